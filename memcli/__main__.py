@@ -1,0 +1,3 @@
+from memcli.cli import main
+
+main()

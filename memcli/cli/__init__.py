@@ -1,0 +1,51 @@
+"""The command-line skin: parse, open the store, make one library call, render.
+
+Only this package imports typer and rich. Errors: every :class:`~memcli.errors.MemcliError`
+is caught once in :func:`main`, printed as one line on stderr, and turned into its exit
+code; anything unexpected is one line too (``--debug`` or ``MEMCLI_DEBUG=1`` shows the
+traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from memcli.cli.app import app, err_console
+from memcli.errors import MemcliError
+
+__all__ = ["app", "main"]
+
+# Command groups register themselves on ``app`` when imported.
+from memcli.cli import memories as _memories  # noqa: E402,F401
+
+for _mod in ("worker", "read", "evaluate", "tools"):
+    try:
+        __import__(f"memcli.cli.{_mod}")
+    except ModuleNotFoundError as _exc:  # a command group not built yet
+        if _exc.name != f"memcli.cli.{_mod}":
+            raise
+
+
+def main() -> None:
+    """Console-script entry point."""
+    debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
+    try:
+        app(prog_name="memcli")
+    except MemcliError as exc:
+        if debug:
+            raise
+        err_console.print(f"memcli: error: {exc}", markup=False, highlight=False)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        err_console.print("memcli: interrupted", markup=False)
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as exc:  # never a traceback for the user
+        if debug:
+            raise
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        err_console.print(f"memcli: internal error: {type(exc).__name__}: {first} (rerun with --debug)",
+                          markup=False, highlight=False)
+        sys.exit(70)

@@ -1,0 +1,150 @@
+"""The Typer app, shared options (defined once) and the helpers every command uses."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+
+from memcli.errors import BadInputError
+
+if TYPE_CHECKING:
+    from memcli.service import Memory
+
+console = Console(soft_wrap=True)  # data → stdout
+err_console = Console(stderr=True, soft_wrap=True)  # messages → stderr
+
+app = typer.Typer(
+    name="memcli",
+    help=(
+        "Long-term memory for AI agents on local SQLite (中文 and English).\n\n"
+        "Write path: capture → drain → memories. Read path: search / context.\n\n"
+        "Examples:\n\n"
+        "  memcli --user alice capture \"我咖啡不加糖\"\n\n"
+        "  memcli --user alice drain\n\n"
+        "  memcli --user alice context \"咖啡怎么喝?\""
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@dataclass
+class Globals:
+    db: Path | None = None
+    user: str | None = None
+    model: str | None = None
+    verbose: bool = False
+    debug: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+GLOBALS = Globals()
+
+# Shared per-command options (defined once). A command-level value wins over the global one.
+DbOpt = Annotated[Path | None, typer.Option("--db", help="database file [env MEMCLI_DB]", show_default=False)]
+UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user id [env MEMCLI_USER]", show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable JSON on stdout")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="embedding model name or path [env MEMCLI_MODEL]",
+                                              show_default=False)]
+
+
+@app.callback()
+def _root(
+    db: DbOpt = None,
+    user: UserOpt = None,
+    model: ModelOpt = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="explain skipped work on stderr")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="show tracebacks")] = False,
+) -> None:
+    GLOBALS.db, GLOBALS.user, GLOBALS.model = db, user, model
+    GLOBALS.verbose, GLOBALS.debug = verbose, debug
+
+
+def settings_for(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
+    """Resolve settings: command flag > global flag > MEMCLI_* > config file > default."""
+    from memcli.settings import load_settings
+
+    return load_settings(db=db or GLOBALS.db, user=user or GLOBALS.user, model=model or GLOBALS.model, **extra)
+
+
+def open_memory(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
+    """Open the store for the resolved user (raises memcli errors, caught in main)."""
+    from memcli.service import Memory
+
+    return Memory(settings=settings_for(db, user, model, **extra))
+
+
+def emit_json(data: Any) -> None:
+    """Write JSON to stdout (UTF-8, not ASCII-escaped). Pydantic models are dumped in JSON mode."""
+    sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def to_jsonable(data: Any) -> Any:
+    from pydantic import BaseModel
+
+    if isinstance(data, BaseModel):
+        return data.model_dump(mode="json")
+    if isinstance(data, dict):
+        return {k: to_jsonable(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [to_jsonable(v) for v in data]
+    if isinstance(data, Path):
+        return str(data)
+    return data
+
+
+def info(message: str) -> None:
+    """A message for people (stderr), never mixed with data."""
+    err_console.print(message, markup=False, highlight=False)
+
+
+def read_text_arg(text: str) -> str:
+    """``-`` reads the text from stdin (UTF-8, strict)."""
+    if text == "-":
+        return read_stdin()
+    return text
+
+
+def read_stdin() -> str:
+    """All of stdin as UTF-8 text. Raises BadInputError on invalid UTF-8."""
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BadInputError(f"stdin line {line}: not valid UTF-8; nothing was written") from None
+
+
+def read_lines(path: str) -> list[str]:
+    """Lines of a file or of stdin (``-``), UTF-8 strict. Raises BadInputError."""
+    if path == "-":
+        return read_stdin().splitlines()
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise BadInputError(f"no such file: {path}")
+    data = p.read_bytes()
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BadInputError(f"{path} line {line}: not valid UTF-8; nothing was written") from None
+
+
+def progress_bar(total: int, description: str, enabled: bool = True):  # noqa: ANN201
+    """A rich progress bar on stderr when it is a terminal; returns (progress, advance)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    show = enabled and err_console.is_terminal
+    prog = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=err_console, disable=not show, transient=True)
+    task = prog.add_task(description, total=total)
+    return prog, (lambda n: prog.advance(task, n))

@@ -1,0 +1,214 @@
+"""Commands on stored memories: capture, remember, correct, forget, list, show, history,
+stats, import, export, reembed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from memcli.cli import render
+from memcli.cli.app import (
+    DbOpt, JsonOpt, ModelOpt, UserOpt, app, emit_json, info, open_memory, progress_bar, read_lines, read_text_arg,
+)
+
+IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]
+AtOpt = Annotated[str | None, typer.Option("--at", help="ISO-8601 time it was said / held (default now)")]
+
+
+@app.command()
+def capture(
+    text: Annotated[str, typer.Argument(help="what was said, or - for JSON Lines on stdin")],
+    role: Annotated[str, typer.Option("--role", help="user | assistant")] = "user",
+    at: AtOpt = None,
+    session: Annotated[str | None, typer.Option("--session", help="conversation/session id")] = None,
+    key: Annotated[str | None, typer.Option("--key", help="idempotency key (default: derived)")] = None,
+    drain: Annotated[bool | None, typer.Option("--drain/--no-drain",
+                                               help="start a background drain for this user")] = None,
+    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Record what the user said (online step: one source + one outbox row, no model).
+
+    Examples:
+
+      memcli --user alice capture "我咖啡不加糖"
+
+      memcli capture "I moved to Lyon" --at 2026-08-18T09:00:00Z --key msg-42
+
+      printf '{"text": "我妈妈的生日是3月5号", "at": "2026-03-01"}\\n' | memcli capture -
+    """
+    with open_memory(db, user) as mem:
+        if text == "-":
+            results = mem.capture_jsonl(read_lines("-"))
+        else:
+            results = [mem.capture(text, role=role, at=at, session=session, key=key)]
+        if drain if drain is not None else mem.settings.auto_drain:
+            try:
+                from memcli.write.trigger import spawn_background_drain
+            except ModuleNotFoundError:
+                spawn_background_drain = None
+            if spawn_background_drain is not None:
+                spawn_background_drain(mem.settings)
+    if as_json:
+        emit_json(results if text == "-" else results[0])
+        return
+    for r in results:
+        if r.duplicate:
+            info(f"already captured (key {r.idempotency_key}); nothing added")
+        else:
+            info(f"captured source #{r.source_id}, outbox task #{r.outbox_id} (pending)")
+
+
+@app.command()
+def remember(
+    text: Annotated[str, typer.Argument(help="the memory, or - to read it from stdin")],
+    kind: Annotated[str, typer.Option("--kind", help="preference|relationship|identity|habit|health|other")] = "other",
+    at: AtOpt = None,
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Keep an explicit memory now (embedded at once, high confidence).
+
+    Example: memcli --user alice remember "我妈妈的生日是3月5号" --kind relationship
+    """
+    with open_memory(db, user, model) as mem:
+        result = mem.remember(read_text_arg(text), kind=kind, at=at)
+        item = mem.show(result.item_id)
+    if as_json:
+        emit_json({"decision": result, "item": item})
+    else:
+        info(render.decision_line(result))
+
+
+@app.command()
+def correct(
+    item_id: IdArg,
+    text: Annotated[str, typer.Argument(help="the corrected memory")],
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Correct a memory: new item at confidence 1.0, the old one invalidated from now.
+
+    Example: memcli correct 12 "我咖啡加一点糖"
+    """
+    with open_memory(db, user, model) as mem:
+        new = mem.correct(item_id, read_text_arg(text))
+    if as_json:
+        emit_json(new)
+    else:
+        info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
+
+
+@app.command()
+def forget(
+    item_id: IdArg,
+    purge: Annotated[bool, typer.Option("--purge", help="erase it and every stored copy of its text")] = False,
+    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Forget a memory: invalidated and kept for history, or erased with --purge."""
+    with open_memory(db, user) as mem:
+        out = mem.forget(item_id, purge=purge)
+    if as_json:
+        emit_json(out)
+    else:
+        info(f"{'purged' if purge else 'forgot'} #{item_id}")
+
+
+@app.command("list")
+def list_(
+    all_: Annotated[bool, typer.Option("--all", help="include invalidated, superseded and forgotten")] = False,
+    limit: Annotated[int | None, typer.Option("--limit", min=1)] = None,
+    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """List the user's memories (active only by default), newest first."""
+    with open_memory(db, user) as mem:
+        rows = mem.list(include_all=all_, limit=limit)
+    if as_json:
+        emit_json(rows)
+    elif rows:
+        render.items_table(rows)
+    else:
+        info("no memories")
+
+
+@app.command()
+def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
+    """Show one memory with its validity, confidence and sources."""
+    with open_memory(db, user) as mem:
+        it = mem.show(item_id)
+    emit_json(it) if as_json else render.item_detail(it)
+
+
+@app.command()
+def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
+    """The audit trail of one memory: its versions and every decision about them."""
+    with open_memory(db, user) as mem:
+        h = mem.history(item_id)
+    if as_json:
+        emit_json(h)
+        return
+    render.items_table(h["items"], title=f"versions of #{item_id}")
+    render.events_table(h["events"])
+
+
+@app.command()
+def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
+    """Counts by status, outbox depth, model and database size."""
+    with open_memory(db, user) as mem:
+        st = mem.stats()
+    emit_json(st) if as_json else render.kv_table(st, title="memcli stats")
+
+
+@app.command("import")
+def import_(
+    file: Annotated[str, typer.Argument(help="JSON Lines file, or - for stdin")],
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Import memories from JSON Lines: {"text", "kind"?, "at"?, "confidence"?, "metadata"?}.
+
+    All lines are validated first; one bad line (named by number) imports nothing.
+
+    Example: memcli export > mine.jsonl && memcli --db other.db import mine.jsonl
+    """
+    lines = read_lines(file)
+    with open_memory(db, user, model) as mem:
+        from memcli.service import MemoryRecord, parse_jsonl
+
+        recs = parse_jsonl(lines, MemoryRecord)
+        prog, advance = progress_bar(len(recs), "embedding", enabled=not as_json)
+        with prog:
+            results = mem.import_records(recs, progress=advance)
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r.decision.value] = counts.get(r.decision.value, 0) + 1
+    if as_json:
+        emit_json({"records": len(results), "decisions": counts, "results": results})
+    else:
+        info(f"imported {len(results)} record(s): " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
+@app.command()
+def export(
+    all_: Annotated[bool, typer.Option("--all", help="include invalidated and superseded memories")] = False,
+    db: DbOpt = None, user: UserOpt = None,
+) -> None:
+    """Export memories as JSON Lines on stdout (the format `import` reads)."""
+    with open_memory(db, user) as mem:
+        for rec in mem.export(include_all=all_):
+            sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def reembed(
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Re-embed every memory with the configured (or --model) embedding model.
+
+    Example: memcli reembed --model /models/paraphrase-multilingual-MiniLM-L12-v2
+    """
+    with open_memory(db, user, model) as mem:
+        n = int(mem.store.scalar("SELECT count(*) FROM memory_items") or 0)
+        prog, advance = progress_bar(n, "re-embedding", enabled=not as_json)
+        with prog:
+            out = mem.reembed(mem.settings.model, progress=advance)
+    emit_json(out) if as_json else info(f"re-embedded {out['items']} item(s) with {out['model']} (dim {out['dim']})")

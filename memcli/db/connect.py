@@ -1,0 +1,202 @@
+"""The one connection factory: apsw + sqlite-vec, pragmas, migrations, error translation.
+
+Why apsw: the stdlib ``sqlite3`` of many Pythons (this machine's, macOS system Python)
+has no ``enable_load_extension``, so sqlite-vec cannot load. apsw bundles a current
+SQLite (3.54 here) with extension loading and tracks SQLite releases closely.
+
+Rows come back as ``dict`` (column name -> value). Transactions are explicit:
+``with store.tx(): ...`` is ``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any
+exception), so a write either happens whole or not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import apsw
+
+from memcli.db import schema as s
+from memcli.db.migrations import migrate
+from memcli.errors import (
+    MemcliError,
+    StoreCorruptError,
+    StoreError,
+    StoreFullError,
+    StoreLockedError,
+    StoreReadOnlyError,
+)
+
+__all__ = ["Store", "translate_error"]
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+def translate_error(exc: BaseException, path: Path | str | None = None) -> MemcliError:
+    """Map an apsw exception to the memcli error a user should see (one line)."""
+    where = f" ({path})" if path else ""
+    if isinstance(exc, MemcliError):
+        return exc
+    if isinstance(exc, (apsw.BusyError, apsw.LockedError)):
+        return StoreLockedError(f"database is locked by another writer{where}; retry later")
+    if isinstance(exc, (apsw.NotADBError, apsw.CorruptError)):
+        return StoreCorruptError(f"not a memcli/SQLite database or corrupt{where}")
+    if isinstance(exc, apsw.ReadOnlyError):
+        return StoreReadOnlyError(f"database is read-only{where}; check file and folder permissions")
+    if isinstance(exc, apsw.FullError):
+        return StoreFullError(f"disk or quota full{where}; nothing was written")
+    if isinstance(exc, apsw.CantOpenError):
+        return StoreError(f"cannot open database{where}: check the path and permissions")
+    if isinstance(exc, apsw.IOError):
+        return StoreError(f"I/O error on database{where}: {exc}")
+    return StoreError(f"database error{where}: {exc}")
+
+
+def _row_dict(cursor: apsw.Cursor, row: Sequence[Any]) -> dict[str, Any]:
+    return {d[0]: v for d, v in zip(cursor.get_description(), row, strict=True)}
+
+
+class Store:
+    """An open memcli database: one apsw connection, migrated, with sqlite-vec loaded.
+
+    Args:
+        path: database file. Its folder must exist (``create_parent=True`` creates it,
+            used for the platform default path only).
+        busy_timeout_ms: how long to wait for another writer, milliseconds.
+
+    Raises:
+        StoreError: missing folder, unreadable file, not a database, failed migration.
+    """
+
+    def __init__(self, path: Path | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                 create_parent: bool = False) -> None:
+        self.path = Path(path).expanduser()
+        parent = self.path.parent
+        if not parent.exists():
+            if create_parent:
+                parent.mkdir(parents=True, exist_ok=True)
+            else:
+                raise StoreError(f"folder {parent} does not exist; create it or choose another --db")
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a database file")
+        try:
+            self.conn = apsw.Connection(str(self.path))
+        except apsw.Error as exc:
+            raise translate_error(exc, self.path) from None
+        try:
+            self.conn.set_busy_timeout(busy_timeout_ms)
+            self.conn.row_trace = _row_dict
+            self.conn.enable_load_extension(True)
+            import sqlite_vec
+
+            self.conn.load_extension(sqlite_vec.loadable_path())
+            self.conn.enable_load_extension(False)
+            mode = self.conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.execute("PRAGMA secure_delete=ON")  # freed pages are zeroed (privacy purge)
+            if mode and str(next(iter(mode.values()))).lower() != "wal" and not os.access(self.path, os.W_OK):
+                raise StoreReadOnlyError(f"database is read-only ({self.path})")
+            migrate(self.conn)
+        except apsw.Error as exc:
+            self.conn.close()
+            raise translate_error(exc, self.path) from None
+        except MemcliError:
+            self.conn.close()
+            raise
+
+    # -- queries ---------------------------------------------------------------------
+    def q(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
+        """Run a query, return all rows as dicts."""
+        try:
+            return list(self.conn.execute(sql, params))
+        except apsw.Error as exc:
+            raise translate_error(exc, self.path) from None
+
+    def one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> dict[str, Any] | None:
+        """Run a query, return the first row or None."""
+        rows = self.q(sql, params)
+        return rows[0] if rows else None
+
+    def scalar(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+        row = self.one(sql, params)
+        return None if row is None else next(iter(row.values()))
+
+    def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        """Execute a statement; return the last inserted rowid."""
+        try:
+            self.conn.execute(sql, params)
+        except apsw.Error as exc:
+            raise translate_error(exc, self.path) from None
+        return self.conn.last_insert_rowid()
+
+    def changes(self) -> int:
+        return self.conn.changes()
+
+    @contextlib.contextmanager
+    def tx(self) -> Iterator[Store]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; rollback on any exception. Nested use joins the
+        outer transaction (a savepoint), so helpers can be composed."""
+        if not self.conn.get_autocommit():
+            try:
+                with self.conn:  # apsw: savepoint inside an open transaction
+                    yield self
+            except apsw.Error as exc:
+                raise translate_error(exc, self.path) from None
+            return
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except apsw.Error as exc:
+            raise translate_error(exc, self.path) from None
+        try:
+            yield self
+        except BaseException:
+            if not self.conn.get_autocommit():
+                try:
+                    self.conn.execute("ROLLBACK")
+                except apsw.Error:
+                    pass
+            raise
+        try:
+            self.conn.execute("COMMIT")
+        except apsw.Error as exc:
+            if not self.conn.get_autocommit():
+                self.conn.execute("ROLLBACK")
+            raise translate_error(exc, self.path) from None
+
+    # -- meta ------------------------------------------------------------------------------
+    def meta_get(self, key: str) -> str | None:
+        return self.scalar(f"SELECT value FROM {s.META} WHERE key = ?", (key,))
+
+    def meta_set(self, key: str, value: str) -> None:
+        self.x(
+            f"INSERT INTO {s.META}(key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    def table_exists(self, name: str) -> bool:
+        return self.scalar("SELECT count(*) FROM sqlite_master WHERE name = ?", (name,)) > 0
+
+    def size_bytes(self) -> int:
+        total = 0
+        for suffix in ("", "-wal", "-shm"):
+            p = Path(str(self.path) + suffix)
+            if p.exists():
+                total += p.stat().st_size
+        return total
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        except apsw.Error:
+            pass
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

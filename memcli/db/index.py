@@ -1,0 +1,97 @@
+"""Keeps the two search indexes in step with ``memory_items``: FTS5 (jieba tokens) and
+the sqlite-vec ``vec0`` table (created on first use with the model's dimension).
+
+vec0 metadata columns cannot hold NULL and KNN cannot take ``IS NULL``, so validity is
+mirrored as integers usable *inside* the KNN: ``active`` (1 iff invalid_at IS NULL and
+expired_at IS NULL), ``current`` (1 iff expired_at IS NULL), ``valid_from`` and
+``invalid_at`` as epoch seconds (FAR_FUTURE_EPOCH for "still holds"). ``user_id`` is the
+partition key, so a KNN never leaves one user's vectors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from memcli.db import schema as s
+from memcli.db.connect import Store
+from memcli.embed import vec_to_blob
+from memcli.errors import ModelMismatchError
+from memcli.timeutil import to_epoch
+
+__all__ = ["ensure_vec_table", "index_fts", "index_vector", "refresh_flags", "unindex", "vec_flags"]
+
+
+def ensure_vec_table(store: Store, dim: int, model: str) -> None:
+    """Create the vec0 table for ``dim`` if missing and record the model in meta.
+
+    Raises:
+        ModelMismatchError: the table exists with another dimension.
+    """
+    existing = store.meta_get("embed_dim")
+    if existing is not None and int(existing) != dim and store.table_exists(s.VEC):
+        raise ModelMismatchError(
+            f"vector table has dimension {existing} but model {model!r} gives {dim}; run `memcli reembed`"
+        )
+    if not store.table_exists(s.VEC):
+        store.x(
+            f"CREATE VIRTUAL TABLE {s.VEC} USING vec0("
+            "item_id INTEGER PRIMARY KEY, user_id TEXT PARTITION KEY, "
+            "active INTEGER, current INTEGER, valid_from INTEGER, invalid_at INTEGER, "
+            f"embedding float[{dim}] distance_metric=cosine)"
+        )
+    store.meta_set("embed_dim", str(dim))
+    if store.meta_get("embed_model") is None:
+        store.meta_set("embed_model", model)
+
+
+def vec_flags(item: dict[str, Any]) -> dict[str, int]:
+    """The integer mirror of an item's validity, as stored in vec0 metadata."""
+    return {
+        "active": int(item["invalid_at"] is None and item["expired_at"] is None),
+        "current": int(item["expired_at"] is None),
+        "valid_from": to_epoch(item["valid_from"]),
+        "invalid_at": to_epoch(item["invalid_at"]),
+    }
+
+
+def index_fts(store: Store, item_id: int, user_id: str, statement: str) -> None:
+    from memcli.text import search_tokens
+
+    store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
+    store.x(
+        f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)",
+        (item_id, " ".join(search_tokens(statement)), user_id),
+    )
+
+
+def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray) -> None:
+    """Insert or replace the item's vector (float32, L2-normalised) with its flags."""
+    f = vec_flags(item)
+    store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item["id"],))
+    store.x(
+        f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
+         vec_to_blob(vector)),
+    )
+
+
+def refresh_flags(store: Store, item_id: int) -> None:
+    """Re-mirror an item's validity into vec0 after invalid_at/expired_at changed."""
+    item = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
+    if item is None or not store.table_exists(s.VEC):
+        return
+    f = vec_flags(item)
+    store.x(
+        f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
+        (f["active"], f["current"], f["valid_from"], f["invalid_at"], item_id),
+    )
+
+
+def unindex(store: Store, item_id: int) -> None:
+    """Remove an item from both indexes (purge)."""
+    store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
+    if store.table_exists(s.VEC):
+        store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item_id,))

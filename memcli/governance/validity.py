@@ -1,0 +1,85 @@
+"""Bitemporal validity: invalidate, never silently delete.
+
+Two clocks per item (after Graphiti/Zep):
+
+- **valid time** (world): ``valid_from`` — when the fact started to hold, taken from when
+  the user *said* it, never the processing clock; ``invalid_at`` — when it stopped holding.
+- **transaction time** (system): ``recorded_at`` — when memcli stored it; ``expired_at`` —
+  when memcli stopped believing this *version* (superseded by an UPDATE or a correction,
+  or forgotten by the user).
+
+An item is *active* iff ``invalid_at IS NULL AND expired_at IS NULL``. Read paths show
+active items only; ``--as-of T`` shows items with ``valid_from <= T < invalid_at`` that
+were not superseded. Only :func:`purge` deletes, and only on the user's explicit request.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from memcli.db import index, items
+from memcli.db import schema as s
+from memcli.db.connect import Store
+from memcli.timeutil import now_utc
+
+__all__ = ["as_of_sql", "invalidate", "purge", "supersede"]
+
+
+def invalidate(store: Store, item_id: int, at: datetime, reason: str) -> dict[str, Any]:
+    """World-time invalidation: the fact stopped holding at ``at``. Returns the new row."""
+    return items.update_item(store, item_id, invalid_at=at, invalid_reason=reason)
+
+
+def supersede(store: Store, old_id: int, new_id: int, at: datetime | None = None,
+              reason: str | None = None) -> dict[str, Any]:
+    """System-time retirement: ``new_id`` replaces ``old_id`` from ``at`` (default now)."""
+    store.x(f"UPDATE {s.ITEMS} SET supersedes_id = ? WHERE id = ?", (old_id, new_id))
+    fields: dict[str, Any] = {"expired_at": at or now_utc(), "superseded_by_id": new_id}
+    if reason:
+        fields["invalid_reason"] = reason
+    return items.update_item(store, old_id, **fields)
+
+
+def as_of_sql(alias: str = "") -> str:
+    """SQL predicate (one ``?`` for T, ISO text) for "believed true at world time T"."""
+    p = f"{alias}." if alias else ""
+    return f"({p}expired_at IS NULL AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
+
+
+def purge(store: Store, user_id: str, item_id: int) -> dict[str, int]:
+    """Erase one item and every stored copy of its text: the row, its sources (and their
+    outbox tasks), its FTS5 and vec0 rows, and audit events that mention it. Items that
+    superseded it or were superseded by it lose the link (set NULL) but stay.
+
+    Run inside ``store.tx()``; call :func:`compact` afterwards (outside the transaction)
+    so freed pages and the WAL no longer hold the text.
+
+    Raises:
+        NotFoundError: no such item for this user.
+    """
+    items.get_row(store, user_id, item_id)
+    source_ids = items.source_ids_of(store, item_id)
+    n_events = store.scalar(
+        f"SELECT count(*) FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
+        (user_id, item_id, item_id))
+    store.x(f"DELETE FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
+            (user_id, item_id, item_id))
+    index.unindex(store, item_id)
+    store.x(f"UPDATE {s.ITEMS} SET supersedes_id = NULL WHERE supersedes_id = ?", (item_id,))
+    store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = NULL WHERE superseded_by_id = ?", (item_id,))
+    store.x(f"DELETE FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (item_id, user_id))
+    for sid in source_ids:
+        store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (sid, user_id))
+    items.record_event(store, user_id=user_id, action="PURGE", item_id=item_id, level="explicit",
+                       reason=f"purged with {len(source_ids)} source(s) and {n_events} event(s)")
+    return {"sources": len(source_ids), "events": int(n_events or 0)}
+
+
+def compact(store: Store) -> None:
+    """Rewrite the database so purged text leaves no trace in freed pages, FTS segments or
+    the WAL: FTS5 optimize, WAL checkpoint (TRUNCATE), VACUUM."""
+    store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
+    store.q("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.x("VACUUM")
+    store.q("PRAGMA wal_checkpoint(TRUNCATE)")

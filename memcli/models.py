@@ -1,0 +1,147 @@
+"""Data shapes at the boundaries (pydantic) and the fixed sets (StrEnum).
+
+Times are aware UTC datetimes; confidences and saliences are floats in [0, 1].
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "CaptureResult",
+    "Candidate",
+    "Decision",
+    "DecisionResult",
+    "Event",
+    "Kind",
+    "Level",
+    "MemoryItem",
+    "Origin",
+    "Role",
+]
+
+
+class Kind(StrEnum):
+    PREFERENCE = "preference"
+    RELATIONSHIP = "relationship"
+    IDENTITY = "identity"
+    HABIT = "habit"
+    HEALTH = "health"
+    OTHER = "other"
+
+
+class Decision(StrEnum):
+    """The four-state decision of the write path (after Mem0)."""
+
+    ADD = "ADD"
+    NOOP = "NOOP"  # reinforce the stored item
+    UPDATE = "UPDATE"  # a refinement supersedes the stored item in system time
+    CONFLICT = "CONFLICT"  # the older belief is invalidated in world time
+
+
+class Level(StrEnum):
+    """Which level of the three-level decision decided (cheapest first)."""
+
+    EXACT = "exact"
+    VECTOR = "vector"
+    JUDGE = "judge"
+    EXPLICIT = "explicit"  # a user command (correct, forget) decided
+
+
+class Origin(StrEnum):
+    """Where an item came from; sets its initial confidence (rule 1)."""
+
+    EXPLICIT = "explicit"  # remember
+    IMPORT = "import"
+    EXTRACTED = "extracted"  # drained from a captured utterance
+    CORRECTION = "correction"  # correct: confidence forced to 1.0 (rule 4)
+
+
+class Role(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
+
+
+class CaptureResult(BaseModel):
+    """Outcome of one online capture: the source and outbox rows, or the existing ones."""
+
+    source_id: int
+    outbox_id: int
+    idempotency_key: str
+    duplicate: bool = Field(description="True: the key was already captured; nothing was added")
+    user: str
+    occurred_at: datetime
+
+
+class Candidate(BaseModel):
+    """A candidate fact produced by an extractor (or by remember/import)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    statement: str
+    kind: Kind = Kind.OTHER
+    slot: str | None = Field(None, description="subject.attribute, e.g. mother.birthday")
+    salience: float = Field(0.5, ge=0, le=1)
+    confidence: float = Field(0.7, ge=0, le=1)
+    valid_from: datetime
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class MemoryItem(BaseModel):
+    """One memory as stored, plus its effective (decayed) confidence and status."""
+
+    id: int
+    user: str
+    statement: str
+    kind: str
+    slot: str | None = None
+    salience: float
+    confidence: float = Field(description="stored confidence in [0, 1]")
+    effective_confidence: float = Field(description="confidence after decay, computed at read time")
+    origin: str
+    status: str = Field(description="active | invalid (world time) | superseded (system time)")
+    valid_from: datetime
+    invalid_at: datetime | None = None
+    recorded_at: datetime
+    expired_at: datetime | None = None
+    last_confirmed_at: datetime
+    confirmations: int = 1
+    supersedes_id: int | None = None
+    superseded_by_id: int | None = None
+    invalid_reason: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    source_ids: list[int] = Field(default_factory=list)
+
+
+class Event(BaseModel):
+    """One audit-trail row: a decision or a command, with before/after snapshots."""
+
+    id: int
+    item_id: int | None
+    other_item_id: int | None = None
+    source_id: int | None = None
+    action: str
+    level: str | None = None
+    cosine: float | None = None
+    judge: str | None = None
+    reason: str | None = None
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+    created_at: datetime
+
+
+class DecisionResult(BaseModel):
+    """What the decision step did with one candidate."""
+
+    decision: Decision
+    level: Level
+    item_id: int = Field(description="the item written or reinforced")
+    other_item_id: int | None = Field(None, description="the stored item compared with, if any")
+    cosine: float | None = None
+    judge: str | None = None
+    reason: str = ""
+    stored_invalid: bool = Field(False, description="the incoming fact was stored already invalid")

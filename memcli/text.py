@@ -1,0 +1,83 @@
+"""Text helpers shared by both paths: normalisation, language guess, jieba tokens, stopwords.
+
+jieba is imported lazily (first tokenisation), never by the online capture step.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+__all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "clean_text"]
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
+# C0/C1 control characters except tab/newline, zero-width and bidi controls, lone surrogates
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+
+STOPWORDS: frozenset[str] = frozenset(
+    """
+    的 了 是 在 和 与 或 也 就 都 而 及 着 过 吗 呢 吧 啊 呀 嘛 哦 么 之 其 这 那 这个 那个 一个 有 我 你 他 她 它
+    我们 你们 他们 什么 怎么 哪 哪里 谁 为什么 吗 么 请 把 被 给 对 从 到 向 又 还 很 太 最 不是 会 能 要 想 说
+    a an the is are was were be been being am do does did of to in on at for by with from and or but not
+    no i me my mine you your yours he him his she her hers it its we us our they them their this that these
+    those what which who whom whose when where why how whats who's what's i'm im it's s t can could would
+    should will shall may might must have has had about as into than then so if any some all tell know
+    """.split()
+)
+
+
+def clean_text(text: str) -> str:
+    """Drop control, zero-width and bidi-override characters and lone surrogates; NFC."""
+    return unicodedata.normalize("NFC", _CONTROL.sub("", text))
+
+
+def normalize(text: str) -> str:
+    """Exact-match key: NFKC, case-folded, punctuation and whitespace removed.
+
+    "I take my coffee, without sugar!" and "i take my coffee without sugar" share a key.
+    """
+    t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    return _PUNCT_OR_SPACE.sub("", t)
+
+
+def is_cjk_text(text: str, threshold: float = 0.3) -> bool:
+    """True when at least ``threshold`` of the letters are CJK ideographs."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return False
+    return sum(1 for c in letters if _CJK.match(c)) / len(letters) >= threshold
+
+
+def lang_of(text: str) -> str:
+    """Language guess for weighting: ``"zh"`` or ``"en"``."""
+    return "zh" if is_cjk_text(text) else "en"
+
+
+@lru_cache(maxsize=1)
+def _jieba():  # type: ignore[no-untyped-def]
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba
+
+
+def search_tokens(text: str, *, drop_stopwords: bool = False) -> list[str]:
+    """jieba ``cut_for_search`` tokens, case-folded, without punctuation/whitespace tokens.
+
+    Used for both indexing (FTS5 column) and querying, so both sides tokenise alike.
+    """
+    t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    out: list[str] = []
+    for tok in _jieba().cut_for_search(t):
+        tok = tok.strip()
+        if not tok or not any(ch.isalnum() for ch in tok):
+            continue
+        if drop_stopwords and tok in STOPWORDS:
+            continue
+        out.append(tok)
+    return out

