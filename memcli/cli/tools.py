@@ -1,0 +1,87 @@
+"""Agent integration commands: ``tools schema``, ``tools call``, ``mcp``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from memcli.cli.app import DbOpt, JsonOpt, ModelOpt, UserOpt, app, console, emit_json, info, open_memory, read_stdin
+from memcli.errors import BadInputError
+
+tools_app = typer.Typer(
+    name="tools",
+    help="The four memory tools for a model (remember, correct, forget, search), bound to --user.",
+    no_args_is_help=True,
+)
+app.add_typer(tools_app, name="tools")
+
+
+@tools_app.command("schema")
+def schema(as_json: JsonOpt = False) -> None:
+    """Print the tool definitions (JSON Schema, function-calling format; no user field).
+
+    Example: memcli tools schema --json > memcli_tools.json
+    """
+    from memcli.tools import tool_definitions
+
+    defs = tool_definitions()
+    if as_json:
+        emit_json(defs)
+        return
+    from rich.table import Table
+
+    t = Table(title="memcli memory tools (the user is bound by the host)")
+    for col in ("tool", "parameters", "description"):
+        t.add_column(col, overflow="fold")
+    for d in defs:
+        f = d["function"]
+        props = f["parameters"]["properties"]
+        required = set(f["parameters"]["required"])
+        params = ", ".join(f"{k}{'' if k in required else '?'}: {v.get('type', '')}" for k, v in props.items())
+        t.add_row(f["name"], params, f["description"])
+    console.print(t)
+
+
+@tools_app.command("call")
+def call(
+    name: Annotated[str, typer.Argument(help="remember | correct | forget | search")],
+    arguments: Annotated[str, typer.Argument(help="the tool's arguments as a JSON object, or - for stdin")],
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None,
+) -> None:
+    """Run one tool call for the bound user and print its JSON result.
+
+    Arguments carrying any field the tool does not declare (a user id, say) are rejected.
+
+    Examples:
+
+      memcli --user alice tools call remember '{"text": "我咖啡不加糖", "kind": "preference"}'
+
+      memcli --user alice tools call search '{"query": "咖啡"}'
+    """
+    from memcli.tools import call_tool
+
+    raw = read_stdin() if arguments == "-" else arguments
+    try:
+        args = json.loads(raw)
+    except ValueError as exc:
+        raise BadInputError(f"{name}: arguments are not valid JSON ({str(exc).splitlines()[0][:80]})") from None
+    with open_memory(db, user, model) as mem:
+        result = call_tool(mem, name, args)
+    emit_json(result)
+
+
+@app.command("mcp")
+def mcp(db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None) -> None:
+    """Serve the four memory tools over stdio (Model Context Protocol) for one user.
+
+    The user is fixed when the server starts; clients cannot choose another one.
+
+    Example client entry: {"command": "memcli", "args": ["mcp", "--user", "alice"]}
+    """
+    from memcli.mcp_server import serve_stdio
+
+    with open_memory(db, user, model) as mem:
+        info(f"memcli mcp: serving the memories of user {mem.user!r} ({mem.settings.db}) over stdio")
+        serve_stdio(mem)
