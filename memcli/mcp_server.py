@@ -21,7 +21,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import anyio
-import mcp_types as types
+from mcp import types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 

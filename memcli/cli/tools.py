@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from memcli.cli.app import DbOpt, JsonOpt, ModelOpt, UserOpt, app, console, emit_json, info, open_memory, read_stdin
-from memcli.errors import BadInputError
+from memcli.errors import BadInputError, ConfigError
 
 tools_app = typer.Typer(
     name="tools",
@@ -80,8 +80,12 @@ def mcp(db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None) -> None:
 
     Example client entry: {"command": "memcli", "args": ["mcp", "--user", "alice"]}
     """
-    from memcli.mcp_server import serve_stdio
-
+    try:
+        from memcli.mcp_server import serve_stdio
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("mcp"):
+            raise
+        raise ConfigError("memcli mcp needs the MCP Python SDK: pip install 'memcli[mcp]'") from None
     with open_memory(db, user, model) as mem:
         info(f"memcli mcp: serving the memories of user {mem.user!r} ({mem.settings.db}) over stdio")
         serve_stdio(mem)
