@@ -152,7 +152,7 @@ def migrate(conn: apsw.Connection) -> list[str]:
             )
             conn.execute(f"PRAGMA user_version = {number}")
             conn.execute("COMMIT")
-        except apsw.Error as exc:
+        except Exception as exc:  # SQL *or* Python errors in a migration: roll back whole
             if not conn.get_autocommit():
                 conn.execute("ROLLBACK")
             if isinstance(exc, apsw.BusyError):
