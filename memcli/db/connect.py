@@ -55,6 +55,28 @@ def translate_error(exc: BaseException, path: Path | str | None = None) -> Memcl
     return StoreError(f"database error{where}: {exc}")
 
 
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_header(path: Path) -> None:
+    """Refuse a non-empty file that is not SQLite *before* SQLite opens it: SQLite silently
+    rewrites some tiny foreign files (1 byte) as a fresh database, destroying them.
+
+    Raises:
+        StoreCorruptError: the file does not start with the SQLite header.
+        StoreError: the file cannot be read.
+    """
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return  # new or empty file: SQLite creates the database
+        with path.open("rb") as f:
+            head = f.read(len(_SQLITE_MAGIC))
+    except OSError as exc:
+        raise StoreError(f"cannot read database ({path}): {exc.strerror or exc}") from None
+    if head != _SQLITE_MAGIC:
+        raise StoreCorruptError(f"not a memcli/SQLite database or corrupt ({path}); it was left untouched")
+
+
 def _row_dict(cursor: apsw.Cursor, row: Sequence[Any]) -> dict[str, Any]:
     return {d[0]: v for d, v in zip(cursor.get_description(), row, strict=True)}
 
@@ -82,6 +104,7 @@ class Store:
                 raise StoreError(f"folder {parent} does not exist; create it or choose another --db")
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a database file")
+        _check_header(self.path)
         try:
             self.conn = apsw.Connection(str(self.path))
         except apsw.Error as exc:
