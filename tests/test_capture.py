@@ -1,0 +1,187 @@
+"""The online capture step: one source row + one pending outbox row in one transaction,
+idempotency keys (given or derived), ``capture -`` JSON Lines, and no model import.
+
+These tests never load the embedding model (they call the CLI entry point directly).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from memcli.db import schema as s
+from memcli.db.connect import Store
+
+
+def rows(db: Path, table: str) -> list[dict]:
+    with Store(db) as st:
+        return st.q(f"SELECT * FROM {table} ORDER BY id")
+
+
+def counts(db: Path) -> tuple[int, int]:
+    return len(rows(db, s.SOURCES)), len(rows(db, s.OUTBOX))
+
+
+def test_capture_writes_one_source_and_one_pending_task(db_path):
+    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "我咖啡不加糖", "--json")
+    assert r.exit_code == 0, r.stderr
+    out = r.json()
+    assert out["duplicate"] is False and out["user"] == "alice"
+    (src,) = rows(db_path, s.SOURCES)
+    (task,) = rows(db_path, s.OUTBOX)
+    assert src["content"] == "我咖啡不加糖" and src["user_id"] == "alice" and src["role"] == "user"
+    assert task["source_id"] == src["id"] == out["source_id"] and task["id"] == out["outbox_id"]
+    assert (task["status"], task["attempts"], task["user_id"]) == ("pending", 0, "alice")
+    assert task["idempotency_key"] == out["idempotency_key"]
+    with Store(db_path) as st:  # no item, no index row: capture does no model work
+        assert st.scalar(f"SELECT count(*) FROM {s.ITEMS}") == 0
+        assert st.scalar(f"SELECT count(*) FROM {s.FTS}") == 0
+        assert not st.table_exists(s.VEC)
+
+
+def test_capture_fields_are_stored(db_path):
+    r = run_cli("--db", str(db_path), "-u", "alice", "capture", "Sure, noted.", "--role", "assistant",
+                "--at", "2026-03-01T09:30:00+08:00", "--session", "s1", "--json")
+    assert r.exit_code == 0, r.stderr
+    (src,) = rows(db_path, s.SOURCES)
+    assert src["role"] == "assistant" and src["session_id"] == "s1"
+    assert src["occurred_at"] == "2026-03-01T01:30:00.000000+00:00"  # stored as UTC, fixed width
+    assert r.json()["occurred_at"] == "2026-03-01T01:30:00Z"
+
+
+def test_same_key_twice_leaves_one_and_says_so(db_path):
+    args = ("--db", str(db_path), "--user", "alice", "capture", "我咖啡不加糖", "--key", "k1")
+    first = run_cli(*args)
+    assert first.exit_code == 0 and first.stderr.startswith("captured source #1, outbox task #1")
+    second = run_cli(*args)
+    assert second.exit_code == 0
+    assert second.stderr.strip() == "already captured (key k1); nothing added"
+    assert counts(db_path) == (1, 1)
+    # the key wins even over different text: the caller says it is the same message
+    third = run_cli(*args[:-3], "something else", "--key", "k1", "--json")
+    assert third.json()["duplicate"] is True and third.json()["source_id"] == 1
+    assert counts(db_path) == (1, 1)
+
+
+def test_keys_are_scoped_by_user(db_path):
+    for user in ("alice", "bob"):
+        assert run_cli("--db", str(db_path), "--user", user, "capture", "hi", "--key", "k1").exit_code == 0
+    assert counts(db_path) == (2, 2)
+    assert {r["user_id"] for r in rows(db_path, s.OUTBOX)} == {"alice", "bob"}
+
+
+def test_derived_key_makes_identical_capture_a_noop(db_path):
+    base = ("--db", str(db_path), "--user", "alice", "capture", "我咖啡不加糖", "--json")
+    a = run_cli(*base, "--at", "2026-03-01T09:00:00Z").json()
+    b = run_cli(*base, "--at", "2026-03-01T09:00:00Z").json()
+    assert a["duplicate"] is False and b["duplicate"] is True
+    assert a["idempotency_key"] == b["idempotency_key"] and len(a["idempotency_key"]) == 32
+    assert counts(db_path) == (1, 1)
+    # a different time, session or role is a different utterance
+    assert run_cli(*base, "--at", "2026-03-01T09:00:01Z").json()["duplicate"] is False
+    assert run_cli(*base, "--at", "2026-03-01T09:00:00Z", "--session", "s2").json()["duplicate"] is False
+    assert run_cli(*base, "--at", "2026-03-01T09:00:00Z", "--role", "assistant").json()["duplicate"] is False
+    # the same instant written with another offset is the same utterance
+    assert run_cli(*base, "--at", "2026-03-01T17:00:00+08:00").json()["duplicate"] is True
+    assert counts(db_path) == (4, 4)
+
+
+def test_capture_without_at_twice_is_two_utterances(db_path):
+    base = ("--db", str(db_path), "--user", "alice", "capture", "ok", "--json")
+    assert run_cli(*base).json()["duplicate"] is False
+    assert run_cli(*base).json()["duplicate"] is False
+    assert counts(db_path) == (2, 2)
+
+
+def test_capture_jsonl_from_stdin(db_path):
+    lines = [
+        {"text": "我妈妈的生日是3月5号", "at": "2026-03-01", "session": "s1"},
+        {"text": "Noted!", "role": "assistant", "at": "2026-03-01T00:00:05Z", "session": "s1"},
+        {"text": "I take my coffee without sugar", "key": "m-3"},
+        {"text": "I take my coffee without sugar", "key": "m-3"},  # repeated key inside the batch
+    ]
+    data = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines[:2]) + "\n\n" + \
+        "\n".join(json.dumps(x) for x in lines[2:]) + "\n"
+    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
+    assert r.exit_code == 0, r.stderr
+    out = r.json()
+    assert [o["duplicate"] for o in out] == [False, False, False, True]
+    assert out[2]["idempotency_key"] == "m-3"
+    srcs = rows(db_path, s.SOURCES)
+    assert [x["content"] for x in srcs] == ["我妈妈的生日是3月5号", "Noted!", "I take my coffee without sugar"]
+    assert [x["role"] for x in srcs] == ["user", "assistant", "user"]
+    assert srcs[0]["occurred_at"] == "2026-03-01T00:00:00.000000+00:00" and srcs[0]["session_id"] == "s1"
+    assert {t["status"] for t in rows(db_path, s.OUTBOX)} == {"pending"} and counts(db_path) == (3, 3)
+    # the same stream again adds nothing: every line has a time or a key
+    again = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json",
+                    input="\n".join(json.dumps(x, ensure_ascii=False) for x in lines if "at" in x or "key" in x))
+    assert all(o["duplicate"] for o in again.json())
+    assert counts(db_path) == (3, 3)
+
+
+def test_capture_jsonl_human_output(db_path):
+    data = '{"text": "a", "key": "x"}\n{"text": "b", "key": "x"}\n'
+    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", input=data)
+    assert r.exit_code == 0 and r.stdout == ""
+    assert r.stderr.splitlines() == ["captured source #1, outbox task #1 (pending)",
+                                     "already captured (key x); nothing added"]
+
+
+def test_capture_library_api(mem_nomodel):
+    res = mem_nomodel.capture("I moved to Lyon", at="2026-08-18T09:00:00Z", key="msg-42")
+    assert res.duplicate is False and res.idempotency_key == "msg-42"
+    assert mem_nomodel.capture("I moved to Lyon", key="msg-42").duplicate is True
+    assert mem_nomodel.stats()["outbox"] == {"pending": 1, "processing": 0, "done": 0, "dead": 0}
+
+
+@pytest.fixture
+def mem_nomodel(db_path):
+    from memcli import Memory
+
+    m = Memory(db=str(db_path), user="alice")
+    yield m
+    m.close()
+
+
+# -- no model import on the online path --------------------------------------------------------
+HEAVY = ("torch", "transformers", "sentence_transformers", "jieba")
+
+PROBE = """
+import json, sys
+sys.argv = ["memcli", *json.loads(sys.argv[1])]
+from memcli.cli import main
+code = 0
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code or 0
+print(json.dumps({"code": code, "heavy": [m for m in HEAVY if m in sys.modules]}))
+""".replace("HEAVY", repr(HEAVY))
+
+
+@pytest.mark.parametrize("extra", [["capture", "我咖啡不加糖"], ["capture", "-", "--json"]])
+def test_capture_process_imports_no_model(db_path, tmp_path, extra):
+    args = ["--db", str(db_path), "--user", "alice", *extra]
+    p = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True,
+                       input='{"text": "hello"}\n', timeout=120, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert out == {"code": 0, "heavy": []}
+    assert counts(db_path) == (1, 1)
+
+
+def test_python_m_memcli_capture_importtime(db_path, tmp_path):
+    """The real ``python -m memcli capture`` process: -X importtime lists every module loaded."""
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "memcli", "--db", str(db_path), "--user", "alice",
+                        "capture", "I take my coffee without sugar"], capture_output=True, text=True,
+                       timeout=120, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr[-2000:]
+    loaded = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "memcli.write.capture" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    assert counts(db_path) == (1, 1)
