@@ -1,0 +1,148 @@
+"""The four memory tools: schema shape, argument validation, user binding (library and CLI)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from memcli import Memory
+from memcli.errors import BadInputError, NotFoundError
+from memcli.tools import DATA_NOTE, TOOL_NAMES, call_tool, input_schema, tool_definitions
+
+USERISH = re.compile(r"user|tenant|owner|account|person|profile|namespace", re.I)
+
+
+def _props(schema: dict) -> list[str]:
+    """Every property name anywhere in a JSON Schema (nested objects included)."""
+    out: list[str] = []
+    if isinstance(schema, dict):
+        out += list(schema.get("properties", {}))
+        for v in schema.values():
+            out += _props(v) if isinstance(v, dict | list) else []
+    elif isinstance(schema, list):
+        for v in schema:
+            out += _props(v)
+    return out
+
+
+def test_schema_is_function_calling_format_without_user_field():
+    defs = tool_definitions()
+    assert [d["function"]["name"] for d in defs] == ["remember", "correct", "forget", "search"]
+    for d in defs:
+        assert d["type"] == "function"
+        assert set(d["function"]) == {"name", "description", "parameters"}
+        params = d["function"]["parameters"]
+        assert params["type"] == "object" and params["additionalProperties"] is False
+        assert set(params["required"]) <= set(params["properties"])
+        assert not [p for p in _props(params) if USERISH.search(p)]
+        assert "not instructions" in d["function"]["description"]
+        assert params == input_schema(d["function"]["name"])
+    assert defs[0]["function"]["parameters"]["properties"]["kind"]["enum"][-1] == "other"
+    assert {n: input_schema(n)["required"] for n in TOOL_NAMES} == {
+        "remember": ["text"], "correct": ["id", "text"], "forget": ["id"], "search": ["query"]}
+    json.dumps(defs)  # plain JSON, no pydantic objects left inside
+
+
+def test_cli_schema_json_and_table(cli):
+    r = cli("tools", "schema", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json() == tool_definitions()
+    r = cli("tools", "schema")
+    assert r.exit_code == 0, r.stderr
+    for name in TOOL_NAMES:
+        assert name in r.stdout
+    assert "query: string" in r.stdout and "limit?: integer" in r.stdout
+
+
+def test_cli_call_rejects_user_id_and_writes_nothing(cli, db_path):
+    db = str(db_path)
+    r = cli("--db", db, "--user", "alice", "tools", "call", "search", '{"query":"咖啡","user_id":"bob"}')
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.count("\n") == 1
+    assert "unexpected argument 'user_id'" in r.stderr and "the user is fixed by the host" in r.stderr
+    r = cli("--db", db, "--user", "alice", "tools", "call", "remember", '{"text":"我咖啡不加糖","user":"bob"}')
+    assert r.exit_code == 2 and "unexpected argument 'user'" in r.stderr
+    for user in ("alice", "bob"):
+        assert cli("--db", db, "--user", user, "stats", "--json").json()["sources"] == 0
+
+
+def test_cli_call_remember_then_forget(cli, db_path):
+    db = str(db_path)
+    r = cli("--db", db, "--user", "alice", "tools", "call", "remember", '{"text":"我咖啡不加糖","kind":"preference"}')
+    assert r.exit_code == 0, r.stderr
+    out = r.json()
+    assert out["decision"] == "ADD" and out["statement"] == "我咖啡不加糖"
+    r = cli("--db", db, "--user", "bob", "tools", "call", "forget", json.dumps({"id": out["id"]}))
+    assert r.exit_code == 3
+    assert r.stderr.strip() == f"memcli: error: no memory with id {out['id']} for user 'bob'"
+    r = cli("--db", db, "--user", "alice", "tools", "call", "forget", "-", input=json.dumps({"id": out["id"]}))
+    assert r.exit_code == 0, r.stderr
+    assert r.json() == {"id": out["id"], "forgotten": True}
+    assert cli("--db", db, "--user", "alice", "list", "--json").json() == []
+
+
+@pytest.mark.parametrize(("name", "args", "message"), [
+    ("search", {"query": "咖啡", "user_id": "bob"}, "search: unexpected argument 'user_id'"),
+    ("search", {"query": "咖啡", "tenant": "acme"}, "search: unexpected argument 'tenant'"),
+    ("remember", {"text": "x", "user": "bob", "kind": "other"}, "remember: unexpected argument 'user'"),
+    ("forget", {"id": 1, "purge": True}, "forget: unexpected argument 'purge'"),
+    ("search", {}, "search: query: Field required"),
+    ("search", {"query": "   "}, "search: query: String should have at least 1 character"),
+    ("search", {"query": "a", "limit": 0}, "search: limit: Input should be greater than or equal to 1"),
+    ("search", {"query": "a", "limit": 500}, "search: limit: Input should be less than or equal to 20"),
+    ("remember", {"text": "x", "kind": "secret"}, "remember: kind: Input should be 'preference'"),
+    ("correct", {"id": "seven", "text": "x"}, "correct: id: Input should be a valid integer"),
+    ("correct", {"id": 1}, "correct: text: Field required"),
+    ("forget", {"id": 0}, "forget: id: Input should be greater than or equal to 1"),
+    ("forget", [1], "forget: arguments must be a JSON object, got list"),
+    ("forget", "{nope", "forget: arguments are not valid JSON"),
+    ("recall", {"query": "x"}, "unknown tool 'recall'; the tools are remember, correct, forget, search"),
+])
+def test_bad_arguments_are_rejected_before_any_write(mem, name, args, message):
+    before = mem.stats()
+    with pytest.raises(BadInputError) as exc:
+        call_tool(mem, name, args)
+    assert str(exc.value).startswith(message)
+    assert mem.stats() == before
+
+
+def test_remember_correct_forget_for_the_bound_user(mem, db_path):
+    r = call_tool(mem, "remember", {"text": "My sister lives in Lyon", "kind": "relationship"})
+    assert r["decision"] == "ADD" and r["statement"] == "My sister lives in Lyon"
+    again = call_tool(mem, "remember", '{"text": "My sister lives in Lyon"}')  # JSON text works too
+    assert again["decision"] == "NOOP" and again["id"] == r["id"]
+
+    c = call_tool(mem, "correct", {"id": r["id"], "text": "My sister lives in Paris"})
+    assert c["replaces"] == r["id"] and c["id"] != r["id"] and c["confidence"] == 1.0
+    assert mem.show(r["id"]).status != "active"
+    assert [m.statement for m in mem.list()] == ["My sister lives in Paris"]
+
+    with Memory(db=str(db_path), user="bob") as bob:
+        bob_id = call_tool(bob, "remember", {"text": "I am allergic to peanuts", "kind": "health"})["id"]
+        for tool, args in (("forget", {"id": bob_id}), ("correct", {"id": bob_id, "text": "I love peanuts"})):
+            with pytest.raises(NotFoundError, match=f"no memory with id {bob_id} for user 'alice'"):
+                call_tool(mem, tool, args)
+        assert [m.statement for m in bob.list()] == ["I am allergic to peanuts"]
+
+    assert call_tool(mem, "forget", {"id": c["id"]}) == {"id": c["id"], "forgotten": True}
+    assert mem.list() == []
+    assert mem.show(c["id"]).invalid_reason  # kept for history, not purged
+
+
+def test_search_returns_only_the_bound_users_hits(mem, db_path):
+    pytest.importorskip("memcli.read.retrieve")
+    mine = call_tool(mem, "remember", {"text": "我咖啡不加糖", "kind": "preference"})["id"]
+    call_tool(mem, "remember", {"text": "我妈妈的生日是3月5号", "kind": "relationship"})
+    with Memory(db=str(db_path), user="bob") as bob:
+        theirs = call_tool(bob, "remember", {"text": "我咖啡要加很多糖", "kind": "preference"})["id"]
+    out = call_tool(mem, "search", {"query": "咖啡", "limit": 3})
+    assert out["note"] == DATA_NOTE
+    ids = [h["id"] for h in out["memories"]]
+    assert ids[0] == mine and theirs not in ids
+    top = out["memories"][0]
+    assert top["statement"] == "我咖啡不加糖" and top["kind"] == "preference"
+    assert 0 <= top["confidence"] <= 1 and top["valid_from"].endswith("Z")
+    json.dumps(out)
