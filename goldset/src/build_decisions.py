@@ -1,0 +1,122 @@
+"""Build ``goldset/decisions.jsonl`` from the hand-written families (facts_en, facts_zh) and a
+hand-checked selection of STS-B (Chinese machine translation, ../shared/data/stsb_zh).
+
+Run from the repo root:  python goldset/src/build_decisions.py [--stsb PATH]
+
+The output is deterministic (fixed seed), so a rerun reproduces the committed file. Each line:
+``{"id", "stored", "incoming", "label", "stored_at", "incoming_at", "lang", "category", "source"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import facts_en  # noqa: E402
+import facts_zh  # noqa: E402
+
+ROOT = HERE.parents[1]
+DEFAULT_STSB = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
+
+# STS-B train lines (1-based) scored 5 whose two sentences were read and judged to state the
+# very same fact (the translation noise of other 5-scored lines, e.g. 剥洋葱 vs 烤洋葱, is why
+# this is a hand-kept list rather than a score filter).
+STSB_SAME_FACT = [1604, 1629, 1685, 1718, 2106, 2287, 2454, 2873, 2922, 2925, 2966, 2967, 3021, 3023,
+                  3024, 3126, 3244, 3253, 3332, 3489]
+STSB_UNRELATED_N = 20  # every k-th line scored 0 (plainly different scenes) → ADD
+
+
+class Builder:
+    def __init__(self, seed: int = 5) -> None:
+        self.rng = random.Random(seed)
+        self.rows: list[dict] = []
+
+    def times(self, older_incoming: bool = False) -> tuple[str, str]:
+        stored = date(2025, 1, 1) + timedelta(days=self.rng.randrange(0, 300))
+        gap = timedelta(days=self.rng.randrange(1, 200))
+        incoming = stored - gap if older_incoming else stored + gap
+        return stored.isoformat(), incoming.isoformat()
+
+    def add(self, stored: str, incoming: str, label: str, lang: str, category: str, source: str,
+            older_incoming: bool = False) -> None:
+        s_at, i_at = self.times(older_incoming)
+        self.rows.append({"id": f"{lang}-{len(self.rows) + 1:04d}", "stored": stored, "incoming": incoming,
+                          "label": label, "stored_at": s_at, "incoming_at": i_at, "lang": lang,
+                          "category": category, "source": source})
+
+    def families(self, mod, lang: str) -> None:
+        src = f"hand-written ({mod.__name__}.FAMILIES)"
+        fams = mod.FAMILIES
+        n_conflict = 0
+        for i, f in enumerate(fams):
+            for p in f["noop"]:
+                self.add(f["s"], p, "NOOP", lang, "paraphrase", src)
+            for text, cat in f["conflict"]:
+                n_conflict += 1
+                # every 6th conflict arrives with an older time: still a CONFLICT (stored invalid)
+                self.add(f["s"], text, "CONFLICT", lang, cat, src, older_incoming=n_conflict % 6 == 0)
+            # a paraphrase of the stored fact contradicted: the same decision
+            text, cat = f["conflict"][0]
+            self.add(f["noop"][0], text, "CONFLICT", lang, cat, src)
+            for u in f["update"]:
+                self.add(f["s"], u, "UPDATE", lang, "refinement", src)
+                self.add(f["noop"][0], u, "UPDATE", lang, "refinement", src)
+            for text, cat in f["add"]:
+                self.add(f["s"], text, "ADD", lang, cat, src)
+            other = fams[(i + 7) % len(fams)]
+            self.add(f["s"], other["s"], "ADD", lang, "unrelated", src)
+        for stored, incoming in mod.EXACT:
+            self.add(stored, incoming, "NOOP", lang, "exact", f"hand-written ({mod.__name__}.EXACT)")
+
+    def people(self, mod, lang: str) -> None:
+        src = f"template ({mod.__name__}.ATTRS x PEOPLE)"
+        people = mod.PEOPLE
+        for k, (tpl, (va, vb), conflict_cat) in enumerate(mod.ATTRS):
+            for j in range(2):
+                a, b = people[(2 * k + j) % len(people)]
+                self.add(tpl.format(p=a, v=va), tpl.format(p=b, v=va), "ADD", lang, "other_person", src)
+                if conflict_cat:
+                    self.add(tpl.format(p=a, v=va), tpl.format(p=a, v=vb), "CONFLICT", lang, conflict_cat, src)
+
+    def stsb(self, path: Path) -> None:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for n in STSB_SAME_FACT:
+            s1, s2, score = lines[n - 1].split("\t")
+            assert float(score) >= 4.6, (n, score)
+            self.add(s1, s2, "NOOP", "zh", "stsb_paraphrase", f"stsb_zh/{path.name} line {n} (score {score})")
+        zeros = [i for i, ln in enumerate(lines, 1) if ln.split("\t")[-1] == "0"]
+        step = len(zeros) // STSB_UNRELATED_N
+        for n in zeros[::step][:STSB_UNRELATED_N]:
+            s1, s2, score = lines[n - 1].split("\t")
+            self.add(s1, s2, "ADD", "zh", "stsb_unrelated", f"stsb_zh/{path.name} line {n} (score {score})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--stsb", type=Path, default=DEFAULT_STSB)
+    ap.add_argument("--out", type=Path, default=ROOT / "goldset" / "decisions.jsonl")
+    args = ap.parse_args()
+    b = Builder()
+    b.families(facts_en, "en")
+    b.people(facts_en, "en")
+    b.families(facts_zh, "zh")
+    b.people(facts_zh, "zh")
+    b.stsb(args.stsb)
+    with args.out.open("w", encoding="utf-8") as fh:
+        for r in b.rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    from collections import Counter
+
+    print(f"{len(b.rows)} pairs -> {args.out}")
+    print(dict(Counter((r["lang"], r["label"]) for r in b.rows)))
+
+
+if __name__ == "__main__":
+    main()
