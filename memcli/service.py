@@ -100,7 +100,8 @@ class Memory:
             settings = settings.model_copy(update=upd) if upd else settings
         self.settings = settings
         self.user = settings.user
-        self.store = Store(settings.db, create_parent=(settings.db == default_db_path()))
+        self.store = Store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
+                           create_parent=(settings.db == default_db_path()))
         self._embedder: Embedder | None = None
 
     # -- plumbing ------------------------------------------------------------------

@@ -53,6 +53,7 @@ class Settings(BaseSettings):
     # -- where and who -------------------------------------------------------------
     db: Path = Field(default_factory=default_db_path, description="SQLite database path")
     user: str = Field("default", description="user whose memories are read and written")
+    busy_timeout_ms: int = Field(10_000, ge=0, description="how long to wait for another writer, milliseconds")
 
     # -- embedding -----------------------------------------------------------------
     model: str = Field(DEFAULT_MODEL, description="sentence-transformers model name or local path")
