@@ -11,10 +11,15 @@ from memcli.errors import (
     EmbeddingError,
     ExtractionError,
     MemcliError,
+    MigrationError,
     ModelMismatchError,
     ModelUnavailableError,
     NotFoundError,
+    StoreCorruptError,
     StoreError,
+    StoreFullError,
+    StoreLockedError,
+    StoreReadOnlyError,
 )
 from memcli.models import CaptureResult, Candidate, Decision, DecisionResult, Event, Kind, Level, MemoryItem
 from memcli.service import Memory, MemoryRecord
@@ -25,5 +30,6 @@ __version__ = "0.1.0"
 __all__ = [
     "BadInputError", "CaptureResult", "Candidate", "ConfigError", "Decision", "DecisionResult", "EmbeddingError",
     "Event", "ExtractionError", "Kind", "Level", "MemcliError", "Memory", "MemoryItem", "MemoryRecord",
-    "ModelMismatchError", "ModelUnavailableError", "NotFoundError", "Settings", "StoreError", "load_settings",
+    "MigrationError", "ModelMismatchError", "ModelUnavailableError", "NotFoundError", "Settings", "StoreCorruptError",
+    "StoreError", "StoreFullError", "StoreLockedError", "StoreReadOnlyError", "load_settings",
 ]

@@ -106,6 +106,7 @@ class Memory:
 
     # -- plumbing ------------------------------------------------------------------
     def close(self) -> None:
+        """Close the database connection; the object is unusable afterwards (also on ``with`` exit)."""
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -314,6 +315,11 @@ class Memory:
         return {"id": item_id, "items": [self._item(r) for r in rows], "events": [items.event_model(e) for e in evs]}
 
     def events(self, item_id: int) -> list[Event]:
+        """The audit events of one memory's lineage, oldest first (``history(item_id)["events"]``).
+
+        Raises:
+            NotFoundError: no such item for this user.
+        """
         return self.history(item_id)["events"]
 
     def export(self, *, include_all: bool = False) -> Iterator[dict[str, Any]]:
