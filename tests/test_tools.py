@@ -75,7 +75,7 @@ def test_cli_call_remember_then_forget(cli, db_path):
     assert r.exit_code == 0, r.stderr
     out = r.json()
     assert out["decision"] == "ADD" and out["statement"] == "我咖啡不加糖"
-    r = cli("--db", db, "--user", "bob", "tools", "call", "forget", json.dumps({"id": out["id"]}))
+    r = cli("--db", db, "--user", "alice", "tools", "call", "forget", json.dumps({"id": out["id"]}), "--user", "bob")
     assert r.exit_code == 3
     assert r.stderr.strip() == f"memcli: error: no memory with id {out['id']} for user 'bob'"
     r = cli("--db", db, "--user", "alice", "tools", "call", "forget", "-", input=json.dumps({"id": out["id"]}))
