@@ -72,6 +72,8 @@ class Settings(BaseSettings):
     backoff_base_s: float = Field(2.0, gt=0, description="exponential backoff base, seconds")
     backoff_max_s: float = Field(3600.0, gt=0)
     auto_drain: bool = Field(False, description="capture starts a background drain for the user")
+    drain_interval_s: float = Field(5.0, gt=0, description="drain --loop: pause when the outbox is empty, seconds")
+    decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------
     dedup_upper: float = Field(0.90, description="cosine >= upper: NOOP (reinforce) without a judge")
