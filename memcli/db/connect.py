@@ -164,11 +164,7 @@ class Store:
         """``BEGIN IMMEDIATE`` … ``COMMIT``; rollback on any exception. Nested use joins the
         outer transaction (a savepoint), so helpers can be composed."""
         if not self.conn.get_autocommit():
-            try:
-                with self.conn:  # apsw: savepoint inside an open transaction
-                    yield self
-            except apsw.Error as exc:
-                raise translate_error(exc, self.path) from None
+            yield from self._savepoint()
             return
         try:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -189,6 +185,31 @@ class Store:
             if not self.conn.get_autocommit():
                 self.conn.execute("ROLLBACK")
             raise translate_error(exc, self.path) from None
+
+    def _savepoint(self) -> Iterator[Store]:
+        """A savepoint inside the open transaction. SQLite rolls the *whole* transaction back
+        by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM): then there is no
+        savepoint left to roll back to, and the original error must reach the caller (not
+        apsw's "no such savepoint")."""
+        self._depth = getattr(self, "_depth", 0) + 1
+        name = f"memcli_sp{self._depth}"
+        try:
+            self.conn.execute(f"SAVEPOINT {name}")
+            try:
+                yield self
+            except BaseException:
+                if not self.conn.get_autocommit():
+                    try:
+                        self.conn.execute(f"ROLLBACK TO {name}")
+                        self.conn.execute(f"RELEASE {name}")
+                    except apsw.Error:
+                        pass
+                raise
+            self.conn.execute(f"RELEASE {name}")
+        except apsw.Error as exc:
+            raise translate_error(exc, self.path) from None
+        finally:
+            self._depth -= 1
 
     # -- meta ------------------------------------------------------------------------------
     def meta_get(self, key: str) -> str | None:
