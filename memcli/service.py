@@ -79,6 +79,17 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel]) -> list[Any]:
     return out
 
 
+def _check_correctable(row: dict[str, Any]) -> dict[str, Any]:
+    """Only the newest version of a memory can be corrected: correcting a superseded one
+    would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
+    if row["invalid_reason"] == FORGOTTEN:
+        raise BadInputError(f"memory #{row['id']} was forgotten; use `memcli remember` instead")
+    if row["superseded_by_id"] is not None:
+        newer = row["superseded_by_id"]
+        raise BadInputError(f"memory #{row['id']} was already superseded by #{newer}; correct #{newer} instead")
+    return row
+
+
 class Memory:
     """Long-term memory of one user in one SQLite database.
 
@@ -224,14 +235,16 @@ class Memory:
         invalidated from now; both linked (supersedes/superseded_by); an event recorded.
 
         Raises:
-            NotFoundError: no such item for this user. BadInputError: bad text.
+            NotFoundError: no such item for this user.
+            BadInputError: bad text; the item was already superseded (correct the newest
+                version instead) or forgotten.
         """
         text = check_text(text, self.settings.max_text_chars)
-        old = items.get_row(self.store, self.user, item_id)
+        _check_correctable(items.get_row(self.store, self.user, item_id))
         vec = self.embedder.embed_one(text)
         now = now_utc()
         with self.store.tx():
-            old = items.get_row(self.store, self.user, item_id)
+            old = _check_correctable(items.get_row(self.store, self.user, item_id))
             cand = Candidate(statement=text, kind=old["kind"], slot=old["slot"], salience=max(old["salience"], 0.7),
                              confidence=conf.CORRECTED, valid_from=now, metadata=json.loads(old["metadata"]))
             src = self.store.x(
