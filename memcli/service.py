@@ -267,16 +267,27 @@ class Memory:
         """Forget a memory. Default: invalidated now and retired (kept for history).
         ``purge=True``: erased with its sources, index rows, events and every copy of its text.
 
+        Forgetting twice changes nothing the second time (``already=True``, no event); times
+        already set (``invalid_at``, ``expired_at`` of a corrected version) are kept.
+
+        Returns:
+            ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts.
+
         Raises:
             NotFoundError: no such item for this user.
         """
+        already = False
         with self.store.tx():
             row = items.get_row(self.store, self.user, item_id)
             if purge:
                 counts = validity.purge(self.store, self.user, item_id)
+            elif row["invalid_reason"] == FORGOTTEN:
+                already, counts = True, {}
             else:
                 now = now_utc()
-                fields: dict[str, Any] = {"expired_at": now, "invalid_reason": FORGOTTEN}
+                fields: dict[str, Any] = {"invalid_reason": FORGOTTEN}
+                if row["expired_at"] is None:
+                    fields["expired_at"] = now
                 if row["invalid_at"] is None:
                     fields["invalid_at"] = now
                 new = items.update_item(self.store, item_id, **fields)
@@ -286,7 +297,7 @@ class Memory:
                 counts = {}
         if purge:
             validity.compact(self.store)
-        return {"id": item_id, "purged": purge, **counts}
+        return {"id": item_id, "purged": purge, "already": already, **counts}
 
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:

@@ -110,6 +110,8 @@ def forget(
         out = mem.forget(item_id, purge=purge)
     if as_json:
         emit_json(out)
+    elif out.get("already"):
+        info(f"#{item_id} was already forgotten; nothing changed")
     else:
         info(f"{'purged' if purge else 'forgot'} #{item_id}")
 
