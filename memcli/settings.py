@@ -98,6 +98,8 @@ class Settings(BaseSettings):
     weight_recency: float = Field(0.2, ge=0, description="final *= (1 - w + w*recency)")
     recency_half_life_days: float = Field(90.0, gt=0)
     min_cosine: float = Field(0.35, description="relevance floor for a dense-only hit")
+    min_cosine_zh: float = Field(0.8, description="relevance floor for a dense-only hit when the query or the "
+                                 "memory is Chinese (all-MiniLM-L6-v2 puts unrelated Chinese sentences at 0.5-0.77)")
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
