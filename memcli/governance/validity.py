@@ -21,6 +21,7 @@ from typing import Any
 from memcli.db import index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.errors import StoreError
 from memcli.timeutil import now_utc
 
 __all__ = ["as_of_sql", "invalidate", "purge", "supersede"]
@@ -78,8 +79,22 @@ def purge(store: Store, user_id: str, item_id: int) -> dict[str, int]:
 
 def compact(store: Store) -> None:
     """Rewrite the database so purged text leaves no trace in freed pages, FTS segments or
-    the WAL: FTS5 optimize, WAL checkpoint (TRUNCATE), VACUUM."""
-    store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
-    store.q("PRAGMA wal_checkpoint(TRUNCATE)")
-    store.x("VACUUM")
-    store.q("PRAGMA wal_checkpoint(TRUNCATE)")
+    the WAL: WAL checkpoint (TRUNCATE), FTS5 optimize, VACUUM, checkpoint again.
+
+    The checkpoint comes before VACUUM because it needs no free space while VACUUM needs
+    about the size of the database: on a nearly full disk the old WAL frames are still
+    erased (freed pages are zeroed by ``secure_delete``).
+
+    Raises:
+        StoreError (the same subclass): compaction failed *after* the purge committed; the
+            message says so instead of "nothing was written".
+    """
+    try:
+        store.q("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
+        store.x("VACUUM")
+        store.q("PRAGMA wal_checkpoint(TRUNCATE)")
+    except StoreError as exc:
+        reason = str(exc).replace("; nothing was written", "")
+        raise type(exc)(f"the purge was committed, but compacting the database afterwards failed: {reason}; "
+                        "free some space, the next `forget --purge` compacts again") from None
