@@ -51,8 +51,20 @@ def translate_error(exc: BaseException, path: Path | str | None = None) -> Memcl
     if isinstance(exc, apsw.CantOpenError):
         return StoreError(f"cannot open database{where}: check the path and permissions")
     if isinstance(exc, apsw.IOError):
+        if path is not None and _disk_full(Path(path)):
+            # e.g. the -shm/-wal file cannot be created or grown: SQLite says only "disk I/O error"
+            return StoreFullError(f"disk or quota full{where}; nothing was written")
         return StoreError(f"I/O error on database{where}: {exc}")
     return StoreError(f"database error{where}: {exc}")
+
+
+def _disk_full(path: Path) -> bool:
+    """True when the filesystem holding ``path`` has less than 64 KiB left for us."""
+    try:
+        st = os.statvfs(path.parent)
+    except (OSError, AttributeError):
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
 
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
