@@ -1,28 +1,153 @@
 """The four-state decision (ADD / NOOP / UPDATE / CONFLICT), three levels cheapest first.
 
-1. exact: the normalised statement equals a stored active one → NOOP (reinforce), no model;
-2. vector: cosine ≥ ``dedup_upper`` → NOOP; cosine < ``dedup_lower`` → ADD; no judge;
-3. judge: the gray zone in between → one judge call.
+1. **exact**: the normalised statement equals a stored active one → NOOP (reinforce), no model;
+   **slot** (cheap and explicit, part of the rules): an active memory of the same
+   ``subject.attribute`` slot with another value, a flipped polarity or another number →
+   CONFLICT, a more specific value → UPDATE, the same value → NOOP — even when the cosine is
+   below ``dedup_lower`` (recorded as level ``judge``, judge ``slot``);
+2. **vector**: KNN over the user's active memories (vec0 partition ``user_id``, ``active = 1``):
+   cosine ≥ ``dedup_upper`` → NOOP unless :func:`~memcli.write.judge.guard` objects (a
+   polarity flip, a changed number/date or another slot is never a NOOP, whatever the
+   cosine); cosine < ``dedup_lower`` → ADD;
+3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
+   offline); an id the judge was not shown fails the task (ExtractionError), never a write.
+
+Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
+confirmation, count, source linked); UPDATE supersedes the old version in system time with
+a lineage link; CONFLICT invalidates the older belief in world time (``invalid_at`` = the
+newer ``valid_from``), stores an older incoming fact already invalid, and lets confidence
+rule 3 (:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an
+extracted guess. Every decision is one event (level, cosine, judge, reason).
 
 This module is the one place where candidates become items: ``remember``, ``import`` and
-the outbox worker all call :func:`decide_and_apply`.
+the outbox worker (``drain``) all call :func:`decide_and_apply`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from memcli.db import items
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.embed import vec_to_blob
 from memcli.governance import confidence as conf
+from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.text import normalize
+from memcli.timeutil import from_iso
+from memcli.write.extract import enrich
+from memcli.write.facts import Facts, analyze
+from memcli.write.judge import Judge, Neighbor, check_verdict, compare_slot, get_judge, guard
 
-__all__ = ["decide_and_apply"]
+__all__ = ["decide", "decide_and_apply", "neighbors_of"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the decision chose, before anything is written."""
+
+    decision: Decision
+    level: Level
+    target: dict[str, Any] | None
+    cosine: float | None
+    reason: str
+    judge: str | None = None
+
+
+def _facts(statement: str, slot: str | None) -> Facts:
+    f = analyze(statement)
+    if slot and not f.slot:
+        return Facts(f.statement, slot, f.value, f.positive, f.numbers, f.kind)
+    return f
+
+
+def neighbors_of(store: Store, user: str, vector: np.ndarray | None, k: int) -> list[Neighbor]:
+    """The ``k`` nearest active memories of ``user`` by cosine similarity, nearest first.
+
+    KNN inside vec0 (partition ``user_id``, metadata ``active = 1``), so no filter after
+    the KNN can shrink the list. ``vector``: float32 (dim,), L2-normalised.
+    """
+    if vector is None or not store.table_exists(s.VEC):
+        return []
+    rows = store.q(
+        f"""SELECT v.item_id, v.distance, i.statement, i.slot, i.valid_from, i.origin, i.confidence
+            FROM (SELECT item_id, distance FROM {s.VEC}
+                  WHERE embedding MATCH ? AND k = ? AND user_id = ? AND active = 1) v
+            JOIN {s.ITEMS} i ON i.id = v.item_id ORDER BY v.distance""",
+        (vec_to_blob(vector), int(k), user))
+    return [Neighbor(id=r["item_id"], statement=r["statement"], slot=r["slot"], cosine=round(1.0 - r["distance"], 6),
+                     valid_from=from_iso(r["valid_from"]), origin=r["origin"], confidence=r["confidence"])
+            for r in rows]
+
+
+def _cosine_to(store: Store, item_id: int, vector: np.ndarray | None, nbs: Sequence[Neighbor]) -> float | None:
+    for nb in nbs:
+        if nb.id == item_id:
+            return nb.cosine
+    if vector is None or not store.table_exists(s.VEC):
+        return None
+    blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
+    if blob is None:
+        return None
+    return round(float(np.frombuffer(blob, dtype="<f4") @ np.asarray(vector, dtype=np.float32)), 6)
+
+
+def _row(store: Store, item_id: int) -> dict[str, Any]:
+    row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
+    assert row is not None
+    return row
+
+
+def decide(store: Store, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
+           judge: Judge | None = None) -> Plan:
+    """Choose ADD / NOOP / UPDATE / CONFLICT for ``candidate`` (writes nothing).
+
+    Raises:
+        ExtractionError: the judge failed or named a memory it was not shown.
+    """
+    same = store.one(
+        f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND normalized = ? AND invalid_at IS NULL "
+        "AND expired_at IS NULL ORDER BY id LIMIT 1", (user, normalize(candidate.statement)))
+    if same is not None:
+        return Plan(Decision.NOOP, Level.EXACT, same, 1.0, "same statement")
+    new = _facts(candidate.statement, candidate.slot)
+    nbs = neighbors_of(store, user, vector, settings.decide_neighbors)
+    if new.slot:  # explicit slot comparison, whatever the cosine
+        for row in store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND slot = ? AND invalid_at IS NULL "
+                           "AND expired_at IS NULL ORDER BY valid_from DESC, id DESC", (user, new.slot)):
+            hit = compare_slot(new, _facts(row["statement"], row["slot"]))
+            if hit:
+                return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, nbs), hit[1], "slot")
+    if not nbs:
+        return Plan(Decision.ADD, Level.VECTOR, None, None, "no stored memory to compare with")
+    top = nbs[0]
+    objection = guard(new, _facts(top.statement, top.slot))
+    if top.cosine >= settings.dedup_upper and objection is None:
+        return Plan(Decision.NOOP, Level.VECTOR, _row(store, top.id), top.cosine,
+                    f"cosine {top.cosine:.3f} >= upper {settings.dedup_upper}")
+    if top.cosine < settings.dedup_lower:
+        return Plan(Decision.ADD, Level.VECTOR, None, top.cosine,
+                    f"cosine {top.cosine:.3f} < lower {settings.dedup_lower}")
+    judge = judge or get_judge(settings)
+    shown = [nb for nb in nbs if nb.cosine >= settings.dedup_lower] or [top]
+    verdict = check_verdict(judge.judge(candidate, shown), shown, judge.name)
+    cos = next((nb.cosine for nb in shown if nb.id == verdict.target_id), top.cosine)
+    why = f"{verdict.reason} (cosine {cos:.3f}" + (f", guarded: {objection})" if objection else ")")
+    if verdict.decision == Decision.ADD or verdict.target_id is None:
+        return Plan(Decision.ADD, Level.JUDGE, None, cos, why, judge.name)
+    target = _row(store, verdict.target_id)
+    if verdict.decision == Decision.NOOP:
+        g = guard(new, _facts(target["statement"], target["slot"]))
+        if g is not None:  # never reinforce across a flip / another number, whatever the judge says
+            return Plan(Decision.ADD, Level.JUDGE, None, cos, f"judge said NOOP but {g}: stored as new", judge.name)
+    return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
 
 
 def decide_and_apply(
@@ -35,33 +160,94 @@ def decide_and_apply(
     origin: Origin,
     model: str | None,
     source_ids: Sequence[int] = (),
+    judge: Judge | None = None,
+    timings: dict[str, float] | None = None,
 ) -> DecisionResult:
     """Decide what ``candidate`` means against the user's active items and write it.
 
     Must run inside ``store.tx()`` so that a failure writes nothing.
     ``vector``: float32 (dim,), L2-normalised, or None when no model is used.
+    ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
+
+    Raises:
+        ExtractionError: the judge failed or named a memory it was not shown (nothing written).
     """
-    norm = normalize(candidate.statement)
-    same = store.one(
-        f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND normalized = ? AND invalid_at IS NULL "
-        "AND expired_at IS NULL ORDER BY id LIMIT 1", (user, norm))
-    if same is not None:
-        return _reinforce(store, settings, user, same, candidate, source_ids, Level.EXACT, 1.0, "same statement")
-    initial = conf.initial(origin, settings, candidate.confidence)
-    row = items.insert_item(store, user_id=user, candidate=candidate, origin=origin, confidence=initial,
-                            vector=vector, model=model, source_ids=source_ids)
-    items.record_event(store, user_id=user, action=Decision.ADD, item_id=row["id"],
-                       source_id=source_ids[0] if source_ids else None, level=Level.VECTOR,
-                       reason="no similar memory", after=items.snapshot(row))
-    return DecisionResult(decision=Decision.ADD, level=Level.VECTOR, item_id=row["id"], reason="no similar memory")
+    t0 = time.perf_counter()
+    cand = enrich(candidate)
+    plan = decide(store, settings, user, cand, vector, judge)
+    t1 = time.perf_counter()
+    try:
+        return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids)
+    finally:
+        if timings is not None:
+            timings["decide"] = timings.get("decide", 0.0) + (t1 - t0)
+            timings["write"] = timings.get("write", 0.0) + (time.perf_counter() - t1)
+
+
+def _apply(store: Store, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,
+           origin: Origin, model: str | None, source_ids: Sequence[int]) -> DecisionResult:
+    src = source_ids[0] if source_ids else None
+    base = {"level": plan.level, "cosine": plan.cosine, "judge": plan.judge}
+    if plan.decision == Decision.NOOP and plan.target is not None:
+        return _reinforce(store, settings, user, plan.target, cand, source_ids, plan.level, plan.cosine,
+                          plan.reason, plan.judge)
+    initial = conf.initial(origin, settings, cand.confidence)
+
+    def insert(**kw: Any) -> dict[str, Any]:
+        return items.insert_item(store, user_id=user, candidate=cand, origin=origin, confidence=initial,
+                                 vector=vector, model=model, source_ids=source_ids, **kw)
+
+    if plan.decision == Decision.UPDATE and plan.target is not None:
+        old = plan.target
+        row = insert(supersedes_id=old["id"])
+        validity.supersede(store, old["id"], row["id"], reason=f"refined by #{row['id']}")
+        items.record_event(store, user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
+                           source_id=src, reason=plan.reason, before=items.snapshot(old),
+                           after=items.snapshot(row), **base)
+        return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
+                              reason=plan.reason, **base)
+    if plan.decision == Decision.CONFLICT and plan.target is not None:
+        return _conflict(store, user, cand, plan, initial, origin, insert, src, base)
+    row = insert()
+    items.record_event(store, user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
+                       reason=plan.reason, after=items.snapshot(row), **base)
+    return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason=plan.reason, **base)
+
+
+def _conflict(store: Store, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
+              insert: Any, src: int | None, base: dict[str, Any]) -> DecisionResult:
+    """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
+    old = plan.target
+    assert old is not None
+    old_from = from_iso(old["valid_from"])
+    winner = conf.adjudicate(old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from)
+    stored_invalid = winner == "stored"
+    if not stored_invalid:
+        row = insert()
+        after_old = validity.invalidate(store, old["id"], cand.valid_from,
+                                        f"contradicted by #{row['id']} ({plan.reason})")
+        reason = f"{plan.reason}; #{old['id']} invalid from {cand.valid_from.isoformat()}"
+    elif cand.valid_from < old_from:
+        row = insert(invalid_at=old_from, invalid_reason=f"older than #{old['id']}, which contradicts it")
+        after_old = old
+        reason = f"{plan.reason}; incoming fact is older than #{old['id']}: stored already invalid"
+    else:
+        row = insert(invalid_at=cand.valid_from,
+                     invalid_reason=f"contradicts #{old['id']} set by the user (confidence {old['confidence']:.2f}); "
+                                    "an extracted guess does not overturn it")
+        after_old = old
+        reason = f"{plan.reason}; #{old['id']} was set by the user and wins: incoming stored invalid"
+    items.record_event(store, user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"],
+                       source_id=src, reason=reason, before=items.snapshot(old),
+                       after={"new": items.snapshot(row), "other": items.snapshot(after_old)}, **base)
+    return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
+                          stored_invalid=stored_invalid, **base)
 
 
 def _reinforce(store: Store, settings: Settings, user: str, row: dict, candidate: Candidate,
                source_ids: Sequence[int], level: Level, cosine: float | None, reason: str,
                judge: str | None = None) -> DecisionResult:
     """NOOP: confidence up, last confirmation moved to the candidate's time, sources linked."""
-    from memcli.timeutil import from_iso
-
     last = max(from_iso(row["last_confirmed_at"]), candidate.valid_from)
     new = items.update_item(store, row["id"], confidence=conf.reinforced(row["confidence"], settings),
                             last_confirmed_at=last, confirmations=row["confirmations"] + 1)

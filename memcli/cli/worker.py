@@ -1,0 +1,130 @@
+"""Worker commands: ``drain`` (process the outbox) and ``outbox`` (inspect, retry dead tasks)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from memcli.cli.app import (
+    GLOBALS,
+    DbOpt,
+    JsonOpt,
+    ModelOpt,
+    UserOpt,
+    app,
+    console,
+    emit_json,
+    info,
+    open_memory,
+    progress_bar,
+)
+
+
+@app.command()
+def drain(
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="claim at most N tasks")] = None,
+    loop: Annotated[bool, typer.Option("--loop", help="keep polling the outbox")] = False,
+    interval: Annotated[float | None, typer.Option("--interval", min=0.01,
+                                                   help="--loop: seconds between polls when idle")] = None,
+    max_seconds: Annotated[float | None, typer.Option("--max-seconds", min=0.0,
+                                                      help="stop after this many seconds")] = None,
+    background: Annotated[bool, typer.Option("--background", hidden=True,
+                                             help="run as the per-user background drain (lock held)")] = False,
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Process captured utterances: claim (with a lease), extract, decide, store.
+
+    Drains every user's tasks unless --user is given. Safe to run several at once (cron,
+    a loop and the background drain of `capture --drain`): no task is extracted twice.
+
+    Examples:
+
+      memcli drain
+
+      memcli drain --user alice --json
+
+      memcli drain --loop --interval 5 --max-seconds 3600
+    """
+    scope = user or GLOBALS.user
+    with open_memory(db, scope, model) as mem:
+        if background:
+            from memcli.write.trigger import background_lock
+
+            with background_lock(mem.settings) as free:
+                if free:
+                    mem.drain(user=scope, limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds)
+            return
+        from memcli.write.outbox import status
+
+        st = status(mem.store, scope)
+        total = st.counts["pending"] + st.counts["processing"]
+        if limit:
+            total = min(total, limit)
+        prog, advance = progress_bar(total, "draining", enabled=not as_json)
+        with prog:
+            summary = mem.drain(user=scope, limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds,
+                                progress=advance)
+    if as_json:
+        emit_json(summary)
+        return
+    info(f"drained {summary.done}/{summary.claimed} task(s) in {summary.seconds['total']:.2f}s "
+         f"({summary.utterances_per_s}/s): added {summary.added}, reinforced {summary.reinforced}, "
+         f"updated {summary.updated}, conflicted {summary.conflicted}; retried {summary.retried}, "
+         f"dead {summary.dead}")
+    for e in summary.errors:
+        info(f"  {e}")
+
+
+outbox_app = typer.Typer(help="Inspect the capture outbox and re-queue dead tasks.", no_args_is_help=False)
+app.add_typer(outbox_app, name="outbox")
+
+
+@outbox_app.callback(invoke_without_command=True)
+def outbox_status(
+    ctx: typer.Context,
+    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Counts by status, the oldest pending age and the dead tasks with their errors.
+
+    Example: memcli outbox --json ; memcli outbox retry 12 ; memcli outbox retry --all-dead
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from memcli.write.outbox import status
+
+    scope = user or GLOBALS.user
+    with open_memory(db, scope) as mem:
+        st = status(mem.store, scope)
+    if as_json:
+        emit_json(st)
+        return
+    age = "-" if st.oldest_pending_age_s is None else f"{st.oldest_pending_age_s:.0f}s"
+    console.print(", ".join(f"{k} {v}" for k, v in st.counts.items())
+                  + f"; oldest pending {age}; expired leases {st.expired_leases}")
+    if st.dead:
+        t = Table(title="dead tasks")
+        for col in ("id", "user", "attempts", "text", "last_error"):
+            t.add_column(col, overflow="fold")
+        for d in st.dead:
+            t.add_row(str(d.id), d.user, str(d.attempts), d.text, d.last_error or "")
+        console.print(t)
+
+
+@outbox_app.command("retry")
+def outbox_retry(
+    task_id: Annotated[int | None, typer.Argument(help="dead task id", show_default=False)] = None,
+    all_dead: Annotated[bool, typer.Option("--all-dead", help="re-queue every dead task")] = False,
+    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Re-queue a dead task (or --all-dead): pending now, attempts reset."""
+    from memcli.write.outbox import retry
+
+    scope = user or GLOBALS.user
+    with open_memory(db, scope) as mem:
+        ids = retry(mem.store, task_id, all_dead=all_dead, user=scope)
+    if as_json:
+        emit_json({"requeued": ids})
+    else:
+        info(f"re-queued {len(ids)} task(s)" + (f": {', '.join(map(str, ids))}" if ids else ""))

@@ -1,0 +1,175 @@
+"""``drain``: the worker loop — claim → extract → embed → decide → write, one task at a time
+committed.
+
+Per batch of claimed tasks (``drain_batch_size``): every task is extracted; the statements of
+the whole batch are embedded in one batched call; then each task's candidates are decided and
+written **in one transaction together with the task's completion**. A failure (extraction,
+judge, a lost lease, a database error) rolls back that task only, which is retried with
+backoff or turns dead; the rest of the batch goes on. A killed process leaves its open
+transaction uncommitted: no item, no event, and the task is reclaimed when its lease expires.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, Field
+
+from memcli.models import Candidate, Decision, Origin
+from memcli.write import outbox
+from memcli.write.extract import Extractor, Utterance, get_extractor
+from memcli.write.judge import Judge, get_judge
+
+if TYPE_CHECKING:
+    from memcli.service import Memory
+
+__all__ = ["DrainSummary", "drain"]
+
+STAGES = ("claim", "extract", "embed", "decide", "write")
+
+
+class DrainSummary(BaseModel):
+    """What one ``drain`` run did. Times are wall-clock seconds."""
+
+    user: str | None = Field(description="the user drained; None: every user")
+    extractor: str
+    judge: str
+    claimed: int = 0
+    done: int = 0
+    retried: int = 0
+    dead: int = 0
+    lost: int = Field(0, description="tasks whose lease another worker took over (results dropped)")
+    candidates: int = 0
+    added: int = 0
+    reinforced: int = 0
+    updated: int = 0
+    conflicted: int = 0
+    seconds: dict[str, float] = Field(default_factory=lambda: {k: 0.0 for k in (*STAGES, "total")})
+    utterances_per_s: float = 0.0
+    done_ids: list[int] = Field(default_factory=list, description="outbox task ids completed by this run")
+    errors: list[str] = Field(default_factory=list, description="first errors seen (at most 10)")
+
+
+_COUNTER = {Decision.ADD: "added", Decision.NOOP: "reinforced", Decision.UPDATE: "updated",
+            Decision.CONFLICT: "conflicted"}
+
+
+def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: bool = False,
+          interval_s: float | None = None, max_seconds: float | None = None,
+          progress: Callable[[int], None] | None = None, *, extractor: Extractor | None = None,
+          judge: Judge | None = None) -> DrainSummary:
+    """Process claimable outbox tasks of ``user`` (None: every user) and return a summary.
+
+    Args:
+        mem: an open :class:`~memcli.service.Memory` (its store, settings and embedder).
+        limit: at most this many tasks claimed in total (None: until the outbox is empty).
+        loop: keep polling every ``interval_s`` seconds (default ``drain_interval_s``) until
+            ``max_seconds`` have passed (forever when None) or ``limit`` is reached.
+        max_seconds: wall-clock budget, seconds; checked between batches.
+        progress: called with the number of tasks finished after each task.
+        extractor, judge: override the configured ones (library use, tests).
+
+    Raises:
+        StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
+        claimed stay leased and are reclaimed when the lease expires).
+    """
+    st, settings = mem.store, mem.settings
+    extractor = extractor or get_extractor(settings)
+    judge = judge or get_judge(settings)
+    interval = settings.drain_interval_s if interval_s is None else interval_s
+    owner = outbox.new_owner()
+    summary = DrainSummary(user=user, extractor=extractor.name, judge=judge.name)
+    secs = summary.seconds
+    started = time.perf_counter()
+    while True:
+        if max_seconds is not None and time.perf_counter() - started >= max_seconds:
+            break
+        want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size, limit - summary.claimed)
+        if want <= 0:
+            break
+        t = time.perf_counter()
+        tasks = outbox.claim(st, settings, owner, want, user=user)
+        secs["claim"] += time.perf_counter() - t
+        if not tasks:
+            if not loop:
+                break
+            time.sleep(interval if max_seconds is None else
+                       max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
+            continue
+        summary.claimed += len(tasks)
+        _process_batch(mem, tasks, extractor, judge, summary, progress)
+    secs["total"] = time.perf_counter() - started
+    for k in secs:
+        secs[k] = round(secs[k], 4)
+    summary.utterances_per_s = round(summary.done / secs["total"], 2) if secs["total"] > 0 else 0.0
+    return summary
+
+
+def _process_batch(mem: Memory, tasks: list[outbox.Task], extractor: Extractor, judge: Judge,
+                   summary: DrainSummary, progress: Callable[[int], None] | None) -> None:
+    settings, secs = mem.settings, summary.seconds
+    t = time.perf_counter()
+    utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content, occurred_at=k.occurred_at)
+            for k in tasks]
+    extracted = extractor.extract_batch(utts)
+    secs["extract"] += time.perf_counter() - t
+
+    statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
+    t = time.perf_counter()
+    vectors = mem.embedder.embed(statements, batch_size=settings.embed_batch_size) if statements else None
+    secs["embed"] += time.perf_counter() - t
+
+    pos = 0
+    for task, out in zip(tasks, extracted, strict=True):
+        if isinstance(out, Exception):
+            _failed(mem, task, out, summary)
+        else:
+            vecs = vectors[pos:pos + len(out)] if vectors is not None else []
+            pos += len(out)
+            try:
+                _write_task(mem, task, out, vecs, judge, summary)
+            except Exception as exc:  # the task's transaction was rolled back: retry or dead
+                _failed(mem, task, exc, summary)
+        if progress:
+            progress(1)
+
+
+def _write_task(mem: Memory, task: outbox.Task, cands: list[Candidate], vecs, judge: Judge,  # noqa: ANN001
+                summary: DrainSummary) -> None:
+    """All results of one task and its completion, in ONE transaction."""
+    from memcli.write.decide import decide_and_apply
+
+    st, settings = mem.store, mem.settings
+    timings: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    t = time.perf_counter()
+    with st.tx():
+        for cand, vec in zip(cands, vecs, strict=True):
+            res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
+                                   model=settings.model, source_ids=[task.source_id], judge=judge, timings=timings)
+            counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
+        outbox.complete(st, task)
+    spent = time.perf_counter() - t
+    decide_s = timings.get("decide", 0.0)
+    summary.seconds["decide"] += decide_s
+    summary.seconds["write"] += spent - decide_s  # inserts, index upkeep, events, commit
+    summary.done += 1
+    summary.done_ids.append(task.id)
+    summary.candidates += len(cands)
+    for k, v in counts.items():
+        setattr(summary, k, getattr(summary, k) + v)
+
+
+def _failed(mem: Memory, task: outbox.Task, exc: BaseException, summary: DrainSummary) -> None:
+    msg = f"{type(exc).__name__}: {exc}"
+    outcome = outbox.fail(mem.store, mem.settings, task, msg)
+    if outcome == "dead":
+        summary.dead += 1
+    elif outcome == "retried":
+        summary.retried += 1
+    else:
+        summary.lost += 1
+    if len(summary.errors) < 10:
+        summary.errors.append(f"task {task.id}: {msg}"[:300])

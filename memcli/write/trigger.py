@@ -1,0 +1,80 @@
+"""The second trigger channel: an opportunistic background drain for the user who just spoke.
+
+Like the seed's "cron + the user's next request": ``capture --drain`` (or ``auto_drain =
+true``) starts a detached ``python -m memcli drain --user U --background`` and returns at
+once. The explicit channel (``memcli drain`` from cron or a loop) and this one are safe
+together: claims are atomic with a lease, so no task is extracted twice.
+
+A per-database, per-user lock file (``<db>.drain-<hash>.lock``, ``fcntl.flock``) keeps at
+most one background drain per user running: a burst of captures starts one worker, not one
+model load per utterance. Explicit drains do not take the lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from memcli.settings import Settings
+
+__all__ = ["background_lock", "lock_path", "spawn_background_drain"]
+
+
+def lock_path(settings: Settings) -> Path:
+    """The lock file of the background drain for ``settings.user`` on ``settings.db``."""
+    h = hashlib.sha256(settings.user.encode("utf-8")).hexdigest()[:12]
+    return Path(f"{settings.db}.drain-{h}.lock")
+
+
+@contextlib.contextmanager
+def background_lock(settings: Settings) -> Iterator[bool]:
+    """Hold the user's background-drain lock; yields False when another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock, claims stay safe anyway
+        yield True
+        return
+    path = lock_path(settings)
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+    except OSError:
+        yield True  # unwritable folder: run unlocked, claims are still atomic
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def spawn_background_drain(settings: Settings) -> subprocess.Popen | None:
+    """Start a detached background drain for ``settings.user`` and return at once.
+
+    Returns the child process, or None when a background drain for this user is already
+    running. The child has its own session (it survives the caller), no terminal, and
+    inherits the environment; its outcome is visible with ``memcli outbox``.
+    """
+    with background_lock(settings) as free:
+        if not free:
+            return None
+    cmd = [sys.executable, "-m", "memcli", "--db", str(settings.db), "--model", settings.model,
+           "drain", "--user", settings.user, "--background"]
+    kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
+                    "close_fds": True}
+    if os.name == "posix":
+        kwargs["start_new_session"] = True
+    else:  # pragma: no cover
+        kwargs["creationflags"] = getattr(subprocess, "DETACHED_PROCESS", 0)
+    return subprocess.Popen(cmd, **kwargs)
