@@ -13,16 +13,16 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from memcli.db import items
-from memcli.db.items import FORGOTTEN
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.db.items import FORGOTTEN
 from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
-from memcli.models import CaptureResult, Candidate, DecisionResult, Event, Kind, MemoryItem, Origin
+from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem, Origin
 from memcli.settings import Settings, default_db_path, load_settings
 from memcli.timeutil import iso, now_utc, parse_at
 from memcli.write.capture import Utterance, capture, check_text
@@ -45,11 +45,26 @@ class MemoryRecord(BaseModel):
     at: datetime | None = Field(None, description="valid_from; default now")
     confidence: float | None = Field(None, ge=0, le=1)
     metadata: dict[str, Any] = Field(default_factory=dict)
+    # Only in ``export --all`` lines of memories that are no longer active, so that a
+    # round trip does not bring forgotten or corrected memories back to life.
+    invalid_at: datetime | None = Field(None, description="world time it stopped holding")
+    expired_at: datetime | None = Field(None, description="system time it was superseded or forgotten")
 
-    @field_validator("at", mode="before")
+    @field_validator("at", "invalid_at", "expired_at", mode="before")
     @classmethod
-    def _parse_at(cls, v: object) -> object:
-        return v if v is None or isinstance(v, datetime) else parse_at(str(v), field="at")
+    def _parse_at(cls, v: object, info: ValidationInfo) -> object:
+        return v if v is None or isinstance(v, datetime) else parse_at(str(v), field=info.field_name or "at")
+
+    @model_validator(mode="after")
+    def _interval(self) -> MemoryRecord:
+        if self.invalid_at is not None and self.at is not None and self.invalid_at < self.at:
+            raise ValueError("invalid_at is before at")
+        return self
+
+    @property
+    def is_retired(self) -> bool:
+        """True for a record of a memory that no longer holds or was superseded."""
+        return self.invalid_at is not None or self.expired_at is not None
 
 
 def parse_jsonl(lines: Iterable[str], model: type[BaseModel]) -> list[Any]:
@@ -226,9 +241,28 @@ class Memory:
                 src = self.store.x(
                     f"INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at) "
                     "VALUES (?, 'explicit', ?, ?, ?)", (self.user, text, iso(cand.valid_from), iso(now)))
+                if rec.is_retired:  # a past memory (export --all): stored as it was, no decision
+                    results.append(self._store_retired(cand, rec, vec, origin, src))
+                    continue
                 results.append(decide_and_apply(self.store, self.settings, self.user, cand, vec, origin=origin,
                                                 model=self.settings.model, source_ids=[src]))
         return results
+
+    def _store_retired(self, cand: Candidate, rec: MemoryRecord, vec: Any, origin: Origin,
+                       source_id: int) -> DecisionResult:
+        """Insert an imported memory that is no longer active with its ``invalid_at`` /
+        ``expired_at`` as exported; it is never compared with (nor reinforces) active ones."""
+        reason = "imported as a past memory (no longer active)"
+        row = items.insert_item(self.store, user_id=self.user, candidate=cand, origin=origin,
+                                confidence=conf.initial(origin, self.settings, cand.confidence), vector=vec,
+                                model=self.settings.model, source_ids=[source_id], invalid_at=rec.invalid_at,
+                                invalid_reason=reason)
+        if rec.expired_at is not None:
+            row = items.update_item(self.store, row["id"], expired_at=rec.expired_at)
+        items.record_event(self.store, user_id=self.user, action=Decision.ADD, item_id=row["id"],
+                           source_id=source_id, level=Level.EXPLICIT, reason=reason, after=items.snapshot(row))
+        return DecisionResult(decision=Decision.ADD, level=Level.EXPLICIT, item_id=row["id"], reason=reason,
+                              stored_invalid=True)
 
     def correct(self, item_id: int, text: str) -> MemoryItem:
         """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
@@ -350,9 +384,12 @@ class Memory:
         """Memories as :class:`MemoryRecord` dicts (JSON Lines ready), oldest first; round-trips
         through :meth:`import_jsonl`."""
         for r in reversed(items.list_rows(self.store, self.user, include_all=include_all)):
-            yield MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
+            rec = MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
                                else Kind.OTHER, at=r["valid_from"], confidence=r["confidence"],
-                               metadata=json.loads(r["metadata"] or "{}")).model_dump(mode="json")
+                               metadata=json.loads(r["metadata"] or "{}"), invalid_at=r["invalid_at"],
+                               expired_at=r["expired_at"])
+            yield rec.model_dump(mode="json", exclude={k for k in ("invalid_at", "expired_at")
+                                                       if getattr(rec, k) is None})
 
     def stats(self) -> dict[str, Any]:
         """Counts for the bound user (items by status, sources, outbox by status) and the

@@ -1,0 +1,318 @@
+"""Explicit memories through the CLI and the library: remember, list, show, correct, forget
+(and --purge), history, stats, import/export, and user isolation. Real model, real files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memcli.db import schema as s
+from memcli.embed import vec_to_blob
+
+
+@pytest.fixture
+def run(cli, db_path):
+    """``run("alice", "list", "--json")`` → CliResult on the test database."""
+
+    def _run(user: str, *args: str, input: str | None = None):  # noqa: ANN202
+        return cli("--db", str(db_path), "--user", user, *args, input=input)
+
+    return _run
+
+
+def ok_json(r):  # noqa: ANN001, ANN201
+    assert r.exit_code == 0, r.stderr
+    return r.json()
+
+
+def remember(run, user: str, text: str, *extra: str) -> dict:  # noqa: ANN001
+    return ok_json(run(user, "remember", text, "--json", *extra))
+
+
+def raw_bytes(db: Path) -> bytes:
+    """The database, its WAL and shared-memory file, as stored on disk."""
+    return b"".join(Path(str(db) + suf).read_bytes() for suf in ("", "-wal", "-shm")
+                    if Path(str(db) + suf).exists())
+
+
+# -- remember / list / show ------------------------------------------------------------------
+def test_remember_list_show(run):
+    out = remember(run, "alice", "我妈妈的生日是3月5号", "--kind", "relationship", "--at", "2026-03-01")
+    assert out["decision"]["decision"] == "ADD"
+    item = out["item"]
+    assert item["statement"] == "我妈妈的生日是3月5号" and item["kind"] == "relationship"
+    assert item["confidence"] == 0.95 and item["origin"] == "explicit" and item["status"] == "active"
+    assert item["valid_from"] == "2026-03-01T00:00:00Z" and item["invalid_at"] is None
+    assert len(item["source_ids"]) == 1
+    remember(run, "alice", "I take my coffee without sugar")
+    listed = ok_json(run("alice", "list", "--json"))
+    assert [m["statement"] for m in listed] == ["I take my coffee without sugar", "我妈妈的生日是3月5号"]
+    shown = ok_json(run("alice", "show", str(item["id"]), "--json"))
+    assert shown["statement"] == item["statement"] and shown["id"] == item["id"]
+    human = run("alice", "show", str(item["id"]))
+    assert human.exit_code == 0 and "我妈妈的生日是3月5号" in human.stdout
+
+
+def test_remember_same_statement_reinforces(run, db_path):
+    a = remember(run, "alice", "I take my coffee without sugar")
+    b = remember(run, "alice", "i take my coffee, without sugar!")  # same normalised statement
+    assert b["decision"]["decision"] == "NOOP" and b["item"]["id"] == a["item"]["id"]
+    assert b["item"]["confirmations"] == 2 and b["item"]["confidence"] > a["item"]["confidence"]
+    assert len(ok_json(run("alice", "list", "--json"))) == 1
+
+
+def test_remember_indexes_fts_and_vec(mem, embedder):
+    res = mem.remember("我喜欢喝咖啡")
+    st = mem.store
+    assert st.scalar(f"SELECT user_id FROM {s.FTS} WHERE rowid = ?", (res.item_id,)) == "alice"
+    hits = st.q(f"SELECT rowid FROM {s.FTS} WHERE {s.FTS} MATCH ?", ('"咖啡"',))
+    assert [h["rowid"] for h in hits] == [res.item_id]
+    q = vec_to_blob(embedder.embed_one("我喜欢喝咖啡"))
+    knn = st.q(f"SELECT item_id, distance FROM {s.VEC} WHERE embedding MATCH ? AND k = 1 AND user_id = 'alice' "
+               "AND active = 1", (q,))
+    assert knn[0]["item_id"] == res.item_id and knn[0]["distance"] < 1e-4
+    assert st.meta_get("embed_model") == "all-MiniLM-L6-v2" and st.meta_get("embed_dim") == "384"
+
+
+# -- correct ----------------------------------------------------------------------------------
+def test_correct(run, mem):
+    old = remember(run, "alice", "My sister lives in Lyon", "--kind", "relationship")["item"]
+    new = ok_json(run("alice", "correct", str(old["id"]), "My sister lives in Paris", "--json"))
+    assert new["statement"] == "My sister lives in Paris" and new["confidence"] == 1.0
+    assert new["origin"] == "correction" and new["status"] == "active" and new["kind"] == "relationship"
+    assert new["supersedes_id"] == old["id"]
+    old_now = ok_json(run("alice", "show", str(old["id"]), "--json"))
+    assert old_now["status"] == "invalid" and old_now["superseded_by_id"] == new["id"]
+    assert old_now["invalid_at"] == new["valid_from"]  # invalidated from the moment of the correction
+    assert old_now["invalid_at"] > old["valid_from"]
+    assert [m["id"] for m in ok_json(run("alice", "list", "--json"))] == [new["id"]]
+    ev = mem.store.one(f"SELECT * FROM {s.EVENTS} WHERE action = 'CORRECT'")
+    assert (ev["item_id"], ev["other_item_id"]) == (new["id"], old["id"])
+    assert json.loads(ev["before"])["statement"] == "My sister lives in Lyon"
+    assert json.loads(ev["after"])["statement"] == "My sister lives in Paris"
+    # the vector index mirrors it: the old item is no longer active inside the KNN
+    flags = {r["item_id"]: r["active"] for r in mem.store.q(f"SELECT item_id, active FROM {s.VEC}")}
+    assert flags == {old["id"]: 0, new["id"]: 1}
+
+
+def test_correct_twice_must_go_to_the_newest_version(run):
+    old = remember(run, "alice", "My sister lives in Lyon")["item"]
+    new = ok_json(run("alice", "correct", str(old["id"]), "My sister lives in Paris", "--json"))
+    r = run("alice", "correct", str(old["id"]), "My sister lives in Rome")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (f"memcli: error: memory #{old['id']} was already superseded by "
+                                f"#{new['id']}; correct #{new['id']} instead")
+    assert [m["statement"] for m in ok_json(run("alice", "list", "--json"))] == ["My sister lives in Paris"]
+    newest = ok_json(run("alice", "correct", str(new["id"]), "My sister lives in Rome", "--json"))
+    assert newest["supersedes_id"] == new["id"]
+    assert [m["statement"] for m in ok_json(run("alice", "list", "--json"))] == ["My sister lives in Rome"]
+
+
+def test_correct_a_forgotten_memory_is_refused(run):
+    item = remember(run, "alice", "My sister lives in Lyon")["item"]
+    assert run("alice", "forget", str(item["id"])).exit_code == 0
+    r = run("alice", "correct", str(item["id"]), "My sister lives in Paris")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"memcli: error: memory #{item['id']} was forgotten; use `memcli remember` instead"
+    assert ok_json(run("alice", "list", "--json")) == []
+
+
+# -- forget ---------------------------------------------------------------------------------
+def test_forget_keeps_history(run, mem):
+    item = remember(run, "alice", "I take my coffee without sugar")["item"]
+    r = run("alice", "forget", str(item["id"]))
+    assert r.exit_code == 0 and r.stderr.strip() == f"forgot #{item['id']}"
+    assert ok_json(run("alice", "list", "--json")) == []
+    (kept,) = ok_json(run("alice", "list", "--all", "--json"))
+    assert kept["id"] == item["id"] and kept["status"] == "forgotten"
+    assert kept["invalid_at"] is not None and kept["expired_at"] is not None
+    actions = [e["action"] for e in ok_json(run("alice", "history", str(item["id"]), "--json"))["events"]]
+    assert actions == ["ADD", "FORGET"]
+    assert mem.store.scalar(f"SELECT active FROM {s.VEC} WHERE item_id = ?", (item["id"],)) == 0
+
+
+def test_forget_twice_changes_nothing(run):
+    item = remember(run, "alice", "I take my coffee without sugar")["item"]
+    first = ok_json(run("alice", "forget", str(item["id"]), "--json"))
+    assert first == {"id": item["id"], "purged": False, "already": False}
+    before = ok_json(run("alice", "show", str(item["id"]), "--json"))
+    r = run("alice", "forget", str(item["id"]))
+    assert r.exit_code == 0 and r.stderr.strip() == f"#{item['id']} was already forgotten; nothing changed"
+    assert ok_json(run("alice", "show", str(item["id"]), "--json")) == before  # expired_at not moved
+    events = ok_json(run("alice", "history", str(item["id"]), "--json"))["events"]
+    assert [e["action"] for e in events] == ["ADD", "FORGET"]
+
+
+def test_forget_a_corrected_version_keeps_its_times(run):
+    old = remember(run, "alice", "My sister lives in Lyon")["item"]
+    ok_json(run("alice", "correct", str(old["id"]), "My sister lives in Paris", "--json"))
+    before = ok_json(run("alice", "show", str(old["id"]), "--json"))
+    assert run("alice", "forget", str(old["id"])).exit_code == 0
+    after = ok_json(run("alice", "show", str(old["id"]), "--json"))
+    assert after["status"] == "forgotten"
+    assert after["invalid_at"] == before["invalid_at"]  # world time it stopped holding is unchanged
+
+
+def test_forget_purge_erases_every_copy(run, mem, db_path, embedder):
+    secret = "My locker code is zebra-kumquat-4711"
+    secret_zh = "我的银行卡密码是斑马金橘"
+    keep = remember(run, "alice", "I take my coffee without sugar")["item"]
+    ids = [remember(run, "alice", t)["item"]["id"] for t in (secret, secret_zh)]
+    ok_json(run("alice", "remember", secret, "--json"))  # reinforced: a second source row
+    blobs = [vec_to_blob(embedder.embed_one(t))[:64] for t in (secret, secret_zh)]
+    data = raw_bytes(db_path)
+    assert b"kumquat" in data and secret_zh.encode() in data and all(b in data for b in blobs)
+    st = mem.store
+    src_ids = {i: [r["source_id"] for r in st.q(f"SELECT source_id FROM {s.ITEM_SOURCES} WHERE item_id = ?", (i,))]
+               for i in ids}
+    assert len(src_ids[ids[0]]) == 2
+    for item_id in ids:
+        out = ok_json(run("alice", "forget", str(item_id), "--purge", "--json"))
+        assert out["purged"] is True
+    assert out["sources"] == 1
+    for item_id in ids:
+        assert st.scalar(f"SELECT count(*) FROM {s.ITEMS} WHERE id = ?", (item_id,)) == 0
+        assert st.scalar(f"SELECT count(*) FROM {s.FTS} WHERE rowid = ?", (item_id,)) == 0
+        assert st.scalar(f"SELECT count(*) FROM {s.VEC} WHERE item_id = ?", (item_id,)) == 0
+        assert st.scalar(f"SELECT count(*) FROM {s.ITEM_SOURCES} WHERE item_id = ?", (item_id,)) == 0
+        assert [e["action"] for e in st.q(f"SELECT action FROM {s.EVENTS} WHERE item_id = ? OR other_item_id = ?",
+                                          (item_id, item_id))] == ["PURGE"]
+        assert run("alice", "show", str(item_id)).exit_code == 3
+    for sid in src_ids[ids[0]] + src_ids[ids[1]]:
+        assert st.scalar(f"SELECT count(*) FROM {s.SOURCES} WHERE id = ?", (sid,)) == 0
+    data = raw_bytes(db_path)
+    assert b"kumquat" not in data and secret_zh.encode() not in data
+    assert "斑马".encode() not in data  # no jieba token left in FTS segments either
+    assert not any(b in data for b in blobs)  # nor the vectors
+    # the rest is intact
+    assert [m["id"] for m in ok_json(run("alice", "list", "--json"))] == [keep["id"]]
+    assert st.scalar("PRAGMA integrity_check") == "ok"
+
+
+def test_purge_a_corrected_memory_erases_the_correction_trail(run, mem, db_path):
+    old = remember(run, "alice", "My sister lives in Quixotetown")["item"]
+    new = ok_json(run("alice", "correct", str(old["id"]), "My sister lives in Paris", "--json"))
+    ok_json(run("alice", "forget", str(old["id"]), "--purge", "--json"))
+    assert b"Quixotetown" not in raw_bytes(db_path)
+    cur = ok_json(run("alice", "show", str(new["id"]), "--json"))
+    assert cur["status"] == "active" and cur["supersedes_id"] is None
+
+
+# -- history / stats -------------------------------------------------------------------------
+def test_history_follows_the_lineage(run):
+    a = remember(run, "alice", "My sister lives in Lyon")["item"]
+    b = ok_json(run("alice", "correct", str(a["id"]), "My sister lives in Paris", "--json"))
+    c = ok_json(run("alice", "correct", str(b["id"]), "My sister lives in Rome", "--json"))
+    for start in (a["id"], b["id"], c["id"]):
+        h = ok_json(run("alice", "history", str(start), "--json"))
+        assert [i["id"] for i in h["items"]] == [a["id"], b["id"], c["id"]]
+        assert [(e["action"], e["item_id"], e["other_item_id"]) for e in h["events"]] == [
+            ("ADD", a["id"], None), ("CORRECT", b["id"], a["id"]), ("CORRECT", c["id"], b["id"])]
+    human = run("alice", "history", str(a["id"]))
+    assert human.exit_code == 0 and "CORRECT" in human.stdout and "Rome" in human.stdout
+
+
+def test_stats(run, db_path):
+    assert run("alice", "capture", "hello", "--key", "k").exit_code == 0
+    a = remember(run, "alice", "I take my coffee without sugar")["item"]
+    b = remember(run, "alice", "My sister lives in Lyon")["item"]
+    ok_json(run("alice", "correct", str(b["id"]), "My sister lives in Paris", "--json"))
+    assert run("alice", "forget", str(a["id"])).exit_code == 0
+    remember(run, "bob", "I am bob")
+    st = ok_json(run("alice", "stats", "--json"))
+    assert st["user"] == "alice"
+    assert st["items"] == {"active": 1, "invalid": 1, "superseded": 0, "forgotten": 1}
+    assert st["sources"] == 4 and st["outbox_depth"] == 1
+    assert st["outbox"] == {"pending": 1, "processing": 0, "done": 0, "dead": 0}
+    assert (st["model"], st["dim"], st["schema_version"]) == ("all-MiniLM-L6-v2", 384, 1)
+    assert st["db"] == str(db_path) and st["db_bytes"] >= db_path.stat().st_size > 0
+    assert ok_json(run("bob", "stats", "--json"))["items"]["active"] == 1
+    assert run("alice", "stats").exit_code == 0
+
+
+# -- import / export -------------------------------------------------------------------------
+RECORDS = [
+    {"text": "我妈妈的生日是3月5号", "kind": "relationship", "at": "2026-03-01T00:00:00Z", "confidence": 0.9,
+     "metadata": {"source": "chat", "tags": ["family"], "n": 3}},
+    {"text": "I take my coffee without sugar", "kind": "preference", "metadata": {"source": "form"}},
+    {"text": "I live in Lyon", "at": "2026-01-05"},
+]
+
+
+def test_import_export_round_trip(run, tmp_path, cli):
+    f = tmp_path / "in.jsonl"
+    f.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in RECORDS) + "\n", encoding="utf-8")
+    out = ok_json(run("alice", "import", str(f), "--json"))
+    assert out["records"] == 3 and out["decisions"] == {"ADD": 3}
+    listed = {m["statement"]: m for m in ok_json(run("alice", "list", "--json"))}
+    mom = listed["我妈妈的生日是3月5号"]
+    assert mom["metadata"] == RECORDS[0]["metadata"] and mom["confidence"] == 0.9 and mom["kind"] == "relationship"
+    assert mom["origin"] == "import" and mom["valid_from"] == "2026-03-01T00:00:00Z"
+    assert listed["I live in Lyon"]["confidence"] == 0.95  # the default for an explicit memory
+    assert ok_json(run("alice", "show", str(mom["id"]), "--json"))["metadata"] == RECORDS[0]["metadata"]
+
+    exported = run("alice", "export")
+    assert exported.exit_code == 0
+    lines = [json.loads(x) for x in exported.stdout.splitlines()]
+    assert [x["text"] for x in lines] == ["I live in Lyon", "我妈妈的生日是3月5号", "I take my coffee without sugar"]
+    assert lines[1] == {**RECORDS[0], "at": "2026-03-01T00:00:00Z"}
+    # into another database (and another user) from stdin, then export again: identical
+    other = tmp_path / "other.db"
+    r = cli("--db", str(other), "--user", "carol", "import", "-", input=exported.stdout)
+    assert r.exit_code == 0 and r.stderr.strip() == "imported 3 record(s): ADD 3"
+    again = cli("--db", str(other), "--user", "carol", "export")
+    assert again.stdout == exported.stdout
+
+
+def test_export_all_round_trips_invalid_memories(run, tmp_path, cli):
+    a = remember(run, "alice", "My sister lives in Lyon")["item"]
+    ok_json(run("alice", "correct", str(a["id"]), "My sister lives in Paris", "--json"))
+    c = remember(run, "alice", "I smoke")["item"]
+    assert run("alice", "forget", str(c["id"])).exit_code == 0
+    active_only = [json.loads(x) for x in run("alice", "export").stdout.splitlines()]
+    assert [x["text"] for x in active_only] == ["My sister lives in Paris"]
+    everything = run("alice", "export", "--all").stdout
+    lines = [json.loads(x) for x in everything.splitlines()]
+    assert [x["text"] for x in lines] == ["My sister lives in Lyon", "My sister lives in Paris", "I smoke"]
+    assert lines[0]["invalid_at"] == lines[1]["at"] and "invalid_at" not in lines[1]
+    other = tmp_path / "other.db"
+    assert cli("--db", str(other), "--user", "alice", "import", "-", input=everything).exit_code == 0
+    listed = cli("--db", str(other), "--user", "alice", "list", "--json").json()
+    assert [m["statement"] for m in listed] == ["My sister lives in Paris"]  # nothing resurrected
+    assert cli("--db", str(other), "--user", "alice", "export", "--all").stdout == everything
+
+
+# -- isolation ---------------------------------------------------------------------------------
+def test_bob_cannot_reach_alices_memories(run, db_path):
+    item = remember(run, "alice", "我妈妈的生日是3月5号", "--kind", "relationship")["item"]
+    iid = str(item["id"])
+    remember(run, "bob", "I am bob")
+    assert [m["statement"] for m in ok_json(run("bob", "list", "--all", "--json"))] == ["I am bob"]
+    for args in (("show", iid), ("history", iid), ("forget", iid), ("forget", iid, "--purge"),
+                 ("correct", iid, "我妈妈的生日是3月6号")):
+        r = run("bob", *args)
+        assert r.exit_code == 3, (args, r.stderr)
+        assert r.stderr.strip() == f"memcli: error: no memory with id {iid} for user 'bob'"
+        assert "我妈妈" not in r.stdout + r.stderr
+    assert "我妈妈" not in run("bob", "export", "--all").stdout
+    bob_stats = ok_json(run("bob", "stats", "--json"))
+    assert bob_stats["items"]["active"] == 1 and bob_stats["sources"] == 1
+    # alice's memory is untouched
+    after = ok_json(run("alice", "show", iid, "--json"))
+    assert after["status"] == "active" and after["statement"] == "我妈妈的生日是3月5号"
+    assert [e["action"] for e in ok_json(run("alice", "history", iid, "--json"))["events"]] == ["ADD"]
+
+
+def test_library_is_bound_to_one_user(mem, db_path):
+    from memcli import Memory, NotFoundError
+
+    iid = mem.remember("I live in Lyon").item_id
+    with Memory(db=str(db_path), user="bob") as bob:
+        assert bob.list(include_all=True) == [] and list(bob.export(include_all=True)) == []
+        for call in (lambda: bob.show(iid), lambda: bob.history(iid), lambda: bob.forget(iid),
+                     lambda: bob.forget(iid, purge=True), lambda: bob.correct(iid, "I live in Paris")):
+            with pytest.raises(NotFoundError):
+                call()
+    assert mem.show(iid).status == "active"
