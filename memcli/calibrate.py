@@ -1,0 +1,273 @@
+"""Calibrate the decision thresholds on the goldset: cosine similarity → NOOP / ADD / judge.
+
+The write path decides a candidate against its nearest stored memory in three levels
+(exact → vector → judge). At the vector level two thresholds on the cosine similarity of the
+pair decide without a judge: ``cosine >= dedup_upper`` → NOOP (reinforce) and
+``cosine < dedup_lower`` → ADD. Everything between is the *gray zone*, sent to the judge.
+
+Embeddings are nearly blind to negation, numbers and dates (我喜欢猫 / 我不喜欢猫 score like
+a paraphrase), so the rule fitted here is: **no CONFLICT or UPDATE pair is ever decided by
+cosine alone** — the upper threshold sits above every CONFLICT/UPDATE cosine, the lower one
+below all of them — and among what cosine does decide, the precision of NOOP and of ADD is
+at least the target. Within those constraints the thresholds are as wide as possible (the
+smallest gray zone, i.e. the fewest judge / LLM calls).
+
+The fit is checked by stratified k-fold cross-validation (fit on k-1 folds, measure on the
+held-out fold): the report gives per-class precision and recall of the cosine decision, the
+gray-zone share and the count of CONFLICT/UPDATE pairs that the held-out thresholds would
+have decided by cosine (should be 0). The thresholds returned are fitted on all pairs.
+
+Thresholds are model-specific: ``--write`` stores them with ``calibrated_model``, and
+:func:`calibration_warning` tells when the configured model is another one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memcli.errors import BadInputError
+from memcli.eval.formats import DecisionPair, default_goldset_dir, load_pairs
+from memcli.settings import DEFAULT_MODEL, Settings
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Thresholds", "calibrate", "calibration_warning", "choose_thresholds", "pair_cosines",
+           "score_thresholds"]
+
+RISKY = ("CONFLICT", "UPDATE")  # never decided by cosine alone
+LABELS = ("NOOP", "ADD", "UPDATE", "CONFLICT")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """``upper``: cosine >= upper → NOOP; ``lower``: cosine < lower → ADD (cosine in [-1, 1])."""
+
+    upper: float
+    lower: float
+
+
+def calibration_warning(settings: Settings) -> str | None:
+    """A one-line warning when the dedup thresholds were calibrated for another model, else None."""
+    cal = settings.calibrated_model
+    if cal is None or _canonical(cal) == _canonical(settings.model):
+        return None
+    return (f"warning: dedup thresholds were calibrated for model {cal!r}, not {settings.model!r}; "
+            "calibration is stale — run `memcli calibrate --write`")
+
+
+def _canonical(name: str) -> str:
+    # the names memcli.embed treats as the bundled default model (kept import-free: this
+    # check runs on every command, capture included, and must not import numpy)
+    return DEFAULT_MODEL if name in {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2", "default"} else name
+
+
+def pair_cosines(pairs: Sequence[DecisionPair], embedder: Any, batch_size: int = 64,
+                 progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Cosine similarity of each pair (stored, incoming): float array (n,), in [-1, 1].
+
+    Each distinct text is embedded once (vectors are L2-normalised, so cosine = dot product).
+    """
+    import numpy as np
+
+    texts = sorted({p.stored for p in pairs} | {p.incoming for p in pairs})
+    index = {t: i for i, t in enumerate(texts)}
+    vecs = embedder.embed(texts, batch_size=batch_size, progress=progress)
+    a = vecs[[index[p.stored] for p in pairs]]
+    b = vecs[[index[p.incoming] for p in pairs]]
+    return np.clip(np.einsum("ij,ij->i", a, b), -1.0, 1.0).astype(np.float64)
+
+
+def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: float) -> Thresholds:
+    """Fit (upper, lower) on labelled cosines; see the module docstring for the rule.
+
+    upper: the smallest cut above every CONFLICT/UPDATE cosine where the share of NOOP among
+    pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never by cosine — if none).
+    lower: the largest cut below every CONFLICT/UPDATE cosine where the share of ADD among
+    pairs below it is >= ``target_precision`` (-1.0001 — ADD never by cosine — if none).
+    Cuts are placed halfway between neighbouring observed cosines.
+    """
+    import numpy as np
+
+    lab = np.asarray(labels)
+    order = np.argsort(cos, kind="stable")
+    v, lv = cos[order], lab[order]
+    risky = np.isin(lv, RISKY)
+    n = len(v)
+    never_noop, never_add = 1.0001, -1.0001
+    # upper: NOOP if cos >= cut; scan cut positions i (pairs i..n-1 decided NOOP)
+    upper = never_noop
+    hi = int(np.max(np.nonzero(risky)[0])) if risky.any() else -1
+    noop_suffix = np.cumsum((lv == "NOOP")[::-1])[::-1]
+    for i in range(hi + 1, n):
+        if i > 0 and v[i] == v[i - 1]:
+            continue  # a cut cannot split equal cosines
+        count = n - i
+        if noop_suffix[i] / count >= target_precision:
+            upper = float((v[i - 1] + v[i]) / 2) if i > 0 else float(v[i]) - 1e-6
+            break
+    # lower: ADD if cos < cut; scan j = number of pairs decided ADD (pairs 0..j-1)
+    lower = never_add
+    lo = int(np.min(np.nonzero(risky)[0])) if risky.any() else n
+    add_prefix = np.cumsum(lv == "ADD")
+    for j in range(min(lo, n), 0, -1):
+        if j < n and v[j] == v[j - 1]:
+            continue
+        if add_prefix[j - 1] / j >= target_precision:
+            lower = float((v[j - 1] + v[j]) / 2) if j < n else float(v[j - 1]) + 1e-6
+            break
+    if lower > upper:  # cannot happen with risky pairs between them; keep the order anyway
+        lower = upper
+    return Thresholds(upper=round(upper, 4) if upper < 1 else upper, lower=round(lower, 4) if lower > -1 else lower)
+
+
+def score_thresholds(cos: np.ndarray, labels: Sequence[str], th: Thresholds) -> dict[str, Any]:
+    """What the cosine level decides at ``th``: counts, per-class precision/recall, gray share.
+
+    ``counts[label][outcome]`` with outcome NOOP (cos >= upper), ADD (cos < lower) or JUDGE.
+    ``risky_by_cosine``: CONFLICT/UPDATE pairs decided by cosine (the rule says 0).
+    """
+    import numpy as np
+
+    lab = np.asarray(labels)
+    out = np.where(cos >= th.upper, "NOOP", np.where(cos < th.lower, "ADD", "JUDGE"))
+    counts = {lb: {o: int(np.sum((lab == lb) & (out == o))) for o in ("NOOP", "ADD", "JUDGE")} for lb in LABELS}
+    per_class = {}
+    for c in ("NOOP", "ADD"):
+        decided = int(np.sum(out == c))
+        right = int(np.sum((out == c) & (lab == c)))
+        total = int(np.sum(lab == c))
+        per_class[c] = {"decided": decided, "correct": right, "precision": right / decided if decided else None,
+                        "recall": right / total if total else None}
+    n = len(lab)
+    return {
+        "n": n,
+        "counts": counts,
+        "per_class": per_class,
+        "gray_share": float(np.mean(out == "JUDGE")) if n else 0.0,
+        "risky_by_cosine": int(np.sum(np.isin(lab, RISKY) & (out != "JUDGE"))),
+        "conflict_as_noop": int(np.sum((lab == "CONFLICT") & (out == "NOOP"))),
+    }
+
+
+def _folds(labels: Sequence[str], k: int, seed: int = 7) -> list[np.ndarray]:
+    """Stratified folds: indices of each label shuffled (fixed seed) and dealt round-robin."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    buckets: list[list[int]] = [[] for _ in range(k)]
+    turn = 0
+    for lb in LABELS:
+        idx = [i for i, x in enumerate(labels) if x == lb]
+        rng.shuffle(idx)
+        for i in idx:
+            buckets[turn % k].append(i)
+            turn += 1
+    return [np.array(sorted(b), dtype=int) for b in buckets]
+
+
+def _merge(scores: list[dict[str, Any]]) -> dict[str, Any]:
+    counts = {lb: {o: sum(s["counts"][lb][o] for s in scores) for o in ("NOOP", "ADD", "JUDGE")} for lb in LABELS}
+    n = sum(s["n"] for s in scores)
+    per_class = {}
+    for c in ("NOOP", "ADD"):
+        decided = sum(counts[lb][c] for lb in LABELS)
+        right = counts[c][c]
+        total = sum(counts[c].values())
+        per_class[c] = {"decided": decided, "correct": right, "precision": right / decided if decided else None,
+                        "recall": right / total if total else None}
+    return {"n": n, "counts": counts, "per_class": per_class,
+            "gray_share": sum(counts[lb]["JUDGE"] for lb in LABELS) / n if n else 0.0,
+            "risky_by_cosine": sum(s["risky_by_cosine"] for s in scores),
+            "conflict_as_noop": sum(s["conflict_as_noop"] for s in scores)}
+
+
+def histogram(cos: np.ndarray, labels: Sequence[str], bins: int = 20) -> dict[str, Any]:
+    """Counts of cosine by label in ``bins`` equal bins over [min(0, min cos), 1]."""
+    import numpy as np
+
+    lo = min(0.0, float(np.floor(cos.min() * 10) / 10)) if len(cos) else 0.0
+    edges = np.linspace(lo, 1.0, bins + 1)
+    lab = np.asarray(labels)
+    return {"edges": [round(float(e), 4) for e in edges],
+            "counts": {lb: np.histogram(cos[lab == lb], bins=edges)[0].astype(int).tolist() for lb in LABELS}}
+
+
+def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_precision: float = 0.95,
+              folds: int = 5, embedder: Any = None, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Fit the dedup thresholds on the goldset's decision pairs and cross-validate them.
+
+    Args:
+        settings: the model (``settings.model``) and batch size are taken from here.
+        goldset: a goldset folder holding ``decisions.jsonl``, or a pairs file (default: the
+            repo's goldset).
+        target_precision: minimum precision of NOOP-by-cosine and ADD-by-cosine, in (0, 1].
+        folds: k of the stratified k-fold cross-validation (>= 2).
+        embedder: an :class:`~memcli.embed.Embedder` (default: ``get_embedder(settings.model)``).
+
+    Returns a JSON-able dict: ``thresholds`` {upper, lower}, ``model``, ``fit`` (scores on all
+    pairs), ``cv`` (held-out scores summed over folds, and each fold's thresholds),
+    ``by_lang`` (fit scores per language, and the thresholds that language alone would get),
+    ``histogram``, ``current`` (scores of the thresholds
+    in the settings now).
+
+    Raises:
+        BadInputError: no goldset / malformed pairs / bad parameters.
+        ModelUnavailableError: the model cannot be loaded.
+    """
+    import numpy as np
+
+    if not 0 < target_precision <= 1:
+        raise BadInputError(f"--target-precision must be in (0, 1], got {target_precision}")
+    path = Path(goldset) if goldset is not None else default_goldset_dir()
+    if path.is_dir():
+        path = path / "decisions.jsonl"
+    if not path.exists():
+        raise BadInputError(f"no goldset at {path}; pass --goldset DIR (a folder with decisions.jsonl)")
+    pairs = load_pairs(path)
+    labels = [str(p.label) for p in pairs]
+    if folds < 2 or folds > len(pairs):
+        raise BadInputError(f"--folds must be between 2 and the number of pairs ({len(pairs)}), got {folds}")
+    if embedder is None:
+        from memcli.embed import get_embedder
+
+        embedder = get_embedder(settings.model)
+    cos = pair_cosines(pairs, embedder, batch_size=settings.embed_batch_size, progress=progress)
+    th = choose_thresholds(cos, labels, target_precision)
+    cv_scores, fold_th = [], []
+    for test in _folds(labels, folds):
+        train = np.setdiff1d(np.arange(len(pairs)), test)
+        t = choose_thresholds(cos[train], [labels[i] for i in train], target_precision)
+        fold_th.append({"upper": t.upper, "lower": t.lower, "n_test": int(len(test))})
+        cv_scores.append(score_thresholds(cos[test], [labels[i] for i in test], t))
+    langs = sorted({p.lang for p in pairs if p.lang})
+    by_lang = {}
+    for lg in langs:
+        idx = np.array([i for i, p in enumerate(pairs) if p.lang == lg])
+        sub = [labels[i] for i in idx]
+        own = choose_thresholds(cos[idx], sub, target_precision)
+        by_lang[lg] = {**score_thresholds(cos[idx], sub, th),
+                       "own_thresholds": {"upper": own.upper, "lower": own.lower,
+                                          "gray_share": score_thresholds(cos[idx], sub, own)["gray_share"]}}
+    risky = cos[np.isin(labels, RISKY)]
+    return {
+        "model": settings.model,
+        "goldset": str(path),
+        "pairs": len(pairs),
+        "label_counts": {lb: labels.count(lb) for lb in LABELS},
+        "target_precision": target_precision,
+        "folds": folds,
+        "thresholds": {"upper": th.upper, "lower": th.lower},
+        "risky_cosine_range": [float(risky.min()), float(risky.max())] if len(risky) else None,
+        "fit": score_thresholds(cos, labels, th),
+        "cv": {**_merge(cv_scores), "fold_thresholds": fold_th},
+        "by_lang": by_lang,
+        "current": {"upper": settings.dedup_upper, "lower": settings.dedup_lower,
+                    "calibrated_model": settings.calibrated_model,
+                    **score_thresholds(cos, labels, Thresholds(settings.dedup_upper, settings.dedup_lower))},
+        "histogram": histogram(cos, labels),
+    }

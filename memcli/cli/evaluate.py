@@ -1,0 +1,264 @@
+"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``eval retrieval``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
+
+eval_app = typer.Typer(name="eval", help="Measure decisions and retrieval on labelled data (goldset, LoCoMo, yours).",
+                       no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
+
+LABEL_ORDER = ("NOOP", "ADD", "UPDATE", "CONFLICT")
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+@app.command()
+def calibrate(
+    goldset: Annotated[Path | None, typer.Option("--goldset", help="folder with decisions.jsonl (or a pairs file)",
+                                                 show_default="the repo's goldset/")] = None,
+    target_precision: Annotated[float, typer.Option("--target-precision", help="min precision of NOOP/ADD by cosine")
+                                ] = 0.95,
+    folds: Annotated[int, typer.Option("--folds", help="k of the stratified k-fold cross-validation")] = 5,
+    write: Annotated[bool, typer.Option("--write", help="store the thresholds (and the model) in the config")] = False,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Choose the dedup thresholds (NOOP / ADD by cosine alone) on the goldset's decision pairs.
+
+    No CONFLICT or UPDATE pair may be decided by cosine alone (checked by k-fold cross-validation);
+    the rest goes to the judge (the gray zone). Reports precision/recall per class, the gray-zone
+    share and a histogram of cosine by label.
+
+    Examples:
+
+      memcli calibrate
+
+      memcli calibrate --target-precision 0.98 --write
+
+      memcli --model ./my-model calibrate --json
+    """
+    from memcli.calibrate import calibrate as run
+
+    st = settings_for(model=model)
+    prog, advance = progress_bar(0, "embedding pairs", enabled=not as_json)
+    with prog:
+        report = run(st, goldset, target_precision=target_precision, folds=folds, progress=advance)
+    if write:
+        from memcli.settings import write_config_values
+
+        path = write_config_values({"dedup_upper": report["thresholds"]["upper"],
+                                    "dedup_lower": report["thresholds"]["lower"], "calibrated_model": st.model})
+        report["written_to"] = str(path)
+        info(f"wrote dedup_upper={report['thresholds']['upper']} dedup_lower={report['thresholds']['lower']} "
+             f"calibrated_model={st.model!r} to {path}")
+    if as_json:
+        emit_json(report)
+        return
+    _render_calibration(report)
+
+
+def _render_calibration(r: dict[str, Any]) -> None:
+    th = r["thresholds"]
+    up = "never (exact match only)" if th["upper"] > 1 else f"cosine >= {th['upper']}"
+    lo = "never" if th["lower"] < -1 else f"cosine < {th['lower']}"
+    console.print(f"[bold]model[/] {r['model']}   [bold]pairs[/] {r['pairs']} {r['label_counts']}   "
+                  f"[bold]target precision[/] {r['target_precision']}   [bold]folds[/] {r['folds']}")
+    console.print(f"[bold]NOOP by cosine:[/] {up}    [bold]ADD by cosine:[/] {lo}")
+    if r["risky_cosine_range"]:
+        a, b = r["risky_cosine_range"]
+        console.print(f"CONFLICT/UPDATE pairs span cosine {a:.3f} … {b:.3f} (never decided by cosine)")
+    t = Table(title="what cosine decides (fit = all pairs, cv = held-out folds)")
+    for col in ("thresholds", "NOOP prec", "NOOP rec", "ADD prec", "ADD rec", "gray zone (judge)",
+                "CONFLICT/UPDATE by cosine", "CONFLICT→NOOP"):
+        t.add_column(col, justify="right")
+    cur = r["current"]
+    for name, s in (("fit", r["fit"]), ("cv", r["cv"]), (f"current ({cur['upper']}/{cur['lower']})", cur)):
+        pc = s["per_class"]
+        t.add_row(name, _pct(pc["NOOP"]["precision"]), _pct(pc["NOOP"]["recall"]), _pct(pc["ADD"]["precision"]),
+                  _pct(pc["ADD"]["recall"]), _pct(s["gray_share"]), str(s["risky_by_cosine"]),
+                  str(s["conflict_as_noop"]))
+    console.print(t)
+    if r["by_lang"]:
+        t = Table(title="per language (chosen thresholds; and each language's own fit)")
+        for col in ("lang", "n", "gray zone", "NOOP rec", "ADD rec", "own upper", "own lower", "own gray zone"):
+            t.add_column(col, justify="right")
+        for lg, s in r["by_lang"].items():
+            own = s["own_thresholds"]
+            t.add_row(lg, str(s["n"]), _pct(s["gray_share"]), _pct(s["per_class"]["NOOP"]["recall"]),
+                      _pct(s["per_class"]["ADD"]["recall"]), str(own["upper"]), str(own["lower"]),
+                      _pct(own["gray_share"]))
+        console.print(t)
+    _render_histogram(r["histogram"], th)
+
+
+def _render_histogram(h: dict[str, Any], th: dict[str, float], width: int = 14) -> None:
+    edges, counts = h["edges"], h["counts"]
+    peak = max(max(v) for v in counts.values()) or 1
+    t = Table(title="cosine by label (█ = pairs; ▲ marks the bins holding a threshold)", box=None, pad_edge=False)
+    t.add_column("cosine", justify="right")
+    for lb in LABEL_ORDER:
+        t.add_column(lb)
+    for i in range(len(edges) - 1):
+        a, b = edges[i], edges[i + 1]
+        mark = " ▲" if any(a <= x < b or (x == 1.0 == b) for x in (th["upper"], th["lower"])) else ""
+        cells = []
+        for lb in LABEL_ORDER:
+            n = counts[lb][i]
+            bar = "█" * (round(width * n / peak) if n else 0) or ("▏" if n else "")
+            cells.append(f"{bar} {n}" if n else "")
+        t.add_row(f"{a:.2f}–{b:.2f}{mark}", *cells)
+    console.print(t)
+
+
+@eval_app.command("decisions")
+def eval_decisions_cmd(
+    pairs: Annotated[Path | None, typer.Option("--pairs", help="JSON Lines pairs file",
+                                               show_default="goldset/decisions.jsonl")] = None,
+    judge: Annotated[str | None, typer.Option("--judge", help="auto | offline | llm (default: config)")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="only the first N pairs")] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Run the full decision pipeline on labelled pairs, each in a fresh temporary store.
+
+    Pair format (one per line): {"stored": "我咖啡不加糖", "incoming": "我喝咖啡从不放糖", "label": "NOOP",
+    "stored_at": "2026-03-01", "incoming_at": "2026-08-18"}; labels ADD NOOP UPDATE CONFLICT.
+
+    Example: memcli eval decisions --pairs my_pairs.jsonl --json
+    """
+    from memcli.calibrate import calibration_warning
+    from memcli.eval.decisions import eval_decisions
+    from memcli.eval.formats import default_goldset_dir, load_pairs
+
+    st = settings_for(model=model, judge=judge)
+    items = load_pairs(pairs or default_goldset_dir() / "decisions.jsonl")
+    items = items[:limit] if limit else items
+    warn = calibration_warning(st)
+    if warn:
+        info(warn)
+    prog, advance = progress_bar(len(items), "deciding pairs", enabled=not as_json)
+    with prog:
+        report = eval_decisions(st, items, progress=advance)
+    if as_json:
+        emit_json(report)
+        return
+    _render_decisions(report)
+
+
+def _render_decisions(r: dict[str, Any]) -> None:
+    ov = r["overall"]
+    th = r["thresholds"]
+    console.print(f"[bold]pairs[/] {r['pairs']}   [bold]model[/] {r['model']}   [bold]thresholds[/] "
+                  f"upper {th['upper']} / lower {th['lower']}   [bold]judge[/] {r['judge']} {r['judges_used']}")
+    t = Table(title="confusion matrix (rows: label, columns: decided)")
+    t.add_column("label \\ decided")
+    for c in ov["columns"]:
+        t.add_column(c, justify="right")
+    for c in ("support", "precision", "recall", "F1"):
+        t.add_column(c, justify="right")
+    for g in ov["labels"]:
+        pc = ov["per_class"][g]
+        t.add_row(g, *[str(ov["confusion"][g][c]) for c in ov["columns"]], str(pc["support"]),
+                  _pct(pc["precision"]), _pct(pc["recall"]), _pct(pc["f1"]))
+    console.print(t)
+    lv = ", ".join(f"{k} {_pct(v['share'])}" for k, v in r["levels"].items())
+    console.print(f"[bold]accuracy[/] {_pct(ov['accuracy'])}   [bold]CONFLICT decided NOOP[/] "
+                  f"{r['conflict_as_noop']}   [bold]decided at level[/] {lv}")
+    t = Table(title="accuracy by category")
+    for col in ("category", "label", "n", "accuracy"):
+        t.add_column(col, justify="right" if col in ("n", "accuracy") else "left")
+    for c, v in r["by_category"].items():
+        t.add_row(c, v["gold"], str(v["n"]), _pct(v["accuracy"]))
+    for lg, v in r["by_lang"].items():
+        t.add_row(f"lang {lg}", "", str(v["n"]), _pct(v["accuracy"]))
+    console.print(t)
+
+
+@eval_app.command("retrieval")
+def eval_retrieval_cmd(
+    cases: Annotated[Path | None, typer.Option("--cases", help="JSON Lines retrieval cases",
+                                               show_default="goldset/retrieval.jsonl")] = None,
+    locomo: Annotated[str | None, typer.Option("--locomo", help="LoCoMo locomo10.json; 'auto' = "
+                                               "../shared/data/locomo/locomo10.json")] = None,
+    mode: Annotated[str, typer.Option("--mode", help="LoCoMo: observations | turns")] = "observations",
+    samples: Annotated[int | None, typer.Option("--samples", help="LoCoMo: first N conversations")] = None,
+    max_questions: Annotated[int | None, typer.Option("--max-questions", help="LoCoMo: N questions each")] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Recall@1/5/10, hit@5 and MRR for hybrid, dense-only and lexical-only retrieval, same run.
+
+    Case format (one per line): {"user": "u1", "memories": [{"ref": "m1", "text": "...", "at": "2023-12-25"}],
+    "queries": [{"query": "...", "relevant": ["m1"]}]}. Without --cases/--locomo: the goldset's cases.
+
+    Examples:
+
+      memcli eval retrieval
+
+      memcli eval retrieval --cases mine.jsonl --json
+
+      memcli eval retrieval --locomo auto --mode observations
+    """
+    from memcli.eval.formats import default_goldset_dir, load_cases
+
+    st = settings_for(model=model)
+    report: dict[str, Any] = {}
+    if cases is not None or locomo is None:
+        from memcli.eval.retrieval import eval_cases
+
+        loaded = load_cases(cases or default_goldset_dir() / "retrieval.jsonl")
+        prog, advance = progress_bar(sum(len(c.queries) for c in loaded), "queries", enabled=not as_json)
+        with prog:
+            report["cases"] = eval_cases(st, loaded, progress=advance)
+    if locomo is not None:
+        from memcli.eval.locomo import count_questions, eval_locomo
+
+        path = None if locomo == "auto" else locomo
+        prog, advance = progress_bar(count_questions(path, samples, max_questions), f"LoCoMo {mode}",
+                                     enabled=not as_json)
+        with prog:
+            report["locomo"] = eval_locomo(st, path, mode=mode, samples=samples, max_questions=max_questions,
+                                           progress=advance)
+    if as_json:
+        emit_json(report)
+        return
+    if "cases" in report:
+        r = report["cases"]
+        _render_retrieval(r, f"retrieval cases: {r['cases']} cases, {r['memories']} memories, {r['queries']} queries",
+                          ("tag", "lang"))
+    if "locomo" in report:
+        r = report["locomo"]
+        _render_retrieval(r, f"LoCoMo ({r['mode']}): {r['conversations']} conversations, {r['memories']} memories, "
+                          f"{r['queries']} questions", ("category",))
+        info(f"evidence ids repaired/dropped: {r['evidence_issues'] or 'none'}")
+
+
+def _render_retrieval(r: dict[str, Any], title: str, groups: tuple[str, ...]) -> None:
+    t = Table(title=title)
+    for col in ("mode", "n", "recall@1", "recall@5", "recall@10", "hit@5", "MRR"):
+        t.add_column(col, justify="right")
+    for m, s in r["overall"].items():
+        if s.get("n"):
+            t.add_row(m, str(s["n"]), _pct(s["recall@1"]), _pct(s["recall@5"]), _pct(s["recall@10"]),
+                      _pct(s["hit@5"]), f"{s['mrr']:.3f}")
+    console.print(t)
+    for g in groups:
+        data = r.get(f"by_{g}")
+        if not data:
+            continue
+        t = Table(title=f"by {g}: recall@5 / MRR")
+        t.add_column(g)
+        t.add_column("n", justify="right")
+        for m in r["modes"]:
+            t.add_column(m, justify="right")
+        for v, per_mode in data.items():
+            n = next((s["n"] for s in per_mode.values() if s.get("n")), 0)
+            t.add_row(str(v), str(n), *[f"{_pct(per_mode[m].get('recall@5'))} / {per_mode[m].get('mrr', 0):.3f}"
+                                        if per_mode[m].get("n") else "–" for m in r["modes"]])
+        console.print(t)

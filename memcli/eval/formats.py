@@ -1,0 +1,167 @@
+"""The goldset's file formats (JSON Lines), validated with pydantic, and where the goldset is.
+
+- decision pairs: ``{"stored", "incoming", "label", "stored_at"?, "incoming_at"?, ...}``
+  (labels ADD | NOOP | UPDATE | CONFLICT; extra fields such as ``lang``, ``category``, ``id``
+  are kept);
+- retrieval cases: ``{"user", "memories": [{"ref", "text", "at"?}], "queries": [{"query",
+  "relevant": [ref, ...]}]}``.
+
+A malformed file raises :class:`~memcli.errors.BadInputError` with one line naming the file
+and line number.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from memcli.errors import BadInputError
+from memcli.models import Decision
+from memcli.timeutil import parse_at
+
+__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_pairs"]
+
+
+def default_goldset_dir() -> Path:
+    """The goldset shipped with the repository (``<repo>/goldset``)."""
+    return Path(__file__).resolve().parents[2] / "goldset"
+
+
+def _at(v: object, field: str) -> object:
+    return v if v is None or isinstance(v, datetime) else parse_at(str(v), field=field)
+
+
+class DecisionPair(BaseModel):
+    """One labelled decision: what should happen to ``incoming`` when ``stored`` is known."""
+
+    model_config = ConfigDict(extra="allow")
+
+    stored: str = Field(min_length=1)
+    incoming: str = Field(min_length=1)
+    label: Decision
+    stored_at: datetime | None = None
+    incoming_at: datetime | None = None
+    lang: str | None = None
+    category: str | None = None
+    id: str | None = None
+
+    @field_validator("label", mode="before")
+    @classmethod
+    def _upper(cls, v: object) -> object:
+        return v.strip().upper() if isinstance(v, str) else v
+
+    @field_validator("stored_at", mode="before")
+    @classmethod
+    def _s_at(cls, v: object) -> object:
+        return _at(v, "stored_at")
+
+    @field_validator("incoming_at", mode="before")
+    @classmethod
+    def _i_at(cls, v: object) -> object:
+        return _at(v, "incoming_at")
+
+    @field_validator("stored", "incoming")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("must not be blank")
+        return v
+
+
+class CaseMemory(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    ref: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    at: datetime | None = None
+
+    @field_validator("ref", mode="before")
+    @classmethod
+    def _ref_str(cls, v: object) -> object:
+        return str(v) if isinstance(v, int) else v
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _parse(cls, v: object) -> object:
+        return _at(v, "at")
+
+
+class CaseQuery(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    query: str = Field(min_length=1)
+    relevant: list[str] = Field(min_length=1)
+    tags: list[str] = Field(default_factory=list)
+
+    @field_validator("relevant", mode="before")
+    @classmethod
+    def _refs(cls, v: object) -> object:
+        return [str(x) if isinstance(x, int) else x for x in v] if isinstance(v, list) else v
+
+
+class RetrievalCase(BaseModel):
+    """One user's memories and the queries whose relevant memories are known."""
+
+    model_config = ConfigDict(extra="allow")
+
+    user: str = Field(min_length=1)
+    memories: list[CaseMemory] = Field(min_length=1)
+    queries: list[CaseQuery] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _refs_known(self) -> RetrievalCase:
+        refs = [m.ref for m in self.memories]
+        if len(set(refs)) != len(refs):
+            dup = next(r for r in refs if refs.count(r) > 1)
+            raise ValueError(f"duplicate memory ref {dup!r}")
+        known = set(refs)
+        for q in self.queries:
+            unknown = [r for r in q.relevant if r not in known]
+            if unknown:
+                raise ValueError(f"query {q.query[:30]!r} cites unknown ref {unknown[0]!r}")
+        return self
+
+
+def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise BadInputError(f"no such {what} file: {path}")
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise BadInputError(f"{path}: not valid UTF-8") from None
+    out = []
+    for n, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise BadInputError(f"{path} line {n}: not JSON ({exc.msg})") from None
+        if not isinstance(data, dict):
+            raise BadInputError(f"{path} line {n}: expected a JSON object")
+        try:
+            out.append(model.model_validate(data))
+        except BadInputError as exc:
+            raise BadInputError(f"{path} line {n}: {exc}") from None
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(x) for x in err.get("loc", ())) or what
+            raise BadInputError(f"{path} line {n}: {loc}: {err.get('msg')}") from None
+    if not out:
+        raise BadInputError(f"{path}: no {what}s in file")
+    return out
+
+
+def load_pairs(path: str | Path) -> list[DecisionPair]:
+    """Decision pairs from a JSON Lines file. Raises BadInputError (file and line named)."""
+    return _load(path, DecisionPair, "decision pair")
+
+
+def load_cases(path: str | Path) -> list[RetrievalCase]:
+    """Retrieval cases from a JSON Lines file. Raises BadInputError (file and line named)."""
+    return _load(path, RetrievalCase, "retrieval case")
