@@ -77,9 +77,13 @@ def settings_for(db: Path | None = None, user: str | None = None, model: str | N
 
 def open_memory(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main)."""
+    from memcli.calibrate import calibration_warning
     from memcli.service import Memory
 
-    return Memory(settings=settings_for(db, user, model, **extra))
+    settings = settings_for(db, user, model, **extra)
+    if warning := calibration_warning(settings):  # thresholds calibrated for another model
+        info(warning)
+    return Memory(settings=settings)
 
 
 def emit_json(data: Any) -> None:
