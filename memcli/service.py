@@ -67,11 +67,13 @@ class MemoryRecord(BaseModel):
         return self.invalid_at is not None or self.expired_at is not None
 
 
-def parse_jsonl(lines: Iterable[str], model: type[BaseModel]) -> list[Any]:
+def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None) -> list[Any]:
     """Parse and validate JSON Lines; all or nothing.
 
-    Blank lines are skipped. Raises BadInputError naming the first bad line number; in
-    that case nothing is written (the valid lines are not kept either).
+    Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
+    checked as :func:`check_text` does (blank, too long), so those errors name the line too.
+    Raises BadInputError naming the first bad line number; in that case nothing is written
+    (the valid lines are not kept either).
     """
     out = []
     for number, line in enumerate(lines, start=1):
@@ -81,13 +83,17 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel]) -> list[Any]:
             data = json.loads(line)
             if not isinstance(data, dict):
                 raise ValueError("expected a JSON object")
-            out.append(model.model_validate(data))
+            rec = model.model_validate(data)
+            if max_chars is not None:
+                check_text(rec.text, max_chars)
+            out.append(rec)
         except BadInputError as exc:
             raise BadInputError(f"line {number}: {exc}; nothing was written") from None
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = ".".join(str(p) for p in err.get("loc", ())) or "record"
-            raise BadInputError(f"line {number}: {loc}: {err.get('msg')}; nothing was written") from None
+            msg = str(err.get("msg")).removeprefix("Value error, ")
+            raise BadInputError(f"line {number}: {loc}: {msg}; nothing was written") from None
         except ValueError as exc:
             raise BadInputError(f"line {number}: not valid JSON ({str(exc).splitlines()[0][:80]}); "
                                 "nothing was written") from None
@@ -180,12 +186,7 @@ class Memory:
 
     def capture_jsonl(self, lines: Iterable[str]) -> list[CaptureResult]:
         """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first."""
-        utts = parse_jsonl(lines, Utterance)
-        for n, u in enumerate(utts, start=1):
-            try:
-                check_text(u.text, self.settings.max_text_chars)
-            except BadInputError as exc:
-                raise BadInputError(f"record {n}: {exc}; nothing was written") from None
+        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_text_chars)
         with self.store.tx():
             return [capture(self.store, self.user, u, max_chars=self.settings.max_text_chars) for u in utts]
 
@@ -206,15 +207,17 @@ class Memory:
         """Write many memories as ``remember`` does: embedded in batches, one transaction."""
         return self._apply_records(records, origin=Origin.IMPORT, progress=progress)
 
+    def read_records(self, lines: Iterable[str]) -> list[MemoryRecord]:
+        """Parse and validate import JSON Lines of :class:`MemoryRecord`, all or nothing.
+
+        Raises:
+            BadInputError: naming the first bad line (JSON, field, blank or oversized text).
+        """
+        return parse_jsonl(lines, MemoryRecord, max_chars=self.settings.max_text_chars)
+
     def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None) -> list[DecisionResult]:
         """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import them."""
-        recs = parse_jsonl(lines, MemoryRecord)
-        for n, r in enumerate(recs, start=1):
-            try:
-                check_text(r.text, self.settings.max_text_chars)
-            except BadInputError as exc:
-                raise BadInputError(f"record {n}: {exc}; nothing was written") from None
-        return self.import_records(recs, progress=progress)
+        return self.import_records(self.read_records(lines), progress=progress)
 
     def _record(self, **fields: Any) -> MemoryRecord:
         fields["text"] = check_text(fields["text"], self.settings.max_text_chars)

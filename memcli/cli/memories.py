@@ -11,7 +11,17 @@ import typer
 
 from memcli.cli import render
 from memcli.cli.app import (
-    DbOpt, JsonOpt, ModelOpt, UserOpt, app, emit_json, info, open_memory, progress_bar, read_lines, read_text_arg,
+    DbOpt,
+    JsonOpt,
+    ModelOpt,
+    UserOpt,
+    app,
+    emit_json,
+    info,
+    open_memory,
+    progress_bar,
+    read_lines,
+    read_text_arg,
 )
 
 IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]
@@ -174,9 +184,7 @@ def import_(
     """
     lines = read_lines(file)
     with open_memory(db, user, model) as mem:
-        from memcli.service import MemoryRecord, parse_jsonl
-
-        recs = parse_jsonl(lines, MemoryRecord)
+        recs = mem.read_records(lines)
         prog, advance = progress_bar(len(recs), "embedding", enabled=not as_json)
         with prog:
             results = mem.import_records(recs, progress=advance)
