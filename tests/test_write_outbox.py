@@ -1,0 +1,179 @@
+"""Outbox mechanics: atomic claim with a lease, completion, backoff, dead tasks, reclaim,
+retry; one transaction per task; the drain and outbox commands."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from memcli.errors import BadInputError, ExtractionError, NotFoundError
+from memcli.models import Candidate
+from memcli.settings import load_settings
+from memcli.timeutil import now_utc
+from memcli.write import outbox
+from memcli.write.extract import Extractor, RuleExtractor, Utterance
+from memcli.write.judge import Judge, Neighbor, Verdict
+
+
+def task_row(mem, task_id: int) -> dict:
+    return mem.store.one("SELECT * FROM memory_capture_outbox WHERE id = ?", (task_id,))
+
+
+def test_claim_is_exclusive_and_leased(mem) -> None:
+    ids = [mem.capture(f"我喜欢第{i}本书").outbox_id for i in range(5)]
+    a = outbox.claim(mem.store, mem.settings, "worker-a", 3)
+    b = outbox.claim(mem.store, mem.settings, "worker-b", 10)
+    assert [t.id for t in a] == ids[:3] and [t.id for t in b] == ids[3:]
+    assert outbox.claim(mem.store, mem.settings, "worker-c", 10) == []
+    row = task_row(mem, ids[0])
+    assert (row["status"], row["lease_owner"], row["attempts"]) == ("processing", "worker-a", 1)
+    assert a[0].content == "我喜欢第0本书" and a[0].role == "user"
+
+
+def test_expired_lease_is_reclaimed_and_the_old_owner_cannot_complete(mem) -> None:
+    tid = mem.capture("I live in Paris").outbox_id
+    [t] = outbox.claim(mem.store, mem.settings, "a", 1)
+    later = now_utc() + timedelta(seconds=mem.settings.lease_s + 1)
+    [t2] = outbox.claim(mem.store, mem.settings, "b", 1, now=later)
+    assert t2.id == tid and t2.attempts == 2
+    with pytest.raises(outbox.LeaseLostError), mem.store.tx():
+        outbox.complete(mem.store, t)
+    with mem.store.tx():
+        outbox.complete(mem.store, t2)
+    assert task_row(mem, tid)["status"] == "done"
+
+
+def test_reclaim_expired_returns_tasks_to_pending(mem) -> None:
+    tid = mem.capture("I live in Paris").outbox_id
+    outbox.claim(mem.store, mem.settings, "a", 1)
+    assert outbox.reclaim_expired(mem.store) == 0
+    assert outbox.reclaim_expired(mem.store, now=now_utc() + timedelta(seconds=mem.settings.lease_s + 1)) == 1
+    assert task_row(mem, tid)["status"] == "pending"
+
+
+def test_backoff_is_exponential_with_jitter_and_capped() -> None:
+    s = load_settings(backoff_base_s=2.0, backoff_max_s=60.0)
+    rng = random.Random(7)
+    d = [backoff for backoff in (outbox.backoff_s(n, s, rng) for n in (1, 2, 3, 4, 10))]
+    assert 1.0 <= d[0] <= 2.0 and 2.0 <= d[1] <= 4.0 and 4.0 <= d[2] <= 8.0 and 8.0 <= d[3] <= 16.0
+    assert 30.0 <= d[4] <= 60.0
+
+
+def test_failures_retry_with_backoff_then_dead_with_the_error_kept(mem) -> None:
+    settings = mem.settings.model_copy(update={"max_attempts": 3})
+    tid = mem.capture("我住在上海").outbox_id
+    outcomes = []
+    for _ in range(3):
+        [t] = outbox.claim(mem.store, settings, "w", 1, now=now_utc() + timedelta(days=1))
+        outcomes.append(outbox.fail(mem.store, settings, t, "ExtractionError: boom"))
+        row = task_row(mem, tid)
+        if outcomes[-1] == "retried":
+            assert row["status"] == "pending" and row["next_attempt_at"] > row["updated_at"]
+    assert outcomes == ["retried", "retried", "dead"]
+    row = task_row(mem, tid)
+    assert (row["status"], row["attempts"], row["last_error"]) == ("dead", 3, "ExtractionError: boom")
+    st = outbox.status(mem.store, "alice")
+    assert st.counts["dead"] == 1 and st.dead[0].text == "我住在上海"
+    assert outbox.retry(mem.store, tid, user="alice") == [tid]
+    row = task_row(mem, tid)
+    assert (row["status"], row["attempts"]) == ("pending", 0)
+
+
+def test_retry_bad_input(mem) -> None:
+    tid = mem.capture("我住在上海").outbox_id
+    with pytest.raises(BadInputError, match="not dead"):
+        outbox.retry(mem.store, tid, user="alice")
+    with pytest.raises(NotFoundError):
+        outbox.retry(mem.store, tid, user="bob")  # another user's task is not found
+    with pytest.raises(BadInputError):
+        outbox.retry(mem.store, None)
+
+
+class Exploding(Judge):
+    """A judge that fails after the task already wrote its first candidate."""
+
+    name = "exploding"
+
+    def judge(self, candidate: Candidate, neighbors: list[Neighbor]) -> Verdict:
+        raise ExtractionError("judge unavailable")
+
+
+def test_a_failure_mid_task_rolls_back_that_task_only(mem) -> None:
+    mem.capture("我每天早上跑步，我经常周末爬山")  # 2nd candidate: cosine 0.70 to the 1st, gray zone → judge
+    ok = mem.capture("I'm allergic to peanuts").outbox_id
+    s = mem.drain(user="alice", judge=Exploding())
+    assert (s.done, s.retried) == (1, 1) and "judge unavailable" in s.errors[0]
+    assert [i.statement for i in mem.list(include_all=True)] == ["I'm allergic to peanuts"]
+    n_events = mem.store.scalar("SELECT count(*) FROM memory_events")
+    assert n_events == 1  # nothing of the failed task: no item, no event
+    assert task_row(mem, ok)["status"] == "done"
+
+
+class Broken(Extractor):
+    name = "broken"
+
+    def extract(self, utt: Utterance) -> list[Candidate]:
+        if "boom" in utt.text:
+            raise ExtractionError("cannot parse")
+        return RuleExtractor().extract(utt)
+
+
+def test_drain_counts_and_stage_times(mem) -> None:
+    settings = mem.settings
+    mem.settings = settings.model_copy(update={"max_attempts": 1, "drain_batch_size": 2})
+    for t in ["我咖啡不加糖", "boom", "I love cats", "明天下午三点开会", "I love cats!"]:
+        mem.capture(t)
+    s = mem.drain(user="alice", extractor=Broken())
+    assert (s.claimed, s.done, s.dead, s.retried) == (5, 4, 1, 0)
+    assert (s.candidates, s.added, s.reinforced) == (3, 2, 1)
+    assert set(s.seconds) == {"claim", "extract", "embed", "decide", "write", "total"}
+    assert sorted(s.done_ids) == s.done_ids and len(s.done_ids) == 4
+    assert mem.drain(user="alice").claimed == 0  # the dead task is not claimed again
+
+
+def test_drain_limit_and_user_scope(mem) -> None:
+    from memcli import Memory
+
+    bob = Memory(db=str(mem.store.path), user="bob")
+    try:
+        bob.capture("I live in Rome")
+        for i in range(3):
+            mem.capture(f"I like book {i}")
+        assert mem.drain(user="alice", limit=2).claimed == 2
+        assert bob.list() == []  # alice's drain never touched bob's task
+        s = mem.drain()  # every user
+        assert s.claimed == 2 and [i.statement for i in bob.list()] == ["I live in Rome"]
+    finally:
+        bob.close()
+
+
+def test_cli_drain_json_and_outbox(cli) -> None:
+    assert cli("--user", "alice", "capture", "我妈妈的生日是3月5号").exit_code == 0
+    assert cli("--user", "alice", "capture", "My sister lives in Lyon").exit_code == 0
+    r = cli("outbox", "--json")
+    assert r.exit_code == 0 and r.json()["counts"]["pending"] == 2 and r.json()["oldest_pending_age_s"] >= 0
+    r = cli("--user", "alice", "drain", "--json")
+    assert r.exit_code == 0, r.stderr
+    j = r.json()
+    assert (j["claimed"], j["done"], j["added"], j["dead"]) == (2, 2, 2, 0)
+    assert j["seconds"]["embed"] >= 0 and j["user"] == "alice"
+    assert cli("outbox", "--json").json()["counts"]["done"] == 2
+    r = cli("--user", "alice", "drain")
+    assert r.exit_code == 0 and "drained 0/0" in r.stderr
+
+
+def test_cli_outbox_retry(cli, mem) -> None:
+    tid = mem.capture("我住在上海").outbox_id
+    mem.store.x("UPDATE memory_capture_outbox SET status = 'dead', last_error = 'x' WHERE id = ?", (tid,))
+    r = cli("outbox")
+    assert r.exit_code == 0 and "dead 1" in r.stdout and "我住在上海" in r.stdout
+    r = cli("outbox", "retry", "--all-dead", "--json")
+    assert r.exit_code == 0 and r.json() == {"requeued": [tid]}
+    r = cli("outbox", "retry", str(tid))
+    assert r.exit_code == 2 and "not dead" in r.stderr and "Traceback" not in r.stderr
+    r = cli("outbox", "retry", "999")
+    assert r.exit_code == 3
+    r = cli("outbox", "retry")
+    assert r.exit_code == 2 and "--all-dead" in r.stderr
