@@ -1,0 +1,138 @@
+"""The embedding model recorded in the database: a mismatch is a clear error naming
+``memcli reembed``, and ``reembed`` moves every item to the new model.
+
+The second model is built locally from the bundled one: the same files (symlinked) with CLS
+pooling instead of mean pooling, so it is another model name *and* gives other vectors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memcli.db import schema as s
+from memcli.embed import get_embedder, resolve_model_path, vec_to_blob
+from memcli.errors import ModelMismatchError
+from memcli.settings import DEFAULT_MODEL
+
+
+@pytest.fixture(scope="session")
+def model_b(tmp_path_factory, embedder) -> str:
+    """Path of a second sentence-transformers model (CLS pooling over the bundled weights)."""
+    src = Path(resolve_model_path(DEFAULT_MODEL))
+    dst = tmp_path_factory.mktemp("models") / "minilm-cls"
+    dst.mkdir()
+    for entry in src.iterdir():
+        if entry.name != "1_Pooling":
+            (dst / entry.name).symlink_to(entry)
+    pool = json.loads((src / "1_Pooling" / "config.json").read_text())
+    pool.update(pooling_mode_cls_token=True, pooling_mode_mean_tokens=False)
+    (dst / "1_Pooling").mkdir()
+    (dst / "1_Pooling" / "config.json").write_text(json.dumps(pool))
+    return str(dst)
+
+
+@pytest.fixture(scope="session")
+def embedder_b(model_b):
+    return get_embedder(model_b)
+
+
+def test_second_model_is_really_another_model(embedder, embedder_b):
+    a = embedder.embed_one("I take my coffee without sugar")
+    b = embedder_b.embed_one("I take my coffee without sugar")
+    assert a.shape == b.shape == (384,) and b.dtype == np.float32
+    assert abs(float(np.linalg.norm(b)) - 1.0) < 1e-5
+    assert float(a @ b) < 0.99
+
+
+def snapshot(mem) -> dict[str, int]:  # noqa: ANN001
+    return {t: mem.store.scalar(f"SELECT count(*) FROM {t}") for t in (s.SOURCES, s.ITEMS, s.EVENTS, s.VEC)}
+
+
+def test_model_mismatch_is_a_clear_error(cli, mem, db_path, model_b, embedder_b, tmp_path):
+    iid = mem.remember("I take my coffee without sugar").item_id
+    before = snapshot(mem)
+    base = ("--db", str(db_path), "--user", "alice", "--model", model_b)
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"text": "I live in Lyon"}\n', encoding="utf-8")
+    for cmd in (("remember", "I live in Lyon"), ("correct", str(iid), "I take my coffee with sugar"),
+                ("import", str(f))):
+        r = cli(*base, *cmd)
+        assert r.exit_code == 5, r.stderr
+        line = r.stderr.strip()
+        assert len(line.splitlines()) == 1 and "Traceback" not in line
+        assert line == (f"memcli: error: database was embedded with model 'all-MiniLM-L6-v2' (dim 384) but "
+                        f"'{model_b}' is configured; run `memcli reembed --model {model_b}` to re-embed, "
+                        f"or use --model all-MiniLM-L6-v2")
+    assert snapshot(mem) == before
+    # reading stored items needs no model: still works, and stats shows both names
+    st = cli(*base, "stats", "--json").json()
+    assert (st["model"], st["configured_model"]) == ("all-MiniLM-L6-v2", model_b)
+    assert [m["id"] for m in cli(*base, "list", "--json").json()] == [iid]
+    from memcli import Memory
+
+    with Memory(db=str(db_path), user="alice", model=model_b) as other:
+        with pytest.raises(ModelMismatchError, match="memcli reembed"):
+            other.remember("I live in Lyon")
+
+
+def test_default_model_aliases_are_the_same_model(mem, db_path):
+    mem.remember("I take my coffee without sugar")
+    from memcli import Memory
+
+    with Memory(db=str(db_path), user="alice", model="sentence-transformers/all-MiniLM-L6-v2") as same:
+        assert same.remember("I live in Lyon").decision.value == "ADD"
+
+
+def test_reembed_moves_every_item_to_the_new_model(cli, mem, db_path, model_b, embedder, embedder_b):
+    a = mem.remember("I take my coffee without sugar").item_id
+    b = mem.remember("我妈妈的生日是3月5号").item_id
+    c = mem.remember("My sister lives in Lyon").item_id
+    c2 = mem.correct(c, "My sister lives in Paris").id
+    with type(mem)(db=str(db_path), user="bob") as bob:
+        d = bob.remember("I am bob").item_id
+    flags_before = {r["item_id"]: (r["active"], r["user_id"]) for r in mem.store.q(
+        f"SELECT item_id, active, user_id FROM {s.VEC}")}
+
+    r = cli("--db", str(db_path), "--user", "alice", "reembed", "--model", model_b, "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json() == {"model": model_b, "dim": 384, "items": 5}
+
+    st = mem.store
+    assert (st.meta_get("embed_model"), st.meta_get("embed_dim")) == (model_b, "384")
+    assert {x["embed_model"] for x in st.q(f"SELECT embed_model FROM {s.ITEMS}")} == {model_b}
+    # every item (every user) re-embedded with model B, validity flags and partitions kept
+    flags_after = {r["item_id"]: (r["active"], r["user_id"]) for r in st.q(
+        f"SELECT item_id, active, user_id FROM {s.VEC}")}
+    assert flags_after == flags_before and flags_after[c][0] == 0 and flags_after[d][1] == "bob"
+    for item_id, text in ((a, "I take my coffee without sugar"), (b, "我妈妈的生日是3月5号"),
+                          (c2, "My sister lives in Paris")):
+        q = vec_to_blob(embedder_b.embed_one(text))
+        hit = st.one(f"SELECT item_id, distance FROM {s.VEC} WHERE embedding MATCH ? AND k = 1 "
+                     "AND user_id = 'alice' AND active = 1", (q,))
+        assert hit["item_id"] == item_id and hit["distance"] < 1e-4
+        old_q = vec_to_blob(embedder.embed_one(text))  # model A vectors are gone
+        assert st.one(f"SELECT distance FROM {s.VEC} WHERE embedding MATCH ? AND k = 1 AND user_id = 'alice' "
+                      "AND active = 1", (old_q,))["distance"] > 1e-3
+
+    # new writes with model B work; the old model is now the mismatch
+    base = ("--db", str(db_path), "--user", "alice")
+    r = cli(*base, "--model", model_b, "remember", "I live in Lyon", "--json")
+    assert r.exit_code == 0, r.stderr
+    r = cli(*base, "remember", "I live in Paris")
+    assert r.exit_code == 5 and f"run `memcli reembed --model {DEFAULT_MODEL}`" in r.stderr
+
+
+def test_search_after_reembed_uses_the_new_model(mem, db_path, model_b, embedder_b):
+    pytest.importorskip("memcli.read.retrieve")
+    from memcli import Memory
+
+    target = mem.remember("My sister lives in Lyon").item_id
+    mem.remember("I take my coffee without sugar")
+    mem.reembed(model_b)
+    with Memory(db=str(db_path), user="alice", model=model_b, query_encoder="torch") as m:
+        hits = m.search("My sister lives in Lyon")
+        assert hits and hits[0].id == target
