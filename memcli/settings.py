@@ -159,7 +159,8 @@ def load_settings(**overrides: Any) -> Settings:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "settings"
-        raise ConfigError(f"invalid setting {loc}: {err.get('msg')}") from None
+        msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix for our own checks
+        raise ConfigError(f"invalid setting {loc}: {msg}") from None
     except (OSError, ValueError) as exc:  # unreadable / malformed TOML
         raise ConfigError(f"cannot read config {config_path()}: {exc}") from None
 
