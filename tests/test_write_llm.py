@@ -1,0 +1,130 @@
+"""The optional LLM extractor/judge against a stub OpenAI-compatible server on 127.0.0.1:
+malformed JSON or a made-up id → the task is dead after N attempts and nothing is written."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from memcli.errors import ExtractionError
+
+
+class Stub:
+    """Replies chosen by the test: ``extract`` and ``judge`` are the message contents."""
+
+    def __init__(self) -> None:
+        self.extract = "{}"
+        self.judge = "{}"
+        self.calls: list[str] = []
+
+
+@pytest.fixture
+def stub() -> Iterator[tuple[Stub, str]]:
+    state = Stub()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            system = body["messages"][0]["content"]
+            kind = "extract" if system.startswith("You extract") else "judge"
+            state.calls.append(kind)
+            content = state.extract if kind == "extract" else state.judge
+            data = json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield state, f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def llm_mem(db_path, embedder, stub):
+    from memcli import Memory
+
+    _, url = stub
+    m = Memory(db=str(db_path), user="alice", extractor="llm", judge="auto", llm_base_url=url, llm_model="stub",
+               max_attempts=3, backoff_base_s=0.001, backoff_max_s=0.01)
+    yield m
+    m.close()
+
+
+def drain_until_settled(mem, rounds: int = 20) -> list[dict]:
+    for _ in range(rounds):
+        mem.drain(user="alice")
+        rows = mem.store.q("SELECT * FROM memory_capture_outbox")
+        if all(r["status"] in ("done", "dead") for r in rows):
+            return rows
+        time.sleep(0.02)
+    raise AssertionError("outbox did not settle")
+
+
+@pytest.mark.parametrize("text", ["我对花生过敏", "I'm allergic to peanuts"])
+@pytest.mark.parametrize("reply", ['{"memories": [{"statement": ', '{"memories": "peanuts"}', "[1, 2]"])
+def test_malformed_extraction_is_dead_after_n_attempts_and_writes_nothing(llm_mem, stub, text, reply) -> None:
+    state, _ = stub
+    state.extract = reply
+    llm_mem.capture(text)
+    [row] = drain_until_settled(llm_mem)
+    assert (row["status"], row["attempts"]) == ("dead", 3)
+    assert row["last_error"].startswith("ExtractionError: LLM")
+    assert state.calls == ["extract"] * 3
+    assert llm_mem.store.scalar("SELECT count(*) FROM memory_items") == 0
+    assert llm_mem.store.scalar("SELECT count(*) FROM memory_events") == 0
+
+
+@pytest.mark.parametrize(("stored", "said"), [("我每天早上跑步", "我经常周末爬山"),
+                                              ("I usually go running every morning", "I often jog on weekends")])
+def test_made_up_id_from_the_judge_is_dead_and_never_written(llm_mem, stub, stored, said) -> None:
+    state, _ = stub
+    first = llm_mem.remember(stored)  # no neighbour yet: ADD without a judge call
+    state.extract = json.dumps({"memories": [{"statement": said, "kind": "habit", "salience": 0.5,
+                                              "confidence": 0.7}]}, ensure_ascii=False)
+    state.judge = json.dumps({"decision": "CONFLICT", "target_id": first.item_id + 999, "reason": "made up"})
+    llm_mem.capture(said)
+    [row] = drain_until_settled(llm_mem)
+    assert (row["status"], row["attempts"]) == ("dead", 3)
+    assert "not shown" in row["last_error"]
+    assert state.calls.count("judge") == 3
+    assert [i.statement for i in llm_mem.list(include_all=True)] == [stored]  # the stored row untouched
+    assert llm_mem.show(first.item_id).status == "active"
+    assert llm_mem.store.scalar("SELECT count(*) FROM memory_events") == 1  # only remember's ADD
+
+
+def test_valid_llm_replies_are_used(llm_mem, stub) -> None:
+    state, _ = stub
+    first = llm_mem.remember("I usually go running every morning")
+    state.extract = json.dumps({"memories": [{"statement": "I often jog on weekends", "kind": "habit"}]})
+    state.judge = json.dumps({"decision": "UPDATE", "target_id": first.item_id, "reason": "refines the habit"})
+    llm_mem.capture("btw I often jog on weekends")
+    s = llm_mem.drain(user="alice")
+    assert (s.done, s.updated, s.extractor, s.judge) == (1, 1, "llm", "llm")
+    [item] = llm_mem.list()
+    assert item.statement == "I often jog on weekends" and item.supersedes_id == first.item_id
+    ev = llm_mem.history(item.id)["events"][-1]
+    assert (ev.action, ev.level, ev.judge) == ("UPDATE", "judge", "llm") and "refines" in ev.reason
+
+
+def test_unreachable_endpoint_is_an_extraction_error() -> None:
+    from memcli.llm import LLMClient
+    from memcli.settings import load_settings
+
+    client = LLMClient(load_settings(llm_base_url="http://127.0.0.1:9/v1", llm_model="x", llm_timeout_s=0.5))
+    with pytest.raises(ExtractionError, match="failed"):
+        client.chat_json("sys", "hi")
