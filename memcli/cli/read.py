@@ -1,0 +1,190 @@
+"""Read-path commands: search, context, warm."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from memcli.cli.app import (
+    GLOBALS,
+    DbOpt,
+    JsonOpt,
+    ModelOpt,
+    UserOpt,
+    app,
+    console,
+    emit_json,
+    info,
+    open_memory,
+    read_text_arg,
+)
+from memcli.errors import BadInputError
+
+QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
+                                         show_default=False)]
+
+
+def _read_file(path: Path, what: str) -> str:
+    if not path.is_file():
+        raise BadInputError(f"{what}: no such file: {path}")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BadInputError(f"{what}: {path} line {line}: not valid UTF-8") from None
+
+
+def _read_history(path: Path) -> list[Any]:
+    """A JSON array of {"role", "content"} or JSON Lines of them."""
+    text = _read_file(path, "--history").strip()
+    if not text:
+        return []
+    try:
+        data = json.loads(text)
+        return data if isinstance(data, list) else [data]
+    except ValueError:
+        pass
+    out = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                raise BadInputError(f"--history line {n}: not valid JSON") from None
+    return out
+
+
+@app.command()
+def search(
+    query: QueryArg,
+    limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=1000, help="at most this many hits")] = 5,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: what was believed true then")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="each leg's rank, RRF, weights, final score")] = False,
+    min_score: Annotated[float | None, typer.Option("--min-score", min=0.0,
+                                                    help="final-score floor in [0, 1] [settings.min_score]")] = None,
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE, fused by RRF).
+
+    Examples:
+
+      memcli --user alice search 咖啡
+
+      memcli search "coffee" --explain
+
+      memcli search "where does my sister live" --as-of 2026-03-01 --json
+    """
+    from memcli.read.retrieve import retrieve
+
+    with open_memory(db, user, model) as mem:
+        hits = retrieve(mem, read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
+    if as_json:
+        emit_json({"hits": list(hits), "info": hits.info})
+        return
+    if hits.info.lexical_only_fallback:
+        info(f"lexical only: {hits.info.dense_skipped}")
+    if not hits:
+        info("no matching memories")
+        return
+    _hits_table(hits, explain)
+    if explain:
+        c = hits.info.constants
+        info("constants: " + ", ".join(f"{k}={v}" for k, v in c.items() if k != "formula") + f"; {c['formula']}")
+
+
+def _hits_table(hits: list[Any], explain: bool) -> None:
+    from rich.table import Table
+
+    t = Table()
+    cols = ["id", "score", "statement", "kind", "conf", "valid_from"]
+    if explain:
+        cols += ["dense#", "cos", "lex#", "bm25", "like", "rrf_norm", "sal", "rec"]
+    for col in cols:
+        t.add_column(col, overflow="fold", no_wrap=col not in ("statement",))
+    for h in hits:
+        row = [str(h.id), f"{h.score:.3f}", h.statement, h.kind, f"{h.effective_confidence:.2f}",
+               h.valid_from.strftime("%Y-%m-%d")]
+        if explain and h.explain:
+            e = h.explain
+            row += ["" if e.dense_rank is None else str(e.dense_rank), "" if e.cosine is None else f"{e.cosine:.3f}",
+                    "" if e.lexical_rank is None else str(e.lexical_rank), "" if e.bm25 is None else f"{e.bm25:.2f}",
+                    str(e.like_score), f"{e.rrf_norm:.3f}", f"{e.salience:.2f}", f"{e.recency:.2f}"]
+        t.add_row(*row)
+    console.print(t)
+
+
+@app.command()
+def context(
+    query: QueryArg,
+    budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1,
+                                                  help="hard wall-clock budget, ms [settings.budget_ms=800]")] = None,
+    max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1,
+                                                   help="token budget of the block [settings.max_tokens]")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="zh | en (default: the query's language)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text | json | messages")] = "text",
+    system: Annotated[Path | None, typer.Option("--system", help="file with the static system prompt")] = None,
+    history: Annotated[Path | None, typer.Option("--history", help="JSON (Lines) file of prior messages")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=100, help="memories considered")] = 10,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="say on stderr why there is no block")] = False,
+    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """The prompt-ready memory block for QUERY, or nothing (exit 0) when none is relevant or
+    the budget runs out.
+
+    Examples:
+
+      memcli --user alice context "咖啡怎么喝?"
+
+      memcli context "what should I cook for mum" --max-tokens 200 --format json
+
+      memcli context "hi" --format messages --system prompt.txt --history turns.json
+    """
+    from memcli.read.context import build_context
+
+    fmt = "json" if as_json else fmt
+    if fmt not in ("text", "json", "messages"):
+        raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
+    system_text = _read_file(system, "--system") if system else None
+    hist = _read_history(history) if history else None
+    with open_memory(db, user, model) as mem:
+        res = build_context(mem, read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
+                            fmt=fmt, system=system_text, history=hist, limit=limit)
+    if verbose or GLOBALS.verbose:
+        if res.reason:
+            info(f"no memory block: {res.reason} ({res.elapsed_ms:.0f} ms)")
+        else:
+            info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
+        if res.degraded:
+            info(res.degraded)
+    if fmt == "json":
+        emit_json(res)
+    elif fmt == "messages":
+        emit_json(res.messages)
+    elif res.text:
+        import sys
+
+        sys.stdout.write(res.text + "\n")
+        sys.stdout.flush()
+
+
+@app.command()
+def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
+    """Prepare fast cold reads: export the embedding model to ONNX (needs torch, once) and
+    write the jieba lookup table, both to the platform cache dir.
+
+    `context` and `search` start this in the background themselves the first time they find
+    nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
+    """
+    from memcli.cli.app import settings_for
+    from memcli.embed.onnx import warm as do_warm
+
+    out = do_warm(settings_for(model=model).model)
+    if as_json:
+        emit_json(out)
+        return
+    info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
+    info(f"jieba lookup table: {out['jieba_table']}")

@@ -1,0 +1,139 @@
+"""The dense leg: query embedding → sqlite-vec ``vec0`` KNN inside one user's partition.
+
+Filtering happens *inside* the KNN (``user_id`` is the partition key; ``active``,
+``current``, ``valid_from``, ``invalid_at`` are vec0 metadata columns), never in a join
+after it: a join after a KNN silently returns fewer than k rows. sqlite-vec 0.1.9 is brute
+force within the partition; ``k`` is capped at 4096.
+
+Also here: the choice of query encoder (:func:`query_encoder`, ``settings.query_encoder``):
+
+- ``torch``: the sentence-transformers model (exact; 5-10 s to import cold);
+- ``onnx``: :class:`memcli.embed.onnx.OnnxEmbedder` (same vectors, ~0.5 s cold, no torch);
+  exports first if needed (slow, once);
+- ``auto`` (default): the torch model if this process already loaded it, else the ONNX
+  export if cached, else — with a deadline (``context``) — no dense leg for this call and a
+  background warm-up (:func:`memcli.embed.onnx.spawn_warm`); without one (``search``) the
+  torch model, then the same background warm-up so the next cold call is fast.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memcli.db import schema as s
+from memcli.embed import Embedder, vec_to_blob
+from memcli.timeutil import to_epoch
+
+if TYPE_CHECKING:
+    from memcli.service import Memory
+
+__all__ = ["DenseHit", "QueryVector", "dense_leg", "knn_sql", "query_encoder"]
+
+K_MAX = 4096  # sqlite-vec's cap on k
+
+
+@dataclass(frozen=True)
+class DenseHit:
+    """One KNN neighbour: item id and cosine similarity in [-1, 1] (1 - cosine distance)."""
+
+    id: int
+    cosine: float
+
+
+def knn_sql(*, as_of: bool = False) -> str:
+    """SQL for the KNN. Params: (query blob, k, user, [T, T if as_of]). Rows: item_id, distance.
+
+    Active rows: ``active = 1``. As of T (epoch seconds): ``current = 1 AND valid_from <= T
+    AND invalid_at > T`` (invalid_at holds FAR_FUTURE_EPOCH for "still holds").
+    """
+    cond = "current = 1 AND valid_from <= ? AND invalid_at > ?" if as_of else "active = 1"
+    return (f"SELECT item_id, distance FROM {s.VEC} WHERE embedding MATCH ? AND k = ? "
+            f"AND user_id = ? AND {cond} ORDER BY distance")
+
+
+def dense_leg(mem: Memory, vector: np.ndarray, *, limit: int, as_of: datetime | None = None) -> list[DenseHit]:
+    """KNN over the bound user's active (or believed-at-``as_of``) vectors, nearest first.
+
+    ``vector``: float32 (dim,), L2-normalised. Returns [] when no vector table exists yet.
+    """
+    store = mem.store
+    if not store.table_exists(s.VEC):
+        return []
+    k = max(1, min(int(limit), K_MAX))
+    params: list[Any] = [vec_to_blob(vector), k, mem.user]
+    if as_of is not None:
+        t = to_epoch(as_of)
+        params += [t, t]
+    rows = store.q(knn_sql(as_of=as_of is not None), params)
+    return [DenseHit(int(r["item_id"]), 1.0 - float(r["distance"])) for r in rows]
+
+
+def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
+    """Pick the query encoder: returns ``(name, loader)`` where ``loader()`` gives an Embedder,
+    or ``(reason, None)`` when the dense leg must be skipped for this call.
+
+    Names: ``torch`` (sentence-transformers, loaded), ``torch-cold`` (will load it),
+    ``onnx``. Never imports torch itself.
+    """
+    from memcli.embed import get_embedder
+    from memcli.embed import onnx as ox
+
+    st = mem.settings
+    choice = st.query_encoder
+    model = st.model
+    torch_loaded = mem._embedder is not None or get_embedder.cache_info().currsize > 0
+    if choice == "torch" or (choice == "auto" and torch_loaded):
+        return ("torch" if torch_loaded else "torch-cold"), (lambda: mem.embedder)
+    if choice == "onnx" or ox.is_exported(model):
+        from memcli.embed import check_model
+
+        check_model(mem.store.meta_get("embed_model"), None, model)
+
+        def load_onnx() -> Embedder:
+            if not ox.is_exported(model):
+                ox.export(model)
+            return ox.get_onnx_embedder(model)
+
+        return "onnx", load_onnx
+    # auto, nothing warm: never make the user wait for torch inside a deadline
+    if ox.supported(model):
+        ox.spawn_warm(model)
+    if has_deadline:
+        return "skipped: no warm query encoder (ONNX export started in the background; run `memcli warm`)", None
+    return "torch-cold", (lambda: mem.embedder)
+
+
+class QueryVector:
+    """Encode the query on a daemon thread, so the lexical leg runs meanwhile and a deadline
+    can abandon it (the process can still exit). ``wait(timeout_s)`` → vector or None."""
+
+    def __init__(self, loader: Any, text: str) -> None:
+        self._done = threading.Event()
+        self.vector: np.ndarray | None = None
+        self.error: BaseException | None = None
+        self.encoder_dim: int | None = None
+        self._thread = threading.Thread(target=self._run, args=(loader, text), daemon=True,
+                                        name="memcli-query-encoder")
+        self._thread.start()
+
+    def _run(self, loader: Any, text: str) -> None:
+        try:
+            emb = loader()
+            self.vector = emb.embed_one(text)
+        except BaseException as exc:  # reported by wait()
+            self.error = exc
+        finally:
+            self._done.set()
+
+    def wait(self, timeout_s: float | None) -> np.ndarray | None:
+        """The vector, or None if not ready within ``timeout_s`` seconds. Re-raises encoder errors."""
+        if not self._done.wait(None if timeout_s is None else max(0.0, timeout_s)):
+            return None
+        if self.error is not None:
+            raise self.error
+        return self.vector

@@ -1,0 +1,151 @@
+"""Query tokens for the lexical leg, identical to :func:`memcli.text.search_tokens`, fast cold.
+
+``jieba.initialize()`` loads its whole dictionary (~580k entries) and costs ~0.65 s in a
+cold process — most of an 800 ms context budget. A query needs only the few hundred
+dictionary entries that are substrings of it. So :func:`build_table` writes jieba's own
+prefix dictionary (``FREQ``, ``total``) once into a SQLite lookup table in the cache dir,
+and :func:`query_tokens` runs jieba's unchanged ``cut_for_search`` on a ``jieba.Tokenizer``
+whose ``FREQ`` is a lazy, memoised view of that table (a few ms cold).
+
+The tokens are exactly those of ``memcli.text.search_tokens`` (same normalisation, same
+jieba algorithm and dictionary; tests/test_read_lexical.py checks it). When jieba is
+already initialised in the process, or the table is missing, ``search_tokens`` itself is
+used.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["build_table", "query_tokens", "table_path"]
+
+_LOCK = threading.Lock()
+
+
+def table_path() -> Path:
+    """The lookup table's path, keyed by the jieba dictionary file's size and mtime."""
+    import jieba
+
+    from memcli.embed.onnx import cache_dir
+
+    d = Path(jieba.__file__).parent / "dict.txt"
+    st = d.stat()
+    return cache_dir() / f"jieba-freq-{st.st_size}-{int(st.st_mtime)}.sqlite"
+
+
+def build_table() -> Path:
+    """Write jieba's prefix dictionary to the SQLite lookup table (once; ~2 s). Returns its path."""
+    import apsw
+
+    from memcli.text import _jieba
+
+    path = table_path()
+    if path.exists():
+        return path
+    dt = _jieba().dt
+    dt.check_initialized()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    conn = apsw.Connection(str(tmp))
+    try:
+        conn.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF")
+        conn.execute("CREATE TABLE freq(w TEXT PRIMARY KEY, f INTEGER NOT NULL) WITHOUT ROWID;"
+                     "CREATE TABLE meta(k TEXT PRIMARY KEY, v INTEGER NOT NULL)")
+        with conn:
+            conn.executemany("INSERT INTO freq VALUES (?, ?)", dt.FREQ.items())
+            conn.execute("INSERT INTO meta VALUES ('total', ?)", (int(dt.total),))
+    finally:
+        conn.close()
+    os.replace(tmp, path)
+    return path
+
+
+class _LazyFreq:
+    """Read-only, memoised ``dict`` view of the lookup table (the methods jieba uses)."""
+
+    def __init__(self, path: Path) -> None:
+        import apsw
+
+        self._conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+        self._memo: dict[str, int | None] = {}
+        self.total = int(self._conn.execute("SELECT v FROM meta WHERE k = 'total'").fetchone()[0])
+
+    def _get(self, word: str) -> int | None:
+        try:
+            return self._memo[word]
+        except KeyError:
+            pass
+        with _LOCK:
+            row = self._conn.execute("SELECT f FROM freq WHERE w = ?", (word,)).fetchone()
+        val = None if row is None else int(row[0])
+        if len(self._memo) < 200_000:
+            self._memo[word] = val
+        return val
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self._get(word) is not None
+
+    def __getitem__(self, word: str) -> int:
+        val = self._get(word)
+        if val is None:
+            raise KeyError(word)
+        return val
+
+    def get(self, word: str, default: Any = None) -> Any:
+        val = self._get(word)
+        return default if val is None else val
+
+
+@lru_cache(maxsize=1)
+def _lazy_tokenizer() -> Any:
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    freq = _LazyFreq(table_path())
+    tk = jieba.Tokenizer()
+    tk.FREQ = freq
+    tk.total = freq.total
+    tk.initialized = True
+    return tk
+
+
+def _jieba_ready() -> bool:
+    import sys
+
+    jb = sys.modules.get("jieba")
+    return bool(jb is not None and getattr(jb.dt, "initialized", False))
+
+
+def query_tokens(text: str, *, drop_stopwords: bool = True) -> list[str]:
+    """Tokens of ``text`` exactly as :func:`memcli.text.search_tokens` gives them.
+
+    Uses the lazy lookup table when it exists and jieba is not yet initialised in this
+    process (cold CLI); otherwise ``search_tokens``.
+    """
+    from memcli.text import STOPWORDS, clean_text, search_tokens
+
+    if _jieba_ready():
+        return search_tokens(text, drop_stopwords=drop_stopwords)
+    try:
+        tk = _lazy_tokenizer() if table_path().exists() else None
+    except Exception:  # unreadable table: the exact, slower path
+        tk = None
+    if tk is None:
+        return search_tokens(text, drop_stopwords=drop_stopwords)
+    t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    out: list[str] = []
+    for tok in tk.cut_for_search(t):
+        tok = tok.strip()
+        if not tok or not any(ch.isalnum() for ch in tok):
+            continue
+        if drop_stopwords and tok in STOPWORDS:
+            continue
+        out.append(tok)
+    return out

@@ -1,0 +1,158 @@
+"""Read path: hybrid search (issue 4, done-when + bad input), on real SQLite with the real model."""
+
+from __future__ import annotations
+
+import pytest
+
+from memcli import Memory
+from memcli.errors import BadInputError
+
+
+def _ids(hits):
+    return [h.id for h in hits]
+
+
+@pytest.fixture
+def zh(mem):
+    mem.remember("我咖啡不加糖", kind="preference")
+    mem.remember("我妈妈的生日是3月5号", kind="relationship")
+    mem.remember("我喜欢Python开发", kind="preference")
+    return mem
+
+
+@pytest.fixture
+def en(db_path, embedder):
+    m = Memory(db=str(db_path), user="erin")
+    m.remember("I take my coffee without sugar", kind="preference")
+    m.remember("My sister lives in Lyon", kind="relationship")
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize("query", ["咖啡", "喝咖啡", "糖"])
+def test_chinese_coffee_found(zh, query):
+    hits = zh.search(query)
+    assert hits and hits[0].statement == "我咖啡不加糖"
+    h = hits[0]
+    assert h.kind == "preference" and 0 < h.score <= 1 and 0 < h.effective_confidence <= 1
+    assert h.valid_from.tzinfo is not None
+
+
+@pytest.mark.parametrize("query", ["coffee", "sugar"])
+def test_english_coffee_found(en, query):
+    hits = en.search(query)
+    assert hits[0].statement == "I take my coffee without sugar"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("Python开发", "我喜欢Python开发"),   # mixed Chinese/Latin
+    ("3月5", "我妈妈的生日是3月5号"),       # digits inside Chinese
+    ("加糖", "我咖啡不加糖"),
+])
+def test_like_variants_find_what_tokens_miss(zh, query, expected):
+    assert zh.search(query)[0].statement == expected
+
+
+def test_partial_latin_word_found_lexically(en):
+    hits = en.search("coff", legs=("lexical",), explain=True)
+    assert hits[0].statement == "I take my coffee without sugar"
+    assert hits[0].explain.like_score >= 4 and hits[0].explain.bm25 is None
+
+
+def test_explain_reports_legs_rrf_weights_and_constants(zh):
+    hits = zh.search("咖啡", explain=True)
+    e = hits[0].explain
+    assert e.lexical_rank == 1 and e.bm25 is not None and e.bm25 < 0
+    assert e.weight_dense == zh.settings.weight_dense_zh == 0.5 and e.weight_lexical == 1.0
+    assert e.final == hits[0].score and 0 < e.rrf_norm <= 1
+    c = hits.info.constants
+    assert c["lang"] == "zh" and c["rrf_k"] == 60 and c["min_cosine_zh"] == zh.settings.min_cosine_zh
+    assert set(hits.info.legs_run) == {"dense", "lexical"} and hits.info.encoder == "torch"
+
+
+def test_single_legs_for_baselines(zh, en):
+    lex = zh.search("咖啡", legs=("lexical",), explain=True)
+    assert lex.info.legs_run == ["lexical"] and lex[0].explain.dense_rank is None
+    dense = en.search("coffee without sugar", legs=("dense",), explain=True)
+    assert dense.info.legs_run == ["dense"] and dense[0].explain.lexical_rank is None
+    assert dense[0].statement == "I take my coffee without sugar" and dense[0].explain.cosine > 0.6
+    with pytest.raises(ValueError):
+        zh.search("咖啡", legs=("sparse",))
+
+
+def test_relevance_floor_and_min_score_override(zh, en):
+    # nothing lexical in common: dense-only neighbours of Chinese memories sit below the zh floor
+    assert zh.search("明天下午开会") == []
+    assert en.search("What is the weather tomorrow?") == []
+    assert zh.search("咖啡", min_score=0.99) == []
+    assert zh.search("咖啡", min_score=0.0)
+    with pytest.raises(BadInputError):
+        zh.search("咖啡", min_score=-1)
+    with pytest.raises(BadInputError):
+        zh.search("咖啡", limit=0)
+
+
+def test_invalidated_memory_hidden_except_as_of(mem, cli, db_path):
+    old = mem.remember("My sister lives in Lyon", kind="relationship", at="2026-01-01T00:00:00Z").item_id
+    new = mem.correct(old, "My sister lives in Paris").id
+    assert old not in _ids(mem.search("sister lives")) and new in _ids(mem.search("sister lives"))
+    assert old not in _ids(mem.search("Lyon"))
+    past = mem.search("sister lives", as_of="2026-06-01T00:00:00Z")
+    assert _ids(past) == [old]
+    r = cli("--db", str(db_path), "--user", "alice", "search", "Lyon", "--as-of", "2026-06-01", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert [h["id"] for h in r.json()["hits"]] == [old]
+    ctx = mem.context("where does my sister live", fmt="json")
+    assert "Lyon" not in ctx.text and "Paris" in ctx.text
+    assert cli("--db", str(db_path), "--user", "alice", "search", "x", "--as-of", "yesterday").exit_code == 2
+
+
+def test_forgotten_memory_never_found(mem):
+    i = mem.remember("我对花生过敏", kind="health").item_id
+    assert _ids(mem.search("花生")) == [i]
+    mem.forget(i)
+    assert mem.search("花生") == [] and mem.context("花生").text == ""
+
+
+def test_users_are_isolated(zh, cli, db_path):
+    with Memory(db=str(db_path), user="bob") as bob:
+        assert bob.search("咖啡") == []
+        assert bob.context("咖啡").text == ""
+        bob.remember("我咖啡要加很多糖", kind="preference")
+        assert [h.statement for h in bob.search("咖啡")] == ["我咖啡要加很多糖"]
+    assert "我咖啡要加很多糖" not in [h.statement for h in zh.search("咖啡", limit=10)]
+    r = cli("--db", str(db_path), "--user", "bob", "context", "咖啡")
+    assert r.exit_code == 0 and "我咖啡不加糖" not in r.stdout and "我咖啡要加很多糖" in r.stdout
+
+
+BAD_QUERIES = [
+    "", "   \t\n ", "x" * 10_000, "咖啡" * 5000, '"', '"咖啡', "*", "咖*", ":", "a:b", "-", "-咖啡", "^", "^咖啡",
+    "NEAR(", "NEAR(咖啡 糖)", "AND", "OR", "NOT", "咖啡 AND 糖 OR NOT", "multi-agent who's c++ 50% _x_",
+    "'; DROP TABLE memory_items; --", "1 OR 1=1", "%", "_", "\\", "😀🎉☕", "\x00\x01\x1b[31m咖啡\x7f",
+    "\u202e咖啡\u200b", "Python开发 and 咖啡 mixed 3月5号", "{}[]()<>", "</memory>",
+]
+
+
+def test_bad_input_gives_results_or_nothing(zh):
+    for query in BAD_QUERIES:
+        hits = zh.search(query, explain=True)
+        assert isinstance(hits, list), query[:20]
+        assert all(0 <= h.score <= 1 for h in hits)
+        ctx = zh.context(query, fmt="json", budget_ms=5000)
+        assert ctx.text == "" or ctx.text.startswith(("用户长期记忆", "User's")), query[:20]
+    assert zh.search("x" * 10_000).info.query_truncated
+    assert zh.search("咖啡 AND 糖 OR NOT")[0].statement == "我咖啡不加糖"
+    assert zh.search("\x00\x01\x1b[31m咖啡\x7f")[0].statement == "我咖啡不加糖"
+
+
+def test_bad_input_through_the_cli(zh, cli, db_path):
+    base = ("--db", str(db_path), "--user", "alice")
+    for q in ["", "x" * 10_000, 'NEAR("咖啡" *', "'; DROP TABLE memory_items; --", "😀", "\x01咖啡"]:
+        for cmd in ("search", "context"):
+            r = cli(*base, cmd, "--", q)
+            assert r.exit_code == 0, (cmd, q[:20], r.stderr)
+            assert "Traceback" not in r.stderr
+    r = cli(*base, "search", "--json", "--", "-咖啡")
+    assert r.exit_code == 0 and r.json()["hits"][0]["statement"] == "我咖啡不加糖"
+    assert cli(*base, "search", "咖啡", "--limit", "0").exit_code == 2
+    assert zh.list()  # nothing was dropped by the SQL-like query
