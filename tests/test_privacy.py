@@ -1,0 +1,192 @@
+"""Privacy: after ``forget --purge`` the purged text is nowhere in the database files.
+
+Checked on the raw bytes of the main file, its ``-wal`` and ``-shm``, for the text itself,
+for the jieba tokens the FTS5 index derived from a Chinese phrase, and for the stored
+embedding; and through SQL over every table, FTS5 and vec0 shadow tables included. Each
+check first proves it can see the text before the purge (a positive control), so a test
+that passes is not blind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import apsw
+import pytest
+
+from memcli import Memory
+from memcli.text import search_tokens
+
+EN = "My locker combination is zqxprivacymarker 7-19-33"
+ZH = "我把备用钥匙藏在鸢尾花紫罗兰盆栽底下"
+#: jieba tokens of ZH that no other memory of these tests produces
+ZH_TOKENS = ["鸢尾", "鸢尾花", "紫罗兰", "盆栽"]
+OTHERS = ["I take my coffee without sugar", "我妈妈的生日是3月5号", "My sister lives in Lyon"]
+
+
+def raw_bytes(db: Path) -> bytes:
+    return b"".join(Path(str(db) + sfx).read_bytes() for sfx in ("", "-wal", "-shm")
+                    if Path(str(db) + sfx).exists())
+
+
+def needles(text: str, vector: bytes | None) -> dict[str, bytes]:
+    out = {"text": text.encode("utf-8")}
+    for tok in ZH_TOKENS:
+        if tok in text:
+            out[f"token {tok}"] = tok.encode("utf-8")
+    if text == EN:
+        out["marker"] = b"zqxprivacymarker"
+    if vector is not None:
+        # vec0 keeps vectors in a chunk blob spread over overflow pages, so a vector may be
+        # split at a page boundary: look for its 64-byte pieces instead.
+        for i in range(0, len(vector), 64):
+            out[f"embedding[{i}:{i + 64}]"] = vector[i:i + 64]
+    return out
+
+
+def sql_hits(db: Path, needle: str) -> list[str]:
+    """Tables (shadow tables included) with a TEXT/BLOB cell containing ``needle``, and FTS5
+    vocabulary terms equal to it."""
+    conn = apsw.Connection(str(db))
+    conn.enable_load_extension(True)
+    import sqlite_vec
+
+    conn.load_extension(sqlite_vec.loadable_path())
+    hits = []
+    try:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")]
+        for t in tables:
+            cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{t}")')]
+            for c in cols:
+                n = conn.execute(f'SELECT count(*) FROM "{t}" WHERE instr(CAST("{c}" AS BLOB), CAST(? AS BLOB)) > 0',
+                                 (needle,)).fetchone()[0]
+                if n:
+                    hits.append(f"{t}.{c}")
+        conn.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, memory_fts, row)")
+        if conn.execute("SELECT count(*) FROM temp.vocab WHERE term = ?", (needle.casefold(),)).fetchone()[0]:
+            hits.append("fts5vocab")
+    finally:
+        conn.close()
+    return hits
+
+
+def rows_of(db: Path, user: str, needle: str) -> dict[str, int]:
+    """Rows of ``user`` per table whose text columns contain ``needle`` (FTS: its tokens)."""
+    conn = apsw.Connection(str(db))
+    out = {}
+    try:
+        for table, where in [("memory_sources", "content"), ("memory_items", "statement"),
+                             ("memory_events", "coalesce(before, '') || coalesce(after, '') || coalesce(reason, '')")]:
+            n = conn.execute(f"SELECT count(*) FROM {table} WHERE user_id = ? AND instr({where}, ?) > 0",
+                             (user, needle)).fetchone()[0]
+            if n:
+                out[table] = n
+        toks = " ".join(search_tokens(needle))
+        n = conn.execute("SELECT count(*) FROM memory_fts WHERE user_id = ? AND instr(tokens, ?) > 0",
+                         (user, toks)).fetchone()[0]
+        if n:
+            out["memory_fts"] = n
+    finally:
+        conn.close()
+    return out
+
+
+@pytest.fixture
+def stored(db_path: Path, embedder):
+    """alice: the two secrets (one of them corrected, one forgotten first) among ordinary
+    memories; bob: his own copy of the English secret, which alice's purge must not touch."""
+    with Memory(db=str(db_path), user="alice") as m:
+        ids = {t: m.remember(t).item_id for t in [*OTHERS, EN, ZH]}
+        m.capture(EN, key="cap-en")  # a raw utterance of the same text (not linked: kept)
+        m.forget(ids[ZH])  # a plain forget first: events with snapshots of the text
+        fixed = m.correct(ids[OTHERS[2]], "My sister lives in Paris")
+        vectors = {t: m.store.scalar("SELECT embedding FROM memory_vec WHERE item_id = ?", (i,))
+                   for t, i in ids.items()}
+    with Memory(db=str(db_path), user="bob") as m:
+        bob_id = m.remember(EN + " (bob)").item_id
+    return {"ids": ids, "vectors": vectors, "corrected": fixed.id, "bob": bob_id}
+
+
+@pytest.mark.parametrize("text", [EN, ZH], ids=["en", "zh"])
+def test_purge_leaves_no_trace_in_files(cli, db_path: Path, stored, text: str):
+    item_id = stored["ids"][text]
+    vec = stored["vectors"][text]
+    assert isinstance(vec, bytes) and len(vec) == 384 * 4
+    found = needles(text, vec)
+    before = raw_bytes(db_path)
+    blind = [what for what, needle in found.items() if needle not in before]  # positive control
+    assert len([b for b in blind if b.startswith("embedding")]) <= 2, blind  # ≤2 pieces split by a page edge
+    assert not [b for b in blind if not b.startswith("embedding")], f"the check is blind to {blind}"
+    for tok in ZH_TOKENS if text == ZH else []:
+        assert tok in search_tokens(text)
+        assert "fts5vocab" in sql_hits(db_path, tok)
+
+    r = cli("--db", str(db_path), "--user", "alice", "forget", str(item_id), "--purge", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["purged"] is True
+
+    after = raw_bytes(db_path)
+    hits = [what for what, needle in found.items() if needle in after]
+    if text == EN:
+        # alice's captured utterance (never linked to the item) and bob's copy stay by design;
+        # so the full text may remain exactly twice (source row, bob's statement) — but not
+        # in any index or event of alice.
+        assert set(sql_hits(db_path, text)) <= {"memory_sources.content", "memory_items.statement",
+                                                 "memory_events.after", "memory_fts_content.c0"}
+        assert rows_of(db_path, "alice", text) == {"memory_sources": 1}  # the unlinked capture
+        assert rows_of(db_path, "bob", text) == {"memory_sources": 1, "memory_items": 1, "memory_events": 1,
+                                                "memory_fts": 1}
+        hits = [h for h in hits if h not in ("text", "marker")]
+    else:
+        assert sql_hits(db_path, text) == []
+        for tok in ZH_TOKENS:
+            assert sql_hits(db_path, tok) == [], tok
+    assert hits == [], f"purged data still in the raw database files: {hits}"
+
+    # The purge is recorded without the text; bob and the other memories are intact.
+    conn = apsw.Connection(str(db_path))
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("SELECT count(*) FROM memory_items WHERE id = ?", (item_id,)).fetchone()[0] == 0
+        ev = conn.execute("SELECT action, reason FROM memory_events WHERE item_id = ?", (item_id,)).fetchall()
+        assert [e[0] for e in ev] == ["PURGE"] and text not in ev[0][1]
+        assert conn.execute("SELECT statement FROM memory_items WHERE id = ?",
+                            (stored["bob"],)).fetchone()[0] == EN + " (bob)"
+    finally:
+        conn.close()
+    listed = cli("--db", str(db_path), "--user", "alice", "list", "--all", "--json").json()
+    assert {m["statement"] for m in listed} == {*OTHERS, "My sister lives in Paris", EN, ZH} - {text}
+    assert cli("--db", str(db_path), "--user", "alice", "show", str(item_id)).exit_code == 3
+
+
+def test_plain_forget_keeps_text_for_history(cli, db_path: Path, stored):
+    """Without --purge the memory is retired, not erased: history still shows it."""
+    item_id = stored["ids"][ZH]
+    h = cli("--db", str(db_path), "--user", "alice", "history", str(item_id), "--json").json()
+    assert [i["statement"] for i in h["items"]] == [ZH]
+    assert h["items"][0]["status"] == "forgotten"
+    assert ZH.encode() in raw_bytes(db_path)
+
+
+def test_purge_of_a_corrected_memory_erases_the_old_version_text(cli, db_path: Path, stored):
+    """Purging the old version of a corrected memory removes its text and the CORRECT event
+    holding its snapshot; the correction itself stays."""
+    old_id = stored["ids"][OTHERS[2]]
+    assert sql_hits(db_path, "Lyon")
+    r = cli("--db", str(db_path), "--user", "alice", "forget", str(old_id), "--purge")
+    assert r.exit_code == 0, r.stderr
+    assert sql_hits(db_path, "Lyon") == []
+    assert b"Lyon" not in raw_bytes(db_path)
+    shown = cli("--db", str(db_path), "--user", "alice", "show", str(stored["corrected"]), "--json").json()
+    assert shown["statement"] == "My sister lives in Paris" and shown["supersedes_id"] is None
+
+
+def test_purge_by_another_user_is_not_found_and_erases_nothing(cli, db_path: Path, stored):
+    before = raw_bytes(db_path)
+    assert EN.encode() in before
+    r = cli("--db", str(db_path), "--user", "bob", "forget", str(stored["ids"][EN]), "--purge")
+    assert r.exit_code == 3, r.stderr
+    assert sql_hits(db_path, EN)[:2] == ["memory_sources.content", "memory_items.statement"]
+    assert rows_of(db_path, "alice", EN) == {"memory_sources": 2, "memory_items": 1, "memory_events": 1,
+                                             "memory_fts": 1}
