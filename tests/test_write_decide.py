@@ -119,7 +119,8 @@ def test_user_correction_is_not_overturned_by_an_extracted_guess(mem, stored: st
     assert g.status == "invalid" and "set by the user" in g.invalid_reason
 
 
-@pytest.mark.parametrize(("general", "specific"), [("我住在上海", "我住在上海浦东"), ("I live in Paris", "I live in Paris 15e")])
+@pytest.mark.parametrize(("general", "specific"), [("我住在上海", "我住在上海浦东"),
+                                                   ("I live in Paris", "I live in Paris 15e")])
 def test_more_specific_statement_updates_in_system_time(mem, general: str, specific: str) -> None:
     say(mem, general, MARCH)
     s = say(mem, specific, AUGUST)
