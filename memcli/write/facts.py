@@ -15,12 +15,13 @@ Pure functions, no model, no database.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from memcli.text import lang_of, normalize
+from memcli.text import lang_of
 
-__all__ = ["Facts", "Match", "analyze", "numbers_of", "polarity_of", "cn_to_int", "content_tokens"]
+__all__ = ["Facts", "Match", "analyze", "value_key", "numbers_of", "polarity_of", "cn_to_int", "content_tokens"]
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,12 @@ def content_tokens(text: str) -> frozenset[str]:
     return frozenset(t for t in search_tokens(text) if t not in STOPWORDS and t not in neg)
 
 
+def value_key(value: str) -> str:
+    """A slot value for comparison: NFKC, case-folded, punctuation → one space."""
+    t = unicodedata.normalize("NFKC", value).casefold()
+    return " ".join(re.sub(r"[\W_]+", " ", t).split())
+
+
 # -- analyze ---------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
 def analyze(statement: str) -> Facts:
@@ -147,5 +154,5 @@ def analyze(statement: str) -> Facts:
     rules = rules_zh if lang_of(statement) == "zh" else rules_en
     m = rules.match_clause(rules.prepare(statement))
     return Facts(statement=statement, slot=m.slot if m else None,
-                 value=normalize(m.value) if m and m.value else None,
+                 value=value_key(m.value) if m and m.value else None,
                  positive=polarity_of(statement), numbers=numbers_of(statement), kind=m.kind if m else None)

@@ -72,7 +72,14 @@ def _overlap(a: str, b: str) -> float:
 
 
 def _contains(longer: str, shorter: str) -> bool:
-    return len(longer) > len(shorter) and (shorter in longer or set(shorter.split()) < set(longer.split()))
+    """``longer`` refines ``shorter``: a word superset (English) or a longer string that
+    contains it (Chinese, no spaces). "book 12" does not refine "book 1"."""
+    if not shorter or longer == shorter:
+        return False
+    if shorter.isascii() and longer.isascii():
+        return set(shorter.split()) < set(longer.split())
+    a, b = longer.replace(" ", ""), shorter.replace(" ", "")
+    return len(a) > len(b) and b in a
 
 
 def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
@@ -142,7 +149,7 @@ class OfflineJudge(Judge):
             if new.slot and old.slot:
                 fam_new, fam_old = new.slot.rsplit(".", 1)[0], old.slot.rsplit(".", 1)[0]
                 if (fam_new == fam_old and "." in new.slot and new.positive == old.positive
-                        and _contains(new.value or "", old.value or "")):
+                        and new.numbers == old.numbers and _contains(new.value or "", old.value or "")):
                     return Verdict(Decision.UPDATE, nb.id, f"refines {old.slot} as {new.slot}")
                 continue
             ov = _overlap(new.statement, old.statement)
