@@ -316,3 +316,24 @@ def test_library_is_bound_to_one_user(mem, db_path):
             with pytest.raises(NotFoundError):
                 call()
     assert mem.show(iid).status == "active"
+
+
+# -- help --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("cmd", ["capture", "remember", "correct", "forget", "list", "show", "history", "stats",
+                                 "import", "export", "reembed"])
+def test_every_command_has_help_with_an_example(cmd):
+    from conftest import run_cli
+
+    r = run_cli(cmd, "--help")
+    assert r.exit_code == 0 and "Usage: memcli " + cmd in r.stdout
+    assert "Example" in r.stdout and f"memcli {cmd}" in r.stdout.replace("memcli --user alice ", "memcli ")
+    assert "--json" in r.stdout or cmd == "export"
+
+
+def test_root_help_names_the_environment_variables():
+    from conftest import run_cli
+
+    r = run_cli("--help")
+    assert r.exit_code == 0
+    for env in ("MEMCLI_DB", "MEMCLI_USER", "MEMCLI_MODEL"):
+        assert env in r.stdout

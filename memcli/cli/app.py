@@ -49,10 +49,12 @@ class Globals:
 GLOBALS = Globals()
 
 # Shared per-command options (defined once). A command-level value wins over the global one.
-DbOpt = Annotated[Path | None, typer.Option("--db", help="database file [env MEMCLI_DB]", show_default=False)]
-UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user id [env MEMCLI_USER]", show_default=False)]
+DbOpt = Annotated[Path | None, typer.Option("--db", help="database file (env MEMCLI_DB; default: platform data dir)",
+                                            show_default=False)]
+UserOpt = Annotated[str | None, typer.Option("--user", "-u", show_default=False,
+                                             help="user whose memories are read and written (env MEMCLI_USER)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable JSON on stdout")]
-ModelOpt = Annotated[str | None, typer.Option("--model", help="embedding model name or path [env MEMCLI_MODEL]",
+ModelOpt = Annotated[str | None, typer.Option("--model", help="embedding model name or path (env MEMCLI_MODEL)",
                                               show_default=False)]
 
 

@@ -25,21 +25,29 @@ from memcli.cli.app import (
 )
 
 IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]
-AtOpt = Annotated[str | None, typer.Option("--at", help="ISO-8601 time it was said / held (default now)")]
+AtOpt = Annotated[str | None, typer.Option(
+    "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
+    "(no offset = UTC; default now)")]
 
 
 @app.command()
 def capture(
-    text: Annotated[str, typer.Argument(help="what was said, or - for JSON Lines on stdin")],
-    role: Annotated[str, typer.Option("--role", help="user | assistant")] = "user",
+    text: Annotated[str, typer.Argument(help="what was said, or - to read JSON Lines from stdin")],
+    role: Annotated[str, typer.Option("--role", help="who said it: user | assistant")] = "user",
     at: AtOpt = None,
     session: Annotated[str | None, typer.Option("--session", help="conversation/session id")] = None,
-    key: Annotated[str | None, typer.Option("--key", help="idempotency key (default: derived)")] = None,
+    key: Annotated[str | None, typer.Option(
+        "--key", help="idempotency key, e.g. your message id (default: derived from user, session, role, "
+        "text and --at)")] = None,
     drain: Annotated[bool | None, typer.Option("--drain/--no-drain",
                                                help="start a background drain for this user")] = None,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Record what the user said (online step: one source + one outbox row, no model).
+
+    `memcli drain` later turns captured utterances into memories. A capture whose key was
+    already seen adds nothing and says so. With -, each stdin line is one JSON object
+    {"text", "role"?, "at"?, "session"?, "key"?}; one bad line (named by number) captures nothing.
 
     Examples:
 
@@ -74,13 +82,20 @@ def capture(
 @app.command()
 def remember(
     text: Annotated[str, typer.Argument(help="the memory, or - to read it from stdin")],
-    kind: Annotated[str, typer.Option("--kind", help="preference|relationship|identity|habit|health|other")] = "other",
+    kind: Annotated[str, typer.Option(
+        "--kind", help="preference | relationship | identity | habit | health | other")] = "other",
     at: AtOpt = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Keep an explicit memory now (embedded at once, high confidence).
 
-    Example: memcli --user alice remember "我妈妈的生日是3月5号" --kind relationship
+    The same statement again reinforces the stored memory instead of adding a copy.
+
+    Examples:
+
+      memcli --user alice remember "我妈妈的生日是3月5号" --kind relationship
+
+      memcli remember "I moved to Lyon" --at 2026-08-18 --json
     """
     with open_memory(db, user, model) as mem:
         result = mem.remember(read_text_arg(text), kind=kind, at=at)
@@ -94,10 +109,12 @@ def remember(
 @app.command()
 def correct(
     item_id: IdArg,
-    text: Annotated[str, typer.Argument(help="the corrected memory")],
+    text: Annotated[str, typer.Argument(help="the corrected memory, or - to read it from stdin")],
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Correct a memory: new item at confidence 1.0, the old one invalidated from now.
+
+    Both stay linked (see `memcli history ID`). Only the newest version can be corrected.
 
     Example: memcli correct 12 "我咖啡加一点糖"
     """
@@ -112,10 +129,21 @@ def correct(
 @app.command()
 def forget(
     item_id: IdArg,
-    purge: Annotated[bool, typer.Option("--purge", help="erase it and every stored copy of its text")] = False,
+    purge: Annotated[bool, typer.Option(
+        "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
+        "(cannot be undone)")] = False,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Forget a memory: invalidated and kept for history, or erased with --purge."""
+    """Forget a memory: invalidated and kept for history, or erased with --purge.
+
+    A forgotten memory leaves `memcli list` and search but stays in `list --all` and history.
+
+    Examples:
+
+      memcli forget 12
+
+      memcli forget 12 --purge
+    """
     with open_memory(db, user) as mem:
         out = mem.forget(item_id, purge=purge)
     if as_json:
@@ -129,10 +157,17 @@ def forget(
 @app.command("list")
 def list_(
     all_: Annotated[bool, typer.Option("--all", help="include invalidated, superseded and forgotten")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", min=1)] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="at most this many")] = None,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """List the user's memories (active only by default), newest first."""
+    """List the user's memories (active only by default), newest first.
+
+    Examples:
+
+      memcli --user alice list
+
+      memcli list --all --json
+    """
     with open_memory(db, user) as mem:
         rows = mem.list(include_all=all_, limit=limit)
     if as_json:
@@ -145,7 +180,10 @@ def list_(
 
 @app.command()
 def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
-    """Show one memory with its validity, confidence and sources."""
+    """Show one memory with its validity, confidence and sources.
+
+    Example: memcli show 12 --json
+    """
     with open_memory(db, user) as mem:
         it = mem.show(item_id)
     emit_json(it) if as_json else render.item_detail(it)
@@ -153,7 +191,10 @@ def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOp
 
 @app.command()
 def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
-    """The audit trail of one memory: its versions and every decision about them."""
+    """The audit trail of one memory: its versions and every decision about them.
+
+    Example: memcli history 12
+    """
     with open_memory(db, user) as mem:
         h = mem.history(item_id)
     if as_json:
@@ -165,7 +206,10 @@ def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: Jso
 
 @app.command()
 def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
-    """Counts by status, outbox depth, model and database size."""
+    """Counts by status, outbox depth, model and database size.
+
+    Example: memcli --user alice stats --json
+    """
     with open_memory(db, user) as mem:
         st = mem.stats()
     emit_json(st) if as_json else render.kv_table(st, title="memcli stats")
@@ -178,9 +222,15 @@ def import_(
 ) -> None:
     """Import memories from JSON Lines: {"text", "kind"?, "at"?, "confidence"?, "metadata"?}.
 
-    All lines are validated first; one bad line (named by number) imports nothing.
+    Each line is written as `remember` does (embedded in batches). All lines are validated
+    first; one bad line (named by number) imports nothing. Lines with "invalid_at" or
+    "expired_at" (from `export --all`) are stored as past memories.
 
-    Example: memcli export > mine.jsonl && memcli --db other.db import mine.jsonl
+    Examples:
+
+      memcli export > mine.jsonl && memcli --db other.db import mine.jsonl
+
+      echo '{"text": "I take my coffee without sugar", "kind": "preference"}' | memcli import -
     """
     lines = read_lines(file)
     with open_memory(db, user, model) as mem:
@@ -199,10 +249,14 @@ def import_(
 
 @app.command()
 def export(
-    all_: Annotated[bool, typer.Option("--all", help="include invalidated and superseded memories")] = False,
+    all_: Annotated[bool, typer.Option(
+        "--all", help="include invalidated, superseded and forgotten memories (with invalid_at/expired_at)")] = False,
     db: DbOpt = None, user: UserOpt = None,
 ) -> None:
-    """Export memories as JSON Lines on stdout (the format `import` reads)."""
+    """Export the user's memories as JSON Lines on stdout (the format `import` reads).
+
+    Example: memcli --user alice export --all > alice.jsonl
+    """
     with open_memory(db, user) as mem:
         for rec in mem.export(include_all=all_):
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
@@ -212,7 +266,10 @@ def export(
 def reembed(
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Re-embed every memory with the configured (or --model) embedding model.
+    """Re-embed every memory (of every user) with the configured (or --model) model.
+
+    Needed after changing the model: the database records which model its vectors came
+    from and refuses to mix two.
 
     Example: memcli reembed --model /models/paraphrase-multilingual-MiniLM-L12-v2
     """
