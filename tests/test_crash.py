@@ -1,0 +1,145 @@
+"""Crash safety: ``python -m memcli drain`` is SIGKILLed at random moments at least 20
+times over a few hundred captured utterances, restarted each time.
+
+After every kill: no event and no item link of a task that has not committed (a task's
+results and its completion are one transaction). At the end: ``integrity_check`` ok, every
+task done exactly once, and the items and per-source decisions equal those of an
+uninterrupted run on a copy of the same captured input.
+
+Settings of the workers: ``MEMCLI_LEASE_S=1`` so a killed worker's lease expires quickly and
+the next worker reclaims it; ``MEMCLI_MAX_ATTEMPTS=1000`` because attempts count claims and
+a task claimed by many killed workers would otherwise (by design) end ``dead``;
+``MEMCLI_DRAIN_BATCH_SIZE=8`` so a kill lands inside a batch more often.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from _procs import (
+    connect,
+    ensure_onnx,
+    jsonl,
+    memcli_cmd,
+    outbox_counts,
+    outcome,
+    scalar,
+    uncommitted_traces,
+    utterances,
+    worker_env,
+)
+
+from memcli import Memory
+
+N_UTTERANCES = 240
+MIN_KILLS = 20
+
+
+def _wait_claimed(db: Path, proc: subprocess.Popen, timeout_s: float) -> bool:
+    """Wait until ``proc`` holds a lease (it is mid-work) or exits; True if it holds one."""
+    conn = connect(db)
+    try:
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end and proc.poll() is None:
+            if scalar(conn, "SELECT count(*) FROM memory_capture_outbox WHERE status = 'processing' "
+                            "AND lease_owner LIKE ?", (f"%:{proc.pid}:%",)):
+                return True
+            time.sleep(0.02)
+        return False
+    finally:
+        conn.close()
+
+
+def _wait_leases_expired(db: Path, timeout_s: float = 10.0) -> None:
+    """Let killed workers' leases run out, so the next worker reclaims them first (in id order)."""
+    conn = connect(db)
+    try:
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            left = scalar(conn, "SELECT count(*) FROM memory_capture_outbox WHERE status = 'processing' "
+                                "AND lease_until >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
+            if not left:
+                return
+            time.sleep(0.05)
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_sigkill_drain_repeatedly(tmp_path: Path, embedder):
+    ensure_onnx()
+    db = tmp_path / "crash.db"
+    ref = tmp_path / "reference.db"
+    with Memory(db=str(db), user="alice") as m:
+        m.capture_jsonl(jsonl(utterances(N_UTTERANCES, seed=11)))
+    shutil.copy(db, ref)  # closed cleanly: no -wal to copy
+
+    env = worker_env(tmp_path, lease_s=1, max_attempts=1000, drain_batch_size=8, db=db)
+    rng = random.Random(20261130)
+    kills = mid_task_kills = 0
+    runs = 0
+    while kills < MIN_KILLS:
+        runs += 1
+        assert runs < MIN_KILLS * 4, "the workers finish before they can be killed 20 times"
+        _wait_leases_expired(db)
+        proc = subprocess.Popen(memcli_cmd("drain", "--json"), env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        if rng.random() < 0.75:  # mostly mid-work: after its first claim, at a random moment
+            claimed = _wait_claimed(db, proc, timeout_s=60)
+            time.sleep(rng.uniform(0.0, 0.6))
+        else:  # anywhere: startup, model load, claim, extraction...
+            claimed = False
+            time.sleep(rng.uniform(0.1, 3.0))
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            kills += 1
+            mid_task_kills += claimed
+        proc.wait(timeout=30)
+        err = proc.stderr.read().decode("utf-8", "replace")
+        proc.stderr.close()
+        assert "Traceback" not in err and "locked" not in err, err
+        conn = connect(db)
+        try:
+            assert uncommitted_traces(conn) == {"events_of_unfinished_tasks": 0,
+                                                "item_links_of_unfinished_tasks": 0,
+                                                "items_without_source": 0}, f"after kill {kills}"
+            if outbox_counts(conn)["done"] == N_UTTERANCES:
+                break
+        finally:
+            conn.close()
+    assert kills >= MIN_KILLS, f"only {kills} kills landed before the outbox was empty"
+    assert mid_task_kills >= MIN_KILLS // 2
+
+    # Finish uninterrupted, and run the reference once on the untouched copy.
+    _wait_leases_expired(db)
+    for path in (db, ref):
+        r = subprocess.run(memcli_cmd("--db", str(path), "drain", "--json"), env=env, capture_output=True,
+                           timeout=300)
+        assert r.returncode == 0, r.stderr.decode("utf-8", "replace")
+
+    conn, rconn = connect(db), connect(ref)
+    try:
+        assert scalar(conn, "PRAGMA integrity_check") == "ok"
+        assert outbox_counts(conn) == {"pending": 0, "processing": 0, "done": N_UTTERANCES, "dead": 0}
+        assert outbox_counts(rconn)["done"] == N_UTTERANCES
+        assert uncommitted_traces(conn)["items_without_source"] == 0
+        got, want = outcome(conn), outcome(rconn)
+        assert len(got["items"]) == len(want["items"]) > 20
+        assert got["items"] == want["items"]
+        assert got["events"] == want["events"]  # every task's decisions applied exactly once
+        # A task killed mid-way was claimed again: attempts show the kills really hit tasks.
+        reclaimed = scalar(conn, "SELECT count(*) FROM memory_capture_outbox WHERE attempts > 1")
+        assert reclaimed > 0
+        most = scalar(conn, "SELECT max(attempts) FROM memory_capture_outbox")
+        print(f"\ncrash: {kills} SIGKILLs ({mid_task_kills} mid-task) over {runs} runs; {reclaimed} tasks "
+              f"reclaimed after a kill (max attempts {most}); "
+              f"{len(got['items'])} items, {len(got['events'])} decisions, equal to the uninterrupted run")
+    finally:
+        conn.close()
+        rconn.close()
