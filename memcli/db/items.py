@@ -57,18 +57,22 @@ def get_row(store: Store, user_id: str, item_id: int) -> dict[str, Any]:
     Raises:
         NotFoundError: no such item for this user (another user's id included).
     """
-    row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (int(item_id), user_id))
+    item_id = int(item_id)
+    # an id outside SQLite's 64-bit range cannot exist (and would not bind: OverflowError)
+    in_range = -(2**63) <= item_id < 2**63
+    row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (item_id, user_id)) if in_range else None
     if row is None:
         raise NotFoundError(f"no memory with id {item_id} for user {user_id!r}")
     return row
 
 
-def list_rows(store: Store, user_id: str, *, include_all: bool = False, limit: int | None = None) -> list[dict[str, Any]]:
+def list_rows(store: Store, user_id: str, *, include_all: bool = False,
+              limit: int | None = None) -> list[dict[str, Any]]:
     """Items of one user, newest first; active only unless ``include_all``."""
     where = "user_id = ?" + ("" if include_all else " AND invalid_at IS NULL AND expired_at IS NULL")
     sql = f"SELECT * FROM {s.ITEMS} WHERE {where} ORDER BY valid_from DESC, id DESC"
     if limit:
-        sql += f" LIMIT {int(limit)}"
+        sql += f" LIMIT {min(int(limit), 2**63 - 1)}"  # a larger literal is a REAL: "datatype mismatch"
     return store.q(sql, (user_id,))
 
 
