@@ -202,3 +202,40 @@ def test_db_in_a_missing_folder(tmp_path):
 def test_db_path_is_a_folder(tmp_path):
     msg = assert_error(run_cli("--db", str(tmp_path), "list"), 4)
     assert msg == f"{tmp_path} is a folder, not a database file"
+
+
+# -- numbers and usage -------------------------------------------------------------------------
+HUGE = str(2**80)
+
+
+@pytest.mark.parametrize("cmd", [("show", HUGE), ("history", HUGE), ("forget", HUGE), ("forget", HUGE, "--purge"),
+                                 ("correct", HUGE, "new text"), ("show", "-5"), ("show", "0")])
+def test_ids_outside_sqlite_range_are_not_found(base, db_path, cmd):
+    before = snapshot(db_path)
+    args = (*base, cmd[0], "--", *cmd[1:]) if cmd[1].startswith("-") else (*base, *cmd)
+    assert_error(run_cli(*args), 3, f"no memory with id {cmd[1]} for user 'alice'")
+    assert snapshot(db_path) == before
+
+
+def test_huge_list_limit(base):
+    r = run_cli(*base, "list", "--limit", HUGE, "--json")
+    assert r.exit_code == 0 and r.json() == []
+
+
+@pytest.mark.parametrize("args, expect", [
+    (("show", "abc"), "Invalid value for 'item_id': Input should be a valid integer"),
+    (("bogus",), "No such command 'bogus'; see 'memcli --help'"),
+    (("list", "--limit", "0"), "Invalid value for '--limit': Input should be greater than or equal to 1"),
+    (("capture",), "Missing argument 'text'; see 'memcli capture --help'"),
+    (("stats", "--bogus"), "No such option: --bogus"),
+    (("show", "1", "2"), "Got unexpected extra argument"),
+])
+def test_usage_errors_are_one_line(base, db_path, args, expect):
+    before = snapshot(db_path)
+    assert_error(run_cli(*base, *args), 2, expect)
+    assert snapshot(db_path) == before
+
+
+def test_bare_memcli_shows_help():
+    r = run_cli()
+    assert r.exit_code == 2 and "Usage: memcli" in r.stdout and "capture" in r.stdout

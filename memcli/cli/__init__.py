@@ -11,6 +11,13 @@ from __future__ import annotations
 import os
 import sys
 
+import typer
+
+try:  # typer >= 0.2x vendors click; older typer uses click itself
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover
+    from click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
 from memcli.cli.app import app, err_console
 from memcli.errors import MemcliError
 
@@ -31,7 +38,23 @@ def main() -> None:
     """Console-script entry point."""
     debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
     try:
-        app(prog_name="memcli")
+        # standalone_mode=False: click usage errors come back to us and become one line too
+        rv = app(prog_name="memcli", standalone_mode=False)
+    except NoArgsIsHelpError as exc:  # bare `memcli` or a group without its command: the help
+        print(exc.ctx.get_help() if exc.ctx is not None else "", end="")
+        sys.exit(exc.exit_code)
+    except UsageError as exc:  # bad option/argument/command: one line, exit 2
+        hint = f"; see '{exc.ctx.command_path} --help'" if exc.ctx is not None else ""
+        err_console.print(f"memcli: error: {' '.join(exc.format_message().split()).rstrip('.')}{hint}",
+                          markup=False, highlight=False)
+        sys.exit(exc.exit_code)
+    except ClickException as exc:
+        err_console.print(f"memcli: error: {' '.join(exc.format_message().split())}", markup=False,
+                          highlight=False)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        err_console.print("memcli: interrupted", markup=False)
+        sys.exit(130)
     except MemcliError as exc:
         if debug:
             raise
@@ -49,3 +72,5 @@ def main() -> None:
         err_console.print(f"memcli: internal error: {type(exc).__name__}: {first} (rerun with --debug)",
                           markup=False, highlight=False)
         sys.exit(70)
+    if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:  # typer.Exit(code) / ctx.exit(code)
+        sys.exit(rv)
