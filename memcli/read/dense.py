@@ -18,7 +18,9 @@ Also here: the choice of query encoder (:func:`query_encoder`, ``settings.query_
 
 from __future__ import annotations
 
+import atexit
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -108,9 +110,33 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     return "torch-cold", (lambda: mem.embedder)
 
 
+_PENDING: set[threading.Thread] = set()
+_PENDING_LOCK = threading.Lock()
+EXIT_JOIN_S = 30.0
+
+
+def _join_pending() -> None:
+    """atexit: let abandoned encoder threads finish before the interpreter finalises.
+
+    A daemon thread still inside onnxruntime's C++ (session load) when Python finalises is
+    killed with ``pthread_exit``, whose forced unwind through a ``noexcept`` frame aborts the
+    process ("terminate called without an active exception"). The block was already returned;
+    only the process exit waits (the rest of the encoder load, typically < 0.5 s).
+    """
+    end = time.monotonic() + EXIT_JOIN_S
+    with _PENDING_LOCK:
+        threads = list(_PENDING)
+    for t in threads:
+        t.join(max(0.0, end - time.monotonic()))
+
+
+atexit.register(_join_pending)
+
+
 class QueryVector:
     """Encode the query on a daemon thread, so the lexical leg runs meanwhile and a deadline
-    can abandon it (the process can still exit). ``wait(timeout_s)`` → vector or None."""
+    can abandon it (the caller goes on; see :func:`_join_pending` for process exit).
+    ``wait(timeout_s)`` → vector or None."""
 
     def __init__(self, loader: Any, text: str) -> None:
         self._done = threading.Event()
@@ -119,6 +145,8 @@ class QueryVector:
         self.encoder_dim: int | None = None
         self._thread = threading.Thread(target=self._run, args=(loader, text), daemon=True,
                                         name="memcli-query-encoder")
+        with _PENDING_LOCK:
+            _PENDING.add(self._thread)
         self._thread.start()
 
     def _run(self, loader: Any, text: str) -> None:
@@ -129,6 +157,8 @@ class QueryVector:
             self.error = exc
         finally:
             self._done.set()
+            with _PENDING_LOCK:
+                _PENDING.discard(threading.current_thread())
 
     def wait(self, timeout_s: float | None) -> np.ndarray | None:
         """The vector, or None if not ready within ``timeout_s`` seconds. Re-raises encoder errors."""

@@ -38,8 +38,10 @@ MAX_VARIANT_CHARS = 32
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
-_MIXED_RUN = re.compile(f"[{_CJK}A-Za-z0-9]+")
-_DIGITS = re.compile(r"\d{2,}")
+_LATIN = re.compile(r"[A-Za-z]+")
+_CJK_TAIL = re.compile(f"[{_CJK}]{{1,2}}$")
+_CJK_HEAD = re.compile(f"[{_CJK}]{{1,2}}")
+_DIGIT_CHAIN = re.compile(f"[0-9]+(?:[{_CJK}][0-9]+)*[{_CJK}]?")
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,8 @@ def like_variants(query: str, tokens: list[str]) -> list[str]:
 
     - Chinese tokens of any length (糖, 加糖) and digit runs of 2+ (2024);
     - Latin tokens of 3+ characters, matched as substrings (partial words);
-    - mixed runs of Chinese with Latin letters or digits from the raw query (Python开发, 3月5号).
+    - a Latin word with up to 2 adjacent Chinese characters on either side (Python开发, 学Python);
+    - digit chains with Chinese units (2024, 3月5号, 1949年).
     """
     out: list[str] = []
 
@@ -105,11 +108,16 @@ def like_variants(query: str, tokens: list[str]) -> list[str]:
     for t in tokens:
         if _HAS_CJK.search(t) or (t.isdigit() and len(t) >= 2) or (len(t) >= 3 and any(c.isalpha() for c in t)):
             add(t)
-    for run in _MIXED_RUN.findall(query):
-        if _HAS_CJK.search(run) and re.search(r"[A-Za-z0-9]", run):
-            add(run)
-    for d in _DIGITS.findall(query):
-        add(d)
+    for m in _LATIN.finditer(query):  # Python开发 / 学Python: the Latin word with its Chinese neighbours
+        pre = _CJK_TAIL.search(query, 0, m.start())
+        post = _CJK_HEAD.match(query, m.end())
+        if pre:
+            add(pre.group(0) + m.group(0))
+        if post:
+            add(m.group(0) + post.group(0))
+    for d in _DIGIT_CHAIN.findall(query):  # 2024, 3月5号, 1949年
+        if len(d) >= 2:
+            add(d)
     out.sort(key=len, reverse=True)
     return out[:MAX_LIKE_VARIANTS]
 

@@ -189,7 +189,8 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
             cos_by_id = {h.id: h.cosine for h in dense}
             info.timings_ms["dense_knn"] = _ms(t1)
             info.legs_run.append("dense")
-    info.lexical_only_fallback = "dense" in legs and "dense" not in info.legs_run and "lexical" in info.legs_run
+    info.lexical_only_fallback = (has_vectors and "dense" in legs and "dense" not in info.legs_run
+                                  and "lexical" in info.legs_run)
     info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
     hits = _rank(mem, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,

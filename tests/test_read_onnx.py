@@ -1,0 +1,81 @@
+"""The torch-free query encoder: same vectors as sentence-transformers; a cold `context`
+process answers without importing torch."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from memcli.embed import onnx as ox
+from memcli.settings import DEFAULT_MODEL
+
+TEXTS = ["我咖啡不加糖", "I take my coffee without sugar", "我妈妈的生日是3月5号", "Python开发 😀",
+         "a much longer English sentence about the user's sister who moved to Lyon last spring " * 4, ""]
+
+
+@pytest.fixture(scope="session")
+def onnx_encoder(embedder):
+    ox.warm(DEFAULT_MODEL)  # export once (cached under the platform cache dir) + jieba table
+    return ox.get_onnx_embedder(DEFAULT_MODEL)
+
+
+def test_onnx_matches_sentence_transformers(onnx_encoder, embedder):
+    a = onnx_encoder.embed(TEXTS)
+    b = embedder.embed(TEXTS)
+    assert a.shape == b.shape == (len(TEXTS), 384) and a.dtype == np.float32
+    assert np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
+    cos = (a * b).sum(axis=1)
+    assert cos.min() > 0.9999, cos
+
+
+def test_cache_is_keyed_by_model_path_and_mtime(onnx_encoder):
+    p = ox.onnx_path(DEFAULT_MODEL)
+    assert p.exists() and p.parent.parent == ox.cache_dir() and ox.is_exported(DEFAULT_MODEL)
+    assert ox.supported(DEFAULT_MODEL)
+    assert ox.onnx_path(DEFAULT_MODEL) == p  # stable
+
+
+def test_encoder_choice(mem, onnx_encoder):
+    from memcli.read.dense import query_encoder
+
+    mem.remember("我咖啡不加糖")
+    assert query_encoder(mem, has_deadline=True)[0] == "torch"  # already loaded in this process: use it
+    onnx_mem = type(mem)(db=str(mem.store.path), user="alice", query_encoder="onnx")
+    try:
+        name, loader = query_encoder(onnx_mem, has_deadline=True)
+        assert name == "onnx" and loader() is onnx_encoder
+        hits = onnx_mem.search("咖啡", explain=True)
+        assert hits.info.encoder == "onnx" and hits[0].explain.cosine is not None
+    finally:
+        onnx_mem.close()
+
+
+SCRIPT = """
+import json, sys
+from memcli.cli import main
+sys.argv = ["memcli", "--db", sys.argv[1], "--user", "alice", "context", "咖啡", "--format", "json"]
+try:
+    main()
+finally:
+    sys.stderr.write(json.dumps({"torch": "torch" in sys.modules, "st": "sentence_transformers" in sys.modules}))
+"""
+
+
+def test_cold_context_process_never_imports_torch(mem, onnx_encoder, tmp_path):
+    mem.remember("我咖啡不加糖", kind="preference")
+    mem.remember("I take my coffee without sugar", kind="preference")
+    env = {k: v for k, v in os.environ.items()}
+    r = subprocess.run([sys.executable, "-c", SCRIPT, str(mem.store.path)], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    flags = json.loads(r.stderr.strip().splitlines()[-1])
+    assert flags == {"torch": False, "st": False}
+    out = json.loads(r.stdout)
+    # the dense leg ran with ONNX, or (on a very slow machine) was skipped for the budget
+    assert out["retrieval"]["encoder"] == "onnx"
+    assert out["text"] == "" or "我咖啡不加糖" in out["text"]
