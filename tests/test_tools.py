@@ -133,7 +133,6 @@ def test_remember_correct_forget_for_the_bound_user(mem, db_path):
 
 
 def test_search_returns_only_the_bound_users_hits(mem, db_path):
-    pytest.importorskip("memcli.read.retrieve")
     mine = call_tool(mem, "remember", {"text": "我咖啡不加糖", "kind": "preference"})["id"]
     call_tool(mem, "remember", {"text": "我妈妈的生日是3月5号", "kind": "relationship"})
     with Memory(db=str(db_path), user="bob") as bob:
