@@ -1,0 +1,191 @@
+"""Drain throughput (utterances per second) with the default rule extractor and offline
+judge, at 1k and 10k captured utterances, with the time per stage and a baseline measured
+in the same run.
+
+Run (from the repo root, after ``./scripts/setup``)::
+
+    . .venv/bin/activate && python bench/bench_drain.py                 # 1,000 and 10,000
+    python bench/bench_drain.py --sizes 1000 --repeats 3                  # median of 3 runs
+    python bench/bench_drain.py --torch-threads 1                         # on a busy machine
+
+Prints a markdown table and writes ``bench/out/drain.json``.
+
+Workload (deterministic, seed 7): captured utterances spread over 20 users, times spread
+over a year. About half are first-person facts from templates in Chinese and English
+(preferences, allergies, residence, relatives' birthdays, habits, with restatements,
+conflicting values and polarity flips, so every decision path runs), half are real user
+turns from MemoryBank-SiliconFriend (``../shared/data/memorybank``, read by path), which
+are mostly chatter and questions, plus some assistant turns and calendar lines.
+
+Measured per run, on a fresh database, model loaded before the clock starts:
+
+- ``drain``: ``Memory.drain()`` over the whole outbox (claim → extract → batched embed →
+  decide → write, one transaction per task), wall time and its stages;
+- baseline ``embed only``: embedding the same candidate statements in batches of the same
+  size with the same model — the floor any drain with this model pays. The ratio
+  drain/embed-only says how much the rest of the write path adds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent / "out"
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "memorybank"
+
+ZH_OBJ = ["猫", "狗", "咖啡", "绿茶", "爬山", "游泳", "火锅", "寿司", "爵士乐", "摇滚", "看电影", "钢琴",
+          "足球", "篮球",
+          "画画", "读书", "旅行", "摄影", "跑步", "瑜伽", "辣椒", "香菜", "榴莲", "巧克力"]
+EN_OBJ = ["cats", "dogs", "coffee", "green tea", "hiking", "swimming", "sushi", "jazz", "rock music", "movies", "piano",
+          "football", "basketball", "painting", "reading", "travel", "photography", "running", "yoga", "chili",
+          "cilantro", "durian", "chocolate", "opera"]
+ZH_CITY = ["上海", "北京", "杭州", "深圳", "成都", "南京", "武汉", "西安"]
+EN_CITY = ["Paris", "Lyon", "London", "Berlin", "Madrid", "Boston", "Tokyo", "Sydney"]
+ZH_REL = ["妈妈", "爸爸", "姐姐", "妹妹", "哥哥", "弟弟"]
+EN_REL = ["mom", "dad", "sister", "brother", "wife", "husband"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+
+
+def fact(rng: random.Random) -> tuple[str, str]:
+    """One templated first-person fact (text, role)."""
+    zh = rng.random() < 0.5
+    k = rng.randrange(9)
+    if zh:
+        o, c, r = rng.choice(ZH_OBJ), rng.choice(ZH_CITY), rng.choice(ZH_REL)
+        text = [f"我喜欢{o}", f"我不喜欢{o}", f"我讨厌{o}", f"我对{o}过敏", f"我住在{c}",
+                f"我{r}的生日是{rng.randint(1, 12)}月{rng.randint(1, 28)}号", f"我{r}住在{c}",
+                rng.choice(["我咖啡不加糖", "我喝咖啡从来不放糖", "我现在喝咖啡开始加糖了"]), f"我每天早上{o}"][k]
+    else:
+        o, c, r = rng.choice(EN_OBJ), rng.choice(EN_CITY), rng.choice(EN_REL)
+        text = [f"I love {o}", f"I don't like {o}", f"I hate {o}", f"I'm allergic to {o}", f"I live in {c}",
+                f"My {r}'s birthday is {rng.choice(MONTHS)} {rng.randint(1, 28)}", f"My {r} lives in {c}",
+                rng.choice(["I take my coffee without sugar", "I never put sugar in my coffee",
+                            "I've started taking sugar in my coffee"]), f"I usually do {o} every morning"][k]
+    return text, "user"
+
+
+def real_turns() -> list[tuple[str, str]]:
+    """User and assistant turns of MemoryBank (zh + en), or [] when the data is absent."""
+    out: list[tuple[str, str]] = []
+    for name in ("memory_bank_cn.json", "memory_bank_en.json"):
+        p = DATA / name
+        if not p.exists():
+            continue
+        for person in json.loads(p.read_text(encoding="utf-8")).values():
+            for turns in person.get("history", {}).values():
+                for t in turns:
+                    if t.get("query"):
+                        out.append((t["query"], "user"))
+                    if t.get("response") and len(out) % 5 == 0:
+                        out.append((t["response"], "assistant"))
+    return out
+
+
+def workload(n: int, seed: int = 7) -> list[dict]:
+    rng = random.Random(seed)
+    real = real_turns()
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    recs = []
+    for i in range(n):
+        roll = rng.random()
+        if roll < 0.5 or not real:
+            text, role = fact(rng)
+        elif roll < 0.95:
+            text, role = real[rng.randrange(len(real))]
+        else:
+            text, role = rng.choice(["明天下午三点开会", "Meeting tomorrow at 3pm", "下周一上午十点面试"]), "user"
+        recs.append({"user": f"u{rng.randrange(20):02d}", "text": text[:4000], "role": role,
+                     "at": start + timedelta(minutes=i * 52), "key": f"k{i}"})
+    return recs
+
+
+def run_once(n: int, embedder) -> dict:  # noqa: ANN001
+    from memcli import Memory
+    from memcli.write.extract import RuleExtractor, Utterance
+
+    recs = workload(n)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "bench.db")
+        mems: dict[str, Memory] = {}
+        for r in recs:
+            m = mems.get(r["user"]) or mems.setdefault(r["user"], Memory(db=db, user=r["user"]))
+            m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"])
+        for m in mems.values():
+            m.close()
+        mem = Memory(db=db, user="u00")
+        mem._embedder = embedder  # preloaded: model load is not part of the drain figure
+        t = time.perf_counter()
+        s = mem.drain()
+        wall = time.perf_counter() - t
+        counts = {k: mem.store.scalar(f"SELECT count(*) FROM memory_items WHERE {w}") for k, w in
+                  (("active", "invalid_at IS NULL AND expired_at IS NULL"), ("all", "1"))}
+        mem.close()
+    # baseline: embed the same candidate statements, batched like drain does
+    ex = RuleExtractor()
+    statements = [c.statement for r in recs for c in
+                  ex.extract(Utterance(0, r["user"], r["role"], r["text"], r["at"]))]
+    t = time.perf_counter()
+    bs = mem.settings.drain_batch_size
+    for i in range(0, len(statements), bs):
+        embedder.embed(statements[i:i + bs], batch_size=bs)
+    embed_only = time.perf_counter() - t
+    return {"n": n, "wall_s": wall, "utterances_per_s": s.done / wall, "summary": s.model_dump(exclude={"done_ids"}),
+            "items": counts, "candidates": len(statements), "embed_only_s": embed_only,
+            "embed_only_per_s": n / embed_only if embed_only else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    ap.add_argument("--repeats", type=int, default=1, help="runs per size; the median is reported")
+    ap.add_argument("--torch-threads", type=int, default=None,
+                    help="torch intra-op threads (default: torch's own choice; 1 is much faster on a loaded machine)")
+    args = ap.parse_args()
+    if args.torch_threads:
+        import torch
+
+        torch.set_num_threads(args.torch_threads)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    os.environ.setdefault("MEMCLI_CONFIG", os.devnull)
+    from memcli.embed import get_embedder
+    from memcli.settings import DEFAULT_MODEL
+
+    emb = get_embedder(DEFAULT_MODEL)
+    emb.embed_one("warm up")
+    results = []
+    for n in args.sizes:
+        runs = [run_once(n, emb) for _ in range(args.repeats)]
+        med = sorted(runs, key=lambda r: r["utterances_per_s"])[len(runs) // 2]
+        med["repeats"] = len(runs)
+        med["utterances_per_s_all"] = [round(r["utterances_per_s"], 1) for r in runs]
+        results.append(med)
+    print("| utterances | candidates | drain utt/s | wall s | claim | extract | embed | decide | write | "
+          "embed-only s | drain / embed-only | added | reinforced | updated | conflicted |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        s, sec = r["summary"], r["summary"]["seconds"]
+        print(f"| {r['n']:,} | {r['candidates']:,} | {r['utterances_per_s']:.0f} | {r['wall_s']:.2f} | "
+              f"{sec['claim']:.2f} | {sec['extract']:.2f} | {sec['embed']:.2f} | {sec['decide']:.2f} | "
+              f"{sec['write']:.2f} | {r['embed_only_s']:.2f} | {r['wall_s'] / r['embed_only_s']:.2f}x | "
+              f"{s['added']} | {s['reinforced']} | {s['updated']} | {s['conflicted']} |")
+    OUT.mkdir(parents=True, exist_ok=True)
+    meta = {"python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count(),
+            "model": DEFAULT_MODEL, "statistic": "median of repeats by utterances/s",
+            "torch_threads": args.torch_threads or "default", "loadavg": os.getloadavg()}
+    (OUT / "drain.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2, default=str,
+                                               ensure_ascii=False), encoding="utf-8")
+    print(f"\nwritten {OUT / 'drain.json'}")
+
+
+if __name__ == "__main__":
+    main()
