@@ -231,6 +231,8 @@ class Memory:
                        progress: Progress | None = None) -> list[DecisionResult]:
         from memcli.write.decide import decide_and_apply
 
+        if not recs:  # nothing to do: do not load the model for it
+            return []
         texts = [check_text(r.text, self.settings.max_text_chars) for r in recs]
         emb = self.embedder
         vectors = emb.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)

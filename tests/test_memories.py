@@ -337,3 +337,10 @@ def test_root_help_names_the_environment_variables():
     assert r.exit_code == 0
     for env in ("MEMCLI_DB", "MEMCLI_USER", "MEMCLI_MODEL"):
         assert env in r.stdout
+
+
+def test_import_of_nothing_loads_no_model(db_path):
+    from conftest import run_cli
+
+    r = run_cli("--db", str(db_path), "--user", "alice", "import", "-", input="\n\n")
+    assert r.exit_code == 0 and r.stderr.strip() == "imported 0 record(s): the input had no records"

@@ -244,7 +244,8 @@ def import_(
     if as_json:
         emit_json({"records": len(results), "decisions": counts, "results": results})
     else:
-        info(f"imported {len(results)} record(s): " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "the input had no records"
+        info(f"imported {len(results)} record(s): {detail}")
 
 
 @app.command()
