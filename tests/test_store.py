@@ -200,3 +200,28 @@ def test_empty_file_becomes_a_database(tmp_path):
     p.touch()
     with Store(p) as st:
         assert pragma(st, "user_version") == migrations.current_version()
+
+
+@pytest.mark.parametrize("user_version", [0, 3])
+def test_another_applications_database_is_refused_and_left_untouched(tmp_path, user_version):
+    p = tmp_path / "places.sqlite"
+    conn = apsw.Connection(str(p))
+    conn.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places(url) "
+                 f"VALUES ('https://example.org'); PRAGMA user_version = {user_version}")
+    conn.close()
+    content = p.read_bytes()
+    with pytest.raises(StoreCorruptError, match="SQLite database of another application"):
+        Store(p)
+    r = run_cli("--db", str(p), "capture", "hello")
+    assert r.exit_code == 4 and r.stderr.startswith("memcli: error: ") and "another application" in r.stderr
+    assert p.read_bytes() == content  # no memcli tables, not even switched to WAL
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["places.sqlite"]
+
+
+def test_memcli_database_in_wal_opened_twice(tmp_path):
+    """The check must not refuse memcli's own database, also while another connection has it open."""
+    a = Store(tmp_path / "m.db")
+    a.meta_set("x", "1")
+    with Store(tmp_path / "m.db") as b:
+        assert b.meta_get("x") == "1"
+    a.close()

@@ -89,6 +89,21 @@ def _check_header(path: Path) -> None:
         raise StoreCorruptError(f"not a memcli/SQLite database or corrupt ({path}); it was left untouched")
 
 
+def _check_is_memcli(conn: apsw.Connection, path: Path) -> None:
+    """Refuse a SQLite database of another application: one with tables but no memcli
+    schema would otherwise get memcli's tables (and WAL mode) written into it.
+
+    Raises:
+        StoreCorruptError: tables without memcli's migration record.
+    """
+    version = next(iter(conn.execute("PRAGMA user_version").fetchone().values()))
+    tables = {r["name"] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+              if not r["name"].startswith("sqlite_")}
+    if (version == 0 and tables) or (version > 0 and s.MIGRATIONS not in tables):
+        raise StoreCorruptError(f"{path} is a SQLite database of another application (no memcli schema); "
+                                "memcli will not write into it")
+
+
 def _row_dict(cursor: apsw.Cursor, row: Sequence[Any]) -> dict[str, Any]:
     return {d[0]: v for d, v in zip(cursor.get_description(), row, strict=True)}
 
@@ -129,6 +144,7 @@ class Store:
 
             self.conn.load_extension(sqlite_vec.loadable_path())
             self.conn.enable_load_extension(False)
+            _check_is_memcli(self.conn, self.path)  # before any write, even the WAL switch
             mode = self.conn.execute("PRAGMA journal_mode=WAL").fetchone()
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA synchronous=NORMAL")
