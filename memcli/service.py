@@ -97,6 +97,8 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
         except ValueError as exc:
             raise BadInputError(f"line {number}: not valid JSON ({str(exc).splitlines()[0][:80]}); "
                                 "nothing was written") from None
+        except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
+            raise BadInputError(f"line {number}: JSON nested too deeply; nothing was written") from None
     return out
 
 

@@ -46,15 +46,15 @@ def _read_history(path: Path) -> list[Any]:
     try:
         data = json.loads(text)
         return data if isinstance(data, list) else [data]
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     out = []
     for n, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
                 out.append(json.loads(line))
-            except ValueError:
-                raise BadInputError(f"--history line {n}: not valid JSON") from None
+            except (ValueError, RecursionError):
+                raise BadInputError(f"--history line {n}: not valid JSON (or nested too deeply)") from None
     return out
 
 
