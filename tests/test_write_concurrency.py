@@ -67,7 +67,9 @@ def test_background_and_explicit_drains_never_extract_a_task_twice(mem, cli, mon
 
 CRASH = textwrap.dedent("""
     import os, signal, sys
+    import numpy as np
     from memcli import Memory
+    from memcli.embed import Embedder
     from memcli.db import items
 
     original = items.record_event
@@ -76,8 +78,16 @@ CRASH = textwrap.dedent("""
         original(*args, **kwargs)      # the item and its event are written, uncommitted ...
         os.kill(os.getpid(), signal.SIGKILL)   # ... and the process dies mid-task
 
+    class Fixed(Embedder):  # outbox mechanics only: nothing it embeds is ever committed
+        name, dim = "fixed", 384
+
+        def embed_batch(self, texts):
+            return np.ones((len(texts), self.dim), dtype=np.float32) / np.sqrt(self.dim)
+
     items.record_event = record_then_die
-    Memory(db=sys.argv[1], user="alice", lease_s=1.0).drain(user="alice")
+    mem = Memory(db=sys.argv[1], user="alice", lease_s=1.0)
+    mem._embedder = Fixed()  # spares this throwaway process the model load (no torch import)
+    mem.drain(user="alice")
 """)
 
 
