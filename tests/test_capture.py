@@ -185,3 +185,10 @@ def test_python_m_memcli_capture_importtime(db_path, tmp_path):
     assert "memcli.write.capture" in loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     assert counts(db_path) == (1, 1)
+
+
+def test_capture_jsonl_with_bom_and_crlf(db_path):
+    data = '\ufeff{"text": "hello", "key": "a"}\r\n{"text": "wo\u2028rld", "key": "b"}\r\n'.encode()
+    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
+    assert r.exit_code == 0, r.stderr
+    assert [x["content"] for x in rows(db_path, s.SOURCES)] == ["hello", "wo\u2028rld"]

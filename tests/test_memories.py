@@ -339,8 +339,29 @@ def test_root_help_names_the_environment_variables():
         assert env in r.stdout
 
 
-def test_import_of_nothing_loads_no_model(db_path):
+def test_import_of_nothing_says_so(db_path):
     from conftest import run_cli
 
     r = run_cli("--db", str(db_path), "--user", "alice", "import", "-", input="\n\n")
     assert r.exit_code == 0 and r.stderr.strip() == "imported 0 record(s): the input had no records"
+
+
+def test_export_import_round_trip_with_unicode_line_separators(run, tmp_path, cli):
+    """JSON strings may hold U+2028/U+2029/U+0085 unescaped; they must not split a record."""
+    item = remember(run, "alice", "line one\u2028line two\u2029end")["item"]
+    assert item["statement"] == "line one\u2028line two\u2029end"
+    exported = run("alice", "export").stdout
+    assert len(exported.split("\n")) == 2  # one record + the final newline
+    r = cli("--db", str(tmp_path / "o.db"), "--user", "alice", "import", "-", input=exported)
+    assert r.exit_code == 0, r.stderr
+    assert cli("--db", str(tmp_path / "o.db"), "--user", "alice", "export").stdout == exported
+
+
+def test_import_file_with_bom_and_crlf(run, tmp_path):
+    f = tmp_path / "windows.jsonl"
+    f.write_bytes('\ufeff{"text": "I take my coffee without sugar", "metadata": {"n": "a\\u0085b"}}\r\n'
+                  .encode("utf-8"))
+    out = ok_json(run("alice", "import", str(f), "--json"))
+    assert out["records"] == 1
+    (m,) = ok_json(run("alice", "list", "--json"))
+    assert m["statement"] == "I take my coffee without sugar" and m["metadata"] == {"n": "a\x85b"}

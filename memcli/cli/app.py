@@ -121,25 +121,35 @@ def read_text_arg(text: str) -> str:
 
 
 def read_stdin() -> str:
-    """All of stdin as UTF-8 text. Raises BadInputError on invalid UTF-8."""
+    """All of stdin as UTF-8 text (a leading BOM dropped). Raises BadInputError on invalid UTF-8."""
     data = sys.stdin.buffer.read()
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise BadInputError(f"stdin line {line}: not valid UTF-8; nothing was written") from None
 
 
+def split_lines(text: str) -> list[str]:
+    """JSON Lines records: split on ``\n`` only (``\r\n`` too). Not ``str.splitlines()``, which
+    also breaks at U+2028, U+2029, U+0085 ... that JSON strings may hold unescaped."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 def read_lines(path: str) -> list[str]:
-    """Lines of a file or of stdin (``-``), UTF-8 strict. Raises BadInputError."""
+    """Lines of a file or of stdin (``-``), UTF-8 strict, a leading BOM dropped.
+
+    Raises:
+        BadInputError: no such file, or invalid UTF-8 (naming the line).
+    """
     if path == "-":
-        return read_stdin().splitlines()
+        return split_lines(read_stdin())
     p = Path(path).expanduser()
     if not p.is_file():
         raise BadInputError(f"no such file: {path}")
     data = p.read_bytes()
     try:
-        return data.decode("utf-8").splitlines()
+        return split_lines(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise BadInputError(f"{path} line {line}: not valid UTF-8; nothing was written") from None
