@@ -22,6 +22,7 @@ import apsw
 from memcli.db import schema as s
 from memcli.db.migrations import migrate
 from memcli.errors import (
+    BadInputError,
     MemcliError,
     StoreCorruptError,
     StoreError,
@@ -104,6 +105,28 @@ def _check_is_memcli(conn: apsw.Connection, path: Path) -> None:
                                 "memcli will not write into it")
 
 
+def _surrogate_error() -> BadInputError:
+    """A str parameter SQLite cannot take: it holds unpaired surrogates, which is what
+    Python makes of non-UTF-8 bytes in argv (e.g. ``--user $'\\xff'``) or of ``"\\ud800"``
+    in JSON. Nothing is written (inside ``tx()`` the exception rolls back)."""
+    return BadInputError("input is not valid Unicode (an unpaired surrogate, e.g. from non-UTF-8 bytes "
+                         "in an argument); nothing was written")
+
+
+def _sqlite_vec_path() -> str:
+    """Path of the sqlite-vec loadable extension, found without importing the ``sqlite_vec``
+    package: its ``__init__`` imports numpy (~0.1 s), which the capture process must not pay."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("sqlite_vec")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        if any(Path(folder).glob("vec0.*")):
+            return os.path.normpath(os.path.join(folder, "vec0"))  # as sqlite_vec.loadable_path()
+    import sqlite_vec  # unusual layout: let the package say
+
+    return sqlite_vec.loadable_path()
+
+
 def _row_dict(cursor: apsw.Cursor, row: Sequence[Any]) -> dict[str, Any]:
     return {d[0]: v for d, v in zip(cursor.get_description(), row, strict=True)}
 
@@ -140,9 +163,7 @@ class Store:
             self.conn.set_busy_timeout(busy_timeout_ms)
             self.conn.row_trace = _row_dict
             self.conn.enable_load_extension(True)
-            import sqlite_vec
-
-            self.conn.load_extension(sqlite_vec.loadable_path())
+            self.conn.load_extension(_sqlite_vec_path())
             self.conn.enable_load_extension(False)
             _check_is_memcli(self.conn, self.path)  # before any write, even the WAL switch
             mode = self.conn.execute("PRAGMA journal_mode=WAL").fetchone()
@@ -166,6 +187,8 @@ class Store:
             return list(self.conn.execute(sql, params))
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
+        except UnicodeEncodeError:
+            raise _surrogate_error() from None
 
     def one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> dict[str, Any] | None:
         """Run a query, return the first row or None."""
@@ -182,6 +205,8 @@ class Store:
             self.conn.execute(sql, params)
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
+        except UnicodeEncodeError:
+            raise _surrogate_error() from None
         return self.conn.last_insert_rowid()
 
     def changes(self) -> int:
