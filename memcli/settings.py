@@ -118,6 +118,9 @@ class Settings(BaseSettings):
         v = v.strip()
         if not v:
             raise ValueError("user must not be empty")
+        if any("\ud800" <= c <= "\udfff" or c < " " or c == "\x7f" for c in v):
+            # non-UTF-8 bytes in argv arrive as lone surrogates; SQLite cannot store them
+            raise ValueError("user must be valid Unicode text without control characters")
         return v
 
     @classmethod

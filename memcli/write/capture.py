@@ -62,7 +62,9 @@ class Utterance(BaseModel):
 
 def derive_key(user: str, session: str | None, role: str, text: str, at: datetime) -> str:
     """Idempotency key: sha256 of user, session, role, content and time (hex, 32 chars)."""
-    h = hashlib.sha256("\x1f".join([user, session or "", role, text, iso(at)]).encode("utf-8"))
+    # surrogatepass: a lone surrogate (non-UTF-8 bytes in argv) must reach the store, which
+    # refuses it as bad input, rather than crash here
+    h = hashlib.sha256("\x1f".join([user, session or "", role, text, iso(at)]).encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:32]
 
 
