@@ -184,6 +184,9 @@ def test_python_m_memcli_capture_importtime(db_path, tmp_path):
     loaded = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
     assert "memcli.write.capture" in loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    # numpy is not a model, but ~0.1 s of a process that should feel instant (sqlite_vec's
+    # __init__ and the vector helpers import it; the capture path loads neither)
+    assert "numpy" not in loaded
     assert counts(db_path) == (1, 1)
 
 

@@ -10,15 +10,15 @@ partition key, so a KNN never leaves one user's vectors.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.embed import vec_to_blob
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import to_epoch
+
+if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
+    import numpy as np
 
 __all__ = ["ensure_vec_table", "index_fts", "index_vector", "refresh_flags", "unindex", "vec_flags"]
 
@@ -68,6 +68,8 @@ def index_fts(store: Store, item_id: int, user_id: str, statement: str) -> None:
 
 def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray) -> None:
     """Insert or replace the item's vector (float32, L2-normalised) with its flags."""
+    from memcli.embed import vec_to_blob
+
     f = vec_flags(item)
     store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item["id"],))
     store.x(

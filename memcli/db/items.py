@@ -10,9 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from memcli.db import index
 from memcli.db import schema as s
@@ -22,6 +20,9 @@ from memcli.models import Candidate, Event, MemoryItem
 from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.timeutil import from_iso, iso, now_utc
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "FORGOTTEN",     "get_row", "insert_item", "item_model", "link_source", "list_rows", "record_event",
