@@ -449,19 +449,28 @@ class Memory:
 
     # -- filled in by the write-path worker and the read path ----------------------------------
     def drain(self, **kwargs: Any) -> Any:
-        """Process pending outbox tasks (see :func:`memcli.write.drain.drain`)."""
+        """The worker (:func:`memcli.write.drain.drain`): claim, extract, decide, store; returns a
+        ``DrainSummary`` (counts, per-stage seconds). Without ``user=`` it drains **every** user's
+        outbox (each task under its own user); an agent passes ``user=self.user``.
+        Raises StoreError/EmbeddingError/ConfigError only when it cannot run at all."""
         from memcli.write.drain import drain
 
         return drain(self, **kwargs)
 
     def search(self, query: str, **kwargs: Any) -> Any:
-        """Hybrid retrieval for the bound user (see :func:`memcli.read.retrieve.retrieve`)."""
+        """Hybrid retrieval for the bound user (:func:`memcli.read.retrieve.retrieve`, RRF): a
+        ``list[Hit]`` best first (id, statement, kind, effective_confidence and score in [0, 1],
+        valid_from UTC) with ``.info``. ``limit`` default 5. Raises BadInputError (limit < 1,
+        bad as_of), ModelMismatchError/ModelUnavailableError (dense leg)."""
         from memcli.read.retrieve import retrieve
 
         return retrieve(self, query, **kwargs)
 
     def context(self, query: str, **kwargs: Any) -> Any:
-        """The prompt-ready memory block (see :func:`memcli.read.context.build_context`)."""
+        """The memory block for ``query`` (:func:`memcli.read.context.build_context`), framed as
+        user data, for right after the static system prompt: a ``ContextResult`` whose ``text`` is
+        "" (``reason`` set) when nothing is relevant or ``budget_ms`` (wall clock, default 800)
+        ran out; ``fmt="messages"`` adds ``messages``. Raises BadInputError on bad options."""
         from memcli.read.context import build_context
 
         return build_context(self, query, **kwargs)
