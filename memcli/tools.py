@@ -172,8 +172,8 @@ def _correct(mem: Memory, a: CorrectArgs) -> dict[str, Any]:
 
 
 def _forget(mem: Memory, a: ForgetArgs) -> dict[str, Any]:
-    mem.forget(a.id)
-    return {"id": a.id, "forgotten": True}
+    out = mem.forget(a.id)
+    return {"id": a.id, "forgotten": True, "already": bool(out.get("already", False))}
 
 
 def _search(mem: Memory, a: SearchArgs) -> dict[str, Any]:
@@ -192,7 +192,7 @@ def call_tool(memory: Memory, name: str, arguments: dict[str, Any] | str | None)
     ``arguments`` is the model's argument object (a dict, or its JSON text). Results:
     remember → ``{"id", "decision" (ADD|NOOP|UPDATE|CONFLICT), "statement", "reason"}``;
     correct → ``{"id" (new item), "replaces", "statement", "confidence" (1.0)}``;
-    forget → ``{"id", "forgotten": true}`` (invalidated, kept in history; never purged by a model);
+    forget → ``{"id", "forgotten": true, "already"}`` (invalidated, kept in history; a model never purges);
     search → ``{"memories": [{"id", "statement", "kind", "valid_from" (ISO-8601 UTC),
     "score", "confidence" (effective, in [0, 1])}], "note"}``, best first.
 

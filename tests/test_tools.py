@@ -80,7 +80,9 @@ def test_cli_call_remember_then_forget(cli, db_path):
     assert r.stderr.strip() == f"memcli: error: no memory with id {out['id']} for user 'bob'"
     r = cli("--db", db, "--user", "alice", "tools", "call", "forget", "-", input=json.dumps({"id": out["id"]}))
     assert r.exit_code == 0, r.stderr
-    assert r.json() == {"id": out["id"], "forgotten": True}
+    assert r.json() == {"id": out["id"], "forgotten": True, "already": False}
+    r = cli("--db", db, "--user", "alice", "tools", "call", "forget", json.dumps({"id": out["id"]}))
+    assert r.json() == {"id": out["id"], "forgotten": True, "already": True}
     assert cli("--db", db, "--user", "alice", "list", "--json").json() == []
 
 
@@ -127,7 +129,7 @@ def test_remember_correct_forget_for_the_bound_user(mem, db_path):
                 call_tool(mem, tool, args)
         assert [m.statement for m in bob.list()] == ["I am allergic to peanuts"]
 
-    assert call_tool(mem, "forget", {"id": c["id"]}) == {"id": c["id"], "forgotten": True}
+    assert call_tool(mem, "forget", {"id": c["id"]}) == {"id": c["id"], "forgotten": True, "already": False}
     assert mem.list() == []
     assert mem.show(c["id"]).invalid_reason  # kept for history, not purged
 
