@@ -153,6 +153,10 @@ def _hit(hit: Any) -> dict[str, Any]:
     data = hit.model_dump(mode="json") if isinstance(hit, BaseModel) else dict(hit)
     keep = ("id", "statement", "kind", "effective_confidence", "valid_from", "score")
     out = {k: _iso(data[k]) for k in keep if k in data}
+    if "statement" in out:  # one line, no tags or fences: it cannot pose as a message or a tool result
+        from memcli.read.context import inert
+
+        out["statement"] = inert(str(out["statement"]))
     if "effective_confidence" in out:
         out["confidence"] = round(float(out.pop("effective_confidence")), 3)
     if "score" in out and isinstance(out["score"], float):
