@@ -1,0 +1,262 @@
+"""Hostile input, as property tests (hypothesis) over capture, remember, search and context:
+arbitrary Unicode (control, zero-width, right-to-left, emoji, unpaired surrogates), invalid
+UTF-8 on stdin, FTS5 operators, SQL-injection strings, 1 MB texts, malformed JSON Lines.
+
+The property: never a traceback or an "internal error"; either a clear one-line error
+(exit 2, bad input) or a correct result (exit 0, what was stored is the cleaned text); the
+database passes ``integrity_check`` afterwards. CLI calls run in-process (fast); a few run
+through a real process, where invalid UTF-8 in argv becomes lone surrogates.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import apsw
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcli.write.capture import check_text
+
+FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                        HealthCheck.too_slow])
+SLOWER = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                          HealthCheck.too_slow])
+
+NASTY = [
+    # FTS5 syntax
+    '"', '""', '"x', "NEAR(", "NEAR(a b, 2)", "AND", "OR", "NOT", "a OR b", "*", "^start", "a:b", "col:term",
+    "c++", "50%", "-x", "+y", "(", ")", "{a b}", "multi-agent", "who's", "\\", "'",
+    # SQL injection
+    "'; DROP TABLE memory_items; --", "\" OR 1=1 --", "Robert'); DROP TABLE students;--", "%' OR '1'='1",
+    "1; ATTACH DATABASE '/tmp/x.db' AS x; --", "' UNION SELECT statement FROM memory_items --",
+    # invisible, direction, control
+    "\u200b", "\u200d", "\u200e", "\u200f", "\u202e", "\u2066", "\ufeff", "\x00", "\x07", "\x1b[31m", "\r", "\x85",
+    "\u2028", "\u2029",
+    # surrogates (unpaired), emoji, combining marks, wide and rare script
+    "\ud800", "\udfff", "\udcff", "👩‍👩‍👧‍👦", "🇨🇳", "e\u0301\u0301\u0301", "ｆｕｌｌｗｉｄｔｈ", "𠀋𡈽", "ﷺ", "ᚠᛇᚻ",
+    # ordinary words so some texts are real memories
+    "我喜欢喝咖啡", "我妈妈的生日是3月5号", "I live in Lyon", "coffee", "咖啡",
+]
+
+any_char = st.characters(exclude_categories=())  # includes unpaired surrogates (Cs)
+hostile = st.one_of(
+    st.text(any_char, max_size=60),
+    st.lists(st.one_of(st.sampled_from(NASTY), st.text(any_char, max_size=8)), max_size=8).map("".join),
+)
+
+
+def assert_clean_outcome(r, ok_codes=(0, 2)) -> None:
+    assert r.exit_code in ok_codes, (r.exit_code, r.stderr)
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
+    if r.exit_code:
+        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+        assert len(lines) == 1 and lines[0].startswith("memcli: error: "), r.stderr
+
+
+def integrity_ok(db: Path) -> None:
+    conn = apsw.Connection(str(db))
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
+
+
+def cleaned_or_none(text: str) -> str | None:
+    try:
+        return check_text(text, 4000)
+    except Exception:
+        return None
+
+
+# -- capture / remember ------------------------------------------------------------------------
+
+@FAST
+@given(text=hostile)
+def test_capture_arg(cli, db_path: Path, text: str):
+    r = cli("--db", str(db_path), "--user", "alice", "capture", "--json", "--", text)
+    if text == "-":
+        return
+    assert_clean_outcome(r)
+    want = cleaned_or_none(text)
+    assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
+    if r.exit_code == 0:
+        sid = r.json()["source_id"]
+        conn = apsw.Connection(str(db_path))
+        try:
+            assert conn.execute("SELECT content FROM memory_sources WHERE id = ?", (sid,)).fetchone()[0] == want
+        finally:
+            conn.close()
+    integrity_ok(db_path)
+
+
+@FAST
+@given(user=hostile, key=hostile, session=hostile, at=st.one_of(hostile, st.sampled_from(
+    ["2026-03-01", "2026-03-01T09:30:00+08:00", "1899-12-31", "10000-01-01", "2026-02-30", "now", ""]))
+)
+def test_capture_options(cli, db_path: Path, user: str, key: str, session: str, at: str):
+    r = cli("--db", str(db_path), "--user", user, "capture", "我喜欢喝咖啡", "--key", key, "--session", session,
+            "--at", at, "--json")
+    assert_clean_outcome(r)
+    integrity_ok(db_path)
+
+
+@SLOWER
+@given(text=hostile)
+def test_remember_arg(cli, db_path: Path, text: str):
+    r = cli("--db", str(db_path), "--user", "alice", "remember", "--json", "--", text)
+    if text == "-":
+        return
+    assert_clean_outcome(r)
+    want = cleaned_or_none(text)
+    assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
+    if r.exit_code == 0:
+        out = r.json()
+        if out["decision"]["decision"] == "ADD":  # else it restated a stored memory (NOOP, ...)
+            assert out["item"]["statement"] == want
+        listed = cli("--db", str(db_path), "--user", "alice", "list", "--json").json()
+        assert out["item"]["id"] in [m["id"] for m in listed]
+        conn = apsw.Connection(str(db_path))
+        try:  # the explicit source keeps exactly the cleaned text
+            assert conn.execute("SELECT count(*) FROM memory_sources WHERE content = ?", (want,)).fetchone()[0]
+        finally:
+            conn.close()
+    integrity_ok(db_path)
+
+
+@FAST
+@given(data=st.one_of(
+    st.binary(max_size=200),
+    st.lists(st.one_of(st.binary(max_size=40), st.sampled_from([
+        b"\xff\xfe", b"\xc3\x28", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf", b"\x00", b"\r\n", b"\n",
+        b'{"text": "\\ud800"}', b'{"text": "\xe6\x88\x91"}', b'{"text": 5}', b'{"text": null}', b"[]", b"{}",
+        b'{"text": "a", "at": 1e400}', b'{"text": "a", "extra": 1}', b'{"text": "a", "role": "system"}',
+        b'{"text": "a"', b"[" * 5000, b'{"a":' * 3000, b'{"text": "' + b"x" * 5000 + b'"}',
+        b'{"text": "a", "key": "\\udc80"}', b'{"text": "a", "session": "\\u0000"}',
+    ])), max_size=6).map(b"\n".join),
+))
+def test_capture_jsonl_stdin(cli, db_path: Path, data: bytes):
+    r = cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
+    assert_clean_outcome(r)
+    integrity_ok(db_path)
+
+
+@FAST
+@given(data=st.binary(max_size=300))
+def test_remember_stdin_bytes(cli, db_path: Path, data: bytes):
+    r = cli("--db", str(db_path), "--user", "alice", "remember", "-", "--json", input=data)
+    assert_clean_outcome(r)
+    if r.exit_code == 0 and r.json()["decision"]["decision"] == "ADD":
+        assert r.json()["item"]["statement"] == check_text(data.decode("utf-8"), 4000)
+    integrity_ok(db_path)
+
+
+# -- search / context ------------------------------------------------------------------------------
+
+@pytest.fixture
+def seeded(cli, db_path: Path) -> Path:
+    for t in ["我喜欢喝咖啡", "我妈妈的生日是3月5号", "I live in Lyon", "My sister is a doctor"]:
+        assert cli("--db", str(db_path), "--user", "alice", "remember", t).exit_code == 0
+    return db_path
+
+
+@FAST
+@given(query=hostile)
+def test_search(cli, seeded: Path, query: str):
+    r = cli("--db", str(seeded), "--user", "alice", "search", "--json", "--", query)
+    if query == "-":
+        return
+    assert_clean_outcome(r)
+    if r.exit_code == 0:
+        hits = r.json()["hits"]
+        assert all(h["statement"] in {"我喜欢喝咖啡", "我妈妈的生日是3月5号", "I live in Lyon",
+                                      "My sister is a doctor"} for h in hits)
+    integrity_ok(seeded)
+
+
+@FAST
+@given(query=hostile)
+def test_context(cli, seeded: Path, query: str):
+    r = cli("--db", str(seeded), "--user", "alice", "context", "--budget-ms", "60000", "--format", "json",
+            "--", query)
+    if query == "-":
+        return
+    assert_clean_outcome(r)
+    if r.exit_code == 0:
+        out = r.json()
+        assert out["text"] == "" or out["text"].count("\n") == len(out["hits"]) + 1
+    integrity_ok(seeded)
+
+
+def test_fts_and_sql_syntax_finds_the_memory(cli, seeded: Path):
+    """Operators around a real word are text, not syntax: the memory is still found."""
+    for q in ['咖啡"', "NEAR(咖啡", "咖啡 OR", "咖啡*", "'; DROP TABLE memory_items; -- 咖啡", "Lyon:", "-Lyon",
+              "Lyon)", '"Lyon']:
+        r = cli("--db", str(seeded), "--user", "alice", "search", "--json", "--", q)
+        assert r.exit_code == 0, (q, r.stderr)
+        assert r.json()["hits"], q
+    assert len(cli("--db", str(seeded), "--user", "alice", "list", "--json").json()) == 4
+
+
+# -- 1 MB -----------------------------------------------------------------------------------------
+
+MB = "我喜欢喝咖啡。I like coffee. " * 40_000  # ~1 MB of UTF-8
+
+
+@pytest.mark.parametrize("args,stdin", [
+    (["capture", MB], None),
+    (["remember", MB], None),
+    (["capture", "-"], json.dumps({"text": MB}, ensure_ascii=False)),
+    (["remember", "-"], MB),
+    (["capture", "-"], "\n".join(json.dumps({"text": f"我喜欢猫 {i}"}) for i in range(20000))),
+], ids=["capture-arg", "remember-arg", "capture-jsonl", "remember-stdin", "capture-20k-lines"])
+def test_one_megabyte_inputs(cli, db_path: Path, args, stdin):
+    assert len((stdin or args[-1]).encode("utf-8")) > 500_000
+    r = cli("--db", str(db_path), "--user", "alice", *args, "--json", input=stdin)
+    assert_clean_outcome(r)
+    if stdin and stdin.count("\n") > 1000:  # many small lines: all captured, in one transaction
+        assert r.exit_code == 0, r.stderr
+        assert len(r.json()) == 20000
+    else:  # one huge text: refused, nothing written
+        assert r.exit_code == 2 and "limit" in r.stderr, r.stderr
+        assert cli("--db", str(db_path), "--user", "alice", "stats", "--json").json()["sources"] == 0
+    integrity_ok(db_path)
+
+
+@pytest.mark.parametrize("cmd", ["search", "context"])
+def test_one_megabyte_query(cli, seeded: Path, cmd: str):
+    r = cli("--db", str(seeded), "--user", "alice", cmd, MB, "--json")
+    assert_clean_outcome(r)
+
+
+# -- real processes: bytes in argv and on stdin ----------------------------------------------------
+
+def _run(db: Path, *args: bytes, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable.encode(), b"-m", b"memcli", b"--db", str(db).encode(), *args],
+                          input=stdin, capture_output=True, env=env, timeout=120)
+
+
+def test_invalid_utf8_argv_and_stdin_real_process(tmp_path: Path):
+    db = tmp_path / "m.db"
+    cases = [
+        ([b"--user", b"\xff\xfe", b"capture", b"hello"], b""),
+        ([b"--user", b"u", b"capture", b"hello", b"--key", b"k\xed\xa0\x80"], b""),
+        ([b"--user", b"u", b"capture", b"hello", b"--session", b"\xc3\x28"], b""),
+        ([b"--user", b"u", b"capture", b"\xff\xfeabc"], b""),
+        ([b"--user", b"u", b"capture", b"-"], b'{"text": "ok"}\n\xff\xfe\n'),
+        ([b"--user", b"u", b"remember", b"-"], b"\xe6\x88\x91\xff"),
+        ([b"--user", b"u", b"search", b"\xff"], b""),
+    ]
+    for args, stdin in cases:
+        r = _run(db, *args, stdin=stdin)
+        err = r.stderr.decode("utf-8", "replace")
+        assert r.returncode in (0, 2), (args, r.returncode, err)
+        assert "Traceback" not in err and "internal error" not in err, (args, err)
+    if db.exists():
+        integrity_ok(db)
