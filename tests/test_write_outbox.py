@@ -177,3 +177,37 @@ def test_cli_outbox_retry(cli, mem) -> None:
     assert r.exit_code == 3
     r = cli("outbox", "retry")
     assert r.exit_code == 2 and "--all-dead" in r.stderr
+
+
+def test_drain_loop_stops_at_max_seconds(mem) -> None:
+    mem.capture("I live in Paris")
+    s = mem.drain(user="alice", loop=True, interval_s=0.05, max_seconds=0.5)
+    assert (s.claimed, s.done, s.added) == (1, 1, 1)
+
+
+def test_background_drain_is_not_spawned_twice_for_one_user(mem) -> None:
+    from memcli.write.trigger import background_lock, spawn_background_drain
+
+    with background_lock(mem.settings) as free:
+        assert free
+        assert spawn_background_drain(mem.settings) is None  # one is already running for alice
+    with background_lock(mem.settings.model_copy(update={"user": "bob"})) as free_bob:
+        assert free_bob  # the lock is per user
+
+
+def test_drain_bad_input_and_config(cli, monkeypatch) -> None:
+    r = cli("drain", "--limit", "0")
+    assert r.exit_code == 2 and "Traceback" not in r.stderr
+    cli("--user", "alice", "capture", "I live in Paris")
+    monkeypatch.setenv("MEMCLI_EXTRACTOR", "bogus")
+    r = cli("drain")
+    assert r.exit_code == 2 and r.stderr.strip().startswith("memcli: error: unknown extractor 'bogus'")
+    monkeypatch.setenv("MEMCLI_EXTRACTOR", "llm")  # no endpoint configured
+    r = cli("drain")
+    assert r.exit_code == 2 and "llm_base_url" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    monkeypatch.delenv("MEMCLI_EXTRACTOR")
+    monkeypatch.setenv("MEMCLI_JUDGE", "nonsense")
+    r = cli("drain")
+    assert r.exit_code == 2 and "unknown judge" in r.stderr
+    monkeypatch.delenv("MEMCLI_JUDGE")
+    assert cli("outbox", "--json").json()["counts"]["pending"] == 1  # nothing was claimed
