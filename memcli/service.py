@@ -53,7 +53,10 @@ class MemoryRecord(BaseModel):
     @field_validator("at", "invalid_at", "expired_at", mode="before")
     @classmethod
     def _parse_at(cls, v: object, info: ValidationInfo) -> object:
-        return v if v is None or isinstance(v, datetime) else parse_at(str(v), field=info.field_name or "at")
+        if v is None:
+            return v
+        # a datetime goes through parse_at too: a naive one is taken as UTC, not stored naive
+        return parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
 
     @model_validator(mode="after")
     def _interval(self) -> MemoryRecord:

@@ -195,3 +195,13 @@ def test_capture_jsonl_with_bom_and_crlf(db_path):
     r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
     assert r.exit_code == 0, r.stderr
     assert [x["content"] for x in rows(db_path, s.SOURCES)] == ["hello", "wo\u2028rld"]
+
+
+def test_naive_datetimes_from_python_are_utc(mem_nomodel, db_path):
+    from datetime import datetime
+
+    res = mem_nomodel.capture("hi", at=datetime(2026, 3, 1, 9, 0))
+    assert res.occurred_at.isoformat() == "2026-03-01T09:00:00+00:00"
+    assert rows(db_path, s.SOURCES)[0]["occurred_at"] == "2026-03-01T09:00:00.000000+00:00"
+    again = mem_nomodel.capture("hi", at=datetime.fromisoformat("2026-03-01T17:00:00+08:00"))
+    assert again.duplicate is True  # the same instant

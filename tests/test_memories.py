@@ -365,3 +365,13 @@ def test_import_file_with_bom_and_crlf(run, tmp_path):
     assert out["records"] == 1
     (m,) = ok_json(run("alice", "list", "--json"))
     assert m["statement"] == "I take my coffee without sugar" and m["metadata"] == {"n": "a\x85b"}
+
+
+def test_remember_with_a_naive_datetime_is_utc(mem):
+    from datetime import datetime
+
+    from memcli.service import MemoryRecord
+
+    item = mem.show(mem.remember("I live in Lyon", at=datetime(2026, 1, 5, 12, 0)).item_id)
+    assert item.valid_from.isoformat() == "2026-01-05T12:00:00+00:00"
+    assert MemoryRecord(text="x", at=datetime(2026, 1, 5)).at.tzinfo is not None

@@ -55,9 +55,10 @@ class Utterance(BaseModel):
     @field_validator("at", mode="before")
     @classmethod
     def _parse_at(cls, v: object) -> object:
-        if v is None or isinstance(v, datetime):
+        if v is None:
             return v
-        return parse_at(str(v), field="at")
+        # a datetime goes through parse_at too: a naive one is taken as UTC, not stored naive
+        return parse_at(v if isinstance(v, datetime) else str(v), field="at")
 
 
 def derive_key(user: str, session: str | None, role: str, text: str, at: datetime) -> str:
