@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import ValidationError
 
 from memcli.db import items
 from memcli.db import schema as s
@@ -23,97 +23,17 @@ from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem, Origin
+from memcli.records import MemoryRecord, parse_jsonl
 from memcli.settings import Settings, default_db_path, load_settings
-from memcli.timeutil import iso, now_utc, parse_at
+from memcli.timeutil import iso, now_utc
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
 
-__all__ = ["Memory", "MemoryRecord", "FORGOTTEN"]
+__all__ = ["Memory", "MemoryRecord", "FORGOTTEN", "parse_jsonl"]
 
 Progress = Callable[[int], None]
-
-
-class MemoryRecord(BaseModel):
-    """One line of ``import``/``export`` JSON Lines."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    text: str
-    kind: Kind = Kind.OTHER
-    at: datetime | None = Field(None, description="valid_from; default now")
-    confidence: float | None = Field(None, ge=0, le=1)
-    metadata: dict[str, Any] = Field(default_factory=dict)
-    # Only in ``export --all`` lines of memories that are no longer active, so that a
-    # round trip does not bring forgotten or corrected memories back to life.
-    invalid_at: datetime | None = Field(None, description="world time it stopped holding")
-    expired_at: datetime | None = Field(None, description="system time it was superseded or forgotten")
-
-    @field_validator("at", "invalid_at", "expired_at", mode="before")
-    @classmethod
-    def _parse_at(cls, v: object, info: ValidationInfo) -> object:
-        if v is None:
-            return v
-        # a datetime goes through parse_at too: a naive one is taken as UTC, not stored naive
-        return parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
-
-    @model_validator(mode="after")
-    def _interval(self) -> MemoryRecord:
-        if self.invalid_at is not None and self.at is not None and self.invalid_at < self.at:
-            raise ValueError("invalid_at is before at")
-        return self
-
-    @property
-    def is_retired(self) -> bool:
-        """True for a record of a memory that no longer holds or was superseded."""
-        return self.invalid_at is not None or self.expired_at is not None
-
-
-def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None) -> list[Any]:
-    """Parse and validate JSON Lines; all or nothing.
-
-    Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
-    checked as :func:`check_text` does (blank, too long), so those errors name the line too.
-    Raises BadInputError naming the first bad line number; in that case nothing is written
-    (the valid lines are not kept either).
-    """
-    out = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            if not isinstance(data, dict):
-                raise ValueError("expected a JSON object")
-            rec = model.model_validate(data)
-            if max_chars is not None:
-                check_text(rec.text, max_chars)
-            out.append(rec)
-        except BadInputError as exc:
-            raise BadInputError(f"line {number}: {exc}; nothing was written") from None
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(str(p) for p in err.get("loc", ())) or "record"
-            msg = str(err.get("msg")).removeprefix("Value error, ")
-            raise BadInputError(f"line {number}: {loc}: {msg}; nothing was written") from None
-        except ValueError as exc:
-            raise BadInputError(f"line {number}: not valid JSON ({str(exc).splitlines()[0][:80]}); "
-                                "nothing was written") from None
-        except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
-            raise BadInputError(f"line {number}: JSON nested too deeply; nothing was written") from None
-    return out
-
-
-def _check_correctable(row: dict[str, Any]) -> dict[str, Any]:
-    """Only the newest version of a memory can be corrected: correcting a superseded one
-    would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
-    if row["invalid_reason"] == FORGOTTEN:
-        raise BadInputError(f"memory #{row['id']} was forgotten; use `memcli remember` instead")
-    if row["superseded_by_id"] is not None:
-        newer = row["superseded_by_id"]
-        raise BadInputError(f"memory #{row['id']} was already superseded by #{newer}; correct #{newer} instead")
-    return row
 
 
 class Memory:
@@ -284,11 +204,11 @@ class Memory:
                 version instead) or forgotten.
         """
         text = check_text(text, self.settings.max_text_chars)
-        _check_correctable(items.get_row(self.store, self.user, item_id))
+        validity.check_correctable(items.get_row(self.store, self.user, item_id))
         vec = self.embedder.embed_one(text)
         now = now_utc()
         with self.store.tx():
-            old = _check_correctable(items.get_row(self.store, self.user, item_id))
+            old = validity.check_correctable(items.get_row(self.store, self.user, item_id))
             cand = Candidate(statement=text, kind=old["kind"], slot=old["slot"], salience=max(old["salience"], 0.7),
                              confidence=conf.CORRECTED, valid_from=now, metadata=json.loads(old["metadata"]))
             src = self.store.x(

@@ -21,10 +21,10 @@ from typing import Any
 from memcli.db import index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.errors import StoreError
+from memcli.errors import BadInputError, StoreError
 from memcli.timeutil import now_utc
 
-__all__ = ["as_of_sql", "invalidate", "purge", "supersede"]
+__all__ = ["as_of_sql", "check_correctable", "invalidate", "purge", "supersede"]
 
 
 def invalidate(store: Store, item_id: int, at: datetime, reason: str) -> dict[str, Any]:
@@ -40,6 +40,17 @@ def supersede(store: Store, old_id: int, new_id: int, at: datetime | None = None
     if reason:
         fields["invalid_reason"] = reason
     return items.update_item(store, old_id, **fields)
+
+
+def check_correctable(row: dict[str, Any]) -> dict[str, Any]:
+    """Only the newest version of a memory can be corrected: correcting a superseded one
+    would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
+    if row["invalid_reason"] == items.FORGOTTEN:
+        raise BadInputError(f"memory #{row['id']} was forgotten; use `memcli remember` instead")
+    if row["superseded_by_id"] is not None:
+        newer = row["superseded_by_id"]
+        raise BadInputError(f"memory #{row['id']} was already superseded by #{newer}; correct #{newer} instead")
+    return row
 
 
 def as_of_sql(alias: str = "") -> str:

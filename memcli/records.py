@@ -1,0 +1,88 @@
+"""The JSON Lines formats of ``import``/``export`` (:class:`MemoryRecord`) and the all-or-nothing
+parser shared with ``capture -`` (:func:`parse_jsonl`). Documented in README "Formats"."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+
+from memcli.errors import BadInputError
+from memcli.models import Kind
+from memcli.timeutil import parse_at
+from memcli.write.capture import check_text
+
+__all__ = ["MemoryRecord", "parse_jsonl"]
+
+
+class MemoryRecord(BaseModel):
+    """One line of ``import``/``export`` JSON Lines."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    kind: Kind = Kind.OTHER
+    at: datetime | None = Field(None, description="valid_from; default now")
+    confidence: float | None = Field(None, ge=0, le=1)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    # Only in ``export --all`` lines of memories that are no longer active, so that a
+    # round trip does not bring forgotten or corrected memories back to life.
+    invalid_at: datetime | None = Field(None, description="world time it stopped holding")
+    expired_at: datetime | None = Field(None, description="system time it was superseded or forgotten")
+
+    @field_validator("at", "invalid_at", "expired_at", mode="before")
+    @classmethod
+    def _parse_at(cls, v: object, info: ValidationInfo) -> object:
+        if v is None:
+            return v
+        # a datetime goes through parse_at too: a naive one is taken as UTC, not stored naive
+        return parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
+
+    @model_validator(mode="after")
+    def _interval(self) -> MemoryRecord:
+        if self.invalid_at is not None and self.at is not None and self.invalid_at < self.at:
+            raise ValueError("invalid_at is before at")
+        return self
+
+    @property
+    def is_retired(self) -> bool:
+        """True for a record of a memory that no longer holds or was superseded."""
+        return self.invalid_at is not None or self.expired_at is not None
+
+
+def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None) -> list[Any]:
+    """Parse and validate JSON Lines; all or nothing.
+
+    Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
+    checked as :func:`check_text` does (blank, too long), so those errors name the line too.
+    Raises BadInputError naming the first bad line number; in that case nothing is written
+    (the valid lines are not kept either).
+    """
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            if not isinstance(data, dict):
+                raise ValueError("expected a JSON object")
+            rec = model.model_validate(data)
+            if max_chars is not None:
+                check_text(rec.text, max_chars)
+            out.append(rec)
+        except BadInputError as exc:
+            raise BadInputError(f"line {number}: {exc}; nothing was written") from None
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err.get("loc", ())) or "record"
+            msg = str(err.get("msg")).removeprefix("Value error, ")
+            raise BadInputError(f"line {number}: {loc}: {msg}; nothing was written") from None
+        except ValueError as exc:
+            raise BadInputError(f"line {number}: not valid JSON ({str(exc).splitlines()[0][:80]}); "
+                                "nothing was written") from None
+        except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
+            raise BadInputError(f"line {number}: JSON nested too deeply; nothing was written") from None
+    return out
