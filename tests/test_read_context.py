@@ -147,7 +147,7 @@ def test_slow_encoder_falls_back_to_lexical(facts, monkeypatch):
             return mem.embedder
         return "onnx", loader
 
-    monkeypatch.setattr("memcli.read.dense.query_encoder", slow)
+    monkeypatch.setattr("memcli.read.retrieve.query_encoder", slow)
     try:
         res = facts.context("咖啡", budget_ms=400, fmt="json")
     finally:

@@ -42,6 +42,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from memcli.errors import BadInputError
 from memcli.governance.confidence import label
+from memcli.read.retrieve import retrieve
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import now_utc
 
@@ -66,7 +67,7 @@ KIND_LABEL = {
 }
 MEMORY_ROLE = "system"
 MAX_STATEMENT_CHARS = 300
-ASSEMBLY_RESERVE_S = 0.02  # time kept for assembling the block after retrieval
+ASSEMBLY_RESERVE_S = 0.04  # time kept for assembling the block after retrieval
 TOKEN_METHOD = "CJK char = 1; other word piece = 1.3; other symbol = 1; line break = 1; rounded up"
 # Fragments of the frame that must never appear inside a memory line.
 _FRAME_FRAGMENTS = sorted({*(p.rstrip("：:") for pair in FRAME.values() for p in pair),
@@ -235,8 +236,6 @@ def build_context(mem: Memory, query: str, budget_ms: int | None = None, max_tok
     done = threading.Event()
 
     def work() -> None:
-        from memcli.read.retrieve import retrieve
-
         try:
             box["hits"] = retrieve(mem, query, deadline=deadline - ASSEMBLY_RESERVE_S, **retrieve_kw)
         except BaseException as exc:  # reported below

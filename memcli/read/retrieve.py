@@ -24,6 +24,9 @@ from memcli.db import schema as s
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion
+from memcli.read.dense import QueryVector, dense_leg, query_encoder
+from memcli.read.lexical import lexical_leg
+from memcli.read.tokens import query_tokens
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc, parse_at
 
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "retrieve"]
 
 ALL_LEGS = ("dense", "lexical")
-DEADLINE_RESERVE_S = 0.05  # left for KNN + fusion after the encoder wait
+DEADLINE_RESERVE_S = 0.15  # left for KNN (tens of ms at 100k) + fusion after the encoder wait, seconds
 _SPACE = re.compile(r"\s+")
 
 
@@ -141,8 +144,6 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     has_vectors = mem.store.table_exists(s.VEC)
     qv = None
     if "dense" in legs:
-        from memcli.read.dense import QueryVector, query_encoder
-
         if not has_vectors:
             info.dense_skipped = "no vectors stored yet"
         else:
@@ -156,9 +157,6 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     rankings: dict[str, list[int]] = {}
     lex_by_id: dict[int, Any] = {}
     if "lexical" in legs:
-        from memcli.read.lexical import lexical_leg
-        from memcli.read.tokens import query_tokens
-
         t1 = time.monotonic()
         info.tokens = query_tokens(text, drop_stopwords=True)
         lex = lexical_leg(mem.store, mem.user, text, info.tokens, limit=st.candidates_per_leg, as_of=at)
@@ -169,8 +167,6 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
 
     cos_by_id: dict[int, float] = {}
     if qv is not None:
-        from memcli.read.dense import dense_leg
-
         t1 = time.monotonic()
         timeout = None if deadline is None else deadline - time.monotonic() - DEADLINE_RESERVE_S
         try:
