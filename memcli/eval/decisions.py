@@ -13,11 +13,14 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memcli.eval.formats import DecisionPair
 from memcli.eval.metrics import classification_report
 from memcli.settings import Settings
+
+if TYPE_CHECKING:
+    from memcli.embed import Embedder
 
 __all__ = ["LABELS", "eval_decisions", "run_pair"]
 
@@ -25,13 +28,19 @@ LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 LEVELS = ("exact", "vector", "judge")
 
 
-def run_pair(settings: Settings, pair: DecisionPair, workdir: Path, n: int) -> dict[str, Any]:
-    """Run one pair in a fresh database under ``workdir``; returns gold, predicted, level, ..."""
+def run_pair(settings: Settings, pair: DecisionPair, workdir: Path, n: int,
+             embedder: Embedder | None = None) -> dict[str, Any]:
+    """Run one pair in a fresh database under ``workdir``; returns gold, predicted, level, ...
+
+    ``embedder``: the model to use (default: the configured one, loaded by the store).
+    """
     from memcli.service import Memory
 
     db = workdir / f"pair-{n}.db"
     st = settings.model_copy(update={"db": db, "user": "eval"})
     with Memory(settings=st) as mem:
+        if embedder is not None:
+            mem._embedder = embedder  # a fresh store: nothing to check the model against
         mem.remember(pair.stored, at=pair.stored_at)
         res = mem.remember(pair.incoming, at=pair.incoming_at)
     for suffix in ("", "-wal", "-shm"):
@@ -55,12 +64,15 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
         ModelUnavailableError: the model cannot be loaded. StoreError: the temp dir is unusable.
     """
     from memcli.embed import get_embedder
+    from memcli.eval.cache import CachedEmbedder
 
-    get_embedder(settings.model)  # load once; every temporary store reuses it (cached per process)
+    # load once, embed every text in batches once; every temporary store reuses the vectors
+    emb = CachedEmbedder(get_embedder(settings.model), settings.embed_batch_size)
+    emb.warm([p.stored for p in pairs] + [p.incoming for p in pairs])
     rows = []
     with tempfile.TemporaryDirectory(prefix="memcli-eval-") as tmp:
         for n, pair in enumerate(pairs):
-            rows.append(run_pair(settings, pair, Path(tmp), n))
+            rows.append(run_pair(settings, pair, Path(tmp), n, emb))
             if progress:
                 progress(1)
     gold = [r["gold"] for r in rows]

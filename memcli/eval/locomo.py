@@ -29,7 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from memcli.errors import BadInputError
-from memcli.eval.retrieval import MODES, EvalMemory, EvalQuery, eval_settings, load_store, run_queries, summarize
+from memcli.eval.retrieval import (
+    MODES,
+    EvalMemory,
+    EvalQuery,
+    cached_embedder,
+    load_store,
+    open_eval_memory,
+    run_queries,
+    summarize,
+)
 from memcli.settings import Settings
 
 __all__ = ["CATEGORIES", "default_locomo_path", "eval_locomo", "parse_evidence", "parse_session_date"]
@@ -172,8 +181,6 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
     if not isinstance(data, list) or not all(isinstance(s, dict) and "conversation" in s for s in data):
         raise BadInputError(f"{p}: expected a JSON list of LoCoMo samples with 'conversation'")
     data = data[:samples] if samples else data
-    from memcli.service import Memory
-
     issues: Counter = Counter()
     rows: list[dict[str, Any]] = []
     n_mem = n_q = 0
@@ -181,9 +188,10 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
         for i, sample in enumerate(data):
             user = str(sample.get("sample_id") or f"conv-{i}")
             qs = _questions(sample, issues, max_questions)
-            with Memory(settings=eval_settings(settings, Path(tmp) / f"locomo-{i}.db", user)) as mem:
+            mems = _observations(sample, issues) if mode == "observations" else []
+            emb = cached_embedder(settings, [m.text for m in mems] + [q.query for q in qs])
+            with open_eval_memory(settings, Path(tmp) / f"locomo-{i}.db", user, emb) as mem:
                 if mode == "observations":
-                    mems = _observations(sample, issues)
                     keys_of = load_store(mem, mems)
                 else:
                     keys_of = _ingest_turns(mem, sample)

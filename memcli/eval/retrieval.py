@@ -47,6 +47,26 @@ def eval_settings(settings: Settings, db: Path, user: str) -> Settings:
     return settings.model_copy(update={"db": db, "user": user, "query_encoder": "torch"})
 
 
+def cached_embedder(settings: Settings, texts: Iterable[str]) -> Any:
+    """The configured model behind a :class:`~memcli.eval.cache.CachedEmbedder`, ``texts``
+    embedded in batches up front (memories and queries alike)."""
+    from memcli.embed import get_embedder
+    from memcli.eval.cache import CachedEmbedder
+
+    emb = CachedEmbedder(get_embedder(settings.model), settings.embed_batch_size)
+    emb.warm(texts)
+    return emb
+
+
+def open_eval_memory(settings: Settings, db: Path, user: str, embedder: Any) -> Any:
+    """A Memory on a fresh temporary database that uses ``embedder`` (shared across stores)."""
+    from memcli.service import Memory
+
+    mem = Memory(settings=eval_settings(settings, db, user))
+    mem._embedder = embedder  # a fresh store: nothing to check the model against
+    return mem
+
+
 def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other") -> dict[int, list[str]]:
     """Insert memories as given (no decision step), embedded in batches, in one transaction.
 
@@ -114,14 +134,14 @@ def eval_cases(settings: Settings, cases: Sequence[RetrievalCase], *, modes: Seq
     Returns ``{"cases", "queries", "memories", "modes", "overall": {mode: {recall@1/5/10,
     hit@1/5/10, mrr, n}}, "by_tag", "by_lang", "by_user"}``.
     """
-    from memcli.service import Memory
     from memcli.text import lang_of
 
+    emb = cached_embedder(settings, [m.text for c in cases for m in c.memories] +
+                          [q.query for c in cases for q in c.queries])
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="memcli-eval-") as tmp:
         for n, case in enumerate(cases):
-            db = Path(tmp) / f"case-{n}.db"
-            with Memory(settings=eval_settings(settings, db, case.user)) as mem:
+            with open_eval_memory(settings, Path(tmp) / f"case-{n}.db", case.user, emb) as mem:
                 keys_of = load_store(mem, [EvalMemory(m.text, m.at, [m.ref]) for m in case.memories])
                 lang = lang_of(" ".join(m.text for m in case.memories))
                 qs = [EvalQuery(q.query, set(q.relevant), {"lang": lang, "user": case.user}, q.tags)
