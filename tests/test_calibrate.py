@@ -1,0 +1,89 @@
+"""calibrate: the threshold rule on known numbers, the shipped goldset end to end, --write
+and the stale-calibration warning, bad input."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import numpy as np
+
+from memcli.calibrate import Thresholds, calibration_warning, choose_thresholds, score_thresholds
+from memcli.eval.formats import default_goldset_dir, load_pairs
+from memcli.settings import load_settings
+
+
+def test_threshold_rule_on_known_cosines() -> None:
+    cos = np.array([0.10, 0.20, 0.50, 0.80, 0.90, 0.95, 0.97])
+    labels = ["ADD", "ADD", "CONFLICT", "NOOP", "UPDATE", "NOOP", "NOOP"]
+    th = choose_thresholds(cos, labels, target_precision=1.0)
+    # upper: halfway between the highest risky cosine (0.90) and the next (0.95)
+    # lower: halfway between the last ADD (0.20) and the lowest risky cosine (0.50)
+    assert th == Thresholds(upper=0.925, lower=0.35)
+    s = score_thresholds(cos, labels, th)
+    assert s["risky_by_cosine"] == 0
+    assert s["per_class"]["NOOP"] == {"decided": 2, "correct": 2, "precision": 1.0, "recall": 2 / 3}
+    assert s["per_class"]["ADD"]["recall"] == 1.0
+    assert s["gray_share"] == 3 / 7
+
+
+def test_threshold_rule_with_precision_target_and_no_safe_cut() -> None:
+    cos = np.array([0.1, 0.2, 0.3, 0.6, 0.7])
+    labels = ["ADD", "NOOP", "ADD", "CONFLICT", "CONFLICT"]
+    # below the conflicts: ADD precision 2/3 over all three, so at 0.9 only the first pair
+    assert choose_thresholds(cos, labels, 0.9).lower == 0.15
+    assert choose_thresholds(cos, labels, 0.6).lower == 0.45
+    # nothing above the highest conflict: NOOP is never decided by cosine
+    assert choose_thresholds(cos, labels, 0.9).upper > 1
+
+
+def test_calibrate_json_on_the_shipped_goldset(cli, embedder) -> None:
+    r = cli("calibrate", "--json")
+    assert r.exit_code == 0, r.stderr
+    rep = r.json()
+    up, lo = rep["thresholds"]["upper"], rep["thresholds"]["lower"]
+    assert lo <= up
+    assert rep["pairs"] == len(load_pairs(default_goldset_dir() / "decisions.jsonl"))
+    assert rep["fit"]["risky_by_cosine"] == 0 and rep["fit"]["conflict_as_noop"] == 0
+    assert set(rep["fit"]["per_class"]) == {"NOOP", "ADD"}
+    assert 0 <= rep["cv"]["gray_share"] <= 1 and len(rep["cv"]["fold_thresholds"]) == 5
+    assert sum(sum(v) for v in rep["histogram"]["counts"].values()) == rep["pairs"]
+    # checked independently: no CONFLICT pair reaches the upper threshold (NOOP by cosine)
+    conflicts = [p for p in load_pairs(default_goldset_dir() / "decisions.jsonl") if str(p.label) == "CONFLICT"]
+    a = embedder.embed([p.stored for p in conflicts])
+    b = embedder.embed([p.incoming for p in conflicts])
+    assert float(np.max(np.einsum("ij,ij->i", a, b))) < up
+
+
+def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_path: Path) -> None:
+    pairs = tmp_path / "pairs.jsonl"
+    rows = [("I love cats", "I really love cats", "NOOP"), ("I love cats", "I hate cats", "CONFLICT"),
+            ("I love cats", "My rent is 1200 euros a month", "ADD"), ("我喜欢猫", "我很喜欢猫咪", "NOOP"),
+            ("I live in Berlin", "I live in Munich", "CONFLICT"), ("我住在上海", "我每周游泳两次", "ADD")]
+    pairs.write_text("".join(json.dumps({"stored": s, "incoming": i, "label": lb}, ensure_ascii=False) + "\n"
+                             for s, i, lb in rows), encoding="utf-8")
+    r = cli("calibrate", "--goldset", str(pairs), "--folds", "2", "--write")
+    assert r.exit_code == 0, r.stderr
+    cfg = tomllib.loads((tmp_path / "config.toml").read_text(encoding="utf-8"))
+    assert cfg["calibrated_model"] == "all-MiniLM-L6-v2"
+    assert {"dedup_upper", "dedup_lower"} <= cfg.keys()
+    st = load_settings()
+    assert st.dedup_upper == cfg["dedup_upper"] and calibration_warning(st) is None
+    stale = load_settings(model="some-other-model")
+    assert "calibration is stale" in calibration_warning(stale)
+    r = cli("--model", "some-other-model", "list")
+    assert r.exit_code == 0 and "calibration is stale" in r.stderr
+
+
+def test_bad_input_is_one_line(cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"stored": "a", "incoming": "b", "label": "NOOP"}\n{"stored": "a", "incoming": "b", '
+                   '"label": "MAYBE"}\n', encoding="utf-8")
+    for args, needle in ((("--goldset", str(bad)), "line 2: label"),
+                         (("--goldset", str(tmp_path / "nope")), "no goldset"),
+                         (("--target-precision", "0"), "target-precision"),
+                         (("--folds", "1"), "--folds")):
+        r = cli("calibrate", *args)
+        assert r.exit_code == 2, (args, r.stderr)
+        assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
