@@ -100,21 +100,26 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     from rich.table import Table
 
     t = Table()
-    cols = ["id", "score", "statement", "kind", "conf", "valid_from"]
-    if explain:
-        cols += ["dense#", "cos", "lex#", "bm25", "like", "rrf_norm", "sal", "rec"]
-    for col in cols:
-        t.add_column(col, overflow="fold", no_wrap=col not in ("statement",))
+    for col in ("id", "score", "statement", "kind", "conf", "valid_from"):
+        t.add_column(col, overflow="fold", no_wrap=col != "statement")
     for h in hits:
-        row = [str(h.id), f"{h.score:.3f}", h.statement, h.kind, f"{h.effective_confidence:.2f}",
-               h.valid_from.strftime("%Y-%m-%d")]
-        if explain and h.explain:
-            e = h.explain
-            row += ["" if e.dense_rank is None else str(e.dense_rank), "" if e.cosine is None else f"{e.cosine:.3f}",
-                    "" if e.lexical_rank is None else str(e.lexical_rank), "" if e.bm25 is None else f"{e.bm25:.2f}",
-                    str(e.like_score), f"{e.rrf_norm:.3f}", f"{e.salience:.2f}", f"{e.recency:.2f}"]
-        t.add_row(*row)
+        t.add_row(str(h.id), f"{h.score:.3f}", h.statement, h.kind, f"{h.effective_confidence:.2f}",
+                  h.valid_from.strftime("%Y-%m-%d"))
     console.print(t)
+    if not explain:
+        return
+    e_t = Table(title="explain: d#/l# dense/lexical rank, cos cosine, norm rrf/max, sal salience, rec recency")
+    for col in ("id", "d#", "cos", "l#", "bm25", "like", "rrf", "norm", "sal", "rec", "final"):
+        e_t.add_column(col, no_wrap=True)
+    for h in hits:
+        e = h.explain
+        def opt(v: Any, spec: str) -> str:
+            return "" if v is None else format(v, spec)
+
+        e_t.add_row(str(h.id), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
+                    opt(e.bm25, ".2f"), str(e.like_score), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
+                    f"{e.salience:.2f}", f"{e.recency:.2f}", f"{e.final:.3f}")
+    console.print(e_t)
 
 
 @app.command()

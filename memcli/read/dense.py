@@ -29,6 +29,7 @@ import numpy as np
 
 from memcli.db import schema as s
 from memcli.embed import Embedder, vec_to_blob
+from memcli.errors import ConfigError
 from memcli.timeutil import to_epoch
 
 if TYPE_CHECKING:
@@ -87,6 +88,8 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
 
     st = mem.settings
     choice = st.query_encoder
+    if choice not in ("auto", "onnx", "torch"):
+        raise ConfigError(f"query_encoder must be auto, onnx or torch (got {choice!r})")
     model = st.model
     torch_loaded = mem._embedder is not None or get_embedder.cache_info().currsize > 0
     if choice == "torch" or (choice == "auto" and torch_loaded):
