@@ -97,4 +97,6 @@ def test_guard_never_lets_a_flip_or_another_number_be_a_duplicate() -> None:
     assert guard(analyze("我不喜欢猫"), analyze("我喜欢猫")) == "polarity flip"
     assert guard(analyze("我妈妈生日是3月6号"), analyze("我妈妈的生日是3月5号")) == "number/date changed"
     assert guard(analyze("我喜欢狗"), analyze("我喜欢猫")) == "different slots"  # the model puts these at 1.000
+    assert guard(analyze("我每天晚上游泳"), analyze("我每天早上跑步")) == "different content"
+    assert guard(analyze("我每天早上都去跑步"), analyze("我每天早上跑步")) is None
     assert guard(analyze("I run every morning"), analyze("I usually go running every morning")) is None

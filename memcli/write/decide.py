@@ -44,7 +44,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.extract import enrich
 from memcli.write.facts import Facts, analyze
-from memcli.write.judge import Judge, Neighbor, check_verdict, compare_slot, get_judge, guard
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, get_judge, guard
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -145,7 +145,7 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
     target = _row(store, verdict.target_id)
     if verdict.decision == Decision.NOOP:
         g = guard(new, _facts(target["statement"], target["slot"]))
-        if g is not None:  # never reinforce across a flip / another number, whatever the judge says
+        if g in HARD_GUARDS:  # never reinforce across a flip / another number, whatever the judge says
             return Plan(Decision.ADD, Level.JUDGE, None, cos, f"judge said NOOP but {g}: stored as new", judge.name)
     return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
 
