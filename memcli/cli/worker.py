@@ -36,8 +36,9 @@ def drain(
 ) -> None:
     """Process captured utterances: claim (with a lease), extract, decide, store.
 
-    Drains every user's tasks unless --user is given. Safe to run several at once (cron,
-    a loop and the background drain of `capture --drain`): no task is extracted twice.
+    A worker: drains every user's tasks unless --user is given on the command line
+    (MEMCLI_USER does not narrow it). Safe to run several at once (cron, a loop and the
+    background drain of `capture --drain`): no task is extracted twice.
 
     Examples:
 
