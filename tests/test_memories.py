@@ -375,3 +375,26 @@ def test_remember_with_a_naive_datetime_is_utc(mem):
     item = mem.show(mem.remember("I live in Lyon", at=datetime(2026, 1, 5, 12, 0)).item_id)
     assert item.valid_from.isoformat() == "2026-01-05T12:00:00+00:00"
     assert MemoryRecord(text="x", at=datetime(2026, 1, 5)).at.tzinfo is not None
+
+
+def test_json_output_shapes_are_stable(run):
+    """--json is for scripts: these keys are the contract (add keys, never rename or drop)."""
+    cap = ok_json(run("alice", "capture", "hello", "--json"))
+    assert set(cap) == {"source_id", "outbox_id", "idempotency_key", "duplicate", "user", "occurred_at"}
+    out = remember(run, "alice", "I take my coffee without sugar")
+    assert set(out) == {"decision", "item"}
+    assert {"decision", "level", "item_id", "other_item_id", "cosine", "judge", "reason"} <= set(out["decision"])
+    item_keys = {"id", "user", "statement", "kind", "slot", "salience", "confidence", "effective_confidence",
+                 "origin", "status", "valid_from", "invalid_at", "recorded_at", "expired_at", "last_confirmed_at",
+                 "confirmations", "supersedes_id", "superseded_by_id", "invalid_reason", "metadata", "source_ids"}
+    assert item_keys <= set(out["item"])
+    (listed,) = ok_json(run("alice", "list", "--json"))
+    assert item_keys <= set(listed)
+    h = ok_json(run("alice", "history", str(listed["id"]), "--json"))
+    assert set(h) == {"id", "items", "events"}
+    assert {"id", "item_id", "other_item_id", "source_id", "action", "level", "cosine", "judge", "reason",
+            "before", "after", "created_at"} <= set(h["events"][0])
+    st = ok_json(run("alice", "stats", "--json"))
+    assert {"user", "items", "sources", "outbox", "outbox_depth", "model", "dim", "configured_model", "db",
+            "db_bytes", "schema_version"} <= set(st)
+    assert set(ok_json(run("alice", "forget", str(listed["id"]), "--json"))) == {"id", "purged", "already"}
