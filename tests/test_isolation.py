@@ -1,0 +1,136 @@
+"""Isolation, as a property test: for random users and memories, every command run as user A
+(list, show, history, correct, forget, forget --purge, export, stats, search, context) never
+reveals user B's data and never changes it.
+
+B's memories carry unique markers; nothing A's commands print may contain one. Commands on
+B's ids answer exactly like an id that does not exist. B's rows — items, sources, events,
+outbox, source links, FTS5 and vec0 rows — are byte-identical before and after. User names
+include LIKE wildcards, quotes, case variants and Chinese.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import apsw
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcli import Memory
+
+USERS = st.one_of(
+    st.sampled_from(["alice", "Alice", "ALICE", "bob", "%", "_", "a%", "al_ce", "'; --", '"', "张三", "李四",
+                     "*", "user 1", "default"]),
+    st.text(st.characters(categories=["L", "N", "P", "S", "Zs"]), min_size=1, max_size=10),
+).map(str.strip).filter(bool)
+
+A_TEXTS = ["我喜欢喝咖啡", "I live in Lyon", "我妈妈的生日是3月5号", "My sister is a doctor", "我不吃香菜",
+           "I have a cat named Tom", "我住在上海"]
+B_TEXTS = ["我喜欢喝咖啡 {m}", "I live in Lyon {m}", "my bank PIN is {m}", "我妈妈的生日是3月5号 {m}",
+           "{m} 是我的密码", "I have a cat named Tom {m}"]
+
+OP = st.one_of(
+    st.tuples(st.just("list"), st.sampled_from([(), ("--all",)])),
+    st.tuples(st.sampled_from(["show", "history", "forget", "purge"]), st.integers(0, 40)),
+    st.tuples(st.just("correct"), st.integers(0, 40)),
+    st.tuples(st.just("export"), st.sampled_from([(), ("--all",)])),
+    st.tuples(st.just("stats"), st.just(())),
+    st.tuples(st.sampled_from(["search", "context"]), st.integers(0, 40)),
+)
+
+
+def _conn(db: Path) -> apsw.Connection:
+    conn = apsw.Connection(str(db))
+    conn.enable_load_extension(True)
+    import sqlite_vec
+
+    conn.load_extension(sqlite_vec.loadable_path())
+    return conn
+
+
+def snapshot(db: Path, user: str) -> dict[str, list]:
+    """Every row that belongs to ``user``, in id order."""
+    conn = _conn(db)
+    try:
+        q = lambda sql, *p: [tuple(r) for r in conn.execute(sql, p)]  # noqa: E731
+        ids = [r[0] for r in q("SELECT id FROM memory_items WHERE user_id = ? ORDER BY id", user)]
+        marks = ",".join("?" * len(ids)) or "NULL"
+        snap = {
+            "items": q("SELECT * FROM memory_items WHERE user_id = ? ORDER BY id", user),
+            "sources": q("SELECT * FROM memory_sources WHERE user_id = ? ORDER BY id", user),
+            "events": q("SELECT * FROM memory_events WHERE user_id = ? ORDER BY id", user),
+            "outbox": q("SELECT * FROM memory_capture_outbox WHERE user_id = ? ORDER BY id", user),
+            "links": q(f"SELECT * FROM memory_item_sources WHERE item_id IN ({marks}) ORDER BY 1, 2", *ids),
+            "fts": q("SELECT rowid, tokens, user_id FROM memory_fts WHERE user_id = ? ORDER BY rowid", user),
+            "vec": q("SELECT item_id, active, current, valid_from, invalid_at, embedding FROM memory_vec "
+                     "WHERE user_id = ? ORDER BY item_id", user),
+            # links from anyone else's rows into this user's items
+            "foreign_refs": q(f"""SELECT 'event', id FROM memory_events WHERE user_id != ? AND
+                                  (item_id IN ({marks}) OR other_item_id IN ({marks}))
+                                  UNION ALL SELECT 'item', id FROM memory_items WHERE user_id != ? AND
+                                  (supersedes_id IN ({marks}) OR superseded_by_id IN ({marks}))""",
+                              user, *ids, *ids, user, *ids, *ids),
+        }
+        assert len(snap["fts"]) == len(ids) and len(snap["vec"]) == len(ids)
+        return snap
+    finally:
+        conn.close()
+
+
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(users=st.lists(USERS, min_size=2, max_size=2, unique=True), n_a=st.integers(1, 4),
+       n_b=st.integers(1, 4), ops=st.lists(OP, min_size=3, max_size=7), data=st.data())
+def test_commands_as_a_never_touch_b(cli, embedder, users, n_a, n_b, ops, data):
+    a, b = users
+    folder = Path(tempfile.mkdtemp(prefix="memcli-iso-"))
+    db = folder / "m.db"
+    try:
+        markers = [f"zqb{i}x{abs(hash((a, b, i))) % 10**6}" for i in range(n_b)]
+        with Memory(db=str(db), user=a) as ma, Memory(db=str(db), user=b) as mb:
+            a_ids = [ma.remember(t).item_id for t in A_TEXTS[:n_a]]
+            b_ids = [mb.remember(B_TEXTS[i % len(B_TEXTS)].format(m=m)).item_id for i, m in enumerate(markers)]
+            mb.capture(f"I moved to Oslo {markers[0]}", key="b-cap")
+            b_ids.append(mb.correct(b_ids[0], f"I live in Paris {markers[0]}").id)
+            ma.capture("我喜欢喝茶", key="a-cap")
+        before = snapshot(db, b)
+        all_ids = a_ids + b_ids + [max(a_ids + b_ids) + 7]
+        # B's statements without their markers: a leak would rank B's items first, and any
+        # marker in the output can only come from B's data (the query holds none)
+        queries = [t.format(m="").strip() for t in B_TEXTS] + A_TEXTS
+
+        def run(*args: str):
+            r = cli("--db", str(db), "--user", a, *args)
+            assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
+            for m in markers:
+                assert m not in r.stdout and m not in r.stderr, (args, m, r.stdout, r.stderr)
+            return r
+
+        for op, arg in ops:
+            if op in ("list", "export", "stats"):
+                r = run(op, *arg, *(("--json",) if op != "export" else ()))
+                assert r.exit_code == 0, r.stderr
+                continue
+            if op in ("search", "context"):
+                q = queries[arg % len(queries)]
+                extra = ("--budget-ms", "60000", "--format", "json") if op == "context" else ("--json",)
+                r = run(op, *extra, "--", q)
+                assert r.exit_code == 0, r.stderr
+                hits = r.json()["hits"]
+                assert all(h["id"] not in b_ids for h in hits)
+                continue
+            item = all_ids[arg % len(all_ids)]
+            args = {"show": ["show", str(item)], "history": ["history", str(item), "--json"],
+                    "forget": ["forget", str(item)], "purge": ["forget", str(item), "--purge"],
+                    "correct": ["correct", str(item), data.draw(st.sampled_from(A_TEXTS))]}[op]
+            r = run(*args)
+            if item not in a_ids:
+                assert r.exit_code == 3, (args, r.stderr)
+                assert r.stderr.strip() == f"memcli: error: no memory with id {item} for user {a!r}"
+            else:
+                assert r.exit_code in (0, 3), (args, r.stderr)  # 3: A purged it in an earlier op
+        assert snapshot(db, b) == before
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
