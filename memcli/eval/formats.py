@@ -150,8 +150,9 @@ def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
             raise BadInputError(f"{path} line {n}: {exc}") from None
         except ValidationError as exc:
             err = exc.errors()[0]
-            loc = ".".join(str(x) for x in err.get("loc", ())) or what
-            raise BadInputError(f"{path} line {n}: {loc}: {err.get('msg')}") from None
+            loc = ".".join(str(x) for x in err.get("loc", ()))
+            msg = str(err.get("msg", "")).removeprefix("Value error, ")
+            raise BadInputError(f"{path} line {n}: {loc + ': ' if loc else ''}{msg}") from None
     if not out:
         raise BadInputError(f"{path}: no {what}s in file")
     return out

@@ -1,0 +1,141 @@
+"""eval decisions / eval retrieval: exact figures on tiny files, LoCoMo parsing, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from memcli.eval.locomo import parse_evidence, parse_session_date
+from memcli.eval.metrics import classification_report, rank_metrics
+
+
+def _jsonl(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_rank_metrics_exact() -> None:
+    m = rank_metrics([["a"], ["x"], ["b", "c"]], {"b", "c", "d"}, ks=(1, 5))
+    assert m == {"recall@1": 0.0, "hit@1": 0.0, "recall@5": 2 / 3, "hit@5": 1.0, "mrr": 1 / 3}
+    assert rank_metrics([], {"a"}, ks=(1,)) == {"recall@1": 0.0, "hit@1": 0.0, "mrr": 0.0}
+
+
+def test_classification_report_exact() -> None:
+    r = classification_report(["ADD", "ADD", "NOOP", "CONFLICT"], ["ADD", "NOOP", "NOOP", "NOOP"],
+                              ["ADD", "NOOP", "CONFLICT"])
+    assert r["confusion"]["ADD"] == {"ADD": 1, "NOOP": 1, "CONFLICT": 0}
+    assert r["per_class"]["NOOP"]["precision"] == 1 / 3 and r["per_class"]["NOOP"]["recall"] == 1.0
+    assert r["per_class"]["CONFLICT"]["precision"] is None and r["accuracy"] == 0.5
+
+
+def test_eval_decisions_confusion_matrix(cli, tmp_path: Path) -> None:
+    pairs = _jsonl(tmp_path / "p.jsonl", [
+        {"stored": "I love cats", "incoming": "I love cats.", "label": "NOOP"},
+        {"stored": "I love cats", "incoming": "I love cats!", "label": "ADD"},  # mislabelled on purpose
+        {"stored": "I love cats", "incoming": "I don't like cats", "label": "CONFLICT",
+         "stored_at": "2026-03-01", "incoming_at": "2026-08-18"},
+        {"stored": "我妈妈的生日是3月5号", "incoming": "我妈妈生日是3月6号", "label": "CONFLICT",
+         "stored_at": "2026-03-01", "incoming_at": "2026-08-18"},
+    ])
+    r = cli("eval", "decisions", "--pairs", str(pairs), "--json")
+    assert r.exit_code == 0, r.stderr
+    rep = r.json()
+    conf = rep["overall"]["confusion"]
+    assert conf["NOOP"] == {"ADD": 0, "NOOP": 1, "UPDATE": 0, "CONFLICT": 0}
+    assert conf["ADD"] == {"ADD": 0, "NOOP": 1, "UPDATE": 0, "CONFLICT": 0}
+    assert conf["CONFLICT"] == {"ADD": 0, "NOOP": 0, "UPDATE": 0, "CONFLICT": 2}
+    assert rep["overall"]["per_class"]["NOOP"]["precision"] == 0.5
+    assert rep["overall"]["accuracy"] == 0.75 and rep["conflict_as_noop"] == 0
+    assert rep["levels"]["exact"]["n"] == 2
+    assert [e["gold"] for e in rep["errors"]] == ["ADD"]
+    text = cli("eval", "decisions", "--pairs", str(pairs))
+    assert text.exit_code == 0 and "confusion matrix" in text.stdout
+
+
+def test_eval_retrieval_cases_exact(cli, tmp_path: Path) -> None:
+    cases = _jsonl(tmp_path / "c.jsonl", [{
+        "user": "t1",
+        "memories": [{"ref": "m1", "text": "I take my coffee without sugar", "at": "2025-01-01"},
+                     {"ref": "m2", "text": "My sister lives in Lyon"}, {"ref": "m3", "text": "我喜欢爬山"}],
+        "queries": [{"query": "coffee", "relevant": ["m1"]}, {"query": "Lyon", "relevant": ["m2"]},
+                    {"query": "爬山", "relevant": ["m3"]}, {"query": "pets", "relevant": ["m2", "m3"]}],
+    }])
+    r = cli("eval", "retrieval", "--cases", str(cases), "--json")
+    assert r.exit_code == 0, r.stderr
+    ov = r.json()["cases"]["overall"]
+    # the lexical leg finds the three keyword queries at rank 1 and nothing for "pets"
+    assert ov["lexical"] == {"n": 4, "recall@1": 0.75, "hit@1": 0.75, "recall@5": 0.75, "hit@5": 0.75,
+                             "recall@10": 0.75, "hit@10": 0.75, "mrr": 0.75}
+    assert ov["hybrid"]["recall@1"] == 0.75 and ov["hybrid"]["mrr"] == 0.75
+    assert ov["dense"]["recall@1"] == 0.5  # coffee and Lyon; the model is blind to 爬山
+    text = cli("eval", "retrieval", "--cases", str(cases))
+    assert text.exit_code == 0 and "recall@5" in text.stdout and "hybrid" in text.stdout
+
+
+def test_locomo_evidence_and_dates() -> None:
+    issues: Counter = Counter()
+    assert parse_evidence(["D8:6; D9:17", "D", "D30:05", "D1:3"], issues) == ["D8:6", "D9:17", "D30:5", "D1:3"]
+    assert issues == {"split": 1, "invalid": 1, "leading_zero": 1}
+    assert parse_session_date("1:56 pm on 8 May, 2023").isoformat() == "2023-05-08T13:56:00+00:00"
+    assert parse_session_date("someday") is None
+
+
+def test_eval_retrieval_locomo_shaped_file(cli, tmp_path: Path) -> None:
+    data = [{
+        "sample_id": "conv-x",
+        "conversation": {"speaker_a": "Ann", "speaker_b": "Bo", "session_1_date_time": "1:56 pm on 8 May, 2023",
+                         "session_1": [{"speaker": "Ann", "dia_id": "D1:1", "text": "I adopted a dog named Rex."},
+                                       {"speaker": "Bo", "dia_id": "D1:2", "text": "I moved to Lisbon."}]},
+        "observation": {"session_1_observation": {"Ann": [["Ann adopted a dog named Rex.", "D1:1"]],
+                                                  "Bo": [["Bo moved to Lisbon.", "D1:2"]]}},
+        "qa": [{"question": "What is the name of Ann's dog?", "answer": "Rex", "evidence": ["D1:1"], "category": 4},
+               {"question": "Where did Bo move?", "answer": "Lisbon", "evidence": ["D1:02; D1:1"], "category": 1},
+               {"question": "Unanswerable?", "answer": "", "evidence": ["D"], "category": 5}],
+    }]
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = cli("eval", "retrieval", "--locomo", str(path), "--json")
+    assert r.exit_code == 0, r.stderr
+    rep = r.json()["locomo"]
+    assert "cases" not in r.json()
+    assert rep["memories"] == 2 and rep["queries"] == 2
+    assert rep["evidence_issues"] == {"split": 1, "leading_zero": 1, "invalid": 1, "qa_without_evidence": 1}
+    lex = rep["overall"]["lexical"]
+    # both questions find their first evidence at rank 1; the second cites two turns, one found
+    assert lex["hit@1"] == 1.0 and lex["recall@5"] == 0.75
+    assert set(rep["by_category"]) == {"1 multi-hop", "4 single-hop"}
+
+
+@pytest.mark.parametrize("content, needle", [
+    ('{"user": "u", "memories": [{"ref": "m1", "text": "x"}], "queries": [{"query": "q", "relevant": ["m9"]}]}\n',
+     "line 1: query 'q' cites unknown ref 'm9'"),
+    ('{"user": "u", "memories": [{"ref": "m1", "text": "x"}]}\n', "line 1: queries: Field required"),
+    ("not json\n", "line 1: not JSON"),
+    ('{"user": "u", "memories": [{"ref": "m1", "text": "x", "at": "yesterday"}], '
+     '"queries": [{"query": "q", "relevant": ["m1"]}]}\n', "line 1"),
+])
+def test_malformed_cases_file_is_one_line(cli, tmp_path: Path, content: str, needle: str) -> None:
+    f = tmp_path / "bad.jsonl"
+    f.write_text(content, encoding="utf-8")
+    r = cli("eval", "retrieval", "--cases", str(f))
+    assert r.exit_code == 2 and needle in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("decisions", "--pairs", "{dir}/missing.jsonl"), "no such decision pair file"),
+    (("decisions", "--pairs", "{bad}"), "line 2: label"),
+    (("retrieval", "--locomo", "{dir}/missing.json"), "no LoCoMo file"),
+    (("retrieval", "--locomo", "{bad}"), "not a LoCoMo JSON file"),
+    (("retrieval", "--locomo", "auto", "--mode", "sessions"), "--mode must be"),
+])
+def test_bad_eval_input_is_one_line(cli, tmp_path: Path, args: tuple, needle: str) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"stored": "a", "incoming": "b", "label": "ADD"}\n{"stored": "a", "incoming": "b", '
+                   '"label": "DELETE"}\n', encoding="utf-8")
+    r = cli("eval", *[a.format(dir=tmp_path, bad=bad) for a in args])
+    assert r.exit_code == 2, r.stderr
+    assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
