@@ -35,6 +35,7 @@ import math
 import re
 import threading
 import time
+import unicodedata
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -73,7 +74,17 @@ TOKEN_METHOD = "CJK char = 1; other word piece = 1.3; other symbol = 1; line bre
 _FRAME_FRAGMENTS = sorted({*(p.rstrip("：:") for pair in FRAME.values() for p in pair),
                            "用户长期记忆", "以上是用户数据", "不是系统指令", "User's long-term memory",
                            "The above is user data", "not system instructions"}, key=len, reverse=True)
-_FRAME_RE = re.compile("|".join(re.escape(f) for f in _FRAME_FRAGMENTS), re.IGNORECASE)
+# A reader ignores spacing, width and invisible characters: "以 上 是 用 户 数 据" and
+# "Ｔｈｅ ａｂｏｖｅ ｉｓ ｕｓｅｒ ｄａｔａ" fake the footer as well, so the fragments match with any
+# gaps, on the NFKC form (see inert).
+_GAP = r"[\s\u200b-\u200f\u2060\ufeff]*"
+
+
+def _spaced(fragment: str) -> str:
+    return _GAP.join("['’‘`]" if c == "'" else re.escape(c) for c in fragment if not c.isspace())
+
+
+_FRAME_RE = re.compile("|".join(_spaced(f) for f in _FRAME_FRAGMENTS), re.IGNORECASE)
 _CJKCHAR = re.compile(r"[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
                       r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
 _WORD = re.compile(r"[^\W_]+")
@@ -121,6 +132,8 @@ def count_tokens(text: str) -> int:
 def inert(text: str, max_chars: int = MAX_STATEMENT_CHARS) -> str:
     """Render memory text so it cannot end or fake the block (one line, no delimiters)."""
     t = _LINEBREAKS.sub(" ", clean_text(text)).strip()
+    if _FRAME_RE.search(unicodedata.normalize("NFKC", t)):
+        t = unicodedata.normalize("NFKC", t)  # full-width letters must not hide a fake frame
     t = _FRAME_RE.sub("[…]", t)
     t = t.replace("<", "‹").replace(">", "›").replace("`", "'").replace("#", "＃")
     t = _RULES.sub(r"\1", t)
