@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memcli.db import schema as s
 from memcli.db.connect import Store
@@ -205,3 +207,33 @@ def test_naive_datetimes_from_python_are_utc(mem_nomodel, db_path):
     assert rows(db_path, s.SOURCES)[0]["occurred_at"] == "2026-03-01T09:00:00.000000+00:00"
     again = mem_nomodel.capture("hi", at=datetime.fromisoformat("2026-03-01T17:00:00+08:00"))
     assert again.duplicate is True  # the same instant
+
+
+# -- property: capture is idempotent per (user, key) ----------------------------------------------
+_utterance = st.fixed_dictionaries({
+    "user": st.sampled_from(["alice", "bob"]),
+    "text": st.sampled_from(["我咖啡不加糖", "I take my coffee without sugar", "  hi  ", "我妈妈的生日是3月5号"]),
+    "key": st.one_of(st.none(), st.sampled_from(["k1", "k2"])),
+    "at": st.sampled_from(["2026-03-01T09:00:00Z", "2026-03-01T17:00:00+08:00", "2026-03-02"]),
+    "session": st.one_of(st.none(), st.just("s1")),
+})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_utterance, max_size=12))
+def test_capture_rows_equal_distinct_keys(tmp_path_factory, batch):
+    """Whatever the order and repeats, one source + one task per distinct (user, key), where the
+    key is the given one or derived from (session, role, cleaned text, instant)."""
+    from memcli import Memory
+    from memcli.timeutil import parse_at
+
+    db = tmp_path_factory.mktemp("prop") / "m.db"
+    expected = set()
+    for u in batch:
+        with Memory(db=str(db), user=u["user"]) as m:
+            res = m.capture(u["text"], at=u["at"], key=u["key"], session=u["session"])
+        ident = u["key"] or (u["session"], u["text"].strip(), parse_at(u["at"]))
+        assert res.duplicate == ((u["user"], ident) in expected)
+        expected.add((u["user"], ident))
+    if batch:
+        assert counts(db) == (len(expected), len(expected))
