@@ -75,12 +75,13 @@ def _render_calibration(r: dict[str, Any]) -> None:
     if r["risky_cosine_range"]:
         a, b = r["risky_cosine_range"]
         console.print(f"CONFLICT/UPDATE pairs span cosine {a:.3f} … {b:.3f} (never decided by cosine)")
-    t = Table(title="what cosine decides (fit = all pairs, cv = held-out folds)")
-    for col in ("thresholds", "NOOP prec", "NOOP rec", "ADD prec", "ADD rec", "gray zone (judge)",
-                "CONFLICT/UPDATE by cosine", "CONFLICT→NOOP"):
+    t = Table(title="what cosine decides (fit: all pairs; cv: held-out folds; now: thresholds in use; "
+              "gray zone = sent to the judge)")
+    for col in ("", "NOOP prec", "NOOP rec", "ADD prec", "ADD rec", "gray zone", "CONFL/UPD by cos",
+                "CONFL→NOOP"):
         t.add_column(col, justify="right")
     cur = r["current"]
-    for name, s in (("fit", r["fit"]), ("cv", r["cv"]), (f"current ({cur['upper']}/{cur['lower']})", cur)):
+    for name, s in (("fit", r["fit"]), ("cv", r["cv"]), (f"now {cur['upper']}/{cur['lower']}", cur)):
         pc = s["per_class"]
         t.add_row(name, _pct(pc["NOOP"]["precision"]), _pct(pc["NOOP"]["recall"]), _pct(pc["ADD"]["precision"]),
                   _pct(pc["ADD"]["recall"]), _pct(s["gray_share"]), str(s["risky_by_cosine"]),

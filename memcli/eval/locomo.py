@@ -132,8 +132,10 @@ def _questions(sample: dict[str, Any], issues: Counter, max_questions: int | Non
     return qs[:max_questions] if max_questions else qs
 
 
-def _ingest_turns(mem: Any, sample: dict[str, Any]) -> dict[int, list[str]]:
-    """Capture every turn (at its session's date, key = sample + dia_id), drain, map items → dia_ids."""
+def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[int, list[str]]:
+    """Capture every turn (at its session's date, key = sample + dia_id), drain, map items → dia_ids.
+
+    ``drained`` accumulates the drain summary's counts (turns captured, items added, ...)."""
     from memcli.db import items
 
     src_dia: dict[int, str] = {}
@@ -147,7 +149,12 @@ def _ingest_turns(mem: Any, sample: dict[str, Any]) -> dict[int, list[str]]:
             res = mem.capture(text, at=base + timedelta(seconds=i),
                               key=f"{sample.get('sample_id')}:{ids[0]}", session=f"session_{_n}")
             src_dia[res.source_id] = ids[0]
-    mem.drain()
+    summary = mem.drain(user=mem.user)
+    drained["turns_captured"] += len(src_dia)
+    data = summary.model_dump() if hasattr(summary, "model_dump") else {}
+    for k, v in data.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            drained[k] += v
     rows = mem.store.q("SELECT id FROM memory_items WHERE user_id = ?", (mem.user,))
     return {r["id"]: [src_dia[s] for s in items.source_ids_of(mem.store, r["id"]) if s in src_dia] for r in rows}
 
@@ -182,6 +189,7 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
         raise BadInputError(f"{p}: expected a JSON list of LoCoMo samples with 'conversation'")
     data = data[:samples] if samples else data
     issues: Counter = Counter()
+    drained: Counter = Counter()
     rows: list[dict[str, Any]] = []
     n_mem = n_q = 0
     with tempfile.TemporaryDirectory(prefix="memcli-locomo-") as tmp:
@@ -194,12 +202,13 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
                 if mode == "observations":
                     keys_of = load_store(mem, mems)
                 else:
-                    keys_of = _ingest_turns(mem, sample)
+                    keys_of = _ingest_turns(mem, sample, drained)
                 n_mem += len(keys_of)
                 n_q += len(qs)
                 rows += run_queries(mem, qs, keys_of, modes, progress)
     return {"dataset": str(p), "mode": mode, "conversations": len(data), "memories": n_mem, "queries": n_q,
             "modes": list(modes), "model": settings.model, "evidence_issues": dict(issues),
+            **({"drain": dict(drained)} if mode == "turns" else {}),
             **summarize(rows, modes, ("category",))}
 
 
