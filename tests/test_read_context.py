@@ -136,6 +136,11 @@ def test_budget_exceeded_drops_the_block(facts, cli, db_path):
     assert "budget exceeded" in r.stderr
     res = facts.context("咖啡", budget_ms=1, fmt="json")
     assert res.text == "" and res.reason.startswith("budget exceeded") and res.elapsed_ms < 500
+    # the abandoned worker has its own connection: the caller's store stays usable at once
+    for _ in range(3):
+        facts.context("咖啡", budget_ms=1)
+        assert facts.search("咖啡")[0].statement == "我咖啡不加糖"
+        facts.remember("我每天早上喝咖啡", kind="habit")
 
 
 def test_slow_encoder_falls_back_to_lexical(facts, monkeypatch):

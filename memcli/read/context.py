@@ -209,6 +209,19 @@ def parse_history(history: Any) -> list[ChatMessage]:
     return out
 
 
+class _ReadView:
+    """What retrieve() needs of a Memory, on its own connection: an abandoned (over-budget)
+    worker thread must never share the caller's apsw connection, which refuses concurrent use."""
+
+    def __init__(self, mem: Memory) -> None:
+        from memcli.db.connect import Store
+
+        self.settings = mem.settings
+        self.user = mem.user
+        self._embedder = mem._embedder
+        self.store = Store(mem.store.path, busy_timeout_ms=getattr(mem.settings, "busy_timeout_ms", 10_000))
+
+
 def build_context(mem: Memory, query: str, budget_ms: int | None = None, max_tokens: int | None = None,
                   lang: str | None = None, fmt: str = "text", system: str | None = None,
                   history: list[Any] | None = None, **retrieve_kw: Any) -> ContextResult:
@@ -249,12 +262,16 @@ def build_context(mem: Memory, query: str, budget_ms: int | None = None, max_tok
     done = threading.Event()
 
     def work() -> None:
+        view = None
         try:
-            box["hits"] = retrieve(mem, query, deadline=deadline - ASSEMBLY_RESERVE_S, **retrieve_kw)
+            view = _ReadView(mem)
+            box["hits"] = retrieve(view, query, deadline=deadline - ASSEMBLY_RESERVE_S, **retrieve_kw)
         except BaseException as exc:  # reported below
             box["error"] = exc
         finally:
             done.set()
+            if view is not None:
+                view.store.close()
 
     threading.Thread(target=work, daemon=True, name="memcli-context").start()
     finished = done.wait(max(0.0, deadline - ASSEMBLY_RESERVE_S - time.monotonic()))

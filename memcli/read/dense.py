@@ -91,13 +91,15 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     if choice not in ("auto", "onnx", "torch"):
         raise ConfigError(f"query_encoder must be auto, onnx or torch (got {choice!r})")
     model = st.model
-    torch_loaded = mem._embedder is not None or get_embedder.cache_info().currsize > 0
-    if choice == "torch" or (choice == "auto" and torch_loaded):
-        return ("torch" if torch_loaded else "torch-cold"), (lambda: mem.embedder)
-    if choice == "onnx" or ox.is_exported(model):
-        from memcli.embed import check_model
+    from memcli.embed import check_model
 
-        check_model(mem.store.meta_get("embed_model"), None, model)
+    torch_loaded = getattr(mem, "_embedder", None) is not None or get_embedder.cache_info().currsize > 0
+    # the model check reads the store here, in the caller's thread: the loader thread never
+    # touches the connection (apsw refuses concurrent use of one connection)
+    check_model(mem.store.meta_get("embed_model"), None, model)
+    if choice == "torch" or (choice == "auto" and torch_loaded):
+        return ("torch" if torch_loaded else "torch-cold"), (lambda: get_embedder(model))
+    if choice == "onnx" or ox.is_exported(model):
 
         def load_onnx() -> Embedder:
             if not ox.is_exported(model):
@@ -110,7 +112,7 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
         ox.spawn_warm(model)
     if has_deadline:
         return "skipped: no warm query encoder (ONNX export started in the background; run `memcli warm`)", None
-    return "torch-cold", (lambda: mem.embedder)
+    return "torch-cold", (lambda: get_embedder(model))
 
 
 _PENDING: set[threading.Thread] = set()
