@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from memcli.write.capture import check_text
 
-FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
-SLOWER = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+SLOWER = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                           HealthCheck.too_slow])
 
 NASTY = [

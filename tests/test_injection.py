@@ -22,6 +22,7 @@ import pytest
 
 from memcli import Memory
 from memcli.read.context import FRAME
+from memcli.service import MemoryRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [json.loads(line) for line in (ROOT / "fixtures" / "injection_texts.jsonl").read_text("utf-8").splitlines()
@@ -76,10 +77,8 @@ def injected(tmp_path_factory, embedder) -> tuple[Path, list[dict]]:
     db = tmp_path_factory.mktemp("inj") / "m.db"
     out = []
     for i, case in enumerate(CASES):
-        with Memory(db=str(db), user=f"victim{i}") as m:
-            for t in BENIGN:
-                m.remember(t)
-            res = m.remember(case["text"])
+        with Memory(db=str(db), user=f"victim{i}") as m:  # one batch: one embedding call
+            res = m.import_records([MemoryRecord(text=t) for t in [*BENIGN, case["text"]]])[-1]
             assert res.decision.value == "ADD", (case, res)
             out.append({**case, "user": f"victim{i}", "id": res.item_id,
                         "stored": m.show(res.item_id).statement})
@@ -90,7 +89,9 @@ def injected(tmp_path_factory, embedder) -> tuple[Path, list[dict]]:
 def test_context_renders_injection_inertly(cli, injected, i: int):
     db, cases = injected
     case = cases[i]
-    for lang in ("zh", "en"):
+    # the block's language follows the query; fake frames are tried against both frames
+    langs = ("zh", "en") if case["attack"].startswith("fake") else (case["lang"],)
+    for lang in langs:
         r = cli("--db", str(db), "--user", case["user"], "context", "--budget-ms", "60000", "--format", "json",
                 "--lang", lang, "--limit", "5", "--", case["stored"])
         assert r.exit_code == 0, r.stderr
@@ -107,7 +108,7 @@ def test_messages_form_keeps_the_block_separate(cli, injected, tmp_path: Path):
     history = tmp_path / "history.json"
     turns = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
     history.write_text(json.dumps(turns), encoding="utf-8")
-    for case in cases:
+    for case in cases[::3]:
         r = cli("--db", str(db), "--user", case["user"], "context", "--budget-ms", "60000", "--format", "messages",
                 "--system", str(system), "--history", str(history), "--", case["stored"])
         assert r.exit_code == 0, r.stderr

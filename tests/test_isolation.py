@@ -79,7 +79,7 @@ def snapshot(db: Path, user: str) -> dict[str, list]:
         conn.close()
 
 
-@settings(max_examples=10, deadline=None,
+@settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(users=st.lists(USERS, min_size=2, max_size=2, unique=True), n_a=st.integers(1, 4),
        n_b=st.integers(1, 4), ops=st.lists(OP, min_size=3, max_size=7), data=st.data())
@@ -130,7 +130,8 @@ def test_commands_as_a_never_touch_b(cli, embedder, users, n_a, n_b, ops, data):
                 assert r.exit_code == 3, (args, r.stderr)
                 assert r.stderr.strip() == f"memcli: error: no memory with id {item} for user {a!r}"
             else:
-                assert r.exit_code in (0, 3), (args, r.stderr)  # 3: A purged it in an earlier op
+                # 3: A purged it in an earlier op; 2: e.g. correcting a version A already corrected
+                assert r.exit_code in (0, 2, 3), (args, r.stderr)
         assert snapshot(db, b) == before
     finally:
         shutil.rmtree(folder, ignore_errors=True)
