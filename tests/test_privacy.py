@@ -190,3 +190,28 @@ def test_purge_by_another_user_is_not_found_and_erases_nothing(cli, db_path: Pat
     assert sql_hits(db_path, EN)[:2] == ["memory_sources.content", "memory_items.statement"]
     assert rows_of(db_path, "alice", EN) == {"memory_sources": 2, "memory_items": 1, "memory_events": 1,
                                              "memory_fts": 1}
+
+
+def test_purge_of_a_drained_memory_erases_the_utterances_it_came_from(cli, db_path: Path, embedder):
+    """capture → drain → purge: the utterances the memory was distilled from (also the one
+    that only reinforced it) and their outbox tasks go with it; other utterances stay."""
+    with Memory(db=str(db_path), user="alice") as m:
+        m.capture("我喜欢鸢尾花紫罗兰", key="a", at="2026-03-01")
+        m.capture("我真的很喜欢鸢尾花紫罗兰", key="b", at="2026-03-02")
+        m.capture("I really love green tea", key="c", at="2026-03-03")
+        assert m.drain(user="alice").done == 3
+        target = next(i for i in m.list() if "紫罗兰" in i.statement)
+        assert len(target.source_ids) == 2
+    before = raw_bytes(db_path)
+    assert "我真的很喜欢鸢尾花紫罗兰".encode() in before and "紫罗兰".encode() in before
+    r = cli("--db", str(db_path), "--user", "alice", "forget", str(target.id), "--purge", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["sources"] == 2
+    after = raw_bytes(db_path)
+    for needle in ["紫罗兰", "鸢尾"]:
+        assert needle.encode() not in after, needle
+        assert sql_hits(db_path, needle) == [], needle
+    stats = cli("--db", str(db_path), "--user", "alice", "stats", "--json").json()
+    assert stats["sources"] == 1 and stats["outbox"]["done"] == 1
+    assert [i["statement"] for i in cli("--db", str(db_path), "--user", "alice", "list", "--json").json()] == \
+        ["I really love green tea"]
