@@ -44,7 +44,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.extract import enrich
 from memcli.write.facts import Facts, analyze
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, get_judge, guard
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, get_judge, guard, with_slot
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -62,10 +62,7 @@ class Plan:
 
 
 def _facts(statement: str, slot: str | None) -> Facts:
-    f = analyze(statement)
-    if slot and not f.slot:
-        return Facts(f.statement, slot, f.value, f.positive, f.numbers, f.kind)
-    return f
+    return with_slot(analyze(statement), slot)
 
 
 def neighbors_of(store: Store, user: str, vector: np.ndarray | None, k: int) -> list[Neighbor]:

@@ -15,7 +15,7 @@ import re
 
 from memcli.write.facts import Match, expand_en
 
-__all__ = ["extract_matches", "is_calendar", "is_question", "match_clause", "prepare"]
+__all__ = ["extract_matches", "is_calendar", "is_question", "match_clause", "prepare", "subject_of"]
 
 RELATIVES = {
     "mother": "mother", "mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
@@ -103,6 +103,9 @@ def _relative_fact(stmt: str, m: str) -> Match | None:
         (r"^birthday is (?:on )?(.+)$", "birthday", "relationship"),
         (r"^(?:name is|is called|is named|goes by) (.+)$", "name", "relationship"),
         (r"^(?:lives|is living|has lived|moved|just moved|relocated) (?:in|to) (.+)$", "residence", "relationship"),
+        (r"^(?:moved|relocated) from .+? to (.+)$", "residence", "relationship"),
+        (r"^(?:home|house) is in (.+)$", "residence", "relationship"),
+        (r"^(?:job|profession|occupation) is (?:a |an )?(.+)$", "occupation", "relationship"),
         (r"^works (?:at|for|in) (.+)$", "workplace", "relationship"),
         (r"^works as (?:a |an )?(.+)$", "occupation", "relationship"),
         (r"^is allergic to (.+)$", "allergy", "health"),
@@ -115,9 +118,20 @@ def _relative_fact(stmt: str, m: str) -> Match | None:
     if x and _obj(x.group(1)):
         return _m(stmt, "relationship", f"{rel}.like.{_obj(x.group(1))}", _obj(x.group(1)), 0.7)
     x = re.match(r"^is (?:a |an )(.+)$", rest)
+    if x and _obj(x.group(1)) and _OCCUPATION.search(x.group(1)):
+        return _m(stmt, "relationship", f"{rel}.occupation", _obj(x.group(1)), 0.7)
     if x and _obj(x.group(1)):
         return _m(stmt, "relationship", f"{rel}.identity", _obj(x.group(1)), 0.7)
     return None
+
+
+_REL_PREFIX = re.compile(rf"^my ({_REL})\b")
+
+
+def subject_of(text: str) -> str:
+    """``me``, or the relative a statement is about (My husband … → husband)."""
+    r = _REL_PREFIX.match(expand_en(prepare(text)))
+    return RELATIVES[r.group(1)] if r else "me"
 
 
 def match_clause(clause: str) -> Match | None:
@@ -127,11 +141,16 @@ def match_clause(clause: str) -> Match | None:
         return None
     stmt = stmt[0].upper() + stmt[1:]
     m = _ADVERBS.sub("", expand_en(stmt)).strip()
-    rel = _relative_fact(stmt, m)
-    if rel is not None:
-        return rel
+    if _REL_PREFIX.match(m):  # about a relative: only the relative rules apply
+        return _relative_fact(stmt, m)
     if not re.match(r"^(?:i|my)\b", m):
+        x = re.match(r"^(.+?) is my favou?rite (\w+(?: \w+)?)$", m)
+        if x and _obj(x.group(1)):
+            return _m(stmt, "preference", f"favourite.{x.group(2)}", _obj(x.group(1)), 0.7)
         return None
+    x = re.match(r"^my favou?rite (\w+(?: \w+)?) is (.+)$", m)
+    if x and _obj(x.group(2)):
+        return _m(stmt, "preference", f"favourite.{x.group(1)}", _obj(x.group(2)), 0.7)
     x = re.match(rf"^i have (?:a|an|one|two|three|an older|a younger|an elder|a little|a big) ?(?:older |younger |"
                  rf"little |big |elder )?({_REL})", m)
     if x:
@@ -141,6 +160,12 @@ def match_clause(clause: str) -> Match | None:
         (r"^(?:my name is|i am called|call me|people call me) (.+)$", "name", "identity", 0.9),
         (r"^i (?:live|am living|have lived|have been living|moved|have moved|relocated) (?:in|to) (.+)$",
          "residence", "identity", 0.8),
+        (r"^my (?:home|house|flat|apartment) is in (.+)$", "residence", "identity", 0.8),
+        (r"^i (?:moved|relocated) from .+? to (.+)$", "residence", "identity", 0.8),
+        (r"^i .*\blive in (.+)$", "residence", "identity", 0.8),
+        (r"^my (?:job|profession|occupation) is (?:a |an )?(.+)$", "occupation", "identity", 0.8),
+        (r"^i am (?:a |an )?(.+?) by (?:profession|trade)$", "occupation", "identity", 0.8),
+        (r"^i have (?:a |an )?(.+?) allergy$", "allergy", "health", 0.9),
         (r"^i work (?:at|for) (.+)$", "workplace", "identity", 0.8),
         (r"^i work as (?:a |an )?(.+)$", "occupation", "identity", 0.8),
         (r"^i (?:am from|come from|grew up in) (.+)$", "hometown", "identity", 0.7),
@@ -148,7 +173,8 @@ def match_clause(clause: str) -> Match | None:
     ):
         x = re.match(pat, m)
         if x and _obj(x.group(1)):
-            return _m(stmt, kind, slot, _obj(x.group(1)), sal)
+            val = _obj(x.group(1))
+            return _m(stmt, kind, f"allergy.{val}" if slot == "allergy" else slot, val, sal)
     x = re.match(r"^i am (?:a |an )([a-z]+(?: [a-z]+)?)$", m)
     if x and _OCCUPATION.search(x.group(1)):
         return _m(stmt, "identity", "occupation", x.group(1), 0.8)

@@ -15,7 +15,7 @@ import re
 
 from memcli.write.facts import Match
 
-__all__ = ["extract_matches", "is_calendar", "is_question", "match_clause", "prepare"]
+__all__ = ["extract_matches", "is_calendar", "is_question", "match_clause", "prepare", "subject_of"]
 
 RELATIVES = {
     "妈妈": "mother", "母亲": "mother", "老妈": "mother", "妈": "mother", "爸爸": "father", "父亲": "father",
@@ -25,7 +25,11 @@ RELATIVES = {
     "外公": "maternal_grandfather", "外婆": "maternal_grandmother", "姥爷": "maternal_grandfather",
     "姥姥": "maternal_grandmother", "男朋友": "boyfriend", "女朋友": "girlfriend", "男友": "boyfriend",
     "女友": "girlfriend", "孩子": "child", "宝宝": "child", "室友": "roommate", "同事": "colleague",
-    "老板": "boss", "闺蜜": "best_friend", "朋友": "friend",
+    "老板": "boss", "闺蜜": "best_friend", "朋友": "friend", "舅舅": "uncle", "叔叔": "uncle", "伯伯": "uncle",
+    "姑姑": "aunt", "阿姨": "aunt", "姨妈": "aunt", "舅妈": "aunt", "婶婶": "aunt", "表哥": "cousin",
+    "表姐": "cousin", "表弟": "cousin", "表妹": "cousin", "堂哥": "cousin", "堂姐": "cousin", "堂弟": "cousin",
+    "堂妹": "cousin", "公公": "father_in_law", "婆婆": "mother_in_law", "岳父": "father_in_law",
+    "岳母": "mother_in_law",
 }
 _REL = "|".join(sorted(RELATIVES, key=len, reverse=True))
 _TERMS = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
@@ -84,6 +88,10 @@ def _relative_fact(stmt: str, m: str) -> Match | None:
         (r"^(?:的名字|名字)?(?:叫|名字是|名叫)(.+)$", "name", "relationship"),
         (r"^在(.+?)(?:工作|上班|任职)$", "workplace", "relationship"),
         (r"^(?:住在|住|家在|搬到了?|生活在)(.+?)(?:住|生活)?$", "residence", "relationship"),
+        (r"^(?:从.+?)?(?:搬到了?|搬去了?)(.+)$", "residence", "relationship"),
+        (r"^(?:的)?(?:工作|职业)是(.+)$", "occupation", "relationship"),
+        (r"^是(?:一名|一个|一位|个)?(.+?(?:师|员|生|家|者|医生|护士|工程师|老板|经理|记者|作家|司机|厨师))$",
+         "occupation", "relationship"),
         (r"^(?:对)?(.+?)过敏$", "allergy", "health"),
     ):
         x = re.match(pat, rest)
@@ -100,23 +108,40 @@ def _relative_fact(stmt: str, m: str) -> Match | None:
     return None
 
 
+_REL_PREFIX = re.compile(rf"^(?:我的?|我们的?)?({_REL})")
+
+
+def subject_of(text: str) -> str:
+    """``me``, or the relative a statement is about (我老公… → husband)."""
+    r = _REL_PREFIX.match(_ADVERBS.sub("", prepare(text)))
+    return RELATIVES[r.group(1)] if r else "me"
+
+
 def match_clause(clause: str) -> Match | None:
     """The fact one Chinese clause states, or None (not first person / not a fact)."""
     stmt = clause.strip()
     if not stmt:
         return None
     m = _ADVERBS.sub("", stmt)
-    rel = _relative_fact(stmt, m)
-    if rel is not None:
-        return rel
+    if _REL_PREFIX.match(m):  # about a relative: only the relative rules apply
+        return _relative_fact(stmt, m)
+    x = re.match(r"^我最喜欢的(.{1,6}?)是(.+)$", m) or re.match(r"^(.+?)是我最喜欢的(.{1,6})$", m)
+    if x:
+        thing, val = (x.group(1), x.group(2)) if m.startswith("我最喜欢的") else (x.group(2), x.group(1))
+        if _obj(val) and _obj(thing):
+            return _m(stmt, "preference", f"favourite.{_obj(thing)}", _obj(val), 0.7)
     if not m.startswith("我") or m.startswith("我们"):
         return None
     x = re.match(rf"^我有(?:一个|一位|两个|个|一)?({_REL})", m)
     if x:
         return _m(stmt, "relationship", f"has.{RELATIVES[x.group(1)]}", "yes", 0.6, 0.65)
     for pat, slot, kind, sal in (
+        (r"^我的(?:职业|工作)是(.+)$", "occupation", "identity", 0.8),
         (r"^我的?生日(?:是|在)?(.+)$", "birthday", "identity", 0.8),
         (r"^我(?:的名字|名字)?(?:叫|名字是|名叫)(.+)$", "name", "identity", 0.9),
+        (r"^我的名字(?:是|叫)(.+)$", "name", "identity", 0.9),
+        (r"^我(?:从.+?)?(?:搬到了?|搬去了?|搬家到)(.+)$", "residence", "identity", 0.8),
+        (r"^我.*?[，,](?:住在|搬到了?)([^，,]+)$", "residence", "identity", 0.8),
         (r"^我(?:家)?(?:住在|住|家在|搬到了?|搬家到|生活在)(.+?)(?:住|生活)?$", "residence", "identity", 0.8),
         (r"^我在(.+?)(?:工作|上班|任职)$", "workplace", "identity", 0.8),
         (r"^我(?:来自|老家在|老家是)(.+)$", "hometown", "identity", 0.7),
@@ -128,10 +153,10 @@ def match_clause(clause: str) -> Match | None:
         x = re.match(pat, m)
         if x and _obj(x.group(1)):
             return _m(stmt, kind, slot, _obj(x.group(1)), sal)
-    x = re.match(r"^我(?:对)?(.+?)过敏", m)
+    x = re.match(r"^我(?:对)?(.+?)(?:不|没有?|也)?过敏", m)
     if x and _obj(x.group(1)) and not x.group(1).startswith(("不", "没")):
         return _m(stmt, "health", f"allergy.{_obj(x.group(1))}", _obj(x.group(1)), 0.9, 0.75)
-    x = re.search(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?(糖|牛奶|奶|冰|盐|蜂蜜)", m)
+    x = re.search(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)", m)
     if x:
         drink, add = _TERMS[x.group(1)], _TERMS[x.group(2)]
         return _m(stmt, "preference", f"{drink}.{add}", None, 0.7)
