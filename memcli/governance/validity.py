@@ -21,7 +21,7 @@ from typing import Any
 from memcli.db import index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.errors import BadInputError, StoreError
+from memcli.errors import BadInputError, StoreError, StoreLockedError
 from memcli.timeutil import now_utc
 
 __all__ = ["as_of_sql", "check_correctable", "invalidate", "purge", "supersede"]
@@ -104,8 +104,14 @@ def compact(store: Store) -> None:
         store.q("PRAGMA wal_checkpoint(TRUNCATE)")
         store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
         store.x("VACUUM")
-        store.q("PRAGMA wal_checkpoint(TRUNCATE)")
+        busy = store.one("PRAGMA wal_checkpoint(TRUNCATE)") or {}
     except StoreError as exc:
         reason = str(exc).replace("; nothing was written", "")
         raise type(exc)(f"the purge was committed, but compacting the database afterwards failed: {reason}; "
                         "free some space, the next `forget --purge` compacts again") from None
+    if next(iter(busy.values()), 0):
+        # Another connection kept a read transaction open past busy_timeout: the checkpoint
+        # could not finish, so old pages holding the text survive in the -wal file.
+        raise StoreLockedError("the purge was committed, but another process was reading the database, so its "
+                               "write-ahead log (-wal) may still hold the old text until every process using "
+                               f"{store.path.name} has closed it")
