@@ -215,3 +215,26 @@ def test_purge_of_a_drained_memory_erases_the_utterances_it_came_from(cli, db_pa
     assert stats["sources"] == 1 and stats["outbox"]["done"] == 1
     assert [i["statement"] for i in cli("--db", str(db_path), "--user", "alice", "list", "--json").json()] == \
         ["I really love green tea"]
+
+
+def test_purge_while_another_process_reads_is_honest(cli, db_path: Path, embedder, monkeypatch):
+    """A reader mid-transaction stops the final checkpoint: the old text then survives in the
+    -wal file, so the purge must not report plain success; once every connection is closed
+    the text is gone."""
+    with Memory(db=str(db_path), user="alice") as m:
+        doomed = m.remember(EN).item_id
+        m.remember(OTHERS[0])
+    monkeypatch.setenv("MEMCLI_BUSY_TIMEOUT_MS", "200")
+    reader = apsw.Connection(str(db_path))
+    reader.execute("BEGIN")
+    assert reader.execute("SELECT count(*) FROM memory_items").fetchone()[0] == 2
+    try:
+        r = cli("--db", str(db_path), "--user", "alice", "forget", str(doomed), "--purge")
+        assert r.exit_code == 4, (r.exit_code, r.stderr)
+        assert "purge was committed" in r.stderr and "-wal" in r.stderr, r.stderr
+        assert r.stderr.count("\n") == 1
+    finally:
+        reader.execute("COMMIT")
+        reader.close()
+    assert cli("--db", str(db_path), "--user", "alice", "show", str(doomed)).exit_code == 3
+    assert b"zqxprivacymarker" not in raw_bytes(db_path)  # last connection closed: WAL checkpointed away
