@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
+from memcli.errors import BadInputError
 
 eval_app = typer.Typer(name="eval", help="Measure decisions and retrieval on labelled data (goldset, LoCoMo, yours).",
                        no_args_is_help=True)
@@ -209,6 +210,8 @@ def eval_retrieval_cmd(
     from memcli.eval.formats import default_goldset_dir, load_cases
 
     st = settings_for(model=model)
+    if mode not in ("observations", "turns"):
+        raise BadInputError(f"--mode must be observations or turns, got {mode!r}")
     report: dict[str, Any] = {}
     if cases is not None or locomo is None:
         from memcli.eval.retrieval import eval_cases

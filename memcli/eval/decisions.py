@@ -51,7 +51,7 @@ def run_pair(settings: Settings, pair: DecisionPair, workdir: Path, n: int,
 
 
 def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
-                   progress: Callable[[int], None] | None = None, max_errors: int = 30) -> dict[str, Any]:
+                   progress: Callable[[int], None] | None = None, max_errors: int = 500) -> dict[str, Any]:
     """Decide every pair with the real pipeline and score it.
 
     Returns a JSON-able dict: ``overall`` (confusion matrix ``confusion[gold][pred]``,
