@@ -1,5 +1,5 @@
 """Isolation, as a property test: for random users and memories, every command run as user A
-(list, show, history, correct, forget, forget --purge, export, stats, search, context) never
+(list, show, history, correct, forget, forget --purge, export, stats, drain, search, context) never
 reveals user B's data and never changes it.
 
 B's memories carry unique markers; nothing A's commands print may contain one. Commands on
@@ -37,6 +37,7 @@ OP = st.one_of(
     st.tuples(st.just("correct"), st.integers(0, 40)),
     st.tuples(st.just("export"), st.sampled_from([(), ("--all",)])),
     st.tuples(st.just("stats"), st.just(())),
+    st.tuples(st.just("drain"), st.just(())),
     st.tuples(st.sampled_from(["search", "context"]), st.integers(0, 40)),
 )
 
@@ -109,7 +110,7 @@ def test_commands_as_a_never_touch_b(cli, embedder, users, n_a, n_b, ops, data):
             return r
 
         for op, arg in ops:
-            if op in ("list", "export", "stats"):
+            if op in ("list", "export", "stats", "drain"):  # drain --user A: B's pending task stays
                 r = run(op, *arg, *(("--json",) if op != "export" else ()))
                 assert r.exit_code == 0, r.stderr
                 continue
