@@ -23,6 +23,7 @@ Thresholds are model-specific: ``--write`` stores them with ``calibrated_model``
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["Thresholds", "calibrate", "calibration_warning", "choose_thresholds", "pair_cosines",
            "score_thresholds"]
 
+DEFAULT_MARGIN = 0.05
 RISKY = ("CONFLICT", "UPDATE")  # never decided by cosine alone
 LABELS = ("NOOP", "ADD", "UPDATE", "CONFLICT")
 
@@ -82,47 +84,43 @@ def pair_cosines(pairs: Sequence[DecisionPair], embedder: Any, batch_size: int =
     return np.clip(np.einsum("ij,ij->i", a, b), -1.0, 1.0).astype(np.float64)
 
 
-def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: float) -> Thresholds:
+def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: float,
+                      margin: float = 0.0) -> Thresholds:
     """Fit (upper, lower) on labelled cosines; see the module docstring for the rule.
 
-    upper: the smallest cut above every CONFLICT/UPDATE cosine where the share of NOOP among
-    pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never by cosine — if none).
-    lower: the largest cut below every CONFLICT/UPDATE cosine where the share of ADD among
-    pairs below it is >= ``target_precision`` (-1.0001 — ADD never by cosine — if none).
-    Cuts are placed halfway between neighbouring observed cosines.
+    upper: the smallest cut at least ``margin`` above every CONFLICT/UPDATE cosine where the
+    share of NOOP among pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never by
+    cosine — if none). lower: the largest cut at least ``margin`` below every CONFLICT/UPDATE
+    cosine where the share of ADD among pairs below it is >= ``target_precision`` (-1.0001 —
+    ADD never by cosine — if none). Cuts lie halfway between neighbouring observed cosines, or
+    exactly ``margin`` from the nearest CONFLICT/UPDATE cosine.
     """
     import numpy as np
 
     lab = np.asarray(labels)
-    order = np.argsort(cos, kind="stable")
-    v, lv = cos[order], lab[order]
-    risky = np.isin(lv, RISKY)
-    n = len(v)
-    never_noop, never_add = 1.0001, -1.0001
-    # upper: NOOP if cos >= cut; scan cut positions i (pairs i..n-1 decided NOOP)
-    upper = never_noop
-    hi = int(np.max(np.nonzero(risky)[0])) if risky.any() else -1
-    noop_suffix = np.cumsum((lv == "NOOP")[::-1])[::-1]
-    for i in range(hi + 1, n):
-        if i > 0 and v[i] == v[i - 1]:
-            continue  # a cut cannot split equal cosines
-        count = n - i
-        if noop_suffix[i] / count >= target_precision:
-            upper = float((v[i - 1] + v[i]) / 2) if i > 0 else float(v[i]) - 1e-6
+    risky = np.isin(lab, RISKY)
+    hi_r = float(cos[risky].max()) if risky.any() else -np.inf
+    lo_r = float(cos[risky].min()) if risky.any() else np.inf
+    u = np.unique(cos)
+    cuts = np.concatenate([(u[:-1] + u[1:]) / 2, [u[0] - 1e-6, u[-1] + 1e-6, hi_r + margin, lo_r - margin]])
+    cuts = np.unique(cuts[np.isfinite(cuts)])
+    is_noop, is_add = lab == "NOOP", lab == "ADD"
+    upper = 1.0001
+    for cut in cuts[(cuts > hi_r) & (cuts >= hi_r + margin)]:  # ascending: widest NOOP region first
+        sel = cos >= cut
+        if sel.any() and is_noop[sel].mean() >= target_precision:
+            upper = float(cut)
             break
-    # lower: ADD if cos < cut; scan j = number of pairs decided ADD (pairs 0..j-1)
-    lower = never_add
-    lo = int(np.min(np.nonzero(risky)[0])) if risky.any() else n
-    add_prefix = np.cumsum(lv == "ADD")
-    for j in range(min(lo, n), 0, -1):
-        if j < n and v[j] == v[j - 1]:
-            continue
-        if add_prefix[j - 1] / j >= target_precision:
-            lower = float((v[j - 1] + v[j]) / 2) if j < n else float(v[j - 1]) + 1e-6
+    lower = -1.0001
+    for cut in cuts[(cuts < lo_r) & (cuts <= lo_r - margin)][::-1]:  # descending: widest ADD region first
+        sel = cos < cut
+        if sel.any() and is_add[sel].mean() >= target_precision:
+            lower = float(cut)
             break
-    if lower > upper:  # cannot happen with risky pairs between them; keep the order anyway
-        lower = upper
-    return Thresholds(upper=round(upper, 4) if upper < 1 else upper, lower=round(lower, 4) if lower > -1 else lower)
+    lower = min(lower, upper)
+    # 4 decimals, rounded away from the CONFLICT/UPDATE cosines (never across one)
+    return Thresholds(upper=math.ceil(upper * 1e4) / 1e4 if upper <= 1 else upper,
+                      lower=math.floor(lower * 1e4) / 1e4 if lower >= -1 else lower)
 
 
 def score_thresholds(cos: np.ndarray, labels: Sequence[str], th: Thresholds) -> dict[str, Any]:
@@ -198,7 +196,8 @@ def histogram(cos: np.ndarray, labels: Sequence[str], bins: int = 20) -> dict[st
 
 
 def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_precision: float = 0.95,
-              folds: int = 5, embedder: Any = None, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              folds: int = 5, margin: float = DEFAULT_MARGIN, embedder: Any = None,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Fit the dedup thresholds on the goldset's decision pairs and cross-validate them.
 
     Args:
@@ -207,6 +206,9 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
             repo's goldset).
         target_precision: minimum precision of NOOP-by-cosine and ADD-by-cosine, in (0, 1].
         folds: k of the stratified k-fold cross-validation (>= 2).
+        margin: cosine distance kept between each cut and the nearest CONFLICT/UPDATE cosine of
+            the fitting pairs, in [0, 1) (default 0.05: the smallest that leaves no held-out
+            CONFLICT/UPDATE pair decided by cosine on the shipped goldset).
         embedder: an :class:`~memcli.embed.Embedder` (default: ``get_embedder(settings.model)``).
 
     Returns a JSON-able dict: ``thresholds`` {upper, lower}, ``model``, ``fit`` (scores on all
@@ -223,6 +225,8 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
 
     if not 0 < target_precision <= 1:
         raise BadInputError(f"--target-precision must be in (0, 1], got {target_precision}")
+    if not 0 <= margin < 1:
+        raise BadInputError(f"--margin must be in [0, 1), got {margin}")
     path = Path(goldset) if goldset is not None else default_goldset_dir()
     if path.is_dir():
         path = path / "decisions.jsonl"
@@ -237,11 +241,11 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
 
         embedder = get_embedder(settings.model)
     cos = pair_cosines(pairs, embedder, batch_size=settings.embed_batch_size, progress=progress)
-    th = choose_thresholds(cos, labels, target_precision)
+    th = choose_thresholds(cos, labels, target_precision, margin)
     cv_scores, fold_th = [], []
     for test in _folds(labels, folds):
         train = np.setdiff1d(np.arange(len(pairs)), test)
-        t = choose_thresholds(cos[train], [labels[i] for i in train], target_precision)
+        t = choose_thresholds(cos[train], [labels[i] for i in train], target_precision, margin)
         fold_th.append({"upper": t.upper, "lower": t.lower, "n_test": int(len(test))})
         cv_scores.append(score_thresholds(cos[test], [labels[i] for i in test], t))
     langs = sorted({p.lang for p in pairs if p.lang})
@@ -249,7 +253,7 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
     for lg in langs:
         idx = np.array([i for i, p in enumerate(pairs) if p.lang == lg])
         sub = [labels[i] for i in idx]
-        own = choose_thresholds(cos[idx], sub, target_precision)
+        own = choose_thresholds(cos[idx], sub, target_precision, margin)
         by_lang[lg] = {**score_thresholds(cos[idx], sub, th),
                        "own_thresholds": {"upper": own.upper, "lower": own.lower,
                                           "gray_share": score_thresholds(cos[idx], sub, own)["gray_share"]}}
@@ -260,6 +264,7 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
         "pairs": len(pairs),
         "label_counts": {lb: labels.count(lb) for lb in LABELS},
         "target_precision": target_precision,
+        "margin": margin,
         "folds": folds,
         "thresholds": {"upper": th.upper, "lower": th.lower},
         "risky_cosine_range": [float(risky.min()), float(risky.max())] if len(risky) else None,

@@ -46,6 +46,8 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder) -> None:
     assert lo <= up
     assert rep["pairs"] == len(load_pairs(default_goldset_dir() / "decisions.jsonl"))
     assert rep["fit"]["risky_by_cosine"] == 0 and rep["fit"]["conflict_as_noop"] == 0
+    # with the default margin no held-out CONFLICT/UPDATE pair is decided by cosine either
+    assert rep["cv"]["risky_by_cosine"] == 0
     assert set(rep["fit"]["per_class"]) == {"NOOP", "ADD"}
     assert 0 <= rep["cv"]["gray_share"] <= 1 and len(rep["cv"]["fold_thresholds"]) == 5
     assert sum(sum(v) for v in rep["histogram"]["counts"].values()) == rep["pairs"]
@@ -83,7 +85,8 @@ def test_bad_input_is_one_line(cli, tmp_path: Path) -> None:
     for args, needle in ((("--goldset", str(bad)), "line 2: label"),
                          (("--goldset", str(tmp_path / "nope")), "no goldset"),
                          (("--target-precision", "0"), "target-precision"),
-                         (("--folds", "1"), "--folds")):
+                         (("--folds", "1"), "--folds"),
+                         (("--margin", "-0.1"), "--margin")):
         r = cli("calibrate", *args)
         assert r.exit_code == 2, (args, r.stderr)
         assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -29,6 +29,8 @@ def calibrate(
     target_precision: Annotated[float, typer.Option("--target-precision", help="min precision of NOOP/ADD by cosine")
                                 ] = 0.95,
     folds: Annotated[int, typer.Option("--folds", help="k of the stratified k-fold cross-validation")] = 5,
+    margin: Annotated[float, typer.Option("--margin", help="cosine kept between a cut and the nearest "
+                                          "CONFLICT/UPDATE pair")] = 0.05,
     write: Annotated[bool, typer.Option("--write", help="store the thresholds (and the model) in the config")] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
@@ -51,7 +53,8 @@ def calibrate(
     st = settings_for(model=model)
     prog, advance = progress_bar(0, "embedding pairs", enabled=not as_json)
     with prog:
-        report = run(st, goldset, target_precision=target_precision, folds=folds, progress=advance)
+        report = run(st, goldset, target_precision=target_precision, folds=folds, margin=margin,
+                     progress=advance)
     if write:
         from memcli.settings import write_config_values
 
@@ -71,7 +74,8 @@ def _render_calibration(r: dict[str, Any]) -> None:
     up = "never (exact match only)" if th["upper"] > 1 else f"cosine >= {th['upper']}"
     lo = "never" if th["lower"] < -1 else f"cosine < {th['lower']}"
     console.print(f"[bold]model[/] {r['model']}   [bold]pairs[/] {r['pairs']} {r['label_counts']}   "
-                  f"[bold]target precision[/] {r['target_precision']}   [bold]folds[/] {r['folds']}")
+                  f"[bold]target precision[/] {r['target_precision']}   [bold]margin[/] {r['margin']}   "
+                  f"[bold]folds[/] {r['folds']}")
     console.print(f"[bold]NOOP by cosine:[/] {up}    [bold]ADD by cosine:[/] {lo}")
     if r["risky_cosine_range"]:
         a, b = r["risky_cosine_range"]
