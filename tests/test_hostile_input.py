@@ -140,9 +140,10 @@ def test_remember_arg(cli, db_path: Path, text: str):
         b'{"text": "a", "key": "\\udc80"}', b'{"text": "a", "session": "\\u0000"}',
     ])), max_size=6).map(b"\n".join),
 ))
-def test_capture_jsonl_stdin(cli, db_path: Path, data: bytes):
-    r = cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
-    assert_clean_outcome(r)
+def test_capture_and_import_jsonl_stdin(cli, db_path: Path, data: bytes):
+    for cmd in ("capture", "import"):
+        r = cli("--db", str(db_path), "--user", "alice", cmd, "-", "--json", input=data)
+        assert_clean_outcome(r)
     integrity_ok(db_path)
 
 
@@ -166,9 +167,10 @@ def seeded(cli, db_path: Path) -> Path:
 
 
 @FAST
-@given(query=hostile)
-def test_search(cli, seeded: Path, query: str):
-    r = cli("--db", str(seeded), "--user", "alice", "search", "--json", "--", query)
+@given(query=hostile, as_of=st.one_of(st.none(), hostile, st.sampled_from(["2026-03-01", "1899-01-01", "9999-12-31"])))
+def test_search(cli, seeded: Path, query: str, as_of: str | None):
+    r = cli("--db", str(seeded), "--user", "alice", "search", "--json", *(("--as-of", as_of) if as_of is not None
+                                                                            else ()), "--", query)
     if query == "-":
         return
     assert_clean_outcome(r)
