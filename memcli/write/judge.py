@@ -113,6 +113,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
 
 #: the guards a judge's NOOP cannot override ("never a NOOP, whatever the cosine")
 HARD_GUARDS = ("polarity flip", "number/date changed")
+#: share of the smaller side's content found in the other at/above which a pair is related
+CONTAINED = 0.8
 #: English cosine at/above which an unslotted pair is about the same thing (English only: on
 #: Chinese the default model scores unrelated user turns at 0.67 median, 0.86 p99)
 EN_RELATED_COSINE = 0.7
@@ -165,7 +167,8 @@ class OfflineJudge(Judge):
     - same slot: :func:`compare_slot`; slots of one family where one value refines the
       other (like.茶 → like.日本绿茶): UPDATE; other slots: ADD;
     - no slot: *related* = content overlap (Jaccard of content characters / word stems)
-      ≥ 0.5, or (English) cosine ≥ ``EN_RELATED_COSINE``. A related pair with a polarity
+      ≥ 0.5, or one side's content (≥ 2 units) contained in the other, or (English) cosine
+      ≥ ``EN_RELATED_COSINE``. A related pair with a polarity
       flip or another number → CONFLICT; a strictly more specific statement → UPDATE; an
       unguarded related pair with overlap ≥ 0.6 or (English) cosine ≥ ``EN_SAME_COSINE``
       → NOOP; else ADD.
@@ -192,14 +195,15 @@ class OfflineJudge(Judge):
                 continue
             b = content_units(nb.statement)
             ov = len(a & b) / len(a | b) if a and b else 0.0
+            contained = len(a & b) >= 2 and len(a & b) / min(len(a), len(b)) >= CONTAINED
             en_cos = nb.cosine if not zh and lang_of(nb.statement) == "en" else 0.0
-            related = ov >= CONFLICT_OVERLAP or en_cos >= EN_RELATED_COSINE
+            related = ov >= CONFLICT_OVERLAP or contained or en_cos >= EN_RELATED_COSINE
             g = guard(new, old)
             if g in HARD_GUARDS and related:
                 return Verdict(Decision.CONFLICT, nb.id, f"{g}, content overlap {ov:.2f}")
             if g == "more specific" and new.positive == old.positive:
                 return Verdict(Decision.UPDATE, nb.id, f"more specific, content overlap {ov:.2f}")
-            if g is None and (ov >= SAME_TEXT_OVERLAP or en_cos >= EN_SAME_COSINE):
+            if g is None and (ov >= SAME_TEXT_OVERLAP or en_cos >= EN_SAME_COSINE or (contained and a <= b)):
                 return Verdict(Decision.NOOP, nb.id, f"same content, content overlap {ov:.2f}")
         return Verdict(Decision.ADD, None, "no stored memory says the same or the opposite")
 
