@@ -38,7 +38,7 @@ PERF = {
     "drain": ("bench_drain.py", "drain.json", [], ["--sizes", "300"]),
     "search": ("bench_search.py", "bench_search.json", [], ["--sizes", "1000", "--cold-runs", "2", "--reps", "1"]),
 }
-QUALITY = ("calibrate", "decisions", "retrieval", "locomo")
+QUALITY = ("calibrate", "decisions", "retrieval", "locomo", "locomo_turns")
 
 
 def machine() -> dict[str, Any]:
@@ -123,7 +123,7 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         th, fit, cv, cur = r["thresholds"], r["fit"], r["cv"], r["current"]
         md += ["## Calibration (goldset decision pairs)", "",
                f"{r['pairs']} pairs {r['label_counts']}, model `{r['model']}`, target precision "
-               f"{r['target_precision']}, {r['folds']}-fold CV. Chosen: NOOP by cosine "
+               f"{r['target_precision']}, margin {r['margin']}, {r['folds']}-fold CV. Chosen: NOOP by cosine "
                f"{'never (exact only)' if th['upper'] > 1 else '>= ' + str(th['upper'])}, "
                f"ADD by cosine < {th['lower']}.",
                "", "| thresholds | NOOP prec | NOOP rec | ADD prec | ADD rec | gray zone | CONFLICT/UPDATE by cosine |",
@@ -164,21 +164,25 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         res["retrieval"] = r
         md += ["## Retrieval (goldset cases)", "", f"{r['cases']} cases, {r['memories']} memories, {r['queries']} "
                "queries (zh + en).", "", md_retrieval(r, "tag"), ""]
-    if "locomo" in only:
+    for part, mode in (("locomo", "observations"), ("locomo_turns", "turns")):
+        if part not in only:
+            continue
         from memcli.eval.locomo import default_locomo_path, eval_locomo
 
         path = Path(locomo) if locomo else default_locomo_path()
+        title = ("## LoCoMo retrieval (observations as memories)" if mode == "observations" else
+                 "## LoCoMo retrieval (raw turns through capture + drain)")
         if not path.exists():
-            res["locomo"] = {"skipped": f"{path} not found"}
-            md += ["## LoCoMo", "", f"skipped: {path} not found", ""]
-        else:
-            t0 = time.monotonic()
-            r = eval_locomo(st, path, samples=2 if quick else None)
-            r["seconds"] = round(time.monotonic() - t0, 1)
-            res["locomo"] = r
-            md += ["## LoCoMo retrieval (observations as memories)", "",
-                   f"{r['conversations']} conversations, {r['memories']} memories, {r['queries']} questions; "
-                   f"evidence ids repaired/dropped: {r['evidence_issues']}.", "", md_retrieval(r, "category"), ""]
+            res[part] = {"skipped": f"{path} not found"}
+            md += [title, "", f"skipped: {path} not found", ""]
+            continue
+        t0 = time.monotonic()
+        r = eval_locomo(st, path, mode=mode, samples=2 if quick else None)
+        r["seconds"] = round(time.monotonic() - t0, 1)
+        res[part] = r
+        drained = f" Drain: {r['drain']}." if "drain" in r else ""
+        md += [title, "", f"{r['conversations']} conversations, {r['memories']} memories, {r['queries']} questions; "
+               f"evidence ids repaired/dropped: {r['evidence_issues']}.{drained}", "", md_retrieval(r, "category"), ""]
     return res, md
 
 

@@ -67,6 +67,7 @@ def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_pa
                              for s, i, lb in rows), encoding="utf-8")
     r = cli("calibrate", "--goldset", str(pairs), "--folds", "2", "--write")
     assert r.exit_code == 0, r.stderr
+    assert "cosine by label" in r.stdout and "NOOP by cosine" in r.stdout  # the tables and histogram
     cfg = tomllib.loads((tmp_path / "config.toml").read_text(encoding="utf-8"))
     assert cfg["calibrated_model"] == "all-MiniLM-L6-v2"
     assert {"dedup_upper", "dedup_lower"} <= cfg.keys()
