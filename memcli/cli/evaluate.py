@@ -51,7 +51,7 @@ def calibrate(
     from memcli.calibrate import calibrate as run
 
     st = settings_for(model=model)
-    prog, advance = progress_bar(0, "embedding pairs", enabled=not as_json)
+    prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
         report = run(st, goldset, target_precision=target_precision, folds=folds, margin=margin,
                      progress=advance)
