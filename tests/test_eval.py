@@ -139,3 +139,22 @@ def test_bad_eval_input_is_one_line(cli, tmp_path: Path, args: tuple, needle: st
     r = cli("eval", *[a.format(dir=tmp_path, bad=bad) for a in args])
     assert r.exit_code == 2, r.stderr
     assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_eval_extraction_goldset_and_small_file(cli, tmp_path: Path) -> None:
+    r = cli("eval", "extraction", "--json")
+    assert r.exit_code == 0, r.stderr
+    rep = r.json()
+    assert rep["cases"] == 72 and rep["facts"]["expected"] == 46
+    assert rep["silence"]["cases"] == 32
+    f = _jsonl(tmp_path / "x.jsonl", [
+        {"utterance": "明天下午三点开会", "expected": []},
+        {"utterance": "I love cats", "expected": [{"statement": "I love cats", "kind": "preference"}]},
+    ])
+    rep = cli("eval", "extraction", "--cases", str(f), "--json").json()
+    assert rep["silence"] == {"cases": 1, "correct": 1, "accuracy": 1.0}  # a plan is not a memory
+    assert rep["facts"]["expected"] == 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"utterance": "hi", "expected": [{"kind": "preference"}]}\n', encoding="utf-8")
+    r = cli("eval", "extraction", "--cases", str(bad))
+    assert r.exit_code == 2 and "line 1: expected.0.statement" in r.stderr

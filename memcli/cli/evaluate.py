@@ -187,6 +187,42 @@ def _render_decisions(r: dict[str, Any]) -> None:
     console.print(t)
 
 
+@eval_app.command("extraction")
+def eval_extraction_cmd(
+    cases: Annotated[Path | None, typer.Option("--cases", help="JSON Lines extraction cases",
+                                               show_default="goldset/extraction.jsonl")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score the configured extractor: facts found (loose statement match), kinds, slots, and
+    silence on chatter, questions and calendar-like plans.
+
+    Case format: {"utterance": "我妈妈的生日是3月5号", "expected": [{"statement": "我妈妈的生日是3月5号",
+    "kind": "relationship", "slot": "mother.birthday"}]}; "expected": [] = no memory.
+    """
+    from memcli.eval.extraction import eval_extraction
+    from memcli.eval.formats import default_goldset_dir, load_extraction_cases
+
+    st = settings_for()
+    report = eval_extraction(st, load_extraction_cases(cases or default_goldset_dir() / "extraction.jsonl"))
+    if as_json:
+        emit_json(report)
+        return
+    f = report["facts"]
+    console.print(f"[bold]extractor[/] {report['extractor']}   [bold]cases[/] {report['cases']} "
+                  f"({report['exact_cases']} exactly right)")
+    console.print(f"facts: {f['matched']} of {f['expected']} expected found (recall {_pct(f['recall'])}), "
+                  f"{f['predicted']} produced (precision {_pct(f['precision'])}); "
+                  f"kind right {_pct(report['kind_accuracy'])}, "
+                  f"same slot key {_pct(report['slot_exact'])}; silent where it must be "
+                  f"{report['silence'].get('correct', 0)} of {report['silence'].get('cases', 0)}")
+    t = Table(title="cases exactly right, by category")
+    for col in ("category", "n", "right"):
+        t.add_column(col, justify="left" if col == "category" else "right")
+    for c, v in {**report["by_category"], **{f"lang {k}": v for k, v in report["by_lang"].items()}}.items():
+        t.add_row(c, str(v["n"]), _pct(v["accuracy"]))
+    console.print(t)
+
+
 @eval_app.command("retrieval")
 def eval_retrieval_cmd(
     cases: Annotated[Path | None, typer.Option("--cases", help="JSON Lines retrieval cases",

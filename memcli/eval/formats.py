@@ -23,7 +23,7 @@ from memcli.errors import BadInputError
 from memcli.models import Decision
 from memcli.timeutil import parse_at
 
-__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_pairs"]
+__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_extraction_cases", "load_pairs"]
 
 
 def default_goldset_dir() -> Path:
@@ -161,6 +161,13 @@ def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
 def load_pairs(path: str | Path) -> list[DecisionPair]:
     """Decision pairs from a JSON Lines file. Raises BadInputError (file and line named)."""
     return _load(path, DecisionPair, "decision pair")
+
+
+def load_extraction_cases(path: str | Path) -> list[Any]:
+    """Extraction cases (:class:`memcli.eval.extraction.ExtractionCase`) from a JSON Lines file."""
+    from memcli.eval.extraction import ExtractionCase
+
+    return _load(path, ExtractionCase, "extraction case")
 
 
 def load_cases(path: str | Path) -> list[RetrievalCase]:
