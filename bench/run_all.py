@@ -38,7 +38,7 @@ PERF = {
     "drain": ("bench_drain.py", "drain.json", [], ["--sizes", "300"]),
     "search": ("bench_search.py", "bench_search.json", [], ["--sizes", "1000", "--cold-runs", "2", "--reps", "1"]),
 }
-QUALITY = ("calibrate", "decisions", "retrieval", "locomo", "locomo_turns")
+QUALITY = ("calibrate", "decisions", "extraction", "retrieval", "locomo", "locomo_turns")
 
 
 def machine() -> dict[str, Any]:
@@ -156,6 +156,19 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
             md.append(f"| {g} | " + " | ".join(str(ov["confusion"][g][c]) for c in ov["columns"]) +
                       f" | {pct(pc['precision'])} | {pct(pc['recall'])} |")
         md.append("")
+    if "extraction" in only:
+        from memcli.eval.extraction import eval_extraction
+        from memcli.eval.formats import default_goldset_dir, load_extraction_cases
+
+        r = eval_extraction(st, load_extraction_cases(default_goldset_dir() / "extraction.jsonl"))
+        res["extraction"] = r
+        f = r["facts"]
+        md += ["## Extraction (goldset cases)", "",
+               f"Extractor `{r['extractor']}`, {r['cases']} cases ({r['exact_cases']} exactly right): "
+               f"{f['matched']} of {f['expected']} expected facts found (recall {pct(f['recall'])}), "
+               f"precision {pct(f['precision'])}, kind right {pct(r['kind_accuracy'])}; silent on "
+               f"{r['silence'].get('correct', 0)} of {r['silence'].get('cases', 0)} chatter/question/plan/assistant "
+               "utterances.", ""]
     if "retrieval" in only:
         from memcli.eval.formats import default_goldset_dir, load_cases
         from memcli.eval.retrieval import eval_cases
