@@ -128,6 +128,9 @@ def test_malformed_cases_file_is_one_line(cli, tmp_path: Path, content: str, nee
 @pytest.mark.parametrize("args, needle", [
     (("decisions", "--pairs", "{dir}/missing.jsonl"), "no such decision pair file"),
     (("decisions", "--pairs", "{bad}"), "line 2: label"),
+    (("decisions", "--judge", "bogus"), "unknown judge"),
+    (("decisions", "--judge", "llm"), "llm"),
+    (("decisions", "--limit", "0"), "--limit"),
     (("retrieval", "--locomo", "{dir}/missing.json"), "no LoCoMo file"),
     (("retrieval", "--locomo", "{bad}"), "not a LoCoMo JSON file"),
     (("retrieval", "--locomo", "auto", "--mode", "sessions"), "--mode must be"),

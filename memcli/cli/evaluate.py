@@ -144,6 +144,11 @@ def eval_decisions_cmd(
     from memcli.eval.formats import default_goldset_dir, load_pairs
 
     st = settings_for(model=model, judge=judge)
+    if limit is not None and limit < 1:
+        raise BadInputError(f"--limit must be >= 1, got {limit}")
+    from memcli.write.judge import get_judge
+
+    get_judge(st)  # an unknown judge, or llm without an endpoint: one line (ConfigError) before any work
     items = load_pairs(pairs or default_goldset_dir() / "decisions.jsonl")
     items = items[:limit] if limit else items
     warn = calibration_warning(st)
@@ -177,6 +182,8 @@ def _render_decisions(r: dict[str, Any]) -> None:
     lv = ", ".join(f"{k} {_pct(v['share'])}" for k, v in r["levels"].items())
     console.print(f"[bold]accuracy[/] {_pct(ov['accuracy'])}   [bold]CONFLICT decided NOOP[/] "
                   f"{r['conflict_as_noop']}   [bold]decided at level[/] {lv}")
+    if not r["by_category"] and not r["by_lang"]:
+        return
     t = Table(title="accuracy by category")
     for col in ("category", "label", "n", "accuracy"):
         t.add_column(col, justify="right" if col in ("n", "accuracy") else "left")
