@@ -166,3 +166,19 @@ def test_bad_arguments(facts):
     for kw in ({"fmt": "xml"}, {"lang": "de"}, {"max_tokens": 0}, {"budget_ms": 0}, {"history": {"a": 1}}):
         with pytest.raises(BadInputError):
             facts.context("咖啡", **kw)
+
+
+def test_slow_knn_uses_the_lexical_result_published_before_the_deadline(facts, monkeypatch):
+    release = threading.Event()
+
+    def stuck_knn(*a, **kw):
+        release.wait(10)
+        return []
+
+    monkeypatch.setattr("memcli.read.retrieve.dense_leg", stuck_knn)
+    try:
+        res = facts.context("咖啡", budget_ms=600, fmt="json")
+    finally:
+        release.set()
+    assert "] 我咖啡不加糖（偏好" in res.text and res.elapsed_ms < 1000
+    assert res.degraded.startswith("lexical only") and res.retrieval["legs_run"] == ["lexical"]

@@ -10,9 +10,10 @@
 (English: :data:`FRAME` ``["en"]``.) Rules, from the seed:
 
 - **Hard wall-clock budget** (``budget_ms``, default ``settings.budget_ms`` = 800): retrieval
-  runs on a worker thread; if it has not finished by the deadline, or the block is ready
-  only after it, there is no block (``reason`` says why) and the caller goes on. If the
-  query encoder cannot be ready in time, the lexical result is used (``degraded``).
+  runs on a worker thread; if the query encoder or the KNN cannot finish in time, the
+  lexical result (published by the worker as soon as it exists) is used (``degraded``); if
+  not even that exists by the deadline, or the block is ready only after it, there is no
+  block (``reason`` says why) and the caller goes on.
 - **Token budget** (``max_tokens``): header + lines + footer fit in it; lines are taken in
   relevance order and a line that does not fit is skipped. Counting (:func:`count_tokens`,
   no downloaded tokenizer): each CJK character (ideographs, kana, hangul, fullwidth
@@ -265,7 +266,8 @@ def build_context(mem: Memory, query: str, budget_ms: int | None = None, max_tok
         view = None
         try:
             view = _ReadView(mem)
-            box["hits"] = retrieve(view, query, deadline=deadline - ASSEMBLY_RESERVE_S, **retrieve_kw)
+            box["hits"] = retrieve(view, query, deadline=deadline - ASSEMBLY_RESERVE_S,
+                                   on_partial=lambda h: box.__setitem__("partial", h), **retrieve_kw)
         except BaseException as exc:  # reported below
             box["error"] = exc
         finally:
@@ -275,12 +277,13 @@ def build_context(mem: Memory, query: str, budget_ms: int | None = None, max_tok
 
     threading.Thread(target=work, daemon=True, name="memcli-context").start()
     finished = done.wait(max(0.0, deadline - ASSEMBLY_RESERVE_S - time.monotonic()))
-    if not finished:
+    partial = box.get("partial")
+    if not finished and partial is None:
         res.reason = f"budget exceeded: retrieval did not finish within {budget} ms"
-    elif "error" in box:
+    elif finished and "error" in box:
         raise box["error"]
     else:
-        hits: Hits = box["hits"]
+        hits: Hits = box["hits"] if finished else partial
         res.retrieval = hits.info.model_dump()
         if hits.info.lexical_only_fallback:
             res.degraded = f"lexical only: {hits.info.dense_skipped}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +105,8 @@ def _ms(t0: float) -> float:
 
 def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | None = None,
              min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
-             explain: bool = False, deadline: float | None = None) -> Hits:
+             explain: bool = False, deadline: float | None = None,
+             on_partial: Callable[[Hits], None] | None = None) -> Hits:
     """Hybrid retrieval for the bound user. Returns :class:`Hits` (a ``list[Hit]``), best first.
 
     Args:
@@ -117,6 +119,8 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
         explain: attach :class:`Explain` to every hit.
         deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
             dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
+        on_partial: called with the lexical-only ranking as soon as it exists, while the dense
+            leg is still pending (the context builder falls back to it at its deadline).
 
     Raises:
         BadInputError: ``limit < 1``, bad ``as_of``, negative ``min_score``.
@@ -169,6 +173,11 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
         info.legs_run.append("lexical")
 
     cos_by_id: dict[int, float] = {}
+    if qv is not None and on_partial is not None and "lexical" in rankings:
+        part = info.model_copy(deep=True)
+        part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
+        on_partial(Hits(_rank(mem, {"lexical": rankings["lexical"]}, lex_by_id, {}, lang=lang, min_score=min_score,
+                              limit=limit, explain=explain, info=part), part))
     if qv is not None:
         t1 = time.monotonic()
         timeout = None
