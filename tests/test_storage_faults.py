@@ -96,6 +96,13 @@ def test_read_only_file_refuses_writes_and_still_reads(cli, seeded: Path):
         r = cli("--db", db, "--user", "alice", "list", "--json")
         assert r.exit_code == 0, r.stderr
         assert sorted(m["statement"] for m in r.json()) == before["items"]
+        r = cli("--db", db, "--user", "alice", "search", "coffee", "--json")
+        assert r.exit_code == 0, r.stderr
+        assert r.json()["hits"][0]["statement"] == "I take my coffee without sugar"
+        r = cli("--db", db, "--user", "alice", "context", "coffee", "--budget-ms", "60000")
+        assert r.exit_code == 0 and "I take my coffee without sugar" in r.stdout, r.stderr
+        r = cli("--db", db, "--user", "alice", "drain")  # the worker must write: refused cleanly
+        one_line_error(r, 4, "read-only")
     assert committed(seeded) == before
     assert before["integrity"] == ["ok"]
 
