@@ -219,7 +219,8 @@ def test_locked_past_busy_timeout(cli, seeded: Path, monkeypatch: pytest.MonkeyP
     holder.execute("BEGIN IMMEDIATE")
     holder.execute("INSERT INTO memcli_meta(key, value) VALUES ('held', 'yes')")
     try:
-        for args in (["capture", "while locked"], ["remember", "I have a cat"], ["forget", "1"]):
+        for args in (["capture", "while locked"], ["remember", "I have a cat"], ["forget", "1"],
+                     ["forget", "2", "--purge"], ["correct", "1", "I take my coffee with sugar"], ["drain"]):
             r = cli("--db", db, "--user", "alice", *args)
             one_line_error(r, 4, "locked")
         # Readers are not blocked in WAL mode.
@@ -230,6 +231,11 @@ def test_locked_past_busy_timeout(cli, seeded: Path, monkeypatch: pytest.MonkeyP
         holder.execute("ROLLBACK")
         holder.close()
     assert committed(seeded) == before
+    conn = apsw.Connection(db)
+    try:  # the drain claimed nothing: the captured task is untouched
+        assert conn.execute("SELECT status, attempts FROM memory_capture_outbox").fetchall() == [("pending", 0)]
+    finally:
+        conn.close()
     r = cli("--db", db, "--user", "alice", "capture", "after the lock", "--json")
     assert r.exit_code == 0, r.stderr
 
