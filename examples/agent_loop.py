@@ -14,7 +14,7 @@ def model(messages: list[dict]) -> str:  # stand-in for your LLM call
 def drain_in_background(mem: Memory) -> threading.Thread:
     def work() -> None:  # own connection; distils only this user's captured turns
         with Memory(settings=mem.settings) as worker:
-            worker.drain(user=worker.user)
+            worker.drain()
     thread = threading.Thread(target=work, daemon=True)
     thread.start()
     return thread

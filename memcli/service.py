@@ -371,14 +371,18 @@ class Memory:
         return {"model": model, "dim": emb.dim, "items": len(rows)}
 
     # -- filled in by the write-path worker and the read path ----------------------------------
-    def drain(self, **kwargs: Any) -> Any:
+    def drain(self, *, all_users: bool = False, **kwargs: Any) -> Any:
         """The worker (:func:`memcli.write.drain.drain`): claim, extract, decide, store; returns a
-        ``DrainSummary`` (counts, per-stage seconds). Without ``user=`` it drains **every** user's
-        outbox (each task under its own user); an agent passes ``user=self.user``.
-        Raises StoreError/EmbeddingError/ConfigError only when it cannot run at all."""
+        ``DrainSummary`` (counts, per-stage seconds). Drains the bound user's outbox only;
+        ``all_users=True`` is the cron/worker mode that drains every user's tasks (each under
+        its own user). Raises ValueError for ``user=`` naming another user, and
+        StoreError/EmbeddingError/ConfigError only when it cannot run at all."""
         from memcli.write.drain import drain
 
-        return drain(self, **kwargs)
+        user = kwargs.pop("user", self.user)
+        if user != self.user:
+            raise ValueError(f"this Memory is bound to user {self.user!r}; use all_users=True for the worker")
+        return drain(self, user=None if all_users else self.user, **kwargs)
 
     def search(self, query: str, **kwargs: Any) -> Any:
         """Hybrid retrieval for the bound user (:func:`memcli.read.retrieve.retrieve`, RRF): a

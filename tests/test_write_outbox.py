@@ -143,8 +143,10 @@ def test_drain_limit_and_user_scope(mem) -> None:
             mem.capture(f"I like book {i}")
         assert mem.drain(user="alice", limit=2).claimed == 2
         assert bob.list() == []  # alice's drain never touched bob's task
-        s = mem.drain()  # every user
-        assert s.claimed == 2 and [i.statement for i in bob.list()] == ["I live in Rome"]
+        assert mem.drain().claimed == 1  # a Memory drains its own user only
+        assert bob.list() == []
+        s = mem.drain(all_users=True)  # the worker: every user
+        assert s.claimed == 1 and [i.statement for i in bob.list()] == ["I live in Rome"]
     finally:
         bob.close()
 

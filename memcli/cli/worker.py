@@ -55,7 +55,8 @@ def drain(
 
             with background_lock(mem.settings) as free:
                 if free:
-                    mem.drain(user=scope, limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds)
+                    mem.drain(all_users=scope is None, limit=limit, loop=loop, interval_s=interval,
+                              max_seconds=max_seconds)
             return
         from memcli.write.outbox import status
 
@@ -65,8 +66,8 @@ def drain(
             total = min(total, limit)
         prog, advance = progress_bar(total, "draining", enabled=not as_json)
         with prog:
-            summary = mem.drain(user=scope, limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds,
-                                progress=advance)
+            summary = mem.drain(all_users=scope is None, limit=limit, loop=loop, interval_s=interval,
+                                max_seconds=max_seconds, progress=advance)
     if as_json:
         emit_json(summary)
         return
