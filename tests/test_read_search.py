@@ -156,3 +156,12 @@ def test_bad_input_through_the_cli(zh, cli, db_path):
     assert r.exit_code == 0 and r.json()["hits"][0]["statement"] == "我咖啡不加糖"
     assert cli(*base, "search", "咖啡", "--limit", "0").exit_code == 2
     assert zh.list()  # nothing was dropped by the SQL-like query
+
+
+def test_search_returns_the_items_metadata(mem, cli, db_path):
+    mem.import_jsonl(['{"text": "My sister lives in Lyon", "metadata": {"source": "crm", "n": 7}}'])
+    hits = mem.search("sister")
+    assert [(h.statement, h.metadata) for h in hits] == [("My sister lives in Lyon", {"source": "crm", "n": 7})]
+    r = cli("--db", str(db_path), "--user", "alice", "search", "sister", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["hits"][0]["metadata"] == {"source": "crm", "n": 7}

@@ -13,6 +13,7 @@ invalid_at``, not superseded).
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -71,6 +72,7 @@ class Hit(BaseModel):
     valid_from: datetime
     score: float
     origin: str = Field(description="explicit | import | extracted | correction")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
     explain: Explain | None = None
 
 
@@ -223,7 +225,7 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
     ids = [f.id for f in fused]
     marks = ",".join("?" * len(ids))
     rows = {r["id"]: r for r in mem.store.q(
-        f"SELECT id, statement, kind, salience, confidence, origin, valid_from, last_confirmed_at "
+        f"SELECT id, statement, kind, salience, confidence, origin, valid_from, last_confirmed_at, metadata "
         f"FROM {s.ITEMS} WHERE user_id = ? AND id IN ({marks})", (mem.user, *ids))}
     now = now_utc()
     scored: list[tuple[float, Any, dict[str, Any], float]] = []
@@ -255,5 +257,5 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
                        effective_confidence=effective(float(row["confidence"]), from_iso(row["last_confirmed_at"]),
                                                       now, st),
                        valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
-                       explain=ex))
+                       metadata=json.loads(row["metadata"] or "{}"), explain=ex))
     return out
