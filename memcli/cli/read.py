@@ -137,8 +137,7 @@ def context(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="say on stderr why there is no block")] = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """The prompt-ready memory block for QUERY, or nothing (exit 0) when none is relevant or
-    the budget runs out.
+    """The prompt-ready memory block for QUERY; nothing (exit 0) if none is relevant or time runs out.
 
     Examples:
 
@@ -178,11 +177,12 @@ def context(
 
 @app.command()
 def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
-    """Prepare fast cold reads: export the embedding model to ONNX (needs torch, once) and
-    write the jieba lookup table, both to the platform cache dir.
+    """Prepare fast cold reads: the ONNX query encoder and the jieba lookup table (cached).
 
-    `context` and `search` start this in the background themselves the first time they find
-    nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
+    Exports the embedding model to ONNX (needs torch, once) and writes the jieba lookup
+    table, both to the platform cache dir. `context` and `search` start this in the
+    background themselves the first time they find nothing prepared; run it explicitly after
+    install (or in a deploy step) to skip that.
     """
     from memcli.cli.app import settings_for
     from memcli.embed.onnx import warm as do_warm
