@@ -34,12 +34,23 @@ for _mod in ("worker", "read", "evaluate", "tools"):
             raise
 
 
+_command = None
+
+
+def _click_command():  # noqa: ANN202
+    """The click command built from ``app`` once per process (building it costs ~0.1 s)."""
+    global _command
+    if _command is None:
+        _command = typer.main.get_command(app)
+    return _command
+
+
 def main() -> None:
     """Console-script entry point."""
     debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
     try:
         # standalone_mode=False: click usage errors come back to us and become one line too
-        rv = app(prog_name="memcli", standalone_mode=False)
+        rv = _click_command().main(prog_name="memcli", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # bare `memcli` or a group without its command: the help
         print(exc.ctx.get_help() if exc.ctx is not None else "", end="")
         sys.exit(exc.exit_code)
