@@ -92,13 +92,21 @@ def rows_of(db: Path, user: str, needle: str) -> dict[str, int]:
     return out
 
 
+def alice_outbox_keys(db_path: Path) -> set[str]:
+    conn = apsw.Connection(str(db_path))
+    try:
+        return {r[0] for r in conn.execute("SELECT idempotency_key FROM memory_capture_outbox WHERE user_id = 'alice'")}
+    finally:
+        conn.close()
+
+
 @pytest.fixture
 def stored(db_path: Path, embedder):
     """alice: the two secrets (one of them corrected, one forgotten first) among ordinary
     memories; bob: his own copy of the English secret, which alice's purge must not touch."""
     with Memory(db=str(db_path), user="alice") as m:
         ids = {t: m.remember(t).item_id for t in [*OTHERS, EN, ZH]}
-        m.capture(EN, key="cap-en")  # a raw utterance of the same text (not linked: kept)
+        m.capture(EN, key="cap-en")  # a raw utterance of the same text (not linked: purged too)
         m.forget(ids[ZH])  # a plain forget first: events with snapshots of the text
         fixed = m.correct(ids[OTHERS[2]], "My sister lives in Paris")
         vectors = {t: m.store.scalar("SELECT embedding FROM memory_vec WHERE item_id = ?", (i,))
@@ -129,12 +137,12 @@ def test_purge_leaves_no_trace_in_files(cli, db_path: Path, stored, text: str):
     after = raw_bytes(db_path)
     hits = [what for what, needle in found.items() if needle in after]
     if text == EN:
-        # alice's captured utterance (never linked to the item) and bob's copy stay by design;
-        # so the full text may remain exactly twice (source row, bob's statement) — but not
-        # in any index or event of alice.
+        # bob's copy stays by design, so the full text remains in his rows only; alice's
+        # captured utterance of the same text (never linked to the item) is purged too.
         assert set(sql_hits(db_path, text)) <= {"memory_sources.content", "memory_items.statement",
                                                  "memory_events.after", "memory_fts_content.c0"}
-        assert rows_of(db_path, "alice", text) == {"memory_sources": 1}  # the unlinked capture
+        assert rows_of(db_path, "alice", text) == {}
+        assert alice_outbox_keys(db_path) == set()  # its pending task went with it
         assert rows_of(db_path, "bob", text) == {"memory_sources": 1, "memory_items": 1, "memory_events": 1,
                                                 "memory_fts": 1}
         hits = [h for h in hits if h not in ("text", "marker")]

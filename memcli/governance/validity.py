@@ -61,8 +61,10 @@ def as_of_sql(alias: str = "") -> str:
 
 def purge(store: Store, user_id: str, item_id: int) -> dict[str, int]:
     """Erase one item and every stored copy of its text: the row, its sources (and their
-    outbox tasks), its FTS5 and vec0 rows, and audit events that mention it. Items that
-    superseded it or were superseded by it lose the link (set NULL) but stay.
+    outbox tasks), any other utterance of the same user that contains the statement verbatim
+    (captured but never linked, or still pending — draining it would bring the memory back),
+    its FTS5 and vec0 rows, and audit events that mention it. Items that superseded it or
+    were superseded by it lose the link (set NULL) but stay.
 
     Run inside ``store.tx()``; call :func:`compact` afterwards (outside the transaction)
     so freed pages and the WAL no longer hold the text.
@@ -70,8 +72,10 @@ def purge(store: Store, user_id: str, item_id: int) -> dict[str, int]:
     Raises:
         NotFoundError: no such item for this user.
     """
-    items.get_row(store, user_id, item_id)
-    source_ids = items.source_ids_of(store, item_id)
+    row = items.get_row(store, user_id, item_id)
+    source_ids = sorted(set(items.source_ids_of(store, item_id)) | {
+        r["id"] for r in store.q(f"SELECT id FROM {s.SOURCES} WHERE user_id = ? AND instr(content, ?) > 0",
+                                 (user_id, row["statement"]))})
     n_events = store.scalar(
         f"SELECT count(*) FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
         (user_id, item_id, item_id))
