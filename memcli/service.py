@@ -76,15 +76,18 @@ class Memory:
     def embedder(self) -> Embedder:
         """The configured embedding model, loaded once; checked against the database.
 
+        The backend follows ``settings.embed_backend`` (:func:`memcli.embed.load_embedder`):
+        the ONNX export when ``memcli warm`` made one, else sentence-transformers.
+
         Raises:
             ModelMismatchError: the database was embedded with another model.
             ModelUnavailableError: the model cannot be loaded.
         """
         if self._embedder is None:
-            from memcli.embed import check_model, get_embedder
+            from memcli.embed import check_model, load_embedder
 
             check_model(self.store.meta_get("embed_model"), self._stored_dim(), self.settings.model)
-            self._embedder = get_embedder(self.settings.model)
+            self._embedder = load_embedder(self.settings.model, self.settings.embed_backend)
         return self._embedder
 
     def _stored_dim(self) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import platformdirs
 from pydantic import Field, ValidationError, field_validator
@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     embed_batch_size: int = Field(64, ge=1, le=4096)
     query_encoder: str = Field(
         "auto", description="query encoder for the read path: auto | onnx | torch"
+    )
+    embed_backend: Literal["auto", "onnx", "torch"] = Field(
+        "auto", description="write-path encoder: auto (the ONNX export when `memcli warm` made one, "
+        "else sentence-transformers) | onnx | torch"
     )
 
     # -- input limits --------------------------------------------------------------

@@ -28,6 +28,9 @@ def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    # The write path uses sentence-transformers in tests on every machine, whether or not this
+    # machine's cache holds an ONNX export (tests/test_embed.py covers the ONNX backend).
+    monkeypatch.setenv("MEMCLI_EMBED_BACKEND", "torch")
 
 
 @pytest.fixture(scope="session")

@@ -79,3 +79,20 @@ def test_cold_context_process_never_imports_torch(mem, onnx_encoder, tmp_path):
     # the dense leg ran with ONNX, or (on a very slow machine) was skipped for the budget
     assert out["retrieval"]["encoder"] == "onnx"
     assert out["text"] == "" or "我咖啡不加糖" in out["text"]
+
+
+
+@pytest.mark.parametrize("backend, expected", [("auto", "OnnxEmbedder"), ("torch", "SentenceTransformerEmbedder")])
+def test_write_path_encoder_follows_embed_backend(onnx_encoder, embedder, db_path, monkeypatch, backend, expected):
+    """embed_backend=auto: remember/drain embed with the cached ONNX export (fast start);
+    the stored vector equals what sentence-transformers gives (cosine > 0.9999)."""
+    from memcli import Memory
+    from memcli.db import schema as s
+
+    monkeypatch.setenv("MEMCLI_EMBED_BACKEND", backend)
+    with Memory(db=str(db_path), user="alice") as m:
+        item_id = m.remember("我妈妈的生日是3月5号").item_id
+        assert type(m.embedder).__name__ == expected
+        blob = m.store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
+    stored = np.frombuffer(blob, dtype="<f4")
+    assert float(stored @ embedder.embed_one("我妈妈的生日是3月5号")) > 0.9999

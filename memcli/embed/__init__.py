@@ -22,7 +22,7 @@ import numpy as np
 from memcli.errors import ModelMismatchError, ModelUnavailableError
 from memcli.settings import DEFAULT_MODEL
 
-__all__ = ["Embedder", "check_model", "get_embedder", "resolve_model_path", "vec_to_blob"]
+__all__ = ["Embedder", "check_model", "get_embedder", "load_embedder", "resolve_model_path", "vec_to_blob"]
 
 _DEFAULT_ALIASES = {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2", "default"}
 
@@ -97,9 +97,9 @@ class SentenceTransformerEmbedder(Embedder):
                 pass
             self._model = SentenceTransformer(path, device="cpu")
         except Exception as exc:  # any loader failure is a user-facing "model unavailable"
-            raise ModelUnavailableError(
-                f"cannot load embedding model {name!r}: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-            ) from None
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            msg = f"cannot load embedding model {name!r}: {type(exc).__name__}: {first}"
+            raise ModelUnavailableError(msg) from None
         self.name = name
         getdim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
         dim = getdim()
@@ -121,6 +121,27 @@ def get_embedder(name: str) -> Embedder:
         ModelUnavailableError: the model cannot be loaded (not installed, not cached).
     """
     return SentenceTransformerEmbedder(name)
+
+
+def load_embedder(model: str, backend: str = "auto") -> Embedder:
+    """The encoder for the write path (remember, import, drain).
+
+    ``auto``: the cached ONNX export of ``model`` when ``memcli warm`` has made one (loads in
+    ~0.5 s instead of ~5-10 s for torch, and embeds batches about 2x faster here; cosine
+    against sentence-transformers ≥ 0.9999), else sentence-transformers. ``onnx``: export
+    first if needed (needs torch once). ``torch``: always sentence-transformers.
+
+    Raises:
+        ModelUnavailableError: the model cannot be loaded.
+    """
+    if backend != "torch":
+        from memcli.embed import onnx
+
+        if onnx.supported(model) and (backend == "onnx" or onnx.is_exported(model)):
+            if not onnx.is_exported(model):
+                onnx.export(model)
+            return onnx.get_onnx_embedder(model)
+    return get_embedder(model)
 
 
 def vec_to_blob(vec: np.ndarray) -> bytes:
