@@ -21,7 +21,7 @@ from memcli.errors import (
     StoreLockedError,
     StoreReadOnlyError,
 )
-from memcli.models import CaptureResult, Candidate, Decision, DecisionResult, Event, Kind, Level, MemoryItem
+from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem
 from memcli.service import Memory, MemoryRecord
 from memcli.settings import Settings, load_settings
 

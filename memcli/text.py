@@ -14,7 +14,9 @@ __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
 # C0/C1 control characters except tab/newline, zero-width and bidi controls, lone surrogates
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
 
 STOPWORDS: frozenset[str] = frozenset(
     """
