@@ -9,7 +9,8 @@ uninterrupted run on a copy of the same captured input.
 Settings of the workers: ``MEMCLI_LEASE_S=1`` so a killed worker's lease expires quickly and
 the next worker reclaims it; ``MEMCLI_MAX_ATTEMPTS=1000`` because attempts count claims and
 a task claimed by many killed workers would otherwise (by design) end ``dead``;
-``MEMCLI_DRAIN_BATCH_SIZE=8`` so a kill lands inside a batch more often.
+``MEMCLI_DRAIN_BATCH_SIZE=4`` so a kill lands inside a batch more often and a worker on a
+fast, idle machine cannot empty the outbox between two kills.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from _procs import (
 
 from memcli import Memory
 
-N_UTTERANCES = 240
+N_UTTERANCES = 400
 N_BATCH = 20000
 MIN_KILLS = 20
 
@@ -81,7 +82,7 @@ def test_sigkill_drain_repeatedly(tmp_path: Path, embedder):
         m.capture_jsonl(jsonl(utterances(N_UTTERANCES, seed=11)))
     shutil.copy(db, ref)  # closed cleanly: no -wal to copy
 
-    env = worker_env(tmp_path, lease_s=1, max_attempts=1000, drain_batch_size=8, db=db)
+    env = worker_env(tmp_path, lease_s=1, max_attempts=1000, drain_batch_size=4, db=db)
     rng = random.Random(20261130)
     kills = mid_task_kills = 0
     runs = 0
@@ -93,10 +94,10 @@ def test_sigkill_drain_repeatedly(tmp_path: Path, embedder):
                                 stderr=subprocess.PIPE)
         if rng.random() < 0.75:  # mostly mid-work: after its first claim, at a random moment
             claimed = _wait_claimed(db, proc, timeout_s=60)
-            time.sleep(rng.uniform(0.0, 0.6))
+            time.sleep(rng.uniform(0.0, 0.2))
         else:  # anywhere: startup, model load, claim, extraction...
             claimed = False
-            time.sleep(rng.uniform(0.1, 3.0))
+            time.sleep(rng.uniform(0.1, 1.2))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             kills += 1
