@@ -80,9 +80,13 @@ class Settings(BaseSettings):
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------
-    dedup_upper: float = Field(0.90, description="cosine >= upper: NOOP (reinforce) without a judge")
-    dedup_lower: float = Field(0.55, description="cosine < lower: ADD without a judge")
-    calibrated_model: str | None = Field(None, description="model the thresholds were calibrated for")
+    # Defaults are `memcli calibrate` on the shipped goldset (728 pairs, 5-fold CV) for
+    # all-MiniLM-L6-v2: CONFLICT pairs reach cosine 1.000 with this model (most Chinese
+    # characters are one [UNK] token), so cosine alone never decides NOOP (upper > 1); below
+    # 0.4153 no CONFLICT/UPDATE pair was seen, so ADD needs no judge there.
+    dedup_upper: float = Field(1.0001, description="cosine >= upper: NOOP (reinforce) without a judge")
+    dedup_lower: float = Field(0.4153, description="cosine < lower: ADD without a judge")
+    calibrated_model: str | None = Field(DEFAULT_MODEL, description="model the thresholds were calibrated for")
 
     # -- confidence ------------------------------------------------------------------------
     confidence_explicit: float = Field(0.95, ge=0, le=1, description="initial trust: remember/import")
