@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "clean_text"]
 
@@ -68,14 +69,16 @@ def _jieba():  # type: ignore[no-untyped-def]
     return jieba
 
 
-def search_tokens(text: str, *, drop_stopwords: bool = False) -> list[str]:
+def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = None) -> list[str]:
     """jieba ``cut_for_search`` tokens, case-folded, without punctuation/whitespace tokens.
 
     Used for both indexing (FTS5 column) and querying, so both sides tokenise alike.
+    ``tokenizer``: any object with jieba's ``cut_for_search`` (default: jieba itself; the
+    read path passes its lazily loaded one for cold processes).
     """
     t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
     out: list[str] = []
-    for tok in _jieba().cut_for_search(t):
+    for tok in (tokenizer or _jieba()).cut_for_search(t):
         tok = tok.strip()
         if not tok or not any(ch.isalnum() for ch in tok):
             continue

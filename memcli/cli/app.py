@@ -120,14 +120,27 @@ def read_text_arg(text: str) -> str:
     return text
 
 
-def read_stdin() -> str:
-    """All of stdin as UTF-8 text (a leading BOM dropped). Raises BadInputError on invalid UTF-8."""
-    data = sys.stdin.buffer.read()
+def decode_utf8(data: bytes, where: str) -> str:
+    """Strict UTF-8 (a leading BOM dropped). Raises BadInputError naming ``where`` and the line."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise BadInputError(f"stdin line {line}: not valid UTF-8; nothing was written") from None
+        raise BadInputError(f"{where} line {line}: not valid UTF-8; nothing was written") from None
+
+
+def read_stdin() -> str:
+    """All of stdin as UTF-8 text (a leading BOM dropped). Raises BadInputError on invalid UTF-8."""
+    return decode_utf8(sys.stdin.buffer.read(), "stdin")
+
+
+def read_file(path: str | Path, what: str = "") -> str:
+    """A file's text, UTF-8 strict. Raises BadInputError (no such file, invalid UTF-8)."""
+    p = Path(path).expanduser()
+    prefix = f"{what}: " if what else ""
+    if not p.is_file():
+        raise BadInputError(f"{prefix}no such file: {path}")
+    return decode_utf8(p.read_bytes(), f"{prefix}{path}")
 
 
 def split_lines(text: str) -> list[str]:
@@ -144,15 +157,7 @@ def read_lines(path: str) -> list[str]:
     """
     if path == "-":
         return split_lines(read_stdin())
-    p = Path(path).expanduser()
-    if not p.is_file():
-        raise BadInputError(f"no such file: {path}")
-    data = p.read_bytes()
-    try:
-        return split_lines(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise BadInputError(f"{path} line {line}: not valid UTF-8; nothing was written") from None
+    return split_lines(read_file(path))
 
 
 def progress_bar(total: int, description: str, enabled: bool = True):  # noqa: ANN201

@@ -19,6 +19,7 @@ from memcli.cli.app import (
     emit_json,
     info,
     open_memory,
+    read_file,
     read_text_arg,
 )
 from memcli.errors import BadInputError
@@ -27,20 +28,9 @@ QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to
                                          show_default=False)]
 
 
-def _read_file(path: Path, what: str) -> str:
-    if not path.is_file():
-        raise BadInputError(f"{what}: no such file: {path}")
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise BadInputError(f"{what}: {path} line {line}: not valid UTF-8") from None
-
-
 def _read_history(path: Path) -> list[Any]:
     """A JSON array of {"role", "content"} or JSON Lines of them."""
-    text = _read_file(path, "--history").strip()
+    text = read_file(path, "--history").strip()
     if not text:
         return []
     try:
@@ -152,7 +142,7 @@ def context(
     fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
-    system_text = _read_file(system, "--system") if system else None
+    system_text = read_file(system, "--system") if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
         res = build_context(mem, read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import threading
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -127,7 +126,7 @@ def query_tokens(text: str, *, drop_stopwords: bool = True) -> list[str]:
     Uses the lazy lookup table when it exists and jieba is not yet initialised in this
     process (cold CLI); otherwise ``search_tokens``.
     """
-    from memcli.text import STOPWORDS, clean_text, search_tokens
+    from memcli.text import search_tokens
 
     if _jieba_ready():
         return search_tokens(text, drop_stopwords=drop_stopwords)
@@ -137,13 +136,4 @@ def query_tokens(text: str, *, drop_stopwords: bool = True) -> list[str]:
         tk = None
     if tk is None:
         return search_tokens(text, drop_stopwords=drop_stopwords)
-    t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
-    out: list[str] = []
-    for tok in tk.cut_for_search(t):
-        tok = tok.strip()
-        if not tok or not any(ch.isalnum() for ch in tok):
-            continue
-        if drop_stopwords and tok in STOPWORDS:
-            continue
-        out.append(tok)
-    return out
+    return search_tokens(text, drop_stopwords=drop_stopwords, tokenizer=tk)
