@@ -62,8 +62,13 @@ def test_model_mismatch_is_a_clear_error(cli, mem, db_path, model_b, embedder_b,
                 ("import", str(f))):
         r = cli(*base, *cmd)
         assert r.exit_code == 5, r.stderr
-        line = r.stderr.strip()
-        assert len(line.splitlines()) == 1 and "Traceback" not in line
+        lines = r.stderr.strip().splitlines()
+        assert "Traceback" not in r.stderr
+        # the defaults were calibrated for the default model: one stale-calibration warning,
+        # then exactly one error line
+        assert lines[0].startswith("warning: dedup thresholds were calibrated for model 'all-MiniLM-L6-v2'")
+        assert len(lines) == 2
+        line = lines[1]
         assert line == (f"memcli: error: database was embedded with model 'all-MiniLM-L6-v2' (dim 384) but "
                         f"'{model_b}' is configured; run `memcli reembed --model {model_b}` to re-embed, "
                         f"or use --model all-MiniLM-L6-v2")
