@@ -19,7 +19,7 @@ are mostly chatter and questions, plus some assistant turns and calendar lines.
 
 Measured per run, on a fresh database, model loaded before the clock starts:
 
-- ``drain``: ``Memory.drain()`` over the whole outbox (claim → extract → batched embed →
+- ``drain``: ``Memory.drain(all_users=True)`` over the whole outbox (claim → extract → batched embed →
   decide → write, one transaction per task), wall time and its stages;
 - baseline ``embed only``: embedding the same candidate statements in batches of the same
   size with the same model — the floor any drain with this model pays. The ratio
@@ -125,7 +125,7 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
         mem = Memory(db=db, user="u00")
         mem._embedder = embedder  # preloaded: model load is not part of the drain figure
         t = time.perf_counter()
-        s = mem.drain()
+        s = mem.drain(all_users=True)
         wall = time.perf_counter() - t
         counts = {k: mem.store.scalar(f"SELECT count(*) FROM memory_items WHERE {w}") for k, w in
                   (("active", "invalid_at IS NULL AND expired_at IS NULL"), ("all", "1"))}
@@ -157,10 +157,11 @@ def main() -> None:
         torch.set_num_threads(args.torch_threads)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     os.environ.setdefault("MEMCLI_CONFIG", os.devnull)
-    from memcli.embed import get_embedder
+    from memcli.embed import load_embedder
     from memcli.settings import DEFAULT_MODEL
 
-    emb = get_embedder(DEFAULT_MODEL)
+    # the encoder a user's drain gets: the ONNX export after `memcli warm`, else torch
+    emb = load_embedder(DEFAULT_MODEL, os.environ.get("MEMCLI_EMBED_BACKEND", "auto"))
     emb.embed_one("warm up")
     results = []
     for n in args.sizes:
@@ -181,7 +182,8 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     meta = {"python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count(),
             "model": DEFAULT_MODEL, "statistic": "median of repeats by utterances/s",
-            "torch_threads": args.torch_threads or "default", "loadavg": os.getloadavg()}
+            "encoder": type(emb).__name__, "torch_threads": args.torch_threads or "default",
+            "loadavg": os.getloadavg()}
     (OUT / "drain.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2, default=str,
                                                ensure_ascii=False), encoding="utf-8")
     print(f"\nwritten {OUT / 'drain.json'}")
