@@ -165,3 +165,17 @@ def test_search_returns_the_items_metadata(mem, cli, db_path):
     r = cli("--db", str(db_path), "--user", "alice", "search", "sister", "--json")
     assert r.exit_code == 0, r.stderr
     assert r.json()["hits"][0]["metadata"] == {"source": "crm", "n": 7}
+
+
+def test_slot_words_bridge_languages_lexically(mem):
+    """A drained 我咖啡不加糖 carries slot coffee.sugar; its English slot words are indexed, so
+    an English question finds the Chinese memory through the lexical leg."""
+    mem.capture("我咖啡不加糖")
+    assert mem.drain().added == 1
+    (item,) = mem.list()
+    assert item.slot == "coffee.sugar"
+    for query in ("how do I take my coffee?", "sugar"):
+        hits = mem.search(query, explain=True)
+        assert [h.statement for h in hits] == ["我咖啡不加糖"], query
+        assert hits[0].explain.lexical_rank == 1
+    assert mem.search("what is the weather tomorrow") == []

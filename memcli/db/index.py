@@ -20,7 +20,7 @@ from memcli.timeutil import to_epoch
 if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
     import numpy as np
 
-__all__ = ["ensure_vec_table", "index_fts", "index_vector", "refresh_flags", "unindex", "vec_flags"]
+__all__ = ["ensure_vec_table", "fts_tokens", "index_fts", "index_vector", "refresh_flags", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -56,13 +56,26 @@ def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     }
 
 
-def index_fts(store: Store, item_id: int, user_id: str, statement: str) -> None:
+def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
+    """The FTS5 tokens of a memory: jieba ``cut_for_search`` of the statement, plus the words
+    of its slot key (``coffee.sugar`` → ``coffee``, ``sugar``). The slot words are English
+    whatever the statement's language, so "coffee" finds 我咖啡不加糖 lexically when the
+    extractor recognised its slot."""
+    import re
+
     from memcli.text import search_tokens
 
+    toks = search_tokens(statement)
+    if slot:
+        toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
+    return toks
+
+
+def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: str | None = None) -> None:
     store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
     store.x(
         f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)",
-        (item_id, " ".join(search_tokens(statement)), user_id),
+        (item_id, " ".join(fts_tokens(statement, slot)), user_id),
     )
 
 

@@ -114,7 +114,7 @@ def insert_item(
         link_source(store, item_id, sid)
     row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
     assert row is not None
-    index.index_fts(store, item_id, user_id, candidate.statement)
+    index.index_fts(store, item_id, user_id, candidate.statement, candidate.slot)
     if vector is not None:
         index.ensure_vec_table(store, int(vector.shape[-1]), model or "")
         index.index_vector(store, row, vector)
