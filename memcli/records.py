@@ -53,16 +53,19 @@ class MemoryRecord(BaseModel):
         return self.invalid_at is not None or self.expired_at is not None
 
 
-def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None) -> list[Any]:
+def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None,
+                where: str = "", note: str = "; nothing was written") -> list[Any]:
     """Parse and validate JSON Lines; all or nothing.
 
     Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
     checked as :func:`check_text` does (blank, too long), so those errors name the line too.
-    Raises BadInputError naming the first bad line number; in that case nothing is written
-    (the valid lines are not kept either).
+    Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
+    file name, and followed by ``note``); in that case nothing is written (the valid lines
+    are not kept either).
     """
     out = []
-    for number, line in enumerate(lines, start=1):
+    for n, line in enumerate(lines, start=1):
+        number = f"{where} line {n}" if where else f"line {n}"
         if not line.strip():
             continue
         try:
@@ -74,15 +77,14 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
                 check_text(rec.text, max_chars)
             out.append(rec)
         except BadInputError as exc:
-            raise BadInputError(f"line {number}: {exc}; nothing was written") from None
+            raise BadInputError(f"{number}: {exc}{note}") from None
         except ValidationError as exc:
             err = exc.errors()[0]
-            loc = ".".join(str(p) for p in err.get("loc", ())) or "record"
+            loc = ".".join(str(p) for p in err.get("loc", ()))
             msg = str(err.get("msg")).removeprefix("Value error, ")
-            raise BadInputError(f"line {number}: {loc}: {msg}; nothing was written") from None
+            raise BadInputError(f"{number}: {loc + ': ' if loc else ''}{msg}{note}") from None
         except ValueError as exc:
-            raise BadInputError(f"line {number}: not valid JSON ({str(exc).splitlines()[0][:80]}); "
-                                "nothing was written") from None
+            raise BadInputError(f"{number}: not valid JSON ({str(exc).splitlines()[0][:80]}){note}") from None
         except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
-            raise BadInputError(f"line {number}: JSON nested too deeply; nothing was written") from None
+            raise BadInputError(f"{number}: JSON nested too deeply{note}") from None
     return out

@@ -134,7 +134,7 @@ def test_malformed_capture_jsonl_names_the_line(base, db_path, bad, expect):
     ('{"text": "hi", "confidence": 1.5}', "line 3: confidence: Input should be less than or equal to 1"),
     ('{"text": "hi", "metadata": "not an object"}', "line 3: metadata: Input should be a valid dictionary"),
     ('{"text": "hi", "role": "user"}', "line 3: role: Extra inputs are not permitted"),
-    ('{"text": "hi", "at": "2026-03-01", "invalid_at": "2026-01-01"}', "line 3: record: invalid_at is before at"),
+    ('{"text": "hi", "at": "2026-03-01", "invalid_at": "2026-01-01"}', "line 3: invalid_at is before at"),
     ('{"text": ""}', "line 3: text is empty"),
 ])
 def test_malformed_import_names_the_line(base, db_path, tmp_path, bad, expect):

@@ -113,7 +113,7 @@ def test_eval_retrieval_locomo_shaped_file(cli, tmp_path: Path) -> None:
     ('{"user": "u", "memories": [{"ref": "m1", "text": "x"}], "queries": [{"query": "q", "relevant": ["m9"]}]}\n',
      "line 1: query 'q' cites unknown ref 'm9'"),
     ('{"user": "u", "memories": [{"ref": "m1", "text": "x"}]}\n', "line 1: queries: Field required"),
-    ("not json\n", "line 1: not JSON"),
+    ("not json\n", "line 1: not valid JSON"),
     ('{"user": "u", "memories": [{"ref": "m1", "text": "x", "at": "yesterday"}], '
      '"queries": [{"query": "q", "relevant": ["m1"]}]}\n', "line 1"),
 ])

@@ -12,12 +12,11 @@ and line number.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from memcli.errors import BadInputError
 from memcli.models import Decision
@@ -134,25 +133,9 @@ def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
         lines = p.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError:
         raise BadInputError(f"{path}: not valid UTF-8") from None
-    out = []
-    for n, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise BadInputError(f"{path} line {n}: not JSON ({exc.msg})") from None
-        if not isinstance(data, dict):
-            raise BadInputError(f"{path} line {n}: expected a JSON object")
-        try:
-            out.append(model.model_validate(data))
-        except BadInputError as exc:
-            raise BadInputError(f"{path} line {n}: {exc}") from None
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(str(x) for x in err.get("loc", ()))
-            msg = str(err.get("msg", "")).removeprefix("Value error, ")
-            raise BadInputError(f"{path} line {n}: {loc + ': ' if loc else ''}{msg}") from None
+    from memcli.records import parse_jsonl
+
+    out = parse_jsonl(lines, model, where=str(path), note="")
     if not out:
         raise BadInputError(f"{path}: no {what}s in file")
     return out
