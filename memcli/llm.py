@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -120,6 +120,19 @@ class LLMClient:
         return data
 
 
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _validated(model: type[_M], data: object, what: str) -> _M:
+    """``model`` validated from the LLM's JSON. Raises ExtractionError (schema mismatch, one line)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ExtractionError(f"LLM {what} does not match the schema: {'.'.join(map(str, err['loc']))}: "
+                              f"{err['msg']}") from None
+
+
 class LLMExtractor(Extractor):
     """Extraction by an LLM; the reply is validated with pydantic (:class:`_Extraction`)."""
 
@@ -133,12 +146,7 @@ class LLMExtractor(Extractor):
         if utt.role != "user":
             return []
         data = self.client.chat_json(EXTRACT_PROMPT, utt.text)
-        try:
-            parsed = _Extraction.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise ExtractionError(f"LLM extraction does not match the schema: {'.'.join(map(str, err['loc']))}: "
-                                  f"{err['msg']}") from None
+        parsed = _validated(_Extraction, data, "extraction")
         return [Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
                           confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at)
                 for m in parsed.memories if m.statement.strip()]
@@ -159,12 +167,7 @@ class LLMJudge(Judge):
                                      "valid_from": candidate.valid_from.date().isoformat()},
                              "stored": shown}, ensure_ascii=False)
         data = self.client.chat_json(JUDGE_PROMPT, prompt)
-        try:
-            j = _Judgement.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise ExtractionError(f"LLM judgement does not match the schema: {'.'.join(map(str, err['loc']))}: "
-                                  f"{err['msg']}") from None
+        j = _validated(_Judgement, data, "judgement")
         ids = {nb.id for nb in neighbors}
         if j.decision != "ADD" and j.target_id not in ids:
             raise ExtractionError(f"LLM judge named id {j.target_id}, which it was not shown ({sorted(ids)}); "
