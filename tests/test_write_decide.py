@@ -161,3 +161,16 @@ def test_every_decision_is_an_event_with_level_and_reason(mem) -> None:
     assert len(evs) == 5
     assert all(e["level"] in ("exact", "vector", "judge") and e["reason"] for e in evs)
     assert all(e["source_id"] for e in evs)
+
+
+def test_an_older_restatement_moves_valid_from_back(mem) -> None:
+    """Said in March, drained after the same fact said today: one item, valid since March,
+    so --as-of in June finds it."""
+    mem.capture("我咖啡不加糖", at="2026-11-30T08:00:00Z")
+    mem.drain()
+    mem.capture("我咖啡不加糖", at="2026-03-01T08:00:00Z")
+    s = mem.drain()
+    assert s.reinforced == 1
+    (item,) = mem.list()
+    assert item.valid_from.isoformat() == "2026-03-01T08:00:00+00:00" and item.confirmations == 2
+    assert [h.id for h in mem.search("咖啡", as_of="2026-06-01")] == [item.id]

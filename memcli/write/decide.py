@@ -244,10 +244,16 @@ def _conflict(store: Store, user: str, cand: Candidate, plan: Plan, initial: flo
 def _reinforce(store: Store, settings: Settings, user: str, row: dict, candidate: Candidate,
                source_ids: Sequence[int], level: Level, cosine: float | None, reason: str,
                judge: str | None = None) -> DecisionResult:
-    """NOOP: confidence up, last confirmation moved to the candidate's time, sources linked."""
+    """NOOP: confidence up, last confirmation moved to the candidate's time, sources linked.
+
+    A restatement said *before* the stored valid_from (a late-drained older capture) moves
+    valid_from back: the fact is now known to have held since then (world time)."""
     last = max(from_iso(row["last_confirmed_at"]), candidate.valid_from)
-    new = items.update_item(store, row["id"], confidence=conf.reinforced(row["confidence"], settings),
-                            last_confirmed_at=last, confirmations=row["confirmations"] + 1)
+    fields: dict = {"confidence": conf.reinforced(row["confidence"], settings), "last_confirmed_at": last,
+                    "confirmations": row["confirmations"] + 1}
+    if candidate.valid_from < from_iso(row["valid_from"]):
+        fields["valid_from"] = candidate.valid_from
+    new = items.update_item(store, row["id"], **fields)
     for sid in source_ids:
         items.link_source(store, row["id"], sid)
     items.record_event(store, user_id=user, action=Decision.NOOP, item_id=row["id"],
