@@ -141,3 +141,14 @@ def test_search_after_reembed_uses_the_new_model(mem, db_path, model_b, embedder
     with Memory(db=str(db_path), user="alice", model=model_b, query_encoder="torch") as m:
         hits = m.search("My sister lives in Lyon")
         assert hits and hits[0].id == target
+
+
+def test_unknown_model_name_fails_fast_without_network(cli, db_path):
+    """A name that is neither a folder nor in the local Hugging Face cache is refused at once
+    (no download attempt), with one line naming the fix; nothing is written."""
+    r = cli("--db", str(db_path), "--user", "alice", "--model", "no-such-model-xyz", "remember", "I like tea")
+    assert r.exit_code == 5, r.stderr
+    err = [ln for ln in r.stderr.strip().splitlines() if not ln.startswith("warning:")]
+    assert err == ["memcli: error: model 'no-such-model-xyz' is neither a local folder nor in the local "
+                   "Hugging Face cache; memcli never downloads weights: pass the model's folder with --model"]
+    assert cli("--db", str(db_path), "--user", "alice", "list", "--json").json() == []

@@ -71,7 +71,28 @@ def resolve_model_path(name: str) -> str:
     p = Path(name).expanduser()
     if p.exists():
         return str(p.resolve())
+    if not _in_hf_cache(name):
+        raise ModelUnavailableError(
+            f"model {name!r} is neither a local folder nor in the local Hugging Face cache; memcli never "
+            "downloads weights: pass the model's folder with --model")
     return name
+
+
+def _in_hf_cache(name: str) -> bool:
+    """True when a hub name (``org/model`` or a sentence-transformers short name) is in the
+    local Hugging Face cache, so loading it needs no network."""
+    try:
+        from huggingface_hub import try_to_load_from_cache
+    except ImportError:
+        return False
+    repos = [name] if "/" in name else [name, f"sentence-transformers/{name}"]
+    for repo in repos:
+        try:
+            if isinstance(try_to_load_from_cache(repo, "config.json"), str):
+                return True
+        except Exception:  # an invalid repo id is simply not cached
+            continue
+    return False
 
 
 class SentenceTransformerEmbedder(Embedder):
@@ -160,7 +181,8 @@ def check_model(stored_name: str | None, stored_dim: int | None, configured: str
     same = stored_name == configured or (stored_name in _DEFAULT_ALIASES and configured in _DEFAULT_ALIASES)
     if not same:
         raise ModelMismatchError(
-            f"database was embedded with model {stored_name!r} (dim {stored_dim}) but {configured!r} "
+            f"database was embedded with model {stored_name!r}{f' (dim {stored_dim})' if stored_dim else ''} "
+            f"but {configured!r} "
             f"is configured; run `memcli reembed --model {configured}` to re-embed, "
             f"or use --model {stored_name}"
         )
