@@ -37,7 +37,8 @@ def item_detail(it: MemoryItem) -> None:
 
 
 def decision_line(r: DecisionResult) -> str:
-    extra = f" cosine={r.cosine:.3f}" if r.cosine is not None else ""
+    # the reason often states the cosine already; show it once
+    extra = f" cosine={r.cosine:.3f}" if r.cosine is not None and "cosine" not in r.reason else ""
     return f"{r.decision.value} #{r.item_id} ({r.level.value}{extra}) {r.reason}".strip()
 
 
