@@ -88,6 +88,8 @@ class Candidate(BaseModel):
     salience: float = Field(0.5, ge=0, le=1)
     confidence: float = Field(0.7, ge=0, le=1)
     valid_from: datetime
+    confirmed_at: datetime | None = Field(
+        None, description="when the user stated it (decay starts here); default valid_from")
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 

@@ -168,8 +168,9 @@ class Memory:
         results = []
         with self.store.tx():
             for text, rec, vec in zip(texts, recs, vectors, strict=True):
+                # the user states it now, whatever --at says about when it started to hold
                 cand = Candidate(statement=text, kind=rec.kind, salience=0.7, valid_from=rec.at or now,
-                                 confidence=rec.confidence if rec.confidence is not None else
+                                 confirmed_at=now, confidence=rec.confidence if rec.confidence is not None else
                                  conf.initial(origin, self.settings), metadata=rec.metadata)
                 src = self.store.x(
                     f"INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at) "

@@ -398,3 +398,11 @@ def test_json_output_shapes_are_stable(run):
     assert {"user", "items", "sources", "outbox", "outbox_depth", "model", "dim", "configured_model", "db",
             "db_bytes", "schema_version"} <= set(st)
     assert set(ok_json(run("alice", "forget", str(listed["id"]), "--json"))) == {"id", "purged", "already"}
+
+
+def test_remember_with_past_at_is_confirmed_now(mem):
+    """--at says since when a fact holds; the user states it now, so decay starts now."""
+    item = mem.show(mem.remember("我妈妈的生日是3月5号", at="2026-03-01").item_id)
+    assert item.valid_from.isoformat() == "2026-03-01T00:00:00+00:00"
+    assert item.last_confirmed_at > item.valid_from
+    assert item.effective_confidence == item.confidence == 0.95

@@ -107,7 +107,8 @@ def insert_item(
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?)""",
         (user_id, candidate.statement, normalize(candidate.statement), str(candidate.kind), candidate.slot,
          float(candidate.salience), float(confidence), str(origin), vf,
-         iso(invalid_at) if invalid_at else None, iso(now), vf, supersedes_id, invalid_reason,
+         iso(invalid_at) if invalid_at else None, iso(now), iso(candidate.confirmed_at or candidate.valid_from),
+         supersedes_id, invalid_reason,
          json.dumps(candidate.metadata, ensure_ascii=False), model),
     )
     for sid in source_ids:

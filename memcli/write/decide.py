@@ -248,7 +248,7 @@ def _reinforce(store: Store, settings: Settings, user: str, row: dict, candidate
 
     A restatement said *before* the stored valid_from (a late-drained older capture) moves
     valid_from back: the fact is now known to have held since then (world time)."""
-    last = max(from_iso(row["last_confirmed_at"]), candidate.valid_from)
+    last = max(from_iso(row["last_confirmed_at"]), candidate.confirmed_at or candidate.valid_from)
     fields: dict = {"confidence": conf.reinforced(row["confidence"], settings), "last_confirmed_at": last,
                     "confirmations": row["confirmations"] + 1}
     if candidate.valid_from < from_iso(row["valid_from"]):
