@@ -93,15 +93,14 @@ def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray) -> None
     )
 
 
-def refresh_flags(store: Store, item_id: int) -> None:
-    """Re-mirror an item's validity into vec0 after invalid_at/expired_at changed."""
-    item = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
-    if item is None or not store.table_exists(s.VEC):
+def refresh_flags(store: Store, item: dict[str, Any]) -> None:
+    """Re-mirror an item row's validity into vec0 after invalid_at/expired_at/valid_from changed."""
+    if not store.table_exists(s.VEC):
         return
     f = vec_flags(item)
     store.x(
         f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
-        (f["active"], f["current"], f["valid_from"], f["invalid_at"], item_id),
+        (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
     )
 
 

@@ -132,10 +132,10 @@ def update_item(store: Store, item_id: int, **fields: Any) -> dict[str, Any]:
     cols = ", ".join(f"{k} = ?" for k in fields)
     vals = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
     store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
-    if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
-        index.refresh_flags(store, item_id)
     row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
     assert row is not None
+    if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
+        index.refresh_flags(store, row)
     return row
 
 
