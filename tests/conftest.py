@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from memcli.embed import Embedder
 from memcli.settings import DEFAULT_MODEL
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +43,52 @@ def embedder():
     from memcli.embed import get_embedder
 
     return get_embedder(DEFAULT_MODEL)
+
+
+class FakeEmbedder(Embedder):
+    """A deterministic stand-in for the model (after simonw/llm's ``embed-demo``), for tests
+    where the model does not matter (validation, outbox mechanics, arithmetic): each word
+    (or CJK character) of a text adds 1 to one of 384 hashed dimensions, then L2-normalised.
+    Identical texts get identical vectors; nothing is loaded. Never for decision or
+    retrieval behaviour: those tests use the real model (``embedder``)."""
+
+    name = "fake-embedder"
+    dim = 384
+
+    def embed_batch(self, texts):  # noqa: ANN001, ANN201
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, t in enumerate(texts):
+            for tok in re.findall(r"[\u4e00-\u9fff]|\w+", t.casefold()) or [""]:
+                out[i, zlib.crc32(tok.encode("utf-8")) % self.dim] += 1.0
+            out[i] /= np.linalg.norm(out[i]) or 1.0
+        return out
+
+
+@pytest.fixture(scope="session")
+def fake_embedder():
+    """:class:`FakeEmbedder`, one per session."""
+    return FakeEmbedder()
+
+
+@pytest.fixture
+def memory_store():
+    """A migrated in-memory SQLite store (``SQLiteStore(":memory:")``), closed afterwards."""
+    from memcli.db.sqlite import SQLiteStore
+
+    store = SQLiteStore.in_memory()
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def fake_mem(fake_embedder):
+    """A Memory for user alice on a private in-memory database with the fake embedder
+    (no model load): for validation and outbox mechanics only."""
+    from memcli import Memory
+
+    m = Memory(db=":memory:", user="alice", embedder=fake_embedder)
+    yield m
+    m.close()
 
 
 @pytest.fixture

@@ -46,10 +46,10 @@ def test_encoder_choice(mem, onnx_encoder):
     from memcli.read.encoder import query_encoder
 
     mem.remember("我咖啡不加糖")
-    assert query_encoder(mem, has_deadline=True)[0] == "torch"  # already loaded in this process: use it
+    assert query_encoder(mem.encoder, has_deadline=True)[0] == "torch"  # already loaded in this process: use it
     onnx_mem = type(mem)(db=str(mem.store.path), user="alice", query_encoder="onnx")
     try:
-        name, loader = query_encoder(onnx_mem, has_deadline=True)
+        name, loader = query_encoder(onnx_mem.encoder, has_deadline=True)
         assert name == "onnx" and loader() is onnx_encoder
         hits = onnx_mem.search("咖啡", explain=True)
         assert hits.info.encoder == "onnx" and hits[0].explain.cosine is not None

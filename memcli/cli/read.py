@@ -68,10 +68,8 @@ def search(
 
       memcli search "where does my sister live" --as-of 2026-03-01 --json
     """
-    from memcli.read.retrieve import retrieve
-
     with open_memory(db, user, model) as mem:
-        hits = retrieve(mem, read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
+        hits = mem.search(read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
         emit_json({"hits": list(hits), "info": hits.info})
         return
@@ -137,15 +135,13 @@ def context(
 
       memcli context "hi" --format messages --system prompt.txt --history turns.json
     """
-    from memcli.read.context import build_context
-
     fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
     system_text = read_file(system, "--system") if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
-        res = build_context(mem, read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
+        res = mem.context(read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit)
     if verbose or GLOBALS.verbose:
         if res.reason:

@@ -13,8 +13,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from memcli.db import schema as s
-from memcli.db.connect import Store
+from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
 from memcli.text import check_text
 from memcli.timeutil import iso, now_utc, parse_at
@@ -50,7 +49,7 @@ def derive_key(user: str, session: str | None, role: str, text: str, at: datetim
     return h.hexdigest()[:32]
 
 
-def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
+def capture(store: MemoryStore, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
     A key already captured for this user adds nothing and returns the existing rows with
@@ -63,23 +62,7 @@ def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> Captu
     text = check_text(utt.text, max_chars)
     at = utt.at or now_utc()
     key = (utt.key or "").strip() or derive_key(user, utt.session, str(utt.role), text, at)
-    now = iso(now_utc())
-    with store.tx():
-        existing = store.one(
-            f"SELECT id, source_id FROM {s.OUTBOX} WHERE user_id = ? AND idempotency_key = ?", (user, key))
-        if existing:
-            occurred = store.scalar(f"SELECT occurred_at FROM {s.SOURCES} WHERE id = ?", (existing["source_id"],))
-            return CaptureResult(source_id=existing["source_id"], outbox_id=existing["id"], idempotency_key=key,
-                                 duplicate=True, user=user, occurred_at=occurred)
-        source_id = store.x(
-            f"INSERT INTO {s.SOURCES}(user_id, role, session_id, content, occurred_at, recorded_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (user, str(utt.role), utt.session, text, iso(at), now),
-        )
-        outbox_id = store.x(
-            f"INSERT INTO {s.OUTBOX}(source_id, user_id, idempotency_key, status, attempts, next_attempt_at, "
-            "created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)",
-            (source_id, user, key, now, now, now),
-        )
-    return CaptureResult(source_id=source_id, outbox_id=outbox_id, idempotency_key=key, duplicate=False,
-                         user=user, occurred_at=at)
+    row = store.capture(user, role=str(utt.role), session=utt.session, content=text, occurred_at=at, key=key,
+                        now=now_utc())
+    return CaptureResult(source_id=row.source_id, outbox_id=row.outbox_id, idempotency_key=key,
+                         duplicate=row.duplicate, user=user, occurred_at=row.occurred_at)
