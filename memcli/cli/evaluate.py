@@ -221,12 +221,16 @@ def eval_extraction_cmd(
                   f"{f['predicted']} produced (precision {_pct(f['precision'])}); "
                   f"kind right {_pct(report['kind_accuracy'])}, "
                   f"same slot key {_pct(report['slot_exact'])}; silent where it must be "
-                  f"{report['silence'].get('correct', 0)} of {report['silence'].get('cases', 0)}")
-    t = Table(title="cases exactly right, by category")
-    for col in ("category", "n", "right"):
+                  f"{report['silence'].get('correct', 0)} of {report['silence'].get('cases', 0)}"
+                  + (f"; valid_from right {report['valid_from']['correct']} of {report['valid_from']['expected']}"
+                     if report["valid_from"]["expected"] else ""))
+    t = Table(title="by category and language (right: cases exactly right)")
+    for col in ("category", "n", "right", "recall", "precision", "silent"):
         t.add_column(col, justify="left" if col == "category" else "right")
     for c, v in {**report["by_category"], **{f"lang {k}": v for k, v in report["by_lang"].items()}}.items():
-        t.add_row(c, str(v["n"]), _pct(v["accuracy"]))
+        t.add_row(c, str(v["n"]), _pct(v["accuracy"]), _pct(v["recall"]) if v["expected"] else "",
+                  _pct(v["precision"]) if v["predicted"] else "",
+                  f"{_pct(v['silence'])} of {v['silent_cases']}" if v["silent_cases"] else "")
     console.print(t)
 
 
