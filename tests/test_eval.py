@@ -35,12 +35,13 @@ def test_classification_report_exact() -> None:
 
 def test_eval_decisions_confusion_matrix(cli, tmp_path: Path) -> None:
     pairs = _jsonl(tmp_path / "p.jsonl", [
-        {"stored": "I love cats", "incoming": "I love cats.", "label": "NOOP"},
-        {"stored": "I love cats", "incoming": "I love cats!", "label": "ADD"},  # mislabelled on purpose
+        {"stored": "I love cats", "incoming": "I love cats.", "label": "NOOP", "category": "exact", "lang": "en"},
+        {"stored": "I love cats", "incoming": "I love cats!", "label": "ADD",  # mislabelled on purpose
+         "category": "exact", "lang": "en"},
         {"stored": "I love cats", "incoming": "I don't like cats", "label": "CONFLICT",
-         "stored_at": "2026-03-01", "incoming_at": "2026-08-18"},
+         "stored_at": "2026-03-01", "incoming_at": "2026-08-18", "category": "flip", "lang": "en"},
         {"stored": "我妈妈的生日是3月5号", "incoming": "我妈妈生日是3月6号", "label": "CONFLICT",
-         "stored_at": "2026-03-01", "incoming_at": "2026-08-18"},
+         "stored_at": "2026-03-01", "incoming_at": "2026-08-18", "category": "flip", "lang": "zh"},
     ])
     r = cli("eval", "decisions", "--pairs", str(pairs), "--json")
     assert r.exit_code == 0, r.stderr
@@ -53,6 +54,9 @@ def test_eval_decisions_confusion_matrix(cli, tmp_path: Path) -> None:
     assert rep["overall"]["accuracy"] == 0.75 and rep["conflict_as_noop"] == 0
     assert rep["levels"]["exact"]["n"] == 2
     assert [e["gold"] for e in rep["errors"]] == ["ADD"]
+    assert rep["by_category"]["exact"] == {"n": 2, "accuracy": 0.5, "gold": "NOOP", "decided": {"NOOP": 2},
+                                           "by_lang": {"en": 0.5}}
+    assert rep["by_category"]["flip"]["by_lang"] == {"en": 1.0, "zh": 1.0}
     text = cli("eval", "decisions", "--pairs", str(pairs))
     assert text.exit_code == 0 and "confusion matrix" in text.stdout
 

@@ -184,13 +184,16 @@ def _render_decisions(r: dict[str, Any]) -> None:
                   f"{r['conflict_as_noop']}   [bold]decided at level[/] {lv}")
     if not r["by_category"] and not r["by_lang"]:
         return
+    langs = list(r["by_lang"])
     t = Table(title="accuracy by category")
-    for col in ("category", "label", "n", "accuracy"):
-        t.add_column(col, justify="right" if col in ("n", "accuracy") else "left")
+    for col in ("category", "label", "n", "accuracy", *langs, "decided"):
+        t.add_column(col, justify="left" if col in ("category", "label", "decided") else "right")
     for c, v in r["by_category"].items():
-        t.add_row(c, v["gold"], str(v["n"]), _pct(v["accuracy"]))
+        t.add_row(c, v["gold"], str(v["n"]), _pct(v["accuracy"]),
+                  *[_pct(v.get("by_lang", {}).get(lg)) for lg in langs],
+                  " ".join(f"{k} {n}" for k, n in sorted(v.get("decided", {}).items(), key=lambda kv: -kv[1])))
     for lg, v in r["by_lang"].items():
-        t.add_row(f"lang {lg}", "", str(v["n"]), _pct(v["accuracy"]))
+        t.add_row(f"lang {lg}", "", str(v["n"]), _pct(v["accuracy"]), *["" for _ in langs], "")
     console.print(t)
 
 
