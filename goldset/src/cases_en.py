@@ -233,4 +233,17 @@ CASES = [
     ("none:opinion", "that's a good idea", []),
     ("none:chatter", "Thank you so much!!", []),
     ("none:assistant", "I'm an AI, so I don't have a birthday, but yours is March 5th.", [], {"role": "assistant"}),
+    # --- third batch: thin categories ---
+    ("opinions", "Amazon delivery around here is crazy fast", [F("Amazon delivery around here is crazy fast", PREF, "amazon_delivery.preference")]),
+    ("opinions", "IMO the iPhone camera is worse than the Pixel's", [F("The iPhone camera is worse than the Pixel's", PREF, "iphone_camera.preference")]),
+    ("opinions", "The IKEA couch we bought kills my back", [F("The IKEA couch we bought kills my back", PREF, "ikea_couch.preference")]),
+    ("negated", "I don't smoke", [F("I don't smoke", HAB, "smoking")]),
+    ("negated", "We don't have any pets", [F("We don't have any pets", OTHER, "pets")]),
+    ("negated", "I've never been abroad", [F("I've never been abroad", OTHER, "travel_abroad")]),
+    ("mixed", "I'm trying to lose weight, what should I have for dinner?", [F("I'm trying to lose weight", HEALTH, "weight_loss")]),
+    ("mixed", "My son's allergic to eggs — what can I use instead in a cake?", [F("My son's allergic to eggs", REL, "son.eggs.allergy", alt=("My son is allergic to eggs",))]),
+    ("mixed", "I drive a Model 3, is it normal the range drops so much in winter?", [F("I drive a Model 3", OTHER, "car.brand")]),
+    ("none:opinion", "my friend says that place is good", []),
+    ("none:chatter", "let's talk later", []),
+    ("none:question", "who made you?", []),
 ]

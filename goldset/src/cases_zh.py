@@ -249,4 +249,17 @@ CASES = [
     ("none:chatter", "嗯嗯对", []),
     ("none:opinion", "这个主意不错", []),
     ("none:assistant", "你刚才说你老家是苏州的，对吗？", [], {"role": "assistant"}),
+    # --- third batch: thin categories ---
+    ("opinions", "京东的物流是真的快", [F("京东的物流是真的快", PREF, "京东物流.preference")]),
+    ("opinions", "我觉得iPhone拍照不如华为", [F("iPhone拍照不如华为", PREF, "iPhone拍照.preference", alt=("我觉得iPhone拍照不如华为",))]),
+    ("opinions", "宜家买的那个沙发坐久了腰疼", [F("宜家买的那个沙发坐久了腰疼", PREF, "宜家沙发.preference")]),
+    ("negated", "我不抽烟", [F("我不抽烟", HAB, "抽烟")]),
+    ("negated", "我家没有养宠物", [F("我家没有养宠物", OTHER, "pets")]),
+    ("negated", "我从来没出过国", [F("我从来没出过国", OTHER, "出国")]),
+    ("mixed", "我在减肥，晚饭吃什么好？", [F("我在减肥", HEALTH, "减肥")]),
+    ("mixed", "我儿子对鸡蛋过敏，做蛋糕能用什么代替？", [F("我儿子对鸡蛋过敏", REL, "son.鸡蛋.allergy")]),
+    ("mixed", "我开的是特斯拉Model 3，冬天续航掉得厉害正常吗？", [F("我开的是特斯拉Model 3", OTHER, "车.brand")]),
+    ("none:opinion", "我朋友说那家店不错", []),
+    ("none:chatter", "等下再说吧", []),
+    ("none:question", "你是谁开发的？", []),
 ]
