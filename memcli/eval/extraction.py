@@ -60,7 +60,8 @@ def eval_extraction(settings: Settings, cases: Sequence[ExtractionCase], extract
     (cases that must give nothing), "by_category", "by_lang", "errors"}``.
     """
     from memcli.timeutil import now_utc
-    from memcli.write.extract import Utterance, get_extractor
+    from memcli.write.backends import get_extractor
+    from memcli.write.extract import Utterance
 
     ext = extractor or get_extractor(settings)
     now = now_utc()
