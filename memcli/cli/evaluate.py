@@ -146,7 +146,7 @@ def eval_decisions_cmd(
     st = settings_for(model=model, judge=judge)
     if limit is not None and limit < 1:
         raise BadInputError(f"--limit must be >= 1, got {limit}")
-    from memcli.write.judge import get_judge
+    from memcli.write.backends import get_judge
 
     get_judge(st)  # an unknown judge, or llm without an endpoint: one line (ConfigError) before any work
     items = load_pairs(pairs or default_goldset_dir() / "decisions.jsonl")

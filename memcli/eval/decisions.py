@@ -1,7 +1,7 @@
 """``eval decisions``: the real decision pipeline on labelled pairs.
 
 Each pair runs in a fresh temporary store: ``remember(stored, at=stored_at)`` then
-``remember(incoming, at=incoming_at)`` through :meth:`memcli.service.Memory.remember` (the
+``remember(incoming, at=incoming_at)`` through :meth:`memcli.memory.Memory.remember` (the
 same decision step as drained candidates; extraction is not involved). The second call's
 :class:`~memcli.models.DecisionResult` is compared with the pair's label. The embedding model
 is loaded once and reused by every store; thresholds and judge come from the settings.
@@ -34,7 +34,7 @@ def run_pair(settings: Settings, pair: DecisionPair, workdir: Path, n: int,
 
     ``embedder``: the model to use (default: the configured one, loaded by the store).
     """
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
     db = workdir / f"pair-{n}.db"
     st = settings.model_copy(update={"db": db, "user": "eval"})

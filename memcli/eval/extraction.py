@@ -105,7 +105,8 @@ def eval_extraction(settings: Settings, cases: Sequence[ExtractionCase], extract
     expected, matched, predicted, recall, precision, silent_cases, silence}), "errors"}``.
     """
     from memcli.timeutil import now_utc
-    from memcli.write.extract import Utterance, get_extractor
+    from memcli.write.backends import get_extractor
+    from memcli.write.extract import Utterance
 
     ext = extractor or get_extractor(settings)
     now = now_utc()
