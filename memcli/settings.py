@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     db: Path = Field(default_factory=default_db_path, description="SQLite database path")
     user: str = Field("default", description="user whose memories are read and written")
     busy_timeout_ms: int = Field(10_000, ge=0, description="how long to wait for another writer, milliseconds")
+    timezone: str = Field("local", description="the user's time zone for what people read (tables, the context "
+                          "block's dates, the LLM's 'said at'): an IANA name (Asia/Shanghai), an offset (+08:00), UTC, "
+                          "or local = the system's zone ($TZ first). Stored times and --json stay UTC")
 
     # -- embedding -----------------------------------------------------------------
     model: str = Field(DEFAULT_MODEL, description="sentence-transformers model name or local path")
@@ -130,6 +133,22 @@ class Settings(BaseSettings):
             # non-UTF-8 bytes in argv arrive as lone surrogates; SQLite cannot store them
             raise ValueError("user must be valid Unicode text without control characters")
         return v
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, v: str) -> str:
+        from memcli.timeutil import get_zone
+
+        v = v.strip() or "local"
+        get_zone(v)  # raises ValueError: unknown zone
+        return v
+
+    @property
+    def tz(self):  # noqa: ANN201
+        """The resolved :class:`datetime.tzinfo` of ``timezone``."""
+        from memcli.timeutil import get_zone
+
+        return get_zone(self.timezone)
 
     @classmethod
     def settings_customise_sources(
