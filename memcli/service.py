@@ -102,21 +102,24 @@ class Memory:
                 session: str | None = None, key: str | None = None) -> CaptureResult:
         """Record an utterance: one source row + one outbox row, no model (see write.capture).
 
+        A long turn (up to ``max_turn_chars``, 100,000) is stored whole and extracted clause
+        by clause; past that bound it is refused.
+
         Raises:
-            BadInputError: empty/oversized text, invalid ``at`` or role.
+            BadInputError: empty text or longer than ``max_turn_chars``, invalid ``at`` or role.
         """
         try:
             utt = Utterance(text=text, role=role, at=at, session=session, key=key)
         except ValidationError as exc:
             err = exc.errors()[0]
             raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-        return capture(self.store, self.user, utt, max_chars=self.settings.max_text_chars)
+        return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
     def capture_jsonl(self, lines: Iterable[str]) -> list[CaptureResult]:
         """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first."""
-        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_text_chars)
+        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_turn_chars, setting="max_turn_chars")
         with self.store.tx():
-            return [capture(self.store, self.user, u, max_chars=self.settings.max_text_chars) for u in utts]
+            return [capture(self.store, self.user, u, max_chars=self.settings.max_turn_chars) for u in utts]
 
     # -- write path: explicit --------------------------------------------------------------
     def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,

@@ -70,7 +70,11 @@ class Settings(BaseSettings):
     )
 
     # -- input limits --------------------------------------------------------------
-    max_text_chars: int = Field(4000, ge=1, description="longest accepted utterance/memory, characters")
+    max_text_chars: int = Field(4000, ge=1, description="longest accepted memory (remember/import/correct) and "
+                                "longest query used, characters")
+    max_turn_chars: int = Field(100_000, ge=1, description="longest accepted captured turn, characters: a longer "
+                                "turn is stored whole and extracted clause by clause; past this it is refused "
+                                "(a hard bound against abuse)")
 
     # -- write path: outbox worker ------------------------------------------------------
     drain_batch_size: int = Field(32, ge=1)

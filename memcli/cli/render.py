@@ -20,7 +20,7 @@ def _d(dt: Any) -> str:
 def items_table(rows: Sequence[MemoryItem], title: str | None = None) -> None:
     t = Table(title=title, show_lines=False)
     for col in ("id", "statement", "kind", "conf", "status", "valid_from", "invalid_at"):
-        t.add_column(col, overflow="fold", no_wrap=col in ("id", "conf", "valid_from", "invalid_at"))
+        t.add_column(col, overflow="fold", no_wrap=col in ("id", "conf"))
     for it in rows:
         t.add_row(str(it.id), it.statement, it.kind, f"{it.effective_confidence:.2f}", it.status,
                   _d(it.valid_from), _d(it.invalid_at))

@@ -269,7 +269,19 @@ def m_fold_traditional_chinese_keys(conn: apsw.Connection) -> None:
                      (item_id, " ".join(toks), user_id))
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core, m_ids_never_reused, m_fold_traditional_chinese_keys]
+def m_as_of_sees_forgotten_history(conn: apsw.Connection) -> None:
+    """``--as-of`` before a ``forget`` finds the memory (issue 15 §7): the vec0 ``current``
+    flag of forgotten memories that were not superseded first is set to 1 (the rule of
+    :func:`memcli.db.index.is_current`). Nothing to do without a vector table."""
+    if not _rows(conn, "SELECT name FROM sqlite_master WHERE name = ?", (s.VEC,)):
+        return
+    for (item_id,) in _rows(conn, f"""SELECT id FROM {s.ITEMS} WHERE invalid_reason = 'forgotten by the user'
+                                      AND invalid_at IS NOT NULL AND expired_at >= invalid_at"""):
+        conn.execute(f"UPDATE {s.VEC} SET current = 1 WHERE item_id = ?", (item_id,))
+
+
+MIGRATIONS: list[Migration] = [m0001_create_core, m_ids_never_reused, m_fold_traditional_chinese_keys,
+                               m_as_of_sees_forgotten_history]
 
 
 def _user_version(conn: apsw.Connection) -> int:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "retrieve"]
 
 ALL_LEGS = ("dense", "lexical")
+MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
 # Time left for KNN + fusion after the encoder wait, seconds: a base plus the brute-force KNN's
 # cost per active vector of the user (sqlite-vec scans the partition: ~0.2 s at 100k on 2 busy cores).
 DEADLINE_RESERVE_BASE_S = 0.03
@@ -87,7 +88,9 @@ class RetrievalInfo(BaseModel):
     encoder: str | None = None
     dense_skipped: str | None = Field(None, description="why the dense leg did not run, if requested")
     lexical_only_fallback: bool = False
-    candidates: dict[str, int] = Field(default_factory=dict)
+    candidates: dict[str, int] = Field(default_factory=dict, description="candidates each leg returned")
+    candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
+                                    "limit), at most 4096")
     dropped_by_floor: int = 0
     timings_ms: dict[str, float] = Field(default_factory=dict)
     constants: dict[str, Any] = Field(default_factory=dict)
@@ -114,7 +117,9 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     Args:
         query: any text; empty/whitespace → no hits. Longer than ``settings.max_text_chars``
             is truncated (``info.query_truncated``). Control characters are dropped.
-        limit: at most this many hits (>= 1).
+        limit: at most this many hits (>= 1). Each leg is asked for ``max(candidates_per_leg,
+            limit)`` candidates (at most 4096, ``info.candidates_per_leg``), so a large limit
+            returns every match rather than the first ~100.
         as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
         min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
         legs: ``("dense", "lexical")`` (hybrid), ``("dense",)`` or ``("lexical",)``.
@@ -140,7 +145,10 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     if min_score < 0:
         raise BadInputError(f"--min-score must be >= 0 (got {min_score})")
     at = parse_at(as_of, field="--as-of") if as_of is not None else None
-    info = RetrievalInfo(legs_requested=list(legs))
+    # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
+    # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
+    per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
+    info = RetrievalInfo(legs_requested=list(legs), candidates_per_leg=per_leg)
     text = _SPACE.sub(" ", clean_text(query or "")).strip()
     info.query_chars = len(text)
     if len(text) > st.max_text_chars:
@@ -168,7 +176,7 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     if "lexical" in legs:
         t1 = time.monotonic()
         info.tokens = query_tokens(text, drop_stopwords=True)
-        lex = lexical_leg(mem.store, mem.user, text, info.tokens, limit=st.candidates_per_leg, as_of=at)
+        lex = lexical_leg(mem.store, mem.user, text, info.tokens, limit=per_leg, as_of=at)
         rankings["lexical"] = [h.id for h in lex]
         lex_by_id = {h.id: h for h in lex}
         info.timings_ms["lexical"] = _ms(t1)
@@ -200,7 +208,7 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
             info.dense_skipped = info.dense_skipped or "query encoder not ready before the deadline"
         else:
             t1 = time.monotonic()
-            dense = dense_leg(mem, vec, limit=st.candidates_per_leg, as_of=at)
+            dense = dense_leg(mem, vec, limit=per_leg, as_of=at)
             rankings["dense"] = [h.id for h in dense]
             cos_by_id = {h.id: h.cosine for h in dense}
             info.timings_ms["dense_knn"] = _ms(t1)

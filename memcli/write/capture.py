@@ -23,8 +23,9 @@ from memcli.timeutil import iso, now_utc, parse_at
 __all__ = ["Utterance", "capture", "check_text", "derive_key"]
 
 
-def check_text(text: object, max_chars: int, *, what: str = "text") -> str:
-    """Validate user text: a non-blank string of at most ``max_chars`` characters.
+def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:
+    """Validate user text: a non-blank string of at most ``max_chars`` characters
+    (``setting`` names the limit in the error).
 
     Control, zero-width and bidi-override characters are removed first.
 
@@ -37,7 +38,7 @@ def check_text(text: object, max_chars: int, *, what: str = "text") -> str:
     if not cleaned:
         raise BadInputError(f"{what} is empty")
     if len(cleaned) > max_chars:
-        raise BadInputError(f"{what} is {len(cleaned)} characters; the limit is {max_chars} (max_text_chars)")
+        raise BadInputError(f"{what} is {len(cleaned)} characters; the limit is {max_chars} ({setting})")
     return cleaned
 
 
@@ -72,6 +73,9 @@ def derive_key(user: str, session: str | None, role: str, text: str, at: datetim
 def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
+    ``max_chars`` is ``settings.max_turn_chars`` (100,000 by default): a long turn is kept
+    whole — the extractor reads it clause by clause — and only past that bound refused.
+
     A key already captured for this user adds nothing and returns the existing rows with
     ``duplicate=True``.
 
@@ -79,7 +83,7 @@ def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> Captu
         BadInputError: empty or oversized text, invalid time.
         StoreError: the database cannot be written.
     """
-    text = check_text(utt.text, max_chars)
+    text = check_text(utt.text, max_chars, setting="max_turn_chars")
     at = utt.at or now_utc()
     key = (utt.key or "").strip() or derive_key(user, utt.session, str(utt.role), text, at)
     now = iso(now_utc())

@@ -96,12 +96,13 @@ class RuleExtractor(Extractor):
         if utt.role != "user":
             return []
         from memcli.write import rules_en, rules_zh
+        from memcli.write.names import extract_names
 
         text = to_simplified(utt.text)
         rules = rules_zh if lang_of(text) == "zh" else rules_en
         seen: set[str] = set()
         out: list[Candidate] = []
-        for m in rules.extract_matches(text):
+        for m in [*extract_names(text), *rules.extract_matches(text)]:
             statement = _own_words(m.statement, text, utt.text)
             if statement in seen or len(statement) > self.max_chars:
                 continue

@@ -229,10 +229,11 @@ def analyze(statement: str) -> Facts:
     Traditional Chinese is read as simplified (:func:`memcli.text.to_simplified`), so 我媽媽的
     生日是3月5號 and 我妈妈的生日是3月5号 have one slot, value and date."""
     from memcli.write import rules_en, rules_zh
+    from memcli.write.names import match_name
 
     text = to_simplified(statement)
     rules = rules_zh if lang_of(text) == "zh" else rules_en
-    m = rules.match_clause(rules.prepare(text))
+    m = match_name(rules.prepare(text)) or rules.match_clause(rules.prepare(text))
     return Facts(statement=statement, slot=m.slot if m else None,
                  value=value_key(m.value) if m and m.value else None,
                  positive=polarity_of(text), numbers=numbers_of(text), kind=m.kind if m else None,
