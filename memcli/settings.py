@@ -109,6 +109,8 @@ class Settings(BaseSettings):
     weight_lexical_en: float = Field(1.0, ge=0)
     weight_dense_zh: float = Field(0.5, ge=0)
     weight_lexical_zh: float = Field(1.0, ge=0)
+    weight_slot: float = Field(1.0, ge=0, description="RRF weight of the slot leg: memories of the slot a question "
+                               "asks about (where do I live → residence), both languages")
     weight_salience: float = Field(0.3, ge=0, description="final *= (1 - w + w*salience)")
     weight_recency: float = Field(0.2, ge=0, description="final *= (1 - w + w*recency)")
     recency_half_life_days: float = Field(90.0, gt=0)

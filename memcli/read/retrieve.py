@@ -28,6 +28,7 @@ from memcli.governance.confidence import effective
 from memcli.read import fusion
 from memcli.read.dense import QueryVector, dense_leg, query_encoder
 from memcli.read.lexical import lexical_leg
+from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc, parse_at
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "retrieve"]
 
-ALL_LEGS = ("dense", "lexical")
+ALL_LEGS = ("dense", "lexical", "slot")
 MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
 # Time left for KNN + fusion after the encoder wait, seconds: a base plus the brute-force KNN's
 # cost per active vector of the user (sqlite-vec scans the partition: ~0.2 s at 100k on 2 busy cores).
@@ -51,6 +52,7 @@ class Explain(BaseModel):
 
     dense_rank: int | None = None
     lexical_rank: int | None = None
+    slot_rank: int | None = Field(None, description="rank in the slot leg (the query asks about this memory's slot)")
     cosine: float | None = Field(None, description="cosine similarity to the query, dense leg")
     bm25: float | None = Field(None, description="FTS5 bm25(), lower is better; None: LIKE-only")
     like_score: int = Field(0, description="summed length of the LIKE variants matched")
@@ -83,6 +85,7 @@ class RetrievalInfo(BaseModel):
     query_chars: int = 0
     query_truncated: bool = False
     tokens: list[str] = Field(default_factory=list)
+    slots: list[str] = Field(default_factory=list, description="slot keys the query asks about (slot leg)")
     legs_requested: list[str] = Field(default_factory=list)
     legs_run: list[str] = Field(default_factory=list)
     encoder: str | None = None
@@ -122,7 +125,8 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
             returns every match rather than the first ~100.
         as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
         min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
-        legs: ``("dense", "lexical")`` (hybrid), ``("dense",)`` or ``("lexical",)``.
+        legs: any non-empty subset of ``("dense", "lexical", "slot")`` (default all three). The
+            slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute.
         explain: attach :class:`Explain` to every hit.
         deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
             dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
@@ -182,11 +186,21 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
         info.timings_ms["lexical"] = _ms(t1)
         info.legs_run.append("lexical")
 
+    if "slot" in legs:
+        t1 = time.monotonic()
+        info.slots = query_slot_keys(text)
+        slot_ids = slot_leg(mem.store, mem.user, info.slots, limit=per_leg, as_of=at) if info.slots else []
+        if slot_ids:  # a leg that found nothing would only lower every normalised score
+            rankings["slot"] = slot_ids
+            info.legs_run.append("slot")
+        info.timings_ms["slot"] = _ms(t1)
+
     cos_by_id: dict[int, float] = {}
     if qv is not None and on_partial is not None and "lexical" in rankings:
         part = info.model_copy(deep=True)
         part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
-        on_partial(Hits(_rank(mem, {"lexical": rankings["lexical"]}, lex_by_id, {}, lang=lang, min_score=min_score,
+        early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
+        on_partial(Hits(_rank(mem, early, lex_by_id, {}, lang=lang, min_score=min_score,
                               limit=limit, explain=explain, info=part), part))
     if qv is not None:
         t1 = time.monotonic()
@@ -255,6 +269,7 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
         ex = None
         if explain:
             ex = Explain(dense_rank=f.ranks.get("dense"), lexical_rank=f.ranks.get("lexical"),
+                         slot_rank=f.ranks.get("slot"),
                          cosine=None if f.id not in cos_by_id else round(cos_by_id[f.id], 4),
                          bm25=None if lex is None or lex.bm25 is None else round(lex.bm25, 4),
                          like_score=0 if lex is None else lex.like_score, rrf=round(f.rrf, 6),
