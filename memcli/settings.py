@@ -126,6 +126,9 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key: str | None = None
     llm_timeout_s: float = Field(30.0, gt=0)
+    llm_response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
+        "auto", description="structured output asked of the endpoint: auto (JSON schema, then JSON mode, then "
+        "none, as the endpoint accepts) | json_schema | json_object | none")
     extractor: str = Field("rules", description="rules | llm")
     judge: str = Field("auto", description="auto (llm when configured, else offline) | offline | llm")
 

@@ -18,14 +18,14 @@ def _ids(mem: Memory) -> dict[str, int]:
 
 def test_purged_ids_are_not_given_again(mem) -> None:
     mem.capture("我喜欢喝乌龙茶")
-    mem.drain(user=mem.user)
+    mem.drain()
     mem.remember("I take my coffee without sugar")
     before = _ids(mem)
     newest = mem.list()[0].id
     assert newest == before[s.ITEMS]
     mem.forget(newest, purge=True)
     mem.capture("My sister lives in Lyon")
-    mem.drain(user=mem.user)
+    mem.drain()
     after = _ids(mem)
     assert all(after[t] > before[t] for t in before), (before, after)
     new = mem.list()[0]
@@ -52,7 +52,7 @@ def test_migration_keeps_rows_and_starts_above_purged_ids(tmp_path, monkeypatch,
         m.remember("I like hiking")
         m.remember("我对花生过敏")
         m.capture("I work at a bakery")
-        m.drain(user="alice")
+        m.drain()
         top = m.list()[0].id
         m.forget(top, purge=True)  # frees the highest id: the old schema would hand it out again
         old_rows = m.store.q(f"SELECT id, statement FROM {s.ITEMS} ORDER BY id")

@@ -10,7 +10,7 @@ JAN, JUNE = "2026-01-10T09:00:00+08:00", "2026-06-10T09:00:00+08:00"
 
 def say(mem, text: str, at: str | None = None):
     mem.capture(text, at=at)
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert s.dead == 0 and s.retried == 0, s.errors
     return s
 

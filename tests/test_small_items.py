@@ -12,7 +12,7 @@ from memcli.timeutil import now_utc, parse_at
 
 def say(mem, text: str, at: str | None = None):
     mem.capture(text, at=at)
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert s.dead == 0 and s.retried == 0, s.errors
     return s
 
@@ -110,7 +110,7 @@ def test_long_turn_is_stored_and_extracted_clause_by_clause(mem, filler: str, fa
     assert not res.duplicate
     content = mem.store.scalar("SELECT content FROM memory_sources WHERE id = ?", (res.source_id,))
     assert content == text.strip()  # stored whole
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert s.done == 1 and s.dead == 0, s.errors
     assert {i.slot for i in mem.list()} == slots
     assert all(i.valid_from == parse_at("2026-03-01T09:00:00Z") for i in mem.list())

@@ -10,7 +10,7 @@ from memcli.text import normalize, search_tokens, to_simplified
 
 def say(mem, text: str, at: str | None = None):
     mem.capture(text, at=at)
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert s.dead == 0 and s.retried == 0, s.errors
     return s
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from pydantic import BaseModel
 
 from memcli.errors import ExtractionError
 
@@ -127,4 +128,4 @@ def test_unreachable_endpoint_is_an_extraction_error() -> None:
 
     client = LLMClient(load_settings(llm_base_url="http://127.0.0.1:9/v1", llm_model="x", llm_timeout_s=0.5))
     with pytest.raises(ExtractionError, match="failed"):
-        client.chat_json("sys", "hi")
+        client.chat("sys", "hi", BaseModel, "test")
