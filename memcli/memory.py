@@ -9,6 +9,7 @@ Heavy dependencies load lazily: ``capture`` never imports torch or the embedding
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -323,7 +324,7 @@ class Memory:
     def drain(self, limit: int | None = None, *, loop: bool = False,
               interval_s: float | None = None, max_seconds: float | None = None,
               progress: Progress | None = None, extractor: Extractor | None = None,
-              judge: Judge | None = None) -> DrainSummary:
+              judge: Judge | None = None, stop: threading.Event | None = None) -> DrainSummary:
         """The worker (:func:`memcli.write.worker.drain`) for the bound user's outbox only:
         claim, extract, decide, store; returns a :class:`DrainSummary` (counts, per-stage
         seconds). Every user's tasks: :meth:`memcli.admin.Admin.drain`.
@@ -334,7 +335,7 @@ class Memory:
         from memcli.write.worker import drain
 
         return drain(self, limit=limit, user=self.user, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
-                     progress=progress, extractor=extractor, judge=judge)
+                     progress=progress, extractor=extractor, judge=judge, stop=stop)
 
     def search(self, query: str, **kwargs: Any) -> Any:
         """Hybrid retrieval for the bound user (:func:`memcli.read.retrieve.retrieve`, RRF): a
