@@ -99,6 +99,9 @@ EXTRACT_SHAPES = {
                    '{{"memories": [{{"statement": "{utterance}", "kind": "health"}}]}}',
     "upper-case kind": '{{"memories": [{{"statement": "{utterance}", "kind": "Health"}}]}}',
     "bare list": '[{{"statement": "{utterance}", "kind": "health"}}]',
+    "trailing commas": '{{"memories": [{{"statement": "{utterance}", "kind": "health",}},],}}',
+    "wrapped, facts": 'Result:\n```JSON\n{{"result": {{"facts": [{{"statement": "{utterance}", '
+                      '"kind": "HEALTH"}}]}}}}\n```',
 }
 
 
@@ -119,6 +122,7 @@ JUDGE_SHAPES = {
     "fenced": '```json\n{{"decision": "CONFLICT", "target_id": {id}, "reason": "opposite"}}\n```',
     "think first": '<think>New says the opposite of #{id}.</think>{{"decision": "Conflict", "target_id": {id}}}',
     "prose": 'The new fact contradicts memory {id}.\n\n{{"decision": "CONFLICT", "target_id": "{id}"}}',
+    "wrapped synonym": '{{"result": {{"decision": "Contradiction.", "id": "#{id}", "reason": null}}}}',
 }
 PAIRS = [("我每天早上都去跑步", "我每天早上都不去跑步了"),
          ("I usually go running before work", "I usually don't go running before work anymore")]
@@ -213,6 +217,8 @@ def test_long_turn_is_extracted_in_pieces(llm_mem, stub) -> None:
 
 
 def test_first_json_value_units() -> None:
+    assert first_json_value("{'memories': [{'statement': 'x', 'slot': None}]}") == {
+        "memories": [{"statement": "x", "slot": None}]}  # a Python literal
     assert first_json_value('noise {"a": 1} {"b": 2}') == {"a": 1}
     assert first_json_value('<think>{"x": 0}</think> ok: {"a": [1, 2]}') == {"a": [1, 2]}
     assert first_json_value('```json\n[{"a": 1}]\n```') == [{"a": 1}]

@@ -54,7 +54,7 @@ def drain(
     from memcli.write.interrupt import EXIT_INTERRUPTED, Interruptible
 
     scope = user or GLOBALS.user
-    with (open_memory(db, scope, model) if scope else open_admin(db, model)) as mem, Interruptible() as it:
+    with Interruptible() as it, (open_memory(db, scope, model) if scope else open_admin(db, model)) as mem:
         if background:
             from memcli.write.trigger import background_lock
 

@@ -118,6 +118,8 @@ def enrich(candidate: Candidate) -> Candidate:
     ``remember``/``import`` statements take part in slot comparison like drained ones."""
     from memcli.write.facts import analyze
 
+    if candidate.slot and to_simplified(candidate.slot) != candidate.slot:  # an LLM's slot in traditional script
+        candidate = candidate.model_copy(update={"slot": to_simplified(candidate.slot)})
     if candidate.slot and candidate.kind != Kind.OTHER:
         return candidate
     f = analyze(candidate.statement)

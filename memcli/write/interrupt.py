@@ -34,10 +34,14 @@ class Interruptible:
         self.stop = threading.Event()
         self.signum: int | None = None
         self._old: dict[int, Any] = {}
+        self._raised = False
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if self.stop.is_set():  # the second signal: do not wait for the task in hand
-            raise KeyboardInterrupt
+        if self.stop.is_set():
+            if not self._raised:  # the second signal: do not wait for the task in hand
+                self._raised = True
+                raise KeyboardInterrupt
+            return  # later ones: the release of the claimed tasks must not be cut short
         self.signum = signum
         self.stop.set()
 

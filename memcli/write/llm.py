@@ -90,6 +90,45 @@ class _Extraction(BaseModel):
     memories: list[_Memory] = Field(max_length=20)
 
 
+#: decision words a model uses for the four labels
+_LABELS = {"ADD": "ADD", "NEW": "ADD", "NOOP": "NOOP", "NONE": "NOOP", "SAME": "NOOP", "DUPLICATE": "NOOP",
+           "REINFORCE": "NOOP", "UPDATE": "UPDATE", "REFINE": "UPDATE", "CONFLICT": "CONFLICT",
+           "CONTRADICTION": "CONFLICT", "CONTRADICT": "CONFLICT", "CONTRADICTS": "CONFLICT"}
+_ID_KEYS = ("target_id", "targetId", "target", "id", "memory_id", "stored_id")
+
+
+def _judgement_dict(data: object) -> object:
+    """The judgement object in a reply: unwrapped from a one-element list or a wrapper
+    (``{"result": {...}}``), ``target_id`` found under its usual other names."""
+    if isinstance(data, list) and len(data) == 1:
+        data = data[0]
+    if isinstance(data, dict) and "decision" not in data and len(data) == 1:
+        inner = next(iter(data.values()))
+        if isinstance(inner, dict):
+            data = inner
+    if isinstance(data, dict) and "target_id" not in data:
+        for k in _ID_KEYS[1:]:
+            if k in data:
+                data = {**{kk: vv for kk, vv in data.items() if kk != k}, "target_id": data[k]}
+                break
+    return data
+
+
+def _extraction_dict(data: object) -> object:
+    """The extraction object in a reply: a bare list of memories, one memory, a wrapper
+    (``{"result": {"memories": [...]}}``) or ``facts`` for ``memories``."""
+    if isinstance(data, list):
+        return {"memories": data}
+    if isinstance(data, dict) and "memories" not in data:
+        if "statement" in data:
+            return {"memories": [data]}
+        if "facts" in data:
+            return {**{k: v for k, v in data.items() if k != "facts"}, "memories": data["facts"]}
+        if len(data) == 1 and isinstance(inner := next(iter(data.values())), (dict, list)):
+            return _extraction_dict(inner)
+    return data
+
+
 class _Judgement(BaseModel):
     decision: Literal["ADD", "NOOP", "UPDATE", "CONFLICT"]
     target_id: int | None = None
@@ -97,8 +136,23 @@ class _Judgement(BaseModel):
 
     @field_validator("decision", mode="before")
     @classmethod
-    def _upper(cls, v: object) -> object:
-        return v.strip().upper() if isinstance(v, str) else v
+    def _label(cls, v: object) -> object:
+        """``conflict``, ``Conflict.``, ``CONFLICT (negation)``, ``contradiction`` → CONFLICT."""
+        if not isinstance(v, str):
+            return v
+        words = re.findall(r"[A-Za-z]+", v.upper())
+        for w in words:
+            if w in _LABELS:
+                return _LABELS[w]
+        return v.strip().upper()
+
+    @field_validator("target_id", mode="before")
+    @classmethod
+    def _id(cls, v: object) -> object:
+        if isinstance(v, str):  # "#12", "id 12", "12"
+            m = re.search(r"-?\d+", v)
+            return int(m.group(0)) if m else (None if v.strip().lower() in ("", "null", "none") else v)
+        return v
 
     @field_validator("reason", mode="before")
     @classmethod
@@ -250,11 +304,7 @@ class LLMExtractor(Extractor):
         seen: set[str] = set()
         for piece in chunks(utt.text):
             data, raw = self.client.chat(EXTRACT_PROMPT, self.message(utt, piece), _Extraction, "extraction")
-            if isinstance(data, list):  # a bare list of memories
-                data = {"memories": data}
-            elif isinstance(data, dict) and "memories" not in data and "statement" in data:  # one memory
-                data = {"memories": [data]}
-            parsed = _validated(_Extraction, data, "extraction", raw)
+            parsed = _validated(_Extraction, _extraction_dict(data), "extraction", raw)
             for m in parsed.memories:
                 st = m.statement.strip()
                 if st and st not in seen:
@@ -283,9 +333,7 @@ class LLMJudge(Judge):
                                      "valid_from": self._day(candidate.valid_from)},
                              "stored": shown}, ensure_ascii=False)
         data, raw = self.client.chat(JUDGE_PROMPT, prompt, _Judgement, "judgement")
-        if isinstance(data, list) and len(data) == 1:
-            data = data[0]
-        j = _validated(_Judgement, data, "judgement", raw)
+        j = _validated(_Judgement, _judgement_dict(data), "judgement", raw)
         ids = {nb.id for nb in neighbors}
         if j.decision != "ADD" and j.target_id not in ids:
             raise ExtractionError(f"LLM judge named id {j.target_id}, which it was not shown ({sorted(ids)}); "

@@ -22,6 +22,8 @@ __all__ = ["REPLY_EXCERPT_CHARS", "first_json_value", "parse_reply", "reply_exce
 
 #: characters of the model's reply kept in an error (the outbox keeps one line of 500)
 REPLY_EXCERPT_CHARS = 200
+#: longest reply read at all (a runaway generation is an error, not minutes of parsing)
+MAX_REPLY_CHARS = 200_000
 
 _THINK = re.compile(r"<(think|thinking|reasoning|reflection)>.*?</\1>", re.S | re.I)
 _OPEN_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>.*", re.S | re.I)  # never closed: all reasoning
@@ -35,11 +37,53 @@ def reply_excerpt(text: object, limit: int = REPLY_EXCERPT_CHARS) -> str:
     return repr(cut) + (f"… ({len(t)} chars)" if len(t) > limit else "")
 
 
+_TRAILING_COMMA = re.compile(r",\s*([}\]])")
+
+
 def _decode_at(text: str, start: int) -> tuple[Any, int] | None:
+    """The JSON value starting at ``start``; failing that, the same with trailing commas
+    dropped (``{"a": 1,}``) or as a Python literal (``{'a': 1, 'b': None}``)."""
     try:
         return json.JSONDecoder().raw_decode(text, start)
     except (ValueError, RecursionError):
+        pass
+    end = _matching_close(text, start)
+    if end is None:
         return None
+    chunk = text[start:end]
+    try:
+        return json.loads(_TRAILING_COMMA.sub(r"\1", chunk)), end
+    except (ValueError, RecursionError):
+        pass
+    try:
+        import ast
+
+        value = ast.literal_eval(chunk)
+    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
+        return None
+    return (value, end) if isinstance(value, (dict, list)) else None
+
+
+def _matching_close(text: str, start: int) -> int | None:
+    """Index after the bracket closing the one at ``start`` (quotes respected), or None."""
+    depth, quote, i = 0, "", start
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
 
 
 def _scan(text: str) -> Any:
@@ -87,6 +131,9 @@ def parse_reply(content: object, what: str) -> dict[str, Any] | list[Any]:
     Raises:
         ExtractionError: no JSON value in it; the message holds a truncated copy of the reply.
     """
+    if isinstance(content, str) and len(content) > MAX_REPLY_CHARS:
+        raise ExtractionError(f"LLM {what} reply is {len(content)} characters, over {MAX_REPLY_CHARS}; "
+                              f"reply: {reply_excerpt(content)}")
     try:
         return first_json_value(content)  # type: ignore[arg-type]
     except ValueError as exc:

@@ -22,20 +22,25 @@ _ZH_TAIL = r"(?:就行了?|就好了?|就可以了?|即可|好了|吧|啊|呀|�
 _ZH = [
     re.compile(rf"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)(.+?){_ZH_TAIL}$"),
     re.compile(rf"^(?:大家|朋友们?|别人|他们|同事们?|家里人)(?:都|一般)?(?:叫|喊|称呼)我(.+?){_ZH_TAIL}$"),
-    re.compile(rf"^我(?:已经|最近|刚)?(?:改名|改了名字?|把名字改)(?:叫|为|成|成了)?(.+?){_ZH_TAIL}$"),
-    re.compile(rf"^我的名字(?:已经|最近|刚)?改(?:成|为)了?(.+?){_ZH_TAIL}$"),
+    re.compile(rf"^我(?:现在|已经|最近|刚|刚刚)?(?:改名|改了名字?|把名字改)(?:叫做|叫|为|成了|成)?(.+?){_ZH_TAIL}$"),
+    re.compile(rf"^我的名字(?:现在|已经|最近|刚|刚刚)?改(?:成|为)了?(.+?){_ZH_TAIL}$"),
+    re.compile(rf"^(?:我的)?(?:英文名|中文名|昵称|小名|外号)(?:是|叫)(.+?){_ZH_TAIL}$"),
     re.compile(rf"^我现在(?:的名字)?叫(.+?){_ZH_TAIL}$"),
 ]
 _EN = [
     re.compile(r"^(?:please |you can |just |you may |feel free to |everyone |people |my friends |friends )*"
                r"(?:call|calls) me ([a-z][\w'-]*(?: [a-z][\w'-]*)?)(?: please| instead| from now on| for short)?$"),
-    re.compile(r"^my name(?:'s| is) (?:now |actually )?([a-z][\w'-]*(?: [a-z][\w'-]*){0,2})$"),
+    re.compile(r"^my (?:first |full |nick|english |chinese )?name(?:'s| is) (?:now |actually |just )?"
+               r"([a-z][\w'-]*(?: [a-z][\w'-]*){0,2})$"),
+    re.compile(r"^([a-z][\w'-]*(?: [a-z][\w'-]*)?) is my (?:first |nick)?name$"),
+    re.compile(r"^i am called ([a-z][\w'-]*(?: [a-z][\w'-]*)?)$"),
     re.compile(r"^i (?:go|usually go) by ([a-z][\w'-]*(?: [a-z][\w'-]*)?)$"),
     re.compile(r"^i (?:changed|have changed|legally changed) my name to ([a-z][\w'-]*(?: [a-z][\w'-]*){0,2})$"),
 ]
 _NOT_A_NAME = re.compile(r"^(?:什么|谁|啥|哪个|怎么|多少)|[?？]|^(?:what|who|how|anything|something|whatever|it|that|"
                          r"this|you|him|her|them|back|later|tomorrow|tonight|soon|now|anytime|whenever|when|if|at|on|in|after|before|"
-                         r"maybe|crazy|old|a|an|the|up|out|over|again|asap|sometime|next|today|please)\b")
+                         r"maybe|crazy|old|a|an|the|up|out|over|again|asap|sometime|next|today|please|not|no|none|unknown|secret|"
+                         r"important|private)\b")
 
 
 def _clean(value: str, zh: bool) -> str | None:
