@@ -15,6 +15,8 @@ from collections.abc import Callable
 import apsw
 
 from memcli.db import schema as s
+from memcli.db.vector_cache import m0003_vector_change_log
+from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
 
 Migration = Callable[[apsw.Connection], None]
@@ -111,7 +113,7 @@ def m0001_create_core(conn: apsw.Connection) -> None:
     """)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core]
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_vec0_small_chunks, m0003_vector_change_log]
 
 
 def _user_version(conn: apsw.Connection) -> int:
