@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.db.vector_cache import log_change
+from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import to_epoch
 
@@ -36,12 +38,9 @@ def ensure_vec_table(store: Store, dim: int, model: str) -> None:
             f"vector table has dimension {existing} but model {model!r} gives {dim}; run `memcli reembed`"
         )
     if not store.table_exists(s.VEC):
-        store.x(
-            f"CREATE VIRTUAL TABLE {s.VEC} USING vec0("
-            "item_id INTEGER PRIMARY KEY, user_id TEXT PARTITION KEY, "
-            "active INTEGER, current INTEGER, valid_from INTEGER, invalid_at INTEGER, "
-            f"embedding float[{dim}] distance_metric=cosine)"
-        )
+        store.x(create_vec_sql(s.VEC, dim))
+        store.x(PARTITION_INDEX_SQL)
+        bump_epoch(store.conn)  # a re-created table (reembed): cached copies are stale
     store.meta_set("embed_dim", str(dim))
     if store.meta_get("embed_model") is None:
         store.meta_set("embed_model", model)
@@ -100,13 +99,15 @@ def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray) -> None
     from memcli.embed import vec_to_blob
 
     f = vec_flags(item)
-    store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item["id"],))
-    store.x(
-        f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
-         vec_to_blob(vector)),
-    )
+    for table in mirror_targets(store.conn, int(item["id"])):  # + the rebuild table, if one is under way
+        store.x(f"DELETE FROM {table} WHERE item_id = ?", (item["id"],))
+        store.x(
+            f"INSERT INTO {table}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
+             vec_to_blob(vector)),
+        )
+    log_change(store, item["user_id"], int(item["id"]))
 
 
 def refresh_flags(store: Store, item: dict[str, Any]) -> None:
@@ -114,14 +115,20 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
     if not store.table_exists(s.VEC):
         return
     f = vec_flags(item)
-    store.x(
-        f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
-        (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
-    )
+    for table in mirror_targets(store.conn, int(item["id"])):
+        store.x(
+            f"UPDATE {table} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
+            (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
+        )
+    log_change(store, item["user_id"], int(item["id"]))
 
 
 def unindex(store: Store, item_id: int) -> None:
     """Remove an item from both indexes (purge)."""
     store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
     if store.table_exists(s.VEC):
-        store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item_id,))
+        user = store.scalar(f"SELECT user_id FROM {s.VEC} WHERE item_id = ?", (item_id,))
+        for table in mirror_targets(store.conn, item_id):
+            store.x(f"DELETE FROM {table} WHERE item_id = ?", (item_id,))
+        if user is not None:
+            log_change(store, str(user), item_id)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 import apsw
 
 from memcli.db import schema as s
+from memcli.db.vector_cache import m0003_vector_change_log
+from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
 
 Migration = Callable[[apsw.Connection], None]
@@ -280,8 +282,14 @@ def m_as_of_sees_forgotten_history(conn: apsw.Connection) -> None:
         conn.execute(f"UPDATE {s.VEC} SET current = 1 WHERE item_id = ?", (item_id,))
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core, m_ids_never_reused, m_fold_traditional_chinese_keys,
-                               m_as_of_sees_forgotten_history]
+MIGRATIONS: list[Migration] = [
+    m0001_create_core,
+    m_ids_never_reused,
+    m_fold_traditional_chinese_keys,
+    m_as_of_sees_forgotten_history,
+    m0002_vec0_small_chunks,
+    m0003_vector_change_log,
+]
 
 
 def _user_version(conn: apsw.Connection) -> int:
