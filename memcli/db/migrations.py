@@ -15,6 +15,7 @@ from collections.abc import Callable
 import apsw
 
 from memcli.db import schema as s
+from memcli.db.bounded import m0004_fts_user_key
 from memcli.db.vector_cache import m0003_vector_change_log
 from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
@@ -113,7 +114,8 @@ def m0001_create_core(conn: apsw.Connection) -> None:
     """)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core, m0002_vec0_small_chunks, m0003_vector_change_log]
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_vec0_small_chunks, m0003_vector_change_log,
+                               m0004_fts_user_key]
 
 
 def _user_version(conn: apsw.Connection) -> int:
