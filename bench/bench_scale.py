@@ -68,6 +68,7 @@ def build(path: Path, n: int, users: int, dim: int, model: str) -> tuple[dict[st
     matrix and the bulk rate (memories/s)."""
     from memcli.db import index
     from memcli.db import schema as s
+    from memcli.db.bounded import user_token
     from memcli.db.connect import Store
     from memcli.text import normalize, search_tokens
     from memcli.timeutil import FAR_FUTURE_EPOCH, iso, to_epoch
@@ -93,14 +94,15 @@ def build(path: Path, n: int, users: int, dim: int, model: str) -> tuple[dict[st
             user = f"user{i // per:05d}" if users > 1 else "bench"
             vf = t0 + timedelta(minutes=3 * i)
             rows.append((i + 1, user, text, normalize(text), rng.uniform(0.3, 0.9), iso(vf), iso(vf), iso(vf), model))
-            fts.append((i + 1, toks[text], user))
+            fts.append((i + 1, toks[text], user, user_token(user)))
             vec.append((i + 1, user, to_epoch(vf), FAR_FUTURE_EPOCH, vecs[i].tobytes()))
         with store.tx():
             store.conn.executemany(
                 f"INSERT INTO {s.ITEMS}(id, user_id, statement, normalized, kind, salience, confidence, origin, "
                 "valid_from, recorded_at, last_confirmed_at, embed_model) "
                 "VALUES (?, ?, ?, ?, 'other', ?, 0.9, 'import', ?, ?, ?, ?)", rows)
-            store.conn.executemany(f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)", fts)
+            store.conn.executemany(f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
+                                   fts)
             store.conn.executemany(f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, "
                                    "embedding) VALUES (?, ?, 1, 1, ?, ?, ?)", vec)
         print(f"  inserted {b:,}/{n:,}", file=sys.stderr, flush=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
+from memcli.db.bounded import user_token
 from memcli.db.connect import Store
 from memcli.db.vector_cache import log_change
 from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
@@ -89,8 +90,8 @@ def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
 def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: str | None = None) -> None:
     store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
     store.x(
-        f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)",
-        (item_id, " ".join(fts_tokens(statement, slot)), user_id),
+        f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
+        (item_id, " ".join(fts_tokens(statement, slot)), user_id, user_token(user_id)),
     )
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
@@ -159,7 +160,7 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     if len(text) > st.max_text_chars:
         text, info.query_truncated = text[: st.max_text_chars], True
     lang = lang_of(text)
-    info.constants = fusion.constants(st, lang, min_score)
+    info.constants = {**fusion.constants(st, lang, min_score), **bounded.caps()}
     if not text:
         return Hits([], info)
 
