@@ -7,6 +7,7 @@ across users) lives here instead, on an :class:`Admin` opened by the operator.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,8 @@ class Admin(Engine):
 
     def drain(self, limit: int | None = None, *, loop: bool = False, interval_s: float | None = None,
               max_seconds: float | None = None, progress: Progress | None = None,
-              extractor: Extractor | None = None, judge: Judge | None = None) -> DrainSummary:
+              extractor: Extractor | None = None, judge: Judge | None = None,
+              stop: threading.Event | None = None) -> DrainSummary:
         """The cron/worker mode of :class:`~memcli.write.worker.MemoryCaptureWorker`: every
         user's tasks, each decided and stored under its own user. Returns a
         :class:`~memcli.write.worker.DrainSummary` (``user`` None).
@@ -59,7 +61,7 @@ class Admin(Engine):
         """
         worker = self._make_worker(extractor, judge) if extractor or judge else self.worker
         return worker.drain(limit=limit, user=None, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
-                            progress=progress)
+                            progress=progress, stop=stop)
 
     def reembed(self, model: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
         """Re-embed every item of every user with ``model`` (default: the configured one) and

@@ -16,6 +16,7 @@ imports numpy, torch or the embedding model.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 __all__ = ["Memory", "MemoryRecord", "FORGOTTEN", "parse_jsonl"]
 
 Progress = Callable[[int], None]
-ALL_LEGS = ("dense", "lexical")
 
 
 class Memory(Engine):
@@ -125,21 +125,24 @@ class Memory(Engine):
                 session: str | None = None, key: str | None = None) -> CaptureResult:
         """Record an utterance: one source row + one outbox row, no model (see write.capture).
 
+        A long turn (up to ``max_turn_chars``, 100,000) is stored whole and extracted clause
+        by clause; past that bound it is refused.
+
         Raises:
-            BadInputError: empty/oversized text, invalid ``at`` or role.
+            BadInputError: empty text or longer than ``max_turn_chars``, invalid ``at`` or role.
         """
         try:
             utt = Utterance(text=text, role=role, at=at, session=session, key=key)
         except ValidationError as exc:
             err = exc.errors()[0]
             raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-        return capture(self.store, self.user, utt, max_chars=self.settings.max_text_chars)
+        return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
     def capture_jsonl(self, lines: Iterable[str]) -> list[CaptureResult]:
         """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first."""
-        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_text_chars)
+        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_turn_chars, setting="max_turn_chars")
         with self.store.tx():
-            return [capture(self.store, self.user, u, max_chars=self.settings.max_text_chars) for u in utts]
+            return [capture(self.store, self.user, u, max_chars=self.settings.max_turn_chars) for u in utts]
 
     # -- write path: explicit --------------------------------------------------------------
     def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,
@@ -298,7 +301,8 @@ class Memory(Engine):
     # -- the worker and the read path --------------------------------------------------------
     def drain(self, limit: int | None = None, *, loop: bool = False, interval_s: float | None = None,
               max_seconds: float | None = None, progress: Progress | None = None,
-              extractor: Extractor | None = None, judge: Judge | None = None) -> DrainSummary:
+              extractor: Extractor | None = None, judge: Judge | None = None,
+              stop: threading.Event | None = None) -> DrainSummary:
         """The worker (:class:`~memcli.write.worker.MemoryCaptureWorker`) for the bound user's
         outbox only: claim, extract, decide, store. Every user's tasks: :meth:`memcli.admin.Admin.drain`.
 
@@ -307,6 +311,8 @@ class Memory(Engine):
             loop: keep polling every ``interval_s`` seconds until ``max_seconds`` have passed.
             progress: called with the number of tasks finished after each task.
             extractor, judge: use these for this call instead of the Memory's.
+            stop: when set (a signal handler, another thread), finish the task being written,
+                release the claimed tasks not started and return (``interrupted``).
 
         Returns a :class:`~memcli.write.worker.DrainSummary` (counts, per-stage seconds).
 
@@ -315,10 +321,10 @@ class Memory(Engine):
         """
         worker = self._make_worker(extractor, judge) if extractor or judge else self.worker
         return worker.drain(limit=limit, user=self.user, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
-                            progress=progress)
+                            progress=progress, stop=stop)
 
     def search(self, query: str, *, limit: int = 5, as_of: str | datetime | None = None,
-               min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
+               min_score: float | None = None, legs: tuple[str, ...] | list[str] | None = None,
                explain: bool = False, deadline: float | None = None) -> Hits:
         """Hybrid retrieval for the bound user (:class:`~memcli.read.retrieve.MemoryRetrievalService`,
         weighted RRF): a ``list[Hit]`` best first (id, statement, kind, effective_confidence and
@@ -327,7 +333,7 @@ class Memory(Engine):
         Args:
             limit: at most this many hits (>= 1). as_of: what was believed true then.
             min_score: floor on the final score (default ``settings.min_score``).
-            legs: ``("dense", "lexical")``, ``("dense",)`` or ``("lexical",)``.
+            legs: a non-empty subset of ``("dense", "lexical", "slot")`` (default: all).
             explain: attach each hit's ranks and factors.
             deadline: ``time.monotonic()`` seconds after which the dense leg is skipped.
 
@@ -335,13 +341,15 @@ class Memory(Engine):
             BadInputError: limit < 1, bad as_of, negative min_score.
             ModelMismatchError, ModelUnavailableError: the dense leg's model.
         """
-        return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score, legs=legs,
-                                       explain=explain, deadline=deadline)
+        from memcli.read.retrieve import ALL_LEGS
+
+        return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
+                                       legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
 
     def context(self, query: str, *, budget_ms: int | None = None, max_tokens: int | None = None,
                 lang: str | None = None, fmt: str = "text", system: str | None = None,
                 history: list[Any] | None = None, limit: int = 5, as_of: str | datetime | None = None,
-                min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
+                min_score: float | None = None, legs: tuple[str, ...] | list[str] | None = None,
                 explain: bool = False) -> ContextResult:
         """The memory block for ``query`` (:class:`~memcli.read.context.MemoryContextBuilder`),
         framed as user data, for right after the static system prompt: a ``ContextResult``
@@ -352,6 +360,9 @@ class Memory(Engine):
         Raises:
             BadInputError: bad options or history.
         """
+        from memcli.read.retrieve import ALL_LEGS
+
         return self.context_builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                                           fmt=fmt, system=system, history=history, limit=limit, as_of=as_of,
-                                          min_score=min_score, legs=legs, explain=explain)
+                                          min_score=min_score, legs=ALL_LEGS if legs is None else legs,
+                                          explain=explain)

@@ -18,7 +18,7 @@ from memcli.db.store import CaptureRow
 from memcli.timeutil import iso
 
 __all__ = ["add_source", "capture", "claim_tasks", "complete_task", "dead_task_ids", "dead_tasks", "fail_task",
-           "outbox_counts", "outbox_health", "reclaim_expired", "requeue_tasks", "task_status"]
+           "outbox_counts", "outbox_health", "reclaim_expired", "release_tasks", "requeue_tasks", "task_status"]
 
 
 def add_source(store: Store, user: str, *, role: str, content: str, occurred_at: datetime,
@@ -92,6 +92,17 @@ def fail_task(store: Store, task_id: int, *, owner: str, error: str, now: dateti
                         last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ?""",
                     (error, iso(retry_at), iso(now), task_id, owner))
         return store.changes() == 1
+
+
+def release_tasks(store: Store, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
+    t, n = iso(now), 0
+    with store.tx():
+        for task_id, owner in tasks:
+            store.x(f"""UPDATE {s.OUTBOX} SET status = 'pending', lease_until = NULL, lease_owner = NULL,
+                        attempts = max(attempts - 1, 0), updated_at = ?
+                        WHERE id = ? AND lease_owner = ? AND status = 'processing'""", (t, task_id, owner))
+            n += store.changes()
+    return n
 
 
 def reclaim_expired(store: Store, now: datetime, user: str | None = None) -> int:

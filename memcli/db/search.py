@@ -20,24 +20,30 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.db.store import FORGOTTEN
 from memcli.timeutil import iso, to_epoch
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search", "fts_sql", "knn",
-           "knn_sql", "like_search", "like_sql", "neighbors", "vector_of"]
+           "knn_sql", "like_scores", "like_search", "like_sql", "neighbors", "slot_search", "slot_sql", "vector_of"]
 
 K_MAX = 4096  # sqlite-vec's cap on k
 MAX_QUERY_TOKENS = 64  # distinct tokens sent to FTS5 (a 10,000-char query stays cheap)
 
 
 def as_of_sql(alias: str = "") -> str:
-    """SQL predicate (one ``?`` for T, ISO text, twice) for "believed true at world time T"."""
+    """SQL predicate (two ``?`` for T, ISO text) for "believed true at world time T": held at T
+    and not replaced by a newer version (a forgotten memory counts by its world-time interval;
+    Python twin: :func:`memcli.db.index.is_current`)."""
     p = f"{alias}." if alias else ""
-    return f"({p}expired_at IS NULL AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
+    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
+               f"AND {p}expired_at >= {p}invalid_at))")
+    return f"({current} AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
 
 
 def _active_sql(alias: str, as_of: bool) -> str:
@@ -66,12 +72,17 @@ def _blob(vector: np.ndarray) -> bytes:
 
 def knn(store: Store, user: str, vector: np.ndarray, k: int, *,
         as_of: datetime | None = None) -> list[tuple[int, float]]:
-    """``(item_id, cosine)`` nearest first; [] when no vector table exists yet."""
+    """``(item_id, cosine)`` nearest first; [] when no vector table exists yet. A big user's
+    vectors may be answered exactly from the in-process copy (:mod:`memcli.db.vector_cache`)."""
     if not store.table_exists(s.VEC):
         return []
-    params: list[Any] = [_blob(vector), max(1, min(int(k), K_MAX)), user]
-    if as_of is not None:
-        t = to_epoch(as_of)
+    k = max(1, min(int(k), K_MAX))
+    t = to_epoch(as_of) if as_of is not None else None
+    cached = store.vector_cache.knn(user, vector, k, t)  # exact; None: not cached (yet)
+    if cached is not None:
+        return [(int(i), float(c)) for i, c in cached]
+    params: list[Any] = [_blob(vector), k, user]
+    if t is not None:
         params += [t, t]
     return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in store.q(knn_sql(as_of=as_of is not None), params)]
 
@@ -132,13 +143,14 @@ def fts_sql(*, as_of: bool = False) -> str:
 
 def fts_search(store: Store, user: str, tokens: Sequence[str], *, limit: int,
                as_of: datetime | None = None) -> list[tuple[int, float]]:
-    """``(item_id, bm25)`` best (lowest) first; [] for no tokens."""
+    """``(item_id, bm25)`` best (lowest) first; [] for no tokens. Bounded
+    (:func:`memcli.db.bounded.fts_top`): the same result as :func:`fts_sql` up to
+    ``FTS_RANK_CAP`` matches of the user."""
     match = fts_query(tokens)
     if not match:
         return []
     at = [iso(as_of), iso(as_of)] if as_of else []
-    rows = store.q(fts_sql(as_of=as_of is not None), [match, user, user, *at, int(limit)])
-    return [(int(r["id"]), float(r["bm25"])) for r in rows]
+    return bounded.fts_top(store, user, match, limit=int(limit), at=at)
 
 
 def escape_like(text: str) -> str:
@@ -162,13 +174,46 @@ def like_sql(n_variants: int, *, as_of: bool = False) -> str:
 
 def like_search(store: Store, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                 as_of: datetime | None = None) -> list[tuple[int, int]]:
-    """``(item_id, like_score)`` best first; [] for no variants."""
+    """``(item_id, like_score)`` best first; [] for no variants. Bounded
+    (:func:`memcli.db.bounded.like_window`): the user's newest ``LIKE_SCAN_CAP`` rows."""
     if not variants:
         return []
-    params: list[object] = []
-    for v in variants:
-        params += [f"%{escape_like(v)}%", len(v)]
     at = [iso(as_of), iso(as_of)] if as_of else []
-    rows = store.q(like_sql(len(variants), as_of=as_of is not None), [*params, user, *at, int(min_score), int(limit)])
-    return [(int(r["id"]), int(r["like_score"])) for r in rows]
+    return bounded.like_window(store, user, _patterns(variants), min_score=int(min_score), limit=int(limit), at=at)
+
+
+def _patterns(variants: Sequence[str]) -> list[tuple[str, int]]:
+    return [(f"%{escape_like(v)}%", len(v)) for v in variants]
+
+
+def like_scores(store: Store, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+    """LIKE score of the given item ids of ``user``."""
+    return bounded.like_scores(store, user, _patterns(variants), list(ids))
+
+
+# -- slots -----------------------------------------------------------------------------------
+def slot_sql(n_keys: int, *, as_of: bool = False) -> str:
+    """SQL for the slot leg. Params: (user, [T, T if as_of], key1, key1-prefix, ..., case params, limit).
+
+    Rows: ``id``; ranked by the position of the matching key, then newest valid time.
+    """
+    if n_keys < 1:
+        raise ValueError("n_keys must be >= 1")
+    match = " OR ".join(["(i.slot = ? OR i.slot LIKE ? ESCAPE '\\')"] * n_keys)
+    rank = " ".join(["WHEN i.slot = ? OR i.slot LIKE ? ESCAPE '\\' THEN " + str(n) for n in range(n_keys)])
+    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.user_id = ? AND {_active_sql('i', as_of)} AND ({match}) "
+            f"ORDER BY CASE {rank} ELSE {n_keys} END, i.valid_from DESC, i.id DESC LIMIT ?")
+
+
+def slot_search(store: Store, user: str, keys: Sequence[str], *, limit: int,
+                as_of: datetime | None = None) -> list[int]:
+    """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first."""
+    if not keys:
+        return []
+    pairs: list[object] = []
+    for k in keys:
+        pairs += [k, escape_like(k) + ".%"]
+    at = [iso(as_of), iso(as_of)] if as_of else []
+    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [user, *at, *pairs, *pairs, int(limit)])
+    return [int(r["id"]) for r in rows]
 

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import index, items, outbox, purge, search
+from memcli.db import bounded, index, items, outbox, purge, search
 from memcli.db import schema as s
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
 from memcli.db.store import CaptureRow, MemoryStore, Row
@@ -93,6 +93,9 @@ class SQLiteStore(Store, MemoryStore):
     def fail_task(self, task_id: int, *, owner: str, error: str, now: datetime,
                   retry_at: datetime | None) -> bool:
         return outbox.fail_task(self, task_id, owner=owner, error=error, now=now, retry_at=retry_at)
+
+    def release_tasks(self, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
+        return outbox.release_tasks(self, tasks, now)
 
     def reclaim_expired(self, now: datetime, user: str | None = None) -> int:
         return outbox.reclaim_expired(self, now, user)
@@ -202,6 +205,15 @@ class SQLiteStore(Store, MemoryStore):
     def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, int]]:
         return search.like_search(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
+    def like_scores(self, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+        return search.like_scores(self, user, variants, ids)
+
+    def slot_search(self, user: str, keys: Sequence[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
+        return search.slot_search(self, user, keys, limit=limit, as_of=as_of)
+
+    def search_caps(self) -> dict[str, int]:
+        return bounded.caps()
 
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         with self.tx():

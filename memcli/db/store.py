@@ -176,6 +176,12 @@ class MemoryStore(ABC):
         ``retry_at``, or ``dead`` when ``retry_at`` is None; ``error`` kept. False: lease lost."""
 
     @abstractmethod
+    def release_tasks(self, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
+        """Give ``(task_id, owner)`` claims back (an interrupted worker): ``pending`` with
+        ``next_attempt_at`` unchanged, ``attempts - 1`` (not below 0), no lease — only tasks
+        still ``processing`` under that owner. One transaction; returns how many."""
+
+    @abstractmethod
     def reclaim_expired(self, now: datetime, user: str | None = None) -> int:
         """Tasks whose lease expired go back to ``pending`` (due now); returns how many."""
 
@@ -329,14 +335,30 @@ class MemoryStore(ABC):
                    as_of: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text search of ``user``'s active (or believed-at-``as_of``) items for any of
         ``tokens`` (jieba search tokens; user text, never syntax): ``(item_id, score)`` best
-        first, where a lower score is better (BM25 as SQLite's ``bm25()``)."""
+        first, where a lower score is better (BM25 as SQLite's ``bm25()``); ties newest first.
+        A backend may rank only the newest matches of a very common token (:meth:`search_caps`)."""
 
     @abstractmethod
     def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, int]]:
         """Substring search over statements: each item scores the summed length of the
         ``variants`` it contains (case-insensitive for ASCII); ``(item_id, score)`` with
-        score >= ``min_score``, best first (then newest id)."""
+        score >= ``min_score``, best first (then newest id). A backend may scan only the
+        user's newest rows (reported by :meth:`search_caps`)."""
+
+    @abstractmethod
+    def like_scores(self, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+        """The LIKE score (as :meth:`like_search` computes it) of each of ``ids`` (``user``'s items)."""
+
+    @abstractmethod
+    def slot_search(self, user: str, keys: Sequence[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
+        """Ids of ``user``'s active (or believed-at-``as_of``) items whose ``slot`` is one of
+        ``keys`` or under one (``allergy`` → ``allergy.peanut``): by key order, then newest
+        ``valid_from``, then newest id."""
+
+    def search_caps(self) -> dict[str, int]:
+        """Bounds the backend applies to search (reported in ``--json`` ``constants``)."""
+        return {}
 
     @abstractmethod
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:

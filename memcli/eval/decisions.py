@@ -56,8 +56,10 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
 
     Returns a JSON-able dict: ``overall`` (confusion matrix ``confusion[gold][pred]``,
     per-class precision/recall/F1, accuracy), ``levels`` (share of pairs decided at each level:
-    exact / vector / judge), ``by_lang`` and ``by_category`` (accuracy and n), ``conflict_as_noop``
-    (the error the design forbids), ``errors`` (up to ``max_errors`` misdecided pairs), and
+    exact / vector / judge), ``by_lang`` and ``by_category`` (accuracy and n; a category also gives
+    its first pair's label ``gold``, what was ``decided`` (label → count) and accuracy per language
+    ``by_lang``), ``conflict_as_noop``
+    (the error the design forbids) and ``update_as_noop``, ``errors`` (up to ``max_errors`` misdecided pairs), and
     the thresholds and judge that ran.
 
     Raises:
@@ -84,9 +86,11 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
         return {"n": len(sel), "accuracy": sum(r["gold"] == r["pred"] for r in sel) / len(sel) if sel else None}
 
     by_lang = {lg: acc([r for r in rows if r["lang"] == lg]) for lg in sorted({r["lang"] for r in rows if r["lang"]})}
-    by_cat = {c: {**acc([r for r in rows if r["category"] == c]),
-                  "gold": next(r["gold"] for r in rows if r["category"] == c)}
-              for c in sorted({r["category"] for r in rows if r["category"]})}
+    by_cat = {c: {**acc(sel), "gold": sel[0]["gold"], "decided": dict(Counter(r["pred"] for r in sel)),
+                  "by_lang": {lg: acc([r for r in sel if r["lang"] == lg])["accuracy"]
+                              for lg in sorted({r["lang"] for r in sel if r["lang"]})}}
+              for c in sorted({r["category"] for r in rows if r["category"]})
+              for sel in [[r for r in rows if r["category"] == c]]}
     return {
         "pairs": total,
         "model": settings.model,
@@ -100,5 +104,6 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
         "by_lang": by_lang,
         "by_category": by_cat,
         "conflict_as_noop": sum(1 for r in rows if r["gold"] == "CONFLICT" and r["pred"] == "NOOP"),
+        "update_as_noop": sum(1 for r in rows if r["gold"] == "UPDATE" and r["pred"] == "NOOP"),
         "errors": [r for r in rows if r["gold"] != r["pred"]][:max_errors],
     }

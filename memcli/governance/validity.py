@@ -10,8 +10,10 @@ Two clocks per item (after Graphiti/Zep):
 
 An item is *active* iff ``invalid_at IS NULL AND expired_at IS NULL``. Read paths show
 active items only; ``--as-of T`` shows items with ``valid_from <= T < invalid_at`` that
-were not superseded. Only :func:`memcli.governance.lifecycle.purge` deletes, and only on the
-user's explicit request.
+were not superseded by a newer version. A forgotten memory ended at the forget in world
+time, so ``--as-of`` a time before the forget finds it (it held then; it is in ``list --all``
+and ``history`` too); after the forget it is gone. Only
+:func:`memcli.governance.lifecycle.purge` deletes, and only on the user's explicit request.
 """
 
 from __future__ import annotations

@@ -211,7 +211,7 @@ class MemoryContextBuilder:
             if not hits:
                 res.reason = "no relevant memories"
             else:
-                text, kept, used, skipped, why = assemble(list(hits), lang, max_tok)
+                text, kept, used, skipped, why = assemble(list(hits), lang, max_tok, st.tz)
                 res.skipped_for_tokens = skipped
                 if why:
                     res.reason = why

@@ -90,9 +90,10 @@ def lexical_leg(store: MemoryStore, user: str, query: str, tokens: list[str], *,
     hits = [LexicalHit(i, bm25, 0) for i, bm25 in store.fts_search(user, tokens, limit=limit, as_of=as_of)]
     seen = {h.id for h in hits}
     variants = like_variants(query, tokens)
-    if variants:
+    if variants:  # the store bounds the scan (SQLite: the FTS candidates by id + the newest rows)
         floor = min(2, max(len(v) for v in variants))
         like = dict(store.like_search(user, variants, min_score=floor, limit=limit, as_of=as_of))
-        hits = [LexicalHit(h.id, h.bm25, like.get(h.id, 0)) for h in hits]
+        scores = store.like_scores(user, variants, list(seen))
+        hits = [LexicalHit(h.id, h.bm25, scores.get(h.id, 0)) for h in hits]
         hits += [LexicalHit(i, None, sc) for i, sc in like.items() if i not in seen]
     return hits[:limit]

@@ -16,6 +16,7 @@ class Explain(BaseModel):
 
     dense_rank: int | None = None
     lexical_rank: int | None = None
+    slot_rank: int | None = Field(None, description="rank in the slot leg (the query asks about this memory's slot)")
     cosine: float | None = Field(None, description="cosine similarity to the query, dense leg")
     bm25: float | None = Field(None, description="FTS5 bm25(), lower is better; None: LIKE-only")
     like_score: int = Field(0, description="summed length of the LIKE variants matched")
@@ -48,12 +49,15 @@ class RetrievalInfo(BaseModel):
     query_chars: int = 0
     query_truncated: bool = False
     tokens: list[str] = Field(default_factory=list)
+    slots: list[str] = Field(default_factory=list, description="slot keys the query asks about (slot leg)")
     legs_requested: list[str] = Field(default_factory=list)
     legs_run: list[str] = Field(default_factory=list)
     encoder: str | None = None
     dense_skipped: str | None = Field(None, description="why the dense leg did not run, if requested")
     lexical_only_fallback: bool = False
-    candidates: dict[str, int] = Field(default_factory=dict)
+    candidates: dict[str, int] = Field(default_factory=dict, description="candidates each leg returned")
+    candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
+                                    "limit), at most 4096")
     dropped_by_floor: int = 0
     timings_ms: dict[str, float] = Field(default_factory=dict)
     constants: dict[str, Any] = Field(default_factory=dict)

@@ -32,7 +32,7 @@ from memcli.settings import Settings
 from memcli.timeutil import from_iso, now_utc
 
 __all__ = ["DeadTask", "LeaseLostError", "OutboxStatus", "Task", "backoff_s", "claim", "complete", "fail",
-           "new_owner", "reclaim_expired", "retry", "status"]
+           "new_owner", "reclaim_expired", "release", "retry", "status"]
 
 
 class LeaseLostError(MemcliError):
@@ -77,6 +77,16 @@ def claim(store: MemoryStore, settings: Settings, owner: str, limit: int, user: 
                              max_attempts=settings.max_attempts, user=user)
     return [Task(id=r["id"], source_id=r["source_id"], user=r["user_id"], attempts=r["attempts"], owner=owner,
                  role=r["role"], content=r["content"], occurred_at=from_iso(r["occurred_at"])) for r in rows]
+
+
+def release(store: MemoryStore, tasks: list[Task]) -> int:
+    """Give claimed tasks back at once (an interrupted worker): pending again with their place
+    in the queue (``next_attempt_at`` unchanged, so already due and first in line), the claim's
+    attempt returned, lease cleared — only those still leased to their owner. Returns how many
+    were released."""
+    if not tasks:
+        return 0
+    return store.release_tasks([(t.id, t.owner) for t in tasks], now_utc())
 
 
 def complete(store: MemoryStore, task: Task) -> None:

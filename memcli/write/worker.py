@@ -10,10 +10,18 @@ written **in one transaction together with the task's completion**. A failure (e
 judge, a lost lease, a database error) rolls back that task only, which is retried with
 backoff or turns dead; the rest of the batch goes on. A killed process leaves its open
 transaction uncommitted: no item, no event, and the task is reclaimed when its lease expires.
+
+**Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
+:class:`memcli.write.interrupt.Interruptible`): checked before each task's extraction and
+write and during the idle wait of ``--loop``; the task being written finishes, the tasks
+claimed but not yet written are released at once (:func:`memcli.write.outbox.release`), and
+the summary has ``interrupted = True`` and ``released``. A ``KeyboardInterrupt`` (a second
+signal) rolls the task in hand back and releases it with the rest.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Union
@@ -57,6 +65,8 @@ class DrainSummary(BaseModel):
     conflicted: int = 0
     seconds: dict[str, float] = Field(default_factory=lambda: {k: 0.0 for k in (*STAGES, "total")})
     utterances_per_s: float = 0.0
+    interrupted: bool = Field(False, description="stopped by a signal (SIGINT/SIGTERM) before the outbox was empty")
+    released: int = Field(0, description="claimed tasks given back unstarted when interrupted (pending again)")
     done_ids: list[int] = Field(default_factory=list, description="outbox task ids completed by this run")
     errors: list[str] = Field(default_factory=list, description="first errors seen (at most 10)")
 
@@ -96,7 +106,7 @@ class MemoryCaptureWorker:
 
     def drain(self, limit: int | None = None, user: str | None = None, loop: bool = False,
               interval_s: float | None = None, max_seconds: float | None = None,
-              progress: Callable[[int], None] | None = None) -> DrainSummary:
+              progress: Callable[[int], None] | None = None, stop: threading.Event | None = None) -> DrainSummary:
         """Process claimable outbox tasks of ``user`` (None: every user) and return a summary.
 
         Args:
@@ -105,6 +115,8 @@ class MemoryCaptureWorker:
                 ``max_seconds`` have passed (forever when None) or ``limit`` is reached.
             max_seconds: wall-clock budget, seconds; checked between batches.
             progress: called with the number of tasks finished after each task.
+            stop: when set (by a signal handler or another thread), finish the task being written,
+                release the claimed tasks not started and return (``interrupted``).
 
         Raises:
             StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
@@ -116,24 +128,38 @@ class MemoryCaptureWorker:
         summary = DrainSummary(user=user, extractor=self.extraction.name, judge=self.judge.name)
         secs = summary.seconds
         started = time.perf_counter()
-        while True:
-            if max_seconds is not None and time.perf_counter() - started >= max_seconds:
-                break
-            want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
-                                                                       limit - summary.claimed)
-            if want <= 0:
-                break
-            t = time.perf_counter()
-            tasks = outbox.claim(st, settings, owner, want, user=user)
-            secs["claim"] += time.perf_counter() - t
-            if not tasks:
-                if not loop:
+        inflight: list[outbox.Task] = []  # claimed by this run, neither written nor failed yet
+        try:
+            while not (stop is not None and stop.is_set()):
+                if max_seconds is not None and time.perf_counter() - started >= max_seconds:
                     break
-                time.sleep(interval if max_seconds is None else
-                           max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
-                continue
-            summary.claimed += len(tasks)
-            self._process_batch(tasks, summary, progress)
+                want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
+                                                                           limit - summary.claimed)
+                if want <= 0:
+                    break
+                t = time.perf_counter()
+                tasks = outbox.claim(st, settings, owner, want, user=user)
+                secs["claim"] += time.perf_counter() - t
+                if not tasks:
+                    if not loop:
+                        break
+                    pause = (interval if max_seconds is None else
+                             max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
+                    stop.wait(pause) if stop is not None else time.sleep(pause)
+                    continue
+                summary.claimed += len(tasks)
+                inflight[:] = tasks
+                self._process_batch(tasks, summary, progress, inflight, stop)
+        except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
+            if stop is None:  # no handler of ours: the caller's Ctrl-C, after the release below
+                raise
+            summary.interrupted = True
+        finally:
+            if inflight:
+                summary.released += outbox.release(st, inflight)
+                inflight.clear()
+        if stop is not None and stop.is_set():
+            summary.interrupted = True
         secs["total"] = time.perf_counter() - started
         for k in secs:
             secs[k] = round(secs[k], 4)
@@ -141,12 +167,23 @@ class MemoryCaptureWorker:
         return summary
 
     def _process_batch(self, tasks: list[outbox.Task], summary: DrainSummary,
-                       progress: Callable[[int], None] | None) -> None:
+                       progress: Callable[[int], None] | None, inflight: list[outbox.Task],
+                       stop: threading.Event | None) -> None:
+        """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
+        written or failed (the caller releases them if this returns early or raises)."""
         settings, secs = self.settings, summary.seconds
         t = time.perf_counter()
         utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
                           occurred_at=k.occurred_at) for k in tasks]
-        extracted = self.extraction.extract_batch(utts)
+        if stop is None:
+            extracted = self.extraction.extract_batch(utts)
+        else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
+            extracted = []
+            for u in utts:
+                if stop.is_set():
+                    secs["extract"] += time.perf_counter() - t
+                    return
+                extracted += self.extraction.extract_batch([u])
         secs["extract"] += time.perf_counter() - t
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
@@ -156,6 +193,8 @@ class MemoryCaptureWorker:
 
         pos = 0
         for task, out in zip(tasks, extracted, strict=True):
+            if stop is not None and stop.is_set():
+                return  # the rest stays in `inflight`: released by the caller
             if isinstance(out, Exception):
                 self._failed(task, out, summary)
             else:
@@ -165,6 +204,7 @@ class MemoryCaptureWorker:
                     self._write_task(task, out, vecs, summary)
                 except Exception as exc:  # the task's transaction was rolled back: retry or dead
                     self._failed(task, exc, summary)
+            inflight.remove(task)
             if progress:
                 progress(1)
 
