@@ -60,6 +60,9 @@ class Memory:
         self.store = Store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
                            create_parent=(settings.db == default_db_path()))
         self._embedder: Embedder | None = None
+        #: set when the database's recorded model is used instead of the default (see below)
+        self.model_note: str | None = None
+        self._follow_stored_model()
 
     # -- plumbing ------------------------------------------------------------------
     def close(self) -> None:
@@ -89,6 +92,22 @@ class Memory:
             check_model(self.store.meta_get("embed_model"), self._stored_dim(), self.settings.model)
             self._embedder = load_embedder(self.settings.model, self.settings.embed_backend)
         return self._embedder
+
+    def _follow_stored_model(self) -> None:
+        """A database keeps the model it was embedded with unless a model is configured
+        explicitly (flag, MEMCLI_MODEL, config): a database made with all-MiniLM-L6-v2 keeps
+        working after the default changed, with a note on how to upgrade."""
+        from memcli.settings import DEFAULT_MODEL, canonical_stored
+
+        stored = self.store.meta_get("embed_model")
+        if not stored or "model" in self.settings.model_fields_set:
+            return
+        canon = canonical_stored(stored, self._stored_dim())
+        if canon != self.settings.model:
+            self.settings = self.settings.for_model(canon)
+            self.model_note = (f"note: this database was embedded with {canon!r}; the default model is now "
+                               f"{DEFAULT_MODEL!r} (multilingual, much better on Chinese): upgrade with "
+                               f"`memcli reembed --model {DEFAULT_MODEL}`")
 
     def _stored_dim(self) -> int | None:
         d = self.store.meta_get("embed_dim")

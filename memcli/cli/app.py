@@ -82,10 +82,12 @@ def open_memory(db: Path | None = None, user: str | None = None, model: str | No
     from memcli.calibrate import calibration_warning
     from memcli.service import Memory
 
-    settings = settings_for(db, user, model, **extra)
-    if warning := calibration_warning(settings):  # thresholds calibrated for another model
+    mem = Memory(settings=settings_for(db, user, model, **extra))
+    if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
+        info(mem.model_note)
+    if warning := calibration_warning(mem.settings):  # thresholds calibrated for another model
         info(warning)
-    return Memory(settings=settings)
+    return mem
 
 
 def emit_json(data: Any) -> None:

@@ -62,6 +62,10 @@ def _weights_file(model_dir: Path) -> Path:
 
 def supported(model: str) -> bool:
     """True when ``model`` is a local sentence-transformers dir with mean pooling (exportable)."""
+    from memcli.embed import is_native
+
+    if is_native(model):
+        return False
     d = Path(resolve_model_path(model))
     if not (d / "tokenizer.json").exists() or not (d / "config.json").exists():
         return False
@@ -231,11 +235,23 @@ def spawn_warm(model: str) -> bool:
 def warm(model: str) -> dict[str, object]:
     """Prepare everything a cold read needs: the ONNX export and the jieba lookup table.
 
-    Returns ``{"onnx": path | None, "onnx_error": str | None, "jieba_table": path}``.
+    Returns ``{"onnx": path | None, "onnx_error": str | None, "jieba_table": path}``, and
+    ``"prepared": path`` for the default model (:func:`memcli.embed.use.prepare`).
     """
     from memcli.read.tokens import build_table
 
+    from memcli.embed import is_native
+
     out: dict[str, object] = {"onnx": None, "onnx_error": None}
+    if is_native(model):  # torch-free model: prepare its ready-to-load state instead of an export
+        from memcli.embed import use
+        from memcli.settings import DEFAULT_MODEL, canonical_model
+
+        out["onnx_error"] = "not needed: the model has its own torch-free encoder"
+        if canonical_model(model) == DEFAULT_MODEL:
+            out["prepared"] = str(use.prepare())
+        out["jieba_table"] = str(build_table())
+        return out
     try:
         out["onnx"] = str(export(model)) if supported(model) else None
         if out["onnx"] is None:

@@ -219,7 +219,7 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
           *, lang: str, min_score: float, limit: int, explain: bool, info: RetrievalInfo) -> list[Hit]:
     st = mem.settings
     weights = fusion.leg_weights(st, lang)
-    fused = fusion.rrf_fuse(rankings, weights, st.rrf_k)
+    fused = fusion.fuse(st, rankings, cos_by_id, lang)
     if not fused:
         return []
     ids = [f.id for f in fused]
