@@ -263,7 +263,8 @@ def fit_fusion(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, k
         fl = fit_floors(train, keep)
         fm, fk, fw, _ = fit_weights(train, settings, (fl["min_cosine"], fl["min_cosine_zh"]))
         fs = _apply(settings, fm, fk, fw, fl)
-        fold_values.append({"fusion": fm, "rrf_k": fk, "weights": {lg: list(v) for lg, v in fw.items()}, **fl, "n_test": len(b)})
+        fold_values.append({"fusion": fm, "rrf_k": fk, "weights": {lg: list(v) for lg, v in fw.items()}, **fl,
+                            "n_test": len(b)})
         held += [(obs[i], fs) for i in b]
 
     def cv_modes(sel: list[tuple[QueryObs, Settings]]) -> dict[str, Any]:
@@ -287,7 +288,8 @@ def fit_fusion(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, k
                            for lg in LANGS if any(o.lang == lg for o, _ in held)},
                "fold_values": fold_values},
         "baseline_equal_rrf60": {"overall": _mean([score(o, base) for o in obs]), "by_lang": {
-            lg: _mean([score(o, base) for o in obs if o.lang == lg]) for lg in LANGS if any(o.lang == lg for o in obs)}},
+            lg: _mean([score(o, base) for o in obs if o.lang == lg])
+            for lg in LANGS if any(o.lang == lg for o in obs)}},
         "current": {"values": {key: getattr(settings, key) for key in values},
                     "overall": _modes(obs, settings)},
     }

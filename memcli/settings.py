@@ -59,6 +59,21 @@ def canonical_stored(stored_name: str, stored_dim: int | None) -> str:
     return canonical_model(stored_name)
 
 
+def follow_stored_model(settings: Settings, stored: str | None, stored_dim: int | None
+                        ) -> tuple[Settings, str | None]:
+    """A database keeps the model it was embedded with unless a model is configured
+    explicitly (flag, ``MEMCLI_MODEL``, config file): returns the settings to use (the model-
+    specific values follow that model's profile) and a note on how to upgrade, or None."""
+    if not stored or "model" in settings.model_fields_set:
+        return settings, None
+    canon = canonical_stored(stored, stored_dim)
+    if canon == settings.model:
+        return settings, None
+    note = (f"note: this database was embedded with {canon!r}; the default model is now {DEFAULT_MODEL!r} "
+            f"(multilingual, much better on Chinese): upgrade with `memcli reembed --model {DEFAULT_MODEL}`")
+    return settings.for_model(canon), note
+
+
 #: Fitted per-model defaults of the model-specific settings. Each entry was produced by
 #: ``memcli calibrate --json`` on the shipped goldset (decision thresholds: 5-fold CV,
 #: target precision 0.95, margin 0.05; fusion: leg weights, rrf_k and floors per query
@@ -85,8 +100,8 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
         "weight_dense_zh": 0.5, "weight_lexical_zh": 1.0, "min_cosine": 0.35, "min_cosine_zh": 0.8,
     },
 }
-PROFILE_FIELDS = ("dedup_upper", "dedup_lower", "fusion", "rrf_k", "weight_dense_en", "weight_lexical_en", "weight_dense_zh",
-                  "weight_lexical_zh", "min_cosine", "min_cosine_zh")
+PROFILE_FIELDS = ("dedup_upper", "dedup_lower", "fusion", "rrf_k", "weight_dense_en", "weight_lexical_en",
+                  "weight_dense_zh", "weight_lexical_zh", "min_cosine", "min_cosine_zh")
 
 
 _P = MODEL_PROFILES[DEFAULT_MODEL]

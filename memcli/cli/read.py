@@ -171,12 +171,12 @@ def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
 
     For the default model (USE multilingual v3) it writes the weights in memory-mappable form
     and the tokenizer pre-parsed; for a sentence-transformers model it exports it to ONNX
-    (needs torch, once); both go to the platform cache dir, with the jieba lookup table. `context` and `search` start this in the
-    background themselves the first time they find nothing prepared; run it explicitly after
-    install (or in a deploy step) to skip that.
+    (needs torch, once); both go to the platform cache dir, with the jieba lookup table.
+    `context` and `search` start this in the background themselves the first time they find
+    nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
     """
     from memcli.cli.app import settings_for
-    from memcli.embed.onnx import warm as do_warm
+    from memcli.warm import warm as do_warm
 
     out = do_warm(settings_for(model=model).model)
     if as_json:

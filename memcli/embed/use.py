@@ -62,7 +62,7 @@ def _package() -> Path:
 
 def prepared_dir() -> Path:
     """Where the prepared state of the installed package is (or will be)."""
-    from memcli.embed.onnx import cache_dir
+    from memcli.paths import cache_dir
 
     pkg = _package()
     w = pkg / "resources" / "weights.npz"

@@ -149,7 +149,8 @@ def constants(settings: Settings, lang: str, min_score: float) -> dict[str, Any]
     """Every constant the ranking used, for ``--json`` / ``--explain``."""
     w = leg_weights(settings, lang)
     return {
-        "lang": lang, "fusion": settings.fusion, "rrf_k": settings.rrf_k, "weight_dense": w["dense"], "weight_lexical": w["lexical"],
+        "lang": lang, "fusion": settings.fusion, "rrf_k": settings.rrf_k, "weight_dense": w["dense"],
+        "weight_lexical": w["lexical"],
         "weight_salience": settings.weight_salience, "weight_recency": settings.weight_recency,
         "recency_half_life_days": settings.recency_half_life_days, "min_cosine": settings.min_cosine,
         "min_cosine_zh": settings.min_cosine_zh, "fitted_for": settings.calibrated_model,
