@@ -86,8 +86,10 @@ def pair_cosines(pairs: Sequence[DecisionPair], embedder: Any, batch_size: int =
 def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
     """How the write path routes each pair before and at the cosine level (no model, no store):
 
-    ``rule[i]``: decided before any cosine — the same normalised statement (exact NOOP) or an
-    explicit slot comparison (:func:`memcli.write.judge.compare_slot`); ``guarded[i]``:
+    ``rule[i]``: decided without cosine thresholds — the same normalised statement (exact
+    NOOP), an explicit slot comparison (:func:`memcli.write.judge.compare_slot`) or another
+    subject (ADD; strictly only when the cosine is at or above ``lower``, else ADD by cosine
+    anyway — the outcome is the same); ``guarded[i]``:
     :func:`memcli.write.judge.guard` objects (another subject, a polarity flip, a changed
     number/date, ...), so even a cosine above ``upper`` goes to the judge, never to NOOP.
     """
@@ -106,7 +108,9 @@ def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
         if new.slot and compare_slot(new, old):
             rule[i] = True
             continue
-        guarded[i] = guard(new, old) is not None
+        why = guard(new, old)
+        rule[i] = why == "different subject"  # decided ADD by the subject rule, before the judge
+        guarded[i] = why is not None
     return rule, guarded
 
 
