@@ -18,7 +18,7 @@ import pytest
 from memcli.db import schema as s
 from memcli.embed import get_embedder, resolve_model_path, vec_to_blob
 from memcli.errors import ModelMismatchError
-from memcli.settings import DEFAULT_MODEL, MINILM_MODEL
+from memcli.settings import DEFAULT_MODEL, MINILM_MODEL, MODEL_PROFILES
 
 
 @pytest.fixture(scope="session")
@@ -126,7 +126,10 @@ def test_a_minilm_database_keeps_working_and_says_how_to_upgrade(cli, tmp_path):
                     f"`memcli reembed --model {DEFAULT_MODEL}`"]
     assert "calibration is stale" not in r.stderr  # MiniLM's own profile is used
     with Memory(db=db, user="alice") as m:
-        assert m.settings.model == MINILM_MODEL and m.settings.min_cosine_zh == 0.8
+        assert m.settings.model == MINILM_MODEL
+        minilm, use = MODEL_PROFILES[MINILM_MODEL], MODEL_PROFILES[DEFAULT_MODEL]
+        assert m.settings.min_cosine_zh == minilm["min_cosine_zh"] != use["min_cosine_zh"]
+        assert m.settings.dedup_lower == minilm["dedup_lower"] != use["dedup_lower"]
         assert m.remember("I live in Lyon").decision.value == "ADD"
     r = cli(*base, "reembed", "--json")
     assert r.exit_code == 0, r.stderr

