@@ -17,8 +17,10 @@ a grid search costs milliseconds and gives exactly what ``retrieve`` would retur
   the memory is Chinese, ``min_cosine`` on the English-only ones.
 - **Weights and k** then, with those floors: ``w_lexical = 1`` and ``w_dense`` on a grid
   (0 = lexical only ... 10), ``rrf_k`` on a grid shared by both languages; the objective is the
-  mean over queries of (recall@5 + recall@10 + MRR) / 3. Ties go to weights nearer 1:1 and k
-  nearer 60 (Cormack et al. 2009).
+  mean over queries of (recall@5 + recall@10 + MRR) / 3. Ties (common: with USE the dense leg
+  alone already finds nearly every goldset memory) go as :func:`_grid` orders: score fusion,
+  small k, the largest lexical weight that costs nothing on the fitting queries. LoCoMo is
+  never fitted on; ``memcli eval retrieval --locomo auto`` checks the result there.
 - **Cross-validation** (k folds over the queries of each language, fixed seed): fit on k-1
   folds, score the held-out fold with hybrid (fitted), dense-only and lexical-only; the report
   gives those held-out figures next to the fit on all queries, whose values are the defaults.
@@ -172,10 +174,12 @@ def fit_floors(obs: Sequence[QueryObs], keep: float) -> dict[str, float]:
 
 def _grid() -> list[tuple[str, int, tuple[float, float]]]:
     """(method, k, (w_dense, w_lexical)) in tie-break order: score fusion before RRF; within
-    score fusion the larger lexical weight first (when the data cannot tell, keep the leg that
-    does not depend on the model); within RRF the weights nearest 1:1 first; k nearest 60 first."""
+    score fusion the smallest k (the sharpest bonus: BM25's first hits count most, where it is
+    surest) and the largest lexical weight first — when the fitting queries cannot tell, keep
+    as much of the leg that does not depend on the model as they allow; within RRF k nearest
+    60 and weights nearest 1:1 first."""
     out = []
-    for k in sorted(K_GRID, key=lambda x: (abs(math.log(x / 60)), x)):
+    for k in sorted(K_GRID):
         out += [("score", k, (1.0, wl)) for wl in sorted(WL_GRID, reverse=True)]
     for k in sorted(K_GRID, key=lambda x: (abs(math.log(x / 60)), x)):
         pairs = [(wd, 1.0) for wd in W_GRID] + [(1.0, 0.0)]

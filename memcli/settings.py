@@ -75,32 +75,31 @@ def follow_stored_model(settings: Settings, stored: str | None, stored_dim: int 
 
 
 #: Fitted per-model defaults of the model-specific settings. Each entry was produced by
-#: ``memcli calibrate --json`` on the shipped goldset (decision thresholds: 5-fold CV,
-#: target precision 0.95, margin 0.05; fusion: leg weights, rrf_k and floors per query
-#: language, 5-fold CV; see memcli/calibrate.py and memcli/fusion_fit.py). A value set in
+#: ``python bench/refit_profiles.py --write`` (= ``memcli --model M calibrate``) on the shipped
+#: goldset (decision thresholds: 5-fold CV, target precision 0.95, margin 0.05; fusion: method,
+#: leg weights per query language, rrf_k and floors, 5-fold CV; see memcli/calibrate.py and
+#: memcli/fusion_fit.py). A value set in
 #: flags / environment / the config file wins over these. A model not listed here gets the
 #: default model's values and a stale-calibration warning (run ``memcli calibrate --write``).
 MODEL_PROFILES: dict[str, dict[str, Any]] = {
-    # USE multilingual v3 (goldset: 1,033 decision pairs, 65 retrieval queries): cosine never
-    # decides NOOP (a CONFLICT pair reaches 0.98); held-out gray zone 64.0%, 0 CONFLICT/UPDATE by
-    # cosine. Fusion: score fusion with a small lexical bonus (the dense leg alone is at hit@5
-    # 0.985 here; on LoCoMo the same values give hybrid > both legs, see the README).
+    # USE multilingual v3: cosine never decides NOOP (CONFLICT pairs reach 0.98); fusion: the
+    # cosine plus a lexical rank bonus (the dense leg alone finds nearly every goldset memory)
     DEFAULT_MODEL: {
         "dedup_upper": 1.0001, "dedup_lower": 0.3177,
-        "fusion": "score", "rrf_k": 60, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
+        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
         "weight_dense_zh": 1.0, "weight_lexical_zh": 0.05, "min_cosine": 0.15, "min_cosine_zh": 0.13,
     },
     # multilingual-e5-small 4-bit: packs pairs into 0.8-1.0 (no safe ADD cut either)
     E5_MODEL: {
         "dedup_upper": 1.0001, "dedup_lower": -1.0001,
-        "fusion": "score", "rrf_k": 60, "weight_dense_en": 1.0, "weight_lexical_en": 0.0,
+        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.0,
         "weight_dense_zh": 1.0, "weight_lexical_zh": 0.02, "min_cosine": 0.78, "min_cosine_zh": 0.84,
     },
     # all-MiniLM-L6-v2 (the default until issue 11): most Chinese characters are one [UNK]
     # token, so Chinese cosines are noise and the lexical leg weighs as much as the dense one
     MINILM_MODEL: {
         "dedup_upper": 0.9892, "dedup_lower": 0.3963,
-        "fusion": "score", "rrf_k": 60, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
+        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
         "weight_dense_zh": 1.0, "weight_lexical_zh": 1.0, "min_cosine": 0.24, "min_cosine_zh": 0.38,
     },
 }
