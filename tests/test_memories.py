@@ -10,7 +10,6 @@ import pytest
 
 from memcli.db import migrations
 from memcli.db import schema as s
-from memcli.db.migrations import MIGRATIONS
 from memcli.embed import vec_to_blob
 
 

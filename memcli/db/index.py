@@ -62,6 +62,18 @@ def is_current(item: dict[str, Any]) -> bool:
             and item["expired_at"] >= item["invalid_at"])
 
 
+def as_of_sql(alias: str = "") -> str:
+    """SQL predicate (two ``?`` for T, ISO text) for "believed true at world time T": held at T
+    and current (SQL twin of :func:`is_current`). The one definition every ``--as-of`` query
+    uses (lexical, bounded FTS, slot leg; vec0 mirrors it in its ``current`` flag)."""
+    from memcli.db.items import FORGOTTEN
+
+    p = f"{alias}." if alias else ""
+    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
+               f"AND {p}expired_at >= {p}invalid_at))")
+    return f"({current} AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
+
+
 def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     """The integer mirror of an item's validity, as stored in vec0 metadata."""
     return {

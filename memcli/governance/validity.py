@@ -21,7 +21,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from memcli.db import items
+from memcli.db import index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.errors import BadInputError
@@ -58,9 +58,6 @@ def check_correctable(row: dict[str, Any]) -> dict[str, Any]:
 
 def as_of_sql(alias: str = "") -> str:
     """SQL predicate (two ``?`` for T, ISO text) for "believed true at world time T": held at T
-    and not replaced by a newer version (a forgotten memory counts by its world-time interval;
-    Python twin: :func:`memcli.db.index.is_current`)."""
-    p = f"{alias}." if alias else ""
-    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{items.FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
-               f"AND {p}expired_at >= {p}invalid_at))")
-    return f"({current} AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
+    and not replaced by a newer version (a forgotten memory counts by its world-time interval).
+    Defined once in :func:`memcli.db.index.as_of_sql`."""
+    return index.as_of_sql(alias)
