@@ -12,7 +12,9 @@
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
    A judge's NOOP across a polarity flip or a changed number/date is overridden into a
-   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact.
+   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact;
+   an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is
+   that offline CONFLICT, with both reasons.
 
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
 confirmation, count, source linked); UPDATE supersedes the old version in system time with
@@ -47,7 +49,7 @@ from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
 from memcli.write.facts import Facts, analyze
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, guard, with_slot
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, OfflineJudge, check_verdict, compare_slot, guard, with_slot
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -141,6 +143,16 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
     cos = next((nb.cosine for nb in shown if nb.id == verdict.target_id), top.cosine)
     why = f"{verdict.reason} (cosine {cos:.3f}" + (f", guarded: {objection})" if objection else ")")
     if verdict.decision == Decision.ADD or verdict.target_id is None:
+        if not isinstance(judge, OfflineJudge):  # an LLM's ADD beside its own opposite: the offline judge checks
+            off = OfflineJudge().judge(candidate, shown)
+            if off.decision == Decision.CONFLICT and off.target_id is not None:
+                tgt = _row(store, off.target_id)
+                g = guard(new, _facts(tgt["statement"], tgt["slot"]))
+                if g in HARD_GUARDS:
+                    c = next((nb.cosine for nb in shown if nb.id == tgt["id"]), cos)
+                    return Plan(Decision.CONFLICT, Level.JUDGE, tgt, c,
+                                f"judge {judge.name} said ADD ({verdict.reason}), but {g} with #{tgt['id']}: "
+                                f"CONFLICT by the offline judge ({off.reason})", judge.name)
         return Plan(Decision.ADD, Level.JUDGE, None, cos, why, judge.name)
     target = _row(store, verdict.target_id)
     if verdict.decision == Decision.NOOP:
