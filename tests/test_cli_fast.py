@@ -91,3 +91,14 @@ def test_fast_settings_resolve_like_load_settings(tmp_path: Path, monkeypatch: p
             m.setenv(k, v)
             with pytest.raises(fast._Fallback):
                 fast.fast_settings()
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], []])
+def test_top_level_help_is_cached_and_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                argv: list[str]) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = run_cli(*argv)  # the Typer app renders it and it is kept
+    assert fast.help_cache(argv) is not None and fast.help_cache(argv).is_file()
+    second = run_cli(*argv)  # printed from the cache, no Typer
+    assert (second.exit_code, second.stdout) == (first.exit_code, first.stdout)
+    assert "capture" in second.stdout and "Usage" in second.stdout

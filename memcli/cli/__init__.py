@@ -15,12 +15,16 @@ def main() -> None:
     """Console-script entry point."""
     import sys
 
-    from memcli.cli.fast import try_fast
+    from memcli.cli.fast import HELP_ARGV, record_help, try_fast
 
-    try_fast(sys.argv[1:])  # exits when it handled the command
+    argv = sys.argv[1:]
+    try_fast(argv)  # exits when it handled the command
     from memcli.cli.entry import main as typer_main
 
-    typer_main()
+    if argv in HELP_ARGV:
+        record_help(argv, typer_main)
+    else:
+        typer_main()
 
 
 def __getattr__(name: str) -> object:

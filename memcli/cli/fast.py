@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FastSettings", "fast_settings", "try_fast"]
+__all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
 
 _GLOBAL_VALUE = {"--db": "db", "--user": "user", "-u": "user"}
 _GLOBAL_FLAG = {"--verbose", "-v", "--debug"}
@@ -176,8 +176,48 @@ def _json_time(value: Any) -> str:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
+HELP_ARGV = ([], ["--help"], ["-h"])
+
+
+def help_cache(argv: list[str]) -> Path | None:
+    """Where the rendered top-level help for ``argv`` is cached, or None (not a help call, or
+    stdout is a terminal: width and colours vary there). The key covers the CLI sources (size
+    and mtime), the interpreter and the variables that change rendering."""
+    if argv not in HELP_ARGV or sys.stdout.isatty():
+        return None
+    import hashlib
+
+    import platformdirs
+
+    parts = [sys.version, " ".join(argv), *(os.environ.get(k, "") for k in ("COLUMNS", "TERM", "NO_COLOR",
+                                                                         "FORCE_COLOR", "LANG", "MEMCLI_DEBUG"))]
+    for f in sorted(Path(__file__).parent.glob("*.py")):
+        st = f.stat()
+        parts.append(f"{f.name}:{st.st_size}:{st.st_mtime_ns}")
+    h = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return platformdirs.user_cache_path("memcli") / f"help-{h}.txt"
+
+
+def _cached_help(argv: list[str]) -> None:
+    path = help_cache(argv)
+    if path is None or not path.is_file():
+        return
+    try:
+        code, _, text = path.read_text(encoding="utf-8").partition("\n")
+        code_n = int(code)
+    except (OSError, ValueError):
+        return
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    sys.exit(code_n)
+
+
 def try_fast(argv: list[str]) -> None:
-    """Handle a well-formed ``capture`` and exit; return (doing nothing) for anything else."""
+    """Handle a well-formed ``capture`` (or a cached top-level help) and exit; return (doing
+    nothing) for anything else."""
+    if argv in HELP_ARGV:
+        _cached_help(argv)
+        return
     try:
         p = _parse(argv)
     except _Fallback:
@@ -231,3 +271,45 @@ def try_fast(argv: list[str]) -> None:
         sys.stderr.write(f"captured source #{row['source_id']}, outbox task #{row['outbox_id']} (pending)\n")
     sys.stderr.flush()
     sys.exit(0)
+
+
+def record_help(argv: list[str], run: Any) -> None:
+    """Run the Typer app (``run()``) for a help call, keeping what it printed for the next time."""
+    path = help_cache(argv)
+    if path is None:
+        run()
+        return
+    import io
+
+    real, buf = sys.stdout, io.StringIO()
+
+    class _Tee(io.TextIOBase):
+        encoding = getattr(real, "encoding", "utf-8")
+
+        def write(self, s: str) -> int:
+            buf.write(s)
+            return real.write(s)
+
+        def flush(self) -> None:
+            real.flush()
+
+        def isatty(self) -> bool:
+            return False
+
+    code: Any = 0
+    sys.stdout = _Tee()
+    try:
+        run()
+    except SystemExit as exc:
+        code = exc.code
+        raise
+    finally:
+        sys.stdout = real
+        if isinstance(code, int | None):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(f"{code or 0}\n{buf.getvalue()}", encoding="utf-8")
+                os.replace(tmp, path)
+            except OSError:
+                pass
