@@ -68,14 +68,14 @@ def test_fast_settings_resolve_like_load_settings(tmp_path: Path, monkeypatch: p
     from memcli.settings import config_path, load_settings
 
     assert fast.config_file() == config_path()
-    fields = ("db", "user", "busy_timeout_ms", "max_text_chars", "auto_drain")
+    fields = ("db", "user", "busy_timeout_ms", "max_turn_chars", "auto_drain")
 
     def same(**flags: str | None) -> None:
         f, full = fast.fast_settings(**flags), load_settings(**flags)
         assert tuple(getattr(f, k) for k in fields) == tuple(getattr(full, k) for k in fields)
 
     same()
-    Path(config_path()).write_text('user = "carol"\nmax_text_chars = 99\nauto_drain = true\ndb = "/tmp/x.db"\n',
+    Path(config_path()).write_text('user = "carol"\nmax_turn_chars = 99\nauto_drain = true\ndb = "/tmp/x.db"\n',
                                    encoding="utf-8")
     same()
     same(user="dave", db=str(tmp_path / "f.db"))
@@ -84,7 +84,7 @@ def test_fast_settings_resolve_like_load_settings(tmp_path: Path, monkeypatch: p
     monkeypatch.setenv("MEMCLI_AUTO_DRAIN", "off")
     same()
     same(user="frank")
-    for bad in ("MEMCLI_MAX_TEXT_CHARS=0", "MEMCLI_AUTO_DRAIN=maybe", "MEMCLI_BUSY_TIMEOUT_MS=1.5",
+    for bad in ("MEMCLI_MAX_TURN_CHARS=0", "MEMCLI_AUTO_DRAIN=maybe", "MEMCLI_BUSY_TIMEOUT_MS=1.5",
                 "MEMCLI_CALIBRATED_MODEL=other"):
         k, v = bad.split("=")
         with monkeypatch.context() as m:

@@ -110,7 +110,7 @@ def _default_db() -> Path:
 
 
 def fast_settings(db: str | None = None, user: str | None = None) -> FastSettings:
-    """db, user, model, busy_timeout_ms, max_text_chars, auto_drain: flag > MEMCLI_* > TOML > default.
+    """db, user, model, busy_timeout_ms, max_turn_chars, auto_drain: flag > MEMCLI_* > TOML > default.
     Raises _Fallback for anything that needs the full validation (a bad or unusual value)."""
     env = {k.lower()[len("memcli_"):]: v for k, v in os.environ.items() if k.lower().startswith("memcli_")}
     path = config_file()
@@ -165,7 +165,7 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
         raise _Fallback
     return FastSettings(db=Path(d) if d is not None else _default_db(), user=u.strip(), model=model,
                         busy_timeout_ms=as_int("busy_timeout_ms", 10_000, 0),
-                        max_text_chars=as_int("max_text_chars", 4000, 1), auto_drain=auto)
+                        max_turn_chars=as_int("max_turn_chars", 100_000, 1), auto_drain=auto)
 
 
 def _json_time(value: Any) -> str:
@@ -243,7 +243,7 @@ def try_fast(argv: list[str]) -> None:
         store = Store(st.db, busy_timeout_ms=st.busy_timeout_ms, create_parent=(st.db == _default_db()))
         try:
             row = capture_rows(store, st.user, text=c["text"], role=c.get("role", "user"), session=c.get("session"),
-                               at=at, key=c.get("key"), max_chars=st.max_text_chars)
+                               at=at, key=c.get("key"), max_chars=st.max_turn_chars)
         finally:
             store.close()
     except BadInputError:

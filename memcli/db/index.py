@@ -3,7 +3,8 @@ the sqlite-vec ``vec0`` table (created on first use with the model's dimension).
 
 vec0 metadata columns cannot hold NULL and KNN cannot take ``IS NULL``, so validity is
 mirrored as integers usable *inside* the KNN: ``active`` (1 iff invalid_at IS NULL and
-expired_at IS NULL), ``current`` (1 iff expired_at IS NULL), ``valid_from`` and
+expired_at IS NULL), ``current`` (1 iff not replaced by a newer version: expired_at IS NULL,
+or forgotten by the user while it still held — see :func:`is_current`), ``valid_from`` and
 ``invalid_at`` as epoch seconds (FAR_FUTURE_EPOCH for "still holds"). ``user_id`` is the
 partition key, so a KNN never leaves one user's vectors.
 """
@@ -46,11 +47,26 @@ def ensure_vec_table(store: Store, dim: int, model: str) -> None:
         store.meta_set("embed_model", model)
 
 
+def is_current(item: dict[str, Any]) -> bool:
+    """Not replaced by a newer version, so ``--as-of`` reads it by its world-time interval.
+
+    ``forget`` ends a memory now in world *and* system time (``invalid_at = expired_at =
+    now``): it held until then, so an ``--as-of`` before the forget still finds it. A version
+    an UPDATE superseded (``expired_at`` before any ``invalid_at``) is not current, even if it
+    was forgotten later. SQL twin: :func:`memcli.governance.validity.as_of_sql`."""
+    from memcli.db.items import FORGOTTEN
+
+    if item["expired_at"] is None:
+        return True
+    return (item.get("invalid_reason") == FORGOTTEN and item["invalid_at"] is not None
+            and item["expired_at"] >= item["invalid_at"])
+
+
 def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     """The integer mirror of an item's validity, as stored in vec0 metadata."""
     return {
         "active": int(item["invalid_at"] is None and item["expired_at"] is None),
-        "current": int(item["expired_at"] is None),
+        "current": int(is_current(item)),
         "valid_from": to_epoch(item["valid_from"]),
         "invalid_at": to_epoch(item["invalid_at"]),
     }

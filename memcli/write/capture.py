@@ -44,6 +44,9 @@ class Utterance(BaseModel):
 def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
+    ``max_chars`` is ``settings.max_turn_chars`` (100,000 by default): a long turn is kept
+    whole — the extractor reads it clause by clause — and only past that bound refused.
+
     A key already captured for this user adds nothing and returns the existing rows with
     ``duplicate=True``.
 

@@ -40,7 +40,7 @@ def capture_rows(store: Store, user: str, *, text: str, role: str, session: str 
         BadInputError: empty or oversized text.
         StoreError: the database cannot be written.
     """
-    text = check_text(text, max_chars)
+    text = check_text(text, max_chars, setting="max_turn_chars")
     at = at or now_utc()
     key = (key or "").strip() or derive_key(user, session, role, text, at)
     now = iso(now_utc())
