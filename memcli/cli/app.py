@@ -45,6 +45,7 @@ class Globals:
     verbose: bool = False
     debug: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    tz: Any = None  # the user's zone (settings.timezone) for human output; set by open_memory
 
 
 GLOBALS = Globals()
@@ -84,6 +85,7 @@ def open_memory(db: Path | None = None, user: str | None = None, model: str | No
     from memcli.memory import Memory
 
     mem = Memory(settings=settings_for(db, user, model, **extra))
+    GLOBALS.tz = mem.settings.tz
     if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
         info(mem.model_note)
     if warning := calibration_warning(mem.settings):  # thresholds calibrated for another model

@@ -15,8 +15,12 @@ and the fusion method (``settings.fusion``: ``rrf`` above, or ``score``, see
 :func:`score_fuse`) by :mod:`memcli.fusion_fit` (``memcli calibrate``): an equal-weight RRF of
 a strong and a weak leg lands between them (DESIGN.md).
 
+The third leg, ``slot`` (:mod:`memcli.read.slot_leg`), ranks the memories whose slot the
+query asks about (我住在哪 → ``residence``); it runs only when such a slot is detected and
+found something.
+
 Relevance floor (:func:`passes_floor`): KNN always returns neighbours and RRF only sees
-ranks, so a dense-only hit (no lexical match) with cosine below ``settings.min_cosine`` is
+ranks, so a dense-only hit (no lexical or slot match) with cosine below ``settings.min_cosine`` is
 dropped (``settings.min_cosine_zh`` when the query or the memory is Chinese: the model puts
 unrelated Chinese sentences at cosine 0.5-0.77), and every hit with ``final < min_score`` (``settings.min_score``, or
 ``search --min-score``) is dropped. Every constant is reported by :func:`constants`.
@@ -35,14 +39,15 @@ from memcli.timeutil import days_between
 __all__ = ["Fused", "constants", "final_score", "fuse", "leg_weights", "min_cosine_for", "passes_floor", "recency",
            "rrf_fuse", "score_fuse"]
 
-LEGS = ("dense", "lexical")
+LEGS = ("dense", "lexical", "slot")
 
 
 def leg_weights(settings: Settings, lang: str) -> dict[str, float]:
-    """RRF weight of each leg for a query language (``"zh"`` or ``"en"``)."""
+    """RRF weight of each leg for a query language (``"zh"`` or ``"en"``); the slot leg's
+    weight (``weight_slot``) is the same in both languages."""
     if lang == "zh":
-        return {"dense": settings.weight_dense_zh, "lexical": settings.weight_lexical_zh}
-    return {"dense": settings.weight_dense_en, "lexical": settings.weight_lexical_en}
+        return {"dense": settings.weight_dense_zh, "lexical": settings.weight_lexical_zh, "slot": settings.weight_slot}
+    return {"dense": settings.weight_dense_en, "lexical": settings.weight_lexical_en, "slot": settings.weight_slot}
 
 
 @dataclass
@@ -80,14 +85,15 @@ def rrf_fuse(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float]
 
 def score_fuse(rankings: Mapping[str, Sequence[int]], cosines: Mapping[int, float],
                weights: Mapping[str, float], k: int) -> list[Fused]:
-    """Score fusion: the dense leg's cosine plus a lexical rank bonus (``fusion = "score"``)::
+    """Score fusion: the dense leg's cosine plus a rank bonus from each other leg (``fusion =
+    "score"``)::
 
-        s(d)      = w_d · max(0, cos(d)) + w_l · (k + 1) / (k + rank_lexical(d))
-        s_norm(d) = s(d) / (w_d + w_l)                  (weights of the legs that ran)
+        s(d)      = w_d · max(0, cos(d)) + Σ_{L ≠ dense} w_L · (k + 1) / (k + rank_L(d))
+        s_norm(d) = s(d) / Σ_{legs that ran} w_L
 
-    A memory the lexical leg found but the dense leg did not rank gets the lowest cosine the
-    dense leg returned (it is below all of them). Unlike RRF it keeps how sure the dense leg
-    is: a clear paraphrase (cosine 0.9) is not overtaken by a weak keyword match. The raw and
+    A memory another leg found but the dense leg did not rank gets the lowest cosine the dense
+    leg returned (it is below all of them). Unlike RRF it keeps how sure the dense leg is: a
+    clear paraphrase (cosine 0.9) is not overtaken by a weak keyword match. The raw and
     normalised scores go in ``Fused.rrf`` / ``Fused.rrf_norm``. Returns by score desc, id desc.
     """
     if k < 1:
@@ -97,15 +103,17 @@ def score_fuse(rankings: Mapping[str, Sequence[int]], cosines: Mapping[int, floa
         for rank, item_id in enumerate(ids, start=1):
             f = out.setdefault(item_id, Fused(item_id))
             f.ranks.setdefault(leg, rank)
-    wd = float(weights.get("dense", 0.0)) if "dense" in rankings else 0.0
-    wl = float(weights.get("lexical", 0.0)) if "lexical" in rankings else 0.0
+    w = {leg: float(weights.get(leg, 0.0)) for leg in rankings}
     dense_ids = rankings.get("dense", [])
     floor = min((cosines[i] for i in dense_ids if i in cosines), default=0.0)
-    top = wd + wl
+    top = sum(w.values())
     for f in out.values():
-        cos = cosines.get(f.id, floor) if "dense" in rankings else 0.0
-        f.rrf = wd * max(0.0, cos) + (wl * (k + 1) / (k + f.ranks["lexical"]) if "lexical" in f.ranks else 0.0)
-        f.rrf_norm = min(1.0, f.rrf / top) if top > 0 else 0.0
+        v = w["dense"] * max(0.0, cosines.get(f.id, floor)) if "dense" in rankings else 0.0
+        for leg, rank in f.ranks.items():
+            if leg != "dense":
+                v += w[leg] * (k + 1) / (k + rank)
+        f.rrf = v
+        f.rrf_norm = min(1.0, v / top) if top > 0 else 0.0
     return sorted(out.values(), key=lambda f: (-f.rrf, -f.id))
 
 
@@ -134,8 +142,9 @@ def final_score(rrf_norm: float, salience: float, recency_value: float, settings
 
 def passes_floor(f: Fused, cosine: float | None, final: float, *, min_cosine: float, min_score: float) -> bool:
     """The relevance floor: a dense-only hit needs ``cosine >= min_cosine``; every hit needs
-    ``final >= min_score``."""
-    if "lexical" not in f.ranks and (cosine is None or cosine < min_cosine):
+    ``final >= min_score``. A hit of the slot leg (the query asks about its slot) is not
+    dense-only."""
+    if "lexical" not in f.ranks and "slot" not in f.ranks and (cosine is None or cosine < min_cosine):
         return False
     return final >= min_score
 
@@ -150,12 +159,12 @@ def constants(settings: Settings, lang: str, min_score: float) -> dict[str, Any]
     w = leg_weights(settings, lang)
     return {
         "lang": lang, "fusion": settings.fusion, "rrf_k": settings.rrf_k, "weight_dense": w["dense"],
-        "weight_lexical": w["lexical"],
+        "weight_lexical": w["lexical"], "weight_slot": w["slot"],
         "weight_salience": settings.weight_salience, "weight_recency": settings.weight_recency,
         "recency_half_life_days": settings.recency_half_life_days, "min_cosine": settings.min_cosine,
         "min_cosine_zh": settings.min_cosine_zh, "fitted_for": settings.calibrated_model,
         "min_score": min_score, "candidates_per_leg": settings.candidates_per_leg,
         "formula": "final = fused_norm * (1 - ws + ws*salience) * (1 - wr + wr*recency); fused_norm = "
-                   + ("(wd*max(0, cos) + wl*(k+1)/(k+rank_lex)) / (wd+wl)" if settings.fusion == "score"
+                   + ("(wd*max(0, cos) + sum_other_legs w*(k+1)/(k+rank)) / sum_legs w" if settings.fusion == "score"
                       else "sum_leg w/(k+rank) / (sum_leg w/(k+1))"),
     }
