@@ -70,14 +70,15 @@ class Admin(Engine):
         Returns ``{"model", "dim", "items"}``.
         """
         from memcli.embed import get_embedder
+        from memcli.settings import canonical_model
 
-        model = model or self.settings.model
+        model = canonical_model(model or self.configured.model)
         emb = get_embedder(model)
         rows = self.store.all_items()
         vectors = emb.embed([r["statement"] for r in rows], batch_size=self.settings.embed_batch_size,
                             progress=progress)
         self.store.replace_vectors(model, emb.dim, zip(rows, vectors, strict=True))
-        self.settings = self.settings.model_copy(update={"model": model})
+        self.settings, self.model_note = self.configured.for_model(model), None
         self._embedder, self._worker = emb, None
         return {"model": model, "dim": emb.dim, "items": len(rows)}
 

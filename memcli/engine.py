@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import open_store
-from memcli.settings import CHOICES, Settings, default_db_path, load_settings
+from memcli.settings import CHOICES, Settings, check_choice, default_db_path, follow_stored_model, load_settings
 
 if TYPE_CHECKING:
     from memcli.db.store import MemoryStore
@@ -40,11 +40,9 @@ def resolve_settings(settings: Settings | None, **overrides: Any) -> Settings:
     Raises:
         ConfigError: an invalid value.
     """
-    if settings is None or any(k in CHOICES for k, v in overrides.items() if v is not None):
-        if settings is not None:  # re-validate: a named choice is checked at load time
-            return load_settings(**{**settings.model_dump(), **overrides})
+    if settings is None:
         return load_settings(**overrides)
-    upd = {k: v for k, v in overrides.items() if v is not None}
+    upd = {k: check_choice(k, v) if k in CHOICES else v for k, v in overrides.items() if v is not None}
     return settings.model_copy(update=upd) if upd else settings
 
 
@@ -64,9 +62,14 @@ class Engine:
                  judge: Judge | None = None) -> None:
         if isinstance(extractor, str) or isinstance(judge, str):
             raise TypeError("extractor/judge objects expected here; pass names through the settings")
-        self.settings = settings
         self.store: MemoryStore = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
                                              create_parent=(settings.db == default_db_path()))
+        #: the settings as configured (``Admin.reembed`` moves to their model when none is given)
+        self.configured = settings
+        #: a database made with another model keeps using it unless one is configured explicitly;
+        #: ``model_note`` then says how to upgrade (:func:`memcli.settings.follow_stored_model`)
+        self.settings, self.model_note = follow_stored_model(settings, self.store.meta_get("embed_model"),
+                                                             self._stored_dim())
         self._embedder = embedder
         self._extractor = extractor
         self._judge = judge

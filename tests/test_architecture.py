@@ -105,10 +105,8 @@ def test_the_walker_sees_the_package():
     assert "memcli.db.store" in GRAPH["memcli.read.dense"]  # an edge it must find
 
 
-#: cycles that other open work removes (issue 10: write/rules/ package; issue 11: embed/ backends).
-#: The list may only shrink.
+#: cycles that other open work removes (issue 10: the write/rules/ package). The list may only shrink.
 KNOWN_CYCLES = [
-    ["memcli.embed", "memcli.embed.onnx"],
     ["memcli.write.facts", "memcli.write.names", "memcli.write.rules_en", "memcli.write.rules_zh"],
 ]
 

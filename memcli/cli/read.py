@@ -97,8 +97,9 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     console.print(t)
     if not explain:
         return
-    e_t = Table(title="explain: d#/l# dense/lexical rank, cos cosine, norm rrf/max, sal salience, rec recency")
-    for col in ("id", "d#", "cos", "l#", "bm25", "like", "rrf", "norm", "sal", "rec", "final"):
+    e_t = Table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "
+                "rec recency")
+    for col in ("id", "d#", "cos", "l#", "bm25", "like", "s#", "rrf", "norm", "sal", "rec", "final"):
         e_t.add_column(col, no_wrap=True)
     for h in hits:
         e = h.explain
@@ -106,7 +107,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
             return "" if v is None else format(v, spec)
 
         e_t.add_row(str(h.id), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
-                    opt(e.bm25, ".2f"), str(e.like_score), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
+                    opt(e.bm25, ".2f"), str(e.like_score), opt(e.slot_rank, "d"), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
                     f"{e.salience:.2f}", f"{e.recency:.2f}", f"{e.final:.3f}")
     console.print(e_t)
 
@@ -164,12 +165,13 @@ def context(
 
 @app.command()
 def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
-    """Prepare fast cold reads: the ONNX query encoder and the jieba lookup table (cached).
+    """Prepare fast cold reads: the query encoder's ready-to-load state and the jieba lookup table.
 
-    Exports the embedding model to ONNX (needs torch, once) and writes the jieba lookup
-    table, both to the platform cache dir. `context` and `search` start this in the
-    background themselves the first time they find nothing prepared; run it explicitly after
-    install (or in a deploy step) to skip that.
+    For the default model (USE multilingual v3) it writes the weights in memory-mappable form
+    and the tokenizer pre-parsed; for a sentence-transformers model it exports it to ONNX
+    (needs torch, once); both go to the platform cache dir, with the jieba lookup table.
+    `context` and `search` start this in the background themselves the first time they find
+    nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
     """
     from memcli.cli.app import settings_for
     from memcli.warm import warm as do_warm
@@ -178,5 +180,8 @@ def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         emit_json(out)
         return
-    info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
+    if out.get("prepared"):
+        info(f"query encoder prepared: {out['prepared']}")
+    else:
+        info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
     info(f"jieba lookup table: {out['jieba_table']}")

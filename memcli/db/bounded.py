@@ -74,8 +74,9 @@ def caps() -> dict[str, int]:
 
 def _active(alias: str, as_of: bool) -> str:
     if as_of:
-        return (f"({alias}.expired_at IS NULL AND {alias}.valid_from <= ? AND "
-                f"({alias}.invalid_at IS NULL OR {alias}.invalid_at > ?))")
+        from memcli.db.predicates import as_of_sql
+
+        return as_of_sql(alias)
     return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)"
 
 

@@ -17,12 +17,13 @@ from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.store import FORGOTTEN, snapshot, status_of
 from memcli.errors import NotFoundError
-from memcli.models import Candidate
 from memcli.text import normalize
 from memcli.timeutil import iso, now_utc
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from memcli.models import Candidate
 
 __all__ = [
     "FORGOTTEN", "active_in_slot", "count_items", "events_of", "find_exact", "get_row", "insert_item",
@@ -155,7 +156,8 @@ def items_by_ids(store: Store, user_id: str, ids: Iterable[int]) -> list[dict[st
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    return store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND id IN ({marks}) ORDER BY recorded_at, id",
+    # +user_id: looked up by id (the primary key), not through the user's index (warm search at 100k)
+    return store.q(f"SELECT * FROM {s.ITEMS} WHERE +user_id = ? AND id IN ({marks}) ORDER BY recorded_at, id",
                    (user_id, *ids))
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.db.store import FORGOTTEN
+from memcli.db.predicates import active_sql, as_of_sql
 from memcli.timeutil import iso, to_epoch
 
 if TYPE_CHECKING:
@@ -36,20 +36,7 @@ K_MAX = 4096  # sqlite-vec's cap on k
 MAX_QUERY_TOKENS = 64  # distinct tokens sent to FTS5 (a 10,000-char query stays cheap)
 
 
-def as_of_sql(alias: str = "") -> str:
-    """SQL predicate (two ``?`` for T, ISO text) for "believed true at world time T": held at T
-    and not replaced by a newer version (a forgotten memory counts by its world-time interval;
-    Python twin: :func:`memcli.db.index.is_current`)."""
-    p = f"{alias}." if alias else ""
-    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
-               f"AND {p}expired_at >= {p}invalid_at))")
-    return f"({current} AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
-
-
-def _active_sql(alias: str, as_of: bool) -> str:
-    if as_of:
-        return as_of_sql(alias)
-    return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)"
+_active_sql = active_sql
 
 
 # -- dense -----------------------------------------------------------------------------------
@@ -193,15 +180,19 @@ def like_scores(store: Store, user: str, variants: Sequence[str], ids: Sequence[
 
 # -- slots -----------------------------------------------------------------------------------
 def slot_sql(n_keys: int, *, as_of: bool = False) -> str:
-    """SQL for the slot leg. Params: (user, [T, T if as_of], key1, key1-prefix, ..., case params, limit).
+    """SQL for the slot leg. Params: ((user, key, key + "/") per key, [T, T if as_of], (key,
+    key-LIKE-prefix) per key, the same again for the ranking CASE, limit).
 
-    Rows: ``id``; ranked by the position of the matching key, then newest valid time.
+    Rows: ``id``; ranked by the position of the matching key, then newest valid time. The
+    candidates come from index ranges over ``(user_id, slot)`` (``key <= slot < key + "/"``,
+    one per key): a LIKE or an OR of slots would scan all of the user's rows (~40 ms at 100k).
     """
     if n_keys < 1:
         raise ValueError("n_keys must be >= 1")
+    near = " UNION ALL ".join([f"SELECT id FROM {s.ITEMS} WHERE user_id = ? AND slot >= ? AND slot < ?"] * n_keys)
     match = " OR ".join(["(i.slot = ? OR i.slot LIKE ? ESCAPE '\\')"] * n_keys)
     rank = " ".join(["WHEN i.slot = ? OR i.slot LIKE ? ESCAPE '\\' THEN " + str(n) for n in range(n_keys)])
-    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.user_id = ? AND {_active_sql('i', as_of)} AND ({match}) "
+    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.id IN ({near}) AND {_active_sql('i', as_of)} AND ({match}) "
             f"ORDER BY CASE {rank} ELSE {n_keys} END, i.valid_from DESC, i.id DESC LIMIT ?")
 
 
@@ -211,9 +202,11 @@ def slot_search(store: Store, user: str, keys: Sequence[str], *, limit: int,
     if not keys:
         return []
     pairs: list[object] = []
+    ranges: list[object] = []
     for k in keys:
         pairs += [k, escape_like(k) + ".%"]
+        ranges += [user, k, k + "/"]
     at = [iso(as_of), iso(as_of)] if as_of else []
-    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [user, *at, *pairs, *pairs, int(limit)])
+    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [*ranges, *at, *pairs, *pairs, int(limit)])
     return [int(r["id"]) for r in rows]
 

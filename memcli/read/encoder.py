@@ -1,6 +1,8 @@
 """The query encoder of the read path: which model makes the query vector, and a thread for it.
 
-:func:`query_encoder` picks it from ``settings.query_encoder``:
+The default model (USE multilingual v3) and e5 have torch-free encoders of their own
+(:func:`_native_encoder`); ``settings.query_encoder`` applies to sentence-transformers models.
+For those :func:`query_encoder` picks it from ``settings.query_encoder``:
 
 - ``torch``: the sentence-transformers model (exact; 5-10 s to import cold);
 - ``onnx``: :class:`memcli.embed.onnx.OnnxEmbedder` (same vectors, ~0.5 s cold, no torch);
@@ -99,7 +101,7 @@ class QueryEncoder:
         if ready is not None:
             emb = ready[1]
             return ready[0], (lambda: emb)
-        from memcli.embed import SentenceTransformerEmbedder, check_model, get_embedder
+        from memcli.embed import SentenceTransformerEmbedder, check_model, get_embedder, is_loaded, is_native
         from memcli.embed import onnx as ox
 
         st = self.settings
@@ -112,6 +114,9 @@ class QueryEncoder:
             check_model(self._stored_model(), None, model)
             self._checked = True
         loaded = self._loaded()
+        if is_native(model):  # USE / e5: torch-free; query_encoder onnx|torch does not apply
+            name, load = _native_encoder(model, has_deadline=has_deadline, held=loaded)
+            return name, (self._remember(name.removesuffix("-cold"), load) if load is not None else None)
         if choice == "auto" and loaded is not None:
             # remember()/drain() loaded the model already (after `memcli warm`: the ONNX export,
             # same vectors): reuse it. Treating any loaded embedder as torch imported torch
@@ -119,7 +124,7 @@ class QueryEncoder:
             name = ("torch" if isinstance(loaded, SentenceTransformerEmbedder)
                     else "onnx" if isinstance(loaded, ox.OnnxEmbedder) else getattr(loaded, "name", "loaded"))
             return name, self._remember(name, lambda: loaded)
-        torch_loaded = get_embedder.cache_info().currsize > 0
+        torch_loaded = is_loaded(model) and isinstance(get_embedder(model), SentenceTransformerEmbedder)
         if choice == "torch" or (choice == "auto" and torch_loaded):
             name = "torch" if torch_loaded else "torch-cold"
             return name, self._remember("torch", lambda: get_embedder(model))
@@ -137,6 +142,26 @@ class QueryEncoder:
         if has_deadline:
             return "skipped: no warm query encoder (ONNX export started in the background; run `memcli warm`)", None
         return "torch-cold", self._remember("torch", lambda: get_embedder(model))
+
+
+def _native_encoder(model: str, *, has_deadline: bool, held: Embedder | None) -> tuple[str, Loader | None]:
+    """The torch-free models: already loaded → use it; USE prepared by ``memcli warm`` →
+    load it (memory-mapped, a few hundred ms); USE not prepared → within a deadline skip the
+    dense leg and prepare in the background (loading unprepared takes ~2 s); e5 → load (0.2 s)."""
+    from memcli.embed import get_embedder, is_loaded, use
+    from memcli.embed import onnx as ox
+    from memcli.settings import DEFAULT_MODEL
+
+    if held is not None:
+        return held.name, (lambda: held)
+    if is_loaded(model):
+        return model, (lambda: get_embedder(model))
+    if model == DEFAULT_MODEL and not use.is_prepared():
+        ox.spawn_warm(model)
+        if has_deadline:
+            return ("skipped: the query encoder is not prepared yet (started in the background; "
+                    "run `memcli warm`)"), None
+    return f"{model}-cold", (lambda: get_embedder(model))
 
 
 def query_encoder(encoder: QueryEncoder, *, has_deadline: bool) -> tuple[str, Loader | None]:
@@ -186,7 +211,7 @@ class QueryVector:
     def _run(self, loader: Any, text: str) -> None:
         try:
             emb = loader()
-            self.vector = emb.embed_one(text)
+            self.vector = emb.embed_query(text)
         except BaseException as exc:  # reported by wait()
             self.error = exc
         finally:

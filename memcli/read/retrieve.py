@@ -200,7 +200,7 @@ class MemoryRetrievalService:
               info: RetrievalInfo) -> list[Hit]:
         st = self.settings
         weights = fusion.leg_weights(st, lang)
-        fused = fusion.rrf_fuse(rankings, weights, st.rrf_k)
+        fused = fusion.fuse(st, rankings, cos_by_id, lang)
         if not fused:
             return []
         rows = {r["id"]: r for r in self.store.items_by_ids(user, [f.id for f in fused])}

@@ -8,7 +8,6 @@ valid time (``valid_from``) when the worker extracts it.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -16,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
 from memcli.text import check_text
-from memcli.timeutil import iso, now_utc, parse_at
+from memcli.timeutil import parse_at
+from memcli.write.capture_core import capture_rows, derive_key
 
 __all__ = ["Utterance", "capture", "check_text", "derive_key"]
 
@@ -41,14 +41,6 @@ class Utterance(BaseModel):
         return parse_at(v if isinstance(v, datetime) else str(v), field="at")
 
 
-def derive_key(user: str, session: str | None, role: str, text: str, at: datetime) -> str:
-    """Idempotency key: sha256 of user, session, role, content and time (hex, 32 chars)."""
-    # surrogatepass: a lone surrogate (non-UTF-8 bytes in argv) must reach the store, which
-    # refuses it as bad input, rather than crash here
-    h = hashlib.sha256("\x1f".join([user, session or "", role, text, iso(at)]).encode("utf-8", "surrogatepass"))
-    return h.hexdigest()[:32]
-
-
 def capture(store: MemoryStore, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
@@ -62,10 +54,6 @@ def capture(store: MemoryStore, user: str, utt: Utterance, *, max_chars: int) ->
         BadInputError: empty or oversized text, invalid time.
         StoreError: the database cannot be written.
     """
-    text = check_text(utt.text, max_chars, setting="max_turn_chars")
-    at = utt.at or now_utc()
-    key = (utt.key or "").strip() or derive_key(user, utt.session, str(utt.role), text, at)
-    row = store.capture(user, role=str(utt.role), session=utt.session, content=text, occurred_at=at, key=key,
-                        now=now_utc())
-    return CaptureResult(source_id=row.source_id, outbox_id=row.outbox_id, idempotency_key=key,
-                         duplicate=row.duplicate, user=user, occurred_at=row.occurred_at)
+    row = capture_rows(store, user, text=utt.text, role=str(utt.role), session=utt.session, at=utt.at, key=utt.key,
+                       max_chars=max_chars)
+    return CaptureResult(**row)

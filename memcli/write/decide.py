@@ -8,11 +8,15 @@
 2. **vector**: KNN over the user's active memories (vec0 partition ``user_id``, ``active = 1``):
    cosine ≥ ``dedup_upper`` → NOOP unless :func:`~memcli.write.judge.guard` objects (a
    polarity flip, a changed number/date or another slot is never a NOOP, whatever the
-   cosine); cosine < ``dedup_lower`` → ADD;
+   cosine); cosine < ``dedup_lower`` → ADD; every neighbour at or above ``dedup_lower`` about
+   another subject (我妈妈… vs 我…) → ADD without a judge (recorded as level ``judge``, judge
+   ``subject``; goldset: 110 such pairs are ADD, none CONFLICT/UPDATE);
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
    A judge's NOOP across a polarity flip or a changed number/date is overridden into a
-   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact.
+   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact;
+   an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is
+   that offline CONFLICT, with both reasons.
 
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
 confirmation, count, source linked); UPDATE supersedes the old version in system time with
@@ -44,7 +48,7 @@ from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
 from memcli.write.facts import Facts, analyze
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, guard, with_slot
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, OfflineJudge, check_verdict, compare_slot, guard, with_slot
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -112,6 +116,12 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return Plan(Decision.ADD, Level.VECTOR, None, None, "no stored memory to compare with")
     top = nbs[0]
     objection = guard(new, _facts(top.statement, top.slot))
+    if top.cosine >= settings.dedup_lower and all(
+            guard(new, _facts(nb.statement, nb.slot)) == "different subject"
+            for nb in nbs if nb.cosine >= settings.dedup_lower):
+        # every close neighbour is about someone else (我妈妈… vs 我…): another fact, no judge
+        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine, "different subject: another person's fact",
+                    "subject")
     if top.cosine >= settings.dedup_upper and objection is None:
         return Plan(Decision.NOOP, Level.VECTOR, store.get_item(user, top.id), top.cosine,
                     f"cosine {top.cosine:.3f} >= upper {settings.dedup_upper}")
@@ -124,6 +134,16 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     cos = next((nb.cosine for nb in shown if nb.id == verdict.target_id), top.cosine)
     why = f"{verdict.reason} (cosine {cos:.3f}" + (f", guarded: {objection})" if objection else ")")
     if verdict.decision == Decision.ADD or verdict.target_id is None:
+        if not isinstance(judge, OfflineJudge):  # an LLM's ADD beside its own opposite: the offline judge checks
+            off = OfflineJudge().judge(candidate, shown)
+            if off.decision == Decision.CONFLICT and off.target_id is not None:
+                tgt = store.get_item(user, off.target_id)
+                g = guard(new, _facts(tgt["statement"], tgt["slot"]))
+                if g in HARD_GUARDS:
+                    c = next((nb.cosine for nb in shown if nb.id == tgt["id"]), cos)
+                    return Plan(Decision.CONFLICT, Level.JUDGE, tgt, c,
+                                f"judge {judge.name} said ADD ({verdict.reason}), but {g} with #{tgt['id']}: "
+                                f"CONFLICT by the offline judge ({off.reason})", judge.name)
         return Plan(Decision.ADD, Level.JUDGE, None, cos, why, judge.name)
     target = store.get_item(user, verdict.target_id)
     if verdict.decision == Decision.NOOP:
