@@ -44,10 +44,16 @@ class Admin:
         else:
             upd = {k: v for k, v in {"db": db, **overrides}.items() if v is not None}
             settings = settings.model_copy(update=upd) if upd else settings
-        self.settings = settings
         self.store = Store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
                            create_parent=(settings.db == default_db_path()))
         self._embedder: Embedder | None = None
+        from memcli.settings import follow_stored_model
+
+        d = self.store.meta_get("embed_dim")
+        self.configured = settings  # what reembed moves to when no model is given
+        #: a database made with another model keeps using it (drain) unless one is configured
+        self.settings, self.model_note = follow_stored_model(settings, self.store.meta_get("embed_model"),
+                                                             int(d) if d else None)
 
     def close(self) -> None:
         """Close the database connection (also on ``with`` exit)."""
@@ -97,8 +103,9 @@ class Admin:
         Returns ``{"model", "dim", "items"}``.
         """
         from memcli.embed import get_embedder
+        from memcli.settings import canonical_model
 
-        model = model or self.settings.model
+        model = canonical_model(model or self.configured.model)
         emb = get_embedder(model)
         rows = self.store.q(f"SELECT * FROM {s.ITEMS} ORDER BY id")
         vectors = emb.embed([r["statement"] for r in rows], batch_size=self.settings.embed_batch_size,
@@ -111,7 +118,7 @@ class Admin:
             for r, v in zip(rows, vectors, strict=True):
                 index.index_vector(self.store, r, v)
             self.store.x(f"UPDATE {s.ITEMS} SET embed_model = ?", (model,))
-        self.settings = self.settings.model_copy(update={"model": model})
+        self.settings, self.model_note = self.configured.for_model(model), None
         self._embedder = emb
         return {"model": model, "dim": emb.dim, "items": len(rows)}
 

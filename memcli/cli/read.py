@@ -169,12 +169,13 @@ def context(
 
 @app.command()
 def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
-    """Prepare fast cold reads: the ONNX query encoder and the jieba lookup table (cached).
+    """Prepare fast cold reads: the query encoder's ready-to-load state and the jieba lookup table.
 
-    Exports the embedding model to ONNX (needs torch, once) and writes the jieba lookup
-    table, both to the platform cache dir. `context` and `search` start this in the
-    background themselves the first time they find nothing prepared; run it explicitly after
-    install (or in a deploy step) to skip that.
+    For the default model (USE multilingual v3) it writes the weights in memory-mappable form
+    and the tokenizer pre-parsed; for a sentence-transformers model it exports it to ONNX
+    (needs torch, once); both go to the platform cache dir, with the jieba lookup table.
+    `context` and `search` start this in the background themselves the first time they find
+    nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
     """
     from memcli.cli.app import settings_for
     from memcli.warm import warm as do_warm
@@ -183,5 +184,8 @@ def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         emit_json(out)
         return
-    info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
+    if out.get("prepared"):
+        info(f"query encoder prepared: {out['prepared']}")
+    else:
+        info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
     info(f"jieba lookup table: {out['jieba_table']}")

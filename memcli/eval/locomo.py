@@ -197,7 +197,7 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
             user = str(sample.get("sample_id") or f"conv-{i}")
             qs = _questions(sample, issues, max_questions)
             mems = _observations(sample, issues) if mode == "observations" else []
-            emb = cached_embedder(settings, [m.text for m in mems] + [q.query for q in qs])
+            emb = cached_embedder(settings, [m.text for m in mems], [q.query for q in qs])
             with open_eval_memory(settings, Path(tmp) / f"locomo-{i}.db", user, emb) as mem:
                 if mode == "observations":
                     keys_of = load_store(mem, mems)

@@ -47,14 +47,15 @@ def eval_settings(settings: Settings, db: Path, user: str) -> Settings:
     return settings.model_copy(update={"db": db, "user": user, "query_encoder": "torch"})
 
 
-def cached_embedder(settings: Settings, texts: Iterable[str]) -> Any:
-    """The configured model behind a :class:`~memcli.eval.cache.CachedEmbedder`, ``texts``
-    embedded in batches up front (memories and queries alike)."""
+def cached_embedder(settings: Settings, texts: Iterable[str], queries: Iterable[str] = ()) -> Any:
+    """The configured model behind a :class:`~memcli.eval.cache.CachedEmbedder`: ``texts``
+    (memories) and ``queries`` (as queries: e5 adds ``query:``) embedded in batches up front."""
     from memcli.embed import get_embedder
     from memcli.eval.cache import CachedEmbedder
 
     emb = CachedEmbedder(get_embedder(settings.model), settings.embed_batch_size)
     emb.warm(texts)
+    emb.warm_queries(queries)
     return emb
 
 
@@ -136,7 +137,7 @@ def eval_cases(settings: Settings, cases: Sequence[RetrievalCase], *, modes: Seq
     """
     from memcli.text import lang_of
 
-    emb = cached_embedder(settings, [m.text for c in cases for m in c.memories] +
+    emb = cached_embedder(settings, [m.text for c in cases for m in c.memories],
                           [q.query for c in cases for q in c.queries])
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="memcli-eval-") as tmp:

@@ -1,6 +1,8 @@
 """The query encoder of the read path: which model makes the query vector, and a thread for it.
 
-:func:`query_encoder` picks it from ``settings.query_encoder``:
+The default model (USE multilingual v3) and e5 have torch-free encoders of their own
+(:func:`_native_encoder`); ``settings.query_encoder`` applies to sentence-transformers models.
+For those :func:`query_encoder` picks it from ``settings.query_encoder``:
 
 - ``torch``: the sentence-transformers model (exact; 5-10 s to import cold);
 - ``onnx``: :class:`memcli.embed.onnx.OnnxEmbedder` (same vectors, ~0.5 s cold, no torch);
@@ -39,7 +41,7 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     Names: ``torch`` (sentence-transformers, loaded), ``torch-cold`` (will load it),
     ``onnx``. Never imports torch itself.
     """
-    from memcli.embed import SentenceTransformerEmbedder, get_embedder
+    from memcli.embed import SentenceTransformerEmbedder, check_model, get_embedder, is_loaded, is_native
     from memcli.embed import onnx as ox
 
     st = mem.settings
@@ -47,13 +49,14 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     if choice not in ("auto", "onnx", "torch"):
         raise ConfigError(f"query_encoder must be auto, onnx or torch (got {choice!r})")
     model = st.model
-    from memcli.embed import check_model
-
     loaded = getattr(mem, "_embedder", None)  # the write path's encoder, if this Memory loaded one
-    torch_loaded = get_embedder.cache_info().currsize > 0 or isinstance(loaded, SentenceTransformerEmbedder)
     # the model check reads the store here, in the caller's thread: the loader thread never
     # touches the connection (apsw refuses concurrent use of one connection)
     check_model(mem.store.meta_get("embed_model"), None, model)
+    if is_native(model):  # USE / e5: torch-free; query_encoder onnx|torch does not apply
+        return _native_encoder(model, has_deadline=has_deadline, held=loaded)
+    torch_loaded = (is_loaded(model) and isinstance(get_embedder(model), SentenceTransformerEmbedder)) or isinstance(
+        loaded, SentenceTransformerEmbedder)
     if choice == "auto" and isinstance(loaded, ox.OnnxEmbedder):
         # remember()/drain() after `memcli warm` loaded the ONNX export: same vectors, reuse it
         # (it is not torch: treating it as torch imported torch and missed the context budget)
@@ -74,6 +77,26 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     if has_deadline:
         return "skipped: no warm query encoder (ONNX export started in the background; run `memcli warm`)", None
     return "torch-cold", (lambda: get_embedder(model))
+
+
+def _native_encoder(model: str, *, has_deadline: bool, held: Any) -> tuple[str, Any]:
+    """The torch-free models: already loaded → use it; USE prepared by ``memcli warm`` →
+    load it (memory-mapped, a few hundred ms); USE not prepared → within a deadline skip the
+    dense leg and prepare in the background (loading unprepared takes ~2 s); e5 → load (0.2 s)."""
+    from memcli.embed import get_embedder, is_loaded, use
+    from memcli.embed import onnx as ox
+    from memcli.settings import DEFAULT_MODEL
+
+    if held is not None:
+        return held.name, (lambda: held)
+    if is_loaded(model):
+        return model, (lambda: get_embedder(model))
+    if model == DEFAULT_MODEL and not use.is_prepared():
+        ox.spawn_warm(model)
+        if has_deadline:
+            return ("skipped: the query encoder is not prepared yet (started in the background; "
+                    "run `memcli warm`)"), None
+    return f"{model}-cold", (lambda: get_embedder(model))
 
 
 _PENDING: set[threading.Thread] = set()
@@ -118,7 +141,7 @@ class QueryVector:
     def _run(self, loader: Any, text: str) -> None:
         try:
             emb = loader()
-            self.vector = emb.embed_one(text)
+            self.vector = emb.embed_query(text)
         except BaseException as exc:  # reported by wait()
             self.error = exc
         finally:

@@ -243,14 +243,14 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
           *, lang: str, min_score: float, limit: int, explain: bool, info: RetrievalInfo) -> list[Hit]:
     st = mem.settings
     weights = fusion.leg_weights(st, lang)
-    fused = fusion.rrf_fuse(rankings, weights, st.rrf_k)
+    fused = fusion.fuse(st, rankings, cos_by_id, lang)
     if not fused:
         return []
     ids = [f.id for f in fused]
     marks = ",".join("?" * len(ids))
     rows = {r["id"]: r for r in mem.store.q(
         f"SELECT id, statement, kind, salience, confidence, origin, valid_from, last_confirmed_at, metadata "
-        f"FROM {s.ITEMS} WHERE user_id = ? AND id IN ({marks})", (mem.user, *ids))}
+        f"FROM {s.ITEMS} WHERE +user_id = ? AND id IN ({marks})", (mem.user, *ids))}  # +: by id, not the user index
     now = now_utc()
     scored: list[tuple[float, Any, dict[str, Any], float]] = []
     for f in fused:

@@ -8,7 +8,9 @@
 2. **vector**: KNN over the user's active memories (vec0 partition ``user_id``, ``active = 1``):
    cosine ≥ ``dedup_upper`` → NOOP unless :func:`~memcli.write.judge.guard` objects (a
    polarity flip, a changed number/date or another slot is never a NOOP, whatever the
-   cosine); cosine < ``dedup_lower`` → ADD;
+   cosine); cosine < ``dedup_lower`` → ADD; every neighbour at or above ``dedup_lower`` about
+   another subject (我妈妈… vs 我…) → ADD without a judge (recorded as level ``judge``, judge
+   ``subject``; goldset: 110 such pairs are ADD, none CONFLICT/UPDATE);
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
    A judge's NOOP across a polarity flip or a changed number/date is overridden into a
@@ -131,6 +133,12 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
         return Plan(Decision.ADD, Level.VECTOR, None, None, "no stored memory to compare with")
     top = nbs[0]
     objection = guard(new, _facts(top.statement, top.slot))
+    if top.cosine >= settings.dedup_lower and all(
+            guard(new, _facts(nb.statement, nb.slot)) == "different subject"
+            for nb in nbs if nb.cosine >= settings.dedup_lower):
+        # every close neighbour is about someone else (我妈妈… vs 我…): another fact, no judge
+        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine, "different subject: another person's fact",
+                    "subject")
     if top.cosine >= settings.dedup_upper and objection is None:
         return Plan(Decision.NOOP, Level.VECTOR, _row(store, top.id), top.cosine,
                     f"cosine {top.cosine:.3f} >= upper {settings.dedup_upper}")
