@@ -113,7 +113,8 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
        en_verbs="have|has|own|owns|bought|adopted", query="养了什么|宠物|pet"),
     _A("habit", "habit", False),
     _A("favourite", "preference", True, zh_nouns="最喜欢的|最爱的", en_nouns="favorite|favourite"),
-    _A("is", "identity", True, zh_verbs="是", en_verbs="is|am|are"),
+    _A("brand", "preference", True, zh_nouns="牌子|品牌", en_nouns="brand|make"),
+    _A("is", "identity", False, zh_verbs="是", en_verbs="is|am|are"),
     _A("opinion", "preference", False),
     _A("event", "other", False),
 )}

@@ -43,8 +43,8 @@ from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.extract import enrich
-from memcli.write.facts import Facts, analyze
 from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, get_judge, guard, with_slot
+from memcli.write.rules import Facts, analyze
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 

@@ -2,15 +2,15 @@
 
 One interface, :class:`Extractor`; two implementations:
 
-- :class:`RuleExtractor` (default, offline, no model): first-person facts in Chinese and
-  English by rules (:mod:`memcli.write.rules_zh`, :mod:`memcli.write.rules_en`);
+- :class:`RuleExtractor` (default, offline, no model): clause-level facts in Chinese and
+  English, each with a subject + attribute slot (:mod:`memcli.write.rules`);
 - :class:`memcli.llm.LLMExtractor` (``extractor = "llm"``, the ``memcli[llm]`` extra): any
   OpenAI-compatible endpoint, JSON validated with pydantic.
 
 Not memories, whatever the extractor: the assistant's turns, questions, chatter and
 calendar-like statements (memory is not a calendar source). Every candidate's
-``valid_from`` is when the user *said* it (the source's ``occurred_at``), never the clock
-of the worker.
+``valid_from`` is when the user *said* it (the source's ``occurred_at``), moved back by a
+relative time word of its clause (昨天, last month), never the clock of the worker.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from datetime import datetime
 from memcli.errors import ConfigError
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import lang_of
 
 __all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich", "get_extractor"]
 
@@ -74,25 +73,26 @@ class RuleExtractor(Extractor):
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
-        from memcli.write import rules_en, rules_zh
+        from memcli.write.rules import extract_matches
+        from memcli.write.rules.match import resolve_ago
 
-        rules = rules_zh if lang_of(utt.text) == "zh" else rules_en
         seen: set[str] = set()
         out: list[Candidate] = []
-        for m in rules.extract_matches(utt.text):
+        for m in extract_matches(utt.text):
             if m.statement in seen:
                 continue
             seen.add(m.statement)
+            when = resolve_ago(utt.occurred_at, m.ago)
             out.append(Candidate(statement=m.statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
-                                 confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at,
-                                 metadata={}))
+                                 confidence=min(self.cap, m.confidence), valid_from=when,
+                                 confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata={}))
         return out
 
 
 def enrich(candidate: Candidate) -> Candidate:
     """Fill a candidate's missing slot (and kind, when ``other``) from the rules, so that
     ``remember``/``import`` statements take part in slot comparison like drained ones."""
-    from memcli.write.facts import analyze
+    from memcli.write.rules import analyze
 
     if candidate.slot and candidate.kind != Kind.OTHER:
         return candidate

@@ -24,7 +24,8 @@ from memcli.errors import ConfigError, ExtractionError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings
 from memcli.text import lang_of
-from memcli.write.facts import Facts, analyze, content_units
+from memcli.write.rules import Facts, analyze
+from memcli.write.rules.match import content_units
 
 __all__ = ["HARD_GUARDS", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict", "compare_slot", "get_judge",
            "guard", "numbers_clash"]

@@ -7,9 +7,11 @@ these explicitly before it lets a high cosine reinforce a stored memory:
 - **polarity**: the parity of negation markers (不/没/从不/讨厌…, not/never/without/hate…);
 - **numbers**: digits, Chinese numerals before a unit (三月五号 → 3, 5), month names
   (March 5 → 3, 5), compared as a multiset;
-- **slot/value**: the rule extractors' ``subject.attribute`` key and its value.
+- **slot/value**: the rule extractors' ``subject.attribute`` key and its value;
+- **relative time words** (昨天, 上周, 去年, yesterday, last month): resolved against the
+  time the utterance was said (:func:`resolve_ago`), never the clock of the drain.
 
-Pure functions, no model, no database.
+Pure functions, no model, no database; imports only leaves (memcli.text, memcli.slots).
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from datetime import datetime, timedelta
 
 from memcli.text import lang_of
 
-__all__ = ["Facts", "Match", "analyze", "cn_to_int", "content_tokens", "content_units", "numbers_of", "polarity_of",
-           "subject_of", "value_key"]
+__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "expand_en", "numbers_of", "polarity_of",
+           "resolve_ago", "value_key"]
 
 
 @dataclass(frozen=True)
 class Match:
-    """One first-person fact recognised by a rule (see rules_zh / rules_en)."""
+    """One fact recognised in one clause (see :mod:`.zh` / :mod:`.en`).
+
+    ``ago``: a relative time word of the clause as (unit, n): ("day", 1) for 昨天/yesterday,
+    ("month", 1) for 上个月/last month; the fact holds from the utterance's time minus that.
+    """
 
     statement: str
     kind: str
@@ -35,6 +41,7 @@ class Match:
     value: str | None = None
     salience: float = 0.5
     confidence: float = 0.7
+    ago: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -199,13 +206,6 @@ def content_units(text: str) -> frozenset[str]:
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
 
 
-def subject_of(text: str) -> str:
-    """Whom a statement is about: ``me``, or a relative key (``husband``, ``mother``, ...)."""
-    from memcli.write import rules_en, rules_zh
-
-    return (rules_zh if lang_of(text) == "zh" else rules_en).subject_of(text)
-
-
 # -- tokens for a lexical sanity check -----------------------------------------------------------
 def content_tokens(text: str) -> frozenset[str]:
     """jieba search tokens without stopwords and negation words (for lexical overlap)."""
@@ -221,15 +221,25 @@ def value_key(value: str) -> str:
     return " ".join(_stem(w) if w.isascii() and w.isalpha() else w for w in re.sub(r"[\W_]+", " ", t).split())
 
 
-# -- analyze ---------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def analyze(statement: str) -> Facts:
-    """Slot, value, polarity and numbers of one statement (rules first, then generic)."""
-    from memcli.write import rules_en, rules_zh
-
-    rules = rules_zh if lang_of(statement) == "zh" else rules_en
-    m = rules.match_clause(rules.prepare(statement))
-    return Facts(statement=statement, slot=m.slot if m else None,
-                 value=value_key(m.value) if m and m.value else None,
-                 positive=polarity_of(statement), numbers=numbers_of(statement), kind=m.kind if m else None,
-                 subject=subject_of(statement))
+# -- relative time -------------------------------------------------------------------------
+def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
+    """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
+    of the previous month, clamped to its length; ("year", 2) → two years before)."""
+    if not ago:
+        return at
+    unit, n = ago
+    if unit == "day":
+        return at - timedelta(days=n)
+    if unit == "week":
+        return at - timedelta(weeks=n)
+    if unit == "month":
+        y, mo = divmod(at.year * 12 + at.month - 1 - n, 12)
+        mo += 1
+        days = [31, 29 if y % 4 == 0 and (y % 100 or y % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return at.replace(year=y, month=mo, day=min(at.day, days[mo - 1]))
+    if unit == "year":
+        try:
+            return at.replace(year=at.year - n)
+        except ValueError:  # 29 February
+            return at.replace(year=at.year - n, day=28)
+    return at
