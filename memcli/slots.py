@@ -183,10 +183,10 @@ EN_RELATIONS: dict[str, str] = {
 
 #: relations a user typically has several of: a functional attribute of "my friend" with
 #: another value may be another friend, so the decision does not call it a contradiction
+#: (kin are read as one person: "my sister" is the sister the user keeps talking about)
 PLURAL_RELATIONS: frozenset[str] = frozenset(
-    "child colleague classmate roommate neighbour friend best_friend cousin auntie uncle aunt nephew niece grandson "
-    "granddaughter brother sister teacher doctor coach mentor subordinate family parents manager".split()
-    + [k for k in ZH_RELATIONS.values() if k.startswith(("cousin", "paternal_cousin"))])
+    "colleague classmate roommate neighbour friend teacher doctor coach mentor subordinate family parents manager "
+    "auntie".split())
 
 _ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))

@@ -9,6 +9,7 @@ the leaf :mod:`memcli.slots`, which the read path uses too.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from memcli import slots
@@ -17,6 +18,9 @@ from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 
 __all__ = ["Facts", "Match", "analyze", "extract_matches", "subject_of"]
+
+
+_DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")
 
 
 def _rules(text: str):  # noqa: ANN202 - a module
@@ -43,7 +47,10 @@ def analyze(statement: str) -> Facts:
     ms = _rules(statement).extract_matches(statement)
     m = ms[0] if ms else None
     subject = slots.slot_subject(m.slot) if m and m.slot else subject_of(statement)
+    positive = polarity_of(statement)
+    if m and m.slot and m.slot.endswith("diet"):  # 我不吃肉 / I don't eat meat state the diet, they do not negate it
+        positive = not _DIET_NEG.search(statement.casefold())
     return Facts(statement=statement, slot=m.slot if m else None,
                  value=value_key(m.value) if m and m.value else None,
-                 positive=polarity_of(statement), numbers=numbers_of(statement), kind=m.kind if m else None,
+                 positive=positive, numbers=numbers_of(statement), kind=m.kind if m else None,
                  subject=subject)

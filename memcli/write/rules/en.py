@@ -242,6 +242,13 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                r"almost|nearly|barely|over|under)\b\s*", "", p)
     p = re.sub(r"\s+", " ", p).strip()
     thing = key.startswith("thing:")
+    liking = p  # the like rules read their own negations
+    m = re.match(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", p)
+    if m and not thing:
+        return [_fact(key, "diet", "vegetarian" if m.group(2) else m.group(1))]
+    p = re.sub(rf"^({_BE}) (?:not|no longer|never) ", r"\1 ", p)
+    p = re.sub(r"^(?:(?:do|does|did) not|never|no longer) ", "", p)
+    p = re.sub(r" (?:anymore|any more|again)$", "", p)
     rules: list[tuple[str, str]] = [
         (rf"^(?:full )?name {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthday {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
@@ -265,7 +272,6 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^phone(?: number)? {_BE} (.+)$|^number {_BE} (.+)$", "phone"),
         (rf"^e-?mail(?: address)? {_BE} (.+)$", "email"),
         (rf"^blood type {_BE} (.+)$", "blood_type"),
-        (rf"^{_BE} (?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", "diet"),
         (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),
     ]
     m = re.match(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$", p)
@@ -289,8 +295,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and (v := _obj(m.group(2))):
         slot = f"favourite.{m.group(1)}" if key == slots.ME else f"{key}.favourite.{m.group(1)}"
         return [(slot, "preference" if key == slots.ME else "relationship", v)]
-    m = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", p) or re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", p) \
-        or re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", p)
+    m = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", liking) or \
+        re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
+        re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
     if m and not thing:
         v = re.split(r"\b(?:over|rather than|more than|because|since|when)\b", m.group(1))[0]
         v = re.sub(r"^to ", "", v)

@@ -20,10 +20,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from memcli.text import lang_of
 
-__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "expand_en", "numbers_of", "polarity_of",
+__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "entity_units", "expand_en", "numbers_of", "polarity_of",
            "resolve_ago", "value_key"]
 
 
@@ -196,6 +197,7 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=8192)
 def content_units(text: str) -> frozenset[str]:
     """What a statement is about: Chinese content characters, or English word stems without
     fillers and negations (allergic/allergy → allerg, cats → cat)."""
@@ -204,6 +206,32 @@ def content_units(text: str) -> frozenset[str]:
     words = re.findall(r"[a-z0-9]+", expand_en(text))
     return frozenset(_stem(w) for w in words if w not in _EN_FILLER and not _EN_NEG.fullmatch(w)
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
+
+
+#: English word stems that change the wording, not the fact (take/drink/put my coffee…)
+_EN_LIGHT_WORDS = (
+    "take put drink have got get go do make eat use like love enjoy prefer keep start begin live stay work always "
+    "usually often normally generally typically every day morning night evening week weekend pretty really big huge "
+    "fan kind person lot much many thing stuff stand hate dislike can need want see feel find follow someone who "
+    "one most best all around roughly approximately about each per own pair couple completely totally")
+_ZH_ENTITY_POS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "vn", "j", "l", "i")
+_ZH_NOT_ENTITY = frozenset("时候 时间 东西 事情 样子 一下 感觉 今年 现在 以前 以后 之前 之后 每天 平时".split())
+
+
+@lru_cache(maxsize=8192)
+def entity_units(text: str) -> frozenset[str]:
+    """The things a statement names, for "one changed entity is a different fact": Chinese
+    nouns and names by jieba.posseg (上海, 丰田, 办公), English content stems without light
+    verbs and fillers (vitamin, d; toyota, corolla). Wording (住/家在, take/drink) is not an entity."""
+    if lang_of(text) == "zh":
+        from memcli.text import _jieba
+
+        _jieba()
+        import jieba.posseg
+
+        return frozenset(w.word for w in jieba.posseg.cut(text) if w.flag in _ZH_ENTITY_POS and len(w.word) > 1
+                         and w.word not in _ZH_NOT_ENTITY)
+    return content_units(text) - _EN_LIGHT
 
 
 # -- tokens for a lexical sanity check -----------------------------------------------------------
@@ -219,6 +247,9 @@ def value_key(value: str) -> str:
     """A slot value for comparison: NFKC, case-folded, punctuation → one space."""
     t = unicodedata.normalize("NFKC", value).casefold()
     return " ".join(_stem(w) if w.isascii() and w.isalpha() else w for w in re.sub(r"[\W_]+", " ", t).split())
+
+
+_EN_LIGHT = content_units(_EN_LIGHT_WORDS)
 
 
 # -- relative time -------------------------------------------------------------------------

@@ -55,11 +55,11 @@ _ADVERB = re.compile(r"^(?:现在|目前|一直|已经|其实|真的|确实|本�
                      r"一点都|一点也|根本|特别|非常|很|超|最|挺|比较|更|真|好|蛮|相当|有点|比较|原来|终于|刚)+")
 _NUM = r"(?:\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百几]+)"
 _CLF = r"(?:只|条|个|辆|台|套|位|匹|头|部|栋|间|本|架|把|双|件|家|款|张|盆|缸|条)"
-_OCCUPATION = re.compile(r"(?:医生|护士|老师|教师|律师|程序员|会计|司机|厨师|老板|经理|记者|作家|演员|歌手|警察|军人|公务员|主播|设计师|"
+_OCCUPATION = re.compile(r"^[^的\d月号日年，]{0,8}(?:医生|护士|老师|教师|律师|程序员|会计|司机|厨师|老板|经理|记者|作家|演员|歌手|警察|军人|公务员|主播|设计师|"
                          r"工程师|销售|快递员|外卖员|保安|农民|学生|研究生|博士生|大学生|中学生|小学生|博士后|教授|讲师|画家|翻译|"
                          r"模特|导游|店长|店员|服务员|建筑师|科学家|研究员|编辑|编剧|导演|摄影师|产品经理|运营|客服|HR|全职妈妈|"
-                         r"家庭主妇|自由职业者?|公司职员|白领|创业者|个体户|退休教师|[^的]{1,6}(?:师|员|工|匠|官|长|手|家|生|警|医))$")
-_NOT_OCCUPATION = re.compile(r"(?:素食者|爱好者|粉丝|迷|独生子|独生女|左撇子|夜猫子|吃货|路痴|好人|坏人|人|者们|新手|小白|老手|一家|"
+                         r"家庭主妇|自由职业者?|公司职员|白领|创业者|个体户|退休教师|师|员|工|匠|官|长|手|家|生|警|医)$")
+_NOT_OCCUPATION = re.compile(r"(?:出生|素食者|爱好者|粉丝|迷|独生子|独生女|左撇子|夜猫子|吃货|路痴|好人|坏人|人|者们|新手|小白|老手|一家|"
                              r"东家|专家|赢家|大家|人家|玩家|行家|买家|卖家|回家|在家|管家|我家|娘家|老家|亲家|冤家|生生|先生|学长|兄长|家长)$")
 _EDUCATION = re.compile(r"^(?:是|读到了?|只读到了?|读完了?|念到了?|只有|拿到了?|有)?(博士|硕士|研究生|本科|大专|专科|高中|初中|小学|中专|"
                         r"职高|技校|MBA|博士后)(?:学历|毕业|生|文凭|学位)?(?:毕业)?")
@@ -150,7 +150,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         th = re.match(r"^(?:的|[^，的]{1,6}?的)([\u4e00-\u9fffA-Za-z]{1,8}?)(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在)",
                       rest)
         if th and th.group(1) not in _ATTR_NOUNS and not re.match(_ATTR_NOUN, th.group(1)) \
-                and not re.search(r"(?:喜欢|爱|讨厌|最)$", rest[:th.start(1)]):
+                and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
         return slots.ME, "我", rest
     m = re.match(rf"^({_REL})(?!们)", c)
@@ -215,6 +215,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     q = _ADVERB.sub("", p)
     thing = key.startswith("thing:")
     m = re.match(rf"^的?({_ATTR_NOUN})(?:是|在|叫|有|为|[:：])?(.+)$", q)
+    if m and _pos(q[q.index(m.group(1)):])[0][0] != m.group(1):  # 工作日 is not 工作
+        m = None
     if m and not thing:
         attr = _ATTR_NOUNS[m.group(1)]
         v = _clean_value(_ADVERB.sub("", m.group(2)))
@@ -266,6 +268,9 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
             return [_fact(key, "hometown", v)]
         if q.startswith("是"):
             return []
+    m = re.match(r"^是?(.{2,12}?(?:月|号|日|年))(?:出生|生)的?$", q)
+    if m and not thing:
+        return [_fact(key, "birthday", m.group(1))]
     m = re.match(rf"^(?:今年|已经)?({_NUM})(?:周)?岁(?:了|半)?$", q)
     if m and not thing:
         return [_fact(key, "age", f"{m.group(1)}岁")]
@@ -275,7 +280,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = re.match(rf"^(?:体重)?(?:有)?({_NUM}(?:斤|公斤|kg|千克))$", q)
     if m and not thing:
         return [_fact(key, "weight", m.group(1))]
-    m = re.match(r"^(?:对)?(.+?)(?:有点|有些|特别|非常|严重|很)?过敏$", q)
+    m = re.match(r"^(?:对)?(?:一(?:吃|碰|喝|闻到?|接触)|吃了?|碰了?)?(.+?)(?:就|会|都)?(?:有点|有些|特别|非常|严重|很)?过敏$", q)
     if m:
         v = _clean_value(re.sub(r"^对", "", m.group(1)))
         if v and not v.startswith(("不", "没")):
@@ -363,6 +368,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         c = m.group(1)  # an opinion: about the thing it names, or nothing
         if c.startswith("我"):
             return []
+    m = re.match(r"^(.{1,10}?)是我(?:最喜欢|最爱)的(.{1,6})$", c)
+    if m and (v := _clean_value(m.group(1))):
+        return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
     topic = _topic_first(c)
     sub = _subject(topic or c, ctx)
     if sub is None:
