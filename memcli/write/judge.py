@@ -101,8 +101,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     friend), ``None`` — when unsure, the caller ADDs: two active facts are recoverable, a
     lost one is not.
     """
-    if not new.slot or new.slot != old.slot:
-        return None
+    if not new.slot or new.slot != old.slot or not strong(new.slot):
+        return None  # a weak slot (is.X, fact.…, habit.…) does not say two statements are one fact
     if new.positive != old.positive:
         return Decision.CONFLICT, f"same slot {new.slot}, polarity flipped"
     if numbers_clash(new.numbers, old.numbers):
@@ -140,7 +140,7 @@ def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
 
 #: attributes too loose to tell two facts apart by the slot alone (is.X, a habit, an event):
 #: pairs where one side has one are compared by content, like slot-less pairs
-WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "owns", "opinion", "brand"})
+WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "opinion", "brand", "fact"})
 
 
 def strong(slot: str | None) -> bool:
@@ -165,7 +165,8 @@ def guard(new: Facts, old: Facts) -> str | None:
         return "number/date changed"
     if strong(new.slot) and strong(old.slot) and new.slot != old.slot:
         return "different slots"
-    if new.slot and new.slot == old.slot and new.value != old.value and not (new.numbers and new.numbers == old.numbers):
+    if strong(new.slot) and new.slot == old.slot and new.value != old.value and \
+            not (new.numbers and new.numbers == old.numbers):
         return "same slot, other value"
     a, b = entity_units(new.statement), entity_units(old.statement)
     if a - b and b - a:  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
@@ -218,7 +219,7 @@ class OfflineJudge(Judge):
             hit = compare_slot(new, old)
             if hit:
                 return Verdict(hit[0], nb.id, hit[1])
-            if new.slot and new.slot == old.slot:
+            if new.slot and new.slot == old.slot and strong(new.slot):
                 continue  # the same slot and not sure: ADD
             if strong(new.slot) and strong(old.slot):
                 fam_new, fam_old = new.slot.rsplit(".", 1)[0], old.slot.rsplit(".", 1)[0]  # type: ignore[union-attr]

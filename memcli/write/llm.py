@@ -28,13 +28,33 @@ from memcli.write.judge import Judge, Neighbor, Verdict
 
 __all__ = ["LLMClient", "LLMExtractor", "LLMJudge"]
 
+def _slot_help() -> str:
+    """The slot vocabulary the prompt asks for: the same keys as the rule extractor (memcli.slots)."""
+    from memcli import slots
+
+    functional = ", ".join(a.name for a in slots.ATTRIBUTES.values() if a.functional)
+    keyed = ", ".join(a.name for a in slots.ATTRIBUTES.values() if not a.functional)
+    return (f"slot = [subject.]attribute[.object]. subject: omitted for the user; a relation key in English "
+            f"(mother, elder_sister, maternal_aunt, boss, colleague, wife.elder_brother for 'my wife's older "
+            f"brother'); person:<name> for a named person; thing:<noun> for a thing the user owns or uses. "
+            f"attribute, one value at a time: {functional}; many values, object in the slot: {keyed} "
+            f"(like.jazz, allergy.peanuts, owns.dog).")
+
+
 EXTRACT_PROMPT = (
-    "You extract durable personal facts about the USER from one utterance, for a long-term memory. "
-    "Keep preferences, dislikes, health (allergies), identity (name, residence, work), relatives and their facts, "
-    "habits. Ignore questions, chit-chat, and calendar items (meetings, appointments, times). Write each fact as a "
-    "short first-person statement in the utterance's language. Reply with JSON only: "
+    "You extract durable facts about the USER and the people and things in the user's life, for a long-term "
+    "memory. Split the utterance into clauses; keep every declarative clause that states a durable fact "
+    "(identity, residence, work, education, relatives, colleagues, friends, named people, possessions, health, "
+    "preferences, habits, past life events, opinions of a named thing). One memory per fact; resolve pronouns "
+    "(她/he) to whom they refer. Ignore questions, greetings, chit-chat, passing states (I'm tired), "
+    "hypotheticals and wishes, plans and calendar items (meetings, appointments, future times). Write each "
+    "fact as a short statement in the utterance's language. days_ago: when a relative time word dates the fact "
+    "(昨天 / yesterday 1, last week 7, last year 365), else 0. "
+    + _slot_help() + " Reply with JSON only: "
     '{"memories": [{"statement": str, "kind": "preference|relationship|identity|habit|health|other", '
-    '"slot": "subject.attribute or null", "salience": 0..1, "confidence": 0..1}]}'
+    '"slot": str|null, "days_ago": int, "salience": 0..1, "confidence": 0..1}]}. '
+    'Several utterances: they come as {"utterances": [{"id": int, "text": str}]}; reply '
+    '{"memories": [... each with "utterance": id]}.'
 )
 JUDGE_PROMPT = (
     "You compare a NEW fact about a user with stored memories (each with an id). Answer ADD (new information), "
@@ -50,10 +70,12 @@ class _Memory(BaseModel):
     slot: str | None = Field(None, max_length=100)
     salience: float = Field(0.5, ge=0, le=1)
     confidence: float = Field(0.7, ge=0, le=1)
+    days_ago: int = Field(0, ge=0, le=36500)
+    utterance: int | None = None
 
 
 class _Extraction(BaseModel):
-    memories: list[_Memory] = Field(max_length=20)
+    memories: list[_Memory] = Field(max_length=200)
 
 
 class _Judgement(BaseModel):
@@ -142,14 +164,51 @@ class LLMExtractor(Extractor):
         self.client = LLMClient(settings)
         self.cap = settings.confidence_extracted
 
+    #: utterances per call in extract_batch (one JSON request lists them with ids)
+    batch = 8
+
+    def _candidates(self, utt: Utterance, memories: list[_Memory]) -> list[Candidate]:
+        from datetime import timedelta
+
+        out = []
+        for m in memories:
+            if not m.statement.strip():
+                continue
+            when = utt.occurred_at - timedelta(days=m.days_ago)
+            out.append(Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
+                                 confidence=min(self.cap, m.confidence), valid_from=when,
+                                 confirmed_at=utt.occurred_at if m.days_ago else None))
+        return out
+
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
         data = self.client.chat_json(EXTRACT_PROMPT, utt.text)
         parsed = _validated(_Extraction, data, "extraction")
-        return [Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
-                          confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at)
-                for m in parsed.memories if m.statement.strip()]
+        return self._candidates(utt, parsed.memories)
+
+    def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
+        """Several user utterances per call (ids in the request, ``utterance`` in the reply); a
+        batch whose reply fails validation falls back to one call per utterance."""
+        out: list[list[Candidate] | Exception] = [[] for _ in utts]
+        users = [i for i, u in enumerate(utts) if u.role == "user"]
+        for start in range(0, len(users), self.batch):
+            idx = users[start:start + self.batch]
+            if len(idx) == 1:
+                out[idx[0]] = super().extract_batch([utts[idx[0]]])[0]
+                continue
+            try:
+                req = json.dumps({"utterances": [{"id": j, "text": utts[i].text} for j, i in enumerate(idx)]},
+                                 ensure_ascii=False)
+                parsed = _validated(_Extraction, self.client.chat_json(EXTRACT_PROMPT, req), "extraction")
+                if any(m.utterance is None or not 0 <= m.utterance < len(idx) for m in parsed.memories):
+                    raise ExtractionError("LLM batch reply names no utterance (or one it was not given)")
+                for j, i in enumerate(idx):
+                    out[i] = self._candidates(utts[i], [m for m in parsed.memories if m.utterance == j])
+            except ExtractionError:
+                for i, res in zip(idx, super().extract_batch([utts[i] for i in idx]), strict=True):
+                    out[i] = res
+        return out
 
 
 class LLMJudge(Judge):

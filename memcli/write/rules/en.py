@@ -31,7 +31,10 @@ _ATTR_NOUNS = {w: a.name for a in slots.ATTRIBUTES.values() for w in a.en_nouns 
 _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
 _CONTRACTIONS = [(r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
                  (r"'ve\b", " have"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'d\b", " would"),
-                 (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is")]
+                 (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is"),
+                 (r"\b([A-Za-z]+)'s (?=(?:a|an|the|from|in|at|on|only|not|very|so|really|still|also|just|now|always|"
+                  r"never|called|named|been|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
+                  r"[a-z]+(?:ing|ed))\b)", r"\1 is ")]
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|"
                        r"(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")
 _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|yes|"
@@ -44,7 +47,10 @@ _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wis
                        r"tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|"
                        r"sunday|weekend|time)|later today|later this|soon|someday|one day|considering|dream of|"
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
-_AGO = re.compile(r"\b(?:(yesterday|last night|the day before yesterday|last week|last month|last year|last weekend|"
+_AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                  r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
+                  r"december)|earlier this year|this (?:spring|summer|autumn|fall|winter|year)|"
+                  r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
                   r"this morning|earlier today|today|a week ago|a month ago|a year ago|a couple of (?:days|weeks|months|"
                   r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "
                   r"ago)\b,?\s*", re.I)
@@ -52,6 +58,9 @@ _AGO_FIXED = {"yesterday": ("day", 1), "last night": ("day", 1), "the day before
               "last week": ("week", 1), "last month": ("month", 1), "last year": ("year", 1),
               "last weekend": ("day", 3), "this morning": ("day", 0), "earlier today": ("day", 0), "today": ("day", 0),
               "a week ago": ("week", 1), "a month ago": ("month", 1), "a year ago": ("year", 1)}
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_UNDATED = frozenset("january february march april june july august september october november december year spring "
+                     "summer autumn fall winter".split())
 _NUMW = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
          "a few": 3, "several": 3}
 _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|every (?:day|morning|night|evening|week|"
@@ -164,7 +173,12 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     m = _AGO.search(c)
     if not m:
         return None, c
-    if m.group(1):
+    if m.group(1) and re.search(r"day$", m.group(1).casefold()) and " " in m.group(1) and \
+            m.group(1).casefold() not in _AGO_FIXED:
+        ago = ("weekday", _WEEKDAYS.index(m.group(1).casefold().split()[-1]))
+    elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED:
+        ago = None
+    elif m.group(1):
         w = m.group(1).casefold()
         ago = _AGO_FIXED.get(w) or (("week", 2) if "weeks" in w else ("month", 2) if "months" in w
                                     else ("year", 2) if "years" in w else ("day", 2))
@@ -178,7 +192,24 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)`` for a clause (see the module docstring)."""
     low = c.casefold()
-    m = re.match(rf"^my ((?:{_REL})(?:'s (?:{_REL}))*)\b", low)
+    m = re.match(rf"^(?:one of |both of |all |all of )my ((?:[a-z]+ )?(?:{_REL}))s?\b", low)
+    if m:
+        return slots.relation_en(m.group(1).split()[-1]) or "friend", c[:m.end()], c[m.end():].strip(" ,")
+    m = re.match(r"^all (?=my |our )", low)
+    if m:
+        c, low = c[m.end():], low[m.end():]
+    m = re.match(rf"^my ((?:{_REL})(?:'s (?:{_REL}))*)'s ([a-z]+)(?= (?:is|are|was|has|lives))", low)
+    if m and m.group(2) not in _ATTR_NOUNS and not slots.relation_en(m.group(2)):
+        return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
+    m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b)", low)
+    if m:
+        return slots.ME, c[:2], c[3:]
+    m = re.match(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) [a-z]+ing| who [a-z]+ .+?)?(?= (?:is|was|has|lives|works|"
+                 rf"goes|runs|drives|teaches|moved|got|studies|called|named))", low)
+    if m and low.startswith(("the ", "a ")):
+        rel = re.search(_REL, low[:m.end()])
+        return slots.relation_en(rel.group(0)) if rel else "person", c[:m.end()], c[m.end():].strip()  # type: ignore[return-value]
+    m = re.match(rf"^(?:my|our) ((?:{_REL})(?:'s (?:{_REL}))*)\b", low)
     if m:
         rels = re.split(r"'s ", m.group(1))
         key = ".".join(slots.relation_en(r) or r for r in rels)
@@ -195,7 +226,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m:
         return slots.ME, c[:2], c[3:]
     m = None if re.match(r"^my (?:all-time )?favou?rite\b", low) else \
-        re.match(r"^(?:my|our) ((?:[a-z-]+ ){0,2}?([a-z-]+))(?= (?:is|are|was|were|has|have|looks?|feels?|tastes?|"
+        re.match(r"^(?:my|our) ((?:[a-z-]+ ){0,4}?([a-z-]+))(?= (?:is|are|was|were|has|have|looks?|feels?|tastes?|"
                  r"works?|keeps?|broke|died|needs?|seems?|got|gets)\b)", low)
     if re.match(r"^my (?:all-time )?favou?rite\b", low):
         return slots.ME, c[:2], c[3:]
@@ -205,13 +236,17 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"tastes?|sounds?|seems?|fits?)\b)", low)
     if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
+    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|feels|looks|gives me|makes me)\b)", c)
+    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)):
+        return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
     m = re.match(r"^(?:he|she)\b", low)
     if m:
         return (ctx.person[0], ctx.person[1], c[m.end():].strip()) if ctx.person else None
     m = re.match(r"^(?:it|they)\b", low)
     if m:
         return (ctx.thing[0], ctx.thing[1], c[m.end():].strip()) if ctx.thing else None
-    m = re.match(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?)(?='s\b| (?:is|was|has|had|lives|lived|works|worked|loves|likes|"
+    m = re.match(r"^((?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Grandma|Grandpa)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:, my [a-z -]+,)?"
+                 r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP:
@@ -321,7 +356,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         words = [w for w in re.findall(r"[a-z]+", _HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
-    m = re.match(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit) (?:really |so |very |"
+    m = re.match(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "
+                 rf"(?:really |so |very |"
                  rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
                  rf"([a-z-]+)(?: .*)?$", p)
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going"):
@@ -342,6 +378,37 @@ _STOP = frozenset("i me my a an the to of in on at for and or but with it do doe
 _TIME_WORDS = frozenset("january february march april may june july august september october november december "
                         "monday tuesday wednesday thursday friday saturday sunday year month week ago last yesterday "
                         "today weekend".split())
+
+
+_CHATTER_VERB = re.compile(r"^(?:think|thought|know|knew|guess|mean|meant|wonder|wondered|hope|wish|want|wanted|need|"
+                           r"agree|see|saw|suppose|understand|believe|feel|felt|bet|promise|apologi[sz]e|appreciate|"
+                           r"forgot|forget|remember|just|can|could|would|will|should|must|may|might|shall|did|do|does|"
+                           r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
+                           r"like it|hate it|am not sure|have a question|have no idea|had a|had an|had the)\b")
+_ING_OK = re.compile(r"^(?:learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"
+                     r"volunteering|running|coaching|renting|saving)\b")
+
+
+def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
+    """Any other declarative predicate of a person in the user's life ("my uncle drives a truck
+    for a living", "my grandma turned 90"): a fact with a generic slot keyed by its head word."""
+    low = re.sub(r"\s+", " ", p.casefold()).strip(" ,")
+    if not low or len(low.split()) > 20:
+        return []
+    m = re.match(rf"^(?:{_BE}|(?:have|has) been|used to be) (.+)$", low)
+    if m:
+        rest = re.sub(r"^(?:a |an |the |only |still |already |also |now |just |not )+", "", m.group(1))
+        if not rest or _TRANSIENT.match(m.group(1)) or _TRANSIENT.match(rest) or \
+                (rest.split()[0].endswith("ing") and not _ING_OK.match(rest)) or \
+                re.match(r"^(?:going|gonna|about|so|like|here|there|sure|not sure|it|that|this|you)\b", rest):
+            return []
+        head = rest
+    else:
+        if _CHATTER_VERB.match(low) and not re.match(r"^(?:used to|have|has|had|can not|cannot) [a-z]", low):
+            return []
+        head = re.sub(r"^(?:used to|have|has|had|can not|cannot) ", "", low)
+    words = [w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS]
+    return [_fact(key, "fact", _lemma(words[0]), "other")] if words else []
 
 
 def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str, str]]:
@@ -370,6 +437,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     ago, c = _ago_of(c)
     if not c:
         return []
+    m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
+    if m:
+        c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]
     m = re.match(r"^(?:you can |please |just )?call me ([A-Z][\w-]*)", c, flags=re.I)
     if m:
         return [Match(statement=c[0].upper() + c[1:], kind="identity", slot="name", value=m.group(1), salience=0.9)]
@@ -381,8 +451,17 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         c = m.group(1)
         if re.match(r"^(?:i|you)\b", c, flags=re.I):
             return []
+    m = re.match(r"^(?:(?:on )?weekends|mostly|usually|normally|generally|every (?:[a-z]+)|at night|in the "
+                 r"(?:morning|evening)s?|most days|these days|nowadays),? (?=(?:i|we)\b)", c, flags=re.I)
+    lead = ""
+    if m:  # "Weekends I mostly stay home": read from the subject on, keep the adverbial in the statement
+        lead, c = m.group(0), c[m.end():]
+    if re.match(r"^there (?:is|are) .+\b(?:my|our)\b", c, flags=re.I):
+        return [Match(statement=c[0].upper() + c[1:], kind="other", slot="fact.there", value="", salience=0.5,
+                      ago=ago)]
     if re.match(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", c, flags=re.I) \
-            and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing):
+            and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing) and \
+            not re.match(r"^we (?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b", c, flags=re.I):
         return []
     sub = _subject(c, ctx)
     if sub is None:
@@ -398,7 +477,11 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.thing = (key, phrase)
     elif key != slots.ME:
         ctx.person = (key, phrase)
-    facts = _predicate(key, rest) or _event(key, rest, ago)
+    if lead:
+        stmt, rest = lead + stmt, f"{rest} {lead.strip(' ,').lower()}"
+    facts = _predicate(key, rest) or _event(key, rest, ago) or (_generic(key, rest) if not key.startswith("thing:")
+                                                                 or phrase.casefold().startswith(("my", "our"))
+                                                                 else [])
     if not facts:
         return []
     stmt = stmt[0].upper() + stmt[1:]
@@ -431,10 +514,13 @@ def subject_of(text: str) -> str:
     return sub[0] if sub else slots.ME
 
 
-_SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:i|my|he|she|they|it|we|his|her|our|"
-                    r"am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|hates|moved|got|"
-                    r"adopted|grew|studied|graduated)\b|[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
-                    r",\s+(?=(?i:i|my|he|she|his|her)\b)|,\s+(?=[^,]*\b(?i:is|are|was|were|has|lives|works|loves)\b)")
+_SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"
+                    r"they|it|we|his|her|our|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
+                    r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
+                    r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
+                    r",\s+(?=(?i:i|he|she)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
+                    r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|where|which|"
+                    r"who|why)\b)")
 
 
 def extract_matches(text: str) -> list[Match]:

@@ -193,7 +193,10 @@ _EN_FILLER = frozenset("really very so just also actually totally absolutely qui
 def _stem(word: str) -> str:
     for suf in ("ically", "ies", "ing", "ed", "es", "ic", "s", "y", "e"):
         if len(word) > len(suf) + 2 and word.endswith(suf):
-            return word[: -len(suf)]
+            w = word[: -len(suf)]
+            if suf in ("ing", "ed") and len(w) > 2 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+                w = w[:-1]  # running → run, stopped → stop
+            return w
     return word
 
 
@@ -259,6 +262,8 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
     if not ago:
         return at
     unit, n = ago
+    if unit == "weekday":  # the last such weekday before the utterance (n: 0 Monday … 6 Sunday)
+        return at - timedelta(days=(at.weekday() - n) % 7 or 7)
     if unit == "day":
         return at - timedelta(days=n)
     if unit == "week":

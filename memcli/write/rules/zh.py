@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memcli import slots
 from memcli.write.rules.match import Match, cn_to_int
@@ -40,13 +40,18 @@ _QUESTION = re.compile(r"[?？]\s*$|[吗呢么]\s*[。.!！~～]*$|什么|怎么
 _IRREALIS = re.compile(r"如果|要是|假如|假设|万一|希望|但愿|想要|打算|准备|计划|梦想|愿望|想去|想买|想学|想吃|想喝|想做|想当|想找|"
                        r"将要|将来|以后|未来|可能会|也许|或许|应该|得去|要去|会去|考虑|说不定|明天|后天|下周|下星期|下礼拜|下个?月|"
                        r"明年|过几天|待会|一会儿|等会|马上要|即将")
-_ADDRESSEE = re.compile(r"^(?:你|您|咱们|我们|大家|他们|她们)")
-_NOT_FACT = re.compile(r"^(?:觉得|感觉|认为|想|知道|不知道|记得|忘了|明白|懂|以为|猜|相信|同意|谢谢|感谢|说|问|听说|看到|发现|担心|"
+_ADDRESSEE = re.compile(r"^(?:你|您|咱们|大家|他们|她们)")
+_EMOTION = re.compile(r"^(?:很|好|太|真|挺|特别|非常|有点|有些|超|超级|蛮|比较|还|也|都|就|又|更|最|是|不|没|真的)*(?:开心|高兴|快乐|"
+                      r"难过|伤心|累|困|饿|渴|烦|无聊|紧张|兴奋|激动|郁闷|生气|担心|感动|失望|满意|好|不错|还行|一般|忙|闲|舒服|"
+                      r"难受|期待|抱歉|幸福|放松|纠结|焦虑|崩溃|懵|晕|冷|热|明白|清楚|同意|赞同|理解|放心|知道|确定|想|愿意|"
+                      r"可以|行|对|是的|没事|没问题|在|来了|回来了|到了|走了)(?:了|啊|呀|的|死了|极了|一点|呢|吧)*$")
+_NOT_FACT = re.compile(r"^(?:推荐|帮我|帮忙|给我|请|麻烦|告诉我|觉得|感觉|认为|想|知道|不知道|记得|忘了|明白|懂|以为|猜|相信|同意|谢谢|感谢|说|问|听说|看到|发现|担心|"
                        r"害怕自己|怕自己|希望|正在|在想|需要|可以|能|要|会|得|该|刚|好|挺|很|太|有点|真|超级?累|好累)")
-_TRANSIENT = re.compile(r"今天|今晚|今早|刚才|刚刚|此刻|这会儿|这几天|昨晚|现在有点|好累|太累|累了|饿了|困了|烦死")
-_AGO = re.compile(r"(前天|昨天|昨晚|上周|上星期|上个星期|上礼拜|上个礼拜|上个月|上月|去年|前年|"
+_TRANSIENT = re.compile(r"吃完|刚吃|吃过饭|到家了|下班了|起床了|洗完澡|今天|今晚|今早|刚才|刚刚|此刻|这会儿|这几天|昨晚|现在有点|好累|太累|累了|饿了|困了|烦死")
+_AGO = re.compile(r"(大前天|上上周|上周[一二三四五六日天末]|上个?星期[一二三四五六日天]|这周[一二三四五六日]|本周[一二三四五六日]|"
+                  r"今年(?:[一二三四五六七八九十]{1,2}月|\d{1,2}月|年初|年底|上半年|下半年)?|前天|昨天|昨晚|上周|上星期|上个星期|上礼拜|上个礼拜|上个月|上月|去年|前年|"
                   r"(?:(\d+|[一二两三四五六七八九十]+)(?:个)?(天|周|星期|月|年)(?:前|以前)))")
-_AGO_FIXED = {"前天": ("day", 2), "昨天": ("day", 1), "昨晚": ("day", 1), "上周": ("week", 1), "上星期": ("week", 1),
+_AGO_FIXED = {"大前天": ("day", 3), "上上周": ("week", 2), "前天": ("day", 2), "昨天": ("day", 1), "昨晚": ("day", 1), "上周": ("week", 1), "上星期": ("week", 1),
               "上个星期": ("week", 1), "上礼拜": ("week", 1), "上个礼拜": ("week", 1), "上个月": ("month", 1),
               "上月": ("month", 1), "去年": ("year", 1), "前年": ("year", 2)}
 _UNITS = {"天": "day", "周": "week", "星期": "week", "月": "month", "年": "year"}
@@ -81,6 +86,8 @@ class _Ctx:
     subject: tuple[str, str] | None = None  # (key, phrase as written)
     person: tuple[str, str] | None = None
     thing: tuple[str, str] | None = None
+    carried: bool = False  # the last clause had no subject of its own
+    clause: str = ""
 
 
 def _pos(text: str) -> list[tuple[str, str]]:
@@ -123,6 +130,10 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
     word = m.group(1)
     if word in _AGO_FIXED:
         ago = _AGO_FIXED[word]
+    elif word.startswith(("上周", "上星期", "上个星期")):
+        ago = ("week", 1)
+    elif word.startswith(("这周", "本周", "今年")):
+        return None, clause
     else:
         n = int(m.group(2)) if m.group(2).isdigit() else (cn_to_int(m.group(2)) or 1)
         ago = (_UNITS[m.group(3)], n)
@@ -141,6 +152,16 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if name and _pos(name.group(1))[0][1] == "nr" and not rest.startswith(("的", "是")):
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
+    m = re.match(rf"^我(?:有|认识)(?:一)?个([\u4e00-\u9fff]{{0,4}}?)({_REL})(?=在|叫|是|住|已经|刚|今年|从|特别|很|非常|也|还|嫁|娶|开|做|当)", c)
+    if m:
+        key = slots.ZH_RELATIONS[m.group(2)]
+        return key, "我" + m.group(1) + m.group(2), c[m.end():]
+    m = re.match(rf"^我们(?:的)?(?:{_REL})", c)
+    if m:
+        return slots.ZH_RELATIONS[re.search(_REL, m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
+    m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|家|班|组|楼|医院|店)", c)
+    if m:
+        return f"thing:{m.group(1)}", m.group(0), c[m.end():]
     m = re.match(r"^我家(?:里)?(?=养|有|住|在)", c)
     if m:
         return slots.ME, "我家", c[m.end():]
@@ -174,10 +195,63 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if noun and not _BAD_THING.match(noun):
             return f"thing:{noun}", c[:m.end() + n], c[m.end() + n:]
         return None
+    m = re.match(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"
+                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)", c)
+    if m and m.group(1) not in slots.ZH_RELATIONS and not re.match(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)", m.group(1)):
+        return f"person:{m.group(1)}", m.group(1), c[m.end():]
     toks = _pos(c[:8])
+    np = _noun_phrase(c)
+    if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
+        noun, n = np
+        if _OPINION.search(c[n:]) or any(f.startswith("a") for _, f in _pos(c[n:n + 10])):
+            return f"thing:{noun}", c[:n], c[n:]
+        return None
     if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS:
         return f"person:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]
     return None
+
+
+def _noun_phrase(c: str) -> tuple[str, int] | None:
+    """A leading noun phrase that names a thing (楼下那家兰州拉面, 海底捞的服务, 《三体》电视剧):
+    (head noun, length), or None."""
+    m = re.match(r"^《[^》]{1,20}》", c)
+    n, head = (m.end(), m.group(0)) if m else (0, "")
+    for w, f in _pos(c[n:n + 20]):
+        if f.startswith(("n", "eng", "j", "nz")) or w in ("的", "那家", "这家", "那个", "这个", "这款", "那款") \
+                or (f == "f" and not head):
+            if w == "的" and not head:
+                break
+            head = w if f.startswith(("n", "eng", "j", "nz")) else head
+            n += len(w)
+            continue
+        break
+    c2 = c[:n].rstrip("的")
+    if not head or head in slots.ZH_RELATIONS or _BAD_THING.match(head) or len(c2) < 2:
+        return None
+    return head, len(c2)
+
+
+def _topic_any(c: str) -> str | None:
+    """周末我基本都宅在家里 / 咖啡我一天要喝三杯 → the clause read from 我 on (the topic stays in
+    the statement), or None."""
+    m = re.match(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$", c)
+    if not m or re.match(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)", m.group(1)):
+        return None
+    if not all(f.startswith(("n", "t", "eng", "j", "nz", "f", "m", "q")) or w in ("的话", "的") for w, f in _pos(m.group(1))):
+        return None
+    return "我" + m.group(2)
+
+
+def _generic(key: str, rest: str) -> list[tuple[str, str, str]]:
+    """Any other declarative predicate about a person of the user's life (我外婆今年都九十二了,
+    我上班通勤单程要一个小时): a fact with a generic slot keyed by its head word."""
+    q = _TAIL.sub("", _ADVERB.sub("", rest)).strip()
+    if not q or len(q) > 40 or _EMOTION.match(q) or _NOT_FACT.match(q) or re.search(r"(?:吗|呢|吧)$", rest):
+        return []
+    toks = _pos(q)
+    head = next((w for w, f in toks if f.startswith("v") and w not in ("是", "有", "在", "要", "会", "能")), None) or \
+        next((w for w, f in toks if f.startswith(("n", "m", "a", "eng", "nz", "t"))), None)
+    return [_fact(key, "fact", head, "other")] if head else []
 
 
 def _topic_first(c: str) -> str | None:
@@ -357,7 +431,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
     c = prepare(clause)
-    if not c or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):
+    if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
+            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):
         return []
     ago, c = _ago_of(c)
     m = re.match(r"^(?:你|您)?(?:可以|就)?叫我(.+?)(?:就行了?|就好了?|就可以了?|吧|好了)?$", c)
@@ -371,14 +446,21 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     m = re.match(r"^(.{1,10}?)是我(?:最喜欢|最爱)的(.{1,6})$", c)
     if m and (v := _clean_value(m.group(1))):
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
-    topic = _topic_first(c)
+    topic = _topic_first(c) or _topic_any(c)
     sub = _subject(topic or c, ctx)
+    if sub is None and c.startswith("我们"):
+        return []
     if sub is None:
         if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c):
             return []
-        sub = (ctx.subject[0], ctx.subject[1], c)
-        stmt = ctx.subject[1] + c
+        if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
+            sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
+        else:
+            sub = (ctx.subject[0], ctx.subject[1], c)
+        stmt = sub[1] + c
+        ctx.carried, ctx.clause = True, c
     else:
+        ctx.carried = False
         stmt = c
         if c[:1] in "她他它":
             stmt = sub[1] + c[1:]
@@ -395,17 +477,21 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             return []
     facts = _predicate(key, rest, stmt)
     if not facts and not (_TRANSIENT.search(clause) and not ago):
-        facts = _event(key, rest, ago)
+        facts = _event(key, rest, ago) or (_generic(key, rest) if not key.startswith("thing:") or phrase.startswith("我")
+                                           else [])
     if not facts:
         return []
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
     if len(facts) == 1:
         slot, kind, value = facts[0]
+        a = slots.split_slot(slot)[1]
+        if a == "name" and not key.startswith(("person:", "thing:")) and key != slots.ME:
+            ctx.person = (f"person:{value}", value)  # 我有个同事叫何磊，他是湖北人 → 何磊是湖北人
+        elif a == "owns":
+            ctx.thing = (f"thing:{value}", f"我的{value}")
         return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago)]
-    if facts[1][0].endswith("job"):  # 我在医院当护士 → 我在医院当护士 (workplace), 我是护士 (job)
-        return [Match(statement=stmt, kind=facts[0][1], slot=facts[0][0], value=facts[0][2], salience=sal, ago=ago),
-                Match(statement=f"{phrase}是{facts[1][2]}", kind=facts[1][1], slot=facts[1][0], value=facts[1][2],
-                      salience=sal, ago=ago)]
+    if facts[1][0].endswith("job"):  # 我在医院当护士: one clause, one candidate (its workplace slot)
+        return [Match(statement=stmt, kind=facts[0][1], slot=facts[0][0], value=facts[0][2], salience=sal, ago=ago)]
     return [Match(statement=_one_object(stmt, value, [f[2] for f in facts]), kind=kind, slot=slot, value=value,
                   salience=sal, ago=ago) for slot, kind, value in facts]
 
@@ -417,6 +503,14 @@ def _one_object(stmt: str, value: str, values: list[str]) -> str:
     if not joined or value not in values:
         return stmt
     return stmt[:joined.start()] + value + stmt[joined.end():]
+
+
+def _elaborates(clause: str) -> bool:
+    """A subject-less clause that only qualifies the fact before it (哈尔滨的, 一儿一女,
+    吃一点都不行, 干了五年了) rather than stating a new one (人还挺好的, 没有电梯)."""
+    if re.search(r"就|一点|一滴|一口|年了|月了|同一天", clause):
+        return True
+    return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
 
 
 def subject_of(text: str) -> str:
@@ -434,7 +528,14 @@ def extract_matches(text: str) -> list[Match]:
         sent = sent.strip()
         if not sent or re.match(r"^(?:如果|要是|假如|假设|万一)", prepare(sent)):
             continue
+        first = len(out)
         for part in re.split(r"[，,]", sent):
             for clause in _CONJ.split(part):
-                out += match_clause(clause, ctx)
+                got = match_clause(clause, ctx)
+                if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
+                        ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
+                    # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
+                    out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
+                    continue
+                out += got
     return out
