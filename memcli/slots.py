@@ -118,6 +118,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("opinion", "preference", False),
     _A("event", "other", False),
     _A("fact", "other", False),
+    _A("which", "other", True),
 )}
 
 #: Chinese relation words → normalised keys. Distinct people keep distinct keys (表哥 ≠ 表妹,
@@ -198,7 +199,7 @@ EN_RELATIONS: dict[str, str] = {
 #: another value may be another friend, so the decision does not call it a contradiction
 #: (kin are read as one person: "my sister" is the sister the user keeps talking about)
 PLURAL_RELATIONS: frozenset[str] = frozenset(
-    "colleague classmate roommate neighbour friend teacher doctor coach mentor subordinate family parents manager "
+    "colleague classmate roommate neighbour friend teacher doctor coach mentor subordinate family parents "
     "auntie childhood_friend intern client teammate grandparents in_laws".split())
 
 _ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
@@ -256,7 +257,7 @@ def _query_words(a: Attribute) -> list[str]:
     return [w for w in (*a.query, *a.zh_nouns, *a.en_nouns) if w]
 
 
-_SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact"}
+_SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact", "which"}
 
 
 def _subject_of_query(text: str) -> str:

@@ -15,6 +15,7 @@ number or date, or another slot is never a NOOP, whatever the cosine.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
@@ -111,8 +112,7 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov):
         return Decision.UPDATE, f"same slot {new.slot}, more specific value"
     same = (new.numbers and new.numbers == old.numbers) or nv == ov
-    ea, eb = entity_units(new.statement), entity_units(old.statement)
-    if same and eb < ea and len(ea - eb) >= 2:
+    if same and adds_detail(new.statement, old.statement):
         return Decision.UPDATE, f"same slot {new.slot}, same value with more detail"
     if new.numbers and new.numbers == old.numbers:
         return Decision.NOOP, f"same slot {new.slot}, same number/date"
@@ -132,6 +132,20 @@ RELATED_SHARE = 0.5
 SAME_SHARE = 0.65
 #: share of the smaller side's content found in the other at/above which a pair is related
 CONTAINED = 0.8
+
+def adds_detail(new: str, old: str) -> bool:
+    """``new`` says all ``old`` says and more (我怕坐飞机 → 我怕坐飞机，尤其是起飞的时候; I love cats →
+    I love cats, especially Maine Coons): the old content inside the new (one unit may be
+    reworded when the new statement adds a clause) and at least 3 new characters (Chinese) or
+    2 new words (English). A reworded restatement (我咖啡不加糖 / 我喝咖啡从来不放糖) adds nothing."""
+    a, b = content_units(new), content_units(old)
+    zh = lang_of(new) == "zh"
+    adds_clause = bool(re.search(r"[，,;；—]|\b(?:especially|with|and|in|at|on|since|named|called)\b", new))
+    missing = len(b - a)
+    if missing > (1 if adds_clause and len(b) >= 4 else 0):
+        return False
+    return len(a - b) >= (3 if zh else 2) + (1 if missing else 0)
+
 
 def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
     """``a`` says all of ``b`` and more (Chinese: at least 2 more content characters)."""
@@ -176,7 +190,7 @@ def guard(new: Facts, old: Facts) -> str | None:
     zh = lang_of(new.statement) == "zh"
     if zh and a - b and b - a:
         return "different content"
-    if _more_specific(a, b, zh):
+    if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement):
         return "more specific"
     return None
 

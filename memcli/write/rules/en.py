@@ -201,6 +201,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(rf"^my ((?:{_REL})(?:'s (?:{_REL}))*)'s ([a-z]+)(?= (?:is|are|was|has|lives))", low)
     if m and m.group(2) not in _ATTR_NOUNS and not slots.relation_en(m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
+    m = re.match(rf"^my ([a-z]+)'s (?=(?:{_ATTR_NOUN}) )", low)
+    if m and not slots.relation_en(m.group(1)):
+        return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
     m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b)", low)
     if m:
         return slots.ME, c[:2], c[3:]
@@ -236,9 +239,6 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"tastes?|sounds?|seems?|fits?)\b)", low)
     if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
-    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|feels|looks|gives me|makes me)\b)", c)
-    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)):
-        return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
     m = re.match(r"^(?:he|she)\b", low)
     if m:
         return (ctx.person[0], ctx.person[1], c[m.end():].strip()) if ctx.person else None
@@ -252,6 +252,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP:
         rest = c[m.end():]
         return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()
+    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|feels|looks|gives me|makes me)\b)", c)
+    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)):
+        return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
     return None
 
 
@@ -309,12 +312,23 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^blood type {_BE} (.+)$", "blood_type"),
         (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),
     ]
+    raw = rest.strip()
+    m = re.match(r"^(?:is|was) ([A-Z][a-z]+)(?: now)?$", raw)
+    if m and key != slots.ME and not thing:
+        return [_fact(key, "name", m.group(1).casefold())]
+    m = re.match(r"^works? in ([a-z][a-z ]+)$", raw)
+    if m and not thing:
+        return [_fact(key, "job", m.group(1))]
+    m = re.match(r"^(?:drives?|drove|rides?) (?:a |an )?(.+?)(?: now| these days)?$", p)
+    if m and not thing and (v := _obj(m.group(1))):
+        return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
+                 v)]
     m = re.match(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$", p)
     if m and not thing and (w := _obj(m.group(1))) and (j := _obj(m.group(2))):
         return [_fact(key, "workplace", w), _fact(key, "job", j)]
     for pat, attr in rules:
         m = re.match(pat, p)
-        if m and not thing:
+        if m and (not thing or attr in ("name", "age", "birthday")):
             v = _obj(next(g for g in m.groups() if g)) if attr not in ("phone", "email") else \
                 next(g for g in m.groups() if g).strip()
             if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
@@ -339,7 +353,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         objs = [o for o in (_obj(x) for x in _objects(v)) if o]
         return [_fact(key, "like", o) for o in objs]
     m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
-                 r"(?:a|an|one|two|three|four|five|\d+|some|new)? ?(?:new |little |big |old |cute )?(.+)$", p)
+                 r"(?:(?:a|an|any|one|two|three|four|five|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$", p)
     if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)):
         v = _obj(m.group(1))
         rel = slots.relation_en(v or "") if v else None

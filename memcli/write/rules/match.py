@@ -59,8 +59,9 @@ class Facts:
 
 
 # -- polarity ------------------------------------------------------------------------------
-_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系")  # noqa: E501
-_ZH_NEG = re.compile(r"从来不|从来没|不再|受不了|讨厌|厌恶|戒了|没有|不|没|别|无")
+_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"
+                              r"特别|分别|别人|区别|级别|告别|别墅|性别|差别|类别|别的|无聊|无线|无糖")
+_ZH_NEG = re.compile(r"从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|不|没|别|无")
 _EN_CONTRACTIONS = [
     (re.compile(r"\bcan't\b|\bcan’t\b"), "cannot"), (re.compile(r"\bwon't\b|\bwon’t\b"), "will not"),
     (re.compile(r"n't\b|n’t\b"), " not"), (re.compile(r"\bi'm\b|\bi’m\b"), "i am"),
@@ -69,7 +70,7 @@ _EN_CONTRACTIONS = [
 ]
 _EN_NEG = re.compile(
     r"\b(?:cannot stand|can not stand|no longer|not|never|no|without|cannot|hate[sd]?|dislike[sd]?|detest|loathe|"
-    r"quit|stopped|gave up)\b")
+    r"quit|stopped|gave up|got over|moved out|moved away|no more)\b")
 
 
 def expand_en(text: str) -> str:
@@ -93,12 +94,13 @@ def polarity_of(text: str) -> bool:
 
 # -- numbers -------------------------------------------------------------------------------
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # noqa: E501
-_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公千])")
+_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平])|"
+                     r"([零〇一二两三四五六七八九十百千万]*[十百千万][零〇一二两三四五六七八九]?)(?![\u4e00-\u9fff])")
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), start=1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS.pop("may", None)  # "may" is mostly the verb; "May 5" is handled below
-_EN_NUM = re.compile(r"\b(\d+(?:\.\d+)?)(?:st|nd|rd|th)?\b")
+_EN_NUM = re.compile(r"\b(\d+(?:\.\d+)?)(k)?(?:st|nd|rd|th)?\b")
 _EN_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen".split())}
@@ -110,27 +112,30 @@ _EN_MONTH = re.compile(r"\b(" + "|".join(sorted(_MONTHS, key=len, reverse=True))
 
 
 def cn_to_int(text: str) -> int | None:
-    """Chinese numeral to int for 0..999 (三 → 3, 十五 → 15, 二十三 → 23, 一百零五 → 105)."""
+    """Chinese numeral to int (三 → 3, 十五 → 15, 二十三 → 23, 一百零五 → 105, 八千五 → 8500, 一万二 → 12000)."""
     if not text:
         return None
     if all(c in _CN_DIGITS for c in text) and len(text) > 1:  # 二〇二六 digit by digit
         return int("".join(str(_CN_DIGITS[c]) for c in text))
-    total, cur = 0, 0
+    units = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+    total, cur, last = 0, 0, 1
     for c in text:
         if c in _CN_DIGITS:
             cur = _CN_DIGITS[c]
-        elif c == "十":
-            total += (cur or 1) * 10
-            cur = 0
-        elif c == "百":
-            total += (cur or 1) * 100
-            cur = 0
+        elif c in units:
+            if units[c] == 10000:
+                total = (total + (cur or 0)) * 10000 or 10000
+            else:
+                total += (cur or 1) * units[c]
+            last, cur = units[c], 0
         else:
             return None
+    if cur and last >= 100 and text[-1] in _CN_DIGITS and text[-2:-1] in units:  # 八千五 → 8500
+        return total + cur * last // 10
     return total + cur
 
 
-_ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})[号日]")
+_ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})(?:[号日]|(?![\u4e00-\u9fff\d]))")
 _MONTH_NAMES = "|".join(sorted((m for m in _MONTHS), key=len, reverse=True)) + "|may"
 _EN_DATE = re.compile(rf"\b({_MONTH_NAMES})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b|"
                       rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH_NAMES})\b")
@@ -161,7 +166,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
         t = _ZH_DATE.sub(" ", t)
         out += [_ZH_WHEN[m.group(0)] for m in _ZH_WHEN_RE.finditer(t)]
         for m in _CN_NUM.finditer(t):
-            v = cn_to_int(m.group(1))
+            v = cn_to_int(m.group(1) or m.group(2))
             if v is not None:
                 out.append(v)
         digits = re.finditer(r"(\d+(?:\.\d+)?)", t)
@@ -177,7 +182,8 @@ def numbers_of(text: str) -> tuple[int, ...]:
                        else _EN_WORDS[m.group(3)])
         digits = _EN_NUM.finditer(t)
     for m in digits:
-        out.append(int(float(m.group(1))))
+        k = m.lastindex and m.lastindex >= 2 and m.group(2)
+        out.append(int(float(m.group(1)) * (1000 if k else 1)))
     return tuple(sorted(out))
 
 

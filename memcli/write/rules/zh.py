@@ -67,7 +67,7 @@ _OCCUPATION = re.compile(r"^[^的\d月号日年，]{0,8}(?:医生|护士|老师|
 _NOT_OCCUPATION = re.compile(r"(?:出生|素食者|爱好者|粉丝|迷|独生子|独生女|左撇子|夜猫子|吃货|路痴|好人|坏人|人|者们|新手|小白|老手|一家|"
                              r"东家|专家|赢家|大家|人家|玩家|行家|买家|卖家|回家|在家|管家|我家|娘家|老家|亲家|冤家|生生|先生|学长|兄长|家长)$")
 _EDUCATION = re.compile(r"^(?:是|读到了?|只读到了?|读完了?|念到了?|只有|拿到了?|有)?(博士|硕士|研究生|本科|大专|专科|高中|初中|小学|中专|"
-                        r"职高|技校|MBA|博士后)(?:学历|毕业|生|文凭|学位)?(?:毕业)?")
+                        r"职高|技校|MBA|博士后)(?:学历|毕业|生|文凭|学位)?(?:毕业)?(?:的|了)?$")
 _PLACE_SUFFIX = re.compile(r"(?:省|市|县|区|镇|村|乡|州|岛|国|城)$")
 _NOT_PLACE = re.compile(r"(?:好|坏|年轻|成年|中年|老年|男|女|一个|个|病|客|外地|本地|穷|有钱|普通|大|小|新|老|家里|农村|城里|"
                         r"这样的|那样的|内向的|外向的|的)$")
@@ -322,10 +322,9 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         re.match(r"^在(.+?)(?:当|做|担任)(.+)$", q)
     if m and not thing:
         v = _clean_value(m.group(1))
-        out = [_fact(key, "workplace", v)] if v and not re.match(r"^(?:家|线上|网上)$", v) else []
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
-            out.append(_fact(key, "job", j))
-        return out
+            return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
+        return [_fact(key, "workplace", v)] if v and not re.match(r"^(?:家|线上|网上)$", v) else []
     m = _EDUCATION.match(q)
     if m and not thing:
         return [_fact(key, "education", m.group(1))]
@@ -364,7 +363,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         terms = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
                  "奶": "milk", "牛奶": "milk", "冰": "ice", "盐": "salt", "蜂蜜": "honey"}
         return [(f"{terms[m.group(1)]}.{terms[m.group(2)]}", "preference", "")]
-    m = re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", q)
+    m = re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", p.strip()) or re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", q)
     if m and (v := _clean_value(m.group(2))):
         slot, kind, _ = _fact(key, "favourite", v)
         return [(f"{slot}.{m.group(1)}" if not slot.endswith(m.group(1)) else slot, "preference", v)]
@@ -396,6 +395,13 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
             if thing:
                 return [_fact(key, "brand", v, "preference")]
             return [_fact(key, "is", v, "identity", 0.6)]
+    m = re.match(r"^([\u4e00-\u9fff]{0,4}?[\u4e00-\u9fff])的是(?:一[辆台部只个条款双件])?(.+)$", q)
+    if m and (v := _clean_value(m.group(2))):  # 我开的是丰田 / 手机用的是华为 / 研究生读的是同济: one value at a time
+        return [(("" if key == slots.ME else key + ".") + f"which.{m.group(1)}",
+                 "other" if key in (slots.ME,) or thing else "relationship", v)]
+    m = re.match(r"^叫(.{1,8})$", q)
+    if m and thing and (v := _clean_value(m.group(1))):
+        return [_fact(key, "name", v, "other")]
     if _HABIT.search(raw) and not thing:
         act = [w for w, f in _pos(_HABIT.sub("", q)) if f.startswith(("n", "v", "eng")) and len(w) > 1]
         if act:
