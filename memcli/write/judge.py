@@ -157,6 +157,12 @@ def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
 WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "opinion", "brand", "fact"})
 
 
+def owner(subject: str) -> str:
+    """Whose fact it is: a thing the user owns or uses (thing:车) belongs to the user, so 我的车是丰田
+    and 我开的是丰田 are about one subject; relatives and named people are subjects of their own."""
+    return "me" if subject.startswith("thing:") else subject
+
+
 def strong(slot: str | None) -> bool:
     """A slot whose attribute alone separates facts (residence, job, like.X — not is.X)."""
     return bool(slot) and split_slot(slot)[1] not in WEAK_ATTRIBUTES  # type: ignore[arg-type]
@@ -171,7 +177,7 @@ def guard(new: Facts, old: Facts) -> str | None:
     (all-MiniLM-L6-v2 scores 我每天早上跑步 vs 我每天晚上游泳 at 1.000), so the pair goes to
     a judge instead of a NOOP.
     """
-    if new.subject != old.subject:
+    if owner(new.subject) != owner(old.subject):
         return "different subject"
     if new.positive != old.positive:
         return "polarity flip"
@@ -228,7 +234,7 @@ class OfflineJudge(Judge):
         a = content_units(candidate.statement)
         for nb in neighbors:
             old = with_slot(analyze(nb.statement), nb.slot)
-            if new.subject != old.subject:
+            if owner(new.subject) != owner(old.subject):
                 continue
             hit = compare_slot(new, old)
             if hit:

@@ -249,6 +249,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
+    if m and re.match(r" is my (?!(?:" + _REL + r")\b)", c[m.end():], flags=re.I):
+        return slots.ME, m.group(1), c[m.end():].strip()  # "Daniel is my name", "Arsenal is my team": about me
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP:
         rest = c[m.end():]
         return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()

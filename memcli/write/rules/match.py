@@ -239,7 +239,7 @@ def entity_units(text: str) -> frozenset[str]:
         import jieba.posseg
 
         return frozenset(w.word for w in jieba.posseg.cut(text) if w.flag in _ZH_ENTITY_POS and len(w.word) > 1
-                         and w.word not in _ZH_NOT_ENTITY)
+                         and w.word not in _ZH_NOT_ENTITY and not re.search(r"[我你他她它]", w.word))
     return content_units(text) - _EN_LIGHT
 
 
