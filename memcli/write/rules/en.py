@@ -500,7 +500,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                                                                  else [])
     if not facts:
         return []
-    stmt = stmt[0].upper() + stmt[1:]
+    stmt = _recontract(stmt[0].upper() + stmt[1:], raw)
     out = []
     for slot, kind, value in facts:
         s = stmt
@@ -513,6 +513,17 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         sal = 0.8 if kind in ("identity", "relationship", "health") else 0.6
         out.append(Match(statement=s, kind=kind, slot=slot, value=value, salience=sal, ago=ago))
     return out
+
+
+def _recontract(stmt: str, raw: str) -> str:
+    """The user's own wording back: contractions that were expanded for matching (I'm, don't)."""
+    for word in dict.fromkeys(re.findall(r"[A-Za-z]+['’][A-Za-z]+", raw)):
+        full = _expand(word)
+        if full != word and full in stmt:
+            stmt = stmt.replace(full, word, 1)
+        elif full != word and full[:1].upper() + full[1:] in stmt:
+            stmt = stmt.replace(full[:1].upper() + full[1:], word[:1].upper() + word[1:], 1)
+    return stmt
 
 
 def _one_object(stmt: str, value: str) -> str:
@@ -535,7 +546,7 @@ _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?
                     r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
                     r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
                     r",\s+(?=(?i:i|he|she)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
-                    r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|where|which|"
+                    r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"
                     r"who|why)\b)")
 
 
