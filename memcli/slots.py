@@ -161,7 +161,7 @@ ZH_RELATIONS: dict[str, str] = {
     "干爸": "godfather", "发小": "childhood_friend", "老同学": "classmate", "大学同学": "classmate",
     "高中同学": "classmate", "初中同学": "classmate", "实习生": "intern", "合伙人": "business_partner",
     "客户": "client", "房东": "landlord", "保姆": "housekeeper", "搭档": "partner_at_work", "队友": "teammate",
-    "CEO": "ceo", "总监": "director", "组长": "team_lead", "部门经理": "manager", "上司": "boss",
+    "CEO": "ceo", "总监": "director", "组长": "team_lead", "部门经理": "manager"
 }
 
 #: English relation words → the same keys where the language is as precise (cousin stays cousin)
@@ -191,7 +191,7 @@ EN_RELATIONS: dict[str, str] = {
     "twin brother": "twin_brother", "twin sister": "twin_sister", "ceo": "ceo", "intern": "intern",
     "teammate": "teammate", "client": "client", "housekeeper": "housekeeper", "nanny": "nanny",
     "childhood friend": "childhood_friend", "college friend": "friend", "college roommate": "roommate",
-    "supervisor": "boss", "team lead": "team_lead", "grandparents": "grandparents", "in-laws": "in_laws",
+    "team lead": "team_lead", "grandparents": "grandparents", "in-laws": "in_laws",
     "stepson": "stepson", "stepdaughter": "stepdaughter", "godmother": "godmother", "godfather": "godfather",
 }
 

@@ -184,8 +184,10 @@ def test_python_m_memcli_capture_importtime(db_path, tmp_path):
                        timeout=120, cwd=tmp_path)
     assert p.returncode == 0, p.stderr[-2000:]
     loaded = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
-    assert "memcli.write.capture" in loaded
+    assert "memcli.write.capture_core" in loaded  # the fast path (memcli.cli.fast) took it
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    # nor the Typer app's stack: ~0.3 s of imports for a process an agent runs once per turn
+    assert not {m for m in loaded if m.split(".")[0] in ("pydantic", "pydantic_settings", "typer", "click", "rich")}
     # numpy is not a model, but ~0.1 s of a process that should feel instant (sqlite_vec's
     # __init__ and the vector helpers import it; the capture path loads neither)
     assert "numpy" not in loaded

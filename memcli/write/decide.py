@@ -11,6 +11,10 @@
    cosine); cosine < ``dedup_lower`` → ADD;
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
+   A judge's NOOP across a polarity flip or a changed number/date is overridden into a
+   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact;
+   an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is
+   that offline CONFLICT, with both reasons.
 
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
 confirmation, count, source linked); UPDATE supersedes the old version in system time with
@@ -44,7 +48,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, guard, with_slot
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, OfflineJudge, check_verdict, compare_slot, guard, with_slot
 from memcli.write.rules import Facts, analyze
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -139,12 +143,27 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
     cos = next((nb.cosine for nb in shown if nb.id == verdict.target_id), top.cosine)
     why = f"{verdict.reason} (cosine {cos:.3f}" + (f", guarded: {objection})" if objection else ")")
     if verdict.decision == Decision.ADD or verdict.target_id is None:
+        if not isinstance(judge, OfflineJudge):  # an LLM's ADD beside its own opposite: the offline judge checks
+            off = OfflineJudge(settings).judge(candidate, shown)
+            if off.decision == Decision.CONFLICT and off.target_id is not None:
+                tgt = _row(store, off.target_id)
+                g = guard(new, _facts(tgt["statement"], tgt["slot"]))
+                if g in HARD_GUARDS:
+                    c = next((nb.cosine for nb in shown if nb.id == tgt["id"]), cos)
+                    return Plan(Decision.CONFLICT, Level.JUDGE, tgt, c,
+                                f"judge {judge.name} said ADD ({verdict.reason}), but {g} with #{tgt['id']}: "
+                                f"CONFLICT by the offline judge ({off.reason})", judge.name)
         return Plan(Decision.ADD, Level.JUDGE, None, cos, why, judge.name)
     target = _row(store, verdict.target_id)
     if verdict.decision == Decision.NOOP:
         g = guard(new, _facts(target["statement"], target["slot"]))
-        if g in HARD_GUARDS:  # never reinforce across a flip / another number, whatever the judge says
-            return Plan(Decision.ADD, Level.JUDGE, None, cos, f"judge said NOOP but {g}: stored as new", judge.name)
+        if g in HARD_GUARDS:
+            # Never reinforce across a flip / another number, whatever the judge says — and never
+            # leave both standing either (issue 15 §1): the judge found the two about the same
+            # thing, the guard found them opposite, so they contradict: a recorded CONFLICT.
+            return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
+                        f"judge {judge.name} said NOOP ({verdict.reason}), but {g}: CONFLICT by the guard "
+                        f"(cosine {cos:.3f})", judge.name)
     return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
 
 

@@ -23,6 +23,7 @@ from datetime import datetime
 
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
+from memcli.text import to_simplified
 
 __all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich"]
 
@@ -62,28 +63,53 @@ class Extractor(ABC):
         return out
 
 
+def _own_words(statement: str, simplified: str, original: str) -> str:
+    """The user's own text for a statement the rules found in the simplified form of
+    ``original`` (traditional Chinese is matched as simplified, stored as written).
+
+    OpenCC t2s maps character for character here, so a span of the simplified text is the
+    same span of the original; the 我 the rules carry into a clause that drops it stays."""
+    if simplified == original or len(simplified) != len(original):
+        return statement
+    i = simplified.find(statement)
+    if i >= 0:
+        return original[i:i + len(statement)]
+    if statement.startswith("我") and (i := simplified.find(statement[1:])) >= 0:
+        return "我" + original[i:i + len(statement) - 1]
+    return statement
+
+
 class RuleExtractor(Extractor):
-    """Offline rule-based extractor for Chinese and English (no model, no network)."""
+    """Offline rule-based extractor for Chinese and English (no model, no network).
+
+    Traditional Chinese is matched as simplified (:func:`memcli.text.to_simplified`) and
+    stored in the user's own script. A statement longer than ``max_text_chars`` (a clause of
+    a very long turn without punctuation) is not a memory and is skipped."""
 
     name = "rules"
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.cap = settings.confidence_extracted if settings else 0.7
+        self.max_chars = settings.max_text_chars if settings else 4000
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
+        from memcli.write.names import extract_names
         from memcli.write.rules import extract_matches
         from memcli.write.rules.match import resolve_ago
 
+        text = to_simplified(utt.text)
         seen: set[str] = set()
         out: list[Candidate] = []
-        for m in extract_matches(utt.text):
-            if m.statement in seen:
+        names = extract_names(text)
+        for m in [*names, *(m for m in extract_matches(text) if not (names and m.slot == "name"))]:
+            statement = _own_words(m.statement, text, utt.text)
+            if statement in seen or len(statement) > self.max_chars:
                 continue
-            seen.add(m.statement)
+            seen.add(statement)
             when = resolve_ago(utt.occurred_at, m.ago)
-            out.append(Candidate(statement=m.statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
+            out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
                                  confidence=min(self.cap, m.confidence), valid_from=when,
                                  confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata={}))
         return out
@@ -94,6 +120,8 @@ def enrich(candidate: Candidate) -> Candidate:
     ``remember``/``import`` statements take part in slot comparison like drained ones."""
     from memcli.write.rules import analyze
 
+    if candidate.slot and to_simplified(candidate.slot) != candidate.slot:  # an LLM's slot in traditional script
+        candidate = candidate.model_copy(update={"slot": to_simplified(candidate.slot)})
     if candidate.slot and candidate.kind != Kind.OTHER:
         return candidate
     f = analyze(candidate.statement)

@@ -19,8 +19,10 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from memcli.settings import Settings
+if TYPE_CHECKING:  # only attributes are read: the fast capture path passes its own settings object
+    from memcli.settings import Settings
 
 __all__ = ["background_lock", "lock_path", "spawn_background_drain"]
 
@@ -69,7 +71,8 @@ def spawn_background_drain(settings: Settings) -> subprocess.Popen | None:
     with background_lock(settings) as free:
         if not free:
             return None
-    cmd = [sys.executable, "-m", "memcli", "--db", str(settings.db), "--model", settings.model,
+    model = ["--model", settings.model] if settings.model else []  # None: the child resolves the same default
+    cmd = [sys.executable, "-m", "memcli", "--db", str(settings.db), *model,
            "drain", "--user", settings.user, "--background"]
     kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
                     "close_fds": True}

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from memcli import slots
-from memcli.text import lang_of
+from memcli.text import lang_of, to_simplified
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 
@@ -41,16 +41,24 @@ def subject_of(text: str) -> str:
 def analyze(statement: str) -> Facts:
     """Slot, value, subject, polarity and numbers of one statement (a memory or a candidate).
 
+    Traditional Chinese is read as simplified, so 我媽媽的生日是3月5號 and 我妈妈的生日是3月5号
+    have one slot, value and date.
     The statement is read as one utterance: its first fact gives the slot; a statement the
     rules do not recognise keeps ``slot=None`` and its subject from the first words.
     """
-    ms = _rules(statement).extract_matches(statement)
-    m = ms[0] if ms else None
-    subject = slots.slot_subject(m.slot) if m and m.slot else subject_of(statement)
-    positive = polarity_of(statement)
+    from memcli.write.names import match_name  # name phrasings (call me Sam, 叫我小红就行)
+
+    text = to_simplified(statement)  # traditional Chinese is read as simplified
+    rules = _rules(text)
+    m = match_name(rules.prepare(text))
+    if m is None:
+        ms = rules.extract_matches(text)
+        m = ms[0] if ms else None
+    subject = slots.slot_subject(m.slot) if m and m.slot else subject_of(text)
+    positive = polarity_of(text)
     if m and m.slot and m.slot.endswith("diet"):  # 我不吃肉 / I don't eat meat state the diet, they do not negate it
         positive = not _DIET_NEG.search(statement.casefold())
     return Facts(statement=statement, slot=m.slot if m else None,
                  value=value_key(m.value) if m and m.value else None,
-                 positive=positive, numbers=numbers_of(statement), kind=m.kind if m else None,
+                 positive=positive, numbers=numbers_of(text), kind=m.kind if m else None,
                  subject=subject)

@@ -456,9 +456,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
     if m:
         c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]
-    m = re.match(r"^(?:you can |please |just )?call me ([A-Z][\w-]*)", c, flags=re.I)
-    if m:
-        return [Match(statement=c[0].upper() + c[1:], kind="identity", slot="name", value=m.group(1), salience=0.9)]
+    if re.match(r"^(?:you can |please |just )?call me\b", c, flags=re.I):
+        return []  # name phrasings are memcli.write.names's
     m = re.match(r"^(.+?) (?:is|are) my (?:all-time )?favou?rite (\w+(?: \w+)?)$", c, flags=re.I)
     if m and (v := _obj(m.group(1))):
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2).casefold()}", value=v)]

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from memcli.text import lang_of
+from memcli.text import lang_of, to_simplified
 
-__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "entity_units", "expand_en", "numbers_of", "polarity_of",
-           "resolve_ago", "value_key"]
+__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "entity_units", "expand_en", "numbers_of",
+           "polarity_of", "resolve_ago", "value_key"]
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def polarity_of(text: str) -> bool:
     我不喝酒也不抽烟) are common in speech, double negations ("I don't hate it") rare.
     """
     if lang_of(text) == "zh":
-        return not _ZH_NEG.search(_ZH_NOT_NEGATION.sub("", text))
+        return not _ZH_NEG.search(_ZH_NOT_NEGATION.sub("", to_simplified(text)))
     return not _EN_NEG.search(expand_en(text))
 
 
@@ -157,7 +157,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
     weekdays and times of day (Fridays vs Mondays, 下午 vs 早上 differ)."""
     out: list[int] = []
     zh = lang_of(text) == "zh"
-    t = text if zh else expand_en(text)
+    t = to_simplified(text) if zh else expand_en(text)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
     if zh:
         for m in _ZH_DATE.finditer(t):
@@ -211,7 +211,7 @@ def content_units(text: str) -> frozenset[str]:
     """What a statement is about: Chinese content characters, or English word stems without
     fillers and negations (allergic/allergy → allerg, cats → cat)."""
     if lang_of(text) == "zh":
-        return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in ZH_FUNCTION_CHARS)
+        return frozenset(c for c in to_simplified(text) if "\u4e00" <= c <= "\u9fff" and c not in ZH_FUNCTION_CHARS)
     words = re.findall(r"[a-z0-9]+", expand_en(text))
     return frozenset(_stem(w) for w in words if w not in _EN_FILLER and not _EN_NEG.fullmatch(w)
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
@@ -238,6 +238,7 @@ def entity_units(text: str) -> frozenset[str]:
         _jieba()
         import jieba.posseg
 
+        text = to_simplified(text)
         return frozenset(w.word for w in jieba.posseg.cut(text) if w.flag in _ZH_ENTITY_POS and len(w.word) > 1
                          and w.word not in _ZH_NOT_ENTITY and not re.search(r"[我你他她它]", w.word))
     return content_units(text) - _EN_LIGHT

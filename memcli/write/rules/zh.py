@@ -441,9 +441,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):
         return []
     ago, c = _ago_of(c)
-    m = re.match(r"^(?:你|您)?(?:可以|就)?叫我(.+?)(?:就行了?|就好了?|就可以了?|吧|好了)?$", c)
-    if m and (v := _clean_value(m.group(1))):
-        return [Match(statement=c, kind="identity", slot="name", value=v, salience=0.9)]
+    if re.match(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)", c):
+        return []  # name phrasings are memcli.write.names's
     m = re.match(r"^我(?:觉得|感觉|认为|发现)(.+)$", c)
     if m:
         c = m.group(1)  # an opinion: about the thing it names, or nothing
