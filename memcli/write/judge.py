@@ -82,6 +82,11 @@ def _contains(longer: str, shorter: str) -> bool:
     return len(a) > len(b) and b in a
 
 
+def _bare(value: str) -> str:
+    """A value without its numerals and units (3月5号 → 月号, 一辆比亚迪 → 辆比亚迪)."""
+    return re.sub(r"[\d零〇一二两三四五六七八九十百千万.,]+|\b(?:one|two|three|a|an)\b|的|\s", "", value)
+
+
 def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     """Each side states a number the other does not (2 cats vs 3 cats; 3月5号 vs 3月6号).
     A side that only adds numbers refines ("in 2019" → "in March 2019"), it does not clash."""
@@ -111,10 +116,10 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     nv, ov = new.value or "", old.value or ""
     if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov):
         return Decision.UPDATE, f"same slot {new.slot}, more specific value"
-    same = (new.numbers and new.numbers == old.numbers) or nv == ov
+    same = (new.numbers and new.numbers == old.numbers and _bare(nv) == _bare(ov)) or nv == ov
     if same and adds_detail(new.statement, old.statement):
         return Decision.UPDATE, f"same slot {new.slot}, same value with more detail"
-    if new.numbers and new.numbers == old.numbers:
+    if new.numbers and new.numbers == old.numbers and _bare(nv) == _bare(ov):
         return Decision.NOOP, f"same slot {new.slot}, same number/date"
     if nv == ov:
         return Decision.NOOP, f"same slot {new.slot}, same value"
@@ -157,10 +162,14 @@ def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
 WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "opinion", "brand", "fact"})
 
 
-def owner(subject: str) -> str:
-    """Whose fact it is: a thing the user owns or uses (thing:车) belongs to the user, so 我的车是丰田
-    and 我开的是丰田 are about one subject; relatives and named people are subjects of their own."""
-    return "me" if subject.startswith("thing:") else subject
+def same_owner(a: str, b: str) -> bool:
+    """Two subjects one fact could be about: equal, or a thing the user owns or uses and the
+    user (我的车是丰田 / 我开的是丰田). Two different things (my rent / my salary), relatives and
+    named people are subjects of their own."""
+    if a == b:
+        return True
+    things = a.startswith("thing:"), b.startswith("thing:")
+    return things[0] != things[1] and "me" in (a, b)
 
 
 def strong(slot: str | None) -> bool:
@@ -177,7 +186,7 @@ def guard(new: Facts, old: Facts) -> str | None:
     (all-MiniLM-L6-v2 scores 我每天早上跑步 vs 我每天晚上游泳 at 1.000), so the pair goes to
     a judge instead of a NOOP.
     """
-    if owner(new.subject) != owner(old.subject):
+    if not same_owner(new.subject, old.subject):
         return "different subject"
     if new.positive != old.positive:
         return "polarity flip"
@@ -234,7 +243,7 @@ class OfflineJudge(Judge):
         a = content_units(candidate.statement)
         for nb in neighbors:
             old = with_slot(analyze(nb.statement), nb.slot)
-            if owner(new.subject) != owner(old.subject):
+            if not same_owner(new.subject, old.subject):
                 continue
             hit = compare_slot(new, old)
             if hit:
@@ -258,7 +267,8 @@ class OfflineJudge(Judge):
                 return Verdict(Decision.CONFLICT, nb.id, f"{g}, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
             if g == "more specific" and new.positive == old.positive and related:
                 return Verdict(Decision.UPDATE, nb.id, f"more specific, content overlap {ov:.2f}")
-            if g is None and (ov >= SAME_TEXT_OVERLAP or (contained and a <= b) or nb.cosine >= self.same_cosine):
+            if g is None and (ov >= SAME_TEXT_OVERLAP or (contained and a <= b)
+                              or (nb.cosine >= self.same_cosine and ov >= CONFLICT_OVERLAP)):
                 return Verdict(Decision.NOOP, nb.id, f"same content, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
         return Verdict(Decision.ADD, None, "no stored memory says the same or the opposite")
 

@@ -321,7 +321,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = re.match(r"^works? in ([a-z][a-z ]+)$", raw)
     if m and not thing:
         return [_fact(key, "job", m.group(1))]
-    m = re.match(r"^(?:drives?|drove|rides?) (?:a |an )?(.+?)(?: now| these days)?$", p)
+    m = re.match(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$", p)
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
                  v)]
@@ -331,8 +331,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     for pat, attr in rules:
         m = re.match(pat, p)
         if m and (not thing or attr in ("name", "age", "birthday")):
-            v = _obj(next(g for g in m.groups() if g)) if attr not in ("phone", "email") else \
-                next(g for g in m.groups() if g).strip()
+            v = _obj(re.split(r" (?:for|since) (?=\S)", next(g for g in m.groups() if g))[0]) \
+                if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
             if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
                 if attr == "job" and _NOT_OCCUPATION.search(v):
                     return []

@@ -160,6 +160,8 @@ def numbers_of(text: str) -> tuple[int, ...]:
     t = to_simplified(text) if zh else expand_en(text)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
     if zh:
+        t = re.sub(r"([一1])米([一二三四五六七八九])([一二三四五六七八九十])?(?![\u4e00-\u9fff]*厘)",
+                   lambda m: f"{100 + 10 * (cn_to_int(m.group(2)) or 0) + (cn_to_int(m.group(3) or '') or 0)}厘米", t)
         for m in _ZH_DATE.finditer(t):
             mo, d = (int(x) if x.isdigit() else cn_to_int(x) for x in m.groups())
             out.append((mo or 0) * 100 + (d or 0))

@@ -116,6 +116,12 @@ def is_question(clause: str) -> bool:
 
 
 def _clean_value(v: str) -> str | None:
+    """A value phrase cleaned (leading 是/在/才…, trailing 的/了/左右); None when empty or a pronoun."""
+    v = re.sub(r"(?<=[\u4e00-\u9fff])的(?=[一二两三四五六七八九十几]?[家个所间座])", "", v)  # 杭州的一家银行 → 杭州一家银行
+    return _clean_value_(v)
+
+
+def _clean_value_(v: str) -> str | None:
     v = re.sub(r"^(?:是|在|叫|为|有|才|只有|大概|差不多|大约|将近|快|already|了)+", "", v.strip(" ：:，,"))
     v = _TAIL.sub("", re.sub(r"(?:的|了|左右|而已|吧|呢)+$", "", v)).strip()
     if not v or len(v) > 24 or re.match(r"^(?:你|您|他|她|它|这|那|什么|谁|哪)", v):
@@ -159,7 +165,10 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(rf"^我们(?:的)?(?:{_REL})", c)
     if m:
         return slots.ZH_RELATIONS[re.search(_REL, m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
-    m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|家|班|组|楼|医院|店)", c)
+    m = re.match(r"^我们(?:的)?家(?:里)?", c)
+    if m:
+        return slots.ME, m.group(0), c[m.end():]  # the household is the user's
+    m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)", c)
     if m:
         return f"thing:{m.group(1)}", m.group(0), c[m.end():]
     m = re.match(r"^我家(?:里)?(?=养|有|住|在)", c)
