@@ -9,10 +9,11 @@ Never imports ``memcli.read`` or the facade; all data goes through the store int
 - :mod:`memcli.write.trigger` — the background drain started by ``capture --drain``;
   :mod:`memcli.write.interrupt` — SIGINT/SIGTERM finish the task in hand.
 - :mod:`memcli.write.extract` — the seed's MemoryExtractionService: the Extractor interface;
-  rules in :mod:`memcli.write.rules_zh` / :mod:`memcli.write.rules_en` (+ :mod:`memcli.write.names`).
+  clause rules in :mod:`memcli.write.rules` (zh, en, shared checks in ``rules.match``; the
+  slot vocabulary is the leaf :mod:`memcli.slots`; names in :mod:`memcli.write.names`).
 - :mod:`memcli.write.backends` — the one registry choosing extractor and judge by name;
   the LLM backends in :mod:`memcli.write.llm` (+ :mod:`memcli.write.llm_reply`).
 - :mod:`memcli.write.decide` — the four-state decision in three levels; its explicit checks
-  (slot, subject, polarity, numbers) in :mod:`memcli.write.facts` and the judges in
+  (slot, subject, polarity, numbers) in :mod:`memcli.write.rules` and the judges in
   :mod:`memcli.write.judge`; :mod:`memcli.write.explicit` — remember/import through it.
 """
