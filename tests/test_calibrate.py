@@ -100,7 +100,8 @@ def test_bad_input_is_one_line(cli, tmp_path: Path) -> None:
                          (("--goldset", str(tmp_path / "nope")), "no goldset"),
                          (("--target-precision", "0"), "target-precision"),
                          (("--folds", "1"), "--folds"),
-                         (("--margin", "-0.1"), "--margin")):
+                         (("--margin", "-0.1"), "--margin"),
+                         (("--keep", "0"), "--keep")):
         r = cli("calibrate", *args)
         assert r.exit_code == 2, (args, r.stderr)
         assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
