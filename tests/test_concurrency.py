@@ -11,6 +11,7 @@ Workers encode with the ONNX export of the same model (see tests/_procs.py).
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -86,7 +87,9 @@ def test_four_drains_and_a_capturer(tmp_path: Path, embedder):
 
     for e in errs:
         assert "locked" not in e and "Traceback" not in e, e
-        assert e.strip() in ("", "memcli: interrupted"), e
+        # SIGINT stops a looping drain: one line (issue 15 §4), or nothing if it came before start-up
+        assert e.strip() in ("", "memcli: interrupted") or re.fullmatch(r"interrupted: \d+ done, \d+ released",
+                                                                        e.strip()), e
     conn = connect(db)
     try:
         assert scalar(conn, "PRAGMA integrity_check") == "ok"

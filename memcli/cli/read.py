@@ -99,8 +99,9 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     console.print(t)
     if not explain:
         return
-    e_t = Table(title="explain: d#/l# dense/lexical rank, cos cosine, norm rrf/max, sal salience, rec recency")
-    for col in ("id", "d#", "cos", "l#", "bm25", "like", "rrf", "norm", "sal", "rec", "final"):
+    e_t = Table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "
+                "rec recency")
+    for col in ("id", "d#", "cos", "l#", "bm25", "like", "s#", "rrf", "norm", "sal", "rec", "final"):
         e_t.add_column(col, no_wrap=True)
     for h in hits:
         e = h.explain
@@ -108,7 +109,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
             return "" if v is None else format(v, spec)
 
         e_t.add_row(str(h.id), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
-                    opt(e.bm25, ".2f"), str(e.like_score), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
+                    opt(e.bm25, ".2f"), str(e.like_score), opt(e.slot_rank, "d"), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
                     f"{e.salience:.2f}", f"{e.recency:.2f}", f"{e.final:.3f}")
     console.print(e_t)
 

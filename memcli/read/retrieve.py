@@ -250,7 +250,7 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
     marks = ",".join("?" * len(ids))
     rows = {r["id"]: r for r in mem.store.q(
         f"SELECT id, statement, kind, salience, confidence, origin, valid_from, last_confirmed_at, metadata "
-        f"FROM {s.ITEMS} WHERE user_id = ? AND id IN ({marks})", (mem.user, *ids))}
+        f"FROM {s.ITEMS} WHERE +user_id = ? AND id IN ({marks})", (mem.user, *ids))}  # +: by id, not the user index
     now = now_utc()
     scored: list[tuple[float, Any, dict[str, Any], float]] = []
     for f in fused:

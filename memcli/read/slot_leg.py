@@ -47,16 +47,20 @@ def _escape_like(text: str) -> str:
 
 
 def slot_sql(n_keys: int, *, as_of: bool = False) -> str:
-    """SQL for the slot leg. Params: (user, [T, T if as_of], key1, key1-prefix, ..., case params, limit).
+    """SQL for the slot leg. Params: ((user, key, key + "/") per key, [T, T if as_of], (key,
+    key-LIKE-prefix) per key, the same again for the ranking CASE, limit).
 
-    Rows: ``id``; ranked by the position of the matching key, then newest valid time.
+    Rows: ``id``; ranked by the position of the matching key, then newest valid time. The
+    candidates come from index ranges over ``(user_id, slot)`` (``key <= slot < key + "/"``,
+    one per key): a LIKE or an OR of slots would scan all of the user's rows (~40 ms at 100k).
     """
     if n_keys < 1:
         raise ValueError("n_keys must be >= 1")
+    near = " UNION ALL ".join([f"SELECT id FROM {s.ITEMS} WHERE user_id = ? AND slot >= ? AND slot < ?"] * n_keys)
     match = " OR ".join(["(i.slot = ? OR i.slot LIKE ? ESCAPE '\\')"] * n_keys)
     rank = " ".join(["WHEN i.slot = ? OR i.slot LIKE ? ESCAPE '\\' THEN " + str(n) for n in range(n_keys)])
     active = as_of_sql("i") if as_of else "(i.invalid_at IS NULL AND i.expired_at IS NULL)"
-    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.user_id = ? AND {active} AND ({match}) "
+    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.id IN ({near}) AND {active} AND ({match}) "
             f"ORDER BY CASE {rank} ELSE {n_keys} END, i.valid_from DESC, i.id DESC LIMIT ?")
 
 
@@ -65,8 +69,10 @@ def slot_leg(store: Store, user: str, keys: list[str], *, limit: int, as_of: dat
     if not keys:
         return []
     pairs: list[object] = []
+    ranges: list[object] = []
     for k in keys:
         pairs += [k, _escape_like(k) + ".%"]
+        ranges += [user, k, k + "/"]
     at = [iso(as_of), iso(as_of)] if as_of else []
-    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [user, *at, *pairs, *pairs, int(limit)])
+    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [*ranges, *at, *pairs, *pairs, int(limit)])
     return [int(r["id"]) for r in rows]

@@ -8,10 +8,11 @@
   write, one transaction per task.
 - :mod:`memcli.write.trigger` — the background drain started by ``capture --drain``.
 - :mod:`memcli.write.extract` — the seed's MemoryExtractionService: Extractor interface;
-  rules in :mod:`memcli.write.rules_zh` / :mod:`memcli.write.rules_en`.
+  clause rules in :mod:`memcli.write.rules` (zh, en, shared checks in ``rules.match``; the
+  slot vocabulary is the leaf :mod:`memcli.slots`).
 - :mod:`memcli.write.backends` — the one registry choosing extractor and judge by name;
   the LLM backends in :mod:`memcli.write.llm`.
 - :mod:`memcli.write.decide` — the four-state decision in three levels; its explicit checks
-  (slot, subject, polarity, numbers) in :mod:`memcli.write.facts` and the judges in
+  (slot, subject, polarity, numbers) in :mod:`memcli.write.rules` and the judges in
   :mod:`memcli.write.judge`.
 """

@@ -50,8 +50,8 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
-from memcli.write.facts import Facts, analyze
 from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, OfflineJudge, check_verdict, compare_slot, guard, with_slot
+from memcli.write.rules import Facts, analyze
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -152,7 +152,7 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
     why = f"{verdict.reason} (cosine {cos:.3f}" + (f", guarded: {objection})" if objection else ")")
     if verdict.decision == Decision.ADD or verdict.target_id is None:
         if not isinstance(judge, OfflineJudge):  # an LLM's ADD beside its own opposite: the offline judge checks
-            off = OfflineJudge().judge(candidate, shown)
+            off = OfflineJudge(settings).judge(candidate, shown)
             if off.decision == Decision.CONFLICT and off.target_id is not None:
                 tgt = _row(store, off.target_id)
                 g = guard(new, _facts(tgt["statement"], tgt["slot"]))
