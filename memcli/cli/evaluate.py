@@ -58,6 +58,8 @@ def calibrate(
     """
     from memcli.calibrate import calibrate as run
 
+    if not 0 < keep <= 1:
+        raise BadInputError(f"--keep must be in (0, 1], got {keep}")
     st = settings_for(model=model)
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
