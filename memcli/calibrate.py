@@ -96,7 +96,7 @@ def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
     from memcli.text import normalize
-    from memcli.write.facts import analyze
+    from memcli.write.rules import analyze
     from memcli.write.judge import compare_slot, guard
 
     rule, guarded = np.zeros(len(pairs), dtype=bool), np.zeros(len(pairs), dtype=bool)
