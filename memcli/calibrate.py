@@ -96,6 +96,7 @@ def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
     from memcli.text import normalize
+    from memcli.write.decide import other_person
     from memcli.write.judge import compare_slot, guard
     from memcli.write.rules import analyze
 
@@ -108,9 +109,8 @@ def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
         if new.slot and compare_slot(new, old):
             rule[i] = True
             continue
-        why = guard(new, old)
-        rule[i] = why == "different subject"  # decided ADD by the subject rule, before the judge
-        guarded[i] = why is not None
+        rule[i] = other_person(new, old)  # decided ADD by the subject rule, before the judge
+        guarded[i] = guard(new, old) is not None
     return rule, guarded
 
 
