@@ -147,9 +147,9 @@ def adds_detail(new: str, old: str) -> bool:
     zh = lang_of(new) == "zh"
     adds_clause = bool(re.search(r"[，,;；—]|\b(?:especially|with|and|in|at|on|since|named|called)\b", new))
     missing = len(b - a)
-    if missing > (1 if adds_clause and len(b) >= 4 else 0):
+    if missing > (1 if adds_clause and (len(b) >= 3 or len(a - b) >= 4) else 0):
         return False
-    return len(a - b) >= (3 if zh else 2) + (1 if missing else 0)
+    return len(a - b) >= (2 if adds_clause else 3 if zh else 2) + (1 if missing else 0)
 
 
 def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
@@ -200,10 +200,13 @@ def guard(new: Facts, old: Facts) -> str | None:
     a, b = entity_units(new.statement), entity_units(old.statement)
     if a - b and b - a:  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
         return "different content"
+    ca, cb = content_units(new.statement), content_units(old.statement)
     if not a and not b:
-        a, b = content_units(new.statement), content_units(old.statement)
+        a, b = ca, cb
     zh = lang_of(new.statement) == "zh"
     if zh and a - b and b - a:
+        return "different content"
+    if zh and ca - cb and cb - ca and max(len(ca - cb), len(cb - ca)) >= 2:  # 靠窗 / 靠过道
         return "different content"
     if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement):
         return "more specific"

@@ -82,7 +82,10 @@ _NOT_OCCUPATION = re.compile(r"\b(?:vegetarian|vegan|christian|introvert|extrove
                              r"resident|native|citizen|foreigner|expert|newcomer|stranger|other|brother|sister|daughter|"
                              r"water|winter|summer|number|center|corner|paper|dinner|computer|letter|order|color|"
                              r"colour|flavor|favour|favor|humor|error|mirror|ant|parent|event|talent|accident)$")
-_TRANSIENT = re.compile(r"^(?:so |very |really |a bit |kind of |pretty |super |too |just |not |feeling |getting )*"
+_TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty |super |too |just |not |feeling |getting |"
+                        r"quite |extremely |totally |completely )*(?:feeling\b|down\b|overwhelmed\b|lost\b|stuck\b|"
+                        r"immersed\b|inspired\b|motivated\b|moved\b|touched\b)|"
+                        r"^(?:so |very |really |a bit |kind of |pretty |super |too |just |not |feeling |getting )*"
                         r"(?:tired|happy|sad|bored|excited|busy|hungry|thirsty|sick|sorry|glad|fine|ok|okay|good|great|"
                         r"stressed|exhausted|worried|nervous|anxious|here|back|home|done|ready|sure|upset|angry|annoyed|"
                         r"confused|curious|lonely|sleepy|cold|hot|late|early|free|excited|thrilled|grateful|thankful|"
@@ -396,7 +399,7 @@ _TIME_WORDS = frozenset("january february march april may june july august septe
                         "today weekend".split())
 
 
-_CHATTER_VERB = re.compile(r"^(?:think|thought|know|knew|guess|mean|meant|wonder|wondered|hope|wish|want|wanted|need|"
+_CHATTER_VERB = re.compile(r"^(?:feel|feels|feeling|felt|think|thought|know|knew|guess|mean|meant|wonder|wondered|hope|wish|want|wanted|need|"
                            r"agree|see|saw|suppose|understand|believe|feel|felt|bet|promise|apologi[sz]e|appreciate|"
                            r"forgot|forget|remember|just|can|could|would|will|should|must|may|might|shall|did|do|does|"
                            r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
@@ -480,7 +483,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []
     sub = _subject(c, ctx)
     if sub is None:
-        if ctx.subject is None or not re.match(r"^[a-z]", c):
+        if ctx.subject is None or not re.match(r"^[a-z]", c) or \
+                re.match(r"^(?:it|this|that|they|there|the|a|an|some|every|one|so|but|and|then|which|who|as|if|when|"
+                         r"because|since|though|also|through|during|after|before|with|without|for|to|in|on|at)\b", c):
             return []
         key, phrase = ctx.subject
         rest, stmt = c, f"{phrase} {c}"

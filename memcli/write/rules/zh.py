@@ -44,8 +44,9 @@ _ADDRESSEE = re.compile(r"^(?:你|您|咱们|大家|他们|她们)")
 _EMOTION = re.compile(r"^(?:很|好|太|真|挺|特别|非常|有点|有些|超|超级|蛮|比较|还|也|都|就|又|更|最|是|不|没|真的)*(?:开心|高兴|快乐|"
                       r"难过|伤心|累|困|饿|渴|烦|无聊|紧张|兴奋|激动|郁闷|生气|担心|感动|失望|满意|好|不错|还行|一般|忙|闲|舒服|"
                       r"难受|期待|抱歉|幸福|放松|纠结|焦虑|崩溃|懵|晕|冷|热|明白|清楚|同意|赞同|理解|放心|知道|确定|想|愿意|"
-                      r"可以|行|对|是的|没事|没问题|在|来了|回来了|到了|走了)(?:了|啊|呀|的|死了|极了|一点|呢|吧)*$")
-_NOT_FACT = re.compile(r"^(?:推荐|帮我|帮忙|给我|请|麻烦|告诉我|觉得|感觉|认为|想|知道|不知道|记得|忘了|明白|懂|以为|猜|相信|同意|谢谢|感谢|说|问|听说|看到|发现|担心|"
+                      r"可以|行|对|是的|没事|没问题|在|来了|回来了|到了|走了|欣慰|温暖|受启发|有收获|感激|感恩|惊喜|开心极了|"
+                      r"好看|好玩|有趣|不容易|难|辛苦|幸运|骄傲|自豪|充实|满足|感动|失落|沮丧|烦躁|疲惫|压力大|心累)(?:了|啊|呀|的|死了|极了|一点|呢|吧)*$")
+_NOT_FACT = re.compile(r"^(?:感到|感觉到|感受到|推荐|帮我|帮忙|给我|请|麻烦|告诉我|觉得|感觉|认为|想|知道|不知道|记得|忘了|明白|懂|以为|猜|相信|同意|谢谢|感谢|说|问|听说|看到|发现|担心|"
                        r"害怕自己|怕自己|希望|正在|在想|需要|可以|能|要|会|得|该|刚|好|挺|很|太|有点|真|超级?累|好累)")
 _TRANSIENT = re.compile(r"吃完|刚吃|吃过饭|到家了|下班了|起床了|洗完澡|今天|今晚|今早|刚才|刚刚|此刻|这会儿|这几天|昨晚|现在有点|好累|太累|累了|饿了|困了|烦死")
 _AGO = re.compile(r"(大前天|上上周|上周[一二三四五六日天末]|上个?星期[一二三四五六日天]|这周[一二三四五六日]|本周[一二三四五六日]|"
@@ -263,6 +264,24 @@ def _generic(key: str, rest: str) -> list[tuple[str, str, str]]:
     return [_fact(key, "fact", head, "other")] if head else []
 
 
+_NOT_CONTINUATION = re.compile(r"^(?:但|以便|如|比如|例如|尤其|因为|所以|而|并且?|只是|可能|毕竟|或者|还是|然后|于是|否则|不然|甚至|"
+                               r"包括|除了|关于|对于|为了|让|使|被|和|跟|与|夏天|冬天|春天|秋天)")
+
+
+def _continues(c: str) -> bool:
+    """A clause without a subject continues the previous subject only when it starts with a
+    predicate (在一家咖啡店工作, 是建筑师, 特别能吃辣), not with a connective or a noun
+    (但还有很多工作要做, 以便…, AI伴侣, 夏天到了)."""
+    if _NOT_CONTINUATION.match(c):
+        return False
+    toks = _pos(c[:8])
+    if not toks or toks[0][0] in ("但", "而", "和") or toks[0][0][:1] in "它他她这那你":
+        return False
+    if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t"):
+        return True
+    return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")  # 人还挺好的
+
+
 def _topic_first(c: str) -> str | None:
     """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None."""
     m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$", c)
@@ -465,7 +484,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if sub is None and c.startswith("我们"):
         return []
     if sub is None:
-        if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c):
+        if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c):
             return []
         if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
