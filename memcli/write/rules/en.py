@@ -236,11 +236,13 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"works?|keeps?|broke|died|needs?|seems?|got|gets)\b)", low)
     if re.match(r"^my (?:all-time )?favou?rite\b", low):
         return slots.ME, c[:2], c[3:]
-    if m and m.group(2) not in _ATTR_NOUNS:
+    if m and m.group(2) not in _ATTR_NOUNS and m.group(2) not in ("ability", "abilities", "energy", "sleep", "mood",
+                                                                  "life", "mind", "day", "week", "work", "job"):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = re.match(r"^(?:this|these|that|those|the) ((?:[a-z'-]+ ){0,3}?([a-z-]+))(?= (?:is|are|was|were|feels?|looks?|"
-                 r"tastes?|sounds?|seems?|fits?)\b)", low)
-    if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment)$", m.group(2)):
+                 r"tastes?|seems?|fits?)\b)", low)
+    if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"
+                          r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = re.match(r"^(?:he|she)\b", low)
     if m:
@@ -257,7 +259,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP:
         rest = c[m.end():]
         return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()
-    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|feels|looks|gives me|makes me)\b)", c)
+    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|looks|gives me|makes me)\b)", c)
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
     return None
@@ -285,6 +287,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                r"almost|nearly|barely|over|under)\b\s*", "", p)
     p = re.sub(r"\s+", " ", p).strip()
     thing = key.startswith("thing:")
+    if re.match(r"^(?:(?:often|always|sometimes|usually|still|also) )?(?:feel|feels|felt|feeling|think|thought|guess|"
+                r"wonder|hope|wish|believe|suppose|tried|try|want|wanted|need|needed)\b", p):
+        return []  # feelings, thoughts and attempts are not facts
     liking = p  # the like rules read their own negations
     m = re.match(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", p)
     if m and not thing:
