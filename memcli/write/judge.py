@@ -208,7 +208,8 @@ def guard(new: Facts, old: Facts) -> str | None:
         return "different content"
     if zh and ca - cb and cb - ca and max(len(ca - cb), len(cb - ca)) >= 2:  # 靠窗 / 靠过道
         return "different content"
-    if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement):
+    more_numbers = len(new.numbers) > len(old.numbers) and Counter(old.numbers) <= Counter(new.numbers)
+    if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement) or more_numbers:
         return "more specific"
     return None
 
@@ -270,7 +271,8 @@ class OfflineJudge(Judge):
                 return Verdict(Decision.CONFLICT, nb.id, f"{g}, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
             if g == "more specific" and new.positive == old.positive and related:
                 return Verdict(Decision.UPDATE, nb.id, f"more specific, content overlap {ov:.2f}")
-            if g is None and (ov >= SAME_TEXT_OVERLAP or (contained and a <= b)
+            reworded = bool(a - b and b - a)  # 靠窗 / 靠过道: a word changed, not only added
+            if g is None and ((ov >= SAME_TEXT_OVERLAP and not reworded) or (contained and a <= b)
                               or (nb.cosine >= self.same_cosine and ov >= CONFLICT_OVERLAP)):
                 return Verdict(Decision.NOOP, nb.id, f"same content, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
         return Verdict(Decision.ADD, None, "no stored memory says the same or the opposite")
