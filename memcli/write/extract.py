@@ -25,7 +25,7 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 
-__all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich"]
+__all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance", "enrich"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,23 @@ class Extractor(ABC):
             except Exception as exc:  # kept per task: one bad utterance fails only its task
                 out.append(exc)
         return out
+
+
+class MemoryExtractionService:
+    """Utterances → candidate facts with one extractor (the seed's MemoryExtractionService).
+
+    ``extractor``: any :class:`Extractor` (:func:`memcli.write.backends.get_extractor` gives the
+    configured one). Candidates carry the utterance's time as ``valid_from``; the assistant's
+    turns give nothing.
+    """
+
+    def __init__(self, extractor: Extractor) -> None:
+        self.extractor = extractor
+        self.name = extractor.name
+
+    def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
+        """Candidates per utterance; a failure of one is returned in its place, not raised."""
+        return self.extractor.extract_batch(utts)
 
 
 def _own_words(statement: str, simplified: str, original: str) -> str:

@@ -86,6 +86,8 @@ JUDGE_PROMPT = (
 CHUNK_CHARS = 4000
 #: response_format modes tried in order by ``llm_response_format = "auto"``
 MODES = ("json_schema", "json_object", "none")
+#: (chat URL, model) → the modes still to try, first = the one in use (shared by every client)
+_LEARNT: dict[tuple[str, str], list[str]] = {}
 
 
 class _Memory(BaseModel):
@@ -211,7 +213,9 @@ class LLMClient:
         self.settings = settings
         self.url = str(settings.llm_base_url).rstrip("/") + "/chat/completions"
         forced = settings.llm_response_format
-        self.modes: list[str] = list(MODES) if forced == "auto" else [forced]
+        key = (self.url, str(settings.llm_model))
+        # what an endpoint accepts is learnt once per process, for the extractor and the judge alike
+        self.modes: list[str] = (_LEARNT.setdefault(key, list(MODES)) if forced == "auto" else [forced])
 
     def _response_format(self, mode: str, schema: type[BaseModel], name: str) -> dict[str, Any] | None:
         if mode == "json_schema":
