@@ -101,3 +101,26 @@ def run_cli(*args: str, input: str | bytes | None = None) -> CliResult:
 def cli(embedder):
     """``cli("--user", "alice", "list", "--json")`` → CliResult (model preloaded)."""
     return run_cli
+
+
+# -- PostgreSQL (issue 13): one pgserver per session, one schema per test ------------------------
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory):
+    """A private PostgreSQL + pgvector server for the session (PyPI ``pgserver``); its base URL."""
+    pytest.importorskip("psycopg", reason="pip install 'memcli[postgres]' to run the PostgreSQL tests")
+    pytest.importorskip("pgserver", reason="pip install pgserver to run the PostgreSQL tests")
+    from _pg import start_server
+
+    srv = start_server(tmp_path_factory.mktemp("pg"))
+    yield srv.get_uri()
+    srv.cleanup()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A URL onto a fresh, empty schema of the session's server (dropped afterwards)."""
+    from _pg import drop_schema, new_schema
+
+    name, url = new_schema(pg_server)
+    yield url
+    drop_schema(pg_server, name)

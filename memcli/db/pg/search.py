@@ -1,0 +1,198 @@
+"""The two search indexes on PostgreSQL: pgvector HNSW (dense) and a tsvector GIN (lexical).
+
+Dense. ``memory_vec`` mirrors vec0: the embedding with the validity flags. Its HNSW cosine
+index is partial on ``active`` rows, so an ANN scan never spends its candidates on retired
+memories. pgvector 0.6.2 has no iterative scan: an HNSW scan yields at most
+``hnsw.ef_search`` rows *before* the ``user_id`` filter, so on a table shared by many users it
+can return fewer than k of one user's rows. :func:`knn` therefore raises ``ef_search`` with k
+and, whenever fewer than k rows come back, runs the exact scan over the user's active rows
+(B-tree on ``user_id``), which returns ``min(k, n)`` — never fewer because of a post-filter.
+"As of T" searches are always exact (the partial index holds active rows only).
+
+Lexical. ``memory_fts.tokens`` holds the same jieba ``cut_for_search`` tokens as SQLite's
+FTS5, as lexemes (``array_to_tsvector``: no parser, no stemming). The query is an OR of quoted
+lexemes (:func:`tsquery_text`), so user text is never tsquery syntax. Rank: ``ts_rank``
+(negated: lower is better, like FTS5's bm25). ILIKE variants cover what tokens miss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memcli.db import schema as s
+from memcli.db.pg.migrations import vec_table_ddl
+from memcli.errors import ModelMismatchError
+from memcli.timeutil import iso
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memcli.db.pg.connect import PgStore
+
+__all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "fts_lexemes", "fts_search", "index_fts", "index_vector",
+           "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]
+
+EF_SEARCH_MIN = 40       # pgvector's default
+EF_SEARCH_MAX = 1000     # pgvector's cap
+MAX_LEXEME_BYTES = 2046  # tsvector: a lexeme must be shorter than 2 KiB
+VEC_LOCK = 0x76656331    # advisory lock: one process creates the vector table
+
+
+def ensure_vec_table(store: PgStore, dim: int, model: str) -> None:
+    """Create the vector table for ``dim`` if missing and record the model in meta.
+
+    Raises:
+        ModelMismatchError: the table exists with another dimension.
+    """
+    existing = store.meta_get("embed_dim")
+    if existing is not None and int(existing) != dim and store.table_exists(s.VEC):
+        raise ModelMismatchError(
+            f"vector table has dimension {existing} but model {model!r} gives {dim}; run `memcli reembed`")
+    if existing is not None and int(existing) == dim and store.table_exists(s.VEC):
+        return
+    with store.tx():
+        store.x("SELECT pg_advisory_xact_lock(%s)", (VEC_LOCK,))
+        if not store.table_exists(s.VEC):
+            store.x(vec_table_ddl(dim), ())
+        store.meta_set("embed_dim", str(dim))
+        if store.meta_get("embed_model") is None:
+            store.meta_set("embed_model", model)
+
+
+def fts_lexemes(tokens: Sequence[str]) -> list[str]:
+    """Distinct non-empty tokens that fit a tsvector lexeme, first seen first."""
+    out: list[str] = []
+    for t in tokens:
+        if t and t not in out and len(t.encode("utf-8", "surrogatepass")) <= MAX_LEXEME_BYTES:
+            out.append(t)
+    return out
+
+
+def tsquery_text(tokens: Sequence[str]) -> str:
+    """A tsquery that ORs the tokens as quoted lexemes (``'`` doubled, ``\\`` escaped); "" for none."""
+    return " | ".join("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in fts_lexemes(tokens))
+
+
+def index_fts(store: PgStore, user_id: str, item_id: int, tokens: Sequence[str]) -> None:
+    """Insert or replace an item's lexemes."""
+    store.x(f"""INSERT INTO {s.FTS}(user_id, item_id, tokens) VALUES (%s, %s, array_to_tsvector(%s::text[]))
+                ON CONFLICT (user_id, item_id) DO UPDATE SET tokens = excluded.tokens""",
+            (user_id, item_id, fts_lexemes(tokens)))
+
+
+def index_vector(store: PgStore, item: dict[str, Any], vector: np.ndarray, flags: dict[str, Any]) -> None:
+    """Insert or replace the item's vector (float32, L2-normalised) with its validity flags
+    (``active``, ``current`` booleans; ``valid_from``, ``invalid_at`` ISO text or None)."""
+    store.x(f"""INSERT INTO {s.VEC}(user_id, item_id, active, current, valid_from, invalid_at, embedding)
+                VALUES (%s, %s, %s, %s, %s, %s, %s)
+                ON CONFLICT (user_id, item_id) DO UPDATE SET active = excluded.active,
+                    current = excluded.current, valid_from = excluded.valid_from, invalid_at = excluded.invalid_at,
+                    embedding = excluded.embedding""",
+            (item["user_id"], item["id"], bool(flags["active"]), bool(flags["current"]), item["valid_from"],
+             item["invalid_at"], vector))
+
+
+def refresh_flags(store: PgStore, item: dict[str, Any]) -> None:
+    """Re-mirror an item row's validity into the vector table."""
+    if not store.table_exists(s.VEC):
+        return
+    store.x(f"""UPDATE {s.VEC} SET active = %s, current = %s, valid_from = %s, invalid_at = %s
+                WHERE user_id = %s AND item_id = %s""",
+            (item["invalid_at"] is None and item["expired_at"] is None, item["expired_at"] is None,
+             item["valid_from"], item["invalid_at"], item["user_id"], item["id"]))
+
+
+def unindex(store: PgStore, user_id: str, item_id: int) -> None:
+    """Remove an item from both indexes (purge; the foreign keys would cascade too)."""
+    store.x(f"DELETE FROM {s.FTS} WHERE user_id = %s AND item_id = %s", (user_id, item_id))
+    if store.table_exists(s.VEC):
+        store.x(f"DELETE FROM {s.VEC} WHERE user_id = %s AND item_id = %s", (user_id, item_id))
+
+
+def _ef_search(k: int) -> int:
+    return max(EF_SEARCH_MIN, min(EF_SEARCH_MAX, 4 * int(k)))
+
+
+def knn(store: PgStore, user: str, vector: np.ndarray, k: int, *,
+        as_of: datetime | None = None) -> list[tuple[int, float]]:
+    """The ``k`` nearest active (or believed-at-``as_of``) vectors of ``user``: ``(item_id,
+    cosine distance)``, nearest first; ``min(k, n)`` rows for a user with ``n`` such rows."""
+    if not store.table_exists(s.VEC):
+        return []
+    k = max(1, int(k))
+    if as_of is not None:
+        t = iso(as_of)
+        return _rows(store.q(
+            f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC} WHERE user_id = %s AND current
+                AND valid_from <= %s AND (invalid_at IS NULL OR invalid_at > %s))
+                SELECT item_id, embedding <=> %s AS distance FROM c ORDER BY distance, item_id LIMIT %s""",
+            (user, t, t, vector, k)))
+    with store.tx():
+        store.x("SELECT set_config('hnsw.ef_search', %s, true)", (str(_ef_search(k)),))
+        rows = store.q(f"""SELECT item_id, embedding <=> %s AS distance FROM {s.VEC}
+                           WHERE user_id = %s AND active ORDER BY embedding <=> %s LIMIT %s""",
+                       (vector, user, vector, k))
+    if len(rows) < k:  # the ANN scan ran out of candidates before the user filter: exact scan
+        exact = store.q(f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC}
+                                                    WHERE user_id = %s AND active)
+                            SELECT item_id, embedding <=> %s AS distance FROM c
+                            ORDER BY distance, item_id LIMIT %s""", (user, vector, k))
+        if len(exact) > len(rows):
+            rows = exact
+    return _rows(rows)
+
+
+def _rows(rows: list[dict[str, Any]]) -> list[tuple[int, float]]:
+    return [(int(r["item_id"]), float(r["distance"])) for r in rows]
+
+
+def vector_of(store: PgStore, user: str, item_id: int) -> np.ndarray | None:
+    """The stored embedding of one item (float32), or None."""
+    import numpy as np
+
+    if not store.table_exists(s.VEC):
+        return None
+    v = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE user_id = %s AND item_id = %s", (user, item_id))
+    return None if v is None else np.asarray(v, dtype=np.float32)
+
+
+def _active(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:
+    if as_of is None:
+        return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)", []
+    t = iso(as_of)
+    return (f"({alias}.expired_at IS NULL AND {alias}.valid_from <= %s AND "
+            f"({alias}.invalid_at IS NULL OR {alias}.invalid_at > %s))"), [t, t]
+
+
+def fts_search(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
+               as_of: datetime | None = None) -> list[tuple[int, float]]:
+    """Full-text matches of one user's active (or as-of) items: ``(id, -ts_rank)``, best first."""
+    query = tsquery_text(tokens)
+    if not query:
+        return []
+    cond, at = _active("i", as_of)
+    rows = store.q(
+        f"""SELECT f.item_id AS id, -ts_rank(f.tokens, q.q) AS rank FROM {s.FTS} f
+            CROSS JOIN (SELECT %s::tsquery AS q) q
+            JOIN {s.ITEMS} i ON i.user_id = f.user_id AND i.id = f.item_id
+            WHERE f.user_id = %s AND f.tokens @@ q.q AND {cond}
+            ORDER BY rank, id DESC LIMIT %s""", (query, user, *at, int(limit)))
+    return [(int(r["id"]), float(r["rank"])) for r in rows]
+
+
+def like_search(store: PgStore, user: str, patterns: Sequence[tuple[str, int]], *, min_score: int, limit: int,
+                as_of: datetime | None = None) -> list[tuple[int, int]]:
+    """ILIKE variants: ``patterns`` are (escaped ``%…%`` pattern, weight); rows ``(id, score)``
+    where score is the summed weight of the patterns the statement matches, best first."""
+    if not patterns:
+        return []
+    score = " + ".join(["(i.statement ILIKE %s ESCAPE '\\')::int * %s"] * len(patterns))
+    cond, at = _active("i", as_of)
+    params: list[Any] = [v for p in patterns for v in (p[0], int(p[1]))]
+    rows = store.q(
+        f"""SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i
+            WHERE i.user_id = %s AND {cond}) m WHERE like_score >= %s
+            ORDER BY like_score DESC, id DESC LIMIT %s""", (*params, user, *at, int(min_score), int(limit)))
+    return [(int(r["id"]), int(r["like_score"])) for r in rows]
