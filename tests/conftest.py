@@ -47,11 +47,12 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def mem(db_path: Path, embedder):
-    """A Memory for user alice on a fresh database (model already loaded)."""
+def mem(db: str, embedder):
+    """A Memory for user alice on a fresh database (model already loaded); on both backends
+    in tests marked ``backends``."""
     from memcli import Memory
 
-    m = Memory(db=str(db_path), user="alice")
+    m = Memory(db=db, user="alice")
     yield m
     m.close()
 
@@ -124,3 +125,30 @@ def pg_url(pg_server):
     name, url = new_schema(pg_server)
     yield url
     drop_schema(pg_server, name)
+
+
+# -- both backends (issue 13): tests marked `backends` run on SQLite and on PostgreSQL ------------
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test (or module: ``pytestmark = pytest.mark.backends``) marked ``backends`` that uses
+    ``db`` / ``mem`` / ``backend`` runs once per backend; everything else stays on SQLite."""
+    if metafunc.definition.get_closest_marker("backends") and "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request) -> str:
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def db(backend: str, db_path: Path, request, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test's database: the SQLite file ``db_path``, or (backend ``postgresql``) a URL to
+    a fresh schema, also set as ``MEMCLI_DB`` so CLI calls and subprocesses use it."""
+    if backend == "sqlite":
+        return str(db_path)
+    url = request.getfixturevalue("pg_url")
+    monkeypatch.setenv("MEMCLI_DB", url)
+    return url

@@ -320,3 +320,17 @@ def test_psycopg_missing_is_a_config_error(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", fake)
     with pytest.raises(ConfigError, match=r"memcli\[postgres\]"):
         PgStore("postgresql://x/y")
+
+
+def test_scale_out_doc_shows_the_schema_memcli_creates():
+    import re
+    import textwrap
+    from pathlib import Path
+
+    from memcli.db.pg.migrations import CORE_DDL, vec_table_ddl
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "scale-out.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- DDL:BEGIN.*?```sql\n(.*?)```\n<!-- DDL:END -->", doc, re.S)
+    assert block, "docs/scale-out.md lost its DDL block"
+    want = textwrap.dedent(CORE_DDL).strip() + "\n" + textwrap.dedent(vec_table_ddl(384)).strip()
+    assert block.group(1).strip() == want.strip()

@@ -20,7 +20,7 @@ from typing import Any
 from memcli.db import schema as s
 from memcli.errors import MigrationError
 
-__all__ = ["GLOBAL_TABLES", "MIGRATIONS", "migrate", "vec_table_ddl"]
+__all__ = ["CORE_DDL", "GLOBAL_TABLES", "MIGRATIONS", "migrate", "vec_table_ddl"]
 
 #: Tables without user_id: global metadata (Citus reference tables).
 GLOBAL_TABLES = (s.META, s.MIGRATIONS)
@@ -29,8 +29,7 @@ MIGRATE_LOCK = 0x6D656D63  # pg_advisory_xact_lock key ("memc")
 Migration = Callable[[Any], None]
 
 
-def m0001_create_core(conn: Any) -> None:
-    conn.execute(f"""
+CORE_DDL = f"""
     CREATE TABLE {s.META} (key text PRIMARY KEY, value text NOT NULL);
 
     CREATE TABLE {s.SOURCES} (
@@ -141,7 +140,11 @@ def m0001_create_core(conn: Any) -> None:
         FOREIGN KEY (user_id, item_id) REFERENCES {s.ITEMS}(user_id, id) ON DELETE CASCADE
     );
     CREATE INDEX ix_fts_tokens ON {s.FTS} USING gin (tokens);
-    """)
+    """
+
+
+def m0001_create_core(conn: Any) -> None:
+    conn.execute(CORE_DDL)
 
 
 MIGRATIONS: list[Migration] = [m0001_create_core]
