@@ -250,25 +250,39 @@ class PgStore:
         return int(getattr(self._local, "changes", 0) or 0)
 
     @contextlib.contextmanager
-    def tx(self) -> Iterator[PgStore]:
-        """One transaction on one connection pinned to this thread; nested use is a savepoint."""
+    def tx(self, user: str | None = None) -> Iterator[PgStore]:
+        """One transaction on one connection pinned to this thread; nested use is a savepoint.
+
+        ``user``: serialise with every other writer of that user (a transaction-scoped
+        advisory lock taken first), as SQLite's single writer does: two workers draining two
+        utterances of one user decide one after the other, so neither misses the other's ADD.
+        Different users never wait for each other.
+        """
         import psycopg
 
         pinned = getattr(self._local, "conn", None)
         try:
             if pinned is not None:
                 with pinned.transaction():
+                    if user is not None:
+                        self._lock_user(pinned, user)
                     yield self
                 return
             with self._conn() as c:
                 self._local.conn = c
                 try:
                     with c.transaction():
+                        if user is not None:
+                            self._lock_user(c, user)
                         yield self
                 finally:
                     self._local.conn = None
         except psycopg.Error as exc:  # BEGIN/COMMIT failures (statement errors are translated already)
             raise translate_pg_error(exc, self._where) from None
+
+    @staticmethod
+    def _lock_user(conn: Any, user: str) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 7))", (user,))
 
     # -- meta ------------------------------------------------------------------------------
     def meta_get(self, key: str) -> str | None:
