@@ -96,3 +96,33 @@ def test_write_path_encoder_follows_embed_backend(onnx_encoder, embedder, db_pat
         blob = m.store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
     stored = np.frombuffer(blob, dtype="<f4")
     assert float(stored @ embedder.embed_one("我妈妈的生日是3月5号")) > 0.9999
+
+
+ONE_PROCESS = """
+import json, sys
+from memcli import Memory
+with Memory(db=sys.argv[1], user="alice") as m:
+    m.remember("我咖啡不加糖", kind="preference")
+    hits = m.search("咖啡")
+    ctx = m.context("咖啡", budget_ms=5000)
+print(json.dumps({"torch": "torch" in sys.modules, "st": "sentence_transformers" in sys.modules,
+                  "backend": type(m._embedder).__name__, "search_encoder": hits.info.encoder,
+                  "search_legs": sorted(hits.info.legs_run), "ctx_legs": sorted(ctx.retrieval["legs_run"]),
+                  "degraded": ctx.degraded, "text": ctx.text}))
+"""
+
+
+def test_after_warm_remember_search_context_in_one_process_stay_on_onnx(onnx_encoder, db_path):
+    """Issue 12: after `memcli warm`, remember() loads the ONNX embedder; the next search and
+    context in the same process must reuse it (no torch import) and keep the dense leg.
+    Runs the default backend (not conftest's forced torch) in a fresh process."""
+    env = {k: v for k, v in os.environ.items() if k != "MEMCLI_EMBED_BACKEND"}
+    r = subprocess.run([sys.executable, "-c", ONE_PROCESS, str(db_path)], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["backend"] == "OnnxEmbedder"
+    assert out["torch"] is False and out["st"] is False
+    assert out["search_encoder"] == "onnx" and out["search_legs"] == ["dense", "lexical"]
+    assert out["ctx_legs"] == ["dense", "lexical"] and out["degraded"] is None
+    assert "我咖啡不加糖" in out["text"]

@@ -83,7 +83,7 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     Names: ``torch`` (sentence-transformers, loaded), ``torch-cold`` (will load it),
     ``onnx``. Never imports torch itself.
     """
-    from memcli.embed import get_embedder
+    from memcli.embed import SentenceTransformerEmbedder, get_embedder
     from memcli.embed import onnx as ox
 
     st = mem.settings
@@ -93,10 +93,15 @@ def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
     model = st.model
     from memcli.embed import check_model
 
-    torch_loaded = getattr(mem, "_embedder", None) is not None or get_embedder.cache_info().currsize > 0
+    loaded = getattr(mem, "_embedder", None)  # the write path's encoder, if this Memory loaded one
+    torch_loaded = get_embedder.cache_info().currsize > 0 or isinstance(loaded, SentenceTransformerEmbedder)
     # the model check reads the store here, in the caller's thread: the loader thread never
     # touches the connection (apsw refuses concurrent use of one connection)
     check_model(mem.store.meta_get("embed_model"), None, model)
+    if choice == "auto" and isinstance(loaded, ox.OnnxEmbedder):
+        # remember()/drain() after `memcli warm` loaded the ONNX export: same vectors, reuse it
+        # (it is not torch: treating it as torch imported torch and missed the context budget)
+        return "onnx", (lambda: loaded)
     if choice == "torch" or (choice == "auto" and torch_loaded):
         return ("torch" if torch_loaded else "torch-cold"), (lambda: get_embedder(model))
     if choice == "onnx" or ox.is_exported(model):

@@ -1,0 +1,275 @@
+"""The slot vocabulary, shared by the write path (extraction, decisions) and the read path
+(query-side slot detection): who a fact is about and which attribute it sets.
+
+A **slot** is ``[subject.]attribute[.object]``:
+
+- *subject*: omitted for the user (``residence``); a normalised relation key
+  (``mother.birthday``, ``maternal_aunt.height``, ``wife.elder_brother.workplace``); a named
+  person (``person:赵敏.birthday``); a thing the user owns or uses (``thing:跑鞋.is``);
+- *attribute*: an English name from :data:`ATTRIBUTES` (``name``, ``residence``, ``job``…);
+- *object*: only for **keyed** attributes, where one subject holds many values side by
+  side (``like.川菜``, ``allergy.peanut``, ``owns.dog``); a **functional** attribute holds
+  one value at a time (``residence``, ``birthday``), so another value is a contradiction.
+
+Slot keys are English on purpose: their words are indexed for lexical search, so an
+English question can find a Chinese memory (``mother.birthday`` → ``mother``, ``birthday``).
+
+A leaf module: it imports nothing from memcli. Pure data and pure functions, no jieba.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "is_functional",
+           "query_slots", "relation_en", "relation_zh", "slot_subject", "split_slot"]
+
+ME = "me"
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute: its memory kind, whether it holds one value at a time, its trigger words.
+
+    ``zh_nouns``/``en_nouns``: nouns that name the attribute (生日, birthday);
+    ``zh_verbs``/``en_verbs``: predicates that set it (住在, live in). ``query``: extra words
+    that ask about it (哪里住 is covered by 住; "where … live" by live).
+    """
+
+    name: str
+    kind: str
+    functional: bool
+    zh_nouns: tuple[str, ...] = ()
+    zh_verbs: tuple[str, ...] = ()
+    en_nouns: tuple[str, ...] = ()
+    en_verbs: tuple[str, ...] = ()
+    query: tuple[str, ...] = ()
+
+
+def _A(name: str, kind: str, functional: bool, zh_nouns: str = "", zh_verbs: str = "", en_nouns: str = "",
+       en_verbs: str = "", query: str = "") -> Attribute:
+    def split(words: str) -> tuple[str, ...]:
+        return tuple(w for w in words.split("|") if w)
+
+    return Attribute(name, kind, functional, split(zh_nouns), split(zh_verbs), split(en_nouns), split(en_verbs),
+                     split(query))
+
+
+#: every attribute the rules set; the order is the order query detection tries them in
+ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
+    _A("name", "identity", True, zh_nouns="名字|姓名|全名|大名|小名|昵称", zh_verbs="叫|名叫|叫做|姓",
+       en_nouns="name|full name|nickname", en_verbs="called|named|goes by|go by",
+       query="叫什么|what's my name"),
+    _A("age", "identity", True, zh_nouns="年龄|年纪|岁数", zh_verbs="岁", en_nouns="age",
+       en_verbs="years old|year old|aged", query="多大|几岁|how old"),
+    _A("height", "identity", True, zh_nouns="身高|个子|个头", zh_verbs="米|厘米|公分", en_nouns="height",
+       en_verbs="tall", query="多高|how tall"),
+    _A("weight", "identity", True, zh_nouns="体重", zh_verbs="斤|公斤|千克", en_nouns="weight",
+       en_verbs="weigh|weighs|kg|pounds", query="多重"),
+    _A("birthday", "identity", True, zh_nouns="生日|出生日期|生辰", zh_verbs="出生于|生于",
+       en_nouns="birthday|date of birth", en_verbs="born on", query="哪天生日|when is my birthday"),
+    _A("hometown", "identity", True, zh_nouns="老家|家乡|故乡|籍贯|出生地|祖籍", zh_verbs="来自|出生在|生在|长大",
+       en_nouns="hometown|home town|birthplace",
+       en_verbs="am from|is from|are from|come from|comes from|grew up in|was born in|were born in",
+       query="哪里人|哪儿人|where am i from|where do i come from"),
+    _A("residence", "identity", True, zh_nouns="住址|地址|住处", zh_verbs="住在|住|家在|搬到|搬去|搬家到|生活在|定居",
+       en_nouns="address|home",
+       en_verbs="live in|lives in|living in|moved to|moves to|relocated to|reside in|resides in|live at|lives at",
+       query="住哪|住在哪|where do i live|where i live"),
+    _A("workplace", "identity", True, zh_nouns="单位|公司|工作单位", zh_verbs="上班|工作|任职|就职|供职|实习",
+       en_nouns="workplace|employer|company",
+       en_verbs="work at|works at|work for|works for|employed by|working at|working for|intern at",
+       query="在哪上班|在哪工作|where do i work|who do i work for|where does|work"),
+    _A("job", "identity", True, zh_nouns="职业|工作|职位|岗位|行业|身份", zh_verbs="当|做|干|担任",
+       en_nouns="job|occupation|profession|position|role",
+       en_verbs="work as|works as|working as",
+       query="做什么工作|干什么|what do i do|what's my job"),
+    _A("education", "identity", True, zh_nouns="学历|文凭|学位|专业|母校",
+       zh_verbs="毕业于|毕业|读到|读的是|学的是|在读",
+       en_nouns="degree|major|education",
+       en_verbs="graduated from|graduated in|studied|studies|majored in|major in",
+       query="什么学历|哪毕业|what did i study"),
+    _A("school", "identity", True, zh_nouns="学校|大学|中学|小学|幼儿园", zh_verbs="上学|读书|念书|上大学",
+       en_nouns="school|university|college",
+       en_verbs="goes to|attends|study at|studies at", query="在哪上学|which school"),
+    _A("phone", "identity", True, zh_nouns="电话|手机号|手机号码|电话号码|号码",
+       en_nouns="phone|phone number|number", query="电话多少|phone number"),
+    _A("email", "identity", True, zh_nouns="邮箱|电子邮件|邮件地址",
+       en_nouns="email|e-mail|email address"),
+    _A("blood_type", "health", True, zh_nouns="血型", en_nouns="blood type"),
+    _A("zodiac", "identity", True, zh_nouns="星座|属相", zh_verbs="属",
+       en_nouns="star sign|zodiac sign|zodiac"),
+    _A("diet", "preference", True, zh_nouns="饮食", zh_verbs="吃素|素食", en_nouns="diet",
+       en_verbs="vegetarian|vegan|pescatarian"),
+    _A("allergy", "health", False, zh_verbs="过敏", en_nouns="allergy", en_verbs="allergic to",
+       query="对什么过敏|allergic"),
+    _A("like", "preference", False, zh_nouns="爱好|兴趣", zh_verbs="喜欢|爱|热爱|喜爱|偏爱|迷|讨厌|厌恶|受不了|怕",
+       en_nouns="hobby|favourite",
+       en_verbs="like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|can't stand|"
+                "is into|am into",
+       query="喜欢什么|爱好|what do i like"),
+    _A("owns", "other", False, zh_verbs="有|养|养了|买了|领养",
+       en_verbs="have|has|own|owns|bought|adopted", query="养了什么|宠物|pet"),
+    _A("habit", "habit", False),
+    _A("favourite", "preference", True, zh_nouns="最喜欢的|最爱的", en_nouns="favorite|favourite"),
+    _A("is", "identity", True, zh_verbs="是", en_verbs="is|am|are"),
+    _A("opinion", "preference", False),
+    _A("event", "other", False),
+)}
+
+#: Chinese relation words → normalised keys. Distinct people keep distinct keys (表哥 ≠ 表妹,
+#: 舅舅 ≠ 叔叔): facts about different subjects never conflict.
+ZH_RELATIONS: dict[str, str] = {
+    "妈妈": "mother", "母亲": "mother", "老妈": "mother", "妈": "mother", "我妈": "mother", "娘": "mother",
+    "爸爸": "father", "父亲": "father", "老爸": "father", "爸": "father", "爹": "father",
+    "老婆": "wife", "妻子": "wife", "太太": "wife", "媳妇": "wife", "爱人": "spouse", "对象": "partner",
+    "老公": "husband", "丈夫": "husband", "先生": "husband",
+    "女儿": "daughter", "闺女": "daughter", "儿子": "son", "孩子": "child", "宝宝": "child", "小孩": "child",
+    "哥哥": "elder_brother", "哥": "elder_brother", "弟弟": "younger_brother", "弟": "younger_brother",
+    "姐姐": "elder_sister", "姐": "elder_sister", "妹妹": "younger_sister", "妹": "younger_sister",
+    "爷爷": "paternal_grandfather", "奶奶": "paternal_grandmother", "外公": "maternal_grandfather",
+    "外婆": "maternal_grandmother", "姥爷": "maternal_grandfather", "姥姥": "maternal_grandmother",
+    "男朋友": "boyfriend", "女朋友": "girlfriend", "男友": "boyfriend", "女友": "girlfriend",
+    "未婚夫": "fiance", "未婚妻": "fiancee",
+    "舅舅": "maternal_uncle", "舅": "maternal_uncle", "舅妈": "maternal_uncle_wife",
+    "叔叔": "paternal_uncle", "叔": "paternal_uncle", "婶婶": "paternal_uncle_wife", "婶": "paternal_uncle_wife",
+    "伯伯": "paternal_elder_uncle", "伯父": "paternal_elder_uncle", "大伯": "paternal_elder_uncle",
+    "伯母": "paternal_elder_uncle_wife", "姑姑": "paternal_aunt", "姑妈": "paternal_aunt",
+    "姑父": "paternal_aunt_husband",
+    "姨妈": "maternal_aunt", "小姨": "maternal_aunt", "大姨": "maternal_aunt_elder", "姨": "maternal_aunt",
+    "姨夫": "maternal_aunt_husband", "阿姨": "auntie",
+    "表哥": "cousin_elder_male", "表姐": "cousin_elder_female", "表弟": "cousin_younger_male",
+    "表妹": "cousin_younger_female", "堂哥": "paternal_cousin_elder_male", "堂姐": "paternal_cousin_elder_female",
+    "堂弟": "paternal_cousin_younger_male", "堂妹": "paternal_cousin_younger_female",
+    "公公": "father_in_law", "婆婆": "mother_in_law", "岳父": "father_in_law", "岳母": "mother_in_law",
+    "丈母娘": "mother_in_law", "老丈人": "father_in_law", "儿媳": "daughter_in_law", "女婿": "son_in_law",
+    "孙子": "grandson", "孙女": "granddaughter", "外甥": "nephew", "外甥女": "niece", "侄子": "nephew", "侄女": "niece",
+    "领导": "boss", "上司": "boss", "老板": "boss", "主管": "boss", "经理": "manager", "上级": "boss",
+    "同事": "colleague", "下属": "subordinate", "同学": "classmate", "室友": "roommate", "舍友": "roommate",
+    "邻居": "neighbour", "朋友": "friend", "好朋友": "friend", "闺蜜": "best_friend", "死党": "best_friend",
+    "好友": "friend", "哥们": "friend", "兄弟": "friend", "老师": "teacher", "导师": "advisor", "医生": "doctor",
+    "教练": "coach", "师傅": "mentor", "前男友": "ex_boyfriend", "前女友": "ex_girlfriend", "前妻": "ex_wife",
+    "前夫": "ex_husband", "家人": "family", "父母": "parents", "爸妈": "parents",
+}
+
+#: English relation words → the same keys where the language is as precise (cousin stays cousin)
+EN_RELATIONS: dict[str, str] = {
+    "mother": "mother", "mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother", "ma": "mother",
+    "father": "father", "dad": "father", "daddy": "father", "papa": "father", "wife": "wife", "husband": "husband",
+    "spouse": "spouse", "partner": "partner", "daughter": "daughter", "son": "son", "kid": "child", "child": "child",
+    "baby": "child", "brother": "brother", "sister": "sister", "older brother": "elder_brother",
+    "big brother": "elder_brother", "elder brother": "elder_brother", "younger brother": "younger_brother",
+    "little brother": "younger_brother", "older sister": "elder_sister", "big sister": "elder_sister",
+    "elder sister": "elder_sister", "younger sister": "younger_sister", "little sister": "younger_sister",
+    "grandfather": "grandfather", "grandpa": "grandfather", "granddad": "grandfather", "grandmother": "grandmother",
+    "grandma": "grandmother", "granny": "grandmother", "boyfriend": "boyfriend", "girlfriend": "girlfriend",
+    "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiancee", "fiancée": "fiancee", "aunt": "aunt",
+    "auntie": "aunt", "uncle": "uncle", "cousin": "cousin", "nephew": "nephew", "niece": "niece",
+    "grandson": "grandson", "granddaughter": "granddaughter", "mother-in-law": "mother_in_law",
+    "father-in-law": "father_in_law", "brother-in-law": "brother_in_law", "sister-in-law": "sister_in_law",
+    "son-in-law": "son_in_law", "daughter-in-law": "daughter_in_law", "stepmother": "stepmother",
+    "stepfather": "stepfather", "stepmom": "stepmother", "stepdad": "stepfather", "boss": "boss",
+    "manager": "manager", "supervisor": "boss", "colleague": "colleague", "coworker": "colleague",
+    "co-worker": "colleague", "classmate": "classmate", "roommate": "roommate", "flatmate": "roommate",
+    "housemate": "roommate", "neighbor": "neighbour", "neighbour": "neighbour", "friend": "friend",
+    "best friend": "best_friend", "bestie": "best_friend", "teacher": "teacher", "advisor": "advisor",
+    "doctor": "doctor", "therapist": "therapist", "coach": "coach", "mentor": "mentor", "landlord": "landlord",
+    "ex": "ex", "ex-wife": "ex_wife", "ex-husband": "ex_husband", "ex-boyfriend": "ex_boyfriend",
+    "ex-girlfriend": "ex_girlfriend", "parents": "parents", "family": "family", "twin": "twin",
+    "twin brother": "twin_brother", "twin sister": "twin_sister",
+}
+
+#: relations a user typically has several of: a functional attribute of "my friend" with
+#: another value may be another friend, so the decision does not call it a contradiction
+PLURAL_RELATIONS: frozenset[str] = frozenset(
+    "child colleague classmate roommate neighbour friend best_friend cousin auntie uncle aunt nephew niece grandson "
+    "granddaughter brother sister teacher doctor coach mentor subordinate family parents manager".split()
+    + [k for k in ZH_RELATIONS.values() if k.startswith(("cousin", "paternal_cousin"))])
+
+_ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
+_EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
+_EN_MY_REL_RE = re.compile(r"\bmy (" + _EN_REL_ALT + r")s?(?:'s)?\b")
+
+
+def relation_zh(word: str) -> str | None:
+    """The key of a Chinese relation word (小姨 → maternal_aunt), or None."""
+    return ZH_RELATIONS.get(word)
+
+
+def relation_en(words: str) -> str | None:
+    """The key of an English relation phrase ("older sister" → elder_sister, "moms" → mother)."""
+    w = words.casefold().strip()
+    return EN_RELATIONS.get(w) or (EN_RELATIONS.get(w[:-1]) if w.endswith("s") else None)
+
+
+def attribute(name: str) -> Attribute | None:
+    """The attribute called ``name`` (the middle part of a slot), or None."""
+    return ATTRIBUTES.get(name)
+
+
+def split_slot(slot: str) -> tuple[str, str, str | None]:
+    """``(subject, attribute, object)`` of a slot key: ``mother.birthday`` → (mother, birthday,
+    None); ``like.川菜`` → (me, like, 川菜); ``wife.elder_brother.job`` → (wife.elder_brother, job, None)."""
+    parts = slot.split(".")
+    for i, p in enumerate(parts):
+        if p in ATTRIBUTES:
+            subject = ".".join(parts[:i]) or ME
+            obj = ".".join(parts[i + 1:]) or None
+            return subject, p, obj
+    return (".".join(parts[:-1]) or ME), parts[-1], None
+
+
+def slot_subject(slot: str | None) -> str:
+    """Whom a slot is about (``me`` for the user's own attributes)."""
+    return split_slot(slot)[0] if slot else ME
+
+
+def is_functional(slot: str) -> bool:
+    """True when the slot holds one value at a time for one definite subject, so that another
+    value contradicts it. False for keyed attributes (like.X), unknown attributes and
+    attributes of a relation the user has several of (my friend, my colleague)."""
+    subject, attr, obj = split_slot(slot)
+    a = ATTRIBUTES.get(attr)
+    if a is None or not a.functional:
+        return False
+    last = subject.rsplit(".", 1)[-1]
+    return last not in PLURAL_RELATIONS
+
+
+# -- query side -----------------------------------------------------------------------------
+def _query_words(a: Attribute) -> list[str]:
+    return [w for w in (*a.query, *a.zh_nouns, *a.en_nouns) if w]
+
+
+_SKIP_QUERY = {"is", "opinion", "event", "habit", "owns"}
+
+
+def _subject_of_query(text: str) -> str:
+    t = text.casefold()
+    m = _ZH_REL_RE.search(text)
+    if m:
+        return ZH_RELATIONS[m.group(0)]
+    m = _EN_MY_REL_RE.search(t)
+    return (relation_en(m.group(1)) or ME) if m else ME
+
+
+def query_slots(text: str) -> list[str]:
+    """Slot keys a question asks about, best first (``我住在哪`` → ``["residence"]``,
+    "When is my mom's birthday?" → ``["mother.birthday"]``, 我对什么过敏 → ``["allergy"]``).
+
+    Keyed attributes come back without an object (``allergy``, ``like``): match stored slots
+    by prefix. Empty when no attribute word is found. Substring matching, no tokenizer.
+    """
+    t = " " + re.sub(r"\s+", " ", text.casefold().replace("’", "'")) + " "
+    subject = _subject_of_query(text)
+    found: list[str] = []
+    for a in ATTRIBUTES.values():
+        if a.name in _SKIP_QUERY:
+            continue
+        for w in _query_words(a) + list(a.zh_verbs) + [v for v in a.en_verbs if " " in v or len(v) > 4]:
+            hit = (w in t) if not w.isascii() else re.search(r"\b" + re.escape(w) + r"\b", t) is not None
+            if hit:
+                found.append(a.name if subject == ME else f"{subject}.{a.name}")
+                break
+    return found
