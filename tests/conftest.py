@@ -106,15 +106,24 @@ def cli(embedder):
 
 # -- PostgreSQL (issue 13): one pgserver per session, one schema per test ------------------------
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory):
-    """A private PostgreSQL + pgvector server for the session (PyPI ``pgserver``); its base URL."""
+def pg_server():
+    """A private PostgreSQL + pgvector server for the session (PyPI ``pgserver``); its base URL.
+
+    Its folder is a fresh ``mkdtemp`` outside pytest's basetemp: pytest runs of other
+    checkouts on the same machine rotate ``/tmp/pytest-of-<user>`` and would delete a live
+    data directory."""
     pytest.importorskip("psycopg", reason="pip install 'memcli[postgres]' to run the PostgreSQL tests")
     pytest.importorskip("pgserver", reason="pip install pgserver to run the PostgreSQL tests")
+    import shutil
+    import tempfile
+
     from _pg import start_server
 
-    srv = start_server(tmp_path_factory.mktemp("pg"))
+    folder = Path(tempfile.mkdtemp(prefix="memcli-pg-"))
+    srv = start_server(folder)
     yield srv.get_uri()
     srv.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

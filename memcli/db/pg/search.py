@@ -32,11 +32,12 @@ if TYPE_CHECKING:
     from memcli.db.pg.connect import PgStore
 
 __all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "fts_lexemes", "fts_search", "index_fts", "index_vector",
-           "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]
+           "escape_like", "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]
 
 EF_SEARCH_MIN = 40       # pgvector's default
 EF_SEARCH_MAX = 1000     # pgvector's cap
 MAX_LEXEME_BYTES = 2046  # tsvector: a lexeme must be shorter than 2 KiB
+MAX_QUERY_TOKENS = 64    # distinct tokens in one tsquery (as the FTS5 leg)
 VEC_LOCK = 0x76656331    # advisory lock: one process creates the vector table
 
 
@@ -61,18 +62,21 @@ def ensure_vec_table(store: PgStore, dim: int, model: str) -> None:
             store.meta_set("embed_model", model)
 
 
-def fts_lexemes(tokens: Sequence[str]) -> list[str]:
-    """Distinct non-empty tokens that fit a tsvector lexeme, first seen first."""
+def fts_lexemes(tokens: Sequence[str], limit: int | None = None) -> list[str]:
+    """Distinct non-empty tokens that fit a tsvector lexeme, first seen first (at most ``limit``)."""
     out: list[str] = []
     for t in tokens:
         if t and t not in out and len(t.encode("utf-8", "surrogatepass")) <= MAX_LEXEME_BYTES:
             out.append(t)
+            if limit is not None and len(out) >= limit:
+                break
     return out
 
 
 def tsquery_text(tokens: Sequence[str]) -> str:
     """A tsquery that ORs the tokens as quoted lexemes (``'`` doubled, ``\\`` escaped); "" for none."""
-    return " | ".join("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in fts_lexemes(tokens))
+    return " | ".join("'" + t.replace("\\", "\\\\").replace("'", "''") + "'"
+                      for t in fts_lexemes(tokens, MAX_QUERY_TOKENS))
 
 
 def index_fts(store: PgStore, user_id: str, item_id: int, tokens: Sequence[str]) -> None:
@@ -118,7 +122,7 @@ def _ef_search(k: int) -> int:
 def knn(store: PgStore, user: str, vector: np.ndarray, k: int, *,
         as_of: datetime | None = None) -> list[tuple[int, float]]:
     """The ``k`` nearest active (or believed-at-``as_of``) vectors of ``user``: ``(item_id,
-    cosine distance)``, nearest first; ``min(k, n)`` rows for a user with ``n`` such rows."""
+    cosine similarity)``, nearest first; ``min(k, n)`` rows for a user with ``n`` such rows."""
     if not store.table_exists(s.VEC):
         return []
     k = max(1, int(k))
@@ -145,7 +149,7 @@ def knn(store: PgStore, user: str, vector: np.ndarray, k: int, *,
 
 
 def _rows(rows: list[dict[str, Any]]) -> list[tuple[int, float]]:
-    return [(int(r["item_id"]), float(r["distance"])) for r in rows]
+    return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in rows]
 
 
 def vector_of(store: PgStore, user: str, item_id: int) -> np.ndarray | None:
@@ -182,15 +186,21 @@ def fts_search(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
     return [(int(r["id"]), float(r["rank"])) for r in rows]
 
 
-def like_search(store: PgStore, user: str, patterns: Sequence[tuple[str, int]], *, min_score: int, limit: int,
+def escape_like(text: str) -> str:
+    r"""Escape ``\``, ``%`` and ``_`` for ``ILIKE ... ESCAPE '\'``."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def like_search(store: PgStore, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                 as_of: datetime | None = None) -> list[tuple[int, int]]:
-    """ILIKE variants: ``patterns`` are (escaped ``%…%`` pattern, weight); rows ``(id, score)``
-    where score is the summed weight of the patterns the statement matches, best first."""
-    if not patterns:
+    """ILIKE variants (unescaped substrings): rows ``(id, score)`` where score is the summed
+    length of the variants the statement contains, ``>= min_score``, best first."""
+    variants = [v for v in variants if v]
+    if not variants:
         return []
-    score = " + ".join(["(i.statement ILIKE %s ESCAPE '\\')::int * %s"] * len(patterns))
+    score = " + ".join(["(i.statement ILIKE %s ESCAPE '\\')::int * %s"] * len(variants))
     cond, at = _active("i", as_of)
-    params: list[Any] = [v for p in patterns for v in (p[0], int(p[1]))]
+    params: list[Any] = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
     rows = store.q(
         f"""SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i
             WHERE i.user_id = %s AND {cond}) m WHERE like_score >= %s
