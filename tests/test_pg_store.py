@@ -19,7 +19,7 @@ from memcli.db.pg import outbox as pgo  # noqa: E402
 from memcli.db.pg import search as pgs  # noqa: E402
 from memcli.db.pg.connect import PgStore, to_pg_sql  # noqa: E402
 from memcli.db.pg.migrations import GLOBAL_TABLES, MIGRATIONS  # noqa: E402
-from memcli.errors import BadInputError, ConfigError, ModelMismatchError, StoreError  # noqa: E402
+from memcli.errors import BadInputError, ConfigError, ModelMismatchError, NotFoundError, StoreError  # noqa: E402
 
 T0 = "2026-01-01T00:00:00.000000+00:00"
 
@@ -335,3 +335,53 @@ def test_scale_out_doc_shows_the_schema_memcli_creates():
     assert block, "docs/scale-out.md lost its DDL block"
     want = textwrap.dedent(CORE_DDL).strip() + "\n" + textwrap.dedent(vec_table_ddl(384)).strip()
     assert block.group(1).strip() == want.strip()
+
+
+def test_items_lineage_purge_on_the_store_interface(pg_url):
+    """The interface methods that carry logic on PostgreSQL (insert with indexes, update with
+    the validity mirror, recursive lineage, purge of every copy of the text)."""
+    from datetime import UTC, datetime
+
+    from memcli.db.pg.store import PostgresStore
+    from memcli.models import Candidate
+
+    st = PostgresStore(pg_url)
+    rng = np.random.default_rng(9)
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    try:
+        src = st.add_source("alice", role="explicit", content="我妈妈的生日是3月5号", occurred_at=t0, recorded_at=t0)
+        st.add_source("alice", role="user", content="对了，我妈妈的生日是3月5号哦", occurred_at=t0, recorded_at=t0)
+        bob_src = st.add_source("bob", role="user", content="我妈妈的生日是3月5号", occurred_at=t0, recorded_at=t0)
+        a = st.insert_item(user_id="alice", candidate=Candidate(statement="我妈妈的生日是3月5号", valid_from=t0,
+                                                                slot="mother.birthday"),
+                           origin="explicit", confidence=0.95, vector=_unit(rng), model="m", source_ids=[src])
+        b = st.insert_item(user_id="alice", candidate=Candidate(statement="我妈妈的生日是3月6号", valid_from=t0),
+                           origin="correction", confidence=1.0, vector=_unit(rng), model="m", supersedes_id=a["id"])
+        st.update_item(a["id"], superseded_by_id=b["id"], expired_at=t0)
+        c = st.insert_item(user_id="alice", candidate=Candidate(statement="unrelated", valid_from=t0),
+                           origin="explicit", confidence=0.9, vector=_unit(rng), model="m")
+        st.record_event(user_id="alice", action="CONFLICT", item_id=c["id"], other_item_id=b["id"])
+        assert st.lineage("alice", a["id"]) == {a["id"], b["id"], c["id"]}
+        assert st.lineage("bob", a["id"]) == {a["id"]}
+        assert [h[0] for h in st.knn("alice", st.vector_of(b["id"]), 5)][0] == b["id"]
+        assert a["id"] not in [h[0] for h in st.knn("alice", st.vector_of(a["id"]), 5)]  # expired: not active
+        assert [h[0] for h in st.fts_search("alice", ["mother"], limit=5)] == []  # a is superseded
+        assert st.item_status_counts("alice", "x") == {"active": 2, "invalid": 0, "superseded": 1, "forgotten": 0}
+        assert st.source_ids_of(a["id"]) == [src]
+
+        counts = st.purge_item("alice", a["id"])
+        st.compact()
+        assert counts["sources"] == 2
+        with pytest.raises(NotFoundError):
+            st.get_item("alice", a["id"])
+        assert st.get_item("alice", b["id"])["supersedes_id"] is None
+        with connect(pg_url) as conn:
+            for t in (s.SOURCES, s.ITEMS, s.EVENTS, s.FTS, s.ITEM_SOURCES, s.OUTBOX):
+                n = conn.execute(f"SELECT count(*) AS n FROM {t} x WHERE x::text LIKE %s AND x.user_id = 'alice'",
+                                 ("%3月5号%",)).fetchone()["n"]
+                assert n == 0, t
+        assert st.count_sources("bob") == 1 and bob_src  # bob's identical utterance is his, untouched
+        with pytest.raises(NotFoundError):
+            st.purge_item("bob", b["id"])
+    finally:
+        st.close()

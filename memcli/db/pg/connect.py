@@ -156,6 +156,7 @@ class PgStore:
         self._local = threading.local()
         self._pool: Any = None
         self._single: Any = None
+        self._vec_dim: int | None = None  # the vector table's dimension, once seen committed
         self._lock_ms = 10_000 if busy_timeout_ms is None else max(1, int(busy_timeout_ms))
         self._kwargs = {"autocommit": True, "row_factory": dict_row, "connect_timeout": max(1, int(connect_timeout_s))}
         try:
@@ -278,7 +279,11 @@ class PgStore:
                 finally:
                     self._local.conn = None
         except psycopg.Error as exc:  # BEGIN/COMMIT failures (statement errors are translated already)
+            self._vec_dim = None
             raise translate_pg_error(exc, self._where) from None
+        except BaseException:
+            self._vec_dim = None  # a vector table created in the rolled-back work is gone again
+            raise
 
     @staticmethod
     def _lock_user(conn: Any, user: str) -> None:

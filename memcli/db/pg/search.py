@@ -47,11 +47,14 @@ def ensure_vec_table(store: PgStore, dim: int, model: str) -> None:
     Raises:
         ModelMismatchError: the table exists with another dimension.
     """
+    if getattr(store, "_vec_dim", None) == dim:
+        return
     existing = store.meta_get("embed_dim")
     if existing is not None and int(existing) != dim and store.table_exists(s.VEC):
         raise ModelMismatchError(
             f"vector table has dimension {existing} but model {model!r} gives {dim}; run `memcli reembed`")
     if existing is not None and int(existing) == dim and store.table_exists(s.VEC):
+        store._vec_dim = dim  # forgotten again if the enclosing transaction rolls back (PgStore.tx)
         return
     with store.tx():
         store.x("SELECT pg_advisory_xact_lock(%s)", (VEC_LOCK,))
@@ -152,14 +155,16 @@ def _rows(rows: list[dict[str, Any]]) -> list[tuple[int, float]]:
     return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in rows]
 
 
-def vector_of(store: PgStore, user: str, item_id: int) -> np.ndarray | None:
-    """The stored embedding of one item (float32), or None."""
+def vector_of(store: PgStore, item_id: int) -> np.ndarray | None:
+    """The stored embedding of one item (float32 (dim,)), or None."""
     import numpy as np
 
     if not store.table_exists(s.VEC):
         return None
-    v = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE user_id = %s AND item_id = %s", (user, item_id))
-    return None if v is None else np.asarray(v, dtype=np.float32)
+    v = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = %s", (item_id,))
+    if v is None:
+        return None
+    return np.asarray(v.to_numpy() if hasattr(v, "to_numpy") else v, dtype=np.float32)
 
 
 def _active(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:
