@@ -19,7 +19,7 @@ are mostly chatter and questions, plus some assistant turns and calendar lines.
 
 Measured per run, on a fresh database, model loaded before the clock starts:
 
-- ``drain``: ``Memory.drain(all_users=True)`` over the whole outbox (claim → extract → batched embed →
+- ``drain``: ``Admin.drain()`` (every user) over the whole outbox (claim → extract → batched embed →
   decide → write, one transaction per task), wall time and its stages;
 - baseline ``embed only``: embedding the same candidate statements in batches of the same
   size with the same model — the floor any drain with this model pays. The ratio
@@ -111,6 +111,7 @@ def workload(n: int, seed: int = 7) -> list[dict]:
 
 def run_once(n: int, embedder) -> dict:  # noqa: ANN001
     from memcli import Memory
+    from memcli.admin import Admin
     from memcli.write.extract import RuleExtractor, Utterance
 
     recs = workload(n)
@@ -122,10 +123,10 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
             m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"])
         for m in mems.values():
             m.close()
-        mem = Memory(db=db, user="u00")
+        mem = Admin(db=db)
         mem._embedder = embedder  # preloaded: model load is not part of the drain figure
         t = time.perf_counter()
-        s = mem.drain(all_users=True)
+        s = mem.drain()
         wall = time.perf_counter() - t
         counts = {k: mem.store.scalar(f"SELECT count(*) FROM memory_items WHERE {w}") for k, w in
                   (("active", "invalid_at IS NULL AND expired_at IS NULL"), ("all", "1"))}

@@ -249,8 +249,8 @@ def main() -> None:
     a = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from memcli.embed import get_embedder
-    from memcli.embed.onnx import warm
     from memcli.settings import DEFAULT_MODEL
+    from memcli.warm import warm
 
     warm(DEFAULT_MODEL)  # the ONNX export + jieba table the cold CLI uses (cached; no-op when present)
     embedder = get_embedder(DEFAULT_MODEL)

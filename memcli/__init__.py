@@ -21,8 +21,8 @@ from memcli.errors import (
     StoreLockedError,
     StoreReadOnlyError,
 )
+from memcli.memory import Memory, MemoryRecord
 from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem
-from memcli.service import Memory, MemoryRecord
 from memcli.settings import Settings, load_settings
 
 __version__ = "0.1.0"

@@ -31,7 +31,7 @@ from memcli.tools import DATA_NOTE, TOOL_NAMES, call_tool, input_schema, tool_de
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
 
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
 __all__ = ["SERVER_NAME", "build_server", "serve_stdio"]
 

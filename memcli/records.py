@@ -12,8 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
+from memcli.text import check_text
 from memcli.timeutil import parse_at
-from memcli.write.capture import check_text
 
 __all__ = ["MemoryRecord", "parse_jsonl"]
 

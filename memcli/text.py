@@ -10,7 +10,9 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "clean_text"]
+from memcli.errors import BadInputError
+
+__all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
@@ -34,6 +36,24 @@ STOPWORDS: frozenset[str] = frozenset(
 def clean_text(text: str) -> str:
     """Drop control, zero-width and bidi-override characters and lone surrogates; NFC."""
     return unicodedata.normalize("NFC", _CONTROL.sub("", text))
+
+
+def check_text(text: object, max_chars: int, *, what: str = "text") -> str:
+    """Validate user text: a non-blank string of at most ``max_chars`` characters.
+
+    Control, zero-width and bidi-override characters are removed first.
+
+    Raises:
+        BadInputError: not a string, blank, or too long.
+    """
+    if not isinstance(text, str):
+        raise BadInputError(f"{what} must be a string")
+    cleaned = clean_text(text).strip()
+    if not cleaned:
+        raise BadInputError(f"{what} is empty")
+    if len(cleaned) > max_chars:
+        raise BadInputError(f"{what} is {len(cleaned)} characters; the limit is {max_chars} (max_text_chars)")
+    return cleaned
 
 
 def normalize(text: str) -> str:

@@ -1,7 +1,7 @@
 """The four memory tools a model may call — remember, correct, forget, search — bound to a user.
 
 The seed's rule: no tool carries a user (or tenant) field. The host creates a
-:class:`~memcli.service.Memory` for the person it is talking to and hands it to
+:class:`~memcli.memory.Memory` for the person it is talking to and hands it to
 :func:`call_tool`; the model can only act on that user's memories and cannot even express
 "read someone else's". Arguments are validated by pydantic models with ``extra="forbid"``:
 an extra field such as ``user_id`` is rejected with a :class:`~memcli.errors.BadInputError`
@@ -30,7 +30,7 @@ from memcli.errors import BadInputError
 from memcli.models import Kind
 
 if TYPE_CHECKING:
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
 __all__ = ["DATA_NOTE", "TOOLS", "TOOL_NAMES", "call_tool", "input_schema", "tool_definitions"]
 

@@ -137,7 +137,10 @@ def test_search_after_reembed_uses_the_new_model(mem, db_path, model_b, embedder
 
     target = mem.remember("My sister lives in Lyon").item_id
     mem.remember("I take my coffee without sugar")
-    mem.reembed(model_b)
+    from memcli.admin import Admin
+
+    with Admin(db=str(db_path)) as adm:
+        adm.reembed(model_b)
     with Memory(db=str(db_path), user="alice", model=model_b, query_encoder="torch") as m:
         hits = m.search("My sister lives in Lyon")
         assert hits and hits[0].id == target

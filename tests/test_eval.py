@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from memcli.eval.extraction import ExtractionCase, eval_extraction, valid_from_ok
+from memcli.eval.formats import default_goldset_dir
 from memcli.eval.locomo import parse_evidence, parse_session_date
 from memcli.eval.metrics import classification_report, rank_metrics
 
@@ -33,12 +35,13 @@ def test_classification_report_exact() -> None:
 
 def test_eval_decisions_confusion_matrix(cli, tmp_path: Path) -> None:
     pairs = _jsonl(tmp_path / "p.jsonl", [
-        {"stored": "I love cats", "incoming": "I love cats.", "label": "NOOP"},
-        {"stored": "I love cats", "incoming": "I love cats!", "label": "ADD"},  # mislabelled on purpose
+        {"stored": "I love cats", "incoming": "I love cats.", "label": "NOOP", "category": "exact", "lang": "en"},
+        {"stored": "I love cats", "incoming": "I love cats!", "label": "ADD",  # mislabelled on purpose
+         "category": "exact", "lang": "en"},
         {"stored": "I love cats", "incoming": "I don't like cats", "label": "CONFLICT",
-         "stored_at": "2026-03-01", "incoming_at": "2026-08-18"},
+         "stored_at": "2026-03-01", "incoming_at": "2026-08-18", "category": "flip", "lang": "en"},
         {"stored": "我妈妈的生日是3月5号", "incoming": "我妈妈生日是3月6号", "label": "CONFLICT",
-         "stored_at": "2026-03-01", "incoming_at": "2026-08-18"},
+         "stored_at": "2026-03-01", "incoming_at": "2026-08-18", "category": "flip", "lang": "zh"},
     ])
     r = cli("eval", "decisions", "--pairs", str(pairs), "--json")
     assert r.exit_code == 0, r.stderr
@@ -51,6 +54,9 @@ def test_eval_decisions_confusion_matrix(cli, tmp_path: Path) -> None:
     assert rep["overall"]["accuracy"] == 0.75 and rep["conflict_as_noop"] == 0
     assert rep["levels"]["exact"]["n"] == 2
     assert [e["gold"] for e in rep["errors"]] == ["ADD"]
+    assert rep["by_category"]["exact"] == {"n": 2, "accuracy": 0.5, "gold": "NOOP", "decided": {"NOOP": 2},
+                                           "by_lang": {"en": 0.5}}
+    assert rep["by_category"]["flip"]["by_lang"] == {"en": 1.0, "zh": 1.0}
     text = cli("eval", "decisions", "--pairs", str(pairs))
     assert text.exit_code == 0 and "confusion matrix" in text.stdout
 
@@ -148,8 +154,12 @@ def test_eval_extraction_goldset_and_small_file(cli, tmp_path: Path) -> None:
     r = cli("eval", "extraction", "--json")
     assert r.exit_code == 0, r.stderr
     rep = r.json()
-    assert rep["cases"] == 72 and rep["facts"]["expected"] == 46
-    assert rep["silence"]["cases"] == 32
+    rows = [json.loads(line) for line in (default_goldset_dir() / "extraction.jsonl").read_text("utf-8").splitlines()]
+    assert rep["cases"] == len(rows) >= 370
+    assert rep["facts"]["expected"] == sum(len(x["expected"]) for x in rows)
+    assert rep["silence"]["cases"] == sum(not x["expected"] for x in rows)
+    assert set(rep["by_lang"]) == {"zh", "en"} and "relative_time" in rep["by_category"]
+    assert rep["valid_from"]["expected"] <= sum(1 for x in rows for e in x["expected"] if "valid_from" in e)
     f = _jsonl(tmp_path / "x.jsonl", [
         {"utterance": "明天下午三点开会", "expected": []},
         {"utterance": "I love cats", "expected": [{"statement": "I love cats", "kind": "preference"}]},
@@ -161,3 +171,79 @@ def test_eval_extraction_goldset_and_small_file(cli, tmp_path: Path) -> None:
     bad.write_text('{"utterance": "hi", "expected": [{"kind": "preference"}]}\n', encoding="utf-8")
     r = cli("eval", "extraction", "--cases", str(bad))
     assert r.exit_code == 2 and "line 1: expected.0.statement" in r.stderr
+
+
+class _FixedExtractor:
+    """Gives pre-set candidates per utterance (dated from the utterance), to score the scorer."""
+
+    name = "fixed"
+
+    def __init__(self, answers: dict[str, list[tuple[str, str, str | None, int]]]) -> None:
+        self.answers = answers
+
+    def extract(self, utt):  # noqa: ANN001, ANN201
+        from datetime import timedelta
+
+        from memcli.models import Candidate
+
+        return [Candidate(statement=s, kind=k, slot=slot, valid_from=utt.occurred_at - timedelta(days=back))
+                for s, k, slot, back in self.answers.get(utt.text, [])]
+
+
+def test_extraction_scores_per_category_with_alt_and_valid_from(tmp_path: Path) -> None:
+    from memcli.settings import Settings
+
+    cases = [ExtractionCase.model_validate(r) for r in [
+        {"utterance": "川菜我一点都不喜欢", "lang": "zh", "category": "preferences", "expected": [
+            {"statement": "川菜我一点都不喜欢", "kind": "preference", "alt": ["我不喜欢川菜"]}]},
+        {"utterance": "我姐姐住在成都，她是建筑师", "lang": "zh", "category": "compound", "expected": [
+            {"statement": "我姐姐住在成都", "kind": "relationship"},
+            {"statement": "我姐姐是建筑师", "kind": "relationship"}]},
+        {"utterance": "We adopted a cat yesterday", "lang": "en", "category": "relative_time",
+         "at": "2026-04-14T12:00:00+00:00", "expected": [
+             {"statement": "We adopted a cat", "kind": "other", "valid_from": "2026-04-13"}]},
+        {"utterance": "I moved to Leeds last week", "lang": "en", "category": "relative_time",
+         "at": "2026-05-20T12:00:00Z", "expected": [
+             {"statement": "I moved to Leeds", "kind": "identity", "valid_from": "2026-05-11/2026-05-17"}]},
+        {"utterance": "Meeting tomorrow at 3", "lang": "en", "category": "none:calendar", "expected": []},
+        {"utterance": "在吗？", "lang": "zh", "category": "none:chatter", "expected": []},
+    ]]
+    ext = _FixedExtractor({
+        "川菜我一点都不喜欢": [("我不喜欢川菜", "preference", "川菜.preference", 0)],  # the alt wording
+        "我姐姐住在成都，她是建筑师": [("我姐姐住在成都", "relationship", "sister.residence", 0)],  # one of two
+        "We adopted a cat yesterday": [("We adopted a cat", "other", "pets.cat", 1)],  # right day
+        "I moved to Leeds last week": [("I moved to Leeds", "identity", "residence", 0)],  # today: wrong
+        "Meeting tomorrow at 3": [("Meeting tomorrow at 3", "other", None, 0)],  # a plan stored: wrong
+    })
+    rep = eval_extraction(Settings(db=tmp_path / "x.db"), cases, extractor=ext)
+    assert rep["facts"] == {"expected": 5, "predicted": 5, "matched": 4, "precision": 0.8, "recall": 0.8}
+    assert rep["valid_from"] == {"expected": 2, "correct": 1, "accuracy": 0.5}
+    assert rep["exact_cases"] == 3  # 川菜 (alt), the cat (date), 在吗 (silent)
+    cat = rep["by_category"]
+    assert cat["compound"]["recall"] == 0.5 and cat["compound"]["precision"] == 1.0
+    assert cat["relative_time"]["accuracy"] == 0.5 and cat["relative_time"]["recall"] == 1.0
+    assert cat["none:calendar"]["silence"] == 0.0 and cat["none:chatter"]["silence"] == 1.0
+    assert rep["by_lang"]["zh"]["recall"] == 2 / 3 and rep["by_lang"]["en"]["silence"] == 0.0
+    assert rep["by_lang"]["en"]["precision"] == 2 / 3
+
+
+def test_valid_from_spec() -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    at = datetime(2026, 3, 10, 12, tzinfo=UTC)
+    assert valid_from_ok("2026-03-09", datetime(2026, 3, 9, 12, tzinfo=UTC), at)
+    assert not valid_from_ok("2026-03-09", datetime(2026, 3, 10, tzinfo=UTC), at)
+    assert valid_from_ok("2025", datetime(2025, 7, 1, tzinfo=UTC), at)
+    assert valid_from_ok("2026-02", datetime(2026, 2, 28, tzinfo=UTC), at)
+    assert valid_from_ok("2026-03-02/2026-03-08", datetime(2026, 3, 3, tzinfo=UTC), at)
+    assert not valid_from_ok("2026-03-02/2026-03-08", datetime(2026, 3, 9, tzinfo=UTC), at)
+    # the day is read in the utterance's own offset: 16:00 UTC on the 8th is the 9th in +08:00
+    cst = timezone(timedelta(hours=8))
+    assert valid_from_ok("2026-03-09", datetime(2026, 3, 8, 16, tzinfo=UTC), at.astimezone(cst))
+
+
+def test_bad_valid_from_is_one_line(cli, tmp_path: Path) -> None:
+    bad = _jsonl(tmp_path / "bad.jsonl", [{"utterance": "I moved yesterday", "expected": [
+        {"statement": "I moved", "kind": "identity", "valid_from": "yesterday"}]}])
+    r = cli("eval", "extraction", "--cases", str(bad))
+    assert r.exit_code == 2 and "line 1: expected.0.valid_from" in r.stderr, r.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memcli.eval.formats import default_goldset_dir, load_cases, load_pairs
+from memcli.eval.formats import default_goldset_dir, load_cases, load_extraction_cases, load_pairs
 
 GOLD = default_goldset_dir()
 ROOT = GOLD.parent
@@ -18,7 +18,7 @@ ROOT = GOLD.parent
 
 def test_decision_pairs_size_balance_and_coverage() -> None:
     pairs = load_pairs(GOLD / "decisions.jsonl")
-    assert len(pairs) >= 400
+    assert len(pairs) >= 900
     langs = Counter(p.lang for p in pairs)
     assert set(langs) == {"zh", "en"}
     assert 0.4 <= langs["zh"] / len(pairs) <= 0.6
@@ -28,6 +28,13 @@ def test_decision_pairs_size_balance_and_coverage() -> None:
     for need in ("paraphrase", "negation", "number", "date", "refinement", "unrelated", "similar_topic",
                  "other_person"):
         assert need in cats
+    # the second set, written blind to the decision code: every category in both languages
+    blind = Counter((p.category, p.lang) for p in pairs if "PAIRS" in (p.model_extra or {}).get("source", ""))
+    assert sum(blind.values()) >= 200
+    for cat in NEW_PAIR_LABELS:
+        assert blind[(cat, "zh")] >= 10 and blind[(cat, "en")] >= 10, (cat, blind)
+    assert any(p.stored == "我超爱川菜" and p.incoming == "川菜我一点都不喜欢" and str(p.label) == "CONFLICT"
+               for p in pairs)
     # the same attribute of different people is ADD, in both languages
     assert any(p.stored.startswith("我妈妈") and p.incoming.startswith("我爸爸") and str(p.label) == "ADD"
                for p in pairs)
@@ -37,10 +44,16 @@ def test_decision_pairs_size_balance_and_coverage() -> None:
     assert len(set(ids)) == len(ids)
 
 
+NEW_PAIR_LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "slot_value": "CONFLICT",
+                   "polarity": "CONFLICT", "number_date": "CONFLICT", "restatement": "NOOP",
+                   "more_specific": "UPDATE"}
+
+
 def test_label_follows_category() -> None:
     expected = {"paraphrase": "NOOP", "exact": "NOOP", "stsb_paraphrase": "NOOP", "negation": "CONFLICT",
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
-                "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD"}
+                "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
+                **NEW_PAIR_LABELS}
     for p in load_pairs(GOLD / "decisions.jsonl"):
         assert str(p.label) == expected[p.category], p
 
@@ -55,18 +68,48 @@ def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None
     assert out.read_bytes() == (GOLD / "decisions.jsonl").read_bytes()
 
 
+EXTRACTION_CATEGORIES = (
+    "relatives", "colleagues", "friends", "named_people", "possessions", "places", "work_education", "health",
+    "habits", "preferences", "opinions", "compound", "relative_time", "traditional", "events", "mixed",
+    "negated", "numbers")
+NONE_CATEGORIES = ("none:question", "none:chatter", "none:assistant", "none:hypothetical", "none:calendar",
+                   "none:opinion")
+
+
 def test_extraction_cases() -> None:
     rows = [json.loads(line) for line in (GOLD / "extraction.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert len(rows) >= 60
-    assert {r["lang"] for r in rows} == {"zh", "en"}
+    assert len(rows) >= 370 and len(load_extraction_cases(GOLD / "extraction.jsonl")) == len(rows)
+    langs = Counter(r["lang"] for r in rows)
+    assert set(langs) == {"zh", "en"} and 0.4 <= langs["zh"] / len(rows) <= 0.6
+    ids = [r["id"] for r in rows]
+    assert len(set(ids)) == len(ids)
     kinds = {"preference", "relationship", "identity", "habit", "health", "other"}
     for r in rows:
+        assert r["category"].startswith("none:") == (not r["expected"]), r
+        assert (r["role"] == "assistant") == (r["category"] == "none:assistant"), r
         for c in r["expected"]:
             assert c["kind"] in kinds and c["statement"].strip()
-    nones = Counter(r["category"] for r in rows if not r["expected"])
-    for need in ("none:calendar", "none:chatter", "none:question", "none:assistant"):
-        assert nones[need] >= 2
+            assert c["slot"] is None or (c["slot"].strip() and " ." not in c["slot"]), r
+            if "valid_from" in c:
+                assert r["category"] == "relative_time" and "at" in r, r
+    cats = Counter((r["category"], r["lang"]) for r in rows)
+    for cat in EXTRACTION_CATEGORIES:
+        assert cats[(cat, "zh")] + cats[(cat, "en")] >= 5, cat
+    for cat in NONE_CATEGORIES:
+        assert cats[(cat, "zh")] >= 2 and cats[(cat, "en")] >= 2, cat
+    # two facts with a pronoun resolved, and a relative time resolved against the utterance's own time
+    assert any(r["utterance"] == "我姐姐住在成都，她是建筑师" and len(r["expected"]) == 2 for r in rows)
+    assert sum(1 for r in rows for c in r["expected"] if "valid_from" in c) >= 10
+    assert sum(1 for r in rows if len(r["expected"]) >= 2) >= 40
+    assert sum(1 for r in rows if r.get("script") == "hant") >= 5
     assert any(r["utterance"] == "明天下午三点开会" and r["expected"] == [] for r in rows)
+
+
+def test_extraction_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
+    out = tmp_path / "x.jsonl"
+    subprocess.run([sys.executable, str(GOLD / "src" / "build_extraction.py"), "--out", str(out)], check=True,
+                   capture_output=True)
+    assert out.read_bytes() == (GOLD / "extraction.jsonl").read_bytes()
 
 
 def test_retrieval_cases() -> None:

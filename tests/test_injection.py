@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from memcli import Memory
+from memcli.memory import MemoryRecord
 from memcli.read.context import FRAME
-from memcli.service import MemoryRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [json.loads(line) for line in (ROOT / "fixtures" / "injection_texts.jsonl").read_text("utf-8").splitlines()

@@ -370,7 +370,7 @@ def test_import_file_with_bom_and_crlf(run, tmp_path):
 def test_remember_with_a_naive_datetime_is_utc(mem):
     from datetime import datetime
 
-    from memcli.service import MemoryRecord
+    from memcli.memory import MemoryRecord
 
     item = mem.show(mem.remember("I live in Lyon", at=datetime(2026, 1, 5, 12, 0)).item_id)
     assert item.valid_from.isoformat() == "2026-01-05T12:00:00+00:00"

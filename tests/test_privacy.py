@@ -207,7 +207,7 @@ def test_purge_of_a_drained_memory_erases_the_utterances_it_came_from(cli, db_pa
         m.capture("我喜欢鸢尾花紫罗兰", key="a", at="2026-03-01")
         m.capture("我真的很喜欢鸢尾花紫罗兰", key="b", at="2026-03-02")
         m.capture("I really love green tea", key="c", at="2026-03-03")
-        assert m.drain(user="alice").done == 3
+        assert m.drain().done == 3
         target = next(i for i in m.list() if "紫罗兰" in i.statement)
         assert len(target.source_ids) == 2
     before = raw_bytes(db_path)

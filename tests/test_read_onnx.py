@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 
 from memcli.embed import onnx as ox
+from memcli.paths import cache_dir
 from memcli.settings import DEFAULT_MODEL
+from memcli.warm import warm
 
 TEXTS = ["我咖啡不加糖", "I take my coffee without sugar", "我妈妈的生日是3月5号", "Python开发 😀",
          "a much longer English sentence about the user's sister who moved to Lyon last spring " * 4, ""]
@@ -20,7 +22,7 @@ TEXTS = ["我咖啡不加糖", "I take my coffee without sugar", "我妈妈的�
 
 @pytest.fixture(scope="session")
 def onnx_encoder(embedder):
-    ox.warm(DEFAULT_MODEL)  # export once (cached under the platform cache dir) + jieba table
+    warm(DEFAULT_MODEL)  # export once (cached under the platform cache dir) + jieba table
     return ox.get_onnx_embedder(DEFAULT_MODEL)
 
 
@@ -35,13 +37,13 @@ def test_onnx_matches_sentence_transformers(onnx_encoder, embedder):
 
 def test_cache_is_keyed_by_model_path_and_mtime(onnx_encoder):
     p = ox.onnx_path(DEFAULT_MODEL)
-    assert p.exists() and p.parent.parent == ox.cache_dir() and ox.is_exported(DEFAULT_MODEL)
+    assert p.exists() and p.parent.parent == cache_dir() and ox.is_exported(DEFAULT_MODEL)
     assert ox.supported(DEFAULT_MODEL)
     assert ox.onnx_path(DEFAULT_MODEL) == p  # stable
 
 
 def test_encoder_choice(mem, onnx_encoder):
-    from memcli.read.dense import query_encoder
+    from memcli.read.encoder import query_encoder
 
     mem.remember("我咖啡不加糖")
     assert query_encoder(mem, has_deadline=True)[0] == "torch"  # already loaded in this process: use it

@@ -87,7 +87,7 @@ CRASH = textwrap.dedent("""
     items.record_event = record_then_die
     mem = Memory(db=sys.argv[1], user="alice", lease_s=1.0)
     mem._embedder = Fixed()  # spares this throwaway process the model load (no torch import)
-    mem.drain(user="alice")
+    mem.drain()
 """)
 
 
@@ -103,7 +103,7 @@ def test_killed_mid_task_leaves_nothing_and_the_task_returns_after_its_lease(mem
     wait_for(lambda: outbox.status(mem.store, "alice").expired_leases == 2, timeout_s=10, step_s=0.2)
     assert outbox.reclaim_expired(mem.store) == 2
     assert {r["status"] for r in mem.store.q("SELECT status FROM memory_capture_outbox")} == {"pending"}
-    s = mem.drain(user="alice")
+    s = mem.drain()
     assert (s.done, s.added) == (2, 2) and sorted(s.done_ids) == tids
     assert {i.statement for i in mem.list()} == set(texts)
     assert {r["attempts"] for r in mem.store.q("SELECT attempts FROM memory_capture_outbox")} == {2}

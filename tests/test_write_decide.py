@@ -13,7 +13,7 @@ MARCH, MAY, AUGUST = "2026-03-01T09:00:00+08:00", "2026-05-10T08:00:00+08:00", "
 
 def say(mem, text: str, at: str | None = None, **kw):
     mem.capture(text, at=at, **kw)
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert s.dead == 0 and s.retried == 0, s.errors
     return s
 
@@ -92,9 +92,9 @@ def test_same_key_twice_is_one_task_one_item(mem, text: str) -> None:
     a = mem.capture(text, key="msg-1")
     b = mem.capture(text, key="msg-1")
     assert b.duplicate and a.outbox_id == b.outbox_id
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert (s.claimed, s.done, s.added) == (1, 1, 1)
-    assert mem.drain(user=mem.user).claimed == 0
+    assert mem.drain().claimed == 0
     assert len(mem.list()) == 1
 
 
@@ -155,7 +155,7 @@ def test_every_decision_is_an_event_with_level_and_reason(mem) -> None:
     for text, at in [("我咖啡不加糖", MARCH), ("我喝咖啡从来不放糖", MAY), ("I love cats", MARCH),
                      ("I don't like cats", AUGUST), ("我住在上海", MARCH)]:
         mem.capture(text, at=at)
-    s = mem.drain(user=mem.user)
+    s = mem.drain()
     assert s.candidates == 5 and (s.added, s.reinforced, s.conflicted) == (3, 1, 1)
     evs = events(mem)
     assert len(evs) == 5

@@ -67,7 +67,7 @@ def llm_mem(db_path, embedder, stub):
 
 def drain_until_settled(mem, rounds: int = 20) -> list[dict]:
     for _ in range(rounds):
-        mem.drain(user="alice")
+        mem.drain()
         rows = mem.store.q("SELECT * FROM memory_capture_outbox")
         if all(r["status"] in ("done", "dead") for r in rows):
             return rows
@@ -113,7 +113,7 @@ def test_valid_llm_replies_are_used(llm_mem, stub) -> None:
     state.extract = json.dumps({"memories": [{"statement": "I often jog on weekends", "kind": "habit"}]})
     state.judge = json.dumps({"decision": "UPDATE", "target_id": first.item_id, "reason": "refines the habit"})
     llm_mem.capture("btw I often jog on weekends")
-    s = llm_mem.drain(user="alice")
+    s = llm_mem.drain()
     assert (s.done, s.updated, s.extractor, s.judge) == (1, 1, "llm", "llm")
     [item] = llm_mem.list()
     assert item.statement == "I often jog on weekends" and item.supersedes_id == first.item_id
@@ -122,8 +122,8 @@ def test_valid_llm_replies_are_used(llm_mem, stub) -> None:
 
 
 def test_unreachable_endpoint_is_an_extraction_error() -> None:
-    from memcli.llm import LLMClient
     from memcli.settings import load_settings
+    from memcli.write.llm import LLMClient
 
     client = LLMClient(load_settings(llm_base_url="http://127.0.0.1:9/v1", llm_model="x", llm_timeout_s=0.5))
     with pytest.raises(ExtractionError, match="failed"):

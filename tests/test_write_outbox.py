@@ -103,7 +103,7 @@ class Exploding(Judge):
 def test_a_failure_mid_task_rolls_back_that_task_only(mem) -> None:
     mem.capture("我每天早上跑步，我经常周末爬山")  # 2nd candidate: cosine 0.70 to the 1st, gray zone → judge
     ok = mem.capture("I'm allergic to peanuts").outbox_id
-    s = mem.drain(user="alice", judge=Exploding())
+    s = mem.drain(judge=Exploding())
     assert (s.done, s.retried) == (1, 1) and "judge unavailable" in s.errors[0]
     assert [i.statement for i in mem.list(include_all=True)] == ["I'm allergic to peanuts"]
     n_events = mem.store.scalar("SELECT count(*) FROM memory_events")
@@ -125,12 +125,12 @@ def test_drain_counts_and_stage_times(mem) -> None:
     mem.settings = settings.model_copy(update={"max_attempts": 1, "drain_batch_size": 2})
     for t in ["我咖啡不加糖", "boom", "I love cats", "明天下午三点开会", "I love cats!"]:
         mem.capture(t)
-    s = mem.drain(user="alice", extractor=Broken())
+    s = mem.drain(extractor=Broken())
     assert (s.claimed, s.done, s.dead, s.retried) == (5, 4, 1, 0)
     assert (s.candidates, s.added, s.reinforced) == (3, 2, 1)
     assert set(s.seconds) == {"claim", "extract", "embed", "decide", "write", "total"}
     assert sorted(s.done_ids) == s.done_ids and len(s.done_ids) == 4
-    assert mem.drain(user="alice").claimed == 0  # the dead task is not claimed again
+    assert mem.drain().claimed == 0  # the dead task is not claimed again
 
 
 def test_drain_limit_and_user_scope(mem) -> None:
@@ -141,11 +141,15 @@ def test_drain_limit_and_user_scope(mem) -> None:
         bob.capture("I live in Rome")
         for i in range(3):
             mem.capture(f"I like book {i}")
-        assert mem.drain(user="alice", limit=2).claimed == 2
+        assert mem.drain(limit=2).claimed == 2
         assert bob.list() == []  # alice's drain never touched bob's task
         assert mem.drain().claimed == 1  # a Memory drains its own user only
         assert bob.list() == []
-        s = mem.drain(all_users=True)  # the worker: every user
+        from memcli.admin import Admin
+
+        with Admin(db=str(mem.store.path)) as adm:
+            adm._embedder = mem.embedder
+            s = adm.drain()  # the worker: every user
         assert s.claimed == 1 and [i.statement for i in bob.list()] == ["I live in Rome"]
     finally:
         bob.close()
@@ -183,7 +187,7 @@ def test_cli_outbox_retry(cli, mem) -> None:
 
 def test_drain_loop_stops_at_max_seconds(mem) -> None:
     mem.capture("I live in Paris")
-    s = mem.drain(user="alice", loop=True, interval_s=0.05, max_seconds=0.5)
+    s = mem.drain(loop=True, interval_s=0.05, max_seconds=0.5)
     assert (s.claimed, s.done, s.added) == (1, 1, 1)
 
 

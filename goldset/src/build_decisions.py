@@ -21,6 +21,8 @@ sys.path.insert(0, str(HERE))
 
 import facts_en  # noqa: E402
 import facts_zh  # noqa: E402
+import pairs_en  # noqa: E402
+import pairs_zh  # noqa: E402
 
 ROOT = HERE.parents[1]
 DEFAULT_STSB = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
@@ -31,6 +33,10 @@ DEFAULT_STSB = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
 STSB_SAME_FACT = [1604, 1629, 1685, 1718, 2106, 2287, 2454, 2873, 2922, 2925, 2966, 2967, 3021, 3023,
                   3024, 3126, 3244, 3253, 3332, 3489]
 STSB_UNRELATED_N = 20  # every k-th line scored 0 (plainly different scenes) → ADD
+
+# The second set (pairs_zh, pairs_en), written blind to the decision code: its categories and labels.
+LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "slot_value": "CONFLICT",
+          "polarity": "CONFLICT", "number_date": "CONFLICT", "restatement": "NOOP", "more_specific": "UPDATE"}
 
 
 class Builder:
@@ -85,6 +91,10 @@ class Builder:
                 if conflict_cat:
                     self.add(tpl.format(p=a, v=va), tpl.format(p=a, v=vb), "CONFLICT", lang, conflict_cat, src)
 
+    def pairs(self, mod, lang: str) -> None:
+        for cat, stored, incoming in mod.PAIRS:
+            self.add(stored, incoming, LABELS[cat], lang, cat, f"hand-written ({mod.__name__}.PAIRS)")
+
     def stsb(self, path: Path) -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         for n in STSB_SAME_FACT:
@@ -109,6 +119,8 @@ def main() -> None:
     b.families(facts_zh, "zh")
     b.people(facts_zh, "zh")
     b.stsb(args.stsb)
+    b.pairs(pairs_zh, "zh")
+    b.pairs(pairs_en, "en")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

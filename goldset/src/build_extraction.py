@@ -15,10 +15,17 @@ should compare kinds exactly and statements/slots loosely.
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+ROOT = HERE.parents[1]
+
+import cases_en  # noqa: E402
+import cases_zh  # noqa: E402
 
 
 def c(statement: str, kind: str, slot: str | None) -> dict:
@@ -120,7 +127,9 @@ ASSISTANT = [
 
 
 def main() -> None:
-    out = ROOT / "goldset" / "extraction.jsonl"
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "goldset" / "extraction.jsonl")
+    out = ap.parse_args().out
     rows = []
     for lang, cases in (("zh", ZH), ("en", EN)):
         for utt, cat, expected in cases:
@@ -129,6 +138,16 @@ def main() -> None:
     for utt, lang in ASSISTANT:
         rows.append({"id": f"x-{lang}-{len(rows) + 1:03d}", "utterance": utt, "role": "assistant", "lang": lang,
                      "category": "none:assistant", "expected": []})
+    # second set (cases_zh, cases_en): written blind to the rule code, one category per case
+    for lang, mod in (("zh", cases_zh), ("en", cases_en)):
+        for entry in mod.CASES:
+            cat, utt, expected = entry[:3]
+            opts = entry[3] if len(entry) > 3 else {}
+            assert cat.startswith("none:") == (not expected), (utt, cat)
+            row = {"id": f"x-{lang}-{len(rows) + 1:03d}", "utterance": utt, "role": opts.get("role", "user"),
+                   "lang": lang, "category": cat, "expected": expected}
+            row.update({k: v for k, v in opts.items() if k in ("at", "script")})
+            rows.append(row)
     with out.open("w", encoding="utf-8") as fh:
         for r in rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -14,7 +14,8 @@ from rich.console import Console
 from memcli.errors import BadInputError
 
 if TYPE_CHECKING:
-    from memcli.service import Memory
+    from memcli.admin import Admin
+    from memcli.memory import Memory
 
 console = Console(soft_wrap=True)  # data → stdout
 err_console = Console(stderr=True, soft_wrap=True)  # messages → stderr
@@ -80,12 +81,19 @@ def settings_for(db: Path | None = None, user: str | None = None, model: str | N
 def open_memory(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main)."""
     from memcli.calibrate import calibration_warning
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
     settings = settings_for(db, user, model, **extra)
     if warning := calibration_warning(settings):  # thresholds calibrated for another model
         info(warning)
     return Memory(settings=settings)
+
+
+def open_admin(db: Path | None = None, model: str | None = None, **extra: Any) -> Admin:
+    """Open the store for cross-user work (worker, reembed); no user is bound."""
+    from memcli.admin import Admin
+
+    return Admin(settings=settings_for(db, None, model, **extra))
 
 
 def emit_json(data: Any) -> None:

@@ -146,7 +146,7 @@ def eval_decisions_cmd(
     st = settings_for(model=model, judge=judge)
     if limit is not None and limit < 1:
         raise BadInputError(f"--limit must be >= 1, got {limit}")
-    from memcli.write.judge import get_judge
+    from memcli.write.backends import get_judge
 
     get_judge(st)  # an unknown judge, or llm without an endpoint: one line (ConfigError) before any work
     items = load_pairs(pairs or default_goldset_dir() / "decisions.jsonl")
@@ -184,13 +184,16 @@ def _render_decisions(r: dict[str, Any]) -> None:
                   f"{r['conflict_as_noop']}   [bold]decided at level[/] {lv}")
     if not r["by_category"] and not r["by_lang"]:
         return
+    langs = list(r["by_lang"])
     t = Table(title="accuracy by category")
-    for col in ("category", "label", "n", "accuracy"):
-        t.add_column(col, justify="right" if col in ("n", "accuracy") else "left")
+    for col in ("category", "label", "n", "accuracy", *langs, "decided"):
+        t.add_column(col, justify="left" if col in ("category", "label", "decided") else "right")
     for c, v in r["by_category"].items():
-        t.add_row(c, v["gold"], str(v["n"]), _pct(v["accuracy"]))
+        t.add_row(c, v["gold"], str(v["n"]), _pct(v["accuracy"]),
+                  *[_pct(v.get("by_lang", {}).get(lg)) for lg in langs],
+                  " ".join(f"{k} {n}" for k, n in sorted(v.get("decided", {}).items(), key=lambda kv: -kv[1])))
     for lg, v in r["by_lang"].items():
-        t.add_row(f"lang {lg}", "", str(v["n"]), _pct(v["accuracy"]))
+        t.add_row(f"lang {lg}", "", str(v["n"]), _pct(v["accuracy"]), *["" for _ in langs], "")
     console.print(t)
 
 
@@ -221,12 +224,16 @@ def eval_extraction_cmd(
                   f"{f['predicted']} produced (precision {_pct(f['precision'])}); "
                   f"kind right {_pct(report['kind_accuracy'])}, "
                   f"same slot key {_pct(report['slot_exact'])}; silent where it must be "
-                  f"{report['silence'].get('correct', 0)} of {report['silence'].get('cases', 0)}")
-    t = Table(title="cases exactly right, by category")
-    for col in ("category", "n", "right"):
+                  f"{report['silence'].get('correct', 0)} of {report['silence'].get('cases', 0)}"
+                  + (f"; valid_from right {report['valid_from']['correct']} of {report['valid_from']['expected']}"
+                     if report["valid_from"]["expected"] else ""))
+    t = Table(title="by category and language (right: cases exactly right)")
+    for col in ("category", "n", "right", "recall", "precision", "silent"):
         t.add_column(col, justify="left" if col == "category" else "right")
     for c, v in {**report["by_category"], **{f"lang {k}": v for k, v in report["by_lang"].items()}}.items():
-        t.add_row(c, str(v["n"]), _pct(v["accuracy"]))
+        t.add_row(c, str(v["n"]), _pct(v["accuracy"]), _pct(v["recall"]) if v["expected"] else "",
+                  _pct(v["precision"]) if v["predicted"] else "",
+                  f"{_pct(v['silence'])} of {v['silent_cases']}" if v["silent_cases"] else "")
     console.print(t)
 
 

@@ -18,6 +18,7 @@ from memcli.cli.app import (
     app,
     emit_json,
     info,
+    open_admin,
     open_memory,
     progress_bar,
     read_lines,
@@ -274,9 +275,8 @@ def reembed(
 
     Example: memcli reembed --model /models/paraphrase-multilingual-MiniLM-L12-v2
     """
-    with open_memory(db, user, model) as mem:
-        n = int(mem.store.scalar("SELECT count(*) FROM memory_items") or 0)
-        prog, advance = progress_bar(n, "re-embedding", enabled=not as_json)
+    with open_admin(db, model) as adm:
+        prog, advance = progress_bar(adm.item_count(), "re-embedding", enabled=not as_json)
         with prog:
-            out = mem.reembed(mem.settings.model, progress=advance)
+            out = adm.reembed(adm.settings.model, progress=advance)
     emit_json(out) if as_json else info(f"re-embedded {out['items']} item(s) with {out['model']} (dim {out['dim']})")

@@ -175,7 +175,7 @@ def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
     install (or in a deploy step) to skip that.
     """
     from memcli.cli.app import settings_for
-    from memcli.embed.onnx import warm as do_warm
+    from memcli.warm import warm as do_warm
 
     out = do_warm(settings_for(model=model).model)
     if as_json:

@@ -17,6 +17,7 @@ from memcli.cli.app import (
     console,
     emit_json,
     info,
+    open_admin,
     open_memory,
     progress_bar,
 )
@@ -49,14 +50,13 @@ def drain(
       memcli drain --loop --interval 5 --max-seconds 3600
     """
     scope = user or GLOBALS.user
-    with open_memory(db, scope, model) as mem:
+    with (open_memory(db, scope, model) if scope else open_admin(db, model)) as mem:
         if background:
             from memcli.write.trigger import background_lock
 
             with background_lock(mem.settings) as free:
                 if free:
-                    mem.drain(all_users=scope is None, limit=limit, loop=loop, interval_s=interval,
-                              max_seconds=max_seconds)
+                    mem.drain(limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds)
             return
         from memcli.write.outbox import status
 
@@ -66,8 +66,8 @@ def drain(
             total = min(total, limit)
         prog, advance = progress_bar(total, "draining", enabled=not as_json)
         with prog:
-            summary = mem.drain(all_users=scope is None, limit=limit, loop=loop, interval_s=interval,
-                                max_seconds=max_seconds, progress=advance)
+            summary = mem.drain(limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds,
+                                progress=advance)
     if as_json:
         emit_json(summary)
         return

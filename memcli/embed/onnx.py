@@ -38,19 +38,13 @@ import numpy as np
 
 from memcli.embed import Embedder, resolve_model_path
 from memcli.errors import ModelUnavailableError
+from memcli.paths import cache_dir, warm_lock_path
 
-__all__ = ["OnnxEmbedder", "cache_dir", "export", "get_onnx_embedder", "is_exported", "onnx_path",
+__all__ = ["OnnxEmbedder", "export", "get_onnx_embedder", "is_exported", "onnx_path",
            "spawn_warm", "supported"]
 
 EXPORT_VERSION = "1"  # bump when the exported graph changes
 OPSET = 17
-
-
-def cache_dir() -> Path:
-    """``<platform cache dir>/memcli``: ONNX exports and the jieba lookup table live here."""
-    import platformdirs
-
-    return platformdirs.user_cache_path("memcli")
 
 
 def _weights_file(model_dir: Path) -> Path:
@@ -206,12 +200,12 @@ def get_onnx_embedder(name: str) -> OnnxEmbedder:
 
 
 def spawn_warm(model: str) -> bool:
-    """Start ``python -m memcli.embed.onnx MODEL`` detached (export + jieba table), at most
+    """Start ``python -m memcli.warm MODEL`` (:mod:`memcli.warm`) detached (export + jieba table), at most
     once at a time per model (a lock file with the child's start). Returns True if started.
 
     Used by the first read that finds no export, so no user's call ever waits for torch.
     """
-    lock = cache_dir() / "warm.lock"
+    lock = warm_lock_path()
     try:
         lock.parent.mkdir(parents=True, exist_ok=True)
         if lock.exists():
@@ -220,37 +214,9 @@ def spawn_warm(model: str) -> bool:
             if time.time() - lock.stat().st_mtime < 600:  # a warm-up is (probably) running
                 return False
         lock.write_text(str(os.getpid()), encoding="utf-8")
-        subprocess.Popen([sys.executable, "-m", "memcli.embed.onnx", model], stdin=subprocess.DEVNULL,
+        subprocess.Popen([sys.executable, "-m", "memcli.warm", model], stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
                          close_fds=True)
         return True
     except OSError:
         return False
-
-
-def warm(model: str) -> dict[str, object]:
-    """Prepare everything a cold read needs: the ONNX export and the jieba lookup table.
-
-    Returns ``{"onnx": path | None, "onnx_error": str | None, "jieba_table": path}``.
-    """
-    from memcli.read.tokens import build_table
-
-    out: dict[str, object] = {"onnx": None, "onnx_error": None}
-    try:
-        out["onnx"] = str(export(model)) if supported(model) else None
-        if out["onnx"] is None:
-            out["onnx_error"] = "model not exportable; the torch encoder is used"
-    except ModelUnavailableError as exc:
-        out["onnx_error"] = str(exc)
-    out["jieba_table"] = str(build_table())
-    return out
-
-
-if __name__ == "__main__":  # the detached warm-up process of spawn_warm()
-    try:
-        warm(sys.argv[1] if len(sys.argv) > 1 else "default")
-    finally:
-        try:
-            (cache_dir() / "warm.lock").unlink()
-        except OSError:
-            pass

@@ -1,7 +1,7 @@
 """``eval decisions``: the real decision pipeline on labelled pairs.
 
 Each pair runs in a fresh temporary store: ``remember(stored, at=stored_at)`` then
-``remember(incoming, at=incoming_at)`` through :meth:`memcli.service.Memory.remember` (the
+``remember(incoming, at=incoming_at)`` through :meth:`memcli.memory.Memory.remember` (the
 same decision step as drained candidates; extraction is not involved). The second call's
 :class:`~memcli.models.DecisionResult` is compared with the pair's label. The embedding model
 is loaded once and reused by every store; thresholds and judge come from the settings.
@@ -34,7 +34,7 @@ def run_pair(settings: Settings, pair: DecisionPair, workdir: Path, n: int,
 
     ``embedder``: the model to use (default: the configured one, loaded by the store).
     """
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
     db = workdir / f"pair-{n}.db"
     st = settings.model_copy(update={"db": db, "user": "eval"})
@@ -56,7 +56,9 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
 
     Returns a JSON-able dict: ``overall`` (confusion matrix ``confusion[gold][pred]``,
     per-class precision/recall/F1, accuracy), ``levels`` (share of pairs decided at each level:
-    exact / vector / judge), ``by_lang`` and ``by_category`` (accuracy and n), ``conflict_as_noop``
+    exact / vector / judge), ``by_lang`` and ``by_category`` (accuracy and n; a category also gives
+    its first pair's label ``gold``, what was ``decided`` (label → count) and accuracy per language
+    ``by_lang``), ``conflict_as_noop``
     (the error the design forbids), ``errors`` (up to ``max_errors`` misdecided pairs), and
     the thresholds and judge that ran.
 
@@ -84,9 +86,11 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
         return {"n": len(sel), "accuracy": sum(r["gold"] == r["pred"] for r in sel) / len(sel) if sel else None}
 
     by_lang = {lg: acc([r for r in rows if r["lang"] == lg]) for lg in sorted({r["lang"] for r in rows if r["lang"]})}
-    by_cat = {c: {**acc([r for r in rows if r["category"] == c]),
-                  "gold": next(r["gold"] for r in rows if r["category"] == c)}
-              for c in sorted({r["category"] for r in rows if r["category"]})}
+    by_cat = {c: {**acc(sel), "gold": sel[0]["gold"], "decided": dict(Counter(r["pred"] for r in sel)),
+                  "by_lang": {lg: acc([r for r in sel if r["lang"] == lg])["accuracy"]
+                              for lg in sorted({r["lang"] for r in sel if r["lang"]})}}
+              for c in sorted({r["category"] for r in rows if r["category"]})
+              for sel in [[r for r in rows if r["category"] == c]]}
     return {
         "pairs": total,
         "model": settings.model,

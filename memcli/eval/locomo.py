@@ -149,7 +149,7 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
             res = mem.capture(text, at=base + timedelta(seconds=i),
                               key=f"{sample.get('sample_id')}:{ids[0]}", session=f"session_{_n}")
             src_dia[res.source_id] = ids[0]
-    summary = mem.drain(user=mem.user)
+    summary = mem.drain()
     drained["turns_captured"] += len(src_dia)
     data = summary.model_dump() if hasattr(summary, "model_dump") else {}
     for k, v in data.items():

@@ -60,7 +60,7 @@ def cached_embedder(settings: Settings, texts: Iterable[str]) -> Any:
 
 def open_eval_memory(settings: Settings, db: Path, user: str, embedder: Any) -> Any:
     """A Memory on a fresh temporary database that uses ``embedder`` (shared across stores)."""
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
     mem = Memory(settings=eval_settings(settings, db, user))
     mem._embedder = embedder  # a fresh store: nothing to check the model against

@@ -49,8 +49,8 @@ from memcli.text import clean_text, lang_of
 from memcli.timeutil import now_utc
 
 if TYPE_CHECKING:
+    from memcli.memory import Memory
     from memcli.read.retrieve import Hit, Hits
-    from memcli.service import Memory
 
 __all__ = ["ChatMessage", "ContextResult", "FRAME", "build_context", "count_tokens", "inert", "render_line"]
 

@@ -26,14 +26,15 @@ from memcli.db import schema as s
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion
-from memcli.read.dense import QueryVector, dense_leg, query_encoder
+from memcli.read.dense import dense_leg
+from memcli.read.encoder import QueryVector, query_encoder
 from memcli.read.lexical import lexical_leg
 from memcli.read.tokens import query_tokens
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "retrieve"]
 

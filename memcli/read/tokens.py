@@ -30,7 +30,7 @@ _LOCK = threading.Lock()
 
 def table_path() -> Path:
     """The lookup table's path, keyed by the jieba dictionary file's size and mtime."""
-    from memcli.embed.onnx import cache_dir
+    from memcli.paths import cache_dir
 
     d = Path(jieba.__file__).parent / "dict.txt"
     st = d.stat()

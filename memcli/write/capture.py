@@ -15,30 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.errors import BadInputError
 from memcli.models import CaptureResult, Role
-from memcli.text import clean_text
+from memcli.text import check_text
 from memcli.timeutil import iso, now_utc, parse_at
 
 __all__ = ["Utterance", "capture", "check_text", "derive_key"]
-
-
-def check_text(text: object, max_chars: int, *, what: str = "text") -> str:
-    """Validate user text: a non-blank string of at most ``max_chars`` characters.
-
-    Control, zero-width and bidi-override characters are removed first.
-
-    Raises:
-        BadInputError: not a string, blank, or too long.
-    """
-    if not isinstance(text, str):
-        raise BadInputError(f"{what} must be a string")
-    cleaned = clean_text(text).strip()
-    if not cleaned:
-        raise BadInputError(f"{what} is empty")
-    if len(cleaned) > max_chars:
-        raise BadInputError(f"{what} is {len(cleaned)} characters; the limit is {max_chars} (max_text_chars)")
-    return cleaned
 
 
 class Utterance(BaseModel):

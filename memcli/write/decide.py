@@ -42,9 +42,10 @@ from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.timeutil import from_iso
+from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
 from memcli.write.facts import Facts, analyze
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, get_judge, guard, with_slot
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, guard, with_slot
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 

@@ -1,10 +1,11 @@
 """Extraction (the seed's MemoryExtractionService): utterance → candidate facts.
 
-One interface, :class:`Extractor`; two implementations:
+One interface, :class:`Extractor`; two implementations (chosen by name in
+:mod:`memcli.write.backends`):
 
 - :class:`RuleExtractor` (default, offline, no model): first-person facts in Chinese and
   English by rules (:mod:`memcli.write.rules_zh`, :mod:`memcli.write.rules_en`);
-- :class:`memcli.llm.LLMExtractor` (``extractor = "llm"``, the ``memcli[llm]`` extra): any
+- :class:`memcli.write.llm.LLMExtractor` (``extractor = "llm"``, the ``memcli[llm]`` extra): any
   OpenAI-compatible endpoint, JSON validated with pydantic.
 
 Not memories, whatever the extractor: the assistant's turns, questions, chatter and
@@ -20,12 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memcli.errors import ConfigError
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import lang_of
 
-__all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich", "get_extractor"]
+__all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich"]
 
 
 @dataclass(frozen=True)
@@ -104,17 +104,3 @@ def enrich(candidate: Candidate) -> Candidate:
         upd["kind"] = Kind(f.kind)
     return candidate.model_copy(update=upd) if upd else candidate
 
-
-def get_extractor(settings: Settings) -> Extractor:
-    """The configured extractor: ``rules`` (default) or ``llm``.
-
-    Raises:
-        ConfigError: unknown name, or ``llm`` without ``llm_base_url``/``llm_model``.
-    """
-    if settings.extractor == "rules":
-        return RuleExtractor(settings)
-    if settings.extractor == "llm":
-        from memcli.llm import LLMExtractor
-
-        return LLMExtractor(settings)
-    raise ConfigError(f"unknown extractor {settings.extractor!r}; expected rules or llm")

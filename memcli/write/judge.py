@@ -2,10 +2,11 @@
 
 A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was
 shown) and returns a :class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that
-supersedes the target) or CONFLICT (the target stops holding). Two judges:
+supersedes the target) or CONFLICT (the target stops holding). Two judges (chosen by name in
+:mod:`memcli.write.backends`):
 
 - :class:`OfflineJudge` (default, no model): slot, polarity, numbers, lexical overlap;
-- :class:`memcli.llm.LLMJudge`: one call to an OpenAI-compatible endpoint, when
+- :class:`memcli.write.llm.LLMJudge`: one call to an OpenAI-compatible endpoint, when
   ``llm_base_url``/``llm_model`` are set and ``judge`` is ``auto`` or ``llm``.
 
 :func:`guard` is the rule that embeddings cannot be trusted with: a polarity flip, a changed
@@ -20,14 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from memcli.errors import ConfigError, ExtractionError
+from memcli.errors import ExtractionError
 from memcli.models import Candidate, Decision
-from memcli.settings import Settings
 from memcli.text import lang_of
 from memcli.write.facts import Facts, analyze, content_units
 
-__all__ = ["HARD_GUARDS", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict", "compare_slot", "get_judge",
-           "guard", "numbers_clash"]
+__all__ = ["HARD_GUARDS", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict", "compare_slot", "guard",
+           "numbers_clash"]
 
 #: content-token Jaccard overlap at/above which two slot-less statements say the same thing
 SAME_TEXT_OVERLAP = 0.6
@@ -223,17 +223,3 @@ def check_verdict(verdict: Verdict, neighbors: Sequence[Neighbor], judge_name: s
             f"shown (shown: {sorted(shown)}); nothing written")
     return verdict
 
-
-def get_judge(settings: Settings) -> Judge:
-    """The configured judge: ``auto`` (LLM when configured, else offline), ``offline`` or ``llm``.
-
-    Raises:
-        ConfigError: unknown name, or ``llm`` without an endpoint configured.
-    """
-    if settings.judge == "offline" or (settings.judge == "auto" and not settings.llm_configured):
-        return OfflineJudge()
-    if settings.judge in ("auto", "llm"):
-        from memcli.llm import LLMJudge
-
-        return LLMJudge(settings)
-    raise ConfigError(f"unknown judge {settings.judge!r}; expected auto, offline or llm")

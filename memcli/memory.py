@@ -21,7 +21,7 @@ from memcli.db.connect import Store
 from memcli.db.items import FORGOTTEN
 from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
-from memcli.governance import validity
+from memcli.governance import lifecycle
 from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl
 from memcli.settings import Settings, default_db_path, load_settings
@@ -30,6 +30,9 @@ from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
+    from memcli.write.extract import Extractor
+    from memcli.write.judge import Judge
+    from memcli.write.worker import DrainSummary
 
 __all__ = ["Memory", "MemoryRecord", "FORGOTTEN", "parse_jsonl"]
 
@@ -200,7 +203,8 @@ class Memory:
 
     def correct(self, item_id: int, text: str) -> MemoryItem:
         """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
-        invalidated from now; both linked (supersedes/superseded_by); an event recorded.
+        invalidated from now; both linked (supersedes/superseded_by); an event recorded
+        (:func:`memcli.governance.lifecycle.correct`).
 
         Raises:
             NotFoundError: no such item for this user.
@@ -208,32 +212,14 @@ class Memory:
                 version instead) or forgotten.
         """
         text = check_text(text, self.settings.max_text_chars)
-        validity.check_correctable(items.get_row(self.store, self.user, item_id))
-        vec = self.embedder.embed_one(text)
-        now = now_utc()
-        with self.store.tx():
-            old = validity.check_correctable(items.get_row(self.store, self.user, item_id))
-            cand = Candidate(statement=text, kind=old["kind"], slot=old["slot"], salience=max(old["salience"], 0.7),
-                             confidence=conf.CORRECTED, valid_from=now, metadata=json.loads(old["metadata"]))
-            src = self.store.x(
-                f"INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at) "
-                "VALUES (?, 'explicit', ?, ?, ?)", (self.user, text, iso(now), iso(now)))
-            new = items.insert_item(self.store, user_id=self.user, candidate=cand, origin=Origin.CORRECTION,
-                                    confidence=conf.CORRECTED, vector=vec, model=self.settings.model,
-                                    source_ids=[src], supersedes_id=item_id)
-            before = items.snapshot(old)
-            if old["invalid_at"] is None:
-                old = validity.invalidate(self.store, item_id, now, f"corrected by the user (#{new['id']})")
-            items.update_item(self.store, item_id, superseded_by_id=new["id"])
-            items.record_event(self.store, user_id=self.user, action="CORRECT", item_id=new["id"],
-                               other_item_id=item_id, source_id=src, level="explicit",
-                               reason="user correction: confidence 1.0, old item invalidated",
-                               before=before, after=items.snapshot(new))
-        return self._item(items.get_row(self.store, self.user, new["id"]))
+        new_id = lifecycle.correct(self.store, self.settings, self.user, item_id, text,
+                                   lambda t: self.embedder.embed_one(t))
+        return self._item(items.get_row(self.store, self.user, new_id))
 
     def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:
         """Forget a memory. Default: invalidated now and retired (kept for history).
-        ``purge=True``: erased with its sources, index rows, events and every copy of its text.
+        ``purge=True``: erased with its sources, index rows, events and every copy of its text
+        (:func:`memcli.governance.lifecycle.forget`).
 
         Forgetting twice changes nothing the second time (``already=True``, no event); times
         already set (``invalid_at``, ``expired_at`` of a corrected version) are kept.
@@ -244,28 +230,7 @@ class Memory:
         Raises:
             NotFoundError: no such item for this user.
         """
-        already = False
-        with self.store.tx():
-            row = items.get_row(self.store, self.user, item_id)
-            if purge:
-                counts = validity.purge(self.store, self.user, item_id)
-            elif row["invalid_reason"] == FORGOTTEN:
-                already, counts = True, {}
-            else:
-                now = now_utc()
-                fields: dict[str, Any] = {"invalid_reason": FORGOTTEN}
-                if row["expired_at"] is None:
-                    fields["expired_at"] = now
-                if row["invalid_at"] is None:
-                    fields["invalid_at"] = now
-                new = items.update_item(self.store, item_id, **fields)
-                items.record_event(self.store, user_id=self.user, action="FORGET", item_id=item_id,
-                                   level="explicit", reason=FORGOTTEN, before=items.snapshot(row),
-                                   after=items.snapshot(new))
-                counts = {}
-        if purge:
-            validity.compact(self.store)
-        return {"id": item_id, "purged": purge, "already": already, **counts}
+        return lifecycle.forget(self.store, self.user, item_id, erase=purge)
 
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:
@@ -351,42 +316,22 @@ class Memory:
             "schema_version": st.scalar("PRAGMA user_version"),
         }
 
-    def reembed(self, model: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
-        """Re-embed every item of every user with ``model`` (default: the configured one) and
-        record it as the database's model. Rebuilds the vec0 table in one transaction."""
-        from memcli.db import index
-        from memcli.embed import get_embedder
-
-        model = model or self.settings.model
-        emb = get_embedder(model)
-        rows = self.store.q(f"SELECT * FROM {s.ITEMS} ORDER BY id")
-        vectors = emb.embed([r["statement"] for r in rows], batch_size=self.settings.embed_batch_size,
-                            progress=progress)
-        with self.store.tx():
-            if self.store.table_exists(s.VEC):
-                self.store.x(f"DROP TABLE {s.VEC}")
-            self.store.x(f"DELETE FROM {s.META} WHERE key IN ('embed_model', 'embed_dim')")
-            index.ensure_vec_table(self.store, emb.dim, model)
-            for r, v in zip(rows, vectors, strict=True):
-                index.index_vector(self.store, r, v)
-            self.store.x(f"UPDATE {s.ITEMS} SET embed_model = ?", (model,))
-        self.settings = self.settings.model_copy(update={"model": model})
-        self._embedder = emb
-        return {"model": model, "dim": emb.dim, "items": len(rows)}
-
     # -- filled in by the write-path worker and the read path ----------------------------------
-    def drain(self, *, all_users: bool = False, **kwargs: Any) -> Any:
-        """The worker (:func:`memcli.write.drain.drain`): claim, extract, decide, store; returns a
-        ``DrainSummary`` (counts, per-stage seconds). Drains the bound user's outbox only;
-        ``all_users=True`` is the cron/worker mode that drains every user's tasks (each under
-        its own user). Raises ValueError for ``user=`` naming another user, and
-        StoreError/EmbeddingError/ConfigError only when it cannot run at all."""
-        from memcli.write.drain import drain
+    def drain(self, limit: int | None = None, *, loop: bool = False,
+              interval_s: float | None = None, max_seconds: float | None = None,
+              progress: Progress | None = None, extractor: Extractor | None = None,
+              judge: Judge | None = None) -> DrainSummary:
+        """The worker (:func:`memcli.write.worker.drain`) for the bound user's outbox only:
+        claim, extract, decide, store; returns a :class:`DrainSummary` (counts, per-stage
+        seconds). Every user's tasks: :meth:`memcli.admin.Admin.drain`.
 
-        user = kwargs.pop("user", self.user)
-        if user != self.user:
-            raise ValueError(f"this Memory is bound to user {self.user!r}; use all_users=True for the worker")
-        return drain(self, user=None if all_users else self.user, **kwargs)
+        Raises:
+            StoreError, EmbeddingError, ConfigError: only when it cannot run at all.
+        """
+        from memcli.write.worker import drain
+
+        return drain(self, limit=limit, user=self.user, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
+                     progress=progress, extractor=extractor, judge=judge)
 
     def search(self, query: str, **kwargs: Any) -> Any:
         """Hybrid retrieval for the bound user (:func:`memcli.read.retrieve.retrieve`, RRF): a

@@ -19,11 +19,12 @@ from pydantic import BaseModel, Field
 
 from memcli.models import Candidate, Decision, Origin
 from memcli.write import outbox
-from memcli.write.extract import Extractor, Utterance, get_extractor
-from memcli.write.judge import Judge, get_judge
+from memcli.write.backends import get_extractor, get_judge
+from memcli.write.extract import Extractor, Utterance
+from memcli.write.judge import Judge
 
 if TYPE_CHECKING:
-    from memcli.service import Memory
+    from memcli.memory import Memory
 
 __all__ = ["DrainSummary", "drain"]
 
@@ -63,7 +64,7 @@ def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: 
     """Process claimable outbox tasks of ``user`` (None: every user) and return a summary.
 
     Args:
-        mem: an open :class:`~memcli.service.Memory` (its store, settings and embedder).
+        mem: an open :class:`~memcli.memory.Memory` (its store, settings and embedder).
         limit: at most this many tasks claimed in total (None: until the outbox is empty).
         loop: keep polling every ``interval_s`` seconds (default ``drain_interval_s``) until
             ``max_seconds`` have passed (forever when None) or ``limit`` is reached.

@@ -1,0 +1,68 @@
+"""The one registry of write-path backends: extractors and judges chosen by name.
+
+The interfaces live in :mod:`memcli.write.extract` (:class:`~memcli.write.extract.Extractor`)
+and :mod:`memcli.write.judge` (:class:`~memcli.write.judge.Judge`); the LLM implementations in
+:mod:`memcli.write.llm`. Only this module knows all three, so none of them imports another
+lazily to dodge a cycle. The LLM module is imported only when an LLM backend is chosen
+(it needs the ``memcli[llm]`` extra).
+
+Names: extractor ``rules`` (default) | ``llm``; judge ``auto`` (the LLM when
+``llm_base_url``/``llm_model`` are set, else offline) | ``offline`` | ``llm``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from memcli.errors import ConfigError
+from memcli.settings import Settings
+from memcli.write.extract import Extractor, RuleExtractor
+from memcli.write.judge import Judge, OfflineJudge
+
+__all__ = ["EXTRACTORS", "JUDGES", "get_extractor", "get_judge"]
+
+
+def _llm_extractor(settings: Settings) -> Extractor:
+    from memcli.write.llm import LLMExtractor
+
+    return LLMExtractor(settings)
+
+
+def _llm_judge(settings: Settings) -> Judge:
+    from memcli.write.llm import LLMJudge
+
+    return LLMJudge(settings)
+
+
+#: extractor name → factory(settings)
+EXTRACTORS: dict[str, Callable[[Settings], Extractor]] = {"rules": RuleExtractor, "llm": _llm_extractor}
+#: judge name → factory(settings); ``auto`` is resolved by :func:`get_judge`
+JUDGES: dict[str, Callable[[Settings], Judge]] = {"offline": lambda _s: OfflineJudge(), "llm": _llm_judge}
+
+
+def get_extractor(settings: Settings) -> Extractor:
+    """The configured extractor (``settings.extractor``): ``rules`` (default) or ``llm``.
+
+    Raises:
+        ConfigError: unknown name, or ``llm`` without ``llm_base_url``/``llm_model``.
+    """
+    factory = EXTRACTORS.get(settings.extractor)
+    if factory is None:
+        raise ConfigError(f"unknown extractor {settings.extractor!r}; expected rules or llm")
+    return factory(settings)
+
+
+def get_judge(settings: Settings) -> Judge:
+    """The configured judge (``settings.judge``): ``auto`` (LLM when configured, else offline),
+    ``offline`` or ``llm``.
+
+    Raises:
+        ConfigError: unknown name, or ``llm`` without an endpoint configured.
+    """
+    name = settings.judge
+    if name == "auto":
+        name = "llm" if settings.llm_configured else "offline"
+    factory = JUDGES.get(name)
+    if factory is None:
+        raise ConfigError(f"unknown judge {settings.judge!r}; expected auto, offline or llm")
+    return factory(settings)
