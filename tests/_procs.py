@@ -108,7 +108,7 @@ class Conn:
     file through apsw or a ``postgresql://`` URL through psycopg. SQL uses ``?``."""
 
     def __init__(self, db: Path | str) -> None:
-        from memcli.db.pg import is_pg_url
+        from memcli.db.postgres import is_pg_url
 
         self.pg = is_pg_url(db)
         if self.pg:
@@ -126,7 +126,7 @@ class Conn:
 
     def execute(self, sql: str, params: tuple = ()) -> Conn:
         if self.pg:
-            from memcli.db.pg.connect import to_pg_sql
+            from memcli.db.postgres.connect import to_pg_sql
 
             self._cur = self._c.execute(to_pg_sql(sql), params)
         else:

@@ -14,11 +14,11 @@ pytest.importorskip("psycopg")
 from _pg import connect  # noqa: E402
 
 from memcli.db import schema as s  # noqa: E402
-from memcli.db.pg import is_pg_url, redact_url  # noqa: E402
-from memcli.db.pg import outbox as pgo  # noqa: E402
-from memcli.db.pg import search as pgs  # noqa: E402
-from memcli.db.pg.connect import PgStore, to_pg_sql  # noqa: E402
-from memcli.db.pg.migrations import GLOBAL_TABLES, MIGRATIONS  # noqa: E402
+from memcli.db.postgres import is_pg_url, redact_url  # noqa: E402
+from memcli.db.postgres import outbox as pgo  # noqa: E402
+from memcli.db.postgres import search as pgs  # noqa: E402
+from memcli.db.postgres.connect import PgStore, to_pg_sql  # noqa: E402
+from memcli.db.postgres.migrations import GLOBAL_TABLES, MIGRATIONS  # noqa: E402
 from memcli.errors import BadInputError, ConfigError, ModelMismatchError, NotFoundError, StoreError  # noqa: E402
 
 T0 = "2026-01-01T00:00:00.000000+00:00"
@@ -166,7 +166,7 @@ def test_vector_extension_not_enabled_names_the_fix(pg_server):
 def test_server_without_pgvector_names_the_fix():
     """No pgvector on the server at all (pg_available_extensions has no row): the message
     names the package to install. A stand-in connection answers "no rows"."""
-    from memcli.db.pg import connect as pgc
+    from memcli.db.postgres import connect as pgc
 
     class NoRows:
         def execute(self, sql, params=None):
@@ -328,7 +328,7 @@ def test_scale_out_doc_shows_the_schema_memcli_creates():
     import textwrap
     from pathlib import Path
 
-    from memcli.db.pg.migrations import CORE_DDL, vec_table_ddl
+    from memcli.db.postgres.migrations import CORE_DDL, vec_table_ddl
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "scale-out.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- DDL:BEGIN.*?```sql\n(.*?)```\n<!-- DDL:END -->", doc, re.S)
@@ -342,7 +342,7 @@ def test_items_lineage_purge_on_the_store_interface(pg_url):
     the validity mirror, recursive lineage, purge of every copy of the text)."""
     from datetime import UTC, datetime
 
-    from memcli.db.pg.store import PostgresStore
+    from memcli.db.postgres.store import PostgresStore
     from memcli.models import Candidate
 
     st = PostgresStore(pg_url)

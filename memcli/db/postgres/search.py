@@ -22,14 +22,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
-from memcli.db.pg.migrations import vec_table_ddl
+from memcli.db.postgres.migrations import vec_table_ddl
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import iso
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from memcli.db.pg.connect import PgStore
+    from memcli.db.postgres.connect import PgStore
 
 __all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "fts_lexemes", "fts_search", "index_fts", "index_vector",
            "escape_like", "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]

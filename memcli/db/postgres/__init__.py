@@ -6,7 +6,7 @@ Nothing here is imported unless such a URL is used, so the SQLite path never loa
 
 from __future__ import annotations
 
-__all__ = ["is_pg_url", "redact_url"]
+__all__ = ["PostgresStore", "is_pg_url", "redact_url"]
 
 PG_SCHEMES = ("postgresql://", "postgres://")
 
@@ -21,3 +21,11 @@ def redact_url(url: str) -> str:
     import re
 
     return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1@", str(url).strip(), flags=re.I)
+
+
+def __getattr__(name: str):  # noqa: ANN202 - lazy: importing this package never imports psycopg
+    if name == "PostgresStore":
+        from memcli.db.postgres.store import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(name)

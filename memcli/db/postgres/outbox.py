@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import schema as s
 
 if TYPE_CHECKING:
-    from memcli.db.pg.connect import PgStore
+    from memcli.db.postgres.connect import PgStore
 
 __all__ = ["claim_rows", "complete_row"]
 

@@ -1,8 +1,8 @@
 """``PostgresStore``: the :class:`~memcli.db.store.MemoryStore` interface on PostgreSQL.
 
 The connection, pool, transactions and error translation are :class:`PgStore`'s; the
-indexes and KNN are in :mod:`memcli.db.pg.search`; the outbox claim in
-:mod:`memcli.db.pg.outbox`. Every statement names ``user_id`` where the interface gives it
+indexes and KNN are in :mod:`memcli.db.postgres.search`; the outbox claim in
+:mod:`memcli.db.postgres.outbox`. Every statement names ``user_id`` where the interface gives it
 (Citus routes by it); methods that get only an id (``update_item``, ``complete_task`` …)
 find the row by its id, which an identity column keeps unique across users.
 
@@ -19,9 +19,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
-from memcli.db.pg import outbox as pgo
-from memcli.db.pg import search as pgs
-from memcli.db.pg.connect import PgStore
+from memcli.db.postgres import outbox as pgo
+from memcli.db.postgres import search as pgs
+from memcli.db.postgres.connect import PgStore
 from memcli.errors import NotFoundError
 from memcli.text import normalize
 from memcli.timeutil import iso, now_utc
