@@ -385,3 +385,46 @@ def test_items_lineage_purge_on_the_store_interface(pg_url):
             st.purge_item("bob", b["id"])
     finally:
         st.close()
+
+
+def test_one_users_write_transactions_run_one_after_the_other(pg_url):
+    """Two workers deciding the same statement for one user: the second waits on the user's
+    lock (seen in pg_locks) and then finds the first one's item, so it cannot ADD it again.
+    Another user is not held up."""
+    import time
+    from datetime import UTC, datetime
+
+    from memcli.db.postgres.store import PostgresStore
+    from memcli.models import Candidate
+
+    a, b, c = PostgresStore(pg_url), PostgresStore(pg_url), PostgresStore(pg_url)
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    cand = Candidate(statement="I like tea", valid_from=t0)
+    seen: list = []
+    try:
+        with a.tx():
+            assert a.find_exact("alice", "iliketea") is None
+            with c.tx():  # another user proceeds while alice is held
+                assert c.find_exact("bob", "iliketea") is None
+
+            def second() -> None:
+                with b.tx():
+                    seen.append(b.find_exact("alice", "iliketea"))
+
+            th = threading.Thread(target=second)
+            th.start()
+            with connect(pg_url) as conn:
+                for _ in range(500):  # until the second worker waits on the advisory lock
+                    if conn.execute("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' "
+                                    "AND NOT granted").fetchone()["n"]:
+                        break
+                    time.sleep(0.02)
+                else:
+                    raise AssertionError("the second worker never waited for alice's lock")
+            assert seen == []
+            a.insert_item(user_id="alice", candidate=cand, origin="extracted", confidence=0.7, vector=None, model=None)
+        th.join()
+        assert seen and seen[0] is not None and seen[0]["statement"] == "I like tea"
+    finally:
+        for st in (a, b, c):
+            st.close()

@@ -254,10 +254,7 @@ class PgStore:
     def tx(self, user: str | None = None) -> Iterator[PgStore]:
         """One transaction on one connection pinned to this thread; nested use is a savepoint.
 
-        ``user``: serialise with every other writer of that user (a transaction-scoped
-        advisory lock taken first), as SQLite's single writer does: two workers draining two
-        utterances of one user decide one after the other, so neither misses the other's ADD.
-        Different users never wait for each other.
+        ``user``: serialise with every other writer of that user first (:meth:`hold_user`).
         """
         import psycopg
 
@@ -266,28 +263,50 @@ class PgStore:
             if pinned is not None:
                 with pinned.transaction():
                     if user is not None:
-                        self._lock_user(pinned, user)
+                        self.hold_user(user)
                     yield self
                 return
             with self._conn() as c:
                 self._local.conn = c
+                self._local.held = set()
                 try:
                     with c.transaction():
                         if user is not None:
-                            self._lock_user(c, user)
+                            self.hold_user(user)
                         yield self
                 finally:
                     self._local.conn = None
+                    self._local.held = set()
         except psycopg.Error as exc:  # BEGIN/COMMIT failures (statement errors are translated already)
-            self._vec_dim = None
+            self._forget_tx_state()
             raise translate_pg_error(exc, self._where) from None
         except BaseException:
-            self._vec_dim = None  # a vector table created in the rolled-back work is gone again
+            self._forget_tx_state()
             raise
 
-    @staticmethod
-    def _lock_user(conn: Any, user: str) -> None:
-        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 7))", (user,))
+    def _forget_tx_state(self) -> None:
+        # a rolled-back savepoint released its advisory locks and any vector table it created
+        self._vec_dim = None
+        self._local.held = set()
+
+    def hold_user(self, user: str) -> None:
+        """Inside a transaction: wait for, then hold until its end, the advisory lock of ``user``.
+
+        SQLite has one writer at a time; PostgreSQL runs transactions side by side, so two
+        workers deciding two utterances of one user could both miss each other's ADD. Every
+        user-scoped method of the store's write path calls this when it runs inside a
+        transaction, before it reads: one user's write transactions run one after the other,
+        different users' in parallel. Outside a transaction it does nothing.
+        """
+        if getattr(self._local, "conn", None) is None:
+            return
+        held = getattr(self._local, "held", None)
+        if held is None:
+            held = self._local.held = set()
+        if user in held:
+            return
+        self._run("SELECT pg_advisory_xact_lock(hashtextextended(%s, 7))", (user,))
+        held.add(user)
 
     # -- meta ------------------------------------------------------------------------------
     def meta_get(self, key: str) -> str | None:

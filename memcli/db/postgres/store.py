@@ -6,9 +6,10 @@ indexes and KNN are in :mod:`memcli.db.postgres.search`; the outbox claim in
 (Citus routes by it); methods that get only an id (``update_item``, ``complete_task`` …)
 find the row by its id, which an identity column keeps unique across users.
 
-Writers of one user are serialised by ``tx(user=...)`` (an advisory lock), as SQLite's one
-writer is: ``capture``, ``insert_item``, ``purge_item`` take it themselves, and the worker
-and the facade open their write transactions with it.
+Writers of one user are serialised (an advisory lock, :meth:`PgStore.hold_user`), as
+SQLite's one writer is: every user-scoped method of the write path takes the user's lock
+when it runs inside a transaction, before reading, so a decision never misses another
+worker's ADD for the same user.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ class PostgresStore(PgStore):
 
     def add_source(self, user: str, *, role: str, content: str, occurred_at: datetime,
                    recorded_at: datetime) -> int:
+        self.hold_user(user)
         return self.x(f"""INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at)
                           VALUES (%s, %s, %s, %s, %s) RETURNING id""",
                       (user, role, content, iso(occurred_at), iso(recorded_at)))
@@ -195,10 +197,12 @@ class PostgresStore(PgStore):
         return int(self.scalar(f"SELECT count(*) FROM {s.ITEMS} WHERE true{cond}", p) or 0)
 
     def find_exact(self, user: str, normalized: str) -> Row | None:
+        self.hold_user(user)  # the decision's first read: serialise this user's writers from here
         return self.one(f"""SELECT * FROM {s.ITEMS} WHERE user_id = %s AND normalized = %s AND invalid_at IS NULL
                             AND expired_at IS NULL ORDER BY id LIMIT 1""", (user, normalized))
 
     def active_in_slot(self, user: str, slot: str) -> list[Row]:
+        self.hold_user(user)
         return self.q(f"""SELECT * FROM {s.ITEMS} WHERE user_id = %s AND slot = %s AND invalid_at IS NULL
                           AND expired_at IS NULL ORDER BY valid_from DESC, id DESC""", (user, slot))
 
@@ -237,6 +241,10 @@ class PostgresStore(PgStore):
         if _VALIDITY & fields.keys():
             pgs.refresh_flags(self, row)
         return row
+
+    def set_supersedes(self, new_id: int, old_id: int) -> None:
+        """``new_id`` records that it supersedes ``old_id`` (lineage link)."""
+        self.x(f"UPDATE {s.ITEMS} SET supersedes_id = %s WHERE id = %s", (int(old_id), int(new_id)))
 
     def link_source(self, item_id: int, source_id: int) -> None:
         self.x(f"""INSERT INTO {s.ITEM_SOURCES}(user_id, item_id, source_id)
@@ -322,6 +330,7 @@ class PostgresStore(PgStore):
         return pgs.knn(self, user, vector, k, as_of=as_of)
 
     def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:
+        self.hold_user(user)
         hits = pgs.knn(self, user, vector, k)
         if not hits:
             return []
