@@ -144,7 +144,7 @@ class PgStore:
     dialect = "postgresql"
 
     def __init__(self, url: str, *, pool_size: int | None = None, connect_timeout_s: float = 10.0,
-                 busy_timeout_ms: int | None = None) -> None:
+                 busy_timeout_ms: int | None = None, _migrated: bool = False) -> None:
         try:
             import psycopg
             from psycopg.rows import dict_row
@@ -158,6 +158,7 @@ class PgStore:
         self._single: Any = None
         self._vec_dim: int | None = None  # the vector table's dimension, once seen committed
         self._lock_ms = 10_000 if busy_timeout_ms is None else max(1, int(busy_timeout_ms))
+        self._connect_timeout_s = connect_timeout_s
         self._kwargs = {"autocommit": True, "row_factory": dict_row, "connect_timeout": max(1, int(connect_timeout_s))}
         try:
             first = psycopg.connect(url, **self._kwargs)
@@ -167,8 +168,9 @@ class PgStore:
             raise ConfigError(f"invalid PostgreSQL URL {self.path}: {str(exc).splitlines()[0]}") from None
         try:
             first.execute("SET TimeZone = 'UTC'")
-            _ensure_vector(first, f" at {self._where}")
-            migrate(first)
+            if not _migrated:  # a reader() of an open store skips the checks its parent made
+                _ensure_vector(first, f" at {self._where}")
+                migrate(first)
             self._configure(first)
         except psycopg.Error as exc:
             first.close()

@@ -65,7 +65,9 @@ class PostgresStore(PgStore):
         return self.path
 
     def reader(self) -> PostgresStore:
-        return PostgresStore(self.url, busy_timeout_ms=self._lock_ms)
+        """A second connection for another thread (already migrated: no schema checks)."""
+        return PostgresStore(self.url, busy_timeout_ms=self._lock_ms, connect_timeout_s=self._connect_timeout_s,
+                             _migrated=True)
 
     def compact(self) -> None:
         self.vacuum(_TABLES)
