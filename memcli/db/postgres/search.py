@@ -11,8 +11,10 @@ and, whenever fewer than k rows come back, runs the exact scan over the user's a
 
 Lexical. ``memory_fts.tokens`` holds the same jieba ``cut_for_search`` tokens as SQLite's
 FTS5, as lexemes (``array_to_tsvector``: no parser, no stemming). The query is an OR of quoted
-lexemes (:func:`tsquery_text`), so user text is never tsquery syntax. Rank: ``ts_rank``
-(negated: lower is better, like FTS5's bm25). ILIKE variants cover what tokens miss.
+lexemes (:func:`tsquery_text`), so user text is never tsquery syntax. Rank: ``ts_rank`` with
+normalisation 1 (divided by 1 + log of the memory's length: shorter memories first, as BM25's
+length term does; there is no IDF), negated so that lower is better like FTS5's ``bm25()``.
+ILIKE variants cover what tokens miss.
 """
 
 from __future__ import annotations
@@ -183,7 +185,7 @@ def fts_search(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
         return []
     cond, at = _active("i", as_of)
     rows = store.q(
-        f"""SELECT f.item_id AS id, -ts_rank(f.tokens, q.q) AS rank FROM {s.FTS} f
+        f"""SELECT f.item_id AS id, -ts_rank(f.tokens, q.q, 1) AS rank FROM {s.FTS} f
             CROSS JOIN (SELECT %s::tsquery AS q) q
             JOIN {s.ITEMS} i ON i.user_id = f.user_id AND i.id = f.item_id
             WHERE f.user_id = %s AND f.tokens @@ q.q AND {cond}
