@@ -161,3 +161,26 @@ def db(backend: str, db_path: Path, request, monkeypatch: pytest.MonkeyPatch) ->
     url = request.getfixturevalue("pg_url")
     monkeypatch.setenv("MEMCLI_DB", url)
     return url
+
+
+@pytest.fixture
+def new_db(backend: str, tmp_path: Path, request):
+    """A factory of further empty databases on the test's backend: ``new_db("ref")`` → a
+    SQLite path in the test's folder, or a URL to a fresh schema (dropped afterwards)."""
+    made: list[str] = []
+
+    def make(name: str) -> str:
+        if backend == "sqlite":
+            return str(tmp_path / f"{name}.db")
+        from _pg import new_schema
+
+        schema, url = new_schema(request.getfixturevalue("pg_server"))
+        made.append(schema)
+        return url
+
+    yield make
+    if made:
+        from _pg import drop_schema
+
+        for schema in made:
+            drop_schema(request.getfixturevalue("pg_server"), schema)
