@@ -116,6 +116,7 @@ def statements(n: int, rng: random.Random) -> list[str]:
 def build_db(path: Path, n: int, pool: int, embedder, rng: random.Random) -> np.ndarray:
     from memcli.db import index
     from memcli.db import schema as s
+    from memcli.db.bounded import user_token
     from memcli.db.connect import Store
     from memcli.embed import vec_to_blob
     from memcli.models import Kind
@@ -143,13 +144,14 @@ def build_db(path: Path, n: int, pool: int, embedder, rng: random.Random) -> np.
             vf = t0 + timedelta(minutes=7 * i)
             rows.append((i, t, normalize(t), str(kinds[i % len(kinds)]), rng.uniform(0.3, 0.9), iso(vf), iso(vf),
                          iso(vf), DEFAULT_MODEL))
-            fts.append((i, " ".join(search_tokens(t)), "bench"))
+            fts.append((i, " ".join(search_tokens(t)), "bench", user_token("bench")))
             vec.append((i, to_epoch(vf), FAR_FUTURE_EPOCH, vec_to_blob(v)))
         store.conn.executemany(
             f"INSERT INTO {s.ITEMS}(id, user_id, statement, normalized, kind, salience, confidence, origin, "
             "valid_from, recorded_at, last_confirmed_at, embed_model) "
             "VALUES (?, 'bench', ?, ?, ?, ?, 0.9, 'import', ?, ?, ?, ?)", rows)
-        store.conn.executemany(f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)", fts)
+        store.conn.executemany(f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
+                                   fts)
         store.conn.executemany(f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, "
                                "embedding) VALUES (?, 'bench', 1, 1, ?, ?, ?)", vec)
     store.close()

@@ -7,6 +7,7 @@ across users) lives here instead, on an :class:`Admin` opened by the operator.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -76,7 +77,8 @@ class Admin:
 
     def drain(self, limit: int | None = None, *, loop: bool = False, interval_s: float | None = None,
               max_seconds: float | None = None, progress: Progress | None = None,
-              extractor: Extractor | None = None, judge: Judge | None = None) -> DrainSummary:
+              extractor: Extractor | None = None, judge: Judge | None = None,
+              stop: threading.Event | None = None) -> DrainSummary:
         """The cron/worker mode of :func:`memcli.write.worker.drain`: every user's tasks, each
         decided and stored under its own user. Returns a :class:`DrainSummary` (``user`` None).
 
@@ -86,7 +88,7 @@ class Admin:
         from memcli.write.worker import drain
 
         return drain(self, limit=limit, user=None, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
-                     progress=progress, extractor=extractor, judge=judge)
+                     progress=progress, extractor=extractor, judge=judge, stop=stop)
 
     def reembed(self, model: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
         """Re-embed every item of every user with ``model`` (default: the configured one) and

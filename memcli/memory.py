@@ -9,6 +9,7 @@ Heavy dependencies load lazily: ``capture`` never imports torch or the embedding
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -105,21 +106,24 @@ class Memory:
                 session: str | None = None, key: str | None = None) -> CaptureResult:
         """Record an utterance: one source row + one outbox row, no model (see write.capture).
 
+        A long turn (up to ``max_turn_chars``, 100,000) is stored whole and extracted clause
+        by clause; past that bound it is refused.
+
         Raises:
-            BadInputError: empty/oversized text, invalid ``at`` or role.
+            BadInputError: empty text or longer than ``max_turn_chars``, invalid ``at`` or role.
         """
         try:
             utt = Utterance(text=text, role=role, at=at, session=session, key=key)
         except ValidationError as exc:
             err = exc.errors()[0]
             raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-        return capture(self.store, self.user, utt, max_chars=self.settings.max_text_chars)
+        return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
     def capture_jsonl(self, lines: Iterable[str]) -> list[CaptureResult]:
         """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first."""
-        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_text_chars)
+        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_turn_chars, setting="max_turn_chars")
         with self.store.tx():
-            return [capture(self.store, self.user, u, max_chars=self.settings.max_text_chars) for u in utts]
+            return [capture(self.store, self.user, u, max_chars=self.settings.max_turn_chars) for u in utts]
 
     # -- write path: explicit --------------------------------------------------------------
     def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,
@@ -320,7 +324,7 @@ class Memory:
     def drain(self, limit: int | None = None, *, loop: bool = False,
               interval_s: float | None = None, max_seconds: float | None = None,
               progress: Progress | None = None, extractor: Extractor | None = None,
-              judge: Judge | None = None) -> DrainSummary:
+              judge: Judge | None = None, stop: threading.Event | None = None) -> DrainSummary:
         """The worker (:func:`memcli.write.worker.drain`) for the bound user's outbox only:
         claim, extract, decide, store; returns a :class:`DrainSummary` (counts, per-stage
         seconds). Every user's tasks: :meth:`memcli.admin.Admin.drain`.
@@ -331,7 +335,7 @@ class Memory:
         from memcli.write.worker import drain
 
         return drain(self, limit=limit, user=self.user, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
-                     progress=progress, extractor=extractor, judge=judge)
+                     progress=progress, extractor=extractor, judge=judge, stop=stop)
 
     def search(self, query: str, **kwargs: Any) -> Any:
         """Hybrid retrieval for the bound user (:func:`memcli.read.retrieve.retrieve`, RRF): a

@@ -54,7 +54,7 @@ class MemoryRecord(BaseModel):
 
 
 def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None,
-                where: str = "", note: str = "; nothing was written") -> list[Any]:
+                where: str = "", note: str = "; nothing was written", setting: str = "max_text_chars") -> list[Any]:
     """Parse and validate JSON Lines; all or nothing.
 
     Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
@@ -74,7 +74,7 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
                 raise ValueError("expected a JSON object")
             rec = model.model_validate(data)
             if max_chars is not None:
-                check_text(rec.text, max_chars)
+                check_text(rec.text, max_chars, setting=setting)
             out.append(rec)
         except BadInputError as exc:
             raise BadInputError(f"{number}: {exc}{note}") from None

@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     db: Path = Field(default_factory=default_db_path, description="SQLite database path")
     user: str = Field("default", description="user whose memories are read and written")
     busy_timeout_ms: int = Field(10_000, ge=0, description="how long to wait for another writer, milliseconds")
+    timezone: str = Field("local", description="the user's time zone for what people read (tables, the context "
+                          "block's dates, the LLM's 'said at'): an IANA name (Asia/Shanghai), an offset (+08:00), UTC, "
+                          "or local = the system's zone ($TZ first). Stored times and --json stay UTC")
 
     # -- embedding -----------------------------------------------------------------
     model: str = Field(DEFAULT_MODEL, description="sentence-transformers model name or local path")
@@ -67,7 +70,11 @@ class Settings(BaseSettings):
     )
 
     # -- input limits --------------------------------------------------------------
-    max_text_chars: int = Field(4000, ge=1, description="longest accepted utterance/memory, characters")
+    max_text_chars: int = Field(4000, ge=1, description="longest accepted memory (remember/import/correct) and "
+                                "longest query used, characters")
+    max_turn_chars: int = Field(100_000, ge=1, description="longest accepted captured turn, characters: a longer "
+                                "turn is stored whole and extracted clause by clause; past this it is refused "
+                                "(a hard bound against abuse)")
 
     # -- write path: outbox worker ------------------------------------------------------
     drain_batch_size: int = Field(32, ge=1)
@@ -102,6 +109,8 @@ class Settings(BaseSettings):
     weight_lexical_en: float = Field(1.0, ge=0)
     weight_dense_zh: float = Field(0.5, ge=0)
     weight_lexical_zh: float = Field(1.0, ge=0)
+    weight_slot: float = Field(1.0, ge=0, description="RRF weight of the slot leg: memories of the slot a question "
+                               "asks about (where do I live → residence), both languages")
     weight_salience: float = Field(0.3, ge=0, description="final *= (1 - w + w*salience)")
     weight_recency: float = Field(0.2, ge=0, description="final *= (1 - w + w*recency)")
     recency_half_life_days: float = Field(90.0, gt=0)
@@ -117,6 +126,9 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key: str | None = None
     llm_timeout_s: float = Field(30.0, gt=0)
+    llm_response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
+        "auto", description="structured output asked of the endpoint: auto (JSON schema, then JSON mode, then "
+        "none, as the endpoint accepts) | json_schema | json_object | none")
     extractor: str = Field("rules", description="rules | llm")
     judge: str = Field("auto", description="auto (llm when configured, else offline) | offline | llm")
 
@@ -130,6 +142,22 @@ class Settings(BaseSettings):
             # non-UTF-8 bytes in argv arrive as lone surrogates; SQLite cannot store them
             raise ValueError("user must be valid Unicode text without control characters")
         return v
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, v: str) -> str:
+        from memcli.timeutil import get_zone
+
+        v = v.strip() or "local"
+        get_zone(v)  # raises ValueError: unknown zone
+        return v
+
+    @property
+    def tz(self):  # noqa: ANN201
+        """The resolved :class:`datetime.tzinfo` of ``timezone``."""
+        from memcli.timeutil import get_zone
+
+        return get_zone(self.timezone)
 
     @classmethod
     def settings_customise_sources(

@@ -1,6 +1,15 @@
 """Text helpers shared by both paths: normalisation, language guess, jieba tokens, stopwords.
 
-jieba is imported lazily (first tokenisation), never by the online capture step.
+jieba and OpenCC are imported lazily (first tokenisation / conversion), never by the online
+capture step.
+
+**One script for matching.** Traditional Chinese (我對花生過敏, 我媽媽的生日是3月5號) is
+converted to simplified (:func:`to_simplified`, OpenCC ``t2s``, the ``opencc`` package pinned
+in pyproject) wherever memcli *compares* text: the exact-match key (:func:`normalize`), the
+jieba tokens of the FTS5 index and of queries (:func:`search_tokens`), the extraction rules,
+slots, values, polarity and numbers (``write/facts``). The user's own text is what is stored
+and shown. So ``search 过敏`` finds 我對花生過敏, and 我媽媽的生日是3月5號 / 我妈妈的生日是3月6号
+are one subject and slot (a CONFLICT, not two facts side by side).
 """
 
 from __future__ import annotations
@@ -12,7 +21,8 @@ from typing import Any
 
 from memcli.errors import BadInputError
 
-__all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text"]
+__all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
+           "to_simplified"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
@@ -38,8 +48,9 @@ def clean_text(text: str) -> str:
     return unicodedata.normalize("NFC", _CONTROL.sub("", text))
 
 
-def check_text(text: object, max_chars: int, *, what: str = "text") -> str:
-    """Validate user text: a non-blank string of at most ``max_chars`` characters.
+def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:
+    """Validate user text: a non-blank string of at most ``max_chars`` characters
+    (``setting`` names the limit in the error).
 
     Control, zero-width and bidi-override characters are removed first.
 
@@ -52,16 +63,34 @@ def check_text(text: object, max_chars: int, *, what: str = "text") -> str:
     if not cleaned:
         raise BadInputError(f"{what} is empty")
     if len(cleaned) > max_chars:
-        raise BadInputError(f"{what} is {len(cleaned)} characters; the limit is {max_chars} (max_text_chars)")
+        raise BadInputError(f"{what} is {len(cleaned)} characters; the limit is {max_chars} ({setting})")
     return cleaned
 
 
-def normalize(text: str) -> str:
-    """Exact-match key: NFKC, case-folded, punctuation and whitespace removed.
+@lru_cache(maxsize=1)
+def _t2s():  # type: ignore[no-untyped-def]
+    import opencc
 
-    "I take my coffee, without sugar!" and "i take my coffee without sugar" share a key.
+    return opencc.OpenCC("t2s")
+
+
+def to_simplified(text: str) -> str:
+    """``text`` with traditional Chinese characters and phrases converted to simplified
+    (OpenCC ``t2s``: 對→对, 過敏→过敏, 媽媽→妈妈, 號→号, 臺北→台北); other text unchanged.
+    Text without CJK ideographs is returned as is (OpenCC is not even loaded)."""
+    if not text or not _CJK.search(text):
+        return text
+    return _t2s().convert(text)
+
+
+def normalize(text: str) -> str:
+    """Exact-match key: NFKC, traditional → simplified Chinese, case-folded, punctuation and
+    whitespace removed.
+
+    "I take my coffee, without sugar!" and "i take my coffee without sugar" share a key, and
+    so do 我對花生過敏 and 我对花生过敏.
     """
-    t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     return _PUNCT_OR_SPACE.sub("", t)
 
 
@@ -90,13 +119,14 @@ def _jieba():  # type: ignore[no-untyped-def]
 
 
 def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = None) -> list[str]:
-    """jieba ``cut_for_search`` tokens, case-folded, without punctuation/whitespace tokens.
+    """jieba ``cut_for_search`` tokens, case-folded, traditional Chinese as simplified,
+    without punctuation/whitespace tokens.
 
     Used for both indexing (FTS5 column) and querying, so both sides tokenise alike.
     ``tokenizer``: any object with jieba's ``cut_for_search`` (default: jieba itself; the
     read path passes its lazily loaded one for cold processes).
     """
-    t = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     out: list[str] = []
     for tok in (tokenizer or _jieba()).cut_for_search(t):
         tok = tok.strip()

@@ -2,15 +2,24 @@
 
 Fixed width (microseconds, ``+00:00``) keeps text comparison in SQL equal to time
 comparison. "Now" is read from the clock at each call, never frozen at import.
+
+**Time zones** (issue 15 §3): storage and ``--json`` are UTC (``…Z``); what people read —
+tables, ``show``, the context block's dates, the LLM extractor's "said at" — is in the
+user's zone, ``settings.timezone``: an IANA name (``Asia/Shanghai``), a fixed offset
+(``+08:00``), ``UTC``, or ``local`` (default) = the system's zone, ``$TZ`` first.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import os
+import re
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
 
 from memcli.errors import BadInputError
 
-__all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH"]
+__all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH", "get_zone", "human",
+           "local_zone", "offset_text"]
 
 # Sentinel for "no end" in integer columns (vec0 metadata cannot hold NULL): 9999-12-31.
 FAR_FUTURE_EPOCH = 253402300799
@@ -74,3 +83,71 @@ def to_epoch(value: str | datetime | None) -> int:
 def days_between(earlier: datetime, later: datetime) -> float:
     """Days from ``earlier`` to ``later`` (may be negative)."""
     return (later - earlier) / timedelta(days=1)
+
+
+_OFFSET = re.compile(r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$", re.I)
+
+
+def local_zone() -> tzinfo:
+    """The system's time zone: ``$TZ`` when set (an IANA name), else ``/etc/localtime``,
+    else the current local offset."""
+    from zoneinfo import ZoneInfo
+
+    tz = os.environ.get("TZ", "").lstrip(":").strip()
+    if tz:
+        try:
+            return _zone(tz)
+        except ValueError:
+            pass
+    try:
+        with open("/etc/localtime", "rb") as fh:
+            return ZoneInfo.from_file(fh, key="localtime")
+    except (OSError, ValueError):
+        return datetime.now().astimezone().tzinfo or UTC
+
+
+@lru_cache(maxsize=32)
+def _zone(name: str) -> tzinfo:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    if name.upper() in ("UTC", "Z", "GMT", "ETC/UTC"):
+        return UTC
+    m = _OFFSET.match(name)
+    if m:
+        sign, hours, minutes = m.group(1), int(m.group(2)), int(m.group(3) or 0)
+        if hours > 14 or minutes > 59:
+            raise ValueError(f"offset {name!r} is out of range (-14:00..+14:00)")
+        delta = timedelta(hours=hours, minutes=minutes)
+        return timezone(-delta if sign == "-" else delta)
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise ValueError(f"unknown time zone {name!r}; use an IANA name such as Asia/Shanghai, an offset such "
+                         "as +08:00, UTC or local") from None
+
+
+def get_zone(name: str | None) -> tzinfo:
+    """The zone for a ``settings.timezone`` value (``local``/None: :func:`local_zone`).
+
+    Raises:
+        ValueError: unknown name or offset out of range.
+    """
+    if name is None or name.strip().lower() in ("", "local"):
+        return local_zone()
+    return _zone(name.strip())
+
+
+def offset_text(dt: datetime) -> str:
+    """``+08:00`` / ``-05:00`` / ``+00:00`` for an aware datetime."""
+    off = dt.utcoffset() or timedelta(0)
+    sign = "-" if off < timedelta(0) else "+"
+    mins = abs(int(off.total_seconds())) // 60
+    return f"{sign}{mins // 60:02d}:{mins % 60:02d}"
+
+
+def human(dt: datetime | None, tz: tzinfo | None, *, seconds: bool = False) -> str:
+    """``2026-03-02 07:00 +08:00``: ``dt`` in zone ``tz`` (default UTC) with its offset; "" for None."""
+    if dt is None:
+        return ""
+    local = dt.astimezone(tz or UTC)
+    return local.strftime("%Y-%m-%d %H:%M" + (":%S" if seconds else "")) + " " + offset_text(local)

@@ -58,11 +58,14 @@ def test_empty_text(base, db_path, text):
 
 def test_text_over_the_limit(base, db_path, monkeypatch):
     before = snapshot(db_path)
-    assert run_cli(*base, "capture", "x" * 4000, "--key", "at-limit").exit_code == 0
-    assert_error(run_cli(*base, "capture", "x" * 4001), 2, "text is 4001 characters; the limit is 4000")
-    monkeypatch.setenv("MEMCLI_MAX_TEXT_CHARS", "10")
+    # a long turn is stored whole (issue 15 §7); only past max_turn_chars is it refused
+    assert run_cli(*base, "capture", "x" * 4001, "--key", "long-turn").exit_code == 0
+    assert_error(run_cli(*base, "capture", "x" * 100_001), 2,
+                 "text is 100001 characters; the limit is 100000 (max_turn_chars)")
+    monkeypatch.setenv("MEMCLI_MAX_TURN_CHARS", "10")
     assert_error(run_cli(*base, "capture", "我咖啡不加糖，谢谢你们啊"), 2,
-                 "text is 12 characters; the limit is 10 (max_text_chars)")
+                 "text is 12 characters; the limit is 10 (max_turn_chars)")
+    monkeypatch.setenv("MEMCLI_MAX_TEXT_CHARS", "10")
     assert_error(run_cli(*base, "remember", "I take my coffee without sugar"), 2, "text is 30 characters")
     assert run_cli(*base, "capture", "我咖啡不加糖").exit_code == 0
     after = snapshot(db_path)
@@ -118,7 +121,7 @@ GOOD = '{"text": "我咖啡不加糖", "at": "2026-03-01"}'
     ('{"text": 42}', "line 3: text: Input should be a valid string"),
     ('{"text": "hi", "at": "last tuesday"}', "line 3: at: 'last tuesday' is not an ISO-8601 time"),
     ('{"text": "   "}', "line 3: text is empty"),
-    ('{"text": "' + "x" * 4001 + '"}', "line 3: text is 4001 characters"),
+    ('{"text": "' + "x" * 100_001 + '"}', "line 3: text is 100001 characters; the limit is 100000 (max_turn_chars)"),
 ])
 def test_malformed_capture_jsonl_names_the_line(base, db_path, bad, expect):
     before = snapshot(db_path)

@@ -51,7 +51,7 @@ def test_eval_decisions_confusion_matrix(cli, tmp_path: Path) -> None:
     assert conf["ADD"] == {"ADD": 0, "NOOP": 1, "UPDATE": 0, "CONFLICT": 0}
     assert conf["CONFLICT"] == {"ADD": 0, "NOOP": 0, "UPDATE": 0, "CONFLICT": 2}
     assert rep["overall"]["per_class"]["NOOP"]["precision"] == 0.5
-    assert rep["overall"]["accuracy"] == 0.75 and rep["conflict_as_noop"] == 0
+    assert rep["overall"]["accuracy"] == 0.75 and rep["conflict_as_noop"] == 0 and rep["update_as_noop"] == 0
     assert rep["levels"]["exact"]["n"] == 2
     assert [e["gold"] for e in rep["errors"]] == ["ADD"]
     assert rep["by_category"]["exact"] == {"n": 2, "accuracy": 0.5, "gold": "NOOP", "decided": {"NOOP": 2},

@@ -69,7 +69,7 @@ def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None
 
 
 EXTRACTION_CATEGORIES = (
-    "relatives", "colleagues", "friends", "named_people", "possessions", "places", "work_education", "health",
+    "relatives", "colleagues", "friends", "named_people", "possessions", "places", "work_education", "health_diet",
     "habits", "preferences", "opinions", "compound", "relative_time", "traditional", "events", "mixed",
     "negated", "numbers")
 NONE_CATEGORIES = ("none:question", "none:chatter", "none:assistant", "none:hypothetical", "none:calendar",

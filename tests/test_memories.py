@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from memcli.db import migrations
 from memcli.db import schema as s
+from memcli.db.migrations import MIGRATIONS
 from memcli.embed import vec_to_blob
 
 
@@ -226,7 +228,7 @@ def test_stats(run, db_path):
     assert st["items"] == {"active": 1, "invalid": 1, "superseded": 0, "forgotten": 1}
     assert st["sources"] == 4 and st["outbox_depth"] == 1
     assert st["outbox"] == {"pending": 1, "processing": 0, "done": 0, "dead": 0}
-    assert (st["model"], st["dim"], st["schema_version"]) == ("all-MiniLM-L6-v2", 384, 1)
+    assert (st["model"], st["dim"], st["schema_version"]) == ("all-MiniLM-L6-v2", 384, len(migrations.MIGRATIONS))
     assert st["db"] == str(db_path) and st["db_bytes"] >= db_path.stat().st_size > 0
     assert ok_json(run("bob", "stats", "--json"))["items"]["active"] == 1
     assert run("alice", "stats").exit_code == 0

@@ -80,7 +80,7 @@ def test_other_settings_follow_the_same_order(config, monkeypatch):
     monkeypatch.setenv("MEMCLI_MAX_TEXT_CHARS", "20")
     assert load_settings().max_text_chars == 20
     assert load_settings(max_text_chars=30).max_text_chars == 30
-    assert run_cli("capture", "x" * 21).stderr.strip() == (
+    assert run_cli("remember", "x" * 21).stderr.strip() == (
         "memcli: error: text is 21 characters; the limit is 20 (max_text_chars)")
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from pydantic import BaseModel
 
 from memcli.errors import ExtractionError
 
@@ -121,10 +122,14 @@ def test_valid_llm_replies_are_used(llm_mem, stub) -> None:
     assert (ev.action, ev.level, ev.judge) == ("UPDATE", "judge", "llm") and "refines" in ev.reason
 
 
+class _Probe(BaseModel):
+    ok: bool = True
+
+
 def test_unreachable_endpoint_is_an_extraction_error() -> None:
     from memcli.settings import load_settings
     from memcli.write.llm import LLMClient
 
     client = LLMClient(load_settings(llm_base_url="http://127.0.0.1:9/v1", llm_model="x", llm_timeout_s=0.5))
     with pytest.raises(ExtractionError, match="failed"):
-        client.chat_json("sys", "hi")
+        client.chat("sys", "hi", _Probe, "test")

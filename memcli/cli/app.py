@@ -45,6 +45,7 @@ class Globals:
     verbose: bool = False
     debug: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    tz: Any = None  # the user's zone (settings.timezone) for human output; set by open_memory
 
 
 GLOBALS = Globals()
@@ -84,6 +85,7 @@ def open_memory(db: Path | None = None, user: str | None = None, model: str | No
     from memcli.memory import Memory
 
     settings = settings_for(db, user, model, **extra)
+    GLOBALS.tz = settings.tz
     if warning := calibration_warning(settings):  # thresholds calibrated for another model
         info(warning)
     return Memory(settings=settings)

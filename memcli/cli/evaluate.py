@@ -181,7 +181,8 @@ def _render_decisions(r: dict[str, Any]) -> None:
     console.print(t)
     lv = ", ".join(f"{k} {_pct(v['share'])}" for k, v in r["levels"].items())
     console.print(f"[bold]accuracy[/] {_pct(ov['accuracy'])}   [bold]CONFLICT decided NOOP[/] "
-                  f"{r['conflict_as_noop']}   [bold]decided at level[/] {lv}")
+                  f"{r['conflict_as_noop']}   [bold]UPDATE decided NOOP[/] {r.get('update_as_noop', 0)}   "
+                  f"[bold]decided at level[/] {lv}")
     if not r["by_category"] and not r["by_lang"]:
         return
     langs = list(r["by_lang"])

@@ -23,6 +23,7 @@ from memcli.cli.app import (
     read_text_arg,
 )
 from memcli.errors import BadInputError
+from memcli.timeutil import human
 
 QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
                                          show_default=False)]
@@ -94,7 +95,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         t.add_column(col, overflow="fold", no_wrap=col != "statement")
     for h in hits:
         t.add_row(str(h.id), f"{h.score:.3f}", h.statement, h.kind, f"{h.effective_confidence:.2f}",
-                  h.valid_from.strftime("%Y-%m-%d"))
+                  human(h.valid_from, GLOBALS.tz))
     console.print(t)
     if not explain:
         return

@@ -7,12 +7,14 @@ from typing import Any
 
 from rich.table import Table
 
-from memcli.cli.app import console
+from memcli.cli.app import GLOBALS, console
 from memcli.models import DecisionResult, Event, MemoryItem
+from memcli.timeutil import human
 
 
 def _d(dt: Any) -> str:
-    return "" if dt is None else dt.strftime("%Y-%m-%d %H:%M")
+    """A time in the user's zone (settings.timezone) with its offset: ``2026-03-02 07:00 +08:00``."""
+    return human(dt, GLOBALS.tz)
 
 
 def items_table(rows: Sequence[MemoryItem], title: str | None = None) -> None:
@@ -31,7 +33,7 @@ def item_detail(it: MemoryItem) -> None:
     t.add_column("value", overflow="fold")
     for k, v in it.model_dump().items():
         if k in ("valid_from", "invalid_at", "recorded_at", "expired_at", "last_confirmed_at"):
-            v = v.isoformat() if v else ""
+            v = human(v, GLOBALS.tz, seconds=True) if v else ""
         t.add_row(k, "" if v is None else str(v))
     console.print(t)
 

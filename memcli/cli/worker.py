@@ -39,7 +39,9 @@ def drain(
 
     A worker: drains every user's tasks unless --user is given on the command line
     (MEMCLI_USER does not narrow it). Safe to run several at once (cron, a loop and the
-    background drain of `capture --drain`): no task is extracted twice.
+    background drain of `capture --drain`): no task is extracted twice. Ctrl-C or SIGTERM
+    finishes the task being written, gives the other claimed tasks back at once, prints
+    "interrupted: N done, M released" and exits 130.
 
     Examples:
 
@@ -49,14 +51,16 @@ def drain(
 
       memcli drain --loop --interval 5 --max-seconds 3600
     """
+    from memcli.write.interrupt import EXIT_INTERRUPTED, Interruptible
+
     scope = user or GLOBALS.user
-    with (open_memory(db, scope, model) if scope else open_admin(db, model)) as mem:
+    with Interruptible() as it, (open_memory(db, scope, model) if scope else open_admin(db, model)) as mem:
         if background:
             from memcli.write.trigger import background_lock
 
             with background_lock(mem.settings) as free:
                 if free:
-                    mem.drain(limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds)
+                    mem.drain(limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds, stop=it.stop)
             return
         from memcli.write.outbox import status
 
@@ -67,9 +71,13 @@ def drain(
         prog, advance = progress_bar(total, "draining", enabled=not as_json)
         with prog:
             summary = mem.drain(limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds,
-                                progress=advance)
+                                progress=advance, stop=it.stop)
     if as_json:
         emit_json(summary)
+    if summary.interrupted:  # SIGINT/SIGTERM: one line, exit 130 (see memcli.write.interrupt)
+        info(f"interrupted: {summary.done} done, {summary.released} released")
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if as_json:
         return
     info(f"drained {summary.done}/{summary.claimed} task(s) in {summary.seconds['total']:.2f}s "
          f"({summary.utterances_per_s}/s): added {summary.added}, reinforced {summary.reinforced}, "

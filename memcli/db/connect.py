@@ -21,6 +21,7 @@ import apsw
 
 from memcli.db import schema as s
 from memcli.db.migrations import migrate
+from memcli.db.vector_layout import resume_rebuild, stderr_progress
 from memcli.errors import (
     BadInputError,
     MemcliError,
@@ -173,6 +174,8 @@ class Store:
             if mode and str(next(iter(mode.values()))).lower() != "wal" and not os.access(self.path, os.W_OK):
                 raise StoreReadOnlyError(f"database is read-only ({self.path})")
             migrate(self.conn)
+            # an old vec0 layout is moved to the current one in resumable batches (usually: nothing to do)
+            resume_rebuild(self.conn, progress=stderr_progress)
         except apsw.Error as exc:
             self.conn.close()
             raise translate_error(exc, self.path) from None
@@ -263,6 +266,16 @@ class Store:
             raise translate_error(exc, self.path) from None
         finally:
             self._depth -= 1
+
+    @property
+    def vector_cache(self):  # noqa: ANN201
+        """This store's in-process copy of big users' vectors (:mod:`memcli.db.vector_cache`)."""
+        cache = getattr(self, "_vector_cache", None)
+        if cache is None:
+            from memcli.db.vector_cache import VectorCache
+
+            cache = self._vector_cache = VectorCache(self)
+        return cache
 
     # -- meta ------------------------------------------------------------------------------
     def meta_get(self, key: str) -> str | None:

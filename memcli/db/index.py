@@ -3,7 +3,8 @@ the sqlite-vec ``vec0`` table (created on first use with the model's dimension).
 
 vec0 metadata columns cannot hold NULL and KNN cannot take ``IS NULL``, so validity is
 mirrored as integers usable *inside* the KNN: ``active`` (1 iff invalid_at IS NULL and
-expired_at IS NULL), ``current`` (1 iff expired_at IS NULL), ``valid_from`` and
+expired_at IS NULL), ``current`` (1 iff not replaced by a newer version: expired_at IS NULL,
+or forgotten by the user while it still held — see :func:`is_current`), ``valid_from`` and
 ``invalid_at`` as epoch seconds (FAR_FUTURE_EPOCH for "still holds"). ``user_id`` is the
 partition key, so a KNN never leaves one user's vectors.
 """
@@ -13,7 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
+from memcli.db.bounded import user_token
 from memcli.db.connect import Store
+from memcli.db.vector_cache import log_change
+from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import to_epoch
 
@@ -35,22 +39,34 @@ def ensure_vec_table(store: Store, dim: int, model: str) -> None:
             f"vector table has dimension {existing} but model {model!r} gives {dim}; run `memcli reembed`"
         )
     if not store.table_exists(s.VEC):
-        store.x(
-            f"CREATE VIRTUAL TABLE {s.VEC} USING vec0("
-            "item_id INTEGER PRIMARY KEY, user_id TEXT PARTITION KEY, "
-            "active INTEGER, current INTEGER, valid_from INTEGER, invalid_at INTEGER, "
-            f"embedding float[{dim}] distance_metric=cosine)"
-        )
+        store.x(create_vec_sql(s.VEC, dim))
+        store.x(PARTITION_INDEX_SQL)
+        bump_epoch(store.conn)  # a re-created table (reembed): cached copies are stale
     store.meta_set("embed_dim", str(dim))
     if store.meta_get("embed_model") is None:
         store.meta_set("embed_model", model)
+
+
+def is_current(item: dict[str, Any]) -> bool:
+    """Not replaced by a newer version, so ``--as-of`` reads it by its world-time interval.
+
+    ``forget`` ends a memory now in world *and* system time (``invalid_at = expired_at =
+    now``): it held until then, so an ``--as-of`` before the forget still finds it. A version
+    an UPDATE superseded (``expired_at`` before any ``invalid_at``) is not current, even if it
+    was forgotten later. SQL twin: :func:`memcli.governance.validity.as_of_sql`."""
+    from memcli.db.items import FORGOTTEN
+
+    if item["expired_at"] is None:
+        return True
+    return (item.get("invalid_reason") == FORGOTTEN and item["invalid_at"] is not None
+            and item["expired_at"] >= item["invalid_at"])
 
 
 def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     """The integer mirror of an item's validity, as stored in vec0 metadata."""
     return {
         "active": int(item["invalid_at"] is None and item["expired_at"] is None),
-        "current": int(item["expired_at"] is None),
+        "current": int(is_current(item)),
         "valid_from": to_epoch(item["valid_from"]),
         "invalid_at": to_epoch(item["invalid_at"]),
     }
@@ -74,8 +90,8 @@ def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
 def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: str | None = None) -> None:
     store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
     store.x(
-        f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)",
-        (item_id, " ".join(fts_tokens(statement, slot)), user_id),
+        f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
+        (item_id, " ".join(fts_tokens(statement, slot)), user_id, user_token(user_id)),
     )
 
 
@@ -84,13 +100,15 @@ def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray) -> None
     from memcli.embed import vec_to_blob
 
     f = vec_flags(item)
-    store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item["id"],))
-    store.x(
-        f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
-         vec_to_blob(vector)),
-    )
+    for table in mirror_targets(store.conn, int(item["id"])):  # + the rebuild table, if one is under way
+        store.x(f"DELETE FROM {table} WHERE item_id = ?", (item["id"],))
+        store.x(
+            f"INSERT INTO {table}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
+             vec_to_blob(vector)),
+        )
+    log_change(store, item["user_id"], int(item["id"]))
 
 
 def refresh_flags(store: Store, item: dict[str, Any]) -> None:
@@ -98,14 +116,20 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
     if not store.table_exists(s.VEC):
         return
     f = vec_flags(item)
-    store.x(
-        f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
-        (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
-    )
+    for table in mirror_targets(store.conn, int(item["id"])):
+        store.x(
+            f"UPDATE {table} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
+            (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
+        )
+    log_change(store, item["user_id"], int(item["id"]))
 
 
 def unindex(store: Store, item_id: int) -> None:
     """Remove an item from both indexes (purge)."""
     store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
     if store.table_exists(s.VEC):
-        store.x(f"DELETE FROM {s.VEC} WHERE item_id = ?", (item_id,))
+        user = store.scalar(f"SELECT user_id FROM {s.VEC} WHERE item_id = ?", (item_id,))
+        for table in mirror_targets(store.conn, item_id):
+            store.x(f"DELETE FROM {table} WHERE item_id = ?", (item_id,))
+        if user is not None:
+            log_change(store, str(user), item_id)

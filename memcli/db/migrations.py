@@ -15,6 +15,9 @@ from collections.abc import Callable
 import apsw
 
 from memcli.db import schema as s
+from memcli.db.bounded import m0004_fts_user_key
+from memcli.db.vector_cache import m0003_vector_change_log
+from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
 
 Migration = Callable[[apsw.Connection], None]
@@ -111,7 +114,184 @@ def m0001_create_core(conn: apsw.Connection) -> None:
     """)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core]
+def _rows(conn: apsw.Connection, sql: str, params: tuple = ()) -> list[tuple]:
+    """Rows as tuples, whatever row tracer the connection has (the store's gives dicts)."""
+    return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in conn.execute(sql, params)]
+
+
+def m_ids_never_reused(conn: apsw.Connection) -> None:
+    """Ids of memories, sources, outbox tasks and events are never reused (issue 15 §5).
+
+    SQLite gives a plain ``INTEGER PRIMARY KEY`` row ``max(id) + 1``: after ``forget --purge``
+    of the newest memory the next one got the purged id, so ``history N`` showed a PURGE
+    followed by an unrelated ADD. The four tables are rebuilt with ``AUTOINCREMENT`` (rows,
+    ids and indexes kept), and each sequence starts above every id the database still
+    mentions — including ids of purged memories and sources that audit events name.
+
+    The rebuild runs inside the migration's transaction, where ``PRAGMA foreign_keys`` cannot
+    be switched off: the new tables are built and filled first (their foreign keys point at
+    each other), the old ones dropped children first (the cascades they trigger only touch
+    old rows), then the new ones renamed into place.
+    """
+    conn.execute(f"""
+    CREATE TABLE {s.SOURCES}_new (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id     TEXT NOT NULL,
+        role        TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system', 'explicit')),
+        session_id  TEXT,
+        content     TEXT NOT NULL,
+        occurred_at TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+    );
+    CREATE TABLE {s.OUTBOX}_new (
+        id               INTEGER PRIMARY KEY AUTOINCREMENT,
+        source_id        INTEGER NOT NULL UNIQUE REFERENCES {s.SOURCES}_new(id) ON DELETE CASCADE,
+        user_id          TEXT NOT NULL,
+        idempotency_key  TEXT NOT NULL,
+        status           TEXT NOT NULL DEFAULT 'pending'
+                         CHECK (status IN ('pending', 'processing', 'done', 'dead')),
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at  TEXT NOT NULL,
+        lease_until      TEXT,
+        lease_owner      TEXT,
+        last_error       TEXT,
+        created_at       TEXT NOT NULL,
+        updated_at       TEXT NOT NULL,
+        UNIQUE (user_id, idempotency_key)
+    );
+    CREATE TABLE {s.ITEMS}_new (
+        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id           TEXT NOT NULL,
+        statement         TEXT NOT NULL,
+        normalized        TEXT NOT NULL,
+        kind              TEXT NOT NULL,
+        slot              TEXT,
+        salience          REAL NOT NULL CHECK (salience BETWEEN 0 AND 1),
+        confidence        REAL NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+        origin            TEXT NOT NULL,
+        valid_from        TEXT NOT NULL,
+        invalid_at        TEXT,
+        recorded_at       TEXT NOT NULL,
+        expired_at        TEXT,
+        last_confirmed_at TEXT NOT NULL,
+        confirmations     INTEGER NOT NULL DEFAULT 1,
+        supersedes_id     INTEGER REFERENCES {s.ITEMS}_new(id) ON DELETE SET NULL,
+        superseded_by_id  INTEGER REFERENCES {s.ITEMS}_new(id) ON DELETE SET NULL,
+        invalid_reason    TEXT,
+        metadata          TEXT NOT NULL DEFAULT '{{}}',
+        embed_model       TEXT
+    );
+    CREATE TABLE {s.ITEM_SOURCES}_new (
+        item_id   INTEGER NOT NULL REFERENCES {s.ITEMS}_new(id) ON DELETE CASCADE,
+        source_id INTEGER NOT NULL REFERENCES {s.SOURCES}_new(id) ON DELETE CASCADE,
+        PRIMARY KEY (item_id, source_id)
+    );
+    CREATE TABLE {s.EVENTS}_new (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id       TEXT NOT NULL,
+        item_id       INTEGER,
+        other_item_id INTEGER,
+        source_id     INTEGER,
+        action        TEXT NOT NULL,
+        level         TEXT,
+        cosine        REAL,
+        judge         TEXT,
+        reason        TEXT,
+        before        TEXT,
+        after         TEXT,
+        created_at    TEXT NOT NULL
+    );
+    INSERT INTO {s.SOURCES}_new SELECT id, user_id, role, session_id, content, occurred_at, recorded_at
+        FROM {s.SOURCES};
+    INSERT INTO {s.OUTBOX}_new SELECT id, source_id, user_id, idempotency_key, status, attempts, next_attempt_at,
+        lease_until, lease_owner, last_error, created_at, updated_at FROM {s.OUTBOX};
+    INSERT INTO {s.ITEMS}_new SELECT id, user_id, statement, normalized, kind, slot, salience, confidence, origin,
+        valid_from, invalid_at, recorded_at, expired_at, last_confirmed_at, confirmations, supersedes_id,
+        superseded_by_id, invalid_reason, metadata, embed_model FROM {s.ITEMS};
+    INSERT INTO {s.ITEM_SOURCES}_new SELECT item_id, source_id FROM {s.ITEM_SOURCES};
+    INSERT INTO {s.EVENTS}_new SELECT id, user_id, item_id, other_item_id, source_id, action, level, cosine, judge,
+        reason, before, after, created_at FROM {s.EVENTS};
+    DROP TABLE {s.ITEM_SOURCES};
+    DROP TABLE {s.OUTBOX};
+    DROP TABLE {s.EVENTS};
+    DROP TABLE {s.ITEMS};
+    DROP TABLE {s.SOURCES};
+    ALTER TABLE {s.SOURCES}_new RENAME TO {s.SOURCES};
+    ALTER TABLE {s.OUTBOX}_new RENAME TO {s.OUTBOX};
+    ALTER TABLE {s.ITEMS}_new RENAME TO {s.ITEMS};
+    ALTER TABLE {s.ITEM_SOURCES}_new RENAME TO {s.ITEM_SOURCES};
+    ALTER TABLE {s.EVENTS}_new RENAME TO {s.EVENTS};
+    CREATE INDEX ix_sources_user ON {s.SOURCES}(user_id, occurred_at);
+    CREATE INDEX ix_outbox_claim ON {s.OUTBOX}(status, next_attempt_at);
+    CREATE INDEX ix_items_user_active ON {s.ITEMS}(user_id, invalid_at, expired_at);
+    CREATE INDEX ix_items_user_norm ON {s.ITEMS}(user_id, normalized);
+    CREATE INDEX ix_items_user_slot ON {s.ITEMS}(user_id, slot);
+    CREATE INDEX ix_item_sources_source ON {s.ITEM_SOURCES}(source_id);
+    CREATE INDEX ix_events_item ON {s.EVENTS}(item_id);
+    CREATE INDEX ix_events_other ON {s.EVENTS}(other_item_id);
+    """)
+    floors = {
+        s.ITEMS: f"""SELECT max(coalesce((SELECT max(id) FROM {s.ITEMS}), 0),
+                         coalesce((SELECT max(item_id) FROM {s.EVENTS}), 0),
+                         coalesce((SELECT max(other_item_id) FROM {s.EVENTS}), 0))""",
+        s.SOURCES: f"""SELECT max(coalesce((SELECT max(id) FROM {s.SOURCES}), 0),
+                           coalesce((SELECT max(source_id) FROM {s.EVENTS}), 0))""",
+        s.OUTBOX: f"SELECT coalesce((SELECT max(id) FROM {s.OUTBOX}), 0)",
+        s.EVENTS: f"SELECT coalesce((SELECT max(id) FROM {s.EVENTS}), 0)",
+    }
+    for table, sql in floors.items():
+        floor = int(_rows(conn, sql)[0][0] or 0)
+        conn.execute("DELETE FROM sqlite_sequence WHERE name = ?", (table,))
+        conn.execute("INSERT INTO sqlite_sequence(name, seq) VALUES (?, ?)", (table, floor))
+
+
+def m_fold_traditional_chinese_keys(conn: apsw.Connection) -> None:
+    """Exact-match keys and FTS5 tokens of stored memories in one Chinese script (issue 15 §2).
+
+    ``normalized`` and the FTS5 tokens now read traditional Chinese as simplified
+    (:func:`memcli.text.to_simplified`); rows written before are recomputed — only those whose
+    statement changes under the conversion (nothing to do, and no jieba load, otherwise).
+    """
+    import re
+
+    from memcli.text import normalize, to_simplified
+
+    rows = [r for r in _rows(conn, f"SELECT id, user_id, statement, slot FROM {s.ITEMS}")
+            if re.search(r"[\u3400-\u9fff\uf900-\ufaff]", r[2]) and to_simplified(r[2]) != r[2]]
+    if not rows:
+        return
+    from memcli.text import search_tokens
+
+    for item_id, user_id, statement, slot in rows:
+        toks = search_tokens(statement)
+        if slot:  # the slot's words, as db/index.fts_tokens adds them
+            toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
+        conn.execute(f"UPDATE {s.ITEMS} SET normalized = ? WHERE id = ?", (normalize(statement), item_id))
+        conn.execute(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
+        conn.execute(f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)",
+                     (item_id, " ".join(toks), user_id))
+
+
+def m_as_of_sees_forgotten_history(conn: apsw.Connection) -> None:
+    """``--as-of`` before a ``forget`` finds the memory (issue 15 §7): the vec0 ``current``
+    flag of forgotten memories that were not superseded first is set to 1 (the rule of
+    :func:`memcli.db.index.is_current`). Nothing to do without a vector table."""
+    if not _rows(conn, "SELECT name FROM sqlite_master WHERE name = ?", (s.VEC,)):
+        return
+    for (item_id,) in _rows(conn, f"""SELECT id FROM {s.ITEMS} WHERE invalid_reason = 'forgotten by the user'
+                                      AND invalid_at IS NOT NULL AND expired_at >= invalid_at"""):
+        conn.execute(f"UPDATE {s.VEC} SET current = 1 WHERE item_id = ?", (item_id,))
+
+
+MIGRATIONS: list[Migration] = [
+    m0001_create_core,
+    m_ids_never_reused,
+    m_fold_traditional_chinese_keys,
+    m_as_of_sees_forgotten_history,
+    m0002_vec0_small_chunks,
+    m0003_vector_change_log,
+    m0004_fts_user_key,
+]
 
 
 def _user_version(conn: apsw.Connection) -> int:

@@ -59,7 +59,7 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
     exact / vector / judge), ``by_lang`` and ``by_category`` (accuracy and n; a category also gives
     its first pair's label ``gold``, what was ``decided`` (label → count) and accuracy per language
     ``by_lang``), ``conflict_as_noop``
-    (the error the design forbids), ``errors`` (up to ``max_errors`` misdecided pairs), and
+    (the error the design forbids) and ``update_as_noop``, ``errors`` (up to ``max_errors`` misdecided pairs), and
     the thresholds and judge that ran.
 
     Raises:
@@ -104,5 +104,6 @@ def eval_decisions(settings: Settings, pairs: Sequence[DecisionPair], *,
         "by_lang": by_lang,
         "by_category": by_cat,
         "conflict_as_noop": sum(1 for r in rows if r["gold"] == "CONFLICT" and r["pred"] == "NOOP"),
+        "update_as_noop": sum(1 for r in rows if r["gold"] == "UPDATE" and r["pred"] == "NOOP"),
         "errors": [r for r in rows if r["gold"] != r["pred"]][:max_errors],
     }

@@ -10,8 +10,10 @@ Two clocks per item (after Graphiti/Zep):
 
 An item is *active* iff ``invalid_at IS NULL AND expired_at IS NULL``. Read paths show
 active items only; ``--as-of T`` shows items with ``valid_from <= T < invalid_at`` that
-were not superseded. Only :func:`memcli.governance.lifecycle.purge` deletes, and only on the
-user's explicit request.
+were not superseded by a newer version. A forgotten memory ended at the forget in world
+time, so ``--as-of`` a time before the forget finds it (it held then; it is in ``list --all``
+and ``history`` too); after the forget it is gone. Only
+:func:`memcli.governance.lifecycle.purge` deletes, and only on the user's explicit request.
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ def check_correctable(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def as_of_sql(alias: str = "") -> str:
-    """SQL predicate (one ``?`` for T, ISO text) for "believed true at world time T"."""
+    """SQL predicate (two ``?`` for T, ISO text) for "believed true at world time T": held at T
+    and not replaced by a newer version (a forgotten memory counts by its world-time interval;
+    Python twin: :func:`memcli.db.index.is_current`)."""
     p = f"{alias}." if alias else ""
-    return f"({p}expired_at IS NULL AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"
+    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{items.FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
+               f"AND {p}expired_at >= {p}invalid_at))")
+    return f"({current} AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"

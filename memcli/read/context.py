@@ -37,7 +37,7 @@ import re
 import threading
 import time
 import unicodedata
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
@@ -143,7 +143,11 @@ def inert(text: str, max_chars: int = MAX_STATEMENT_CHARS) -> str:
     return t
 
 
-def _date(dt: datetime, lang: str, now: datetime) -> str:
+def _date(dt: datetime, lang: str, now: datetime, tz: tzinfo | None = None) -> str:
+    """The day of ``dt`` in the user's zone ``tz`` (default UTC): ``3 月 2 日`` / ``Mar 2``,
+    with the year when it is not this year (in that zone)."""
+    if tz is not None:
+        dt, now = dt.astimezone(tz), now.astimezone(tz)
     if lang == "zh":
         d = f"{dt.month} 月 {dt.day} 日"
         return d if dt.year == now.year else f"{dt.year} 年 {d}"
@@ -151,12 +155,14 @@ def _date(dt: datetime, lang: str, now: datetime) -> str:
     return d if dt.year == now.year else f"{d}, {dt.year}"
 
 
-def render_line(hit: Hit, lang: str, now: datetime | None = None) -> str:
-    """``- [很确定] 咖啡不加糖（偏好，你在 8 月 18 日纠正过）`` / ``- [sure] ... (preference, recorded Aug 20)``."""
+def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | None = None) -> str:
+    """``- [很确定] 咖啡不加糖（偏好，你在 8 月 18 日纠正过）`` / ``- [sure] ... (preference, recorded Aug 20)``.
+
+    The date is the day in the user's zone ``tz`` (``settings.timezone``)."""
     now = now or now_utc()
     lab = label(hit.effective_confidence, lang)
     kind = KIND_LABEL[lang].get(hit.kind, hit.kind) if lang == "zh" else hit.kind
-    date = _date(hit.valid_from, lang, now)
+    date = _date(hit.valid_from, lang, now, tz)
     corrected = hit.origin == "correction"
     if lang == "zh":
         prov = f"你在 {date}纠正过" if corrected else f"{date}记录"
@@ -165,7 +171,8 @@ def render_line(hit: Hit, lang: str, now: datetime | None = None) -> str:
     return f"- [{lab}] {inert(hit.statement)} ({inert(kind, 40)}, {prov})"
 
 
-def _assemble(hits: list[Hit], lang: str, max_tokens: int) -> tuple[str, list[Hit], int, int, str | None]:
+def _assemble(hits: list[Hit], lang: str, max_tokens: int,
+              tz: tzinfo | None = None) -> tuple[str, list[Hit], int, int, str | None]:
     header, footer = FRAME[lang]
     frame = count_tokens(header) + count_tokens(footer) + 1
     if frame >= max_tokens:
@@ -173,7 +180,7 @@ def _assemble(hits: list[Hit], lang: str, max_tokens: int) -> tuple[str, list[Hi
     used, lines, kept, skipped = frame, [], [], 0
     now = now_utc()
     for h in hits:
-        line = render_line(h, lang, now)
+        line = render_line(h, lang, now, tz)
         cost = count_tokens(line) + 1
         if used + cost > max_tokens:
             skipped += 1
@@ -290,7 +297,7 @@ def build_context(mem: Memory, query: str, budget_ms: int | None = None, max_tok
         if not hits:
             res.reason = "no relevant memories"
         else:
-            text, kept, used, skipped, why = _assemble(list(hits), lang, max_tok)
+            text, kept, used, skipped, why = _assemble(list(hits), lang, max_tok, st.tz)
             res.skipped_for_tokens = skipped
             if why:
                 res.reason = why

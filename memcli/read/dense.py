@@ -56,9 +56,12 @@ def dense_leg(mem: Memory, vector: np.ndarray, *, limit: int, as_of: datetime | 
     if not store.table_exists(s.VEC):
         return []
     k = max(1, min(int(limit), K_MAX))
+    t = to_epoch(as_of) if as_of is not None else None
+    cached = store.vector_cache.knn(mem.user, vector, k, t)  # exact; None: not cached (yet)
+    if cached is not None:
+        return [DenseHit(i, c) for i, c in cached]
     params: list[Any] = [vec_to_blob(vector), k, mem.user]
-    if as_of is not None:
-        t = to_epoch(as_of)
+    if t is not None:
         params += [t, t]
     rows = store.q(knn_sql(as_of=as_of is not None), params)
     return [DenseHit(int(r["item_id"]), 1.0 - float(r["distance"])) for r in rows]

@@ -13,8 +13,12 @@ Leg weights are language-aware (``settings.weight_dense_zh`` etc.), chosen by
 :func:`memcli.text.lang_of` of the query: all-MiniLM-L6-v2 is weak on Chinese, and an
 equal-weight fusion there was worse than the lexical leg alone (DESIGN.md).
 
+The third leg, ``slot`` (:mod:`memcli.read.slot_leg`), ranks the memories whose slot the
+query asks about (我住在哪 → ``residence``); it runs only when such a slot is detected and
+found something.
+
 Relevance floor (:func:`passes_floor`): KNN always returns neighbours and RRF only sees
-ranks, so a dense-only hit (no lexical match) with cosine below ``settings.min_cosine`` is
+ranks, so a dense-only hit (no lexical or slot match) with cosine below ``settings.min_cosine`` is
 dropped (``settings.min_cosine_zh`` when the query or the memory is Chinese: the model puts
 unrelated Chinese sentences at cosine 0.5-0.77), and every hit with ``final < min_score`` (``settings.min_score``, or
 ``search --min-score``) is dropped. Every constant is reported by :func:`constants`.
@@ -32,14 +36,15 @@ from memcli.timeutil import days_between
 
 __all__ = ["Fused", "constants", "final_score", "leg_weights", "min_cosine_for", "passes_floor", "recency", "rrf_fuse"]
 
-LEGS = ("dense", "lexical")
+LEGS = ("dense", "lexical", "slot")
 
 
 def leg_weights(settings: Settings, lang: str) -> dict[str, float]:
-    """RRF weight of each leg for a query language (``"zh"`` or ``"en"``)."""
+    """RRF weight of each leg for a query language (``"zh"`` or ``"en"``); the slot leg's
+    weight (``weight_slot``) is the same in both languages."""
     if lang == "zh":
-        return {"dense": settings.weight_dense_zh, "lexical": settings.weight_lexical_zh}
-    return {"dense": settings.weight_dense_en, "lexical": settings.weight_lexical_en}
+        return {"dense": settings.weight_dense_zh, "lexical": settings.weight_lexical_zh, "slot": settings.weight_slot}
+    return {"dense": settings.weight_dense_en, "lexical": settings.weight_lexical_en, "slot": settings.weight_slot}
 
 
 @dataclass
@@ -91,8 +96,9 @@ def final_score(rrf_norm: float, salience: float, recency_value: float, settings
 
 def passes_floor(f: Fused, cosine: float | None, final: float, *, min_cosine: float, min_score: float) -> bool:
     """The relevance floor: a dense-only hit needs ``cosine >= min_cosine``; every hit needs
-    ``final >= min_score``."""
-    if "lexical" not in f.ranks and (cosine is None or cosine < min_cosine):
+    ``final >= min_score``. A hit of the slot leg (the query asks about its slot) is not
+    dense-only."""
+    if "lexical" not in f.ranks and "slot" not in f.ranks and (cosine is None or cosine < min_cosine):
         return False
     return final >= min_score
 
@@ -107,6 +113,7 @@ def constants(settings: Settings, lang: str, min_score: float) -> dict[str, Any]
     w = leg_weights(settings, lang)
     return {
         "lang": lang, "rrf_k": settings.rrf_k, "weight_dense": w["dense"], "weight_lexical": w["lexical"],
+        "weight_slot": w["slot"],
         "weight_salience": settings.weight_salience, "weight_recency": settings.weight_recency,
         "recency_half_life_days": settings.recency_half_life_days, "min_cosine": settings.min_cosine,
         "min_cosine_zh": settings.min_cosine_zh,

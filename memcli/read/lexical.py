@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.governance.validity import as_of_sql
@@ -147,18 +148,16 @@ def lexical_leg(store: Store, user: str, query: str, tokens: list[str], *, limit
     hits: list[LexicalHit] = []
     seen: set[int] = set()
     match = fts_query(tokens)
-    if match:
-        for r in store.q(fts_sql(as_of=as_of is not None), [match, user, user, *at, limit]):
-            hits.append(LexicalHit(int(r["id"]), float(r["bm25"]), 0))
-            seen.add(int(r["id"]))
+    if match:  # bounded: FTS5 ranks alone, then only its top rows are checked for activity
+        for i, b in bounded.fts_top(store, user, match, limit=limit, at=at):
+            hits.append(LexicalHit(i, b, 0))
+            seen.add(i)
     variants = like_variants(query, tokens)
-    if variants:
-        params: list[object] = []
-        for v in variants:
-            params += [f"%{escape_like(v)}%", len(v)]
+    if variants:  # bounded: the FTS candidates by id + the user's newest LIKE_SCAN_CAP rows
+        patterns = [(f"%{escape_like(v)}%", len(v)) for v in variants]
         floor = min(2, max(len(v) for v in variants))
-        rows = store.q(like_sql(len(variants), as_of=as_of is not None), [*params, user, *at, floor, limit])
-        like = {int(r["id"]): int(r["like_score"]) for r in rows}
-        hits = [LexicalHit(h.id, h.bm25, like.get(h.id, 0)) for h in hits]
+        like = dict(bounded.like_window(store, user, patterns, min_score=floor, limit=limit, at=at))
+        scores = bounded.like_scores(store, user, patterns, list(seen))
+        hits = [LexicalHit(h.id, h.bm25, scores.get(h.id, 0)) for h in hits]
         hits += [LexicalHit(i, None, sc) for i, sc in like.items() if i not in seen]
     return hits[:limit]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
@@ -29,6 +30,7 @@ from memcli.read import fusion
 from memcli.read.dense import dense_leg
 from memcli.read.encoder import QueryVector, query_encoder
 from memcli.read.lexical import lexical_leg
+from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc, parse_at
@@ -38,7 +40,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "retrieve"]
 
-ALL_LEGS = ("dense", "lexical")
+ALL_LEGS = ("dense", "lexical", "slot")
+MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
 # Time left for KNN + fusion after the encoder wait, seconds: a base plus the brute-force KNN's
 # cost per active vector of the user (sqlite-vec scans the partition: ~0.2 s at 100k on 2 busy cores).
 DEADLINE_RESERVE_BASE_S = 0.03
@@ -51,6 +54,7 @@ class Explain(BaseModel):
 
     dense_rank: int | None = None
     lexical_rank: int | None = None
+    slot_rank: int | None = Field(None, description="rank in the slot leg (the query asks about this memory's slot)")
     cosine: float | None = Field(None, description="cosine similarity to the query, dense leg")
     bm25: float | None = Field(None, description="FTS5 bm25(), lower is better; None: LIKE-only")
     like_score: int = Field(0, description="summed length of the LIKE variants matched")
@@ -83,12 +87,15 @@ class RetrievalInfo(BaseModel):
     query_chars: int = 0
     query_truncated: bool = False
     tokens: list[str] = Field(default_factory=list)
+    slots: list[str] = Field(default_factory=list, description="slot keys the query asks about (slot leg)")
     legs_requested: list[str] = Field(default_factory=list)
     legs_run: list[str] = Field(default_factory=list)
     encoder: str | None = None
     dense_skipped: str | None = Field(None, description="why the dense leg did not run, if requested")
     lexical_only_fallback: bool = False
-    candidates: dict[str, int] = Field(default_factory=dict)
+    candidates: dict[str, int] = Field(default_factory=dict, description="candidates each leg returned")
+    candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
+                                    "limit), at most 4096")
     dropped_by_floor: int = 0
     timings_ms: dict[str, float] = Field(default_factory=dict)
     constants: dict[str, Any] = Field(default_factory=dict)
@@ -115,10 +122,13 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     Args:
         query: any text; empty/whitespace → no hits. Longer than ``settings.max_text_chars``
             is truncated (``info.query_truncated``). Control characters are dropped.
-        limit: at most this many hits (>= 1).
+        limit: at most this many hits (>= 1). Each leg is asked for ``max(candidates_per_leg,
+            limit)`` candidates (at most 4096, ``info.candidates_per_leg``), so a large limit
+            returns every match rather than the first ~100.
         as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
         min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
-        legs: ``("dense", "lexical")`` (hybrid), ``("dense",)`` or ``("lexical",)``.
+        legs: any non-empty subset of ``("dense", "lexical", "slot")`` (default all three). The
+            slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute.
         explain: attach :class:`Explain` to every hit.
         deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
             dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
@@ -141,13 +151,16 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     if min_score < 0:
         raise BadInputError(f"--min-score must be >= 0 (got {min_score})")
     at = parse_at(as_of, field="--as-of") if as_of is not None else None
-    info = RetrievalInfo(legs_requested=list(legs))
+    # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
+    # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
+    per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
+    info = RetrievalInfo(legs_requested=list(legs), candidates_per_leg=per_leg)
     text = _SPACE.sub(" ", clean_text(query or "")).strip()
     info.query_chars = len(text)
     if len(text) > st.max_text_chars:
         text, info.query_truncated = text[: st.max_text_chars], True
     lang = lang_of(text)
-    info.constants = fusion.constants(st, lang, min_score)
+    info.constants = {**fusion.constants(st, lang, min_score), **bounded.caps()}
     if not text:
         return Hits([], info)
 
@@ -169,17 +182,27 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
     if "lexical" in legs:
         t1 = time.monotonic()
         info.tokens = query_tokens(text, drop_stopwords=True)
-        lex = lexical_leg(mem.store, mem.user, text, info.tokens, limit=st.candidates_per_leg, as_of=at)
+        lex = lexical_leg(mem.store, mem.user, text, info.tokens, limit=per_leg, as_of=at)
         rankings["lexical"] = [h.id for h in lex]
         lex_by_id = {h.id: h for h in lex}
         info.timings_ms["lexical"] = _ms(t1)
         info.legs_run.append("lexical")
 
+    if "slot" in legs:
+        t1 = time.monotonic()
+        info.slots = query_slot_keys(text)
+        slot_ids = slot_leg(mem.store, mem.user, info.slots, limit=per_leg, as_of=at) if info.slots else []
+        if slot_ids:  # a leg that found nothing would only lower every normalised score
+            rankings["slot"] = slot_ids
+            info.legs_run.append("slot")
+        info.timings_ms["slot"] = _ms(t1)
+
     cos_by_id: dict[int, float] = {}
     if qv is not None and on_partial is not None and "lexical" in rankings:
         part = info.model_copy(deep=True)
         part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
-        on_partial(Hits(_rank(mem, {"lexical": rankings["lexical"]}, lex_by_id, {}, lang=lang, min_score=min_score,
+        early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
+        on_partial(Hits(_rank(mem, early, lex_by_id, {}, lang=lang, min_score=min_score,
                               limit=limit, explain=explain, info=part), part))
     if qv is not None:
         t1 = time.monotonic()
@@ -201,7 +224,7 @@ def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | No
             info.dense_skipped = info.dense_skipped or "query encoder not ready before the deadline"
         else:
             t1 = time.monotonic()
-            dense = dense_leg(mem, vec, limit=st.candidates_per_leg, as_of=at)
+            dense = dense_leg(mem, vec, limit=per_leg, as_of=at)
             rankings["dense"] = [h.id for h in dense]
             cos_by_id = {h.id: h.cosine for h in dense}
             info.timings_ms["dense_knn"] = _ms(t1)
@@ -248,6 +271,7 @@ def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any]
         ex = None
         if explain:
             ex = Explain(dense_rank=f.ranks.get("dense"), lexical_rank=f.ranks.get("lexical"),
+                         slot_rank=f.ranks.get("slot"),
                          cosine=None if f.id not in cos_by_id else round(cos_by_id[f.id], 4),
                          bm25=None if lex is None or lex.bm25 is None else round(lex.bm25, 4),
                          like_score=0 if lex is None else lex.like_score, rrf=round(f.rrf, 6),

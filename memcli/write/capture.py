@@ -53,6 +53,9 @@ def derive_key(user: str, session: str | None, role: str, text: str, at: datetim
 def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
+    ``max_chars`` is ``settings.max_turn_chars`` (100,000 by default): a long turn is kept
+    whole — the extractor reads it clause by clause — and only past that bound refused.
+
     A key already captured for this user adds nothing and returns the existing rows with
     ``duplicate=True``.
 
@@ -60,7 +63,7 @@ def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> Captu
         BadInputError: empty or oversized text, invalid time.
         StoreError: the database cannot be written.
     """
-    text = check_text(utt.text, max_chars)
+    text = check_text(utt.text, max_chars, setting="max_turn_chars")
     at = utt.at or now_utc()
     key = (utt.key or "").strip() or derive_key(user, utt.session, str(utt.role), text, at)
     now = iso(now_utc())

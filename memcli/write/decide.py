@@ -11,6 +11,8 @@
    cosine); cosine < ``dedup_lower`` → ADD;
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
+   A judge's NOOP across a polarity flip or a changed number/date is overridden into a
+   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact.
 
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
 confirmation, count, source linked); UPDATE supersedes the old version in system time with
@@ -143,8 +145,13 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
     target = _row(store, verdict.target_id)
     if verdict.decision == Decision.NOOP:
         g = guard(new, _facts(target["statement"], target["slot"]))
-        if g in HARD_GUARDS:  # never reinforce across a flip / another number, whatever the judge says
-            return Plan(Decision.ADD, Level.JUDGE, None, cos, f"judge said NOOP but {g}: stored as new", judge.name)
+        if g in HARD_GUARDS:
+            # Never reinforce across a flip / another number, whatever the judge says — and never
+            # leave both standing either (issue 15 §1): the judge found the two about the same
+            # thing, the guard found them opposite, so they contradict: a recorded CONFLICT.
+            return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
+                        f"judge {judge.name} said NOOP ({verdict.reason}), but {g}: CONFLICT by the guard "
+                        f"(cosine {cos:.3f})", judge.name)
     return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
 
 

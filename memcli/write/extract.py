@@ -23,7 +23,7 @@ from datetime import datetime
 
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import lang_of
+from memcli.text import lang_of, to_simplified
 
 __all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich"]
 
@@ -63,27 +63,51 @@ class Extractor(ABC):
         return out
 
 
+def _own_words(statement: str, simplified: str, original: str) -> str:
+    """The user's own text for a statement the rules found in the simplified form of
+    ``original`` (traditional Chinese is matched as simplified, stored as written).
+
+    OpenCC t2s maps character for character here, so a span of the simplified text is the
+    same span of the original; the 我 the rules carry into a clause that drops it stays."""
+    if simplified == original or len(simplified) != len(original):
+        return statement
+    i = simplified.find(statement)
+    if i >= 0:
+        return original[i:i + len(statement)]
+    if statement.startswith("我") and (i := simplified.find(statement[1:])) >= 0:
+        return "我" + original[i:i + len(statement) - 1]
+    return statement
+
+
 class RuleExtractor(Extractor):
-    """Offline rule-based extractor for Chinese and English (no model, no network)."""
+    """Offline rule-based extractor for Chinese and English (no model, no network).
+
+    Traditional Chinese is matched as simplified (:func:`memcli.text.to_simplified`) and
+    stored in the user's own script. A statement longer than ``max_text_chars`` (a clause of
+    a very long turn without punctuation) is not a memory and is skipped."""
 
     name = "rules"
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.cap = settings.confidence_extracted if settings else 0.7
+        self.max_chars = settings.max_text_chars if settings else 4000
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
         from memcli.write import rules_en, rules_zh
+        from memcli.write.names import extract_names
 
-        rules = rules_zh if lang_of(utt.text) == "zh" else rules_en
+        text = to_simplified(utt.text)
+        rules = rules_zh if lang_of(text) == "zh" else rules_en
         seen: set[str] = set()
         out: list[Candidate] = []
-        for m in rules.extract_matches(utt.text):
-            if m.statement in seen:
+        for m in [*extract_names(text), *rules.extract_matches(text)]:
+            statement = _own_words(m.statement, text, utt.text)
+            if statement in seen or len(statement) > self.max_chars:
                 continue
-            seen.add(m.statement)
-            out.append(Candidate(statement=m.statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
+            seen.add(statement)
+            out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
                                  confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at,
                                  metadata={}))
         return out
@@ -94,6 +118,8 @@ def enrich(candidate: Candidate) -> Candidate:
     ``remember``/``import`` statements take part in slot comparison like drained ones."""
     from memcli.write.facts import analyze
 
+    if candidate.slot and to_simplified(candidate.slot) != candidate.slot:  # an LLM's slot in traditional script
+        candidate = candidate.model_copy(update={"slot": to_simplified(candidate.slot)})
     if candidate.slot and candidate.kind != Kind.OTHER:
         return candidate
     f = analyze(candidate.statement)

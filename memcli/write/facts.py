@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from memcli.text import lang_of
+from memcli.text import lang_of, to_simplified
 
 __all__ = ["Facts", "Match", "analyze", "cn_to_int", "content_tokens", "content_units", "numbers_of", "polarity_of",
            "subject_of", "value_key"]
@@ -79,7 +79,7 @@ def polarity_of(text: str) -> bool:
     我不喝酒也不抽烟) are common in speech, double negations ("I don't hate it") rare.
     """
     if lang_of(text) == "zh":
-        return not _ZH_NEG.search(_ZH_NOT_NEGATION.sub("", text))
+        return not _ZH_NEG.search(_ZH_NOT_NEGATION.sub("", to_simplified(text)))
     return not _EN_NEG.search(expand_en(text))
 
 
@@ -144,7 +144,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
     weekdays and times of day (Fridays vs Mondays, 下午 vs 早上 differ)."""
     out: list[int] = []
     zh = lang_of(text) == "zh"
-    t = text if zh else expand_en(text)
+    t = to_simplified(text) if zh else expand_en(text)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
     if zh:
         for m in _ZH_DATE.finditer(t):
@@ -193,7 +193,7 @@ def content_units(text: str) -> frozenset[str]:
     """What a statement is about: Chinese content characters, or English word stems without
     fillers and negations (allergic/allergy → allerg, cats → cat)."""
     if lang_of(text) == "zh":
-        return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in ZH_FUNCTION_CHARS)
+        return frozenset(c for c in to_simplified(text) if "\u4e00" <= c <= "\u9fff" and c not in ZH_FUNCTION_CHARS)
     words = re.findall(r"[a-z0-9]+", expand_en(text))
     return frozenset(_stem(w) for w in words if w not in _EN_FILLER and not _EN_NEG.fullmatch(w)
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
@@ -203,7 +203,7 @@ def subject_of(text: str) -> str:
     """Whom a statement is about: ``me``, or a relative key (``husband``, ``mother``, ...)."""
     from memcli.write import rules_en, rules_zh
 
-    return (rules_zh if lang_of(text) == "zh" else rules_en).subject_of(text)
+    return (rules_zh if lang_of(text) == "zh" else rules_en).subject_of(to_simplified(text))
 
 
 # -- tokens for a lexical sanity check -----------------------------------------------------------
@@ -224,12 +224,17 @@ def value_key(value: str) -> str:
 # -- analyze ---------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
 def analyze(statement: str) -> Facts:
-    """Slot, value, polarity and numbers of one statement (rules first, then generic)."""
-    from memcli.write import rules_en, rules_zh
+    """Slot, value, polarity and numbers of one statement (rules first, then generic).
 
-    rules = rules_zh if lang_of(statement) == "zh" else rules_en
-    m = rules.match_clause(rules.prepare(statement))
+    Traditional Chinese is read as simplified (:func:`memcli.text.to_simplified`), so 我媽媽的
+    生日是3月5號 and 我妈妈的生日是3月5号 have one slot, value and date."""
+    from memcli.write import rules_en, rules_zh
+    from memcli.write.names import match_name
+
+    text = to_simplified(statement)
+    rules = rules_zh if lang_of(text) == "zh" else rules_en
+    m = match_name(rules.prepare(text)) or rules.match_clause(rules.prepare(text))
     return Facts(statement=statement, slot=m.slot if m else None,
                  value=value_key(m.value) if m and m.value else None,
-                 positive=polarity_of(statement), numbers=numbers_of(statement), kind=m.kind if m else None,
-                 subject=subject_of(statement))
+                 positive=polarity_of(text), numbers=numbers_of(text), kind=m.kind if m else None,
+                 subject=subject_of(text))

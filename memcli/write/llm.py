@@ -5,8 +5,22 @@ Install with ``pip install 'memcli[llm]'`` (httpx + tenacity). Configure ``llm_b
 ``extractor = "llm"`` and/or ``judge = "auto"`` (default: the LLM judges the gray zone
 when configured).
 
-Trust nothing that comes back: the reply must be JSON matching a pydantic schema, and any
-memory id in it must be one the model was shown. A malformed reply or a made-up id raises
+Trust nothing that comes back, but read what real models send (issue 15 §1):
+
+- **Structured output first.** The request asks for ``response_format`` JSON schema (the
+  pydantic schema of the answer); an endpoint that refuses it (HTTP 400/422) is asked again
+  with JSON mode, then with no ``response_format``; the mode that worked is kept for the
+  client's later calls (``llm_response_format`` forces one).
+- **Tolerant reading.** The first JSON value is taken out of fenced ```` ```json ```` blocks,
+  prose around it and a leading ``<think>…</think>`` (:mod:`memcli.write.llm_reply`); labels
+  are case-insensitive (``"conflict"``, ``"Health"``); then the pydantic schema validates it.
+- **The reply in the error.** A reply that cannot be read fails the task with a truncated,
+  one-line copy of what the model said (``memcli outbox`` shows it).
+- **Time said.** The extractor's user message is JSON: the utterance, when it was said in the
+  user's zone (``said_at``, ISO-8601 with offset) and the zone, so "yesterday" resolves; a
+  long turn is sent in pieces of at most :data:`CHUNK_CHARS` characters cut at sentence ends.
+
+And any memory id in a judgement must be one the model was shown. A malformed reply or a made-up id raises
 :class:`~memcli.errors.ExtractionError`: the task is retried with backoff, then dead — never
 a crash, never a write (Mem0 v1 crashed on hallucinated ids and silently dropped input on
 malformed JSON). Transport errors, 429 and 5xx are retried a few times first (tenacity).
@@ -15,24 +29,30 @@ malformed JSON). Transport errors, 429 and 5xx are retried a few times first (te
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from datetime import datetime, tzinfo
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from memcli.errors import ConfigError, ExtractionError
 from memcli.models import Candidate, Decision, Kind
 from memcli.settings import Settings
+from memcli.timeutil import offset_text
 from memcli.write.extract import Extractor, Utterance
 from memcli.write.judge import Judge, Neighbor, Verdict
+from memcli.write.llm_reply import parse_reply, reply_excerpt
 
-__all__ = ["LLMClient", "LLMExtractor", "LLMJudge"]
+__all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "chunks"]
 
 EXTRACT_PROMPT = (
     "You extract durable personal facts about the USER from one utterance, for a long-term memory. "
     "Keep preferences, dislikes, health (allergies), identity (name, residence, work), relatives and their facts, "
     "habits. Ignore questions, chit-chat, and calendar items (meetings, appointments, times). Write each fact as a "
-    "short first-person statement in the utterance's language. Reply with JSON only: "
+    "short first-person statement in the utterance's language. The user message is JSON: \"utterance\", "
+    "\"said_at\" (when the user said it, ISO-8601 with the user's UTC offset) and \"timezone\"; resolve relative "
+    "times (yesterday, last year, 上个月) against said_at. Reply with JSON only: "
     '{"memories": [{"statement": str, "kind": "preference|relationship|identity|habit|health|other", '
     '"slot": "subject.attribute or null", "salience": 0..1, "confidence": 0..1}]}'
 )
@@ -42,6 +62,10 @@ JUDGE_PROMPT = (
     "contradicts a stored memory: negation, another value, another number or date). For NOOP, UPDATE and CONFLICT "
     'give the id of that stored memory. Reply with JSON only: {"decision": str, "target_id": int|null, "reason": str}'
 )
+#: longest piece of a turn sent in one extraction call, characters
+CHUNK_CHARS = 4000
+#: response_format modes tried in order by ``llm_response_format = "auto"``
+MODES = ("json_schema", "json_object", "none")
 
 
 class _Memory(BaseModel):
@@ -51,9 +75,58 @@ class _Memory(BaseModel):
     salience: float = Field(0.5, ge=0, le=1)
     confidence: float = Field(0.7, ge=0, le=1)
 
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, v: object) -> object:
+        if v is None:
+            return Kind.OTHER
+        if isinstance(v, str):
+            k = v.strip().casefold()
+            return k if k in {m.value for m in Kind} else Kind.OTHER  # an unknown kind is not worth a dead task
+        return v
+
 
 class _Extraction(BaseModel):
     memories: list[_Memory] = Field(max_length=20)
+
+
+#: decision words a model uses for the four labels
+_LABELS = {"ADD": "ADD", "NEW": "ADD", "NOOP": "NOOP", "NONE": "NOOP", "SAME": "NOOP", "DUPLICATE": "NOOP",
+           "REINFORCE": "NOOP", "UPDATE": "UPDATE", "REFINE": "UPDATE", "CONFLICT": "CONFLICT",
+           "CONTRADICTION": "CONFLICT", "CONTRADICT": "CONFLICT", "CONTRADICTS": "CONFLICT"}
+_ID_KEYS = ("target_id", "targetId", "target", "id", "memory_id", "stored_id")
+
+
+def _judgement_dict(data: object) -> object:
+    """The judgement object in a reply: unwrapped from a one-element list or a wrapper
+    (``{"result": {...}}``), ``target_id`` found under its usual other names."""
+    if isinstance(data, list) and len(data) == 1:
+        data = data[0]
+    if isinstance(data, dict) and "decision" not in data and len(data) == 1:
+        inner = next(iter(data.values()))
+        if isinstance(inner, dict):
+            data = inner
+    if isinstance(data, dict) and "target_id" not in data:
+        for k in _ID_KEYS[1:]:
+            if k in data:
+                data = {**{kk: vv for kk, vv in data.items() if kk != k}, "target_id": data[k]}
+                break
+    return data
+
+
+def _extraction_dict(data: object) -> object:
+    """The extraction object in a reply: a bare list of memories, one memory, a wrapper
+    (``{"result": {"memories": [...]}}``) or ``facts`` for ``memories``."""
+    if isinstance(data, list):
+        return {"memories": data}
+    if isinstance(data, dict) and "memories" not in data:
+        if "statement" in data:
+            return {"memories": [data]}
+        if "facts" in data:
+            return {**{k: v for k, v in data.items() if k != "facts"}, "memories": data["facts"]}
+        if len(data) == 1 and isinstance(inner := next(iter(data.values())), (dict, list)):
+            return _extraction_dict(inner)
+    return data
 
 
 class _Judgement(BaseModel):
@@ -61,15 +134,47 @@ class _Judgement(BaseModel):
     target_id: int | None = None
     reason: str = Field("", max_length=500)
 
+    @field_validator("decision", mode="before")
+    @classmethod
+    def _label(cls, v: object) -> object:
+        """``conflict``, ``Conflict.``, ``CONFLICT (negation)``, ``contradiction`` → CONFLICT."""
+        if not isinstance(v, str):
+            return v
+        words = re.findall(r"[A-Za-z]+", v.upper())
+        for w in words:
+            if w in _LABELS:
+                return _LABELS[w]
+        return v.strip().upper()
+
+    @field_validator("target_id", mode="before")
+    @classmethod
+    def _id(cls, v: object) -> object:
+        if isinstance(v, str):  # "#12", "id 12", "12"
+            m = re.search(r"-?\d+", v)
+            return int(m.group(0)) if m else (None if v.strip().lower() in ("", "null", "none") else v)
+        return v
+
+    @field_validator("reason", mode="before")
+    @classmethod
+    def _short(cls, v: object) -> object:
+        return "" if v is None else (v[:500] if isinstance(v, str) else v)
+
+
+def _content_text(content: object) -> object:
+    """Message content as text (some servers send a list of parts)."""
+    if isinstance(content, list):
+        return "".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    return content
+
 
 class LLMClient:
     """A minimal OpenAI-compatible chat client (``POST {base}/chat/completions``) that
-    returns the reply parsed as JSON.
+    returns the reply's first JSON value.
 
     Raises:
         ConfigError: no endpoint configured, or httpx/tenacity missing.
-        ExtractionError: unreachable endpoint after retries, HTTP error, or a reply that is
-            not a JSON object.
+        ExtractionError: unreachable endpoint after retries, HTTP error, or a reply without
+            JSON (the message holds a truncated copy of the reply).
     """
 
     def __init__(self, settings: Settings) -> None:
@@ -83,8 +188,19 @@ class LLMClient:
             raise ConfigError("the LLM extractor/judge needs the llm extra: pip install 'memcli[llm]'") from None
         self.settings = settings
         self.url = str(settings.llm_base_url).rstrip("/") + "/chat/completions"
+        forced = settings.llm_response_format
+        self.modes: list[str] = list(MODES) if forced == "auto" else [forced]
 
-    def chat_json(self, system: str, user: str) -> dict[str, Any]:
+    def _response_format(self, mode: str, schema: type[BaseModel], name: str) -> dict[str, Any] | None:
+        if mode == "json_schema":
+            return {"type": "json_schema",
+                    "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": False}}
+        if mode == "json_object":
+            return {"type": "json_object"}
+        return None
+
+    def chat(self, system: str, user: str, schema: type[BaseModel], what: str) -> tuple[Any, object]:
+        """One chat call: ``(first JSON value of the reply, the reply as sent)``."""
         import httpx
         from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
@@ -96,41 +212,73 @@ class LLMClient:
         headers = {"Content-Type": "application/json"}
         if self.settings.llm_api_key:
             headers["Authorization"] = f"Bearer {self.settings.llm_api_key}"
-        body = {"model": self.settings.llm_model, "temperature": 0, "response_format": {"type": "json_object"},
-                "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}]}
 
         @retry(retry=retry_if_exception(transient), stop=stop_after_attempt(3),
                wait=wait_exponential(multiplier=0.2, max=2), reraise=True)
-        def post() -> httpx.Response:
+        def post(body: dict[str, Any]) -> httpx.Response:
             r = httpx.post(self.url, json=body, headers=headers, timeout=self.settings.llm_timeout_s)
             r.raise_for_status()
             return r
 
+        while True:
+            mode = self.modes[0]
+            body: dict[str, Any] = {"model": self.settings.llm_model, "temperature": 0,
+                                    "messages": [{"role": "system", "content": system},
+                                                 {"role": "user", "content": user}]}
+            rf = self._response_format(mode, schema, what)
+            if rf is not None:
+                body["response_format"] = rf
+            try:
+                resp = post(body)
+                break
+            except httpx.HTTPStatusError as exc:
+                if exc.response.status_code in (400, 422) and len(self.modes) > 1:
+                    self.modes.pop(0)  # the endpoint lacks this structured-output mode: the next one, from now on
+                    continue
+                raise ExtractionError(f"LLM endpoint {self.url} failed: HTTP {exc.response.status_code}: "
+                                      f"{reply_excerpt(exc.response.text)}") from None
+            except httpx.HTTPError as exc:
+                raise ExtractionError(f"LLM endpoint {self.url} failed: {type(exc).__name__}: {exc}") from None
         try:
-            resp = post()
-        except httpx.HTTPError as exc:
-            raise ExtractionError(f"LLM endpoint {self.url} failed: {type(exc).__name__}: {exc}") from None
-        try:
-            content = resp.json()["choices"][0]["message"]["content"]
-            data = json.loads(content)
+            content = _content_text(resp.json()["choices"][0]["message"]["content"])
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise ExtractionError(f"LLM reply is not valid JSON: {type(exc).__name__}: {str(exc)[:120]}") from None
-        if not isinstance(data, dict):
-            raise ExtractionError("LLM reply is not a JSON object")
-        return data
+            raise ExtractionError(f"LLM response is not a chat completion ({type(exc).__name__}); "
+                                  f"body: {reply_excerpt(resp.text)}") from None
+        return parse_reply(content, what), content
 
 
 _M = TypeVar("_M", bound=BaseModel)
 
 
-def _validated(model: type[_M], data: object, what: str) -> _M:
-    """``model`` validated from the LLM's JSON. Raises ExtractionError (schema mismatch, one line)."""
+def _validated(model: type[_M], data: object, what: str, raw: object) -> _M:
+    """``model`` validated from the LLM's JSON. Raises ExtractionError (schema mismatch, one
+    line, with a truncated copy of the reply ``raw``)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise ExtractionError(f"LLM {what} does not match the schema: {'.'.join(map(str, err['loc']))}: "
-                              f"{err['msg']}") from None
+                              f"{err['msg']}; reply: {reply_excerpt(raw)}") from None
+
+
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
+
+
+def chunks(text: str, size: int = CHUNK_CHARS) -> list[str]:
+    """``text`` cut into consecutive pieces of at most ``size`` characters, at the last
+    sentence end inside each piece when there is one (``"".join(chunks(t)) == t``)."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = max((m.end() for m in _SENTENCE_END.finditer(text, 0, size)), default=0) or size
+        out.append(text[:cut])
+        text = text[cut:]
+    if text:
+        out.append(text)
+    return out
+
+
+def _zone_name(tz: tzinfo, at: datetime) -> str:
+    return getattr(tz, "key", None) or ("UTC" if at.utcoffset().total_seconds() == 0 else "UTC" + offset_text(at))
 
 
 class LLMExtractor(Extractor):
@@ -141,15 +289,29 @@ class LLMExtractor(Extractor):
     def __init__(self, settings: Settings) -> None:
         self.client = LLMClient(settings)
         self.cap = settings.confidence_extracted
+        self.tz = settings.tz
+
+    def message(self, utt: Utterance, piece: str) -> str:
+        """The user message: the utterance (or a piece of it), when it was said and where."""
+        said = utt.occurred_at.astimezone(self.tz)
+        return json.dumps({"utterance": piece, "said_at": said.isoformat(timespec="seconds"),
+                           "timezone": _zone_name(self.tz, said)}, ensure_ascii=False)
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
-        data = self.client.chat_json(EXTRACT_PROMPT, utt.text)
-        parsed = _validated(_Extraction, data, "extraction")
-        return [Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
-                          confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at)
-                for m in parsed.memories if m.statement.strip()]
+        out: list[Candidate] = []
+        seen: set[str] = set()
+        for piece in chunks(utt.text):
+            data, raw = self.client.chat(EXTRACT_PROMPT, self.message(utt, piece), _Extraction, "extraction")
+            parsed = _validated(_Extraction, _extraction_dict(data), "extraction", raw)
+            for m in parsed.memories:
+                st = m.statement.strip()
+                if st and st not in seen:
+                    seen.add(st)
+                    out.append(Candidate(statement=st, kind=m.kind, slot=m.slot, salience=m.salience,
+                                         confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at))
+        return out
 
 
 class LLMJudge(Judge):
@@ -159,15 +321,19 @@ class LLMJudge(Judge):
 
     def __init__(self, settings: Settings) -> None:
         self.client = LLMClient(settings)
+        self.tz = settings.tz
+
+    def _day(self, dt: datetime) -> str:
+        return dt.astimezone(self.tz).date().isoformat()
 
     def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
-        shown = [{"id": nb.id, "statement": nb.statement, "valid_from": nb.valid_from.date().isoformat()}
+        shown = [{"id": nb.id, "statement": nb.statement, "valid_from": self._day(nb.valid_from)}
                  for nb in neighbors]
         prompt = json.dumps({"new": {"statement": candidate.statement,
-                                     "valid_from": candidate.valid_from.date().isoformat()},
+                                     "valid_from": self._day(candidate.valid_from)},
                              "stored": shown}, ensure_ascii=False)
-        data = self.client.chat_json(JUDGE_PROMPT, prompt)
-        j = _validated(_Judgement, data, "judgement")
+        data, raw = self.client.chat(JUDGE_PROMPT, prompt, _Judgement, "judgement")
+        j = _validated(_Judgement, _judgement_dict(data), "judgement", raw)
         ids = {nb.id for nb in neighbors}
         if j.decision != "ADD" and j.target_id not in ids:
             raise ExtractionError(f"LLM judge named id {j.target_id}, which it was not shown ({sorted(ids)}); "

@@ -33,7 +33,7 @@ from memcli.settings import Settings
 from memcli.timeutil import from_iso, iso, now_utc
 
 __all__ = ["DeadTask", "LeaseLostError", "OutboxStatus", "Task", "backoff_s", "claim", "complete", "fail",
-           "new_owner", "reclaim_expired", "retry", "status"]
+           "new_owner", "reclaim_expired", "release", "retry", "status"]
 
 
 class LeaseLostError(MemcliError):
@@ -102,6 +102,24 @@ def claim(store: Store, settings: Settings, owner: str, limit: int, user: str | 
                   role=src[r["source_id"]]["role"], content=src[r["source_id"]]["content"],
                   occurred_at=from_iso(src[r["source_id"]]["occurred_at"])) for r in rows]
     return sorted(tasks, key=lambda x: x.id)
+
+
+def release(store: Store, tasks: list[Task]) -> int:
+    """Give claimed tasks back at once (an interrupted worker): pending again with their place
+    in the queue (``next_attempt_at`` unchanged, so already due and first in line), the claim's
+    attempt returned, lease cleared — only those still leased to their owner. Returns how many
+    were released."""
+    if not tasks:
+        return 0
+    t = iso(now_utc())
+    n = 0
+    with store.tx():
+        for task in tasks:
+            store.x(f"""UPDATE {s.OUTBOX} SET status = 'pending', lease_until = NULL, lease_owner = NULL,
+                        attempts = max(attempts - 1, 0), updated_at = ?
+                        WHERE id = ? AND lease_owner = ? AND status = 'processing'""", (t, task.id, task.owner))
+            n += store.changes()
+    return n
 
 
 def complete(store: Store, task: Task) -> None:

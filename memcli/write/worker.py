@@ -7,10 +7,18 @@ written **in one transaction together with the task's completion**. A failure (e
 judge, a lost lease, a database error) rolls back that task only, which is retried with
 backoff or turns dead; the rest of the batch goes on. A killed process leaves its open
 transaction uncommitted: no item, no event, and the task is reclaimed when its lease expires.
+
+**Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
+:class:`memcli.write.interrupt.Interruptible`): checked before each task's extraction and
+write and during the idle wait of ``--loop``; the task being written finishes, the tasks
+claimed but not yet written are released at once (:func:`memcli.write.outbox.release`), and
+the summary has ``interrupted = True`` and ``released``. A ``KeyboardInterrupt`` (a second
+signal) rolls the task in hand back and releases it with the rest.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -49,6 +57,8 @@ class DrainSummary(BaseModel):
     conflicted: int = 0
     seconds: dict[str, float] = Field(default_factory=lambda: {k: 0.0 for k in (*STAGES, "total")})
     utterances_per_s: float = 0.0
+    interrupted: bool = Field(False, description="stopped by a signal (SIGINT/SIGTERM) before the outbox was empty")
+    released: int = Field(0, description="claimed tasks given back unstarted when interrupted (pending again)")
     done_ids: list[int] = Field(default_factory=list, description="outbox task ids completed by this run")
     errors: list[str] = Field(default_factory=list, description="first errors seen (at most 10)")
 
@@ -60,7 +70,7 @@ _COUNTER = {Decision.ADD: "added", Decision.NOOP: "reinforced", Decision.UPDATE:
 def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: bool = False,
           interval_s: float | None = None, max_seconds: float | None = None,
           progress: Callable[[int], None] | None = None, *, extractor: Extractor | None = None,
-          judge: Judge | None = None) -> DrainSummary:
+          judge: Judge | None = None, stop: threading.Event | None = None) -> DrainSummary:
     """Process claimable outbox tasks of ``user`` (None: every user) and return a summary.
 
     Args:
@@ -71,6 +81,8 @@ def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: 
         max_seconds: wall-clock budget, seconds; checked between batches.
         progress: called with the number of tasks finished after each task.
         extractor, judge: override the configured ones (library use, tests).
+        stop: when set (by a signal handler or another thread), finish the task being written,
+            release the claimed tasks not started and return (``interrupted``).
 
     Raises:
         StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
@@ -84,23 +96,38 @@ def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: 
     summary = DrainSummary(user=user, extractor=extractor.name, judge=judge.name)
     secs = summary.seconds
     started = time.perf_counter()
-    while True:
-        if max_seconds is not None and time.perf_counter() - started >= max_seconds:
-            break
-        want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size, limit - summary.claimed)
-        if want <= 0:
-            break
-        t = time.perf_counter()
-        tasks = outbox.claim(st, settings, owner, want, user=user)
-        secs["claim"] += time.perf_counter() - t
-        if not tasks:
-            if not loop:
+    inflight: list[outbox.Task] = []  # claimed by this run, neither written nor failed yet
+    try:
+        while not (stop is not None and stop.is_set()):
+            if max_seconds is not None and time.perf_counter() - started >= max_seconds:
                 break
-            time.sleep(interval if max_seconds is None else
-                       max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
-            continue
-        summary.claimed += len(tasks)
-        _process_batch(mem, tasks, extractor, judge, summary, progress)
+            want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
+                                                                       limit - summary.claimed)
+            if want <= 0:
+                break
+            t = time.perf_counter()
+            tasks = outbox.claim(st, settings, owner, want, user=user)
+            secs["claim"] += time.perf_counter() - t
+            if not tasks:
+                if not loop:
+                    break
+                pause = (interval if max_seconds is None else
+                         max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
+                stop.wait(pause) if stop is not None else time.sleep(pause)
+                continue
+            summary.claimed += len(tasks)
+            inflight[:] = tasks
+            _process_batch(mem, tasks, extractor, judge, summary, progress, inflight, stop)
+    except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
+        if stop is None:  # no handler of ours: the caller's Ctrl-C, after the release below
+            raise
+        summary.interrupted = True
+    finally:
+        if inflight:
+            summary.released += outbox.release(st, inflight)
+            inflight.clear()
+    if stop is not None and stop.is_set():
+        summary.interrupted = True
     secs["total"] = time.perf_counter() - started
     for k in secs:
         secs[k] = round(secs[k], 4)
@@ -109,12 +136,23 @@ def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: 
 
 
 def _process_batch(mem: Memory, tasks: list[outbox.Task], extractor: Extractor, judge: Judge,
-                   summary: DrainSummary, progress: Callable[[int], None] | None) -> None:
+                   summary: DrainSummary, progress: Callable[[int], None] | None,
+                   inflight: list[outbox.Task], stop: threading.Event | None) -> None:
+    """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
+    written or failed (the caller releases them if this returns early or raises)."""
     settings, secs = mem.settings, summary.seconds
     t = time.perf_counter()
     utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content, occurred_at=k.occurred_at)
             for k in tasks]
-    extracted = extractor.extract_batch(utts)
+    if stop is None:
+        extracted = extractor.extract_batch(utts)
+    else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
+        extracted = []
+        for u in utts:
+            if stop.is_set():
+                secs["extract"] += time.perf_counter() - t
+                return
+            extracted += extractor.extract_batch([u])
     secs["extract"] += time.perf_counter() - t
 
     statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
@@ -124,6 +162,8 @@ def _process_batch(mem: Memory, tasks: list[outbox.Task], extractor: Extractor, 
 
     pos = 0
     for task, out in zip(tasks, extracted, strict=True):
+        if stop is not None and stop.is_set():
+            return  # the rest stays in `inflight`: released by the caller
         if isinstance(out, Exception):
             _failed(mem, task, out, summary)
         else:
@@ -133,6 +173,7 @@ def _process_batch(mem: Memory, tasks: list[outbox.Task], extractor: Extractor, 
                 _write_task(mem, task, out, vecs, judge, summary)
             except Exception as exc:  # the task's transaction was rolled back: retry or dead
                 _failed(mem, task, exc, summary)
+        inflight.remove(task)
         if progress:
             progress(1)
 
