@@ -45,10 +45,6 @@ def _item(st: PgStore, user: str, text: str, *, active: bool = True) -> dict:
     return row
 
 
-def _flags(row: dict) -> dict:
-    return {"active": row["invalid_at"] is None and row["expired_at"] is None, "current": row["expired_at"] is None}
-
-
 def test_url_detection_and_redaction():
     assert is_pg_url("postgresql://u:p@h/db") and is_pg_url("postgres://h/db") and not is_pg_url("/tmp/x.db")
     assert redact_url("postgresql://alice:s3cret@db.example:5432/mem") == "postgresql://alice@db.example:5432/mem"
@@ -194,7 +190,7 @@ def test_knn_returns_k_active_rows_among_many_users(store):
         for u in range(60):
             for j in range(12):
                 row = _item(store, f"u{u}", f"u{u} fact {j}", active=j % 3 != 0)
-                pgs.index_vector(store, row, _unit(rng), _flags(row))
+                pgs.index_vector(store, row, _unit(rng))
     q = _unit(rng)
     hits = pgs.knn(store, "u7", q, 10)
     assert len(hits) == 8  # 8 active rows of u7, never fewer
@@ -211,7 +207,7 @@ def test_knn_as_of_is_exact_and_uses_validity(store):
     rng = np.random.default_rng(4)
     pgs.ensure_vec_table(store, 8, "m")
     old = _item(store, "a", "old", active=False)
-    pgs.index_vector(store, old, _unit(rng), _flags(old))
+    pgs.index_vector(store, old, _unit(rng))
     from datetime import UTC, datetime
 
     assert pgs.knn(store, "a", _unit(rng), 5) == []

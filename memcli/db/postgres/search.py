@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from memcli.db.postgres.connect import PgStore
 
 __all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "fts_lexemes", "fts_search", "index_fts", "index_vector",
-           "escape_like", "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]
+           "escape_like", "flags", "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]
 
 EF_SEARCH_MIN = 40       # pgvector's default
 EF_SEARCH_MAX = 1000     # pgvector's cap
@@ -91,26 +91,34 @@ def index_fts(store: PgStore, user_id: str, item_id: int, tokens: Sequence[str])
             (user_id, item_id, fts_lexemes(tokens)))
 
 
-def index_vector(store: PgStore, item: dict[str, Any], vector: np.ndarray, flags: dict[str, Any]) -> None:
-    """Insert or replace the item's vector (float32, L2-normalised) with its validity flags
-    (``active``, ``current`` booleans; ``valid_from``, ``invalid_at`` ISO text or None)."""
+def index_vector(store: PgStore, item: dict[str, Any], vector: np.ndarray) -> None:
+    """Insert or replace the item's vector (float32, L2-normalised) with its validity flags."""
+    f = flags(item)
     store.x(f"""INSERT INTO {s.VEC}(user_id, item_id, active, current, valid_from, invalid_at, embedding)
                 VALUES (%s, %s, %s, %s, %s, %s, %s)
                 ON CONFLICT (user_id, item_id) DO UPDATE SET active = excluded.active,
                     current = excluded.current, valid_from = excluded.valid_from, invalid_at = excluded.invalid_at,
                     embedding = excluded.embedding""",
-            (item["user_id"], item["id"], bool(flags["active"]), bool(flags["current"]), item["valid_from"],
+            (item["user_id"], item["id"], f["active"], f["current"], item["valid_from"],
              item["invalid_at"], vector))
+
+
+def flags(item: dict[str, Any]) -> dict[str, bool]:
+    """The validity mirror of an item row: ``active`` (neither invalid nor expired) and
+    ``current`` (not replaced by a newer version; :func:`memcli.db.index.is_current`)."""
+    from memcli.db.index import is_current
+
+    return {"active": item["invalid_at"] is None and item["expired_at"] is None, "current": is_current(item)}
 
 
 def refresh_flags(store: PgStore, item: dict[str, Any]) -> None:
     """Re-mirror an item row's validity into the vector table."""
     if not store.table_exists(s.VEC):
         return
+    f = flags(item)
     store.x(f"""UPDATE {s.VEC} SET active = %s, current = %s, valid_from = %s, invalid_at = %s
                 WHERE user_id = %s AND item_id = %s""",
-            (item["invalid_at"] is None and item["expired_at"] is None, item["expired_at"] is None,
-             item["valid_from"], item["invalid_at"], item["user_id"], item["id"]))
+            (f["active"], f["current"], item["valid_from"], item["invalid_at"], item["user_id"], item["id"]))
 
 
 def unindex(store: PgStore, user_id: str, item_id: int) -> None:
@@ -133,7 +141,7 @@ def knn(store: PgStore, user: str, vector: np.ndarray, k: int, *,
     k = max(1, int(k))
     if as_of is not None:
         t = iso(as_of)
-        return _rows(store.q(
+        return _rows(store.q(  # ``current`` follows memcli.db.index.is_current
             f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC} WHERE user_id = %s AND current
                 AND valid_from <= %s AND (invalid_at IS NULL OR invalid_at > %s))
                 SELECT item_id, embedding <=> %s AS distance FROM c ORDER BY distance, item_id LIMIT %s""",
@@ -169,12 +177,18 @@ def vector_of(store: PgStore, item_id: int) -> np.ndarray | None:
     return np.asarray(v.to_numpy() if hasattr(v, "to_numpy") else v, dtype=np.float32)
 
 
+FORGOTTEN = "forgotten by the user"  # memcli.db.items.FORGOTTEN
+
+
 def _active(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:
+    """Active rows, or rows believed true at world time ``as_of``: held at T and not replaced by
+    a newer version (a forgotten memory counts by its world-time interval), as on SQLite."""
     if as_of is None:
         return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)", []
-    t = iso(as_of)
-    return (f"({alias}.expired_at IS NULL AND {alias}.valid_from <= %s AND "
-            f"({alias}.invalid_at IS NULL OR {alias}.invalid_at > %s))"), [t, t]
+    t, p = iso(as_of), f"{alias}."
+    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
+               f"AND {p}expired_at >= {p}invalid_at))")
+    return f"({current} AND {p}valid_from <= %s AND ({p}invalid_at IS NULL OR {p}invalid_at > %s))", [t, t]
 
 
 def fts_search(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,

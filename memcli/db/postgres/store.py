@@ -44,19 +44,6 @@ def _t(v: Any) -> Any:
     return iso(v) if isinstance(v, datetime) else v
 
 
-def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
-    """The lexemes of a memory: jieba ``cut_for_search`` tokens of the statement plus the words
-    of its slot key (as the SQLite FTS5 column)."""
-    import re
-
-    from memcli.text import search_tokens
-
-    toks = search_tokens(statement)
-    if slot:
-        toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
-    return toks
-
-
 class PostgresStore(PgStore):
     """memcli's data on PostgreSQL + pgvector (see :class:`PgStore` for the arguments)."""
 
@@ -226,10 +213,12 @@ class PostgresStore(PgStore):
             assert row is not None
             for sid in source_ids:
                 self.link_source(row["id"], sid)
+            from memcli.db.index import fts_tokens  # the same tokens as SQLite's FTS5 column
+
             pgs.index_fts(self, user_id, row["id"], fts_tokens(candidate.statement, candidate.slot))
             if vector is not None:
                 pgs.ensure_vec_table(self, int(vector.shape[-1]), model or "")
-                pgs.index_vector(self, row, vector, {"active": row["invalid_at"] is None, "current": True})
+                pgs.index_vector(self, row, vector)
         return row
 
     def update_item(self, item_id: int, **fields: Any) -> Row:
@@ -359,6 +348,5 @@ class PostgresStore(PgStore):
             self.x(f"DELETE FROM {s.META} WHERE key IN ('embed_model', 'embed_dim')")
             pgs.ensure_vec_table(self, dim, model)
             for row, vec in vectors:
-                pgs.index_vector(self, row, vec, {"active": row["invalid_at"] is None and row["expired_at"] is None,
-                                                  "current": row["expired_at"] is None})
+                pgs.index_vector(self, row, vec)
             self.x(f"UPDATE {s.ITEMS} SET embed_model = %s", (model,))
