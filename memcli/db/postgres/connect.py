@@ -189,13 +189,24 @@ class PgStore:
 
     def _configure(self, conn: Any) -> None:
         """Per connection: UTC, lock_timeout = busy_timeout (a writer waits for row locks that
-        long, as on SQLite), memcli's loaders, the pgvector type."""
-        from pgvector.psycopg import register_vector
-
+        long, as on SQLite), memcli's loaders. The pgvector type comes later (:meth:`use_vectors`)."""
         conn.execute("SELECT set_config('TimeZone', 'UTC', false), set_config('lock_timeout', %s, false)",
                      (f"{self._lock_ms}ms",))
         _loaders(conn)
-        register_vector(conn)
+
+    def use_vectors(self) -> None:
+        """Register pgvector's types on the connection of the open transaction, once per
+        connection. Lazy, because pgvector's adapter imports numpy (~0.1 s) and ``capture``
+        must not pay for it. Call inside ``tx()``, before a statement with a vector."""
+        import weakref
+
+        with self._conn() as c:
+            done = self.__dict__.setdefault("_vector_conns", weakref.WeakSet())
+            if c not in done:
+                from pgvector.psycopg import register_vector
+
+                register_vector(c)
+                done.add(c)
 
     # -- connections -----------------------------------------------------------------------
     @contextlib.contextmanager
@@ -285,6 +296,11 @@ class PgStore:
         except BaseException:
             self._forget_tx_state()
             raise
+
+    def joined_tx(self) -> contextlib.AbstractContextManager[Any]:
+        """The open transaction if there is one (no savepoint), else a new one: for statements
+        that must share one connection but need no rollback point of their own."""
+        return contextlib.nullcontext(self) if self.in_tx else self.tx()
 
     def _forget_tx_state(self) -> None:
         # a rolled-back savepoint released its advisory locks and any vector table it created

@@ -94,13 +94,15 @@ def index_fts(store: PgStore, user_id: str, item_id: int, tokens: Sequence[str])
 def index_vector(store: PgStore, item: dict[str, Any], vector: np.ndarray) -> None:
     """Insert or replace the item's vector (float32, L2-normalised) with its validity flags."""
     f = flags(item)
-    store.x(f"""INSERT INTO {s.VEC}(user_id, item_id, active, current, valid_from, invalid_at, embedding)
-                VALUES (%s, %s, %s, %s, %s, %s, %s)
-                ON CONFLICT (user_id, item_id) DO UPDATE SET active = excluded.active,
-                    current = excluded.current, valid_from = excluded.valid_from, invalid_at = excluded.invalid_at,
-                    embedding = excluded.embedding""",
-            (item["user_id"], item["id"], f["active"], f["current"], item["valid_from"],
-             item["invalid_at"], vector))
+    with store.joined_tx():
+        store.use_vectors()
+        store.x(f"""INSERT INTO {s.VEC}(user_id, item_id, active, current, valid_from, invalid_at, embedding)
+                    VALUES (%s, %s, %s, %s, %s, %s, %s)
+                    ON CONFLICT (user_id, item_id) DO UPDATE SET active = excluded.active,
+                        current = excluded.current, valid_from = excluded.valid_from,
+                        invalid_at = excluded.invalid_at, embedding = excluded.embedding""",
+                (item["user_id"], item["id"], f["active"], f["current"], item["valid_from"],
+                 item["invalid_at"], vector))
 
 
 def flags(item: dict[str, Any]) -> dict[str, bool]:
@@ -139,25 +141,26 @@ def knn(store: PgStore, user: str, vector: np.ndarray, k: int, *,
     if not store.table_exists(s.VEC):
         return []
     k = max(1, int(k))
-    if as_of is not None:
-        t = iso(as_of)
-        return _rows(store.q(  # ``current`` follows memcli.db.index.is_current
-            f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC} WHERE user_id = %s AND current
-                AND valid_from <= %s AND (invalid_at IS NULL OR invalid_at > %s))
-                SELECT item_id, embedding <=> %s AS distance FROM c ORDER BY distance, item_id LIMIT %s""",
-            (user, t, t, vector, k)))
-    with store.tx():
+    with store.joined_tx():  # one connection: the vector type, SET LOCAL, the ANN scan and its fallback
+        store.use_vectors()
+        if as_of is not None:
+            t = iso(as_of)
+            return _rows(store.q(  # ``current`` follows memcli.db.index.is_current
+                f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC} WHERE user_id = %s AND current
+                    AND valid_from <= %s AND (invalid_at IS NULL OR invalid_at > %s))
+                    SELECT item_id, embedding <=> %s AS distance FROM c ORDER BY distance, item_id LIMIT %s""",
+                (user, t, t, vector, k)))
         store.x("SELECT set_config('hnsw.ef_search', %s, true)", (str(_ef_search(k)),))
         rows = store.q(f"""SELECT item_id, embedding <=> %s AS distance FROM {s.VEC}
                            WHERE user_id = %s AND active ORDER BY embedding <=> %s LIMIT %s""",
                        (vector, user, vector, k))
-    if len(rows) < k:  # the ANN scan ran out of candidates before the user filter: exact scan
-        exact = store.q(f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC}
-                                                    WHERE user_id = %s AND active)
-                            SELECT item_id, embedding <=> %s AS distance FROM c
-                            ORDER BY distance, item_id LIMIT %s""", (user, vector, k))
-        if len(exact) > len(rows):
-            rows = exact
+        if len(rows) < k:  # the ANN scan ran out of candidates before the user filter: exact scan
+            exact = store.q(f"""WITH c AS MATERIALIZED (SELECT item_id, embedding FROM {s.VEC}
+                                                        WHERE user_id = %s AND active)
+                                SELECT item_id, embedding <=> %s AS distance FROM c
+                                ORDER BY distance, item_id LIMIT %s""", (user, vector, k))
+            if len(exact) > len(rows):
+                rows = exact
     return _rows(rows)
 
 
@@ -171,7 +174,9 @@ def vector_of(store: PgStore, item_id: int) -> np.ndarray | None:
 
     if not store.table_exists(s.VEC):
         return None
-    v = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = %s", (item_id,))
+    with store.joined_tx():
+        store.use_vectors()
+        v = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = %s", (item_id,))
     if v is None:
         return None
     return np.asarray(v.to_numpy() if hasattr(v, "to_numpy") else v, dtype=np.float32)
