@@ -235,6 +235,20 @@ def test_fts_and_like_legs(store):
     assert pgs.like_search(store, "alice", ["%", "_", "\\"], min_score=1, limit=10) == []
 
 
+def test_slot_leg_and_like_scores(store):
+    rows = {}
+    for text, slot in (("a1", "allergy"), ("a2", "allergy.peanut"), ("a3", "allergy-x"), ("c", "coffee.sugar"),
+                       ("n", None)):
+        rows[text] = store.one(f"""INSERT INTO {s.ITEMS}(user_id, statement, normalized, kind, slot, salience,
+                                   confidence, origin, valid_from, recorded_at, last_confirmed_at)
+                                   VALUES ('u', ?, ?, 'fact', ?, 0.5, 0.9, 'x', ?, ?, ?) RETURNING id""",
+                               (text, text, slot, T0, T0, T0))["id"]
+    assert pgs.slot_search(store, "u", ["coffee", "allergy"], limit=10) == [rows["c"], rows["a2"], rows["a1"]]
+    assert pgs.slot_search(store, "other", ["allergy"], limit=10) == []
+    assert pgs.slot_search(store, "u", ["allergy"], limit=1) == [rows["a2"]]  # newest first within a key
+    assert pgs.like_scores(store, "u", ["a", "a1"], [rows["a1"], rows["c"]]) == {rows["a1"]: 3, rows["c"]: 0}
+
+
 def test_claim_skip_locked_gives_each_task_to_one_worker(store, pg_url):
     with store.tx():
         for i in range(40):

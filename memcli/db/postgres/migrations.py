@@ -98,7 +98,8 @@ CORE_DDL = f"""
     CREATE INDEX ix_items_user_valid ON {s.ITEMS}(user_id, valid_from);
     -- hash: a long statement would overflow a B-tree entry (~2.7 kB); equality is all we need
     CREATE INDEX ix_items_norm ON {s.ITEMS} USING hash (normalized);
-    CREATE INDEX ix_items_user_slot ON {s.ITEMS}(user_id, slot);
+    -- byte order ("C"): the slot leg reads the range [key, key || '/') = key and key.* whatever the collation
+    CREATE INDEX ix_items_user_slot ON {s.ITEMS}(user_id, slot COLLATE "C");
 
     CREATE TABLE {s.ITEM_SOURCES} (
         user_id   text NOT NULL,

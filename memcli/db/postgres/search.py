@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 
     from memcli.db.postgres.connect import PgStore
 
-__all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "fts_lexemes", "fts_search", "index_fts", "index_vector",
-           "escape_like", "flags", "knn", "like_search", "refresh_flags", "tsquery_text", "unindex"]
+__all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "escape_like", "flags", "fts_lexemes", "fts_search", "index_fts",
+           "index_vector", "knn", "like_scores", "like_search", "refresh_flags", "slot_search", "tsquery_text",
+           "unindex"]
 
 EF_SEARCH_MIN = 40       # pgvector's default
 EF_SEARCH_MAX = 1000     # pgvector's cap
@@ -217,6 +218,11 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def _score_sql(variants: Sequence[str]) -> tuple[str, list[Any]]:
+    score = " + ".join(["(i.statement ILIKE %s ESCAPE '\\')::int * %s"] * len(variants))
+    return score, [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+
+
 def like_search(store: PgStore, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                 as_of: datetime | None = None) -> list[tuple[int, int]]:
     """ILIKE variants (unescaped substrings): rows ``(id, score)`` where score is the summed
@@ -224,11 +230,41 @@ def like_search(store: PgStore, user: str, variants: Sequence[str], *, min_score
     variants = [v for v in variants if v]
     if not variants:
         return []
-    score = " + ".join(["(i.statement ILIKE %s ESCAPE '\\')::int * %s"] * len(variants))
+    score, params = _score_sql(variants)
     cond, at = _active("i", as_of)
-    params: list[Any] = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
     rows = store.q(
         f"""SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i
             WHERE i.user_id = %s AND {cond}) m WHERE like_score >= %s
             ORDER BY like_score DESC, id DESC LIMIT %s""", (*params, user, *at, int(min_score), int(limit)))
     return [(int(r["id"]), int(r["like_score"])) for r in rows]
+
+
+def like_scores(store: PgStore, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+    """The ILIKE score of each of ``ids`` (``user``'s items)."""
+    variants = [v for v in variants if v]
+    if not variants or not ids:
+        return {}
+    score, params = _score_sql(variants)
+    return {int(r["id"]): int(r["sc"]) for r in store.q(
+        f"SELECT i.id AS id, ({score}) AS sc FROM {s.ITEMS} i WHERE i.user_id = %s AND i.id = ANY(%s)",
+        (*params, user, [int(i) for i in ids]))}
+
+
+def slot_search(store: PgStore, user: str, keys: Sequence[str], *, limit: int,
+                as_of: datetime | None = None) -> list[int]:
+    """Ids of ``user``'s active (or as-of) items whose slot is one of ``keys`` or under one
+    (``allergy`` → ``allergy.peanut``): by key order, then newest valid time, then newest id.
+    Candidates come from index ranges over ``(user_id, slot COLLATE "C")``: ``[key, key || '/')``."""
+    keys = [k for k in keys if k]
+    if not keys:
+        return []
+    cond, at = _active("i", as_of)
+    rows = store.q(
+        f"""SELECT i.id, min(k.n) AS rank, i.valid_from FROM {s.ITEMS} i
+            JOIN unnest(%s::text[]) WITH ORDINALITY AS k(key, n)
+              ON i.slot COLLATE "C" >= k.key AND i.slot COLLATE "C" < k.key || '/'
+                 AND (i.slot = k.key OR left(i.slot, length(k.key) + 1) = k.key || '.')
+            WHERE i.user_id = %s AND {cond}
+            GROUP BY i.id, i.valid_from ORDER BY rank, i.valid_from DESC, i.id DESC LIMIT %s""",
+        (keys, user, *at, int(limit)))
+    return [int(r["id"]) for r in rows]

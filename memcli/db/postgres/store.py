@@ -109,6 +109,16 @@ class PostgresStore(PgStore):
                    (error, iso(retry_at), iso(now), task_id, owner))
         return self.changes() == 1
 
+    def release_tasks(self, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
+        if not tasks:
+            return 0
+        self.x(f"""UPDATE {s.OUTBOX} o SET status = 'pending', lease_until = NULL, lease_owner = NULL,
+                       attempts = greatest(o.attempts - 1, 0), updated_at = %s
+                   FROM unnest(%s::bigint[], %s::text[]) AS k(id, owner)
+                   WHERE o.id = k.id AND o.lease_owner = k.owner AND o.status = 'processing'""",
+               (iso(now), [int(t[0]) for t in tasks], [str(t[1]) for t in tasks]))
+        return self.changes()
+
     def reclaim_expired(self, now: datetime, user: str | None = None) -> int:
         t = iso(now)
         self.x(f"""UPDATE {s.OUTBOX} SET status = 'pending', lease_until = NULL, lease_owner = NULL,
@@ -340,6 +350,12 @@ class PostgresStore(PgStore):
     def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, int]]:
         return pgs.like_search(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
+    def like_scores(self, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+        return pgs.like_scores(self, user, variants, ids)
+
+    def slot_search(self, user: str, keys: Sequence[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
+        return pgs.slot_search(self, user, keys, limit=limit, as_of=as_of)
 
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         with self.tx():
