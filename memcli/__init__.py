@@ -21,11 +21,33 @@ from memcli.errors import (
     StoreLockedError,
     StoreReadOnlyError,
 )
-from memcli.memory import Memory, MemoryRecord
-from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem
-from memcli.settings import Settings, load_settings
 
 __version__ = "0.1.0"
+
+# The engine loads on first use (PEP 562): ``import memcli.cli`` for a capture must not pay
+# for pydantic models, settings and the store (``memcli capture`` is one process per turn).
+_LAZY = {
+    "Memory": "memcli.memory", "MemoryRecord": "memcli.memory",
+    "Candidate": "memcli.models", "CaptureResult": "memcli.models", "Decision": "memcli.models",
+    "DecisionResult": "memcli.models", "Event": "memcli.models", "Kind": "memcli.models", "Level": "memcli.models",
+    "MemoryItem": "memcli.models",
+    "Settings": "memcli.settings", "load_settings": "memcli.settings",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'memcli' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
 
 __all__ = [
     "BadInputError", "CaptureResult", "Candidate", "ConfigError", "Decision", "DecisionResult", "EmbeddingError",

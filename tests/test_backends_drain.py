@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from _procs import connect, ensure_onnx, jsonl, memcli_cmd, outbox_counts, scalar, utterances, worker_env
+from _procs import connect, ensure_fast_encoder, jsonl, memcli_cmd, outbox_counts, scalar, utterances, worker_env
 
 from memcli import Memory
 
@@ -22,7 +22,7 @@ N_WORKERS = 4
 
 @pytest.mark.slow
 def test_four_drains_started_together_finish_every_task_once(db: str, tmp_path: Path, embedder):
-    ensure_onnx()
+    ensure_fast_encoder()
     recs = utterances(N_UTTERANCES, seed=5, user_count=N_USERS)
     for u in range(N_USERS):
         mine = [r for r in recs if r["_user"] == f"user{u}"]

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from _procs import (
     connect,
-    ensure_onnx,
+    ensure_fast_encoder,
     jsonl,
     memcli_cmd,
     outbox_counts,
@@ -76,7 +76,7 @@ def _wait_leases_expired(db: Path | str, timeout_s: float = 10.0) -> None:
 @pytest.mark.slow
 @pytest.mark.backends
 def test_sigkill_drain_repeatedly(db: str, backend: str, new_db, tmp_path: Path, embedder):
-    ensure_onnx()
+    ensure_fast_encoder()
     min_kills, n_utt = MIN_KILLS[backend], N_UTTERANCES[backend]
     ref = new_db("reference")
     lines = jsonl(utterances(n_utt, seed=11))

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memcli import Memory
-from memcli.db.postgres import is_pg_url
+from memcli.db.postgres.url import is_pg_url
 
 pytestmark = pytest.mark.backends
 

@@ -14,11 +14,11 @@ pytest.importorskip("psycopg")
 from _pg import connect  # noqa: E402
 
 from memcli.db import schema as s  # noqa: E402
-from memcli.db.postgres import is_pg_url, redact_url  # noqa: E402
 from memcli.db.postgres import outbox as pgo  # noqa: E402
 from memcli.db.postgres import search as pgs  # noqa: E402
 from memcli.db.postgres.connect import PgStore, to_pg_sql  # noqa: E402
 from memcli.db.postgres.migrations import GLOBAL_TABLES, MIGRATIONS  # noqa: E402
+from memcli.db.postgres.url import is_pg_url, redact_url  # noqa: E402
 from memcli.errors import BadInputError, ConfigError, ModelMismatchError, NotFoundError, StoreError  # noqa: E402
 
 T0 = "2026-01-01T00:00:00.000000+00:00"

@@ -39,7 +39,7 @@ app = typer.Typer(
 
 @dataclass
 class Globals:
-    db: Path | None = None
+    db: str | None = None
     user: str | None = None
     model: str | None = None
     verbose: bool = False
@@ -51,8 +51,8 @@ class Globals:
 GLOBALS = Globals()
 
 # Shared per-command options (defined once). A command-level value wins over the global one.
-DbOpt = Annotated[Path | None, typer.Option("--db", help="database file (env MEMCLI_DB; default: platform data dir)",
-                                            show_default=False)]
+DbOpt = Annotated[str | None, typer.Option("--db", help="database file or postgresql:// URL (env MEMCLI_DB; "
+                                           "default: a file in the platform data dir)", show_default=False)]
 UserOpt = Annotated[str | None, typer.Option("--user", "-u", show_default=False,
                                              help="user whose memories are read and written (env MEMCLI_USER)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable JSON on stdout")]
@@ -72,30 +72,35 @@ def _root(
     GLOBALS.verbose, GLOBALS.debug = verbose, debug
 
 
-def settings_for(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
+def settings_for(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
     """Resolve settings: command flag > global flag > MEMCLI_* > config file > default."""
     from memcli.settings import load_settings
 
     return load_settings(db=db or GLOBALS.db, user=user or GLOBALS.user, model=model or GLOBALS.model, **extra)
 
 
-def open_memory(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
+def open_memory(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main)."""
     from memcli.calibrate import calibration_warning
     from memcli.memory import Memory
 
-    settings = settings_for(db, user, model, **extra)
-    GLOBALS.tz = settings.tz
-    if warning := calibration_warning(settings):  # thresholds calibrated for another model
+    mem = Memory(settings=settings_for(db, user, model, **extra))
+    GLOBALS.tz = mem.settings.tz
+    if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
+        info(mem.model_note)
+    if warning := calibration_warning(mem.settings):  # thresholds calibrated for another model
         info(warning)
-    return Memory(settings=settings)
+    return mem
 
 
-def open_admin(db: Path | None = None, model: str | None = None, **extra: Any) -> Admin:
+def open_admin(db: str | None = None, model: str | None = None, **extra: Any) -> Admin:
     """Open the store for cross-user work (worker, reembed); no user is bound."""
     from memcli.admin import Admin
 
-    return Admin(settings=settings_for(db, None, model, **extra))
+    adm = Admin(settings=settings_for(db, None, model, **extra))
+    if adm.model_note:
+        info(adm.model_note)
+    return adm
 
 
 def emit_json(data: Any) -> None:

@@ -8,16 +8,15 @@ valid time (``valid_from``) when the worker extracts it.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from memcli.db import schema as s
-from memcli.db.connect import Store
+from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
 from memcli.text import check_text
-from memcli.timeutil import iso, now_utc, parse_at
+from memcli.timeutil import parse_at
+from memcli.write.capture_core import capture_rows, derive_key
 
 __all__ = ["Utterance", "capture", "check_text", "derive_key"]
 
@@ -42,15 +41,7 @@ class Utterance(BaseModel):
         return parse_at(v if isinstance(v, datetime) else str(v), field="at")
 
 
-def derive_key(user: str, session: str | None, role: str, text: str, at: datetime) -> str:
-    """Idempotency key: sha256 of user, session, role, content and time (hex, 32 chars)."""
-    # surrogatepass: a lone surrogate (non-UTF-8 bytes in argv) must reach the store, which
-    # refuses it as bad input, rather than crash here
-    h = hashlib.sha256("\x1f".join([user, session or "", role, text, iso(at)]).encode("utf-8", "surrogatepass"))
-    return h.hexdigest()[:32]
-
-
-def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
+def capture(store: MemoryStore, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
     ``max_chars`` is ``settings.max_turn_chars`` (100,000 by default): a long turn is kept
@@ -63,26 +54,6 @@ def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> Captu
         BadInputError: empty or oversized text, invalid time.
         StoreError: the database cannot be written.
     """
-    text = check_text(utt.text, max_chars, setting="max_turn_chars")
-    at = utt.at or now_utc()
-    key = (utt.key or "").strip() or derive_key(user, utt.session, str(utt.role), text, at)
-    now = iso(now_utc())
-    with store.tx():
-        existing = store.one(
-            f"SELECT id, source_id FROM {s.OUTBOX} WHERE user_id = ? AND idempotency_key = ?", (user, key))
-        if existing:
-            occurred = store.scalar(f"SELECT occurred_at FROM {s.SOURCES} WHERE id = ?", (existing["source_id"],))
-            return CaptureResult(source_id=existing["source_id"], outbox_id=existing["id"], idempotency_key=key,
-                                 duplicate=True, user=user, occurred_at=occurred)
-        source_id = store.x(
-            f"INSERT INTO {s.SOURCES}(user_id, role, session_id, content, occurred_at, recorded_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (user, str(utt.role), utt.session, text, iso(at), now),
-        )
-        outbox_id = store.x(
-            f"INSERT INTO {s.OUTBOX}(source_id, user_id, idempotency_key, status, attempts, next_attempt_at, "
-            "created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)",
-            (source_id, user, key, now, now, now),
-        )
-    return CaptureResult(source_id=source_id, outbox_id=outbox_id, idempotency_key=key, duplicate=False,
-                         user=user, occurred_at=at)
+    row = capture_rows(store, user, text=utt.text, role=str(utt.role), session=utt.session, at=utt.at, key=utt.key,
+                       max_chars=max_chars)
+    return CaptureResult(**row)

@@ -22,8 +22,8 @@ from functools import lru_cache
 from typing import Any
 
 from memcli.db import schema as s
-from memcli.db.postgres import redact_url
 from memcli.db.postgres.migrations import migrate
+from memcli.db.postgres.url import redact_url
 from memcli.errors import (
     BadInputError,
     ConfigError,

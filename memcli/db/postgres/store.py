@@ -23,6 +23,7 @@ from memcli.db import schema as s
 from memcli.db.postgres import outbox as pgo
 from memcli.db.postgres import search as pgs
 from memcli.db.postgres.connect import PgStore
+from memcli.db.store import CaptureRow, MemoryStore
 from memcli.errors import NotFoundError
 from memcli.text import normalize
 from memcli.timeutil import iso, now_utc
@@ -44,7 +45,7 @@ def _t(v: Any) -> Any:
     return iso(v) if isinstance(v, datetime) else v
 
 
-class PostgresStore(PgStore):
+class PostgresStore(PgStore, MemoryStore):
     """memcli's data on PostgreSQL + pgvector (see :class:`PgStore` for the arguments)."""
 
     @property
@@ -61,9 +62,7 @@ class PostgresStore(PgStore):
 
     # -- capture and the outbox ---------------------------------------------------------------
     def capture(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,
-                key: str, now: datetime) -> Any:
-        from memcli.db.store import CaptureRow
-
+                key: str, now: datetime) -> CaptureRow:
         with self.tx(user=user):
             old = self.one(f"""SELECT o.id, o.source_id, src.occurred_at FROM {s.OUTBOX} o
                                JOIN {s.SOURCES} src ON src.user_id = o.user_id AND src.id = o.source_id

@@ -1,0 +1,318 @@
+"""The fast path of ``memcli capture``: no typer, click, rich or pydantic in the process.
+
+Agent harnesses run one ``capture`` process per turn, and the Typer app costs ~0.3 s of
+imports before any work (pydantic settings and models, rich, typer, building the click
+command). :func:`try_fast` handles the common, well-formed case — ``[--db P] [--user U]
+[-v] capture TEXT [--role user|assistant] [--at T] [--session S] [--key K] [--drain/--no-drain]
+[--db P] [--user U] [--json]`` — with the same semantics (settings resolved flag > ``MEMCLI_*``
+> TOML > default; the same key and rows, :mod:`memcli.write.capture_core`; the same output).
+Anything else returns without side effects and the Typer app runs instead: help, stdin
+JSON Lines (``-``), ``--model``, unknown or repeated options, a value it would have to
+validate (a bad role, time, text, setting): the Typer app then gives its usual message.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
+
+_GLOBAL_VALUE = {"--db": "db", "--user": "user", "-u": "user"}
+_GLOBAL_FLAG = {"--verbose", "-v", "--debug"}
+_CMD_VALUE = {"--db": "db", "--user": "user", "-u": "user", "--role": "role", "--at": "at", "--session": "session",
+              "--key": "key"}
+_CMD_FLAG = {"--json": ("json", True), "--drain": ("drain", True), "--no-drain": ("drain", False)}
+_TRUE = {"1", "true", "t", "yes", "y", "on"}
+_FALSE = {"0", "false", "f", "no", "n", "off"}
+
+
+class _Fallback(Exception):
+    """Not for the fast path: let the Typer app handle this command line."""
+
+
+def _parse(argv: list[str]) -> dict[str, Any]:
+    g: dict[str, Any] = {}
+    i = 0
+    while i < len(argv) and argv[i] != "capture":
+        a = argv[i]
+        name, eq, val = a.partition("=")
+        if name in _GLOBAL_VALUE and _GLOBAL_VALUE[name] not in g:
+            if not eq:
+                i += 1
+                if i >= len(argv):
+                    raise _Fallback
+                val = argv[i]
+            g[_GLOBAL_VALUE[name]] = val
+        elif a in _GLOBAL_FLAG:
+            g[a.lstrip("-")] = True
+        else:
+            raise _Fallback
+        i += 1
+    if i >= len(argv):
+        raise _Fallback
+    c: dict[str, Any] = {"text": None}
+    seen: set[str] = set()
+    i += 1
+    while i < len(argv):
+        a = argv[i]
+        name, eq, val = a.partition("=") if a.startswith("--") else (a, "", "")
+        if name in _CMD_VALUE:
+            key = _CMD_VALUE[name]
+            if key in seen:
+                raise _Fallback
+            if not eq:
+                i += 1
+                if i >= len(argv):
+                    raise _Fallback
+                val = argv[i]
+            c[key] = val
+            seen.add(key)
+        elif a in _CMD_FLAG:
+            key, v = _CMD_FLAG[a]
+            if key in seen:
+                raise _Fallback
+            c[key] = v
+            seen.add(key)
+        elif a.startswith("-") or c["text"] is not None:  # -h, --help, "-" (stdin), unknown, 2nd argument
+            raise _Fallback
+        else:
+            c["text"] = a
+        i += 1
+    if c["text"] is None:
+        raise _Fallback
+    return {"global": g, "cmd": c}
+
+
+class FastSettings:
+    """The settings a capture uses, resolved like :func:`memcli.settings.load_settings`."""
+
+    def __init__(self, **kw: Any) -> None:
+        self.__dict__.update(kw)
+
+
+def config_file() -> Path:
+    """As :func:`memcli.settings.config_path` (which imports pydantic)."""
+    env = os.environ.get("MEMCLI_CONFIG")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_config_path("memcli") / "config.toml"
+
+
+def _default_db() -> Path:
+    import platformdirs
+
+    return platformdirs.user_data_path("memcli") / "memcli.db"
+
+
+def fast_settings(db: str | None = None, user: str | None = None) -> FastSettings:
+    """db, user, model, busy_timeout_ms, max_turn_chars, auto_drain: flag > MEMCLI_* > TOML > default.
+    Raises _Fallback for anything that needs the full validation (a bad or unusual value)."""
+    env = {k.lower()[len("memcli_"):]: v for k, v in os.environ.items() if k.lower().startswith("memcli_")}
+    path = config_file()
+    toml: dict[str, Any] = {}
+    if path.is_file():
+        import tomllib
+
+        try:
+            toml = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            raise _Fallback from None
+
+    def pick(name: str, flag: Any = None) -> Any:
+        if flag is not None:
+            return flag
+        if name in env:
+            return env[name]
+        return toml.get(name)
+
+    if pick("calibrated_model") is not None:  # the stale-calibration warning: leave it to the full path
+        raise _Fallback
+
+    def as_int(name: str, default: int, low: int) -> int:
+        v = pick(name)
+        if v is None:
+            return default
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).strip().lstrip("-").isdigit():
+            raise _Fallback
+        if int(v) < low:
+            raise _Fallback
+        return int(v)
+
+    drain = pick("auto_drain")
+    if drain is None:
+        auto = False
+    elif isinstance(drain, bool):
+        auto = drain
+    elif isinstance(drain, str) and drain.strip().lower() in _TRUE | _FALSE:
+        auto = drain.strip().lower() in _TRUE
+    else:
+        raise _Fallback
+    u = pick("user", user)
+    u = "default" if u is None else u
+    if not isinstance(u, str) or not u.strip() or any("\ud800" <= ch <= "\udfff" or ch < " " or ch == "\x7f"
+                                                      for ch in u):
+        raise _Fallback
+    d = pick("db", db)
+    if d is not None and not isinstance(d, str):
+        raise _Fallback
+    model = pick("model")  # None: the background drain resolves the default model itself
+    if model is not None and not isinstance(model, str):
+        raise _Fallback
+    from memcli.db.postgres.url import is_pg_url  # a URL stays text: a Path would fold its "//"
+
+    db_ = (d.strip() if is_pg_url(d) else Path(d)) if d is not None else _default_db()
+    return FastSettings(db=db_, user=u.strip(), model=model,
+                        busy_timeout_ms=as_int("busy_timeout_ms", 10_000, 0),
+                        max_turn_chars=as_int("max_turn_chars", 100_000, 1), auto_drain=auto)
+
+
+def _json_time(value: Any) -> str:
+    from datetime import datetime
+
+    dt = datetime.fromisoformat(value) if isinstance(value, str) else value
+    text = dt.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+HELP_ARGV = ([], ["--help"], ["-h"])
+
+
+def help_cache(argv: list[str]) -> Path | None:
+    """Where the rendered top-level help for ``argv`` is cached, or None (not a help call, or
+    stdout is a terminal: width and colours vary there). The key covers the CLI sources (size
+    and mtime), the interpreter and the variables that change rendering."""
+    if argv not in HELP_ARGV or sys.stdout.isatty():
+        return None
+    import hashlib
+
+    import platformdirs
+
+    parts = [sys.version, " ".join(argv), *(os.environ.get(k, "") for k in ("COLUMNS", "TERM", "NO_COLOR",
+                                                                         "FORCE_COLOR", "LANG", "MEMCLI_DEBUG"))]
+    for f in sorted(Path(__file__).parent.glob("*.py")):
+        st = f.stat()
+        parts.append(f"{f.name}:{st.st_size}:{st.st_mtime_ns}")
+    h = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return platformdirs.user_cache_path("memcli") / f"help-{h}.txt"
+
+
+def _cached_help(argv: list[str]) -> None:
+    path = help_cache(argv)
+    if path is None or not path.is_file():
+        return
+    try:
+        code, _, text = path.read_text(encoding="utf-8").partition("\n")
+        code_n = int(code)
+    except (OSError, ValueError):
+        return
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    sys.exit(code_n)
+
+
+def try_fast(argv: list[str]) -> None:
+    """Handle a well-formed ``capture`` (or a cached top-level help) and exit; return (doing
+    nothing) for anything else."""
+    if argv in HELP_ARGV:
+        _cached_help(argv)
+        return
+    try:
+        p = _parse(argv)
+    except _Fallback:
+        return
+    g, c = p["global"], p["cmd"]
+    if c.get("role", "user") not in ("user", "assistant"):
+        return
+    from memcli.errors import BadInputError, MemcliError
+
+    try:
+        st = fast_settings(db=c.get("db") or g.get("db"), user=c.get("user") or g.get("user"))
+        at = None
+        if c.get("at") is not None:
+            from memcli.timeutil import parse_at
+
+            at = parse_at(c["at"], field="--at")
+    except (_Fallback, BadInputError):
+        return
+    from memcli.db import open_store
+    from memcli.write.capture_core import capture_rows
+
+    try:
+        store = open_store(st.db, busy_timeout_ms=st.busy_timeout_ms, create_parent=(st.db == _default_db()))
+        try:
+            row = capture_rows(store, st.user, text=c["text"], role=c.get("role", "user"), session=c.get("session"),
+                               at=at, key=c.get("key"), max_chars=st.max_turn_chars)
+        finally:
+            store.close()
+    except BadInputError:
+        return  # nothing was written (validation, or rolled back): the full path gives the message
+    except MemcliError as exc:
+        if g.get("debug") or os.environ.get("MEMCLI_DEBUG") == "1":
+            return
+        sys.stderr.write(f"memcli: error: {exc}\n")
+        sys.stderr.flush()
+        sys.exit(exc.exit_code)
+    if c.get("drain") if c.get("drain") is not None else st.auto_drain:
+        from memcli.write.trigger import spawn_background_drain
+
+        spawn_background_drain(st)  # type: ignore[arg-type]
+    if c.get("json"):
+        import json
+
+        out = {k: row[k] for k in ("source_id", "outbox_id", "idempotency_key", "duplicate", "user")}
+        out["occurred_at"] = _json_time(row["occurred_at"])
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.flush()
+    elif row["duplicate"]:
+        sys.stderr.write(f"already captured (key {row['idempotency_key']}); nothing added\n")
+    else:
+        sys.stderr.write(f"captured source #{row['source_id']}, outbox task #{row['outbox_id']} (pending)\n")
+    sys.stderr.flush()
+    sys.exit(0)
+
+
+def record_help(argv: list[str], run: Any) -> None:
+    """Run the Typer app (``run()``) for a help call, keeping what it printed for the next time."""
+    path = help_cache(argv)
+    if path is None:
+        run()
+        return
+    import io
+
+    real, buf = sys.stdout, io.StringIO()
+
+    class _Tee(io.TextIOBase):
+        encoding = getattr(real, "encoding", "utf-8")
+
+        def write(self, s: str) -> int:
+            buf.write(s)
+            return real.write(s)
+
+        def flush(self) -> None:
+            real.flush()
+
+        def isatty(self) -> bool:
+            return False
+
+    code: Any = 0
+    sys.stdout = _Tee()
+    try:
+        run()
+    except SystemExit as exc:
+        code = exc.code
+        raise
+    finally:
+        sys.stdout = real
+        if isinstance(code, int | None):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(f"{code or 0}\n{buf.getvalue()}", encoding="utf-8")
+                os.replace(tmp, path)
+            except OSError:
+                pass
