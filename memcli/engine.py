@@ -63,7 +63,8 @@ class Engine:
         if isinstance(extractor, str) or isinstance(judge, str):
             raise TypeError("extractor/judge objects expected here; pass names through the settings")
         self.store: MemoryStore = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
-                                             create_parent=(settings.db == default_db_path()))
+                                             create_parent=(settings.db == default_db_path()),
+                                             pool_size=settings.db_pool_size or None)
         #: the settings as configured (``Admin.reembed`` moves to their model when none is given)
         self.configured = settings
         #: a database made with another model keeps using it unless one is configured explicitly;

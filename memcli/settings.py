@@ -161,9 +161,12 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEMCLI_", extra="ignore", validate_default=True)
 
     # -- where and who -------------------------------------------------------------
-    db: Path = Field(default_factory=default_db_path, description="SQLite database path")
+    db: Path | str = Field(default_factory=default_db_path,
+                           description="SQLite database path, or a postgresql:// URL (PostgreSQL + pgvector)")
     user: str = Field("default", description="user whose memories are read and written")
     busy_timeout_ms: int = Field(10_000, ge=0, description="how long to wait for another writer, milliseconds")
+    db_pool_size: int = Field(0, ge=0, le=1000, description="PostgreSQL: a long-lived process keeps a pool of up to "
+                              "N connections (psycopg_pool); 0: one connection (CLI commands)")
     timezone: str = Field("local", description="the user's time zone for what people read (tables, the context "
                           "block's dates, the LLM's 'said at'): an IANA name (Asia/Shanghai), an offset (+08:00), UTC, "
                           "or local = the system's zone ($TZ first). Stored times and --json stay UTC")
@@ -254,6 +257,16 @@ class Settings(BaseSettings):
         except ConfigError as exc:
             raise ValueError(str(exc)) from None
 
+    @field_validator("db", mode="before")
+    @classmethod
+    def _db_path_or_url(cls, v: Any) -> Any:
+        """A ``postgresql://`` URL stays text (a Path would fold its ``//``); anything else is a path."""
+        from memcli.db.postgres.url import is_pg_url
+
+        if is_pg_url(v):
+            return str(v).strip()
+        return Path(v).expanduser() if isinstance(v, str) else v
+
     @field_validator("user")
     @classmethod
     def _user_not_blank(cls, v: str) -> str:
@@ -309,10 +322,14 @@ class Settings(BaseSettings):
         )
 
     def public_dict(self) -> dict[str, Any]:
-        """Settings as JSON-able dict, the API key masked."""
+        """Settings as JSON-able dict, the API key and a database password masked."""
         d = self.model_dump(mode="json")
         if d.get("llm_api_key"):
             d["llm_api_key"] = "***"
+        from memcli.db.postgres.url import is_pg_url, redact_url
+
+        if is_pg_url(d.get("db")):
+            d["db"] = redact_url(d["db"])
         return d
 
     @property

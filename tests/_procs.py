@@ -105,18 +105,64 @@ def memcli_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "memcli", *args]
 
 
-def connect(db: Path) -> apsw.Connection:
-    conn = apsw.Connection(str(db))
-    conn.set_busy_timeout(30_000)
-    return conn
+class Conn:
+    """A plain connection for invariants on either backend (not memcli's store): a SQLite
+    file through apsw or a ``postgresql://`` URL through psycopg. SQL uses ``?``."""
+
+    def __init__(self, db: Path | str) -> None:
+        from memcli.db.postgres.url import is_pg_url
+
+        self.pg = is_pg_url(db)
+        if self.pg:
+            import psycopg
+
+            self._c = psycopg.connect(str(db), autocommit=True)
+        else:
+            self._c = apsw.Connection(str(db))
+            self._c.set_busy_timeout(30_000)
+
+    #: SQL for the current time, comparable with stored times (lease_until)
+    @property
+    def now_sql(self) -> str:
+        return "now()" if self.pg else "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+    def execute(self, sql: str, params: tuple = ()) -> Conn:
+        if self.pg:
+            from memcli.db.postgres.connect import to_pg_sql
+
+            self._cur = self._c.execute(to_pg_sql(sql), params)
+        else:
+            self._cur = self._c.execute(sql, params)
+        return self
+
+    def fetchall(self) -> list[tuple]:
+        return [tuple(r) for r in self._cur.fetchall()]
+
+    def fetchone(self) -> tuple | None:
+        r = self._cur.fetchone()
+        return None if r is None else tuple(r)
+
+    def __iter__(self):  # noqa: ANN204
+        return iter(self.fetchall())
+
+    def integrity_ok(self) -> bool:
+        """SQLite: ``PRAGMA integrity_check``; PostgreSQL keeps its own (always True here)."""
+        return True if self.pg else self._c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+    def close(self) -> None:
+        self._c.close()
 
 
-def scalar(conn: apsw.Connection, sql: str, params: tuple = ()) -> object:
+def connect(db: Path | str) -> Conn:
+    return Conn(db)
+
+
+def scalar(conn: Conn, sql: str, params: tuple = ()) -> object:
     row = conn.execute(sql, params).fetchone()
     return None if row is None else row[0]
 
 
-def uncommitted_traces(conn: apsw.Connection) -> dict[str, int]:
+def uncommitted_traces(conn: Conn) -> dict[str, int]:
     """Rows that would show a task's results committed without the task: events or item
     links of a source whose outbox task is not done, and items with no source at all."""
     return {
@@ -132,7 +178,7 @@ def uncommitted_traces(conn: apsw.Connection) -> dict[str, int]:
     }
 
 
-def outcome(conn: apsw.Connection) -> dict[str, object]:
+def outcome(conn: Conn) -> dict[str, object]:
     """What draining produced, independent of ids and processing clock: the items (statement,
     kind, world-time validity, retired or not, confirmations) and per source the decisions."""
     items = sorted(conn.execute("""
@@ -145,7 +191,7 @@ def outcome(conn: apsw.Connection) -> dict[str, object]:
     return {"items": items, "events": per_source}
 
 
-def outbox_counts(conn: apsw.Connection) -> dict[str, int]:
+def outbox_counts(conn: Conn) -> dict[str, int]:
     counts = {"pending": 0, "processing": 0, "done": 0, "dead": 0}
     for status, n in conn.execute("SELECT status, count(*) FROM memory_capture_outbox GROUP BY status"):
         counts[status] = n

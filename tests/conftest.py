@@ -82,12 +82,14 @@ def memory_store():
 
 
 @pytest.fixture
-def fake_mem(fake_embedder):
-    """A Memory for user alice on a private in-memory database with the fake embedder
-    (no model load): for validation and outbox mechanics only."""
+def fake_mem(fake_embedder, backend: str, request):
+    """A Memory for user alice on a private in-memory database (in tests marked ``backends``:
+    also a fresh PostgreSQL schema) with the fake embedder (no model load): for validation and
+    outbox mechanics only."""
     from memcli import Memory
 
-    m = Memory(db=":memory:", user="alice", embedder=fake_embedder)
+    db = ":memory:" if backend == "sqlite" else request.getfixturevalue("pg_url")
+    m = Memory(db=db, user="alice", embedder=fake_embedder)
     yield m
     m.close()
 
@@ -98,11 +100,12 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def mem(db_path: Path, embedder):
-    """A Memory for user alice on a fresh database (model already loaded)."""
+def mem(db: str, embedder):
+    """A Memory for user alice on a fresh database (model already loaded); on both backends
+    in tests marked ``backends``."""
     from memcli import Memory
 
-    m = Memory(db=str(db_path), user="alice")
+    m = Memory(db=db, user="alice")
     yield m
     m.close()
 
@@ -152,3 +155,85 @@ def run_cli(*args: str, input: str | bytes | None = None) -> CliResult:
 def cli(embedder):
     """``cli("--user", "alice", "list", "--json")`` → CliResult (model preloaded)."""
     return run_cli
+
+
+# -- PostgreSQL (issue 13): one pgserver per session, one schema per test ------------------------
+@pytest.fixture(scope="session")
+def pg_server():
+    """A private PostgreSQL + pgvector server for the session (PyPI ``pgserver``); its base URL.
+
+    Its folder is a fresh ``mkdtemp`` outside pytest's basetemp: pytest runs of other
+    checkouts on the same machine rotate ``/tmp/pytest-of-<user>`` and would delete a live
+    data directory."""
+    pytest.importorskip("psycopg", reason="pip install 'memcli[postgres]' to run the PostgreSQL tests")
+    pytest.importorskip("pgserver", reason="pip install pgserver to run the PostgreSQL tests")
+    import shutil
+    import tempfile
+
+    from _pg import start_server
+
+    folder = Path(tempfile.mkdtemp(prefix="memcli-pg-"))
+    srv = start_server(folder)
+    yield srv.get_uri()
+    srv.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A URL onto a fresh, empty schema of the session's server (dropped afterwards)."""
+    from _pg import drop_schema, new_schema
+
+    name, url = new_schema(pg_server)
+    yield url
+    drop_schema(pg_server, name)
+
+
+# -- both backends (issue 13): tests marked `backends` run on SQLite and on PostgreSQL ------------
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test (or module: ``pytestmark = pytest.mark.backends``) marked ``backends`` that uses
+    ``db`` / ``mem`` / ``backend`` runs once per backend; everything else stays on SQLite."""
+    if metafunc.definition.get_closest_marker("backends") and "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request) -> str:
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def db(backend: str, db_path: Path, request, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test's database: the SQLite file ``db_path``, or (backend ``postgresql``) a URL to
+    a fresh schema, also set as ``MEMCLI_DB`` so CLI calls and subprocesses use it."""
+    if backend == "sqlite":
+        return str(db_path)
+    url = request.getfixturevalue("pg_url")
+    monkeypatch.setenv("MEMCLI_DB", url)
+    return url
+
+
+@pytest.fixture
+def new_db(backend: str, tmp_path: Path, request):
+    """A factory of further empty databases on the test's backend: ``new_db("ref")`` → a
+    SQLite path in the test's folder, or a URL to a fresh schema (dropped afterwards)."""
+    made: list[str] = []
+
+    def make(name: str) -> str:
+        if backend == "sqlite":
+            return str(tmp_path / f"{name}.db")
+        from _pg import new_schema
+
+        schema, url = new_schema(request.getfixturevalue("pg_server"))
+        made.append(schema)
+        return url
+
+    yield make
+    if made:
+        from _pg import drop_schema
+
+        for schema in made:
+            drop_schema(request.getfixturevalue("pg_server"), schema)

@@ -16,12 +16,14 @@ from conftest import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memcli.db import open_store
 from memcli.db import schema as s
-from memcli.db.connect import Store
+
+pytestmark = pytest.mark.backends
 
 
 def rows(db: Path, table: str) -> list[dict]:
-    with Store(db) as st:
+    with open_store(db) as st:
         return st.q(f"SELECT * FROM {table} ORDER BY id")
 
 
@@ -29,78 +31,78 @@ def counts(db: Path) -> tuple[int, int]:
     return len(rows(db, s.SOURCES)), len(rows(db, s.OUTBOX))
 
 
-def test_capture_writes_one_source_and_one_pending_task(db_path):
-    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "我咖啡不加糖", "--json")
+def test_capture_writes_one_source_and_one_pending_task(db):
+    r = run_cli("--db", db, "--user", "alice", "capture", "我咖啡不加糖", "--json")
     assert r.exit_code == 0, r.stderr
     out = r.json()
     assert out["duplicate"] is False and out["user"] == "alice"
-    (src,) = rows(db_path, s.SOURCES)
-    (task,) = rows(db_path, s.OUTBOX)
+    (src,) = rows(db, s.SOURCES)
+    (task,) = rows(db, s.OUTBOX)
     assert src["content"] == "我咖啡不加糖" and src["user_id"] == "alice" and src["role"] == "user"
     assert task["source_id"] == src["id"] == out["source_id"] and task["id"] == out["outbox_id"]
     assert (task["status"], task["attempts"], task["user_id"]) == ("pending", 0, "alice")
     assert task["idempotency_key"] == out["idempotency_key"]
-    with Store(db_path) as st:  # no item, no index row: capture does no model work
+    with open_store(db) as st:  # no item, no index row: capture does no model work
         assert st.scalar(f"SELECT count(*) FROM {s.ITEMS}") == 0
         assert st.scalar(f"SELECT count(*) FROM {s.FTS}") == 0
         assert not st.table_exists(s.VEC)
 
 
-def test_capture_fields_are_stored(db_path):
-    r = run_cli("--db", str(db_path), "-u", "alice", "capture", "Sure, noted.", "--role", "assistant",
+def test_capture_fields_are_stored(db):
+    r = run_cli("--db", db, "-u", "alice", "capture", "Sure, noted.", "--role", "assistant",
                 "--at", "2026-03-01T09:30:00+08:00", "--session", "s1", "--json")
     assert r.exit_code == 0, r.stderr
-    (src,) = rows(db_path, s.SOURCES)
+    (src,) = rows(db, s.SOURCES)
     assert src["role"] == "assistant" and src["session_id"] == "s1"
     assert src["occurred_at"] == "2026-03-01T01:30:00.000000+00:00"  # stored as UTC, fixed width
     assert r.json()["occurred_at"] == "2026-03-01T01:30:00Z"
 
 
-def test_same_key_twice_leaves_one_and_says_so(db_path):
-    args = ("--db", str(db_path), "--user", "alice", "capture", "我咖啡不加糖", "--key", "k1")
+def test_same_key_twice_leaves_one_and_says_so(db):
+    args = ("--db", db, "--user", "alice", "capture", "我咖啡不加糖", "--key", "k1")
     first = run_cli(*args)
     assert first.exit_code == 0 and first.stderr.startswith("captured source #1, outbox task #1")
     second = run_cli(*args)
     assert second.exit_code == 0
     assert second.stderr.strip() == "already captured (key k1); nothing added"
-    assert counts(db_path) == (1, 1)
+    assert counts(db) == (1, 1)
     # the key wins even over different text: the caller says it is the same message
     third = run_cli(*args[:-3], "something else", "--key", "k1", "--json")
     assert third.json()["duplicate"] is True and third.json()["source_id"] == 1
-    assert counts(db_path) == (1, 1)
+    assert counts(db) == (1, 1)
 
 
-def test_keys_are_scoped_by_user(db_path):
+def test_keys_are_scoped_by_user(db):
     for user in ("alice", "bob"):
-        assert run_cli("--db", str(db_path), "--user", user, "capture", "hi", "--key", "k1").exit_code == 0
-    assert counts(db_path) == (2, 2)
-    assert {r["user_id"] for r in rows(db_path, s.OUTBOX)} == {"alice", "bob"}
+        assert run_cli("--db", db, "--user", user, "capture", "hi", "--key", "k1").exit_code == 0
+    assert counts(db) == (2, 2)
+    assert {r["user_id"] for r in rows(db, s.OUTBOX)} == {"alice", "bob"}
 
 
-def test_derived_key_makes_identical_capture_a_noop(db_path):
-    base = ("--db", str(db_path), "--user", "alice", "capture", "我咖啡不加糖", "--json")
+def test_derived_key_makes_identical_capture_a_noop(db):
+    base = ("--db", db, "--user", "alice", "capture", "我咖啡不加糖", "--json")
     a = run_cli(*base, "--at", "2026-03-01T09:00:00Z").json()
     b = run_cli(*base, "--at", "2026-03-01T09:00:00Z").json()
     assert a["duplicate"] is False and b["duplicate"] is True
     assert a["idempotency_key"] == b["idempotency_key"] and len(a["idempotency_key"]) == 32
-    assert counts(db_path) == (1, 1)
+    assert counts(db) == (1, 1)
     # a different time, session or role is a different utterance
     assert run_cli(*base, "--at", "2026-03-01T09:00:01Z").json()["duplicate"] is False
     assert run_cli(*base, "--at", "2026-03-01T09:00:00Z", "--session", "s2").json()["duplicate"] is False
     assert run_cli(*base, "--at", "2026-03-01T09:00:00Z", "--role", "assistant").json()["duplicate"] is False
     # the same instant written with another offset is the same utterance
     assert run_cli(*base, "--at", "2026-03-01T17:00:00+08:00").json()["duplicate"] is True
-    assert counts(db_path) == (4, 4)
+    assert counts(db) == (4, 4)
 
 
-def test_capture_without_at_twice_is_two_utterances(db_path):
-    base = ("--db", str(db_path), "--user", "alice", "capture", "ok", "--json")
+def test_capture_without_at_twice_is_two_utterances(db):
+    base = ("--db", db, "--user", "alice", "capture", "ok", "--json")
     assert run_cli(*base).json()["duplicate"] is False
     assert run_cli(*base).json()["duplicate"] is False
-    assert counts(db_path) == (2, 2)
+    assert counts(db) == (2, 2)
 
 
-def test_capture_jsonl_from_stdin(db_path):
+def test_capture_jsonl_from_stdin(db):
     lines = [
         {"text": "我妈妈的生日是3月5号", "at": "2026-03-01", "session": "s1"},
         {"text": "Noted!", "role": "assistant", "at": "2026-03-01T00:00:05Z", "session": "s1"},
@@ -109,26 +111,26 @@ def test_capture_jsonl_from_stdin(db_path):
     ]
     data = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines[:2]) + "\n\n" + \
         "\n".join(json.dumps(x) for x in lines[2:]) + "\n"
-    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
+    r = run_cli("--db", db, "--user", "alice", "capture", "-", "--json", input=data)
     assert r.exit_code == 0, r.stderr
     out = r.json()
     assert [o["duplicate"] for o in out] == [False, False, False, True]
     assert out[2]["idempotency_key"] == "m-3"
-    srcs = rows(db_path, s.SOURCES)
+    srcs = rows(db, s.SOURCES)
     assert [x["content"] for x in srcs] == ["我妈妈的生日是3月5号", "Noted!", "I take my coffee without sugar"]
     assert [x["role"] for x in srcs] == ["user", "assistant", "user"]
     assert srcs[0]["occurred_at"] == "2026-03-01T00:00:00.000000+00:00" and srcs[0]["session_id"] == "s1"
-    assert {t["status"] for t in rows(db_path, s.OUTBOX)} == {"pending"} and counts(db_path) == (3, 3)
+    assert {t["status"] for t in rows(db, s.OUTBOX)} == {"pending"} and counts(db) == (3, 3)
     # the same stream again adds nothing: every line has a time or a key
-    again = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json",
+    again = run_cli("--db", db, "--user", "alice", "capture", "-", "--json",
                     input="\n".join(json.dumps(x, ensure_ascii=False) for x in lines if "at" in x or "key" in x))
     assert all(o["duplicate"] for o in again.json())
-    assert counts(db_path) == (3, 3)
+    assert counts(db) == (3, 3)
 
 
-def test_capture_jsonl_human_output(db_path):
+def test_capture_jsonl_human_output(db):
     data = '{"text": "a", "key": "x"}\n{"text": "b", "key": "x"}\n'
-    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", input=data)
+    r = run_cli("--db", db, "--user", "alice", "capture", "-", input=data)
     assert r.exit_code == 0 and r.stdout == ""
     assert r.stderr.splitlines() == ["captured source #1, outbox task #1 (pending)",
                                      "already captured (key x); nothing added"]
@@ -142,10 +144,10 @@ def test_capture_library_api(mem_nomodel):
 
 
 @pytest.fixture
-def mem_nomodel(db_path):
+def mem_nomodel(db):
     from memcli import Memory
 
-    m = Memory(db=str(db_path), user="alice")
+    m = Memory(db=db, user="alice")
     yield m
     m.close()
 
@@ -167,19 +169,19 @@ print(json.dumps({"code": code, "heavy": [m for m in HEAVY if m in sys.modules]}
 
 
 @pytest.mark.parametrize("extra", [["capture", "我咖啡不加糖"], ["capture", "-", "--json"]])
-def test_capture_process_imports_no_model(db_path, tmp_path, extra):
-    args = ["--db", str(db_path), "--user", "alice", *extra]
+def test_capture_process_imports_no_model(db, tmp_path, extra):
+    args = ["--db", db, "--user", "alice", *extra]
     p = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True,
                        input='{"text": "hello"}\n', timeout=120, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout.strip().splitlines()[-1])
     assert out == {"code": 0, "heavy": []}
-    assert counts(db_path) == (1, 1)
+    assert counts(db) == (1, 1)
 
 
-def test_python_m_memcli_capture_importtime(db_path, tmp_path):
+def test_python_m_memcli_capture_importtime(db, tmp_path):
     """The real ``python -m memcli capture`` process: -X importtime lists every module loaded."""
-    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "memcli", "--db", str(db_path), "--user", "alice",
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "memcli", "--db", db, "--user", "alice",
                         "capture", "I take my coffee without sugar"], capture_output=True, text=True,
                        timeout=120, cwd=tmp_path)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -191,22 +193,22 @@ def test_python_m_memcli_capture_importtime(db_path, tmp_path):
     # numpy is not a model, but ~0.1 s of a process that should feel instant (sqlite_vec's
     # __init__ and the vector helpers import it; the capture path loads neither)
     assert "numpy" not in loaded
-    assert counts(db_path) == (1, 1)
+    assert counts(db) == (1, 1)
 
 
-def test_capture_jsonl_with_bom_and_crlf(db_path):
+def test_capture_jsonl_with_bom_and_crlf(db):
     data = '\ufeff{"text": "hello", "key": "a"}\r\n{"text": "wo\u2028rld", "key": "b"}\r\n'.encode()
-    r = run_cli("--db", str(db_path), "--user", "alice", "capture", "-", "--json", input=data)
+    r = run_cli("--db", db, "--user", "alice", "capture", "-", "--json", input=data)
     assert r.exit_code == 0, r.stderr
-    assert [x["content"] for x in rows(db_path, s.SOURCES)] == ["hello", "wo\u2028rld"]
+    assert [x["content"] for x in rows(db, s.SOURCES)] == ["hello", "wo\u2028rld"]
 
 
-def test_naive_datetimes_from_python_are_utc(mem_nomodel, db_path):
+def test_naive_datetimes_from_python_are_utc(mem_nomodel, db):
     from datetime import datetime
 
     res = mem_nomodel.capture("hi", at=datetime(2026, 3, 1, 9, 0))
     assert res.occurred_at.isoformat() == "2026-03-01T09:00:00+00:00"
-    assert rows(db_path, s.SOURCES)[0]["occurred_at"] == "2026-03-01T09:00:00.000000+00:00"
+    assert rows(db, s.SOURCES)[0]["occurred_at"] == "2026-03-01T09:00:00.000000+00:00"
     again = mem_nomodel.capture("hi", at=datetime.fromisoformat("2026-03-01T17:00:00+08:00"))
     assert again.duplicate is True  # the same instant
 

@@ -4,21 +4,25 @@ reveals user B's data and never changes it.
 
 B's memories carry unique markers; nothing A's commands print may contain one. Commands on
 B's ids answer exactly like an id that does not exist. B's rows — items, sources, events,
-outbox, source links, FTS5 and vec0 rows — are byte-identical before and after. User names
-include LIKE wildcards, quotes, case variants and Chinese.
+outbox, source links, full-text and vector rows — are identical before and after. User names
+include LIKE wildcards, quotes, case variants and Chinese. Runs on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+import itertools
 from pathlib import Path
 
 import apsw
+import pytest
+from _procs import connect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memcli import Memory
+from memcli.db.postgres.url import is_pg_url
+
+pytestmark = pytest.mark.backends
 
 USERS = st.one_of(
     st.sampled_from(["alice", "Alice", "ALICE", "bob", "%", "_", "a%", "al_ce", "'; --", '"', "张三", "李四",
@@ -51,8 +55,10 @@ def _conn(db: Path) -> apsw.Connection:
     return conn
 
 
-def snapshot(db: Path, user: str) -> dict[str, list]:
+def snapshot(db: Path | str, user: str) -> dict[str, list]:
     """Every row that belongs to ``user``, in id order."""
+    if is_pg_url(db):
+        return _pg_snapshot(str(db), user)
     conn = _conn(db)
     try:
         q = lambda sql, *p: [tuple(r) for r in conn.execute(sql, p)]  # noqa: E731
@@ -80,59 +86,85 @@ def snapshot(db: Path, user: str) -> dict[str, list]:
         conn.close()
 
 
+def _pg_snapshot(db: str, user: str) -> dict[str, list]:
+    """:func:`snapshot` on PostgreSQL: the same rows; lexemes and vectors as their text."""
+    conn = connect(db)
+    try:
+        q = lambda sql, *p: conn.execute(sql, p).fetchall()  # noqa: E731
+        ids = [r[0] for r in q("SELECT id FROM memory_items WHERE user_id = ? ORDER BY id", user)]
+        snap = {
+            "items": q("SELECT * FROM memory_items WHERE user_id = ? ORDER BY id", user),
+            "sources": q("SELECT * FROM memory_sources WHERE user_id = ? ORDER BY id", user),
+            "events": q("SELECT * FROM memory_events WHERE user_id = ? ORDER BY id", user),
+            "outbox": q("SELECT * FROM memory_capture_outbox WHERE user_id = ? ORDER BY id", user),
+            "links": q("SELECT * FROM memory_item_sources WHERE item_id = ANY(?) ORDER BY 2, 3", ids),
+            "fts": q("SELECT item_id, tokens::text, user_id FROM memory_fts WHERE user_id = ? ORDER BY item_id", user),
+            "vec": q("SELECT item_id, active, current, valid_from, invalid_at, embedding::text FROM memory_vec "
+                     "WHERE user_id = ? ORDER BY item_id", user),
+            "foreign_refs": q("""SELECT 'event', id FROM memory_events WHERE user_id != ? AND
+                                 (item_id = ANY(?) OR other_item_id = ANY(?))
+                                 UNION ALL SELECT 'item', id FROM memory_items WHERE user_id != ? AND
+                                 (supersedes_id = ANY(?) OR superseded_by_id = ANY(?))""",
+                              user, ids, ids, user, ids, ids),
+        }
+        assert len(snap["fts"]) == len(ids) and len(snap["vec"]) == len(ids)
+        return snap
+    finally:
+        conn.close()
+
+
+_EXAMPLES = itertools.count()
+
+
 @settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(users=st.lists(USERS, min_size=2, max_size=2, unique=True), n_a=st.integers(1, 4),
        n_b=st.integers(1, 4), ops=st.lists(OP, min_size=3, max_size=7), data=st.data())
-def test_commands_as_a_never_touch_b(cli, embedder, users, n_a, n_b, ops, data):
+def test_commands_as_a_never_touch_b(cli, embedder, new_db, users, n_a, n_b, ops, data):
     a, b = users
-    folder = Path(tempfile.mkdtemp(prefix="memcli-iso-"))
-    db = folder / "m.db"
-    try:
-        markers = [f"zqb{i}x{abs(hash((a, b, i))) % 10**6}" for i in range(n_b)]
-        with Memory(db=str(db), user=a) as ma, Memory(db=str(db), user=b) as mb:
-            a_ids = [ma.remember(t).item_id for t in A_TEXTS[:n_a]]
-            b_ids = [mb.remember(B_TEXTS[i % len(B_TEXTS)].format(m=m)).item_id for i, m in enumerate(markers)]
-            mb.capture(f"I moved to Oslo {markers[0]}", key="b-cap")
-            b_ids.append(mb.correct(b_ids[0], f"I live in Paris {markers[0]}").id)
-            ma.capture("我喜欢喝茶", key="a-cap")
-        before = snapshot(db, b)
-        all_ids = a_ids + b_ids + [max(a_ids + b_ids) + 7]
-        # B's statements without their markers: a leak would rank B's items first, and any
-        # marker in the output can only come from B's data (the query holds none)
-        queries = [t.format(m="").strip() for t in B_TEXTS] + A_TEXTS
+    db = new_db(f"iso{next(_EXAMPLES)}")  # one fresh database per example
+    markers = [f"zqb{i}x{abs(hash((a, b, i))) % 10**6}" for i in range(n_b)]
+    with Memory(db=str(db), user=a) as ma, Memory(db=str(db), user=b) as mb:
+        a_ids = [ma.remember(t).item_id for t in A_TEXTS[:n_a]]
+        b_ids = [mb.remember(B_TEXTS[i % len(B_TEXTS)].format(m=m)).item_id for i, m in enumerate(markers)]
+        mb.capture(f"I moved to Oslo {markers[0]}", key="b-cap")
+        b_ids.append(mb.correct(b_ids[0], f"I live in Paris {markers[0]}").id)
+        ma.capture("我喜欢喝茶", key="a-cap")
+    before = snapshot(db, b)
+    all_ids = a_ids + b_ids + [max(a_ids + b_ids) + 7]
+    # B's statements without their markers: a leak would rank B's items first, and any
+    # marker in the output can only come from B's data (the query holds none)
+    queries = [t.format(m="").strip() for t in B_TEXTS] + A_TEXTS
 
-        def run(*args: str):
-            r = cli("--db", str(db), "--user", a, *args)
-            assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
-            for m in markers:
-                assert m not in r.stdout and m not in r.stderr, (args, m, r.stdout, r.stderr)
-            return r
+    def run(*args: str):
+        r = cli("--db", str(db), "--user", a, *args)
+        assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
+        for m in markers:
+            assert m not in r.stdout and m not in r.stderr, (args, m, r.stdout, r.stderr)
+        return r
 
-        for op, arg in ops:
-            if op in ("list", "export", "stats", "drain"):  # drain --user A: B's pending task stays
-                r = run(op, *arg, *(("--json",) if op != "export" else ()))
-                assert r.exit_code == 0, r.stderr
-                continue
-            if op in ("search", "context"):
-                q = queries[arg % len(queries)]
-                extra = ("--budget-ms", "60000", "--format", "json") if op == "context" else ("--json",)
-                r = run(op, *extra, "--", q)
-                assert r.exit_code == 0, r.stderr
-                hits = r.json()["hits"]
-                assert all(h["id"] not in b_ids for h in hits)
-                continue
-            item = all_ids[arg % len(all_ids)]
-            args = {"show": ["show", str(item)], "history": ["history", str(item), "--json"],
-                    "forget": ["forget", str(item)], "purge": ["forget", str(item), "--purge"],
-                    "correct": ["correct", str(item), data.draw(st.sampled_from(A_TEXTS))]}[op]
-            r = run(*args)
-            if item not in a_ids:
-                assert r.exit_code == 3, (args, r.stderr)
-                assert r.stderr.strip() == f"memcli: error: no memory with id {item} for user {a!r}"
-            else:
-                # 3: A purged it in an earlier op; 2: e.g. correcting a version A already corrected
-                assert r.exit_code in (0, 2, 3), (args, r.stderr)
-        assert snapshot(db, b) == before
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    for op, arg in ops:
+        if op in ("list", "export", "stats", "drain"):  # drain --user A: B's pending task stays
+            r = run(op, *arg, *(("--json",) if op != "export" else ()))
+            assert r.exit_code == 0, r.stderr
+            continue
+        if op in ("search", "context"):
+            q = queries[arg % len(queries)]
+            extra = ("--budget-ms", "60000", "--format", "json") if op == "context" else ("--json",)
+            r = run(op, *extra, "--", q)
+            assert r.exit_code == 0, r.stderr
+            hits = r.json()["hits"]
+            assert all(h["id"] not in b_ids for h in hits)
+            continue
+        item = all_ids[arg % len(all_ids)]
+        args = {"show": ["show", str(item)], "history": ["history", str(item), "--json"],
+                "forget": ["forget", str(item)], "purge": ["forget", str(item), "--purge"],
+                "correct": ["correct", str(item), data.draw(st.sampled_from(A_TEXTS))]}[op]
+        r = run(*args)
+        if item not in a_ids:
+            assert r.exit_code == 3, (args, r.stderr)
+            assert r.stderr.strip() == f"memcli: error: no memory with id {item} for user {a!r}"
+        else:
+            # 3: A purged it in an earlier op; 2: e.g. correcting a version A already corrected
+            assert r.exit_code in (0, 2, 3), (args, r.stderr)
+    assert snapshot(db, b) == before

@@ -12,6 +12,8 @@ from memcli.governance.confidence import label
 from memcli.read import context as ctxmod
 from memcli.read.context import FRAME, count_tokens, inert
 
+pytestmark = pytest.mark.backends
+
 ZH_HEAD, ZH_FOOT = FRAME["zh"]
 EN_HEAD, EN_FOOT = FRAME["en"]
 
@@ -30,17 +32,17 @@ def facts(mem):
 NO_MATCH = "量子力学的基本原理"
 
 
-def test_no_match_prints_nothing_and_exits_0(facts, cli, db_path):
-    r = cli("--db", str(db_path), "--user", "alice", "context", NO_MATCH)
+def test_no_match_prints_nothing_and_exits_0(facts, cli, db):
+    r = cli("--db", db, "--user", "alice", "context", NO_MATCH)
     assert r.exit_code == 0 and r.stdout == "" and r.stderr == ""
-    r = cli("--db", str(db_path), "--user", "alice", "context", NO_MATCH, "-v")
+    r = cli("--db", db, "--user", "alice", "context", NO_MATCH, "-v")
     assert r.stdout == "" and "no relevant memories" in r.stderr
-    r = cli("--db", str(db_path), "--user", "alice", "context", NO_MATCH, "--format", "json")
+    r = cli("--db", db, "--user", "alice", "context", NO_MATCH, "--format", "json")
     assert r.json()["text"] == "" and r.json()["reason"] == "no relevant memories"
 
 
-def test_block_has_frame_lines_and_provenance(facts, cli, db_path):
-    r = cli("--db", str(db_path), "--user", "alice", "context", "加糖吗")
+def test_block_has_frame_lines_and_provenance(facts, cli, db):
+    r = cli("--db", db, "--user", "alice", "context", "加糖吗")
     assert r.exit_code == 0, r.stderr
     lines = r.stdout.rstrip("\n").split("\n")
     assert lines[0] == ZH_HEAD and lines[-1] == ZH_FOOT
@@ -62,8 +64,8 @@ def test_correction_provenance_and_english_block(mem):
 
 
 @pytest.mark.parametrize("max_tokens", [80, 95, 120, 400])
-def test_max_tokens_respected(facts, cli, db_path, max_tokens):
-    r = cli("--db", str(db_path), "--user", "alice", "context", "咖啡 茶 妈妈 生日", "--max-tokens", str(max_tokens),
+def test_max_tokens_respected(facts, cli, db, max_tokens):
+    r = cli("--db", db, "--user", "alice", "context", "咖啡 茶 妈妈 生日", "--max-tokens", str(max_tokens),
             "--format", "json")
     out = r.json()
     if out["text"]:
@@ -71,7 +73,7 @@ def test_max_tokens_respected(facts, cli, db_path, max_tokens):
         assert count_tokens(out["text"]) <= out["tokens"] <= max_tokens
     else:
         assert "max_tokens" in out["reason"]
-    full = cli("--db", str(db_path), "--user", "alice", "context", "咖啡 茶 妈妈 生日", "--format", "json").json()
+    full = cli("--db", db, "--user", "alice", "context", "咖啡 茶 妈妈 生日", "--format", "json").json()
     assert len(full["hits"]) == 3
     if max_tokens < full["tokens"]:
         assert len(out["hits"]) < 3 and out["skipped_for_tokens"] >= 1
@@ -115,11 +117,11 @@ def test_inert_helper():
     assert "‹/memory›" in inert("</memory>")
 
 
-def test_messages_format_order(facts, cli, db_path, tmp_path):
+def test_messages_format_order(facts, cli, db, tmp_path):
     (tmp_path / "sys.txt").write_text("You are a helpful assistant.", encoding="utf-8")
     hist = [{"role": "user", "content": "早"}, {"role": "assistant", "content": "早上好"}]
     (tmp_path / "h.json").write_text(json.dumps(hist, ensure_ascii=False), encoding="utf-8")
-    base = ("--db", str(db_path), "--user", "alice", "context")
+    base = ("--db", db, "--user", "alice", "context")
     r = cli(*base, "咖啡", "--format", "messages", "--system", str(tmp_path / "sys.txt"),
             "--history", str(tmp_path / "h.json"))
     msgs = r.json()
@@ -136,8 +138,8 @@ def test_messages_format_order(facts, cli, db_path, tmp_path):
     assert cli(*base, "咖啡", "--lang", "fr").exit_code == 2
 
 
-def test_budget_exceeded_drops_the_block(facts, cli, db_path):
-    r = cli("--db", str(db_path), "--user", "alice", "context", "咖啡", "--budget-ms", "1", "-v")
+def test_budget_exceeded_drops_the_block(facts, cli, db):
+    r = cli("--db", db, "--user", "alice", "context", "咖啡", "--budget-ms", "1", "-v")
     assert r.exit_code == 0 and r.stdout == ""
     assert "budget exceeded" in r.stderr
     res = facts.context("咖啡", budget_ms=1, fmt="json")

@@ -8,6 +8,8 @@ from memcli import Memory
 from memcli.errors import BadInputError
 from memcli.settings import DEFAULT_MODEL, MODEL_PROFILES
 
+pytestmark = pytest.mark.backends
+
 
 def _ids(hits):
     return [h.id for h in hits]
@@ -22,8 +24,8 @@ def zh(mem):
 
 
 @pytest.fixture
-def en(db_path, embedder):
-    m = Memory(db=str(db_path), user="erin")
+def en(db, embedder):
+    m = Memory(db=db, user="erin")
     m.remember("I take my coffee without sugar", kind="preference")
     m.remember("My sister lives in Lyon", kind="relationship")
     yield m
@@ -102,19 +104,19 @@ def test_relevance_floor_and_min_score_override(zh, en):
         zh.search("咖啡", limit=0)
 
 
-def test_invalidated_memory_hidden_except_as_of(mem, cli, db_path):
+def test_invalidated_memory_hidden_except_as_of(mem, cli, db):
     old = mem.remember("My sister lives in Lyon", kind="relationship", at="2026-01-01T00:00:00Z").item_id
     new = mem.correct(old, "My sister lives in Paris").id
     assert old not in _ids(mem.search("sister lives")) and new in _ids(mem.search("sister lives"))
     assert old not in _ids(mem.search("Lyon"))
     past = mem.search("sister lives", as_of="2026-06-01T00:00:00Z")
     assert _ids(past) == [old]
-    r = cli("--db", str(db_path), "--user", "alice", "search", "Lyon", "--as-of", "2026-06-01", "--json")
+    r = cli("--db", db, "--user", "alice", "search", "Lyon", "--as-of", "2026-06-01", "--json")
     assert r.exit_code == 0, r.stderr
     assert [h["id"] for h in r.json()["hits"]] == [old]
     ctx = mem.context("where does my sister live", fmt="json")
     assert "Lyon" not in ctx.text and "Paris" in ctx.text
-    assert cli("--db", str(db_path), "--user", "alice", "search", "x", "--as-of", "yesterday").exit_code == 2
+    assert cli("--db", db, "--user", "alice", "search", "x", "--as-of", "yesterday").exit_code == 2
 
 
 def test_forgotten_memory_never_found(mem):
@@ -124,14 +126,14 @@ def test_forgotten_memory_never_found(mem):
     assert mem.search("花生") == [] and mem.context("花生").text == ""
 
 
-def test_users_are_isolated(zh, cli, db_path):
-    with Memory(db=str(db_path), user="bob") as bob:
+def test_users_are_isolated(zh, cli, db):
+    with Memory(db=db, user="bob") as bob:
         assert bob.search("咖啡") == []
         assert bob.context("咖啡").text == ""
         bob.remember("我咖啡要加很多糖", kind="preference")
         assert [h.statement for h in bob.search("咖啡")] == ["我咖啡要加很多糖"]
     assert "我咖啡要加很多糖" not in [h.statement for h in zh.search("咖啡", limit=10)]
-    r = cli("--db", str(db_path), "--user", "bob", "context", "咖啡")
+    r = cli("--db", db, "--user", "bob", "context", "咖啡")
     assert r.exit_code == 0 and "我咖啡不加糖" not in r.stdout and "我咖啡要加很多糖" in r.stdout
 
 
@@ -155,8 +157,8 @@ def test_bad_input_gives_results_or_nothing(zh):
     assert zh.search("\x00\x01\x1b[31m咖啡\x7f")[0].statement == "我咖啡不加糖"
 
 
-def test_bad_input_through_the_cli(zh, cli, db_path):
-    base = ("--db", str(db_path), "--user", "alice")
+def test_bad_input_through_the_cli(zh, cli, db):
+    base = ("--db", db, "--user", "alice")
     for q in ["", "x" * 10_000, 'NEAR("咖啡" *', "'; DROP TABLE memory_items; --", "😀", "\x01咖啡"]:
         for cmd in ("search", "context"):
             r = cli(*base, cmd, "--", q)
@@ -168,11 +170,11 @@ def test_bad_input_through_the_cli(zh, cli, db_path):
     assert zh.list()  # nothing was dropped by the SQL-like query
 
 
-def test_search_returns_the_items_metadata(mem, cli, db_path):
+def test_search_returns_the_items_metadata(mem, cli, db):
     mem.import_jsonl(['{"text": "My sister lives in Lyon", "metadata": {"source": "crm", "n": 7}}'])
     hits = mem.search("sister")
     assert [(h.statement, h.metadata) for h in hits] == [("My sister lives in Lyon", {"source": "crm", "n": 7})]
-    r = cli("--db", str(db_path), "--user", "alice", "search", "sister", "--json")
+    r = cli("--db", db, "--user", "alice", "search", "sister", "--json")
     assert r.exit_code == 0, r.stderr
     assert r.json()["hits"][0]["metadata"] == {"source": "crm", "n": 7}
 

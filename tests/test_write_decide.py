@@ -8,6 +8,8 @@ import pytest
 from memcli.models import Decision
 from memcli.timeutil import parse_at
 
+pytestmark = pytest.mark.backends
+
 MARCH, MAY, AUGUST = "2026-03-01T09:00:00+08:00", "2026-05-10T08:00:00+08:00", "2026-08-18T08:00:00+08:00"
 
 

@@ -16,6 +16,8 @@ from memcli.write import outbox
 from memcli.write.extract import Extractor, RuleExtractor, Utterance
 from memcli.write.judge import Judge, Neighbor, Verdict
 
+pytestmark = pytest.mark.backends
+
 
 def task_row(mem, task_id: int) -> dict:
     return mem.store.one("SELECT * FROM memory_capture_outbox WHERE id = ?", (task_id,))

@@ -39,7 +39,7 @@ app = typer.Typer(
 
 @dataclass
 class Globals:
-    db: Path | None = None
+    db: str | None = None
     user: str | None = None
     model: str | None = None
     verbose: bool = False
@@ -51,8 +51,8 @@ class Globals:
 GLOBALS = Globals()
 
 # Shared per-command options (defined once). A command-level value wins over the global one.
-DbOpt = Annotated[Path | None, typer.Option("--db", help="database file (env MEMCLI_DB; default: platform data dir)",
-                                            show_default=False)]
+DbOpt = Annotated[str | None, typer.Option("--db", help="database file or postgresql:// URL (env MEMCLI_DB; "
+                                           "default: a file in the platform data dir)", show_default=False)]
 UserOpt = Annotated[str | None, typer.Option("--user", "-u", show_default=False,
                                              help="user whose memories are read and written (env MEMCLI_USER)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable JSON on stdout")]
@@ -72,14 +72,14 @@ def _root(
     GLOBALS.verbose, GLOBALS.debug = verbose, debug
 
 
-def settings_for(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
+def settings_for(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
     """Resolve settings: command flag > global flag > MEMCLI_* > config file > default."""
     from memcli.settings import load_settings
 
     return load_settings(db=db or GLOBALS.db, user=user or GLOBALS.user, model=model or GLOBALS.model, **extra)
 
 
-def open_memory(db: Path | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
+def open_memory(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main)."""
     from memcli.calibrate import calibration_warning
     from memcli.memory import Memory
@@ -93,7 +93,7 @@ def open_memory(db: Path | None = None, user: str | None = None, model: str | No
     return mem
 
 
-def open_admin(db: Path | None = None, model: str | None = None, **extra: Any) -> Admin:
+def open_admin(db: str | None = None, model: str | None = None, **extra: Any) -> Admin:
     """Open the store for cross-user work (worker, reembed); no user is bound."""
     from memcli.admin import Admin
 

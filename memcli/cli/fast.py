@@ -163,7 +163,10 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
     model = pick("model")  # None: the background drain resolves the default model itself
     if model is not None and not isinstance(model, str):
         raise _Fallback
-    return FastSettings(db=Path(d) if d is not None else _default_db(), user=u.strip(), model=model,
+    from memcli.db.postgres.url import is_pg_url  # a URL stays text: a Path would fold its "//"
+
+    db_ = (d.strip() if is_pg_url(d) else Path(d)) if d is not None else _default_db()
+    return FastSettings(db=db_, user=u.strip(), model=model,
                         busy_timeout_ms=as_int("busy_timeout_ms", 10_000, 0),
                         max_turn_chars=as_int("max_turn_chars", 100_000, 1), auto_drain=auto)
 

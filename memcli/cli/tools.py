@@ -86,6 +86,6 @@ def mcp(db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None) -> None:
         if not (exc.name or "").startswith("mcp"):
             raise
         raise ConfigError("memcli mcp needs the MCP Python SDK: pip install 'memcli[mcp]'") from None
-    with open_memory(db, user, model) as mem:
-        info(f"memcli mcp: serving the memories of user {mem.user!r} ({mem.settings.db}) over stdio")
+    with open_memory(db, user, model, db_pool_size=4) as mem:  # long-lived: pooled on PostgreSQL
+        info(f"memcli mcp: serving the memories of user {mem.user!r} ({mem.store.location}) over stdio")
         serve_stdio(mem)

@@ -24,9 +24,11 @@ __all__ = ["open_store"]
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
-def open_store(location: str | Path, *, busy_timeout_ms: int = 10_000, create_parent: bool = False) -> MemoryStore:
+def open_store(location: str | Path, *, busy_timeout_ms: int = 10_000, create_parent: bool = False,
+               pool_size: int | None = None) -> MemoryStore:
     """Open (and migrate) the store at ``location``: a SQLite file path, ``":memory:"`` (a
-    private in-memory SQLite database, for tests) or a ``postgresql://`` URL.
+    private in-memory SQLite database, for tests) or a ``postgresql://`` URL. ``pool_size``
+    (PostgreSQL): keep a psycopg_pool pool of up to N connections (long-lived processes).
 
     Raises:
         StoreError: the database cannot be opened or migrated.
@@ -35,12 +37,14 @@ def open_store(location: str | Path, *, busy_timeout_ms: int = 10_000, create_pa
     loc = str(location)
     if loc.startswith(POSTGRES_PREFIXES):
         try:
-            from memcli.db.postgres import PostgresStore  # type: ignore[import-not-found]
+            from memcli.db.postgres.store import PostgresStore  # type: ignore[import-not-found]
         except ModuleNotFoundError as exc:
             from memcli.errors import ConfigError
 
-            raise ConfigError(f"PostgreSQL store unavailable ({exc.name} missing): pip install 'memcli[pg]'") from None
-        return PostgresStore(loc)  # type: ignore[no-any-return]
+            raise ConfigError(f"PostgreSQL store unavailable ({exc.name} missing): "
+                              "pip install 'memcli[postgres]'") from None
+        return PostgresStore(loc, busy_timeout_ms=busy_timeout_ms,  # type: ignore[no-any-return]
+                             pool_size=pool_size)
     from memcli.db.sqlite import SQLiteStore
 
     return SQLiteStore(location, busy_timeout_ms=busy_timeout_ms, create_parent=create_parent)

@@ -30,6 +30,14 @@ __all__ = ["background_lock", "lock_path", "spawn_background_drain"]
 def lock_path(settings: Settings) -> Path:
     """The lock file of the background drain for ``settings.user`` on ``settings.db``."""
     h = hashlib.sha256(settings.user.encode("utf-8")).hexdigest()[:12]
+    from memcli.db.postgres.url import is_pg_url
+
+    if is_pg_url(settings.db):  # no database file beside which to keep it: one per URL on this machine
+        import tempfile
+
+        folder = Path(tempfile.gettempdir()) / "memcli-locks"
+        folder.mkdir(mode=0o700, exist_ok=True)
+        return folder / f"pg-{hashlib.sha256(str(settings.db).encode('utf-8')).hexdigest()[:16]}.drain-{h}.lock"
     return Path(f"{settings.db}.drain-{h}.lock")
 
 
@@ -72,10 +80,15 @@ def spawn_background_drain(settings: Settings) -> subprocess.Popen | None:
         if not free:
             return None
     model = ["--model", settings.model] if settings.model else []  # None: the child resolves the same default
-    cmd = [sys.executable, "-m", "memcli", "--db", str(settings.db), *model,
+    from memcli.db.postgres.url import is_pg_url
+
+    url = is_pg_url(settings.db)  # a URL may hold a password: pass it in the environment, not in argv
+    cmd = [sys.executable, "-m", "memcli", *(() if url else ("--db", str(settings.db))), *model,
            "drain", "--user", settings.user, "--background"]
     kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
                     "close_fds": True}
+    if url:
+        kwargs["env"] = {**os.environ, "MEMCLI_DB": str(settings.db)}
     if os.name == "posix":
         kwargs["start_new_session"] = True
     else:  # pragma: no cover
