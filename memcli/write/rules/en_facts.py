@@ -1,0 +1,226 @@
+"""English predicate rules: a clause's predicate → (slot, kind, value) facts about its subject.
+
+Used by :mod:`memcli.write.rules.en`; the vocabulary is :mod:`memcli.write.rules.en_words`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+from memcli.write.rules.en_words import (
+    _ABSTRACT,
+    _BE,
+    _CHATTER_VERB,
+    _DISLIKE,
+    _HABIT,
+    _ING_OK,
+    _LIFE,
+    _LIKE,
+    _NOT_OCCUPATION,
+    _OCCUPATION,
+    _STOP,
+    _TIME_WORDS,
+    _TRANSIENT,
+)
+from memcli.write.rules.match import _stem
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")):
+        return word[:-1]
+    return word
+
+
+def _lemma(word: str) -> str:
+    """A verb or noun's key for a slot: running/runs/run → run, taking/take → tak."""
+    w = _stem(word)
+    return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
+
+
+def _obj(text: str) -> str | None:
+    """An object phrase, cleaned: articles, intensifiers and trailing time words dropped."""
+    t = re.sub(r"\b(?:a lot|so much|very much|more than anything|too|as well|these days|anymore|any more|now|"
+               r"nowadays|lately|recently|a little|a bit)\b", "", text.casefold())
+    t = re.sub(r"^(?:to |the |a |an |my |some |any |our |his |her |their )+", "", t.strip(" ,.")).strip(" ,.")
+    t = re.sub(r"\s+", " ", t)
+    if not t or re.match(r"^(?:it|you|that|this|him|her|them|those|these|everything|nothing|something|one|me|"
+                         r"what|how|when|where|which|who|doing|going)\b", t) or len(t.split()) > 6:
+        return None
+    words = t.split()
+    words[-1] = _singular(words[-1])
+    return " ".join(words)
+
+
+def _objects(v: str) -> list[str]:
+    parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", v) if p.strip()]
+    return parts if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts) else [v]
+
+
+def _fact(key: str, attr: str, value: str | None, kind: str | None = None) -> tuple[str, str, str]:
+    a = slots.ATTRIBUTES[attr]
+    slot = attr if a.functional else f"{attr}.{value}"
+    if key != slots.ME:
+        slot = f"{key}.{slot}"
+    k = kind or a.kind
+    if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
+        k = "relationship"
+    return slot, k, value or ""
+
+
+def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
+    """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
+    p = re.sub(r"^(?:'s )", "", rest.casefold()).strip()
+    p = re.sub(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
+               r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"  # noqa: E501
+               r"almost|nearly|barely|over|under)\b\s*", "", p)
+    p = re.sub(r"\s+", " ", p).strip()
+    thing = key.startswith("thing:")
+    if re.match(r"^(?:(?:often|always|sometimes|usually|still|also) )?(?:feel|feels|felt|feeling|think|thought|guess|"
+                r"wonder|hope|wish|believe|suppose|tried|try|want|wanted|need|needed)\b", p):
+        return []  # feelings, thoughts and attempts are not facts
+    liking = p  # the like rules read their own negations
+    m = re.match(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", p)  # noqa: E501
+    if m and not thing:
+        return [_fact(key, "diet", "vegetarian" if m.group(2) else m.group(1))]
+    p = re.sub(rf"^({_BE}) (?:not|no longer|never) ", r"\1 ", p)
+    p = re.sub(r"^(?:(?:do|does|did) not|never|no longer) ", "", p)
+    p = re.sub(r" (?:anymore|any more|again)$", "", p)
+    rules: list[tuple[str, str]] = [
+        (rf"^(?:full )?name {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
+        (rf"^birthday {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
+        (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+)$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),
+        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),  # noqa: E501
+        (r"^weighs? (?:about |around )?(\d.+)$", "weight"),
+        (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"
+         rf"^(?:moved|relocated|(?:have|has) moved|{_BE} moving back) (?:from .+? )?(?:to|back to) (.+)$|"
+         rf"^(?:home|house|flat|apartment|place|address) {_BE} (?:in |at )?(.+)$", "residence"),
+        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?) (?:at|for) (.+?)(?: as .+)?$|"  # noqa: E501
+         rf"^{_BE} employed (?:by|at) (.+)$|^(?:workplace|employer|company) {_BE} (.+)$", "workplace"),
+        (rf"^(?:works?|worked|{_BE} working) as (?:a |an )?(.+)$|^(?:job|profession|occupation) {_BE} (?:a |an )?(.+)$|"
+         rf"^(?:works?|worked) (?:at|for) .+? as (?:a |an )?(.+)$", "job"),
+        (rf"^{_BE} (?:originally )?from (.+)$|^(?:comes?|came) from (.+)$|^grew up in (.+)$|^(?:was|were) born in "
+         rf"((?!\d).+)$|^hometown {_BE} (.+)$", "hometown"),
+        (rf"^graduated (?:from )?(.+)$|^(?:have|has) (?:a |an )?((?:phd|ph\.d|master's|masters|bachelor's|bachelors|"
+         rf"degree|doctorate|mba).*)$|^(?:studied|majored in|studies|{_BE} studying|{_BE} majoring in) (.+?)(?: at .+)?$|"  # noqa: E501
+         rf"^degree {_BE} (?:in )?(.+)$|^major {_BE} (.+)$", "education"),
+        (rf"^(?:goe?s? to|attends?|{_BE} (?:a )?(?:student|freshman|sophomore|junior|senior) at|stud(?:y|ies) at) (.+)$",  # noqa: E501
+         "school"),
+        (rf"^phone(?: number)? {_BE} (.+)$|^number {_BE} (.+)$", "phone"),
+        (rf"^e-?mail(?: address)? {_BE} (.+)$", "email"),
+        (rf"^blood type {_BE} (.+)$", "blood_type"),
+        (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),  # noqa: E501
+    ]
+    raw = rest.strip()
+    m = re.match(r"^(?:is|was) ([A-Z][a-z]+)(?: now)?$", raw)
+    if m and key != slots.ME and not thing:
+        return [_fact(key, "name", m.group(1).casefold())]
+    m = re.match(r"^works? in ([a-z][a-z ]+)$", raw)
+    if m and not thing:
+        return [_fact(key, "job", m.group(1))]
+    m = re.match(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$", p)
+    if m and not thing and (v := _obj(m.group(1))):
+        return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
+                 v)]
+    m = re.match(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$", p)
+    if m and not thing and (w := _obj(m.group(1))) and (j := _obj(m.group(2))):
+        return [_fact(key, "workplace", w), _fact(key, "job", j)]
+    for pat, attr in rules:
+        m = re.match(pat, p)
+        if m and (not thing or attr in ("name", "age", "birthday")):
+            v = _obj(re.split(r" (?:for|since) (?=\S)", next(g for g in m.groups() if g))[0]) \
+                if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
+            if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
+                if attr == "job" and _NOT_OCCUPATION.search(v):
+                    return []
+                return [_fact(key, attr, v)]
+    m = re.match(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$", p)
+    if m and (v := _obj(m.group(1) or m.group(2))):
+        return [_fact(key, "allergy", o, "health") for o in _objects(v)]
+    if key == slots.ME and re.search(r"\b(coffee|tea)\b", p) and (a := re.search(r"\b(sugar|milk|cream|honey)\b", p)):
+        return [(f"{re.search(r'(coffee|tea)', p).group(1)}.{a.group(1)}", "preference", "")]  # type: ignore[union-attr]
+    m = re.match(rf"^favou?rite (\w+(?: \w+)?) {_BE} (.+)$", p)
+    if m and (v := _obj(m.group(2))):
+        slot = f"favourite.{m.group(1)}" if key == slots.ME else f"{key}.favourite.{m.group(1)}"
+        return [(slot, "preference" if key == slots.ME else "relationship", v)]
+    m = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", liking) or \
+        re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
+        re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
+    if m and not thing:
+        v = re.split(r"\b(?:over|rather than|more than|because|since|when)\b", m.group(1))[0]
+        v = re.sub(r"^to ", "", v)
+        objs = [o for o in (_obj(x) for x in _objects(v)) if o]
+        return [_fact(key, "like", o) for o in objs]
+    m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
+                 r"(?:(?:a|an|any|one|two|three|four|five|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$", p)
+    if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)):
+        v = _obj(m.group(1))
+        rel = slots.relation_en(v or "") if v else None
+        if rel:
+            return [(f"has.{rel}" if key == slots.ME else f"{key}.has.{rel}", "relationship", v or "")]
+        if v and len(v.split()) <= 3:
+            return [_fact(key, "owns", v, "other")]
+    m = re.match(rf"^{_BE} (?:a |an )([a-z -]+)$", p)
+    if m and not thing:
+        v = m.group(1).strip()
+        if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
+            return [_fact(key, "job", v)]
+    if _HABIT.search(p) and not thing:
+        words = [w for w in re.findall(r"[a-z]+", _HABIT.sub(" ", p)) if w not in _STOP]
+        if words:
+            return [_fact(key, "habit", _lemma(words[-1]), "habit")]
+    m = re.match(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "
+                 rf"(?:really |so |very |"
+                 rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
+                 rf"([a-z-]+)(?: .*)?$", p)
+    if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going"):
+        return [_fact(key, "opinion", m.group(1), "preference")]
+    m = re.match(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$", p)
+    passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", p)))
+    if m and not thing and not passing and not m.group(1).endswith("ing") and \
+            not re.match(r"^(?:not|going|gonna|about|in|on|at|with|to|so|like|just|here|there|the)\b", m.group(1)):
+        v = _obj(m.group(1))
+        return [_fact(key, "is", v, "identity")] if v else []
+    return []
+
+
+def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
+    """Any other declarative predicate of a person in the user's life ("my uncle drives a truck
+    for a living", "my grandma turned 90"): a fact with a generic slot keyed by its head word."""
+    low = re.sub(r"\s+", " ", p.casefold()).strip(" ,")
+    if not low or len(low.split()) > 20:
+        return []
+    m = re.match(rf"^(?:{_BE}|(?:have|has) been|used to be) (.+)$", low)
+    if m:
+        rest = re.sub(r"^(?:a |an |the |only |still |already |also |now |just |not )+", "", m.group(1))
+        if not rest or _TRANSIENT.match(m.group(1)) or _TRANSIENT.match(rest) or \
+                (rest.split()[0].endswith("ing") and not _ING_OK.match(rest)) or \
+                re.match(r"^(?:going|gonna|about|so|like|here|there|sure|not sure|it|that|this|you)\b", rest):
+            return []
+        head = rest
+    else:
+        if _CHATTER_VERB.match(low) and not re.match(r"^(?:used to|have|has|had|can not|cannot) [a-z]", low):
+            return []
+        head = re.sub(r"^(?:used to|have|has|had|can not|cannot) ", "", low)
+    words = [w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS]
+    return [_fact(key, "fact", _lemma(words[0]), "other")] if words else []
+
+
+def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str, str]]:
+    """A past event ("adopted a dog yesterday", "got married last year"): dated or a life event."""
+    low = p.casefold()
+    life = _LIFE.search(low)
+    past = re.match(r"^(?:[a-z]+ed|went|got|had|made|took|saw|met|ran|won|lost|bought|began|became|flew|drove|"
+                    r"wrote|read|gave|left|found|came|did|spent|sold|built|broke|caught|taught|thought|felt)\b", low)
+    if key.startswith("thing:") or not (life or (ago and past)) or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", low)):
+        return []
+    hit = life or past
+    assert hit is not None
+    verb = hit.group(0).replace(" ", "_")
+    after = [w for w in re.findall(r"[a-z]+", low[hit.end():]) if w not in _STOP and w not in _TIME_WORDS]
+    obj = after[0] if after else ""
+    return [_fact(key, "event", f"{verb}_{obj}".strip("_"), "other")]

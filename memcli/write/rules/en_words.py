@@ -1,0 +1,140 @@
+"""Vocabulary and patterns of the English clause rules (data only; the logic is :mod:`memcli.write.rules.en`)."""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+
+_REL = "|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
+
+_ATTR_NOUNS = {w: a.name for a in slots.ATTRIBUTES.values() for w in a.en_nouns if a.name not in ("like", "favourite")}
+
+_ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
+
+_CONTRACTIONS = [(r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
+                 (r"'ve\b", " have"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'d\b", " would"),
+                 (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is"),
+                 (r"\b([A-Za-z]+)'s (?=(?:a|an|the|from|in|at|on|only|not|very|so|really|still|also|just|now|always|"
+                  r"never|called|named|been|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
+                  r"[a-z]+(?:ing|ed))\b)", r"\1 is ")]
+
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|"
+                       r"(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")
+
+_FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|yes|"
+                     r"you know|fyi|just so you know|remember that|fun fact|guess what|to be honest|tbh|lol|haha|but|"
+                     r"plus|then|because|since|although|though|now|oh and|wow|right|sure)[,:!\s]+)+", re.I)
+
+_QUESTION = re.compile(r"\?\s*$|^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|do|does|did|is|are|was|"
+                       r"were|can|could|would|will|should|shall|may|might|have|has|am|any idea|any tips)\b", re.I)
+
+_IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wish|want to|wants to|wanna|going to|gonna|"  # noqa: E501
+                       r"plan to|plans to|planning|will|thinking of|thinking about|should|need to|needs to|have to|has to|"  # noqa: E501
+                       r"tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|"
+                       r"sunday|weekend|time)|later today|later this|soon|someday|one day|considering|dream of|"
+                       r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
+
+_AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                  r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
+                  r"december)|earlier this year|this (?:spring|summer|autumn|fall|winter|year)|"
+                  r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
+                  r"this morning|earlier today|today|a week ago|a month ago|a year ago|a couple of (?:days|weeks|months|"  # noqa: E501
+                  r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "  # noqa: E501
+                  r"ago)\b,?\s*", re.I)
+
+_AGO_FIXED = {"yesterday": ("day", 1), "last night": ("day", 1), "the day before yesterday": ("day", 2),
+              "last week": ("week", 1), "last month": ("month", 1), "last year": ("year", 1),
+              "last weekend": ("day", 3), "this morning": ("day", 0), "earlier today": ("day", 0), "today": ("day", 0),
+              "a week ago": ("week", 1), "a month ago": ("month", 1), "a year ago": ("year", 1)}
+
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+_UNDATED = frozenset("january february march april june july august september october november december year spring "
+                     "summer autumn fall winter".split())
+
+_NUMW = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+         "a few": 3, "several": 3}
+
+_HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|every (?:day|morning|night|evening|week|"
+                    r"weekend|weekday|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|each "
+                    r"(?:morning|day|night|week)|on (?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"  # noqa: E501
+                    r"sundays)|most (?:days|mornings|evenings|nights)|(?:once|twice|three times) a (?:day|week|month)|"
+                    r"tend to|daily|weekly|every other day|nightly)\b", re.I)
+
+_OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|designer|developer|programmer|writer|"
+                         r"artist|pilot|vet|dentist|scientist|cook|accountant|architect|firefighter|police officer|"
+                         r"officer|manager|consultant|analyst|researcher|professor|lecturer|journalist|editor|musician|"
+                         r"singer|actor|actress|photographer|pharmacist|therapist|surgeon|paramedic|electrician|plumber|"
+                         r"carpenter|mechanic|farmer|baker|barista|waiter|waitress|cashier|driver|clerk|secretary|"
+                         r"assistant|librarian|translator|interpreter|tutor|coach|trainer|nanny|cleaner|soldier|"
+                         r"sailor|banker|broker|realtor|entrepreneur|founder|ceo|cto|intern|freelancer|"
+                         r"[a-z]+(?:er|or|ist|ician|ant|ent))$")
+
+_NOT_OCCUPATION = re.compile(r"\b(?:vegetarian|vegan|christian|introvert|extrovert|fan|lover|member|owner|beginner|"
+                             r"smoker|drinker|runner|reader|gamer|sleeper|eater|person|only child|parent|father|mother|"
+                             r"mom|dad|twin|left-hander|perfectionist|optimist|pessimist|student of life|patient|"
+                             r"resident|native|citizen|foreigner|expert|newcomer|stranger|other|brother|sister|daughter|"
+                             r"water|winter|summer|number|center|corner|paper|dinner|computer|letter|order|color|"
+                             r"colour|flavor|favour|favor|humor|error|mirror|ant|parent|event|talent|accident)$")
+
+_TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty |super |too |just |not |feeling |getting |"  # noqa: E501
+                        r"quite |extremely |totally |completely )*(?:feeling\b|down\b|overwhelmed\b|lost\b|stuck\b|"
+                        r"immersed\b|inspired\b|motivated\b|moved\b|touched\b)|"
+                        r"^(?:so |very |really |a bit |kind of |pretty |super |too |just |not |feeling |getting )*"
+                        r"(?:tired|happy|sad|bored|excited|busy|hungry|thirsty|sick|sorry|glad|fine|ok|okay|good|great|"
+                        r"stressed|exhausted|worried|nervous|anxious|here|back|home|done|ready|sure|upset|angry|annoyed|"
+                        r"confused|curious|lonely|sleepy|cold|hot|late|early|free|excited|thrilled|grateful|thankful|"
+                        r"proud|afraid|scared|frustrated|overwhelmed|relieved|alright|well|better|worse|awake|"
+                        r"in a hurry|on my way|at work|at home|out|away|off|right|wrong|lucky|amazed|impressed)\b")
+
+_LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|started|joined|retired|quit|bought|got "
+                   r"engaged|had a baby|passed away|broke up|got promoted|won|visited|went to|travel+ed to|flew to|"
+                   r"learned|learnt|took up|signed up|enrolled|ran a|finished|completed|opened|launched|met|got a|"
+                   r"lost|became|gave birth|was born|were born|got back|returned|attended|competed|volunteered)\b")
+
+_LIKE = (r"(?:love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|am into|is into|are into|"
+         r"(?:am|is|are) (?:a )?(?:big |huge )?fans? of|(?:am|is|are) obsessed with|(?:am|is|are) crazy about|"
+         r"(?:am|is|are) passionate about)")
+
+_DISLIKE = (r"(?:hate|hates|hated|dislike|dislikes|detest|detests|loathe|loathes|can not stand|cannot stand|"
+            r"(?:do|does|did) not (?:like|love|enjoy|care for)|never (?:liked|like|likes|enjoy|enjoyed)|"
+            r"(?:am|is|are) not (?:a )?(?:big )?fans? of|(?:am|is|are) not into|no longer (?:like|likes|enjoy))")
+
+_NAME_STOP = frozenset("i the this that these those it he she they we you my our his her their there here yesterday "
+                       "today tonight tomorrow last next every monday tuesday wednesday thursday friday saturday sunday "  # noqa: E501
+                       "january february march april may june july august september october november december "
+                       "honestly actually well so and but also oh hey hi hello thanks thank sure yes no maybe just "
+                       "lately recently usually sometimes please what when where why how who which a an one my".split())
+
+_ABSTRACT = re.compile(r"^(?:time|question|idea|problem|lot|feeling|meeting|appointment|fun|chance|headache|cold|fever|"
+                       r"flu|dream|plan|thought|point|way|day|good time|great time|look|try|break|rest|nap|word|clue|"
+                       r"doubt|choice|reason|right|need|say|sense|bit|few|couple|little|moment|minute|second|hour|"
+                       r"question for you|request)s?\b")
+
+_BE = r"(?:am|is|are|was|were)"
+
+_STOP = frozenset("i me my a an the to of in on at for and or but with it do does did go goes going went usually "
+                  "always often regularly normally every each day morning night evening week weekend before after "
+                  "some am is are was were be have has had".split())
+
+_TIME_WORDS = frozenset("january february march april may june july august september october november december "
+                        "monday tuesday wednesday thursday friday saturday sunday year month week ago last yesterday "
+                        "today weekend".split())
+
+_CHATTER_VERB = re.compile(r"^(?:feel|feels|feeling|felt|think|thought|know|knew|guess|mean|meant|wonder|wondered|hope|wish|want|wanted|need|"  # noqa: E501
+                           r"agree|see|saw|suppose|understand|believe|feel|felt|bet|promise|apologi[sz]e|appreciate|"
+                           r"forgot|forget|remember|just|can|could|would|will|should|must|may|might|shall|did|do|does|"
+                           r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
+                           r"like it|hate it|am not sure|have a question|have no idea|had a|had an|had the)\b")
+
+_ING_OK = re.compile(r"^(?:learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"
+                     r"volunteering|running|coaching|renting|saving)\b")
+
+_SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501
+                    r"they|it|we|his|her|our|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
+                    r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
+                    r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
+                    r",\s+(?=(?i:i|he|she)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
+                    r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
+                    r"who|why)\b)")

@@ -1,0 +1,226 @@
+"""Chinese predicate rules: a clause's predicate → (slot, kind, value) facts about its subject.
+
+Used by :mod:`memcli.write.rules.zh`; the vocabulary is :mod:`memcli.write.rules.zh_words`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+from memcli.write.rules.zh_words import (
+    _ADVERB,
+    _ATTR_NOUN,
+    _ATTR_NOUNS,
+    _CLF,
+    _EDUCATION,
+    _EMOTION,
+    _HABIT,
+    _LIFE_EVENT,
+    _NOT_FACT,
+    _NOT_OCCUPATION,
+    _NOT_PLACE,
+    _NUM,
+    _OCCUPATION,
+    _OPINION,
+    _SPLIT_OBJ,
+    _TAIL,
+)
+
+
+def _pos(text: str) -> list[tuple[str, str]]:
+    from memcli.text import _jieba
+
+    _jieba()
+    import jieba.posseg
+
+    return [(w.word, w.flag) for w in jieba.posseg.cut(text)]
+
+
+def _clean_value(v: str) -> str | None:
+    """A value phrase cleaned (leading 是/在/才…, trailing 的/了/左右); None when empty or a pronoun."""
+    v = re.sub(r"(?<=[\u4e00-\u9fff])的(?=[一二两三四五六七八九十几]?[家个所间座])", "", v)  # 杭州的一家银行 → 杭州一家银行  # noqa: E501
+    return _clean_value_(v)
+
+
+def _clean_value_(v: str) -> str | None:
+    v = re.sub(r"^(?:是|在|叫|为|有|才|只有|大概|差不多|大约|将近|快|already|了)+", "", v.strip(" ：:，,"))
+    v = _TAIL.sub("", re.sub(r"(?:的|了|左右|而已|吧|呢)+$", "", v)).strip()
+    if not v or len(v) > 24 or re.match(r"^(?:你|您|他|她|它|这|那|什么|谁|哪)", v):
+        return None
+    return v
+
+
+def _generic(key: str, rest: str) -> list[tuple[str, str, str]]:
+    """Any other declarative predicate about a person of the user's life (我外婆今年都九十二了,
+    我上班通勤单程要一个小时): a fact with a generic slot keyed by its head word."""
+    q = _TAIL.sub("", _ADVERB.sub("", rest)).strip()
+    if not q or len(q) > 40 or _EMOTION.match(q) or _NOT_FACT.match(q) or re.search(r"(?:吗|呢|吧)$", rest):
+        return []
+    toks = _pos(q)
+    head = next((w for w, f in toks if f.startswith("v") and w not in ("是", "有", "在", "要", "会", "能")), None) or \
+        next((w for w, f in toks if f.startswith(("n", "m", "a", "eng", "nz", "t"))), None)
+    return [_fact(key, "fact", head, "other")] if head else []
+
+
+def _fact(key: str, attr: str, value: str | None, kind: str | None = None, sal: float = 0.7) -> tuple[str, str, str]:
+    """``(slot, kind, value)``; keyed attributes carry the value in the slot."""
+    a = slots.ATTRIBUTES[attr]
+    slot = attr if a.functional else f"{attr}.{value}"
+    if key != slots.ME:
+        slot = f"{key}.{slot}"
+    k = kind or a.kind
+    if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
+        k = "relationship"
+    return slot, k, value or ""
+
+
+def _objects(v: str) -> list[str]:
+    parts = [p for p in _SPLIT_OBJ.split(v) if p]
+    if len(parts) > 1 and ("、" in v or all(len(p) <= 4 for p in parts)) and "一起" not in v:
+        return parts
+    return [v]
+
+
+def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
+    """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
+    q = _ADVERB.sub("", p)
+    thing = key.startswith("thing:")
+    m = re.match(rf"^的?({_ATTR_NOUN})(?:是|在|叫|有|为|[:：])?(.+)$", q)
+    if m and _pos(q[q.index(m.group(1)):])[0][0] != m.group(1):  # 工作日 is not 工作
+        m = None
+    if m and not thing:
+        attr = _ATTR_NOUNS[m.group(1)]
+        v = _clean_value(_ADVERB.sub("", m.group(2)))
+        if v and not re.match(r"^(?:很|太|挺|特别|非常|比较|不|好|忙|累|顺利|怎么样|还行|一般)", v):
+            if attr in ("like",):
+                return [_fact(key, "like", o) for o in _objects(v)]
+            return [_fact(key, attr, v)]
+        return []
+    if key == slots.ME and re.match(r"^(?:吃素|是素食(?:者|主义者)|只吃素|不吃肉|是(?:一个|个)?素食)", q):
+        return [_fact(key, "diet", "素食")]
+    m = re.match(r"^(?:改名(?:字)?(?:叫|为)?|名叫|叫做|叫|姓)(.+)$", q)
+    if m and not re.match(r"^(?:我|你|他|她|了|不|着|起来|醒|人|车|外卖)", m.group(1)):
+        v = _clean_value(m.group(1))
+        return [_fact(key, "name", v)] if v else []
+    m = re.match(r"^(?:从.{1,10}?)?(?:住在|住|家在|生活在|定居在?|搬到了?|搬去了?|搬家到了?|搬回了?|搬回到了?)(.+?)(?:住|生活|去了|来了)?$", q)  # noqa: E501
+    if m and not thing:
+        v = _clean_value(m.group(1))
+        if v and not re.match(r"^(?:院|校|不|得|的|一起|着|过|了|宿舍$)", v):
+            return [_fact(key, "residence", v)]
+    m = re.match(r"^在(.+?)(?:住|生活|定居)$", q)
+    if m:
+        v = _clean_value(m.group(1))
+        return [_fact(key, "residence", v)] if v else []
+    m = re.match(r"^在(.+?)(上学|读书|念书|读大学|上大学|读研|读博|上高中|上初中|上小学|读高中|读初中|上幼儿园)$", q)
+    if m:
+        v = _clean_value(m.group(1))
+        return [_fact(key, "school", v)] if v else []
+    m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工)(?:了)?$", q) or \
+        re.match(r"^在(.+?)(?:当|做|担任)(.+)$", q)
+    if m and not thing:
+        v = _clean_value(m.group(1))
+        if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
+            return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
+        return [_fact(key, "workplace", v)] if v and not re.match(r"^(?:家|线上|网上)$", v) else []
+    m = _EDUCATION.match(q)
+    if m and not thing:
+        return [_fact(key, "education", m.group(1))]
+    m = re.match(r"^(?:毕业于|是)(.+?)毕业的?$", q) or re.match(r"^毕业于(.+)$", q) or \
+        re.match(r"^(?:学的是|读的是|学的|读的|念的是)(.+?)(?:专业)?$", q)
+    if m:
+        v = _clean_value(m.group(1))
+        return [_fact(key, "education", v)] if v else []
+    m = re.match(r"^(?:来自|老家在|出生在|出生于|生在|祖籍)(.+)$", q) or re.match(r"^在(.+?)(?:长大|出生)的?$", q) or \
+        re.match(r"^是(.{1,8}?)人$", q)
+    if m and not thing:
+        v = _clean_value(m.group(1))
+        if v and not _NOT_PLACE.search(v) and not re.match(r"^(?:一|个|那种|这种|很|特别|挺)", v):
+            return [_fact(key, "hometown", v)]
+        if q.startswith("是"):
+            return []
+    m = re.match(r"^是?(.{2,12}?(?:月|号|日|年))(?:出生|生)的?$", q)
+    if m and not thing:
+        return [_fact(key, "birthday", m.group(1))]
+    m = re.match(rf"^(?:今年|已经)?({_NUM})(?:周)?岁(?:了|半)?$", q)
+    if m and not thing:
+        return [_fact(key, "age", f"{m.group(1)}岁")]
+    m = re.match(rf"^(?:身高)?((?:[一1]米{_NUM}?|\d\.\d+米|\d{{3}}(?:厘米|cm|公分)))$", q)
+    if m and not thing:
+        return [_fact(key, "height", m.group(1))]
+    m = re.match(rf"^(?:体重)?(?:有)?({_NUM}(?:斤|公斤|kg|千克))$", q)
+    if m and not thing:
+        return [_fact(key, "weight", m.group(1))]
+    m = re.match(r"^(?:对)?(?:一(?:吃|碰|喝|闻到?|接触)|吃了?|碰了?)?(.+?)(?:就|会|都)?(?:有点|有些|特别|非常|严重|很)?过敏$", q)  # noqa: E501
+    if m:
+        v = _clean_value(re.sub(r"^对", "", m.group(1)))
+        if v and not v.startswith(("不", "没")):
+            return [_fact(key, "allergy", v, "health", 0.9)]
+    m = re.search(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)", q)
+    if m and key == slots.ME:
+        terms = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
+                 "奶": "milk", "牛奶": "milk", "冰": "ice", "盐": "salt", "蜂蜜": "honey"}
+        return [(f"{terms[m.group(1)]}.{terms[m.group(2)]}", "preference", "")]
+    m = re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", p.strip()) or re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", q)  # noqa: E501
+    if m and (v := _clean_value(m.group(2))):
+        slot, kind, _ = _fact(key, "favourite", v)
+        return [(f"{slot}.{m.group(1)}" if not slot.endswith(m.group(1)) else slot, "preference", v)]
+    m = re.match(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
+                 r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$", q) or \
+        re.match(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$", q) or \
+        re.match(r"^(?:从来不|从不|不再|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$", q)
+    if m and not thing:
+        v = _clean_value(m.group(m.lastindex or 1))
+        if v and not re.match(r"^(?:自己|的|上|不|了|着|这样|那样|一个人|有人|别人|说|跟|和你)", v):
+            return [_fact(key, "like", o, None, 0.6) for o in _objects(v) if o]
+    m = re.match(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$", q)
+    if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所)", q):  # noqa: E501
+        v = _clean_value(m.group(2))
+        if v and v in slots.ZH_RELATIONS:
+            return [(f"has.{slots.ZH_RELATIONS[v]}" if key == slots.ME else f"{key}.has.{slots.ZH_RELATIONS[v]}",
+                     "relationship", v)]
+        if v and len(v) <= 8:
+            return [_fact(key, "owns", v, "other", 0.6)]
+    m = re.match(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$", q)
+    if m and not thing:
+        v = _clean_value(m.group(1))
+        if v and _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
+            return [_fact(key, "job", v)]
+    m = re.match(r"^是(?:一名|一个|一位|个|名|位|一只|只|条)?(.+)$", q)
+    if m:
+        v = _clean_value(m.group(1))
+        if v and not re.match(r"^(?:说|觉得|想|不是|因为|为了|要|在)", v):
+            if thing:
+                return [_fact(key, "brand", v, "preference")]
+            return [_fact(key, "is", v, "identity", 0.6)]
+    m = re.match(r"^([\u4e00-\u9fff]{0,4}?[\u4e00-\u9fff])的是(?:一[辆台部只个条款双件])?(.+)$", q)
+    if m and (v := _clean_value(m.group(2))):  # 我开的是丰田 / 手机用的是华为 / 研究生读的是同济: one value at a time
+        return [(("" if key == slots.ME else key + ".") + f"which.{m.group(1)}",
+                 "other" if key in (slots.ME,) or thing else "relationship", v)]
+    m = re.match(r"^叫(.{1,8})$", q)
+    if m and thing and (v := _clean_value(m.group(1))):
+        return [_fact(key, "name", v, "other")]
+    if _HABIT.search(raw) and not thing:
+        act = [w for w, f in _pos(_HABIT.sub("", q)) if f.startswith(("n", "v", "eng")) and len(w) > 1]
+        if act:
+            return [_fact(key, "habit", act[-1], "habit", 0.5)]
+    if thing or key.startswith("person:") or key != slots.ME:
+        op = _OPINION.search(q)
+        if thing and op and not re.search(r"(?:吗|呢)$", q):
+            return [_fact(key, "opinion", op.group(0), "preference", 0.5)]
+    return []
+
+
+def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str, str]]:
+    """A past event of the user's life (昨天领养了一只狗, 去年我结婚了): kept when it is dated
+    by a relative time word or is a life event, and is not a passing state."""
+    if key.startswith("thing:") or not re.search(r"了|过", q):
+        return []
+    m = _LIFE_EVENT.search(q)
+    if not m and not ago:
+        return []
+    toks = [w for w, f in _pos(q) if f.startswith(("v", "n", "eng", "j"))]
+    if not toks:
+        return []
+    verb = (m.group(0) if m else toks[0]).rstrip("了")
+    return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other", 0.5)]
