@@ -35,15 +35,17 @@ def ensure_vec_table(store: Store, dim: int, model: str) -> None:
         ModelMismatchError: the table exists with another dimension.
     """
     existing = store.meta_get("embed_dim")
-    if existing is not None and int(existing) != dim and store.table_exists(s.VEC):
+    exists = store.table_exists(s.VEC)
+    if existing is not None and int(existing) != dim and exists:
         raise ModelMismatchError(
             f"vector table has dimension {existing} but model {model!r} gives {dim}; run `memcli reembed`"
         )
-    if not store.table_exists(s.VEC):
+    if not exists:
         store.x(create_vec_sql(s.VEC, dim))
         store.x(PARTITION_INDEX_SQL)
         bump_epoch(store.conn)  # a re-created table (reembed): cached copies are stale
-    store.meta_set("embed_dim", str(dim))
+    if existing != str(dim):  # called for every insert: write meta only when it changes
+        store.meta_set("embed_dim", str(dim))
     if store.meta_get("embed_model") is None:
         store.meta_set("embed_model", model)
 
@@ -88,21 +90,27 @@ def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
     return toks
 
 
-def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: str | None = None) -> None:
-    store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
+def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: str | None = None, *,
+              fresh: bool = False) -> None:
+    """Index (or re-index) an item's tokens. ``fresh``: the id was just allocated (ids are
+    never reused, AUTOINCREMENT), so there is no old row to delete first."""
+    if not fresh:
+        store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
     store.x(
         f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
         (item_id, " ".join(fts_tokens(statement, slot)), user_id, user_token(user_id)),
     )
 
 
-def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray) -> None:
-    """Insert or replace the item's vector (float32, L2-normalised) with its flags."""
+def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fresh: bool = False) -> None:
+    """Insert or replace the item's vector (float32, L2-normalised) with its flags.
+    ``fresh``: a just-allocated id (never reused), so there is no old vector to delete first."""
     from memcli.embed import vec_to_blob
 
     f = vec_flags(item)
     for table in mirror_targets(store.conn, int(item["id"])):  # + the rebuild table, if one is under way
-        store.x(f"DELETE FROM {table} WHERE item_id = ?", (item["id"],))
+        if not fresh:
+            store.x(f"DELETE FROM {table} WHERE item_id = ?", (item["id"],))
         store.x(
             f"INSERT INTO {table}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",

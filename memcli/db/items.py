@@ -79,25 +79,26 @@ def insert_item(
     """Insert one item, index it (FTS5 + vec0), link its sources; return the row."""
     now = recorded_at or now_utc()
     vf = iso(candidate.valid_from)
-    item_id = store.x(
+    row = store.one(
         f"""INSERT INTO {s.ITEMS}(user_id, statement, normalized, kind, slot, salience, confidence,
             origin, valid_from, invalid_at, recorded_at, expired_at, last_confirmed_at, confirmations,
             supersedes_id, invalid_reason, metadata, embed_model)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?)""",
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?) RETURNING *""",
         (user_id, candidate.statement, normalize(candidate.statement), str(candidate.kind), candidate.slot,
          float(candidate.salience), float(confidence), str(origin), vf,
          iso(invalid_at) if invalid_at else None, iso(now), iso(candidate.confirmed_at or candidate.valid_from),
          supersedes_id, invalid_reason,
          json.dumps(candidate.metadata, ensure_ascii=False), model),
     )
+    assert row is not None
+    item_id = int(row["id"])
     for sid in source_ids:
         link_source(store, item_id, sid)
-    row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
-    assert row is not None
-    index.index_fts(store, item_id, user_id, candidate.statement, candidate.slot)
+    # the row as inserted (RETURNING: no second read); a new id has no index rows to replace
+    index.index_fts(store, item_id, user_id, candidate.statement, candidate.slot, fresh=True)
     if vector is not None:
         index.ensure_vec_table(store, int(vector.shape[-1]), model or "")
-        index.index_vector(store, row, vector)
+        index.index_vector(store, row, vector, fresh=True)
     return row
 
 
