@@ -265,7 +265,9 @@ class Settings(BaseSettings):
 
         if is_pg_url(v):
             return str(v).strip()
-        return Path(v).expanduser() if isinstance(v, str) else v
+        if not isinstance(v, str | os.PathLike):  # one plain message, not pydantic's union trace
+            raise ValueError("Input is not a valid path (a file path, or a postgresql:// URL)")
+        return Path(v).expanduser()
 
     @field_validator("user")
     @classmethod
