@@ -165,7 +165,7 @@ def warm_figures(db: Path, mats: dict[str, np.ndarray], reps: int, cache: bool, 
             for j, v in enumerate(qv):
                 u = users[(j + r) % len(users)]
                 t = time.perf_counter()
-                dense_leg(mems[u], v, limit=k)
+                dense_leg(mems[u].store, u, v, limit=k)
                 knn.append((time.perf_counter() - t) * 1000)
                 t = time.perf_counter()
                 sims = mats[u] @ v
@@ -175,12 +175,12 @@ def warm_figures(db: Path, mats: dict[str, np.ndarray], reps: int, cache: bool, 
         res["knn"] = {"p50": pct(knn, 50), "p95": pct(knn, 95)}
         res["numpy"] = {"p50": pct(floor, 50), "p95": pct(floor, 95)}
         if cache:  # recall@10 of the cached KNN against vec0's exact KNN
-            from memcli.read.dense import knn_sql
+            from memcli.db.search import knn_sql
 
             hit = tot = 0
             for j, v in enumerate(qv):
                 m = mems[users[j % len(users)]]
-                got = [h.id for h in dense_leg(m, v, limit=10)]
+                got = [h.id for h in dense_leg(m.store, m.user, v, limit=10)]
                 exact = [r["item_id"] for r in m.store.q(knn_sql(), [v.astype(np.float32).tobytes(), 10, m.user])]
                 hit += len(set(got) & set(exact))
                 tot += len(exact)

@@ -210,7 +210,7 @@ def run_size(n: int, a, embedder, tmp: Path) -> dict:
         for _ in range(a.reps):
             for v in qv:
                 t = time.perf_counter()
-                dense_leg(mem, v, limit=mem.settings.candidates_per_leg)
+                dense_leg(mem.store, mem.user, v, limit=mem.settings.candidates_per_leg)
                 knn.append((time.perf_counter() - t) * 1000)
                 t = time.perf_counter()
                 sims = vecs @ v

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.errors import BadInputError
 from memcli.eval.formats import DecisionPair, default_goldset_dir, load_pairs
-from memcli.settings import DEFAULT_MODEL, Settings
+from memcli.settings import Settings, canonical_model
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,9 +63,8 @@ def calibration_warning(settings: Settings) -> str | None:
 
 
 def _canonical(name: str) -> str:
-    # the names memcli.embed treats as the bundled default model (kept import-free: this
-    # check runs on every command, capture included, and must not import numpy)
-    return DEFAULT_MODEL if name in {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2", "default"} else name
+    # import-free (this check runs on every command, capture included, and must not import numpy)
+    return canonical_model(name)
 
 
 def pair_cosines(pairs: Sequence[DecisionPair], embedder: Any, batch_size: int = 64,
@@ -84,36 +83,72 @@ def pair_cosines(pairs: Sequence[DecisionPair], embedder: Any, batch_size: int =
     return np.clip(np.einsum("ij,ij->i", a, b), -1.0, 1.0).astype(np.float64)
 
 
+def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
+    """How the write path routes each pair before and at the cosine level (no model, no store):
+
+    ``rule[i]``: decided without cosine thresholds — the same normalised statement (exact
+    NOOP), an explicit slot comparison (:func:`memcli.write.judge.compare_slot`) or another
+    subject (ADD; strictly only when the cosine is at or above ``lower``, else ADD by cosine
+    anyway — the outcome is the same); ``guarded[i]``:
+    :func:`memcli.write.judge.guard` objects (another subject, a polarity flip, a changed
+    number/date, ...), so even a cosine above ``upper`` goes to the judge, never to NOOP.
+    """
+    import numpy as np
+
+    from memcli.text import normalize
+    from memcli.write.judge import compare_slot, guard
+    from memcli.write.rules import analyze
+
+    rule, guarded = np.zeros(len(pairs), dtype=bool), np.zeros(len(pairs), dtype=bool)
+    for i, p in enumerate(pairs):
+        if normalize(p.stored) == normalize(p.incoming):
+            rule[i] = True
+            continue
+        new, old = analyze(p.incoming), analyze(p.stored)  # the slots remember/import fill in (enrich)
+        if new.slot and compare_slot(new, old):
+            rule[i] = True
+            continue
+        why = guard(new, old)
+        rule[i] = why == "different subject"  # decided ADD by the subject rule, before the judge
+        guarded[i] = why is not None
+    return rule, guarded
+
+
 def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: float,
-                      margin: float = 0.0) -> Thresholds:
+                      margin: float = 0.0, rule: np.ndarray | None = None,
+                      guarded: np.ndarray | None = None) -> Thresholds:
     """Fit (upper, lower) on labelled cosines; see the module docstring for the rule.
 
-    upper: the smallest cut at least ``margin`` above every CONFLICT/UPDATE cosine where the
-    share of NOOP among pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never by
-    cosine — if none). lower: the largest cut at least ``margin`` below every CONFLICT/UPDATE
-    cosine where the share of ADD among pairs below it is >= ``target_precision`` (-1.0001 —
-    ADD never by cosine — if none). Cuts lie halfway between neighbouring observed cosines, or
-    exactly ``margin`` from the nearest CONFLICT/UPDATE cosine.
+    Only pairs that reach the cosine level count (``rule`` marks those decided before it, see
+    :func:`pair_routes`); ``guarded`` pairs never become NOOP by cosine, so they do not bound
+    ``upper``. upper: the smallest cut at least ``margin`` above every unguarded CONFLICT/UPDATE
+    cosine where the share of NOOP among unguarded pairs at or above it is >= ``target_precision``
+    (1.0001 — NOOP never by cosine — if none). lower: the largest cut at least ``margin`` below
+    every CONFLICT/UPDATE cosine where the share of ADD among pairs below it is >=
+    ``target_precision`` (-1.0001 — ADD never by cosine — if none). Cuts lie halfway between
+    neighbouring observed cosines, or exactly ``margin`` from the nearest CONFLICT/UPDATE cosine.
     """
     import numpy as np
 
     lab = np.asarray(labels)
+    level = np.ones(len(lab), dtype=bool) if rule is None else ~np.asarray(rule, dtype=bool)
+    free = level & (np.ones(len(lab), dtype=bool) if guarded is None else ~np.asarray(guarded, dtype=bool))
     risky = np.isin(lab, RISKY)
-    hi_r = float(cos[risky].max()) if risky.any() else -np.inf
-    lo_r = float(cos[risky].min()) if risky.any() else np.inf
-    u = np.unique(cos)
+    hi_r = float(cos[risky & free].max()) if (risky & free).any() else -np.inf
+    lo_r = float(cos[risky & level].min()) if (risky & level).any() else np.inf
+    u = np.unique(cos[level]) if level.any() else np.array([0.0])
     cuts = np.concatenate([(u[:-1] + u[1:]) / 2, [u[0] - 1e-6, u[-1] + 1e-6, hi_r + margin, lo_r - margin]])
     cuts = np.unique(cuts[np.isfinite(cuts)])
     is_noop, is_add = lab == "NOOP", lab == "ADD"
     upper = 1.0001
     for cut in cuts[(cuts > hi_r) & (cuts >= hi_r + margin)]:  # ascending: widest NOOP region first
-        sel = cos >= cut
+        sel = free & (cos >= cut)
         if sel.any() and is_noop[sel].mean() >= target_precision:
             upper = float(cut)
             break
     lower = -1.0001
     for cut in cuts[(cuts < lo_r) & (cuts <= lo_r - margin)][::-1]:  # descending: widest ADD region first
-        sel = cos < cut
+        sel = level & (cos < cut)
         if sel.any() and is_add[sel].mean() >= target_precision:
             lower = float(cut)
             break
@@ -123,17 +158,27 @@ def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: 
                       lower=math.floor(lower * 1e4) / 1e4 if lower >= -1 else lower)
 
 
-def score_thresholds(cos: np.ndarray, labels: Sequence[str], th: Thresholds) -> dict[str, Any]:
+OUTCOMES = ("NOOP", "ADD", "JUDGE", "RULE")
+
+
+def score_thresholds(cos: np.ndarray, labels: Sequence[str], th: Thresholds, rule: np.ndarray | None = None,
+                     guarded: np.ndarray | None = None) -> dict[str, Any]:
     """What the cosine level decides at ``th``: counts, per-class precision/recall, gray share.
 
-    ``counts[label][outcome]`` with outcome NOOP (cos >= upper), ADD (cos < lower) or JUDGE.
+    ``counts[label][outcome]`` with outcome NOOP (cos >= upper, not guarded), ADD (cos < lower),
+    JUDGE (the gray zone, and guarded pairs above upper) or RULE (decided before the cosine
+    level: exact statement or slot comparison). ``gray_share`` = JUDGE / all pairs.
     ``risky_by_cosine``: CONFLICT/UPDATE pairs decided by cosine (the rule says 0).
     """
     import numpy as np
 
     lab = np.asarray(labels)
-    out = np.where(cos >= th.upper, "NOOP", np.where(cos < th.lower, "ADD", "JUDGE"))
-    counts = {lb: {o: int(np.sum((lab == lb) & (out == o))) for o in ("NOOP", "ADD", "JUDGE")} for lb in LABELS}
+    n = len(lab)
+    rule = np.zeros(n, dtype=bool) if rule is None else np.asarray(rule, dtype=bool)
+    guarded = np.zeros(n, dtype=bool) if guarded is None else np.asarray(guarded, dtype=bool)
+    out = np.where(rule, "RULE", np.where((cos >= th.upper) & ~guarded, "NOOP",
+                                          np.where(cos < th.lower, "ADD", "JUDGE")))
+    counts = {lb: {o: int(np.sum((lab == lb) & (out == o))) for o in OUTCOMES} for lb in LABELS}
     per_class = {}
     for c in ("NOOP", "ADD"):
         decided = int(np.sum(out == c))
@@ -141,13 +186,13 @@ def score_thresholds(cos: np.ndarray, labels: Sequence[str], th: Thresholds) -> 
         total = int(np.sum(lab == c))
         per_class[c] = {"decided": decided, "correct": right, "precision": right / decided if decided else None,
                         "recall": right / total if total else None}
-    n = len(lab)
     return {
         "n": n,
         "counts": counts,
         "per_class": per_class,
         "gray_share": float(np.mean(out == "JUDGE")) if n else 0.0,
-        "risky_by_cosine": int(np.sum(np.isin(lab, RISKY) & (out != "JUDGE"))),
+        "rule_share": float(np.mean(out == "RULE")) if n else 0.0,
+        "risky_by_cosine": int(np.sum(np.isin(lab, RISKY) & np.isin(out, ("NOOP", "ADD")))),
         "conflict_as_noop": int(np.sum((lab == "CONFLICT") & (out == "NOOP"))),
     }
 
@@ -169,7 +214,7 @@ def _folds(labels: Sequence[str], k: int, seed: int = 7) -> list[np.ndarray]:
 
 
 def _merge(scores: list[dict[str, Any]]) -> dict[str, Any]:
-    counts = {lb: {o: sum(s["counts"][lb][o] for s in scores) for o in ("NOOP", "ADD", "JUDGE")} for lb in LABELS}
+    counts = {lb: {o: sum(s["counts"][lb][o] for s in scores) for o in OUTCOMES} for lb in LABELS}
     n = sum(s["n"] for s in scores)
     per_class = {}
     for c in ("NOOP", "ADD"):
@@ -180,6 +225,7 @@ def _merge(scores: list[dict[str, Any]]) -> dict[str, Any]:
                         "recall": right / total if total else None}
     return {"n": n, "counts": counts, "per_class": per_class,
             "gray_share": sum(counts[lb]["JUDGE"] for lb in LABELS) / n if n else 0.0,
+            "rule_share": sum(counts[lb]["RULE"] for lb in LABELS) / n if n else 0.0,
             "risky_by_cosine": sum(s["risky_by_cosine"] for s in scores),
             "conflict_as_noop": sum(s["conflict_as_noop"] for s in scores)}
 
@@ -241,23 +287,26 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
 
         embedder = get_embedder(settings.model)
     cos = pair_cosines(pairs, embedder, batch_size=settings.embed_batch_size, progress=progress)
-    th = choose_thresholds(cos, labels, target_precision, margin)
+    rule, guarded = pair_routes(pairs)
+    th = choose_thresholds(cos, labels, target_precision, margin, rule, guarded)
     cv_scores, fold_th = [], []
     for test in _folds(labels, folds):
         train = np.setdiff1d(np.arange(len(pairs)), test)
-        t = choose_thresholds(cos[train], [labels[i] for i in train], target_precision, margin)
+        t = choose_thresholds(cos[train], [labels[i] for i in train], target_precision, margin, rule[train],
+                              guarded[train])
         fold_th.append({"upper": t.upper, "lower": t.lower, "n_test": int(len(test))})
-        cv_scores.append(score_thresholds(cos[test], [labels[i] for i in test], t))
+        cv_scores.append(score_thresholds(cos[test], [labels[i] for i in test], t, rule[test], guarded[test]))
     langs = sorted({p.lang for p in pairs if p.lang})
     by_lang = {}
     for lg in langs:
         idx = np.array([i for i, p in enumerate(pairs) if p.lang == lg])
         sub = [labels[i] for i in idx]
-        own = choose_thresholds(cos[idx], sub, target_precision, margin)
-        by_lang[lg] = {**score_thresholds(cos[idx], sub, th),
+        own = choose_thresholds(cos[idx], sub, target_precision, margin, rule[idx], guarded[idx])
+        by_lang[lg] = {**score_thresholds(cos[idx], sub, th, rule[idx], guarded[idx]),
                        "own_thresholds": {"upper": own.upper, "lower": own.lower,
-                                          "gray_share": score_thresholds(cos[idx], sub, own)["gray_share"]}}
-    risky = cos[np.isin(labels, RISKY)]
+                                          "gray_share": score_thresholds(cos[idx], sub, own, rule[idx],
+                                                                         guarded[idx])["gray_share"]}}
+    risky = cos[np.isin(labels, RISKY) & ~rule]
     return {
         "model": settings.model,
         "goldset": str(path),
@@ -268,11 +317,13 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
         "folds": folds,
         "thresholds": {"upper": th.upper, "lower": th.lower},
         "risky_cosine_range": [float(risky.min()), float(risky.max())] if len(risky) else None,
-        "fit": score_thresholds(cos, labels, th),
+        "routes": {"rule": int(rule.sum()), "guarded": int(guarded.sum()), "cosine_level": int((~rule).sum())},
+        "fit": score_thresholds(cos, labels, th, rule, guarded),
         "cv": {**_merge(cv_scores), "fold_thresholds": fold_th},
         "by_lang": by_lang,
         "current": {"upper": settings.dedup_upper, "lower": settings.dedup_lower,
                     "calibrated_model": settings.calibrated_model,
-                    **score_thresholds(cos, labels, Thresholds(settings.dedup_upper, settings.dedup_lower))},
+                    **score_thresholds(cos, labels, Thresholds(settings.dedup_upper, settings.dedup_lower), rule,
+                                       guarded)},
         "histogram": histogram(cos, labels),
     }

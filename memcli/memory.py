@@ -2,8 +2,15 @@
 
 One ``Memory`` is bound to one database and one user at construction; no method takes a
 user argument, so code holding a ``Memory`` cannot read or change another user's data.
+Work across users (the worker for everyone, re-embedding, global counts) is
+:class:`memcli.admin.Admin`'s.
 
-Heavy dependencies load lazily: ``capture`` never imports torch or the embedding model.
+``Memory`` is a facade: it holds ONE store and builds its components once, on first use —
+:class:`~memcli.read.retrieve.MemoryRetrievalService` with the query encoder,
+:class:`~memcli.read.context.MemoryContextBuilder` (with a reader connection it reuses) and
+:class:`~memcli.write.worker.MemoryCaptureWorker` — and hands each call to one of them or
+to :mod:`memcli.governance.lifecycle`. Heavy dependencies load lazily: ``capture`` never
+imports numpy, torch or the embedding model.
 """
 
 from __future__ import annotations
@@ -16,23 +23,25 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from memcli.db import items
-from memcli.db import schema as s
-from memcli.db.connect import Store
-from memcli.db.items import FORGOTTEN
+from memcli.db.store import FORGOTTEN
+from memcli.engine import Engine, backend_overrides, resolve_settings
 from memcli.errors import BadInputError
-from memcli.governance import confidence as conf
 from memcli.governance import lifecycle
-from memcli.models import Candidate, CaptureResult, Decision, DecisionResult, Event, Kind, Level, MemoryItem, Origin
+from memcli.governance.views import event_model, item_model
+from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl
-from memcli.settings import Settings, default_db_path, load_settings
-from memcli.timeutil import iso, now_utc
+from memcli.settings import Settings
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
+    from memcli.read.context import ContextResult, MemoryContextBuilder
+    from memcli.read.encoder import QueryEncoder
+    from memcli.read.results import Hits
+    from memcli.read.retrieve import MemoryRetrievalService
     from memcli.write.extract import Extractor
     from memcli.write.judge import Judge
+    from memcli.write.outbox import OutboxStatus
     from memcli.write.worker import DrainSummary
 
 __all__ = ["Memory", "MemoryRecord", "FORGOTTEN", "parse_jsonl"]
@@ -40,66 +49,76 @@ __all__ = ["Memory", "MemoryRecord", "FORGOTTEN", "parse_jsonl"]
 Progress = Callable[[int], None]
 
 
-class Memory:
-    """Long-term memory of one user in one SQLite database.
+class Memory(Engine):
+    """Long-term memory of one user in one database.
 
     Args:
-        db: database path (default: ``MEMCLI_DB``, config, platform data dir).
+        db: database path (default: ``MEMCLI_DB``, config, platform data dir); ``":memory:"``
+            opens a private in-memory database (tests).
         user: the user every call is bound to (default: ``MEMCLI_USER``, config, "default").
-        settings: a ready :class:`Settings`; other keyword overrides are applied on top.
+        settings: a ready :class:`Settings`; ``db``/``user`` and other keyword overrides apply on top.
+        embedder: an embedding model to use instead of the configured one (it is also the
+            query encoder).
+        extractor, judge: write-path backends to use instead of the configured ones (objects),
+            or their names (``"llm"``, ``"offline"``): then a settings override.
 
     Raises:
         ConfigError, StoreError: bad settings; database cannot be opened.
     """
 
-    def __init__(self, db: str | None = None, user: str | None = None, *,
-                 settings: Settings | None = None, **overrides: Any) -> None:
-        if settings is None:
-            settings = load_settings(db=db, user=user, **overrides)
-        else:
-            upd = {k: v for k, v in {"db": db, "user": user, **overrides}.items() if v is not None}
-            settings = settings.model_copy(update=upd) if upd else settings
-        self.settings = settings
-        self.user = settings.user
-        self.store = Store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
-                           create_parent=(settings.db == default_db_path()))
-        self._embedder: Embedder | None = None
+    def __init__(self, db: str | None = None, user: str | None = None, *, settings: Settings | None = None,
+                 embedder: Embedder | None = None, extractor: Extractor | str | None = None,
+                 judge: Judge | str | None = None, **overrides: Any) -> None:
+        extractor, judge = backend_overrides(extractor, judge, overrides)
+        super().__init__(resolve_settings(settings, db=db, user=user, **overrides), embedder=embedder,
+                         extractor=extractor, judge=judge)
+        self.user = self.settings.user
+        self._injected_embedder = embedder
+        self._encoder: QueryEncoder | None = None
+        self._retrieval: MemoryRetrievalService | None = None
+        self._context: MemoryContextBuilder | None = None
 
-    # -- plumbing ------------------------------------------------------------------
     def close(self) -> None:
-        """Close the database connection; the object is unusable afterwards (also on ``with`` exit)."""
-        self.store.close()
+        """Close the database connections; the object is unusable afterwards (also on ``with`` exit)."""
+        if self._context is not None:
+            self._context.close()
+        super().close()
 
     def __enter__(self) -> Memory:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    # -- components, built once ------------------------------------------------------------
+    @property
+    def encoder(self) -> QueryEncoder:
+        """The query encoder of this Memory (:class:`~memcli.read.encoder.QueryEncoder`)."""
+        if self._encoder is None:
+            from memcli.read.encoder import QueryEncoder
+
+            self._encoder = QueryEncoder(self.settings, lambda: self.store.meta_get("embed_model"),
+                                         loaded=lambda: self._embedder, embedder=self._injected_embedder,
+                                         write_embedder=lambda: self.embedder)
+        return self._encoder
 
     @property
-    def embedder(self) -> Embedder:
-        """The configured embedding model, loaded once; checked against the database.
+    def retrieval(self) -> MemoryRetrievalService:
+        """The retrieval service over this Memory's store."""
+        if self._retrieval is None:
+            from memcli.read.retrieve import MemoryRetrievalService
 
-        The backend follows ``settings.embed_backend`` (:func:`memcli.embed.load_embedder`):
-        the ONNX export when ``memcli warm`` made one, else sentence-transformers.
+            self._retrieval = MemoryRetrievalService(self.store, self.settings, self.encoder)
+        return self._retrieval
 
-        Raises:
-            ModelMismatchError: the database was embedded with another model.
-            ModelUnavailableError: the model cannot be loaded.
-        """
-        if self._embedder is None:
-            from memcli.embed import check_model, load_embedder
+    @property
+    def context_builder(self) -> MemoryContextBuilder:
+        """The context builder (reuses one reader connection across calls)."""
+        if self._context is None:
+            from memcli.read.context import MemoryContextBuilder
 
-            check_model(self.store.meta_get("embed_model"), self._stored_dim(), self.settings.model)
-            self._embedder = load_embedder(self.settings.model, self.settings.embed_backend)
-        return self._embedder
-
-    def _stored_dim(self) -> int | None:
-        d = self.store.meta_get("embed_dim")
-        return int(d) if d else None
+            self._context = MemoryContextBuilder(self.retrieval)
+        return self._context
 
     def _item(self, row: dict[str, Any]) -> MemoryItem:
-        return items.item_model(self.store, row, self.settings)
+        return item_model(self.store, row, self.settings)
 
     # -- write path: online ----------------------------------------------------------------
     def capture(self, text: str, *, role: str = "user", at: str | datetime | None = None,
@@ -164,46 +183,13 @@ class Memory:
 
     def _apply_records(self, recs: list[MemoryRecord], *, origin: Origin,
                        progress: Progress | None = None) -> list[DecisionResult]:
-        from memcli.write.decide import decide_and_apply
+        from memcli.write.explicit import apply_records
 
         if not recs:  # nothing to do: do not load the model for it
             return []
         texts = [check_text(r.text, self.settings.max_text_chars) for r in recs]
-        emb = self.embedder
-        vectors = emb.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
-        now = now_utc()
-        results = []
-        with self.store.tx():
-            for text, rec, vec in zip(texts, recs, vectors, strict=True):
-                # the user states it now, whatever --at says about when it started to hold
-                cand = Candidate(statement=text, kind=rec.kind, salience=0.7, valid_from=rec.at or now,
-                                 confirmed_at=now, confidence=rec.confidence if rec.confidence is not None else
-                                 conf.initial(origin, self.settings), metadata=rec.metadata)
-                src = self.store.x(
-                    f"INSERT INTO {s.SOURCES}(user_id, role, content, occurred_at, recorded_at) "
-                    "VALUES (?, 'explicit', ?, ?, ?)", (self.user, text, iso(cand.valid_from), iso(now)))
-                if rec.is_retired:  # a past memory (export --all): stored as it was, no decision
-                    results.append(self._store_retired(cand, rec, vec, origin, src))
-                    continue
-                results.append(decide_and_apply(self.store, self.settings, self.user, cand, vec, origin=origin,
-                                                model=self.settings.model, source_ids=[src]))
-        return results
-
-    def _store_retired(self, cand: Candidate, rec: MemoryRecord, vec: Any, origin: Origin,
-                       source_id: int) -> DecisionResult:
-        """Insert an imported memory that is no longer active with its ``invalid_at`` /
-        ``expired_at`` as exported; it is never compared with (nor reinforces) active ones."""
-        reason = "imported as a past memory (no longer active)"
-        row = items.insert_item(self.store, user_id=self.user, candidate=cand, origin=origin,
-                                confidence=conf.initial(origin, self.settings, cand.confidence), vector=vec,
-                                model=self.settings.model, source_ids=[source_id], invalid_at=rec.invalid_at,
-                                invalid_reason=reason)
-        if rec.expired_at is not None:
-            row = items.update_item(self.store, row["id"], expired_at=rec.expired_at)
-        items.record_event(self.store, user_id=self.user, action=Decision.ADD, item_id=row["id"],
-                           source_id=source_id, level=Level.EXPLICIT, reason=reason, after=items.snapshot(row))
-        return DecisionResult(decision=Decision.ADD, level=Level.EXPLICIT, item_id=row["id"], reason=reason,
-                              stored_invalid=True)
+        vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
+        return apply_records(self.store, self.settings, self.user, texts, recs, vectors, origin=origin)
 
     def correct(self, item_id: int, text: str) -> MemoryItem:
         """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
@@ -218,7 +204,7 @@ class Memory:
         text = check_text(text, self.settings.max_text_chars)
         new_id = lifecycle.correct(self.store, self.settings, self.user, item_id, text,
                                    lambda t: self.embedder.embed_one(t))
-        return self._item(items.get_row(self.store, self.user, new_id))
+        return self._item(self.store.get_item(self.user, new_id))
 
     def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:
         """Forget a memory. Default: invalidated now and retired (kept for history).
@@ -239,11 +225,11 @@ class Memory:
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:
         """Memories of the bound user, newest valid time first; active only by default."""
-        return [self._item(r) for r in items.list_rows(self.store, self.user, include_all=include_all, limit=limit)]
+        return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit)]
 
     def show(self, item_id: int) -> MemoryItem:
         """One memory of the bound user. Raises NotFoundError."""
-        return self._item(items.get_row(self.store, self.user, item_id))
+        return self._item(self.store.get_item(self.user, item_id))
 
     def history(self, item_id: int) -> dict[str, Any]:
         """The audit trail of one memory: its lineage (items it replaced / that replaced it,
@@ -252,28 +238,11 @@ class Memory:
         Raises:
             NotFoundError: no such item for this user.
         """
-        items.get_row(self.store, self.user, item_id)
-        lineage: set[int] = set()
-        todo = [int(item_id)]
-        while todo:
-            cur = todo.pop()
-            if cur in lineage:
-                continue
-            lineage.add(cur)
-            row = self.store.one(f"SELECT supersedes_id, superseded_by_id FROM {s.ITEMS} WHERE id = ? AND user_id = ?",
-                                 (cur, self.user))
-            if row:
-                todo += [v for v in row.values() if v is not None]
-            for r in self.store.q(f"SELECT item_id, other_item_id FROM {s.EVENTS} WHERE user_id = ? AND "
-                                  "(item_id = ? OR other_item_id = ?) AND action IN ('CONFLICT','UPDATE','CORRECT')",
-                                  (self.user, cur, cur)):
-                todo += [v for v in r.values() if v is not None]
-        marks = ",".join("?" * len(lineage))
-        rows = self.store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND id IN ({marks}) ORDER BY recorded_at, id",
-                            (self.user, *lineage))
-        evs = self.store.q(f"SELECT * FROM {s.EVENTS} WHERE user_id = ? AND (item_id IN ({marks}) OR other_item_id "
-                           f"IN ({marks})) ORDER BY id", (self.user, *lineage, *lineage))
-        return {"id": item_id, "items": [self._item(r) for r in rows], "events": [items.event_model(e) for e in evs]}
+        self.store.get_item(self.user, item_id)
+        lineage = self.store.lineage(self.user, item_id)
+        rows = self.store.items_by_ids(self.user, lineage)
+        evs = self.store.events_of(self.user, lineage)
+        return {"id": item_id, "items": [self._item(r) for r in rows], "events": [event_model(e) for e in evs]}
 
     def events(self, item_id: int) -> list[Event]:
         """The audit events of one memory's lineage, oldest first (``history(item_id)["events"]``).
@@ -286,7 +255,7 @@ class Memory:
     def export(self, *, include_all: bool = False) -> Iterator[dict[str, Any]]:
         """Memories as :class:`MemoryRecord` dicts (JSON Lines ready), oldest first; round-trips
         through :meth:`import_jsonl`."""
-        for r in reversed(items.list_rows(self.store, self.user, include_all=include_all)):
+        for r in reversed(self.store.list_items(self.user, include_all=include_all)):
             rec = MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
                                else Kind.OTHER, at=r["valid_from"], confidence=r["confidence"],
                                metadata=json.loads(r["metadata"] or "{}"), invalid_at=r["invalid_at"],
@@ -298,59 +267,102 @@ class Memory:
         """Counts for the bound user (items by status, sources, outbox by status) and the
         database (model, dimension, size in bytes, schema version)."""
         st = self.store
-        by_status = {"active": 0, "invalid": 0, "superseded": 0, "forgotten": 0}
-        for r in st.q(f"SELECT invalid_at IS NOT NULL AS inv, expired_at IS NOT NULL AS exp, invalid_reason = ? AS fg, "
-                      f"count(*) AS n FROM {s.ITEMS} WHERE user_id = ? GROUP BY 1, 2, 3", (FORGOTTEN, self.user)):
-            key = "forgotten" if r["fg"] else "superseded" if r["exp"] else "invalid" if r["inv"] else "active"
-            by_status[key] += r["n"]
-        outbox = {"pending": 0, "processing": 0, "done": 0, "dead": 0}
-        for r in st.q(f"SELECT status, count(*) AS n FROM {s.OUTBOX} WHERE user_id = ? GROUP BY status", (self.user,)):
-            outbox[r["status"]] = r["n"]
+        outbox = st.outbox_counts(self.user)
         return {
             "user": self.user,
-            "items": by_status,
-            "sources": st.scalar(f"SELECT count(*) FROM {s.SOURCES} WHERE user_id = ?", (self.user,)),
+            "items": st.item_status_counts(self.user, FORGOTTEN),
+            "sources": st.count_sources(self.user),
             "outbox": outbox,
             "outbox_depth": outbox["pending"] + outbox["processing"],
             "model": st.meta_get("embed_model"),
             "dim": self._stored_dim(),
             "configured_model": self.settings.model,
-            "db": str(st.path),
+            "db": st.location,
             "db_bytes": st.size_bytes(),
-            "schema_version": st.scalar("PRAGMA user_version"),
+            "schema_version": st.schema_version(),
         }
 
-    # -- filled in by the write-path worker and the read path ----------------------------------
-    def drain(self, limit: int | None = None, *, loop: bool = False,
-              interval_s: float | None = None, max_seconds: float | None = None,
-              progress: Progress | None = None, extractor: Extractor | None = None,
-              judge: Judge | None = None, stop: threading.Event | None = None) -> DrainSummary:
-        """The worker (:func:`memcli.write.worker.drain`) for the bound user's outbox only:
-        claim, extract, decide, store; returns a :class:`DrainSummary` (counts, per-stage
-        seconds). Every user's tasks: :meth:`memcli.admin.Admin.drain`.
+    def outbox_status(self) -> OutboxStatus:
+        """The bound user's outbox: counts by status, oldest pending age, expired leases, dead tasks."""
+        from memcli.write.outbox import status
+
+        return status(self.store, self.user)
+
+    def retry_dead(self, task_id: int | None = None, *, all_dead: bool = False) -> list[int]:
+        """Re-queue a dead task of the bound user (or every one, ``all_dead``); returns the ids.
+
+        Raises:
+            NotFoundError: no such task for this user. BadInputError: not dead, or no id given.
+        """
+        from memcli.write.outbox import retry
+
+        return retry(self.store, task_id, all_dead=all_dead, user=self.user)
+
+    # -- the worker and the read path --------------------------------------------------------
+    def drain(self, limit: int | None = None, *, loop: bool = False, interval_s: float | None = None,
+              max_seconds: float | None = None, progress: Progress | None = None,
+              extractor: Extractor | None = None, judge: Judge | None = None,
+              stop: threading.Event | None = None) -> DrainSummary:
+        """The worker (:class:`~memcli.write.worker.MemoryCaptureWorker`) for the bound user's
+        outbox only: claim, extract, decide, store. Every user's tasks: :meth:`memcli.admin.Admin.drain`.
+
+        Args:
+            limit: at most this many tasks (None: until the outbox is empty).
+            loop: keep polling every ``interval_s`` seconds until ``max_seconds`` have passed.
+            progress: called with the number of tasks finished after each task.
+            extractor, judge: use these for this call instead of the Memory's.
+            stop: when set (a signal handler, another thread), finish the task being written,
+                release the claimed tasks not started and return (``interrupted``).
+
+        Returns a :class:`~memcli.write.worker.DrainSummary` (counts, per-stage seconds).
 
         Raises:
             StoreError, EmbeddingError, ConfigError: only when it cannot run at all.
         """
-        from memcli.write.worker import drain
+        worker = self._make_worker(extractor, judge) if extractor or judge else self.worker
+        return worker.drain(limit=limit, user=self.user, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
+                            progress=progress, stop=stop)
 
-        return drain(self, limit=limit, user=self.user, loop=loop, interval_s=interval_s, max_seconds=max_seconds,
-                     progress=progress, extractor=extractor, judge=judge, stop=stop)
+    def search(self, query: str, *, limit: int = 5, as_of: str | datetime | None = None,
+               min_score: float | None = None, legs: tuple[str, ...] | list[str] | None = None,
+               explain: bool = False, deadline: float | None = None) -> Hits:
+        """Hybrid retrieval for the bound user (:class:`~memcli.read.retrieve.MemoryRetrievalService`,
+        weighted RRF): a ``list[Hit]`` best first (id, statement, kind, effective_confidence and
+        score in [0, 1], valid_from UTC) with ``.info`` (legs, encoder, timings, constants).
 
-    def search(self, query: str, **kwargs: Any) -> Any:
-        """Hybrid retrieval for the bound user (:func:`memcli.read.retrieve.retrieve`, RRF): a
-        ``list[Hit]`` best first (id, statement, kind, effective_confidence and score in [0, 1],
-        valid_from UTC) with ``.info``. ``limit`` default 5. Raises BadInputError (limit < 1,
-        bad as_of), ModelMismatchError/ModelUnavailableError (dense leg)."""
-        from memcli.read.retrieve import retrieve
+        Args:
+            limit: at most this many hits (>= 1). as_of: what was believed true then.
+            min_score: floor on the final score (default ``settings.min_score``).
+            legs: a non-empty subset of ``("dense", "lexical", "slot")`` (default: all).
+            explain: attach each hit's ranks and factors.
+            deadline: ``time.monotonic()`` seconds after which the dense leg is skipped.
 
-        return retrieve(self, query, **kwargs)
+        Raises:
+            BadInputError: limit < 1, bad as_of, negative min_score.
+            ModelMismatchError, ModelUnavailableError: the dense leg's model.
+        """
+        from memcli.read.retrieve import ALL_LEGS
 
-    def context(self, query: str, **kwargs: Any) -> Any:
-        """The memory block for ``query`` (:func:`memcli.read.context.build_context`), framed as
-        user data, for right after the static system prompt: a ``ContextResult`` whose ``text`` is
-        "" (``reason`` set) when nothing is relevant or ``budget_ms`` (wall clock, default 800)
-        ran out; ``fmt="messages"`` adds ``messages``. Raises BadInputError on bad options."""
-        from memcli.read.context import build_context
+        return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
+                                       legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
 
-        return build_context(self, query, **kwargs)
+    def context(self, query: str, *, budget_ms: int | None = None, max_tokens: int | None = None,
+                lang: str | None = None, fmt: str = "text", system: str | None = None,
+                history: list[Any] | None = None, limit: int = 5, as_of: str | datetime | None = None,
+                min_score: float | None = None, legs: tuple[str, ...] | list[str] | None = None,
+                explain: bool = False) -> ContextResult:
+        """The memory block for ``query`` (:class:`~memcli.read.context.MemoryContextBuilder`),
+        framed as user data, for right after the static system prompt: a ``ContextResult``
+        whose ``text`` is "" (``reason`` set) when nothing is relevant or ``budget_ms`` (wall
+        clock, default 800) ran out; ``fmt="messages"`` adds ``messages``. ``limit``, ``as_of``,
+        ``min_score``, ``legs``, ``explain``: as for :meth:`search`.
+
+        Raises:
+            BadInputError: bad options or history.
+        """
+        from memcli.read.retrieve import ALL_LEGS
+
+        return self.context_builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
+                                          fmt=fmt, system=system, history=history, limit=limit, as_of=as_of,
+                                          min_score=min_score, legs=ALL_LEGS if legs is None else legs,
+                                          explain=explain)

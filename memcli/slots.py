@@ -113,9 +113,12 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
        en_verbs="have|has|own|owns|bought|adopted", query="养了什么|宠物|pet"),
     _A("habit", "habit", False),
     _A("favourite", "preference", True, zh_nouns="最喜欢的|最爱的", en_nouns="favorite|favourite"),
-    _A("is", "identity", True, zh_verbs="是", en_verbs="is|am|are"),
+    _A("brand", "preference", True, zh_nouns="牌子|品牌", en_nouns="brand|make"),
+    _A("is", "identity", False, zh_verbs="是", en_verbs="is|am|are"),
     _A("opinion", "preference", False),
     _A("event", "other", False),
+    _A("fact", "other", False),
+    _A("which", "other", True),
 )}
 
 #: Chinese relation words → normalised keys. Distinct people keep distinct keys (表哥 ≠ 表妹,
@@ -151,6 +154,14 @@ ZH_RELATIONS: dict[str, str] = {
     "好友": "friend", "哥们": "friend", "兄弟": "friend", "老师": "teacher", "导师": "advisor", "医生": "doctor",
     "教练": "coach", "师傅": "mentor", "前男友": "ex_boyfriend", "前女友": "ex_girlfriend", "前妻": "ex_wife",
     "前夫": "ex_husband", "家人": "family", "父母": "parents", "爸妈": "parents",
+    "姐夫": "elder_sister_husband", "妹夫": "younger_sister_husband", "嫂子": "elder_brother_wife",
+    "弟媳": "younger_brother_wife", "小舅子": "wife_younger_brother", "大舅子": "wife_elder_brother",
+    "小姑子": "husband_younger_sister", "大姑姐": "husband_elder_sister", "连襟": "wife_sister_husband",
+    "妯娌": "husband_brother_wife", "继父": "stepfather", "继母": "stepmother", "干妈": "godmother",
+    "干爸": "godfather", "发小": "childhood_friend", "老同学": "classmate", "大学同学": "classmate",
+    "高中同学": "classmate", "初中同学": "classmate", "实习生": "intern", "合伙人": "business_partner",
+    "客户": "client", "房东": "landlord", "保姆": "housekeeper", "搭档": "partner_at_work", "队友": "teammate",
+    "CEO": "ceo", "总监": "director", "组长": "team_lead", "部门经理": "manager"
 }
 
 #: English relation words → the same keys where the language is as precise (cousin stays cousin)
@@ -177,15 +188,19 @@ EN_RELATIONS: dict[str, str] = {
     "doctor": "doctor", "therapist": "therapist", "coach": "coach", "mentor": "mentor", "landlord": "landlord",
     "ex": "ex", "ex-wife": "ex_wife", "ex-husband": "ex_husband", "ex-boyfriend": "ex_boyfriend",
     "ex-girlfriend": "ex_girlfriend", "parents": "parents", "family": "family", "twin": "twin",
-    "twin brother": "twin_brother", "twin sister": "twin_sister",
+    "twin brother": "twin_brother", "twin sister": "twin_sister", "ceo": "ceo", "intern": "intern",
+    "teammate": "teammate", "client": "client", "housekeeper": "housekeeper", "nanny": "nanny",
+    "childhood friend": "childhood_friend", "college friend": "friend", "college roommate": "roommate",
+    "team lead": "team_lead", "grandparents": "grandparents", "in-laws": "in_laws",
+    "stepson": "stepson", "stepdaughter": "stepdaughter", "godmother": "godmother", "godfather": "godfather",
 }
 
 #: relations a user typically has several of: a functional attribute of "my friend" with
 #: another value may be another friend, so the decision does not call it a contradiction
+#: (kin are read as one person: "my sister" is the sister the user keeps talking about)
 PLURAL_RELATIONS: frozenset[str] = frozenset(
-    "child colleague classmate roommate neighbour friend best_friend cousin auntie uncle aunt nephew niece grandson "
-    "granddaughter brother sister teacher doctor coach mentor subordinate family parents manager".split()
-    + [k for k in ZH_RELATIONS.values() if k.startswith(("cousin", "paternal_cousin"))])
+    "colleague classmate roommate neighbour friend teacher doctor coach mentor subordinate family parents "
+    "auntie childhood_friend intern client teammate grandparents in_laws".split())
 
 _ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
@@ -242,7 +257,7 @@ def _query_words(a: Attribute) -> list[str]:
     return [w for w in (*a.query, *a.zh_nouns, *a.en_nouns) if w]
 
 
-_SKIP_QUERY = {"is", "opinion", "event", "habit", "owns"}
+_SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact", "which"}
 
 
 def _subject_of_query(text: str) -> str:

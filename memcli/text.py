@@ -7,7 +7,7 @@ capture step.
 converted to simplified (:func:`to_simplified`, OpenCC ``t2s``, the ``opencc`` package pinned
 in pyproject) wherever memcli *compares* text: the exact-match key (:func:`normalize`), the
 jieba tokens of the FTS5 index and of queries (:func:`search_tokens`), the extraction rules,
-slots, values, polarity and numbers (``write/facts``). The user's own text is what is stored
+slots, values, polarity and numbers (``write/rules``). The user's own text is what is stored
 and shown. So ``search 过敏`` finds 我對花生過敏, and 我媽媽的生日是3月5號 / 我妈妈的生日是3月6号
 are one subject and slot (a CONFLICT, not two facts side by side).
 """

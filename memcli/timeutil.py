@@ -37,8 +37,10 @@ def iso(dt: datetime) -> str:
     return dt.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def from_iso(text: str) -> datetime:
-    """Parse stored ISO-8601 text back into an aware UTC datetime."""
+def from_iso(text: str | datetime) -> datetime:
+    """Parse stored ISO-8601 text (or take a stored aware datetime) as an aware UTC datetime."""
+    if isinstance(text, datetime):
+        return text.astimezone(UTC)
     return datetime.fromisoformat(text).astimezone(UTC)
 
 

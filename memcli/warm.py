@@ -1,7 +1,8 @@
 """One-time preparation for fast cold reads (``memcli warm``).
 
 :func:`warm` makes what a cold ``search``/``context`` process needs: the ONNX export of the
-embedding model (:func:`memcli.embed.onnx.export`, needs torch once) and the jieba lookup
+embedding model (:func:`memcli.embed.onnx.export`, needs torch once) — or, for the default
+model, its ready-to-load state (:func:`memcli.embed.use.prepare`) — and the jieba lookup
 table of the read path (:func:`memcli.read.tokens.build_table`), both in
 :func:`memcli.paths.cache_dir`.
 
@@ -24,9 +25,22 @@ __all__ = ["warm"]
 def warm(model: str) -> dict[str, object]:
     """Prepare everything a cold read needs: the ONNX export and the jieba lookup table.
 
-    Returns ``{"onnx": path | None, "onnx_error": str | None, "jieba_table": path}``.
+    Returns ``{"onnx": path | None, "onnx_error": str | None, "jieba_table": path}``, and
+    ``"prepared": path`` for the default model (:func:`memcli.embed.use.prepare`: the weights
+    memory-mappable, the tokenizer pre-parsed).
     """
+    from memcli.embed import is_native
+
     out: dict[str, object] = {"onnx": None, "onnx_error": None}
+    if is_native(model):  # torch-free model: prepare its ready-to-load state instead of an export
+        from memcli.embed import use
+        from memcli.settings import DEFAULT_MODEL, canonical_model
+
+        out["onnx_error"] = "not needed: the model has its own torch-free encoder"
+        if canonical_model(model) == DEFAULT_MODEL:
+            out["prepared"] = str(use.prepare())
+        out["jieba_table"] = str(build_table())
+        return out
     try:
         out["onnx"] = str(onnx.export(model)) if onnx.supported(model) else None
         if out["onnx"] is None:

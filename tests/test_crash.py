@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from _procs import (
     connect,
-    ensure_onnx,
+    ensure_fast_encoder,
     jsonl,
     memcli_cmd,
     outbox_counts,
@@ -75,7 +75,7 @@ def _wait_leases_expired(db: Path, timeout_s: float = 10.0) -> None:
 
 @pytest.mark.slow
 def test_sigkill_drain_repeatedly(tmp_path: Path, embedder):
-    ensure_onnx()
+    ensure_fast_encoder()
     db = tmp_path / "crash.db"
     ref = tmp_path / "reference.db"
     with Memory(db=str(db), user="alice") as m:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from _procs import (
     connect,
-    ensure_onnx,
+    ensure_fast_encoder,
     jsonl,
     memcli_cmd,
     outbox_counts,
@@ -44,7 +44,7 @@ def _wait_done(db: Path, proc: subprocess.Popen, at_least: int, timeout_s: float
 
 @pytest.fixture
 def queued(tmp_path: Path, embedder) -> Path:
-    ensure_onnx()
+    ensure_fast_encoder()
     db = tmp_path / "sig.db"
     with Memory(db=str(db), user="alice") as m:
         m.capture_jsonl(jsonl(utterances(N, seed=5)))

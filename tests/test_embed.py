@@ -1,7 +1,9 @@
 """The embedding model recorded in the database: a mismatch is a clear error naming
-``memcli reembed``, and ``reembed`` moves every item to the new model.
+``memcli reembed``, ``reembed`` moves every item to the new model, and a database made with
+all-MiniLM-L6-v2 (the default before issue 11) keeps working with a note on how to upgrade.
 
-The second model is built locally from the bundled one: the same files (symlinked) with CLS
+The default model is USE multilingual v3 (512-d). The second model is a sentence-transformers
+model built locally from the bundled all-MiniLM-L6-v2: the same files (symlinked) with CLS
 pooling instead of mean pooling, so it is another model name *and* gives other vectors.
 """
 
@@ -16,13 +18,13 @@ import pytest
 from memcli.db import schema as s
 from memcli.embed import get_embedder, resolve_model_path, vec_to_blob
 from memcli.errors import ModelMismatchError
-from memcli.settings import DEFAULT_MODEL
+from memcli.settings import DEFAULT_MODEL, MINILM_MODEL, MODEL_PROFILES
 
 
 @pytest.fixture(scope="session")
 def model_b(tmp_path_factory, embedder) -> str:
     """Path of a second sentence-transformers model (CLS pooling over the bundled weights)."""
-    src = Path(resolve_model_path(DEFAULT_MODEL))
+    src = Path(resolve_model_path(MINILM_MODEL))
     dst = tmp_path_factory.mktemp("models") / "minilm-cls"
     dst.mkdir()
     for entry in src.iterdir():
@@ -43,9 +45,10 @@ def embedder_b(model_b):
 def test_second_model_is_really_another_model(embedder, embedder_b):
     a = embedder.embed_one("I take my coffee without sugar")
     b = embedder_b.embed_one("I take my coffee without sugar")
-    assert a.shape == b.shape == (384,) and b.dtype == np.float32
-    assert abs(float(np.linalg.norm(b)) - 1.0) < 1e-5
-    assert float(a @ b) < 0.99
+    assert a.shape == (512,) and b.shape == (384,) and b.dtype == np.float32 == a.dtype
+    assert abs(float(np.linalg.norm(b)) - 1.0) < 1e-5 and abs(float(np.linalg.norm(a)) - 1.0) < 1e-5
+    minilm = get_embedder(MINILM_MODEL).embed_one("I take my coffee without sugar")
+    assert float(minilm @ b) < 0.99
 
 
 def snapshot(mem) -> dict[str, int]:  # noqa: ANN001
@@ -66,16 +69,16 @@ def test_model_mismatch_is_a_clear_error(cli, mem, db_path, model_b, embedder_b,
         assert "Traceback" not in r.stderr
         # the defaults were calibrated for the default model: one stale-calibration warning,
         # then exactly one error line
-        assert lines[0].startswith("warning: dedup thresholds were calibrated for model 'all-MiniLM-L6-v2'")
+        assert lines[0].startswith(f"warning: dedup thresholds were calibrated for model '{DEFAULT_MODEL}'")
         assert len(lines) == 2
         line = lines[1]
-        assert line == (f"memcli: error: database was embedded with model 'all-MiniLM-L6-v2' (dim 384) but "
+        assert line == (f"memcli: error: database was embedded with model '{DEFAULT_MODEL}' (dim 512) but "
                         f"'{model_b}' is configured; run `memcli reembed --model {model_b}` to re-embed, "
-                        f"or use --model all-MiniLM-L6-v2")
+                        f"or use --model {DEFAULT_MODEL}")
     assert snapshot(mem) == before
     # reading stored items needs no model: still works, and stats shows both names
     st = cli(*base, "stats", "--json").json()
-    assert (st["model"], st["configured_model"]) == ("all-MiniLM-L6-v2", model_b)
+    assert (st["model"], st["configured_model"]) == (DEFAULT_MODEL, model_b)
     assert [m["id"] for m in cli(*base, "list", "--json").json()] == [iid]
     from memcli import Memory
 
@@ -88,8 +91,55 @@ def test_default_model_aliases_are_the_same_model(mem, db_path):
     mem.remember("I take my coffee without sugar")
     from memcli import Memory
 
-    with Memory(db=str(db_path), user="alice", model="sentence-transformers/all-MiniLM-L6-v2") as same:
+    assert mem.store.meta_get("embed_model") == DEFAULT_MODEL  # the canonical name is recorded
+    for alias, fact in (("default", "I live in Lyon"), ("usem3", "I play chess on Sundays"), ("use", "我对花生过敏")):
+        with Memory(db=str(db_path), user="alice", model=alias) as same:
+            assert same.settings.model == DEFAULT_MODEL
+            assert same.remember(fact).decision.value == "ADD"
+
+
+def test_minilm_aliases_are_one_model(tmp_path):
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "m.db"), user="alice", model=MINILM_MODEL) as m:
+        m.remember("I take my coffee without sugar")
+    with Memory(db=str(tmp_path / "m.db"), user="alice", model="sentence-transformers/all-MiniLM-L6-v2") as same:
         assert same.remember("I live in Lyon").decision.value == "ADD"
+
+
+def test_a_minilm_database_keeps_working_and_says_how_to_upgrade(cli, tmp_path):
+    """A database embedded with all-MiniLM-L6-v2 (the default before): without --model it keeps
+    using MiniLM (and MiniLM's fitted constants) with one note naming `memcli reembed`;
+    `memcli reembed` (no --model) moves it to the new default with a progress bar."""
+    from memcli import Memory
+
+    db = str(tmp_path / "old.db")
+    with Memory(db=db, user="alice", model=MINILM_MODEL) as old:
+        old.remember("我妈妈的生日是3月5号")
+        old.remember("I take my coffee without sugar")
+    base = ("--db", db, "--user", "alice")
+    r = cli(*base, "search", "咖啡", "--json")
+    assert r.exit_code == 0, r.stderr
+    note = [ln for ln in r.stderr.splitlines() if ln.startswith("note:")]
+    assert note == [f"note: this database was embedded with '{MINILM_MODEL}'; the default model is now "
+                    f"'{DEFAULT_MODEL}' (multilingual, much better on Chinese): upgrade with "
+                    f"`memcli reembed --model {DEFAULT_MODEL}`"]
+    assert "calibration is stale" not in r.stderr  # MiniLM's own profile is used
+    with Memory(db=db, user="alice") as m:
+        assert m.settings.model == MINILM_MODEL
+        minilm, use = MODEL_PROFILES[MINILM_MODEL], MODEL_PROFILES[DEFAULT_MODEL]
+        assert m.settings.min_cosine_zh == minilm["min_cosine_zh"] != use["min_cosine_zh"]
+        assert m.settings.dedup_lower == minilm["dedup_lower"] != use["dedup_lower"]
+        assert m.remember("I live in Lyon").decision.value == "ADD"
+    r = cli(*base, "reembed", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json() == {"model": DEFAULT_MODEL, "dim": 512, "items": 3}
+    r = cli(*base, "search", "咖啡", "--json")
+    assert r.exit_code == 0 and "note:" not in r.stderr
+    with Memory(db=db, user="alice") as m:
+        assert (m.store.meta_get("embed_model"), m.store.meta_get("embed_dim")) == (DEFAULT_MODEL, "512")
+        assert m.model_note is None and m.settings.model == DEFAULT_MODEL
+
 
 
 def test_reembed_moves_every_item_to_the_new_model(cli, mem, db_path, model_b, embedder, embedder_b):
@@ -119,15 +169,18 @@ def test_reembed_moves_every_item_to_the_new_model(cli, mem, db_path, model_b, e
         hit = st.one(f"SELECT item_id, distance FROM {s.VEC} WHERE embedding MATCH ? AND k = 1 "
                      "AND user_id = 'alice' AND active = 1", (q,))
         assert hit["item_id"] == item_id and hit["distance"] < 1e-4
-        old_q = vec_to_blob(embedder.embed_one(text))  # model A vectors are gone
-        assert st.one(f"SELECT distance FROM {s.VEC} WHERE embedding MATCH ? AND k = 1 AND user_id = 'alice' "
-                      "AND active = 1", (old_q,))["distance"] > 1e-3
+    # model A vectors (512-d) are gone: the table holds 384-d vectors now
+    assert embedder.embed_one("x").shape == (512,)
+    assert len(st.scalar(f"SELECT embedding FROM {s.VEC} LIMIT 1")) == 384 * 4
 
-    # new writes with model B work; the old model is now the mismatch
+    # new writes with model B work; without --model the database's model B is used (with a
+    # note); the old model named explicitly is now the mismatch
     base = ("--db", str(db_path), "--user", "alice")
     r = cli(*base, "--model", model_b, "remember", "I live in Lyon", "--json")
     assert r.exit_code == 0, r.stderr
-    r = cli(*base, "remember", "I live in Paris")
+    r = cli(*base, "remember", "I live in Marseille")
+    assert r.exit_code == 0 and f"note: this database was embedded with '{model_b}'" in r.stderr
+    r = cli(*base, "--model", "default", "remember", "I live in Paris")
     assert r.exit_code == 5 and f"run `memcli reembed --model {DEFAULT_MODEL}`" in r.stderr
 
 

@@ -46,25 +46,40 @@ def test_cli_history_of_a_purged_id_is_not_another_memory(cli, db_path) -> None:
 
 
 def test_migration_keeps_rows_and_starts_above_purged_ids(tmp_path, monkeypatch, embedder) -> None:
+    """A database of the first schema (plain INTEGER PRIMARY KEY) whose newest memory, source,
+    task and events were purged: after the migration no id is handed out twice."""
+    from memcli.db.connect import Store
+
     db = tmp_path / "old.db"
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])  # the first schema only
-    with Memory(db=str(db), user="alice") as m:
-        m.remember("I like hiking")
-        m.remember("我对花生过敏")
-        m.capture("I work at a bakery")
-        m.drain()
-        top = m.list()[0].id
-        m.forget(top, purge=True)  # frees the highest id: the old schema would hand it out again
-        old_rows = m.store.q(f"SELECT id, statement FROM {s.ITEMS} ORDER BY id")
-        old_events = int(m.store.scalar(f"SELECT count(*) FROM {s.EVENTS}"))
+    t = "2026-03-01T09:00:00.000000+00:00"
+    with Store(db) as st, st.tx():
+        for i, text in ((1, "I like hiking"), (2, "我对花生过敏")):
+            st.x(f"INSERT INTO {s.SOURCES}(id, user_id, role, content, occurred_at, recorded_at) "
+                 "VALUES (?, 'alice', 'user', ?, ?, ?)", (i, text, t, t))
+            st.x(f"INSERT INTO {s.OUTBOX}(id, source_id, user_id, idempotency_key, status, next_attempt_at, "
+                 "created_at, updated_at) VALUES (?, ?, 'alice', ?, 'done', ?, ?, ?)", (i, i, f"k{i}", t, t, t))
+            st.x(f"INSERT INTO {s.ITEMS}(id, user_id, statement, normalized, kind, salience, confidence, origin, "
+                 "valid_from, recorded_at, last_confirmed_at) VALUES (?, 'alice', ?, ?, 'other', 0.5, 0.7, "
+                 "'extracted', ?, ?, ?)", (i, text, text, t, t, t))
+            st.x(f"INSERT INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)", (i, i))
+            st.x(f"INSERT INTO {s.EVENTS}(id, user_id, item_id, source_id, action, created_at) "
+                 "VALUES (?, 'alice', ?, ?, 'ADD', ?)", (i, i, i, t))
+        # memory #3 (source #3, task #3, events #3-#4) existed and was purged: only a PURGE event names it
+        st.x(f"INSERT INTO {s.EVENTS}(id, user_id, item_id, source_id, action, created_at) "
+             "VALUES (5, 'alice', 3, 3, 'PURGE', ?)", (t,))
+        old_rows = st.q(f"SELECT id, statement FROM {s.ITEMS} ORDER BY id")
     monkeypatch.undo()
     with Memory(db=str(db), user="alice") as m:
         assert m.store.scalar("PRAGMA user_version") == len(migrations.MIGRATIONS)
         assert m.store.q(f"SELECT id, statement FROM {s.ITEMS} ORDER BY id") == old_rows
-        assert int(m.store.scalar(f"SELECT count(*) FROM {s.EVENTS}")) == old_events
         assert m.store.q("PRAGMA foreign_key_check") == []
+        assert [r["source_id"] for r in m.store.q(f"SELECT source_id FROM {s.ITEM_SOURCES} ORDER BY 1")] == [1, 2]
         r = m.remember("My mom's birthday is March 5")
-        assert r.item_id > top
-        # the lineage links, sources and search still work on the rebuilt tables
-        assert [h.statement for h in m.search("hiking")][:1] == ["I like hiking"]
-        assert m.show(r.item_id).source_ids
+        assert r.item_id > 3  # not the purged #3
+        assert m.show(r.item_id).source_ids[0] > 3
+        assert int(m.store.scalar(f"SELECT max(id) FROM {s.EVENTS}")) > 5
+        m.capture("I work at a bakery")
+        assert int(m.store.scalar(f"SELECT max(id) FROM {s.OUTBOX}")) > 2
+        m.drain()
+        assert "I work at a bakery" in [i.statement for i in m.list()]

@@ -11,7 +11,7 @@ import apsw
 from memcli.db import bounded, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.read.lexical import escape_like, fts_query, fts_sql, like_sql
+from memcli.db.search import escape_like, fts_query, fts_sql, like_sql
 
 WORDS = ["咖啡", "喜欢", "猫", "coffee", "tea", "lyon", "python", "开发"]
 

@@ -224,3 +224,26 @@ def test_first_json_value_units() -> None:
     assert first_json_value('```json\n[{"a": 1}]\n```') == [{"a": 1}]
     with pytest.raises(ValueError):
         first_json_value("<think>only reasoning, never closed {")
+
+
+@pytest.mark.parametrize(("old", "new"), PAIRS)
+def test_judge_add_beside_its_opposite_is_the_offline_conflict(llm_mem, stub, old: str, new: str) -> None:
+    state, _ = stub
+    state.extract = '{{"memories": [{{"statement": "{utterance}", "kind": "habit"}}]}}'
+    state.judge = '{{"decision": "ADD", "target_id": null, "reason": "new information"}}'
+    llm_mem.capture(old, at="2026-03-01T09:00:00Z")
+    llm_mem.capture(new, at="2026-05-01T09:00:00Z")
+    drain_settled(llm_mem)
+    assert [i.statement for i in llm_mem.list()] == [new]
+    [ev] = llm_mem.store.q("SELECT * FROM memory_events WHERE action = 'CONFLICT'")
+    assert "said ADD" in ev["reason"] and "polarity flip" in ev["reason"]
+
+
+def test_judge_add_of_an_unrelated_fact_stays_an_add(llm_mem, stub) -> None:
+    state, _ = stub
+    state.extract = '{{"memories": [{{"statement": "{utterance}", "kind": "habit"}}]}}'
+    state.judge = '{{"decision": "ADD", "target_id": null, "reason": "new information"}}'
+    llm_mem.capture("I usually go running before work", at="2026-03-01T09:00:00Z")
+    llm_mem.capture("I never drink coffee after lunch", at="2026-05-01T09:00:00Z")
+    drain_settled(llm_mem)
+    assert len(llm_mem.list()) == 2

@@ -74,7 +74,7 @@ def test_remember_indexes_fts_and_vec(mem, embedder):
     knn = st.q(f"SELECT item_id, distance FROM {s.VEC} WHERE embedding MATCH ? AND k = 1 AND user_id = 'alice' "
                "AND active = 1", (q,))
     assert knn[0]["item_id"] == res.item_id and knn[0]["distance"] < 1e-4
-    assert st.meta_get("embed_model") == "all-MiniLM-L6-v2" and st.meta_get("embed_dim") == "384"
+    assert st.meta_get("embed_model") == "use-multilingual-v3" and st.meta_get("embed_dim") == "512"
 
 
 # -- correct ----------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def test_stats(run, db_path):
     assert st["items"] == {"active": 1, "invalid": 1, "superseded": 0, "forgotten": 1}
     assert st["sources"] == 4 and st["outbox_depth"] == 1
     assert st["outbox"] == {"pending": 1, "processing": 0, "done": 0, "dead": 0}
-    assert (st["model"], st["dim"], st["schema_version"]) == ("all-MiniLM-L6-v2", 384, len(migrations.MIGRATIONS))
+    assert (st["model"], st["dim"], st["schema_version"]) == ("use-multilingual-v3", 512, len(migrations.MIGRATIONS))
     assert st["db"] == str(db_path) and st["db_bytes"] >= db_path.stat().st_size > 0
     assert ok_json(run("bob", "stats", "--json"))["items"]["active"] == 1
     assert run("alice", "stats").exit_code == 0

@@ -120,7 +120,7 @@ def stored(db_path: Path, embedder):
 def test_purge_leaves_no_trace_in_files(cli, db_path: Path, stored, text: str):
     item_id = stored["ids"][text]
     vec = stored["vectors"][text]
-    assert isinstance(vec, bytes) and len(vec) == 384 * 4
+    assert isinstance(vec, bytes) and len(vec) == 512 * 4  # USE multilingual v3: 512 float32
     found = needles(text, vec)
     before = raw_bytes(db_path)
     blind = [what for what, needle in found.items() if needle not in before]  # positive control

@@ -39,9 +39,7 @@ def test_where_do_i_live_finds_the_replacement(mem, cli, db_path, old: str, new:
     (["我媽媽的生日是3月5號", "我喜欢喝乌龙茶"], "我媽媽生日是哪天？", "我媽媽的生日是3月5號"),
     (["My mom's birthday is March 5", "I like hiking"], "when is my mom's birthday", "My mom's birthday is March 5"),
     (["I work as a nurse", "I like hiking"], "what's my job", "I work as a nurse"),
-    pytest.param(["我是一名护士", "我喜欢爬山"], "我做什么工作", "我是一名护士", marks=pytest.mark.xfail(
-        reason="the rules still store `occupation`, the vocabulary of memcli/slots.py says `job` (extract)",
-        strict=False)),
+    (["我是一名护士", "我喜欢爬山"], "我做什么工作", "我是一名护士"),
     (["Call me Sam", "I like hiking"], "what is my name", "Call me Sam"),
     (["叫我小红就行", "我喜欢爬山"], "我叫什么名字", "叫我小红就行"),
 ])

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcli.db.connect import Store
+from memcli.db.search import escape_like, fts_query, fts_sql, knn_sql, like_sql
 from memcli.read import fusion
-from memcli.read.dense import knn_sql
-from memcli.read.lexical import escape_like, fts_query, fts_sql, like_sql, like_variants
+from memcli.read.lexical import like_variants
 from memcli.read.tokens import build_table, query_tokens
 from memcli.settings import load_settings
 from memcli.text import search_tokens

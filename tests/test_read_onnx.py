@@ -1,5 +1,7 @@
-"""The torch-free query encoder: same vectors as sentence-transformers; a cold `context`
-process answers without importing torch."""
+"""A sentence-transformers model (all-MiniLM-L6-v2, the default before issue 11) on the read
+path without torch: its ONNX export gives the same vectors; a cold `context` process answers
+without importing torch. And the same for the default model (USE multilingual v3, numpy only):
+a cold `context` process after `memcli warm` has the dense leg and no torch."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 
 from memcli.embed import onnx as ox
 from memcli.paths import cache_dir
-from memcli.settings import DEFAULT_MODEL
+from memcli.settings import DEFAULT_MODEL, MINILM_MODEL
 from memcli.warm import warm
 
 TEXTS = ["我咖啡不加糖", "I take my coffee without sugar", "我妈妈的生日是3月5号", "Python开发 😀",
@@ -21,14 +23,30 @@ TEXTS = ["我咖啡不加糖", "I take my coffee without sugar", "我妈妈的�
 
 
 @pytest.fixture(scope="session")
-def onnx_encoder(embedder):
-    warm(DEFAULT_MODEL)  # export once (cached under the platform cache dir) + jieba table
-    return ox.get_onnx_embedder(DEFAULT_MODEL)
+def minilm():
+    from memcli.embed import get_embedder
+
+    return get_embedder(MINILM_MODEL)
 
 
-def test_onnx_matches_sentence_transformers(onnx_encoder, embedder):
+@pytest.fixture(scope="session")
+def onnx_encoder(minilm):
+    warm(MINILM_MODEL)  # export once (cached under the platform cache dir) + jieba table
+    return ox.get_onnx_embedder(MINILM_MODEL)
+
+
+@pytest.fixture
+def mini_mem(db_path, minilm):
+    from memcli import Memory
+
+    m = Memory(db=str(db_path), user="alice", model=MINILM_MODEL)
+    yield m
+    m.close()
+
+
+def test_onnx_matches_sentence_transformers(onnx_encoder, minilm):
     a = onnx_encoder.embed(TEXTS)
-    b = embedder.embed(TEXTS)
+    b = minilm.embed(TEXTS)
     assert a.shape == b.shape == (len(TEXTS), 384) and a.dtype == np.float32
     assert np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
     cos = (a * b).sum(axis=1)
@@ -36,20 +54,21 @@ def test_onnx_matches_sentence_transformers(onnx_encoder, embedder):
 
 
 def test_cache_is_keyed_by_model_path_and_mtime(onnx_encoder):
-    p = ox.onnx_path(DEFAULT_MODEL)
-    assert p.exists() and p.parent.parent == cache_dir() and ox.is_exported(DEFAULT_MODEL)
-    assert ox.supported(DEFAULT_MODEL)
-    assert ox.onnx_path(DEFAULT_MODEL) == p  # stable
+    p = ox.onnx_path(MINILM_MODEL)
+    assert p.exists() and p.parent.parent == cache_dir() and ox.is_exported(MINILM_MODEL)
+    assert ox.supported(MINILM_MODEL) and not ox.supported(DEFAULT_MODEL)  # USE needs no export
+    assert ox.onnx_path(MINILM_MODEL) == p  # stable
 
 
-def test_encoder_choice(mem, onnx_encoder):
+def test_encoder_choice(mini_mem, onnx_encoder):
     from memcli.read.encoder import query_encoder
 
+    mem = mini_mem
     mem.remember("我咖啡不加糖")
-    assert query_encoder(mem, has_deadline=True)[0] == "torch"  # already loaded in this process: use it
-    onnx_mem = type(mem)(db=str(mem.store.path), user="alice", query_encoder="onnx")
+    assert query_encoder(mem.encoder, has_deadline=True)[0] == "torch"  # already loaded in this process: use it
+    onnx_mem = type(mem)(db=str(mem.store.path), user="alice", query_encoder="onnx", model=MINILM_MODEL)
     try:
-        name, loader = query_encoder(onnx_mem, has_deadline=True)
+        name, loader = query_encoder(onnx_mem.encoder, has_deadline=True)
         assert name == "onnx" and loader() is onnx_encoder
         hits = onnx_mem.search("咖啡", explain=True)
         assert hits.info.encoder == "onnx" and hits[0].explain.cosine is not None
@@ -68,7 +87,8 @@ finally:
 """
 
 
-def test_cold_context_process_never_imports_torch(mem, onnx_encoder, tmp_path):
+def test_cold_context_process_never_imports_torch(mini_mem, onnx_encoder, tmp_path):
+    mem = mini_mem
     mem.remember("我咖啡不加糖", kind="preference")
     mem.remember("I take my coffee without sugar", kind="preference")
     env = {k: v for k, v in os.environ.items()}
@@ -83,27 +103,43 @@ def test_cold_context_process_never_imports_torch(mem, onnx_encoder, tmp_path):
     assert out["text"] == "" or "我咖啡不加糖" in out["text"]
 
 
+def test_cold_context_with_the_default_model(mem, tmp_path):
+    """The default model after `memcli warm`: a cold process loads the prepared (memory-
+    mapped) encoder, never torch; the block comes back with the dense leg (budget 5 s here:
+    timing is bench/bench_models.py's job, not a test's)."""
+    warm(DEFAULT_MODEL)
+    mem.remember("我咖啡不加糖", kind="preference")
+    script = SCRIPT.replace('"--format", "json"]', '"--format", "json", "--budget-ms", "5000"]')
+    r = subprocess.run([sys.executable, "-c", script, str(mem.store.path)], capture_output=True, text=True,
+                       env=dict(os.environ), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stderr.strip().splitlines()[-1]) == {"torch": False, "st": False}
+    out = json.loads(r.stdout)
+    assert out["retrieval"]["encoder"] == f"{DEFAULT_MODEL}-cold" and "dense" in out["retrieval"]["legs_run"]
+    assert "我咖啡不加糖" in out["text"]
+
+
 
 @pytest.mark.parametrize("backend, expected", [("auto", "OnnxEmbedder"), ("torch", "SentenceTransformerEmbedder")])
-def test_write_path_encoder_follows_embed_backend(onnx_encoder, embedder, db_path, monkeypatch, backend, expected):
+def test_write_path_encoder_follows_embed_backend(onnx_encoder, minilm, db_path, monkeypatch, backend, expected):
     """embed_backend=auto: remember/drain embed with the cached ONNX export (fast start);
     the stored vector equals what sentence-transformers gives (cosine > 0.9999)."""
     from memcli import Memory
     from memcli.db import schema as s
 
     monkeypatch.setenv("MEMCLI_EMBED_BACKEND", backend)
-    with Memory(db=str(db_path), user="alice") as m:
+    with Memory(db=str(db_path), user="alice", model=MINILM_MODEL) as m:
         item_id = m.remember("我妈妈的生日是3月5号").item_id
         assert type(m.embedder).__name__ == expected
         blob = m.store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
     stored = np.frombuffer(blob, dtype="<f4")
-    assert float(stored @ embedder.embed_one("我妈妈的生日是3月5号")) > 0.9999
+    assert float(stored @ minilm.embed_one("我妈妈的生日是3月5号")) > 0.9999
 
 
 ONE_PROCESS = """
 import json, sys
 from memcli import Memory
-with Memory(db=sys.argv[1], user="alice") as m:
+with Memory(db=sys.argv[1], user="alice", model="all-MiniLM-L6-v2") as m:
     m.remember("我咖啡不加糖", kind="preference")
     hits = m.search("咖啡")
     ctx = m.context("咖啡", budget_ms=5000)

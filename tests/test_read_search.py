@@ -6,6 +6,7 @@ import pytest
 
 from memcli import Memory
 from memcli.errors import BadInputError
+from memcli.settings import DEFAULT_MODEL, MODEL_PROFILES
 
 
 def _ids(hits):
@@ -63,11 +64,15 @@ def test_explain_reports_legs_rrf_weights_and_constants(zh):
     hits = zh.search("咖啡", explain=True)
     e = hits[0].explain
     assert e.lexical_rank == 1 and e.bm25 is not None and e.bm25 < 0
-    assert e.weight_dense == zh.settings.weight_dense_zh == 0.5 and e.weight_lexical == 1.0
+    prof = MODEL_PROFILES[DEFAULT_MODEL]  # the values fitted on the goldset (memcli calibrate)
+    assert e.weight_dense == zh.settings.weight_dense_zh == prof["weight_dense_zh"]
+    assert e.weight_lexical == prof["weight_lexical_zh"] and e.cosine is not None and e.cosine > 0.5
     assert e.final == hits[0].score and 0 < e.rrf_norm <= 1
     c = hits.info.constants
-    assert c["lang"] == "zh" and c["rrf_k"] == 60 and c["min_cosine_zh"] == zh.settings.min_cosine_zh
-    assert set(hits.info.legs_run) == {"dense", "lexical"} and hits.info.encoder == "torch"
+    assert c["lang"] == "zh" and c["rrf_k"] == prof["rrf_k"] and c["fusion"] == prof["fusion"]
+    assert c["min_cosine_zh"] == zh.settings.min_cosine_zh == prof["min_cosine_zh"]
+    assert c["fitted_for"] == DEFAULT_MODEL
+    assert set(hits.info.legs_run) == {"dense", "lexical"} and hits.info.encoder == DEFAULT_MODEL
 
 
 def test_single_legs_for_baselines(zh, en):
@@ -81,8 +86,13 @@ def test_single_legs_for_baselines(zh, en):
 
 
 def test_relevance_floor_and_min_score_override(zh, en):
-    # nothing lexical in common: dense-only neighbours of Chinese memories sit below the zh floor
-    assert zh.search("明天下午开会") == []
+    # nothing lexical in common and unrelated: dense-only neighbours sit below the fitted zh floor
+    # (max cosine 0.096 here; the floor keeps 95% of the goldset's relevant dense-only hits)
+    assert zh.search("量子力学的基本原理") == []
+    # a weak semantic neighbour passes the floor: a meeting time vs a birthday date, cosine 0.25
+    near = zh.search("明天下午开会", explain=True)
+    assert [h.statement for h in near] == ["我妈妈的生日是3月5号"]
+    assert near[0].explain.cosine >= zh.settings.min_cosine_zh and near[0].explain.lexical_rank is None
     assert en.search("What is the weather tomorrow?") == []
     assert zh.search("咖啡", min_score=0.99) == []
     assert zh.search("咖啡", min_score=0.0)

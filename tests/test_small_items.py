@@ -27,11 +27,13 @@ def test_large_limit_returns_every_match(mem, embedder, cli, db_path) -> None:
             items.insert_item(mem.store, user_id="alice", origin=Origin.IMPORT, confidence=0.9, vector=v,
                               model=mem.settings.model, candidate=Candidate(statement=t, valid_from=now_utc()))
     hits = mem.search("coffee", limit=1000)
-    assert len(hits) == 300 and {h.statement for h in hits} == set(texts[:300])
+    # every one of the 300 matches (the dense leg may add the tea memories as related drinks)
+    assert {h.statement for h in hits} >= set(texts[:300])
     assert hits.info.candidates_per_leg == 1000 and hits.info.candidates["lexical"] == 300
+    assert len(mem.search("coffee", limit=1000, legs=("lexical",))) == 300
     r = cli("--db", str(db_path), "--user", "alice", "search", "coffee", "--limit", "1000", "--json")
-    assert r.exit_code == 0 and len(r.json()["hits"]) == 300
-    assert len(mem.search("乌龙茶", limit=1000)) == 20
+    assert r.exit_code == 0 and {h["statement"] for h in r.json()["hits"]} >= set(texts[:300])
+    assert {h.statement for h in mem.search("乌龙茶", limit=1000)} >= set(texts[300:])
     assert len(mem.search("coffee")) == 5  # the default limit is unchanged
 
 

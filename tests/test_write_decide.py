@@ -174,3 +174,29 @@ def test_an_older_restatement_moves_valid_from_back(mem) -> None:
     (item,) = mem.list()
     assert item.valid_from.isoformat() == "2026-03-01T08:00:00+00:00" and item.confirmations == 2
     assert [h.id for h in mem.search("咖啡", as_of="2026-06-01")] == [item.id]
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("I'm a vegetarian", "I'm a teacher"),  # a diet is not an occupation
+    ("I take vitamin D every morning", "I take vitamin C every morning"),  # one changed entity
+    ("我表哥是博士", "我表妹是硕士"),  # different subjects
+])
+def test_a_different_fact_is_never_hidden_or_swallowed(mem, first: str, second: str) -> None:
+    mem.remember(first)
+    r = mem.remember(second)
+    assert r.decision == Decision.ADD, r.reason
+    assert {i.statement for i in mem.list()} == {first, second}
+    assert mem.search(first.split()[-1] if first.isascii() else "表哥")  # the first is still found
+
+
+def test_topic_first_chinese_negation_is_a_conflict(mem) -> None:
+    say(mem, "我超爱川菜", MARCH)
+    s = say(mem, "川菜我一点都不喜欢", AUGUST)
+    assert s.conflicted == 1
+    assert [i.statement for i in mem.list()] == ["川菜我一点都不喜欢"]
+
+
+def test_yesterday_is_the_day_before_the_utterance(mem) -> None:
+    say(mem, "Yesterday I adopted a dog", "2026-03-10T12:00:00+00:00")
+    [item] = mem.list()
+    assert item.statement == "I adopted a dog" and item.valid_from == parse_at("2026-03-09T12:00:00+00:00")

@@ -21,36 +21,36 @@ def task_row(mem, task_id: int) -> dict:
     return mem.store.one("SELECT * FROM memory_capture_outbox WHERE id = ?", (task_id,))
 
 
-def test_claim_is_exclusive_and_leased(mem) -> None:
-    ids = [mem.capture(f"我喜欢第{i}本书").outbox_id for i in range(5)]
-    a = outbox.claim(mem.store, mem.settings, "worker-a", 3)
-    b = outbox.claim(mem.store, mem.settings, "worker-b", 10)
+def test_claim_is_exclusive_and_leased(fake_mem) -> None:
+    ids = [fake_mem.capture(f"我喜欢第{i}本书").outbox_id for i in range(5)]
+    a = outbox.claim(fake_mem.store, fake_mem.settings, "worker-a", 3)
+    b = outbox.claim(fake_mem.store, fake_mem.settings, "worker-b", 10)
     assert [t.id for t in a] == ids[:3] and [t.id for t in b] == ids[3:]
-    assert outbox.claim(mem.store, mem.settings, "worker-c", 10) == []
-    row = task_row(mem, ids[0])
+    assert outbox.claim(fake_mem.store, fake_mem.settings, "worker-c", 10) == []
+    row = task_row(fake_mem, ids[0])
     assert (row["status"], row["lease_owner"], row["attempts"]) == ("processing", "worker-a", 1)
     assert a[0].content == "我喜欢第0本书" and a[0].role == "user"
 
 
-def test_expired_lease_is_reclaimed_and_the_old_owner_cannot_complete(mem) -> None:
-    tid = mem.capture("I live in Paris").outbox_id
-    [t] = outbox.claim(mem.store, mem.settings, "a", 1)
-    later = now_utc() + timedelta(seconds=mem.settings.lease_s + 1)
-    [t2] = outbox.claim(mem.store, mem.settings, "b", 1, now=later)
+def test_expired_lease_is_reclaimed_and_the_old_owner_cannot_complete(fake_mem) -> None:
+    tid = fake_mem.capture("I live in Paris").outbox_id
+    [t] = outbox.claim(fake_mem.store, fake_mem.settings, "a", 1)
+    later = now_utc() + timedelta(seconds=fake_mem.settings.lease_s + 1)
+    [t2] = outbox.claim(fake_mem.store, fake_mem.settings, "b", 1, now=later)
     assert t2.id == tid and t2.attempts == 2
-    with pytest.raises(outbox.LeaseLostError), mem.store.tx():
-        outbox.complete(mem.store, t)
-    with mem.store.tx():
-        outbox.complete(mem.store, t2)
-    assert task_row(mem, tid)["status"] == "done"
+    with pytest.raises(outbox.LeaseLostError), fake_mem.store.tx():
+        outbox.complete(fake_mem.store, t)
+    with fake_mem.store.tx():
+        outbox.complete(fake_mem.store, t2)
+    assert task_row(fake_mem, tid)["status"] == "done"
 
 
-def test_reclaim_expired_returns_tasks_to_pending(mem) -> None:
-    tid = mem.capture("I live in Paris").outbox_id
-    outbox.claim(mem.store, mem.settings, "a", 1)
-    assert outbox.reclaim_expired(mem.store) == 0
-    assert outbox.reclaim_expired(mem.store, now=now_utc() + timedelta(seconds=mem.settings.lease_s + 1)) == 1
-    assert task_row(mem, tid)["status"] == "pending"
+def test_reclaim_expired_returns_tasks_to_pending(fake_mem) -> None:
+    tid = fake_mem.capture("I live in Paris").outbox_id
+    outbox.claim(fake_mem.store, fake_mem.settings, "a", 1)
+    assert outbox.reclaim_expired(fake_mem.store) == 0
+    assert outbox.reclaim_expired(fake_mem.store, now=now_utc() + timedelta(seconds=fake_mem.settings.lease_s + 1)) == 1
+    assert task_row(fake_mem, tid)["status"] == "pending"
 
 
 def test_backoff_is_exponential_with_jitter_and_capped() -> None:

@@ -84,18 +84,23 @@ def open_memory(db: Path | None = None, user: str | None = None, model: str | No
     from memcli.calibrate import calibration_warning
     from memcli.memory import Memory
 
-    settings = settings_for(db, user, model, **extra)
-    GLOBALS.tz = settings.tz
-    if warning := calibration_warning(settings):  # thresholds calibrated for another model
+    mem = Memory(settings=settings_for(db, user, model, **extra))
+    GLOBALS.tz = mem.settings.tz
+    if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
+        info(mem.model_note)
+    if warning := calibration_warning(mem.settings):  # thresholds calibrated for another model
         info(warning)
-    return Memory(settings=settings)
+    return mem
 
 
 def open_admin(db: Path | None = None, model: str | None = None, **extra: Any) -> Admin:
     """Open the store for cross-user work (worker, reembed); no user is bound."""
     from memcli.admin import Admin
 
-    return Admin(settings=settings_for(db, None, model, **extra))
+    adm = Admin(settings=settings_for(db, None, model, **extra))
+    if adm.model_note:
+        info(adm.model_note)
+    return adm
 
 
 def emit_json(data: Any) -> None:

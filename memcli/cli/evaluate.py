@@ -31,14 +31,22 @@ def calibrate(
     folds: Annotated[int, typer.Option("--folds", help="k of the stratified k-fold cross-validation")] = 5,
     margin: Annotated[float, typer.Option("--margin", help="cosine kept between a cut and the nearest "
                                           "CONFLICT/UPDATE pair")] = 0.05,
-    write: Annotated[bool, typer.Option("--write", help="store the thresholds (and the model) in the config")] = False,
+    fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
+                                         "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
+    keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
+    write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
+                     ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Choose the dedup thresholds (NOOP / ADD by cosine alone) on the goldset's decision pairs.
+    """Fit the model-specific constants on the goldset: dedup thresholds and fusion.
 
-    No CONFLICT or UPDATE pair may be decided by cosine alone (checked by k-fold cross-validation);
-    the rest goes to the judge (the gray zone). Reports precision/recall per class, the gray-zone
-    share and a histogram of cosine by label.
+    Dedup thresholds (NOOP / ADD by cosine alone) on decisions.jsonl: no CONFLICT or UPDATE pair
+    may be decided by cosine alone (checked by k-fold cross-validation); the rest goes to the
+    judge (the gray zone). Reports precision/recall per class, the gray-zone share and a
+    histogram of cosine by label. Fusion on retrieval.jsonl (memcli/fusion_fit.py): leg weights
+    per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
+    reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
+    this command's output (settings.MODEL_PROFILES); for another model run it with --write.
 
     Examples:
 
@@ -50,23 +58,61 @@ def calibrate(
     """
     from memcli.calibrate import calibrate as run
 
+    if not 0 < keep <= 1:
+        raise BadInputError(f"--keep must be in (0, 1], got {keep}")
     st = settings_for(model=model)
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
         report = run(st, goldset, target_precision=target_precision, folds=folds, margin=margin,
                      progress=advance)
+    if fusion:
+        report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
     if write:
         from memcli.settings import write_config_values
 
-        path = write_config_values({"dedup_upper": report["thresholds"]["upper"],
-                                    "dedup_lower": report["thresholds"]["lower"], "calibrated_model": st.model})
+        values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
+                  **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model}
+        path = write_config_values(values)
         report["written_to"] = str(path)
-        info(f"wrote dedup_upper={report['thresholds']['upper']} dedup_lower={report['thresholds']['lower']} "
-             f"calibrated_model={st.model!r} to {path}")
+        info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
     if as_json:
         emit_json(report)
         return
     _render_calibration(report)
+    if fusion and "values" in report["fusion"]:
+        _render_fusion(report["fusion"])
+
+
+def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> dict[str, Any]:
+    from memcli.eval.formats import load_cases
+    from memcli.fusion_fit import collect, fit_fusion
+
+    path = folder / "retrieval.jsonl"
+    if not path.exists():  # a bare pairs file: thresholds only
+        info(f"fusion not fitted: no retrieval cases at {path}")
+        return {"cases": str(path), "skipped": "no retrieval.jsonl next to the decision pairs"}
+    cases = load_cases(path)
+    prog, advance = progress_bar(sum(len(c.queries) for c in cases), "retrieval queries", enabled=bar)
+    with prog:
+        obs = collect(st, cases, progress=advance)
+    return {"cases": str(path), **fit_fusion(st, obs, folds=folds, keep=keep)}
+
+
+def _render_fusion(r: dict[str, Any]) -> None:
+    v = r["values"]
+    console.print(f"[bold]fusion[/] {v['fusion']}  k={v['rrf_k']}  zh: w_dense={v['weight_dense_zh']} "
+                  f"w_lexical={v['weight_lexical_zh']}  en: w_dense={v['weight_dense_en']} "
+                  f"w_lexical={v['weight_lexical_en']}  floors: min_cosine={v['min_cosine']} "
+                  f"min_cosine_zh={v['min_cosine_zh']}  ({r['queries']} queries, {r['folds']}-fold CV)")
+    t = Table(title="retrieval held out (cv) and on all queries (fit): recall@5 / recall@10 / MRR")
+    for col in ("", "lang", "hybrid", "dense", "lexical"):
+        t.add_column(col, justify="right")
+    for sec in ("cv", "fit"):
+        rows = [("all", r[sec]["overall"]), *r[sec]["by_lang"].items()]
+        for lg, modes in rows:
+            t.add_row(sec, lg, *(f"{m['recall@5']:.3f} / {m['recall@10']:.3f} / {m['mrr']:.3f}" if m.get("n") else "–"
+                                 for m in (modes["hybrid"], modes["dense"], modes["lexical"])))
+    console.print(t)
 
 
 def _render_calibration(r: dict[str, Any]) -> None:

@@ -236,11 +236,11 @@ def try_fast(argv: list[str]) -> None:
             at = parse_at(c["at"], field="--at")
     except (_Fallback, BadInputError):
         return
-    from memcli.db.connect import Store
+    from memcli.db import open_store
     from memcli.write.capture_core import capture_rows
 
     try:
-        store = Store(st.db, busy_timeout_ms=st.busy_timeout_ms, create_parent=(st.db == _default_db()))
+        store = open_store(st.db, busy_timeout_ms=st.busy_timeout_ms, create_parent=(st.db == _default_db()))
         try:
             row = capture_rows(store, st.user, text=c["text"], role=c.get("role", "user"), session=c.get("session"),
                                at=at, key=c.get("key"), max_chars=st.max_turn_chars)

@@ -271,12 +271,13 @@ def reembed(
     """Re-embed every memory (of every user) with the configured (or --model) model.
 
     Needed after changing the model: the database records which model its vectors came
-    from and refuses to mix two.
+    from and refuses to mix two. A database made with all-MiniLM-L6-v2 (the default before)
+    keeps working with it; `memcli reembed` moves it to the default use-multilingual-v3.
 
-    Example: memcli reembed --model /models/paraphrase-multilingual-MiniLM-L12-v2
+    Examples: memcli reembed;  memcli reembed --model /models/paraphrase-multilingual-MiniLM-L12-v2
     """
     with open_admin(db, model) as adm:
         prog, advance = progress_bar(adm.item_count(), "re-embedding", enabled=not as_json)
         with prog:
-            out = adm.reembed(adm.settings.model, progress=advance)
+            out = adm.reembed(model, progress=advance)  # no --model: the configured (default) model
     emit_json(out) if as_json else info(f"re-embedded {out['items']} item(s) with {out['model']} (dim {out['dim']})")

@@ -69,10 +69,8 @@ def search(
 
       memcli search "where does my sister live" --as-of 2026-03-01 --json
     """
-    from memcli.read.retrieve import retrieve
-
     with open_memory(db, user, model) as mem:
-        hits = retrieve(mem, read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
+        hits = mem.search(read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
         emit_json({"hits": list(hits), "info": hits.info})
         return
@@ -99,8 +97,9 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     console.print(t)
     if not explain:
         return
-    e_t = Table(title="explain: d#/l# dense/lexical rank, cos cosine, norm rrf/max, sal salience, rec recency")
-    for col in ("id", "d#", "cos", "l#", "bm25", "like", "rrf", "norm", "sal", "rec", "final"):
+    e_t = Table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "
+                "rec recency")
+    for col in ("id", "d#", "cos", "l#", "bm25", "like", "s#", "rrf", "norm", "sal", "rec", "final"):
         e_t.add_column(col, no_wrap=True)
     for h in hits:
         e = h.explain
@@ -108,7 +107,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
             return "" if v is None else format(v, spec)
 
         e_t.add_row(str(h.id), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
-                    opt(e.bm25, ".2f"), str(e.like_score), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
+                    opt(e.bm25, ".2f"), str(e.like_score), opt(e.slot_rank, "d"), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
                     f"{e.salience:.2f}", f"{e.recency:.2f}", f"{e.final:.3f}")
     console.print(e_t)
 
@@ -138,15 +137,13 @@ def context(
 
       memcli context "hi" --format messages --system prompt.txt --history turns.json
     """
-    from memcli.read.context import build_context
-
     fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
     system_text = read_file(system, "--system") if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
-        res = build_context(mem, read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
+        res = mem.context(read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit)
     if verbose or GLOBALS.verbose:
         if res.reason:
@@ -168,12 +165,13 @@ def context(
 
 @app.command()
 def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
-    """Prepare fast cold reads: the ONNX query encoder and the jieba lookup table (cached).
+    """Prepare fast cold reads: the query encoder's ready-to-load state and the jieba lookup table.
 
-    Exports the embedding model to ONNX (needs torch, once) and writes the jieba lookup
-    table, both to the platform cache dir. `context` and `search` start this in the
-    background themselves the first time they find nothing prepared; run it explicitly after
-    install (or in a deploy step) to skip that.
+    For the default model (USE multilingual v3) it writes the weights in memory-mappable form
+    and the tokenizer pre-parsed; for a sentence-transformers model it exports it to ONNX
+    (needs torch, once); both go to the platform cache dir, with the jieba lookup table.
+    `context` and `search` start this in the background themselves the first time they find
+    nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
     """
     from memcli.cli.app import settings_for
     from memcli.warm import warm as do_warm
@@ -182,5 +180,8 @@ def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         emit_json(out)
         return
-    info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
+    if out.get("prepared"):
+        info(f"query encoder prepared: {out['prepared']}")
+    else:
+        info(f"ONNX encoder: {out['onnx'] or out['onnx_error']}")
     info(f"jieba lookup table: {out['jieba_table']}")

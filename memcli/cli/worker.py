@@ -62,9 +62,7 @@ def drain(
                 if free:
                     mem.drain(limit=limit, loop=loop, interval_s=interval, max_seconds=max_seconds, stop=it.stop)
             return
-        from memcli.write.outbox import status
-
-        st = status(mem.store, scope)
+        st = mem.outbox_status()
         total = st.counts["pending"] + st.counts["processing"]
         if limit:
             total = min(total, limit)
@@ -102,11 +100,9 @@ def outbox_status(
     """
     if ctx.invoked_subcommand is not None:
         return
-    from memcli.write.outbox import status
-
     scope = user or GLOBALS.user
-    with open_memory(db, scope) as mem:
-        st = status(mem.store, scope)
+    with (open_memory(db, scope) if scope else open_admin(db)) as mem:
+        st = mem.outbox_status()
     if as_json:
         emit_json(st)
         return
@@ -129,11 +125,9 @@ def outbox_retry(
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Re-queue a dead task (or --all-dead): pending now, attempts reset."""
-    from memcli.write.outbox import retry
-
     scope = user or GLOBALS.user
-    with open_memory(db, scope) as mem:
-        ids = retry(mem.store, task_id, all_dead=all_dead, user=scope)
+    with (open_memory(db, scope) if scope else open_admin(db)) as mem:
+        ids = mem.retry_dead(task_id, all_dead=all_dead)
     if as_json:
         emit_json({"requeued": ids})
     else:

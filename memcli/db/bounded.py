@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import schema as s
 
 if TYPE_CHECKING:
-    from memcli.db.connect import Store
+    from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
 __all__ = ["FTS_OVERFETCH", "FTS_RANK_CAP", "LIKE_SCAN_CAP", "caps", "fts_top", "like_scores", "like_window",
            "m0004_fts_user_key", "user_match", "user_token"]
@@ -74,8 +74,9 @@ def caps() -> dict[str, int]:
 
 def _active(alias: str, as_of: bool) -> str:
     if as_of:
-        return (f"({alias}.expired_at IS NULL AND {alias}.valid_from <= ? AND "
-                f"({alias}.invalid_at IS NULL OR {alias}.invalid_at > ?))")
+        from memcli.db.predicates import as_of_sql
+
+        return as_of_sql(alias)
     return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)"
 
 

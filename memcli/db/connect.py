@@ -146,9 +146,13 @@ class Store:
 
     def __init__(self, path: Path | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
                  create_parent: bool = False) -> None:
-        self.path = Path(path).expanduser()
+        #: a named in-memory database (``file:/memcli-…?vfs=memdb``, see SQLiteStore)
+        self.is_memory = str(path).startswith("file:/memcli-") and str(path).endswith("?vfs=memdb")
+        self.path = Path(path) if self.is_memory else Path(path).expanduser()
         parent = self.path.parent
-        if not parent.exists():
+        if self.is_memory:
+            pass
+        elif not parent.exists():
             if create_parent:
                 parent.mkdir(parents=True, exist_ok=True)
             else:
@@ -156,8 +160,9 @@ class Store:
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a database file")
         _check_header(self.path)
+        flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE | (apsw.SQLITE_OPEN_URI if self.is_memory else 0)
         try:
-            self.conn = apsw.Connection(str(self.path))
+            self.conn = apsw.Connection(str(self.path), flags=flags)
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
         try:
@@ -171,7 +176,8 @@ class Store:
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA secure_delete=ON")  # freed pages are zeroed (privacy purge)
-            if mode and str(next(iter(mode.values()))).lower() != "wal" and not os.access(self.path, os.W_OK):
+            if (mode and str(next(iter(mode.values()))).lower() != "wal" and not self.is_memory
+                    and not os.access(self.path, os.W_OK)):
                 raise StoreReadOnlyError(f"database is read-only ({self.path})")
             migrate(self.conn)
             # an old vec0 layout is moved to the current one in resumable batches (usually: nothing to do)

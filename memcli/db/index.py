@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import schema as s
 from memcli.db.bounded import user_token
 from memcli.db.connect import Store
+from memcli.db.predicates import as_of_sql  # noqa: F401  (re-exported: the one --as-of predicate)
 from memcli.db.vector_cache import log_change
 from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
 from memcli.errors import ModelMismatchError
@@ -53,8 +54,8 @@ def is_current(item: dict[str, Any]) -> bool:
     ``forget`` ends a memory now in world *and* system time (``invalid_at = expired_at =
     now``): it held until then, so an ``--as-of`` before the forget still finds it. A version
     an UPDATE superseded (``expired_at`` before any ``invalid_at``) is not current, even if it
-    was forgotten later. SQL twin: :func:`memcli.governance.validity.as_of_sql`."""
-    from memcli.db.items import FORGOTTEN
+    was forgotten later. SQL twin: :func:`memcli.db.predicates.as_of_sql`."""
+    from memcli.db.store import FORGOTTEN
 
     if item["expired_at"] is None:
         return True

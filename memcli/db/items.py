@@ -15,42 +15,21 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import index
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.db.store import FORGOTTEN, snapshot, status_of
 from memcli.errors import NotFoundError
-from memcli.models import Candidate, Event, MemoryItem
-from memcli.settings import Settings
 from memcli.text import normalize
-from memcli.timeutil import from_iso, iso, now_utc
+from memcli.timeutil import iso, now_utc
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from memcli.models import Candidate
+
 __all__ = [
-    "FORGOTTEN",     "get_row", "insert_item", "item_model", "link_source", "list_rows", "record_event",
+    "FORGOTTEN", "active_in_slot", "count_items", "events_of", "find_exact", "get_row", "insert_item",
+    "item_status_counts", "items_by_ids", "lineage", "link_source", "list_rows", "record_event", "set_supersedes",
     "snapshot", "source_ids_of", "status_of", "update_item",
 ]
-
-_SNAPSHOT_FIELDS = ("statement", "kind", "slot", "confidence", "salience", "valid_from", "invalid_at",
-                    "expired_at", "last_confirmed_at", "confirmations", "origin")
-
-
-FORGOTTEN = "forgotten by the user"
-
-
-def status_of(row: dict[str, Any]) -> str:
-    """``forgotten`` (by the user), ``superseded`` (expired in system time), ``invalid``
-    (world time) or ``active``."""
-    if row["invalid_reason"] == FORGOTTEN:
-        return "forgotten"
-    if row["expired_at"] is not None:
-        return "superseded"
-    if row["invalid_at"] is not None:
-        return "invalid"
-    return "active"
-
-
-def snapshot(row: dict[str, Any] | None) -> dict[str, Any] | None:
-    return None if row is None else {k: row[k] for k in _SNAPSHOT_FIELDS}
-
 
 def get_row(store: Store, user_id: str, item_id: int) -> dict[str, Any]:
     """The item row of ``user_id`` with ``item_id``.
@@ -169,31 +148,77 @@ def record_event(
     )
 
 
-def item_model(store: Store, row: dict[str, Any], settings: Settings, now: datetime | None = None) -> MemoryItem:
-    """Map a row to :class:`MemoryItem`, with effective (decayed) confidence at ``now``."""
-    from memcli.governance.confidence import effective
-
-    now = now or now_utc()
-    last = from_iso(row["last_confirmed_at"])
-    return MemoryItem(
-        id=row["id"], user=row["user_id"], statement=row["statement"], kind=row["kind"], slot=row["slot"],
-        salience=row["salience"], confidence=row["confidence"],
-        effective_confidence=effective(row["confidence"], last, now, settings),
-        origin=row["origin"], status=status_of(row), valid_from=from_iso(row["valid_from"]),
-        invalid_at=from_iso(row["invalid_at"]) if row["invalid_at"] else None,
-        recorded_at=from_iso(row["recorded_at"]),
-        expired_at=from_iso(row["expired_at"]) if row["expired_at"] else None,
-        last_confirmed_at=last, confirmations=row["confirmations"], supersedes_id=row["supersedes_id"],
-        superseded_by_id=row["superseded_by_id"], invalid_reason=row["invalid_reason"],
-        metadata=json.loads(row["metadata"] or "{}"), source_ids=source_ids_of(store, row["id"]),
-    )
+_ACTIVE = "invalid_at IS NULL AND expired_at IS NULL"
 
 
-def event_model(row: dict[str, Any]) -> Event:
-    return Event(
-        id=row["id"], item_id=row["item_id"], other_item_id=row["other_item_id"], source_id=row["source_id"],
-        action=row["action"], level=row["level"], cosine=row["cosine"], judge=row["judge"], reason=row["reason"],
-        before=json.loads(row["before"]) if row["before"] else None,
-        after=json.loads(row["after"]) if row["after"] else None,
-        created_at=from_iso(row["created_at"]),
-    )
+def items_by_ids(store: Store, user_id: str, ids: Iterable[int]) -> list[dict[str, Any]]:
+    ids = [int(i) for i in ids]
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    # +user_id: looked up by id (the primary key), not through the user's index (warm search at 100k)
+    return store.q(f"SELECT * FROM {s.ITEMS} WHERE +user_id = ? AND id IN ({marks}) ORDER BY recorded_at, id",
+                   (user_id, *ids))
+
+
+def count_items(store: Store, user_id: str | None = None, *, active_only: bool = False) -> int:
+    conds, params = [], []
+    if user_id is not None:
+        conds.append("user_id = ?")
+        params.append(user_id)
+    if active_only:
+        conds.append(_ACTIVE)
+    where = f" WHERE {' AND '.join(conds)}" if conds else ""
+    return int(store.scalar(f"SELECT count(*) FROM {s.ITEMS}{where}", params) or 0)
+
+
+def find_exact(store: Store, user_id: str, normalized: str) -> dict[str, Any] | None:
+    return store.one(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND normalized = ? AND {_ACTIVE} "
+                     "ORDER BY id LIMIT 1", (user_id, normalized))
+
+
+def active_in_slot(store: Store, user_id: str, slot: str) -> list[dict[str, Any]]:
+    return store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND slot = ? AND {_ACTIVE} "
+                   "ORDER BY valid_from DESC, id DESC", (user_id, slot))
+
+
+def set_supersedes(store: Store, new_id: int, old_id: int) -> None:
+    store.x(f"UPDATE {s.ITEMS} SET supersedes_id = ? WHERE id = ?", (old_id, new_id))
+
+
+def lineage(store: Store, user_id: str, item_id: int) -> set[int]:
+    """Ids linked to ``item_id`` transitively by supersede links and CONFLICT/UPDATE/CORRECT events."""
+    seen: set[int] = set()
+    todo = [int(item_id)]
+    while todo:
+        cur = todo.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        row = store.one(f"SELECT supersedes_id, superseded_by_id FROM {s.ITEMS} WHERE id = ? AND user_id = ?",
+                        (cur, user_id))
+        if row:
+            todo += [v for v in row.values() if v is not None]
+        for r in store.q(f"SELECT item_id, other_item_id FROM {s.EVENTS} WHERE user_id = ? AND "
+                         "(item_id = ? OR other_item_id = ?) AND action IN ('CONFLICT','UPDATE','CORRECT')",
+                         (user_id, cur, cur)):
+            todo += [v for v in r.values() if v is not None]
+    return seen
+
+
+def events_of(store: Store, user_id: str, item_ids: Iterable[int]) -> list[dict[str, Any]]:
+    ids = [int(i) for i in item_ids]
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    return store.q(f"SELECT * FROM {s.EVENTS} WHERE user_id = ? AND (item_id IN ({marks}) OR other_item_id "
+                   f"IN ({marks})) ORDER BY id", (user_id, *ids, *ids))
+
+
+def item_status_counts(store: Store, user_id: str, forgotten_reason: str = FORGOTTEN) -> dict[str, int]:
+    by_status = {"active": 0, "invalid": 0, "superseded": 0, "forgotten": 0}
+    for r in store.q(f"SELECT invalid_at IS NOT NULL AS inv, expired_at IS NOT NULL AS exp, invalid_reason = ? AS fg, "
+                     f"count(*) AS n FROM {s.ITEMS} WHERE user_id = ? GROUP BY 1, 2, 3", (forgotten_reason, user_id)):
+        key = "forgotten" if r["fg"] else "superseded" if r["exp"] else "invalid" if r["inv"] else "active"
+        by_status[key] += r["n"]
+    return by_status

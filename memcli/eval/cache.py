@@ -23,12 +23,24 @@ class CachedEmbedder(Embedder):
         self.dim = base.dim
         self.batch_size = batch_size
         self._cache: dict[str, np.ndarray] = {}
+        self._qcache: dict[str, np.ndarray] = {}
 
     def warm(self, texts: Iterable[str]) -> None:
         todo = sorted({t for t in texts if t not in self._cache})
         if todo:
             vecs = self.base.embed(todo, batch_size=self.batch_size)
             self._cache.update(zip(todo, vecs, strict=True))
+
+    def warm_queries(self, texts: Iterable[str]) -> None:
+        """Embed queries (``embed_queries`` of the base: e5 adds ``query:``) in batches."""
+        todo = sorted({t for t in texts if t not in self._qcache})
+        for i in range(0, len(todo), self.batch_size):
+            chunk = todo[i : i + self.batch_size]
+            self._qcache.update(zip(chunk, self.base.embed_queries(chunk), strict=True))
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        self.warm_queries(texts)
+        return np.vstack([self._qcache[t] for t in texts]).astype(np.float32, copy=False)
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         self.warm(texts)

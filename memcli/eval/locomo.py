@@ -136,8 +136,6 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
     """Capture every turn (at its session's date, key = sample + dia_id), drain, map items → dia_ids.
 
     ``drained`` accumulates the drain summary's counts (turns captured, items added, ...)."""
-    from memcli.db import items
-
     src_dia: dict[int, str] = {}
     for _n, when, turns in _sessions(sample["conversation"]):
         base = when or datetime(2023, 1, 1, tzinfo=UTC)
@@ -155,8 +153,8 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
     for k, v in data.items():
         if isinstance(v, int) and not isinstance(v, bool):
             drained[k] += v
-    rows = mem.store.q("SELECT id FROM memory_items WHERE user_id = ?", (mem.user,))
-    return {r["id"]: [src_dia[s] for s in items.source_ids_of(mem.store, r["id"]) if s in src_dia] for r in rows}
+    rows = mem.store.list_items(mem.user, include_all=True)
+    return {r["id"]: [src_dia[s] for s in mem.store.source_ids_of(r["id"]) if s in src_dia] for r in rows}
 
 
 def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str = "observations",
@@ -197,7 +195,7 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
             user = str(sample.get("sample_id") or f"conv-{i}")
             qs = _questions(sample, issues, max_questions)
             mems = _observations(sample, issues) if mode == "observations" else []
-            emb = cached_embedder(settings, [m.text for m in mems] + [q.query for q in qs])
+            emb = cached_embedder(settings, [m.text for m in mems], [q.query for q in qs])
             with open_eval_memory(settings, Path(tmp) / f"locomo-{i}.db", user, emb) as mem:
                 if mode == "observations":
                     keys_of = load_store(mem, mems)

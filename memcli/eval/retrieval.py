@@ -1,7 +1,7 @@
 """``eval retrieval``: recall@k, hit@k and MRR of hybrid vs dense-only vs lexical-only.
 
 Memories are loaded as given — no decision step merges them — into a fresh temporary
-database per case (embedded in batches, inserted with :func:`memcli.db.items.insert_item` in
+database per case (embedded in batches, inserted with :meth:`memcli.db.store.MemoryStore.insert_item` in
 one transaction, each memory's evaluation keys kept in its metadata). Every query then runs
 through :func:`memcli.read.retrieve.retrieve` once per mode, in the same process and on the
 same data, so the three figures are comparable.
@@ -47,14 +47,15 @@ def eval_settings(settings: Settings, db: Path, user: str) -> Settings:
     return settings.model_copy(update={"db": db, "user": user, "query_encoder": "torch"})
 
 
-def cached_embedder(settings: Settings, texts: Iterable[str]) -> Any:
-    """The configured model behind a :class:`~memcli.eval.cache.CachedEmbedder`, ``texts``
-    embedded in batches up front (memories and queries alike)."""
+def cached_embedder(settings: Settings, texts: Iterable[str], queries: Iterable[str] = ()) -> Any:
+    """The configured model behind a :class:`~memcli.eval.cache.CachedEmbedder`: ``texts``
+    (memories) and ``queries`` (as queries: e5 adds ``query:``) embedded in batches up front."""
     from memcli.embed import get_embedder
     from memcli.eval.cache import CachedEmbedder
 
     emb = CachedEmbedder(get_embedder(settings.model), settings.embed_batch_size)
     emb.warm(texts)
+    emb.warm_queries(queries)
     return emb
 
 
@@ -62,9 +63,7 @@ def open_eval_memory(settings: Settings, db: Path, user: str, embedder: Any) -> 
     """A Memory on a fresh temporary database that uses ``embedder`` (shared across stores)."""
     from memcli.memory import Memory
 
-    mem = Memory(settings=eval_settings(settings, db, user))
-    mem._embedder = embedder  # a fresh store: nothing to check the model against
-    return mem
+    return Memory(settings=eval_settings(settings, db, user), embedder=embedder)
 
 
 def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other") -> dict[int, list[str]]:
@@ -73,7 +72,6 @@ def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other")
     Returns item id → the memory's keys. Each item's metadata holds ``{"keys": [...]}`` (and
     ``ref`` when there is exactly one key).
     """
-    from memcli.db import items
     from memcli.governance import confidence as conf
     from memcli.models import Candidate, Origin
     from memcli.timeutil import now_utc
@@ -88,7 +86,7 @@ def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other")
             if len(m.keys) == 1:
                 meta["ref"] = m.keys[0]
             cand = Candidate(statement=m.text, kind=kind, salience=0.5, valid_from=m.at or now, metadata=meta)
-            row = items.insert_item(mem.store, user_id=mem.user, candidate=cand, origin=Origin.IMPORT,
+            row = mem.store.insert_item(user_id=mem.user, candidate=cand, origin=Origin.IMPORT,
                                     confidence=conf.initial(Origin.IMPORT, st), vector=v, model=st.model)
             out[int(row["id"])] = list(m.keys)
     return out
@@ -98,12 +96,10 @@ def run_queries(mem: Any, queries: Iterable[EvalQuery], keys_of: dict[int, list[
                 modes: Sequence[str] = tuple(MODES), progress: Callable[[int], None] | None = None,
                 ) -> list[dict[str, Any]]:
     """Run each query in each mode; one row per (query, mode) with its metrics and groups."""
-    from memcli.read.retrieve import retrieve
-
     rows = []
     for q in queries:
         for mode in modes:
-            hits = retrieve(mem, q.query, limit=K_MAX, legs=MODES[mode])
+            hits = mem.search(q.query, limit=K_MAX, legs=MODES[mode])
             ranked = [keys_of.get(h.id, []) for h in hits]
             rows.append({"mode": mode, "groups": q.groups, "tags": q.tags,
                          "metrics": rank_metrics(ranked, q.relevant)})
@@ -136,7 +132,7 @@ def eval_cases(settings: Settings, cases: Sequence[RetrievalCase], *, modes: Seq
     """
     from memcli.text import lang_of
 
-    emb = cached_embedder(settings, [m.text for c in cases for m in c.memories] +
+    emb = cached_embedder(settings, [m.text for c in cases for m in c.memories],
                           [q.query for c in cases for q in c.queries])
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="memcli-eval-") as tmp:

@@ -21,46 +21,34 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from memcli.db import items
-from memcli.db import schema as s
-from memcli.db.connect import Store
+from memcli.db.store import FORGOTTEN, MemoryStore
 from memcli.errors import BadInputError
 from memcli.timeutil import now_utc
 
-__all__ = ["as_of_sql", "check_correctable", "invalidate", "supersede"]
+__all__ = ["check_correctable", "invalidate", "supersede"]
 
 
-def invalidate(store: Store, item_id: int, at: datetime, reason: str) -> dict[str, Any]:
+def invalidate(store: MemoryStore, item_id: int, at: datetime, reason: str) -> dict[str, Any]:
     """World-time invalidation: the fact stopped holding at ``at``. Returns the new row."""
-    return items.update_item(store, item_id, invalid_at=at, invalid_reason=reason)
+    return store.update_item(item_id, invalid_at=at, invalid_reason=reason)
 
 
-def supersede(store: Store, old_id: int, new_id: int, at: datetime | None = None,
+def supersede(store: MemoryStore, old_id: int, new_id: int, at: datetime | None = None,
               reason: str | None = None) -> dict[str, Any]:
     """System-time retirement: ``new_id`` replaces ``old_id`` from ``at`` (default now)."""
-    store.x(f"UPDATE {s.ITEMS} SET supersedes_id = ? WHERE id = ?", (old_id, new_id))
+    store.set_supersedes(new_id, old_id)
     fields: dict[str, Any] = {"expired_at": at or now_utc(), "superseded_by_id": new_id}
     if reason:
         fields["invalid_reason"] = reason
-    return items.update_item(store, old_id, **fields)
+    return store.update_item(old_id, **fields)
 
 
 def check_correctable(row: dict[str, Any]) -> dict[str, Any]:
     """Only the newest version of a memory can be corrected: correcting a superseded one
     would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
-    if row["invalid_reason"] == items.FORGOTTEN:
+    if row["invalid_reason"] == FORGOTTEN:
         raise BadInputError(f"memory #{row['id']} was forgotten; use `memcli remember` instead")
     if row["superseded_by_id"] is not None:
         newer = row["superseded_by_id"]
         raise BadInputError(f"memory #{row['id']} was already superseded by #{newer}; correct #{newer} instead")
     return row
-
-
-def as_of_sql(alias: str = "") -> str:
-    """SQL predicate (two ``?`` for T, ISO text) for "believed true at world time T": held at T
-    and not replaced by a newer version (a forgotten memory counts by its world-time interval;
-    Python twin: :func:`memcli.db.index.is_current`)."""
-    p = f"{alias}." if alias else ""
-    current = (f"({p}expired_at IS NULL OR ({p}invalid_reason = '{items.FORGOTTEN}' AND {p}invalid_at IS NOT NULL "
-               f"AND {p}expired_at >= {p}invalid_at))")
-    return f"({current} AND {p}valid_from <= ? AND ({p}invalid_at IS NULL OR {p}invalid_at > ?))"

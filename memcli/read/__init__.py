@@ -1,10 +1,13 @@
-"""The read path: hybrid retrieval and the context block.
+"""The read path: hybrid retrieval and the context block. Never imports ``memcli.write`` or the facade.
 
-- :func:`memcli.read.retrieve.retrieve` (MemoryRetrievalService) → ``list[Hit]``, best first;
-- :func:`memcli.read.context.build_context` (MemoryContextBuilder) → :class:`ContextResult`;
-- legs: :mod:`memcli.read.dense` (vec0 KNN), :mod:`memcli.read.lexical` (FTS5 + LIKE);
-  fusion: :mod:`memcli.read.fusion` (weighted RRF, salience, recency, relevance floor);
-  query encoder: :mod:`memcli.read.encoder`; query tokens: :mod:`memcli.read.tokens`.
+- :class:`memcli.read.retrieve.MemoryRetrievalService` (store, settings, encoder) → :class:`Hits`
+  (``list[Hit]``, best first; :mod:`memcli.read.results`);
+- :class:`memcli.read.context.MemoryContextBuilder` (the retrieval service) → :class:`ContextResult`;
+  the block's text in :mod:`memcli.read.render`;
+- legs: :mod:`memcli.read.dense` (KNN), :mod:`memcli.read.lexical` (full text + LIKE),
+  :mod:`memcli.read.slot_leg` (slots the query asks about); fusion: :mod:`memcli.read.fusion`
+  (weighted RRF, salience, recency, relevance floor); query encoder: :mod:`memcli.read.encoder`
+  (chosen once per Memory); query tokens: :mod:`memcli.read.tokens`.
 
 Usually reached through :meth:`memcli.Memory.search` and :meth:`memcli.Memory.context`.
 """

@@ -1,6 +1,8 @@
 """The query encoder of the read path: which model makes the query vector, and a thread for it.
 
-:func:`query_encoder` picks it from ``settings.query_encoder``:
+The default model (USE multilingual v3) and e5 have torch-free encoders of their own
+(:func:`_native_encoder`); ``settings.query_encoder`` applies to sentence-transformers models.
+For those :func:`query_encoder` picks it from ``settings.query_encoder``:
 
 - ``torch``: the sentence-transformers model (exact; 5-10 s to import cold);
 - ``onnx``: :class:`memcli.embed.onnx.OnnxEmbedder` (same vectors, ~0.5 s cold, no torch);
@@ -19,6 +21,7 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -27,53 +30,143 @@ from memcli.embed import Embedder
 from memcli.errors import ConfigError
 
 if TYPE_CHECKING:
-    from memcli.memory import Memory
+    from memcli.settings import Settings
 
-__all__ = ["QueryVector", "query_encoder"]
+__all__ = ["QueryEncoder", "QueryVector", "query_encoder"]
 
 
-def query_encoder(mem: Memory, *, has_deadline: bool) -> tuple[str, Any]:
-    """Pick the query encoder: returns ``(name, loader)`` where ``loader()`` gives an Embedder,
-    or ``(reason, None)`` when the dense leg must be skipped for this call.
+Loader = Callable[[], Embedder]
 
-    Names: ``torch`` (sentence-transformers, loaded), ``torch-cold`` (will load it),
-    ``onnx``. Never imports torch itself.
+
+class QueryEncoder:
+    """The query encoder of one :class:`~memcli.memory.Memory` (one model), chosen once.
+
+    Args:
+        settings: ``query_encoder`` (auto | onnx | torch) and ``model``.
+        stored_model: the model the database was embedded with (None: no vectors yet),
+            checked once here (``ModelMismatchError``), in the caller's thread.
+        loaded: returns the embedder the owner's write path already loaded, or None
+            (``remember``/``drain`` loaded it: after ``memcli warm`` the ONNX export).
+        embedder: a fixed embedder to use for every query (injected: tests, library hosts).
+        write_embedder: loads the owner's write-path embedder (used by :attr:`embedder`).
+
+    Once a loader has produced a model, every later call reuses it without re-resolving the
+    setting, the stored model or the export path.
     """
-    from memcli.embed import SentenceTransformerEmbedder, get_embedder
+
+    def __init__(self, settings: Settings, stored_model: Callable[[], str | None], *,
+                 loaded: Callable[[], Embedder | None] = lambda: None, embedder: Embedder | None = None,
+                 write_embedder: Loader | None = None) -> None:
+        self.settings = settings
+        self._stored_model = stored_model
+        self._loaded = loaded
+        self._fixed = embedder
+        self._write_embedder = write_embedder
+        self._ready: tuple[str, Embedder] | None = None
+        self._checked = False
+        self._lock = threading.Lock()
+
+    @property
+    def embedder(self) -> Embedder:
+        """The owner's write-path embedder (loads it when needed)."""
+        if self._fixed is not None:
+            return self._fixed
+        if self._write_embedder is None:
+            raise ValueError("no write-path embedder configured")
+        return self._write_embedder()
+
+    def _remember(self, name: str, load: Loader) -> Loader:
+        def loader() -> Embedder:
+            emb = load()
+            with self._lock:
+                self._ready = self._ready or (name, emb)
+            return emb
+
+        return loader
+
+    def choose(self, *, has_deadline: bool) -> tuple[str, Loader | None]:
+        """``(name, loader)`` where ``loader()`` gives an Embedder, or ``(reason, None)`` when
+        the dense leg must be skipped for this call (see the module docstring).
+
+        Names: ``torch`` (sentence-transformers, loaded), ``torch-cold`` (will load it),
+        ``onnx``, or the name of an injected / already loaded embedder. Never imports torch itself.
+
+        Raises:
+            ModelMismatchError: the database was embedded with another model (checked once).
+        """
+        if self._fixed is not None:
+            fixed = self._fixed
+            return getattr(fixed, "name", "injected"), (lambda: fixed)
+        ready = self._ready
+        if ready is not None:
+            emb = ready[1]
+            return ready[0], (lambda: emb)
+        from memcli.embed import SentenceTransformerEmbedder, check_model, get_embedder, is_loaded, is_native
+        from memcli.embed import onnx as ox
+
+        st = self.settings
+        choice, model = st.query_encoder, st.model
+        if choice not in ("auto", "onnx", "torch"):
+            raise ConfigError(f"query_encoder must be auto, onnx or torch (got {choice!r})")
+        if not self._checked:
+            # the model check reads the store here, in the caller's thread: the loader thread
+            # never touches the connection (apsw refuses concurrent use of one connection)
+            check_model(self._stored_model(), None, model)
+            self._checked = True
+        loaded = self._loaded()
+        if is_native(model):  # USE / e5: torch-free; query_encoder onnx|torch does not apply
+            name, load = _native_encoder(model, has_deadline=has_deadline, held=loaded)
+            return name, (self._remember(name.removesuffix("-cold"), load) if load is not None else None)
+        if choice == "auto" and loaded is not None:
+            # remember()/drain() loaded the model already (after `memcli warm`: the ONNX export,
+            # same vectors): reuse it. Treating any loaded embedder as torch imported torch
+            # (5-10 s) and missed the context budget (issue 12).
+            name = ("torch" if isinstance(loaded, SentenceTransformerEmbedder)
+                    else "onnx" if isinstance(loaded, ox.OnnxEmbedder) else getattr(loaded, "name", "loaded"))
+            return name, self._remember(name, lambda: loaded)
+        torch_loaded = is_loaded(model) and isinstance(get_embedder(model), SentenceTransformerEmbedder)
+        if choice == "torch" or (choice == "auto" and torch_loaded):
+            name = "torch" if torch_loaded else "torch-cold"
+            return name, self._remember("torch", lambda: get_embedder(model))
+        if choice == "onnx" or ox.is_exported(model):
+
+            def load_onnx() -> Embedder:
+                if not ox.is_exported(model):
+                    ox.export(model)
+                return ox.get_onnx_embedder(model)
+
+            return "onnx", self._remember("onnx", load_onnx)
+        # auto, nothing warm: never make the user wait for torch inside a deadline
+        if ox.supported(model):
+            ox.spawn_warm(model)
+        if has_deadline:
+            return "skipped: no warm query encoder (ONNX export started in the background; run `memcli warm`)", None
+        return "torch-cold", self._remember("torch", lambda: get_embedder(model))
+
+
+def _native_encoder(model: str, *, has_deadline: bool, held: Embedder | None) -> tuple[str, Loader | None]:
+    """The torch-free models: already loaded → use it; USE prepared by ``memcli warm`` →
+    load it (memory-mapped, a few hundred ms); USE not prepared → within a deadline skip the
+    dense leg and prepare in the background (loading unprepared takes ~2 s); e5 → load (0.2 s)."""
+    from memcli.embed import get_embedder, is_loaded, use
     from memcli.embed import onnx as ox
+    from memcli.settings import DEFAULT_MODEL
 
-    st = mem.settings
-    choice = st.query_encoder
-    if choice not in ("auto", "onnx", "torch"):
-        raise ConfigError(f"query_encoder must be auto, onnx or torch (got {choice!r})")
-    model = st.model
-    from memcli.embed import check_model
-
-    loaded = getattr(mem, "_embedder", None)  # the write path's encoder, if this Memory loaded one
-    torch_loaded = get_embedder.cache_info().currsize > 0 or isinstance(loaded, SentenceTransformerEmbedder)
-    # the model check reads the store here, in the caller's thread: the loader thread never
-    # touches the connection (apsw refuses concurrent use of one connection)
-    check_model(mem.store.meta_get("embed_model"), None, model)
-    if choice == "auto" and isinstance(loaded, ox.OnnxEmbedder):
-        # remember()/drain() after `memcli warm` loaded the ONNX export: same vectors, reuse it
-        # (it is not torch: treating it as torch imported torch and missed the context budget)
-        return "onnx", (lambda: loaded)
-    if choice == "torch" or (choice == "auto" and torch_loaded):
-        return ("torch" if torch_loaded else "torch-cold"), (lambda: get_embedder(model))
-    if choice == "onnx" or ox.is_exported(model):
-
-        def load_onnx() -> Embedder:
-            if not ox.is_exported(model):
-                ox.export(model)
-            return ox.get_onnx_embedder(model)
-
-        return "onnx", load_onnx
-    # auto, nothing warm: never make the user wait for torch inside a deadline
-    if ox.supported(model):
+    if held is not None:
+        return held.name, (lambda: held)
+    if is_loaded(model):
+        return model, (lambda: get_embedder(model))
+    if model == DEFAULT_MODEL and not use.is_prepared():
         ox.spawn_warm(model)
-    if has_deadline:
-        return "skipped: no warm query encoder (ONNX export started in the background; run `memcli warm`)", None
-    return "torch-cold", (lambda: get_embedder(model))
+        if has_deadline:
+            return ("skipped: the query encoder is not prepared yet (started in the background; "
+                    "run `memcli warm`)"), None
+    return f"{model}-cold", (lambda: get_embedder(model))
+
+
+def query_encoder(encoder: QueryEncoder, *, has_deadline: bool) -> tuple[str, Loader | None]:
+    """:meth:`QueryEncoder.choose` (a module-level seam, so tests can slow the encoder down)."""
+    return encoder.choose(has_deadline=has_deadline)
 
 
 _PENDING: set[threading.Thread] = set()
@@ -118,7 +211,7 @@ class QueryVector:
     def _run(self, loader: Any, text: str) -> None:
         try:
             emb = loader()
-            self.vector = emb.embed_one(text)
+            self.vector = emb.embed_query(text)
         except BaseException as exc:  # reported by wait()
             self.error = exc
         finally:

@@ -1,21 +1,21 @@
 """The lexical leg: FTS5 BM25 over jieba tokens, plus LIKE variants for what tokens miss.
 
-FTS5 side: the index holds jieba ``cut_for_search`` tokens (space-joined, unicode61), so the
-query is tokenised the same way (:func:`memcli.read.tokens.query_tokens`, stopwords dropped),
-every token is double-quoted with inner ``"`` doubled and the tokens are OR-joined
-(:func:`fts_query`). User text such as ``multi-agent``, ``a:b``, ``"x``, ``NEAR(``, ``AND``
-never reaches FTS5 as syntax. Ranking: ``bm25()`` (lower is better; Robertson & Zaragoza).
+Full-text side: the index holds jieba ``cut_for_search`` tokens, so the query is tokenised
+the same way (:func:`memcli.read.tokens.query_tokens`, stopwords dropped) and handed to the
+store (:meth:`~memcli.db.store.MemoryStore.fts_search`), which quotes every token so user text
+such as ``multi-agent``, ``a:b``, ``"x``, ``NEAR(``, ``AND`` never reaches FTS5 as syntax
+(:func:`memcli.db.search.fts_query`). Ranking: ``bm25()`` (lower is better; Robertson & Zaragoza).
 
 LIKE side (:func:`like_variants`): substring patterns over ``memory_items.statement`` for
 what tokenisation misses — a 2-character Chinese word cut differently in the memory (加糖 in
 不加糖 → 不/加糖, or 糖 alone), mixed Chinese/Latin runs (``Python开发``), digit runs
-(``2024``, ``3月5号``) and partial Latin words (``coff`` → coffee). ``%``, ``_`` and the escape
-character are escaped. Each match scores the summed length of the variants it contains;
+(``2024``, ``3月5号``) and partial Latin words (``coff`` → coffee); the store escapes ``%``,
+``_`` and the escape character. Each match scores the summed length of the variants it contains;
 LIKE-only hits must match at least ``min(2, longest variant)`` characters, so one common
 character (不) alone never pulls a memory in.
 
-The leg's ranking is: FTS hits by BM25, then LIKE-only hits by LIKE score. SQL builders
-(``*_sql``) are separate from the runners, so the SQL can be tested as text.
+The leg's ranking is: FTS hits by BM25, then LIKE-only hits by LIKE score. The SQL (and its
+builders, testable as text) is in :mod:`memcli.db.search`.
 """
 
 from __future__ import annotations
@@ -24,16 +24,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from memcli.db import bounded
-from memcli.db import schema as s
-from memcli.db.connect import Store
-from memcli.governance.validity import as_of_sql
-from memcli.timeutil import iso
+from memcli.db.store import MemoryStore
 
-__all__ = ["LexicalHit", "fts_query", "fts_sql", "like_sql", "like_variants", "escape_like", "lexical_leg",
-           "MAX_QUERY_TOKENS", "MAX_LIKE_VARIANTS"]
+__all__ = ["LexicalHit", "like_variants", "lexical_leg", "MAX_LIKE_VARIANTS"]
 
-MAX_QUERY_TOKENS = 64  # distinct tokens sent to FTS5 (a 10,000-char query stays cheap)
 MAX_LIKE_VARIANTS = 12
 MAX_VARIANT_CHARS = 32
 
@@ -52,43 +46,6 @@ class LexicalHit:
     id: int
     bm25: float | None
     like_score: int
-
-
-def fts_query(tokens: list[str]) -> str:
-    """FTS5 MATCH expression: each distinct token double-quoted (``"`` doubled), OR-joined.
-
-    Returns "" for no tokens. At most :data:`MAX_QUERY_TOKENS` tokens, first seen first.
-    """
-    seen: list[str] = []
-    for t in tokens:
-        if t and t not in seen:
-            seen.append(t)
-        if len(seen) >= MAX_QUERY_TOKENS:
-            break
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in seen)
-
-
-def _active_sql(alias: str, as_of: bool) -> str:
-    if as_of:
-        return as_of_sql(alias)
-    return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)"
-
-
-def fts_sql(*, as_of: bool = False) -> str:
-    """SQL for the FTS5 leg. Params: (match, user, user, [T, T if as_of], limit).
-
-    Rows: ``id``, ``bm25`` (lower = better). Active (or believed-at-T) rows of one user only;
-    the join is safe here because MATCH returns every match (no k cap), the limit comes after.
-    """
-    return (f"SELECT {s.FTS}.rowid AS id, bm25({s.FTS}) AS bm25 FROM {s.FTS} "
-            f"JOIN {s.ITEMS} i ON i.id = {s.FTS}.rowid "
-            f"WHERE {s.FTS} MATCH ? AND {s.FTS}.user_id = ? AND i.user_id = ? AND {_active_sql('i', as_of)} "
-            "ORDER BY bm25, id DESC LIMIT ?")
-
-
-def escape_like(text: str) -> str:
-    r"""Escape ``\``, ``%`` and ``_`` for ``LIKE ... ESCAPE '\'``."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def like_variants(query: str, tokens: list[str]) -> list[str]:
@@ -123,41 +80,20 @@ def like_variants(query: str, tokens: list[str]) -> list[str]:
     return out[:MAX_LIKE_VARIANTS]
 
 
-def like_sql(n_variants: int, *, as_of: bool = False) -> str:
-    """SQL for the LIKE variants. Params: (v1, len1, ..., vN, lenN, user, [T, T], min_score, limit).
-
-    Rows: ``id``, ``like_score`` (summed length of the variants the statement contains).
-    Case-insensitive for ASCII (SQLite LIKE), exact for other scripts.
-    """
-    if n_variants < 1:
-        raise ValueError("n_variants must be >= 1")
-    score = " + ".join(["(i.statement LIKE ? ESCAPE '\\') * ?"] * n_variants)
-    return (f"SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i "
-            f"WHERE i.user_id = ? AND {_active_sql('i', as_of)}) WHERE like_score >= ? "
-            "ORDER BY like_score DESC, id DESC LIMIT ?")
-
-
-def lexical_leg(store: Store, user: str, query: str, tokens: list[str], *, limit: int,
+def lexical_leg(store: MemoryStore, user: str, query: str, tokens: list[str], *, limit: int,
                 as_of: datetime | None = None) -> list[LexicalHit]:
-    """Run FTS5 + LIKE for one user; return the leg's ranking, best first (at most ``limit``).
+    """Run full text + LIKE for one user; return the leg's ranking, best first (at most ``limit``).
 
     ``tokens``: the query's search tokens, stopwords dropped. Empty tokens and no variants
     → []. ``as_of``: rows believed true at that world time instead of active rows.
     """
-    at = [iso(as_of), iso(as_of)] if as_of else []
-    hits: list[LexicalHit] = []
-    seen: set[int] = set()
-    match = fts_query(tokens)
-    if match:  # bounded: FTS5 ranks alone, then only its top rows are checked for activity
-        for i, b in bounded.fts_top(store, user, match, limit=limit, at=at):
-            hits.append(LexicalHit(i, b, 0))
-            seen.add(i)
+    hits = [LexicalHit(i, bm25, 0) for i, bm25 in store.fts_search(user, tokens, limit=limit, as_of=as_of)]
+    seen = {h.id for h in hits}
     variants = like_variants(query, tokens)
-    if variants:  # bounded: the FTS candidates by id + the user's newest LIKE_SCAN_CAP rows
-        patterns = [(f"%{escape_like(v)}%", len(v)) for v in variants]
+    if variants:  # the store bounds the scan (SQLite: the FTS candidates by id + the newest rows)
         floor = min(2, max(len(v) for v in variants))
-        like = dict(bounded.like_window(store, user, patterns, min_score=floor, limit=limit, at=at))
-        scores = bounded.like_scores(store, user, patterns, list(seen))
+        like = dict(store.like_search(user, variants, min_score=floor, limit=limit, as_of=as_of))
+        scores = store.like_scores(user, variants, list(seen))
         hits = [LexicalHit(h.id, h.bm25, scores.get(h.id, 0)) for h in hits]
         hits += [LexicalHit(i, None, sc) for i, sc in like.items() if i not in seen]
     return hits[:limit]

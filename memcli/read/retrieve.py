@@ -1,6 +1,9 @@
 """MemoryRetrievalService (the seed's name): hybrid recall for one user, best first.
 
-Pipeline (:func:`retrieve`): clean the query → start the query encoder on a thread (dense
+:class:`MemoryRetrievalService` takes its dependencies — store, settings, query encoder — and
+is built once per :class:`~memcli.memory.Memory`; the result types are in :mod:`memcli.read.results`.
+
+Pipeline (:meth:`MemoryRetrievalService.retrieve`): clean the query → start the query encoder on a thread (dense
 leg, :mod:`memcli.read.dense`) → meanwhile the lexical leg (FTS5 BM25 over jieba tokens +
 LIKE variants, :mod:`memcli.read.lexical`) → KNN with the query vector if it is ready before
 the deadline (else lexical only, marked in ``info``) → weighted RRF + salience + recency and
@@ -20,25 +23,23 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
-
-from memcli.db import bounded
-from memcli.db import schema as s
+from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion
 from memcli.read.dense import dense_leg
-from memcli.read.encoder import QueryVector, query_encoder
+from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
 from memcli.read.lexical import lexical_leg
+from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
-    from memcli.memory import Memory
+    from memcli.settings import Settings
 
-__all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "retrieve"]
+__all__ = ["ALL_LEGS", "Explain", "Hit", "Hits", "MemoryRetrievalService", "RetrievalInfo"]
 
 ALL_LEGS = ("dense", "lexical", "slot")
 MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
@@ -49,238 +50,190 @@ DEADLINE_RESERVE_PER_VECTOR_S = 1.5e-6
 _SPACE = re.compile(r"\s+")
 
 
-class Explain(BaseModel):
-    """How a hit was scored (``--explain``): each leg's rank, raw scores, RRF and factors."""
-
-    dense_rank: int | None = None
-    lexical_rank: int | None = None
-    slot_rank: int | None = Field(None, description="rank in the slot leg (the query asks about this memory's slot)")
-    cosine: float | None = Field(None, description="cosine similarity to the query, dense leg")
-    bm25: float | None = Field(None, description="FTS5 bm25(), lower is better; None: LIKE-only")
-    like_score: int = Field(0, description="summed length of the LIKE variants matched")
-    rrf: float
-    rrf_norm: float
-    weight_dense: float
-    weight_lexical: float
-    salience: float
-    recency: float
-    final: float
-
-
-class Hit(BaseModel):
-    """One retrieved memory. ``score`` = final fused score in [0, 1]."""
-
-    id: int
-    statement: str
-    kind: str
-    effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
-    valid_from: datetime
-    score: float
-    origin: str = Field(description="explicit | import | extracted | correction")
-    metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
-    explain: Explain | None = None
-
-
-class RetrievalInfo(BaseModel):
-    """What ran: legs, encoder, fallbacks, timings (ms) and every ranking constant."""
-
-    query_chars: int = 0
-    query_truncated: bool = False
-    tokens: list[str] = Field(default_factory=list)
-    slots: list[str] = Field(default_factory=list, description="slot keys the query asks about (slot leg)")
-    legs_requested: list[str] = Field(default_factory=list)
-    legs_run: list[str] = Field(default_factory=list)
-    encoder: str | None = None
-    dense_skipped: str | None = Field(None, description="why the dense leg did not run, if requested")
-    lexical_only_fallback: bool = False
-    candidates: dict[str, int] = Field(default_factory=dict, description="candidates each leg returned")
-    candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
-                                    "limit), at most 4096")
-    dropped_by_floor: int = 0
-    timings_ms: dict[str, float] = Field(default_factory=dict)
-    constants: dict[str, Any] = Field(default_factory=dict)
-
-
-class Hits(list):  # type: ignore[type-arg]
-    """A ``list[Hit]`` that also carries :class:`RetrievalInfo` as ``.info``."""
-
-    def __init__(self, hits: list[Hit] | None = None, info: RetrievalInfo | None = None) -> None:
-        super().__init__(hits or [])
-        self.info = info or RetrievalInfo()
-
-
 def _ms(t0: float) -> float:
     return round((time.monotonic() - t0) * 1000, 2)
 
 
-def retrieve(mem: Memory, query: str, limit: int = 5, as_of: str | datetime | None = None,
-             min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
-             explain: bool = False, deadline: float | None = None,
-             on_partial: Callable[[Hits], None] | None = None) -> Hits:
-    """Hybrid retrieval for the bound user. Returns :class:`Hits` (a ``list[Hit]``), best first.
+class MemoryRetrievalService:
+    """Hybrid recall over one store (the seed's MemoryRetrievalService), built once per Memory.
 
     Args:
-        query: any text; empty/whitespace → no hits. Longer than ``settings.max_text_chars``
-            is truncated (``info.query_truncated``). Control characters are dropped.
-        limit: at most this many hits (>= 1). Each leg is asked for ``max(candidates_per_leg,
-            limit)`` candidates (at most 4096, ``info.candidates_per_leg``), so a large limit
-            returns every match rather than the first ~100.
-        as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
-        min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
-        legs: any non-empty subset of ``("dense", "lexical", "slot")`` (default all three). The
-            slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute.
-        explain: attach :class:`Explain` to every hit.
-        deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
-            dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
-        on_partial: called with the lexical-only ranking as soon as it exists, while the dense
-            leg is still pending (the context builder falls back to it at its deadline).
-
-    Raises:
-        BadInputError: ``limit < 1``, bad ``as_of``, negative ``min_score``.
-        ModelMismatchError / ModelUnavailableError: the dense leg's model (no deadline only).
+        store: the store it reads (one thread at a time; :meth:`with_store` for another).
+        settings: ranking constants and limits.
+        encoder: the query encoder, chosen once (:class:`~memcli.read.encoder.QueryEncoder`).
     """
-    t0 = time.monotonic()
-    st = mem.settings
-    if not isinstance(limit, int) or limit < 1:
-        raise BadInputError(f"--limit must be >= 1 (got {limit!r})")
-    bad = [leg for leg in legs if leg not in ALL_LEGS]
-    if bad or not legs:
-        raise ValueError(f"legs must be a non-empty subset of {ALL_LEGS}, got {legs!r}")
-    if min_score is None:
-        min_score = st.min_score
-    if min_score < 0:
-        raise BadInputError(f"--min-score must be >= 0 (got {min_score})")
-    at = parse_at(as_of, field="--as-of") if as_of is not None else None
-    # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
-    # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
-    per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
-    info = RetrievalInfo(legs_requested=list(legs), candidates_per_leg=per_leg)
-    text = _SPACE.sub(" ", clean_text(query or "")).strip()
-    info.query_chars = len(text)
-    if len(text) > st.max_text_chars:
-        text, info.query_truncated = text[: st.max_text_chars], True
-    lang = lang_of(text)
-    info.constants = {**fusion.constants(st, lang, min_score), **bounded.caps()}
-    if not text:
-        return Hits([], info)
 
-    has_vectors = mem.store.table_exists(s.VEC)
-    qv = None
-    if "dense" in legs:
-        if not has_vectors:
-            info.dense_skipped = "no vectors stored yet"
-        else:
-            name, loader = query_encoder(mem, has_deadline=deadline is not None)
-            info.encoder = name if loader else None
-            if loader is None:
-                info.dense_skipped = name
+    def __init__(self, store: MemoryStore, settings: Settings, encoder: QueryEncoder) -> None:
+        self.store = store
+        self.settings = settings
+        self.encoder = encoder
+
+    def with_store(self, store: MemoryStore) -> MemoryRetrievalService:
+        """The same service on another connection (a reader for a worker thread)."""
+        return MemoryRetrievalService(store, self.settings, self.encoder)
+
+    def retrieve(self, user: str, query: str, limit: int = 5, as_of: str | datetime | None = None,
+                 min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
+                 explain: bool = False, deadline: float | None = None,
+                 on_partial: Callable[[Hits], None] | None = None) -> Hits:
+        """Hybrid retrieval for ``user``. Returns :class:`Hits` (a ``list[Hit]``), best first.
+
+        Args:
+            query: any text; empty/whitespace → no hits. Longer than ``settings.max_text_chars``
+                is truncated (``info.query_truncated``). Control characters are dropped.
+            limit: at most this many hits (>= 1). Each leg is asked for ``max(candidates_per_leg,
+                limit)`` candidates (at most 4096, ``info.candidates_per_leg``), so a large limit
+                returns every match rather than the first ~100.
+            as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
+            min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
+            legs: any non-empty subset of ``("dense", "lexical", "slot")`` (default all three). The
+                slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute.
+            explain: attach :class:`Explain` to every hit.
+            deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
+                dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
+            on_partial: called with the lexical-only ranking as soon as it exists, while the dense
+                leg is still pending (the context builder falls back to it at its deadline).
+
+        Raises:
+            BadInputError: ``limit < 1``, bad ``as_of``, negative ``min_score``.
+            ModelMismatchError / ModelUnavailableError: the dense leg's model (no deadline only).
+        """
+        t0 = time.monotonic()
+        st, store = self.settings, self.store
+        if not isinstance(limit, int) or limit < 1:
+            raise BadInputError(f"--limit must be >= 1 (got {limit!r})")
+        bad = [leg for leg in legs if leg not in ALL_LEGS]
+        if bad or not legs:
+            raise ValueError(f"legs must be a non-empty subset of {ALL_LEGS}, got {legs!r}")
+        if min_score is None:
+            min_score = st.min_score
+        if min_score < 0:
+            raise BadInputError(f"--min-score must be >= 0 (got {min_score})")
+        at = parse_at(as_of, field="--as-of") if as_of is not None else None
+        # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
+        # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
+        per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
+        info = RetrievalInfo(legs_requested=list(legs), candidates_per_leg=per_leg)
+        text = _SPACE.sub(" ", clean_text(query or "")).strip()
+        info.query_chars = len(text)
+        if len(text) > st.max_text_chars:
+            text, info.query_truncated = text[: st.max_text_chars], True
+        lang = lang_of(text)
+        info.constants = {**fusion.constants(st, lang, min_score), **store.search_caps()}
+        if not text:
+            return Hits([], info)
+
+        has_vectors = store.has_vectors()
+        qv = None
+        if "dense" in legs:
+            if not has_vectors:
+                info.dense_skipped = "no vectors stored yet"
             else:
-                qv = QueryVector(loader, text)
+                name, loader = query_encoder(self.encoder, has_deadline=deadline is not None)
+                info.encoder = name if loader else None
+                if loader is None:
+                    info.dense_skipped = name
+                else:
+                    qv = QueryVector(loader, text)
 
-    rankings: dict[str, list[int]] = {}
-    lex_by_id: dict[int, Any] = {}
-    if "lexical" in legs:
-        t1 = time.monotonic()
-        info.tokens = query_tokens(text, drop_stopwords=True)
-        lex = lexical_leg(mem.store, mem.user, text, info.tokens, limit=per_leg, as_of=at)
-        rankings["lexical"] = [h.id for h in lex]
-        lex_by_id = {h.id: h for h in lex}
-        info.timings_ms["lexical"] = _ms(t1)
-        info.legs_run.append("lexical")
-
-    if "slot" in legs:
-        t1 = time.monotonic()
-        info.slots = query_slot_keys(text)
-        slot_ids = slot_leg(mem.store, mem.user, info.slots, limit=per_leg, as_of=at) if info.slots else []
-        if slot_ids:  # a leg that found nothing would only lower every normalised score
-            rankings["slot"] = slot_ids
-            info.legs_run.append("slot")
-        info.timings_ms["slot"] = _ms(t1)
-
-    cos_by_id: dict[int, float] = {}
-    if qv is not None and on_partial is not None and "lexical" in rankings:
-        part = info.model_copy(deep=True)
-        part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
-        early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
-        on_partial(Hits(_rank(mem, early, lex_by_id, {}, lang=lang, min_score=min_score,
-                              limit=limit, explain=explain, info=part), part))
-    if qv is not None:
-        t1 = time.monotonic()
-        timeout = None
-        if deadline is not None:
-            n_active = int(mem.store.scalar(
-                f"SELECT count(*) FROM {s.ITEMS} WHERE user_id = ? AND invalid_at IS NULL AND expired_at IS NULL",
-                (mem.user,)) or 0)
-            reserve = DEADLINE_RESERVE_BASE_S + DEADLINE_RESERVE_PER_VECTOR_S * n_active
-            timeout = deadline - time.monotonic() - reserve
-        try:
-            vec = qv.wait(timeout)
-        except MemcliError as exc:
-            if deadline is None:
-                raise
-            vec, info.dense_skipped = None, f"encoder failed: {exc}"
-        info.timings_ms["encode_wait"] = _ms(t1)
-        if vec is None:
-            info.dense_skipped = info.dense_skipped or "query encoder not ready before the deadline"
-        else:
+        rankings: dict[str, list[int]] = {}
+        lex_by_id: dict[int, Any] = {}
+        if "lexical" in legs:
             t1 = time.monotonic()
-            dense = dense_leg(mem, vec, limit=per_leg, as_of=at)
-            rankings["dense"] = [h.id for h in dense]
-            cos_by_id = {h.id: h.cosine for h in dense}
-            info.timings_ms["dense_knn"] = _ms(t1)
-            info.legs_run.append("dense")
-    info.lexical_only_fallback = (has_vectors and "dense" in legs and "dense" not in info.legs_run
-                                  and "lexical" in info.legs_run)
-    info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
+            info.tokens = query_tokens(text, drop_stopwords=True)
+            lex = lexical_leg(store, user, text, info.tokens, limit=per_leg, as_of=at)
+            rankings["lexical"] = [h.id for h in lex]
+            lex_by_id = {h.id: h for h in lex}
+            info.timings_ms["lexical"] = _ms(t1)
+            info.legs_run.append("lexical")
 
-    hits = _rank(mem, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                 explain=explain, info=info)
-    info.timings_ms["total"] = _ms(t0)
-    return Hits(hits, info)
+        if "slot" in legs:
+            t1 = time.monotonic()
+            info.slots = query_slot_keys(text)
+            slot_ids = slot_leg(store, user, info.slots, limit=per_leg, as_of=at) if info.slots else []
+            if slot_ids:  # a leg that found nothing would only lower every normalised score
+                rankings["slot"] = slot_ids
+                info.legs_run.append("slot")
+            info.timings_ms["slot"] = _ms(t1)
 
+        cos_by_id: dict[int, float] = {}
+        if qv is not None and on_partial is not None and "lexical" in rankings:
+            part = info.model_copy(deep=True)
+            part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
+            early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
+            on_partial(Hits(self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
+                                       explain=explain, info=part), part))
+        if qv is not None:
+            t1 = time.monotonic()
+            timeout = None
+            if deadline is not None:
+                n_active = store.count_items(user, active_only=True)
+                reserve = DEADLINE_RESERVE_BASE_S + DEADLINE_RESERVE_PER_VECTOR_S * n_active
+                timeout = deadline - time.monotonic() - reserve
+            try:
+                vec = qv.wait(timeout)
+            except MemcliError as exc:
+                if deadline is None:
+                    raise
+                vec, info.dense_skipped = None, f"encoder failed: {exc}"
+            info.timings_ms["encode_wait"] = _ms(t1)
+            if vec is None:
+                info.dense_skipped = info.dense_skipped or "query encoder not ready before the deadline"
+            else:
+                t1 = time.monotonic()
+                dense = dense_leg(store, user, vec, limit=per_leg, as_of=at)
+                rankings["dense"] = [h.id for h in dense]
+                cos_by_id = {h.id: h.cosine for h in dense}
+                info.timings_ms["dense_knn"] = _ms(t1)
+                info.legs_run.append("dense")
+        info.lexical_only_fallback = (has_vectors and "dense" in legs and "dense" not in info.legs_run
+                                      and "lexical" in info.legs_run)
+        info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
-def _rank(mem: Memory, rankings: dict[str, list[int]], lex_by_id: dict[int, Any], cos_by_id: dict[int, float],
-          *, lang: str, min_score: float, limit: int, explain: bool, info: RetrievalInfo) -> list[Hit]:
-    st = mem.settings
-    weights = fusion.leg_weights(st, lang)
-    fused = fusion.rrf_fuse(rankings, weights, st.rrf_k)
-    if not fused:
-        return []
-    ids = [f.id for f in fused]
-    marks = ",".join("?" * len(ids))
-    rows = {r["id"]: r for r in mem.store.q(
-        f"SELECT id, statement, kind, salience, confidence, origin, valid_from, last_confirmed_at, metadata "
-        f"FROM {s.ITEMS} WHERE +user_id = ? AND id IN ({marks})", (mem.user, *ids))}  # +: by id, not the user index
-    now = now_utc()
-    scored: list[tuple[float, Any, dict[str, Any], float]] = []
-    for f in fused:
-        row = rows.get(f.id)
-        if row is None:  # index row without an item (should not happen): skip
-            continue
-        rec = fusion.recency(from_iso(row["last_confirmed_at"]), now, st.recency_half_life_days)
-        final = fusion.final_score(f.rrf_norm, float(row["salience"]), rec, st)
-        floor = fusion.min_cosine_for(st, lang, lang_of(row["statement"]))
-        if not fusion.passes_floor(f, cos_by_id.get(f.id), final, min_cosine=floor, min_score=min_score):
-            info.dropped_by_floor += 1
-            continue
-        scored.append((final, f, row, rec))
-    scored.sort(key=lambda x: (-x[0], -x[1].id))
-    out: list[Hit] = []
-    for final, f, row, rec in scored[:limit]:
-        lex = lex_by_id.get(f.id)
-        ex = None
-        if explain:
-            ex = Explain(dense_rank=f.ranks.get("dense"), lexical_rank=f.ranks.get("lexical"),
-                         slot_rank=f.ranks.get("slot"),
-                         cosine=None if f.id not in cos_by_id else round(cos_by_id[f.id], 4),
-                         bm25=None if lex is None or lex.bm25 is None else round(lex.bm25, 4),
-                         like_score=0 if lex is None else lex.like_score, rrf=round(f.rrf, 6),
-                         rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
-                         weight_lexical=weights["lexical"], salience=float(row["salience"]),
-                         recency=round(rec, 4), final=round(final, 4))
-        out.append(Hit(id=f.id, statement=row["statement"], kind=row["kind"],
-                       effective_confidence=effective(float(row["confidence"]), from_iso(row["last_confirmed_at"]),
-                                                      now, st),
-                       valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
-                       metadata=json.loads(row["metadata"] or "{}"), explain=ex))
-    return out
+        hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
+                          explain=explain, info=info)
+        info.timings_ms["total"] = _ms(t0)
+        return Hits(hits, info)
+
+    def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
+              cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
+              info: RetrievalInfo) -> list[Hit]:
+        st = self.settings
+        weights = fusion.leg_weights(st, lang)
+        fused = fusion.fuse(st, rankings, cos_by_id, lang)
+        if not fused:
+            return []
+        rows = {r["id"]: r for r in self.store.items_by_ids(user, [f.id for f in fused])}
+        now = now_utc()
+        scored: list[tuple[float, Any, dict[str, Any], float]] = []
+        for f in fused:
+            row = rows.get(f.id)
+            if row is None:  # index row without an item (should not happen): skip
+                continue
+            rec = fusion.recency(from_iso(row["last_confirmed_at"]), now, st.recency_half_life_days)
+            final = fusion.final_score(f.rrf_norm, float(row["salience"]), rec, st)
+            floor = fusion.min_cosine_for(st, lang, lang_of(row["statement"]))
+            if not fusion.passes_floor(f, cos_by_id.get(f.id), final, min_cosine=floor, min_score=min_score):
+                info.dropped_by_floor += 1
+                continue
+            scored.append((final, f, row, rec))
+        scored.sort(key=lambda x: (-x[0], -x[1].id))
+        out: list[Hit] = []
+        for final, f, row, rec in scored[:limit]:
+            lex = lex_by_id.get(f.id)
+            ex = None
+            if explain:
+                ex = Explain(dense_rank=f.ranks.get("dense"), lexical_rank=f.ranks.get("lexical"),
+                             slot_rank=f.ranks.get("slot"),
+                             cosine=None if f.id not in cos_by_id else round(cos_by_id[f.id], 4),
+                             bm25=None if lex is None or lex.bm25 is None else round(lex.bm25, 4),
+                             like_score=0 if lex is None else lex.like_score, rrf=round(f.rrf, 6),
+                             rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
+                             weight_lexical=weights["lexical"], salience=float(row["salience"]),
+                             recency=round(rec, 4), final=round(final, 4))
+            out.append(Hit(id=f.id, statement=row["statement"], kind=row["kind"],
+                           effective_confidence=effective(float(row["confidence"]),
+                                                          from_iso(row["last_confirmed_at"]), now, st),
+                           valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
+                           metadata=json.loads(row["metadata"] or "{}"), explain=ex))
+        return out

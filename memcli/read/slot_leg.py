@@ -20,13 +20,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from memcli.db import schema as s
-from memcli.db.connect import Store
-from memcli.governance.validity import as_of_sql
+from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
-from memcli.timeutil import iso
 
-__all__ = ["MAX_QUERY_SLOTS", "query_slot_keys", "slot_leg", "slot_sql"]
+__all__ = ["MAX_QUERY_SLOTS", "query_slot_keys", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
@@ -42,37 +39,8 @@ def query_slot_keys(query: str) -> list[str]:
     return keys[:MAX_QUERY_SLOTS]
 
 
-def _escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def slot_sql(n_keys: int, *, as_of: bool = False) -> str:
-    """SQL for the slot leg. Params: ((user, key, key + "/") per key, [T, T if as_of], (key,
-    key-LIKE-prefix) per key, the same again for the ranking CASE, limit).
-
-    Rows: ``id``; ranked by the position of the matching key, then newest valid time. The
-    candidates come from index ranges over ``(user_id, slot)`` (``key <= slot < key + "/"``,
-    one per key): a LIKE or an OR of slots would scan all of the user's rows (~40 ms at 100k).
-    """
-    if n_keys < 1:
-        raise ValueError("n_keys must be >= 1")
-    near = " UNION ALL ".join([f"SELECT id FROM {s.ITEMS} WHERE user_id = ? AND slot >= ? AND slot < ?"] * n_keys)
-    match = " OR ".join(["(i.slot = ? OR i.slot LIKE ? ESCAPE '\\')"] * n_keys)
-    rank = " ".join(["WHEN i.slot = ? OR i.slot LIKE ? ESCAPE '\\' THEN " + str(n) for n in range(n_keys)])
-    active = as_of_sql("i") if as_of else "(i.invalid_at IS NULL AND i.expired_at IS NULL)"
-    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.id IN ({near}) AND {active} AND ({match}) "
-            f"ORDER BY CASE {rank} ELSE {n_keys} END, i.valid_from DESC, i.id DESC LIMIT ?")
-
-
-def slot_leg(store: Store, user: str, keys: list[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
-    """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first."""
-    if not keys:
-        return []
-    pairs: list[object] = []
-    ranges: list[object] = []
-    for k in keys:
-        pairs += [k, _escape_like(k) + ".%"]
-        ranges += [user, k, k + "/"]
-    at = [iso(as_of), iso(as_of)] if as_of else []
-    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [*ranges, *at, *pairs, *pairs, int(limit)])
-    return [int(r["id"]) for r in rows]
+def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
+             as_of: datetime | None = None) -> list[int]:
+    """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
+    (:meth:`memcli.db.store.MemoryStore.slot_search`)."""
+    return store.slot_search(user, keys, limit=limit, as_of=as_of) if keys else []

@@ -15,8 +15,6 @@ used.
 
 from __future__ import annotations
 
-import os
-import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,8 +22,6 @@ from typing import Any
 import jieba  # the module only (~25 ms); its dictionary is what is loaded lazily
 
 __all__ = ["build_table", "query_tokens", "table_path"]
-
-_LOCK = threading.Lock()
 
 
 def table_path() -> Path:
@@ -39,8 +35,7 @@ def table_path() -> Path:
 
 def build_table() -> Path:
     """Write jieba's prefix dictionary to the SQLite lookup table (once; ~2 s). Returns its path."""
-    import apsw
-
+    from memcli.db.lookup import write_table
     from memcli.text import _jieba
 
     path = table_path()
@@ -48,56 +43,8 @@ def build_table() -> Path:
         return path
     dt = _jieba().dt
     dt.check_initialized()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-    conn = apsw.Connection(str(tmp))
-    try:
-        conn.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF")
-        conn.execute("CREATE TABLE freq(w TEXT PRIMARY KEY, f INTEGER NOT NULL) WITHOUT ROWID;"
-                     "CREATE TABLE meta(k TEXT PRIMARY KEY, v INTEGER NOT NULL)")
-        with conn:
-            conn.executemany("INSERT INTO freq VALUES (?, ?)", dt.FREQ.items())
-            conn.execute("INSERT INTO meta VALUES ('total', ?)", (int(dt.total),))
-    finally:
-        conn.close()
-    os.replace(tmp, path)
+    write_table(path, dt.FREQ.items(), int(dt.total))
     return path
-
-
-class _LazyFreq:
-    """Read-only, memoised ``dict`` view of the lookup table (the methods jieba uses)."""
-
-    def __init__(self, path: Path) -> None:
-        import apsw
-
-        self._conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
-        self._memo: dict[str, int | None] = {}
-        self.total = int(self._conn.execute("SELECT v FROM meta WHERE k = 'total'").fetchone()[0])
-
-    def _get(self, word: str) -> int | None:
-        try:
-            return self._memo[word]
-        except KeyError:
-            pass
-        with _LOCK:
-            row = self._conn.execute("SELECT f FROM freq WHERE w = ?", (word,)).fetchone()
-        val = None if row is None else int(row[0])
-        if len(self._memo) < 200_000:
-            self._memo[word] = val
-        return val
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self._get(word) is not None
-
-    def __getitem__(self, word: str) -> int:
-        val = self._get(word)
-        if val is None:
-            raise KeyError(word)
-        return val
-
-    def get(self, word: str, default: Any = None) -> Any:
-        val = self._get(word)
-        return default if val is None else val
 
 
 @lru_cache(maxsize=1)
@@ -105,7 +52,9 @@ def _lazy_tokenizer() -> Any:
     import logging
 
     jieba.setLogLevel(logging.WARNING)
-    freq = _LazyFreq(table_path())
+    from memcli.db.lookup import LazyFreq
+
+    freq = LazyFreq(table_path())
     tk = jieba.Tokenizer()
     tk.FREQ = freq
     tk.total = freq.total

@@ -37,7 +37,7 @@ def _llm_judge(settings: Settings) -> Judge:
 #: extractor name → factory(settings)
 EXTRACTORS: dict[str, Callable[[Settings], Extractor]] = {"rules": RuleExtractor, "llm": _llm_extractor}
 #: judge name → factory(settings); ``auto`` is resolved by :func:`get_judge`
-JUDGES: dict[str, Callable[[Settings], Judge]] = {"offline": lambda _s: OfflineJudge(), "llm": _llm_judge}
+JUDGES: dict[str, Callable[[Settings], Judge]] = {"offline": OfflineJudge, "llm": _llm_judge}
 
 
 def get_extractor(settings: Settings) -> Extractor:

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from memcli.db.connect import Store
+from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
 from memcli.text import check_text
 from memcli.timeutil import parse_at
@@ -41,7 +41,7 @@ class Utterance(BaseModel):
         return parse_at(v if isinstance(v, datetime) else str(v), field="at")
 
 
-def capture(store: Store, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
+def capture(store: MemoryStore, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:
     """Insert one source and one pending outbox row in one transaction.
 
     ``max_chars`` is ``settings.max_turn_chars`` (100,000 by default): a long turn is kept

@@ -8,11 +8,15 @@
 2. **vector**: KNN over the user's active memories (vec0 partition ``user_id``, ``active = 1``):
    cosine ≥ ``dedup_upper`` → NOOP unless :func:`~memcli.write.judge.guard` objects (a
    polarity flip, a changed number/date or another slot is never a NOOP, whatever the
-   cosine); cosine < ``dedup_lower`` → ADD;
+   cosine); cosine < ``dedup_lower`` → ADD; every neighbour at or above ``dedup_lower`` about
+   another subject (我妈妈… vs 我…) → ADD without a judge (recorded as level ``judge``, judge
+   ``subject``; goldset: 110 such pairs are ADD, none CONFLICT/UPDATE);
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
    A judge's NOOP across a polarity flip or a changed number/date is overridden into a
-   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact.
+   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact;
+   an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is
+   that offline CONFLICT, with both reasons.
 
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
 confirmation, count, source linked); UPDATE supersedes the old version in system time with
@@ -34,10 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from memcli.db import items
-from memcli.db import schema as s
-from memcli.db.connect import Store
-from memcli.embed import vec_to_blob
+from memcli.db.store import MemoryStore, snapshot
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
@@ -46,8 +47,8 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
-from memcli.write.facts import Facts, analyze
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, check_verdict, compare_slot, guard, with_slot
+from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, OfflineJudge, check_verdict, compare_slot, guard, with_slot
+from memcli.write.rules import Facts, analyze
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -68,60 +69,46 @@ def _facts(statement: str, slot: str | None) -> Facts:
     return with_slot(analyze(statement), slot)
 
 
-def neighbors_of(store: Store, user: str, vector: np.ndarray | None, k: int) -> list[Neighbor]:
+def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: int) -> list[Neighbor]:
     """The ``k`` nearest active memories of ``user`` by cosine similarity, nearest first.
 
     KNN inside vec0 (partition ``user_id``, metadata ``active = 1``), so no filter after
     the KNN can shrink the list. ``vector``: float32 (dim,), L2-normalised.
     """
-    if vector is None or not store.table_exists(s.VEC):
+    if vector is None:
         return []
-    rows = store.q(
-        f"""SELECT v.item_id, v.distance, i.statement, i.slot, i.valid_from, i.origin, i.confidence
-            FROM (SELECT item_id, distance FROM {s.VEC}
-                  WHERE embedding MATCH ? AND k = ? AND user_id = ? AND active = 1) v
-            JOIN {s.ITEMS} i ON i.id = v.item_id ORDER BY v.distance""",
-        (vec_to_blob(vector), int(k), user))
-    return [Neighbor(id=r["item_id"], statement=r["statement"], slot=r["slot"], cosine=round(1.0 - r["distance"], 6),
+    rows = store.neighbors(user, vector, k)
+    return [Neighbor(id=r["id"], statement=r["statement"], slot=r["slot"], cosine=round(r["cosine"], 6),
                      valid_from=from_iso(r["valid_from"]), origin=r["origin"], confidence=r["confidence"])
             for r in rows]
 
 
-def _cosine_to(store: Store, item_id: int, vector: np.ndarray | None, nbs: Sequence[Neighbor]) -> float | None:
+def _cosine_to(store: MemoryStore, item_id: int, vector: np.ndarray | None, nbs: Sequence[Neighbor]) -> float | None:
     for nb in nbs:
         if nb.id == item_id:
             return nb.cosine
-    if vector is None or not store.table_exists(s.VEC):
+    if vector is None:
         return None
-    blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
-    if blob is None:
+    stored = store.vector_of(item_id)
+    if stored is None:
         return None
-    return round(float(np.frombuffer(blob, dtype="<f4") @ np.asarray(vector, dtype=np.float32)), 6)
+    return round(float(stored @ np.asarray(vector, dtype=np.float32)), 6)
 
 
-def _row(store: Store, item_id: int) -> dict[str, Any]:
-    row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
-    assert row is not None
-    return row
-
-
-def decide(store: Store, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
+def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
            judge: Judge | None = None) -> Plan:
     """Choose ADD / NOOP / UPDATE / CONFLICT for ``candidate`` (writes nothing).
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
-    same = store.one(
-        f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND normalized = ? AND invalid_at IS NULL "
-        "AND expired_at IS NULL ORDER BY id LIMIT 1", (user, normalize(candidate.statement)))
+    same = store.find_exact(user, normalize(candidate.statement))
     if same is not None:
         return Plan(Decision.NOOP, Level.EXACT, same, 1.0, "same statement")
     new = _facts(candidate.statement, candidate.slot)
     nbs = neighbors_of(store, user, vector, settings.decide_neighbors)
     if new.slot:  # explicit slot comparison, whatever the cosine
-        for row in store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND slot = ? AND invalid_at IS NULL "
-                           "AND expired_at IS NULL ORDER BY valid_from DESC, id DESC", (user, new.slot)):
+        for row in store.active_in_slot(user, new.slot):
             hit = compare_slot(new, _facts(row["statement"], row["slot"]))
             if hit:
                 return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, nbs), hit[1], "slot")
@@ -129,8 +116,14 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
         return Plan(Decision.ADD, Level.VECTOR, None, None, "no stored memory to compare with")
     top = nbs[0]
     objection = guard(new, _facts(top.statement, top.slot))
+    if top.cosine >= settings.dedup_lower and all(
+            guard(new, _facts(nb.statement, nb.slot)) == "different subject"
+            for nb in nbs if nb.cosine >= settings.dedup_lower):
+        # every close neighbour is about someone else (我妈妈… vs 我…): another fact, no judge
+        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine, "different subject: another person's fact",
+                    "subject")
     if top.cosine >= settings.dedup_upper and objection is None:
-        return Plan(Decision.NOOP, Level.VECTOR, _row(store, top.id), top.cosine,
+        return Plan(Decision.NOOP, Level.VECTOR, store.get_item(user, top.id), top.cosine,
                     f"cosine {top.cosine:.3f} >= upper {settings.dedup_upper}")
     if top.cosine < settings.dedup_lower:
         return Plan(Decision.ADD, Level.VECTOR, None, top.cosine,
@@ -141,8 +134,18 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
     cos = next((nb.cosine for nb in shown if nb.id == verdict.target_id), top.cosine)
     why = f"{verdict.reason} (cosine {cos:.3f}" + (f", guarded: {objection})" if objection else ")")
     if verdict.decision == Decision.ADD or verdict.target_id is None:
+        if not isinstance(judge, OfflineJudge):  # an LLM's ADD beside its own opposite: the offline judge checks
+            off = OfflineJudge(settings).judge(candidate, shown)
+            if off.decision == Decision.CONFLICT and off.target_id is not None:
+                tgt = store.get_item(user, off.target_id)
+                g = guard(new, _facts(tgt["statement"], tgt["slot"]))
+                if g in HARD_GUARDS:
+                    c = next((nb.cosine for nb in shown if nb.id == tgt["id"]), cos)
+                    return Plan(Decision.CONFLICT, Level.JUDGE, tgt, c,
+                                f"judge {judge.name} said ADD ({verdict.reason}), but {g} with #{tgt['id']}: "
+                                f"CONFLICT by the offline judge ({off.reason})", judge.name)
         return Plan(Decision.ADD, Level.JUDGE, None, cos, why, judge.name)
-    target = _row(store, verdict.target_id)
+    target = store.get_item(user, verdict.target_id)
     if verdict.decision == Decision.NOOP:
         g = guard(new, _facts(target["statement"], target["slot"]))
         if g in HARD_GUARDS:
@@ -156,7 +159,7 @@ def decide(store: Store, settings: Settings, user: str, candidate: Candidate, ve
 
 
 def decide_and_apply(
-    store: Store,
+    store: MemoryStore,
     settings: Settings,
     user: str,
     candidate: Candidate,
@@ -189,7 +192,7 @@ def decide_and_apply(
             timings["write"] = timings.get("write", 0.0) + (time.perf_counter() - t1)
 
 
-def _apply(store: Store, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,
+def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,
            origin: Origin, model: str | None, source_ids: Sequence[int]) -> DecisionResult:
     src = source_ids[0] if source_ids else None
     base = {"level": plan.level, "cosine": plan.cosine, "judge": plan.judge}
@@ -199,27 +202,27 @@ def _apply(store: Store, settings: Settings, user: str, cand: Candidate, vector:
     initial = conf.initial(origin, settings, cand.confidence)
 
     def insert(**kw: Any) -> dict[str, Any]:
-        return items.insert_item(store, user_id=user, candidate=cand, origin=origin, confidence=initial,
+        return store.insert_item(user_id=user, candidate=cand, origin=origin, confidence=initial,
                                  vector=vector, model=model, source_ids=source_ids, **kw)
 
     if plan.decision == Decision.UPDATE and plan.target is not None:
         old = plan.target
         row = insert(supersedes_id=old["id"])
         validity.supersede(store, old["id"], row["id"], reason=f"refined by #{row['id']}")
-        items.record_event(store, user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
-                           source_id=src, reason=plan.reason, before=items.snapshot(old),
-                           after=items.snapshot(row), **base)
+        store.record_event(user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
+                           source_id=src, reason=plan.reason, before=snapshot(old),
+                           after=snapshot(row), **base)
         return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                               reason=plan.reason, **base)
     if plan.decision == Decision.CONFLICT and plan.target is not None:
         return _conflict(store, user, cand, plan, initial, origin, insert, src, base)
     row = insert()
-    items.record_event(store, user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
-                       reason=plan.reason, after=items.snapshot(row), **base)
+    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
+                       reason=plan.reason, after=snapshot(row), **base)
     return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason=plan.reason, **base)
 
 
-def _conflict(store: Store, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
+def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
               insert: Any, src: int | None, base: dict[str, Any]) -> DecisionResult:
     """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
     old = plan.target
@@ -242,14 +245,14 @@ def _conflict(store: Store, user: str, cand: Candidate, plan: Plan, initial: flo
                                     "an extracted guess does not overturn it")
         after_old = old
         reason = f"{plan.reason}; #{old['id']} was set by the user and wins: incoming stored invalid"
-    items.record_event(store, user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"],
-                       source_id=src, reason=reason, before=items.snapshot(old),
-                       after={"new": items.snapshot(row), "other": items.snapshot(after_old)}, **base)
+    store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"],
+                       source_id=src, reason=reason, before=snapshot(old),
+                       after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
     return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
                           stored_invalid=stored_invalid, **base)
 
 
-def _reinforce(store: Store, settings: Settings, user: str, row: dict, candidate: Candidate,
+def _reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, candidate: Candidate,
                source_ids: Sequence[int], level: Level, cosine: float | None, reason: str,
                judge: str | None = None) -> DecisionResult:
     """NOOP: confidence up, last confirmation moved to the candidate's time, sources linked.
@@ -261,11 +264,11 @@ def _reinforce(store: Store, settings: Settings, user: str, row: dict, candidate
                     "confirmations": row["confirmations"] + 1}
     if candidate.valid_from < from_iso(row["valid_from"]):
         fields["valid_from"] = candidate.valid_from
-    new = items.update_item(store, row["id"], **fields)
+    new = store.update_item(row["id"], **fields)
     for sid in source_ids:
-        items.link_source(store, row["id"], sid)
-    items.record_event(store, user_id=user, action=Decision.NOOP, item_id=row["id"],
+        store.link_source(row["id"], sid)
+    store.record_event(user_id=user, action=Decision.NOOP, item_id=row["id"],
                        source_id=source_ids[0] if source_ids else None, level=level, cosine=cosine, judge=judge,
-                       reason=reason, before=items.snapshot(row), after=items.snapshot(new))
+                       reason=reason, before=snapshot(row), after=snapshot(new))
     return DecisionResult(decision=Decision.NOOP, level=level, item_id=row["id"], other_item_id=row["id"],
                           cosine=cosine, judge=judge, reason=reason)

@@ -3,15 +3,15 @@
 One interface, :class:`Extractor`; two implementations (chosen by name in
 :mod:`memcli.write.backends`):
 
-- :class:`RuleExtractor` (default, offline, no model): first-person facts in Chinese and
-  English by rules (:mod:`memcli.write.rules_zh`, :mod:`memcli.write.rules_en`);
+- :class:`RuleExtractor` (default, offline, no model): clause-level facts in Chinese and
+  English, each with a subject + attribute slot (:mod:`memcli.write.rules`);
 - :class:`memcli.write.llm.LLMExtractor` (``extractor = "llm"``, the ``memcli[llm]`` extra): any
   OpenAI-compatible endpoint, JSON validated with pydantic.
 
 Not memories, whatever the extractor: the assistant's turns, questions, chatter and
 calendar-like statements (memory is not a calendar source). Every candidate's
-``valid_from`` is when the user *said* it (the source's ``occurred_at``), never the clock
-of the worker.
+``valid_from`` is when the user *said* it (the source's ``occurred_at``), moved back by a
+relative time word of its clause (昨天, last month), never the clock of the worker.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from datetime import datetime
 
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import lang_of, to_simplified
+from memcli.text import to_simplified
 
-__all__ = ["Extractor", "RuleExtractor", "Utterance", "enrich"]
+__all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance", "enrich"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,23 @@ class Extractor(ABC):
         return out
 
 
+class MemoryExtractionService:
+    """Utterances → candidate facts with one extractor (the seed's MemoryExtractionService).
+
+    ``extractor``: any :class:`Extractor` (:func:`memcli.write.backends.get_extractor` gives the
+    configured one). Candidates carry the utterance's time as ``valid_from``; the assistant's
+    turns give nothing.
+    """
+
+    def __init__(self, extractor: Extractor) -> None:
+        self.extractor = extractor
+        self.name = extractor.name
+
+    def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
+        """Candidates per utterance; a failure of one is returned in its place, not raised."""
+        return self.extractor.extract_batch(utts)
+
+
 def _own_words(statement: str, simplified: str, original: str) -> str:
     """The user's own text for a statement the rules found in the simplified form of
     ``original`` (traditional Chinese is matched as simplified, stored as written).
@@ -95,28 +112,30 @@ class RuleExtractor(Extractor):
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
-        from memcli.write import rules_en, rules_zh
         from memcli.write.names import extract_names
+        from memcli.write.rules import extract_matches
+        from memcli.write.rules.match import resolve_ago
 
         text = to_simplified(utt.text)
-        rules = rules_zh if lang_of(text) == "zh" else rules_en
         seen: set[str] = set()
         out: list[Candidate] = []
-        for m in [*extract_names(text), *rules.extract_matches(text)]:
+        names = extract_names(text)
+        for m in [*names, *(m for m in extract_matches(text) if not (names and m.slot == "name"))]:
             statement = _own_words(m.statement, text, utt.text)
             if statement in seen or len(statement) > self.max_chars:
                 continue
             seen.add(statement)
+            when = resolve_ago(utt.occurred_at, m.ago)
             out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
-                                 confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at,
-                                 metadata={}))
+                                 confidence=min(self.cap, m.confidence), valid_from=when,
+                                 confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata={}))
         return out
 
 
 def enrich(candidate: Candidate) -> Candidate:
     """Fill a candidate's missing slot (and kind, when ``other``) from the rules, so that
     ``remember``/``import`` statements take part in slot comparison like drained ones."""
-    from memcli.write.facts import analyze
+    from memcli.write.rules import analyze
 
     if candidate.slot and to_simplified(candidate.slot) != candidate.slot:  # an LLM's slot in traditional script
         candidate = candidate.model_copy(update={"slot": to_simplified(candidate.slot)})

@@ -15,6 +15,7 @@ number or date, or another slot is never a NOOP, whatever the cosine.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
@@ -23,8 +24,11 @@ from datetime import datetime
 
 from memcli.errors import ExtractionError
 from memcli.models import Candidate, Decision
+from memcli.settings import Settings
+from memcli.slots import is_functional, slot_subject, split_slot
 from memcli.text import lang_of
-from memcli.write.facts import Facts, analyze, content_units
+from memcli.write.rules import Facts, analyze
+from memcli.write.rules.match import content_units, entity_units
 
 __all__ = ["HARD_GUARDS", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict", "compare_slot", "guard",
            "numbers_clash"]
@@ -78,6 +82,11 @@ def _contains(longer: str, shorter: str) -> bool:
     return len(a) > len(b) and b in a
 
 
+def _bare(value: str) -> str:
+    """A value without its numerals and units (3月5号 → 月号, 一辆比亚迪 → 辆比亚迪)."""
+    return re.sub(r"[\d零〇一二两三四五六七八九十百千万.,]+|\b(?:one|two|three|a|an)\b|的|\s", "", value)
+
+
 def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     """Each side states a number the other does not (2 cats vs 3 cats; 3月5号 vs 3月6号).
     A side that only adds numbers refines ("in 2019" → "in March 2019"), it does not clash."""
@@ -88,43 +97,84 @@ def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 
 def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
-    """Decision for two statements about the same slot (``None`` when the slots differ).
+    """Decision for two statements about the same slot (``None``: not sure they are one fact).
 
-    polarity flip → CONFLICT; other number/date → CONFLICT; same value → NOOP; a more
-    specific value → UPDATE; a less specific one → NOOP; another value → CONFLICT.
+    A slot is subject + attribute (+ object for keyed attributes, :mod:`memcli.slots`), so
+    two facts about different people never reach this. Polarity flip → CONFLICT; another
+    number/date → CONFLICT; same value → NOOP; a more specific value → UPDATE; a less
+    specific one → NOOP; another value → CONFLICT only for a *functional* attribute of a
+    definite subject (residence, 我领导的名字); for a keyed one, or "my friend" (maybe another
+    friend), ``None`` — when unsure, the caller ADDs: two active facts are recoverable, a
+    lost one is not.
     """
-    if not new.slot or new.slot != old.slot:
-        return None
+    if not new.slot or new.slot != old.slot or not strong(new.slot):
+        return None  # a weak slot (is.X, fact.…, habit.…) does not say two statements are one fact
     if new.positive != old.positive:
         return Decision.CONFLICT, f"same slot {new.slot}, polarity flipped"
     if numbers_clash(new.numbers, old.numbers):
         return Decision.CONFLICT, f"same slot {new.slot}, number/date changed {list(old.numbers)} → {list(new.numbers)}"
-    if new.numbers and new.numbers == old.numbers:
-        return Decision.NOOP, f"same slot {new.slot}, same number/date"
     nv, ov = new.value or "", old.value or ""
+    if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov):
+        return Decision.UPDATE, f"same slot {new.slot}, more specific value"
+    same = (new.numbers and new.numbers == old.numbers and _bare(nv) == _bare(ov)) or nv == ov
+    if same and adds_detail(new.statement, old.statement):
+        return Decision.UPDATE, f"same slot {new.slot}, same value with more detail"
+    if new.numbers and new.numbers == old.numbers and _bare(nv) == _bare(ov):
+        return Decision.NOOP, f"same slot {new.slot}, same number/date"
     if nv == ov:
         return Decision.NOOP, f"same slot {new.slot}, same value"
-    if _contains(nv, ov):
-        return Decision.UPDATE, f"same slot {new.slot}, more specific value"
     if _contains(ov, nv):
         return Decision.NOOP, f"same slot {new.slot}, less specific restatement"
-    return Decision.CONFLICT, f"same slot {new.slot}, other value"
+    if is_functional(new.slot):
+        return Decision.CONFLICT, f"same slot {new.slot}, other value"
+    return None
 
 
 #: the guards a judge's NOOP cannot override ("never a NOOP, whatever the cosine")
 HARD_GUARDS = ("polarity flip", "number/date changed")
+#: where in the calibrated cosine range [dedup_lower, 1] a pair counts as related / the same
+RELATED_SHARE = 0.5
+SAME_SHARE = 0.65
 #: share of the smaller side's content found in the other at/above which a pair is related
 CONTAINED = 0.8
-#: English cosine at/above which an unslotted pair is about the same thing (English only: on
-#: Chinese the default model scores unrelated user turns at 0.67 median, 0.86 p99)
-EN_RELATED_COSINE = 0.7
-#: English cosine at/above which an unslotted, unguarded pair says the same thing
-EN_SAME_COSINE = 0.8
+
+def adds_detail(new: str, old: str) -> bool:
+    """``new`` says all ``old`` says and more (我怕坐飞机 → 我怕坐飞机，尤其是起飞的时候; I love cats →
+    I love cats, especially Maine Coons): the old content inside the new (one unit may be
+    reworded when the new statement adds a clause) and at least 3 new characters (Chinese) or
+    2 new words (English). A reworded restatement (我咖啡不加糖 / 我喝咖啡从来不放糖) adds nothing."""
+    a, b = content_units(new), content_units(old)
+    zh = lang_of(new) == "zh"
+    adds_clause = bool(re.search(r"[，,;；—]|\b(?:especially|with|and|in|at|on|since|named|called)\b", new))
+    missing = len(b - a)
+    if missing > (1 if adds_clause and len(b) >= 4 else 0):
+        return False
+    return len(a - b) >= (3 if zh else 2) + (1 if missing else 0)
 
 
 def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
     """``a`` says all of ``b`` and more (Chinese: at least 2 more content characters)."""
     return bool(b) and b < a and len(a - b) >= (2 if zh else 1)
+
+
+#: attributes too loose to tell two facts apart by the slot alone (is.X, a habit, an event):
+#: pairs where one side has one are compared by content, like slot-less pairs
+WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "opinion", "brand", "fact"})
+
+
+def same_owner(a: str, b: str) -> bool:
+    """Two subjects one fact could be about: equal, or a thing the user owns or uses and the
+    user (我的车是丰田 / 我开的是丰田). Two different things (my rent / my salary), relatives and
+    named people are subjects of their own."""
+    if a == b:
+        return True
+    things = a.startswith("thing:"), b.startswith("thing:")
+    return things[0] != things[1] and "me" in (a, b)
+
+
+def strong(slot: str | None) -> bool:
+    """A slot whose attribute alone separates facts (residence, job, like.X — not is.X)."""
+    return bool(slot) and split_slot(slot)[1] not in WEAK_ATTRIBUTES  # type: ignore[arg-type]
 
 
 def guard(new: Facts, old: Facts) -> str | None:
@@ -136,75 +186,90 @@ def guard(new: Facts, old: Facts) -> str | None:
     (all-MiniLM-L6-v2 scores 我每天早上跑步 vs 我每天晚上游泳 at 1.000), so the pair goes to
     a judge instead of a NOOP.
     """
-    if new.subject != old.subject:
+    if not same_owner(new.subject, old.subject):
         return "different subject"
     if new.positive != old.positive:
         return "polarity flip"
     if numbers_clash(new.numbers, old.numbers):
         return "number/date changed"
-    if new.slot and old.slot and new.slot != old.slot:
+    if strong(new.slot) and strong(old.slot) and new.slot != old.slot:
         return "different slots"
-    if new.slot and old.slot and new.value != old.value and not (new.numbers and new.numbers == old.numbers):
+    if strong(new.slot) and new.slot == old.slot and new.value != old.value and \
+            not (new.numbers and new.numbers == old.numbers):
         return "same slot, other value"
-    a, b = content_units(new.statement), content_units(old.statement)
+    a, b = entity_units(new.statement), entity_units(old.statement)
+    if a - b and b - a:  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
+        return "different content"
+    if not a and not b:
+        a, b = content_units(new.statement), content_units(old.statement)
     zh = lang_of(new.statement) == "zh"
     if zh and a - b and b - a:
         return "different content"
-    if _more_specific(a, b, zh):
+    if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement):
         return "more specific"
     return None
 
 
 def with_slot(f: Facts, slot: str | None) -> Facts:
-    """``f`` with ``slot`` filled in when the rules found none."""
-    return replace(f, slot=slot) if slot and not f.slot else f
+    """``f`` with ``slot`` (and the subject it names) filled in when the rules found none."""
+    return replace(f, slot=slot, subject=slot_subject(slot)) if slot and not f.slot else f
 
 
 class OfflineJudge(Judge):
     """Rule judge, no model call: slots first, then subject, polarity, numbers, content.
 
     - another subject (my husband / me): not the same fact, never compared;
-    - same slot: :func:`compare_slot`; slots of one family where one value refines the
-      other (like.茶 → like.日本绿茶): UPDATE; other slots: ADD;
-    - no slot: *related* = content overlap (Jaccard of content characters / word stems)
-      ≥ 0.5, or one side's content (≥ 2 units) contained in the other, or (English) cosine
-      ≥ ``EN_RELATED_COSINE``. A related pair with a polarity
-      flip or another number → CONFLICT; a strictly more specific statement → UPDATE; an
-      unguarded related pair with overlap ≥ 0.6 or (English) cosine ≥ ``EN_SAME_COSINE``
-      → NOOP; else ADD.
+    - both slotted: :func:`compare_slot` on the same slot (unsure → ADD); slots of one family
+      where one value refines the other (like.茶 → like.日本绿茶): UPDATE; other slots: ADD;
+    - otherwise *related* = content overlap (Jaccard of content characters / word stems)
+      ≥ 0.5, or one side's content (≥ 2 units) contained in the other. A related pair with
+      a polarity flip or another number → CONFLICT; a strictly more specific statement →
+      UPDATE; an unguarded pair with overlap ≥ 0.6 (or contained in the stored one) → NOOP;
+      else ADD. No cosine threshold of its own: cosine levels differ from model to model,
+      and the calibrated ``dedup_lower``/``dedup_upper`` already decided who gets here.
     """
 
     name = "offline"
 
+    def __init__(self, settings: Settings | None = None) -> None:
+        lower = settings.dedup_lower if settings is not None else 0.5
+        #: cosine levels of *this* model's calibrated range [dedup_lower, 1]: a pair this far up
+        #: is related / says the same (with all-MiniLM-L6-v2's lower 0.415: 0.71 / 0.80)
+        self.related_cosine = lower + RELATED_SHARE * (1.0 - lower)
+        self.same_cosine = lower + SAME_SHARE * (1.0 - lower)
+
     def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
         new = with_slot(analyze(candidate.statement), candidate.slot)
-        zh = lang_of(candidate.statement) == "zh"
         a = content_units(candidate.statement)
         for nb in neighbors:
             old = with_slot(analyze(nb.statement), nb.slot)
-            if new.subject != old.subject:
+            if not same_owner(new.subject, old.subject):
                 continue
             hit = compare_slot(new, old)
             if hit:
                 return Verdict(hit[0], nb.id, hit[1])
-            if new.slot and old.slot:
-                fam_new, fam_old = new.slot.rsplit(".", 1)[0], old.slot.rsplit(".", 1)[0]
-                if (fam_new == fam_old and "." in new.slot and new.positive == old.positive
-                        and new.numbers == old.numbers and _contains(new.value or "", old.value or "")):
+            if new.slot and new.slot == old.slot and strong(new.slot):
+                continue  # the same slot and not sure: ADD
+            if strong(new.slot) and strong(old.slot):
+                fam_new, fam_old = new.slot.rsplit(".", 1)[0], old.slot.rsplit(".", 1)[0]  # type: ignore[union-attr]
+                if (fam_new == fam_old and new.positive == old.positive and new.numbers == old.numbers
+                        and _contains(new.value or "", old.value or "")
+                        and len(new.value or "") - len(old.value or "") >= 2):
                     return Verdict(Decision.UPDATE, nb.id, f"refines {old.slot} as {new.slot}")
                 continue
             b = content_units(nb.statement)
             ov = len(a & b) / len(a | b) if a and b else 0.0
             contained = len(a & b) >= 2 and len(a & b) / min(len(a), len(b)) >= CONTAINED
-            en_cos = nb.cosine if not zh and lang_of(nb.statement) == "en" else 0.0
-            related = ov >= CONFLICT_OVERLAP or contained or en_cos >= EN_RELATED_COSINE
+            shared = entity_units(candidate.statement) & entity_units(nb.statement)
+            related = ov >= CONFLICT_OVERLAP or contained or (nb.cosine >= self.related_cosine and bool(shared))
             g = guard(new, old)
             if g in HARD_GUARDS and related:
-                return Verdict(Decision.CONFLICT, nb.id, f"{g}, content overlap {ov:.2f}")
-            if g == "more specific" and new.positive == old.positive:
+                return Verdict(Decision.CONFLICT, nb.id, f"{g}, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
+            if g == "more specific" and new.positive == old.positive and related:
                 return Verdict(Decision.UPDATE, nb.id, f"more specific, content overlap {ov:.2f}")
-            if g is None and (ov >= SAME_TEXT_OVERLAP or en_cos >= EN_SAME_COSINE or (contained and a <= b)):
-                return Verdict(Decision.NOOP, nb.id, f"same content, content overlap {ov:.2f}")
+            if g is None and (ov >= SAME_TEXT_OVERLAP or (contained and a <= b)
+                              or (nb.cosine >= self.same_cosine and ov >= CONFLICT_OVERLAP)):
+                return Verdict(Decision.NOOP, nb.id, f"same content, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
         return Verdict(Decision.ADD, None, "no stored memory says the same or the opposite")
 
 

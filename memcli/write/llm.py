@@ -46,15 +46,35 @@ from memcli.write.llm_reply import parse_reply, reply_excerpt
 
 __all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "chunks"]
 
+def _slot_help() -> str:
+    """The slot vocabulary the prompt asks for: the same keys as the rule extractor (memcli.slots)."""
+    from memcli import slots
+
+    functional = ", ".join(a.name for a in slots.ATTRIBUTES.values() if a.functional)
+    keyed = ", ".join(a.name for a in slots.ATTRIBUTES.values() if not a.functional)
+    return (f"slot = [subject.]attribute[.object]. subject: omitted for the user; a relation key in English "
+            f"(mother, elder_sister, maternal_aunt, boss, colleague, wife.elder_brother for 'my wife's older "
+            f"brother'); person:<name> for a named person; thing:<noun> for a thing the user owns or uses. "
+            f"attribute, one value at a time: {functional}; many values, object in the slot: {keyed} "
+            f"(like.jazz, allergy.peanuts, owns.dog).")
+
+
 EXTRACT_PROMPT = (
-    "You extract durable personal facts about the USER from one utterance, for a long-term memory. "
-    "Keep preferences, dislikes, health (allergies), identity (name, residence, work), relatives and their facts, "
-    "habits. Ignore questions, chit-chat, and calendar items (meetings, appointments, times). Write each fact as a "
-    "short first-person statement in the utterance's language. The user message is JSON: \"utterance\", "
+    "You extract durable facts about the USER and the people and things in the user's life, for a long-term "
+    "memory. Split the utterance into clauses; keep every declarative clause that states a durable fact "
+    "(identity, residence, work, education, relatives, colleagues, friends, named people, possessions, health, "
+    "preferences, habits, past life events, opinions of a named thing). One memory per fact; resolve pronouns "
+    "(她/he) to whom they refer. Ignore questions, greetings, chit-chat, passing states (I'm tired), "
+    "hypotheticals and wishes, plans and calendar items (meetings, appointments, future times). Write each "
+    "fact as a short statement in the utterance's language. The user message is JSON: \"utterance\", "
     "\"said_at\" (when the user said it, ISO-8601 with the user's UTC offset) and \"timezone\"; resolve relative "
-    "times (yesterday, last year, 上个月) against said_at. Reply with JSON only: "
+    "times (yesterday, last year, 上个月) against said_at and give days_ago (how many days before said_at the "
+    "fact started to hold; 0 when undated). "
+    + _slot_help() + " Reply with JSON only: "
     '{"memories": [{"statement": str, "kind": "preference|relationship|identity|habit|health|other", '
-    '"slot": "subject.attribute or null", "salience": 0..1, "confidence": 0..1}]}'
+    '"slot": str|null, "days_ago": int, "salience": 0..1, "confidence": 0..1}]}. '
+    'Several utterances come as {"utterances": [{"id": int, "utterance": str, "said_at": str, "timezone": str}]}; '
+    'then each memory also has "utterance": the id it comes from.'
 )
 JUDGE_PROMPT = (
     "You compare a NEW fact about a user with stored memories (each with an id). Answer ADD (new information), "
@@ -66,6 +86,8 @@ JUDGE_PROMPT = (
 CHUNK_CHARS = 4000
 #: response_format modes tried in order by ``llm_response_format = "auto"``
 MODES = ("json_schema", "json_object", "none")
+#: (chat URL, model) → the modes still to try, first = the one in use (shared by every client)
+_LEARNT: dict[tuple[str, str], list[str]] = {}
 
 
 class _Memory(BaseModel):
@@ -74,6 +96,8 @@ class _Memory(BaseModel):
     slot: str | None = Field(None, max_length=100)
     salience: float = Field(0.5, ge=0, le=1)
     confidence: float = Field(0.7, ge=0, le=1)
+    days_ago: int = Field(0, ge=0, le=36500)
+    utterance: int | None = None
 
     @field_validator("kind", mode="before")
     @classmethod
@@ -87,7 +111,7 @@ class _Memory(BaseModel):
 
 
 class _Extraction(BaseModel):
-    memories: list[_Memory] = Field(max_length=20)
+    memories: list[_Memory] = Field(max_length=200)
 
 
 #: decision words a model uses for the four labels
@@ -189,7 +213,9 @@ class LLMClient:
         self.settings = settings
         self.url = str(settings.llm_base_url).rstrip("/") + "/chat/completions"
         forced = settings.llm_response_format
-        self.modes: list[str] = list(MODES) if forced == "auto" else [forced]
+        key = (self.url, str(settings.llm_model))
+        # what an endpoint accepts is learnt once per process, for the extractor and the judge alike
+        self.modes: list[str] = (_LEARNT.setdefault(key, list(MODES)) if forced == "auto" else [forced])
 
     def _response_format(self, mode: str, schema: type[BaseModel], name: str) -> dict[str, Any] | None:
         if mode == "json_schema":
@@ -297,6 +323,22 @@ class LLMExtractor(Extractor):
         return json.dumps({"utterance": piece, "said_at": said.isoformat(timespec="seconds"),
                            "timezone": _zone_name(self.tz, said)}, ensure_ascii=False)
 
+    #: utterances per call in extract_batch (one JSON request lists them with ids)
+    batch = 8
+
+    def _candidates(self, utt: Utterance, memories: list[_Memory]) -> list[Candidate]:
+        from datetime import timedelta
+
+        out = []
+        for m in memories:
+            if not m.statement.strip():
+                continue
+            when = utt.occurred_at - timedelta(days=m.days_ago)
+            out.append(Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
+                                 confidence=min(self.cap, m.confidence), valid_from=when,
+                                 confirmed_at=utt.occurred_at if m.days_ago else None))
+        return out
+
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
@@ -305,12 +347,37 @@ class LLMExtractor(Extractor):
         for piece in chunks(utt.text):
             data, raw = self.client.chat(EXTRACT_PROMPT, self.message(utt, piece), _Extraction, "extraction")
             parsed = _validated(_Extraction, _extraction_dict(data), "extraction", raw)
-            for m in parsed.memories:
-                st = m.statement.strip()
-                if st and st not in seen:
-                    seen.add(st)
-                    out.append(Candidate(statement=st, kind=m.kind, slot=m.slot, salience=m.salience,
-                                         confidence=min(self.cap, m.confidence), valid_from=utt.occurred_at))
+            for c in self._candidates(utt, parsed.memories):
+                if c.statement not in seen:
+                    seen.add(c.statement)
+                    out.append(c)
+        return out
+
+    def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
+        """Up to :attr:`batch` short user utterances per call (``{"utterances": [{"id", "utterance",
+        "said_at", "timezone"}]}``, each memory naming its ``utterance`` id); a batch whose reply
+        fails validation, or names an id it was not given, falls back to one call per utterance."""
+        out: list[list[Candidate] | Exception] = [[] for _ in utts]
+        users = [i for i, u in enumerate(utts) if u.role == "user" and len(u.text) <= CHUNK_CHARS]
+        single = [i for i, u in enumerate(utts) if u.role == "user" and len(u.text) > CHUNK_CHARS]
+        for start in range(0, len(users), self.batch):
+            idx = users[start:start + self.batch]
+            if len(idx) == 1:
+                single += idx
+                continue
+            try:
+                msg = json.dumps({"utterances": [{"id": j, **json.loads(self.message(utts[i], utts[i].text))}
+                                                 for j, i in enumerate(idx)]}, ensure_ascii=False)
+                data, raw = self.client.chat(EXTRACT_PROMPT, msg, _Extraction, "extraction")
+                parsed = _validated(_Extraction, _extraction_dict(data), "extraction", raw)
+                if any(m.utterance is None or not 0 <= m.utterance < len(idx) for m in parsed.memories):
+                    raise ExtractionError("LLM batch reply names no utterance (or one it was not given)")
+                for j, i in enumerate(idx):
+                    out[i] = self._candidates(utts[i], [m for m in parsed.memories if m.utterance == j])
+            except ExtractionError:
+                single += idx
+        for i, res in zip(single, super().extract_batch([utts[i] for i in single]), strict=True):
+            out[i] = res
         return out
 
 

@@ -3,9 +3,9 @@
 我的名字改成小刚了. Each is a fact of slot ``name`` (kind identity), so a later rename is a
 CONFLICT with the old name, not a second name beside it.
 
-Kept apart from ``rules_zh``/``rules_en`` (owned by the rules work) as one small function per
+Kept apart from ``write/rules`` (owned by the rules work) as one small function per
 language; :func:`match_name` is tried before them by the rule extractor and by
-:func:`memcli.write.facts.analyze`. Input is one clause; traditional Chinese arrives
+:func:`memcli.write.rules.analyze`. Input is one clause; traditional Chinese arrives
 already as simplified.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from memcli.text import lang_of
-from memcli.write.facts import Match, expand_en
+from memcli.write.rules.match import Match, expand_en
 
 __all__ = ["extract_names", "match_name"]
 

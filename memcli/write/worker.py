@@ -1,5 +1,8 @@
-"""``drain``: the worker loop — claim → extract → embed → decide → write, one task at a time
-committed.
+"""MemoryCaptureWorker (the seed's name): the worker loop — claim → extract → embed → decide →
+write, one task at a time committed.
+
+:class:`MemoryCaptureWorker` takes its dependencies (store, settings, embedder, extractor,
+judge) and is built once per :class:`~memcli.memory.Memory` / :class:`~memcli.admin.Admin`.
 
 Per batch of claimed tasks (``drain_batch_size``): every task is extracted; the statements of
 the whole batch are embedded in one batched call; then each task's candidates are decided and
@@ -21,20 +24,25 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 from pydantic import BaseModel, Field
 
+from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Origin
+from memcli.settings import Settings
 from memcli.write import outbox
-from memcli.write.backends import get_extractor, get_judge
-from memcli.write.extract import Extractor, Utterance
+from memcli.write.decide import decide_and_apply
+from memcli.write.extract import Extractor, MemoryExtractionService, Utterance
 from memcli.write.judge import Judge
 
 if TYPE_CHECKING:
-    from memcli.memory import Memory
+    from memcli.embed import Embedder
 
-__all__ = ["DrainSummary", "drain"]
+__all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
+
+#: an embedder, or a callable that loads it on first use (no model load for an empty outbox)
+EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
 STAGES = ("claim", "extract", "embed", "decide", "write")
 
@@ -67,151 +75,170 @@ _COUNTER = {Decision.ADD: "added", Decision.NOOP: "reinforced", Decision.UPDATE:
             Decision.CONFLICT: "conflicted"}
 
 
-def drain(mem: Memory, limit: int | None = None, user: str | None = None, loop: bool = False,
-          interval_s: float | None = None, max_seconds: float | None = None,
-          progress: Callable[[int], None] | None = None, *, extractor: Extractor | None = None,
-          judge: Judge | None = None, stop: threading.Event | None = None) -> DrainSummary:
-    """Process claimable outbox tasks of ``user`` (None: every user) and return a summary.
+class MemoryCaptureWorker:
+    """Drains the capture outbox: claim (with a lease) → extract → batched embed → decide → write.
 
     Args:
-        mem: an open :class:`~memcli.memory.Memory` (its store, settings and embedder).
-        limit: at most this many tasks claimed in total (None: until the outbox is empty).
-        loop: keep polling every ``interval_s`` seconds (default ``drain_interval_s``) until
-            ``max_seconds`` have passed (forever when None) or ``limit`` is reached.
-        max_seconds: wall-clock budget, seconds; checked between batches.
-        progress: called with the number of tasks finished after each task.
-        extractor, judge: override the configured ones (library use, tests).
-        stop: when set (by a signal handler or another thread), finish the task being written,
-            release the claimed tasks not started and return (``interrupted``).
-
-    Raises:
-        StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
-        claimed stay leased and are reclaimed when the lease expires).
+        store: the store (tasks are claimed, decided and written there).
+        settings: batch size, lease, retry policy, decision thresholds.
+        embedder: the write-path embedder, or a callable that loads it (called only when a
+            batch has statements to embed).
+        extractor: the extractor (:mod:`memcli.write.backends` picks the configured one).
+        judge: the gray-zone judge.
     """
-    st, settings = mem.store, mem.settings
-    extractor = extractor or get_extractor(settings)
-    judge = judge or get_judge(settings)
-    interval = settings.drain_interval_s if interval_s is None else interval_s
-    owner = outbox.new_owner()
-    summary = DrainSummary(user=user, extractor=extractor.name, judge=judge.name)
-    secs = summary.seconds
-    started = time.perf_counter()
-    inflight: list[outbox.Task] = []  # claimed by this run, neither written nor failed yet
-    try:
-        while not (stop is not None and stop.is_set()):
-            if max_seconds is not None and time.perf_counter() - started >= max_seconds:
-                break
-            want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
-                                                                       limit - summary.claimed)
-            if want <= 0:
-                break
-            t = time.perf_counter()
-            tasks = outbox.claim(st, settings, owner, want, user=user)
-            secs["claim"] += time.perf_counter() - t
-            if not tasks:
-                if not loop:
+
+    def __init__(self, store: MemoryStore, settings: Settings, embedder: EmbedderSource,
+                 extractor: Extractor, judge: Judge) -> None:
+        self.store = store
+        self.settings = settings
+        self._embedder = embedder
+        self.extraction = MemoryExtractionService(extractor)
+        self.judge = judge
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder (loaded on first use when given as a callable)."""
+        from memcli.embed import Embedder
+
+        if not isinstance(self._embedder, Embedder):
+            self._embedder = self._embedder()
+        return self._embedder
+
+    def drain(self, limit: int | None = None, user: str | None = None, loop: bool = False,
+              interval_s: float | None = None, max_seconds: float | None = None,
+              progress: Callable[[int], None] | None = None, stop: threading.Event | None = None) -> DrainSummary:
+        """Process claimable outbox tasks of ``user`` (None: every user) and return a summary.
+
+        Args:
+            limit: at most this many tasks claimed in total (None: until the outbox is empty).
+            loop: keep polling every ``interval_s`` seconds (default ``drain_interval_s``) until
+                ``max_seconds`` have passed (forever when None) or ``limit`` is reached.
+            max_seconds: wall-clock budget, seconds; checked between batches.
+            progress: called with the number of tasks finished after each task.
+            stop: when set (by a signal handler or another thread), finish the task being written,
+                release the claimed tasks not started and return (``interrupted``).
+
+        Raises:
+            StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
+            claimed stay leased and are reclaimed when the lease expires).
+        """
+        st, settings = self.store, self.settings
+        interval = settings.drain_interval_s if interval_s is None else interval_s
+        owner = outbox.new_owner()
+        summary = DrainSummary(user=user, extractor=self.extraction.name, judge=self.judge.name)
+        secs = summary.seconds
+        started = time.perf_counter()
+        inflight: list[outbox.Task] = []  # claimed by this run, neither written nor failed yet
+        try:
+            while not (stop is not None and stop.is_set()):
+                if max_seconds is not None and time.perf_counter() - started >= max_seconds:
                     break
-                pause = (interval if max_seconds is None else
-                         max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
-                stop.wait(pause) if stop is not None else time.sleep(pause)
-                continue
-            summary.claimed += len(tasks)
-            inflight[:] = tasks
-            _process_batch(mem, tasks, extractor, judge, summary, progress, inflight, stop)
-    except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
-        if stop is None:  # no handler of ours: the caller's Ctrl-C, after the release below
-            raise
-        summary.interrupted = True
-    finally:
-        if inflight:
-            summary.released += outbox.release(st, inflight)
-            inflight.clear()
-    if stop is not None and stop.is_set():
-        summary.interrupted = True
-    secs["total"] = time.perf_counter() - started
-    for k in secs:
-        secs[k] = round(secs[k], 4)
-    summary.utterances_per_s = round(summary.done / secs["total"], 2) if secs["total"] > 0 else 0.0
-    return summary
-
-
-def _process_batch(mem: Memory, tasks: list[outbox.Task], extractor: Extractor, judge: Judge,
-                   summary: DrainSummary, progress: Callable[[int], None] | None,
-                   inflight: list[outbox.Task], stop: threading.Event | None) -> None:
-    """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
-    written or failed (the caller releases them if this returns early or raises)."""
-    settings, secs = mem.settings, summary.seconds
-    t = time.perf_counter()
-    utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content, occurred_at=k.occurred_at)
-            for k in tasks]
-    if stop is None:
-        extracted = extractor.extract_batch(utts)
-    else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
-        extracted = []
-        for u in utts:
-            if stop.is_set():
-                secs["extract"] += time.perf_counter() - t
-                return
-            extracted += extractor.extract_batch([u])
-    secs["extract"] += time.perf_counter() - t
-
-    statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
-    t = time.perf_counter()
-    vectors = mem.embedder.embed(statements, batch_size=settings.embed_batch_size) if statements else None
-    secs["embed"] += time.perf_counter() - t
-
-    pos = 0
-    for task, out in zip(tasks, extracted, strict=True):
+                want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
+                                                                           limit - summary.claimed)
+                if want <= 0:
+                    break
+                t = time.perf_counter()
+                tasks = outbox.claim(st, settings, owner, want, user=user)
+                secs["claim"] += time.perf_counter() - t
+                if not tasks:
+                    if not loop:
+                        break
+                    pause = (interval if max_seconds is None else
+                             max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
+                    stop.wait(pause) if stop is not None else time.sleep(pause)
+                    continue
+                summary.claimed += len(tasks)
+                inflight[:] = tasks
+                self._process_batch(tasks, summary, progress, inflight, stop)
+        except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
+            if stop is None:  # no handler of ours: the caller's Ctrl-C, after the release below
+                raise
+            summary.interrupted = True
+        finally:
+            if inflight:
+                summary.released += outbox.release(st, inflight)
+                inflight.clear()
         if stop is not None and stop.is_set():
-            return  # the rest stays in `inflight`: released by the caller
-        if isinstance(out, Exception):
-            _failed(mem, task, out, summary)
+            summary.interrupted = True
+        secs["total"] = time.perf_counter() - started
+        for k in secs:
+            secs[k] = round(secs[k], 4)
+        summary.utterances_per_s = round(summary.done / secs["total"], 2) if secs["total"] > 0 else 0.0
+        return summary
+
+    def _process_batch(self, tasks: list[outbox.Task], summary: DrainSummary,
+                       progress: Callable[[int], None] | None, inflight: list[outbox.Task],
+                       stop: threading.Event | None) -> None:
+        """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
+        written or failed (the caller releases them if this returns early or raises)."""
+        settings, secs = self.settings, summary.seconds
+        t = time.perf_counter()
+        utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
+                          occurred_at=k.occurred_at) for k in tasks]
+        if stop is None:
+            extracted = self.extraction.extract_batch(utts)
+        else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
+            extracted = []
+            for u in utts:
+                if stop.is_set():
+                    secs["extract"] += time.perf_counter() - t
+                    return
+                extracted += self.extraction.extract_batch([u])
+        secs["extract"] += time.perf_counter() - t
+
+        statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
+        t = time.perf_counter()
+        vectors = self.embedder.embed(statements, batch_size=settings.embed_batch_size) if statements else None
+        secs["embed"] += time.perf_counter() - t
+
+        pos = 0
+        for task, out in zip(tasks, extracted, strict=True):
+            if stop is not None and stop.is_set():
+                return  # the rest stays in `inflight`: released by the caller
+            if isinstance(out, Exception):
+                self._failed(task, out, summary)
+            else:
+                vecs = vectors[pos:pos + len(out)] if vectors is not None else []
+                pos += len(out)
+                try:
+                    self._write_task(task, out, vecs, summary)
+                except Exception as exc:  # the task's transaction was rolled back: retry or dead
+                    self._failed(task, exc, summary)
+            inflight.remove(task)
+            if progress:
+                progress(1)
+
+    def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001
+        """All results of one task and its completion, in ONE transaction."""
+        st, settings = self.store, self.settings
+        timings: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        t = time.perf_counter()
+        with st.tx():
+            for cand, vec in zip(cands, vecs, strict=True):
+                res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
+                                       model=settings.model, source_ids=[task.source_id], judge=self.judge,
+                                       timings=timings)
+                counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
+            outbox.complete(st, task)
+        spent = time.perf_counter() - t
+        decide_s = timings.get("decide", 0.0)
+        summary.seconds["decide"] += decide_s
+        summary.seconds["write"] += spent - decide_s  # inserts, index upkeep, events, commit
+        summary.done += 1
+        summary.done_ids.append(task.id)
+        summary.candidates += len(cands)
+        for k, v in counts.items():
+            setattr(summary, k, getattr(summary, k) + v)
+
+    def _failed(self, task: outbox.Task, exc: BaseException, summary: DrainSummary) -> None:
+        msg = f"{type(exc).__name__}: {exc}"
+        outcome = outbox.fail(self.store, self.settings, task, msg)
+        if outcome == "dead":
+            summary.dead += 1
+        elif outcome == "retried":
+            summary.retried += 1
         else:
-            vecs = vectors[pos:pos + len(out)] if vectors is not None else []
-            pos += len(out)
-            try:
-                _write_task(mem, task, out, vecs, judge, summary)
-            except Exception as exc:  # the task's transaction was rolled back: retry or dead
-                _failed(mem, task, exc, summary)
-        inflight.remove(task)
-        if progress:
-            progress(1)
-
-
-def _write_task(mem: Memory, task: outbox.Task, cands: list[Candidate], vecs, judge: Judge,  # noqa: ANN001
-                summary: DrainSummary) -> None:
-    """All results of one task and its completion, in ONE transaction."""
-    from memcli.write.decide import decide_and_apply
-
-    st, settings = mem.store, mem.settings
-    timings: dict[str, float] = {}
-    counts: dict[str, int] = {}
-    t = time.perf_counter()
-    with st.tx():
-        for cand, vec in zip(cands, vecs, strict=True):
-            res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
-                                   model=settings.model, source_ids=[task.source_id], judge=judge, timings=timings)
-            counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
-        outbox.complete(st, task)
-    spent = time.perf_counter() - t
-    decide_s = timings.get("decide", 0.0)
-    summary.seconds["decide"] += decide_s
-    summary.seconds["write"] += spent - decide_s  # inserts, index upkeep, events, commit
-    summary.done += 1
-    summary.done_ids.append(task.id)
-    summary.candidates += len(cands)
-    for k, v in counts.items():
-        setattr(summary, k, getattr(summary, k) + v)
-
-
-def _failed(mem: Memory, task: outbox.Task, exc: BaseException, summary: DrainSummary) -> None:
-    msg = f"{type(exc).__name__}: {exc}"
-    outcome = outbox.fail(mem.store, mem.settings, task, msg)
-    if outcome == "dead":
-        summary.dead += 1
-    elif outcome == "retried":
-        summary.retried += 1
-    else:
-        summary.lost += 1
-    if len(summary.errors) < 10:
-        summary.errors.append(f"task {task.id}: {msg}"[:300])
+            summary.lost += 1
+        if len(summary.errors) < 10:
+            summary.errors.append(f"task {task.id}: {msg}"[:300])

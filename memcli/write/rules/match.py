@@ -7,9 +7,11 @@ these explicitly before it lets a high cosine reinforce a stored memory:
 - **polarity**: the parity of negation markers (不/没/从不/讨厌…, not/never/without/hate…);
 - **numbers**: digits, Chinese numerals before a unit (三月五号 → 3, 5), month names
   (March 5 → 3, 5), compared as a multiset;
-- **slot/value**: the rule extractors' ``subject.attribute`` key and its value.
+- **slot/value**: the rule extractors' ``subject.attribute`` key and its value;
+- **relative time words** (昨天, 上周, 去年, yesterday, last month): resolved against the
+  time the utterance was said (:func:`resolve_ago`), never the clock of the drain.
 
-Pure functions, no model, no database.
+Pure functions, no model, no database; imports only leaves (memcli.text, memcli.slots).
 """
 
 from __future__ import annotations
@@ -17,17 +19,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["Facts", "Match", "analyze", "cn_to_int", "content_tokens", "content_units", "numbers_of", "polarity_of",
-           "subject_of", "value_key"]
+__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "entity_units", "expand_en", "numbers_of",
+           "polarity_of", "resolve_ago", "value_key"]
 
 
 @dataclass(frozen=True)
 class Match:
-    """One first-person fact recognised by a rule (see rules_zh / rules_en)."""
+    """One fact recognised in one clause (see :mod:`.zh` / :mod:`.en`).
+
+    ``ago``: a relative time word of the clause as (unit, n): ("day", 1) for 昨天/yesterday,
+    ("month", 1) for 上个月/last month; the fact holds from the utterance's time minus that.
+    """
 
     statement: str
     kind: str
@@ -35,6 +42,7 @@ class Match:
     value: str | None = None
     salience: float = 0.5
     confidence: float = 0.7
+    ago: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -51,8 +59,9 @@ class Facts:
 
 
 # -- polarity ------------------------------------------------------------------------------
-_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系")  # noqa: E501
-_ZH_NEG = re.compile(r"从来不|从来没|不再|受不了|讨厌|厌恶|戒了|没有|不|没|别|无")
+_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"
+                              r"特别|分别|别人|区别|级别|告别|别墅|性别|差别|类别|别的|无聊|无线|无糖")
+_ZH_NEG = re.compile(r"从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|不|没|别|无")
 _EN_CONTRACTIONS = [
     (re.compile(r"\bcan't\b|\bcan’t\b"), "cannot"), (re.compile(r"\bwon't\b|\bwon’t\b"), "will not"),
     (re.compile(r"n't\b|n’t\b"), " not"), (re.compile(r"\bi'm\b|\bi’m\b"), "i am"),
@@ -61,7 +70,7 @@ _EN_CONTRACTIONS = [
 ]
 _EN_NEG = re.compile(
     r"\b(?:cannot stand|can not stand|no longer|not|never|no|without|cannot|hate[sd]?|dislike[sd]?|detest|loathe|"
-    r"quit|stopped|gave up)\b")
+    r"quit|stopped|gave up|got over|moved out|moved away|no more)\b")
 
 
 def expand_en(text: str) -> str:
@@ -85,12 +94,13 @@ def polarity_of(text: str) -> bool:
 
 # -- numbers -------------------------------------------------------------------------------
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # noqa: E501
-_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公千])")
+_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平])|"
+                     r"([零〇一二两三四五六七八九十百千万]*[十百千万][零〇一二两三四五六七八九]?)(?![\u4e00-\u9fff])")
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), start=1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS.pop("may", None)  # "may" is mostly the verb; "May 5" is handled below
-_EN_NUM = re.compile(r"\b(\d+(?:\.\d+)?)(?:st|nd|rd|th)?\b")
+_EN_NUM = re.compile(r"\b(\d+(?:\.\d+)?)(k)?(?:st|nd|rd|th)?\b")
 _EN_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen".split())}
@@ -102,27 +112,30 @@ _EN_MONTH = re.compile(r"\b(" + "|".join(sorted(_MONTHS, key=len, reverse=True))
 
 
 def cn_to_int(text: str) -> int | None:
-    """Chinese numeral to int for 0..999 (三 → 3, 十五 → 15, 二十三 → 23, 一百零五 → 105)."""
+    """Chinese numeral to int (三 → 3, 十五 → 15, 二十三 → 23, 一百零五 → 105, 八千五 → 8500, 一万二 → 12000)."""
     if not text:
         return None
     if all(c in _CN_DIGITS for c in text) and len(text) > 1:  # 二〇二六 digit by digit
         return int("".join(str(_CN_DIGITS[c]) for c in text))
-    total, cur = 0, 0
+    units = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+    total, cur, last = 0, 0, 1
     for c in text:
         if c in _CN_DIGITS:
             cur = _CN_DIGITS[c]
-        elif c == "十":
-            total += (cur or 1) * 10
-            cur = 0
-        elif c == "百":
-            total += (cur or 1) * 100
-            cur = 0
+        elif c in units:
+            if units[c] == 10000:
+                total = (total + (cur or 0)) * 10000 or 10000
+            else:
+                total += (cur or 1) * units[c]
+            last, cur = units[c], 0
         else:
             return None
+    if cur and last >= 100 and text[-1] in _CN_DIGITS and text[-2:-1] in units:  # 八千五 → 8500
+        return total + cur * last // 10
     return total + cur
 
 
-_ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})[号日]")
+_ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})(?:[号日]|(?![\u4e00-\u9fff\d]))")
 _MONTH_NAMES = "|".join(sorted((m for m in _MONTHS), key=len, reverse=True)) + "|may"
 _EN_DATE = re.compile(rf"\b({_MONTH_NAMES})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b|"
                       rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH_NAMES})\b")
@@ -147,13 +160,15 @@ def numbers_of(text: str) -> tuple[int, ...]:
     t = to_simplified(text) if zh else expand_en(text)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
     if zh:
+        t = re.sub(r"([一1])米([一二三四五六七八九])([一二三四五六七八九十])?(?![\u4e00-\u9fff]*厘)",
+                   lambda m: f"{100 + 10 * (cn_to_int(m.group(2)) or 0) + (cn_to_int(m.group(3) or '') or 0)}厘米", t)
         for m in _ZH_DATE.finditer(t):
             mo, d = (int(x) if x.isdigit() else cn_to_int(x) for x in m.groups())
             out.append((mo or 0) * 100 + (d or 0))
         t = _ZH_DATE.sub(" ", t)
         out += [_ZH_WHEN[m.group(0)] for m in _ZH_WHEN_RE.finditer(t)]
         for m in _CN_NUM.finditer(t):
-            v = cn_to_int(m.group(1))
+            v = cn_to_int(m.group(1) or m.group(2))
             if v is not None:
                 out.append(v)
         digits = re.finditer(r"(\d+(?:\.\d+)?)", t)
@@ -169,7 +184,8 @@ def numbers_of(text: str) -> tuple[int, ...]:
                        else _EN_WORDS[m.group(3)])
         digits = _EN_NUM.finditer(t)
     for m in digits:
-        out.append(int(float(m.group(1))))
+        k = m.lastindex and m.lastindex >= 2 and m.group(2)
+        out.append(int(float(m.group(1)) * (1000 if k else 1)))
     return tuple(sorted(out))
 
 
@@ -185,10 +201,14 @@ _EN_FILLER = frozenset("really very so just also actually totally absolutely qui
 def _stem(word: str) -> str:
     for suf in ("ically", "ies", "ing", "ed", "es", "ic", "s", "y", "e"):
         if len(word) > len(suf) + 2 and word.endswith(suf):
-            return word[: -len(suf)]
+            w = word[: -len(suf)]
+            if suf in ("ing", "ed") and len(w) > 2 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+                w = w[:-1]  # running → run, stopped → stop
+            return w
     return word
 
 
+@lru_cache(maxsize=8192)
 def content_units(text: str) -> frozenset[str]:
     """What a statement is about: Chinese content characters, or English word stems without
     fillers and negations (allergic/allergy → allerg, cats → cat)."""
@@ -199,11 +219,31 @@ def content_units(text: str) -> frozenset[str]:
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
 
 
-def subject_of(text: str) -> str:
-    """Whom a statement is about: ``me``, or a relative key (``husband``, ``mother``, ...)."""
-    from memcli.write import rules_en, rules_zh
+#: English word stems that change the wording, not the fact (take/drink/put my coffee…)
+_EN_LIGHT_WORDS = (
+    "take put drink have got get go do make eat use like love enjoy prefer keep start begin live stay work always "
+    "usually often normally generally typically every day morning night evening week weekend pretty really big huge "
+    "fan kind person lot much many thing stuff stand hate dislike can need want see feel find follow someone who "
+    "one most best all around roughly approximately about each per own pair couple completely totally")
+_ZH_ENTITY_POS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "vn", "j", "l", "i")
+_ZH_NOT_ENTITY = frozenset("时候 时间 东西 事情 样子 一下 感觉 今年 现在 以前 以后 之前 之后 每天 平时".split())
 
-    return (rules_zh if lang_of(text) == "zh" else rules_en).subject_of(to_simplified(text))
+
+@lru_cache(maxsize=8192)
+def entity_units(text: str) -> frozenset[str]:
+    """The things a statement names, for "one changed entity is a different fact": Chinese
+    nouns and names by jieba.posseg (上海, 丰田, 办公), English content stems without light
+    verbs and fillers (vitamin, d; toyota, corolla). Wording (住/家在, take/drink) is not an entity."""
+    if lang_of(text) == "zh":
+        from memcli.text import _jieba
+
+        _jieba()
+        import jieba.posseg
+
+        text = to_simplified(text)
+        return frozenset(w.word for w in jieba.posseg.cut(text) if w.flag in _ZH_ENTITY_POS and len(w.word) > 1
+                         and w.word not in _ZH_NOT_ENTITY and not re.search(r"[我你他她它]", w.word))
+    return content_units(text) - _EN_LIGHT
 
 
 # -- tokens for a lexical sanity check -----------------------------------------------------------
@@ -221,20 +261,30 @@ def value_key(value: str) -> str:
     return " ".join(_stem(w) if w.isascii() and w.isalpha() else w for w in re.sub(r"[\W_]+", " ", t).split())
 
 
-# -- analyze ---------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def analyze(statement: str) -> Facts:
-    """Slot, value, polarity and numbers of one statement (rules first, then generic).
+_EN_LIGHT = content_units(_EN_LIGHT_WORDS)
 
-    Traditional Chinese is read as simplified (:func:`memcli.text.to_simplified`), so 我媽媽的
-    生日是3月5號 and 我妈妈的生日是3月5号 have one slot, value and date."""
-    from memcli.write import rules_en, rules_zh
-    from memcli.write.names import match_name
 
-    text = to_simplified(statement)
-    rules = rules_zh if lang_of(text) == "zh" else rules_en
-    m = match_name(rules.prepare(text)) or rules.match_clause(rules.prepare(text))
-    return Facts(statement=statement, slot=m.slot if m else None,
-                 value=value_key(m.value) if m and m.value else None,
-                 positive=polarity_of(text), numbers=numbers_of(text), kind=m.kind if m else None,
-                 subject=subject_of(text))
+# -- relative time -------------------------------------------------------------------------
+def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
+    """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
+    of the previous month, clamped to its length; ("year", 2) → two years before)."""
+    if not ago:
+        return at
+    unit, n = ago
+    if unit == "weekday":  # the last such weekday before the utterance (n: 0 Monday … 6 Sunday)
+        return at - timedelta(days=(at.weekday() - n) % 7 or 7)
+    if unit == "day":
+        return at - timedelta(days=n)
+    if unit == "week":
+        return at - timedelta(weeks=n)
+    if unit == "month":
+        y, mo = divmod(at.year * 12 + at.month - 1 - n, 12)
+        mo += 1
+        days = [31, 29 if y % 4 == 0 and (y % 100 or y % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return at.replace(year=y, month=mo, day=min(at.day, days[mo - 1]))
+    if unit == "year":
+        try:
+            return at.replace(year=at.year - n)
+        except ValueError:  # 29 February
+            return at.replace(year=at.year - n, day=28)
+    return at

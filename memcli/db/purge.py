@@ -1,0 +1,73 @@
+"""SQLite SQL of the privacy purge: erase one item and every stored copy of its text, then compact."""
+
+from __future__ import annotations
+
+from memcli.db import index, items
+from memcli.db import schema as s
+from memcli.db.connect import Store
+from memcli.errors import StoreError, StoreLockedError
+
+__all__ = ["compact", "purge_item"]
+
+
+def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
+    """Erase one item and every stored copy of its text: the row, its sources (and their
+    outbox tasks), any other utterance of the same user that contains the statement verbatim
+    (captured but never linked, or still pending — draining it would bring the memory back),
+    its FTS5 and vec0 rows, and audit events that mention it. Items that superseded it or
+    were superseded by it lose the link (set NULL) but stay. One ``PURGE`` event is recorded.
+
+    Call :func:`compact` afterwards (outside the transaction) so freed pages and the WAL no
+    longer hold the text.
+
+    Raises:
+        NotFoundError: no such item for this user.
+    """
+    with store.tx():
+        row = items.get_row(store, user_id, item_id)
+        source_ids = sorted(set(items.source_ids_of(store, item_id)) | {
+            r["id"] for r in store.q(f"SELECT id FROM {s.SOURCES} WHERE user_id = ? AND instr(content, ?) > 0",
+                                     (user_id, row["statement"]))})
+        n_events = store.scalar(
+            f"SELECT count(*) FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
+            (user_id, item_id, item_id))
+        store.x(f"DELETE FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
+                (user_id, item_id, item_id))
+        index.unindex(store, item_id)
+        store.x(f"UPDATE {s.ITEMS} SET supersedes_id = NULL WHERE supersedes_id = ?", (item_id,))
+        store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = NULL WHERE superseded_by_id = ?", (item_id,))
+        store.x(f"DELETE FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (item_id, user_id))
+        for sid in source_ids:
+            store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (sid, user_id))
+        items.record_event(store, user_id=user_id, action="PURGE", item_id=item_id, level="explicit",
+                           reason=f"purged with {len(source_ids)} source(s) and {n_events} event(s)")
+    return {"sources": len(source_ids), "events": int(n_events or 0)}
+
+
+def compact(store: Store) -> None:
+    """Rewrite the database so purged text leaves no trace in freed pages, FTS segments or
+    the WAL: WAL checkpoint (TRUNCATE), FTS5 optimize, VACUUM, checkpoint again.
+
+    The checkpoint comes before VACUUM because it needs no free space while VACUUM needs
+    about the size of the database: on a nearly full disk the old WAL frames are still
+    erased (freed pages are zeroed by ``secure_delete``).
+
+    Raises:
+        StoreError (the same subclass): compaction failed *after* the purge committed; the
+            message says so instead of "nothing was written".
+    """
+    try:
+        store.q("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
+        store.x("VACUUM")
+        busy = store.one("PRAGMA wal_checkpoint(TRUNCATE)") or {}
+    except StoreError as exc:
+        reason = str(exc).replace("; nothing was written", "")
+        raise type(exc)(f"the purge was committed, but compacting the database afterwards failed: {reason}; "
+                        "free some space, the next `forget --purge` compacts again") from None
+    if next(iter(busy.values()), 0):
+        # Another connection kept a read transaction open past busy_timeout: the checkpoint
+        # could not finish, so old pages holding the text survive in the -wal file.
+        raise StoreLockedError("the purge was committed, but another process was reading the database, so its "
+                               "write-ahead log (-wal) may still hold the old text until every process using "
+                               f"{store.path.name} has closed it")

@@ -1,0 +1,212 @@
+"""SQLite search SQL: sqlite-vec ``vec0`` KNN, FTS5 BM25 and LIKE variants (builders + runners).
+
+Dense: filtering happens *inside* the KNN (``user_id`` is the partition key; ``active``,
+``current``, ``valid_from``, ``invalid_at`` are vec0 metadata columns), never in a join
+after it: a join after a KNN silently returns fewer than k rows. sqlite-vec 0.1.9 is brute
+force within the partition; ``k`` is capped at 4096.
+
+Lexical: the FTS5 index holds jieba ``cut_for_search`` tokens (space-joined, unicode61);
+every query token is double-quoted with inner ``"`` doubled and the tokens are OR-joined
+(:func:`fts_query`), so user text such as ``multi-agent``, ``a:b``, ``"x``, ``NEAR(``,
+``AND`` never reaches FTS5 as syntax. LIKE patterns escape ``%``, ``_`` and the escape
+character (:func:`escape_like`).
+
+SQL builders (``*_sql``) are separate from the runners, so the SQL can be tested as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memcli.db import bounded
+from memcli.db import schema as s
+from memcli.db.connect import Store
+from memcli.db.predicates import active_sql, as_of_sql
+from memcli.timeutil import iso, to_epoch
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search", "fts_sql", "knn",
+           "knn_sql", "like_scores", "like_search", "like_sql", "neighbors", "slot_search", "slot_sql", "vector_of"]
+
+K_MAX = 4096  # sqlite-vec's cap on k
+MAX_QUERY_TOKENS = 64  # distinct tokens sent to FTS5 (a 10,000-char query stays cheap)
+
+
+_active_sql = active_sql
+
+
+# -- dense -----------------------------------------------------------------------------------
+def knn_sql(*, as_of: bool = False) -> str:
+    """SQL for the KNN. Params: (query blob, k, user, [T, T if as_of]). Rows: item_id, distance.
+
+    Active rows: ``active = 1``. As of T (epoch seconds): ``current = 1 AND valid_from <= ?
+    AND invalid_at > ?`` (invalid_at holds FAR_FUTURE_EPOCH for "still holds").
+    """
+    cond = "current = 1 AND valid_from <= ? AND invalid_at > ?" if as_of else "active = 1"
+    return (f"SELECT item_id, distance FROM {s.VEC} WHERE embedding MATCH ? AND k = ? "
+            f"AND user_id = ? AND {cond} ORDER BY distance")
+
+
+def _blob(vector: np.ndarray) -> bytes:
+    import numpy as np
+
+    return np.asarray(vector, dtype="<f4").tobytes()
+
+
+def knn(store: Store, user: str, vector: np.ndarray, k: int, *,
+        as_of: datetime | None = None) -> list[tuple[int, float]]:
+    """``(item_id, cosine)`` nearest first; [] when no vector table exists yet. A big user's
+    vectors may be answered exactly from the in-process copy (:mod:`memcli.db.vector_cache`)."""
+    if not store.table_exists(s.VEC):
+        return []
+    k = max(1, min(int(k), K_MAX))
+    t = to_epoch(as_of) if as_of is not None else None
+    cached = store.vector_cache.knn(user, vector, k, t)  # exact; None: not cached (yet)
+    if cached is not None:
+        return [(int(i), float(c)) for i, c in cached]
+    params: list[Any] = [_blob(vector), k, user]
+    if t is not None:
+        params += [t, t]
+    return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in store.q(knn_sql(as_of=as_of is not None), params)]
+
+
+def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[str, Any]]:
+    """Active KNN joined with the item rows (the join is after a KNN that already filtered)."""
+    if not store.table_exists(s.VEC):
+        return []
+    rows = store.q(
+        f"""SELECT v.item_id AS id, v.distance, i.statement, i.slot, i.valid_from, i.origin, i.confidence
+            FROM (SELECT item_id, distance FROM {s.VEC}
+                  WHERE embedding MATCH ? AND k = ? AND user_id = ? AND active = 1) v
+            JOIN {s.ITEMS} i ON i.id = v.item_id ORDER BY v.distance""",
+        (_blob(vector), max(1, min(int(k), K_MAX)), user))
+    for r in rows:
+        r["cosine"] = 1.0 - float(r.pop("distance"))
+    return rows
+
+
+def vector_of(store: Store, item_id: int) -> np.ndarray | None:
+    """The stored float32 vector of one item, or None."""
+    if not store.table_exists(s.VEC):
+        return None
+    blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
+    if blob is None:
+        return None
+    import numpy as np
+
+    return np.frombuffer(blob, dtype="<f4")
+
+
+# -- lexical ---------------------------------------------------------------------------------
+def fts_query(tokens: Sequence[str]) -> str:
+    """FTS5 MATCH expression: each distinct token double-quoted (``"`` doubled), OR-joined.
+
+    Returns "" for no tokens. At most :data:`MAX_QUERY_TOKENS` tokens, first seen first.
+    """
+    seen: list[str] = []
+    for t in tokens:
+        if t and t not in seen:
+            seen.append(t)
+        if len(seen) >= MAX_QUERY_TOKENS:
+            break
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in seen)
+
+
+def fts_sql(*, as_of: bool = False) -> str:
+    """SQL for the FTS5 leg. Params: (match, user, user, [T, T if as_of], limit).
+
+    Rows: ``id``, ``bm25`` (lower = better). Active (or believed-at-T) rows of one user only;
+    the join is safe here because MATCH returns every match (no k cap), the limit comes after.
+    """
+    return (f"SELECT {s.FTS}.rowid AS id, bm25({s.FTS}) AS bm25 FROM {s.FTS} "
+            f"JOIN {s.ITEMS} i ON i.id = {s.FTS}.rowid "
+            f"WHERE {s.FTS} MATCH ? AND {s.FTS}.user_id = ? AND i.user_id = ? AND {_active_sql('i', as_of)} "
+            "ORDER BY bm25, id DESC LIMIT ?")
+
+
+def fts_search(store: Store, user: str, tokens: Sequence[str], *, limit: int,
+               as_of: datetime | None = None) -> list[tuple[int, float]]:
+    """``(item_id, bm25)`` best (lowest) first; [] for no tokens. Bounded
+    (:func:`memcli.db.bounded.fts_top`): the same result as :func:`fts_sql` up to
+    ``FTS_RANK_CAP`` matches of the user."""
+    match = fts_query(tokens)
+    if not match:
+        return []
+    at = [iso(as_of), iso(as_of)] if as_of else []
+    return bounded.fts_top(store, user, match, limit=int(limit), at=at)
+
+
+def escape_like(text: str) -> str:
+    r"""Escape ``\``, ``%`` and ``_`` for ``LIKE ... ESCAPE '\'``."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def like_sql(n_variants: int, *, as_of: bool = False) -> str:
+    """SQL for the LIKE variants. Params: (v1, len1, ..., vN, lenN, user, [T, T], min_score, limit).
+
+    Rows: ``id``, ``like_score`` (summed length of the variants the statement contains).
+    Case-insensitive for ASCII (SQLite LIKE), exact for other scripts.
+    """
+    if n_variants < 1:
+        raise ValueError("n_variants must be >= 1")
+    score = " + ".join(["(i.statement LIKE ? ESCAPE '\\') * ?"] * n_variants)
+    return (f"SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i "
+            f"WHERE i.user_id = ? AND {_active_sql('i', as_of)}) WHERE like_score >= ? "
+            "ORDER BY like_score DESC, id DESC LIMIT ?")
+
+
+def like_search(store: Store, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                as_of: datetime | None = None) -> list[tuple[int, int]]:
+    """``(item_id, like_score)`` best first; [] for no variants. Bounded
+    (:func:`memcli.db.bounded.like_window`): the user's newest ``LIKE_SCAN_CAP`` rows."""
+    if not variants:
+        return []
+    at = [iso(as_of), iso(as_of)] if as_of else []
+    return bounded.like_window(store, user, _patterns(variants), min_score=int(min_score), limit=int(limit), at=at)
+
+
+def _patterns(variants: Sequence[str]) -> list[tuple[str, int]]:
+    return [(f"%{escape_like(v)}%", len(v)) for v in variants]
+
+
+def like_scores(store: Store, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+    """LIKE score of the given item ids of ``user``."""
+    return bounded.like_scores(store, user, _patterns(variants), list(ids))
+
+
+# -- slots -----------------------------------------------------------------------------------
+def slot_sql(n_keys: int, *, as_of: bool = False) -> str:
+    """SQL for the slot leg. Params: ((user, key, key + "/") per key, [T, T if as_of], (key,
+    key-LIKE-prefix) per key, the same again for the ranking CASE, limit).
+
+    Rows: ``id``; ranked by the position of the matching key, then newest valid time. The
+    candidates come from index ranges over ``(user_id, slot)`` (``key <= slot < key + "/"``,
+    one per key): a LIKE or an OR of slots would scan all of the user's rows (~40 ms at 100k).
+    """
+    if n_keys < 1:
+        raise ValueError("n_keys must be >= 1")
+    near = " UNION ALL ".join([f"SELECT id FROM {s.ITEMS} WHERE user_id = ? AND slot >= ? AND slot < ?"] * n_keys)
+    match = " OR ".join(["(i.slot = ? OR i.slot LIKE ? ESCAPE '\\')"] * n_keys)
+    rank = " ".join(["WHEN i.slot = ? OR i.slot LIKE ? ESCAPE '\\' THEN " + str(n) for n in range(n_keys)])
+    return (f"SELECT i.id AS id FROM {s.ITEMS} i WHERE i.id IN ({near}) AND {_active_sql('i', as_of)} AND ({match}) "
+            f"ORDER BY CASE {rank} ELSE {n_keys} END, i.valid_from DESC, i.id DESC LIMIT ?")
+
+
+def slot_search(store: Store, user: str, keys: Sequence[str], *, limit: int,
+                as_of: datetime | None = None) -> list[int]:
+    """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first."""
+    if not keys:
+        return []
+    pairs: list[object] = []
+    ranges: list[object] = []
+    for k in keys:
+        pairs += [k, escape_like(k) + ".%"]
+        ranges += [user, k, k + "/"]
+    at = [iso(as_of), iso(as_of)] if as_of else []
+    rows = store.q(slot_sql(len(keys), as_of=as_of is not None), [*ranges, *at, *pairs, *pairs, int(limit)])
+    return [int(r["id"]) for r in rows]
+

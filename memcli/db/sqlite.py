@@ -1,0 +1,226 @@
+"""The SQLite implementation of :class:`~memcli.db.store.MemoryStore` (apsw + sqlite-vec + FTS5).
+
+:class:`SQLiteStore` is the connection of :class:`memcli.db.connect.Store` (pragmas,
+migrations, error translation, ``tx()``) plus the interface's methods, whose SQL lives in the
+modules beside it: :mod:`~memcli.db.items` (items, sources, events), :mod:`~memcli.db.index`
+(FTS5 and vec0 upkeep), :mod:`~memcli.db.search` (KNN, BM25, LIKE), :mod:`~memcli.db.outbox`
+(capture, claim/lease) and :mod:`~memcli.db.purge`. The raw ``q``/``x``/``scalar`` of
+``Store`` stay available for SQLite-specific tests and tools; nothing outside ``db/`` uses them.
+
+``SQLiteStore(":memory:")`` (or :meth:`SQLiteStore.in_memory`) opens a private in-memory
+database, for tests; its :meth:`reader` shares the same data.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memcli.db import bounded, index, items, outbox, purge, search
+from memcli.db import schema as s
+from memcli.db.connect import BUSY_TIMEOUT_MS, Store
+from memcli.db.store import CaptureRow, MemoryStore, Row
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memcli.models import Candidate
+
+__all__ = ["MEMORY", "SQLiteStore"]
+
+MEMORY = ":memory:"
+
+
+class SQLiteStore(Store, MemoryStore):
+    """An open memcli SQLite database (see :class:`~memcli.db.connect.Store` for ``Args``/``Raises``)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: Path | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                 create_parent: bool = False) -> None:
+        if str(path) == MEMORY:  # a named memdb database, so that reader() sees the same data
+            path = f"file:/memcli-{uuid.uuid4().hex}?vfs=memdb"
+        self._busy_timeout_ms = busy_timeout_ms
+        super().__init__(path, busy_timeout_ms=busy_timeout_ms, create_parent=create_parent)
+
+    @classmethod
+    def in_memory(cls) -> SQLiteStore:
+        """A private in-memory database (migrated, sqlite-vec loaded), for tests."""
+        return cls(MEMORY)
+
+    # -- connection, meta --------------------------------------------------------------------------
+    @property
+    def location(self) -> str:
+        return MEMORY if self.is_memory else str(self.path)
+
+    def reader(self) -> SQLiteStore:
+        other = SQLiteStore.__new__(SQLiteStore)
+        other._busy_timeout_ms = self._busy_timeout_ms
+        Store.__init__(other, self.path, busy_timeout_ms=self._busy_timeout_ms)
+        return other
+
+    def schema_version(self) -> int:
+        return int(self.scalar("PRAGMA user_version") or 0)
+
+    def size_bytes(self) -> int | None:  # type: ignore[override]
+        return None if self.is_memory else super().size_bytes()
+
+    def compact(self) -> None:
+        purge.compact(self)
+
+    # -- capture, outbox ---------------------------------------------------------------------------
+    def capture(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,
+                key: str, now: datetime) -> CaptureRow:
+        return outbox.capture(self, user, role=role, session=session, content=content, occurred_at=occurred_at,
+                              key=key, now=now)
+
+    def add_source(self, user: str, *, role: str, content: str, occurred_at: datetime,
+                   recorded_at: datetime) -> int:
+        return outbox.add_source(self, user, role=role, content=content, occurred_at=occurred_at,
+                                 recorded_at=recorded_at)
+
+    def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
+                    user: str | None = None) -> list[Row]:
+        return outbox.claim_tasks(self, owner=owner, limit=limit, now=now, lease_until=lease_until,
+                                  max_attempts=max_attempts, user=user)
+
+    def complete_task(self, task_id: int, *, owner: str, now: datetime) -> bool:
+        return outbox.complete_task(self, task_id, owner=owner, now=now)
+
+    def fail_task(self, task_id: int, *, owner: str, error: str, now: datetime,
+                  retry_at: datetime | None) -> bool:
+        return outbox.fail_task(self, task_id, owner=owner, error=error, now=now, retry_at=retry_at)
+
+    def release_tasks(self, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
+        return outbox.release_tasks(self, tasks, now)
+
+    def reclaim_expired(self, now: datetime, user: str | None = None) -> int:
+        return outbox.reclaim_expired(self, now, user)
+
+    def outbox_counts(self, user: str | None = None) -> dict[str, int]:
+        return outbox.outbox_counts(self, user)
+
+    def outbox_health(self, now: datetime, user: str | None = None) -> tuple[str | None, int]:
+        return outbox.outbox_health(self, now, user)
+
+    def dead_tasks(self, user: str | None = None, limit: int = 50) -> list[Row]:
+        return outbox.dead_tasks(self, user, limit)
+
+    def task_status(self, task_id: int, user: str | None = None) -> str | None:
+        return outbox.task_status(self, task_id, user)
+
+    def dead_task_ids(self, user: str | None = None) -> list[int]:
+        return outbox.dead_task_ids(self, user)
+
+    def requeue_tasks(self, task_ids: Sequence[int], now: datetime) -> None:
+        outbox.requeue_tasks(self, task_ids, now)
+
+    # -- items, sources, events --------------------------------------------------------------------
+    def get_item(self, user: str, item_id: int) -> Row:
+        return items.get_row(self, user, item_id)
+
+    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None) -> list[Row]:
+        return items.list_rows(self, user, include_all=include_all, limit=limit)
+
+    def items_by_ids(self, user: str, ids: Iterable[int]) -> list[Row]:
+        return items.items_by_ids(self, user, ids)
+
+    def all_items(self) -> list[Row]:
+        return self.q(f"SELECT * FROM {s.ITEMS} ORDER BY id")
+
+    def count_items(self, user: str | None = None, *, active_only: bool = False) -> int:
+        return items.count_items(self, user, active_only=active_only)
+
+    def find_exact(self, user: str, normalized: str) -> Row | None:
+        return items.find_exact(self, user, normalized)
+
+    def active_in_slot(self, user: str, slot: str) -> list[Row]:
+        return items.active_in_slot(self, user, slot)
+
+    def insert_item(self, *, user_id: str, candidate: Candidate, origin: str, confidence: float,
+                    vector: np.ndarray | None, model: str | None, source_ids: Iterable[int] = (),
+                    invalid_at: datetime | None = None, invalid_reason: str | None = None,
+                    supersedes_id: int | None = None, recorded_at: datetime | None = None) -> Row:
+        return items.insert_item(self, user_id=user_id, candidate=candidate, origin=origin, confidence=confidence,
+                                 vector=vector, model=model, source_ids=source_ids, invalid_at=invalid_at,
+                                 invalid_reason=invalid_reason, supersedes_id=supersedes_id,
+                                 recorded_at=recorded_at)
+
+    def update_item(self, item_id: int, **fields: Any) -> Row:
+        return items.update_item(self, item_id, **fields)
+
+    def set_supersedes(self, new_id: int, old_id: int) -> None:
+        """``new_id`` records that it supersedes ``old_id`` (lineage link)."""
+        items.set_supersedes(self, new_id, old_id)
+
+    def link_source(self, item_id: int, source_id: int) -> None:
+        items.link_source(self, item_id, source_id)
+
+    def source_ids_of(self, item_id: int) -> list[int]:
+        return items.source_ids_of(self, item_id)
+
+    def record_event(self, **fields: Any) -> int:  # type: ignore[override]
+        return items.record_event(self, **fields)
+
+    def lineage(self, user: str, item_id: int) -> set[int]:
+        return items.lineage(self, user, item_id)
+
+    def events_of(self, user: str, item_ids: Iterable[int]) -> list[Row]:
+        return items.events_of(self, user, item_ids)
+
+    def purge_item(self, user: str, item_id: int) -> dict[str, int]:
+        return purge.purge_item(self, user, item_id)
+
+    def item_status_counts(self, user: str, forgotten_reason: str) -> dict[str, int]:
+        return items.item_status_counts(self, user, forgotten_reason)
+
+    def count_sources(self, user: str | None = None) -> int:
+        if user is None:
+            return int(self.scalar(f"SELECT count(*) FROM {s.SOURCES}") or 0)
+        return int(self.scalar(f"SELECT count(*) FROM {s.SOURCES} WHERE user_id = ?", (user,)) or 0)
+
+    def count_users(self) -> int:
+        return int(self.scalar(f"SELECT count(DISTINCT user_id) FROM {s.SOURCES}") or 0)
+
+    # -- search indexes ----------------------------------------------------------------------------
+    def has_vectors(self) -> bool:
+        return self.table_exists(s.VEC)
+
+    def knn(self, user: str, vector: np.ndarray, k: int, *, as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return search.knn(self, user, vector, k, as_of=as_of)
+
+    def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:
+        return search.neighbors(self, user, vector, k)
+
+    def vector_of(self, item_id: int) -> np.ndarray | None:
+        return search.vector_of(self, item_id)
+
+    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int,
+                   as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return search.fts_search(self, user, tokens, limit=limit, as_of=as_of)
+
+    def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                    as_of: datetime | None = None) -> list[tuple[int, int]]:
+        return search.like_search(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
+    def like_scores(self, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+        return search.like_scores(self, user, variants, ids)
+
+    def slot_search(self, user: str, keys: Sequence[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
+        return search.slot_search(self, user, keys, limit=limit, as_of=as_of)
+
+    def search_caps(self) -> dict[str, int]:
+        return bounded.caps()
+
+    def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
+        with self.tx():
+            if self.table_exists(s.VEC):
+                self.x(f"DROP TABLE {s.VEC}")
+            self.x(f"DELETE FROM {s.META} WHERE key IN ('embed_model', 'embed_dim')")
+            index.ensure_vec_table(self, dim, model)
+            for row, vec in vectors:
+                index.index_vector(self, row, vec)
+            self.x(f"UPDATE {s.ITEMS} SET embed_model = ?", (model,))

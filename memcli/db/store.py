@@ -1,0 +1,366 @@
+"""The store interface: every read and write of memcli's data, in one dialect-neutral ABC.
+
+:class:`MemoryStore` is what the rest of memcli sees of a database. Its implementations keep
+all SQL to themselves: :class:`memcli.db.sqlite.SQLiteStore` (apsw + sqlite-vec + FTS5) and
+a PostgreSQL one (psycopg + pgvector) beside it. Placeholders, ``RETURNING``, upserts, the
+vector KNN, full-text search and the outbox claim/lease are implementation details; business
+logic (what to decide, when to retry, how to rank) stays out of ``db/``.
+
+Contract shared by every implementation:
+
+- **Rows** are plain ``dict`` keyed by column name (:data:`ITEM_COLUMNS` for items, the
+  outbox/source/event columns of :mod:`memcli.db.schema`'s tables likewise). Times in rows
+  are ISO-8601 UTC text or aware ``datetime`` (read them with :func:`memcli.timeutil.from_iso`,
+  which takes both); ``metadata``, ``before`` and ``after`` are JSON text.
+- **Times as arguments** are timezone-aware ``datetime``; the store converts them.
+- **Scope:** every lookup of an item, event or source that a user can reach takes the user
+  id and never returns another user's row (an id of another user is "not found").
+- **Vectors** are float32 numpy arrays, (dim,), L2-normalised; similarities are cosine in
+  [-1, 1]. A KNN filters *inside* the index (user, active / believed-at-T), never after it.
+- **Transactions:** ``with store.tx():`` is one atomic unit (rollback on any exception);
+  nested ``tx()`` joins the outer one (a savepoint). Methods that change several rows open
+  their own ``tx()``, so they are atomic alone and compose inside a caller's transaction.
+- **Errors:** :class:`~memcli.errors.StoreError` and its subclasses (locked, full,
+  read-only, corrupt), with a one-line message; ``NotFoundError`` for a missing item.
+- **Threads:** one store object is used by one thread at a time; :meth:`reader` opens
+  another connection to the same database for a worker thread.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memcli.models import Candidate
+
+__all__ = ["CaptureRow", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of"]
+
+Row = dict[str, Any]
+
+#: the columns of an item row, as every implementation returns them
+ITEM_COLUMNS = ("id", "user_id", "statement", "normalized", "kind", "slot", "salience", "confidence", "origin",
+                "valid_from", "invalid_at", "recorded_at", "expired_at", "last_confirmed_at", "confirmations",
+                "supersedes_id", "superseded_by_id", "invalid_reason", "metadata", "embed_model")
+
+_SNAPSHOT_FIELDS = ("statement", "kind", "slot", "confidence", "salience", "valid_from", "invalid_at",
+                    "expired_at", "last_confirmed_at", "confirmations", "origin")
+
+
+#: ``invalid_reason`` of an item the user forgot
+FORGOTTEN = "forgotten by the user"
+
+
+def status_of(row: dict[str, Any]) -> str:
+    """``forgotten`` (by the user), ``superseded`` (expired in system time), ``invalid``
+    (world time) or ``active``."""
+    if row["invalid_reason"] == FORGOTTEN:
+        return "forgotten"
+    if row["expired_at"] is not None:
+        return "superseded"
+    if row["invalid_at"] is not None:
+        return "invalid"
+    return "active"
+
+
+def snapshot(row: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The fields of an item row kept in an event's ``before``/``after`` (None for None)."""
+    return None if row is None else {k: row[k] for k in _SNAPSHOT_FIELDS}
+
+
+@dataclass(frozen=True)
+class CaptureRow:
+    """What :meth:`MemoryStore.capture` stored (or found, ``duplicate=True``)."""
+
+    source_id: int
+    outbox_id: int
+    duplicate: bool
+    occurred_at: datetime | str
+
+
+class MemoryStore(ABC):
+    """An open memcli database (see the module docstring for the shared contract)."""
+
+    #: ``sqlite`` | ``postgresql``
+    dialect: str = ""
+
+    # -- connection, transactions, meta ----------------------------------------------------------
+    @property
+    @abstractmethod
+    def location(self) -> str:
+        """Where the data lives, for messages: a file path or a URL without password."""
+
+    @abstractmethod
+    def tx(self) -> AbstractContextManager[MemoryStore]:
+        """One atomic unit of work: commit at the end, rollback on any exception; nests."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Close the connection; the store is unusable afterwards."""
+
+    @abstractmethod
+    def reader(self) -> MemoryStore:
+        """A new connection to the same database (already migrated), for another thread.
+        The caller closes it."""
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @abstractmethod
+    def meta_get(self, key: str) -> str | None:
+        """A value of the database's key/value metadata (``embed_model``, ``embed_dim``)."""
+
+    @abstractmethod
+    def meta_set(self, key: str, value: str) -> None:
+        """Insert or replace one metadata value."""
+
+    @abstractmethod
+    def schema_version(self) -> int:
+        """The number of applied migrations."""
+
+    @abstractmethod
+    def size_bytes(self) -> int | None:
+        """Bytes the database takes on disk (None when the backend cannot say)."""
+
+    @abstractmethod
+    def compact(self) -> None:
+        """Rewrite storage so that purged text leaves no trace (freed pages, logs, indexes).
+        Run outside any transaction.
+
+        Raises:
+            StoreError: compaction failed (the purge before it stays committed).
+        """
+
+    # -- capture: sources and the outbox ------------------------------------------------------------
+    @abstractmethod
+    def capture(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,
+                key: str, now: datetime) -> CaptureRow:
+        """Insert one source row and one ``pending`` outbox task (due ``now``) in one transaction,
+        unless ``(user, key)`` was captured before: then nothing is written (``duplicate``)."""
+
+    @abstractmethod
+    def add_source(self, user: str, *, role: str, content: str, occurred_at: datetime,
+                   recorded_at: datetime) -> int:
+        """Insert one source row (no outbox task: ``remember``/``import``/``correct``); its id."""
+
+    @abstractmethod
+    def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
+                    user: str | None = None) -> list[Row]:
+        """Atomically lease up to ``limit`` claimable tasks (oldest due first) to ``owner``.
+
+        Claimable: ``pending`` and due (``next_attempt_at <= now``) or ``processing`` with an
+        expired lease (``lease_until < now``); the claim sets ``processing``, the lease and
+        ``attempts + 1``. First, expired leases already at ``max_attempts`` turn ``dead``.
+        ``user``: that user's tasks only (None: every user). Rows: ``id``, ``source_id``,
+        ``user_id``, ``attempts`` and the source's ``role``, ``content``, ``occurred_at``;
+        sorted by id. No two concurrent callers get the same task.
+        """
+
+    @abstractmethod
+    def complete_task(self, task_id: int, *, owner: str, now: datetime) -> bool:
+        """Mark a task ``done`` if ``owner`` still holds its lease; False when the lease was lost."""
+
+    @abstractmethod
+    def fail_task(self, task_id: int, *, owner: str, error: str, now: datetime,
+                  retry_at: datetime | None) -> bool:
+        """Record a failed attempt of a task ``owner`` still holds: ``pending`` again at
+        ``retry_at``, or ``dead`` when ``retry_at`` is None; ``error`` kept. False: lease lost."""
+
+    @abstractmethod
+    def release_tasks(self, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
+        """Give ``(task_id, owner)`` claims back (an interrupted worker): ``pending`` with
+        ``next_attempt_at`` unchanged, ``attempts - 1`` (not below 0), no lease — only tasks
+        still ``processing`` under that owner. One transaction; returns how many."""
+
+    @abstractmethod
+    def reclaim_expired(self, now: datetime, user: str | None = None) -> int:
+        """Tasks whose lease expired go back to ``pending`` (due now); returns how many."""
+
+    @abstractmethod
+    def outbox_counts(self, user: str | None = None) -> dict[str, int]:
+        """Tasks by status (``pending``, ``processing``, ``done``, ``dead``; zeros included)."""
+
+    @abstractmethod
+    def outbox_health(self, now: datetime, user: str | None = None) -> tuple[datetime | str | None, int]:
+        """``(created_at of the oldest pending task or None, number of expired leases)``."""
+
+    @abstractmethod
+    def dead_tasks(self, user: str | None = None, limit: int = 50) -> list[Row]:
+        """Dead tasks, oldest id first: outbox columns plus the source's ``content``."""
+
+    @abstractmethod
+    def task_status(self, task_id: int, user: str | None = None) -> str | None:
+        """The status of one task (of ``user``, if given), None if there is no such task."""
+
+    @abstractmethod
+    def dead_task_ids(self, user: str | None = None) -> list[int]:
+        """Ids of every dead task (of ``user``, if given), ascending."""
+
+    @abstractmethod
+    def requeue_tasks(self, task_ids: Sequence[int], now: datetime) -> None:
+        """Tasks become ``pending`` now with attempts reset and no lease."""
+
+    # -- items, sources, events ---------------------------------------------------------------------
+    @abstractmethod
+    def get_item(self, user: str, item_id: int) -> Row:
+        """The item row of ``user`` with ``item_id``.
+
+        Raises:
+            NotFoundError: no such item for this user (another user's id included).
+        """
+
+    @abstractmethod
+    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None) -> list[Row]:
+        """Items of one user, newest ``valid_from`` first (then id); active only unless ``include_all``."""
+
+    @abstractmethod
+    def items_by_ids(self, user: str, ids: Iterable[int]) -> list[Row]:
+        """The rows of ``user`` among ``ids`` (any status), ordered by ``recorded_at``, id."""
+
+    @abstractmethod
+    def all_items(self) -> list[Row]:
+        """Every item of every user, by id (re-embedding)."""
+
+    @abstractmethod
+    def count_items(self, user: str | None = None, *, active_only: bool = False) -> int:
+        """How many items (of ``user``; active only: ``invalid_at`` and ``expired_at`` unset)."""
+
+    @abstractmethod
+    def find_exact(self, user: str, normalized: str) -> Row | None:
+        """The oldest active item of ``user`` whose normalised statement is ``normalized``."""
+
+    @abstractmethod
+    def active_in_slot(self, user: str, slot: str) -> list[Row]:
+        """Active items of ``user`` with this ``slot``, newest ``valid_from`` first."""
+
+    @abstractmethod
+    def insert_item(self, *, user_id: str, candidate: Candidate, origin: str, confidence: float,
+                    vector: np.ndarray | None, model: str | None, source_ids: Iterable[int] = (),
+                    invalid_at: datetime | None = None, invalid_reason: str | None = None,
+                    supersedes_id: int | None = None, recorded_at: datetime | None = None) -> Row:
+        """Insert one item, index it (full text; the vector when given, creating the vector
+        index for its dimension on first use and recording ``model``), link its sources.
+        Returns the row.
+
+        Raises:
+            ModelMismatchError: the vector index exists with another dimension.
+        """
+
+    @abstractmethod
+    def update_item(self, item_id: int, **fields: Any) -> Row:
+        """Set columns of one item (datetimes converted) and keep the indexes' validity in
+        step. Returns the new row."""
+
+    @abstractmethod
+    def link_source(self, item_id: int, source_id: int) -> None:
+        """Link a source to an item (no-op when already linked)."""
+
+    @abstractmethod
+    def source_ids_of(self, item_id: int) -> list[int]:
+        """Source ids linked to an item, ascending."""
+
+    @abstractmethod
+    def record_event(self, *, user_id: str, action: str, item_id: int | None = None,
+                     other_item_id: int | None = None, source_id: int | None = None, level: str | None = None,
+                     cosine: float | None = None, judge: str | None = None, reason: str | None = None,
+                     before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> int:
+        """Append one audit event (``before``/``after`` stored as JSON); returns its id."""
+
+    @abstractmethod
+    def lineage(self, user: str, item_id: int) -> set[int]:
+        """Ids of ``item_id`` and every item linked to it transitively: supersedes /
+        superseded_by, and CONFLICT / UPDATE / CORRECT events naming both."""
+
+    @abstractmethod
+    def events_of(self, user: str, item_ids: Iterable[int]) -> list[Row]:
+        """Events of ``user`` whose item or other item is among ``item_ids``, by id."""
+
+    @abstractmethod
+    def purge_item(self, user: str, item_id: int) -> dict[str, int]:
+        """Erase one item and every stored copy of its text: the row, its sources (and their
+        outbox tasks), other sources of ``user`` containing the statement verbatim, its index
+        rows, and events naming it; links to it become NULL. Records one ``PURGE`` event.
+        Returns ``{"sources", "events"}`` counts. Run :meth:`compact` afterwards.
+
+        Raises:
+            NotFoundError: no such item for this user.
+        """
+
+    @abstractmethod
+    def item_status_counts(self, user: str, forgotten_reason: str) -> dict[str, int]:
+        """Items of ``user`` by status: ``active``, ``invalid`` (world time), ``superseded``
+        (system time), ``forgotten`` (``invalid_reason == forgotten_reason``)."""
+
+    @abstractmethod
+    def count_sources(self, user: str | None = None) -> int:
+        """Captured/explicit sources (of ``user``)."""
+
+    @abstractmethod
+    def count_users(self) -> int:
+        """Distinct users with any source."""
+
+    # -- search indexes -------------------------------------------------------------------------
+    @abstractmethod
+    def has_vectors(self) -> bool:
+        """True once any vector was stored (the vector index exists)."""
+
+    @abstractmethod
+    def knn(self, user: str, vector: np.ndarray, k: int, *, as_of: datetime | None = None) -> list[tuple[int, float]]:
+        """The ``k`` nearest vectors of ``user``: ``(item_id, cosine)``, nearest first.
+
+        Active items only; with ``as_of=T``: items believed true at world time T (not
+        superseded, ``valid_from <= T < invalid_at``). ``k`` is capped by the backend (4096).
+        """
+
+    @abstractmethod
+    def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:
+        """:meth:`knn` over active items joined with their rows: ``id``, ``cosine``,
+        ``statement``, ``slot``, ``valid_from``, ``origin``, ``confidence``; nearest first."""
+
+    @abstractmethod
+    def vector_of(self, item_id: int) -> np.ndarray | None:
+        """The stored vector of one item (float32 (dim,)), None if it has none."""
+
+    @abstractmethod
+    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int,
+                   as_of: datetime | None = None) -> list[tuple[int, float]]:
+        """Full-text search of ``user``'s active (or believed-at-``as_of``) items for any of
+        ``tokens`` (jieba search tokens; user text, never syntax): ``(item_id, score)`` best
+        first, where a lower score is better (BM25 as SQLite's ``bm25()``); ties newest first.
+        A backend may rank only the newest matches of a very common token (:meth:`search_caps`)."""
+
+    @abstractmethod
+    def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                    as_of: datetime | None = None) -> list[tuple[int, int]]:
+        """Substring search over statements: each item scores the summed length of the
+        ``variants`` it contains (case-insensitive for ASCII); ``(item_id, score)`` with
+        score >= ``min_score``, best first (then newest id). A backend may scan only the
+        user's newest rows (reported by :meth:`search_caps`)."""
+
+    @abstractmethod
+    def like_scores(self, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
+        """The LIKE score (as :meth:`like_search` computes it) of each of ``ids`` (``user``'s items)."""
+
+    @abstractmethod
+    def slot_search(self, user: str, keys: Sequence[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
+        """Ids of ``user``'s active (or believed-at-``as_of``) items whose ``slot`` is one of
+        ``keys`` or under one (``allergy`` → ``allergy.peanut``): by key order, then newest
+        ``valid_from``, then newest id."""
+
+    def search_caps(self) -> dict[str, int]:
+        """Bounds the backend applies to search (reported in ``--json`` ``constants``)."""
+        return {}
+
+    @abstractmethod
+    def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
+        """Drop the vector index and rebuild it for ``dim`` from ``(item row, vector)``
+        pairs, recording ``model`` as the database's model (and on every item). One transaction."""

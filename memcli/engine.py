@@ -1,0 +1,123 @@
+"""What :class:`~memcli.memory.Memory` and :class:`~memcli.admin.Admin` share: the settings, ONE
+store, and the heavy components built once, on first use (the capture path never loads them).
+
+- :attr:`Engine.store` — the :class:`~memcli.db.store.MemoryStore` (:func:`memcli.db.open_store`);
+- :attr:`Engine.embedder` — the write-path embedding model, checked against the database;
+- :attr:`Engine.worker` — the :class:`~memcli.write.worker.MemoryCaptureWorker` with the
+  configured (or injected) extractor and judge (:mod:`memcli.write.backends`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memcli.db import open_store
+from memcli.settings import CHOICES, Settings, check_choice, default_db_path, follow_stored_model, load_settings
+
+if TYPE_CHECKING:
+    from memcli.db.store import MemoryStore
+    from memcli.embed import Embedder
+    from memcli.write.extract import Extractor
+    from memcli.write.judge import Judge
+    from memcli.write.worker import MemoryCaptureWorker
+
+__all__ = ["Engine", "backend_overrides", "resolve_settings"]
+
+
+def backend_overrides(extractor: Any, judge: Any, overrides: dict[str, Any]) -> tuple[Any, Any]:
+    """Names (``extractor="llm"``, ``judge="offline"``) become settings overrides; objects stay.
+    Returns the ``(extractor, judge)`` objects (None when given by name or not at all)."""
+    if isinstance(extractor, str):
+        overrides["extractor"], extractor = extractor, None
+    if isinstance(judge, str):
+        overrides["judge"], judge = judge, None
+    return extractor, judge
+
+
+def resolve_settings(settings: Settings | None, **overrides: Any) -> Settings:
+    """``settings`` (or freshly loaded ones) with the non-None ``overrides`` applied.
+
+    Raises:
+        ConfigError: an invalid value.
+    """
+    if settings is None:
+        return load_settings(**overrides)
+    upd = {k: check_choice(k, v) if k in CHOICES else v for k, v in overrides.items() if v is not None}
+    return settings.model_copy(update=upd) if upd else settings
+
+
+class Engine:
+    """One open database with its components (see the module docstring).
+
+    Args:
+        settings: resolved settings.
+        embedder, extractor, judge: use these instead of the configured ones (tests, hosts
+            that share a loaded model).
+
+    Raises:
+        StoreError: the database cannot be opened.
+    """
+
+    def __init__(self, settings: Settings, *, embedder: Embedder | None = None, extractor: Extractor | None = None,
+                 judge: Judge | None = None) -> None:
+        if isinstance(extractor, str) or isinstance(judge, str):
+            raise TypeError("extractor/judge objects expected here; pass names through the settings")
+        self.store: MemoryStore = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
+                                             create_parent=(settings.db == default_db_path()))
+        #: the settings as configured (``Admin.reembed`` moves to their model when none is given)
+        self.configured = settings
+        #: a database made with another model keeps using it unless one is configured explicitly;
+        #: ``model_note`` then says how to upgrade (:func:`memcli.settings.follow_stored_model`)
+        self.settings, self.model_note = follow_stored_model(settings, self.store.meta_get("embed_model"),
+                                                             self._stored_dim())
+        self._embedder = embedder
+        self._extractor = extractor
+        self._judge = judge
+        self._worker: MemoryCaptureWorker | None = None
+
+    def close(self) -> None:
+        """Close the database connection; the object is unusable afterwards (also on ``with`` exit)."""
+        self.store.close()
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def embedder(self) -> Embedder:
+        """The configured embedding model, loaded once; checked against the database.
+
+        The backend follows ``settings.embed_backend`` (:func:`memcli.embed.load_embedder`):
+        the ONNX export when ``memcli warm`` made one, else sentence-transformers.
+
+        Raises:
+            ModelMismatchError: the database was embedded with another model.
+            ModelUnavailableError: the model cannot be loaded.
+        """
+        if self._embedder is None:
+            from memcli.embed import check_model, load_embedder
+
+            check_model(self.store.meta_get("embed_model"), self._stored_dim(), self.settings.model)
+            self._embedder = load_embedder(self.settings.model, self.settings.embed_backend)
+        return self._embedder
+
+    def _stored_dim(self) -> int | None:
+        d = self.store.meta_get("embed_dim")
+        return int(d) if d else None
+
+    def _make_worker(self, extractor: Extractor | None = None, judge: Judge | None = None) -> MemoryCaptureWorker:
+        from memcli.write.backends import get_extractor, get_judge
+        from memcli.write.worker import MemoryCaptureWorker
+
+        return MemoryCaptureWorker(self.store, self.settings, lambda: self.embedder,
+                                   extractor or self._extractor or get_extractor(self.settings),
+                                   judge or self._judge or get_judge(self.settings))
+
+    @property
+    def worker(self) -> MemoryCaptureWorker:
+        """The capture worker, built once (raises ConfigError for a misconfigured extractor/judge)."""
+        if self._worker is None:
+            self._worker = self._make_worker()
+        return self._worker

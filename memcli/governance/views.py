@@ -1,0 +1,45 @@
+"""Rows of the store as the models callers see: :class:`MemoryItem` (with its status and its
+effective, decayed confidence at read time — no write on read) and :class:`Event`."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from memcli.db.store import MemoryStore, status_of
+from memcli.governance.confidence import effective
+from memcli.models import Event, MemoryItem
+from memcli.settings import Settings
+from memcli.timeutil import from_iso, now_utc
+
+__all__ = ["event_model", "item_model"]
+
+
+def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None) -> MemoryItem:
+    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now``."""
+    now = now or now_utc()
+    last = from_iso(row["last_confirmed_at"])
+    return MemoryItem(
+        id=row["id"], user=row["user_id"], statement=row["statement"], kind=row["kind"], slot=row["slot"],
+        salience=row["salience"], confidence=row["confidence"],
+        effective_confidence=effective(row["confidence"], last, now, settings),
+        origin=row["origin"], status=status_of(row), valid_from=from_iso(row["valid_from"]),
+        invalid_at=from_iso(row["invalid_at"]) if row["invalid_at"] else None,
+        recorded_at=from_iso(row["recorded_at"]),
+        expired_at=from_iso(row["expired_at"]) if row["expired_at"] else None,
+        last_confirmed_at=last, confirmations=row["confirmations"], supersedes_id=row["supersedes_id"],
+        superseded_by_id=row["superseded_by_id"], invalid_reason=row["invalid_reason"],
+        metadata=json.loads(row["metadata"] or "{}"), source_ids=store.source_ids_of(row["id"]),
+    )
+
+
+def event_model(row: dict[str, Any]) -> Event:
+    """Map an event row to :class:`Event` (``before``/``after`` parsed from JSON)."""
+    return Event(
+        id=row["id"], item_id=row["item_id"], other_item_id=row["other_item_id"], source_id=row["source_id"],
+        action=row["action"], level=row["level"], cosine=row["cosine"], judge=row["judge"], reason=row["reason"],
+        before=json.loads(row["before"]) if row["before"] else None,
+        after=json.loads(row["after"]) if row["after"] else None,
+        created_at=from_iso(row["created_at"]),
+    )

@@ -1,0 +1,71 @@
+"""Result types of the read path: :class:`Hit` (one memory), :class:`Hits` (a ``list[Hit]``
+with :class:`RetrievalInfo`) and :class:`Explain` (how a hit was scored)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+__all__ = ["Explain", "Hit", "Hits", "RetrievalInfo"]
+
+
+class Explain(BaseModel):
+    """How a hit was scored (``--explain``): each leg's rank, raw scores, RRF and factors."""
+
+    dense_rank: int | None = None
+    lexical_rank: int | None = None
+    slot_rank: int | None = Field(None, description="rank in the slot leg (the query asks about this memory's slot)")
+    cosine: float | None = Field(None, description="cosine similarity to the query, dense leg")
+    bm25: float | None = Field(None, description="FTS5 bm25(), lower is better; None: LIKE-only")
+    like_score: int = Field(0, description="summed length of the LIKE variants matched")
+    rrf: float
+    rrf_norm: float
+    weight_dense: float
+    weight_lexical: float
+    salience: float
+    recency: float
+    final: float
+
+
+class Hit(BaseModel):
+    """One retrieved memory. ``score`` = final fused score in [0, 1]."""
+
+    id: int
+    statement: str
+    kind: str
+    effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
+    valid_from: datetime
+    score: float
+    origin: str = Field(description="explicit | import | extracted | correction")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
+    explain: Explain | None = None
+
+
+class RetrievalInfo(BaseModel):
+    """What ran: legs, encoder, fallbacks, timings (ms) and every ranking constant."""
+
+    query_chars: int = 0
+    query_truncated: bool = False
+    tokens: list[str] = Field(default_factory=list)
+    slots: list[str] = Field(default_factory=list, description="slot keys the query asks about (slot leg)")
+    legs_requested: list[str] = Field(default_factory=list)
+    legs_run: list[str] = Field(default_factory=list)
+    encoder: str | None = None
+    dense_skipped: str | None = Field(None, description="why the dense leg did not run, if requested")
+    lexical_only_fallback: bool = False
+    candidates: dict[str, int] = Field(default_factory=dict, description="candidates each leg returned")
+    candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
+                                    "limit), at most 4096")
+    dropped_by_floor: int = 0
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    constants: dict[str, Any] = Field(default_factory=dict)
+
+
+class Hits(list):  # type: ignore[type-arg]
+    """A ``list[Hit]`` that also carries :class:`RetrievalInfo` as ``.info``."""
+
+    def __init__(self, hits: list[Hit] | None = None, info: RetrievalInfo | None = None) -> None:
+        super().__init__(hits or [])
+        self.info = info or RetrievalInfo()

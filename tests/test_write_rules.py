@@ -1,0 +1,100 @@
+"""Clause-level extraction with subject + attribute slots (issue 10), zh and en, and the
+decisions that used to lose facts. Pure rules: no model, no store."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.models import Decision
+from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.judge import OfflineJudge, compare_slot, guard
+from memcli.write.rules import analyze
+
+AT = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def got(text: str) -> list[tuple[str, str | None]]:
+    return [(c.statement, c.slot) for c in RuleExtractor().extract(Utterance(1, "u", "user", text, AT))]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我领导叫王建国。", [("我领导叫王建国", "boss.name")]),
+    ("我小姨身高才158厘米。", [("我小姨身高才158厘米", "maternal_aunt.height")]),
+    ("我堂哥在杭州一家银行上班。", [("我堂哥在杭州一家银行上班", "paternal_cousin_elder_male.workplace")]),
+    ("赵敏的生日是在6月3日。", [("赵敏的生日是在6月3日", "person:赵敏.birthday")]),
+    ("我老家是重庆的。", [("我老家是重庆的", "hometown")]),
+    ("我平时穿的跑鞋是李宁的。", [("我平时穿的跑鞋是李宁的", "thing:跑鞋.brand")]),
+    ("我姐姐住在成都，她是建筑师", [("我姐姐住在成都", "elder_sister.residence"), ("我姐姐是建筑师", "elder_sister.job")]),
+    ("这双鞋穿着很舒服，就是不太透气", [("这双鞋穿着很舒服", "thing:鞋.opinion.舒服"), ("这双鞋不太透气", "thing:鞋.opinion.透气")]),
+    ("My wife Anna is a nurse and she loves jazz", [("My wife Anna is a nurse", "wife.job"),
+                                                    ("My wife Anna loves jazz", "wife.like.jazz")]),
+    ("I live in Paris and work at Google", [("I live in Paris", "residence"), ("I work at Google", "workplace")]),
+    ("My wife's brother works at a bank in Boston", [("My wife's brother works at a bank in Boston",
+                                                      "wife.brother.workplace")]),
+    ("I love cats and dogs", [("I love cats", "like.cat"), ("I love dogs", "like.dog")]),
+])
+def test_clauses_subjects_and_slots(text: str, expected: list) -> None:
+    assert got(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "今天天气真好", "我今天好累啊", "如果我有钱，我就买房", "我想去日本旅游", "明天下午三点开会", "你觉得呢？",
+    "谢谢你的帮助！", "I'm so tired today", "If I had money I would buy a boat", "Thanks, that sounds great!",
+    "I'm going to visit my mom next week", "What's the weather like today?",
+])
+def test_chatter_plans_wishes_questions_are_not_memories(text: str) -> None:
+    assert got(text) == []
+
+
+@pytest.mark.parametrize(("text", "statement", "day"), [
+    ("Yesterday I adopted a dog", "I adopted a dog", 9),
+    ("昨天我领养了一只狗", "我领养了一只狗", 9),
+    ("Last month I started learning Spanish", "I started learning Spanish", None),
+])
+def test_relative_time_resolves_against_the_utterance(text: str, statement: str, day: int | None) -> None:
+    [c] = RuleExtractor().extract(Utterance(1, "u", "user", text, AT))
+    assert c.statement == statement
+    assert c.valid_from < AT and c.confirmed_at == AT  # said on the 10th, held since before
+    if day:
+        assert c.valid_from.day == day
+    else:
+        assert (c.valid_from.month, c.valid_from.day) == (2, 10)
+
+
+def test_different_subjects_never_conflict() -> None:
+    a, b, c = analyze("我表哥是博士"), analyze("我表妹是硕士"), analyze("我同事只读到高中")
+    assert len({a.subject, b.subject, c.subject}) == 3
+    assert guard(b, a) == guard(c, b) == "different subject"
+    assert compare_slot(b, a) is None
+
+
+@pytest.mark.parametrize(("old", "new", "decision"), [
+    ("我领导叫王建国", "我领导叫李明", Decision.CONFLICT),
+    ("我超爱川菜", "川菜我一点都不喜欢", Decision.CONFLICT),  # topic-first negation
+    ("I have two cats", "I don't have any cats", Decision.CONFLICT),
+    ("我住在杭州", "我住在杭州西湖区", Decision.UPDATE),
+    ("我怕坐飞机", "我怕坐飞机，尤其是起飞的时候", Decision.UPDATE),
+])
+def test_same_slot_decisions(old: str, new: str, decision: Decision) -> None:
+    hit = compare_slot(analyze(new), analyze(old))
+    assert hit is not None and hit[0] == decision
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("I'm a vegetarian", "I'm a teacher"),  # a diet is not a job
+    ("I take vitamin D every morning", "I take vitamin C every morning"),  # one changed entity
+    ("我对青霉素过敏", "我对头孢过敏"),
+    ("My friend lives in Boston", "My friend lives in Denver"),  # maybe another friend
+])
+def test_unsure_pairs_are_kept_both(old: str, new: str) -> None:
+    from memcli.models import Candidate
+    from memcli.write.judge import Neighbor
+
+    hit = compare_slot(analyze(new), analyze(old))
+    assert hit is None or hit[0] == Decision.ADD
+    nb = Neighbor(id=1, statement=old, slot=analyze(old).slot, cosine=0.99, valid_from=AT, origin="explicit",
+                  confidence=0.95)
+    verdict = OfflineJudge().judge(Candidate(statement=new, valid_from=AT, slot=analyze(new).slot), [nb])
+    assert verdict.decision == Decision.ADD
