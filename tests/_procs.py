@@ -139,8 +139,10 @@ class Conn:
         return [tuple(r) for r in self._cur.fetchall()]
 
     def fetchone(self) -> tuple | None:
-        r = self._cur.fetchone()
-        return None if r is None else tuple(r)
+        # Read every row: an apsw statement left mid-way keeps its read transaction (and so its
+        # snapshot) open, and a polling loop would never see another process's commits.
+        rows = self._cur.fetchall()
+        return tuple(rows[0]) if rows else None
 
     def __iter__(self):  # noqa: ANN204
         return iter(self.fetchall())
