@@ -123,8 +123,9 @@ def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: 
     :func:`pair_routes`); ``guarded`` pairs never become NOOP by cosine, so they do not bound
     ``upper`` (unless no CONFLICT/UPDATE pair is unguarded: then all bound it). upper: the
     smallest cut at least ``margin`` above every unguarded CONFLICT/UPDATE cosine where the share
-    of NOOP among unguarded pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never by cosine — if none). lower: the largest cut at least ``margin`` below
-    every CONFLICT/UPDATE cosine where the share of ADD among pairs below it is >=
+    of NOOP among unguarded pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never
+    by cosine — if none). lower: the largest cut at least ``margin`` below every CONFLICT/UPDATE
+    cosine where the share of ADD among pairs below it is >=
     ``target_precision`` (-1.0001 — ADD never by cosine — if none). Cuts lie halfway between
     neighbouring observed cosines, or exactly ``margin`` from the nearest CONFLICT/UPDATE cosine.
     """
