@@ -125,7 +125,7 @@ def cold_runs(model: str, db: Path, runs: int, env: dict) -> dict:
                             "context", q, "--format", "json"], capture_output=True, text=True, env=env)
         walls.append(time.perf_counter() - t)
         out = json.loads(r.stdout)
-        has_dense = "dense" in out["retrieval"]["legs_run"]
+        has_dense = "dense" in ((out.get("retrieval") or {}).get("legs_run") or [])  # no block: no retrieval
         dense += has_dense
         elapsed.append(out["elapsed_ms"])
         ctx_ok += bool(out["text"]) and has_dense and out["elapsed_ms"] <= out["budget_ms"]
@@ -145,7 +145,8 @@ def main() -> None:
     from memcli.settings import canonical_model
     from memcli.warm import warm
 
-    res: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}, "models": {}}
+    res: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "loadavg": os.getloadavg()},
+                 "models": {}}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory(prefix="memcli-bench-models-") as tmp:
         for m in a.models:

@@ -84,7 +84,6 @@ def collect_groups(settings: Settings, groups: Sequence[tuple[str, Sequence[Any]
     import tempfile
 
     from memcli.eval.retrieval import cached_embedder, load_store, open_eval_memory
-    from memcli.read.retrieve import retrieve
     from memcli.text import lang_of
 
     st = settings.model_copy(update={"min_cosine": -2.0, "min_cosine_zh": -2.0, "min_score": 0.0,
@@ -98,7 +97,7 @@ def collect_groups(settings: Settings, groups: Sequence[tuple[str, Sequence[Any]
                 keys_of = load_store(mem, memories)
                 for q in queries:
                     qlang = lang_of(q.query)
-                    hits = retrieve(mem, q.query, limit=2 * st.candidates_per_leg, explain=True)
+                    hits = mem.search(q.query, limit=2 * st.candidates_per_leg, legs=("dense", "lexical"), explain=True)
                     obs = QueryObs(q.query, qlang, set(q.relevant), list(q.tags))
                     for h in hits:
                         ex = h.explain

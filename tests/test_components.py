@@ -74,3 +74,14 @@ def test_backend_names_are_settings_overrides(fake_embedder):
     with Memory(db=":memory:", user="alice", embedder=fake_embedder, judge="offline", extractor="rules") as m:
         assert (m.settings.judge, m.settings.extractor) == ("offline", "rules")
         assert m.worker.judge.name == "offline" and m.worker.extraction.name == "rules"
+
+
+def test_the_context_reader_never_loads_the_vector_cache(memory_store):
+    """Loading a user's in-process vector copy happens on a store's second search; on the
+    context builder's reader that would be inside the budget, so the reader always uses vec0."""
+    reader = memory_store.reader()
+    try:
+        q = np.ones(4, dtype=np.float32) / 2
+        assert [reader.vector_cache.knn("alice", q, 5, None) for _ in range(3)] == [None, None, None]
+    finally:
+        reader.close()

@@ -26,8 +26,8 @@ def got(text: str) -> list[tuple[str, str | None]]:
     ("赵敏的生日是在6月3日。", [("赵敏的生日是在6月3日", "person:赵敏.birthday")]),
     ("我老家是重庆的。", [("我老家是重庆的", "hometown")]),
     ("我平时穿的跑鞋是李宁的。", [("我平时穿的跑鞋是李宁的", "thing:跑鞋.brand")]),
-    ("我姐姐住在成都，她是建筑师", [("我姐姐住在成都", "elder_sister.residence"), ("我姐姐是建筑师", "elder_sister.job")]),
-    ("这双鞋穿着很舒服，就是不太透气", [("这双鞋穿着很舒服", "thing:鞋.opinion.舒服"), ("这双鞋不太透气", "thing:鞋.opinion.透气")]),
+    ("我姐姐住在成都，她是建筑师", [("我姐姐住在成都", "elder_sister.residence"), ("我姐姐是建筑师", "elder_sister.job")]),  # noqa: E501
+    ("这双鞋穿着很舒服，就是不太透气", [("这双鞋穿着很舒服", "thing:鞋.opinion.舒服"), ("这双鞋不太透气", "thing:鞋.opinion.透气")]),  # noqa: E501
     ("My wife Anna is a nurse and she loves jazz", [("My wife Anna is a nurse", "wife.job"),
                                                     ("My wife Anna loves jazz", "wife.like.jazz")]),
     ("I live in Paris and work at Google", [("I live in Paris", "residence"), ("I work at Google", "workplace")]),

@@ -34,6 +34,13 @@ __all__ = ["MEMORY", "SQLiteStore"]
 MEMORY = ":memory:"
 
 
+class _Vec0Only:
+    """A vector cache that never answers (the caller runs vec0's KNN)."""
+
+    def knn(self, *_: object) -> None:
+        return None
+
+
 class SQLiteStore(Store, MemoryStore):
     """An open memcli SQLite database (see :class:`~memcli.db.connect.Store` for ``Args``/``Raises``)."""
 
@@ -57,9 +64,14 @@ class SQLiteStore(Store, MemoryStore):
         return MEMORY if self.is_memory else str(self.path)
 
     def reader(self) -> SQLiteStore:
+        """Another connection (for the context builder's worker thread). Its KNN always runs on
+        vec0: loading a user's in-process vector copy (:mod:`memcli.db.vector_cache`, on the
+        second search of a store) would happen inside a context budget and, measured at 10k
+        memories, push one call in two past 800 ms."""
         other = SQLiteStore.__new__(SQLiteStore)
         other._busy_timeout_ms = self._busy_timeout_ms
         Store.__init__(other, self.path, busy_timeout_ms=self._busy_timeout_ms)
+        other._vector_cache = _Vec0Only()
         return other
 
     def schema_version(self) -> int:

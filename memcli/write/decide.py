@@ -65,6 +65,17 @@ class Plan:
     judge: str | None = None
 
 
+def other_person(new: Facts, old: Facts) -> bool:
+    """Both statements are about people of the user's life (the user, or a relation of the
+    vocabulary: 妈妈, sister, ...) and not the same one: 我妈妈的生日… vs 我的生日…. Subjects
+    read from a capitalised word or a thing (``person:…``, ``thing:…``) are not trusted here:
+    "Blue is not my favourite colour" reads as about ``person:blue``."""
+    from memcli import slots
+
+    people = {slots.ME, *slots.ZH_RELATIONS.values(), *slots.EN_RELATIONS.values()}
+    return new.subject != old.subject and new.subject in people and old.subject in people
+
+
 def _facts(statement: str, slot: str | None) -> Facts:
     return with_slot(analyze(statement), slot)
 
@@ -117,8 +128,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     top = nbs[0]
     objection = guard(new, _facts(top.statement, top.slot))
     if top.cosine >= settings.dedup_lower and all(
-            guard(new, _facts(nb.statement, nb.slot)) == "different subject"
-            for nb in nbs if nb.cosine >= settings.dedup_lower):
+            other_person(new, _facts(nb.statement, nb.slot)) for nb in nbs if nb.cosine >= settings.dedup_lower):
         # every close neighbour is about someone else (我妈妈… vs 我…): another fact, no judge
         return Plan(Decision.ADD, Level.JUDGE, None, top.cosine, "different subject: another person's fact",
                     "subject")

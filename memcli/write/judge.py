@@ -147,9 +147,9 @@ def adds_detail(new: str, old: str) -> bool:
     zh = lang_of(new) == "zh"
     adds_clause = bool(re.search(r"[，,;；—]|\b(?:especially|with|and|in|at|on|since|named|called)\b", new))
     missing = len(b - a)
-    if missing > (1 if adds_clause and len(b) >= 4 else 0):
+    if missing > (1 if adds_clause and (len(b) >= 3 or len(a - b) >= 4) else 0):
         return False
-    return len(a - b) >= (3 if zh else 2) + (1 if missing else 0)
+    return len(a - b) >= (2 if adds_clause else 3 if zh else 2) + (1 if missing else 0)
 
 
 def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
@@ -200,12 +200,16 @@ def guard(new: Facts, old: Facts) -> str | None:
     a, b = entity_units(new.statement), entity_units(old.statement)
     if a - b and b - a:  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
         return "different content"
+    ca, cb = content_units(new.statement), content_units(old.statement)
     if not a and not b:
-        a, b = content_units(new.statement), content_units(old.statement)
+        a, b = ca, cb
     zh = lang_of(new.statement) == "zh"
     if zh and a - b and b - a:
         return "different content"
-    if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement):
+    if zh and ca - cb and cb - ca and max(len(ca - cb), len(cb - ca)) >= 2:  # 靠窗 / 靠过道
+        return "different content"
+    more_numbers = len(new.numbers) > len(old.numbers) and Counter(old.numbers) <= Counter(new.numbers)
+    if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement) or more_numbers:
         return "more specific"
     return None
 
@@ -267,7 +271,8 @@ class OfflineJudge(Judge):
                 return Verdict(Decision.CONFLICT, nb.id, f"{g}, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
             if g == "more specific" and new.positive == old.positive and related:
                 return Verdict(Decision.UPDATE, nb.id, f"more specific, content overlap {ov:.2f}")
-            if g is None and (ov >= SAME_TEXT_OVERLAP or (contained and a <= b)
+            reworded = bool(a - b and b - a)  # 靠窗 / 靠过道: a word changed, not only added
+            if g is None and ((ov >= SAME_TEXT_OVERLAP and not reworded) or (contained and a <= b)
                               or (nb.cosine >= self.same_cosine and ov >= CONFLICT_OVERLAP)):
                 return Verdict(Decision.NOOP, nb.id, f"same content, content overlap {ov:.2f}, cosine {nb.cosine:.3f}")
         return Verdict(Decision.ADD, None, "no stored memory says the same or the opposite")

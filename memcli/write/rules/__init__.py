@@ -20,7 +20,7 @@ from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, valu
 __all__ = ["Facts", "Match", "analyze", "extract_matches", "subject_of"]
 
 
-_DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")
+_DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")  # noqa: E501
 
 
 def _rules(text: str):  # noqa: ANN202 - a module

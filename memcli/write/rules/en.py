@@ -42,8 +42,8 @@ _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honest
                      r"plus|then|because|since|although|though|now|oh and|wow|right|sure)[,:!\s]+)+", re.I)
 _QUESTION = re.compile(r"\?\s*$|^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|do|does|did|is|are|was|"
                        r"were|can|could|would|will|should|shall|may|might|have|has|am|any idea|any tips)\b", re.I)
-_IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wish|want to|wants to|wanna|going to|gonna|"
-                       r"plan to|plans to|planning|will|thinking of|thinking about|should|need to|needs to|have to|has to|"
+_IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wish|want to|wants to|wanna|going to|gonna|"  # noqa: E501
+                       r"plan to|plans to|planning|will|thinking of|thinking about|should|need to|needs to|have to|has to|"  # noqa: E501
                        r"tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|"
                        r"sunday|weekend|time)|later today|later this|soon|someday|one day|considering|dream of|"
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
@@ -51,8 +51,8 @@ _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|
                   r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
                   r"december)|earlier this year|this (?:spring|summer|autumn|fall|winter|year)|"
                   r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
-                  r"this morning|earlier today|today|a week ago|a month ago|a year ago|a couple of (?:days|weeks|months|"
-                  r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "
+                  r"this morning|earlier today|today|a week ago|a month ago|a year ago|a couple of (?:days|weeks|months|"  # noqa: E501
+                  r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "  # noqa: E501
                   r"ago)\b,?\s*", re.I)
 _AGO_FIXED = {"yesterday": ("day", 1), "last night": ("day", 1), "the day before yesterday": ("day", 2),
               "last week": ("week", 1), "last month": ("month", 1), "last year": ("year", 1),
@@ -65,7 +65,7 @@ _NUMW = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eigh
          "a few": 3, "several": 3}
 _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|every (?:day|morning|night|evening|week|"
                     r"weekend|weekday|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|each "
-                    r"(?:morning|day|night|week)|on (?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
+                    r"(?:morning|day|night|week)|on (?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"  # noqa: E501
                     r"sundays)|most (?:days|mornings|evenings|nights)|(?:once|twice|three times) a (?:day|week|month)|"
                     r"tend to|daily|weekly|every other day|nightly)\b", re.I)
 _OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|designer|developer|programmer|writer|"
@@ -82,7 +82,10 @@ _NOT_OCCUPATION = re.compile(r"\b(?:vegetarian|vegan|christian|introvert|extrove
                              r"resident|native|citizen|foreigner|expert|newcomer|stranger|other|brother|sister|daughter|"
                              r"water|winter|summer|number|center|corner|paper|dinner|computer|letter|order|color|"
                              r"colour|flavor|favour|favor|humor|error|mirror|ant|parent|event|talent|accident)$")
-_TRANSIENT = re.compile(r"^(?:so |very |really |a bit |kind of |pretty |super |too |just |not |feeling |getting )*"
+_TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty |super |too |just |not |feeling |getting |"  # noqa: E501
+                        r"quite |extremely |totally |completely )*(?:feeling\b|down\b|overwhelmed\b|lost\b|stuck\b|"
+                        r"immersed\b|inspired\b|motivated\b|moved\b|touched\b)|"
+                        r"^(?:so |very |really |a bit |kind of |pretty |super |too |just |not |feeling |getting )*"
                         r"(?:tired|happy|sad|bored|excited|busy|hungry|thirsty|sick|sorry|glad|fine|ok|okay|good|great|"
                         r"stressed|exhausted|worried|nervous|anxious|here|back|home|done|ready|sure|upset|angry|annoyed|"
                         r"confused|curious|lonely|sleepy|cold|hot|late|early|free|excited|thrilled|grateful|thankful|"
@@ -99,7 +102,7 @@ _DISLIKE = (r"(?:hate|hates|hated|dislike|dislikes|detest|detests|loathe|loathes
             r"(?:do|does|did) not (?:like|love|enjoy|care for)|never (?:liked|like|likes|enjoy|enjoyed)|"
             r"(?:am|is|are) not (?:a )?(?:big )?fans? of|(?:am|is|are) not into|no longer (?:like|likes|enjoy))")
 _NAME_STOP = frozenset("i the this that these those it he she they we you my our his her their there here yesterday "
-                       "today tonight tomorrow last next every monday tuesday wednesday thursday friday saturday sunday "
+                       "today tonight tomorrow last next every monday tuesday wednesday thursday friday saturday sunday "  # noqa: E501
                        "january february march april may june july august september october november december "
                        "honestly actually well so and but also oh hey hi hello thanks thank sure yes no maybe just "
                        "lately recently usually sometimes please what when where why how who which a an one my".split())
@@ -207,7 +210,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b)", low)
     if m:
         return slots.ME, c[:2], c[3:]
-    m = re.match(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) [a-z]+ing| who [a-z]+ .+?)?(?= (?:is|was|has|lives|works|"
+    m = re.match(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) [a-z]+ing| who [a-z]+ .+?)?(?= (?:is|was|has|lives|works|"  # noqa: E501
                  rf"goes|runs|drives|teaches|moved|got|studies|called|named))", low)
     if m and low.startswith(("the ", "a ")):
         rel = re.search(_REL, low[:m.end()])
@@ -233,11 +236,13 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"works?|keeps?|broke|died|needs?|seems?|got|gets)\b)", low)
     if re.match(r"^my (?:all-time )?favou?rite\b", low):
         return slots.ME, c[:2], c[3:]
-    if m and m.group(2) not in _ATTR_NOUNS:
+    if m and m.group(2) not in _ATTR_NOUNS and m.group(2) not in ("ability", "abilities", "energy", "sleep", "mood",
+                                                                  "life", "mind", "day", "week", "work", "job"):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = re.match(r"^(?:this|these|that|those|the) ((?:[a-z'-]+ ){0,3}?([a-z-]+))(?= (?:is|are|was|were|feels?|looks?|"
-                 r"tastes?|sounds?|seems?|fits?)\b)", low)
-    if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment)$", m.group(2)):
+                 r"tastes?|seems?|fits?)\b)", low)
+    if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"  # noqa: E501
+                          r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = re.match(r"^(?:he|she)\b", low)
     if m:
@@ -245,7 +250,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^(?:it|they)\b", low)
     if m:
         return (ctx.thing[0], ctx.thing[1], c[m.end():].strip()) if ctx.thing else None
-    m = re.match(r"^((?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Grandma|Grandpa)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:, my [a-z -]+,)?"
+    m = re.match(r"^((?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Grandma|Grandpa)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:, my [a-z -]+,)?"  # noqa: E501
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
@@ -253,8 +258,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return slots.ME, m.group(1), c[m.end():].strip()  # "Daniel is my name", "Arsenal is my team": about me
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP:
         rest = c[m.end():]
-        return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()
-    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|feels|looks|gives me|makes me)\b)", c)
+        return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # noqa: E501
+    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|looks|gives me|makes me)\b)", c)
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
     return None
@@ -278,12 +283,15 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     p = re.sub(r"^(?:'s )", "", rest.casefold()).strip()
     p = re.sub(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
-               r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"
+               r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"  # noqa: E501
                r"almost|nearly|barely|over|under)\b\s*", "", p)
     p = re.sub(r"\s+", " ", p).strip()
     thing = key.startswith("thing:")
+    if re.match(r"^(?:(?:often|always|sometimes|usually|still|also) )?(?:feel|feels|felt|feeling|think|thought|guess|"
+                r"wonder|hope|wish|believe|suppose|tried|try|want|wanted|need|needed)\b", p):
+        return []  # feelings, thoughts and attempts are not facts
     liking = p  # the like rules read their own negations
-    m = re.match(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", p)
+    m = re.match(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", p)  # noqa: E501
     if m and not thing:
         return [_fact(key, "diet", "vegetarian" if m.group(2) else m.group(1))]
     p = re.sub(rf"^({_BE}) (?:not|no longer|never) ", r"\1 ", p)
@@ -293,26 +301,26 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^(?:full )?name {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthday {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
         (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+)$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),
-        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),
+        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),  # noqa: E501
         (r"^weighs? (?:about |around )?(\d.+)$", "weight"),
         (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"
          rf"^(?:moved|relocated|(?:have|has) moved|{_BE} moving back) (?:from .+? )?(?:to|back to) (.+)$|"
          rf"^(?:home|house|flat|apartment|place|address) {_BE} (?:in |at )?(.+)$", "residence"),
-        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?) (?:at|for) (.+?)(?: as .+)?$|"
+        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?) (?:at|for) (.+?)(?: as .+)?$|"  # noqa: E501
          rf"^{_BE} employed (?:by|at) (.+)$|^(?:workplace|employer|company) {_BE} (.+)$", "workplace"),
         (rf"^(?:works?|worked|{_BE} working) as (?:a |an )?(.+)$|^(?:job|profession|occupation) {_BE} (?:a |an )?(.+)$|"
          rf"^(?:works?|worked) (?:at|for) .+? as (?:a |an )?(.+)$", "job"),
         (rf"^{_BE} (?:originally )?from (.+)$|^(?:comes?|came) from (.+)$|^grew up in (.+)$|^(?:was|were) born in "
          rf"((?!\d).+)$|^hometown {_BE} (.+)$", "hometown"),
         (rf"^graduated (?:from )?(.+)$|^(?:have|has) (?:a |an )?((?:phd|ph\.d|master's|masters|bachelor's|bachelors|"
-         rf"degree|doctorate|mba).*)$|^(?:studied|majored in|studies|{_BE} studying|{_BE} majoring in) (.+?)(?: at .+)?$|"
+         rf"degree|doctorate|mba).*)$|^(?:studied|majored in|studies|{_BE} studying|{_BE} majoring in) (.+?)(?: at .+)?$|"  # noqa: E501
          rf"^degree {_BE} (?:in )?(.+)$|^major {_BE} (.+)$", "education"),
-        (rf"^(?:goe?s? to|attends?|{_BE} (?:a )?(?:student|freshman|sophomore|junior|senior) at|stud(?:y|ies) at) (.+)$",
+        (rf"^(?:goe?s? to|attends?|{_BE} (?:a )?(?:student|freshman|sophomore|junior|senior) at|stud(?:y|ies) at) (.+)$",  # noqa: E501
          "school"),
         (rf"^phone(?: number)? {_BE} (.+)$|^number {_BE} (.+)$", "phone"),
         (rf"^e-?mail(?: address)? {_BE} (.+)$", "email"),
         (rf"^blood type {_BE} (.+)$", "blood_type"),
-        (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),
+        (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),  # noqa: E501
     ]
     raw = rest.strip()
     m = re.match(r"^(?:is|was) ([A-Z][a-z]+)(?: now)?$", raw)
@@ -379,7 +387,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going"):
         return [_fact(key, "opinion", m.group(1), "preference")]
     m = re.match(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$", p)
-    if m and not thing and not _TRANSIENT.match(m.group(1)) and not _TRANSIENT.match(re.sub(rf"^{_BE} ", "", p)) and not m.group(1).endswith("ing") and \
+    passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", p)))
+    if m and not thing and not passing and not m.group(1).endswith("ing") and \
             not re.match(r"^(?:not|going|gonna|about|in|on|at|with|to|so|like|just|here|there|the)\b", m.group(1)):
         v = _obj(m.group(1))
         return [_fact(key, "is", v, "identity")] if v else []
@@ -396,7 +405,7 @@ _TIME_WORDS = frozenset("january february march april may june july august septe
                         "today weekend".split())
 
 
-_CHATTER_VERB = re.compile(r"^(?:think|thought|know|knew|guess|mean|meant|wonder|wondered|hope|wish|want|wanted|need|"
+_CHATTER_VERB = re.compile(r"^(?:feel|feels|feeling|felt|think|thought|know|knew|guess|mean|meant|wonder|wondered|hope|wish|want|wanted|need|"  # noqa: E501
                            r"agree|see|saw|suppose|understand|believe|feel|felt|bet|promise|apologi[sz]e|appreciate|"
                            r"forgot|forget|remember|just|can|could|would|will|should|must|may|might|shall|did|do|does|"
                            r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
@@ -474,13 +483,15 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if re.match(r"^there (?:is|are) .+\b(?:my|our)\b", c, flags=re.I):
         return [Match(statement=c[0].upper() + c[1:], kind="other", slot="fact.there", value="", salience=0.5,
                       ago=ago)]
-    if re.match(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", c, flags=re.I) \
-            and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing) and \
+    if re.match(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", c,
+                flags=re.I) and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing) and \
             not re.match(r"^we (?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b", c, flags=re.I):
         return []
     sub = _subject(c, ctx)
     if sub is None:
-        if ctx.subject is None or not re.match(r"^[a-z]", c):
+        if ctx.subject is None or not re.match(r"^[a-z]", c) or \
+                re.match(r"^(?:it|this|that|they|there|the|a|an|some|every|one|so|but|and|then|which|who|as|if|when|"
+                         r"because|since|though|also|through|during|after|before|with|without|for|to|in|on|at)\b", c):
             return []
         key, phrase = ctx.subject
         rest, stmt = c, f"{phrase} {c}"
@@ -540,12 +551,12 @@ def subject_of(text: str) -> str:
     return sub[0] if sub else slots.ME
 
 
-_SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"
+_SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501
                     r"they|it|we|his|her|our|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
                     r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
                     r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
                     r",\s+(?=(?i:i|he|she)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
-                    r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"
+                    r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
                     r"who|why)\b)")
 
 

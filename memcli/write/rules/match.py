@@ -59,7 +59,7 @@ class Facts:
 
 
 # -- polarity ------------------------------------------------------------------------------
-_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"
+_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"  # noqa: E501
                               r"特别|分别|别人|区别|级别|告别|别墅|性别|差别|类别|别的|无聊|无线|无糖")
 _ZH_NEG = re.compile(r"从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|不|没|别|无")
 _EN_CONTRACTIONS = [
@@ -94,7 +94,7 @@ def polarity_of(text: str) -> bool:
 
 # -- numbers -------------------------------------------------------------------------------
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # noqa: E501
-_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平])|"
+_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平])|"  # noqa: E501
                      r"([零〇一二两三四五六七八九十百千万]*[十百千万][零〇一二两三四五六七八九]?)(?![\u4e00-\u9fff])")
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), start=1)}
@@ -135,7 +135,7 @@ def cn_to_int(text: str) -> int | None:
     return total + cur
 
 
-_ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})(?:[号日]|(?![\u4e00-\u9fff\d]))")
+_ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})(?:[号日]|(?![\u4e00-\u9fff\d]))")  # noqa: E501
 _MONTH_NAMES = "|".join(sorted((m for m in _MONTHS), key=len, reverse=True)) + "|may"
 _EN_DATE = re.compile(rf"\b({_MONTH_NAMES})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b|"
                       rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH_NAMES})\b")
