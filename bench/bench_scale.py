@@ -114,7 +114,18 @@ def build(path: Path, n: int, users: int, dim: int, model: str) -> tuple[dict[st
     return mats, rate
 
 
-def warm_figures(db: Path, mats: dict[str, np.ndarray], reps: int, cache: bool) -> dict:
+def query_embedder(model: str):  # noqa: ANN201
+    """The encoder the read path picks in a long-lived process: the ONNX export when it exists
+    (``memcli warm``), so the bench does not load torch (which would then serve the queries)."""
+    from memcli.embed import get_embedder
+    from memcli.embed import onnx as ox
+
+    if ox.is_exported(model):
+        return ox.get_onnx_embedder(model)
+    return get_embedder(model)
+
+
+def warm_figures(db: Path, mats: dict[str, np.ndarray], reps: int, cache: bool, with_legs: bool = True) -> dict:
     """Warm in-process figures; for many users, the query cycles over users."""
     os.environ["MEMCLI_VECTOR_CACHE_MB"] = "4096" if cache else "0"
     from memcli import Memory
@@ -130,19 +141,20 @@ def warm_figures(db: Path, mats: dict[str, np.ndarray], reps: int, cache: bool) 
         for u in users:
             mems[u].search(QUERIES[0])
             mems[u].search(QUERIES[1])
-        for name, legs in (("dense", ("dense",)), ("lexical", ("lexical",)), ("hybrid", ("dense", "lexical"))):
-            xs = []
+        for name, legs in (("dense", ("dense",)), ("lexical", ("lexical",)), ("hybrid", ("dense", "lexical")))[
+                :3 if with_legs else 0]:
+            xs, parts = [], {}
             for r in range(reps):
                 for j, q in enumerate(QUERIES):
                     m = mems[users[(j + r) % len(users)]]
                     t = time.perf_counter()
-                    m.search(q, limit=5, legs=legs)
+                    hits = m.search(q, limit=5, legs=legs)
                     xs.append((time.perf_counter() - t) * 1000)
-            res[name] = {"p50": pct(xs, 50), "p95": pct(xs, 95)}
-        emb = first.embedder if first._embedder is not None else None
-        from memcli.embed import get_embedder
-
-        emb = emb or get_embedder(first.settings.model)
+                    for key, ms in hits.info.timings_ms.items():
+                        parts.setdefault(key, []).append(ms)
+            res[name] = {"p50": pct(xs, 50), "p95": pct(xs, 95),
+                         "parts_p50": {key: round(pct(v, 50), 2) for key, v in parts.items()}}
+        emb = query_embedder(first.settings.model)
         qv = emb.embed(QUERIES)
         t = time.perf_counter()
         emb.embed([QUERIES[0]])
@@ -225,11 +237,10 @@ def main() -> None:
     ap.add_argument("--dir", default=None, help="folder for the databases (default: a temporary one)")
     a = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from memcli.embed import get_embedder
     from memcli.settings import load_settings
 
     model = load_settings().model
-    dim = int(get_embedder(model).dim)
+    dim = int(query_embedder(model).dim)
     plan = [(int(x), 1) for x in a.sizes.split(",") if x]
     if a.multi:
         n, u = a.multi.split(":")
@@ -243,7 +254,7 @@ def main() -> None:
             size = sum(Path(str(db) + x).stat().st_size for x in ("", "-wal") if Path(str(db) + x).exists())
             row = {"n": n, "users": users, "bytes_per_memory": size / n, "db_mb": size / 1e6, "rate": rate,
                    "cached": warm_figures(db, mats, a.reps, cache=True)}
-            row["vec0"] = warm_figures(db, mats, 1, cache=False)
+            row["vec0"] = warm_figures(db, mats, 1, cache=False, with_legs=n <= 100_000)
             if users == 1 and n <= 10_000 and a.cold_runs:
                 row["cold"] = cold_figures(db, a.cold_runs)
             results.append(row)

@@ -121,10 +121,11 @@ def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: 
 
     Only pairs that reach the cosine level count (``rule`` marks those decided before it, see
     :func:`pair_routes`); ``guarded`` pairs never become NOOP by cosine, so they do not bound
-    ``upper``. upper: the smallest cut at least ``margin`` above every unguarded CONFLICT/UPDATE
-    cosine where the share of NOOP among unguarded pairs at or above it is >= ``target_precision``
-    (1.0001 — NOOP never by cosine — if none). lower: the largest cut at least ``margin`` below
-    every CONFLICT/UPDATE cosine where the share of ADD among pairs below it is >=
+    ``upper`` (unless no CONFLICT/UPDATE pair is unguarded: then all bound it). upper: the
+    smallest cut at least ``margin`` above every unguarded CONFLICT/UPDATE cosine where the share
+    of NOOP among unguarded pairs at or above it is >= ``target_precision`` (1.0001 — NOOP never
+    by cosine — if none). lower: the largest cut at least ``margin`` below every CONFLICT/UPDATE
+    cosine where the share of ADD among pairs below it is >=
     ``target_precision`` (-1.0001 — ADD never by cosine — if none). Cuts lie halfway between
     neighbouring observed cosines, or exactly ``margin`` from the nearest CONFLICT/UPDATE cosine.
     """
@@ -134,7 +135,10 @@ def choose_thresholds(cos: np.ndarray, labels: Sequence[str], target_precision: 
     level = np.ones(len(lab), dtype=bool) if rule is None else ~np.asarray(rule, dtype=bool)
     free = level & (np.ones(len(lab), dtype=bool) if guarded is None else ~np.asarray(guarded, dtype=bool))
     risky = np.isin(lab, RISKY)
-    hi_r = float(cos[risky & free].max()) if (risky & free).any() else -np.inf
+    # the guards leave few CONFLICT/UPDATE pairs unguarded; with none among the fitting pairs
+    # there is no evidence where NOOP becomes safe, so every CONFLICT/UPDATE pair bounds it
+    bound = risky & free if (risky & free).any() else risky & level
+    hi_r = float(cos[bound].max()) if bound.any() else -np.inf
     lo_r = float(cos[risky & level].min()) if (risky & level).any() else np.inf
     u = np.unique(cos[level]) if level.any() else np.array([0.0])
     cuts = np.concatenate([(u[:-1] + u[1:]) / 2, [u[0] - 1e-6, u[-1] + 1e-6, hi_r + margin, lo_r - margin]])

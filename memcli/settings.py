@@ -120,7 +120,7 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # all-MiniLM-L6-v2 (the default until issue 11): most Chinese characters are one [UNK]
     # token, so Chinese cosines are noise and the lexical leg weighs as much as the dense one
     MINILM_MODEL: {
-        "dedup_upper": 1.0001, "dedup_lower": 0.3963,
+        "dedup_upper": 0.8233, "dedup_lower": 0.3963,
         "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
         "weight_dense_zh": 1.0, "weight_lexical_zh": 1.0, "min_cosine": 0.24, "min_cosine_zh": 0.38,
     },
@@ -265,7 +265,9 @@ class Settings(BaseSettings):
 
         if is_pg_url(v):
             return str(v).strip()
-        return Path(v).expanduser() if isinstance(v, str) else v
+        if not isinstance(v, str | os.PathLike):  # one plain message, not pydantic's union trace
+            raise ValueError("Input is not a valid path (a file path, or a postgresql:// URL)")
+        return Path(v).expanduser()
 
     @field_validator("user")
     @classmethod

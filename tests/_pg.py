@@ -4,6 +4,11 @@ One server per test session, started in a temporary folder (about 1-2 s; works a
 Each test gets its own schema on it (:func:`schema_url`), so tests are independent: the
 URL carries ``options=-csearch_path=<schema>,public`` (``vector`` lives in ``public``), and
 every process started with it — CLI subprocesses included — sees only that schema.
+
+The server is thrown away after the session, so it runs without durability (``fsync``,
+``synchronous_commit`` and ``full_page_writes`` off): commits do not wait for the disk, which
+keeps the PostgreSQL half of the suite fast. Nothing memcli does depends on these settings
+(bench/bench_pg.py measures with the server's defaults).
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ def start_server(folder: Path):  # noqa: ANN201  (a pgserver.PostgresServer)
 
     with psycopg.connect(srv.get_uri(), autocommit=True) as c:
         c.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+            c.execute(f"ALTER SYSTEM SET {setting} = off")
+        c.execute("SELECT pg_reload_conf()")
     return srv
 
 

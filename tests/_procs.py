@@ -127,20 +127,22 @@ class Conn:
         return "now()" if self.pg else "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
     def execute(self, sql: str, params: tuple = ()) -> Conn:
+        """Run ``sql`` and read every row at once: no cursor stays open (an open SQLite cursor
+        would keep its read transaction, and every later query would see that old snapshot)."""
         if self.pg:
             from memcli.db.postgres.connect import to_pg_sql
 
-            self._cur = self._c.execute(to_pg_sql(sql), params)
+            cur = self._c.execute(to_pg_sql(sql), params)
+            self._rows = [tuple(r) for r in cur.fetchall()] if cur.description else []
         else:
-            self._cur = self._c.execute(sql, params)
+            self._rows = [tuple(r) for r in self._c.execute(sql, params)]
         return self
 
     def fetchall(self) -> list[tuple]:
-        return [tuple(r) for r in self._cur.fetchall()]
+        return list(self._rows)
 
     def fetchone(self) -> tuple | None:
-        r = self._cur.fetchone()
-        return None if r is None else tuple(r)
+        return self._rows[0] if self._rows else None
 
     def __iter__(self):  # noqa: ANN204
         return iter(self.fetchall())
