@@ -24,6 +24,7 @@ from memcli.write.rules.en_words import (
     _TRANSIENT,
 )
 from memcli.write.rules.match import _stem
+from memcli.write.rules.match import slot_fact as _fact
 
 
 def _singular(word: str) -> str:
@@ -59,17 +60,6 @@ def _obj(text: str) -> str | None:
 def _objects(v: str) -> list[str]:
     parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", v) if p.strip()]
     return parts if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts) else [v]
-
-
-def _fact(key: str, attr: str, value: str | None, kind: str | None = None) -> tuple[str, str, str]:
-    a = slots.ATTRIBUTES[attr]
-    slot = attr if a.functional else f"{attr}.{value}"
-    if key != slots.ME:
-        slot = f"{key}.{slot}"
-    k = kind or a.kind
-    if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
-        k = "relationship"
-    return slot, k, value or ""
 
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules

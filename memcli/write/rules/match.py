@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
+from memcli import slots
 from memcli.text import lang_of, to_simplified
 
 __all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "entity_units", "expand_en", "numbers_of",
@@ -288,3 +289,19 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
         except ValueError:  # 29 February
             return at.replace(year=at.year - n, day=28)
     return at
+
+
+# -- one fact of a rule ------------------------------------------------------------------------
+def slot_fact(key: str, attr: str, value: str | None, kind: str | None = None) -> tuple[str, str, str]:
+    """``(slot, kind, value)`` of a fact about subject ``key`` (shared by the zh and en rules):
+    keyed attributes carry the value in the slot (``like.猫``), a subject other than the user
+    prefixes it (``mother.birthday``), and facts about people are relationship facts except
+    health and habits."""
+    a = slots.ATTRIBUTES[attr]
+    slot = attr if a.functional else f"{attr}.{value}"
+    if key != slots.ME:
+        slot = f"{key}.{slot}"
+    k = kind or a.kind
+    if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
+        k = "relationship"
+    return slot, k, value or ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -61,18 +62,6 @@ def _generic(key: str, rest: str) -> list[tuple[str, str, str]]:
     head = next((w for w, f in toks if f.startswith("v") and w not in ("是", "有", "在", "要", "会", "能")), None) or \
         next((w for w, f in toks if f.startswith(("n", "m", "a", "eng", "nz", "t"))), None)
     return [_fact(key, "fact", head, "other")] if head else []
-
-
-def _fact(key: str, attr: str, value: str | None, kind: str | None = None, sal: float = 0.7) -> tuple[str, str, str]:
-    """``(slot, kind, value)``; keyed attributes carry the value in the slot."""
-    a = slots.ATTRIBUTES[attr]
-    slot = attr if a.functional else f"{attr}.{value}"
-    if key != slots.ME:
-        slot = f"{key}.{slot}"
-    k = kind or a.kind
-    if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
-        k = "relationship"
-    return slot, k, value or ""
 
 
 def _objects(v: str) -> list[str]:
@@ -155,7 +144,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m:
         v = _clean_value(re.sub(r"^对", "", m.group(1)))
         if v and not v.startswith(("不", "没")):
-            return [_fact(key, "allergy", v, "health", 0.9)]
+            return [_fact(key, "allergy", v, "health")]
     m = re.search(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)", q)
     if m and key == slots.ME:
         terms = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
@@ -172,7 +161,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not thing:
         v = _clean_value(m.group(m.lastindex or 1))
         if v and not re.match(r"^(?:自己|的|上|不|了|着|这样|那样|一个人|有人|别人|说|跟|和你)", v):
-            return [_fact(key, "like", o, None, 0.6) for o in _objects(v) if o]
+            return [_fact(key, "like", o, None) for o in _objects(v) if o]
     m = re.match(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$", q)
     if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所)", q):  # noqa: E501
         v = _clean_value(m.group(2))
@@ -180,7 +169,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
             return [(f"has.{slots.ZH_RELATIONS[v]}" if key == slots.ME else f"{key}.has.{slots.ZH_RELATIONS[v]}",
                      "relationship", v)]
         if v and len(v) <= 8:
-            return [_fact(key, "owns", v, "other", 0.6)]
+            return [_fact(key, "owns", v, "other")]
     m = re.match(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$", q)
     if m and not thing:
         v = _clean_value(m.group(1))
@@ -192,7 +181,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         if v and not re.match(r"^(?:说|觉得|想|不是|因为|为了|要|在)", v):
             if thing:
                 return [_fact(key, "brand", v, "preference")]
-            return [_fact(key, "is", v, "identity", 0.6)]
+            return [_fact(key, "is", v, "identity")]
     m = re.match(r"^([\u4e00-\u9fff]{0,4}?[\u4e00-\u9fff])的是(?:一[辆台部只个条款双件])?(.+)$", q)
     if m and (v := _clean_value(m.group(2))):  # 我开的是丰田 / 手机用的是华为 / 研究生读的是同济: one value at a time
         return [(("" if key == slots.ME else key + ".") + f"which.{m.group(1)}",
@@ -203,11 +192,11 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if _HABIT.search(raw) and not thing:
         act = [w for w, f in _pos(_HABIT.sub("", q)) if f.startswith(("n", "v", "eng")) and len(w) > 1]
         if act:
-            return [_fact(key, "habit", act[-1], "habit", 0.5)]
+            return [_fact(key, "habit", act[-1], "habit")]
     if thing or key.startswith("person:") or key != slots.ME:
         op = _OPINION.search(q)
         if thing and op and not re.search(r"(?:吗|呢)$", q):
-            return [_fact(key, "opinion", op.group(0), "preference", 0.5)]
+            return [_fact(key, "opinion", op.group(0), "preference")]
     return []
 
 
@@ -223,4 +212,4 @@ def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     if not toks:
         return []
     verb = (m.group(0) if m else toks[0]).rstrip("了")
-    return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other", 0.5)]
+    return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other")]
