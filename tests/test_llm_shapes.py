@@ -6,12 +6,11 @@ recorded CONFLICT. Against a stub OpenAI-compatible server on 127.0.0.1, real st
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from _llm_stub import chat_reply, serve
 
 from memcli.write.llm_reply import first_json_value
 
@@ -38,33 +37,14 @@ class Stub:
         else:
             shown = json.loads(user)["stored"]
             content = self.judge.format(id=shown[0]["id"], statement=shown[0]["statement"])
-        return 200, json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]})
+        return 200, chat_reply(content)
 
 
 @pytest.fixture
 def stub() -> Iterator[tuple[Stub, str]]:
     state = Stub()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
-            code, data = state.reply(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-            raw = data.encode()
-            self.send_response(code)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            self.wfile.write(raw)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield state, f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(state.reply) as url:
+        yield state, url
 
 
 @pytest.fixture

@@ -4,12 +4,11 @@ malformed JSON or a made-up id → the task is dead after N attempts and nothing
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from _llm_stub import chat_reply, serve
 from pydantic import BaseModel
 
 from memcli.errors import ExtractionError
@@ -28,31 +27,13 @@ class Stub:
 def stub() -> Iterator[tuple[Stub, str]]:
     state = Stub()
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            system = body["messages"][0]["content"]
-            kind = "extract" if system.startswith("You extract") else "judge"
-            state.calls.append(kind)
-            content = state.extract if kind == "extract" else state.judge
-            data = json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+    def reply(body: dict) -> tuple[int, str]:
+        kind = "extract" if body["messages"][0]["content"].startswith("You extract") else "judge"
+        state.calls.append(kind)
+        return 200, chat_reply(state.extract if kind == "extract" else state.judge)
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield state, f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(reply) as url:
+        yield state, url
 
 
 @pytest.fixture
