@@ -21,6 +21,7 @@ import apsw
 
 from memcli.db import schema as s
 from memcli.db.migrations import migrate
+from memcli.db.rows import RowHelpers
 from memcli.db.vector_layout import resume_rebuild, stderr_progress
 from memcli.errors import (
     BadInputError,
@@ -132,7 +133,7 @@ def _row_dict(cursor: apsw.Cursor, row: Sequence[Any]) -> dict[str, Any]:
     return {d[0]: v for d, v in zip(cursor.get_description(), row, strict=True)}
 
 
-class Store:
+class Store(RowHelpers):
     """An open memcli database: one apsw connection, migrated, with sqlite-vec loaded.
 
     Args:
@@ -198,15 +199,6 @@ class Store:
             raise translate_error(exc, self.path) from None
         except UnicodeEncodeError:
             raise _surrogate_error() from None
-
-    def one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> dict[str, Any] | None:
-        """Run a query, return the first row or None."""
-        rows = self.q(sql, params)
-        return rows[0] if rows else None
-
-    def scalar(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
-        row = self.one(sql, params)
-        return None if row is None else next(iter(row.values()))
 
     def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Execute a statement; return the last inserted rowid."""

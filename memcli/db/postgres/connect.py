@@ -24,6 +24,7 @@ from typing import Any
 from memcli.db import schema as s
 from memcli.db.postgres.migrations import migrate
 from memcli.db.postgres.url import redact_url
+from memcli.db.rows import RowHelpers
 from memcli.errors import (
     BadInputError,
     ConfigError,
@@ -127,7 +128,7 @@ def _ensure_vector(conn: Any, where: str) -> None:
                          ) from None
 
 
-class PgStore:
+class PgStore(RowHelpers):
     """An open memcli database on PostgreSQL, migrated, with pgvector registered.
 
     Args:
@@ -244,14 +245,6 @@ class PgStore:
     def q(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
         """Run a query, return all rows as dicts."""
         return self._run(sql, params) or []
-
-    def one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> dict[str, Any] | None:
-        rows = self.q(sql, params)
-        return rows[0] if rows else None
-
-    def scalar(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
-        row = self.one(sql, params)
-        return None if row is None else next(iter(row.values()))
 
     def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Execute a statement; with ``RETURNING``, return its first value (else 0)."""
