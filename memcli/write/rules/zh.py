@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from memcli import slots
 from memcli.write.rules.match import Match, cn_to_int
+from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_facts import _clean_value, _event, _generic, _pos, _predicate
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
@@ -35,13 +36,20 @@ from memcli.write.rules.zh_words import (
     _CONJ,
     _FILLER,
     _HABIT,
+    _IMPRESSION,
     _IRREALIS,
+    _MENTAL,
     _NOT_CONTINUATION,
     _NOT_FACT,
+    _NOW,
     _OPINION,
+    _OPINION_PRED,
+    _PERSON_NOUN,
+    _QUANT_SUBJECT,
     _QUESTION,
     _REL,
     _SENTENCE,
+    _STEPS,
     _TAIL,
     _TRANSIENT,
     _UNITS,
@@ -59,6 +67,9 @@ class _Ctx:
     thing: tuple[str, str] | None = None
     carried: bool = False  # the last clause had no subject of its own
     clause: str = ""
+    now: bool = False  # the sentence is about today (今天我去了…): its events and weak facts are passing
+    last: str = ""  # the previous clause as written
+    like: str = ""  # the like verb of the previous clause (比较喜欢), which a list of clauses after it shares
 
 
 def prepare(text: str) -> str:
@@ -128,6 +139,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         th = re.match(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)([\u4e00-\u9fffA-Za-z]{1,8}?)"
                       r"(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在)", rest)
         if th and th.group(1) not in _ATTR_NOUNS and not re.match(_ATTR_NOUN, th.group(1)) \
+                and _pos(rest[:4])[0][1] not in ("d", "c") \
+                and all(f[:1] == "n" or f in ("eng", "j", "vn") for _, f in _pos(th.group(1))) \
                 and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
         return slots.ME, "我", rest
@@ -160,10 +173,12 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     np = _noun_phrase(c)
     if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
         noun, n = np
-        if _OPINION.search(c[n:]) or any(f.startswith("a") for _, f in _pos(c[n:n + 10])):
+        if not _IMPRESSION.match(c[n:]) and (_OPINION_PRED.match(c[n:]) or any(
+                f.startswith("a") for _, f in _pos(c[n:n + 10])[:3])):
             return f"thing:{noun}", c[:n], c[n:]
         return None
-    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS:
+    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS and \
+            toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外":  # 但总是…, 小说里…  # noqa: E501
         return f"person:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]
     return None
 
@@ -199,18 +214,22 @@ def _topic_any(c: str) -> str | None:
     return "我" + m.group(2)
 
 
-def _continues(c: str) -> bool:
+def _continues(c: str, me: bool = False) -> bool:
     """A clause without a subject continues the previous subject only when it starts with a
-    predicate (在一家咖啡店工作, 是建筑师, 特别能吃辣), not with a connective or a noun
-    (但还有很多工作要做, 以便…, AI伴侣, 夏天到了)."""
-    if _NOT_CONTINUATION.match(c):
+    predicate (在一家咖啡店工作, 是建筑师, 特别能吃辣, 基本不碰米饭), not with a connective, a
+    quantified subject or a noun (但还有很多工作要做, 以便…, 每个地方都有…, 夏天到了); a noun of a
+    person's own (人还挺好的) continues a person, and never the user with another noun (画面非常震撼)."""
+    if _NOT_CONTINUATION.match(c) or _QUANT_SUBJECT.match(c):
         return False
     toks = _pos(c[:8])
     if not toks or toks[0][0] in ("但", "而", "和") or toks[0][0][:1] in "它他她这那你":
         return False
-    if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t"):
+    if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t", "i", "l"):
         return True
-    return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")  # 人还挺好的
+    if me and not _PERSON_NOUN.match(c):  # 基本不碰米饭 (基本 read as a noun) still continues
+        bare = _pos(_ADVERB.sub("", c)[:8])
+        return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
+    return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
 
 
 def _topic_first(c: str) -> str | None:
@@ -230,11 +249,14 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     c = prepare(clause)
     if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
             re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
+        if c.startswith("我") or _IRREALIS.search(c):
+            ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
         return []
     ago, c = _ago_of(c)
+    c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
     if re.match(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)", c):
         return []  # name phrasings are memcli.write.names's
-    m = re.match(r"^我(?:觉得|感觉|认为|发现)(.+)$", c)
+    m = re.match(r"^我(?:[总也还都就真]|一直|其实|真的)*(?:觉得|感觉|认为|发现)(.+)$", c)
     if m:
         c = m.group(1)  # an opinion: about the thing it names, or nothing
         if c.startswith("我"):
@@ -247,10 +269,12 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if sub is None and c.startswith("我们"):
         return []
     if sub is None:
-        if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c):  # noqa: E501
+        if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
             return []
         if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
+        elif re.match(r"^(?:叫|名叫)", c) and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
+            return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
         else:
             sub = (ctx.subject[0], ctx.subject[1], c)
         stmt = sub[1] + c
@@ -267,17 +291,29 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     elif key != slots.ME:
         ctx.person = (key, phrase)
     rest = rest.strip("，, ")
+    if _MENTAL.match(rest):
+        ctx.subject = None  # 我知道他喜欢旅游，喜欢…: what follows is not the user's
+        return []
     if not rest or _NOT_FACT.match(_ADVERB.sub("", rest) if not _HABIT.match(rest) else "x") and not \
             re.match(r"^(?:很|特别|非常|超|最|挺|比较|真|好)?(?:喜欢|爱|讨厌|怕)", rest):
         if not (key.startswith("thing:") and _OPINION.search(rest)):
+            ctx.subject = None if not ctx.carried else ctx.subject
             return []
+    if ctx.carried and ctx.like and len(c) <= 8 and _pos(c)[0][1] == "v" and not _HABIT.search(c) and \
+            not re.search(r"[了过着]", c):
+        return [Match(statement=f"{phrase}{ctx.like}{c}", kind="preference", slot=slots_fact(key, "like", c)[0],
+                      value=c, salience=0.6, ago=ago)]  # 我比较喜欢弹吉他，听摇滚音乐: one more thing liked
     facts = _predicate(key, rest, stmt)
-    if not facts and not (_TRANSIENT.search(clause) and not ago):
-        facts = _event(key, rest, ago) or (_generic(key, rest) if not key.startswith("thing:") or phrase.startswith("我")  # noqa: E501
+    if not facts and not (_TRANSIENT.search(clause) and not ago) and not ctx.now:
+        facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not key.startswith("thing:") or phrase.startswith("我")  # noqa: E501
                                            else [])
+    if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
+        return []  # 这部电影讲述的是…, 博物馆确实是…: not the user's own thing, only an opinion of it is a memory
     if not facts:
         return []
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
+    lk = re.match(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))", rest)
+    ctx.like = lk.group(1) if lk and slots.split_slot(facts[0][0])[1] == "like" else ""
     if len(facts) == 1:
         slot, kind, value = facts[0]
         a = slots.split_slot(slot)[1]
@@ -293,12 +329,16 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
 
 
 def _one_object(stmt: str, value: str, values: list[str]) -> str:
-    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list)."""
+    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list); the verb read
+    into the first object (喜欢听古典音乐、看文艺电影) stays with it only."""
     joined = re.search("(?:" + "|".join(map(re.escape, values)) + r")(?:(?:、|，|和|跟|与|以及|还有)(?:"
                        + "|".join(map(re.escape, values)) + "))+", stmt)
     if not joined or value not in values:
         return stmt
-    return stmt[:joined.start()] + value + stmt[joined.end():]
+    head = stmt[:joined.start()]
+    if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head):
+        head = head[:-1]
+    return head + value + stmt[joined.end():]
 
 
 def _elaborates(clause: str) -> bool:
@@ -307,6 +347,32 @@ def _elaborates(clause: str) -> bool:
     if re.search(r"就|一点|一滴|一口|年了|月了|同一天", clause):
         return True
     return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
+
+
+def _parts(sent: str) -> list[str]:
+    """The comma parts of a sentence, a list that commas cut joined again (我还会瑜伽，写作，旅游和摄影等等
+    → 我还会瑜伽、写作、旅游和摄影等等): a run of parts of only nouns (or one verbal noun) that ends
+    in a list's end (和, 以及, 等) continues the list before it; 哈尔滨的 or 建筑学专业 alone does not."""
+    parts = re.split(r"[，,]", sent)
+
+    def item(p: str) -> bool:
+        toks = _pos(p.strip())
+        return 0 < len(p.strip()) <= 8 and (all(f[:1] in ("n", "c", "u") or f == "vn" for _, f in toks) or (
+            len(toks) == 1 and toks[0][1] == "v" and len(p.strip()) == 2))
+
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while out and j < len(parts) and item(parts[j]):
+            j += 1
+        if j > i and re.search(r"和|以及|还有|等|或者?", parts[j - 1]):
+            out[-1] = "、".join([out[-1], *(p.strip() for p in parts[i:j])])
+            i = j
+            continue
+        out.append(parts[i])
+        i += 1
+    return out
 
 
 def subject_of(text: str) -> str:
@@ -325,9 +391,12 @@ def extract_matches(text: str) -> list[Match]:
         if not sent or re.match(r"^(?:如果|要是|假如|假设|万一)", prepare(sent)):
             continue
         first = len(out)
-        for part in re.split(r"[，,]", sent):
+        ctx.now = ctx.now or bool(_NOW.search(sent) or re.search(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)", sent)
+                       or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
+        for part in _parts(sent):
             for clause in _CONJ.split(part):
                 got = match_clause(clause, ctx)
+                ctx.last = prepare(clause)
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it

@@ -17,15 +17,19 @@ from memcli.write.rules.zh_words import (
     _EDUCATION,
     _EMOTION,
     _HABIT,
+    _IMPRESSION,
     _LIFE_EVENT,
+    _MENTAL,
     _NOT_FACT,
     _NOT_OCCUPATION,
     _NOT_PLACE,
     _NUM,
     _OCCUPATION,
     _OPINION,
+    _OPINION_PRED,
     _SPLIT_OBJ,
     _TAIL,
+    _VAGUE,
 )
 
 
@@ -52,20 +56,46 @@ def _clean_value_(v: str) -> str | None:
     return v
 
 
-def _generic(key: str, rest: str) -> list[tuple[str, str, str]]:
+def _generic(key: str, rest: str, ago: tuple[str, int] | None = None) -> list[tuple[str, str, str]]:
     """Any other declarative predicate about a person of the user's life (我外婆今年都九十二了,
     我上班通勤单程要一个小时): a fact with a generic slot keyed by its head word."""
     q = _TAIL.sub("", _ADVERB.sub("", rest)).strip()
-    if not q or len(q) > 40 or _EMOTION.match(q) or _NOT_FACT.match(q) or re.search(r"(?:吗|呢|吧)$", rest):
-        return []
+    if ago and not _LIFE_EVENT.search(q) and not _HABIT.search(q):
+        return []  # 昨天我又跑步了: a dated ordinary action is a day's event
+    if not q or len(q) > 40 or _EMOTION.match(q) or _NOT_FACT.match(q) or re.search(r"(?:吗|呢|吧)$", rest) or \
+            _MENTAL.match(q) or _one_off(q) or _VAGUE.search(q) or re.search(r"[你您]", q) or \
+            (key == slots.ME and rest.startswith("的")) or re.match(r"^在.{1,12}(?:中|里|上|方面|期间|之中)$", q) or \
+            re.search(r"(?:(?<!小)时|时候|之后|之前|以后|的话)$", q) or re.match(r"^有(?:些|一些|点)?.{0,2}(?:时间|空)|^是?有(?:一些|一点|些|点)", q):  # noqa: E501
+        return []  # a thought, a one-off, nothing named, the conversation itself, 我的X not understood, a bare 在…中
     toks = _pos(q)
     head = next((w for w, f in toks if f.startswith("v") and w not in ("是", "有", "在", "要", "会", "能")), None) or \
         next((w for w, f in toks if f.startswith(("n", "m", "a", "eng", "nz", "t"))), None)
     return [_fact(key, "fact", head, "other")] if head else []
 
 
+_DURATION = re.compile(r"^(?:快|将近|差不多|大概|都|已经|整整|足足|近)?(?:\d+|[一二两三四五六七八九十几半]+)多?个?(?:年|月|天|周|星期|小时|岁|次)")  # noqa: E501
+
+
+def _one_off(q: str) -> bool:
+    """An ordinary action done once (看了一部电影, 处理了一些工作上的事情, 出去散步后写了一段文字):
+    a verb with the perfective 了 and an object, no life change (生了个女儿, 开了一家店), no habit
+    marker and no duration (在成都待了快十年了, 学了三年钢琴). Such a clause is a day's event, not a memory."""
+    if _LIFE_EVENT.search(q) or _HABIT.search(q):
+        return False
+    toks = _pos(q)
+    for i, (_, f) in enumerate(toks[:-2]):
+        if f.startswith("v") and toks[i + 1][0] == "了":
+            return not _DURATION.match("".join(x for x, _ in toks[i + 2:]))
+    return False
+
+
 def _objects(v: str) -> list[str]:
+    v = re.sub(r"(?<=.)等等?[\u4e00-\u9fff]{0,4}$", "", v)  # AC/DC、枪与玫瑰等摇滚乐队 → the named ones
+    if re.match(r"^(?:在|去|到|跟|和|与|对|给)", v):
+        return [v]  # 喜欢在海滩、山脉和湖泊附近拍摄: one activity, its places are not objects
     parts = [p for p in _SPLIT_OBJ.split(v) if p]
+    if len(parts) > 1 and "的" in parts[-1] and all(_pos(p) == [(p, "a")] or _pos(p)[0][1] == "a" and len(p) <= 3 for p in parts[:-1]):  # noqa: E501
+        return [v]  # 晴朗、温暖的天气: modifiers of one thing
     if len(parts) > 1 and ("、" in v or all(len(p) <= 4 for p in parts)) and "一起" not in v:
         return parts
     return [v]
@@ -107,7 +137,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         return [_fact(key, "school", v)] if v else []
     m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工)(?:了)?$", q) or \
         re.match(r"^在(.+?)(?:当|做|担任)(.+)$", q)
-    if m and not thing:
+    if m and not thing and _pos(m.group(1))[-1][1][:1] in ("n", "s", "f", "j", "e", "x"):  # 在热衷于做… is no place
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
@@ -159,9 +189,17 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         re.match(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$", q) or \
         re.match(r"^(?:从来不|从不|不再|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$", q)
     if m and not thing:
-        v = _clean_value(m.group(m.lastindex or 1))
-        if v and not re.match(r"^(?:自己|的|上|不|了|着|这样|那样|一个人|有人|别人|说|跟|和你)", v):
-            return [_fact(key, "like", o, None) for o in _objects(v) if o]
+        raw_v = m.group(m.lastindex or 1)
+        head = q[:m.start(m.lastindex or 1)]
+        if head[-1:] in "吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍" and _pos(head[-1] + raw_v)[0][0] != head[-1]:
+            raw_v = head[-1] + raw_v  # 喜欢拍摄风景: 拍摄 is one word, not 拍 + 摄风景
+        v = _clean_value(raw_v)
+        if v and not re.match(r"^(?:自己|的|上|不|了|着|这样|那样|一个人|有人|别人|说|跟|和你|让|使|被|里面的|其中的|它的|他的|她的|这里的|那里的)", v):  # noqa: E501
+            return [_fact(key, "like", o, None) for o in (_objects(raw_v) if re.match(r"^(?:在|去|到|跟|和|与|给)", raw_v)  # noqa: E501
+                                                           else _objects(v)) if o]
+    m = re.match(r"^对(.{1,12}?)(?:也|都|很|特别|非常|比较|挺|超|一直|越来越|更)*(?:感兴趣|有兴趣|着迷|上瘾)了?$", q)
+    if m and not thing and (v := _clean_value(m.group(1))):
+        return [_fact(key, "like", o) for o in _objects(v) if o]
     m = re.match(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$", q)
     if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所)", q):  # noqa: E501
         v = _clean_value(m.group(2))
@@ -175,10 +213,15 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         v = _clean_value(m.group(1))
         if v and _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
             return [_fact(key, "job", v)]
+    if thing and (op := _OPINION_PRED.match(re.sub(r"^是(?=真|很|挺|特别|非常|太|超|蛮|相当|比较)", "", q))) and \
+            not _IMPRESSION.match(q):  # 京东的物流是真的快: an opinion, not what it is
+        return [_fact(key, "opinion", _OPINION.search(op.group(0)).group(0), "preference")]  # type: ignore[union-attr]
     m = re.match(r"^是(?:一名|一个|一位|个|名|位|一只|只|条)?(.+)$", q)
     if m:
         v = _clean_value(m.group(1))
-        if v and not re.match(r"^(?:说|觉得|想|不是|因为|为了|要|在)", v):
+        if v and not re.match(r"^(?:说|觉得|想|不是|因为|为了|要|在|有|没|会|能|对|关于|由于)", m.group(1)):
+            if key == slots.ME and 2 <= len(v) <= 3 and _pos(v) == [(v, "nr")]:
+                return [_fact(key, "name", v)]  # 我是陆琳: a person's name is the user's name
             if thing:
                 return [_fact(key, "brand", v, "preference")]
             return [_fact(key, "is", v, "identity")]
@@ -189,24 +232,25 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = re.match(r"^叫(.{1,8})$", q)
     if m and thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "name", v, "other")]
-    if _HABIT.search(raw) and not thing:
+    if _HABIT.search(raw) and not thing and not _MENTAL.match(q) and not re.search(r"[你您]", q):
         act = [w for w, f in _pos(_HABIT.sub("", q)) if f.startswith(("n", "v", "eng")) and len(w) > 1]
         if act:
             return [_fact(key, "habit", act[-1], "habit")]
     if thing or key.startswith("person:") or key != slots.ME:
-        op = _OPINION.search(q)
-        if thing and op and not re.search(r"(?:吗|呢)$", q):
-            return [_fact(key, "opinion", op.group(0), "preference")]
+        op = _OPINION_PRED.match(q)
+        if thing and op and not _IMPRESSION.match(q) and not re.search(r"(?:吗|呢)$", q):
+            word = _OPINION.search(op.group(0))
+            return [_fact(key, "opinion", word.group(0) if word else op.group(0), "preference")]
     return []
 
 
 def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str, str]]:
     """A past event of the user's life (昨天领养了一只狗, 去年我结婚了): kept when it is dated
     by a relative time word or is a life event, and is not a passing state."""
-    if key.startswith("thing:") or not re.search(r"了|过", q):
+    if key.startswith("thing:") or not re.search(r"了|过", q) or _MENTAL.match(q):
         return []
     m = _LIFE_EVENT.search(q)
-    if not m and not ago:
+    if not m:
         return []
     toks = [w for w, f in _pos(q) if f.startswith(("v", "n", "eng", "j"))]
     if not toks:

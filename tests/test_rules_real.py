@@ -1,0 +1,61 @@
+"""What is and is not a memory in everyday chat (issue 10, on conversations written by others):
+one-off events of the day, thoughts and plans, impressions of a suggestion, clauses about the
+conversation, lists cut by commas, subjects that are not the user's. Sentences written for
+these tests (none copied from a public data set). Pure rules: no model, no store."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.write.extract import RuleExtractor, Utterance
+
+AT = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def got(text: str) -> list[tuple[str, str | None]]:
+    return [(c.statement, c.slot) for c in RuleExtractor().extract(Utterance(1, "u", "user", text, AT))]
+
+
+@pytest.mark.parametrize("text", [
+    # one-off events of a day: an ordinary action, dated or done once (V了 + object), or anchored by 今天
+    "今天我去公园散了散步，拍了几张照片", "昨天我又去健身房了", "我处理了一些邮件",
+    # thoughts, feelings, decisions and attempts; what follows them is not the user's fact either
+    "我很期待周末的聚会", "我决定先学吉他", "我知道她喜欢爬山，也喜欢摄影", "最近我总是觉得睡不醒",
+    "我会注意休息，多喝热水", "我还是有一些顾虑",
+    # impressions of what was suggested, things being talked of that are not the user's
+    "这个方法看起来很有用", "这本书讲的是一个航海家的故事", "和朋友一起爬山是很开心的事",
+    # a procedure's steps, a subordinate 时 clause, an adverb read as a thing
+    "我先把土豆切块，然后放进锅里，最后炖半小时", "我在整理照片的时候", "我的确有点累",
+])
+def test_zh_not_memories(text: str) -> None:
+    assert got(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我喜欢旅行，每个城市都有自己的特色", [("我喜欢旅行", "like.旅行")]),  # a quantified subject is its own
+    ("我对天文学很感兴趣", [("我对天文学很感兴趣", "like.天文学")]),
+    ("我喜欢读推理小说，看纪录片，弹尤克里里", [("我喜欢读推理小说", "like.推理小说"), ("我喜欢看纪录片", "like.看纪录片"),  # noqa: E501
+                                               ("我喜欢弹尤克里里", "like.弹尤克里里")]),
+    ("我喜欢晴朗、凉爽的秋天", [("我喜欢晴朗、凉爽的秋天", "like.晴朗、凉爽的秋天")]),  # modifiers of one thing
+    ("我喜欢在湖边、树林里散步", [("我喜欢在湖边、树林里散步", "like.在湖边、树林里散步")]),  # one activity
+    ("我最喜欢拍摄夜景", [("我最喜欢拍摄夜景", "like.拍摄夜景")]),  # 拍摄 is one word
+    ("我是林雨桐", [("我是林雨桐", "name")]),
+    ("我闺蜜开了一家花店", [("我闺蜜开了一家花店", "best_friend.event.开花店")]),  # a life event stays
+])
+def test_zh_durable_facts(text: str, expected: list) -> None:
+    assert got(text) == expected
+
+
+def test_zh_names_joined_by_yu_are_one_object() -> None:
+    assert [s for _, s in got("我喜欢西蒙与加芬克尔、披头士等乐队")] == ["like.西蒙与加芬克尔", "like.披头士"]
+
+
+def test_zh_a_title_is_not_cut_at_its_punctuation() -> None:
+    assert got("我在看一部纪录片，叫做《蓝色星球！》") == [("我在看一部纪录片", "fact.看")]  # the name is the film's
+
+
+def test_zh_dated_life_event_keeps_its_time() -> None:
+    [c] = RuleExtractor().extract(Utterance(1, "u", "user", "去年我考下了教师资格证", AT))
+    assert c.statement == "我考下了教师资格证" and c.valid_from.year == 2025
