@@ -59,3 +59,48 @@ def test_zh_a_title_is_not_cut_at_its_punctuation() -> None:
 def test_zh_dated_life_event_keeps_its_time() -> None:
     [c] = RuleExtractor().extract(Utterance(1, "u", "user", "去年我考下了教师资格证", AT))
     assert c.statement == "我考下了教师资格证" and c.valid_from.year == 2025
+
+
+@pytest.mark.parametrize("text", [
+    # one-off events: an ordinary action in the past (dated or not), or anything on a day said to be today
+    "Today I went to the farmers market and bought some peaches", "Yesterday I watched a documentary about octopuses",
+    "I baked banana bread this morning", "I've run into some problems with my thesis",
+    # thoughts, feelings, attempts, plans, and what is had only for now
+    "I realized that I need more sleep", "I sometimes feel a bit lonely", "I will take your advice and practice more",
+    "I don't have enough energy these days", "I have a question about my visa", "I feel like my handwriting is getting worse",  # noqa: E501
+    # impressions of what was said, parts of what is talked of, general statements, the conversation itself
+    "That sounds like a lot of fun", "I really like the soundtrack", "The ending was so sad",
+    "Life is too short to drink bad coffee", "Chatting with you always cheers me up",
+    # a vague "we", a perfect tense read as possession, a place only for now, a nameless employer
+    "We haven't picked a date yet", "There's been a delay with my order", "I'm in the library now and it's very quiet",
+    "I'm currently working for a startup",
+])
+def test_en_not_memories(text: str) -> None:
+    assert got(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm Priya, nice to meet you", [("I'm Priya", "name")]),
+    ("I'm Brazilian", [("I'm Brazilian", "is.brazilian")]),  # a nationality is not a name
+    ("I like quiet and cozy cafes", [("I like quiet and cozy cafes", "like.quiet and cozy cafe")]),  # modifiers
+    ("I love knitting and bird watching", [("I love knitting", "like.knitting"), ("I love bird watching",
+                                                                                  "like.bird watching")]),
+    ("I'm also interested in ancient history", [("I'm also interested in ancient history", "like.ancient history")]),
+    ("I've been volunteering at an animal shelter for two years",  # ongoing, with a duration
+     [("I've been volunteering at an animal shelter for two years", "fact.volunteer")]),
+    ("Sometimes I will go to flea markets to look for old cameras",  # a habitual "will" is no plan
+     [("Sometimes I will go to flea markets to look for old cameras", "habit.camera")]),
+    ("I used to play the cello", [("I used to play the cello", "fact.pla")]),
+    ("My brother runs a bakery", [("My brother runs a bakery", "brother.fact.run")]),
+])
+def test_en_durable_facts(text: str, expected: list) -> None:
+    assert got(text) == expected
+
+
+def test_en_genres_before_one_noun_are_each_that_noun() -> None:
+    assert [s for _, s in got("I like horror and fantasy novels")] == ["like.horror novel", "like.fantasy novel"]
+
+
+def test_en_dated_life_event_keeps_its_time() -> None:
+    [c] = RuleExtractor().extract(Utterance(1, "u", "user", "I sold my motorbike last year", AT))
+    assert c.statement == "I sold my motorbike" and c.valid_from.year == 2025

@@ -26,17 +26,21 @@ from memcli.write.rules.en_facts import _event, _generic, _obj, _predicate, _sin
 from memcli.write.rules.en_words import (
     _AGO,
     _AGO_FIXED,
+    _ASPECT,
     _ATTR_NOUN,
     _ATTR_NOUNS,
     _CONTRACTIONS,
+    _DEMONYM,
     _FILLER,
     _IRREALIS,
+    _MENTAL,
     _NAME_STOP,
     _NUMW,
     _QUESTION,
     _REL,
     _SENTENCE,
     _SPLIT,
+    _TOPIC,
     _UNDATED,
     _WEEKDAYS,
 )
@@ -50,6 +54,7 @@ class _Ctx:
     subject: tuple[str, str] | None = None
     person: tuple[str, str] | None = None
     thing: tuple[str, str] | None = None
+    now: bool = False  # the utterance is about today ("Today I went…"): its events and weak facts are passing
 
 
 def _expand(text: str) -> str:
@@ -77,7 +82,7 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     if m.group(1) and re.search(r"day$", m.group(1).casefold()) and " " in m.group(1) and \
             m.group(1).casefold() not in _AGO_FIXED:
         ago = ("weekday", _WEEKDAYS.index(m.group(1).casefold().split()[-1]))
-    elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED:
+    elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED and m.group(1).casefold() not in _AGO_FIXED:
         ago = None
     elif m.group(1):
         w = m.group(1).casefold()
@@ -105,7 +110,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(rf"^my ([a-z]+)'s (?=(?:{_ATTR_NOUN}) )", low)
     if m and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
-    m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b)", low)
+    m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b))", low)  # noqa: E501
     if m:
         return slots.ME, c[:2], c[3:]
     m = re.match(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) [a-z]+ing| who [a-z]+ .+?)?(?= (?:is|was|has|lives|works|"  # noqa: E501
@@ -139,6 +144,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = re.match(r"^(?:this|these|that|those|the) ((?:[a-z'-]+ ){0,3}?([a-z-]+))(?= (?:is|are|was|were|feels?|looks?|"
                  r"tastes?|seems?|fits?)\b)", low)
+    if m and _ASPECT.match(low[:m.end()]):
+        return None  # "the scenery was beautiful", "the most difficult part…": a part of what is talked of
     if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"  # noqa: E501
                           r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
@@ -154,11 +161,12 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
     if m and re.match(r" is my (?!(?:" + _REL + r")\b)", c[m.end():], flags=re.I):
         return slots.ME, m.group(1), c[m.end():].strip()  # "Daniel is my name", "Arsenal is my team": about me
-    if m and m.group(1).split()[0].casefold() not in _NAME_STOP:
+    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and m.group(1).casefold() not in _TOPIC:
         rest = c[m.end():]
         return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # noqa: E501
     m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|looks|gives me|makes me)\b)", c)
-    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)):
+    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)) and \
+            m.group(1).split()[0].casefold() not in _TOPIC:
         return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
     return None
 
@@ -169,10 +177,16 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     raw = clause.strip()
     c = prepare(raw)
     if not c or is_question(raw) or is_question(c) or _IRREALIS.search(c):
+        if re.match(r"^i\b", c, flags=re.I) or _IRREALIS.search(c):
+            ctx.subject = None  # "I will take your advice and try…": the clauses after a plan share it
         return []
     ago, c = _ago_of(c)
     if not c:
         return []
+    m = re.match(r"^I am ([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?=,|$)", c)
+    if m and not _DEMONYM.match(m.group(1)) and m.group(1).casefold() not in _NAME_STOP:
+        name = c[5:m.end()]
+        return [Match(statement=f"I'm {name}", kind="identity", slot="name", value=name.casefold(), salience=0.8)]
     m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
     if m:
         c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]
@@ -186,22 +200,28 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         c = m.group(1)
         if re.match(r"^(?:i|you)\b", c, flags=re.I):
             return []
-    m = re.match(r"^(?:(?:on )?weekends|mostly|usually|normally|generally|every (?:[a-z]+)|at night|in the "
+    m = re.match(r"^(?:(?:on )?weekends|mostly|usually|normally|generally|sometimes|often|occasionally|every (?:[a-z]+)|at night|in the "  # noqa: E501
                  r"(?:morning|evening)s?|most days|these days|nowadays),? (?=(?:i|we)\b)", c, flags=re.I)
     lead = ""
     if m:  # "Weekends I mostly stay home": read from the subject on, keep the adverbial in the statement
         lead, c = m.group(0), c[m.end():]
-    if re.match(r"^there (?:is|are) .+\b(?:my|our)\b", c, flags=re.I):
+    if re.match(r"^there (?:is|are) (?!been\b).+\b(?:my|our)\b", c, flags=re.I) and not ctx.now:
         return [Match(statement=c[0].upper() + c[1:], kind="other", slot="fact.there", value="", salience=0.5,
                       ago=ago)]
+    if re.match(r"^(?:so )?that (?=the|a|an|my|it|i|we|they|he|she)\b", c, flags=re.I):
+        return []  # "so that the taste is fresher": a purpose clause
     if re.match(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", c,
                 flags=re.I) and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing) and \
-            not re.match(r"^we (?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b", c, flags=re.I):
+            not re.match(r"^we (?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b)",  # noqa: E501
+                         c, flags=re.I):
         return []
     sub = _subject(c, ctx)
+    if sub and re.search(r"\b(?:you|your)\b", sub[1], flags=re.I):
+        return []  # "Chatting with you is really interesting": about the conversation itself
     if sub is None:
         if ctx.subject is None or not re.match(r"^[a-z]", c) or \
                 re.match(r"^(?:it|this|that|they|there|the|a|an|some|every|one|so|but|and|then|which|who|as|if|when|"
+                         r"my|our|their|your|its|"
                          r"because|since|though|also|through|during|after|before|with|without|for|to|in|on|at)\b", c):
             return []
         key, phrase = ctx.subject
@@ -216,9 +236,21 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.person = (key, phrase)
     if lead:
         stmt, rest = lead + stmt, f"{rest} {lead.strip(' ,').lower()}"
-    facts = _predicate(key, rest) or _event(key, rest, ago) or (_generic(key, rest) if not key.startswith("thing:")
+    if _MENTAL.match(rest.casefold()):
+        ctx.subject = None  # "I realized…", "I sometimes feel…": what follows is not a fact either
+        return []
+    if key.startswith("thing:") and re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()):
+        return []  # "that sounds great", "it seems fun": an impression of what was said
+    if ctx.now:  # today's purchases and outings are a day's events; a life event still counts
+        facts = _predicate(key, rest) or [f for f in _event(key, rest, None)
+                                          if not re.search(r"event\.(?:bought|got_a)", f[0])]
+    else:
+        facts = _predicate(key, rest) or _event(key, rest, ago) or (_generic(key, rest) if not key.startswith("thing:")
                                                                  or phrase.casefold().startswith(("my", "our"))
                                                                  else [])
+    if facts and key.startswith("thing:") and not re.match(r"^(?:my|our|all my|all our)\b", phrase, flags=re.I) and \
+            not all(".opinion." in f[0] for f in facts):
+        return []  # "The movie tells the story of…": not the user's own thing, only an opinion of it is a memory
     if not facts:
         return []
     stmt = _recontract(stmt[0].upper() + stmt[1:], raw)
@@ -270,6 +302,8 @@ def extract_matches(text: str) -> list[Match]:
         sent = sent.strip()
         if not sent or re.match(r"^(?:if|when|whenever|unless)\b", prepare(sent), flags=re.I):
             continue
+        ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
+                                             sent, flags=re.I))
         for part in _SPLIT.split(sent):
             out += match_clause(part, ctx)
     return out

@@ -10,6 +10,7 @@ import re
 from memcli import slots
 from memcli.write.rules.en_words import (
     _ABSTRACT,
+    _ASPECT,
     _BE,
     _CHATTER_VERB,
     _DISLIKE,
@@ -17,8 +18,10 @@ from memcli.write.rules.en_words import (
     _ING_OK,
     _LIFE,
     _LIKE,
+    _MENTAL,
     _NOT_OCCUPATION,
     _OCCUPATION,
+    _PAST,
     _STOP,
     _TIME_WORDS,
     _TRANSIENT,
@@ -28,6 +31,9 @@ from memcli.write.rules.match import slot_fact as _fact
 
 
 def _singular(word: str) -> str:
+    if word in ("movies", "cookies", "pies", "ties", "lies", "zombies", "selfies", "calories", "brownies",
+                "smoothies", "series", "species", "aunties", "goodies", "hippies", "rookies"):
+        return word if word in ("series", "species") else word[:-1]
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith(("ches", "shes", "sses", "xes")):
@@ -57,9 +63,24 @@ def _obj(text: str) -> str | None:
     return " ".join(words)
 
 
+_ADJ = re.compile(r"^(?:[a-z]+(?:y|ful|ous|ive|al|ic|less|ish|ent|ant|ern)|warm|cold|hot|cool|quiet|big|small|old|new|"
+                  r"good|long|short|light|dark|dry|wet|soft|hard|slow|fast|fresh|sweet|sour|mild|bright|calm|clean)$")
+
+
+_CATEGORY = re.compile(r"\b(?:movies?|films?|books?|novels?|music|songs?|shows?|series|games?|food|dishes|cuisine|"
+                       r"restaurants?|sports?|bands?|dramas?|comedies|stories|podcasts?)$")
+
+
 def _objects(v: str) -> list[str]:
+    v = re.sub(r"\s*\b(?:(?:every )?now and then|from time to time|once in a while)\b", "", v)
     parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", v) if p.strip()]
-    return parts if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts) else [v]
+    if len(parts) > 1 and len(parts[-1].split()) > 1 and all(_ADJ.match(p) for p in parts[:-1]):
+        return [v]  # "sunny and warm weather": modifiers of one thing
+    if len(parts) > 1 and (c := _CATEGORY.search(parts[-1])) and len(parts[-1].split()) == 2 and \
+            all(" " not in p and not p.endswith(("ing", "s")) for p in parts[:-1]) and \
+            not parts[-1].split()[0].endswith("ing"):
+        return [f"{p} {c.group(0)}" for p in parts[:-1]] + [parts[-1]]  # "action and comedy movies": both movies
+    return parts if len(parts) > 1 and all(len(p.split()) <= 4 for p in parts) else [v]
 
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
@@ -67,7 +88,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     p = re.sub(r"^(?:'s )", "", rest.casefold()).strip()
     p = re.sub(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
                r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"  # noqa: E501
-               r"almost|nearly|barely|over|under)\b\s*", "", p)
+               r"almost|nearly|barely|over|under|mainly|particularly|especially|primarily|personally|genuinely)\b\s*", "",  # noqa: E501
+               p)
     p = re.sub(r"\s+", " ", p).strip()
     thing = key.startswith("thing:")
     if re.match(r"^(?:(?:often|always|sometimes|usually|still|also) )?(?:feel|feels|felt|feeling|think|thought|guess|"
@@ -124,6 +146,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         if m and (not thing or attr in ("name", "age", "birthday")):
             v = _obj(re.split(r" (?:for|since) (?=\S)", next(g for g in m.groups() if g))[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
+            if attr == "workplace" and re.search(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$", p):
+                return []  # "working for a company" names no employer
             if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
                 if attr == "job" and _NOT_OCCUPATION.search(v):
                     return []
@@ -137,17 +161,24 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and (v := _obj(m.group(2))):
         slot = f"favourite.{m.group(1)}" if key == slots.ME else f"{key}.favourite.{m.group(1)}"
         return [(slot, "preference" if key == slots.ME else "relationship", v)]
+    m = re.match(r"^(?:(?:am|is|are|have been|has been|became|become|have become|got|getting|am getting) )"
+                 r"(?:(?:also|very|really|quite|more and more|increasingly|particularly|especially|so|deeply) )*"
+                 r"(?:interested|hooked|into) (?:in )?(.+)$", liking)
+    if m and not thing and (objs := [o for o in (_obj(x) for x in _objects(m.group(1))) if o]):
+        return [_fact(key, "like", o) for o in objs]  # "I'm also interested in Chinese cuisine"
     m = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", liking) or \
         re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
         re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
     if m and not thing:
         v = re.split(r"\b(?:over|rather than|more than|because|since|when)\b", m.group(1))[0]
         v = re.sub(r"^to ", "", v)
-        objs = [o for o in (_obj(x) for x in _objects(v)) if o]
-        return [_fact(key, "like", o) for o in objs]
+        objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
+        return [_fact(key, "like", o) for o in objs]  # not "the plot", "the actors": parts of what is talked of
     m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
                  r"(?:(?:a|an|any|one|two|three|four|five|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$", p)
-    if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)):
+    if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)) \
+            and not (re.match(r"^(?:have|has) ", p) and _PAST.match(m.group(1))) \
+            and not re.match(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)", p):  # noqa: E501
         v = _obj(m.group(1))
         rel = slots.relation_en(v or "") if v else None
         if rel:
@@ -167,11 +198,14 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                  rf"(?:really |so |very |"
                  rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
                  rf"([a-z-]+)(?: .*)?$", p)
-    if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going"):
+    if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
+                                           "getting", "becoming", "starting"):  # "is getting worse": a passing change
         return [_fact(key, "opinion", m.group(1), "preference")]
     m = re.match(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$", p)
     passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", p)))
     if m and not thing and not passing and not m.group(1).endswith("ing") and \
+            not (re.match(r"^[a-z]+ing\b", m.group(1)) and not _ING_OK.match(m.group(1))) and \
+            not re.search(r" (?:it|that|this|them|you)$", m.group(1)) and \
             not re.match(r"^(?:not|going|gonna|about|in|on|at|with|to|so|like|just|here|there|the)\b", m.group(1)):
         v = _obj(m.group(1))
         return [_fact(key, "is", v, "identity")] if v else []
@@ -182,8 +216,14 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
     """Any other declarative predicate of a person in the user's life ("my uncle drives a truck
     for a living", "my grandma turned 90"): a fact with a generic slot keyed by its head word."""
     low = re.sub(r"\s+", " ", p.casefold()).strip(" ,")
-    if not low or len(low.split()) > 20:
-        return []
+    low = re.sub(r"^(?:(?:recently|lately|also|just|really|finally|actually|even|then|once) )+", "", low)
+    liked = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", low)
+    if liked and _ASPECT.match(liked.group(1)):
+        return []  # "I really like the soundtrack": a part of what is being talked of
+    if not low or len(low.split()) > 20 or re.match(r"^favou?rite (?:\w+ )?(?:was|were)\b", low) or \
+            re.search(r"\b(?:a|an|some) (?:company|firm|business|startup|place)\b|\byou\b|\byour\b", low) or \
+            re.match(rf"^{_BE} (?:in|at|on) .+ now\b", low):
+        return []  # "My favorite was…": of a day out, not a lasting favourite
     m = re.match(rf"^(?:{_BE}|(?:have|has) been|used to be) (.+)$", low)
     if m:
         rest = re.sub(r"^(?:a |an |the |only |still |already |also |now |just |not )+", "", m.group(1))
@@ -195,6 +235,12 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
     else:
         if _CHATTER_VERB.match(low) and not re.match(r"^(?:used to|have|has|had|can not|cannot) [a-z]", low):
             return []
+        if _MENTAL.match(low) or _ABSTRACT.match(re.sub(r"^(?:have|has|had|got) (?:a |an )?", "", low)) and \
+                re.match(r"^(?:have|has|had|got) ", low):
+            return []  # "I sometimes feel overwhelmed", "I have a question about…"
+        if _PAST.match(low) and not low.startswith("used to") and not _LIFE.search(low) and not re.search(
+                r"\b(?:for (?:years|ages|a while|a long time|(?:\w+ )?(?:years|months|decades))|since|all my life)\b", low):  # noqa: E501
+            return []  # "I went out for a stroll", "I've taken note of that": once, not a lasting fact
         head = re.sub(r"^(?:used to|have|has|had|can not|cannot) ", "", low)
     words = [w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS]
     return [_fact(key, "fact", _lemma(words[0]), "other")] if words else []
@@ -206,8 +252,8 @@ def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     life = _LIFE.search(low)
     past = re.match(r"^(?:[a-z]+ed|went|got|had|made|took|saw|met|ran|won|lost|bought|began|became|flew|drove|"
                     r"wrote|read|gave|left|found|came|did|spent|sold|built|broke|caught|taught|thought|felt)\b", low)
-    if key.startswith("thing:") or not (life or (ago and past)) or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", low)):
-        return []
+    if key.startswith("thing:") or not life or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", low)) or _MENTAL.match(low):
+        return []  # a dated ordinary action ("Yesterday I went to the park") is a day's event, not a memory
     hit = life or past
     assert hit is not None
     verb = hit.group(0).replace(" ", "_")

@@ -24,13 +24,15 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b[A-Z][a-z])\.|(?<=\b
 
 _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|yes|"
                      r"you know|fyi|just so you know|remember that|fun fact|guess what|to be honest|tbh|lol|haha|but|"
-                     r"plus|then|because|since|although|though|now|oh and|wow|right|sure)[,:!\s]+)+", re.I)
+                     r"plus|then|because|since|although|though|now|oh and|wow|right|sure|more importantly|most importantly|"  # noqa: E501
+                     r"in addition|additionally|besides|however|especially|for example|for instance|in fact|of course|"
+                     r"overall)[,:!\s]+)+", re.I)
 
 _QUESTION = re.compile(r"\?\s*$|^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|do|does|did|is|are|was|"
                        r"were|can|could|would|will|should|shall|may|might|have|has|am|any idea|any tips)\b", re.I)
 
 _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wish|want to|wants to|wanna|going to|gonna|"  # noqa: E501
-                       r"plan to|plans to|planning|will|thinking of|thinking about|should|need to|needs to|have to|has to|"  # noqa: E501
+                       r"plan to|plans to|planning|(?<!sometimes )(?<!usually )(?<!often )(?<!always )(?<!sometimes i )(?<!usually i )(?<!often i )will|thinking of|thinking about|should|need to|needs to|have to|has to|"  # noqa: E501
                        r"tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|"
                        r"sunday|weekend|time)|later today|later this|soon|someday|one day|considering|dream of|"
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
@@ -60,7 +62,7 @@ _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|eve
                     r"weekend|weekday|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|each "
                     r"(?:morning|day|night|week)|on (?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"  # noqa: E501
                     r"sundays)|most (?:days|mornings|evenings|nights)|(?:once|twice|three times) a (?:day|week|month)|"
-                    r"tend to|daily|weekly|every other day|nightly)\b", re.I)
+                    r"tend to|daily|weekly|every other day|nightly|sometimes|occasionally)\b", re.I)
 
 _OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|designer|developer|programmer|writer|"
                          r"artist|pilot|vet|dentist|scientist|cook|accountant|architect|firefighter|police officer|"
@@ -88,11 +90,39 @@ _TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty
                         r"proud|afraid|scared|frustrated|overwhelmed|relieved|alright|well|better|worse|awake|"
                         r"in a hurry|on my way|at work|at home|out|away|off|right|wrong|lucky|amazed|impressed)\b")
 
+#: a change in someone's life (kept as an event, dated or not); an ordinary action of a day ("went to
+#: the park", "made scrambled eggs", "watched a movie") is not a memory, even when dated ("Yesterday I went…")
 _LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|started|joined|retired|quit|bought|got "
-                   r"engaged|had a baby|passed away|broke up|got promoted|won|visited|went to|travel+ed to|flew to|"
-                   r"learned|learnt|took up|signed up|enrolled|ran a|finished|completed|opened|launched|met|got a|"
-                   r"lost|became|gave birth|was born|were born|got back|returned|attended|competed|volunteered)\b")
+                   r"engaged|had a baby|passed away|broke up|got promoted|won|learned to|learnt to|took up|signed up|"
+                   r"enrolled|opened|launched|got a|lost my|became|gave birth|was born|were born|turned|"
+                   r"(?:was|were|got) diagnosed|switched|went (?:vegan|vegetarian|pescatarian|back to school)|sold|"
+                   r"emigrated|immigrated|gave up|rescued|got (?:my|a) (?:license|licence|degree|phd|job)|got hired|"
+                   r"was hired|got accepted|was accepted|got into|founded|inherited|got pregnant|renovated)\b")
 
+#: past tense forms of ordinary verbs: a clause in the simple past or the present perfect ("I went out",
+#: "I've taken note of that") tells what happened once, not what holds
+_PAST = re.compile(r"^(?:(?:have|has|had) )?(?:[a-z]+ed|went|gone|got|gotten|had|made|took|taken|saw|seen|met|ran|won|lost|"  # noqa: E501
+                   r"bought|began|begun|became|flew|flown|drove|driven|wrote|written|read|gave|given|left|found|came|"
+                   r"did|done|spent|sold|built|broke|broken|caught|taught|thought|felt|ate|eaten|drank|drunk|heard|"
+                   r"sang|sung|swam|swum|told|said|sent|brought|bought|paid|put|set|sat|slept|stood|understood|knew|"
+                   r"known|wore|worn|chose|chosen|forgot|forgotten|woke|woken|rode|ridden|threw|thrown|drew|drawn|"
+                   r"grew|grown|fell|fallen|held|kept|led|lent|meant|shot|shut|hit|cut|let|hung|dug|fed|fought|"
+                   r"overcame|took part)\b")
+
+#: nouns that name a part of something already being talked of ("I like the plot", "the actors"):
+#: with "the" they point at the topic of the conversation, not at something of the user's life
+_ASPECT = re.compile(r"^the (?:[a-z]+ )?(?:plot|story|storyline|ending|beginning|actors?|actress(?:es)?|characters?|cast|"  # noqa: E501
+                     r"lyrics|melody|soundtrack|music|scenery|view|views|atmosphere|ambiance|ambience|service|design|"
+                     r"idea|ideas|suggestions?|advice|methods?|tips?|recommendations?|part|parts|feeling|process|"
+                     r"experience|concept|details?|colou?rs?|style|pictures?|photos?|food|dish(?:es)?|taste|flavou?r|"
+                     r"message|theme|visuals|effects|performance|writing|plan|trip|way)s?\b")
+
+#: nouns of general topics that begin a general statement ("Life is precious", "Music can heal"): not a
+#: person or thing of the user's life
+_TOPIC = frozenset("life love time music art arts travel travelling traveling reading movies films books food nature "
+                   "exercise health family friendship friends happiness success work learning education technology "
+                   "history science sports sport photography cooking painting writing money people everyone "
+                   "everything nothing something sleep running swimming meditation yoga culture literature poetry".split())  # noqa: E501
 _LIKE = (r"(?:love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|am into|is into|are into|"
          r"(?:am|is|are) (?:a )?(?:big |huge )?fans? of|(?:am|is|are) obsessed with|(?:am|is|are) crazy about|"
          r"(?:am|is|are) passionate about)")
@@ -107,7 +137,11 @@ _NAME_STOP = frozenset("i the this that these those it he she they we you my our
                        "honestly actually well so and but also oh hey hi hello thanks thank sure yes no maybe just "
                        "lately recently usually sometimes please what when where why how who which a an one my".split())
 
-_ABSTRACT = re.compile(r"^(?:time|question|idea|problem|lot|feeling|meeting|appointment|fun|chance|headache|cold|fever|"
+_ABSTRACT = re.compile(r"^(?:(?:another|one more|enough|much|many|some|any|no|lots of|a lot of|plenty of|so much|too much|more|less|a few|"  # noqa: E501
+                       r"several|good|great|bad|big|small|little) )*"
+                       r"(?:time|question|idea|problem|lot|feeling|meeting|appointment|fun|chance|headache|cold|fever|"
+                       r"trouble|difficult(?:y|ie)|issue|stress|pressure|energy|motivation|confidence|patience|news|"
+                       r"homework|work|experience|suggestion|advice|thing|stuff|progress|inspiration|luck|"
                        r"flu|dream|plan|thought|point|way|day|good time|great time|look|try|break|rest|nap|word|clue|"
                        r"doubt|choice|reason|right|need|say|sense|bit|few|couple|little|moment|minute|second|hour|"
                        r"question for you|request)s?\b")
@@ -128,7 +162,7 @@ _CHATTER_VERB = re.compile(r"^(?:feel|feels|feeling|felt|think|thought|know|knew
                            r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
                            r"like it|hate it|am not sure|have a question|have no idea|had a|had an|had the)\b")
 
-_ING_OK = re.compile(r"^(?:learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"
+_ING_OK = re.compile(r"^(?:trying to|learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"
                      r"volunteering|running|coaching|renting|saving)\b")
 
 _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501
@@ -138,3 +172,23 @@ _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?
                     r",\s+(?=(?i:i|he|she)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
                     r"who|why)\b)")
+
+#: thinking, feeling, deciding, trying, encountering: not a fact of the subject's life, whatever adverb leads it
+_MENTAL = re.compile(r"^(?:(?:have|has|had|sometimes|always|often|usually|still|also|really|just|never|kind of|sort of|actually|"  # noqa: E501
+                     r"even|now|then|recently|lately|constantly|truly|definitely|deeply) )*"
+                     r"(?:feel|feels|feeling|felt|think|thinks|thought|realize[sd]?|realise[sd]?|notice[sd]?|decide[sd]?|"
+                     r"figured?|wonder(?:ed)?|(?:run|ran|come|came) (?:into|across)|deal(?:ing|t)? with|seems?|seemed|can not seem|cannot seem|(?:always |never )?wanted to|(?:am |is |are )?trying (?:my|our|hard|harder|so hard)|encounter(?:ed)?|fac(?:e|ed|ing)|struggl(?:e|ed|ing)|"  # noqa: E501
+                     r"worr(?:y|ied|ying)|doubt(?:ed)?|understand|understood|imagine[sd]?|believe[sd]?|agree[sd]?|"
+                     r"appreciate[sd]?|learned that|learnt that|found that|find that|find it|found it|"
+                     r"(?:have|has) (?:a question|no idea|a feeling|doubts?))\b")
+
+#: nationalities and faiths: "I'm Korean" is not a name
+_DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:ish|ese)|American|Mexican|German|Korean|Italian|Indian|Canadian|Russian|"
+                      r"Australian|Brazilian|Nigerian|Kenyan|Cuban|Peruvian|Chilean|Colombian|Argentinian|Argentine|"
+                      r"Egyptian|Iranian|Indonesian|Malaysian|Filipino|Asian|African|European|Hungarian|Norwegian|"
+                      r"Belgian|Austrian|Ukrainian|Romanian|Bulgarian|Serbian|Croatian|Persian|Syrian|Haitian|"
+                      r"Jamaican|Mongolian|Tibetan|Libyan|Algerian|Moroccan|Ethiopian|Ghanaian|Venezuelan|Christian|"
+                      r"Catholic|Muslim|Jewish|Buddhist|Hindu|Mormon|Protestant|Orthodox|French|Dutch|Greek|Thai|Swiss|"
+                      r"Vietnamese|British|Welsh|Scottish|Irish|Danish|Swedish|Finnish|Polish|Turkish|Spanish|Chinese|"
+                      r"Japanese|Taiwanese|Portuguese|Nepali|Israeli|Pakistani|Iraqi|Saudi|Latino|Latina|Black|White|Jew|"
+                      r"Gay|Straight|Single|Married|Vegan|Vegetarian)$")
