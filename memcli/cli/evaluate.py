@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,11 +40,13 @@ def calibrate(
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Fit the model-specific constants on the goldset: dedup thresholds and fusion.
+    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion.
 
     Dedup thresholds (NOOP / ADD by cosine alone) on decisions.jsonl: no CONFLICT or UPDATE pair
     may be decided by cosine alone (checked by k-fold cross-validation); the rest goes to the
-    judge (the gray zone). Reports precision/recall per class, the gray-zone share and a
+    judge (the gray zone). The fitted decision judge (memcli/judge_fit.py: a classifier over pair
+    features, grouped k-fold cross-validated; --write stores its weights next to the config file).
+    Reports precision/recall per class, the gray-zone share and a
     histogram of cosine by label. Fusion on retrieval.jsonl (memcli/fusion_fit.py): leg weights
     per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
     reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
@@ -68,10 +72,16 @@ def calibrate(
     if fusion:
         report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
     if write:
-        from memcli.settings import write_config_values
+        from memcli.settings import config_path, write_config_values
 
+        weights = config_path().parent / f"judge-{_file_safe(st.model)}.json"
+        weights.parent.mkdir(parents=True, exist_ok=True)
+        tmp = weights.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(report["judge"]["params"]), encoding="utf-8")
+        tmp.replace(weights)  # atomic: a reader sees the old file or the new one
         values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
-                  **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model}
+                  **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
+                  "judge_weights": str(weights)}
         path = write_config_values(values)
         report["written_to"] = str(path)
         info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -81,6 +91,10 @@ def calibrate(
     _render_calibration(report)
     if fusion and "values" in report["fusion"]:
         _render_fusion(report["fusion"])
+
+
+def _file_safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "model"
 
 
 def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> dict[str, Any]:
@@ -138,6 +152,13 @@ def _render_calibration(r: dict[str, Any]) -> None:
                   _pct(pc["ADD"]["recall"]), _pct(s["gray_share"]), str(s["risky_by_cosine"]),
                   str(s["conflict_as_noop"]))
     console.print(t)
+    if "judge" in r:
+        j = r["judge"]
+        by = "  ".join(f"{lg} {_pct(a)}" for lg, a in j["cv"]["by_lang"].items())
+        console.print(f"[bold]fitted judge[/] accuracy held out ({j['cv']['folds']}-fold, grouped by stored statement) "
+                      f"{_pct(j['cv']['accuracy'])} ({by}), on all pairs {_pct(j['fit']['accuracy'])}; "
+                      f"CONFLICT/UPDATE merged as NOOP: {j['cv']['risky_as_noop']} held out, "
+                      f"{j['fit']['risky_as_noop']} fit; NOOP floor p >= {j['params']['min_prob']['NOOP']}")
     if r["by_lang"]:
         t = Table(title="per language (chosen thresholds; and each language's own fit)")
         for col in ("lang", "n", "gray zone", "NOOP rec", "ADD rec", "own upper", "own lower", "own gray zone"):
