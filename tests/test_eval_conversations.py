@@ -122,7 +122,7 @@ def test_bad_input_one_line(tmp_path: Path, line: str, expected: str) -> None:
     path.write_text(line + "\n" + ok + "\n" if expected.startswith("line 1") else ok + "\n\n" + line + "\n",
                     encoding="utf-8")
     r = run_cli("eval", "conversations", "--conversations", str(path))
-    assert r.exit_code != 0 and r.stdout == ""
+    assert r.exit_code == 2 and r.stdout == ""
     err = r.stderr.strip()
     assert len(err.splitlines()) == 1 and expected in err, err
     if not expected.startswith("line 1"):
