@@ -32,7 +32,7 @@ def test_builder_reproduces_committed_file() -> None:
 
 
 def test_goldset_conversations_load() -> None:
-    from memcli.eval.formats import load_conversations
+    from memcli.eval.conversations import load_conversations
 
     convs = load_conversations(GOLD / "conversations.jsonl")
     assert len(convs) == 40 and all(q.answer_keys for c in convs for q in c.questions)

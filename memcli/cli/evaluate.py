@@ -393,8 +393,8 @@ def eval_conversations_cmd(
 
       memcli eval conversations --limit 4 --json
     """
-    from memcli.eval.conversations import eval_conversations
-    from memcli.eval.formats import default_goldset_dir, load_conversations
+    from memcli.eval.conversations import eval_conversations, load_conversations
+    from memcli.eval.formats import default_goldset_dir
 
     if limit is not None and limit < 1:
         raise BadInputError(f"--limit must be >= 1, got {limit}")

@@ -54,7 +54,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from memcli.settings import Settings
 
-__all__ = ["Conversation", "eval_conversations", "matches", "normalize_keys", "run_conversation"]
+__all__ = ["Conversation", "eval_conversations", "load_conversations", "matches", "normalize_keys",
+           "run_conversation"]
 
 K_SEARCH = 10  # hits fetched per question (MRR over these)
 CONTEXT_BUDGET_MS = 60_000  # the block is not timed here: a busy machine must not change the figure
@@ -184,6 +185,23 @@ class Conversation(BaseModel):
         if self.lang is None:
             self.lang = lang_of(" ".join(m.text for m in self.messages if m.role == "user") or self.messages[0].text)
         return self
+
+
+def load_conversations(path: str | Path) -> list[Conversation]:
+    """Conversations from a JSON Lines file; ids must be unique.
+
+    Raises:
+        BadInputError: no such file, not UTF-8, a bad line (file, line and field named), no
+            conversation, a duplicate id.
+    """
+    from memcli.errors import BadInputError
+    from memcli.eval.formats import _load
+
+    convs: list[Conversation] = _load(path, Conversation, "conversation")
+    ids = [c.id for c in convs]
+    if len(set(ids)) != len(ids):
+        raise BadInputError(f"{path}: duplicate conversation id {next(x for x in ids if ids.count(x) > 1)!r}")
+    return convs
 
 
 def _memory_row(item: Any) -> dict[str, Any]:

@@ -22,8 +22,7 @@ from memcli.errors import BadInputError
 from memcli.models import Decision
 from memcli.timeutil import parse_at
 
-__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_conversations",
-           "load_extraction_cases", "load_pairs"]
+__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_extraction_cases", "load_pairs"]
 
 
 def default_goldset_dir() -> Path:
@@ -152,18 +151,6 @@ def load_extraction_cases(path: str | Path) -> list[Any]:
     from memcli.eval.extraction import ExtractionCase
 
     return _load(path, ExtractionCase, "extraction case")
-
-
-def load_conversations(path: str | Path) -> list[Any]:
-    """Conversations (:class:`memcli.eval.conversations.Conversation`) from a JSON Lines file;
-    ids must be unique. Raises BadInputError (file and line named)."""
-    from memcli.eval.conversations import Conversation
-
-    convs = _load(path, Conversation, "conversation")
-    ids = [c.id for c in convs]
-    if len(set(ids)) != len(ids):
-        raise BadInputError(f"{path}: duplicate conversation id {next(x for x in ids if ids.count(x) > 1)!r}")
-    return convs
 
 
 def load_cases(path: str | Path) -> list[RetrievalCase]:
