@@ -1,4 +1,5 @@
-"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``eval retrieval``."""
+"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``extraction`` / ``retrieval`` /
+``conversations``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from rich.table import Table
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
 from memcli.errors import BadInputError
 
-eval_app = typer.Typer(name="eval", help="Measure decisions and retrieval on labelled data (goldset, LoCoMo, yours).",
+eval_app = typer.Typer(name="eval", help="Measure decisions, extraction, retrieval and whole conversations on "
+                       "labelled data (goldset, LoCoMo, yours).",
                        no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
 
