@@ -40,8 +40,11 @@ L2 = 3.0
 RISKY_WEIGHT = 2.0
 ITERATIONS = 1500
 STEP = 0.5
-#: probability floors of the non-ADD classes before the NOOP floor is raised (see module doc)
-BASE_MIN_PROB = {"NOOP": 0.5, "UPDATE": 0.45, "CONFLICT": 0.45}
+#: probability floors of the non-ADD classes before the NOOP floor is raised (see module doc).
+#: CONFLICT/UPDATE hide a memory, so they must be clearly the likeliest: on the shipped goldset
+#: (grouped 5-fold CV) floors of 0.45 / 0.55 / 0.65 give accuracy 0.872 / 0.869 / 0.871 but
+#: hide 28 / 21 / 12 ADD pairs — the highest floor, since a hidden fact is the costlier error
+BASE_MIN_PROB = {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65}
 NOOP_MARGIN = 0.02
 
 

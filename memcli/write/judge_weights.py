@@ -127,9 +127,9 @@ WEIGHTS: dict[str, dict[str, Any]] = {
    0.094869
   ],
   "min_prob": {
-   "CONFLICT": 0.45,
+   "CONFLICT": 0.65,
    "NOOP": 0.729,
-   "UPDATE": 0.45
+   "UPDATE": 0.65
   },
   "model": "all-MiniLM-L6-v2",
   "pairs": 1033,
@@ -607,9 +607,9 @@ WEIGHTS: dict[str, dict[str, Any]] = {
    0.094869
   ],
   "min_prob": {
-   "CONFLICT": 0.45,
+   "CONFLICT": 0.65,
    "NOOP": 0.8542,
-   "UPDATE": 0.45
+   "UPDATE": 0.65
   },
   "model": "multilingual-e5-small-q4",
   "pairs": 1033,
@@ -1087,9 +1087,9 @@ WEIGHTS: dict[str, dict[str, Any]] = {
    0.094869
   ],
   "min_prob": {
-   "CONFLICT": 0.45,
+   "CONFLICT": 0.65,
    "NOOP": 0.7554,
-   "UPDATE": 0.45
+   "UPDATE": 0.65
   },
   "model": "use-multilingual-v3",
   "pairs": 1033,
