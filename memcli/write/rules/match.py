@@ -167,6 +167,8 @@ def numbers_of(text: str) -> tuple[int, ...]:
             mo, d = (int(x) if x.isdigit() else cn_to_int(x) for x in m.groups())
             out.append((mo or 0) * 100 + (d or 0))
         t = _ZH_DATE.sub(" ", t)
+        # 一周三次 / 一个月去两回: 一 is "per", not a count (每周一次 and 一周三次 differ in 1 vs 3)
+        t = re.sub(r"[一1](?=个?(?:周|星期|礼拜|月|天|年)[^，。,；;]{0,6}?[次回趟遍])", "每", t)
         out += [_ZH_WHEN[m.group(0)] for m in _ZH_WHEN_RE.finditer(t)]
         for m in _CN_NUM.finditer(t):
             v = cn_to_int(m.group(1) or m.group(2))
