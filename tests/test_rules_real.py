@@ -104,3 +104,15 @@ def test_en_genres_before_one_noun_are_each_that_noun() -> None:
 def test_en_dated_life_event_keeps_its_time() -> None:
     [c] = RuleExtractor().extract(Utterance(1, "u", "user", "I sold my motorbike last year", AT))
     assert c.statement == "I sold my motorbike" and c.valid_from.year == 2025
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("李建华的老家在江西赣州", [("李建华的老家在江西赣州", "person:李建华.hometown")]),  # name + 的 + attribute noun
+    ("Marta from marketing is allergic to shellfish", [("Marta from marketing is allergic to shellfish",
+                                                        "person:marta.allergy.shellfish")]),
+    ("Tom from work lives in Leeds", [("Tom from work lives in Leeds", "person:tom.residence")]),
+    ("我上个月摔断了胳膊", [("我摔断了胳膊", "event.摔断胳膊")]),  # an injury is a health event, not a day's outing
+    ("I sprained my ankle last week", [("I sprained my ankle", "event.sprained_my_ankle")]),
+])
+def test_named_people_and_injuries(text: str, expected: list) -> None:
+    assert got(text) == expected

@@ -156,6 +156,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m:
         return (ctx.thing[0], ctx.thing[1], c[m.end():].strip()) if ctx.thing else None
     m = re.match(r"^((?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Grandma|Grandpa)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:, my [a-z -]+,)?"  # noqa: E501
+                 r"(?: (?:from|at|in) (?:the )?[a-z]+(?: [a-z]+)?(?= is| has| works| lives))?"  # Helen from accounting
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)

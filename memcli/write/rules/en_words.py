@@ -97,7 +97,9 @@ _LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|s
                    r"enrolled|opened|launched|got a|lost my|became|gave birth|was born|were born|turned|"
                    r"(?:was|were|got) diagnosed|switched|went (?:vegan|vegetarian|pescatarian|back to school)|sold|"
                    r"emigrated|immigrated|gave up|rescued|got (?:my|a) (?:license|licence|degree|phd|job)|got hired|"
-                   r"was hired|got accepted|was accepted|got into|founded|inherited|got pregnant|renovated)\b")
+                   r"was hired|got accepted|was accepted|got into|founded|inherited|got pregnant|renovated|"
+                   r"(?:broke|fractured|sprained|injured|tore|dislocated|hurt) (?:my|his|her)|was hospitali[sz]ed|"
+                   r"had (?:a |an )?(?:surgery|operation|stroke|heart attack|accident|miscarriage|c-section))\b")
 
 #: past tense forms of ordinary verbs: a clause in the simple past or the present perfect ("I went out",
 #: "I've taken note of that") tells what happened once, not what holds

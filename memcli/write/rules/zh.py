@@ -169,6 +169,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)", c)
     if m and m.group(1) not in slots.ZH_RELATIONS and not re.match(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)", m.group(1)):  # noqa: E501
         return f"person:{m.group(1)}", m.group(1), c[m.end():]
+    m = re.match(rf"^([\u4e00-\u9fff]{{2,4}}?)的(?={_ATTR_NOUN})", c)
+    if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:
+        return f"person:{m.group(1)}", m.group(1), c[m.end() - 1:]  # 李建华的老家在…: a named person's attribute
     toks = _pos(c[:8])
     np = _noun_phrase(c)
     if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
