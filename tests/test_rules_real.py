@@ -116,3 +116,37 @@ def test_en_dated_life_event_keeps_its_time() -> None:
 ])
 def test_named_people_and_injuries(text: str, expected: list) -> None:
     assert got(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # chat drops the user's 我 / I in the first clause; only a specific attribute, a habit or a life event is kept then
+    ("最近开始游泳了，每周游两次", [("我最近开始游泳了", "event.开始游泳"), ("我每周游两次", "fact.游")]),
+    ("平时喜欢看纪录片", [("我平时喜欢看纪录片", "like.纪录片")]),
+    ("Switched to Brooks running shoes last month, my knees feel better",
+     [("I switched to Brooks running shoes", "event.switched_brooks")]),
+    # introductions, relations with a modifier, the household, reported facts
+    ("我们组新来了一个同事叫林峰，他以前在华为做过测试", [("我们组新来了一个同事叫林峰", "colleague.name"),
+                                                       ("林峰以前在华为做过测试", "person:林峰.fact.做")]),
+    ("新领导叫赵婷，是个急性子", [("新领导叫赵婷", "boss.name"), ("新领导是个急性子", "boss.is.急性子")]),
+    ("我们养了一只兔子，叫团子", [("我们养了一只兔子", "owns.兔子"), ("我的兔子叫团子", "thing:兔子.name")]),
+    ("My other friend Priya just moved to Denver", [("My other friend Priya just moved to Denver",
+                                                     "person:priya.residence")]),
+    ("My dentist told me I grind my teeth at night", [("I grind my teeth at night", "fact.grind")]),
+    ("医生说我有点贫血", [("我有点贫血", "fact.贫血")]),
+    # possession with names after it, a negated habit with a duration after a comma, a past condition, a degree
+    ("We have got three hens, Dot and Pip and Bo", [("We have got three hens, Dot and Pip and Bo", "owns.hen")]),
+    ("I do not eat pork at all, have not for years", [("I do not eat pork at all, have not for years", "like.pork")]),
+    ("My grandma had asthma", [("My grandma had asthma", "grandmother.fact.asthma")]),
+    ("Then I did my master's in Sweden", [("I did my master's in Sweden", "education")]),
+    ("I have always enjoyed writing poems", [("I have always enjoyed writing poems", "like.writing poem")]),
+])
+def test_dropped_subjects_introductions_and_reported_facts(text: str, expected: list) -> None:
+    assert got(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "好久没来了", "刚吃完饭", "我将尝试一些新的方法", "看来我们都喜欢猫", "到时候提醒我一下",
+    "Today I went to a place I have always wanted to visit", "Sounds great", "Loved it!",
+])
+def test_dropped_subject_chatter_is_still_silent(text: str) -> None:
+    assert got(text) == []

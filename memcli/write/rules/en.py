@@ -118,7 +118,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m and low.startswith(("the ", "a ")):
         rel = re.search(_REL, low[:m.end()])
         return slots.relation_en(rel.group(0)) if rel else "person", c[:m.end()], c[m.end():].strip()  # type: ignore[return-value]
-    m = re.match(rf"^(?:my|our) ((?:{_REL})(?:'s (?:{_REL}))*)\b", low)
+    m = re.match(rf"^(?:my|our) (?:(?:other|new|old|close|good|former|oldest|youngest|eldest) )?((?:{_REL})(?:'s (?:{_REL}))*)\b",  # noqa: E501
+                 low)
     if m:
         rels = re.split(r"'s ", m.group(1))
         key = ".".join(slots.relation_en(r) or r for r in rels)
@@ -188,6 +189,16 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m and not _DEMONYM.match(m.group(1)) and m.group(1).casefold() not in _NAME_STOP:
         name = c[5:m.end()]
         return [Match(statement=f"I'm {name}", kind="identity", slot="name", value=name.casefold(), salience=0.8)]
+    m = re.match(r"^(?:(?:my|the|our) )?(?:doctor|dentist|physician|gp|vet|nurse|therapist|specialist|tests?|results?) "
+                 r"(?:told|tells|says|said|showed|show) (?:me )?(?:that )?(?=(?:i|my)\b)|^i (?:found out|learned|learnt) "  # noqa: E501
+                 r"(?:that )?(?=(?:i|my)\b)", c, flags=re.I)
+    if m:  # "My doctor told me I have type 2 diabetes": the reported fact is the user's
+        c = c[m.end():]
+        c = c[0].upper() + c[1:]
+    if ctx.subject is None and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
+                                        r"bought|started|switched|moved|adopted|finished|love|like|hate|work|live)\b",
+                                        c, flags=re.I) and not re.match(r"^(?:need|used|based)\b", c, flags=re.I):
+        c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
     m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
     if m:
         c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]

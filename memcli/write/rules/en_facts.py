@@ -86,6 +86,7 @@ def _objects(v: str) -> list[str]:
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     p = re.sub(r"^(?:'s )", "", rest.casefold()).strip()
+    p = re.sub(r"\s*\bat all\b", "", p)
     p = re.sub(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
                r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"  # noqa: E501
                r"almost|nearly|barely|over|under|mainly|particularly|especially|primarily|personally|genuinely)\b\s*", "",  # noqa: E501
@@ -126,6 +127,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^e-?mail(?: address)? {_BE} (.+)$", "email"),
         (rf"^blood type {_BE} (.+)$", "blood_type"),
         (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),  # noqa: E501
+        (r"^did (?:my|a|an|her|his) ((?:master's|masters|phd|ph\.d|bachelor's|bachelors|degree|mba|doctorate)\b.*)$",
+         "education"),
     ]
     raw = rest.strip()
     m = re.match(r"^(?:is|was) ([A-Z][a-z]+)(?: now)?$", raw)
@@ -170,7 +173,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
         re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
     if m and not thing:
-        v = re.split(r"\b(?:over|rather than|more than|because|since|when)\b", m.group(1))[0]
+        v = re.split(r"\b(?:over|rather than|more than|because|since|when)\b|,\s*(?=(?:have|has|had|not|for|but|so|which|"  # noqa: E501
+                     r"and i|i)\b)", m.group(1))[0]  # "alcohol, haven't for ten years": the object ends at the clause
         v = re.sub(r"^to ", "", v)
         objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
         return [_fact(key, "like", o) for o in objs]  # not "the plot", "the actors": parts of what is talked of
@@ -179,7 +183,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)) \
             and not (re.match(r"^(?:have|has) ", p) and _PAST.match(m.group(1))) \
             and not re.match(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)", p):  # noqa: E501
-        v = _obj(m.group(1))
+        v = _obj(m.group(1).split(",")[0])  # "two cats, Pickle and Marmite": the names come after the thing
         rel = slots.relation_en(v or "") if v else None
         if rel:
             return [(f"has.{rel}" if key == slots.ME else f"{key}.has.{rel}", "relationship", v or "")]
@@ -190,7 +194,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         v = m.group(1).strip()
         if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
             return [_fact(key, "job", v)]
-    if _HABIT.search(p) and not thing:
+    if _HABIT.search(p) and not thing and not (_PAST.match(p) and not p.startswith(("used to", "have got", "has got"))):
         words = [w for w in re.findall(r"[a-z]+", _HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
@@ -238,7 +242,9 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
         if _MENTAL.match(low) or _ABSTRACT.match(re.sub(r"^(?:have|has|had|got) (?:a |an )?", "", low)) and \
                 re.match(r"^(?:have|has|had|got) ", low):
             return []  # "I sometimes feel overwhelmed", "I have a question about…"
-        if _PAST.match(low) and not low.startswith("used to") and not _LIFE.search(low) and not re.search(
+        if _PAST.match(low) and not re.match(r"^(?:used to|(?:have|has) got|had (?!(?:a|an|the|some|lunch|dinner|breakfast|fun|"  # noqa: E501
+                                           r"time|nice|great|good|bad|lots|a lot)\b)[a-z]+)", low) and \
+                not _LIFE.search(low) and not re.search(
                 r"\b(?:for (?:years|ages|a while|a long time|(?:\w+ )?(?:years|months|decades))|since|all my life)\b", low):  # noqa: E501
             return []  # "I went out for a stroll", "I've taken note of that": once, not a lasting fact
         head = re.sub(r"^(?:used to|have|has|had|can not|cannot) ", "", low)

@@ -70,6 +70,7 @@ class _Ctx:
     now: bool = False  # the sentence is about today (今天我去了…): its events and weak facts are passing
     last: str = ""  # the previous clause as written
     like: str = ""  # the like verb of the previous clause (比较喜欢), which a list of clauses after it shares
+    first: bool = True  # the first clause of the utterance
 
 
 def prepare(text: str) -> str:
@@ -130,6 +131,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)", c)
     if m:
         return f"thing:{m.group(1)}", m.group(0), c[m.end():]
+    m = re.match(r"^我们(?:家)?(?=养|有|住|租|买了|领养)", c)
+    if m:
+        return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
     m = re.match(r"^我家(?:里)?(?=养|有|住|在)", c)
     if m:
         return slots.ME, "我家", c[m.end():]
@@ -144,9 +148,12 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
         return slots.ME, "我", rest
-    m = re.match(rf"^({_REL})(?!们)", c)
-    if m and not re.match(r"^(?:朋友圈|老师说|医生说)", c):
-        return slots.ZH_RELATIONS[m.group(1)], m.group(1), c[m.end():]
+    m = re.match(rf"^(?:新|老|前|现在的|以前的|楼下的?|楼上的?|隔壁的?|对门的?)?({_REL})(?!们)", c)
+    if m and not re.match(r"^(?:朋友圈|老师说|医生说)", c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
+        name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)", c[m.end():])
+        if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿].|.[叔姨哥姐]$", name.group(1))):
+            return f"person:{name.group(1)}", c[:m.end() + name.end()], c[m.end() + name.end():]
+        return slots.ZH_RELATIONS[m.group(1)], c[:m.end()], c[m.end():]
     if c[:1] in "她他" and not c.startswith(("他们", "她们")):
         return (ctx.person[0], ctx.person[1], c[1:]) if ctx.person else None
     if c[:1] == "它" and not c.startswith("它们"):
@@ -227,7 +234,7 @@ def _continues(c: str, me: bool = False) -> bool:
     toks = _pos(c[:8])
     if not toks or toks[0][0] in ("但", "而", "和") or toks[0][0][:1] in "它他她这那你":
         return False
-    if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t", "i", "l"):
+    if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t", "i", "l") or toks[0][0] in ("最近", "平时", "以前"):
         return True
     if me and not _PERSON_NOUN.match(c):  # 基本不碰米饭 (基本 read as a noun) still continues
         bare = _pos(_ADVERB.sub("", c)[:8])
@@ -259,6 +266,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
     if re.match(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)", c):
         return []  # name phrasings are memcli.write.names's
+    m = re.match(r"^(?:医生|大夫|体检|检查)(?:说|告诉我|诊断|查出|结果显示)(?=我)", c)
+    if m:
+        c = c[m.end():]  # 医生说我有点贫血: the reported fact is the user's
     m = re.match(r"^我(?:[总也还都就真]|一直|其实|真的)*(?:觉得|感觉|认为|发现)(.+)$", c)
     if m:
         c = m.group(1)  # an opinion: about the thing it names, or nothing
@@ -271,6 +281,16 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     sub = _subject(topic or c, ctx)
     if sub is None and c.startswith("我们"):
         return []
+    intro = re.search(rf"(?:新来了|来了|有|认识了?)(?:一)?(?:个|位)(?:新)?({_REL})(?:叫|名叫)([\u4e00-\u9fff]{{2,3}})$", c)  # noqa: E501
+    if intro and (sub is None or sub[0].startswith("thing:")):  # 我们组新来了一个同事叫林峰: an introduction
+        key, name = slots.ZH_RELATIONS[intro.group(1)], intro.group(2)
+        ctx.subject = ctx.person = (f"person:{name}", name)
+        return [Match(statement=c, kind="relationship", slot=f"{key}.name", value=name, salience=0.8, ago=ago)]
+    dropped = sub is None and ctx.subject is None and ctx.first and _continues(c) and not re.search(r"[我你您]", c) \
+        and not _NOT_FACT.match(_ADVERB.sub("", c)) and (_pos(c[:4])[0][1][:1] not in ("t", "p", "c", "m") or
+                                                         re.match(r"^(?:平时|最近|一直|从小|以前)", c) is not None)
+    if dropped:
+        sub = (slots.ME, "我", c)  # 最近开始游泳了: chat drops the 我 of the first clause
     if sub is None:
         if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
             return []
@@ -284,7 +304,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.carried, ctx.clause = True, c
     else:
         ctx.carried = False
-        stmt = c
+        stmt = "我" + c if dropped else c
         if c[:1] in "她他它":
             stmt = sub[1] + c[1:]
     key, phrase, rest = sub
@@ -310,6 +330,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not facts and not (_TRANSIENT.search(clause) and not ago) and not ctx.now:
         facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not key.startswith("thing:") or phrase.startswith("我")  # noqa: E501
                                            else [])
+    if dropped and any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
+        return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
     if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
         return []  # 这部电影讲述的是…, 博物馆确实是…: not the user's own thing, only an opinion of it is a memory
     if not facts:
@@ -399,7 +421,7 @@ def extract_matches(text: str) -> list[Match]:
         for part in _parts(sent):
             for clause in _CONJ.split(part):
                 got = match_clause(clause, ctx)
-                ctx.last = prepare(clause)
+                ctx.last, ctx.first = prepare(clause), False
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
