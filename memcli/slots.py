@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "is_functional",
+__all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "gender_fits",
+           "is_functional",
            "query_slots", "relation_en", "relation_zh", "slot_subject", "split_slot"]
 
 ME = "me"
@@ -233,6 +234,18 @@ def split_slot(slot: str) -> tuple[str, str, str | None]:
             obj = ".".join(parts[i + 1:]) or None
             return subject, p, obj
     return (".".join(parts[:-1]) or ME), parts[-1], None
+
+
+_FEMALE = re.compile(r"(?:step|god|grand|great)?(?:mother|sister|wife|daughter|girlfriend|aunt|auntie|niece|female)")
+_MALE = re.compile(r"(?:step|god|grand|great)?(?:father|brother|husband|son|boyfriend|uncle|nephew|male)")
+
+
+def gender_fits(subject: str, female: bool) -> bool:
+    """Whether 她/she (``female``) or 他/he may stand for ``subject`` (a relation key or ``person:…``):
+    false only when the relation names the other gender (she → ``brother``, ``elder_sister_husband``)."""
+    words = [w for w in subject.rsplit(".", 1)[-1].split("_") if w not in ("in", "law", "elder", "younger", "ex")]
+    last = words[-1] if words else ""
+    return not (_MALE.fullmatch(last) if female else _FEMALE.fullmatch(last))
 
 
 def slot_subject(slot: str | None) -> str:

@@ -5,7 +5,7 @@ these tests (none copied from a public data set). Pure rules: no model, no store
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -150,3 +150,22 @@ def test_dropped_subjects_introductions_and_reported_facts(text: str, expected: 
 ])
 def test_dropped_subject_chatter_is_still_silent(text: str) -> None:
     assert got(text) == []
+
+
+def test_a_pronoun_at_the_start_of_the_next_message_is_the_person_named_before() -> None:
+    """她/他/she/he/her … opening a message mean the person the same user named last, a few hours before at most,
+    when the gender fits; never someone of another user, never after the window, never against the gender."""
+    ex = RuleExtractor()
+
+    def say(text: str, minutes: int, user: str = "u") -> list[tuple[str, str | None]]:
+        return [(c.statement, c.slot) for c in ex.extract(Utterance(1, user, "user", text, AT + timedelta(minutes=minutes)))]  # noqa: E501
+
+    assert say("我妹妹下个月就要结婚了。", 0) == []  # a plan, but it names her
+    assert say("她老公是四川人。", 5) == [("我妹妹老公是四川人", "younger_sister.husband.hometown")]
+    assert say("他对花生过敏", 6, user="other") == []  # another user's message
+    assert say("My aunt Rosa is visiting next week.", 10) == []
+    assert say("Her husband Carl is a plumber.", 11) == [("My aunt Rosa's husband Carl is a plumber", "aunt.husband.job")]  # noqa: E501
+    assert say("My brother Tom just moved to Leeds.", 20) == [("My brother Tom just moved to Leeds", "brother.residence")]  # noqa: E501
+    assert say("She's allergic to peanuts.", 21) == []  # she is not the brother
+    assert say("He works at a hospital.", 22) == [("My brother Tom works at a hospital", "brother.workplace")]
+    assert say("He works at a bank.", 22 + 24 * 60) == []  # a day later: nobody to stand for

@@ -19,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
@@ -104,23 +104,37 @@ class RuleExtractor(Extractor):
     a very long turn without punctuation) is not a memory and is skipped."""
 
     name = "rules"
+    #: how long the person named last in a user's message stands for a leading 她/他/she/he of their next one
+    PERSON_WINDOW = timedelta(hours=6)
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.cap = settings.confidence_extracted if settings else 0.7
         self.max_chars = settings.max_text_chars if settings else 4000
+        self._people: dict[str, tuple[datetime, tuple[str, str]]] = {}  # user → (said at, (key, phrase))
+
+    def _person_before(self, utt: Utterance) -> tuple[str, str] | None:
+        """The person the user named last in an earlier message of the last few hours (我妹妹下个月结婚。→
+        她老公是四川人), or None."""
+        last = self._people.get(utt.user)
+        if last and timedelta(0) < utt.occurred_at - last[0] <= self.PERSON_WINDOW:
+            return last[1]
+        return None
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
         from memcli.write.names import extract_names
-        from memcli.write.rules import extract_matches
+        from memcli.write.rules import extract_in_context
         from memcli.write.rules.match import resolve_ago
 
         text = to_simplified(utt.text)
         seen: set[str] = set()
         out: list[Candidate] = []
         names = extract_names(text)
-        for m in [*names, *(m for m in extract_matches(text) if not (names and m.slot == "name"))]:
+        matches, person = extract_in_context(text, self._person_before(utt))
+        if person:
+            self._people[utt.user] = (utt.occurred_at, person)
+        for m in [*names, *(m for m in matches if not (names and m.slot == "name"))]:
             statement = _own_words(m.statement, text, utt.text)
             if statement in seen or len(statement) > self.max_chars:
                 continue

@@ -17,7 +17,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 
-__all__ = ["Facts", "Match", "analyze", "extract_matches", "subject_of"]
+__all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches", "subject_of"]
 
 
 _DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")  # noqa: E501
@@ -30,6 +30,16 @@ def _rules(text: str):  # noqa: ANN202 - a module
 def extract_matches(text: str) -> list[Match]:
     """Facts stated in one user utterance, one per clause and object, in order."""
     return _rules(text).extract_matches(text)
+
+
+def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
+    """:func:`extract_matches` with a leading 她/他/she/he read as ``person`` (``(key, phrase)``, the person
+    named last in the user's previous message; ignored when the language differs), and the person named
+    last in this utterance."""
+    rules = _rules(text)
+    if person and (lang_of(person[1]) == "zh") != (rules is zh):
+        person = None
+    return rules.extract_in_context(text, person)
 
 
 def subject_of(text: str) -> str:

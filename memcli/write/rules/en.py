@@ -46,7 +46,7 @@ from memcli.write.rules.en_words import (
 )
 from memcli.write.rules.match import Match
 
-__all__ = ["extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
+__all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
 
 @dataclass
@@ -150,9 +150,16 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"  # noqa: E501
                           r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
+    m = re.match(rf"^(?:his|her) ({_REL})\b", low)
+    if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and slots.relation_en(m.group(1)):
+        rel = slots.relation_en(m.group(1))  # "Her husband Mark is a firefighter": a relation of the person
+        name = re.match(r"^,? ([A-Z][a-z]+)\b,?", c[m.end():])
+        end = m.end() + (name.end() if name and name.group(1).casefold() not in _NAME_STOP else 0)
+        return f"{ctx.person[0]}.{rel}", f"{ctx.person[1]}'s {m.group(1)}{c[m.end():end]}", c[end:].strip(" ,")
     m = re.match(r"^(?:he|she)\b", low)
     if m:
-        return (ctx.person[0], ctx.person[1], c[m.end():].strip()) if ctx.person else None
+        fits = ctx.person and slots.gender_fits(ctx.person[0], low.startswith("she"))
+        return (ctx.person[0], ctx.person[1], c[m.end():].strip()) if ctx.person and fits else None
     m = re.match(r"^(?:it|they)\b", low)
     if m:
         return (ctx.thing[0], ctx.thing[1], c[m.end():].strip()) if ctx.thing else None
@@ -181,6 +188,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not c or is_question(raw) or is_question(c) or _IRREALIS.search(c):
         if re.match(r"^i\b", c, flags=re.I) or _IRREALIS.search(c):
             ctx.subject = None  # "I will take your advice and try…": the clauses after a plan share it
+        named = _subject(c, ctx) if re.match(r"^my\b", c, flags=re.I) else None
+        if named and named[0] != slots.ME and not named[0].startswith("thing:"):
+            ctx.person = (named[0], named[1])  # "My sister is getting married next month": she is whom "she" means
         return []
     ago, c = _ago_of(c)
     if not c:
@@ -240,7 +250,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         rest, stmt = c, f"{phrase} {c}"
     else:
         key, phrase, rest = sub
-        stmt = c if not re.match(r"^(?:he|she|it|they)\b", c, flags=re.I) else f"{phrase} {rest}"
+        stmt = c if not re.match(r"^(?:he|she|it|they|his|her)\b", c, flags=re.I) else f"{phrase} {rest}"
     ctx.subject = (key, phrase)
     if key.startswith("thing:"):
         ctx.thing = (key, phrase)
@@ -308,8 +318,14 @@ def subject_of(text: str) -> str:
 
 def extract_matches(text: str) -> list[Match]:
     """Facts stated in an English utterance: sentences → clauses → facts."""
+    return extract_in_context(text)[0]
+
+
+def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
+    """:func:`extract_matches` with he/she read as ``person`` (key, phrase) until someone is named here, and the
+    person named last here."""
     out: list[Match] = []
-    ctx = _Ctx()
+    ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
         sent = sent.strip()
         if not sent or re.match(r"^(?:if|when|whenever|unless)\b", prepare(sent), flags=re.I):
@@ -318,4 +334,5 @@ def extract_matches(text: str) -> list[Match]:
                                              sent, flags=re.I))
         for part in _SPLIT.split(sent):
             out += match_clause(part, ctx)
-    return out
+            ctx.person = None if ctx.person is person else ctx.person  # the last message's person: first clause only
+    return out, ctx.person

@@ -55,7 +55,7 @@ from memcli.write.rules.zh_words import (
     _UNITS,
 )
 
-__all__ = ["extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
+__all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
 
 @dataclass
@@ -155,7 +155,11 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             return f"person:{name.group(1)}", c[:m.end() + name.end()], c[m.end() + name.end():]
         return slots.ZH_RELATIONS[m.group(1)], c[:m.end()], c[m.end():]
     if c[:1] in "她他" and not c.startswith(("他们", "她们")):
-        return (ctx.person[0], ctx.person[1], c[1:]) if ctx.person else None
+        if not ctx.person or not slots.gender_fits(ctx.person[0], c[0] == "她"):
+            return None
+        if ctx.person[1].startswith("我") and (again := _subject(ctx.person[1] + c[1:], _Ctx())):
+            return again  # 她老公是四川人 → 我妹妹老公…: a relation of the person
+        return ctx.person[0], ctx.person[1], c[1:]
     if c[:1] == "它" and not c.startswith("它们"):
         return (ctx.thing[0], ctx.thing[1], c[1:]) if ctx.thing else None
     m = re.match(rf"^(?:这|那)(?:一)?(?:{_CLF}|部|首|种|杯|碗|顿|支|所|座|份|款)?", c)
@@ -261,6 +265,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
+            named = _subject(c, ctx) if c.startswith("我") else None
+            if named and named[0] != slots.ME and not named[0].startswith("thing:"):
+                ctx.person = (named[0], named[1])  # 我妹妹下个月结婚: she is whom 她 means next
         return []
     ago, c = _ago_of(c)
     c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
@@ -306,7 +313,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.carried = False
         stmt = "我" + c if dropped else c
         if c[:1] in "她他它":
-            stmt = sub[1] + c[1:]
+            stmt = sub[1] + sub[2]
     key, phrase, rest = sub
     ctx.subject = (key, phrase)
     if key.startswith("thing:"):
@@ -409,8 +416,14 @@ def subject_of(text: str) -> str:
 
 def extract_matches(text: str) -> list[Match]:
     """Facts stated in a Chinese utterance: sentences → clauses → facts (see the module doc)."""
+    return extract_in_context(text)[0]
+
+
+def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
+    """:func:`extract_matches` with 她/他 of the first clauses read as ``person`` (key, phrase) — the one named
+    last in the user's previous message — and the person named last here (for the next message)."""
     out: list[Match] = []
-    ctx = _Ctx()
+    ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
         sent = sent.strip()
         if not sent or re.match(r"^(?:如果|要是|假如|假设|万一)", prepare(sent)):
@@ -422,10 +435,11 @@ def extract_matches(text: str) -> list[Match]:
             for clause in _CONJ.split(part):
                 got = match_clause(clause, ctx)
                 ctx.last, ctx.first = prepare(clause), False
+                ctx.person = None if ctx.person is person else ctx.person  # the last message's person: first clause only  # noqa: E501
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
                     continue
                 out += got
-    return out
+    return out, ctx.person
