@@ -169,3 +169,24 @@ def test_a_pronoun_at_the_start_of_the_next_message_is_the_person_named_before()
     assert say("She's allergic to peanuts.", 21) == []  # she is not the brother
     assert say("He works at a hospital.", 22) == [("My brother Tom works at a hospital", "brother.workplace")]
     assert say("He works at a bank.", 22 + 24 * 60) == []  # a day later: nobody to stand for
+
+
+@pytest.mark.parametrize("text", [
+    "Italian food looks really amazing", "The pressure is so great that it seems hard",
+    "Sometimes I do not even know where to start", "I have not found any good jobs", "I was deeply moved by the ending",
+    "但总是觉得不够",
+])
+def test_impressions_abstract_subjects_and_passing_states(text: str) -> None:
+    assert got(text) == []
+
+
+@pytest.mark.parametrize(("text", "slot"), [
+    ("I also enjoy classic novels such as Emma", "like.classic novel"),  # the object ends before its examples
+    ("I also like films that make me think", "like.film"),  # … and before its relative clause
+])
+def test_liked_objects_end_at_examples_and_relative_clauses(text: str, slot: str) -> None:
+    assert [s for _, s in got(text)] == [slot]
+
+
+def test_an_attribute_noun_inside_a_compound_is_not_the_attribute() -> None:
+    assert [s for _, s in got("我工作内容很杂")] != ["job"] and got("我生日是3月5号") == [("我生日是3月5号", "birthday")]  # noqa: E501

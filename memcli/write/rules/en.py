@@ -148,6 +148,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m and _ASPECT.match(low[:m.end()]):
         return None  # "the scenery was beautiful", "the most difficult part…": a part of what is talked of
     if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"  # noqa: E501
+                          r"pressure|stress|situation|problem|process|progress|mood|work|job|economy|world|society|future|"
+                          r"pandemic|traffic|"
                           r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$", m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = re.match(rf"^(?:his|her) ({_REL})\b", low)
@@ -261,7 +263,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if _MENTAL.match(rest.casefold()):
         ctx.subject = None  # "I realized…", "I sometimes feel…": what follows is not a fact either
         return []
-    if key.startswith("thing:") and re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()):
+    if key.startswith("thing:") and (re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()) or re.match(
+            r"^looks?\b", rest.casefold()) and not re.match(r"^(?:my|our|all my)\b", phrase, flags=re.I)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
     if ctx.now:  # today's purchases and outings are a day's events; a life event still counts
         facts = _predicate(key, rest) or [f for f in _event(key, rest, None)
@@ -328,7 +331,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
         sent = sent.strip()
-        if not sent or re.match(r"^(?:if|when|whenever|unless)\b", prepare(sent), flags=re.I):
+        if not sent or re.match(r"^(?:if|when|whenever|unless|every time|each time|once)\b", prepare(sent), flags=re.I):
             continue
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))

@@ -173,7 +173,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
         re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
     if m and not thing:
-        v = re.split(r"\b(?:over|rather than|more than|because|since|when)\b|,\s*(?=(?:have|has|had|not|for|but|so|which|"  # noqa: E501
+        v = re.split(r"\b(?:over|rather than|more than|because|since|when|such as|including|especially|that|which|who)\b|"  # noqa: E501
+                     r",\s*(?=(?:have|has|had|not|for|but|so|which|"  # noqa: E501
                      r"and i|i)\b)", m.group(1))[0]  # "alcohol, haven't for ten years": the object ends at the clause
         v = re.sub(r"^to ", "", v)
         objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
@@ -194,7 +195,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         v = m.group(1).strip()
         if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
             return [_fact(key, "job", v)]
-    if _HABIT.search(p) and not thing and not (_PAST.match(p) and not p.startswith(("used to", "have got", "has got"))):
+    once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
+    if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
         words = [w for w in re.findall(r"[a-z]+", _HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]

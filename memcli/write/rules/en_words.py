@@ -103,7 +103,7 @@ _LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|s
 
 #: past tense forms of ordinary verbs: a clause in the simple past or the present perfect ("I went out",
 #: "I've taken note of that") tells what happened once, not what holds
-_PAST = re.compile(r"^(?:(?:have|has|had) )?(?:[a-z]+ed|went|gone|got|gotten|had|made|took|taken|saw|seen|met|ran|won|lost|"  # noqa: E501
+_PAST = re.compile(r"^(?:(?:have|has|had) (?:not )?)?(?:[a-z]+ed|went|gone|got|gotten|had|made|took|taken|saw|seen|met|ran|won|lost|"  # noqa: E501
                    r"bought|began|begun|became|flew|flown|drove|driven|wrote|written|gave|given|left|found|came|"
                    r"did|done|spent|sold|built|broke|broken|caught|taught|thought|felt|ate|eaten|drank|drunk|heard|"
                    r"sang|sung|swam|swum|told|said|sent|brought|bought|paid|sat|slept|stood|understood|knew|"
@@ -180,7 +180,8 @@ _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?
 _MENTAL = re.compile(r"^(?:(?:have|has|had|sometimes|always|often|usually|still|also|really|just|never|kind of|sort of|actually|"  # noqa: E501
                      r"even|now|then|recently|lately|constantly|truly|definitely|deeply) )*"
                      r"(?:feel|feels|feeling|felt|think|thinks|thought|realize[sd]?|realise[sd]?|notice[sd]?|decide[sd]?|"
-                     r"figured?|wonder(?:ed)?|(?:run|ran|come|came) (?:into|across)|deal(?:ing|t)? with|seems?|seemed|can not seem|cannot seem|(?:always |never )?wanted to|(?:am |is |are )?trying (?:my|our|hard|harder|so hard)|encounter(?:ed)?|fac(?:e|ed|ing)|struggl(?:e|ed|ing)|"  # noqa: E501
+                     r"figured?|wonder(?:ed)?|(?:do not |does not |did not )?know|(?:was|were|am|is|are) (?:deeply |really |so |very )?"  # noqa: E501
+                     r"(?:impressed|moved|touched|inspired|amazed|surprised|shocked)|(?:run|ran|come|came) (?:into|across)|deal(?:ing|t)? with|seems?|seemed|can not seem|cannot seem|(?:always |never )?wanted to|(?:am |is |are )?trying (?:my|our|hard|harder|so hard)|encounter(?:ed)?|fac(?:e|ed|ing)|struggl(?:e|ed|ing)|"  # noqa: E501
                      r"worr(?:y|ied|ying)|doubt(?:ed)?|understand|understood|imagine[sd]?|believe[sd]?|agree[sd]?|"
                      r"appreciate[sd]?|learned that|learnt that|found that|find that|find it|found it|"
                      r"(?:have|has) (?:a question|no idea|a feeling|doubts?))\b")

@@ -106,7 +106,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     q = _ADVERB.sub("", p)
     thing = key.startswith("thing:")
     m = re.match(rf"^的?({_ATTR_NOUN})(?:是|在|叫|有|为|[:：])?(.+)$", q)
-    if m and _pos(q[q.index(m.group(1)):])[0][0] != m.group(1):  # 工作日 is not 工作
+    after = _pos(q[q.index(m.group(1)):]) if m else []
+    if m and (after[0][0] != m.group(1) or len(after) > 1 and after[1][1] == "n"):  # 工作日, 工作内容: not 工作
         m = None
     if m and not thing:
         attr = _ATTR_NOUNS[m.group(1)]
