@@ -179,7 +179,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
                  r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)", c)
     not_name = re.match(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)", m.group(1)) if m else None
-    if m and m.group(1) not in slots.ZH_RELATIONS and not not_name and m.group(1)[0] not in "但就也还都总又才却而并可每各我你":
+    if m and m.group(1) not in slots.ZH_RELATIONS and not not_name and m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # noqa: E501
         return f"person:{m.group(1)}", m.group(1), c[m.end():]
     m = re.match(rf"^([\u4e00-\u9fff]{{2,4}}?)的(?={_ATTR_NOUN})", c)
     if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:
