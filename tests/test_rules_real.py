@@ -190,3 +190,31 @@ def test_liked_objects_end_at_examples_and_relative_clauses(text: str, slot: str
 
 def test_an_attribute_noun_inside_a_compound_is_not_the_attribute() -> None:
     assert [s for _, s in got("我工作内容很杂")] != ["job"] and got("我生日是3月5号") == [("我生日是3月5号", "birthday")]  # noqa: E501
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我老家是天津的，大学在西安读的", [("我老家是天津的", "hometown"), ("我大学在西安读的", "school")]),
+    ("我不喝咖啡，但是烟还没戒掉", [("我不喝咖啡", "like.喝咖啡"), ("我还没戒掉烟", "fact.没")]),  # topic first, 我 dropped  # noqa: E501
+    ("最近在看《人世间》，拍得真好", [("我最近在看《人世间》", "fact.看")]),  # how the show is made is not the user
+    ("小王是我们组的设计，湖南人", [("小王是我们组的设计", "person:小王.is.我们组的设计"), ("小王是湖南人", "person:小王.hometown")]),  # noqa: E501
+    ("我已经搬到苏州了，住在园区", [("我已经搬到苏州了，住在园区", "residence")]),  # one residence, told in more detail
+    ("后来去英国读了个硕士", [("我去英国读了个硕士", "education")]),
+    ("Yesterday I adopted a cat! A fluffy Persian named Mochi.", [("I adopted a cat", "owns.cat"),
+                                                                  ("My cat is called Mochi", "thing:cat.name")]),
+])
+def test_continuations_of_real_chat(text: str, expected: list) -> None:
+    assert got(text) == expected
+
+
+def test_the_person_of_the_last_message_stands_until_someone_else_is_spoken_of() -> None:
+    ex = RuleExtractor()
+
+    def say(text: str, minutes: int) -> list[tuple[str, str | None]]:
+        return [(c.statement, c.slot) for c in ex.extract(Utterance(1, "u", "user", text, AT + timedelta(minutes=minutes)))]  # noqa: E501
+
+    assert say("我儿子今年五岁了", 0) == [("我儿子今年五岁了", "son.age")]
+    assert say("他对芒果过敏", 1) == [("我儿子对芒果过敏", "son.allergy.芒果")]
+    assert say("他最近迷上了恐龙", 2) == [("我儿子最近迷上了恐龙", "son.like.恐龙")]  # still him, a message later
+    assert say("My uncle Raj is a chef.", 3) == [("My uncle Raj is a chef", "uncle.job")]
+    assert say("His restaurant is in Leeds.", 4) == [("My uncle Raj's restaurant is in Leeds", "uncle.fact.leed")]
+    assert say("I have a coworker named Ana, she is from Lisbon.", 5)[0][1] == "owns.coworker named ana"

@@ -158,6 +158,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         name = re.match(r"^,? ([A-Z][a-z]+)\b,?", c[m.end():])
         end = m.end() + (name.end() if name and name.group(1).casefold() not in _NAME_STOP else 0)
         return f"{ctx.person[0]}.{rel}", f"{ctx.person[1]}'s {m.group(1)}{c[m.end():end]}", c[end:].strip(" ,")
+    m = re.match(r"^(?:his|her) ([a-z]+)(?= (?:is|was|has|opened|sells|makes)\b)", low)
+    if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and m.group(1) not in _ATTR_NOUNS:
+        return ctx.person[0], f"{ctx.person[1]}'s {m.group(1)}", c[m.end():].strip()  # "Her bakery is in Portland"
     m = re.match(r"^(?:he|she)\b", low)
     if m:
         fits = ctx.person and slots.gender_fits(ctx.person[0], low.startswith("she"))
@@ -207,10 +210,14 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m:  # "My doctor told me I have type 2 diabetes": the reported fact is the user's
         c = c[m.end():]
         c = c[0].upper() + c[1:]
-    if ctx.subject is None and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
+    if ctx.subject is None and ctx.person is None and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
                                         r"bought|started|switched|moved|adopted|finished|love|like|hate|work|live)\b",
                                         c, flags=re.I) and not re.match(r"^(?:need|used|based)\b", c, flags=re.I):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
+    m = re.match(r"^(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,4}?[\w'-]+ (?:named|called) ([A-Z][\w-]+)$", c)
+    if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."
+        return [Match(statement=f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]} is called {m.group(1)}", kind="other",
+                      slot=f"{ctx.thing[0]}.name", value=m.group(1).casefold(), ago=ago)]
     m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
     if m:
         c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]
@@ -290,6 +297,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             s = _one_object(stmt, value)
         sal = 0.8 if kind in ("identity", "relationship", "health") else 0.6
         out.append(Match(statement=s, kind=kind, slot=slot, value=value, salience=sal, ago=ago))
+        if slot.startswith("owns.") and value:
+            ctx.thing = (f"thing:{value}", f"my {value}")  # what the next fragment may name (A beagle named Biscuit)
     return out
 
 
@@ -325,8 +334,8 @@ def extract_matches(text: str) -> list[Match]:
 
 
 def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
-    """:func:`extract_matches` with he/she read as ``person`` (key, phrase) until someone is named here, and the
-    person named last here."""
+    """:func:`extract_matches` with he/she read as ``person`` (key, phrase) until a clause is about someone else,
+    and the person named last here."""
     out: list[Match] = []
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
@@ -336,6 +345,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))
         for part in _SPLIT.split(sent):
-            out += match_clause(part, ctx)
-            ctx.person = None if ctx.person is person else ctx.person  # the last message's person: first clause only
+            got = match_clause(part, ctx)
+            out += got
+            if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
+                ctx.person = None  # the last message's person stands until a clause is about someone else
     return out, ctx.person

@@ -23,7 +23,16 @@ from dataclasses import dataclass, replace
 from memcli import slots
 from memcli.write.rules.match import Match, cn_to_int
 from memcli.write.rules.match import slot_fact as slots_fact
-from memcli.write.rules.zh_facts import _clean_value, _event, _generic, _pos, _predicate
+from memcli.write.rules.zh_facts import (
+    _clean_value,
+    _elaborates,
+    _event,
+    _generic,
+    _one_object,
+    _parts,
+    _pos,
+    _predicate,
+)
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -54,6 +63,9 @@ from memcli.write.rules.zh_words import (
     _TRANSIENT,
     _UNITS,
 )
+
+#: a topic-first clause about consuming or quitting (烟还没戒掉, 海鲜从来不吃)
+_TOPIC_VERB = re.compile(r"^([\u4e00-\u9fff]{1,6}?)((?:也|还|都|就|已经|从来)*(?:没|不|很少|偶尔)?(?:戒掉|戒了|戒|吃|喝|抽|碰)(?:了|过)?)$")  # noqa: E501
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
@@ -241,6 +253,8 @@ def _continues(c: str, me: bool = False) -> bool:
         return False
     if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t", "i", "l") or toks[0][0] in ("最近", "平时", "以前"):
         return True
+    if _PERSON_NOUN.match(c) and len(toks) > 1 and toks[1][1][:1] == "p":
+        return True  # 大学在武汉读的: the person's own attribute, then where
     if me and not _PERSON_NOUN.match(c):  # 基本不碰米饭 (基本 read as a noun) still continues
         bare = _pos(_ADVERB.sub("", c)[:8])
         return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
@@ -295,13 +309,21 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.subject = ctx.person = (f"person:{name}", name)
         return [Match(statement=c, kind="relationship", slot=f"{key}.name", value=name, salience=0.8, ago=ago)]
     dropped = sub is None and ctx.subject is None and ctx.first and _continues(c) and not re.search(r"[我你您]", c) \
+        and ctx.person is None \
         and not _NOT_FACT.match(_ADVERB.sub("", c)) and (_pos(c[:4])[0][1][:1] not in ("t", "p", "c", "m") or
                                                          re.match(r"^(?:平时|最近|一直|从小|以前)", c) is not None)
     if dropped:
         sub = (slots.ME, "我", c)  # 最近开始游泳了: chat drops the 我 of the first clause
+    if sub is None and ctx.subject and re.fullmatch(r"[\u4e00-\u9fff]{2,4}人", c) and not _BAD_THING.match(c):
+        c = "是" + c  # 小张是我们组的测试，东北人: where the person is from
+    elif sub is None and ctx.subject and ctx.subject[0] == slots.ME and (tf := _TOPIC_VERB.match(c)) \
+            and _pos(tf.group(1))[0][1][:1] == "n":
+        c = tf.group(2) + tf.group(1)  # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object)
     if sub is None:
         if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
             return []
+        if ctx.subject[0] == slots.ME and re.match(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)", c):
+            return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user
         if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
@@ -338,7 +360,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not facts and not (_TRANSIENT.search(clause) and not ago) and not ctx.now:
         facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not key.startswith("thing:") or phrase.startswith("我")  # noqa: E501
                                            else [])
-    if dropped and any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
+    if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
+            any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
     if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
         return []  # 这部电影讲述的是…, 博物馆确实是…: not the user's own thing, only an opinion of it is a memory
@@ -361,53 +384,6 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                   salience=sal, ago=ago) for slot, kind, value in facts]
 
 
-def _one_object(stmt: str, value: str, values: list[str]) -> str:
-    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list); the verb read
-    into the first object (喜欢听古典音乐、看文艺电影) stays with it only."""
-    joined = re.search("(?:" + "|".join(map(re.escape, values)) + r")(?:(?:、|，|和|跟|与|以及|还有)(?:"
-                       + "|".join(map(re.escape, values)) + "))+", stmt)
-    if not joined or value not in values:
-        return stmt
-    head = stmt[:joined.start()]
-    if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head):
-        head = head[:-1]
-    return head + value + stmt[joined.end():]
-
-
-def _elaborates(clause: str) -> bool:
-    """A subject-less clause that only qualifies the fact before it (哈尔滨的, 一儿一女,
-    吃一点都不行, 干了五年了) rather than stating a new one (人还挺好的, 没有电梯)."""
-    if re.search(r"就|一点|一滴|一口|年了|月了|同一天", clause):
-        return True
-    return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
-
-
-def _parts(sent: str) -> list[str]:
-    """The comma parts of a sentence, a list that commas cut joined again (我还会瑜伽，写作，旅游和摄影等等
-    → 我还会瑜伽、写作、旅游和摄影等等): a run of parts of only nouns (or one verbal noun) that ends
-    in a list's end (和, 以及, 等) continues the list before it; 哈尔滨的 or 建筑学专业 alone does not."""
-    parts = re.split(r"[，,]", sent)
-
-    def item(p: str) -> bool:
-        toks = _pos(p.strip())
-        return 0 < len(p.strip()) <= 8 and (all(f[:1] in ("n", "c", "u") or f == "vn" for _, f in toks) or (
-            len(toks) == 1 and toks[0][1] == "v" and len(p.strip()) == 2))
-
-    out: list[str] = []
-    i = 0
-    while i < len(parts):
-        j = i
-        while out and j < len(parts) and item(parts[j]):
-            j += 1
-        if j > i and re.search(r"和|以及|还有|等|或者?", parts[j - 1]):
-            out[-1] = "、".join([out[-1], *(p.strip() for p in parts[i:j])])
-            i = j
-            continue
-        out.append(parts[i])
-        i += 1
-    return out
-
-
 def subject_of(text: str) -> str:
     """Whom a statement is about: ``me``, a relation key, ``person:…`` or ``thing:…``."""
     c = prepare(text)
@@ -421,8 +397,8 @@ def extract_matches(text: str) -> list[Match]:
 
 
 def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
-    """:func:`extract_matches` with 她/他 of the first clauses read as ``person`` (key, phrase) — the one named
-    last in the user's previous message — and the person named last here (for the next message)."""
+    """:func:`extract_matches` with 她/他 read as ``person`` (key, phrase) — the one named last in the user's
+    previous message — until a clause is about someone else, and the person named last here (for the next message)."""
     out: list[Match] = []
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
@@ -436,11 +412,18 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             for clause in _CONJ.split(part):
                 got = match_clause(clause, ctx)
                 ctx.last, ctx.first = prepare(clause), False
-                ctx.person = None if ctx.person is person else ctx.person  # the last message's person: first clause only  # noqa: E501
+                if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
+                    ctx.person = None  # the last message's person stands until a clause is about someone else
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
                     continue
-                out += got
+                for m in got:
+                    same = next((i for i, o in enumerate(out) if o.slot == m.slot and m.slot and o.value != m.value
+                                 and slots.split_slot(m.slot)[1] in ("residence", "workplace")), None)
+                    if same is None:
+                        out.append(m)
+                    else:  # 我已经搬到杭州了，住在西湖区: the second is a detail of the first, one fact
+                        out[same] = replace(out[same], statement=f"{out[same].statement}，{ctx.clause or m.statement}")
     return out, ctx.person

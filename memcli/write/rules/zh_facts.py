@@ -258,3 +258,50 @@ def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str
         return []
     verb = (m.group(0) if m else toks[0]).rstrip("了")
     return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other")]
+
+
+def _one_object(stmt: str, value: str, values: list[str]) -> str:
+    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list); the verb read
+    into the first object (喜欢听古典音乐、看文艺电影) stays with it only."""
+    joined = re.search("(?:" + "|".join(map(re.escape, values)) + r")(?:(?:、|，|和|跟|与|以及|还有)(?:"
+                       + "|".join(map(re.escape, values)) + "))+", stmt)
+    if not joined or value not in values:
+        return stmt
+    head = stmt[:joined.start()]
+    if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head):
+        head = head[:-1]
+    return head + value + stmt[joined.end():]
+
+
+def _elaborates(clause: str) -> bool:
+    """A subject-less clause that only qualifies the fact before it (哈尔滨的, 一儿一女,
+    吃一点都不行, 干了五年了) rather than stating a new one (人还挺好的, 没有电梯)."""
+    if re.search(r"就|一点|一滴|一口|年了|月了|同一天", clause):
+        return True
+    return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
+
+
+def _parts(sent: str) -> list[str]:
+    """The comma parts of a sentence, a list that commas cut joined again (我还会瑜伽，写作，旅游和摄影等等
+    → 我还会瑜伽、写作、旅游和摄影等等): a run of parts of only nouns (or one verbal noun) that ends
+    in a list's end (和, 以及, 等) continues the list before it; 哈尔滨的 or 建筑学专业 alone does not."""
+    parts = re.split(r"[，,]", sent)
+
+    def item(p: str) -> bool:
+        toks = _pos(p.strip())
+        return 0 < len(p.strip()) <= 8 and (all(f[:1] in ("n", "c", "u") or f == "vn" for _, f in toks) or (
+            len(toks) == 1 and toks[0][1] == "v" and len(p.strip()) == 2))
+
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while out and j < len(parts) and item(parts[j]):
+            j += 1
+        if j > i and re.search(r"和|以及|还有|等|或者?", parts[j - 1]):
+            out[-1] = "、".join([out[-1], *(p.strip() for p in parts[i:j])])
+            i = j
+            continue
+        out.append(parts[i])
+        i += 1
+    return out
