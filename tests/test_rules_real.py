@@ -218,3 +218,17 @@ def test_the_person_of_the_last_message_stands_until_someone_else_is_spoken_of()
     assert say("My uncle Raj is a chef.", 3) == [("My uncle Raj is a chef", "uncle.job")]
     assert say("His restaurant is in Leeds.", 4) == [("My uncle Raj's restaurant is in Leeds", "uncle.fact.leed")]
     assert say("I have a coworker named Ana, she is from Lisbon.", 5)[0][1] == "owns.coworker named ana"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("你好，今天是我的生日，想和你聊聊", [("我的生日是3月10日", "birthday")]),  # the date is the day it is said
+    ("Hello, today is my birthday and I am very happy", [("My birthday is March 10", "birthday")]),
+    ("今天我非常兴奋，因为我报名了一个陶艺课程", [("我报名了一个陶艺课程", "event.报名课程")]),  # a life event, even today  # noqa: E501
+    ("我得到了一个实习的机会", [("我得到了一个实习的机会", "event.得到机会")]),
+    ("I also really like the art style of the Baroque", [("I also really like the art style of the Baroque",
+                                                           "like.art style of the baroque")]),  # a part, but named
+    ("Lately, I have been spending a lot of my free time knitting",
+     [("I have been spending a lot of my free time knitting", "fact.spend")]),
+])
+def test_birthdays_said_on_the_day_and_named_parts(text: str, expected: list) -> None:
+    assert got(text) == expected

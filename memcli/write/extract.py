@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import to_simplified
+from memcli.text import lang_of, to_simplified
 
 __all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance", "enrich"]
 
@@ -135,6 +135,10 @@ class RuleExtractor(Extractor):
         if person:
             self._people[utt.user] = (utt.occurred_at, person)
         for m in [*names, *(m for m in matches if not (names and m.slot == "name"))]:
+            if m.slot == "birthday" and m.value == "today":  # 今天是我的生日 / Today is my birthday: said on the day
+                d = utt.occurred_at
+                m = replace(m, statement=f"我的生日是{d.month}月{d.day}日" if lang_of(text) == "zh" else
+                            f"My birthday is {d.strftime('%B')} {d.day}", value=f"{d.month}-{d.day}")
             statement = _own_words(m.statement, text, utt.text)
             if statement in seen or len(statement) > self.max_chars:
                 continue

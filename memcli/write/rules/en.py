@@ -197,6 +197,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         if named and named[0] != slots.ME and not named[0].startswith("thing:"):
             ctx.person = (named[0], named[1])  # "My sister is getting married next month": she is whom "she" means
         return []
+    if re.match(r"^today is my birthday\b", c, flags=re.I):  # the date is the utterance's (memcli.write.extract)
+        return [Match(statement="Today is my birthday", kind="identity", slot="birthday", value="today", salience=0.8)]
     ago, c = _ago_of(c)
     if not c:
         return []

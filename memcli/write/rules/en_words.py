@@ -117,7 +117,7 @@ _ASPECT = re.compile(r"^the (?:[a-z]+ )?(?:plot|story|storyline|ending|beginning
                      r"lyrics|melody|soundtrack|music|scenery|view|views|atmosphere|ambiance|ambience|service|design|"
                      r"idea|ideas|suggestions?|advice|methods?|tips?|recommendations?|part|parts|feeling|process|"
                      r"experience|concept|details?|colou?rs?|style|pictures?|photos?|food|dish(?:es)?|taste|flavou?r|"
-                     r"message|theme|visuals|effects|performance|writing|plan|trip|way)s?\b")
+                     r"message|theme|visuals|effects|performance|writing|plan|trip|way)s?\b(?! of (?:the )?[A-Z\w])")
 
 #: nouns of general topics that begin a general statement ("Life is precious", "Music can heal"): not a
 #: person or thing of the user's life
@@ -165,7 +165,7 @@ _CHATTER_VERB = re.compile(r"^(?:feel|feels|feeling|felt|think|thought|know|knew
                            r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
                            r"like it|hate it|am not sure|have a question|have no idea|had a|had an|had the)\b")
 
-_ING_OK = re.compile(r"^(?:trying to|learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"
+_ING_OK = re.compile(r"^(?:trying to|spending|learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"  # noqa: E501
                      r"volunteering|running|coaching|renting|saving)\b")
 
 _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501

@@ -47,6 +47,7 @@ from memcli.write.rules.zh_words import (
     _HABIT,
     _IMPRESSION,
     _IRREALIS,
+    _LIFE_EVENT,
     _MENTAL,
     _NOT_CONTINUATION,
     _NOT_FACT,
@@ -284,6 +285,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             if named and named[0] != slots.ME and not named[0].startswith("thing:"):
                 ctx.person = (named[0], named[1])  # 我妹妹下个月结婚: she is whom 她 means next
         return []
+    if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
+        return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     ago, c = _ago_of(c)
     c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
     if re.match(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)", c):
@@ -357,9 +360,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return [Match(statement=f"{phrase}{ctx.like}{c}", kind="preference", slot=slots_fact(key, "like", c)[0],
                       value=c, salience=0.6, ago=ago)]  # 我比较喜欢弹吉他，听摇滚音乐: one more thing liked
     facts = _predicate(key, rest, stmt)
-    if not facts and not (_TRANSIENT.search(clause) and not ago) and not ctx.now:
-        facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not key.startswith("thing:") or phrase.startswith("我")  # noqa: E501
-                                           else [])
+    if not facts and not (_TRANSIENT.search(clause) and not ago and not _LIFE_EVENT.search(rest)):
+        facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not ctx.now and (
+            not key.startswith("thing:") or phrase.startswith("我")) else [])  # today: a life event still counts
     if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
             any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
