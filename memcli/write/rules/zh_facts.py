@@ -6,6 +6,7 @@ Used by :mod:`memcli.write.rules.zh`; the vocabulary is :mod:`memcli.write.rules
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memcli import slots
 from memcli.write.rules.match import slot_fact as _fact
@@ -33,13 +34,19 @@ from memcli.write.rules.zh_words import (
 )
 
 
-def _pos(text: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=16384)
+def _pos_cached(text: str) -> tuple[tuple[str, str], ...]:
     from memcli.text import _jieba
 
     _jieba()
     import jieba.posseg
 
-    return [(w.word, w.flag) for w in jieba.posseg.cut(text)]
+    return tuple((w.word, w.flag) for w in jieba.posseg.cut(text))
+
+
+def _pos(text: str) -> list[tuple[str, str]]:
+    """jieba.posseg (word, flag) pairs of ``text``, cached: the rules ask for the same short spans often."""
+    return list(_pos_cached(text))
 
 
 def _clean_value(v: str) -> str | None:
@@ -288,8 +295,10 @@ def _parts(sent: str) -> list[str]:
     parts = re.split(r"[，,]", sent)
 
     def item(p: str) -> bool:
+        if not 0 < len(p.strip()) <= 8:
+            return False
         toks = _pos(p.strip())
-        return 0 < len(p.strip()) <= 8 and (all(f[:1] in ("n", "c", "u") or f == "vn" for _, f in toks) or (
+        return (all(f[:1] in ("n", "c", "u") or f == "vn" for _, f in toks) or (
             len(toks) == 1 and toks[0][1] == "v" and len(p.strip()) == 2))
 
     out: list[str] = []
