@@ -232,3 +232,13 @@ def test_the_person_of_the_last_message_stands_until_someone_else_is_spoken_of()
 ])
 def test_birthdays_said_on_the_day_and_named_parts(text: str, expected: list) -> None:
     assert got(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("非常有趣，我也喜欢动作片", [("我也喜欢动作片", "like.动作片")]),  # 有趣 is no 趣 owned
+    ("是啊，切好鱼还要把汁弄好，是有些累人", []),  # a reply word gives no subject; 有些累人 is no hometown
+    ("嗯，平时喜欢看纪录片", [("我平时喜欢看纪录片", "like.纪录片")]),  # after a reply word, still the first clause
+    ("I have been applying for a few jobs recently", [("I have been applying for a few jobs recently", "fact.apply")]),
+])
+def test_reply_words_and_lookalike_predicates(text: str, expected: list) -> None:
+    assert got(text) == expected

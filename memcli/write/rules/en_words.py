@@ -165,7 +165,7 @@ _CHATTER_VERB = re.compile(r"^(?:feel|feels|feeling|felt|think|thought|know|knew
                            r"am|is|are|was|were|mean|said|say|told|tell|asked|ask|heard|read|got it|love it|"
                            r"like it|hate it|am not sure|have a question|have no idea|had a|had an|had the)\b")
 
-_ING_OK = re.compile(r"^(?:trying to|spending|learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"  # noqa: E501
+_ING_OK = re.compile(r"^(?:trying to|spending|applying|looking for|searching for|job hunting|learning|studying|training|taking|working|living|teaching|raising|dating|seeing|"  # noqa: E501
                      r"volunteering|running|coaching|renting|saving)\b")
 
 _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501

@@ -317,7 +317,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                                                          re.match(r"^(?:平时|最近|一直|从小|以前)", c) is not None)
     if dropped:
         sub = (slots.ME, "我", c)  # 最近开始游泳了: chat drops the 我 of the first clause
-    if sub is None and ctx.subject and re.fullmatch(r"[\u4e00-\u9fff]{2,4}人", c) and not _BAD_THING.match(c):
+    if sub is None and ctx.subject and re.fullmatch(r"[\u4e00-\u9fff]{2,4}人", c) and not _BAD_THING.match(c) and \
+            _pos(c[:-1])[0][1] in ("ns", "n", "nz", "j"):
         c = "是" + c  # 小张是我们组的测试，东北人: where the person is from
     elif sub is None and ctx.subject and ctx.subject[0] == slots.ME and (tf := _TOPIC_VERB.match(c)) \
             and _pos(tf.group(1))[0][1][:1] == "n":
@@ -369,6 +370,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
         return []  # 这部电影讲述的是…, 博物馆确实是…: not the user's own thing, only an opinion of it is a memory
     if not facts:
+        if dropped and len(c) <= 2:
+            ctx.subject = None  # 是啊: a reply word is no clause of the user's, it gives no subject to the next
         return []
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
     lk = re.match(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))", rest)
@@ -414,7 +417,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         for part in _parts(sent):
             for clause in _CONJ.split(part):
                 got = match_clause(clause, ctx)
-                ctx.last, ctx.first = prepare(clause), False
+                ctx.last = prepare(clause)
+                ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
                 if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                     ctx.person = None  # the last message's person stands until a clause is about someone else
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(

@@ -162,7 +162,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         re.match(r"^是(.{1,8}?)人$", q)
     if m and not thing:
         v = _clean_value(m.group(1))
-        if v and not _NOT_PLACE.search(v) and not re.match(r"^(?:一|个|那种|这种|很|特别|挺)", v):
+        if v and not _NOT_PLACE.search(v) and not re.match(r"^(?:一|个|那种|这种|很|特别|挺|有些|有点|太|真|比较|非常|累|烦|吓|气|急)",  # noqa: E501
+                                                           m.group(1)):
             return [_fact(key, "hometown", v)]
         if q.startswith("是"):
             return []
@@ -209,7 +210,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "like", o) for o in _objects(v) if o]
     m = re.match(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$", q)
-    if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所)", q):  # noqa: E501
+    if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所|趣|用|效|"  # noqa: E501
+                                        r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)", q):  # 有趣 is no 趣 owned  # noqa: E501
         v = _clean_value(m.group(2))
         if v and v in slots.ZH_RELATIONS:
             return [(f"has.{slots.ZH_RELATIONS[v]}" if key == slots.ME else f"{key}.has.{slots.ZH_RELATIONS[v]}",
