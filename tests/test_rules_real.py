@@ -242,3 +242,11 @@ def test_birthdays_said_on_the_day_and_named_parts(text: str, expected: list) ->
 ])
 def test_reply_words_and_lookalike_predicates(text: str, expected: list) -> None:
     assert got(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "暂时还没有，不过肯定会有的", "我一定要注意安全问题", "很多时候别人的帮助真的可以让我感到温暖",
+    "我对主人公的人生态度印象非常深刻", "今天我还买了一套新的厨具", "我自己在乱猜",
+])
+def test_zh_certainty_impressions_and_todays_shopping(text: str) -> None:
+    assert got(text) == []

@@ -364,6 +364,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not facts and not (_TRANSIENT.search(clause) and not ago and not _LIFE_EVENT.search(rest)):
         facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not ctx.now and (
             not key.startswith("thing:") or phrase.startswith("我")) else [])  # today: a life event still counts
+    if ctx.now and any(f[0].startswith("owns.") for f in facts) and "买" in rest:
+        return []  # 今天我还买了一套新的厨具: today's shopping, not a possession worth a memory
     if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
             any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
