@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -60,6 +61,7 @@ _EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
 _EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})
 
 
+@lru_cache(maxsize=8192)
 def names_of(text: str) -> frozenset[str]:
     """The names a statement mentions: English capitalised words after the first word (and
     single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns
