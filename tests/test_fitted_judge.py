@@ -132,7 +132,7 @@ def test_a_model_without_weights_falls_back_to_the_rule_judge_or_says_so() -> No
 
 
 @pytest.mark.parametrize(("general", "specific"), [("我爱人在小学当老师", "我老婆是小学老师"),
-                                                   ("My cousin lives in Leeds", "My paternal cousin lives in Leeds")])
+                                                   ("My brother lives in Leeds", "My older brother lives in Leeds")])
 def test_a_general_relation_may_be_the_specific_one(general: str, specific: str) -> None:
     from memcli.write.judge import align_subjects, other_person
 
