@@ -134,7 +134,8 @@ def test_named_people_and_injuries(text: str, expected: list) -> None:
     ("My dentist told me I grind my teeth at night", [("I grind my teeth at night", "fact.grind")]),
     ("医生说我有点贫血", [("我有点贫血", "fact.贫血")]),
     # possession with names after it, a negated habit with a duration after a comma, a past condition, a degree
-    ("We have got three hens, Dot and Pip and Bo", [("We have got three hens, Dot and Pip and Bo", "owns.hen")]),
+    ("We have got three hens, Dot and Pip and Bo", [("My hens are called Dot and Pip and Bo", "thing:hen.name"),
+                                                     ("We have got three hens", "owns.hen")]),  # names: a fact of their own
     ("I do not eat pork at all, have not for years", [("I do not eat pork at all, have not for years", "like.pork")]),
     ("My grandma had asthma", [("My grandma had asthma", "grandmother.fact.asthma")]),
     ("Then I did my master's in Sweden", [("I did my master's in Sweden", "education")]),

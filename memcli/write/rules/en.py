@@ -220,6 +220,13 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."
         return [Match(statement=f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]} is called {m.group(1)}", kind="other",
                       slot=f"{ctx.thing[0]}.name", value=m.group(1).casefold(), ago=ago)]
+    m = re.match(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "
+                 r"([A-Z][a-z]+(?:(?:,| and|, and) [A-Z][a-z]+)+)$", c)
+    if m:  # "We've got two cats, Pickle and Marmite": the names first (a memory of its own), then the pets
+        noun = _singular(m.group(2).casefold())
+        owned = match_clause(m.group(1), ctx)
+        return [Match(statement=f"My {m.group(2)} {'are' if m.group(2).endswith('s') else 'is'} called {m.group(3)}",
+                      kind="other", slot=f"thing:{noun}.name", value=m.group(3).casefold(), ago=ago), *owned]
     m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
     if m:
         c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]

@@ -184,7 +184,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)) \
             and not (re.match(r"^(?:have|has) ", p) and _PAST.match(m.group(1))) \
             and not re.match(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)", p):  # noqa: E501
-        v = _obj(m.group(1).split(",")[0])  # "two cats, Pickle and Marmite": the names come after the thing
+        v = _obj(m.group(1))
         rel = slots.relation_en(v or "") if v else None
         if rel:
             return [(f"has.{rel}" if key == slots.ME else f"{key}.has.{rel}", "relationship", v or "")]
