@@ -135,7 +135,7 @@ def test_named_people_and_injuries(text: str, expected: list) -> None:
     ("医生说我有点贫血", [("我有点贫血", "fact.贫血")]),
     # possession with names after it, a negated habit with a duration after a comma, a past condition, a degree
     ("We have got three hens, Dot and Pip and Bo", [("My hens are called Dot and Pip and Bo", "thing:hen.name"),
-                                                     ("We have got three hens", "owns.hen")]),  # names: a fact of their own
+                                                     ("We have got three hens", "owns.hen")]),  # names: a fact of their own  # noqa: E501
     ("I do not eat pork at all, have not for years", [("I do not eat pork at all, have not for years", "like.pork")]),
     ("My grandma had asthma", [("My grandma had asthma", "grandmother.fact.asthma")]),
     ("Then I did my master's in Sweden", [("I did my master's in Sweden", "education")]),

@@ -220,7 +220,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."
         return [Match(statement=f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]} is called {m.group(1)}", kind="other",
                       slot=f"{ctx.thing[0]}.name", value=m.group(1).casefold(), ago=ago)]
-    m = re.match(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "
+    m = re.match(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "  # noqa: E501
                  r"([A-Z][a-z]+(?:(?:,| and|, and) [A-Z][a-z]+)+)$", c)
     if m:  # "We've got two cats, Pickle and Marmite": the names first (a memory of its own), then the pets
         noun = _singular(m.group(2).casefold())
