@@ -236,6 +236,8 @@ class Settings(BaseSettings):
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
+    context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
+                                     "is below this share of the best one's (search is not affected); 0 = keep all")
 
     # -- optional LLM (OpenAI-compatible) --------------------------------------------------------
     llm_base_url: str | None = None
