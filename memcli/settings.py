@@ -351,6 +351,7 @@ def load_settings(**overrides: Any) -> Settings:
         ConfigError: an invalid value in flags, environment or the config file.
     """
     clean = {k: v for k, v in overrides.items() if v is not None}
+    _check_config_file()
     try:
         return Settings(**clean)
     except ValidationError as exc:
@@ -362,6 +363,30 @@ def load_settings(**overrides: Any) -> Settings:
         raise ConfigError(f"invalid setting {loc}: {msg}") from None
     except (OSError, ValueError) as exc:  # unreadable / malformed TOML
         raise ConfigError(f"cannot read config {config_path()}: {exc}") from None
+
+
+def _check_config_file() -> None:
+    """The config file's keys are settings: a typo such as ``max_text_char`` is an error, not
+    silently ignored. (A missing file is no error: ``calibrate --write`` creates it.)
+
+    Raises:
+        ConfigError: malformed TOML, or an unknown key.
+    """
+    import difflib
+    import tomllib
+
+    path = config_path()
+    if not path.is_file():
+        return
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read config {path}: {exc}") from None
+    for key in data:
+        if key not in Settings.model_fields:
+            near = difflib.get_close_matches(key, list(Settings.model_fields), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise ConfigError(f"unknown setting {key!r} in config {path}{hint}")
 
 
 def write_config_values(values: dict[str, Any]) -> Path:
