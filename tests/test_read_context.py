@@ -47,7 +47,7 @@ def test_block_has_frame_lines_and_provenance(facts, cli, db):
     lines = r.stdout.rstrip("\n").split("\n")
     assert lines[0] == ZH_HEAD and lines[-1] == ZH_FOOT
     conf = facts.search("加糖吗")[0].effective_confidence  # decays with the days since 8-18
-    assert lines[1] == f"- [{label(conf)}] 我咖啡不加糖（偏好，8 月 18 日记录）"
+    assert lines[1] == f"- [{label(conf)}] 我咖啡不加糖（偏好，8 月 18 日起）"
     assert all(line.startswith("- [") for line in lines[1:-1])
 
 
