@@ -17,7 +17,7 @@ Two acceptance floors make the fitted judge cautious in the direction the design
 
 The result is model-specific (the cosine feature is): :func:`fit_judge` returns the weights
 with the model name; ``bench/refit_profiles.py --write`` stores the shipped ones in
-:mod:`memcli.write.judge_weights`, ``memcli calibrate --write`` a user's in the config folder.
+``memcli/write/judge_weights.json``, ``memcli calibrate --write`` a user's in the config folder.
 """
 
 from __future__ import annotations
@@ -47,7 +47,12 @@ STEP = 0.5
 #: Hiding a memory whose strong slot differs (like.香菜 / like.粤菜) needs p >= 0.9 (same CV accuracy,
 #: one hidden ADD pair fewer); with one strong slot only (residence / event.…) 0.65 — a stricter
 #: floor there (0.8 / 0.9) costs 0.8 / 1.5 points of CV accuracy and spares no ADD pair.
-BASE_MIN_PROB = {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65, "other_slot": 0.9, "mixed_slot": 0.65}
+#: The guard reading two subjects (我每天早上喝咖啡 / 我咖啡不加糖: thing:咖啡 vs me) needs 0.9 too:
+#: 162 of 173 such goldset pairs are ADD; CV accuracy 0.876 → 0.875.
+#: Nothing in common (no content unit, no slot, < 10% character pairs): 0.9 as well (CV 0.875 →
+#: 0.871, one hidden ADD pair fewer; these are the pairs where the classifier extrapolates).
+BASE_MIN_PROB = {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65, "other_slot": 0.9, "mixed_slot": 0.65,
+                 "other_subject": 0.9, "nothing_shared": 0.9}
 NOOP_MARGIN = 0.02
 
 
@@ -172,15 +177,8 @@ def fit_judge(settings: Settings, pairs: Sequence[DecisionPair], cos: np.ndarray
             "fit": _score(y, decide_rows(prob, x, floors), langs)}
 
 
-def render_weights_module(weights: dict[str, dict[str, Any]]) -> str:
-    """Source of :mod:`memcli.write.judge_weights` holding ``weights`` (model → params)."""
+def render_weights(weights: dict[str, dict[str, Any]]) -> str:
+    """Text of ``memcli/write/judge_weights.json`` holding ``weights`` (model → params)."""
     import json
 
-    body = json.dumps(weights, indent=1, sort_keys=True)
-    return ('"""Shipped weights of the fitted decision judge, per embedding model (generated: do not edit).\n\n'
-            "Written by ``python bench/refit_profiles.py --write`` from :func:`memcli.judge_fit.fit_judge` on\n"
-            "goldset/decisions.jsonl; loaded by :class:`memcli.write.fitted.FittedJudge`.\n"
-            '"""\n\n'
-            "from typing import Any\n\n"
-            "# fmt: off\n"
-            f"WEIGHTS: dict[str, dict[str, Any]] = {body}\n")
+    return json.dumps(weights, indent=1, sort_keys=True) + "\n"
