@@ -251,3 +251,7 @@ def test_reply_words_and_lookalike_predicates(text: str, expected: list) -> None
 ])
 def test_zh_certainty_impressions_and_todays_shopping(text: str) -> None:
     assert got(text) == []
+
+
+def test_a_negated_detail_after_a_like_is_not_another_liked_thing() -> None:
+    assert [s for s, _ in got("我喜欢喝拿铁，不加糖")] == ["我喜欢喝拿铁", "我不加糖"]

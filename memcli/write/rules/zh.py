@@ -357,7 +357,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             ctx.subject = None if not ctx.carried else ctx.subject
             return []
     if ctx.carried and ctx.like and len(c) <= 8 and _pos(c)[0][1] == "v" and not _HABIT.search(c) and \
-            not re.search(r"[了过着]", c):
+            c[0] not in "不没别少多加放" and not re.search(r"[了过着]", c):
         return [Match(statement=f"{phrase}{ctx.like}{c}", kind="preference", slot=slots_fact(key, "like", c)[0],
                       value=c, salience=0.6, ago=ago)]  # 我比较喜欢弹吉他，听摇滚音乐: one more thing liked
     facts = _predicate(key, rest, stmt)
