@@ -215,10 +215,12 @@ class MemoryCaptureWorker:
         counts: dict[str, int] = {}
         t = time.perf_counter()
         with st.tx():
+            written: set[int] = set()  # memories this utterance wrote or decided on: not compared again
             for cand, vec in zip(cands, vecs, strict=True):
                 res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
                                        model=settings.model, source_ids=[task.source_id], judge=self.judge,
-                                       timings=timings)
+                                       timings=timings, exclude=written)
+                written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
             outbox.complete(st, task)
         spent = time.perf_counter() - t
