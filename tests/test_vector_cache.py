@@ -3,6 +3,7 @@ its own and another connection's (another process) — before the next search.""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -147,3 +148,52 @@ def test_inside_a_transaction_the_cache_steps_aside(tmp_path: Path) -> None:
             index.index_vector(st, _item(9001, "alice"), q)
         got = st.vector_cache.knn("alice", q, 5, None)
         assert got is not None and got[0][0] == 9001
+
+
+def test_detached_knn_is_the_cached_knn_and_runs_on_another_thread(tmp_path: Path) -> None:
+    import threading
+
+    from memcli.db.search import knn_detached
+
+    path = tmp_path / "m.db"
+    rng = np.random.default_rng(6)
+    with Store(path) as st, Store(path) as writer:
+        _fill(writer, 300)
+        q = _unit(rng)
+        assert knn_detached(st, "alice", 5) is None  # nothing loaded yet, and no search counted:
+        assert st.vector_cache.knn("alice", q, 5, None) is None  # this is the first search
+        assert knn_detached(st, "alice", 5) is None
+        assert st.vector_cache.knn("alice", q, 5, None) is not None  # the second one loads
+        with writer.tx():  # a write after the load is patched in when the function is made
+            index.index_vector(writer, _item(4000, "alice"), q)
+        fn = knn_detached(st, "alice", 5)
+        t = 1748736000
+        fn_as_of = knn_detached(st, "alice", 10, as_of=datetime.fromtimestamp(t, UTC))
+        assert fn is not None and fn_as_of is not None
+        out: dict = {}
+        th = threading.Thread(target=lambda: out.update(now=fn(q), then=fn_as_of(q)))
+        th.start()
+        th.join()
+        assert out["now"][0][0] == 4000
+        _same(out["now"], _vec0(st, "alice", q, 5))
+        _same(out["then"], _vec0(st, "alice", q, 10, t))
+        assert fn(np.ones(DIM + 1, np.float32)) is None  # another model's dimension: the caller runs knn()
+        assert knn_detached(st, "bob", 5) is None  # bob was never searched
+
+
+
+def test_hybrid_search_with_the_knn_beside_the_lexical_leg_finds_the_same(tmp_path: Path, embedder,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from memcli import Memory
+
+    monkeypatch.setattr(vc, "MIN_VECTORS", 3)
+    with Memory(db=str(tmp_path / "m.db"), user="alice") as m:
+        for text in ("我咖啡不加糖", "My sister lives in Lyon", "我对花生过敏", "I play tennis on Sundays",
+                     "我妈妈的生日是3月5号"):
+            m.remember(text)
+        first = m.search("coffee sugar", limit=5)  # vec0; the second search loads the copy
+        m.search("coffee sugar", limit=5)
+        third = m.search("coffee sugar", limit=5)
+        assert not first.info.dense_concurrent and third.info.dense_concurrent
+        assert [(h.id, h.score) for h in third] == [(h.id, h.score) for h in first]
+        assert not m.search("coffee sugar", legs=("dense",)).info.dense_concurrent  # alone: on this thread

@@ -16,7 +16,7 @@ SQL builders (``*_sql``) are separate from the runners, so the SQL can be tested
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +29,9 @@ from memcli.timeutil import iso, to_epoch
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search", "fts_sql", "knn",
-           "knn_sql", "like_scores", "like_search", "like_sql", "neighbors", "slot_search", "slot_sql", "vector_of"]
+__all__ = ["DetachedKnn", "K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search",
+           "fts_sql", "knn", "knn_detached", "knn_sql", "like_scores", "like_search", "like_sql", "neighbors",
+           "slot_search", "slot_sql", "vector_of"]
 
 K_MAX = 4096  # sqlite-vec's cap on k
 MAX_QUERY_TOKENS = 64  # distinct tokens sent to FTS5 (a 10,000-char query stays cheap)
@@ -72,6 +73,33 @@ def knn(store: Store, user: str, vector: np.ndarray, k: int, *,
     if t is not None:
         params += [t, t]
     return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in store.q(knn_sql(as_of=as_of is not None), params)]
+
+
+DetachedKnn = Callable[["np.ndarray"], "list[tuple[int, float]] | None"]
+
+
+def knn_detached(store: Store, user: str, k: int, *, as_of: datetime | None = None) -> DetachedKnn | None:
+    """:func:`knn` as a function of the query vector that touches no connection, so it can run
+    on another thread (beside the lexical leg), or None: call :func:`knn` on this thread.
+
+    Only a user whose vectors are already in the in-process copy gets one: the copy is
+    brought up to date here, on this thread, and the function is a numpy scan of it (the GIL
+    is released inside the matrix product). It returns None when the vector's dimension is
+    not the copy's (the caller then runs :func:`knn`, which reports the mismatch)."""
+    if not store.table_exists(s.VEC):
+        return None
+    uv = store.vector_cache.ready(user, None, may_load=False)
+    if uv is None:
+        return None
+    k = max(1, min(int(k), K_MAX))
+    t = to_epoch(as_of) if as_of is not None else None
+
+    def run(vector: np.ndarray) -> list[tuple[int, float]] | None:
+        if vector.shape[-1] != uv.dim:
+            return None
+        return [(int(i), float(c)) for i, c in uv.knn(vector, k, t, one_thread=True)]
+
+    return run
 
 
 def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[str, Any]]:

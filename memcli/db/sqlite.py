@@ -40,6 +40,9 @@ class _Vec0Only:
     def knn(self, *_: object) -> None:
         return None
 
+    def ready(self, *_: object, **__: object) -> None:
+        return None
+
 
 class SQLiteStore(Store, MemoryStore):
     """An open memcli SQLite database (see :class:`~memcli.db.connect.Store` for ``Args``/``Raises``)."""
@@ -203,6 +206,9 @@ class SQLiteStore(Store, MemoryStore):
 
     def knn(self, user: str, vector: np.ndarray, k: int, *, as_of: datetime | None = None) -> list[tuple[int, float]]:
         return search.knn(self, user, vector, k, as_of=as_of)
+
+    def knn_detached(self, user: str, k: int, *, as_of: datetime | None = None) -> search.DetachedKnn | None:
+        return search.knn_detached(self, user, k, as_of=as_of)
 
     def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:
         return search.neighbors(self, user, vector, k)

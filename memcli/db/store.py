@@ -29,7 +29,7 @@ Contract shared by every implementation:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -320,6 +320,14 @@ class MemoryStore(ABC):
         Active items only; with ``as_of=T``: items believed true at world time T (not
         superseded, ``valid_from <= T < invalid_at``). ``k`` is capped by the backend (4096).
         """
+
+    def knn_detached(self, user: str, k: int, *,
+                     as_of: datetime | None = None) -> Callable[[np.ndarray], list[tuple[int, float]] | None] | None:
+        """:meth:`knn` as a function of the query vector that uses no connection, so the caller
+        may run it on another thread (beside the lexical leg) — or None (the default): call
+        :meth:`knn` on the store's own thread. The function returns the same rows as
+        :meth:`knn`, or None when it cannot answer (then call :meth:`knn`)."""
+        return None
 
     @abstractmethod
     def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:

@@ -195,23 +195,34 @@ atexit.register(_join_pending)
 class QueryVector:
     """Encode the query on a daemon thread, so the lexical leg runs meanwhile and a deadline
     can abandon it (the caller goes on; see :func:`_join_pending` for process exit).
-    ``wait(timeout_s)`` → vector or None."""
+    ``wait(timeout_s)`` → vector or None.
 
-    def __init__(self, loader: Any, text: str) -> None:
+    ``then``: a function of the vector run on the same thread right after encoding (the dense
+    leg's KNN, when the store can answer it without its connection); its result is
+    :attr:`then_result` (None when it failed or could not answer: the caller runs it itself).
+    """
+
+    def __init__(self, loader: Any, text: str, then: Callable[[np.ndarray], Any] | None = None) -> None:
         self._done = threading.Event()
         self.vector: np.ndarray | None = None
         self.error: BaseException | None = None
         self.encoder_dim: int | None = None
-        self._thread = threading.Thread(target=self._run, args=(loader, text), daemon=True,
+        self.then_result: Any = None
+        self._thread = threading.Thread(target=self._run, args=(loader, text, then), daemon=True,
                                         name="memcli-query-encoder")
         with _PENDING_LOCK:
             _PENDING.add(self._thread)
         self._thread.start()
 
-    def _run(self, loader: Any, text: str) -> None:
+    def _run(self, loader: Any, text: str, then: Callable[[np.ndarray], Any] | None) -> None:
         try:
             emb = loader()
             self.vector = emb.embed_query(text)
+            if then is not None:
+                try:
+                    self.then_result = then(self.vector)
+                except Exception:  # noqa: BLE001  (the caller runs the KNN itself and sees the error)
+                    self.then_result = None
         except BaseException as exc:  # reported by wait()
             self.error = exc
         finally:
