@@ -1,12 +1,10 @@
 """The bounded lexical SQL gives what the unbounded statements gave (FTS5: the same top rows in
 the same order; LIKE: the same hits while a user has no more rows than the scan cap), reads only
-the user's postings, and the FTS5 migration carries every row over."""
+the user's postings (the FTS5 migration that adds them: tests/test_fts_layout.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import apsw
 
 from memcli.db import bounded, index
 from memcli.db import schema as s
@@ -75,23 +73,6 @@ def test_like_window_equals_the_full_scan_under_the_cap(tmp_path: Path) -> None:
                                         "AND expired_at IS NULL ORDER BY id DESC LIMIT 20")]
         assert [i for i, _ in capped] == newest
         assert bounded.like_scores(st, "alice", [("%咖啡%", 2), ("%猫%", 1)], newest[:3]).keys() == set(newest[:3])
-
-
-def test_fts_migration_carries_every_row(tmp_path: Path) -> None:
-    conn = apsw.Connection(str(tmp_path / "old.db"))
-    conn.execute(f"CREATE VIRTUAL TABLE {s.FTS} USING fts5(tokens, user_id UNINDEXED, tokenize='unicode61')")
-    rows = [(i, f"咖啡 word{i}", ("alice", "bob")[i % 2]) for i in range(1, 101)]
-    conn.executemany(f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)", rows)
-    conn.execute("BEGIN")
-    bounded.m0004_fts_user_key(conn)
-    conn.execute("COMMIT")
-    got = conn.execute(f"SELECT rowid, tokens, user_id, user_key FROM {s.FTS} ORDER BY rowid").fetchall()
-    assert [tuple(r[:3]) for r in got] == rows
-    assert all(r[3] == bounded.user_token(r[2]) for r in got)
-    hits = conn.execute(f"SELECT rowid FROM {s.FTS} WHERE {s.FTS} MATCH ?",
-                        (bounded.user_match("bob", '"咖啡"'),)).fetchall()
-    assert sorted(r[0] for r in hits) == [i for i, _, u in rows if u == "bob"]
-    assert bounded.user_token("a@b.c") != bounded.user_token("a b c") and len(bounded.user_token("x")) == 17
 
 
 def test_a_dominant_user_ranks_without_its_token_and_gets_the_same_rows(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ not by substring. The cap is reported in ``--json`` output (``constants``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memcli.db import schema as s
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
 __all__ = ["FTS_OVERFETCH", "FTS_RANK_CAP", "LIKE_SCAN_CAP", "caps", "fts_rows", "fts_top", "like_scores",
-           "like_window", "m0004_fts_user_key", "user_dominates", "user_match", "user_token"]
+           "like_window", "user_dominates", "user_match", "user_token"]
 
 FTS_OVERFETCH = 4
 FTS_RANK_CAP = 20_000
@@ -51,21 +51,6 @@ def user_token(user_id: str) -> str:
 def user_match(user_id: str, match: str) -> str:
     """An FTS5 expression: the user's rows (doclist intersection, no row read) AND the query."""
     return f'user_key : "{user_token(user_id)}" AND tokens : ({match})'
-
-
-def m0004_fts_user_key(conn: Any) -> None:
-    """Migration: FTS5 gets an indexed ``user_key`` column, so a query reads only the user's
-    postings: with ``user_id`` UNINDEXED, FTS5 read every match's row to filter by user —
-    30-130 ms per query for a user with 100 memories among 3,000 users (300k rows)."""
-    conn.create_scalar_function("memcli_user_token", user_token, 1, deterministic=True)
-    conn.execute(f"""
-    CREATE VIRTUAL TABLE memcli_fts_new USING fts5(tokens, user_id UNINDEXED, user_key, tokenize='unicode61');
-    INSERT INTO memcli_fts_new(memcli_fts_new, rank) VALUES ('secure-delete', 1);
-    INSERT INTO memcli_fts_new(rowid, tokens, user_id, user_key)
-        SELECT rowid, tokens, user_id, memcli_user_token(user_id) FROM {s.FTS};
-    DROP TABLE {s.FTS};
-    ALTER TABLE memcli_fts_new RENAME TO {s.FTS};
-    """)
 
 
 def caps() -> dict[str, int]:
