@@ -16,7 +16,7 @@ SQL builders (``*_sql``) are separate from the runners, so the SQL can be tested
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +29,9 @@ from memcli.timeutil import iso, to_epoch
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["DetachedKnn", "K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search",
+    from memcli.db.vector_cache import Scan
+
+__all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search",
            "fts_sql", "knn", "knn_detached", "knn_sql", "like_scores", "like_search", "like_sql", "neighbors",
            "slot_search", "slot_sql", "vector_of"]
 
@@ -75,31 +77,22 @@ def knn(store: Store, user: str, vector: np.ndarray, k: int, *,
     return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in store.q(knn_sql(as_of=as_of is not None), params)]
 
 
-DetachedKnn = Callable[["np.ndarray"], "list[tuple[int, float]] | None"]
+def knn_detached(store: Store, user: str, k: int, *, as_of: datetime | None = None) -> Scan | None:
+    """:func:`knn` as a job that uses no connection, so other threads can run it beside the
+    lexical leg (:class:`memcli.db.vector_cache.Scan`: ``start(vector)`` on the encoder's
+    thread, ``result()`` on this one) — or None: call :func:`knn` on this thread.
 
-
-def knn_detached(store: Store, user: str, k: int, *, as_of: datetime | None = None) -> DetachedKnn | None:
-    """:func:`knn` as a function of the query vector that touches no connection, so it can run
-    on another thread (beside the lexical leg), or None: call :func:`knn` on this thread.
-
-    Only a user whose vectors are already in the in-process copy gets one: the copy is
-    brought up to date here, on this thread, and the function is a numpy scan of it (the GIL
-    is released inside the matrix product). It returns None when the vector's dimension is
-    not the copy's (the caller then runs :func:`knn`, which reports the mismatch)."""
+    Only a user whose vectors are already in the in-process copy gets one; the copy is brought
+    up to date here, on this thread. The job's result is :func:`knn`'s, or None when it cannot
+    answer (another dimension: then :func:`knn` reports the mismatch)."""
     if not store.table_exists(s.VEC):
         return None
     uv = store.vector_cache.ready(user, None, may_load=False)
     if uv is None:
         return None
-    k = max(1, min(int(k), K_MAX))
-    t = to_epoch(as_of) if as_of is not None else None
+    from memcli.db.vector_cache import Scan
 
-    def run(vector: np.ndarray) -> list[tuple[int, float]] | None:
-        if vector.shape[-1] != uv.dim:
-            return None
-        return [(int(i), float(c)) for i, c in uv.knn(vector, k, t, one_thread=True)]
-
-    return run
+    return Scan(uv, max(1, min(int(k), K_MAX)), to_epoch(as_of) if as_of is not None else None)
 
 
 def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[str, Any]]:

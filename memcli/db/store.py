@@ -29,18 +29,18 @@ Contract shared by every implementation:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
 
     from memcli.models import Candidate
 
-__all__ = ["CaptureRow", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of"]
+__all__ = ["CaptureRow", "DetachedKnn", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of"]
 
 Row = dict[str, Any]
 
@@ -82,6 +82,19 @@ class CaptureRow:
     outbox_id: int
     duplicate: bool
     occurred_at: datetime | str
+
+
+class DetachedKnn(Protocol):
+    """A KNN job that touches no connection (:meth:`MemoryStore.knn_detached`)."""
+
+    def start(self, vector: np.ndarray) -> None:
+        """Run with the query vector (float32 (dim,)), on any thread."""
+
+    def abandon(self) -> None:
+        """No vector will come: :meth:`result` gives None."""
+
+    def result(self, timeout_s: float | None = None) -> list[tuple[int, float]] | None:
+        """:meth:`MemoryStore.knn`'s rows (the caller's thread may help), or None: run ``knn``."""
 
 
 class MemoryStore(ABC):
@@ -321,12 +334,9 @@ class MemoryStore(ABC):
         superseded, ``valid_from <= T < invalid_at``). ``k`` is capped by the backend (4096).
         """
 
-    def knn_detached(self, user: str, k: int, *,
-                     as_of: datetime | None = None) -> Callable[[np.ndarray], list[tuple[int, float]] | None] | None:
-        """:meth:`knn` as a function of the query vector that uses no connection, so the caller
-        may run it on another thread (beside the lexical leg) — or None (the default): call
-        :meth:`knn` on the store's own thread. The function returns the same rows as
-        :meth:`knn`, or None when it cannot answer (then call :meth:`knn`)."""
+    def knn_detached(self, user: str, k: int, *, as_of: datetime | None = None) -> DetachedKnn | None:
+        """:meth:`knn` as a job that uses no connection, so it can run beside the lexical leg on
+        other threads — or None (the default): call :meth:`knn` on the store's own thread."""
         return None
 
     @abstractmethod

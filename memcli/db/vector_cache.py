@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
-__all__ = ["LOG", "LOG_KEEP", "UserVectors", "VectorCache", "log_change", "m0003_vector_change_log"]
+__all__ = ["LOG", "LOG_KEEP", "Scan", "UserVectors", "VectorCache", "log_change", "m0003_vector_change_log"]
 
 LOG = "memcli_vec_log"
 LOG_KEEP = 50_000  # log rows kept; a cache further behind reloads in full
@@ -120,36 +120,121 @@ class UserVectors:
         for k in _META:
             self.flags[k][r] = int(flags[k]) if flags else 0
 
-    def knn(self, q: np.ndarray, k: int, as_of: int | None, *, one_thread: bool = False) -> list[tuple[int, float]]:
-        """Exact top-k by cosine (vectors are L2-normalised) among active / believed-at rows.
-
-        ``one_thread``: score with numpy's own loop instead of BLAS. Beside another busy thread
-        (the lexical leg) a multi-threaded BLAS product oversubscribes the cores — its threads
-        spin — and both legs slow down (2 cores, 100k × 512-d: 27 ms together against 16.5 ms
-        with the single-threaded product beside SQLite); alone, BLAS is faster."""
+    def knn(self, q: np.ndarray, k: int, as_of: int | None) -> list[tuple[int, float]]:
+        """Exact top-k by cosine (vectors are L2-normalised) among active / believed-at rows."""
         import numpy as np
 
-        n = self.n
+        return self.top(self.mat[: self.n] @ q.astype(np.float32, copy=False), k, as_of)
+
+    def top(self, scores: np.ndarray, k: int, as_of: int | None) -> list[tuple[int, float]]:
+        """The best ``k`` of ``scores`` (one per row, changed in place) among active (or, with
+        ``as_of`` epoch seconds, believed-at) rows: ``(item_id, cosine)``, ties lower id first."""
+        import numpy as np
+
+        n = len(scores)
         f = {key: v[:n] for key, v in self.flags.items()}
         mask = self.live[:n].copy()
         if as_of is None:
             mask &= f["active"] == 1
         else:
             mask &= (f["current"] == 1) & (f["valid_from"] <= as_of) & (f["invalid_at"] > as_of)
-        qf = q.astype(np.float32, copy=False)
-        if one_thread:
-            vecdot = getattr(np, "vecdot", None)  # numpy >= 2.0
-            scores = vecdot(self.mat[:n], qf) if vecdot else np.einsum("ij,j->i", self.mat[:n], qf)
-        else:
-            scores = self.mat[:n] @ qf
         scores[~mask] = -np.inf
-        m = int(mask.sum())
-        k = min(k, m)
+        k = min(k, int(mask.sum()))
         if k <= 0:
             return []
         top = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
         top = top[np.lexsort((self.ids[top], -scores[top]))][:k]
         return [(int(self.ids[i]), float(scores[i])) for i in top]
+
+
+class Scan:
+    """One exact KNN over a :class:`UserVectors`, in chunks of rows that any thread may take.
+
+    The encoder's thread calls :meth:`start` with the query vector and scores chunks; the thread
+    that ran the lexical leg meanwhile calls :meth:`result`, scores what is left beside it and
+    picks the top ``k``. Each chunk is numpy's single-threaded dot product (the GIL is released
+    inside it): a multi-threaded BLAS product beside another busy thread oversubscribes the
+    cores — its threads spin — and slows both legs (2 cores, 100k × 512-d: 27 ms for the two
+    together against 16.5 ms). No connection is used, so the copy was synced before (on the
+    store's thread). Same rows and cosines as :meth:`UserVectors.knn`.
+    """
+
+    CHUNK = 8192  # rows per chunk (16 MB at 512-d)
+
+    def __init__(self, uv: UserVectors, k: int, as_of: int | None) -> None:
+        import itertools
+        import threading
+
+        self.uv, self.k, self.as_of, self.n = uv, k, as_of, uv.n
+        self.q: np.ndarray | None = None
+        self.scores: np.ndarray | None = None
+        self.failed = False
+        self._next = itertools.count()  # next() is atomic under the GIL
+        self._left = -(-self.n // self.CHUNK)
+        self._lock = threading.Lock()
+        self._started = threading.Event()
+        self._done = threading.Event()
+
+    def start(self, q: np.ndarray) -> None:
+        """Begin with the query vector (float32 (dim,)); score chunks until none is left to take."""
+        import numpy as np
+
+        try:
+            if q.shape[-1] != self.uv.dim:
+                raise ValueError("the query vector's dimension is not the copy's")
+            self.q = q.astype(np.float32, copy=False)
+            self.scores = np.empty(self.n, np.float32)
+        except BaseException:
+            self.failed = True
+            self._done.set()
+            raise
+        finally:
+            self._started.set()
+        if self._left == 0:
+            self._done.set()
+        self._work()
+
+    def abandon(self) -> None:
+        """No vector will come (the encoder failed): :meth:`result` gives None."""
+        self.failed = True
+        self._started.set()
+        self._done.set()
+
+    def _work(self) -> None:
+        import numpy as np
+
+        vecdot = getattr(np, "vecdot", None)  # numpy >= 2.0
+        mat, q, out = self.uv.mat, self.q, self.scores
+        while not self.failed:
+            a = next(self._next) * self.CHUNK
+            if a >= self.n:
+                return
+            b = min(self.n, a + self.CHUNK)
+            try:
+                if vecdot is not None:
+                    vecdot(mat[a:b], q, out=out[a:b])
+                else:
+                    np.einsum("ij,j->i", mat[a:b], q, out=out[a:b])
+            except BaseException:
+                self.failed = True
+                self._done.set()
+                raise
+            with self._lock:
+                self._left -= 1
+                if self._left == 0:
+                    self._done.set()
+
+    def result(self, timeout_s: float | None = None) -> list[tuple[int, float]] | None:
+        """Help with the chunks left, wait for the rest; the top ``k`` — or None when it failed
+        or did not start within ``timeout_s`` (the caller then runs the KNN itself)."""
+        if not self._started.wait(timeout_s):
+            return None
+        if not self.failed:
+            self._work()
+        self._done.wait()
+        if self.failed or self.scores is None:
+            return None
+        return self.uv.top(self.scores, self.k, self.as_of)
 
 
 class VectorCache:

@@ -133,9 +133,9 @@ class MemoryRetrievalService:
                 info.encoder = name if loader else None
                 if loader is None:
                     info.dense_skipped = name
-                else:  # the KNN runs on the encoder's thread too when the store can detach it
-                    beside = store.knn_detached(user, per_leg, as_of=at) if "lexical" in legs else None
-                    qv = QueryVector(loader, text, then=beside)
+                else:  # the KNN starts on the encoder's thread when the store can detach it
+                    job = store.knn_detached(user, per_leg, as_of=at) if "lexical" in legs else None
+                    qv = QueryVector(loader, text, job=job)
 
         rankings: dict[str, list[int]] = {}
         lex_by_id: dict[int, Any] = {}
@@ -182,8 +182,9 @@ class MemoryRetrievalService:
                 info.dense_skipped = info.dense_skipped or "query encoder not ready before the deadline"
             else:
                 t1 = time.monotonic()
-                if qv.then_result is not None:  # computed beside the lexical leg
-                    dense = [DenseHit(i, cos) for i, cos in qv.then_result]
+                rows = qv.job.result() if qv.job is not None else None  # scanned beside the lexical leg
+                if rows is not None:
+                    dense = [DenseHit(i, cos) for i, cos in rows]
                     info.dense_concurrent = True
                 else:
                     dense = dense_leg(store, user, vec, limit=per_leg, as_of=at)
