@@ -1,9 +1,10 @@
 """Refit the shipped per-model defaults (settings.MODEL_PROFILES) on the current goldset.
 
 For each bundled model it runs what ``memcli --model M calibrate --json`` runs — the dedup
-thresholds on goldset/decisions.jsonl and the fusion fit on goldset/retrieval.jsonl, both
-cross-validated — prints the values with the held-out gray zone, and with ``--write`` puts them
-into memcli/settings.py (the numbers only; comments stay). Run after the goldset changes::
+thresholds and the fitted decision judge on goldset/decisions.jsonl and the fusion fit on
+goldset/retrieval.jsonl, all cross-validated — prints the values with the held-out figures, and
+with ``--write`` puts them into memcli/settings.py (the numbers only; comments stay) and the judge
+weights into memcli/write/judge_weights.py (generated). Run after the goldset changes::
 
     python bench/refit_profiles.py --write          # then: git diff memcli/settings.py
 
@@ -25,6 +26,10 @@ ORDER = ("dedup_upper", "dedup_lower", "fusion", "rrf_k", "weight_dense_en", "we
          "weight_lexical_zh", "min_cosine", "min_cosine_zh")
 
 
+#: model → fitted judge params, filled by fit(); written to memcli/write/judge_weights.py
+JUDGES: dict = {}
+
+
 def fit(model: str) -> tuple[dict, dict]:
     from memcli.calibrate import calibrate
     from memcli.eval.formats import default_goldset_dir, load_cases
@@ -36,7 +41,11 @@ def fit(model: str) -> tuple[dict, dict]:
     cal = calibrate(st)
     fus = fit_fusion(st, collect(st, load_cases(default_goldset_dir() / "retrieval.jsonl")))
     values = {"dedup_upper": cal["thresholds"]["upper"], "dedup_lower": cal["thresholds"]["lower"], **fus["values"]}
-    summary = {"cv_gray_share": round(cal["cv"]["gray_share"], 4), "cv_risky_by_cosine": cal["cv"]["risky_by_cosine"],
+    JUDGES[model] = cal["judge"]["params"]
+    jd = cal["judge"]
+    summary = {"judge_cv_accuracy": jd["cv"]["accuracy"], "judge_fit_accuracy": jd["fit"]["accuracy"],
+               "judge_cv_risky_as_noop": jd["cv"]["risky_as_noop"],
+               "cv_gray_share": round(cal["cv"]["gray_share"], 4), "cv_risky_by_cosine": cal["cv"]["risky_by_cosine"],
                "pairs": cal["pairs"], "queries": fus["queries"],
                "cv_hit@5": {m: round(v["hit@5"], 3) for m, v in fus["cv"]["overall"].items()}}
     return values, summary
@@ -72,8 +81,14 @@ def main() -> None:
             raise SystemExit(f"cannot find the {key} profile in {path}")
         text = pat.sub(lambda m, v=values: m.group(1) + render(v) + m.group(3), text, count=1)
     if a.write:
+        from memcli.judge_fit import render_weights_module
+
         path.write_text(text, encoding="utf-8")
-        print(f"written {path}")
+        weights = ROOT / "memcli" / "write" / "judge_weights.py"
+        from memcli.write.judge_weights import WEIGHTS
+
+        weights.write_text(render_weights_module({**WEIGHTS, **JUDGES}), encoding="utf-8")
+        print(f"written {path} and {weights}")
 
 
 if __name__ == "__main__":

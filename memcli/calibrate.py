@@ -265,7 +265,8 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
     pairs), ``cv`` (held-out scores summed over folds, and each fold's thresholds),
     ``by_lang`` (fit scores per language, and the thresholds that language alone would get),
     ``histogram``, ``current`` (scores of the thresholds
-    in the settings now).
+    in the settings now), ``judge`` (the fitted decision judge, :func:`memcli.judge_fit.fit_judge`:
+    ``params`` to load, ``cv`` and ``fit`` accuracy and confusion).
 
     Raises:
         BadInputError: no goldset / malformed pairs / bad parameters.
@@ -311,6 +312,9 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
                                           "gray_share": score_thresholds(cos[idx], sub, own, rule[idx],
                                                                          guarded[idx])["gray_share"]}}
     risky = cos[np.isin(labels, RISKY) & ~rule]
+    from memcli.judge_fit import fit_judge
+
+    judge = fit_judge(settings, pairs, cos, folds=folds)
     return {
         "model": settings.model,
         "goldset": str(path),
@@ -330,4 +334,5 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
                     **score_thresholds(cos, labels, Thresholds(settings.dedup_upper, settings.dedup_lower), rule,
                                        guarded)},
         "histogram": histogram(cos, labels),
+        "judge": judge,
     }

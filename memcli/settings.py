@@ -32,7 +32,7 @@ __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "canonical_model", "co
 CHOICES: dict[str, tuple[str, ...]] = {
     "query_encoder": ("auto", "onnx", "torch"),
     "extractor": ("rules", "llm"),
-    "judge": ("auto", "offline", "llm"),
+    "judge": ("auto", "fitted", "offline", "llm"),
 }
 _UNKNOWN = "unknown "
 
@@ -246,7 +246,10 @@ class Settings(BaseSettings):
         "auto", description="structured output asked of the endpoint: auto (JSON schema, then JSON mode, then "
         "none, as the endpoint accepts) | json_schema | json_object | none")
     extractor: str = Field("rules", description="rules | llm")
-    judge: str = Field("auto", description="auto (llm when configured, else offline) | offline | llm")
+    judge: str = Field("auto", description="auto (llm when configured, else fitted when weights for the model "
+                       "exist, else offline) | fitted (classifier fitted on labelled pairs) | offline (rules) | llm")
+    judge_weights: Path | None = Field(None, description="JSON file of fitted judge weights (written by "
+                                       "`memcli calibrate --write`); default: the shipped weights of the model")
 
     @field_validator("query_encoder", "extractor", "judge")
     @classmethod

@@ -72,6 +72,16 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder, tmp_path: Path) ->
     assert fitted == {k: shipped[k] for k in fitted}, (
         "goldset changed: refit with `memcli calibrate --json` and update settings.MODEL_PROFILES")
     assert rep["cv"]["gray_share"] <= 0.60 and rep["routes"]["rule"] > 0  # issue 11: at most 60%
+    # the shipped judge weights are this command's fit on the shipped goldset (issue 10)
+    from memcli.write.judge_weights import WEIGHTS
+
+    judge, shipped_judge = rep["judge"]["params"], WEIGHTS[DEFAULT_MODEL]
+    assert judge["min_prob"] == shipped_judge["min_prob"] and judge["features"] == shipped_judge["features"]
+    for key in ("mean", "scale", "weights", "bias"):
+        assert np.allclose(judge[key], shipped_judge[key], atol=1e-4), (
+            f"judge weights ({key}) stale: run `python bench/refit_profiles.py --write`")
+    assert rep["judge"]["fit"]["risky_as_noop"] == 0 and rep["judge"]["fit"]["accuracy"] >= 0.90
+    assert rep["judge"]["cv"]["accuracy"] >= 0.85 and set(rep["judge"]["cv"]["by_lang"]) == {"zh", "en"}
     # fusion: held-out figures for every mode and language; on the fitting queries hybrid is at
     # least as good as its best leg
     assert set(fus["cv"]["by_lang"]) == {"zh", "en"} and len(fus["cv"]["fold_values"]) == 5
@@ -95,6 +105,13 @@ def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_pa
     assert {"dedup_upper", "dedup_lower"} <= cfg.keys()
     st = load_settings()
     assert st.dedup_upper == cfg["dedup_upper"] and calibration_warning(st) is None
+    # the fitted judge's weights: a JSON file next to the config, named in it, loaded from then on
+    weights = json.loads(Path(cfg["judge_weights"]).read_text(encoding="utf-8"))
+    assert Path(cfg["judge_weights"]).parent == tmp_path and weights["model"] == DEFAULT_MODEL
+    assert weights["pairs"] == len(rows)
+    from memcli.write.backends import get_judge
+
+    assert get_judge(st).name == "fitted" and get_judge(st).params == weights
     stale = load_settings(model="some-other-model")
     assert "calibration is stale" in calibration_warning(stale)
     r = cli("--model", "some-other-model", "list")

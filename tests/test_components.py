@@ -59,7 +59,7 @@ def test_facade_methods_have_real_signatures():
 @pytest.mark.parametrize("field, value, expect", [
     ("query_encoder", "gpu", "unknown query encoder 'gpu'; expected auto, onnx or torch"),
     ("extractor", "magic", "unknown extractor 'magic'; expected rules or llm"),
-    ("judge", "coin", "unknown judge 'coin'; expected auto, offline or llm"),
+    ("judge", "coin", "unknown judge 'coin'; expected auto, fitted, offline or llm"),
     ("embed_backend", "tpu", "invalid setting embed_backend"),
 ])
 def test_named_choices_are_checked_when_settings_load(field, value, expect, monkeypatch):

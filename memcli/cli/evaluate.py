@@ -1,7 +1,10 @@
-"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``eval retrieval``."""
+"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``extraction`` / ``retrieval`` /
+``conversations``."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,7 +14,8 @@ from rich.table import Table
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
 from memcli.errors import BadInputError
 
-eval_app = typer.Typer(name="eval", help="Measure decisions and retrieval on labelled data (goldset, LoCoMo, yours).",
+eval_app = typer.Typer(name="eval", help="Measure decisions, extraction, retrieval and whole conversations on "
+                       "labelled data (goldset, LoCoMo, yours).",
                        no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
 
@@ -38,11 +42,13 @@ def calibrate(
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Fit the model-specific constants on the goldset: dedup thresholds and fusion.
+    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion.
 
     Dedup thresholds (NOOP / ADD by cosine alone) on decisions.jsonl: no CONFLICT or UPDATE pair
     may be decided by cosine alone (checked by k-fold cross-validation); the rest goes to the
-    judge (the gray zone). Reports precision/recall per class, the gray-zone share and a
+    judge (the gray zone). The fitted decision judge (memcli/judge_fit.py: a classifier over pair
+    features, grouped k-fold cross-validated; --write stores its weights next to the config file).
+    Reports precision/recall per class, the gray-zone share and a
     histogram of cosine by label. Fusion on retrieval.jsonl (memcli/fusion_fit.py): leg weights
     per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
     reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
@@ -68,10 +74,16 @@ def calibrate(
     if fusion:
         report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
     if write:
-        from memcli.settings import write_config_values
+        from memcli.settings import config_path, write_config_values
 
+        weights = config_path().parent / f"judge-{_file_safe(st.model)}.json"
+        weights.parent.mkdir(parents=True, exist_ok=True)
+        tmp = weights.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(report["judge"]["params"]), encoding="utf-8")
+        tmp.replace(weights)  # atomic: a reader sees the old file or the new one
         values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
-                  **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model}
+                  **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
+                  "judge_weights": str(weights)}
         path = write_config_values(values)
         report["written_to"] = str(path)
         info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -81,6 +93,10 @@ def calibrate(
     _render_calibration(report)
     if fusion and "values" in report["fusion"]:
         _render_fusion(report["fusion"])
+
+
+def _file_safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "model"
 
 
 def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> dict[str, Any]:
@@ -138,6 +154,13 @@ def _render_calibration(r: dict[str, Any]) -> None:
                   _pct(pc["ADD"]["recall"]), _pct(s["gray_share"]), str(s["risky_by_cosine"]),
                   str(s["conflict_as_noop"]))
     console.print(t)
+    if "judge" in r:
+        j = r["judge"]
+        by = "  ".join(f"{lg} {_pct(a)}" for lg, a in j["cv"]["by_lang"].items())
+        console.print(f"[bold]fitted judge[/] accuracy held out ({j['cv']['folds']}-fold, grouped by stored statement) "
+                      f"{_pct(j['cv']['accuracy'])} ({by}), on all pairs {_pct(j['fit']['accuracy'])}; "
+                      f"CONFLICT/UPDATE merged as NOOP: {j['cv']['risky_as_noop']} held out, "
+                      f"{j['fit']['risky_as_noop']} fit; NOOP floor p >= {j['params']['min_prob']['NOOP']}")
     if r["by_lang"]:
         t = Table(title="per language (chosen thresholds; and each language's own fit)")
         for col in ("lang", "n", "gray zone", "NOOP rec", "ADD rec", "own upper", "own lower", "own gray zone"):
@@ -367,3 +390,60 @@ def _render_retrieval(r: dict[str, Any], title: str, groups: tuple[str, ...]) ->
             t.add_row(str(v), str(n), *[f"{_pct(per_mode[m].get('recall@5'))} / {per_mode[m].get('mrr', 0):.3f}"
                                         if per_mode[m].get("n") else "–" for m in r["modes"]])
         console.print(t)
+
+
+@eval_app.command("conversations")
+def eval_conversations_cmd(
+    convs: Annotated[Path | None, typer.Option("--conversations", help="JSON Lines conversations",
+                                               show_default="goldset/conversations.jsonl")] = None,
+    judge: Annotated[str | None, typer.Option("--judge", help="auto | offline | llm (default: config)")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="only the first N conversations")] = None,
+    context: Annotated[bool, typer.Option("--context/--no-context", help="also score the context block")] = True,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """End to end: capture each message at its own time, drain, ask the user's later questions.
+
+    Each conversation runs in a fresh temporary store with the configured model, extractor and
+    judge. Reports facts kept (an active memory holds the fact's keys), answered@1/@3 and MRR of
+    `search` as of each question's time, and answered@3 of `context`; overall and per language.
+    --json adds every miss with the memories that were stored. Format (one per line):
+    {"id", "lang", "messages": [{"role", "text", "at"}], "facts": [{"id", "keys": [["王建国"]]}],
+    "questions": [{"q", "at", "answer_keys", "fact"}]} (see memcli/eval/conversations.py).
+
+    Examples:
+
+      memcli eval conversations
+
+      memcli eval conversations --limit 4 --json
+    """
+    from memcli.eval.conversations import eval_conversations, load_conversations
+    from memcli.eval.formats import default_goldset_dir
+
+    if limit is not None and limit < 1:
+        raise BadInputError(f"--limit must be >= 1, got {limit}")
+    st = settings_for(model=model, judge=judge)
+    from memcli.write.backends import get_judge
+
+    get_judge(st)  # an unknown judge, or llm without an endpoint: one line before any work
+    items = load_conversations(convs or default_goldset_dir() / "conversations.jsonl")[:limit]
+    prog, advance = progress_bar(len(items), "conversations", enabled=not as_json)
+    with prog:
+        report = eval_conversations(st, items, use_context=context, progress=advance)
+    if as_json:
+        emit_json(report)
+        return
+    console.print(f"[bold]model[/] {report['model']}   [bold]extractor[/] {report['extractor']}   "
+                  f"[bold]judge[/] {report['judge']}")
+    t = Table(title="end to end: facts kept after drain, questions answered by search (as of the question)")
+    for col in ("", "conv", "msgs", "facts kept", "old kept", "qs", "ans@1", "ans@3", "MRR", "ctx@3"):
+        t.add_column(col, justify="left" if not col else "right")
+    for name, s in [("all", report["overall"]), *report["by_lang"].items()]:
+        t.add_row(name, str(s["conversations"]), str(s["messages"]),
+                  f"{s['facts_kept']}/{s['facts']} {_pct(s['facts_kept_share'])}",
+                  f"{s['old_value_active']}/{s['changed_facts']}", str(s["questions"]), _pct(s["answered@1"]),
+                  _pct(s["answered@3"]), "–" if s["mrr"] is None else f"{s['mrr']:.3f}", _pct(s["context@3"]))
+    console.print(t)
+    console.print("old kept: changed facts whose old value is still active; ans@k: answered in search's top k; "
+                  "ctx@3: in the context block")
+    kinds = ", ".join(f"{k} {n}" for k, n in report["miss_kinds"].items()) or "none"
+    console.print(f"[bold]questions missed in the top 3, by cause:[/] {kinds}   (--json lists each miss)")

@@ -7,7 +7,9 @@ lazily to dodge a cycle. The LLM module is imported only when an LLM backend is 
 (it needs the ``memcli[llm]`` extra).
 
 Names: extractor ``rules`` (default) | ``llm``; judge ``auto`` (the LLM when
-``llm_base_url``/``llm_model`` are set, else offline) | ``offline`` | ``llm``.
+``llm_base_url``/``llm_model`` are set, else ``fitted`` when weights fitted for the model
+exist, else ``offline``) | ``fitted`` (:class:`~memcli.write.fitted.FittedJudge`) |
+``offline`` (the rule judge) | ``llm``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable
 from memcli.errors import ConfigError
 from memcli.settings import Settings
 from memcli.write.extract import Extractor, RuleExtractor
+from memcli.write.fitted import FittedJudge, load_weights
 from memcli.write.judge import Judge, OfflineJudge
 
 __all__ = ["EXTRACTORS", "JUDGES", "get_extractor", "get_judge"]
@@ -37,7 +40,7 @@ def _llm_judge(settings: Settings) -> Judge:
 #: extractor name → factory(settings)
 EXTRACTORS: dict[str, Callable[[Settings], Extractor]] = {"rules": RuleExtractor, "llm": _llm_extractor}
 #: judge name → factory(settings); ``auto`` is resolved by :func:`get_judge`
-JUDGES: dict[str, Callable[[Settings], Judge]] = {"offline": OfflineJudge, "llm": _llm_judge}
+JUDGES: dict[str, Callable[[Settings], Judge]] = {"fitted": FittedJudge, "offline": OfflineJudge, "llm": _llm_judge}
 
 
 def get_extractor(settings: Settings) -> Extractor:
@@ -53,16 +56,17 @@ def get_extractor(settings: Settings) -> Extractor:
 
 
 def get_judge(settings: Settings) -> Judge:
-    """The configured judge (``settings.judge``): ``auto`` (LLM when configured, else offline),
-    ``offline`` or ``llm``.
+    """The configured judge (``settings.judge``): ``auto`` (LLM when configured, else fitted
+    when weights for the model exist, else offline), ``fitted``, ``offline`` or ``llm``.
 
     Raises:
-        ConfigError: unknown name, or ``llm`` without an endpoint configured.
+        ConfigError: unknown name, ``llm`` without an endpoint configured, ``fitted`` without
+            weights for the model, or an unreadable ``judge_weights`` file.
     """
     name = settings.judge
     if name == "auto":
-        name = "llm" if settings.llm_configured else "offline"
+        name = "llm" if settings.llm_configured else "fitted" if load_weights(settings) is not None else "offline"
     factory = JUDGES.get(name)
     if factory is None:
-        raise ConfigError(f"unknown judge {settings.judge!r}; expected auto, offline or llm")
+        raise ConfigError(f"unknown judge {settings.judge!r}; expected auto, fitted, offline or llm")
     return factory(settings)

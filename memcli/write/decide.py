@@ -47,7 +47,17 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.extract import enrich
-from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, OfflineJudge, check_verdict, compare_slot, guard, with_slot
+from memcli.write.judge import (
+    HARD_GUARDS,
+    Judge,
+    Neighbor,
+    OfflineJudge,
+    check_verdict,
+    compare_slot,
+    guard,
+    other_person,
+    with_slot,
+)
 from memcli.write.rules import Facts, analyze
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -63,17 +73,6 @@ class Plan:
     cosine: float | None
     reason: str
     judge: str | None = None
-
-
-def other_person(new: Facts, old: Facts) -> bool:
-    """Both statements are about people of the user's life (the user, or a relation of the
-    vocabulary: 妈妈, sister, ...) and not the same one: 我妈妈的生日… vs 我的生日…. Subjects
-    read from a capitalised word or a thing (``person:…``, ``thing:…``) are not trusted here:
-    "Blue is not my favourite colour" reads as about ``person:blue``."""
-    from memcli import slots
-
-    people = {slots.ME, *slots.ZH_RELATIONS.values(), *slots.EN_RELATIONS.values()}
-    return new.subject != old.subject and new.subject in people and old.subject in people
 
 
 def _facts(statement: str, slot: str | None) -> Facts:
@@ -118,6 +117,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return Plan(Decision.NOOP, Level.EXACT, same, 1.0, "same statement")
     new = _facts(candidate.statement, candidate.slot)
     nbs = neighbors_of(store, user, vector, settings.decide_neighbors)
+    judge = judge or get_judge(settings)
+    if getattr(judge, "whole_range", False):
+        return _decide_whole_range(store, settings, user, candidate, vector, judge, new, nbs)
     if new.slot:  # explicit slot comparison, whatever the cosine
         for row in store.active_in_slot(user, new.slot):
             hit = compare_slot(new, _facts(row["statement"], row["slot"]))
@@ -138,7 +140,6 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if top.cosine < settings.dedup_lower:
         return Plan(Decision.ADD, Level.VECTOR, None, top.cosine,
                     f"cosine {top.cosine:.3f} < lower {settings.dedup_lower}")
-    judge = judge or get_judge(settings)
     shown = [nb for nb in nbs if nb.cosine >= settings.dedup_lower] or [top]
     verdict = check_verdict(judge.judge(candidate, shown), shown, judge.name)
     cos = next((nb.cosine for nb in shown if nb.id == verdict.target_id), top.cosine)
@@ -166,6 +167,45 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                         f"judge {judge.name} said NOOP ({verdict.reason}), but {g}: CONFLICT by the guard "
                         f"(cosine {cos:.3f})", judge.name)
     return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
+
+
+
+def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
+    return Neighbor(id=row["id"], statement=row["statement"], slot=row["slot"], cosine=cosine if cosine is not None
+                    else 0.0, valid_from=from_iso(row["valid_from"]), origin=row["origin"],
+                    confidence=row["confidence"])
+
+
+def _decide_whole_range(store: MemoryStore, settings: Settings, user: str, candidate: Candidate,
+                        vector: np.ndarray | None, judge: Judge, new: Facts, nbs: Sequence[Neighbor]) -> Plan:
+    """A judge that weighs cosine itself (:class:`~memcli.write.fitted.FittedJudge`) sees every
+    stored memory worth comparing: the same slot at any cosine, and the neighbours at or above
+    ``dedup_lower`` — except those about another person of the user's life (never one fact)."""
+    pool: dict[int, Neighbor] = {}
+    if new.slot:
+        for row in store.active_in_slot(user, new.slot):
+            pool[row["id"]] = _as_neighbor(row, _cosine_to(store, row["id"], vector, nbs))
+    for nb in nbs:
+        if nb.cosine >= settings.dedup_lower:
+            pool.setdefault(nb.id, nb)
+    shown = [nb for nb in pool.values() if not other_person(new, _facts(nb.statement, nb.slot))]
+    top = nbs[0].cosine if nbs else None
+    if not shown:
+        why = ("different subject: another person's fact" if pool else
+               "no stored memory to compare with" if not nbs else f"cosine {top:.3f} < lower {settings.dedup_lower}")
+        return Plan(Decision.ADD, Level.JUDGE if pool else Level.VECTOR, None, top, why, "subject" if pool else None)
+    shown.sort(key=lambda nb: -nb.cosine)
+    verdict = check_verdict(judge.judge(candidate, shown), shown, judge.name)
+    if verdict.decision == Decision.ADD or verdict.target_id is None:
+        return Plan(Decision.ADD, Level.JUDGE, None, shown[0].cosine, verdict.reason, judge.name)
+    target = store.get_item(user, verdict.target_id)
+    cos = next(nb.cosine for nb in shown if nb.id == verdict.target_id)
+    if verdict.decision == Decision.NOOP:
+        g = guard(new, _facts(target["statement"], target["slot"]))
+        if g in HARD_GUARDS:  # never reinforce across a flip / another number (see decide)
+            return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
+                        f"judge {judge.name} said NOOP ({verdict.reason}), but {g}: CONFLICT by the guard", judge.name)
+    return Plan(verdict.decision, Level.JUDGE, target, cos, verdict.reason, judge.name)
 
 
 def decide_and_apply(

@@ -1,0 +1,198 @@
+"""Fit the decision judge on labelled pairs: multinomial logistic regression over pair features.
+
+The offline decision between ADD / NOOP / UPDATE / CONFLICT for a candidate and a stored
+memory is a classifier over :func:`memcli.write.pair_features.pair_features` — the cosine
+similarity, the lexical overlaps and every rule check of :mod:`memcli.write.judge` as a flag.
+It is fitted here (softmax regression, L2-regularised, features standardised; numpy only) on
+``goldset/decisions.jsonl`` and checked by grouped k-fold cross-validation: all pairs that share
+a stored statement fall in the same fold, so a held-out fold holds facts the fit never saw.
+
+Two acceptance floors make the fitted judge cautious in the direction the design asks for
+(when unsure, ADD — two active facts are recoverable, a lost one is not):
+
+- ``min_prob[c]``: a pair is decided ``c`` (NOOP / UPDATE / CONFLICT) only when the
+  probability of ``c`` is the largest and at least ``min_prob[c]``; else ADD;
+- the NOOP floor is raised above every CONFLICT/UPDATE pair of the fit that would otherwise
+  be merged (no contradiction or refinement is reinforced away), plus ``margin``.
+
+The result is model-specific (the cosine feature is): :func:`fit_judge` returns the weights
+with the model name; ``bench/refit_profiles.py --write`` stores the shipped ones in
+:mod:`memcli.write.judge_weights`, ``memcli calibrate --write`` a user's in the config folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from memcli.eval.formats import DecisionPair
+from memcli.settings import Settings
+
+__all__ = ["LABELS", "fit_judge", "fit_softmax", "pair_matrix", "predict_proba"]
+
+LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
+#: L2 strength (on standardised features, per pair), loss weight of CONFLICT/UPDATE pairs and
+#: the gradient-descent schedule (L2 and RISKY_WEIGHT chosen by grouped 5-fold CV accuracy on the
+#: shipped goldset over L2 in {3, 10, 30} x weight in {1, 2, 4}; see the README's decision section)
+L2 = 3.0
+RISKY_WEIGHT = 2.0
+ITERATIONS = 1500
+STEP = 0.5
+#: probability floors of the non-ADD classes before the NOOP floor is raised (see module doc).
+#: CONFLICT/UPDATE hide a memory, so they must be clearly the likeliest: on the shipped goldset
+#: (grouped 5-fold CV) floors of 0.45 / 0.55 / 0.65 give accuracy 0.872 / 0.869 / 0.871 but
+#: hide 28 / 21 / 12 ADD pairs — the highest floor, since a hidden fact is the costlier error
+BASE_MIN_PROB = {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65}
+NOOP_MARGIN = 0.02
+
+
+def pair_matrix(pairs: Sequence[DecisionPair], cos: np.ndarray) -> np.ndarray:
+    """Feature matrix (n, len(FEATURES)) of ``pairs`` (incoming vs stored) given their cosines.
+
+    Slots are what ``remember``/``import`` fill in (the rules), as in the write path.
+    """
+    from memcli.write.pair_features import pair_features
+    from memcli.write.rules import analyze
+
+    rows = [pair_features(analyze(p.incoming), analyze(p.stored), float(c)) for p, c in zip(pairs, cos, strict=True)]
+    return np.vstack(rows)
+
+
+def fit_softmax(x: np.ndarray, y: np.ndarray, l2: float = L2, iterations: int = ITERATIONS,
+                risky_weight: float = RISKY_WEIGHT) -> dict[str, Any]:
+    """Softmax regression by full-batch gradient descent on standardised ``x``.
+
+    ``x``: (n, d) float; ``y``: (n,) int class index into :data:`LABELS`; ``risky_weight``:
+    loss weight of CONFLICT/UPDATE pairs (> 1 pushes them away from NOOP and ADD). Returns
+    ``{"mean", "scale", "weights" (d, 4), "bias" (4)}`` as lists (JSON-able).
+    """
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    z = (x - mean) / scale
+    n, d = z.shape
+    w, b = np.zeros((d, len(LABELS))), np.zeros(len(LABELS))
+    onehot = np.eye(len(LABELS))[y]
+    sw = np.where(y >= 2, risky_weight, 1.0)[:, None]
+    sw = sw / sw.mean()
+    for _ in range(iterations):
+        g = (_softmax(z @ w + b) - onehot) * sw
+        w -= STEP * (z.T @ g / n + l2 * w / n)
+        b -= STEP * g.mean(axis=0)
+    return {"mean": mean.round(6).tolist(), "scale": scale.round(6).tolist(), "weights": w.round(6).tolist(),
+            "bias": b.round(6).tolist()}
+
+
+def _softmax(s: np.ndarray) -> np.ndarray:
+    s = s - s.max(axis=-1, keepdims=True)
+    e = np.exp(s)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def predict_proba(params: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """Class probabilities (n, 4) in :data:`LABELS` order for feature rows ``x`` (n, d)."""
+    z = (np.atleast_2d(x) - np.asarray(params["mean"])) / np.asarray(params["scale"])
+    return _softmax(z @ np.asarray(params["weights"]) + np.asarray(params["bias"]))
+
+
+def decide_rows(prob: np.ndarray, min_prob: dict[str, float], no_noop: np.ndarray | None = None) -> np.ndarray:
+    """Class index per row: the most probable class if it clears its floor, else ADD (0).
+
+    ``no_noop``: rows that may not be NOOP (a changed name, :func:`~memcli.write.pair_features.names_changed`):
+    their NOOP probability is ignored, the most probable of the other classes decides."""
+    if no_noop is not None and no_noop.any():
+        prob = prob.copy()
+        prob[no_noop, 1] = 0.0
+    best = prob.argmax(axis=1)
+    floor = np.array([0.0] + [min_prob[c] for c in LABELS[1:]])
+    ok = prob[np.arange(len(best)), best] >= floor[best]
+    return np.where(ok, best, 0)
+
+
+def no_noop_rows(x: np.ndarray) -> np.ndarray:
+    """Rows of a feature matrix that may never be NOOP (a changed name)."""
+    from memcli.write.pair_features import FEATURES
+
+    return x[:, FEATURES.index("names_changed")] > 0
+
+
+def choose_min_prob(prob: np.ndarray, y: np.ndarray, no_noop: np.ndarray | None = None) -> dict[str, float]:
+    """Floors: :data:`BASE_MIN_PROB`, the NOOP one raised above every CONFLICT/UPDATE pair the
+    fit would merge (probability of NOOP + :data:`NOOP_MARGIN`, at most 0.99)."""
+    floors = dict(BASE_MIN_PROB)
+    if no_noop is not None and no_noop.any():
+        prob = prob.copy()
+        prob[no_noop, 1] = 0.0
+    risky = np.isin(y, (LABELS.index("UPDATE"), LABELS.index("CONFLICT"))) & (prob.argmax(axis=1) == 1)
+    if risky.any():
+        floors["NOOP"] = round(min(0.99, max(floors["NOOP"], float(prob[risky, 1].max()) + NOOP_MARGIN)), 4)
+    return floors
+
+
+def _group_folds(groups: Sequence[str], k: int, seed: int = 11) -> np.ndarray:
+    """Fold index per pair; pairs with the same group (stored statement) share a fold."""
+    rng = np.random.default_rng(seed)
+    uniq = sorted(set(groups))
+    order = rng.permutation(len(uniq))
+    fold_of = {uniq[j]: i % k for i, j in enumerate(order)}
+    return np.array([fold_of[g] for g in groups])
+
+
+def _score(y: np.ndarray, pred: np.ndarray, langs: Sequence[str]) -> dict[str, Any]:
+    conf = {g: {p: int(np.sum((y == i) & (pred == j))) for j, p in enumerate(LABELS)} for i, g in enumerate(LABELS)}
+    lang = np.asarray(langs)
+    return {"n": int(len(y)), "accuracy": round(float(np.mean(y == pred)), 4) if len(y) else None,
+            "confusion": conf,
+            "risky_as_noop": int(np.sum(np.isin(y, (2, 3)) & (pred == 1))),
+            "by_lang": {lg: round(float(np.mean(y[lang == lg] == pred[lang == lg])), 4)
+                        for lg in sorted(set(langs)) if lg}}
+
+
+def fit_judge(settings: Settings, pairs: Sequence[DecisionPair], cos: np.ndarray, *, folds: int = 5,
+              l2: float = L2, risky_weight: float = RISKY_WEIGHT,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Fit the judge on ``pairs`` with cosines ``cos`` (n,) under ``settings.model``.
+
+    Returns a JSON-able dict: ``params`` (what :class:`memcli.write.fitted.FittedJudge` loads:
+    model, features, mean, scale, weights, bias, min_prob, pairs), ``cv`` (held-out accuracy,
+    confusion, risky_as_noop = CONFLICT/UPDATE pairs merged, per language; each fold fitted
+    with its own floors) and ``fit`` (the same on all pairs with the final weights).
+    """
+    from memcli.write.pair_features import FEATURES
+
+    x = pair_matrix(pairs, cos)
+    if progress:
+        progress(len(pairs))
+    y = np.array([LABELS.index(str(p.label)) for p in pairs])
+    langs = [p.lang or "" for p in pairs]
+    fold = _group_folds([p.stored for p in pairs], folds)
+    pred = np.zeros(len(y), dtype=int)
+    keep = no_noop_rows(x)
+    for k in range(folds):
+        tr, te = fold != k, fold == k
+        params = fit_softmax(x[tr], y[tr], l2, risky_weight=risky_weight)
+        floors = choose_min_prob(predict_proba(params, x[tr]), y[tr], keep[tr])
+        pred[te] = decide_rows(predict_proba(params, x[te]), floors, keep[te])
+    params = fit_softmax(x, y, l2, risky_weight=risky_weight)
+    prob = predict_proba(params, x)
+    floors = choose_min_prob(prob, y, keep)
+    params.update({"model": settings.model, "features": list(FEATURES), "labels": list(LABELS),
+                   "min_prob": floors, "pairs": len(pairs), "l2": l2})
+    return {"params": params, "cv": {"folds": folds, **_score(y, pred, langs)},
+            "fit": _score(y, decide_rows(prob, floors, keep), langs)}
+
+
+def render_weights_module(weights: dict[str, dict[str, Any]]) -> str:
+    """Source of :mod:`memcli.write.judge_weights` holding ``weights`` (model → params)."""
+    import json
+
+    body = json.dumps(weights, indent=1, sort_keys=True)
+    return ('"""Shipped weights of the fitted decision judge, per embedding model (generated: do not edit).\n\n'
+            "Written by ``python bench/refit_profiles.py --write`` from :func:`memcli.judge_fit.fit_judge` on\n"
+            "goldset/decisions.jsonl; loaded by :class:`memcli.write.fitted.FittedJudge`.\n"
+            '"""\n\n'
+            "from typing import Any\n\n"
+            "# fmt: off\n"
+            f"WEIGHTS: dict[str, dict[str, Any]] = {body}\n")

@@ -1,0 +1,139 @@
+"""The fitted judge: ADD / NOOP / UPDATE / CONFLICT by a classifier fitted on labelled pairs.
+
+:class:`FittedJudge` scores the candidate against each stored memory it is shown with the
+softmax regression of :mod:`memcli.judge_fit` over :func:`~memcli.write.pair_features.pair_features`
+and returns the most probable non-ADD decision that clears its probability floor
+(``min_prob``), else ADD ("when unsure, ADD"). It is the offline default whenever weights
+fitted for the configured embedding model exist: shipped ones (:mod:`memcli.write.judge_weights`,
+made by ``bench/refit_profiles.py --write``) or a user's (``judge_weights`` setting, written by
+``memcli calibrate --write``). Every verdict's reason names the probability, what the rule checks found
+(slot comparison, guard), the content overlap, the cosine and the features that weighed most,
+e.g. ``fitted judge: CONFLICT p=1.00, same slot mother.birthday, number/date changed [305] →
+[306]; number/date changed, content overlap 0.83, cosine 0.940 (most weight: slot:CONFLICT, cos)``.
+
+Unlike the rule judge it is shown every stored memory the decision step considers (the same
+slot at any cosine, and the neighbours at or above ``dedup_lower``), not only the gray zone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memcli.errors import ConfigError
+from memcli.models import Candidate, Decision
+from memcli.settings import Settings, canonical_model
+from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, guard, with_slot
+from memcli.write.pair_features import FEATURES, pair_features
+from memcli.write.rules import analyze
+from memcli.write.rules.match import content_units
+
+__all__ = ["FittedJudge", "load_weights"]
+
+_LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
+_NAMES = FEATURES.index("names_changed")
+
+
+@lru_cache(maxsize=8)
+def _read(path: str) -> dict[str, Any]:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read judge weights {path}: {exc}") from None
+
+
+def load_weights(settings: Settings) -> dict[str, Any] | None:
+    """Fitted weights for ``settings.model``: the ``judge_weights`` file when set, else the
+    shipped ones; None when there are none for this model (the rule judge is used then).
+
+    Raises:
+        ConfigError: the ``judge_weights`` file is unreadable, was fitted for other features, or
+            for another model.
+    """
+    model = canonical_model(settings.model)
+    if settings.judge_weights:
+        params = _read(str(Path(settings.judge_weights).expanduser()))
+        if tuple(params.get("features", ())) != FEATURES:
+            raise ConfigError(f"judge weights {settings.judge_weights} were fitted for other features; "
+                              "refit with `memcli calibrate --write`")
+        if canonical_model(str(params.get("model", ""))) != model:
+            raise ConfigError(f"judge weights {settings.judge_weights} were fitted for model {params.get('model')!r}, "
+                              f"not {model!r}; refit with `memcli calibrate --write`")
+        return params
+    from memcli.write.judge_weights import WEIGHTS
+
+    params = WEIGHTS.get(model)
+    return params if params is not None and tuple(params["features"]) == FEATURES else None
+
+
+class FittedJudge(Judge):
+    """Classifier judge over pair features; see the module docstring.
+
+    Raises (constructor):
+        ConfigError: no fitted weights for the configured model (use judge ``offline``).
+    """
+
+    name = "fitted"
+    #: decide() shows this judge every considered memory, not only the gray zone
+    whole_range = True
+
+    def __init__(self, settings: Settings, params: dict[str, Any] | None = None) -> None:
+        params = params if params is not None else load_weights(settings)
+        if params is None:
+            raise ConfigError(f"no fitted judge weights for model {settings.model!r}: run `memcli calibrate --write` "
+                              "or set judge = offline")
+        self.params = params
+        self._mean = np.asarray(params["mean"])
+        self._scale = np.asarray(params["scale"])
+        self._w = np.asarray(params["weights"])
+        self._b = np.asarray(params["bias"])
+        self.min_prob = {k: float(v) for k, v in params["min_prob"].items()}
+
+    def proba(self, x: np.ndarray) -> np.ndarray:
+        """Class probabilities (n, 4), order ADD, NOOP, UPDATE, CONFLICT, for feature rows (n, d)."""
+        s = ((np.atleast_2d(x) - self._mean) / self._scale) @ self._w + self._b
+        s -= s.max(axis=1, keepdims=True)
+        e = np.exp(s)
+        return e / e.sum(axis=1, keepdims=True)
+
+    def _why(self, row: np.ndarray, cls: int) -> str:
+        """The two features that raised class ``cls`` most against ADD (standardised x · Δw)."""
+        z = (row - self._mean) / self._scale
+        push = z * (self._w[:, cls] - self._w[:, 0])
+        top = [FEATURES[i] for i in np.argsort(-push)[:2] if push[i] > 0]
+        return ", ".join(top) or "bias"
+
+    def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
+        if not neighbors:
+            return Verdict(Decision.ADD, None, "fitted judge: nothing to compare with")
+        new = with_slot(analyze(candidate.statement), candidate.slot)
+        rows = np.vstack([pair_features(new, with_slot(analyze(nb.statement), nb.slot), nb.cosine)
+                          for nb in neighbors])
+        prob = self.proba(rows)
+        prob[rows[:, _NAMES] > 0, 1] = 0.0  # a changed name is never the same fact restated
+        best: tuple[float, int, int] | None = None  # (p, neighbour index, class)
+        for i in range(len(neighbors)):
+            cls = int(prob[i].argmax())
+            if cls == 0 or prob[i, cls] < self.min_prob[_LABELS[cls]]:
+                continue
+            if best is None or prob[i, cls] > best[0]:
+                best = (float(prob[i, cls]), i, cls)
+        if best is None:
+            i = int(prob[:, 0].argmin())
+            return Verdict(Decision.ADD, None, f"fitted judge: ADD, no stored memory is surely the same fact "
+                           f"(nearest #{neighbors[i].id}: p(ADD)={prob[i, 0]:.2f}, cosine {neighbors[i].cosine:.3f})")
+        p, i, cls = best
+        nb = neighbors[i]
+        n2, old = align_subjects(new, with_slot(analyze(nb.statement), nb.slot))
+        checks = [hit[1] if (hit := compare_slot(n2, old)) else None, guard(n2, old)]
+        a, b = content_units(new.statement), content_units(old.statement)
+        overlap = len(a & b) / len(a | b) if a | b else 0.0
+        said = "; ".join(c for c in checks if c)
+        return Verdict(Decision(_LABELS[cls]), nb.id, f"fitted judge: {_LABELS[cls]} p={p:.2f}"
+                       + (f", {said}" if said else "") + f", content overlap {overlap:.2f}, cosine {nb.cosine:.3f} "
+                       f"(most weight: {self._why(rows[i], cls)})")

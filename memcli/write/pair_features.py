@@ -1,0 +1,142 @@
+"""Features of one (incoming, stored) statement pair, for the fitted decision judge.
+
+The rule checks of :mod:`memcli.write.judge` (slot comparison, subject, polarity, numbers,
+changed entities, added detail) each see one side of a pair; none of them alone tells a
+reworded restatement (我会说流利的法语 / 我能讲一口流利的法语) from another value
+(靠窗 / 靠过道) or a refinement. :func:`pair_features` turns all of them, the cosine
+similarity and the lexical overlaps into one fixed vector, so that a small classifier fitted
+on labelled pairs (:mod:`memcli.judge_fit`) weighs them instead of a hand-ordered cascade.
+
+Every feature is a number in about [-3, 3] (flags are 0/1; counts are ``log1p``), in the
+order of :data:`FEATURES`. Nothing here depends on the embedding model except ``cos``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+import numpy as np
+
+from memcli.slots import is_functional
+from memcli.text import lang_of, to_simplified
+from memcli.write.judge import (
+    _contains,
+    adds_detail,
+    align_subjects,
+    compare_slot,
+    guard,
+    numbers_clash,
+    other_person,
+    same_owner,
+    strong,
+)
+from memcli.write.rules import Facts
+from memcli.write.rules.match import content_units, entity_units, value_key
+
+__all__ = ["FEATURES", "GUARD_NAMES", "names_changed", "names_of", "pair_features"]
+
+#: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
+GUARD_NAMES = ("different subject", "polarity flip", "number/date changed", "different slots",
+               "same slot, other value", "different content", "more specific")
+_SLOT_VERDICTS = ("NOOP", "UPDATE", "CONFLICT")
+_CLAUSE = re.compile(r"[，,;；—:：]|\b(?:especially|with|and|but|since|named|called|which|who)\b", re.I)
+
+#: feature names, in vector order
+FEATURES: tuple[str, ...] = (
+    "cos", "cos_sq", "jaccard", "old_in_new", "new_in_old", "new_only", "old_only",
+    "entity_new_only", "entity_old_only", "entity_changed", "entity_shared", "entity_jaccard",
+    "bigram_jaccard", "flip", "numbers_clash", "numbers_added", "numbers_same",
+    "same_owner", "other_person", "same_subject", "both_strong", "same_slot", "same_strong_slot",
+    "different_strong_slots", "functional", "value_equal", "value_refines", "value_generalises",
+    "adds_detail", "clause", "length_ratio", "zh",
+    *(f"guard:{g}" for g in GUARD_NAMES), "guard:none",
+    *(f"slot:{v}" for v in _SLOT_VERDICTS),
+    "flip_x_cos", "jaccard_x_cos", "changed_x_cos", "swap", "swap_entity", "swap_x_cos", "names_changed",
+)
+
+
+_ZH_NAME_POS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg", "eng"})
+_EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
+_EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})
+
+
+@lru_cache(maxsize=8192)
+def names_of(text: str) -> frozenset[str]:
+    """The names a statement mentions: English capitalised words after the first word (and
+    single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns
+    and Latin words by jieba.posseg. Case-folded, traditional folded to simplified."""
+    if lang_of(text) == "zh":
+        from memcli.text import _jieba
+
+        _jieba()
+        import jieba.posseg
+
+        return frozenset(w.word.casefold() for w in jieba.posseg.cut(to_simplified(text)) if w.flag in _ZH_NAME_POS)
+    return frozenset(m.group(1).casefold() for m in _EN_NAME.finditer(text.strip()) if m.group(1) not in _EN_NOT_NAME)
+
+
+def names_changed(new: str, old: str) -> bool:
+    """Each statement names something the other does not (vitamin D / vitamin C, Toyota /
+    Honda, 腾讯 / 阿里): one changed name is another fact or another value, never the same
+    fact restated — the fitted judge never merges such a pair (NOOP)."""
+    a, b = names_of(new), names_of(old)
+    return bool(a - b) and bool(b - a)
+
+
+def _bigrams(text: str) -> frozenset[str]:
+    """Character bigrams of the letters/ideographs of ``text`` (case-folded, simplified)."""
+    t = re.sub(r"[\W_]+", "", to_simplified(text).casefold())
+    return frozenset(t[i:i + 2] for i in range(len(t) - 1))
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
+def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
+    """The feature vector of ``new`` (incoming) against ``old`` (stored).
+
+    ``new``/``old``: :func:`memcli.write.rules.analyze` results (slot filled from the
+    candidate / stored row when the rules found none); ``cosine``: their cosine similarity
+    under the configured model, in [-1, 1]. Returns float64 (len(FEATURES),).
+    """
+    new, old = align_subjects(new, old)
+    s_new, s_old = new.statement, old.statement
+    a, b = content_units(s_new), content_units(s_old)
+    ea, eb = entity_units(s_new), entity_units(s_old)
+    inter = len(a & b)
+    g = guard(new, old)
+    slot_hit = compare_slot(new, old)
+    vn, vo = value_key(new.value or ""), value_key(old.value or "")
+    flip = float(new.positive != old.positive)
+    jac = _jaccard(a, b)
+    changed = float(bool(ea - eb) and bool(eb - ea))
+    # one word swapped in an otherwise shared frame (靠窗 → 靠过道, third → fourth grade): another
+    # value or another thing, never the same fact restated
+    shared = inter / min(len(a), len(b)) if a and b else 0.0
+    swap = float(bool(a - b) and bool(b - a) and shared >= 0.5 and max(len(a - b), len(b - a)) <= 2)
+    swap_entity = float(changed and shared >= 0.5)
+    f = [
+        cosine, cosine * cosine, jac,
+        inter / len(b) if b else 0.0, inter / len(a) if a else 0.0,
+        math.log1p(len(a - b)), math.log1p(len(b - a)),
+        float(bool(ea - eb)), float(bool(eb - ea)), changed, float(bool(ea & eb)), _jaccard(ea, eb),
+        _jaccard(_bigrams(s_new), _bigrams(s_old)),
+        flip, float(numbers_clash(new.numbers, old.numbers)), float(len(new.numbers) > len(old.numbers)),
+        float(bool(new.numbers) and new.numbers == old.numbers),
+        float(same_owner(new.subject, old.subject)), float(other_person(new, old)), float(new.subject == old.subject),
+        float(strong(new.slot) and strong(old.slot)), float(bool(new.slot) and new.slot == old.slot),
+        float(bool(new.slot) and new.slot == old.slot and strong(new.slot)),
+        float(strong(new.slot) and strong(old.slot) and new.slot != old.slot),
+        float(bool(new.slot) and is_functional(new.slot)),
+        float(bool(vn) and vn == vo), float(_contains(vn, vo)), float(_contains(vo, vn)),
+        float(adds_detail(s_new, s_old)), float(bool(_CLAUSE.search(s_new))),
+        math.log((len(s_new) + 1) / (len(s_old) + 1)), float(lang_of(s_new) == "zh"),
+        *(float(g == name) for name in GUARD_NAMES), float(g is None),
+        *(float(bool(slot_hit) and slot_hit[0].value == v) for v in _SLOT_VERDICTS),  # type: ignore[index]
+        flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine,
+        float(names_changed(s_new, s_old)),
+    ]
+    return np.asarray(f, dtype=np.float64)
