@@ -59,7 +59,7 @@ def search(
                                                     help="final-score floor in [0, 1] [settings.min_score]")] = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE, fused by RRF).
+    """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
     Examples:
 
