@@ -216,7 +216,8 @@ class MemoryContextBuilder:
         finished = done.wait(max(0.0, deadline - ASSEMBLY_RESERVE_S - time.monotonic()))
         partial = box.get("partial")
         if not finished and partial is None:
-            res.reason = f"budget exceeded: retrieval did not finish within {budget} ms"
+            res.reason = (f"budget exceeded: retrieval not done within the {budget} ms budget "
+                          f"(less {ASSEMBLY_RESERVE_S * 1000:.0f} ms kept for assembly)")
         elif finished and "error" in box:
             raise box["error"]
         else:
