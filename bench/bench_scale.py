@@ -16,7 +16,7 @@ their ~110k distinct combinations), tokenised once per distinct statement. Vecto
 (no encoding of 1M sentences): unit vectors around 2,000 random cluster centres, in the default
 model's dimension, so KNN cost is what it would be; queries are real query encodings.
 
-Run (the 1M rows need ~6 GB of RAM and ~8 GB of disk for the temporary databases; pass ``--dir``
+Run (the 1M rows need ~6 GB of RAM and ~3 GB of disk for each temporary database; pass ``--dir``
 for a roomy folder; the 1M rows are not part of CI)::
 
     PYTHONPATH=. .venv/bin/python bench/bench_scale.py                    # 1k, 10k, 100k (~5 min)
