@@ -21,7 +21,7 @@ for a roomy folder; the 1M rows are not part of CI)::
 
     PYTHONPATH=. .venv/bin/python bench/bench_scale.py                    # 1k, 10k, 100k (~5 min)
     PYTHONPATH=. .venv/bin/python bench/bench_scale.py --sizes 1000,10000,100000,1000000 \\
-        --multi-user 1000000:10000 --dir /tmp                             # the whole table (~25 min)
+        --multi-user 1000000:10000 --dir /tmp                             # the whole table (12 min here)
 
 Prints markdown tables; writes bench/out/bench_scale.json. ``MEMCLI_VECTOR_CACHE_MB`` bounds the
 cache (default 2048: enough for 1M × 512-d).
