@@ -30,13 +30,16 @@ __all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance",
 
 @dataclass(frozen=True)
 class Utterance:
-    """What the worker hands an extractor: one captured source row."""
+    """What the worker hands an extractor: one captured source row, and ``context``: the same
+    user's turns said just before it in the same session (oldest first; for reference only —
+    facts come from ``text``)."""
 
     source_id: int
     user: str
     role: str
     text: str
     occurred_at: datetime
+    context: tuple[str, ...] = ()
 
 
 class Extractor(ABC):
@@ -47,6 +50,11 @@ class Extractor(ABC):
     """
 
     name: str = "extractor"
+
+    def wants_context(self, utt: Utterance) -> bool:
+        """Whether ``utt`` should be given its preceding turns (:attr:`Utterance.context`): the
+        worker reads them from the store only then."""
+        return utt.role == "user"
 
     @abstractmethod
     def extract(self, utt: Utterance) -> list[Candidate]:

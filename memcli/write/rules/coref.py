@@ -1,0 +1,355 @@
+"""Pronoun subjects across messages: 她在昆明开了一家花店 after 我姐姐下个月结婚了 → 我姐姐在昆明开了一家花店.
+
+Within one utterance the clause rules already carry the last person named (我姐姐住在成都，她是
+建筑师). Across messages nothing did: the drain gives the extractor the user's preceding
+turns of the same session (:attr:`memcli.write.extract.Utterance.context`), and
+:func:`resolve` rewrites the current utterance before the rules read it.
+
+1. **Pronoun clauses.** A clause (split at sentence and clause punctuation) whose subject is
+   a third-person pronoun — 他/她/它/他们/她们, he/she/they — or starts with a possessive
+   (她老公, 他的生日; her husband, his birthday, their son), after lead-ins such as 对了 /
+   上个月 / oh / also. Clauses after the utterance names a person of its own are left to
+   the rules (their in-utterance carry).
+2. **Mentions** in the context turns, oldest first, each turn resolved against the turns
+   before it (so 她老公叫李明 then 他是医生 reaches 李明): the user's relations of the
+   :mod:`memcli.slots` vocabulary (我姐姐, 我老婆的哥哥, 我有个同事叫何磊, my older sister,
+   my sister's husband Mark, I have a brother), coordinated pairs (我姐姐和姐夫, my mom and dad:
+   plural), named people opening a clause (赵敏…, Priya works…), and for 它 a pet or thing
+   the user got (我养了一只猫 → 我的猫).
+3. **Agreement.** Gender from the relation (她 ↔ 姐姐/妈妈/老婆, he ↔ brother/dad; 同事, boss
+   and names fit either), number (他们/they ↔ 父母, parents, a pair), 它 ↔ a thing.
+4. **Choice.** The most recent turn with a compatible mention wins; inside it, the one
+   referent, or the one that is a clause subject; two candidates → **no guess** (today's
+   behaviour: the clause gives nothing). The assistant's turns are not read: the user's
+   facts are resolved against the user's own words only (an assistant that says 你姐姐 is
+   not evidence of who 她 is; the user's next turn usually names the person anyway).
+
+The rewrite keeps the text's length mapping simple: it is a list of ``(start, end,
+replacement)`` edits, so the same edits apply to a traditional-Chinese original whose
+simplified form was read (OpenCC maps character for character).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from memcli import slots
+from memcli.text import lang_of, to_simplified
+
+__all__ = ["Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
+
+_F = frozenset("mother wife daughter sister grandmother girlfriend fiancee aunt auntie niece granddaughter female "
+               "stepmother godmother stepdaughter".split())
+_M = frozenset("father husband son brother grandfather boyfriend fiance uncle nephew grandson male stepfather "
+               "godfather stepson".split())
+_PLURAL_KEYS = frozenset("parents grandparents in_laws family".split())
+
+# -- Chinese -----------------------------------------------------------------------------------
+_ZH_REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
+_ZH_LEAD = (r"(?:(?:对了|哦|噢|嗯|啊|其实|另外|还有|而且|但是|不过|所以|然后|后来|现在|目前|平时|最近|以前|之前|"
+            r"昨天|前天|今天|去年|前年|今年|上个?月|上个?星期|上周|小时候|那时候|当时)[，,、\s]*)*")
+_ZH_PRON = re.compile(rf"^({_ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|妈的)")
+_ZH_CLAUSE = re.compile(r"[^。！？!?；;，,\n]+")
+_ZH_NAME = r"[\u4e00-\u9fff]{2,3}?"
+_ZH_MY_REL = re.compile(rf"我(?!们)(?:的)?((?:{_ZH_REL})(?:的?(?:{_ZH_REL}))?)(?:(和|跟|还有)我?(?:的)?({_ZH_REL}))?")
+_ZH_HAVE = re.compile(rf"我(?:有|认识)(?:一|两|三|几)?(?:个|位)[\u4e00-\u9fff]{{0,4}}?({_ZH_REL})(?:(?:叫|名叫)({_ZH_NAME})(?=[，。,.！!]|$|是|在|住|今年))?")  # noqa: E501
+_ZH_THING = re.compile(r"我(?:家)?(?:新)?(?:养|买|领养|收养|捡)了(?:一|两)?(?:只|条|头|匹|辆|台|部|盆)([\u4e00-\u9fff]{1,4}?)(?=[，。,.！!]|$|叫|，|回来|回家)")  # noqa: E501
+_ZH_VERBS = "是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常|最|从|已经|刚|做|当|开|嫁|娶|去|考|读|上"
+
+# -- English -----------------------------------------------------------------------------------
+_EN_REL = "|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
+_EN_ADJ = r"(?:(?:older|younger|little|big|elder|oldest|youngest|twin|best|new|baby|eldest) )?"
+_EN_LEAD = r"(?:(?:oh|also|and|so|well|actually|anyway|btw|by the way|yeah|plus|now|these days|last (?:year|month|week)),? )*"  # noqa: E501
+_EN_PRON = re.compile(rf"^({_EN_LEAD})(she|he|they|her|his|their)(?:(['’](?:s|re|ve))|\b)", re.I)
+_EN_CLAUSE = re.compile(r"[^.!?;\n]+|[.!?;\n]+")
+_EN_MY_REL = re.compile(rf"\b(?:my|our) ({_EN_ADJ}(?:{_EN_REL}))(s)?((?:'s (?:{_EN_REL}))*)\b(?:,? ((?-i:[A-Z][a-z]+))\b)?"
+                        rf"(?: and (?:my |our |her |his )?({_EN_ADJ}(?:{_EN_REL}))\b)?", re.I)
+_EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) ({_EN_ADJ}(?:{_EN_REL}))(s)?\b"
+                      r"(?: (?:named|called) ((?-i:[A-Z][a-z]+)))?", re.I)
+_EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
+                      r"lived|moved|got|just|recently|studies|teaches|loves|likes|hates|married|graduated|started|"
+                      r"joined|runs|drives|plays|owns)\b)")
+_EN_NOT_NAME = frozenset("i the this that these those it he she they we you my our his her their there here today "
+                         "yesterday tomorrow everyone everything nothing someone something work life dinner lunch "
+                         "breakfast mom dad".split()) | {m.casefold() for m in (
+    "January February March April May June July August September October November December Monday Tuesday "
+    "Wednesday Thursday Friday Saturday Sunday").split()}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """Someone (or, for 它, something) a turn names: how to say it as a subject, and what agrees."""
+
+    phrase: str  # 我姐姐 / 我同事何磊 / my sister / my sister's husband Mark
+    key: str  # the referent: a relation key, person:<name>, thing:<noun>, or a pair a+b
+    gender: str | None = None  # "f", "m", or None (unknown or mixed)
+    plural: bool = False
+    thing: bool = False
+    subject: bool = False  # opens its clause
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A rewritten utterance: ``text``, the ``edits`` that made it, and what was resolved."""
+
+    text: str
+    edits: tuple[tuple[int, int, str], ...]
+    resolved: tuple[tuple[str, str], ...]  # (pronoun as written, antecedent phrase)
+
+
+def _gender(key: str) -> str | None:
+    """f / m from the last gendered word of a relation key (elder_sister_husband → m), else None."""
+    for part in reversed(key.rsplit(".", 1)[-1].split("_")):
+        if part in _F:
+            return "f"
+        if part in _M:
+            return "m"
+    return None
+
+
+def _pair_gender(a: str | None, b: str | None) -> str | None:
+    return a if a == b else None
+
+
+def has_pronoun(text: str) -> bool:
+    """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap)."""
+    if lang_of(text) == "zh":
+        return any(_ZH_PRON.match(c.strip()) for c in _ZH_CLAUSE.findall(to_simplified(text)))
+    return any(_EN_PRON.match(c.strip()) for c in _EN_CLAUSE.findall(text) for c in re.split(r",|\band\b|\bbut\b", c))
+
+
+@lru_cache(maxsize=4096)
+def _is_zh_name(word: str) -> bool:
+    from memcli.text import _jieba
+
+    _jieba()
+    import jieba.posseg
+
+    toks = list(jieba.posseg.cut(word))
+    return len(toks) == 1 and toks[0].flag == "nr"
+
+
+def _zh_mentions(text: str) -> list[Mention]:
+    out: list[Mention] = []
+    for cm in _ZH_CLAUSE.finditer(text):
+        clause = cm.group(0).strip()
+        lead = re.match(_ZH_LEAD, clause)
+        start = lead.end() if lead else 0
+        found: list[tuple[int, Mention]] = []
+        for m in _ZH_MY_REL.finditer(clause):
+            rels = re.findall(_ZH_REL, m.group(1))
+            key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
+            subj = m.start() <= start
+            if m.group(3):  # 我姐姐和姐夫: a pair
+                k2 = slots.ZH_RELATIONS[m.group(3)]
+                found.append((m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)),
+                                                 plural=True, subject=subj)))
+                found += [(m.start() + 1, Mention("我" + m.group(1), key, _gender(key))),
+                          (m.start() + 2, Mention("我" + m.group(3), k2, _gender(k2)))]
+                continue
+            rest = clause[m.end():]
+            name = re.match(rf"^({_ZH_NAME})(?={_ZH_VERBS}|的)", rest)
+            plural = key.rsplit(".", 1)[-1] in _PLURAL_KEYS or rest.startswith("们")
+            if name and _is_zh_name(name.group(1)):
+                found.append((m.start(), Mention(m.group(0) + name.group(1), f"person:{name.group(1)}", _gender(key),
+                                                 subject=subj)))
+            else:
+                found.append((m.start(), Mention("我" + m.group(1), key, _gender(key), plural=plural, subject=subj)))
+        for m in _ZH_HAVE.finditer(clause):
+            key = slots.ZH_RELATIONS[m.group(1)]
+            if m.group(2) and _is_zh_name(m.group(2)):
+                mention = Mention(f"我{m.group(1)}{m.group(2)}", f"person:{m.group(2)}", _gender(key), subject=True)
+            else:
+                mention = Mention(f"我{m.group(1)}", key, _gender(key), subject=True)
+            found.append((m.start(), mention))
+        for m in _ZH_THING.finditer(clause):
+            found.append((m.start(), Mention(f"我的{m.group(1)}", f"thing:{m.group(1)}", thing=True, subject=True)))
+        if not found:
+            bare = re.match(rf"({_ZH_REL})(?!们|说)", clause[start:])
+            name = re.match(rf"({_ZH_NAME})(?={_ZH_VERBS})", clause[start:])
+            if bare and bare.group(1) not in ("阿姨", "老师", "医生", "师傅"):
+                key = slots.ZH_RELATIONS[bare.group(1)]
+                found.append((start, Mention("我" + bare.group(1), key, _gender(key),
+                                             plural=key in _PLURAL_KEYS, subject=True)))
+            elif name and _is_zh_name(name.group(1)):
+                found.append((start, Mention(name.group(1), f"person:{name.group(1)}", subject=True)))
+        out += [m for _, m in sorted(found, key=lambda x: x[0])]
+    return out
+
+
+def _en_rel(words: str) -> str:
+    w = re.sub(r"^(?:older|younger|little|big|elder|oldest|youngest|eldest|new|baby) ", "", words.casefold())
+    return slots.relation_en(words) or slots.relation_en(w) or w.replace(" ", "_")
+
+
+def _en_mentions(text: str) -> list[Mention]:
+    out: list[Mention] = []
+    for cm in _EN_CLAUSE.finditer(text):
+        clause = cm.group(0)
+        found: list[tuple[int, Mention]] = []
+        lead = re.match(_EN_LEAD, clause.strip(), flags=re.I)
+        start = clause.find(clause.strip()) + (lead.end() if lead else 0)
+        for m in _EN_MY_REL.finditer(clause):
+            rels = [m.group(1)] + re.findall(rf"'s ({_EN_REL})", m.group(3) or "", flags=re.I)
+            key = ".".join(_en_rel(r) for r in rels)
+            subj = m.start() <= start
+            if m.group(5):  # my mom and dad, my sister and her husband
+                k2 = _en_rel(m.group(5))
+                found.append((m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)),
+                                                 plural=True, subject=subj)))
+                found += [(m.start() + 1, Mention(f"{m.group(0)[:2]} {m.group(1)}", key, _gender(key))),
+                          (m.start() + 2, Mention(f"my {m.group(5)}", k2, _gender(k2)))]
+                continue
+            plural = bool(m.group(2)) or key in _PLURAL_KEYS
+            if m.group(4) and m.group(4).casefold() not in _EN_NOT_NAME and not plural:
+                found.append((m.start(), Mention(m.group(0), f"person:{m.group(4).casefold()}", _gender(key),
+                                                 subject=subj)))
+            else:
+                phrase = m.group(0) if not m.group(4) else m.group(0)[:m.start(4) - m.start()].rstrip(", ")
+                found.append((m.start(), Mention(phrase, key, _gender(key), plural=plural, subject=subj)))
+            if m.group(3):  # my sister's husband also names my sister
+                found.append((m.start() + 1, Mention(f"{m.group(0)[:2]} {m.group(1)}", _en_rel(m.group(1)),
+                                                     _gender(_en_rel(m.group(1))))))
+        for m in _EN_HAVE.finditer(clause):
+            key = _en_rel(m.group(1))
+            plural = bool(m.group(2))
+            if m.group(3) and not plural:
+                mention = Mention(f"my {m.group(1)} {m.group(3)}", f"person:{m.group(3).casefold()}", _gender(key),
+                                  subject=True)
+            else:
+                mention = Mention(f"my {m.group(1)}{m.group(2) or ''}", key, _gender(key), plural=plural, subject=True)
+            found.append((m.start(), mention))
+        if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in _EN_NOT_NAME \
+                and not slots.relation_en(m.group(1)):
+            found.append((start, Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True)))
+        out += [m for _, m in sorted(found, key=lambda x: x[0])]
+    return out
+
+
+def mentions(text: str) -> list[Mention]:
+    """Who (and, in Chinese, which pet or thing) ``text`` names, in order."""
+    return _zh_mentions(to_simplified(text)) if lang_of(text) == "zh" else _en_mentions(text)
+
+
+def _fits(m: Mention, pron: str) -> bool:
+    p = pron.casefold()
+    if p == "它":
+        return m.thing
+    if m.thing:
+        return False
+    if p in ("他们", "they", "their"):
+        return m.plural
+    if p == "她们":
+        return m.plural and m.gender != "m"
+    if m.plural:
+        return False
+    want = "f" if p in ("她", "she", "her") else "m"
+    return m.gender in (None, want)
+
+
+def _antecedent(turns: Sequence[list[Mention]], pron: str) -> Mention | None:
+    """The most recent compatible mention; None when there is none or two referents tie."""
+    for ms in reversed(turns):
+        fit = [m for m in ms if _fits(m, pron)]
+        if not fit:
+            continue
+        keys = {m.key for m in fit}
+        if len(keys) == 1:
+            return fit[-1]
+        subj = {m.key: m for m in fit if m.subject}
+        return next(iter(subj.values())) if len(subj) == 1 else None
+    return None
+
+
+def apply_edits(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    """``text`` with the ``(start, end, replacement)`` edits applied (non-overlapping)."""
+    for start, end, rep in sorted(edits, reverse=True):
+        text = text[:start] + rep + text[end:]
+    return text
+
+
+def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str]]]:
+    edits, done = [], []
+    for cm in _ZH_CLAUSE.finditer(text):
+        clause = cm.group(0)
+        off = cm.start() + len(clause) - len(clause.lstrip())
+        m = _ZH_PRON.match(clause.lstrip())
+        if m:
+            ante = _antecedent(turns, m.group(2))
+            if ante is None:
+                continue
+            s = off + m.start(2)
+            edits.append((s, s + len(m.group(2)), ante.phrase))
+            done.append((m.group(2), ante.phrase))
+        elif _zh_mentions(clause):
+            break  # the utterance names someone itself: the rules' own carry from here on
+    return edits, done
+
+
+def _en_phrase(phrase: str, at_start: bool) -> str:
+    return phrase[:1].upper() + phrase[1:] if at_start else (phrase[:1].lower() + phrase[1:] if
+                                                            phrase[:3].casefold() in ("my ", "our") else phrase)
+
+
+def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str]]]:
+    edits, done = [], []
+    for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
+        part = cm.group(0)
+        sub = re.match(r"^\s*(?:(?:and|but|so) )?", part)
+        off = cm.start() + (sub.end() if sub else 0)
+        clause = text[off:cm.end()]
+        m = _EN_PRON.match(clause)
+        if not m:
+            if _en_mentions(clause):
+                break
+            continue
+        word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
+        ante = _antecedent(turns, word)
+        if ante is None:
+            continue
+        start = off + m.start(2)
+        at_start = start == 0 or bool(re.search(r"[.!?;\n]\s*$", text[:start]))
+        phrase = _en_phrase(ante.phrase, at_start)
+        low = word.casefold()
+        if low in ("her", "his", "their"):
+            if not re.match(r" [a-z]", clause[m.end():]) or (low == "her" and re.match(r" (?:to|and|a|the)\b",
+                                                                                         clause[m.end():])):
+                continue  # an object pronoun, not a possessive subject
+            rep = phrase + ("'" if phrase.endswith("s") and ante.plural else "'s")
+        else:
+            nxt = clause[m.end():]
+            verb = {"'re": " are", "'ve": " have"}.get(contraction)
+            if contraction == "'s":
+                verb = " has" if re.match(r" (?:got|been|had)\b", nxt) else " is"
+            if ante.plural is False and low == "they":
+                continue
+            rep = phrase + (verb or "")
+        edits.append((start, off + m.end(), rep))
+        done.append((word, ante.phrase))
+    return edits, done
+
+
+def resolve(text: str, context: Sequence[str]) -> Resolution | None:
+    """``text`` with its pronoun subjects replaced by their antecedents in ``context`` (the
+    user's preceding turns, oldest first), or None when nothing was resolved.
+
+    Edits index ``text`` as given; Chinese is read in simplified script, character for
+    character, so the same edits fit the original."""
+    if not context or not has_pronoun(text):
+        return None
+    zh = lang_of(text) == "zh"
+    read = to_simplified(text) if zh else text
+    turns: list[list[Mention]] = []
+    for turn in context:
+        t = to_simplified(turn) if lang_of(turn) == "zh" else turn
+        if turns and has_pronoun(t):
+            edits, _ = (_zh_edits if lang_of(t) == "zh" else _en_edits)(t, turns)
+            t = apply_edits(t, edits)
+        turns.append(mentions(t))
+    edits, done = (_zh_edits if zh else _en_edits)(read, turns)
+    if not edits:
+        return None
+    return Resolution(text=apply_edits(text, edits), edits=tuple(edits), resolved=tuple(done))
