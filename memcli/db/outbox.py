@@ -18,7 +18,8 @@ from memcli.db.store import CaptureRow
 from memcli.timeutil import iso
 
 __all__ = ["add_source", "capture", "claim_tasks", "complete_task", "dead_task_ids", "dead_tasks", "fail_task",
-           "outbox_counts", "outbox_health", "preceding_utterances", "reclaim_expired", "release_tasks", "requeue_tasks", "task_status"]
+           "outbox_counts", "outbox_health", "preceding_utterances", "reclaim_expired", "release_tasks",
+           "requeue_tasks", "task_status"]
 
 
 def add_source(store: Store, user: str, *, role: str, content: str, occurred_at: datetime,

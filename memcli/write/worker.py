@@ -24,6 +24,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import timedelta
 from typing import TYPE_CHECKING, Union
 
 from pydantic import BaseModel, Field
@@ -173,8 +175,8 @@ class MemoryCaptureWorker:
         written or failed (the caller releases them if this returns early or raises)."""
         settings, secs = self.settings, summary.seconds
         t = time.perf_counter()
-        utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
-                          occurred_at=k.occurred_at) for k in tasks]
+        utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
+                                             occurred_at=k.occurred_at)) for k in tasks]
         if stop is None:
             extracted = self.extraction.extract_batch(utts)
         else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
@@ -207,6 +209,16 @@ class MemoryCaptureWorker:
             inflight.remove(task)
             if progress:
                 progress(1)
+
+    def _with_context(self, utt: Utterance) -> Utterance:
+        """``utt`` with the user's preceding turns of its session (``context_turns`` within
+        ``context_window_s``) when the extractor wants them; a read, outside any write."""
+        n = self.settings.context_turns
+        if n <= 0 or not self.extraction.extractor.wants_context(utt):
+            return utt
+        rows = self.store.preceding_utterances(
+            utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=self.settings.context_window_s), limit=n)
+        return replace(utt, context=tuple(r["content"] for r in rows)) if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001
         """All results of one task and its completion, in ONE transaction."""

@@ -18,9 +18,9 @@ turns of the same session (:attr:`memcli.write.extract.Utterance.context`), and
    the user got (我养了一只猫 → 我的猫).
 3. **Agreement.** Gender from the relation (她 ↔ 姐姐/妈妈/老婆, he ↔ brother/dad; 同事, boss
    and names fit either), number (他们/they ↔ 父母, parents, a pair), 它 ↔ a thing.
-4. **Choice.** The most recent turn with a compatible mention wins; inside it, the one
-   referent, or the one that is a clause subject; two candidates → **no guess** (today's
-   behaviour: the clause gives nothing). The assistant's turns are not read: the user's
+4. **Choice.** The most recent turn with a compatible mention wins when it names one such
+   referent; two (我老婆生了个女儿 → 她叫小雨?) → **no guess** (today's behaviour: the clause
+   gives nothing), and earlier turns are not searched. The assistant's turns are not read: the user's
    facts are resolved against the user's own words only (an assistant that says 你姐姐 is
    not evidence of who 她 is; the user's next turn usually names the person anyway).
 
@@ -56,6 +56,7 @@ _ZH_CLAUSE = re.compile(r"[^。！？!?；;，,\n]+")
 _ZH_NAME = r"[\u4e00-\u9fff]{2,3}?"
 _ZH_MY_REL = re.compile(rf"我(?!们)(?:的)?((?:{_ZH_REL})(?:的?(?:{_ZH_REL}))?)(?:(和|跟|还有)我?(?:的)?({_ZH_REL}))?")
 _ZH_HAVE = re.compile(rf"我(?:有|认识)(?:一|两|三|几)?(?:个|位)[\u4e00-\u9fff]{{0,4}}?({_ZH_REL})(?:(?:叫|名叫)({_ZH_NAME})(?=[，。,.！!]|$|是|在|住|今年))?")  # noqa: E501
+_ZH_BORN = re.compile(rf"(?:生了|添了|有了)(?:一|两)?(?:个|位)({_ZH_REL})")
 _ZH_THING = re.compile(r"我(?:家)?(?:新)?(?:养|买|领养|收养|捡)了(?:一|两)?(?:只|条|头|匹|辆|台|部|盆)([\u4e00-\u9fff]{1,4}?)(?=[，。,.！!]|$|叫|，|回来|回家)")  # noqa: E501
 _ZH_VERBS = "是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常|最|从|已经|刚|做|当|开|嫁|娶|去|考|读|上"
 
@@ -65,8 +66,9 @@ _EN_ADJ = r"(?:(?:older|younger|little|big|elder|oldest|youngest|twin|best|new|b
 _EN_LEAD = r"(?:(?:oh|also|and|so|well|actually|anyway|btw|by the way|yeah|plus|now|these days|last (?:year|month|week)),? )*"  # noqa: E501
 _EN_PRON = re.compile(rf"^({_EN_LEAD})(she|he|they|her|his|their)(?:(['’](?:s|re|ve))|\b)", re.I)
 _EN_CLAUSE = re.compile(r"[^.!?;\n]+|[.!?;\n]+")
-_EN_MY_REL = re.compile(rf"\b(?:my|our) ({_EN_ADJ}(?:{_EN_REL}))(s)?((?:'s (?:{_EN_REL}))*)\b(?:,? ((?-i:[A-Z][a-z]+))\b)?"
-                        rf"(?: and (?:my |our |her |his )?({_EN_ADJ}(?:{_EN_REL}))\b)?", re.I)
+_EN_NAMEW = r"((?-i:[A-Z][a-z]+))"
+_EN_MY_REL = re.compile(rf"\b(?:my|our) ({_EN_ADJ}(?:{_EN_REL}))(s)?(?: {_EN_NAMEW}(?='s))?((?:'s (?:{_EN_REL}))*)\b"
+                        rf"(?:,? {_EN_NAMEW}\b)?(?: and (?:my |our |her |his )?({_EN_ADJ}(?:{_EN_REL}))\b)?", re.I)
 _EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) ({_EN_ADJ}(?:{_EN_REL}))(s)?\b"
                       r"(?: (?:named|called) ((?-i:[A-Z][a-z]+)))?", re.I)
 _EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
@@ -89,6 +91,7 @@ class Mention:
     plural: bool = False
     thing: bool = False
     subject: bool = False  # opens its clause
+    spouse_of: str | None = None  # the key of the one whose husband/wife this is (my sister's husband)
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,13 @@ def _zh_mentions(text: str) -> list[Mention]:
                                                  subject=subj)))
             else:
                 found.append((m.start(), Mention("我" + m.group(1), key, _gender(key), plural=plural, subject=subj)))
+            if len(rels) == 2:  # 我姐姐的老公 also names 我姐姐, and the two of them
+                k0 = slots.ZH_RELATIONS[rels[0]]
+                first = Mention("我" + rels[0], k0, _gender(k0))
+                found.append((m.start() + 1, first))
+                if key.rsplit(".", 1)[-1] in _SPOUSES:
+                    found.append((m.start() + 2, Mention(f"{first.phrase}和{'她' if first.gender == 'f' else '他'}"
+                                                         f"{rels[1]}", f"{k0}+{key}", plural=True)))
         for m in _ZH_HAVE.finditer(clause):
             key = slots.ZH_RELATIONS[m.group(1)]
             if m.group(2) and _is_zh_name(m.group(2)):
@@ -165,11 +175,14 @@ def _zh_mentions(text: str) -> list[Mention]:
             else:
                 mention = Mention(f"我{m.group(1)}", key, _gender(key), subject=True)
             found.append((m.start(), mention))
+        for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too
+            key = slots.ZH_RELATIONS[m.group(1)]
+            found.append((m.start(), Mention("我" + m.group(1), key, _gender(key))))
         for m in _ZH_THING.finditer(clause):
             found.append((m.start(), Mention(f"我的{m.group(1)}", f"thing:{m.group(1)}", thing=True, subject=True)))
         if not found:
             bare = re.match(rf"({_ZH_REL})(?!们|说)", clause[start:])
-            name = re.match(rf"({_ZH_NAME})(?={_ZH_VERBS})", clause[start:])
+            name = re.match(rf"({_ZH_NAME})(?={_ZH_VERBS}|的)", clause[start:])
             if bare and bare.group(1) not in ("阿姨", "老师", "医生", "师傅"):
                 key = slots.ZH_RELATIONS[bare.group(1)]
                 found.append((start, Mention("我" + bare.group(1), key, _gender(key),
@@ -185,6 +198,58 @@ def _en_rel(words: str) -> str:
     return slots.relation_en(words) or slots.relation_en(w) or w.replace(" ", "_")
 
 
+_SPOUSES = frozenset("husband wife boyfriend girlfriend partner spouse fiance fiancee".split())
+
+
+def _couple(a: Mention, b: Mention, zh: bool) -> Mention | None:
+    """Two people who make a "they": father + mother (→ my parents / 我爸妈), or someone and
+    their spouse (my sister + my sister's husband); else None."""
+    ka, kb = a.key.removeprefix("person:"), b.key.removeprefix("person:")
+    if {a.key.rsplit(".", 1)[-1], b.key.rsplit(".", 1)[-1]} == {"father", "mother"} and "." not in ka + kb:
+        return Mention("我爸妈" if zh else "my parents", "parents", plural=True)
+    for x, y in ((a, b), (b, a)):
+        if y.spouse_of and y.spouse_of == x.key:
+            return Mention(f"{x.phrase}和{y.phrase}" if zh else f"{x.phrase} and {y.phrase}",
+                           f"{x.key}+{y.key}", plural=True)
+    return None
+
+
+def _en_my_rel(m: re.Match[str], subj: bool) -> list[tuple[int, Mention]]:
+    """The mentions of one ``my …`` phrase: my sister, my sister Anna, my sister Anna's husband
+    Mark (and my sister Anna in it, and the couple), my mom and dad (the pair and each)."""
+    rel, plural_s, inner, chain, name, other = m.groups()
+    chain_rels = re.findall(rf"'s ({_EN_REL})", chain or "", flags=re.I)
+    first_key = _en_rel(rel)
+    key = ".".join([first_key, *(_en_rel(r) for r in chain_rels)])
+    my = m.group(0)[:m.group(0).index(" ")]
+    first = Mention(f"{my} {rel}" + (f" {inner}" if inner else ""),
+                    f"person:{inner.casefold()}" if inner else first_key, _gender(first_key))
+    out: list[tuple[int, Mention]] = []
+    if other:  # my mom and dad, my sister and her husband
+        k2 = _en_rel(other)
+        if re.search(r" and (?:her|his) ", m.group(0), flags=re.I):
+            k2 = f"{key}.{k2}"
+        second = f"{my} {rel}'s {other}" if "." in k2 else f"my {other}"
+        return [(m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)), plural=True,
+                                    subject=subj)),
+                (m.start() + 1, first), (m.start() + 2, Mention(second, k2, _gender(k2)))]
+    plural = bool(plural_s) or key in _PLURAL_KEYS
+    phrase = m.group(0) if not name or name.casefold() not in _EN_NOT_NAME else m.group(0)[:m.start(5) - m.start()]
+    phrase = phrase.rstrip(", ")
+    named = name and name.casefold() not in _EN_NOT_NAME and not plural
+    whole = Mention(phrase, f"person:{name.casefold()}" if named else key, _gender(key), plural=plural,
+                    subject=subj, spouse_of=first.key if chain_rels and _en_rel(chain_rels[-1]) in _SPOUSES
+                    and len(chain_rels) == 1 else None)
+    out.append((m.start(), whole))
+    if chain_rels:  # my sister's husband also names my sister, and the two of them
+        out.append((m.start() + 1, first))
+        if whole.spouse_of and (pair := _couple(first, whole, zh=False)):
+            pair_phrase = f"{first.phrase} and {'her' if first.gender == 'f' else 'his'} " + \
+                phrase[len(first.phrase) + 3:] if first.gender else pair.phrase
+            out.append((m.start() + 2, Mention(pair_phrase, pair.key, plural=True)))
+    return out
+
+
 def _en_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
     for cm in _EN_CLAUSE.finditer(text):
@@ -193,26 +258,7 @@ def _en_mentions(text: str) -> list[Mention]:
         lead = re.match(_EN_LEAD, clause.strip(), flags=re.I)
         start = clause.find(clause.strip()) + (lead.end() if lead else 0)
         for m in _EN_MY_REL.finditer(clause):
-            rels = [m.group(1)] + re.findall(rf"'s ({_EN_REL})", m.group(3) or "", flags=re.I)
-            key = ".".join(_en_rel(r) for r in rels)
-            subj = m.start() <= start
-            if m.group(5):  # my mom and dad, my sister and her husband
-                k2 = _en_rel(m.group(5))
-                found.append((m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)),
-                                                 plural=True, subject=subj)))
-                found += [(m.start() + 1, Mention(f"{m.group(0)[:2]} {m.group(1)}", key, _gender(key))),
-                          (m.start() + 2, Mention(f"my {m.group(5)}", k2, _gender(k2)))]
-                continue
-            plural = bool(m.group(2)) or key in _PLURAL_KEYS
-            if m.group(4) and m.group(4).casefold() not in _EN_NOT_NAME and not plural:
-                found.append((m.start(), Mention(m.group(0), f"person:{m.group(4).casefold()}", _gender(key),
-                                                 subject=subj)))
-            else:
-                phrase = m.group(0) if not m.group(4) else m.group(0)[:m.start(4) - m.start()].rstrip(", ")
-                found.append((m.start(), Mention(phrase, key, _gender(key), plural=plural, subject=subj)))
-            if m.group(3):  # my sister's husband also names my sister
-                found.append((m.start() + 1, Mention(f"{m.group(0)[:2]} {m.group(1)}", _en_rel(m.group(1)),
-                                                     _gender(_en_rel(m.group(1))))))
+            found += _en_my_rel(m, subj=m.start() <= start)
         for m in _EN_HAVE.finditer(clause):
             key = _en_rel(m.group(1))
             plural = bool(m.group(2))
@@ -250,17 +296,19 @@ def _fits(m: Mention, pron: str) -> bool:
     return m.gender in (None, want)
 
 
-def _antecedent(turns: Sequence[list[Mention]], pron: str) -> Mention | None:
-    """The most recent compatible mention; None when there is none or two referents tie."""
+def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention | None:
+    """The most recent compatible mention; None when there is none or two referents tie. A
+    plural pronoun with no plural mention takes the two people of the context when they make
+    a couple (我爸… / 我妈… → 我爸妈)."""
     for ms in reversed(turns):
         fit = [m for m in ms if _fits(m, pron)]
         if not fit:
             continue
-        keys = {m.key for m in fit}
-        if len(keys) == 1:
-            return fit[-1]
-        subj = {m.key: m for m in fit if m.subject}
-        return next(iter(subj.values())) if len(subj) == 1 else None
+        return fit[-1] if len({m.key for m in fit}) == 1 else None
+    if pron.casefold() in ("他们", "她们", "they", "their"):
+        people = list({m.key: m for ms in turns for m in ms if not m.thing and not m.plural}.values())
+        if len(people) == 2:
+            return _couple(people[0], people[1], zh)
     return None
 
 
@@ -278,7 +326,7 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         off = cm.start() + len(clause) - len(clause.lstrip())
         m = _ZH_PRON.match(clause.lstrip())
         if m:
-            ante = _antecedent(turns, m.group(2))
+            ante = _antecedent(turns, m.group(2), zh=True)
             if ante is None:
                 continue
             s = off + m.start(2)
@@ -307,7 +355,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
                 break
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
-        ante = _antecedent(turns, word)
+        ante = _antecedent(turns, word, zh=False)
         if ante is None:
             continue
         start = off + m.start(2)
@@ -352,4 +400,8 @@ def resolve(text: str, context: Sequence[str]) -> Resolution | None:
     edits, done = (_zh_edits if zh else _en_edits)(read, turns)
     if not edits:
         return None
+    if zh and read != text:  # traditional script: the antecedent in the user's own characters
+        table = {s: o for turn in (text, *context) if len(sim := to_simplified(turn)) == len(turn)
+                 for s, o in zip(sim, turn, strict=True) if s != o}
+        edits = [(s, e, "".join(table.get(ch, ch) for ch in rep)) for s, e, rep in edits]
     return Resolution(text=apply_edits(text, edits), edits=tuple(edits), resolved=tuple(done))
