@@ -48,7 +48,10 @@ _M = frozenset("father husband son brother grandfather boyfriend fiance uncle ne
 _PLURAL_KEYS = frozenset("parents grandparents in_laws family".split())
 
 # -- Chinese -----------------------------------------------------------------------------------
-_ZH_REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
+#: collective kin words (plural: 他们) beside the relation vocabulary of memcli.slots
+_ZH_RELS = {**slots.ZH_RELATIONS, "公婆": "in_laws", "岳父母": "in_laws", "爷爷奶奶": "grandparents",
+            "外公外婆": "grandparents", "姥姥姥爷": "grandparents", "爸爸妈妈": "parents", "父母亲": "parents"}
+_ZH_REL = "|".join(sorted(map(re.escape, _ZH_RELS), key=len, reverse=True))
 _ZH_LEAD = (r"(?:(?:对了|哦|噢|嗯|啊|其实|另外|还有|而且|但是|不过|所以|然后|后来|现在|目前|平时|最近|以前|之前|"
             r"昨天|前天|今天|去年|前年|今年|上个?月|上个?星期|上周|小时候|那时候|当时)[，,、\s]*)*")
 _ZH_PRON = re.compile(rf"^({_ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|妈的)")
@@ -144,10 +147,10 @@ def _zh_mentions(text: str) -> list[Mention]:
         found: list[tuple[int, Mention]] = []
         for m in _ZH_MY_REL.finditer(clause):
             rels = re.findall(_ZH_REL, m.group(1))
-            key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
+            key = ".".join(_ZH_RELS[r] for r in rels)
             subj = m.start() <= start
             if m.group(3):  # 我姐姐和姐夫: a pair
-                k2 = slots.ZH_RELATIONS[m.group(3)]
+                k2 = _ZH_RELS[m.group(3)]
                 found.append((m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)),
                                                  plural=True, subject=subj)))
                 found += [(m.start() + 1, Mention("我" + m.group(1), key, _gender(key))),
@@ -162,21 +165,21 @@ def _zh_mentions(text: str) -> list[Mention]:
             else:
                 found.append((m.start(), Mention("我" + m.group(1), key, _gender(key), plural=plural, subject=subj)))
             if len(rels) == 2:  # 我姐姐的老公 also names 我姐姐, and the two of them
-                k0 = slots.ZH_RELATIONS[rels[0]]
+                k0 = _ZH_RELS[rels[0]]
                 first = Mention("我" + rels[0], k0, _gender(k0))
                 found.append((m.start() + 1, first))
                 if key.rsplit(".", 1)[-1] in _SPOUSES:
                     found.append((m.start() + 2, Mention(f"{first.phrase}和{'她' if first.gender == 'f' else '他'}"
                                                          f"{rels[1]}", f"{k0}+{key}", plural=True)))
         for m in _ZH_HAVE.finditer(clause):
-            key = slots.ZH_RELATIONS[m.group(1)]
+            key = _ZH_RELS[m.group(1)]
             if m.group(2) and _is_zh_name(m.group(2)):
                 mention = Mention(f"我{m.group(1)}{m.group(2)}", f"person:{m.group(2)}", _gender(key), subject=True)
             else:
                 mention = Mention(f"我{m.group(1)}", key, _gender(key), subject=True)
             found.append((m.start(), mention))
         for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too
-            key = slots.ZH_RELATIONS[m.group(1)]
+            key = _ZH_RELS[m.group(1)]
             found.append((m.start(), Mention("我" + m.group(1), key, _gender(key))))
         for m in _ZH_THING.finditer(clause):
             found.append((m.start(), Mention(f"我的{m.group(1)}", f"thing:{m.group(1)}", thing=True, subject=True)))
@@ -184,7 +187,7 @@ def _zh_mentions(text: str) -> list[Mention]:
             bare = re.match(rf"({_ZH_REL})(?!们|说)", clause[start:])
             name = re.match(rf"({_ZH_NAME})(?={_ZH_VERBS}|的)", clause[start:])
             if bare and bare.group(1) not in ("阿姨", "老师", "医生", "师傅"):
-                key = slots.ZH_RELATIONS[bare.group(1)]
+                key = _ZH_RELS[bare.group(1)]
                 found.append((start, Mention("我" + bare.group(1), key, _gender(key),
                                              plural=key in _PLURAL_KEYS, subject=True)))
             elif name and _is_zh_name(name.group(1)):
