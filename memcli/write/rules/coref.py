@@ -39,7 +39,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
+__all__ = ["CONTEXT_CHARS", "Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
 
 _F = frozenset("mother wife daughter sister grandmother girlfriend fiancee aunt auntie niece granddaughter female "
                "stepmother godmother stepdaughter".split())
@@ -84,6 +84,11 @@ _EN_NOT_NAME = frozenset("i the this that these those it he she they we you my o
     "Wednesday Thursday Friday Saturday Sunday").split()}
 
 
+#: how much of each context turn is read (its end, nearest the utterance), characters
+CONTEXT_CHARS = 1000
+_ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Mention:
     """Someone (or, for 它, something) a turn names: how to say it as a subject, and what agrees."""
@@ -122,6 +127,8 @@ def _pair_gender(a: str | None, b: str | None) -> str | None:
 
 def has_pronoun(text: str) -> bool:
     """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap)."""
+    if not _ANY_PRON.search(text):
+        return False
     if lang_of(text) == "zh":
         return any(_ZH_PRON.match(c.strip()) for c in _ZH_CLAUSE.findall(to_simplified(text)))
     return any(_EN_PRON.match(c.strip()) for c in _EN_CLAUSE.findall(text) for c in re.split(r",|\band\b|\bbut\b", c))
@@ -394,7 +401,7 @@ def resolve(text: str, context: Sequence[str]) -> Resolution | None:
     zh = lang_of(text) == "zh"
     read = to_simplified(text) if zh else text
     turns: list[list[Mention]] = []
-    for turn in context:
+    for turn in (c[-CONTEXT_CHARS:] for c in context):
         t = to_simplified(turn) if lang_of(turn) == "zh" else turn
         if turns and has_pronoun(t):
             edits, _ = (_zh_edits if lang_of(t) == "zh" else _en_edits)(t, turns)
