@@ -30,6 +30,9 @@ def _r(text: str, *context: str) -> str | None:
     (["I have a brother named Felix"], "He's a paramedic", "My brother Felix is a paramedic"),
     (["My roommate Dana keeps stealing my yogurt"], "Oh, she works nights at a bakery",
      "Oh, my roommate Dana works nights at a bakery"),
+    (["我们主管下周休假"], "她是江西人", "我们主管是江西人"),
+    (["我家猫咪最近不爱吃饭"], "它已经十岁了", "我的猫咪已经十岁了"),
+    (["We just adopted a rescue puppy"], "Its name is Waffles", "My rescue puppy's name is Waffles"),
 ])
 def test_the_previous_turn_gives_the_antecedent(context, text, want) -> None:
     assert _r(text, *context) == want
@@ -56,6 +59,8 @@ def test_the_nearest_compatible_turn_wins() -> None:
     (["我表姐和我婶婶都来了"], "她是护士"),  # two women in the last turn: no guess
     (["My aunt and my niece came over"], "She is a nurse"),
     (["My boss is strict"], "They live in Halifax"),  # a singular "they" is not guessed
+    (["I had a long week"], "It was exhausting"),  # "it" only for a pet or thing the user got
+    (["We just adopted a rescue puppy", "Work is busy"], "It sleeps a lot"),  # ... in the turn just before
 ])
 def test_no_antecedent_or_an_ambiguous_one_changes_nothing(context, text) -> None:
     assert _r(text, *context) is None

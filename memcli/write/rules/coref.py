@@ -61,19 +61,27 @@ _ZH_MY_REL = re.compile(rf"我(?!们)(?:的)?((?:{_ZH_REL})(?:的?(?:{_ZH_REL}))
 _ZH_HAVE = re.compile(rf"我(?:有|认识)(?:一|两|三|几)?(?:个|位)[\u4e00-\u9fff]{{0,4}}?({_ZH_REL})(?:(?:叫|名叫)({_ZH_NAME})(?=[，。,.！!]|$|是|在|住|今年))?")  # noqa: E501
 _ZH_BORN = re.compile(rf"(?:生了|添了|有了)(?:一|两)?(?:个|位)({_ZH_REL})")
 _ZH_THING = re.compile(r"我(?:家)?(?:新)?(?:养|买|领养|收养|捡)了(?:一|两)?(?:只|条|头|匹|辆|台|部|盆)([\u4e00-\u9fff]{1,4}?)(?=[，。,.！!]|$|叫|，|回来|回家)")  # noqa: E501
+_ZH_OUR_REL = re.compile(rf"我们(?:的)?({_ZH_REL})(?!们)")
+_PETS = "狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|柯基|金毛|泰迪|柴犬|布偶|英短"
+_ZH_PET = re.compile(rf"我(?:家|的)的?({_PETS})")
 _ZH_VERBS = "是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常|最|从|已经|刚|做|当|开|嫁|娶|去|考|读|上"
 
 # -- English -----------------------------------------------------------------------------------
 _EN_REL = "|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
 _EN_ADJ = r"(?:(?:older|younger|little|big|elder|oldest|youngest|twin|best|new|baby|eldest) )?"
 _EN_LEAD = r"(?:(?:oh|also|and|so|well|actually|anyway|btw|by the way|yeah|plus|now|these days|last (?:year|month|week)),? )*"  # noqa: E501
-_EN_PRON = re.compile(rf"^({_EN_LEAD})(she|he|they|her|his|their)(?:(['’](?:s|re|ve))|\b)", re.I)
+_EN_PRON = re.compile(rf"^({_EN_LEAD})(she|he|they|her|his|their|it|its)(?:(['’](?:s|re|ve))|\b)", re.I)
 _EN_CLAUSE = re.compile(r"[^.!?;\n]+|[.!?;\n]+")
 _EN_NAMEW = r"((?-i:[A-Z][a-z]+))"
 _EN_MY_REL = re.compile(rf"\b(?:my|our) ({_EN_ADJ}(?:{_EN_REL}))(s)?(?: {_EN_NAMEW}(?='s))?((?:'s (?:{_EN_REL}))*)\b"
                         rf"(?:,? {_EN_NAMEW}\b)?(?: and (?:my |our |her |his )?({_EN_ADJ}(?:{_EN_REL}))\b)?", re.I)
 _EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) ({_EN_ADJ}(?:{_EN_REL}))(s)?\b"
                       r"(?: (?:named|called) ((?-i:[A-Z][a-z]+)))?", re.I)
+#: pets and possessions "it" may point back to (I adopted a kitten → It sleeps all day)
+_EN_THINGS = ("dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|horse|lizard|"
+              "snake|car|bike|motorcycle|truck|laptop|phone|tablet|house|apartment|flat|guitar|piano|camera|watch|drone")
+_EN_GOT = re.compile(rf"\b(?:I|we) (?:just |finally |recently )?(?:adopted|got|bought|have|rescued|own|picked up) "
+                     rf"(?:a|an|my|our) ((?:[a-z-]+ ){{0,2}}?)({_EN_THINGS})\b", re.I)
 _EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
                       r"lived|moved|got|just|recently|studies|teaches|loves|likes|hates|married|graduated|started|"
                       r"joined|runs|drives|plays|owns)\b)")
@@ -86,7 +94,7 @@ _EN_NOT_NAME = frozenset("i the this that these those it he she they we you my o
 
 #: how much of each context turn is read (its end, nearest the utterance), characters
 CONTEXT_CHARS = 1000
-_ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their)\b", re.I)
+_ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -188,7 +196,10 @@ def _zh_mentions(text: str) -> list[Mention]:
         for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too
             key = _ZH_RELS[m.group(1)]
             found.append((m.start(), Mention("我" + m.group(1), key, _gender(key))))
-        for m in _ZH_THING.finditer(clause):
+        for m in _ZH_OUR_REL.finditer(clause):  # 我们领导
+            key = _ZH_RELS[m.group(1)]
+            found.append((m.start(), Mention(m.group(0), key, _gender(key), subject=m.start() <= start)))
+        for m in (*_ZH_THING.finditer(clause), *_ZH_PET.finditer(clause)):
             found.append((m.start(), Mention(f"我的{m.group(1)}", f"thing:{m.group(1)}", thing=True, subject=True)))
         if not found:
             bare = re.match(rf"({_ZH_REL})(?!们|说)", clause[start:])
@@ -278,6 +289,9 @@ def _en_mentions(text: str) -> list[Mention]:
             else:
                 mention = Mention(f"my {m.group(1)}{m.group(2) or ''}", key, _gender(key), plural=plural, subject=True)
             found.append((m.start(), mention))
+        for m in _EN_GOT.finditer(clause):
+            noun = (m.group(1) + m.group(2)).casefold()
+            found.append((m.start(), Mention(f"my {noun}", f"thing:{m.group(2).casefold()}", thing=True, subject=True)))
         if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in _EN_NOT_NAME \
                 and not slots.relation_en(m.group(1)):
             found.append((start, Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True)))
@@ -292,7 +306,7 @@ def mentions(text: str) -> list[Mention]:
 
 def _fits(m: Mention, pron: str) -> bool:
     p = pron.casefold()
-    if p == "它":
+    if p in ("它", "it", "its"):
         return m.thing
     if m.thing:
         return False
@@ -310,7 +324,7 @@ def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention 
     """The most recent compatible mention; None when there is none or two referents tie. A
     plural pronoun with no plural mention takes the two people of the context when they make
     a couple (我爸… / 我妈… → 我爸妈)."""
-    for ms in reversed(turns):
+    for ms in reversed(turns[-1:] if pron.casefold() in ("it", "its") else turns):  # "it" is too common to reach far
         fit = [m for m in ms if _fits(m, pron)]
         if not fit:
             continue
@@ -372,7 +386,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         at_start = start == 0 or bool(re.search(r"[.!?;\n]\s*$", text[:start]))
         phrase = _en_phrase(ante.phrase, at_start)
         low = word.casefold()
-        if low in ("her", "his", "their"):
+        if low in ("her", "his", "their", "its"):
             if not re.match(r" [a-z]", clause[m.end():]) or (low == "her" and re.match(r" (?:to|and|a|the)\b",
                                                                                          clause[m.end():])):
                 continue  # an object pronoun, not a possessive subject
