@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "is_functional",
-           "query_slots", "relation_en", "relation_zh", "slot_subject", "split_slot"]
+__all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "GENERAL_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS",
+           "attribute", "is_functional", "same_relation", "query_slots",
+           "relation_en", "relation_zh", "slot_subject", "split_slot"]
 
 ME = "me"
 
@@ -205,6 +206,32 @@ PLURAL_RELATIONS: frozenset[str] = frozenset(
 _ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
 _EN_MY_REL_RE = re.compile(r"\bmy (" + _EN_REL_ALT + r")s?(?:'s)?\b")
+
+
+#: a general relation key → the specific keys it may name (爱人/spouse is the wife or the husband;
+#: "my brother" the elder or the younger one; "my cousin" any 表/堂 cousin). Two specific keys of
+#: one general key are still two people (哥哥 / 弟弟).
+GENERAL_RELATIONS: dict[str, frozenset[str]] = {
+    "spouse": frozenset({"wife", "husband", "partner"}),
+    "partner": frozenset({"wife", "husband", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee"}),
+    "brother": frozenset({"elder_brother", "younger_brother", "twin_brother"}),
+    "sister": frozenset({"elder_sister", "younger_sister", "twin_sister"}),
+    "twin": frozenset({"twin_brother", "twin_sister"}),
+    "child": frozenset({"son", "daughter", "stepson", "stepdaughter"}),
+    "cousin": frozenset({"cousin_elder_female", "cousin_elder_male", "cousin_younger_female", "cousin_younger_male",
+                         "paternal_cousin_elder_female", "paternal_cousin_elder_male",
+                         "paternal_cousin_younger_female", "paternal_cousin_younger_male"}),
+    "aunt": frozenset({"maternal_aunt", "maternal_aunt_elder", "paternal_aunt", "auntie"}),
+    "uncle": frozenset({"maternal_uncle", "paternal_uncle", "paternal_elder_uncle"}),
+    "grandmother": frozenset({"maternal_grandmother", "paternal_grandmother"}),
+    "grandfather": frozenset({"maternal_grandfather", "paternal_grandfather"}),
+}
+
+
+def same_relation(a: str, b: str) -> bool:
+    """``a`` and ``b`` (relation keys) may name the same person: equal, or one is the general
+    key of the other (spouse / wife, brother / elder_brother)."""
+    return a == b or b in GENERAL_RELATIONS.get(a, ()) or a in GENERAL_RELATIONS.get(b, ())
 
 
 def relation_zh(word: str) -> str | None:

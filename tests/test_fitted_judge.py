@@ -129,3 +129,21 @@ def test_a_model_without_weights_falls_back_to_the_rule_judge_or_says_so() -> No
     assert get_judge(st).name == "offline"  # auto
     with pytest.raises(ConfigError, match="no fitted judge weights for model 'some/other-model'"):
         FittedJudge(st)
+
+
+@pytest.mark.parametrize(("general", "specific"), [("我爱人在小学当老师", "我老婆是小学老师"),
+                                                   ("My brother lives in Leeds", "My older brother lives in Leeds")])
+def test_a_general_relation_may_be_the_specific_one(general: str, specific: str) -> None:
+    from memcli.write.judge import align_subjects, other_person
+
+    a, b = analyze(general), analyze(specific)
+    assert a.subject != b.subject  # spouse / wife, brother / elder_brother
+    assert not other_person(a, b)
+    x, y = align_subjects(a, b)
+    assert x.subject == y.subject == b.subject and (x.slot or "").startswith(b.subject)
+
+
+def test_two_specific_relations_stay_two_people() -> None:
+    from memcli.write.judge import other_person
+
+    assert other_person(analyze("我哥哥是医生"), analyze("我弟弟是医生"))

@@ -28,7 +28,7 @@ import numpy as np
 from memcli.errors import ConfigError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings, canonical_model
-from memcli.write.judge import Judge, Neighbor, Verdict, compare_slot, guard, with_slot
+from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, guard, with_slot
 from memcli.write.pair_features import FEATURES, pair_features
 from memcli.write.rules import analyze
 from memcli.write.rules.match import content_units
@@ -129,8 +129,8 @@ class FittedJudge(Judge):
                            f"(nearest #{neighbors[i].id}: p(ADD)={prob[i, 0]:.2f}, cosine {neighbors[i].cosine:.3f})")
         p, i, cls = best
         nb = neighbors[i]
-        old = with_slot(analyze(nb.statement), nb.slot)
-        checks = [hit[1] if (hit := compare_slot(new, old)) else None, guard(new, old)]
+        n2, old = align_subjects(new, with_slot(analyze(nb.statement), nb.slot))
+        checks = [hit[1] if (hit := compare_slot(n2, old)) else None, guard(n2, old)]
         a, b = content_units(new.statement), content_units(old.statement)
         overlap = len(a & b) / len(a | b) if a | b else 0.0
         said = "; ".join(c for c in checks if c)

@@ -31,7 +31,7 @@ from memcli.write.rules import Facts, analyze
 from memcli.write.rules.match import content_units, entity_units
 
 __all__ = ["HARD_GUARDS", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict", "compare_slot", "guard",
-           "numbers_clash", "other_person"]
+           "align_subjects", "numbers_clash", "other_person"]
 
 #: content-token Jaccard overlap at/above which two slot-less statements say the same thing
 SAME_TEXT_OVERLAP = 0.6
@@ -222,7 +222,26 @@ def other_person(new: Facts, old: Facts) -> bool:
     from memcli import slots
 
     people = {slots.ME, *slots.ZH_RELATIONS.values(), *slots.EN_RELATIONS.values()}
-    return new.subject != old.subject and new.subject in people and old.subject in people
+    return (new.subject != old.subject and new.subject in people and old.subject in people
+            and not slots.same_relation(new.subject, old.subject))
+
+
+def align_subjects(new: Facts, old: Facts) -> tuple[Facts, Facts]:
+    """The pair with one subject when one side names the person by a general relation and the
+    other by a specific one (我爱人… / 我老婆…: spouse / wife): the general side takes the
+    specific key, in its subject and slot, so the slot checks compare one person's facts."""
+    from memcli.slots import GENERAL_RELATIONS
+
+    def to(f: Facts, key: str) -> Facts:
+        slot = key + f.slot[len(f.subject):] if f.slot and f.slot.startswith(f.subject + ".") else f.slot
+        return replace(f, subject=key, slot=slot)
+
+    if new.subject != old.subject:
+        if old.subject in GENERAL_RELATIONS.get(new.subject, ()):
+            return to(new, old.subject), old
+        if new.subject in GENERAL_RELATIONS.get(old.subject, ()):
+            return new, to(old, new.subject)
+    return new, old
 
 
 def with_slot(f: Facts, slot: str | None) -> Facts:

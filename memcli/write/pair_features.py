@@ -24,6 +24,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.judge import (
     _contains,
     adds_detail,
+    align_subjects,
     compare_slot,
     guard,
     numbers_clash,
@@ -101,6 +102,7 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     candidate / stored row when the rules found none); ``cosine``: their cosine similarity
     under the configured model, in [-1, 1]. Returns float64 (len(FEATURES),).
     """
+    new, old = align_subjects(new, old)
     s_new, s_old = new.statement, old.statement
     a, b = content_units(s_new), content_units(s_old)
     ea, eb = entity_units(s_new), entity_units(s_old)

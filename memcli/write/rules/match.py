@@ -95,7 +95,7 @@ def polarity_of(text: str) -> bool:
 
 # -- numbers -------------------------------------------------------------------------------
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # noqa: E501
-_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平])|"  # noqa: E501
+_CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平步钱克件双套间所门节回遍趟顿份张篇首部集场届名口户瓶碗盒])|"  # noqa: E501
                      r"([零〇一二两三四五六七八九十百千万]*[十百千万][零〇一二两三四五六七八九]?)(?![\u4e00-\u9fff])")
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), start=1)}
@@ -151,6 +151,32 @@ _ZH_WHEN_RE = re.compile("|".join(sorted(_ZH_WHEN, key=len, reverse=True)))
 _EN_WHEN_RE = re.compile(r"\b(" + "|".join(_EN_WHEN) + r")s?\b")
 
 
+_ZH_HOURS = re.compile(r"(半|[零〇一二两三四五六七八九十]+|\d+(?:\.\d+)?)?(个)?(半)?(?:小时|钟头)")
+_EN_HOURS = re.compile(r"\b(an|a|one|half an|an hour and a half|\d+(?:\.\d+)?|" + "|".join(
+    ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]) + r")[- ]hours?\b")
+
+
+def _in_minutes(t: str, zh: bool) -> str:
+    """Durations in hours as minutes, so that an hour / 60 minutes / 一个小时 / 六十分钟 compare
+    (一个半小时 → 90分钟, half an hour → 30 minutes; 7小时 → 420分钟)."""
+    if zh:
+        def zh_sub(m: re.Match[str]) -> str:
+            n, half = m.group(1), bool(m.group(3))
+            if n == "半":
+                return "30分钟"
+            v = float(n) if n and n[0].isdigit() else (cn_to_int(n) if n else 1)
+            return f"{int(((v or 0) + (0.5 if half else 0)) * 60)}分钟"
+        return _ZH_HOURS.sub(zh_sub, t)
+
+    def en_sub(m: re.Match[str]) -> str:
+        w = m.group(1)
+        v = {"an": 1.0, "a": 1.0, "one": 1.0, "half an": 0.5}.get(w)
+        if v is None:
+            v = float(w) if w[0].isdigit() else float(_EN_WORDS.get(w, 1))
+        return f"{int(v * 60)} minutes"
+    return _EN_HOURS.sub(en_sub, t)
+
+
 def numbers_of(text: str) -> tuple[int, ...]:
     """The numbers a statement states, sorted (a multiset): dates as month*100+day
     (``3月5号``, ``三月五号``, ``March 5``, ``5th of March`` all give 305; ``May 3`` 503),
@@ -160,6 +186,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
     zh = lang_of(text) == "zh"
     t = to_simplified(text) if zh else expand_en(text)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
+    t = _in_minutes(t, zh)
     if zh:
         t = re.sub(r"([一1])米([一二三四五六七八九])([一二三四五六七八九十])?(?![\u4e00-\u9fff]*厘)",
                    lambda m: f"{100 + 10 * (cn_to_int(m.group(2)) or 0) + (cn_to_int(m.group(3) or '') or 0)}厘米", t)
@@ -183,8 +210,9 @@ def numbers_of(text: str) -> tuple[int, ...]:
         out += [_MONTHS.get(m.group(0), 5) for m in _EN_MONTH.finditer(t)]
         out += [_EN_WHEN[m.group(1)] for m in _EN_WHEN_RE.finditer(t)]
         for m in _EN_NUMWORD.finditer(t):
-            out.append(_EN_TENS[m.group(1)] + _EN_WORDS.get(m.group(2) or "zero", 0) if m.group(1)
-                       else _EN_WORDS[m.group(3)])
+            v = _EN_TENS[m.group(1)] + _EN_WORDS.get(m.group(2) or "zero", 0) if m.group(1) else _EN_WORDS[m.group(3)]
+            scale = re.match(r"\s+(hundred|thousand)\b", t[m.end():])  # eighteen hundred = 1800
+            out.append(v * (100 if scale and scale.group(1) == "hundred" else 1000 if scale else 1))
         digits = _EN_NUM.finditer(t)
     for m in digits:
         k = m.lastindex and m.lastindex >= 2 and m.group(2)
