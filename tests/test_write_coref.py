@@ -74,6 +74,14 @@ def test_context_turns_are_resolved_in_order() -> None:
     assert _r("他们住在无锡", *ctx) == "我表姐和她老公住在无锡"
 
 
+def test_a_named_relative_possessed_reads_as_the_relation() -> None:
+    # her husband → my cousin's husband (the rules read that chain); her birthday keeps the name
+    assert _r("Her husband Ivo is a chef", "My cousin Lena moved to Graz") == "My cousin's husband Ivo is a chef"
+    assert _r("Her birthday is in June", "My cousin Lena moved to Graz") == "My cousin Lena's birthday is in June"
+    assert _r("他老婆是牙医", "我有个同学叫邹航") == "我同学老婆是牙医"
+    assert _r("他的生日是九月", "我有个同学叫邹航") == "我同学邹航的生日是九月"
+
+
 def test_a_father_and_a_mother_told_apart_make_they() -> None:
     assert _r("他们住在襄阳", "我爸爸今年退休了", "我妈妈在学跳舞") == "我爸妈住在襄阳"
     assert _r("They live near the lake", "My dad loves fishing", "My mom paints") == "My parents live near the lake"
@@ -122,11 +130,20 @@ def test_drain_resolves_across_messages_in_both_languages(mem) -> None:
 def test_no_carry_over_from_another_session_or_after_the_window(mem) -> None:
     _say(mem, "我表姐上个月刚生了宝宝", session="a")
     _say(mem, "她在苏州当小学老师", session="b", start=T0 + timedelta(minutes=5))
-    _say(mem, "我舅舅在大连", session="c")
-    _say(mem, "他开了一家海鲜馆", session="c", start=T0 + timedelta(hours=30))  # past context_window_s (24 h)
+    _say(mem, "我舅舅在大连", session=None)
+    _say(mem, "他开了一家海鲜馆", session=None, start=T0 + timedelta(hours=30))  # no session: context_window_s, 24 h
+    _say(mem, "My aunt Greta moved to Oslo", session="c")
+    _say(mem, "She teaches piano", session="c", start=T0 + timedelta(days=31))  # context_session_window_s, 30 days
     mem.drain()
     st = " ".join(_statements(mem))
-    assert "我表姐在苏州" not in st and "我舅舅开了" not in st
+    assert "我表姐在苏州" not in st and "我舅舅开了" not in st and "Greta teaches" not in st
+
+
+def test_a_session_keeps_its_context_for_days(mem) -> None:
+    _say(mem, "My aunt Greta moved to Oslo", session="c")
+    _say(mem, "She teaches piano", session="c", start=T0 + timedelta(days=6))
+    mem.drain()
+    assert "My aunt Greta teaches piano" in _statements(mem)
 
 
 def test_the_assistants_turns_are_not_antecedents(mem) -> None:
@@ -176,6 +193,15 @@ def test_preceding_utterances_same_user_session_role_and_window(mem, db) -> None
         "alice", rows[-1].source_id, since=T0 + timedelta(minutes=2), limit=3)] == ["two", "three"]
     assert st.preceding_utterances("alice", rows[0].source_id, since=T0 - timedelta(days=1), limit=3) == []
     assert st.preceding_utterances("bob", rows[-1].source_id, since=T0, limit=3) == []  # not bob's source
+    late = T0 + timedelta(minutes=5)  # session_since bounds a source with a session, since one without
+    assert [r["content"] for r in st.preceding_utterances(
+        "alice", rows[-1].source_id, since=late, session_since=T0, limit=3)] == ["one", "two", "three"]
+    assert [r["content"] for r in st.preceding_utterances(
+        "alice", rows[-1].source_id, since=T0, session_since=late, limit=3)] == ["three"]
+    solo = mem.capture("alone", at=T0 + timedelta(minutes=9))
+    assert [r["content"] for r in st.preceding_utterances(
+        "alice", solo.source_id, since=T0, session_since=late, limit=3)] == ["no session"]
+    assert st.preceding_utterances("alice", solo.source_id, since=late, session_since=T0, limit=3) == []
     assert [r["content"] for r in st.preceding_utterances("alice", rows[4].source_id, since=T0, limit=3)] == []
 
 

@@ -212,12 +212,14 @@ class MemoryCaptureWorker:
 
     def _with_context(self, utt: Utterance) -> Utterance:
         """``utt`` with the user's preceding turns of its session (``context_turns`` within
-        ``context_window_s``) when the extractor wants them; a read, outside any write."""
-        n = self.settings.context_turns
-        if n <= 0 or not self.extraction.extractor.wants_context(utt):
+        ``context_session_window_s``; without a session, ``context_window_s``) when the extractor
+        wants them; a read, outside any write."""
+        st = self.settings
+        if st.context_turns <= 0 or not self.extraction.extractor.wants_context(utt):
             return utt
         rows = self.store.preceding_utterances(
-            utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=self.settings.context_window_s), limit=n)
+            utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=st.context_window_s),
+            session_since=utt.occurred_at - timedelta(seconds=st.context_session_window_s), limit=st.context_turns)
         return replace(utt, context=tuple(r["content"] for r in rows)) if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001

@@ -6,27 +6,30 @@ turns of the same session (:attr:`memcli.write.extract.Utterance.context`), and
 :func:`resolve` rewrites the current utterance before the rules read it.
 
 1. **Pronoun clauses.** A clause (split at sentence and clause punctuation) whose subject is
-   a third-person pronoun — 他/她/它/他们/她们, he/she/they — or starts with a possessive
-   (她老公, 他的生日; her husband, his birthday, their son), after lead-ins such as 对了 /
-   上个月 / oh / also. Clauses after the utterance names a person of its own are left to
-   the rules (their in-utterance carry).
-2. **Mentions** in the context turns, oldest first, each turn resolved against the turns
-   before it (so 她老公叫李明 then 他是医生 reaches 李明): the user's relations of the
-   :mod:`memcli.slots` vocabulary (我姐姐, 我老婆的哥哥, 我有个同事叫何磊, my older sister,
-   my sister's husband Mark, I have a brother), coordinated pairs (我姐姐和姐夫, my mom and dad:
-   plural), named people opening a clause (赵敏…, Priya works…), and for 它 a pet or thing
-   the user got (我养了一只猫 → 我的猫).
+   a third-person pronoun — 他/她/它/他们/她们, he/she/they/it — or that opens with a
+   possessive (她老公, 他的生日; her husband, his birthday, their house), after lead-ins such
+   as 对了 / 上个月 / oh / also. From the first clause that names someone of its own, the
+   utterance is left to the rules (their in-utterance carry).
+2. **Mentions** (:mod:`memcli.write.rules.coref_mentions`) in the context turns, each turn
+   first resolved against the turns before it (so 她老公叫李明 then 他是医生 reaches 李明):
+   the user's relations of the :mod:`memcli.slots` vocabulary (我姐姐, 我老婆的哥哥, 我有个同事
+   叫何磊, 我们领导, my older sister, my sister's husband Mark, I have a brother), pairs and
+   couples (我姐姐和姐夫, my mom and dad, my sister + her husband: plural), named people
+   opening a clause (赵敏的…, Priya works…), and pets or things the user got (我养了一只猫 → 它).
 3. **Agreement.** Gender from the relation (她 ↔ 姐姐/妈妈/老婆, he ↔ brother/dad; 同事, boss
-   and names fit either), number (他们/they ↔ 父母, parents, a pair), 它 ↔ a thing.
+   and names fit either), number (他们/they ↔ 父母, parents, a pair; a singular "they" is not
+   guessed), 它/it ↔ a pet or thing (it: only in the turn just before).
 4. **Choice.** The most recent turn with a compatible mention wins when it names one such
-   referent; two (我老婆生了个女儿 → 她叫小雨?) → **no guess** (today's behaviour: the clause
-   gives nothing), and earlier turns are not searched. The assistant's turns are not read: the user's
-   facts are resolved against the user's own words only (an assistant that says 你姐姐 is
-   not evidence of who 她 is; the user's next turn usually names the person anyway).
+   referent; two (我老婆生了个女儿 → 她叫小雨?) → **no guess**: the clause stays as it was
+   (today's behaviour: it gives nothing), and earlier turns are not searched. A plural
+   pronoun with no plural mention takes 我爸… + 我妈… (→ 我爸妈) or someone and their spouse.
+5. **Not read:** the assistant's turns (the user's facts are resolved against the user's own
+   words; an assistant that says 你姐姐 is no evidence of who 她 is), another session's or
+   another user's turns (the store query never returns them).
 
-The rewrite keeps the text's length mapping simple: it is a list of ``(start, end,
-replacement)`` edits, so the same edits apply to a traditional-Chinese original whose
-simplified form was read (OpenCC maps character for character).
+The rewrite is a list of ``(start, end, replacement)`` edits, so the same edits apply to a
+traditional-Chinese original whose simplified form was read (OpenCC maps character for
+character); the antecedent is then written in the user's own characters.
 """
 
 from __future__ import annotations
@@ -34,80 +37,30 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from memcli import slots
 from memcli.text import lang_of, to_simplified
+from memcli.write.rules.coref_mentions import (
+    EN_ADJ,
+    EN_CLAUSE,
+    EN_LEAD,
+    EN_REL,
+    ZH_CLAUSE,
+    ZH_LEAD,
+    ZH_REL,
+    Mention,
+    couple,
+    en_mentions,
+    mentions,
+    zh_mentions,
+)
 
 __all__ = ["CONTEXT_CHARS", "Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
 
-_F = frozenset("mother wife daughter sister grandmother girlfriend fiancee aunt auntie niece granddaughter female "
-               "stepmother godmother stepdaughter".split())
-_M = frozenset("father husband son brother grandfather boyfriend fiance uncle nephew grandson male stepfather "
-               "godfather stepson".split())
-_PLURAL_KEYS = frozenset("parents grandparents in_laws family".split())
-
-# -- Chinese -----------------------------------------------------------------------------------
-#: collective kin words (plural: 他们) beside the relation vocabulary of memcli.slots
-_ZH_RELS = {**slots.ZH_RELATIONS, "公婆": "in_laws", "岳父母": "in_laws", "爷爷奶奶": "grandparents",
-            "外公外婆": "grandparents", "姥姥姥爷": "grandparents", "爸爸妈妈": "parents", "父母亲": "parents"}
-_ZH_REL = "|".join(sorted(map(re.escape, _ZH_RELS), key=len, reverse=True))
-_ZH_LEAD = (r"(?:(?:对了|哦|噢|嗯|啊|其实|另外|还有|而且|但是|不过|所以|然后|后来|现在|目前|平时|最近|以前|之前|"
-            r"昨天|前天|今天|去年|前年|今年|上个?月|上个?星期|上周|小时候|那时候|当时)[，,、\s]*)*")
-_ZH_PRON = re.compile(rf"^({_ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|妈的)")
-_ZH_CLAUSE = re.compile(r"[^。！？!?；;，,\n]+")
-_ZH_NAME = r"[\u4e00-\u9fff]{2,3}?"
-_ZH_MY_REL = re.compile(rf"我(?!们)(?:的)?((?:{_ZH_REL})(?:的?(?:{_ZH_REL}))?)(?:(和|跟|还有)我?(?:的)?({_ZH_REL}))?")
-_ZH_HAVE = re.compile(rf"我(?:有|认识)(?:一|两|三|几)?(?:个|位)[\u4e00-\u9fff]{{0,4}}?({_ZH_REL})(?:(?:叫|名叫)({_ZH_NAME})(?=[，。,.！!]|$|是|在|住|今年))?")  # noqa: E501
-_ZH_BORN = re.compile(rf"(?:生了|添了|有了)(?:一|两)?(?:个|位)({_ZH_REL})")
-_ZH_THING = re.compile(r"我(?:家)?(?:新)?(?:养|买|领养|收养|捡)了(?:一|两)?(?:只|条|头|匹|辆|台|部|盆)([\u4e00-\u9fff]{1,4}?)(?=[，。,.！!]|$|叫|，|回来|回家)")  # noqa: E501
-_ZH_OUR_REL = re.compile(rf"我们(?:的)?({_ZH_REL})(?!们)")
-_PETS = "狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|柯基|金毛|泰迪|柴犬|布偶|英短"
-_ZH_PET = re.compile(rf"我(?:家|的)的?({_PETS})")
-_ZH_VERBS = "是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常|最|从|已经|刚|做|当|开|嫁|娶|去|考|读|上"
-
-# -- English -----------------------------------------------------------------------------------
-_EN_REL = "|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
-_EN_ADJ = r"(?:(?:older|younger|little|big|elder|oldest|youngest|twin|best|new|baby|eldest) )?"
-_EN_LEAD = r"(?:(?:oh|also|and|so|well|actually|anyway|btw|by the way|yeah|plus|now|these days|last (?:year|month|week)),? )*"  # noqa: E501
-_EN_PRON = re.compile(rf"^({_EN_LEAD})(she|he|they|her|his|their|it|its)(?:(['’](?:s|re|ve))|\b)", re.I)
-_EN_CLAUSE = re.compile(r"[^.!?;\n]+|[.!?;\n]+")
-_EN_NAMEW = r"((?-i:[A-Z][a-z]+))"
-_EN_MY_REL = re.compile(rf"\b(?:my|our) ({_EN_ADJ}(?:{_EN_REL}))(s)?(?: {_EN_NAMEW}(?='s))?((?:'s (?:{_EN_REL}))*)\b"
-                        rf"(?:,? {_EN_NAMEW}\b)?(?: and (?:my |our |her |his )?({_EN_ADJ}(?:{_EN_REL}))\b)?", re.I)
-_EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) ({_EN_ADJ}(?:{_EN_REL}))(s)?\b"
-                      r"(?: (?:named|called) ((?-i:[A-Z][a-z]+)))?", re.I)
-#: pets and possessions "it" may point back to (I adopted a kitten → It sleeps all day)
-_EN_THINGS = ("dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|horse|lizard|"
-              "snake|car|bike|motorcycle|truck|laptop|phone|tablet|house|apartment|flat|guitar|piano|camera|watch|drone")
-_EN_GOT = re.compile(rf"\b(?:I|we) (?:just |finally |recently )?(?:adopted|got|bought|have|rescued|own|picked up) "
-                     rf"(?:a|an|my|our) ((?:[a-z-]+ ){{0,2}}?)({_EN_THINGS})\b", re.I)
-_EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
-                      r"lived|moved|got|just|recently|studies|teaches|loves|likes|hates|married|graduated|started|"
-                      r"joined|runs|drives|plays|owns)\b)")
-_EN_NOT_NAME = frozenset("i the this that these those it he she they we you my our his her their there here today "
-                         "yesterday tomorrow everyone everything nothing someone something work life dinner lunch "
-                         "breakfast mom dad".split()) | {m.casefold() for m in (
-    "January February March April May June July August September October November December Monday Tuesday "
-    "Wednesday Thursday Friday Saturday Sunday").split()}
-
-
 #: how much of each context turn is read (its end, nearest the utterance), characters
 CONTEXT_CHARS = 1000
+_ZH_PRON = re.compile(rf"^({ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|妈的)")
+_EN_PRON = re.compile(rf"^({EN_LEAD})(she|he|they|her|his|their|it|its)(?:(['’](?:s|re|ve))|\b)", re.I)
 _ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
-
-
-@dataclass(frozen=True)
-class Mention:
-    """Someone (or, for 它, something) a turn names: how to say it as a subject, and what agrees."""
-
-    phrase: str  # 我姐姐 / 我同事何磊 / my sister / my sister's husband Mark
-    key: str  # the referent: a relation key, person:<name>, thing:<noun>, or a pair a+b
-    gender: str | None = None  # "f", "m", or None (unknown or mixed)
-    plural: bool = False
-    thing: bool = False
-    subject: bool = False  # opens its clause
-    spouse_of: str | None = None  # the key of the one whose husband/wife this is (my sister's husband)
 
 
 @dataclass(frozen=True)
@@ -119,189 +72,13 @@ class Resolution:
     resolved: tuple[tuple[str, str], ...]  # (pronoun as written, antecedent phrase)
 
 
-def _gender(key: str) -> str | None:
-    """f / m from the last gendered word of a relation key (elder_sister_husband → m), else None."""
-    for part in reversed(key.rsplit(".", 1)[-1].split("_")):
-        if part in _F:
-            return "f"
-        if part in _M:
-            return "m"
-    return None
-
-
-def _pair_gender(a: str | None, b: str | None) -> str | None:
-    return a if a == b else None
-
-
 def has_pronoun(text: str) -> bool:
     """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap)."""
     if not _ANY_PRON.search(text):
         return False
     if lang_of(text) == "zh":
-        return any(_ZH_PRON.match(c.strip()) for c in _ZH_CLAUSE.findall(to_simplified(text)))
-    return any(_EN_PRON.match(c.strip()) for c in _EN_CLAUSE.findall(text) for c in re.split(r",|\band\b|\bbut\b", c))
-
-
-@lru_cache(maxsize=4096)
-def _is_zh_name(word: str) -> bool:
-    from memcli.text import _jieba
-
-    _jieba()
-    import jieba.posseg
-
-    toks = list(jieba.posseg.cut(word))
-    return len(toks) == 1 and toks[0].flag == "nr"
-
-
-def _zh_mentions(text: str) -> list[Mention]:
-    out: list[Mention] = []
-    for cm in _ZH_CLAUSE.finditer(text):
-        clause = cm.group(0).strip()
-        lead = re.match(_ZH_LEAD, clause)
-        start = lead.end() if lead else 0
-        found: list[tuple[int, Mention]] = []
-        for m in _ZH_MY_REL.finditer(clause):
-            rels = re.findall(_ZH_REL, m.group(1))
-            key = ".".join(_ZH_RELS[r] for r in rels)
-            subj = m.start() <= start
-            if m.group(3):  # 我姐姐和姐夫: a pair
-                k2 = _ZH_RELS[m.group(3)]
-                found.append((m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)),
-                                                 plural=True, subject=subj)))
-                found += [(m.start() + 1, Mention("我" + m.group(1), key, _gender(key))),
-                          (m.start() + 2, Mention("我" + m.group(3), k2, _gender(k2)))]
-                continue
-            rest = clause[m.end():]
-            name = re.match(rf"^({_ZH_NAME})(?={_ZH_VERBS}|的)", rest)
-            plural = key.rsplit(".", 1)[-1] in _PLURAL_KEYS or rest.startswith("们")
-            if name and _is_zh_name(name.group(1)):
-                found.append((m.start(), Mention(m.group(0) + name.group(1), f"person:{name.group(1)}", _gender(key),
-                                                 subject=subj)))
-            else:
-                found.append((m.start(), Mention("我" + m.group(1), key, _gender(key), plural=plural, subject=subj)))
-            if len(rels) == 2:  # 我姐姐的老公 also names 我姐姐, and the two of them
-                k0 = _ZH_RELS[rels[0]]
-                first = Mention("我" + rels[0], k0, _gender(k0))
-                found.append((m.start() + 1, first))
-                if key.rsplit(".", 1)[-1] in _SPOUSES:
-                    found.append((m.start() + 2, Mention(f"{first.phrase}和{'她' if first.gender == 'f' else '他'}"
-                                                         f"{rels[1]}", f"{k0}+{key}", plural=True)))
-        for m in _ZH_HAVE.finditer(clause):
-            key = _ZH_RELS[m.group(1)]
-            if m.group(2) and _is_zh_name(m.group(2)):
-                mention = Mention(f"我{m.group(1)}{m.group(2)}", f"person:{m.group(2)}", _gender(key), subject=True)
-            else:
-                mention = Mention(f"我{m.group(1)}", key, _gender(key), subject=True)
-            found.append((m.start(), mention))
-        for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too
-            key = _ZH_RELS[m.group(1)]
-            found.append((m.start(), Mention("我" + m.group(1), key, _gender(key))))
-        for m in _ZH_OUR_REL.finditer(clause):  # 我们领导
-            key = _ZH_RELS[m.group(1)]
-            found.append((m.start(), Mention(m.group(0), key, _gender(key), subject=m.start() <= start)))
-        for m in (*_ZH_THING.finditer(clause), *_ZH_PET.finditer(clause)):
-            found.append((m.start(), Mention(f"我的{m.group(1)}", f"thing:{m.group(1)}", thing=True, subject=True)))
-        if not found:
-            bare = re.match(rf"({_ZH_REL})(?!们|说)", clause[start:])
-            name = re.match(rf"({_ZH_NAME})(?={_ZH_VERBS}|的)", clause[start:])
-            if bare and bare.group(1) not in ("阿姨", "老师", "医生", "师傅"):
-                key = _ZH_RELS[bare.group(1)]
-                found.append((start, Mention("我" + bare.group(1), key, _gender(key),
-                                             plural=key in _PLURAL_KEYS, subject=True)))
-            elif name and _is_zh_name(name.group(1)):
-                found.append((start, Mention(name.group(1), f"person:{name.group(1)}", subject=True)))
-        out += [m for _, m in sorted(found, key=lambda x: x[0])]
-    return out
-
-
-def _en_rel(words: str) -> str:
-    w = re.sub(r"^(?:older|younger|little|big|elder|oldest|youngest|eldest|new|baby) ", "", words.casefold())
-    return slots.relation_en(words) or slots.relation_en(w) or w.replace(" ", "_")
-
-
-_SPOUSES = frozenset("husband wife boyfriend girlfriend partner spouse fiance fiancee".split())
-
-
-def _couple(a: Mention, b: Mention, zh: bool) -> Mention | None:
-    """Two people who make a "they": father + mother (→ my parents / 我爸妈), or someone and
-    their spouse (my sister + my sister's husband); else None."""
-    ka, kb = a.key.removeprefix("person:"), b.key.removeprefix("person:")
-    if {a.key.rsplit(".", 1)[-1], b.key.rsplit(".", 1)[-1]} == {"father", "mother"} and "." not in ka + kb:
-        return Mention("我爸妈" if zh else "my parents", "parents", plural=True)
-    for x, y in ((a, b), (b, a)):
-        if y.spouse_of and y.spouse_of == x.key:
-            return Mention(f"{x.phrase}和{y.phrase}" if zh else f"{x.phrase} and {y.phrase}",
-                           f"{x.key}+{y.key}", plural=True)
-    return None
-
-
-def _en_my_rel(m: re.Match[str], subj: bool) -> list[tuple[int, Mention]]:
-    """The mentions of one ``my …`` phrase: my sister, my sister Anna, my sister Anna's husband
-    Mark (and my sister Anna in it, and the couple), my mom and dad (the pair and each)."""
-    rel, plural_s, inner, chain, name, other = m.groups()
-    chain_rels = re.findall(rf"'s ({_EN_REL})", chain or "", flags=re.I)
-    first_key = _en_rel(rel)
-    key = ".".join([first_key, *(_en_rel(r) for r in chain_rels)])
-    my = m.group(0)[:m.group(0).index(" ")]
-    first = Mention(f"{my} {rel}" + (f" {inner}" if inner else ""),
-                    f"person:{inner.casefold()}" if inner else first_key, _gender(first_key))
-    out: list[tuple[int, Mention]] = []
-    if other:  # my mom and dad, my sister and her husband
-        k2 = _en_rel(other)
-        if re.search(r" and (?:her|his) ", m.group(0), flags=re.I):
-            k2 = f"{key}.{k2}"
-        second = f"{my} {rel}'s {other}" if "." in k2 else f"my {other}"
-        return [(m.start(), Mention(m.group(0), f"{key}+{k2}", _pair_gender(_gender(key), _gender(k2)), plural=True,
-                                    subject=subj)),
-                (m.start() + 1, first), (m.start() + 2, Mention(second, k2, _gender(k2)))]
-    plural = bool(plural_s) or key in _PLURAL_KEYS
-    phrase = m.group(0) if not name or name.casefold() not in _EN_NOT_NAME else m.group(0)[:m.start(5) - m.start()]
-    phrase = phrase.rstrip(", ")
-    named = name and name.casefold() not in _EN_NOT_NAME and not plural
-    whole = Mention(phrase, f"person:{name.casefold()}" if named else key, _gender(key), plural=plural,
-                    subject=subj, spouse_of=first.key if chain_rels and _en_rel(chain_rels[-1]) in _SPOUSES
-                    and len(chain_rels) == 1 else None)
-    out.append((m.start(), whole))
-    if chain_rels:  # my sister's husband also names my sister, and the two of them
-        out.append((m.start() + 1, first))
-        if whole.spouse_of and (pair := _couple(first, whole, zh=False)):
-            pair_phrase = f"{first.phrase} and {'her' if first.gender == 'f' else 'his'} " + \
-                phrase[len(first.phrase) + 3:] if first.gender else pair.phrase
-            out.append((m.start() + 2, Mention(pair_phrase, pair.key, plural=True)))
-    return out
-
-
-def _en_mentions(text: str) -> list[Mention]:
-    out: list[Mention] = []
-    for cm in _EN_CLAUSE.finditer(text):
-        clause = cm.group(0)
-        found: list[tuple[int, Mention]] = []
-        lead = re.match(_EN_LEAD, clause.strip(), flags=re.I)
-        start = clause.find(clause.strip()) + (lead.end() if lead else 0)
-        for m in _EN_MY_REL.finditer(clause):
-            found += _en_my_rel(m, subj=m.start() <= start)
-        for m in _EN_HAVE.finditer(clause):
-            key = _en_rel(m.group(1))
-            plural = bool(m.group(2))
-            if m.group(3) and not plural:
-                mention = Mention(f"my {m.group(1)} {m.group(3)}", f"person:{m.group(3).casefold()}", _gender(key),
-                                  subject=True)
-            else:
-                mention = Mention(f"my {m.group(1)}{m.group(2) or ''}", key, _gender(key), plural=plural, subject=True)
-            found.append((m.start(), mention))
-        for m in _EN_GOT.finditer(clause):
-            noun = (m.group(1) + m.group(2)).casefold()
-            found.append((m.start(), Mention(f"my {noun}", f"thing:{m.group(2).casefold()}", thing=True, subject=True)))
-        if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in _EN_NOT_NAME \
-                and not slots.relation_en(m.group(1)):
-            found.append((start, Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True)))
-        out += [m for _, m in sorted(found, key=lambda x: x[0])]
-    return out
-
-
-def mentions(text: str) -> list[Mention]:
-    """Who (and, in Chinese, which pet or thing) ``text`` names, in order."""
-    return _zh_mentions(to_simplified(text)) if lang_of(text) == "zh" else _en_mentions(text)
+        return any(_ZH_PRON.match(c.strip()) for c in ZH_CLAUSE.findall(to_simplified(text)))
+    return any(_EN_PRON.match(c.strip()) for c in EN_CLAUSE.findall(text) for c in re.split(r",|\band\b|\bbut\b", c))
 
 
 def _fits(m: Mention, pron: str) -> bool:
@@ -332,7 +109,7 @@ def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention 
     if pron.casefold() in ("他们", "她们", "they", "their"):
         people = list({m.key: m for ms in turns for m in ms if not m.thing and not m.plural}.values())
         if len(people) == 2:
-            return _couple(people[0], people[1], zh)
+            return couple(people[0], people[1], zh)
     return None
 
 
@@ -345,7 +122,7 @@ def apply_edits(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
 
 def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str]]]:
     edits, done = [], []
-    for cm in _ZH_CLAUSE.finditer(text):
+    for cm in ZH_CLAUSE.finditer(text):
         clause = cm.group(0)
         off = cm.start() + len(clause) - len(clause.lstrip())
         m = _ZH_PRON.match(clause.lstrip())
@@ -354,9 +131,12 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             if ante is None:
                 continue
             s = off + m.start(2)
-            edits.append((s, s + len(m.group(2)), ante.phrase))
-            done.append((m.group(2), ante.phrase))
-        elif _zh_mentions(clause):
+            rest = clause.lstrip()[m.end():]
+            owned = ante.owner and re.match(rf"的?(?:{ZH_REL})", rest)  # 他老婆 → 我室友老婆, not 我室友郑涛老婆
+            rep = ante.owner if owned else ante.phrase
+            edits.append((s, s + len(m.group(2)), rep))
+            done.append((m.group(2), rep))
+        elif zh_mentions(clause):
             break  # the utterance names someone itself: the rules' own carry from here on
     return edits, done
 
@@ -375,7 +155,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         clause = text[off:cm.end()]
         m = _EN_PRON.match(clause)
         if not m:
-            if _en_mentions(clause):
+            if en_mentions(clause):
                 break
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
@@ -390,6 +170,9 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             if not re.match(r" [a-z]", clause[m.end():]) or (low == "her" and re.match(r" (?:to|and|a|the)\b",
                                                                                          clause[m.end():])):
                 continue  # an object pronoun, not a possessive subject
+            if ante.owner and re.match(rf" {EN_ADJ}(?:{EN_REL})\b", clause[m.end():], flags=re.I):
+                # her husband → my sister's husband, not my sister Anna's husband (the rules read that one)
+                phrase = _en_phrase(ante.owner, at_start)
             rep = phrase + ("'" if phrase.endswith("s") and ante.plural else "'s")
         else:
             nxt = clause[m.end():]
@@ -400,7 +183,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
                 continue
             rep = phrase + (verb or "")
         edits.append((start, off + m.end(), rep))
-        done.append((word, ante.phrase))
+        done.append((word, phrase))
     return edits, done
 
 
