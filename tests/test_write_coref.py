@@ -123,7 +123,7 @@ def test_drain_resolves_across_messages_in_both_languages(mem) -> None:
     assert "我表姐在苏州当小学老师" in st
     assert "My cousin Tomas is allergic to shellfish" in st
     item = next(m for m in mem.list() if m.statement == "我表姐在苏州当小学老师")
-    assert item.metadata["coref"] == [{"pronoun": "她", "antecedent": "我表姐"}]
+    assert item.metadata["coref"] == [{"pronoun": "她", "antecedent": "我表姐", "source_id": 1}]
     assert mem.search("我表姐在哪里工作", limit=3)[0].statement == "我表姐在苏州当小学老师"
 
 

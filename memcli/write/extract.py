@@ -40,6 +40,7 @@ class Utterance:
     text: str
     occurred_at: datetime
     context: tuple[str, ...] = ()
+    context_ids: tuple[int, ...] = ()  # the source ids of ``context``, when read from the store
 
 
 class Extractor(ABC):
@@ -146,8 +147,10 @@ class RuleExtractor(Extractor):
             seen.add(statement)
             when = resolve_ago(utt.occurred_at, m.ago)
             meta = {}
-            if res is not None and (used := [{"pronoun": p, "antecedent": a} for p, a in res.resolved
-                                             if to_simplified(a) in to_simplified(statement)]):
+            if res is not None and (used := [
+                    {"pronoun": p, "antecedent": a, **({"source_id": utt.context_ids[i]} if
+                                                       0 <= i < len(utt.context_ids) else {})}
+                    for p, a, i in res.resolved if to_simplified(a) in to_simplified(statement)]):
                 meta["coref"] = used
             out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
                                  confidence=min(self.cap, m.confidence), valid_from=when,

@@ -220,7 +220,8 @@ class MemoryCaptureWorker:
         rows = self.store.preceding_utterances(
             utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=st.context_window_s),
             session_since=utt.occurred_at - timedelta(seconds=st.context_session_window_s), limit=st.context_turns)
-        return replace(utt, context=tuple(r["content"] for r in rows)) if rows else utt
+        return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
+            if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001
         """All results of one task and its completion, in ONE transaction."""

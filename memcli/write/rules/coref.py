@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.coref_mentions import (
@@ -69,7 +69,7 @@ class Resolution:
 
     text: str
     edits: tuple[tuple[int, int, str], ...]
-    resolved: tuple[tuple[str, str], ...]  # (pronoun as written, antecedent phrase)
+    resolved: tuple[tuple[str, str, int], ...]  # (pronoun as written, antecedent phrase, its context turn)
 
 
 def has_pronoun(text: str) -> bool:
@@ -108,8 +108,8 @@ def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention 
         return fit[-1] if len({m.key for m in fit}) == 1 else None
     if pron.casefold() in ("他们", "她们", "they", "their"):
         people = list({m.key: m for ms in turns for m in ms if not m.thing and not m.plural}.values())
-        if len(people) == 2:
-            return couple(people[0], people[1], zh)
+        if len(people) == 2 and (pair := couple(people[0], people[1], zh)):
+            return replace(pair, turn=max(people[0].turn, people[1].turn))
     return None
 
 
@@ -120,7 +120,7 @@ def apply_edits(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
     return text
 
 
-def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str]]]:
+def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
     for cm in ZH_CLAUSE.finditer(text):
         clause = cm.group(0)
@@ -135,7 +135,7 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             owned = ante.owner and re.match(rf"的?(?:{ZH_REL})", rest)  # 他老婆 → 我室友老婆, not 我室友郑涛老婆
             rep = ante.owner if owned else ante.phrase
             edits.append((s, s + len(m.group(2)), rep))
-            done.append((m.group(2), rep))
+            done.append((m.group(2), rep, ante.turn))
         elif zh_mentions(clause):
             break  # the utterance names someone itself: the rules' own carry from here on
     return edits, done
@@ -146,7 +146,7 @@ def _en_phrase(phrase: str, at_start: bool) -> str:
                                                             phrase[:3].casefold() in ("my ", "our") else phrase)
 
 
-def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str]]]:
+def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
     for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
         part = cm.group(0)
@@ -183,7 +183,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
                 continue
             rep = phrase + (verb or "")
         edits.append((start, off + m.end(), rep))
-        done.append((word, phrase))
+        done.append((word, phrase, ante.turn))
     return edits, done
 
 
@@ -203,7 +203,7 @@ def resolve(text: str, context: Sequence[str]) -> Resolution | None:
         if turns and has_pronoun(t):
             edits, _ = (_zh_edits if lang_of(t) == "zh" else _en_edits)(t, turns)
             t = apply_edits(t, edits)
-        turns.append(mentions(t))
+        turns.append([replace(m, turn=len(turns)) for m in mentions(t)])
     edits, done = (_zh_edits if zh else _en_edits)(read, turns)
     if not edits:
         return None

@@ -76,6 +76,7 @@ class Mention:
     subject: bool = False  # opens its clause
     spouse_of: str | None = None  # the key of the one whose husband/wife this is (my sister's husband)
     owner: str | None = None  # the phrase before a possessed noun when it differs (我室友郑涛 → 我室友老婆)
+    turn: int = -1  # which context turn named it (set by the resolver)
 
 
 def _gender(key: str) -> str | None:
