@@ -69,8 +69,8 @@ def test_no_antecedent_or_an_ambiguous_one_changes_nothing(context, text) -> Non
 def test_context_turns_are_resolved_in_order() -> None:
     ctx = ["我表姐上个月刚生了宝宝", "她老公叫周凯"]
     ms = mentions("我表姐老公叫周凯")
-    assert {m.key for m in ms} >= {"cousin_elder_female.husband", "cousin_elder_female"}
-    assert _r("他是消防员", *ctx) == "我表姐老公是消防员"
+    assert {m.key for m in ms} >= {"person:周凯", "cousin_elder_female"}
+    assert _r("他是消防员", *ctx) == "我表姐老公周凯是消防员"
     assert _r("他们住在无锡", *ctx) == "我表姐和她老公住在无锡"
 
 
@@ -87,9 +87,13 @@ def test_a_father_and_a_mother_told_apart_make_they() -> None:
     assert _r("They live near the lake", "My dad loves fishing", "My mom paints") == "My parents live near the lake"
 
 
-def test_the_utterance_naming_someone_itself_is_left_to_the_rules() -> None:
-    assert _r("我同学叫马骁，他是医生", "我表姐在苏州") is None
-    assert _r("她很忙。我哥也是，他在上海", "我表姐在苏州") == "我表姐很忙。我哥也是，他在上海"
+def test_once_the_utterance_names_someone_only_they_are_antecedents() -> None:
+    assert _r("我同学叫马骁，他是医生", "我表姐在苏州") == "我同学叫马骁，我同学马骁是医生"
+    assert _r("她很忙。我哥也是，他在上海", "我表姐在苏州") == "我表姐很忙。我哥也是，我哥在上海"
+    assert _r("我哥也是，她在上海", "我表姐在苏州") is None  # 她 after 我哥: left to the rules, not the older 表姐
+    # a name the rules do not carry (…新来了一个同事叫X) is found within the utterance, without context
+    assert _r("我们部门新来了一个实习生叫伍佳，她是复旦毕业的") == \
+        "我们部门新来了一个实习生叫伍佳，我实习生伍佳是复旦毕业的"
 
 
 def test_traditional_script_keeps_the_users_characters() -> None:

@@ -133,7 +133,7 @@ class RuleExtractor(Extractor):
         from memcli.write.rules.match import resolve_ago
 
         text, original = to_simplified(utt.text), utt.text
-        res = resolve(utt.text, utt.context) if utt.context else None
+        res = resolve(utt.text, utt.context)
         if res is not None:  # 她在昆明开了一家花店 after 我姐姐…: the antecedent in place of the pronoun
             original = res.text
             text = apply_edits(text, [(s, e, to_simplified(rep)) for s, e, rep in res.edits])

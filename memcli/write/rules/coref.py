@@ -122,12 +122,13 @@ def apply_edits(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
 
 def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
+    local: list[Mention] | None = None  # who the utterance itself named so far
     for cm in ZH_CLAUSE.finditer(text):
         clause = cm.group(0)
         off = cm.start() + len(clause) - len(clause.lstrip())
         m = _ZH_PRON.match(clause.lstrip())
         if m:
-            ante = _antecedent(turns, m.group(2), zh=True)
+            ante = _antecedent(turns if local is None else [local], m.group(2), zh=True)
             if ante is None:
                 continue
             s = off + m.start(2)
@@ -136,8 +137,8 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             rep = ante.owner if owned else ante.phrase
             edits.append((s, s + len(m.group(2)), rep))
             done.append((m.group(2), rep, ante.turn))
-        elif zh_mentions(clause):
-            break  # the utterance names someone itself: the rules' own carry from here on
+        elif ms := zh_mentions(clause):  # the utterance names someone itself: only they are antecedents from here on
+            local = (local or []) + [replace(x, turn=-1) for x in ms]
     return edits, done
 
 
@@ -148,6 +149,7 @@ def _en_phrase(phrase: str, at_start: bool) -> str:
 
 def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
+    local: list[Mention] | None = None  # who the utterance itself named so far
     for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
         part = cm.group(0)
         sub = re.match(r"^\s*(?:(?:and|but|so) )?", part)
@@ -155,11 +157,11 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         clause = text[off:cm.end()]
         m = _EN_PRON.match(clause)
         if not m:
-            if en_mentions(clause):
-                break
+            if ms := en_mentions(clause):  # the utterance names someone itself: only they from here on
+                local = (local or []) + [replace(x, turn=-1) for x in ms]
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
-        ante = _antecedent(turns, word, zh=False)
+        ante = _antecedent(turns if local is None else [local], word, zh=False)
         if ante is None:
             continue
         start = off + m.start(2)
@@ -193,7 +195,7 @@ def resolve(text: str, context: Sequence[str]) -> Resolution | None:
 
     Edits index ``text`` as given; Chinese is read in simplified script, character for
     character, so the same edits fit the original."""
-    if not context or not has_pronoun(text):
+    if not has_pronoun(text):
         return None
     zh = lang_of(text) == "zh"
     read = to_simplified(text) if zh else text

@@ -31,7 +31,10 @@ ZH_LEAD = (r"(?:(?:对了|哦|噢|嗯|啊|其实|另外|还有|而且|但是|不
 ZH_CLAUSE = re.compile(r"[^。！？!?；;，,\n]+")
 _ZH_NAME = r"[\u4e00-\u9fff]{2,3}?"
 _ZH_MY_REL = re.compile(rf"我(?!们)(?:的)?((?:{ZH_REL})(?:的?(?:{ZH_REL}))?)(?:(和|跟|还有)我?(?:的)?({ZH_REL}))?")
-_ZH_HAVE = re.compile(rf"我(?:有|认识)(?:一|两|三|几)?(?:个|位)[\u4e00-\u9fff]{{0,4}}?({ZH_REL})(?:(?:叫|名叫)({_ZH_NAME})(?=[，。,.！!]|$|是|在|住|今年))?")  # noqa: E501
+_ZH_CALLED_END = r"(?=[，。,.！!]|$|是|在|住|今年)"
+_ZH_ONE = r"(?:一|两|三|几)?(?:个|位)[\u4e00-\u9fff]{0,4}?"  # 一个新来的…, 位…
+_ZH_HAVE = re.compile(rf"我(?:有|认识){_ZH_ONE}({ZH_REL})(?:(?:叫|名叫)({_ZH_NAME}){_ZH_CALLED_END})?")
+_ZH_CALLED = re.compile(rf"{_ZH_ONE}({ZH_REL})(?:叫|名叫)({_ZH_NAME}){_ZH_CALLED_END}")  # …新来了一个同事叫陈晓
 _ZH_BORN = re.compile(rf"(?:生了|添了|有了)(?:一|两)?(?:个|位)({ZH_REL})")
 _ZH_THING = re.compile(r"我(?:家)?(?:新)?(?:养|买|领养|收养|捡)了(?:一|两)?(?:只|条|头|匹|辆|台|部|盆)([\u4e00-\u9fff]{1,4}?)(?=[，。,.！!]|$|叫|，|回来|回家)")  # noqa: E501
 _ZH_OUR_REL = re.compile(rf"我们(?:的)?({ZH_REL})(?!们)")
@@ -124,12 +127,11 @@ def zh_mentions(text: str) -> list[Mention]:
                           (m.start() + 2, Mention("我" + m.group(3), k2, _gender(k2)))]
                 continue
             rest = clause[m.end():]
-            name = re.match(rf"^({_ZH_NAME})(?={_ZH_VERBS}|的)", rest)
+            name = re.match(rf"^({_ZH_NAME})(?={_ZH_VERBS}|的)", rest) or re.match(rf"^(?:叫|名叫)({_ZH_NAME})$", rest)
             plural = key.rsplit(".", 1)[-1] in _PLURAL_KEYS or rest.startswith("们")
             if name and _is_zh_name(name.group(1)):
-                found.append((m.start(), Mention(m.group(0) + name.group(1), f"person:{name.group(1)}", _gender(key),
-                                                 owner="我" + m.group(1),
-                                                 subject=subj)))
+                found.append((m.start(), Mention(f"我{m.group(1)}{name.group(1)}", f"person:{name.group(1)}",
+                                                 _gender(key), owner="我" + m.group(1), subject=subj)))
             else:
                 found.append((m.start(), Mention("我" + m.group(1), key, _gender(key), plural=plural, subject=subj)))
             if len(rels) == 2:  # 我姐姐的老公 also names 我姐姐, and the two of them
@@ -139,7 +141,7 @@ def zh_mentions(text: str) -> list[Mention]:
                 if key.rsplit(".", 1)[-1] in _SPOUSES:
                     found.append((m.start() + 2, Mention(f"{first.phrase}和{'她' if first.gender == 'f' else '他'}"
                                                          f"{rels[1]}", f"{k0}+{key}", plural=True)))
-        for m in _ZH_HAVE.finditer(clause):
+        for m in (*_ZH_HAVE.finditer(clause), *_ZH_CALLED.finditer(clause)):  # the same person twice is one key
             key = _ZH_RELS[m.group(1)]
             if m.group(2) and _is_zh_name(m.group(2)):
                 mention = Mention(f"我{m.group(1)}{m.group(2)}", f"person:{m.group(2)}", _gender(key), subject=True,
