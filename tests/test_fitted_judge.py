@@ -36,12 +36,17 @@ def test_floors_send_unsure_pairs_to_add_and_never_merge_a_fitted_conflict() -> 
                      [0.05, 0.9, 0.025, 0.025],  # a NOOP pair surer than that
                      [0.3, 0.1, 0.1, 0.5]])      # a CONFLICT at p=0.5: unsure
     y = np.array([3, 1, 3])
-    floors = choose_min_prob(prob, y)
+    x = np.zeros((3, len(FEATURES)))
+    floors = choose_min_prob(prob, y, x)
     assert floors["NOOP"] == pytest.approx(0.82)  # 0.8 + the margin 0.02
-    assert decide_rows(prob, floors).tolist() == [0, 1, 0]  # merged conflict → ADD; unsure → ADD
-    # a row that may not be NOOP (a changed name) takes its next class if it clears its floor
-    assert decide_rows(prob, {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65},
-                       np.array([False, True, False])).tolist() == [1, 0, 0]
+    assert decide_rows(prob, x, floors).tolist() == [0, 1, 0]  # merged conflict → ADD; unsure → ADD
+    # a changed name is never NOOP: the next class decides if it clears its floor
+    x[1, FEATURES.index("names_changed")] = 1
+    prob[1] = [0.05, 0.25, 0.0, 0.7]
+    assert decide_rows(prob, x, floors).tolist() == [0, 3, 0]
+    # hiding a memory of another slot needs a surer judge
+    x[1, FEATURES.index("different_strong_slots")] = 1
+    assert decide_rows(prob, x, {**floors, "other_slot": 0.9}).tolist() == [0, 0, 0]
 
 
 def test_features_are_a_fixed_vector_with_the_rule_checks_as_flags() -> None:
@@ -147,3 +152,16 @@ def test_two_specific_relations_stay_two_people() -> None:
     from memcli.write.judge import other_person
 
     assert other_person(analyze("我哥哥是医生"), analyze("我弟弟是医生"))
+
+
+@pytest.mark.parametrize(("a", "b", "changed"), [
+    ("Marco is my cousin", "Marco is my nephew", True),
+    ("陈晓东是我表哥", "陈晓东是我堂哥", True),
+    ("My brother is a doctor", "My older brother is a doctor", False),  # brother may be the older one
+    ("我爱人在小学当老师", "我老婆是小学老师", False),
+    ("My mom is a nurse", "My mom works as a nurse", False),
+])
+def test_a_changed_relation_is_never_a_restatement(a: str, b: str, changed: bool) -> None:
+    from memcli.write.pair_features import relations_changed
+
+    assert relations_changed(a, b) is changed

@@ -29,14 +29,13 @@ from memcli.errors import ConfigError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings, canonical_model
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, guard, with_slot
-from memcli.write.pair_features import FEATURES, pair_features
+from memcli.write.pair_features import FEATURES, decide_classes, pair_features
 from memcli.write.rules import analyze
 from memcli.write.rules.match import content_units
 
 __all__ = ["FittedJudge", "load_weights"]
 
 _LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
-_NAMES = FEATURES.index("names_changed")
 
 
 @lru_cache(maxsize=8)
@@ -115,13 +114,10 @@ class FittedJudge(Judge):
         rows = np.vstack([pair_features(new, with_slot(analyze(nb.statement), nb.slot), nb.cosine)
                           for nb in neighbors])
         prob = self.proba(rows)
-        prob[rows[:, _NAMES] > 0, 1] = 0.0  # a changed name is never the same fact restated
+        chosen = decide_classes(prob, rows, self.min_prob)  # floors per row (see row_floors)
         best: tuple[float, int, int] | None = None  # (p, neighbour index, class)
-        for i in range(len(neighbors)):
-            cls = int(prob[i].argmax())
-            if cls == 0 or prob[i, cls] < self.min_prob[_LABELS[cls]]:
-                continue
-            if best is None or prob[i, cls] > best[0]:
+        for i, cls in enumerate(chosen.tolist()):
+            if cls and (best is None or prob[i, cls] > best[0]):
                 best = (float(prob[i, cls]), i, cls)
         if best is None:
             i = int(prob[:, 0].argmin())

@@ -35,7 +35,8 @@ from memcli.write.judge import (
 from memcli.write.rules import Facts
 from memcli.write.rules.match import content_units, entity_units, value_key
 
-__all__ = ["FEATURES", "GUARD_NAMES", "names_changed", "names_of", "pair_features"]
+__all__ = ["FEATURES", "GUARD_NAMES", "decide_classes", "names_changed", "names_of", "pair_features",
+           "relations_changed", "relations_of", "row_floors"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
 GUARD_NAMES = ("different subject", "polarity flip", "number/date changed", "different slots",
@@ -54,6 +55,7 @@ FEATURES: tuple[str, ...] = (
     *(f"guard:{g}" for g in GUARD_NAMES), "guard:none",
     *(f"slot:{v}" for v in _SLOT_VERDICTS),
     "flip_x_cos", "jaccard_x_cos", "changed_x_cos", "swap", "swap_entity", "swap_x_cos", "names_changed",
+    "one_strong_slot", "relations_changed",
 )
 
 
@@ -83,6 +85,35 @@ def names_changed(new: str, old: str) -> bool:
     fact restated — the fitted judge never merges such a pair (NOOP)."""
     a, b = names_of(new), names_of(old)
     return bool(a - b) and bool(b - a)
+
+
+_EN_REL_WORDS = None
+
+
+@lru_cache(maxsize=8192)
+def relations_of(text: str) -> frozenset[str]:
+    """The relation keys a statement names (我表哥… → cousin_elder_male; "Marco is my nephew" →
+    nephew), from the :mod:`memcli.slots` vocabulary, longest word first."""
+    from memcli import slots
+
+    global _EN_REL_WORDS
+    if lang_of(text) == "zh":
+        pat = re.compile("|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True)))
+        return frozenset(slots.ZH_RELATIONS[m.group(0)] for m in pat.finditer(to_simplified(text)))
+    if _EN_REL_WORDS is None:
+        alt = "|".join(sorted(map(re.escape, (k for k in slots.EN_RELATIONS if k.islower())), key=len, reverse=True))
+        _EN_REL_WORDS = re.compile(r"\b(" + alt + r")s?\b")
+    return frozenset(slots.EN_RELATIONS[m.group(1)] for m in _EN_REL_WORDS.finditer(text.casefold()))
+
+
+def relations_changed(new: str, old: str) -> bool:
+    """Each statement names a relation the other does not, and none may be the other's
+    (Marco is my cousin / my nephew; 陈晓东是我表哥 / 堂哥): another relation, never a restatement."""
+    from memcli.slots import same_relation
+
+    a, b = relations_of(new), relations_of(old)
+    only_a, only_b = a - b, b - a
+    return bool(only_a) and bool(only_b) and not any(same_relation(x, y) for x in only_a for y in only_b)
 
 
 def _bigrams(text: str) -> frozenset[str]:
@@ -137,6 +168,40 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
         *(float(g == name) for name in GUARD_NAMES), float(g is None),
         *(float(bool(slot_hit) and slot_hit[0].value == v) for v in _SLOT_VERDICTS),  # type: ignore[index]
         flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine,
-        float(names_changed(s_new, s_old)),
+        float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
+        float(relations_changed(s_new, s_old)),
     ]
     return np.asarray(f, dtype=np.float64)
+
+
+_LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
+
+
+def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
+    """Per-row probability floors (n, 4) in ADD, NOOP, UPDATE, CONFLICT order for feature rows
+    ``x`` (n, len(FEATURES)).
+
+    ``min_prob`` holds the floors of NOOP, UPDATE and CONFLICT, and two stricter floors for
+    hiding a memory (UPDATE/CONFLICT) when the slots say the two may be different attributes:
+    ``other_slot`` (both have a strong slot and they differ: like.香菜 / like.粤菜) and
+    ``mixed_slot`` (only one side has a strong slot: residence / event.拿到offer). A changed
+    name (:func:`names_changed`) or relation (:func:`relations_changed`) can never be NOOP
+    (floor above 1)."""
+    n = len(x)
+    f = np.tile(np.array([0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]]), (n, 1))
+    diff = x[:, FEATURES.index("different_strong_slots")] > 0
+    mixed = x[:, FEATURES.index("one_strong_slot")] > 0
+    f[diff, 2:] = np.maximum(f[diff, 2:], min_prob.get("other_slot", 0.0))
+    f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
+    f[(x[:, FEATURES.index("names_changed")] > 0) | (x[:, FEATURES.index("relations_changed")] > 0), 1] = 1.01
+    return f
+
+
+def decide_classes(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
+    """Class index per row (0 ADD, 1 NOOP, 2 UPDATE, 3 CONFLICT): the most probable class
+    whose probability clears its floor (:func:`row_floors`), ADD when none does."""
+    f = row_floors(x, min_prob)
+    ok = prob >= f
+    ok[:, 0] = True
+    masked = np.where(ok, prob, -1.0)
+    return masked.argmax(axis=1)
