@@ -96,6 +96,13 @@ def test_once_the_utterance_names_someone_only_they_are_antecedents() -> None:
         "我们部门新来了一个实习生叫伍佳，我实习生伍佳是复旦毕业的"
 
 
+def test_english_within_one_utterance_keeps_clauses_apart() -> None:
+    assert _r("I have a neighbour named Otto, he's from Bremen") == \
+        "I have a neighbour named Otto. My neighbour Otto is from Bremen"
+    assert _r("My dad is a retired welder, he still fixes bikes") == "My dad is a retired welder. My dad still fixes bikes"
+    assert _r("My aunt bakes a lot, her scones are famous") == "My aunt bakes a lot. My aunt's scones are famous"
+
+
 def test_traditional_script_keeps_the_users_characters() -> None:
     assert _r("她在臺中開了一間咖啡店", "我媽媽下個月退休") == "我媽媽在臺中開了一間咖啡店"
 

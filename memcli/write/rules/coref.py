@@ -184,7 +184,13 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             if ante.plural is False and low == "they":
                 continue
             rep = phrase + (verb or "")
-        edits.append((start, off + m.end(), rep))
+        before = re.split(r"[.!?;\n]", text[:start])[-1]
+        if not m.group(1) and re.search(r"\S+\s+\S+\s+\S+,\s*$", before):
+            # "My mom is a nurse, she volunteers": a comma before a name would join the clauses, a period keeps them
+            comma = start - len(before) + before.rstrip().rindex(",")
+            edits.append((comma, off + m.end(), ". " + rep[:1].upper() + rep[1:]))
+        else:
+            edits.append((start, off + m.end(), rep))
         done.append((word, phrase, ante.turn))
     return edits, done
 
