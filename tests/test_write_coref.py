@@ -99,7 +99,8 @@ def test_once_the_utterance_names_someone_only_they_are_antecedents() -> None:
 def test_english_within_one_utterance_keeps_clauses_apart() -> None:
     assert _r("I have a neighbour named Otto, he's from Bremen") == \
         "I have a neighbour named Otto. My neighbour Otto is from Bremen"
-    assert _r("My dad is a retired welder, he still fixes bikes") == "My dad is a retired welder. My dad still fixes bikes"
+    assert _r("My dad is a retired welder, he still fixes bikes") == \
+        "My dad is a retired welder. My dad still fixes bikes"
     assert _r("My aunt bakes a lot, her scones are famous") == "My aunt bakes a lot. My aunt's scones are famous"
 
 
