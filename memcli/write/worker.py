@@ -4,7 +4,10 @@ write, one task at a time committed.
 :class:`MemoryCaptureWorker` takes its dependencies (store, settings, embedder, extractor,
 judge) and is built once per :class:`~memcli.memory.Memory` / :class:`~memcli.admin.Admin`.
 
-Per batch of claimed tasks (``drain_batch_size``): every task is extracted; the statements of
+Per batch of claimed tasks (``drain_batch_size``): every task is extracted — an utterance the
+extractor wants context for (:meth:`~memcli.write.extract.Extractor.wants_context`: a pronoun
+subject, for the rules) first gets the user's preceding turns of its session, a read
+(:meth:`~memcli.db.store.MemoryStore.preceding_utterances`) outside any write; the statements of
 the whole batch are embedded in one batched call; then each task's candidates are decided and
 written **in one transaction together with the task's completion**. A failure (extraction,
 judge, a lost lease, a database error) rolls back that task only, which is retried with
