@@ -61,6 +61,8 @@ def test_the_nearest_compatible_turn_wins() -> None:
     (["My boss is strict"], "They live in Halifax"),  # a singular "they" is not guessed
     (["I had a long week"], "It was exhausting"),  # "it" only for a pet or thing the user got
     (["We just adopted a rescue puppy", "Work is busy"], "It sleeps a lot"),  # ... in the turn just before
+    (["My uncle's cat scratched me"], "He is a Maine Coon"),  # the uncle or his cat: no guess
+    (["我舅舅的猫把我抓伤了"], "他是缅因猫"),
 ])
 def test_no_antecedent_or_an_ambiguous_one_changes_nothing(context, text) -> None:
     assert _r(text, *context) is None

@@ -83,6 +83,8 @@ def has_pronoun(text: str) -> bool:
 
 def _fits(m: Mention, pron: str) -> bool:
     p = pron.casefold()
+    if m.pet:
+        return p in ("他", "她", "它", "he", "she", "it", "his", "her", "its")
     if p in ("它", "it", "its"):
         return m.thing
     if m.thing:

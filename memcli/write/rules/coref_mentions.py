@@ -40,6 +40,7 @@ _ZH_THING = re.compile(r"我(?:家)?(?:新)?(?:养|买|领养|收养|捡)了(?:�
 _ZH_OUR_REL = re.compile(rf"我们(?:的)?({ZH_REL})(?!们)")
 _PETS = "狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|柯基|金毛|泰迪|柴犬|布偶|英短"
 _ZH_PET = re.compile(rf"我(?:家|的)的?({_PETS})")
+_ZH_OWNED_PET = re.compile(rf"(?:我的?)?(?:{ZH_REL})(?:[\u4e00-\u9fff]{{2,3}})?的({_PETS})")
 _ZH_VERBS = "是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常|最|从|已经|刚|做|当|开|嫁|娶|去|考|读|上"
 
 # -- English -----------------------------------------------------------------------------------
@@ -57,6 +58,7 @@ _EN_THINGS = ("dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|
               "snake|car|bike|motorcycle|truck|laptop|phone|tablet|house|apartment|flat|guitar|piano|camera|watch|drone")
 _EN_GOT = re.compile(rf"\b(?:I|we) (?:just |finally |recently )?(?:adopted|got|bought|have|rescued|own|picked up) "
                      rf"(?:a|an|my|our) ((?:[a-z-]+ ){{0,2}}?)({_EN_THINGS})\b", re.I)
+_EN_OWNED_PET = re.compile(rf"\b(?:my|our) (?:{EN_REL})(?: (?-i:[A-Z][a-z]+))?'s (?:[a-z-]+ )?(?:{_EN_THINGS})\b", re.I)
 _EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
                       r"lived|moved|got|just|recently|studies|teaches|loves|likes|hates|married|graduated|started|"
                       r"joined|runs|drives|plays|owns)\b)")
@@ -80,6 +82,7 @@ class Mention:
     spouse_of: str | None = None  # the key of the one whose husband/wife this is (my sister's husband)
     owner: str | None = None  # the phrase before a possessed noun when it differs (我室友郑涛 → 我室友老婆)
     turn: int = -1  # which context turn named it (set by the resolver)
+    pet: bool = False  # someone else's pet (我朋友的狗): fits 他/她/它 and he/she/it, only to make a tie
 
 
 def _gender(key: str) -> str | None:
@@ -152,6 +155,8 @@ def zh_mentions(text: str) -> list[Mention]:
         for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too
             key = _ZH_RELS[m.group(1)]
             found.append((m.start(), Mention("我" + m.group(1), key, _gender(key))))
+        for m in _ZH_OWNED_PET.finditer(clause):  # 我朋友的狗: 他/她/它 may be the dog — a second referent, no guess
+            found.append((m.start() + 1, Mention(m.group(0), f"pet:{m.group(0)}", pet=True)))
         for m in _ZH_OUR_REL.finditer(clause):  # 我们领导
             key = _ZH_RELS[m.group(1)]
             found.append((m.start(), Mention(m.group(0), key, _gender(key), subject=m.start() <= start)))
@@ -239,6 +244,8 @@ def en_mentions(text: str) -> list[Mention]:
         start = clause.find(clause.strip()) + (lead.end() if lead else 0)
         for m in _EN_MY_REL.finditer(clause):
             found += _en_my_rel(m, subj=m.start() <= start)
+        for m in _EN_OWNED_PET.finditer(clause):  # my friend's dog: he/she/it may be the dog — no guess
+            found.append((m.start() + 1, Mention(m.group(0), f"pet:{m.group(0).casefold()}", pet=True)))
         for m in _EN_HAVE.finditer(clause):
             key = _en_rel(m.group(1))
             plural = bool(m.group(2))
