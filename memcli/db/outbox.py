@@ -55,6 +55,7 @@ def preceding_utterances(store: Store, user: str, source_id: int, *, since: date
         f"""SELECT p.id, p.content, p.occurred_at FROM {s.SOURCES} cur
             JOIN {s.SOURCES} p ON p.user_id = cur.user_id AND p.session_id IS cur.session_id
                 AND p.role = 'user' AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN ? ELSE ? END)
+                AND p.occurred_at <= cur.occurred_at
                 AND (p.occurred_at < cur.occurred_at OR (p.occurred_at = cur.occurred_at AND p.id < cur.id))
             WHERE cur.id = ? AND cur.user_id = ?
             ORDER BY p.occurred_at DESC, p.id DESC LIMIT ?""",

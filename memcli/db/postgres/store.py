@@ -93,6 +93,7 @@ class PostgresStore(PgStore, MemoryStore):
                 JOIN {s.SOURCES} p ON p.user_id = cur.user_id AND p.session_id IS NOT DISTINCT FROM cur.session_id
                     AND p.role = 'user'
                     AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN %s ELSE %s END)::timestamptz
+                    AND p.occurred_at <= cur.occurred_at
                     AND (p.occurred_at < cur.occurred_at OR (p.occurred_at = cur.occurred_at AND p.id < cur.id))
                 WHERE cur.user_id = %s AND cur.id = %s
                 ORDER BY p.occurred_at DESC, p.id DESC LIMIT %s""",
