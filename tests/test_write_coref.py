@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcli.write.rules.coref import has_pronoun, mentions, resolve
 
@@ -242,3 +244,33 @@ def test_the_llm_extractor_gets_the_context_marked_as_context_only(db_path, embe
     first = next(s for s in sent if s.get("utterance") == "我表姐上个月刚生了宝宝")
     second = next(s for s in sent if s.get("utterance") == "她在苏州当小学老师")
     assert "context" not in first and second["context"] == ["我表姐上个月刚生了宝宝"]
+
+
+_TURN = st.tuples(st.sampled_from(["alice", "bob"]), st.sampled_from(["s1", "s2", None]),
+                  st.sampled_from(["user", "user", "assistant"]), st.integers(0, 60))
+
+
+@settings(max_examples=30, deadline=None)
+@given(turns=st.lists(_TURN, min_size=1, max_size=14), limit=st.integers(1, 4), window=st.integers(0, 70))
+def test_preceding_utterances_matches_a_model_of_it(turns, limit, window) -> None:
+    """Property: the context of every source is exactly the same user's and session's user turns
+    before it (time, then id), within the bound, the last ``limit`` of them, oldest first."""
+    from memcli.db.sqlite import SQLiteStore
+
+    store = SQLiteStore.in_memory()
+    try:
+        rows = []
+        for i, (user, session, role, minute) in enumerate(turns):
+            at = T0 + timedelta(minutes=minute)
+            cap = store.capture(user, role=role, session=session, content=f"t{i}", occurred_at=at, key=f"k{i}",
+                                now=T0)
+            rows.append((cap.source_id, user, session, role, at))
+        for sid, user, session, _, at in rows:
+            since = at - timedelta(minutes=window)
+            want = [f"t{j}" for j, (s2, u2, ses2, r2, at2) in sorted(enumerate(rows), key=lambda x: (x[1][4], x[1][0]))
+                    if u2 == user and ses2 == session and r2 == "user" and since <= at2 and (at2, s2) < (at, sid)]
+            got = store.preceding_utterances(user, sid, since=since, session_since=since, limit=limit)
+            assert [r["content"] for r in got] == want[-limit:]
+            assert store.preceding_utterances("carol", sid, since=since, limit=limit) == []
+    finally:
+        store.close()
