@@ -242,6 +242,8 @@ class Settings(BaseSettings):
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
+    context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
+                                     "is below this share of the best one's (search is not affected); 0 = keep all")
 
     # -- optional LLM (OpenAI-compatible) --------------------------------------------------------
     llm_base_url: str | None = None
@@ -355,6 +357,7 @@ def load_settings(**overrides: Any) -> Settings:
         ConfigError: an invalid value in flags, environment or the config file.
     """
     clean = {k: v for k, v in overrides.items() if v is not None}
+    _check_config_file()
     try:
         return Settings(**clean)
     except ValidationError as exc:
@@ -366,6 +369,30 @@ def load_settings(**overrides: Any) -> Settings:
         raise ConfigError(f"invalid setting {loc}: {msg}") from None
     except (OSError, ValueError) as exc:  # unreadable / malformed TOML
         raise ConfigError(f"cannot read config {config_path()}: {exc}") from None
+
+
+def _check_config_file() -> None:
+    """The config file's keys are settings: a typo such as ``max_text_char`` is an error, not
+    silently ignored. (A missing file is no error: ``calibrate --write`` creates it.)
+
+    Raises:
+        ConfigError: malformed TOML, or an unknown key.
+    """
+    import difflib
+    import tomllib
+
+    path = config_path()
+    if not path.is_file():
+        return
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read config {path}: {exc}") from None
+    for key in data:
+        if key not in Settings.model_fields:
+            near = difflib.get_close_matches(key, list(Settings.model_fields), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise ConfigError(f"unknown setting {key!r} in config {path}{hint}")
 
 
 def write_config_values(values: dict[str, Any]) -> Path:

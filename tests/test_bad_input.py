@@ -242,3 +242,11 @@ def test_usage_errors_are_one_line(base, db_path, args, expect):
 def test_bare_memcli_shows_help():
     r = run_cli()
     assert r.exit_code == 2 and "Usage: memcli" in r.stdout and "capture" in r.stdout
+
+
+@pytest.mark.parametrize("cmd", [("eval", "decisions", "--pairs"), ("eval", "extraction", "--cases"),
+                                 ("eval", "conversations", "--conversations")])
+def test_a_folder_given_for_a_data_file_says_so(cmd, tmp_path: Path) -> None:
+    r = run_cli(*cmd, str(tmp_path))
+    assert r.exit_code == 2 and "is a folder" in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

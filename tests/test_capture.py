@@ -7,6 +7,7 @@ These tests never load the embedding model (they call the CLI entry point direct
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -181,9 +182,11 @@ def test_capture_process_imports_no_model(db, tmp_path, extra):
 
 def test_python_m_memcli_capture_importtime(db, tmp_path):
     """The real ``python -m memcli capture`` process: -X importtime lists every module loaded."""
+    # only the settings the fast path resolves itself (conftest's MEMCLI_EMBED_BACKEND is another)
+    env = {k: v for k, v in os.environ.items() if k != "MEMCLI_EMBED_BACKEND"}
     p = subprocess.run([sys.executable, "-X", "importtime", "-m", "memcli", "--db", db, "--user", "alice",
                         "capture", "I take my coffee without sugar"], capture_output=True, text=True,
-                       timeout=120, cwd=tmp_path)
+                       timeout=120, cwd=tmp_path, env=env)
     assert p.returncode == 0, p.stderr[-2000:]
     loaded = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
     assert "memcli.write.capture_core" in loaded  # the fast path (memcli.cli.fast) took it

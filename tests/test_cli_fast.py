@@ -12,6 +12,14 @@ from conftest import run_cli
 from memcli.cli import fast
 from memcli.db import schema as s
 
+
+@pytest.fixture(autouse=True)
+def _only_the_fast_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    # conftest sets MEMCLI_EMBED_BACKEND for every test; any setting the fast path does not
+    # resolve itself sends capture to the full path (see test_settings), so clear it here
+    monkeypatch.delenv("MEMCLI_EMBED_BACKEND", raising=False)
+
+
 CASES = [
     ["capture", "我咖啡不加糖", "--at", "2026-03-01T09:30:00+08:00", "--json"],
     ["capture", "I moved to Lyon", "--at=2026-08-18", "--key", "msg-42", "--session", "s1", "--json"],
@@ -85,7 +93,7 @@ def test_fast_settings_resolve_like_load_settings(tmp_path: Path, monkeypatch: p
     same()
     same(user="frank")
     for bad in ("MEMCLI_MAX_TURN_CHARS=0", "MEMCLI_AUTO_DRAIN=maybe", "MEMCLI_BUSY_TIMEOUT_MS=1.5",
-                "MEMCLI_CALIBRATED_MODEL=other"):
+                "MEMCLI_CALIBRATED_MODEL=other", "MEMCLI_MAX_TEXT_CHARS=abc", "MEMCLI_TIMEZONE=UTC"):
         k, v = bad.split("=")
         with monkeypatch.context() as m:
             m.setenv(k, v)

@@ -37,6 +37,8 @@ def test_floors_send_unsure_pairs_to_add_and_never_merge_a_fitted_conflict() -> 
                      [0.3, 0.1, 0.1, 0.5]])      # a CONFLICT at p=0.5: unsure
     y = np.array([3, 1, 3])
     x = np.zeros((3, len(FEATURES)))
+    x[:, FEATURES.index("jaccard")] = 0.5  # the pairs share content (see row_floors)
+    x[:, FEATURES.index("old_in_new")] = 0.5
     floors = choose_min_prob(prob, y, x)
     assert floors["NOOP"] == pytest.approx(0.82)  # 0.8 + the margin 0.02
     assert decide_rows(prob, x, floors).tolist() == [0, 1, 0]  # merged conflict → ADD; unsure → ADD
@@ -47,6 +49,15 @@ def test_floors_send_unsure_pairs_to_add_and_never_merge_a_fitted_conflict() -> 
     # hiding a memory of another slot needs a surer judge
     x[1, FEATURES.index("different_strong_slots")] = 1
     assert decide_rows(prob, x, {**floors, "other_slot": 0.9}).tolist() == [0, 0, 0]
+    assert decide_rows(prob, x, {**floors, "other_slot": 0.6}).tolist() == [0, 3, 0]
+    # ... and a polarity flip between two slots naming nothing in common is never a CONFLICT
+    x[1, FEATURES.index("flip")] = 1
+    assert decide_rows(prob, x, {**floors, "other_slot": 0.6}).tolist() == [0, 0, 0]
+    # a refinement keeps some of the old statement: without a slot, an UPDATE needs 20% of it
+    prob[2] = [0.2, 0.0, 0.8, 0.0]
+    assert decide_rows(prob, x, floors).tolist()[2] == 2
+    x[2, FEATURES.index("old_in_new")] = 0.1
+    assert decide_rows(prob, x, floors).tolist()[2] == 0
 
 
 def test_features_are_a_fixed_vector_with_the_rule_checks_as_flags() -> None:
@@ -165,3 +176,25 @@ def test_a_changed_relation_is_never_a_restatement(a: str, b: str, changed: bool
     from memcli.write.pair_features import relations_changed
 
     assert relations_changed(a, b) is changed
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("I hate cilantro", "I love spicy food"),
+    ("我不喜欢香菜", "我很喜欢吃辣"),
+    ("我不吃香菜", "我更喜欢粤菜"),
+    ("I don't eat pork", "I love Italian food"),
+])
+def test_a_no_about_another_thing_invalidates_nothing(mem, first: str, second: str) -> None:
+    mem.remember(first, at="2026-01-05")
+    r = mem.remember(second, at="2026-06-01")
+    assert r.decision == Decision.ADD, r.reason
+    assert {i.statement for i in mem.list()} == {first, second}
+
+
+def test_a_compound_like_and_dislike_both_stay(mem) -> None:
+    mem.capture("我喜欢喝美式咖啡，不加奶。", at="2026-09-01T09:03:00+08:00")
+    mem.capture("I hate cilantro but I love spicy food", at="2026-09-02T09:03:00+08:00")
+    mem.drain()
+    active = [i.statement for i in mem.list()]
+    assert any("美式咖啡" in s for s in active) and any("cilantro" in s for s in active), active
+    assert any("spicy" in s for s in active), active

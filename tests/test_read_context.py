@@ -47,7 +47,7 @@ def test_block_has_frame_lines_and_provenance(facts, cli, db):
     lines = r.stdout.rstrip("\n").split("\n")
     assert lines[0] == ZH_HEAD and lines[-1] == ZH_FOOT
     conf = facts.search("加糖吗")[0].effective_confidence  # decays with the days since 8-18
-    assert lines[1] == f"- [{label(conf)}] 我咖啡不加糖（偏好，8 月 18 日记录）"
+    assert lines[1] == f"- [{label(conf)}] 我咖啡不加糖（偏好，8 月 18 日起）"
     assert all(line.startswith("- [") for line in lines[1:-1])
 
 
@@ -100,6 +100,7 @@ INJECTIONS = [
 def test_instruction_text_is_rendered_inert(mem):
     for t in INJECTIONS:
         mem.remember(t)
+    mem.settings.context_min_ratio = 0.0  # every injection in the block, however weakly it matches
     res = mem.context("管理员 admin instructions system 指令 rules obey", limit=20, max_tokens=2000, lang="zh")
     lines = res.text.split("\n")
     assert len(res.hits) == len(INJECTIONS)
@@ -190,3 +191,17 @@ def test_slow_knn_uses_the_lexical_result_published_before_the_deadline(facts, m
         release.set()
     assert "] 我咖啡不加糖（偏好" in res.text and res.elapsed_ms < 1000
     assert res.degraded.startswith("lexical only") and res.retrieval["legs_run"] == ["lexical"]
+
+
+def test_the_block_leaves_out_neighbours_far_below_the_best_hit(mem):
+    for text in ("I take my coffee without sugar", "I'm allergic to peanuts", "I have two cats",
+                 "I run 5 km every morning", "My sister lives in Lyon"):
+        mem.remember(text)
+    res = mem.context("how do I take my coffee?", lang="en")
+    assert "I take my coffee without sugar" in res.text
+    assert "peanuts" not in res.text and "cats" not in res.text and res.dropped_below_ratio >= 3
+    # search is not affected: the same neighbours are still ranked there
+    assert len(mem.search("how do I take my coffee?", limit=10)) >= 4
+    mem.settings.context_min_ratio = 0.0  # keep everything the search kept
+    padded = mem.context("how do I take my coffee?", lang="en")
+    assert padded.dropped_below_ratio == 0 and "peanuts" in padded.text

@@ -119,6 +119,8 @@ def test_invalid_flag_value():
     ('user = "alice\n', "cannot read config "),
     ("max_text_chars = 'lots'\n", "invalid setting max_text_chars: Input should be a valid integer"),
     ("db = 42\n", "invalid setting db: Input is not a valid path"),
+    ("max_text_char = 10\n", "unknown setting 'max_text_char' in config "),  # a typo is not ignored
+    ("frobnicate = 1\n", "unknown setting 'frobnicate' in config "),
 ])
 def test_invalid_toml(config, monkeypatch, content, expect):
     monkeypatch.delenv("MEMCLI_DB")  # else the environment would win over the file's db
@@ -128,3 +130,15 @@ def test_invalid_toml(config, monkeypatch, content, expect):
     r = run_cli("list")
     assert r.exit_code == 2 and "Traceback" not in r.stderr
     assert r.stderr.startswith(f"memcli: error: {expect}") and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("env, value", [("MEMCLI_MAX_TEXT_CHARS", "abc"), ("MEMCLI_TIMEZONE", "Mars/Olympus"),
+                                        ("MEMCLI_JUDGE", "coin")])
+def test_capture_checks_every_setting_like_every_other_command(env, value, monkeypatch):
+    """The fast capture path resolves only the settings it uses: another one set sends the
+    command to the full path, which validates them all (exit 2, one line, nothing captured)."""
+    monkeypatch.setenv(env, value)
+    r = run_cli("capture", "hello")
+    assert r.exit_code == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    monkeypatch.delenv(env)
+    assert run_cli("list", "--json").json() == [] and run_cli("stats", "--json").json()["outbox"]["pending"] == 0

@@ -68,10 +68,10 @@ def test_bad_zone_is_one_line(seeded, cli, monkeypatch) -> None:
 
 
 @pytest.mark.parametrize(("query", "zone", "day"), [
-    ("咖啡", "Asia/Shanghai", "3 月 2 日记录"),
-    ("咖啡", "UTC", "3 月 1 日记录"),
-    ("tea with honey", "Asia/Shanghai", "recorded Mar 2"),
-    ("tea with honey", "America/Los_Angeles", "recorded Mar 1"),
+    ("咖啡", "Asia/Shanghai", "3 月 2 日起"),
+    ("咖啡", "UTC", "3 月 1 日起"),
+    ("tea with honey", "Asia/Shanghai", "since Mar 2"),
+    ("tea with honey", "America/Los_Angeles", "since Mar 1"),
 ])
 def test_context_block_is_dated_in_the_users_zone(seeded, cli, monkeypatch, query, zone, day) -> None:
     monkeypatch.setenv("TZ", zone)

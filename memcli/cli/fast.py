@@ -25,6 +25,9 @@ _GLOBAL_FLAG = {"--verbose", "-v", "--debug"}
 _CMD_VALUE = {"--db": "db", "--user": "user", "-u": "user", "--role": "role", "--at": "at", "--session": "session",
               "--key": "key"}
 _CMD_FLAG = {"--json": ("json", True), "--drain": ("drain", True), "--no-drain": ("drain", False)}
+#: the settings this path resolves and checks itself; any other one set (environment or config
+#: file) sends the command to the full path, which validates every setting (a bad value is an error)
+_FAST_KEYS = frozenset({"db", "user", "model", "busy_timeout_ms", "max_turn_chars", "auto_drain"})
 _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off"}
 
@@ -113,6 +116,8 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
     """db, user, model, busy_timeout_ms, max_turn_chars, auto_drain: flag > MEMCLI_* > TOML > default.
     Raises _Fallback for anything that needs the full validation (a bad or unusual value)."""
     env = {k.lower()[len("memcli_"):]: v for k, v in os.environ.items() if k.lower().startswith("memcli_")}
+    if set(env) - _FAST_KEYS - {"config"}:  # another setting: the full path validates all of them
+        raise _Fallback
     path = config_file()
     toml: dict[str, Any] = {}
     if path.is_file():
@@ -122,6 +127,9 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
             toml = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, UnicodeDecodeError):
             raise _Fallback from None
+
+    if set(toml) - _FAST_KEYS:
+        raise _Fallback
 
     def pick(name: str, flag: Any = None) -> Any:
         if flag is not None:

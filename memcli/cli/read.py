@@ -59,7 +59,7 @@ def search(
                                                     help="final-score floor in [0, 1] [settings.min_score]")] = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE, fused by RRF).
+    """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
     Examples:
 
@@ -147,7 +147,7 @@ def context(
                             fmt=fmt, system=system_text, history=hist, limit=limit)
     if verbose or GLOBALS.verbose:
         if res.reason:
-            info(f"no memory block: {res.reason} ({res.elapsed_ms:.0f} ms)")
+            info(f"no memory block: {res.reason}; gave up after {res.elapsed_ms:.0f} ms")
         else:
             info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
         if res.degraded:

@@ -127,6 +127,8 @@ class RetrievalCase(BaseModel):
 
 def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
     p = Path(path).expanduser()
+    if p.is_dir():
+        raise BadInputError(f"{path} is a folder; give the {what} file (JSON Lines) inside it")
     if not p.is_file():
         raise BadInputError(f"no such {what} file: {path}")
     try:

@@ -94,18 +94,19 @@ def _date(dt: datetime, lang: str, now: datetime, tz: tzinfo | None = None) -> s
 
 
 def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | None = None) -> str:
-    """``- [很确定] 咖啡不加糖（偏好，你在 8 月 18 日纠正过）`` / ``- [sure] ... (preference, recorded Aug 20)``.
+    """``- [很确定] 咖啡不加糖（偏好，你在 8 月 18 日纠正过）`` / ``- [sure] ... (preference, since Aug 20)``.
 
-    The date is the day in the user's zone ``tz`` (``settings.timezone``)."""
+    The date is the fact's valid time (when it started to hold: "moved here last month", said on
+    Sep 21, is "since Aug 21"), as the day in the user's zone ``tz`` (``settings.timezone``)."""
     now = now or now_utc()
     lab = label(hit.effective_confidence, lang)
     kind = KIND_LABEL[lang].get(hit.kind, hit.kind) if lang == "zh" else hit.kind
     date = _date(hit.valid_from, lang, now, tz)
     corrected = hit.origin == "correction"
     if lang == "zh":
-        prov = f"你在 {date}纠正过" if corrected else f"{date}记录"
+        prov = f"你在 {date}纠正过" if corrected else f"{date}起"
         return f"- [{lab}] {inert(hit.statement)}（{inert(kind, 40)}，{prov}）"
-    prov = f"you corrected this on {date}" if corrected else f"recorded {date}"
+    prov = f"you corrected this on {date}" if corrected else f"since {date}"
     return f"- [{lab}] {inert(hit.statement)} ({inert(kind, 40)}, {prov})"
 
 

@@ -40,6 +40,7 @@ class Hit(BaseModel):
     score: float
     origin: str = Field(description="explicit | import | extracted | correction")
     metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
+    legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot")
     explain: Explain | None = None
 
 

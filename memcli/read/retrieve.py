@@ -235,5 +235,5 @@ class MemoryRetrievalService:
                            effective_confidence=effective(float(row["confidence"]),
                                                           from_iso(row["last_confirmed_at"]), now, st),
                            valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
-                           metadata=json.loads(row["metadata"] or "{}"), explain=ex))
+                           metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex))
         return out

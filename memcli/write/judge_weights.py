@@ -135,7 +135,9 @@ WEIGHTS: dict[str, dict[str, Any]] = {
    "NOOP": 0.7167,
    "UPDATE": 0.65,
    "mixed_slot": 0.65,
-   "other_slot": 0.9
+   "nothing_shared": 0.9,
+   "other_slot": 0.9,
+   "other_subject": 0.9
   },
   "model": "all-MiniLM-L6-v2",
   "pairs": 1033,
@@ -635,7 +637,9 @@ WEIGHTS: dict[str, dict[str, Any]] = {
    "NOOP": 0.8404,
    "UPDATE": 0.65,
    "mixed_slot": 0.65,
-   "other_slot": 0.9
+   "nothing_shared": 0.9,
+   "other_slot": 0.9,
+   "other_subject": 0.9
   },
   "model": "multilingual-e5-small-q4",
   "pairs": 1033,
@@ -1135,7 +1139,9 @@ WEIGHTS: dict[str, dict[str, Any]] = {
    "NOOP": 0.7062,
    "UPDATE": 0.65,
    "mixed_slot": 0.65,
-   "other_slot": 0.9
+   "nothing_shared": 0.9,
+   "other_slot": 0.9,
+   "other_subject": 0.9
   },
   "model": "use-multilingual-v3",
   "pairs": 1033,

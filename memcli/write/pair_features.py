@@ -184,7 +184,11 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     ``min_prob`` holds the floors of NOOP, UPDATE and CONFLICT, and two stricter floors for
     hiding a memory (UPDATE/CONFLICT) when the slots say the two may be different attributes:
     ``other_slot`` (both have a strong slot and they differ: like.香菜 / like.粤菜) and
-    ``mixed_slot`` (only one side has a strong slot: residence / event.拿到offer). A changed
+    ``mixed_slot`` (only one side has a strong slot: residence / event.拿到offer), and
+    ``other_subject`` (the guard reads two subjects: 我每天早上喝咖啡 / 我咖啡不加糖), and
+    ``nothing_shared`` (no content unit, no slot and under 10% of character pairs in common).
+    Without the slot, an UPDATE needs at least 20% of the old statement's content in the new one
+    (a refinement keeps what was said). A changed
     name (:func:`names_changed`) or relation (:func:`relations_changed`) can never be NOOP
     (floor above 1)."""
     n = len(x)
@@ -192,6 +196,20 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     diff = x[:, FEATURES.index("different_strong_slots")] > 0
     mixed = x[:, FEATURES.index("one_strong_slot")] > 0
     f[diff, 2:] = np.maximum(f[diff, 2:], min_prob.get("other_slot", 0.0))
+    other = x[:, FEATURES.index("guard:different subject")] > 0
+    f[other, 2:] = np.maximum(f[other, 2:], min_prob.get("other_subject", 0.0))
+    no_slot = x[:, FEATURES.index("same_slot")] == 0
+    # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
+    f[no_slot & (x[:, FEATURES.index("old_in_new")] < 0.2), 2] = 1.01
+    # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
+    bare = no_slot & (x[:, FEATURES.index("jaccard")] == 0) & (x[:, FEATURES.index("bigram_jaccard")] < 0.1)
+    f[bare, 2:] = np.maximum(f[bare, 2:], min_prob.get("nothing_shared", 0.0))
+    # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
+    # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
+    # and between two strong slots only when they name a common thing
+    flip = x[:, FEATURES.index("flip")] > 0
+    apart = (x[:, FEATURES.index("different_strong_slots")] > 0) & (x[:, FEATURES.index("entity_shared")] == 0)
+    f[flip & (bare | apart), 3] = 1.01
     f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
     f[(x[:, FEATURES.index("names_changed")] > 0) | (x[:, FEATURES.index("relations_changed")] > 0), 1] = 1.01
     return f
