@@ -274,3 +274,13 @@ def test_preceding_utterances_matches_a_model_of_it(turns, limit, window) -> Non
             assert store.preceding_utterances("carol", sid, since=since, limit=limit) == []
     finally:
         store.close()
+
+
+def test_a_long_turn_resolves_every_clause_against_the_latest_naming_clauses() -> None:
+    from memcli.write.rules.coref import apply_edits
+
+    assert apply_edits("abcdef", [(4, 5, "XY"), (0, 1, "Z")]) == "ZbcdXYf"
+    text = "我表姐在苏州，她是老师。" * 400 + "我舅舅在大连，他开了一家海鲜馆。"  # a 4,800-character turn
+    res = resolve(text, [])
+    assert res is not None and len(res.edits) == 401
+    assert res.text.endswith("我舅舅在大连，我舅舅开了一家海鲜馆。") and res.text.count("我表姐是老师") == 400

@@ -60,6 +60,8 @@ __all__ = ["CONTEXT_CHARS", "Mention", "Resolution", "apply_edits", "has_pronoun
 CONTEXT_CHARS = 1000
 _ZH_PRON = re.compile(rf"^({ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|妈的)")
 _EN_PRON = re.compile(rf"^({EN_LEAD})(she|he|they|her|his|their|it|its)(?:(['’](?:s|re|ve))|\b)", re.I)
+#: naming clauses of the utterance itself searched for an antecedent (most recent first), like context turns
+_LOCAL_CLAUSES = 3
 _ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
 
 
@@ -117,20 +119,22 @@ def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention 
 
 def apply_edits(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
     """``text`` with the ``(start, end, replacement)`` edits applied (non-overlapping)."""
-    for start, end, rep in sorted(edits, reverse=True):
-        text = text[:start] + rep + text[end:]
-    return text
+    out, pos = [], 0
+    for start, end, rep in sorted(edits):
+        out += [text[pos:start], rep]
+        pos = end
+    return "".join(out) + text[pos:]
 
 
 def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
-    local: list[Mention] | None = None  # who the utterance itself named so far
+    local: list[list[Mention]] | None = None  # who the utterance's last naming clauses named
     for cm in ZH_CLAUSE.finditer(text):
         clause = cm.group(0)
         off = cm.start() + len(clause) - len(clause.lstrip())
         m = _ZH_PRON.match(clause.lstrip())
         if m:
-            ante = _antecedent(turns if local is None else [local], m.group(2), zh=True)
+            ante = _antecedent(turns if local is None else local, m.group(2), zh=True)
             if ante is None:
                 continue
             s = off + m.start(2)
@@ -140,7 +144,7 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             edits.append((s, s + len(m.group(2)), rep))
             done.append((m.group(2), rep, ante.turn))
         elif ms := zh_mentions(clause):  # the utterance names someone itself: only they are antecedents from here on
-            local = (local or []) + [replace(x, turn=-1) for x in ms]
+            local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
     return edits, done
 
 
@@ -151,7 +155,7 @@ def _en_phrase(phrase: str, at_start: bool) -> str:
 
 def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
-    local: list[Mention] | None = None  # who the utterance itself named so far
+    local: list[list[Mention]] | None = None  # who the utterance's last naming clauses named
     for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
         part = cm.group(0)
         sub = re.match(r"^\s*(?:(?:and|but|so) )?", part)
@@ -160,14 +164,15 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         m = _EN_PRON.match(clause)
         if not m:
             if ms := en_mentions(clause):  # the utterance names someone itself: only they from here on
-                local = (local or []) + [replace(x, turn=-1) for x in ms]
+                local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
-        ante = _antecedent(turns if local is None else [local], word, zh=False)
+        ante = _antecedent(turns if local is None else local, word, zh=False)
         if ante is None:
             continue
         start = off + m.start(2)
-        at_start = start == 0 or bool(re.search(r"[.!?;\n]\s*$", text[:start]))
+        window = text[max(0, start - 400):start]  # bounded: a 100k-character turn stays linear
+        at_start = start == 0 or bool(re.search(r"[.!?;\n]\s*$", window))
         phrase = _en_phrase(ante.phrase, at_start)
         low = word.casefold()
         if low in ("her", "his", "their", "its"):
@@ -186,7 +191,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             if ante.plural is False and low == "they":
                 continue
             rep = phrase + (verb or "")
-        before = re.split(r"[.!?;\n]", text[:start])[-1]
+        before = re.split(r"[.!?;\n]", window)[-1]
         if not m.group(1) and re.search(r"\S+\s+\S+\s+\S+,\s*$", before):
             # "My mom is a nurse, she volunteers": a comma before a name would join the clauses, a period keeps them
             comma = start - len(before) + before.rstrip().rindex(",")
