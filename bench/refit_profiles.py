@@ -4,7 +4,7 @@ For each bundled model it runs what ``memcli --model M calibrate --json`` runs �
 thresholds and the fitted decision judge on goldset/decisions.jsonl and the fusion fit on
 goldset/retrieval.jsonl, all cross-validated — prints the values with the held-out figures, and
 with ``--write`` puts them into memcli/settings.py (the numbers only; comments stay) and the judge
-weights into memcli/write/judge_weights.py (generated). Run after the goldset changes::
+weights into memcli/write/judge_weights.json (generated). Run after the goldset changes::
 
     python bench/refit_profiles.py --write          # then: git diff memcli/settings.py
 
@@ -26,7 +26,7 @@ ORDER = ("dedup_upper", "dedup_lower", "fusion", "rrf_k", "weight_dense_en", "we
          "weight_lexical_zh", "min_cosine", "min_cosine_zh")
 
 
-#: model → fitted judge params, filled by fit(); written to memcli/write/judge_weights.py
+#: model → fitted judge params, filled by fit(); written to memcli/write/judge_weights.json
 JUDGES: dict = {}
 
 
@@ -81,13 +81,12 @@ def main() -> None:
             raise SystemExit(f"cannot find the {key} profile in {path}")
         text = pat.sub(lambda m, v=values: m.group(1) + render(v) + m.group(3), text, count=1)
     if a.write:
-        from memcli.judge_fit import render_weights_module
+        from memcli.judge_fit import render_weights
+        from memcli.write.fitted import shipped_weights
 
         path.write_text(text, encoding="utf-8")
-        weights = ROOT / "memcli" / "write" / "judge_weights.py"
-        from memcli.write.judge_weights import WEIGHTS
-
-        weights.write_text(render_weights_module({**WEIGHTS, **JUDGES}), encoding="utf-8")
+        weights = ROOT / "memcli" / "write" / "judge_weights.json"
+        weights.write_text(render_weights({**shipped_weights(), **JUDGES}), encoding="utf-8")
         print(f"written {path} and {weights}")
 
 

@@ -17,7 +17,7 @@ Two acceptance floors make the fitted judge cautious in the direction the design
 
 The result is model-specific (the cosine feature is): :func:`fit_judge` returns the weights
 with the model name; ``bench/refit_profiles.py --write`` stores the shipped ones in
-:mod:`memcli.write.judge_weights`, ``memcli calibrate --write`` a user's in the config folder.
+``memcli/write/judge_weights.json``, ``memcli calibrate --write`` a user's in the config folder.
 """
 
 from __future__ import annotations
@@ -177,15 +177,8 @@ def fit_judge(settings: Settings, pairs: Sequence[DecisionPair], cos: np.ndarray
             "fit": _score(y, decide_rows(prob, x, floors), langs)}
 
 
-def render_weights_module(weights: dict[str, dict[str, Any]]) -> str:
-    """Source of :mod:`memcli.write.judge_weights` holding ``weights`` (model → params)."""
+def render_weights(weights: dict[str, dict[str, Any]]) -> str:
+    """Text of ``memcli/write/judge_weights.json`` holding ``weights`` (model → params)."""
     import json
 
-    body = json.dumps(weights, indent=1, sort_keys=True)
-    return ('"""Shipped weights of the fitted decision judge, per embedding model (generated: do not edit).\n\n'
-            "Written by ``python bench/refit_profiles.py --write`` from :func:`memcli.judge_fit.fit_judge` on\n"
-            "goldset/decisions.jsonl; loaded by :class:`memcli.write.fitted.FittedJudge`.\n"
-            '"""\n\n'
-            "from typing import Any\n\n"
-            "# fmt: off\n"
-            f"WEIGHTS: dict[str, dict[str, Any]] = {body}\n")
+    return json.dumps(weights, indent=1, sort_keys=True) + "\n"

@@ -73,9 +73,9 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder, tmp_path: Path) ->
         "goldset changed: refit with `memcli calibrate --json` and update settings.MODEL_PROFILES")
     assert rep["cv"]["gray_share"] <= 0.60 and rep["routes"]["rule"] > 0  # issue 11: at most 60%
     # the shipped judge weights are this command's fit on the shipped goldset (issue 10)
-    from memcli.write.judge_weights import WEIGHTS
+    from memcli.write.fitted import shipped_weights
 
-    judge, shipped_judge = rep["judge"]["params"], WEIGHTS[DEFAULT_MODEL]
+    judge, shipped_judge = rep["judge"]["params"], shipped_weights()[DEFAULT_MODEL]
     assert judge["min_prob"] == shipped_judge["min_prob"] and judge["features"] == shipped_judge["features"]
     for key in ("mean", "scale", "weights", "bias"):
         assert np.allclose(judge[key], shipped_judge[key], atol=1e-4), (

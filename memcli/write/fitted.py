@@ -4,7 +4,7 @@
 softmax regression of :mod:`memcli.judge_fit` over :func:`~memcli.write.pair_features.pair_features`
 and returns the most probable non-ADD decision that clears its probability floor
 (``min_prob``), else ADD ("when unsure, ADD"). It is the offline default whenever weights
-fitted for the configured embedding model exist: shipped ones (:mod:`memcli.write.judge_weights`,
+fitted for the configured embedding model exist: shipped ones (``memcli/write/judge_weights.json``,
 made by ``bench/refit_profiles.py --write``) or a user's (``judge_weights`` setting, written by
 ``memcli calibrate --write``). Every verdict's reason names the probability, what the rule checks found
 (slot comparison, guard), the content overlap, the cosine and the features that weighed most,
@@ -33,7 +33,7 @@ from memcli.write.pair_features import FEATURES, decide_classes, pair_features
 from memcli.write.rules import analyze
 from memcli.write.rules.match import content_units
 
-__all__ = ["FittedJudge", "load_weights"]
+__all__ = ["FittedJudge", "load_weights", "shipped_weights"]
 
 _LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 
@@ -44,6 +44,11 @@ def _read(path: str) -> dict[str, Any]:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ConfigError(f"cannot read judge weights {path}: {exc}") from None
+
+
+def shipped_weights() -> dict[str, dict[str, Any]]:
+    """The shipped weights, model → params (``judge_weights.json`` beside this module)."""
+    return _read(str(Path(__file__).with_name("judge_weights.json")))
 
 
 def load_weights(settings: Settings) -> dict[str, Any] | None:
@@ -64,9 +69,7 @@ def load_weights(settings: Settings) -> dict[str, Any] | None:
             raise ConfigError(f"judge weights {settings.judge_weights} were fitted for model {params.get('model')!r}, "
                               f"not {model!r}; refit with `memcli calibrate --write`")
         return params
-    from memcli.write.judge_weights import WEIGHTS
-
-    params = WEIGHTS.get(model)
+    params = shipped_weights().get(model)
     return params if params is not None and tuple(params["features"]) == FEATURES else None
 
 
