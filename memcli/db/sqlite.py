@@ -98,6 +98,10 @@ class SQLiteStore(Store, MemoryStore):
         return outbox.add_source(self, user, role=role, content=content, occurred_at=occurred_at,
                                  recorded_at=recorded_at)
 
+    def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
+                             limit: int) -> list[Row]:
+        return outbox.preceding_utterances(self, user, source_id, since=since, session_since=session_since, limit=limit)
+
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
                     user: str | None = None) -> list[Row]:
         return outbox.claim_tasks(self, owner=owner, limit=limit, now=now, lease_until=lease_until,

@@ -166,6 +166,16 @@ class MemoryStore(ABC):
         """Insert one source row (no outbox task: ``remember``/``import``/``correct``); its id."""
 
     @abstractmethod
+    def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
+                             limit: int) -> list[Row]:
+        """The user's own turns said just before source ``source_id`` in the same session (no
+        session: the user's turns without one), at or after ``since`` — or ``session_since``
+        when the source has a session (a conversation thread holds its context longer than a
+        session-less stream): at most ``limit`` rows ``{id, content, occurred_at}``, oldest
+        first. Only ``role = 'user'`` rows; never another user's. Read-only (the drain's
+        discourse context, :mod:`memcli.write.rules.coref`)."""
+
+    @abstractmethod
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
                     user: str | None = None) -> list[Row]:
         """Atomically lease up to ``limit`` claimable tasks (oldest due first) to ``owner``.
