@@ -196,6 +196,12 @@ class Settings(BaseSettings):
     max_attempts: int = Field(5, ge=1, description="attempts before a task is dead")
     backoff_base_s: float = Field(2.0, gt=0, description="exponential backoff base, seconds")
     backoff_max_s: float = Field(3600.0, gt=0)
+    context_turns: int = Field(3, ge=0, description="drain: the user's turns before an utterance (same session) "
+                               "given to the extractor as discourse context, e.g. for 她/she across messages; 0: none")
+    context_window_s: float = Field(86400.0, gt=0, description="drain: turns without a session are context when "
+                                    "said at most this long before the utterance, seconds")
+    context_session_window_s: float = Field(30 * 86400.0, gt=0, description="drain: the same for turns of a named "
+                                            "session (a thread the user comes back to days later), seconds")
     auto_drain: bool = Field(False, description="capture starts a background drain for the user")
     drain_interval_s: float = Field(5.0, gt=0, description="drain --loop: pause when the outbox is empty, seconds")
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")

@@ -1,12 +1,10 @@
 """The bounded lexical SQL gives what the unbounded statements gave (FTS5: the same top rows in
 the same order; LIKE: the same hits while a user has no more rows than the scan cap), reads only
-the user's postings, and the FTS5 migration carries every row over."""
+the user's postings (the FTS5 migration that adds them: tests/test_fts_layout.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import apsw
 
 from memcli.db import bounded, index
 from memcli.db import schema as s
@@ -77,18 +75,36 @@ def test_like_window_equals_the_full_scan_under_the_cap(tmp_path: Path) -> None:
         assert bounded.like_scores(st, "alice", [("%咖啡%", 2), ("%猫%", 1)], newest[:3]).keys() == set(newest[:3])
 
 
-def test_fts_migration_carries_every_row(tmp_path: Path) -> None:
-    conn = apsw.Connection(str(tmp_path / "old.db"))
-    conn.execute(f"CREATE VIRTUAL TABLE {s.FTS} USING fts5(tokens, user_id UNINDEXED, tokenize='unicode61')")
-    rows = [(i, f"咖啡 word{i}", ("alice", "bob")[i % 2]) for i in range(1, 101)]
-    conn.executemany(f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)", rows)
-    conn.execute("BEGIN")
-    bounded.m0004_fts_user_key(conn)
-    conn.execute("COMMIT")
-    got = conn.execute(f"SELECT rowid, tokens, user_id, user_key FROM {s.FTS} ORDER BY rowid").fetchall()
-    assert [tuple(r[:3]) for r in got] == rows
-    assert all(r[3] == bounded.user_token(r[2]) for r in got)
-    hits = conn.execute(f"SELECT rowid FROM {s.FTS} WHERE {s.FTS} MATCH ?",
-                        (bounded.user_match("bob", '"咖啡"'),)).fetchall()
-    assert sorted(r[0] for r in hits) == [i for i, _, u in rows if u == "bob"]
-    assert bounded.user_token("a@b.c") != bounded.user_token("a b c") and len(bounded.user_token("x")) == 17
+def test_a_dominant_user_ranks_without_its_token_and_gets_the_same_rows(tmp_path: Path) -> None:
+    """A user holding most of the file is ranked without its user_key phrase (whose IDF walk
+    costs O(its rows)); the top rows and their BM25 stay those of the join, for every user."""
+    st = Store(tmp_path / "m.db")
+    with st.tx():
+        for i in range(1, 701):
+            user = "alice" if i % 10 < 7 else ("bob" if i % 2 else "a@b.c")
+            words = [WORDS[j % len(WORDS)] for j in range(i % 5, i % 5 + 1 + i % 3)]
+            text = " ".join(words) + f" 第{i}条"
+            inv = "2026-02-01T00:00:00Z" if i % 4 == 0 else None
+            st.x(f"INSERT INTO {s.ITEMS}(id, user_id, statement, normalized, kind, salience, confidence, origin, "
+                 "valid_from, invalid_at, recorded_at, last_confirmed_at) VALUES (?, ?, ?, ?, 'other', 0.5, 0.9, "
+                 "'import', '2025-01-01T00:00:00Z', ?, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')",
+                 (i, user, text, text, inv))
+            index.index_fts(st, i, user, text)
+    with st:
+        assert bounded.fts_rows(st) == 700  # the averages record's row count (a 2-byte varint)
+        assert bounded.user_dominates(st, "alice") and not bounded.user_dominates(st, "bob")
+        assert not bounded.user_dominates(st, "nobody")
+        for toks in (["咖啡"], ["喜欢", "猫"], ["coffee", "tea", "lyon"], ["nothing"]):
+            m = fts_query(toks)
+            for user in ("alice", "bob", "a@b.c"):
+                for limit in (1, 5, 50):
+                    old = [(r["id"], round(r["bm25"], 9)) for r in st.q(fts_sql(), [m, user, user, limit])]
+                    assert [(i, round(b, 9)) for i, b in bounded.fts_top(st, user, m, limit=limit)] == old
+        st.x(f"DELETE FROM {s.FTS} WHERE rowid > 300")  # the remembered count follows the index
+        assert bounded.fts_rows(st) == 300 and bounded.user_dominates(st, "alice")
+
+
+def test_varint_of_the_averages_record() -> None:
+    assert bounded._varint(b"\x05") == 5
+    assert bounded._varint(b"\x86\x8d\x20\x00") == 100_000
+    assert bounded._varint(b"\xff" * 8 + b"\x01") == (2 ** 56 - 1) << 8 | 1

@@ -3,6 +3,7 @@ its own and another connection's (another process) — before the next search.""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -147,3 +148,61 @@ def test_inside_a_transaction_the_cache_steps_aside(tmp_path: Path) -> None:
             index.index_vector(st, _item(9001, "alice"), q)
         got = st.vector_cache.knn("alice", q, 5, None)
         assert got is not None and got[0][0] == 9001
+
+
+def test_detached_knn_is_the_cached_knn_and_runs_on_two_threads(tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from memcli.db.search import knn_detached
+
+    monkeypatch.setattr(vc.Scan, "CHUNK", 16)  # 200 of alice's rows: 13 chunks for two threads
+    path = tmp_path / "m.db"
+    rng = np.random.default_rng(6)
+    with Store(path) as st, Store(path) as writer:
+        _fill(writer, 300)
+        q = _unit(rng)
+        assert knn_detached(st, "alice", 5) is None  # nothing loaded yet, and no search counted:
+        assert st.vector_cache.knn("alice", q, 5, None) is None  # this is the first search
+        assert knn_detached(st, "alice", 5) is None
+        assert st.vector_cache.knn("alice", q, 5, None) is not None  # the second one loads
+        with writer.tx():  # a write after the load is patched in when the job is made
+            index.index_vector(writer, _item(4000, "alice"), q)
+        t = 1748736000
+        for k, as_of, expected in ((5, None, _vec0(st, "alice", q, 5)), (10, t, _vec0(st, "alice", q, 10, t))):
+            job = knn_detached(st, "alice", k, as_of=None if as_of is None else datetime.fromtimestamp(as_of, UTC))
+            assert job is not None
+            th = threading.Thread(target=job.start, args=(q,))
+            th.start()
+            got = job.result()  # this thread takes the chunks the other has not taken yet
+            th.join()
+            _same(got, expected)
+        job = knn_detached(st, "alice", 5)
+        job.start(q)
+        assert job.result()[0][0] == 4000
+        wrong = knn_detached(st, "alice", 5)
+        with pytest.raises(ValueError):
+            wrong.start(np.ones(DIM + 1, np.float32))  # another model's dimension
+        assert wrong.result() is None  # the caller runs knn(), which reports the mismatch
+        late = knn_detached(st, "alice", 5)
+        assert late.result(timeout_s=0.01) is None  # never started (the encoder is late)
+        gone = knn_detached(st, "alice", 5)
+        gone.abandon()
+        assert gone.result() is None
+        assert knn_detached(st, "bob", 5) is None  # bob was never searched
+
+
+def test_hybrid_search_with_the_knn_beside_the_lexical_leg_finds_the_same(tmp_path: Path, embedder,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from memcli import Memory
+
+    monkeypatch.setattr(vc, "MIN_VECTORS", 3)
+    with Memory(db=str(tmp_path / "m.db"), user="alice") as m:
+        for text in ("我咖啡不加糖", "My sister lives in Lyon", "我对花生过敏", "I play tennis on Sundays",
+                     "我妈妈的生日是3月5号"):
+            m.remember(text)
+        first = m.search("coffee sugar", limit=5)  # vec0; the second search loads the copy
+        m.search("coffee sugar", limit=5)
+        third = m.search("coffee sugar", limit=5)
+        assert not first.info.dense_concurrent and third.info.dense_concurrent
+        assert [(h.id, h.score) for h in third] == [(h.id, h.score) for h in first]
+        assert not m.search("coffee sugar", legs=("dense",)).info.dense_concurrent  # alone: on this thread

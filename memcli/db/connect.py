@@ -19,6 +19,7 @@ from typing import Any
 
 import apsw
 
+from memcli.db import fts_layout
 from memcli.db import schema as s
 from memcli.db.migrations import migrate
 from memcli.db.rows import RowHelpers
@@ -183,6 +184,7 @@ class Store(RowHelpers):
             migrate(self.conn)
             # an old vec0 layout is moved to the current one in resumable batches (usually: nothing to do)
             resume_rebuild(self.conn, progress=stderr_progress)
+            fts_layout.resume_fts_rebuild(self.conn, progress=fts_layout.stderr_progress)  # likewise, full text
         except apsw.Error as exc:
             self.conn.close()
             raise translate_error(exc, self.path) from None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import schema as s
 from memcli.db.bounded import user_token
 from memcli.db.connect import Store
+from memcli.db.fts_layout import fts_targets
 from memcli.db.predicates import as_of_sql  # noqa: F401  (re-exported: the one --as-of predicate)
 from memcli.db.vector_cache import log_change
 from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
@@ -94,12 +95,15 @@ def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: st
               fresh: bool = False) -> None:
     """Index (or re-index) an item's tokens. ``fresh``: the id was just allocated (ids are
     never reused, AUTOINCREMENT), so there is no old row to delete first."""
-    if not fresh:
-        store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
-    store.x(
-        f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
-        (item_id, " ".join(fts_tokens(statement, slot)), user_id, user_token(user_id)),
-    )
+    tokens = " ".join(fts_tokens(statement, slot))
+    for table, keyed in fts_targets(store.conn, item_id):  # + the new table, if a rebuild is under way
+        if not fresh:
+            store.x(f"DELETE FROM {table} WHERE rowid = ?", (item_id,))
+        if keyed:
+            store.x(f"INSERT INTO {table}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
+                    (item_id, tokens, user_id, user_token(user_id)))
+        else:
+            store.x(f"INSERT INTO {table}(rowid, tokens, user_id) VALUES (?, ?, ?)", (item_id, tokens, user_id))
 
 
 def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fresh: bool = False) -> None:
@@ -135,7 +139,8 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
 
 def unindex(store: Store, item_id: int) -> None:
     """Remove an item from both indexes (purge)."""
-    store.x(f"DELETE FROM {s.FTS} WHERE rowid = ?", (item_id,))
+    for table, _ in fts_targets(store.conn, 0):  # 0: every FTS5 table there is
+        store.x(f"DELETE FROM {table} WHERE rowid = ?", (item_id,))
     if store.table_exists(s.VEC):
         user = store.scalar(f"SELECT user_id FROM {s.VEC} WHERE item_id = ?", (item_id,))
         for table in mirror_targets(store.conn, item_id):

@@ -18,7 +18,8 @@ from memcli.db.store import CaptureRow
 from memcli.timeutil import iso
 
 __all__ = ["add_source", "capture", "claim_tasks", "complete_task", "dead_task_ids", "dead_tasks", "fail_task",
-           "outbox_counts", "outbox_health", "reclaim_expired", "release_tasks", "requeue_tasks", "task_status"]
+           "outbox_counts", "outbox_health", "preceding_utterances", "reclaim_expired", "release_tasks",
+           "requeue_tasks", "task_status"]
 
 
 def add_source(store: Store, user: str, *, role: str, content: str, occurred_at: datetime,
@@ -43,6 +44,23 @@ def capture(store: Store, user: str, *, role: str, session: str | None, content:
             f"INSERT INTO {s.OUTBOX}(source_id, user_id, idempotency_key, status, attempts, next_attempt_at, "
             "created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)", (source_id, user, key, t, t, t))
     return CaptureRow(source_id, outbox_id, False, occurred_at)
+
+
+def preceding_utterances(store: Store, user: str, source_id: int, *, since: datetime,
+                         session_since: datetime | None = None, limit: int) -> list[dict[str, Any]]:
+    """Up to ``limit`` user turns of ``user`` before source ``source_id`` in its session (``IS``: no
+    session matches no session), said at or after ``since`` (``session_since`` for a source with a
+    session); oldest first."""
+    rows = store.q(
+        f"""SELECT p.id, p.content, p.occurred_at FROM {s.SOURCES} cur
+            JOIN {s.SOURCES} p ON p.user_id = cur.user_id AND p.session_id IS cur.session_id
+                AND p.role = 'user' AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN ? ELSE ? END)
+                AND p.occurred_at <= cur.occurred_at
+                AND (p.occurred_at < cur.occurred_at OR (p.occurred_at = cur.occurred_at AND p.id < cur.id))
+            WHERE cur.id = ? AND cur.user_id = ?
+            ORDER BY p.occurred_at DESC, p.id DESC LIMIT ?""",
+        (iso(since), iso(session_since or since), int(source_id), user, int(limit)))
+    return rows[::-1]
 
 
 def claim_tasks(store: Store, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,

@@ -29,8 +29,11 @@ from memcli.timeutil import iso, to_epoch
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search", "fts_sql", "knn",
-           "knn_sql", "like_scores", "like_search", "like_sql", "neighbors", "slot_search", "slot_sql", "vector_of"]
+    from memcli.db.vector_cache import Scan
+
+__all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search",
+           "fts_sql", "knn", "knn_detached", "knn_sql", "like_scores", "like_search", "like_sql", "neighbors",
+           "slot_search", "slot_sql", "vector_of"]
 
 K_MAX = 4096  # sqlite-vec's cap on k
 MAX_QUERY_TOKENS = 64  # distinct tokens sent to FTS5 (a 10,000-char query stays cheap)
@@ -72,6 +75,24 @@ def knn(store: Store, user: str, vector: np.ndarray, k: int, *,
     if t is not None:
         params += [t, t]
     return [(int(r["item_id"]), 1.0 - float(r["distance"])) for r in store.q(knn_sql(as_of=as_of is not None), params)]
+
+
+def knn_detached(store: Store, user: str, k: int, *, as_of: datetime | None = None) -> Scan | None:
+    """:func:`knn` as a job that uses no connection, so other threads can run it beside the
+    lexical leg (:class:`memcli.db.vector_cache.Scan`: ``start(vector)`` on the encoder's
+    thread, ``result()`` on this one) — or None: call :func:`knn` on this thread.
+
+    Only a user whose vectors are already in the in-process copy gets one; the copy is brought
+    up to date here, on this thread. The job's result is :func:`knn`'s, or None when it cannot
+    answer (another dimension: then :func:`knn` reports the mismatch)."""
+    if not store.table_exists(s.VEC):
+        return None
+    uv = store.vector_cache.ready(user, None, may_load=False)
+    if uv is None:
+        return None
+    from memcli.db.vector_cache import Scan
+
+    return Scan(uv, max(1, min(int(k), K_MAX)), to_epoch(as_of) if as_of is not None else None)
 
 
 def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[str, Any]]:

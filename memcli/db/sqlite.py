@@ -27,6 +27,7 @@ from memcli.db.store import CaptureRow, MemoryStore, Row
 if TYPE_CHECKING:
     import numpy as np
 
+    from memcli.db.vector_cache import Scan
     from memcli.models import Candidate
 
 __all__ = ["MEMORY", "SQLiteStore"]
@@ -38,6 +39,9 @@ class _Vec0Only:
     """A vector cache that never answers (the caller runs vec0's KNN)."""
 
     def knn(self, *_: object) -> None:
+        return None
+
+    def ready(self, *_: object, **__: object) -> None:
         return None
 
 
@@ -93,6 +97,10 @@ class SQLiteStore(Store, MemoryStore):
                    recorded_at: datetime) -> int:
         return outbox.add_source(self, user, role=role, content=content, occurred_at=occurred_at,
                                  recorded_at=recorded_at)
+
+    def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
+                             limit: int) -> list[Row]:
+        return outbox.preceding_utterances(self, user, source_id, since=since, session_since=session_since, limit=limit)
 
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
                     user: str | None = None) -> list[Row]:
@@ -203,6 +211,9 @@ class SQLiteStore(Store, MemoryStore):
 
     def knn(self, user: str, vector: np.ndarray, k: int, *, as_of: datetime | None = None) -> list[tuple[int, float]]:
         return search.knn(self, user, vector, k, as_of=as_of)
+
+    def knn_detached(self, user: str, k: int, *, as_of: datetime | None = None) -> Scan | None:
+        return search.knn_detached(self, user, k, as_of=as_of)
 
     def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:
         return search.neighbors(self, user, vector, k)

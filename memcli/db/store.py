@@ -33,14 +33,14 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
 
     from memcli.models import Candidate
 
-__all__ = ["CaptureRow", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of"]
+__all__ = ["CaptureRow", "DetachedKnn", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of"]
 
 Row = dict[str, Any]
 
@@ -82,6 +82,19 @@ class CaptureRow:
     outbox_id: int
     duplicate: bool
     occurred_at: datetime | str
+
+
+class DetachedKnn(Protocol):
+    """A KNN job that touches no connection (:meth:`MemoryStore.knn_detached`)."""
+
+    def start(self, vector: np.ndarray) -> None:
+        """Run with the query vector (float32 (dim,)), on any thread."""
+
+    def abandon(self) -> None:
+        """No vector will come: :meth:`result` gives None."""
+
+    def result(self, timeout_s: float | None = None) -> list[tuple[int, float]] | None:
+        """:meth:`MemoryStore.knn`'s rows (the caller's thread may help), or None: run ``knn``."""
 
 
 class MemoryStore(ABC):
@@ -151,6 +164,16 @@ class MemoryStore(ABC):
     def add_source(self, user: str, *, role: str, content: str, occurred_at: datetime,
                    recorded_at: datetime) -> int:
         """Insert one source row (no outbox task: ``remember``/``import``/``correct``); its id."""
+
+    @abstractmethod
+    def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
+                             limit: int) -> list[Row]:
+        """The user's own turns said just before source ``source_id`` in the same session (no
+        session: the user's turns without one), at or after ``since`` — or ``session_since``
+        when the source has a session (a conversation thread holds its context longer than a
+        session-less stream): at most ``limit`` rows ``{id, content, occurred_at}``, oldest
+        first. Only ``role = 'user'`` rows; never another user's. Read-only (the drain's
+        discourse context, :mod:`memcli.write.rules.coref`)."""
 
     @abstractmethod
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
@@ -320,6 +343,11 @@ class MemoryStore(ABC):
         Active items only; with ``as_of=T``: items believed true at world time T (not
         superseded, ``valid_from <= T < invalid_at``). ``k`` is capped by the backend (4096).
         """
+
+    def knn_detached(self, user: str, k: int, *, as_of: datetime | None = None) -> DetachedKnn | None:
+        """:meth:`knn` as a job that uses no connection, so it can run beside the lexical leg on
+        other threads — or None (the default): call :meth:`knn` on the store's own thread."""
+        return None
 
     @abstractmethod
     def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:

@@ -30,6 +30,7 @@ from memcli.embed import Embedder
 from memcli.errors import ConfigError
 
 if TYPE_CHECKING:
+    from memcli.db.store import DetachedKnn
     from memcli.settings import Settings
 
 __all__ = ["QueryEncoder", "QueryVector", "query_encoder"]
@@ -195,13 +196,19 @@ atexit.register(_join_pending)
 class QueryVector:
     """Encode the query on a daemon thread, so the lexical leg runs meanwhile and a deadline
     can abandon it (the caller goes on; see :func:`_join_pending` for process exit).
-    ``wait(timeout_s)`` → vector or None."""
+    ``wait(timeout_s)`` → vector or None.
 
-    def __init__(self, loader: Any, text: str) -> None:
-        self._done = threading.Event()
+    ``job``: a KNN job (:class:`~memcli.db.store.DetachedKnn`) the same thread starts right
+    after encoding, so the dense leg's scan runs beside the lexical leg; :meth:`wait` returns
+    as soon as the vector exists (the caller then joins the job with ``job.result()``).
+    """
+
+    def __init__(self, loader: Any, text: str, job: DetachedKnn | None = None) -> None:
+        self._ready = threading.Event()
         self.vector: np.ndarray | None = None
         self.error: BaseException | None = None
         self.encoder_dim: int | None = None
+        self.job = job
         self._thread = threading.Thread(target=self._run, args=(loader, text), daemon=True,
                                         name="memcli-query-encoder")
         with _PENDING_LOCK:
@@ -210,18 +217,28 @@ class QueryVector:
 
     def _run(self, loader: Any, text: str) -> None:
         try:
-            emb = loader()
-            self.vector = emb.embed_query(text)
-        except BaseException as exc:  # reported by wait()
-            self.error = exc
+            try:
+                emb = loader()
+                self.vector = emb.embed_query(text)
+            except BaseException as exc:  # reported by wait()
+                self.error = exc
+                if self.job is not None:
+                    self.job.abandon()
+                return
+            finally:
+                self._ready.set()
+            if self.job is not None:
+                try:
+                    self.job.start(self.vector)
+                except Exception:  # noqa: BLE001  (job.result() is None: the caller runs the KNN itself)
+                    pass
         finally:
-            self._done.set()
             with _PENDING_LOCK:
                 _PENDING.discard(threading.current_thread())
 
     def wait(self, timeout_s: float | None) -> np.ndarray | None:
         """The vector, or None if not ready within ``timeout_s`` seconds. Re-raises encoder errors."""
-        if not self._done.wait(None if timeout_s is None else max(0.0, timeout_s)):
+        if not self._ready.wait(None if timeout_s is None else max(0.0, timeout_s)):
             return None
         if self.error is not None:
             raise self.error

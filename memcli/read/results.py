@@ -56,6 +56,8 @@ class RetrievalInfo(BaseModel):
     encoder: str | None = None
     dense_skipped: str | None = Field(None, description="why the dense leg did not run, if requested")
     lexical_only_fallback: bool = False
+    dense_concurrent: bool = Field(False, description="the dense KNN ran beside the lexical leg (in-process "
+                                   "vector copy), on the encoder's thread")
     candidates: dict[str, int] = Field(default_factory=dict, description="candidates each leg returned")
     candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
                                     "limit), at most 4096")

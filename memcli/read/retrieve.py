@@ -27,7 +27,7 @@ from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion
-from memcli.read.dense import dense_leg
+from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
 from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
@@ -133,8 +133,9 @@ class MemoryRetrievalService:
                 info.encoder = name if loader else None
                 if loader is None:
                     info.dense_skipped = name
-                else:
-                    qv = QueryVector(loader, text)
+                else:  # the KNN starts on the encoder's thread when the store can detach it
+                    job = store.knn_detached(user, per_leg, as_of=at) if "lexical" in legs else None
+                    qv = QueryVector(loader, text, job=job)
 
         rankings: dict[str, list[int]] = {}
         lex_by_id: dict[int, Any] = {}
@@ -181,7 +182,12 @@ class MemoryRetrievalService:
                 info.dense_skipped = info.dense_skipped or "query encoder not ready before the deadline"
             else:
                 t1 = time.monotonic()
-                dense = dense_leg(store, user, vec, limit=per_leg, as_of=at)
+                rows = qv.job.result() if qv.job is not None else None  # scanned beside the lexical leg
+                if rows is not None:
+                    dense = [DenseHit(i, cos) for i, cos in rows]
+                    info.dense_concurrent = True
+                else:
+                    dense = dense_leg(store, user, vec, limit=per_leg, as_of=at)
                 rankings["dense"] = [h.id for h in dense]
                 cos_by_id = {h.id: h.cosine for h in dense}
                 info.timings_ms["dense_knn"] = _ms(t1)
@@ -190,8 +196,10 @@ class MemoryRetrievalService:
                                       and "lexical" in info.legs_run)
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
+        t1 = time.monotonic()
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info)
+        info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 
@@ -212,7 +220,9 @@ class MemoryRetrievalService:
                 continue
             rec = fusion.recency(from_iso(row["last_confirmed_at"]), now, st.recency_half_life_days)
             final = fusion.final_score(f.rrf_norm, float(row["salience"]), rec, st)
-            floor = fusion.min_cosine_for(st, lang, lang_of(row["statement"]))
+            # the cosine floor applies to dense-only hits; the statement's language only matters then
+            dense_only = "lexical" not in f.ranks and "slot" not in f.ranks
+            floor = fusion.min_cosine_for(st, lang, lang_of(row["statement"]) if dense_only and lang != "zh" else lang)
             if not fusion.passes_floor(f, cos_by_id.get(f.id), final, min_cosine=floor, min_score=min_score):
                 info.dropped_by_floor += 1
                 continue

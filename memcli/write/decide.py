@@ -32,7 +32,7 @@ the outbox worker (``drain``) all call :func:`decide_and_apply`.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,8 +106,13 @@ def _cosine_to(store: MemoryStore, item_id: int, vector: np.ndarray | None, nbs:
 
 
 def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
-           judge: Judge | None = None) -> Plan:
+           judge: Judge | None = None, exclude: Collection[int] = ()) -> Plan:
     """Choose ADD / NOOP / UPDATE / CONFLICT for ``candidate`` (writes nothing).
+
+    ``exclude``: ids of memories the same utterance already wrote or decided on — its other
+    clauses were said together with this one, so a judge that weighs the whole range (the fitted
+    one) never compares them (two facts of 我喜欢喝美式咖啡，不加奶 neither restate nor contradict
+    each other).
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
@@ -119,7 +124,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     nbs = neighbors_of(store, user, vector, settings.decide_neighbors)
     judge = judge or get_judge(settings)
     if getattr(judge, "whole_range", False):
-        return _decide_whole_range(store, settings, user, candidate, vector, judge, new, nbs)
+        return _decide_whole_range(store, settings, user, candidate, vector, judge, new, nbs, exclude)
     if new.slot:  # explicit slot comparison, whatever the cosine
         for row in store.active_in_slot(user, new.slot):
             hit = compare_slot(new, _facts(row["statement"], row["slot"]))
@@ -177,7 +182,8 @@ def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
 
 
 def _decide_whole_range(store: MemoryStore, settings: Settings, user: str, candidate: Candidate,
-                        vector: np.ndarray | None, judge: Judge, new: Facts, nbs: Sequence[Neighbor]) -> Plan:
+                        vector: np.ndarray | None, judge: Judge, new: Facts, nbs: Sequence[Neighbor],
+                        exclude: Collection[int] = ()) -> Plan:
     """A judge that weighs cosine itself (:class:`~memcli.write.fitted.FittedJudge`) sees every
     stored memory worth comparing: the same slot at any cosine, and the neighbours at or above
     ``dedup_lower`` — except those about another person of the user's life (never one fact)."""
@@ -188,7 +194,8 @@ def _decide_whole_range(store: MemoryStore, settings: Settings, user: str, candi
     for nb in nbs:
         if nb.cosine >= settings.dedup_lower:
             pool.setdefault(nb.id, nb)
-    shown = [nb for nb in pool.values() if not other_person(new, _facts(nb.statement, nb.slot))]
+    shown = [nb for nb in pool.values()
+             if nb.id not in exclude and not other_person(new, _facts(nb.statement, nb.slot))]
     top = nbs[0].cosine if nbs else None
     if not shown:
         why = ("different subject: another person's fact" if pool else
@@ -220,19 +227,21 @@ def decide_and_apply(
     source_ids: Sequence[int] = (),
     judge: Judge | None = None,
     timings: dict[str, float] | None = None,
+    exclude: Collection[int] = (),
 ) -> DecisionResult:
     """Decide what ``candidate`` means against the user's active items and write it.
 
     Must run inside ``store.tx()`` so that a failure writes nothing.
     ``vector``: float32 (dim,), L2-normalised, or None when no model is used.
     ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
+    ``exclude``: see :func:`decide`.
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown (nothing written).
     """
     t0 = time.perf_counter()
     cand = enrich(candidate)
-    plan = decide(store, settings, user, cand, vector, judge)
+    plan = decide(store, settings, user, cand, vector, judge, exclude)
     t1 = time.perf_counter()
     try:
         return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
@@ -30,13 +30,17 @@ __all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance",
 
 @dataclass(frozen=True)
 class Utterance:
-    """What the worker hands an extractor: one captured source row."""
+    """What the worker hands an extractor: one captured source row, and ``context``: the same
+    user's turns said just before it in the same session (oldest first; for reference only —
+    facts come from ``text``)."""
 
     source_id: int
     user: str
     role: str
     text: str
     occurred_at: datetime
+    context: tuple[str, ...] = ()
+    context_ids: tuple[int, ...] = ()  # the source ids of ``context``, when read from the store
 
 
 class Extractor(ABC):
@@ -47,6 +51,11 @@ class Extractor(ABC):
     """
 
     name: str = "extractor"
+
+    def wants_context(self, utt: Utterance) -> bool:
+        """Whether ``utt`` should be given its preceding turns (:attr:`Utterance.context`): the
+        worker reads them from the store only then."""
+        return utt.role == "user"
 
     @abstractmethod
     def extract(self, utt: Utterance) -> list[Candidate]:
@@ -104,49 +113,52 @@ class RuleExtractor(Extractor):
     a very long turn without punctuation) is not a memory and is skipped."""
 
     name = "rules"
-    #: how long the person named last in a user's message stands for a leading 她/他/she/he of their next one
-    PERSON_WINDOW = timedelta(hours=6)
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.cap = settings.confidence_extracted if settings else 0.7
         self.max_chars = settings.max_text_chars if settings else 4000
-        self._people: dict[str, tuple[datetime, tuple[str, str]]] = {}  # user → (said at, (key, phrase))
 
-    def _person_before(self, utt: Utterance) -> tuple[str, str] | None:
-        """The person the user named last in an earlier message of the last few hours (我妹妹下个月结婚。→
-        她老公是四川人), or None."""
-        last = self._people.get(utt.user)
-        if last and timedelta(0) < utt.occurred_at - last[0] <= self.PERSON_WINDOW:
-            return last[1]
-        return None
+    def wants_context(self, utt: Utterance) -> bool:
+        """Only an utterance with a pronoun subject needs its preceding turns (no store read otherwise)."""
+        from memcli.write.rules.coref import has_pronoun
+
+        return utt.role == "user" and has_pronoun(utt.text)
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":
             return []
         from memcli.write.names import extract_names
-        from memcli.write.rules import extract_in_context
+        from memcli.write.rules import extract_matches
+        from memcli.write.rules.coref import apply_edits, resolve
         from memcli.write.rules.match import resolve_ago
 
-        text = to_simplified(utt.text)
+        text, original = to_simplified(utt.text), utt.text
+        res = resolve(utt.text, utt.context)
+        if res is not None:  # 她在昆明开了一家花店 after 我姐姐…: the antecedent in place of the pronoun
+            original = res.text
+            text = apply_edits(text, [(s, e, to_simplified(rep)) for s, e, rep in res.edits])
         seen: set[str] = set()
         out: list[Candidate] = []
         names = extract_names(text)
-        matches, person = extract_in_context(text, self._person_before(utt))
-        if person:
-            self._people[utt.user] = (utt.occurred_at, person)
-        for m in [*names, *(m for m in matches if not (names and m.slot == "name"))]:
+        for m in [*names, *(m for m in extract_matches(text) if not (names and m.slot == "name"))]:
             if m.slot == "birthday" and m.value == "today":  # 今天是我的生日 / Today is my birthday: said on the day
                 d = utt.occurred_at
                 m = replace(m, statement=f"我的生日是{d.month}月{d.day}日" if lang_of(text) == "zh" else
                             f"My birthday is {d.strftime('%B')} {d.day}", value=f"{d.month}-{d.day}")
-            statement = _own_words(m.statement, text, utt.text)
+            statement = _own_words(m.statement, text, original)
             if statement in seen or len(statement) > self.max_chars:
                 continue
             seen.add(statement)
             when = resolve_ago(utt.occurred_at, m.ago)
+            meta = {}
+            if res is not None and (used := [
+                    {"pronoun": p, "antecedent": a, **({"source_id": utt.context_ids[i]} if
+                                                       0 <= i < len(utt.context_ids) else {})}
+                    for p, a, i in res.resolved if to_simplified(a) in to_simplified(statement)]):
+                meta["coref"] = used
             out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
                                  confidence=min(self.cap, m.confidence), valid_from=when,
-                                 confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata={}))
+                                 confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata=meta))
         return out
 
 

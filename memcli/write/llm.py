@@ -19,6 +19,8 @@ Trust nothing that comes back, but read what real models send (issue 15 §1):
 - **Time said.** The extractor's user message is JSON: the utterance, when it was said in the
   user's zone (``said_at``, ISO-8601 with offset) and the zone, so "yesterday" resolves; a
   long turn is sent in pieces of at most :data:`CHUNK_CHARS` characters cut at sentence ends.
+- **Context.** The user's preceding turns of the session (``context``, marked context only:
+  facts come from the utterance), so 她/she/they resolve across messages.
 
 And any memory id in a judgement must be one the model was shown. A malformed reply or a made-up id raises
 :class:`~memcli.errors.ExtractionError`: the task is retried with backoff, then dead — never
@@ -69,11 +71,14 @@ EXTRACT_PROMPT = (
     "fact as a short statement in the utterance's language. The user message is JSON: \"utterance\", "
     "\"said_at\" (when the user said it, ISO-8601 with the user's UTC offset) and \"timezone\"; resolve relative "
     "times (yesterday, last year, 上个月) against said_at and give days_ago (how many days before said_at the "
-    "fact started to hold; 0 when undated). "
+    "fact started to hold; 0 when undated). \"context\", when present, lists the user's earlier turns of the "
+    "same conversation (oldest first): CONTEXT ONLY, to tell whom 她/他/they/her refer to (她在昆明开了一家花店 "
+    "after 我姐姐… → 我姐姐在昆明开了一家花店); every fact must come from \"utterance\", never from the context. "
     + _slot_help() + " Reply with JSON only: "
     '{"memories": [{"statement": str, "kind": "preference|relationship|identity|habit|health|other", '
     '"slot": str|null, "days_ago": int, "salience": 0..1, "confidence": 0..1}]}. '
-    'Several utterances come as {"utterances": [{"id": int, "utterance": str, "said_at": str, "timezone": str}]}; '
+    'Several utterances come as {"utterances": [{"id": int, "utterance": str, "said_at": str, "timezone": str, '
+    '"context"?: [str]}]}; '
     'then each memory also has "utterance": the id it comes from.'
 )
 JUDGE_PROMPT = (
@@ -84,6 +89,8 @@ JUDGE_PROMPT = (
 )
 #: longest piece of a turn sent in one extraction call, characters
 CHUNK_CHARS = 4000
+#: longest context turn sent (its last characters), characters
+CONTEXT_CHARS = 500
 #: response_format modes tried in order by ``llm_response_format = "auto"``
 MODES = ("json_schema", "json_object", "none")
 #: (chat URL, model) → the modes still to try, first = the one in use (shared by every client)
@@ -318,10 +325,13 @@ class LLMExtractor(Extractor):
         self.tz = settings.tz
 
     def message(self, utt: Utterance, piece: str) -> str:
-        """The user message: the utterance (or a piece of it), when it was said and where."""
+        """The user message: the utterance (or a piece of it), when it was said and where, and
+        the user's preceding turns as ``context`` (each cut to its last :data:`CONTEXT_CHARS`)."""
         said = utt.occurred_at.astimezone(self.tz)
-        return json.dumps({"utterance": piece, "said_at": said.isoformat(timespec="seconds"),
-                           "timezone": _zone_name(self.tz, said)}, ensure_ascii=False)
+        msg = {"utterance": piece, "said_at": said.isoformat(timespec="seconds"), "timezone": _zone_name(self.tz, said)}
+        if utt.context:
+            msg["context"] = [c[-CONTEXT_CHARS:] for c in utt.context]
+        return json.dumps(msg, ensure_ascii=False)
 
     #: utterances per call in extract_batch (one JSON request lists them with ids)
     batch = 8

@@ -55,7 +55,7 @@ FEATURES: tuple[str, ...] = (
     *(f"guard:{g}" for g in GUARD_NAMES), "guard:none",
     *(f"slot:{v}" for v in _SLOT_VERDICTS),
     "flip_x_cos", "jaccard_x_cos", "changed_x_cos", "swap", "swap_entity", "swap_x_cos", "names_changed",
-    "one_strong_slot", "relations_changed",
+    "one_strong_slot", "relations_changed", "family_refines",
 )
 
 
@@ -116,6 +116,17 @@ def relations_changed(new: str, old: str) -> bool:
     return bool(only_a) and bool(only_b) and not any(same_relation(x, y) for x in only_a for y in only_b)
 
 
+def _family_refines(new: Facts, old: Facts) -> bool:
+    """Two keyed slots of one attribute where the new key refines the old one (like.tea →
+    like.japanese green tea, like.茶 → like.日本绿茶): a refinement, not another thing."""
+    if not (new.slot and old.slot and new.slot != old.slot and strong(new.slot) and strong(old.slot)
+            and "." in new.slot and "." in old.slot):
+        return False
+    fam_new, key_new = new.slot.rsplit(".", 1)
+    fam_old, key_old = old.slot.rsplit(".", 1)
+    return fam_new == fam_old and _contains(key_new, key_old)
+
+
 def _bigrams(text: str) -> frozenset[str]:
     """Character bigrams of the letters/ideographs of ``text`` (case-folded, simplified)."""
     t = re.sub(r"[\W_]+", "", to_simplified(text).casefold())
@@ -169,7 +180,7 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
         *(float(bool(slot_hit) and slot_hit[0].value == v) for v in _SLOT_VERDICTS),  # type: ignore[index]
         flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine,
         float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
-        float(relations_changed(s_new, s_old)),
+        float(relations_changed(s_new, s_old)), float(_family_refines(new, old)),
     ]
     return np.asarray(f, dtype=np.float64)
 
@@ -193,7 +204,7 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     (floor above 1)."""
     n = len(x)
     f = np.tile(np.array([0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]]), (n, 1))
-    diff = x[:, FEATURES.index("different_strong_slots")] > 0
+    diff = (x[:, FEATURES.index("different_strong_slots")] > 0) & (x[:, FEATURES.index("family_refines")] == 0)
     mixed = x[:, FEATURES.index("one_strong_slot")] > 0
     f[diff, 2:] = np.maximum(f[diff, 2:], min_prob.get("other_slot", 0.0))
     other = x[:, FEATURES.index("guard:different subject")] > 0
@@ -210,6 +221,11 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     flip = x[:, FEATURES.index("flip")] > 0
     apart = (x[:, FEATURES.index("different_strong_slots")] > 0) & (x[:, FEATURES.index("entity_shared")] == 0)
     f[flip & (bare | apart), 3] = 1.01
+    # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement
+    # by construction: never a restatement, and UPDATE whenever it is likelier than ADD
+    refines = (x[:, FEATURES.index("family_refines")] > 0) & ~flip
+    f[refines, 1] = 1.01
+    f[refines, 2] = 0.0
     f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
     f[(x[:, FEATURES.index("names_changed")] > 0) | (x[:, FEATURES.index("relations_changed")] > 0), 1] = 1.01
     return f

@@ -4,7 +4,10 @@ write, one task at a time committed.
 :class:`MemoryCaptureWorker` takes its dependencies (store, settings, embedder, extractor,
 judge) and is built once per :class:`~memcli.memory.Memory` / :class:`~memcli.admin.Admin`.
 
-Per batch of claimed tasks (``drain_batch_size``): every task is extracted; the statements of
+Per batch of claimed tasks (``drain_batch_size``): every task is extracted — an utterance the
+extractor wants context for (:meth:`~memcli.write.extract.Extractor.wants_context`: a pronoun
+subject, for the rules) first gets the user's preceding turns of its session, a read
+(:meth:`~memcli.db.store.MemoryStore.preceding_utterances`) outside any write; the statements of
 the whole batch are embedded in one batched call; then each task's candidates are decided and
 written **in one transaction together with the task's completion**. A failure (extraction,
 judge, a lost lease, a database error) rolls back that task only, which is retried with
@@ -24,6 +27,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import timedelta
 from typing import TYPE_CHECKING, Union
 
 from pydantic import BaseModel, Field
@@ -173,8 +178,8 @@ class MemoryCaptureWorker:
         written or failed (the caller releases them if this returns early or raises)."""
         settings, secs = self.settings, summary.seconds
         t = time.perf_counter()
-        utts = [Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
-                          occurred_at=k.occurred_at) for k in tasks]
+        utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
+                                             occurred_at=k.occurred_at)) for k in tasks]
         if stop is None:
             extracted = self.extraction.extract_batch(utts)
         else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
@@ -208,6 +213,19 @@ class MemoryCaptureWorker:
             if progress:
                 progress(1)
 
+    def _with_context(self, utt: Utterance) -> Utterance:
+        """``utt`` with the user's preceding turns of its session (``context_turns`` within
+        ``context_session_window_s``; without a session, ``context_window_s``) when the extractor
+        wants them; a read, outside any write."""
+        st = self.settings
+        if st.context_turns <= 0 or not self.extraction.extractor.wants_context(utt):
+            return utt
+        rows = self.store.preceding_utterances(
+            utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=st.context_window_s),
+            session_since=utt.occurred_at - timedelta(seconds=st.context_session_window_s), limit=st.context_turns)
+        return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
+            if rows else utt
+
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001
         """All results of one task and its completion, in ONE transaction."""
         st, settings = self.store, self.settings
@@ -215,10 +233,12 @@ class MemoryCaptureWorker:
         counts: dict[str, int] = {}
         t = time.perf_counter()
         with st.tx():
+            written: set[int] = set()  # memories this utterance wrote or decided on: not compared again
             for cand, vec in zip(cands, vecs, strict=True):
                 res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
                                        model=settings.model, source_ids=[task.source_id], judge=self.judge,
-                                       timings=timings)
+                                       timings=timings, exclude=written)
+                written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
             outbox.complete(st, task)
         spent = time.perf_counter() - t

@@ -86,6 +86,20 @@ class PostgresStore(PgStore, MemoryStore):
                           VALUES (%s, %s, %s, %s, %s) RETURNING id""",
                       (user, role, content, iso(occurred_at), iso(recorded_at)))
 
+    def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
+                             limit: int) -> list[Row]:
+        rows = self.q(
+            f"""SELECT p.id, p.content, p.occurred_at FROM {s.SOURCES} cur
+                JOIN {s.SOURCES} p ON p.user_id = cur.user_id AND p.session_id IS NOT DISTINCT FROM cur.session_id
+                    AND p.role = 'user'
+                    AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN %s ELSE %s END)::timestamptz
+                    AND p.occurred_at <= cur.occurred_at
+                    AND (p.occurred_at < cur.occurred_at OR (p.occurred_at = cur.occurred_at AND p.id < cur.id))
+                WHERE cur.user_id = %s AND cur.id = %s
+                ORDER BY p.occurred_at DESC, p.id DESC LIMIT %s""",
+            (iso(since), iso(session_since or since), user, int(source_id), int(limit)))
+        return rows[::-1]
+
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
                     user: str | None = None) -> list[Row]:
         return pgo.claim_rows(self, t=iso(now), lease=iso(lease_until), owner=owner, limit=limit,

@@ -1,0 +1,229 @@
+"""Pronoun subjects across messages: 她在昆明开了一家花店 after 我姐姐下个月结婚了 → 我姐姐在昆明开了一家花店.
+
+Within one utterance the clause rules already carry the last person named (我姐姐住在成都，她是
+建筑师). Across messages nothing did: the drain gives the extractor the user's preceding
+turns of the same session (:attr:`memcli.write.extract.Utterance.context`), and
+:func:`resolve` rewrites the current utterance before the rules read it.
+
+1. **Pronoun clauses.** A clause (split at sentence and clause punctuation) whose subject is
+   a third-person pronoun — 他/她/它/他们/她们, he/she/they/it — or that opens with a
+   possessive (她老公, 他的生日; her husband, his birthday, their house), after lead-ins such
+   as 对了 / 上个月 / oh / also. From the first clause that names someone of its own, the
+   utterance is left to the rules (their in-utterance carry).
+2. **Mentions** (:mod:`memcli.write.rules.coref_mentions`) in the context turns, each turn
+   first resolved against the turns before it (so 她老公叫李明 then 他是医生 reaches 李明):
+   the user's relations of the :mod:`memcli.slots` vocabulary (我姐姐, 我老婆的哥哥, 我有个同事
+   叫何磊, 我们领导, my older sister, my sister's husband Mark, I have a brother), pairs and
+   couples (我姐姐和姐夫, my mom and dad, my sister + her husband: plural), named people
+   opening a clause (赵敏的…, Priya works…), and pets or things the user got (我养了一只猫 → 它).
+3. **Agreement.** Gender from the relation (她 ↔ 姐姐/妈妈/老婆, he ↔ brother/dad; 同事, boss
+   and names fit either), number (他们/they ↔ 父母, parents, a pair; a singular "they" is not
+   guessed), 它/it ↔ a pet or thing (it: only in the turn just before).
+4. **Choice.** The most recent turn with a compatible mention wins when it names one such
+   referent; two (我老婆生了个女儿 → 她叫小雨?) → **no guess**: the clause stays as it was
+   (today's behaviour: it gives nothing), and earlier turns are not searched. A plural
+   pronoun with no plural mention takes 我爸… + 我妈… (→ 我爸妈) or someone and their spouse.
+5. **Not read:** the assistant's turns (the user's facts are resolved against the user's own
+   words; an assistant that says 你姐姐 is no evidence of who 她 is), another session's or
+   another user's turns (the store query never returns them).
+
+The rewrite is a list of ``(start, end, replacement)`` edits, so the same edits apply to a
+traditional-Chinese original whose simplified form was read (OpenCC maps character for
+character); the antecedent is then written in the user's own characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules.coref_mentions import (
+    EN_ADJ,
+    EN_CLAUSE,
+    EN_LEAD,
+    EN_REL,
+    ZH_CLAUSE,
+    ZH_LEAD,
+    ZH_REL,
+    Mention,
+    couple,
+    en_mentions,
+    mentions,
+    zh_mentions,
+)
+
+__all__ = ["CONTEXT_CHARS", "Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
+
+#: how much of each context turn is read (its end, nearest the utterance), characters
+CONTEXT_CHARS = 1000
+_ZH_PRON = re.compile(rf"^({ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|妈的)")
+_EN_PRON = re.compile(rf"^({EN_LEAD})(she|he|they|her|his|their|it|its)(?:(['’](?:s|re|ve))|\b)", re.I)
+#: naming clauses of the utterance itself searched for an antecedent (most recent first), like context turns
+_LOCAL_CLAUSES = 3
+_ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A rewritten utterance: ``text``, the ``edits`` that made it, and what was resolved."""
+
+    text: str
+    edits: tuple[tuple[int, int, str], ...]
+    resolved: tuple[tuple[str, str, int], ...]  # (pronoun as written, antecedent phrase, its context turn)
+
+
+def has_pronoun(text: str) -> bool:
+    """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap)."""
+    if not _ANY_PRON.search(text):
+        return False
+    if lang_of(text) == "zh":
+        return any(_ZH_PRON.match(c.strip()) for c in ZH_CLAUSE.findall(to_simplified(text)))
+    return any(_EN_PRON.match(c.strip()) for c in EN_CLAUSE.findall(text) for c in re.split(r",|\band\b|\bbut\b", c))
+
+
+def _fits(m: Mention, pron: str) -> bool:
+    p = pron.casefold()
+    if m.pet:
+        return p in ("他", "她", "它", "he", "she", "it", "his", "her", "its")
+    if p in ("它", "it", "its"):
+        return m.thing
+    if m.thing:
+        return False
+    if p in ("他们", "they", "their"):
+        return m.plural
+    if p == "她们":
+        return m.plural and m.gender != "m"
+    if m.plural:
+        return False
+    want = "f" if p in ("她", "she", "her") else "m"
+    return m.gender in (None, want)
+
+
+def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention | None:
+    """The most recent compatible mention; None when there is none or two referents tie. A
+    plural pronoun with no plural mention takes the two people of the context when they make
+    a couple (我爸… / 我妈… → 我爸妈)."""
+    for ms in reversed(turns[-1:] if pron.casefold() in ("it", "its") else turns):  # "it" is too common to reach far
+        fit = [m for m in ms if _fits(m, pron)]
+        if not fit:
+            continue
+        return fit[-1] if len({m.key for m in fit}) == 1 else None
+    if pron.casefold() in ("他们", "她们", "they", "their"):
+        people = list({m.key: m for ms in turns for m in ms if not m.thing and not m.plural}.values())
+        if len(people) == 2 and (pair := couple(people[0], people[1], zh)):
+            return replace(pair, turn=max(people[0].turn, people[1].turn))
+    return None
+
+
+def apply_edits(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    """``text`` with the ``(start, end, replacement)`` edits applied (non-overlapping)."""
+    out, pos = [], 0
+    for start, end, rep in sorted(edits):
+        out += [text[pos:start], rep]
+        pos = end
+    return "".join(out) + text[pos:]
+
+
+def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
+    edits, done = [], []
+    local: list[list[Mention]] | None = None  # who the utterance's last naming clauses named
+    for cm in ZH_CLAUSE.finditer(text):
+        clause = cm.group(0)
+        off = cm.start() + len(clause) - len(clause.lstrip())
+        m = _ZH_PRON.match(clause.lstrip())
+        if m:
+            ante = _antecedent(turns if local is None else local, m.group(2), zh=True)
+            if ante is None:
+                continue
+            s = off + m.start(2)
+            rest = clause.lstrip()[m.end():]
+            owned = ante.owner and re.match(rf"的?(?:{ZH_REL})", rest)  # 他老婆 → 我室友老婆, not 我室友郑涛老婆
+            rep = ante.owner if owned else ante.phrase
+            edits.append((s, s + len(m.group(2)), rep))
+            done.append((m.group(2), rep, ante.turn))
+        elif ms := zh_mentions(clause):  # the utterance names someone itself: only they are antecedents from here on
+            local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
+    return edits, done
+
+
+def _en_phrase(phrase: str, at_start: bool) -> str:
+    return phrase[:1].upper() + phrase[1:] if at_start else (phrase[:1].lower() + phrase[1:] if
+                                                            phrase[:3].casefold() in ("my ", "our") else phrase)
+
+
+def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
+    edits, done = [], []
+    local: list[list[Mention]] | None = None  # who the utterance's last naming clauses named
+    for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
+        part = cm.group(0)
+        sub = re.match(r"^\s*(?:(?:and|but|so) )?", part)
+        off = cm.start() + (sub.end() if sub else 0)
+        clause = text[off:cm.end()]
+        m = _EN_PRON.match(clause)
+        if not m:
+            if ms := en_mentions(clause):  # the utterance names someone itself: only they from here on
+                local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
+            continue
+        word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
+        ante = _antecedent(turns if local is None else local, word, zh=False)
+        if ante is None:
+            continue
+        start = off + m.start(2)
+        window = text[max(0, start - 400):start]  # bounded: a 100k-character turn stays linear
+        at_start = start == 0 or bool(re.search(r"[.!?;\n]\s*$", window))
+        phrase = _en_phrase(ante.phrase, at_start)
+        low = word.casefold()
+        if low in ("her", "his", "their", "its"):
+            if not re.match(r" [a-z]", clause[m.end():]) or (low == "her" and re.match(r" (?:to|and|a|the)\b",
+                                                                                         clause[m.end():])):
+                continue  # an object pronoun, not a possessive subject
+            if ante.owner and re.match(rf" {EN_ADJ}(?:{EN_REL})\b", clause[m.end():], flags=re.I):
+                # her husband → my sister's husband, not my sister Anna's husband (the rules read that one)
+                phrase = _en_phrase(ante.owner, at_start)
+            rep = phrase + ("'" if phrase.endswith("s") and ante.plural else "'s")
+        else:
+            nxt = clause[m.end():]
+            verb = {"'re": " are", "'ve": " have"}.get(contraction)
+            if contraction == "'s":
+                verb = " has" if re.match(r" (?:got|been|had)\b", nxt) else " is"
+            if ante.plural is False and low == "they":
+                continue
+            rep = phrase + (verb or "")
+        before = re.split(r"[.!?;\n]", window)[-1]
+        if not m.group(1) and re.search(r"\S+\s+\S+\s+\S+,\s*$", before):
+            # "My mom is a nurse, she volunteers": a comma before a name would join the clauses, a period keeps them
+            comma = start - len(before) + before.rstrip().rindex(",")
+            edits.append((comma, off + m.end(), ". " + rep[:1].upper() + rep[1:]))
+        else:
+            edits.append((start, off + m.end(), rep))
+        done.append((word, phrase, ante.turn))
+    return edits, done
+
+
+def resolve(text: str, context: Sequence[str]) -> Resolution | None:
+    """``text`` with its pronoun subjects replaced by their antecedents in ``context`` (the
+    user's preceding turns, oldest first), or None when nothing was resolved.
+
+    Edits index ``text`` as given; Chinese is read in simplified script, character for
+    character, so the same edits fit the original."""
+    if not has_pronoun(text):
+        return None
+    zh = lang_of(text) == "zh"
+    read = to_simplified(text) if zh else text
+    turns: list[list[Mention]] = []
+    for turn in (c[-CONTEXT_CHARS:] for c in context):
+        t = to_simplified(turn) if lang_of(turn) == "zh" else turn
+        if turns and has_pronoun(t):
+            edits, _ = (_zh_edits if lang_of(t) == "zh" else _en_edits)(t, turns)
+            t = apply_edits(t, edits)
+        turns.append([replace(m, turn=len(turns)) for m in mentions(t)])
+    edits, done = (_zh_edits if zh else _en_edits)(read, turns)
+    if not edits:
+        return None
+    if zh and read != text:  # traditional script: the antecedent in the user's own characters
+        table = {s: o for turn in (text, *context) if len(sim := to_simplified(turn)) == len(turn)
+                 for s, o in zip(sim, turn, strict=True) if s != o}
+        edits = [(s, e, "".join(table.get(ch, ch) for ch in rep)) for s, e, rep in edits]
+    return Resolution(text=apply_edits(text, edits), edits=tuple(edits), resolved=tuple(done))
