@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "GENERAL_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS",
            "attribute", "gender_fits", "is_functional", "same_relation", "query_slots",
@@ -250,6 +251,7 @@ def attribute(name: str) -> Attribute | None:
     return ATTRIBUTES.get(name)
 
 
+@lru_cache(maxsize=8192)
 def split_slot(slot: str) -> tuple[str, str, str | None]:
     """``(subject, attribute, object)`` of a slot key: ``mother.birthday`` → (mother, birthday,
     None); ``like.川菜`` → (me, like, 川菜); ``wife.elder_brother.job`` → (wife.elder_brother, job, None)."""
@@ -279,6 +281,7 @@ def slot_subject(slot: str | None) -> str:
     return split_slot(slot)[0] if slot else ME
 
 
+@lru_cache(maxsize=8192)
 def is_functional(slot: str) -> bool:
     """True when the slot holds one value at a time for one definite subject, so that another
     value contradicts it. False for keyed attributes (like.X), unknown attributes and

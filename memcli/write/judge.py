@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 
 from memcli.errors import ExtractionError
 from memcli.models import Candidate, Decision
@@ -172,6 +173,7 @@ def same_owner(a: str, b: str) -> bool:
     return things[0] != things[1] and "me" in (a, b)
 
 
+@lru_cache(maxsize=8192)
 def strong(slot: str | None) -> bool:
     """A slot whose attribute alone separates facts (residence, job, like.X — not is.X)."""
     return bool(slot) and split_slot(slot)[1] not in WEAK_ATTRIBUTES  # type: ignore[arg-type]
@@ -221,9 +223,18 @@ def other_person(new: Facts, old: Facts) -> bool:
     "Blue is not my favourite colour" reads as about ``person:blue``."""
     from memcli import slots
 
-    people = {slots.ME, *slots.ZH_RELATIONS.values(), *slots.EN_RELATIONS.values()}
-    return (new.subject != old.subject and new.subject in people and old.subject in people
-            and not slots.same_relation(new.subject, old.subject))
+    if new.subject == old.subject:
+        return False
+    people = _people()
+    return new.subject in people and old.subject in people and not slots.same_relation(new.subject, old.subject)
+
+
+@lru_cache(maxsize=1)
+def _people() -> frozenset[str]:
+    """The user and every relation key of the vocabulary."""
+    from memcli import slots
+
+    return frozenset({slots.ME, *slots.ZH_RELATIONS.values(), *slots.EN_RELATIONS.values()})
 
 
 def align_subjects(new: Facts, old: Facts) -> tuple[Facts, Facts]:

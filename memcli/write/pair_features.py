@@ -87,7 +87,8 @@ def names_changed(new: str, old: str) -> bool:
     return bool(a - b) and bool(b - a)
 
 
-_EN_REL_WORDS = None
+_EN_REL_WORDS: re.Pattern[str] | None = None
+_ZH_REL_WORDS: re.Pattern[str] | None = None
 
 
 @lru_cache(maxsize=8192)
@@ -96,10 +97,11 @@ def relations_of(text: str) -> frozenset[str]:
     nephew), from the :mod:`memcli.slots` vocabulary, longest word first."""
     from memcli import slots
 
-    global _EN_REL_WORDS
+    global _EN_REL_WORDS, _ZH_REL_WORDS
     if lang_of(text) == "zh":
-        pat = re.compile("|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True)))
-        return frozenset(slots.ZH_RELATIONS[m.group(0)] for m in pat.finditer(to_simplified(text)))
+        if _ZH_REL_WORDS is None:
+            _ZH_REL_WORDS = re.compile("|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True)))
+        return frozenset(slots.ZH_RELATIONS[m.group(0)] for m in _ZH_REL_WORDS.finditer(to_simplified(text)))
     if _EN_REL_WORDS is None:
         alt = "|".join(sorted(map(re.escape, (k for k in slots.EN_RELATIONS if k.islower())), key=len, reverse=True))
         _EN_REL_WORDS = re.compile(r"\b(" + alt + r")s?\b")
@@ -127,6 +129,7 @@ def _family_refines(new: Facts, old: Facts) -> bool:
     return fam_new == fam_old and _contains(key_new, key_old)
 
 
+@lru_cache(maxsize=8192)
 def _bigrams(text: str) -> frozenset[str]:
     """Character bigrams of the letters/ideographs of ``text`` (case-folded, simplified)."""
     t = re.sub(r"[\W_]+", "", to_simplified(text).casefold())

@@ -286,6 +286,7 @@ def content_tokens(text: str) -> frozenset[str]:
     return frozenset(t for t in search_tokens(text) if t not in STOPWORDS and t not in neg)
 
 
+@lru_cache(maxsize=8192)
 def value_key(value: str) -> str:
     """A slot value for comparison: NFKC, case-folded, punctuation → one space."""
     t = unicodedata.normalize("NFKC", value).casefold()
