@@ -25,14 +25,13 @@ transaction (a kill restarted it from zero). A database it already migrated is u
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable
 
 import apsw
 
 from memcli.db import schema as s
 from memcli.db.bounded import user_token
+from memcli.db.vector_layout import rebuild_progress
 
 __all__ = ["BATCH", "CURSOR_KEY", "NEW", "fts_targets", "has_user_key", "m0004_fts_user_key", "needs_fts_rebuild",
            "resume_fts_rebuild", "stderr_progress"]
@@ -143,13 +142,5 @@ def resume_fts_rebuild(conn: apsw.Connection, *, batch: int | None = None, progr
     return copied
 
 
-def stderr_progress(done: int, total: int) -> None:
-    """A one-line progress bar on stderr, only when it is a terminal and the table is big."""
-    if total < 20_000 or not sys.stderr.isatty() or os.environ.get("MEMCLI_NO_PROGRESS"):
-        return
-    width = 30
-    filled = int(width * done / max(total, 1))
-    end = "\n" if done >= total else ""
-    sys.stderr.write(f"\rmemcli: rebuilding the full-text index [{'#' * filled}{'.' * (width - filled)}] "
-                     f"{done}/{total}{end}")
-    sys.stderr.flush()
+#: the full-text rebuild's bar (m0004: the FTS table keyed by user)
+stderr_progress = rebuild_progress("full-text index", 20_000)

@@ -34,7 +34,7 @@ from memcli.db import schema as s
 
 __all__ = ["CHUNK_SIZE", "PARTITION_INDEX_SQL", "REBUILD", "bump_epoch", "create_vec_sql", "m0002_vec0_small_chunks",
            "mirror_targets",
-           "needs_rebuild", "resume_rebuild", "stderr_progress", "vec_dim"]
+           "needs_rebuild", "rebuild_progress", "resume_rebuild", "stderr_progress", "vec_dim"]
 
 CHUNK_SIZE = 8  # sqlite-vec: 8..4096, divisible by 8, fixed at creation
 REBUILD = "memcli_vec_rebuild"  # not "memory_vec_*": that prefix is the live table's shadow namespace
@@ -190,13 +190,23 @@ def resume_rebuild(conn: apsw.Connection, *, batch: int | None = None, progress:
     return copied
 
 
-def stderr_progress(done: int, total: int) -> None:
-    """A one-line progress bar on stderr, only when it is a terminal and the table is big."""
-    if total < 5000 or not sys.stderr.isatty() or os.environ.get("MEMCLI_NO_PROGRESS"):
-        return
-    width = 30
-    filled = int(width * done / max(total, 1))
-    end = "\n" if done >= total else ""
-    sys.stderr.write(f"\rmemcli: rebuilding the vector index [{'#' * filled}{'.' * (width - filled)}] "
-                     f"{done}/{total}{end}")
-    sys.stderr.flush()
+def rebuild_progress(what: str, min_total: int) -> Callable[[int, int], None]:
+    """A progress callback ``(done, total)`` drawing a one-line bar on stderr — only when stderr
+    is a terminal, the table has at least ``min_total`` rows and ``MEMCLI_NO_PROGRESS`` is unset.
+    ``what``: the index being rebuilt, as the bar names it."""
+
+    def show(done: int, total: int) -> None:
+        if total < min_total or not sys.stderr.isatty() or os.environ.get("MEMCLI_NO_PROGRESS"):
+            return
+        width = 30
+        filled = int(width * done / max(total, 1))
+        end = "\n" if done >= total else ""
+        sys.stderr.write(f"\rmemcli: rebuilding the {what} [{'#' * filled}{'.' * (width - filled)}] "
+                         f"{done}/{total}{end}")
+        sys.stderr.flush()
+
+    return show
+
+
+#: the vector-index rebuild's bar (m0002: vec0 tables in small chunks)
+stderr_progress = rebuild_progress("vector index", 5000)
