@@ -29,6 +29,7 @@ import numpy as np
 
 from memcli.eval.formats import DecisionPair
 from memcli.settings import Settings
+from memcli.write.fitted import softmax_proba
 
 __all__ = ["LABELS", "fit_judge", "fit_softmax", "pair_matrix", "predict_proba"]
 
@@ -85,24 +86,19 @@ def fit_softmax(x: np.ndarray, y: np.ndarray, l2: float = L2, iterations: int = 
     onehot = np.eye(len(LABELS))[y]
     sw = np.where(y >= 2, risky_weight, 1.0)[:, None]
     sw = sw / sw.mean()
+    ones, zeros = np.ones(d), np.zeros(d)
     for _ in range(iterations):
-        g = (_softmax(z @ w + b) - onehot) * sw
+        g = (softmax_proba(z, zeros, ones, w, b) - onehot) * sw
         w -= STEP * (z.T @ g / n + l2 * w / n)
         b -= STEP * g.mean(axis=0)
     return {"mean": mean.round(6).tolist(), "scale": scale.round(6).tolist(), "weights": w.round(6).tolist(),
             "bias": b.round(6).tolist()}
 
 
-def _softmax(s: np.ndarray) -> np.ndarray:
-    s = s - s.max(axis=-1, keepdims=True)
-    e = np.exp(s)
-    return e / e.sum(axis=-1, keepdims=True)
-
-
 def predict_proba(params: dict[str, Any], x: np.ndarray) -> np.ndarray:
     """Class probabilities (n, 4) in :data:`LABELS` order for feature rows ``x`` (n, d)."""
-    z = (np.atleast_2d(x) - np.asarray(params["mean"])) / np.asarray(params["scale"])
-    return _softmax(z @ np.asarray(params["weights"]) + np.asarray(params["bias"]))
+    return softmax_proba(x, np.asarray(params["mean"]), np.asarray(params["scale"]), np.asarray(params["weights"]),
+                         np.asarray(params["bias"]))
 
 
 def decide_rows(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:

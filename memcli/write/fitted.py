@@ -33,7 +33,7 @@ from memcli.write.pair_features import FEATURES, decide_classes, pair_features
 from memcli.write.rules import analyze
 from memcli.write.rules.match import content_units
 
-__all__ = ["FittedJudge", "load_weights", "shipped_weights"]
+__all__ = ["FittedJudge", "load_weights", "shipped_weights", "softmax_proba"]
 
 _LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 
@@ -73,6 +73,17 @@ def load_weights(settings: Settings) -> dict[str, Any] | None:
     return params if params is not None and tuple(params["features"]) == FEATURES else None
 
 
+def softmax_proba(x: np.ndarray, mean: np.ndarray, scale: np.ndarray, weights: np.ndarray,
+                  bias: np.ndarray) -> np.ndarray:
+    """Softmax regression: class probabilities (n, 4) of feature rows ``x`` (n, d) standardised by
+    ``mean``/``scale`` (d,), with ``weights`` (d, 4) and ``bias`` (4,). The one implementation the
+    judge and its fit (:mod:`memcli.judge_fit`) share."""
+    s = ((np.atleast_2d(x) - mean) / scale) @ weights + bias
+    s = s - s.max(axis=1, keepdims=True)
+    e = np.exp(s)
+    return e / e.sum(axis=1, keepdims=True)
+
+
 class FittedJudge(Judge):
     """Classifier judge over pair features; see the module docstring.
 
@@ -98,10 +109,7 @@ class FittedJudge(Judge):
 
     def proba(self, x: np.ndarray) -> np.ndarray:
         """Class probabilities (n, 4), order ADD, NOOP, UPDATE, CONFLICT, for feature rows (n, d)."""
-        s = ((np.atleast_2d(x) - self._mean) / self._scale) @ self._w + self._b
-        s -= s.max(axis=1, keepdims=True)
-        e = np.exp(s)
-        return e / e.sum(axis=1, keepdims=True)
+        return softmax_proba(x, self._mean, self._scale, self._w, self._b)
 
     def _why(self, row: np.ndarray, cls: int) -> str:
         """The two features that raised class ``cls`` most against ADD (standardised x · Δw)."""
