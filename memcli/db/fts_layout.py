@@ -31,7 +31,7 @@ import apsw
 
 from memcli.db import schema as s
 from memcli.db.bounded import user_token
-from memcli.db.vector_layout import rebuild_progress
+from memcli.db.vector_layout import copy_in_batches, rebuild_progress
 
 __all__ = ["BATCH", "CURSOR_KEY", "NEW", "fts_targets", "has_user_key", "m0004_fts_user_key", "needs_fts_rebuild",
            "resume_fts_rebuild", "stderr_progress"]
@@ -118,28 +118,11 @@ def resume_fts_rebuild(conn: apsw.Connection, *, batch: int | None = None, progr
     if not needs_fts_rebuild(conn):
         return 0
     conn.create_scalar_function("memcli_user_token", user_token, 1, deterministic=True)
-    batch = batch or BATCH
+    size = batch or BATCH
     total = int(_scalar(conn, f"SELECT count(*) FROM {s.FTS}") or 0)
     done_before = int(_scalar(conn, f"SELECT count(*) FROM {s.FTS} WHERE rowid <= ?", (_cursor(conn),)) or 0)
-    copied = 0
-    while True:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            if not needs_fts_rebuild(conn):  # another process finished it meanwhile
-                conn.execute("COMMIT")
-                break
-            n, finished = _copy_batch(conn, batch)
-            conn.execute("COMMIT")
-        except BaseException:
-            if not conn.get_autocommit():
-                conn.execute("ROLLBACK")
-            raise
-        copied += n
-        if progress is not None:
-            progress(min(total, done_before + copied), total)
-        if finished:
-            break
-    return copied
+    report = (lambda copied: progress(min(total, done_before + copied), total)) if progress else None
+    return copy_in_batches(conn, lambda: needs_fts_rebuild(conn), lambda: _copy_batch(conn, size), report)
 
 
 #: the full-text rebuild's bar (m0004: the FTS table keyed by user)

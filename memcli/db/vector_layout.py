@@ -32,9 +32,9 @@ import apsw
 
 from memcli.db import schema as s
 
-__all__ = ["CHUNK_SIZE", "PARTITION_INDEX_SQL", "REBUILD", "bump_epoch", "create_vec_sql", "m0002_vec0_small_chunks",
-           "mirror_targets",
-           "needs_rebuild", "rebuild_progress", "resume_rebuild", "stderr_progress", "vec_dim"]
+__all__ = ["CHUNK_SIZE", "PARTITION_INDEX_SQL", "REBUILD", "bump_epoch", "copy_in_batches", "create_vec_sql",
+           "m0002_vec0_small_chunks", "mirror_targets", "needs_rebuild", "rebuild_progress", "resume_rebuild",
+           "stderr_progress", "vec_dim"]
 
 CHUNK_SIZE = 8  # sqlite-vec: 8..4096, divisible by 8, fixed at creation
 REBUILD = "memcli_vec_rebuild"  # not "memory_vec_*": that prefix is the live table's shadow namespace
@@ -162,29 +162,43 @@ def resume_rebuild(conn: apsw.Connection, *, batch: int | None = None, progress:
     to do). Each batch is one ``BEGIN IMMEDIATE`` transaction; a kill loses at most that batch."""
     if not needs_rebuild(conn):
         return 0
-    batch = batch or BATCH
+    size = batch or BATCH
     total = int(_scalar(conn, f"SELECT count(*) FROM {s.VEC}_rowids") or 0)
-    done_before = 0
+    before: list[int] = []  # rows a killed earlier run had copied, read in the first batch
+
+    def step() -> tuple[int, bool]:
+        _start(conn)
+        if not before:
+            cur = int(_scalar(conn, f"SELECT value FROM {s.META} WHERE key = ?", (CURSOR_KEY,)) or 0)
+            before.append(int(_scalar(conn, f"SELECT count(*) FROM {s.VEC}_rowids WHERE rowid <= ?", (cur,)) or 0))
+        return _copy_batch(conn, size)
+
+    report = (lambda copied: progress(min(total, before[0] + copied), total)) if progress else None
+    return copy_in_batches(conn, lambda: needs_rebuild(conn), step, report)
+
+
+def copy_in_batches(conn: apsw.Connection, pending: Callable[[], bool], copy_batch: Callable[[], tuple[int, bool]],
+                    report: Callable[[int], None] | None = None) -> int:
+    """The loop of a resumable rebuild: ``copy_batch()`` → (rows copied, finished), each call in
+    its own ``BEGIN IMMEDIATE`` transaction, until it says finished or ``pending()`` says another
+    process finished meanwhile; ``report(rows copied so far)`` after each batch. Returns the rows
+    copied. A failure rolls back only the batch in flight (the cursor is committed with its rows)."""
     copied = 0
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            if not needs_rebuild(conn):  # another process finished it meanwhile
+            if not pending():
                 conn.execute("COMMIT")
                 break
-            _start(conn)
-            if copied == 0:
-                cur = int(_scalar(conn, f"SELECT value FROM {s.META} WHERE key = ?", (CURSOR_KEY,)) or 0)
-                done_before = int(_scalar(conn, f"SELECT count(*) FROM {s.VEC}_rowids WHERE rowid <= ?", (cur,)) or 0)
-            n, finished = _copy_batch(conn, batch)
+            n, finished = copy_batch()
             conn.execute("COMMIT")
         except BaseException:
             if not conn.get_autocommit():
                 conn.execute("ROLLBACK")
             raise
         copied += n
-        if progress is not None:
-            progress(min(total, done_before + copied), total)
+        if report is not None:
+            report(copied)
         if finished:
             break
     return copied
