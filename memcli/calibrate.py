@@ -96,8 +96,7 @@ def pair_routes(pairs: Sequence[DecisionPair]) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
     from memcli.text import normalize
-    from memcli.write.decide import other_person
-    from memcli.write.judge import compare_slot, guard
+    from memcli.write.judge import compare_slot, guard, other_person
     from memcli.write.rules import analyze
 
     rule, guarded = np.zeros(len(pairs), dtype=bool), np.zeros(len(pairs), dtype=bool)

@@ -30,10 +30,10 @@ import numpy as np
 from memcli.eval.formats import DecisionPair
 from memcli.settings import Settings
 from memcli.write.fitted import softmax_proba
+from memcli.write.pair_features import LABELS
 
 __all__ = ["LABELS", "fit_judge", "fit_softmax", "pair_matrix", "predict_proba"]
 
-LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 #: L2 strength (on standardised features, per pair), loss weight of CONFLICT/UPDATE pairs and
 #: the gradient-descent schedule (L2 and RISKY_WEIGHT chosen by grouped 5-fold CV accuracy on the
 #: shipped goldset over L2 in {3, 10, 30} x weight in {1, 2, 4}; see the README's decision section)

@@ -79,6 +79,25 @@ def _facts(statement: str, slot: str | None) -> Facts:
     return with_slot(analyze(statement), slot)
 
 
+def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
+    """A stored item row as a judge sees it (``cosine`` None: unknown, shown as 0)."""
+    return Neighbor(id=row["id"], statement=row["statement"], slot=row["slot"], cosine=cosine if cosine is not None
+                    else 0.0, valid_from=from_iso(row["valid_from"]), origin=row["origin"],
+                    confidence=row["confidence"])
+
+
+def _guarded_noop(new: Facts, target: dict[str, Any], verdict_reason: str, judge_name: str, cos: float) -> Plan | None:
+    """A judge's NOOP across a polarity flip or another number: never a reinforcement — and
+    never both left standing either (issue 15 §1): the judge found the two about the same thing,
+    the guard found them opposite, so they contradict: a recorded CONFLICT. None: no such guard."""
+    g = guard(new, _facts(target["statement"], target["slot"]))
+    if g not in HARD_GUARDS:
+        return None
+    return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
+                f"judge {judge_name} said NOOP ({verdict_reason}), but {g}: CONFLICT by the guard (cosine {cos:.3f})",
+                judge_name)
+
+
 def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: int) -> list[Neighbor]:
     """The ``k`` nearest active memories of ``user`` by cosine similarity, nearest first.
 
@@ -87,10 +106,7 @@ def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: in
     """
     if vector is None:
         return []
-    rows = store.neighbors(user, vector, k)
-    return [Neighbor(id=r["id"], statement=r["statement"], slot=r["slot"], cosine=round(r["cosine"], 6),
-                     valid_from=from_iso(r["valid_from"]), origin=r["origin"], confidence=r["confidence"])
-            for r in rows]
+    return [_as_neighbor(r, round(r["cosine"], 6)) for r in store.neighbors(user, vector, k)]
 
 
 def _cosine_to(store: MemoryStore, item_id: int, vector: np.ndarray | None, nbs: Sequence[Neighbor]) -> float | None:
@@ -162,23 +178,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                                 f"CONFLICT by the offline judge ({off.reason})", judge.name)
         return Plan(Decision.ADD, Level.JUDGE, None, cos, why, judge.name)
     target = store.get_item(user, verdict.target_id)
-    if verdict.decision == Decision.NOOP:
-        g = guard(new, _facts(target["statement"], target["slot"]))
-        if g in HARD_GUARDS:
-            # Never reinforce across a flip / another number, whatever the judge says — and never
-            # leave both standing either (issue 15 §1): the judge found the two about the same
-            # thing, the guard found them opposite, so they contradict: a recorded CONFLICT.
-            return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
-                        f"judge {judge.name} said NOOP ({verdict.reason}), but {g}: CONFLICT by the guard "
-                        f"(cosine {cos:.3f})", judge.name)
+    if verdict.decision == Decision.NOOP and (plan := _guarded_noop(new, target, verdict.reason, judge.name, cos)):
+        return plan
     return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
 
-
-
-def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
-    return Neighbor(id=row["id"], statement=row["statement"], slot=row["slot"], cosine=cosine if cosine is not None
-                    else 0.0, valid_from=from_iso(row["valid_from"]), origin=row["origin"],
-                    confidence=row["confidence"])
 
 
 def _decide_whole_range(store: MemoryStore, settings: Settings, user: str, candidate: Candidate,
@@ -207,11 +210,8 @@ def _decide_whole_range(store: MemoryStore, settings: Settings, user: str, candi
         return Plan(Decision.ADD, Level.JUDGE, None, shown[0].cosine, verdict.reason, judge.name)
     target = store.get_item(user, verdict.target_id)
     cos = next(nb.cosine for nb in shown if nb.id == verdict.target_id)
-    if verdict.decision == Decision.NOOP:
-        g = guard(new, _facts(target["statement"], target["slot"]))
-        if g in HARD_GUARDS:  # never reinforce across a flip / another number (see decide)
-            return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
-                        f"judge {judge.name} said NOOP ({verdict.reason}), but {g}: CONFLICT by the guard", judge.name)
+    if verdict.decision == Decision.NOOP and (plan := _guarded_noop(new, target, verdict.reason, judge.name, cos)):
+        return plan
     return Plan(verdict.decision, Level.JUDGE, target, cos, verdict.reason, judge.name)
 
 

@@ -29,13 +29,12 @@ from memcli.errors import ConfigError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings, canonical_model
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, guard, with_slot
-from memcli.write.pair_features import FEATURES, decide_classes, pair_features
+from memcli.write.pair_features import FEATURES, LABELS, decide_classes, pair_features
 from memcli.write.rules import analyze
 from memcli.write.rules.match import content_units
 
 __all__ = ["FittedJudge", "load_weights", "shipped_weights", "softmax_proba"]
 
-_LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 
 
 @lru_cache(maxsize=8)
@@ -141,6 +140,6 @@ class FittedJudge(Judge):
         a, b = content_units(new.statement), content_units(old.statement)
         overlap = len(a & b) / len(a | b) if a | b else 0.0
         said = "; ".join(c for c in checks if c)
-        return Verdict(Decision(_LABELS[cls]), nb.id, f"fitted judge: {_LABELS[cls]} p={p:.2f}"
+        return Verdict(Decision(LABELS[cls]), nb.id, f"fitted judge: {LABELS[cls]} p={p:.2f}"
                        + (f", {said}" if said else "") + f", content overlap {overlap:.2f}, cosine {nb.cosine:.3f} "
                        f"(most weight: {self._why(rows[i], cls)})")

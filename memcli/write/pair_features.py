@@ -35,7 +35,7 @@ from memcli.write.judge import (
 from memcli.write.rules import Facts
 from memcli.write.rules.match import content_units, entity_units, value_key
 
-__all__ = ["FEATURES", "GUARD_NAMES", "decide_classes", "names_changed", "names_of", "pair_features",
+__all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "decide_classes", "names_changed", "names_of", "pair_features",
            "relations_changed", "relations_of", "row_floors"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
@@ -188,7 +188,8 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     return np.asarray(f, dtype=np.float64)
 
 
-_LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
+#: class order of the judge's probabilities and of row_floors / decide_classes
+LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 
 
 def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
