@@ -55,6 +55,23 @@ STEP = 0.5
 BASE_MIN_PROB = {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65, "other_slot": 0.9, "mixed_slot": 0.65,
                  "other_subject": 0.9, "nothing_shared": 0.9}
 NOOP_MARGIN = 0.02
+#: the hard guard's floor (:func:`memcli.write.judge.hard_guard`): CONFLICT/UPDATE between statements
+#: without a shared strong slot need content overlap >= HIDE_OVERLAP or a cosine at or above the
+#: lowest one of such a goldset CONFLICT/UPDATE pair (less HIDE_MARGIN): fitted per model
+HIDE_OVERLAP = 0.15
+HIDE_MARGIN = 0.02
+
+
+def fit_hide_floor(x: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    """The hard guard's floor ``{"hide_overlap", "hide_cosine"}`` from feature rows ``x`` (n, d) and
+    labels ``y`` (n,): the cosine just below every CONFLICT/UPDATE pair that has no shared strong
+    slot and content overlap under :data:`HIDE_OVERLAP` (none such: the lowest cosine of all)."""
+    from memcli.write.pair_features import FEATURES
+
+    risky = np.isin(y, (LABELS.index("UPDATE"), LABELS.index("CONFLICT")))
+    bare = risky & (x[:, FEATURES.index("same_strong_slot")] == 0) & (x[:, FEATURES.index("jaccard")] < HIDE_OVERLAP)
+    cos = x[bare, FEATURES.index("cos")] if bare.any() else x[:, FEATURES.index("cos")]
+    return {"hide_overlap": HIDE_OVERLAP, "hide_cosine": round(float(cos.min()) - HIDE_MARGIN, 4)}
 
 
 def pair_matrix(pairs: Sequence[DecisionPair], cos: np.ndarray) -> np.ndarray:
@@ -62,10 +79,10 @@ def pair_matrix(pairs: Sequence[DecisionPair], cos: np.ndarray) -> np.ndarray:
 
     Slots are what ``remember``/``import`` fill in (the rules), as in the write path.
     """
+    from memcli.write.judge import facts_of
     from memcli.write.pair_features import pair_features
-    from memcli.write.rules import analyze
 
-    rows = [pair_features(analyze(p.incoming), analyze(p.stored), float(c)) for p, c in zip(pairs, cos, strict=True)]
+    rows = [pair_features(facts_of(p.incoming), facts_of(p.stored), float(c)) for p, c in zip(pairs, cos, strict=True)]
     return np.vstack(rows)
 
 
@@ -111,7 +128,7 @@ def decide_rows(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> 
 def choose_min_prob(prob: np.ndarray, y: np.ndarray, x: np.ndarray) -> dict[str, float]:
     """Floors: :data:`BASE_MIN_PROB`, the NOOP one raised above every CONFLICT/UPDATE pair the
     fit would otherwise merge (its NOOP probability + :data:`NOOP_MARGIN`, at most 0.99)."""
-    floors = dict(BASE_MIN_PROB)
+    floors = {**BASE_MIN_PROB, **fit_hide_floor(x, y)}
     for _ in range(len(y)):  # raise until no CONFLICT/UPDATE pair of the fit is decided NOOP
         pred = decide_rows(prob, x, floors)
         risky = np.isin(y, (LABELS.index("UPDATE"), LABELS.index("CONFLICT"))) & (pred == 1)

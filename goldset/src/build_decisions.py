@@ -21,6 +21,8 @@ sys.path.insert(0, str(HERE))
 
 import facts_en  # noqa: E402
 import facts_zh  # noqa: E402
+import pairs_changes_en  # noqa: E402
+import pairs_changes_zh  # noqa: E402
 import pairs_en  # noqa: E402
 import pairs_zh  # noqa: E402
 
@@ -36,7 +38,10 @@ STSB_UNRELATED_N = 20  # every k-th line scored 0 (plainly different scenes) →
 
 # The second set (pairs_zh, pairs_en), written blind to the decision code: its categories and labels.
 LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "slot_value": "CONFLICT",
-          "polarity": "CONFLICT", "number_date": "CONFLICT", "restatement": "NOOP", "more_specific": "UPDATE"}
+          "polarity": "CONFLICT", "number_date": "CONFLICT", "restatement": "NOOP", "more_specific": "UPDATE",
+          # the third set (pairs_changes_zh, pairs_changes_en; issue 21)
+          "change_value": "CONFLICT", "change_refine": "UPDATE", "typed_apart": "ADD", "name_token": "ADD",
+          "name_token_change": "CONFLICT"}
 
 
 class Builder:
@@ -121,6 +126,8 @@ def main() -> None:
     b.stsb(args.stsb)
     b.pairs(pairs_zh, "zh")
     b.pairs(pairs_en, "en")
+    b.pairs(pairs_changes_zh, "zh")
+    b.pairs(pairs_changes_en, "en")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -54,11 +54,12 @@ from memcli.write.judge import (
     OfflineJudge,
     check_verdict,
     compare_slot,
+    facts_of,
     guard,
+    hard_guard,
     other_person,
-    with_slot,
 )
-from memcli.write.rules import Facts, analyze
+from memcli.write.rules import Facts
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -76,7 +77,7 @@ class Plan:
 
 
 def _facts(statement: str, slot: str | None) -> Facts:
-    return with_slot(analyze(statement), slot)
+    return facts_of(statement, slot)
 
 
 def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
@@ -130,9 +131,31 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     one) never compares them (two facts of 我喜欢喝美式咖啡，不加奶 neither restate nor contradict
     each other).
 
+    Whatever level or judge chose it, a NOOP / UPDATE / CONFLICT that
+    :func:`~memcli.write.judge.hard_guard` forbids (two people; values of types that do not
+    compare; no shared slot and almost no shared content) becomes ADD, its reason recorded.
+
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
+    from memcli.write.fitted import hide_floor
+
+    judge = judge or get_judge(settings)
+    plan = _decide(store, settings, user, candidate, vector, judge, exclude)
+    if plan.target is None or plan.decision == Decision.ADD or plan.level == Level.EXACT:
+        return plan
+    why = hard_guard(_facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"]),
+                     plan.decision, plan.cosine, hide_floor(settings, judge))
+    if why is None:
+        return plan
+    return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
+                f"hard guard: {why}; {plan.judge or plan.level.value} said {plan.decision.value} "
+                f"for #{plan.target['id']}: ADD", "guard")
+
+
+def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
+            judge: Judge | None = None, exclude: Collection[int] = ()) -> Plan:
+    """:func:`decide` before the hard guard."""
     same = store.find_exact(user, normalize(candidate.statement))
     if same is not None:
         return Plan(Decision.NOOP, Level.EXACT, same, 1.0, "same statement")

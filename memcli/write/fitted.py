@@ -28,12 +28,10 @@ import numpy as np
 from memcli.errors import ConfigError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings, canonical_model
-from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, guard, with_slot
+from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, LABELS, decide_classes, pair_features
-from memcli.write.rules import analyze
-from memcli.write.rules.match import content_units
 
-__all__ = ["FittedJudge", "load_weights", "shipped_weights", "softmax_proba"]
+__all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
 
 
 
@@ -70,6 +68,24 @@ def load_weights(settings: Settings) -> dict[str, Any] | None:
         return params
     params = shipped_weights().get(model)
     return params if params is not None and tuple(params["features"]) == FEATURES else None
+
+
+def hide_floor(settings: Settings, judge: Judge | None = None) -> dict[str, float]:
+    """The hard guard's floor ``{"overlap", "cosine"}`` (:func:`memcli.write.judge.hard_guard`) for
+    ``settings.model``: the fitted judge's (``judge``'s own, else the weights for the model), else
+    content overlap :data:`~memcli.write.judge.MIN_HIDE_OVERLAP` below the model's ``dedup_lower``."""
+    from memcli.write.judge import MIN_HIDE_OVERLAP
+
+    mp = getattr(judge, "min_prob", None)
+    if not (isinstance(mp, dict) and "hide_cosine" in mp):
+        try:
+            params = load_weights(settings)
+        except ConfigError:
+            params = None
+        mp = params["min_prob"] if params else {}
+    if "hide_cosine" in mp:
+        return {"overlap": float(mp["hide_overlap"]), "cosine": float(mp["hide_cosine"])}
+    return {"overlap": MIN_HIDE_OVERLAP, "cosine": float(settings.dedup_lower)}
 
 
 def softmax_proba(x: np.ndarray, mean: np.ndarray, scale: np.ndarray, weights: np.ndarray,
@@ -120,8 +136,8 @@ class FittedJudge(Judge):
     def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
         if not neighbors:
             return Verdict(Decision.ADD, None, "fitted judge: nothing to compare with")
-        new = with_slot(analyze(candidate.statement), candidate.slot)
-        rows = np.vstack([pair_features(new, with_slot(analyze(nb.statement), nb.slot), nb.cosine)
+        new = facts_of(candidate.statement, candidate.slot)
+        rows = np.vstack([pair_features(new, facts_of(nb.statement, nb.slot), nb.cosine)
                           for nb in neighbors])
         prob = self.proba(rows)
         chosen = decide_classes(prob, rows, self.min_prob)  # floors per row (see row_floors)
@@ -135,7 +151,7 @@ class FittedJudge(Judge):
                            f"(nearest #{neighbors[i].id}: p(ADD)={prob[i, 0]:.2f}, cosine {neighbors[i].cosine:.3f})")
         p, i, cls = best
         nb = neighbors[i]
-        n2, old = align_subjects(new, with_slot(analyze(nb.statement), nb.slot))
+        n2, old = align_subjects(new, facts_of(nb.statement, nb.slot))
         checks = [hit[1] if (hit := compare_slot(n2, old)) else None, guard(n2, old)]
         a, b = content_units(new.statement), content_units(old.statement)
         overlap = len(a & b) / len(a | b) if a | b else 0.0

@@ -29,10 +29,74 @@ from memcli.settings import Settings
 from memcli.slots import is_functional, slot_subject, split_slot
 from memcli.text import lang_of
 from memcli.write.rules import Facts, analyze
-from memcli.write.rules.match import content_units, entity_units
+from memcli.write.rules.match import content_units as _rule_content_units
+from memcli.write.rules.match import entity_units as _rule_entity_units
+from memcli.write.value_types import name_numbers, name_tokens, types_apart
 
-__all__ = ["HARD_GUARDS", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict", "compare_slot", "guard",
+__all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
+           "compare_slot", "content_overlap", "different_people", "facts_of", "guard", "hard_guard",
            "align_subjects", "numbers_clash", "other_person"]
+
+
+@lru_cache(maxsize=8192)
+def content_units(text: str) -> frozenset[str]:
+    """The rules' content units plus the letter/digit tokens that name things (维生素D → 维, 生,
+    素, d; iPhone 15 → iphon, iphone 15): 维生素D / 维生素C no longer overlap fully."""
+    return _rule_content_units(text) | name_tokens(text)
+
+
+@lru_cache(maxsize=8192)
+def entity_units(text: str) -> frozenset[str]:
+    """The rules' entity units plus the name tokens (:func:`memcli.write.value_types.name_tokens`)."""
+    return _rule_entity_units(text) | name_tokens(text)
+
+
+def content_overlap(a: str, b: str) -> float:
+    """Jaccard overlap of the content units of two statements, in [0, 1]."""
+    x, y = content_units(a), content_units(b)
+    return len(x & y) / len(x | y) if x | y else 0.0
+
+
+_ZH_NEW_WORDS = re.compile(r"(?<=[我的])(?:新|现任的?)(?=[\u4e00-\u9fff])|现在|如今|目前")
+_EN_NEW_WORDS = re.compile(r"\b(?:new|current|now|these days|nowadays)\b\s*", re.I)
+
+
+@lru_cache(maxsize=8192)
+def facts_of(statement: str, slot: str | None = None) -> Facts:
+    """What the decision compares of one statement: :func:`memcli.write.rules.analyze` (with
+    ``slot`` when the rules found none), read once more without the words that tell a change
+    when they hide the slot (我的新老板是张伟 → the slot of 我的老板是张伟), the digits of name
+    tokens not counted as numbers (3号线, iPhone 15), and ``X.is.<name>`` read as ``X.name``."""
+    f = with_slot(analyze(statement), slot)
+    if f.slot is None:
+        bare = (_ZH_NEW_WORDS if lang_of(statement) == "zh" else _EN_NEW_WORDS).sub("", statement).strip()
+        if bare and bare != statement:
+            g = analyze(bare)
+            if g.slot:
+                f = replace(f, slot=g.slot, value=g.value, subject=g.subject, kind=g.kind)
+    drop = Counter(name_numbers(statement))
+    if drop and f.numbers:
+        left = Counter(f.numbers) - drop
+        f = replace(f, numbers=tuple(sorted(left.elements())))
+    if f.slot and f.value:
+        subj, attr, obj = split_slot(f.slot)
+        if attr == "is" and obj and subj != "me" and _is_person_name(statement, f.value):
+            f = replace(f, slot=f"{subj}.name")
+    return f
+
+
+def _is_person_name(statement: str, value: str) -> bool:
+    """``value`` is a person's name in ``statement`` (jieba ``nr`` in Chinese; a capitalised word
+    in English)."""
+    if lang_of(statement) == "zh":
+        from memcli.text import _jieba, to_simplified
+
+        _jieba()
+        import jieba.posseg
+
+        words = jieba.posseg.cut(to_simplified(statement))
+        return any(w.word == value and w.flag in ("nr", "nrfg", "nrt") for w in words)
+    return bool(re.search(r"\b" + re.escape(value[:1].upper() + value[1:]), statement))
 
 #: content-token Jaccard overlap at/above which two slot-less statements say the same thing
 SAME_TEXT_OVERLAP = 0.6
@@ -110,6 +174,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     """
     if not new.slot or new.slot != old.slot or not strong(new.slot):
         return None  # a weak slot (is.X, fact.…, habit.…) does not say two statements are one fact
+    if apart := types_apart(new, old):  # a place and a dwelling, an origin and a family: two facts
+        return Decision.ADD, f"same slot {new.slot}, {apart}: two facts"
     if new.positive != old.positive:
         return Decision.CONFLICT, f"same slot {new.slot}, polarity flipped"
     if numbers_clash(new.numbers, old.numbers):
@@ -190,6 +256,8 @@ def guard(new: Facts, old: Facts) -> str | None:
     """
     if not same_owner(new.subject, old.subject):
         return "different subject"
+    if types_apart(new, old):
+        return "different types"
     if new.positive != old.positive:
         return "polarity flip"
     if numbers_clash(new.numbers, old.numbers):
@@ -227,6 +295,60 @@ def other_person(new: Facts, old: Facts) -> bool:
         return False
     people = _people()
     return new.subject in people and old.subject in people and not slots.same_relation(new.subject, old.subject)
+
+
+def different_people(new: Facts, old: Facts) -> bool:
+    """The two statements are about two different people (or a person and the user): their
+    subjects differ, neither is a thing the user owns, and neither subject may be the other's
+    relation (爱人 / 老婆 may be one person; 哥哥 / 弟弟, my sister / me, Priya / me are two)."""
+    from memcli import slots
+
+    a, b = new.subject, old.subject
+    if a == b or a.startswith("thing:") or b.startswith("thing:"):
+        return False
+    return not slots.same_relation(a, b)
+
+
+#: the default hide floor (:func:`hard_guard`) for a model without fitted judge weights: no CONFLICT /
+#: UPDATE without a shared strong slot below this content overlap *and* below the cosine
+#: ``dedup_lower`` of the model; the fitted judge carries its own (:func:`memcli.judge_fit.fit_hide_floor`)
+MIN_HIDE_OVERLAP = 0.15
+
+
+def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None = None,
+               floor: dict[str, float] | None = None) -> str | None:
+    """Why ``decision`` between ``new`` and stored ``old`` is forbidden whatever a judge said
+    (None: allowed). The decision step turns a forbidden verdict into ADD (two facts side by
+    side are recoverable; a hidden true fact is not):
+
+    - NOOP, UPDATE or CONFLICT between statements about different people (:func:`different_people`);
+    - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
+      coffee and tea: :func:`memcli.write.value_types.types_apart`);
+    - UPDATE or CONFLICT without a shared strong slot when the content overlap is below
+      ``floor["overlap"]`` and the cosine (``cosine``, under the configured model; unknown counts
+      as low) below ``floor["cosine"]``: nothing says the two are one fact. A paraphrase may still
+      be NOOP (a merged restatement loses nothing).
+
+    ``floor``: ``{"overlap", "cosine"}`` (default: overlap :data:`MIN_HIDE_OVERLAP`, cosine 1.0 —
+    the overlap alone).
+    """
+    if decision == Decision.ADD:
+        return None
+    new, old = align_subjects(new, old)
+    if different_people(new, old):
+        return f"different subjects ({old.subject} / {new.subject})"
+    if decision == Decision.NOOP:
+        return None
+    if apart := types_apart(new, old):
+        return apart
+    fl = floor or {"overlap": MIN_HIDE_OVERLAP, "cosine": 1.0}
+    shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
+    ov = content_overlap(new.statement, old.statement)
+    cos = -1.0 if cosine is None else cosine
+    if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
+        return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "
+                f"{fl['cosine']}")
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -284,10 +406,10 @@ class OfflineJudge(Judge):
         self.same_cosine = lower + SAME_SHARE * (1.0 - lower)
 
     def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
-        new = with_slot(analyze(candidate.statement), candidate.slot)
+        new = facts_of(candidate.statement, candidate.slot)
         a = content_units(candidate.statement)
         for nb in neighbors:
-            old = with_slot(analyze(nb.statement), nb.slot)
+            old = facts_of(nb.statement, nb.slot)
             if not same_owner(new.subject, old.subject):
                 continue
             hit = compare_slot(new, old)

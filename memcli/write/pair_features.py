@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from memcli.models import Decision
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
 from memcli.write.judge import (
@@ -26,22 +27,27 @@ from memcli.write.judge import (
     adds_detail,
     align_subjects,
     compare_slot,
+    content_units,
+    different_people,
+    entity_units,
     guard,
+    hard_guard,
     numbers_clash,
     other_person,
     same_owner,
     strong,
 )
 from memcli.write.rules import Facts
-from memcli.write.rules.match import content_units, entity_units, value_key
+from memcli.write.rules.match import value_key
+from memcli.write.value_types import change_marker, name_tokens, types_apart
 
 __all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "decide_classes", "names_changed", "names_of", "pair_features",
            "relations_changed", "relations_of", "row_floors"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
-GUARD_NAMES = ("different subject", "polarity flip", "number/date changed", "different slots",
+GUARD_NAMES = ("different subject", "different types", "polarity flip", "number/date changed", "different slots",
                "same slot, other value", "different content", "more specific")
-_SLOT_VERDICTS = ("NOOP", "UPDATE", "CONFLICT")
+_SLOT_VERDICTS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
 _CLAUSE = re.compile(r"[，,;；—:：]|\b(?:especially|with|and|but|since|named|called|which|who)\b", re.I)
 
 #: feature names, in vector order
@@ -56,6 +62,7 @@ FEATURES: tuple[str, ...] = (
     *(f"slot:{v}" for v in _SLOT_VERDICTS),
     "flip_x_cos", "jaccard_x_cos", "changed_x_cos", "swap", "swap_entity", "swap_x_cos", "names_changed",
     "one_strong_slot", "relations_changed", "family_refines",
+    "types_apart", "change_marker", "different_people", "hard_no_hide", "name_tokens_changed",
 )
 
 
@@ -68,15 +75,19 @@ _EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Da
 def names_of(text: str) -> frozenset[str]:
     """The names a statement mentions: English capitalised words after the first word (and
     single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns
-    and Latin words by jieba.posseg. Case-folded, traditional folded to simplified."""
+    and Latin words by jieba.posseg, and the letter/digit tokens that name things
+    (:func:`memcli.write.value_types.name_tokens`: 维生素D → d, 3号线, iPhone 15). Case-folded,
+    traditional folded to simplified."""
     if lang_of(text) == "zh":
         from memcli.text import _jieba
 
         _jieba()
         import jieba.posseg
 
-        return frozenset(w.word.casefold() for w in jieba.posseg.cut(to_simplified(text)) if w.flag in _ZH_NAME_POS)
-    return frozenset(m.group(1).casefold() for m in _EN_NAME.finditer(text.strip()) if m.group(1) not in _EN_NOT_NAME)
+        return frozenset(w.word.casefold() for w in jieba.posseg.cut(to_simplified(text))
+                         if w.flag in _ZH_NAME_POS) | name_tokens(text)
+    return frozenset(m.group(1).casefold() for m in _EN_NAME.finditer(text.strip())
+                     if m.group(1) not in _EN_NOT_NAME) | name_tokens(text)
 
 
 def names_changed(new: str, old: str) -> bool:
@@ -140,6 +151,11 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a or b else 0.0
 
 
+#: :func:`memcli.write.judge.hard_guard` without its overlap/cosine floor: the ``hard_no_hide`` feature
+#: is the part of the guard that needs no fitted bound (people, types); :func:`row_floors` adds the floor
+_NO_FLOOR = {"overlap": -1.0, "cosine": -2.0}
+
+
 def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     """The feature vector of ``new`` (incoming) against ``old`` (stored).
 
@@ -184,6 +200,9 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
         flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine,
         float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
         float(relations_changed(s_new, s_old)), float(_family_refines(new, old)),
+        float(types_apart(new, old) is not None), float(change_marker(s_new)), float(different_people(new, old)),
+        float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
+        float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))),
     ]
     return np.asarray(f, dtype=np.float64)
 
@@ -203,7 +222,10 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     ``other_subject`` (the guard reads two subjects: 我每天早上喝咖啡 / 我咖啡不加糖), and
     ``nothing_shared`` (no content unit, no slot and under 10% of character pairs in common).
     Without the slot, an UPDATE needs at least 20% of the old statement's content in the new one
-    (a refinement keeps what was said). A changed
+    (a refinement keeps what was said). The hard guard (:func:`memcli.write.judge.hard_guard`)
+    forbids UPDATE/CONFLICT (``hard_no_hide``: two people, types apart; and no shared strong slot
+    below ``hide_overlap`` content overlap and ``hide_cosine`` cosine) and, between two people,
+    NOOP too. A changed
     name (:func:`names_changed`) or relation (:func:`relations_changed`) can never be NOOP
     (floor above 1)."""
     n = len(x)
@@ -232,6 +254,13 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     f[refines, 2] = 0.0
     f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
     f[(x[:, FEATURES.index("names_changed")] > 0) | (x[:, FEATURES.index("relations_changed")] > 0), 1] = 1.01
+    # the hard guard (memcli.write.judge.hard_guard): never hide across types, subjects or no common ground,
+    # never merge two people's facts
+    f[x[:, FEATURES.index("hard_no_hide")] > 0, 2:] = 1.01
+    low = ((x[:, FEATURES.index("same_strong_slot")] == 0) & (x[:, FEATURES.index("jaccard")] < min_prob.get(
+        "hide_overlap", -1.0)) & (x[:, FEATURES.index("cos")] < min_prob.get("hide_cosine", -2.0)))
+    f[low, 2:] = 1.01
+    f[x[:, FEATURES.index("different_people")] > 0, 1:] = 1.01
     return f
 
 

@@ -1,0 +1,254 @@
+"""Typed slot values and the tokens that name things, for the decision's comparisons (issue 21).
+
+Two statements can share a subject and an attribute word and still say two facts: "I live in
+Paris" / "I live in a small flat" (a place and a kind of dwelling), "I'm from Texas" / "I'm
+from a big family" (an origin and a family), 我每天喝两杯咖啡 / 我每天喝一杯茶 (coffee and
+tea). So a value has a **type** (:data:`TYPES`), read from the value and the statement with the
+small gazetteers below, and a CONFLICT or UPDATE needs comparable types (:func:`types_apart`).
+
+Short Latin letters and digits often *name* a thing (维生素D / 维生素C, 3号线 / 4号线, B站, 5G,
+iPhone 15 / 16): :func:`name_tokens` keeps them (traditional Chinese folded first), so that the
+overlap and changed-name checks see them, and their digits are not read as a quantity
+(:func:`name_numbers`).
+
+Pure functions over text; imports only leaves (memcli.text, memcli.slots) and the rules' shapes.
+The gazetteers are small on purpose: a type the lists do not know is ``text``, which compares
+with every type (when unsure, the fitted judge decides).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memcli.slots import split_slot
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules.match import Facts
+
+__all__ = ["TYPES", "change_marker", "food_drink_items", "name_numbers", "name_tokens", "types_apart",
+           "value_type"]
+
+#: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
+#: organisation), ``text`` anything else
+TYPES = ("place", "dwelling", "organisation", "person", "name", "quantity", "date", "food_drink", "group", "text")
+
+#: pairs of types that can be two values of one attribute (anything compares with ``text``)
+_COMPARABLE = {frozenset(p) for p in (("name", "place"), ("name", "organisation"), ("name", "person"),
+                                      ("quantity", "date"))}
+
+# -- gazetteers (written for memcli; short, general words only) -----------------------------------
+_EN_DWELLING = frozenset(
+    "flat apartment apartments house home studio dorm dormitory condo condominium bungalow cottage basement loft "
+    "villa townhouse townhome duplex cabin trailer caravan houseboat bedsit penthouse room shack hostel suite "
+    "bedroom mansion farmhouse".split())
+_ZH_DWELLING = ("公寓", "宿舍", "别墅", "出租屋", "房子", "平房", "单间", "一居室", "两居室", "三居室", "居室", "小区",
+                "楼房", "老房子", "四合院", "筒子楼", "地下室", "阁楼", "民宿", "合租房", "学区房", "大平层", "复式",
+                "套房", "房间", "次卧", "主卧", "小屋", "洋房")
+_EN_GROUP = frozenset("family families household siblings kids children clan generation".split())
+_ZH_GROUP = ("大家庭", "小家庭", "家庭", "单亲", "独生", "兄弟姐妹", "多子女")
+_EN_FOOD = frozenset(
+    "coffee tea latte lattes espresso cappuccino americano mocha milk juice beer wine water soda coke cola "
+    "smoothie kombucha whisky whiskey vodka gin rum cocoa chocolate matcha lemonade cider sake soju "
+    "bread rice noodles pasta pizza sushi salad steak chicken pork beef fish eggs egg cheese yogurt yoghurt "
+    "oatmeal cereal fruit apples bananas soup burger burgers tacos dumplings tofu".split())
+_ZH_FOOD = ("咖啡", "拿铁", "美式", "奶茶", "绿茶", "红茶", "乌龙", "普洱", "茶", "牛奶", "酸奶", "豆浆", "果汁",
+            "啤酒", "红酒", "白酒", "黄酒", "可乐", "雪碧", "矿泉水", "白开水", "热水", "苏打水", "椰汁", "咖啡因",
+            "米饭", "面条", "馒头", "包子", "饺子", "粥", "面包", "鸡蛋", "水果", "蔬菜", "沙拉", "火锅", "烧烤",
+            "牛肉", "猪肉", "鸡肉", "鱼", "豆腐", "燕麦", "麦片", "巧克力", "蛋糕")
+_EN_ORG_WORDS = frozenset(
+    "inc corp corporation company ltd llc gmbh bank university college school hospital clinic agency firm "
+    "startup studio group institute lab labs ministry department council museum library".split())
+_EN_ORGS = frozenset(
+    "google microsoft apple amazon meta facebook netflix stripe ibm intel nvidia oracle tesla spotify uber airbnb "
+    "deloitte kpmg pwc accenture mckinsey siemens bosch samsung sony toyota honda bmw boeing airbus nasa unicef "
+    "walmart target starbucks mcdonald's ikea shopify salesforce adobe openai twitter linkedin".split())
+_ZH_ORG_SUFFIX = ("公司", "集团", "银行", "大学", "学院", "医院", "中学", "小学", "学校", "研究所", "研究院", "事务所",
+                  "工作室", "科技", "有限", "机构", "部门", "局", "厂", "店")
+_ZH_ORGS = ("腾讯", "阿里", "阿里巴巴", "字节", "字节跳动", "百度", "华为", "小米", "京东", "美团", "网易", "拼多多",
+            "滴滴", "快手", "中兴", "联想", "比亚迪", "蔚来", "理想", "大疆", "招商银行", "工商银行", "建设银行",
+            "中国银行", "农业银行", "移动", "联通", "电信", "国企", "外企", "央企", "政府")
+_EN_PLACE_WORDS = frozenset("city town village county state province country island suburb suburbs district "
+                            "downtown countryside coast".split())
+_EN_PLACES = frozenset(
+    "paris london berlin munich rome madrid lisbon dublin amsterdam vienna prague warsaw oslo stockholm helsinki "
+    "copenhagen zurich geneva brussels athens istanbul moscow tokyo osaka kyoto seoul beijing shanghai shenzhen "
+    "hangzhou chengdu singapore sydney melbourne auckland toronto vancouver montreal chicago boston seattle austin "
+    "denver portland miami atlanta dallas houston phoenix nyc la sf texas california florida ohio oregon "
+    "washington virginia georgia arizona colorado michigan england scotland wales ireland france germany italy "
+    "spain portugal china japan korea india canada mexico brazil australia usa us uk america europe asia "
+    "africa brooklyn manhattan queens".split())
+_ZH_PLACE_SUFFIX = ("市", "省", "区", "县", "镇", "乡", "村", "州", "国", "岛", "湾", "街道", "路", "街", "胡同",
+                    "新区")
+_ZH_PLACES = ("北京", "上海", "广州", "深圳", "杭州", "南京", "成都", "重庆", "武汉", "西安", "天津", "苏州", "长沙",
+              "郑州", "青岛", "厦门", "大连", "沈阳", "哈尔滨", "昆明", "贵阳", "南宁", "福州", "合肥", "济南", "东北",
+              "台北", "香港", "澳门", "新疆", "西藏", "云南", "四川", "广东", "浙江", "江苏", "山东", "河南", "湖南",
+              "湖北", "日本", "美国", "英国", "法国", "德国", "加拿大", "澳洲", "新加坡", "海外", "国外", "老家",
+              "农村", "城里", "郊区", "市区", "市中心")
+_ZH_PLACE_RE = re.compile("[\u4e00-\u9fff](?:" + "|".join(_ZH_PLACE_SUFFIX) + ")")
+_EN_PERSON_ATTRS = frozenset({"name", "is"})
+_PLACE_ATTRS = frozenset({"residence", "hometown", "workplace", "school"})
+
+#: words that tell a change in new words (现在 / 新 / 改 / 换 / 搬 / 不再; now / new / moved / no longer)
+_ZH_CHANGE = re.compile(r"现在|如今|目前|新|改|换|搬|不再|已经不|转到|调到|跳槽|升职|升为|升任|当上")
+_EN_CHANGE = re.compile(r"\b(?:now|new|newly|moved|move|moving|switched|switch|changed|no longer|anymore|any more|"
+                        r"these days|nowadays|since|started|became|promoted|transferred|relocated|just got)\b", re.I)
+
+
+def change_marker(text: str) -> bool:
+    """The statement tells a change (现在/新/改/换/搬/不再, now/new/moved/no longer/switched…)."""
+    if lang_of(text) == "zh":
+        return bool(_ZH_CHANGE.search(to_simplified(text)))
+    return bool(_EN_CHANGE.search(text))
+
+
+# -- tokens that name things --------------------------------------------------------------------
+_ZH_NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]*|\d+[A-Za-z]+[A-Za-z0-9]*|\d+(?=号线|路公交|路车|号楼|栋|单元)"
+                            r"(?:号线|路公交|路车|号楼|栋|单元)")
+_EN_NAMEWORD = re.compile(r"\b(iphone|ipad|galaxy|pixel|windows|macos|ios|android|python|java|ps|xbox|line|route|"
+                          r"bus|model|series|gen|version|vitamin|type|gate|terminal|platform|channel|highway|"
+                          r"interstate)[ -]?"
+                          r"([0-9]+[a-z]?|[a-z][0-9]{0,2})\b", re.I)
+_EN_UNITS = frozenset("k km kg g lb lbs mg ml l m cm mm ft in am pm h hr hrs min s st nd rd th x yo".split())
+
+
+@lru_cache(maxsize=8192)
+def name_tokens(text: str) -> frozenset[str]:
+    """Letter/digit tokens that name a thing, case-folded, traditional Chinese folded first:
+    维生素D → {"d"}, 3号线 → {"3号线"}, B站 → {"b"}, 5G → {"5g"}, iPhone 15 → {"iphone 15"},
+    vitamin D → {"vitamin d"}. Quantities (10k, 5 kg, 3 pm) are not names."""
+    t = to_simplified(text)
+    if lang_of(t) == "zh":
+        out = set()
+        for m in _ZH_NAME_TOKEN.finditer(t):
+            raw = m.group(0).strip(".-")
+            if raw and not (raw.isdigit() or raw in _EN_UNITS or re.fullmatch(r"\d+(?:k|km|kg|g|cm|mm|ml|m)", raw)):
+                out.add(raw.casefold())
+        return frozenset(out)
+    out = set()
+    for m in _EN_NAMEWORD.finditer(t):
+        out.add(f"{m.group(1).casefold()} {m.group(2).casefold()}")
+    for m in re.finditer(r"\b(\d+[A-Za-z]{1,2})\b", t):  # 5G, 4K (a lower-case unit is a quantity: 10k, 5kg)
+        if re.sub(r"\d+", "", m.group(1)) not in _EN_UNITS:
+            out.add(m.group(1).casefold())
+    return frozenset(out)
+
+
+def name_numbers(text: str) -> tuple[int, ...]:
+    """The numbers that are part of a name token (3 of 3号线, 15 of iPhone 15), sorted."""
+    return tuple(sorted(int(d) for tok in name_tokens(text) for d in re.findall(r"\d+", tok)))
+
+
+# -- types of values ----------------------------------------------------------------------------
+def _en_words(v: str) -> set[str]:
+    return set(re.findall(r"[a-z][a-z']*", v.casefold()))
+
+
+def _stemmed(words: frozenset[str]) -> frozenset[str]:
+    from memcli.write.rules.match import value_key
+
+    return frozenset(value_key(w) for w in words) | words
+
+
+_EN_DWELLING_K = _stemmed(_EN_DWELLING)
+_EN_GROUP_K = _stemmed(_EN_GROUP)
+_EN_FOOD_K = _stemmed(_EN_FOOD)
+_EN_ORG_K = _stemmed(_EN_ORG_WORDS)
+_EN_ORGS_K = _stemmed(_EN_ORGS)
+_EN_PLACES_K = _stemmed(_EN_PLACES)
+_EN_PLACE_WORDS_K = _stemmed(_EN_PLACE_WORDS)
+
+
+@lru_cache(maxsize=8192)
+def food_drink_items(text: str) -> frozenset[str]:
+    """The foods and drinks a statement names (咖啡, 茶; coffee, tea), simplified and case-folded.
+    A longer Chinese item hides the shorter one it contains (奶茶 is not 茶)."""
+    t = to_simplified(text)
+    if lang_of(t) == "zh":
+        found: list[str] = []
+        for w in sorted(_ZH_FOOD, key=len, reverse=True):
+            if w in t and not any(w in f for f in found):
+                found.append(w)
+        return frozenset(found)
+    return frozenset(w for w in _en_words(t) if w in _EN_FOOD_K)
+
+
+@lru_cache(maxsize=8192)
+def _proper_nouns(statement: str) -> frozenset[str]:
+    from memcli.write.rules.match import value_key
+
+    words = re.findall(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w'’-]*)", statement.strip())
+    return frozenset(value_key(w) for w in words if w not in ("I", "I'm", "I’m", "I've", "I'd"))
+
+
+@lru_cache(maxsize=8192)
+def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, ...]) -> str:
+    v = to_simplified(value)
+    if lang_of(v + statement) == "zh" and re.search(r"[\u4e00-\u9fff]", v):
+        bare = v.replace("小区", "")
+        if any(w in bare for w in _ZH_PLACES) or re.search(
+                _ZH_PLACE_RE, bare):
+            if not (v.endswith(_ZH_ORG_SUFFIX) or any(v.startswith(w) for w in _ZH_ORGS)):
+                return "place"  # a place (also 杭州的一个小区: the place says where)
+        if any(v.startswith(w) or v == w for w in _ZH_ORGS) or v.endswith(_ZH_ORG_SUFFIX):
+            return "organisation"
+        if any(w in v for w in _ZH_DWELLING):
+            return "dwelling"
+        if any(w in v for w in _ZH_GROUP):
+            return "group"
+        if food_drink_items(v):
+            return "food_drink"
+        if numbers and any(100 <= n <= 1231 and 1 <= n % 100 <= 31 for n in numbers) and re.search(r"月|号|日", v):
+            return "date"
+        if numbers and re.search(r"\d|[零一二两三四五六七八九十百千万]", v):
+            return "quantity"
+        return "text"
+    words = _en_words(v)
+    keys = set(v.split())
+    proper = keys & _proper_nouns(statement)
+    if keys & _EN_ORGS_K or keys & _EN_ORG_K:
+        return "organisation"
+    if keys & _EN_PLACES_K or keys & _EN_PLACE_WORDS_K or (proper and attr in ("residence", "hometown")):
+        return "place"  # a place (also "a flat in Munich": the place says where)
+    if words & _EN_DWELLING_K or keys & _EN_DWELLING_K:
+        return "dwelling"
+    if words & _EN_GROUP_K or keys & _EN_GROUP_K:
+        return "group"
+    if keys & _EN_FOOD_K:
+        return "food_drink"
+    if keys and keys <= _proper_nouns(statement):
+        if attr in _PLACE_ATTRS:
+            return "place" if attr in ("residence", "hometown") else "name"
+        return "person" if attr in _EN_PERSON_ATTRS else "name"
+    if numbers and re.search(r"\d", v):
+        return "quantity"
+    return "text"
+
+
+def value_type(f: Facts) -> str:
+    """The type of ``f``'s slot value (one of :data:`TYPES`); ``text`` when there is no value or
+    the gazetteers do not know it."""
+    if not f.value:
+        return "text"
+    attr = split_slot(f.slot)[1] if f.slot else None
+    return _type_of(f.value, f.statement, attr, f.numbers)
+
+
+def types_apart(new: Facts, old: Facts) -> str | None:
+    """Why the two values cannot be two values of one attribute (None: they can):
+
+    - one attribute (a strong slot on both sides) whose values' types differ and do not compare
+      (place / dwelling, place / group, organisation / place);
+    - both statements name foods or drinks, none in common, and the new one tells no change
+      (我每天喝两杯咖啡 / 我每天喝一杯茶: two habits, not one number changed).
+    """
+    from memcli.write.judge import strong
+
+    a, b = value_type(new), value_type(old)
+    same_attr = (strong(new.slot) and strong(old.slot)
+                 and split_slot(new.slot)[1] == split_slot(old.slot)[1])  # type: ignore[arg-type]
+    if same_attr and a != b and "text" not in (a, b) and frozenset((a, b)) not in _COMPARABLE:
+        return f"values of different types ({b} / {a})"
+    fa, fb = food_drink_items(new.statement), food_drink_items(old.statement)
+    if fa and fb and not fa & fb and not change_marker(new.statement):
+        return f"different food or drink ({'/'.join(sorted(fb))} / {'/'.join(sorted(fa))})"
+    return None

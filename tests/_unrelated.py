@@ -1,0 +1,68 @@
+"""Statements that are about unrelated things, for the decision's hard-guard property test
+(issue 21 §3): the goldset's statements and user messages of two shared data sets, read by path
+at test time (nothing of theirs is copied into the repo). Each text carries a group: two texts of
+different groups are unrelated (another data set, another person of MemoryBank, another
+trajectory of MemDaily); two goldset statements are never paired (a family's statements are
+related on purpose)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the shared data sets beside the repo (a git worktree one level deeper finds them too)
+SHARED_DATA = next((p for p in (ROOT.parent / "shared" / "data", ROOT.parents[1] / "shared" / "data") if p.is_dir()),
+                   ROOT.parent / "shared" / "data")
+#: longest message kept (characters): ``remember`` takes statements, not essays
+MAX_CHARS = 300
+
+
+def _memorybank(limit: int, rng: random.Random) -> list[tuple[str, str]]:
+    out = []
+    for lang in ("en", "cn"):
+        path = SHARED_DATA / "memorybank" / f"memory_bank_{lang}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for person, v in data.items():
+            for turns in v.get("history", {}).values():
+                for t in turns:
+                    q = (t.get("query") or "").strip()
+                    if 4 <= len(q) <= MAX_CHARS:
+                        out.append((q, f"memorybank:{lang}:{person}"))
+    rng.shuffle(out)
+    return out[:limit]
+
+
+def _memdaily(limit: int, rng: random.Random) -> list[tuple[str, str]]:
+    out = []
+    for path in sorted((SHARED_DATA / "memdaily-dev").glob("*.json")):
+        for traj in json.loads(path.read_text(encoding="utf-8")):
+            for m in traj.get("message_list", []):
+                msg = (m.get("message") or "").strip()
+                if 4 <= len(msg) <= MAX_CHARS:
+                    out.append((msg, f"memdaily:{path.stem}:{traj.get('tid')}"))
+    rng.shuffle(out)
+    return out[:limit]
+
+
+def _goldset(limit: int, rng: random.Random) -> list[tuple[str, str]]:
+    seen: dict[str, str] = {}
+    for line in (ROOT / "goldset" / "decisions.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        for k in ("stored", "incoming"):
+            seen.setdefault(row[k], "goldset")
+    out = list(seen.items())
+    rng.shuffle(out)
+    return out[:limit]
+
+
+def pool(per_source: int = 1200, seed: int = 21) -> list[tuple[str, str]]:
+    """``(text, group)`` rows: up to ``per_source`` each from the goldset, MemoryBank and MemDaily."""
+    rng = random.Random(seed)
+    return _goldset(per_source, rng) + _memorybank(per_source, rng) + _memdaily(per_source, rng)
+
+
+def unrelated(groups: list[str], i: int, j: int) -> bool:
+    """Texts ``i`` and ``j`` (indexes into the pool) may be paired: different groups, not both goldset."""
+    return groups[i] != groups[j] and not (groups[i] == "goldset" and groups[j] == "goldset")
