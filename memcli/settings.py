@@ -250,6 +250,9 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key: str | None = None
     llm_timeout_s: float = Field(30.0, gt=0)
+    llm_max_tokens: int = Field(512, ge=16, le=32768, description="LLM reply budget (max_tokens), tokens: a "
+                                "judgement or a batch's memories fit in a few hundred; an unbounded reply can run "
+                                "to the server's whole context")
     llm_response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
         "auto", description="structured output asked of the endpoint: auto (JSON schema, then JSON mode, then "
         "none, as the endpoint accepts) | json_schema | json_object | none")

@@ -8,9 +8,15 @@ when configured).
 Trust nothing that comes back, but read what real models send (issue 15 §1):
 
 - **Structured output first.** The request asks for ``response_format`` JSON schema (the
-  pydantic schema of the answer); an endpoint that refuses it (HTTP 400/422) is asked again
-  with JSON mode, then with no ``response_format``; the mode that worked is kept for the
-  client's later calls (``llm_response_format`` forces one).
+  pydantic schema of the answer); an endpoint that refuses it — any HTTP 4xx/5xx whose body
+  names the format (llama.cpp's server answers 500 "Input should be 'text' or 'json_object'") —
+  is asked again with JSON mode, then with no ``response_format``; what an endpoint refused is
+  remembered per endpoint and model for every later call of the process (``llm_response_format``
+  forces one mode).
+- **A bounded reply.** Every request sends ``max_tokens`` (``llm_max_tokens``, default 512: a
+  judgement or a batch's memories fit), and, where no grammar constrains the reply (JSON mode or
+  no format), ``stop`` strings that end a reply after its JSON block; a timed-out call is not
+  retried at once (the server may still be generating it): the task is retried with backoff.
 - **Tolerant reading.** The first JSON value is taken out of fenced ```` ```json ```` blocks,
   prose around it and a leading ``<think>…</think>`` (:mod:`memcli.write.llm_reply`); labels
   are case-insensitive (``"conflict"``, ``"Health"``); then the pydantic schema validates it.
@@ -25,7 +31,7 @@ Trust nothing that comes back, but read what real models send (issue 15 §1):
 And any memory id in a judgement must be one the model was shown. A malformed reply or a made-up id raises
 :class:`~memcli.errors.ExtractionError`: the task is retried with backoff, then dead — never
 a crash, never a write (Mem0 v1 crashed on hallucinated ids and silently dropped input on
-malformed JSON). Transport errors, 429 and 5xx are retried a few times first (tenacity).
+malformed JSON). Connection errors, 429, 502, 503 and 504 are retried a few times first (tenacity).
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from memcli.write.extract import Extractor, Utterance
 from memcli.write.judge import Judge, Neighbor, Verdict
 from memcli.write.llm_reply import parse_reply, reply_excerpt
 
-__all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "chunks"]
+__all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "STOP", "chunks", "names_format"]
 
 def _slot_help() -> str:
     """The slot vocabulary the prompt asks for: the same keys as the rule extractor (memcli.slots)."""
@@ -95,6 +101,20 @@ CONTEXT_CHARS = 500
 MODES = ("json_schema", "json_object", "none")
 #: (chat URL, model) → the modes still to try, first = the one in use (shared by every client)
 _LEARNT: dict[tuple[str, str], list[str]] = {}
+#: stop strings sent where no grammar constrains the reply: a blank line after a closing fence, or three
+#: line breaks (a weak model's JSON is done by then; what follows is chatter)
+STOP = ["```\n\n", "\n\n\n"]
+_FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|json schema|schema|grammar|structured|"
+                           r"format", re.I)
+
+
+def names_format(status: int, body: str) -> bool:
+    """An HTTP error answer that is about the requested output format (any 4xx/5xx whose body names
+    it), so the next mode may work: 400/422 always (the classic refusal), other codes when the
+    body says ``response_format``, ``json_schema``, ``json_object``, ``schema``, ``grammar``…"""
+    if status in (400, 422):
+        return True
+    return status >= 400 and bool(_FORMAT_WORDS.search(body or ""))
 
 
 class _Memory(BaseModel):
@@ -238,9 +258,16 @@ class LLMClient:
         from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
         def transient(exc: BaseException) -> bool:
+            if isinstance(exc, httpx.TimeoutException):
+                return False  # the server may still be generating it: a retry now only queues more
             if isinstance(exc, httpx.TransportError):
                 return True
-            return isinstance(exc, httpx.HTTPStatusError) and exc.response.status_code in (429, 500, 502, 503, 504)
+            if not isinstance(exc, httpx.HTTPStatusError):
+                return False
+            code = exc.response.status_code
+            if len(self.modes) > 1 and names_format(code, exc.response.text):
+                return False  # about the format: the next mode, not the same request again
+            return code in (429, 500, 502, 503, 504)
 
         headers = {"Content-Type": "application/json"}
         if self.settings.llm_api_key:
@@ -256,17 +283,21 @@ class LLMClient:
         while True:
             mode = self.modes[0]
             body: dict[str, Any] = {"model": self.settings.llm_model, "temperature": 0,
+                                    "max_tokens": self.settings.llm_max_tokens,
                                     "messages": [{"role": "system", "content": system},
                                                  {"role": "user", "content": user}]}
             rf = self._response_format(mode, schema, what)
             if rf is not None:
                 body["response_format"] = rf
+            if mode != "json_schema":
+                body["stop"] = STOP
             try:
                 resp = post(body)
                 break
             except httpx.HTTPStatusError as exc:
-                if exc.response.status_code in (400, 422) and len(self.modes) > 1:
-                    self.modes.pop(0)  # the endpoint lacks this structured-output mode: the next one, from now on
+                if len(self.modes) > 1 and names_format(exc.response.status_code, exc.response.text):
+                    if self.modes and self.modes[0] == mode:
+                        self.modes.pop(0)  # the endpoint lacks this structured-output mode: the next one, from now on
                     continue
                 raise ExtractionError(f"LLM endpoint {self.url} failed: HTTP {exc.response.status_code}: "
                                       f"{reply_excerpt(exc.response.text)}") from None

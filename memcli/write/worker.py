@@ -11,7 +11,9 @@ subject, for the rules) first gets the user's preceding turns of its session, a 
 the whole batch are embedded in one batched call; then each task's candidates are decided and
 written **in one transaction together with the task's completion**. A failure (extraction,
 judge, a lost lease, a database error) rolls back that task only, which is retried with
-backoff or turns dead; the rest of the batch goes on. A killed process leaves its open
+backoff or turns dead; the rest of the batch goes on. Extraction runs one extractor call's worth
+at a time (the LLM extractor's ``batch``), and a failed extraction is recorded on its task as soon
+as it happens — an interrupted drain keeps the error of every utterance it tried. A killed process leaves its open
 transaction uncommitted: no item, no event, and the task is reclaimed when its lease expires.
 
 **Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
@@ -180,15 +182,23 @@ class MemoryCaptureWorker:
         t = time.perf_counter()
         utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
                                              occurred_at=k.occurred_at)) for k in tasks]
-        if stop is None:
-            extracted = self.extraction.extract_batch(utts)
-        else:  # one at a time, so a signal is seen between utterances (an LLM call can take seconds)
-            extracted = []
-            for u in utts:
-                if stop.is_set():
-                    secs["extract"] += time.perf_counter() - t
-                    return
-                extracted += self.extraction.extract_batch([u])
+        # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, one
+        # utterance at a time, so a signal is seen between them): a failed extraction is recorded on
+        # its task as it happens, so an interrupted drain keeps the errors of what it tried
+        step = 1 if stop is not None else max(1, int(getattr(self.extraction.extractor, "batch", 0) or len(utts)))
+        extracted: list = []
+        for start in range(0, len(utts), step):
+            if stop is not None and stop.is_set():
+                secs["extract"] += time.perf_counter() - t
+                return
+            part = self.extraction.extract_batch(utts[start:start + step])
+            for task, out in zip(tasks[start:start + step], part, strict=True):
+                if isinstance(out, Exception):
+                    self._failed(task, out, summary)
+                    inflight.remove(task)
+                    if progress:
+                        progress(1)
+            extracted += part
         secs["extract"] += time.perf_counter() - t
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
@@ -201,14 +211,13 @@ class MemoryCaptureWorker:
             if stop is not None and stop.is_set():
                 return  # the rest stays in `inflight`: released by the caller
             if isinstance(out, Exception):
-                self._failed(task, out, summary)
-            else:
-                vecs = vectors[pos:pos + len(out)] if vectors is not None else []
-                pos += len(out)
-                try:
-                    self._write_task(task, out, vecs, summary)
-                except Exception as exc:  # the task's transaction was rolled back: retry or dead
-                    self._failed(task, exc, summary)
+                continue  # recorded when it happened
+            vecs = vectors[pos:pos + len(out)] if vectors is not None else []
+            pos += len(out)
+            try:
+                self._write_task(task, out, vecs, summary)
+            except Exception as exc:  # the task's transaction was rolled back: retry or dead
+                self._failed(task, exc, summary)
             inflight.remove(task)
             if progress:
                 progress(1)
