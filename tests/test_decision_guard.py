@@ -1,0 +1,62 @@
+"""The hard guard, property-tested (issue 21 §3): random pairs of unrelated statements — the
+goldset's statements and user messages of MemoryBank and MemDaily, read by path at test time —
+go through ``remember``'s decision on a real store with the real default model. None is decided
+CONFLICT or UPDATE (a true fact hidden), and none about different people is decided NOOP."""
+
+from __future__ import annotations
+
+import pytest
+from _unrelated import SHARED_DATA, pool, unrelated
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+_HAVE_DATA = (SHARED_DATA / "memorybank").is_dir() and (SHARED_DATA / "memdaily-dev").is_dir()
+pytestmark = pytest.mark.skipif(not _HAVE_DATA, reason="the shared data sets (memorybank, memdaily-dev) are not beside the repo")
+
+#: pairs per hypothesis example, examples: 5,500 pairs drawn (at least 5,000 distinct asserted)
+PER_EXAMPLE = 50
+EXAMPLES = 110
+
+
+def test_unrelated_statements_never_hide_one_another(embedder) -> None:
+    from memcli.db import open_store
+    from memcli.models import Origin
+    from memcli.records import MemoryRecord
+    from memcli.settings import load_settings
+    from memcli.write.explicit import apply_records
+    from memcli.write.judge import different_people, facts_of
+
+    rows = pool(per_source=600)
+    texts, groups = [r[0] for r in rows], [r[1] for r in rows]
+    vectors = embedder.embed(texts, batch_size=128)  # every text once, batched
+    cfg = load_settings()
+    store = open_store(":memory:")
+    seen: set[tuple[int, int]] = set()
+    bad: list[tuple[str, str, str, str]] = []
+    n = len(texts)
+
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), min_size=PER_EXAMPLE,
+                    max_size=PER_EXAMPLE))
+    def check(pairs: list[tuple[int, int]]) -> None:
+        for i, j in pairs:
+            if not unrelated(groups, i, j) or (i, j) in seen:
+                continue
+            user = f"u{len(seen)}"
+            seen.add((i, j))
+            apply_records(store, cfg, user, [texts[i]], [MemoryRecord(text=texts[i])], vectors[i:i + 1],
+                          origin=Origin.EXPLICIT)
+            res = apply_records(store, cfg, user, [texts[j]], [MemoryRecord(text=texts[j])], vectors[j:j + 1],
+                                origin=Origin.EXPLICIT)[0]
+            d = res.decision
+            two_people = different_people(facts_of(texts[j]), facts_of(texts[i]))
+            if d in ("CONFLICT", "UPDATE") or (d == "NOOP" and two_people):
+                bad.append((d.value, texts[i][:80], texts[j][:80], res.reason[:160]))
+        assert not bad, bad[:5]
+
+    try:
+        check()
+    finally:
+        store.close()
+    assert len(seen) >= 5000, len(seen)

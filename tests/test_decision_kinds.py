@@ -1,0 +1,103 @@
+"""Issue 21: typed slot values, tokens that name things, changes told in new words, and the hard
+guard — as rules (pure functions) and on real stores with the real default model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memcli.models import Decision
+from memcli.write.judge import content_overlap, different_people, facts_of, hard_guard
+from memcli.write.value_types import change_marker, name_numbers, name_tokens, types_apart, value_type
+
+
+@pytest.mark.parametrize(("text", "tokens"), [
+    ("我每天早上吃维生素D", {"d"}), ("我每天早上吃維生素C", {"c"}), ("我每天坐3号线上班", {"3号线"}),
+    ("我常刷B站", {"b"}), ("我的手机是5G的", {"5g"}), ("I use an iPhone 15", {"iphone 15"}),
+    ("I take vitamin D", {"vitamin d"}), ("Our TV is 4K", {"4k"}),
+    ("I run 10k every Sunday", set()), ("我体重62公斤", set()), ("I wake up at 7am", set()),
+])
+def test_tokens_that_name_things_keep_their_letters_and_digits(text: str, tokens: set[str]) -> None:
+    assert name_tokens(text) == tokens
+
+
+def test_a_name_token_changes_the_overlap_and_its_digits_are_no_quantity() -> None:
+    assert content_overlap("我每天早上吃维生素D", "我每天早上吃维生素C") < 1.0
+    assert content_overlap("我每天早上吃维生素D", "我每天早上吃维生素D") == 1.0
+    assert name_numbers("我每天坐3号线上班") == (3,)
+    assert facts_of("我每天坐3号线上班").numbers == ()  # 3号线 names a line: not a number to compare
+    assert facts_of("我每天喝两杯咖啡").numbers == (2,)
+
+
+@pytest.mark.parametrize(("stored", "incoming", "apart"), [
+    ("I live in Paris", "I live in a small flat", True),
+    ("I'm from Texas", "I'm from a big family", True),
+    ("我每天喝两杯咖啡", "我每天喝一杯茶", True),
+    ("我住在上海", "我住在一个小公寓里", True),
+    ("我在腾讯工作", "我在北京工作", True),
+    ("I live in Berlin", "I live in Munich", False),
+    ("I live in Berlin", "I moved to a flat in Munich", False),  # the place says where: comparable
+    ("我每天喝两杯咖啡", "我每天喝三杯咖啡", False),
+    ("I drink coffee every morning", "I switched to tea every morning now", False),  # a change told
+])
+def test_values_of_types_that_do_not_compare(stored: str, incoming: str, apart: bool) -> None:
+    assert (types_apart(facts_of(incoming), facts_of(stored)) is not None) is apart
+
+
+def test_value_types_from_the_gazetteers() -> None:
+    assert value_type(facts_of("I live in Paris")) == "place"
+    assert value_type(facts_of("I live in a small flat")) == "dwelling"
+    assert value_type(facts_of("I'm from a big family")) == "group"
+    assert value_type(facts_of("我在腾讯工作")) == "organisation"
+    assert value_type(facts_of("我住在杭州西湖区")) == "place"
+
+
+def test_change_words_and_the_slot_they_hide() -> None:
+    assert change_marker("我的新老板是张伟") and change_marker("I moved to Seattle") and not change_marker("我住在上海")
+    assert facts_of("我的新老板是张伟").slot == "boss.name" == facts_of("我的老板是李强").slot
+
+
+def test_the_hard_guard() -> None:
+    mum, me = facts_of("我妈妈住在成都"), facts_of("我住在成都")
+    assert different_people(mum, me)
+    for d in (Decision.NOOP, Decision.UPDATE, Decision.CONFLICT):
+        assert hard_guard(mum, me, d) is not None
+    assert hard_guard(mum, me, Decision.ADD) is None
+    a, b = facts_of("I live in Paris"), facts_of("I live in a small flat")
+    assert hard_guard(b, a, Decision.CONFLICT) and hard_guard(b, a, Decision.UPDATE)
+    x, y = facts_of("Capturing the old harbour at dusk was a joy"), facts_of("Thanks for being there for me")
+    floor = {"overlap": 0.15, "cosine": 0.5}
+    assert "no shared slot" in hard_guard(y, x, Decision.CONFLICT, 0.45, floor)
+    assert hard_guard(y, x, Decision.CONFLICT, 0.55, floor) is None  # close enough in meaning: the judge decides
+    assert hard_guard(y, x, Decision.NOOP, 0.45, floor) is None  # a merged restatement hides nothing
+    berlin, munich = facts_of("I live in Berlin"), facts_of("I live in Munich")
+    assert hard_guard(munich, berlin, Decision.CONFLICT, 0.1, floor) is None  # the shared slot speaks
+
+
+@pytest.mark.parametrize(("first", "second", "decision"), [
+    ("I live in Paris", "I live in a small flat", "ADD"),
+    ("I'm from Texas", "I'm from a big family", "ADD"),
+    ("我每天喝两杯咖啡", "我每天喝一杯茶", "ADD"),
+    ("我每天早上吃维生素D", "我每天早上吃维生素C", "ADD"),
+    ("我每天早上吃維生素D", "我每天早上吃维生素C", "ADD"),  # traditional folded first
+    ("I take vitamin D every morning", "I take vitamin C every morning", "ADD"),
+    ("我每天坐3号线上班", "我每天坐4号线回家", "ADD"),
+    ("我的老板是李强", "我的新老板是张伟", "CONFLICT"),
+    ("My boss is Tom", "My new boss is Sarah", "CONFLICT"),
+    ("我住在上海", "我搬到杭州了", "CONFLICT"),
+    ("我妈妈住在成都", "我住在成都", "ADD"),
+])
+def test_the_kinds_of_issue_21_on_a_real_store(tmp_path: Path, embedder, first: str, second: str,
+                                               decision: str) -> None:
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "k.db"), user="u", embedder=embedder) as m:
+        m.remember(first, at="2026-01-05")
+        res = m.remember(second, at="2026-06-05")
+        active = {it.statement for it in m.list()}
+    assert res.decision.value == decision, res.reason
+    if decision == "ADD":
+        assert active == {first, second}  # nothing hidden
+    else:
+        assert active == {second}
