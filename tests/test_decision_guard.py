@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 _HAVE_DATA = (SHARED_DATA / "memorybank").is_dir() and (SHARED_DATA / "memdaily-dev").is_dir()
-pytestmark = pytest.mark.skipif(not _HAVE_DATA, reason="the shared data sets (memorybank, memdaily-dev) are not beside the repo")
+pytestmark = pytest.mark.skipif(not _HAVE_DATA, reason="memorybank and memdaily-dev are not beside the repo")
 
 #: pairs per hypothesis example, examples: 5,500 pairs drawn (at least 5,000 distinct asserted)
 PER_EXAMPLE = 50
