@@ -74,7 +74,8 @@ def run(base_url: str, model: str, modes: list[str], max_tokens: int, timeout_s:
             rows["judge"].append(((time.perf_counter() - t) * 1000, ok))
         out[mode] = {"mode_used": ext.client.modes[0],
                      **{k: {"calls": len(v), "parsed_share": round(sum(ok for _, ok in v) / len(v), 3),
-                            "latency_ms": {"p50": _pct([ms for ms, _ in v], 0.5), "p95": _pct([ms for ms, _ in v], 0.95),
+                            "latency_ms": {"p50": _pct([ms for ms, _ in v], 0.5),
+                                           "p95": _pct([ms for ms, _ in v], 0.95),
                                            "max": round(max(ms for ms, _ in v), 1),
                                            "mean": round(statistics.mean(ms for ms, _ in v), 1)}}
                         for k, v in rows.items()},
