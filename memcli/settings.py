@@ -107,7 +107,7 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # USE multilingual v3: cosine never decides NOOP (CONFLICT pairs reach 0.98); fusion: the
     # cosine plus a lexical rank bonus (the dense leg alone finds nearly every goldset memory)
     DEFAULT_MODEL: {
-        "dedup_upper": 0.9223, "dedup_lower": 0.3177,
+        "dedup_upper": 0.9223, "dedup_lower": 0.2604,
         "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
         "weight_dense_zh": 1.0, "weight_lexical_zh": 0.05, "min_cosine": 0.15, "min_cosine_zh": 0.13,
     },
@@ -120,7 +120,7 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # all-MiniLM-L6-v2 (the default until issue 11): most Chinese characters are one [UNK]
     # token, so Chinese cosines are noise and the lexical leg weighs as much as the dense one
     MINILM_MODEL: {
-        "dedup_upper": 0.8233, "dedup_lower": 0.3963,
+        "dedup_upper": 0.8233, "dedup_lower": 0.1278,
         "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
         "weight_dense_zh": 1.0, "weight_lexical_zh": 1.0, "min_cosine": 0.24, "min_cosine_zh": 0.38,
     },
