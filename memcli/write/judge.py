@@ -311,7 +311,8 @@ def different_people(new: Facts, old: Facts) -> bool:
 
 #: the default hide floor (:func:`hard_guard`) for a model without fitted judge weights: no CONFLICT /
 #: UPDATE without a shared strong slot below this content overlap *and* below the cosine
-#: ``dedup_lower`` of the model; the fitted judge carries its own (:func:`memcli.judge_fit.fit_hide_floor`)
+#: ``dedup_lower`` of the model; the fitted judge carries its own (:func:`memcli.judge_fit.fit_hide_floor`:
+#: a quantile of the cosines of the goldset's wordless contradictions)
 MIN_HIDE_OVERLAP = 0.15
 
 
