@@ -31,7 +31,7 @@ from memcli.text import lang_of
 from memcli.write.rules import Facts, analyze
 from memcli.write.rules.match import content_units as _rule_content_units
 from memcli.write.rules.match import entity_units as _rule_entity_units
-from memcli.write.value_types import name_numbers, name_tokens, types_apart
+from memcli.write.value_types import asks, name_numbers, name_tokens, types_apart
 
 __all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
            "compare_slot", "content_overlap", "different_people", "facts_of", "guard", "hard_guard",
@@ -324,7 +324,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
 
     - NOOP, UPDATE or CONFLICT between statements about different people (:func:`different_people`);
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
-      coffee and tea: :func:`memcli.write.value_types.types_apart`);
+      coffee and tea: :func:`memcli.write.value_types.types_apart`), or with a question on either
+      side (:func:`memcli.write.value_types.asks`: a question states no fact);
     - UPDATE or CONFLICT without a shared strong slot when the content overlap is below
       ``floor["overlap"]`` and the cosine (``cosine``, under the configured model; unknown counts
       as low) below ``floor["cosine"]``: nothing says the two are one fact. A paraphrase may still
@@ -342,6 +343,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return None
     if apart := types_apart(new, old):
         return apart
+    if asks(new.statement) or asks(old.statement):
+        return "a question states no fact to contradict or refine"
     fl = floor or {"overlap": MIN_HIDE_OVERLAP, "cosine": 1.0}
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
     ov = content_overlap(new.statement, old.statement)

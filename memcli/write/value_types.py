@@ -25,7 +25,7 @@ from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["TYPES", "change_marker", "food_drink_items", "name_numbers", "name_tokens", "types_apart",
+__all__ = ["TYPES", "asks", "change_marker", "food_drink_items", "name_numbers", "name_tokens", "types_apart",
            "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
@@ -89,7 +89,9 @@ _EN_PERSON_ATTRS = frozenset({"name", "is"})
 _PLACE_ATTRS = frozenset({"residence", "hometown", "workplace", "school"})
 
 #: words that tell a change in new words (现在 / 新 / 改 / 换 / 搬 / 不再; now / new / moved / no longer)
-_ZH_CHANGE = re.compile(r"现在|如今|目前|新|改|换|搬|不再|已经不|转到|调到|跳槽|升职|升为|升任|当上")
+_ZH_CHANGE = re.compile(r"现在|如今|目前|(?<=[我的了个])新(?!闻|鲜|年|品|款)|改成|改为|改用|改喝|改吃|改坐|改名|改行|"
+                        r"换成|换了|换到|换工作|搬到|搬去|搬来|搬家|搬回|不再|已经不|转到|转行|转学|调到|跳槽|升职|升为|"
+                        r"升任|当上|辞职|退休")
 _EN_CHANGE = re.compile(r"\b(?:now|new|newly|moved|move|moving|switched|switch|changed|no longer|anymore|any more|"
                         r"these days|nowadays|since|started|became|promoted|transferred|relocated|just got)\b", re.I)
 
@@ -99,6 +101,12 @@ def change_marker(text: str) -> bool:
     if lang_of(text) == "zh":
         return bool(_ZH_CHANGE.search(to_simplified(text)))
     return bool(_EN_CHANGE.search(text))
+
+
+def asks(text: str) -> bool:
+    """The statement asks something (a question mark): a question states no fact, so it neither
+    contradicts nor refines one."""
+    return "?" in text or "？" in text
 
 
 # -- tokens that name things --------------------------------------------------------------------
