@@ -72,7 +72,8 @@ def _drained(tmp: Path, pairs, embedder) -> dict[str, tuple]:  # noqa: ANN001
         for p in pairs:
             ids = [r["id"] for r in store.list_items(p.id, include_all=True)]
             ev = max(store.events_of(p.id, ids), key=lambda e: e["id"])  # the incoming statement's decision
-            other = store.get_item(p.id, ev["other_item_id"])["statement"] if ev["other_item_id"] else None
+            oid = ev["item_id"] if ev["action"] == "NOOP" else ev["other_item_id"]  # a NOOP's event is on the target
+            other = store.get_item(p.id, oid)["statement"] if oid else None
             out[p.id] = (ev["action"], other)
     finally:
         store.close()
