@@ -103,10 +103,14 @@ def change_marker(text: str) -> bool:
     return bool(_EN_CHANGE.search(text))
 
 
+_ASKS = re.compile(r"(?:\S+\s+){2,}\S*[?？]|[\u4e00-\u9fff]{4,}[?？]")
+
+
 def asks(text: str) -> bool:
-    """The statement asks something (a question mark): a question states no fact, so it neither
-    contradicts nor refines one."""
-    return "?" in text or "？" in text
+    """The statement asks something (a question of three words or four characters or more): a
+    question states no fact, so it neither contradicts nor refines one. A topic put as a question
+    ("Durian? I can't stand it", 榴莲？我受不了) is no question."""
+    return bool(_ASKS.search(text))
 
 
 # -- tokens that name things --------------------------------------------------------------------
