@@ -200,7 +200,13 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
         flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine,
         float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
         float(relations_changed(s_new, s_old)), float(_family_refines(new, old)),
-        float(types_apart(new, old) is not None), float(change_marker(s_new)), float(different_people(new, old)),
+        # a change told in new words weighs only beside evidence of one attribute (the same strong slot, a
+        # close cosine): alone, "现在/now" made CONFLICTs of unrelated facts about one person
+        float(types_apart(new, old) is not None),
+        float(change_marker(s_new)) * (float(bool(new.slot) and new.slot == old.slot and strong(new.slot))
+                                       + cosine * float(not (strong(new.slot) and strong(old.slot)
+                                                             and new.slot != old.slot))),
+        float(different_people(new, old)),
         float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
         float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))),
     ]
