@@ -29,7 +29,8 @@ def test_decision_pairs_size_balance_and_coverage() -> None:
                  "other_person"):
         assert need in cats
     # the second set, written blind to the decision code: every category in both languages
-    blind = Counter((p.category, p.lang) for p in pairs if "PAIRS" in (p.model_extra or {}).get("source", ""))
+    blind = Counter((p.category, p.lang) for p in pairs if "pairs_zh.PAIRS" in (p.model_extra or {}).get("source", "")
+                    or "pairs_en.PAIRS" in (p.model_extra or {}).get("source", ""))
     assert sum(blind.values()) >= 200
     for cat in NEW_PAIR_LABELS:
         assert blind[(cat, "zh")] >= 10 and blind[(cat, "en")] >= 10, (cat, blind)
@@ -47,13 +48,16 @@ def test_decision_pairs_size_balance_and_coverage() -> None:
 NEW_PAIR_LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "slot_value": "CONFLICT",
                    "polarity": "CONFLICT", "number_date": "CONFLICT", "restatement": "NOOP",
                    "more_specific": "UPDATE"}
+#: the third set (pairs_changes_zh / pairs_changes_en, issue 21)
+CHANGE_PAIR_LABELS = {"change_value": "CONFLICT", "change_refine": "UPDATE", "typed_apart": "ADD", "name_token": "ADD",
+                      "name_token_change": "CONFLICT"}
 
 
 def test_label_follows_category() -> None:
     expected = {"paraphrase": "NOOP", "exact": "NOOP", "stsb_paraphrase": "NOOP", "negation": "CONFLICT",
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
-                **NEW_PAIR_LABELS}
+                **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS}
     for p in load_pairs(GOLD / "decisions.jsonl"):
         assert str(p.label) == expected[p.category], p
 

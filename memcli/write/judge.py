@@ -26,77 +26,16 @@ from functools import lru_cache
 from memcli.errors import ExtractionError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings
-from memcli.slots import is_functional, slot_subject, split_slot
+from memcli.slots import is_functional
 from memcli.text import lang_of
-from memcli.write.rules import Facts, analyze
-from memcli.write.rules.match import content_units as _rule_content_units
-from memcli.write.rules.match import entity_units as _rule_entity_units
-from memcli.write.value_types import asks, name_numbers, name_tokens, types_apart
+from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
+from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
+from memcli.write.value_types import WEAK_ATTRIBUTES, asks, strong, types_apart  # noqa: F401
 
 __all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
            "compare_slot", "content_overlap", "different_people", "facts_of", "guard", "hard_guard",
            "align_subjects", "numbers_clash", "other_person"]
 
-
-@lru_cache(maxsize=8192)
-def content_units(text: str) -> frozenset[str]:
-    """The rules' content units plus the letter/digit tokens that name things (维生素D → 维, 生,
-    素, d; iPhone 15 → iphon, iphone 15): 维生素D / 维生素C no longer overlap fully."""
-    return _rule_content_units(text) | name_tokens(text)
-
-
-@lru_cache(maxsize=8192)
-def entity_units(text: str) -> frozenset[str]:
-    """The rules' entity units plus the name tokens (:func:`memcli.write.value_types.name_tokens`)."""
-    return _rule_entity_units(text) | name_tokens(text)
-
-
-def content_overlap(a: str, b: str) -> float:
-    """Jaccard overlap of the content units of two statements, in [0, 1]."""
-    x, y = content_units(a), content_units(b)
-    return len(x & y) / len(x | y) if x | y else 0.0
-
-
-_ZH_NEW_WORDS = re.compile(r"(?<=[我的])(?:新|现任的?)(?=[\u4e00-\u9fff])|现在|如今|目前")
-_EN_NEW_WORDS = re.compile(r"\b(?:new|current|now|these days|nowadays)\b\s*", re.I)
-
-
-@lru_cache(maxsize=8192)
-def facts_of(statement: str, slot: str | None = None) -> Facts:
-    """What the decision compares of one statement: :func:`memcli.write.rules.analyze` (with
-    ``slot`` when the rules found none), read once more without the words that tell a change
-    when they hide the slot (我的新老板是张伟 → the slot of 我的老板是张伟), the digits of name
-    tokens not counted as numbers (3号线, iPhone 15), and ``X.is.<name>`` read as ``X.name``."""
-    f = with_slot(analyze(statement), slot)
-    if f.slot is None:
-        bare = (_ZH_NEW_WORDS if lang_of(statement) == "zh" else _EN_NEW_WORDS).sub("", statement).strip()
-        if bare and bare != statement:
-            g = analyze(bare)
-            if g.slot:
-                f = replace(f, slot=g.slot, value=g.value, subject=g.subject, kind=g.kind)
-    drop = Counter(name_numbers(statement))
-    if drop and f.numbers:
-        left = Counter(f.numbers) - drop
-        f = replace(f, numbers=tuple(sorted(left.elements())))
-    if f.slot and f.value:
-        subj, attr, obj = split_slot(f.slot)
-        if attr == "is" and obj and subj != "me" and _is_person_name(statement, f.value):
-            f = replace(f, slot=f"{subj}.name")
-    return f
-
-
-def _is_person_name(statement: str, value: str) -> bool:
-    """``value`` is a person's name in ``statement`` (jieba ``nr`` in Chinese; a capitalised word
-    in English)."""
-    if lang_of(statement) == "zh":
-        from memcli.text import _jieba, to_simplified
-
-        _jieba()
-        import jieba.posseg
-
-        words = jieba.posseg.cut(to_simplified(statement))
-        return any(w.word == value and w.flag in ("nr", "nrfg", "nrt") for w in words)
-    return bool(re.search(r"\b" + re.escape(value[:1].upper() + value[1:]), statement))
 
 #: content-token Jaccard overlap at/above which two slot-less statements say the same thing
 SAME_TEXT_OVERLAP = 0.6
@@ -224,9 +163,6 @@ def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
     return bool(b) and b < a and len(a - b) >= (2 if zh else 1)
 
 
-#: attributes too loose to tell two facts apart by the slot alone (is.X, a habit, an event):
-#: pairs where one side has one are compared by content, like slot-less pairs
-WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "opinion", "brand", "fact"})
 
 
 def same_owner(a: str, b: str) -> bool:
@@ -237,12 +173,6 @@ def same_owner(a: str, b: str) -> bool:
         return True
     things = a.startswith("thing:"), b.startswith("thing:")
     return things[0] != things[1] and "me" in (a, b)
-
-
-@lru_cache(maxsize=8192)
-def strong(slot: str | None) -> bool:
-    """A slot whose attribute alone separates facts (residence, job, like.X — not is.X)."""
-    return bool(slot) and split_slot(slot)[1] not in WEAK_ATTRIBUTES  # type: ignore[arg-type]
 
 
 def guard(new: Facts, old: Facts) -> str | None:
@@ -379,11 +309,6 @@ def align_subjects(new: Facts, old: Facts) -> tuple[Facts, Facts]:
         if new.subject in GENERAL_RELATIONS.get(old.subject, ()):
             return new, to(old, new.subject)
     return new, old
-
-
-def with_slot(f: Facts, slot: str | None) -> Facts:
-    """``f`` with ``slot`` (and the subject it names) filled in when the rules found none."""
-    return replace(f, slot=slot, subject=slot_subject(slot)) if slot and not f.slot else f
 
 
 class OfflineJudge(Judge):

@@ -25,8 +25,8 @@ from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["TYPES", "asks", "change_marker", "food_drink_items", "name_numbers", "name_tokens", "types_apart",
-           "value_type"]
+__all__ = ["TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "food_drink_items", "name_numbers", "name_tokens",
+           "strong", "types_apart", "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
 #: organisation), ``text`` anything else
@@ -150,6 +150,17 @@ def name_numbers(text: str) -> tuple[int, ...]:
     return tuple(sorted(int(d) for tok in name_tokens(text) for d in re.findall(r"\d+", tok)))
 
 
+#: attributes too loose to tell two facts apart by the slot alone (is.X, a habit, an event):
+#: pairs where one side has one are compared by content, like slot-less pairs
+WEAK_ATTRIBUTES = frozenset({"is", "event", "habit", "opinion", "brand", "fact"})
+
+
+@lru_cache(maxsize=8192)
+def strong(slot: str | None) -> bool:
+    """A slot whose attribute alone separates facts (residence, job, like.X — not is.X)."""
+    return bool(slot) and split_slot(slot)[1] not in WEAK_ATTRIBUTES  # type: ignore[arg-type]
+
+
 # -- types of values ----------------------------------------------------------------------------
 def _en_words(v: str) -> set[str]:
     return set(re.findall(r"[a-z][a-z']*", v.casefold()))
@@ -253,8 +264,6 @@ def types_apart(new: Facts, old: Facts) -> str | None:
     - both statements name foods or drinks, none in common, and the new one tells no change
       (我每天喝两杯咖啡 / 我每天喝一杯茶: two habits, not one number changed).
     """
-    from memcli.write.judge import strong
-
     a, b = value_type(new), value_type(old)
     same_attr = (strong(new.slot) and strong(old.slot)
                  and split_slot(new.slot)[1] == split_slot(old.slot)[1])  # type: ignore[arg-type]
