@@ -8,23 +8,48 @@ agent harnesses run one ``capture`` process per turn); anything else goes to the
 
 from __future__ import annotations
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "stdout_gone"]
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Exit codes: 0 done (also when the reader of stdout went away
+    early, as ``memcli list | head -1`` does); 2 bad input; 3 not found; 4 store; 5 model;
+    6 extraction; 70 internal error (one line saying what failed); 130 interrupted."""
+    import os
     import sys
 
-    from memcli.cli.fast import HELP_ARGV, record_help, try_fast
+    for name in ("stdout", "stderr"):  # started with the descriptor closed (`memcli list >&-`)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+    try:
+        from memcli.cli.fast import HELP_ARGV, record_help, try_fast
 
-    argv = sys.argv[1:]
-    try_fast(argv)  # exits when it handled the command
-    from memcli.cli.entry import main as typer_main
+        argv = sys.argv[1:]
+        try_fast(argv)  # exits when it handled the command
+        from memcli.cli.entry import main as typer_main
 
-    if argv in HELP_ARGV:
-        record_help(argv, typer_main)
-    else:
-        typer_main()
+        if argv in HELP_ARGV:
+            record_help(argv, typer_main)
+        else:
+            typer_main()
+    except BrokenPipeError:
+        stdout_gone()
+        sys.exit(0)
+
+
+def stdout_gone() -> None:
+    """The reader of stdout closed it (``| head -1``): it has what it wanted. Point stdout at
+    /dev/null so that the interpreter's last flush cannot fail again; the caller exits 0."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests, embedding)
+        pass
+    except Exception:  # noqa: BLE001 - io.UnsupportedOperation and the like: nothing to redirect
+        pass
 
 
 def __getattr__(name: str) -> object:

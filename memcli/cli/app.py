@@ -17,8 +17,22 @@ if TYPE_CHECKING:
     from memcli.admin import Admin
     from memcli.memory import Memory
 
-console = Console(soft_wrap=True)  # data → stdout
-err_console = Console(stderr=True, soft_wrap=True)  # messages → stderr
+
+
+class _Console(Console):
+    """rich's Console, but a closed stdout (``memcli list | head -1``) ends the command with
+    exit 0, as the reader has what it asked for (rich's own default exits 1)."""
+
+    def on_broken_pipe(self) -> None:
+        from memcli.cli import stdout_gone
+
+        self.quiet = True
+        stdout_gone()
+        raise SystemExit(0)
+
+
+console = _Console(soft_wrap=True)  # data → stdout
+err_console = _Console(stderr=True, soft_wrap=True)  # messages → stderr
 
 app = typer.Typer(
     name="memcli",

@@ -8,6 +8,7 @@ traceback).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -45,6 +46,32 @@ def _click_command():  # noqa: ANN202
     return _command
 
 
+def internal_error(exc: BaseException) -> None:
+    """Print one line naming what failed: the exception, its message, and where it was raised
+    (``memcli/cli/fast.py:301 in write``). Written straight to stderr, not through rich, so
+    that a broken terminal or console cannot swallow it."""
+    import traceback
+
+    first = str(exc).splitlines()[0] if str(exc) else ""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "/memcli/" in f.filename.replace("\\", "/")]
+    where = ""
+    if frames:
+        f = (ours or frames)[-1]  # the innermost frame of memcli's own code, else of any
+        path = f.filename.replace("\\", "/")
+        path = path[path.rfind("/memcli/") + 1:] if "/memcli/" in path else path.rsplit("/", 1)[-1]
+        where = f" in {path}:{f.lineno} ({f.name})"
+    line = f"memcli: internal error{where}: {type(exc).__name__}: {first} (rerun with --debug for the traceback)\n"
+    try:
+        sys.stderr.write(line)
+        sys.stderr.flush()
+    except Exception:  # noqa: BLE001 - stderr itself is gone: the raw descriptor is the last resort
+        try:
+            os.write(2, line.encode("utf-8", "replace"))
+        except OSError:
+            pass
+
+
 def main() -> None:
     """Console-script entry point."""
     debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
@@ -74,14 +101,23 @@ def main() -> None:
     except KeyboardInterrupt:
         err_console.print("memcli: interrupted", markup=False)
         sys.exit(130)
-    except SystemExit:
+    except SystemExit as exc:
+        cause = exc.__context__
+        if exc.code == 1 and isinstance(cause, OSError) and cause.errno == errno.EPIPE:  # click's exit on EPIPE
+            from memcli.cli import stdout_gone
+
+            stdout_gone()
+            sys.exit(0)
         raise
+    except BrokenPipeError:  # the reader of stdout went away (`| head -1`): it has what it wanted
+        from memcli.cli import stdout_gone
+
+        stdout_gone()
+        sys.exit(0)
     except Exception as exc:  # never a traceback for the user
         if debug:
             raise
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        err_console.print(f"memcli: internal error: {type(exc).__name__}: {first} (rerun with --debug)",
-                          markup=False, highlight=False)
+        internal_error(exc)
         sys.exit(70)
     if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:  # typer.Exit(code) / ctx.exit(code)
         sys.exit(rv)

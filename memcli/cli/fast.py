@@ -218,6 +218,8 @@ def _cached_help(argv: list[str]) -> None:
         code_n = int(code)
     except (OSError, ValueError):
         return
+    if code_n != 0:  # only a help that succeeded is replayed (an old cache may hold a failure)
+        return
     sys.stdout.write(text)
     sys.stdout.flush()
     sys.exit(code_n)
@@ -307,6 +309,9 @@ def record_help(argv: list[str], run: Any) -> None:
         def isatty(self) -> bool:
             return False
 
+        def fileno(self) -> int:  # rich asks for it (terminal size, TERM=xterm): the real stream's
+            return real.fileno()
+
     code: Any = 0
     sys.stdout = _Tee()
     try:
@@ -316,7 +321,7 @@ def record_help(argv: list[str], run: Any) -> None:
         raise
     finally:
         sys.stdout = real
-        if isinstance(code, int | None):
+        if code in (0, None):  # a failed help is never cached: it would be replayed without its message
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")
