@@ -188,6 +188,7 @@ def _json_time(value: Any) -> str:
 
 
 HELP_ARGV = ([], ["--help"], ["-h"])
+_HELP_CODES = (0, 2)  # --help; bare `memcli` (the help, as a usage error)
 
 
 def help_cache(argv: list[str]) -> Path | None:
@@ -218,7 +219,7 @@ def _cached_help(argv: list[str]) -> None:
         code_n = int(code)
     except (OSError, ValueError):
         return
-    if code_n != 0:  # only a help that succeeded is replayed (an old cache may hold a failure)
+    if code_n not in _HELP_CODES:  # only a help or usage text is replayed (an old cache may hold a failure)
         return
     sys.stdout.write(text)
     sys.stdout.flush()
@@ -244,9 +245,10 @@ def try_fast(argv: list[str]) -> None:
         st = fast_settings(db=c.get("db") or g.get("db"), user=c.get("user") or g.get("user"))
         at = None
         if c.get("at") is not None:
-            from memcli.timeutil import parse_at
+            from memcli.timeutil import parse_at, refuse_future
 
             at = parse_at(c["at"], field="--at")
+            refuse_future(at)  # the full path gives the message (or takes --allow-future)
     except (_Fallback, BadInputError):
         return
     from memcli.db import open_store
@@ -321,7 +323,7 @@ def record_help(argv: list[str], run: Any) -> None:
         raise
     finally:
         sys.stdout = real
-        if code in (0, None):  # a failed help is never cached: it would be replayed without its message
+        if code in (None, *_HELP_CODES):  # a failure is never cached: it would be replayed without its message
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")

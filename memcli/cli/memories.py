@@ -29,6 +29,8 @@ IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
     "(no offset = UTC; default now)")]
+FutureOpt = Annotated[bool, typer.Option(
+    "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
 
 
 @app.command()
@@ -42,6 +44,7 @@ def capture(
         "text and --at)")] = None,
     drain: Annotated[bool | None, typer.Option("--drain/--no-drain",
                                                help="start a background drain for this user")] = None,
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Record what the user said (online step: one source + one outbox row, no model).
@@ -60,9 +63,9 @@ def capture(
     """
     with open_memory(db, user) as mem:
         if text == "-":
-            results = mem.capture_jsonl(read_lines("-"))
+            results = mem.capture_jsonl(read_lines("-"), allow_future=allow_future)
         else:
-            results = [mem.capture(text, role=role, at=at, session=session, key=key)]
+            results = [mem.capture(text, role=role, at=at, session=session, key=key, allow_future=allow_future)]
         if drain if drain is not None else mem.settings.auto_drain:
             try:
                 from memcli.write.trigger import spawn_background_drain
@@ -86,6 +89,7 @@ def remember(
     kind: Annotated[str, typer.Option(
         "--kind", help="preference | relationship | identity | habit | health | other")] = "other",
     at: AtOpt = None,
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Keep an explicit memory now (embedded at once, high confidence).
@@ -99,7 +103,7 @@ def remember(
       memcli remember "I moved to Lyon" --at 2026-08-18 --json
     """
     with open_memory(db, user, model) as mem:
-        result = mem.remember(read_text_arg(text), kind=kind, at=at)
+        result = mem.remember(read_text_arg(text), kind=kind, at=at, allow_future=allow_future)
         item = mem.show(result.item_id)
     if as_json:
         emit_json({"decision": result, "item": item})
@@ -219,6 +223,7 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
 @app.command("import")
 def import_(
     file: Annotated[str, typer.Argument(help="JSON Lines file, or - for stdin")],
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Import memories from JSON Lines: {"text", "kind"?, "at"?, "confidence"?, "metadata"?}.
@@ -235,7 +240,7 @@ def import_(
     """
     lines = read_lines(file)
     with open_memory(db, user, model) as mem:
-        recs = mem.read_records(lines)
+        recs = mem.read_records(lines, allow_future=allow_future)
         prog, advance = progress_bar(len(recs), "embedding", enabled=not as_json)
         with prog:
             results = mem.import_records(recs, progress=advance)
