@@ -54,13 +54,14 @@ def internal_error(exc: BaseException) -> None:
 
     first = str(exc).splitlines()[0] if str(exc) else ""
     frames = traceback.extract_tb(exc.__traceback__)
-    ours = [f for f in frames if "/memcli/" in f.filename.replace("\\", "/")]
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../memcli
+    ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)]
     where = ""
     if frames:
         f = (ours or frames)[-1]  # the innermost frame of memcli's own code, else of any
-        path = f.filename.replace("\\", "/")
-        path = path[path.rfind("/memcli/") + 1:] if "/memcli/" in path else path.rsplit("/", 1)[-1]
-        where = f" in {path}:{f.lineno} ({f.name})"
+        path = (os.path.relpath(os.path.abspath(f.filename), os.path.dirname(package)) if ours
+                else os.path.basename(f.filename))
+        where = f" in {path.replace(os.sep, '/')}:{f.lineno} ({f.name})"
     line = f"memcli: internal error{where}: {type(exc).__name__}: {first} (rerun with --debug for the traceback)\n"
     try:
         sys.stderr.write(line)

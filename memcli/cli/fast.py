@@ -297,16 +297,25 @@ def record_help(argv: list[str], run: Any) -> None:
     import io
 
     real, buf = sys.stdout, io.StringIO()
+    failed: list[BaseException] = []  # a write that failed (a closed pipe): the help is not kept
 
     class _Tee(io.TextIOBase):
         encoding = getattr(real, "encoding", "utf-8")
 
         def write(self, s: str) -> int:
             buf.write(s)
-            return real.write(s)
+            try:
+                return real.write(s)
+            except OSError as exc:
+                failed.append(exc)
+                raise
 
         def flush(self) -> None:
-            real.flush()
+            try:
+                real.flush()
+            except OSError as exc:
+                failed.append(exc)
+                raise
 
         def isatty(self) -> bool:
             return False
@@ -323,7 +332,7 @@ def record_help(argv: list[str], run: Any) -> None:
         raise
     finally:
         sys.stdout = real
-        if code in (None, *_HELP_CODES):  # a failure is never cached: it would be replayed without its message
+        if code in (None, *_HELP_CODES) and not failed:  # a failure is never cached: it would be replayed
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")
