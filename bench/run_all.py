@@ -123,8 +123,8 @@ def _command(part: str, quick: bool) -> str:
 
 def generated_section(report_md: str, command: str) -> str:
     """The report as the generated section of docs/benchmarks.md: its title a level-2 heading,
-    every other heading one level down, the command that made it first."""
-    lines = report_md.strip().splitlines()
+    every other heading one level down, the command that made it first, paths relative to the repo."""
+    lines = report_md.replace(f"{ROOT}/", "").strip().splitlines()  # paths relative to the repo
     title = lines[0].lstrip("# ").strip() if lines and lines[0].startswith("# ") else "benchmark report"
     body = [("#" + ln) if ln.startswith("#") else ln for ln in lines[1:]]
     return "\n".join([f"## Latest `bench/run_all.py` run: {title.removeprefix('memcli benchmark report ')}", "",
