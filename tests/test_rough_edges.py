@@ -244,6 +244,8 @@ def test_help_into_a_closed_pipe_then_into_a_file_exits_0_with_term_set(tmp_path
         assert (p.returncode, p.stderr) == (0, b""), (attempt, p.returncode, p.stderr)
         text = out.read_text(encoding="utf-8")
         assert "Usage" in text and "capture" in text and "context" in text and "warm" in text, text
+    p = _into_closed_pipe(["--help"], env)  # now from the cache
+    assert (p.returncode, p.stderr) == (0, b""), (p.returncode, p.stderr)
 
 
 def test_help_and_commands_into_a_closed_pipe_exit_0(tmp_path: Path, embedder):

@@ -8,7 +8,7 @@ agent harnesses run one ``capture`` process per turn); anything else goes to the
 
 from __future__ import annotations
 
-__all__ = ["app", "main", "stdout_gone"]
+__all__ = ["app", "main"]
 
 
 def main() -> None:
@@ -33,23 +33,10 @@ def main() -> None:
         else:
             typer_main()
     except BrokenPipeError:
+        from memcli.cli.streams import stdout_gone
+
         stdout_gone()
         sys.exit(0)
-
-
-def stdout_gone() -> None:
-    """The reader of stdout closed it (``| head -1``): it has what it wanted. Point stdout at
-    /dev/null so that the interpreter's last flush cannot fail again; the caller exits 0."""
-    import os
-    import sys
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests, embedding)
-        pass
-    except Exception:  # noqa: BLE001 - io.UnsupportedOperation and the like: nothing to redirect
-        pass
 
 
 def __getattr__(name: str) -> object:

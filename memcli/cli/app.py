@@ -24,7 +24,7 @@ class _Console(Console):
     exit 0, as the reader has what it asked for (rich's own default exits 1)."""
 
     def on_broken_pipe(self) -> None:
-        from memcli.cli import stdout_gone
+        from memcli.cli.streams import stdout_gone
 
         self.quiet = True
         stdout_gone()

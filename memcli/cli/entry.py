@@ -105,13 +105,13 @@ def main() -> None:
     except SystemExit as exc:
         cause = exc.__context__
         if exc.code == 1 and isinstance(cause, OSError) and cause.errno == errno.EPIPE:  # click's exit on EPIPE
-            from memcli.cli import stdout_gone
+            from memcli.cli.streams import stdout_gone
 
             stdout_gone()
             sys.exit(0)
         raise
     except BrokenPipeError:  # the reader of stdout went away (`| head -1`): it has what it wanted
-        from memcli.cli import stdout_gone
+        from memcli.cli.streams import stdout_gone
 
         stdout_gone()
         sys.exit(0)
