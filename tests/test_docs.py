@@ -104,3 +104,16 @@ def test_every_recorded_figure_keeps_its_command():
         title = s.splitlines()[0]
         assert re.search(r"`(python bench/|memcli |PYTHONPATH=)", s), title
     assert Path(ROOT / "bench" / "run_all.py").exists()
+
+
+def test_settings_page_table_lists_every_setting():
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "scripts" / "docs_hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    from memcli.settings import Settings
+
+    table = hooks.settings_table_markdown()
+    assert hooks.SETTINGS_MARK in DOCS.joinpath("settings.md").read_text(encoding="utf-8")
+    rows = [ln for ln in table.splitlines()[2:] if ln.startswith("| `")]
+    assert [r.split("`")[1] for r in rows] == list(Settings.model_fields)
+    assert "| `busy_timeout_ms` | `MEMCLI_BUSY_TIMEOUT_MS` | `int` | `10000` |" in table
