@@ -145,7 +145,8 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
             if not text or not ids:
                 continue
             res = mem.capture(text, at=base + timedelta(seconds=i),
-                              key=f"{sample.get('sample_id')}:{ids[0]}", session=f"session_{_n}")
+                              key=f"{sample.get('sample_id')}:{ids[0]}", session=f"session_{_n}",
+                              allow_future=True)  # a labelled set's times are data, not a typo
             src_dia[res.source_id] = ids[0]
     summary = mem.drain()
     drained["turns_captured"] += len(src_dia)
