@@ -22,6 +22,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
+import apsw
 import pytest
 from conftest import ROOT, run_cli
 
@@ -107,6 +108,12 @@ def test_read_only_filesystem_every_read_works_and_writes_say_read_only(cli, tmp
             m.remember("My sister lives in Lyon", kind="relationship")
             m.capture("我住在上海", key="k1")
         assert not Path(db + "-wal").exists()  # closed cleanly: reads need no -wal/-shm of their own
+        old = str(folder / "old.db")  # a database an older memcli left: opening it would migrate (write)
+        shutil.copy(db, old)
+        conn = apsw.Connection(old)
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        conn.execute(f"PRAGMA user_version = {version - 1}")
+        conn.close()
         make_read_only()
         with pytest.raises(OSError):
             (folder / "probe").write_text("x")
@@ -133,6 +140,8 @@ def test_read_only_filesystem_every_read_works_and_writes_say_read_only(cli, tmp
                      ["correct", "2", "My sister lives in Paris"], ["drain"]):
             line = one_error_line(cli(*base, *args), 4)
             assert "read-only database" in line and db in line, (args, line)
+        line = one_error_line(cli("--db", old, "--user", "alice", "list"), 4)
+        assert "read-only database" in line and "older schema" in line and "upgrade" in line, line
 
 
 # -- times in the future -----------------------------------------------------------------------------
