@@ -447,3 +447,85 @@ def eval_conversations_cmd(
                   "ctx@3: in the context block")
     kinds = ", ".join(f"{k} {n}" for k, n in report["miss_kinds"].items()) or "none"
     console.print(f"[bold]questions missed in the top 3, by cause:[/] {kinds}   (--json lists each miss)")
+
+
+@eval_app.command("memdaily")
+def eval_memdaily_cmd(
+    paths: Annotated[list[Path], typer.Argument(help="MemDaily .json files (e.g. ../shared/data/memdaily-dev/*.json)",
+                                                show_default=False)],
+    limit: Annotated[int | None, typer.Option("--limit", help="only the first N trajectories of each file")] = None,
+    episodes: Annotated[bool | None, typer.Option("--episodes/--no-episodes", help="the episodes leg on / off",
+                                                  show_default="as configured")] = None,
+    baselines: Annotated[bool, typer.Option("--baselines/--no-baselines", help="also run the raw baselines "
+                                            "(every message stored raw: memcli retrieval and plain RRF)")] = True,
+    judge: Annotated[str | None, typer.Option("--judge", help="auto | offline | llm (default: config)")] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """End to end on MemDaily files: capture each message at its time, drain, ask each question.
+
+    Per trajectory a fresh user in a temporary store. Reports, per file and overall: the facts
+    a question needs (its target messages) kept as a memory / only as an episode / lost;
+    answered@1/@3/@5 on the questions whose answer a target message states verbatim (a top-k
+    hit's normalised text contains the normalised answer); evidence@k (a top-k hit drawn from a
+    target message); the same answered@k for every message stored raw, through memcli's
+    retrieval and through a plain RRF(cosine, BM25); the confidence labels of the memories.
+    --json adds every miss (docs/evaluation-e2e.md defines each figure).
+
+    Examples:
+
+      memcli eval memdaily ../shared/data/memdaily-dev/*.json
+
+      memcli eval memdaily ../shared/data/memdaily-dev/06_noisy_roles.json --limit 10 --json
+    """
+    from memcli.eval.memdaily import eval_memdaily, load_memdaily
+
+    st = settings_for(model=model, judge=judge)
+    if limit is not None and limit < 1:
+        raise BadInputError(f"--limit must be >= 1, got {limit}")
+    from memcli.write.backends import get_judge
+
+    get_judge(st)  # an unknown judge, or llm without an endpoint: one line before any work
+    files = [(str(p), load_memdaily(p)) for p in paths]
+    total = sum(min(len(t), limit) if limit else len(t) for _, t in files)
+    prog, advance = progress_bar(total, "trajectories", enabled=not as_json)
+    with prog:
+        report = eval_memdaily(st, [], files=files, limit=limit, episodes=episodes, baselines=baselines,
+                               progress=advance)
+    if as_json:
+        emit_json(report)
+        return
+    _render_memdaily(report)
+
+
+def _render_memdaily(r: dict[str, Any]) -> None:
+    ep = {None: "not in this build", True: "on", False: "off"}[r["episodes"]]
+    console.print(f"[bold]model[/] {r['model']}   [bold]extractor[/] {r['extractor']}   [bold]judge[/] {r['judge']}"
+                  f"   [bold]episodes[/] {ep}")
+    rows = [*r["by_file"].items(), ("all", r["overall"])]
+    t = Table(title="facts a question needs (question × target message), after drain")
+    for col in ("file", "traj", "msgs", "facts", "memory", "episode", "lost", "memories"):
+        t.add_column(col, justify="left" if col == "file" else "right")
+    for name, s in rows:
+        f = s["facts"]
+        t.add_row(name, str(s["trajectories"]), str(s["messages"]), str(f["n"]), _pct(_ratio(f["memory"], f["n"])),
+                  _pct(_ratio(f["episode"], f["n"])), _pct(_ratio(f["lost"], f["n"])), str(s["memories_active"]))
+    console.print(t)
+    t = Table(title="questions answered in search's top k (as of the question)")
+    for col in ("file", "verb/qs", "ans@1", "ans@3", "ev@3", "raw@3", "rrf@1", "rrf@3"):
+        t.add_column(col, justify="left" if col == "file" else "right")
+    for name, s in rows:
+        raw, rrf = s.get("raw_memcli", {}), s.get("raw_rrf", {})
+        t.add_row(name, f"{s['verbatim_questions']}/{s['questions']}", _pct(s["memcli"]["answered@1"]),
+                  _pct(s["memcli"]["answered@3"]), _pct(s["evidence"]["evidence@3"]), _pct(raw.get("answered@3")),
+                  _pct(rrf.get("answered@1")), _pct(rrf.get("answered@3")))
+    console.print(t)
+    console.print("verb: questions whose answer a target message states verbatim (ans@k counts those only); ev@3: a "
+                  "top-3 hit drawn from a target message (all questions); raw: every message stored raw, memcli's "
+                  "retrieval; rrf: every message raw, plain RRF(cosine, BM25)")
+    labels = r["overall"]["confidence_labels"]
+    console.print("[bold]confidence labels of the active memories:[/] "
+                  + ("  ".join(f"{lb} {v['n']} ({_pct(v['share'])})" for lb, v in labels.items()) or "none"))
+
+
+def _ratio(x: int, n: int) -> float | None:
+    return x / n if n else None
