@@ -105,7 +105,7 @@ class MDQuestion(BaseModel):
 
     qid: int | str
     question: str = Field(min_length=1)
-    answer: str
+    answer: str | None = None  # a few published items carry none (null, "[ERRORC]" choices): never verbatim
     target_step_id: list[int] = Field(min_length=1)
     time: datetime
 
@@ -233,7 +233,7 @@ def run_trajectory(settings: Settings, traj: Trajectory, workdir: Path, n: int, 
                      if it.status == "active" else None} for it in items]
         questions = []
         for q in traj.question_list:
-            ans = _norm(q.answer)
+            ans = _norm(q.answer or "")
             targets = {src_of[t] for t in q.target_step_id}
             verbatim = bool(ans) and any(ans in _norm(text_of[t]) for t in q.target_step_id)
             facts = {}
@@ -272,7 +272,7 @@ def _raw_baselines(settings: Settings, msgs: list[MDMessage], traj: Trajectory, 
     with open_eval_memory(settings, db, "memdaily-raw", embedder) as raw:
         load_store(raw, [eval_memory(m.message, m.time, [str(m.mid)]) for m in msgs])
         for row, q in zip(questions, traj.question_list, strict=True):
-            ans = _norm(q.answer)
+            ans = _norm(q.answer or "")
             hits = raw.search(q.question, limit=K_SEARCH, as_of=q.time) if row["verbatim"] else []
             row["raw_memcli_rank"] = _first([ans in _norm(h.statement) for h in hits]) if row["verbatim"] else None
     for suffix in ("", "-wal", "-shm"):
@@ -280,7 +280,7 @@ def _raw_baselines(settings: Settings, msgs: list[MDMessage], traj: Trajectory, 
     texts = [m.message for m in msgs]
     order = rrf_rank(embedder, texts, [q.question for q in traj.question_list])
     for row, q, ranked in zip(questions, traj.question_list, order, strict=True):
-        ans = _norm(q.answer)
+        ans = _norm(q.answer or "")
         row["raw_rrf_rank"] = (_first([ans in _norm(texts[i]) for i in ranked[:K_SEARCH]])
                                if row["verbatim"] else None)
 
@@ -304,7 +304,8 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     n_active = sum(labels.values())
     out: dict[str, Any] = {
         "trajectories": len(rows), "messages": sum(r["messages"] for r in rows), "questions": len(qs),
-        "verbatim_questions": len(verb), "memories_active": n_active,
+        "verbatim_questions": len(verb), "questions_without_answer": sum(1 for q in qs if not q["answer"]),
+        "memories_active": n_active,
         "facts": {"n": n_facts, **{f: fates[f] for f in ("memory", "episode", "lost")},
                   "memory_share": _share(fates["memory"], n_facts),
                   "findable_share": _share(fates["memory"] + fates["episode"], n_facts),
