@@ -529,3 +529,57 @@ def _render_memdaily(r: dict[str, Any]) -> None:
 
 def _ratio(x: int, n: int) -> float | None:
     return x / n if n else None
+
+
+@eval_app.command("locomo-e2e")
+def eval_locomo_e2e_cmd(
+    path: Annotated[Path | None, typer.Argument(help="LoCoMo locomo10.json", show_default="../shared/data/locomo/"
+                                                "locomo10.json")] = None,
+    samples: Annotated[int | None, typer.Option("--samples", help="only the first N conversations")] = None,
+    max_questions: Annotated[int | None, typer.Option("--max-questions", help="N category 1+4 questions each")
+                             ] = None,
+    episodes: Annotated[bool | None, typer.Option("--episodes/--no-episodes", help="also measure with the episodes "
+                                                  "leg on", show_default="when the build has it")] = None,
+    judge: Annotated[str | None, typer.Option("--judge", help="auto | offline | llm (default: config)")] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """LoCoMo end to end per speaker: their own turns captured at the session time and drained;
+    single- and multi-hop questions (categories 1 and 4) searched in that speaker's memory.
+
+    A question is answered when every answer word is among the words of the top 5 hits. Beside
+    memories alone: with the episodes leg (when the build has it) and the speaker's raw turns
+    ranked by a plain RRF(cosine, BM25), in the same run (docs/evaluation-e2e.md).
+
+    Examples:
+
+      memcli eval locomo-e2e
+
+      memcli eval locomo-e2e ../shared/data/locomo/locomo10.json --samples 2 --json
+    """
+    from memcli.eval.locomo_e2e import count_speakers, eval_locomo_e2e
+
+    for name, v in (("--samples", samples), ("--max-questions", max_questions)):
+        if v is not None and v < 1:
+            raise BadInputError(f"{name} must be >= 1, got {v}")
+    st = settings_for(model=model, judge=judge)
+    from memcli.write.backends import get_judge
+
+    get_judge(st)
+    prog, advance = progress_bar(count_speakers(path, samples), "speakers", enabled=not as_json)
+    with prog:
+        report = eval_locomo_e2e(st, path, samples=samples, max_questions=max_questions, episodes=episodes,
+                                 progress=advance)
+    if as_json:
+        emit_json(report)
+        return
+    console.print(f"[bold]model[/] {report['model']}   [bold]extractor[/] {report['extractor']}   [bold]judge[/] "
+                  f"{report['judge']}   {report['conversations']} conversations, {report['speakers']} speakers "
+                  f"(median {report['turns_per_speaker']} turns → {report['memories_per_speaker']} memories)")
+    modes = report["modes"]
+    t = Table(title=f"every answer word in the top {report['k']} (categories 1 and 4, asked of one speaker)")
+    for col in ("", "n", *modes):
+        t.add_column(col, justify="left" if not col else "right")
+    for name, s in [*report["by_category"].items(), ("all", report["overall"])]:
+        t.add_row(name, str(s["n"]), *[_pct(s.get(m)) for m in modes])
+    console.print(t)
+    info(f"questions assigned: {report['assigned']}")
