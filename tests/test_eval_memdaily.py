@@ -160,3 +160,16 @@ def test_episodes_flag_follows_the_build(tmp_path: Path) -> None:
     r = run_cli("eval", "memdaily", str(path), "--no-episodes", "--no-baselines", "--json")
     rep = json.loads(r.stdout)
     assert r.exit_code == 0 and rep["episodes"] is False and rep["overall"]["facts"]["episode"] == 0
+
+
+def test_hit_sources_memory_and_episode() -> None:
+    from types import SimpleNamespace
+
+    from memcli.eval.memdaily import _hit_sources
+
+    sources = {7: [3, 4]}
+    assert _hit_sources(SimpleNamespace(id=7, origin="extracted", metadata={}), sources) == [3, 4]
+    assert _hit_sources(SimpleNamespace(id=9, origin="extracted", metadata={}), sources) == []
+    # an episode hit is the source row itself (its id, or metadata.source_id when the hit carries one)
+    assert _hit_sources(SimpleNamespace(id=5, origin="episode", metadata={}), sources) == [5]
+    assert _hit_sources(SimpleNamespace(id=1, origin="episode", metadata={"source_id": 12}), sources) == [12]
