@@ -247,6 +247,41 @@ FRAMES: list[tuple[str, str, str, dict[str, list[str]]]] = [
 ]
 FRAME_SIZE = 16
 
+# ---- second batch: the not-facts a fit on the embedding alone confuses most (grouped CV,
+# 2026-12-01): first-person passing events, hypotheticals and wishes, questions about the
+# user's own facts, plans, generalities. Appended after the frames so no id moves.
+MORE: dict[tuple[str, str], list[str]] = {
+    (NOT, "passing_event"): [
+        "Just parked the car", "I had lunch at the cafeteria today", "just finished the dishes", "Forgot my umbrella this morning",
+        "I'm on the train right now", "Just picked the kids up from school", "I stayed a bit late at work tonight", "Just got back from the store with way too much fruit",
+        "Got a haircut today", "I just watered the plants", "Waiting for the elevator", "A package just showed up",
+        "We had hot pot for dinner tonight", "I've had two coffees already this morning", "Just got out of a meeting", "I'm out for a walk",
+        "Walked to work today", "I finally cleaned my room", "scrolling my phone on the bus", "I just checked the forecast",
+    ],
+    (NOT, "hypothetical"): [
+        "It'd be so much easier if I could drive", "I wish my office were closer", "If I get a raise next year I want a bigger place",
+        "Once the kids are older I'd like to take up painting", "If only I could sleep in every day", "Sometimes I think about quitting and traveling",
+        "If it rains we'll just do it another day", "I wonder what would've happened if I'd studied medicine", "Maybe one day we'll move somewhere warmer",
+        "If I ever get the chance I want to see the northern lights", "I hope my mom stays this healthy", "If only I didn't have to work weekends",
+    ],
+    (NOT, "question"): [
+        "Where does my husband work again?", "What's my daughter's daycare called?", "Do you remember my dog's name?", "Which neighborhood did I say I live in?",
+        "What degree does my cousin have?", "Where was that event I mentioned?", "When is my dad's birthday?", "What's my new boss called?",
+        "What am I allergic to again?", "What phone do I use?", "Do you know where I work?", "Did I tell you how many kids I have?",
+        "What's my email?", "Where am I from again?", "What was my gym called?", "How many people are in my book club?",
+    ],
+    (NOT, "plan"): [
+        "Taking my mom to her checkup Saturday", "Heading to that industry summit next week", "Lunch with the new boss tomorrow", "Viewing an apartment the day after tomorrow",
+        "Picking the kids up from school Friday afternoon", "We're moving next month", "Need to call my cousin back tonight", "Gym first thing tomorrow",
+        "Three-day trip to Chicago at the end of the month", "Taking the dog for shots next weekend",
+    ],
+    (NOT, "world_opinion"): [
+        "Building management is never reliable", "Everyone says this winter will be brutal", "So many people have pets now", "Store brands are usually just as good",
+        "Book clubs are a great way to meet people", "Consistency is everything with exercise", "Kids start learning languages so early now", "Hospitals are always packed on weekends",
+        "Marathons are so popular these days", "Living near a subway stop is worth it",
+    ],
+}
+
 
 def _fill(template: str, slots: dict[str, list[str]], n: int) -> list[str]:
     """``n`` fillings of ``template``: slot i steps through its values with a co-prime stride."""
@@ -271,4 +306,7 @@ def clauses() -> list[dict]:
     for f, (label, kind, template, slots) in enumerate(FRAMES):
         for text in _fill(template, slots, FRAME_SIZE):
             rows.append({"text": text, "label": label, "kind": kind, "group": f"en-frame{f:02d}"})
+    for (label, kind), items in MORE.items():
+        for i, text in enumerate(items):
+            rows.append({"text": text, "label": label, "kind": kind, "group": f"en-{kind}-m{i // 4}"})
     return rows

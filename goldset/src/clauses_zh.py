@@ -239,6 +239,41 @@ FRAMES: list[tuple[str, str, str, dict[str, list[str]]]] = [
 ]
 FRAME_SIZE = 16  # clauses drawn per frame (values cycle; duplicates dropped)
 
+# ---- second batch: the not-facts a fit on the embedding alone confuses most (grouped CV,
+# 2026-12-01): first-person passing events, hypotheticals and wishes, questions about the
+# user's own facts, plans, generalities. Appended after the frames so no id moves.
+MORE: dict[tuple[str, str], list[str]] = {
+    (NOT, "passing_event"): [
+        "我刚把车停好", "我今天中午在食堂吃的", "我刚洗完碗", "我今天出门忘带伞了", "我现在在高铁上",
+        "我刚接完孩子", "我今天加了一会儿班", "我刚从超市回来，买了好多水果", "我今天头发剪短了一点",
+        "我刚给花浇完水", "我在等电梯", "我刚收到一个快递", "我今晚吃了顿火锅", "我今天早上喝了两杯咖啡",
+        "我刚跟同事开完会", "我在楼下散步呢", "我今天走路去的公司", "我刚把房间收拾干净", "我这会儿在地铁上刷手机",
+        "我刚看了一眼天气预报",
+    ],
+    (NOT, "hypothetical"): [
+        "如果我会开车就方便多了", "要是我家离公司近一点就好了", "假如明年涨工资，我想换个大点的房子",
+        "等孩子长大了我想去学画画", "我要是能每天睡到自然醒就好了", "真想哪天辞职去旅行",
+        "万一下雨的话我们就改天", "要是我当年学了医会怎么样", "我有时候想，要是住在南方就好了",
+        "如果有机会我想去冰岛看极光", "我希望我妈身体能一直这么好", "要是周末不加班就好了",
+    ],
+    (NOT, "question"): [
+        "我老公在哪儿上班来着", "我女儿的幼儿园叫什么", "我家狗狗叫什么你记得吗", "我之前说我住哪个小区",
+        "我表姐是什么学历来着", "我上次说的那个活动在哪", "我爸的生日是哪天", "我的新领导叫什么",
+        "我对什么过敏来着", "我用的是什么牌子的手机", "你知道我在哪上班吗", "我跟你说过我有几个孩子吗",
+        "我的邮箱是多少", "我老家是哪里的来着", "我常去的那家健身房叫啥", "我们那个读书会几个人",
+    ],
+    (NOT, "plan"): [
+        "周六要带我妈去医院复查", "下周要去参加那个行业峰会", "明天中午和新领导吃饭", "后天要去看房子",
+        "这周五下午要去学校接孩子", "下个月要搬家", "今晚要给表姐回个电话", "明天早上要去健身房",
+        "月底要去上海出差三天", "下周末准备带狗去打疫苗",
+    ],
+    (NOT, "world_opinion"): [
+        "现在的小区物业都不太靠谱", "大家都说今年冬天会特别冷", "现在养宠物的人越来越多了", "家电还是国产的性价比高",
+        "读书会这种活动挺适合年轻人的", "健身这件事贵在坚持", "现在的孩子都很早就学英语了", "医院周末人总是特别多",
+        "马拉松现在特别火", "房子还是买在地铁边上方便",
+    ],
+}
+
 
 def _fill(template: str, slots: dict[str, list[str]], n: int) -> list[str]:
     """``n`` fillings of ``template``: slot i steps through its values with a co-prime stride."""
@@ -263,4 +298,7 @@ def clauses() -> list[dict]:
     for f, (label, kind, template, slots) in enumerate(FRAMES):
         for text in _fill(template, slots, FRAME_SIZE):
             rows.append({"text": text, "label": label, "kind": kind, "group": f"zh-frame{f:02d}"})
+    for (label, kind), items in MORE.items():
+        for i, text in enumerate(items):
+            rows.append({"text": text, "label": label, "kind": kind, "group": f"zh-{kind}-m{i // 4}"})
     return rows
