@@ -447,3 +447,4 @@ def eval_conversations_cmd(
                   "ctx@3: in the context block")
     kinds = ", ".join(f"{k} {n}" for k, n in report["miss_kinds"].items()) or "none"
     console.print(f"[bold]questions missed in the top 3, by cause:[/] {kinds}   (--json lists each miss)")
+

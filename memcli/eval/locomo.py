@@ -41,7 +41,7 @@ from memcli.eval.retrieval import (
 )
 from memcli.settings import Settings
 
-__all__ = ["CATEGORIES", "default_locomo_path", "eval_locomo", "parse_evidence", "parse_session_date"]
+__all__ = ["CATEGORIES", "default_locomo_path", "eval_locomo", "load_locomo", "parse_evidence", "parse_session_date"]
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 _ID = re.compile(r"^D(\d+):(\d+)$")
@@ -158,6 +158,25 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
     return {r["id"]: [src_dia[s] for s in mem.store.source_ids_of(r["id"]) if s in src_dia] for r in rows}
 
 
+def load_locomo(path: str | Path) -> list[dict[str, Any]]:
+    """The samples of a ``locomo10.json``: a JSON list of dicts, each with a ``conversation``.
+
+    Raises:
+        BadInputError: no such file, not UTF-8 JSON, or another shape (one line, file named).
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise BadInputError(f"no LoCoMo file at {p}; pass the path of locomo10.json")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadInputError(f"{p}: not a LoCoMo JSON file ({exc})") from None
+    if not isinstance(data, list) or not data or not all(
+            isinstance(s, dict) and isinstance(s.get("conversation"), dict) for s in data):
+        raise BadInputError(f"{p}: expected a JSON list of LoCoMo samples with 'conversation'")
+    return data
+
+
 def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str = "observations",
                 modes: Sequence[str] = tuple(MODES), samples: int | None = None,
                 max_questions: int | None = None,
@@ -178,14 +197,7 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
     if mode not in ("observations", "turns"):
         raise BadInputError(f"--mode must be observations or turns, got {mode!r}")
     p = Path(path) if path else default_locomo_path()
-    if not p.is_file():
-        raise BadInputError(f"no LoCoMo file at {p}; pass --locomo PATH (locomo10.json)")
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadInputError(f"{p}: not a LoCoMo JSON file ({exc})") from None
-    if not isinstance(data, list) or not all(isinstance(s, dict) and "conversation" in s for s in data):
-        raise BadInputError(f"{p}: expected a JSON list of LoCoMo samples with 'conversation'")
+    data = load_locomo(p)
     data = data[:samples] if samples else data
     issues: Counter = Counter()
     drained: Counter = Counter()
