@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (data: one list of clauses a line)
 """Labelled clause units about the user's own events, places and things said without 我/I
 (``<活动>的<属性>是<值>``, "the workshop's venue is …"), and general-knowledge look-alikes that
 are not about the user's world. Written for memcli, by kind; names are made up.
