@@ -3,7 +3,8 @@
 The fitted clause extractor (:mod:`memcli.write.fitted_extract`) reads an utterance as
 *units*: sentences (split at 。！？；.!?;), a long sentence further at its commas, a part that
 starts with a pronoun (它/其/她/他, it/she/he) or is too short to stand alone kept with the part
-before it ("我要参加的读书会，它的规模是两百人" is one unit). Each unit gets
+before it ("我要参加的读书会，它的规模是两百人" is one unit). English sentences are cut only
+when long. Each unit gets
 
 - :func:`signals`: cheap rule features (first person, relation word, named thing, number /
   date / contact pattern, attribute noun, copula, question / greeting / thanks / request /
@@ -39,7 +40,7 @@ _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+[.!?;…]*")
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
-_MAX_ZH, _MAX_EN = 36, 160  # a sentence longer than this is cut at its commas
+_MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def units(text: str) -> list[Unit]:
         sent = m.group(0).strip()
         if not sent:
             continue
-        if len(sent) <= (_MAX_ZH if zh else _MAX_EN):
+        if not zh and len(sent) <= _MAX_EN:
             out.append(Unit(sent, lang))
             continue
         parts: list[str] = []
@@ -146,7 +147,7 @@ def signals(unit: Unit) -> np.ndarray:
     vec = [float(zh), *(float(bool(r.search(t if zh else low))) for r in res.values()), float(rel),
            float(bool((zh_attr if zh else en_attr).search(t))), float(bool(_NUMBER.search(t))),
            float(bool(_CONTACT.search(t))), float(bool(_DATE.search(t))), float(named),
-           math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]
+           math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]  # noqa: E501
     return np.asarray(vec, dtype=np.float32)
 
 
@@ -187,11 +188,17 @@ _ZH_WHO_RX = re.compile(r"^(?P<n>[\u4e00-\u9fff]{2,4})是(?P<s>我[^，,]{1,8}?)
                         r"(?:是|为)(?P<v>.+)$")
 _ZH_WORK_RX = re.compile(r"^(?P<s>.+?)(?:在|于)(?P<v>[^，,]{1,20}?)(?:上班|工作|任职|就职|实习)")
 _ZH_NAME_RX = re.compile(r"^(?P<s>[^，,]+?)(?:名字)?(?:叫做|名叫|叫)(?P<v>.+)$")
+_ZH_MOVE_RX = re.compile(r"^(?P<s>[^，,]{0,10}?)(?:已经|刚|上个月|去年|最近)?(?:搬到了?|搬去了?|搬家到)(?P<v>[^，,]+?)(?:了|住|去了)?$")  # noqa: E501
+_ZH_SWAP_RX = re.compile(r"^(?:现在)?(?P<s>[^，,]{1,10}?)(?:现在)?(?:换成了|换成|改成了|变成了)(?P<v>[\u4e00-\u9fff]{2,4})(?:了)?$")  # noqa: E501
 _ZH_AGE_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:今年|已经|快|才)?(?P<v>\d{1,3}|[一二三四五六七八九十两]{1,3})(?:周)?岁")  # noqa: E501
 _ZH_IS_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:可|也|就|还|真|真的|确实|其实|已经)?是(?:个|一个|一名|一位|位|名)?(?P<v>.+)$")  # noqa: E501
 _EN_ATTR_RX = re.compile(r"^(?P<s>.+?)'s (?P<a>[a-z ]{2,20}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_MY_RX = re.compile(r"^(?P<s>my|our) (?P<a>[a-z ]{2,30}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_WORK_RX = re.compile(r"^(?P<s>.+?) (?:works?|is working|am working) (?:at|for) (?P<v>.+)$", re.I)
+_EN_MOVE_RX = re.compile(r"^(?:update:\s*)?(?P<s>i|we|my [a-z ]+?) (?:just |recently |finally )?(?:moved|relocated) "
+                         r"(?:to|into) (?P<v>[A-Z][\w .'-]*?)(?: (?:last|this|a few|two|three) .*)?$", re.I)
+_EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
+                           r"(?P<v>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)")
 _EN_NAME_RX = re.compile(r"^(?P<s>.+?) (?:is|are) (?:called|named) (?P<v>.+)$", re.I)
 
 
@@ -254,6 +261,10 @@ def generic_slot(statement: str) -> tuple[str, str] | None:
                 return _slot(_zh_subject(m["s"]), _zh_attr(m["a"])), m["v"]
         if m := _ZH_WORK_RX.match(t):
             return _slot(_zh_subject(m["s"]), "workplace"), m["v"]
+        if m := _ZH_MOVE_RX.match(t):
+            return _slot(_zh_subject(m["s"]), "residence"), m["v"]
+        if (m := _ZH_SWAP_RX.match(t)) and (key := _zh_subject(m["s"])) != slots.ME and not key.startswith("thing:"):
+            return f"{key}.name", m["v"]  # 我们领导换成了李明: the relation's new holder
         if m := _ZH_AGE_RX.match(t):
             return _slot(_zh_subject(m["s"]), "age"), m["v"]
         if m := _ZH_NAME_RX.match(t):
@@ -270,6 +281,10 @@ def generic_slot(statement: str) -> tuple[str, str] | None:
         if key is not None:  # "my new boss is Raj Patel": the boss's name
             return f"{key}.name" if re.match(r"^[A-Z][a-z]+", m["v"]) else f"{key}.is", m["v"]
         return _en_attr(words), m["v"]
+    if m := _EN_MOVE_RX.match(t):
+        return _slot(_en_subject(m["s"]), "residence"), m["v"]
+    if m := _EN_JOB_AT_RX.match(t):
+        return _slot(_en_subject(m["s"]), "workplace"), m["v"]
     if m := _EN_WORK_RX.match(t):
         return _slot(_en_subject(m["s"]), "workplace"), m["v"]
     if m := _EN_NAME_RX.match(t):

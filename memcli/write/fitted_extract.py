@@ -87,23 +87,33 @@ class FittedExtractor(RuleExtractor):
     def _open_units(self, utt: Utterance, found: list[Candidate]) -> list[Unit]:
         from memcli.write.rules.match import content_units
 
-        have = [content_units(to_simplified(c.statement)) for c in found]
+        have = frozenset().union(*(content_units(to_simplified(c.statement)) for c in found))
         out = []
         for u in units(utt.text):
             cu = content_units(u.text)
-            if not cu or _question(u):
-                continue
-            if any(h and len(h & cu) / len(cu) >= 0.5 for h in have):
-                continue
+            if not cu or _question(u) or len(have & cu) / len(cu) >= 0.5:
+                continue  # a question, or a unit the rules' facts already carry
             out.append(u)
         return out
+
+    @staticmethod
+    def _specific(c: Candidate) -> Candidate:
+        """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
+        slot when that names a known attribute (we moved to X → residence)."""
+        attr = slots.split_slot(c.slot)[1] if c.slot else None
+        if attr not in (None, "fact", "event") and (c.slot or "").split(".")[0] not in ("fact", "event"):
+            return c
+        parsed = generic_slot(c.statement)
+        if parsed is None or slots.attribute(slots.split_slot(parsed[0])[1]) is None:
+            return c
+        return c.model_copy(update={"slot": parsed[0]})
 
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                rule_out.append(RuleExtractor.extract(self, u))
+                rule_out.append([self._specific(c) for c in RuleExtractor.extract(self, u)])
             except Exception as exc:  # kept per task: one bad utterance fails only its task
                 rule_out.append(exc)
         if self.model is None:

@@ -147,7 +147,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^我们(?:家)?(?=养|有|住|租|买了|领养)", c)
     if m:
         return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
-    m = re.match(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"
+    m = re.match(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
                  r"(?=名字|的名字|叫|今年|已经|是|很|特别)", c)
     if m:  # 我家狗狗名字叫豆豆: the pet (or the household's thing) is the subject
         return f"thing:{m.group(1)}", m.group(0), re.sub(r"^的?名字(?=叫|是)", "", c[m.end():])
@@ -390,7 +390,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         elif a == "owns":
             ctx.thing = (f"thing:{value}", f"我的{value}")
         elif slot.startswith("has.") and value in slots.ZH_RELATIONS:  # 我们有一个女儿，叫朵朵: the daughter is named
-            ctx.subject = ctx.person = (slots.ZH_RELATIONS[value], f"{'我们' if phrase.startswith('我们') else '我'}的{value}")
+            ctx.subject = ctx.person = (slots.ZH_RELATIONS[value], f"{'我们' if phrase.startswith('我们') else '我'}的{value}")  # noqa: E501
         return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago)]
     if facts[1][0].endswith("job"):  # 我在医院当护士: one clause, one candidate (its workplace slot)
         return [Match(statement=stmt, kind=facts[0][1], slot=facts[0][0], value=facts[0][2], salience=sal, ago=ago)]
