@@ -113,7 +113,7 @@ class Engine:
         from memcli.write.worker import MemoryCaptureWorker
 
         return MemoryCaptureWorker(self.store, self.settings, lambda: self.embedder,
-                                   extractor or self._extractor or get_extractor(self.settings),
+                                   extractor or self._extractor or get_extractor(self.settings, lambda: self.embedder),
                                    judge or self._judge or get_judge(self.settings))
 
     @property

@@ -31,7 +31,7 @@ __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "canonical_model", "co
 #: the named choices of settings, checked at load time (one clear error, see Settings._one_of)
 CHOICES: dict[str, tuple[str, ...]] = {
     "query_encoder": ("auto", "onnx", "torch"),
-    "extractor": ("rules", "llm"),
+    "extractor": ("fitted", "rules", "llm"),
     "judge": ("auto", "fitted", "offline", "llm"),
 }
 _UNKNOWN = "unknown "
@@ -253,7 +253,7 @@ class Settings(BaseSettings):
     llm_response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
         "auto", description="structured output asked of the endpoint: auto (JSON schema, then JSON mode, then "
         "none, as the endpoint accepts) | json_schema | json_object | none")
-    extractor: str = Field("rules", description="rules | llm")
+    extractor: str = Field("fitted", description="fitted (rules + the fitted clause model) | rules | llm")
     judge: str = Field("auto", description="auto (llm when configured, else fitted when weights for the model "
                        "exist, else offline) | fitted (classifier fitted on labelled pairs) | offline (rules) | llm")
     judge_weights: Path | None = Field(None, description="JSON file of fitted judge weights (written by "
