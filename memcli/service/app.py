@@ -60,13 +60,18 @@ class Service:
     """The state of one process: the operator's ``Admin`` (tokens, metrics), the shared model,
     the users' ``Memory`` objects and the next-request drainer.
 
+    Args:
+        settings: the service's settings (``db``, model, ``server_*``).
+        embedder: a model already loaded in this process (tests, hosts); default: the
+            configured one, loaded now and checked against the database.
+
     Raises:
         StoreError, ConfigError, EmbeddingError: the database or the model cannot be used.
     """
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, embedder: Any = None) -> None:
         self.settings = settings
-        self.admin = Admin(settings=settings)
+        self.admin = Admin(settings=settings, embedder=embedder)
         self._admin_lock = threading.Lock()
         try:
             self.embedder = SharedEmbedder(self.admin.embedder)  # loaded once, checked against the database
