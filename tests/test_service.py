@@ -12,6 +12,9 @@ import uuid
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
 
@@ -174,3 +177,63 @@ def test_metrics_and_healthz_and_openapi(server):
              if s.get("title", "").endswith("In")}
     assert not ({"user", "user_id"} & (names | props))
     assert httpx.get(f"{base}/docs").status_code == 200
+
+
+# -- isolation through HTTP: two users' tokens, every route ------------------------------------
+
+_BOB = ["My brother Tom lives in Oslo", "我养了一只猫叫咪咪", "I work as a nurse at the city hospital"]
+_ROUTES = ["show", "history", "correct", "forget", "purge", "search", "context", "list", "export", "capture",
+           "remember"]
+
+
+@pytest.fixture(scope="module")
+def two_users(server):
+    base, svc, _ = server
+    _, alice = _user(svc, f"alice-{uuid.uuid4().hex[:6]}")
+    _, bob = _user(svc, f"bob-{uuid.uuid4().hex[:6]}")
+    ids = [httpx.post(f"{base}/v1/memories", json={"text": t}, headers=bob).json()["item_id"] for t in _BOB]
+    mine = httpx.post(f"{base}/v1/memories", json={"text": "I like green tea"}, headers=alice).json()["item_id"]
+    return alice, bob, ids, mine
+
+
+@hsettings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(route=st.sampled_from(_ROUTES), which=st.integers(0, len(_BOB) - 1), smuggle=st.booleans())
+def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, which, smuggle):
+    base, _, _ = server
+    alice, bob, bob_ids, mine = two_users
+    target, text = bob_ids[which], _BOB[which]
+    q = {"user": "bob"} if smuggle else {}
+    h = alice
+    if route in ("show", "history", "correct", "forget", "purge"):
+        url = f"{base}/v1/memories/{target}" + ("/history" if route == "history" else "")
+        r = {"show": lambda: httpx.get(url, headers=h, params=q),
+             "history": lambda: httpx.get(url, headers=h, params=q),
+             "correct": lambda: httpx.patch(url, json={"text": "hijacked"}, headers=h, params=q),
+             "forget": lambda: httpx.delete(url, headers=h, params=q),
+             "purge": lambda: httpx.delete(url, headers=h, params={**q, "purge": "true"})}[route]()
+        assert r.status_code == (400 if smuggle else 404), r.text
+    else:
+        body_user = {"user": "bob"} if smuggle else {}
+        r = {"search": lambda: httpx.get(f"{base}/v1/search", params={"q": text, "limit": 50, **q}, headers=h),
+             "context": lambda: httpx.post(f"{base}/v1/context", json={"query": text, "limit": 50, **body_user},
+                                           headers=h),
+             "list": lambda: httpx.get(f"{base}/v1/memories", params={"all": "true", **q}, headers=h),
+             "export": lambda: httpx.get(f"{base}/v1/export", params={"all": "true", **q}, headers=h),
+             "capture": lambda: httpx.post(f"{base}/v1/capture", json={"text": "hello there", **body_user},
+                                           headers=h),
+             "remember": lambda: httpx.post(f"{base}/v1/memories", json={"text": "I like green tea", **body_user},
+                                            headers=h)}[route]()
+        if smuggle:
+            assert r.status_code == 400 and r.json()["error"]["code"] == "bad_input"
+        else:
+            assert r.status_code in (200, 201), r.text
+            for t in _BOB:
+                assert t not in r.text
+            if route in ("search", "context"):
+                got = {x["id"] for x in r.json()["hits"]}
+                assert not (got & set(bob_ids))
+            if route == "remember":  # alice's own fact again: reinforced, bob's items never compared
+                assert r.json()["item_id"] == mine
+    if route in ("correct", "forget", "purge"):  # bob's memory is untouched whatever alice did
+        got = httpx.get(f"{base}/v1/memories/{target}", headers=bob).json()
+        assert (got["statement"], got["status"]) == (text, "active")

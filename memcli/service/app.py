@@ -45,6 +45,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from memcli.admin import Admin
 from memcli.auth import OPERATOR, USER, TokenOwner
 from memcli.errors import MemcliError
+from memcli.memory import Memory
 from memcli.service.errors import ServiceError, body, status_of
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.pool import Drainer, SharedEmbedder, UserMemories
@@ -75,7 +76,7 @@ class Service:
         self._admin_lock = threading.Lock()
         try:
             self.embedder = SharedEmbedder(self.admin.embedder)  # loaded once, checked against the database
-            self.embedder.embed_batch(["warm"])
+            warm(settings, self.embedder)
         except BaseException:
             self.admin.close()
             raise
@@ -103,6 +104,16 @@ class Service:
         self.drainer.close()
         self.memories.close()
         self.admin.close()
+
+
+def warm(settings: Settings, embedder: Any) -> None:
+    """Run every path once on a private in-memory store, so that the first requests do not pay
+    for imports and lookup tables (jieba's dictionary alone takes seconds to load)."""
+    with Memory(":memory:", "warm", settings=settings, embedder=embedder) as m:
+        m.capture("我喜欢喝咖啡")
+        m.drain()
+        m.remember("I take my coffee without sugar")
+        m.context("coffee?")
 
 
 # -- request bodies (unknown fields, a user among them, are refused) --------------------------
