@@ -214,6 +214,8 @@ class Settings(BaseSettings):
                                       "after this many seconds unless the request asks for less")
     server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
                                             "the background (never two at once for one user)")
+    server_drain_process: bool = Field(True, description="memcli serve: the next-request drain runs in a child "
+                                       "process of lower CPU priority (its own copy of the model) instead of a thread")
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------

@@ -48,7 +48,7 @@ from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.service.errors import ServiceError, body, status_of
 from memcli.service.metrics import CONTENT_TYPE, Metrics
-from memcli.service.pool import Drainer, SharedEmbedder, UserMemories
+from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread
 from memcli.settings import Settings, load_settings
 
 __all__ = ["Service", "app_from_env", "create_app"]
@@ -82,7 +82,9 @@ class Service:
             raise
         self.metrics = Metrics(self.outbox_counts)
         self.memories = UserMemories(settings, self.embedder)
-        self.drainer = Drainer(self.memories, on_done=lambda s: self.metrics.drained.labels("next_request").inc(s.done))
+        self._drain_process = DrainProcess(settings) if settings.server_drain_process else None
+        self.drainer = Drainer(self._drain_process or drain_in_thread(self.memories),
+                               on_done=lambda n: self.metrics.drained.labels("next_request").inc(n))
 
     def owner(self, token: str) -> TokenOwner | None:
         with self._admin_lock:
@@ -102,6 +104,8 @@ class Service:
 
     def close(self) -> None:
         self.drainer.close()
+        if self._drain_process is not None:
+            self._drain_process.close()
         self.memories.close()
         self.admin.close()
 

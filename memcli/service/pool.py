@@ -125,20 +125,21 @@ class UserMemories:
 
 
 class Drainer:
-    """The next-request drain: one background thread draining the users who just captured.
+    """The next-request drain: one background thread that drains the users who just captured,
+    one user at a time, through ``run(user) -> int`` (tasks done).
 
     Args:
-        memories: opens the per-user ``Memory`` the drain runs on (not the requests' one).
-        on_done: called with each :class:`~memcli.write.worker.DrainSummary` (metrics).
+        run: drains one user's outbox (:func:`drain_in_thread` or a :class:`DrainProcess`).
+        on_done: called with the number of tasks each run finished (metrics).
     """
 
-    def __init__(self, memories: UserMemories, on_done: Callable[[Any], None] | None = None) -> None:
-        self.memories, self.on_done = memories, on_done
+    def __init__(self, run: Callable[[str], int], on_done: Callable[[int], None] | None = None) -> None:
+        self.run, self.on_done = run, on_done
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._state: dict[str, str] = {}  # user -> "queued" | "running" | "again"
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
-        self._thread = threading.Thread(target=self._run, name="memcli-next-request-drain", daemon=True)
+        self._thread = threading.Thread(target=self._loop, name="memcli-next-request-drain", daemon=True)
         self._thread.start()
 
     def request(self, user: str) -> None:
@@ -156,23 +157,15 @@ class Drainer:
         with self._idle:
             return self._idle.wait_for(lambda: not self._state, timeout=timeout_s)
 
-    def _run(self) -> None:
-        from memcli.write.trigger import background_lock
-
+    def _loop(self) -> None:
         while (user := self._queue.get()) is not None:
             with self._lock:
                 self._state[user] = "running"
             while True:
                 try:
-                    mem = self.memories.open(user)
-                    try:
-                        with background_lock(mem.settings) as free:
-                            if free:
-                                summary = mem.drain()
-                                if self.on_done is not None:
-                                    self.on_done(summary)
-                    finally:
-                        mem.close()
+                    done = self.run(user)
+                    if self.on_done is not None:
+                        self.on_done(done)
                 except Exception as exc:  # the request that asked for it is long answered: log, go on
                     log.warning("next-request drain of a user failed: %s: %s", type(exc).__name__, exc)
                 with self._lock:
@@ -190,8 +183,103 @@ class Drainer:
             while not self._queue.empty():
                 with contextlib.suppress(queue.Empty):
                     self._queue.get_nowait()
+            self._idle.notify_all()
         self._queue.put(None)
         self._thread.join(timeout=60)
+
+
+def drain_in_thread(memories: UserMemories) -> Callable[[str], int]:
+    """``run(user)`` draining on this process's thread, with the shared model."""
+
+    def run(user: str) -> int:
+        return _drain_user(memories.open(user))
+
+    return run
+
+
+def _drain_user(mem: Memory) -> int:
+    from memcli.write.trigger import background_lock
+
+    try:
+        with background_lock(mem.settings) as free:  # another process of this machine drains the user: skip
+            return mem.drain().done if free else 0
+    finally:
+        mem.close()
+
+
+class DrainProcess:
+    """``run(user)`` in a child process of lower CPU priority (``nice`` +10) that keeps its own
+    copy of the model: extraction never competes with the requests for this process's GIL, and
+    the operating system serves the requests first. A child that dies is started again.
+
+    Raises (from ``run``): StoreError etc. as one-line messages of the child.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._proc: Any = None
+        self._conn: Any = None
+        self._lock = threading.Lock()
+        self._start()
+
+    def _start(self) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        parent, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_child_main, args=(self.settings, child), name="memcli-drain", daemon=True)
+        self._proc.start()
+        child.close()
+        self._conn = parent
+
+    def __call__(self, user: str) -> int:
+        with self._lock:
+            if self._proc is None or not self._proc.is_alive():
+                self._start()
+            try:
+                self._conn.send(user)
+                ok, value = self._conn.recv()
+            except (EOFError, OSError, BrokenPipeError):
+                self._proc = None  # started again on the next call
+                raise RuntimeError("the drain process died") from None
+        if not ok:
+            raise RuntimeError(value)
+        return int(value)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._proc is not None and self._proc.is_alive():
+                with contextlib.suppress(OSError, BrokenPipeError):
+                    self._conn.send(None)
+                self._proc.join(timeout=30)
+                if self._proc.is_alive():
+                    self._proc.terminate()
+            self._proc = None
+
+
+def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - runs in the child process
+    import os
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent's Ctrl-C: the parent stops us
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    embedder: Embedder | None = None
+    while True:
+        try:
+            user = conn.recv()
+        except (EOFError, OSError):
+            return
+        if user is None:
+            return
+        try:
+            if embedder is None:
+                with Admin(settings=settings) as adm:
+                    embedder = adm.embedder
+            done = _drain_user(Memory(settings=settings.model_copy(update={"user": user}), embedder=embedder))
+            conn.send((True, done))
+        except Exception as exc:
+            conn.send((False, f"{type(exc).__name__}: {exc}"))
 
 
 def load_shared_embedder(admin: Admin) -> SharedEmbedder:
