@@ -256,7 +256,7 @@ def main() -> None:
                        "load_avg": os.getloadavg()}}
     OUT.mkdir(exist_ok=True)
     (OUT / "http.json").write_text(json.dumps(out, indent=2, ensure_ascii=False))
-    print(f"| op | n | p50 ms | p99 ms |\n|---|---|---|---|")
+    print("| op | n | p50 ms | p99 ms |\n|---|---|---|---|")
     for op, x in lat.items():
         print(f"| {op} | {x['n']} | {x['p50_ms']} | {x['p99_ms']} |")
     print(f"\n{out['requests']} requests in {wall:.1f} s ({out['requests_per_s']}/s) by {a.clients} clients, "

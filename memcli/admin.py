@@ -83,6 +83,10 @@ class Admin(Engine):
         self._embedder, self._worker = emb, None
         return {"model": model, "dim": emb.dim, "items": len(rows)}
 
+    def users(self) -> list[str]:
+        """Every user who has memories (any status), sorted."""
+        return self.store.user_ids()
+
     def item_count(self) -> int:
         """Stored items of every user (any status)."""
         return self.store.count_items()

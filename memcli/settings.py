@@ -214,6 +214,10 @@ class Settings(BaseSettings):
                                       "after this many seconds unless the request asks for less")
     server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
                                             "the background (never two at once for one user)")
+    server_model_threads: int = Field(2, ge=1, le=64, description="memcli serve: requests that run the model "
+                                      "(context, search, remember, correct) at once per process; the others wait")
+    server_fast_threads: int = Field(8, ge=1, le=256, description="memcli serve: requests without the model "
+                                     "(capture, list, show, forget, export) at once per process")
     server_drain_process: bool = Field(True, description="memcli serve: the next-request drain runs in a child "
                                        "process of lower CPU priority (its own copy of the model) instead of a thread")
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")

@@ -393,6 +393,12 @@ class MemoryStore(ABC):
         """Drop the vector index and rebuild it for ``dim`` from ``(item row, vector)``
         pairs, recording ``model`` as the database's model (and on every item). One transaction."""
 
+    def user_ids(self) -> list[str]:
+        """Every user with at least one memory, in byte order (both dialects: one query)."""
+        from memcli.db import schema as s
+
+        return [r["user_id"] for r in self.q(f"SELECT DISTINCT user_id FROM {s.ITEMS} ORDER BY user_id")]  # type: ignore[attr-defined]
+
     # -- API tokens of the HTTP service (SQL in memcli.db.tokens, shared by both dialects) --------
     def add_token(self, *, token_hash: str, prefix: str, scope: str, user: str | None, name: str | None,
                   created_at: str) -> int:

@@ -27,13 +27,15 @@ Errors: :mod:`memcli.service.errors`. OpenAPI: ``/docs`` and ``/openapi.json``.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import parse_qsl
 
+import anyio
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
@@ -54,6 +56,8 @@ from memcli.settings import Settings, load_settings
 __all__ = ["Service", "app_from_env", "create_app"]
 
 _MAX_ID = 2**63 - 1
+FAST, MODEL = "fast", "model"
+T = TypeVar("T")
 _USER_FIELDS = frozenset({"user", "user_id", "userid", "uid"})
 
 
@@ -81,10 +85,23 @@ class Service:
             self.admin.close()
             raise
         self.metrics = Metrics(self.outbox_counts)
+        self._lanes = {FAST: anyio.CapacityLimiter(settings.server_fast_threads),
+                       MODEL: anyio.CapacityLimiter(settings.server_model_threads)}
         self.memories = UserMemories(settings, self.embedder)
         self._drain_process = DrainProcess(settings) if settings.server_drain_process else None
         self.drainer = Drainer(self._drain_process or drain_in_thread(self.memories),
                                on_done=lambda n: self.metrics.drained.labels("next_request").inc(n))
+
+    async def call(self, user: str, lane: str, fn: Callable[[Memory], T]) -> T:
+        """Run ``fn(memory of user)`` on a worker thread of ``lane``: ``FAST`` (no model: capture,
+        reads of stored rows) or ``MODEL`` (embedding and ranking: at most ``server_model_threads``
+        at once, so that CPU-bound calls never starve the event loop or the fast lane of the GIL)."""
+
+        def run() -> T:
+            with self.memories.use(user) as mem:
+                return fn(mem)
+
+        return await anyio.to_thread.run_sync(run, limiter=self._lanes[lane])
 
     def owner(self, token: str) -> TokenOwner | None:
         with self._admin_lock:
@@ -316,68 +333,59 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
                   description="Long-term memory for AI agents. The user is bound by the bearer token.")
     api.state.service = svc
     _install_errors(api)
-    mems = svc.memories
+    call = svc.call
 
     @api.post("/v1/capture", tags=["write"], summary="Capture a turn (two rows, no model); drained in the background")
-    def capture(req: CaptureIn, user: User) -> Any:
-        with mems.use(user) as mem:
-            res = mem.capture(req.text, role=req.role, at=req.at, session=req.session, key=req.key)
+    async def capture(req: CaptureIn, user: User) -> Any:
+        res = await call(user, FAST, lambda m: m.capture(req.text, role=req.role, at=req.at, session=req.session,
+                                                          key=req.key))
         if not res.duplicate and svc.settings.server_next_request_drain:
             svc.drainer.request(user)
         return res
 
     @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
-    def context(req: ContextIn, user: User) -> Any:
-        with mems.use(user) as mem:
-            return mem.context(req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens, lang=req.lang,
-                               fmt=req.format, system=req.system, history=req.history, limit=req.limit,
-                               as_of=req.as_of, min_score=req.min_score)
+    async def context(req: ContextIn, user: User) -> Any:
+        return await call(user, MODEL, lambda m: m.context(
+            req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens, lang=req.lang, fmt=req.format,
+            system=req.system, history=req.history, limit=req.limit, as_of=req.as_of, min_score=req.min_score))
 
     @api.get("/v1/search", tags=["read"], summary="Hybrid retrieval, best first")
-    def search(user: User, q: Annotated[str, Query(description="the query")],
-               limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
-               min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
-        with mems.use(user) as mem:
-            hits = mem.search(q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
+    async def search(user: User, q: Annotated[str, Query(description="the query")],
+                     limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
+                     min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
+        hits = await call(user, MODEL, lambda m: m.search(q, limit=limit, as_of=as_of, min_score=min_score,
+                                                          explain=explain))
         return {"hits": list(hits), "info": hits.info}
 
     @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
-    def remember(req: RememberIn, user: User) -> Any:
-        with mems.use(user) as mem:
-            return mem.remember(req.text, kind=req.kind, at=req.at, metadata=req.metadata, confidence=req.confidence)
+    async def remember(req: RememberIn, user: User) -> Any:
+        return await call(user, MODEL, lambda m: m.remember(req.text, kind=req.kind, at=req.at, metadata=req.metadata,
+                                                            confidence=req.confidence))
 
     @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest first")
-    def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
-        with mems.use(user) as mem:
-            return {"memories": mem.list(include_all=all, limit=limit)}
+    async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
+        return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit))}
 
     @api.get("/v1/memories/{item_id}", tags=["read"], summary="One memory")
-    def show(item_id: ItemId, user: User) -> Any:
-        with mems.use(user) as mem:
-            return mem.show(item_id)
+    async def show(item_id: ItemId, user: User) -> Any:
+        return await call(user, FAST, lambda m: m.show(item_id))
 
     @api.get("/v1/memories/{item_id}/history", tags=["read"], summary="A memory's lineage and audit events")
-    def history(item_id: ItemId, user: User) -> Any:
-        with mems.use(user) as mem:
-            return mem.history(item_id)
+    async def history(item_id: ItemId, user: User) -> Any:
+        return await call(user, FAST, lambda m: m.history(item_id))
 
     @api.patch("/v1/memories/{item_id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
-    def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
-        with mems.use(user) as mem:
-            return mem.correct(item_id, req.text)
+    async def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
+        return await call(user, MODEL, lambda m: m.correct(item_id, req.text))
 
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
-    def forget(item_id: ItemId, user: User, purge: bool = False) -> Any:
-        with mems.use(user) as mem:
-            return mem.forget(item_id, purge=purge)
+    async def forget(item_id: ItemId, user: User, purge: bool = False) -> Any:
+        return await call(user, FAST, lambda m: m.forget(item_id, purge=purge))
 
     @api.get("/v1/export", tags=["read"], summary="Memories as JSON Lines (memcli import reads them)",
              response_class=Response)
-    def export(user: User, all: bool = False) -> Response:
-        import json
-
-        with mems.use(user) as mem:
-            rows = list(mem.export(include_all=all))
+    async def export(user: User, all: bool = False) -> Response:
+        rows = await call(user, FAST, lambda m: list(m.export(include_all=all)))
         text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
         return Response(text.encode("utf-8"), media_type="application/x-ndjson")
 
@@ -388,7 +396,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
         return svc.cron_drain(req.max_seconds, req.limit)
 
     @api.get("/healthz", tags=["operator"], summary="Ready: the model is loaded and the store open")
-    def healthz() -> Any:
+    async def healthz() -> Any:
         return {"status": "ok", "model": svc.embedder.name}
 
     @api.get("/metrics", tags=["operator"], summary="Prometheus text: requests, latency, outbox, drain",
