@@ -118,7 +118,10 @@ class MemcliStore(BaseStore):
                                         "followed by any sub-namespace")
         return namespace[n], tuple(namespace[n + 1:])
 
-    def _memory(self, user: str) -> Memory:
+    def memory(self, user: str) -> Memory:
+        """The :class:`~memcli.memory.Memory` of ``user`` this store uses (opened once, the model
+        shared): for memcli's own calls in a graph node — ``context``, ``capture``, ``drain``.
+        Use it from one thread at a time, as any ``Memory``."""
         mem = self._memories.get(user)
         if mem is None:
             if self._embedder is None:
@@ -168,13 +171,13 @@ class MemcliStore(BaseStore):
     # -- the four operations ----------------------------------------------------------------
     def _get(self, op: GetOp) -> Item | None:
         user, rest = self._split(op.namespace)
-        mem = self._memory(user)
+        mem = self.memory(user)
         it = self._find(mem, rest, op.key)
         return None if it is None else self._item(user, it)
 
     def _put(self, op: PutOp) -> None:
         user, rest = self._split(op.namespace)
-        mem = self._memory(user)
+        mem = self.memory(user)
         old = self._find(mem, rest, op.key)
         if op.value is None:
             if old is not None:
@@ -196,7 +199,7 @@ class MemcliStore(BaseStore):
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         user, rest = self._split(op.namespace_prefix)
-        mem = self._memory(user)
+        mem = self.memory(user)
         want = op.offset + op.limit
         if op.query:
             hits = mem.search(op.query, limit=min(max(want * 3, 10), 1000))
@@ -217,7 +220,7 @@ class MemcliStore(BaseStore):
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         seen: set[tuple[str, ...]] = set()
         for user in self._admin.users():
-            for it in self._memory(user).list():
+            for it in self.memory(user).list():
                 ns = self._namespace_of(user, it)
                 if op.max_depth is not None:
                     ns = ns[: op.max_depth]
