@@ -179,6 +179,23 @@ def test_metrics_and_healthz_and_openapi(server):
     assert httpx.get(f"{base}/docs").status_code == 200
 
 
+def test_a_dead_drain_process_is_started_again(server):
+    base, svc, settings = server
+    if str(settings.db).startswith("postgres"):
+        pytest.skip("the child process is the same on both backends; once is enough")
+    _, auth = _user(svc)
+    assert svc.drainer.wait_idle(120)
+    old = svc._drain_process._proc
+    old.kill()
+    old.join(10)
+    r = httpx.post(f"{base}/v1/capture", json={"text": "I am learning the violin"}, headers=auth)
+    assert r.status_code == 200
+    assert svc.drainer.wait_idle(180)
+    assert svc._drain_process._proc is not old and svc._drain_process._proc.is_alive()
+    assert [m["statement"] for m in httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]] == [
+        "I am learning the violin"]
+
+
 # -- isolation through HTTP: two users' tokens, every route ------------------------------------
 
 _BOB = ["My brother Tom lives in Oslo", "我养了一只猫叫咪咪", "I work as a nurse at the city hospital"]

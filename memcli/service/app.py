@@ -120,9 +120,9 @@ class Service:
         return summary
 
     def close(self) -> None:
-        self.drainer.close()
-        if self._drain_process is not None:
+        if self._drain_process is not None:  # first: the drainer thread may be waiting for it
             self._drain_process.close()
+        self.drainer.close()
         self.memories.close()
         self.admin.close()
 

@@ -197,12 +197,12 @@ def drain_in_thread(memories: UserMemories) -> Callable[[str], int]:
     return run
 
 
-def _drain_user(mem: Memory) -> int:
+def _drain_user(mem: Memory, stop: threading.Event | None = None) -> int:
     from memcli.write.trigger import background_lock
 
     try:
         with background_lock(mem.settings) as free:  # another process of this machine drains the user: skip
-            return mem.drain().done if free else 0
+            return mem.drain(stop=stop).done if free else 0
     finally:
         mem.close()
 
@@ -247,25 +247,31 @@ class DrainProcess:
         return int(value)
 
     def close(self) -> None:
-        with self._lock:
-            if self._proc is not None and self._proc.is_alive():
-                with contextlib.suppress(OSError, BrokenPipeError):
-                    self._conn.send(None)
-                self._proc.join(timeout=30)
-                if self._proc.is_alive():
-                    self._proc.terminate()
-            self._proc = None
+        """Stop the child: SIGTERM makes a running drain finish the task it is writing and give
+        the other claimed tasks back (as ``memcli drain`` does); killed after 30 s."""
+        proc = self._proc
+        if proc is not None and proc.is_alive():
+            with contextlib.suppress(OSError, BrokenPipeError):
+                self._conn.send(None)
+            proc.terminate()
+            proc.join(timeout=30)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(timeout=5)
+        self._proc = None
 
 
 def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - runs in the child process
     import os
     import signal
 
+    stop = threading.Event()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent's Ctrl-C: the parent stops us
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with contextlib.suppress(OSError):
         os.nice(10)
     embedder: Embedder | None = None
-    while True:
+    while not stop.is_set():
         try:
             user = conn.recv()
         except (EOFError, OSError):
@@ -276,10 +282,11 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
             if embedder is None:
                 with Admin(settings=settings) as adm:
                     embedder = adm.embedder
-            done = _drain_user(Memory(settings=settings.model_copy(update={"user": user}), embedder=embedder))
+            done = _drain_user(Memory(settings=settings.model_copy(update={"user": user}), embedder=embedder), stop)
             conn.send((True, done))
         except Exception as exc:
-            conn.send((False, f"{type(exc).__name__}: {exc}"))
+            with contextlib.suppress(OSError, BrokenPipeError):
+                conn.send((False, f"{type(exc).__name__}: {exc}"))
 
 
 def load_shared_embedder(admin: Admin) -> SharedEmbedder:
