@@ -103,41 +103,39 @@ def build_store(db: str, n: int, users: int, rng: random.Random) -> dict:
     return {"embed_s": round(t_embed, 1), "total_s": round(time.perf_counter() - t, 1)}
 
 
-async def client(cid: int, base: str, token: str, user: str, stop_at: float, mix: list[tuple[str, float]],
+async def client(cid: int, c, token: str, user: str, stop_at: float, mix: list[tuple[str, float]],  # noqa: ANN001
                  rec: dict, rng: random.Random) -> None:
-    import httpx
-
     ops, weights = [m[0] for m in mix], [m[1] for m in mix]
     n = 0
-    async with httpx.AsyncClient(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=30) as c:
-        while time.monotonic() < stop_at:
-            op = rng.choices(ops, weights)[0]
-            n += 1
-            t = time.perf_counter()
-            try:
-                if op == "capture":
-                    r = await c.post("/v1/capture", json={"text": f"{rng.choice(_TURNS)} #{cid}-{n}",
-                                                          "key": f"bench-{cid}-{n}", "session": f"s{cid}"})
-                elif op == "context":
-                    r = await c.post("/v1/context", json={"query": rng.choice(_QUERIES)})
-                elif op == "search":
-                    r = await c.get("/v1/search", params={"q": rng.choice(_QUERIES), "limit": 5})
-                else:
-                    r = await c.post("/v1/memories", json={"text": f"{rng.choice(_EN_WHO)} "
-                                                                   f"{rng.choice(_EN_DO).format(x=rng.choice(_EN_X))}"})
-                dt = (time.perf_counter() - t) * 1000
-            except Exception as exc:  # a transport error counts as an error, the client goes on
-                rec["errors"].append(f"{op}: {type(exc).__name__}: {exc}"[:200])
-                continue
-            if r.status_code >= 300:
-                rec["errors"].append(f"{op}: {r.status_code} {r.text[:150]}")
-                continue
-            rec["lat"][op].append(dt)
-            body = r.json()
+    h = {"Authorization": f"Bearer {token}"}
+    while time.monotonic() < stop_at:
+        op = rng.choices(ops, weights)[0]
+        n += 1
+        t = time.perf_counter()
+        try:
             if op == "capture":
-                rec["captured"].append(body["outbox_id"])
-            elif op in ("context", "search"):
-                rec["hits"].append((user, [h["id"] for h in body["hits"]]))
+                r = await c.post("/v1/capture", headers=h, json={"text": f"{rng.choice(_TURNS)} #{cid}-{n}",
+                                                                 "key": f"bench-{cid}-{n}", "session": f"s{cid}"})
+            elif op == "context":
+                r = await c.post("/v1/context", headers=h, json={"query": rng.choice(_QUERIES)})
+            elif op == "search":
+                r = await c.get("/v1/search", headers=h, params={"q": rng.choice(_QUERIES), "limit": 5})
+            else:
+                fact = f"{rng.choice(_EN_WHO)} {rng.choice(_EN_DO).format(x=rng.choice(_EN_X))}"
+                r = await c.post("/v1/memories", headers=h, json={"text": fact})
+            dt = (time.perf_counter() - t) * 1000
+        except Exception as exc:  # a transport error counts as an error, the client goes on
+            rec["errors"].append(f"{op}: {type(exc).__name__}: {exc}"[:200])
+            continue
+        if r.status_code >= 300:
+            rec["errors"].append(f"{op}: {r.status_code} {r.text[:150]}")
+            continue
+        rec["lat"][op].append(dt)
+        body = r.json()
+        if op == "capture":
+            rec["captured"].append(body["outbox_id"])
+        elif op in ("context", "search"):
+            rec["hits"].append((user, [h["id"] for h in body["hits"]]))
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, timeout_s: float = 300) -> float:
@@ -177,8 +175,6 @@ def main() -> None:
     build = None
     if not Path(db).exists():
         build = build_store(db, a.memories, a.users, rng)
-    else:  # a reused store: restore the state the run starts from (no open task left)
-        pass
     users = [f"user{u:02d}" for u in range(a.users)]
     with Admin(db=db) as adm:
         tokens = {u: adm.create_token(u, name="bench")["token"] for u in users}
@@ -200,9 +196,11 @@ def main() -> None:
         mix = [(k, float(v)) for k, v in (p.split("=") for p in a.mix.split(","))]
         stop_at = time.monotonic() + a.seconds
 
-        async def run() -> None:
-            await asyncio.gather(*(client(i, base, tokens[users[i % len(users)]], users[i % len(users)], stop_at,
-                                          mix, rec, random.Random(a.seed * 1000 + i)) for i in range(a.clients)))
+        async def run() -> None:  # one connection per client, one client object (no per-client setup)
+            limits = httpx.Limits(max_connections=a.clients, max_keepalive_connections=a.clients)
+            async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c:
+                await asyncio.gather(*(client(i, c, tokens[users[i % len(users)]], users[i % len(users)], stop_at,
+                                              mix, rec, random.Random(a.seed * 1000 + i)) for i in range(a.clients)))
 
         t = time.perf_counter()
         asyncio.run(run())
