@@ -19,6 +19,7 @@ memory's metadata.
 
 Limits: a put whose text restates a memory already stored is a NOOP in memcli (the old memory
 is reinforced, not duplicated): its key then resolves to that memory in this process only.
+``get``/``put`` find a key by scanning the user's active memories (fine for thousands per user).
 TTLs are not supported (memcli keeps memories until they are forgotten); ``index`` arguments
 are ignored (memcli always indexes the text, dense and lexical). Async methods run the sync
 ones in a worker thread.
