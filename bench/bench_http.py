@@ -138,6 +138,28 @@ async def client(cid: int, c, token: str, user: str, stop_at: float, mix: list[t
             rec["hits"].append((user, [h["id"] for h in body["hits"]]))
 
 
+def baseline(db: str, user: str, seconds: float) -> dict:
+    """The same calls in-process, one after another (no HTTP, no concurrency), measured in this run."""
+    from memcli import Memory
+
+    lat: dict[str, list[float]] = {"capture": [], "context": []}
+    with Memory(db=db, user=user) as mem:
+        mem.context("warm")
+        stop = time.monotonic() + seconds
+        i = 0
+        while time.monotonic() < stop:
+            i += 1
+            t = time.perf_counter()
+            mem.context(_QUERIES[i % len(_QUERIES)])
+            lat["context"].append((time.perf_counter() - t) * 1000)
+            t = time.perf_counter()
+            mem.capture(f"baseline turn {i}", key=f"baseline-{time.time_ns()}")
+            lat["capture"].append((time.perf_counter() - t) * 1000)
+        mem.drain()  # the run starts from an empty outbox
+    return {op: {"n": len(v), "p50_ms": round(statistics.median(v), 2), "p99_ms": round(pct(v, 0.99), 2)}
+            for op, v in lat.items()}
+
+
 def wait_healthy(base: str, proc: subprocess.Popen, timeout_s: float = 300) -> float:
     import httpx
 
@@ -163,6 +185,7 @@ def main() -> None:
     ap.add_argument("--mix", default="capture=35,context=35,search=20,remember=10")
     ap.add_argument("--db", help="reuse (or build once) this store; default: a temporary one")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--baseline-s", type=float, default=5.0, help="in-process sequential baseline first, seconds")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     import httpx
@@ -176,6 +199,7 @@ def main() -> None:
     if not Path(db).exists():
         build = build_store(db, a.memories, a.users, rng)
     users = [f"user{u:02d}" for u in range(a.users)]
+    base_lat = baseline(db, "baseline", a.baseline_s) if a.baseline_s > 0 else None
     with Admin(db=db) as adm:
         tokens = {u: adm.create_token(u, name="bench")["token"] for u in users}
         op_token = adm.create_token(operator=True, name="bench")["token"]
@@ -240,15 +264,18 @@ def main() -> None:
                    "HAVING count(*) > 1)")[0]["n"]
         items_after = adm.item_count()
     cross = sum(1 for u, ids in rec["hits"] for i in ids if owner.get(i) != u)
+    undone = sum(1 for s in status.values() if s != "done")  # any task of the database left undone
     lat = {op: {"n": len(v), "p50_ms": round(statistics.median(v), 1), "p99_ms": round(pct(v, 0.99), 1)}
            for op, v in sorted(rec["lat"].items())}
     out = {"clients": a.clients, "seconds": a.seconds, "users": a.users, "memories_before": items_before,
            "memories_after": items_after, "build": build, "server_ready_s": round(ready_s, 1),
            "requests": sum(x["n"] for x in lat.values()), "requests_per_s": round(sum(x["n"] for x in lat.values())
                                                                                   / wall, 1),
-           "latency": lat, "errors": len(rec["errors"]), "error_samples": rec["errors"][:5],
+           "latency": lat, "in_process_sequential": base_lat, "errors": len(rec["errors"]),
+           "error_samples": rec["errors"][:5],
            "captured": len(captured), "drained_by_server": drained_metric, "drained_by_cron_after": drained_cron,
-           "catch_up_s": round(catch_up_s, 1), "lost_captures": lost, "duplicate_decisions": dup,
+           "catch_up_s": round(catch_up_s, 1), "lost_captures": lost, "undone_tasks": undone,
+           "duplicate_decisions": dup,
            "cross_user_hits": cross, "outbox_before": before, "outbox_after": after,
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                        "load_avg": os.getloadavg()}}
@@ -259,8 +286,12 @@ def main() -> None:
         print(f"| {op} | {x['n']} | {x['p50_ms']} | {x['p99_ms']} |")
     print(f"\n{out['requests']} requests in {wall:.1f} s ({out['requests_per_s']}/s) by {a.clients} clients, "
           f"{items_before} memories over {a.users} users; errors {out['errors']}; captured {len(captured)}, "
-          f"lost {lost}, duplicate decisions {dup}, drained by the server {drained_metric:.0f} "
+          f"lost {lost} (undone in the db {undone}), duplicate decisions {dup}, "
+          f"drained by the server {drained_metric:.0f} "
           f"(catch-up {catch_up_s:.1f} s); cross-user hits {cross}; load avg {os.getloadavg()[0]:.1f}")
+    if base_lat:
+        print("in-process, sequential (same store, same run): " + ", ".join(
+            f"{op} p50 {x['p50_ms']} / p99 {x['p99_ms']} ms" for op, x in base_lat.items()))
     for e in rec["errors"][:5]:
         print("  error:", e)
     tmp.cleanup()

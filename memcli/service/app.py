@@ -192,15 +192,19 @@ def _owner(request: Request, cred: HTTPAuthorizationCredentials | None) -> Token
     return owner
 
 
-def bound_user(request: Request, cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str:
-    """The user bound to the request's token (401 without a valid one; 403 for the operator's)."""
+async def bound_user(request: Request,
+                     cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str:
+    """The user bound to the request's token (401 without a valid one; 403 for the operator's).
+
+    The lookup (one indexed row) runs on the event loop: a thread hop would cost more than it."""
     owner = _owner(request, cred)
     if owner.scope != USER or owner.user is None:
         raise ServiceError(403, "forbidden", "this token is the operator's: use a user's token for /v1 routes")
     return owner.user
 
 
-def operator(request: Request, cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
+async def operator(request: Request,
+                   cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
     """Only the operator's token (``memcli token create --operator``) passes."""
     if _owner(request, cred).scope != OPERATOR:
         raise ServiceError(403, "forbidden", "/internal routes need the operator's token")
