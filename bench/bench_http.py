@@ -41,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = Path(__file__).resolve().parent / "out"
+RUN = f"{time.time_ns():x}"  # idempotency keys unique to this run, also on a reused store
 
 _EN_WHO = ["My sister", "My brother", "My best friend", "My manager", "My neighbour", "My cousin", "My son", "I"]
 _EN_DO = ["likes {x}", "is learning {x}", "cannot stand {x}", "collects {x}", "dreams about {x}", "bought {x}"]
@@ -115,7 +116,8 @@ async def client(cid: int, c, token: str, user: str, stop_at: float, mix: list[t
         try:
             if op == "capture":
                 r = await c.post("/v1/capture", headers=h, json={"text": f"{rng.choice(_TURNS)} #{cid}-{n}",
-                                                                 "key": f"bench-{cid}-{n}", "session": f"s{cid}"})
+                                                                 "key": f"bench-{RUN}-{cid}-{n}",
+                                                                 "session": f"s{cid}"})
             elif op == "context":
                 r = await c.post("/v1/context", headers=h, json={"query": rng.choice(_QUERIES)})
             elif op == "search":
@@ -214,7 +216,7 @@ def main() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "memcli", "--db", db, "serve", "--port", str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    rec: dict = {"lat": defaultdict(list), "errors": [], "captured": [], "hits": []}
+    rec: dict = {"lat": defaultdict(list), "errors": [], "captured": [], "hits": [], "duplicates": 0}
     try:
         ready_s = wait_healthy(base, proc)
         mix = [(k, float(v)) for k, v in (p.split("=") for p in a.mix.split(","))]
@@ -273,7 +275,8 @@ def main() -> None:
                                                                                   / wall, 1),
            "latency": lat, "in_process_sequential": base_lat, "errors": len(rec["errors"]),
            "error_samples": rec["errors"][:5],
-           "captured": len(captured), "drained_by_server": drained_metric, "drained_by_cron_after": drained_cron,
+           "captured": len(captured), "capture_duplicates": rec["duplicates"], "drained_by_server": drained_metric,
+           "drained_by_cron_after": drained_cron,
            "catch_up_s": round(catch_up_s, 1), "lost_captures": lost, "undone_tasks": undone,
            "duplicate_decisions": dup,
            "cross_user_hits": cross, "outbox_before": before, "outbox_after": after,
