@@ -129,8 +129,11 @@ class Service:
 
 def warm(settings: Settings, embedder: Any) -> None:
     """Run every path once on a private in-memory store, so that the first requests do not pay
-    for imports and lookup tables (jieba's dictionary alone takes seconds to load)."""
-    with Memory(":memory:", "warm", settings=settings, embedder=embedder) as m:
+    for imports and lookup tables (jieba's dictionary alone takes seconds to load). Offline
+    backends only: warming never calls a configured LLM endpoint."""
+    offline_judge = settings.judge == "fitted" or (settings.judge == "auto" and not settings.llm_base_url)
+    with Memory(":memory:", "warm", settings=settings, embedder=embedder, extractor="rules",
+                judge=settings.judge if offline_judge else "offline") as m:
         m.capture("我喜欢喝咖啡")
         m.drain()
         m.remember("I take my coffee without sugar")
