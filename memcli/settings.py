@@ -204,6 +204,22 @@ class Settings(BaseSettings):
                                             "session (a thread the user comes back to days later), seconds")
     auto_drain: bool = Field(False, description="capture starts a background drain for the user")
     drain_interval_s: float = Field(5.0, gt=0, description="drain --loop: pause when the outbox is empty, seconds")
+
+    # -- HTTP service (memcli serve) ---------------------------------------------------------
+    server_max_body_bytes: int = Field(1_048_576, ge=1024, description="memcli serve: larger request bodies are "
+                                       "refused (413), bytes")
+    server_open_users: int = Field(64, ge=1, le=10_000, description="memcli serve: users whose store connection a "
+                                   "process keeps open (least recently used closed first)")
+    server_drain_max_s: float = Field(50.0, gt=0, description="memcli serve: POST /internal/drain stops claiming "
+                                      "after this many seconds unless the request asks for less")
+    server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
+                                            "the background (never two at once for one user)")
+    server_model_threads: int = Field(2, ge=1, le=64, description="memcli serve: requests that run the model "
+                                      "(context, search, remember, correct) at once per process; the others wait")
+    server_fast_threads: int = Field(8, ge=1, le=256, description="memcli serve: requests without the model "
+                                     "(capture, list, show, forget, export) at once per process")
+    server_drain_process: bool = Field(True, description="memcli serve: the next-request drain runs in a child "
+                                       "process of lower CPU priority (its own copy of the model) instead of a thread")
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------

@@ -16,6 +16,7 @@ import apsw
 
 from memcli.db import schema as s
 from memcli.db.fts_layout import m0004_fts_user_key
+from memcli.db.tokens import m0006_api_tokens
 from memcli.db.vector_cache import m0003_vector_change_log
 from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
@@ -291,6 +292,7 @@ MIGRATIONS: list[Migration] = [
     m0002_vec0_small_chunks,
     m0003_vector_change_log,
     m0004_fts_user_key,
+    m0006_api_tokens,  # numbered by the service branch; the lead orders it after m0005 at merge
 ]
 
 

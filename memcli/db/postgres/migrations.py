@@ -18,12 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from memcli.db import schema as s
+from memcli.db.tokens import TOKENS, m0003_api_tokens_pg
 from memcli.errors import MigrationError
 
 __all__ = ["CORE_DDL", "GLOBAL_TABLES", "MIGRATIONS", "migrate", "vec_table_ddl"]
 
 #: Tables without user_id: global metadata (Citus reference tables).
-GLOBAL_TABLES = (s.META, s.MIGRATIONS)
+GLOBAL_TABLES = (s.META, s.MIGRATIONS, TOKENS)
 MIGRATE_LOCK = 0x6D656D63  # pg_advisory_xact_lock key ("memc")
 
 Migration = Callable[[Any], None]
@@ -148,7 +149,14 @@ def m0001_create_core(conn: Any) -> None:
     conn.execute(CORE_DDL)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core]
+
+
+def m0003_api_tokens(conn: Any) -> None:
+    """The HTTP service's API tokens (:mod:`memcli.db.tokens`; a global table)."""
+    m0003_api_tokens_pg(conn)
+
+
+MIGRATIONS: list[Migration] = [m0001_create_core, m0003_api_tokens]  # m0003: service branch (lead orders at merge)
 
 
 def vec_table_ddl(dim: int) -> str:
