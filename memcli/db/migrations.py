@@ -15,6 +15,7 @@ from collections.abc import Callable
 import apsw
 
 from memcli.db import schema as s
+from memcli.db.episodes import m0005_episodes
 from memcli.db.fts_layout import m0004_fts_user_key
 from memcli.db.vector_cache import m0003_vector_change_log
 from memcli.db.vector_layout import m0002_vec0_small_chunks
@@ -291,6 +292,7 @@ MIGRATIONS: list[Migration] = [
     m0002_vec0_small_chunks,
     m0003_vector_change_log,
     m0004_fts_user_key,
+    m0005_episodes,
 ]
 
 

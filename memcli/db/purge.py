@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memcli.db import index, items
+from memcli.db import episodes, index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.errors import StoreError, StoreLockedError
@@ -37,6 +37,7 @@ def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
         store.x(f"UPDATE {s.ITEMS} SET supersedes_id = NULL WHERE supersedes_id = ?", (item_id,))
         store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = NULL WHERE superseded_by_id = ?", (item_id,))
         store.x(f"DELETE FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (item_id, user_id))
+        episodes.unindex(store, source_ids)  # the turns' episode rows, tokens and vectors
         for sid in source_ids:
             store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (sid, user_id))
         items.record_event(store, user_id=user_id, action="PURGE", item_id=item_id, level="explicit",
@@ -59,6 +60,8 @@ def compact(store: Store) -> None:
     try:
         store.q("PRAGMA wal_checkpoint(TRUNCATE)")
         store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
+        if store.table_exists(s.EPISODE_FTS):
+            store.x(f"INSERT INTO {s.EPISODE_FTS}({s.EPISODE_FTS}) VALUES ('optimize')")
         store.x("VACUUM")
         busy = store.one("PRAGMA wal_checkpoint(TRUNCATE)") or {}
     except StoreError as exc:

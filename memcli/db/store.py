@@ -388,6 +388,49 @@ class MemoryStore(ABC):
         """Bounds the backend applies to search (reported in ``--json`` ``constants``)."""
         return {}
 
+    # -- episodes: user turns that produced no memory (memcli.db.episodes) ----------------------
+    @abstractmethod
+    def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
+                       vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+        """Classify one drained user turn, inside the task's transaction after its decisions: an
+        episode when not ``chatter`` and no memory is linked to it; an episode is indexed (jieba
+        tokens of ``content``; ``vector``, float32 (dim,), when given). Replaces an earlier row of
+        the source. Returns whether it is an episode.
+
+        Raises:
+            ModelMismatchError: the episode vectors exist with another dimension.
+        """
+
+    @abstractmethod
+    def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        """Full-text search of ``user``'s episodes (said at or before ``as_of``, if given):
+        ``(source_id, score)``, lower is better, as :meth:`fts_search`."""
+
+    @abstractmethod
+    def episode_knn(self, user: str, vector: np.ndarray, k: int, *,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        """The ``k`` nearest episodes of ``user`` (said at or before ``as_of``), filtered inside
+        the index: ``(source_id, cosine)`` nearest first; [] without episode vectors of the
+        query's dimension."""
+
+    @abstractmethod
+    def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
+        """``{id, content, occurred_at, session_id}`` of ``user``'s episodes among ``ids``."""
+
+    @abstractmethod
+    def episodes_of(self, user: str) -> list[Row]:
+        """Every episode of ``user``, oldest first, as :meth:`episode_rows`."""
+
+    @abstractmethod
+    def episode_backlog(self, model: str, *, user: str | None = None, limit: int = 500) -> list[Row]:
+        """Drained user turns never classified (drained before episodes existed) and episodes
+        without a vector of ``model``, oldest first: ``{id, user_id, content, occurred_at}``."""
+
+    @abstractmethod
+    def drop_episode_vectors(self) -> None:
+        """Drop every episode vector (re-embedding with another model): all become backlog."""
+
     @abstractmethod
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         """Drop the vector index and rebuild it for ``dim`` from ``(item row, vector)``
