@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
-__all__ = ["backlog", "episode_fts", "episode_knn", "episode_rows", "episodes_of", "has_vectors", "knn_sql",
-           "m0005_episodes", "record", "retire", "unindex", "vec_sql"]
+__all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
+           "has_vectors", "knn_sql", "m0005_episodes", "record", "retire", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -157,6 +157,29 @@ def episode_fts(store: Store, user: str, tokens: Sequence[str], *, limit: int,
                        ORDER BY bm25, id DESC LIMIT ?""",
                    (f'user_key : "{user_token(user)}" AND tokens : ({match})', user, *at, int(limit)))
     return [(int(r["id"]), float(r["bm25"])) for r in rows]
+
+
+LIKE_SCAN_CAP = 5000  # the user's newest episodes a LIKE variant scans (as memcli.db.bounded.LIKE_SCAN_CAP)
+
+
+def episode_like(store: Store, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                 as_of: datetime | None = None) -> list[tuple[int, int]]:
+    """``(source_id, like_score)`` of the user's newest :data:`LIKE_SCAN_CAP` episodes: the summed
+    length of the ``variants`` (unescaped substrings) each contains, ``>= min_score``, best first."""
+    from memcli.db.search import escape_like
+
+    if not variants:
+        return []
+    cond, at = _at(as_of)
+    score = " + ".join(["(src.content LIKE ? ESCAPE '\\') * ?"] * len(variants))
+    flat = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+    rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
+                         (SELECT source_id FROM {s.EPISODES} e WHERE e.user_id = ? AND e.is_episode = 1 {cond}
+                          ORDER BY e.occurred_at DESC LIMIT ?) w
+                         JOIN {s.SOURCES} src ON src.id = w.source_id)
+                       WHERE sc >= ? ORDER BY sc DESC, id DESC LIMIT ?""",
+                   (*flat, user, *at, LIKE_SCAN_CAP, int(min_score), int(limit)))
+    return [(int(r["id"]), int(r["sc"])) for r in rows]
 
 
 def knn_sql(*, as_of: bool = False) -> str:

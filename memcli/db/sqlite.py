@@ -250,9 +250,16 @@ class SQLiteStore(Store, MemoryStore):
                     as_of: datetime | None = None) -> list[tuple[int, float]]:
         return episodes.episode_fts(self, user, tokens, limit=limit, as_of=as_of)
 
+    def episode_like(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                     as_of: datetime | None = None) -> list[tuple[int, int]]:
+        return episodes.episode_like(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
     def episode_knn(self, user: str, vector: np.ndarray, k: int, *,
                     as_of: datetime | None = None) -> list[tuple[int, float]]:
         return episodes.episode_knn(self, user, vector, k, as_of=as_of)
+
+    def has_episode_vectors(self) -> bool:
+        return episodes.has_vectors(self)
 
     def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
         return episodes.episode_rows(self, user, list(ids))

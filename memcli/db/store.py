@@ -408,11 +408,21 @@ class MemoryStore(ABC):
         ``(source_id, score)``, lower is better, as :meth:`fts_search`."""
 
     @abstractmethod
+    def episode_like(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                     as_of: datetime | None = None) -> list[tuple[int, int]]:
+        """Substring search over ``user``'s episodes, scored as :meth:`like_search` (a backend may
+        scan only the newest episodes): ``(source_id, score)`` best first."""
+
+    @abstractmethod
     def episode_knn(self, user: str, vector: np.ndarray, k: int, *,
                     as_of: datetime | None = None) -> list[tuple[int, float]]:
         """The ``k`` nearest episodes of ``user`` (said at or before ``as_of``), filtered inside
         the index: ``(source_id, cosine)`` nearest first; [] without episode vectors of the
         query's dimension."""
+
+    @abstractmethod
+    def has_episode_vectors(self) -> bool:
+        """True once an episode vector was stored."""
 
     @abstractmethod
     def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
