@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "has_vectors", "knn_sql", "m0005_episodes", "record", "retire", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "m0005_episodes", "purge", "record", "retire", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -250,3 +250,47 @@ def drop_vectors(store: Store) -> None:
             store.x(f"DROP TABLE {s.EPISODE_VEC}")
         store.x(f"DELETE FROM {s.META} WHERE key IN (?, ?)", (MODEL_KEY, DIM_KEY))
         store.x(f"UPDATE {s.EPISODES} SET embed_model = NULL WHERE embed_model IS NOT NULL")
+
+
+def _episode_state(store: Store, user: str, source_id: int) -> dict[str, Any]:
+    from memcli.errors import NotFoundError
+
+    sid = int(source_id)
+    row = store.one(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ? AND user_id = ?", (sid, user)) \
+        if -(2**63) <= sid < 2**63 else None
+    if row is None:
+        raise NotFoundError(f"no episode with id {source_id} for user {user!r}")
+    return row
+
+
+def forget(store: Store, user: str, source_id: int) -> bool:
+    """The turn stops being an episode (never found again); its text stays as a source, for
+    history. Returns False when it was not an episode any more.
+
+    Raises:
+        NotFoundError: no drained turn ``source_id`` of ``user``.
+    """
+    with store.tx():
+        if not _episode_state(store, user, source_id)["is_episode"]:
+            return False
+        store.x(f"UPDATE {s.EPISODES} SET is_episode = 0, embed_model = NULL WHERE source_id = ?", (int(source_id),))
+        _drop_index_rows(store, [source_id])
+    return True
+
+
+def purge(store: Store, user: str, source_id: int) -> dict[str, int]:
+    """Erase a turn kept as an episode: its index rows, its episode row, the source and its
+    outbox task. One ``PURGE`` event without the text. Run ``compact`` afterwards.
+
+    Raises:
+        NotFoundError: no drained turn ``source_id`` of ``user``.
+    """
+    from memcli.db import items
+
+    with store.tx():
+        _episode_state(store, user, source_id)
+        unindex(store, [source_id])
+        store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (int(source_id), user))
+        items.record_event(store, user_id=user, action="PURGE", source_id=int(source_id), level="explicit",
+                           reason="episode purged with its source")
+    return {"sources": 1, "events": 0}

@@ -270,6 +270,12 @@ class SQLiteStore(Store, MemoryStore):
     def episode_backlog(self, model: str, *, user: str | None = None, limit: int = 500) -> list[Row]:
         return episodes.backlog(self, model, user=user, limit=limit)
 
+    def forget_episode(self, user: str, source_id: int) -> bool:
+        return episodes.forget(self, user, source_id)
+
+    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
+        return episodes.purge(self, user, source_id)
+
     def drop_episode_vectors(self) -> None:
         episodes.drop_vectors(self)
 

@@ -438,6 +438,23 @@ class MemoryStore(ABC):
         without a vector of ``model``, oldest first: ``{id, user_id, content, occurred_at}``."""
 
     @abstractmethod
+    def forget_episode(self, user: str, source_id: int) -> bool:
+        """The turn stops being an episode (its text stays as a source); False: it was not one.
+
+        Raises:
+            NotFoundError: no drained turn ``source_id`` of ``user``.
+        """
+
+    @abstractmethod
+    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
+        """Erase a turn kept as an episode: index rows, source, outbox task; one ``PURGE`` event
+        without the text. Returns ``{"sources", "events"}``. Run :meth:`compact` afterwards.
+
+        Raises:
+            NotFoundError: no drained turn ``source_id`` of ``user``.
+        """
+
+    @abstractmethod
     def drop_episode_vectors(self) -> None:
         """Drop every episode vector (re-embedding with another model): all become backlog."""
 

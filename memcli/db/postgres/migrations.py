@@ -148,7 +148,14 @@ def m0001_create_core(conn: Any) -> None:
     conn.execute(CORE_DDL)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core]
+def m0002_episodes(conn: Any) -> None:
+    """The episodes: drained user turns that produced no memory (:mod:`memcli.db.postgres.episodes`)."""
+    from memcli.db.postgres.episodes import DDL
+
+    conn.execute(DDL)
+
+
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes]
 
 
 def vec_table_ddl(dim: int) -> str:
