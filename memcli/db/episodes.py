@@ -1,6 +1,7 @@
 """SQLite SQL of the episodes: the user's own turns kept findable when they produced no memory.
 
-Three tables (migration ``m0005_episodes``; the vector table on first use, as ``memory_vec``):
+Three tables (migration ``m0005_episodes`` in :mod:`memcli.db.migrations`; the vector table on
+first use, as ``memory_vec``):
 
 - ``memory_episodes``: one row per drained user turn (``source_id`` = ``memory_sources.id``,
   cascading on delete): ``is_chatter`` (greeting, thanks, question, request: never an episode)
@@ -36,27 +37,9 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "m0005_episodes", "purge", "record", "retire", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "record", "retire", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
-
-
-def m0005_episodes(conn: Any) -> None:
-    """Migration: the episode table and its full-text index (vectors: on first use)."""
-    conn.execute(f"""
-    CREATE TABLE {s.EPISODES} (
-        source_id   INTEGER PRIMARY KEY REFERENCES {s.SOURCES}(id) ON DELETE CASCADE,
-        user_id     TEXT NOT NULL,
-        occurred_at TEXT NOT NULL,           -- world time the user said it (the source's)
-        is_chatter  INTEGER NOT NULL,        -- greeting / thanks / question / request
-        is_episode  INTEGER NOT NULL,        -- 1: not chatter and no memory linked to the turn
-        embed_model TEXT,                    -- model of its vector (NULL: none yet)
-        indexed_at  TEXT NOT NULL
-    );
-    CREATE INDEX ix_episodes_user ON {s.EPISODES}(user_id, is_episode, occurred_at);
-    CREATE VIRTUAL TABLE {s.EPISODE_FTS} USING fts5(tokens, user_key, tokenize='unicode61');
-    INSERT INTO {s.EPISODE_FTS}({s.EPISODE_FTS}, rank) VALUES ('secure-delete', 1);
-    """)
 
 
 def vec_sql(dim: int) -> str:
@@ -252,7 +235,7 @@ def drop_vectors(store: Store) -> None:
         store.x(f"UPDATE {s.EPISODES} SET embed_model = NULL WHERE embed_model IS NOT NULL")
 
 
-def _episode_state(store: Store, user: str, source_id: int) -> dict[str, Any]:
+def episode_state(store: Store, user: str, source_id: int) -> dict[str, Any]:
     from memcli.errors import NotFoundError
 
     sid = int(source_id)
@@ -271,26 +254,8 @@ def forget(store: Store, user: str, source_id: int) -> bool:
         NotFoundError: no drained turn ``source_id`` of ``user``.
     """
     with store.tx():
-        if not _episode_state(store, user, source_id)["is_episode"]:
+        if not episode_state(store, user, source_id)["is_episode"]:
             return False
         store.x(f"UPDATE {s.EPISODES} SET is_episode = 0, embed_model = NULL WHERE source_id = ?", (int(source_id),))
         _drop_index_rows(store, [source_id])
     return True
-
-
-def purge(store: Store, user: str, source_id: int) -> dict[str, int]:
-    """Erase a turn kept as an episode: its index rows, its episode row, the source and its
-    outbox task. One ``PURGE`` event without the text. Run ``compact`` afterwards.
-
-    Raises:
-        NotFoundError: no drained turn ``source_id`` of ``user``.
-    """
-    from memcli.db import items
-
-    with store.tx():
-        _episode_state(store, user, source_id)
-        unindex(store, [source_id])
-        store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (int(source_id), user))
-        items.record_event(store, user_id=user, action="PURGE", source_id=int(source_id), level="explicit",
-                           reason="episode purged with its source")
-    return {"sources": 1, "events": 0}

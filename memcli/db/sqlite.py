@@ -274,7 +274,7 @@ class SQLiteStore(Store, MemoryStore):
         return episodes.forget(self, user, source_id)
 
     def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
-        return episodes.purge(self, user, source_id)
+        return purge.purge_episode(self, user, source_id)
 
     def drop_episode_vectors(self) -> None:
         episodes.drop_vectors(self)

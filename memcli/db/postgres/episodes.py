@@ -1,11 +1,12 @@
 """PostgreSQL SQL of the episodes (:mod:`memcli.db.episodes` is the SQLite twin; same rules).
 
-One table, migration ``m0002_episodes``: ``memory_episodes`` (``user_id``, ``source_id``) with
-the chatter/episode flags, the jieba tokens as a ``tsvector`` (GIN, partial on episodes) and the
-vector as an untyped ``vector`` (its dimension follows the model; the KNN is an exact scan of
-the user's episodes, which filters user, episode and ``--as-of`` before ranking). Tokens and
-vector are set only while the row is an episode; the foreign key to the source cascades, so a
-purged source leaves nothing here. Citus-ready: ``user_id`` leads the key.
+One table, migration ``m0002_episodes`` (:mod:`memcli.db.postgres.migrations`): ``memory_episodes``
+(``user_id``, ``source_id``) with the chatter/episode flags, the jieba tokens as a ``tsvector``
+(GIN, partial on episodes) and the vector as an untyped ``vector`` (its dimension follows the
+model; the KNN is an exact scan of the user's episodes, which filters user, episode and
+``--as-of`` before ranking). Tokens and vector are set only while the row is an episode; the
+foreign key to the source cascades, so a purged source leaves nothing here. Citus-ready:
+``user_id`` leads the key.
 """
 
 from __future__ import annotations
@@ -23,28 +24,11 @@ if TYPE_CHECKING:
 
     from memcli.db.postgres.connect import PgStore
 
-__all__ = ["DDL", "backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
+__all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
            "episodes_of", "forget", "purge", "record", "retire_sql"]
 
 LIKE_SCAN_CAP = 5000
 
-DDL = f"""
-    CREATE TABLE {s.EPISODES} (
-        user_id     text NOT NULL,
-        source_id   bigint NOT NULL,
-        occurred_at timestamptz NOT NULL,
-        is_chatter  boolean NOT NULL,
-        is_episode  boolean NOT NULL,
-        embed_model text,
-        indexed_at  timestamptz NOT NULL,
-        tokens      tsvector,
-        embedding   vector,
-        PRIMARY KEY (user_id, source_id),
-        FOREIGN KEY (user_id, source_id) REFERENCES {s.SOURCES}(user_id, id) ON DELETE CASCADE
-    );
-    CREATE INDEX ix_episodes_tokens ON {s.EPISODES} USING gin (tokens) WHERE is_episode;
-    CREATE INDEX ix_episodes_user ON {s.EPISODES}(user_id, occurred_at) WHERE is_episode;
-"""
 
 #: ``link_source`` appends this: the linked turn stops being an episode. Params: (source_id, item_id).
 retire_sql = (f"UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL "
