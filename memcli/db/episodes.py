@@ -74,15 +74,17 @@ def _drop_index_rows(store: Store, source_ids: Sequence[int]) -> None:
             store.x(f"DELETE FROM {s.EPISODE_VEC} WHERE source_id = ?", (int(sid),))
 
 
-def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | str, tokens: Sequence[str],
+def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
            chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
     """Classify one drained user turn (inside the task's transaction, after its decisions): an
-    episode when it is not chatter and no memory is linked to it. Indexes an episode (tokens,
-    and the vector when given); replaces an earlier row of the same source. Returns is_episode."""
+    episode when it is not chatter and no memory is linked to it. Indexes an episode (the jieba
+    tokens of ``content``, computed only then, and the vector when given); replaces an earlier row
+    of the same source. Returns is_episode."""
     linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1", (int(source_id),))
     is_episode = not chatter and linked is None
     with store.tx():
-        _drop_index_rows(store, [source_id])
+        if store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?", (int(source_id),)):
+            _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
         store.x(f"""INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model,
                     indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(source_id) DO UPDATE SET is_chatter = excluded.is_chatter,
@@ -91,8 +93,10 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
                 (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
                  model if (is_episode and vector is not None) else None, iso(now)))
         if is_episode:
+            from memcli.text import search_tokens
+
             store.x(f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)",
-                    (int(source_id), " ".join(tokens), user_token(user)))
+                    (int(source_id), " ".join(search_tokens(content)), user_token(user)))
             if vector is not None:
                 from memcli.embed import vec_to_blob
 

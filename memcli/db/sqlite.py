@@ -241,9 +241,7 @@ class SQLiteStore(Store, MemoryStore):
     # -- episodes ----------------------------------------------------------------------------------
     def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
                        vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
-        from memcli.text import search_tokens
-
-        return episodes.record(self, user, source_id, occurred_at=occurred_at, tokens=search_tokens(content),
+        return episodes.record(self, user, source_id, occurred_at=occurred_at, content=content,
                                chatter=chatter, vector=vector, model=model, now=now)
 
     def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["BATCH", "rebuild"]
 
 BATCH = 256
-EMBED_CHARS = 2000  # as the drain (memcli.write.worker.EPISODE_EMBED_CHARS)
+EMBED_CHARS = 500  # as the drain (memcli.write.worker.EPISODE_EMBED_CHARS)
 
 
 def rebuild(store: MemoryStore, settings: Settings, embedder: Embedder | Callable[[], Embedder], *,

@@ -52,7 +52,7 @@ __all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
 EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
 STAGES = ("claim", "extract", "embed", "decide", "write")
-EPISODE_EMBED_CHARS = 2000  # an episode's vector reads the turn's first characters (the tokens: all of it)
+EPISODE_EMBED_CHARS = 500  # an episode's vector reads the turn's first characters (its tokens: all of it)
 
 
 class DrainSummary(BaseModel):
