@@ -246,3 +246,18 @@ def test_drain_embeds_candidates_and_episodes_in_one_call(db_path, embedder):
             _said(m, t, f"2026-04-0{n + 1}T09:00:00Z")
         s = m.drain()
     assert s.done == 5 and calls == [s.candidates + s.episodes] and s.episodes >= 1
+
+
+def test_the_chatter_test_is_a_hook(db_path, embedder):
+    """A fitted classifier replaces the marker test by handing the worker its own function."""
+    seen: list[str] = []
+
+    def everything_is_chatter(text: str) -> bool:
+        seen.append(text)
+        return True
+
+    with Memory(db=str(db_path), user="alice", extractor=FindsNothing()) as m:
+        m.worker.chatter = everything_is_chatter
+        _said(m, PARK, "2026-04-02T09:00:00Z")
+        assert m.drain().episodes == 0
+        assert seen == [PARK] and m.episodes() == [] and m.search("翠湖公园") == []
