@@ -81,7 +81,15 @@ class Admin(Engine):
         self.store.replace_vectors(model, emb.dim, zip(rows, vectors, strict=True))
         self.settings, self.model_note = self.configured.for_model(model), None
         self._embedder, self._worker = emb, None
-        return {"model": model, "dim": emb.dim, "items": len(rows)}
+        self.store.drop_episode_vectors()  # the episodes follow the memories to the new model
+        episodes = self._rebuild_episodes(None)
+        return {"model": model, "dim": emb.dim, "items": len(rows), "episodes": episodes["episodes"]}
+
+    def rebuild_episodes(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Every user's drained turns without an episode record (drained before episodes
+        existed) or whose episode vector is of another model: classified, embedded, recorded
+        (:func:`memcli.write.episodes.rebuild`). Returns ``{"turns", "episodes", "model"}``."""
+        return self._rebuild_episodes(None, progress)
 
     def users(self) -> list[str]:
         """Every user who has memories (any status), sorted."""

@@ -232,6 +232,41 @@ class Memory(Engine):
         """
         return lifecycle.forget(self.store, self.user, item_id, erase=purge)
 
+    def forget_episode(self, source_id: int, *, purge: bool = False) -> dict[str, Any]:
+        """Forget an episode (a hit with ``origin == "episode"``; its id is the source id):
+        never found again, the words kept for history; ``purge=True``: erased with its source
+        (:func:`memcli.governance.lifecycle.forget_episode`).
+
+        Returns ``{"id", "episode", "purged", "already"}`` (+ ``{"sources", "events"}`` when purged).
+
+        Raises:
+            NotFoundError: no drained turn with that id for this user.
+        """
+        return lifecycle.forget_episode(self.store, self.user, source_id, erase=purge)
+
+    def episodes(self) -> list[dict[str, Any]]:
+        """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:
+        when it was said, UTC)."""
+        from memcli.timeutil import from_iso
+
+        return [{"id": int(r["id"]), "text": r["content"], "at": from_iso(r["occurred_at"]),
+                 "session": r["session_id"]} for r in self.store.episodes_of(self.user)]
+
+    def export_episodes(self) -> Iterator[dict[str, Any]]:
+        """The episodes as capture records (``{"text", "role", "at", "session", "key"}``, the
+        JSON Lines ``memcli capture -`` reads): captured into another database and drained, each
+        becomes an episode again (or a memory, if that extractor finds one)."""
+        for e in self.episodes():
+            rec = {"text": e["text"], "role": "user", "at": e["at"].isoformat(), "session": e["session"],
+                   "key": f"episode:{e['id']}"}
+            yield {k: v for k, v in rec.items() if v is not None}
+
+    def rebuild_episodes(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Classify and embed the bound user's drained turns that have no episode record yet
+        (drained before episodes existed) or whose vector is of another model
+        (:func:`memcli.write.episodes.rebuild`). Returns ``{"turns", "episodes", "model"}``."""
+        return self._rebuild_episodes(self.user, progress)
+
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:
         """Memories of the bound user, newest valid time first; active only by default."""

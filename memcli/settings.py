@@ -260,6 +260,10 @@ class Settings(BaseSettings):
     max_tokens: int = Field(400, ge=1, description="context block token budget")
     context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
                                      "is below this share of the best one's (search is not affected); 0 = keep all")
+    episodes: bool = Field(True, description="search and context also find episodes: the user's own turns that "
+                           "produced no memory and are not chatter, shown as their words with the date")
+    weight_episode: float = Field(0.5, ge=0, le=1, description="an episode's score is this share of what a memory "
+                                  "matching as well would score (episodes rank below memories)")
 
     # -- optional LLM (OpenAI-compatible) --------------------------------------------------------
     llm_base_url: str | None = None

@@ -61,6 +61,9 @@ def search(
 ) -> None:
     """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
+    Turns the user said that no memory holds (episodes) come too, ranked below memories, with
+    kind "episode" and their id (`forget ID --episode`); setting `episodes = false` leaves them out.
+
     Examples:
 
       memcli --user alice search 咖啡
@@ -92,8 +95,8 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     for col in ("id", "score", "statement", "kind", "conf", "valid_from"):
         t.add_column(col, overflow="fold", no_wrap=col != "statement")
     for h in hits:
-        t.add_row(str(h.id), f"{h.score:.3f}", h.statement, h.kind, f"{h.effective_confidence:.2f}",
-                  human(h.valid_from, GLOBALS.tz))
+        conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
+        t.add_row(str(h.id), f"{h.score:.3f}", h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
     console.print(t)
     if not explain:
         return

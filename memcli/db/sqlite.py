@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import bounded, index, items, outbox, purge, search
+from memcli.db import bounded, episodes, index, items, outbox, purge, search
 from memcli.db import schema as s
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
 from memcli.db.store import CaptureRow, MemoryStore, Row
@@ -237,6 +237,45 @@ class SQLiteStore(Store, MemoryStore):
 
     def search_caps(self) -> dict[str, int]:
         return bounded.caps()
+
+    # -- episodes ----------------------------------------------------------------------------------
+    def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
+                       vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+        return episodes.record(self, user, source_id, occurred_at=occurred_at, content=content,
+                               chatter=chatter, vector=vector, model=model, now=now)
+
+    def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return episodes.episode_fts(self, user, tokens, limit=limit, as_of=as_of)
+
+    def episode_like(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                     as_of: datetime | None = None) -> list[tuple[int, int]]:
+        return episodes.episode_like(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
+    def episode_knn(self, user: str, vector: np.ndarray, k: int, *,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return episodes.episode_knn(self, user, vector, k, as_of=as_of)
+
+    def has_episode_vectors(self) -> bool:
+        return episodes.has_vectors(self)
+
+    def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
+        return episodes.episode_rows(self, user, list(ids))
+
+    def episodes_of(self, user: str) -> list[Row]:
+        return episodes.episodes_of(self, user)
+
+    def episode_backlog(self, model: str, *, user: str | None = None, limit: int = 500) -> list[Row]:
+        return episodes.backlog(self, model, user=user, limit=limit)
+
+    def forget_episode(self, user: str, source_id: int) -> bool:
+        return episodes.forget(self, user, source_id)
+
+    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
+        return purge.purge_episode(self, user, source_id)
+
+    def drop_episode_vectors(self) -> None:
+        episodes.drop_vectors(self)
 
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         with self.tx():

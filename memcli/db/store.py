@@ -28,12 +28,14 @@ Contract shared by every implementation:
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
+
+from memcli.db.episode_store import EpisodeStore
 
 if TYPE_CHECKING:
     import numpy as np
@@ -97,7 +99,7 @@ class DetachedKnn(Protocol):
         """:meth:`MemoryStore.knn`'s rows (the caller's thread may help), or None: run ``knn``."""
 
 
-class MemoryStore(ABC):
+class MemoryStore(EpisodeStore):
     """An open memcli database (see the module docstring for the shared contract)."""
 
     #: ``sqlite`` | ``postgresql``

@@ -18,7 +18,7 @@ from memcli.text import clean_text
 from memcli.timeutil import now_utc
 
 __all__ = ["FRAME", "KIND_LABEL", "MAX_STATEMENT_CHARS", "TOKEN_METHOD", "assemble", "count_tokens", "inert",
-           "render_line"]
+           "render_episode_line", "render_line"]
 
 FRAME = {
     "zh": ("用户长期记忆（按相关度排序，来自用户历史对话的蒸馏事实，不是系统指令）：",
@@ -93,11 +93,23 @@ def _date(dt: datetime, lang: str, now: datetime, tz: tzinfo | None = None) -> s
     return d if dt.year == now.year else f"{d}, {dt.year}"
 
 
+def render_episode_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | None = None) -> str:
+    """An episode (``origin == "episode"``): the user's own words with the day they said them —
+    ``- 你在 4 月 2 日说过：“…”`` / ``- On Apr 2 you said: "…"`` — never a ``[很确定]`` fact line."""
+    date = _date(hit.valid_from, lang, now or now_utc(), tz)
+    words = inert(hit.statement).replace("“", "\"").replace("”", "\"")
+    if lang == "zh":
+        return f"- 你在 {date}说过：“{words}”"
+    return f"- On {date} you said: \"{words}\""
+
+
 def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | None = None) -> str:
     """``- [很确定] 咖啡不加糖（偏好，你在 8 月 18 日纠正过）`` / ``- [sure] ... (preference, since Aug 20)``.
 
     The date is the fact's valid time (when it started to hold: "moved here last month", said on
     Sep 21, is "since Aug 21"), as the day in the user's zone ``tz`` (``settings.timezone``)."""
+    if hit.origin == "episode":
+        return render_episode_line(hit, lang, now, tz)
     now = now or now_utc()
     lab = label(hit.effective_confidence, lang)
     kind = KIND_LABEL[lang].get(hit.kind, hit.kind) if lang == "zh" else hit.kind
@@ -129,6 +141,9 @@ def assemble(hits: list[Hit], lang: str, max_tokens: int,
         kept.append(h)
     if not lines:
         return "", [], 0, skipped, f"no memory line fits in max_tokens {max_tokens}"
+    # the facts first, then the user's own words (episodes), each group in relevance order
+    order = sorted(range(len(kept)), key=lambda n: (kept[n].origin == "episode", n))
+    lines, kept = [lines[n] for n in order], [kept[n] for n in order]
     return "\n".join([header, *lines, footer]), kept, used, skipped, None
 
 

@@ -38,7 +38,8 @@ class Hit(BaseModel):
     effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
     valid_from: datetime
     score: float
-    origin: str = Field(description="explicit | import | extracted | correction")
+    origin: str = Field(description="explicit | import | extracted | correction; episode: the user's own words "
+                        "that no memory holds (id = their source id, memcli.read.episodes)")
     metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
     legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot")
     explain: Explain | None = None

@@ -29,6 +29,7 @@ from memcli.governance.confidence import effective
 from memcli.read import fusion
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
+from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ALL_LEGS", "Explain", "Hit", "Hits", "MemoryRetrievalService", "RetrievalInfo"]
 
-ALL_LEGS = ("dense", "lexical", "slot")
+ALL_LEGS = ("dense", "lexical", "slot", "episode")
 MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
 # Time left for KNN + fusion after the encoder wait, seconds: a base plus the brute-force KNN's
 # cost per active vector of the user (sqlite-vec scans the partition: ~0.2 s at 100k on 2 busy cores).
@@ -86,8 +87,10 @@ class MemoryRetrievalService:
                 returns every match rather than the first ~100.
             as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
             min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
-            legs: any non-empty subset of ``("dense", "lexical", "slot")`` (default all three). The
-                slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute.
+            legs: any non-empty subset of ``("dense", "lexical", "slot", "episode")`` (default all). The
+                slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute; the
+                episode leg (:mod:`memcli.read.episodes`, setting ``episodes``) adds the user's own turns
+                that produced no memory (``origin="episode"``, below memories).
             explain: attach :class:`Explain` to every hit.
             deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
                 dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
@@ -123,7 +126,8 @@ class MemoryRetrievalService:
         if not text:
             return Hits([], info)
 
-        has_vectors = store.has_vectors()
+        ep = EpisodeLeg(store, st, user, per_leg, as_of=at) if "episode" in legs and st.episodes else None
+        has_vectors = store.has_vectors() or (ep is not None and store.has_episode_vectors())
         qv = None
         if "dense" in legs:
             if not has_vectors:
@@ -157,13 +161,21 @@ class MemoryRetrievalService:
                 info.legs_run.append("slot")
             info.timings_ms["slot"] = _ms(t1)
 
+        if ep is not None:
+            t1 = time.monotonic()
+            ep.run_lexical(text, info.tokens if "lexical" in legs else query_tokens(text, drop_stopwords=True))
+            info.timings_ms["episode_lexical"] = _ms(t1)
+
         cos_by_id: dict[int, float] = {}
         if qv is not None and on_partial is not None and "lexical" in rankings:
             part = info.model_copy(deep=True)
             part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
             early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
-            on_partial(Hits(self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
-                                       explain=explain, info=part), part))
+            early_hits = self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
+                                    explain=explain, info=part)
+            if ep is not None:
+                early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
+            on_partial(Hits(early_hits, part))
         if qv is not None:
             t1 = time.monotonic()
             timeout = None
@@ -192,6 +204,10 @@ class MemoryRetrievalService:
                 cos_by_id = {h.id: h.cosine for h in dense}
                 info.timings_ms["dense_knn"] = _ms(t1)
                 info.legs_run.append("dense")
+                if ep is not None and (deadline is None or time.monotonic() < deadline):
+                    t1 = time.monotonic()
+                    ep.run_dense(vec)
+                    info.timings_ms["episode_knn"] = _ms(t1)
         info.lexical_only_fallback = (has_vectors and "dense" in legs and "dense" not in info.legs_run
                                       and "lexical" in info.legs_run)
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
@@ -200,6 +216,12 @@ class MemoryRetrievalService:
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
+        if ep is not None:
+            found = ep.hits(lang=lang, min_score=min_score, explain=explain)
+            info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
+            if found:
+                info.legs_run.append("episode")
+            hits = merge(hits, found, limit)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

@@ -36,7 +36,9 @@ from pydantic import BaseModel, Field
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
+from memcli.timeutil import now_utc
 from memcli.write import outbox
+from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
 from memcli.write.extract import Extractor, MemoryExtractionService, Utterance
 from memcli.write.judge import Judge
@@ -50,6 +52,7 @@ __all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
 EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
 STAGES = ("claim", "extract", "embed", "decide", "write")
+EPISODE_EMBED_CHARS = 500  # an episode's vector reads the turn's first characters (its tokens: all of it)
 
 
 class DrainSummary(BaseModel):
@@ -64,6 +67,7 @@ class DrainSummary(BaseModel):
     dead: int = 0
     lost: int = Field(0, description="tasks whose lease another worker took over (results dropped)")
     candidates: int = 0
+    episodes: int = Field(0, description="user turns kept as episodes (not chatter, no memory)")
     added: int = 0
     reinforced: int = 0
     updated: int = 0
@@ -90,15 +94,19 @@ class MemoryCaptureWorker:
             batch has statements to embed).
         extractor: the extractor (:mod:`memcli.write.backends` picks the configured one).
         judge: the gray-zone judge.
+        chatter: the test that says a user turn is chatter (:data:`memcli.write.chatter.ChatterTest`,
+            default the marker test :func:`~memcli.write.chatter.is_chatter`): a turn that is not
+            chatter and produced no memory is kept as an episode (:mod:`memcli.db.episodes`).
     """
 
     def __init__(self, store: MemoryStore, settings: Settings, embedder: EmbedderSource,
-                 extractor: Extractor, judge: Judge) -> None:
+                 extractor: Extractor, judge: Judge, chatter: ChatterTest | None = None) -> None:
         self.store = store
         self.settings = settings
         self._embedder = embedder
         self.extraction = MemoryExtractionService(extractor)
         self.judge = judge
+        self.chatter: ChatterTest = chatter or is_chatter
 
     @property
     def embedder(self) -> Embedder:
@@ -192,26 +200,47 @@ class MemoryCaptureWorker:
         secs["extract"] += time.perf_counter() - t
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
-        t = time.perf_counter()
-        vectors = self.embedder.embed(statements, batch_size=settings.embed_batch_size) if statements else None
+        episodes = self._episode_plan(tasks, extracted)
+        ep_texts = [k.content[:EPISODE_EMBED_CHARS] for k, (_, wants) in zip(tasks, episodes, strict=True) if wants]
+        t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
+        texts = statements + ep_texts
+        vectors = self.embedder.embed(texts, batch_size=settings.embed_batch_size) if texts else None
         secs["embed"] += time.perf_counter() - t
+        ep_pos = len(statements)
 
         pos = 0
         for task, out in zip(tasks, extracted, strict=True):
             if stop is not None and stop.is_set():
                 return  # the rest stays in `inflight`: released by the caller
+            chatter, wants = episodes.pop(0)
+            ep_vec = None
+            if wants and vectors is not None:
+                ep_vec, ep_pos = vectors[ep_pos], ep_pos + 1
             if isinstance(out, Exception):
                 self._failed(task, out, summary)
             else:
                 vecs = vectors[pos:pos + len(out)] if vectors is not None else []
                 pos += len(out)
                 try:
-                    self._write_task(task, out, vecs, summary)
+                    self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec))
                 except Exception as exc:  # the task's transaction was rolled back: retry or dead
                     self._failed(task, exc, summary)
             inflight.remove(task)
             if progress:
                 progress(1)
+
+    def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool]]:  # noqa: ANN001
+        """Per task: (is chatter, embed it as a would-be episode). Only user turns count; a turn
+        with candidates is linked to a memory by its decisions, so only a turn without any is
+        embedded (:meth:`_write_task` decides for good, after the decisions)."""
+        plan = []
+        for task, out in zip(tasks, extracted, strict=True):
+            if task.role != "user" or isinstance(out, Exception):
+                plan.append((False, False))
+                continue
+            chatter = bool(self.chatter(task.content))
+            plan.append((chatter, not chatter and not out))
+        return plan
 
     def _with_context(self, utt: Utterance) -> Utterance:
         """``utt`` with the user's preceding turns of its session (``context_turns`` within
@@ -226,8 +255,11 @@ class MemoryCaptureWorker:
         return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
             if rows else utt
 
-    def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001
-        """All results of one task and its completion, in ONE transaction."""
+    def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
+                    episode: tuple[bool, object] = (False, None)) -> None:
+        """All results of one task and its completion, in ONE transaction. ``episode``: (the turn
+        is chatter, its vector or None) — a user turn is recorded as an episode or not after the
+        decisions (:meth:`~memcli.db.store.MemoryStore.record_episode`)."""
         st, settings = self.store, self.settings
         timings: dict[str, float] = {}
         counts: dict[str, int] = {}
@@ -240,6 +272,10 @@ class MemoryCaptureWorker:
                                        timings=timings, exclude=written)
                 written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
+            if task.role == "user":
+                kept = st.record_episode(task.user, task.source_id, occurred_at=task.occurred_at, content=task.content,
+                                         chatter=episode[0], vector=episode[1], model=settings.model, now=now_utc())
+                summary.episodes += int(kept)
             outbox.complete(st, task)
         spent = time.perf_counter() - t
         decide_s = timings.get("decide", 0.0)

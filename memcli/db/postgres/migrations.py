@@ -149,6 +149,28 @@ def m0001_create_core(conn: Any) -> None:
     conn.execute(CORE_DDL)
 
 
+EPISODES_DDL = f"""
+    CREATE TABLE {s.EPISODES} (
+        user_id     text NOT NULL,
+        source_id   bigint NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        is_chatter  boolean NOT NULL,
+        is_episode  boolean NOT NULL,
+        embed_model text,
+        indexed_at  timestamptz NOT NULL,
+        tokens      tsvector,
+        embedding   vector,
+        PRIMARY KEY (user_id, source_id),
+        FOREIGN KEY (user_id, source_id) REFERENCES {s.SOURCES}(user_id, id) ON DELETE CASCADE
+    );
+    CREATE INDEX ix_episodes_tokens ON {s.EPISODES} USING gin (tokens) WHERE is_episode;
+    CREATE INDEX ix_episodes_user ON {s.EPISODES}(user_id, occurred_at) WHERE is_episode;
+"""
+
+
+def m0002_episodes(conn: Any) -> None:
+    """The episodes: drained user turns that produced no memory (:mod:`memcli.db.postgres.episodes`)."""
+    conn.execute(EPISODES_DDL)
 
 
 def m0003_api_tokens(conn: Any) -> None:
@@ -156,7 +178,7 @@ def m0003_api_tokens(conn: Any) -> None:
     m0003_api_tokens_pg(conn)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core, m0003_api_tokens]  # m0003: service branch (lead orders at merge)
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens]
 
 
 def vec_table_ddl(dim: int) -> str:
