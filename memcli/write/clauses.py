@@ -34,7 +34,7 @@ import numpy as np
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "signals", "units"]
+__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "signals", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+[.!?;…]*")
@@ -149,6 +149,17 @@ def signals(unit: Unit) -> np.ndarray:
            float(bool(_CONTACT.search(t))), float(bool(_DATE.search(t))), float(named),
            math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]  # noqa: E501
     return np.asarray(vec, dtype=np.float32)
+
+
+def is_chatter(unit: Unit) -> bool:
+    """A question, greeting, thanks, request or a clause addressed to the assistant: never a fact, by
+    rule (the fitted model only weighs declaratives)."""
+    from memcli.write.rules import en, zh
+
+    t = unit.text if unit.lang == "zh" else unit.text.casefold()
+    res = _ZH_RE if unit.lang == "zh" else _EN_RE
+    return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
+        res[k].search(t) for k in ("greeting", "thanks", "request", "addressee"))
 
 
 # -- cleaning -----------------------------------------------------------------------------------

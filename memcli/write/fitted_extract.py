@@ -8,8 +8,8 @@ embedding call):
    normalisation, relative time and coreference stay theirs;
 2. the utterance is cut into clause units (:func:`memcli.write.clauses.units`); a unit whose
    content a rule fact already carries is done;
-3. every other unit that is not a question is embedded and scored by the clause model
-   (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from the embedding and the rule
+3. every other unit that is not chatter (:func:`~memcli.write.clauses.is_chatter`) is embedded
+   and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from the embedding and the rule
    signals); at or over the fitted threshold it becomes a candidate in the user's own words
    (:func:`~memcli.write.clauses.clean`) with the generic ``subject.attribute`` slot of its
    parse (:func:`~memcli.write.clauses.generic_slot`) and the model's probability in its
@@ -31,7 +31,7 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 from memcli.write.clause_model import ClauseModel, load_clause_weights
-from memcli.write.clauses import Unit, clean, generic_slot, signals, units
+from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, signals, units
 from memcli.write.extract import RuleExtractor, Utterance
 
 if TYPE_CHECKING:
@@ -41,12 +41,6 @@ __all__ = ["FittedExtractor"]
 
 _HEDGE_ZH = ("好像", "可能", "大概", "也许", "或许", "似乎", "估计")
 _HEDGE_EN = ("i think", "maybe", "probably", "perhaps", "i guess", "might", "not sure")
-
-
-def _question(u: Unit) -> bool:
-    from memcli.write.rules import en, zh
-
-    return (zh if u.lang == "zh" else en).is_question(u.text)
 
 
 class FittedExtractor(RuleExtractor):
@@ -91,8 +85,8 @@ class FittedExtractor(RuleExtractor):
         out = []
         for u in units(utt.text):
             cu = content_units(u.text)
-            if not cu or _question(u) or len(have & cu) / len(cu) >= 0.5:
-                continue  # a question, or a unit the rules' facts already carry
+            if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
+                continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
             out.append(u)
         return out
 
