@@ -47,7 +47,7 @@ MIN_VECTORS = 2_048  # smaller partitions: vec0 is already fast, no copy kept
 DEFAULT_BUDGET_MB = 2048
 SHORTLIST_FACTOR = 8  # int8 scoring keeps max(8 × k, SHORTLIST_MIN) rows for the exact re-score
 SHORTLIST_MIN = 400
-DEFAULT_INT8_MIN = 200_000  # users with at least this many vectors (in files) are scored in int8 first
+DEFAULT_INT8_MIN = 1_000_000  # users with at least this many vectors (in files) are scored in int8 first
 _META = ("active", "current", "valid_from", "invalid_at")  # vec0 metadata columns 00..03, in order
 
 
