@@ -192,3 +192,28 @@ def test_the_context_reader_maps_files_but_never_loads(tmp_path: Path) -> None:
             assert [reader.vector_cache.ready("alice", DIM, may_load=True) for _ in range(3)] == [None] * 3
         finally:
             reader.close()
+
+
+def test_a_reader_never_waits_for_a_writer_holding_the_files(tmp_path: Path, monkeypatch) -> None:
+    import fcntl
+    import os
+
+    db = tmp_path / "m.db"
+    with SQLiteStore(db) as st:
+        _fill(st, range(1, 201))
+        monkeypatch.setenv("MEMCLI_VECTOR_FILES", "0")
+        _fill(st, range(201, 211), seed=6)  # the files are now behind
+        monkeypatch.delenv("MEMCLI_VECTOR_FILES")
+        folder = vf.user_folder(st, "alice")
+    fd = os.open(str(folder) + ".lock", os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # a writer rebuilding them
+        with SQLiteStore(db) as st:
+            assert vf.open_user(st, "alice", DIM) is None  # returns at once instead of waiting
+            q = _unit(np.random.default_rng(8))
+            assert st.knn("alice", q, 5) == _vec0(st, "alice", q, 5)  # vec0 answers meanwhile
+    finally:
+        os.close(fd)
+    with SQLiteStore(db) as st:
+        uv = vf.open_user(st, "alice", DIM)  # the lock is free: caught up, then mapped
+        assert uv is not None and uv.n == 210

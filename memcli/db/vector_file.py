@@ -203,13 +203,14 @@ def _matches(h: Header, st: Stamp, user: str, dim: int | None) -> bool:
 
 # -- writing -----------------------------------------------------------------------------------------
 @contextmanager
-def _locked(folder: Path) -> Iterator[None]:
+def _locked(folder: Path, *, wait: bool) -> Iterator[None]:
+    """The user's file lock; ``wait=False`` raises BlockingIOError (an OSError) when it is held."""
     import fcntl
 
     folder.parent.mkdir(mode=0o700, exist_ok=True)
     fd = os.open(str(folder) + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         yield
     finally:
         os.close(fd)  # releases the lock
@@ -348,7 +349,8 @@ def sync(store: Store, user: str, *, build: bool = True) -> bool:
     """Bring ``user``'s files up to the database (the writer calls this after each commit).
 
     ``build``: write the files whole when they are missing or unusable (the user has at least
-    :data:`MIN_FILE_VECTORS` vectors); False: only extend files that exist. Returns True when the
+    :data:`MIN_FILE_VECTORS` vectors), waiting for the lock; False (a reader): only extend files
+    that exist, and only if no other process holds the lock. Returns True when the
     files now match the database. Never raises for file problems (they only cost speed).
     """
     folder = user_folder(store, user)
@@ -367,7 +369,7 @@ def sync(store: Store, user: str, *, build: bool = True) -> bool:
                                  (user,))
             if int(slots or 0) < MIN_FILE_VECTORS:  # not even that many slots: surely too small
                 return False
-        with _locked(folder):
+        with _locked(folder, wait=build):  # a reader never waits for a writer's rebuild: vec0 answers
             st = stamp(store, user)
             h = read_header(folder)
             if h is not None and h.gen % 2 == 0 and _matches(h, st, user, dim):
