@@ -116,9 +116,9 @@ def test_a_store_whose_files_fell_behind_catches_them_up_before_mapping(tmp_path
     db = tmp_path / "m.db"
     with SQLiteStore(db) as st:
         _fill(st, range(1, 201))
-        monkeypatch.setenv("MEMCLI_VECTOR_FILES", "0")  # a writer that leaves the files alone
-        _fill(st, range(201, 231), seed=4)
-        monkeypatch.delenv("MEMCLI_VECTOR_FILES")
+        with monkeypatch.context() as m:
+            m.setattr(vf, "sync", lambda *a, **k: False)  # a writer that could not write the files
+            _fill(st, range(201, 231), seed=4)
         assert vf.read_header(vf.user_folder(st, "alice")).n == 200
     got = _first_search(db, "alice", _unit(np.random.default_rng(2)), 230)
     assert got is not None and len(got[1]) == len(got[2])
@@ -201,9 +201,9 @@ def test_a_reader_never_waits_for_a_writer_holding_the_files(tmp_path: Path, mon
     db = tmp_path / "m.db"
     with SQLiteStore(db) as st:
         _fill(st, range(1, 201))
-        monkeypatch.setenv("MEMCLI_VECTOR_FILES", "0")
-        _fill(st, range(201, 211), seed=6)  # the files are now behind
-        monkeypatch.delenv("MEMCLI_VECTOR_FILES")
+        with monkeypatch.context() as m:
+            m.setattr(vf, "sync", lambda *a, **k: False)  # a writer that could not write the files
+            _fill(st, range(201, 211), seed=6)  # the files are now behind
         folder = vf.user_folder(st, "alice")
     fd = os.open(str(folder) + ".lock", os.O_RDWR)
     try:
@@ -217,3 +217,15 @@ def test_a_reader_never_waits_for_a_writer_holding_the_files(tmp_path: Path, mon
     with SQLiteStore(db) as st:
         uv = vf.open_user(st, "alice", DIM)  # the lock is free: caught up, then mapped
         assert uv is not None and uv.n == 210
+
+
+def test_turning_the_files_off_removes_them_at_the_next_write(tmp_path: Path, monkeypatch) -> None:
+    db = tmp_path / "m.db"
+    with SQLiteStore(db) as st:
+        _fill(st, range(1, 201))
+        folder = vf.user_folder(st, "alice")
+        assert (folder / "f32").exists()
+        monkeypatch.setenv("MEMCLI_VECTOR_FILES", "0")
+        with st.tx():
+            index.unindex(st, 3)  # e.g. a purge: no stale copy of the vector may stay behind
+        assert not folder.exists()

@@ -354,7 +354,12 @@ def sync(store: Store, user: str, *, build: bool = True) -> bool:
     files now match the database. Never raises for file problems (they only cost speed).
     """
     folder = user_folder(store, user)
-    if folder is None or not enabled() or not store.table_exists(s.VEC):
+    if folder is None:
+        return False
+    if not enabled():  # files turned off: ones left from before would go stale (and keep removed vectors)
+        shutil.rmtree(folder, ignore_errors=True)
+        return False
+    if not store.table_exists(s.VEC):
         return False
     try:
         from memcli.db.vector_layout import vec_dim
@@ -417,7 +422,7 @@ def open_user(store: Store, user: str, dim: int | None, *, may_sync: bool = True
                 return None
             st = stamp(store, user)
         return _snapshot(folder, user, dim, st)
-    except (OSError, ValueError):
+    except (OSError, ValueError, MemcliError):
         return None
 
 
