@@ -22,6 +22,12 @@ Memory: float32, ``n × dim × 4`` bytes per user (100k × 384: 154 MB), bounded
 user evicted first. Users below :data:`MIN_VECTORS` vectors are not cached (vec0 answers
 them in well under a millisecond) and a user is loaded on the second search, never the first,
 so a one-shot CLI process never pays the load.
+
+Vector files (:mod:`memcli.db.vector_file`): when the user's files beside the database match
+it, the copy is a read-only map of them, taken on the *first* search (no load: a one-shot CLI
+process gets it too), and only its flags are private memory. Above :func:`int8_min` rows a
+mapped copy is scored on its int8 rows first and the shortlist re-scored exactly in float32
+(:meth:`UserVectors.finish`). A loaded copy writes the files as it loads, for the next process.
 """
 
 from __future__ import annotations
