@@ -1,9 +1,8 @@
 """Per-user vector files beside the database, which a cold process maps instead of loading.
 
-A new process serving a big user used to read that user's vectors out of vec0's shadow tables
-before its first cached search (~2 s at 1M; 16 s measured under load), so a one-shot CLI
-process never used the copy at all and paid vec0's brute-force KNN instead. These files hold the
-same rows in the layout the scan wants; a process maps them (``mmap``, no copy: the kernel's page
+Before, a new process read a big user's vectors out of vec0's shadow tables (~2 s at 1M, 16 s
+under load) and a one-shot CLI process never used a copy at all (vec0's brute-force KNN instead).
+These files hold the same rows as the scan wants them; a process maps them (``mmap``: the page
 cache is shared by every process) and searches at once.
 
 Where: ``<database>.vectors/<sha256(user)[:32]>/`` — one folder per user with at least
@@ -48,8 +47,8 @@ Files that fell behind (a writer that left them alone) are caught up by the read
 write them, else its copy is patched in memory from the log, as :mod:`memcli.db.vector_cache`
 does. Nothing here is ever the only copy: deleting the folder is always safe.
 
-Errors: every file problem (missing, short, permissions, disk full) makes the caller fall back
-to vec0 or the in-memory copy; it is never an error of the search or of the write.
+Errors: a file problem (missing, short, permissions, disk full) never fails a search or a write:
+the caller falls back to vec0 or the in-memory copy.
 """
 
 from __future__ import annotations
@@ -63,7 +62,7 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memcli.db import schema as s
 from memcli.errors import MemcliError
@@ -73,11 +72,10 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-    from memcli.db.connect import Store
-    from memcli.db.vector_cache import UserVectors
+    from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
+    from memcli.db.vector_copy import UserVectors
 
-__all__ = ["MIN_FILE_VECTORS", "Stamp", "drop_all", "enabled", "folder_of", "open_user", "stamp", "sync",
-           "user_folder"]
+__all__ = ["MIN_FILE_VECTORS", "Stamp", "enabled", "folder_of", "open_user", "stamp", "sync", "user_folder"]
 
 MAGIC = b"MCVF0001"
 MIN_FILE_VECTORS = 2_048  # smaller users: vec0 answers in well under a millisecond
@@ -96,9 +94,7 @@ def enabled() -> bool:
 
 def folder_of(store: Store) -> Path | None:
     """``<database>.vectors`` for a file database; None for an in-memory one."""
-    if getattr(store, "is_memory", True):
-        return None
-    return Path(str(store.path) + ".vectors")
+    return None if getattr(store, "is_memory", True) else Path(str(store.path) + ".vectors")
 
 
 def user_folder(store: Store, user: str) -> Path | None:
@@ -107,8 +103,7 @@ def user_folder(store: Store, user: str) -> Path | None:
     return None if root is None else root / hashlib.sha256(user.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-@dataclass(frozen=True)
-class Stamp:
+class Stamp(NamedTuple):
     """What the files are checked against: the database now, for one user."""
 
     hi: int  # the change log's last seq
@@ -123,13 +118,12 @@ class Stamp:
 
     def fresh(self, h: Header) -> bool:
         """True when the files hold every change of this user the database has."""
-        return (self.user_seq <= h.seq and (h.n_chunks, h.last_chunk, h.last_item)
-                == (self.n_chunks, self.last_chunk, self.last_item))
+        return self.user_seq <= h.seq and (h.n_chunks, h.last_chunk, h.last_item) == self[4:7]
 
 
 def stamp(store: Store, user: str) -> Stamp:
     """The database's check values for ``user`` (four indexed lookups)."""
-    from memcli.db.vector_cache import LOG
+    from memcli.db.vector_copy import LOG
 
     r = store.one(f"SELECT (SELECT max(seq) FROM {LOG}) AS hi, (SELECT min(seq) FROM {LOG}) AS lo, "
                   f"(SELECT value FROM {s.META} WHERE key = 'vec_layout_epoch') AS epoch, "
@@ -239,18 +233,17 @@ def _token(store: Store, st: Stamp) -> Stamp:
     elsewhere has its own folder; files copied from another database carry another token)."""
     if st.token is not None:
         return st
-    import dataclasses
     import secrets
 
     with store.tx():
         store.x(f"INSERT INTO {s.META}(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
                 (TOKEN_KEY, secrets.token_hex(16)))
-    return dataclasses.replace(st, token=store.meta_get(TOKEN_KEY))
+    return st._replace(token=store.meta_get(TOKEN_KEY))
 
 
 def _build(store: Store, user: str, folder: Path, st: Stamp, dim: int) -> bool:
     """Write the user's files whole from vec0's shadow tables; False below the threshold."""
-    from memcli.db.vector_cache import load_user
+    from memcli.db.vector_copy import load_user
 
     st = _token(store, st)
     uv = load_user(store, user, dim, st.hi, st.epoch, min_vectors=MIN_FILE_VECTORS)
@@ -277,7 +270,7 @@ def _append_patch(store: Store, user: str, folder: Path, h: Header, st: Stamp) -
     """Bring the files from ``h.seq`` to ``st.hi`` with the logged rows; False: rebuild instead."""
     import numpy as np
 
-    from memcli.db.vector_cache import LOG, PATCH_MAX
+    from memcli.db.vector_copy import LOG, PATCH_MAX
 
     changed = [int(r["item_id"]) for r in store.q(
         f"SELECT DISTINCT item_id FROM {LOG} WHERE user_id = ? AND seq > ? AND seq <= ?", (user, h.seq, st.hi))]
@@ -429,7 +422,7 @@ def open_user(store: Store, user: str, dim: int | None, *, may_sync: bool = True
 def _snapshot(folder: Path, user: str, dim: int | None, st: Stamp) -> UserVectors | None:
     import numpy as np
 
-    from memcli.db.vector_cache import UserVectors
+    from memcli.db.vector_copy import UserVectors
 
     for _ in range(_SEQLOCK_TRIES):
         h = read_header(folder)
@@ -455,10 +448,3 @@ def _snapshot(folder: Path, user: str, dim: int | None, st: Stamp) -> UserVector
         uv.mapped = True
         return uv
     return None
-
-
-def drop_all(store: Store) -> None:
-    """Delete every user's files (after a purge: a removed vector leaves no copy on disk)."""
-    root = folder_of(store)
-    if root is not None:
-        shutil.rmtree(root, ignore_errors=True)
