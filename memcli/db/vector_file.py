@@ -87,8 +87,8 @@ TOKEN_KEY = "vec_file_token"
 
 def enabled() -> bool:
     """Vector files are used unless ``MEMCLI_VECTOR_FILES=0`` (or the cache is off: ``MEMCLI_VECTOR_CACHE_MB=0``)."""
-    if os.environ.get("MEMCLI_VECTOR_FILES", "1").strip() in ("0", "false", "no", "off"):
-        return False
+    if not hasattr(os, "pwrite") or os.environ.get("MEMCLI_VECTOR_FILES", "1").strip() in ("0", "false", "no", "off"):
+        return False  # (no pwrite / flock: Windows has no vector files)
     return os.environ.get("MEMCLI_VECTOR_CACHE_MB", "1").strip() not in ("0", "0.0")
 
 
