@@ -280,6 +280,11 @@ class Store(RowHelpers):
             raise _surrogate_error() from None
         return self.conn.last_insert_rowid()
 
+    @property
+    def vec_dirty(self) -> set[str]:
+        """Users whose vectors changed in the open transaction: their vector files follow the commit."""
+        return self.__dict__.setdefault("_vec_dirty", set())
+
     def changes(self) -> int:
         return self.conn.changes()
 
@@ -294,9 +299,11 @@ class Store(RowHelpers):
             self.conn.execute("BEGIN IMMEDIATE")
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
+        self.vec_dirty.clear()
         try:
             yield self
         except BaseException:
+            self.vec_dirty.clear()
             if not self.conn.get_autocommit():
                 try:
                     self.conn.execute("ROLLBACK")
@@ -306,9 +313,24 @@ class Store(RowHelpers):
         try:
             self.conn.execute("COMMIT")
         except apsw.Error as exc:
+            self.vec_dirty.clear()
             if not self.conn.get_autocommit():
                 self.conn.execute("ROLLBACK")
             raise translate_error(exc, self.path) from None
+        self._sync_vector_files()
+
+    def _sync_vector_files(self) -> None:
+        """After a commit: the vector files of the users whose vectors changed follow the
+        database (:func:`memcli.db.vector_file.sync`; a file problem only costs speed later)."""
+        if not self.vec_dirty or getattr(self, "is_memory", True):
+            self.vec_dirty.clear()
+            return
+        from memcli.db import vector_file
+
+        users = sorted(self.vec_dirty)
+        self.vec_dirty.clear()
+        for user in users:
+            vector_file.sync(self, user, build=True)
 
     def _savepoint(self) -> Iterator[Store]:
         """A savepoint inside the open transaction. SQLite rolls the *whole* transaction back

@@ -17,7 +17,7 @@ import apsw
 from memcli.db import schema as s
 from memcli.db.fts_layout import m0004_fts_user_key
 from memcli.db.tokens import m0006_api_tokens
-from memcli.db.vector_cache import m0003_vector_change_log
+from memcli.db.vector_copy import m0003_vector_change_log
 from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
 

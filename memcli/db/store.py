@@ -89,6 +89,9 @@ class CaptureRow:
 class DetachedKnn(Protocol):
     """A KNN job that touches no connection (:meth:`MemoryStore.knn_detached`)."""
 
+    #: rows the job scans (what its time is proportional to)
+    n: int
+
     def start(self, vector: np.ndarray) -> None:
         """Run with the query vector (float32 (dim,)), on any thread."""
 

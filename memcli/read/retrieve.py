@@ -180,8 +180,9 @@ class MemoryRetrievalService:
             t1 = time.monotonic()
             timeout = None
             if deadline is not None:
-                n_active = store.count_items(user, active_only=True)
-                reserve = DEADLINE_RESERVE_BASE_S + DEADLINE_RESERVE_PER_VECTOR_S * n_active
+                # the rows the KNN will scan: the detached job knows them (no count query over the user's items)
+                n_rows = qv.job.n if qv.job is not None else store.count_items(user, active_only=True)
+                reserve = DEADLINE_RESERVE_BASE_S + DEADLINE_RESERVE_PER_VECTOR_S * n_rows
                 timeout = deadline - time.monotonic() - reserve
             try:
                 vec = qv.wait(timeout)

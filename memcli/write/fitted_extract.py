@@ -9,8 +9,8 @@ embedding call):
 2. the utterance is cut into clause units (:func:`memcli.write.clauses.units`); a unit whose
    content a rule fact already carries is done;
 3. every other unit that is not chatter (:func:`~memcli.write.clauses.is_chatter`) is embedded
-   and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from the embedding and the rule
-   signals); at or over the fitted threshold it becomes a candidate in the user's own words
+   and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from
+   the embedding and the rule signals); at or over the fitted threshold it becomes a candidate in the user's own words
    (:func:`~memcli.write.clauses.clean`) with the generic ``subject.attribute`` slot of its
    parse (:func:`~memcli.write.clauses.generic_slot`) and the model's probability in its
    metadata (``clause_p``).

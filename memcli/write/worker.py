@@ -8,11 +8,15 @@ Per batch of claimed tasks (``drain_batch_size``): every task is extracted — a
 extractor wants context for (:meth:`~memcli.write.extract.Extractor.wants_context`: a pronoun
 subject, for the rules) first gets the user's preceding turns of its session, a read
 (:meth:`~memcli.db.store.MemoryStore.preceding_utterances`) outside any write; the statements of
-the whole batch are embedded in one batched call; then each task's candidates are decided and
-written **in one transaction together with the task's completion**. A failure (extraction,
-judge, a lost lease, a database error) rolls back that task only, which is retried with
-backoff or turns dead; the rest of the batch goes on. A killed process leaves its open
-transaction uncommitted: no item, no event, and the task is reclaimed when its lease expires.
+the whole batch are embedded in one batched call; then the batch is written in **one
+transaction**, each task's candidates decided and written **in a savepoint together with the
+task's completion**. A failure (extraction, judge, a lost lease, a database error) rolls back
+that task's savepoint only; the task is retried with backoff or turns dead (recorded in the same
+transaction) and the rest of the batch goes on. One commit per batch instead of one per task:
+the commit, the index upkeep after it and the vector files' update are paid once. A killed
+process leaves its open transaction uncommitted: no item, no event of any task of the batch,
+and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
+signal, the database rolled the transaction back) leaves nothing and releases all its tasks.
 
 **Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
 :class:`memcli.write.interrupt.Interruptible`): checked before each task's extraction and
@@ -209,25 +213,38 @@ class MemoryCaptureWorker:
         ep_pos = len(statements)
 
         pos = 0
-        for task, out in zip(tasks, extracted, strict=True):
-            if stop is not None and stop.is_set():
-                return  # the rest stays in `inflight`: released by the caller
-            chatter, wants = episodes.pop(0)
-            ep_vec = None
-            if wants and vectors is not None:
-                ep_vec, ep_pos = vectors[ep_pos], ep_pos + 1
-            if isinstance(out, Exception):
-                self._failed(task, out, summary)
-            else:
-                vecs = vectors[pos:pos + len(out)] if vectors is not None else []
-                pos += len(out)
-                try:
-                    self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec))
-                except Exception as exc:  # the task's transaction was rolled back: retry or dead
-                    self._failed(task, exc, summary)
-            inflight.remove(task)
-            if progress:
-                progress(1)
+        before = summary.model_dump(exclude={"seconds"})  # the counters, should the batch not commit
+        written: list[outbox.Task] = []
+        try:
+            with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
+                t = time.perf_counter()
+                for task, out in zip(tasks, extracted, strict=True):
+                    if stop is not None and stop.is_set():
+                        break  # what was written commits; the rest stays in `inflight` (released by the caller)
+                    chatter, wants = episodes.pop(0)
+                    ep_vec = None
+                    if wants and vectors is not None:
+                        ep_vec, ep_pos = vectors[ep_pos], ep_pos + 1
+                    if isinstance(out, Exception):
+                        self._failed(task, out, summary)
+                    else:
+                        vecs = vectors[pos:pos + len(out)] if vectors is not None else []
+                        pos += len(out)
+                        try:
+                            self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec))
+                        except Exception as exc:  # the task's savepoint was rolled back: retry or dead
+                            self._failed(task, exc, summary)
+                    inflight.remove(task)
+                    written.append(task)
+                    if progress:
+                        progress(1)
+                    t = time.perf_counter()
+            secs["write"] += time.perf_counter() - t  # the commit, and the vector files' update after it
+        except BaseException:  # the batch did not commit (a second signal, a database error): nothing of it
+            inflight[:0] = written  # stays; its tasks are released with the unstarted ones
+            for k, v in before.items():
+                setattr(summary, k, v)
+            raise
 
     def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool]]:  # noqa: ANN001
         """Per task: (is chatter, embed it as a would-be episode). Only user turns count; a turn
@@ -257,9 +274,10 @@ class MemoryCaptureWorker:
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
                     episode: tuple[bool, object] = (False, None)) -> None:
-        """All results of one task and its completion, in ONE transaction. ``episode``: (the turn
-        is chatter, its vector or None) — a user turn is recorded as an episode or not after the
-        decisions (:meth:`~memcli.db.store.MemoryStore.record_episode`)."""
+        """All results of one task and its completion, in ONE savepoint of the batch's transaction
+        (its own transaction when called outside one). ``episode``: (the turn is chatter, its vector
+        or None) — a user turn is recorded as an episode or not after the decisions
+        (:meth:`~memcli.db.store.MemoryStore.record_episode`)."""
         st, settings = self.store, self.settings
         timings: dict[str, float] = {}
         counts: dict[str, int] = {}
