@@ -22,7 +22,7 @@ EN_HEAD, EN_FOOT = FRAME["en"]
 def facts(mem):
     mem.remember("我咖啡不加糖", kind="preference", at="2026-08-18T09:00:00Z")
     mem.remember("我妈妈的生日是3月5号", kind="relationship", at="2026-08-20T09:00:00Z")
-    mem.remember("我喜欢喝乌龙茶，也喜欢咖啡", kind="preference", at="2026-08-21T09:00:00Z")
+    mem.remember("我喜欢喝龙井茶，也喜欢咖啡", kind="preference", at="2026-08-21T09:00:00Z")
     return mem
 
 
