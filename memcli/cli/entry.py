@@ -26,7 +26,7 @@ __all__ = ["app", "main"]
 # Command groups register themselves on ``app`` when imported.
 from memcli.cli import memories as _memories  # noqa: E402,F401
 
-for _mod in ("worker", "read", "evaluate", "tools"):
+for _mod in ("worker", "read", "evaluate", "evaluate_sets", "tools"):
     try:
         __import__(f"memcli.cli.{_mod}")
     except ModuleNotFoundError as _exc:  # a command group not built yet
