@@ -82,10 +82,11 @@ def test_eval_retrieval_cases_exact(cli, tmp_path: Path) -> None:
     # the lexical leg finds the three keyword queries at rank 1 and nothing for "pets"
     assert ov["lexical"] == {"n": 4, "recall@1": 0.75, "hit@1": 0.75, "recall@5": 0.75, "hit@5": 0.75,
                              "recall@10": 0.75, "hit@10": 0.75, "mrr": 0.75}
-    # the default model reads Chinese (MiniLM was blind to 爬山): coffee, Lyon, 爬山 at rank 1, and
-    # "pets" finds one of its two memories (我喜欢爬山) first — dense alone and hybrid alike
-    assert ov["dense"]["recall@1"] == 0.875 and ov["dense"]["mrr"] == 1.0
-    assert ov["hybrid"]["recall@1"] == 0.875 and ov["hybrid"]["mrr"] == 1.0
+    # the default model reads Chinese (MiniLM was blind to 爬山): coffee, Lyon, 爬山 at rank 1; neither
+    # memory cited for "pets" is about pets, and their cosines stay under the fitted dense-only
+    # floors (min_cosine 0.20 / min_cosine_zh 0.29), so dense alone and hybrid return nothing for it
+    assert ov["dense"]["recall@1"] == 0.75 and ov["dense"]["mrr"] == 0.75
+    assert ov["hybrid"]["recall@1"] == 0.75 and ov["hybrid"]["mrr"] == 0.75
     text = cli("eval", "retrieval", "--cases", str(cases))
     assert text.exit_code == 0 and "recall@5" in text.stdout and "hybrid" in text.stdout
 
