@@ -199,9 +199,10 @@ def test_the_block_leaves_out_neighbours_far_below_the_best_hit(mem):
         mem.remember(text)
     res = mem.context("how do I take my coffee?", lang="en")
     assert "I take my coffee without sugar" in res.text
-    assert "peanuts" not in res.text and "cats" not in res.text and res.dropped_below_ratio >= 3
-    # search is not affected: the same neighbours are still ranked there
-    assert len(mem.search("how do I take my coffee?", limit=10)) >= 4
+    assert "peanuts" not in res.text and "cats" not in res.text and res.dropped_below_ratio >= 1
+    # search is not affected: the neighbour above the dense-only floor (peanuts, cosine 0.23) is still
+    # ranked there; cats, running and Lyon sit under the floor (0.20) and are in neither
+    assert len(mem.search("how do I take my coffee?", limit=10)) >= 2
     mem.settings.context_min_ratio = 0.0  # keep everything the search kept
     padded = mem.context("how do I take my coffee?", lang="en")
     assert padded.dropped_below_ratio == 0 and "peanuts" in padded.text
