@@ -104,6 +104,8 @@ def test_capture_arg(cli, db_path: Path, text: str):
     assert_clean_outcome(r)
     want = cleaned_or_none(text)
     assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
+    if want is None:  # refused: blank after cleaning, or over the limit, and the line says which
+        assert r.exit_code == 2 and ("empty" in r.stderr or "limit" in r.stderr), r.stderr
     if r.exit_code == 0:
         sid = r.json()["source_id"]
         conn = apsw.Connection(str(db_path))
@@ -148,6 +150,8 @@ def test_remember_arg(cli, db_path: Path, text: str):
     assert_clean_outcome(r)
     want = cleaned_or_none(text)
     assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
+    if want is None:  # refused: blank after cleaning, or over the limit, and the line says which
+        assert r.exit_code == 2 and ("empty" in r.stderr or "limit" in r.stderr), r.stderr
     if r.exit_code == 0:
         out = r.json()
         if out["decision"]["decision"] == "ADD":  # else it restated a stored memory (NOOP, ...)
