@@ -309,3 +309,35 @@ def test_report_gives_strict_and_loose_side_by_side(tmp_path: Path) -> None:
     zh = rep["by_lang"]["zh"]
     assert zh["recall"] == 0.5 and zh["loose"]["recall"] == 1.0
     assert rep["errors"][0]["loose_only"] == ["我妈妈咖啡不加糖"]
+
+
+def test_sample_is_seeded_and_keeps_file_order() -> None:
+    from memcli.errors import BadInputError
+    from memcli.eval.formats import sample
+
+    items = list(range(20))
+    a, b = sample(items, 5, seed=3), sample(items, 5, seed=3)
+    assert a == b == sorted(a) and len(set(a)) == 5 and set(a) <= set(items)
+    assert sample(items, 5, seed=4) != a  # another seed, another draw (fixed for these two seeds)
+    assert sample(items, None) == items and sample(items, 99) == items
+    with pytest.raises(BadInputError, match="--sample must be >= 1"):
+        sample(items, 0)
+
+
+def test_eval_retrieval_out_of_fold_on_a_file(cli, tmp_path: Path) -> None:
+    mems = [{"ref": f"m{i}", "text": t} for i, t in enumerate(
+        ["I take my coffee without sugar", "My sister lives in Lyon", "I have two cats", "我喜欢爬山",
+         "My dad is a pilot", "我对花粉过敏"])]
+    qs = [("coffee", "m0"), ("Where does my sister live?", "m1"), ("pets", "m2"), ("爬山", "m3"),
+          ("What does my father do?", "m4"), ("过敏", "m5"), ("sugar in coffee", "m0"), ("Lyon", "m1")]
+    cases = _jsonl(tmp_path / "c.jsonl", [{"user": "t", "memories": mems,
+                                          "queries": [{"query": q, "relevant": [r]} for q, r in qs]}])
+    r = cli("eval", "retrieval", "--cases", str(cases), "--cv", "--folds", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    rep = r.json()["cases"]
+    assert rep["modes"] == ["hybrid", "dense", "lexical", "hybrid_configured"] and rep["folds"] == 2
+    assert rep["queries"] == 8 and len(rep["fold_values"]) == 2 and sum(f["n_test"] for f in rep["fold_values"]) == 8
+    # by their words: coffee, sister, 爬山, 过敏, sugar in coffee, Lyon; never "pets" or "my father"
+    assert rep["overall"]["lexical"]["hit@1"] == 0.75
+    r = cli("eval", "retrieval", "--cases", str(cases), "--cv", "--folds", "9")
+    assert r.exit_code == 2 and "needs at least 9 retrieval queries" in r.stderr, r.stderr
