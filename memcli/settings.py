@@ -108,8 +108,8 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # cosine plus a lexical rank bonus (the dense leg alone finds nearly every goldset memory)
     DEFAULT_MODEL: {
         "dedup_upper": 0.9223, "dedup_lower": 0.3177,
-        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
-        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.05, "min_cosine": 0.15, "min_cosine_zh": 0.13,
+        "fusion": "score", "rrf_k": 60, "weight_dense_en": 1.0, "weight_lexical_en": 0.05,
+        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.1, "min_cosine": 0.2, "min_cosine_zh": 0.29,
     },
     # multilingual-e5-small 4-bit: packs pairs into 0.8-1.0 (no safe ADD cut either)
     E5_MODEL: {

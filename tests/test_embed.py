@@ -185,7 +185,6 @@ def test_reembed_moves_every_item_to_the_new_model(cli, mem, db_path, model_b, e
 
 
 def test_search_after_reembed_uses_the_new_model(mem, db_path, model_b, embedder_b):
-    pytest.importorskip("memcli.read.retrieve")
     from memcli import Memory
 
     target = mem.remember("My sister lives in Lyon").item_id

@@ -113,12 +113,29 @@ def test_extraction_builder_reproduces_the_committed_file(tmp_path: Path) -> Non
 
 
 def test_retrieval_cases() -> None:
+    """Issue 25: stores of 50-300 memories, >= 300 queries per language, distractors in the store."""
     cases = load_cases(GOLD / "retrieval.jsonl")
+    assert all(50 <= len(c.memories) <= 300 for c in cases)
     queries = [q for c in cases for q in c.queries]
-    assert len(queries) >= 60
     tags = Counter(t for q in queries for t in q.tags)
-    assert tags["zh2"] >= 10 and tags["no_overlap"] >= 10
-    assert all(len(q.query) == 2 for q in queries if "zh2" in q.tags)
+    assert tags["zh"] >= 300 and tags["en"] >= 300 and tags["zh"] + tags["en"] == len(queries)
+    assert tags["no_overlap"] >= 200 and tags["keyword"] >= 200 and tags["self"] >= 40 and tags["by_value"] >= 20
+    assert tags["same_attr"] >= 0.8 * (tags["keyword"] + tags["no_overlap"]) * 0.9  # most have same-attribute rivals
+    for c in cases:
+        text = {m.ref: m.text for m in c.memories}
+        assert len(set(text.values())) == len(text), c.user  # no memory twice
+        for q in c.queries:
+            assert q.relevant and all(r in text for r in q.relevant)
+
+
+def test_retrieval_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
+    import shutil
+
+    src = tmp_path / "goldset" / "src"
+    src.mkdir(parents=True)
+    shutil.copy(GOLD / "src" / "build_retrieval.py", src / "build_retrieval.py")
+    subprocess.run([sys.executable, str(src / "build_retrieval.py")], check=True, capture_output=True)
+    assert (tmp_path / "goldset" / "retrieval.jsonl").read_bytes() == (GOLD / "retrieval.jsonl").read_bytes()
 
 
 def test_clause_set_size_labels_groups() -> None:

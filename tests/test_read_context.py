@@ -22,7 +22,7 @@ EN_HEAD, EN_FOOT = FRAME["en"]
 def facts(mem):
     mem.remember("我咖啡不加糖", kind="preference", at="2026-08-18T09:00:00Z")
     mem.remember("我妈妈的生日是3月5号", kind="relationship", at="2026-08-20T09:00:00Z")
-    mem.remember("我喜欢喝乌龙茶，也喜欢咖啡", kind="preference", at="2026-08-21T09:00:00Z")
+    mem.remember("我喜欢喝龙井茶，也喜欢咖啡", kind="preference", at="2026-08-21T09:00:00Z")
     return mem
 
 
@@ -199,9 +199,10 @@ def test_the_block_leaves_out_neighbours_far_below_the_best_hit(mem):
         mem.remember(text)
     res = mem.context("how do I take my coffee?", lang="en")
     assert "I take my coffee without sugar" in res.text
-    assert "peanuts" not in res.text and "cats" not in res.text and res.dropped_below_ratio >= 3
-    # search is not affected: the same neighbours are still ranked there
-    assert len(mem.search("how do I take my coffee?", limit=10)) >= 4
+    assert "peanuts" not in res.text and "cats" not in res.text and res.dropped_below_ratio >= 1
+    # search is not affected: the neighbour above the dense-only floor (peanuts, cosine 0.23) is still
+    # ranked there; cats, running and Lyon sit under the floor (0.20) and are in neither
+    assert len(mem.search("how do I take my coffee?", limit=10)) >= 2
     mem.settings.context_min_ratio = 0.0  # keep everything the search kept
     padded = mem.context("how do I take my coffee?", lang="en")
     assert padded.dropped_below_ratio == 0 and "peanuts" in padded.text

@@ -35,11 +35,11 @@ COMMANDS = {
     **dict.fromkeys(("search", "context", "warm"), "read"),
     **dict.fromkeys(("drain", "outbox"), "worker"),
     "calibrate": "evaluate",
-    "eval": ("evaluate", "evaluate_e2e"),  # evaluate_e2e adds `eval memdaily` and `eval locomo-e2e` to the group
+    "eval": ("evaluate", "evaluate_e2e", "evaluate_sets"),  # the eval group's commands live in three modules
     **dict.fromkeys(("tools", "mcp"), "tools"),
     **dict.fromkeys(("serve", "token"), "serve"),
 }
-GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "tools", "serve")
+GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve")
 _VALUE_OPTS = {"--db", "--user", "-u", "--model"}  # the root callback's options that take a value
 _FLAG_OPTS = {"--verbose", "-v", "--debug"}
 

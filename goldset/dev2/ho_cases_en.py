@@ -1,4 +1,4 @@
-"""Held-out English extraction cases, written by hand and blind on 2026-12-01."""
+"""dev2 English extraction cases (a development set), written by hand on 2026-12-01."""
 
 from ho_common import HAB, HEALTH, ID, OTHER, PREF, REL, case, fact, noon
 

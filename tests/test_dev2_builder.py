@@ -1,4 +1,5 @@
-"""The held-out set rebuilds byte for byte and keeps its minimum size (no model, no timing)."""
+"""The second development set (goldset/dev2) rebuilds byte for byte, keeps its minimum size and shares
+no pair or utterance with the first goldset (no model, no timing)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-HELDOUT = Path(__file__).resolve().parent.parent / "goldset" / "heldout"
+DEV2 = Path(__file__).resolve().parent.parent / "goldset" / "dev2"
 FILES = ("decisions.jsonl", "extraction.jsonl")
 
 
@@ -17,16 +18,16 @@ def _rows(path: Path) -> list[dict]:
 
 
 def test_rebuild_is_byte_identical(tmp_path):
-    proc = subprocess.run([sys.executable, str(HELDOUT / "build_heldout.py"), "--out", str(tmp_path)],
+    proc = subprocess.run([sys.executable, str(DEV2 / "build_dev2.py"), "--out", str(tmp_path)],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     for name in FILES:
-        assert (tmp_path / name).read_bytes() == (HELDOUT / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (DEV2 / name).read_bytes(), name
 
 
 def test_bad_out_dir_is_one_line_error(tmp_path):
     missing = tmp_path / "nope"
-    proc = subprocess.run([sys.executable, str(HELDOUT / "build_heldout.py"), "--out", str(missing)],
+    proc = subprocess.run([sys.executable, str(DEV2 / "build_dev2.py"), "--out", str(missing)],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "not a directory" in proc.stderr
@@ -34,7 +35,7 @@ def test_bad_out_dir_is_one_line_error(tmp_path):
 
 
 def test_decision_counts_and_fields():
-    rows = _rows(HELDOUT / "decisions.jsonl")
+    rows = _rows(DEV2 / "decisions.jsonl")
     assert len(rows) >= 240
     keys = ["id", "stored", "incoming", "label", "stored_at", "incoming_at", "lang", "category"]
     assert all(list(r) == keys for r in rows)
@@ -52,7 +53,7 @@ def test_decision_counts_and_fields():
 
 
 def test_extraction_counts_and_fields():
-    rows = _rows(HELDOUT / "extraction.jsonl")
+    rows = _rows(DEV2 / "extraction.jsonl")
     assert len(rows) >= 120
     langs = collections.Counter(r["lang"] for r in rows)
     assert langs["zh"] >= 60 and langs["en"] >= 60
@@ -68,3 +69,12 @@ def test_extraction_counts_and_fields():
             if "valid_from" in f:
                 assert "at" in r, r["id"]
     assert sum(len(r["expected"]) > 1 for r in rows) >= 10
+
+
+def test_no_pair_or_utterance_repeats_the_first_goldset():
+    goldset = DEV2.parent
+    pairs = {(r["stored"], r["incoming"]) for r in _rows(goldset / "decisions.jsonl")}
+    pairs |= {(b, a) for a, b in pairs}
+    utterances = {r["utterance"] for r in _rows(goldset / "extraction.jsonl")}
+    assert [r["id"] for r in _rows(DEV2 / "decisions.jsonl") if (r["stored"], r["incoming"]) in pairs] == []
+    assert [r["id"] for r in _rows(DEV2 / "extraction.jsonl") if r["utterance"] in utterances] == []

@@ -1,4 +1,4 @@
-"""Small helpers for the held-out extraction lists (ho_cases_zh, ho_cases_en)."""
+"""Small helpers for the dev2 extraction lists (ho_cases_zh, ho_cases_en)."""
 
 from __future__ import annotations
 

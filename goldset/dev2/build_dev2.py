@@ -1,10 +1,12 @@
-"""Build the held-out evaluation files from the hand-written lists next to this script.
+"""Build the second development set (dev2) from the hand-written lists next to this script.
 
-    python goldset/heldout/build_heldout.py            # → goldset/heldout/{decisions,extraction}.jsonl
-    python goldset/heldout/build_heldout.py --out DIR  # the same files into DIR
+    python goldset/dev2/build_dev2.py            # → goldset/dev2/{decisions,extraction}.jsonl
+    python goldset/dev2/build_dev2.py --out DIR  # the same files into DIR
 
 Deterministic: the dates come from a generator seeded per pair id, so a rerun reproduces
-the committed files byte for byte. Never fit or calibrate on these files (README.md).
+the committed files byte for byte. A development set, not a blind one: it has been read and
+tuned on (README.md). Pairs and cases that repeat one of the first goldset's are left out
+(``DUPLICATES``; their ids are not reused), and the build fails if a new one appears.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ LABELS = {
     "refinement": "UPDATE",
     "other_person": "ADD", "changed_entity": "ADD", "diff_attribute": "ADD", "unrelated": "ADD",
 }
+#: ids dropped because the same pair (or utterance) is in goldset/decisions.jsonl or extraction.jsonl
+DUPLICATES = frozenset({"ho-zh-042", "ho-zh-069", "ho-zh-117", "ho-en-055",
+                        "hx-zh-004", "hx-zh-033", "hx-zh-053", "hx-zh-060", "hx-en-047"})
+GOLDSET = HERE.parent
 FIRST = dt.date(2025, 1, 1)
 LAST = dt.date(2026, 12, 31)
 
@@ -51,6 +57,8 @@ def decision_rows() -> list[dict]:
         for n, entry in enumerate(pairs, 1):
             category, stored, incoming = entry[:3]
             pair_id = f"ho-{lang}-{n:03d}"
+            if pair_id in DUPLICATES:
+                continue
             stored_at, incoming_at = entry[3:5] if len(entry) == 5 else _dates(pair_id)
             if not stored_at < incoming_at:
                 raise ValueError(f"{pair_id}: stored_at must be before incoming_at")
@@ -64,6 +72,8 @@ def extraction_rows() -> list[dict]:
     rows = []
     for lang, cases in (("zh", ho_cases_zh.CASES), ("en", ho_cases_en.CASES)):
         for n, c in enumerate(cases, 1):
+            if f"hx-{lang}-{n:03d}" in DUPLICATES:
+                continue
             row = {"id": f"hx-{lang}-{n:03d}", "utterance": c["utterance"], "role": c["role"], "lang": lang,
                    "category": c["category"]}
             if "at" in c:
@@ -71,6 +81,19 @@ def extraction_rows() -> list[dict]:
             row["expected"] = c["expected"]
             rows.append(row)
     return rows
+
+
+def _jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+
+
+def overlap(decisions: list[dict], extraction: list[dict]) -> list[str]:
+    """Ids of dev2 pairs (either order) or utterances that are also in the first goldset's files."""
+    pairs = {(r["stored"], r["incoming"]) for r in _jsonl(GOLDSET / "decisions.jsonl")}
+    pairs |= {(b, a) for a, b in pairs}
+    utterances = {r["utterance"] for r in _jsonl(GOLDSET / "extraction.jsonl")}
+    return ([r["id"] for r in decisions if (r["stored"], r["incoming"]) in pairs]
+            + [r["id"] for r in extraction if r["utterance"] in utterances])
 
 
 def _write(path: Path, rows: list[dict]) -> None:
@@ -91,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     ids = [r["id"] for r in decisions] + [r["id"] for r in extraction]
     if len(ids) != len(set(ids)):
         raise ValueError("duplicate ids")
+    dup = overlap(decisions, extraction)
+    if dup:
+        print(f"error: also in the first goldset (add to DUPLICATES or reword): {', '.join(dup)}", file=sys.stderr)
+        return 2
     _write(args.out / "decisions.jsonl", decisions)
     _write(args.out / "extraction.jsonl", extraction)
     print(f"{len(decisions)} pairs, {len(extraction)} cases → {args.out}")

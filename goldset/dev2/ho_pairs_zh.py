@@ -1,7 +1,7 @@
-"""Held-out Chinese decision pairs, written by hand and blind on 2026-12-01.
+"""dev2 Chinese decision pairs (a development set), written by hand on 2026-12-01.
 
 Each entry is (category, stored, incoming) — the label follows the category (LABELS in
-build_heldout.py). Entries of the two relative-time categories carry their own dates:
+build_dev2.py). Entries of the two relative-time categories carry their own dates:
 (category, stored, incoming, stored_at, incoming_at), because the relative word is read
 against the day it was said.
 """

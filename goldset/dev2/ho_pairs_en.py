@@ -1,4 +1,4 @@
-"""Held-out English decision pairs, written by hand and blind on 2026-12-01.
+"""dev2 English decision pairs (a development set), written by hand on 2026-12-01.
 
 Same shape as ho_pairs_zh.PAIRS: (category, stored, incoming), or with (stored_at,
 incoming_at) appended for the relative-time categories.
