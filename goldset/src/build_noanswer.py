@@ -39,7 +39,8 @@ def cases(mod, start: str) -> list[dict]:
     for s_i, st in enumerate(mod.STORES):
         mems = [{"ref": f"m{i}", "text": t, "at": (d0 + timedelta(days=11 * i + 3 * s_i)).isoformat()}
                 for i, t in enumerate(st["facts"], start=1)]
-        qs = [{"query": q, "relevant": [f"m{r}" for r in rel], "tags": ["answer", *tags]} for q, rel, tags in st["answer"]]
+        qs = [{"query": q, "relevant": [f"m{r}" for r in rel], "tags": ["answer", *tags]}
+              for q, rel, tags in st["answer"]]
         qs += [{"query": q, "relevant": [], "tags": ["near_miss"]} for q in st["near_miss"]]
         qs += [{"query": q, "relevant": [], "tags": ["general"]} for q in mod.GENERAL[s_i::n]]
         qs += [{"query": q, "relevant": [], "tags": ["task"]} for q in mod.TASKS[s_i::n]]
