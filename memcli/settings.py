@@ -242,6 +242,15 @@ class Settings(BaseSettings):
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
+    answerability: bool = Field(True, description="context: leave out hits the fitted answerability model scores "
+                                "below its chosen point (memcli/read/answer.py); search marks them below_floor")
+    answer_weights: Path | None = Field(None, description="JSON file of fitted answerability weights (written by "
+                                        "`memcli calibrate --write`); default: the shipped weights of the model")
+    answer_min_p_zh: float | None = Field(None, ge=0, le=1, description="answerability point for Chinese queries "
+                                          "(probability a hit is relevant); default: the fitted one")
+    answer_min_p_en: float | None = Field(None, ge=0, le=1, description="the same for other queries")
+    subject_expansion: bool = Field(True, description="a hit about a subject (我上司, my sister, a named person) "
+                                    "brings that subject's facts whose attribute the query asks about")
     context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
                                      "is below this share of the best one's (search is not affected); 0 = keep all")
 

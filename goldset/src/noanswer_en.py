@@ -24,7 +24,7 @@ STORES = [
         ],
         "near_miss": [
             "What's my cat's name?", "What does my sister do for a living?", "Where does my dad live?", "When is my boyfriend's birthday?",
-            "Am I allergic to nuts?", "What's my manager's phone number?", "Where does my brother work?", "What's my favourite film?",
+            "Where does my sister work?", "What's my manager's phone number?", "Where does my brother work?", "What's my favourite film?",
             "What car do I drive?", "What does my mum like to eat?", "Where is my boyfriend from?", "What's my blood type?",
         ],
     },
@@ -68,7 +68,7 @@ STORES = [
         "near_miss": [
             "What's my dog's name?", "How old is my grandfather?", "What is my brother studying?", "When is my husband's birthday?",
             "Where does my best friend's sister live?", "What does my mother do?", "What's my favourite colour?", "What does my husband like to eat?",
-            "What's my cousin's name?", "Where does my grandmother live?", "Am I learning the violin?", "What's my phone number?",
+            "What's my cousin's name?", "Where does my grandmother live?", "What does my husband do for fun?", "What's my phone number?",
         ],
     },
     {
@@ -87,8 +87,8 @@ STORES = [
             ("What music do I like?", [17], ["no_overlap"]), ("What kind of truck do I drive?", [16], ["keyword"]),
         ],
         "near_miss": [
-            "Where does my younger son study?", "Where is my wife from?", "What business does my sister run?", "What coffee do I like?",
-            "Do I have asthma?", "What's Marcus's phone number?", "What's my daughter's name?", "What do I do on Saturdays?",
+            "Where does my younger son study?", "Where is my wife from?", "What business does my sister run?", "What is my wife's phone number?",
+            "How old is Marcus?", "What's Marcus's phone number?", "What's my daughter's name?", "Where does my daughter go to school?",
             "What's my favourite movie?", "Where does my mother live?", "What's my dog called?", "What is my son majoring in?",
         ],
     },

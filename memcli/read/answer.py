@@ -1,0 +1,217 @@
+"""Answerability: is a ranked hit an answer to the query, or only the nearest thing stored?
+
+A KNN always returns neighbours: with USE, an unrelated Chinese question sits at cosine 0.1-0.3
+against any memory, so a fixed cosine floor let 100 of 160 general-knowledge questions print a
+personal block. Instead, each hit gets a probability of being relevant, from a logistic
+regression fitted per query language (:mod:`memcli.answer_fit`, ``memcli calibrate``) on
+questions with and without an answer (``goldset/noanswer.jsonl`` + ``retrieval.jsonl``), over
+the features a hit has (:data:`FEATURES`, :func:`hit_features`):
+
+- ``cos``: dense cosine similarity to the query, in [-1, 1] (0 when the dense leg missed it);
+- ``lexical`` / ``slot``: 1 when the lexical / slot leg found it too (confirmation);
+- ``coverage``: the share of the query's search-token characters found in the statement, [0, 1];
+- ``ratio``: its final score over the best hit's, (0, 1]; ``cos_gap``: best cosine minus its own;
+- ``lift``: its cosine minus the mean cosine of the dense leg's candidates (an unrelated question
+  is about as far from every memory; an answer stands out); ``rank``: 1 / its rank;
+- ``subject``: +1 the query names the hit's subject (我妈妈… / mother.*), -1 it names another
+  one (我爸爸… vs mother.*), 0 neither;
+- ``attr``: +1 the hit's attribute is one the query asks about (叫什么 / ``…name``), -1 the query
+  asks about another one than the hit's (:func:`attr_feature`), 0 neither;
+- ``anchor``: 1 when the query names the user (我, I/my/me) or someone of theirs (:func:`anchor`);
+- ``qlen``: log(1 + query characters).
+
+``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``. A hit with ``p`` below the chosen point
+``min_p`` (per language: the largest that keeps recall@5 of the answer queries at the target,
+cross-validated) is ``below_floor``: ``context`` leaves it out (no block when none is left),
+``search`` still lists it, marked. The weights are model-specific (the cosine is): shipped in
+``answer_weights.json`` beside this module (model → params), or a user's file
+(``answer_weights`` setting, ``memcli calibrate --write``). No weights for the model, or the
+dense leg did not run (lexical-only fallback): no hit is marked (``p`` is None).
+
+Pure Python at read time (a few hits, twelve features): no numpy on this path.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from memcli.errors import ConfigError
+from memcli.settings import Settings, canonical_model
+
+__all__ = ["FEATURES", "Answerability", "hit_features", "load_answer_weights", "probability"]
+
+FEATURES = ("cos", "lexical", "slot", "coverage", "ratio", "cos_gap", "lift", "rank", "subject", "attr", "anchor",
+            "qlen")
+
+
+def _subject(key: str) -> str:
+    from memcli.slots import split_slot
+
+    return split_slot(key)[0]
+
+
+def subject_feature(query_slots: Sequence[str], hit_slot: str | None) -> int:
+    """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
+    names another subject, 0 when the query names none (the user) or the hit has no slot."""
+    from memcli.slots import ME, same_relation
+
+    subjects = {_subject(k) for k in query_slots} - {ME}
+    if not subjects or not hit_slot:
+        return 0
+    hs = _subject(hit_slot)
+    head = hs.split(".", 1)[0]
+    return 1 if any(same_relation(s, hs) or same_relation(s, head) for s in subjects) else -1
+
+
+@lru_cache(maxsize=64)
+def _attribute_words(attr: str) -> tuple[str, ...]:
+    from memcli.slots import attribute
+
+    a = attribute(attr)
+    if a is None:
+        return ()
+    return tuple(w.casefold() for w in (*a.zh_nouns, *a.zh_verbs, *a.en_nouns, *a.en_verbs, *a.query) if w)
+
+
+#: attributes that answer each other's questions (在哪上班 / 做什么工作; 学校 / 学历)
+_KIN_ATTRS = ({"job", "workplace"}, {"education", "school"}, {"like", "favourite"})
+#: attributes specific enough that a hit holding another one does not answer the question
+_STRONG_ATTRS = frozenset({"name", "age", "height", "weight", "birthday", "hometown", "residence", "workplace", "job",
+                           "education", "school", "phone", "email", "blood_type", "zodiac", "diet", "allergy", "like",
+                           "favourite", "brand"})
+
+
+def attr_feature(query_slots: Sequence[str], hit_slot: str | None) -> int:
+    """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
+    -1 when the query asks about attributes and the hit holds another specific one
+    (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise."""
+    from memcli.slots import split_slot
+
+    asked = {split_slot(k)[1] for k in query_slots}
+    if not asked or not hit_slot:
+        return 0
+    have = split_slot(hit_slot)[1]
+    if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
+        return 1
+    return -1 if have in _STRONG_ATTRS else 0
+
+
+def coverage(tokens: Sequence[str], statement: str, slot: str | None = None) -> float:
+    """Share of the query tokens' characters found in ``statement`` (case-folded), in [0, 1]. A
+    token that names the hit's attribute (名字 for a ``name`` slot, live for ``residence``: the
+    words of :data:`memcli.slots.ATTRIBUTES`) counts as found."""
+    toks = [t.casefold() for t in tokens if t.strip()]
+    total = sum(len(t) for t in toks)
+    if not total:
+        return 0.0
+    low = statement.casefold()
+    words: tuple[str, ...] = ()
+    if slot:
+        from memcli.slots import split_slot
+
+        words = _attribute_words(split_slot(slot)[1])
+    return sum(len(t) for t in toks if t in low or any(t in w or w in t for w in words)) / total
+
+
+#: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
+#: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
+_ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|our|us|the user|user's)\b", re.IGNORECASE)
+
+
+def anchor(query: str, query_slots: Sequence[str]) -> int:
+    """1 when the query names the user (我, I/my/me, the user) or someone of theirs (a relation
+    key among its slots), else 0."""
+    if "我" in query or "咱" in query or _ANCHOR_EN.search(query.replace("’", "'")):
+        return 1
+    from memcli.slots import ME
+
+    return int(any(_subject(k) != ME for k in query_slots))
+
+
+def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, ratio: float, best_cos: float,
+                 mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int, query_chars: int
+                 ) -> list[float]:
+    """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
+    c = 0.0 if cos is None else float(cos)
+    return [c, float(lexical), float(slot), float(cover), float(ratio), max(0.0, best_cos - c), c - mean_cos,
+            1.0 / rank, float(subject), float(attr), float(has_anchor), math.log1p(query_chars)]
+
+
+def probability(x: Sequence[float], params: dict[str, Any]) -> float:
+    """Logistic regression over standardised ``x``: p in (0, 1)."""
+    z = float(params["bias"])
+    for v, m, s, w in zip(x, params["mean"], params["scale"], params["weights"], strict=True):
+        z += w * (v - m) / s
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+@lru_cache(maxsize=8)
+def _read(path: str) -> dict[str, Any]:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read answerability weights {path}: {exc}") from None
+
+
+def shipped_path() -> Path:
+    """``answer_weights.json`` beside this module (model → params)."""
+    return Path(__file__).with_name("answer_weights.json")
+
+
+def load_answer_weights(settings: Settings) -> dict[str, Any] | None:
+    """Params for ``settings.model`` ({"features", "model", "zh": {...}, "en": {...}}): the
+    ``answer_weights`` file when set, else the shipped ones; None when there are none.
+
+    Raises:
+        ConfigError: the file is unreadable, fitted for other features or another model.
+    """
+    model = canonical_model(settings.model)
+    if settings.answer_weights:
+        params = _read(str(Path(settings.answer_weights).expanduser()))
+        if tuple(params.get("features", ())) != FEATURES:
+            raise ConfigError(f"answerability weights {settings.answer_weights} were fitted for other features; "
+                              "refit with `memcli calibrate --write`")
+        if canonical_model(str(params.get("model", ""))) != model:
+            raise ConfigError(f"answerability weights {settings.answer_weights} were fitted for model "
+                              f"{params.get('model')!r}, not {model!r}; refit with `memcli calibrate --write`")
+        return params
+    p = shipped_path()
+    if not p.is_file():
+        return None
+    params = _read(str(p)).get(model)
+    return params if params is not None and tuple(params.get("features", ())) == FEATURES else None
+
+
+class Answerability:
+    """The fitted gate of one settings object: ``min_p(lang)`` and ``p(features, lang)``.
+
+    ``enabled`` is False when ``settings.answerability`` is off or no weights exist for the model.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.params = load_answer_weights(settings) if settings.answerability else None
+        self.enabled = self.params is not None
+        self._min = {"zh": settings.answer_min_p_zh, "en": settings.answer_min_p_en}
+
+    def lang_params(self, lang: str) -> dict[str, Any] | None:
+        if self.params is None:
+            return None
+        return self.params.get("zh" if lang == "zh" else "en")
+
+    def min_p(self, lang: str) -> float | None:
+        """The chosen point for a query language: the setting when given, else the fitted one."""
+        lp = self.lang_params(lang)
+        if lp is None:
+            return None
+        own = self._min["zh" if lang == "zh" else "en"]
+        return float(lp["min_p"]) if own is None else float(own)
+
+    def p(self, x: Sequence[float], lang: str) -> float | None:
+        lp = self.lang_params(lang)
+        return None if lp is None else probability(x, lp)
