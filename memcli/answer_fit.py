@@ -37,11 +37,14 @@ import numpy as np
 from memcli.errors import BadInputError
 from memcli.settings import Settings
 
-__all__ = ["L2", "TOP", "QueryRows", "collect", "fit_answerability", "gate", "render_weights"]
+__all__ = ["L2", "TOP", "QueryRows", "collect", "fit_answerability", "fit_goldset", "fit_personal", "gate",
+           "render_weights"]
 
 L2 = 1.0
 ITERATIONS = 2000
 STEP = 0.5
+PERSONAL_L2 = 0.01  # on raw 512-d embeddings, per question
+PERSONAL_STEP = 2.0
 TOP = 10
 LANGS = ("zh", "en")
 CUTS = tuple(round(x, 3) for x in np.linspace(0.0, 0.95, 96))
@@ -61,6 +64,12 @@ class QueryRows:
     relevant: set[str]
     tags: list[str] = field(default_factory=list)
     hits: list[HitRow] = field(default_factory=list)
+    vector: list[float] | None = None  # the query embedding (the personal score's input)
+
+    @property
+    def personal(self) -> bool:
+        """A question about the user's world: it has an answer, or is a near miss."""
+        return bool(self.relevant) or "near_miss" in self.tags
 
 
 def collect(settings: Settings, cases: Sequence[Any], progress: Callable[[int], None] | None = None
@@ -79,9 +88,11 @@ def collect(settings: Settings, cases: Sequence[Any], progress: Callable[[int], 
         for n, case in enumerate(cases):
             with open_eval_memory(st, Path(tmp) / f"case-{n}.db", case.user, emb) as mem:
                 keys_of = load_store(mem, [EvalMemory(m.text, m.at, [m.ref]) for m in case.memories], enrich=True)
-                for q in case.queries:
+                vecs = emb.embed_queries([q.query for q in case.queries])
+                for q, vec in zip(case.queries, vecs, strict=True):
                     hits = mem.search(q.query, limit=TOP, explain=True)
-                    qr = QueryRows(q.query, lang_of(q.query), set(q.relevant), list(q.tags))
+                    qr = QueryRows(q.query, lang_of(q.query), set(q.relevant), list(q.tags),
+                                   vector=[round(float(v), 6) for v in vec])
                     pos = {h.id: i for i, h in enumerate(hits)}
                     for h in hits:
                         qr.hits.append(HitRow(keys_of.get(h.id, []), h.explain.answer_features if h.explain else None,
@@ -119,17 +130,20 @@ def _p(params: dict[str, Any], x: np.ndarray) -> np.ndarray:
 
 
 def _rows(qs: Sequence[QueryRows]) -> tuple[np.ndarray, np.ndarray]:
-    xs = [h.x for q in qs for h in q.hits if h.x is not None]
-    ys = [1.0 if set(h.keys) & q.relevant else 0.0 for q in qs for h in q.hits if h.x is not None]
+    """Feature rows and labels of the hits the regression decides (not vetoed, not expansion)."""
+    from memcli.read.answer import vetoed
+
+    use = [(h, q) for q in qs for h in q.hits if h.x is not None and not vetoed(h.x)]
+    xs = [h.x for h, _ in use]
+    ys = [1.0 if set(h.keys) & q.relevant else 0.0 for h, q in use]
     return np.asarray(xs, dtype=float).reshape(len(xs), -1), np.asarray(ys)
 
 
 def _probs(params: dict[str, Any], q: QueryRows) -> list[float]:
-    own = [h.x for h in q.hits if h.x is not None]
-    p_own = iter(_p(params, np.asarray(own, dtype=float)).tolist() if own else [])
-    out: list[float] = []
-    for h in q.hits:
-        out.append(next(p_own) if h.x is not None else -1.0)
+    """p of each hit as the read path computes it (:func:`memcli.read.answer.probability`)."""
+    from memcli.read.answer import probability
+
+    out = [probability(h.x, params) if h.x is not None else -1.0 for h in q.hits]
     return [out[h.parent] if h.x is None and h.parent is not None else p for h, p in zip(q.hits, out, strict=True)]
 
 
@@ -166,12 +180,56 @@ def choose_cut(qs: Sequence[QueryRows], probs: Sequence[Sequence[float]], target
     return best
 
 
+def fit_personal(qs: Sequence[QueryRows], l2: float = PERSONAL_L2) -> dict[str, Any]:
+    """Logistic regression of :attr:`QueryRows.personal` over the raw query embeddings (no
+    standardisation: the vectors are L2-normalised). Returns ``{"weights", "bias"}``."""
+    x = np.asarray([q.vector for q in qs], dtype=float)
+    y = np.asarray([1.0 if q.personal else 0.0 for q in qs])
+    n, d = x.shape
+    w, b = np.zeros(d), 0.0
+    for _ in range(ITERATIONS):
+        g = _sigmoid(x @ w + b) - y
+        w -= PERSONAL_STEP * (x.T @ g / n + l2 * w)
+        b -= PERSONAL_STEP * float(g.mean())
+    return {"weights": w.round(6).tolist(), "bias": round(b, 6)}
+
+
+def _with_personal(qs: Sequence[QueryRows], scores: Sequence[float]) -> list[QueryRows]:
+    """Copies of ``qs`` whose hits carry ``scores`` (one per question) as the personal feature."""
+    from memcli.read.answer import PERSONAL
+
+    out = []
+    for q, sc in zip(qs, scores, strict=True):
+        hits = [HitRow(h.keys, None if h.x is None else [*h.x[:PERSONAL], sc, *h.x[PERSONAL + 1:]], h.parent)
+                for h in q.hits]
+        out.append(QueryRows(q.query, q.lang, q.relevant, q.tags, hits, q.vector))
+    return out
+
+
+def _score_personal(pp: dict[str, Any], qs: Sequence[QueryRows]) -> list[float]:
+    from memcli.read.answer import personal_score
+
+    return [personal_score(q.vector, {"personal": pp}) for q in qs]
+
+
+def _stacked(qs: Sequence[QueryRows], k: int, seed: int) -> list[QueryRows]:
+    """``qs`` with out-of-fold personal scores (each fold scored by a model fitted on the others),
+    so the hit model learns how much an unseen question's score is worth."""
+    scores = [0.0] * len(qs)
+    for b in _folds(qs, k, seed + 1):
+        test = set(b)
+        pp = fit_personal([q for i, q in enumerate(qs) if i not in test])
+        for i, sc in zip(b, _score_personal(pp, [qs[i] for i in b]), strict=True):
+            scores[i] = sc
+    return _with_personal(qs, scores)
+
+
 def _fit_lang(qs: Sequence[QueryRows], target: float, l2: float) -> dict[str, Any]:
     x, y = _rows(qs)
     if not len(y) or y.min() == y.max():
         raise BadInputError("answerability fit needs relevant and irrelevant hits in each language")
     params = fit_logistic(x, y, l2)
-    params["min_p"] = choose_cut(qs, [_probs(params, q) for q in qs], target)
+    params["min_p"] = float(choose_cut(qs, [_probs(params, q) for q in qs], target))
     return params
 
 
@@ -215,25 +273,37 @@ def fit_answerability(settings: Settings, qs: Sequence[QueryRows], *, target: fl
         raise BadInputError(f"--answer-target must be in (0, 1], got {target}")
     if folds < 2 or len(qs) < folds:
         raise BadInputError(f"answerability fit needs at least {max(2, folds)} questions (got {len(qs)})")
-    by_lang = {lg: [q for q in qs if q.lang == lg] for lg in LANGS}
+    use_personal = all(q.vector is not None for q in qs)
+    stacked = _stacked(qs, folds, seed) if use_personal else list(qs)
+    personal = fit_personal(qs) if use_personal else None
+    by_lang = {lg: [q for q in stacked if q.lang == lg] for lg in LANGS}
     params: dict[str, Any] = {"model": settings.model, "features": list(FEATURES), "l2": l2, "target": target,
                               "questions": {lg: len(v) for lg, v in by_lang.items()}}
     for lg in LANGS:
         params[lg] = _fit_lang(by_lang[lg], target, l2)
-    # held out
+        if personal is not None:
+            params[lg]["personal"] = personal
+    # held out: everything (the personal model too) fitted on the other folds only
     cv_probs: list[list[float]] = [[] for _ in qs]
     cv_cut = [0.0] * len(qs)
     fold_values = []
     for b in _folds(qs, folds, seed):
         test = set(b)
+        train_all = [q for i, q in enumerate(qs) if i not in test]
+        if use_personal:
+            train_all = _stacked(train_all, folds - 1, seed)
+            pp = fit_personal([q for i, q in enumerate(qs) if i not in test])
+            test_rows = dict(zip(b, _with_personal([qs[i] for i in b], _score_personal(pp, [qs[i] for i in b])),
+                                 strict=True))
+        else:
+            test_rows = {i: qs[i] for i in b}
         fv: dict[str, Any] = {"n_test": len(b)}
         for lg in LANGS:
-            train = [q for i, q in enumerate(qs) if i not in test and q.lang == lg]
-            lp = _fit_lang(train, target, l2)
+            lp = _fit_lang([q for q in train_all if q.lang == lg], target, l2)
             fv[lg] = lp["min_p"]
             for i in b:
                 if qs[i].lang == lg:
-                    cv_probs[i], cv_cut[i] = _probs(lp, qs[i]), lp["min_p"]
+                    cv_probs[i], cv_cut[i] = _probs(lp, test_rows[i]), lp["min_p"]
         fold_values.append(fv)
 
     def report(probs: Sequence[Sequence[float]], cuts: Sequence[float]) -> dict[str, Any]:
@@ -249,7 +319,8 @@ def fit_answerability(settings: Settings, qs: Sequence[QueryRows], *, target: fl
                        "by_tag": _by_tag([qs[i] for i in sel], [probs[i] for i in sel], [cuts[i] for i in sel])}
         return out
 
-    fit_probs = [_probs(params[q.lang], q) for q in qs]
+    final = _with_personal(qs, _score_personal(personal, qs)) if personal is not None else list(qs)
+    fit_probs = [_probs(params[q.lang], q) for q in final]
     fit_cuts = [params[q.lang]["min_p"] for q in qs]
     curve = {lg: [_curve([q for q in qs if q.lang == lg], [p for q, p in zip(qs, fit_probs, strict=True)
                                                            if q.lang == lg], c)
@@ -258,6 +329,28 @@ def fit_answerability(settings: Settings, qs: Sequence[QueryRows], *, target: fl
             "features": list(FEATURES),
             "ungated": report(fit_probs, [0.0] * len(qs)), "cv": {**report(cv_probs, cv_cut), "fold_cuts": fold_values},
             "fit": report(fit_probs, fit_cuts), "curve": curve}
+
+
+def fit_goldset(settings: Settings, folder: str | Path | None = None, *, target: float = 0.95, folds: int = 5,
+                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Collect and fit on a goldset folder's ``retrieval.jsonl`` + ``noanswer.jsonl`` (default:
+    the repo's goldset). The report of :func:`fit_answerability` plus ``cases``.
+
+    Raises:
+        BadInputError: no ``noanswer.jsonl`` in the folder, malformed cases, bad parameters.
+    """
+    from memcli.eval.formats import default_goldset_dir, load_cases, load_open_cases
+
+    base = Path(folder) if folder is not None else default_goldset_dir()
+    na = base / "noanswer.jsonl"
+    if not na.exists():
+        raise BadInputError(f"no no-answer questions at {na}")
+    cases: list[Any] = list(load_open_cases(na))
+    if (base / "retrieval.jsonl").exists():
+        cases = list(load_cases(base / "retrieval.jsonl")) + cases
+    qs = collect(settings, cases, progress=progress)
+    return {"cases": [str(base / "retrieval.jsonl"), str(na)], **fit_answerability(settings, qs, target=target,
+                                                                                    folds=folds)}
 
 
 def render_weights(weights: dict[str, dict[str, Any]]) -> str:

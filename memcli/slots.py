@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "GENERAL_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS",
-           "attribute", "gender_fits", "is_functional", "same_relation", "query_slots",
+           "attribute", "gender_fits", "is_functional", "same_relation", "query_slots", "query_subject",
            "relation_en", "relation_zh", "slot_subject", "split_slot"]
 
 ME = "me"
@@ -302,6 +302,12 @@ def _query_words(a: Attribute) -> list[str]:
 
 
 _SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact", "which"}
+
+
+def query_subject(text: str) -> str:
+    """Whom a question is about: a relation key (我爸爸… → ``father``, "my boss" → ``boss``), or
+    ``me`` when it names no relation. Traditional Chinese must be simplified by the caller."""
+    return _subject_of_query(text)
 
 
 def _subject_of_query(text: str) -> str:

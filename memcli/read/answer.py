@@ -9,7 +9,8 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 
 - ``cos``: dense cosine similarity to the query, in [-1, 1] (0 when the dense leg missed it);
 - ``lexical`` / ``slot``: 1 when the lexical / slot leg found it too (confirmation);
-- ``coverage``: the share of the query's search-token characters found in the statement, [0, 1];
+- ``coverage``: the share of the query's search-token characters found in the statement, [0, 1]
+  (``strong_coverage``: the same over tokens of 2+ CJK / 4+ other characters);
 - ``ratio``: its final score over the best hit's, (0, 1]; ``cos_gap``: best cosine minus its own;
 - ``lift``: its cosine minus the mean cosine of the dense leg's candidates (an unrelated question
   is about as far from every memory; an answer stands out); ``rank``: 1 / its rank;
@@ -17,18 +18,26 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   one (我爸爸… vs mother.*), 0 neither;
 - ``attr``: +1 the hit's attribute is one the query asks about (叫什么 / ``…name``), -1 the query
   asks about another one than the hit's (:func:`attr_feature`), 0 neither;
+- ``other_attr``: 1 when the query names the hit's subject but another attribute ("my sister's
+  job" vs ``sister.residence``);
 - ``anchor``: 1 when the query names the user (我, I/my/me) or someone of theirs (:func:`anchor`);
-- ``qlen``: log(1 + query characters).
+- ``slot_anchor`` / ``lexical_anchor``: the slot / lexical confirmation of an anchored query (宇宙有多大
+  asks about an age, but nobody's);
+- ``qlen``: log(1 + query characters);
+- ``personal``: how much the query reads as being about the user's life, from its embedding
+  (:func:`personal_score`; 0 without a vector).
 
-``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``. A hit with ``p`` below the chosen point
-``min_p`` (per language: the largest that keeps recall@5 of the answer queries at the target,
-cross-validated) is ``below_floor``: ``context`` leaves it out (no block when none is left),
-``search`` still lists it, marked. The weights are model-specific (the cosine is): shipped in
-``answer_weights.json`` beside this module (model → params), or a user's file
-(``answer_weights`` setting, ``memcli calibrate --write``). No weights for the model, or the
-dense leg did not run (lexical-only fallback): no hit is marked (``p`` is None).
+``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
+query names another subject than the hit's): ``p = 0``.
+A hit with ``p`` below the chosen point ``min_p`` (per language: the largest that keeps
+recall@5 of the answer queries at the target, cross-validated) is ``below_floor``:
+``context`` leaves it out (no block when none is left), ``search`` still lists it, marked.
+The weights are model-specific (the cosine is): shipped in ``answer_weights.json`` beside
+this module (model → params), or a user's file (``answer_weights`` setting, ``memcli
+calibrate --write``). No weights for the model, or the dense leg did not run (lexical-only
+fallback): no hit is marked (``p`` is None).
 
-Pure Python at read time (a few hits, twelve features): no numpy on this path.
+Pure Python at read time (a few hits, seventeen features and one 512-d dot product): no numpy on this path.
 """
 
 from __future__ import annotations
@@ -44,10 +53,11 @@ from typing import Any
 from memcli.errors import ConfigError
 from memcli.settings import Settings, canonical_model
 
-__all__ = ["FEATURES", "Answerability", "hit_features", "load_answer_weights", "probability"]
+__all__ = ["FEATURES", "Answerability", "anchor", "attr_feature", "coverage", "hit_features", "load_answer_weights",
+           "probability", "subject_feature", "vetoed"]
 
-FEATURES = ("cos", "lexical", "slot", "coverage", "ratio", "cos_gap", "lift", "rank", "subject", "attr", "anchor",
-            "qlen")
+FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
+            "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal")
 
 
 def _subject(key: str) -> str:
@@ -56,17 +66,40 @@ def _subject(key: str) -> str:
     return split_slot(key)[0]
 
 
-def subject_feature(query_slots: Sequence[str], hit_slot: str | None) -> int:
-    """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
-    names another subject, 0 when the query names none (the user) or the hit has no slot."""
-    from memcli.slots import ME, same_relation
+#: relation keys that name a group: any relative's fact may answer (家人的健康问题)
+_GROUPS = frozenset({"family", "parents", "grandparents", "in_laws"})
 
-    subjects = {_subject(k) for k in query_slots} - {ME}
+
+def _same_subject(a: str, b: str) -> bool:
+    """Relation keys that may name one person: :func:`memcli.slots.same_relation`, or one is a
+    part of the other (friend / best_friend, cousin / cousin_younger_female; not the in-laws)."""
+    from memcli.slots import same_relation
+
+    if same_relation(a, b):
+        return True
+    if "law" in a or "law" in b:
+        return False
+    return a in b.split("_") or b in a.split("_")
+
+
+def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
+    """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
+    names another subject (我爸爸… vs ``mother.residence``), 0 when the query names none (the
+    user) or the hit has no slot. A hit whose slot says it is about the user but whose
+    statement names a relation (我大儿子在英国读大学 stored as ``fact.读``) is read by that
+    relation. ``query`` and ``statement`` are simplified Chinese or any other text."""
+    from memcli.slots import ME, query_subject
+
+    subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME}
     if not subjects or not hit_slot:
         return 0
     hs = _subject(hit_slot)
+    if hs == ME and statement:
+        hs = query_subject(statement)
+    if subjects & _GROUPS:
+        return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
-    return 1 if any(same_relation(s, hs) or same_relation(s, head) for s in subjects) else -1
+    return 1 if any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects) else -1
 
 
 @lru_cache(maxsize=64)
@@ -102,11 +135,17 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None) -> int:
     return -1 if have in _STRONG_ATTRS else 0
 
 
-def coverage(tokens: Sequence[str], statement: str, slot: str | None = None) -> float:
+def _strong(token: str) -> bool:
+    """A token that says something on its own: 2+ CJK characters, or 4+ other characters."""
+    return len(token) >= (4 if token.isascii() else 2)
+
+
+def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, strong: bool = False) -> float:
     """Share of the query tokens' characters found in ``statement`` (case-folded), in [0, 1]. A
     token that names the hit's attribute (名字 for a ``name`` slot, live for ``residence``: the
-    words of :data:`memcli.slots.ATTRIBUTES`) counts as found."""
-    toks = [t.casefold() for t in tokens if t.strip()]
+    words of :data:`memcli.slots.ATTRIBUTES`) counts as found. ``strong``: only the tokens of
+    :func:`_strong` count (one shared character such as 吃 is no evidence)."""
+    toks = [t.casefold() for t in tokens if t.strip() and (not strong or _strong(t))]
     total = sum(len(t) for t in toks)
     if not total:
         return 0.0
@@ -121,7 +160,7 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None) -> 
 
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
 #: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
-_ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|our|us|the user|user's)\b", re.IGNORECASE)
+_ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
 
 
 def anchor(query: str, query_slots: Sequence[str]) -> int:
@@ -134,17 +173,48 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     return int(any(_subject(k) != ME for k in query_slots))
 
 
-def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, ratio: float, best_cos: float,
-                 mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int, query_chars: int
-                 ) -> list[float]:
+def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
+                 best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
+                 query_chars: int, personal: float = 0.0) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
-    return [c, float(lexical), float(slot), float(cover), float(ratio), max(0.0, best_cos - c), c - mean_cos,
-            1.0 / rank, float(subject), float(attr), float(has_anchor), math.log1p(query_chars)]
+    return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
+            c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
+            float(slot and has_anchor),
+            float(lexical and has_anchor), math.log1p(query_chars), float(personal)]
+
+
+_SUBJECT = FEATURES.index("subject")
+PERSONAL = FEATURES.index("personal")
+
+
+def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None) -> float:
+    """How much the query reads as a question about the user's own life rather than general
+    knowledge or a task: the logit, clipped to [-10, 10], of a logistic regression over the query
+    embedding (``params["personal"]``: ``weights`` (dim,), ``bias``), fitted on the same questions
+    (answer and near-miss questions vs general-knowledge and task ones). 0 without weights or vector."""
+    if vector is None or not params or "personal" not in params:
+        return 0.0
+    pw = params["personal"]
+    w = pw["weights"]
+    if len(w) != len(vector):
+        return 0.0
+    z = float(pw["bias"]) + math.fsum(a * b for a, b in zip(w, vector, strict=True))
+    return max(-10.0, min(10.0, z))
+
+
+def vetoed(x: Sequence[float]) -> bool:
+    """Evidence that no score outweighs: the query names another subject than the hit's
+    (我爸爸住在哪里 vs 我妈妈住在长沙). Such a hit is never an answer (p = 0). (Another attribute
+    of the same subject is no veto: the hit may be the fact that names the person, 在深圳做设计的
+    朋友叫什么 → 我闺蜜在深圳做设计师, whose name subject expansion brings.)"""
+    return x[_SUBJECT] < 0
 
 
 def probability(x: Sequence[float], params: dict[str, Any]) -> float:
-    """Logistic regression over standardised ``x``: p in (0, 1)."""
+    """Logistic regression over standardised ``x``: p in (0, 1); 0 for a :func:`vetoed` hit."""
+    if vetoed(x):
+        return 0.0
     z = float(params["bias"])
     for v, m, s, w in zip(x, params["mean"], params["scale"], params["weights"], strict=True):
         z += w * (v - m) / s

@@ -27,14 +27,22 @@ from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion, subject
-from memcli.read.answer import Answerability, anchor, attr_feature, coverage, hit_features, subject_feature
+from memcli.read.answer import (
+    Answerability,
+    anchor,
+    attr_feature,
+    coverage,
+    hit_features,
+    personal_score,
+    subject_feature,
+)
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
 from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
-from memcli.text import clean_text, lang_of
+from memcli.text import clean_text, lang_of, to_simplified
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -202,14 +210,14 @@ class MemoryRetrievalService:
 
         t1 = time.monotonic()
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info, as_of=at, query=text)
+                          explain=explain, info=info, as_of=at, query=text, qvec=vec if qv is not None else None)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
-              info: RetrievalInfo, as_of: datetime | None = None, query: str = "") -> list[Hit]:
+              info: RetrievalInfo, as_of: datetime | None = None, query: str = "", qvec: Any = None) -> list[Hit]:
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -236,7 +244,7 @@ class MemoryRetrievalService:
         if st.subject_expansion and info.slots and scored:
             scored, via = self._expand(user, scored, info, as_of, now)
         top = scored[:limit]
-        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain)
+        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec)
         out: list[Hit] = []
         for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)
@@ -301,7 +309,7 @@ class MemoryRetrievalService:
 
     def _answerability(self, query: str, top: list[tuple[float, Any, dict[str, Any], float]], via: dict[int, int],
                        cos_by_id: dict[int, float], info: RetrievalInfo, lang: str, dense_ran: bool,
-                       explain: bool) -> tuple[dict[int, float], dict[int, list[float]]]:
+                       explain: bool, qvec: Any = None) -> tuple[dict[int, float], dict[int, list[float]]]:
         """p_relevant of each hit (:mod:`memcli.read.answer`); a hit brought by subject expansion
         shares its parent's; and (with ``explain``) each own hit's feature row. Sets
         ``info.answer_min_p`` when the gate applies."""
@@ -314,15 +322,20 @@ class MemoryRetrievalService:
         best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
         mean_cos = sum(cos_by_id.values()) / len(cos_by_id) if cos_by_id else 0.0
         has_anchor = anchor(query, info.slots)
+        personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(lang))
+        simple = to_simplified(query)
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             x = hit_features(cos=cos_by_id.get(f.id), lexical="lexical" in f.ranks, slot="slot" in f.ranks,
-                             cover=coverage(info.tokens, row["statement"], row.get("slot")), ratio=final / best,
+                             cover=coverage(info.tokens, row["statement"], row.get("slot")),
+                             strong_cover=coverage(info.tokens, row["statement"], row.get("slot"), strong=True),
+                             ratio=final / best,
                              best_cos=best_cos, mean_cos=mean_cos, rank=rank,
-                             subject=subject_feature(info.slots, row.get("slot")),
+                             subject=subject_feature(simple, info.slots, row.get("slot"),
+                                                     to_simplified(row["statement"])),
                              attr=attr_feature(info.slots, row.get("slot")), has_anchor=has_anchor,
-                             query_chars=info.query_chars)
+                             query_chars=info.query_chars, personal=personal)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, lang) if self.answer.enabled else None
             if p is not None:
