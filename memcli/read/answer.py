@@ -12,14 +12,16 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 - ``coverage``: the share of the query's search-token characters found in the statement, [0, 1]
   (``strong_coverage``: the same over tokens of 2+ CJK / 4+ other characters);
 - ``ratio``: its final score over the best hit's, (0, 1]; ``cos_gap``: best cosine minus its own;
-- ``lift``: its cosine minus the mean cosine of the dense leg's candidates (an unrelated question
-  is about as far from every memory; an answer stands out); ``rank``: 1 / its rank;
+- ``lift``: its cosine minus the mean cosine of the dense leg's candidates (:func:`pool_mean`; an
+  unrelated question is about as far from every memory; an answer stands out); ``rank``: 1 / its rank;
 - ``subject``: +1 the query names the hit's subject (我妈妈… / mother.*), -1 it names another
   one (我爸爸… vs mother.*), 0 neither;
 - ``attr``: +1 the hit's attribute is one the query asks about (叫什么 / ``…name``), -1 the query
   asks about another one than the hit's (:func:`attr_feature`), 0 neither;
 - ``other_attr``: 1 when the query names the hit's subject but another attribute ("my sister's
   job" vs ``sister.residence``);
+- ``topic``: the share of the query's topic words (not attribute or relation words) in the
+  statement (:func:`topic_coverage`);
 - ``anchor``: 1 when the query names the user (我, I/my/me) or someone of theirs (:func:`anchor`);
 - ``slot_anchor`` / ``lexical_anchor``: the slot / lexical confirmation of an anchored query (宇宙有多大
   asks about an age, but nobody's);
@@ -37,7 +39,7 @@ this module (model → params), or a user's file (``answer_weights`` setting, ``
 calibrate --write``). No weights for the model, or the dense leg did not run (lexical-only
 fallback): no hit is marked (``p`` is None).
 
-Pure Python at read time (a few hits, seventeen features and one 512-d dot product): no numpy on this path.
+Pure Python at read time (a few hits, eighteen features and one 512-d dot product): no numpy on this path.
 """
 
 from __future__ import annotations
@@ -54,10 +56,10 @@ from memcli.errors import ConfigError
 from memcli.settings import Settings, canonical_model
 
 __all__ = ["FEATURES", "Answerability", "anchor", "attr_feature", "coverage", "hit_features", "load_answer_weights",
-           "probability", "subject_feature", "vetoed"]
+           "personal_score", "pool_mean", "probability", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
-            "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal")
+            "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
 
 
 def _subject(key: str) -> str:
@@ -158,6 +160,29 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
     return sum(len(t) for t in toks if t in low or any(t in w or w in t for w in words)) / total
 
 
+@lru_cache(maxsize=1)
+def _frame_words() -> frozenset[str]:
+    """Words that name an attribute or a relation (生日, 名字, live, 妈妈, sister): a question's
+    frame, not its topic."""
+    from memcli.slots import ATTRIBUTES, EN_RELATIONS, ZH_RELATIONS
+
+    words = {w.casefold() for a in ATTRIBUTES.values()
+             for w in (*a.zh_nouns, *a.zh_verbs, *a.en_nouns, *a.en_verbs, *a.query)}
+    return frozenset(words | set(ZH_RELATIONS) | {w.casefold() for w in EN_RELATIONS})
+
+
+def topic_coverage(tokens: Sequence[str], statement: str) -> float:
+    """Share of the query's topic characters found in ``statement``: tokens of 2+ CJK / 4+ other
+    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈)."""
+    frame = _frame_words()
+    toks = [t.casefold() for t in tokens if _strong(t) and t.casefold() not in frame]
+    total = sum(len(t) for t in toks)
+    if not total:
+        return 0.0
+    low = statement.casefold()
+    return sum(len(t) for t in toks if t in low) / total
+
+
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
 #: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
 _ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
@@ -173,15 +198,27 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     return int(any(_subject(k) != ME for k in query_slots))
 
 
+#: the dense candidates' mean cosine is shrunk toward a prior for small stores (a store of three
+#: memories has no "typical unrelated cosine" of its own): LIFT_PRIOR (USE: unrelated text sits
+#: at cosine 0.1-0.3) with the weight of LIFT_PSEUDO candidates
+LIFT_PRIOR = 0.15
+LIFT_PSEUDO = 10
+
+
+def pool_mean(cosines: Sequence[float]) -> float:
+    """The shrunk mean cosine of the dense leg's candidates (see :data:`LIFT_PRIOR`)."""
+    return (math.fsum(cosines) + LIFT_PRIOR * LIFT_PSEUDO) / (len(cosines) + LIFT_PSEUDO)
+
+
 def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
                  best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
-                 query_chars: int, personal: float = 0.0) -> list[float]:
+                 query_chars: int, personal: float = 0.0, topic: float = 0.0) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
             c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
             float(slot and has_anchor),
-            float(lexical and has_anchor), math.log1p(query_chars), float(personal)]
+            float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic)]
 
 
 _SUBJECT = FEATURES.index("subject")
@@ -203,12 +240,16 @@ def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None
     return max(-10.0, min(10.0, z))
 
 
+_TOPIC = FEATURES.index("topic")
+
+
 def vetoed(x: Sequence[float]) -> bool:
     """Evidence that no score outweighs: the query names another subject than the hit's
-    (我爸爸住在哪里 vs 我妈妈住在长沙). Such a hit is never an answer (p = 0). (Another attribute
+    (我爸爸住在哪里 vs 我妈妈住在长沙) and shares no topic word with it (``topic`` = 0: 咖啡 in
+    咖啡 茶 妈妈 生日 keeps 我咖啡不加糖). Such a hit is never an answer (p = 0). (Another attribute
     of the same subject is no veto: the hit may be the fact that names the person, 在深圳做设计的
     朋友叫什么 → 我闺蜜在深圳做设计师, whose name subject expansion brings.)"""
-    return x[_SUBJECT] < 0
+    return x[_SUBJECT] < 0 and x[_TOPIC] <= 0
 
 
 def probability(x: Sequence[float], params: dict[str, Any]) -> float:
@@ -261,13 +302,18 @@ def load_answer_weights(settings: Settings) -> dict[str, Any] | None:
 class Answerability:
     """The fitted gate of one settings object: ``min_p(lang)`` and ``p(features, lang)``.
 
-    ``enabled`` is False when ``settings.answerability`` is off or no weights exist for the model.
+    ``enabled`` is False when ``settings.answerability`` is off or no weights exist for the model;
+    the settings are read at each call (a caller may turn the gate off on a live Memory).
     """
 
     def __init__(self, settings: Settings) -> None:
-        self.params = load_answer_weights(settings) if settings.answerability else None
-        self.enabled = self.params is not None
-        self._min = {"zh": settings.answer_min_p_zh, "en": settings.answer_min_p_en}
+        self.settings = settings
+        self.params = load_answer_weights(settings)
+
+    @property
+    def enabled(self) -> bool:
+        """Weights exist for the model and ``settings.answerability`` is on (read at each call)."""
+        return self.params is not None and self.settings.answerability
 
     def lang_params(self, lang: str) -> dict[str, Any] | None:
         if self.params is None:
@@ -279,7 +325,7 @@ class Answerability:
         lp = self.lang_params(lang)
         if lp is None:
             return None
-        own = self._min["zh" if lang == "zh" else "en"]
+        own = self.settings.answer_min_p_zh if lang == "zh" else self.settings.answer_min_p_en
         return float(lp["min_p"]) if own is None else float(own)
 
     def p(self, x: Sequence[float], lang: str) -> float | None:

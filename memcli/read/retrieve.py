@@ -34,7 +34,9 @@ from memcli.read.answer import (
     coverage,
     hit_features,
     personal_score,
+    pool_mean,
     subject_feature,
+    topic_coverage,
 )
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
@@ -320,7 +322,7 @@ class MemoryRetrievalService:
             return {}, {}
         best = max(final for final, _, _ in own) or 1.0
         best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
-        mean_cos = sum(cos_by_id.values()) / len(cos_by_id) if cos_by_id else 0.0
+        mean_cos = pool_mean(list(cos_by_id.values()))
         has_anchor = anchor(query, info.slots)
         personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(lang))
         simple = to_simplified(query)
@@ -335,7 +337,8 @@ class MemoryRetrievalService:
                              subject=subject_feature(simple, info.slots, row.get("slot"),
                                                      to_simplified(row["statement"])),
                              attr=attr_feature(info.slots, row.get("slot")), has_anchor=has_anchor,
-                             query_chars=info.query_chars, personal=personal)
+                             query_chars=info.query_chars, personal=personal,
+                             topic=topic_coverage(info.tokens, row["statement"]))
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, lang) if self.answer.enabled else None
             if p is not None:
