@@ -215,7 +215,12 @@ class Settings(BaseSettings):
 
     # -- confidence ------------------------------------------------------------------------
     confidence_explicit: float = Field(0.95, ge=0, le=1, description="initial trust: remember/import")
-    confidence_extracted: float = Field(0.7, ge=0, le=1, description="initial trust: drained extraction")
+    confidence_extracted: float = Field(0.8, ge=0, le=1, description="initial trust: drained extraction of a plain "
+                                        "statement (我叫林晓梅, my sister lives in Lyon): 'fairly sure'")
+    confidence_hedged: float = Field(0.45, ge=0, le=1, description="initial trust: drained extraction of a hedged "
+                                     "statement (好像/可能, I think/maybe): 'unsure'")
+    confidence_stable_half_life_days: float = Field(3650.0, gt=0, description="decay half-life of attributes that "
+                                                    "do not change (name, birthday, hometown, blood type, zodiac)")
     confidence_reinforce_step: float = Field(0.1, ge=0, le=1, description="NOOP moves confidence this share toward 1")
     confidence_half_life_days: float = Field(365.0, gt=0, description="decay half-life since last confirmation")
     confidence_floor: float = Field(0.3, ge=0, le=1, description="decay never goes below floor*confidence")

@@ -38,11 +38,16 @@ def calibrate(
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
     keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
+    answerability: Annotated[bool, typer.Option("--answerability/--no-answerability",
+                                                help="also fit answerability (when the context block stays empty) on "
+                                                "retrieval.jsonl + noanswer.jsonl")] = True,
+    answer_target: Annotated[float, typer.Option("--answer-target", help="recall@5 of the answer questions the chosen "
+                                                 "answerability point keeps")] = 0.95,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion.
+    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion, answerability.
 
     Dedup thresholds (NOOP / ADD by cosine alone) on decisions.jsonl: no CONFLICT or UPDATE pair
     may be decided by cosine alone (checked by k-fold cross-validation); the rest goes to the
@@ -53,6 +58,9 @@ def calibrate(
     per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
     reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
     this command's output (settings.MODEL_PROFILES); for another model run it with --write.
+    Answerability on retrieval.jsonl + noanswer.jsonl (memcli/answer_fit.py): when the context block
+    stays empty; reports empty-on-no-answer vs recall@5 per language and the trade-off per cut;
+    --write stores the weights and the chosen point (answer_min_p_zh / _en).
 
     Examples:
 
@@ -66,6 +74,8 @@ def calibrate(
 
     if not 0 < keep <= 1:
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
+    if not 0 < answer_target <= 1:
+        raise BadInputError(f"--answer-target must be in (0, 1], got {answer_target}")
     st = settings_for(model=model)
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
@@ -73,6 +83,9 @@ def calibrate(
                      progress=advance)
     if fusion:
         report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
+    if answerability:
+        report["answerability"] = _fit_answerability(st, Path(report["goldset"]).parent, folds, answer_target,
+                                                     not as_json)
     if write:
         from memcli.settings import config_path, write_config_values
 
@@ -84,6 +97,14 @@ def calibrate(
         values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
                   **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
                   "judge_weights": str(weights)}
+        if answerability and "params" in report["answerability"]:
+            aw = config_path().parent / f"answer-{_file_safe(st.model)}.json"
+            tmp = aw.with_suffix(".json.tmp")
+            tmp.write_text(json.dumps(report["answerability"]["params"]), encoding="utf-8")
+            tmp.replace(aw)
+            values.update({"answer_weights": str(aw),
+                           "answer_min_p_zh": report["answerability"]["params"]["zh"]["min_p"],
+                           "answer_min_p_en": report["answerability"]["params"]["en"]["min_p"]})
         path = write_config_values(values)
         report["written_to"] = str(path)
         info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -93,6 +114,8 @@ def calibrate(
     _render_calibration(report)
     if fusion and "values" in report["fusion"]:
         _render_fusion(report["fusion"])
+    if answerability and "params" in report["answerability"]:
+        _render_answerability(report["answerability"])
 
 
 def _file_safe(name: str) -> str:
@@ -112,6 +135,46 @@ def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> di
     with prog:
         obs = collect(st, cases, progress=advance)
     return {"cases": str(path), **fit_fusion(st, obs, folds=folds, keep=keep)}
+
+
+def _fit_answerability(st: Any, folder: Path, folds: int, target: float, bar: bool) -> dict[str, Any]:
+    from memcli.answer_fit import fit_goldset
+    from memcli.eval.formats import load_cases, load_open_cases
+
+    if not (folder / "noanswer.jsonl").exists():
+        info(f"answerability not fitted: no no-answer questions at {folder / 'noanswer.jsonl'}")
+        return {"skipped": "no noanswer.jsonl next to the decision pairs"}
+    n = sum(len(c.queries) for c in load_open_cases(folder / "noanswer.jsonl"))
+    if (folder / "retrieval.jsonl").exists():
+        n += sum(len(c.queries) for c in load_cases(folder / "retrieval.jsonl"))
+    prog, advance = progress_bar(n, "answerability questions", enabled=bar)
+    with prog:
+        return fit_goldset(st.model_copy(update={"answerability": False}), folder, target=target, folds=folds,
+                           progress=advance)
+
+
+def _render_answerability(r: dict[str, Any]) -> None:
+    p = r["params"]
+    console.print(f"[bold]answerability[/] chosen point p >= zh {p['zh']['min_p']} / en {p['en']['min_p']} "
+                  f"(recall@5 target {r['target']}; {r['questions']} questions, {r['folds']}-fold CV)")
+    t = Table(title="empty context on no-answer questions vs recall@5 on answer questions")
+    for col in ("", "lang", "recall@5", "empty (no answer)", "general", "task", "near miss", "empty (answer)"):
+        t.add_column(col, justify="right")
+    for sec in ("cv", "fit", "ungated"):
+        for lg in ("zh", "en"):
+            m = r[sec][lg]
+            tags = m.get("by_tag", {})
+            t.add_row(sec, lg, _pct(m["recall@5"]), _pct(m["empty_no_answer"]), _pct(tags.get("general")),
+                      _pct(tags.get("task")), _pct(tags.get("near_miss")), _pct(m["empty_answer"]))
+    console.print(t)
+    c = Table(title="trade-off (all questions, final weights): cut → recall@5 / empty on no-answer")
+    c.add_column("cut", justify="right")
+    for lg in ("zh", "en"):
+        c.add_column(lg, justify="right")
+    for row_zh, row_en in zip(r["curve"]["zh"], r["curve"]["en"], strict=True):
+        c.add_row(f"{row_zh['cut']:.2f}", f"{_pct(row_zh['recall@5'])} / {_pct(row_zh['empty_no_answer'])}",
+                  f"{_pct(row_en['recall@5'])} / {_pct(row_en['empty_no_answer'])}")
+    console.print(c)
 
 
 def _render_fusion(r: dict[str, Any]) -> None:

@@ -262,7 +262,8 @@ class MemoryRetrievalService:
                              recency=round(rec, 4), final=round(final, 4), answer_features=x_of.get(f.id))
             out.append(Hit(id=f.id, statement=row["statement"], kind=row["kind"],
                            effective_confidence=effective(float(row["confidence"]),
-                                                          from_iso(row["last_confirmed_at"]), now, st),
+                                                          from_iso(row["last_confirmed_at"]), now, st,
+                                                          row.get("slot")),
                            valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
                            metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex,
                            slot=row.get("slot"),
