@@ -222,7 +222,8 @@ class Settings(BaseSettings):
     confidence_stable_half_life_days: float = Field(3650.0, gt=0, description="decay half-life of attributes that "
                                                     "do not change (name, birthday, hometown, blood type, zodiac)")
     confidence_reinforce_step: float = Field(0.1, ge=0, le=1, description="NOOP moves confidence this share toward 1")
-    confidence_half_life_days: float = Field(365.0, gt=0, description="decay half-life since last confirmation")
+    confidence_half_life_days: float = Field(730.0, gt=0, description="decay half-life since last confirmation, "
+                                             "days: a plain extracted fact stays 'fairly sure' for ~10 months")
     confidence_floor: float = Field(0.3, ge=0, le=1, description="decay never goes below floor*confidence")
 
     # -- read path -------------------------------------------------------------------------

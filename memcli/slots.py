@@ -336,15 +336,28 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
 ))
 
 
+#: the subject of a question about someone named by another fact (那个来自重庆的人叫什么, "the person
+#: from Chicago"): its keys (``someone.name``) match no stored slot; subject expansion uses the attribute
+SOMEONE = "someone"
+_THIRD_PERSON = re.compile(r"那个[^？?]{0,20}?(?:的人|的那位|的那个)|那位|哪位|是谁|"
+                           r"\b(?:the|that) (?:person|one|guy|woman|man|friend|relative|colleague|coworker)\b|"
+                           r"\bsomeone\b|\bwho (?:is|was)\b")
+_FIRST_PERSON = re.compile(r"我|\b(?:i|my|me|i'm|mine)\b")
+
+
 def query_slots(text: str) -> list[str]:
     """Slot keys a question asks about, best first (``我住在哪`` → ``["residence"]``,
     "When is my mom's birthday?" → ``["mother.birthday"]``, 我对什么过敏 → ``["allergy"]``).
 
     Keyed attributes come back without an object (``allergy``, ``like``): match stored slots
-    by prefix. Empty when no attribute word is found. Substring matching, no tokenizer.
+    by prefix. A question about someone named by another fact, not by a relation (那个来自重庆的人
+    叫什么名字, "the person from Chicago") gets the subject :data:`SOMEONE`. Empty when no
+    attribute word is found. Substring matching, no tokenizer.
     """
     t = " " + re.sub(r"\s+", " ", text.casefold().replace("’", "'")) + " "
     subject = _subject_of_query(text)
+    if subject == ME and _THIRD_PERSON.search(t) and not _FIRST_PERSON.search(t):
+        subject = SOMEONE  # 那个老家在九江的人叫什么 asks about someone named by a fact, not the user
     names: list[str] = [a for rx, a in _EN_QUERY_PATTERNS if rx.search(t)]  # the question's shape first
     for a in ATTRIBUTES.values():
         if a.name in _SKIP_QUERY or a.name in names:

@@ -26,8 +26,9 @@ def test_query_slots_find_the_attribute_a_question_asks_about(question: str, slo
 
 
 @pytest.mark.parametrize(("question", "slot"), [
-    ("那个工作地是深圳的人，兴趣爱好是什么？", "like"), ("那个来自重庆的人叫什么名字？", "name"),
-    ("What's the name of the person from Chicago?", "name"), ("我老婆的工作单位", "wife.workplace"),
+    # someone named by another fact, not by a relation: the attribute without a stored subject
+    ("那个工作地是深圳的人，兴趣爱好是什么？", "someone.like"), ("那个来自重庆的人叫什么名字？", "someone.name"),
+    ("What's the name of the person from Chicago?", "someone.name"), ("我老婆的工作单位", "wife.workplace"),
 ])
 def test_query_slots_keep_every_attribute_a_question_names(question: str, slot: str) -> None:
     assert slot in slots.query_slots(question)

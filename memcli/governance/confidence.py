@@ -7,7 +7,7 @@
    ``confidence_hedged`` (0.45, "unsure"); a user correction at 1.0.
 2. **Decay** (:func:`effective`): computed at read time from the days since
    ``last_confirmed_at``, never written back: ``c * max(floor, 0.5 ** (days / half_life))``;
-   the half-life is ``confidence_half_life_days`` (365), or ``confidence_stable_half_life_days``
+   the half-life is ``confidence_half_life_days`` (730), or ``confidence_stable_half_life_days``
    (3650) for attributes that do not change (:data:`STABLE_ATTRIBUTES`: a name said two years ago
    is still the name).
    A reinforcement (NOOP) raises the stored value toward 1 (``c + step * (1 - c)``) and

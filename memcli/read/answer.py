@@ -90,9 +90,9 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     user) or the hit has no slot. A hit whose slot says it is about the user but whose
     statement names a relation (我大儿子在英国读大学 stored as ``fact.读``) is read by that
     relation. ``query`` and ``statement`` are simplified Chinese or any other text."""
-    from memcli.slots import ME, query_subject
+    from memcli.slots import ME, SOMEONE, query_subject
 
-    subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME}
+    subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
     if not subjects or not hit_slot:
         return 0
     hs = _subject(hit_slot)
@@ -193,9 +193,9 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     key among its slots), else 0."""
     if "我" in query or "咱" in query or _ANCHOR_EN.search(query.replace("’", "'")):
         return 1
-    from memcli.slots import ME
+    from memcli.slots import ME, SOMEONE
 
-    return int(any(_subject(k) != ME for k in query_slots))
+    return int(any(_subject(k) not in (ME, SOMEONE) for k in query_slots))
 
 
 #: the dense candidates' mean cosine is shrunk toward a prior for small stores (a store of three
