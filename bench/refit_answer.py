@@ -41,7 +41,7 @@ def main() -> None:
         weights[st.model] = rep["params"]
         for sec in ("ungated", "cv", "fit"):
             print(st.model, sec, json.dumps({lg: {k: v for k, v in r.items() if k != "by_tag"} | {"by_tag": r["by_tag"]}
-                                             for lg, r in rep[sec].items() if lg in ("zh", "en")}, ensure_ascii=False))
+                                             for lg, r in rep[sec].items() if lg != "fold_cuts"}, ensure_ascii=False))
     if a.write:
         path.write_text(render_weights(weights), encoding="utf-8")
         print(f"written {path}")

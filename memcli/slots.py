@@ -25,6 +25,7 @@ from functools import lru_cache
 
 __all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "GENERAL_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS",
            "attribute", "gender_fits", "is_functional", "same_relation", "query_slots", "query_subject",
+           "question_focus",
            "relation_en", "relation_zh", "slot_subject", "split_slot"]
 
 ME = "me"
@@ -304,10 +305,31 @@ def _query_words(a: Attribute) -> list[str]:
 _SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact", "which"}
 
 
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?] )")
+_CLAUSE = re.compile(r"[，,、：:]")
+
+
+def question_focus(text: str) -> str:
+    """The sentence a long message asks its question in: the last one ending in ？/?, else the
+    whole text. Chatter before it (天气…朋友推荐的咖啡馆…) names relations and attributes the
+    question is not about."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    if len(parts) < 2:
+        return text
+    asked = [p for p in parts if p.endswith(("?", "？"))]
+    return asked[-1] if asked else text
+
+
+def _someone(t: str) -> bool:
+    """A clause describes a third person (那个…的人, the person who…) without naming the user."""
+    return any(_THIRD_PERSON.search(c) and not _FIRST_PERSON.search(c) for c in _CLAUSE.split(t))
+
+
 def query_subject(text: str) -> str:
     """Whom a question is about: a relation key (我爸爸… → ``father``, "my boss" → ``boss``), or
-    ``me`` when it names no relation. Traditional Chinese must be simplified by the caller."""
-    return _subject_of_query(text)
+    ``me`` when it names no relation; read in :func:`question_focus`. Traditional Chinese must be
+    simplified by the caller."""
+    return _subject_of_query(question_focus(text))
 
 
 def _subject_of_query(text: str) -> str:
@@ -354,9 +376,10 @@ def query_slots(text: str) -> list[str]:
     叫什么名字, "the person from Chicago") gets the subject :data:`SOMEONE`. Empty when no
     attribute word is found. Substring matching, no tokenizer.
     """
+    text = question_focus(text)
     t = " " + re.sub(r"\s+", " ", text.casefold().replace("’", "'")) + " "
     subject = _subject_of_query(text)
-    if subject == ME and _THIRD_PERSON.search(t) and not _FIRST_PERSON.search(t):
+    if subject == ME and _someone(t):
         subject = SOMEONE  # 那个老家在九江的人叫什么 asks about someone named by a fact, not the user
     names: list[str] = [a for rx, a in _EN_QUERY_PATTERNS if rx.search(t)]  # the question's shape first
     for a in ATTRIBUTES.values():

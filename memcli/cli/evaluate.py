@@ -147,6 +147,7 @@ def _fit_answerability(st: Any, folder: Path, folds: int, target: float, bar: bo
     n = sum(len(c.queries) for c in load_open_cases(folder / "noanswer.jsonl"))
     if (folder / "retrieval.jsonl").exists():
         n += sum(len(c.queries) for c in load_cases(folder / "retrieval.jsonl"))
+    n *= 2  # each question also wrapped in chatter (memcli.answer_fit.CHATTER)
     prog, advance = progress_bar(n, "answerability questions", enabled=bar)
     with prog:
         return fit_goldset(st.model_copy(update={"answerability": False}), folder, target=target, folds=folds,
@@ -161,7 +162,7 @@ def _render_answerability(r: dict[str, Any]) -> None:
     for col in ("", "lang", "recall@5", "empty (no answer)", "general", "task", "near miss", "empty (answer)"):
         t.add_column(col, justify="right")
     for sec in ("cv", "fit", "ungated"):
-        for lg in ("zh", "en"):
+        for lg in ("zh", "en", "zh_long", "en_long"):
             m = r[sec][lg]
             tags = m.get("by_tag", {})
             t.add_row(sec, lg, _pct(m["recall@5"]), _pct(m["empty_no_answer"]), _pct(tags.get("general")),

@@ -55,8 +55,9 @@ from typing import Any
 from memcli.errors import ConfigError
 from memcli.settings import Settings, canonical_model
 
-__all__ = ["FEATURES", "Answerability", "anchor", "attr_feature", "coverage", "hit_features", "load_answer_weights",
-           "personal_score", "pool_mean", "probability", "subject_feature", "topic_coverage", "vetoed"]
+__all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
+           "load_answer_weights", "personal_score", "pool_mean", "probability", "subject_feature", "topic_coverage",
+           "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
@@ -299,6 +300,16 @@ def load_answer_weights(settings: Settings) -> dict[str, Any] | None:
     return params if params is not None and tuple(params.get("features", ())) == FEATURES else None
 
 
+def answer_group(query: str, lang: str) -> str:
+    """The params group of a query: its language (``zh``/``en``), plus ``_long`` for a message whose
+    question sentence is not the whole text (:func:`memcli.slots.question_focus`): chatter before
+    the question dilutes its cosine, so those are fitted apart."""
+    from memcli.slots import question_focus
+
+    base = "zh" if lang == "zh" else "en"
+    return base + "_long" if question_focus(query) != query else base
+
+
 class Answerability:
     """The fitted gate of one settings object: ``min_p(lang)`` and ``p(features, lang)``.
 
@@ -315,17 +326,19 @@ class Answerability:
         """Weights exist for the model and ``settings.answerability`` is on (read at each call)."""
         return self.params is not None and self.settings.answerability
 
-    def lang_params(self, lang: str) -> dict[str, Any] | None:
+    def lang_params(self, group: str) -> dict[str, Any] | None:
+        """Params of a group (:func:`answer_group`): ``zh``, ``en``, ``zh_long``, ``en_long``."""
         if self.params is None:
             return None
-        return self.params.get("zh" if lang == "zh" else "en")
+        return self.params.get(group) or self.params.get(group.split("_")[0])
 
-    def min_p(self, lang: str) -> float | None:
-        """The chosen point for a query language: the setting when given, else the fitted one."""
-        lp = self.lang_params(lang)
+    def min_p(self, group: str) -> float | None:
+        """The chosen point for a group: the setting when given (``answer_min_p_zh``/``_en``, short
+        messages), else the fitted one."""
+        lp = self.lang_params(group)
         if lp is None:
             return None
-        own = self.settings.answer_min_p_zh if lang == "zh" else self.settings.answer_min_p_en
+        own = {"zh": self.settings.answer_min_p_zh, "en": self.settings.answer_min_p_en}.get(group)
         return float(lp["min_p"]) if own is None else float(own)
 
     def p(self, x: Sequence[float], lang: str) -> float | None:

@@ -30,6 +30,7 @@ from memcli.read import fusion, subject
 from memcli.read.answer import (
     Answerability,
     anchor,
+    answer_group,
     attr_feature,
     coverage,
     hit_features,
@@ -44,6 +45,7 @@ from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
+from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, to_simplified
 from memcli.timeutil import from_iso, now_utc, parse_at
 
@@ -324,28 +326,31 @@ class MemoryRetrievalService:
         best = max(final for final, _, _ in own) or 1.0
         best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
         mean_cos = pool_mean(list(cos_by_id.values()))
-        has_anchor = anchor(query, info.slots)
-        personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(lang))
+        focus = question_focus(query)  # a long message's question sentence, without the chatter before it
+        tokens = info.tokens if focus == query else query_tokens(focus, drop_stopwords=True)
+        group = answer_group(query, lang)
+        has_anchor = anchor(focus, info.slots)
+        personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(group))
         simple = to_simplified(query)
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             x = hit_features(cos=cos_by_id.get(f.id), lexical="lexical" in f.ranks, slot="slot" in f.ranks,
-                             cover=coverage(info.tokens, row["statement"], row.get("slot")),
-                             strong_cover=coverage(info.tokens, row["statement"], row.get("slot"), strong=True),
+                             cover=coverage(tokens, row["statement"], row.get("slot")),
+                             strong_cover=coverage(tokens, row["statement"], row.get("slot"), strong=True),
                              ratio=final / best,
                              best_cos=best_cos, mean_cos=mean_cos, rank=rank,
                              subject=subject_feature(simple, info.slots, row.get("slot"),
                                                      to_simplified(row["statement"])),
                              attr=attr_feature(info.slots, row.get("slot")), has_anchor=has_anchor,
-                             query_chars=info.query_chars, personal=personal,
-                             topic=topic_coverage(info.tokens, row["statement"]))
+                             query_chars=len(focus), personal=personal,
+                             topic=topic_coverage(tokens, row["statement"]))
             x_of[f.id] = [round(v, 6) for v in x]
-            p = self.answer.p(x, lang) if self.answer.enabled else None
+            p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:
                 p_of[f.id] = round(p, 4)
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]
-        info.answer_min_p = self.answer.min_p(lang) if self.answer.enabled else None
+        info.answer_min_p = self.answer.min_p(group) if self.answer.enabled else None
         return p_of, x_of
