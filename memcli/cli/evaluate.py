@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from memcli.cli import calibrate_report as cr
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
 from memcli.errors import BadInputError
 
@@ -38,11 +39,7 @@ def calibrate(
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
     keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
-    answerability: Annotated[bool, typer.Option("--answerability/--no-answerability",
-                                                help="also fit answerability (when the context block stays empty) on "
-                                                "retrieval.jsonl + noanswer.jsonl")] = True,
-    answer_target: Annotated[float, typer.Option("--answer-target", help="recall@5 of the answer questions the chosen "
-                                                 "answerability point keeps")] = 0.95,
+    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = 0.95,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
@@ -58,9 +55,7 @@ def calibrate(
     per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
     reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
     this command's output (settings.MODEL_PROFILES); for another model run it with --write.
-    Answerability on retrieval.jsonl + noanswer.jsonl (memcli/answer_fit.py): when the context block
-    stays empty; reports empty-on-no-answer vs recall@5 per language and the trade-off per cut;
-    --write stores the weights and the chosen point (answer_min_p_zh / _en).
+    Answerability (docs/answerability.md): empty-on-no-answer vs recall@5, the trade-off per cut.
 
     Examples:
 
@@ -74,8 +69,7 @@ def calibrate(
 
     if not 0 < keep <= 1:
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
-    if not 0 < answer_target <= 1:
-        raise BadInputError(f"--answer-target must be in (0, 1], got {answer_target}")
+    cr.check_target(answer_target)
     st = settings_for(model=model)
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
@@ -84,9 +78,7 @@ def calibrate(
     if fusion:
         report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
     if answerability:
-        from memcli.cli.evaluate_answer import fit_answerability
-
-        report["answerability"] = fit_answerability(st, Path(report["goldset"]).parent, folds, answer_target,
+        report["answerability"] = cr.fit_answerability(st, Path(report["goldset"]).parent, folds, answer_target,
                                                      not as_json)
     if write:
         from memcli.settings import config_path, write_config_values
@@ -99,14 +91,8 @@ def calibrate(
         values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
                   **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
                   "judge_weights": str(weights)}
-        if answerability and "params" in report["answerability"]:
-            aw = config_path().parent / f"answer-{_file_safe(st.model)}.json"
-            tmp = aw.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(report["answerability"]["params"]), encoding="utf-8")
-            tmp.replace(aw)
-            values.update({"answer_weights": str(aw),
-                           "answer_min_p_zh": report["answerability"]["params"]["zh"]["min_p"],
-                           "answer_min_p_en": report["answerability"]["params"]["en"]["min_p"]})
+        if answerability:
+            values.update(cr.write_answer_weights(report["answerability"], config_path().parent, _file_safe(st.model)))
         path = write_config_values(values)
         report["written_to"] = str(path)
         info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -115,11 +101,9 @@ def calibrate(
         return
     _render_calibration(report)
     if fusion and "values" in report["fusion"]:
-        _render_fusion(report["fusion"])
-    if answerability and "params" in report["answerability"]:
-        from memcli.cli.evaluate_answer import render_answerability
-
-        render_answerability(report["answerability"])
+        cr.render_fusion(report["fusion"])
+    if answerability:
+        cr.render_answerability(report["answerability"])
 
 
 def _file_safe(name: str) -> str:
@@ -139,23 +123,6 @@ def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> di
     with prog:
         obs = collect(st, cases, progress=advance)
     return {"cases": str(path), **fit_fusion(st, obs, folds=folds, keep=keep)}
-
-
-def _render_fusion(r: dict[str, Any]) -> None:
-    v = r["values"]
-    console.print(f"[bold]fusion[/] {v['fusion']}  k={v['rrf_k']}  zh: w_dense={v['weight_dense_zh']} "
-                  f"w_lexical={v['weight_lexical_zh']}  en: w_dense={v['weight_dense_en']} "
-                  f"w_lexical={v['weight_lexical_en']}  floors: min_cosine={v['min_cosine']} "
-                  f"min_cosine_zh={v['min_cosine_zh']}  ({r['queries']} queries, {r['folds']}-fold CV)")
-    t = Table(title="retrieval held out (cv) and on all queries (fit): recall@5 / recall@10 / MRR")
-    for col in ("", "lang", "hybrid", "dense", "lexical"):
-        t.add_column(col, justify="right")
-    for sec in ("cv", "fit"):
-        rows = [("all", r[sec]["overall"]), *r[sec]["by_lang"].items()]
-        for lg, modes in rows:
-            t.add_row(sec, lg, *(f"{m['recall@5']:.3f} / {m['recall@10']:.3f} / {m['mrr']:.3f}" if m.get("n") else "–"
-                                 for m in (modes["hybrid"], modes["dense"], modes["lexical"])))
-    console.print(t)
 
 
 def _render_calibration(r: dict[str, Any]) -> None:
