@@ -231,9 +231,15 @@ class Settings(BaseSettings):
 
     # -- confidence ------------------------------------------------------------------------
     confidence_explicit: float = Field(0.95, ge=0, le=1, description="initial trust: remember/import")
-    confidence_extracted: float = Field(0.7, ge=0, le=1, description="initial trust: drained extraction")
+    confidence_extracted: float = Field(0.8, ge=0, le=1, description="initial trust: drained extraction of a plain "
+                                        "statement (我叫林晓梅, my sister lives in Lyon): 'fairly sure'")
+    confidence_hedged: float = Field(0.45, ge=0, le=1, description="initial trust: drained extraction of a hedged "
+                                     "statement (好像/可能, I think/maybe): 'unsure'")
+    confidence_stable_half_life_days: float = Field(3650.0, gt=0, description="decay half-life of attributes that "
+                                                    "do not change (name, birthday, hometown, blood type, zodiac)")
     confidence_reinforce_step: float = Field(0.1, ge=0, le=1, description="NOOP moves confidence this share toward 1")
-    confidence_half_life_days: float = Field(365.0, gt=0, description="decay half-life since last confirmation")
+    confidence_half_life_days: float = Field(730.0, gt=0, description="decay half-life since last confirmation, "
+                                             "days: a plain extracted fact stays 'fairly sure' for ~10 months")
     confidence_floor: float = Field(0.3, ge=0, le=1, description="decay never goes below floor*confidence")
 
     # -- read path -------------------------------------------------------------------------
@@ -258,6 +264,15 @@ class Settings(BaseSettings):
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
+    answerability: bool = Field(True, description="context: leave out hits the fitted answerability model scores "
+                                "below its chosen point (memcli/read/answer.py); search marks them below_floor")
+    answer_weights: Path | None = Field(None, description="JSON file of fitted answerability weights (written by "
+                                        "`memcli calibrate --write`); default: the shipped weights of the model")
+    answer_min_p_zh: float | None = Field(None, ge=0, le=1, description="answerability point for Chinese queries "
+                                          "(probability a hit is relevant); default: the fitted one")
+    answer_min_p_en: float | None = Field(None, ge=0, le=1, description="the same for other queries")
+    subject_expansion: bool = Field(True, description="a hit about a subject (我上司, my sister, a named person) "
+                                    "brings that subject's facts whose attribute the query asks about")
     context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
                                      "is below this share of the best one's (search is not affected); 0 = keep all")
     episodes: bool = Field(True, description="search and context also find episodes: the user's own turns that "

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from memcli.cli import calibrate_report as cr
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
 from memcli.errors import BadInputError
 
@@ -46,11 +47,12 @@ def calibrate(
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
     keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
+    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = 0.95,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion.
+    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion, answerability.
 
     Dedup thresholds (NOOP / ADD by cosine alone) on decisions.jsonl: no CONFLICT or UPDATE pair
     may be decided by cosine alone (checked by k-fold cross-validation); the rest goes to the
@@ -61,6 +63,7 @@ def calibrate(
     per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
     reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
     this command's output (settings.MODEL_PROFILES); for another model run it with --write.
+    Answerability (docs/answerability.md): empty-on-no-answer vs recall@5, the trade-off per cut.
 
     Examples:
 
@@ -74,6 +77,7 @@ def calibrate(
 
     if not 0 < keep <= 1:
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
+    cr.check_target(answer_target)
     st = settings_for(model=model)
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
@@ -81,6 +85,9 @@ def calibrate(
                      progress=advance)
     if fusion:
         report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
+    if answerability:
+        report["answerability"] = cr.fit_answerability(st, Path(report["goldset"]).parent, folds, answer_target,
+                                                     not as_json)
     if write:
         from memcli.settings import config_path, write_config_values
 
@@ -92,6 +99,8 @@ def calibrate(
         values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
                   **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
                   "judge_weights": str(weights)}
+        if answerability:
+            values.update(cr.write_answer_weights(report["answerability"], config_path().parent, _file_safe(st.model)))
         path = write_config_values(values)
         report["written_to"] = str(path)
         info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -100,7 +109,9 @@ def calibrate(
         return
     _render_calibration(report)
     if fusion and "values" in report["fusion"]:
-        _render_fusion(report["fusion"])
+        cr.render_fusion(report["fusion"])
+    if answerability:
+        cr.render_answerability(report["answerability"])
 
 
 def _file_safe(name: str) -> str:
@@ -120,23 +131,6 @@ def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> di
     with prog:
         obs = collect(st, cases, progress=advance)
     return {"cases": str(path), **fit_fusion(st, obs, folds=folds, keep=keep)}
-
-
-def _render_fusion(r: dict[str, Any]) -> None:
-    v = r["values"]
-    console.print(f"[bold]fusion[/] {v['fusion']}  k={v['rrf_k']}  zh: w_dense={v['weight_dense_zh']} "
-                  f"w_lexical={v['weight_lexical_zh']}  en: w_dense={v['weight_dense_en']} "
-                  f"w_lexical={v['weight_lexical_en']}  floors: min_cosine={v['min_cosine']} "
-                  f"min_cosine_zh={v['min_cosine_zh']}  ({r['queries']} queries, {r['folds']}-fold CV)")
-    t = Table(title="retrieval held out (cv) and on all queries (fit): recall@5 / recall@10 / MRR")
-    for col in ("", "lang", "hybrid", "dense", "lexical"):
-        t.add_column(col, justify="right")
-    for sec in ("cv", "fit"):
-        rows = [("all", r[sec]["overall"]), *r[sec]["by_lang"].items()]
-        for lg, modes in rows:
-            t.add_row(sec, lg, *(f"{m['recall@5']:.3f} / {m['recall@10']:.3f} / {m['mrr']:.3f}" if m.get("n") else "–"
-                                 for m in (modes["hybrid"], modes["dense"], modes["lexical"])))
-    console.print(t)
 
 
 def _render_calibration(r: dict[str, Any]) -> None:

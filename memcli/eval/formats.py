@@ -126,6 +126,18 @@ class RetrievalCase(BaseModel):
         return self
 
 
+class OpenQuery(CaseQuery):
+    """A question whose ``relevant`` list may be empty: nothing stored answers it (noanswer.jsonl)."""
+
+    relevant: list[str] = Field(default_factory=list)
+
+
+class OpenCase(RetrievalCase):
+    """A retrieval case whose questions may have no answer (``goldset/noanswer.jsonl``)."""
+
+    queries: list[OpenQuery] = Field(min_length=1)
+
+
 def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
     p = Path(path).expanduser()
     if p.is_dir():
@@ -185,3 +197,8 @@ def sample_queries(cases: list[RetrievalCase], n: int | None, seed: int = 0) -> 
         if qs:
             out.append(c.model_copy(update={"queries": qs}))
     return out
+
+
+def load_open_cases(path: str | Path) -> list[OpenCase]:
+    """Retrieval cases whose questions may have no answer (``relevant: []``). Raises BadInputError."""
+    return _load(path, OpenCase, "retrieval case")

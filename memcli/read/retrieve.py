@@ -26,7 +26,19 @@ from typing import TYPE_CHECKING, Any
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
-from memcli.read import fusion
+from memcli.read import fusion, subject
+from memcli.read.answer import (
+    Answerability,
+    anchor,
+    answer_group,
+    attr_feature,
+    coverage,
+    hit_features,
+    personal_score,
+    pool_mean,
+    subject_feature,
+    topic_coverage,
+)
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
@@ -34,7 +46,8 @@ from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
-from memcli.text import clean_text, lang_of
+from memcli.slots import question_focus
+from memcli.text import clean_text, lang_of, to_simplified
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -68,10 +81,13 @@ class MemoryRetrievalService:
         self.store = store
         self.settings = settings
         self.encoder = encoder
+        self.answer = Answerability(settings)
 
     def with_store(self, store: MemoryStore) -> MemoryRetrievalService:
         """The same service on another connection (a reader for a worker thread)."""
-        return MemoryRetrievalService(store, self.settings, self.encoder)
+        svc = MemoryRetrievalService.__new__(MemoryRetrievalService)
+        svc.store, svc.settings, svc.encoder, svc.answer = store, self.settings, self.encoder, self.answer
+        return svc
 
     def retrieve(self, user: str, query: str, limit: int = 5, as_of: str | datetime | None = None,
                  min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
@@ -172,7 +188,7 @@ class MemoryRetrievalService:
             part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
             early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
             early_hits = self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
-                                    explain=explain, info=part)
+                                    explain=explain, info=part, as_of=at, query=text)
             if ep is not None:
                 early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
             on_partial(Hits(early_hits, part))
@@ -215,7 +231,7 @@ class MemoryRetrievalService:
 
         t1 = time.monotonic()
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info)
+                          explain=explain, info=info, as_of=at, query=text, qvec=vec if qv is not None else None)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             found = ep.hits(lang=lang, min_score=min_score, explain=explain)
@@ -228,7 +244,7 @@ class MemoryRetrievalService:
 
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
-              info: RetrievalInfo) -> list[Hit]:
+              info: RetrievalInfo, as_of: datetime | None = None, query: str = "", qvec: Any = None) -> list[Hit]:
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -251,8 +267,13 @@ class MemoryRetrievalService:
                 continue
             scored.append((final, f, row, rec))
         scored.sort(key=lambda x: (-x[0], -x[1].id))
+        via: dict[int, int] = {}
+        if st.subject_expansion and info.slots and scored:
+            scored, via = self._expand(user, scored, info, as_of, now)
+        top = scored[:limit]
+        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec)
         out: list[Hit] = []
-        for final, f, row, rec in scored[:limit]:
+        for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)
             ex = None
             if explain:
@@ -263,10 +284,96 @@ class MemoryRetrievalService:
                              like_score=0 if lex is None else lex.like_score, rrf=round(f.rrf, 6),
                              rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
                              weight_lexical=weights["lexical"], salience=float(row["salience"]),
-                             recency=round(rec, 4), final=round(final, 4))
+                             recency=round(rec, 4), final=round(final, 4), answer_features=x_of.get(f.id))
             out.append(Hit(id=f.id, statement=row["statement"], kind=row["kind"],
                            effective_confidence=effective(float(row["confidence"]),
-                                                          from_iso(row["last_confirmed_at"]), now, st),
+                                                          from_iso(row["last_confirmed_at"]), now, st,
+                                                          row.get("slot")),
                            valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
-                           metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex))
+                           metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex,
+                           slot=row.get("slot"),
+                           p_relevant=p_of.get(f.id), via=via.get(f.id),
+                           below_floor=info.answer_min_p is not None and p_of.get(f.id, 1.0) < info.answer_min_p))
+        info.below_floor = sum(h.below_floor for h in out)
         return out
+
+    def _expand(self, user: str, scored: list[tuple[float, Any, dict[str, Any], float]], info: RetrievalInfo,
+                as_of: datetime | None, now: datetime) -> tuple[list[tuple[float, Any, dict[str, Any], float]],
+                                                                dict[int, int]]:
+        """Subject expansion (:mod:`memcli.read.subject`): each parent's same-subject facts right after it,
+        at the parent's score. Returns the new order and item id → parent id."""
+        t1 = time.monotonic()
+        found = subject.expansions(self.store, user, [(f.id, row.get("slot")) for _, f, row, _ in scored],
+                                   info.slots, as_of=as_of)
+        info.timings_ms["subject"] = _ms(t1)
+        if not found:
+            return scored, {}
+        by_id = {f.id: (final, f, row, rec) for final, f, row, rec in scored}
+        new_ids = [i for ids in found.values() for i in ids if i not in by_id]
+        rows = {r["id"]: r for r in self.store.items_by_ids(user, new_ids)} if new_ids else {}
+        st, via, out, placed = self.settings, {}, [], set()
+        for final, f, row, rec in scored:
+            if f.id in placed:
+                continue
+            out.append((final, f, row, rec))
+            placed.add(f.id)
+            for n, i in enumerate(found.get(f.id, []), start=1):
+                if i in placed:
+                    continue
+                if i in by_id:
+                    _, g, grow, grec = by_id[i]
+                else:
+                    grow = rows.get(i)
+                    if grow is None:
+                        continue
+                    g = fusion.Fused(i)
+                    grec = fusion.recency(from_iso(grow["last_confirmed_at"]), now, st.recency_half_life_days)
+                g.ranks.setdefault("subject", n)
+                out.append((final, g, grow, grec))
+                placed.add(i)
+                via[i] = f.id
+        info.expanded = len(via)
+        return out, via
+
+    def _answerability(self, query: str, top: list[tuple[float, Any, dict[str, Any], float]], via: dict[int, int],
+                       cos_by_id: dict[int, float], info: RetrievalInfo, lang: str, dense_ran: bool,
+                       explain: bool, qvec: Any = None) -> tuple[dict[int, float], dict[int, list[float]]]:
+        """p_relevant of each hit (:mod:`memcli.read.answer`); a hit brought by subject expansion
+        shares its parent's; and (with ``explain``) each own hit's feature row. Sets
+        ``info.answer_min_p`` when the gate applies."""
+        if not (self.answer.enabled or explain) or not dense_ran or not top:
+            return {}, {}
+        own = [(final, f, row) for final, f, row, _ in top if f.id not in via]
+        if not own:
+            return {}, {}
+        best = max(final for final, _, _ in own) or 1.0
+        best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
+        mean_cos = pool_mean(list(cos_by_id.values()))
+        focus = question_focus(query)  # a long message's question sentence, without the chatter before it
+        tokens = info.tokens if focus == query else query_tokens(focus, drop_stopwords=True)
+        group = answer_group(query, lang)
+        has_anchor = anchor(focus, info.slots)
+        personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(group))
+        simple = to_simplified(query)
+        p_of: dict[int, float] = {}
+        x_of: dict[int, list[float]] = {}
+        for rank, (final, f, row) in enumerate(own, start=1):
+            x = hit_features(cos=cos_by_id.get(f.id), lexical="lexical" in f.ranks, slot="slot" in f.ranks,
+                             cover=coverage(tokens, row["statement"], row.get("slot")),
+                             strong_cover=coverage(tokens, row["statement"], row.get("slot"), strong=True),
+                             ratio=final / best,
+                             best_cos=best_cos, mean_cos=mean_cos, rank=rank,
+                             subject=subject_feature(simple, info.slots, row.get("slot"),
+                                                     to_simplified(row["statement"])),
+                             attr=attr_feature(info.slots, row.get("slot")), has_anchor=has_anchor,
+                             query_chars=len(focus), personal=personal,
+                             topic=topic_coverage(tokens, row["statement"]))
+            x_of[f.id] = [round(v, 6) for v in x]
+            p = self.answer.p(x, group) if self.answer.enabled else None
+            if p is not None:
+                p_of[f.id] = round(p, 4)
+        for i, parent in via.items():
+            if parent in p_of:
+                p_of[i] = p_of[parent]
+        info.answer_min_p = self.answer.min_p(group) if self.answer.enabled else None
+        return p_of, x_of
