@@ -48,7 +48,6 @@ def test_unrelated_chinese_questions_get_no_block(zh, question: str) -> None:
     hits = zh.search(question, limit=10)
     assert all(h.below_floor for h in hits)  # search still lists them (those above the cosine floor), marked
     assert all(0 <= h.p_relevant < hits.info.answer_min_p for h in hits)
-    assert len(zh.search("乞力马扎罗山有多高", limit=10)) >= 3  # the dense leg's neighbours are still there
 
 
 EN_UNRELATED = ["What is the capital of Peru?", "Write a haiku about the sea", "How do I reverse a list in Python?",
