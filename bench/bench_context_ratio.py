@@ -33,7 +33,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="memcli-ratio-") as tmp:
         for c in cases:
             with Memory(db=str(Path(tmp) / f"{c['user']}.db"), user=c["user"]) as m:
-                ref = {m.remember(x["text"], at=x["at"]).item_id: x["ref"] for x in c["memories"]}
+                ref = {m.remember(x["text"], at=x["at"], allow_future=True).item_id: x["ref"] for x in c["memories"]}
                 for q in c["queries"]:
                     rel = set(q["relevant"])
                     rows.append([(h.score, ref.get(h.id) in rel, set(h.legs) == {"dense"})

@@ -90,7 +90,8 @@ def bench_capture(db: str, n: int) -> dict:
         m.capture("warm up", key="w")
         for i in range(n):
             t = time.perf_counter()
-            m.capture(f"I had coffee with Sam at {i % 24}h, cup #{i}", at=t0 + timedelta(minutes=i), key=f"c{i}")
+            m.capture(f"I had coffee with Sam at {i % 24}h, cup #{i}", at=t0 + timedelta(minutes=i), key=f"c{i}",
+                      allow_future=True)
             xs.append((time.perf_counter() - t) * 1000)
     return {"p50": pct(xs, 50), "p99": pct(xs, 99), "n": n}
 
@@ -102,7 +103,7 @@ def bench_drain(db: str, n: int, workers: int) -> dict:
     mems: dict[str, Memory] = {}
     for r in recs:
         m = mems.get(r["user"]) or mems.setdefault(r["user"], Memory(db=db, user=r["user"]))
-        m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"])
+        m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"], allow_future=True)
     for m in mems.values():
         m.close()
     env = {**os.environ, "MEMCLI_DB": db, "TOKENIZERS_PARALLELISM": "false", "OMP_NUM_THREADS": "1"}

@@ -9,7 +9,9 @@ Run from the repo root (full: about 30-60 minutes on 2 shared cores; --quick: a 
     python bench/run_all.py --quick    # small sizes, LoCoMo on 2 conversations
     python bench/run_all.py --only calibrate,locomo
 
-Writes bench/out/report.md and bench/out/report.json (and each sub-benchmark's own JSON).
+Writes bench/out/report.md and bench/out/report.json (and each sub-benchmark's own JSON), and
+rewrites the generated section of docs/benchmarks.md (between its ``run_all:begin`` and
+``run_all:end`` markers) with the same report, its command and its machine (``--no-docs``: not).
 The performance scripts (bench_capture.py, bench_drain.py, bench_search.py) run as
 subprocesses when present — a missing one is skipped with a note; the quality figures run
 in-process through the same library calls as ``memcli calibrate`` and ``memcli eval``.
@@ -30,6 +32,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
+DOCS_PAGE = ROOT / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- run_all:begin -->", "<!-- run_all:end -->"
+# the CLI command that makes the same library call as each quality part
+EQUIVALENT = {"calibrate": "memcli calibrate --json", "decisions": "memcli eval decisions",
+              "extraction": "memcli eval extraction", "retrieval": "memcli eval retrieval",
+              "locomo": "memcli eval retrieval --locomo auto",
+              "locomo_turns": "memcli eval retrieval --locomo auto --mode turns"}
 sys.path.insert(0, str(ROOT))
 
 # script, its JSON output, arguments (full, quick)
@@ -106,6 +115,34 @@ def md_retrieval(r: dict[str, Any], group: str | None) -> str:
     return "\n".join(lines)
 
 
+def _command(part: str, quick: bool) -> str:
+    subset = ", on a subset" if quick and part in ("decisions", "locomo", "locomo_turns") else ""
+    return (f"Command: `python bench/run_all.py{' --quick' if quick else ''} --only {part}` (the library call "
+            f"of `{EQUIVALENT[part]}`{subset}).")
+
+
+def generated_section(report_md: str, command: str) -> str:
+    """The report as the generated section of docs/benchmarks.md: its title a level-2 heading,
+    every other heading one level down, the command that made it first, paths relative to the repo."""
+    lines = report_md.replace(f"{ROOT}/", "").strip().splitlines()  # paths relative to the repo
+    title = lines[0].lstrip("# ").strip() if lines and lines[0].startswith("# ") else "benchmark report"
+    body = [("#" + ln) if ln.startswith("#") else ln for ln in lines[1:]]
+    return "\n".join([f"## Latest `bench/run_all.py` run: {title.removeprefix('memcli benchmark report ')}", "",
+                      f"Made by `{command}`; every figure below comes from this one run on the machine named here.",
+                      *body]).rstrip() + "\n"
+
+
+def replace_generated(page: str, section: str) -> str:
+    """``page`` with the text between its ``run_all:begin`` / ``run_all:end`` markers replaced
+    by ``section`` (the rest kept byte for byte); a page without the markers gets them, with
+    the section, at its end."""
+    block = f"{BEGIN}\n{section.rstrip()}\n{END}"
+    if BEGIN in page and END in page.split(BEGIN, 1)[1]:
+        head, rest = page.split(BEGIN, 1)
+        return head + block + rest.split(END, 1)[1]
+    return page.rstrip() + "\n\n" + block + "\n"
+
+
 def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[str, Any], list[str]]:
     from memcli.settings import load_settings
 
@@ -121,7 +158,7 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         r["seconds"] = round(time.monotonic() - t0, 1)
         res["calibrate"] = r
         th, fit, cv, cur = r["thresholds"], r["fit"], r["cv"], r["current"]
-        md += ["## Calibration (goldset decision pairs)", "",
+        md += ["## Calibration (goldset decision pairs)", "", _command("calibrate", quick), "",
                f"{r['pairs']} pairs {r['label_counts']}, model `{r['model']}`, target precision "
                f"{r['target_precision']}, margin {r['margin']}, {r['folds']}-fold CV. Chosen: NOOP by cosine "
                f"{'never (exact only)' if th['upper'] > 1 else '>= ' + str(th['upper'])}, "
@@ -145,7 +182,7 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         r["seconds"] = round(time.monotonic() - t0, 1)
         res["decisions"] = r
         ov = r["overall"]
-        md += ["## Decisions (goldset pairs through the real pipeline)", "",
+        md += ["## Decisions (goldset pairs through the real pipeline)", "", _command("decisions", quick), "",
                f"{r['pairs']} pairs, thresholds {r['thresholds']['upper']}/{r['thresholds']['lower']}, judge "
                f"`{r['judge']}`: accuracy {pct(ov['accuracy'])}, CONFLICT decided NOOP {r['conflict_as_noop']}, "
                "levels " + ", ".join(f"{k} {pct(v['share'])}" for k, v in r["levels"].items()) + ".", "",
@@ -163,7 +200,7 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         r = eval_extraction(st, load_extraction_cases(default_goldset_dir() / "extraction.jsonl"))
         res["extraction"] = r
         f = r["facts"]
-        md += ["## Extraction (goldset cases)", "",
+        md += ["## Extraction (goldset cases)", "", _command("extraction", quick), "",
                f"Extractor `{r['extractor']}`, {r['cases']} cases ({r['exact_cases']} exactly right): "
                f"{f['matched']} of {f['expected']} expected facts found (recall {pct(f['recall'])}), "
                f"precision {pct(f['precision'])}, kind right {pct(r['kind_accuracy'])}; silent on "
@@ -175,8 +212,9 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
 
         r = eval_cases(st, load_cases(default_goldset_dir() / "retrieval.jsonl"))
         res["retrieval"] = r
-        md += ["## Retrieval (goldset cases)", "", f"{r['cases']} cases, {r['memories']} memories, {r['queries']} "
-               "queries (zh + en).", "", md_retrieval(r, "tag"), ""]
+        md += ["## Retrieval (goldset cases)", "", _command("retrieval", quick), "",
+               f"{r['cases']} cases, {r['memories']} memories, {r['queries']} queries (zh + en).", "",
+               md_retrieval(r, "tag"), ""]
     for part, mode in (("locomo", "observations"), ("locomo_turns", "turns")):
         if part not in only:
             continue
@@ -194,7 +232,8 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         r["seconds"] = round(time.monotonic() - t0, 1)
         res[part] = r
         drained = f" Drain: {r['drain']}." if "drain" in r else ""
-        md += [title, "", f"{r['conversations']} conversations, {r['memories']} memories, {r['queries']} questions; "
+        md += [title, "", _command(part, quick), "",
+               f"{r['conversations']} conversations, {r['memories']} memories, {r['queries']} questions; "
                f"evidence ids repaired/dropped: {r['evidence_issues']}.{drained}", "", md_retrieval(r, "category"), ""]
     return res, md
 
@@ -205,6 +244,7 @@ def main() -> None:
     ap.add_argument("--only", default=",".join([*PERF, *QUALITY]),
                     help=f"comma-separated subset of {','.join([*PERF, *QUALITY])}")
     ap.add_argument("--locomo", default=None, help="path of locomo10.json")
+    ap.add_argument("--no-docs", action="store_true", help="do not rewrite the generated section of docs/benchmarks.md")
     args = ap.parse_args()
     only = {x.strip() for x in args.only.split(",") if x.strip()}
     unknown = only - set(PERF) - set(QUALITY)
@@ -240,6 +280,11 @@ def main() -> None:
     (OUT / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False, default=str), encoding="utf-8")
     print(text)
     print(f"written {OUT / 'report.md'} and {OUT / 'report.json'}", file=sys.stderr)
+    if not args.no_docs and DOCS_PAGE.exists():
+        command = "python bench/run_all.py " + " ".join(sys.argv[1:])
+        page = DOCS_PAGE.read_text(encoding="utf-8")
+        DOCS_PAGE.write_text(replace_generated(page, generated_section(text, command.strip())), encoding="utf-8")
+        print(f"written the generated section of {DOCS_PAGE}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from memcli.engine import Engine, backend_overrides, resolve_settings
 from memcli.settings import Settings
 
 if TYPE_CHECKING:
+    from memcli.auth import TokenOwner
     from memcli.embed import Embedder
     from memcli.write.extract import Extractor
     from memcli.write.judge import Judge
@@ -80,7 +81,19 @@ class Admin(Engine):
         self.store.replace_vectors(model, emb.dim, zip(rows, vectors, strict=True))
         self.settings, self.model_note = self.configured.for_model(model), None
         self._embedder, self._worker = emb, None
-        return {"model": model, "dim": emb.dim, "items": len(rows)}
+        self.store.drop_episode_vectors()  # the episodes follow the memories to the new model
+        episodes = self._rebuild_episodes(None)
+        return {"model": model, "dim": emb.dim, "items": len(rows), "episodes": episodes["episodes"]}
+
+    def rebuild_episodes(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Every user's drained turns without an episode record (drained before episodes
+        existed) or whose episode vector is of another model: classified, embedded, recorded
+        (:func:`memcli.write.episodes.rebuild`). Returns ``{"turns", "episodes", "model"}``."""
+        return self._rebuild_episodes(None, progress)
+
+    def users(self) -> list[str]:
+        """Every user who has memories (any status), sorted."""
+        return self.store.user_ids()
 
     def item_count(self) -> int:
         """Stored items of every user (any status)."""
@@ -119,3 +132,62 @@ class Admin(Engine):
             "db_bytes": st.size_bytes(),
             "schema_version": st.schema_version(),
         }
+
+    # -- API tokens of the HTTP service (memcli serve) ------------------------------------------
+    def create_token(self, user: str | None = None, *, operator: bool = False,
+                     name: str | None = None) -> dict[str, Any]:
+        """Make an API token bound to ``user`` (or, ``operator=True``, the operator's token for
+        ``POST /internal/drain``); only its SHA-256 digest is stored.
+
+        Returns ``{"id", "token", "scope", "user", "name"}``; ``token`` is the clear value,
+        shown this once.
+
+        Raises:
+            BadInputError: neither or both of ``user`` and ``operator``; a blank user.
+        """
+        from memcli.auth import OPERATOR, USER, digest, new_token
+        from memcli.errors import BadInputError
+        from memcli.timeutil import iso, now_utc
+
+        if operator == (user is not None):
+            raise BadInputError("a token is for one user (--user U) or for the operator (--operator), not both")
+        if user is not None:
+            try:
+                user = Settings._user_not_blank(user)
+            except ValueError as exc:
+                raise BadInputError(f"user: {exc}") from None
+        token = new_token()
+        scope = OPERATOR if operator else USER
+        tid = self.store.add_token(token_hash=digest(token) or "", prefix=token[:10], scope=scope, user=user,
+                                   name=name, created_at=iso(now_utc()))
+        return {"id": tid, "token": token, "scope": scope, "user": user, "name": name}
+
+    def revoke_token(self, token_id: int) -> dict[str, Any]:
+        """Revoke a token: it never authenticates again. Revoking twice changes nothing.
+
+        Returns ``{"id", "already"}``.
+
+        Raises:
+            NotFoundError: no such token.
+        """
+        from memcli.errors import NotFoundError
+        from memcli.timeutil import iso, now_utc
+
+        outcome = self.store.revoke_token(token_id, iso(now_utc()))
+        if outcome is None:
+            raise NotFoundError(f"no token {token_id}")
+        return {"id": token_id, "already": outcome == "already"}
+
+    def tokens(self, user: str | None = None) -> list[dict[str, Any]]:
+        """The tokens (id, prefix, scope, user, name, created_at, revoked_at; never the
+        token or its digest), oldest first; ``user``: that user's only."""
+        return [{**{k: v for k, v in r.items() if k != "user_id"}, "user": r["user_id"]}
+                for r in self.store.list_tokens(user)]
+
+    def token_owner(self, token: str) -> TokenOwner | None:
+        """Whom a clear token speaks for (a revoked or unknown token: None)."""
+        from memcli.auth import TokenOwner, digest
+
+        h = digest(token)
+        row = self.store.token_owner(h) if h else None
+        return None if row is None else TokenOwner(int(row["id"]), row["scope"], row["user_id"])

@@ -31,11 +31,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.errors import BadInputError
-from memcli.eval.formats import DecisionPair, default_goldset_dir, load_pairs
 from memcli.settings import Settings, canonical_model
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from memcli.eval.formats import DecisionPair  # the goldset's reader: only `calibrate` needs it
 
 __all__ = ["Thresholds", "calibrate", "calibration_warning", "choose_thresholds", "pair_cosines",
            "score_thresholds"]
@@ -277,6 +278,8 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
         raise BadInputError(f"--target-precision must be in (0, 1], got {target_precision}")
     if not 0 <= margin < 1:
         raise BadInputError(f"--margin must be in [0, 1), got {margin}")
+    from memcli.eval.formats import default_goldset_dir, load_pairs
+
     path = Path(goldset) if goldset is not None else default_goldset_dir()
     if path.is_dir():
         path = path / "decisions.jsonl"

@@ -9,6 +9,7 @@ store, and the heavy components built once, on first use (the capture path never
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import open_store
@@ -113,8 +114,14 @@ class Engine:
         from memcli.write.worker import MemoryCaptureWorker
 
         return MemoryCaptureWorker(self.store, self.settings, lambda: self.embedder,
-                                   extractor or self._extractor or get_extractor(self.settings),
+                                   extractor or self._extractor or get_extractor(self.settings, lambda: self.embedder),
                                    judge or self._judge or get_judge(self.settings))
+
+    def _rebuild_episodes(self, user: str | None, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+        from memcli.write.episodes import rebuild
+
+        return rebuild(self.store, self.settings, lambda: self.embedder, user=user, chatter=self.worker.chatter,
+                       progress=progress)
 
     @property
     def worker(self) -> MemoryCaptureWorker:

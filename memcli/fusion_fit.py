@@ -187,36 +187,64 @@ def _grid() -> list[tuple[str, int, tuple[float, float]]]:
     return out
 
 
+def _consts(st: Settings) -> dict[str, Any]:
+    """The fusion constants of ``st`` as :meth:`memcli.fusion_batch.Batch.metrics` takes them."""
+    return {"method": st.fusion, "k": st.rrf_k, "floors": (st.min_cosine, st.min_cosine_zh),
+            "w": {"zh": (st.weight_dense_zh, st.weight_lexical_zh), "en": (st.weight_dense_en, st.weight_lexical_en)},
+            "weight_salience": st.weight_salience, "weight_recency": st.weight_recency, "min_score": st.min_score}
+
+
+class _Fitter:
+    """The grid search over one :class:`~memcli.fusion_batch.Batch`; each grid point's per-query
+    objective is computed once per floors and reused by every fold."""
+
+    def __init__(self, batch: Any, settings: Settings) -> None:
+        self.batch, self.settings = batch, settings
+        self.cache: dict[tuple[Any, ...], Any] = {}
+
+    def objective(self, method: str, k: int, p: tuple[float, float], floors: tuple[float, float]) -> Any:
+        key = (method, k, p, floors)
+        if key not in self.cache:
+            st = self.settings
+            m = self.batch.metrics(legs=("dense", "lexical"), method=method, k=k, w={"zh": p, "en": p},
+                                   floors=floors, weight_salience=st.weight_salience,
+                                   weight_recency=st.weight_recency, min_score=st.min_score)
+            self.cache[key] = (m["recall@5"] + m["recall@10"] + m["mrr"]) / 3
+        return self.cache[key]
+
+    def fit(self, idx: Any, floors: tuple[float, float]) -> tuple[str, int, dict[str, tuple[float, float]], float]:
+        import numpy as np
+
+        by_lang = {lg: idx[self.batch.lang[idx] == lg] for lg in LANGS}
+        grid = _grid()
+        best: tuple[float, str, int, dict[str, tuple[float, float]]] | None = None
+        for method, k in dict.fromkeys((m, kk) for m, kk, _ in grid):
+            pairs = [p for m, kk, p in grid if (m, kk) == (method, k)]
+            chosen, total = {}, 0.0
+            for lg in LANGS:
+                sel = by_lang[lg]
+                if not len(sel):
+                    chosen[lg] = pairs[0]
+                    continue
+                vals = [float(np.sum(self.objective(method, k, p, floors)[sel])) for p in pairs]
+                top = max(range(len(pairs)), key=lambda i: (round(vals[i], 9), -i))
+                chosen[lg] = pairs[top]
+                total += vals[top]
+            if best is None or total > best[0] + 1e-9:
+                best = (total, method, k, chosen)
+        assert best is not None
+        return best[1], best[2], best[3], best[0] / max(1, len(idx))
+
+
 def fit_weights(obs: Sequence[QueryObs], settings: Settings, floors: tuple[float, float]
                 ) -> tuple[str, int, dict[str, tuple[float, float]], float]:
     """Best (method, rrf_k, {lang: (w_dense, w_lexical)}, objective) on ``obs`` over the grid;
     method and k are shared by both languages, the weights are per language."""
-    by_lang = {lg: [o for o in obs if o.lang == lg] for lg in LANGS}
-    cache: dict[tuple[str, int, tuple[float, float], str], float] = {}
+    import numpy as np
 
-    def val(method: str, k: int, p: tuple[float, float], lg: str) -> float:
-        key = (method, k, p, lg)
-        if key not in cache:
-            cache[key] = sum(_objective(score(o, settings, w=p, k=k, floors=floors, method=method))
-                             for o in by_lang[lg])
-        return cache[key]
+    from memcli.fusion_batch import Batch
 
-    grid = _grid()
-    best: tuple[float, str, int, dict[str, tuple[float, float]]] | None = None
-    for method, k in dict.fromkeys((m, kk) for m, kk, _ in grid):
-        pairs = [p for m, kk, p in grid if (m, kk) == (method, k)]
-        chosen, total = {}, 0.0
-        for lg in LANGS:
-            if not by_lang[lg]:
-                chosen[lg] = pairs[0]
-                continue
-            top = max(pairs, key=lambda p: (round(val(method, k, p, lg), 9), -pairs.index(p)))
-            chosen[lg] = top
-            total += val(method, k, top, lg)
-        if best is None or total > best[0] + 1e-9:
-            best = (total, method, k, chosen)
-    assert best is not None
-    return best[1], best[2], best[3], best[0] / max(1, len(obs))
+    return _Fitter(Batch(obs), settings).fit(np.arange(len(obs)), floors)
 
 
 def _apply(settings: Settings, method: str, k: int, w: dict[str, tuple[float, float]],
@@ -226,29 +254,28 @@ def _apply(settings: Settings, method: str, k: int, w: dict[str, tuple[float, fl
         "weight_dense_en": w["en"][0], "weight_lexical_en": w["en"][1], **floors})
 
 
-def _modes(obs: Sequence[QueryObs], st: Settings) -> dict[str, dict[str, float]]:
-    return {"hybrid": _mean([score(o, st) for o in obs]),
-            "dense": _mean([score(o, st, legs=("dense",)) for o in obs]),
-            "lexical": _mean([score(o, st, legs=("lexical",)) for o in obs])}
+MODES = {"hybrid": ("dense", "lexical"), "dense": ("dense",), "lexical": ("lexical",)}
 
 
-def _by_lang(obs: Sequence[QueryObs], st: Settings) -> dict[str, Any]:
-    return {lg: _modes([o for o in obs if o.lang == lg], st) for lg in LANGS if any(o.lang == lg for o in obs)}
+def _per_query(batch: Any, st: Settings) -> dict[str, dict[str, Any]]:
+    """Per-query metrics of each mode under the constants of ``st``."""
+    return {mode: batch.metrics(legs=legs, **_consts(st)) for mode, legs in MODES.items()}
 
 
-def fit_fusion(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, keep: float = 0.95,
-               seed: int = 7) -> dict[str, Any]:
-    """Fit on all queries and cross-validate; see the module docstring. JSON-able report:
-    ``values`` (the settings to store), ``fit`` / ``cv`` (hybrid, dense, lexical; overall
-    and ``by_lang``), ``baseline`` (equal weights, k = 60, same floors), ``folds``."""
-    if not 0 < keep <= 1:
-        raise BadInputError(f"--keep must be in (0, 1], got {keep}")
-    if len(obs) < folds or folds < 2:
-        raise BadInputError(f"fusion fit needs at least {max(2, folds)} retrieval queries (got {len(obs)})")
-    floors = fit_floors(obs, keep)
-    method, k, w, _ = fit_weights(obs, settings, (floors["min_cosine"], floors["min_cosine_zh"]))
-    fitted = _apply(settings, method, k, w, floors)
-    # held-out: stratified by language, round robin after a seeded shuffle
+def _summary(per: dict[str, dict[str, Any]], batch: Any, idx: Any = None) -> dict[str, Any]:
+    """{"overall": {mode: means}, "by_lang": {lang: {mode: means}}} over ``idx`` (default all)."""
+    import numpy as np
+
+    from memcli.fusion_batch import mean
+
+    idx = np.arange(batch.n) if idx is None else idx
+    return {"overall": {m: mean(v, idx) for m, v in per.items()},
+            "by_lang": {lg: {m: mean(v, idx[batch.lang[idx] == lg]) for m, v in per.items()}
+                        for lg in LANGS if np.any(batch.lang[idx] == lg)}}
+
+
+def _folds(obs: Sequence[QueryObs], folds: int, seed: int) -> list[list[int]]:
+    """Stratified by language, round robin after a seeded shuffle."""
     rng = random.Random(seed)
     buckets: list[list[int]] = [[] for _ in range(folds)]
     turn = 0
@@ -258,25 +285,60 @@ def fit_fusion(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, k
         for i in idx:
             buckets[turn % folds].append(i)
             turn += 1
-    held: list[tuple[QueryObs, Settings]] = []
+    return buckets
+
+
+def cross_validate(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, keep: float = 0.95,
+                   seed: int = 7, batch: Any = None, fitter: Any = None) -> dict[str, Any]:
+    """Out-of-fold figures: each fold's queries ranked with the constants fitted on the other folds.
+
+    Returns ``{"per_query": {mode: {metric: array (n,)}}, "fold_values": [...]}``; modes hybrid,
+    dense, lexical (the legs alone still use their fold's floors)."""
+    import numpy as np
+
+    from memcli.fusion_batch import Batch
+
+    batch = batch or Batch(obs)
+    fitter = fitter or _Fitter(batch, settings)
+    oof: dict[str, dict[str, Any]] = {}
     fold_values = []
-    for b in buckets:
-        test = set(b)
-        train = [o for i, o in enumerate(obs) if i not in test]
-        fl = fit_floors(train, keep)
-        fm, fk, fw, _ = fit_weights(train, settings, (fl["min_cosine"], fl["min_cosine_zh"]))
-        fs = _apply(settings, fm, fk, fw, fl)
+    for b in _folds(obs, folds, seed):
+        test = np.array(sorted(b), dtype=int)
+        train = np.array(sorted(set(range(len(obs))) - set(b)), dtype=int)
+        fl = fit_floors([obs[i] for i in train], keep)
+        fm, fk, fw, _ = fitter.fit(train, (fl["min_cosine"], fl["min_cosine_zh"]))
+        per = _per_query(batch, _apply(settings, fm, fk, fw, fl))
+        for mode, metrics in per.items():
+            dst = oof.setdefault(mode, {m: np.zeros(len(obs)) for m in metrics})
+            for m, v in metrics.items():
+                dst[m][test] = v[test]
         fold_values.append({"fusion": fm, "rrf_k": fk, "weights": {lg: list(v) for lg, v in fw.items()}, **fl,
                             "n_test": len(b)})
-        held += [(obs[i], fs) for i in b]
+    return {"per_query": oof, "fold_values": fold_values}
 
-    def cv_modes(sel: list[tuple[QueryObs, Settings]]) -> dict[str, Any]:
-        return {"hybrid": _mean([score(o, s) for o, s in sel]),
-                "dense": _mean([score(o, s, legs=("dense",)) for o, s in sel]),
-                "lexical": _mean([score(o, s, legs=("lexical",)) for o, s in sel])}
 
+def fit_fusion(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, keep: float = 0.95,
+               seed: int = 7) -> dict[str, Any]:
+    """Fit on all queries and cross-validate; see the module docstring. JSON-able report:
+    ``values`` (the settings to store), ``fit`` / ``cv`` (hybrid, dense, lexical; overall
+    and ``by_lang``), ``baseline`` (equal weights, k = 60, same floors), ``folds``."""
+    import numpy as np
+
+    from memcli.fusion_batch import Batch
+
+    if not 0 < keep <= 1:
+        raise BadInputError(f"--keep must be in (0, 1], got {keep}")
+    if len(obs) < folds or folds < 2:
+        raise BadInputError(f"fusion fit needs at least {max(2, folds)} retrieval queries (got {len(obs)})")
+    batch = Batch(obs)
+    fitter = _Fitter(batch, settings)
+    floors = fit_floors(obs, keep)
+    method, k, w, _ = fitter.fit(np.arange(len(obs)), (floors["min_cosine"], floors["min_cosine_zh"]))
+    fitted = _apply(settings, method, k, w, floors)
+    cv = cross_validate(settings, obs, folds=folds, keep=keep, seed=seed, batch=batch, fitter=fitter)
     base = settings.model_copy(update={"fusion": "rrf", "rrf_k": 60, "weight_dense_zh": 1.0, "weight_lexical_zh": 1.0,
                                        "weight_dense_en": 1.0, "weight_lexical_en": 1.0, **floors})
+    base_sum = _summary({"hybrid": batch.metrics(legs=("dense", "lexical"), **_consts(base))}, batch)
     values = {"fusion": method, "rrf_k": k, "weight_dense_zh": w["zh"][0], "weight_lexical_zh": w["zh"][1],
               "weight_dense_en": w["en"][0], "weight_lexical_en": w["en"][1], **floors}
     return {
@@ -285,14 +347,37 @@ def fit_fusion(settings: Settings, obs: Sequence[QueryObs], *, folds: int = 5, k
         "grid": {"rrf: w_dense (w_lexical = 1; also 1/0)": list(W_GRID),
                  "score: w_lexical (w_dense = 1)": list(WL_GRID), "k": list(K_GRID)},
         "values": values,
-        "fit": {"overall": _modes(obs, fitted), "by_lang": _by_lang(obs, fitted)},
-        "cv": {"overall": cv_modes(held),
-               "by_lang": {lg: cv_modes([(o, s) for o, s in held if o.lang == lg])
-                           for lg in LANGS if any(o.lang == lg for o, _ in held)},
-               "fold_values": fold_values},
-        "baseline_equal_rrf60": {"overall": _mean([score(o, base) for o in obs]), "by_lang": {
-            lg: _mean([score(o, base) for o in obs if o.lang == lg])
-            for lg in LANGS if any(o.lang == lg for o in obs)}},
+        "fit": _summary(_per_query(batch, fitted), batch),
+        "cv": {**_summary(cv["per_query"], batch), "fold_values": cv["fold_values"]},
+        "baseline_equal_rrf60": {"overall": base_sum["overall"]["hybrid"],
+                                 "by_lang": {lg: v["hybrid"] for lg, v in base_sum["by_lang"].items()}},
         "current": {"values": {key: getattr(settings, key) for key in values},
-                    "overall": _modes(obs, settings)},
+                    "overall": _summary(_per_query(batch, settings), batch)["overall"]},
     }
+
+
+def out_of_fold(settings: Settings, cases: Sequence[Any], *, folds: int = 5, keep: float = 0.95, seed: int = 7,
+                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """``memcli eval retrieval`` on the goldset with hybrid scored out of fold: every query run once
+    (:func:`collect`), then ranked with fusion constants fitted on the other folds' queries only.
+
+    Returns ``{"cases", "queries", "memories", "model", "folds", "modes", "overall": {mode: {recall@1/5/10,
+    hit@1/5/10, mrr, n}}, "by_lang", "by_tag", "fold_values"}``; modes ``hybrid`` (out of fold), ``dense``
+    and ``lexical`` (each leg alone, its floor fitted out of fold) and ``hybrid_configured`` (the
+    configured constants — in-sample when they were fitted on these same queries)."""
+    import numpy as np
+
+    from memcli.fusion_batch import Batch, mean
+
+    obs = collect(settings, cases, progress=progress)
+    if len(obs) < folds or folds < 2:
+        raise BadInputError(f"cross-validation needs at least {max(2, folds)} retrieval queries (got {len(obs)})")
+    batch = Batch(obs)
+    cv = cross_validate(settings, obs, folds=folds, keep=keep, seed=seed, batch=batch)
+    per = {**cv["per_query"], "hybrid_configured": _per_query(batch, settings)["hybrid"]}
+    out = _summary(per, batch)
+    tags = sorted({t for o in obs for t in o.tags})
+    out["by_tag"] = {t: {m: mean(v, np.array([i for i, o in enumerate(obs) if t in o.tags])) for m, v in per.items()}
+                     for t in tags}
+    return {"cases": len(cases), "queries": len(obs), "memories": sum(len(c.memories) for c in cases),
+            "model": settings.model, "folds": folds, "modes": list(per), **out, "fold_values": cv["fold_values"]}

@@ -122,61 +122,71 @@ class Memory(Engine):
 
     # -- write path: online ----------------------------------------------------------------
     def capture(self, text: str, *, role: str = "user", at: str | datetime | None = None,
-                session: str | None = None, key: str | None = None) -> CaptureResult:
+                session: str | None = None, key: str | None = None, allow_future: bool = False) -> CaptureResult:
         """Record an utterance: one source row + one outbox row, no model (see write.capture).
 
         A long turn (up to ``max_turn_chars``, 100,000) is stored whole and extracted clause
         by clause; past that bound it is refused.
 
         Raises:
-            BadInputError: empty text or longer than ``max_turn_chars``, invalid ``at`` or role.
+            BadInputError: empty text or longer than ``max_turn_chars``, invalid ``at`` or role,
+                ``at`` more than a day in the future (unless ``allow_future``).
         """
         try:
-            utt = Utterance(text=text, role=role, at=at, session=session, key=key)
+            utt = Utterance.model_validate(dict(text=text, role=role, at=at, session=session, key=key),
+                                           context={"refuse_future": not allow_future})
         except ValidationError as exc:
             err = exc.errors()[0]
             raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
         return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
-    def capture_jsonl(self, lines: Iterable[str]) -> list[CaptureResult]:
-        """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first."""
-        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_turn_chars, setting="max_turn_chars")
+    def capture_jsonl(self, lines: Iterable[str], *, allow_future: bool = False) -> list[CaptureResult]:
+        """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first
+        (an ``at`` more than a day ahead is a bad line unless ``allow_future``)."""
+        utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_turn_chars, setting="max_turn_chars",
+                           context={"refuse_future": not allow_future})
         with self.store.tx():
             return [capture(self.store, self.user, u, max_chars=self.settings.max_turn_chars) for u in utts]
 
     # -- write path: explicit --------------------------------------------------------------
     def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,
-                 metadata: dict[str, Any] | None = None, confidence: float | None = None) -> DecisionResult:
+                 metadata: dict[str, Any] | None = None, confidence: float | None = None,
+                 allow_future: bool = False) -> DecisionResult:
         """Keep an explicit memory now, with its embedding, through the decision step.
 
         Returns the decision (ADD for a new item; NOOP if it restates one; CONFLICT/UPDATE).
 
         Raises:
-            BadInputError: empty/oversized text, unknown kind, invalid ``at``.
+            BadInputError: empty/oversized text, unknown kind, invalid ``at``, ``at`` more than a
+                day in the future (unless ``allow_future``).
         """
-        rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence)
+        rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence,
+                           allow_future=allow_future)
         return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
 
     def import_records(self, records: list[MemoryRecord], progress: Progress | None = None) -> list[DecisionResult]:
         """Write many memories as ``remember`` does: embedded in batches, one transaction."""
         return self._apply_records(records, origin=Origin.IMPORT, progress=progress)
 
-    def read_records(self, lines: Iterable[str]) -> list[MemoryRecord]:
+    def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[MemoryRecord]:
         """Parse and validate import JSON Lines of :class:`MemoryRecord`, all or nothing.
 
         Raises:
-            BadInputError: naming the first bad line (JSON, field, blank or oversized text).
+            BadInputError: naming the first bad line (JSON, field, blank or oversized text, an
+                ``at`` more than a day in the future unless ``allow_future``).
         """
-        return parse_jsonl(lines, MemoryRecord, max_chars=self.settings.max_text_chars)
+        return parse_jsonl(lines, MemoryRecord, max_chars=self.settings.max_text_chars,
+                           context={"refuse_future": not allow_future})
 
-    def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None) -> list[DecisionResult]:
+    def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None, *,
+                     allow_future: bool = False) -> list[DecisionResult]:
         """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import them."""
-        return self.import_records(self.read_records(lines), progress=progress)
+        return self.import_records(self.read_records(lines, allow_future=allow_future), progress=progress)
 
-    def _record(self, **fields: Any) -> MemoryRecord:
+    def _record(self, *, allow_future: bool = False, **fields: Any) -> MemoryRecord:
         fields["text"] = check_text(fields["text"], self.settings.max_text_chars)
         try:
-            return MemoryRecord(**fields)
+            return MemoryRecord.model_validate(fields, context={"refuse_future": not allow_future})
         except ValidationError as exc:
             err = exc.errors()[0]
             raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
@@ -222,6 +232,41 @@ class Memory(Engine):
         """
         return lifecycle.forget(self.store, self.user, item_id, erase=purge)
 
+    def forget_episode(self, source_id: int, *, purge: bool = False) -> dict[str, Any]:
+        """Forget an episode (a hit with ``origin == "episode"``; its id is the source id):
+        never found again, the words kept for history; ``purge=True``: erased with its source
+        (:func:`memcli.governance.lifecycle.forget_episode`).
+
+        Returns ``{"id", "episode", "purged", "already"}`` (+ ``{"sources", "events"}`` when purged).
+
+        Raises:
+            NotFoundError: no drained turn with that id for this user.
+        """
+        return lifecycle.forget_episode(self.store, self.user, source_id, erase=purge)
+
+    def episodes(self) -> list[dict[str, Any]]:
+        """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:
+        when it was said, UTC)."""
+        from memcli.timeutil import from_iso
+
+        return [{"id": int(r["id"]), "text": r["content"], "at": from_iso(r["occurred_at"]),
+                 "session": r["session_id"]} for r in self.store.episodes_of(self.user)]
+
+    def export_episodes(self) -> Iterator[dict[str, Any]]:
+        """The episodes as capture records (``{"text", "role", "at", "session", "key"}``, the
+        JSON Lines ``memcli capture -`` reads): captured into another database and drained, each
+        becomes an episode again (or a memory, if that extractor finds one)."""
+        for e in self.episodes():
+            rec = {"text": e["text"], "role": "user", "at": e["at"].isoformat(), "session": e["session"],
+                   "key": f"episode:{e['id']}"}
+            yield {k: v for k, v in rec.items() if v is not None}
+
+    def rebuild_episodes(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Classify and embed the bound user's drained turns that have no episode record yet
+        (drained before episodes existed) or whose vector is of another model
+        (:func:`memcli.write.episodes.rebuild`). Returns ``{"turns", "episodes", "model"}``."""
+        return self._rebuild_episodes(self.user, progress)
+
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:
         """Memories of the bound user, newest valid time first; active only by default."""
@@ -259,9 +304,9 @@ class Memory(Engine):
             rec = MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
                                else Kind.OTHER, at=r["valid_from"], confidence=r["confidence"],
                                metadata=json.loads(r["metadata"] or "{}"), invalid_at=r["invalid_at"],
-                               expired_at=r["expired_at"])
-            yield rec.model_dump(mode="json", exclude={k for k in ("invalid_at", "expired_at")
-                                                       if getattr(rec, k) is None})
+                               expired_at=r["expired_at"], forgotten=r["invalid_reason"] == FORGOTTEN)
+            yield rec.model_dump(mode="json", exclude={k for k in ("invalid_at", "expired_at", "forgotten")
+                                                       if not getattr(rec, k)})
 
     def stats(self) -> dict[str, Any]:
         """Counts for the bound user (items by status, sources, outbox by status) and the

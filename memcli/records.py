@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from memcli.errors import BadInputError
 from memcli.models import Kind
 from memcli.text import check_text
-from memcli.timeutil import parse_at
+from memcli.timeutil import parse_at, refuse_future
 
 __all__ = ["MemoryRecord", "parse_jsonl"]
 
@@ -32,6 +32,9 @@ class MemoryRecord(BaseModel):
     # round trip does not bring forgotten or corrected memories back to life.
     invalid_at: datetime | None = Field(None, description="world time it stopped holding")
     expired_at: datetime | None = Field(None, description="system time it was superseded or forgotten")
+    # Only in ``export --all`` lines of memories the user forgot (``memcli forget``): imported
+    # as forgotten again, not merely superseded.
+    forgotten: bool = Field(False, description="the user forgot it (needs invalid_at or expired_at)")
 
     @field_validator("at", "invalid_at", "expired_at", mode="before")
     @classmethod
@@ -39,12 +42,17 @@ class MemoryRecord(BaseModel):
         if v is None:
             return v
         # a datetime goes through parse_at too: a naive one is taken as UTC, not stored naive
-        return parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
+        at = parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
+        if info.field_name == "at" and (info.context or {}).get("refuse_future"):
+            refuse_future(at, field="at")
+        return at
 
     @model_validator(mode="after")
     def _interval(self) -> MemoryRecord:
         if self.invalid_at is not None and self.at is not None and self.invalid_at < self.at:
             raise ValueError("invalid_at is before at")
+        if self.forgotten and not self.is_retired:
+            raise ValueError("forgotten needs invalid_at or expired_at (when it was forgotten)")
         return self
 
     @property
@@ -54,14 +62,16 @@ class MemoryRecord(BaseModel):
 
 
 def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None,
-                where: str = "", note: str = "; nothing was written", setting: str = "max_text_chars") -> list[Any]:
+                where: str = "", note: str = "; nothing was written", setting: str = "max_text_chars",
+                context: dict[str, Any] | None = None) -> list[Any]:
     """Parse and validate JSON Lines; all or nothing.
 
     Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
     checked as :func:`check_text` does (blank, too long), so those errors name the line too.
     Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
     file name, and followed by ``note``); in that case nothing is written (the valid lines
-    are not kept either).
+    are not kept either). ``context`` is pydantic's validation context (``{"refuse_future":
+    True}``: an ``at`` more than a day ahead is a bad line).
     """
     out = []
     for n, line in enumerate(lines, start=1):
@@ -72,7 +82,7 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
             data = json.loads(line)
             if not isinstance(data, dict):
                 raise ValueError("expected a JSON object")
-            rec = model.model_validate(data)
+            rec = model.model_validate(data, context=context)
             if max_chars is not None:
                 check_text(rec.text, max_chars, setting=setting)
             out.append(rec)

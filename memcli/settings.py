@@ -31,7 +31,7 @@ __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "canonical_model", "co
 #: the named choices of settings, checked at load time (one clear error, see Settings._one_of)
 CHOICES: dict[str, tuple[str, ...]] = {
     "query_encoder": ("auto", "onnx", "torch"),
-    "extractor": ("rules", "llm"),
+    "extractor": ("fitted", "rules", "llm"),
     "judge": ("auto", "fitted", "offline", "llm"),
 }
 _UNKNOWN = "unknown "
@@ -108,8 +108,8 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # cosine plus a lexical rank bonus (the dense leg alone finds nearly every goldset memory)
     DEFAULT_MODEL: {
         "dedup_upper": 0.9223, "dedup_lower": 0.2604,
-        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
-        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.05, "min_cosine": 0.15, "min_cosine_zh": 0.13,
+        "fusion": "score", "rrf_k": 60, "weight_dense_en": 1.0, "weight_lexical_en": 0.05,
+        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.1, "min_cosine": 0.2, "min_cosine_zh": 0.29,
     },
     # multilingual-e5-small 4-bit: packs pairs into 0.8-1.0 (no safe ADD cut either)
     E5_MODEL: {
@@ -204,6 +204,22 @@ class Settings(BaseSettings):
                                             "session (a thread the user comes back to days later), seconds")
     auto_drain: bool = Field(False, description="capture starts a background drain for the user")
     drain_interval_s: float = Field(5.0, gt=0, description="drain --loop: pause when the outbox is empty, seconds")
+
+    # -- HTTP service (memcli serve) ---------------------------------------------------------
+    server_max_body_bytes: int = Field(1_048_576, ge=1024, description="memcli serve: larger request bodies are "
+                                       "refused (413), bytes")
+    server_open_users: int = Field(64, ge=1, le=10_000, description="memcli serve: users whose store connection a "
+                                   "process keeps open (least recently used closed first)")
+    server_drain_max_s: float = Field(50.0, gt=0, description="memcli serve: POST /internal/drain stops claiming "
+                                      "after this many seconds unless the request asks for less")
+    server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
+                                            "the background (never two at once for one user)")
+    server_model_threads: int = Field(2, ge=1, le=64, description="memcli serve: requests that run the model "
+                                      "(context, search, remember, correct) at once per process; the others wait")
+    server_fast_threads: int = Field(8, ge=1, le=256, description="memcli serve: requests without the model "
+                                     "(capture, list, show, forget, export) at once per process")
+    server_drain_process: bool = Field(True, description="memcli serve: the next-request drain runs in a child "
+                                       "process of lower CPU priority (its own copy of the model) instead of a thread")
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------
@@ -215,9 +231,15 @@ class Settings(BaseSettings):
 
     # -- confidence ------------------------------------------------------------------------
     confidence_explicit: float = Field(0.95, ge=0, le=1, description="initial trust: remember/import")
-    confidence_extracted: float = Field(0.7, ge=0, le=1, description="initial trust: drained extraction")
+    confidence_extracted: float = Field(0.8, ge=0, le=1, description="initial trust: drained extraction of a plain "
+                                        "statement (我叫林晓梅, my sister lives in Lyon): 'fairly sure'")
+    confidence_hedged: float = Field(0.45, ge=0, le=1, description="initial trust: drained extraction of a hedged "
+                                     "statement (好像/可能, I think/maybe): 'unsure'")
+    confidence_stable_half_life_days: float = Field(3650.0, gt=0, description="decay half-life of attributes that "
+                                                    "do not change (name, birthday, hometown, blood type, zodiac)")
     confidence_reinforce_step: float = Field(0.1, ge=0, le=1, description="NOOP moves confidence this share toward 1")
-    confidence_half_life_days: float = Field(365.0, gt=0, description="decay half-life since last confirmation")
+    confidence_half_life_days: float = Field(730.0, gt=0, description="decay half-life since last confirmation, "
+                                             "days: a plain extracted fact stays 'fairly sure' for ~10 months")
     confidence_floor: float = Field(0.3, ge=0, le=1, description="decay never goes below floor*confidence")
 
     # -- read path -------------------------------------------------------------------------
@@ -242,8 +264,21 @@ class Settings(BaseSettings):
     min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
+    answerability: bool = Field(True, description="context: leave out hits the fitted answerability model scores "
+                                "below its chosen point (memcli/read/answer.py); search marks them below_floor")
+    answer_weights: Path | None = Field(None, description="JSON file of fitted answerability weights (written by "
+                                        "`memcli calibrate --write`); default: the shipped weights of the model")
+    answer_min_p_zh: float | None = Field(None, ge=0, le=1, description="answerability point for Chinese queries "
+                                          "(probability a hit is relevant); default: the fitted one")
+    answer_min_p_en: float | None = Field(None, ge=0, le=1, description="the same for other queries")
+    subject_expansion: bool = Field(True, description="a hit about a subject (我上司, my sister, a named person) "
+                                    "brings that subject's facts whose attribute the query asks about")
     context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
                                      "is below this share of the best one's (search is not affected); 0 = keep all")
+    episodes: bool = Field(True, description="search and context also find episodes: the user's own turns that "
+                           "produced no memory and are not chatter, shown as their words with the date")
+    weight_episode: float = Field(0.5, ge=0, le=1, description="an episode's score is this share of what a memory "
+                                  "matching as well would score (episodes rank below memories)")
 
     # -- optional LLM (OpenAI-compatible) --------------------------------------------------------
     llm_base_url: str | None = None
@@ -256,7 +291,7 @@ class Settings(BaseSettings):
     llm_response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
         "auto", description="structured output asked of the endpoint: auto (JSON schema, then JSON mode, then "
         "none, as the endpoint accepts) | json_schema | json_object | none")
-    extractor: str = Field("rules", description="rules | llm")
+    extractor: str = Field("fitted", description="fitted (rules + the fitted clause model) | rules | llm")
     judge: str = Field("auto", description="auto (llm when configured, else fitted when weights for the model "
                        "exist, else offline) | fitted (classifier fitted on labelled pairs) | offline (rules) | llm")
     judge_weights: Path | None = Field(None, description="JSON file of fitted judge weights (written by "

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "GENERAL_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS",
-           "attribute", "gender_fits", "is_functional", "same_relation", "query_slots",
+           "attribute", "gender_fits", "is_functional", "same_relation", "query_slots", "query_subject",
+           "question_focus",
            "relation_en", "relation_zh", "slot_subject", "split_slot"]
 
 ME = "me"
@@ -74,7 +75,8 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("hometown", "identity", True, zh_nouns="老家|家乡|故乡|籍贯|出生地|祖籍", zh_verbs="来自|出生在|生在|长大",
        en_nouns="hometown|home town|birthplace",
        en_verbs="am from|is from|are from|come from|comes from|grew up in|was born in|were born in",
-       query="哪里人|哪儿人|where am i from|where do i come from"),
+       query="哪里人|哪儿人|哪里的人|哪儿的人|哪的人|什么地方的人|什么地方人|老家在哪|"
+             "where am i from|where do i come from"),
     _A("residence", "identity", True, zh_nouns="住址|地址|住处", zh_verbs="住在|住|家在|搬到|搬去|搬家到|生活在|定居",
        en_nouns="address|home",
        en_verbs="live in|lives in|living in|moved to|moves to|relocated to|reside in|resides in|live at|lives at",
@@ -82,11 +84,12 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("workplace", "identity", True, zh_nouns="单位|公司|工作单位", zh_verbs="上班|工作|任职|就职|供职|实习",
        en_nouns="workplace|employer|company",
        en_verbs="work at|works at|work for|works for|employed by|working at|working for|intern at",
-       query="在哪上班|在哪工作|where do i work|who do i work for|where does|work"),
+       query="在哪上班|在哪工作|在哪儿上班|在哪里上班|在哪里工作|在哪儿工作|工作地|工作地点|上班的地方|"
+             "where do i work|who do i work for|work"),
     _A("job", "identity", True, zh_nouns="职业|工作|职位|岗位|行业|身份", zh_verbs="当|做|干|担任",
        en_nouns="job|occupation|profession|position|role",
        en_verbs="work as|works as|working as",
-       query="做什么工作|干什么|what do i do|what's my job"),
+       query="做什么工作|干什么工作|做什么的|干什么的|是干什么|是做什么|干哪行|做哪行|什么工作|what's my job"),
     _A("education", "identity", True, zh_nouns="学历|文凭|学位|专业|母校",
        zh_verbs="毕业于|毕业|读到|读的是|学的是|在读",
        en_nouns="degree|major|education",
@@ -110,7 +113,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
        en_nouns="hobby|favourite",
        en_verbs="like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|can't stand|"
                 "is into|am into",
-       query="喜欢什么|爱好|what do i like"),
+       query="喜欢什么|爱好|兴趣爱好|爱吃|爱喝|爱看|爱听|爱玩|what do i like|hobbies|interests"),
     _A("owns", "other", False, zh_verbs="有|养|养了|买了|领养",
        en_verbs="have|has|own|owns|bought|adopted", query="养了什么|宠物|pet"),
     _A("habit", "habit", False),
@@ -302,6 +305,33 @@ def _query_words(a: Attribute) -> list[str]:
 _SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact", "which"}
 
 
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?] )")
+_CLAUSE = re.compile(r"[，,、：:]")
+
+
+def question_focus(text: str) -> str:
+    """The sentence a long message asks its question in: the last one ending in ？/?, else the
+    whole text. Chatter before it (天气…朋友推荐的咖啡馆…) names relations and attributes the
+    question is not about."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    if len(parts) < 2:
+        return text
+    asked = [p for p in parts if p.endswith(("?", "？"))]
+    return asked[-1] if asked else text
+
+
+def _someone(t: str) -> bool:
+    """A clause describes a third person (那个…的人, the person who…) without naming the user."""
+    return any(_THIRD_PERSON.search(c) and not _FIRST_PERSON.search(c) for c in _CLAUSE.split(t))
+
+
+def query_subject(text: str) -> str:
+    """Whom a question is about: a relation key (我爸爸… → ``father``, "my boss" → ``boss``), or
+    ``me`` when it names no relation; read in :func:`question_focus`. Traditional Chinese must be
+    simplified by the caller."""
+    return _subject_of_query(question_focus(text))
+
+
 def _subject_of_query(text: str) -> str:
     t = text.casefold()
     m = _ZH_REL_RE.search(text)
@@ -311,22 +341,54 @@ def _subject_of_query(text: str) -> str:
     return (relation_en(m.group(1)) or ME) if m else ME
 
 
+#: one-letter predicates that set an attribute but, in a question, mostly ask about something
+#: else (我周日做什么运动 is not about the job; 我周三晚上干嘛 neither): not query words
+_NOT_QUERY_VERBS = frozenset({"当", "做", "干", "爱", "迷", "怕", "有", "是"})
+#: English question shapes whose attribute word is not in the question (what does my brother
+#: *do* → job; where is my husband *from* → hometown; where does my sister *live* → residence)
+_EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), a) for p, a in (
+    (r"\bwhat (?:do|does|did) [a-z' -]{1,40}? do(?: for (?:a living|work|money))?"
+     r"(?: now| these days)?\s*[?.!]*\s*$", "job"),
+    (r"\bdo for (?:a living|work)\b", "job"),
+    (r"\bwhere (?:am|is|are|was|were) [^?]{1,40}? from\b", "hometown"),
+    (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
+    (r"\bwhere did [^?]{1,40}? grow up\b", "hometown"),
+    (r"\bwhere (?:do|does|did) [^?]{1,40}? live\b", "residence"),
+    (r"\bhow old\b", "age"),
+))
+
+
+#: the subject of a question about someone named by another fact (那个来自重庆的人叫什么, "the person
+#: from Chicago"): its keys (``someone.name``) match no stored slot; subject expansion uses the attribute
+SOMEONE = "someone"
+_THIRD_PERSON = re.compile(r"那个[^？?]{0,20}?(?:的人|的那位|的那个)|那位|哪位|是谁|"
+                           r"\b(?:the|that) (?:person|one|guy|woman|man|friend|relative|colleague|coworker)\b|"
+                           r"\bsomeone\b|\bwho (?:is|was)\b")
+_FIRST_PERSON = re.compile(r"我|\b(?:i|my|me|i'm|mine)\b")
+
+
 def query_slots(text: str) -> list[str]:
     """Slot keys a question asks about, best first (``我住在哪`` → ``["residence"]``,
     "When is my mom's birthday?" → ``["mother.birthday"]``, 我对什么过敏 → ``["allergy"]``).
 
     Keyed attributes come back without an object (``allergy``, ``like``): match stored slots
-    by prefix. Empty when no attribute word is found. Substring matching, no tokenizer.
+    by prefix. A question about someone named by another fact, not by a relation (那个来自重庆的人
+    叫什么名字, "the person from Chicago") gets the subject :data:`SOMEONE`. Empty when no
+    attribute word is found. Substring matching, no tokenizer.
     """
+    text = question_focus(text)
     t = " " + re.sub(r"\s+", " ", text.casefold().replace("’", "'")) + " "
     subject = _subject_of_query(text)
-    found: list[str] = []
+    if subject == ME and _someone(t):
+        subject = SOMEONE  # 那个老家在九江的人叫什么 asks about someone named by a fact, not the user
+    names: list[str] = [a for rx, a in _EN_QUERY_PATTERNS if rx.search(t)]  # the question's shape first
     for a in ATTRIBUTES.values():
-        if a.name in _SKIP_QUERY:
+        if a.name in _SKIP_QUERY or a.name in names:
             continue
-        for w in _query_words(a) + list(a.zh_verbs) + [v for v in a.en_verbs if " " in v or len(v) > 4]:
+        verbs = [v for v in a.zh_verbs if v not in _NOT_QUERY_VERBS]
+        for w in _query_words(a) + verbs + [v for v in a.en_verbs if " " in v or len(v) > 4]:
             hit = (w in t) if not w.isascii() else re.search(r"\b" + re.escape(w) + r"\b", t) is not None
             if hit:
-                found.append(a.name if subject == ME else f"{subject}.{a.name}")
+                names.append(a.name)
                 break
-    return found
+    return [n if subject == ME else f"{subject}.{n}" for n in dict.fromkeys(names)]

@@ -26,10 +26,21 @@ __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", 
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
-# C0/C1 control characters except tab/newline, zero-width and bidi controls, lone surrogates
-_CONTROL = re.compile(
-    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+# ANSI / ECMA-48 escape sequences, removed whole before single control characters, so that
+# "\x1b[31m" leaves nothing (not "[31m"): CSI (ESC [ or C1 CSI, parameters, intermediates, a
+# final byte), OSC / DCS / SOS / PM / APC strings with their terminator (BEL or ST), and the
+# two- and three-byte escapes (ESC, intermediates, a final byte: ESC c, ESC ( B, ESC 7).
+_ANSI = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[ -/]*[0-~]"
 )
+# every C0 and C1 control character except tab and line feed (carriage returns become line
+# feeds first), DEL, zero-width and bidi controls, lone surrogates
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+_CR = re.compile(r"\r\n?")
 
 STOPWORDS: frozenset[str] = frozenset(
     """
@@ -44,8 +55,14 @@ STOPWORDS: frozenset[str] = frozenset(
 
 
 def clean_text(text: str) -> str:
-    """Drop control, zero-width and bidi-override characters and lone surrogates; NFC."""
-    return unicodedata.normalize("NFC", _CONTROL.sub("", text))
+    """``text`` as it is stored and tokenised: ANSI escape sequences (colours, cursor moves,
+    OSC titles and links) removed whole; every other C0/C1 control character, DEL, zero-width
+    and bidi-override character and lone surrogate removed; CR and CRLF become LF (tab and
+    line feed stay: they are whitespace); then NFC.
+
+    ``"我喜欢\\x00吃\\x07苹果\\x1b[31m红色"`` → ``"我喜欢吃苹果红色"``.
+    """
+    return unicodedata.normalize("NFC", _CONTROL.sub("", _ANSI.sub("", _CR.sub("\n", text))))
 
 
 def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:

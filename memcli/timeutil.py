@@ -19,7 +19,7 @@ from functools import lru_cache
 from memcli.errors import BadInputError
 
 __all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH", "get_zone", "human",
-           "local_zone", "offset_text"]
+           "local_zone", "offset_text", "refuse_future", "FUTURE_TOLERANCE"]
 
 # Sentinel for "no end" in integer columns (vec0 metadata cannot hold NULL): 9999-12-31.
 FAR_FUTURE_EPOCH = 253402300799
@@ -72,6 +72,25 @@ def parse_at(value: str | datetime | None, *, field: str = "--at") -> datetime:
     if not (datetime(1900, 1, 1, tzinfo=UTC) <= dt <= datetime(9999, 1, 1, tzinfo=UTC)):
         raise BadInputError(f"{field}: {value!s} is out of range (1900..9999)")
     return dt.astimezone(UTC)
+
+
+#: how far ahead of now a time a user gives may lie (time zones, clock skew) before it is
+#: refused as a mistake: a memory holds from when it was said, which cannot be next year
+FUTURE_TOLERANCE = timedelta(days=1)
+
+
+def refuse_future(at: datetime | None, *, field: str = "--at", now: datetime | None = None) -> None:
+    """Refuse a time more than :data:`FUTURE_TOLERANCE` (one day) after ``now`` (default: the
+    clock, UTC). ``None`` (meaning now) passes.
+
+    Raises:
+        BadInputError: ``at`` is further ahead; the message names ``--allow-future``.
+    """
+    if at is None:
+        return
+    if at - (now or now_utc()) > FUTURE_TOLERANCE:
+        raise BadInputError(f"{field}: {at:%Y-%m-%dT%H:%M:%SZ} is more than a day in the future; pass --allow-future "
+                            "(allow_future=True) if that time is meant")
 
 
 def to_epoch(value: str | datetime | None) -> int:

@@ -181,7 +181,9 @@ def _forget(mem: Memory, a: ForgetArgs) -> dict[str, Any]:
 
 
 def _search(mem: Memory, a: SearchArgs) -> dict[str, Any]:
-    hits = mem.search(a.query, limit=a.limit)
+    # memories only: an episode's id is a source id, which a model could hand to correct/forget,
+    # where it would name an unrelated memory (the context block shows episodes instead)
+    hits = mem.search(a.query, limit=a.limit, legs=("dense", "lexical", "slot"))
     return {"memories": [_hit(h) for h in hits], "note": DATA_NOTE}
 
 

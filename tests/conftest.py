@@ -21,9 +21,20 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _session_cache(tmp_path_factory: pytest.TempPathFactory):
+    """The platform cache dir (ONNX exports, the prepared USE model, the jieba table, help text)
+    in one temporary folder per session, set before any session fixture runs: no test writes
+    ~/.cache. Shared by the session's tests so one export serves them all; subprocesses inherit it."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point every path and MEMCLI_* variable at the test's temporary folder."""
+    """Point every path and MEMCLI_* variable at the test's temporary folder (the cache dir:
+    ``_session_cache``)."""
     for k in list(os.environ):
         if k.startswith("MEMCLI_"):
             monkeypatch.delenv(k, raising=False)

@@ -154,3 +154,21 @@ KNOWN_LARGE: set[str] = set()
 def test_no_module_over_the_size_limit():
     big = {m: n for m, p in MODULES.items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert set(big) - KNOWN_LARGE == set(), big
+
+
+def test_no_importorskip_of_our_own_modules():
+    """importorskip turns an ImportError of memcli into a skip: our modules always exist, so a
+    failed import must fail the test. Only optional third-party extras may be skipped."""
+    root = Path(__file__).resolve().parent
+    found = [f"{p.name}: {m.group(0)}" for p in sorted(root.glob("*.py"))
+             for m in re.finditer(r"importorskip\(\s*['\"]memcli[^'\"]*['\"]", p.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_no_test_writes_the_real_cache_dir():
+    import os
+
+    from memcli.paths import cache_dir
+
+    home_cache = Path(os.path.expanduser("~")) / ".cache"
+    assert os.environ.get("XDG_CACHE_HOME") and not cache_dir().is_relative_to(home_cache), cache_dir()

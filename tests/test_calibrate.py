@@ -82,6 +82,19 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder, tmp_path: Path) ->
             f"judge weights ({key}) stale: run `python bench/refit_profiles.py --write`")
     assert rep["judge"]["fit"]["risky_as_noop"] == 0 and rep["judge"]["fit"]["accuracy"] >= 0.90
     assert rep["judge"]["cv"]["accuracy"] >= 0.85 and set(rep["judge"]["cv"]["by_lang"]) == {"zh", "en"}
+    # answerability (issue 20): the shipped weights are this command's fit; the trade-off is reported
+    from memcli.read.answer import FEATURES, shipped_path
+
+    ans = rep["answerability"]
+    shipped_ans = json.loads(shipped_path().read_text(encoding="utf-8"))[DEFAULT_MODEL]
+    assert ans["params"]["features"] == list(FEATURES) == shipped_ans["features"]
+    for lg in ("zh", "en"):
+        assert ans["params"][lg]["min_p"] == shipped_ans[lg]["min_p"], "run `python bench/refit_answer.py --write`"
+        assert np.allclose(ans["params"][lg]["weights"], shipped_ans[lg]["weights"], atol=1e-3)
+        # held out: the gate empties most no-answer contexts and keeps most answers (figures: docs/answerability.md)
+        assert ans["cv"][lg]["empty_no_answer"] >= 0.65 and ans["cv"][lg]["recall@5"] >= 0.9, ans["cv"][lg]
+        assert ans["ungated"][lg]["empty_no_answer"] < ans["cv"][lg]["empty_no_answer"]
+        assert [c["cut"] for c in ans["curve"][lg]][:2] == [0.0, 0.05]
     # fusion: held-out figures for every mode and language; on the fitting queries hybrid is at
     # least as good as its best leg
     assert set(fus["cv"]["by_lang"]) == {"zh", "en"} and len(fus["cv"]["fold_values"]) == 5
@@ -127,7 +140,8 @@ def test_bad_input_is_one_line(cli, tmp_path: Path) -> None:
                          (("--target-precision", "0"), "target-precision"),
                          (("--folds", "1"), "--folds"),
                          (("--margin", "-0.1"), "--margin"),
-                         (("--keep", "0"), "--keep")):
+                         (("--keep", "0"), "--keep"),
+                         (("--answer-target", "1.5"), "--answer-target")):
         r = cli("calibrate", *args)
         assert r.exit_code == 2, (args, r.stderr)
         assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

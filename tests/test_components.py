@@ -58,7 +58,7 @@ def test_facade_methods_have_real_signatures():
 
 @pytest.mark.parametrize("field, value, expect", [
     ("query_encoder", "gpu", "unknown query encoder 'gpu'; expected auto, onnx or torch"),
-    ("extractor", "magic", "unknown extractor 'magic'; expected rules or llm"),
+    ("extractor", "magic", "unknown extractor 'magic'; expected fitted, rules or llm"),
     ("judge", "coin", "unknown judge 'coin'; expected auto, fitted, offline or llm"),
     ("embed_backend", "tpu", "invalid setting embed_backend"),
 ])

@@ -20,9 +20,11 @@ PER_EXAMPLE = 50
 EXAMPLES = 110
 
 
-@pytest.mark.xfail(reason="issue 21 §3 not met yet: 12 of 5,500 unrelated pairs (0.22%) still CONFLICT/UPDATE "
-                          "by the fitted judge (chat turns and MemDaily event attributes); see docs/decisions.md",
-                   strict=False)
+#: the count measured when this test was written (target 0, issue 21 §3, not met yet: chat turns and
+#: MemDaily-like event attributes, see docs/decisions.md): a ratchet — lower it when a change fixes some
+CEILING = 12
+
+
 def test_unrelated_statements_never_hide_one_another(embedder) -> None:
     from memcli.db import open_store
     from memcli.models import Origin
@@ -59,10 +61,10 @@ def test_unrelated_statements_never_hide_one_another(embedder) -> None:
             two_people = different_people(facts_of(texts[j]), facts_of(texts[i]))
             if d in ("CONFLICT", "UPDATE") or (d == "NOOP" and two_people):
                 bad.append((d.value, texts[i][:80], texts[j][:80], res.reason[:160]))
-        assert not bad, bad[:5]
 
     try:
         check()
     finally:
         store.close()
     assert len(seen) >= 5000, len(seen)
+    assert len(bad) <= CEILING, (len(bad), bad[:5])

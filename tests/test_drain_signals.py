@@ -88,18 +88,19 @@ def test_signal_finishes_the_task_releases_the_rest_and_exits_130(tmp_path: Path
 @pytest.mark.slow
 def test_sigterm_while_idle_in_loop_is_prompt(tmp_path: Path, embedder) -> None:
     db = tmp_path / "idle.db"
-    Memory(db=str(db), user="alice").close()
+    ensure_fast_encoder()
+    with Memory(db=str(db), user="alice") as m:  # one task: its "done" row says the worker is up
+        m.capture("我养了一只橘猫")
     env = worker_env(tmp_path, db=db)
     proc = subprocess.Popen(memcli_cmd("drain", "--loop", "--interval", "30", "--json"), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(4)  # past start-up, into the idle wait
-    assert proc.poll() is None
+    _wait_done(db, proc, at_least=1)  # started, drained the only task: next comes the idle wait
     t = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=20)
     assert time.monotonic() - t < 10  # the 30 s idle wait was cut short
     assert proc.returncode == 130
-    assert err.decode().strip().splitlines()[-1] == "interrupted: 0 done, 0 released"
+    assert err.decode().strip().splitlines()[-1] == "interrupted: 1 done, 0 released"
     import json
 
     summary = json.loads(out)

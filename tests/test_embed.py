@@ -133,7 +133,7 @@ def test_a_minilm_database_keeps_working_and_says_how_to_upgrade(cli, tmp_path):
         assert m.remember("I live in Lyon").decision.value == "ADD"
     r = cli(*base, "reembed", "--json")
     assert r.exit_code == 0, r.stderr
-    assert r.json() == {"model": DEFAULT_MODEL, "dim": 512, "items": 3}
+    assert r.json() == {"model": DEFAULT_MODEL, "dim": 512, "items": 3, "episodes": 0}
     r = cli(*base, "search", "咖啡", "--json")
     assert r.exit_code == 0 and "note:" not in r.stderr
     with Memory(db=db, user="alice") as m:
@@ -154,7 +154,7 @@ def test_reembed_moves_every_item_to_the_new_model(cli, mem, db_path, model_b, e
 
     r = cli("--db", str(db_path), "--user", "alice", "reembed", "--model", model_b, "--json")
     assert r.exit_code == 0, r.stderr
-    assert r.json() == {"model": model_b, "dim": 384, "items": 5}
+    assert r.json() == {"model": model_b, "dim": 384, "items": 5, "episodes": 0}
 
     st = mem.store
     assert (st.meta_get("embed_model"), st.meta_get("embed_dim")) == (model_b, "384")
@@ -185,7 +185,6 @@ def test_reembed_moves_every_item_to_the_new_model(cli, mem, db_path, model_b, e
 
 
 def test_search_after_reembed_uses_the_new_model(mem, db_path, model_b, embedder_b):
-    pytest.importorskip("memcli.read.retrieve")
     from memcli import Memory
 
     target = mem.remember("My sister lives in Lyon").item_id

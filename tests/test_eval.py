@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from memcli.eval.extraction import ExtractionCase, eval_extraction, valid_from_ok
+from memcli.eval.extraction import (
+    ExtractionCase,
+    content_words,
+    eval_extraction,
+    statements_match,
+    statements_match_strict,
+    valid_from_ok,
+)
 from memcli.eval.formats import default_goldset_dir
 from memcli.eval.locomo import parse_evidence, parse_session_date
 from memcli.eval.metrics import classification_report, rank_metrics
@@ -75,10 +82,11 @@ def test_eval_retrieval_cases_exact(cli, tmp_path: Path) -> None:
     # the lexical leg finds the three keyword queries at rank 1 and nothing for "pets"
     assert ov["lexical"] == {"n": 4, "recall@1": 0.75, "hit@1": 0.75, "recall@5": 0.75, "hit@5": 0.75,
                              "recall@10": 0.75, "hit@10": 0.75, "mrr": 0.75}
-    # the default model reads Chinese (MiniLM was blind to 爬山): coffee, Lyon, 爬山 at rank 1, and
-    # "pets" finds one of its two memories (我喜欢爬山) first — dense alone and hybrid alike
-    assert ov["dense"]["recall@1"] == 0.875 and ov["dense"]["mrr"] == 1.0
-    assert ov["hybrid"]["recall@1"] == 0.875 and ov["hybrid"]["mrr"] == 1.0
+    # the default model reads Chinese (MiniLM was blind to 爬山): coffee, Lyon, 爬山 at rank 1; neither
+    # memory cited for "pets" is about pets, and their cosines stay under the fitted dense-only
+    # floors (min_cosine 0.20 / min_cosine_zh 0.29), so dense alone and hybrid return nothing for it
+    assert ov["dense"]["recall@1"] == 0.75 and ov["dense"]["mrr"] == 0.75
+    assert ov["hybrid"]["recall@1"] == 0.75 and ov["hybrid"]["mrr"] == 0.75
     text = cli("eval", "retrieval", "--cases", str(cases))
     assert text.exit_code == 0 and "recall@5" in text.stdout and "hybrid" in text.stdout
 
@@ -249,3 +257,87 @@ def test_bad_valid_from_is_one_line(cli, tmp_path: Path) -> None:
         {"statement": "I moved", "kind": "identity", "valid_from": "yesterday"}]}])
     r = cli("eval", "extraction", "--cases", str(bad))
     assert r.exit_code == 2 and "line 1: expected.0.valid_from" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("got, expected, strict, loose", [
+    ("我", "我咖啡不加糖", False, True),  # a fragment: found only by containment
+    ("我咖啡不加糖", "我咖啡不加糖。", True, True),  # punctuation
+    ("我對花生過敏", "我对花生过敏", True, True),  # traditional → simplified
+    ("ＩＴ工程师是我的职业", "it工程师是我的职业", True, True),  # width and case
+    ("I'm allergic to peanuts", "I am allergic to peanuts", True, True),  # contraction
+    ("My wife's really from Leeds", "My wife is from Leeds", True, True),  # contraction + filler
+    ("I moved to Leeds last week", "I moved to Leeds", True, True),  # two words added
+    ("I moved to Leeds last week with my kids", "I moved to Leeds", False, True),  # five added: another fact
+    ("I like cats", "My sister likes cats", False, False),  # the subject lost
+    ("我喜欢川菜", "我不喜欢川菜", False, True),  # the negation lost (loose: ratio 0.91)
+    ("我一点都不喜欢川菜", "川菜我一点都不喜欢", True, False),  # reordered topic-first: loose misses it
+    ("I broke up", "My girlfriend and I broke up", False, True),
+    ("", "I like cats", False, False),
+])
+def test_strict_scorer_against_hand_labels(got: str, expected: str, strict: bool, loose: bool) -> None:
+    """Labels written by hand for each pair (not computed by the scorer)."""
+    assert statements_match_strict(got, expected) is strict
+    assert statements_match(got, expected) is loose
+
+
+def test_content_words_drop_fillers_keep_negation_and_subject() -> None:
+    assert content_words("I'm really NOT a fan of jazz!") == ["i", "not", "fan", "of", "jazz"]
+    assert content_words("我其实不太喜欢喝咖啡啊") == ["我", "不", "太", "喜欢", "喝咖啡"]
+
+
+def test_report_gives_strict_and_loose_side_by_side(tmp_path: Path) -> None:
+    from memcli.settings import Settings
+
+    cases = [ExtractionCase.model_validate(r) for r in [
+        {"utterance": "我咖啡不加糖，我妈妈也是", "lang": "zh", "category": "compound", "expected": [
+            {"statement": "我咖啡不加糖", "kind": "preference", "slot": "咖啡.preference"},
+            {"statement": "我妈妈咖啡不加糖", "kind": "relationship", "slot": "mother.咖啡.preference"}]},
+        {"utterance": "I have two cats", "lang": "en", "category": "possessions", "expected": [
+            {"statement": "I have two cats", "kind": "other", "slot": "pets.cat"}]},
+    ]]
+    ext = _FixedExtractor({
+        "我咖啡不加糖，我妈妈也是": [("我咖啡不加糖", "preference", "咖啡.preference", 0),
+                                     ("我妈妈", "other", None, 0)],
+        "I have two cats": [("I have two cats", "preference", "pets.cat", 0)],
+    })
+    rep = eval_extraction(Settings(db=tmp_path / "x.db"), cases, extractor=ext)
+    # strict: "我妈妈" is a fragment of the second fact, so 2 of 3 found; loose counts it (containment)
+    assert rep["facts"] == {"expected": 3, "predicted": 3, "matched": 2, "precision": 2 / 3, "recall": 2 / 3}
+    assert rep["facts_loose"]["matched"] == 3 and rep["facts_loose"]["recall"] == 1.0
+    assert rep["exact_cases"] == 1 and rep["exact_cases_loose"] == 2
+    assert rep["kind_accuracy"] == 0.5 and rep["slot_exact"] == 1.0  # on the two strict matches
+    zh = rep["by_lang"]["zh"]
+    assert zh["recall"] == 0.5 and zh["loose"]["recall"] == 1.0
+    assert rep["errors"][0]["loose_only"] == ["我妈妈咖啡不加糖"]
+
+
+def test_sample_is_seeded_and_keeps_file_order() -> None:
+    from memcli.errors import BadInputError
+    from memcli.eval.formats import sample
+
+    items = list(range(20))
+    a, b = sample(items, 5, seed=3), sample(items, 5, seed=3)
+    assert a == b == sorted(a) and len(set(a)) == 5 and set(a) <= set(items)
+    assert sample(items, 5, seed=4) != a  # another seed, another draw (fixed for these two seeds)
+    assert sample(items, None) == items and sample(items, 99) == items
+    with pytest.raises(BadInputError, match="--sample must be >= 1"):
+        sample(items, 0)
+
+
+def test_eval_retrieval_out_of_fold_on_a_file(cli, tmp_path: Path) -> None:
+    mems = [{"ref": f"m{i}", "text": t} for i, t in enumerate(
+        ["I take my coffee without sugar", "My sister lives in Lyon", "I have two cats", "我喜欢爬山",
+         "My dad is a pilot", "我对花粉过敏"])]
+    qs = [("coffee", "m0"), ("Where does my sister live?", "m1"), ("pets", "m2"), ("爬山", "m3"),
+          ("What does my father do?", "m4"), ("过敏", "m5"), ("sugar in coffee", "m0"), ("Lyon", "m1")]
+    cases = _jsonl(tmp_path / "c.jsonl", [{"user": "t", "memories": mems,
+                                          "queries": [{"query": q, "relevant": [r]} for q, r in qs]}])
+    r = cli("eval", "retrieval", "--cases", str(cases), "--cv", "--folds", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    rep = r.json()["cases"]
+    assert rep["modes"] == ["hybrid", "dense", "lexical", "hybrid_configured"] and rep["folds"] == 2
+    assert rep["queries"] == 8 and len(rep["fold_values"]) == 2 and sum(f["n_test"] for f in rep["fold_values"]) == 8
+    # by their words: coffee, sister, 爬山, 过敏, sugar in coffee, Lyon; never "pets" or "my father"
+    assert rep["overall"]["lexical"]["hit@1"] == 0.75
+    r = cli("eval", "retrieval", "--cases", str(cases), "--cv", "--folds", "9")
+    assert r.exit_code == 2 and "needs at least 9 retrieval queries" in r.stderr, r.stderr

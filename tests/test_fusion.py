@@ -57,3 +57,47 @@ def test_offline_scorer_and_floors():
     assert fit_floors([o], 0.95) == {"min_cosine": -1.0, "min_cosine_zh": -1.0}
     o.cands[1].lexical_rank = None
     assert fit_floors([o], 0.95)["min_cosine"] == 0.40
+
+
+def _random_obs(seed: int, n: int = 40) -> list[QueryObs]:
+    """Queries with candidates found by one leg or both, cosines with ties and gaps, a relevant
+    memory or two (or none among the candidates) — the shapes collect() records."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for q in range(n):
+        m = rng.randint(1, 30)
+        ids = rng.sample(range(1, 500), m)
+        dense = [i for i in ids if rng.random() < 0.8]
+        lexical = [i for i in ids if i not in dense or rng.random() < 0.3]
+        rng.shuffle(dense)
+        rng.shuffle(lexical)
+        rel = set(rng.sample([f"r{i}" for i in ids], min(m, rng.choice((1, 1, 2)))))
+        cands = [Candidate(i, [f"r{i}"], dense.index(i) + 1 if i in dense else None,
+                           lexical.index(i) + 1 if i in lexical else None,
+                           round(rng.uniform(-0.1, 0.9), 2) if i in dense or rng.random() < 0.5 else None,
+                           rng.choice((0.5, 0.8)), rng.random(), rng.random() < 0.5) for i in ids]
+        out.append(QueryObs(f"q{q}", rng.choice(("zh", "en")), rel if rng.random() < 0.9 else {"absent"}, [], cands))
+    return out
+
+
+@pytest.mark.parametrize("method", ["rrf", "score"])
+def test_the_batch_scorer_ranks_exactly_like_score(method):
+    """memcli.fusion_batch (numpy, all queries at once) gives the same per-query metrics as
+    fusion_fit.score (one query, the read path's own functions) for every setting tried."""
+    from memcli.fusion_batch import Batch
+
+    st = load_settings()
+    obs = _random_obs(11)
+    batch = Batch(obs)
+    assert batch.exact
+    for k in (1, 5, 60):
+        for w in ((1.0, 1.0), (1.0, 0.15), (0.3, 1.0), (1.0, 0.0), (0.0, 1.0)):
+            for floors in ((-2.0, -2.0), (0.3, 0.5)):
+                for legs in (("dense", "lexical"), ("dense",), ("lexical",)):
+                    got = batch.metrics(legs=legs, method=method, k=k, w={"zh": w, "en": w}, floors=floors,
+                                        weight_salience=st.weight_salience, weight_recency=st.weight_recency)
+                    for i, o in enumerate(obs):
+                        want = score(o, st, legs=legs, w=w, k=k, floors=floors, method=method)
+                        assert {key: float(got[key][i]) for key in want} == pytest.approx(want), (k, w, floors, legs, i)

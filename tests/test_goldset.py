@@ -117,9 +117,59 @@ def test_extraction_builder_reproduces_the_committed_file(tmp_path: Path) -> Non
 
 
 def test_retrieval_cases() -> None:
+    """Issue 25: stores of 50-300 memories, >= 300 queries per language, distractors in the store."""
     cases = load_cases(GOLD / "retrieval.jsonl")
+    assert all(50 <= len(c.memories) <= 300 for c in cases)
     queries = [q for c in cases for q in c.queries]
-    assert len(queries) >= 60
     tags = Counter(t for q in queries for t in q.tags)
-    assert tags["zh2"] >= 10 and tags["no_overlap"] >= 10
-    assert all(len(q.query) == 2 for q in queries if "zh2" in q.tags)
+    assert tags["zh"] >= 300 and tags["en"] >= 300 and tags["zh"] + tags["en"] == len(queries)
+    assert tags["no_overlap"] >= 200 and tags["keyword"] >= 200 and tags["self"] >= 40 and tags["by_value"] >= 20
+    assert tags["same_attr"] >= 0.8 * (tags["keyword"] + tags["no_overlap"]) * 0.9  # most have same-attribute rivals
+    for c in cases:
+        text = {m.ref: m.text for m in c.memories}
+        assert len(set(text.values())) == len(text), c.user  # no memory twice
+        for q in c.queries:
+            assert q.relevant and all(r in text for r in q.relevant)
+
+
+def test_retrieval_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
+    import shutil
+
+    src = tmp_path / "goldset" / "src"
+    src.mkdir(parents=True)
+    shutil.copy(GOLD / "src" / "build_retrieval.py", src / "build_retrieval.py")
+    subprocess.run([sys.executable, str(src / "build_retrieval.py")], check=True, capture_output=True)
+    assert (tmp_path / "goldset" / "retrieval.jsonl").read_bytes() == (GOLD / "retrieval.jsonl").read_bytes()
+
+
+def test_clause_set_size_labels_groups() -> None:
+    rows = [json.loads(line) for line in (GOLD / "clauses.jsonl").read_text(encoding="utf-8").splitlines()]
+    by = Counter((r["lang"], r["label"]) for r in rows)
+    for lang in ("zh", "en"):
+        assert by[(lang, "fact")] + by[(lang, "not")] >= 600, by
+        assert by[(lang, "fact")] >= 250 and by[(lang, "not")] >= 250, by
+    assert {r["label"] for r in rows} == {"fact", "not"}
+    ids = [r["id"] for r in rows]
+    assert len(set(ids)) == len(ids)
+    texts = Counter((r["lang"], r["text"]) for r in rows)
+    assert max(texts.values()) == 1
+    # a group never mixes languages or labels, and there are enough groups for a 5-fold grouped CV per label
+    groups: dict[str, set] = {}
+    for r in rows:
+        groups.setdefault(r["group"], set()).add((r["lang"], r["label"]))
+    assert all(len(v) == 1 for v in groups.values())
+    for lang in ("zh", "en"):
+        for label in ("fact", "not"):
+            assert sum(1 for v in groups.values() if v == {(lang, label)}) >= 25
+    kinds = {(r["lang"], r["kind"]) for r in rows if r["label"] == "fact"}
+    for need in ("contact", "event_attr", "named_place", "owned_liked", "relative_work", "education",
+                 "child_pet_name", "move_change", "plural_subject"):
+        assert ("zh", need) in kinds and ("en", need) in kinds, need
+    assert any(r["text"] == "明天下午三点开会" and r["label"] == "not" for r in rows)
+
+
+def test_clauses_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
+    out = tmp_path / "c.jsonl"
+    subprocess.run([sys.executable, str(GOLD / "src" / "build_clauses.py"), "--out", str(out)], check=True,
+                   capture_output=True)
+    assert out.read_bytes() == (GOLD / "clauses.jsonl").read_bytes()

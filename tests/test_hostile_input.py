@@ -14,14 +14,13 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import apsw
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from memcli.write.capture import check_text
 
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
@@ -67,11 +66,31 @@ def integrity_ok(db: Path) -> None:
         conn.close()
 
 
+#: invisible format characters a stored text must not keep: zero-width space / non-joiner / joiner,
+#: left-to-right and right-to-left marks, the bidi embeddings and overrides (U+202A–U+202E), the
+#: bidi isolates (U+2066–U+2069) and the byte-order mark — written out here, not taken from memcli
+INVISIBLE = frozenset("\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+LIMIT = 4000  # the default max_text_chars
+
+
 def cleaned_or_none(text: str) -> str | None:
-    try:
-        return check_text(text, 4000)
-    except Exception:
-        return None
+    """What a stored text must be, by the documented rule and nothing of memcli's: control
+    characters (Unicode category Cc, except tab, newline and carriage return), lone surrogates
+    (Cs) and :data:`INVISIBLE` removed, NFC, surrounding whitespace stripped; None when that
+    leaves nothing or more than :data:`LIMIT` characters (the input must then be refused)."""
+    kept = "".join(ch for ch in text if not (
+        unicodedata.category(ch) == "Cs" or ch in INVISIBLE
+        or (unicodedata.category(ch) == "Cc" and ch not in "\t\n\r")))
+    out = unicodedata.normalize("NFC", kept).strip()
+    return out if out and len(out) <= LIMIT else None
+
+
+def test_the_oracle_itself():
+    """Hand-checked values, so the oracle is not taken on trust either."""
+    assert cleaned_or_none("  a\u200bb\x00c\u202e ") == "abc"
+    assert cleaned_or_none("e\u0301") == "\u00e9"  # NFC
+    assert cleaned_or_none("\ud800\u200d\x07") is None and cleaned_or_none("x" * 4001) is None
+    assert cleaned_or_none("line\nbreak\ttab") == "line\nbreak\ttab"
 
 
 # -- capture / remember ------------------------------------------------------------------------
@@ -85,6 +104,8 @@ def test_capture_arg(cli, db_path: Path, text: str):
     assert_clean_outcome(r)
     want = cleaned_or_none(text)
     assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
+    if want is None:  # refused: blank after cleaning, or over the limit, and the line says which
+        assert r.exit_code == 2 and ("empty" in r.stderr or "limit" in r.stderr), r.stderr
     if r.exit_code == 0:
         sid = r.json()["source_id"]
         conn = apsw.Connection(str(db_path))
@@ -103,6 +124,20 @@ def test_capture_options(cli, db_path: Path, user: str, key: str, session: str, 
     r = cli("--db", str(db_path), "--user", user, "capture", "我喜欢喝咖啡", "--key", key, "--session", session,
             "--at", at, "--json")
     assert_clean_outcome(r)
+    fields = ("user", "--at", "at:", "key", "session", "Unicode")
+    bad_user = not user.strip() or any(unicodedata.category(c) in ("Cc", "Cs") for c in user)
+    if bad_user:  # a user that cannot be stored is refused (the first bad option is named)
+        assert r.exit_code == 2 and any(w in r.stderr for w in fields), (user, r.stderr)
+    elif r.exit_code == 0:  # stored under that user, with the text as given
+        sid = r.json()["source_id"]
+        conn = apsw.Connection(str(db_path))
+        try:
+            row = conn.execute("SELECT user_id, content FROM memory_sources WHERE id = ?", (sid,)).fetchone()
+        finally:
+            conn.close()
+        assert row == (user.strip(), "我喜欢喝咖啡")
+    else:  # refused: the one line says which input was wrong
+        assert any(w in r.stderr for w in fields), r.stderr
     integrity_ok(db_path)
 
 
@@ -115,6 +150,8 @@ def test_remember_arg(cli, db_path: Path, text: str):
     assert_clean_outcome(r)
     want = cleaned_or_none(text)
     assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
+    if want is None:  # refused: blank after cleaning, or over the limit, and the line says which
+        assert r.exit_code == 2 and ("empty" in r.stderr or "limit" in r.stderr), r.stderr
     if r.exit_code == 0:
         out = r.json()
         if out["decision"]["decision"] == "ADD":  # else it restated a stored memory (NOOP, ...)
@@ -144,7 +181,18 @@ def test_capture_and_import_jsonl_stdin(cli, db_path: Path, data: bytes):
     for cmd in ("capture", "import"):
         r = cli("--db", str(db_path), "--user", "alice", cmd, "-", "--json", input=data)
         assert_clean_outcome(r)
-    integrity_ok(db_path)
+        if r.exit_code:  # refused as a whole: the line names where, and nothing was written
+            assert "line" in r.stderr or "stdin" in r.stderr or "empty" in r.stderr, r.stderr
+            assert cli("--db", str(db_path), "--user", "alice", "stats", "--json").json()["sources"] == 0
+        else:  # accepted: every record the output reports is stored, and no other
+            out = r.json()
+            records = len(out) if cmd == "capture" else out["records"]
+            non_blank = [ln for ln in data.split(b"\n") if ln.strip()]
+            assert records == len(non_blank), (data, r.stdout)  # one record per non-blank line
+            written = cli("--db", str(db_path), "--user", "alice", "stats", "--json").json()["sources"]
+            assert written == len({ln for ln in non_blank}) or written == records, (written, records)
+        db_path.unlink(missing_ok=True)
+    integrity_ok(db_path) if db_path.exists() else None
 
 
 @FAST
@@ -152,8 +200,17 @@ def test_capture_and_import_jsonl_stdin(cli, db_path: Path, data: bytes):
 def test_remember_stdin_bytes(cli, db_path: Path, data: bytes):
     r = cli("--db", str(db_path), "--user", "alice", "remember", "-", "--json", input=data)
     assert_clean_outcome(r)
-    if r.exit_code == 0 and r.json()["decision"]["decision"] == "ADD":
-        assert r.json()["item"]["statement"] == check_text(data.decode("utf-8"), 4000)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:  # refused with a message that says why
+        assert r.exit_code == 2 and "not valid UTF-8" in r.stderr, r.stderr
+        return
+    want = cleaned_or_none(text)
+    assert r.exit_code == (0 if want is not None else 2), (data, r.stderr)
+    if want is None:
+        assert ("empty" in r.stderr or "limit" in r.stderr), r.stderr
+    elif r.json()["decision"]["decision"] == "ADD":
+        assert r.json()["item"]["statement"] == want
     integrity_ok(db_path)
 
 
@@ -234,6 +291,13 @@ def test_one_megabyte_inputs(cli, db_path: Path, args, stdin):
 def test_one_megabyte_query(cli, seeded: Path, cmd: str):
     r = cli("--db", str(seeded), "--user", "alice", cmd, MB, "--json")
     assert_clean_outcome(r)
+    # a query is cut to its first part, not refused: it still finds the coffee memory it starts with
+    assert r.exit_code == 0, r.stderr
+    out = r.json()
+    if cmd == "search":
+        assert out["info"]["query_truncated"] is True and out["hits"][0]["statement"] == "我喜欢喝咖啡"
+    else:
+        assert "我喜欢喝咖啡" in out["text"]
 
 
 # -- real processes: bytes in argv and on stdin ----------------------------------------------------
@@ -242,6 +306,18 @@ def _run(db: Path, *args: bytes, stdin: bytes = b"") -> subprocess.CompletedProc
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     return subprocess.run([sys.executable.encode(), b"-m", b"memcli", b"--db", str(db).encode(), *args],
                           input=stdin, capture_output=True, env=env, timeout=120)
+
+
+#: per case below: the exit code and what the one line (or the output) must say
+EXPECTED = [
+    (2, "user must be valid Unicode"),  # undecodable user: refused
+    (2, "not valid Unicode"),  # undecodable key
+    (2, "not valid Unicode"),  # undecodable session
+    (0, "captured source"),  # undecodable bytes in the text are dropped, the rest ("abc") kept
+    (2, "stdin line 2: not valid UTF-8"),  # the whole stdin refused, line named
+    (2, "stdin line 1: not valid UTF-8"),
+    (0, "no matching memories"),  # a query with nothing left to search for finds nothing
+]
 
 
 def test_invalid_utf8_argv_and_stdin_real_process(tmp_path: Path):
@@ -255,10 +331,19 @@ def test_invalid_utf8_argv_and_stdin_real_process(tmp_path: Path):
         ([b"--user", b"u", b"remember", b"-"], b"\xe6\x88\x91\xff"),
         ([b"--user", b"u", b"search", b"\xff"], b""),
     ]
-    for args, stdin in cases:
+    for (args, stdin), (code, needle) in zip(cases, EXPECTED, strict=True):
         r = _run(db, *args, stdin=stdin)
         err = r.stderr.decode("utf-8", "replace")
-        assert r.returncode in (0, 2), (args, r.returncode, err)
+        assert r.returncode == code, (args, r.returncode, err)
         assert "Traceback" not in err and "internal error" not in err, (args, err)
-    if db.exists():
-        integrity_ok(db)
+        if code:
+            assert len(err.strip().splitlines()) == 1 and needle in err, (args, err)
+        else:
+            assert needle in r.stdout.decode("utf-8") + err, (args, r.stdout, err)
+    # the one accepted capture kept the text without the undecodable bytes; the refused ones wrote nothing
+    conn = apsw.Connection(str(db))
+    try:
+        assert conn.execute("SELECT user_id, content FROM memory_sources").fetchall() == [("u", "abc")]
+    finally:
+        conn.close()
+    integrity_ok(db)

@@ -17,7 +17,7 @@ def _ids(mem: Memory) -> dict[str, int]:
 
 
 def test_purged_ids_are_not_given_again(mem) -> None:
-    mem.capture("我喜欢喝乌龙茶")
+    mem.capture("我喜欢喝龙井茶")
     mem.drain()
     mem.remember("I take my coffee without sugar")
     before = _ids(mem)

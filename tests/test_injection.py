@@ -27,7 +27,7 @@ from memcli.read.context import FRAME
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [json.loads(line) for line in (ROOT / "fixtures" / "injection_texts.jsonl").read_text("utf-8").splitlines()
          if line.strip()]
-BENIGN = ["I was born in 1990", "我的生日是5月1号"]
+BENIGN = ["I was born in 1987", "我的生日是5月1号"]
 _INVISIBLE = re.compile(r"[\s\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+")
 
 

@@ -1,6 +1,6 @@
 """Isolation, as a property test: for random users and memories, every command run as user A
-(list, show, history, correct, forget, forget --purge, export, stats, drain, search, context) never
-reveals user B's data and never changes it.
+(list, show, history, correct, forget, forget --purge, forget --episode [--purge], export [--episodes],
+stats, drain, search, context) never reveals user B's data — memories and episodes — and never changes it.
 
 B's memories carry unique markers; nothing A's commands print may contain one. Commands on
 B's ids answer exactly like an id that does not exist. B's rows — items, sources, events,
@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from memcli import Memory
 from memcli.db.postgres.url import is_pg_url
+from memcli.write.extract import Extractor
 
 pytestmark = pytest.mark.backends
 
@@ -35,8 +36,21 @@ A_TEXTS = ["我喜欢喝咖啡", "I live in Lyon", "我妈妈的生日是3月5�
 B_TEXTS = ["我喜欢喝咖啡 {m}", "I live in Lyon {m}", "my bank PIN is {m}", "我妈妈的生日是3月5号 {m}",
            "{m} 是我的密码", "I have a cat named Tom {m}"]
 
+
+
+class FindsNothing(Extractor):
+    """Misses every fact: the drained turns are kept as episodes (issue 19)."""
+
+    name = "finds-nothing"
+
+    def extract(self, utt):  # noqa: ANN001, ANN201
+        return []
+
+
 OP = st.one_of(
     st.tuples(st.just("list"), st.sampled_from([(), ("--all",)])),
+    st.tuples(st.sampled_from(["forget-episode", "purge-episode"]), st.integers(0, 40)),
+    st.tuples(st.just("export"), st.just(("--episodes",))),
     st.tuples(st.sampled_from(["show", "history", "forget", "purge"]), st.integers(0, 40)),
     st.tuples(st.just("correct"), st.integers(0, 40)),
     st.tuples(st.just("export"), st.sampled_from([(), ("--all",)])),
@@ -73,6 +87,11 @@ def snapshot(db: Path | str, user: str) -> dict[str, list]:
             "fts": q("SELECT rowid, tokens, user_id FROM memory_fts WHERE user_id = ? ORDER BY rowid", user),
             "vec": q("SELECT item_id, active, current, valid_from, invalid_at, embedding FROM memory_vec "
                      "WHERE user_id = ? ORDER BY item_id", user),
+            "episodes": q("SELECT * FROM memory_episodes WHERE user_id = ? ORDER BY source_id", user),
+            "episode_fts": q("SELECT rowid, tokens, user_key FROM memory_episode_fts WHERE rowid IN "
+                             "(SELECT id FROM memory_sources WHERE user_id = ?) ORDER BY rowid", user),
+            "episode_vec": q("SELECT source_id, occurred_at, embedding FROM memory_episode_vec WHERE user_id = ? "
+                             "ORDER BY source_id", user),
             # links from anyone else's rows into this user's items
             "foreign_refs": q(f"""SELECT 'event', id FROM memory_events WHERE user_id != ? AND
                                   (item_id IN ({marks}) OR other_item_id IN ({marks}))
@@ -101,6 +120,9 @@ def _pg_snapshot(db: str, user: str) -> dict[str, list]:
             "fts": q("SELECT item_id, tokens::text, user_id FROM memory_fts WHERE user_id = ? ORDER BY item_id", user),
             "vec": q("SELECT item_id, active, current, valid_from, invalid_at, embedding::text FROM memory_vec "
                      "WHERE user_id = ? ORDER BY item_id", user),
+            "episodes": q("SELECT user_id, source_id, occurred_at, is_chatter, is_episode, embed_model, indexed_at, "
+                          "tokens::text, embedding::text FROM memory_episodes WHERE user_id = ? ORDER BY source_id",
+                          user),
             "foreign_refs": q("""SELECT 'event', id FROM memory_events WHERE user_id != ? AND
                                  (item_id = ANY(?) OR other_item_id = ANY(?))
                                  UNION ALL SELECT 'item', id FROM memory_items WHERE user_id != ? AND
@@ -124,6 +146,11 @@ def test_commands_as_a_never_touch_b(cli, embedder, new_db, users, n_a, n_b, ops
     a, b = users
     db = new_db(f"iso{next(_EXAMPLES)}")  # one fresh database per example
     markers = [f"zqb{i}x{abs(hash((a, b, i))) % 10**6}" for i in range(n_b)]
+    with Memory(db=str(db), user=a, extractor=FindsNothing()) as ma, \
+            Memory(db=str(db), user=b, extractor=FindsNothing()) as mb:  # one episode each, drained first
+        a_eps = [ma.capture("我们每年八月都去湖边的小木屋", key="a-ep").source_id]
+        b_eps = [mb.capture(f"We spend every August at the lake cabin {markers[0]}", key="b-ep").source_id]
+        assert ma.drain().episodes == 1 and mb.drain().episodes == 1
     with Memory(db=str(db), user=a) as ma, Memory(db=str(db), user=b) as mb:
         a_ids = [ma.remember(t).item_id for t in A_TEXTS[:n_a]]
         b_ids = [mb.remember(B_TEXTS[i % len(B_TEXTS)].format(m=m)).item_id for i, m in enumerate(markers)]
@@ -131,7 +158,9 @@ def test_commands_as_a_never_touch_b(cli, embedder, new_db, users, n_a, n_b, ops
         b_ids.append(mb.correct(b_ids[0], f"I live in Paris {markers[0]}").id)
         ma.capture("我喜欢喝茶", key="a-cap")
     before = snapshot(db, b)
+    assert len(before["episodes"]) == 1
     all_ids = a_ids + b_ids + [max(a_ids + b_ids) + 7]
+    all_eps = a_eps + b_eps + [max(a_eps + b_eps + a_ids + b_ids) + 9]
     # B's statements without their markers: a leak would rank B's items first, and any
     # marker in the output can only come from B's data (the query holds none)
     queries = [t.format(m="").strip() for t in B_TEXTS] + A_TEXTS
@@ -154,7 +183,16 @@ def test_commands_as_a_never_touch_b(cli, embedder, new_db, users, n_a, n_b, ops
             r = run(op, *extra, "--", q)
             assert r.exit_code == 0, r.stderr
             hits = r.json()["hits"]
-            assert all(h["id"] not in b_ids for h in hits)
+            assert all(h["id"] not in (b_eps if h["origin"] == "episode" else b_ids) for h in hits)
+            continue
+        if op in ("forget-episode", "purge-episode"):
+            ep = all_eps[arg % len(all_eps)]
+            r = run("forget", str(ep), "--episode", *(("--purge",) if op == "purge-episode" else ()))
+            if ep not in a_eps:
+                assert r.exit_code == 3, r.stderr
+                assert r.stderr.strip() == f"memcli: error: no episode with id {ep} for user {a!r}"
+            else:
+                assert r.exit_code in (0, 3), r.stderr  # 3: A purged it in an earlier op
             continue
         item = all_ids[arg % len(all_ids)]
         args = {"show": ["show", str(item)], "history": ["history", str(item), "--json"],

@@ -20,6 +20,7 @@ import pytest
 from memcli import Memory
 from memcli.db.postgres.url import is_pg_url
 from memcli.text import search_tokens
+from memcli.write.extract import Extractor
 
 pytestmark = pytest.mark.backends
 
@@ -28,6 +29,15 @@ ZH = "我把备用钥匙藏在鸢尾花紫罗兰盆栽底下"
 #: jieba tokens of ZH that no other memory of these tests produces
 ZH_TOKENS = ["鸢尾", "鸢尾花", "紫罗兰", "盆栽"]
 OTHERS = ["I take my coffee without sugar", "我妈妈的生日是3月5号", "My sister lives in Lyon"]
+
+
+class FindsNothing(Extractor):
+    """Misses every fact: a drained turn can only be kept as an episode."""
+
+    name = "finds-nothing"
+
+    def extract(self, utt):  # noqa: ANN001, ANN201
+        return []
 
 
 def _pg_tables(conn) -> list[str]:  # noqa: ANN001
@@ -81,8 +91,9 @@ def _pg_sql_hits(db: str, needle: str) -> list[str]:
                 if conn.execute(sql, (needle,)).fetchone()[0]:
                     hits.append(f"{t}.{c}")
         lexeme = "'" + needle.casefold().replace("'", "''") + "'"
-        if conn.execute("SELECT count(*) FROM memory_fts WHERE tokens @@ ?::tsquery", (lexeme,)).fetchone()[0]:
-            hits.append("fts5vocab")  # a lexeme of the full-text index (SQLite: an FTS5 vocabulary term)
+        for fts in ("memory_fts", "memory_episodes"):  # the memories' and the episodes' lexemes (issue 19)
+            if conn.execute(f"SELECT count(*) FROM {fts} WHERE tokens @@ ?::tsquery", (lexeme,)).fetchone()[0]:
+                hits.append("fts5vocab")  # a lexeme of a full-text index (SQLite: an FTS5 vocabulary term)
     finally:
         conn.close()
     return hits
@@ -109,9 +120,11 @@ def sql_hits(db: Path | str, needle: str) -> list[str]:
                                  (needle,)).fetchone()[0]
                 if n:
                     hits.append(f"{t}.{c}")
-        conn.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, memory_fts, row)")
-        if conn.execute("SELECT count(*) FROM temp.vocab WHERE term = ?", (needle.casefold(),)).fetchone()[0]:
-            hits.append("fts5vocab")
+        for fts in ("memory_fts", "memory_episode_fts"):  # the memories' and the episodes' (issue 19)
+            conn.execute(f"CREATE VIRTUAL TABLE temp.vocab_{fts} USING fts5vocab(main, {fts}, row)")
+            if conn.execute(f"SELECT count(*) FROM temp.vocab_{fts} WHERE term = ?",
+                            (needle.casefold(),)).fetchone()[0]:
+                hits.append("fts5vocab")
     finally:
         conn.close()
     return hits
@@ -180,6 +193,11 @@ def stored(db: str, embedder):
     with Memory(db=db, user="alice") as m:
         ids = {t: m.remember(t).item_id for t in [*OTHERS, EN, ZH]}
         m.capture(EN, key="cap-en")  # a raw utterance of the same text (not linked: purged too)
+    with Memory(db=db, user="alice", extractor=FindsNothing()) as m:  # ... kept as an episode (issue 19)
+        m.capture(f"我跟你说过：{ZH}", key="cap-zh")
+        assert m.drain().episodes == 2
+        assert sorted(e["text"] for e in m.episodes()) == [EN, f"我跟你说过：{ZH}"]
+    with Memory(db=db, user="alice") as m:
         m.forget(ids[ZH])  # a plain forget first: events with snapshots of the text
         fixed = m.correct(ids[OTHERS[2]], "My sister lives in Paris")
         cast = "::text" if is_pg_url(db) else ""
@@ -217,7 +235,7 @@ def test_purge_leaves_no_trace_in_files(cli, db: str, stored, text: str):
         assert set(sql_hits(db, text)) <= {"memory_sources.content", "memory_items.statement",
                                                  "memory_events.after", "memory_fts_content.c0"}
         assert rows_of(db, "alice", text) == {}
-        assert alice_outbox_keys(db) == set()  # its pending task went with it
+        assert alice_outbox_keys(db) == {"cap-zh"}  # its task went with it; the other episode's stays
         assert rows_of(db, "bob", text) == {"memory_sources": 1, "memory_items": 1, "memory_events": 1,
                                                 "memory_fts": 1}
         hits = [h for h in hits if h not in ("text", "marker")]
@@ -323,3 +341,29 @@ def test_purge_while_another_process_reads_is_honest(cli, db_path: Path, embedde
         reader.close()
     assert cli("--db", str(db_path), "--user", "alice", "show", str(doomed)).exit_code == 3
     assert b"zqxprivacymarker" not in raw_bytes(db_path)  # last connection closed: WAL checkpointed away
+
+
+def test_purge_of_an_episode_leaves_no_trace_in_files(cli, db: str, embedder):
+    """``forget ID --episode --purge``: the turn's text, its full-text tokens and its vector are
+    gone from the files (positive control first); the other episode stays (issue 19)."""
+    said = "我把旧护照收在绛紫色樟木箱的夹层 zqxepisodemarker"
+    with Memory(db=db, user="alice", extractor=FindsNothing()) as m:
+        sid = m.capture(said, at="2026-03-01").source_id
+        m.capture("We always spend August at the lake cabin", at="2026-03-02")
+        assert m.drain().episodes == 2
+        cast = "::text" if is_pg_url(db) else ""
+        table, key = ("memory_episodes", "source_id") if is_pg_url(db) else ("memory_episode_vec", "source_id")
+        vec = m.store.scalar(f"SELECT embedding{cast} FROM {table} WHERE {key} = ?", (sid,))
+    found = {**needles(said, vec), "marker": b"zqxepisodemarker", "token": "樟木箱".encode()}
+    before = raw_bytes(db)
+    blind = [w for w, n in found.items() if n not in before]
+    assert len([b for b in blind if b.startswith("embedding")]) <= 2 and not [
+        b for b in blind if not b.startswith("embedding")], blind
+    assert "fts5vocab" in sql_hits(db, "樟木箱")
+    r = cli("--db", db, "--user", "alice", "forget", str(sid), "--episode", "--purge", "--json")
+    assert r.exit_code == 0, r.stderr
+    after = raw_bytes(db)
+    assert [w for w, n in found.items() if n in after] == []
+    assert sql_hits(db, "樟木箱") == [] and sql_hits(db, "zqxepisodemarker") == []
+    with Memory(db=db, user="alice") as m:
+        assert [e["text"] for e in m.episodes()] == ["We always spend August at the lake cabin"]

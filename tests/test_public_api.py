@@ -12,7 +12,7 @@ from memcli import errors, models
 
 EXPECTED = {
     # the API
-    "Memory", "MemoryRecord", "Settings", "load_settings",
+    "Memory", "Admin", "MemoryRecord", "Settings", "load_settings",
     # data shapes and fixed sets
     "CaptureResult", "Candidate", "Decision", "DecisionResult", "Event", "Kind", "Level", "MemoryItem",
     # the whole exception tree, so callers can catch any branch without importing a private module

@@ -35,8 +35,8 @@ def test_where_do_i_live_finds_the_replacement(mem, cli, db_path, old: str, new:
 
 
 @pytest.mark.parametrize(("facts", "question", "expect"), [
-    (["我妈妈的生日是3月5号", "我喜欢喝乌龙茶"], "我妈妈生日是哪天", "我妈妈的生日是3月5号"),
-    (["我媽媽的生日是3月5號", "我喜欢喝乌龙茶"], "我媽媽生日是哪天？", "我媽媽的生日是3月5號"),
+    (["我妈妈的生日是3月5号", "我喜欢喝龙井茶"], "我妈妈生日是哪天", "我妈妈的生日是3月5号"),
+    (["我媽媽的生日是3月5號", "我喜欢喝龙井茶"], "我媽媽生日是哪天？", "我媽媽的生日是3月5號"),
     (["My mom's birthday is March 5", "I like hiking"], "when is my mom's birthday", "My mom's birthday is March 5"),
     (["I work as a nurse", "I like hiking"], "what's my job", "I work as a nurse"),
     (["我是一名护士", "我喜欢爬山"], "我做什么工作", "我是一名护士"),
@@ -67,6 +67,6 @@ def test_as_of_uses_the_slot_leg_too(mem) -> None:
 
 
 def test_no_slot_no_leg(mem) -> None:
-    say(mem, "我喜欢喝乌龙茶", JAN)
-    hits = mem.search("乌龙茶")
+    say(mem, "我喜欢喝龙井茶", JAN)
+    hits = mem.search("龙井茶")
     assert hits.info.slots == [] and "slot" not in hits.info.legs_run

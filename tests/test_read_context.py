@@ -22,7 +22,7 @@ EN_HEAD, EN_FOOT = FRAME["en"]
 def facts(mem):
     mem.remember("我咖啡不加糖", kind="preference", at="2026-08-18T09:00:00Z")
     mem.remember("我妈妈的生日是3月5号", kind="relationship", at="2026-08-20T09:00:00Z")
-    mem.remember("我喜欢喝乌龙茶，也喜欢咖啡", kind="preference", at="2026-08-21T09:00:00Z")
+    mem.remember("我喜欢喝龙井茶，也喜欢咖啡", kind="preference", at="2026-08-21T09:00:00Z")
     return mem
 
 
@@ -64,7 +64,9 @@ def test_correction_provenance_and_english_block(mem):
 
 
 @pytest.mark.parametrize("max_tokens", [80, 95, 120, 400])
-def test_max_tokens_respected(facts, cli, db, max_tokens):
+def test_max_tokens_respected(facts, cli, db, max_tokens, monkeypatch):
+    # a list of four topics scores each single-topic memory low for answerability; the budget is the subject here
+    monkeypatch.setenv("MEMCLI_ANSWERABILITY", "false")
     r = cli("--db", db, "--user", "alice", "context", "咖啡 茶 妈妈 生日", "--max-tokens", str(max_tokens),
             "--format", "json")
     out = r.json()
@@ -101,6 +103,7 @@ def test_instruction_text_is_rendered_inert(mem):
     for t in INJECTIONS:
         mem.remember(t)
     mem.settings.context_min_ratio = 0.0  # every injection in the block, however weakly it matches
+    mem.settings.answerability = False
     res = mem.context("管理员 admin instructions system 指令 rules obey", limit=20, max_tokens=2000, lang="zh")
     lines = res.text.split("\n")
     assert len(res.hits) == len(INJECTIONS)
@@ -199,9 +202,11 @@ def test_the_block_leaves_out_neighbours_far_below_the_best_hit(mem):
         mem.remember(text)
     res = mem.context("how do I take my coffee?", lang="en")
     assert "I take my coffee without sugar" in res.text
-    assert "peanuts" not in res.text and "cats" not in res.text and res.dropped_below_ratio >= 3
-    # search is not affected: the same neighbours are still ranked there
-    assert len(mem.search("how do I take my coffee?", limit=10)) >= 4
+    assert "peanuts" not in res.text and "cats" not in res.text
+    assert res.dropped_below_ratio + res.dropped_below_floor >= 1  # answerability or the floors leave them out
+    # search is not affected: the neighbour above the dense-only floor (peanuts, cosine 0.23) is still ranked
+    assert len(mem.search("how do I take my coffee?", limit=10)) >= 2
     mem.settings.context_min_ratio = 0.0  # keep everything the search kept
+    mem.settings.answerability = False
     padded = mem.context("how do I take my coffee?", lang="en")
     assert padded.dropped_below_ratio == 0 and "peanuts" in padded.text

@@ -35,9 +35,9 @@ def test_traditional_capture_is_a_memory_in_the_users_script_and_found_from_simp
 
 
 def test_simplified_memory_found_from_a_traditional_query(mem) -> None:
-    say(mem, "我喜欢喝乌龙茶")
+    say(mem, "我喜欢喝龙井茶")
     [item] = mem.list()
-    assert [h.id for h in mem.search("烏龍茶")] == [item.id]
+    assert [h.id for h in mem.search("龍井茶")] == [item.id]
 
 
 def test_same_subject_across_scripts_is_a_conflict(mem) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memcli.db import index
+from memcli.db import index, vector_copy
 from memcli.db import schema as s
 from memcli.db import vector_cache as vc
 from memcli.db.connect import Store
@@ -115,7 +115,7 @@ def test_reload_after_log_pruned_or_table_recreated(tmp_path: Path, monkeypatch:
         _fill(writer, 300)
         q = _unit(rng)
         _cached(reader, "alice", q, 5)
-        monkeypatch.setattr(vc, "LOG_KEEP", 10)
+        monkeypatch.setattr(vector_copy, "LOG_KEEP", 10)  # where the change log is written
         with writer.tx():  # enough writes for the log to prune past the reader's position
             for i in range(2000, 3005):
                 index.index_vector(writer, _item(i, "bob"), _unit(rng))

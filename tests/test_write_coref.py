@@ -29,7 +29,7 @@ def _r(text: str, *context: str) -> str | None:
     (["My aunt is visiting from Ohio next week"], "She's a retired pharmacist", "My aunt is a retired pharmacist"),
     (["My grandparents celebrated their anniversary"], "They live in Halifax", "My grandparents live in Halifax"),
     (["My cousin is flying in on Friday"], "His wife Rosa teaches ballet", "My cousin's wife Rosa teaches ballet"),
-    (["I have a brother named Felix"], "He's a paramedic", "My brother Felix is a paramedic"),
+    (["I have a nephew named Felix"], "He's a paramedic", "My nephew Felix is a paramedic"),
     (["My roommate Dana keeps stealing my yogurt"], "Oh, she works nights at a bakery",
      "Oh, my roommate Dana works nights at a bakery"),
     (["我们主管下周休假"], "她是江西人", "我们主管是江西人"),

@@ -1,5 +1,5 @@
 """Outbox mechanics: atomic claim with a lease, completion, backoff, dead tasks, reclaim,
-retry; one transaction per task; the drain and outbox commands."""
+retry; one transaction per claimed batch with a savepoint per task; the drain and outbox commands."""
 
 from __future__ import annotations
 
@@ -111,6 +111,32 @@ def test_a_failure_mid_task_rolls_back_that_task_only(mem) -> None:
     n_events = mem.store.scalar("SELECT count(*) FROM memory_events")
     assert n_events == 1  # nothing of the failed task: no item, no event
     assert task_row(mem, ok)["status"] == "done"
+
+
+class SecondSignal(Judge):
+    """A judge interrupted by a second Ctrl-C: the batch's transaction cannot commit."""
+
+    name = "second-signal"
+
+    def judge(self, candidate: Candidate, neighbors: list[Neighbor]) -> Verdict:
+        raise KeyboardInterrupt
+
+
+def test_a_batch_is_one_transaction_a_batch_that_cannot_commit_leaves_nothing(mem) -> None:
+    import threading
+
+    first = mem.capture("I'm allergic to peanuts").outbox_id  # written (in its savepoint) before the interrupt
+    second = mem.capture("我每天早上跑步，我经常周末爬山").outbox_id  # reaches the judge
+    s = mem.drain(judge=SecondSignal(), stop=threading.Event())
+    assert s.interrupted and (s.done, s.added, s.released) == (0, 0, 2) and s.done_ids == []
+    assert mem.store.scalar("SELECT count(*) FROM memory_items") == 0
+    assert mem.store.scalar("SELECT count(*) FROM memory_events") == 0
+    for task_id in (first, second):
+        row = task_row(mem, task_id)
+        assert (row["status"], row["attempts"], row["lease_owner"]) == ("pending", 0, None)
+    s = mem.drain()  # the next drain does both, in one batch
+    assert (s.claimed, s.done) == (2, 2)
+    assert {task_row(mem, i)["status"] for i in (first, second)} == {"done"}
 
 
 class Broken(Extractor):

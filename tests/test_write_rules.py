@@ -41,7 +41,7 @@ def test_clauses_subjects_and_slots(text: str, expected: list) -> None:
 
 @pytest.mark.parametrize("text", [
     "今天天气真好", "我今天好累啊", "如果我有钱，我就买房", "我想去日本旅游", "明天下午三点开会", "你觉得呢？",
-    "谢谢你的帮助！", "I'm so tired today", "If I had money I would buy a boat", "Thanks, that sounds great!",
+    "谢谢你的帮助！", "I'm so sleepy today", "If I had money I would buy a boat", "Thanks, that sounds great!",
     "I'm going to visit my mom next week", "What's the weather like today?",
 ])
 def test_chatter_plans_wishes_questions_are_not_memories(text: str) -> None:

@@ -138,9 +138,12 @@ def main() -> None:
     for utt, lang in ASSISTANT:
         rows.append({"id": f"x-{lang}-{len(rows) + 1:03d}", "utterance": utt, "role": "assistant", "lang": lang,
                      "category": "none:assistant", "expected": []})
-    # second set (cases_zh, cases_en): written blind to the rule code, one category per case
-    for lang, mod in (("zh", cases_zh), ("en", cases_en)):
-        for entry in mod.CASES:
+    # second set (cases_zh, cases_en): written blind to the rule code, one category per case;
+    # the fourth batch (CASES4, issue 19's kinds) after every older case, so no old id moves
+    batches = [(lang, mod.CASES) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
+    batches += [(lang, mod.CASES4) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
+    for lang, entries in batches:
+        for entry in entries:
             cat, utt, expected = entry[:3]
             opts = entry[3] if len(entry) > 3 else {}
             assert cat.startswith("none:") == (not expected), (utt, cat)

@@ -12,19 +12,31 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Exit codes: 0 done (also when the reader of stdout went away
+    early, as ``memcli list | head -1`` does); 2 bad input; 3 not found; 4 store; 5 model;
+    6 extraction; 70 internal error (one line saying what failed); 130 interrupted."""
+    import os
     import sys
 
-    from memcli.cli.fast import HELP_ARGV, record_help, try_fast
+    for name in ("stdout", "stderr"):  # started with the descriptor closed (`memcli list >&-`)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+    try:
+        from memcli.cli.fast import HELP_ARGV, record_help, try_fast
 
-    argv = sys.argv[1:]
-    try_fast(argv)  # exits when it handled the command
-    from memcli.cli.entry import main as typer_main
+        argv = sys.argv[1:]
+        try_fast(argv)  # exits when it handled the command
+        from memcli.cli.entry import main as typer_main
 
-    if argv in HELP_ARGV:
-        record_help(argv, typer_main)
-    else:
-        typer_main()
+        if argv in HELP_ARGV:
+            record_help(argv, typer_main)
+        else:
+            typer_main()
+    except BrokenPipeError:
+        from memcli.cli.streams import stdout_gone
+
+        stdout_gone()
+        sys.exit(0)
 
 
 def __getattr__(name: str) -> object:

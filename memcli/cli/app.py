@@ -17,8 +17,22 @@ if TYPE_CHECKING:
     from memcli.admin import Admin
     from memcli.memory import Memory
 
-console = Console(soft_wrap=True)  # data → stdout
-err_console = Console(stderr=True, soft_wrap=True)  # messages → stderr
+
+
+class _Console(Console):
+    """rich's Console, but a closed stdout (``memcli list | head -1``) ends the command with
+    exit 0, as the reader has what it asked for (rich's own default exits 1)."""
+
+    def on_broken_pipe(self) -> None:
+        from memcli.cli.streams import stdout_gone
+
+        self.quiet = True
+        stdout_gone()
+        raise SystemExit(0)
+
+
+console = _Console(soft_wrap=True)  # data → stdout
+err_console = _Console(stderr=True, soft_wrap=True)  # messages → stderr
 
 app = typer.Typer(
     name="memcli",
@@ -149,13 +163,38 @@ def read_stdin() -> str:
     return decode_utf8(sys.stdin.buffer.read(), "stdin")
 
 
+#: the most read from a file that is not a regular file (a device, a FIFO, `<(command)`)
+MAX_SPECIAL_FILE_BYTES = 64 * 2**20
+
+
 def read_file(path: str | Path, what: str = "") -> str:
-    """A file's text, UTF-8 strict. Raises BadInputError (no such file, invalid UTF-8)."""
+    """A file's text, UTF-8 strict (a leading BOM dropped).
+
+    Any readable path works, not only regular files: ``/dev/null`` reads as empty, a FIFO or
+    ``<(command)`` as what is written into it (at most 64 MiB, :data:`MAX_SPECIAL_FILE_BYTES`).
+
+    Raises:
+        BadInputError: no such file, a folder, unreadable (permissions), too large a stream,
+            or invalid UTF-8 (naming the line).
+    """
     p = Path(path).expanduser()
     prefix = f"{what}: " if what else ""
-    if not p.is_file():
+    if not p.exists():
         raise BadInputError(f"{prefix}no such file: {path}")
-    return decode_utf8(p.read_bytes(), f"{prefix}{path}")
+    if p.is_dir():
+        raise BadInputError(f"{prefix}{path} is a folder, not a file")
+    try:
+        if p.is_file():
+            data = p.read_bytes()
+        else:
+            with p.open("rb") as f:
+                data = f.read(MAX_SPECIAL_FILE_BYTES + 1)
+            if len(data) > MAX_SPECIAL_FILE_BYTES:
+                raise BadInputError(f"{prefix}{path} gave more than {MAX_SPECIAL_FILE_BYTES // 2**20} MiB; "
+                                    "nothing was read")
+    except OSError as exc:
+        raise BadInputError(f"{prefix}cannot read {path}: {exc.strerror or exc}") from None
+    return decode_utf8(data, f"{prefix}{path}")
 
 
 def split_lines(text: str) -> list[str]:

@@ -8,6 +8,7 @@ traceback).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -18,36 +19,106 @@ try:  # typer >= 0.2x vendors click; older typer uses click itself
 except ImportError:  # pragma: no cover
     from click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
-from memcli.cli.app import app, err_console
+from memcli.cli.app import app as _app
+from memcli.cli.app import err_console
 from memcli.errors import MemcliError
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "app", "main", "module_for", "register"]  # noqa: F822 (app: module __getattr__, every command registered)
 
-# Command groups register themselves on ``app`` when imported.
-from memcli.cli import memories as _memories  # noqa: E402,F401
+#: the module (under ``memcli.cli``) that registers each top-level command or group on the app.
+#: A command line naming one of them imports only that module (``memcli context``: not the
+#: eval, tools, worker and memories groups with their imports); tests/test_cli_lazy.py checks
+#: that this table matches the commands the modules register.
+COMMANDS = {
+    **dict.fromkeys(("capture", "remember", "correct", "forget", "list", "show", "history", "stats", "import",
+                     "export", "reembed", "rebuild-episodes"), "memories"),
+    **dict.fromkeys(("search", "context", "warm"), "read"),
+    **dict.fromkeys(("drain", "outbox"), "worker"),
+    "calibrate": "evaluate",
+    "eval": ("evaluate", "evaluate_e2e", "evaluate_sets"),  # the eval group's commands live in three modules
+    **dict.fromkeys(("tools", "mcp"), "tools"),
+    **dict.fromkeys(("serve", "token"), "serve"),
+}
+GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve")
+_VALUE_OPTS = {"--db", "--user", "-u", "--model"}  # the root callback's options that take a value
+_FLAG_OPTS = {"--verbose", "-v", "--debug"}
 
-for _mod in ("worker", "read", "evaluate", "tools"):
-    try:
-        __import__(f"memcli.cli.{_mod}")
-    except ModuleNotFoundError as _exc:  # a command group not built yet
-        if _exc.name != f"memcli.cli.{_mod}":
-            raise
+
+def module_for(argv: list[str]) -> str | tuple[str, ...] | None:
+    """The one command module a command line needs, or None (help, an unknown word: all of them)."""
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in _VALUE_OPTS:
+            i += 2
+        elif a.partition("=")[0] in _VALUE_OPTS or a in _FLAG_OPTS:
+            i += 1
+        else:
+            return COMMANDS.get(a)
+    return None
 
 
-_command = None
+def register(module: str | tuple[str, ...] | None = None) -> None:
+    """Import (so register on the app) one command module (or a few), or every one (None)."""
+    for mod in GROUPS if module is None else (module,) if isinstance(module, str) else module:
+        try:
+            __import__(f"memcli.cli.{mod}")
+        except ModuleNotFoundError as _exc:  # a command group not built yet
+            if _exc.name != f"memcli.cli.{mod}":
+                raise
+
+
+def __getattr__(name: str) -> object:
+    if name == "app":  # the whole app (docs, tests): every command registered
+        register()
+        return _app
+    raise AttributeError(f"module 'memcli.cli.entry' has no attribute {name!r}")
+
+
+_command: tuple[int, object] | None = None
 
 
 def _click_command():  # noqa: ANN202
-    """The click command built from ``app`` once per process (building it costs ~0.1 s)."""
+    """The click command built from the app once per process and set of registered commands
+    (building it costs ~0.1 s)."""
     global _command
-    if _command is None:
-        _command = typer.main.get_command(app)
-    return _command
+    key = len(_app.registered_commands) + 1000 * len(_app.registered_groups)
+    if _command is None or _command[0] != key:
+        _command = (key, typer.main.get_command(_app))
+    return _command[1]
+
+
+def internal_error(exc: BaseException) -> None:
+    """Print one line naming what failed: the exception, its message, and where it was raised
+    (``memcli/cli/fast.py:301 in write``). Written straight to stderr, not through rich, so
+    that a broken terminal or console cannot swallow it."""
+    import traceback
+
+    first = str(exc).splitlines()[0] if str(exc) else ""
+    frames = traceback.extract_tb(exc.__traceback__)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../memcli
+    ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)]
+    where = ""
+    if frames:
+        f = (ours or frames)[-1]  # the innermost frame of memcli's own code, else of any
+        path = (os.path.relpath(os.path.abspath(f.filename), os.path.dirname(package)) if ours
+                else os.path.basename(f.filename))
+        where = f" in {path.replace(os.sep, '/')}:{f.lineno} ({f.name})"
+    line = f"memcli: internal error{where}: {type(exc).__name__}: {first} (rerun with --debug for the traceback)\n"
+    try:
+        sys.stderr.write(line)
+        sys.stderr.flush()
+    except Exception:  # noqa: BLE001 - stderr itself is gone: the raw descriptor is the last resort
+        try:
+            os.write(2, line.encode("utf-8", "replace"))
+        except OSError:
+            pass
 
 
 def main() -> None:
     """Console-script entry point."""
     debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
+    register(module_for(sys.argv[1:]))
     try:
         # standalone_mode=False: click usage errors come back to us and become one line too
         rv = _click_command().main(prog_name="memcli", standalone_mode=False)
@@ -74,14 +145,23 @@ def main() -> None:
     except KeyboardInterrupt:
         err_console.print("memcli: interrupted", markup=False)
         sys.exit(130)
-    except SystemExit:
+    except SystemExit as exc:
+        cause = exc.__context__
+        if exc.code == 1 and isinstance(cause, OSError) and cause.errno == errno.EPIPE:  # click's exit on EPIPE
+            from memcli.cli.streams import stdout_gone
+
+            stdout_gone()
+            sys.exit(0)
         raise
+    except BrokenPipeError:  # the reader of stdout went away (`| head -1`): it has what it wanted
+        from memcli.cli.streams import stdout_gone
+
+        stdout_gone()
+        sys.exit(0)
     except Exception as exc:  # never a traceback for the user
         if debug:
             raise
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        err_console.print(f"memcli: internal error: {type(exc).__name__}: {first} (rerun with --debug)",
-                          markup=False, highlight=False)
+        internal_error(exc)
         sys.exit(70)
     if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:  # typer.Exit(code) / ctx.exit(code)
         sys.exit(rv)

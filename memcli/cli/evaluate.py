@@ -1,5 +1,5 @@
-"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``extraction`` / ``retrieval`` /
-``conversations``."""
+"""Commands that measure memcli: ``calibrate`` and ``eval decisions`` / ``conversations``
+(``eval extraction`` / ``retrieval``: :mod:`memcli.cli.evaluate_sets`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from memcli.cli import calibrate_report as cr
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
 from memcli.errors import BadInputError
 
@@ -20,6 +21,14 @@ eval_app = typer.Typer(name="eval", help="Measure decisions, extraction, retriev
 app.add_typer(eval_app, name="eval")
 
 LABEL_ORDER = ("NOOP", "ADD", "UPDATE", "CONFLICT")
+SampleOpt = Annotated[int | None, typer.Option("--sample", help="a seeded random N of the items (kept in file order)")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="seed of --sample")]
+
+
+def sample_items(items: list[Any], n: int | None, seed: int) -> list[Any]:
+    from memcli.eval.formats import sample
+
+    return sample(items, n, seed)
 
 
 def _pct(x: float | None) -> str:
@@ -38,11 +47,12 @@ def calibrate(
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
     keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
+    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = 0.95,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion.
+    """Fit the model-specific constants on the goldset: dedup thresholds, decision judge, fusion, answerability.
 
     Dedup thresholds (NOOP / ADD by cosine alone) on decisions.jsonl: no CONFLICT or UPDATE pair
     may be decided by cosine alone (checked by k-fold cross-validation); the rest goes to the
@@ -53,6 +63,7 @@ def calibrate(
     per query language, rrf_k, rrf or score fusion, and the dense-only floors, cross-validated;
     reports hybrid / dense / lexical held out. The shipped defaults of the bundled models are
     this command's output (settings.MODEL_PROFILES); for another model run it with --write.
+    Answerability (docs/answerability.md): empty-on-no-answer vs recall@5, the trade-off per cut.
 
     Examples:
 
@@ -66,6 +77,7 @@ def calibrate(
 
     if not 0 < keep <= 1:
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
+    cr.check_target(answer_target)
     st = settings_for(model=model)
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
@@ -73,6 +85,9 @@ def calibrate(
                      progress=advance)
     if fusion:
         report["fusion"] = _fit_fusion(st, Path(report["goldset"]).parent, folds, keep, not as_json)
+    if answerability:
+        report["answerability"] = cr.fit_answerability(st, Path(report["goldset"]).parent, folds, answer_target,
+                                                     not as_json)
     if write:
         from memcli.settings import config_path, write_config_values
 
@@ -84,6 +99,8 @@ def calibrate(
         values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
                   **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
                   "judge_weights": str(weights)}
+        if answerability:
+            values.update(cr.write_answer_weights(report["answerability"], config_path().parent, _file_safe(st.model)))
         path = write_config_values(values)
         report["written_to"] = str(path)
         info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -92,7 +109,9 @@ def calibrate(
         return
     _render_calibration(report)
     if fusion and "values" in report["fusion"]:
-        _render_fusion(report["fusion"])
+        cr.render_fusion(report["fusion"])
+    if answerability:
+        cr.render_answerability(report["answerability"])
 
 
 def _file_safe(name: str) -> str:
@@ -112,23 +131,6 @@ def _fit_fusion(st: Any, folder: Path, folds: int, keep: float, bar: bool) -> di
     with prog:
         obs = collect(st, cases, progress=advance)
     return {"cases": str(path), **fit_fusion(st, obs, folds=folds, keep=keep)}
-
-
-def _render_fusion(r: dict[str, Any]) -> None:
-    v = r["values"]
-    console.print(f"[bold]fusion[/] {v['fusion']}  k={v['rrf_k']}  zh: w_dense={v['weight_dense_zh']} "
-                  f"w_lexical={v['weight_lexical_zh']}  en: w_dense={v['weight_dense_en']} "
-                  f"w_lexical={v['weight_lexical_en']}  floors: min_cosine={v['min_cosine']} "
-                  f"min_cosine_zh={v['min_cosine_zh']}  ({r['queries']} queries, {r['folds']}-fold CV)")
-    t = Table(title="retrieval held out (cv) and on all queries (fit): recall@5 / recall@10 / MRR")
-    for col in ("", "lang", "hybrid", "dense", "lexical"):
-        t.add_column(col, justify="right")
-    for sec in ("cv", "fit"):
-        rows = [("all", r[sec]["overall"]), *r[sec]["by_lang"].items()]
-        for lg, modes in rows:
-            t.add_row(sec, lg, *(f"{m['recall@5']:.3f} / {m['recall@10']:.3f} / {m['mrr']:.3f}" if m.get("n") else "–"
-                                 for m in (modes["hybrid"], modes["dense"], modes["lexical"])))
-    console.print(t)
 
 
 def _render_calibration(r: dict[str, Any]) -> None:
@@ -199,6 +201,7 @@ def eval_decisions_cmd(
                                                show_default="goldset/decisions.jsonl")] = None,
     judge: Annotated[str | None, typer.Option("--judge", help="auto | offline | llm (default: config)")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="only the first N pairs")] = None,
+    sample: SampleOpt = None, seed: SeedOpt = 0,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Run the full decision pipeline on labelled pairs, each in a fresh temporary store.
@@ -219,7 +222,7 @@ def eval_decisions_cmd(
 
     get_judge(st)  # an unknown judge, or llm without an endpoint: one line (ConfigError) before any work
     items = load_pairs(pairs or default_goldset_dir() / "decisions.jsonl")
-    items = items[:limit] if limit else items
+    items = sample_items(items[:limit] if limit else items, sample, seed)
     warn = calibration_warning(st)
     if warn:
         info(warn)
@@ -267,137 +270,13 @@ def _render_decisions(r: dict[str, Any]) -> None:
     console.print(t)
 
 
-@eval_app.command("extraction")
-def eval_extraction_cmd(
-    cases: Annotated[Path | None, typer.Option("--cases", help="JSON Lines extraction cases",
-                                               show_default="goldset/extraction.jsonl")] = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Score the configured extractor: facts found (loose statement match), kinds, slots, and
-    silence on chatter, questions and calendar-like plans.
-
-    Case format: {"utterance": "我妈妈的生日是3月5号", "expected": [{"statement": "我妈妈的生日是3月5号",
-    "kind": "relationship", "slot": "mother.birthday"}]}; "expected": [] = no memory.
-    """
-    from memcli.eval.extraction import eval_extraction
-    from memcli.eval.formats import default_goldset_dir, load_extraction_cases
-
-    st = settings_for()
-    report = eval_extraction(st, load_extraction_cases(cases or default_goldset_dir() / "extraction.jsonl"))
-    if as_json:
-        emit_json(report)
-        return
-    f = report["facts"]
-    console.print(f"[bold]extractor[/] {report['extractor']}   [bold]cases[/] {report['cases']} "
-                  f"({report['exact_cases']} exactly right)")
-    console.print(f"facts: {f['matched']} of {f['expected']} expected found (recall {_pct(f['recall'])}), "
-                  f"{f['predicted']} produced (precision {_pct(f['precision'])}); "
-                  f"kind right {_pct(report['kind_accuracy'])}, "
-                  f"same slot key {_pct(report['slot_exact'])}; silent where it must be "
-                  f"{report['silence'].get('correct', 0)} of {report['silence'].get('cases', 0)}"
-                  + (f"; valid_from right {report['valid_from']['correct']} of {report['valid_from']['expected']}"
-                     if report["valid_from"]["expected"] else ""))
-    t = Table(title="by category and language (right: cases exactly right)")
-    for col in ("category", "n", "right", "recall", "precision", "silent"):
-        t.add_column(col, justify="left" if col == "category" else "right")
-    for c, v in {**report["by_category"], **{f"lang {k}": v for k, v in report["by_lang"].items()}}.items():
-        t.add_row(c, str(v["n"]), _pct(v["accuracy"]), _pct(v["recall"]) if v["expected"] else "",
-                  _pct(v["precision"]) if v["predicted"] else "",
-                  f"{_pct(v['silence'])} of {v['silent_cases']}" if v["silent_cases"] else "")
-    console.print(t)
-
-
-@eval_app.command("retrieval")
-def eval_retrieval_cmd(
-    cases: Annotated[Path | None, typer.Option("--cases", help="JSON Lines retrieval cases",
-                                               show_default="goldset/retrieval.jsonl")] = None,
-    locomo: Annotated[str | None, typer.Option("--locomo", help="LoCoMo locomo10.json; 'auto' = "
-                                               "../shared/data/locomo/locomo10.json")] = None,
-    mode: Annotated[str, typer.Option("--mode", help="LoCoMo: observations | turns")] = "observations",
-    samples: Annotated[int | None, typer.Option("--samples", help="LoCoMo: first N conversations")] = None,
-    max_questions: Annotated[int | None, typer.Option("--max-questions", help="LoCoMo: N questions each")] = None,
-    model: ModelOpt = None, as_json: JsonOpt = False,
-) -> None:
-    """Recall@1/5/10, hit@5 and MRR for hybrid, dense-only and lexical-only retrieval, same run.
-
-    Case format (one per line): {"user": "u1", "memories": [{"ref": "m1", "text": "...", "at": "2023-12-25"}],
-    "queries": [{"query": "...", "relevant": ["m1"]}]}. Without --cases/--locomo: the goldset's cases.
-
-    Examples:
-
-      memcli eval retrieval
-
-      memcli eval retrieval --cases mine.jsonl --json
-
-      memcli eval retrieval --locomo auto --mode observations
-    """
-    from memcli.eval.formats import default_goldset_dir, load_cases
-
-    st = settings_for(model=model)
-    if mode not in ("observations", "turns"):
-        raise BadInputError(f"--mode must be observations or turns, got {mode!r}")
-    report: dict[str, Any] = {}
-    if cases is not None or locomo is None:
-        from memcli.eval.retrieval import eval_cases
-
-        loaded = load_cases(cases or default_goldset_dir() / "retrieval.jsonl")
-        prog, advance = progress_bar(sum(len(c.queries) for c in loaded), "queries", enabled=not as_json)
-        with prog:
-            report["cases"] = eval_cases(st, loaded, progress=advance)
-    if locomo is not None:
-        from memcli.eval.locomo import count_questions, eval_locomo
-
-        path = None if locomo == "auto" else locomo
-        prog, advance = progress_bar(count_questions(path, samples, max_questions), f"LoCoMo {mode}",
-                                     enabled=not as_json)
-        with prog:
-            report["locomo"] = eval_locomo(st, path, mode=mode, samples=samples, max_questions=max_questions,
-                                           progress=advance)
-    if as_json:
-        emit_json(report)
-        return
-    if "cases" in report:
-        r = report["cases"]
-        _render_retrieval(r, f"retrieval cases: {r['cases']} cases, {r['memories']} memories, {r['queries']} queries",
-                          ("tag", "lang"))
-    if "locomo" in report:
-        r = report["locomo"]
-        _render_retrieval(r, f"LoCoMo ({r['mode']}): {r['conversations']} conversations, {r['memories']} memories, "
-                          f"{r['queries']} questions", ("category",))
-        info(f"evidence ids repaired/dropped: {r['evidence_issues'] or 'none'}")
-
-
-def _render_retrieval(r: dict[str, Any], title: str, groups: tuple[str, ...]) -> None:
-    t = Table(title=title)
-    for col in ("mode", "n", "recall@1", "recall@5", "recall@10", "hit@5", "MRR"):
-        t.add_column(col, justify="right")
-    for m, s in r["overall"].items():
-        if s.get("n"):
-            t.add_row(m, str(s["n"]), _pct(s["recall@1"]), _pct(s["recall@5"]), _pct(s["recall@10"]),
-                      _pct(s["hit@5"]), f"{s['mrr']:.3f}")
-    console.print(t)
-    for g in groups:
-        data = r.get(f"by_{g}")
-        if not data:
-            continue
-        t = Table(title=f"by {g}: recall@5 / MRR")
-        t.add_column(g)
-        t.add_column("n", justify="right")
-        for m in r["modes"]:
-            t.add_column(m, justify="right")
-        for v, per_mode in data.items():
-            n = next((s["n"] for s in per_mode.values() if s.get("n")), 0)
-            t.add_row(str(v), str(n), *[f"{_pct(per_mode[m].get('recall@5'))} / {per_mode[m].get('mrr', 0):.3f}"
-                                        if per_mode[m].get("n") else "–" for m in r["modes"]])
-        console.print(t)
-
-
 @eval_app.command("conversations")
 def eval_conversations_cmd(
     convs: Annotated[Path | None, typer.Option("--conversations", help="JSON Lines conversations",
                                                show_default="goldset/conversations.jsonl")] = None,
     judge: Annotated[str | None, typer.Option("--judge", help="auto | offline | llm (default: config)")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="only the first N conversations")] = None,
+    sample: SampleOpt = None, seed: SeedOpt = 0,
     context: Annotated[bool, typer.Option("--context/--no-context", help="also score the context block")] = True,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
@@ -425,7 +304,8 @@ def eval_conversations_cmd(
     from memcli.write.backends import get_judge
 
     get_judge(st)  # an unknown judge, or llm without an endpoint: one line before any work
-    items = load_conversations(convs or default_goldset_dir() / "conversations.jsonl")[:limit]
+    items = sample_items(load_conversations(convs or default_goldset_dir() / "conversations.jsonl")[:limit], sample,
+                         seed)
     prog, advance = progress_bar(len(items), "conversations", enabled=not as_json)
     with prog:
         report = eval_conversations(st, items, use_context=context, progress=advance)
@@ -447,3 +327,4 @@ def eval_conversations_cmd(
                   "ctx@3: in the context block")
     kinds = ", ".join(f"{k} {n}" for k, n in report["miss_kinds"].items()) or "none"
     console.print(f"[bold]questions missed in the top 3, by cause:[/] {kinds}   (--json lists each miss)")
+

@@ -188,6 +188,7 @@ def _json_time(value: Any) -> str:
 
 
 HELP_ARGV = ([], ["--help"], ["-h"])
+_HELP_CODES = (0, 2)  # --help; bare `memcli` (the help, as a usage error)
 
 
 def help_cache(argv: list[str]) -> Path | None:
@@ -218,6 +219,8 @@ def _cached_help(argv: list[str]) -> None:
         code_n = int(code)
     except (OSError, ValueError):
         return
+    if code_n not in _HELP_CODES:  # only a help or usage text is replayed (an old cache may hold a failure)
+        return
     sys.stdout.write(text)
     sys.stdout.flush()
     sys.exit(code_n)
@@ -242,9 +245,10 @@ def try_fast(argv: list[str]) -> None:
         st = fast_settings(db=c.get("db") or g.get("db"), user=c.get("user") or g.get("user"))
         at = None
         if c.get("at") is not None:
-            from memcli.timeutil import parse_at
+            from memcli.timeutil import parse_at, refuse_future
 
             at = parse_at(c["at"], field="--at")
+            refuse_future(at)  # the full path gives the message (or takes --allow-future)
     except (_Fallback, BadInputError):
         return
     from memcli.db import open_store
@@ -293,19 +297,31 @@ def record_help(argv: list[str], run: Any) -> None:
     import io
 
     real, buf = sys.stdout, io.StringIO()
+    failed: list[BaseException] = []  # a write that failed (a closed pipe): the help is not kept
 
     class _Tee(io.TextIOBase):
         encoding = getattr(real, "encoding", "utf-8")
 
         def write(self, s: str) -> int:
             buf.write(s)
-            return real.write(s)
+            try:
+                return real.write(s)
+            except OSError as exc:
+                failed.append(exc)
+                raise
 
         def flush(self) -> None:
-            real.flush()
+            try:
+                real.flush()
+            except OSError as exc:
+                failed.append(exc)
+                raise
 
         def isatty(self) -> bool:
             return False
+
+        def fileno(self) -> int:  # rich asks for it (terminal size, TERM=xterm): the real stream's
+            return real.fileno()
 
     code: Any = 0
     sys.stdout = _Tee()
@@ -316,7 +332,7 @@ def record_help(argv: list[str], run: Any) -> None:
         raise
     finally:
         sys.stdout = real
-        if isinstance(code, int | None):
+        if code in (None, *_HELP_CODES) and not failed:  # a failure is never cached: it would be replayed
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")

@@ -29,6 +29,8 @@ IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
     "(no offset = UTC; default now)")]
+FutureOpt = Annotated[bool, typer.Option(
+    "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
 
 
 @app.command()
@@ -42,6 +44,7 @@ def capture(
         "text and --at)")] = None,
     drain: Annotated[bool | None, typer.Option("--drain/--no-drain",
                                                help="start a background drain for this user")] = None,
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Record what the user said (online step: one source + one outbox row, no model).
@@ -60,9 +63,9 @@ def capture(
     """
     with open_memory(db, user) as mem:
         if text == "-":
-            results = mem.capture_jsonl(read_lines("-"))
+            results = mem.capture_jsonl(read_lines("-"), allow_future=allow_future)
         else:
-            results = [mem.capture(text, role=role, at=at, session=session, key=key)]
+            results = [mem.capture(text, role=role, at=at, session=session, key=key, allow_future=allow_future)]
         if drain if drain is not None else mem.settings.auto_drain:
             try:
                 from memcli.write.trigger import spawn_background_drain
@@ -86,6 +89,7 @@ def remember(
     kind: Annotated[str, typer.Option(
         "--kind", help="preference | relationship | identity | habit | health | other")] = "other",
     at: AtOpt = None,
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Keep an explicit memory now (embedded at once, high confidence).
@@ -99,7 +103,7 @@ def remember(
       memcli remember "I moved to Lyon" --at 2026-08-18 --json
     """
     with open_memory(db, user, model) as mem:
-        result = mem.remember(read_text_arg(text), kind=kind, at=at)
+        result = mem.remember(read_text_arg(text), kind=kind, at=at, allow_future=allow_future)
         item = mem.show(result.item_id)
     if as_json:
         emit_json({"decision": result, "item": item})
@@ -133,20 +137,27 @@ def forget(
     purge: Annotated[bool, typer.Option(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
         "(cannot be undone)")] = False,
+    episode: Annotated[bool, typer.Option(
+        "--episode", help="ID is an episode (a search hit of kind episode: words no memory holds), not a memory")
+    ] = False,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Forget a memory: invalidated and kept for history, or erased with --purge.
 
     A forgotten memory leaves `memcli list` and search but stays in `list --all` and history.
+    With --episode, ID is an episode: it is never found again (its words stay as a source),
+    or is erased with its source with --purge.
 
     Examples:
 
       memcli forget 12
 
       memcli forget 12 --purge
+
+      memcli forget 40 --episode --purge
     """
     with open_memory(db, user) as mem:
-        out = mem.forget(item_id, purge=purge)
+        out = mem.forget_episode(item_id, purge=purge) if episode else mem.forget(item_id, purge=purge)
     if as_json:
         emit_json(out)
     elif out.get("already"):
@@ -219,6 +230,7 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
 @app.command("import")
 def import_(
     file: Annotated[str, typer.Argument(help="JSON Lines file, or - for stdin")],
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Import memories from JSON Lines: {"text", "kind"?, "at"?, "confidence"?, "metadata"?}.
@@ -235,7 +247,7 @@ def import_(
     """
     lines = read_lines(file)
     with open_memory(db, user, model) as mem:
-        recs = mem.read_records(lines)
+        recs = mem.read_records(lines, allow_future=allow_future)
         prog, advance = progress_bar(len(recs), "embedding", enabled=not as_json)
         with prog:
             results = mem.import_records(recs, progress=advance)
@@ -253,15 +265,37 @@ def import_(
 def export(
     all_: Annotated[bool, typer.Option(
         "--all", help="include invalidated, superseded and forgotten memories (with invalid_at/expired_at)")] = False,
+    episodes: Annotated[bool, typer.Option(
+        "--episodes", help="export the episodes instead (turns no memory holds), as the records `capture -` "
+        "reads")] = False,
     db: DbOpt = None, user: UserOpt = None,
 ) -> None:
     """Export the user's memories as JSON Lines on stdout (the format `import` reads).
 
-    Example: memcli --user alice export --all > alice.jsonl
+    With --episodes: the user's episodes, as capture records (text, role, at, session, key);
+    `memcli capture -` in another database takes them back (the drain classifies them again).
+
+    Examples: memcli --user alice export --all > alice.jsonl;  memcli export --episodes > said.jsonl
     """
     with open_memory(db, user) as mem:
-        for rec in mem.export(include_all=all_):
+        for rec in (mem.export_episodes() if episodes else mem.export(include_all=all_)):
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
+
+
+@app.command("rebuild-episodes")
+def rebuild_episodes(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Classify and embed every user's drained turns that have no episode record yet.
+
+    Needed once after upgrading a database whose turns were drained before episodes existed
+    (new turns are recorded by `drain`); `reembed` re-embeds the episodes itself. Resumable:
+    a killed run loses at most one batch.
+
+    Example: memcli rebuild-episodes
+    """
+    with open_admin(db, None) as adm:
+        out = adm.rebuild_episodes()
+    emit_json(out) if as_json else info(f"classified {out['turns']} turn(s): {out['episodes']} kept as episodes "
+                                        f"({out['model']})")
 
 
 @app.command()
@@ -280,4 +314,5 @@ def reembed(
         prog, advance = progress_bar(adm.item_count(), "re-embedding", enabled=not as_json)
         with prog:
             out = adm.reembed(model, progress=advance)  # no --model: the configured (default) model
-    emit_json(out) if as_json else info(f"re-embedded {out['items']} item(s) with {out['model']} (dim {out['dim']})")
+    emit_json(out) if as_json else info(f"re-embedded {out['items']} item(s) and {out.get('episodes', 0)} episode(s) "
+                                        f"with {out['model']} (dim {out['dim']})")

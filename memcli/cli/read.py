@@ -61,6 +61,9 @@ def search(
 ) -> None:
     """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
+    Turns the user said that no memory holds (episodes) come too, ranked below memories, with
+    kind "episode" and their id (`forget ID --episode`); setting `episodes = false` leaves them out.
+
     Examples:
 
       memcli --user alice search 咖啡
@@ -89,12 +92,19 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     from rich.table import Table
 
     t = Table()
-    for col in ("id", "score", "statement", "kind", "conf", "valid_from"):
+    gated = any(h.p_relevant is not None for h in hits)
+    for col in ("id", "score", *(("p",) if gated else ()), "statement", "kind", "conf", "valid_from"):
         t.add_column(col, overflow="fold", no_wrap=col != "statement")
     for h in hits:
-        t.add_row(str(h.id), f"{h.score:.3f}", h.statement, h.kind, f"{h.effective_confidence:.2f}",
-                  human(h.valid_from, GLOBALS.tz))
+        p = ("–" if h.p_relevant is None else f"{h.p_relevant:.2f}" + (" below" if h.below_floor else ""),) if gated \
+            else ()
+        conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
+        t.add_row(str(h.id), f"{h.score:.3f}", *p, h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
     console.print(t)
+    below = sum(h.below_floor for h in hits)
+    if below:
+        info(f"{below} hit(s) below the answerability point p < {hits.info.answer_min_p} (p = probability the hit "
+             "answers the query): context leaves them out")
     if not explain:
         return
     e_t = Table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "

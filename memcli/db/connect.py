@@ -21,12 +21,13 @@ import apsw
 
 from memcli.db import fts_layout
 from memcli.db import schema as s
-from memcli.db.migrations import migrate
+from memcli.db.migrations import current_version, migrate
 from memcli.db.rows import RowHelpers
-from memcli.db.vector_layout import resume_rebuild, stderr_progress
+from memcli.db.vector_layout import needs_rebuild, resume_rebuild, stderr_progress
 from memcli.errors import (
     BadInputError,
     MemcliError,
+    MigrationError,
     StoreCorruptError,
     StoreError,
     StoreFullError,
@@ -49,7 +50,8 @@ def translate_error(exc: BaseException, path: Path | str | None = None) -> Memcl
     if isinstance(exc, (apsw.NotADBError, apsw.CorruptError)):
         return StoreCorruptError(f"not a memcli/SQLite database or corrupt{where}")
     if isinstance(exc, apsw.ReadOnlyError):
-        return StoreReadOnlyError(f"database is read-only{where}; check file and folder permissions")
+        return StoreReadOnlyError(f"read-only database{where}: this command writes, and the file, its folder or "
+                                  "its filesystem cannot be written; reading commands work")
     if isinstance(exc, apsw.FullError):
         return StoreFullError(f"disk or quota full{where}; nothing was written")
     if isinstance(exc, apsw.CantOpenError):
@@ -108,6 +110,22 @@ def _check_is_memcli(conn: apsw.Connection, path: Path) -> None:
                                 "memcli will not write into it")
 
 
+def _check_current(conn: apsw.Connection, path: Path) -> None:
+    """A database opened read-only must need no migration or layout rebuild (both write).
+
+    Raises:
+        StoreReadOnlyError: it does; the message says how to upgrade it.
+        MigrationError: its schema is newer than this memcli.
+    """
+    version = next(iter(conn.execute("PRAGMA user_version").fetchone().values()))
+    if version > current_version():
+        raise MigrationError(f"database schema version {version} is newer than this memcli "
+                             f"({current_version()}); upgrade memcli")
+    if version < current_version() or needs_rebuild(conn) or fts_layout.needs_fts_rebuild(conn):
+        raise StoreReadOnlyError(f"read-only database ({path}) has an older schema (version {version}; this memcli "
+                                 f"needs {current_version()}): open it once where it can be written to upgrade it")
+
+
 def _surrogate_error() -> BadInputError:
     """A str parameter SQLite cannot take: it holds unpaired surrogates, which is what
     Python makes of non-UTF-8 bytes in argv (e.g. ``--user $'\\xff'``) or of ``"\\ud800"``
@@ -162,35 +180,85 @@ class Store(RowHelpers):
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a database file")
         _check_header(self.path)
+        #: True when the file could only be opened for reading (a read-only file, folder or
+        #: filesystem: a backup, a mounted volume, another user's file). Every read works; the
+        #: first write raises StoreReadOnlyError ("read-only database ...").
+        self.read_only = False
         flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE | (apsw.SQLITE_OPEN_URI if self.is_memory else 0)
         try:
             self.conn = apsw.Connection(str(self.path), flags=flags)
         except apsw.Error as exc:
-            raise translate_error(exc, self.path) from None
+            self._open_read_only(exc)
         try:
-            self.conn.set_busy_timeout(busy_timeout_ms)
-            self.conn.row_trace = _row_dict
-            self.conn.enable_load_extension(True)
-            self.conn.load_extension(_sqlite_vec_path())
-            self.conn.enable_load_extension(False)
-            _check_is_memcli(self.conn, self.path)  # before any write, even the WAL switch
-            mode = self.conn.execute("PRAGMA journal_mode=WAL").fetchone()
-            self.conn.execute("PRAGMA foreign_keys=ON")
-            self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.conn.execute("PRAGMA secure_delete=ON")  # freed pages are zeroed (privacy purge)
-            if (mode and str(next(iter(mode.values()))).lower() != "wal" and not self.is_memory
-                    and not os.access(self.path, os.W_OK)):
-                raise StoreReadOnlyError(f"database is read-only ({self.path})")
-            migrate(self.conn)
-            # an old vec0 layout is moved to the current one in resumable batches (usually: nothing to do)
-            resume_rebuild(self.conn, progress=stderr_progress)
-            fts_layout.resume_fts_rebuild(self.conn, progress=fts_layout.stderr_progress)  # likewise, full text
+            if not self.read_only:
+                self._setup(busy_timeout_ms)
+        except (apsw.CantOpenError, apsw.ReadOnlyError) as exc:  # e.g. no -shm/-wal on a read-only filesystem
+            self.conn.close()
+            self._open_read_only(exc)
         except apsw.Error as exc:
             self.conn.close()
             raise translate_error(exc, self.path) from None
         except MemcliError:
             self.conn.close()
             raise
+
+    def _setup(self, busy_timeout_ms: int) -> None:
+        """Pragmas, sqlite-vec, pending migrations and layout rebuilds on the read-write connection."""
+        self.conn.set_busy_timeout(busy_timeout_ms)
+        self.conn.row_trace = _row_dict
+        self.conn.enable_load_extension(True)
+        self.conn.load_extension(_sqlite_vec_path())
+        self.conn.enable_load_extension(False)
+        _check_is_memcli(self.conn, self.path)  # before any write, even the WAL switch
+        mode = self.conn.execute("PRAGMA journal_mode=WAL").fetchone()
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA secure_delete=ON")  # freed pages are zeroed (privacy purge)
+        if (mode and str(next(iter(mode.values()))).lower() != "wal" and not self.is_memory
+                and not os.access(self.path, os.W_OK)):  # SQLite fell back to reading only
+            self.read_only = True
+            _check_current(self.conn, self.path)
+            return
+        migrate(self.conn)
+        # an old vec0 layout is moved to the current one in resumable batches (usually: nothing to do)
+        resume_rebuild(self.conn, progress=stderr_progress)
+        fts_layout.resume_fts_rebuild(self.conn, progress=fts_layout.stderr_progress)  # likewise, full text
+
+    def _open_read_only(self, exc: BaseException) -> None:
+        """Open an existing database for reading only, after opening it for writing failed
+        with ``exc``: first ``mode=ro`` (sees other writers' commits), then ``immutable=1``
+        (a read-only filesystem, where SQLite cannot create the ``-shm`` file and nobody can
+        write). Sets ``read_only``.
+
+        Raises:
+            StoreError: the translation of ``exc`` when the file does not exist or cannot be read
+                either way; StoreReadOnlyError when it needs a migration (which writes).
+        """
+        if self.is_memory or not self.path.is_file() or self.path.stat().st_size == 0:
+            raise translate_error(exc, self.path) from None
+        uri = self.path.resolve().as_uri()
+        for query in ("?mode=ro", "?immutable=1"):
+            try:
+                conn = apsw.Connection(uri + query, flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
+            except apsw.Error:
+                continue
+            try:
+                conn.row_trace = _row_dict
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
+                conn.enable_load_extension(True)
+                conn.load_extension(_sqlite_vec_path())
+                conn.enable_load_extension(False)
+                _check_is_memcli(conn, self.path)
+                _check_current(conn, self.path)
+            except apsw.Error:
+                conn.close()
+                continue
+            except MemcliError:
+                conn.close()
+                raise
+            self.conn, self.read_only = conn, True
+            return
+        raise translate_error(exc, self.path) from None
 
     # -- queries ---------------------------------------------------------------------
     def q(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
@@ -212,6 +280,11 @@ class Store(RowHelpers):
             raise _surrogate_error() from None
         return self.conn.last_insert_rowid()
 
+    @property
+    def vec_dirty(self) -> set[str]:
+        """Users whose vectors changed in the open transaction: their vector files follow the commit."""
+        return self.__dict__.setdefault("_vec_dirty", set())
+
     def changes(self) -> int:
         return self.conn.changes()
 
@@ -226,9 +299,11 @@ class Store(RowHelpers):
             self.conn.execute("BEGIN IMMEDIATE")
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
+        self.vec_dirty.clear()
         try:
             yield self
         except BaseException:
+            self.vec_dirty.clear()
             if not self.conn.get_autocommit():
                 try:
                     self.conn.execute("ROLLBACK")
@@ -238,9 +313,24 @@ class Store(RowHelpers):
         try:
             self.conn.execute("COMMIT")
         except apsw.Error as exc:
+            self.vec_dirty.clear()
             if not self.conn.get_autocommit():
                 self.conn.execute("ROLLBACK")
             raise translate_error(exc, self.path) from None
+        self._sync_vector_files()
+
+    def _sync_vector_files(self) -> None:
+        """After a commit: the vector files of the users whose vectors changed follow the
+        database (:func:`memcli.db.vector_file.sync`; a file problem only costs speed later)."""
+        if not self.vec_dirty or getattr(self, "is_memory", True):
+            self.vec_dirty.clear()
+            return
+        from memcli.db import vector_file
+
+        users = sorted(self.vec_dirty)
+        self.vec_dirty.clear()
+        for user in users:
+            vector_file.sync(self, user, build=True)
 
     def _savepoint(self) -> Iterator[Store]:
         """A savepoint inside the open transaction. SQLite rolls the *whole* transaction back

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import index
+from memcli.db import episodes, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.store import FORGOTTEN, snapshot, status_of
@@ -121,6 +121,7 @@ def update_item(store: Store, item_id: int, **fields: Any) -> dict[str, Any]:
 
 def link_source(store: Store, item_id: int, source_id: int) -> None:
     store.x(f"INSERT OR IGNORE INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)", (item_id, source_id))
+    episodes.retire(store, source_id)  # a memory holds the turn now: it is no episode
 
 
 def record_event(

@@ -16,7 +16,8 @@ import apsw
 
 from memcli.db import schema as s
 from memcli.db.fts_layout import m0004_fts_user_key
-from memcli.db.vector_cache import m0003_vector_change_log
+from memcli.db.tokens import m0006_api_tokens
+from memcli.db.vector_copy import m0003_vector_change_log
 from memcli.db.vector_layout import m0002_vec0_small_chunks
 from memcli.errors import MigrationError
 
@@ -283,6 +284,25 @@ def m_as_of_sees_forgotten_history(conn: apsw.Connection) -> None:
         conn.execute(f"UPDATE {s.VEC} SET current = 1 WHERE item_id = ?", (item_id,))
 
 
+def m0005_episodes(conn: apsw.Connection) -> None:
+    """The episodes (:mod:`memcli.db.episodes`): one row per drained user turn and the full-text
+    index of those that are episodes (the vectors: on first use)."""
+    conn.execute(f"""
+    CREATE TABLE {s.EPISODES} (
+        source_id   INTEGER PRIMARY KEY REFERENCES {s.SOURCES}(id) ON DELETE CASCADE,
+        user_id     TEXT NOT NULL,
+        occurred_at TEXT NOT NULL,           -- world time the user said it (the source's)
+        is_chatter  INTEGER NOT NULL,        -- greeting / thanks / question / request
+        is_episode  INTEGER NOT NULL,        -- 1: not chatter and no memory linked to the turn
+        embed_model TEXT,                    -- model of its vector (NULL: none yet)
+        indexed_at  TEXT NOT NULL
+    );
+    CREATE INDEX ix_episodes_user ON {s.EPISODES}(user_id, is_episode, occurred_at);
+    CREATE VIRTUAL TABLE {s.EPISODE_FTS} USING fts5(tokens, user_key, tokenize='unicode61');
+    INSERT INTO {s.EPISODE_FTS}({s.EPISODE_FTS}, rank) VALUES ('secure-delete', 1);
+    """)
+
+
 MIGRATIONS: list[Migration] = [
     m0001_create_core,
     m_ids_never_reused,
@@ -291,6 +311,8 @@ MIGRATIONS: list[Migration] = [
     m0002_vec0_small_chunks,
     m0003_vector_change_log,
     m0004_fts_user_key,
+    m0005_episodes,
+    m0006_api_tokens,
 ]
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from memcli.db import index, items
+from memcli.db import episodes, index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.errors import StoreError, StoreLockedError
 
-__all__ = ["compact", "purge_item"]
+__all__ = ["compact", "purge_episode", "purge_item"]
 
 
 def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
@@ -37,11 +37,28 @@ def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
         store.x(f"UPDATE {s.ITEMS} SET supersedes_id = NULL WHERE supersedes_id = ?", (item_id,))
         store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = NULL WHERE superseded_by_id = ?", (item_id,))
         store.x(f"DELETE FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (item_id, user_id))
+        episodes.unindex(store, source_ids)  # the turns' episode rows, tokens and vectors
         for sid in source_ids:
             store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (sid, user_id))
         items.record_event(store, user_id=user_id, action="PURGE", item_id=item_id, level="explicit",
                            reason=f"purged with {len(source_ids)} source(s) and {n_events} event(s)")
     return {"sources": len(source_ids), "events": int(n_events or 0)}
+
+
+def purge_episode(store: Store, user: str, source_id: int) -> dict[str, int]:
+    """Erase a turn kept as an episode: its index rows, its episode row, the source and its
+    outbox task. One ``PURGE`` event without the text. Run ``compact`` afterwards.
+
+    Raises:
+        NotFoundError: no drained turn ``source_id`` of ``user``.
+    """
+    with store.tx():
+        episodes.episode_state(store, user, source_id)
+        episodes.unindex(store, [source_id])
+        store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (int(source_id), user))
+        items.record_event(store, user_id=user, action="PURGE", source_id=int(source_id), level="explicit",
+                           reason="episode purged with its source")
+    return {"sources": 1, "events": 0}
 
 
 def compact(store: Store) -> None:
@@ -59,6 +76,8 @@ def compact(store: Store) -> None:
     try:
         store.q("PRAGMA wal_checkpoint(TRUNCATE)")
         store.x(f"INSERT INTO {s.FTS}({s.FTS}) VALUES ('optimize')")
+        if store.table_exists(s.EPISODE_FTS):
+            store.x(f"INSERT INTO {s.EPISODE_FTS}({s.EPISODE_FTS}) VALUES ('optimize')")
         store.x("VACUUM")
         busy = store.one("PRAGMA wal_checkpoint(TRUNCATE)") or {}
     except StoreError as exc:

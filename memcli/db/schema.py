@@ -12,3 +12,6 @@ VEC = "memory_vec"  # sqlite-vec vec0: item_id, user_id partition key, metadata,
 
 # Outbox task states.
 PENDING, PROCESSING, DONE, DEAD = "pending", "processing", "done", "dead"
+EPISODES = "memory_episodes"  # one row per drained user turn: chatter flag, whether it is an episode
+EPISODE_FTS = "memory_episode_fts"  # FTS5 over the episodes' jieba tokens, rowid = source id
+EPISODE_VEC = "memory_episode_vec"  # sqlite-vec vec0 of the episodes: source_id, user_id partition, occurred_at

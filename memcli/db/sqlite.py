@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import bounded, index, items, outbox, purge, search
+from memcli.db import bounded, episodes, index, items, outbox, purge, search
 from memcli.db import schema as s
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
 from memcli.db.store import CaptureRow, MemoryStore, Row
@@ -68,14 +68,17 @@ class SQLiteStore(Store, MemoryStore):
         return MEMORY if self.is_memory else str(self.path)
 
     def reader(self) -> SQLiteStore:
-        """Another connection (for the context builder's worker thread). Its KNN always runs on
-        vec0: loading a user's in-process vector copy (:mod:`memcli.db.vector_cache`, on the
-        second search of a store) would happen inside a context budget and, measured at 10k
-        memories, push one call in two past 800 ms."""
+        """Another connection (for the context builder's worker thread). Its KNN runs on the
+        user's vector files when they exist and match (:mod:`memcli.db.vector_file`: a map, no
+        load), else on vec0: loading a user's in-process vector copy (:mod:`memcli.db.vector_cache`,
+        on the second search of a store) would happen inside a context budget and, measured at
+        10k memories, push one call in two past 800 ms."""
+        from memcli.db.vector_cache import VectorCache
+
         other = SQLiteStore.__new__(SQLiteStore)
         other._busy_timeout_ms = self._busy_timeout_ms
         Store.__init__(other, self.path, busy_timeout_ms=self._busy_timeout_ms)
-        other._vector_cache = _Vec0Only()
+        other._vector_cache = _Vec0Only() if self.is_memory else VectorCache(other, files_only=True)
         return other
 
     def schema_version(self) -> int:
@@ -237,6 +240,45 @@ class SQLiteStore(Store, MemoryStore):
 
     def search_caps(self) -> dict[str, int]:
         return bounded.caps()
+
+    # -- episodes ----------------------------------------------------------------------------------
+    def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
+                       vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+        return episodes.record(self, user, source_id, occurred_at=occurred_at, content=content,
+                               chatter=chatter, vector=vector, model=model, now=now)
+
+    def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return episodes.episode_fts(self, user, tokens, limit=limit, as_of=as_of)
+
+    def episode_like(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                     as_of: datetime | None = None) -> list[tuple[int, int]]:
+        return episodes.episode_like(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
+    def episode_knn(self, user: str, vector: np.ndarray, k: int, *,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return episodes.episode_knn(self, user, vector, k, as_of=as_of)
+
+    def has_episode_vectors(self) -> bool:
+        return episodes.has_vectors(self)
+
+    def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
+        return episodes.episode_rows(self, user, list(ids))
+
+    def episodes_of(self, user: str) -> list[Row]:
+        return episodes.episodes_of(self, user)
+
+    def episode_backlog(self, model: str, *, user: str | None = None, limit: int = 500) -> list[Row]:
+        return episodes.backlog(self, model, user=user, limit=limit)
+
+    def forget_episode(self, user: str, source_id: int) -> bool:
+        return episodes.forget(self, user, source_id)
+
+    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
+        return purge.purge_episode(self, user, source_id)
+
+    def drop_episode_vectors(self) -> None:
+        episodes.drop_vectors(self)
 
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         with self.tx():

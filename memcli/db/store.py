@@ -28,12 +28,14 @@ Contract shared by every implementation:
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
+
+from memcli.db.episode_store import EpisodeStore
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,6 +89,9 @@ class CaptureRow:
 class DetachedKnn(Protocol):
     """A KNN job that touches no connection (:meth:`MemoryStore.knn_detached`)."""
 
+    #: rows the job scans (what its time is proportional to)
+    n: int
+
     def start(self, vector: np.ndarray) -> None:
         """Run with the query vector (float32 (dim,)), on any thread."""
 
@@ -97,7 +102,7 @@ class DetachedKnn(Protocol):
         """:meth:`MemoryStore.knn`'s rows (the caller's thread may help), or None: run ``knn``."""
 
 
-class MemoryStore(ABC):
+class MemoryStore(EpisodeStore):
     """An open memcli database (see the module docstring for the shared contract)."""
 
     #: ``sqlite`` | ``postgresql``
@@ -392,3 +397,38 @@ class MemoryStore(ABC):
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         """Drop the vector index and rebuild it for ``dim`` from ``(item row, vector)``
         pairs, recording ``model`` as the database's model (and on every item). One transaction."""
+
+    def user_ids(self) -> list[str]:
+        """Every user with at least one memory, in byte order (both dialects: one query)."""
+        from memcli.db import schema as s
+
+        return [r["user_id"] for r in self.q(f"SELECT DISTINCT user_id FROM {s.ITEMS} ORDER BY user_id")]  # type: ignore[attr-defined]
+
+    # -- API tokens of the HTTP service (SQL in memcli.db.tokens, shared by both dialects) --------
+    def add_token(self, *, token_hash: str, prefix: str, scope: str, user: str | None, name: str | None,
+                  created_at: str) -> int:
+        """Store a token digest bound to ``user`` (scope ``user``) or the operator; returns its id."""
+        from memcli.db import tokens
+
+        with self.tx():
+            return tokens.add_token(self, token_hash=token_hash, prefix=prefix, scope=scope, user=user, name=name,
+                                    created_at=created_at)
+
+    def token_owner(self, token_hash: str) -> Row | None:
+        """The unrevoked token row of a digest (``id``, ``scope``, ``user_id``), or None."""
+        from memcli.db import tokens
+
+        return tokens.token_owner(self, token_hash)
+
+    def revoke_token(self, token_id: int, revoked_at: str) -> str | None:
+        """``"revoked"``, ``"already"`` or None (no such token)."""
+        from memcli.db import tokens
+
+        with self.tx():
+            return tokens.revoke_token(self, token_id, revoked_at)
+
+    def list_tokens(self, user: str | None = None) -> list[Row]:
+        """Token rows (no digests), oldest first; ``user``: that user's only."""
+        from memcli.db import tokens
+
+        return tokens.list_tokens(self, user)

@@ -22,48 +22,43 @@ Memory: float32, ``n × dim × 4`` bytes per user (100k × 384: 154 MB), bounded
 user evicted first. Users below :data:`MIN_VECTORS` vectors are not cached (vec0 answers
 them in well under a millisecond) and a user is loaded on the second search, never the first,
 so a one-shot CLI process never pays the load.
+
+Vector files (:mod:`memcli.db.vector_file`): when the user's files beside the database match
+it, the copy is a read-only map of them, taken on the *first* search (no load: a one-shot CLI
+process gets it too), and only its flags are private memory. Above :func:`int8_min` rows a
+mapped copy is scored on its int8 rows first and the shortlist re-scored exactly in float32
+(:meth:`UserVectors.finish`). A loaded copy writes the files as it loads, for the next process.
 """
 
 from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memcli.db import schema as s
+from memcli.db.vector_copy import (  # re-exported: the cache's vocabulary
+    LOG,
+    LOG_KEEP,
+    PATCH_MAX,
+    Scan,
+    UserVectors,
+    int8_min,
+    load_user,
+    log_change,
+    m0003_vector_change_log,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
-__all__ = ["LOG", "LOG_KEEP", "Scan", "UserVectors", "VectorCache", "log_change", "m0003_vector_change_log"]
+__all__ = ["LOG", "LOG_KEEP", "PATCH_MAX", "Scan", "UserVectors", "VectorCache", "int8_min", "load_user",
+           "log_change", "m0003_vector_change_log"]
 
-LOG = "memcli_vec_log"
-LOG_KEEP = 50_000  # log rows kept; a cache further behind reloads in full
-PATCH_MAX = 2_000  # more changed rows than this: reload instead of patching
 MIN_VECTORS = 2_048  # smaller partitions: vec0 is already fast, no copy kept
 DEFAULT_BUDGET_MB = 2048
-_META = ("active", "current", "valid_from", "invalid_at")  # vec0 metadata columns 00..03, in order
-
-
-def m0003_vector_change_log(conn: Any) -> None:
-    """Migration: the vector change log that keeps in-process vector caches exact."""
-    conn.execute(f"""
-    CREATE TABLE IF NOT EXISTS {LOG} (
-        seq     INTEGER PRIMARY KEY AUTOINCREMENT,   -- never reused, even after pruning
-        user_id TEXT NOT NULL,
-        item_id INTEGER NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS ix_vec_log_user ON {LOG}(user_id, seq);
-    """)
-
-
-def log_change(store: Store, user_id: str, item_id: int) -> None:
-    """Record that ``item_id``'s vector or flags changed (same transaction as the change)."""
-    seq = store.x(f"INSERT INTO {LOG}(user_id, item_id) VALUES (?, ?)", (user_id, item_id))
-    if seq % 1000 == 0:
-        store.x(f"DELETE FROM {LOG} WHERE seq <= ?", (seq - LOG_KEEP,))
 
 
 def _budget_bytes() -> int:
@@ -73,175 +68,13 @@ def _budget_bytes() -> int:
         return DEFAULT_BUDGET_MB * 1024 * 1024
 
 
-class UserVectors:
-    """One user's vectors: a float32 matrix with spare capacity, ids, flags, item id → row."""
-
-    def __init__(self, dim: int, ids: np.ndarray, mat: np.ndarray, flags: dict[str, np.ndarray],
-                 seq: int, epoch: str | None) -> None:
-        import numpy as np
-
-        self.dim, self.seq, self.epoch = dim, seq, epoch
-        self.n = len(ids)
-        self.ids = ids
-        self.mat = mat
-        self.flags = flags
-        self.row = {int(i): r for r, i in enumerate(ids.tolist())}
-        self.live = np.ones(self.n, dtype=bool)
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.mat.nbytes + self.ids.nbytes + sum(a.nbytes for a in self.flags.values()))
-
-    def _grow(self) -> None:
-        import numpy as np
-
-        cap = max(16, int(len(self.ids) * 1.5))
-        self.mat = np.concatenate([self.mat, np.zeros((cap - len(self.ids), self.dim), np.float32)])
-        self.ids = np.concatenate([self.ids, np.zeros(cap - len(self.ids), np.int64)])
-        self.live = np.concatenate([self.live, np.zeros(cap - len(self.live), bool)])
-        self.flags = {k: np.concatenate([v, np.zeros(cap - len(v), np.int64)]) for k, v in self.flags.items()}
-
-    def put(self, item_id: int, vec: np.ndarray | None, flags: dict[str, int] | None) -> None:
-        """Insert, replace (vector and flags) or, with ``vec=None``, remove one row."""
-        r = self.row.get(item_id)
-        if vec is None:
-            if r is not None:
-                self.live[r] = False
-            return
-        if r is None:
-            if self.n == len(self.ids):
-                self._grow()
-            r = self.n
-            self.n += 1
-            self.row[item_id] = r
-            self.ids[r] = item_id
-        self.mat[r] = vec
-        self.live[r] = True
-        for k in _META:
-            self.flags[k][r] = int(flags[k]) if flags else 0
-
-    def knn(self, q: np.ndarray, k: int, as_of: int | None) -> list[tuple[int, float]]:
-        """Exact top-k by cosine (vectors are L2-normalised) among active / believed-at rows."""
-        import numpy as np
-
-        return self.top(self.mat[: self.n] @ q.astype(np.float32, copy=False), k, as_of)
-
-    def top(self, scores: np.ndarray, k: int, as_of: int | None) -> list[tuple[int, float]]:
-        """The best ``k`` of ``scores`` (one per row, changed in place) among active (or, with
-        ``as_of`` epoch seconds, believed-at) rows: ``(item_id, cosine)``, ties lower id first."""
-        import numpy as np
-
-        n = len(scores)
-        f = {key: v[:n] for key, v in self.flags.items()}
-        mask = self.live[:n].copy()
-        if as_of is None:
-            mask &= f["active"] == 1
-        else:
-            mask &= (f["current"] == 1) & (f["valid_from"] <= as_of) & (f["invalid_at"] > as_of)
-        scores[~mask] = -np.inf
-        k = min(k, int(mask.sum()))
-        if k <= 0:
-            return []
-        top = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
-        top = top[np.lexsort((self.ids[top], -scores[top]))][:k]
-        return [(int(self.ids[i]), float(scores[i])) for i in top]
-
-
-class Scan:
-    """One exact KNN over a :class:`UserVectors`, in chunks of rows that any thread may take.
-
-    The encoder's thread calls :meth:`start` with the query vector and scores chunks; the thread
-    that ran the lexical leg meanwhile calls :meth:`result`, scores what is left beside it and
-    picks the top ``k``. Each chunk is numpy's single-threaded dot product (the GIL is released
-    inside it): a multi-threaded BLAS product beside another busy thread oversubscribes the
-    cores — its threads spin — and slows both legs (2 cores, 100k × 512-d: 27 ms for the two
-    together against 16.5 ms). No connection is used, so the copy was synced before (on the
-    store's thread). Same rows and cosines as :meth:`UserVectors.knn`.
-    """
-
-    CHUNK = 8192  # rows per chunk (16 MB at 512-d)
-
-    def __init__(self, uv: UserVectors, k: int, as_of: int | None) -> None:
-        import itertools
-        import threading
-
-        self.uv, self.k, self.as_of, self.n = uv, k, as_of, uv.n
-        self.q: np.ndarray | None = None
-        self.scores: np.ndarray | None = None
-        self.failed = False
-        self._next = itertools.count()  # next() is atomic under the GIL
-        self._left = -(-self.n // self.CHUNK)
-        self._lock = threading.Lock()
-        self._started = threading.Event()
-        self._done = threading.Event()
-
-    def start(self, q: np.ndarray) -> None:
-        """Begin with the query vector (float32 (dim,)); score chunks until none is left to take."""
-        import numpy as np
-
-        try:
-            if q.shape[-1] != self.uv.dim:
-                raise ValueError("the query vector's dimension is not the copy's")
-            self.q = q.astype(np.float32, copy=False)
-            self.scores = np.empty(self.n, np.float32)
-        except BaseException:
-            self.failed = True
-            self._done.set()
-            raise
-        finally:
-            self._started.set()
-        if self._left == 0:
-            self._done.set()
-        self._work()
-
-    def abandon(self) -> None:
-        """No vector will come (the encoder failed): :meth:`result` gives None."""
-        self.failed = True
-        self._started.set()
-        self._done.set()
-
-    def _work(self) -> None:
-        import numpy as np
-
-        vecdot = getattr(np, "vecdot", None)  # numpy >= 2.0
-        mat, q, out = self.uv.mat, self.q, self.scores
-        while not self.failed:
-            a = next(self._next) * self.CHUNK
-            if a >= self.n:
-                return
-            b = min(self.n, a + self.CHUNK)
-            try:
-                if vecdot is not None:
-                    vecdot(mat[a:b], q, out=out[a:b])
-                else:
-                    np.einsum("ij,j->i", mat[a:b], q, out=out[a:b])
-            except BaseException:
-                self.failed = True
-                self._done.set()
-                raise
-            with self._lock:
-                self._left -= 1
-                if self._left == 0:
-                    self._done.set()
-
-    def result(self, timeout_s: float | None = None) -> list[tuple[int, float]] | None:
-        """Help with the chunks left, wait for the rest; the top ``k`` — or None when it failed
-        or did not start within ``timeout_s`` (the caller then runs the KNN itself)."""
-        if not self._started.wait(timeout_s):
-            return None
-        if not self.failed:
-            self._work()
-        self._done.wait()
-        if self.failed or self.scores is None:
-            return None
-        return self.uv.top(self.scores, self.k, self.as_of)
-
-
 class VectorCache:
     """Per-store LRU of :class:`UserVectors`, kept exact by the change log."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, files_only: bool = False) -> None:
         self.store = store
+        #: use only the user's vector files, never load a copy (the context builder's reader)
+        self.files_only = files_only
         self.users: OrderedDict[str, UserVectors] = OrderedDict()
         self.uses: dict[str, int] = {}
         self.small: dict[str, int] = {}  # user -> log seq at which it was found too small
@@ -261,9 +94,13 @@ class VectorCache:
 
     def ready(self, user: str, dim: int | None, *, may_load: bool) -> UserVectors | None:
         """The user's copy, brought up to date with the change log (this connection's thread), or
-        None: not cached. ``may_load``: count this as a search and load the copy on the second
-        one (False: only an already loaded copy is returned, no search is counted). ``dim``:
-        the query's dimension (None: not known yet; the caller checks ``UserVectors.dim``)."""
+        None: not cached. The user's vector files (:mod:`memcli.db.vector_file`) are mapped at
+        once when they exist and match the database; otherwise ``may_load`` counts this as a
+        search and loads the copy on the second one — writing the files as it does, so the next
+        process maps them (False: no search is counted, nothing is loaded). ``dim``: the query's
+        dimension (None: not known yet; the caller checks ``UserVectors.dim``)."""
+        from memcli.db import vector_file
+
         store = self.store
         if self.broken or not store.conn.get_autocommit() or not store.table_exists(LOG):
             return None
@@ -275,16 +112,27 @@ class VectorCache:
         if uv is not None and (uv.epoch != epoch or (dim is not None and uv.dim != dim)):
             uv = self._drop(user)
         if uv is not None and hi != uv.seq:
-            if lo > uv.seq + 1 or not self._patch(uv, user, hi):
+            fresh = None
+            if uv.mapped and self._changed(user, uv.seq, hi):  # the files follow; map them again
+                fresh = vector_file.open_user(store, user, uv.dim)
+            if fresh is not None:
+                uv = self.users[user] = fresh
+            elif lo > uv.seq + 1 or not self._patch(uv, user, hi):
                 uv = self._drop(user)
         if uv is None:
-            if not may_load or dim is None:
+            uv = vector_file.open_user(store, user, dim)  # a cheap map: no second-search rule
+            if uv is not None:
+                self.users[user] = uv
+        if uv is None:
+            if not may_load or dim is None or self.files_only:
                 return None
             self.uses[user] = self.uses.get(user, 0) + 1
             if self.uses[user] < 2 or self.small.get(user) == hi:
                 return None
+            if vector_file.sync(store, user, build=True):
+                uv = vector_file.open_user(store, user, dim, may_sync=False)
             try:
-                uv = self._load(user, dim, hi, epoch)
+                uv = uv or self._load(user, dim, hi, epoch)
             except (ValueError, KeyError):  # an unexpected shadow layout: never guess, use vec0
                 self.broken = True
                 return None
@@ -294,14 +142,18 @@ class VectorCache:
             if uv.nbytes > budget:
                 return None
             self.users[user] = uv
-            while sum(u.nbytes for u in self.users.values()) > budget and len(self.users) > 1:
-                self.users.popitem(last=False)
+        while sum(u.nbytes for u in self.users.values()) > budget and len(self.users) > 1:
+            self.users.popitem(last=False)
         self.users.move_to_end(user)
         return uv
 
     def _drop(self, user: str) -> None:
         self.users.pop(user, None)
         return None
+
+    def _changed(self, user: str, seq: int, hi: int) -> bool:
+        return self.store.one(f"SELECT 1 AS x FROM {LOG} WHERE user_id = ? AND seq > ? AND seq <= ? LIMIT 1",
+                              (user, seq, hi)) is not None
 
     def _patch(self, uv: UserVectors, user: str, hi: int) -> bool:
         import numpy as np
@@ -321,52 +173,4 @@ class VectorCache:
         return True
 
     def _load(self, user: str, dim: int, seq: int, epoch: str | None) -> UserVectors | None:
-        """All of one user's vec0 rows from the shadow tables, or None below MIN_VECTORS.
-
-        sqlite-vec declares the shadow tables' key as ``rowid PRIMARY KEY`` (a column without
-        type, with a unique index): joined to the INTEGER ``chunk_id`` as is, the comparison's
-        affinity keeps SQLite off that index and every chunk scanned every other table
-        (quadratic: minutes at 1M vectors); ``+c.chunk_id`` carries no affinity, so each join is
-        an index lookup (2.2 s for 125k chunks)."""
-        import numpy as np
-
-        v = s.VEC
-        head = self.store.one(f"SELECT count(*) AS n, coalesce(sum(size), 0) AS slots FROM {v}_chunks "
-                              "WHERE partition00 = ?", (user,))
-        assert head is not None  # an aggregate always gives one row
-        n_chunks, slots = int(head["n"]), int(head["slots"])
-        if slots < MIN_VECTORS:
-            return None
-        # filled chunk by chunk while the rows stream in: one copy of the vectors, not three
-        mat = np.empty((slots, dim), np.float32)
-        ids = np.empty(slots, np.int64)
-        valid = np.zeros(slots, bool)
-        meta = np.empty((len(_META), slots), np.int64)
-        pos = seen = 0
-        for r in self.store.conn.execute(
-                f"SELECT c.size AS size, c.validity AS validity, c.rowids AS rowids, x.vectors AS vectors, "
-                f"m0.data AS m0, m1.data AS m1, m2.data AS m2, m3.data AS m3 FROM {v}_chunks c "
-                f"JOIN {v}_vector_chunks00 x ON x.rowid = +c.chunk_id "
-                f"JOIN {v}_metadatachunks00 m0 ON m0.rowid = +c.chunk_id "
-                f"JOIN {v}_metadatachunks01 m1 ON m1.rowid = +c.chunk_id "
-                f"JOIN {v}_metadatachunks02 m2 ON m2.rowid = +c.chunk_id "
-                f"JOIN {v}_metadatachunks03 m3 ON m3.rowid = +c.chunk_id "
-                "WHERE c.partition00 = ? ORDER BY c.chunk_id", (user,)):
-            size = int(r["size"])
-            if (pos + size > slots or len(r["validity"]) * 8 < size or len(r["rowids"]) != size * 8
-                    or len(r["vectors"]) != size * dim * 4 or any(len(r[f"m{j}"]) != size * 8 for j in range(4))):
-                raise ValueError("unexpected vec0 chunk layout")
-            end = pos + size
-            valid[pos:end] = np.unpackbits(np.frombuffer(r["validity"], np.uint8), bitorder="little")[:size]
-            ids[pos:end] = np.frombuffer(r["rowids"], np.int64)
-            mat[pos:end] = np.frombuffer(r["vectors"], np.float32).reshape(size, dim)
-            for j in range(len(_META)):
-                meta[j, pos:end] = np.frombuffer(r[f"m{j}"], np.int64)
-            pos, seen = end, seen + 1
-        if seen != n_chunks or pos != slots:
-            raise ValueError("vec0 shadow tables out of step")
-        if int(valid.sum()) < MIN_VECTORS:
-            return None
-        if not valid.all():
-            mat, ids, meta = mat[valid], ids[valid], meta[:, valid]
-        return UserVectors(dim, ids, mat, {k: meta[j] for j, k in enumerate(_META)}, seq, epoch)
+        return load_user(self.store, user, dim, seq, epoch, min_vectors=MIN_VECTORS)

@@ -222,7 +222,8 @@ def run_conversation(settings: Settings, conv: Conversation, workdir: Path, n: i
     db = workdir / f"conv-{n}.db"
     with open_eval_memory(settings, db, "eval", embedder) as mem:
         for i, m in enumerate(conv.messages):
-            mem.capture(m.text, role=m.role, at=m.at, session=conv.id, key=f"{conv.id}:{i}")
+            mem.capture(m.text, role=m.role, at=m.at, session=conv.id, key=f"{conv.id}:{i}",
+                        allow_future=True)  # a labelled conversation's times are data, not a typo
         mem.drain()
         items = mem.list(include_all=True)
         active = [it for it in items if it.status == "active"]

@@ -41,8 +41,9 @@ def run_pair(settings: Settings, pair: DecisionPair, workdir: Path, n: int,
     with Memory(settings=st) as mem:
         if embedder is not None:
             mem._embedder = embedder  # a fresh store: nothing to check the model against
-        mem.remember(pair.stored, at=pair.stored_at)
-        res = mem.remember(pair.incoming, at=pair.incoming_at)
+        # a labelled pair's times are data, not a typo: any date is taken as given
+        mem.remember(pair.stored, at=pair.stored_at, allow_future=True)
+        res = mem.remember(pair.incoming, at=pair.incoming_at, allow_future=True)
     for suffix in ("", "-wal", "-shm"):
         Path(str(db) + suffix).unlink(missing_ok=True)
     return {"id": pair.id, "lang": pair.lang, "category": pair.category, "gold": str(pair.label),

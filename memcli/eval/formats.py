@@ -22,7 +22,8 @@ from memcli.errors import BadInputError
 from memcli.models import Decision
 from memcli.timeutil import parse_at
 
-__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_extraction_cases", "load_pairs"]
+__all__ = ["DecisionPair", "RetrievalCase", "default_goldset_dir", "load_cases", "load_extraction_cases", "load_pairs",
+           "sample", "sample_queries"]
 
 
 def default_goldset_dir() -> Path:
@@ -125,6 +126,18 @@ class RetrievalCase(BaseModel):
         return self
 
 
+class OpenQuery(CaseQuery):
+    """A question whose ``relevant`` list may be empty: nothing stored answers it (noanswer.jsonl)."""
+
+    relevant: list[str] = Field(default_factory=list)
+
+
+class OpenCase(RetrievalCase):
+    """A retrieval case whose questions may have no answer (``goldset/noanswer.jsonl``)."""
+
+    queries: list[OpenQuery] = Field(min_length=1)
+
+
 def _load(path: str | Path, model: type[BaseModel], what: str) -> list[Any]:
     p = Path(path).expanduser()
     if p.is_dir():
@@ -158,3 +171,34 @@ def load_extraction_cases(path: str | Path) -> list[Any]:
 def load_cases(path: str | Path) -> list[RetrievalCase]:
     """Retrieval cases from a JSON Lines file. Raises BadInputError (file and line named)."""
     return _load(path, RetrievalCase, "retrieval case")
+
+
+def sample(items: list[Any], n: int | None, seed: int = 0) -> list[Any]:
+    """``n`` of ``items`` drawn without replacement by a generator seeded with ``seed``, kept in
+    their file order (all of them when ``n`` is None or >= len). Raises BadInputError if n < 1."""
+    if n is None or n >= len(items):
+        return list(items)
+    if n < 1:
+        raise BadInputError(f"--sample must be >= 1, got {n}")
+    import random
+
+    keep = sorted(random.Random(seed).sample(range(len(items)), n))
+    return [items[i] for i in keep]
+
+
+def sample_queries(cases: list[RetrievalCase], n: int | None, seed: int = 0) -> list[RetrievalCase]:
+    """Retrieval cases with ``n`` of all their queries (seeded, as :func:`sample`); every memory is
+    kept (the stores stay whole), cases left without a query are dropped."""
+    flat = [(i, j) for i, c in enumerate(cases) for j in range(len(c.queries))]
+    keep = set(sample(flat, n, seed))
+    out = []
+    for i, c in enumerate(cases):
+        qs = [q for j, q in enumerate(c.queries) if (i, j) in keep]
+        if qs:
+            out.append(c.model_copy(update={"queries": qs}))
+    return out
+
+
+def load_open_cases(path: str | Path) -> list[OpenCase]:
+    """Retrieval cases whose questions may have no answer (``relevant: []``). Raises BadInputError."""
+    return _load(path, OpenCase, "retrieval case")

@@ -41,7 +41,7 @@ from memcli.eval.retrieval import (
 )
 from memcli.settings import Settings
 
-__all__ = ["CATEGORIES", "default_locomo_path", "eval_locomo", "parse_evidence", "parse_session_date"]
+__all__ = ["CATEGORIES", "default_locomo_path", "eval_locomo", "load_locomo", "parse_evidence", "parse_session_date"]
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 _ID = re.compile(r"^D(\d+):(\d+)$")
@@ -145,7 +145,8 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
             if not text or not ids:
                 continue
             res = mem.capture(text, at=base + timedelta(seconds=i),
-                              key=f"{sample.get('sample_id')}:{ids[0]}", session=f"session_{_n}")
+                              key=f"{sample.get('sample_id')}:{ids[0]}", session=f"session_{_n}",
+                              allow_future=True)  # a labelled set's times are data, not a typo
             src_dia[res.source_id] = ids[0]
     summary = mem.drain()
     drained["turns_captured"] += len(src_dia)
@@ -155,6 +156,25 @@ def _ingest_turns(mem: Any, sample: dict[str, Any], drained: Counter) -> dict[in
             drained[k] += v
     rows = mem.store.list_items(mem.user, include_all=True)
     return {r["id"]: [src_dia[s] for s in mem.store.source_ids_of(r["id"]) if s in src_dia] for r in rows}
+
+
+def load_locomo(path: str | Path) -> list[dict[str, Any]]:
+    """The samples of a ``locomo10.json``: a JSON list of dicts, each with a ``conversation``.
+
+    Raises:
+        BadInputError: no such file, not UTF-8 JSON, or another shape (one line, file named).
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise BadInputError(f"no LoCoMo file at {p}; pass the path of locomo10.json")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadInputError(f"{p}: not a LoCoMo JSON file ({exc})") from None
+    if not isinstance(data, list) or not data or not all(
+            isinstance(s, dict) and isinstance(s.get("conversation"), dict) for s in data):
+        raise BadInputError(f"{p}: expected a JSON list of LoCoMo samples with 'conversation'")
+    return data
 
 
 def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str = "observations",
@@ -177,14 +197,7 @@ def eval_locomo(settings: Settings, path: str | Path | None = None, *, mode: str
     if mode not in ("observations", "turns"):
         raise BadInputError(f"--mode must be observations or turns, got {mode!r}")
     p = Path(path) if path else default_locomo_path()
-    if not p.is_file():
-        raise BadInputError(f"no LoCoMo file at {p}; pass --locomo PATH (locomo10.json)")
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadInputError(f"{p}: not a LoCoMo JSON file ({exc})") from None
-    if not isinstance(data, list) or not all(isinstance(s, dict) and "conversation" in s for s in data):
-        raise BadInputError(f"{p}: expected a JSON list of LoCoMo samples with 'conversation'")
+    data = load_locomo(p)
     data = data[:samples] if samples else data
     issues: Counter = Counter()
     drained: Counter = Counter()

@@ -66,9 +66,12 @@ def open_eval_memory(settings: Settings, db: Path, user: str, embedder: Any) -> 
     return Memory(settings=eval_settings(settings, db, user), embedder=embedder)
 
 
-def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other") -> dict[int, list[str]]:
+def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other",
+               enrich: bool = False) -> dict[int, list[str]]:
     """Insert memories as given (no decision step), embedded in batches, in one transaction.
 
+    ``enrich``: fill in each memory's slot and kind from the rules, as ``remember``/``import``
+    do (:func:`memcli.write.extract.enrich`), so the slot leg and subject expansion see them.
     Returns item id → the memory's keys. Each item's metadata holds ``{"keys": [...]}`` (and
     ``ref`` when there is exactly one key).
     """
@@ -86,6 +89,10 @@ def load_store(mem: Any, memories: Sequence[EvalMemory], *, kind: str = "other")
             if len(m.keys) == 1:
                 meta["ref"] = m.keys[0]
             cand = Candidate(statement=m.text, kind=kind, salience=0.5, valid_from=m.at or now, metadata=meta)
+            if enrich:
+                from memcli.write.extract import enrich as fill
+
+                cand = fill(cand)
             row = mem.store.insert_item(user_id=mem.user, candidate=cand, origin=Origin.IMPORT,
                                     confidence=conf.initial(Origin.IMPORT, st), vector=v, model=st.model)
             out[int(row["id"])] = list(m.keys)

@@ -1,10 +1,15 @@
 """One confidence field in [0, 1], four separate rules. None overwrites another's meaning.
 
-1. **Initial trust by source** (:func:`initial`): an explicit ``remember``/``import`` starts at
-   ``confidence_explicit`` (0.95); an extracted fact at most ``confidence_extracted`` (0.7);
-   a user correction at 1.0.
+1. **Initial trust by source and evidence** (:func:`initial`, :func:`extracted`): an explicit
+   ``remember``/``import`` starts at ``confidence_explicit`` (0.95); an extracted fact stated
+   plainly (我叫林晓梅, "my sister lives in Lyon") at ``confidence_extracted`` (0.8, "fairly
+   sure"), a hedged one (好像/可能/大概, "I think"/"maybe"/"probably": :func:`is_hedged`) at
+   ``confidence_hedged`` (0.45, "unsure"); a user correction at 1.0.
 2. **Decay** (:func:`effective`): computed at read time from the days since
-   ``last_confirmed_at``, never written back: ``c * max(floor, 0.5 ** (days / half_life))``.
+   ``last_confirmed_at``, never written back: ``c * max(floor, 0.5 ** (days / half_life))``;
+   the half-life is ``confidence_half_life_days`` (730), or ``confidence_stable_half_life_days``
+   (3650) for attributes that do not change (:data:`STABLE_ATTRIBUTES`: a name said two years ago
+   is still the name).
    A reinforcement (NOOP) raises the stored value toward 1 (``c + step * (1 - c)``) and
    resets the clock.
 3. **Conflict adjudication** (:func:`adjudicate`): when two beliefs about one slot collide,
@@ -16,15 +21,36 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from memcli.models import Origin
 from memcli.settings import Settings
 from memcli.timeutil import days_between
 
-__all__ = ["CORRECTED", "adjudicate", "effective", "initial", "label", "reinforced"]
+__all__ = ["CORRECTED", "STABLE_ATTRIBUTES", "adjudicate", "effective", "extracted", "initial", "is_hedged", "label",
+           "reinforced"]
 
 CORRECTED = 1.0  # rule 4
+#: attributes whose value does not change with time (rule 2 decays them slowly)
+STABLE_ATTRIBUTES = frozenset({"name", "birthday", "hometown", "blood_type", "zodiac"})
+_HEDGE = re.compile(r"好像|似乎|貌似|可能|大概|也许|或许|应该是|估计|印象中|不太确定|不确定|记不清|听说|"
+                    r"\b(?:i think|i guess|i believe|i suppose|maybe|probably|perhaps|possibly|might|not sure|"
+                    r"i'm not sure|if i remember|supposedly|apparently|i heard)\b", re.IGNORECASE)
+
+
+def is_hedged(text: str) -> bool:
+    """True when ``text`` (an utterance or clause) hedges what it states: 好像/可能/大概/也许…,
+    "I think", "maybe", "probably", "not sure"…"""
+    return _HEDGE.search(text.replace("’", "'")) is not None
+
+
+def extracted(text: str, settings: Settings | None = None) -> float:
+    """Rule 1 for an extracted fact: ``confidence_extracted`` for a plain statement,
+    ``confidence_hedged`` when ``text`` (what the user said) hedges it (:func:`is_hedged`)."""
+    plain = settings.confidence_extracted if settings else 0.8
+    hedged = settings.confidence_hedged if settings else 0.45
+    return min(plain, hedged) if is_hedged(text) else plain
 
 
 def initial(origin: Origin | str, settings: Settings, proposed: float | None = None) -> float:
@@ -38,10 +64,19 @@ def initial(origin: Origin | str, settings: Settings, proposed: float | None = N
     return cap if proposed is None else min(cap, max(0.0, proposed))
 
 
-def effective(confidence: float, last_confirmed_at: datetime, now: datetime, settings: Settings) -> float:
-    """Rule 2: decayed confidence at ``now`` (no write). Half-life in days; floor as a share."""
+def effective(confidence: float, last_confirmed_at: datetime, now: datetime, settings: Settings,
+              slot: str | None = None) -> float:
+    """Rule 2: decayed confidence at ``now`` (no write), in [0, 1]. Half-life in days
+    (``confidence_stable_half_life_days`` when ``slot``'s attribute is in
+    :data:`STABLE_ATTRIBUTES`); floor as a share."""
     days = max(0.0, days_between(last_confirmed_at, now))
-    factor = max(settings.confidence_floor, 0.5 ** (days / settings.confidence_half_life_days))
+    half = settings.confidence_half_life_days
+    if slot:
+        from memcli.slots import split_slot
+
+        if split_slot(slot)[1] in STABLE_ATTRIBUTES:
+            half = settings.confidence_stable_half_life_days
+    factor = max(settings.confidence_floor, 0.5 ** (days / half))
     return round(confidence * factor, 4)
 
 

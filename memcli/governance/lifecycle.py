@@ -101,3 +101,22 @@ def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = Fals
     if erase:
         store.compact()
     return {"id": item_id, "purged": erase, "already": already, **counts}
+
+
+def forget_episode(store: MemoryStore, user_id: str, source_id: int, *, erase: bool = False) -> dict[str, Any]:
+    """Forget an episode (a turn the user said that no memory holds, :mod:`memcli.read.episodes`).
+    Default: never found again, its text kept as a source for history. ``erase=True``: erased —
+    the source, its outbox task and the episode's index rows (then ``compact``).
+
+    Returns:
+        ``{"id", "episode": True, "purged", "already"}`` plus, when purged, ``{"sources", "events"}``.
+
+    Raises:
+        NotFoundError: no drained turn ``source_id`` of this user.
+    """
+    if erase:
+        counts = store.purge_episode(user_id, source_id)
+        store.compact()
+        return {"id": source_id, "episode": True, "purged": True, "already": False, **counts}
+    changed = store.forget_episode(user_id, source_id)
+    return {"id": source_id, "episode": True, "purged": False, "already": not changed}

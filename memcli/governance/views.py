@@ -23,7 +23,7 @@ def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now:
     return MemoryItem(
         id=row["id"], user=row["user_id"], statement=row["statement"], kind=row["kind"], slot=row["slot"],
         salience=row["salience"], confidence=row["confidence"],
-        effective_confidence=effective(row["confidence"], last, now, settings),
+        effective_confidence=effective(row["confidence"], last, now, settings, row["slot"]),
         origin=row["origin"], status=status_of(row), valid_from=from_iso(row["valid_from"]),
         invalid_at=from_iso(row["invalid_at"]) if row["invalid_at"] else None,
         recorded_at=from_iso(row["recorded_at"]),

@@ -22,7 +22,10 @@ and assembles (:mod:`memcli.read.render`)::
   1.3 (BPE tokenisers average ~1.3 tokens per English word); every other non-space symbol
   counts 1; each line break 1; the sum is rounded up. This over-counts slightly for
   modern BPE vocabularies, so the real count stays inside the budget.
-- **Empty → nothing**: no hits, no block; no "no memories" placeholder.
+- **Empty → nothing**: no hits, no block; no "no memories" placeholder. A hit the fitted
+  answerability model scores below its chosen point (``Hit.below_floor``,
+  :mod:`memcli.read.answer`) is left out first: a general-knowledge question or a task gets no
+  block at all, however near its nearest memory is.
 - **Inert memory text** (:func:`inert`): each memory is one line; line breaks, control and
   bidi characters are removed; ``<``/``>`` become ‹/›, backticks ', ``#`` ＃, runs of
   ``-=*_~`` collapse, and the frame's own sentences inside a memory are replaced by ``[…]``,
@@ -74,6 +77,7 @@ class ContextResult(BaseModel):
     max_tokens: int
     skipped_for_tokens: int = 0
     dropped_below_ratio: int = Field(0, description="hits left out: score below context_min_ratio x the best score")
+    dropped_below_floor: int = Field(0, description="hits left out: below the answerability point (Hit.below_floor)")
     budget_ms: int
     elapsed_ms: float
     reason: str | None = Field(None, description="why there is no block (None when there is one)")
@@ -225,10 +229,13 @@ class MemoryContextBuilder:
             res.retrieval = hits.info.model_dump()
             if hits.info.lexical_only_fallback:
                 res.degraded = f"lexical only: {hits.info.dense_skipped}"
-            ranked = relevant_share(list(hits), st.context_min_ratio)
-            res.dropped_below_ratio = len(hits) - len(ranked)
+            answers = [h for h in hits if not h.below_floor]
+            res.dropped_below_floor = len(hits) - len(answers)
+            ranked = relevant_share(answers, st.context_min_ratio)
+            res.dropped_below_ratio = len(answers) - len(ranked)
             if not ranked:
-                res.reason = "no relevant memories"
+                res.reason = "no relevant memories" + (
+                    f" ({res.dropped_below_floor} below the answerability point)" if res.dropped_below_floor else "")
             else:
                 text, kept, used, skipped, why = assemble(ranked, lang, max_tok, st.tz)
                 res.skipped_for_tokens = skipped

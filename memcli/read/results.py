@@ -27,6 +27,8 @@ class Explain(BaseModel):
     salience: float
     recency: float
     final: float
+    answer_features: list[float] | None = Field(None, description="the answerability features of this hit "
+                                                "(memcli.read.answer.FEATURES order); None for a subject-expansion hit")
 
 
 class Hit(BaseModel):
@@ -38,9 +40,17 @@ class Hit(BaseModel):
     effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
     valid_from: datetime
     score: float
-    origin: str = Field(description="explicit | import | extracted | correction")
+    origin: str = Field(description="explicit | import | extracted | correction; episode: the user's own words "
+                        "that no memory holds (id = their source id, memcli.read.episodes)")
     metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
-    legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot")
+    slot: str | None = Field(None, description="[subject.]attribute[.object] the write path recorded, if any")
+    legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot; "
+                            "subject: brought by a hit about the same subject")
+    p_relevant: float | None = Field(None, description="answerability: fitted probability in [0, 1] that the hit "
+                                     "answers the query (None: no weights for the model, or no dense leg)")
+    below_floor: bool = Field(False, description="p_relevant is below the chosen point: context leaves it out")
+    via: int | None = Field(None, description="subject expansion: the id of the hit about the same subject "
+                            "that brought this one")
     explain: Explain | None = None
 
 
@@ -62,6 +72,9 @@ class RetrievalInfo(BaseModel):
     candidates_per_leg: int = Field(0, description="how many each leg was asked for: max(candidates_per_leg, "
                                     "limit), at most 4096")
     dropped_by_floor: int = 0
+    below_floor: int = Field(0, description="hits marked below the answerability point (context leaves them out)")
+    answer_min_p: float | None = Field(None, description="the answerability point used (None: not applied)")
+    expanded: int = Field(0, description="hits brought by subject expansion")
     timings_ms: dict[str, float] = Field(default_factory=dict)
     constants: dict[str, Any] = Field(default_factory=dict)
 

@@ -26,14 +26,28 @@ from typing import TYPE_CHECKING, Any
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
-from memcli.read import fusion
+from memcli.read import fusion, subject
+from memcli.read.answer import (
+    Answerability,
+    anchor,
+    answer_group,
+    attr_feature,
+    coverage,
+    hit_features,
+    personal_score,
+    pool_mean,
+    subject_feature,
+    topic_coverage,
+)
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
+from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
-from memcli.text import clean_text, lang_of
+from memcli.slots import question_focus
+from memcli.text import clean_text, lang_of, to_simplified
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -41,7 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ALL_LEGS", "Explain", "Hit", "Hits", "MemoryRetrievalService", "RetrievalInfo"]
 
-ALL_LEGS = ("dense", "lexical", "slot")
+ALL_LEGS = ("dense", "lexical", "slot", "episode")
 MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
 # Time left for KNN + fusion after the encoder wait, seconds: a base plus the brute-force KNN's
 # cost per active vector of the user (sqlite-vec scans the partition: ~0.2 s at 100k on 2 busy cores).
@@ -67,10 +81,13 @@ class MemoryRetrievalService:
         self.store = store
         self.settings = settings
         self.encoder = encoder
+        self.answer = Answerability(settings)
 
     def with_store(self, store: MemoryStore) -> MemoryRetrievalService:
         """The same service on another connection (a reader for a worker thread)."""
-        return MemoryRetrievalService(store, self.settings, self.encoder)
+        svc = MemoryRetrievalService.__new__(MemoryRetrievalService)
+        svc.store, svc.settings, svc.encoder, svc.answer = store, self.settings, self.encoder, self.answer
+        return svc
 
     def retrieve(self, user: str, query: str, limit: int = 5, as_of: str | datetime | None = None,
                  min_score: float | None = None, legs: tuple[str, ...] | list[str] = ALL_LEGS,
@@ -86,8 +103,10 @@ class MemoryRetrievalService:
                 returns every match rather than the first ~100.
             as_of: ISO-8601 time or datetime: memories believed true then, instead of active ones.
             min_score: floor on the final score in [0, 1] (default ``settings.min_score``).
-            legs: any non-empty subset of ``("dense", "lexical", "slot")`` (default all three). The
-                slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute.
+            legs: any non-empty subset of ``("dense", "lexical", "slot", "episode")`` (default all). The
+                slot leg (:mod:`memcli.read.slot_leg`) runs when the query asks about an attribute; the
+                episode leg (:mod:`memcli.read.episodes`, setting ``episodes``) adds the user's own turns
+                that produced no memory (``origin="episode"``, below memories).
             explain: attach :class:`Explain` to every hit.
             deadline: ``time.monotonic()`` seconds; if the query encoder is not ready by then the
                 dense leg is skipped (``info.lexical_only_fallback``) and no cold torch load starts.
@@ -123,7 +142,8 @@ class MemoryRetrievalService:
         if not text:
             return Hits([], info)
 
-        has_vectors = store.has_vectors()
+        ep = EpisodeLeg(store, st, user, per_leg, as_of=at) if "episode" in legs and st.episodes else None
+        has_vectors = store.has_vectors() or (ep is not None and store.has_episode_vectors())
         qv = None
         if "dense" in legs:
             if not has_vectors:
@@ -157,19 +177,28 @@ class MemoryRetrievalService:
                 info.legs_run.append("slot")
             info.timings_ms["slot"] = _ms(t1)
 
+        if ep is not None:
+            t1 = time.monotonic()
+            ep.run_lexical(text, info.tokens if "lexical" in legs else query_tokens(text, drop_stopwords=True))
+            info.timings_ms["episode_lexical"] = _ms(t1)
+
         cos_by_id: dict[int, float] = {}
         if qv is not None and on_partial is not None and "lexical" in rankings:
             part = info.model_copy(deep=True)
             part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
             early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
-            on_partial(Hits(self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
-                                       explain=explain, info=part), part))
+            early_hits = self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
+                                    explain=explain, info=part, as_of=at, query=text)
+            if ep is not None:
+                early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
+            on_partial(Hits(early_hits, part))
         if qv is not None:
             t1 = time.monotonic()
             timeout = None
             if deadline is not None:
-                n_active = store.count_items(user, active_only=True)
-                reserve = DEADLINE_RESERVE_BASE_S + DEADLINE_RESERVE_PER_VECTOR_S * n_active
+                # the rows the KNN will scan: the detached job knows them (no count query over the user's items)
+                n_rows = qv.job.n if qv.job is not None else store.count_items(user, active_only=True)
+                reserve = DEADLINE_RESERVE_BASE_S + DEADLINE_RESERVE_PER_VECTOR_S * n_rows
                 timeout = deadline - time.monotonic() - reserve
             try:
                 vec = qv.wait(timeout)
@@ -192,20 +221,30 @@ class MemoryRetrievalService:
                 cos_by_id = {h.id: h.cosine for h in dense}
                 info.timings_ms["dense_knn"] = _ms(t1)
                 info.legs_run.append("dense")
+                if ep is not None and (deadline is None or time.monotonic() < deadline):
+                    t1 = time.monotonic()
+                    ep.run_dense(vec)
+                    info.timings_ms["episode_knn"] = _ms(t1)
         info.lexical_only_fallback = (has_vectors and "dense" in legs and "dense" not in info.legs_run
                                       and "lexical" in info.legs_run)
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
         t1 = time.monotonic()
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info)
+                          explain=explain, info=info, as_of=at, query=text, qvec=vec if qv is not None else None)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
+        if ep is not None:
+            found = ep.hits(lang=lang, min_score=min_score, explain=explain)
+            info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
+            if found:
+                info.legs_run.append("episode")
+            hits = merge(hits, found, limit)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
-              info: RetrievalInfo) -> list[Hit]:
+              info: RetrievalInfo, as_of: datetime | None = None, query: str = "", qvec: Any = None) -> list[Hit]:
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -228,8 +267,13 @@ class MemoryRetrievalService:
                 continue
             scored.append((final, f, row, rec))
         scored.sort(key=lambda x: (-x[0], -x[1].id))
+        via: dict[int, int] = {}
+        if st.subject_expansion and info.slots and scored:
+            scored, via = self._expand(user, scored, info, as_of, now)
+        top = scored[:limit]
+        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec)
         out: list[Hit] = []
-        for final, f, row, rec in scored[:limit]:
+        for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)
             ex = None
             if explain:
@@ -240,10 +284,96 @@ class MemoryRetrievalService:
                              like_score=0 if lex is None else lex.like_score, rrf=round(f.rrf, 6),
                              rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
                              weight_lexical=weights["lexical"], salience=float(row["salience"]),
-                             recency=round(rec, 4), final=round(final, 4))
+                             recency=round(rec, 4), final=round(final, 4), answer_features=x_of.get(f.id))
             out.append(Hit(id=f.id, statement=row["statement"], kind=row["kind"],
                            effective_confidence=effective(float(row["confidence"]),
-                                                          from_iso(row["last_confirmed_at"]), now, st),
+                                                          from_iso(row["last_confirmed_at"]), now, st,
+                                                          row.get("slot")),
                            valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
-                           metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex))
+                           metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex,
+                           slot=row.get("slot"),
+                           p_relevant=p_of.get(f.id), via=via.get(f.id),
+                           below_floor=info.answer_min_p is not None and p_of.get(f.id, 1.0) < info.answer_min_p))
+        info.below_floor = sum(h.below_floor for h in out)
         return out
+
+    def _expand(self, user: str, scored: list[tuple[float, Any, dict[str, Any], float]], info: RetrievalInfo,
+                as_of: datetime | None, now: datetime) -> tuple[list[tuple[float, Any, dict[str, Any], float]],
+                                                                dict[int, int]]:
+        """Subject expansion (:mod:`memcli.read.subject`): each parent's same-subject facts right after it,
+        at the parent's score. Returns the new order and item id → parent id."""
+        t1 = time.monotonic()
+        found = subject.expansions(self.store, user, [(f.id, row.get("slot")) for _, f, row, _ in scored],
+                                   info.slots, as_of=as_of)
+        info.timings_ms["subject"] = _ms(t1)
+        if not found:
+            return scored, {}
+        by_id = {f.id: (final, f, row, rec) for final, f, row, rec in scored}
+        new_ids = [i for ids in found.values() for i in ids if i not in by_id]
+        rows = {r["id"]: r for r in self.store.items_by_ids(user, new_ids)} if new_ids else {}
+        st, via, out, placed = self.settings, {}, [], set()
+        for final, f, row, rec in scored:
+            if f.id in placed:
+                continue
+            out.append((final, f, row, rec))
+            placed.add(f.id)
+            for n, i in enumerate(found.get(f.id, []), start=1):
+                if i in placed:
+                    continue
+                if i in by_id:
+                    _, g, grow, grec = by_id[i]
+                else:
+                    grow = rows.get(i)
+                    if grow is None:
+                        continue
+                    g = fusion.Fused(i)
+                    grec = fusion.recency(from_iso(grow["last_confirmed_at"]), now, st.recency_half_life_days)
+                g.ranks.setdefault("subject", n)
+                out.append((final, g, grow, grec))
+                placed.add(i)
+                via[i] = f.id
+        info.expanded = len(via)
+        return out, via
+
+    def _answerability(self, query: str, top: list[tuple[float, Any, dict[str, Any], float]], via: dict[int, int],
+                       cos_by_id: dict[int, float], info: RetrievalInfo, lang: str, dense_ran: bool,
+                       explain: bool, qvec: Any = None) -> tuple[dict[int, float], dict[int, list[float]]]:
+        """p_relevant of each hit (:mod:`memcli.read.answer`); a hit brought by subject expansion
+        shares its parent's; and (with ``explain``) each own hit's feature row. Sets
+        ``info.answer_min_p`` when the gate applies."""
+        if not (self.answer.enabled or explain) or not dense_ran or not top:
+            return {}, {}
+        own = [(final, f, row) for final, f, row, _ in top if f.id not in via]
+        if not own:
+            return {}, {}
+        best = max(final for final, _, _ in own) or 1.0
+        best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
+        mean_cos = pool_mean(list(cos_by_id.values()))
+        focus = question_focus(query)  # a long message's question sentence, without the chatter before it
+        tokens = info.tokens if focus == query else query_tokens(focus, drop_stopwords=True)
+        group = answer_group(query, lang)
+        has_anchor = anchor(focus, info.slots)
+        personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(group))
+        simple = to_simplified(query)
+        p_of: dict[int, float] = {}
+        x_of: dict[int, list[float]] = {}
+        for rank, (final, f, row) in enumerate(own, start=1):
+            x = hit_features(cos=cos_by_id.get(f.id), lexical="lexical" in f.ranks, slot="slot" in f.ranks,
+                             cover=coverage(tokens, row["statement"], row.get("slot")),
+                             strong_cover=coverage(tokens, row["statement"], row.get("slot"), strong=True),
+                             ratio=final / best,
+                             best_cos=best_cos, mean_cos=mean_cos, rank=rank,
+                             subject=subject_feature(simple, info.slots, row.get("slot"),
+                                                     to_simplified(row["statement"])),
+                             attr=attr_feature(info.slots, row.get("slot")), has_anchor=has_anchor,
+                             query_chars=len(focus), personal=personal,
+                             topic=topic_coverage(tokens, row["statement"]))
+            x_of[f.id] = [round(v, 6) for v in x]
+            p = self.answer.p(x, group) if self.answer.enabled else None
+            if p is not None:
+                p_of[f.id] = round(p, 4)
+        for i, parent in via.items():
+            if parent in p_of:
+                p_of[i] = p_of[parent]
+        info.answer_min_p = self.answer.min_p(group) if self.answer.enabled else None
+        return p_of, x_of

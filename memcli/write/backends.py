@@ -6,7 +6,8 @@ and :mod:`memcli.write.judge` (:class:`~memcli.write.judge.Judge`); the LLM impl
 lazily to dodge a cycle. The LLM module is imported only when an LLM backend is chosen
 (it needs the ``memcli[llm]`` extra).
 
-Names: extractor ``rules`` (default) | ``llm``; judge ``auto`` (the LLM when
+Names: extractor ``fitted`` (default: the rules plus the fitted clause model,
+:class:`~memcli.write.fitted_extract.FittedExtractor`) | ``rules`` | ``llm``; judge ``auto`` (the LLM when
 ``llm_base_url``/``llm_model`` are set, else ``fitted`` when weights fitted for the model
 exist, else ``offline``) | ``fitted`` (:class:`~memcli.write.fitted.FittedJudge`) |
 ``offline`` (the rule judge) | ``llm``.
@@ -15,17 +16,19 @@ exist, else ``offline``) | ``fitted`` (:class:`~memcli.write.fitted.FittedJudge`
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from memcli.errors import ConfigError
 from memcli.settings import Settings
 from memcli.write.extract import Extractor, RuleExtractor
 from memcli.write.fitted import FittedJudge, load_weights
+from memcli.write.fitted_extract import FittedExtractor
 from memcli.write.judge import Judge, OfflineJudge
 
 __all__ = ["EXTRACTORS", "JUDGES", "get_extractor", "get_judge"]
 
 
-def _llm_extractor(settings: Settings) -> Extractor:
+def _llm_extractor(settings: Settings, embedder: Any = None) -> Extractor:
     from memcli.write.llm import LLMExtractor
 
     return LLMExtractor(settings)
@@ -37,22 +40,28 @@ def _llm_judge(settings: Settings) -> Judge:
     return LLMJudge(settings)
 
 
-#: extractor name → factory(settings)
-EXTRACTORS: dict[str, Callable[[Settings], Extractor]] = {"rules": RuleExtractor, "llm": _llm_extractor}
+def _rule_extractor(settings: Settings, embedder: Any = None) -> Extractor:
+    return RuleExtractor(settings)
+
+
+#: extractor name → factory(settings, embedder)
+EXTRACTORS: dict[str, Callable[[Settings, Any], Extractor]] = {
+    "fitted": FittedExtractor, "rules": _rule_extractor, "llm": _llm_extractor}
 #: judge name → factory(settings); ``auto`` is resolved by :func:`get_judge`
 JUDGES: dict[str, Callable[[Settings], Judge]] = {"fitted": FittedJudge, "offline": OfflineJudge, "llm": _llm_judge}
 
 
-def get_extractor(settings: Settings) -> Extractor:
-    """The configured extractor (``settings.extractor``): ``rules`` (default) or ``llm``.
+def get_extractor(settings: Settings, embedder: Any = None) -> Extractor:
+    """The configured extractor (``settings.extractor``): ``fitted`` (default), ``rules`` or ``llm``.
+    ``embedder``: the write-path embedder (or a callable loading it) the fitted one scores with.
 
     Raises:
         ConfigError: unknown name, or ``llm`` without ``llm_base_url``/``llm_model``.
     """
     factory = EXTRACTORS.get(settings.extractor)
     if factory is None:
-        raise ConfigError(f"unknown extractor {settings.extractor!r}; expected rules or llm")
-    return factory(settings)
+        raise ConfigError(f"unknown extractor {settings.extractor!r}; expected fitted, rules or llm")
+    return factory(settings, embedder)
 
 
 def get_judge(settings: Settings) -> Judge:

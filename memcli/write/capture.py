@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
 from memcli.text import check_text
-from memcli.timeutil import parse_at
+from memcli.timeutil import parse_at, refuse_future
 from memcli.write.capture_core import capture_rows, derive_key
 
 __all__ = ["Utterance", "capture", "check_text", "derive_key"]
@@ -34,11 +34,14 @@ class Utterance(BaseModel):
 
     @field_validator("at", mode="before")
     @classmethod
-    def _parse_at(cls, v: object) -> object:
+    def _parse_at(cls, v: object, info: ValidationInfo) -> object:
         if v is None:
             return v
         # a datetime goes through parse_at too: a naive one is taken as UTC, not stored naive
-        return parse_at(v if isinstance(v, datetime) else str(v), field="at")
+        at = parse_at(v if isinstance(v, datetime) else str(v), field="at")
+        if (info.context or {}).get("refuse_future"):
+            refuse_future(at, field="at")
+        return at
 
 
 def capture(store: MemoryStore, user: str, utt: Utterance, *, max_chars: int) -> CaptureResult:

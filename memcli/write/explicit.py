@@ -2,7 +2,8 @@
 through the same decision as extracted facts (:func:`memcli.write.decide.decide_and_apply`).
 
 A record of a memory that no longer holds (``export --all``: ``invalid_at``/``expired_at``
-set) is stored as it was, never compared with (nor reinforcing) active ones.
+set, ``forgotten`` when the user forgot it) is stored as it was, never compared with (nor
+reinforcing) active ones.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from memcli.db.store import MemoryStore, snapshot
+from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
 from memcli.governance import confidence as conf
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.records import MemoryRecord
@@ -50,7 +51,8 @@ def _store_retired(store: MemoryStore, settings: Settings, user: str, cand: Cand
                    vec: Any, origin: Origin, source_id: int) -> DecisionResult:
     """Insert an imported memory that is no longer active with its ``invalid_at`` /
     ``expired_at`` as exported."""
-    reason = "imported as a past memory (no longer active)"
+    # a forgotten memory keeps the reason that makes it "forgotten" (status, --as-of), not "superseded"
+    reason = FORGOTTEN if rec.forgotten else "imported as a past memory (no longer active)"
     row = store.insert_item(user_id=user, candidate=cand, origin=origin,
                             confidence=conf.initial(origin, settings, cand.confidence), vector=vec,
                             model=settings.model, source_ids=[source_id], invalid_at=rec.invalid_at,

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import lang_of, to_simplified
@@ -115,7 +116,7 @@ class RuleExtractor(Extractor):
     name = "rules"
 
     def __init__(self, settings: Settings | None = None) -> None:
-        self.cap = settings.confidence_extracted if settings else 0.7
+        self.settings = settings
         self.max_chars = settings.max_text_chars if settings else 4000
 
     def wants_context(self, utt: Utterance) -> bool:
@@ -157,7 +158,7 @@ class RuleExtractor(Extractor):
                     for p, a, i in res.resolved if to_simplified(a) in to_simplified(statement)]):
                 meta["coref"] = used
             out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
-                                 confidence=min(self.cap, m.confidence), valid_from=when,
+                                 confidence=extracted_confidence(utt.text, self.settings), valid_from=when,
                                  confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata=meta))
         return out
 

@@ -45,6 +45,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from memcli.errors import ConfigError, ExtractionError
+from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Decision, Kind
 from memcli.settings import Settings
 from memcli.timeutil import offset_text
@@ -352,7 +353,7 @@ class LLMExtractor(Extractor):
 
     def __init__(self, settings: Settings) -> None:
         self.client = LLMClient(settings)
-        self.cap = settings.confidence_extracted
+        self.settings = settings
         self.tz = settings.tz
 
     def message(self, utt: Utterance, piece: str) -> str:
@@ -376,7 +377,8 @@ class LLMExtractor(Extractor):
                 continue
             when = utt.occurred_at - timedelta(days=m.days_ago)
             out.append(Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
-                                 confidence=min(self.cap, m.confidence), valid_from=when,
+                                 confidence=min(m.confidence, extracted_confidence(utt.text, self.settings)),
+                                 valid_from=when,
                                  confirmed_at=utt.occurred_at if m.days_ago else None))
         return out
 

@@ -104,8 +104,8 @@ _ZH_REL_WORDS: re.Pattern[str] | None = None
 
 @lru_cache(maxsize=8192)
 def relations_of(text: str) -> frozenset[str]:
-    """The relation keys a statement names (我表哥… → cousin_elder_male; "Marco is my nephew" →
-    nephew), from the :mod:`memcli.slots` vocabulary, longest word first."""
+    """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
+    niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
     from memcli import slots
 
     global _EN_REL_WORDS, _ZH_REL_WORDS
@@ -121,7 +121,7 @@ def relations_of(text: str) -> frozenset[str]:
 
 def relations_changed(new: str, old: str) -> bool:
     """Each statement names a relation the other does not, and none may be the other's
-    (Marco is my cousin / my nephew; 陈晓东是我表哥 / 堂哥): another relation, never a restatement."""
+    (Ines is my cousin / my niece; 周明是我表弟 / 堂弟): another relation, never a restatement."""
     from memcli.slots import same_relation
 
     a, b = relations_of(new), relations_of(old)

@@ -8,13 +8,18 @@ Per batch of claimed tasks (``drain_batch_size``): every task is extracted — a
 extractor wants context for (:meth:`~memcli.write.extract.Extractor.wants_context`: a pronoun
 subject, for the rules) first gets the user's preceding turns of its session, a read
 (:meth:`~memcli.db.store.MemoryStore.preceding_utterances`) outside any write; the statements of
-the whole batch are embedded in one batched call; then each task's candidates are decided and
-written **in one transaction together with the task's completion**. A failure (extraction,
-judge, a lost lease, a database error) rolls back that task only, which is retried with
-backoff or turns dead; the rest of the batch goes on. Extraction runs one extractor call's worth
-at a time (the LLM extractor's ``batch``), and a failed extraction is recorded on its task as soon
-as it happens — an interrupted drain keeps the error of every utterance it tried. A killed process leaves its open
-transaction uncommitted: no item, no event, and the task is reclaimed when its lease expires.
+the whole batch are embedded in one batched call; then the batch is written in **one
+transaction**, each task's candidates decided and written **in a savepoint together with the
+task's completion**. A failure (judge, a lost lease, a database error) rolls back that task's
+savepoint only; the task is retried with backoff or turns dead (recorded in the same
+transaction) and the rest of the batch goes on. One commit per batch instead of one per task:
+the commit, the index upkeep after it and the vector files' update are paid once. A killed
+process leaves its open transaction uncommitted: no item, no event of any task of the batch,
+and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
+signal, the database rolled the transaction back) leaves nothing and releases all its tasks.
+Extraction runs one extractor call's worth at a time (the LLM extractor's ``batch``), and a failed
+extraction is recorded on its task as soon as it happens — an interrupted drain keeps the error of
+every utterance it tried.
 
 **Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
 :class:`memcli.write.interrupt.Interruptible`): checked before each task's extraction and
@@ -38,7 +43,9 @@ from pydantic import BaseModel, Field
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
+from memcli.timeutil import now_utc
 from memcli.write import outbox
+from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
 from memcli.write.extract import Extractor, MemoryExtractionService, Utterance
 from memcli.write.judge import Judge
@@ -52,6 +59,7 @@ __all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
 EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
 STAGES = ("claim", "extract", "embed", "decide", "write")
+EPISODE_EMBED_CHARS = 500  # an episode's vector reads the turn's first characters (its tokens: all of it)
 
 
 class DrainSummary(BaseModel):
@@ -66,6 +74,7 @@ class DrainSummary(BaseModel):
     dead: int = 0
     lost: int = Field(0, description="tasks whose lease another worker took over (results dropped)")
     candidates: int = 0
+    episodes: int = Field(0, description="user turns kept as episodes (not chatter, no memory)")
     added: int = 0
     reinforced: int = 0
     updated: int = 0
@@ -92,15 +101,19 @@ class MemoryCaptureWorker:
             batch has statements to embed).
         extractor: the extractor (:mod:`memcli.write.backends` picks the configured one).
         judge: the gray-zone judge.
+        chatter: the test that says a user turn is chatter (:data:`memcli.write.chatter.ChatterTest`,
+            default the marker test :func:`~memcli.write.chatter.is_chatter`): a turn that is not
+            chatter and produced no memory is kept as an episode (:mod:`memcli.db.episodes`).
     """
 
     def __init__(self, store: MemoryStore, settings: Settings, embedder: EmbedderSource,
-                 extractor: Extractor, judge: Judge) -> None:
+                 extractor: Extractor, judge: Judge, chatter: ChatterTest | None = None) -> None:
         self.store = store
         self.settings = settings
         self._embedder = embedder
         self.extraction = MemoryExtractionService(extractor)
         self.judge = judge
+        self.chatter: ChatterTest = chatter or is_chatter
 
     @property
     def embedder(self) -> Embedder:
@@ -182,10 +195,11 @@ class MemoryCaptureWorker:
         t = time.perf_counter()
         utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
                                              occurred_at=k.occurred_at)) for k in tasks]
-        # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, one
-        # utterance at a time, so a signal is seen between them): a failed extraction is recorded on
+        # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, 16
+        # utterances at a time, so a signal is seen between them): a failed extraction is recorded on
         # its task as it happens, so an interrupted drain keeps the errors of what it tried
-        step = 1 if stop is not None else max(1, int(getattr(self.extraction.extractor, "batch", 0) or len(utts)))
+        batch = int(getattr(self.extraction.extractor, "batch", 0) or 0)  # an LLM extractor's call size
+        step = max(1, batch or (16 if stop is not None else len(utts)))
         extracted: list = []
         for start in range(0, len(utts), step):
             if stop is not None and stop.is_set():
@@ -202,25 +216,59 @@ class MemoryCaptureWorker:
         secs["extract"] += time.perf_counter() - t
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
-        t = time.perf_counter()
-        vectors = self.embedder.embed(statements, batch_size=settings.embed_batch_size) if statements else None
+        episodes = self._episode_plan(tasks, extracted)
+        ep_texts = [k.content[:EPISODE_EMBED_CHARS] for k, (_, wants) in zip(tasks, episodes, strict=True) if wants]
+        t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
+        texts = statements + ep_texts
+        vectors = self.embedder.embed(texts, batch_size=settings.embed_batch_size) if texts else None
         secs["embed"] += time.perf_counter() - t
+        ep_pos = len(statements)
 
         pos = 0
+        before = summary.model_dump(exclude={"seconds"})  # the counters, should the batch not commit
+        written: list[outbox.Task] = []
+        try:
+            with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
+                t = time.perf_counter()
+                for task, out in zip(tasks, extracted, strict=True):
+                    if stop is not None and stop.is_set():
+                        break  # what was written commits; the rest stays in `inflight` (released by the caller)
+                    chatter, wants = episodes.pop(0)
+                    ep_vec = None
+                    if wants and vectors is not None:
+                        ep_vec, ep_pos = vectors[ep_pos], ep_pos + 1
+                    if isinstance(out, Exception):
+                        continue  # recorded (and out of `inflight`) when it happened
+                    vecs = vectors[pos:pos + len(out)] if vectors is not None else []
+                    pos += len(out)
+                    try:
+                        self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec))
+                    except Exception as exc:  # the task's savepoint was rolled back: retry or dead
+                        self._failed(task, exc, summary)
+                    inflight.remove(task)
+                    written.append(task)
+                    if progress:
+                        progress(1)
+                    t = time.perf_counter()
+            secs["write"] += time.perf_counter() - t  # the commit, and the vector files' update after it
+        except BaseException:  # the batch did not commit (a second signal, a database error): nothing of it
+            inflight[:0] = written  # stays; its tasks are released with the unstarted ones
+            for k, v in before.items():
+                setattr(summary, k, v)
+            raise
+
+    def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool]]:  # noqa: ANN001
+        """Per task: (is chatter, embed it as a would-be episode). Only user turns count; a turn
+        with candidates is linked to a memory by its decisions, so only a turn without any is
+        embedded (:meth:`_write_task` decides for good, after the decisions)."""
+        plan = []
         for task, out in zip(tasks, extracted, strict=True):
-            if stop is not None and stop.is_set():
-                return  # the rest stays in `inflight`: released by the caller
-            if isinstance(out, Exception):
-                continue  # recorded when it happened
-            vecs = vectors[pos:pos + len(out)] if vectors is not None else []
-            pos += len(out)
-            try:
-                self._write_task(task, out, vecs, summary)
-            except Exception as exc:  # the task's transaction was rolled back: retry or dead
-                self._failed(task, exc, summary)
-            inflight.remove(task)
-            if progress:
-                progress(1)
+            if task.role != "user" or isinstance(out, Exception):
+                plan.append((False, False))
+                continue
+            chatter = bool(self.chatter(task.content))
+            plan.append((chatter, not chatter and not out))
+        return plan
 
     def _with_context(self, utt: Utterance) -> Utterance:
         """``utt`` with the user's preceding turns of its session (``context_turns`` within
@@ -235,8 +283,12 @@ class MemoryCaptureWorker:
         return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
             if rows else utt
 
-    def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary) -> None:  # noqa: ANN001
-        """All results of one task and its completion, in ONE transaction."""
+    def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
+                    episode: tuple[bool, object] = (False, None)) -> None:
+        """All results of one task and its completion, in ONE savepoint of the batch's transaction
+        (its own transaction when called outside one). ``episode``: (the turn is chatter, its vector
+        or None) — a user turn is recorded as an episode or not after the decisions
+        (:meth:`~memcli.db.store.MemoryStore.record_episode`)."""
         st, settings = self.store, self.settings
         timings: dict[str, float] = {}
         counts: dict[str, int] = {}
@@ -249,6 +301,10 @@ class MemoryCaptureWorker:
                                        timings=timings, exclude=written)
                 written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
+            if task.role == "user":
+                kept = st.record_episode(task.user, task.source_id, occurred_at=task.occurred_at, content=task.content,
+                                         chatter=episode[0], vector=episode[1], model=settings.model, now=now_utc())
+                summary.episodes += int(kept)
             outbox.complete(st, task)
         spent = time.perf_counter() - t
         decide_s = timings.get("decide", 0.0)

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from memcli.db import schema as s
+from memcli.db.tokens import TOKENS, m0003_api_tokens_pg
 from memcli.errors import MigrationError
 
 __all__ = ["CORE_DDL", "GLOBAL_TABLES", "MIGRATIONS", "migrate", "vec_table_ddl"]
 
 #: Tables without user_id: global metadata (Citus reference tables).
-GLOBAL_TABLES = (s.META, s.MIGRATIONS)
+GLOBAL_TABLES = (s.META, s.MIGRATIONS, TOKENS)
 MIGRATE_LOCK = 0x6D656D63  # pg_advisory_xact_lock key ("memc")
 
 Migration = Callable[[Any], None]
@@ -148,7 +149,36 @@ def m0001_create_core(conn: Any) -> None:
     conn.execute(CORE_DDL)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core]
+EPISODES_DDL = f"""
+    CREATE TABLE {s.EPISODES} (
+        user_id     text NOT NULL,
+        source_id   bigint NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        is_chatter  boolean NOT NULL,
+        is_episode  boolean NOT NULL,
+        embed_model text,
+        indexed_at  timestamptz NOT NULL,
+        tokens      tsvector,
+        embedding   vector,
+        PRIMARY KEY (user_id, source_id),
+        FOREIGN KEY (user_id, source_id) REFERENCES {s.SOURCES}(user_id, id) ON DELETE CASCADE
+    );
+    CREATE INDEX ix_episodes_tokens ON {s.EPISODES} USING gin (tokens) WHERE is_episode;
+    CREATE INDEX ix_episodes_user ON {s.EPISODES}(user_id, occurred_at) WHERE is_episode;
+"""
+
+
+def m0002_episodes(conn: Any) -> None:
+    """The episodes: drained user turns that produced no memory (:mod:`memcli.db.postgres.episodes`)."""
+    conn.execute(EPISODES_DDL)
+
+
+def m0003_api_tokens(conn: Any) -> None:
+    """The HTTP service's API tokens (:mod:`memcli.db.tokens`; a global table)."""
+    m0003_api_tokens_pg(conn)
+
+
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens]
 
 
 def vec_table_ddl(dim: int) -> str:

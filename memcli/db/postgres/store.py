@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
+from memcli.db.postgres import episodes as pge
 from memcli.db.postgres import outbox as pgo
 from memcli.db.postgres import search as pgs
 from memcli.db.postgres.connect import PgStore
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["PostgresStore"]
 
 Row = dict[str, Any]
-_TABLES = (s.SOURCES, s.OUTBOX, s.ITEMS, s.ITEM_SOURCES, s.EVENTS, s.FTS, s.VEC)
+_TABLES = (s.SOURCES, s.OUTBOX, s.ITEMS, s.ITEM_SOURCES, s.EVENTS, s.FTS, s.VEC, s.EPISODES)
 _VALIDITY = {"invalid_at", "expired_at", "valid_from"}
 _BIGINT = 2**63
 
@@ -264,6 +265,7 @@ class PostgresStore(PgStore, MemoryStore):
         self.x(f"""INSERT INTO {s.ITEM_SOURCES}(user_id, item_id, source_id)
                    SELECT user_id, id, %s FROM {s.ITEMS} WHERE id = %s ON CONFLICT DO NOTHING""",
                (int(source_id), int(item_id)))
+        self.x(pge.retire_sql, (int(source_id), int(item_id)))  # a memory holds the turn now: no episode
 
     def source_ids_of(self, item_id: int) -> list[int]:
         return [r["source_id"] for r in self.q(
@@ -369,6 +371,45 @@ class PostgresStore(PgStore, MemoryStore):
 
     def slot_search(self, user: str, keys: Sequence[str], *, limit: int, as_of: datetime | None = None) -> list[int]:
         return pgs.slot_search(self, user, keys, limit=limit, as_of=as_of)
+
+    # -- episodes ---------------------------------------------------------------------------------
+    def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
+                       vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+        return pge.record(self, user, source_id, occurred_at=occurred_at, content=content,
+                          chatter=chatter, vector=vector, model=model, now=now)
+
+    def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return pge.episode_fts(self, user, tokens, limit=limit, as_of=as_of)
+
+    def episode_like(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                     as_of: datetime | None = None) -> list[tuple[int, int]]:
+        return pge.episode_like(self, user, variants, min_score=min_score, limit=limit, as_of=as_of)
+
+    def episode_knn(self, user: str, vector: np.ndarray, k: int, *,
+                    as_of: datetime | None = None) -> list[tuple[int, float]]:
+        return pge.episode_knn(self, user, vector, k, as_of=as_of)
+
+    def has_episode_vectors(self) -> bool:
+        return self.scalar(f"SELECT 1 FROM {s.EPISODES} WHERE embedding IS NOT NULL LIMIT 1") is not None
+
+    def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
+        return pge.episode_rows(self, user, list(ids))
+
+    def episodes_of(self, user: str) -> list[Row]:
+        return pge.episodes_of(self, user)
+
+    def episode_backlog(self, model: str, *, user: str | None = None, limit: int = 500) -> list[Row]:
+        return pge.backlog(self, model, user=user, limit=limit)
+
+    def forget_episode(self, user: str, source_id: int) -> bool:
+        return pge.forget(self, user, source_id)
+
+    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
+        return pge.purge(self, user, source_id)
+
+    def drop_episode_vectors(self) -> None:
+        pge.drop_vectors(self)
 
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         with self.tx():

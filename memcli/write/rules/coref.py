@@ -13,7 +13,7 @@ turns of the same session (:attr:`memcli.write.extract.Utterance.context`), and
 2. **Mentions** (:mod:`memcli.write.rules.coref_mentions`) in the context turns, each turn
    first resolved against the turns before it (so 她老公叫李明 then 他是医生 reaches 李明):
    the user's relations of the :mod:`memcli.slots` vocabulary (我姐姐, 我老婆的哥哥, 我有个同事
-   叫何磊, 我们领导, my older sister, my sister's husband Mark, I have a brother), pairs and
+   叫何磊, 我们领导, my older sister, my sister's husband Mark, I have an uncle), pairs and
    couples (我姐姐和姐夫, my mom and dad, my sister + her husband: plural), named people
    opening a clause (赵敏的…, Priya works…), and pets or things the user got (我养了一只猫 → 它).
 3. **Agreement.** Gender from the relation (她 ↔ 姐姐/妈妈/老婆, he ↔ brother/dad; 同事, boss
@@ -193,7 +193,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             rep = phrase + (verb or "")
         before = re.split(r"[.!?;\n]", window)[-1]
         if not m.group(1) and re.search(r"\S+\s+\S+\s+\S+,\s*$", before):
-            # "My mom is a nurse, she volunteers": a comma before a name would join the clauses, a period keeps them
+            # "My dad is a pilot, he volunteers": a comma before a name would join the clauses, a period keeps them
             comma = start - len(before) + before.rstrip().rindex(",")
             edits.append((comma, off + m.end(), ". " + rep[:1].upper() + rep[1:]))
         else:

@@ -53,7 +53,7 @@ _EN_MY_REL = re.compile(rf"\b(?:my|our) ({EN_ADJ}(?:{EN_REL}))(s)?(?: {_EN_NAMEW
                         rf"(?:,? {_EN_NAMEW}\b)?(?: and (?:my |our |her |his )?({EN_ADJ}(?:{EN_REL}))\b)?", re.I)
 _EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) ({EN_ADJ}(?:{EN_REL}))(s)?\b"
                       r"(?: (?:named|called) ((?-i:[A-Z][a-z]+)))?", re.I)
-#: pets and possessions "it" may point back to (I adopted a kitten → It sleeps all day)
+#: pets and possessions "it" may point back to (we got a puppy → It chews everything)
 _EN_THINGS = ("dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|horse|lizard|"
               "snake|car|bike|motorcycle|truck|laptop|phone|tablet|house|apartment|flat|guitar|piano|camera|watch|drone")
 _EN_GOT = re.compile(rf"\b(?:I|we) (?:just |finally |recently )?(?:adopted|got|bought|have|rescued|own|picked up) "

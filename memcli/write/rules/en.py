@@ -295,6 +295,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not facts:
         return []
     stmt = _recontract(stmt[0].upper() + stmt[1:], raw)
+    if len(facts) == 1 and key != slots.ME and not key.startswith(("thing:", "person:")) and \
+            slots.split_slot(facts[0][0])[1] == "is" and \
+            (nm := re.search(r"\b(?:is|'s) ((?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,2})$", raw.strip(" .!"))):
+        facts = [(f"{key}.name", "relationship", nm.group(1))]  # "My new boss is Raj Patel": the boss's name
     out = []
     for slot, kind, value in facts:
         s = stmt
@@ -354,6 +358,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))
         for part in _SPLIT.split(sent):
+            if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
+                continue  # "…, weirdly": an adverb after a comma is no clause of its own
             got = match_clause(part, ctx)
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):

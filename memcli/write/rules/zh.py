@@ -122,8 +122,8 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
 
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
-    m = re.match(rf"^我(?!们)的?((?:{_REL})(?:的?(?:{_REL}))?)", c)
-    if m:
+    m = re.match(rf"^我(?!们)的?(?:(?:现在|目前|如今|现任|最新)的?|新的?)?((?:{_REL})(?:的?(?:{_REL}))?)", c)
+    if m:  # 我现在的老板 / 我的新老板: a change told in new words is the same relation
         rels = re.findall(_REL, m.group(1))
         key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
         rest = c[m.end():]
@@ -147,6 +147,10 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^我们(?:家)?(?=养|有|住|租|买了|领养)", c)
     if m:
         return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
+    m = re.match(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
+                 r"(?=名字|的名字|叫|今年|已经|是|很|特别)", c)
+    if m:  # 我家狗狗名字叫豆豆: the pet (or the household's thing) is the subject
+        return f"thing:{m.group(1)}", m.group(0), re.sub(r"^的?名字(?=叫|是)", "", c[m.end():])
     m = re.match(r"^我家(?:里)?(?=养|有|住|在)", c)
     if m:
         return slots.ME, "我家", c[m.end():]
@@ -160,7 +164,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 and all(f[:1] == "n" or f in ("eng", "j", "vn") for _, f in _pos(th.group(1))) \
                 and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
-        return slots.ME, "我", rest
+        return slots.ME, "我", re.sub(r"^(?:现在|目前|如今)(?=在|是|住|做|当|叫|已经|搬)", "", rest)
     m = re.match(rf"^(?:新|老|前|现在的|以前的|楼下的?|楼上的?|隔壁的?|对门的?)?({_REL})(?!们)", c)
     if m and not re.match(r"^(?:朋友圈|老师说|医生说)", c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
         name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)", c[m.end():])
@@ -330,7 +334,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user
         if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
-        elif re.match(r"^(?:叫|名叫)", c) and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
+        elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
         else:
             sub = (ctx.subject[0], ctx.subject[1], c)
@@ -385,6 +389,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             ctx.person = (f"person:{value}", value)  # 我有个同事叫何磊，他是湖北人 → 何磊是湖北人
         elif a == "owns":
             ctx.thing = (f"thing:{value}", f"我的{value}")
+        elif slot.startswith("has.") and value in slots.ZH_RELATIONS:  # 我们有一个女儿，叫朵朵: the daughter is named
+            ctx.subject = ctx.person = (slots.ZH_RELATIONS[value], f"{'我们' if phrase.startswith('我们') else '我'}的{value}")  # noqa: E501
         return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago)]
     if facts[1][0].endswith("job"):  # 我在医院当护士: one clause, one candidate (its workplace slot)
         return [Match(statement=stmt, kind=facts[0][1], slot=facts[0][0], value=facts[0][2], salience=sal, ago=ago)]

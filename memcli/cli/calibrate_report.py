@@ -1,0 +1,105 @@
+"""Parts of `memcli calibrate`'s report: the fusion table; answerability (fit on the goldset, render, write)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from memcli.cli.app import console, info, progress_bar
+from memcli.errors import BadInputError
+
+__all__ = ["AnswerOpt", "AnswerTargetOpt", "check_target", "fit_answerability", "render_answerability", "render_fusion",
+           "write_answer_weights"]
+
+AnswerOpt = Annotated[bool, typer.Option("--answerability/--no-answerability", help="also fit answerability (when "
+                                         "the context block stays empty) on retrieval.jsonl + noanswer.jsonl")]
+AnswerTargetOpt = Annotated[float, typer.Option("--answer-target", help="recall@5 of the answer questions the chosen "
+                                                "answerability point keeps")]
+
+
+def check_target(target: float) -> None:
+    """Raises BadInputError unless ``target`` is in (0, 1]."""
+    if not 0 < target <= 1:
+        raise BadInputError(f"--answer-target must be in (0, 1], got {target}")
+
+
+def write_answer_weights(report: dict[str, Any], folder: Path, name: str) -> dict[str, Any]:
+    """Store the fitted params as ``answer-<name>.json`` in ``folder`` (atomically); the config
+    values naming it and the chosen points. {} when nothing was fitted."""
+    if "params" not in report:
+        return {}
+    path = folder / f"answer-{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(report["params"]), encoding="utf-8")
+    tmp.replace(path)
+    return {"answer_weights": str(path), "answer_min_p_zh": report["params"]["zh"]["min_p"],
+            "answer_min_p_en": report["params"]["en"]["min_p"]}
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def fit_answerability(st: Any, folder: Path, folds: int, target: float, bar: bool) -> dict[str, Any]:
+    from memcli.answer_fit import fit_goldset
+    from memcli.eval.formats import load_cases, load_open_cases
+
+    if not (folder / "noanswer.jsonl").exists():
+        info(f"answerability not fitted: no no-answer questions at {folder / 'noanswer.jsonl'}")
+        return {"skipped": "no noanswer.jsonl next to the decision pairs"}
+    n = sum(len(c.queries) for c in load_open_cases(folder / "noanswer.jsonl"))
+    if (folder / "retrieval.jsonl").exists():
+        n += sum(len(c.queries) for c in load_cases(folder / "retrieval.jsonl"))
+    n *= 2  # each question also wrapped in chatter (memcli.answer_fit.CHATTER)
+    prog, advance = progress_bar(n, "answerability questions", enabled=bar)
+    with prog:
+        return fit_goldset(st.model_copy(update={"answerability": False}), folder, target=target, folds=folds,
+                           progress=advance)
+
+
+def render_answerability(r: dict[str, Any]) -> None:
+    if "params" not in r:
+        return
+    p = r["params"]
+    console.print(f"[bold]answerability[/] chosen point p >= zh {p['zh']['min_p']} / en {p['en']['min_p']} "
+                  f"(recall@5 target {r['target']}; {r['questions']} questions, {r['folds']}-fold CV)")
+    t = Table(title="empty context on no-answer questions vs recall@5 on answer questions")
+    for col in ("", "lang", "recall@5", "empty (no answer)", "general", "task", "near miss", "empty (answer)"):
+        t.add_column(col, justify="right")
+    for sec in ("cv", "fit", "ungated"):
+        for lg in ("zh", "en", "zh_long", "en_long"):
+            m = r[sec][lg]
+            tags = m.get("by_tag", {})
+            t.add_row(sec, lg, _pct(m["recall@5"]), _pct(m["empty_no_answer"]), _pct(tags.get("general")),
+                      _pct(tags.get("task")), _pct(tags.get("near_miss")), _pct(m["empty_answer"]))
+    console.print(t)
+    c = Table(title="trade-off (all questions, final weights): cut → recall@5 / empty on no-answer")
+    c.add_column("cut", justify="right")
+    for lg in ("zh", "en"):
+        c.add_column(lg, justify="right")
+    for row_zh, row_en in zip(r["curve"]["zh"], r["curve"]["en"], strict=True):
+        c.add_row(f"{row_zh['cut']:.2f}", f"{_pct(row_zh['recall@5'])} / {_pct(row_zh['empty_no_answer'])}",
+                  f"{_pct(row_en['recall@5'])} / {_pct(row_en['empty_no_answer'])}")
+    console.print(c)
+
+
+def render_fusion(r: dict[str, Any]) -> None:
+    v = r["values"]
+    console.print(f"[bold]fusion[/] {v['fusion']}  k={v['rrf_k']}  zh: w_dense={v['weight_dense_zh']} "
+                  f"w_lexical={v['weight_lexical_zh']}  en: w_dense={v['weight_dense_en']} "
+                  f"w_lexical={v['weight_lexical_en']}  floors: min_cosine={v['min_cosine']} "
+                  f"min_cosine_zh={v['min_cosine_zh']}  ({r['queries']} queries, {r['folds']}-fold CV)")
+    t = Table(title="retrieval held out (cv) and on all queries (fit): recall@5 / recall@10 / MRR")
+    for col in ("", "lang", "hybrid", "dense", "lexical"):
+        t.add_column(col, justify="right")
+    for sec in ("cv", "fit"):
+        rows = [("all", r[sec]["overall"]), *r[sec]["by_lang"].items()]
+        for lg, modes in rows:
+            t.add_row(sec, lg, *(f"{m['recall@5']:.3f} / {m['recall@10']:.3f} / {m['mrr']:.3f}" if m.get("n") else "–"
+                                 for m in (modes["hybrid"], modes["dense"], modes["lexical"])))
+    console.print(t)

@@ -1,0 +1,122 @@
+"""Service commands: ``serve`` (the HTTP memory service) and ``token create / revoke / list``."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from memcli.cli.app import DbOpt, JsonOpt, ModelOpt, app, console, emit_json, info, open_admin, settings_for
+from memcli.errors import ConfigError
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port (0: any free port)")] = 8080,
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64,
+                                         help="processes (PostgreSQL, or one SQLite file on one machine)")] = 1,
+    access_log: Annotated[bool, typer.Option("--access-log", help="log every request on stderr")] = False,
+    db: DbOpt = None, model: ModelOpt = None,
+) -> None:
+    """Serve the memories of every user over HTTP; each request's user comes from its token.
+
+    Needs `pip install 'memcli[server]'`. Make tokens first: `memcli token create --user alice`
+    (and `--operator` for the cron channel POST /internal/drain). OpenAPI at /docs.
+
+    Examples:
+
+      memcli serve --port 8080
+
+      memcli --db postgresql://memcli@db/memcli serve --host 0.0.0.0 --workers 4
+    """
+    try:
+        import uvicorn
+
+        from memcli.service.app import create_app
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in ("fastapi", "uvicorn", "starlette", "prometheus_client"):
+            raise
+        raise ConfigError("memcli serve needs the server extra: pip install 'memcli[server]'") from None
+    settings = settings_for(db, None, model)
+    kw = {"host": host, "port": port, "access_log": access_log, "log_level": "info" if access_log else "warning",
+          "timeout_graceful_shutdown": 30}
+    if workers == 1:
+        application = create_app(settings)  # opens the store and loads the model now: errors before listening
+        info(f"memcli serve: {settings.db if not str(settings.db).startswith('postgres') else 'PostgreSQL'} "
+             f"on http://{host}:{port} (docs at /docs)")
+        uvicorn.run(application, **kw)
+        return
+    # each worker process builds its own app from the environment (one store and model per process)
+    os.environ["MEMCLI_DB"] = str(settings.db)
+    os.environ["MEMCLI_MODEL"] = settings.model
+    info(f"memcli serve: {workers} workers on http://{host}:{port} (docs at /docs)")
+    uvicorn.run("memcli.service.app:app_from_env", factory=True, workers=workers, **kw)
+
+
+token_app = typer.Typer(help="API tokens of `memcli serve`: each maps to one user (stored hashed).",
+                        no_args_is_help=True)
+app.add_typer(token_app, name="token")
+
+
+@token_app.command("create")
+def token_create(
+    user: Annotated[str | None, typer.Option("--user", "-u", help="the user the token speaks for",
+                                             show_default=False)] = None,
+    operator: Annotated[bool, typer.Option("--operator", help="the operator's token (POST /internal/drain)")] = False,
+    name: Annotated[str | None, typer.Option("--name", help="a label, to recognise it in `token list`")] = None,
+    db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Make a token and print it once (only its SHA-256 digest is stored).
+
+    Examples:
+
+      memcli token create --user alice --name web
+
+      memcli token create --operator --name cron
+    """
+    with open_admin(db) as adm:
+        out = adm.create_token(user, operator=operator, name=name)
+    if as_json:
+        emit_json(out)
+        return
+    print(out["token"])
+    info(f"token {out['id']} for {'the operator' if operator else repr(out['user'])}: shown once, keep it secret")
+
+
+@token_app.command("revoke")
+def token_revoke(
+    token_id: Annotated[int, typer.Argument(help="the token's id (memcli token list)")],
+    db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Revoke a token: its next request answers 401."""
+    with open_admin(db) as adm:
+        out = adm.revoke_token(token_id)
+    if as_json:
+        emit_json(out)
+    else:
+        info(f"token {token_id} {'was already revoked' if out['already'] else 'revoked'}")
+
+
+@token_app.command("list")
+def token_list(
+    user: Annotated[str | None, typer.Option("--user", "-u", help="only this user's tokens",
+                                             show_default=False)] = None,
+    db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """The tokens (never the token itself): id, prefix, scope, user, name, created, revoked."""
+    with open_admin(db) as adm:
+        rows = adm.tokens(user)
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    t = Table()
+    for col in ("id", "prefix", "scope", "user", "name", "created_at", "revoked_at"):
+        t.add_column(col, overflow="fold")
+    for r in rows:
+        t.add_row(*("" if r[c] is None else str(r[c]) for c in ("id", "prefix", "scope", "user", "name",
+                                                                   "created_at", "revoked_at")))
+    console.print(t)

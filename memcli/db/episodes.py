@@ -1,0 +1,265 @@
+"""SQLite SQL of the episodes: the user's own turns kept findable when they produced no memory.
+
+Three tables (migration ``m0005_episodes`` in :mod:`memcli.db.migrations`; the vector table on
+first use, as ``memory_vec``):
+
+- ``memory_episodes``: one row per drained user turn (``source_id`` = ``memory_sources.id``,
+  cascading on delete): ``is_chatter`` (greeting, thanks, question, request: never an episode)
+  and ``is_episode`` (1 while the turn is not chatter and no memory is linked to it). A turn
+  whose memories were superseded or forgotten stays linked, so it never becomes an episode.
+- ``memory_episode_fts``: FTS5 over jieba ``cut_for_search`` tokens of the turn, with the
+  indexed ``user_key`` column of :mod:`memcli.db.fts_layout`; rowid = source id. Episodes only.
+- ``memory_episode_vec``: vec0, ``source_id`` key, ``user_id`` partition, ``occurred_at``
+  (epoch seconds) as metadata so ``--as-of`` filters *inside* the KNN; 8-slot chunks.
+  Episodes only: a row leaves both indexes the moment the turn stops being an episode
+  (:func:`retire`, called by every ``link_source``) or its source is purged (:func:`unindex`).
+
+The model of the episode vectors is kept in meta (``episode_embed_model``/``episode_embed_dim``);
+:func:`backlog` lists what a rebuild must (re-)embed: drained user turns without a row (drained
+before the migration) and episodes whose vector is missing or of another model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memcli.db import schema as s
+from memcli.db.bounded import user_token
+from memcli.db.vector_layout import CHUNK_SIZE
+from memcli.errors import ModelMismatchError
+from memcli.timeutil import from_iso, iso, to_epoch
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
+
+__all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
+           "forget", "has_vectors", "knn_sql", "record", "retire", "unindex", "vec_sql"]
+
+MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
+
+
+def vec_sql(dim: int) -> str:
+    """The episodes' vec0 table for ``dim``."""
+    return (f"CREATE VIRTUAL TABLE {s.EPISODE_VEC} USING vec0(source_id INTEGER PRIMARY KEY, "
+            f"user_id TEXT PARTITION KEY, occurred_at INTEGER, "
+            f"embedding float[{int(dim)}] distance_metric=cosine, chunk_size={CHUNK_SIZE})")
+
+
+def has_vectors(store: Store) -> bool:
+    return store.table_exists(s.EPISODE_VEC)
+
+
+def _ensure_vec(store: Store, dim: int, model: str) -> None:
+    if not store.table_exists(s.EPISODE_VEC):
+        store.x(vec_sql(dim))
+        store.x(f"CREATE INDEX IF NOT EXISTS ix_episode_vec_partition ON {s.EPISODE_VEC}_chunks(partition00)")
+        store.meta_set(DIM_KEY, str(dim))
+        store.meta_set(MODEL_KEY, model)
+        return
+    have = store.meta_get(DIM_KEY)
+    if have is not None and int(have) != dim:
+        raise ModelMismatchError(f"episode vectors have dimension {have} but model {model!r} gives {dim}; "
+                                 "run `memcli reembed` (it re-embeds the episodes too)")
+
+
+def _drop_index_rows(store: Store, source_ids: Sequence[int]) -> None:
+    vec = store.table_exists(s.EPISODE_VEC)
+    for sid in source_ids:
+        store.x(f"DELETE FROM {s.EPISODE_FTS} WHERE rowid = ?", (int(sid),))
+        if vec:
+            store.x(f"DELETE FROM {s.EPISODE_VEC} WHERE source_id = ?", (int(sid),))
+
+
+def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
+           chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+    """Classify one drained user turn (inside the task's transaction, after its decisions): an
+    episode when it is not chatter and no memory is linked to it. Indexes an episode (the jieba
+    tokens of ``content``, computed only then, and the vector when given); replaces an earlier row
+    of the same source. Returns is_episode."""
+    linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1", (int(source_id),))
+    is_episode = not chatter and linked is None
+    with store.tx():
+        if store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?", (int(source_id),)):
+            _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
+        store.x(f"""INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model,
+                    indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(source_id) DO UPDATE SET is_chatter = excluded.is_chatter,
+                    is_episode = excluded.is_episode, embed_model = excluded.embed_model,
+                    indexed_at = excluded.indexed_at""",
+                (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
+                 model if (is_episode and vector is not None) else None, iso(now)))
+        if is_episode:
+            from memcli.text import search_tokens
+
+            store.x(f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)",
+                    (int(source_id), " ".join(search_tokens(content)), user_token(user)))
+            if vector is not None:
+                from memcli.embed import vec_to_blob
+
+                _ensure_vec(store, int(vector.shape[-1]), model or "")
+                store.x(f"INSERT INTO {s.EPISODE_VEC}(source_id, user_id, occurred_at, embedding) VALUES (?, ?, ?, ?)",
+                        (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector)))
+    return is_episode
+
+
+def retire(store: Store, source_id: int) -> None:
+    """A memory now holds this turn: it stops being an episode (called by ``link_source``)."""
+    store.x(f"UPDATE {s.EPISODES} SET is_episode = 0, embed_model = NULL WHERE source_id = ? AND is_episode = 1",
+            (int(source_id),))
+    if store.changes():
+        _drop_index_rows(store, [source_id])
+
+
+def unindex(store: Store, source_ids: Sequence[int]) -> None:
+    """Remove sources from the episode indexes and table (purge; before the sources go)."""
+    if not source_ids:
+        return
+    _drop_index_rows(store, source_ids)
+    for sid in source_ids:
+        store.x(f"DELETE FROM {s.EPISODES} WHERE source_id = ?", (int(sid),))
+
+
+def _at(as_of: datetime | None) -> tuple[str, list[Any]]:
+    return ("AND e.occurred_at <= ?", [iso(as_of)]) if as_of is not None else ("", [])
+
+
+def episode_fts(store: Store, user: str, tokens: Sequence[str], *, limit: int,
+                as_of: datetime | None = None) -> list[tuple[int, float]]:
+    """``(source_id, bm25)`` of the user's episodes matching any token, best (lowest) first;
+    with ``as_of``, only turns said at or before it. The join is after a MATCH that returns
+    every match (no k cap), so it loses nothing."""
+    from memcli.db.search import fts_query
+
+    match = fts_query(tokens)
+    if not match:
+        return []
+    cond, at = _at(as_of)
+    rows = store.q(f"""SELECT f.rowid AS id, bm25({s.EPISODE_FTS}, 1.0, 0.0) AS bm25 FROM {s.EPISODE_FTS} f
+                       JOIN {s.EPISODES} e ON e.source_id = f.rowid
+                       WHERE {s.EPISODE_FTS} MATCH ? AND e.user_id = ? AND e.is_episode = 1 {cond}
+                       ORDER BY bm25, id DESC LIMIT ?""",
+                   (f'user_key : "{user_token(user)}" AND tokens : ({match})', user, *at, int(limit)))
+    return [(int(r["id"]), float(r["bm25"])) for r in rows]
+
+
+LIKE_SCAN_CAP = 5000  # the user's newest episodes a LIKE variant scans (as memcli.db.bounded.LIKE_SCAN_CAP)
+
+
+def episode_like(store: Store, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                 as_of: datetime | None = None) -> list[tuple[int, int]]:
+    """``(source_id, like_score)`` of the user's newest :data:`LIKE_SCAN_CAP` episodes: the summed
+    length of the ``variants`` (unescaped substrings) each contains, ``>= min_score``, best first."""
+    from memcli.db.search import escape_like
+
+    if not variants:
+        return []
+    cond, at = _at(as_of)
+    score = " + ".join(["(src.content LIKE ? ESCAPE '\\') * ?"] * len(variants))
+    flat = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+    rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
+                         (SELECT source_id FROM {s.EPISODES} e WHERE e.user_id = ? AND e.is_episode = 1 {cond}
+                          ORDER BY e.occurred_at DESC LIMIT ?) w
+                         JOIN {s.SOURCES} src ON src.id = w.source_id)
+                       WHERE sc >= ? ORDER BY sc DESC, id DESC LIMIT ?""",
+                   (*flat, user, *at, LIKE_SCAN_CAP, int(min_score), int(limit)))
+    return [(int(r["id"]), int(r["sc"])) for r in rows]
+
+
+def knn_sql(*, as_of: bool = False) -> str:
+    """The episode KNN. Params: (query blob, k, user, [T epoch]). Rows: source_id, distance."""
+    cond = " AND occurred_at <= ?" if as_of else ""
+    return (f"SELECT source_id, distance FROM {s.EPISODE_VEC} WHERE embedding MATCH ? AND k = ? "
+            f"AND user_id = ?{cond} ORDER BY distance")
+
+
+def episode_knn(store: Store, user: str, vector: np.ndarray, k: int, *,
+                as_of: datetime | None = None) -> list[tuple[int, float]]:
+    """``(source_id, cosine)`` of the user's nearest episodes (filtered inside the KNN); [] with
+    no episode vectors yet or when the query has another dimension than the stored vectors."""
+    import numpy as np
+
+    from memcli.db.search import K_MAX
+
+    if not store.table_exists(s.EPISODE_VEC):
+        return []
+    dim = store.meta_get(DIM_KEY)
+    if dim is not None and int(dim) != int(vector.shape[-1]):
+        return []
+    params: list[Any] = [np.asarray(vector, dtype="<f4").tobytes(), max(1, min(int(k), K_MAX)), user]
+    if as_of is not None:
+        params.append(to_epoch(as_of))
+    return [(int(r["source_id"]), 1.0 - float(r["distance"]))
+            for r in store.q(knn_sql(as_of=as_of is not None), params)]
+
+
+def episode_rows(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
+    """Rows ``{id, content, occurred_at, session_id}`` of the user's episodes among ``ids``."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,
+                       src.session_id AS session_id FROM {s.EPISODES} e JOIN {s.SOURCES} src ON src.id = e.source_id
+                       WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1 AND e.source_id IN ({marks})""",
+                   (user, user, *[int(i) for i in ids]))
+
+
+def episodes_of(store: Store, user: str) -> list[dict[str, Any]]:
+    """Every episode of the user, oldest first: ``{id, content, occurred_at, session_id}``."""
+    return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,
+                       src.session_id AS session_id FROM {s.EPISODES} e JOIN {s.SOURCES} src ON src.id = e.source_id
+                       WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1
+                       ORDER BY src.occurred_at, src.id""", (user, user))
+
+
+def backlog(store: Store, model: str, *, user: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
+    """User turns a rebuild must (re-)classify and embed, oldest id first: drained (outbox
+    ``done``) turns with no episode row, and episodes without a vector of ``model``. Rows
+    ``{id, user_id, content, occurred_at}``."""
+    ucond, up = ("AND src.user_id = ?", [user]) if user is not None else ("", [])
+    return store.q(f"""SELECT src.id AS id, src.user_id AS user_id, src.content AS content,
+                       src.occurred_at AS occurred_at FROM {s.SOURCES} src
+                       LEFT JOIN {s.EPISODES} e ON e.source_id = src.id
+                       WHERE src.role = 'user' {ucond}
+                         AND ((e.source_id IS NULL AND EXISTS (SELECT 1 FROM {s.OUTBOX} o
+                                WHERE o.source_id = src.id AND o.status = 'done'))
+                              OR (e.is_episode = 1 AND e.embed_model IS NOT ?))
+                       ORDER BY src.id LIMIT ?""", (*up, model, int(limit)))
+
+
+def drop_vectors(store: Store) -> None:
+    """Drop the episode vectors (a re-embed with another model); every episode is then backlog."""
+    with store.tx():
+        if store.table_exists(s.EPISODE_VEC):
+            store.x(f"DROP TABLE {s.EPISODE_VEC}")
+        store.x(f"DELETE FROM {s.META} WHERE key IN (?, ?)", (MODEL_KEY, DIM_KEY))
+        store.x(f"UPDATE {s.EPISODES} SET embed_model = NULL WHERE embed_model IS NOT NULL")
+
+
+def episode_state(store: Store, user: str, source_id: int) -> dict[str, Any]:
+    from memcli.errors import NotFoundError
+
+    sid = int(source_id)
+    row = store.one(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ? AND user_id = ?", (sid, user)) \
+        if -(2**63) <= sid < 2**63 else None
+    if row is None:
+        raise NotFoundError(f"no episode with id {source_id} for user {user!r}")
+    return row
+
+
+def forget(store: Store, user: str, source_id: int) -> bool:
+    """The turn stops being an episode (never found again); its text stays as a source, for
+    history. Returns False when it was not an episode any more.
+
+    Raises:
+        NotFoundError: no drained turn ``source_id`` of ``user``.
+    """
+    with store.tx():
+        if not episode_state(store, user, source_id)["is_episode"]:
+            return False
+        store.x(f"UPDATE {s.EPISODES} SET is_episode = 0, embed_model = NULL WHERE source_id = ?", (int(source_id),))
+        _drop_index_rows(store, [source_id])
+    return True

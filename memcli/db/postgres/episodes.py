@@ -1,0 +1,172 @@
+"""PostgreSQL SQL of the episodes (:mod:`memcli.db.episodes` is the SQLite twin; same rules).
+
+One table, migration ``m0002_episodes`` (:mod:`memcli.db.postgres.migrations`): ``memory_episodes``
+(``user_id``, ``source_id``) with the chatter/episode flags, the jieba tokens as a ``tsvector``
+(GIN, partial on episodes) and the vector as an untyped ``vector`` (its dimension follows the
+model; the KNN is an exact scan of the user's episodes, which filters user, episode and
+``--as-of`` before ranking). Tokens and vector are set only while the row is an episode; the
+foreign key to the source cascades, so a purged source leaves nothing here. Citus-ready:
+``user_id`` leads the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memcli.db import schema as s
+from memcli.errors import NotFoundError
+from memcli.timeutil import iso
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memcli.db.postgres.connect import PgStore
+
+__all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
+           "episodes_of", "forget", "purge", "record", "retire_sql"]
+
+LIKE_SCAN_CAP = 5000
+
+
+#: ``link_source`` appends this: the linked turn stops being an episode. Params: (source_id, item_id).
+retire_sql = (f"UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL "
+              f"WHERE is_episode AND (user_id, source_id) IN (SELECT user_id, %s FROM {s.ITEMS} WHERE id = %s)")
+
+
+def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
+           chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+    from memcli.db.postgres.search import fts_lexemes
+    from memcli.text import search_tokens
+
+    with store.tx(user=user):
+        linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE user_id = %s AND source_id = %s LIMIT 1",
+                              (user, int(source_id)))
+        is_episode = not chatter and linked is None
+        vec = vector if is_episode else None
+        if vec is not None:
+            store.use_vectors()
+        store.x(f"""INSERT INTO {s.EPISODES}(user_id, source_id, occurred_at, is_chatter, is_episode, embed_model,
+                    indexed_at, tokens, embedding)
+                    VALUES (%s, %s, %s, %s, %s, %s, %s, CASE WHEN %s THEN array_to_tsvector(%s::text[]) END, %s)
+                    ON CONFLICT (user_id, source_id) DO UPDATE SET is_chatter = excluded.is_chatter,
+                    is_episode = excluded.is_episode, embed_model = excluded.embed_model,
+                    indexed_at = excluded.indexed_at, tokens = excluded.tokens, embedding = excluded.embedding""",
+                (user, int(source_id), occurred_at if isinstance(occurred_at, str) else iso(occurred_at),
+                 bool(chatter), is_episode, model if vec is not None else None, iso(now), is_episode,
+                 fts_lexemes(search_tokens(content)) if is_episode else [], vec))
+    return is_episode
+
+
+def _at(as_of: datetime | None) -> tuple[str, list[Any]]:
+    return ("AND e.occurred_at <= %s", [iso(as_of)]) if as_of is not None else ("", [])
+
+
+def episode_fts(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
+                as_of: datetime | None = None) -> list[tuple[int, float]]:
+    from memcli.db.postgres.search import tsquery_text
+
+    query = tsquery_text(tokens)
+    if not query:
+        return []
+    cond, at = _at(as_of)
+    rows = store.q(f"""SELECT e.source_id AS id, -ts_rank(e.tokens, q.q, 1) AS rank FROM {s.EPISODES} e
+                       CROSS JOIN (SELECT %s::tsquery AS q) q
+                       WHERE e.user_id = %s AND e.is_episode AND e.tokens @@ q.q {cond}
+                       ORDER BY rank, id DESC LIMIT %s""", (query, user, *at, int(limit)))
+    return [(int(r["id"]), float(r["rank"])) for r in rows]
+
+
+def episode_like(store: PgStore, user: str, variants: Sequence[str], *, min_score: int, limit: int,
+                 as_of: datetime | None = None) -> list[tuple[int, int]]:
+    from memcli.db.postgres.search import escape_like
+
+    variants = [v for v in variants if v]
+    if not variants:
+        return []
+    cond, at = _at(as_of)
+    score = " + ".join(["(src.content ILIKE %s ESCAPE '\\')::int * %s"] * len(variants))
+    flat = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+    rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
+                         (SELECT e.user_id, e.source_id FROM {s.EPISODES} e WHERE e.user_id = %s AND e.is_episode
+                          {cond} ORDER BY e.occurred_at DESC LIMIT %s) w
+                         JOIN {s.SOURCES} src ON src.user_id = w.user_id AND src.id = w.source_id) m
+                       WHERE sc >= %s ORDER BY sc DESC, id DESC LIMIT %s""",
+                   (*flat, user, *at, LIKE_SCAN_CAP, int(min_score), int(limit)))
+    return [(int(r["id"]), int(r["sc"])) for r in rows]
+
+
+def episode_knn(store: PgStore, user: str, vector: np.ndarray, k: int, *,
+                as_of: datetime | None = None) -> list[tuple[int, float]]:
+    cond, at = _at(as_of)
+    with store.joined_tx():
+        store.use_vectors()
+        rows = store.q(f"""WITH c AS MATERIALIZED (SELECT e.source_id, e.embedding FROM {s.EPISODES} e
+                           WHERE e.user_id = %s AND e.is_episode AND e.embedding IS NOT NULL
+                           AND vector_dims(e.embedding) = %s {cond})
+                           SELECT source_id, embedding <=> %s AS distance FROM c
+                           ORDER BY distance, source_id LIMIT %s""",
+                       (user, int(vector.shape[-1]), *at, vector, max(1, int(k))))
+    return [(int(r["source_id"]), 1.0 - float(r["distance"])) for r in rows]
+
+
+_ROW = "src.id AS id, src.content AS content, src.occurred_at AS occurred_at, src.session_id AS session_id"
+
+
+def episode_rows(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
+    if not ids:
+        return []
+    return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
+                       JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
+                       WHERE e.user_id = %s AND e.is_episode AND e.source_id = ANY(%s)""",
+                   (user, [int(i) for i in ids]))
+
+
+def episodes_of(store: PgStore, user: str) -> list[dict[str, Any]]:
+    return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
+                       JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
+                       WHERE e.user_id = %s AND e.is_episode ORDER BY src.occurred_at, src.id""", (user,))
+
+
+def backlog(store: PgStore, model: str, *, user: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
+    ucond, up = ("AND src.user_id = %s", [user]) if user is not None else ("", [])
+    return store.q(f"""SELECT src.id AS id, src.user_id AS user_id, src.content AS content,
+                       src.occurred_at AS occurred_at FROM {s.SOURCES} src
+                       LEFT JOIN {s.EPISODES} e ON e.user_id = src.user_id AND e.source_id = src.id
+                       WHERE src.role = 'user' {ucond}
+                         AND ((e.source_id IS NULL AND EXISTS (SELECT 1 FROM {s.OUTBOX} o WHERE o.user_id = src.user_id
+                                AND o.source_id = src.id AND o.status = 'done'))
+                              OR (e.is_episode AND e.embed_model IS DISTINCT FROM %s))
+                       ORDER BY src.id LIMIT %s""", (*up, model, int(limit)))
+
+
+def drop_vectors(store: PgStore) -> None:
+    store.x(f"UPDATE {s.EPISODES} SET embedding = NULL, embed_model = NULL WHERE embedding IS NOT NULL")
+
+
+def _state(store: PgStore, user: str, source_id: int) -> dict[str, Any]:
+    sid = int(source_id)
+    row = store.one(f"SELECT is_episode FROM {s.EPISODES} WHERE user_id = %s AND source_id = %s",
+                    (user, sid)) if -(2**63) <= sid < 2**63 else None
+    if row is None:
+        raise NotFoundError(f"no episode with id {source_id} for user {user!r}")
+    return row
+
+
+def forget(store: PgStore, user: str, source_id: int) -> bool:
+    with store.tx(user=user):
+        if not _state(store, user, source_id)["is_episode"]:
+            return False
+        store.x(f"""UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL
+                    WHERE user_id = %s AND source_id = %s""", (user, int(source_id)))
+    return True
+
+
+def purge(store: PgStore, user: str, source_id: int) -> dict[str, int]:
+    with store.tx(user=user):
+        _state(store, user, source_id)
+        store.x(f"DELETE FROM {s.SOURCES} WHERE user_id = %s AND id = %s", (user, int(source_id)))  # cascades
+        store.record_event(user_id=user, action="PURGE", source_id=int(source_id), level="explicit",
+                           reason="episode purged with its source")
+    return {"sources": 1, "events": 0}

@@ -1,0 +1,346 @@
+"""Answerability: is a ranked hit an answer to the query, or only the nearest thing stored?
+
+A KNN always returns neighbours: with USE, an unrelated Chinese question sits at cosine 0.1-0.3
+against any memory, so a fixed cosine floor let 100 of 160 general-knowledge questions print a
+personal block. Instead, each hit gets a probability of being relevant, from a logistic
+regression fitted per query language (:mod:`memcli.answer_fit`, ``memcli calibrate``) on
+questions with and without an answer (``goldset/noanswer.jsonl`` + ``retrieval.jsonl``), over
+the features a hit has (:data:`FEATURES`, :func:`hit_features`):
+
+- ``cos``: dense cosine similarity to the query, in [-1, 1] (0 when the dense leg missed it);
+- ``lexical`` / ``slot``: 1 when the lexical / slot leg found it too (confirmation);
+- ``coverage``: the share of the query's search-token characters found in the statement, [0, 1]
+  (``strong_coverage``: the same over tokens of 2+ CJK / 4+ other characters);
+- ``ratio``: its final score over the best hit's, (0, 1]; ``cos_gap``: best cosine minus its own;
+- ``lift``: its cosine minus the mean cosine of the dense leg's candidates (:func:`pool_mean`; an
+  unrelated question is about as far from every memory; an answer stands out); ``rank``: 1 / its rank;
+- ``subject``: +1 the query names the hit's subject (我妈妈… / mother.*), -1 it names another
+  one (我爸爸… vs mother.*), 0 neither;
+- ``attr``: +1 the hit's attribute is one the query asks about (叫什么 / ``…name``), -1 the query
+  asks about another one than the hit's (:func:`attr_feature`), 0 neither;
+- ``other_attr``: 1 when the query names the hit's subject but another attribute ("my sister's
+  job" vs ``sister.residence``);
+- ``topic``: the share of the query's topic words (not attribute or relation words) in the
+  statement (:func:`topic_coverage`);
+- ``anchor``: 1 when the query names the user (我, I/my/me) or someone of theirs (:func:`anchor`);
+- ``slot_anchor`` / ``lexical_anchor``: the slot / lexical confirmation of an anchored query (宇宙有多大
+  asks about an age, but nobody's);
+- ``qlen``: log(1 + query characters);
+- ``personal``: how much the query reads as being about the user's life, from its embedding
+  (:func:`personal_score`; 0 without a vector).
+
+``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
+query names another subject than the hit's): ``p = 0``.
+A hit with ``p`` below the chosen point ``min_p`` (per language: the largest that keeps
+recall@5 of the answer queries at the target, cross-validated) is ``below_floor``:
+``context`` leaves it out (no block when none is left), ``search`` still lists it, marked.
+The weights are model-specific (the cosine is): shipped in ``answer_weights.json`` beside
+this module (model → params), or a user's file (``answer_weights`` setting, ``memcli
+calibrate --write``). No weights for the model, or the dense leg did not run (lexical-only
+fallback): no hit is marked (``p`` is None).
+
+Pure Python at read time (a few hits, eighteen features and one 512-d dot product): no numpy on this path.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from memcli.errors import ConfigError
+from memcli.settings import Settings, canonical_model
+
+__all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
+           "load_answer_weights", "personal_score", "pool_mean", "probability", "subject_feature", "topic_coverage",
+           "vetoed"]
+
+FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
+            "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
+
+
+def _subject(key: str) -> str:
+    from memcli.slots import split_slot
+
+    return split_slot(key)[0]
+
+
+#: relation keys that name a group: any relative's fact may answer (家人的健康问题)
+_GROUPS = frozenset({"family", "parents", "grandparents", "in_laws"})
+
+
+def _same_subject(a: str, b: str) -> bool:
+    """Relation keys that may name one person: :func:`memcli.slots.same_relation`, or one is a
+    part of the other (friend / best_friend, cousin / cousin_younger_female; not the in-laws)."""
+    from memcli.slots import same_relation
+
+    if same_relation(a, b):
+        return True
+    if "law" in a or "law" in b:
+        return False
+    return a in b.split("_") or b in a.split("_")
+
+
+def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
+    """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
+    names another subject (我爸爸… vs ``mother.residence``), 0 when the query names none (the
+    user) or the hit has no slot. A hit whose slot says it is about the user but whose
+    statement names a relation (我大儿子在英国读大学 stored as ``fact.读``) is read by that
+    relation. ``query`` and ``statement`` are simplified Chinese or any other text."""
+    from memcli.slots import ME, SOMEONE, query_subject
+
+    subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
+    if not subjects or not hit_slot:
+        return 0
+    hs = _subject(hit_slot)
+    if hs == ME and statement:
+        hs = query_subject(statement)
+    if subjects & _GROUPS:
+        return 1 if hs != ME else 0
+    head = hs.split(".", 1)[0]
+    return 1 if any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects) else -1
+
+
+@lru_cache(maxsize=64)
+def _attribute_words(attr: str) -> tuple[str, ...]:
+    from memcli.slots import attribute
+
+    a = attribute(attr)
+    if a is None:
+        return ()
+    return tuple(w.casefold() for w in (*a.zh_nouns, *a.zh_verbs, *a.en_nouns, *a.en_verbs, *a.query) if w)
+
+
+#: attributes that answer each other's questions (在哪上班 / 做什么工作; 学校 / 学历)
+_KIN_ATTRS = ({"job", "workplace"}, {"education", "school"}, {"like", "favourite"})
+#: attributes specific enough that a hit holding another one does not answer the question
+_STRONG_ATTRS = frozenset({"name", "age", "height", "weight", "birthday", "hometown", "residence", "workplace", "job",
+                           "education", "school", "phone", "email", "blood_type", "zodiac", "diet", "allergy", "like",
+                           "favourite", "brand"})
+
+
+def attr_feature(query_slots: Sequence[str], hit_slot: str | None) -> int:
+    """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
+    -1 when the query asks about attributes and the hit holds another specific one
+    (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise."""
+    from memcli.slots import split_slot
+
+    asked = {split_slot(k)[1] for k in query_slots}
+    if not asked or not hit_slot:
+        return 0
+    have = split_slot(hit_slot)[1]
+    if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
+        return 1
+    return -1 if have in _STRONG_ATTRS else 0
+
+
+def _strong(token: str) -> bool:
+    """A token that says something on its own: 2+ CJK characters, or 4+ other characters."""
+    return len(token) >= (4 if token.isascii() else 2)
+
+
+def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, strong: bool = False) -> float:
+    """Share of the query tokens' characters found in ``statement`` (case-folded), in [0, 1]. A
+    token that names the hit's attribute (名字 for a ``name`` slot, live for ``residence``: the
+    words of :data:`memcli.slots.ATTRIBUTES`) counts as found. ``strong``: only the tokens of
+    :func:`_strong` count (one shared character such as 吃 is no evidence)."""
+    toks = [t.casefold() for t in tokens if t.strip() and (not strong or _strong(t))]
+    total = sum(len(t) for t in toks)
+    if not total:
+        return 0.0
+    low = statement.casefold()
+    words: tuple[str, ...] = ()
+    if slot:
+        from memcli.slots import split_slot
+
+        words = _attribute_words(split_slot(slot)[1])
+    return sum(len(t) for t in toks if t in low or any(t in w or w in t for w in words)) / total
+
+
+@lru_cache(maxsize=1)
+def _frame_words() -> frozenset[str]:
+    """Words that name an attribute or a relation (生日, 名字, live, 妈妈, sister): a question's
+    frame, not its topic."""
+    from memcli.slots import ATTRIBUTES, EN_RELATIONS, ZH_RELATIONS
+
+    words = {w.casefold() for a in ATTRIBUTES.values()
+             for w in (*a.zh_nouns, *a.zh_verbs, *a.en_nouns, *a.en_verbs, *a.query)}
+    return frozenset(words | set(ZH_RELATIONS) | {w.casefold() for w in EN_RELATIONS})
+
+
+def topic_coverage(tokens: Sequence[str], statement: str) -> float:
+    """Share of the query's topic characters found in ``statement``: tokens of 2+ CJK / 4+ other
+    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈)."""
+    frame = _frame_words()
+    toks = [t.casefold() for t in tokens if _strong(t) and t.casefold() not in frame]
+    total = sum(len(t) for t in toks)
+    if not total:
+        return 0.0
+    low = statement.casefold()
+    return sum(len(t) for t in toks if t in low) / total
+
+
+#: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
+#: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
+_ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
+
+
+def anchor(query: str, query_slots: Sequence[str]) -> int:
+    """1 when the query names the user (我, I/my/me, the user) or someone of theirs (a relation
+    key among its slots), else 0."""
+    if "我" in query or "咱" in query or _ANCHOR_EN.search(query.replace("’", "'")):
+        return 1
+    from memcli.slots import ME, SOMEONE
+
+    return int(any(_subject(k) not in (ME, SOMEONE) for k in query_slots))
+
+
+#: the dense candidates' mean cosine is shrunk toward a prior for small stores (a store of three
+#: memories has no "typical unrelated cosine" of its own): LIFT_PRIOR (USE: unrelated text sits
+#: at cosine 0.1-0.3) with the weight of LIFT_PSEUDO candidates
+LIFT_PRIOR = 0.15
+LIFT_PSEUDO = 10
+
+
+def pool_mean(cosines: Sequence[float]) -> float:
+    """The shrunk mean cosine of the dense leg's candidates (see :data:`LIFT_PRIOR`)."""
+    return (math.fsum(cosines) + LIFT_PRIOR * LIFT_PSEUDO) / (len(cosines) + LIFT_PSEUDO)
+
+
+def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
+                 best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
+                 query_chars: int, personal: float = 0.0, topic: float = 0.0) -> list[float]:
+    """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
+    c = 0.0 if cos is None else float(cos)
+    return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
+            c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
+            float(slot and has_anchor),
+            float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic)]
+
+
+_SUBJECT = FEATURES.index("subject")
+PERSONAL = FEATURES.index("personal")
+
+
+def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None) -> float:
+    """How much the query reads as a question about the user's own life rather than general
+    knowledge or a task: the logit, clipped to [-10, 10], of a logistic regression over the query
+    embedding (``params["personal"]``: ``weights`` (dim,), ``bias``), fitted on the same questions
+    (answer and near-miss questions vs general-knowledge and task ones). 0 without weights or vector."""
+    if vector is None or not params or "personal" not in params:
+        return 0.0
+    pw = params["personal"]
+    w = pw["weights"]
+    if len(w) != len(vector):
+        return 0.0
+    z = float(pw["bias"]) + math.fsum(a * b for a, b in zip(w, vector, strict=True))
+    return max(-10.0, min(10.0, z))
+
+
+_TOPIC = FEATURES.index("topic")
+
+
+def vetoed(x: Sequence[float]) -> bool:
+    """Evidence that no score outweighs: the query names another subject than the hit's
+    (我爸爸住在哪里 vs 我妈妈住在长沙) and shares no topic word with it (``topic`` = 0: 咖啡 in
+    咖啡 茶 妈妈 生日 keeps 我咖啡不加糖). Such a hit is never an answer (p = 0). (Another attribute
+    of the same subject is no veto: the hit may be the fact that names the person, 在深圳做设计的
+    朋友叫什么 → 我闺蜜在深圳做设计师, whose name subject expansion brings.)"""
+    return x[_SUBJECT] < 0 and x[_TOPIC] <= 0
+
+
+def probability(x: Sequence[float], params: dict[str, Any]) -> float:
+    """Logistic regression over standardised ``x``: p in (0, 1); 0 for a :func:`vetoed` hit."""
+    if vetoed(x):
+        return 0.0
+    z = float(params["bias"])
+    for v, m, s, w in zip(x, params["mean"], params["scale"], params["weights"], strict=True):
+        z += w * (v - m) / s
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+@lru_cache(maxsize=8)
+def _read(path: str) -> dict[str, Any]:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read answerability weights {path}: {exc}") from None
+
+
+def shipped_path() -> Path:
+    """``answer_weights.json`` beside this module (model → params)."""
+    return Path(__file__).with_name("answer_weights.json")
+
+
+def load_answer_weights(settings: Settings) -> dict[str, Any] | None:
+    """Params for ``settings.model`` ({"features", "model", "zh": {...}, "en": {...}}): the
+    ``answer_weights`` file when set, else the shipped ones; None when there are none.
+
+    Raises:
+        ConfigError: the file is unreadable, fitted for other features or another model.
+    """
+    model = canonical_model(settings.model)
+    if settings.answer_weights:
+        params = _read(str(Path(settings.answer_weights).expanduser()))
+        if tuple(params.get("features", ())) != FEATURES:
+            raise ConfigError(f"answerability weights {settings.answer_weights} were fitted for other features; "
+                              "refit with `memcli calibrate --write`")
+        if canonical_model(str(params.get("model", ""))) != model:
+            raise ConfigError(f"answerability weights {settings.answer_weights} were fitted for model "
+                              f"{params.get('model')!r}, not {model!r}; refit with `memcli calibrate --write`")
+        return params
+    p = shipped_path()
+    if not p.is_file():
+        return None
+    params = _read(str(p)).get(model)
+    return params if params is not None and tuple(params.get("features", ())) == FEATURES else None
+
+
+def answer_group(query: str, lang: str) -> str:
+    """The params group of a query: its language (``zh``/``en``), plus ``_long`` for a message whose
+    question sentence is not the whole text (:func:`memcli.slots.question_focus`): chatter before
+    the question dilutes its cosine, so those are fitted apart."""
+    from memcli.slots import question_focus
+
+    base = "zh" if lang == "zh" else "en"
+    return base + "_long" if question_focus(query) != query else base
+
+
+class Answerability:
+    """The fitted gate of one settings object: ``min_p(lang)`` and ``p(features, lang)``.
+
+    ``enabled`` is False when ``settings.answerability`` is off or no weights exist for the model;
+    the settings are read at each call (a caller may turn the gate off on a live Memory).
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.params = load_answer_weights(settings)
+
+    @property
+    def enabled(self) -> bool:
+        """Weights exist for the model and ``settings.answerability`` is on (read at each call)."""
+        return self.params is not None and self.settings.answerability
+
+    def lang_params(self, group: str) -> dict[str, Any] | None:
+        """Params of a group (:func:`answer_group`): ``zh``, ``en``, ``zh_long``, ``en_long``."""
+        if self.params is None:
+            return None
+        return self.params.get(group) or self.params.get(group.split("_")[0])
+
+    def min_p(self, group: str) -> float | None:
+        """The chosen point for a group: the setting when given (``answer_min_p_zh``/``_en``, short
+        messages), else the fitted one."""
+        lp = self.lang_params(group)
+        if lp is None:
+            return None
+        own = {"zh": self.settings.answer_min_p_zh, "en": self.settings.answer_min_p_en}.get(group)
+        return float(lp["min_p"]) if own is None else float(own)
+
+    def p(self, x: Sequence[float], lang: str) -> float | None:
+        lp = self.lang_params(lang)
+        return None if lp is None else probability(x, lp)

@@ -1,0 +1,126 @@
+"""The episode leg: the user's own words, found when no memory holds them.
+
+An *episode* is a drained user turn that is not chatter and produced no memory
+(:mod:`memcli.db.episodes`): an extraction miss then costs rank, not the fact. This leg
+searches them the way the memory legs search memories — jieba full text (BM25) and the dense
+KNN with the same query vector — fuses the two with the same language-aware weights
+(:func:`memcli.read.fusion.fuse`) and scores each episode::
+
+    final = weight_episode · rrf_norm · (1 − w_s + w_s·EPISODE_SALIENCE) · (1 − w_r + w_r·recency)
+
+``weight_episode`` (setting, default 0.5) keeps an episode below a memory that matches as
+well: the block's facts come first, the user's words after. The dense-only floor
+(``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
+keeps turns said at or before T. Hits are :class:`~memcli.read.results.Hit` with
+``origin="episode"``, ``kind="episode"``, ``id`` = the source id, ``valid_from`` = when it
+was said, ``effective_confidence`` 0 (an episode is no belief); the setting ``episodes =
+false`` turns the leg off.
+
+Read path: imports the store, fusion and results, never ``memcli.write``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from math import inf
+from typing import TYPE_CHECKING
+
+from memcli.db.store import MemoryStore
+from memcli.read import fusion
+from memcli.read.results import Explain, Hit
+from memcli.text import clean_text, lang_of
+from memcli.timeutil import from_iso, now_utc
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memcli.settings import Settings
+
+__all__ = ["EPISODE", "EPISODE_SALIENCE", "EpisodeLeg", "merge"]
+
+EPISODE = "episode"
+EPISODE_SALIENCE = 0.5  # an episode has no salience of its own: the middle of [0, 1]
+
+
+@dataclass
+class EpisodeLeg:
+    """One query's episode search: the lexical ranking first (no vector needed), the dense one
+    when the query vector exists, then :meth:`hits`."""
+
+    store: MemoryStore
+    settings: Settings
+    user: str
+    limit: int
+    as_of: datetime | None = None
+    lexical: list[tuple[int, float]] = field(default_factory=list)
+    dense: list[tuple[int, float]] = field(default_factory=list)
+
+    def run_lexical(self, text: str, tokens: Sequence[str]) -> None:
+        """BM25 over the episodes' jieba tokens (``tokens``: the query's, stopwords dropped), then
+        the LIKE variants of the lexical leg (:func:`memcli.read.lexical.like_variants`) for what
+        tokenisation misses (翠湖 in 翠湖公园); LIKE-only hits rank after the BM25 ones."""
+        from memcli.read.lexical import like_variants
+
+        hits = self.store.episode_fts(self.user, tokens, limit=self.limit, as_of=self.as_of)
+        variants = like_variants(text, list(tokens))
+        if variants:
+            seen = {i for i, _ in hits}
+            floor = min(2, max(len(v) for v in variants))
+            hits += [(i, float("inf")) for i, _ in self.store.episode_like(
+                self.user, variants, min_score=floor, limit=self.limit, as_of=self.as_of) if i not in seen]
+        self.lexical = hits[: self.limit]
+
+    def run_dense(self, vector: np.ndarray) -> None:
+        """KNN over the episodes' vectors with the query vector (float32 (dim,), L2-normalised)."""
+        self.dense = self.store.episode_knn(self.user, vector, self.limit, as_of=self.as_of)
+
+    def hits(self, *, lang: str, min_score: float, explain: bool = False) -> list[Hit]:
+        """The scored episodes that pass the floors, best first (at most ``limit``)."""
+        st = self.settings
+        rankings: dict[str, list[int]] = {}
+        if self.lexical:
+            rankings["lexical"] = [i for i, _ in self.lexical]
+        if self.dense:
+            rankings["dense"] = [i for i, _ in self.dense]
+        if not rankings:
+            return []
+        cos = dict(self.dense)
+        bm25 = dict(self.lexical)
+        fused = fusion.fuse(st, rankings, cos, lang)
+        rows = {int(r["id"]): r for r in self.store.episode_rows(self.user, [f.id for f in fused])}
+        weights = fusion.leg_weights(st, lang)
+        now = now_utc()
+        out: list[tuple[float, Hit]] = []
+        for f in fused:
+            row = rows.get(f.id)
+            if row is None:  # retired since it was indexed (should not happen: retire drops the index rows)
+                continue
+            said = from_iso(row["occurred_at"])
+            text = clean_text(row["content"])
+            rec = fusion.recency(said, now, st.recency_half_life_days)
+            final = st.weight_episode * fusion.final_score(f.rrf_norm, EPISODE_SALIENCE, rec, st)
+            dense_only = "lexical" not in f.ranks
+            floor = fusion.min_cosine_for(st, lang, lang_of(text) if dense_only and lang != "zh" else lang)
+            if not fusion.passes_floor(f, cos.get(f.id), final, min_cosine=floor, min_score=min_score):
+                continue
+            ex = None
+            if explain:
+                ex = Explain(dense_rank=f.ranks.get("dense"), lexical_rank=f.ranks.get("lexical"),
+                             cosine=None if f.id not in cos else round(cos[f.id], 4),
+                             bm25=None if bm25.get(f.id, inf) == inf else round(bm25[f.id], 4), rrf=round(f.rrf, 6),
+                             rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
+                             weight_lexical=weights["lexical"], salience=EPISODE_SALIENCE, recency=round(rec, 4),
+                             final=round(final, 4))
+            out.append((final, Hit(id=f.id, statement=text, kind=EPISODE, effective_confidence=0.0, valid_from=said,
+                                   score=round(final, 4), origin=EPISODE, legs=sorted(f.ranks), explain=ex)))
+        out.sort(key=lambda x: (-x[0], -x[1].id))
+        return [h for _, h in out[: self.limit]]
+
+
+def merge(memories: list[Hit], episodes: list[Hit], limit: int) -> list[Hit]:
+    """Memories and episodes in one list by score, a memory first on a tie; at most ``limit``."""
+    both = [(h.score, 0, n, h) for n, h in enumerate(memories)] + [(h.score, 1, n, h) for n, h in enumerate(episodes)]
+    both.sort(key=lambda x: (-x[0], x[1], x[2]))
+    return [h for *_, h in both[:limit]]

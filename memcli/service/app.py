@@ -1,0 +1,420 @@
+"""The HTTP app of ``memcli serve`` (FastAPI, run by uvicorn): routes over ``Memory``/``Admin``.
+
+Each route makes ONE library call and returns its result as JSON; the service adds no logic
+of its own. **The user comes from the token**: the :func:`bound_user` dependency maps
+``Authorization: Bearer <token>`` to one user (:meth:`memcli.admin.Admin.token_owner`); no
+route, body field or query parameter names a user (a ``user``/``user_id`` query parameter or
+body field is refused), and another user's memory id answers 404, as in the CLI.
+
+Routes (bodies and answers are JSON; times ISO-8601, UTC in answers):
+
+==========================================  ==================================================
+``POST /v1/capture``                        ``Memory.capture`` (then the next-request drain)
+``POST /v1/context``                        ``Memory.context``
+``GET /v1/search?q=…``                      ``Memory.search``
+``POST /v1/memories``                       ``Memory.remember`` (201)
+``GET /v1/memories``                        ``Memory.list``
+``GET /v1/memories/{id}`` / ``/history``    ``Memory.show`` / ``Memory.history``
+``PATCH /v1/memories/{id}``                 ``Memory.correct``
+``DELETE /v1/memories/{id}?purge=true``     ``Memory.forget``
+``GET /v1/export``                          ``Memory.export`` (JSON Lines)
+``POST /internal/drain``                    ``Admin.drain`` for every user (operator token)
+``GET /healthz``, ``GET /metrics``          readiness; Prometheus text (:mod:`memcli.service.metrics`)
+==========================================  ==================================================
+
+Errors: :mod:`memcli.service.errors`. OpenAPI: ``/docs`` and ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal, TypeVar
+from urllib.parse import parse_qsl
+
+import anyio
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from memcli.admin import Admin
+from memcli.auth import OPERATOR, USER, TokenOwner
+from memcli.errors import MemcliError
+from memcli.memory import Memory
+from memcli.service.errors import ServiceError, body, status_of
+from memcli.service.metrics import CONTENT_TYPE, Metrics
+from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread
+from memcli.settings import Settings, load_settings
+
+__all__ = ["Service", "app_from_env", "create_app"]
+
+_MAX_ID = 2**63 - 1
+FAST, MODEL = "fast", "model"
+T = TypeVar("T")
+_USER_FIELDS = frozenset({"user", "user_id", "userid", "uid"})
+
+
+class Service:
+    """The state of one process: the operator's ``Admin`` (tokens, metrics), the shared model,
+    the users' ``Memory`` objects and the next-request drainer.
+
+    Args:
+        settings: the service's settings (``db``, model, ``server_*``).
+        embedder: a model already loaded in this process (tests, hosts); default: the
+            configured one, loaded now and checked against the database.
+
+    Raises:
+        StoreError, ConfigError, EmbeddingError: the database or the model cannot be used.
+    """
+
+    def __init__(self, settings: Settings, *, embedder: Any = None) -> None:
+        self.settings = settings
+        self.admin = Admin(settings=settings, embedder=embedder)
+        self._admin_lock = threading.Lock()
+        try:
+            self.embedder = SharedEmbedder(self.admin.embedder)  # loaded once, checked against the database
+            warm(settings, self.embedder)
+        except BaseException:
+            self.admin.close()
+            raise
+        self.metrics = Metrics(self.outbox_counts)
+        self._lanes = {FAST: anyio.CapacityLimiter(settings.server_fast_threads),
+                       MODEL: anyio.CapacityLimiter(settings.server_model_threads)}
+        self.memories = UserMemories(settings, self.embedder)
+        self._drain_process = DrainProcess(settings) if settings.server_drain_process else None
+        self.drainer = Drainer(self._drain_process or drain_in_thread(self.memories),
+                               on_done=lambda n: self.metrics.drained.labels("next_request").inc(n))
+
+    async def call(self, user: str, lane: str, fn: Callable[[Memory], T]) -> T:
+        """Run ``fn(memory of user)`` on a worker thread of ``lane``: ``FAST`` (no model: capture,
+        reads of stored rows) or ``MODEL`` (embedding and ranking: at most ``server_model_threads``
+        at once, so that CPU-bound calls never starve the event loop or the fast lane of the GIL)."""
+
+        def run() -> T:
+            with self.memories.use(user) as mem:
+                return fn(mem)
+
+        return await anyio.to_thread.run_sync(run, limiter=self._lanes[lane])
+
+    def owner(self, token: str) -> TokenOwner | None:
+        with self._admin_lock:
+            return self.admin.token_owner(token)
+
+    def outbox_counts(self) -> dict[str, int]:
+        with self._admin_lock:
+            return self.admin.outbox_status().counts
+
+    def cron_drain(self, max_seconds: float | None, limit: int | None) -> Any:
+        """``Admin.drain`` of every user on a connection of its own (two at once are safe: atomic claims)."""
+        with Admin(settings=self.settings, embedder=self.embedder) as adm:
+            summary = adm.drain(limit=limit, max_seconds=min(max_seconds or self.settings.server_drain_max_s,
+                                                             self.settings.server_drain_max_s))
+        self.metrics.drained.labels("cron").inc(summary.done)
+        return summary
+
+    def close(self) -> None:
+        if self._drain_process is not None:  # first: the drainer thread may be waiting for it
+            self._drain_process.close()
+        self.drainer.close()
+        self.memories.close()
+        self.admin.close()
+
+
+def warm(settings: Settings, embedder: Any) -> None:
+    """Run every path once on a private in-memory store, so that the first requests do not pay
+    for imports and lookup tables (jieba's dictionary alone takes seconds to load). Offline
+    backends only: warming never calls a configured LLM endpoint."""
+    offline_judge = settings.judge == "fitted" or (settings.judge == "auto" and not settings.llm_base_url)
+    with Memory(":memory:", "warm", settings=settings, embedder=embedder, extractor="rules",
+                judge=settings.judge if offline_judge else "offline") as m:
+        m.capture("我喜欢喝咖啡")
+        m.drain()
+        m.remember("I take my coffee without sugar")
+        m.context("coffee?")
+
+
+# -- request bodies (unknown fields, a user among them, are refused) --------------------------
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CaptureIn(_Body):
+    text: str = Field(description="what was said (up to max_turn_chars characters)")
+    role: str = Field("user", description="user | assistant | system")
+    at: str | None = Field(None, description="when it was said, ISO-8601 (default: now)")
+    session: str | None = None
+    key: str | None = Field(None, description="idempotency key: a repeated capture with it is a no-op")
+
+
+class ContextIn(_Body):
+    query: str
+    budget_ms: int | None = Field(None, ge=1, description="hard wall-clock budget, milliseconds (default 800)")
+    max_tokens: int | None = Field(None, ge=1)
+    lang: str | None = Field(None, description="zh | en (default: the query's language)")
+    format: Literal["text", "messages"] = "text"
+    system: str | None = None
+    history: list[Any] | None = None
+    limit: int = Field(5, ge=1, le=1000)
+    as_of: str | None = None
+    min_score: float | None = Field(None, ge=0)
+
+
+class RememberIn(_Body):
+    text: str
+    kind: str = "other"
+    at: str | None = None
+    metadata: dict[str, Any] | None = None
+    confidence: float | None = Field(None, ge=0, le=1)
+
+
+class CorrectIn(_Body):
+    text: str
+
+
+class DrainIn(_Body):
+    max_seconds: float | None = Field(None, gt=0, description="stop claiming after this long (capped by "
+                                      "server_drain_max_s), seconds")
+    limit: int | None = Field(None, ge=1, description="at most this many tasks")
+
+
+# -- the token → user step: one dependency ------------------------------------------------------
+_bearer = HTTPBearer(auto_error=False, description="memcli token create --user U")
+
+
+def _owner(request: Request, cred: HTTPAuthorizationCredentials | None) -> TokenOwner:
+    owner = request.app.state.service.owner(cred.credentials) if cred is not None else None
+    if owner is None:
+        raise ServiceError(401, "unauthorized", "missing, unknown or revoked token (Authorization: Bearer <token>)")
+    return owner
+
+
+async def bound_user(request: Request,
+                     cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str:
+    """The user bound to the request's token (401 without a valid one; 403 for the operator's).
+
+    The lookup (one indexed row) runs on the event loop: a thread hop would cost more than it."""
+    owner = _owner(request, cred)
+    if owner.scope != USER or owner.user is None:
+        raise ServiceError(403, "forbidden", "this token is the operator's: use a user's token for /v1 routes")
+    return owner.user
+
+
+async def operator(request: Request,
+                   cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
+    """Only the operator's token (``memcli token create --operator``) passes."""
+    if _owner(request, cred).scope != OPERATOR:
+        raise ServiceError(403, "forbidden", "/internal routes need the operator's token")
+
+
+User = Annotated[str, Depends(bound_user)]
+ItemId = Annotated[int, PathParam(ge=1, le=_MAX_ID, description="memory id")]
+
+
+# -- the ASGI wrapper: body size limit, no user in the query, metrics -------------------------
+class _Guard:
+    def __init__(self, app: Any, limit: int, metrics: Callable[[], Metrics | None]) -> None:
+        self.app, self.limit, self.metrics = app, limit, metrics
+
+    async def __call__(self, scope: dict, receive: Callable[[], Awaitable[dict]], send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = [500]
+
+        async def send_wrapper(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+            await send(message)
+
+        refusal = self._refusal(scope)
+        if refusal is None and scope["method"] in ("POST", "PUT", "PATCH"):
+            chunks, size, more = [], 0, True
+            while more:
+                msg = await receive()
+                if msg["type"] == "http.disconnect":
+                    return
+                chunk = msg.get("body", b"")
+                size += len(chunk)
+                if size > self.limit:
+                    refusal = ServiceError(413, "too_large", f"request body over {self.limit} bytes")
+                    break
+                chunks.append(chunk)
+                more = msg.get("more_body", False)
+            if refusal is None:
+                data, sent = b"".join(chunks), [False]
+
+                async def replay() -> dict:
+                    if not sent[0]:
+                        sent[0] = True
+                        return {"type": "http.request", "body": data, "more_body": False}
+                    return await receive()
+
+                receive = replay
+        if refusal is not None:
+            await _error_response(refusal.status, refusal.code, refusal.message, 2)(scope, receive, send_wrapper)
+        else:
+            await self.app(scope, receive, send_wrapper)
+        m = self.metrics()
+        if m is not None:
+            route = getattr(scope.get("route"), "path", None) or "unmatched"
+            m.observe(scope["method"], route, status[0], time.perf_counter() - start)
+
+    def _refusal(self, scope: dict) -> ServiceError | None:
+        for k, v in scope.get("headers", ()):
+            if k == b"content-length":
+                try:
+                    if int(v) > self.limit:
+                        return ServiceError(413, "too_large", f"request body over {self.limit} bytes")
+                except ValueError:
+                    return ServiceError(400, "bad_input", "invalid Content-Length")
+        query = scope.get("query_string", b"").decode("latin-1")
+        if any(k.lower() in _USER_FIELDS for k, _ in parse_qsl(query, keep_blank_values=True)):
+            return ServiceError(400, "bad_input", "the user comes from the token; no request names a user")
+        return None
+
+
+def _error_response(status: int, code: str, message: str, exit_code: int) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
+    if code == "store_locked":
+        headers["Retry-After"] = "1"
+    return JSONResponse(body(code, message, exit_code), status_code=status, headers=headers)
+
+
+def _install_errors(app: FastAPI) -> None:
+    @app.exception_handler(MemcliError)
+    async def _memcli(_: Request, exc: MemcliError) -> JSONResponse:
+        status, code = status_of(exc)
+        return _error_response(status, code, str(exc), exc.exit_code)
+
+    @app.exception_handler(ServiceError)
+    async def _service(_: Request, exc: ServiceError) -> JSONResponse:
+        return _error_response(exc.status, exc.code, exc.message, 2)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        loc = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
+        field = str(err.get("loc", ("",))[-1]).lower()
+        msg = ("the user comes from the token; no request names a user" if field in _USER_FIELDS
+               and err.get("type") == "extra_forbidden" else f"{loc}: {err.get('msg')}" if loc else err.get("msg"))
+        return _error_response(400, "bad_input", str(msg), 2)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+        return _error_response(exc.status_code, code, str(exc.detail), 3 if exc.status_code == 404 else 2)
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, exc: Exception) -> JSONResponse:
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        return _error_response(500, "internal", f"internal error: {type(exc).__name__}: {first}", 70)
+
+
+def create_app(settings: Settings | None = None, *, service: Service | None = None) -> Any:
+    """The ASGI app over ``settings.db`` (loads the model and opens the store now).
+
+    Returns the app wrapped in the body-size / query / metrics guard; the FastAPI object is
+    its ``.app`` and the :class:`Service` is ``.app.state.service``.
+
+    Raises:
+        StoreError, ConfigError, EmbeddingError: the database or the model cannot be used.
+    """
+    from memcli import __version__
+
+    svc = service or Service(settings or load_settings())
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI):  # noqa: ANN202
+        yield
+        svc.close()
+
+    api = FastAPI(title="memcli", version=__version__, lifespan=lifespan,
+                  description="Long-term memory for AI agents. The user is bound by the bearer token.")
+    api.state.service = svc
+    _install_errors(api)
+    call = svc.call
+
+    @api.post("/v1/capture", tags=["write"], summary="Capture a turn (two rows, no model); drained in the background")
+    async def capture(req: CaptureIn, user: User) -> Any:
+        res = await call(user, FAST, lambda m: m.capture(req.text, role=req.role, at=req.at, session=req.session,
+                                                          key=req.key))
+        if not res.duplicate and svc.settings.server_next_request_drain:
+            svc.drainer.request(user)
+        return res
+
+    @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
+    async def context(req: ContextIn, user: User) -> Any:
+        return await call(user, MODEL, lambda m: m.context(
+            req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens, lang=req.lang, fmt=req.format,
+            system=req.system, history=req.history, limit=req.limit, as_of=req.as_of, min_score=req.min_score))
+
+    @api.get("/v1/search", tags=["read"], summary="Hybrid retrieval, best first")
+    async def search(user: User, q: Annotated[str, Query(description="the query")],
+                     limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
+                     min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
+        hits = await call(user, MODEL, lambda m: m.search(q, limit=limit, as_of=as_of, min_score=min_score,
+                                                          explain=explain))
+        return {"hits": list(hits), "info": hits.info}
+
+    @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
+    async def remember(req: RememberIn, user: User) -> Any:
+        return await call(user, MODEL, lambda m: m.remember(req.text, kind=req.kind, at=req.at, metadata=req.metadata,
+                                                            confidence=req.confidence))
+
+    @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest first")
+    async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
+        return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit))}
+
+    @api.get("/v1/memories/{item_id}", tags=["read"], summary="One memory")
+    async def show(item_id: ItemId, user: User) -> Any:
+        return await call(user, FAST, lambda m: m.show(item_id))
+
+    @api.get("/v1/memories/{item_id}/history", tags=["read"], summary="A memory's lineage and audit events")
+    async def history(item_id: ItemId, user: User) -> Any:
+        return await call(user, FAST, lambda m: m.history(item_id))
+
+    @api.patch("/v1/memories/{item_id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
+    async def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
+        return await call(user, MODEL, lambda m: m.correct(item_id, req.text))
+
+    @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
+    async def forget(item_id: ItemId, user: User, purge: bool = False) -> Any:
+        return await call(user, FAST, lambda m: m.forget(item_id, purge=purge))
+
+    @api.get("/v1/export", tags=["read"], summary="Memories as JSON Lines (memcli import reads them)",
+             response_class=Response)
+    async def export(user: User, all: bool = False) -> Response:
+        rows = await call(user, FAST, lambda m: list(m.export(include_all=all)))
+        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+        return Response(text.encode("utf-8"), media_type="application/x-ndjson")
+
+    @api.post("/internal/drain", tags=["operator"], dependencies=[Depends(operator)],
+              summary="The cron channel: drain every user's outbox, with a time limit")
+    def internal_drain(req: DrainIn | None = None) -> Any:
+        req = req or DrainIn()
+        return svc.cron_drain(req.max_seconds, req.limit)
+
+    @api.get("/healthz", tags=["operator"], summary="Ready: the model is loaded and the store open")
+    async def healthz() -> Any:
+        return {"status": "ok", "model": svc.embedder.name}
+
+    @api.get("/metrics", tags=["operator"], summary="Prometheus text: requests, latency, outbox, drain",
+             response_class=Response)
+    def metrics() -> Response:
+        return Response(svc.metrics.render(), media_type=CONTENT_TYPE)
+
+    return _Guard(api, svc.settings.server_max_body_bytes, lambda: svc.metrics)
+
+
+def app_from_env() -> Any:
+    """The app for ``uvicorn --factory memcli.service.app:app_from_env`` (settings from ``MEMCLI_*``
+    and the config file): what ``memcli serve --workers N`` runs in each worker process."""
+    return create_app(load_settings())

@@ -1,0 +1,64 @@
+"""memcli errors as HTTP answers: one JSON shape, the CLI's exit code kept beside the status.
+
+Every error body is ``{"error": {"code", "message", "exit_code"}}``: ``code`` a stable
+snake-case name (``bad_input``, ``not_found``, ``store_locked`` …), ``message`` the one line
+the CLI would print, ``exit_code`` the CLI's exit code for the same error.
+
+================================  ======  ===================
+error                             status  code
+================================  ======  ===================
+BadInputError, ConfigError        400     bad_input / config
+(no or unknown token)             401     unauthorized
+(token of the wrong scope)        403     forbidden
+NotFoundError                     404     not_found
+(body over the size limit)        413     too_large
+ExtractionError                   502     extraction
+StoreLockedError                  503     store_locked (Retry-After: 1)
+StoreFullError                    507     store_full
+StoreError (other)                503     store
+ModelMismatchError                409     model_mismatch
+EmbeddingError (other)            503     embedding
+anything else                     500     internal
+================================  ======  ===================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memcli import errors as e
+
+__all__ = ["ServiceError", "body", "status_of"]
+
+_MAP: list[tuple[type[e.MemcliError], int, str]] = [
+    (e.StoreLockedError, 503, "store_locked"),
+    (e.StoreFullError, 507, "store_full"),
+    (e.StoreError, 503, "store"),
+    (e.ModelMismatchError, 409, "model_mismatch"),
+    (e.EmbeddingError, 503, "embedding"),
+    (e.ExtractionError, 502, "extraction"),
+    (e.NotFoundError, 404, "not_found"),
+    (e.BadInputError, 400, "bad_input"),
+    (e.ConfigError, 400, "config"),
+]
+
+
+class ServiceError(Exception):
+    """An HTTP-only refusal (401, 403, 413): ``status``, ``code``, one-line ``message``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def status_of(exc: e.MemcliError) -> tuple[int, str]:
+    """The HTTP status and code of a memcli error."""
+    for cls, status, code in _MAP:
+        if isinstance(exc, cls):
+            return status, code
+    return 500, "memcli"
+
+
+def body(code: str, message: str, exit_code: int) -> dict[str, Any]:
+    """The JSON error body."""
+    return {"error": {"code": code, "message": " ".join(str(message).split()), "exit_code": exit_code}}

@@ -1,0 +1,94 @@
+"""Is a user turn chatter? The cheap marker test that decides which turns may become episodes.
+
+A drained user turn that produced no memory is kept findable as an *episode*
+(:mod:`memcli.db.episodes`) unless it is chatter: a greeting, thanks, an acknowledgement, a
+question or a request to the assistant, in Chinese or English. A turn is chatter only when
+**every** clause of it is: ``我妈妈在北京上班呢，你能帮我推荐个餐厅吗`` keeps its first clause, so
+the turn is not chatter.
+
+The hook: :data:`ChatterTest` is any ``(text) -> bool``; the drain takes one
+(:class:`memcli.write.worker.MemoryCaptureWorker` ``chatter=``), default :func:`is_chatter`.
+A fitted clause classifier replaces it by passing its own test; nothing else changes.
+
+Markers (per clause, after stripping fillers and punctuation):
+
+- greeting / farewell / acknowledgement: 你好 早上好 晚安 在吗 嗯 好的 哈哈, hi hello hey bye ok;
+- thanks: 谢谢 多谢 感谢 辛苦了, thanks thank you;
+- question: ends with ``?``/``？``; zh 吗/么 at the end or a question word (什么 怎么 为什么 哪
+  几点 多少 谁 是否 能不能 可不可以 有没有 是不是 要不要); en an auxiliary (can, do, is, …) or a
+  wh-word followed by an auxiliary at the start (``what is …``, not ``what I love is jazz``);
+- request: zh 请 麻烦 帮我 给我推荐 提醒我 告诉我 你能 你可以 …; en please, can you, could you, help
+  me, tell me, remind me, recommend, let's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause"]
+
+#: a chatter test: the turn's text → True when the turn is chatter (never an episode)
+ChatterTest = Callable[[str], bool]
+
+_SPLIT = re.compile(r"[。！？!?；;，,、\n\r]+|(?<=[a-z])\.\s+|…+|~+")
+_EDGE = re.compile(r"^[\s\"'“”‘’()（）\[\]【】<>《》*·.…~\-]+|[\s\"'“”‘’()（）\[\]【】<>《》*·.…~\-]+$")
+_ZH_FILLER = re.compile(r"^(?:嗯+|哦+|噢+|啊+|呀+|哈+|嘿+|呵+|唉+|诶+|额+|呃+|好的?|好吧|行吧?|可以|对的?|是的|没错|"
+                        r"明白了?|知道了|了解了?|收到|懂了|ok(?:ay)?|OK|嗯嗯|好滴|妥了?)[啊呀呢吧啦哈了的嘛]*$")
+_ZH_GREET = re.compile(r"^(?:你好|您好|嗨|哈喽|哈啰|早上好|上午好|中午好|下午好|晚上好|早安|午安|晚安|早|在吗|在不在|"
+                       r"再见|拜拜|回头见|明天见|下次见)(?:呀|啊|啦|哦|哈|嘛|呢)?(?:小助手|助手|机器人)?$")
+_ZH_THANKS = re.compile(r"(?:谢谢|多谢|感谢|谢了|辛苦了|麻烦你了|太感谢)")
+_ZH_QUESTION = re.compile(r"(?:什么|怎么|为什么|为啥|哪里|哪儿|哪个|哪些|哪天|哪家|几点|几个|几号|多少|多久|"
+                          r"多大|谁|是否|能不能|可不可以|有没有|是不是|要不要|会不会|对不对|好不好|行不行|如何)|[吗么]$")
+_ZH_REQUEST = re.compile(r"^(?:请|麻烦|帮我|帮忙|给我|替我|提醒我|告诉我|推荐|你能|你可以|你帮|能否|可否|"
+                         r"我想问|想问|问一下|查一下|帮着)|(?:帮我|提醒我|告诉我|给我推荐|推荐一下|查一下|帮忙)")
+_EN_GREET = re.compile(r"^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|night)|morning|bye|goodbye|"
+                       r"see you|see ya|ok|okay|sure|yes|yeah|yep|no|nope|cool|great|nice|got it|i see|alright|"
+                       r"all right|lol|haha|hmm+|um+|oh|ah)(?: there| all| everyone| buddy| assistant)?$")
+_EN_THANKS = re.compile(r"\b(?:thanks|thank you|thank u|thx|ty|appreciate it|much appreciated|cheers)\b")
+_EN_AUX = r"(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|am|may|might|have|has|had)"
+_EN_QUESTION = re.compile(rf"^(?:{_EN_AUX}\s+(?:you|i|we|it|there|they|he|she|this|that)\b|"
+                          rf"(?:what|how|why|where|when|who|whom|whose|which)(?:'s|\s+{_EN_AUX}\b))")
+_EN_REQUEST = re.compile(r"^(?:please|pls|let's|lets|tell me|remind me|help me|show me|give me|find me|"
+                         r"recommend|suggest|explain|can you|could you|would you|will you)\b|\bplease\b")
+_HAS_WORD = re.compile(r"[\w\u3400-\u9fff]")
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a turn: split at sentence and clause punctuation, edges stripped, empty dropped."""
+    out = []
+    for part in _SPLIT.split(text or ""):
+        part = _EDGE.sub("", part).strip()
+        if part and _HAS_WORD.search(part):
+            out.append(part)
+    return out
+
+
+def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
+    """One clause is a greeting, thanks, acknowledgement, question or request (``question_mark``:
+    the clause ended with ``?``/``？`` in the turn)."""
+    c = clause.strip()
+    low = c.casefold()
+    if question_mark:
+        return True
+    if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
+            or _ZH_REQUEST.search(c):
+        return True
+    return bool(_EN_GREET.match(low) or _EN_THANKS.search(low) or _EN_QUESTION.match(low)
+                or _EN_REQUEST.search(low))
+
+
+_CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,、\n\r]*)")
+
+
+def is_chatter(text: str) -> bool:
+    """True when every clause of ``text`` is chatter (or it has no words at all)."""
+    parts: list[tuple[str, bool]] = []
+    for m in _CLAUSE_END.finditer(text or ""):
+        body, end = m.group(1), m.group(2)
+        qmark = "?" in end or "？" in end
+        pieces = clauses(body)
+        parts += [(c, qmark and n == len(pieces) - 1) for n, c in enumerate(pieces)]
+    if not parts:
+        return True
+    return all(is_chatter_clause(c, question_mark=q) for c, q in parts)

@@ -1,0 +1,303 @@
+"""Clause units, their rule signals, cleaning and the generic (subject, attribute) slot.
+
+The fitted clause extractor (:mod:`memcli.write.fitted_extract`) reads an utterance as
+*units*: sentences (split at 。！？；.!?;), a long sentence further at its commas, a part that
+starts with a pronoun (它/其/她/他, it/she/he) or is too short to stand alone kept with the part
+before it ("我要参加的读书会，它的规模是两百人" is one unit). English sentences are cut only
+when long. Each unit gets
+
+- :func:`signals`: cheap rule features (first person, relation word, named thing, number /
+  date / contact pattern, attribute noun, copula, question / greeting / thanks / request /
+  plan / passing-feeling / addressee / hedge markers, length) that, with the unit's
+  embedding, feed the fitted model (:mod:`memcli.write.clause_model`);
+- :func:`clean`: the user's own words with fillers (嗯, 对了, 呢/啊, "I mean") and a doubled
+  subject pronoun (我的上司他在…) removed — never rewritten into a template;
+- :func:`generic_slot`: ``subject.attribute`` from the parse (``X的Y是Z``, ``X，它的Y是Z``,
+  ``A是我的R，其Y是Z``, ``X在Y上班``, ``X叫Y``, ``X是Y``, "X's Y is Z", "X works at Y",
+  "X is called Y"); the subject is the user (``me``), a relation (我表姐 → ``cousin``,
+  我们的女儿 → ``daughter``), a named person (``person:…``) or a thing/place/event of theirs
+  (``thing:金融科技精英论坛``). Change words (现在的/新/now/new/current) are not part of the
+  subject, so "my new boss is X" and "my boss is Y" share one slot.
+
+Pure functions over text; no model, no store.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from memcli import slots
+from memcli.text import lang_of, to_simplified
+
+__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "signals", "units"]
+
+_ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
+_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+[.!?;…]*")
+_ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
+_EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
+_MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One clause unit of an utterance: its text as written (simplified Chinese) and its language."""
+
+    text: str
+    lang: str
+
+
+def units(text: str) -> list[Unit]:
+    """The clause units of one utterance (see the module doc), in order; empty pieces dropped."""
+    simple = to_simplified(text)
+    lang = lang_of(simple)
+    zh = lang == "zh"
+    out: list[Unit] = []
+    for m in (_ZH_SENT if zh else _EN_SENT).finditer(simple):
+        sent = m.group(0).strip()
+        if not sent:
+            continue
+        if not zh and len(sent) <= _MAX_EN:
+            out.append(Unit(sent, lang))
+            continue
+        parts: list[str] = []
+        for p in re.split(r"[，,]" if zh else r",\s*(?=(?:and|but|so|because)\b)|;\s*", sent):
+            p = p.strip()
+            if not p:
+                continue
+            join = _ZH_JOIN.match(p) if zh else _EN_JOIN.match(p)
+            if parts and (join or len(p) <= (4 if zh else 12)):
+                parts[-1] = parts[-1] + ("，" if zh else ", ") + p
+            else:
+                parts.append(p)
+        out += [Unit(p, lang) for p in parts]
+    return out
+
+
+# -- signals ------------------------------------------------------------------------------------
+_ZH_MARKERS = {
+    "first_person": r"我|咱",
+    "question": r"[?？]\s*$|[吗么]\s*[。.!！~～]*$|什么|怎么|为什么|为啥|哪|谁|几点|多少|是不是|有没有|能不能|可不可以|如何|咋",  # noqa: E501
+    "greeting": r"^(?:你好|您好|早上好|晚上好|早安|晚安|嗨|哈喽|再见|拜拜)",
+    "thanks": r"谢谢|感谢|多谢|辛苦你",
+    "request": r"^(?:请|帮我|帮忙|麻烦|给我|推荐|告诉我|提醒我|你能|你可以|能不能|可以帮)|帮我|给我推荐|提醒我",
+    "plan": r"明天|后天|下周|下星期|下个?月|明年|待会|一会儿|等会|打算|准备|计划|想要|希望|到时候|下次",
+    "feeling": r"^(?:今天|现在|刚才|刚刚)?(?:我)?(?:有点|好|真|太|特别|挺|很)?(?:累|困|饿|烦|开心|高兴|无聊|难受|郁闷|紧张)",  # noqa: E501
+    "addressee": r"^(?:你|您|咱们|大家)",
+    "hedge": r"好像|可能|大概|也许|或许|应该是|似乎|估计",
+    "copula": r"是|叫|在.{1,12}(?:上班|工作)|住在|来自",
+    "has_de_attr": r"的[\u4e00-\u9fff]{1,6}(?:是|为)",
+    "today": r"今天|今晚|刚才|刚刚|现在正|此刻",
+    "opinion_world": r"^(?:这个?|那个?|天气|今天天气|最近天气)",
+}
+_EN_MARKERS = {
+    "first_person": r"\b(?:i|i'm|i've|my|me|we|our|us|mine)\b",
+    "question": r"\?\s*$|^(?:what|how|who|when|where|why|which|do|does|did|is|are|can|could|would|will|should)\b",
+    "greeting": r"^(?:hi|hello|hey|good (?:morning|evening|night)|bye|goodbye|see you)\b",
+    "thanks": r"\b(?:thanks|thank you|thx|appreciate it)\b",
+    "request": r"^(?:please|can you|could you|would you|help me|tell me|remind me|recommend|give me|show me)\b",
+    "plan": r"\b(?:tomorrow|next (?:week|month|year)|going to|gonna|plan to|planning|will|hope to|want to|might)\b",
+    "feeling": r"^(?:i'm|i am|i feel|feeling) (?:so |really |a bit |very )?(?:tired|sleepy|hungry|bored|happy|sad|"
+               r"stressed|excited|good|great|fine|okay)\b",
+    "addressee": r"^(?:you|your)\b",
+    "hedge": r"\b(?:i think|maybe|probably|perhaps|i guess|might be|not sure)\b",
+    "copula": r"\b(?:is|are|am|was|called|named|works? (?:at|for|as)|lives? in|from)\b",
+    "has_de_attr": r"\b(?:my|his|her|our|their|[a-z]+'s) [a-z]+ (?:is|are|was)\b",
+    "today": r"\b(?:today|tonight|right now|just now|this (?:morning|afternoon|evening))\b",
+    "opinion_world": r"^(?:the weather|it's (?:so )?(?:hot|cold|nice)|this (?:movie|book|song))\b",
+}
+_ZH_RE = {k: re.compile(v) for k, v in _ZH_MARKERS.items()}
+_EN_RE = {k: re.compile(v, re.I) for k, v in _EN_MARKERS.items()}
+_NUMBER = re.compile(r"\d|[一二三四五六七八九十百千万两]+(?:个|岁|天|周|月|年|人|米|斤|号|点)")
+_CONTACT = re.compile(r"\b1\d{10}\b|\d{3,4}[- ]?\d{7,8}|[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d -]{7,}\d")
+_DATE = re.compile(r"\d{1,4}[年月日号]|\d{1,2}月\d{1,2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+                   re.I)
+_EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
+
+#: the signal names, in the order of :func:`signals`' vector
+SIGNALS: tuple[str, ...] = (
+    "lang_zh", *_ZH_MARKERS, "relation", "attr_noun", "number", "contact", "date", "named", "log_len", "n_parts")
+
+
+@lru_cache(maxsize=1)
+def _attr_nouns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    zh = sorted({w for a in slots.ATTRIBUTES.values() for w in (*a.zh_nouns, *a.zh_verbs) if len(w) >= 2},
+                key=len, reverse=True)
+    en = sorted({w for a in slots.ATTRIBUTES.values() for w in (*a.en_nouns, *a.en_verbs) if len(w) >= 3},
+                key=len, reverse=True)
+    return (re.compile("|".join(map(re.escape, zh))),
+            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")\b", re.I))
+
+
+def signals(unit: Unit) -> np.ndarray:
+    """The rule features of one unit: float32 ``(len(SIGNALS),)``, each in [0, 1] but the length
+    terms (``log_len``: log1p of the characters / 5; ``n_parts``: comma parts / 4)."""
+    t = unit.text
+    zh = unit.lang == "zh"
+    res = _ZH_RE if zh else _EN_RE
+    zh_attr, en_attr = _attr_nouns()
+    low = t.casefold()
+    rel = bool(slots._ZH_REL_RE.search(t)) if zh else bool(slots._EN_MY_REL_RE.search(low))
+    named = (bool(re.search(r"[\u4e00-\u9fff]{2,}(?:会|节|赛|展|论坛|峰会|沙龙|小区|公园|大学|公司|医院|餐厅|酒店)", t))
+             if zh else bool(_EN_NAME.search(t)))
+    vec = [float(zh), *(float(bool(r.search(t if zh else low))) for r in res.values()), float(rel),
+           float(bool((zh_attr if zh else en_attr).search(t))), float(bool(_NUMBER.search(t))),
+           float(bool(_CONTACT.search(t))), float(bool(_DATE.search(t))), float(named),
+           math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]  # noqa: E501
+    return np.asarray(vec, dtype=np.float32)
+
+
+def is_chatter(unit: Unit) -> bool:
+    """A question, greeting, thanks, request or a clause addressed to the assistant: never a fact, by
+    rule (the fitted model only weighs declaratives)."""
+    from memcli.write.rules import en, zh
+
+    t = unit.text if unit.lang == "zh" else unit.text.casefold()
+    res = _ZH_RE if unit.lang == "zh" else _EN_RE
+    return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
+        res[k].search(t) for k in ("greeting", "thanks", "request", "addressee"))
+
+
+# -- cleaning -----------------------------------------------------------------------------------
+_ZH_LEAD = re.compile(r"^(?:嗯+|啊+|哦+|噢+|哈+|对了|其实|话说|说真的|老实说|说实话|顺便说一下|顺便说|顺便提一下|告诉你|跟你说|"  # noqa: E501
+                      r"我跟你说|你知道吗|你知道|另外|还有|而且|就是说|说起来|是的|没错|好吧|嗯嗯|哎|唉|哇)[，,、\s]*")
+_ZH_TAIL = re.compile(r"[啊呀呢哦哈嘛吧啦～~\s。！!？?；;，,…]+$")
+_ZH_MID = [(re.compile(r"可是(?=个|一[个位名])"), "是"), (re.compile(r"(?<=[\u4e00-\u9fff])就(?=喜欢|爱|是)"), ""),
+           (re.compile(r"^(我的?[\u4e00-\u9fff]{1,4}?)(?:他|她)(?=在|是|叫|今年|喜欢|有|住|的)"), r"\1")]
+_EN_LEAD = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|"
+                      r"yes|i mean|you know|like)[,\s]+)+", re.I)
+
+
+def clean(unit: Unit) -> str:
+    """The unit as a statement in the user's own words: leading fillers, trailing particles and
+    punctuation, a filler 可是 (可是个博士 → 是个博士) and a doubled subject pronoun removed."""
+    t = unit.text.strip()
+    if unit.lang == "zh":
+        prev = None
+        while prev != t:
+            prev, t = t, _ZH_LEAD.sub("", t, count=1)
+        for rx, rep in _ZH_MID:
+            t = rx.sub(rep, t)
+        return _ZH_TAIL.sub("", t).strip()
+    t = _EN_LEAD.sub("", t)
+    t = re.sub(r",?\s*(?:i mean|you know|like,)\s*,?", " ", t, flags=re.I)
+    t = re.sub(r"\s+", " ", re.sub(r"[.!?;,:\s]+$", "", t)).strip()
+    return t[:1].upper() + t[1:] if t else t
+
+
+# -- the generic slot ---------------------------------------------------------------------------
+_CHANGE_ZH = re.compile(r"^(?:现在|目前|如今|新|新的|现任|刚换的|最新的?)的?")
+_CHANGE_EN = re.compile(r"\b(?:new|current|present|latest)\s+", re.I)
+_ZH_OWN = re.compile(r"^(?:我们|咱们|我|咱)(?:[\u4e00-\u9fff]{0,8}?的)?(?:那个|这个|那家|这家|那座|那所)?")
+_ZH_ATTR_RX = re.compile(r"^(?P<s>.+?)[，,]?(?:它|其|她|他)的?(?P<a>[\u4e00-\u9fff]{1,6}?)(?:是|为)(?P<v>.+)$")
+_ZH_OF_RX = re.compile(r"^(?P<s>[^，,]+?)的(?P<a>[\u4e00-\u9fff]{1,6}?)(?:是|为)(?P<v>.+)$")
+_ZH_WHO_RX = re.compile(r"^(?P<n>[\u4e00-\u9fff]{2,4})是(?P<s>我[^，,]{1,8}?)[，,](?:其|她|他)的?(?P<a>[\u4e00-\u9fff]{1,6}?)"  # noqa: E501
+                        r"(?:是|为)(?P<v>.+)$")
+_ZH_WORK_RX = re.compile(r"^(?P<s>.+?)(?:在|于)(?P<v>[^，,]{1,20}?)(?:上班|工作|任职|就职|实习)")
+_ZH_NAME_RX = re.compile(r"^(?P<s>[^，,]+?)(?:名字)?(?:叫做|名叫|叫)(?P<v>.+)$")
+_ZH_MOVE_RX = re.compile(r"^(?P<s>[^，,]{0,10}?)(?:已经|刚|上个月|去年|最近)?(?:搬到了?|搬去了?|搬家到)(?P<v>[^，,]+?)(?:了|住|去了)?$")  # noqa: E501
+_ZH_SWAP_RX = re.compile(r"^(?:现在)?(?P<s>[^，,]{1,10}?)(?:现在)?(?:换成了|换成|改成了|变成了)(?P<v>[\u4e00-\u9fff]{2,4})(?:了)?$")  # noqa: E501
+_ZH_AGE_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:今年|已经|快|才)?(?P<v>\d{1,3}|[一二三四五六七八九十两]{1,3})(?:周)?岁")  # noqa: E501
+_ZH_IS_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:可|也|就|还|真|真的|确实|其实|已经)?是(?:个|一个|一名|一位|位|名)?(?P<v>.+)$")  # noqa: E501
+_EN_ATTR_RX = re.compile(r"^(?P<s>.+?)'s (?P<a>[a-z ]{2,20}?) (?:is|are|was) (?P<v>.+)$", re.I)
+_EN_MY_RX = re.compile(r"^(?P<s>my|our) (?P<a>[a-z ]{2,30}?) (?:is|are|was) (?P<v>.+)$", re.I)
+_EN_WORK_RX = re.compile(r"^(?P<s>.+?) (?:works?|is working|am working) (?:at|for) (?P<v>.+)$", re.I)
+_EN_MOVE_RX = re.compile(r"^(?:update:\s*)?(?P<s>i|we|my [a-z ]+?) (?:just |recently |finally )?(?:moved|relocated) "
+                         r"(?:to|into) (?P<v>[A-Z][\w .'-]*?)(?: (?:last|this|a few|two|three) .*)?$", re.I)
+_EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
+                           r"(?P<v>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)")
+_EN_NAME_RX = re.compile(r"^(?P<s>.+?) (?:is|are) (?:called|named) (?P<v>.+)$", re.I)
+
+
+def _zh_attr(word: str) -> str:
+    for a in slots.ATTRIBUTES.values():
+        if word in a.zh_nouns:
+            return a.name
+    return word
+
+
+def _en_attr(words: str) -> str:
+    w = words.strip().casefold()
+    for a in slots.ATTRIBUTES.values():
+        if w in a.en_nouns:
+            return a.name
+    return w.replace(" ", "_")
+
+
+def _zh_subject(phrase: str) -> str:
+    """``me``, a relation key, ``person:…`` or ``thing:…`` for a Chinese subject phrase."""
+    p = _CHANGE_ZH.sub("", phrase.strip("，, "))
+    if p in ("我", "咱", "我们", "咱们", ""):
+        return slots.ME
+    bare = _ZH_OWN.sub("", p) if re.match(r"^(?:我|咱)", p) else p
+    bare = _CHANGE_ZH.sub("", bare)
+    if (key := slots.relation_zh(bare)) is not None:
+        return key
+    if not bare:
+        return slots.ME
+    return f"thing:{bare}"
+
+
+def _en_subject(phrase: str) -> str:
+    p = _CHANGE_EN.sub("", phrase.strip().casefold())
+    if p in ("i", "we", "me", "my", "our", ""):
+        return slots.ME
+    bare = re.sub(r"^(?:my|our|the)\s+", "", p)
+    if (key := slots.relation_en(bare)) is not None:
+        return key
+    if re.fullmatch(r"[a-z]+(?: [a-z]+)?", bare) and phrase.strip()[:1].isupper() and not p.startswith(("my", "our")):
+        return f"person:{bare}"
+    return f"thing:{bare}"
+
+
+def _slot(subject: str, attr: str) -> str:
+    return attr if subject == slots.ME else f"{subject}.{attr}"
+
+
+def generic_slot(statement: str) -> tuple[str, str] | None:
+    """``(slot, value)`` read from a cleaned statement's shape, or None when it has none of the
+    shapes (see the module doc). ``slot`` is ``subject.attribute`` (``attribute`` alone for the
+    user); known attribute nouns are normalised (电话 → ``phone``, hometown → ``hometown``)."""
+    t = to_simplified(statement)
+    if lang_of(t) == "zh":
+        if m := _ZH_WHO_RX.match(t):
+            return _slot(_zh_subject(m["s"]), _zh_attr(m["a"])), m["v"]
+        for rx in (_ZH_ATTR_RX, _ZH_OF_RX):
+            if (m := rx.match(t)) and len(m["s"]) <= 24 and not (
+                    m["s"] in ("我", "我们", "咱们") and slots.relation_zh(m["a"]) is not None):
+                return _slot(_zh_subject(m["s"]), _zh_attr(m["a"])), m["v"]
+        if m := _ZH_WORK_RX.match(t):
+            return _slot(_zh_subject(m["s"]), "workplace"), m["v"]
+        if m := _ZH_MOVE_RX.match(t):
+            return _slot(_zh_subject(m["s"]), "residence"), m["v"]
+        if (m := _ZH_SWAP_RX.match(t)) and (key := _zh_subject(m["s"])) != slots.ME and not key.startswith("thing:"):
+            return f"{key}.name", m["v"]  # 我们领导换成了李明: the relation's new holder
+        if m := _ZH_AGE_RX.match(t):
+            return _slot(_zh_subject(m["s"]), "age"), m["v"]
+        if m := _ZH_NAME_RX.match(t):
+            return _slot(_zh_subject(m["s"]), "name"), m["v"]
+        if m := _ZH_IS_RX.match(t):
+            return _slot(_zh_subject(m["s"]), "is"), m["v"]
+        return None
+    for rx in (_EN_ATTR_RX,):
+        if m := rx.match(t):
+            return _slot(_en_subject(m["s"]), _en_attr(m["a"])), m["v"]
+    if m := _EN_MY_RX.match(t):
+        words = _CHANGE_EN.sub("", m["a"].casefold()).strip()
+        key = slots.relation_en(words)
+        if key is not None:  # "my new boss is Raj Patel": the boss's name
+            return f"{key}.name" if re.match(r"^[A-Z][a-z]+", m["v"]) else f"{key}.is", m["v"]
+        return _en_attr(words), m["v"]
+    if m := _EN_MOVE_RX.match(t):
+        return _slot(_en_subject(m["s"]), "residence"), m["v"]
+    if m := _EN_JOB_AT_RX.match(t):
+        return _slot(_en_subject(m["s"]), "workplace"), m["v"]
+    if m := _EN_WORK_RX.match(t):
+        return _slot(_en_subject(m["s"]), "workplace"), m["v"]
+    if m := _EN_NAME_RX.match(t):
+        return _slot(_en_subject(m["s"]), "name"), m["v"]
+    return None

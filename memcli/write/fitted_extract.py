@@ -1,0 +1,149 @@
+"""The fitted clause extractor (default): the rules' facts, plus every other clause unit the
+fitted model reads as a durable fact about the user's world.
+
+Per utterance (:meth:`FittedExtractor.extract_batch` does a whole claimed batch with one
+embedding call):
+
+1. the rules (:class:`~memcli.write.extract.RuleExtractor`) give their facts — slots,
+   normalisation, relative time and coreference stay theirs;
+2. the utterance is cut into clause units (:func:`memcli.write.clauses.units`); a unit whose
+   content a rule fact already carries is done;
+3. every other unit that is not chatter (:func:`~memcli.write.clauses.is_chatter`) is embedded
+   and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from
+   the embedding and the rule signals); at or over the fitted threshold it becomes a candidate in the user's own words
+   (:func:`~memcli.write.clauses.clean`) with the generic ``subject.attribute`` slot of its
+   parse (:func:`~memcli.write.clauses.generic_slot`) and the model's probability in its
+   metadata (``clause_p``).
+
+Without weights fitted for the configured model it is the rule extractor. It takes its
+embedder (an :class:`~memcli.embed.Embedder` or a callable that loads it on first use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memcli import slots
+from memcli.models import Candidate, Kind
+from memcli.settings import Settings
+from memcli.text import to_simplified
+from memcli.write.clause_model import ClauseModel, load_clause_weights
+from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, signals, units
+from memcli.write.extract import RuleExtractor, Utterance
+
+if TYPE_CHECKING:
+    from memcli.embed import Embedder
+
+__all__ = ["FittedExtractor"]
+
+_HEDGE_ZH = ("好像", "可能", "大概", "也许", "或许", "似乎", "估计")
+_HEDGE_EN = ("i think", "maybe", "probably", "perhaps", "i guess", "might", "not sure")
+
+
+class FittedExtractor(RuleExtractor):
+    """Rules + the fitted clause model; see the module doc.
+
+    ``embedder``: the write-path embedder or a callable returning it (loaded on first use);
+    None loads ``settings.model``. ``params``: clause weights (default: fitted for the model).
+    """
+
+    name = "fitted"
+
+    def __init__(self, settings: Settings | None = None,
+                 embedder: Embedder | Callable[[], Embedder] | None = None,
+                 params: dict | None = None) -> None:
+        super().__init__(settings)
+        self.settings = settings or Settings()
+        params = params if params is not None else load_clause_weights(self.settings)
+        self.model = ClauseModel(params) if params else None
+        self._embedder = embedder
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder (loaded on first use)."""
+        from memcli.embed import Embedder, load_embedder
+
+        if self._embedder is None:
+            self._embedder = load_embedder(self.settings.model, self.settings.embed_backend)
+        elif not isinstance(self._embedder, Embedder):
+            self._embedder = self._embedder()
+        return self._embedder
+
+    def extract(self, utt: Utterance) -> list[Candidate]:
+        out = self.extract_batch([utt])[0]
+        if isinstance(out, Exception):
+            raise out
+        return out
+
+    def _open_units(self, utt: Utterance, found: list[Candidate]) -> list[Unit]:
+        from memcli.write.rules.match import content_units
+
+        have = frozenset().union(*(content_units(to_simplified(c.statement)) for c in found))
+        out = []
+        for u in units(utt.text):
+            cu = content_units(u.text)
+            if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
+                continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
+            out.append(u)
+        return out
+
+    @staticmethod
+    def _specific(c: Candidate) -> Candidate:
+        """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
+        slot when that names a known attribute (we moved to X → residence)."""
+        attr = slots.split_slot(c.slot)[1] if c.slot else None
+        if attr not in (None, "fact", "event") and (c.slot or "").split(".")[0] not in ("fact", "event"):
+            return c
+        parsed = generic_slot(c.statement)
+        if parsed is None or slots.attribute(slots.split_slot(parsed[0])[1]) is None:
+            return c
+        return c.model_copy(update={"slot": parsed[0]})
+
+    def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
+        """Candidates per utterance; a failure of one is returned in its place, not raised."""
+        rule_out: list[list[Candidate] | Exception] = []
+        for u in utts:
+            try:
+                rule_out.append([self._specific(c) for c in RuleExtractor.extract(self, u)])
+            except Exception as exc:  # kept per task: one bad utterance fails only its task
+                rule_out.append(exc)
+        if self.model is None:
+            return rule_out
+        todo: list[tuple[int, Unit]] = []
+        for i, (u, out) in enumerate(zip(utts, rule_out, strict=True)):
+            if u.role == "user" and not isinstance(out, Exception):
+                todo += [(i, x) for x in self._open_units(u, out)]
+        if not todo:
+            return rule_out
+        vec = self.embedder.embed([x.text for _, x in todo], batch_size=self.settings.embed_batch_size)
+        prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo]))
+        for (i, unit), p in zip(todo, prob, strict=True):
+            out = rule_out[i]
+            if p < self.model.threshold.get(unit.lang, 0.99) or isinstance(out, Exception):
+                continue
+            cand = self._candidate(utts[i], unit, float(p))
+            if cand is not None and all(c.statement != cand.statement for c in out):
+                out.append(cand)
+        return rule_out
+
+    def _candidate(self, utt: Utterance, unit: Unit, p: float) -> Candidate | None:
+        from memcli.write.extract import _own_words
+
+        statement = clean(unit)
+        if not statement or len(statement) > self.max_chars:
+            return None
+        statement = _own_words(statement, to_simplified(utt.text), utt.text)
+        parsed = generic_slot(statement)
+        slot = parsed[0] if parsed else None
+        attr = slots.split_slot(slot)[1] if slot else None
+        a = slots.attribute(attr) if attr else None
+        kind = Kind(a.kind) if a else (Kind.RELATIONSHIP if slot and slots.slot_subject(slot) not in
+                                       (slots.ME,) and not slot.startswith("thing:") else Kind.OTHER)
+        low = statement.casefold()
+        hedged = any(h in low for h in (_HEDGE_ZH if unit.lang == "zh" else _HEDGE_EN))
+        conf = min(self.cap, 0.45 if hedged else 0.4 + 0.3 * p)
+        return Candidate(statement=statement, kind=kind, slot=slot, salience=0.5, confidence=conf,
+                         valid_from=utt.occurred_at, metadata={"clause_p": round(p, 3)})

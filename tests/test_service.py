@@ -1,0 +1,256 @@
+"""The HTTP service against a real uvicorn on 127.0.0.1, on SQLite and on PostgreSQL.
+
+One server per backend for the module (the real default model, loaded once for the session);
+each test uses its own users, so the tests do not see each other's memories.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import uuid
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+
+from _http import running  # noqa: E402
+
+from memcli.admin import Admin  # noqa: E402
+from memcli.memory import Memory  # noqa: E402
+from memcli.settings import load_settings  # noqa: E402
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(request, tmp_path_factory, embedder):
+    """``(base_url, service, settings)`` of a live server on a fresh database of the backend."""
+    from memcli.service.app import Service, create_app
+
+    if request.param == "sqlite":
+        db = str(tmp_path_factory.mktemp("svc") / "svc.db")
+    else:
+        from _pg import drop_schema, new_schema
+
+        base = request.getfixturevalue("pg_server")
+        schema, db = new_schema(base)
+        request.addfinalizer(lambda: drop_schema(base, schema))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("MEMCLI_CONFIG", str(tmp_path_factory.mktemp("cfg") / "none.toml"))
+        settings = load_settings(db=db, server_max_body_bytes=64 * 1024)
+    svc = Service(settings, embedder=embedder)
+    with running(create_app(service=svc)) as base_url:
+        yield base_url, svc, settings
+
+
+def _user(svc, name: str | None = None) -> tuple[str, dict[str, str]]:
+    user = name or f"u-{uuid.uuid4().hex[:8]}"
+    with Admin(settings=svc.settings) as adm:
+        tok = adm.create_token(user)["token"]
+    return user, {"Authorization": f"Bearer {tok}"}
+
+
+def test_capture_is_drained_on_the_next_request_channel_and_found(server):
+    base, svc, _ = server
+    user, auth = _user(svc)
+    r = httpx.post(f"{base}/v1/capture", json={"text": "I take my coffee without sugar"}, headers=auth)
+    assert r.status_code == 200, r.text
+    cap = r.json()
+    assert (cap["user"], cap["duplicate"]) == (user, False)
+    again = httpx.post(f"{base}/v1/capture", json={"text": "x", "key": cap["idempotency_key"]}, headers=auth).json()
+    assert again["duplicate"] is True and again["outbox_id"] == cap["outbox_id"]
+    assert svc.drainer.wait_idle(60)
+    mems = httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]
+    assert [m["statement"] for m in mems] == ["I take my coffee without sugar"]
+    assert mems[0]["origin"] == "extracted" and mems[0]["user"] == user
+    hits = httpx.get(f"{base}/v1/search", params={"q": "coffee"}, headers=auth).json()["hits"]
+    assert hits[0]["id"] == mems[0]["id"]
+    ctx = httpx.post(f"{base}/v1/context", json={"query": "how do I take my coffee?"}, headers=auth).json()
+    assert "I take my coffee without sugar" in ctx["text"] and ctx["reason"] is None
+    none = httpx.post(f"{base}/v1/context", json={"query": "量子色动力学的渐近自由"}, headers=auth).json()
+    assert none["text"] == ""
+
+
+def test_remember_show_history_correct_forget_export(server):
+    base, svc, _ = server
+    _, auth = _user(svc)
+    r = httpx.post(f"{base}/v1/memories", json={"text": "我妈妈的生日是3月5号", "kind": "relationship"}, headers=auth)
+    assert r.status_code == 201 and r.json()["decision"] == "ADD"
+    item_id = r.json()["item_id"]
+    shown = httpx.get(f"{base}/v1/memories/{item_id}", headers=auth).json()
+    assert (shown["statement"], shown["kind"], shown["status"]) == ("我妈妈的生日是3月5号", "relationship", "active")
+    fixed = httpx.patch(f"{base}/v1/memories/{item_id}", json={"text": "我妈妈的生日是3月6号"}, headers=auth).json()
+    assert fixed["confidence"] == 1.0 and fixed["supersedes_id"] == item_id
+    hist = httpx.get(f"{base}/v1/memories/{fixed['id']}/history", headers=auth).json()
+    assert {i["id"] for i in hist["items"]} == {item_id, fixed["id"]} and len(hist["events"]) >= 2
+    lines = httpx.get(f"{base}/v1/export", headers=auth)
+    assert lines.headers["content-type"].startswith("application/x-ndjson")
+    assert [json.loads(x)["text"] for x in lines.text.splitlines()] == ["我妈妈的生日是3月6号"]
+    gone = httpx.delete(f"{base}/v1/memories/{fixed['id']}", headers=auth).json()
+    assert (gone["purged"], gone["already"]) == (False, False)
+    assert httpx.get(f"{base}/v1/memories/{fixed['id']}", headers=auth).json()["status"] == "forgotten"
+    purged = httpx.delete(f"{base}/v1/memories/{fixed['id']}", params={"purge": "true"}, headers=auth).json()
+    assert purged["purged"] is True
+    r = httpx.get(f"{base}/v1/memories/{fixed['id']}", headers=auth)
+    assert r.status_code == 404 and r.json()["error"]["exit_code"] == 3
+
+
+def test_errors_are_one_json_line_with_the_cli_code(server):
+    base, svc, settings = server
+    user, auth = _user(svc)
+    r = httpx.get(f"{base}/v1/memories")
+    assert r.status_code == 401 and r.headers["www-authenticate"] == "Bearer"
+    assert r.json()["error"]["code"] == "unauthorized"
+    assert httpx.get(f"{base}/v1/memories", headers={"Authorization": "Bearer mcl_nope"}).status_code == 401
+    with Admin(settings=settings) as adm:
+        op = adm.create_token(operator=True)
+        tok = adm.create_token(user)
+    assert httpx.get(f"{base}/v1/memories", headers={"Authorization": f"Bearer {op['token']}"}).status_code == 403
+    assert httpx.post(f"{base}/internal/drain", headers=auth).status_code == 403
+    own = {"Authorization": f"Bearer {tok['token']}"}
+    assert httpx.get(f"{base}/v1/memories", headers=own).status_code == 200
+    with Admin(settings=settings) as adm:
+        adm.revoke_token(tok["id"])
+    assert httpx.get(f"{base}/v1/memories", headers=own).status_code == 401  # revoked: at once
+    cases = [
+        (httpx.post, "/v1/capture", {"json": {"text": "   "}}, 400, "bad_input"),
+        (httpx.post, "/v1/capture", {"json": {}}, 400, "bad_input"),
+        (httpx.post, "/v1/capture", {"json": {"text": "hi", "user": "bob"}}, 400, "bad_input"),
+        (httpx.post, "/v1/capture", {"content": b"{not json", "headers": {"content-type": "application/json"}},
+         400, "bad_input"),
+        (httpx.post, "/v1/capture", {"json": {"text": "x" * 70_000}}, 413, "too_large"),
+        (httpx.post, "/v1/capture", {"json": {"text": "hi", "at": "yesterday-ish"}}, 400, "bad_input"),
+        (httpx.get, "/v1/memories?user_id=bob", {}, 400, "bad_input"),
+        (httpx.get, "/v1/memories/987654", {}, 404, "not_found"),
+        (httpx.get, f"/v1/memories/{2**70}", {}, 400, "bad_input"),
+        (httpx.get, "/v1/search", {"params": {"q": "x", "limit": 0}}, 400, "bad_input"),
+        (httpx.post, "/v1/memories", {"json": {"text": "x", "kind": "nonsense"}}, 400, "bad_input"),
+        (httpx.get, "/v1/nowhere", {}, 404, "not_found"),
+    ]
+    for call, path, kw, status, code in cases:
+        headers = {**auth, **kw.pop("headers", {})}
+        r = call(f"{base}{path}", headers=headers, **kw)
+        assert (r.status_code, r.json()["error"]["code"]) == (status, code), (path, r.text)
+        assert "\n" not in r.json()["error"]["message"]
+
+
+def test_internal_drain_from_two_schedulers_drains_every_task_once(server):
+    base, svc, settings = server
+    with Admin(settings=settings) as adm:
+        op = {"Authorization": f"Bearer {adm.create_token(operator=True)['token']}"}
+    users = [f"cron-{uuid.uuid4().hex[:6]}" for _ in range(2)]
+    texts = ["I live in Lisbon", "My sister is called Ana", "I am allergic to peanuts", "I play the cello"]
+    for u in users:  # captured in-process: no next-request drain, so only the cron channel drains them
+        with Memory(settings=settings.model_copy(update={"user": u}), embedder=svc.embedder) as m:
+            for t in texts:
+                m.capture(t)
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        outs = list(ex.map(lambda _: httpx.post(f"{base}/internal/drain", json={"max_seconds": 30}, headers=op,
+                                                timeout=120), range(2)))
+    assert [o.status_code for o in outs] == [200, 200]
+    assert sum(o.json()["done"] for o in outs) == len(users) * len(texts)
+    for u in users:
+        with Memory(settings=settings.model_copy(update={"user": u}), embedder=svc.embedder) as m:
+            st = m.outbox_status().counts
+            stmts = [i.statement for i in m.list()]
+        assert (st["done"], st["pending"], st["processing"]) == (len(texts), 0, 0)
+        assert sorted(stmts) == sorted(texts)  # each extracted once: no duplicate
+    assert httpx.post(f"{base}/internal/drain", json={"max_seconds": -1}, headers=op).status_code == 400
+
+
+def test_metrics_and_healthz_and_openapi(server):
+    base, svc, _ = server
+    _, auth = _user(svc)
+    httpx.get(f"{base}/v1/memories/1234567", headers=auth)
+    text = httpx.get(f"{base}/metrics").text
+    assert 'memcli_http_requests_total{method="GET",route="/v1/memories/{item_id}",status="404"}' in text
+    assert "memcli_http_request_seconds_bucket" in text and 'memcli_outbox_tasks{status="pending"}' in text
+    assert httpx.get(f"{base}/healthz").json()["status"] == "ok"
+    spec = httpx.get(f"{base}/openapi.json").json()
+    assert {"/v1/capture", "/v1/context", "/v1/search", "/v1/memories", "/v1/memories/{item_id}",
+            "/v1/memories/{item_id}/history", "/v1/export", "/internal/drain"} <= set(spec["paths"])
+    names = {p["name"] for path in spec["paths"].values() for op in path.values() for p in op.get("parameters", [])}
+    props = {k for s in spec["components"]["schemas"].values() for k in s.get("properties", {})
+             if s.get("title", "").endswith("In")}
+    assert not ({"user", "user_id"} & (names | props))
+    assert httpx.get(f"{base}/docs").status_code == 200
+
+
+def test_a_dead_drain_process_is_started_again(server):
+    base, svc, settings = server
+    if str(settings.db).startswith("postgres"):
+        pytest.skip("the child process is the same on both backends; once is enough")
+    _, auth = _user(svc)
+    assert svc.drainer.wait_idle(120)
+    old = svc._drain_process._proc
+    old.kill()
+    old.join(10)
+    r = httpx.post(f"{base}/v1/capture", json={"text": "I am learning the violin"}, headers=auth)
+    assert r.status_code == 200
+    assert svc.drainer.wait_idle(180)
+    assert svc._drain_process._proc is not old and svc._drain_process._proc.is_alive()
+    assert [m["statement"] for m in httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]] == [
+        "I am learning the violin"]
+
+
+# -- isolation through HTTP: two users' tokens, every route ------------------------------------
+
+_BOB = ["My brother Tom lives in Oslo", "我养了一只猫叫咪咪", "I work as a nurse at the city hospital"]
+_ROUTES = ["show", "history", "correct", "forget", "purge", "search", "context", "list", "export", "capture",
+           "remember"]
+
+
+@pytest.fixture(scope="module")
+def two_users(server):
+    base, svc, _ = server
+    _, alice = _user(svc, f"alice-{uuid.uuid4().hex[:6]}")
+    _, bob = _user(svc, f"bob-{uuid.uuid4().hex[:6]}")
+    ids = [httpx.post(f"{base}/v1/memories", json={"text": t}, headers=bob).json()["item_id"] for t in _BOB]
+    mine = httpx.post(f"{base}/v1/memories", json={"text": "I like green tea"}, headers=alice).json()["item_id"]
+    return alice, bob, ids, mine
+
+
+@hsettings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(route=st.sampled_from(_ROUTES), which=st.integers(0, len(_BOB) - 1), smuggle=st.booleans())
+def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, which, smuggle):
+    base, _, _ = server
+    alice, bob, bob_ids, mine = two_users
+    target, text = bob_ids[which], _BOB[which]
+    q = {"user": "bob"} if smuggle else {}
+    h = alice
+    if route in ("show", "history", "correct", "forget", "purge"):
+        url = f"{base}/v1/memories/{target}" + ("/history" if route == "history" else "")
+        r = {"show": lambda: httpx.get(url, headers=h, params=q),
+             "history": lambda: httpx.get(url, headers=h, params=q),
+             "correct": lambda: httpx.patch(url, json={"text": "hijacked"}, headers=h, params=q),
+             "forget": lambda: httpx.delete(url, headers=h, params=q),
+             "purge": lambda: httpx.delete(url, headers=h, params={**q, "purge": "true"})}[route]()
+        assert r.status_code == (400 if smuggle else 404), r.text
+    else:
+        body_user = {"user": "bob"} if smuggle else {}
+        r = {"search": lambda: httpx.get(f"{base}/v1/search", params={"q": text, "limit": 50, **q}, headers=h),
+             "context": lambda: httpx.post(f"{base}/v1/context", json={"query": text, "limit": 50, **body_user},
+                                           headers=h),
+             "list": lambda: httpx.get(f"{base}/v1/memories", params={"all": "true", **q}, headers=h),
+             "export": lambda: httpx.get(f"{base}/v1/export", params={"all": "true", **q}, headers=h),
+             "capture": lambda: httpx.post(f"{base}/v1/capture", json={"text": "hello there", **body_user},
+                                           headers=h),
+             "remember": lambda: httpx.post(f"{base}/v1/memories", json={"text": "I like green tea", **body_user},
+                                            headers=h)}[route]()
+        if smuggle:
+            assert r.status_code == 400 and r.json()["error"]["code"] == "bad_input"
+        else:
+            assert r.status_code in (200, 201), r.text
+            for t in _BOB:
+                assert t not in r.text
+            if route in ("search", "context"):
+                got = {x["id"] for x in r.json()["hits"]}
+                assert not (got & set(bob_ids))
+            if route == "remember":  # alice's own fact again: reinforced, bob's items never compared
+                assert r.json()["item_id"] == mine
+    if route in ("correct", "forget", "purge"):  # bob's memory is untouched whatever alice did
+        got = httpx.get(f"{base}/v1/memories/{target}", headers=bob).json()
+        assert (got["statement"], got["status"]) == (text, "active")

@@ -1,0 +1,67 @@
+"""``memcli token create / revoke / list`` and ``memcli serve`` as a real process on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+
+from _http import free_port, wait_healthy  # noqa: E402
+from conftest import ROOT, run_cli  # noqa: E402
+
+
+def test_token_commands_store_a_digest_and_refuse_bad_input(tmp_path):
+    made = run_cli("token", "create", "--user", "alice", "--name", "web", "--json")
+    assert made.exit_code == 0, made.stderr
+    tok = made.json()
+    assert tok["token"].startswith("mcl_") and len(tok["token"]) == 47 and tok["user"] == "alice"
+    listed = run_cli("token", "list", "--json").json()
+    assert [(r["id"], r["user"], r["scope"], r["name"], r["revoked_at"]) for r in listed] == [
+        (tok["id"], "alice", "user", "web", None)]
+    assert tok["token"] not in run_cli("token", "list", "--json").stdout
+    raw = (tmp_path / "memcli.db").read_bytes()
+    assert tok["token"].encode() not in raw  # only the SHA-256 digest is stored
+    for args, code in ((("token", "create"), 2), (("token", "create", "--user", "bob", "--operator"), 2),
+                       (("token", "create", "--user", "  "), 2), (("token", "revoke", "99"), 3)):
+        r = run_cli(*args)
+        assert r.exit_code == code, (args, r.stderr)
+        assert r.stderr.startswith("memcli: error: ") and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert run_cli("token", "revoke", str(tok["id"])).exit_code == 0
+    assert run_cli("token", "revoke", str(tok["id"]), "--json").json() == {"id": tok["id"], "already": True}
+    assert run_cli("token", "list", "--json").json()[0]["revoked_at"] is not None
+
+
+def test_memcli_serve_runs_as_a_process_and_honours_revocation(tmp_path):
+    tok = run_cli("token", "create", "--user", "alice", "--json").json()
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-m", "memcli", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_healthy(base, 180, proc)
+        auth = {"Authorization": f"Bearer {tok['token']}"}
+        r = httpx.post(f"{base}/v1/capture", json={"text": "我咖啡不加糖"}, headers=auth, timeout=30)
+        assert r.status_code == 200 and r.json()["user"] == "alice"
+        assert run_cli("token", "revoke", str(tok["id"])).exit_code == 0
+        r = httpx.get(f"{base}/v1/memories", headers=auth, timeout=30)
+        assert r.status_code == 401
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    # uvicorn shuts down gracefully, then re-raises the SIGTERM it captured (exit status -15)
+    assert proc.returncode in (0, -signal.SIGTERM), err.decode()
+    assert b"Traceback" not in err
+
+
+def test_memcli_serve_on_a_bad_database_is_one_line(tmp_path):
+    bad = tmp_path / "not-a-db"
+    bad.write_bytes(b"this is not sqlite" * 100)
+    r = run_cli("--db", str(bad), "serve", "--port", str(free_port()))
+    assert r.exit_code == 4 and r.stderr.startswith("memcli: error: ") and r.stderr.count("\n") == 1
