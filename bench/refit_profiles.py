@@ -63,6 +63,7 @@ def main() -> None:
     os.environ["MEMCLI_CONFIG"] = os.devnull  # the shipped defaults, not this machine's config
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="update memcli/settings.py")
+    ap.add_argument("--model", action="append", help="refit only this model (repeatable; default: all three)")
     a = ap.parse_args()
     from memcli.errors import ModelUnavailableError
     from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL
@@ -70,6 +71,8 @@ def main() -> None:
     path = ROOT / "memcli" / "settings.py"
     text = path.read_text(encoding="utf-8")
     for model, key in ((DEFAULT_MODEL, "DEFAULT_MODEL"), (E5_MODEL, "E5_MODEL"), (MINILM_MODEL, "MINILM_MODEL")):
+        if a.model and model not in a.model:
+            continue
         try:
             values, summary = fit(model)
         except ModelUnavailableError as exc:

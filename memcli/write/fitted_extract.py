@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memcli import slots
+from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
@@ -38,10 +39,6 @@ if TYPE_CHECKING:
     from memcli.embed import Embedder
 
 __all__ = ["FittedExtractor"]
-
-_HEDGE_ZH = ("好像", "可能", "大概", "也许", "或许", "似乎", "估计")
-_HEDGE_EN = ("i think", "maybe", "probably", "perhaps", "i guess", "might", "not sure")
-
 
 class FittedExtractor(RuleExtractor):
     """Rules + the fitted clause model; see the module doc.
@@ -142,8 +139,6 @@ class FittedExtractor(RuleExtractor):
         a = slots.attribute(attr) if attr else None
         kind = Kind(a.kind) if a else (Kind.RELATIONSHIP if slot and slots.slot_subject(slot) not in
                                        (slots.ME,) and not slot.startswith("thing:") else Kind.OTHER)
-        low = statement.casefold()
-        hedged = any(h in low for h in (_HEDGE_ZH if unit.lang == "zh" else _HEDGE_EN))
-        conf = min(self.cap, 0.45 if hedged else 0.4 + 0.3 * p)
-        return Candidate(statement=statement, kind=kind, slot=slot, salience=0.5, confidence=conf,
+        return Candidate(statement=statement, kind=kind, slot=slot, salience=0.5,
+                         confidence=extracted_confidence(utt.text, self.settings),
                          valid_from=utt.occurred_at, metadata={"clause_p": round(p, 3)})

@@ -195,11 +195,13 @@ class MemoryCaptureWorker:
         t = time.perf_counter()
         utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
                                              occurred_at=k.occurred_at)) for k in tasks]
-        # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, 16
-        # utterances at a time, so a signal is seen between them): a failed extraction is recorded on
+        # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, one
+        # utterance at a time unless the extractor is local, so a signal is seen between them): a
+        # failed extraction is recorded on
         # its task as it happens, so an interrupted drain keeps the errors of what it tried
-        batch = int(getattr(self.extraction.extractor, "batch", 0) or 0)  # an LLM extractor's call size
-        step = max(1, batch or (16 if stop is not None else len(utts)))
+        ext = self.extraction.extractor  # a local extractor (rules, fitted) does a batch in well under a second
+        slow = stop is not None and not getattr(ext, "local", False)
+        step = 1 if slow else max(1, int(getattr(ext, "batch", 0) or 0) or len(utts))
         extracted: list = []
         for start in range(0, len(utts), step):
             if stop is not None and stop.is_set():
