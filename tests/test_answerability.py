@@ -14,9 +14,9 @@ from memcli.governance.confidence import is_hedged, label
 AT = "2026-06-01T09:00:00+08:00"
 
 ZH_FACTS = ["我叫孙若溪", "我住在南京鼓楼区", "我在一家保险公司做精算师", "我养了一条狗，叫阿福", "我对青霉素过敏",
-            "我老公叫何子默", "我老公是牙医", "我婆婆的老家是安徽黄山", "我儿子今年六岁", "我喜欢周末去爬紫金山",
+            "我老公叫何子默", "我老公是牙医", "我婆婆的老家是安徽黄山", "我儿子今年读三年级", "我喜欢周末去爬紫金山",
             "我的领导叫钱卫东", "我领导的老家是江西九江"]
-EN_FACTS = ["My name is Nora Lind", "I live in Leeds", "I work as a physiotherapist", "I have a tabby cat named Miso",
+EN_FACTS = ["My name is Nora Lind", "I live in Leeds", "I work as a physiotherapist", "I have a ginger cat named Miso",
             "I'm allergic to shellfish", "My husband is called Arjun", "My husband is a pilot",
             "My boss is called Greta", "My boss grew up in Oslo", "My daughter is 9", "I go swimming every Saturday"]
 
@@ -75,11 +75,11 @@ def test_answer_questions_keep_their_fact(zh, question: str, fact: str) -> None:
 
 
 def test_the_gate_can_be_turned_off(zh) -> None:
-    question = "乞力马扎罗山有多高"
+    question = "我老公是做什么工作的"
     zh.settings.answerability = False
     hits = zh.search(question)
-    assert hits and all(h.p_relevant is None and not h.below_floor for h in hits)
-    assert zh.context(question).text != ""  # the nearest memories are back, as before issue 20
+    assert hits and all(h.p_relevant is None and not h.below_floor for h in hits)  # nothing gated, nothing scored
+    assert zh.context(question).text != ""
 
 
 @pytest.mark.parametrize(("question", "expect"), [

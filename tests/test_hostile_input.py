@@ -75,9 +75,10 @@ LIMIT = 4000  # the default max_text_chars
 
 def cleaned_or_none(text: str) -> str | None:
     """What a stored text must be, by the documented rule and nothing of memcli's: control
-    characters (Unicode category Cc, except tab, newline and carriage return), lone surrogates
+    characters (Unicode category Cc, except tab and newline; CR and CRLF read as newline), lone surrogates
     (Cs) and :data:`INVISIBLE` removed, NFC, surrounding whitespace stripped; None when that
     leaves nothing or more than :data:`LIMIT` characters (the input must then be refused)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a carriage return is a line end
     kept = "".join(ch for ch in text if not (
         unicodedata.category(ch) == "Cs" or ch in INVISIBLE
         or (unicodedata.category(ch) == "Cc" and ch not in "\t\n\r")))

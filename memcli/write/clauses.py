@@ -205,7 +205,8 @@ _ZH_AGE_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:今年|已经|快|才)?(?P<v>
 _ZH_IS_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:可|也|就|还|真|真的|确实|其实|已经)?是(?:个|一个|一名|一位|位|名)?(?P<v>.+)$")  # noqa: E501
 _EN_ATTR_RX = re.compile(r"^(?P<s>.+?)'s (?P<a>[a-z ]{2,20}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_MY_RX = re.compile(r"^(?P<s>my|our) (?P<a>[a-z ]{2,30}?) (?:is|are|was) (?P<v>.+)$", re.I)
-_EN_WORK_RX = re.compile(r"^(?P<s>.+?) (?:works?|is working|am working) (?:at|for) (?P<v>.+)$", re.I)
+_EN_WORK_RX = re.compile(r"^(?P<s>I|we|[Mm]y [a-z' ]{1,30}?|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:works?|is working|am working) "  # noqa: E501
+                         r"(?:at|for) (?P<v>.+)$")
 _EN_MOVE_RX = re.compile(r"^(?:update:\s*)?(?P<s>i|we|my [a-z ]+?) (?:just |recently |finally )?(?:moved|relocated) "
                          r"(?:to|into) (?P<v>[A-Z][\w .'-]*?)(?: (?:last|this|a few|two|three) .*)?$", re.I)
 _EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
