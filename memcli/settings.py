@@ -324,7 +324,7 @@ class Settings(BaseSettings):
         v = v.strip()
         if not v:
             raise ValueError("user must not be empty")
-        if any("\ud800" <= c <= "\udfff" or c < " " or c == "\x7f" for c in v):
+        if any("\ud800" <= c <= "\udfff" or c < " " or "\x7f" <= c <= "\x9f" for c in v):  # C0, DEL, C1
             # non-UTF-8 bytes in argv arrive as lone surrogates; SQLite cannot store them
             raise ValueError("user must be valid Unicode text without control characters")
         return v

@@ -162,7 +162,7 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
         raise _Fallback
     u = pick("user", user)
     u = "default" if u is None else u
-    if not isinstance(u, str) or not u.strip() or any("\ud800" <= ch <= "\udfff" or ch < " " or ch == "\x7f"
+    if not isinstance(u, str) or not u.strip() or any("\ud800" <= ch <= "\udfff" or ch < " " or "\x7f" <= ch <= "\x9f"
                                                       for ch in u):
         raise _Fallback
     d = pick("db", db)

@@ -88,6 +88,7 @@ _ZH_MARKERS = {
     "plan": r"明天|后天|下周|下星期|下个?月|明年|待会|一会儿|等会|打算|准备|计划|想要|希望|到时候|下次",
     "feeling": r"^(?:今天|现在|刚才|刚刚)?(?:我)?(?:有点|好|真|太|特别|挺|很)?(?:累|困|饿|烦|开心|高兴|无聊|难受|郁闷|紧张)",  # noqa: E501
     "addressee": r"^(?:你|您|咱们|大家)",
+    "meta": r"^(?:我们|咱们)?(?:聊了|聊到|聊过|谈了|说了半天|扯了)",
     "hedge": r"好像|可能|大概|也许|或许|应该是|似乎|估计",
     "copula": r"是|叫|在.{1,12}(?:上班|工作)|住在|来自",
     "has_de_attr": r"的[\u4e00-\u9fff]{1,6}(?:是|为)",
@@ -104,6 +105,7 @@ _EN_MARKERS = {
     "feeling": r"^(?:i'm|i am|i feel|feeling) (?:so |really |a bit |very )?(?:tired|sleepy|hungry|bored|happy|sad|"
                r"stressed|excited|good|great|fine|okay)\b",
     "addressee": r"^(?:you|your)\b",
+    "meta": r"^(?:we|i) (?:talked|chatted|spoke|discussed|went on)\b",
     "hedge": r"\b(?:i think|maybe|probably|perhaps|i guess|might be|not sure)\b",
     "copula": r"\b(?:is|are|am|was|called|named|works? (?:at|for|as)|lives? in|from)\b",
     "has_de_attr": r"\b(?:my|his|her|our|their|[a-z]+'s) [a-z]+ (?:is|are|was)\b",
@@ -152,14 +154,15 @@ def signals(unit: Unit) -> np.ndarray:
 
 
 def is_chatter(unit: Unit) -> bool:
-    """A question, greeting, thanks, request or a clause addressed to the assistant: never a fact, by
+    """A question, greeting, thanks, request, a clause addressed to the assistant or about the talk
+    itself (we talked about…, 我们聊了…): never a fact, by
     rule (the fitted model only weighs declaratives)."""
     from memcli.write.rules import en, zh
 
     t = unit.text if unit.lang == "zh" else unit.text.casefold()
     res = _ZH_RE if unit.lang == "zh" else _EN_RE
     return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
-        res[k].search(t) for k in ("greeting", "thanks", "request", "addressee"))
+        res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
 
 
 # -- cleaning -----------------------------------------------------------------------------------
