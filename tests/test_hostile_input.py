@@ -73,12 +73,48 @@ INVISIBLE = frozenset("\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u2
 LIMIT = 4000  # the default max_text_chars
 
 
+def _without_escapes(t: str) -> str:
+    """ECMA-48 escape sequences removed whole, read by a scan (not memcli's regex): CSI (ESC [ or
+    0x9B, parameters 0x30-0x3F, intermediates 0x20-0x2F, a final 0x40-0x7E), a control string (ESC ]
+    P X ^ _ or 0x90 0x98 0x9D 0x9E 0x9F) up to BEL, ESC \\ or 0x9C, and ESC + intermediates + a final
+    0x30-0x7E; a sequence that does not complete leaves its introducer to the control-character rule."""
+    out, i, n = [], 0, len(t)
+
+    def run(j: int, lo: str, hi: str) -> int:
+        while j < n and lo <= t[j] <= hi:
+            j += 1
+        return j
+
+    while i < n:
+        c, end = t[i], None
+        if c == "\x9b" or (c == "\x1b" and t[i + 1:i + 2] == "["):
+            j = run(run(i + (1 if c == "\x9b" else 2), "\x30", "\x3f"), "\x20", "\x2f")
+            end = j + 1 if j < n and "\x40" <= t[j] <= "\x7e" else None
+        if end is None and (c in "\x90\x98\x9d\x9e\x9f" or (c == "\x1b" and t[i + 1:i + 2] in tuple("]PX^_"))):
+            j = i + (1 if c != "\x1b" else 2)
+            while j < n and t[j] not in "\x07\x1b\x9c":
+                j += 1
+            if j < n and t[j] in "\x07\x9c":
+                end = j + 1
+            elif t[j:j + 2] == "\x1b\\":
+                end = j + 2
+        if end is None and c == "\x1b":
+            j = run(i + 1, "\x20", "\x2f")
+            end = j + 1 if j < n and "\x30" <= t[j] <= "\x7e" else None
+        if end is None:
+            out.append(c)
+            i += 1
+        else:
+            i = end
+    return "".join(out)
+
+
 def cleaned_or_none(text: str) -> str | None:
     """What a stored text must be, by the documented rule and nothing of memcli's: control
     characters (Unicode category Cc, except tab and newline; CR and CRLF read as newline), lone surrogates
     (Cs) and :data:`INVISIBLE` removed, NFC, surrounding whitespace stripped; None when that
     leaves nothing or more than :data:`LIMIT` characters (the input must then be refused)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a carriage return is a line end
+    text = _without_escapes(text.replace("\r\n", "\n").replace("\r", "\n"))  # CR is a line end
     kept = "".join(ch for ch in text if not (
         unicodedata.category(ch) == "Cs" or ch in INVISIBLE
         or (unicodedata.category(ch) == "Cc" and ch not in "\t\n\r")))
@@ -92,6 +128,7 @@ def test_the_oracle_itself():
     assert cleaned_or_none("e\u0301") == "\u00e9"  # NFC
     assert cleaned_or_none("\ud800\u200d\x07") is None and cleaned_or_none("x" * 4001) is None
     assert cleaned_or_none("line\nbreak\ttab") == "line\nbreak\ttab"
+    assert cleaned_or_none("a\x1b[31mred\x1b0b\x1b]0;title\x07c\x1b[") == "aredbc"
 
 
 # -- capture / remember ------------------------------------------------------------------------
