@@ -202,3 +202,43 @@ def test_yesterday_is_the_day_before_the_utterance(mem) -> None:
     say(mem, "Yesterday I adopted a dog", "2026-03-10T12:00:00+00:00")
     [item] = mem.list()
     assert item.statement == "I adopted a dog" and item.valid_from == parse_at("2026-03-09T12:00:00+00:00")
+
+
+def _pairs_with_two_events(mem) -> list:
+    return mem.store.q("""SELECT source_id, item_id FROM memory_events WHERE user_id = ? AND source_id IS NOT NULL
+                          GROUP BY 1, 2 HAVING count(*) > 1""", (mem.user,))
+
+
+@pytest.mark.parametrize("told", [
+    ["我养了一只仓鼠，叫Biscuit", "我养了一只猫，叫Biscuit", "我养了一只猫，叫Biscuit"],
+    ["I have a hamster named Biscuit", "I have a cat named Biscuit", "I have a cat named Biscuit"],
+])
+def test_one_utterance_confirms_a_memory_once(mem, told: list[str]) -> None:
+    """However many of an utterance's clauses restate one memory, that utterance reinforces it once:
+    one decision event per (source, memory), confirmations up by one per utterance (a CI failure of
+    four concurrent drains: the clause 叫Biscuit became its own candidate and reinforced twice)."""
+    for text in told:
+        say(mem, text)
+    assert _pairs_with_two_events(mem) == []
+    kept = [i.statement for i in mem.list()]
+    assert not any(s.lower().startswith(("叫", "named")) for s in kept), kept  # a clause the rules' fact carries
+    for item in mem.list():
+        assert item.confirmations <= len(item.source_ids), item
+
+
+def test_one_utterance_noop_on_its_own_memory_writes_nothing(mem) -> None:
+    """decide_and_apply with the memory in ``exclude``: a NOOP on it is returned, not written."""
+    from memcli.models import Candidate, Origin
+    from memcli.write.decide import decide_and_apply
+
+    say(mem, "我的仓鼠叫Biscuit")
+    [item] = mem.list()
+    st, cfg = mem.store, mem.settings
+    vec = mem.embedder.embed([item.statement])[0]
+    n_events = len(events(mem))
+    with st.tx():
+        res = decide_and_apply(st, cfg, mem.user, Candidate(statement=item.statement, valid_from=item.valid_from), vec, origin=Origin.EXTRACTED,
+                               model=cfg.model, source_ids=[item.source_ids[0]], exclude={item.id})
+    assert res.decision == Decision.NOOP and res.item_id == item.id and "already confirmed" in res.reason
+    assert len(events(mem)) == n_events
+    assert mem.show(item.id).confirmations == 1

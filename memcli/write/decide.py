@@ -257,7 +257,8 @@ def decide_and_apply(
     Must run inside ``store.tx()`` so that a failure writes nothing.
     ``vector``: float32 (dim,), L2-normalised, or None when no model is used.
     ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
-    ``exclude``: see :func:`decide`.
+    ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance
+    confirms a memory once, however many of its clauses restate it).
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown (nothing written).
@@ -266,6 +267,11 @@ def decide_and_apply(
     cand = enrich(candidate)
     plan = decide(store, settings, user, cand, vector, judge, exclude)
     t1 = time.perf_counter()
+    if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:
+        # the same utterance already wrote or confirmed this memory: one utterance confirms it once
+        return DecisionResult(decision=Decision.NOOP, level=plan.level, item_id=plan.target["id"],
+                              other_item_id=plan.target["id"], cosine=plan.cosine, judge=plan.judge,
+                              reason=f"{plan.reason}; already confirmed by this utterance")
     try:
         return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids)
     finally:

@@ -76,12 +76,12 @@ class FittedExtractor(RuleExtractor):
         return out
 
     def _open_units(self, utt: Utterance, found: list[Candidate]) -> list[Unit]:
-        from memcli.write.rules.match import content_units
+        from memcli.write.rules.match import mixed_content_units
 
-        have = frozenset().union(*(content_units(to_simplified(c.statement)) for c in found))
+        have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
         out = []
         for u in units(utt.text):
-            cu = content_units(u.text)
+            cu = mixed_content_units(u.text)
             if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
                 continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
             out.append(u)

@@ -250,6 +250,16 @@ def content_units(text: str) -> frozenset[str]:
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
 
 
+def mixed_content_units(text: str) -> frozenset[str]:
+    """:func:`content_units` of both scripts of a mixed text: the Chinese content characters and
+    the stems of its Latin words (叫Mimi → {叫, mimi}; 我的仓鼠叫Mimi → {仓, 鼠, 叫, mimi}), so that
+    a clause naming a thing in Latin letters is compared with a Chinese statement naming it too."""
+    s = to_simplified(text)
+    zh = frozenset(c for c in s if "\u4e00" <= c <= "\u9fff" and c not in ZH_FUNCTION_CHARS)
+    latin = " ".join(re.findall(r"[A-Za-z0-9']+", s))
+    return zh | content_units(latin) if latin else zh
+
+
 #: English word stems that change the wording, not the fact (take/drink/put my coffee…)
 _EN_LIGHT_WORDS = (
     "take put drink have got get go do make eat use like love enjoy prefer keep start begin live stay work always "
