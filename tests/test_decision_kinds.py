@@ -72,7 +72,37 @@ def test_the_hard_guard() -> None:
     assert hard_guard(y, x, Decision.CONFLICT, 0.55, floor) is None  # close enough in meaning: the judge decides
     assert hard_guard(y, x, Decision.NOOP, 0.45, floor) is None  # a merged restatement hides nothing
     berlin, munich = facts_of("I live in Berlin"), facts_of("I live in Munich")
-    assert hard_guard(munich, berlin, Decision.CONFLICT, 0.1, floor) is None  # the shared slot speaks
+    assert hard_guard(munich, berlin, Decision.CONFLICT, 0.55, floor) is None  # the shared slot speaks
+    assert hard_guard(munich, berlin, Decision.CONFLICT, 0.6, floor) is None
+    # …unless the model finds the words unrelated: a slot misread from them (工作上出了问题 is no job)
+    assert "finds unrelated" in hard_guard(munich, berlin, Decision.CONFLICT, 0.1, floor)
+    assert hard_guard(munich, berlin, Decision.CONFLICT, None, floor) is None  # no cosine: the slot speaks
+
+
+@pytest.mark.parametrize(("stored", "incoming", "why"), [
+    # two chat turns of several clauses, no shared slot: bundles, not facts
+    ("你好呀，今天下班特别晚，路上还堵车了。", "好的，我明天还要早起，先去洗澡了。", "bundles"),
+    ("Hi there. I spent the whole day painting the fence. The paint was green.",
+     "Thanks a lot. My knees hurt after the hike today. We walked for hours.",
+     "bundles"),
+    # the same attribute of two differently named things
+    ("城市马拉松挑战赛的报名费是两百元。", "我要去的国际动漫博览会，它的报名费是八十元。", "different things"),
+])
+def test_the_guard_keeps_bundles_and_named_things_apart(stored: str, incoming: str, why: str) -> None:
+    floor = {"overlap": 0.15, "cosine": 0.3}
+    for d in (Decision.UPDATE, Decision.CONFLICT):
+        assert why in (hard_guard(facts_of(incoming), facts_of(stored), d, 0.6, floor) or ""), d
+    assert hard_guard(facts_of(incoming), facts_of(stored), Decision.NOOP, 0.6, floor) is None
+
+
+@pytest.mark.parametrize(("stored", "incoming"), [
+    ("城市马拉松挑战赛的报名费是两百元。", "城市马拉松挑战赛的报名费涨到了三百元。"),  # one thing: its value changed
+    ("我最喜欢的颜色是蓝色", "我最喜欢的颜色是绿色"),
+    ("My email is sam@example.com", "I have a new email, sam.lee@example.org"),  # dots inside a token end no clause
+])
+def test_the_guard_lets_one_thing_change(stored: str, incoming: str) -> None:
+    floor = {"overlap": 0.15, "cosine": 0.3}
+    assert hard_guard(facts_of(incoming), facts_of(stored), Decision.CONFLICT, 0.6, floor) is None
 
 
 @pytest.mark.parametrize(("first", "second", "decision"), [

@@ -237,7 +237,8 @@ def test_one_utterance_noop_on_its_own_memory_writes_nothing(mem) -> None:
     vec = mem.embedder.embed([item.statement])[0]
     n_events = len(events(mem))
     with st.tx():
-        res = decide_and_apply(st, cfg, mem.user, Candidate(statement=item.statement, valid_from=item.valid_from), vec, origin=Origin.EXTRACTED,
+        cand = Candidate(statement=item.statement, valid_from=item.valid_from)
+        res = decide_and_apply(st, cfg, mem.user, cand, vec, origin=Origin.EXTRACTED,
                                model=cfg.model, source_ids=[item.source_ids[0]], exclude={item.id})
     assert res.decision == Decision.NOOP and res.item_id == item.id and "already confirmed" in res.reason
     assert len(events(mem)) == n_events

@@ -37,7 +37,8 @@ from memcli.text import lang_of, to_simplified
 __all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "signals", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
-_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+[.!?;…]*")
+_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[A-Za-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
+                      r"[.!?;…]*")  # a dot inside a token (sam.lee@example.org, v2.1) ends no sentence
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
 _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)

@@ -256,10 +256,14 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
       coffee and tea: :func:`memcli.write.value_types.types_apart`), or with a question on either
       side (:func:`memcli.write.value_types.asks`: a question states no fact);
+    - UPDATE or CONFLICT without a shared strong slot between two statements of two or more
+      non-chatter clauses each (:func:`fact_clauses`: raw chat turns, not single facts);
     - UPDATE or CONFLICT without a shared strong slot when the content overlap is below
       ``floor["overlap"]`` and the cosine (``cosine``, under the configured model; unknown counts
       as low) below ``floor["cosine"]``: nothing says the two are one fact. A paraphrase may still
-      be NOOP (a merged restatement loses nothing).
+      be NOOP (a merged restatement loses nothing);
+    - UPDATE or CONFLICT with a shared strong slot at a known cosine below ``floor["cosine"]``
+      (the slot was read from words the model finds unrelated: 工作上出了问题 is no job).
 
     ``floor``: ``{"overlap", "cosine"}`` (default: overlap :data:`MIN_HIDE_OVERLAP`, cosine 1.0 —
     the overlap alone).
@@ -277,12 +281,24 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return "a question states no fact to contradict or refine"
     fl = floor or {"overlap": MIN_HIDE_OVERLAP, "cosine": 1.0}
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
+    if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
+        return "two turns of several clauses each and no shared slot: two bundles, not one fact"
     ov = content_overlap(new.statement, old.statement)
     cos = -1.0 if cosine is None else cosine
+    if shared_slot and cosine is not None and cos < fl["cosine"]:
+        return f"cosine {cos:.3f} < {fl['cosine']}: a shared slot read from words the model finds unrelated"
     if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
         return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "
                 f"{fl['cosine']}")
     return None
+
+
+@lru_cache(maxsize=4096)
+def fact_clauses(statement: str) -> int:
+    """How many clause units of ``statement`` are not chatter (:mod:`memcli.write.clauses`)."""
+    from memcli.write.clauses import is_chatter, units
+
+    return sum(not is_chatter(u) for u in units(statement))
 
 
 @lru_cache(maxsize=1)

@@ -25,8 +25,8 @@ from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "food_drink_items", "name_numbers", "name_tokens",
-           "strong", "types_apart", "value_type"]
+__all__ = ["TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
+           "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
 #: organisation), ``text`` anything else
@@ -261,6 +261,7 @@ def types_apart(new: Facts, old: Facts) -> str | None:
 
     - one attribute (a strong slot on both sides) whose values' types differ and do not compare
       (place / dwelling, place / group, organisation / place);
+    - the same attribute of two differently named things (:func:`different_things`);
     - both statements name foods or drinks, none in common, and the new one tells no change
       (我每天喝两杯咖啡 / 我每天喝一杯茶: two habits, not one number changed).
     """
@@ -269,7 +270,32 @@ def types_apart(new: Facts, old: Facts) -> str | None:
                  and split_slot(new.slot)[1] == split_slot(old.slot)[1])  # type: ignore[arg-type]
     if same_attr and a != b and "text" not in (a, b) and frozenset((a, b)) not in _COMPARABLE:
         return f"values of different types ({b} / {a})"
+    if things := different_things(new.statement, old.statement):
+        return things
     fa, fb = food_drink_items(new.statement), food_drink_items(old.statement)
     if fa and fb and not fa & fb and not change_marker(new.statement):
         return f"different food or drink ({'/'.join(sorted(fb))} / {'/'.join(sorted(fa))})"
     return None
+
+
+def different_things(new: str, old: str) -> str | None:
+    """Why two statements are about two named things (None: not shown): both read as the same
+    attribute of a named thing (``<名称>的<属性>是<值>``, ``the <attr> of <name> is …``:
+    :func:`memcli.write.clauses.generic_slot` gives ``thing:<名称>.<属性>``) whose names share less
+    than half of the shorter one's content characters or words, a head noun aside (教育论坛 and
+    金融论坛: two events' durations, never one value changed). A name inside the other or mostly
+    shared (林婉 / 林婉生日, 2019年开始 / 2021年开始) is not judged."""
+    from memcli.write.clauses import generic_slot
+    from memcli.write.rules.match import mixed_content_units
+
+    a, b = generic_slot(new), generic_slot(old)
+    if a is None or b is None or not (a[0].startswith("thing:") and b[0].startswith("thing:")):
+        return None
+    (sa, _, aa), (sb, _, ab) = a[0].rpartition("."), b[0].rpartition(".")
+    na, nb = sa[len("thing:"):], sb[len("thing:"):]
+    if aa != ab or na in nb or nb in na:
+        return None
+    ua, ub = mixed_content_units(na), mixed_content_units(nb)
+    if len(ua) < 2 or len(ub) < 2 or len(ua & ub) * 2 >= min(len(ua), len(ub)):
+        return None
+    return f"the {aa} of two different things ({nb} / {na})"
