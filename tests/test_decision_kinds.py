@@ -131,3 +131,12 @@ def test_the_kinds_of_issue_21_on_a_real_store(tmp_path: Path, embedder, first: 
         assert active == {first, second}  # nothing hidden
     else:
         assert active == {second}
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("谢谢你陪我聊天，我明天还要早起", "me"),  # thanks addressed to the assistant names no one
+    ("感谢你的建议", "me"),
+    ("张伟喜欢打篮球", "person:张伟"),
+])
+def test_the_subject_of_a_turn_that_addresses_the_assistant(text: str, subject: str) -> None:
+    assert facts_of(text).subject == subject

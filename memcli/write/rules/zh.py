@@ -210,7 +210,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             return f"thing:{noun}", c[:n], c[n:]
         return None
     if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS and \
-            toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外":  # 但总是…, 小说里…  # noqa: E501
+            toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外" and \
+            not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
         return f"person:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]
     return None
 
