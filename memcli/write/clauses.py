@@ -3,7 +3,8 @@
 The fitted clause extractor (:mod:`memcli.write.fitted_extract`) reads an utterance as
 *units*: sentences (split at 。！？；.!?;), a long sentence further at its commas, a part that
 starts with a pronoun (它/其/她/他, it/she/he) or is too short to stand alone kept with the part
-before it ("我要参加的读书会，它的规模是两百人" is one unit). English sentences are cut only
+before it ("我要参加的读书会，它的规模是两百人" is one unit), and the parts after an attribute's
+value that continue it as a list (…的主要内容是A，B，C) kept with it. English sentences are cut only
 when long. Each unit gets
 
 - :func:`signals`: cheap rule features (first person, relation word, named thing, number /
@@ -41,6 +42,13 @@ _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[A-Za-z0-9])|(?
                       r"[.!?;…]*")  # a dot inside a token (sam.lee@example.org, v2.1) ends no sentence
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
+#: a part that ends in a list-like attribute's value (…的主要内容是A, …包括A): the parts after it in the sentence
+#: continue the value (A，B，C) unless one is a clause of its own (:data:`_ZH_OWN_CLAUSE`)
+_ZH_LIST_HEAD = re.compile(r"(?:(?:内容|活动|安排|亮点|特色|流程|项目|议程|环节|主题|爱好|兴趣)(?:是|为|有|包括)|包括|包含)"
+                           r"[^。！？]+$")
+_ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|但|不过|可是|所以|因为|如果|虽然|而且|另外|还有|对了|"
+                            r"哎|唉|嗯|哈|不知道|听说|希望|今天|明天|昨天|今年|去年|明年|每天|每周|平时|周末|最近|现在|"
+                            r"以前|后来)|是|叫|[吗呢吧啊呀][~～]*$|[?？]")
 _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
 
 
@@ -71,7 +79,8 @@ def units(text: str) -> list[Unit]:
             if not p:
                 continue
             join = _ZH_JOIN.match(p) if zh else _EN_JOIN.match(p)
-            if parts and (join or len(p) <= (4 if zh else 12)):
+            listed = zh and parts and _ZH_LIST_HEAD.search(parts[-1]) and not _ZH_OWN_CLAUSE.search(p)
+            if parts and (join or listed or len(p) <= (4 if zh else 12)):
                 parts[-1] = parts[-1] + ("，" if zh else ", ") + p
             else:
                 parts.append(p)
