@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from memcli.settings import Settings, canonical_model
-from memcli.write.clauses import SIGNALS, Unit, signals, units
+from memcli.write.clauses import SIGNALS, Unit, model_text, signals, units
 from memcli.write.fitted import softmax_proba
 
 __all__ = ["ClauseRow", "fit_clauses", "load_rows", "main"]
@@ -150,7 +150,8 @@ def _score(prob: np.ndarray, y: np.ndarray, langs: np.ndarray, t: dict[str, floa
 
 def fit_clauses(settings: Settings, rows: Sequence[ClauseRow], vectors: np.ndarray, *, folds: int = 5,
                 max_fp: float = 0.05) -> dict[str, Any]:
-    """Fit and cross-validate. ``vectors``: (len(rows), dim) embeddings of the rows' texts by
+    """Fit and cross-validate. ``vectors``: (len(rows), dim) embeddings of the rows'
+    :func:`~memcli.write.clauses.model_text` by
     ``settings.model``. Returns ``{"params": JSON-able weights for clause_weights.json,
     "cv": out-of-fold scores per language, "fit": in-sample scores}``."""
     x = _matrix(rows, vectors)
@@ -179,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings()
     rows = load_rows()
     emb = load_embedder(settings.model, settings.embed_backend)
-    vectors = emb.embed([r.text for r in rows], batch_size=settings.embed_batch_size)
+    vectors = emb.embed([model_text(r.text) for r in rows], batch_size=settings.embed_batch_size)
     rep = fit_clauses(settings, rows, vectors)
     print(json.dumps({"rows": len(rows), "threshold": rep["threshold"], "cv": rep["cv"], "fit": rep["fit"]},
                      indent=1))

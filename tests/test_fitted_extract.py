@@ -101,10 +101,11 @@ def test_a_fresh_fit_reproduces_the_shipped_weights():
     """The shipped weights are what `python -m memcli.clause_fit --write` writes from the goldset."""
     from memcli.clause_fit import fit_clauses, load_rows
     from memcli.embed import load_embedder
+    from memcli.write.clauses import model_text
 
     settings = Settings()
     rows = load_rows()
-    vec = load_embedder(settings.model, settings.embed_backend).embed([r.text for r in rows])
+    vec = load_embedder(settings.model, settings.embed_backend).embed([model_text(r.text) for r in rows])
     params = fit_clauses(settings, rows, vec)["params"]
     shipped = load_clause_weights(settings)
     assert params["rows"] == shipped["rows"]

@@ -35,17 +35,17 @@ import numpy as np
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "signals", "units"]
+__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "signals", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[A-Za-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
                       r"[.!?;…]*")  # a dot inside a token (sam.lee@example.org, v2.1) ends no sentence
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
-#: a part that ends in a list-like attribute's value (…的主要内容是A, …包括A): the parts after it in the sentence
-#: continue the value (A，B，C) unless one is a clause of its own (:data:`_ZH_OWN_CLAUSE`)
-_ZH_LIST_HEAD = re.compile(r"(?:(?:内容|活动|安排|亮点|特色|流程|项目|议程|环节|主题|爱好|兴趣)(?:是|为|有|包括)|包括|包含)"
-                           r"[^。！？]+$")
+#: a part that ends in a list-like attribute's value (…的主要内容是A, …包括A): the parts after it in
+#: the sentence continue the value (A，B，C) unless one is a clause of its own (:data:`_ZH_OWN_CLAUSE`)
+_ZH_LIST_HEAD = re.compile(r"(?:(?:内容|活动|安排|亮点|特色|流程|项目|议程|环节|主题|爱好|兴趣)(?:是|为|有|包括)"
+                           r"|包括|包含)[^。！？]+$")
 _ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|但|不过|可是|所以|因为|如果|虽然|而且|另外|还有|对了|"
                             r"哎|唉|嗯|哈|不知道|听说|希望|今天|明天|昨天|今年|去年|明年|每天|每周|平时|周末|最近|现在|"
                             r"以前|后来)|是|叫|[吗呢吧啊呀][~～]*$|[?？]")
@@ -86,6 +86,16 @@ def units(text: str) -> list[Unit]:
                 parts.append(p)
         out += [Unit(p, lang) for p in parts]
     return out
+
+
+_EDGE_PUNCT = re.compile(r"^[\s，,、。.！!？?；;…~～:：\"'“”‘’]+|[\s，,、。.！!？?；;…~～:：\"'“”‘’]+$")
+
+
+def model_text(text: str) -> str:
+    """What the clause model embeds, in its fit and in use alike: the unit's text without the
+    punctuation at its edges (a unit cut from a message ends in 。 or !, a labelled clause
+    mostly does not; the rule signals still read the punctuation)."""
+    return _EDGE_PUNCT.sub("", text) or text
 
 
 # -- signals ------------------------------------------------------------------------------------

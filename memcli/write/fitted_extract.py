@@ -32,7 +32,7 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 from memcli.write.clause_model import ClauseModel, load_clause_weights
-from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, signals, units
+from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, model_text, signals, units
 from memcli.write.extract import RuleExtractor, Utterance
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class FittedExtractor(RuleExtractor):
                 todo += [(i, x) for x in self._open_units(u, out)]
         if not todo:
             return rule_out
-        vec = self.embedder.embed([x.text for _, x in todo], batch_size=self.settings.embed_batch_size)
+        vec = self.embedder.embed([model_text(x.text) for _, x in todo], batch_size=self.settings.embed_batch_size)
         prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo]))
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
