@@ -86,11 +86,11 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
        en_verbs="work at|works at|work for|works for|employed by|working at|working for|intern at",
        query="在哪上班|在哪工作|在哪儿上班|在哪里上班|在哪里工作|在哪儿工作|工作地|工作地点|上班的地方|"
              "where do i work|who do i work for|work"),
-    _A("job", "identity", True, zh_nouns="职业|工作|职位|岗位|行业|身份", zh_verbs="当|做|干|担任",
+    _A("job", "identity", True, zh_nouns="职业|工作|职位|职务|岗位|行业|身份", zh_verbs="当|做|干|担任",
        en_nouns="job|occupation|profession|position|role",
        en_verbs="work as|works as|working as",
        query="做什么工作|干什么工作|做什么的|干什么的|是干什么|是做什么|干哪行|做哪行|什么工作|what's my job"),
-    _A("education", "identity", True, zh_nouns="学历|文凭|学位|专业|母校",
+    _A("education", "identity", True, zh_nouns="学历|文凭|学位|专业|母校|教育背景|教育程度|文化程度",
        zh_verbs="毕业于|毕业|读到|读的是|学的是|在读",
        en_nouns="degree|major|education",
        en_verbs="graduated from|graduated in|studied|studies|majored in|major in",
@@ -98,9 +98,9 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("school", "identity", True, zh_nouns="学校|大学|中学|小学|幼儿园", zh_verbs="上学|读书|念书|上大学",
        en_nouns="school|university|college",
        en_verbs="goes to|attends|study at|studies at", query="在哪上学|which school"),
-    _A("phone", "identity", True, zh_nouns="电话|手机号|手机号码|电话号码|号码",
+    _A("phone", "identity", True, zh_nouns="电话|手机号|手机号码|电话号码|号码|联系电话|联系方式",
        en_nouns="phone|phone number|number", query="电话多少|phone number"),
-    _A("email", "identity", True, zh_nouns="邮箱|电子邮件|邮件地址",
+    _A("email", "identity", True, zh_nouns="邮箱|电子邮件|邮件地址|邮箱地址|电子邮箱",
        en_nouns="email|e-mail|email address"),
     _A("blood_type", "health", True, zh_nouns="血型", en_nouns="blood type"),
     _A("zodiac", "identity", True, zh_nouns="星座|属相", zh_verbs="属",
@@ -361,7 +361,7 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
 #: the subject of a question about someone named by another fact (那个来自重庆的人叫什么, "the person
 #: from Chicago"): its keys (``someone.name``) match no stored slot; subject expansion uses the attribute
 SOMEONE = "someone"
-_THIRD_PERSON = re.compile(r"那个[^？?]{0,20}?(?:的人|的那位|的那个)|那位|哪位|是谁|"
+_THIRD_PERSON = re.compile(r"那个[^？?]{0,40}?(?:的人|的那位|的那个)|那位|哪位|是谁|"
                            r"\b(?:the|that) (?:person|one|guy|woman|man|friend|relative|colleague|coworker)\b|"
                            r"\bsomeone\b|\bwho (?:is|was)\b")
 _FIRST_PERSON = re.compile(r"我|\b(?:i|my|me|i'm|mine)\b")
@@ -382,13 +382,16 @@ def query_slots(text: str) -> list[str]:
     if subject == ME and _someone(t):
         subject = SOMEONE  # 那个老家在九江的人叫什么 asks about someone named by a fact, not the user
     names: list[str] = [a for rx, a in _EN_QUERY_PATTERNS if rx.search(t)]  # the question's shape first
+    hits: list[tuple[str, str]] = []
     for a in ATTRIBUTES.values():
         if a.name in _SKIP_QUERY or a.name in names:
             continue
         verbs = [v for v in a.zh_verbs if v not in _NOT_QUERY_VERBS]
-        for w in _query_words(a) + verbs + [v for v in a.en_verbs if " " in v or len(v) > 4]:
-            hit = (w in t) if not w.isascii() else re.search(r"\b" + re.escape(w) + r"\b", t) is not None
-            if hit:
-                names.append(a.name)
-                break
+        found = [w for w in _query_words(a) + verbs + [v for v in a.en_verbs if " " in v or len(v) > 4]
+                 if ((w in t) if not w.isascii() else re.search(r"\b" + re.escape(w) + r"\b", t) is not None)]
+        if found:
+            hits.append((a.name, max(found, key=len)))  # the longest word found (邮箱地址, not 邮箱)
+    # a word found only inside another attribute's longer word is not asked (地址 in 邮箱地址)
+    names += [a for a, w in hits if not any(b != a and w in v and w != v and t.count(w) == t.count(v)
+                                            for b, v in hits)]
     return [n if subject == ME else f"{subject}.{n}" for n in dict.fromkeys(names)]

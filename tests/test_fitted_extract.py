@@ -30,6 +30,11 @@ def utt(text: str) -> Utterance:
     ("我现在的领导叫陈立", ("boss.name", "陈立")),
     ("My new boss is Priya Shah", ("boss.name", "Priya Shah")),
     ("My sister works at a bakery in Leeds", ("elder_sister.workplace", "a bakery in Leeds")),
+    # a relation with an attribute phrase as the subject is that relation's attribute
+    ("我的一个表弟过生日是4月9号", ("cousin_younger_male.birthday", "4月9号")),
+    ("我姑姑上班的地方是福建厦门", ("paternal_aunt.workplace", "福建厦门")),
+    ("我同事她们公司叫星河物流", ("colleague.workplace", "星河物流")),
+    ("我姑姑的邮箱地址是gu_gu@example.org", ("paternal_aunt.email", "gu_gu@example.org")),
 ])
 def test_generic_slot_reads_subject_and_attribute(text, expect):
     slot, value = generic_slot(clean(units(text)[0]))
@@ -111,3 +116,16 @@ def test_a_fresh_fit_reproduces_the_shipped_weights():
     assert params["rows"] == shipped["rows"]
     assert params["threshold"] == pytest.approx(shipped["threshold"], abs=2e-3)
     assert np.allclose(params["bias"], shipped["bias"], atol=1e-3)
+
+
+@pytest.mark.parametrize("text, expect", [
+    ("那个家住厦门的人，教育背景是什么？", ["someone.residence", "someone.education"]),
+    ("那个邮箱地址是gu_gu@example.org的人，联系电话是什么？", ["someone.phone", "someone.email"]),
+    ("我姑姑的职务是什么", ["paternal_aunt.job"]),
+    ("我的地址是什么", ["residence"]),
+])
+def test_query_attributes_read_the_longest_word(text, expect):
+    """A question's attributes: 教育背景 is education, 联系电话 a phone; 地址 inside 邮箱地址 is no residence."""
+    from memcli.slots import query_slots
+
+    assert sorted(query_slots(text)) == sorted(expect)

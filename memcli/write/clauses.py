@@ -35,7 +35,8 @@ import numpy as np
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "signals", "units"]
+__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
+           "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[A-Za-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
@@ -282,10 +283,41 @@ def _slot(subject: str, attr: str) -> str:
     return attr if subject == slots.ME else f"{subject}.{attr}"
 
 
+_ZH_REL_HEAD = re.compile(r"^(?:一个|一位|个|位)")
+_ZH_REL_GLUE = re.compile(r"^(?:他们|她们|他|她|们|的)+")
+
+
+def _relation_thing(slot: str) -> str:
+    """A ``thing:`` subject that is a relation and an attribute phrase (我的一个下属过生日 …,
+    我上司他们公司叫 …, 我妈妈上班的地方是 …) → ``<relation>.<attribute>``, the attribute read from
+    the phrase (生日 → birthday, 公司 / 上班 → workplace), else the parsed one when it is known."""
+    subject, _, attr = slot.rpartition(".")
+    if not subject.startswith("thing:"):
+        return slot
+    rest = _ZH_REL_HEAD.sub("", subject[len("thing:"):])
+    for n in range(min(4, len(rest)), 0, -1):
+        if (key := slots.relation_zh(rest[:n])) is None:
+            continue
+        tail = _ZH_REL_GLUE.sub("", rest[n:])
+        said = next((a.name for a in slots.ATTRIBUTES.values() if a.name not in ("is", "owns", "like")
+                     and any(w and w in tail for w in (*a.zh_nouns, *a.zh_verbs))), None)
+        if said is not None:
+            return f"{key}.{said}"
+        return f"{key}.{attr}" if tail == "" or slots.attribute(attr) is not None and attr != "is" else slot
+    return slot
+
+
 def generic_slot(statement: str) -> tuple[str, str] | None:
     """``(slot, value)`` read from a cleaned statement's shape, or None when it has none of the
     shapes (see the module doc). ``slot`` is ``subject.attribute`` (``attribute`` alone for the
-    user); known attribute nouns are normalised (电话 → ``phone``, hometown → ``hometown``)."""
+    user); known attribute nouns are normalised (电话 → ``phone``, hometown → ``hometown``); a
+    relation with an attribute phrase as the subject is that relation's attribute
+    (:func:`_relation_thing`)."""
+    got = _generic_slot(statement)
+    return (_relation_thing(got[0]), got[1]) if got else None
+
+
+def _generic_slot(statement: str) -> tuple[str, str] | None:
     t = to_simplified(statement)
     if lang_of(t) == "zh":
         if m := _ZH_WHO_RX.match(t):
@@ -325,3 +357,27 @@ def generic_slot(statement: str) -> tuple[str, str] | None:
     if m := _EN_NAME_RX.match(t):
         return _slot(_en_subject(m["s"]), "name"), m["v"]
     return None
+
+
+#: subjects of ``X的Y是Z`` that name no thing of the user's world: time words, abstract nouns
+_NOT_NAMED = re.compile(r"^(?:这|那|哪|什么|今天|明天|昨天|现在|最近|当时|问题|事情|原因|关键|结果|意思|感觉|重点|办法|"
+                        r"目的|答案|区别|好处|坏处|方法|情况|心情|天气)")
+
+
+def named_attribute(unit: Unit) -> bool:
+    """The unit states an attribute of a named thing of the user's world, by its shape alone:
+    ``<名称>的<属性>是<值>`` or ``<名称>，它的<属性>是<值>`` (:func:`generic_slot` gives
+    ``thing:<名称>.<属性>``), the name at least 3 characters and no time word or abstract noun
+    (:data:`_NOT_NAMED`), the value no question, the unit neither chatter nor hedged. The fitted
+    extractor keeps such a unit whatever the model's probability: a named event's place, scale or
+    programme is what a later question asks for (读书会的地点是北京)."""
+    if unit.lang != "zh" or is_chatter(unit) or re.search(_ZH_MARKERS["hedge"], unit.text):
+        return False
+    text = clean(unit)
+    m = _ZH_ATTR_RX.match(text) or _ZH_OF_RX.match(text)
+    got = generic_slot(text)
+    if m is None or got is None or not got[0].startswith("thing:") or (
+            m.re is _ZH_OF_RX and m["s"].startswith(("我", "咱"))):  # 我最喜欢的颜色是…: the user's own
+        return False
+    name = got[0][len("thing:"):].rpartition(".")[0]
+    return len(name) >= 3 and not _NOT_NAMED.match(name) and not re.search(_ZH_MARKERS["question"], got[1])

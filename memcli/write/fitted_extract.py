@@ -13,7 +13,8 @@ embedding call):
    the embedding and the rule signals); at or over the fitted threshold it becomes a candidate in the user's own words
    (:func:`~memcli.write.clauses.clean`) with the generic ``subject.attribute`` slot of its
    parse (:func:`~memcli.write.clauses.generic_slot`) and the model's probability in its
-   metadata (``clause_p``).
+   metadata (``clause_p``); a unit that states an attribute of a named thing by its shape
+   (:func:`~memcli.write.clauses.named_attribute`: 读书会的地点是北京) is kept whatever the probability.
 
 Without weights fitted for the configured model it is the rule extractor. It takes its
 embedder (an :class:`~memcli.embed.Embedder` or a callable that loads it on first use).
@@ -32,7 +33,7 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 from memcli.write.clause_model import ClauseModel, load_clause_weights
-from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, model_text, signals, units
+from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, model_text, named_attribute, signals, units
 from memcli.write.extract import RuleExtractor, Utterance
 
 if TYPE_CHECKING:
@@ -88,6 +89,18 @@ class FittedExtractor(RuleExtractor):
         return out
 
     @staticmethod
+    def _not_in_a_list(found: list[Candidate], utt: Utterance) -> list[Candidate]:
+        """The rule facts without the subjectless parts of a named thing's listed value that the
+        rules completed with 我 (…的主要内容是A，享受B → not 我享受B): the list is one unit, kept whole."""
+        if not found or utt.role != "user":
+            return found
+        listed = [to_simplified(u.text) for u in units(utt.text) if named_attribute(u)]
+        if not listed:
+            return found
+        return [c for c in found if not (c.statement.startswith("我") and any(
+            c.statement[1:] in t and c.statement not in t for t in listed))]
+
+    @staticmethod
     def _specific(c: Candidate) -> Candidate:
         """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
         slot when that names a known attribute (we moved to X → residence)."""
@@ -104,7 +117,7 @@ class FittedExtractor(RuleExtractor):
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                rule_out.append([self._specific(c) for c in RuleExtractor.extract(self, u)])
+                rule_out.append(self._not_in_a_list([self._specific(c) for c in RuleExtractor.extract(self, u)], u))
             except Exception as exc:  # kept per task: one bad utterance fails only its task
                 rule_out.append(exc)
         if self.model is None:
@@ -119,7 +132,8 @@ class FittedExtractor(RuleExtractor):
         prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo]))
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
-            if p < self.model.threshold.get(unit.lang, 0.99) or isinstance(out, Exception):
+            low = p < self.model.threshold.get(unit.lang, 0.99)
+            if isinstance(out, Exception) or low and not named_attribute(unit):
                 continue
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):

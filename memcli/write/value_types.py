@@ -284,18 +284,40 @@ def different_things(new: str, old: str) -> str | None:
     :func:`memcli.write.clauses.generic_slot` gives ``thing:<名称>.<属性>``) whose names share less
     than half of the shorter one's content characters or words, a head noun aside (教育论坛 and
     金融论坛: two events' durations, never one value changed). A name inside the other or mostly
-    shared (林婉 / 林婉生日, 2019年开始 / 2021年开始) is not judged."""
+    shared (林婉 / 林婉生日, 2019年开始 / 2021年开始) is not judged. Two attributes of one named thing
+    (its duration, its programme) are two facts; an attribute of a named thing is no change of a
+    statement that never names that attribute (我将要参加X / X的主要内容是…)."""
     from memcli.write.clauses import generic_slot
     from memcli.write.rules.match import mixed_content_units
 
     a, b = generic_slot(new), generic_slot(old)
+    one = _named_attr(new) if a and a[0].startswith("thing:") else None
+    other = _named_attr(old) if b and b[0].startswith("thing:") else None
+    if (one is None) != (other is None):  # an attribute of a named thing and a statement of another shape
+        named, said = (one, old) if one else (other, new)
+        if named not in to_simplified(said):  # the other one never names the attribute (我将要参加X)
+            return f"the {named} of a named thing is not what the other statement says"
     if a is None or b is None or not (a[0].startswith("thing:") and b[0].startswith("thing:")):
         return None
     (sa, _, aa), (sb, _, ab) = a[0].rpartition("."), b[0].rpartition(".")
     na, nb = sa[len("thing:"):], sb[len("thing:"):]
+    if na == nb and aa != ab and one and other:
+        return f"two attributes of {na} ({ab} / {aa})"
     if aa != ab or na in nb or nb in na:
         return None
     ua, ub = mixed_content_units(na), mixed_content_units(nb)
     if len(ua) < 2 or len(ub) < 2 or len(ua & ub) * 2 >= min(len(ua), len(ub)):
         return None
     return f"the {aa} of two different things ({nb} / {na})"
+
+
+def _named_attr(statement: str) -> str | None:
+    """The attribute when ``statement`` states one of a named thing by its shape
+    (:func:`memcli.write.clauses.named_attribute`), else None."""
+    from memcli.write.clauses import Unit, generic_slot, named_attribute
+
+    s = to_simplified(statement)
+    if lang_of(s) != "zh" or not named_attribute(Unit(s, "zh")):
+        return None
+    got = generic_slot(s)
+    return got[0].rpartition(".")[2] if got else None
