@@ -140,3 +140,13 @@ def test_the_kinds_of_issue_21_on_a_real_store(tmp_path: Path, embedder, first: 
 ])
 def test_the_subject_of_a_turn_that_addresses_the_assistant(text: str, subject: str) -> None:
     assert facts_of(text).subject == subject
+
+
+@pytest.mark.parametrize(("stored", "incoming", "why"), [
+    ("城市马拉松挑战赛的持续时间是两天。", "城市马拉松挑战赛的主要内容是沿江跑步，欣赏城市风光。", "two attributes"),
+    ("我将要参加城市马拉松挑战赛", "城市马拉松挑战赛的主要内容是沿江跑步，欣赏城市风光。", "not what the other"),
+])
+def test_a_named_things_attributes_never_hide_each_other(stored: str, incoming: str, why: str) -> None:
+    floor = {"overlap": 0.15, "cosine": 0.3}
+    for d in (Decision.UPDATE, Decision.CONFLICT):
+        assert why in (hard_guard(facts_of(incoming), facts_of(stored), d, 0.6, floor) or ""), d

@@ -129,3 +129,34 @@ def test_query_attributes_read_the_longest_word(text, expect):
     from memcli.slots import query_slots
 
     assert sorted(query_slots(text)) == sorted(expect)
+
+
+@pytest.mark.parametrize("text, named", [
+    ("城市马拉松挑战赛的规模是五千人。", True),
+    ("我将要参加的城市马拉松挑战赛，它的地点是浙江宁波。", True),
+    ("今天的天气是晴天", False),  # a time word names no thing of the user's world
+    ("问题的关键是时间", False),
+    ("我最喜欢的颜色是蓝色", False),  # the user's own attribute: the rules and the model read it
+    ("那个活动的规模是多少？", False),  # a question
+    ("读书会的地点好像是北京", False),  # hedged
+])
+def test_named_attribute_by_shape(text, named):
+    from memcli.write.clauses import named_attribute
+
+    assert named_attribute(units(text)[0]) is named
+
+
+def test_a_named_things_attributes_are_kept_whole_and_apart(mem):
+    """Each attribute of a named event is a memory of its own, its listed programme kept whole (no
+    我-completed fragment of it), and none hides the other or the user's plan to attend."""
+    told = ["我将要参加城市马拉松挑战赛。", "城市马拉松挑战赛的持续时间是两天。",
+            "城市马拉松挑战赛的主要内容是沿江跑步，欣赏城市风光，结识新的跑友，分享训练心得。",
+            "城市马拉松挑战赛的地点是浙江宁波。"]
+    for text in told:
+        mem.capture(text)
+    assert mem.drain().dead == 0
+    active = {i.statement for i in mem.list()}
+    for text in told[1:]:
+        assert text.rstrip("。") in active, active
+    assert not any(s.startswith("我") and "跑友" in s for s in active), active  # no fragment of the list
+    assert mem.list(include_all=True) and all(i.status == "active" for i in mem.list(include_all=True))
