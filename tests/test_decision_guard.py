@@ -21,10 +21,11 @@ EXAMPLES = 125
 
 
 #: the count measured last (target 0, issue 21 §3, not met yet): a ratchet — lower it when a change
-#: fixes some. 12 → 7 by the guard's rules for two multi-clause turns, two named things and a shared
-#: slot at a cosine under the floor; what is left is mostly two users' names (one slot, two values:
-#: a true contradiction for one user) and one-clause moods of the day, see docs/decisions.md
-CEILING = 7
+#: fixes some. 12 → 5 by the guard's rules for two multi-clause turns, two named things, one named
+#: thing's attributes and a shared slot at a cosine under the floor; what is left is mostly two
+#: users' names (one slot, two values: a true contradiction for one user) and one-clause moods of
+#: the day, see docs/decisions.md
+CEILING = 5
 
 
 def test_unrelated_statements_never_hide_one_another(embedder) -> None:
