@@ -264,3 +264,21 @@ def test_the_chatter_test_is_a_hook(db_path, embedder):
         _said(m, PARK, "2026-04-02T09:00:00Z")
         assert m.drain().episodes == 0
         assert seen == [PARK] and m.episodes() == [] and m.search("翠湖公园") == []
+
+
+@pytest.mark.backends
+def test_a_turn_its_memories_cover_only_in_part_is_an_episode_too(db: str, embedder):
+    """What a turn's memories leave out stays findable: a long remark of which one clause became a
+    memory is kept as an episode as well (memcli.write.chatter.uncovered); a turn its memory
+    carries whole is not."""
+    long = ("My sister lives in Lisbon. Today was lovely, honestly the best day in ages, we just sat at the "
+            "old harbour for hours and she told me stories about grandpa.")
+    with Memory(db=db, user="alice") as m:
+        whole = m.capture("I live in Porto", at="2026-04-01T09:00:00+00:00").source_id
+        part = m.capture(long, at="2026-04-02T09:00:00+00:00").source_id
+        s = m.drain()
+        assert s.dead == 0 and s.episodes == 1
+        assert "My sister lives in Lisbon" in [i.statement for i in m.list()]
+        assert [e["id"] for e in m.episodes()] == [part] and whole != part
+        hits = m.search("stories about grandpa at the harbour", limit=5)
+        assert any(h.origin == "episode" and h.statement == long for h in hits), [h.statement for h in hits]

@@ -27,9 +27,11 @@ class EpisodeStore(ABC):
 
     @abstractmethod
     def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
-                       vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+                       vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
         """Classify one drained user turn, inside the task's transaction after its decisions: an
-        episode when not ``chatter`` and no memory is linked to it; an episode is indexed (jieba
+        episode when not ``chatter`` and no memory is linked to it, or its memories leave much of it
+        ``uncovered`` (the caller's judgement; a turn once kept stays kept on a re-record, as after
+        ``reembed``); an episode is indexed (jieba
         tokens of ``content``; ``vector``, float32 (dim,), when given). Replaces an earlier row of
         the source. Returns whether it is an episode.
 

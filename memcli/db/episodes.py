@@ -75,15 +75,17 @@ def _drop_index_rows(store: Store, source_ids: Sequence[int]) -> None:
 
 
 def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
-           chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+           chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
     """Classify one drained user turn (inside the task's transaction, after its decisions): an
-    episode when it is not chatter and no memory is linked to it. Indexes an episode (the jieba
-    tokens of ``content``, computed only then, and the vector when given); replaces an earlier row
-    of the same source. Returns is_episode."""
+    episode when it is not chatter and no memory is linked to it, or its memories leave much of
+    it ``uncovered`` (decided by the caller; a turn already kept so stays so on a re-record).
+    Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
+    given); replaces an earlier row of the same source. Returns is_episode."""
     linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1", (int(source_id),))
-    is_episode = not chatter and linked is None
+    was = store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?", (int(source_id),))
+    is_episode = not chatter and (linked is None or uncovered or bool(was))
     with store.tx():
-        if store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?", (int(source_id),)):
+        if was:
             _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
         store.x(f"""INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model,
                     indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)

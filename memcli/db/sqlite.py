@@ -243,9 +243,9 @@ class SQLiteStore(Store, MemoryStore):
 
     # -- episodes ----------------------------------------------------------------------------------
     def record_episode(self, user: str, source_id: int, *, occurred_at: datetime | str, content: str, chatter: bool,
-                       vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+                       vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
         return episodes.record(self, user, source_id, occurred_at=occurred_at, content=content,
-                               chatter=chatter, vector=vector, model=model, now=now)
+                               chatter=chatter, vector=vector, model=model, now=now, uncovered=uncovered)
 
     def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, float]]:

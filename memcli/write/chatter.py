@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause"]
+__all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause", "uncovered"]
 
 #: a chatter test: the turn's text → True when the turn is chatter (never an episode)
 ChatterTest = Callable[[str], bool]
@@ -92,3 +92,25 @@ def is_chatter(text: str) -> bool:
     if not parts:
         return True
     return all(is_chatter_clause(c, question_mark=q) for c, q in parts)
+
+
+#: a turn whose memories carry less than this share of its content stays findable as an episode too
+MIN_COVERED = 0.8
+#: …when what they leave out is at least this many content units (characters / word stems)
+MIN_LEFT = 4
+
+
+def uncovered(text: str, statements: list[str]) -> bool:
+    """Do the memories drawn from a turn leave much of it out? True when the turn's non-chatter
+    clauses hold at least :data:`MIN_LEFT` content units (Chinese content characters, English word
+    stems: :func:`memcli.write.rules.match.mixed_content_units`) that no statement has, and the
+    statements carry less than :data:`MIN_COVERED` of them. A long remark of which one clause became
+    a memory is then kept as an episode too, so that what the memory left out stays findable."""
+    from memcli.write.rules.match import mixed_content_units
+
+    said = frozenset().union(*(mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)))
+    if not said:
+        return False
+    kept = frozenset().union(*(mixed_content_units(s) for s in statements)) if statements else frozenset()
+    left = said - kept
+    return len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED

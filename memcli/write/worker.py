@@ -219,7 +219,7 @@ class MemoryCaptureWorker:
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
         episodes = self._episode_plan(tasks, extracted)
-        ep_texts = [k.content[:EPISODE_EMBED_CHARS] for k, (_, wants) in zip(tasks, episodes, strict=True) if wants]
+        ep_texts = [k.content[:EPISODE_EMBED_CHARS] for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
         t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
         texts = statements + ep_texts
         vectors = self.embedder.embed(texts, batch_size=settings.embed_batch_size) if texts else None
@@ -235,7 +235,7 @@ class MemoryCaptureWorker:
                 for task, out in zip(tasks, extracted, strict=True):
                     if stop is not None and stop.is_set():
                         break  # what was written commits; the rest stays in `inflight` (released by the caller)
-                    chatter, wants = episodes.pop(0)
+                    chatter, wants, uncovered = episodes.pop(0)
                     ep_vec = None
                     if wants and vectors is not None:
                         ep_vec, ep_pos = vectors[ep_pos], ep_pos + 1
@@ -244,7 +244,7 @@ class MemoryCaptureWorker:
                     vecs = vectors[pos:pos + len(out)] if vectors is not None else []
                     pos += len(out)
                     try:
-                        self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec))
+                        self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec, uncovered))
                     except Exception as exc:  # the task's savepoint was rolled back: retry or dead
                         self._failed(task, exc, summary)
                     inflight.remove(task)
@@ -259,17 +259,21 @@ class MemoryCaptureWorker:
                 setattr(summary, k, v)
             raise
 
-    def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool]]:  # noqa: ANN001
-        """Per task: (is chatter, embed it as a would-be episode). Only user turns count; a turn
-        with candidates is linked to a memory by its decisions, so only a turn without any is
-        embedded (:meth:`_write_task` decides for good, after the decisions)."""
+    def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool, bool]]:  # noqa: ANN001
+        """Per task: (is chatter, embed it as a would-be episode, its candidates leave much of it
+        uncovered). Only user turns count; a turn with candidates is linked to a memory by its
+        decisions, so it is embedded only when its candidates do not carry most of what it says
+        (:func:`~memcli.write.chatter.uncovered`); :meth:`_write_task` decides for good, after the decisions."""
+        from memcli.write.chatter import uncovered
+
         plan = []
         for task, out in zip(tasks, extracted, strict=True):
             if task.role != "user" or isinstance(out, Exception):
-                plan.append((False, False))
+                plan.append((False, False, False))
                 continue
             chatter = bool(self.chatter(task.content))
-            plan.append((chatter, not chatter and not out))
+            rest = bool(out) and not chatter and uncovered(task.content, [c.statement for c in out])
+            plan.append((chatter, not chatter and (not out or rest), rest))
         return plan
 
     def _with_context(self, utt: Utterance) -> Utterance:
@@ -286,7 +290,7 @@ class MemoryCaptureWorker:
             if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
-                    episode: tuple[bool, object] = (False, None)) -> None:
+                    episode: tuple[bool, object, bool] = (False, None, False)) -> None:
         """All results of one task and its completion, in ONE savepoint of the batch's transaction
         (its own transaction when called outside one). ``episode``: (the turn is chatter, its vector
         or None) — a user turn is recorded as an episode or not after the decisions
@@ -305,7 +309,8 @@ class MemoryCaptureWorker:
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
             if task.role == "user":
                 kept = st.record_episode(task.user, task.source_id, occurred_at=task.occurred_at, content=task.content,
-                                         chatter=episode[0], vector=episode[1], model=settings.model, now=now_utc())
+                                         chatter=episode[0], vector=episode[1], model=settings.model, now=now_utc(),
+                                         uncovered=episode[2])
                 summary.episodes += int(kept)
             outbox.complete(st, task)
         spent = time.perf_counter() - t

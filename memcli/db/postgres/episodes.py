@@ -36,14 +36,16 @@ retire_sql = (f"UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embed
 
 
 def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
-           chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime) -> bool:
+           chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
     from memcli.db.postgres.search import fts_lexemes
     from memcli.text import search_tokens
 
     with store.tx(user=user):
         linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE user_id = %s AND source_id = %s LIMIT 1",
                               (user, int(source_id)))
-        is_episode = not chatter and linked is None
+        was = store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE user_id = %s AND source_id = %s",
+                           (user, int(source_id)))
+        is_episode = not chatter and (linked is None or uncovered or bool(was))
         vec = vector if is_episode else None
         if vec is not None:
             store.use_vectors()
