@@ -160,3 +160,16 @@ def test_a_named_things_attributes_are_kept_whole_and_apart(mem):
         assert text.rstrip("。") in active, active
     assert not any(s.startswith("我") and "跑友" in s for s in active), active  # no fragment of the list
     assert mem.list(include_all=True) and all(i.status == "active" for i in mem.list(include_all=True))
+
+
+@pytest.mark.parametrize("text, expect", [
+    # an address in Latin letters says nothing of the sentence's language
+    ("我同事的邮箱是li_ming0808@example.gov.cn。", [("我同事的邮箱是li_ming0808@example.gov.cn", "colleague.email")]),
+    # a dot inside an address ends no sentence; one between sentences still does
+    ("My email is sam.lee@example.org. I live in Oslo.", [("My email is sam.lee@example.org", "email"),
+                                                          ("I live in Oslo", "residence")]),
+    ("I live in Oslo.My wife is Kari.", [("I live in Oslo", "residence"), ("My wife is Kari", "wife.name")]),
+])
+def test_addresses_stay_whole_and_in_their_sentences_language(text, expect):
+    got = [(c.statement, c.slot) for c in FittedExtractor().extract(utt(text))]
+    assert got == expect

@@ -33,13 +33,14 @@ from functools import lru_cache
 import numpy as np
 
 from memcli import slots
-from memcli.text import lang_of, to_simplified
+from memcli.text import lang_of as _lang_of
+from memcli.text import to_simplified
 
 __all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
            "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
-_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[A-Za-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
+_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
                       r"[.!?;…]*")  # a dot inside a token (sam.lee@example.org, v2.1) ends no sentence
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
@@ -50,6 +51,17 @@ _ZH_LIST_HEAD = re.compile(r"(?:(?:内容|活动|安排|亮点|特色|流程|项
 _ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|但|不过|可是|所以|因为|如果|虽然|而且|另外|还有|对了|"
                             r"哎|唉|嗯|哈|不知道|听说|希望|今天|明天|昨天|今年|去年|明年|每天|每周|平时|周末|最近|现在|"
                             r"以前|后来)|是|叫|[吗呢吧啊呀][~～]*$|[?？]")
+#: tokens in Latin letters that say nothing of the language a sentence is in: e-mail addresses,
+#: URLs, handles and numbers (我同事的邮箱是li_ming0808@example.com is Chinese)
+_NOT_WORDS = re.compile(r"[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|https?://[!-~]+|www\.[!-~]+|\d[\d\s./:-]*")
+
+
+def lang_of(text: str) -> str:
+    """:func:`memcli.text.lang_of` of ``text`` without its addresses, URLs and numbers."""
+    rest = _NOT_WORDS.sub(" ", text)
+    return _lang_of(rest if rest.strip() else text)
+
+
 _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
 
 
@@ -365,7 +377,8 @@ _NOT_NAMED = re.compile(r"^(?:这|那|哪|什么|今天|明天|昨天|现在|最
 
 
 def named_attribute(unit: Unit) -> bool:
-    """The unit states an attribute of a named thing of the user's world, by its shape alone:
+    """The unit states a relative's known attribute (舅妈的邮箱地址是…, 我表哥的电话是…) or an
+    attribute of a named thing of the user's world, by its shape alone:
     ``<名称>的<属性>是<值>`` or ``<名称>，它的<属性>是<值>`` (:func:`generic_slot` gives
     ``thing:<名称>.<属性>``), the name at least 3 characters and no time word or abstract noun
     (:data:`_NOT_NAMED`), the value no question, the unit neither chatter nor hedged. The fitted
@@ -376,6 +389,10 @@ def named_attribute(unit: Unit) -> bool:
     text = clean(unit)
     m = _ZH_ATTR_RX.match(text) or _ZH_OF_RX.match(text)
     got = generic_slot(text)
+    if m is not None and got is not None and not got[0].startswith(("thing:", "person:")) and "." in got[0]:
+        subject, _, attr = got[0].rpartition(".")  # a relative's phone, e-mail, age…: 舅妈的邮箱地址是…
+        return subject != slots.ME and attr not in ("is", "owns", "like") and slots.attribute(attr) is not None \
+            and not re.search(_ZH_MARKERS["question"], got[1])
     if m is None or got is None or not got[0].startswith("thing:") or (
             m.re is _ZH_OF_RX and m["s"].startswith(("我", "咱"))):  # 我最喜欢的颜色是…: the user's own
         return False

@@ -19,8 +19,8 @@ _CONTRACTIONS = [(r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't
                   r"never|called|named|been|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
                   r"[a-z]+(?:ing|ed))\b)", r"\1 is ")]
 
-_SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|"
-                       r"(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|"
+                       r"(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")  # sam@example.com is one token
 
 _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|yes|"
                      r"you know|fyi|just so you know|remember that|fun fact|guess what|to be honest|tbh|lol|haha|but|"
