@@ -227,6 +227,7 @@ GENERAL_RELATIONS: dict[str, frozenset[str]] = {
                          "paternal_cousin_younger_female", "paternal_cousin_younger_male"}),
     "aunt": frozenset({"maternal_aunt", "maternal_aunt_elder", "paternal_aunt", "auntie"}),
     "uncle": frozenset({"maternal_uncle", "paternal_uncle", "paternal_elder_uncle"}),
+    "boss": frozenset({"manager", "team_lead", "director"}),  # 我领导 / my manager: maybe one person
     "grandmother": frozenset({"maternal_grandmother", "paternal_grandmother"}),
     "grandfather": frozenset({"maternal_grandfather", "paternal_grandfather"}),
 }

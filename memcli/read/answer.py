@@ -88,17 +88,19 @@ def _same_subject(a: str, b: str) -> bool:
 def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
     names another subject (我爸爸… vs ``mother.residence``), 0 when the query names none (the
-    user) or the hit has no slot. A hit whose slot says it is about the user but whose
-    statement names a relation (我大儿子在英国读大学 stored as ``fact.读``) is read by that
-    relation. ``query`` and ``statement`` are simplified Chinese or any other text."""
+    user) or the hit has no slot. A hit whose slot says it is about the user or a named person
+    but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
+    stored as ``person:小林…``) is read by that relation. ``query`` and ``statement`` are
+    simplified Chinese or any other text."""
     from memcli.slots import ME, SOMEONE, query_subject
 
     subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
     if not subjects or not hit_slot:
         return 0
     hs = _subject(hit_slot)
-    if hs == ME and statement:
-        hs = query_subject(statement)
+    if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
+        named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
+        hs = named if named not in (ME, SOMEONE) or hs == ME else hs
     if subjects & _GROUPS:
         return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
@@ -189,10 +191,34 @@ def topic_coverage(tokens: Sequence[str], statement: str) -> float:
 _ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
 
 
+#: the requester's 我 / me of a request or of the lead to a question names no subject (帮我写…,
+#: 我想问一下, "tell me a joke", "quick question")
+_REQUEST_ZH = re.compile(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
+                         r"问一下|请问")
+_REQUEST_EN = re.compile(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
+                         r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    from memcli.slots import EN_RELATIONS, ZH_RELATIONS
+
+    zh = sorted((w for w in ZH_RELATIONS if len(w) >= 2), key=len, reverse=True)
+    en = sorted((w for w in EN_RELATIONS if len(w) >= 3 and w.isascii()), key=len, reverse=True)
+    return (re.compile("|".join(map(re.escape, zh))),
+            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE))
+
+
 def anchor(query: str, query_slots: Sequence[str]) -> int:
-    """1 when the query names the user (我, I/my/me, the user) or someone of theirs (a relation
-    key among its slots), else 0."""
-    if "我" in query or "咱" in query or _ANCHOR_EN.search(query.replace("’", "'")):
+    """1 when the query names the user (我, I/my/me, the user — not the requester of 帮我写…,
+    "tell me …"), someone of theirs (a relation word anywhere: 舅舅…, "Uncle Ray"; a relation key
+    among its slots), else 0."""
+    q = query.replace("’", "'")
+    rest = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))
+    if "我" in rest or "咱" in rest or _ANCHOR_EN.search(rest):
+        return 1
+    zh, en = _relation_words()
+    if zh.search(q) or en.search(q):
         return 1
     from memcli.slots import ME, SOMEONE
 
