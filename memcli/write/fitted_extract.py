@@ -58,6 +58,8 @@ class FittedExtractor(RuleExtractor):
         params = params if params is not None else load_clause_weights(self.settings)
         self.model = ClauseModel(params) if params else None
         self._embedder = embedder
+        #: text → vector of the units the last :meth:`extract_batch` embedded (by the write-path model)
+        self.vectors: dict[str, np.ndarray] = {}
 
     @property
     def embedder(self) -> Embedder:
@@ -114,6 +116,7 @@ class FittedExtractor(RuleExtractor):
 
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""
+        self.vectors = {}
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
@@ -128,7 +131,9 @@ class FittedExtractor(RuleExtractor):
                 todo += [(i, x) for x in self._open_units(u, out)]
         if not todo:
             return rule_out
-        vec = self.embedder.embed([model_text(x.text) for _, x in todo], batch_size=self.settings.embed_batch_size)
+        texts = [model_text(x.text) for _, x in todo]
+        vec = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size)
+        self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
         prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo]))
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]

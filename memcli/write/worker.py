@@ -191,7 +191,7 @@ class MemoryCaptureWorker:
                        stop: threading.Event | None) -> None:
         """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
         written or failed (the caller releases them if this returns early or raises)."""
-        settings, secs = self.settings, summary.seconds
+        secs = summary.seconds
         t = time.perf_counter()
         utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
                                              occurred_at=k.occurred_at)) for k in tasks]
@@ -222,7 +222,7 @@ class MemoryCaptureWorker:
         ep_texts = [k.content[:EPISODE_EMBED_CHARS] for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
         t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
         texts = statements + ep_texts
-        vectors = self.embedder.embed(texts, batch_size=settings.embed_batch_size) if texts else None
+        vectors = self._embed(texts) if texts else None
         secs["embed"] += time.perf_counter() - t
         ep_pos = len(statements)
 
@@ -258,6 +258,17 @@ class MemoryCaptureWorker:
             for k, v in before.items():
                 setattr(summary, k, v)
             raise
+
+    def _embed(self, texts: list[str]):  # noqa: ANN202
+        """Vectors of ``texts`` (n, dim) in one model call; a text the extractor already embedded
+        in this batch (a fitted clause unit kept as said: ``extractor.vectors``) is not embedded again."""
+        import numpy as np
+
+        have = getattr(self.extraction.extractor, "vectors", None) or {}
+        todo = [x for x in dict.fromkeys(texts) if x not in have]
+        got = dict(zip(todo, self.embedder.embed(todo, batch_size=self.settings.embed_batch_size), strict=True)) \
+            if todo else {}
+        return np.vstack([have[x] if x in have else got[x] for x in texts])
 
     def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool, bool]]:  # noqa: ANN001
         """Per task: (is chatter, embed it as a would-be episode, its candidates leave much of it
