@@ -243,3 +243,19 @@ def test_one_utterance_noop_on_its_own_memory_writes_nothing(mem) -> None:
     assert res.decision == Decision.NOOP and res.item_id == item.id and "already confirmed" in res.reason
     assert len(events(mem)) == n_events
     assert mem.show(item.id).confirmations == 1
+
+
+def test_a_conflict_leaves_no_copy_of_the_old_belief_active(mem) -> None:
+    """The old belief said twice (two languages, two memories in one slot with one value) is
+    contradicted once: both copies become invalid, in world time, each with its own event."""
+    say(mem, "我咖啡不加糖", MARCH)
+    say(mem, "I take my coffee without sugar", MARCH)
+    before = {i.statement for i in mem.list()}
+    assert len(before) == 2  # kept apart today (a cross-language restatement the judge does not merge)
+    s = say(mem, "我现在喝咖啡开始加糖了", AUGUST)
+    assert s.conflicted == 1
+    active = [i.statement for i in mem.list()]
+    assert active == ["我现在喝咖啡开始加糖了"], (before, active)
+    old = [i for i in mem.list(include_all=True) if i.statement in before]
+    assert old and all(i.status == "invalid" and i.invalid_at == parse_at(AUGUST) for i in old)
+    assert len(events(mem, "CONFLICT")) == len(old)

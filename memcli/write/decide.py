@@ -58,6 +58,7 @@ from memcli.write.judge import (
     guard,
     hard_guard,
     other_person,
+    strong,
 )
 from memcli.write.rules import Facts
 
@@ -336,8 +337,39 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
     store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"],
                        source_id=src, reason=reason, before=snapshot(old),
                        after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
+    if not stored_invalid:
+        for sib in _same_belief(store, user, old, cand):
+            sib_from = from_iso(sib["valid_from"])
+            if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial,
+                               cand.valid_from) == "stored" or cand.valid_from < sib_from:
+                continue  # a user-set or later belief stands
+            after_sib = validity.invalidate(store, sib["id"], cand.valid_from,
+                                            f"contradicted by #{row['id']} with #{old['id']}, which says the same")
+            store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=sib["id"],
+                               source_id=src, reason=f"#{sib['id']} says what #{old['id']} says (slot {old['slot']}): "
+                                                    f"invalid from {cand.valid_from.isoformat()} too",
+                               before=snapshot(sib), after={"new": snapshot(row), "other": snapshot(after_sib)},
+                               **base)
     return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
                           stored_invalid=stored_invalid, **base)
+
+
+def _same_belief(store: MemoryStore, user: str, old: dict, cand: Candidate) -> list[dict]:
+    """The other active memories that hold what ``old`` holds — its strong slot, value and polarity
+    (我咖啡不加糖 beside "I take my coffee without sugar") — and that the hard guard lets ``cand``
+    contradict: a CONFLICT invalidates them with ``old``, so no copy of the old belief stays active."""
+    if not old["slot"] or not strong(old["slot"]):
+        return []
+    fo, new = facts_of(old["statement"], old["slot"]), facts_of(cand.statement, cand.slot)
+    out = []
+    for row in store.active_in_slot(user, old["slot"]):
+        if row["id"] == old["id"] or row["statement"] == cand.statement:
+            continue
+        fr = facts_of(row["statement"], row["slot"])
+        if fr.positive == fo.positive and fr.value == fo.value and fr.subject == fo.subject \
+                and hard_guard(new, fr, Decision.CONFLICT) is None:
+            out.append(row)
+    return out
 
 
 def _reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, candidate: Candidate,
