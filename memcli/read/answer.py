@@ -44,7 +44,6 @@ Pure Python at read time (a few hits, eighteen features and one 512-d dot produc
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Sequence
@@ -52,8 +51,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from memcli.errors import ConfigError
-from memcli.settings import Settings, canonical_model
+from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
            "load_answer_weights", "personal_score", "pool_mean", "probability", "subject_feature", "topic_coverage",
@@ -289,14 +287,6 @@ def probability(x: Sequence[float], params: dict[str, Any]) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-@lru_cache(maxsize=8)
-def _read(path: str) -> dict[str, Any]:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"cannot read answerability weights {path}: {exc}") from None
-
-
 def shipped_path() -> Path:
     """``answer_weights.json`` beside this module (model → params)."""
     return Path(__file__).with_name("answer_weights.json")
@@ -309,21 +299,10 @@ def load_answer_weights(settings: Settings) -> dict[str, Any] | None:
     Raises:
         ConfigError: the file is unreadable, fitted for other features or another model.
     """
-    model = canonical_model(settings.model)
-    if settings.answer_weights:
-        params = _read(str(Path(settings.answer_weights).expanduser()))
-        if tuple(params.get("features", ())) != FEATURES:
-            raise ConfigError(f"answerability weights {settings.answer_weights} were fitted for other features; "
-                              "refit with `memcli calibrate --write`")
-        if canonical_model(str(params.get("model", ""))) != model:
-            raise ConfigError(f"answerability weights {settings.answer_weights} were fitted for model "
-                              f"{params.get('model')!r}, not {model!r}; refit with `memcli calibrate --write`")
-        return params
-    p = shipped_path()
-    if not p.is_file():
-        return None
-    params = _read(str(p)).get(model)
-    return params if params is not None and tuple(params.get("features", ())) == FEATURES else None
+    from memcli.weights import fitted_params
+
+    return fitted_params(settings.model, user_file=settings.answer_weights, shipped=shipped_path(),
+                         features=FEATURES, what="answerability weights")
 
 
 def answer_group(query: str, lang: str) -> str:

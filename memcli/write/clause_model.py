@@ -12,8 +12,6 @@ judge, this model and their fits.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,7 @@ import numpy as np
 
 from memcli.errors import ConfigError
 from memcli.settings import Settings, canonical_model
+from memcli.weights import read_weights
 from memcli.write.clauses import SIGNALS
 from memcli.write.fitted import softmax_proba
 
@@ -29,19 +28,9 @@ __all__ = ["ClauseModel", "load_clause_weights", "shipped_clause_weights"]
 WEIGHTS_FILE = Path(__file__).with_name("clause_weights.json")
 
 
-@lru_cache(maxsize=4)
-def _read(path: str) -> dict[str, Any]:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"cannot read clause weights {path}: {exc}") from None
-
-
 def shipped_clause_weights() -> dict[str, dict[str, Any]]:
     """The shipped weights, model → params."""
-    return _read(str(WEIGHTS_FILE))
+    return read_weights(str(WEIGHTS_FILE), "clause weights", missing_ok=True)
 
 
 def load_clause_weights(settings: Settings) -> dict[str, Any] | None:

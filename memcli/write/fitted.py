@@ -17,9 +17,7 @@ slot at any cosine, and the neighbours at or above ``dedup_lower``), not only th
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +25,8 @@ import numpy as np
 
 from memcli.errors import ConfigError
 from memcli.models import Candidate, Decision
-from memcli.settings import Settings, canonical_model
+from memcli.settings import Settings
+from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, LABELS, decide_classes, pair_features
 
@@ -35,17 +34,12 @@ __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "soft
 
 
 
-@lru_cache(maxsize=8)
-def _read(path: str) -> dict[str, Any]:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"cannot read judge weights {path}: {exc}") from None
+WEIGHTS_FILE = Path(__file__).with_name("judge_weights.json")
 
 
 def shipped_weights() -> dict[str, dict[str, Any]]:
     """The shipped weights, model → params (``judge_weights.json`` beside this module)."""
-    return _read(str(Path(__file__).with_name("judge_weights.json")))
+    return read_weights(str(WEIGHTS_FILE), "judge weights")
 
 
 def load_weights(settings: Settings) -> dict[str, Any] | None:
@@ -56,18 +50,8 @@ def load_weights(settings: Settings) -> dict[str, Any] | None:
         ConfigError: the ``judge_weights`` file is unreadable, was fitted for other features, or
             for another model.
     """
-    model = canonical_model(settings.model)
-    if settings.judge_weights:
-        params = _read(str(Path(settings.judge_weights).expanduser()))
-        if tuple(params.get("features", ())) != FEATURES:
-            raise ConfigError(f"judge weights {settings.judge_weights} were fitted for other features; "
-                              "refit with `memcli calibrate --write`")
-        if canonical_model(str(params.get("model", ""))) != model:
-            raise ConfigError(f"judge weights {settings.judge_weights} were fitted for model {params.get('model')!r}, "
-                              f"not {model!r}; refit with `memcli calibrate --write`")
-        return params
-    params = shipped_weights().get(model)
-    return params if params is not None and tuple(params["features"]) == FEATURES else None
+    return fitted_params(settings.model, user_file=settings.judge_weights, shipped=WEIGHTS_FILE,
+                         features=FEATURES, what="judge weights", shipped_missing_ok=False)
 
 
 def hide_floor(settings: Settings, judge: Judge | None = None) -> dict[str, float]:
