@@ -376,6 +376,7 @@ _NOT_NAMED = re.compile(r"^(?:这|那|哪|什么|今天|明天|昨天|现在|最
                         r"目的|答案|区别|好处|坏处|方法|情况|心情|天气)")
 
 
+@lru_cache(maxsize=4096)
 def named_attribute(unit: Unit) -> bool:
     """The unit states a relative's known attribute (舅妈的邮箱地址是…, 我表哥的电话是…) or an
     attribute of a named thing of the user's world, by its shape alone:

@@ -78,12 +78,14 @@ class FittedExtractor(RuleExtractor):
             raise out
         return out
 
-    def _open_units(self, utt: Utterance, found: list[Candidate]) -> list[Unit]:
+    @staticmethod
+    def _open_units(parts: Sequence[Unit], found: list[Candidate]) -> list[Unit]:
+        """The units of ``parts`` (one utterance's) the model scores: not chatter, not carried by ``found``."""
         from memcli.write.rules.match import mixed_content_units
 
         have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
         out = []
-        for u in units(utt.text):
+        for u in parts:
             cu = mixed_content_units(u.text)
             if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
                 continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
@@ -91,12 +93,13 @@ class FittedExtractor(RuleExtractor):
         return out
 
     @staticmethod
-    def _not_in_a_list(found: list[Candidate], utt: Utterance) -> list[Candidate]:
+    def _not_in_a_list(found: list[Candidate], utt: Utterance, parts: Sequence[Unit]) -> list[Candidate]:
         """The rule facts without the subjectless parts of a named thing's listed value that the
-        rules completed with 我 (…的主要内容是A，享受B → not 我享受B): the list is one unit, kept whole."""
+        rules completed with 我 (…的主要内容是A，享受B → not 我享受B): the list is one unit, kept whole.
+        ``parts``: the utterance's units."""
         if not found or utt.role != "user":
             return found
-        listed = [to_simplified(u.text) for u in units(utt.text) if named_attribute(u)]
+        listed = [to_simplified(u.text) for u in parts if named_attribute(u)]
         if not listed:
             return found
         return [c for c in found if not (c.statement.startswith("我") and any(
@@ -117,18 +120,22 @@ class FittedExtractor(RuleExtractor):
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""
         self.vectors = {}
+        parts: list[list[Unit]] = []  # each utterance cut into units once
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                rule_out.append(self._not_in_a_list([self._specific(c) for c in RuleExtractor.extract(self, u)], u))
+                parts.append(units(u.text) if u.role == "user" else [])
+                found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
+                rule_out.append(self._not_in_a_list(found, u, parts[-1]))
             except Exception as exc:  # kept per task: one bad utterance fails only its task
+                parts[len(rule_out):] = [[]]
                 rule_out.append(exc)
         if self.model is None:
             return rule_out
         todo: list[tuple[int, Unit]] = []
         for i, (u, out) in enumerate(zip(utts, rule_out, strict=True)):
             if u.role == "user" and not isinstance(out, Exception):
-                todo += [(i, x) for x in self._open_units(u, out)]
+                todo += [(i, x) for x in self._open_units(parts[i], out)]
         if not todo:
             return rule_out
         texts = [model_text(x.text) for _, x in todo]
