@@ -319,6 +319,7 @@ def _relation_thing(slot: str) -> str:
     return slot
 
 
+@lru_cache(maxsize=8192)
 def generic_slot(statement: str) -> tuple[str, str] | None:
     """``(slot, value)`` read from a cleaned statement's shape, or None when it has none of the
     shapes (see the module doc). ``slot`` is ``subject.attribute`` (``attribute`` alone for the
