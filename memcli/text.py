@@ -119,8 +119,10 @@ def is_cjk_text(text: str, threshold: float = 0.3) -> bool:
     return sum(1 for c in letters if _CJK.match(c)) / len(letters) >= threshold
 
 
+@lru_cache(maxsize=16384)
 def lang_of(text: str) -> str:
-    """Language guess for weighting: ``"zh"`` or ``"en"``."""
+    """Language guess for weighting: ``"zh"`` or ``"en"`` (cached: the write path asks it of one
+    statement a dozen times)."""
     return "zh" if is_cjk_text(text) else "en"
 
 
@@ -135,14 +137,32 @@ def _jieba():  # type: ignore[no-untyped-def]
     return jieba
 
 
+@lru_cache(maxsize=16384)
+def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba.posseg ``(word, flag)`` pairs of ``text`` as given (no folding), cached: the rules, the
+    pair features' names and entities ask it of the same statement, so jieba cuts each text once."""
+    _jieba()
+    import jieba.posseg
+
+    return tuple((w.word, w.flag) for w in jieba.posseg.cut(text))
+
+
+@lru_cache(maxsize=16384)
+def _search_tokens(text: str, drop_stopwords: bool) -> tuple[str, ...]:
+    return tuple(search_tokens(text, drop_stopwords=drop_stopwords, tokenizer=_jieba()))
+
+
 def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = None) -> list[str]:
     """jieba ``cut_for_search`` tokens, case-folded, traditional Chinese as simplified,
     without punctuation/whitespace tokens.
 
     Used for both indexing (FTS5 column) and querying, so both sides tokenise alike.
-    ``tokenizer``: any object with jieba's ``cut_for_search`` (default: jieba itself; the
-    read path passes its lazily loaded one for cold processes).
+    ``tokenizer``: any object with jieba's ``cut_for_search`` (default: jieba itself, with the
+    tokens of recent texts cached — a drain indexes one statement for many users; the read
+    path passes its lazily loaded one for cold processes).
     """
+    if tokenizer is None:
+        return list(_search_tokens(text, drop_stopwords))
     t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     out: list[str] = []
     for tok in (tokenizer or _jieba()).cut_for_search(t):
