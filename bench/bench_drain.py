@@ -21,9 +21,18 @@ Measured per run, on a fresh database, model loaded before the clock starts:
 
 - ``drain``: ``Admin.drain()`` (every user) over the whole outbox (claim → extract → batched embed →
   decide → write, one transaction per task), wall time and its stages;
-- baseline ``embed only``: embedding the same candidate statements in batches of the same
-  size with the same model — the floor any drain with this model pays. The ratio
-  drain/embed-only says how much the rest of the write path adds.
+- baseline ``embed only``: embedding the rule extractor's candidate statements in batches of the
+  same size with the same model — the floor any drain with this model pays. The ratio
+  drain/embed-only says how much the rest of the write path adds;
+- baseline ``same calls``: the drain's own model calls replayed in the same batches — the fitted
+  extractor's clause units, the candidates' statements and the would-be episodes (what the
+  drain embeds with the fitted extractor and episodes on). drain / same calls says what the rest
+  of the write path adds to the model work this drain cannot avoid.
+
+The 1-minute load average at the start and end of each drain is printed: the machine may be
+shared; compare ratios within one run. On a loaded machine wall times swing by half from run to
+run; the process CPU seconds of the drain and of the replayed calls (and their ratio, "rate by
+CPU") move much less.
 """
 
 from __future__ import annotations
@@ -125,9 +134,21 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
             m.close()
         mem = Admin(db=db)
         mem._embedder = embedder  # preloaded: model load is not part of the drain figure
-        t = time.perf_counter()
-        s = mem.drain()
-        wall = time.perf_counter() - t
+        calls: list[tuple[list[str], int]] = []  # every model call of the drain (extractor's and worker's)
+        model_embed = embedder.embed
+
+        def recorded(texts, batch_size=64, progress=None):  # noqa: ANN001,ANN202
+            calls.append((list(texts), batch_size))
+            return model_embed(texts, batch_size=batch_size, progress=progress)
+
+        embedder.embed = recorded
+        load = os.getloadavg()[0]
+        t, cpu = time.perf_counter(), time.process_time()
+        try:
+            s = mem.drain()
+        finally:
+            del embedder.embed
+        wall, cpu = time.perf_counter() - t, time.process_time() - cpu
         counts = {k: mem.store.scalar(f"SELECT count(*) FROM memory_items WHERE {w}") for k, w in
                   (("active", "invalid_at IS NULL AND expired_at IS NULL"), ("all", "1"))}
         mem.close()
@@ -140,9 +161,18 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
     for i in range(0, len(statements), bs):
         embedder.embed(statements[i:i + bs], batch_size=bs)
     embed_only = time.perf_counter() - t
+    # baseline 2: the drain's own model calls replayed (clause units, statements, episodes; same batches)
+    t, same_cpu = time.perf_counter(), time.process_time()
+    for texts, bs in calls:
+        embedder.embed(texts, batch_size=bs)
+    same_calls, same_cpu = time.perf_counter() - t, time.process_time() - same_cpu
     return {"n": n, "wall_s": wall, "utterances_per_s": s.done / wall, "summary": s.model_dump(exclude={"done_ids"}),
             "items": counts, "candidates": len(statements), "embed_only_s": embed_only,
-            "embed_only_per_s": n / embed_only if embed_only else None}
+            "embed_only_per_s": n / embed_only if embed_only else None,
+            "drain_texts_embedded": sum(len(x) for x, _ in calls), "embed_same_calls_s": same_calls,
+            "embed_same_calls_per_s": n / same_calls if same_calls else None,
+            "cpu_s": cpu, "embed_same_calls_cpu_s": same_cpu,
+            "loadavg_1m": [round(load, 2), round(os.getloadavg()[0], 2)]}
 
 
 def main() -> None:
@@ -176,15 +206,21 @@ def main() -> None:
         results.append(med)
     print(f"model {model}; before issue 11 (all-MiniLM-L6-v2, ONNX) drain was 437 utterances/s at 10k")
     print("| utterances | candidates | drain utt/s | wall s | claim | extract | embed | decide | write | "
-          "embed-only s | embed-only utt/s | drain / embed-only rate | added | reinforced | updated | conflicted |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "embed-only s | embed-only utt/s | drain / embed-only rate | texts the drain embeds | same calls s | "
+          "drain / same calls rate | drain CPU s | same calls CPU s | rate by CPU | added | reinforced | updated | "
+          "conflicted | load 1m (start, end) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in results:
         s, sec = r["summary"], r["summary"]["seconds"]
         print(f"| {r['n']:,} | {r['candidates']:,} | {r['utterances_per_s']:.0f} | {r['wall_s']:.2f} | "
               f"{sec['claim']:.2f} | {sec['extract']:.2f} | {sec['embed']:.2f} | {sec['decide']:.2f} | "
               f"{sec['write']:.2f} | {r['embed_only_s']:.2f} | {r['embed_only_per_s']:.0f} | "
-              f"{r['utterances_per_s'] / r['embed_only_per_s']:.2f}x | "
-              f"{s['added']} | {s['reinforced']} | {s['updated']} | {s['conflicted']} |")
+              f"{r['utterances_per_s'] / r['embed_only_per_s']:.2f}x | {r['drain_texts_embedded']:,} | "
+              f"{r['embed_same_calls_s']:.2f} | {r['utterances_per_s'] / r['embed_same_calls_per_s']:.2f}x | "
+              f"{r['cpu_s']:.2f} | {r['embed_same_calls_cpu_s']:.2f} | "
+              f"{r['embed_same_calls_cpu_s'] / r['cpu_s']:.2f}x | "
+              f"{s['added']} | {s['reinforced']} | {s['updated']} | {s['conflicted']} | "
+              f"{r['loadavg_1m'][0]}, {r['loadavg_1m'][1]} |")
     OUT.mkdir(parents=True, exist_ok=True)
     meta = {"python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count(),
             "model": model, "statistic": "median of repeats by utterances/s",

@@ -119,9 +119,20 @@ def is_cjk_text(text: str, threshold: float = 0.3) -> bool:
     return sum(1 for c in letters if _CJK.match(c)) / len(letters) >= threshold
 
 
-def lang_of(text: str) -> str:
-    """Language guess for weighting: ``"zh"`` or ``"en"``."""
+#: texts up to this many characters have their language and search tokens cached (a statement
+#: or a clause is asked for them many times; a long turn, once)
+CACHED_CHARS = 300
+
+
+@lru_cache(maxsize=16384)
+def _lang_of(text: str) -> str:
     return "zh" if is_cjk_text(text) else "en"
+
+
+def lang_of(text: str) -> str:
+    """Language guess for weighting: ``"zh"`` or ``"en"`` (cached for short texts: the write path
+    asks it of one statement a dozen times)."""
+    return _lang_of(text) if len(text) <= CACHED_CHARS else ("zh" if is_cjk_text(text) else "en")
 
 
 @lru_cache(maxsize=1)
@@ -135,14 +146,33 @@ def _jieba():  # type: ignore[no-untyped-def]
     return jieba
 
 
+@lru_cache(maxsize=32768)
+def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba.posseg ``(word, flag)`` pairs of ``text`` as given (no folding), cached (as the rules'
+    own cache of 16k texts was; twice that, now that the pair features share it): the rules, the
+    pair features' names and entities ask it of the same statement, so jieba cuts each text once."""
+    _jieba()
+    import jieba.posseg
+
+    return tuple((w.word, w.flag) for w in jieba.posseg.cut(text))
+
+
+@lru_cache(maxsize=16384)
+def _search_tokens(text: str, drop_stopwords: bool) -> tuple[str, ...]:
+    return tuple(search_tokens(text, drop_stopwords=drop_stopwords, tokenizer=_jieba()))
+
+
 def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = None) -> list[str]:
     """jieba ``cut_for_search`` tokens, case-folded, traditional Chinese as simplified,
     without punctuation/whitespace tokens.
 
     Used for both indexing (FTS5 column) and querying, so both sides tokenise alike.
-    ``tokenizer``: any object with jieba's ``cut_for_search`` (default: jieba itself; the
-    read path passes its lazily loaded one for cold processes).
+    ``tokenizer``: any object with jieba's ``cut_for_search`` (default: jieba itself, with the
+    tokens of recent texts cached — a drain indexes one statement for many users; the read
+    path passes its lazily loaded one for cold processes).
     """
+    if tokenizer is None and len(text) <= CACHED_CHARS:
+        return list(_search_tokens(text, drop_stopwords))
     t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     out: list[str] = []
     for tok in (tokenizer or _jieba()).cut_for_search(t):

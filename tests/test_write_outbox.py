@@ -14,7 +14,7 @@ from memcli.settings import load_settings
 from memcli.timeutil import now_utc
 from memcli.write import outbox
 from memcli.write.extract import Extractor, RuleExtractor, Utterance
-from memcli.write.judge import Judge, Neighbor, Verdict
+from memcli.write.judge import Judge, Neighbor, OfflineJudge, Verdict
 
 pytestmark = pytest.mark.backends
 
@@ -111,6 +111,46 @@ def test_a_failure_mid_task_rolls_back_that_task_only(mem) -> None:
     n_events = mem.store.scalar("SELECT count(*) FROM memory_events")
     assert n_events == 1  # nothing of the failed task: no item, no event
     assert task_row(mem, ok)["status"] == "done"
+
+
+class FailsOnHiking(OfflineJudge):
+    """The rule judge, except that it fails on a statement about hiking (爬山): one task of a batch
+    fails after it already wrote its first candidate."""
+
+    name = "fails-on-hiking"
+
+    def judge(self, candidate: Candidate, neighbors: list[Neighbor]) -> Verdict:
+        if "爬山" in candidate.statement:
+            raise ExtractionError("judge unavailable for this one")
+        return super().judge(candidate, neighbors)
+
+
+def test_a_failing_task_in_a_batch_rolls_back_alone_and_the_batch_commits_once(mem, db) -> None:
+    """Five tasks in one claimed batch; the third writes its first clause, then fails on its second.
+    The other four commit, together, at the end of the batch (a second connection sees none of them
+    while the batch is written); the third leaves no item, no event, no link, and goes back to pending."""
+    from memcli import Memory
+
+    texts = ["I'm allergic to peanuts", "My sister lives in Lyon", "我每天早上跑步，我经常周末爬山",
+             "I play the piano on Sundays", "我的狗叫旺财"]
+    ids = [mem.capture(t).outbox_id for t in texts]
+    seen_during: list[int] = []
+    with Memory(db=db, user="alice") as other:  # another connection onto the same database
+        s = mem.drain(judge=FailsOnHiking(mem.settings), progress=lambda n: seen_during.append(
+            other.store.scalar("SELECT count(*) FROM memory_items")))
+        assert other.store.scalar("SELECT count(*) FROM memory_items") == 4  # after the commit: all four
+    assert s.claimed == 5 and (s.done, s.retried, s.dead) == (4, 1, 0)
+    assert seen_during == [0] * 5  # one transaction for the batch: nothing visible before its commit
+    assert "judge unavailable for this one" in s.errors[0]
+    kept = sorted(i.statement for i in mem.list(include_all=True))
+    assert kept == sorted(t for i, t in enumerate(texts) if i != 2)  # nothing of 我每天早上跑步 either
+    assert mem.store.scalar("SELECT count(*) FROM memory_events") == 4
+    assert mem.store.scalar("SELECT count(*) FROM memory_item_sources WHERE source_id = ?",
+                            (task_row(mem, ids[2])["source_id"],)) == 0
+    failed = task_row(mem, ids[2])
+    assert (failed["status"], failed["attempts"], failed["lease_owner"]) == ("pending", 1, None)
+    assert "judge unavailable" in failed["last_error"]
+    assert [task_row(mem, i)["status"] for i in ids[:2] + ids[3:]] == ["done"] * 4
 
 
 class SecondSignal(Judge):

@@ -71,13 +71,9 @@ def _is_person_name(statement: str, value: str) -> bool:
     """``value`` is a person's name in ``statement`` (jieba ``nr`` in Chinese; a capitalised word
     in English)."""
     if lang_of(statement) == "zh":
-        from memcli.text import _jieba, to_simplified
+        from memcli.text import pos_tags, to_simplified
 
-        _jieba()
-        import jieba.posseg
-
-        words = jieba.posseg.cut(to_simplified(statement))
-        return any(w.word == value and w.flag in ("nr", "nrfg", "nrt") for w in words)
+        return any(w == value and flag in ("nr", "nrfg", "nrt") for w, flag in pos_tags(to_simplified(statement)))
     return bool(re.search(r"\b" + re.escape(value[:1].upper() + value[1:]), statement))
 
 def with_slot(f: Facts, slot: str | None) -> Facts:

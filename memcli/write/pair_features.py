@@ -79,13 +79,10 @@ def names_of(text: str) -> frozenset[str]:
     (:func:`memcli.write.value_types.name_tokens`: 维生素D → d, 3号线, iPhone 15). Case-folded,
     traditional folded to simplified."""
     if lang_of(text) == "zh":
-        from memcli.text import _jieba
+        from memcli.text import pos_tags  # the cut entity_units made of the same statement
 
-        _jieba()
-        import jieba.posseg
-
-        return frozenset(w.word.casefold() for w in jieba.posseg.cut(to_simplified(text))
-                         if w.flag in _ZH_NAME_POS) | name_tokens(text)
+        return frozenset(w.casefold() for w, flag in pos_tags(to_simplified(text))
+                         if flag in _ZH_NAME_POS) | name_tokens(text)
     return frozenset(m.group(1).casefold() for m in _EN_NAME.finditer(text.strip())
                      if m.group(1) not in _EN_NOT_NAME) | name_tokens(text)
 

@@ -57,17 +57,22 @@ class _Ctx:
     now: bool = False  # the utterance is about today ("Today I went…"): its events and weak facts are passing
 
 
+_CONTRACTIONS_RE = [(re.compile(pat, re.I), rep) for pat, rep in _CONTRACTIONS]  # compiled once, not per call
+_SPACES = re.compile(r"\s+")
+_END_PUNCT = re.compile(r"[.!?;,:\s]+$")
+
+
 def _expand(text: str) -> str:
     t = text.replace("’", "'")
-    for pat, rep in _CONTRACTIONS:
-        t = re.sub(pat, rep, t, flags=re.I)
-    return re.sub(r"\s+", " ", t).strip()
+    for pat, rep in _CONTRACTIONS_RE:
+        t = pat.sub(rep, t)
+    return _SPACES.sub(" ", t).strip()
 
 
 def prepare(text: str) -> str:
     """One clause ready to match: contractions expanded, fillers and end punctuation removed."""
     t = _FILLER.sub("", _expand(text).strip(" ,"))
-    return re.sub(r"[.!?;,:\s]+$", "", t).strip()
+    return _END_PUNCT.sub("", t).strip()
 
 
 def is_question(sentence: str) -> bool:

@@ -270,20 +270,19 @@ _ZH_ENTITY_POS = ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "vn", "j", 
 _ZH_NOT_ENTITY = frozenset("时候 时间 东西 事情 样子 一下 感觉 今年 现在 以前 以后 之前 之后 每天 平时".split())
 
 
+_PRONOUN_CHAR = re.compile(r"[我你他她它]")
+
+
 @lru_cache(maxsize=8192)
 def entity_units(text: str) -> frozenset[str]:
     """The things a statement names, for "one changed entity is a different fact": Chinese
     nouns and names by jieba.posseg (上海, 丰田, 办公), English content stems without light
     verbs and fillers (vitamin, d; toyota, corolla). Wording (住/家在, take/drink) is not an entity."""
     if lang_of(text) == "zh":
-        from memcli.text import _jieba
+        from memcli.text import pos_tags
 
-        _jieba()
-        import jieba.posseg
-
-        text = to_simplified(text)
-        return frozenset(w.word for w in jieba.posseg.cut(text) if w.flag in _ZH_ENTITY_POS and len(w.word) > 1
-                         and w.word not in _ZH_NOT_ENTITY and not re.search(r"[我你他她它]", w.word))
+        return frozenset(w for w, flag in pos_tags(to_simplified(text)) if flag in _ZH_ENTITY_POS and len(w) > 1
+                         and w not in _ZH_NOT_ENTITY and not _PRONOUN_CHAR.search(w))
     return content_units(text) - _EN_LIGHT
 
 

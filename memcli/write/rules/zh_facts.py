@@ -6,7 +6,6 @@ Used by :mod:`memcli.write.rules.zh`; the vocabulary is :mod:`memcli.write.rules
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memcli import slots
 from memcli.write.rules.match import slot_fact as _fact
@@ -34,14 +33,10 @@ from memcli.write.rules.zh_words import (
 )
 
 
-@lru_cache(maxsize=16384)
 def _pos_cached(text: str) -> tuple[tuple[str, str], ...]:
-    from memcli.text import _jieba
+    from memcli.text import pos_tags
 
-    _jieba()
-    import jieba.posseg
-
-    return tuple((w.word, w.flag) for w in jieba.posseg.cut(text))
+    return pos_tags(text)  # one cache for the rules and the pair features (jieba cuts a text once)
 
 
 def _pos(text: str) -> list[tuple[str, str]]:
