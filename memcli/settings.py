@@ -173,13 +173,13 @@ class Settings(BaseSettings):
     model: str = Field(DEFAULT_MODEL, description="embedding model: use-multilingual-v3 (default), "
                        "multilingual-e5-small-q4, all-MiniLM-L6-v2, or any sentence-transformers model folder")
     embed_batch_size: int = Field(64, ge=1, le=4096)
-    query_encoder: str = Field(
-        "auto", description="query encoder for the read path: auto | onnx | torch"
-    )
-    embed_backend: Literal["auto", "onnx", "torch"] = Field(
-        "auto", description="write-path encoder: auto (the ONNX export when `memcli warm` made one, "
-        "else sentence-transformers) | onnx | torch"
-    )
+    query_encoder: str = Field("auto", description="query encoder for the read path: auto | onnx | torch")
+    embed_backend: Literal["auto", "onnx", "torch"] = Field("auto", description="write-path encoder: auto (the "
+                                                            "ONNX export when `memcli warm` made one, else "
+                                                            "sentence-transformers) | onnx | torch")
+    read_threads: bool = Field(True, description="context/search encode the query on a thread beside the lexical leg "
+                               "and context retrieves on a thread it can abandon at its budget; false: all on the "
+                               "caller's thread (memcli serve), the budget checked between steps")
 
     # -- input limits --------------------------------------------------------------
     max_text_chars: int = Field(4000, ge=1, description="longest accepted memory (remember/import/correct) and "

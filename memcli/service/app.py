@@ -75,11 +75,13 @@ class Service:
     """
 
     def __init__(self, settings: Settings, *, embedder: Any = None) -> None:
-        self.settings = settings
+        self.settings = settings = serving(settings)
         self.admin = Admin(settings=settings, embedder=embedder)
         self._admin_lock = threading.Lock()
         try:
             self.embedder = SharedEmbedder(self.admin.embedder)  # loaded once, checked against the database
+            if embedder is None and hasattr(self.embedder.inner, "pin_threads"):
+                self.embedder.inner.pin_threads()  # this process is ours: BLAS limited once, not per call
             warm(settings, self.embedder)
         except BaseException:
             self.admin.close()
@@ -125,6 +127,15 @@ class Service:
         self.drainer.close()
         self.memories.close()
         self.admin.close()
+
+
+def serving(settings: Settings) -> Settings:
+    """The settings a server process runs with: reads on the request's thread (``read_threads``
+    false: the request threads already run side by side; a thread per request only adds GIL
+    hand-offs) unless the configuration sets ``read_threads`` itself."""
+    if "read_threads" in settings.model_fields_set:
+        return settings
+    return settings.model_copy(update={"read_threads": False})
 
 
 def warm(settings: Settings, embedder: Any) -> None:

@@ -282,6 +282,8 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
             if embedder is None:
                 with Admin(settings=settings) as adm:
                     embedder = adm.embedder
+                if hasattr(embedder, "pin_threads"):
+                    embedder.pin_threads()
             done = _drain_user(Memory(settings=settings.model_copy(update={"user": user}), embedder=embedder), stop)
             conn.send((True, done))
         except Exception as exc:
