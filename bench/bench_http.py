@@ -186,8 +186,8 @@ def baseline(db: str, user: str, seconds: float) -> dict:
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
     """CPU seconds (user + system) of ``pid`` and its live descendants, from /proc (Linux; zeros
-    elsewhere): (processes at normal priority — the server and its workers, niced ones — the
-    next-request drain children)."""
+    elsewhere): (the server, its workers and model processes; the next-request drain children, at
+    nice +10)."""
     normal, niced, todo, seen = 0.0, 0.0, [pid], set()
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     while todo:
@@ -198,7 +198,7 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             used = (int(fields[11]) + int(fields[12])) / tick
-            if int(fields[16]) > 0:  # nice
+            if int(fields[16]) >= 10:  # the drain child runs at nice +10 (the model processes at +5)
                 niced += used
             else:
                 normal += used

@@ -50,7 +50,8 @@ from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.service.errors import ServiceError, body, status_of
 from memcli.service.metrics import CONTENT_TYPE, Metrics
-from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread
+from memcli.service.models import ModelProcesses
+from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread, warm
 from memcli.settings import Settings, load_settings
 
 __all__ = ["Service", "app_from_env", "create_app"]
@@ -87,9 +88,16 @@ class Service:
             self.admin.close()
             raise
         self.metrics = Metrics(self.outbox_counts)
+        n_models = settings.server_model_processes
         self._lanes = {FAST: anyio.CapacityLimiter(settings.server_fast_threads),
-                       MODEL: anyio.CapacityLimiter(settings.server_model_threads)}
+                       MODEL: anyio.CapacityLimiter(n_models or settings.server_model_threads)}
         self.memories = UserMemories(settings, self.embedder)
+        try:
+            self.models = ModelProcesses(settings, n_models) if n_models else None
+        except BaseException:
+            self.memories.close()
+            self.admin.close()
+            raise
         self._drain_process = DrainProcess(settings) if settings.server_drain_process else None
         self.drainer = Drainer(self._drain_process or drain_in_thread(self.memories),
                                on_done=lambda n: self.metrics.drained.labels("next_request").inc(n))
@@ -104,6 +112,15 @@ class Service:
                 return fn(mem)
 
         return await anyio.to_thread.run_sync(run, limiter=self._lanes[lane])
+
+    async def model(self, user: str, method: str, *args: Any, **kwargs: Any) -> Any:
+        """``Memory.<method>(*args, **kwargs)`` of ``user`` for a call that runs the model: in a
+        model process (:mod:`memcli.service.models`), or on the ``MODEL`` lane's threads when
+        ``server_model_processes`` is 0. At most that many at once; the others wait."""
+        if self.models is None:
+            return await self.call(user, MODEL, lambda m: getattr(m, method)(*args, **kwargs))
+        return await anyio.to_thread.run_sync(lambda: self.models.run(user, method, *args, **kwargs),
+                                              limiter=self._lanes[MODEL])
 
     def owner(self, token: str) -> TokenOwner | None:
         with self._admin_lock:
@@ -124,6 +141,8 @@ class Service:
     def close(self) -> None:
         if self._drain_process is not None:  # first: the drainer thread may be waiting for it
             self._drain_process.close()
+        if self.models is not None:
+            self.models.close()
         self.drainer.close()
         self.memories.close()
         self.admin.close()
@@ -136,19 +155,6 @@ def serving(settings: Settings) -> Settings:
     if "read_threads" in settings.model_fields_set:
         return settings
     return settings.model_copy(update={"read_threads": False})
-
-
-def warm(settings: Settings, embedder: Any) -> None:
-    """Run every path once on a private in-memory store, so that the first requests do not pay
-    for imports and lookup tables (jieba's dictionary alone takes seconds to load). Offline
-    backends only: warming never calls a configured LLM endpoint."""
-    offline_judge = settings.judge == "fitted" or (settings.judge == "auto" and not settings.llm_base_url)
-    with Memory(":memory:", "warm", settings=settings, embedder=embedder, extractor="rules",
-                judge=settings.judge if offline_judge else "offline") as m:
-        m.capture("我喜欢喝咖啡")
-        m.drain()
-        m.remember("I take my coffee without sugar")
-        m.context("coffee?")
 
 
 # -- request bodies (unknown fields, a user among them, are refused) --------------------------
@@ -363,22 +369,21 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
     async def context(req: ContextIn, user: User) -> Any:
-        return await call(user, MODEL, lambda m: m.context(
-            req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens, lang=req.lang, fmt=req.format,
-            system=req.system, history=req.history, limit=req.limit, as_of=req.as_of, min_score=req.min_score))
+        return await svc.model(user, "context", req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens,
+                               lang=req.lang, fmt=req.format, system=req.system, history=req.history,
+                               limit=req.limit, as_of=req.as_of, min_score=req.min_score)
 
     @api.get("/v1/search", tags=["read"], summary="Hybrid retrieval, best first")
     async def search(user: User, q: Annotated[str, Query(description="the query")],
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
                      min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
-        hits = await call(user, MODEL, lambda m: m.search(q, limit=limit, as_of=as_of, min_score=min_score,
-                                                          explain=explain))
+        hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
         return {"hits": list(hits), "info": hits.info}
 
     @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
     async def remember(req: RememberIn, user: User) -> Any:
-        return await call(user, MODEL, lambda m: m.remember(req.text, kind=req.kind, at=req.at, metadata=req.metadata,
-                                                            confidence=req.confidence))
+        return await svc.model(user, "remember", req.text, kind=req.kind, at=req.at, metadata=req.metadata,
+                               confidence=req.confidence)
 
     @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest first")
     async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
@@ -394,7 +399,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.patch("/v1/memories/{item_id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
     async def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
-        return await call(user, MODEL, lambda m: m.correct(item_id, req.text))
+        return await svc.model(user, "correct", item_id, req.text)
 
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
     async def forget(item_id: ItemId, user: User, purge: bool = False) -> Any:
