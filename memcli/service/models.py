@@ -184,7 +184,7 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent's Ctrl-C: the parent stops us
     with contextlib.suppress(OSError):
-        os.nice(int(os.environ.get("XNICE", MODEL_NICE)))
+        os.nice(MODEL_NICE)
     from memcli.admin import Admin
     from memcli.memory import Memory
 
