@@ -286,6 +286,14 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
     with contextlib.suppress(OSError):
         os.nice(10)
     embedder: Embedder | None = None
+    try:  # load and warm now, at low priority, not on the first capture (jieba's dictionaries: seconds)
+        with Admin(settings=settings) as adm:
+            embedder = adm.embedder
+        if hasattr(embedder, "pin_threads"):
+            embedder.pin_threads()
+        warm(settings, embedder)
+    except Exception as exc:  # noqa: BLE001  (loaded again below; its error is then the drain's answer)
+        log.warning("the drain process could not warm up: %s: %s", type(exc).__name__, exc)
     while not stop.is_set():
         try:
             user = conn.recv()
