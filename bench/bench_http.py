@@ -11,14 +11,25 @@ What it does, and stops by itself:
    ``--users`` users (statements written from templates here, embedded with the real model);
 2. starts ``python -m memcli serve`` on 127.0.0.1 (a free port) and waits for ``/healthz``;
 3. runs ``--clients`` concurrent clients for ``--seconds``, each bound to one user's token,
-   each request one of capture / context / search / remember (weights ``--mix``), back to back;
+   each request one of capture / context / search / remember (weights ``--mix``). By default
+   the clients go **back to back** (a closed loop: the next request leaves when the answer
+   arrives, so the server is saturated and latency is what its throughput allows: Little's law,
+   mean latency = clients / throughput). ``--rate R`` instead offers R requests/s in all
+   (an open loop: each client sends at Poisson times of rate R/clients, like users who each
+   speak every clients/R seconds; a request that could not leave on time because the client's
+   previous one was still running is timed from when it was due, so a slow server is not
+   hidden — no coordinated omission);
 4. waits until the outbox is empty (the next-request drain, helped by ``POST /internal/drain``),
    then checks: every captured turn's task ``done`` exactly once (lost = captured tasks not
    done; duplicated = a source decided twice into the same item, from ``memory_events``), and
    no cross-user hit (every hit of search/context belongs to the token's user);
 5. stops the server and prints a markdown table; writes ``bench/out/http.json``.
 
-Latencies are client-side wall times (request sent → response read), milliseconds.
+Latencies are client-side wall times (request sent, or due under ``--rate`` → response read),
+milliseconds. Also printed, because other work shares the machine: the load average before and
+after, and the CPU seconds the server (with its drain child and workers) and this load
+generator used during the run, per request — a figure that does not depend on the machine's
+other load.
 """
 
 from __future__ import annotations
@@ -105,14 +116,25 @@ def build_store(db: str, n: int, users: int, rng: random.Random) -> dict:
 
 
 async def client(cid: int, c, token: str, user: str, stop_at: float, mix: list[tuple[str, float]],  # noqa: ANN001
-                 rec: dict, rng: random.Random) -> None:
+                 rec: dict, rng: random.Random, rate: float | None = None) -> None:
+    """One simulated user: back to back (``rate`` None) or Poisson arrivals at ``rate`` requests/s."""
     ops, weights = [m[0] for m in mix], [m[1] for m in mix]
     n = 0
     h = {"Authorization": f"Bearer {token}"}
+    due = time.perf_counter() + (rng.expovariate(rate) if rate else 0.0)
     while time.monotonic() < stop_at:
+        if rate:
+            wait = due - time.perf_counter()
+            if wait > 0:
+                if time.monotonic() + wait >= stop_at:
+                    break
+                await asyncio.sleep(wait)
+            t = due  # timed from when it was due, also when the previous answer came late
+            due += rng.expovariate(rate)
+        else:
+            t = time.perf_counter()
         op = rng.choices(ops, weights)[0]
         n += 1
-        t = time.perf_counter()
         try:
             if op == "capture":
                 r = await c.post("/v1/capture", headers=h, json={"text": f"{rng.choice(_TURNS)} #{cid}-{n}",
@@ -162,6 +184,38 @@ def baseline(db: str, user: str, seconds: float) -> dict:
             for op, v in lat.items()}
 
 
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) of ``pid`` and its live descendants, from /proc (Linux; zeros
+    elsewhere): (the server, its workers and model processes; the next-request drain children, at
+    nice +10)."""
+    normal, niced, todo, seen = 0.0, 0.0, [pid], set()
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            used = (int(fields[11]) + int(fields[12])) / tick
+            if int(fields[16]) >= 10:  # the drain child runs at nice +10 (the model processes at +5)
+                niced += used
+            else:
+                normal += used
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(x) for x in (task / "children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return normal, niced
+
+
+def self_cpu_seconds() -> float:
+    import resource
+
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
+
+
 def wait_healthy(base: str, proc: subprocess.Popen, timeout_s: float = 300) -> float:
     import httpx
 
@@ -188,6 +242,10 @@ def main() -> None:
     ap.add_argument("--db", help="reuse (or build once) this store; default: a temporary one")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--baseline-s", type=float, default=5.0, help="in-process sequential baseline first, seconds")
+    ap.add_argument("--rate", type=float, default=None,
+                    help="offered load, requests/s over all clients (Poisson arrivals, open loop); "
+                         "default: back to back (saturated)")
+    ap.add_argument("--workers", type=int, default=1, help="memcli serve --workers")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     import httpx
@@ -214,23 +272,31 @@ def main() -> None:
         port = s.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "memcli", "--db", db, "serve", "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "memcli", "--db", db, "serve", "--port", str(port),
+                             "--workers", str(a.workers)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     rec: dict = {"lat": defaultdict(list), "errors": [], "captured": [], "hits": [], "duplicates": 0}
     try:
         ready_s = wait_healthy(base, proc)
         mix = [(k, float(v)) for k, v in (p.split("=") for p in a.mix.split(","))]
+        if a.workers > 1:
+            time.sleep(3.0)  # every worker loads its model: /healthz answered by one does not say the others are up
+        load_before = os.getloadavg()
+        cpu0 = (cpu_seconds(proc.pid), self_cpu_seconds())
         stop_at = time.monotonic() + a.seconds
 
         async def run() -> None:  # one connection per client, one client object (no per-client setup)
             limits = httpx.Limits(max_connections=a.clients, max_keepalive_connections=a.clients)
             async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c:
                 await asyncio.gather(*(client(i, c, tokens[users[i % len(users)]], users[i % len(users)], stop_at,
-                                              mix, rec, random.Random(a.seed * 1000 + i)) for i in range(a.clients)))
+                                              mix, rec, random.Random(a.seed * 1000 + i),
+                                              a.rate / a.clients if a.rate else None) for i in range(a.clients)))
 
         t = time.perf_counter()
         asyncio.run(run())
         wall = time.perf_counter() - t
+        cpu1 = cpu_seconds(proc.pid)
+        cpu = (cpu1[0] - cpu0[0][0], self_cpu_seconds() - cpu0[1], cpu1[1] - cpu0[0][1])
+        load_after = os.getloadavg()
         # the drain catches up: the next-request drainer, plus the cron channel
         t = time.perf_counter()
         drained_cron = 0
@@ -269,7 +335,12 @@ def main() -> None:
     undone = sum(1 for s in status.values() if s != "done")  # any task of the database left undone
     lat = {op: {"n": len(v), "p50_ms": round(statistics.median(v), 1), "p99_ms": round(pct(v, 0.99), 1)}
            for op, v in sorted(rec["lat"].items())}
-    out = {"clients": a.clients, "seconds": a.seconds, "users": a.users, "memories_before": items_before,
+    n_req = sum(x["n"] for x in lat.values())
+    load = ("back to back (saturated)" if not a.rate else
+            f"open loop, {a.rate:g} requests/s offered (Poisson; each client every {a.clients / a.rate:.2f} s "
+            "on average)")
+    out = {"clients": a.clients, "load": load, "rate": a.rate, "workers": a.workers, "seconds": a.seconds,
+           "users": a.users, "mix": a.mix, "memories_before": items_before,
            "memories_after": items_after, "build": build, "server_ready_s": round(ready_s, 1),
            "requests": sum(x["n"] for x in lat.values()), "requests_per_s": round(sum(x["n"] for x in lat.values())
                                                                                   / wall, 1),
@@ -280,10 +351,15 @@ def main() -> None:
            "catch_up_s": round(catch_up_s, 1), "lost_captures": lost, "undone_tasks": undone,
            "duplicate_decisions": dup,
            "cross_user_hits": cross, "outbox_before": before, "outbox_after": after,
+           "cpu_s": {"server": round(cpu[0], 1), "drain": round(cpu[2], 1), "load_generator": round(cpu[1], 1),
+                     "server_ms_per_request": round(1000 * cpu[0] / max(1, n_req), 2),
+                     "drain_ms_per_capture": round(1000 * cpu[2] / max(1, len(captured)), 2),
+                     "load_generator_ms_per_request": round(1000 * cpu[1] / max(1, n_req), 2)},
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                       "load_avg": os.getloadavg()}}
+                       "load_avg_before": load_before, "load_avg_after": load_after}}
     OUT.mkdir(exist_ok=True)
     (OUT / "http.json").write_text(json.dumps(out, indent=2, ensure_ascii=False))
+    print(f"load: {a.clients} clients, {load}, {a.seconds:g} s, mix {a.mix}, --workers {a.workers}")
     print("| op | n | p50 ms | p99 ms |\n|---|---|---|---|")
     for op, x in lat.items():
         print(f"| {op} | {x['n']} | {x['p50_ms']} | {x['p99_ms']} |")
@@ -291,7 +367,12 @@ def main() -> None:
           f"{items_before} memories over {a.users} users; errors {out['errors']}; captured {len(captured)}, "
           f"lost {lost} (undone in the db {undone}), duplicate decisions {dup}, "
           f"drained by the server {drained_metric:.0f} "
-          f"(catch-up {catch_up_s:.1f} s); cross-user hits {cross}; load avg {os.getloadavg()[0]:.1f}")
+          f"(catch-up {catch_up_s:.1f} s); cross-user hits {cross}")
+    print(f"CPU during the run: server {cpu[0]:.1f} s ({out['cpu_s']['server_ms_per_request']} ms/request), niced "
+          f"drain {cpu[2]:.1f} s ({out['cpu_s']['drain_ms_per_capture']} ms/capture), load generator {cpu[1]:.1f} s "
+          f"({out['cpu_s']['load_generator_ms_per_request']} ms/request); {os.cpu_count()} CPUs; load average "
+          f"(1/5/15 min) before {'/'.join(f'{x:.1f}' for x in load_before)}, "
+          f"after {'/'.join(f'{x:.1f}' for x in load_after)}")
     if base_lat:
         print("in-process, sequential (same store, same run): " + ", ".join(
             f"{op} p50 {x['p50_ms']} / p99 {x['p99_ms']} ms" for op, x in base_lat.items()))

@@ -173,13 +173,12 @@ class Settings(BaseSettings):
     model: str = Field(DEFAULT_MODEL, description="embedding model: use-multilingual-v3 (default), "
                        "multilingual-e5-small-q4, all-MiniLM-L6-v2, or any sentence-transformers model folder")
     embed_batch_size: int = Field(64, ge=1, le=4096)
-    query_encoder: str = Field(
-        "auto", description="query encoder for the read path: auto | onnx | torch"
-    )
-    embed_backend: Literal["auto", "onnx", "torch"] = Field(
-        "auto", description="write-path encoder: auto (the ONNX export when `memcli warm` made one, "
-        "else sentence-transformers) | onnx | torch"
-    )
+    query_encoder: str = Field("auto", description="query encoder for the read path: auto | onnx | torch")
+    embed_backend: Literal["auto", "onnx", "torch"] = Field("auto", description="write-path encoder: auto (the ONNX "
+                                                            "export `memcli warm` made, else sentence-transformers)")
+    read_threads: bool = Field(True, description="context/search encode the query on a thread beside the lexical leg "
+                               "and context retrieves on a thread it can abandon at its budget; false: all on the "
+                               "caller's thread (memcli serve), the budget checked between steps")
 
     # -- input limits --------------------------------------------------------------
     max_text_chars: int = Field(4000, ge=1, description="longest accepted memory (remember/import/correct) and "
@@ -204,16 +203,17 @@ class Settings(BaseSettings):
     drain_interval_s: float = Field(5.0, gt=0, description="drain --loop: pause when the outbox is empty, seconds")
 
     # -- HTTP service (memcli serve) ---------------------------------------------------------
-    server_max_body_bytes: int = Field(1_048_576, ge=1024, description="memcli serve: larger request bodies are "
-                                       "refused (413), bytes")
+    server_max_body_bytes: int = Field(1_048_576, ge=1024, description="memcli serve: larger bodies: 413, bytes")
     server_open_users: int = Field(64, ge=1, le=10_000, description="memcli serve: users whose store connection a "
                                    "process keeps open (least recently used closed first)")
     server_drain_max_s: float = Field(50.0, gt=0, description="memcli serve: POST /internal/drain stops claiming "
                                       "after this many seconds unless the request asks for less")
     server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
                                             "the background (never two at once for one user)")
-    server_model_threads: int = Field(2, ge=1, le=64, description="memcli serve: requests that run the model "
-                                      "(context, search, remember, correct) at once per process; the others wait")
+    server_model_processes: int = Field(2, ge=0, le=64, description="memcli serve: child processes running the model "
+                                        "calls (context, search, remember, correct); 0: threads of the server")
+    server_model_threads: int = Field(2, ge=1, le=64, description="memcli serve, server_model_processes = 0: model "
+                                      "calls at once per process; the others wait")
     server_fast_threads: int = Field(8, ge=1, le=256, description="memcli serve: requests without the model "
                                      "(capture, list, show, forget, export) at once per process")
     server_drain_process: bool = Field(True, description="memcli serve: the next-request drain runs in a child "

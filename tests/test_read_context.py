@@ -210,3 +210,20 @@ def test_the_block_leaves_out_neighbours_far_below_the_best_hit(mem):
     mem.settings.answerability = False
     padded = mem.context("how do I take my coffee?", lang="en")
     assert padded.dropped_below_ratio == 0 and "peanuts" in padded.text
+
+
+def test_read_threads_false_gives_the_same_block_without_a_thread(facts, db, monkeypatch):
+    """memcli serve's mode: retrieval and the query encoder on the caller's thread."""
+    from memcli import Memory
+
+    queries = ("咖啡", "加糖吗", "我妈妈生日", "coffee", NO_MATCH)
+    threaded = [(facts.context(q).text, [h.id for h in facts.search(q, limit=10)]) for q in queries]
+    with Memory(db, "alice", read_threads=False) as inline:
+        def no_thread(self):  # noqa: ANN001, ANN202
+            raise AssertionError(f"a thread was started: {self.name}")
+
+        monkeypatch.setattr(threading.Thread, "start", no_thread)
+        assert [(inline.context(q).text, [h.id for h in inline.search(q, limit=10)]) for q in queries] == threaded
+        assert threaded[0][0] and threaded[-1][0] == ""
+        res = inline.context("咖啡", budget_ms=1, fmt="json")  # the deadline is checked between the steps
+        assert res.text == "" and res.reason.startswith("budget exceeded")

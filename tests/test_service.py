@@ -196,6 +196,35 @@ def test_a_dead_drain_process_is_started_again(server):
         "I am learning the violin"]
 
 
+def test_model_calls_run_in_the_model_processes_and_a_dead_one_is_replaced(server):
+    """context/search/remember/correct leave the server process (its GIL stays free for captures);
+    their errors keep the CLI's codes; a killed model process is started again."""
+    import os
+
+    base, svc, settings = server
+    if str(settings.db).startswith("postgres"):
+        pytest.skip("the model processes are the same on both backends; once is enough")
+    assert settings.server_model_processes == 2 and svc.models is not None
+    pids = svc.models.pids()
+    assert len(pids) == 2 and os.getpid() not in pids
+    _, auth = _user(svc)
+    item = httpx.post(f"{base}/v1/memories", json={"text": "My sister Anna plays the cello"}, headers=auth).json()
+    r = httpx.post(f"{base}/v1/context", json={"query": "what does my sister play?"}, headers=auth)
+    assert r.status_code == 200 and "My sister Anna plays the cello" in r.json()["text"]
+    r = httpx.patch(f"{base}/v1/memories/{item['item_id'] + 10**6}", json={"text": "x y z"}, headers=auth)
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"  # the child's NotFoundError
+    r = httpx.post(f"{base}/v1/context", json={"query": "   "}, headers=auth)
+    assert r.status_code == 200 and r.json()["text"] == ""
+    os.kill(pids[0], 9)  # our own child, by its id
+    codes = [httpx.get(f"{base}/v1/search", params={"q": "cello"}, headers=auth, timeout=120).status_code
+             for _ in range(4)]
+    assert codes == [200] * 4  # a read that met the dead process is asked again of a live one
+    new = svc.models.pids()
+    assert pids[0] not in new and pids[1] in new and len(new) == 2
+    hits = httpx.get(f"{base}/v1/search", params={"q": "cello"}, headers=auth).json()["hits"]
+    assert [h["id"] for h in hits][:1] == [item["item_id"]]
+
+
 # -- isolation through HTTP: two users' tokens, every route ------------------------------------
 
 _BOB = ["My brother Tom lives in Oslo", "我养了一只猫叫咪咪", "I work as a nurse at the city hospital"]

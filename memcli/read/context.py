@@ -14,7 +14,10 @@ and assembles (:mod:`memcli.read.render`)::
   runs on a worker thread; if the query encoder or the KNN cannot finish in time, the
   lexical result (published by the worker as soon as it exists) is used (``degraded``); if
   not even that exists by the deadline, or the block is ready only after it, there is no
-  block (``reason`` says why) and the caller goes on.
+  block (``reason`` says why) and the caller goes on. With ``settings.read_threads`` false
+  (``memcli serve``: no thread per request) retrieval runs on the caller's thread and the
+  deadline is checked between its steps: the query is not encoded once it has passed (lexical
+  only), and a block ready after it is dropped as above.
 - **Token budget** (``max_tokens``): header + lines + footer fit in it; lines are taken in
   relevance order and a line that does not fit is skipped. Counting (:func:`count_tokens`,
   no downloaded tokenizer): each CJK character (ideographs, kana, hangul, fullwidth
@@ -216,8 +219,12 @@ class MemoryContextBuilder:
                     self._give_back(reader)
                 done.set()
 
-        threading.Thread(target=work, daemon=True, name="memcli-context").start()
-        finished = done.wait(max(0.0, deadline - ASSEMBLY_RESERVE_S - time.monotonic()))
+        if st.read_threads:
+            threading.Thread(target=work, daemon=True, name="memcli-context").start()
+            finished = done.wait(max(0.0, deadline - ASSEMBLY_RESERVE_S - time.monotonic()))
+        else:  # on this thread and this connection: the deadline is checked between the steps
+            box["hits"] = self.retrieval.retrieve(user, query, deadline=deadline - ASSEMBLY_RESERVE_S, **retrieve_kw)
+            finished = True
         partial = box.get("partial")
         if not finished and partial is None:
             res.reason = (f"budget exceeded: retrieval not done within the {budget} ms budget "

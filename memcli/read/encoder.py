@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from memcli.db.store import DetachedKnn
     from memcli.settings import Settings
 
-__all__ = ["QueryEncoder", "QueryVector", "query_encoder"]
+__all__ = ["InlineVector", "QueryEncoder", "QueryVector", "query_encoder"]
 
 
 Loader = Callable[[], Embedder]
@@ -242,4 +242,24 @@ class QueryVector:
             return None
         if self.error is not None:
             raise self.error
+        return self.vector
+
+
+class InlineVector:
+    """:class:`QueryVector`'s interface without a thread (``settings.read_threads`` false): the
+    query is encoded on the caller's thread when :meth:`wait` is first called (after the
+    lexical leg). ``wait(timeout_s)`` → the vector, or None when ``timeout_s`` is already spent
+    (no encoding starts after the deadline). Re-raises encoder errors."""
+
+    job = None
+
+    def __init__(self, loader: Any, text: str) -> None:
+        self._loader, self._text = loader, text
+        self.vector: np.ndarray | None = None
+
+    def wait(self, timeout_s: float | None) -> np.ndarray | None:
+        if self.vector is None:
+            if timeout_s is not None and timeout_s <= 0:
+                return None
+            self.vector = self._loader().embed_query(self._text)
         return self.vector

@@ -40,7 +40,7 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.dense import DenseHit, dense_leg
-from memcli.read.encoder import QueryEncoder, QueryVector, query_encoder
+from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
@@ -153,6 +153,8 @@ class MemoryRetrievalService:
                 info.encoder = name if loader else None
                 if loader is None:
                     info.dense_skipped = name
+                elif not st.read_threads:  # encoded after the lexical leg, on this thread
+                    qv = InlineVector(loader, text)
                 else:  # the KNN starts on the encoder's thread when the store can detach it
                     job = store.knn_detached(user, per_leg, as_of=at) if "lexical" in legs else None
                     qv = QueryVector(loader, text, job=job)

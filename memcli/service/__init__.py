@@ -2,6 +2,7 @@
 
 - :mod:`memcli.service.app` — the routes, one ``Memory``/``Admin`` call each, the user bound by the token;
 - :mod:`memcli.service.pool` — the users' open stores, the shared model, the next-request drain;
+- :mod:`memcli.service.models` — the model processes that run context/search/remember/correct;
 - :mod:`memcli.service.errors` — memcli errors as HTTP statuses with the CLI's codes;
 - :mod:`memcli.service.metrics` — Prometheus text at ``/metrics``.
 """

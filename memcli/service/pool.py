@@ -10,9 +10,11 @@ operator's :class:`~memcli.admin.Admin`, and the next-request drain.
   ``settings.server_open_users`` stay open, the least recently used closed first. A ``Memory``
   is used by one request thread at a time (its lock), as the store contract asks.
 - **The next-request drain** (:class:`Drainer`): after a capture, the user's outbox is drained
-  on one background thread with its own ``Memory`` (so that the user's requests never wait for
-  extraction). Never twice at once for one user: one job per user is queued or running in
-  the process, a capture that comes during its run asks for one more pass, and
+  in the background (:class:`DrainProcess`: a child process at nice +10; or a thread), so that
+  the user's requests never wait for extraction; at most :data:`SERVER_DRAIN_BATCH` tasks per
+  write transaction, so that the drain never holds SQLite's one write lock for long. Never
+  twice at once for one user: one job per user is queued or running in the process, a capture
+  that comes during its run asks for one more pass, and
   :func:`memcli.write.trigger.background_lock` keeps other processes on this machine out;
   across machines the atomic claim with a lease keeps every task extracted once.
 """
@@ -35,7 +37,7 @@ from memcli.settings import Settings
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Drainer", "SharedEmbedder", "UserMemories"]
+__all__ = ["Drainer", "SharedEmbedder", "UserMemories", "warm"]
 
 log = logging.getLogger("memcli.service")
 
@@ -192,9 +194,22 @@ def drain_in_thread(memories: UserMemories) -> Callable[[str], int]:
     """``run(user)`` draining on this process's thread, with the shared model."""
 
     def run(user: str) -> int:
-        return _drain_user(memories.open(user))
+        return _drain_user(Memory(settings=drain_settings(memories.settings, user), embedder=memories.embedder))
 
     return run
+
+
+#: tasks per write transaction of the next-request drain (``memcli drain``: ``drain_batch_size``, 32)
+SERVER_DRAIN_BATCH = 4
+
+
+def drain_settings(settings: Settings, user: str) -> Settings:
+    """The next-request drain's settings for ``user``: at most :data:`SERVER_DRAIN_BATCH` tasks per
+    batch. A batch's decisions run inside one write transaction, and SQLite has one write lock:
+    a batch of 32 held it for 32 tasks' decisions (~0.1-0.2 s of CPU, many times that at the
+    drain's low priority on a busy machine) while every capture of every user waited for it."""
+    return settings.model_copy(update={"user": user,
+                                       "drain_batch_size": min(settings.drain_batch_size, SERVER_DRAIN_BATCH)})
 
 
 def _drain_user(mem: Memory, stop: threading.Event | None = None) -> int:
@@ -271,6 +286,14 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
     with contextlib.suppress(OSError):
         os.nice(10)
     embedder: Embedder | None = None
+    try:  # load and warm now, at low priority, not on the first capture (jieba's dictionaries: seconds)
+        with Admin(settings=settings) as adm:
+            embedder = adm.embedder
+        if hasattr(embedder, "pin_threads"):
+            embedder.pin_threads()
+        warm(settings, embedder)
+    except Exception as exc:  # noqa: BLE001  (loaded again below; its error is then the drain's answer)
+        log.warning("the drain process could not warm up: %s: %s", type(exc).__name__, exc)
     while not stop.is_set():
         try:
             user = conn.recv()
@@ -282,11 +305,26 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
             if embedder is None:
                 with Admin(settings=settings) as adm:
                     embedder = adm.embedder
-            done = _drain_user(Memory(settings=settings.model_copy(update={"user": user}), embedder=embedder), stop)
+                if hasattr(embedder, "pin_threads"):
+                    embedder.pin_threads()
+            done = _drain_user(Memory(settings=drain_settings(settings, user), embedder=embedder), stop)
             conn.send((True, done))
         except Exception as exc:
             with contextlib.suppress(OSError, BrokenPipeError):
                 conn.send((False, f"{type(exc).__name__}: {exc}"))
+
+
+def warm(settings: Settings, embedder: Any) -> None:
+    """Run every path once on a private in-memory store, so that the first requests do not pay
+    for imports and lookup tables (jieba's dictionary alone takes seconds to load). Offline
+    backends only: warming never calls a configured LLM endpoint."""
+    offline_judge = settings.judge == "fitted" or (settings.judge == "auto" and not settings.llm_base_url)
+    with Memory(":memory:", "warm", settings=settings, embedder=embedder, extractor="rules",
+                judge=settings.judge if offline_judge else "offline") as m:
+        m.capture("我喜欢喝咖啡")
+        m.drain()
+        m.remember("I take my coffee without sugar")
+        m.context("coffee?")
 
 
 def load_shared_embedder(admin: Admin) -> SharedEmbedder:
