@@ -51,6 +51,10 @@ _EN_CUT_END = frozenset("to the a an and or but of with for my our your his her 
                         .split())
 
 
+#: words a completion or a rewrite of a name may add (My dog is called Biscuit)
+_EN_GLUE = _EN_PRONOUN | _EN_CUT_END | frozenset("is are was were am be been has have had called named me".split())
+
+
 def _words(text: str) -> list[str]:
     """English words of ``text`` and its inner commas: contractions expanded, case-folded."""
     from memcli.write.rules.en import _expand
@@ -89,8 +93,11 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
         if _span(st, w) >= 0:
             return False
         for k in range(1, min(7, len(st) - 1) + 1):
+            if "," in st[:k + 1]:
+                break  # a subject the rules put before a list's tail (I sunsets, beaches) completes nothing
             j = _span(st[k:], w)
-            if j >= 0 and (j == 0 or w[j - 1] in _EN_PRONOUN):
+            if j >= 0 and (j == 0 or w[j - 1] in _EN_PRONOUN) and (k == 1 or st[k - 1] not in _EN_CUT_END):
+                # (a clause cut at a preposition with the rest said again completes nothing: … switched to switched to)
                 return False
     return True
 
@@ -175,6 +182,10 @@ class FittedExtractor(RuleExtractor):
             st = _words(c.statement)
             if not st or not all(ord(ch) < 0x3000 for ch in c.statement) or not _garbled(st, [w for _, w in said]):
                 out.append(c)
+                continue
+            content = set(st) - _EN_GLUE
+            if not any(content <= set(w) for _, w in said) and content <= set().union(*(w for _, w in said)):
+                out.append(c)  # words of two sentences: the rules read one through the other (coreference)
                 continue
             unit, _ = max(said, key=lambda x: len(set(x[1]) & set(st)))
             text = clean(unit)
