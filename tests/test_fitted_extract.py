@@ -199,6 +199,7 @@ def test_a_statement_after_thanks_is_kept_not_dropped_as_chatter(extractor):
     ("I'm a nurse", "I work at St Mary's as a nurse", False),  # as a nurse → I'm a nurse
     ("I love to", "I love to paint on Sundays", True),          # cut before what it needs
     ("I all the colors", "Love all the colors", True),          # an I before no verb
+    ("I are both from Leeds", "My wife and I are both from Leeds", True),  # an I cut from its subject
     ("I sunsets, hills, rivers", "I paint nature - sunsets, hills, rivers", True),  # a list's tail, no clause
     ("I quit tea and moved to moved to coffee", "I quit tea and moved to coffee", True),  # said twice
 ])

@@ -87,8 +87,9 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
     if st[-1] in _EN_CUT_END:
         return True
     if st[0] == "i" and len(st) > 2 and (st[2] in ("is", "are", "was", "were") or
-                                         st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to")):
-        return True  # "I dance is…", "I all the…": an I put before what was no verb
+                                         st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
+                                                   "is", "are", "has")):
+        return True  # "I dance is…", "I all the…", "I are both…": an I put before what was no verb of its own
     for w in said:
         if _span(st, w) >= 0:
             return False
