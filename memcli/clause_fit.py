@@ -15,8 +15,8 @@ Method: a two-class softmax regression over ``[embedding, signals]`` standardise
 gradient descent with L2; ``k``-fold cross-validation grouped by ``group`` (one utterance's
 units share a fold). A threshold per language is chosen on the out-of-fold probabilities:
 the lowest that keeps the share of that language's non-fact units kept at or under ``max_fp``
-(default 0.05). Reported: out-of-fold precision / recall / non-fact kept per language, and the same
-on the fit.
+(:data:`MAX_FP`: 0.05 Chinese, 0.10 English). Reported: out-of-fold precision / recall /
+non-fact kept per language, and the same on the fit.
 
 Run: ``python -m memcli.clause_fit`` (report) or ``--write`` (write
 ``memcli/write/clause_weights.json`` for the configured model).
@@ -41,6 +41,12 @@ __all__ = ["ClauseRow", "fit_clauses", "load_rows", "main"]
 
 GOLDSET = Path(__file__).resolve().parent.parent / "goldset"
 L2, STEP, ITERATIONS = 8.0, 0.5, 600
+#: the share of a language's non-fact units the threshold may keep out of fold. English chat packs a
+#: fact and a feeling into one sentence ("We adopted a cat last week and she's a handful"), so its
+#: facts score lower: at 0.10 instead of 0.05 the out-of-fold English recall rises 0.943 → 0.969 for
+#: precision 0.979 → 0.958, and the LoCoMo speakers' memories answer 0.219 → 0.232
+#: (``memcli eval locomo-e2e``); the strict goldset figures are unchanged (docs/extraction.md).
+MAX_FP: dict[str, float] = {"zh": 0.05, "en": 0.10}
 
 
 @dataclass(frozen=True)
@@ -149,10 +155,11 @@ def _score(prob: np.ndarray, y: np.ndarray, langs: np.ndarray, t: dict[str, floa
 
 
 def fit_clauses(settings: Settings, rows: Sequence[ClauseRow], vectors: np.ndarray, *, folds: int = 5,
-                max_fp: float = 0.05) -> dict[str, Any]:
+                max_fp: dict[str, float] | None = None) -> dict[str, Any]:
     """Fit and cross-validate. ``vectors``: (len(rows), dim) embeddings of the rows'
     :func:`~memcli.write.clauses.model_text` by
-    ``settings.model``. Returns ``{"params": JSON-able weights for clause_weights.json,
+    ``settings.model``; ``max_fp``: per language, the out-of-fold share of non-fact units the
+    threshold may keep (default :data:`MAX_FP`). Returns ``{"params": JSON-able weights for clause_weights.json,
     "cv": out-of-fold scores per language, "fit": in-sample scores}``."""
     x = _matrix(rows, vectors)
     y = np.array([r.label for r in rows])
@@ -162,7 +169,8 @@ def fit_clauses(settings: Settings, rows: Sequence[ClauseRow], vectors: np.ndarr
     for k in range(folds):
         p = _fit(x[fold != k], y[fold != k])
         oof[fold == k] = _proba(p, x[fold == k])
-    t = {lang: round(_threshold(oof[langs == lang], y[langs == lang], max_fp), 4) for lang in ("zh", "en")}
+    max_fp = {**MAX_FP, **(max_fp or {})}
+    t = {lang: round(_threshold(oof[langs == lang], y[langs == lang], max_fp[lang]), 4) for lang in ("zh", "en")}
     p = _fit(x, y)
     params = {"model": canonical_model(settings.model), "signals": list(SIGNALS), "dim": int(vectors.shape[1]),
               "threshold": t, "rows": len(rows), "max_fp": max_fp,

@@ -173,3 +173,37 @@ def test_a_named_things_attributes_are_kept_whole_and_apart(mem):
 def test_addresses_stay_whole_and_in_their_sentences_language(text, expect):
     got = [(c.statement, c.slot) for c in FittedExtractor().extract(utt(text))]
     assert got == expect
+
+
+@pytest.mark.parametrize("text, opener, statement", [
+    ("Hey Priya, I sold my old Corolla to my cousin.", "Hey Priya,", "I sold my old Corolla to my cousin."),
+    ("Thanks for asking, we adopted a greyhound named Pretzel last spring.", "Thanks for asking,",
+     "we adopted a greyhound named Pretzel last spring."),
+    ("Wow, Dana! I finished my first triathlon in June.", "Wow, Dana!", "I finished my first triathlon in June."),
+])
+def test_an_english_chat_opener_is_a_unit_of_its_own(text, opener, statement):
+    assert [u.text for u in units(text)] == [opener, statement]
+
+
+def test_a_statement_after_thanks_is_kept_not_dropped_as_chatter(extractor):
+    got = [c.statement for c in extractor.extract(utt("Thanks for asking, we adopted a greyhound named Pretzel "
+                                                      "last spring."))]
+    assert any("greyhound named Pretzel" in s for s in got), got
+    assert not any(s.lower().startswith("thanks") for s in got)
+
+
+@pytest.mark.parametrize("statement, said, garbled", [
+    ("I love dogs", "I love cats and dogs", False),            # one object of a list
+    ("I switched to green tea", "I quit coffee and switched to green tea", False),  # a shared subject
+    ("My mom's lasagna is the best", "My mom is a great cook, her lasagna is the best", False),  # her → my mom's
+    ("I'm a nurse", "I work at St Mary's as a nurse", False),  # as a nurse → I'm a nurse
+    ("I love to", "I love to paint on Sundays", True),          # cut before what it needs
+    ("I all the colors", "Love all the colors", True),          # an I before no verb
+    ("I are both from Leeds", "My wife and I are both from Leeds", True),  # an I cut from its subject
+    ("I sunsets, hills, rivers", "I paint nature - sunsets, hills, rivers", True),  # a list's tail, no clause
+    ("I quit tea and moved to moved to coffee", "I quit tea and moved to coffee", True),  # said twice
+])
+def test_a_rule_statement_that_is_no_span_of_what_was_said_is_garbled(statement, said, garbled):
+    from memcli.write.fitted_extract import _garbled, _words
+
+    assert _garbled(_words(statement), [_words(said)]) is garbled

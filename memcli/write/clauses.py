@@ -63,6 +63,14 @@ def lang_of(text: str) -> str:
 
 
 _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
+#: the interjections, greetings, thanks and vocative that open a chat sentence before its statement
+#: ("Hey Sam, I sold my car", "Thanks for asking, we got a puppy", "Wow, Lee - I ran a marathon"):
+#: a unit of their own (chatter), so the statement after them is read as one
+_EN_OPENER = re.compile(
+    r"^(?:(?:hey|hi|hello|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|awesome|amazing|"
+    r"congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|exactly|true|"
+    r"good morning|good evening|anyway|so)(?: (?:so much|a lot|a bunch|again|for [^,!.?]{1,40}))?"
+    r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|\.\.\.)\s*)+", re.I)
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,9 @@ def units(text: str) -> list[Unit]:
         sent = m.group(0).strip()
         if not sent:
             continue
+        if not zh and (m := _EN_OPENER.match(sent)) and re.search(r"[A-Za-z]{2}", sent[m.end():]):
+            out.append(Unit(sent[:m.end()].strip(), lang))
+            sent = sent[m.end():].strip()
         if not zh and len(sent) <= _MAX_EN:
             out.append(Unit(sent, lang))
             continue

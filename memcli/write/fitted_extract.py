@@ -22,6 +22,7 @@ embedder (an :class:`~memcli.embed.Embedder` or a callable that loads it on firs
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,67 @@ if TYPE_CHECKING:
     from memcli.embed import Embedder
 
 __all__ = ["FittedExtractor"]
+
+#: what may stand before a span whose subject the rules completed: a pronoun they read as whom it
+#: means (he → Jake, her → my mom's), a conjunction whose clause shares the subject (… and switched
+#: to tea → I switched to tea), or "as" (… as a nurse → I'm a nurse)
+_EN_PRONOUN = frozenset("i he she it they this that we his her its their our my and but so then , as".split())
+#: a statement that ends on one of these was cut before what it needs (I love to …)
+_EN_CUT_END = frozenset("to the a an and or but of with for my our your his her their in on at from that than as"
+                        .split())
+
+
+#: words a completion or a rewrite of a name may add (My dog is called Biscuit)
+_EN_GLUE = _EN_PRONOUN | _EN_CUT_END | frozenset("is are was were am be been has have had called named me".split())
+
+
+def _words(text: str) -> list[str]:
+    """English words of ``text`` and its inner commas: contractions expanded, case-folded."""
+    from memcli.write.rules.en import _expand
+
+    return re.findall(r"[a-z0-9]+|,", _expand(text).casefold().strip(" ,.!?;:"))
+
+
+def _span(part: list[str], whole: list[str]) -> int:
+    """Where ``part`` occurs in ``whole``, contiguously or with one gap in between (I love cats
+    and dogs → I love dogs): the start, -1 when nowhere."""
+    n = len(part)
+    if not n:
+        return -1
+    for i in range(len(whole) - n + 1):
+        if whole[i:i + n] == part:
+            return i
+    for m in range(1, n):
+        head, tail = part[:m], part[m:]
+        for i in range(len(whole) - m + 1):
+            if whole[i:i + m] == head and any(whole[j:j + n - m] == tail and whole[j - 1] in ("and", "or", ",")
+                                              for j in range(i + m + 1, len(whole) - n + m + 1)):
+                return i  # the gap is a sibling of a list (cats and | dogs), not a dropped object
+    return -1
+
+
+def _garbled(st: list[str], said: list[list[str]]) -> bool:
+    """A rule statement (words ``st``) that is no span of any unit (words in ``said``): not the
+    words as said, nor the words as said with their subject completed (a dropped I, a pronoun
+    read as whom it means); or one that ends on a word that needs more (… love to)."""
+    if st[-1] in _EN_CUT_END:
+        return True
+    if st[0] == "i" and len(st) > 2 and (st[2] in ("is", "are", "was", "were") or
+                                         st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
+                                                   "is", "are", "has")):
+        return True  # "I dance is…", "I all the…", "I are both…": an I put before what was no verb of its own
+    for w in said:
+        if _span(st, w) >= 0:
+            return False
+        for k in range(1, min(7, len(st) - 1) + 1):
+            if "," in st[:k + 1]:
+                break  # a subject the rules put before a list's tail (I sunsets, beaches) completes nothing
+            j = _span(st[k:], w)
+            if j >= 0 and (j == 0 or w[j - 1] in _EN_PRONOUN) and (k == 1 or st[k - 1] not in _EN_CUT_END):
+                # (a clause cut at a preposition with the rest said again completes nothing: … switched to switched to)
+                return False
+    return True
+
 
 class FittedExtractor(RuleExtractor):
     """Rules + the fitted clause model; see the module doc.
@@ -106,6 +168,35 @@ class FittedExtractor(RuleExtractor):
             c.statement[1:] in t and c.statement not in t for t in listed))]
 
     @staticmethod
+    def _faithful(found: list[Candidate], utt: Utterance, parts: Sequence[Unit]) -> list[Candidate]:
+        """English rule facts in the speaker's own words: a statement that is no span of a unit
+        (pronoun-completed at most) is a rewrite that garbles or cuts the clause (:func:`_garbled`);
+        the unit it came from, cleaned, is said instead (its slot kept when it names a known
+        attribute, else the parse's). ``parts``: the utterance's units."""
+        if not found or utt.role != "user":
+            return found
+        said = [(u, _words(u.text)) for u in parts if u.lang == "en" and not is_chatter(u)]
+        if not said:
+            return found
+        out: list[Candidate] = []
+        for c in found:
+            st = _words(c.statement)
+            if not st or not all(ord(ch) < 0x3000 for ch in c.statement) or not _garbled(st, [w for _, w in said]):
+                out.append(c)
+                continue
+            content = set(st) - _EN_GLUE
+            if not any(content <= set(w) for _, w in said) and content <= set().union(*(w for _, w in said)):
+                out.append(c)  # words of two sentences: the rules read one through the other (coreference)
+                continue
+            unit, _ = max(said, key=lambda x: len(set(x[1]) & set(st)))
+            text = clean(unit)
+            attr = slots.split_slot(c.slot)[1] if c.slot else None
+            slot = c.slot if attr and slots.attribute(attr) is not None else (generic_slot(text) or (None,))[0]
+            if text and all(o.statement != text for o in out):
+                out.append(c.model_copy(update={"statement": text, "slot": slot}))
+        return out
+
+    @staticmethod
     def _specific(c: Candidate) -> Candidate:
         """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
         slot when that names a known attribute (we moved to X → residence)."""
@@ -126,7 +217,7 @@ class FittedExtractor(RuleExtractor):
             try:
                 parts.append(units(u.text) if u.role == "user" else [])
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
-                rule_out.append(self._not_in_a_list(found, u, parts[-1]))
+                rule_out.append(self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1]))
             except Exception as exc:  # kept per task: one bad utterance fails only its task
                 parts[len(rule_out):] = [[]]
                 rule_out.append(exc)
