@@ -87,6 +87,9 @@ def _render_memdaily(r: dict[str, Any]) -> None:
     console.print("verb: questions whose answer a target message states verbatim (ans@k counts those only); ev@3: a "
                   "top-3 hit drawn from a target message (all questions); raw: every message stored raw, memcli's "
                   "retrieval; rrf: every message raw, plain RRF(cosine, BM25)")
+    console.print("[bold]answered@3 with the answerability gate[/] (hits below its point left out, as context "
+                  "does): " + "  ".join(f"{name} {_pct(s['memcli_gated']['answered@3'])}" for name, s in rows
+                                        if s["memcli_gated"]["answered@3"] is not None))
     labels = r["overall"]["confidence_labels"]
     console.print("[bold]confidence labels of the active memories:[/] "
                   + ("  ".join(f"{lb} {v['n']} ({_pct(v['share'])})" for lb, v in labels.items()) or "none"))

@@ -250,6 +250,9 @@ def run_trajectory(settings: Settings, traj: Trajectory, workdir: Path, n: int, 
             questions.append({
                 "qid": q.qid, "question": q.question, "answer": q.answer, "verbatim": verbatim, "facts": facts,
                 "rank": _first([bool(ans) and ans in _norm(h.statement) for h in hits]) if verbatim else None,
+                # what context keeps: the hits at or above the answerability point
+                "gated_rank": _first([bool(ans) and ans in _norm(h.statement) for h in hits if not h.below_floor])
+                if verbatim else None,
                 "evidence_rank": _first([bool(targets & set(_hit_sources(h, item_sources))) for h in hits]),
                 "top": [{"statement": h.statement, "origin": h.origin, "score": round(h.score, 4)}
                         for h in hits[:3]]})
@@ -311,6 +314,7 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
                   "findable_share": _share(fates["memory"] + fates["episode"], n_facts),
                   "lost_share": _share(fates["lost"], n_facts)},
         "memcli": {f"answered@{k}": _at([q["rank"] for q in verb], k) for k in KS},
+        "memcli_gated": {f"answered@{k}": _at([q.get("gated_rank") for q in verb], k) for k in KS},
         "evidence": {f"evidence@{k}": _at([q["evidence_rank"] for q in qs], k) for k in KS},
         "confidence_labels": {lb: {"n": c, "share": _share(c, n_active)} for lb, c in labels.most_common()},
     }
