@@ -137,6 +137,25 @@ def test_errors_are_one_json_line_with_the_cli_code(server):
         assert "\n" not in r.json()["error"]["message"]
 
 
+def test_an_episode_hit_says_episode_id_next_to_its_source_id(server):
+    """Issue 23: the JSON of an episode hit carries ``episode_id`` and ``ref`` "e<id>"; a memory's is None."""
+    from memcli.write.extract import Extractor
+
+    class FindsNothing(Extractor):
+        name = "finds-nothing"
+
+        def extract(self, utt):  # noqa: ANN001, ANN201
+            return []
+
+    base, svc, settings = server
+    user, auth = _user(svc)
+    with Memory(settings=settings, user=user, extractor=FindsNothing()) as m:
+        src = m.capture("Last weekend we tried the ramen place on Fifth Street with the kids").source_id
+        assert m.drain().episodes == 1
+    hits = httpx.get(f"{base}/v1/search", params={"q": "ramen place"}, headers=auth).json()["hits"]
+    assert [(h["id"], h["origin"], h["episode_id"], h["ref"]) for h in hits] == [(src, "episode", src, f"e{src}")]
+
+
 def test_internal_drain_from_two_schedulers_drains_every_task_once(server):
     base, svc, settings = server
     with Admin(settings=settings) as adm:

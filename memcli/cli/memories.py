@@ -25,6 +25,8 @@ from memcli.cli.app import (
     read_text_arg,
 )
 
+from memcli.errors import BadInputError
+
 IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
@@ -131,9 +133,21 @@ def correct(
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
 
 
+def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
+    """``"12"`` → (12, episode); ``"e12"`` → (12, True); anything else is bad input."""
+    text = raw.strip()
+    is_ep = text[:1] in ("e", "E")
+    digits = text[1:] if is_ep else text
+    if not digits.isascii() or not digits.isdigit() or int(digits) < 1:
+        raise BadInputError(f"ID must be a memory id such as 12 or an episode id such as e12 (got {raw!r})")
+    return int(digits), episode or is_ep
+
+
 @app.command()
 def forget(
-    item_id: IdArg,
+    item_id: Annotated[str, typer.Argument(
+        metavar="ID", help="memory id (see `memcli list`), or an episode's id as search prints it: e13",
+        show_default=False)],
     purge: Annotated[bool, typer.Option(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
         "(cannot be undone)")] = False,
@@ -145,8 +159,9 @@ def forget(
     """Forget a memory: invalidated and kept for history, or erased with --purge.
 
     A forgotten memory leaves `memcli list` and search but stays in `list --all` and history.
-    With --episode, ID is an episode: it is never found again (its words stay as a source),
-    or is erased with its source with --purge.
+    An episode (a search hit of kind episode, printed e13) is forgotten as `forget e13` or
+    `forget 13 --episode`: it is never found again (its words stay as a source), or is erased
+    with its source with --purge. Its number is no memory id: `forget 13` is memory #13.
 
     Examples:
 
@@ -154,16 +169,18 @@ def forget(
 
       memcli forget 12 --purge
 
-      memcli forget 40 --episode --purge
+      memcli forget e40 --purge
     """
+    item_id, episode = _forget_id(item_id, episode)
     with open_memory(db, user) as mem:
         out = mem.forget_episode(item_id, purge=purge) if episode else mem.forget(item_id, purge=purge)
     if as_json:
         emit_json(out)
-    elif out.get("already"):
-        info(f"#{item_id} was already forgotten; nothing changed")
-    else:
-        info(f"{'purged' if purge else 'forgot'} #{item_id}")
+    name = f"episode e{item_id}" if episode else f"#{item_id}"
+    if not as_json and out.get("already"):
+        info(f"{name} was already forgotten; nothing changed")
+    elif not as_json:
+        info(f"{'purged' if purge else 'forgot'} {name}")
 
 
 @app.command("list")

@@ -23,6 +23,7 @@ from memcli.cli.app import (
     read_text_arg,
 )
 from memcli.errors import BadInputError
+from memcli.models import hit_json, hit_ref
 from memcli.timeutil import human
 
 QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
@@ -62,7 +63,9 @@ def search(
     """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
     Turns the user said that no memory holds (episodes) come too, ranked below memories, with
-    kind "episode" and their id (`forget ID --episode`); setting `episodes = false` leaves them out.
+    kind "episode" and an id of their own printed as e13 (--json: "episode_id": 13, "ref": "e13"),
+    which is no memory id: `memcli forget e13` (or `forget 13 --episode`) forgets one; `show` and
+    `correct` take memory ids only. Setting `episodes = false` leaves them out.
 
     Examples:
 
@@ -75,7 +78,7 @@ def search(
     with open_memory(db, user, model) as mem:
         hits = mem.search(read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
-        emit_json({"hits": list(hits), "info": hits.info})
+        emit_json({"hits": [hit_json(h) for h in hits], "info": hits.info})
         return
     if hits.info.lexical_only_fallback:
         info(f"lexical only: {hits.info.dense_skipped}")
@@ -99,7 +102,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         p = ("–" if h.p_relevant is None else f"{h.p_relevant:.2f}" + (" below" if h.below_floor else ""),) if gated \
             else ()
         conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
-        t.add_row(str(h.id), f"{h.score:.3f}", *p, h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
+        t.add_row(hit_ref(h), f"{h.score:.3f}", *p, h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
     console.print(t)
     below = sum(h.below_floor for h in hits)
     if below:
@@ -116,7 +119,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         def opt(v: Any, spec: str) -> str:
             return "" if v is None else format(v, spec)
 
-        e_t.add_row(str(h.id), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
+        e_t.add_row(hit_ref(h), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
                     opt(e.bm25, ".2f"), str(e.like_score), opt(e.slot_rank, "d"), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
                     f"{e.salience:.2f}", f"{e.recency:.2f}", f"{e.final:.3f}")
     console.print(e_t)

@@ -49,6 +49,7 @@ from memcli.admin import Admin
 from memcli.auth import OPERATOR, USER, TokenOwner
 from memcli.errors import MemcliError
 from memcli.memory import Memory
+from memcli.models import hit_json
 from memcli.service.errors import ServiceError, body, status_of
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
@@ -386,7 +387,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
                      min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
-        return _json({"hits": list(hits), "info": hits.info})
+        return _json({"hits": [hit_json(h) for h in hits], "info": hits.info})
 
     @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
     async def remember(req: RememberIn, user: User) -> Any:
