@@ -165,8 +165,33 @@ class Memory(Engine):
         return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
 
     def import_records(self, records: list[MemoryRecord], progress: Progress | None = None) -> list[DecisionResult]:
-        """Write many memories as ``remember`` does: embedded in batches, one transaction."""
-        return self._apply_records(records, origin=Origin.IMPORT, progress=progress)
+        """Write many memories as ``remember`` does: embedded in batches, one transaction.
+
+        Idempotent: a record already present — the same statement, valid time (``at``) and
+        recorded state (``invalid_at``, ``expired_at``, ``forgotten``) for this user, or an
+        earlier line of the same batch — is skipped, not written again. Returns one
+        :class:`DecisionResult` per record written (``len(records) - len(result)`` were skipped).
+        """
+        return self._apply_records(self._not_present(records), origin=Origin.IMPORT, progress=progress)
+
+    def _not_present(self, records: list[MemoryRecord]) -> list[MemoryRecord]:
+        """``records`` without those the user's store already holds as they are (see import_records)."""
+        def key(text: str, at: datetime | None, invalid_at: datetime | None, expired_at: datetime | None,
+                forgotten: bool) -> tuple[Any, ...]:
+            return text, at, invalid_at, expired_at, forgotten
+
+        if not records:
+            return []
+        seen = {key(r["statement"], it.valid_from, it.invalid_at, it.expired_at, it.invalid_reason == FORGOTTEN)
+                for r in self.store.list_items(self.user, include_all=True) for it in [self._item(r)]}
+        out = []
+        for rec in records:
+            k = key(check_text(rec.text, self.settings.max_text_chars), rec.at, rec.invalid_at, rec.expired_at,
+                    rec.forgotten)
+            if rec.at is None or k not in seen:  # no ``at``: it starts to hold now, a new valid time
+                out.append(rec)
+                seen.add(k)
+        return out
 
     def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[MemoryRecord]:
         """Parse and validate import JSON Lines of :class:`MemoryRecord`, all or nothing.
@@ -180,7 +205,8 @@ class Memory(Engine):
 
     def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None, *,
                      allow_future: bool = False) -> list[DecisionResult]:
-        """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import them."""
+        """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import those not
+        already present (:meth:`import_records`)."""
         return self.import_records(self.read_records(lines, allow_future=allow_future), progress=progress)
 
     def _record(self, *, allow_future: bool = False, **fields: Any) -> MemoryRecord:

@@ -254,7 +254,9 @@ def import_(
 
     Each line is written as `remember` does (embedded in batches). All lines are validated
     first; one bad line (named by number) imports nothing. Lines with "invalid_at" or
-    "expired_at" (from `export --all`) are stored as past memories.
+    "expired_at" (from `export --all`) are stored as past memories. Importing the same file
+    again changes nothing: a line already present (same statement, "at" and recorded state)
+    is skipped and counted ("skipped N already present"; --json: "skipped").
 
     Examples:
 
@@ -271,11 +273,14 @@ def import_(
     counts: dict[str, int] = {}
     for r in results:
         counts[r.decision.value] = counts.get(r.decision.value, 0) + 1
+    skipped = len(recs) - len(results)
     if as_json:
-        emit_json({"records": len(results), "decisions": counts, "results": results})
+        emit_json({"records": len(results), "skipped": skipped, "decisions": counts, "results": results})
     else:
-        detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "the input had no records"
-        info(f"imported {len(results)} record(s): {detail}")
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or (
+            "nothing new" if recs else "the input had no records")
+        info(f"imported {len(results)} record(s): {detail}" + (f"; skipped {skipped} already present" if skipped
+                                                               else ""))
 
 
 @app.command()
