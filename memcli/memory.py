@@ -31,6 +31,7 @@ from memcli.governance.views import event_model, item_model
 from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl
 from memcli.settings import Settings
+from memcli.text import check_query
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
@@ -409,10 +410,12 @@ class Memory(Engine):
             deadline: ``time.monotonic()`` seconds after which the dense leg is skipped.
 
         Raises:
-            BadInputError: limit < 1, bad as_of, negative min_score.
+            BadInputError: empty or blank query, limit < 1, bad as_of, negative min_score.
             ModelMismatchError, ModelUnavailableError: the dense leg's model.
         """
         from memcli.read.retrieve import ALL_LEGS
+
+        check_query(query)
 
         return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
                                        legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
@@ -429,9 +432,11 @@ class Memory(Engine):
         ``min_score``, ``legs``, ``explain``: as for :meth:`search`.
 
         Raises:
-            BadInputError: bad options or history.
+            BadInputError: empty or blank query, bad options or history.
         """
         from memcli.read.retrieve import ALL_LEGS
+
+        check_query(query)
 
         return self.context_builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                                           fmt=fmt, system=system, history=history, limit=limit, as_of=as_of,

@@ -127,6 +127,10 @@ def test_errors_are_one_json_line_with_the_cli_code(server):
         (httpx.get, "/v1/memories/987654", {}, 404, "not_found"),
         (httpx.get, f"/v1/memories/{2**70}", {}, 400, "bad_input"),
         (httpx.get, "/v1/search", {"params": {"q": "x", "limit": 0}}, 400, "bad_input"),
+        (httpx.get, "/v1/search", {"params": {"q": ""}}, 400, "bad_input"),
+        (httpx.get, "/v1/search", {"params": {"q": " \t "}}, 400, "bad_input"),
+        (httpx.post, "/v1/context", {"json": {"query": ""}}, 400, "bad_input"),
+        (httpx.post, "/v1/context", {"json": {"query": "\u200b "}}, 400, "bad_input"),
         (httpx.post, "/v1/memories", {"json": {"text": "x", "kind": "nonsense"}}, 400, "bad_input"),
         (httpx.get, "/v1/nowhere", {}, 404, "not_found"),
     ]

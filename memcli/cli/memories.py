@@ -24,7 +24,6 @@ from memcli.cli.app import (
     read_lines,
     read_text_arg,
 )
-
 from memcli.errors import BadInputError
 
 IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]

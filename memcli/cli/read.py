@@ -24,6 +24,7 @@ from memcli.cli.app import (
 )
 from memcli.errors import BadInputError
 from memcli.models import hit_json, hit_ref
+from memcli.text import check_query
 from memcli.timeutil import human
 
 QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
@@ -75,8 +76,10 @@ def search(
 
       memcli search "where does my sister live" --as-of 2026-03-01 --json
     """
+    query = read_text_arg(query)
+    check_query(query)  # before the store and the model: an empty query is bad input
     with open_memory(db, user, model) as mem:
-        hits = mem.search(read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
+        hits = mem.search(query, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
         emit_json({"hits": [hit_json(h) for h in hits], "info": hits.info})
         return
@@ -153,10 +156,12 @@ def context(
     fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
+    query = read_text_arg(query)
+    check_query(query)
     system_text = read_file(system, "--system") if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
-        res = mem.context(read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
+        res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit)
     if verbose or GLOBALS.verbose:
         if res.reason:

@@ -55,6 +55,7 @@ from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
 from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread, warm
 from memcli.settings import Settings, load_settings
+from memcli.text import check_query
 
 __all__ = ["Service", "app_from_env", "create_app"]
 
@@ -378,6 +379,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
     async def context(req: ContextIn, user: User) -> Any:
+        check_query(req.query)  # 400 here, not in a model process
         return _json(await svc.model(user, "context", req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens,
                                      lang=req.lang, fmt=req.format, system=req.system, history=req.history,
                                      limit=req.limit, as_of=req.as_of, min_score=req.min_score))
@@ -386,6 +388,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     async def search(user: User, q: Annotated[str, Query(description="the query")],
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
                      min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
+        check_query(q)
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
         return _json({"hits": [hit_json(h) for h in hits], "info": hits.info})
 
