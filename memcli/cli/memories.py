@@ -145,7 +145,7 @@ def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
 @app.command()
 def forget(
     item_id: Annotated[str, typer.Argument(
-        metavar="ID", help="memory id (see `memcli list`), or an episode's id as search prints it: e13",
+        help="memory id (see `memcli list`), or an episode's id as search prints it: e13",
         show_default=False)],
     purge: Annotated[bool, typer.Option(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "

@@ -58,7 +58,7 @@ def search(
     as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: what was believed true then")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="each leg's rank, RRF, weights, final score")] = False,
     min_score: Annotated[float | None, typer.Option("--min-score", min=0.0,
-                                                    help="final-score floor in [0, 1] [settings.min_score]")] = None,
+                                                    help="final-score floor in [0, 1] \\[settings.min_score]")] = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
@@ -132,9 +132,9 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
 def context(
     query: QueryArg,
     budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1,
-                                                  help="hard wall-clock budget, ms [settings.budget_ms=800]")] = None,
+                                                  help="hard wall-clock budget, ms \\[settings.budget_ms=800]")] = None,
     max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1,
-                                                   help="token budget of the block [settings.max_tokens]")] = None,
+                                                   help="token budget of the block \\[settings.max_tokens]")] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="zh | en (default: the query's language)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text | json | messages")] = "text",
     system: Annotated[Path | None, typer.Option("--system", help="file with the static system prompt")] = None,
