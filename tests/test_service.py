@@ -141,6 +141,30 @@ def test_errors_are_one_json_line_with_the_cli_code(server):
         assert "\n" not in r.json()["error"]["message"]
 
 
+def test_a_bad_body_is_told_what_is_wrong_with_it(server):
+    """Issue 23: "9: JSON decode error" and pydantic's "valid dictionary" message said nothing useful."""
+    base, svc, _ = server
+    _, auth = _user(svc)
+    json_h = {**auth, "content-type": "application/json"}
+    cases = [
+        ({"content": b'{"text" "hi"}', "headers": json_h},
+         "body is not valid JSON: Expecting ':' delimiter at line 1 column 9"),
+        ({"content": b'{\n  "text": hi}', "headers": json_h},
+         "body is not valid JSON: Expecting value at line 2 column 11"),
+        ({"content": b'{"text": "hi"}', "headers": {**auth, "content-type": "text/plain"}},
+         "send a JSON object with content-type: application/json"),
+        ({"content": b'{"text": "hi"}', "headers": auth}, "send a JSON object with content-type: application/json"),
+        ({"json": ["hi"], "headers": auth}, "send a JSON object with content-type: application/json"),
+        ({"json": {}, "headers": auth}, "text: Field required"),
+    ]
+    for kw, message in cases:
+        r = httpx.post(f"{base}/v1/capture", **kw)
+        assert r.status_code == 400, r.text
+        assert r.json() == {"error": {"code": "bad_input", "message": message, "exit_code": 2}}
+    r = httpx.get(f"{base}/v1/search", params={"q": "  "}, headers=auth)
+    assert (r.status_code, r.json()["error"]["message"]) == (400, "query is empty")
+
+
 def test_an_episode_hit_says_episode_id_next_to_its_source_id(server):
     """Issue 23: the JSON of an episode hit carries ``episode_id`` and ``ref`` "e<id>"; a memory's is None."""
     from memcli.write.extract import Extractor

@@ -50,7 +50,7 @@ from memcli.auth import OPERATOR, USER, TokenOwner
 from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.models import hit_json
-from memcli.service.errors import ServiceError, body, status_of
+from memcli.service.errors import ServiceError, body, status_of, validation_message
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
 from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread, warm
@@ -327,12 +327,7 @@ def _install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        loc = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
-        field = str(err.get("loc", ("",))[-1]).lower()
-        msg = ("the user comes from the token; no request names a user" if field in _USER_FIELDS
-               and err.get("type") == "extra_forbidden" else f"{loc}: {err.get('msg')}" if loc else err.get("msg"))
-        return _error_response(400, "bad_input", str(msg), 2)
+        return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS), 2)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
