@@ -171,3 +171,14 @@ def test_the_install_extras_lists_name_every_extra():
     for doc in ("README.md", "docs/getting-started.md"):
         text = (ROOT / doc).read_text(encoding="utf-8")
         assert {e for e in extras if f"`memcli[{e}]`" not in text} == set(), doc
+
+
+def test_the_commands_without_json_are_the_ones_the_readme_names():
+    """Issue 23: the README said every command takes --json; it names the ones that do not."""
+    no_json = sorted(path.removeprefix("memcli ") for path, cmd, ctx in iter_commands()
+                     if not getattr(cmd, "commands", None)
+                     and "--json" not in {o for p in cmd.get_params(ctx) for o in getattr(p, "opts", [])})
+    assert no_json == ["export", "mcp", "serve", "tools call"]
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "Every command takes `--json`" not in readme
+    assert all(f"`{c}`" in readme for c in no_json)
