@@ -188,7 +188,11 @@ def list_(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="at most this many")] = None,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """List the user's memories (active only by default), newest first.
+    """List the user's memories (active only by default), newest valid time first.
+
+    Valid time is when a memory started to hold (`remember --at`, the turn's time), not when it
+    was recorded: a memory remembered last with `--at 2026-03-01` comes after any that started
+    to hold later. Ties: the later-recorded first.
 
     Examples:
 

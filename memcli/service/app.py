@@ -392,7 +392,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
         return _json(await svc.model(user, "remember", req.text, kind=req.kind, at=req.at, metadata=req.metadata,
                                      confidence=req.confidence), 201)
 
-    @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest first")
+    @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest valid time first")
     async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
         return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit))}
 
