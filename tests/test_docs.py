@@ -182,3 +182,12 @@ def test_the_commands_without_json_are_the_ones_the_readme_names():
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "Every command takes `--json`" not in readme
     assert all(f"`{c}`" in readme for c in no_json)
+
+
+def test_the_tour_says_which_user_commands_use_by_default():
+    """Issue 23: with MEMCLI_USER unset and no --user, commands use the user "default"; the tour says so."""
+    from conftest import run_cli
+
+    tour = (ROOT / "README.md").read_text(encoding="utf-8").split("## A short tour", 1)[1].split("```", 2)[1]
+    assert 'without MEMCLI_USER or --user, commands use the user "default"' in tour
+    assert run_cli("stats", "--json").json()["user"] == "default"  # conftest unsets every MEMCLI_USER
