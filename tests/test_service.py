@@ -260,8 +260,8 @@ def test_model_calls_run_in_the_model_processes_and_a_dead_one_is_replaced(serve
     assert r.status_code == 200 and "My sister Anna plays the cello" in r.json()["text"]
     r = httpx.patch(f"{base}/v1/memories/{item['item_id'] + 10**6}", json={"text": "x y z"}, headers=auth)
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"  # the child's NotFoundError
-    r = httpx.post(f"{base}/v1/context", json={"query": "   "}, headers=auth)
-    assert r.status_code == 200 and r.json()["text"] == ""
+    r = httpx.post(f"{base}/v1/context", json={"query": "   "}, headers=auth)  # issue 23: bad input, not 200
+    assert r.status_code == 400 and r.json()["error"]["message"] == "query is empty"
     os.kill(pids[0], 9)  # our own child, by its id
     codes = [httpx.get(f"{base}/v1/search", params={"q": "cello"}, headers=auth, timeout=120).status_code
              for _ in range(4)]
