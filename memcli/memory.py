@@ -32,6 +32,7 @@ from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem
 from memcli.records import MemoryRecord, parse_jsonl
 from memcli.settings import Settings
 from memcli.text import check_query
+from memcli.timeutil import from_iso
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
@@ -183,8 +184,11 @@ class Memory(Engine):
 
         if not records:
             return []
-        seen = {key(r["statement"], it.valid_from, it.invalid_at, it.expired_at, it.invalid_reason == FORGOTTEN)
-                for r in self.store.list_items(self.user, include_all=True) for it in [self._item(r)]}
+        def t(v: Any) -> datetime | None:
+            return from_iso(v) if v else None
+
+        seen = {key(r["statement"], t(r["valid_from"]), t(r["invalid_at"]), t(r["expired_at"]),
+                    r["invalid_reason"] == FORGOTTEN) for r in self.store.list_items(self.user, include_all=True)}
         out = []
         for rec in records:
             k = key(check_text(rec.text, self.settings.max_text_chars), rec.at, rec.invalid_at, rec.expired_at,
@@ -274,8 +278,6 @@ class Memory(Engine):
     def episodes(self) -> list[dict[str, Any]]:
         """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:
         when it was said, UTC)."""
-        from memcli.timeutil import from_iso
-
         return [{"id": int(r["id"]), "text": r["content"], "at": from_iso(r["occurred_at"]),
                  "session": r["session_id"]} for r in self.store.episodes_of(self.user)]
 
