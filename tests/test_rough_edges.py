@@ -206,9 +206,10 @@ def test_export_all_then_import_keeps_forgotten_forgotten(tmp_path: Path, embedd
     assert ("I like green tea", "forgotten") in after
 
 
-def test_importing_the_same_file_twice_skips_what_is_already_there(cli, tmp_path: Path):
+@pytest.mark.backends
+def test_importing_the_same_file_twice_skips_what_is_already_there(cli, tmp_path: Path, new_db):
     """Issue 23: a second import of an ``export --all`` file wrote its past memories again."""
-    a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    a, b = new_db("a"), new_db("b")
     assert cli("--db", a, "remember", "I like green tea", "--at", "2026-01-02").exit_code == 0
     assert cli("--db", a, "remember", "My sister lives in Lyon", "--at", "2026-01-03").exit_code == 0
     lyon = cli("--db", a, "list", "--json").json()[0]["id"]
