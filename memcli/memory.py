@@ -31,6 +31,8 @@ from memcli.governance.views import event_model, item_model
 from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl
 from memcli.settings import Settings
+from memcli.text import check_query
+from memcli.timeutil import from_iso
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
@@ -165,8 +167,36 @@ class Memory(Engine):
         return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
 
     def import_records(self, records: list[MemoryRecord], progress: Progress | None = None) -> list[DecisionResult]:
-        """Write many memories as ``remember`` does: embedded in batches, one transaction."""
-        return self._apply_records(records, origin=Origin.IMPORT, progress=progress)
+        """Write many memories as ``remember`` does: embedded in batches, one transaction.
+
+        Idempotent: a record already present — the same statement, valid time (``at``) and
+        recorded state (``invalid_at``, ``expired_at``, ``forgotten``) for this user, or an
+        earlier line of the same batch — is skipped, not written again. Returns one
+        :class:`DecisionResult` per record written (``len(records) - len(result)`` were skipped).
+        """
+        return self._apply_records(self._not_present(records), origin=Origin.IMPORT, progress=progress)
+
+    def _not_present(self, records: list[MemoryRecord]) -> list[MemoryRecord]:
+        """``records`` without those the user's store already holds as they are (see import_records)."""
+        def key(text: str, at: datetime | None, invalid_at: datetime | None, expired_at: datetime | None,
+                forgotten: bool) -> tuple[Any, ...]:
+            return text, at, invalid_at, expired_at, forgotten
+
+        if not records:
+            return []
+        def t(v: Any) -> datetime | None:
+            return from_iso(v) if v else None
+
+        seen = {key(r["statement"], t(r["valid_from"]), t(r["invalid_at"]), t(r["expired_at"]),
+                    r["invalid_reason"] == FORGOTTEN) for r in self.store.list_items(self.user, include_all=True)}
+        out = []
+        for rec in records:
+            k = key(check_text(rec.text, self.settings.max_text_chars), rec.at, rec.invalid_at, rec.expired_at,
+                    rec.forgotten)
+            if rec.at is None or k not in seen:  # no ``at``: it starts to hold now, a new valid time
+                out.append(rec)
+                seen.add(k)
+        return out
 
     def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[MemoryRecord]:
         """Parse and validate import JSON Lines of :class:`MemoryRecord`, all or nothing.
@@ -180,7 +210,8 @@ class Memory(Engine):
 
     def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None, *,
                      allow_future: bool = False) -> list[DecisionResult]:
-        """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import them."""
+        """Parse JSON Lines of :class:`MemoryRecord` (all or nothing) and import those not
+        already present (:meth:`import_records`)."""
         return self.import_records(self.read_records(lines, allow_future=allow_future), progress=progress)
 
     def _record(self, *, allow_future: bool = False, **fields: Any) -> MemoryRecord:
@@ -247,8 +278,6 @@ class Memory(Engine):
     def episodes(self) -> list[dict[str, Any]]:
         """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:
         when it was said, UTC)."""
-        from memcli.timeutil import from_iso
-
         return [{"id": int(r["id"]), "text": r["content"], "at": from_iso(r["occurred_at"]),
                  "session": r["session_id"]} for r in self.store.episodes_of(self.user)]
 
@@ -383,10 +412,12 @@ class Memory(Engine):
             deadline: ``time.monotonic()`` seconds after which the dense leg is skipped.
 
         Raises:
-            BadInputError: limit < 1, bad as_of, negative min_score.
+            BadInputError: empty or blank query, limit < 1, bad as_of, negative min_score.
             ModelMismatchError, ModelUnavailableError: the dense leg's model.
         """
         from memcli.read.retrieve import ALL_LEGS
+
+        check_query(query)
 
         return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
                                        legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
@@ -403,9 +434,11 @@ class Memory(Engine):
         ``min_score``, ``legs``, ``explain``: as for :meth:`search`.
 
         Raises:
-            BadInputError: bad options or history.
+            BadInputError: empty or blank query, bad options or history.
         """
         from memcli.read.retrieve import ALL_LEGS
+
+        check_query(query)
 
         return self.context_builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                                           fmt=fmt, system=system, history=history, limit=limit, as_of=as_of,

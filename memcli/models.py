@@ -22,6 +22,8 @@ __all__ = [
     "MemoryItem",
     "Origin",
     "Role",
+    "hit_json",
+    "hit_ref",
 ]
 
 
@@ -147,3 +149,19 @@ class DecisionResult(BaseModel):
     judge: str | None = None
     reason: str = ""
     stored_invalid: bool = Field(False, description="the incoming fact was stored already invalid")
+
+
+def hit_ref(hit: Any) -> str:
+    """How a search hit is named to people: ``"e13"`` for an episode (``origin == "episode"``: the
+    user's own words; id 13 is a *source* id, unrelated to memory #13), ``"13"`` for a memory."""
+    return f"e{hit.id}" if hit.origin == "episode" else str(hit.id)
+
+
+def hit_json(hit: Any) -> dict[str, Any]:
+    """A search hit (``memcli.read.results.Hit``) as JSON: its fields, plus ``episode_id`` (the
+    source id an episode is known by — ``forget ID --episode`` — or None for a memory) and ``ref``
+    (:func:`hit_ref`). ``id`` keeps its meaning for scripts: a memory's id, or an episode's source id."""
+    out = hit.model_dump(mode="json")
+    out["episode_id"] = hit.id if hit.origin == "episode" else None
+    out["ref"] = hit_ref(hit)
+    return out

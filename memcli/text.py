@@ -84,6 +84,19 @@ def check_text(text: object, max_chars: int, *, what: str = "text", setting: str
     return cleaned
 
 
+def check_query(query: object) -> None:
+    """Validate a search or context query: a string with something besides whitespace and
+    control characters (a long one is truncated by retrieval, not refused).
+
+    Raises:
+        BadInputError: ``query must be a string`` / ``query is empty``.
+    """
+    if not isinstance(query, str):
+        raise BadInputError("query must be a string")
+    if not clean_text(query).strip():
+        raise BadInputError("query is empty")
+
+
 @lru_cache(maxsize=1)
 def _t2s():  # type: ignore[no-untyped-def]
     import opencc

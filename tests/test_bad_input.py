@@ -56,6 +56,25 @@ def test_empty_text(base, db_path, text):
     assert snapshot(db_path) == before
 
 
+@pytest.mark.parametrize("text", ["", "   ", "\t\n", "\u200b\u200d", "\x00\x07"])
+def test_an_empty_query_is_bad_input_like_an_empty_text(base, db_path, text, tmp_path):
+    """Issue 23: `search ""` and `context ""` exited 0; now every edge refuses a blank query."""
+    before = snapshot(db_path)
+    for cmd in (("search",), ("context",), ("context", "--format", "json"), ("search", "--json")):
+        assert_error(run_cli(*base, *cmd, text), 2, "query is empty")
+        assert_error(run_cli(*base, *cmd, "-", input=text), 2, "query is empty")
+    assert snapshot(db_path) == before
+    from memcli import Memory
+    from memcli.errors import BadInputError
+
+    with Memory(db=str(db_path), user="alice") as m:
+        for call in (m.search, m.context):
+            with pytest.raises(BadInputError, match="^query is empty$"):
+                call(text)
+        with pytest.raises(BadInputError, match="^query must be a string$"):
+            m.search(None)  # type: ignore[arg-type]
+
+
 def test_text_over_the_limit(base, db_path, monkeypatch):
     before = snapshot(db_path)
     # a long turn is stored whole (issue 15 §7); only past max_turn_chars is it refused

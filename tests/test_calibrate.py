@@ -130,7 +130,9 @@ def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_pa
     assert get_judge(st).name == "fitted" and get_judge(st).params == weights
     stale = load_settings(model="some-other-model")
     assert "calibration is stale" in calibration_warning(stale)
-    r = cli("--model", "some-other-model", "list")
+    other = tmp_path / "some-other-model"  # a model folder of the user's (an unknown name is an error)
+    other.mkdir()
+    r = cli("--model", str(other), "list")
     assert r.exit_code == 0 and "calibration is stale" in r.stderr
 
 

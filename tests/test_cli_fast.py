@@ -110,3 +110,10 @@ def test_top_level_help_is_cached_and_identical(tmp_path: Path, monkeypatch: pyt
     second = run_cli(*argv)  # printed from the cache, no Typer
     assert (second.exit_code, second.stdout) == (first.exit_code, first.stdout)
     assert "capture" in second.stdout and "Usage" in second.stdout
+
+
+def test_the_fast_paths_model_names_are_the_bundled_ones() -> None:
+    """fast.KNOWN_MODELS (no pydantic import) lists exactly the bundled names and aliases."""
+    from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, MODEL_ALIASES
+
+    assert fast.KNOWN_MODELS == {DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, *MODEL_ALIASES}

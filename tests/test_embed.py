@@ -198,15 +198,33 @@ def test_search_after_reembed_uses_the_new_model(mem, db_path, model_b, embedder
         assert hits and hits[0].id == target
 
 
-def test_unknown_model_name_fails_fast_without_network(cli, db_path):
-    """A name that is neither a folder nor in the local Hugging Face cache is refused at once
-    (no download attempt), with one line naming the fix; nothing is written."""
-    r = cli("--db", str(db_path), "--user", "alice", "--model", "no-such-model-xyz", "remember", "I like tea")
-    assert r.exit_code == 5, r.stderr
-    err = [ln for ln in r.stderr.strip().splitlines() if not ln.startswith("warning:")]
-    assert err == ["memcli: error: model 'no-such-model-xyz' is neither a local folder nor in the local "
-                   "Hugging Face cache; memcli never downloads weights: pass the model's folder with --model"]
+UNKNOWN = ("memcli: error: unknown embedding model {!r} (known: use-multilingual-v3, multilingual-e5-small-q4, "
+           "all-MiniLM-L6-v2; or a local path)\n")
+
+
+@pytest.mark.parametrize("args", [["remember", "I like tea"], ["search", "x"], ["context", "tea"], ["list"],
+                                  ["capture", "I like tea"], ["capture", "I like tea", "--no-drain"],
+                                  ["import", "-"], ["reembed"], ["warm"]])
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_unknown_model_name_fails_at_once_in_one_line(cli, db_path, monkeypatch, args, how):
+    """Issue 23: a name that is no bundled model, no local path and not in the local Hugging Face
+    cache is refused before anything (no stale-calibration warning, no `reembed` advice, no
+    download attempt), exit 5; nothing is written. The same for MEMCLI_MODEL."""
+    name = "no-such-model-xyz"
+    flag = ["--model", name] if how == "flag" else []
+    if how == "env":
+        monkeypatch.setenv("MEMCLI_MODEL", name)
+    r = cli("--db", str(db_path), "--user", "alice", *flag, *args, input='{"text": "I like tea"}\n')
+    assert (r.exit_code, r.stderr, r.stdout) == (5, UNKNOWN.format(name), "")
+    monkeypatch.delenv("MEMCLI_MODEL", raising=False)
     assert cli("--db", str(db_path), "--user", "alice", "list", "--json").json() == []
+
+
+def test_a_local_folder_is_a_model_name_the_check_lets_through(cli, db_path, tmp_path):
+    r = cli("--db", str(db_path), "--user", "alice", "--model", str(tmp_path), "search", "x", "--json")
+    assert r.exit_code == 0 and r.json()["hits"] == [], r.stderr
+    r = cli("--db", str(db_path), "--user", "alice", "--model", "e5", "list", "--json")
+    assert r.exit_code == 0 and r.json() == []
 
 
 def test_bulk_embedding_reads_the_whole_piece_table_and_tokenises_alike(tmp_path, monkeypatch):

@@ -282,3 +282,26 @@ def test_a_turn_its_memories_cover_only_in_part_is_an_episode_too(db: str, embed
         assert [e["id"] for e in m.episodes()] == [part] and whole != part
         hits = m.search("stories about grandpa at the harbour", limit=5)
         assert any(h.origin == "episode" and h.statement == long for h in hits), [h.statement for h in hits]
+
+
+def test_an_episode_hit_is_named_e_id_so_it_is_never_taken_for_the_memory_of_that_number(cli, db: str, said):
+    """Issue 23: an episode's id is a source id; memory #13 and episode 13 are different things."""
+    base = ("--db", db, "--user", "alice")
+    with Memory(db=db, user="alice") as m:
+        mem_id = m.remember("翠湖公园是我最喜欢的公园").item_id
+    r = cli(*base, "search", "翠湖公园", "--json")
+    assert r.exit_code == 0, r.stderr
+    hits = r.json()["hits"]
+    assert [(h["origin"], h["id"], h["episode_id"], h["ref"]) for h in hits[:2]] == [
+        ("explicit", mem_id, None, str(mem_id)), ("episode", said["park"], said["park"], f"e{said['park']}")]
+    table = cli(*base, "search", "翠湖公园").stdout
+    firsts = [ln.split("│")[1].strip() for ln in table.splitlines() if ln.startswith("│")]
+    assert [c for c in firsts if c] == [str(mem_id), f"e{said['park']}"]  # here both are number 1
+    assert "forget e13" in cli("search", "--help").stdout
+    r = cli(*base, "forget", f"e{said['park']}", "--json")  # the e-id forgets the episode, not a memory
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["episode"] is True and r.json()["id"] == said["park"]
+    assert [h["origin"] for h in cli(*base, "search", "翠湖公园", "--json").json()["hits"]] == ["explicit"]
+    for bad in ("x12", "e", "e-1", "0", "1.5"):
+        r = cli(*base, "forget", bad)
+        assert r.exit_code == 2 and r.stderr.startswith("memcli: error: ID must be") and r.stderr.count("\n") == 1

@@ -354,7 +354,7 @@ EXPECTED = [
     (0, "captured source"),  # undecodable bytes in the text are dropped, the rest ("abc") kept
     (2, "stdin line 2: not valid UTF-8"),  # the whole stdin refused, line named
     (2, "stdin line 1: not valid UTF-8"),
-    (0, "no matching memories"),  # a query with nothing left to search for finds nothing
+    (2, "query is empty"),  # nothing left once the undecodable bytes go: an empty query (issue 23), as for text
 ]
 
 

@@ -407,3 +407,19 @@ def test_remember_with_past_at_is_confirmed_now(mem):
     assert item.valid_from.isoformat() == "2026-03-01T00:00:00+00:00"
     assert item.last_confirmed_at > item.valid_from
     assert item.effective_confidence == item.confidence == 0.95
+
+
+def test_list_orders_by_valid_time_as_its_help_says(cli, tmp_path):
+    """Issue 23: `list` is newest *valid time* first; a memory remembered last with an early
+    --at comes after the others, and the help, README and tour say so."""
+    base = ("--db", str(tmp_path / "order.db"), "--user", "alice")
+    for text, at in (("I like green tea", "2026-04-01"), ("I play chess on Fridays", "2026-05-01"),
+                     ("My sister lives in Lyon", "2026-03-01")):
+        assert cli(*base, "remember", text, "--at", at).exit_code == 0
+    rows = cli(*base, "list", "--json").json()
+    assert [r["statement"] for r in rows] == ["I play chess on Fridays", "I like green tea", "My sister lives in Lyon"]
+    assert "newest valid time first" in " ".join(cli("list", "--help").stdout.split())
+    from conftest import ROOT
+
+    for doc in ("README.md", "docs/getting-started.md"):
+        assert "# active memories, newest valid time first" in (ROOT / doc).read_text(encoding="utf-8")

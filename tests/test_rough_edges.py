@@ -206,6 +206,32 @@ def test_export_all_then_import_keeps_forgotten_forgotten(tmp_path: Path, embedd
     assert ("I like green tea", "forgotten") in after
 
 
+@pytest.mark.backends
+def test_importing_the_same_file_twice_skips_what_is_already_there(cli, tmp_path: Path, new_db):
+    """Issue 23: a second import of an ``export --all`` file wrote its past memories again."""
+    a, b = new_db("a"), new_db("b")
+    assert cli("--db", a, "remember", "I like green tea", "--at", "2026-01-02").exit_code == 0
+    assert cli("--db", a, "remember", "My sister lives in Lyon", "--at", "2026-01-03").exit_code == 0
+    lyon = cli("--db", a, "list", "--json").json()[0]["id"]
+    assert cli("--db", a, "correct", str(lyon), "My sister lives in Paris").exit_code == 0
+    dump = tmp_path / "mine.jsonl"
+    dump.write_text(cli("--db", a, "export", "--all").stdout, encoding="utf-8")
+    assert len(dump.read_text().splitlines()) == 3
+    r = cli("--db", b, "import", str(dump), "--json")
+    assert r.exit_code == 0, r.stderr
+    assert (r.json()["records"], r.json()["skipped"]) == (3, 0)
+    before = sorted((i["statement"], i["status"]) for i in cli("--db", b, "list", "--all", "--json").json())
+    r = cli("--db", b, "import", str(dump))
+    assert r.exit_code == 0 and r.stderr.strip() == "imported 0 record(s): nothing new; skipped 3 already present"
+    after = sorted((i["statement"], i["status"]) for i in cli("--db", b, "list", "--all", "--json").json())
+    assert after == before and len(after) == 3
+    assert cli("--db", b, "stats", "--json").json()["sources"] == 3  # no new source rows either
+    # the same line twice in one file is written once; a changed valid time is a new record
+    r = cli("--db", b, "import", "-", "--json", input='{"text": "I run on Sundays", "at": "2026-02-01"}\n' * 2
+            + '{"text": "I like green tea", "at": "2026-03-01"}\n')
+    assert (r.json()["records"], r.json()["skipped"]) == (2, 1), r.stdout
+
+
 # -- the public surface ---------------------------------------------------------------------------------
 
 def test_admin_is_exported_from_the_package(tmp_path: Path, fake_embedder):

@@ -127,6 +127,10 @@ def test_errors_are_one_json_line_with_the_cli_code(server):
         (httpx.get, "/v1/memories/987654", {}, 404, "not_found"),
         (httpx.get, f"/v1/memories/{2**70}", {}, 400, "bad_input"),
         (httpx.get, "/v1/search", {"params": {"q": "x", "limit": 0}}, 400, "bad_input"),
+        (httpx.get, "/v1/search", {"params": {"q": ""}}, 400, "bad_input"),
+        (httpx.get, "/v1/search", {"params": {"q": " \t "}}, 400, "bad_input"),
+        (httpx.post, "/v1/context", {"json": {"query": ""}}, 400, "bad_input"),
+        (httpx.post, "/v1/context", {"json": {"query": "\u200b "}}, 400, "bad_input"),
         (httpx.post, "/v1/memories", {"json": {"text": "x", "kind": "nonsense"}}, 400, "bad_input"),
         (httpx.get, "/v1/nowhere", {}, 404, "not_found"),
     ]
@@ -135,6 +139,49 @@ def test_errors_are_one_json_line_with_the_cli_code(server):
         r = call(f"{base}{path}", headers=headers, **kw)
         assert (r.status_code, r.json()["error"]["code"]) == (status, code), (path, r.text)
         assert "\n" not in r.json()["error"]["message"]
+
+
+def test_a_bad_body_is_told_what_is_wrong_with_it(server):
+    """Issue 23: "9: JSON decode error" and pydantic's "valid dictionary" message said nothing useful."""
+    base, svc, _ = server
+    _, auth = _user(svc)
+    json_h = {**auth, "content-type": "application/json"}
+    cases = [
+        ({"content": b'{"text" "hi"}', "headers": json_h},
+         "body is not valid JSON: Expecting ':' delimiter at line 1 column 9"),
+        ({"content": b'{\n  "text": hi}', "headers": json_h},
+         "body is not valid JSON: Expecting value at line 2 column 11"),
+        ({"content": b'{"text": "hi"}', "headers": {**auth, "content-type": "text/plain"}},
+         "send a JSON object with content-type: application/json"),
+        ({"content": b'{"text": "hi"}', "headers": auth}, "send a JSON object with content-type: application/json"),
+        ({"json": ["hi"], "headers": auth}, "send a JSON object with content-type: application/json"),
+        ({"json": {}, "headers": auth}, "text: Field required"),
+    ]
+    for kw, message in cases:
+        r = httpx.post(f"{base}/v1/capture", **kw)
+        assert r.status_code == 400, r.text
+        assert r.json() == {"error": {"code": "bad_input", "message": message, "exit_code": 2}}
+    r = httpx.get(f"{base}/v1/search", params={"q": "  "}, headers=auth)
+    assert (r.status_code, r.json()["error"]["message"]) == (400, "query is empty")
+
+
+def test_an_episode_hit_says_episode_id_next_to_its_source_id(server):
+    """Issue 23: the JSON of an episode hit carries ``episode_id`` and ``ref`` "e<id>"; a memory's is None."""
+    from memcli.write.extract import Extractor
+
+    class FindsNothing(Extractor):
+        name = "finds-nothing"
+
+        def extract(self, utt):  # noqa: ANN001, ANN201
+            return []
+
+    base, svc, settings = server
+    user, auth = _user(svc)
+    with Memory(settings=settings, user=user, extractor=FindsNothing()) as m:
+        src = m.capture("Last weekend we tried the ramen place on Fifth Street with the kids").source_id
+        assert m.drain().episodes == 1
+    hits = httpx.get(f"{base}/v1/search", params={"q": "ramen place"}, headers=auth).json()["hits"]
+    assert [(h["id"], h["origin"], h["episode_id"], h["ref"]) for h in hits] == [(src, "episode", src, f"e{src}")]
 
 
 def test_internal_drain_from_two_schedulers_drains_every_task_once(server):
@@ -213,8 +260,8 @@ def test_model_calls_run_in_the_model_processes_and_a_dead_one_is_replaced(serve
     assert r.status_code == 200 and "My sister Anna plays the cello" in r.json()["text"]
     r = httpx.patch(f"{base}/v1/memories/{item['item_id'] + 10**6}", json={"text": "x y z"}, headers=auth)
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"  # the child's NotFoundError
-    r = httpx.post(f"{base}/v1/context", json={"query": "   "}, headers=auth)
-    assert r.status_code == 200 and r.json()["text"] == ""
+    r = httpx.post(f"{base}/v1/context", json={"query": "   "}, headers=auth)  # issue 23: bad input, not 200
+    assert r.status_code == 400 and r.json()["error"]["message"] == "query is empty"
     os.kill(pids[0], 9)  # our own child, by its id
     codes = [httpx.get(f"{base}/v1/search", params={"q": "cello"}, headers=auth, timeout=120).status_code
              for _ in range(4)]

@@ -30,6 +30,15 @@ def config(tmp_path) -> Path:
     return tmp_path / "config.toml"  # MEMCLI_CONFIG points here (conftest)
 
 
+@pytest.fixture
+def model_folders(tmp_path, monkeypatch) -> None:
+    """toml-model, env-model, flag-model as local model folders in the working directory: an
+    unknown model name is an error (issue 23), a local path is not."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("toml-model", "env-model", "flag-model"):
+        (tmp_path / name).mkdir()
+
+
 def test_defaults(tmp_path, monkeypatch):
     monkeypatch.delenv("MEMCLI_DB")
     s = load_settings()
@@ -40,13 +49,13 @@ def test_defaults(tmp_path, monkeypatch):
     assert s.db.exists()
 
 
-def test_toml_over_default(tmp_path, config, monkeypatch):
+def test_toml_over_default(tmp_path, config, monkeypatch, model_folders):
     monkeypatch.delenv("MEMCLI_DB")
     write_toml(config, db=str(tmp_path / "toml.db"), user="toml-user", model="toml-model")
     assert resolved() == {"db": str(tmp_path / "toml.db"), "user": "toml-user", "model": "toml-model"}
 
 
-def test_env_over_toml(tmp_path, config, monkeypatch):
+def test_env_over_toml(tmp_path, config, monkeypatch, model_folders):
     write_toml(config, db=str(tmp_path / "toml.db"), user="toml-user", model="toml-model")
     monkeypatch.setenv("MEMCLI_DB", str(tmp_path / "env.db"))
     monkeypatch.setenv("MEMCLI_USER", "env-user")
@@ -57,7 +66,7 @@ def test_env_over_toml(tmp_path, config, monkeypatch):
     assert resolved()["user"] == "toml-user"
 
 
-def test_flag_over_env(tmp_path, config, monkeypatch):
+def test_flag_over_env(tmp_path, config, monkeypatch, model_folders):
     write_toml(config, user="toml-user", model="toml-model")
     monkeypatch.setenv("MEMCLI_USER", "env-user")
     monkeypatch.setenv("MEMCLI_MODEL", "env-model")

@@ -87,10 +87,18 @@ def _root(
 
 
 def settings_for(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
-    """Resolve settings: command flag > global flag > MEMCLI_* > config file > default."""
-    from memcli.settings import load_settings
+    """Resolve settings: command flag > global flag > MEMCLI_* > config file > default.
 
-    return load_settings(db=db or GLOBALS.db, user=user or GLOBALS.user, model=model or GLOBALS.model, **extra)
+    Raises ModelUnavailableError (exit 5) at once for a model name memcli cannot load
+    (:func:`memcli.embed.base.check_model_name`), before any warning or work."""
+    from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model, load_settings
+
+    st = load_settings(db=db or GLOBALS.db, user=user or GLOBALS.user, model=model or GLOBALS.model, **extra)
+    if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):  # the check imports numpy
+        from memcli.embed.base import check_model_name
+
+        check_model_name(st.model)
+    return st
 
 
 def open_memory(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:

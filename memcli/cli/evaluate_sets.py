@@ -72,7 +72,7 @@ def eval_retrieval_cmd(
     samples: Annotated[int | None, typer.Option("--samples", help="LoCoMo: first N conversations")] = None,
     max_questions: Annotated[int | None, typer.Option("--max-questions", help="LoCoMo: N questions each")] = None,
     cv: Annotated[bool | None, typer.Option("--cv/--no-cv", help="hybrid out of fold: fusion fitted on the other "
-                                            "folds' queries [default: on for the goldset]")] = None,
+                                            "folds' queries \\[default: on for the goldset]")] = None,
     folds: Annotated[int, typer.Option("--folds", help="--cv: k of the k-fold cross-validation")] = 5,
     sample: Annotated[int | None, typer.Option("--sample", help="cases: a seeded random N of the queries "
                                                "(every memory kept)")] = None,

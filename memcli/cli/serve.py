@@ -22,7 +22,7 @@ def serve(
 ) -> None:
     """Serve the memories of every user over HTTP; each request's user comes from its token.
 
-    Needs `pip install 'memcli[server]'`. Make tokens first: `memcli token create --user alice`
+    Needs `pip install 'memcli\\[server]'`. Make tokens first: `memcli token create --user alice`
     (and `--operator` for the cron channel POST /internal/drain). OpenAPI at /docs.
 
     Examples:

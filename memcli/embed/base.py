@@ -18,7 +18,7 @@ import numpy as np
 from memcli.errors import ModelUnavailableError
 from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model
 
-__all__ = ["NATIVE", "Embedder", "is_native", "resolve_model_path"]
+__all__ = ["NATIVE", "Embedder", "check_model_name", "is_native", "resolve_model_path"]
 
 #: models with their own torch-free backend (everything else is sentence-transformers)
 NATIVE = (DEFAULT_MODEL, E5_MODEL)
@@ -89,6 +89,22 @@ def resolve_model_path(name: str) -> str:
             f"model {name!r} is neither a local folder nor in the local Hugging Face cache; memcli never "
             "downloads weights: pass the model's folder with --model")
     return name
+
+
+def check_model_name(name: str) -> None:
+    """Refuse a model name memcli cannot load, before any work (no load, no network): it must
+    be a bundled model or one of its aliases, an existing local folder or file, or a hub name
+    already in the local Hugging Face cache.
+
+    Raises:
+        ModelUnavailableError (exit 5): ``unknown embedding model 'x' (known: …; or a local path)``.
+    """
+    if canonical_model(name) in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL) or Path(name).expanduser().exists():
+        return
+    if name.strip() and _in_hf_cache(name):
+        return
+    raise ModelUnavailableError(f"unknown embedding model {name!r} (known: {DEFAULT_MODEL}, {E5_MODEL}, "
+                                f"{MINILM_MODEL}; or a local path)")
 
 
 def _in_hf_cache(name: str) -> bool:

@@ -202,8 +202,9 @@ class MemcliStore(BaseStore):
         user, rest = self._split(op.namespace_prefix)
         mem = self.memory(user)
         want = op.offset + op.limit
-        if op.query:
-            hits = mem.search(op.query, limit=min(max(want * 3, 10), 1000))
+        if op.query and op.query.strip():
+            # memories only: an episode's id is a source id, which mem.show would take for a memory's
+            hits = mem.search(op.query, limit=min(max(want * 3, 10), 1000), legs=("dense", "lexical", "slot"))
             found = [(mem.show(h.id), h.score) for h in hits]
         else:
             found = [(it, None) for it in mem.list()]

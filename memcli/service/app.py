@@ -49,11 +49,13 @@ from memcli.admin import Admin
 from memcli.auth import OPERATOR, USER, TokenOwner
 from memcli.errors import MemcliError
 from memcli.memory import Memory
-from memcli.service.errors import ServiceError, body, status_of
+from memcli.models import hit_json
+from memcli.service.errors import ServiceError, body, status_of, validation_message
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
 from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread, warm
 from memcli.settings import Settings, load_settings
+from memcli.text import check_query
 
 __all__ = ["Service", "app_from_env", "create_app"]
 
@@ -325,12 +327,7 @@ def _install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        loc = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
-        field = str(err.get("loc", ("",))[-1]).lower()
-        msg = ("the user comes from the token; no request names a user" if field in _USER_FIELDS
-               and err.get("type") == "extra_forbidden" else f"{loc}: {err.get('msg')}" if loc else err.get("msg"))
-        return _error_response(400, "bad_input", str(msg), 2)
+        return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS), 2)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -377,6 +374,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
     async def context(req: ContextIn, user: User) -> Any:
+        check_query(req.query)  # 400 here, not in a model process
         return _json(await svc.model(user, "context", req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens,
                                      lang=req.lang, fmt=req.format, system=req.system, history=req.history,
                                      limit=req.limit, as_of=req.as_of, min_score=req.min_score))
@@ -385,15 +383,16 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     async def search(user: User, q: Annotated[str, Query(description="the query")],
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
                      min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
+        check_query(q)
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
-        return _json({"hits": list(hits), "info": hits.info})
+        return _json({"hits": [hit_json(h) for h in hits], "info": hits.info})
 
     @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
     async def remember(req: RememberIn, user: User) -> Any:
         return _json(await svc.model(user, "remember", req.text, kind=req.kind, at=req.at, metadata=req.metadata,
                                      confidence=req.confidence), 201)
 
-    @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest first")
+    @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest valid time first")
     async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
         return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit))}
 

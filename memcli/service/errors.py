@@ -24,11 +24,13 @@ anything else                     500     internal
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from memcli import errors as e
 
-__all__ = ["ServiceError", "body", "status_of"]
+__all__ = ["ServiceError", "body", "status_of", "validation_message"]
 
 _MAP: list[tuple[type[e.MemcliError], int, str]] = [
     (e.StoreLockedError, 503, "store_locked"),
@@ -62,3 +64,28 @@ def status_of(exc: e.MemcliError) -> tuple[int, str]:
 def body(code: str, message: str, exit_code: int) -> dict[str, Any]:
     """The JSON error body."""
     return {"error": {"code": code, "message": " ".join(str(message).split()), "exit_code": exit_code}}
+
+
+def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Collection[str] = ()) -> str:
+    """The one line for FastAPI's first request-validation error (``RequestValidationError.errors()``;
+    ``body``: its ``.body``, the text that failed to parse as JSON):
+
+    - a body that is not JSON → ``body is not valid JSON: Expecting ',' delimiter at line 1 column 9``;
+    - a body that is no JSON object (no ``content-type: application/json``, an array, a string) →
+      ``send a JSON object with content-type: application/json``;
+    - a field naming a user (``user_fields``) → the user comes from the token;
+    - else ``field: pydantic's message`` (``text: Field required``).
+    """
+    err = dict(errors[0]) if errors else {"loc": (), "msg": "invalid request"}
+    raw_loc = tuple(err.get("loc", ()))
+    if err.get("type") == "json_invalid":
+        pos = raw_loc[-1] if raw_loc and isinstance(raw_loc[-1], int) else 0
+        doc = body.decode("utf-8", "replace") if isinstance(body, bytes) else body if isinstance(body, str) else ""
+        bad = json.JSONDecodeError(str((err.get("ctx") or {}).get("error", "JSON decode error")), doc, pos)
+        return f"body is not valid JSON: {bad.msg} at line {bad.lineno} column {bad.colno}"
+    if raw_loc == ("body",) and err.get("type") in ("model_attributes_type", "dict_type", "model_type"):
+        return "send a JSON object with content-type: application/json"
+    loc = ".".join(str(p) for p in raw_loc if p not in ("body", "query", "path"))
+    if str(raw_loc[-1] if raw_loc else "").lower() in user_fields and err.get("type") == "extra_forbidden":
+        return "the user comes from the token; no request names a user"
+    return f"{loc}: {err.get('msg')}" if loc else str(err.get("msg"))
