@@ -56,6 +56,10 @@ def test_a_change_in_new_words_and_what_stays_true() -> None:
     assert talk_only("你好，今天想跟你聊聊我的旅行计划") and talk_only("Thanks for the tips, I'll try them out")
     assert not talk_only("我会弹钢琴") and not talk_only("Running? No thanks, I hate it")
     assert not talk_only("I live in Paris")
+    # a new keyed fact beside a statement that never names its object: two facts
+    horses = facts_of("My daughter Emma is obsessed with horses right now", "daughter.like.horses")
+    assert "two facts" in hard_guard(horses, facts_of("My daughter Emma is seven and in second grade"),
+                                     Decision.CONFLICT, 0.5)
     # a relation the user has several of: another age may be another colleague
     why = hard_guard(facts_of("我同事今年32岁"), facts_of("我同事今年36岁"), Decision.CONFLICT, 0.9)
     assert why is not None and "several" in why

@@ -18,7 +18,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
-__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "numbers_clash", "past_event_kept",
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "numbers_clash", "past_event_kept",
            "plural_subject", "talk_only", "told_change"]
 
 
@@ -122,3 +122,19 @@ def talk_only(statement: str) -> bool:
         if strong(f.slot) or not f.positive or not (is_chatter(u) or plan):
             return False  # a slot or a "no" states something ("Running? No thanks, I hate it")
     return True
+
+
+def keyed_apart(new: Facts, old: Facts) -> str | None:
+    """Why a new keyed fact (like.X, allergy.X, owns.X: one of many values side by side) hides no stored
+    statement of no specific attribute (is.…, fact.…, none) that never names X, with no "no" between
+    them (None: it may): my daughter is obsessed with horses right now / my daughter is seven and in
+    second grade are two facts."""
+    if not new.slot or old.slot == new.slot or strong(old.slot) or new.positive != old.positive:
+        return None
+    _, attr, obj = split_slot(new.slot)
+    if attr not in ("like", "allergy", "owns") or not obj:
+        return None
+    units = content_units(obj)
+    if not units or units & content_units(old.statement):
+        return None
+    return f"{new.slot} beside a statement that never names {obj}: two facts"

@@ -31,6 +31,7 @@ from memcli.text import lang_of
 from memcli.write.change_rules import (
     TALK_OVERLAP,
     _contains,
+    keyed_apart,
     numbers_clash,
     past_event_kept,
     plural_subject,
@@ -277,7 +278,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
     if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
         return "two turns of several clauses each and no shared slot: two bundles, not one fact"
-    if (why := past_event_kept(new, old)) is not None:
+    if (why := past_event_kept(new, old) or keyed_apart(new, old)) is not None:
         return why
     if new.slot and new.slot == old.slot and plural_subject(new.slot) and is_functional(
             new.slot.rsplit(".", 1)[-1]) and (numbers_clash(new.numbers, old.numbers) or new.value != old.value):
