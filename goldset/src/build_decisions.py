@@ -24,6 +24,7 @@ import facts_zh  # noqa: E402
 import pairs_changes_en  # noqa: E402
 import pairs_changes_zh  # noqa: E402
 import pairs_en  # noqa: E402
+import pairs_kinds4  # noqa: E402
 import pairs_zh  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -41,7 +42,9 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           "polarity": "CONFLICT", "number_date": "CONFLICT", "restatement": "NOOP", "more_specific": "UPDATE",
           # the third set (pairs_changes_zh, pairs_changes_en; issue 21)
           "change_value": "CONFLICT", "change_refine": "UPDATE", "typed_apart": "ADD", "name_token": "ADD",
-          "name_token_change": "CONFLICT"}
+          "name_token_change": "CONFLICT",
+          # the fourth set (pairs_kinds4; issues 19 §3 and 21)
+          "change_new_words": "CONFLICT", "event_kept": "ADD", "talk_only": "ADD", "name_scripts": "ADD"}
 
 
 class Builder:
@@ -96,9 +99,9 @@ class Builder:
                 if conflict_cat:
                     self.add(tpl.format(p=a, v=va), tpl.format(p=a, v=vb), "CONFLICT", lang, conflict_cat, src)
 
-    def pairs(self, mod, lang: str) -> None:
-        for cat, stored, incoming in mod.PAIRS:
-            self.add(stored, incoming, LABELS[cat], lang, cat, f"hand-written ({mod.__name__}.PAIRS)")
+    def pairs(self, mod, lang: str, name: str = "PAIRS") -> None:
+        for cat, stored, incoming in getattr(mod, name):
+            self.add(stored, incoming, LABELS[cat], lang, cat, f"hand-written ({mod.__name__}.{name})")
 
     def stsb(self, path: Path) -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -128,6 +131,8 @@ def main() -> None:
     b.pairs(pairs_en, "en")
     b.pairs(pairs_changes_zh, "zh")
     b.pairs(pairs_changes_en, "en")
+    b.pairs(pairs_kinds4, "zh", "PAIRS_ZH")
+    b.pairs(pairs_kinds4, "en", "PAIRS_EN")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -37,7 +37,7 @@ from memcli.text import lang_of as _lang_of
 from memcli.text import to_simplified
 
 __all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
-           "units"]
+           "specific_slot", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
@@ -259,6 +259,11 @@ _EN_MOVE_RX = re.compile(r"^(?:update:\s*)?(?P<s>i|we|my [a-z ]+?) (?:just |rece
 _EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
                            r"(?P<v>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)")
 _EN_NAME_RX = re.compile(r"^(?P<s>.+?) (?:is|are) (?:called|named) (?P<v>.+)$", re.I)
+#: whom the user reports to is the user's boss ("now I report to Sandra Lopez", 我现在向李明汇报)
+_EN_REPORT_RX = re.compile(r"^(?:[Nn]ow,? )?I (?:now |currently )?(?:report|answer) (?:directly )?to "
+                           r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
+_ZH_REPORT_RX = re.compile(r"^(?:现在)?我(?:现在|目前)?(?:直接)?(?:向|跟|给)(?P<v>[\u4e00-\u9fff]{2,3})汇报|"
+                           r"^(?:现在)?我(?:现在|目前)?(?:直接)?汇报给(?P<w>[\u4e00-\u9fff]{2,3})")
 
 
 def _zh_attr(word: str) -> str:
@@ -276,10 +281,16 @@ def _en_attr(words: str) -> str:
     return w.replace(" ", "_")
 
 
+#: a subject phrase that is only a time and adverbs (毕业后就一直, 从去年开始就, 这几年都): the
+#: subject was dropped, as chat drops 我
+_ZH_NO_SUBJECT = re.compile(r"^(?:[\u4e00-\u9fff\d]{0,8}(?:后|以后|之后|以来|开始|起|的时候|那年|这几年|那几年))?"
+                            r"(?:就|一直|都|也|还|已经|曾经|早就|从此)*$")
+
+
 def _zh_subject(phrase: str) -> str:
     """``me``, a relation key, ``person:…`` or ``thing:…`` for a Chinese subject phrase."""
     p = _CHANGE_ZH.sub("", phrase.strip("，, "))
-    if p in ("我", "咱", "我们", "咱们", ""):
+    if p in ("我", "咱", "我们", "咱们", "") or (_ZH_NO_SUBJECT.match(p) and not slots._ZH_REL_RE.search(p)):
         return slots.ME
     bare = _ZH_OWN.sub("", p) if re.match(r"^(?:我|咱)", p) else p
     bare = _CHANGE_ZH.sub("", bare)
@@ -341,6 +352,22 @@ def generic_slot(statement: str) -> tuple[str, str] | None:
     return (_relation_thing(got[0]), got[1]) if got else None
 
 
+def specific_slot(statement: str, slot: str | None, things: bool = True) -> str | None:
+    """``slot`` (the rules') or, when it names no specific attribute (none, ``fact.…``, ``event.…``),
+    the parse's slot when that names a known attribute ("we moved to X" → ``residence``, "I report to
+    X" → ``boss.name``, 现在我们领导换成了X → ``boss.name``). One reading for every write path: the
+    drain's extractor and ``remember``/``import`` (:func:`memcli.write.extract.enrich`). ``things``:
+    False keeps only the parses about the user, a relation or a named person (not ``thing:…``)."""
+    attr = slots.split_slot(slot)[1] if slot else None
+    if attr not in (None, "fact", "event") and (slot or "").split(".")[0] not in ("fact", "event"):
+        return slot
+    parsed = generic_slot(statement)
+    if parsed is None or slots.attribute(slots.split_slot(parsed[0])[1]) is None or (
+            not things and parsed[0].startswith("thing:")):
+        return slot
+    return parsed[0]
+
+
 def _generic_slot(statement: str) -> tuple[str, str] | None:
     t = to_simplified(statement)
     if lang_of(t) == "zh":
@@ -356,6 +383,8 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
             return _slot(_zh_subject(m["s"]), "residence"), m["v"]
         if (m := _ZH_SWAP_RX.match(t)) and (key := _zh_subject(m["s"])) != slots.ME and not key.startswith("thing:"):
             return f"{key}.name", m["v"]  # 我们领导换成了李明: the relation's new holder
+        if m := _ZH_REPORT_RX.match(t):
+            return "boss.name", m["v"] or m["w"]
         if m := _ZH_AGE_RX.match(t):
             return _slot(_zh_subject(m["s"]), "age"), m["v"]
         if m := _ZH_NAME_RX.match(t):
@@ -372,6 +401,8 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         if key is not None:  # "my new boss is Raj Patel": the boss's name
             return f"{key}.name" if re.match(r"^[A-Z][a-z]+", m["v"]) else f"{key}.is", m["v"]
         return _en_attr(words), m["v"]
+    if m := _EN_REPORT_RX.match(t):
+        return "boss.name", m["v"]
     if m := _EN_MOVE_RX.match(t):
         return _slot(_en_subject(m["s"]), "residence"), m["v"]
     if m := _EN_JOB_AT_RX.match(t):

@@ -174,10 +174,12 @@ def enrich(candidate: Candidate) -> Candidate:
         candidate = candidate.model_copy(update={"slot": to_simplified(candidate.slot)})
     if candidate.slot and candidate.kind != Kind.OTHER:
         return candidate
+    from memcli.write.clauses import specific_slot
+
     f = analyze(candidate.statement)
     upd: dict = {}
-    if not candidate.slot and f.slot:
-        upd["slot"] = f.slot
+    if not candidate.slot and (slot := specific_slot(candidate.statement, f.slot, things=False)):
+        upd["slot"] = slot  # the rules' slot, or the parse's where the rules name no attribute (I report to X)
     if candidate.kind == Kind.OTHER and f.kind:
         upd["kind"] = Kind(f.kind)
     return candidate.model_copy(update=upd) if upd else candidate

@@ -34,7 +34,17 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 from memcli.write.clause_model import ClauseModel, load_clause_weights
-from memcli.write.clauses import Unit, clean, generic_slot, is_chatter, model_text, named_attribute, signals, units
+from memcli.write.clauses import (
+    Unit,
+    clean,
+    generic_slot,
+    is_chatter,
+    model_text,
+    named_attribute,
+    signals,
+    specific_slot,
+    units,
+)
 from memcli.write.extract import RuleExtractor, Utterance
 
 if TYPE_CHECKING:
@@ -200,13 +210,8 @@ class FittedExtractor(RuleExtractor):
     def _specific(c: Candidate) -> Candidate:
         """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
         slot when that names a known attribute (we moved to X → residence)."""
-        attr = slots.split_slot(c.slot)[1] if c.slot else None
-        if attr not in (None, "fact", "event") and (c.slot or "").split(".")[0] not in ("fact", "event"):
-            return c
-        parsed = generic_slot(c.statement)
-        if parsed is None or slots.attribute(slots.split_slot(parsed[0])[1]) is None:
-            return c
-        return c.model_copy(update={"slot": parsed[0]})
+        slot = specific_slot(c.statement, c.slot)
+        return c if slot == c.slot else c.model_copy(update={"slot": slot})
 
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""

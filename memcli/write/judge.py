@@ -28,6 +28,16 @@ from memcli.models import Candidate, Decision
 from memcli.settings import Settings
 from memcli.slots import is_functional
 from memcli.text import lang_of
+from memcli.write.change_rules import (
+    TALK_OVERLAP,
+    _contains,
+    keyed_apart,
+    numbers_clash,
+    past_event_kept,
+    plural_subject,
+    talk_only,
+    told_change,
+)
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
 from memcli.write.value_types import WEAK_ATTRIBUTES, asks, strong, types_apart  # noqa: F401
@@ -75,29 +85,11 @@ class Judge(ABC):
         """Raises ExtractionError when the judge fails (the task is retried; nothing written)."""
 
 
-def _contains(longer: str, shorter: str) -> bool:
-    """``longer`` refines ``shorter``: a word superset (English) or a longer string that
-    contains it (Chinese, no spaces). "book 12" does not refine "book 1"."""
-    if not shorter or longer == shorter:
-        return False
-    if shorter.isascii() and longer.isascii():
-        return set(shorter.split()) < set(longer.split())
-    a, b = longer.replace(" ", ""), shorter.replace(" ", "")
-    return len(a) > len(b) and b in a
-
 
 def _bare(value: str) -> str:
     """A value without its numerals and units (3月5号 → 月号, 一辆比亚迪 → 辆比亚迪)."""
     return re.sub(r"[\d零〇一二两三四五六七八九十百千万.,]+|\b(?:one|two|three|a|an)\b|的|\s", "", value)
 
-
-def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    """Each side states a number the other does not (2 cats vs 3 cats; 3月5号 vs 3月6号).
-    A side that only adds numbers refines ("in 2019" → "in March 2019"), it does not clash."""
-    if not a or not b:
-        return False
-    ca, cb = Counter(a), Counter(b)
-    return not (ca <= cb or cb <= ca)
 
 
 def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
@@ -118,6 +110,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     if new.positive != old.positive:
         return Decision.CONFLICT, f"same slot {new.slot}, polarity flipped"
     if numbers_clash(new.numbers, old.numbers):
+        if plural_subject(new.slot):  # 我同事今年36岁 / 我同事今年32岁: maybe two colleagues
+            return None
         return Decision.CONFLICT, f"same slot {new.slot}, number/date changed {list(old.numbers)} → {list(new.numbers)}"
     nv, ov = new.value or "", old.value or ""
     if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov):
@@ -270,6 +264,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     """
     if decision == Decision.ADD:
         return None
+    change = told_change(new, old)  # on the slots as read: 组长 is not 领导 by alignment alone
     new, old = align_subjects(new, old)
     if different_people(new, old):
         return f"different subjects ({old.subject} / {new.subject})"
@@ -283,9 +278,16 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
     if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
         return "two turns of several clauses each and no shared slot: two bundles, not one fact"
+    if (why := past_event_kept(new, old) or keyed_apart(new, old)) is not None:
+        return why
+    if new.slot and new.slot == old.slot and plural_subject(new.slot) and is_functional(
+            new.slot.rsplit(".", 1)[-1]) and (numbers_clash(new.numbers, old.numbers) or new.value != old.value):
+        return f"another value of {new.slot}: the user has several of them (maybe another one)"
     ov = content_overlap(new.statement, old.statement)
+    if not shared_slot and ov < TALK_OVERLAP and (talk_only(new.statement) or talk_only(old.statement)):
+        return f"a turn of talk, thanks or intentions only states no fact (content overlap {ov:.2f})"
     cos = -1.0 if cosine is None else cosine
-    if shared_slot and cosine is not None and cos < fl["cosine"]:
+    if shared_slot and cosine is not None and cos < fl["cosine"] and not change:
         return f"cosine {cos:.3f} < {fl['cosine']}: a shared slot read from words the model finds unrelated"
     if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
         return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "

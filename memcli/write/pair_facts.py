@@ -15,7 +15,7 @@ from memcli.text import lang_of
 from memcli.write.rules import Facts, analyze
 from memcli.write.rules.match import content_units as _rule_content_units
 from memcli.write.rules.match import entity_units as _rule_entity_units
-from memcli.write.value_types import name_numbers, name_tokens
+from memcli.write.value_types import name_numbers, name_tokens, strong
 
 __all__ = ["content_overlap", "content_units", "entity_units", "facts_of", "with_slot"]
 
@@ -77,5 +77,19 @@ def _is_person_name(statement: str, value: str) -> bool:
     return bool(re.search(r"\b" + re.escape(value[:1].upper() + value[1:]), statement))
 
 def with_slot(f: Facts, slot: str | None) -> Facts:
-    """``f`` with ``slot`` (and the subject it names) filled in when the rules found none."""
-    return replace(f, slot=slot, subject=slot_subject(slot)) if slot and not f.slot else f
+    """``f`` with ``slot`` (and the subject it names) filled in when the rules found none, or when
+    they found only a loose one (``fact.…``, ``event.…``) and ``slot`` names a known attribute that
+    the statement's parse gives too ("I report to Sandra Lopez": ``fact.report`` → ``boss.name``,
+    value Sandra Lopez: the stored slot, read as the extractor read it)."""
+    if not slot or f.slot == slot:
+        return f
+    if f.slot and not (split_slot(f.slot)[1] in ("fact", "event") and strong(slot)):
+        return f
+    from memcli.write.clauses import generic_slot
+    from memcli.write.rules.match import value_key
+
+    parsed = generic_slot(f.statement)
+    value = value_key(parsed[1]) if parsed is not None and parsed[0] == slot else None
+    if f.slot and value is None:
+        return f
+    return replace(f, slot=slot, subject=slot_subject(slot), value=value or f.value)

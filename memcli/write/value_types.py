@@ -25,7 +25,7 @@ from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
+__all__ = ["COMPARABLE", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
            "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
@@ -33,7 +33,7 @@ __all__ = ["TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_thing
 TYPES = ("place", "dwelling", "organisation", "person", "name", "quantity", "date", "food_drink", "group", "text")
 
 #: pairs of types that can be two values of one attribute (anything compares with ``text``)
-_COMPARABLE = {frozenset(p) for p in (("name", "place"), ("name", "organisation"), ("name", "person"),
+COMPARABLE = {frozenset(p) for p in (("name", "place"), ("name", "organisation"), ("name", "person"),
                                       ("quantity", "date"))}
 
 # -- gazetteers (written for memcli; short, general words only) -----------------------------------
@@ -207,6 +207,8 @@ def _proper_nouns(statement: str) -> frozenset[str]:
 def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, ...]) -> str:
     v = to_simplified(value)
     if lang_of(v + statement) == "zh" and re.search(r"[\u4e00-\u9fff]", v):
+        if attr == "name" and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v):
+            return "name"  # the value of a name slot (我领导叫周涛, 我现在向赵磊汇报 → boss.name): a name
         bare = v.replace("小区", "")
         if any(w in bare for w in _ZH_PLACES) or re.search(
                 _ZH_PLACE_RE, bare):
@@ -268,14 +270,24 @@ def types_apart(new: Facts, old: Facts) -> str | None:
     a, b = value_type(new), value_type(old)
     same_attr = (strong(new.slot) and strong(old.slot)
                  and split_slot(new.slot)[1] == split_slot(old.slot)[1])  # type: ignore[arg-type]
-    if same_attr and a != b and "text" not in (a, b) and frozenset((a, b)) not in _COMPARABLE:
+    if same_attr and a != b and "text" not in (a, b) and frozenset((a, b)) not in COMPARABLE:
         return f"values of different types ({b} / {a})"
     if things := different_things(new.statement, old.statement):
         return things
+    if same_attr and split_slot(new.slot)[1] == "name" and _scripts(new.value) and _scripts(old.value) and \
+            not _scripts(new.value) & _scripts(old.value):  # type: ignore[arg-type]
+        return "names in two scripts (王峰 / Roland): a Chinese and an English name may both be true"
     fa, fb = food_drink_items(new.statement), food_drink_items(old.statement)
     if fa and fb and not fa & fb and not change_marker(new.statement):
         return f"different food or drink ({'/'.join(sorted(fb))} / {'/'.join(sorted(fa))})"
     return None
+
+
+def _scripts(value: str | None) -> frozenset[str]:
+    """The scripts a value is written in: ``han`` (Chinese characters) and/or ``latin``."""
+    v = value or ""
+    return frozenset(({"han"} if re.search(r"[\u4e00-\u9fff]", v) else set()) |
+                     ({"latin"} if re.search(r"[A-Za-z]", v) else set()))
 
 
 def different_things(new: str, old: str) -> str | None:
@@ -303,11 +315,13 @@ def different_things(new: str, old: str) -> str | None:
     na, nb = sa[len("thing:"):], sb[len("thing:"):]
     if na == nb and aa != ab and one and other:
         return f"two attributes of {na} ({ab} / {aa})"
-    if aa != ab or na in nb or nb in na:
+    if (aa != ab and not (one and other)) or na in nb or nb in na:
         return None
     ua, ub = mixed_content_units(na), mixed_content_units(nb)
     if len(ua) < 2 or len(ub) < 2 or len(ua & ub) * 2 >= min(len(ua), len(ub)):
         return None
+    if aa != ab:  # both by the named-attribute shape: another attribute of another thing (论坛的时长 / 某人的学历)
+        return f"two different things and attributes ({nb}.{ab} / {na}.{aa})"
     return f"the {aa} of two different things ({nb} / {na})"
 
 

@@ -26,7 +26,8 @@ _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honest
                      r"you know|fyi|just so you know|remember that|fun fact|guess what|to be honest|tbh|lol|haha|but|"
                      r"plus|then|because|since|although|though|now|oh and|wow|right|sure|more importantly|most importantly|"  # noqa: E501
                      r"in addition|additionally|besides|however|especially|for example|for instance|in fact|of course|"
-                     r"overall)[,:!\s]+)+", re.I)
+                     r"overall|(?:(?:quick|small|big|little|good|great|exciting|some|life) )?(?:update|news)(?=\s*[:!])"
+                     r")[,:!\s]+)+", re.I)  # a label before the news ("Update: we moved to …") says nothing itself
 
 _QUESTION = re.compile(r"\?\s*$|^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|do|does|did|is|are|was|"
                        r"were|can|could|would|will|should|shall|may|might|have|has|am|any idea|any tips)\b", re.I)

@@ -94,7 +94,9 @@ _OPINION_PRED = re.compile(r"^(?:[\u4e00-\u9fff]{1,3}?(?:着|得)|[\u4e00-\u9fff
                            r"一点都不|一点也不|就是)*(?:" + _OPINION.pattern + ")")
 
 _NOT_CONTINUATION = re.compile(r"^(?:但|像(?!是)|看来|以(?![前后])|特别是|尤其是|即使|虽然|尽管|只要|一旦|既然|如|比如|例如|尤其|因为|所以|而|并且?|只是|可能|毕竟|或者|还是|然后|于是|否则|不然|甚至|"  # noqa: E501
-                               r"包括|除了|关于|对于|为了|让|使|被|和|跟|与|夏天|冬天|春天|秋天)")
+                               r"包括|除了|关于|对于|为了|让|使|被|和|跟|与|夏天|冬天|春天|秋天|"
+                               # a time word, then a subject of its own (现在我们领导换成了…): not the last one's
+                               rf"(?:现在|如今|目前|后来|最近|今年|去年)[，,]?(?:我|咱|{_REL}))")
 
 #: a change in someone's life (kept as an event, dated or not); an ordinary action (去了公园, 看了一部电影,
 #: 做了一些菜) is a one-off, not a memory, even when dated (昨天我去了公园)

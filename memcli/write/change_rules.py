@@ -1,0 +1,140 @@
+"""What may hide a stored fact and what may not, beyond the slot comparison (issues 19 §3 and 21):
+a change told in new words (:func:`told_change`), a past event that stays history
+(:func:`past_event_kept`), a turn of talk only (:func:`talk_only`)
+and relations the user has several of (:func:`plural_subject`).
+
+Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.judge.hard_guard` and
+:func:`memcli.write.judge.compare_slot` call them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+from memcli.slots import slot_subject, split_slot
+from memcli.write.pair_facts import content_units
+from memcli.write.rules import Facts, analyze
+from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
+
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "numbers_clash", "past_event_kept",
+           "plural_subject", "talk_only", "told_change"]
+
+
+def _contains(longer: str, shorter: str) -> bool:
+    """``longer`` refines ``shorter``: a word superset (English) or a longer string that
+    contains it (Chinese, no spaces). "book 12" does not refine "book 1"."""
+    if not shorter or longer == shorter:
+        return False
+    if shorter.isascii() and longer.isascii():
+        return set(shorter.split()) < set(longer.split())
+    a, b = longer.replace(" ", ""), shorter.replace(" ", "")
+    return len(a) > len(b) and b in a
+
+
+def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Each side states a number the other does not (2 cats vs 3 cats; 3月5号 vs 3月6号).
+    A side that only adds numbers refines ("in 2019" → "in March 2019"), it does not clash."""
+    if not a or not b:
+        return False
+    ca, cb = Counter(a), Counter(b)
+    return not (ca <= cb or cb <= ca)
+
+
+def plural_subject(slot: str | None) -> bool:
+    """The slot's subject is a relation the user has several of (colleague, friend: :data:`PLURAL_RELATIONS`)."""
+    from memcli.slots import PLURAL_RELATIONS
+
+    return bool(slot) and slot_subject(slot).rsplit(".", 1)[-1] in PLURAL_RELATIONS
+
+
+
+
+#: share of a past event's content the new statement must carry to contradict or refine it
+EVENT_CARRIED = 0.5
+
+
+def past_event_kept(new: Facts, old: Facts) -> str | None:
+    """Why a stored past event (slot ``event.…``: 我拿到了杭州一家公司的offer, "I joined Google in 2019")
+    stays true beside ``new`` (None: ``new`` may contradict or refine it). What happened stays
+    history: only a flipped polarity, a changed number or date, or a statement that carries at least
+    :data:`EVENT_CARRIED` of the event's content or its date (the same event retold) changes it. A later change
+    of residence or job is another fact (我已经搬到杭州了 beside the offer that brought the user there)."""
+    if not old.slot or split_slot(old.slot)[1] != "event" or new.positive != old.positive \
+            or numbers_clash(new.numbers, old.numbers) or (new.numbers and new.numbers == old.numbers):
+        return None  # a "no", another date, or the same date retold (joined Google in 2019 / started there in 2019)
+    a, b = content_units(new.statement), content_units(old.statement)
+    if not b or len(a & b) / len(b) >= EVENT_CARRIED:
+        return None
+    return f"a past event is history: the new statement carries {len(a & b)}/{len(b)} of its content"
+
+
+#: value types that name one thing (a person, a place, an organisation): two of them in one slot
+#: are two holders of it, whatever words were around them
+NAMED_TYPES = frozenset({"person", "name", "place", "organisation"})
+
+
+def told_change(new: Facts, old: Facts) -> bool:
+    """``new`` tells a change of ``old``'s value in new words: the same strong slot and two values
+    the gazetteers both place as one comparable type (字节 → 美团: organisations; Chicago → San Diego:
+    places; Greg Patterson → Sandra Lopez: people), with a change marker in ``new`` (现在/新/换/搬…,
+    now/new/moved…: :func:`memcli.write.value_types.change_marker`) unless both values name a thing
+    (:data:`NAMED_TYPES`). A slot read from unrelated words has no such typed value on both sides."""
+    if not (new.slot and new.slot == old.slot and strong(new.slot)):
+        return False
+    a, b = value_type(new), value_type(old)
+    if "text" in (a, b) or not (a == b or frozenset((a, b)) in COMPARABLE):
+        return False
+    return change_marker(new.statement) or (a in NAMED_TYPES and b in NAMED_TYPES)
+
+
+#: content overlap under which a turn of talk only (:func:`talk_only`) neither contradicts nor refines
+TALK_OVERLAP = 0.4
+_ZH_TALK = re.compile(r"^(?:好的?|好吧|嗯+|没有了|没了|是的|对的?|行|可以)$|聊|感激|"
+                      r"我会(?:认真|好好|努力|尝试|试着|考虑|思考)|尝试|试着|有道理|先到这里|到此为止|"
+                      r"(?:今天|今晚|现在|此刻)[^，,。]{0,4}(?:感觉|心情)")  # a passing mood of the day
+_EN_TALK = re.compile(r"\b(?:talk|chat|speak)\b.*\byou\b|\bmakes? (?:a lot of |good |some )?sense\b|"
+                      r"\byou(?:'re| are) right\b|\bi(?:'ll| will) try\b|\bmaybe i should\b|^(?:ok|okay|sure|yes|no)$|"
+                      r"\b(?:today|tonight|right now)\b[^,.]{0,20}\b(?:feel|feeling|mood)\b",
+                      re.I)
+
+
+@lru_cache(maxsize=4096)
+def talk_only(statement: str) -> bool:
+    """Every clause unit of ``statement`` is chatter (a greeting, thanks, a question, a request:
+    :func:`memcli.write.clauses.is_chatter`), an intention (a plan marker: 想/打算/明天…, will/want to…),
+    an acknowledgement or talk about the conversation itself (好的, 你说得有道理, 今天想跟你聊聊…, "you're
+    right", "I'd like to chat with you about…", "I'll try"): the turn states no fact of the user's
+    world that another could contradict or refine."""
+    from memcli.write.clauses import _EN_RE, _ZH_RE, is_chatter, units
+
+    parts = units(statement)
+    if not parts:
+        return False
+    for u in parts:
+        zh = u.lang == "zh"
+        t = u.text.strip(" 。.!！,，~～")
+        plan = (_ZH_RE if zh else _EN_RE)["plan"].search(t if zh else t.casefold())
+        if (_ZH_TALK if zh else _EN_TALK).search(t):
+            continue
+        f = analyze(t)
+        if strong(f.slot) or not f.positive or not (is_chatter(u) or plan):
+            return False  # a slot or a "no" states something ("Running? No thanks, I hate it")
+    return True
+
+
+def keyed_apart(new: Facts, old: Facts) -> str | None:
+    """Why a new keyed fact (like.X, allergy.X, owns.X: one of many values side by side) hides no stored
+    statement of no specific attribute (is.…, fact.…, none) that never names X, with no "no" between
+    them (None: it may): my daughter is obsessed with horses right now / my daughter is seven and in
+    second grade are two facts."""
+    if not new.slot or old.slot == new.slot or strong(old.slot) or new.positive != old.positive:
+        return None
+    _, attr, obj = split_slot(new.slot)
+    if attr not in ("like", "allergy", "owns") or not obj:
+        return None
+    units = content_units(obj)
+    if not units or units & content_units(old.statement):
+        return None
+    return f"{new.slot} beside a statement that never names {obj}: two facts"
