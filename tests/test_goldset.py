@@ -51,13 +51,15 @@ NEW_PAIR_LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": 
 #: the third set (pairs_changes_zh / pairs_changes_en, issue 21)
 CHANGE_PAIR_LABELS = {"change_value": "CONFLICT", "change_refine": "UPDATE", "typed_apart": "ADD", "name_token": "ADD",
                       "name_token_change": "CONFLICT"}
+#: the fourth set (pairs_kinds4, issues 19 §3 / 21: changes told in new words, what a change never hides)
+KINDS4_PAIR_LABELS = {"change_new_words": "CONFLICT", "event_kept": "ADD", "name_scripts": "ADD", "talk_only": "ADD"}
 
 
 def test_label_follows_category() -> None:
     expected = {"paraphrase": "NOOP", "exact": "NOOP", "stsb_paraphrase": "NOOP", "negation": "CONFLICT",
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
-                **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS}
+                **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS}
     for p in load_pairs(GOLD / "decisions.jsonl"):
         assert str(p.label) == expected[p.category], p
 

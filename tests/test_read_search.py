@@ -139,8 +139,10 @@ def test_users_are_isolated(zh, cli, db):
     assert r.exit_code == 0 and "我咖啡不加糖" not in r.stdout and "我咖啡要加很多糖" in r.stdout
 
 
+#: an empty or blank query is refused (BadInputError / exit 2): see test_empty_query_is_bad_input
+EMPTY_QUERIES = ["", "   \t\n "]
 BAD_QUERIES = [
-    "", "   \t\n ", "x" * 10_000, "咖啡" * 5000, '"', '"咖啡', "*", "咖*", ":", "a:b", "-", "-咖啡", "^", "^咖啡",
+    "x" * 10_000, "咖啡" * 5000, '"', '"咖啡', "*", "咖*", ":", "a:b", "-", "-咖啡", "^", "^咖啡",
     "NEAR(", "NEAR(咖啡 糖)", "AND", "OR", "NOT", "咖啡 AND 糖 OR NOT", "multi-agent who's c++ 50% _x_",
     "'; DROP TABLE memory_items; --", "1 OR 1=1", "%", "_", "\\", "😀🎉☕", "\x00\x01\x1b[31m咖啡\x7f",
     "\u202e咖啡\u200b", "Python开发 and 咖啡 mixed 3月5号", "{}[]()<>", "</memory>",
@@ -159,9 +161,21 @@ def test_bad_input_gives_results_or_nothing(zh):
     assert zh.search("\x00\x01\x1b[31m咖啡\x7f")[0].statement == "我咖啡不加糖"
 
 
+def test_empty_query_is_bad_input(zh, cli, db):
+    from memcli.errors import BadInputError
+
+    for query in EMPTY_QUERIES:
+        for call in (zh.search, zh.context):
+            with pytest.raises(BadInputError, match="query is empty"):
+                call(query)
+        for cmd in ("search", "context"):
+            r = cli("--db", db, "--user", "alice", cmd, "--", query)
+            assert r.exit_code == 2 and r.stderr.strip() == "memcli: error: query is empty", r.stderr
+
+
 def test_bad_input_through_the_cli(zh, cli, db):
     base = ("--db", db, "--user", "alice")
-    for q in ["", "x" * 10_000, 'NEAR("咖啡" *', "'; DROP TABLE memory_items; --", "😀", "\x01咖啡"]:
+    for q in ["x" * 10_000, 'NEAR("咖啡" *', "'; DROP TABLE memory_items; --", "😀", "\x01咖啡"]:
         for cmd in ("search", "context"):
             r = cli(*base, cmd, "--", q)
             assert r.exit_code == 0, (cmd, q[:20], r.stderr)
