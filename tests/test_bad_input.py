@@ -245,7 +245,7 @@ def test_huge_list_limit(base):
 
 
 @pytest.mark.parametrize("args, expect", [
-    (("show", "abc"), "Invalid value for 'item_id': Input should be a valid integer"),
+    (("show", "abc"), "Invalid value for 'item_id': must be a memory id such as 12 (see `memcli list`), got 'abc'"),
     (("bogus",), "No such command 'bogus'; see 'memcli --help'"),
     (("list", "--limit", "0"), "Invalid value for '--limit': Input should be greater than or equal to 1"),
     (("capture",), "Missing argument 'text'; see 'memcli capture --help'"),

@@ -319,3 +319,18 @@ def test_an_internal_error_says_what_failed(cli, monkeypatch: pytest.MonkeyPatch
     assert lines[0].startswith("memcli: internal error in memcli/"), lines[0]
     assert "tests/test_rough_edges.py" not in lines[0]  # names memcli's own frame
     assert "RuntimeError: the list broke" in lines[0] and "--debug" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("raw", ["e13", "E7", " e2"])
+def test_an_episode_id_given_where_a_memory_id_is_expected_is_named(cli, raw: str):
+    cli("remember", "I like green tea")
+    for cmd in (["show", raw], ["history", raw], ["correct", raw, "I like black tea"]):
+        line = one_error_line(cli(*cmd), 2)
+        assert f"{raw.strip()} is an episode" in line and f"memcli forget {raw.strip()}" in line, line
+    assert [it["statement"] for it in cli("list", "--json").json()] == ["I like green tea"]  # nothing changed
+
+
+@pytest.mark.parametrize("raw", ["abc", "-", "1.5", "１２", "e", "12e"])
+def test_a_malformed_memory_id_is_one_line(cli, raw: str):
+    line = one_error_line(cli("show", "--", raw), 2)
+    assert "must be a memory id such as 12" in line, line

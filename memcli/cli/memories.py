@@ -26,7 +26,20 @@ from memcli.cli.app import (
 )
 from memcli.errors import BadInputError
 
-IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False)]
+
+def _memory_id(raw: str) -> int:
+    """A memory id from the command line; an episode's id (e13, as search prints it) is named as such."""
+    text = raw.strip()
+    if text[:1] in ("e", "E") and text[1:].isascii() and text[1:].isdigit():
+        raise typer.BadParameter(f"{text} is an episode (a search hit of kind episode), not a memory; "
+                                 f"only `memcli forget {text}` takes an episode")
+    digits = text[1:] if text.startswith("-") else text  # a negative id is a well-formed id no memory has
+    if not digits.isascii() or not digits.isdigit():
+        raise typer.BadParameter(f"must be a memory id such as 12 (see `memcli list`), got {raw!r}")
+    return int(text)
+
+
+IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False, parser=_memory_id)]
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
     "(no offset = UTC; default now)")]
