@@ -139,7 +139,8 @@ class Memory(Engine):
                                            context={"refuse_future": not allow_future})
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+            msg = str(err['msg']).removeprefix('Value error, ')  # pydantic's prefix for our own checks
+            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {msg}") from None
         return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
     def capture_jsonl(self, lines: Iterable[str], *, allow_future: bool = False) -> list[CaptureResult]:
@@ -220,7 +221,8 @@ class Memory(Engine):
             return MemoryRecord.model_validate(fields, context={"refuse_future": not allow_future})
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+            msg = str(err['msg']).removeprefix('Value error, ')  # pydantic's prefix for our own checks
+            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {msg}") from None
 
     def _apply_records(self, recs: list[MemoryRecord], *, origin: Origin,
                        progress: Progress | None = None) -> list[DecisionResult]:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
-from memcli.text import check_text
+from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 
 __all__ = ["MemoryRecord", "parse_jsonl"]
@@ -35,6 +35,13 @@ class MemoryRecord(BaseModel):
     # Only in ``export --all`` lines of memories the user forgot (``memcli forget``): imported
     # as forgotten again, not merely superseded.
     forgotten: bool = Field(False, description="the user forgot it (needs invalid_at or expired_at)")
+
+    @field_validator("metadata")
+    @classmethod
+    def _unicode(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if has_lone_surrogate(v):  # refused here, where the error names the line, not by the store
+            raise ValueError("not valid Unicode (an unpaired surrogate)")
+        return v
 
     @field_validator("at", "invalid_at", "expired_at", mode="before")
     @classmethod

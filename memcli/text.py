@@ -65,6 +65,18 @@ def clean_text(text: str) -> str:
     return unicodedata.normalize("NFC", _CONTROL.sub("", _ANSI.sub("", _CR.sub("\n", text))))
 
 
+def has_lone_surrogate(value: object) -> bool:
+    """True when ``value`` (a str, or a dict/list of them, keys included, as JSON gives) holds an
+    unpaired surrogate (JSON ``"\\ud800"``, non-UTF-8 bytes in argv): text no store can keep."""
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(has_lone_surrogate(v) for v in value)
+    return False
+
+
 def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:
     """Validate user text: a non-blank string of at most ``max_chars`` characters
     (``setting`` names the limit in the error).

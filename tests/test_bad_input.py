@@ -269,3 +269,31 @@ def test_a_folder_given_for_a_data_file_says_so(cmd, tmp_path: Path) -> None:
     r = run_cli(*cmd, str(tmp_path))
     assert r.exit_code == 2 and "is a folder" in r.stderr and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("lines", "expect"), [
+    (['{"text": "ok"}', '{"text": "!", "key": "\\ud800"}'], "line 2: key: not valid Unicode (an unpaired surrogate)"),
+    (['{"text": "!", "session": "a\\udc80"}'], "line 1: session: not valid Unicode (an unpaired surrogate)"),
+])
+def test_a_lone_surrogate_in_a_captured_field_names_its_line_and_field(base, db_path, lines, expect):
+    before = snapshot(db_path)
+    msg = assert_error(run_cli(*base, "capture", "-", input="\n".join(lines) + "\n"), 2)
+    assert msg == f"{expect}; nothing was written"
+    assert snapshot(db_path) == before
+
+
+def test_a_lone_surrogate_in_an_argument_field_is_one_line(base, db_path):
+    before = snapshot(db_path)  # non-UTF-8 bytes in argv reach Python as lone surrogates
+    for args in (("--key", "k\udcff"), ("--session", "s\udcff")):
+        msg = assert_error(run_cli(*base, "capture", "hello", *args), 2)
+        assert msg == f"{args[0][2:]}: not valid Unicode (an unpaired surrogate)"
+    assert snapshot(db_path) == before
+
+
+@pytest.mark.parametrize("meta", ['{"k": "x\\udc80"}', '{"x\\ud800": 1}', '{"k": ["a", "\\udfff"]}'])
+def test_a_lone_surrogate_in_imported_metadata_names_its_line(base, db_path, meta):
+    before = snapshot(db_path)
+    lines = '{"text": "I like tea"}\n{"text": "I like jazz", "metadata": ' + meta + "}\n"
+    msg = assert_error(run_cli(*base, "import", "-", input=lines), 2)
+    assert msg == "line 2: metadata: not valid Unicode (an unpaired surrogate); nothing was written"
+    assert snapshot(db_path) == before

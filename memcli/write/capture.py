@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
-from memcli.text import check_text
+from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 from memcli.write.capture_core import capture_rows, derive_key
 
@@ -31,6 +31,15 @@ class Utterance(BaseModel):
     at: datetime | None = Field(None, description="when it was said; default now")
     session: str | None = None
     key: str | None = Field(None, description="idempotency key; default derived")
+
+    @field_validator("session", "key")
+    @classmethod
+    def _unicode(cls, v: str | None) -> str | None:
+        # a lone surrogate (JSON "\\ud800", non-UTF-8 bytes in argv) cannot be stored: refused here,
+        # where the error can name the field and the line, not by the store
+        if has_lone_surrogate(v):
+            raise ValueError("not valid Unicode (an unpaired surrogate)")
+        return v
 
     @field_validator("at", mode="before")
     @classmethod
