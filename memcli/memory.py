@@ -29,7 +29,7 @@ from memcli.errors import BadInputError
 from memcli.governance import lifecycle
 from memcli.governance.views import event_model, item_model
 from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
-from memcli.records import MemoryRecord, parse_jsonl
+from memcli.records import MemoryRecord, parse_jsonl, validation_line
 from memcli.settings import Settings
 from memcli.text import check_query
 from memcli.timeutil import from_iso
@@ -138,9 +138,7 @@ class Memory(Engine):
             utt = Utterance.model_validate(dict(text=text, role=role, at=at, session=session, key=key),
                                            context={"refuse_future": not allow_future})
         except ValidationError as exc:
-            err = exc.errors()[0]
-            msg = str(err['msg']).removeprefix('Value error, ')  # pydantic's prefix for our own checks
-            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {msg}") from None
+            raise BadInputError(validation_line(exc)) from None
         return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
     def capture_jsonl(self, lines: Iterable[str], *, allow_future: bool = False) -> list[CaptureResult]:
@@ -179,21 +177,19 @@ class Memory(Engine):
 
     def _not_present(self, records: list[MemoryRecord]) -> list[MemoryRecord]:
         """``records`` without those the user's store already holds as they are (see import_records)."""
-        def key(text: str, at: datetime | None, invalid_at: datetime | None, expired_at: datetime | None,
-                forgotten: bool) -> tuple[Any, ...]:
-            return text, at, invalid_at, expired_at, forgotten
-
         if not records:
             return []
+
         def t(v: Any) -> datetime | None:
             return from_iso(v) if v else None
 
-        seen = {key(r["statement"], t(r["valid_from"]), t(r["invalid_at"]), t(r["expired_at"]),
-                    r["invalid_reason"] == FORGOTTEN) for r in self.store.list_items(self.user, include_all=True)}
+        # (statement, valid_from, invalid_at, expired_at, forgotten) of what the store holds
+        seen = {(r["statement"], t(r["valid_from"]), t(r["invalid_at"]), t(r["expired_at"]),
+                 r["invalid_reason"] == FORGOTTEN) for r in self.store.list_items(self.user, include_all=True)}
         out = []
         for rec in records:
-            k = key(check_text(rec.text, self.settings.max_text_chars), rec.at, rec.invalid_at, rec.expired_at,
-                    rec.forgotten)
+            k = (check_text(rec.text, self.settings.max_text_chars), rec.at, rec.invalid_at, rec.expired_at,
+                 rec.forgotten)
             if rec.at is None or k not in seen:  # no ``at``: it starts to hold now, a new valid time
                 out.append(rec)
                 seen.add(k)
@@ -220,9 +216,7 @@ class Memory(Engine):
         try:
             return MemoryRecord.model_validate(fields, context={"refuse_future": not allow_future})
         except ValidationError as exc:
-            err = exc.errors()[0]
-            msg = str(err['msg']).removeprefix('Value error, ')  # pydantic's prefix for our own checks
-            raise BadInputError(f"{'.'.join(map(str, err['loc']))}: {msg}") from None
+            raise BadInputError(validation_line(exc)) from None
 
     def _apply_records(self, recs: list[MemoryRecord], *, origin: Origin,
                        progress: Progress | None = None) -> list[DecisionResult]:

@@ -15,7 +15,16 @@ from memcli.models import Kind
 from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 
-__all__ = ["MemoryRecord", "parse_jsonl"]
+__all__ = ["MemoryRecord", "parse_jsonl", "validation_line"]
+
+
+def validation_line(exc: ValidationError) -> str:
+    """The first error of a pydantic ``ValidationError`` as one line: ``field: message``
+    (``message`` alone for a whole-record error), pydantic's "Value error, " prefix dropped."""
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err.get("loc", ()))
+    msg = str(err.get("msg")).removeprefix("Value error, ")
+    return f"{loc}: {msg}" if loc else msg
 
 
 class MemoryRecord(BaseModel):
@@ -96,10 +105,7 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
         except BadInputError as exc:
             raise BadInputError(f"{number}: {exc}{note}") from None
         except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(str(p) for p in err.get("loc", ()))
-            msg = str(err.get("msg")).removeprefix("Value error, ")
-            raise BadInputError(f"{number}: {loc + ': ' if loc else ''}{msg}{note}") from None
+            raise BadInputError(f"{number}: {validation_line(exc)}{note}") from None
         except ValueError as exc:
             raise BadInputError(f"{number}: not valid JSON ({str(exc).splitlines()[0][:80]}){note}") from None
         except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
