@@ -27,16 +27,28 @@ from memcli.cli.app import (
 from memcli.errors import BadInputError
 
 
+def _parse_id(raw: str) -> tuple[int, bool] | None:
+    """``"12"`` → (12, False), ``"e12"`` / ``"E12"`` (an episode, as search prints it) → (12, True);
+    a memory id may be negative (well formed, held by no memory); None for anything else."""
+    text = raw.strip()
+    episode = text[:1] in ("e", "E")
+    number = text[1:] if episode else text
+    digits = number[1:] if number.startswith("-") and not episode else number
+    if not digits.isascii() or not digits.isdigit():
+        return None
+    return int(number), episode
+
+
 def _memory_id(raw: str) -> int:
     """A memory id from the command line; an episode's id (e13, as search prints it) is named as such."""
-    text = raw.strip()
-    if text[:1] in ("e", "E") and text[1:].isascii() and text[1:].isdigit():
-        raise typer.BadParameter(f"{text} is an episode (a search hit of kind episode), not a memory; "
-                                 f"only `memcli forget {text}` takes an episode")
-    digits = text[1:] if text.startswith("-") else text  # a negative id is a well-formed id no memory has
-    if not digits.isascii() or not digits.isdigit():
+    parsed = _parse_id(raw)
+    if parsed is None:
         raise typer.BadParameter(f"must be a memory id such as 12 (see `memcli list`), got {raw!r}")
-    return int(text)
+    if parsed[1]:
+        ref = raw.strip()
+        raise typer.BadParameter(f"{ref} is an episode (a search hit of kind episode), not a memory; "
+                                 f"only `memcli forget {ref}` takes an episode")
+    return parsed[0]
 
 
 IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False, parser=_memory_id)]
@@ -146,13 +158,11 @@ def correct(
 
 
 def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
-    """``"12"`` → (12, episode); ``"e12"`` → (12, True); anything else is bad input."""
-    text = raw.strip()
-    is_ep = text[:1] in ("e", "E")
-    digits = text[1:] if is_ep else text
-    if not digits.isascii() or not digits.isdigit() or int(digits) < 1:
+    """``"12"`` → (12, episode); ``"e12"`` → (12, True); anything else (0 and below too) is bad input."""
+    parsed = _parse_id(raw)
+    if parsed is None or parsed[0] < 1:
         raise BadInputError(f"ID must be a memory id such as 12 or an episode id such as e12 (got {raw!r})")
-    return int(digits), episode or is_ep
+    return parsed[0], episode or parsed[1]
 
 
 @app.command()
