@@ -22,7 +22,6 @@ own copy of the model and warms it) run the model calls, one at a time each, in 
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import logging
 import os
@@ -185,22 +184,16 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent's Ctrl-C: the parent stops us
     with contextlib.suppress(OSError):
         os.nice(MODEL_NICE)
-    from memcli.admin import Admin
-    from memcli.memory import Memory
+    from memcli.service.pool import UserMemories, process_embedder, warm
 
     try:
-        with Admin(settings=settings) as adm:
-            embedder = adm.embedder  # checked against the database
-        if hasattr(embedder, "pin_threads"):
-            embedder.pin_threads()
-        from memcli.service.pool import warm
-
+        embedder = process_embedder(settings)
         warm(settings, embedder)
     except BaseException as exc:  # noqa: BLE001
         conn.send((False, _dumps(exc)))
         return
     conn.send((True, None))
-    open_: collections.OrderedDict[str, Memory] = collections.OrderedDict()
+    memories = UserMemories(settings, embedder)  # one open Memory per user, least recently used closed first
     try:
         while True:
             try:
@@ -211,13 +204,8 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
                 return
             user, method, args, kwargs = msg
             try:
-                mem = open_.get(user)
-                if mem is None:
-                    mem = open_[user] = Memory(settings=settings.model_copy(update={"user": user}), embedder=embedder)
-                    while len(open_) > settings.server_open_users:
-                        open_.popitem(last=False)[1].close()
-                open_.move_to_end(user)
-                out = getattr(mem, method)(*args, **kwargs)
+                with memories.use(user) as mem:
+                    out = getattr(mem, method)(*args, **kwargs)
                 reply: tuple[bool, Any] = (True, out)
             except Exception as exc:  # noqa: BLE001
                 reply = (False, _dumps(exc))
@@ -226,6 +214,5 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
             except (pickle.PicklingError, TypeError, AttributeError) as exc:
                 conn.send((False, _dumps(RuntimeError(f"unpicklable answer: {exc}"))))
     finally:
-        for m in open_.values():
-            with contextlib.suppress(Exception):
-                m.close()
+        with contextlib.suppress(Exception):
+            memories.close()

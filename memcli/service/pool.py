@@ -37,7 +37,7 @@ from memcli.settings import Settings
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Drainer", "SharedEmbedder", "UserMemories", "warm"]
+__all__ = ["Drainer", "SharedEmbedder", "UserMemories", "process_embedder", "warm"]
 
 log = logging.getLogger("memcli.service")
 
@@ -287,10 +287,7 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
         os.nice(10)
     embedder: Embedder | None = None
     try:  # load and warm now, at low priority, not on the first capture (jieba's dictionaries: seconds)
-        with Admin(settings=settings) as adm:
-            embedder = adm.embedder
-        if hasattr(embedder, "pin_threads"):
-            embedder.pin_threads()
+        embedder = process_embedder(settings)
         warm(settings, embedder)
     except Exception as exc:  # noqa: BLE001  (loaded again below; its error is then the drain's answer)
         log.warning("the drain process could not warm up: %s: %s", type(exc).__name__, exc)
@@ -303,15 +300,23 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
             return
         try:
             if embedder is None:
-                with Admin(settings=settings) as adm:
-                    embedder = adm.embedder
-                if hasattr(embedder, "pin_threads"):
-                    embedder.pin_threads()
+                embedder = process_embedder(settings)
             done = _drain_user(Memory(settings=drain_settings(settings, user), embedder=embedder), stop)
             conn.send((True, done))
         except Exception as exc:
             with contextlib.suppress(OSError, BrokenPipeError):
                 conn.send((False, f"{type(exc).__name__}: {exc}"))
+
+
+def process_embedder(settings: Settings) -> Embedder:
+    """The database's model for a child process that owns its numpy (a model or drain process):
+    loaded and checked against the database (raises ModelMismatchError/ModelUnavailableError),
+    BLAS limited once for the process rather than around each call."""
+    with Admin(settings=settings) as adm:
+        embedder = adm.embedder
+    if hasattr(embedder, "pin_threads"):
+        embedder.pin_threads()
+    return embedder
 
 
 def warm(settings: Settings, embedder: Any) -> None:
