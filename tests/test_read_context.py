@@ -217,13 +217,19 @@ def test_read_threads_false_gives_the_same_block_without_a_thread(facts, db, mon
     from memcli import Memory
 
     queries = ("咖啡", "加糖吗", "我妈妈生日", "coffee", NO_MATCH)
-    threaded = [(facts.context(q).text, [h.id for h in facts.search(q, limit=10)]) for q in queries]
+    # a budget no cold start exceeds: the two modes are compared on whole blocks, not on a degraded one
+    threaded = [(facts.context(q, budget_ms=60_000).text, [h.id for h in facts.search(q, limit=10)])
+                for q in queries]
     with Memory(db, "alice", read_threads=False) as inline:
         def no_thread(self):  # noqa: ANN001, ANN202
             raise AssertionError(f"a thread was started: {self.name}")
 
         monkeypatch.setattr(threading.Thread, "start", no_thread)
-        assert [(inline.context(q).text, [h.id for h in inline.search(q, limit=10)]) for q in queries] == threaded
+        assert [(inline.context(q, budget_ms=60_000).text, [h.id for h in inline.search(q, limit=10)])
+                for q in queries] == threaded
         assert threaded[0][0] and threaded[-1][0] == ""
         res = inline.context("咖啡", budget_ms=1, fmt="json")  # the deadline is checked between the steps
-        assert res.text == "" and res.reason.startswith("budget exceeded")
+        # the query is never encoded after the deadline; with warm caches a lexical-only block can be
+        # ready within 1 ms (measured: most calls), else it is dropped as late
+        assert res.degraded.startswith("lexical only"), res
+        assert (res.text == "" and res.reason.startswith("budget exceeded")) or (res.text and res.elapsed_ms < 2), res  # elapsed: taken after the check
