@@ -225,7 +225,9 @@ def test_capture_and_import_jsonl_stdin(cli, db_path: Path, data: bytes):
         else:  # accepted: every record the output reports is stored, and no other
             out = r.json()
             records = len(out) if cmd == "capture" else out["records"]
-            non_blank = [ln for ln in data.split(b"\n") if ln.strip()]
+            # blank as the reader sees it: str.strip() of the decoded line (U+001C-U+001F are whitespace
+            # to Python's str, not to bytes.strip())
+            non_blank = [ln for ln in data.split(b"\n") if ln.decode("utf-8").strip()]
             assert records == len(non_blank), (data, r.stdout)  # one record per non-blank line
             written = cli("--db", str(db_path), "--user", "alice", "stats", "--json").json()["sources"]
             assert written == len({ln for ln in non_blank}) or written == records, (written, records)
