@@ -51,14 +51,21 @@ def said(db: str, embedder):
 
 
 # -- the chatter test ------------------------------------------------------------------------------
-@pytest.mark.parametrize("text", CHATTER + ["嗯嗯", "晚安", "Hi there", "What time is it?", "请推荐一部电影"])
+@pytest.mark.parametrize("text", CHATTER + ["嗯嗯", "晚安", "Hi there", "What time is it?", "请推荐一部电影",
+                                  # a task for the assistant in the imperative (the trial's kind)
+                                  "Write a poem about the sea", "Summarize the plot of Hamlet",
+                                  "写一首关于大海的诗", "用Python写一个反转字符串的函数", "翻译成英文：今天天气很好",
+                                  "Translate 'good morning' into Spanish", "解释一下量子力学"])
 def test_chatter_is_recognised(text: str):
     assert is_chatter(text)
 
 
 @pytest.mark.parametrize("text", [PARK, RAMEN, "我表姐可是个博士呢", "我妈妈在北京上班呢，你能帮我推荐个餐厅吗？",
                                   "What I love most is jazz", "Hi, I work at Acme as an engineer.",
-                                  "我住的小区叫龙湖小区…你知道吗？"])
+                                  "我住的小区叫龙湖小区…你知道吗？",
+                                  # a task verb that reports what the user did or is: not a request
+                                  "写过一本关于大海的书", "画画是我的爱好", "I write poems about the sea",
+                                  "Writing is my passion", "List of things I love: jazz", "Name's Tom"])
 def test_a_turn_with_one_told_clause_is_not_chatter(text: str):
     assert not is_chatter(text)
 

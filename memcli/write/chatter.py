@@ -18,7 +18,11 @@ Markers (per clause, after stripping fillers and punctuation):
   几点 多少 谁 是否 能不能 可不可以 有没有 是不是 要不要); en an auxiliary (can, do, is, …) or a
   wh-word followed by an auxiliary at the start (``what is …``, not ``what I love is jazz``);
 - request: zh 请 麻烦 帮我 给我推荐 提醒我 告诉我 你能 你可以 …; en please, can you, could you, help
-  me, tell me, remind me, recommend, let's.
+  me, tell me, remind me, recommend, let's;
+- a task for the assistant in the imperative: a clause that opens with a task verb and no subject,
+  zh 写 翻译 总结 解释 列出 生成 计算 … (or ``用<tool>写…``) not followed by 了/过/着, which would
+  make it a pro-drop report of what the user did (``写过一本书``); en write, translate, summarize,
+  explain, list, draft, calculate, … as the first word (``Write a poem about the sea``).
 """
 
 from __future__ import annotations
@@ -51,6 +55,19 @@ _EN_QUESTION = re.compile(rf"^(?:{_EN_AUX}\s+(?:you|i|we|it|there|they|he|she|th
                           rf"(?:what|how|why|where|when|who|whom|whose|which)(?:'s|\s+{_EN_AUX}\b))")
 _EN_REQUEST = re.compile(r"^(?:please|pls|let's|lets|tell me|remind me|help me|show me|give me|find me|"
                          r"recommend|suggest|explain|can you|could you|would you|will you)\b|\bplease\b")
+#: task verbs of a request in the imperative (the clause opens with one, no subject before it)
+_ZH_TASK_VERB = (r"(?:写|编|作|翻译|译成|总结|概括|归纳|解释|说明一下|列出|列举|生成|计算|算一下|算算|画|设计|分析|"
+                 r"比较|对比|介绍|讲一下|讲讲|讲个|说说|说一下|描述|改写|润色|修改|改一下|检查|纠正|优化|实现|起个|"
+                 r"取个|想个|想几个|出几道|出一道|造句|续写|仿写|扩写|缩写|证明|推导|求解|解一下|搜索|搜一下)")
+#: …followed by what a task names (a measure word, 一下, a demonstrative, 成/出 + result), never by
+#: 了/过/着 and with no 我/是 later in the clause (``画画是我的爱好`` is a hobby, not a task)
+_ZH_TASK = re.compile(rf"^(?:用\S{{1,12}}?)?{_ZH_TASK_VERB}(?:[一两几个下首篇段份些出成点]|这|那|以下|下面|如下)"
+                      r"(?!.*[我是])")
+_EN_TASK = re.compile(r"^(?:write|rewrite|draft|compose|translate|summari[sz]e|explain|describe|list|name|"
+                      r"generate|create|make|calculate|compute|convert|solve|prove|define|compare|outline|"
+                      r"proofread|edit|fix|correct|debug|implement|design|plan|draw|sketch|give|find|show|"
+                      r"search|look up|check|count|sort|simplify|paraphrase|brainstorm|continue)\b(?![-'’])"
+                      r"(?!\s+(?:is|are|was|were|has|have|had|of|for me is)\b)")
 _HAS_WORD = re.compile(r"[\w\u3400-\u9fff]")
 
 
@@ -72,10 +89,10 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
     if question_mark:
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
-            or _ZH_REQUEST.search(c):
+            or _ZH_REQUEST.search(c) or _ZH_TASK.match(c):
         return True
     return bool(_EN_GREET.match(low) or _EN_THANKS.search(low) or _EN_QUESTION.match(low)
-                or _EN_REQUEST.search(low))
+                or _EN_REQUEST.search(low) or _EN_TASK.match(low))
 
 
 _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,、\n\r]*)")
