@@ -65,3 +65,19 @@ def test_memcli_serve_on_a_bad_database_is_one_line(tmp_path):
     bad.write_bytes(b"this is not sqlite" * 100)
     r = run_cli("--db", str(bad), "serve", "--port", str(free_port()))
     assert r.exit_code == 4 and r.stderr.startswith("memcli: error: ") and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "no-such-host.invalid"])
+def test_memcli_serve_on_an_address_it_cannot_bind_is_one_line(host):
+    """A port in use (or a host that is not this machine's) is a one-line error with exit 2 before the
+    model loads, not uvicorn's log line after "serving on …" (the new-user trial's finding)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        r = run_cli("serve", "--host", host, "--port", str(taken.getsockname()[1]))
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.startswith("memcli: error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert ("already in use" in r.stderr) if host == "127.0.0.1" else ("cannot resolve" in r.stderr)
+    assert "serve:" not in r.stderr and "Traceback" not in r.stderr

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 from typing import Annotated
 
 import typer
@@ -42,17 +44,44 @@ def serve(
     settings = settings_for(db, None, model)
     kw = {"host": host, "port": port, "access_log": access_log, "log_level": "info" if access_log else "warning",
           "timeout_graceful_shutdown": 30}
+    sock = _listen(host, port)  # a port in use is a one-line error before the model loads
     if workers == 1:
-        application = create_app(settings)  # opens the store and loads the model now: errors before listening
-        info(f"memcli serve: {settings.db if not str(settings.db).startswith('postgres') else 'PostgreSQL'} "
-             f"on http://{host}:{port} (docs at /docs)")
-        uvicorn.run(application, **kw)
+        with sock:
+            application = create_app(settings)  # opens the store and loads the model now: errors before serving
+            bound = sock.getsockname()[1]
+            info(f"memcli serve: {settings.db if not str(settings.db).startswith('postgres') else 'PostgreSQL'} "
+                 f"on http://{host}:{bound} (docs at /docs)")
+            uvicorn.Server(uvicorn.Config(application, **kw)).run(sockets=[sock])
         return
+    sock.close()  # uvicorn's supervisor binds again for its workers; the check above told a port in use
     # each worker process builds its own app from the environment (one store and model per process)
     os.environ["MEMCLI_DB"] = str(settings.db)
     os.environ["MEMCLI_MODEL"] = settings.model
     info(f"memcli serve: {workers} workers on http://{host}:{port} (docs at /docs)")
     uvicorn.run("memcli.service.app:app_from_env", factory=True, workers=workers, **kw)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port`` (SO_REUSEADDR, as uvicorn binds).
+
+    Raises:
+        ConfigError: the address cannot be bound (in use, not this machine's, no permission).
+    """
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except socket.gaierror as exc:
+        raise ConfigError(f"--host {host!r}: cannot resolve it ({exc.strerror})") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        why = "already in use (another server? choose --port)" if exc.errno == errno.EADDRINUSE else exc.strerror
+        raise ConfigError(f"cannot listen on {host}:{port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 token_app = typer.Typer(help="API tokens of `memcli serve`: each maps to one user (stored hashed).",
