@@ -329,7 +329,8 @@ class Memory(Engine):
             rec = MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
                                else Kind.OTHER, at=r["valid_from"], confidence=r["confidence"],
                                metadata=json.loads(r["metadata"] or "{}"), invalid_at=r["invalid_at"],
-                               expired_at=r["expired_at"], forgotten=r["invalid_reason"] == FORGOTTEN)
+                               expired_at=r["expired_at"], forgotten=r["invalid_reason"] == FORGOTTEN,
+                               confirmed_at=r["last_confirmed_at"])
             yield rec.model_dump(mode="json", exclude={k for k in ("invalid_at", "expired_at", "forgotten")
                                                        if not getattr(rec, k)})
 

@@ -37,6 +37,9 @@ class MemoryRecord(BaseModel):
     at: datetime | None = Field(None, description="valid_from; default now")
     confidence: float | None = Field(None, ge=0, le=1)
     metadata: dict[str, Any] = Field(default_factory=dict)
+    # Written by ``export``, so that a round trip keeps how long ago the user last stated the fact
+    # (its confidence decays from then); without it an import counts as a confirmation now.
+    confirmed_at: datetime | None = Field(None, description="when the user last stated or confirmed it; default now")
     # Only in ``export --all`` lines of memories that are no longer active, so that a
     # round trip does not bring forgotten or corrected memories back to life.
     invalid_at: datetime | None = Field(None, description="world time it stopped holding")
@@ -52,7 +55,7 @@ class MemoryRecord(BaseModel):
             raise ValueError("not valid Unicode (an unpaired surrogate)")
         return v
 
-    @field_validator("at", "invalid_at", "expired_at", mode="before")
+    @field_validator("at", "invalid_at", "expired_at", "confirmed_at", mode="before")
     @classmethod
     def _parse_at(cls, v: object, info: ValidationInfo) -> object:
         if v is None:

@@ -35,8 +35,11 @@ def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequ
     with store.tx():
         for text, rec, vec in zip(texts, records, vectors, strict=True):
             # the user states it now, whatever --at says about when it started to hold
+            # an exported record keeps when it was last confirmed (never later than now): an import
+            # is not a confirmation, so its confidence goes on decaying from then
+            confirmed = min(rec.confirmed_at, now) if rec.confirmed_at is not None else now
             cand = Candidate(statement=text, kind=rec.kind, salience=0.7, valid_from=rec.at or now,
-                             confirmed_at=now, confidence=rec.confidence if rec.confidence is not None else
+                             confirmed_at=confirmed, confidence=rec.confidence if rec.confidence is not None else
                              conf.initial(origin, settings), metadata=rec.metadata)
             src = store.add_source(user, role="explicit", content=text, occurred_at=cand.valid_from, recorded_at=now)
             if rec.is_retired:  # a past memory (export --all): stored as it was, no decision
