@@ -302,8 +302,10 @@ def test_an_episode_hit_is_named_e_id_so_it_is_never_taken_for_the_memory_of_tha
     assert [(h["origin"], h["id"], h["episode_id"], h["ref"]) for h in hits[:2]] == [
         ("explicit", mem_id, None, str(mem_id)), ("episode", said["park"], said["park"], f"e{said['park']}")]
     table = cli(*base, "search", "翠湖公园").stdout
-    firsts = [ln.split("│")[1].strip() for ln in table.splitlines() if ln.startswith("│")]
-    assert [c for c in firsts if c] == [str(mem_id), f"e{said['park']}"]  # here both are number 1
+    lines = table.splitlines()  # at 80 columns: a header, a rule, then rows (a row's next lines start blank)
+    rows = lines[next(n for n, ln in enumerate(lines) if "───" in ln) + 1:]
+    firsts = [ln.split()[0] for ln in rows if ln.strip() and not ln[:2].isspace()]
+    assert firsts == [str(mem_id), f"e{said['park']}"]  # here both are number 1
     assert "forget e13" in cli("search", "--help").stdout
     r = cli(*base, "forget", f"e{said['park']}", "--json")  # the e-id forgets the episode, not a memory
     assert r.exit_code == 0, r.stderr

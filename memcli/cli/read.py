@@ -25,7 +25,6 @@ from memcli.cli.app import (
 from memcli.errors import BadInputError
 from memcli.models import hit_json, hit_ref
 from memcli.text import check_query
-from memcli.timeutil import human
 
 QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
                                          show_default=False)]
@@ -95,17 +94,19 @@ def search(
 
 
 def _hits_table(hits: list[Any], explain: bool) -> None:
+    from rich import box
     from rich.table import Table
 
-    t = Table()
+    from memcli.cli.render import add_columns, narrow, table, when
+
+    t = table()
     gated = any(h.p_relevant is not None for h in hits)
-    for col in ("id", "score", *(("p",) if gated else ()), "statement", "kind", "conf", "valid_from"):
-        t.add_column(col, overflow="fold", no_wrap=col != "statement")
+    add_columns(t, ("id", "score", *(("p",) if gated else ()), "statement", "kind", "conf", "valid_from"), "statement")
     for h in hits:
         p = ("–" if h.p_relevant is None else f"{h.p_relevant:.2f}" + (" below" if h.below_floor else ""),) if gated \
             else ()
         conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
-        t.add_row(hit_ref(h), f"{h.score:.3f}", *p, h.statement, h.kind, conf, human(h.valid_from, GLOBALS.tz))
+        t.add_row(hit_ref(h), f"{h.score:.3f}", *p, h.statement, h.kind, conf, when(h.valid_from))
     console.print(t)
     below = sum(h.below_floor for h in hits)
     if below:
@@ -114,7 +115,8 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
     if not explain:
         return
     e_t = Table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "
-                "rec recency")
+                "rec recency", box=box.SIMPLE_HEAD if narrow() else box.HEAVY_HEAD, pad_edge=False,
+                collapse_padding=True)
     for col in ("id", "d#", "cos", "l#", "bm25", "like", "s#", "rrf", "norm", "sal", "rec", "final"):
         e_t.add_column(col, no_wrap=True)
     for h in hits:

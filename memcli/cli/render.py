@@ -5,25 +5,54 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.table import Table
 
 from memcli.cli.app import GLOBALS, console
 from memcli.models import DecisionResult, Event, MemoryItem
 from memcli.timeutil import human
 
+#: below this many columns (80 when stdout is not a terminal) a table shows dates without their time
+#: and gives its one text column the room the others leave
+NARROW = 120
 
-def _d(dt: Any) -> str:
-    """A time in the user's zone (settings.timezone) with its offset: ``2026-03-02 07:00 +08:00``."""
-    return human(dt, GLOBALS.tz)
+
+def narrow() -> bool:
+    """True when stdout is narrower than :data:`NARROW` columns."""
+    return console.width < NARROW
+
+
+def when(dt: Any) -> str:
+    """A time in the user's zone (settings.timezone) with its offset: ``2026-03-02 07:00 +08:00``;
+    only the date (``2026-03-02``) on a narrow console."""
+    out = human(dt, GLOBALS.tz)
+    return out[:10] if narrow() else out
+
+
+def table(**kw: Any) -> Table:
+    """A rich Table: with box lines on a wide console; on a narrow one only a rule under the
+    header and one space between columns, so that the columns keep their room."""
+    if narrow():
+        kw = {"box": box.SIMPLE_HEAD, "pad_edge": False, "collapse_padding": True, **kw}
+    return Table(**kw)
+
+
+def add_columns(t: Table, cols: Sequence[str], text: str) -> None:
+    """Columns of ``t``: every one on one line but ``text``, which folds and takes what is left
+    (at least a quarter of the width), so a statement never shrinks to one character per line."""
+    for col in cols:
+        if col == text:
+            t.add_column(col, overflow="fold", ratio=1, min_width=max(16, console.width // 4))
+        else:
+            t.add_column(col, no_wrap=True, overflow="ellipsis")
 
 
 def items_table(rows: Sequence[MemoryItem], title: str | None = None) -> None:
-    t = Table(title=title, show_lines=False)
-    for col in ("id", "statement", "kind", "conf", "status", "valid_from", "invalid_at"):
-        t.add_column(col, overflow="fold", no_wrap=col in ("id", "conf"))
+    t = table(title=title, show_lines=False)
+    add_columns(t, ("id", "statement", "kind", "conf", "status", "valid_from", "invalid_at"), "statement")
     for it in rows:
         t.add_row(str(it.id), it.statement, it.kind, f"{it.effective_confidence:.2f}", it.status,
-                  _d(it.valid_from), _d(it.invalid_at))
+                  when(it.valid_from), when(it.invalid_at))
     console.print(t)
 
 
@@ -45,11 +74,10 @@ def decision_line(r: DecisionResult) -> str:
 
 
 def events_table(events: Sequence[Event]) -> None:
-    t = Table(title="events")
-    for col in ("id", "when", "action", "item", "other", "level", "cosine", "judge", "reason"):
-        t.add_column(col, overflow="fold")
+    t = table(title="events")
+    add_columns(t, ("id", "when", "action", "item", "other", "level", "cosine", "judge", "reason"), "reason")
     for e in events:
-        t.add_row(str(e.id), _d(e.created_at), e.action, str(e.item_id or ""), str(e.other_item_id or ""),
+        t.add_row(str(e.id), when(e.created_at), e.action, str(e.item_id or ""), str(e.other_item_id or ""),
                   e.level or "", "" if e.cosine is None else f"{e.cosine:.3f}", e.judge or "", e.reason or "")
     console.print(t)
 

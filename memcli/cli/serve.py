@@ -140,12 +140,12 @@ def token_list(
     if as_json:
         emit_json(rows)
         return
-    from rich.table import Table
+    from memcli.cli.render import add_columns, table, when
+    from memcli.timeutil import from_iso
 
-    t = Table()
-    for col in ("id", "prefix", "scope", "user", "name", "created_at", "revoked_at"):
-        t.add_column(col, overflow="fold")
+    t = table()
+    add_columns(t, ("id", "prefix", "scope", "user", "name", "created", "revoked"), "name")
     for r in rows:
-        t.add_row(*("" if r[c] is None else str(r[c]) for c in ("id", "prefix", "scope", "user", "name",
-                                                                   "created_at", "revoked_at")))
+        t.add_row(str(r["id"]), r["prefix"], r["scope"], r["user"] or "", r["name"] or "",
+                  *(when(from_iso(r[c])) if r[c] else "" for c in ("created_at", "revoked_at")))
     console.print(t)
