@@ -229,3 +229,46 @@ def test_turning_the_files_off_removes_them_at_the_next_write(tmp_path: Path, mo
         with st.tx():
             index.unindex(st, 3)  # e.g. a purge: no stale copy of the vector may stay behind
         assert not folder.exists()
+
+
+class Killed(BaseException):
+    """The writer's process dies here (as SIGKILL would: nothing after it runs)."""
+
+
+@pytest.mark.parametrize("writes_done", range(10))  # the append's 10 writes: odd header, 8 arrays, even header
+def test_a_writer_killed_mid_append_leaves_files_the_check_refuses(tmp_path: Path, writes_done: int) -> None:
+    import os
+    import types
+
+    db = tmp_path / "m.db"
+    with SQLiteStore(db) as st:
+        _fill(st, range(1, 201))
+        left = [writes_done]
+
+        def pwrite(fd: int, data: bytes, offset: int) -> int:
+            if left[0] == 0:
+                raise Killed
+            left[0] -= 1
+            return os.pwrite(fd, data, offset)
+
+        real_os = vf.os
+        vf.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")},
+                                         "pwrite": pwrite})
+        try:
+            with pytest.raises(Killed):
+                _fill(st, range(201, 231), seed=4)  # committed; the files' update dies part-way
+        finally:
+            vf.os = real_os
+        folder = vf.user_folder(st, "alice")
+    q = _unit(np.random.default_rng(4))
+    with SQLiteStore(db) as st:  # a cold process
+        if writes_done:  # the header was marked "changing" (gen odd): refused, vec0 answers
+            assert vf.read_header(folder).gen % 2 == 1
+            assert vf.open_user(st, "alice", DIM) is None
+        else:  # nothing written: the files are merely behind, caught up before use
+            assert vf.open_user(st, "alice", DIM) is not None
+        _same(st.knn("alice", q, 230), _vec0(st, "alice", q, 230))
+        _fill(st, range(231, 236), seed=7)  # the next writer rebuilds them
+        uv = vf.open_user(st, "alice", DIM, may_sync=False)
+        assert uv is not None and uv.n == 235
+        _same(uv.knn(q, 235, None), _vec0(st, "alice", q, 235))

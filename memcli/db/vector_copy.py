@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
 __all__ = ["LOG", "LOG_KEEP", "PATCH_MAX", "Scan", "UserVectors", "int8_min", "load_user", "log_change",
-           "m0003_vector_change_log"]
+           "m0003_vector_change_log", "quantise"]
 
 LOG = "memcli_vec_log"
 LOG_KEEP = 50_000  # log rows kept; a cache further behind reloads in full
@@ -61,6 +61,17 @@ def int8_min() -> int:
         return int(os.environ.get("MEMCLI_INT8_MIN_VECTORS", DEFAULT_INT8_MIN))
     except ValueError:
         return DEFAULT_INT8_MIN
+
+
+def quantise(mat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """int8 rows of ``mat`` (n, dim) float32, each scaled to its peak: ``round(v * 127 / max|v|)``,
+    and the per-row scale ``max|v| / 127`` (float32 (n,)) that brings them back."""
+    import numpy as np
+
+    peak = np.abs(mat).max(axis=1) if len(mat) else np.zeros(0, np.float32)
+    peak = np.where(peak > 0, peak, 1.0).astype(np.float32)
+    q = np.rint(mat * (127.0 / peak)[:, None]).astype(np.int8)
+    return q, (peak / 127.0).astype(np.float32)
 
 
 class UserVectors:
