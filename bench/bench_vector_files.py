@@ -104,18 +104,21 @@ def cold_figures(db: Path, runs: int) -> dict:
     for label, extra in (("files", {}), ("vec0", {"MEMCLI_VECTOR_FILES": "0"})):
         e = {**env, **extra}
         for cmd in ("search", "context"):
-            walls, dense = [], 0
+            walls, cpus, dense = [], [], 0
             for i in range(runs):
                 q = QUERIES[(i * 7) % len(QUERIES)]
                 args = [PY, "-m", "memcli", cmd, q] + (["--json"] if cmd == "search" else ["--format", "json"])
-                t = time.perf_counter()
+                t, c = time.perf_counter(), os.times()
                 r = subprocess.run(args, capture_output=True, text=True, env=e, timeout=600)
                 walls.append((time.perf_counter() - t) * 1000)
+                d = os.times()  # the process's CPU time (user + system): less noisy than wall on a busy machine
+                cpus.append((d.children_user - c.children_user + d.children_system - c.children_system) * 1000)
                 if r.returncode != 0:
                     raise SystemExit(f"{cmd} failed: {r.stderr[-400:]}")
                 if cmd == "context" and r.stdout.strip():
                     dense += not json.loads(r.stdout).get("degraded")
             out[f"{cmd}_{label}"] = statistics.median(walls)
+            out[f"{cmd}_{label}_cpu"] = statistics.median(cpus)
             if cmd == "context":
                 out[f"context_{label}_dense"] = f"{dense}/{runs}"
     return out
@@ -179,10 +182,10 @@ def table(r: dict) -> str:
         lines.append(f"| {q} | {f(a['p50'])}/{f(a['p95'])} | {f(b['p50'])}/{f(b['p95'])} | {f(n['p50'])}/{f(n['p95'])} "
                      f"| {a['recall10']:.3f} | {b['recall10']:.3f} |")
     if c:
-        lines += ["\nCold CLI, median wall ms (new process each):\n", "| | files | vec0 (no files) |",
-                  "|---|---:|---:|",
-                  f"| `search` | {f(c['search_files'])} | {f(c['search_vec0'])} |",
-                  f"| `context` | {f(c['context_files'])} | {f(c['context_vec0'])} |",
+        lines += ["\nCold CLI, median wall ms and CPU ms (user + system) of a new process each:\n",
+                  "| | files | vec0 (no files) |", "|---|---:|---:|",
+                  *(f"| `{cmd}` wall / CPU | {f(c[f'{cmd}_files'])} / {f(c.get(f'{cmd}_files_cpu', 0))} | "
+                    f"{f(c[f'{cmd}_vec0'])} / {f(c.get(f'{cmd}_vec0_cpu', 0))} |" for cmd in ("search", "context")),
                   f"| `context` dense leg kept | {c['context_files_dense']} | {c['context_vec0_dense']} |"]
     return "\n".join(lines)
 
