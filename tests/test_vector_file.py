@@ -169,6 +169,7 @@ def test_int8_shortlist_rescored_in_float32_keeps_recall_and_exact_cosines(tmp_p
             q = centres[rng.integers(0, 40)] + rng.normal(0, 0.3, DIM).astype(np.float32)
             q /= np.linalg.norm(q)
             got, exact = uv.knn(q, 10, None), _vec0(st, "alice", q, 10)
+            assert uv.knn(q, 10, 1748736000) == got  # as of 2025-06-01 every row was believed: the same
             hit += len({i for i, _ in got} & {i for i, _ in exact})
             cos = {i: c for i, c in exact}
             assert all(abs(c - cos[i]) < 1e-5 for i, c in got if i in cos)  # re-scored: exact cosines
