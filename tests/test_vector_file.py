@@ -273,3 +273,22 @@ def test_a_writer_killed_mid_append_leaves_files_the_check_refuses(tmp_path: Pat
         uv = vf.open_user(st, "alice", DIM, may_sync=False)
         assert uv is not None and uv.n == 235
         _same(uv.knn(q, 235, None), _vec0(st, "alice", q, 235))
+
+
+def test_one_users_files_never_serve_another_users_query(tmp_path: Path) -> None:
+    """Isolation: alice's files put where bob's belong (same database, same token, model and
+    layout) are refused — the header names its user — and bob's search is his own."""
+    db = tmp_path / "m.db"
+    with SQLiteStore(db) as st:
+        _fill(st, range(1, 201), user="alice", seed=1)
+        _fill(st, range(1001, 1201), user="bob", seed=2)
+        fa, fb = vf.user_folder(st, "alice"), vf.user_folder(st, "bob")
+    shutil.rmtree(fb)
+    shutil.copytree(fa, fb)
+    q = _unit(np.random.default_rng(12))
+    with SQLiteStore(db) as st:
+        assert vf.read_header(fb).ident["user"] == "alice"
+        assert vf.open_user(st, "bob", DIM, may_sync=False) is None
+        got = st.knn("bob", q, 20)
+        assert {i for i, _ in got} <= set(range(1001, 1201))
+        _same(got, _vec0(st, "bob", q, 20))
