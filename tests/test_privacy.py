@@ -56,7 +56,13 @@ def raw_bytes(db: Path | str) -> bytes:
         finally:
             conn.close()
     return b"".join(Path(str(db) + sfx).read_bytes() for sfx in ("", "-wal", "-shm")
-                    if Path(str(db) + sfx).exists())
+                    if Path(str(db) + sfx).exists()) + vector_file_bytes(db)
+
+
+def vector_file_bytes(db: Path | str) -> bytes:
+    """Every file under ``<db>.vectors`` (the vector files of big users, leftovers included)."""
+    root = Path(str(db) + ".vectors")
+    return b"".join(p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()) if root.exists() else b""
 
 
 def needles(text: str, vector: bytes | None) -> dict[str, bytes]:
@@ -367,3 +373,50 @@ def test_purge_of_an_episode_leaves_no_trace_in_files(cli, db: str, embedder):
     assert sql_hits(db, "樟木箱") == [] and sql_hits(db, "zqxepisodemarker") == []
     with Memory(db=db, user="alice") as m:
         assert [e["text"] for e in m.episodes()] == ["We always spend August at the lake cabin"]
+
+
+@pytest.mark.parametrize("writer", ["follows", "fails"])
+def test_purge_leaves_no_trace_in_vector_files(cli, db_path: Path, embedder, monkeypatch, writer: str):
+    """A user with vector files beside the database (the threshold lowered to 4 here): the purged
+    memory's float32 row and its int8 copy are in the files before (positive control) and in no
+    file after — the writer zeroes them in place, a folder left by a killed rebuild goes, and a
+    writer that cannot update the files removes them; the other memories stay searchable."""
+    import numpy as np
+
+    from memcli.db import vector_file as vf
+    from memcli.db.vector_copy import quantise
+
+    monkeypatch.setattr(vf, "MIN_FILE_VECTORS", 4)
+    db = str(db_path)
+    with Memory(db=db, user="alice") as m:
+        ids = {t: m.remember(t).item_id for t in [*OTHERS, EN, ZH]}
+        vecs = {t: m.store.scalar("SELECT embedding FROM memory_vec WHERE item_id = ?", (i,)) for t, i in ids.items()}
+        folder = vf.user_folder(m.store, "alice")
+    assert folder is not None and vf.read_header(folder).n == 5
+    import shutil
+
+    shutil.copytree(folder, folder.with_name(folder.name + ".tmp"))  # what a rebuild killed mid-way leaves
+    i8, _ = quantise(np.frombuffer(vecs[EN], "<f4")[None, :])
+    found = {f"f32[{i}:{i + 64}]": vecs[EN][i:i + 64] for i in range(0, len(vecs[EN]), 64)} | {"i8": i8.tobytes()}
+    before = vector_file_bytes(db_path)
+    assert [w for w, n in found.items() if n not in before] == [], "the check is blind"
+    if writer == "fails":
+        def broken(*a, **k):  # noqa: ANN002, ANN003, ANN202
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(vf, "_append_patch", broken)
+    r = cli("--db", db, "--user", "alice", "forget", str(ids[EN]), "--purge", "--json")
+    assert r.exit_code == 0, r.stderr
+    after = vector_file_bytes(db_path)
+    assert [w for w, n in found.items() if n in after] == []
+    assert not folder.with_name(folder.name + ".tmp").exists()
+    if writer == "follows":
+        assert vecs[ZH][:64] in after and vecs[OTHERS[0]][:64] in after  # the others' rows stay
+    else:
+        assert not folder.exists()
+    monkeypatch.undo()
+    monkeypatch.setattr(vf, "MIN_FILE_VECTORS", 4)
+    with Memory(db=db, user="alice") as m:
+        assert [h.statement for h in m.search("where is my spare key hidden", limit=1)] == [ZH]
+        if writer == "follows":
+            assert m.store.vector_cache.ready("alice", 512, may_load=False).mapped  # still answered from the files

@@ -169,6 +169,7 @@ def test_int8_shortlist_rescored_in_float32_keeps_recall_and_exact_cosines(tmp_p
             q = centres[rng.integers(0, 40)] + rng.normal(0, 0.3, DIM).astype(np.float32)
             q /= np.linalg.norm(q)
             got, exact = uv.knn(q, 10, None), _vec0(st, "alice", q, 10)
+            assert uv.knn(q, 10, 1748736000) == got  # as of 2025-06-01 every row was believed: the same
             hit += len({i for i, _ in got} & {i for i, _ in exact})
             cos = {i: c for i, c in exact}
             assert all(abs(c - cos[i]) < 1e-5 for i, c in got if i in cos)  # re-scored: exact cosines
@@ -229,3 +230,65 @@ def test_turning_the_files_off_removes_them_at_the_next_write(tmp_path: Path, mo
         with st.tx():
             index.unindex(st, 3)  # e.g. a purge: no stale copy of the vector may stay behind
         assert not folder.exists()
+
+
+class Killed(BaseException):
+    """The writer's process dies here (as SIGKILL would: nothing after it runs)."""
+
+
+@pytest.mark.parametrize("writes_done", range(10))  # the append's 10 writes: odd header, 8 arrays, even header
+def test_a_writer_killed_mid_append_leaves_files_the_check_refuses(tmp_path: Path, writes_done: int) -> None:
+    import os
+    import types
+
+    db = tmp_path / "m.db"
+    with SQLiteStore(db) as st:
+        _fill(st, range(1, 201))
+        left = [writes_done]
+
+        def pwrite(fd: int, data: bytes, offset: int) -> int:
+            if left[0] == 0:
+                raise Killed
+            left[0] -= 1
+            return os.pwrite(fd, data, offset)
+
+        real_os = vf.os
+        vf.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")},
+                                         "pwrite": pwrite})
+        try:
+            with pytest.raises(Killed):
+                _fill(st, range(201, 231), seed=4)  # committed; the files' update dies part-way
+        finally:
+            vf.os = real_os
+        folder = vf.user_folder(st, "alice")
+    q = _unit(np.random.default_rng(4))
+    with SQLiteStore(db) as st:  # a cold process
+        if writes_done:  # the header was marked "changing" (gen odd): refused, vec0 answers
+            assert vf.read_header(folder).gen % 2 == 1
+            assert vf.open_user(st, "alice", DIM) is None
+        else:  # nothing written: the files are merely behind, caught up before use
+            assert vf.open_user(st, "alice", DIM) is not None
+        _same(st.knn("alice", q, 230), _vec0(st, "alice", q, 230))
+        _fill(st, range(231, 236), seed=7)  # the next writer rebuilds them
+        uv = vf.open_user(st, "alice", DIM, may_sync=False)
+        assert uv is not None and uv.n == 235
+        _same(uv.knn(q, 235, None), _vec0(st, "alice", q, 235))
+
+
+def test_one_users_files_never_serve_another_users_query(tmp_path: Path) -> None:
+    """Isolation: alice's files put where bob's belong (same database, same token, model and
+    layout) are refused — the header names its user — and bob's search is his own."""
+    db = tmp_path / "m.db"
+    with SQLiteStore(db) as st:
+        _fill(st, range(1, 201), user="alice", seed=1)
+        _fill(st, range(1001, 1201), user="bob", seed=2)
+        fa, fb = vf.user_folder(st, "alice"), vf.user_folder(st, "bob")
+    shutil.rmtree(fb)
+    shutil.copytree(fa, fb)
+    q = _unit(np.random.default_rng(12))
+    with SQLiteStore(db) as st:
+        assert vf.read_header(fb).ident["user"] == "alice"
+        assert vf.open_user(st, "bob", DIM, may_sync=False) is None
+        got = st.knn("bob", q, 20)
+        assert {i for i, _ in got} <= set(range(1001, 1201))
+        _same(got, _vec0(st, "bob", q, 20))

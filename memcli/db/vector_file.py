@@ -35,7 +35,9 @@ Kept current by whoever writes: after each committed transaction that logged vec
 file's ``seq``, under an exclusive ``flock`` (one writer per user folder at a time). A missing,
 foreign or unreadable file, one the change log no longer covers, or one the database's check
 values disagree with, is rebuilt whole from the shadow tables (into a temporary folder, then
-renamed in place; a process that has the old files mapped keeps reading them).
+renamed in place; a process that has the old files mapped keeps reading them). A writer that
+cannot follow removes the user's folder, so no stale file keeps a purged vector; a killed
+writer leaves ``gen`` odd or ``seq`` behind, which the check below refuses.
 
 Checked against the database before use (:func:`open_user`): the database's random file token
 (meta ``vec_file_token``: files copied from another database are refused), the embedding model,
@@ -43,9 +45,8 @@ the dimension, the vec0 layout epoch, the change log (the file's ``seq`` must no
 and no row of the user may be logged after it), and for the user: the number of vec0 chunks of
 their partition, the last chunk id and the last logged item id. A database restored from an
 older backup *to the same path* passes the token; delete ``<database>.vectors`` then.
-Files that fell behind (a writer that left them alone) are caught up by the reader when it may
-write them, else its copy is patched in memory from the log, as :mod:`memcli.db.vector_cache`
-does. Nothing here is ever the only copy: deleting the folder is always safe.
+Files that fell behind are caught up by a reader that may write them (else vec0 answers).
+Nothing here is ever the only copy: deleting the folder is always safe.
 
 Errors: a file problem (missing, short, permissions, disk full) never fails a search or a write:
 the caller falls back to vec0 or the in-memory copy.
@@ -181,8 +182,7 @@ def read_header(folder: Path) -> Header | None:
 def _write_header(folder: Path, h: Header) -> None:
     fd = os.open(folder / "head", os.O_WRONLY | os.O_CREAT, 0o600)
     try:
-        data = h.pack()
-        os.pwrite(fd, data, 0)
+        os.pwrite(fd, data := h.pack(), 0)
         os.ftruncate(fd, len(data))
     finally:
         os.close(fd)
@@ -210,19 +210,12 @@ def _locked(folder: Path, *, wait: bool) -> Iterator[None]:
         os.close(fd)  # releases the lock
 
 
-def _quantise(mat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    import numpy as np
-
-    peak = np.abs(mat).max(axis=1) if len(mat) else np.zeros(0, np.float32)
-    peak = np.where(peak > 0, peak, 1.0).astype(np.float32)
-    q = np.rint(mat * (127.0 / peak)[:, None]).astype(np.int8)
-    return q, (peak / 127.0).astype(np.float32)
-
-
 def _row_arrays(ids: np.ndarray, mat: np.ndarray, flags: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     import numpy as np
 
-    i8, inv = _quantise(mat)
+    from memcli.db.vector_copy import quantise
+
+    i8, inv = quantise(mat)
     return {"ids": ids.astype("<i8"), "act": flags["active"].astype(np.uint8), "cur": flags["current"].astype(np.uint8),
             "vf": flags["valid_from"].astype("<i8"), "ia": flags["invalid_at"].astype("<i8"),
             "f32": np.ascontiguousarray(mat, dtype="<f4"), "i8": i8, "inv": inv.astype("<f4")}
@@ -368,6 +361,8 @@ def sync(store: Store, user: str, *, build: bool = True) -> bool:
             if int(slots or 0) < MIN_FILE_VECTORS:  # not even that many slots: surely too small
                 return False
         with _locked(folder, wait=build):  # a reader never waits for a writer's rebuild: vec0 answers
+            for left in (".tmp", ".old") if build else ():  # a killed rebuild's folders: no copy may outlive a purge
+                shutil.rmtree(folder.with_name(folder.name + left), ignore_errors=True)
             st = stamp(store, user)
             h = read_header(folder)
             if h is not None and h.gen % 2 == 0 and _matches(h, st, user, dim):
@@ -379,6 +374,8 @@ def sync(store: Store, user: str, *, build: bool = True) -> bool:
                 return False
             return _build(store, user, folder, st, dim)
     except (OSError, ValueError, KeyError, MemcliError):  # incl. a locked or read-only database (the token)
+        if build:  # a writer that could not follow: stale files could keep a purged vector, so they go
+            shutil.rmtree(folder, ignore_errors=True)
         return False
 
 
@@ -392,8 +389,7 @@ def _map(path: Path, dtype: str, n: int, dim: int | None = None) -> np.ndarray:
     if n == 0:
         return np.zeros((0, dim) if dim else 0, dtype)
     with open(path, "rb") as f:
-        mm = mmap.mmap(f.fileno(), n * width, access=mmap.ACCESS_READ)
-    arr = np.frombuffer(mm, dtype=dtype, count=n * (dim or 1))
+        arr = np.frombuffer(mmap.mmap(f.fileno(), n * width, access=mmap.ACCESS_READ), dtype, n * (dim or 1))
     return arr.reshape(n, dim) if dim else arr
 
 
