@@ -191,3 +191,20 @@ def test_the_tour_says_which_user_commands_use_by_default():
     tour = (ROOT / "README.md").read_text(encoding="utf-8").split("## A short tour", 1)[1].split("```", 2)[1]
     assert 'without MEMCLI_USER or --user, commands use the user "default"' in tour
     assert run_cli("stats", "--json").json()["user"] == "default"  # conftest unsets every MEMCLI_USER
+
+
+def test_help_prose_is_rewrapped_to_the_terminal():
+    """A docstring's hard line breaks leave its prose paragraphs (the trial saw ragged --help at 80
+    columns); examples (indented), bullets and \\b paragraphs keep theirs."""
+    from conftest import run_cli
+
+    from memcli.cli.entry import unwrap_help
+
+    doc = ("First line\n    of the summary.\n\n    Prose that was\n    wrapped by hand.\n\n    - a bullet\n"
+           "      that goes on\n    - another\n\n    Examples:\n\n      memcli drain\n      memcli list\n\n"
+           "    \b\n    kept\n    as is")
+    assert unwrap_help(doc) == ("First line of the summary.\n\nProse that was wrapped by hand.\n\n"
+                                "- a bullet that goes on\n- another\n\nExamples:\n\n  memcli drain\n  memcli list\n\n"
+                                "\b\nkept\nas is")
+    r = run_cli("drain", "--help")  # stdout is no terminal: 80 columns
+    assert "the background drain of `capture --drain`): no task is extracted twice." in " ".join(r.stdout.split())

@@ -9,7 +9,9 @@ traceback).
 from __future__ import annotations
 
 import errno
+import inspect
 import os
+import re
 import sys
 
 import typer
@@ -85,7 +87,39 @@ def _click_command():  # noqa: ANN202
     key = len(_app.registered_commands) + 1000 * len(_app.registered_groups)
     if _command is None or _command[0] != key:
         _command = (key, typer.main.get_command(_app))
+        _unwrap_tree(_command[1])
     return _command[1]
+
+
+_BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s")
+
+
+def unwrap_help(text: str) -> str:
+    """A command's help with the docstring's hard line breaks taken out of its prose paragraphs,
+    so that rich wraps them to the terminal (typer keeps single line breaks after the first
+    paragraph: at 80 columns a docstring line of 90 characters became one and a half lines).
+    Kept as written: a paragraph that starts indented (examples), a bullet's start (``- ``,
+    ``1. ``) and a paragraph that opens with click's no-rewrap mark ``\\b``."""
+    out = []
+    for para in inspect.cleandoc(text).split("\n\n"):
+        if not para or para[0].isspace() or para.startswith("\b"):
+            out.append(para)
+            continue
+        lines: list[str] = []
+        for ln in para.split("\n"):
+            if lines and not _BULLET.match(ln):
+                lines[-1] = f"{lines[-1]} {ln.strip()}"
+            else:
+                lines.append(ln.rstrip())
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
+def _unwrap_tree(cmd: object) -> None:
+    if getattr(cmd, "help", None):
+        cmd.help = unwrap_help(cmd.help)  # type: ignore[attr-defined]
+    for sub in getattr(cmd, "commands", {}).values():
+        _unwrap_tree(sub)
 
 
 def internal_error(exc: BaseException) -> None:
