@@ -167,7 +167,7 @@ def context(
                             fmt=fmt, system=system_text, history=hist, limit=limit)
     if verbose or GLOBALS.verbose:
         if res.reason:
-            info(f"no memory block: {res.reason}; gave up after {res.elapsed_ms:.0f} ms")
+            info(f"no memory block: {res.reason} ({res.elapsed_ms:.0f} ms)")
         else:
             info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
         if res.degraded:

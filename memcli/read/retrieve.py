@@ -128,7 +128,7 @@ class MemoryRetrievalService:
             min_score = st.min_score
         if min_score < 0:
             raise BadInputError(f"--min-score must be >= 0 (got {min_score})")
-        at = parse_at(as_of, field="--as-of") if as_of is not None else None
+        at = parse_at(as_of, field="as_of (--as-of)") if as_of is not None else None
         # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
         # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
         per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
