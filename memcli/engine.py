@@ -110,11 +110,13 @@ class Engine:
         return int(d) if d else None
 
     def _make_worker(self, extractor: Extractor | None = None, judge: Judge | None = None) -> MemoryCaptureWorker:
+        from memcli.embed.memo import MemoEmbedder
         from memcli.write.backends import get_extractor, get_judge
         from memcli.write.worker import MemoryCaptureWorker
 
-        return MemoryCaptureWorker(self.store, self.settings, lambda: self.embedder,
-                                   extractor or self._extractor or get_extractor(self.settings, lambda: self.embedder),
+        memo = MemoEmbedder(lambda: self.embedder)  # the extractor's and the worker's: a text is embedded once
+        return MemoryCaptureWorker(self.store, self.settings, memo,
+                                   extractor or self._extractor or get_extractor(self.settings, memo),
                                    judge or self._judge or get_judge(self.settings))
 
     def _rebuild_episodes(self, user: str | None, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
