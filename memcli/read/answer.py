@@ -305,7 +305,7 @@ def answer_subject(slot: str | None) -> str | None:
 def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) -> dict[int, float]:
     """Each hit's p raised to the best p among the hits about the same subject
     (:func:`answer_subject`): answerability belongs to the subject, not to one of its facts.
-    `那个持续时间是五天的活动，地点是什么？` finds the event by its duration (p high: the question's
+    `每周六下午的那个读书会在哪儿办？` finds the club by its schedule (p high: the question's
     words are that fact's) and its place as another hit whose words the question barely shares (p
     low): the question is answerable once its subject is found, and the subject's other facts
     come with it — as subject expansion brings those the ranking missed (``Hit.via``). Ids
