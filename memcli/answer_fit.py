@@ -57,6 +57,7 @@ class HitRow:
     keys: list[str]
     x: list[float] | None  # None: a subject-expansion hit (shares its parent's p)
     parent: int | None  # index of the parent hit in the same query
+    subject: str | None = None  # memcli.read.answer.answer_subject of its slot (p shared by subject)
 
 
 @dataclass
@@ -115,7 +116,7 @@ def _collect(settings: Settings, cases: Sequence[Any], progress: Callable[[int],
     import tempfile
 
     from memcli.eval.retrieval import EvalMemory, cached_embedder, load_store, open_eval_memory
-    from memcli.read.answer import answer_group
+    from memcli.read.answer import answer_group, answer_subject
     from memcli.text import lang_of
 
     st = settings.model_copy(update={"answerability": False})
@@ -134,7 +135,8 @@ def _collect(settings: Settings, cases: Sequence[Any], progress: Callable[[int],
                     pos = {h.id: i for i, h in enumerate(hits)}
                     for h in hits:
                         qr.hits.append(HitRow(keys_of.get(h.id, []), h.explain.answer_features if h.explain else None,
-                                              pos.get(h.via) if h.via is not None else None))
+                                              pos.get(h.via) if h.via is not None else None,
+                                              answer_subject(h.slot)))
                     out.append(qr)
                     if progress:
                         progress(1)
@@ -178,10 +180,13 @@ def _rows(qs: Sequence[QueryRows]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _probs(params: dict[str, Any], q: QueryRows) -> list[float]:
-    """p of each hit as the read path computes it (:func:`memcli.read.answer.probability`)."""
-    from memcli.read.answer import probability
+    """p of each hit as the read path computes it (:func:`memcli.read.answer.probability`, shared
+    by subject: :func:`memcli.read.answer.share_by_subject`)."""
+    from memcli.read.answer import probability, share_by_subject
 
-    out = [probability(h.x, params) if h.x is not None else -1.0 for h in q.hits]
+    own = {i: probability(h.x, params) for i, h in enumerate(q.hits) if h.x is not None}
+    own = share_by_subject(own, {i: h.subject for i, h in enumerate(q.hits)})
+    out = [own.get(i, -1.0) for i in range(len(q.hits))]
     return [out[h.parent] if h.x is None and h.parent is not None else p for h, p in zip(q.hits, out, strict=True)]
 
 
@@ -238,8 +243,8 @@ def _with_personal(qs: Sequence[QueryRows], scores: Sequence[float]) -> list[Que
 
     out = []
     for q, sc in zip(qs, scores, strict=True):
-        hits = [HitRow(h.keys, None if h.x is None else [*h.x[:PERSONAL], sc, *h.x[PERSONAL + 1:]], h.parent)
-                for h in q.hits]
+        hits = [HitRow(h.keys, None if h.x is None else [*h.x[:PERSONAL], sc, *h.x[PERSONAL + 1:]], h.parent,
+                       h.subject) for h in q.hits]
         out.append(QueryRows(q.query, q.lang, q.relevant, q.tags, hits, q.vector))
     return out
 

@@ -155,3 +155,16 @@ def test_foreign_weights_file_is_one_clear_error(cli, db, tmp_path: Path, monkey
     monkeypatch.setenv("MEMCLI_ANSWER_WEIGHTS", str(broken))
     r = cli("--db", db, "search", "coffee")
     assert r.exit_code != 0 and "cannot read answerability weights" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_answerability_is_shared_by_subject() -> None:
+    # the question finds an event by one fact (p high) and asks another of its facts (p low):
+    # every fact of that subject shares the best p; the user's own facts and slotless hits do not
+    from memcli.read.answer import answer_subject, share_by_subject
+
+    slots = {1: "thing:城市半程马拉松.持续时间", 2: "thing:城市半程马拉松.地点", 3: "thing:读书会.地点",
+             4: "residence", 5: "like.川菜", 6: None, 7: "boss.hometown", 8: "boss.name"}
+    subject_of = {i: answer_subject(s) for i, s in slots.items()}
+    assert subject_of[4] is None and subject_of[5] is None and subject_of[6] is None
+    p = share_by_subject({1: 0.9, 2: 0.02, 3: 0.01, 4: 0.5, 5: 0.03, 6: 0.2, 7: 0.04, 8: 0.3}, subject_of)
+    assert p == {1: 0.9, 2: 0.9, 3: 0.01, 4: 0.5, 5: 0.03, 6: 0.2, 7: 0.3, 8: 0.3}

@@ -30,7 +30,9 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   (:func:`personal_score`; 0 without a vector).
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
-query names another subject than the hit's): ``p = 0``.
+query names another subject than the hit's): ``p = 0``. Then each hit gets the best p among the
+hits about the same subject (someone or something of the user's, :func:`share_by_subject`): the
+question that finds an event by its duration is answerable by the event's place too.
 A hit with ``p`` below the chosen point ``min_p`` (per language: the largest that keeps
 recall@5 of the answer queries at the target, cross-validated) is ``below_floor``:
 ``context`` leaves it out (no block when none is left), ``search`` still lists it, marked.
@@ -54,8 +56,8 @@ from typing import Any
 from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
-           "load_answer_weights", "personal_score", "pool_mean", "probability", "subject_feature", "topic_coverage",
-           "vetoed"]
+           "answer_subject", "load_answer_weights", "personal_score", "pool_mean", "probability", "share_by_subject",
+           "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
@@ -285,6 +287,35 @@ def probability(x: Sequence[float], params: dict[str, Any]) -> float:
     for v, m, s, w in zip(x, params["mean"], params["scale"], params["weights"], strict=True):
         z += w * (v - m) / s
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def answer_subject(slot: str | None) -> str | None:
+    """The subject a hit's answerability is shared by (:func:`share_by_subject`): the slot's
+    subject when it is someone or something of the user's (a relative, ``person:…``,
+    ``thing:…``), None for the user's own facts (``me``: every one of them would share), for
+    ``someone`` and for a hit without a slot."""
+    if not slot:
+        return None
+    from memcli.slots import ME, SOMEONE
+
+    subject = _subject(slot)
+    return None if subject in (ME, SOMEONE) else subject
+
+
+def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) -> dict[int, float]:
+    """Each hit's p raised to the best p among the hits about the same subject
+    (:func:`answer_subject`): answerability belongs to the subject, not to one of its facts.
+    `每周六下午的那个读书会在哪儿办？` finds the club by its schedule (p high: the question's
+    words are that fact's) and its place as another hit whose words the question barely shares (p
+    low): the question is answerable once its subject is found, and the subject's other facts
+    come with it — as subject expansion brings those the ranking missed (``Hit.via``). Ids
+    without a p are left out. Returns a new dict."""
+    best: dict[str, float] = {}
+    for i, p in p_of.items():
+        s = subject_of.get(i)
+        if s is not None:
+            best[s] = max(best.get(s, 0.0), p)
+    return {i: max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
 
 
 def shipped_path() -> Path:

@@ -31,11 +31,13 @@ from memcli.read.answer import (
     Answerability,
     anchor,
     answer_group,
+    answer_subject,
     attr_feature,
     coverage,
     hit_features,
     personal_score,
     pool_mean,
+    share_by_subject,
     subject_feature,
     topic_coverage,
 )
@@ -374,6 +376,7 @@ class MemoryRetrievalService:
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:
                 p_of[f.id] = round(p, 4)
+        p_of = share_by_subject(p_of, {f.id: answer_subject(row.get("slot")) for _, f, row in own})
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]
