@@ -3,12 +3,18 @@
 at test time (nothing of theirs is copied into the repo). Each text carries a group: two texts of
 different groups are unrelated (another data set, another person of MemoryBank, another
 trajectory of MemDaily); two goldset statements are never paired (a family's statements are
-related on purpose)."""
+related on purpose).
+
+Two self-introductions by name (我叫… / my name is …) of two people are not unrelated when one user
+says both: one slot, two values, a true contradiction (the goldset labels 我叫王伟 / 我叫李伟 CONFLICT).
+The pool mixes users, so such a pair is left out by :func:`unrelated` — read by this module's own
+pattern, not by memcli's parse, so a misread slot is never excused."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +69,18 @@ def pool(per_source: int = 1200, seed: int = 21) -> list[tuple[str, str]]:
     return _goldset(per_source, rng) + _memorybank(per_source, rng) + _memdaily(per_source, rng)
 
 
-def unrelated(groups: list[str], i: int, j: int) -> bool:
-    """Texts ``i`` and ``j`` (indexes into the pool) may be paired: different groups, not both goldset."""
+#: a self-introduction by name, in either language (the test's own oracle, independent of memcli's rules)
+_SELF_NAME = re.compile(r"我叫|我的名字(?:是|叫)|我名字(?:是|叫)|\bmy name is\b|\bi'?m called\b|\bcall me\b", re.I)
+
+
+def one_users_names(a: str, b: str) -> bool:
+    """Both texts introduce the speaker by name: for one user, two names are one slot's two values."""
+    return bool(_SELF_NAME.search(a)) and bool(_SELF_NAME.search(b))
+
+
+def unrelated(groups: list[str], i: int, j: int, texts: list[str] | None = None) -> bool:
+    """Texts ``i`` and ``j`` (indexes into the pool) may be paired: different groups, not both goldset,
+    and (given ``texts``) not two self-introductions by name (:func:`one_users_names`)."""
+    if texts is not None and one_users_names(texts[i], texts[j]):
+        return False
     return groups[i] != groups[j] and not (groups[i] == "goldset" and groups[j] == "goldset")

@@ -20,17 +20,17 @@ PER_EXAMPLE = 50
 EXAMPLES = 125
 
 
-#: the count measured last (target 0, issue 21 §3, not met yet): a ratchet — lower it when a change
-#: fixes some. 12 → 5 by the guard's rules for two multi-clause turns, two named things, one named
-#: thing's attributes and a shared slot at a cosine under the floor; 6-7 after the judge's refit on
-#: them (7 when this file runs alone, 6 in the whole suite: the session's caches), so 8 leaves one of
-#: slack. What is left is mostly two users' names (one slot, two values: a true contradiction for
-#: one user) and one-clause moods of the day, see docs/decisions.md. 7 → 2 by issue 19 §3 / 21's kinds: a
-#: turn of talk, thanks or intentions only hides nothing; a Chinese and an English name are two names;
-#: another value of a relation the user has several of may be another person; two attributes of two
-#: named things. Left: 我的名字是王峰 / 我叫李雪 (two users' names: for one user a true contradiction, the
-#: goldset's label) and a job slot read from 工作上出了一些问题 beside "My job is stable…" (two languages).
-CEILING = 2
+#: the count measured last (target 0, issue 21 §3): a ratchet — lower it when a change fixes some.
+#: 32 before the guard, 12 → 5 by the rules for two multi-clause turns, two named things and a shared
+#: slot at a cosine under the floor, 7 → 2 by issue 19 §3 / 21's kinds (a turn of talk only, names in
+#: two scripts, a relation the user has several of, two named things' attributes). The last two: a job
+#: slot read from 工作上出了一些问题 (a topic, not a job) and "My job is stable…" (a quality), fixed in the
+#: parse; and two users' names (我的名字是王峰 / 我叫李雪), which the pool no longer draws as unrelated:
+#: for one user two names are one slot's two values, a true contradiction (the goldset's label for
+#: 我叫王伟 / 我叫李伟) — :func:`_unrelated.one_users_names`, read by the test's own pattern.
+#: Changing ``check``'s source changes hypothesis's derandomised sample: the new sample showed three
+#: more kinds (a cross-language pair, a mood of the day, "go to the gym" read as a school), fixed too.
+CEILING = 0
 
 
 def test_unrelated_statements_never_hide_one_another(embedder) -> None:
@@ -57,7 +57,7 @@ def test_unrelated_statements_never_hide_one_another(embedder) -> None:
     def check(seed: int) -> None:
         rng = random.Random(seed)  # hypothesis draws the seed, the seed draws PER_EXAMPLE pairs of the pool
         for i, j in ((rng.randrange(n), rng.randrange(n)) for _ in range(PER_EXAMPLE)):
-            if not unrelated(groups, i, j) or (i, j) in seen:
+            if not unrelated(groups, i, j, texts) or (i, j) in seen:
                 continue
             user = f"u{len(seen)}"
             seen.add((i, j))

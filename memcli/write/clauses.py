@@ -254,6 +254,10 @@ _EN_ATTR_RX = re.compile(r"^(?P<s>.+?)'s (?P<a>[a-z ]{2,20}?) (?:is|are|was) (?P
 _EN_MY_RX = re.compile(r"^(?P<s>my|our) (?P<a>[a-z ]{2,30}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_WORK_RX = re.compile(r"^(?P<s>I|we|[Mm]y [a-z' ]{1,30}?|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:works?|is working|am working) "  # noqa: E501
                          r"(?:at|for) (?P<v>.+)$")
+#: "I work in Toronto", "I've worked in Denver since college": a workplace given as a (capitalised) place
+_EN_WORK_IN_RX = re.compile(r"^(?P<s>I|we|[Mm]y [a-z' ]{1,30}?)(?: (?:have|has)|'ve)? (?:works?|worked|is working|"
+                            r"am working|(?:have|has) been working|'ve been working) in "
+                            r"(?P<v>[A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+)*)(?: (?:since|for|now|these days)\b.*)?$")
 _EN_MOVE_RX = re.compile(r"^(?:update:\s*)?(?P<s>i|we|my [a-z ]+?) (?:just |recently |finally )?(?:moved|relocated) "
                          r"(?:to|into) (?P<v>[A-Z][\w .'-]*?)(?: (?:last|this|a few|two|three) .*)?$", re.I)
 _EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
@@ -407,7 +411,7 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         return _slot(_en_subject(m["s"]), "residence"), m["v"]
     if m := _EN_JOB_AT_RX.match(t):
         return _slot(_en_subject(m["s"]), "workplace"), m["v"]
-    if m := _EN_WORK_RX.match(t):
+    if m := _EN_WORK_RX.match(t) or _EN_WORK_IN_RX.match(t):
         return _slot(_en_subject(m["s"]), "workplace"), m["v"]
     if m := _EN_NAME_RX.match(t):
         return _slot(_en_subject(m["s"]), "name"), m["v"]

@@ -43,6 +43,7 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
+from memcli.slots import split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
@@ -54,12 +55,14 @@ from memcli.write.judge import (
     OfflineJudge,
     check_verdict,
     compare_slot,
+    different_people,
     facts_of,
     guard,
     hard_guard,
     other_person,
     strong,
 )
+from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
 from memcli.write.rules import Facts
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -143,15 +146,44 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
 
     judge = judge or get_judge(settings)
     plan = _decide(store, settings, user, candidate, vector, judge, exclude)
-    if plan.target is None or plan.decision == Decision.ADD or plan.level == Level.EXACT:
+    if plan.decision == Decision.ADD:
+        return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
+    if plan.target is None or plan.level == Level.EXACT:
         return plan
     why = hard_guard(_facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"]),
                      plan.decision, plan.cosine, hide_floor(settings, judge))
     if why is None:
         return plan
-    return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
+    plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
                 f"hard guard: {why}; {plan.judge or plan.level.value} said {plan.decision.value} "
                 f"for #{plan.target['id']}: ADD", "guard")
+    return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
+
+
+def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate: Candidate,
+                   vector: np.ndarray | None, plan: Plan, exclude: Collection[int]) -> Plan | None:
+    """A CONFLICT with a stored fact of another attribute that a change told in ``candidate`` ends
+    (:mod:`memcli.write.linked_change`: a move beside a workplace given as a place, a switch of
+    brand of one kind of thing), when the decision so far is ``plan`` (an ADD). None: no such fact."""
+    new = _facts(candidate.statement, candidate.slot)
+    rows: list[dict[str, Any]] = []
+    if new.slot and split_slot(new.slot)[1] == "residence":
+        subj = split_slot(new.slot)[0]
+        rows += store.active_in_slot(user, "workplace" if subj == "me" else f"{subj}.workplace")
+    if brands_in(candidate.statement):
+        ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
+        rows += store.items_by_ids(user, ids) if ids else []
+    for row in rows:
+        if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
+            continue
+        old = _facts(row["statement"], row["slot"])
+        if different_people(new, old):
+            continue
+        why = moved_from_workplace(new, old) or switched_brand(new, old)
+        if why:
+            return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                        f"{why}; {plan.reason}", "slot")
+    return None
 
 
 def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
@@ -354,15 +386,29 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
                           stored_invalid=stored_invalid, **base)
 
 
+#: nearest active neighbours of a contradicted memory looked at for copies of its belief
+SAME_BELIEF_K = 8
+
+
 def _same_belief(store: MemoryStore, user: str, old: dict, cand: Candidate) -> list[dict]:
     """The other active memories that hold what ``old`` holds — its strong slot, value and polarity
     (我咖啡不加糖 beside "I take my coffee without sugar") — and that the hard guard lets ``cand``
-    contradict: a CONFLICT invalidates them with ``old``, so no copy of the old belief stays active."""
+    contradict: a CONFLICT invalidates them with ``old``, so no copy of the old belief stays active.
+    Besides the rows stored under ``old``'s slot, ``old``'s nearest active neighbours whose statement
+    reads as the same slot are looked at (a two-clause turn stored under its other clause's slot:
+    "My boss is Greg Patterson, he's been my manager…" beside "My boss is Greg Patterson")."""
     if not old["slot"] or not strong(old["slot"]):
         return []
     fo, new = facts_of(old["statement"], old["slot"]), facts_of(cand.statement, cand.slot)
+    rows = store.active_in_slot(user, old["slot"])
+    vec = store.vector_of(old["id"])
+    if vec is not None and fo.slot and strong(fo.slot):
+        seen = {r["id"] for r in rows} | {old["id"]}
+        near = [r["id"] for r in store.neighbors(user, vec, SAME_BELIEF_K) if r["id"] not in seen
+                and facts_of(r["statement"], r["slot"]).slot == fo.slot]
+        rows = rows + (store.items_by_ids(user, near) if near else [])
     out = []
-    for row in store.active_in_slot(user, old["slot"]):
+    for row in rows:
         if row["id"] == old["id"] or row["statement"] == cand.statement:
             continue
         fr = facts_of(row["statement"], row["slot"])

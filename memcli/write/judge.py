@@ -250,6 +250,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
       coffee and tea: :func:`memcli.write.value_types.types_apart`), or with a question on either
       side (:func:`memcli.write.value_types.asks`: a question states no fact);
+    - UPDATE or CONFLICT without a shared strong slot between statements in two languages: no
+      content word can be compared, and a cosine alone is no evidence that two are one fact;
     - UPDATE or CONFLICT without a shared strong slot between two statements of two or more
       non-chatter clauses each (:func:`fact_clauses`: raw chat turns, not single facts);
     - UPDATE or CONFLICT without a shared strong slot when the content overlap is below
@@ -276,6 +278,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return "a question states no fact to contradict or refine"
     fl = floor or {"overlap": MIN_HIDE_OVERLAP, "cosine": 1.0}
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
+    if not shared_slot and lang_of(new.statement) != lang_of(old.statement):
+        return "two languages and no shared slot: no word can be compared, nothing but the cosine links them"
     if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
         return "two turns of several clauses each and no shared slot: two bundles, not one fact"
     if (why := past_event_kept(new, old) or keyed_apart(new, old)) is not None:

@@ -29,6 +29,19 @@ from memcli.write.rules.en_words import (
 from memcli.write.rules.match import _stem
 from memcli.write.rules.match import slot_fact as _fact
 
+#: "my job is <quality>": how the job is (stable, boring, fine), not what it is
+_JOB_QUALITY = re.compile(rf"^(?:job|profession|occupation|work) {_BE} (?:(?:very|really|quite|pretty|so|too|fairly|"
+                          r"rather|not|kind of|a bit) )*(?:stable|secure|steady|boring|dull|exciting|interesting|"
+                          r"fun|good|great|fine|ok|okay|hard|easy|tough|tiring|exhausting|demanding|stressful|busy|"
+                          r"flexible|safe|well paid|poorly paid|rewarding|fulfilling|challenging|going well)\b")
+
+#: words that make "goes to X" a school attended
+_SCHOOL = re.compile(r"\b(?:school|college|university|uni|academy|elementary|kindergarten|preschool|nursery|"
+                     r"institute|conservatory|seminary|polytechnic|high|middle|grade|class(?:es)?|lessons?)\b")
+
+#: "goes to the gym / a cafe / bed / work": going somewhere, not attending a school
+_GOES_TO_PLACE = re.compile(r"^goe?s? to (?:the |a |an |my |(?:bed|work|sleep|church|town|lunch|dinner)\b)")
+
 
 def _singular(word: str) -> str:
     if word in ("movies", "cookies", "pies", "ties", "lies", "zombies", "selfies", "calories", "brownies",
@@ -154,6 +167,10 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
                 if attr == "job" and _NOT_OCCUPATION.search(v):
                     return []
+                if attr == "job" and _JOB_QUALITY.match(p) and not _OCCUPATION.search(p):
+                    return []  # "my job is stable": a quality of the job, not what it is
+                if attr == "school" and _GOES_TO_PLACE.match(p) and not _SCHOOL.search(p):
+                    return []  # "I go to the gym once a week": a place visited, not a school attended
                 return [_fact(key, attr, v)]
     m = re.match(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$", p)
     if m and (v := _obj(m.group(1) or m.group(2))):

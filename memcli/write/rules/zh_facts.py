@@ -111,6 +111,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     after = _pos(q[q.index(m.group(1)):]) if m else []
     if m and (after[0][0] != m.group(1) or len(after) > 1 and after[1][1] == "n"):  # 工作日, 工作内容: not 工作
         m = None
+    if m and re.match(r"^(?:上|方面)(?:出|遇|有|碰)", m.group(2)):  # 工作上出了问题: a topic, not a value
+        m = None
     if m and not thing:
         attr = _ATTR_NOUNS[m.group(1)]
         v = _clean_value(_ADVERB.sub("", m.group(2)))
