@@ -98,3 +98,30 @@ def test_unsure_pairs_are_kept_both(old: str, new: str) -> None:
                   confidence=0.95)
     verdict = OfflineJudge().judge(Candidate(statement=new, valid_from=AT, slot=analyze(new).slot), [nb])
     assert verdict.decision == Decision.ADD
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("最近胃不好，不能吃辣了", ["我最近胃不好", "我不能吃辣了"]),
+    ("腰不太好，不能久坐", ["我腰不太好", "我不能久坐"]),
+    ("我妈最近身体不好，胃也不舒服", ["我妈最近身体不好", "我妈胃也不舒服"]),
+])
+def test_a_body_topic_without_a_possessor_is_the_speakers(text: str, said: list[str]):
+    """A part of the body with no possessor (胃, 腰) is the speaker's: the clause is the user's and so
+    is a subjectless clause after it; after a relative's clause it stays the relative's."""
+    from memcli.write.rules.zh import extract_matches
+
+    assert [m.statement for m in extract_matches(text)] == said
+
+
+@pytest.mark.parametrize(("clauses", "carried"), [
+    (["我室友是湖南人", "特别能吃辣"], [None, "我室友"]),
+    (["我同事小陈是四川人", "特别能吃辣"], [None, "我同事小陈"]),
+    (["最近胃不好", "不能吃辣了"], [None, "我"]),
+    (["楼下那家面馆很好吃", "价格也便宜"], [None, None]),  # a thing's subject is not carried
+    (["我妈的手机号是13957216630", "有事可以打给她"], [None, None]),
+])
+def test_carried_subjects(clauses: list[str], carried: list[str | None]):
+    """The subject a Chinese clause drops is the one before it, when that is a person (or the user)."""
+    from memcli.write.rules.zh_carry import carried_subjects
+
+    assert carried_subjects(clauses) == carried
