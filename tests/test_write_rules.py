@@ -125,3 +125,23 @@ def test_carried_subjects(clauses: list[str], carried: list[str | None]):
     from memcli.write.rules.zh_carry import carried_subjects
 
     assert carried_subjects(clauses) == carried
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("我养了三条狗，一条叫旺财", ["我养了三条狗", "我的一条狗叫旺财"]),  # one of the things owned is named
+    ("我们部门换了新总监，叫孙磊", ["我们部门的新总监叫孙磊"]),  # the name is the new relation's, not the team's
+    ("小区门口那家咖啡馆叫拾光咖啡，我每周都去", ["我每周都去拾光咖啡"]),  # 去 (there): the café just named
+])
+def test_a_dropped_subject_or_object_is_the_one_just_named(text: str, said: list[str]):
+    """Chinese drops what the clause before named: the subject (一条 of the dogs, the new 总监) or
+    the object of 去 (the café named just before)."""
+    from memcli.write.rules.zh import extract_matches
+
+    assert [m.statement for m in extract_matches(text)] == said
+
+
+def test_no_subject_is_carried_into_a_duty_or_a_plan():
+    from memcli.write.rules.zh_carry import carried_subjects
+
+    assert carried_subjects(["我有高血压", "要少吃盐"]) == [None, None]
+    assert carried_subjects(["我表哥是厨师", "打算明年开个饭馆"]) == [None, None]

@@ -318,7 +318,14 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             return []
         if ctx.subject[0] == slots.ME and re.match(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)", c):
             return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user
-        if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
+        part = re.match(rf"^[一另](?:{_CLF})(?=叫|是|今年|已经)", c)
+        obj = re.search(rf"(?:换了|来了|有了?)(?:一|个|位)*(新的?)?({_REL})$", ctx.last) if c[:1] == "叫" else None
+        if part and ctx.thing and ctx.thing[1].startswith("我的"):  # 我养了两只猫，一只叫咪咪 → 我的一只猫叫咪咪
+            sub = (ctx.thing[0], f"我的{part.group(0)}{ctx.thing[0][6:]}", c[part.end():])
+            c = c[part.end():]
+        elif obj:  # 我们组换了新组长，叫韩雪: the name is the new 组长's → 我们组的新组长叫韩雪
+            sub = (slots.ZH_RELATIONS[obj.group(2)], f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
+        elif re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
@@ -413,7 +420,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
             for clause in _CONJ.split(part):
-                got = match_clause(clause, ctx)
+                before, got = ctx.last, match_clause(clause, ctx)
                 ctx.last = prepare(clause)
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
                 if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
@@ -424,6 +431,9 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
                     continue
                 for m in got:
+                    named = re.search(r"(?:店|馆|厅|园|场|中心|吧)叫([^，,我]{2,12})$", before)
+                    if named and re.search(r"(?:去|来|逛)$", m.statement):
+                        m = replace(m, statement=m.statement + named.group(1))  # …面馆叫老马家牛肉面，我几乎天天去
                     same = next((i for i, o in enumerate(out) if o.slot == m.slot and m.slot and o.value != m.value
                                  and slots.split_slot(m.slot)[1] in ("residence", "workplace")), None)
                     if same is None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from memcli import slots
 from memcli.write.clauses import Unit
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
-from memcli.write.rules.zh_words import _BODY_TOPIC, _MENTAL
+from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
 __all__ = ["carried_subjects", "with_subjects"]
 
@@ -25,7 +25,8 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
 
     ``carried_subjects(["我室友是湖南人", "特别能吃辣"])`` → ``[None, "我室友"]``: chat drops the
     subject of every clause after the first, and a clause read without it (特别能吃辣) says nothing of
-    whom it is about. A thing's subject is not carried (楼下那家面馆很好吃，价格也便宜)."""
+    whom it is about. A thing's subject is not carried (楼下那家面馆很好吃，价格也便宜), nor a subject
+    into a plan, wish or duty (…，要控制饮食): what one should do is no fact of one's life."""
     out: list[str | None] = []
     last: str | None = None
     for clause in clauses:
@@ -36,6 +37,7 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             last = None if thing else ("我" if sub[0] == slots.ME or sub[0].startswith("thing:") else sub[1])
             out.append(None)
         elif last and c and not re.search(r"[我你您他她它]", c) and not _MENTAL.match(c) and \
+                not _IRREALIS.search(c) and not re.match(r"^(?:要|得|需要|应该|必须)", c) and \
                 _continues(c, last == "我"):
             out.append(last)
         else:
