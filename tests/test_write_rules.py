@@ -117,6 +117,7 @@ def test_a_body_topic_without_a_possessor_is_the_speakers(text: str, said: list[
     (["我室友是湖南人", "特别能吃辣"], [None, "我室友"]),
     (["我同事小陈是四川人", "特别能吃辣"], [None, "我同事小陈"]),
     (["最近胃不好", "不能吃辣了"], [None, "我"]),
+    (["我本科读的是川大", "计算机专业"], [None, "我本科读的是"]),  # a bare noun phrase: the next value of X是
     (["楼下那家面馆很好吃", "价格也便宜"], [None, None]),  # a thing's subject is not carried
     (["我妈的手机号是13957216630", "有事可以打给她"], [None, None]),
 ])

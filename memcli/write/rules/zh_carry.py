@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from memcli import slots
 from memcli.write.clauses import Unit
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
+from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
 __all__ = ["carried_subjects", "with_subjects"]
@@ -21,7 +22,9 @@ __all__ = ["carried_subjects", "with_subjects"]
 
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     """For each clause of one utterance, in order: the subject it drops and continues, as written
-    before it (我, 我室友, 我同事小陈), or None (a subject of its own, a thing's, or none to carry).
+    before it (我, 我室友, 我同事小陈) — or, for a bare noun phrase after ``X是Y``, the ``X是`` whose
+    next value it is (我研究生读的是同济，建筑学专业) — or None (a subject of its own, a thing's, or
+    none to carry).
 
     ``carried_subjects(["我室友是湖南人", "特别能吃辣"])`` → ``[None, "我室友"]``: chat drops the
     subject of every clause after the first, and a clause read without it (特别能吃辣) says nothing of
@@ -29,9 +32,16 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     into a plan, wish or duty (…，要控制饮食): what one should do is no fact of one's life."""
     out: list[str | None] = []
     last: str | None = None
+    head: str | None = None  # the subject and copula of the clause before (我研究生读的是), for a list's next value
     for clause in clauses:
         c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
+        if head and c and len(c) <= 10 and all(f[:1] == "n" or f in ("eng", "j") for _, f in _pos(c)):
+            out.append(head)  # 我研究生读的是同济，建筑学专业 → 我研究生读的是建筑学专业: one more value
+            continue
         sub = _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) if c else None
+        cop = re.match(r"^[^，,]{2,12}?(?:是|叫)(?!不是)", c) if sub is not None and not sub[0].startswith("thing:") \
+            else None
+        head = cop.group(0) if cop else None
         if sub is not None:
             thing = sub[0].startswith("thing:") and _BODY_TOPIC.match(c) is None  # 最近胃不好: the user's stomach
             last = None if thing else ("我" if sub[0] == slots.ME or sub[0].startswith("thing:") else sub[1])
