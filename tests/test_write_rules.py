@@ -146,3 +146,15 @@ def test_no_subject_is_carried_into_a_duty_or_a_plan():
 
     assert carried_subjects(["我有高血压", "要少吃盐"]) == [None, None]
     assert carried_subjects(["我表哥是厨师", "打算明年开个饭馆"]) == [None, None]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("我老家是广东的，潮汕的", ["我老家是广东的，潮汕的"]),  # the place said more precisely: part of the fact
+    ("哈密人，我住在乌鲁木齐", ["我住在乌鲁木齐"]),
+])
+def test_a_place_that_starts_with_a_laugh_is_no_laugh(text: str, said: list[str]):
+    """哈 strips as a filler only when laughed (哈哈, 哈，): 哈尔滨, 哈密 are places."""
+    from memcli.write.rules.zh import extract_matches, prepare
+
+    assert prepare("哈尔滨的") == "哈尔滨的" and prepare("哈哈，我住在上海") == "我住在上海"
+    assert [m.statement for m in extract_matches(text)] == said

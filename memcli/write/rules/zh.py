@@ -425,6 +425,10 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
                 if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                     ctx.person = None  # the last message's person stands until a clause is about someone else
+                if not got and len(out) > first and re.fullmatch(r"[\u4e00-\u9fff]{2,5}的", ctx.last) and \
+                        _pos(ctx.last[:-1])[0][1] == "ns" and (out[-1].slot or "").endswith(("hometown", "residence")):
+                    out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.last}")  # 东北人，哈尔滨的
+                    continue
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
