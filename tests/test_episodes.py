@@ -314,3 +314,43 @@ def test_an_episode_hit_is_named_e_id_so_it_is_never_taken_for_the_memory_of_tha
     for bad in ("x12", "e", "e-1", "0", "1.5"):
         r = cli(*base, "forget", bad)
         assert r.exit_code == 2 and r.stderr.startswith("memcli: error: ID must be") and r.stderr.count("\n") == 1
+
+
+class KeepsTheFirstClause(Extractor):
+    """An extractor that keeps a turn's first clause and misses the rest."""
+
+    name = "keeps-the-first-clause"
+
+    def extract(self, utt):  # noqa: ANN001, ANN201
+        from memcli.models import Candidate
+
+        return [Candidate(statement=utt.text.split("，")[0], salience=0.7, valid_from=utt.occurred_at)]
+
+
+def test_a_turn_with_a_whole_clause_left_out_is_an_episode_too(db: str, embedder):
+    """Issue 19: a short turn whose memory holds one clause and drops another whole clause (too few
+    characters for the turn-wide share) stays findable: the dropped clause is what a later question
+    asks for (memcli.write.chatter.uncovered, MIN_CLAUSE)."""
+    told = "最近胃不好，不能吃辣了"
+    with Memory(db=db, user="alice", extractor=KeepsTheFirstClause()) as m:
+        sid = m.capture(told, at="2026-04-02T09:00:00+08:00").source_id
+        whole = m.capture("我住在杭州", at="2026-04-02T10:00:00+08:00").source_id
+        s = m.drain()
+        assert s.dead == 0 and [i.statement for i in m.list()].count("最近胃不好") == 1
+        assert [e["id"] for e in m.episodes()] == [sid] and whole != sid
+        hits = m.search("我还能吃辣吗", limit=5)
+        assert any(h.origin == "episode" and h.statement == told for h in hits), [h.statement for h in hits]
+
+
+def test_a_clause_after_a_body_topic_keeps_the_user_as_its_subject(db: str, embedder):
+    """Issue 19, pro-drop after a topic subject: in 最近胃不好，不能吃辣了 the stomach is the speaker's
+    and the clause after it drops 我; both clauses are the user's memories (never the bare
+    最近胃不好 alone, with 不能吃辣了 lost)."""
+    with Memory(db=db, user="alice") as m:
+        m.capture("我喜欢吃辣的", at="2026-04-01T09:00:00+08:00")
+        m.capture("最近胃不好，不能吃辣了", at="2026-04-02T09:00:00+08:00")
+        assert m.drain().dead == 0
+        said = [i.statement for i in m.list()]
+        assert "我最近胃不好" in said and "我不能吃辣了" in said, said
+        top = m.search("我现在还能吃辣吗", limit=3)
+        assert any("不能吃辣" in h.statement and h.origin != "episode" for h in top), [h.statement for h in top]

@@ -198,3 +198,28 @@ def test_a_compound_like_and_dislike_both_stay(mem) -> None:
     active = [i.statement for i in mem.list()]
     assert any("美式咖啡" in s for s in active) and any("cilantro" in s for s in active), active
     assert any("spicy" in s for s in active), active
+
+
+def test_two_named_things_are_never_one_fact():
+    """An attribute of one named event never refines, repeats or contradicts another event's: with a
+    list of events stored, the fitted judge had read the long 主要内容 of event B as an UPDATE of the
+    规模 of event A (p=1.00: "new_only, length_ratio"), and A's 规模 was lost (MemDaily-like lists)."""
+    from datetime import UTC, datetime
+
+    from memcli.models import Candidate
+    from memcli.settings import Settings
+    from memcli.write.judge import Neighbor
+
+    def slot(s: str) -> str:
+        thing, rest = s.split("的", 1)
+        return f"thing:{thing}.{rest.split('是')[0]}"
+
+    at = datetime(2026, 4, 1, tzinfo=UTC)
+    new = "杭州教育年度盛会的主要内容是总结年度教学成果，表彰优秀教师，探讨教育创新发展，展望杭州教育未来"
+    olds = [("杭州教育创新论坛的规模是二千人", 0.39), ("杭州教育年度盛会的规模是七千人", 0.45),
+            ("西湖音乐行的规模是二千人", 0.2),
+            ("杭州教育创新论坛的主要内容是探讨教育创新与实践，分享教学经验，共谋杭州教育未来", 0.8)]
+    verdict = FittedJudge(Settings()).judge(
+        Candidate(statement=new, slot=slot(new), valid_from=at),
+        [Neighbor(i + 1, s, slot(s), cos, at, "extracted", 0.8) for i, (s, cos) in enumerate(olds)])
+    assert verdict.decision == Decision.ADD, verdict

@@ -98,3 +98,63 @@ def test_unsure_pairs_are_kept_both(old: str, new: str) -> None:
                   confidence=0.95)
     verdict = OfflineJudge().judge(Candidate(statement=new, valid_from=AT, slot=analyze(new).slot), [nb])
     assert verdict.decision == Decision.ADD
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("最近胃不好，不能吃辣了", ["我最近胃不好", "我不能吃辣了"]),
+    ("腰不太好，不能久坐", ["我腰不太好", "我不能久坐"]),
+    ("我妈最近身体不好，胃也不舒服", ["我妈最近身体不好", "我妈胃也不舒服"]),
+])
+def test_a_body_topic_without_a_possessor_is_the_speakers(text: str, said: list[str]):
+    """A part of the body with no possessor (胃, 腰) is the speaker's: the clause is the user's and so
+    is a subjectless clause after it; after a relative's clause it stays the relative's."""
+    from memcli.write.rules.zh import extract_matches
+
+    assert [m.statement for m in extract_matches(text)] == said
+
+
+@pytest.mark.parametrize(("clauses", "carried"), [
+    (["我室友是湖南人", "特别能吃辣"], [None, "我室友"]),
+    (["我同事小陈是四川人", "特别能吃辣"], [None, "我同事小陈"]),
+    (["最近胃不好", "不能吃辣了"], [None, "我"]),
+    (["我本科读的是川大", "计算机专业"], [None, "我本科读的是"]),  # a bare noun phrase: the next value of X是
+    (["楼下那家面馆很好吃", "价格也便宜"], [None, None]),  # a thing's subject is not carried
+    (["我妈的手机号是13957216630", "有事可以打给她"], [None, None]),
+])
+def test_carried_subjects(clauses: list[str], carried: list[str | None]):
+    """The subject a Chinese clause drops is the one before it, when that is a person (or the user)."""
+    from memcli.write.rules.zh_carry import carried_subjects
+
+    assert carried_subjects(clauses) == carried
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("我养了三条狗，一条叫旺财", ["我养了三条狗", "我的一条狗叫旺财"]),  # one of the things owned is named
+    ("我们部门换了新总监，叫孙磊", ["我们部门的新总监叫孙磊"]),  # the name is the new relation's, not the team's
+    ("小区门口那家咖啡馆叫拾光咖啡，我每周都去", ["我每周都去拾光咖啡"]),  # 去 (there): the café just named
+])
+def test_a_dropped_subject_or_object_is_the_one_just_named(text: str, said: list[str]):
+    """Chinese drops what the clause before named: the subject (一条 of the dogs, the new 总监) or
+    the object of 去 (the café named just before)."""
+    from memcli.write.rules.zh import extract_matches
+
+    assert [m.statement for m in extract_matches(text)] == said
+
+
+def test_no_subject_is_carried_into_a_duty_or_a_plan():
+    from memcli.write.rules.zh_carry import carried_subjects
+
+    assert carried_subjects(["我有高血压", "要少吃盐"]) == [None, None]
+    assert carried_subjects(["我表哥是厨师", "打算明年开个饭馆"]) == [None, None]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("我老家是广东的，潮汕的", ["我老家是广东的，潮汕的"]),  # the place said more precisely: part of the fact
+    ("哈密人，我住在乌鲁木齐", ["我住在乌鲁木齐"]),
+])
+def test_a_place_that_starts_with_a_laugh_is_no_laugh(text: str, said: list[str]):
+    """哈 strips as a filler only when laughed (哈哈, 哈，): 哈尔滨, 哈密 are places."""
+    from memcli.write.rules.zh import extract_matches, prepare
+
+    assert prepare("哈尔滨的") == "哈尔滨的" and prepare("哈哈，我住在上海") == "我住在上海"
+    assert [m.statement for m in extract_matches(text)] == said

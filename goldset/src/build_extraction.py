@@ -28,8 +28,8 @@ import cases_en  # noqa: E402
 import cases_zh  # noqa: E402
 
 
-def c(statement: str, kind: str, slot: str | None) -> dict:
-    return {"statement": statement, "kind": kind, "slot": slot}
+def c(statement: str, kind: str, slot: str | None, alt: tuple[str, ...] = ()) -> dict:
+    return {"statement": statement, "kind": kind, "slot": slot, **({"alt": list(alt)} if alt else {})}
 
 
 ZH = [
@@ -42,7 +42,7 @@ ZH = [
     ("我住在上海浦东", "identity", [c("我住在上海浦东", "identity", "residence")]),
     ("我在腾讯工作，做产品经理", "identity",
      [c("我在腾讯工作", "identity", "employer"), c("我是产品经理", "identity", "job")]),
-    ("我对花生过敏，吃一点都不行", "health", [c("我对花生过敏", "health", "peanuts.allergy")]),
+    ("我对花生过敏，吃一点都不行", "health", [c("我对花生过敏", "health", "peanuts.allergy", alt=("我对花生过敏，吃一点都不行",))]),
     ("我不吃辣", "preference", [c("我不吃辣", "preference", "spicy.preference")]),
     ("我讨厌香菜", "preference", [c("我讨厌香菜", "preference", "cilantro.preference")]),
     ("我很喜欢猫", "preference", [c("我很喜欢猫", "preference", "cats.preference")]),

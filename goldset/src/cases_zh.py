@@ -106,7 +106,7 @@ CASES = [
     ("health_diet", "我有轻度脂肪肝", [F("我有轻度脂肪肝", HEALTH, "脂肪肝")]),
     ("health_diet", "我在吃低碳水饮食，基本不碰米饭", [F("我在吃低碳水饮食，基本不碰米饭", PREF, "diet", alt=("我在吃低碳水饮食",))]),
     ("health_diet", "我怀孕五个月了", [F("我怀孕五个月了", HEALTH, "怀孕")]),
-    ("health_diet", "我有偏头痛，一熬夜就犯", [F("我有偏头痛", HEALTH, "偏头痛")]),
+    ("health_diet", "我有偏头痛，一熬夜就犯", [F("我有偏头痛", HEALTH, "偏头痛", alt=("我有偏头痛，一熬夜就犯",))]),
     ("health_diet", "我不喝酒，一滴都不沾", [F("我不喝酒", PREF, "酒.preference")]),
     ("health_diet", "我每天早上要吃一片优甲乐", [F("我每天早上要吃一片优甲乐", HEALTH, "优甲乐")]),
     ("health_diet", "我血型是O型", [F("我血型是O型", HEALTH, "blood_type")]),

@@ -115,19 +115,27 @@ def is_chatter(text: str) -> bool:
 MIN_COVERED = 0.8
 #: …when what they leave out is at least this many content units (characters / word stems)
 MIN_LEFT = 4
+#: a clause of at least this many content units of which the memories carry less than half is left
+#: out, whatever the rest of the turn (最近胃不好，不能吃辣了 with only 最近胃不好 kept)
+MIN_CLAUSE = 3
 
 
 def uncovered(text: str, statements: list[str]) -> bool:
     """Do the memories drawn from a turn leave much of it out? True when the turn's non-chatter
     clauses hold at least :data:`MIN_LEFT` content units (Chinese content characters, English word
     stems: :func:`memcli.write.rules.match.mixed_content_units`) that no statement has, and the
-    statements carry less than :data:`MIN_COVERED` of them. A long remark of which one clause became
-    a memory is then kept as an episode too, so that what the memory left out stays findable."""
+    statements carry less than :data:`MIN_COVERED` of them; or when one non-chatter clause of at least
+    :data:`MIN_CLAUSE` content units is carried by the statements for less than half of them. A long
+    remark of which one clause became a memory, or a short turn of which a whole clause was dropped, is
+    then kept as an episode too, so that what the memory left out stays findable."""
     from memcli.write.rules.match import mixed_content_units
 
-    said = frozenset().union(*(mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)))
+    told = [mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)]
+    said = frozenset().union(*told)
     if not said:
         return False
     kept = frozenset().union(*(mixed_content_units(s) for s in statements)) if statements else frozenset()
     left = said - kept
-    return len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED
+    if len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED:
+        return True
+    return any(len(cu) >= MIN_CLAUSE and len(cu & kept) * 2 < len(cu) for cu in told)

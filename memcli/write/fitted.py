@@ -83,6 +83,11 @@ def softmax_proba(x: np.ndarray, mean: np.ndarray, scale: np.ndarray, weights: n
     return e / e.sum(axis=1, keepdims=True)
 
 
+def _two_things(a: str, b: str) -> bool:
+    """Two different things (``thing:X`` / ``thing:Y``): the subjects of two facts, never one."""
+    return a != b and a.startswith("thing:") and b.startswith("thing:")
+
+
 class FittedJudge(Judge):
     """Classifier judge over pair features; see the module docstring.
 
@@ -121,10 +126,12 @@ class FittedJudge(Judge):
         if not neighbors:
             return Verdict(Decision.ADD, None, "fitted judge: nothing to compare with")
         new = facts_of(candidate.statement, candidate.slot)
-        rows = np.vstack([pair_features(new, facts_of(nb.statement, nb.slot), nb.cosine)
-                          for nb in neighbors])
+        olds = [facts_of(nb.statement, nb.slot) for nb in neighbors]
+        rows = np.vstack([pair_features(new, old, nb.cosine) for old, nb in zip(olds, neighbors, strict=True)])
         prob = self.proba(rows)
         chosen = decide_classes(prob, rows, self.min_prob)  # floors per row (see row_floors)
+        # two named things of the user's (读书会 / 交流会) are two subjects: one never refines the other
+        chosen[[_two_things(new.subject, old.subject) for old in olds]] = 0
         best: tuple[float, int, int] | None = None  # (p, neighbour index, class)
         for i, cls in enumerate(chosen.tolist()):
             if cls and (best is None or prob[i, cls] > best[0]):

@@ -46,6 +46,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.rules.zh_carry import with_subjects
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -152,16 +153,18 @@ class FittedExtractor(RuleExtractor):
 
     @staticmethod
     def _open_units(parts: Sequence[Unit], found: list[Candidate]) -> list[Unit]:
-        """The units of ``parts`` (one utterance's) the model scores: not chatter, not carried by ``found``."""
+        """The units of ``parts`` (one utterance's) the model scores: not chatter, not carried by ``found``.
+        A Chinese unit that drops the subject of the unit before it is read with that subject
+        (我室友是湖南人，特别能吃辣 → 我室友特别能吃辣: :func:`memcli.write.rules.zh_carry.carried_subjects`)."""
         from memcli.write.rules.match import mixed_content_units
 
         have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
         out = []
-        for u in parts:
+        for u, said in zip(parts, with_subjects(list(parts)), strict=True):
             cu = mixed_content_units(u.text)
             if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
                 continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
-            out.append(u)
+            out.append(said)
         return out
 
     @staticmethod

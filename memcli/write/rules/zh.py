@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, replace
 
 from memcli import slots
-from memcli.write.rules.match import Match, cn_to_int
+from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_facts import (
     _clean_value,
@@ -36,11 +36,10 @@ from memcli.write.rules.zh_facts import (
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
-    _AGO,
-    _AGO_FIXED,
     _ATTR_NOUN,
     _ATTR_NOUNS,
     _BAD_THING,
+    _BODY_TOPIC,
     _CLF,
     _CONJ,
     _FILLER,
@@ -61,12 +60,10 @@ from memcli.write.rules.zh_words import (
     _SENTENCE,
     _STEPS,
     _TAIL,
+    _TOPIC_VERB,
     _TRANSIENT,
-    _UNITS,
+    _ago_of,
 )
-
-#: a topic-first clause about consuming or quitting (烟还没戒掉, 海鲜从来不吃)
-_TOPIC_VERB = re.compile(r"^([\u4e00-\u9fff]{1,6}?)((?:也|还|都|就|已经|从来)*(?:没|不|很少|偶尔)?(?:戒掉|戒了|戒|吃|喝|抽|碰)(?:了|过)?)$")  # noqa: E501
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
@@ -102,24 +99,6 @@ def is_question(clause: str) -> bool:
     return bool(_QUESTION.search(clause))
 
 
-def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
-    m = _AGO.search(clause)
-    if not m:
-        return None, clause
-    word = m.group(1)
-    if word in _AGO_FIXED:
-        ago = _AGO_FIXED[word]
-    elif word.startswith(("上周", "上星期", "上个星期")):
-        ago = ("week", 1)
-    elif word.startswith(("这周", "本周", "今年")):
-        return None, clause
-    else:
-        n = int(m.group(2)) if m.group(2).isdigit() else (cn_to_int(m.group(2)) or 1)
-        ago = (_UNITS[m.group(3)], n)
-    rest = (clause[:m.start()] + clause[m.end():]).strip("，, ")
-    return ago, re.sub(r"^(?:的时候|时)", "", rest)
-
-
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
     m = re.match(rf"^我(?!们)的?(?:(?:现在|目前|如今|现任|最新)的?|新的?)?((?:{_REL})(?:的?(?:{_REL}))?)", c)
@@ -127,8 +106,10 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         rels = re.findall(_REL, m.group(1))
         key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
         rest = c[m.end():]
-        name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常|最)", rest)
-        if name and _pos(name.group(1))[0][1] == "nr" and not rest.startswith(("的", "是")):
+        name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)",
+                        rest)
+        if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿][\u4e00-\u9fff]$", name.group(1))) \
+                and not rest.startswith(("的", "是")):  # 我同事老王家住通州: the colleague is named (老王, 小陈 too)
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
     m = re.match(rf"^我(?:有|认识)(?:一)?个([\u4e00-\u9fff]{{0,4}}?)({_REL})(?=在|叫|是|住|已经|刚|今年|从|特别|很|非常|也|还|嫁|娶|开|做|当)", c)  # noqa: E501
@@ -316,6 +297,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         key, name = slots.ZH_RELATIONS[intro.group(1)], intro.group(2)
         ctx.subject = ctx.person = (f"person:{name}", name)
         return [Match(statement=c, kind="relationship", slot=f"{key}.name", value=name, salience=0.8, ago=ago)]
+    body = (sub is None or sub[0].startswith("thing:")) and _BODY_TOPIC.match(c) is not None and \
+        (ctx.subject is None or ctx.subject[0] == slots.ME)
+    if body:
+        sub = (slots.ME, "我", c)  # 最近胃不好: the speaker's stomach, so the clause (and the next) is the user's
     dropped = sub is None and ctx.subject is None and ctx.first and _continues(c) and not re.search(r"[我你您]", c) \
         and ctx.person is None \
         and not _NOT_FACT.match(_ADVERB.sub("", c)) and (_pos(c[:4])[0][1][:1] not in ("t", "p", "c", "m") or
@@ -333,7 +318,14 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             return []
         if ctx.subject[0] == slots.ME and re.match(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)", c):
             return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user
-        if re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
+        part = re.match(rf"^[一另](?:{_CLF})(?=叫|是|今年|已经)", c)
+        obj = re.search(rf"(?:换了|来了|有了?)(?:一|个|位)*(新的?)?({_REL})$", ctx.last) if c[:1] == "叫" else None
+        if part and ctx.thing and ctx.thing[1].startswith("我的"):  # 我养了两只猫，一只叫咪咪 → 我的一只猫叫咪咪
+            sub = (ctx.thing[0], f"我的{part.group(0)}{ctx.thing[0][6:]}", c[part.end():])
+            c = c[part.end():]
+        elif obj:  # 我们组换了新组长，叫韩雪: the name is the new 组长's → 我们组的新组长叫韩雪
+            sub = (slots.ZH_RELATIONS[obj.group(2)], f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
+        elif re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
@@ -343,7 +335,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.carried, ctx.clause = True, c
     else:
         ctx.carried = False
-        stmt = "我" + c if dropped else c
+        stmt = "我" + c if dropped or body else c
         if c[:1] in "她他它":
             stmt = sub[1] + sub[2]
     key, phrase, rest = sub
@@ -374,6 +366,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
             any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
+    if key != slots.ME and re.search(r"[她他]", rest) and \
+            all(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
+        return []  # 我妈的手机号是…，有事可以打给她 / 她让我发给她: the person as the object is no fact of theirs
     if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
         return []  # 这部电影讲述的是…, 博物馆确实是…: not the user's own thing, only an opinion of it is a memory
     if not facts:
@@ -425,17 +420,24 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
             for clause in _CONJ.split(part):
-                got = match_clause(clause, ctx)
+                before, got = ctx.last, match_clause(clause, ctx)
                 ctx.last = prepare(clause)
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
                 if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                     ctx.person = None  # the last message's person stands until a clause is about someone else
+                if not got and len(out) > first and re.fullmatch(r"[\u4e00-\u9fff]{2,5}的", ctx.last) and \
+                        _pos(ctx.last[:-1])[0][1] == "ns" and (out[-1].slot or "").endswith(("hometown", "residence")):
+                    out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.last}")  # 东北人，哈尔滨的
+                    continue
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
                     continue
                 for m in got:
+                    named = re.search(r"(?:店|馆|厅|园|场|中心|吧)叫([^，,我]{2,12})$", before)
+                    if named and re.search(r"(?:去|来|逛)$", m.statement):
+                        m = replace(m, statement=m.statement + named.group(1))  # …面馆叫老马家牛肉面，我几乎天天去
                     same = next((i for i, o in enumerate(out) if o.slot == m.slot and m.slot and o.value != m.value
                                  and slots.split_slot(m.slot)[1] in ("residence", "workplace")), None)
                     if same is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.write.rules.match import cn_to_int
 
 _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
 
@@ -16,7 +17,7 @@ _SENTENCE = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。�
 
 _CONJ = re.compile(r"(?<=.)(?:而且|并且|但是|可是|不过|然后|所以|因为|同时|另外|以及)")
 
-_FILLER = re.compile(r"^(?:后来|之后|嗯+|啊+|哦+|噢+|哈+|呵+|对了|其实|话说|说真的|老实说|说实话|顺便说一下|顺便说|顺便提一下|告诉你|跟你说|"  # noqa: E501
+_FILLER = re.compile(r"^(?:后来|之后|嗯+|啊+|哦+|噢+|哈{2,}|呵{2,}|[哈呵](?=[，,、\s!！~～]|$)|对了|其实|话说|说真的|老实说|说实话|顺便说一下|顺便说|顺便提一下|告诉你|跟你说|"  # noqa: E501
                      r"我跟你说|你知道吗|你知道|另外|还有|而且|但是|可是|不过|然后|所以|因为|同时|就是|只是|并且|以及|就|也就是说|"
                      r"和(?=[，,、\s])|跟(?=[，,、\s])|说起来|对(?=[，,、\s!！])|是的|没错|好吧|好的|嗯嗯)[，,、\s]*")
 
@@ -124,8 +125,37 @@ _NOW = re.compile(r"今天|今晚|今早|今儿|刚才|此刻|这会儿|此时|�
 #: sequence words: two of them make a sentence a procedure (先…然后…最后…), whose steps are not facts
 _STEPS = re.compile(r"先|然后|接着|之后|再|最后")
 
+#: a part or measure of the body leading a clause with no possessor (最近胃不好, 腰不太好, 血压有点高): the
+#: speaker's own, so the clause is the user's (我最近胃不好) and a subjectless clause after it is too
+#: (…，不能吃辣了 → 我不能吃辣了); only before a predicate (手机, 头条 and 背包 are no body)
+_BODY_TOPIC = re.compile(r"^(?:最近|近来|这几天|这段时间|这阵子|这两年|一直|平时|从小|以前|现在|今年|去年)?"
+                         r"(?:肠胃|胃|肚子|腰椎|腰|后背|颈椎|脖子|肩膀|膝盖|腿|脚踝|脚|手腕|手指|眼睛|牙齿|牙|嗓子|喉咙|"
+                         r"头|心脏|肝|肾|皮肤|血压|血糖|血脂|尿酸|睡眠|身体|耳朵|鼻子|关节|视力|听力)"
+                         r"(?=[不没有很太特别非常也还又一直老总经疼痛酸痒肿受做出好发近查一挺比动])")
+
 #: nouns of a person's own attributes: a clause led by one continues the person before it (我领导人还挺好的)
 _PERSON_NOUN = re.compile(r"^(?:大学|高中|初中|小学|研究生|本科|专业|老家|家乡|人|性格|脾气|身体|个子|工资|收入|成绩|长相|皮肤|视力|记性|胃口|酒量|厨艺|口才)")  # noqa: E501
 
 #: an object that names nothing durable: 这个问题, 一些有趣的事情, 那些东西
 _VAGUE = re.compile(r"(?:这|那)(?:个|些|件|种|样|次)|(?:一些|有些|很多|许多|什么)[\u4e00-\u9fff]{0,4}?(?:事情|东西|事儿|事)$")  # noqa: E501
+
+#: a topic-first clause about consuming or quitting (烟还没戒掉, 海鲜从来不吃)
+_TOPIC_VERB = re.compile(r"^([\u4e00-\u9fff]{1,6}?)((?:也|还|都|就|已经|从来)*(?:没|不|很少|偶尔)?(?:戒掉|戒了|戒|吃|喝|抽|碰)(?:了|过)?)$")  # noqa: E501
+
+
+def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
+    m = _AGO.search(clause)
+    if not m:
+        return None, clause
+    word = m.group(1)
+    if word in _AGO_FIXED:
+        ago = _AGO_FIXED[word]
+    elif word.startswith(("上周", "上星期", "上个星期")):
+        ago = ("week", 1)
+    elif word.startswith(("这周", "本周", "今年")):
+        return None, clause
+    else:
+        n = int(m.group(2)) if m.group(2).isdigit() else (cn_to_int(m.group(2)) or 1)
+        ago = (_UNITS[m.group(3)], n)
+    rest = (clause[:m.start()] + clause[m.end():]).strip("，, ")
+    return ago, re.sub(r"^(?:的时候|时)", "", rest)
