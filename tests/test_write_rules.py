@@ -132,6 +132,8 @@ def test_carried_subjects(clauses: list[str], carried: list[str | None]):
     ("我养了三条狗，一条叫旺财", ["我养了三条狗", "我的一条狗叫旺财"]),  # one of the things owned is named
     ("我们部门换了新总监，叫孙磊", ["我们部门的新总监叫孙磊"]),  # the name is the new relation's, not the team's
     ("小区门口那家咖啡馆叫拾光咖啡，我每周都去", ["我每周都去拾光咖啡"]),  # 去 (there): the café just named
+    ("我有个儿子，叫乐乐", ["我有个儿子", "我的儿子叫乐乐"]),  # already the subject: named once, not 我的儿子的儿子
+    ("我换了个新领导，叫周敏", ["我的新领导叫周敏"]),  # the new boss's name, never the user's (我叫周敏)
 ])
 def test_a_dropped_subject_or_object_is_the_one_just_named(text: str, said: list[str]):
     """Chinese drops what the clause before named: the subject (一条 of the dogs, the new 总监) or

@@ -324,7 +324,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             sub = (ctx.thing[0], f"我的{part.group(0)}{ctx.thing[0][6:]}", c[part.end():])
             c = c[part.end():]
         elif obj:  # 我们组换了新组长，叫韩雪: the name is the new 组长's → 我们组的新组长叫韩雪
-            sub = (slots.ZH_RELATIONS[obj.group(2)], f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
+            rel = slots.ZH_RELATIONS[obj.group(2)]  # (我有个女儿，叫朵朵: the clause before made her the subject)
+            sub = (rel, ctx.subject[1] if ctx.subject[0] == rel else
+                   f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
         elif re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
