@@ -139,7 +139,8 @@ def test_a_json_schema_judgement_can_only_name_an_id_it_was_shown() -> None:
     from memcli.models import Candidate
     from memcli.settings import load_settings
     from memcli.write.judge import Neighbor
-    from memcli.write.llm import LLMJudge, judgement_schema
+    from memcli.write.llm import LLMJudge
+    from memcli.write.llm_reply import judgement_schema
 
     bodies: list[dict] = []
 

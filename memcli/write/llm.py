@@ -51,10 +51,9 @@ from memcli.settings import Settings
 from memcli.timeutil import offset_text
 from memcli.write.extract import Extractor, Utterance
 from memcli.write.judge import Judge, Neighbor, Verdict
-from memcli.write.llm_reply import parse_reply, reply_excerpt
+from memcli.write.llm_reply import judgement_schema, parse_reply, reply_excerpt
 
-__all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "STOP", "chunks", "judgement_schema",
-           "names_format"]
+__all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "STOP", "chunks", "names_format"]
 
 def _slot_help() -> str:
     """The slot vocabulary the prompt asks for: the same keys as the rule extractor (memcli.slots)."""
@@ -245,19 +244,16 @@ class LLMClient:
         # what an endpoint accepts is learnt once per process, for the extractor and the judge alike
         self.modes: list[str] = (_LEARNT.setdefault(key, list(MODES)) if forced == "auto" else [forced])
 
-    def _response_format(self, mode: str, schema: type[BaseModel], name: str,
-                         json_schema: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    def _response_format(self, mode: str, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
         if mode == "json_schema":
-            return {"type": "json_schema", "json_schema": {
-                "name": name, "schema": json_schema or schema.model_json_schema(), "strict": False}}
+            return {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": False}}
         if mode == "json_object":
             return {"type": "json_object"}
         return None
 
     def chat(self, system: str, user: str, schema: type[BaseModel], what: str,
              json_schema: dict[str, Any] | None = None) -> tuple[Any, object]:
-        """One chat call: ``(first JSON value of the reply, the reply as sent)``. ``json_schema``, when
-        given, is sent in JSON-schema mode instead of ``schema``'s (a narrower one built for the call)."""
+        """One chat call: ``(first JSON value of the reply, the reply as sent)``; ``json_schema`` overrides."""
         import httpx
         from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
@@ -290,7 +286,7 @@ class LLMClient:
                                     "max_tokens": self.settings.llm_max_tokens,
                                     "messages": [{"role": "system", "content": system},
                                                  {"role": "user", "content": user}]}
-            rf = self._response_format(mode, schema, what, json_schema)
+            rf = self._response_format(mode, json_schema or schema.model_json_schema(), what)
             if rf is not None:
                 body["response_format"] = rf
             if mode != "json_schema":
@@ -427,20 +423,6 @@ class LLMExtractor(Extractor):
         return out
 
 
-def judgement_schema(ids: Sequence[int]) -> dict[str, Any]:
-    """The judgement's JSON schema for one call: ADD with no id, or NOOP/UPDATE/CONFLICT with one of the
-    ``ids`` shown. Under a grammar (llama.cpp) the model then cannot answer UPDATE with ``"target_id":
-    null`` or a made-up id — what SmolLM2 did to every JSON-schema judgement (issue 21 §5)."""
-    reason = {"type": "string", "maxLength": 500}
-    return {"anyOf": [
-        {"type": "object", "properties": {"decision": {"enum": ["ADD"]}, "target_id": {"type": "null"},
-                                          "reason": reason},
-         "required": ["decision", "reason"]},
-        {"type": "object", "properties": {"decision": {"enum": ["NOOP", "UPDATE", "CONFLICT"]},
-                                          "target_id": {"enum": list(ids)}, "reason": reason},
-         "required": ["decision", "target_id", "reason"]}]}
-
-
 class LLMJudge(Judge):
     """Gray-zone judge by an LLM. Ids it returns are checked against those it was shown."""
 
@@ -459,10 +441,9 @@ class LLMJudge(Judge):
         prompt = json.dumps({"new": {"statement": candidate.statement,
                                      "valid_from": self._day(candidate.valid_from)},
                              "stored": shown}, ensure_ascii=False)
-        data, raw = self.client.chat(JUDGE_PROMPT, prompt, _Judgement, "judgement",
-                                     judgement_schema(sorted({nb.id for nb in neighbors})))
-        j = _validated(_Judgement, _judgement_dict(data), "judgement", raw)
         ids = {nb.id for nb in neighbors}
+        data, raw = self.client.chat(JUDGE_PROMPT, prompt, _Judgement, "judgement", judgement_schema(sorted(ids)))
+        j = _validated(_Judgement, _judgement_dict(data), "judgement", raw)
         if j.decision != "ADD" and j.target_id not in ids:
             raise ExtractionError(f"LLM judge named id {j.target_id}, which it was not shown ({sorted(ids)}); "
                                   "nothing written")
