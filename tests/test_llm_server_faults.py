@@ -128,3 +128,37 @@ def test_an_interrupted_drain_keeps_the_errors_of_what_it_tried(db_path, embedde
     assert all(t["attempts"] == 1 and "no JSON" in t["last_error"] and "I cannot help" in t["last_error"]
                for t in tried), tried
     assert all(t["attempts"] == 0 and t["last_error"] is None and t["status"] == "pending" for t in rest), rest
+
+
+def test_a_json_schema_judgement_can_only_name_an_id_it_was_shown() -> None:
+    """SmolLM2 on llama.cpp answered every JSON-schema judgement UPDATE/NOOP with ``"target_id": null``
+    (a free ``int | null`` in the schema): the grammar sent for one call now allows ADD with no id, or
+    NOOP/UPDATE/CONFLICT with one of the ids shown; JSON mode and no format send no schema."""
+    from datetime import UTC, datetime
+
+    from memcli.models import Candidate
+    from memcli.settings import load_settings
+    from memcli.write.judge import Neighbor
+    from memcli.write.llm import LLMJudge
+    from memcli.write.llm_reply import judgement_schema
+
+    bodies: list[dict] = []
+
+    def reply(body: dict) -> tuple[int, str]:
+        bodies.append(body)
+        return 200, chat_reply('{"decision": "UPDATE", "target_id": 12, "reason": "moved"}')
+
+    now = datetime.now(UTC)
+    nbs = [Neighbor(id=i, statement=s, slot=None, cosine=0.7, valid_from=now, origin="explicit", confidence=0.8)
+           for i, s in ((12, "I live in Berlin"), (7, "I work in Berlin"))]
+    with serve(reply) as url:
+        for mode in ("json_schema", "json_object"):
+            judge = LLMJudge(load_settings(llm_base_url=url, llm_model="stub", llm_response_format=mode))
+            v = judge.judge(Candidate(statement="I moved to Munich", valid_from=now), nbs)
+            assert v.decision.value == "UPDATE" and v.target_id == 12
+    schema = bodies[0]["response_format"]["json_schema"]["schema"]
+    assert schema == judgement_schema([7, 12])
+    add, named = schema["anyOf"]
+    assert add["properties"]["decision"]["enum"] == ["ADD"] and add["properties"]["target_id"] == {"type": "null"}
+    assert named["properties"]["target_id"]["enum"] == [7, 12] and "target_id" in named["required"]
+    assert bodies[1]["response_format"] == {"type": "json_object"}

@@ -51,7 +51,7 @@ from memcli.settings import Settings
 from memcli.timeutil import offset_text
 from memcli.write.extract import Extractor, Utterance
 from memcli.write.judge import Judge, Neighbor, Verdict
-from memcli.write.llm_reply import parse_reply, reply_excerpt
+from memcli.write.llm_reply import judgement_schema, parse_reply, reply_excerpt
 
 __all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "STOP", "chunks", "names_format"]
 
@@ -244,16 +244,16 @@ class LLMClient:
         # what an endpoint accepts is learnt once per process, for the extractor and the judge alike
         self.modes: list[str] = (_LEARNT.setdefault(key, list(MODES)) if forced == "auto" else [forced])
 
-    def _response_format(self, mode: str, schema: type[BaseModel], name: str) -> dict[str, Any] | None:
+    def _response_format(self, mode: str, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
         if mode == "json_schema":
-            return {"type": "json_schema",
-                    "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": False}}
+            return {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": False}}
         if mode == "json_object":
             return {"type": "json_object"}
         return None
 
-    def chat(self, system: str, user: str, schema: type[BaseModel], what: str) -> tuple[Any, object]:
-        """One chat call: ``(first JSON value of the reply, the reply as sent)``."""
+    def chat(self, system: str, user: str, schema: type[BaseModel], what: str,
+             json_schema: dict[str, Any] | None = None) -> tuple[Any, object]:
+        """One chat call: ``(first JSON value of the reply, the reply as sent)``; ``json_schema`` overrides."""
         import httpx
         from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
@@ -286,7 +286,7 @@ class LLMClient:
                                     "max_tokens": self.settings.llm_max_tokens,
                                     "messages": [{"role": "system", "content": system},
                                                  {"role": "user", "content": user}]}
-            rf = self._response_format(mode, schema, what)
+            rf = self._response_format(mode, json_schema or schema.model_json_schema(), what)
             if rf is not None:
                 body["response_format"] = rf
             if mode != "json_schema":
@@ -441,9 +441,9 @@ class LLMJudge(Judge):
         prompt = json.dumps({"new": {"statement": candidate.statement,
                                      "valid_from": self._day(candidate.valid_from)},
                              "stored": shown}, ensure_ascii=False)
-        data, raw = self.client.chat(JUDGE_PROMPT, prompt, _Judgement, "judgement")
-        j = _validated(_Judgement, _judgement_dict(data), "judgement", raw)
         ids = {nb.id for nb in neighbors}
+        data, raw = self.client.chat(JUDGE_PROMPT, prompt, _Judgement, "judgement", judgement_schema(sorted(ids)))
+        j = _validated(_Judgement, _judgement_dict(data), "judgement", raw)
         if j.decision != "ADD" and j.target_id not in ids:
             raise ExtractionError(f"LLM judge named id {j.target_id}, which it was not shown ({sorted(ids)}); "
                                   "nothing written")

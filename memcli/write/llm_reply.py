@@ -6,6 +6,8 @@ where ``"CONFLICT"`` was asked. :func:`first_json_value` takes the first JSON va
 such a reply; the pydantic schema then validates it as before. When nothing can be read,
 :class:`~memcli.errors.ExtractionError` carries a truncated, one-line copy of the reply
 (:func:`reply_excerpt`), so the task's stored error shows what the model said.
+:func:`judgement_schema` bounds what a judgement may be, for servers whose output a JSON schema
+constrains (llama.cpp turns it into a grammar).
 
 Pure functions, no network.
 """
@@ -14,11 +16,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from memcli.errors import ExtractionError
 
-__all__ = ["REPLY_EXCERPT_CHARS", "first_json_value", "parse_reply", "reply_excerpt"]
+__all__ = ["REPLY_EXCERPT_CHARS", "first_json_value", "judgement_schema", "parse_reply", "reply_excerpt"]
 
 #: characters of the model's reply kept in an error (the outbox keeps one line of 500)
 REPLY_EXCERPT_CHARS = 200
@@ -138,3 +141,17 @@ def parse_reply(content: object, what: str) -> dict[str, Any] | list[Any]:
         return first_json_value(content)  # type: ignore[arg-type]
     except ValueError as exc:
         raise ExtractionError(f"LLM {what} reply has no JSON object ({exc}); reply: {reply_excerpt(content)}") from None
+
+
+def judgement_schema(ids: Sequence[int]) -> dict[str, Any]:
+    """The judgement's JSON schema for one call: ADD with no id, or NOOP/UPDATE/CONFLICT with one of the
+    ``ids`` shown. Under a grammar (llama.cpp) the model then cannot answer UPDATE with ``"target_id":
+    null`` or a made-up id — what SmolLM2 did to every JSON-schema judgement (issue 21 §5)."""
+    reason = {"type": "string", "maxLength": 500}
+    return {"anyOf": [
+        {"type": "object", "properties": {"decision": {"enum": ["ADD"]}, "target_id": {"type": "null"},
+                                          "reason": reason},
+         "required": ["decision", "reason"]},
+        {"type": "object", "properties": {"decision": {"enum": ["NOOP", "UPDATE", "CONFLICT"]},
+                                          "target_id": {"enum": list(ids)}, "reason": reason},
+         "required": ["decision", "target_id", "reason"]}]}
