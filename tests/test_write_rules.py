@@ -160,3 +160,15 @@ def test_a_place_that_starts_with_a_laugh_is_no_laugh(text: str, said: list[str]
 
     assert prepare("哈尔滨的") == "哈尔滨的" and prepare("哈哈，我住在上海") == "我住在上海"
     assert [m.statement for m in extract_matches(text)] == said
+
+
+@pytest.mark.parametrize(("text", "slot"), [
+    ("前年我们全家搬到了成都", "residence"), ("我们一家人都住在厦门", "residence"),
+    ("我们公司搬到了滨江", "thing:公司.fact.搬到"),  # the company's move is not the user's
+])
+def test_we_who_move_include_the_user(text: str, slot: str):
+    """Issue 19 §3: a move told as the family's (我们全家搬到…) is where the user lives now."""
+    from memcli.write.rules.zh import extract_matches
+
+    assert [m.slot for m in extract_matches(text)] == [slot]
+
