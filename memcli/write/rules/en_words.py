@@ -12,11 +12,12 @@ _ATTR_NOUNS = {w: a.name for a in slots.ATTRIBUTES.values() for w in a.en_nouns 
 
 _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
 
-_CONTRACTIONS = [(r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
+_CONTRACTIONS = [(r"\b([A-Za-z]+)'s (?=been\b|got\b|gotten\b|had\b)", r"\1 has "),  # "work's been" is "work has been"
+                 (r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
                  (r"'ve\b", " have"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'d\b", " would"),
                  (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is"),
                  (r"\b(?!master'|bachelor')([A-Za-z]+)'s (?=(?:a|an|the|from|in|at|on|only|not|very|so|really|still|also|just|now|always|"  # noqa: E501
-                  r"never|called|named|been|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
+                  r"never|called|named|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
                   r"[a-z]+(?:ing|ed))\b)", r"\1 is ")]
 
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|"
