@@ -8,9 +8,9 @@ KNN with the same query vector — fuses the two with the same language-aware we
 
     final = weight_episode · rrf_norm · (1 − w_s + w_s·EPISODE_SALIENCE) · (1 − w_r + w_r·recency)
 
-``weight_episode`` (setting, default 0.5) keeps an episode below a memory that matches as
-well: the block's facts come first, the user's words after. The dense-only floor
-(``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
+``weight_episode`` (setting, default 0.5; ``weight_episode_en`` for queries not in Chinese) keeps
+an episode below a memory that matches as well: the block's facts come first, the user's words after.
+The dense-only floor (``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
 keeps turns said at or before T. Hits are :class:`~memcli.read.results.Hit` with
 ``origin="episode"``, ``kind="episode"``, ``id`` = the source id, ``valid_from`` = when it
 was said, ``effective_confidence`` 0 (an episode is no belief); the setting ``episodes =
@@ -91,6 +91,7 @@ class EpisodeLeg:
         fused = fusion.fuse(st, rankings, cos, lang)
         rows = {int(r["id"]): r for r in self.store.episode_rows(self.user, [f.id for f in fused])}
         weights = fusion.leg_weights(st, lang)
+        weight = st.weight_episode if lang == "zh" or st.weight_episode_en is None else st.weight_episode_en
         now = now_utc()
         out: list[tuple[float, Hit]] = []
         for f in fused:
@@ -100,7 +101,7 @@ class EpisodeLeg:
             said = from_iso(row["occurred_at"])
             text = clean_text(row["content"])
             rec = fusion.recency(said, now, st.recency_half_life_days)
-            final = st.weight_episode * fusion.final_score(f.rrf_norm, EPISODE_SALIENCE, rec, st)
+            final = weight * fusion.final_score(f.rrf_norm, EPISODE_SALIENCE, rec, st)
             dense_only = "lexical" not in f.ranks
             floor = fusion.min_cosine_for(st, lang, lang_of(text) if dense_only and lang != "zh" else lang)
             if not fusion.passes_floor(f, cos.get(f.id), final, min_cosine=floor, min_score=min_score):

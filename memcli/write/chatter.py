@@ -105,7 +105,9 @@ def uncovered(text: str, statements: list[str]) -> bool:
     clauses hold at least :data:`MIN_LEFT` content units (Chinese content characters, English word
     stems: :func:`memcli.write.rules.match.mixed_content_units`) that no statement has, and the
     statements carry less than :data:`MIN_COVERED` of them. A long remark of which one clause became
-    a memory is then kept as an episode too, so that what the memory left out stays findable."""
+    a memory is then kept as an episode too, so that what the memory left out stays findable. An
+    English turn (of :data:`MIN_LEFT` content units or more) also when no single statement carries
+    :data:`MIN_COVERED` of it: chat spreads one remark over several memories."""
     from memcli.write.rules.match import mixed_content_units
 
     said = frozenset().union(*(mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)))
@@ -113,4 +115,12 @@ def uncovered(text: str, statements: list[str]) -> bool:
         return False
     kept = frozenset().union(*(mixed_content_units(s) for s in statements)) if statements else frozenset()
     left = said - kept
-    return len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED
+    if len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED:
+        return True
+    from memcli.text import lang_of
+
+    if lang_of(text) == "zh" or len(said) < MIN_LEFT:
+        return False
+    # English chat: a turn told in several memories is one remark all the same — its words are found together
+    # only as an episode (the answer to "where has she camped" spans its clauses), unless one memory says it all
+    return max((len(said & mixed_content_units(s)) for s in statements), default=0) / len(said) < MIN_COVERED
