@@ -71,7 +71,7 @@ def past_event_kept(new: Facts, old: Facts) -> str | None:
 
 
 #: an English statement that tells what the speaker (or their people) did: I / we / my X + a verb in the
-#: past ("Last Friday I went to a counseling workshop", "We even took the kids camping")
+#: past ("Last Friday I went to a pottery workshop", "We took the kids to the aquarium")
 _EN_TOLD_EVENT = re.compile(
     r"^(?:[\w,' ]{0,40}?\b)?(?:i|we|my \w+|our \w+)\s+(?:(?:just|finally|recently|also|even|actually|really|"
     r"already|once|all|both|first)\s+)*(?:went|did|took|made|got|saw|had|met|ran|won|gave|found|began|bought|"
@@ -81,7 +81,7 @@ _EN_TOLD_EVENT = re.compile(
 
 def told_event_kept(new: Facts, old: Facts) -> str | None:
     """Why a stored English statement that tells a past event with no strong slot ("Last Friday I
-    went to a counseling workshop") stays true beside ``new`` (None: ``new`` may contradict or refine
+    went to a pottery workshop") stays true beside ``new`` (None: ``new`` may contradict or refine
     it): an event told at a time is not contradicted by a later event. Only a statement that carries at
     least :data:`EVENT_CARRIED` of its content (the same event retold, maybe with another date) changes it;
     another date alone does not (last Friday's workshop and last Tuesday's club are two events)."""

@@ -122,5 +122,5 @@ def uncovered(text: str, statements: list[str]) -> bool:
     if lang_of(text) == "zh" or len(said) < MIN_LEFT:
         return False
     # English chat: a turn told in several memories is one remark all the same — its words are found together
-    # only as an episode (the answer to "where has she camped" spans its clauses), unless one memory says it all
+    # only as an episode (what was done where and with whom spans its clauses), unless one memory says it all
     return max((len(said & mixed_content_units(s)) for s in statements), default=0) / len(said) < MIN_COVERED

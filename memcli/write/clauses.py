@@ -35,6 +35,7 @@ import numpy as np
 from memcli import slots
 from memcli.text import lang_of as _lang_of
 from memcli.text import to_simplified
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE
 
 __all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
            "specific_slot", "units"]
@@ -206,7 +207,7 @@ def is_chatter(unit: Unit) -> bool:
     t = unit.text if unit.lang == "zh" else unit.text.casefold()
     res = _ZH_RE if unit.lang == "zh" else _EN_RE
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and not re.search(r"[A-Za-z]", unit.text[m.end():]):
-        return True  # an opener alone ("Yep, Melanie!", "Wow, thanks so much!"): the talk, not a statement
+        return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
     return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
         res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
 
@@ -219,14 +220,6 @@ _ZH_MID = [(re.compile(r"可是(?=个|一[个位名])"), "是"), (re.compile(r"(
            (re.compile(r"^(我的?[\u4e00-\u9fff]{1,4}?)(?:他|她)(?=在|是|叫|今年|喜欢|有|住|的)"), r"\1")]
 _EN_LEAD = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|"
                       r"yes|i mean|you know|like)[,\s]+)+", re.I)
-
-
-#: a name the speaker addresses at the end of a clause ("I'm getting there, Caroline"): not part of the
-#: statement; a capitalised word after a capitalised one is a place's region instead (Paris, France), and one
-#: after a noun phrase names it (my home country, Sweden)
-_EN_VOCATIVE = re.compile(r"(?<=[a-z0-9'])\s*,\s*(?:[A-Z][a-z]+|guys|man|dude|buddy)$")
-_EN_APPOSITION = re.compile(r"\b(?:my|our|the|a|an|his|her|their|your|this|that|in|at|to|from|of|near|called|named)"
-                            r"(?:\s+[\w'-]+){1,3}\s*,\s*[A-Z][a-z]+$", re.I)
 
 
 def clean(unit: Unit) -> str:
@@ -243,8 +236,7 @@ def clean(unit: Unit) -> str:
     t = _EN_LEAD.sub("", t)
     t = re.sub(r",?\s*(?:i mean|you know|like,)\s*,?", " ", t, flags=re.I)
     t = re.sub(r"\s+", " ", re.sub(r"[.!?;,:\s]+$", "", t)).strip()
-    if not _EN_APPOSITION.search(t):
-        t = _EN_VOCATIVE.sub("", t)
+    t = t if APPOSITION.search(t) else VOCATIVE.sub("", t)  # "I'm getting there, Sam" (not "Paris, France")
     return t[:1].upper() + t[1:] if t else t
 
 
