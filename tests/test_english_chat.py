@@ -13,23 +13,23 @@ from memcli.write.rules.en import _expand, subject_of
 
 
 def test_has_been_is_not_is_been():
-    assert _expand("Work's been pretty hectic lately") == "Work has been pretty hectic lately"
+    assert _expand("School's been crazy busy lately") == "School has been crazy busy lately"
     assert _expand("My family's got a cabin") == "My family has got a cabin"
     assert _expand("Anna's a nurse") == "Anna is a nurse"
 
 
 def test_an_i_before_a_clause_with_its_own_subject_is_garbled():
-    said = [_words("Work's been pretty hectic lately")]
-    assert _garbled(_words("I work has been pretty hectic lately"), said)
+    said = [_words("School's been crazy busy lately")]
+    assert _garbled(_words("I school has been crazy busy lately"), said)
     assert not _garbled(_words("I switched to Hoka"), [_words("Switched to Hoka last week")])
 
 
 def test_a_gerund_that_opens_a_sentence_is_no_person():
-    assert subject_of("Parenting's such a big responsibility") != "person:parenting"
+    assert subject_of("Gardening's such a good way to unwind") != "person:gardening"
 
 
 def test_a_vocative_is_not_part_of_the_statement():
-    assert clean(Unit("I'm getting there, Sam.", "en")) == "I'm getting there"
+    assert clean(Unit("I'm doing fine, Sam.", "en")) == "I'm doing fine"
     assert clean(Unit("I live in Paris, France", "en")) == "I live in Paris, France"
     assert clean(Unit("It was a gift from my grandma in my home country, Norway", "en")).endswith("Norway")
 

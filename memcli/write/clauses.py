@@ -236,7 +236,7 @@ def clean(unit: Unit) -> str:
     t = _EN_LEAD.sub("", t)
     t = re.sub(r",?\s*(?:i mean|you know|like,)\s*,?", " ", t, flags=re.I)
     t = re.sub(r"\s+", " ", re.sub(r"[.!?;,:\s]+$", "", t)).strip()
-    t = t if APPOSITION.search(t) else VOCATIVE.sub("", t)  # "I'm getting there, Sam" (not "Paris, France")
+    t = t if APPOSITION.search(t) else VOCATIVE.sub("", t)  # "I'm doing fine, Sam" (not "Paris, France")
     return t[:1].upper() + t[1:] if t else t
 
 

@@ -100,7 +100,7 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
                                          st[2] == "has" or
                                          st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
                                                    "is", "are", "has")):
-        return True  # "I dance is…", "I work has been…", "I all the…", "I are both…": an I put before what
+        return True  # "I dance is…", "I school has been…", "I all the…", "I are both…": an I put before what
         # was no verb of its own
     for w in said:
         if _span(st, w) >= 0:
@@ -253,8 +253,8 @@ class FittedExtractor(RuleExtractor):
     @staticmethod
     def _absorb(found: list[Candidate], cand: Candidate, unit: Unit) -> list[Candidate]:
         """``found`` with ``cand`` (a kept English unit) added; a rule fact whose words are a span of the
-        unit's, four words or more shorter ("This necklace is special to me" in "This necklace is special to
-        me - a gift from my grandma"), is said once, in the unit's fuller words, with the rule's slot and kind."""
+        unit's, four words or more shorter ("This scarf is special to me" in "This scarf is special to
+        me - a gift from my aunt"), is said once, in the unit's fuller words, with the rule's slot and kind."""
         if unit.lang != "en":
             return [*found, cand]
         words = _words(cand.statement)

@@ -199,7 +199,7 @@ _DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:ish|ese)|American|Mexican|German|Korea
                       r"Japanese|Taiwanese|Portuguese|Nepali|Israeli|Pakistani|Iraqi|Saudi|Latino|Latina|Black|White|Jew|"
                       r"Gay|Straight|Single|Married|Vegan|Vegetarian)$")
 
-#: a name addressed at the end of a clause ("I'm getting there, Sam"): not part of the statement; after a
+#: a name addressed at the end of a clause ("I'm doing fine, Sam"): not part of the statement; after a
 #: capitalised word or a noun phrase it names a place or thing instead (Paris, France; my home country, Norway)
 VOCATIVE = re.compile(r"(?<=[a-z0-9'])\s*,\s*(?:[A-Z][a-z]+|guys|man|dude|buddy)$")
 APPOSITION = re.compile(r"\b(?:my|our|the|a|an|his|her|their|your|this|that|in|at|to|from|of|near|called|named)"
