@@ -120,8 +120,26 @@ class EpisodeLeg:
         return [h for _, h in out[: self.limit]]
 
 
-def merge(memories: list[Hit], episodes: list[Hit], limit: int) -> list[Hit]:
-    """Memories and episodes in one list by score, a memory first on a tie; at most ``limit``."""
+def merge(memories: list[Hit], episodes: list[Hit], limit: int,
+          sources: dict[int, list[int]] | None = None) -> list[Hit]:
+    """Memories and episodes in one list by score, a memory first on a tie; at most ``limit``.
+
+    ``sources`` (memory id → the source ids of its turns; given for English queries): a memory drawn
+    from a turn that is among ``episodes`` gives its place to that turn — the episode holds the
+    memory's words and the rest of the remark, so the list shows the turn once instead of twice."""
     both = [(h.score, 0, n, h) for n, h in enumerate(memories)] + [(h.score, 1, n, h) for n, h in enumerate(episodes)]
     both.sort(key=lambda x: (-x[0], x[1], x[2]))
-    return [h for *_, h in both[:limit]]
+    if sources is None:
+        return [h for *_, h in both[:limit]]
+    turns = {h.id: h for h in episodes}
+    out: list[Hit] = []
+    shown: set[int] = set()
+    for _, is_episode, _, h in both:
+        if not is_episode and not any(s in turns for s in sources.get(h.id, ())):
+            out.append(h)  # a memory whose turn is no episode here
+            continue
+        for e in [h] if is_episode else [turns[s] for s in sources[h.id] if s in turns]:
+            if e.id not in shown:
+                shown.add(e.id)
+                out.append(e)
+    return out[:limit]
