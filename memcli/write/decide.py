@@ -46,6 +46,7 @@ from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
+from memcli.write.change_rules import told_event_kept
 from memcli.write.extract import enrich
 from memcli.write.judge import (
     HARD_GUARDS,
@@ -145,8 +146,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     plan = _decide(store, settings, user, candidate, vector, judge, exclude)
     if plan.target is None or plan.decision == Decision.ADD or plan.level == Level.EXACT:
         return plan
-    why = hard_guard(_facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"]),
-                     plan.decision, plan.cosine, hide_floor(settings, judge))
+    new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
+    why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
+    if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
+        why = told_event_kept(new, old)  # (outside hard_guard: the judge's features stay those it was fitted on)
     if why is None:
         return plan
     return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,

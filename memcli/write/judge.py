@@ -37,7 +37,6 @@ from memcli.write.change_rules import (
     plural_subject,
     talk_only,
     told_change,
-    told_event_kept,
 )
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
@@ -279,8 +278,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
     if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
         return "two turns of several clauses each and no shared slot: two bundles, not one fact"
-    if (why := past_event_kept(new, old) or keyed_apart(new, old) or
-            (None if shared_slot else told_event_kept(new, old))) is not None:
+    if (why := past_event_kept(new, old) or keyed_apart(new, old)) is not None:
         return why
     if new.slot and new.slot == old.slot and plural_subject(new.slot) and is_functional(
             new.slot.rsplit(".", 1)[-1]) and (numbers_clash(new.numbers, old.numbers) or new.value != old.value):
