@@ -275,8 +275,8 @@ class Settings(BaseSettings):
                                      "is below this share of the best one's (search is not affected); 0 = keep all")
     episodes: bool = Field(True, description="search and context also find episodes: the user's own turns that "
                            "produced no memory and are not chatter, shown as their words with the date")
-    weight_episode: float = Field(0.5, ge=0, le=1, description="an episode's score is this share of what a memory "
-                                  "matching as well would score (episodes rank below memories)")
+    weight_episode: float = Field(0.5, ge=0, le=1, description="an episode's share of a memory's score (zh)")
+    weight_episode_en: float | None = Field(0.9, ge=0, le=1, description="the same for English (None: weight_episode)")
 
     # -- optional LLM (OpenAI-compatible) --------------------------------------------------------
     llm_base_url: str | None = None

@@ -14,6 +14,7 @@ import pytest
 
 from memcli import Memory
 from memcli.admin import Admin
+from memcli.settings import Settings
 from memcli.write.chatter import is_chatter
 from memcli.write.extract import Extractor
 
@@ -88,7 +89,8 @@ def test_search_finds_an_episode_as_the_users_words(db: str, said, query: str, w
         hits = m.search(query, limit=3)
     assert hits and hits[0].origin == "episode" and hits[0].kind == "episode", [h.statement for h in hits]
     assert hits[0].id == said[which] and hits[0].statement == (PARK if which == "park" else RAMEN)
-    assert hits[0].effective_confidence == 0.0 and 0 < hits[0].score <= 0.5  # weight_episode
+    weight = Settings().weight_episode if which == "park" else Settings().weight_episode_en  # by the query's language
+    assert hits[0].effective_confidence == 0.0 and 0 < hits[0].score <= weight
     assert "episode" in hits.info.legs_run
 
 

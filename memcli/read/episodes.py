@@ -8,9 +8,9 @@ KNN with the same query vector — fuses the two with the same language-aware we
 
     final = weight_episode · rrf_norm · (1 − w_s + w_s·EPISODE_SALIENCE) · (1 − w_r + w_r·recency)
 
-``weight_episode`` (setting, default 0.5) keeps an episode below a memory that matches as
-well: the block's facts come first, the user's words after. The dense-only floor
-(``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
+``weight_episode`` (setting, default 0.5; ``weight_episode_en`` for queries not in Chinese) keeps
+an episode below a memory that matches as well: the block's facts come first, the user's words after.
+The dense-only floor (``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
 keeps turns said at or before T. Hits are :class:`~memcli.read.results.Hit` with
 ``origin="episode"``, ``kind="episode"``, ``id`` = the source id, ``valid_from`` = when it
 was said, ``effective_confidence`` 0 (an episode is no belief); the setting ``episodes =
@@ -91,6 +91,7 @@ class EpisodeLeg:
         fused = fusion.fuse(st, rankings, cos, lang)
         rows = {int(r["id"]): r for r in self.store.episode_rows(self.user, [f.id for f in fused])}
         weights = fusion.leg_weights(st, lang)
+        weight = st.weight_episode if lang == "zh" or st.weight_episode_en is None else st.weight_episode_en
         now = now_utc()
         out: list[tuple[float, Hit]] = []
         for f in fused:
@@ -100,7 +101,7 @@ class EpisodeLeg:
             said = from_iso(row["occurred_at"])
             text = clean_text(row["content"])
             rec = fusion.recency(said, now, st.recency_half_life_days)
-            final = st.weight_episode * fusion.final_score(f.rrf_norm, EPISODE_SALIENCE, rec, st)
+            final = weight * fusion.final_score(f.rrf_norm, EPISODE_SALIENCE, rec, st)
             dense_only = "lexical" not in f.ranks
             floor = fusion.min_cosine_for(st, lang, lang_of(text) if dense_only and lang != "zh" else lang)
             if not fusion.passes_floor(f, cos.get(f.id), final, min_cosine=floor, min_score=min_score):
@@ -119,8 +120,26 @@ class EpisodeLeg:
         return [h for _, h in out[: self.limit]]
 
 
-def merge(memories: list[Hit], episodes: list[Hit], limit: int) -> list[Hit]:
-    """Memories and episodes in one list by score, a memory first on a tie; at most ``limit``."""
+def merge(memories: list[Hit], episodes: list[Hit], limit: int,
+          sources: dict[int, list[int]] | None = None) -> list[Hit]:
+    """Memories and episodes in one list by score, a memory first on a tie; at most ``limit``.
+
+    ``sources`` (memory id → the source ids of its turns; given for English queries): a memory drawn
+    from a turn that is among ``episodes`` gives its place to that turn — the episode holds the
+    memory's words and the rest of the remark, so the list shows the turn once instead of twice."""
     both = [(h.score, 0, n, h) for n, h in enumerate(memories)] + [(h.score, 1, n, h) for n, h in enumerate(episodes)]
     both.sort(key=lambda x: (-x[0], x[1], x[2]))
-    return [h for *_, h in both[:limit]]
+    if sources is None:
+        return [h for *_, h in both[:limit]]
+    turns = {h.id: h for h in episodes}
+    out: list[Hit] = []
+    shown: set[int] = set()
+    for _, is_episode, _, h in both:
+        if not is_episode and not any(s in turns for s in sources.get(h.id, ())):
+            out.append(h)  # a memory whose turn is no episode here
+            continue
+        for e in [h] if is_episode else [turns[s] for s in sources[h.id] if s in turns]:
+            if e.id not in shown:
+                shown.add(e.id)
+                out.append(e)
+    return out[:limit]

@@ -242,7 +242,8 @@ class MemoryRetrievalService:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:
                 info.legs_run.append("episode")
-            hits = merge(hits, found, limit)
+            hits = merge(hits, found, limit, None if lang == "zh" or not found else
+                         {h.id: store.source_ids_of(h.id) for h in hits})
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

@@ -19,7 +19,7 @@ from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "numbers_clash", "past_event_kept",
-           "plural_subject", "talk_only", "told_change"]
+           "plural_subject", "talk_only", "told_change", "told_event_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -68,6 +68,29 @@ def past_event_kept(new: Facts, old: Facts) -> str | None:
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:
         return None
     return f"a past event is history: the new statement carries {len(a & b)}/{len(b)} of its content"
+
+
+#: an English statement that tells what the speaker (or their people) did: I / we / my X + a verb in the
+#: past ("Last Friday I went to a pottery workshop", "We took the kids to the aquarium")
+_EN_TOLD_EVENT = re.compile(
+    r"^(?:[\w,' ]{0,40}?\b)?(?:i|we|my \w+|our \w+)\s+(?:(?:just|finally|recently|also|even|actually|really|"
+    r"already|once|all|both|first)\s+)*(?:went|did|took|made|got|saw|had|met|ran|won|gave|found|began|bought|"
+    r"brought|came|wrote|read|drew|sang|built|caught|heard|held|kept|left|lost|paid|sent|spent|taught|told|"
+    r"threw|flew|drove|rode|swam|sold|(?!(?:ne|fe|se|spe|bre|ble|exce|procee|succee)ed\b)[a-z]+ed)\b", re.I)
+
+
+def told_event_kept(new: Facts, old: Facts) -> str | None:
+    """Why a stored English statement that tells a past event with no strong slot ("Last Friday I
+    went to a pottery workshop") stays true beside ``new`` (None: ``new`` may contradict or refine
+    it): an event told at a time is not contradicted by a later event. Only a statement that carries at
+    least :data:`EVENT_CARRIED` of its content (the same event retold, maybe with another date) changes it;
+    another date alone does not (last Friday's workshop and last Tuesday's club are two events)."""
+    if (old.slot and strong(old.slot)) or not old.statement.isascii() or not _EN_TOLD_EVENT.match(old.statement):
+        return None
+    a, b = content_units(new.statement), content_units(old.statement)
+    if not b or len(a & b) / len(b) >= EVENT_CARRIED:
+        return None
+    return f"a told event is history: the new statement carries {len(a & b)}/{len(b)} of its content"
 
 
 #: value types that name one thing (a person, a place, an organisation): two of them in one slot

@@ -127,7 +127,9 @@ def uncovered(text: str, statements: list[str]) -> bool:
     statements carry less than :data:`MIN_COVERED` of them; or when one non-chatter clause of at least
     :data:`MIN_CLAUSE` content units is carried by the statements for less than half of them. A long
     remark of which one clause became a memory, or a short turn of which a whole clause was dropped, is
-    then kept as an episode too, so that what the memory left out stays findable."""
+    then kept as an episode too, so that what the memory left out stays findable. An English turn (of
+    :data:`MIN_LEFT` content units or more) also when no single statement carries :data:`MIN_COVERED`
+    of it: chat spreads one remark over several memories."""
     from memcli.write.rules.match import mixed_content_units
 
     told = [mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)]
@@ -138,4 +140,12 @@ def uncovered(text: str, statements: list[str]) -> bool:
     left = said - kept
     if len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED:
         return True
-    return any(len(cu) >= MIN_CLAUSE and len(cu & kept) * 2 < len(cu) for cu in told)
+    if any(len(cu) >= MIN_CLAUSE and len(cu & kept) * 2 < len(cu) for cu in told):
+        return True
+    from memcli.text import lang_of
+
+    if lang_of(text) == "zh" or len(said) < MIN_LEFT:
+        return False
+    # English chat: a turn told in several memories is one remark all the same — its words are found together
+    # only as an episode (what was done where and with whom spans its clauses), unless one memory says it all
+    return max((len(said & mixed_content_units(s)) for s in statements), default=0) / len(said) < MIN_COVERED

@@ -35,6 +35,7 @@ import numpy as np
 from memcli import slots
 from memcli.text import lang_of as _lang_of
 from memcli.text import to_simplified
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE
 
 __all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
            "specific_slot", "units"]
@@ -205,6 +206,8 @@ def is_chatter(unit: Unit) -> bool:
 
     t = unit.text if unit.lang == "zh" else unit.text.casefold()
     res = _ZH_RE if unit.lang == "zh" else _EN_RE
+    if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and not re.search(r"[A-Za-z]", unit.text[m.end():]):
+        return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
     return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
         res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
 
@@ -233,6 +236,7 @@ def clean(unit: Unit) -> str:
     t = _EN_LEAD.sub("", t)
     t = re.sub(r",?\s*(?:i mean|you know|like,)\s*,?", " ", t, flags=re.I)
     t = re.sub(r"\s+", " ", re.sub(r"[.!?;,:\s]+$", "", t)).strip()
+    t = t if APPOSITION.search(t) else VOCATIVE.sub("", t)  # "I'm doing fine, Sam" (not "Paris, France")
     return t[:1].upper() + t[1:] if t else t
 
 

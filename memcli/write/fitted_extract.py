@@ -98,9 +98,11 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
     if st[-1] in _EN_CUT_END:
         return True
     if st[0] == "i" and len(st) > 2 and (st[2] in ("is", "are", "was", "were") or
+                                         st[2] == "has" or
                                          st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
                                                    "is", "are", "has")):
-        return True  # "I dance is…", "I all the…", "I are both…": an I put before what was no verb of its own
+        return True  # "I dance is…", "I school has been…", "I all the…", "I are both…": an I put before what
+        # was no verb of its own
     for w in said:
         if _span(st, w) >= 0:
             return False
@@ -248,8 +250,26 @@ class FittedExtractor(RuleExtractor):
                 continue
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
-                out.append(cand)
+                out[:] = self._absorb(out, cand, unit)
         return rule_out
+
+    @staticmethod
+    def _absorb(found: list[Candidate], cand: Candidate, unit: Unit) -> list[Candidate]:
+        """``found`` with ``cand`` (a kept English unit) added; a rule fact whose words are a span of the
+        unit's, four words or more shorter ("This scarf is special to me" in "This scarf is special to
+        me - a gift from my aunt"), is said once, in the unit's fuller words, with the rule's slot and kind."""
+        if unit.lang != "en":
+            return [*found, cand]
+        words = _words(cand.statement)
+        inner = [c for c in found if (w := _words(c.statement)) and c.statement.isascii() and _span(w, words) >= 0
+                 and len(w) + 4 <= len(words) and c.valid_from == cand.valid_from]  # (a relative time read: its
+        # words are out of the rule's statement, and stay out)
+        if not inner:
+            return [*found, cand]
+        first = inner[0]
+        merged = first.model_copy(update={"statement": cand.statement, "slot": first.slot or cand.slot,
+                                          "metadata": {**first.metadata, **cand.metadata}})
+        return [c for c in found if c not in inner] + [merged]
 
     def _candidate(self, utt: Utterance, unit: Unit, p: float) -> Candidate | None:
         from memcli.write.extract import _own_words

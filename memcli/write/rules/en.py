@@ -180,7 +180,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
     if m and re.match(r" is my (?!(?:" + _REL + r")\b)", c[m.end():], flags=re.I):
         return slots.ME, m.group(1), c[m.end():].strip()  # "Daniel is my name", "Arsenal is my team": about me
-    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and m.group(1).casefold() not in _TOPIC:
+    if m and m.group(1).split()[0].casefold() not in _NAME_STOP and m.group(1).casefold() not in _TOPIC and \
+            not re.fullmatch(r"[A-Z][a-z]+ing", m.group(1)):  # "Gardening's such a good way to unwind": no person
         rest = c[m.end():]
         return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # noqa: E501
     m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|looks|gives me|makes me)\b)", c)

@@ -12,11 +12,12 @@ _ATTR_NOUNS = {w: a.name for a in slots.ATTRIBUTES.values() for w in a.en_nouns 
 
 _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
 
-_CONTRACTIONS = [(r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
+_CONTRACTIONS = [(r"\b([A-Za-z]+)'s (?=been\b|got\b|gotten\b|had\b)", r"\1 has "),  # "work's been" is "work has been"
+                 (r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
                  (r"'ve\b", " have"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'d\b", " would"),
                  (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is"),
                  (r"\b(?!master'|bachelor')([A-Za-z]+)'s (?=(?:a|an|the|from|in|at|on|only|not|very|so|really|still|also|just|now|always|"  # noqa: E501
-                  r"never|called|named|been|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
+                  r"never|called|named|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
                   r"[a-z]+(?:ing|ed))\b)", r"\1 is ")]
 
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|"
@@ -197,3 +198,9 @@ _DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:ish|ese)|American|Mexican|German|Korea
                       r"Vietnamese|British|Welsh|Scottish|Irish|Danish|Swedish|Finnish|Polish|Turkish|Spanish|Chinese|"
                       r"Japanese|Taiwanese|Portuguese|Nepali|Israeli|Pakistani|Iraqi|Saudi|Latino|Latina|Black|White|Jew|"
                       r"Gay|Straight|Single|Married|Vegan|Vegetarian)$")
+
+#: a name addressed at the end of a clause ("I'm doing fine, Sam"): not part of the statement; after a
+#: capitalised word or a noun phrase it names a place or thing instead (Paris, France; my home country, Norway)
+VOCATIVE = re.compile(r"(?<=[a-z0-9'])\s*,\s*(?:[A-Z][a-z]+|guys|man|dude|buddy)$")
+APPOSITION = re.compile(r"\b(?:my|our|the|a|an|his|her|their|your|this|that|in|at|to|from|of|near|called|named)"
+                        r"(?:\s+[\w'-]+){1,3}\s*,\s*[A-Z][a-z]+$", re.I)
