@@ -53,3 +53,13 @@ def test_an_english_remark_spread_over_memories_stays_an_episode():
     assert uncovered(turn, ["We went camping at the lake", "The kids caught three fish and loved the campfire"])
     assert not uncovered("I live in Chicago with my wife", ["I live in Chicago with my wife"])
     assert not uncovered("我住在杭州，我老婆是老师", ["我住在杭州", "我老婆是老师"])  # Chinese: as before
+
+
+def test_a_pronoun_names_the_pet_just_named_never_we_his():
+    """The new-user trial's "We adopted a puppy, his name is Rex" became "We his name is Rex": a clause
+    opening with his/her (or he/she) never takes the subject of the clause before."""
+    from memcli.write.rules.en import extract_matches
+
+    got = [(m.statement, m.slot) for m in extract_matches("We got a puppy, his name is Biscuit")]
+    assert got == [("We got a puppy", "owns.puppy"), ("My puppy's name is Biscuit", "thing:puppy.name")]
+    assert all(not m.statement.startswith("I his") for m in extract_matches("I love hiking, his trail runs are long"))

@@ -166,9 +166,15 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^(?:his|her) ([a-z]+)(?= (?:is|was|has|opened|sells|makes)\b)", low)
     if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and m.group(1) not in _ATTR_NOUNS:
         return ctx.person[0], f"{ctx.person[1]}'s {m.group(1)}", c[m.end():].strip()  # "Her bakery is in Portland"
+    m = re.match(r"^(?:his|her|its) name(?:'s| is)\b", low)
+    if m and ctx.thing and not ctx.person:  # "We adopted a puppy, his name is Rex": the pet just named
+        value = re.sub(r"^(?:'s|\s+is)\s*", "", c[low.index(" name", 0) + 5:])
+        return ctx.thing[0], f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]}'s", f"name is {value}"
     m = re.match(r"^(?:he|she)\b", low)
     if m:
         fits = ctx.person and slots.gender_fits(ctx.person[0], low.startswith("she"))
+        if not ctx.person and ctx.thing and ctx.thing[0].startswith("thing:"):  # a pet is he or she too
+            return ctx.thing[0], ctx.thing[1], c[m.end():].strip()  # "Our cat's called Pumpkin and she's ten"
         return (ctx.person[0], ctx.person[1], c[m.end():].strip()) if ctx.person and fits else None
     m = re.match(r"^(?:it|they)\b", low)
     if m:
@@ -267,7 +273,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if sub is None:
         if ctx.subject is None or not re.match(r"^[a-z]", c) or \
                 re.match(r"^(?:it|this|that|they|there|the|a|an|some|every|one|so|but|and|then|which|who|as|if|when|"
-                         r"my|our|their|your|its|"
+                         r"my|our|their|your|its|his|her|he|she|"
                          r"because|since|though|also|through|during|after|before|with|without|for|to|in|on|at)\b", c):
             return []
         key, phrase = ctx.subject
