@@ -172,3 +172,14 @@ def test_we_who_move_include_the_user(text: str, slot: str):
 
     assert [m.slot for m in extract_matches(text)] == [slot]
 
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("这阵子腰不太好", ["health"]), ("My knee is bad these days", ["health"]),
+    ("我家狗叫旺财", ["other"]), ("我叫王伟", ["identity"]),
+])
+def test_the_body_is_health_and_a_things_name_no_identity(text: str, kinds: list[str]):
+    """The new-user trial's wrong kinds: 最近胃不好 was a preference, a cat's name an identity fact."""
+    from memcli.write.rules import extract_matches
+
+    assert [str(m.kind) for m in extract_matches(text)] == kinds

@@ -332,6 +332,13 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
 
 
 # -- one fact of a rule ------------------------------------------------------------------------
+#: parts and measures of the body, both languages: a fact about one is a health fact (my back hurts)
+BODY_PARTS = frozenset("肠胃 胃 肚子 腰椎 腰 后背 颈椎 脖子 肩膀 膝盖 腿 脚踝 脚 手腕 "
+                       "眼睛 牙齿 牙 嗓子 喉咙 头 心脏 肝 肾 皮肤 血压 血糖 血脂 "
+                       "尿酸 睡眠 关节 视力 听力 stomach back knee knees neck shoulder shoulders "
+                       "head heart skin teeth tooth eyes eyesight throat joints blood_pressure sleep".split())
+
+
 def slot_fact(key: str, attr: str, value: str | None, kind: str | None = None) -> tuple[str, str, str]:
     """``(slot, kind, value)`` of a fact about subject ``key`` (shared by the zh and en rules):
     keyed attributes carry the value in the slot (``like.猫``), a subject other than the user
@@ -344,4 +351,8 @@ def slot_fact(key: str, attr: str, value: str | None, kind: str | None = None) -
     k = kind or a.kind
     if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
         k = "relationship"
+    if key.startswith("thing:") and key[6:] in BODY_PARTS:
+        k = "health"  # 我最近胃不好, "my stomach is bad lately": the body, not a preference or "other"
+    elif key.startswith("thing:") and k == "identity":
+        k = "other"  # 我家猫叫咪咪: the cat's name is no identity fact of the user's
     return slot, k, value or ""

@@ -381,6 +381,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         if dropped and len(c) <= 2:
             ctx.subject = None  # 是啊: a reply word is no clause of the user's, it gives no subject to the next
         return []
+    if body:  # 最近腰不太好: a fact about the speaker's body is a health fact
+        facts = [(f[0], "health", f[2]) for f in facts]
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
     lk = re.match(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))", rest)
     ctx.like = lk.group(1) if lk and slots.split_slot(facts[0][0])[1] == "like" else ""
