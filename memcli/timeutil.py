@@ -89,8 +89,8 @@ def refuse_future(at: datetime | None, *, field: str = "--at", now: datetime | N
     if at is None:
         return
     if at - (now or now_utc()) > FUTURE_TOLERANCE:
-        raise BadInputError(f"{field}: {at:%Y-%m-%dT%H:%M:%SZ} is more than a day in the future; allow it (--allow-future, "
-                            "allow_future) if that time is meant")
+        raise BadInputError(f"{field}: {at:%Y-%m-%dT%H:%M:%SZ} is more than a day in the future; allow it "
+                            "(--allow-future, allow_future) if that time is meant")
 
 
 def to_epoch(value: str | datetime | None) -> int:
