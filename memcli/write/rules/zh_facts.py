@@ -13,6 +13,7 @@ from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
     _ATTR_NOUNS,
+    _BAD_THING,
     _CLF,
     _EDUCATION,
     _EMOTION,
@@ -313,3 +314,23 @@ def _parts(sent: str) -> list[str]:
         out.append(parts[i])
         i += 1
     return out
+
+
+def _noun_phrase(c: str) -> tuple[str, int] | None:
+    """A leading noun phrase that names a thing (楼下那家兰州拉面, 海底捞的服务, 《三体》电视剧):
+    (head noun, length), or None."""
+    m = re.match(r"^《[^》]{1,20}》", c)
+    n, head = (m.end(), m.group(0)) if m else (0, "")
+    for w, f in _pos(c[n:n + 20]):
+        if f.startswith(("n", "eng", "j", "nz")) or w in ("的", "那家", "这家", "那个", "这个", "这款", "那款") \
+                or (f == "f" and not head):
+            if w == "的" and not head:
+                break
+            head = w if f.startswith(("n", "eng", "j", "nz")) else head
+            n += len(w)
+            continue
+        break
+    c2 = c[:n].rstrip("的")
+    if not head or head in slots.ZH_RELATIONS or _BAD_THING.match(head) or len(c2) < 2:
+        return None
+    return head, len(c2)
