@@ -157,7 +157,7 @@ class FittedExtractor(RuleExtractor):
     def _open_units(parts: Sequence[Unit], found: list[Candidate]) -> list[Unit]:
         """The units of ``parts`` (one utterance's) the model scores: not chatter, not carried by ``found``.
         A Chinese unit that drops the subject of the unit before it is read with that subject
-        (我室友是湖南人，特别能吃辣 → 我室友特别能吃辣: :func:`memcli.write.rules.zh_carry.carried_subjects`)."""
+        (我表哥是广东人，特别爱喝早茶 → 我表哥特别爱喝早茶: :func:`memcli.write.rules.zh_carry.carried_subjects`)."""
         from memcli.write.rules.match import mixed_content_units
 
         have = frozenset().union(*(mixed_content_units(c.statement) for c in found))

@@ -170,7 +170,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                 if attr == "job" and _JOB_QUALITY.match(p) and not _OCCUPATION.search(p):
                     return []  # "my job is stable": a quality of the job, not what it is
                 if attr == "school" and _GOES_TO_PLACE.match(p) and not _SCHOOL.search(p):
-                    return []  # "I go to the gym once a week": a place visited, not a school attended
+                    return []  # "I hit the gym most mornings": a place visited, not a school attended
                 return [_fact(key, attr, v)]
     m = re.match(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$", p)
     if m and (v := _obj(m.group(1) or m.group(2))):

@@ -1,8 +1,8 @@
 """Subjects that Chinese chat drops: put back before the clause that drops them.
 
-Chat names a subject once and drops it in the clauses after it (我室友是湖南人，特别能吃辣;
-最近胃不好，不能吃辣了). Read alone, 特别能吃辣 says nothing of whom it is about and the clause
-model scores it as no fact; read with the subject it continues (我室友特别能吃辣) it is a whole
+Chat names a subject once and drops it in the clauses after it (我表哥是广东人，特别爱喝早茶;
+最近胃不好，不能吃辣了). Read alone, 特别爱喝早茶 says nothing of whom it is about and the clause
+model scores it as no fact; read with the subject it continues (我表哥特别爱喝早茶) it is a whole
 clause like any other. Pure functions over text, on the Chinese rules' parse.
 """
 
@@ -26,8 +26,8 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     next value it is (我研究生读的是同济，建筑学专业) — or None (a subject of its own, a thing's, or
     none to carry).
 
-    ``carried_subjects(["我室友是湖南人", "特别能吃辣"])`` → ``[None, "我室友"]``: chat drops the
-    subject of every clause after the first, and a clause read without it (特别能吃辣) says nothing of
+    ``carried_subjects(["我表哥是广东人", "特别爱喝早茶"])`` → ``[None, "我表哥"]``: chat drops the
+    subject of every clause after the first, and a clause read without it (特别爱喝早茶) says nothing of
     whom it is about. A thing's subject is not carried (楼下那家面馆很好吃，价格也便宜), nor a subject
     into a plan, wish or duty (…，要控制饮食): what one should do is no fact of one's life."""
     out: list[str | None] = []
@@ -58,7 +58,7 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
 
 def with_subjects(parts: list[Unit]) -> list[Unit]:
     """``parts`` (one utterance's units) with the subject a Chinese unit drops put back before it
-    (我室友是湖南人，特别能吃辣 → the second unit read as 我室友特别能吃辣; :func:`carried_subjects`):
+    (我表哥是广东人，特别爱喝早茶 → the second unit read as 我表哥特别爱喝早茶; :func:`carried_subjects`):
     what the clause model scores and what a kept unit states. The fit reads the units as said; a
     unit with its subject put back is a whole clause like most it was fitted on. Other units are
     returned as they are."""
