@@ -63,6 +63,7 @@ from memcli.write.rules.zh_words import (
     _TAIL,
     _TOPIC_VERB,
     _TRANSIENT,
+    _WE_MOVE,
     _ago_of,
 )
 
@@ -271,8 +272,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
     topic = _topic_first(c) or _topic_any(c)
     sub = _subject(topic or c, ctx)
-    _we = r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已经|刚刚?|终于)*(?:搬到|搬去|搬回|搬家到|住在|定居在?))"
-    we = re.match(_we, c) if sub is None else None
+    we = _WE_MOVE.match(c) if sub is None else None
     if we:  # 上周我们全家搬到杭州了: the user moves with them, so where they live is the user's
         sub = (slots.ME, we.group(0), c[we.end():])
     if sub is None and c.startswith("我们"):

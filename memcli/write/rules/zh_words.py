@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
-from memcli.write.rules.match import cn_to_int
+from memcli.write.rules.match import ZH_BODY, cn_to_int
 
 _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
 
@@ -129,8 +129,7 @@ _STEPS = re.compile(r"先|然后|接着|之后|再|最后")
 #: speaker's own, so the clause is the user's (我最近胃不好) and a subjectless clause after it is too
 #: (…，不能吃辣了 → 我不能吃辣了); only before a predicate (手机, 头条 and 背包 are no body)
 _BODY_TOPIC = re.compile(r"^(?:最近|近来|这几天|这段时间|这阵子|这两年|一直|平时|从小|以前|现在|今年|去年)?"
-                         r"(?:肠胃|胃|肚子|腰椎|腰|后背|颈椎|脖子|肩膀|膝盖|腿|脚踝|脚|手腕|手指|眼睛|牙齿|牙|嗓子|喉咙|"
-                         r"头|心脏|肝|肾|皮肤|血压|血糖|血脂|尿酸|睡眠|身体|耳朵|鼻子|关节|视力|听力)"
+                         rf"(?:{ZH_BODY})"
                          r"(?=[不没有很太特别非常也还又一直老总经疼痛酸痒肿受做出好发近查一挺比动])")
 
 #: nouns of a person's own attributes: a clause led by one continues the person before it (我领导人还挺好的)
@@ -159,3 +158,6 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
         ago = (_UNITS[m.group(3)], n)
     rest = (clause[:m.start()] + clause[m.end():]).strip("，, ")
     return ago, re.sub(r"^(?:的时候|时)", "", rest)
+
+#: 我们 (全家 / 一家) who move or live somewhere: the user among them (上周我们全家搬到杭州了)
+_WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已经|刚刚?|终于)*(?:搬到|搬去|搬回|搬家到|住在|定居在?))")  # noqa: E501
