@@ -168,8 +168,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return ctx.person[0], f"{ctx.person[1]}'s {m.group(1)}", c[m.end():].strip()  # "Her bakery is in Portland"
     m = re.match(r"^(?:his|her|its) name(?:'s| is)\b", low)
     if m and ctx.thing and not ctx.person:  # "We adopted a puppy, his name is Rex": the pet just named
-        value = re.sub(r"^(?:'s|\s+is)\s*", "", c[low.index(" name", 0) + 5:])
-        return ctx.thing[0], f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]}'s", f"name is {value}"
+        return ctx.thing[0], f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]}'s", f"name is {c[m.end():].strip()}"
     m = re.match(r"^(?:he|she)\b", low)
     if m:
         fits = ctx.person and slots.gender_fits(ctx.person[0], low.startswith("she"))
