@@ -136,7 +136,8 @@ def uncovered(text: str, statements: list[str]) -> bool:
     said = frozenset().union(*told)
     if not said:
         return False
-    kept = frozenset().union(*(mixed_content_units(s) for s in statements)) if statements else frozenset()
+    per = [mixed_content_units(s) for s in statements]
+    kept = frozenset().union(*per)
     left = said - kept
     if len(left) >= MIN_LEFT and (len(said) - len(left)) / len(said) < MIN_COVERED:
         return True
@@ -148,4 +149,4 @@ def uncovered(text: str, statements: list[str]) -> bool:
         return False
     # English chat: a turn told in several memories is one remark all the same — its words are found together
     # only as an episode (what was done where and with whom spans its clauses), unless one memory says it all
-    return max((len(said & mixed_content_units(s)) for s in statements), default=0) / len(said) < MIN_COVERED
+    return max((len(said & cu) for cu in per), default=0) / len(said) < MIN_COVERED
