@@ -94,10 +94,7 @@ def search(
 
 
 def _hits_table(hits: list[Any], explain: bool) -> None:
-    from rich import box
-    from rich.table import Table
-
-    from memcli.cli.render import add_columns, narrow, table, when
+    from memcli.cli.render import add_columns, table, when
 
     t = table()
     gated = any(h.p_relevant is not None for h in hits)
@@ -114,9 +111,8 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
              "answers the query): context leaves them out")
     if not explain:
         return
-    e_t = Table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "
-                "rec recency", box=box.SIMPLE_HEAD if narrow() else box.HEAVY_HEAD, pad_edge=False,
-                collapse_padding=True)
+    e_t = table(title="explain: d#/l#/s# dense/lexical/slot rank, cos cosine, norm rrf/max, sal salience, "
+                "rec recency")
     for col in ("id", "d#", "cos", "l#", "bm25", "like", "s#", "rrf", "norm", "sal", "rec", "final"):
         e_t.add_column(col, no_wrap=True)
     for h in hits:
