@@ -162,6 +162,19 @@ def run_cli(*args: str, input: str | bytes | None = None) -> CliResult:
     return CliResult(code, out.getvalue().decode("utf-8", "replace"), err.getvalue().decode("utf-8", "replace"))
 
 
+def assert_second_decided(db: Path, embedder: Embedder, first: str, second: str, decision: str) -> None:
+    """On a real store: ``first`` remembered (January), then ``second`` (June) is decided
+    ``decision``, and ``first`` stays active exactly when that decision is ADD."""
+    from memcli import Memory
+
+    with Memory(db=str(db), user="u", embedder=embedder) as m:
+        m.remember(first, at="2026-01-05")
+        res = m.remember(second, at="2026-06-05")
+        active = {it.statement for it in m.list()}
+    assert res.decision.value == decision, res.reason
+    assert (first in active) is (decision == "ADD")
+
+
 @pytest.fixture
 def cli(embedder):
     """``cli("--user", "alice", "list", "--json")`` → CliResult (model preloaded)."""

@@ -8,6 +8,7 @@ from datetime import UTC
 from pathlib import Path
 
 import pytest
+from conftest import assert_second_decided
 
 from memcli.models import Decision
 from memcli.write.change_rules import past_event_kept, talk_only, told_change
@@ -77,14 +78,7 @@ def test_a_change_in_new_words_and_what_stays_true() -> None:
 ])
 def test_changes_and_kept_facts_on_a_real_store(tmp_path: Path, embedder, first: str, second: str,
                                                 decision: str) -> None:
-    from memcli import Memory
-
-    with Memory(db=str(tmp_path / "c.db"), user="u", embedder=embedder) as m:
-        m.remember(first, at="2026-01-05")
-        res = m.remember(second, at="2026-06-05")
-        active = {it.statement for it in m.list()}
-    assert res.decision.value == decision, res.reason
-    assert (first in active) is (decision == "ADD")
+    assert_second_decided(tmp_path / "c.db", embedder, first, second, decision)
 
 
 def test_a_change_told_in_a_later_turn_invalidates_the_old_value_through_the_drain(tmp_path: Path,

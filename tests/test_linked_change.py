@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import assert_second_decided
 
 from memcli.write.judge import facts_of
 from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
@@ -51,11 +52,4 @@ def test_slots_read_from_words_that_are_not_about_them(text: str, slot: str | No
     ("今天我感到有点累，不知道该怎么办", "今天遇到了一件烦心事，我感到很难过", "ADD"),
 ])
 def test_linked_changes_on_a_real_store(tmp_path: Path, embedder, first: str, second: str, decision: str) -> None:
-    from memcli import Memory
-
-    with Memory(db=str(tmp_path / "l.db"), user="u", embedder=embedder) as m:
-        m.remember(first, at="2026-01-05")
-        res = m.remember(second, at="2026-06-05")
-        active = {it.statement for it in m.list()}
-    assert res.decision.value == decision, res.reason
-    assert (first in active) is (decision == "ADD")
+    assert_second_decided(tmp_path / "l.db", embedder, first, second, decision)
