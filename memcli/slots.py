@@ -268,6 +268,12 @@ def split_slot(slot: str) -> tuple[str, str, str | None]:
     return (".".join(parts[:-1]) or ME), parts[-1], None
 
 
+def join_slot(subject: str, attr: str) -> str:
+    """The slot key of ``attr`` of ``subject``, :func:`split_slot`'s inverse: (me, workplace) →
+    ``workplace``; (mother, workplace) → ``mother.workplace``; (me, like.川菜) → ``like.川菜``."""
+    return attr if subject == ME else f"{subject}.{attr}"
+
+
 _FEMALE = re.compile(r"(?:step|god|grand|great)?(?:mother|sister|wife|daughter|girlfriend|aunt|auntie|niece|female)")
 _MALE = re.compile(r"(?:step|god|grand|great)?(?:father|brother|husband|son|boyfriend|uncle|nephew|male)")
 

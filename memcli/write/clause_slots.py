@@ -105,7 +105,7 @@ def _en_subject(phrase: str) -> str:
 
 
 def _slot(subject: str, attr: str) -> str:
-    return attr if subject == slots.ME else f"{subject}.{attr}"
+    return slots.join_slot(subject, attr)
 
 
 _ZH_REL_HEAD = re.compile(r"^(?:一个|一位|个|位)")

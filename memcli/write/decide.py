@@ -43,7 +43,7 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
-from memcli.slots import split_slot
+from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
@@ -172,7 +172,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     rows: list[dict[str, Any]] = []
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
-        rows += store.active_in_slot(user, "workplace" if subj == "me" else f"{subj}.workplace")
+        rows += store.active_in_slot(user, join_slot(subj, "workplace"))
     if brands_in(candidate.statement):
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []

@@ -179,7 +179,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         return [(f"{re.search(r'(coffee|tea)', p).group(1)}.{a.group(1)}", "preference", "")]  # type: ignore[union-attr]
     m = re.match(rf"^favou?rite (\w+(?: \w+)?) {_BE} (.+)$", p)
     if m and (v := _obj(m.group(2))):
-        slot = f"favourite.{m.group(1)}" if key == slots.ME else f"{key}.favourite.{m.group(1)}"
+        slot = slots.join_slot(key, f"favourite.{m.group(1)}")
         return [(slot, "preference" if key == slots.ME else "relationship", v)]
     m = re.match(r"^(?:(?:am|is|are|have been|has been|became|become|have become|got|getting|am getting) )"
                  r"(?:(?:also|very|really|quite|more and more|increasingly|particularly|especially|so|deeply) )*"
@@ -204,7 +204,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         v = _obj(m.group(1))
         rel = slots.relation_en(v or "") if v else None
         if rel:
-            return [(f"has.{rel}" if key == slots.ME else f"{key}.has.{rel}", "relationship", v or "")]
+            return [(slots.join_slot(key, f"has.{rel}"), "relationship", v or "")]
         if v and len(v.split()) <= 3:
             return [_fact(key, "owns", v, "other")]
     m = re.match(rf"^{_BE} (?:a |an )([a-z -]+)$", p)

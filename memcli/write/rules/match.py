@@ -348,9 +348,7 @@ def slot_fact(key: str, attr: str, value: str | None, kind: str | None = None) -
     prefixes it (``mother.birthday``), and facts about people are relationship facts except
     health and habits."""
     a = slots.ATTRIBUTES[attr]
-    slot = attr if a.functional else f"{attr}.{value}"
-    if key != slots.ME:
-        slot = f"{key}.{slot}"
+    slot = slots.join_slot(key, attr if a.functional else f"{attr}.{value}")
     k = kind or a.kind
     if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
         k = "relationship"

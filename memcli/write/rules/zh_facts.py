@@ -212,7 +212,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
                                         r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)", q):  # 有趣 is no 趣 owned  # noqa: E501
         v = _clean_value(m.group(2))
         if v and v in slots.ZH_RELATIONS:
-            return [(f"has.{slots.ZH_RELATIONS[v]}" if key == slots.ME else f"{key}.has.{slots.ZH_RELATIONS[v]}",
+            return [(slots.join_slot(key, f"has.{slots.ZH_RELATIONS[v]}"),
                      "relationship", v)]
         if v and len(v) <= 8:
             return [_fact(key, "owns", v, "other")]
