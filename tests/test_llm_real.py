@@ -105,14 +105,17 @@ def test_the_gray_zone_judge_on_the_real_server(tmp_path: Path, embedder, server
 def test_a_timeout_and_a_killed_server(tmp_path: Path, embedder) -> None:
     proc, url = llama_server.start()
     try:
-        with _mem(tmp_path / "t.db", url, "none", llm_timeout_s=0.01) as m:
+        with _mem(tmp_path / "t.db", url, "none", llm_timeout_s=0.01, backoff_base_s=60.0,
+                  backoff_max_s=120.0) as m:
             m.capture("I'm allergic to peanuts")
             s = m.drain()
             [task] = m.store.q("SELECT * FROM memory_capture_outbox")
             assert s.retried == 1 and "Timeout" in task["last_error"] and m.list() == []
     finally:
         llama_server.stop(proc)  # the server is gone: the next drain cannot connect
-    with _mem(tmp_path / "k.db", url, "auto") as m:
+    # a long backoff: the refused task must not come due again inside the same drain (with the
+    # module's 1-10 ms backoff a slow refusal let it be claimed twice and turn dead)
+    with _mem(tmp_path / "k.db", url, "auto", backoff_base_s=60.0, backoff_max_s=120.0) as m:
         m.capture("I'm allergic to peanuts")
         s = m.drain()
         [task] = m.store.q("SELECT * FROM memory_capture_outbox")
