@@ -73,7 +73,8 @@ def test_everything_else_goes_to_the_typer_app(argv: list[str]) -> None:
 
 def test_a_context_process_imports_no_cli_framework(seeded: str) -> None:
     code = ("import sys\nfrom memcli.cli import main\n"
-            f"sys.argv = ['memcli', '--db', {seeded!r}, '--user', 'alice', 'context', '加糖吗', '--budget-ms', '60000']\n"
+            f"sys.argv = ['memcli', '--db', {seeded!r}, '--user', 'alice', 'context', '加糖吗',\n"
+            "            '--budget-ms', '60000']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click', 'rich'}), file=sys.stderr)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
