@@ -137,6 +137,13 @@ def try_context(argv: list[str]) -> None:
             mem = _open(p)
         except _Fallback:
             return
+        import gc
+
+        # the imports' objects out of the collector's way for the rest of this process, which ends
+        # after the block: with no CLI framework loaded, a full collection came due inside the block
+        # and scanned them all (lexical leg ~60 → ~100 ms), and another at exit (~50 ms of CPU).
+        # Code that runs main() in a longer-lived process calls gc.unfreeze() after it (the tests do).
+        gc.freeze()
         with mem:
             res = mem.context(p["query"], budget_ms=p.get("budget_ms"), max_tokens=p.get("max_tokens"),
                               lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"])
