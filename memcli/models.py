@@ -69,7 +69,12 @@ class Role(StrEnum):
 
 
 class CaptureResult(BaseModel):
-    """Outcome of one online capture: the source and outbox rows, or the existing ones."""
+    """Outcome of one online capture: the source and outbox rows, or the existing ones.
+
+    The models a read command never builds (capture's, the write path's, the item and event views)
+    defer their validators to first use: a cold ``context`` process does not pay for them."""
+
+    model_config = ConfigDict(defer_build=True)
 
     source_id: int
     outbox_id: int
@@ -82,7 +87,7 @@ class CaptureResult(BaseModel):
 class Candidate(BaseModel):
     """A candidate fact produced by an extractor (or by remember/import)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     statement: str
     kind: Kind = Kind.OTHER
@@ -97,6 +102,8 @@ class Candidate(BaseModel):
 
 class MemoryItem(BaseModel):
     """One memory as stored, plus its effective (decayed) confidence and status."""
+
+    model_config = ConfigDict(defer_build=True)
 
     id: int
     user: str
@@ -124,6 +131,8 @@ class MemoryItem(BaseModel):
 class Event(BaseModel):
     """One audit-trail row: a decision or a command, with before/after snapshots."""
 
+    model_config = ConfigDict(defer_build=True)
+
     id: int
     item_id: int | None
     other_item_id: int | None = None
@@ -140,6 +149,8 @@ class Event(BaseModel):
 
 class DecisionResult(BaseModel):
     """What the decision step did with one candidate."""
+
+    model_config = ConfigDict(defer_build=True)
 
     decision: Decision
     level: Level

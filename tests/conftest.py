@@ -3,6 +3,7 @@ the real embedding model is loaded once per session (``embedder``)."""
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
@@ -151,6 +152,7 @@ def run_cli(*args: str, input: str | bytes | None = None) -> CliResult:
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
+        gc.unfreeze()  # the fast context path freezes the heap for the rest of its (short) process
         wrappers = sys.stdout, sys.stderr
         sys.argv, sys.stdin, sys.stdout, sys.stderr = old
         for w in wrappers:

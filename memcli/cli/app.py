@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
+from memcli.cli.jsonout import emit_json, to_jsonable  # noqa: F401 (re-exported for the command modules)
 from memcli.errors import BadInputError
 
 if TYPE_CHECKING:
@@ -123,26 +123,6 @@ def open_admin(db: str | None = None, model: str | None = None, **extra: Any) ->
     if adm.model_note:
         info(adm.model_note)
     return adm
-
-
-def emit_json(data: Any) -> None:
-    """Write JSON to stdout (UTF-8, not ASCII-escaped). Pydantic models are dumped in JSON mode."""
-    sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
-    sys.stdout.flush()
-
-
-def to_jsonable(data: Any) -> Any:
-    from pydantic import BaseModel
-
-    if isinstance(data, BaseModel):
-        return data.model_dump(mode="json")
-    if isinstance(data, dict):
-        return {k: to_jsonable(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [to_jsonable(v) for v in data]
-    if isinstance(data, Path):
-        return str(data)
-    return data
 
 
 def info(message: str) -> None:

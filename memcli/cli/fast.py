@@ -234,11 +234,15 @@ def _cached_help(argv: list[str]) -> None:
 
 
 def try_fast(argv: list[str]) -> None:
-    """Handle a well-formed ``capture`` (or a cached top-level help) and exit; return (doing
+    """Handle a well-formed ``capture`` or ``context`` (or a cached top-level help) and exit; return (doing
     nothing) for anything else."""
     if argv in HELP_ARGV:
         _cached_help(argv)
         return
+    if "context" in argv:  # its own fast path (memcli.cli.fast_context), which checks the word is the command
+        from memcli.cli.fast_context import try_context
+
+        try_context(argv)  # returns when it did not handle the command line
     try:
         p = _parse(argv)
     except _Fallback:

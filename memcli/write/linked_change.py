@@ -47,15 +47,24 @@ _ZH_NOT_BRAND = re.compile(r"大众点评|大众化|小米粥|小米饭")
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=1)
+def _brand_tests() -> dict[str, tuple[tuple[str, bool, re.Pattern[str] | None], ...]]:
+    """Per kind, each brand of :data:`BRANDS` with how it is found, compiled once: (name, written in
+    Chinese: a substring test, the whole-word pattern of a Latin name or None)."""
+    return {kind: tuple((n, bool(re.search(r"[\u4e00-\u9fff]", n)),
+                         re.compile(rf"(?<![a-z]){re.escape(n)}(?![a-z])") if n.isascii() else None) for n in names)
+            for kind, names in BRANDS.items()}
+
+
 def brands_in(text: str) -> dict[str, frozenset[str]]:
     """Kind → the brands of :data:`BRANDS` that ``text`` names (words in English, substrings in Chinese)."""
     t = to_simplified(text).lower()
     zh = lang_of(t) == "zh"
     t = _ZH_NOT_BRAND.sub("", t)
     out: dict[str, frozenset[str]] = {}
-    for kind, names in BRANDS.items():
-        found = frozenset(n for n in names if (re.search(r"[\u4e00-\u9fff]", n) and zh and n in t)
-                          or (n.isascii() and re.search(rf"(?<![a-z]){re.escape(n)}(?![a-z])", t)))
+    for kind, tests in _brand_tests().items():
+        found = frozenset(n for n, cjk, word in tests
+                          if (cjk and zh and n in t) or (word is not None and word.search(t)))
         if found:
             out[kind] = found
     return out

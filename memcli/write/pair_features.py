@@ -159,7 +159,21 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     ``new``/``old``: :func:`memcli.write.rules.analyze` results (slot filled from the
     candidate / stored row when the rules found none); ``cosine``: their cosine similarity
     under the configured model, in [-1, 1]. Returns float64 (len(FEATURES),).
+
+    Everything but the cosine terms depends on the two statements' facts only, and a drain
+    compares the same pairs again and again (a restated fact, the same line from many users):
+    that part is computed once per pair (:func:`_pair_core`), the cosine terms per call.
     """
+    mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end = _pair_core(new, old)
+    f = [cosine, cosine * cosine, *mid,
+         flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine, *tail,
+         cm * (same_strong + cosine * not_apart), *end]
+    return np.asarray(f, dtype=np.float64)
+
+
+@lru_cache(maxsize=65536)
+def _pair_core(new: Facts, old: Facts) -> tuple:
+    """The cosine-free part of :func:`pair_features` (``Facts`` are frozen, so a pair is a key)."""
     new, old = align_subjects(new, old)
     s_new, s_old = new.statement, old.statement
     a, b = content_units(s_new), content_units(s_old)
@@ -176,8 +190,8 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     shared = inter / min(len(a), len(b)) if a and b else 0.0
     swap = float(bool(a - b) and bool(b - a) and shared >= 0.5 and max(len(a - b), len(b - a)) <= 2)
     swap_entity = float(changed and shared >= 0.5)
-    f = [
-        cosine, cosine * cosine, jac,
+    mid = (
+        jac,
         inter / len(b) if b else 0.0, inter / len(a) if a else 0.0,
         math.log1p(len(a - b)), math.log1p(len(b - a)),
         float(bool(ea - eb)), float(bool(eb - ea)), changed, float(bool(ea & eb)), _jaccard(ea, eb),
@@ -194,21 +208,23 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
         math.log((len(s_new) + 1) / (len(s_old) + 1)), float(lang_of(s_new) == "zh"),
         *(float(g == name) for name in GUARD_NAMES), float(g is None),
         *(float(bool(slot_hit) and slot_hit[0].value == v) for v in _SLOT_VERDICTS),  # type: ignore[index]
-        flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine,
-        float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
-        float(relations_changed(s_new, s_old)), float(_family_refines(new, old)),
-        # a change told in new words weighs only beside evidence of one attribute (the same strong slot, a
-        # close cosine): alone, "现在/now" made CONFLICTs of unrelated facts about one person
-        float(types_apart(new, old) is not None),
-        float(change_marker(s_new)) * (float(bool(new.slot) and new.slot == old.slot and strong(new.slot))
-                                       + cosine * float(not (strong(new.slot) and strong(old.slot)
-                                                             and new.slot != old.slot))),
-        float(different_people(new, old)),
-        float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
-        float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))),
-    ]
-    return np.asarray(f, dtype=np.float64)
+    )
+    tail = (float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
+            float(relations_changed(s_new, s_old)), float(_family_refines(new, old)),
+            float(types_apart(new, old) is not None))
+    # a change told in new words weighs only beside evidence of one attribute (the same strong slot, a
+    # close cosine): alone, "现在/now" made CONFLICTs of unrelated facts about one person
+    cm = float(change_marker(s_new))
+    same_strong = float(bool(new.slot) and new.slot == old.slot and strong(new.slot))
+    not_apart = float(not (strong(new.slot) and strong(old.slot) and new.slot != old.slot))
+    end = (float(different_people(new, old)),
+           float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
+           float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))))
+    return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
 
+
+#: a feature's column in :data:`FEATURES` (row_floors reads a dozen of them per call)
+_AT = {name: i for i, name in enumerate(FEATURES)}.__getitem__
 
 #: class order of the judge's probabilities and of row_floors / decide_classes
 LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
@@ -233,37 +249,37 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     (floor above 1)."""
     n = len(x)
     f = np.tile(np.array([0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]]), (n, 1))
-    diff = (x[:, FEATURES.index("different_strong_slots")] > 0) & (x[:, FEATURES.index("family_refines")] == 0)
-    mixed = x[:, FEATURES.index("one_strong_slot")] > 0
+    diff = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("family_refines")] == 0)
+    mixed = x[:, _AT("one_strong_slot")] > 0
     f[diff, 2:] = np.maximum(f[diff, 2:], min_prob.get("other_slot", 0.0))
-    other = x[:, FEATURES.index("guard:different subject")] > 0
+    other = x[:, _AT("guard:different subject")] > 0
     f[other, 2:] = np.maximum(f[other, 2:], min_prob.get("other_subject", 0.0))
-    no_slot = x[:, FEATURES.index("same_slot")] == 0
+    no_slot = x[:, _AT("same_slot")] == 0
     # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
-    f[no_slot & (x[:, FEATURES.index("old_in_new")] < 0.2), 2] = 1.01
+    f[no_slot & (x[:, _AT("old_in_new")] < 0.2), 2] = 1.01
     # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
-    bare = no_slot & (x[:, FEATURES.index("jaccard")] == 0) & (x[:, FEATURES.index("bigram_jaccard")] < 0.1)
+    bare = no_slot & (x[:, _AT("jaccard")] == 0) & (x[:, _AT("bigram_jaccard")] < 0.1)
     f[bare, 2:] = np.maximum(f[bare, 2:], min_prob.get("nothing_shared", 0.0))
     # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
     # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
     # and between two strong slots only when they name a common thing
-    flip = x[:, FEATURES.index("flip")] > 0
-    apart = (x[:, FEATURES.index("different_strong_slots")] > 0) & (x[:, FEATURES.index("entity_shared")] == 0)
+    flip = x[:, _AT("flip")] > 0
+    apart = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("entity_shared")] == 0)
     f[flip & (bare | apart), 3] = 1.01
     # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement
     # by construction: never a restatement, and UPDATE whenever it is likelier than ADD
-    refines = (x[:, FEATURES.index("family_refines")] > 0) & ~flip
+    refines = (x[:, _AT("family_refines")] > 0) & ~flip
     f[refines, 1] = 1.01
     f[refines, 2] = 0.0
     f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
-    f[(x[:, FEATURES.index("names_changed")] > 0) | (x[:, FEATURES.index("relations_changed")] > 0), 1] = 1.01
+    f[(x[:, _AT("names_changed")] > 0) | (x[:, _AT("relations_changed")] > 0), 1] = 1.01
     # the hard guard (memcli.write.judge.hard_guard): never hide across types, subjects or no common ground,
     # never merge two people's facts
-    f[x[:, FEATURES.index("hard_no_hide")] > 0, 2:] = 1.01
-    low = ((x[:, FEATURES.index("same_strong_slot")] == 0) & (x[:, FEATURES.index("jaccard")] < min_prob.get(
-        "hide_overlap", -1.0)) & (x[:, FEATURES.index("cos")] < min_prob.get("hide_cosine", -2.0)))
+    f[x[:, _AT("hard_no_hide")] > 0, 2:] = 1.01
+    low = ((x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("jaccard")] < min_prob.get(
+        "hide_overlap", -1.0)) & (x[:, _AT("cos")] < min_prob.get("hide_cosine", -2.0)))
     f[low, 2:] = 1.01
-    f[x[:, FEATURES.index("different_people")] > 0, 1:] = 1.01
+    f[x[:, _AT("different_people")] > 0, 1:] = 1.01
     return f
 
 

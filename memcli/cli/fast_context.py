@@ -1,0 +1,167 @@
+"""The fast path of ``memcli context``: no typer, click or rich in the process.
+
+An agent harness runs one ``context`` process per turn, before the model answers, under a
+wall-clock budget: the Typer app's imports (typer, click, rich, the command modules) are
+time the block does not get. :func:`try_context` handles the common, well-formed case —
+``[--db P] [--user U] context QUERY [--format text|json|messages] [--json] [--budget-ms N]
+[--max-tokens N] [--lang L] [--limit|-k N] [--db P] [--user U]`` — with the Typer command's
+semantics (:func:`memcli.cli.read.context`: the same settings, the same library call, the same
+output and the same one-line error). Anything else returns without side effects and the
+Typer app runs instead: help, stdin (``-``), ``--system``, ``--history``, ``--model``,
+``--verbose``, ``--debug``, a repeated or unknown option, a number Typer would refuse, and a
+store whose model or calibration needs a note on stderr (the Typer app prints it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Any
+
+__all__ = ["try_context"]
+
+_GLOBAL_VALUE = {"--db": "db", "--user": "user", "-u": "user"}
+_CMD_VALUE = {"--db": "db", "--user": "user", "-u": "user", "--format": "fmt", "--budget-ms": "budget_ms",
+              "--max-tokens": "max_tokens", "--lang": "lang", "--limit": "limit", "-k": "limit"}
+_INT_RANGE = {"budget_ms": (1, None), "max_tokens": (1, None), "limit": (1, 100)}  # as the Typer options' min/max
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+class _Fallback(Exception):
+    """Not for the fast path: let the Typer app handle this command line."""
+
+
+def _value(argv: list[str], i: int, eq: str, val: str) -> tuple[str, int]:
+    if not eq:
+        if i + 1 >= len(argv):
+            raise _Fallback
+        val, i = argv[i + 1], i + 1
+    if val.startswith("-"):  # how click reads it is not this path's business
+        raise _Fallback
+    return val, i
+
+
+def _parse(argv: list[str]) -> dict[str, Any]:
+    """The options of a well-formed ``context`` command line; raises _Fallback for anything else."""
+    out: dict[str, Any] = {"query": None, "fmt": "text", "json": False, "limit": 10}
+    seen: set[str] = set()
+    i = 0
+    while i < len(argv) and argv[i] != "context":  # the root options
+        a = argv[i]
+        name, eq, val = a.partition("=") if a.startswith("--") else (a, "", "")
+        if name not in _GLOBAL_VALUE or f"g:{_GLOBAL_VALUE[name]}" in seen:
+            raise _Fallback  # --model, --verbose, --debug, another command, a repeat
+        val, i = _value(argv, i, eq, val)
+        out[f"g:{_GLOBAL_VALUE[name]}"] = val
+        seen.add(f"g:{_GLOBAL_VALUE[name]}")
+        i += 1
+    if i >= len(argv):
+        raise _Fallback
+    i += 1
+    while i < len(argv):
+        a = argv[i]
+        name, eq, val = a.partition("=") if a.startswith("--") else (a, "", "")
+        if name in _CMD_VALUE:
+            key = _CMD_VALUE[name]
+            if key in seen:
+                raise _Fallback
+            val, i = _value(argv, i, eq, val)
+            if key in _INT_RANGE:
+                low, high = _INT_RANGE[key]
+                if not _DIGITS.fullmatch(val) or int(val) < low or (high is not None and int(val) > high):
+                    raise _Fallback  # Typer's message for a bad number
+                out[key] = int(val)
+            else:
+                out[key] = val
+            seen.add(key)
+        elif a == "--json" and "json" not in seen:
+            out["json"] = True
+            seen.add("json")
+        elif a.startswith("-") or out["query"] is not None:  # -h, -, --system, --verbose, a 2nd argument
+            raise _Fallback
+        else:
+            out["query"] = a
+        i += 1
+    if out["query"] is None:
+        raise _Fallback
+    return out
+
+
+def _fail(exc: BaseException) -> None:
+    """A memcli error, as the Typer app's main() prints it: one line, the error's exit code."""
+    sys.stderr.write(f"memcli: error: {exc}\n")
+    sys.stderr.flush()
+    sys.exit(getattr(exc, "exit_code", 1))
+
+
+def _open(p: dict[str, Any]) -> Any:
+    """The Memory the Typer command would open (:func:`memcli.cli.app.open_memory`), or
+    _Fallback when it would print a note first (another model's store, stale calibration)."""
+    from memcli.calibrate import calibration_warning
+    from memcli.memory import Memory
+    from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model, load_settings
+
+    st = load_settings(db=p.get("db") or p.get("g:db"), user=p.get("user") or p.get("g:user"), model=None)
+    if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):
+        raise _Fallback  # the Typer app checks the model name first
+    if calibration_warning(st):
+        raise _Fallback
+    mem = Memory(settings=st)
+    if mem.model_note or calibration_warning(mem.settings):
+        mem.close()
+        raise _Fallback
+    return mem
+
+
+def try_context(argv: list[str]) -> None:
+    """Handle a well-formed ``context`` and exit; return (doing nothing) for anything else."""
+    if os.environ.get("MEMCLI_DEBUG") == "1":
+        return  # the Typer app shows the traceback
+    try:
+        p = _parse(argv)
+    except _Fallback:
+        return
+    from memcli.errors import BadInputError, MemcliError
+    from memcli.text import check_query
+
+    fmt = "json" if p["json"] else p["fmt"]
+    try:
+        if fmt not in ("text", "json", "messages"):
+            raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
+        check_query(p["query"])
+    except MemcliError as exc:
+        _fail(exc)
+    try:
+        try:
+            mem = _open(p)
+        except _Fallback:
+            return
+        import gc
+
+        # the imports' objects out of the collector's way for the rest of this process, which ends
+        # after the block: with no CLI framework loaded, a full collection came due inside the block
+        # and scanned them all (lexical leg ~60 → ~100 ms), and another at exit (~50 ms of CPU).
+        # Code that runs main() in a longer-lived process calls gc.unfreeze() after it (the tests do).
+        gc.freeze()
+        with mem:
+            res = mem.context(p["query"], budget_ms=p.get("budget_ms"), max_tokens=p.get("max_tokens"),
+                              lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"])
+    except MemcliError as exc:
+        _fail(exc)
+    except KeyboardInterrupt:
+        sys.stderr.write("memcli: interrupted\n")
+        sys.stderr.flush()
+        sys.exit(130)
+    except Exception:  # noqa: BLE001 - unexpected: the Typer app runs the command again and reports it
+        return
+    from memcli.cli.jsonout import emit_json
+
+    if fmt == "json":
+        emit_json(res)
+    elif fmt == "messages":
+        emit_json(res.messages)
+    elif res.text:
+        sys.stdout.write(res.text + "\n")
+        sys.stdout.flush()
+    sys.exit(0)

@@ -1,0 +1,30 @@
+"""JSON on stdout for every command, the Typer app's and the fast paths' (no typer or rich here)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["emit_json", "to_jsonable"]
+
+
+def emit_json(data: Any) -> None:
+    """Write JSON to stdout (UTF-8, not ASCII-escaped). Pydantic models are dumped in JSON mode."""
+    sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def to_jsonable(data: Any) -> Any:
+    from pydantic import BaseModel
+
+    if isinstance(data, BaseModel):
+        return data.model_dump(mode="json")
+    if isinstance(data, dict):
+        return {k: to_jsonable(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [to_jsonable(v) for v in data]
+    if isinstance(data, Path):
+        return str(data)
+    return data

@@ -1,0 +1,84 @@
+"""The fast ``context`` path (no typer/click/rich) means exactly what the Typer command means:
+same settings, same library call, same output and errors — and it steps aside for the rest."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_cli
+
+from memcli.cli import fast, fast_context
+
+
+@pytest.fixture
+def seeded(mem, db: str) -> str:
+    mem.remember("我咖啡不加糖", kind="preference", at="2026-08-18T09:00:00Z")
+    mem.remember("我妈妈的生日是3月5号", kind="relationship", at="2026-08-20T09:00:00Z")
+    mem.remember("I take my tea with milk", kind="preference", at="2026-08-21T09:00:00Z")
+    return db
+
+
+def _stable(out: str) -> str:
+    """JSON output without the figures that differ from run to run (times, the encoder's state)."""
+    try:
+        data = json.loads(out)
+    except ValueError:
+        return out
+    if isinstance(data, dict):
+        data.pop("elapsed_ms", None)
+        for k in ("timings_ms", "encoder"):
+            (data.get("retrieval") or {}).pop(k, None)
+    return json.dumps(data, sort_keys=True)
+
+
+CASES = [
+    ["context", "加糖吗"],
+    ["context", "加糖吗", "--format", "json", "--budget-ms", "60000"],
+    ["context", "how do I take my tea?", "--json", "--budget-ms=60000", "--limit", "3", "--max-tokens", "60"],
+    ["context", "咖啡", "--format=messages", "-k", "2", "--lang", "en", "--budget-ms", "60000"],
+    ["context", "量子力学的基本原理"],  # nothing relevant: no output, exit 0
+    ["context", "   "],  # a blank query: the one-line error
+    ["context", "咖啡", "--format", "yaml"],
+    ["context", "咖啡", "--lang", "fr", "--budget-ms", "60000"],
+]
+
+
+@pytest.mark.parametrize("args", CASES)
+def test_fast_context_equals_the_typer_command(seeded: str, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    base = ["--db", seeded, "--user", "alice"]
+    a = run_cli(*base, *args)
+    with monkeypatch.context() as m:
+        m.setattr(fast, "try_fast", lambda argv: None)  # the Typer app only
+        b = run_cli(*base, *args)
+    assert (a.exit_code, _stable(a.stdout), a.stderr) == (b.exit_code, _stable(b.stdout), b.stderr)
+
+
+@pytest.mark.parametrize("argv", [
+    ["context", "q", "-v"], ["-v", "context", "q"], ["context", "-"], ["context", "q", "--system", "p.txt"],
+    ["context", "q", "--history", "h.json"], ["--model", "e5", "context", "q"], ["context", "q", "--limit", "0"],
+    ["context", "q", "--limit", "101"], ["context", "q", "--budget-ms", "x"], ["context", "q", "--lang", "zh", "--lang",
+                                                                                 "en"],
+    ["context"], ["context", "a", "b"], ["context", "--help"], ["search", "context"], ["capture", "context"],
+    ["-u=bob", "context", "q"], ["context", "q", "--lang", "-x"],
+])
+def test_everything_else_goes_to_the_typer_app(argv: list[str]) -> None:
+    with pytest.raises(fast_context._Fallback):
+        fast_context._parse(argv)
+
+
+def test_a_context_process_imports_no_cli_framework(seeded: str) -> None:
+    code = ("import sys\nfrom memcli.cli import main\n"
+            f"sys.argv = ['memcli', '--db', {seeded!r}, '--user', 'alice', 'context', '加糖吗',\n"
+            "            '--budget-ms', '60000']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click', 'rich'}), file=sys.stderr)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=Path(ROOT),
+                       timeout=300)
+    assert "我咖啡不加糖" in r.stdout
+    assert r.stderr.strip().splitlines()[-1] == "[]"
