@@ -223,7 +223,8 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     ``other_slot`` (both have a strong slot and they differ: like.香菜 / like.粤菜) and
     ``mixed_slot`` (only one side has a strong slot: residence / event.拿到offer), and
     ``other_subject`` (the guard reads two subjects: 我每天早上喝咖啡 / 我咖啡不加糖), and
-    ``nothing_shared`` (no content unit, no slot and under 10% of character pairs in common).
+    ``nothing_shared`` (no slot, and no content unit and under 10% of character pairs in common, or
+    content overlap under ``hide_overlap`` with no change told).
     Without the slot, an UPDATE needs at least 20% of the old statement's content in the new one
     (a refinement keeps what was said). The hard guard (:func:`memcli.write.judge.hard_guard`)
     forbids UPDATE/CONFLICT (``hard_no_hide``: two people, types apart; and no shared strong slot
@@ -243,7 +244,11 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     f[no_slot & (x[:, FEATURES.index("old_in_new")] < 0.2), 2] = 1.01
     # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
     bare = no_slot & (x[:, FEATURES.index("jaccard")] == 0) & (x[:, FEATURES.index("bigram_jaccard")] < 0.1)
-    f[bare, 2:] = np.maximum(f[bare, 2:], min_prob.get("nothing_shared", 0.0))
+    # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
+    # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
+    thin = no_slot & (x[:, FEATURES.index("jaccard")] < min_prob.get("hide_overlap", -1.0)) & (
+        x[:, FEATURES.index("change_marker")] == 0)
+    f[bare | thin, 2:] = np.maximum(f[bare | thin, 2:], min_prob.get("nothing_shared", 0.0))
     # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
     # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
     # and between two strong slots only when they name a common thing
