@@ -14,12 +14,13 @@ from collections import Counter
 from functools import lru_cache
 
 from memcli.slots import slot_subject, split_slot
+from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "numbers_clash", "past_event_kept",
-           "plural_subject", "talk_only", "told_change", "told_event_kept"]
+           "plural_subject", "relations_of", "talk_only", "told_change", "told_event_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -162,3 +163,24 @@ def keyed_apart(new: Facts, old: Facts) -> str | None:
     if not units or units & content_units(old.statement):
         return None
     return f"{new.slot} beside a statement that never names {obj}: two facts"
+
+
+_EN_REL_WORDS: re.Pattern[str] | None = None
+_ZH_REL_WORDS: re.Pattern[str] | None = None
+
+
+@lru_cache(maxsize=8192)
+def relations_of(text: str) -> frozenset[str]:
+    """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
+    niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
+    from memcli import slots
+
+    global _EN_REL_WORDS, _ZH_REL_WORDS
+    if lang_of(text) == "zh":
+        if _ZH_REL_WORDS is None:
+            _ZH_REL_WORDS = re.compile("|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True)))
+        return frozenset(slots.ZH_RELATIONS[m.group(0)] for m in _ZH_REL_WORDS.finditer(to_simplified(text)))
+    if _EN_REL_WORDS is None:
+        alt = "|".join(sorted(map(re.escape, (k for k in slots.EN_RELATIONS if k.islower())), key=len, reverse=True))
+        _EN_REL_WORDS = re.compile(r"\b(" + alt + r")s?\b")
+    return frozenset(slots.EN_RELATIONS[m.group(1)] for m in _EN_REL_WORDS.finditer(text.casefold()))
