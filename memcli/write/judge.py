@@ -32,6 +32,7 @@ from memcli.write.change_rules import (
     TALK_OVERLAP,
     _contains,
     keyed_apart,
+    kin_changed,
     numbers_clash,
     past_event_kept,
     plural_subject,
@@ -104,6 +105,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     friend), ``None`` — when unsure, the caller ADDs: two active facts are recoverable, a
     lost one is not.
     """
+    if why := kin_changed(new, old):
+        return Decision.CONFLICT, why
     if not new.slot or new.slot != old.slot or not strong(new.slot):
         return None  # a weak slot (is.X, fact.…, habit.…) does not say two statements are one fact
     if apart := types_apart(new, old):  # a place and a dwelling, an origin and a family: two facts
@@ -216,7 +219,7 @@ def other_person(new: Facts, old: Facts) -> bool:
     "Blue is not my favourite colour" reads as about ``person:blue``."""
     from memcli import slots
 
-    if new.subject == old.subject:
+    if new.subject == old.subject or not different_people(new, old):  # 我换导师了 / 我的导师是王教授: one advisor
         return False
     people = _people()
     return new.subject in people and old.subject in people and not slots.same_relation(new.subject, old.subject)
