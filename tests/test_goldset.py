@@ -53,13 +53,16 @@ CHANGE_PAIR_LABELS = {"change_value": "CONFLICT", "change_refine": "UPDATE", "ty
                       "name_token_change": "CONFLICT"}
 #: the fourth set (pairs_kinds4, issues 19 §3 / 21: changes told in new words, what a change never hides)
 KINDS4_PAIR_LABELS = {"change_new_words": "CONFLICT", "event_kept": "ADD", "name_scripts": "ADD", "talk_only": "ADD"}
+#: the fifth set (pairs_kinds5, issue 21: one named person's kinship told anew, numbers in words and digits)
+KINDS5_PAIR_LABELS = {"kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP"}
 
 
 def test_label_follows_category() -> None:
     expected = {"paraphrase": "NOOP", "exact": "NOOP", "stsb_paraphrase": "NOOP", "negation": "CONFLICT",
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
-                **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS}
+                **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
+                **KINDS5_PAIR_LABELS}
     for p in load_pairs(GOLD / "decisions.jsonl"):
         assert str(p.label) == expected[p.category], p
 

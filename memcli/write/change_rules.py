@@ -14,12 +14,13 @@ from collections import Counter
 from functools import lru_cache
 
 from memcli.slots import slot_subject, split_slot
+from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
-__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "numbers_clash", "past_event_kept",
-           "plural_subject", "talk_only", "told_change", "told_event_kept"]
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "kin_changed", "numbers_clash",
+           "past_event_kept", "plural_subject", "relations_of", "talk_only", "told_change", "told_event_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -117,7 +118,7 @@ TALK_OVERLAP = 0.4
 _ZH_TALK = re.compile(r"^(?:好的?|好吧|嗯+|没有了|没了|是的|对的?|行|可以)$|聊|感激|"
                       r"我会(?:认真|好好|努力|尝试|试着|考虑|思考)|尝试|试着|有道理|先到这里|到此为止|不知道(?:该|要|怎么|如何)|"
                       r"(?:今天|今晚|现在|此刻)[^，,。]{0,4}(?:感觉|心情|感到)")  # a passing mood of the day
-_EN_TALK = re.compile(r"\b(?:talk|chat|speak)\b.*\byou\b|\bmakes? (?:a lot of |good |some )?sense\b|"
+_EN_TALK = re.compile(r"\b(?:talk|chat|speak)(?:ing|ting)?\b.*\byou\b|\bmakes? (?:a lot of |good |some )?sense\b|"
                       r"\byou(?:'re| are) right\b|\bi(?:'ll| will) try\b|\bmaybe i should\b|^(?:ok|okay|sure|yes|no)$|"
                       r"\bi (?:don't|do not) know (?:what|how) to\b|"
                       r"\b(?:today|tonight|right now)\b[^,.]{0,20}\b(?:feel|feeling|mood)\b",
@@ -162,3 +163,48 @@ def keyed_apart(new: Facts, old: Facts) -> str | None:
     if not units or units & content_units(old.statement):
         return None
     return f"{new.slot} beside a statement that never names {obj}: two facts"
+
+
+_EN_REL_WORDS: re.Pattern[str] | None = None
+_ZH_REL_WORDS: re.Pattern[str] | None = None
+
+
+@lru_cache(maxsize=8192)
+def relations_of(text: str) -> frozenset[str]:
+    """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
+    niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
+    from memcli import slots
+
+    global _EN_REL_WORDS, _ZH_REL_WORDS
+    if lang_of(text) == "zh":
+        if _ZH_REL_WORDS is None:
+            _ZH_REL_WORDS = re.compile("|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True)))
+        return frozenset(slots.ZH_RELATIONS[m.group(0)] for m in _ZH_REL_WORDS.finditer(to_simplified(text)))
+    if _EN_REL_WORDS is None:
+        alt = "|".join(sorted(map(re.escape, (k for k in slots.EN_RELATIONS if k.islower())), key=len, reverse=True))
+        _EN_REL_WORDS = re.compile(r"\b(" + alt + r")s?\b")
+    return frozenset(slots.EN_RELATIONS[m.group(1)] for m in _EN_REL_WORDS.finditer(text.casefold()))
+
+
+_KIN = re.compile(r"mother|father|sister|brother|son|daughter|cousin|aunt|uncle|niece|nephew|grand|twin|wife|husband|"
+                  r"in_law|child")
+
+
+def kin_changed(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` contradicts ``old`` as one named person's kinship to the user ("Lucy is my cousin" /
+    "Lucy is my niece", 王磊是我表弟 / 王磊是我堂弟): one person is one relative, so another kin relation
+    that cannot be the same one (:func:`memcli.slots.same_relation`) is a CONFLICT. Social relations
+    (friend, colleague, neighbour) are left alone: one person may be several. None: no such change."""
+    from memcli import slots
+
+    if not (new.subject == old.subject and new.subject.startswith("person:") and new.slot and old.slot
+            and split_slot(new.slot)[1] == "is" == split_slot(old.slot)[1] and new.positive == old.positive):
+        return None
+
+    def kin(text: str) -> frozenset[str]:
+        return frozenset(r for r in relations_of(text) if _KIN.search(r) and r not in slots.PLURAL_RELATIONS)
+
+    a, b = kin(new.statement), kin(old.statement)
+    if a and b and a - b and b - a and not any(slots.same_relation(x, y) for x in a for y in b):
+        return f"{new.subject} is another relative now ({', '.join(sorted(b))} → {', '.join(sorted(a))})"
+    return None

@@ -32,15 +32,17 @@ from memcli.write.change_rules import (
     TALK_OVERLAP,
     _contains,
     keyed_apart,
+    kin_changed,
     numbers_clash,
     past_event_kept,
     plural_subject,
+    relations_of,
     talk_only,
     told_change,
 )
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
-from memcli.write.value_types import WEAK_ATTRIBUTES, asks, strong, types_apart  # noqa: F401
+from memcli.write.value_types import WEAK_ATTRIBUTES, asks, change_marker, strong, types_apart  # noqa: F401
 
 __all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
            "compare_slot", "content_overlap", "different_people", "facts_of", "guard", "hard_guard",
@@ -103,6 +105,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     friend), ``None`` — when unsure, the caller ADDs: two active facts are recoverable, a
     lost one is not.
     """
+    if why := kin_changed(new, old):
+        return Decision.CONFLICT, why
     if not new.slot or new.slot != old.slot or not strong(new.slot):
         return None  # a weak slot (is.X, fact.…, habit.…) does not say two statements are one fact
     if apart := types_apart(new, old):  # a place and a dwelling, an origin and a family: two facts
@@ -215,7 +219,7 @@ def other_person(new: Facts, old: Facts) -> bool:
     "Blue is not my favourite colour" reads as about ``person:blue``."""
     from memcli import slots
 
-    if new.subject == old.subject:
+    if new.subject == old.subject or not different_people(new, old):  # 我换导师了 / 我的导师是王教授: one advisor
         return False
     people = _people()
     return new.subject in people and old.subject in people and not slots.same_relation(new.subject, old.subject)
@@ -230,7 +234,18 @@ def different_people(new: Facts, old: Facts) -> bool:
     a, b = new.subject, old.subject
     if a == b or a.startswith("thing:") or b.startswith("thing:"):
         return False
+    if slots.ME in (a, b) and names_relation(new if a == slots.ME else old, b if a == slots.ME else a):
+        return False  # "I have a new doctor now, Dr. Nguyen" / "My doctor is Dr. Allen": who the doctor is
     return not slots.same_relation(a, b)
+
+
+def names_relation(mine: Facts, relation: str) -> bool:
+    """``mine`` (a statement read as about the user) names ``relation`` or a relation that may be the same
+    person (我换导师了 names 导师, "we got a new manager" a manager): it tells who that relation is, not a
+    fact of the user's own. "我住在成都" names no relation and stays the user's."""
+    from memcli import slots
+
+    return any(slots.same_relation(r, relation) for r in relations_of(mine.statement))
 
 
 #: the default hide floor (:func:`hard_guard`) for a model without fitted judge weights: no CONFLICT /
@@ -258,6 +273,9 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
       ``floor["overlap"]`` and the cosine (``cosine``, under the configured model; unknown counts
       as low) below ``floor["cosine"]``: nothing says the two are one fact. A paraphrase may still
       be NOOP (a merged restatement loses nothing);
+    - UPDATE or CONFLICT without a shared strong slot at a cosine below ``floor["cosine"]`` whatever the
+      overlap, unless ``new`` tells a change (now / switched / 现在 / 换成: every such goldset pair does);
+      two named events' durations share words, not a fact;
     - UPDATE or CONFLICT with a shared strong slot at a known cosine below ``floor["cosine"]``
       (the slot was read from words the model finds unrelated: 工作上出了问题 is no job).
 
@@ -296,6 +314,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
         return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "
                 f"{fl['cosine']}")
+    if not shared_slot and cos < fl["cosine"] and not change_marker(new.statement):
+        return f"no shared slot, cosine {cos:.3f} < {fl['cosine']} and no change told"
     return None
 
 

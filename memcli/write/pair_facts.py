@@ -48,7 +48,8 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
     """What the decision compares of one statement: :func:`memcli.write.rules.analyze` (with
     ``slot`` when the rules found none), read once more without the words that tell a change
     when they hide the slot (我的新老板是张伟 → the slot of 我的老板是张伟), the digits of name
-    tokens not counted as numbers (3号线, iPhone 15), and ``X.is.<name>`` read as ``X.name``."""
+    tokens not counted as numbers (3号线, iPhone 15), ``X.is.<name>`` read as ``X.name``, and a
+    ``has.…`` slot read as about its owner (I have four kids: the user, not a subject "has")."""
     f = with_slot(analyze(statement), slot)
     if f.slot is None:
         bare = (_ZH_NEW_WORDS if lang_of(statement) == "zh" else _EN_NEW_WORDS).sub("", statement).strip()
@@ -56,6 +57,8 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
             g = analyze(bare)
             if g.slot:
                 f = replace(f, slot=g.slot, value=g.value, subject=g.subject, kind=g.kind)
+    if f.subject == "has" or f.subject.endswith(".has"):  # has.child names no attribute: the owner's slot
+        f = replace(f, subject=f.subject[:-4] or "me")
     drop = Counter(name_numbers(statement))
     if drop and f.numbers:
         left = Counter(f.numbers) - drop

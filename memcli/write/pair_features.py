@@ -22,6 +22,7 @@ import numpy as np
 from memcli.models import Decision
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
+from memcli.write.change_rules import relations_of
 from memcli.write.judge import (
     _contains,
     adds_detail,
@@ -63,6 +64,7 @@ FEATURES: tuple[str, ...] = (
     "flip_x_cos", "jaccard_x_cos", "changed_x_cos", "swap", "swap_entity", "swap_x_cos", "names_changed",
     "one_strong_slot", "relations_changed", "family_refines",
     "types_apart", "change_marker", "different_people", "hard_no_hide", "name_tokens_changed",
+    "names_added", "exclusive_swap", "qualifier_changed", "rank_changed",
 )
 
 
@@ -95,25 +97,33 @@ def names_changed(new: str, old: str) -> bool:
     return bool(a - b) and bool(b - a)
 
 
-_EN_REL_WORDS: re.Pattern[str] | None = None
-_ZH_REL_WORDS: re.Pattern[str] | None = None
+#: words of a single-valued frame (one favourite, one preferred seat, one team supported): another word
+#: swapped into it is another value, not a second fact
+_EXCLUSIVE = re.compile(r"\b(?:prefer|preferred|favou?rite|support|fan|best)\b|最|偏爱|首选|支持|球迷", re.I)
+#: words that restrict an amount or a degree (only a little, rarely, 只会一点): said on one side only,
+#: the same words state another value
+_QUALIFIER = re.compile(r"\b(?:only|just|barely|hardly|rarely|seldom|a (?:little|bit))\b|只|才|仅|一点|偶尔|很少|不太",
+                        re.I)
+_EN_RANKS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth", "elementary", "primary", "middle", "high", "junior", "senior", "freshman",
+             "sophomore", "kindergarten", "college", "undergrad", "graduate")
+_RANK = re.compile(r"\b(?:" + "|".join(_EN_RANKS) + r"|\d+(?:st|nd|rd|th))\b|第[\d一二三四五六七八九十]+|"
+                   r"[\d一二三四五六七八九十]+年级|小学|初中|高中|大学|幼儿园|本科|研究生|硕士|博士", re.I)
 
 
-@lru_cache(maxsize=8192)
-def relations_of(text: str) -> frozenset[str]:
-    """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
-    niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
-    from memcli import slots
+def rank_changed(new: str, old: str) -> bool:
+    """Both statements place something on a scale of ranks or stages (third / fourth grade, 小学 /
+    初中, elementary / middle school) and each names a rank the other does not."""
+    a = {m.group(0).casefold() for m in _RANK.finditer(to_simplified(new))}
+    b = {m.group(0).casefold() for m in _RANK.finditer(to_simplified(old))}
+    return bool(a - b) and bool(b - a)
 
-    global _EN_REL_WORDS, _ZH_REL_WORDS
-    if lang_of(text) == "zh":
-        if _ZH_REL_WORDS is None:
-            _ZH_REL_WORDS = re.compile("|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True)))
-        return frozenset(slots.ZH_RELATIONS[m.group(0)] for m in _ZH_REL_WORDS.finditer(to_simplified(text)))
-    if _EN_REL_WORDS is None:
-        alt = "|".join(sorted(map(re.escape, (k for k in slots.EN_RELATIONS if k.islower())), key=len, reverse=True))
-        _EN_REL_WORDS = re.compile(r"\b(" + alt + r")s?\b")
-    return frozenset(slots.EN_RELATIONS[m.group(1)] for m in _EN_REL_WORDS.finditer(text.casefold()))
+
+def names_added(new: str, old: str) -> bool:
+    """``new`` names all ``old`` names and more (Boston → Boston University, vitamin D → vitamin D3):
+    a more specific statement, never the same fact restated."""
+    a, b = names_of(new), names_of(old)
+    return bool(b) and b < a
 
 
 def relations_changed(new: str, old: str) -> bool:
@@ -219,7 +229,11 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     not_apart = float(not (strong(new.slot) and strong(old.slot) and new.slot != old.slot))
     end = (float(different_people(new, old)),
            float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
-           float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))))
+           float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))),
+           float(names_added(s_new, s_old)),
+           swap * float(bool(_EXCLUSIVE.search(s_new) or _EXCLUSIVE.search(s_old))),
+           float(bool(_QUALIFIER.search(s_new)) != bool(_QUALIFIER.search(s_old))),
+           float(rank_changed(s_new, s_old)))
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
 
 
@@ -239,14 +253,14 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     ``other_slot`` (both have a strong slot and they differ: like.香菜 / like.粤菜) and
     ``mixed_slot`` (only one side has a strong slot: residence / event.拿到offer), and
     ``other_subject`` (the guard reads two subjects: 我每天早上喝咖啡 / 我咖啡不加糖), and
-    ``nothing_shared`` (no content unit, no slot and under 10% of character pairs in common).
+    ``nothing_shared`` (no slot, and no content unit and under 10% of character pairs in common, or
+    content overlap under ``hide_overlap`` with no change told).
     Without the slot, an UPDATE needs at least 20% of the old statement's content in the new one
     (a refinement keeps what was said). The hard guard (:func:`memcli.write.judge.hard_guard`)
     forbids UPDATE/CONFLICT (``hard_no_hide``: two people, types apart; and no shared strong slot
     below ``hide_overlap`` content overlap and ``hide_cosine`` cosine) and, between two people,
-    NOOP too. A changed
-    name (:func:`names_changed`) or relation (:func:`relations_changed`) can never be NOOP
-    (floor above 1)."""
+    NOOP too. A changed name (:func:`names_changed`) or relation (:func:`relations_changed`), or a
+    name added to all the old one names (:func:`names_added`), can never be NOOP (floor above 1)."""
     n = len(x)
     f = np.tile(np.array([0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]]), (n, 1))
     diff = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("family_refines")] == 0)
@@ -259,7 +273,11 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     f[no_slot & (x[:, _AT("old_in_new")] < 0.2), 2] = 1.01
     # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
     bare = no_slot & (x[:, _AT("jaccard")] == 0) & (x[:, _AT("bigram_jaccard")] < 0.1)
-    f[bare, 2:] = np.maximum(f[bare, 2:], min_prob.get("nothing_shared", 0.0))
+    # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
+    # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
+    thin = no_slot & (x[:, _AT("jaccard")] < min_prob.get("hide_overlap", -1.0)) & (
+        x[:, _AT("change_marker")] == 0)
+    f[bare | thin, 2:] = np.maximum(f[bare | thin, 2:], min_prob.get("nothing_shared", 0.0))
     # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
     # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
     # and between two strong slots only when they name a common thing
@@ -273,12 +291,16 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     f[refines, 2] = 0.0
     f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
     f[(x[:, _AT("names_changed")] > 0) | (x[:, _AT("relations_changed")] > 0), 1] = 1.01
+    f[x[:, _AT("names_added")] > 0, 1] = 1.01  # Boston → Boston University: more specific
     # the hard guard (memcli.write.judge.hard_guard): never hide across types, subjects or no common ground,
     # never merge two people's facts
     f[x[:, _AT("hard_no_hide")] > 0, 2:] = 1.01
     low = ((x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("jaccard")] < min_prob.get(
         "hide_overlap", -1.0)) & (x[:, _AT("cos")] < min_prob.get("hide_cosine", -2.0)))
     f[low, 2:] = 1.01
+    # below the hide cosine without a shared slot only a told change hides (hard_guard's last rule)
+    f[(x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("cos")] < min_prob.get(
+        "hide_cosine", -2.0)) & (x[:, _AT("change_marker")] == 0), 2:] = 1.01
     f[x[:, _AT("different_people")] > 0, 1:] = 1.01
     return f
 

@@ -296,7 +296,8 @@ def different_things(new: str, old: str) -> str | None:
     :func:`memcli.write.clauses.generic_slot` gives ``thing:<名称>.<属性>``) whose names share less
     than half of the shorter one's content characters or words, a head noun aside (教育论坛 and
     金融论坛: two events' durations, never one value changed). A name inside the other or mostly
-    shared (林婉 / 林婉生日, 2019年开始 / 2021年开始) is not judged. Two attributes of one named thing
+    shared (林婉 / 林婉生日, 2019年开始 / 2021年开始) is not judged; a place both names share is no
+    shared content (杭州…招聘会 / 杭州…招聘节). Two attributes of one named thing
     (its duration, its programme) are two facts; an attribute of a named thing is no change of a
     statement that never names that attribute (我将要参加X / X的主要内容是…)."""
     from memcli.write.clauses import generic_slot
@@ -317,7 +318,8 @@ def different_things(new: str, old: str) -> str | None:
         return f"two attributes of {na} ({ab} / {aa})"
     if (aa != ab and not (one and other)) or na in nb or nb in na:
         return None
-    ua, ub = mixed_content_units(na), mixed_content_units(nb)
+    # a shared place says where, not which (杭州瓦工招聘会 / 杭州医师招聘节: two fairs in one city)
+    ua, ub = (mixed_content_units(re.sub("|".join(_ZH_PLACES), "", n)) for n in (na, nb))
     if len(ua) < 2 or len(ub) < 2 or len(ua & ub) * 2 >= min(len(ua), len(ub)):
         return None
     if aa != ab:  # both by the named-attribute shape: another attribute of another thing (论坛的时长 / 某人的学历)
