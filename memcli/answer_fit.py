@@ -170,10 +170,12 @@ def _p(params: dict[str, Any], x: np.ndarray) -> np.ndarray:
 
 
 def _rows(qs: Sequence[QueryRows]) -> tuple[np.ndarray, np.ndarray]:
-    """Feature rows and labels of the hits the regression decides (not vetoed, not expansion)."""
-    from memcli.read.answer import vetoed
+    """Feature rows and labels of the hits the regression decides (of a grounded question, not
+    vetoed, not expansion)."""
+    from memcli.read.answer import grounded, vetoed
 
-    use = [(h, q) for q in qs for h in q.hits if h.x is not None and not vetoed(h.x)]
+    use = [(h, q) for q in qs if grounded([h.x for h in q.hits if h.x is not None])
+           for h in q.hits if h.x is not None and not vetoed(h.x)]
     xs = [h.x for h, _ in use]
     ys = [1.0 if set(h.keys) & q.relevant else 0.0 for h, q in use]
     return np.asarray(xs, dtype=float).reshape(len(xs), -1), np.asarray(ys)
@@ -182,9 +184,11 @@ def _rows(qs: Sequence[QueryRows]) -> tuple[np.ndarray, np.ndarray]:
 def _probs(params: dict[str, Any], q: QueryRows) -> list[float]:
     """p of each hit as the read path computes it (:func:`memcli.read.answer.probability`, shared
     by subject: :func:`memcli.read.answer.share_by_subject`)."""
-    from memcli.read.answer import probability, share_by_subject
+    from memcli.read.answer import grounded, probability, share_by_subject
 
     own = {i: probability(h.x, params) for i, h in enumerate(q.hits) if h.x is not None}
+    if not grounded([h.x for h in q.hits if h.x is not None]):
+        own = dict.fromkeys(own, 0.0)
     own = share_by_subject(own, {i: h.subject for i, h in enumerate(q.hits)})
     out = [own.get(i, -1.0) for i in range(len(q.hits))]
     return [out[h.parent] if h.x is None and h.parent is not None else p for h, p in zip(q.hits, out, strict=True)]
