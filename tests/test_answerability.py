@@ -184,3 +184,18 @@ def test_a_question_about_nobody_the_legs_do_not_confirm_is_not_grounded() -> No
     # the requester's 我 is no anchor, a relative's is (给我爸…: 我 before a relation word)
     assert anchor("帮我写一封请假邮件", []) == 0 and anchor("哪天该给我爸送礼物", []) == 1
     assert anchor("How do bees make honey?", []) == 0 and anchor("Where does my dad live?", []) == 1
+
+
+def test_a_relation_said_in_other_words_is_the_relation() -> None:
+    # a relative of a relative (composed) or a colloquial name reads as the stored relation key
+    from memcli.read.answer import subject_feature
+    from memcli.read.kin import question_relation
+
+    assert question_relation("我爸的妈妈住在哪") == "paternal_grandmother"
+    assert question_relation("我老婆的爸爸做什么工作") == "father_in_law"
+    assert question_relation("Where does my dad's sister live?") == "paternal_aunt"
+    assert question_relation("What does my hubby do?") == "husband" and question_relation("我妈妈住在哪") is None
+    assert subject_feature("我妈的哥哥喜欢什么", ["mother.like"], "maternal_uncle.like") == 1
+    assert subject_feature("我妈的哥哥喜欢什么", ["mother.like"], "mother.like") == -1
+    # read in the question sentence, not in the chatter before it
+    assert question_relation("My hubby is away this week. Anyway, what is the capital of Peru?") is None

@@ -90,11 +90,14 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     names another subject (我爸爸… vs ``mother.residence``), 0 when the query names none (the
     user) or the hit has no slot. A hit whose slot says it is about the user or a named person
     but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
-    stored as ``person:小林…``) is read by that relation. ``query`` and ``statement`` are
-    simplified Chinese or any other text."""
+    stored as ``person:小林…``) is read by that relation. A relation the query says in other words
+    (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
+    ``statement`` are simplified Chinese or any other text."""
+    from memcli.read.kin import question_relation
     from memcli.slots import ME, SOMEONE, query_subject
 
-    subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
+    said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
+    subjects = ({said} if said else {_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
     if not subjects or not hit_slot:
         return 0
     hs = _subject(hit_slot)
@@ -222,7 +225,9 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     if "我" in rest or "咱" in rest or _ANCHOR_EN.search(rest):
         return 1
     zh, en, mine = _relation_words()
-    if zh.search(q) or en.search(q) or mine.search(q):
+    from memcli.read.kin import question_relation
+
+    if zh.search(q) or en.search(q) or mine.search(q) or question_relation(q):
         return 1
     from memcli.slots import ME, SOMEONE
 
