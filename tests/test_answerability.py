@@ -168,3 +168,34 @@ def test_answerability_is_shared_by_subject() -> None:
     assert subject_of[4] is None and subject_of[5] is None and subject_of[6] is None
     p = share_by_subject({1: 0.9, 2: 0.02, 3: 0.01, 4: 0.5, 5: 0.03, 6: 0.2, 7: 0.04, 8: 0.3}, subject_of)
     assert p == {1: 0.9, 2: 0.9, 3: 0.01, 4: 0.5, 5: 0.03, 6: 0.2, 7: 0.3, 8: 0.3}
+
+
+def test_a_question_about_nobody_the_legs_do_not_confirm_is_not_grounded() -> None:
+    # the first stage of the cut: a question that names neither the user nor anyone of theirs and
+    # that the lexical and slot legs do not confirm gets p = 0 for every hit (dense neighbours only)
+    from memcli.read.answer import anchor, grounded, hit_features
+
+    def row(*, lexical: bool = False, slot: bool = False, has_anchor: int = 0) -> list[float]:
+        return hit_features(cos=0.3, lexical=lexical, slot=slot, cover=0.0, strong_cover=0.0, ratio=1.0, best_cos=0.3,
+                            mean_cos=0.15, rank=1, subject=0, attr=0, has_anchor=has_anchor, query_chars=8)
+
+    assert not grounded([row(), row()]) and not grounded([])
+    assert grounded([row(), row(lexical=True)]) and grounded([row(slot=True)]) and grounded([row(has_anchor=1)])
+    # the requester's 我 is no anchor, a relative's is (给我爸…: 我 before a relation word)
+    assert anchor("帮我写一封请假邮件", []) == 0 and anchor("哪天该给我爸送礼物", []) == 1
+    assert anchor("How do bees make honey?", []) == 0 and anchor("Where does my dad live?", []) == 1
+
+
+def test_a_relation_said_in_other_words_is_the_relation() -> None:
+    # a relative of a relative (composed) or a colloquial name reads as the stored relation key
+    from memcli.read.answer import subject_feature
+    from memcli.read.kin import question_relation
+
+    assert question_relation("我爸的妈妈住在哪") == "paternal_grandmother"
+    assert question_relation("我老婆的爸爸做什么工作") == "father_in_law"
+    assert question_relation("Where does my dad's sister live?") == "paternal_aunt"
+    assert question_relation("What does my hubby do?") == "husband" and question_relation("我妈妈住在哪") is None
+    assert subject_feature("我妈的哥哥喜欢什么", ["mother.like"], "maternal_uncle.like") == 1
+    assert subject_feature("我妈的哥哥喜欢什么", ["mother.like"], "mother.like") == -1
+    # read in the question sentence, not in the chatter before it
+    assert question_relation("My hubby is away this week. Anyway, what is the capital of Peru?") is None

@@ -56,8 +56,8 @@ from typing import Any
 from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
-           "answer_subject", "load_answer_weights", "personal_score", "pool_mean", "probability", "share_by_subject",
-           "subject_feature", "topic_coverage", "vetoed"]
+           "answer_subject", "grounded", "load_answer_weights", "personal_score", "pool_mean", "probability",
+           "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
@@ -90,11 +90,14 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     names another subject (我爸爸… vs ``mother.residence``), 0 when the query names none (the
     user) or the hit has no slot. A hit whose slot says it is about the user or a named person
     but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
-    stored as ``person:小林…``) is read by that relation. ``query`` and ``statement`` are
-    simplified Chinese or any other text."""
+    stored as ``person:小林…``) is read by that relation. A relation the query says in other words
+    (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
+    ``statement`` are simplified Chinese or any other text."""
+    from memcli.read.kin import question_relation
     from memcli.slots import ME, SOMEONE, query_subject
 
-    subjects = ({_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
+    said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
+    subjects = ({said} if said else {_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
     if not subjects or not hit_slot:
         return 0
     hs = _subject(hit_slot)
@@ -200,13 +203,17 @@ _REQUEST_EN = re.compile(r"\b(?:help me|tell me|give me|show me|teach me|let me|
 
 
 @lru_cache(maxsize=1)
-def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Relation words of 2+ CJK / 3+ Latin characters; and 我 before any relation word (给我爸…:
+    the 我 of someone of the user's, not of the requester)."""
     from memcli.slots import EN_RELATIONS, ZH_RELATIONS
 
     zh = sorted((w for w in ZH_RELATIONS if len(w) >= 2), key=len, reverse=True)
     en = sorted((w for w in EN_RELATIONS if len(w) >= 3 and w.isascii()), key=len, reverse=True)
+    mine = sorted(ZH_RELATIONS, key=len, reverse=True)
     return (re.compile("|".join(map(re.escape, zh))),
-            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE))
+            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE),
+            re.compile("我的?(?:" + "|".join(map(re.escape, mine)) + ")"))
 
 
 def anchor(query: str, query_slots: Sequence[str]) -> int:
@@ -217,8 +224,10 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     rest = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))
     if "我" in rest or "咱" in rest or _ANCHOR_EN.search(rest):
         return 1
-    zh, en = _relation_words()
-    if zh.search(q) or en.search(q):
+    zh, en, mine = _relation_words()
+    from memcli.read.kin import question_relation
+
+    if zh.search(q) or en.search(q) or mine.search(q) or question_relation(q):
         return 1
     from memcli.slots import ME, SOMEONE
 
@@ -268,6 +277,16 @@ def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None
 
 
 _TOPIC = FEATURES.index("topic")
+_GROUNDS = tuple(FEATURES.index(f) for f in ("anchor", "lexical", "slot"))
+
+
+def grounded(rows: Sequence[Sequence[float]]) -> bool:
+    """Whether a question is about the user's memories at all (the first stage of the cut, before
+    the hit's p): it names the user or someone of theirs (``anchor``), or the lexical or slot leg
+    confirms one of its hits. One that does neither (日本的首都是哪里, "how do bees make honey":
+    only the dense leg's nearest neighbours) gets p = 0 for every hit. ``rows``: the feature rows
+    of the question's own hits (:func:`hit_features`)."""
+    return any(x[i] for x in rows for i in _GROUNDS)
 
 
 def vetoed(x: Sequence[float]) -> bool:
