@@ -35,7 +35,7 @@ import numpy as np
 from memcli import slots
 from memcli.text import to_simplified
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
-from memcli.write.rules.en_words import APPOSITION, VOCATIVE
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE, trim_tail
 
 __all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
            "specific_slot", "units"]
@@ -227,6 +227,7 @@ def clean(unit: Unit) -> str:
     t = re.sub(r",?\s*(?:i mean|you know|like,)\s*,?", " ", t, flags=re.I)
     t = re.sub(r"\s+", " ", re.sub(r"[.!?;,:\s]+$", "", t)).strip()
     t = t if APPOSITION.search(t) else VOCATIVE.sub("", t)  # "I'm doing fine, Sam" (not "Paris, France")
+    t = trim_tail(t)
     return t[:1].upper() + t[1:] if t else t
 
 

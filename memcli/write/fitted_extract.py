@@ -46,6 +46,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.rules.en_words import trim_tail
 from memcli.write.rules.zh_carry import with_subjects
 
 if TYPE_CHECKING:
@@ -215,6 +216,8 @@ class FittedExtractor(RuleExtractor):
     def _specific(c: Candidate) -> Candidate:
         """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
         slot when that names a known attribute (we moved to X → residence)."""
+        if c.statement.isascii() and (short := trim_tail(c.statement)) != c.statement:
+            c = c.model_copy(update={"statement": short})  # … after I left the army: its background, not the fact
         slot = specific_slot(c.statement, c.slot)
         return c if slot == c.slot else c.model_copy(update={"slot": slot})
 
