@@ -35,10 +35,10 @@ import numpy as np
 from memcli import slots
 from memcli.text import to_simplified
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
-from memcli.write.rules.en_words import APPOSITION, VOCATIVE, trim_tail
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE, split_clauses, trim_tail
 
-__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
-           "specific_slot", "units"]
+__all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "is_chatter", "model_text", "named_attribute",
+           "signals", "specific_slot", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
@@ -101,6 +101,25 @@ def units(text: str) -> list[Unit]:
                 parts.append(p)
         out += [Unit(p, lang) for p in parts]
     return out
+
+
+def en_parts(unit: Unit) -> list[Unit]:
+    """An English unit cut into the clauses the rules read (:func:`~memcli.write.rules.en_words.split_clauses`:
+    at and/but/so/because + a subject, at a comma before a clause of its own, before a question
+    tacked on); a part that opens with a pronoun (he goes to…) or is too short to stand alone
+    stays with the part before it. A Chinese unit, or one clause, is itself."""
+    if unit.lang != "en":
+        return [unit]
+    parts: list[str] = []
+    for p in split_clauses(unit.text):
+        p = p.strip(" ,")
+        if not p:
+            continue
+        if parts and (_EN_JOIN.match(p) or len(p) <= 12 or re.fullmatch(r"[A-Za-z]+ly\W*", p)):
+            parts[-1] = parts[-1] + ", " + p
+        else:
+            parts.append(p)
+    return [Unit(p, unit.lang) for p in parts] if len(parts) > 1 else [unit]
 
 
 _EDGE_PUNCT = re.compile(r"^[\s，,、。.！!？?；;…~～:：\"'“”‘’]+|[\s，,、。.！!？?；;…~～:：\"'“”‘’]+$")

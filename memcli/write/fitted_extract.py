@@ -37,6 +37,7 @@ from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
     clean,
+    en_parts,
     generic_slot,
     is_chatter,
     model_text,
@@ -46,7 +47,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
-from memcli.write.rules.en_words import trim_tail
+from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
 
 if TYPE_CHECKING:
@@ -162,12 +163,27 @@ class FittedExtractor(RuleExtractor):
         from memcli.write.rules.match import mixed_content_units
 
         have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
+
+        def is_open(u: Unit) -> bool:
+            # (a relative time the rules read into valid_from is carried by their fact: I quit sugar two days ago)
+            cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else u.text)
+            # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry
+            return bool(cu) and not is_chatter(u) and len(have & cu) / len(cu) < 0.5
+
         out = []
         for u, said in zip(parts, with_subjects(list(parts)), strict=True):
-            cu = mixed_content_units(u.text)
-            if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
-                continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
-            out.append(said)
+            if is_open(u):
+                clauses = en_parts(u)
+                if len(clauses) == 1 or all(map(is_open, clauses)):
+                    out.append(said)
+                    continue
+            else:
+                clauses = en_parts(u)
+                if len(clauses) == 1:
+                    continue
+            # an English sentence some of whose clauses the rules carry, or that ends in a question:
+            # its other clauses are read on their own (…, we've known each other since kindergarten)
+            out += [c for c in clauses if is_open(c)]
         return out
 
     @staticmethod

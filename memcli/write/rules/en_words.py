@@ -171,10 +171,10 @@ _ING_OK = re.compile(r"^(?:trying to|spending|applying|looking for|searching for
                      r"volunteering|running|coaching|renting|saving)\b")
 
 _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501
-                    r"they|it|we|his|her|our|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
+                    r"they|it|we|his|her|our|there|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
                     r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
                     r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
-                    r",\s+(?=(?i:i|he|she|my|our)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
+                    r",\s+(?=(?i:i|he|she|my|our|we)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
                     r"who|why)\b)")
 
