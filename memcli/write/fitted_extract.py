@@ -47,6 +47,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.rules.en_coord import distribute
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
 
@@ -251,13 +252,13 @@ class FittedExtractor(RuleExtractor):
                 parts[len(rule_out):] = [[]]
                 rule_out.append(exc)
         if self.model is None:
-            return rule_out
+            return self._distributed(rule_out)
         todo: list[tuple[int, Unit]] = []
         for i, (u, out) in enumerate(zip(utts, rule_out, strict=True)):
             if u.role == "user" and not isinstance(out, Exception):
                 todo += [(i, x) for x in self._open_units(parts[i], out)]
         if not todo:
-            return rule_out
+            return self._distributed(rule_out)
         texts = [model_text(x.text) for _, x in todo]
         vec = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size)
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
@@ -270,7 +271,25 @@ class FittedExtractor(RuleExtractor):
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)
-        return rule_out
+        return self._distributed(rule_out)
+
+    @staticmethod
+    def _distributed(outs: list[list[Candidate] | Exception]) -> list[list[Candidate] | Exception]:
+        """Each English statement whose subject governs two coordinated predicates said as two
+        (:func:`~memcli.write.rules.en_coord.distribute`: I quit coffee and switched to tea → I quit
+        coffee, I switched to tea); the first keeps the candidate's slot, the second takes its parse's."""
+        for out in outs:
+            if isinstance(out, Exception):
+                continue
+            new: list[Candidate] = []
+            for c in out:
+                parts = distribute(c.statement) if c.statement.isascii() else [c.statement]
+                new.append(c if len(parts) == 1 else c.model_copy(update={"statement": parts[0]}))
+                new += [c.model_copy(update={"statement": p, "slot": (generic_slot(p) or (c.slot,))[0]})
+                        for p in parts[1:]]
+            seen: set[str] = set()
+            out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
+        return outs
 
     @staticmethod
     def _absorb(found: list[Candidate], cand: Candidate, unit: Unit) -> list[Candidate]:
