@@ -47,7 +47,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
-from memcli.write.rules.en_coord import distribute
+from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
 
@@ -100,6 +100,8 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
     read as whom it means); or one that ends on a word that needs more (… love to)."""
     if st[-1] in _EN_CUT_END:
         return True
+    if any(a == "," and b in ("is", "are", "was", "were") for a, b in zip(st, st[1:], strict=False)):
+        return True  # "My sister-in-law, is a pharmacist": the name before the apposition was cut off
     if st[0] == "i" and len(st) > 2 and (st[2] in ("is", "are", "was", "were") or
                                          st[2] == "has" or
                                          st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
@@ -252,13 +254,13 @@ class FittedExtractor(RuleExtractor):
                 parts[len(rule_out):] = [[]]
                 rule_out.append(exc)
         if self.model is None:
-            return self._distributed(rule_out)
+            return self._distributed(rule_out, utts)
         todo: list[tuple[int, Unit]] = []
         for i, (u, out) in enumerate(zip(utts, rule_out, strict=True)):
             if u.role == "user" and not isinstance(out, Exception):
                 todo += [(i, x) for x in self._open_units(parts[i], out)]
         if not todo:
-            return self._distributed(rule_out)
+            return self._distributed(rule_out, utts)
         texts = [model_text(x.text) for _, x in todo]
         vec = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size)
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
@@ -271,14 +273,17 @@ class FittedExtractor(RuleExtractor):
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)
-        return self._distributed(rule_out)
+        return self._distributed(rule_out, utts)
 
     @staticmethod
-    def _distributed(outs: list[list[Candidate] | Exception]) -> list[list[Candidate] | Exception]:
+    def _distributed(outs: list[list[Candidate] | Exception], utts: Sequence[Utterance]) \
+            -> list[list[Candidate] | Exception]:
         """Each English statement whose subject governs two coordinated predicates said as two
         (:func:`~memcli.write.rules.en_coord.distribute`: I quit coffee and switched to tea → I quit
-        coffee, I switched to tea); the first keeps the candidate's slot, the second takes its parse's."""
-        for out in outs:
+        coffee, I switched to tea); the first keeps the candidate's slot, the second takes its parse's.
+        An object "it"/"them" is said as the thing it means when the utterance names it
+        (:func:`~memcli.write.rules.en_coord.antecedent`: I have a X and I use it → I use my X)."""
+        for out, utt in zip(outs, utts, strict=True):
             if isinstance(out, Exception):
                 continue
             new: list[Candidate] = []
@@ -287,6 +292,9 @@ class FittedExtractor(RuleExtractor):
                 new.append(c if len(parts) == 1 else c.model_copy(update={"statement": parts[0]}))
                 new += [c.model_copy(update={"statement": p, "slot": (generic_slot(p) or (c.slot,))[0]})
                         for p in parts[1:]]
+            if utt.text.isascii() and (thing := antecedent(utt.text, [c.statement for c in new])):
+                new = [c if (st := resolve_it(c.statement, thing)) == c.statement or thing in c.statement
+                       else c.model_copy(update={"statement": st}) for c in new]
             seen: set[str] = set()
             out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
         return outs
