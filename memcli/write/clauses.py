@@ -35,7 +35,7 @@ import numpy as np
 from memcli import slots
 from memcli.text import to_simplified
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
-from memcli.write.rules.en_words import APPOSITION, VOCATIVE, split_clauses, trim_tail
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 
 __all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "is_chatter", "model_text", "named_attribute",
            "signals", "specific_slot", "units"]
@@ -103,20 +103,26 @@ def units(text: str) -> list[Unit]:
     return out
 
 
+#: cuts that join a reason or an elaboration to its clause, not a clause of its own
+_EN_KEEP_CUT = re.compile(r"\b(?:because|so|while|although|though)\b|[—–-]", re.I)
+
+
 def en_parts(unit: Unit) -> list[Unit]:
     """An English unit cut into the clauses the rules read (:func:`~memcli.write.rules.en_words.split_clauses`:
     at and/but/so/because + a subject, at a comma before a clause of its own, before a question
-    tacked on); a part that opens with a pronoun (he goes to…) or is too short to stand alone
-    stays with the part before it. A Chinese unit, or one clause, is itself."""
+    tacked on); a part that opens with a pronoun (he goes to…), is too short to stand alone, gives
+    the reason of the part before it (because, so, though) or says what it was after a dash (…a new
+    project - a thriller set in…) stays with it. A Chinese unit, or one clause, is itself."""
     if unit.lang != "en":
         return [unit]
     parts: list[str] = []
-    for p in split_clauses(unit.text):
+    for cut, p in clause_pieces(unit.text):
         p = p.strip(" ,")
         if not p:
             continue
-        if parts and (_EN_JOIN.match(p) or len(p) <= 12 or re.fullmatch(r"[A-Za-z]+ly\W*", p)):
-            parts[-1] = parts[-1] + ", " + p
+        if parts and (_EN_JOIN.match(p) or len(p) <= 12 or re.fullmatch(r"[A-Za-z]+ly\W*", p)
+                      or _EN_KEEP_CUT.search(cut) or re.match(r"(?:a|an)\s", p, flags=re.I)):
+            parts[-1] = parts[-1] + cut + p
         else:
             parts.append(p)
     return [Unit(p, unit.lang) for p in parts] if len(parts) > 1 else [unit]

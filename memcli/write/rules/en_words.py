@@ -201,15 +201,20 @@ _CO_SUBJECT = re.compile(r"^(?:(?i:my|our|his|her|their|the) [\w'-]+(?: [\w'-]+)
 def split_clauses(sent: str) -> list[str]:
     """``sent`` cut at :data:`_SPLIT`, except where what stands before "and I/we" is a noun phrase
     alone: "My husband and I are from Ohio" has one subject, two people."""
-    out: list[str] = []
-    pos = 0
+    return [p for _, p in clause_pieces(sent)]
+
+
+def clause_pieces(sent: str) -> list[tuple[str, str]]:
+    """:func:`split_clauses` with the cut before each piece (``""`` before the first)."""
+    out: list[tuple[str, str]] = []
+    pos, cut = 0, ""
     for m in _SPLIT.finditer(sent):
         piece = sent[pos:m.start()]
         if not out and _CO_SUBJECT.match(piece.strip()) and re.fullmatch(r"\s+and\s+", m.group(0), flags=re.I):
             continue  # keep scanning: this cut is no clause boundary
-        out.append(piece)
-        pos = m.end()
-    out.append(sent[pos:])
+        out.append((cut, piece))
+        pos, cut = m.end(), m.group(0)
+    out.append((cut, sent[pos:]))
     return out
 
 
