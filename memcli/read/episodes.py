@@ -42,6 +42,9 @@ __all__ = ["EPISODE", "EPISODE_SALIENCE", "EpisodeLeg", "merge"]
 
 EPISODE = "episode"
 EPISODE_SALIENCE = 0.5  # an episode has no salience of its own: the middle of [0, 1]
+#: an English query's episodes are fused by plain RRF, both legs weighed alike (Cormack et al. 2009, k=60)
+EN_EPISODE_WEIGHTS = {"dense": 1.0, "lexical": 1.0}
+EN_EPISODE_RRF_K = 60
 
 
 @dataclass
@@ -88,7 +91,10 @@ class EpisodeLeg:
             return []
         cos = dict(self.dense)
         bm25 = dict(self.lexical)
-        fused = fusion.fuse(st, rankings, cos, lang)
+        # English turns: a plain equal-weight RRF of the two legs (the fitted weights rank short
+        # statements; a chat turn's words are found by BM25 as much as by its embedding)
+        fused = (fusion.fuse(st, rankings, cos, lang) if lang == "zh" else
+                 fusion.rrf_fuse(rankings, EN_EPISODE_WEIGHTS, EN_EPISODE_RRF_K))
         rows = {int(r["id"]): r for r in self.store.episode_rows(self.user, [f.id for f in fused])}
         weights = fusion.leg_weights(st, lang)
         weight = st.weight_episode if lang == "zh" or st.weight_episode_en is None else st.weight_episode_en

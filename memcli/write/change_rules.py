@@ -20,7 +20,8 @@ from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "kin_changed", "numbers_clash",
-           "past_event_kept", "plural_subject", "relations_of", "talk_only", "told_change", "told_event_kept"]
+           "past_event_kept", "plural_subject", "relations_of", "talk_only", "told_change", "told_event_kept",
+           "told_remark_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -92,6 +93,32 @@ def told_event_kept(new: Facts, old: Facts) -> str | None:
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:
         return None
     return f"a told event is history: the new statement carries {len(a & b)}/{len(b)} of its content"
+
+
+#: the cosine at and above which a "no" that shares a word with a stored English remark is about the same
+#: thing (I need glasses to see → I don't wear glasses: 0.67); chat's passing negations sit lower
+NEGATION_COSINE = 0.55
+#: words that end a state (a weaker change word, now / new / since / just got, is everywhere in chat)
+_EN_ENDED = re.compile(r"\b(?:moved|switched|changed|no longer|anymore|any more|promoted|transferred|relocated|"
+                       r"quit|stopped|gave up|sold|left)\b", re.I)
+
+
+def told_remark_kept(new: Facts, old: Facts, cosine: float | None) -> str | None:
+    """Why a stored English statement with no strong slot (a remark about a day, a book, a trip, a
+    feeling) stays true beside ``new`` (None: ``new`` may contradict or refine it): a later statement
+    that carries under :data:`EVENT_CARRIED` of its content and tells no end of it — no word that ends a
+    state (:data:`_EN_ENDED`), no other number, no "no" about the same thing (a shared word and cosine
+    ≥ :data:`NEGATION_COSINE`) — is another remark. Chat packs many such statements; the fitted judge,
+    trained on facts of one slot, superseded them at content overlap 0.1–0.2 and cosine ~0.5."""
+    if (old.slot and strong(old.slot)) or not old.statement.isascii():
+        return None
+    a, b = content_units(new.statement), content_units(old.statement)
+    if not b or len(a & b) / len(b) >= EVENT_CARRIED:
+        return None
+    if (new.positive != old.positive and a & b and cosine is not None and cosine >= NEGATION_COSINE) \
+            or numbers_clash(new.numbers, old.numbers) or _EN_ENDED.search(new.statement):
+        return None  # a "no" about the same thing, another number, or a state ended
+    return f"another remark: the new statement carries {len(a & b)}/{len(b)} of its content"
 
 
 #: value types that name one thing (a person, a place, an organisation): two of them in one slot

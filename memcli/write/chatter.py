@@ -28,7 +28,7 @@ Markers (per clause, after stripping fillers and punctuation):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 __all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause", "uncovered"]
 
@@ -113,6 +113,8 @@ def is_chatter(text: str) -> bool:
 
 #: a turn whose memories carry less than this share of its content stays findable as an episode too
 MIN_COVERED = 0.8
+#: an English turn stays an episode too unless one memory carries this share of it
+MIN_COVERED_EN = 1.0
 #: …when what they leave out is at least this many content units (characters / word stems)
 MIN_LEFT = 4
 #: a clause of at least this many content units of which the memories carry less than half is left
@@ -120,7 +122,7 @@ MIN_LEFT = 4
 MIN_CLAUSE = 3
 
 
-def uncovered(text: str, statements: list[str]) -> bool:
+def uncovered(text: str, statements: list[str], states: Sequence[bool] | None = None) -> bool:
     """Do the memories drawn from a turn leave much of it out? True when the turn's non-chatter
     clauses hold at least :data:`MIN_LEFT` content units (Chinese content characters, English word
     stems: :func:`memcli.write.rules.match.mixed_content_units`) that no statement has, and the
@@ -129,7 +131,11 @@ def uncovered(text: str, statements: list[str]) -> bool:
     remark of which one clause became a memory, or a short turn of which a whole clause was dropped, is
     then kept as an episode too, so that what the memory left out stays findable. An English turn (of
     :data:`MIN_LEFT` content units or more) also when no single statement carries :data:`MIN_COVERED`
-    of it: chat spreads one remark over several memories."""
+    of it: chat spreads one remark over several memories. ``states`` (per statement: it names a known
+    attribute of its subject, a state that can change — where one lives, works, what one likes; None:
+    unknown): an English turn one memory carries whole stays an episode too when no statement is
+    such a state — a told event or remark is found in the speaker's words with its context, while a
+    state is left to its memory, so that a value changed later never comes back as an episode."""
     from memcli.write.rules.match import mixed_content_units
 
     told = [mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)]
@@ -148,5 +154,9 @@ def uncovered(text: str, statements: list[str]) -> bool:
     if lang_of(text) == "zh" or len(said) < MIN_LEFT:
         return False
     # English chat: a turn told in several memories is one remark all the same — its words are found together
-    # only as an episode (what was done where and with whom spans its clauses), unless one memory says it all
-    return max((len(said & cu) for cu in per), default=0) / len(said) < MIN_COVERED
+    # only as an episode (what was done where and with whom spans its clauses), unless one memory says it all;
+    # its questions and exclamations count too (Wow, a pottery class? I took one in May!)
+    whole = mixed_content_units(text)
+    if max((len(whole & cu) for cu in per), default=0) / len(whole) < MIN_COVERED_EN:
+        return True
+    return states is not None and not any(states)

@@ -35,10 +35,10 @@ import numpy as np
 from memcli import slots
 from memcli.text import to_simplified
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
-from memcli.write.rules.en_words import APPOSITION, VOCATIVE
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 
-__all__ = ["SIGNALS", "Unit", "clean", "generic_slot", "is_chatter", "model_text", "named_attribute", "signals",
-           "specific_slot", "units"]
+__all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "is_chatter", "model_text", "named_attribute",
+           "signals", "specific_slot", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
@@ -101,6 +101,31 @@ def units(text: str) -> list[Unit]:
                 parts.append(p)
         out += [Unit(p, lang) for p in parts]
     return out
+
+
+#: cuts that join a reason or an elaboration to its clause, not a clause of its own
+_EN_KEEP_CUT = re.compile(r"\b(?:because|so|while|although|though)\b|[—–-]", re.I)
+
+
+def en_parts(unit: Unit) -> list[Unit]:
+    """An English unit cut into the clauses the rules read (:func:`~memcli.write.rules.en_words.split_clauses`:
+    at and/but/so/because + a subject, at a comma before a clause of its own, before a question
+    tacked on); a part that opens with a pronoun (he goes to…), is too short to stand alone, gives
+    the reason of the part before it (because, so, though) or says what it was after a dash (…a new
+    project - a thriller set in…) stays with it. A Chinese unit, or one clause, is itself."""
+    if unit.lang != "en":
+        return [unit]
+    parts: list[str] = []
+    for cut, p in clause_pieces(unit.text):
+        p = p.strip(" ,")
+        if not p:
+            continue
+        if parts and (_EN_JOIN.match(p) or len(p) <= 12 or re.fullmatch(r"[A-Za-z]+ly\W*", p)
+                      or _EN_KEEP_CUT.search(cut) or re.match(r"(?:a|an)\s", p, flags=re.I)):
+            parts[-1] = parts[-1] + cut + p
+        else:
+            parts.append(p)
+    return [Unit(p, unit.lang) for p in parts] if len(parts) > 1 else [unit]
 
 
 _EDGE_PUNCT = re.compile(r"^[\s，,、。.！!？?；;…~～:：\"'“”‘’]+|[\s，,、。.！!？?；;…~～:：\"'“”‘’]+$")
@@ -227,6 +252,7 @@ def clean(unit: Unit) -> str:
     t = re.sub(r",?\s*(?:i mean|you know|like,)\s*,?", " ", t, flags=re.I)
     t = re.sub(r"\s+", " ", re.sub(r"[.!?;,:\s]+$", "", t)).strip()
     t = t if APPOSITION.search(t) else VOCATIVE.sub("", t)  # "I'm doing fine, Sam" (not "Paris, France")
+    t = trim_tail(t)
     return t[:1].upper() + t[1:] if t else t
 
 

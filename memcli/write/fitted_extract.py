@@ -37,6 +37,7 @@ from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
     clean,
+    en_parts,
     generic_slot,
     is_chatter,
     model_text,
@@ -46,6 +47,8 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
+from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
 
 if TYPE_CHECKING:
@@ -97,6 +100,8 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
     read as whom it means); or one that ends on a word that needs more (… love to)."""
     if st[-1] in _EN_CUT_END:
         return True
+    if any(a == "," and b in ("is", "are", "was", "were") for a, b in zip(st, st[1:], strict=False)):
+        return True  # "My sister-in-law, is a pharmacist": the name before the apposition was cut off
     if st[0] == "i" and len(st) > 2 and (st[2] in ("is", "are", "was", "were") or
                                          st[2] == "has" or
                                          st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
@@ -161,12 +166,27 @@ class FittedExtractor(RuleExtractor):
         from memcli.write.rules.match import mixed_content_units
 
         have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
+
+        def is_open(u: Unit) -> bool:
+            # (a relative time the rules read into valid_from is carried by their fact: I quit sugar two days ago)
+            cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else u.text)
+            # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry
+            return bool(cu) and not is_chatter(u) and len(have & cu) / len(cu) < 0.5
+
         out = []
         for u, said in zip(parts, with_subjects(list(parts)), strict=True):
-            cu = mixed_content_units(u.text)
-            if not cu or is_chatter(u) or len(have & cu) / len(cu) >= 0.5:
-                continue  # chatter (a question, thanks, a request…), or a unit the rules' facts already carry
-            out.append(said)
+            if is_open(u):
+                clauses = en_parts(u)
+                if len(clauses) == 1 or all(map(is_open, clauses)):
+                    out.append(said)
+                    continue
+            else:
+                clauses = en_parts(u)
+                if len(clauses) == 1:
+                    continue
+            # an English sentence some of whose clauses the rules carry, or that ends in a question:
+            # its other clauses are read on their own (…, we've known each other since kindergarten)
+            out += [c for c in clauses if is_open(c)]
         return out
 
     @staticmethod
@@ -215,6 +235,8 @@ class FittedExtractor(RuleExtractor):
     def _specific(c: Candidate) -> Candidate:
         """A rule fact with no specific attribute (no slot, ``fact.…``, ``event.…``) takes the parse's
         slot when that names a known attribute (we moved to X → residence)."""
+        if c.statement.isascii() and (short := trim_tail(c.statement)) != c.statement:
+            c = c.model_copy(update={"statement": short})  # … after I left the army: its background, not the fact
         slot = specific_slot(c.statement, c.slot)
         return c if slot == c.slot else c.model_copy(update={"slot": slot})
 
@@ -232,13 +254,13 @@ class FittedExtractor(RuleExtractor):
                 parts[len(rule_out):] = [[]]
                 rule_out.append(exc)
         if self.model is None:
-            return rule_out
+            return self._distributed(rule_out, utts)
         todo: list[tuple[int, Unit]] = []
         for i, (u, out) in enumerate(zip(utts, rule_out, strict=True)):
             if u.role == "user" and not isinstance(out, Exception):
                 todo += [(i, x) for x in self._open_units(parts[i], out)]
         if not todo:
-            return rule_out
+            return self._distributed(rule_out, utts)
         texts = [model_text(x.text) for _, x in todo]
         vec = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size)
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
@@ -251,7 +273,31 @@ class FittedExtractor(RuleExtractor):
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)
-        return rule_out
+        return self._distributed(rule_out, utts)
+
+    @staticmethod
+    def _distributed(outs: list[list[Candidate] | Exception], utts: Sequence[Utterance]) \
+            -> list[list[Candidate] | Exception]:
+        """Each English statement whose subject governs two coordinated predicates said as two
+        (:func:`~memcli.write.rules.en_coord.distribute`: I quit coffee and switched to tea → I quit
+        coffee, I switched to tea); the first keeps the candidate's slot, the second takes its parse's.
+        An object "it"/"them" is said as the thing it means when the utterance names it
+        (:func:`~memcli.write.rules.en_coord.antecedent`: I have a X and I use it → I use my X)."""
+        for out, utt in zip(outs, utts, strict=True):
+            if isinstance(out, Exception):
+                continue
+            new: list[Candidate] = []
+            for c in out:
+                parts = distribute(c.statement) if c.statement.isascii() else [c.statement]
+                new.append(c if len(parts) == 1 else c.model_copy(update={"statement": parts[0]}))
+                new += [c.model_copy(update={"statement": p, "slot": (generic_slot(p) or (c.slot,))[0]})
+                        for p in parts[1:]]
+            if utt.text.isascii() and (thing := antecedent(utt.text, [c.statement for c in new])):
+                new = [c if (st := resolve_it(c.statement, thing)) == c.statement or thing in c.statement
+                       else c.model_copy(update={"statement": st}) for c in new]
+            seen: set[str] = set()
+            out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
+        return outs
 
     @staticmethod
     def _absorb(found: list[Candidate], cand: Candidate, unit: Unit) -> list[Candidate]:

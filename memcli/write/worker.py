@@ -283,7 +283,8 @@ class MemoryCaptureWorker:
                 plan.append((False, False, False))
                 continue
             chatter = bool(self.chatter(task.content))
-            rest = bool(out) and not chatter and uncovered(task.content, [c.statement for c in out])
+            rest = bool(out) and not chatter and uncovered(task.content, [c.statement for c in out],
+                                                           [_is_state(c.slot) for c in out])
             plan.append((chatter, not chatter and (not out or rest), rest))
         return plan
 
@@ -345,3 +346,10 @@ class MemoryCaptureWorker:
             summary.lost += 1
         if len(summary.errors) < 10:
             summary.errors.append(f"task {task.id}: {msg}"[:300])
+
+
+def _is_state(slot: str | None) -> bool:
+    """The slot names a known attribute of its subject (residence, job, like…): a state that can change."""
+    from memcli import slots
+
+    return bool(slot) and slots.attribute(slots.split_slot(slot)[1]) is not None

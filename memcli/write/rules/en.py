@@ -39,10 +39,10 @@ from memcli.write.rules.en_words import (
     _QUESTION,
     _REL,
     _SENTENCE,
-    _SPLIT,
     _TOPIC,
     _UNDATED,
     _WEEKDAYS,
+    split_clauses,
 )
 from memcli.write.rules.match import Match
 
@@ -368,7 +368,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             continue
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))
-        for part in _SPLIT.split(sent):
+        for part in split_clauses(sent):
             if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             got = match_clause(part, ctx)

@@ -171,12 +171,52 @@ _ING_OK = re.compile(r"^(?:trying to|spending|applying|looking for|searching for
                      r"volunteering|running|coaching|renting|saving)\b")
 
 _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501
-                    r"they|it|we|his|her|our|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
+                    r"they|it|we|his|her|our|there|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
                     r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
                     r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
-                    r",\s+(?=(?i:i|he|she|my|our)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
+                    r",\s+(?=(?i:i|he|she|my|our|we)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
                     r"who|why)\b)")
+
+#: what trails a statement without being its fact: a time clause of its background (… after I left the
+#: army, … when I was seven, … back in college), a condition or a word to the listener (… especially
+#: when I don't sleep, … if you ever need it), an aside after a comma (…, not far from work, …, way too
+#: spicy for me, …, so basically no bread)
+_TAIL = re.compile(r"(?:,\s*|\s+)(?:if you|in case you|when I was|after I|before I|back in (?:college|school|"
+                   r"high school|university|the day)|(?:especially|particularly|mostly|even|only|usually) "
+                   r"(?:when|if|after|before))\b.*$"
+                   r"|,\s*(?:not far from|close to|right next to|so basically|basically|way too|too)\b.*$", re.I)
+
+
+def trim_tail(statement: str) -> str:
+    """``statement`` without a trailing background clause, condition or aside (:data:`_TAIL`),
+    when what is left still has a verb phrase (three words or more)."""
+    head = _TAIL.sub("", statement).rstrip(" ,")
+    return head if head != statement and len(head.split()) >= 3 else statement
+
+
+_CO_SUBJECT = re.compile(r"^(?:(?i:my|our|his|her|their|the) [\w'-]+(?: [\w'-]+)?|(?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+)$")
+
+
+def split_clauses(sent: str) -> list[str]:
+    """``sent`` cut at :data:`_SPLIT`, except where what stands before "and I/we" is a noun phrase
+    alone: "My husband and I are from Ohio" has one subject, two people."""
+    return [p for _, p in clause_pieces(sent)]
+
+
+def clause_pieces(sent: str) -> list[tuple[str, str]]:
+    """:func:`split_clauses` with the cut before each piece (``""`` before the first)."""
+    out: list[tuple[str, str]] = []
+    pos, cut = 0, ""
+    for m in _SPLIT.finditer(sent):
+        piece = sent[pos:m.start()]
+        if not out and _CO_SUBJECT.match(piece.strip()) and re.fullmatch(r"\s+and\s+", m.group(0), flags=re.I):
+            continue  # keep scanning: this cut is no clause boundary
+        out.append((cut, piece))
+        pos, cut = m.end(), m.group(0)
+    out.append((cut, sent[pos:]))
+    return out
+
 
 #: thinking, feeling, deciding, trying, encountering: not a fact of the subject's life, whatever adverb leads it
 _MENTAL = re.compile(r"^(?:(?:have|has|had|sometimes|always|often|usually|still|also|really|just|never|kind of|sort of|actually|"  # noqa: E501

@@ -1,0 +1,84 @@
+"""English coordination read as one statement per fact: a subject said once for two predicates.
+
+- two verb phrases: "I quit coffee and switched to green tea" → "I quit coffee", "I switched to
+  green tea" (the word after *and* is a past verb, not a new subject);
+- two predicates of one copula: "My nephew is 16 and already 6'2" → "My nephew is 16", "My nephew
+  is already 6'2";
+- two things had: "We have two kids and a dog" → "We have two kids", "We have a dog";
+- a pet or thing had and its name: "I have a corgi named Waffles" → "I have a corgi", "My corgi
+  is named Waffles" (a person had, "a coworker named Luis", is one fact).
+
+Each part is a span of the statement with its subject (and verb) repeated, or (a name) its
+owner said as my/our.
+Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+from memcli.write.rules.en_words import _PAST
+
+__all__ = ["antecedent", "distribute", "resolve_it"]
+
+_SUBJ = r"(?:I|We|(?:My|Our|[A-Z][a-z]+'s) [\w'-]+(?: [\w'-]+)?|[A-Z][a-z]+)"
+_NP = r"(?:a|an|one|two|three|four|five|six|\d+|some|my|our) [\w' -]+?"
+_VP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<a>(?!and\b)[a-z][\w' -]*?) and (?P<b>[a-z]+\b[\w' -]*)$")
+_COP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>is|are|was|were) (?P<a>[\w'-]+(?: [\w'-]+)?) and "
+                   r"(?P<b>(?:already|also|still|now|very|really|pretty|quite) [\w'-]+(?: [\w'-]+){0,3})$")
+_HAVE2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|own|owns|got) (?P<a>{_NP}) and (?P<b>{_NP})$")
+_NAMED = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|got|adopted|own|owns) (?P<a>(?:a|an) [\w' -]+?) "
+                    r"(?P<how>named|called) (?P<name>[A-Z][\w'-]*)$")
+#: a word after "and" that starts a clause of its own, not a second verb of the same subject
+_NOT_VERB = re.compile(r"^(?:i|we|he|she|they|it|my|our|his|her|their|the|a|an|this|that|there|then|now|so|also)$")
+
+
+def distribute(statement: str) -> list[str]:
+    """The facts of one English statement whose subject governs two coordinated predicates (see
+    the module doc), in order; ``[statement]`` when it is no such coordination."""
+    t = statement.strip()
+    if (m := _NAMED.match(t)) is not None and m["a"].split(" ", 1)[1] not in slots.EN_RELATIONS:
+        # (a coworker named Luis is Luis: one fact)
+        poss = {"I": "My", "We": "Our"}.get(m["s"])
+        named = f"{poss} {m['a'].split(' ', 1)[1]} is {m['how']} {m['name']}" if poss else t
+        return [f"{m['s']} {m['v']} {m['a']}", named]
+    if (m := _HAVE2.match(t)) is not None:
+        return [f"{m['s']} {m['v']} {m['a']}", f"{m['s']} {m['v']} {m['b']}"]
+    if (m := _COP2.match(t)) is not None:
+        return [f"{m['s']} {m['v']} {m['a']}", f"{m['s']} {m['v']} {m['b']}"]
+    if (m := _VP2.match(t)) is not None:
+        first, second = m["a"].split()[0], m["b"].split()[0]
+        if (not _NOT_VERB.match(second) and _PAST.match(second) and not _NOT_VERB.match(first)
+                and first not in ("is", "are", "was", "were", "am") and len(m["a"].split()) >= 2
+                and len(m["b"].split()) >= 2):
+            return [f"{m['s']} {m['a']}", f"{m['s']} {m['b']}"]
+    return [statement]
+
+
+_TOPIC_Q = re.compile(r"^\s*(?P<np>[A-Za-z][\w'-]*(?: [\w'-]+){0,3})\?\s+\S")
+_HAD = re.compile(r"^(?P<s>I|We) (?:have|has|got|bought|own|adopted|rescued) (?:a|an|one|two|three|four|\d+|some) "
+                  r"(?P<np>[\w' -]+?)$")
+_IT = re.compile(r"(?<=\s)(?:one of them|them|it\b(?!'s| is| was))\b", re.I)
+
+
+def antecedent(text: str, statements: list[str]) -> str | None:
+    """What a later "it"/"them" of an English utterance means: a thing it opens with as a question
+    ("Bubble tea? I never drink it" → "bubble tea"), or a thing a statement before says the speaker has
+    ("I have a Breville espresso machine" → "my Breville espresso machine"); None when neither."""
+    if (m := _TOPIC_Q.match(text)) is not None and m["np"].split()[0].casefold() not in (
+            "what", "who", "why", "how", "where", "when", "really", "right", "yes", "no", "ok", "okay", "you"):
+        return m["np"][:1].lower() + m["np"][1:]
+    for st in statements:
+        if (m := _HAD.match(st)) is not None:
+            return ("my " if m["s"] == "I" else "our ") + m["np"]
+    return None
+
+
+def resolve_it(statement: str, thing: str) -> str:
+    """``statement`` with its object "it" ("them", "one of them") said as ``thing``."""
+    def say(m: re.Match[str]) -> str:
+        return f"one of {thing}" if m.group(0).casefold() == "one of them" else thing
+
+    out = _IT.sub(say, " " + statement, count=1)[1:]
+    return out[:1].upper() + out[1:]
