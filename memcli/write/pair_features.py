@@ -42,8 +42,8 @@ from memcli.write.rules import Facts
 from memcli.write.rules.match import value_key
 from memcli.write.value_types import change_marker, name_tokens, types_apart
 
-__all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "decide_classes", "names_changed", "names_of", "pair_features",
-           "relations_changed", "relations_of", "row_floors"]
+__all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "decide_classes", "names_another_fact", "names_changed", "names_of",
+           "pair_features", "relations_changed", "relations_of", "row_floors"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
 GUARD_NAMES = ("different subject", "different types", "polarity flip", "number/date changed", "different slots",
@@ -134,6 +134,21 @@ def relations_changed(new: str, old: str) -> bool:
     a, b = relations_of(new), relations_of(old)
     only_a, only_b = a - b, b - a
     return bool(only_a) and bool(only_b) and not any(same_relation(x, y) for x in only_a for y in only_b)
+
+
+def names_another_fact(new: str, old: str) -> str | None:
+    """Why a NOOP of ``new`` against stored ``old`` would drop a fact, whichever level or judge said
+    it (None: a restatement may be merged): each names a thing or a relation the other does not
+    (Berlin / Munich, 维生素D / 维生素C, cousin / niece), or ``new`` names all ``old`` names and more
+    (Boston → Boston University). The fitted judge's floors already forbid these NOOPs; an LLM judge
+    or the cosine threshold does not see names."""
+    if names_changed(new, old):
+        return "each names something the other does not: another fact, not a restatement"
+    if relations_changed(new, old):
+        return "each names a relation the other does not: another fact, not a restatement"
+    if names_added(new, old):
+        return "the new statement names more than the stored one: more specific, not a restatement"
+    return None
 
 
 def _family_refines(new: Facts, old: Facts) -> bool:
