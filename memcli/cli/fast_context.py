@@ -155,13 +155,7 @@ def try_context(argv: list[str]) -> None:
         sys.exit(130)
     except Exception:  # noqa: BLE001 - unexpected: the Typer app runs the command again and reports it
         return
-    from memcli.cli.jsonout import emit_json
+    from memcli.cli.jsonout import emit_context
 
-    if fmt == "json":
-        emit_json(res)
-    elif fmt == "messages":
-        emit_json(res.messages)
-    elif res.text:
-        sys.stdout.write(res.text + "\n")
-        sys.stdout.flush()
+    emit_context(res, fmt)
     sys.exit(0)

@@ -7,13 +7,25 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["emit_json", "to_jsonable"]
+__all__ = ["emit_context", "emit_json", "to_jsonable"]
 
 
 def emit_json(data: Any) -> None:
     """Write JSON to stdout (UTF-8, not ASCII-escaped). Pydantic models are dumped in JSON mode."""
     sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
     sys.stdout.flush()
+
+
+def emit_context(res: Any, fmt: str) -> None:
+    """Write a :class:`~memcli.read.context.ContextResult` to stdout as ``context`` prints it: ``json``
+    (the whole result), ``messages`` (the chat messages) or the block's text (nothing when empty)."""
+    if fmt == "json":
+        emit_json(res)
+    elif fmt == "messages":
+        emit_json(res.messages)
+    elif res.text:
+        sys.stdout.write(res.text + "\n")
+        sys.stdout.flush()
 
 
 def to_jsonable(data: Any) -> Any:

@@ -22,6 +22,7 @@ from memcli.cli.app import (
     read_file,
     read_text_arg,
 )
+from memcli.cli.jsonout import emit_context
 from memcli.errors import BadInputError
 from memcli.models import hit_json, hit_ref
 from memcli.text import check_query
@@ -168,15 +169,7 @@ def context(
             info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
         if res.degraded:
             info(res.degraded)
-    if fmt == "json":
-        emit_json(res)
-    elif fmt == "messages":
-        emit_json(res.messages)
-    elif res.text:
-        import sys
-
-        sys.stdout.write(res.text + "\n")
-        sys.stdout.flush()
+    emit_context(res, fmt)
 
 
 @app.command()
