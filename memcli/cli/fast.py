@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from memcli.cli.fast_args import Fallback as _Fallback
+from memcli.cli.fast_args import parse_line
+
 __all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
 
 _GLOBAL_VALUE = {"--db": "db", "--user": "user", "-u": "user"}
@@ -38,61 +41,10 @@ _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off"}
 
 
-class _Fallback(Exception):
-    """Not for the fast path: let the Typer app handle this command line."""
-
-
 def _parse(argv: list[str]) -> dict[str, Any]:
-    g: dict[str, Any] = {}
-    i = 0
-    while i < len(argv) and argv[i] != "capture":
-        a = argv[i]
-        name, eq, val = a.partition("=")
-        if name in _GLOBAL_VALUE and _GLOBAL_VALUE[name] not in g:
-            if not eq:
-                i += 1
-                if i >= len(argv):
-                    raise _Fallback
-                val = argv[i]
-            g[_GLOBAL_VALUE[name]] = val
-        elif a in _GLOBAL_FLAG:
-            g[a.lstrip("-")] = True
-        else:
-            raise _Fallback
-        i += 1
-    if i >= len(argv):
-        raise _Fallback
-    c: dict[str, Any] = {"text": None}
-    seen: set[str] = set()
-    i += 1
-    while i < len(argv):
-        a = argv[i]
-        name, eq, val = a.partition("=") if a.startswith("--") else (a, "", "")
-        if name in _CMD_VALUE:
-            key = _CMD_VALUE[name]
-            if key in seen:
-                raise _Fallback
-            if not eq:
-                i += 1
-                if i >= len(argv):
-                    raise _Fallback
-                val = argv[i]
-            c[key] = val
-            seen.add(key)
-        elif a in _CMD_FLAG:
-            key, v = _CMD_FLAG[a]
-            if key in seen:
-                raise _Fallback
-            c[key] = v
-            seen.add(key)
-        elif a.startswith("-") or c["text"] is not None:  # -h, --help, "-" (stdin), unknown, 2nd argument
-            raise _Fallback
-        else:
-            c["text"] = a
-        i += 1
-    if c["text"] is None:
-        raise _Fallback
-    return {"global": g, "cmd": c}
+    g, c, text = parse_line(argv, "capture", global_value=_GLOBAL_VALUE, global_flags=_GLOBAL_FLAG,
+                            cmd_value=_CMD_VALUE, cmd_flags=_CMD_FLAG)
+    return {"global": g, "cmd": {"text": text, **c}}
 
 
 class FastSettings:

@@ -19,6 +19,9 @@ import re
 import sys
 from typing import Any
 
+from memcli.cli.fast_args import Fallback as _Fallback
+from memcli.cli.fast_args import parse_line
+
 __all__ = ["try_context"]
 
 _GLOBAL_VALUE = {"--db": "db", "--user": "user", "-u": "user"}
@@ -28,63 +31,18 @@ _INT_RANGE = {"budget_ms": (1, None), "max_tokens": (1, None), "limit": (1, 100)
 _DIGITS = re.compile(r"[0-9]{1,9}")
 
 
-class _Fallback(Exception):
-    """Not for the fast path: let the Typer app handle this command line."""
-
-
-def _value(argv: list[str], i: int, eq: str, val: str) -> tuple[str, int]:
-    if not eq:
-        if i + 1 >= len(argv):
-            raise _Fallback
-        val, i = argv[i + 1], i + 1
-    if val.startswith("-"):  # how click reads it is not this path's business
-        raise _Fallback
-    return val, i
-
-
 def _parse(argv: list[str]) -> dict[str, Any]:
     """The options of a well-formed ``context`` command line; raises _Fallback for anything else."""
-    out: dict[str, Any] = {"query": None, "fmt": "text", "json": False, "limit": 10}
-    seen: set[str] = set()
-    i = 0
-    while i < len(argv) and argv[i] != "context":  # the root options
-        a = argv[i]
-        name, eq, val = a.partition("=") if a.startswith("--") else (a, "", "")
-        if name not in _GLOBAL_VALUE or f"g:{_GLOBAL_VALUE[name]}" in seen:
-            raise _Fallback  # --model, --verbose, --debug, another command, a repeat
-        val, i = _value(argv, i, eq, val)
-        out[f"g:{_GLOBAL_VALUE[name]}"] = val
-        seen.add(f"g:{_GLOBAL_VALUE[name]}")
-        i += 1
-    if i >= len(argv):
-        raise _Fallback
-    i += 1
-    while i < len(argv):
-        a = argv[i]
-        name, eq, val = a.partition("=") if a.startswith("--") else (a, "", "")
-        if name in _CMD_VALUE:
-            key = _CMD_VALUE[name]
-            if key in seen:
-                raise _Fallback
-            val, i = _value(argv, i, eq, val)
-            if key in _INT_RANGE:
-                low, high = _INT_RANGE[key]
-                if not _DIGITS.fullmatch(val) or int(val) < low or (high is not None and int(val) > high):
-                    raise _Fallback  # Typer's message for a bad number
-                out[key] = int(val)
-            else:
-                out[key] = val
-            seen.add(key)
-        elif a == "--json" and "json" not in seen:
-            out["json"] = True
-            seen.add("json")
-        elif a.startswith("-") or out["query"] is not None:  # -h, -, --system, --verbose, a 2nd argument
-            raise _Fallback
-        else:
-            out["query"] = a
-        i += 1
-    if out["query"] is None:
-        raise _Fallback
+    g, c, query = parse_line(argv, "context", global_value=_GLOBAL_VALUE, cmd_value=_CMD_VALUE,
+                             cmd_flags={"--json": ("json", True)})
+    out: dict[str, Any] = {"query": query, "fmt": "text", "json": False, "limit": 10,
+                           **{f"g:{k}": v for k, v in g.items()}, **c}
+    for key, (low, high) in _INT_RANGE.items():
+        if key in c:
+            val = c[key]
+            if not _DIGITS.fullmatch(val) or int(val) < low or (high is not None and int(val) > high):
+                raise _Fallback  # Typer's message for a bad number
+            out[key] = int(val)
     return out
 
 

@@ -1,0 +1,81 @@
+"""The command-line reading shared by the fast paths (:mod:`memcli.cli.fast`,
+:mod:`memcli.cli.fast_context`): no typer, click or rich.
+
+A fast path takes only a well-formed line of one command — root options that take a value,
+root flags, the command, then its options, flags and one positional argument — and leaves
+everything else to the Typer app (:class:`Fallback`): help, a repeated or unknown option, a
+value that starts with ``-`` (how click reads it is not this path's business), a missing or
+second positional argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+__all__ = ["Fallback", "parse_line"]
+
+
+class Fallback(Exception):
+    """Not for the fast path: let the Typer app handle this command line."""
+
+
+def _value(argv: list[str], i: int, eq: str, val: str) -> tuple[str, int]:
+    """The value of the option at ``argv[i]`` (``--opt=V`` or ``--opt V``) and the index of its last word."""
+    if not eq:
+        if i + 1 >= len(argv):
+            raise Fallback
+        val, i = argv[i + 1], i + 1
+    if val.startswith("-"):
+        raise Fallback
+    return val, i
+
+
+def _split(a: str) -> tuple[str, str, str]:
+    # click reads "--opt=V" as the option and its value; "-u=V" is "-u" with the value "=V"
+    return a.partition("=") if a.startswith("--") else (a, "", "")
+
+
+def parse_line(argv: list[str], command: str, *, global_value: Mapping[str, str],
+               global_flags: Collection[str] = (), cmd_value: Mapping[str, str],
+               cmd_flags: Mapping[str, tuple[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """``(root options, command options, the positional argument)`` of ``argv`` (without the
+    program name) for ``command``.
+
+    ``global_value`` / ``cmd_value``: option → key of an option that takes a value;
+    ``global_flags``: root flags, stored as their name without dashes → True; ``cmd_flags``:
+    flag → (key, value). Raises :class:`Fallback` for any other line (see the module doc).
+    """
+    g: dict[str, Any] = {}
+    i = 0
+    while i < len(argv) and argv[i] != command:
+        a = argv[i]
+        name, eq, val = _split(a)
+        if name in global_value and global_value[name] not in g:
+            g[global_value[name]], i = _value(argv, i, eq, val)
+        elif a in global_flags and a.lstrip("-") not in g:
+            g[a.lstrip("-")] = True
+        else:
+            raise Fallback  # another command, an unknown root option, a repeat
+        i += 1
+    if i >= len(argv):
+        raise Fallback
+    c: dict[str, Any] = {}
+    positional: str | None = None
+    i += 1
+    while i < len(argv):
+        a = argv[i]
+        name, eq, val = _split(a)
+        if name in cmd_value and cmd_value[name] not in c:
+            c[cmd_value[name]], i = _value(argv, i, eq, val)
+        elif a in cmd_flags and cmd_flags[a][0] not in c:
+            key, v = cmd_flags[a]
+            c[key] = v
+        elif a.startswith("-") or positional is not None:  # -h, --help, "-" (stdin), unknown, a repeat, a 2nd argument
+            raise Fallback
+        else:
+            positional = a
+        i += 1
+    if positional is None:
+        raise Fallback
+    return g, c, positional
