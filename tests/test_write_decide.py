@@ -205,8 +205,9 @@ def test_yesterday_is_the_day_before_the_utterance(mem) -> None:
 
 
 def _pairs_with_two_events(mem) -> list:
-    return mem.store.q("""SELECT source_id, item_id FROM memory_events WHERE user_id = ? AND source_id IS NOT NULL
-                          GROUP BY 1, 2 HAVING count(*) > 1""", (mem.user,))
+    return mem.store.q("""SELECT source_id, item_id, other_item_id FROM memory_events
+                          WHERE user_id = ? AND source_id IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) > 1""",
+                       (mem.user,))
 
 
 @pytest.mark.parametrize("told", [

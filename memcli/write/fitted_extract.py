@@ -47,6 +47,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.rules import analyze
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
@@ -280,7 +281,8 @@ class FittedExtractor(RuleExtractor):
             -> list[list[Candidate] | Exception]:
         """Each English statement whose subject governs two coordinated predicates said as two
         (:func:`~memcli.write.rules.en_coord.distribute`: I quit coffee and switched to tea → I quit
-        coffee, I switched to tea); the first keeps the candidate's slot, the second takes its parse's.
+        coffee, I switched to tea); each part takes the slot the rules read from
+        its words (the candidate's, or the clause parse's, when they read none).
         An object "it"/"them" is said as the thing it means when the utterance names it
         (:func:`~memcli.write.rules.en_coord.antecedent`: I have a X and I use it → I use my X)."""
         for out, utt in zip(outs, utts, strict=True):
@@ -289,8 +291,11 @@ class FittedExtractor(RuleExtractor):
             new: list[Candidate] = []
             for c in out:
                 parts = distribute(c.statement) if c.statement.isascii() else [c.statement]
-                new.append(c if len(parts) == 1 else c.model_copy(update={"statement": parts[0]}))
-                new += [c.model_copy(update={"statement": p, "slot": (generic_slot(p) or (c.slot,))[0]})
+                # each part its own slot, read from its words: the whole's slot (owns.cat named max) fits neither
+                new.append(c if len(parts) == 1 else c.model_copy(
+                    update={"statement": parts[0], "slot": analyze(parts[0]).slot or c.slot}))
+                new += [c.model_copy(update={"statement": p,
+                                             "slot": analyze(p).slot or (generic_slot(p) or (c.slot,))[0]})
                         for p in parts[1:]]
             if utt.text.isascii() and (thing := antecedent(utt.text, [c.statement for c in new])):
                 new = [c if (st := resolve_it(c.statement, thing)) == c.statement or thing in c.statement
