@@ -17,11 +17,11 @@ from memcli.slots import slot_subject, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
-from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
+from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, strong, value_type
 
-__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "kin_changed", "numbers_clash",
-           "past_event_kept", "plural_subject", "relations_of", "talk_only", "told_change", "told_event_kept",
-           "told_remark_kept"]
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "kin_changed", "names_added",
+           "names_another_fact", "names_changed", "names_of", "numbers_clash", "past_event_kept", "plural_subject",
+           "relations_changed", "relations_of", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -211,6 +211,67 @@ def relations_of(text: str) -> frozenset[str]:
         alt = "|".join(sorted(map(re.escape, (k for k in slots.EN_RELATIONS if k.islower())), key=len, reverse=True))
         _EN_REL_WORDS = re.compile(r"\b(" + alt + r")s?\b")
     return frozenset(slots.EN_RELATIONS[m.group(1)] for m in _EN_REL_WORDS.finditer(text.casefold()))
+
+
+_ZH_NAME_POS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg", "eng"})
+_EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
+_EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})
+
+
+@lru_cache(maxsize=8192)
+def names_of(text: str) -> frozenset[str]:
+    """The names a statement mentions: English capitalised words after the first word (and
+    single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns
+    and Latin words by jieba.posseg, and the letter/digit tokens that name things
+    (:func:`memcli.write.value_types.name_tokens`: 维生素D → d, 3号线, iPhone 15). Case-folded,
+    traditional folded to simplified."""
+    if lang_of(text) == "zh":
+        from memcli.text import pos_tags  # the cut entity_units made of the same statement
+
+        return frozenset(w.casefold() for w, flag in pos_tags(to_simplified(text))
+                         if flag in _ZH_NAME_POS) | name_tokens(text)
+    return frozenset(m.group(1).casefold() for m in _EN_NAME.finditer(text.strip())
+                     if m.group(1) not in _EN_NOT_NAME) | name_tokens(text)
+
+
+def names_changed(new: str, old: str) -> bool:
+    """Each statement names something the other does not (vitamin D / vitamin C, Toyota /
+    Honda, 腾讯 / 阿里): one changed name is another fact or another value, never the same
+    fact restated — the fitted judge never merges such a pair (NOOP)."""
+    a, b = names_of(new), names_of(old)
+    return bool(a - b) and bool(b - a)
+
+
+def names_added(new: str, old: str) -> bool:
+    """``new`` names all ``old`` names and more (Boston → Boston University, vitamin D → vitamin D3):
+    a more specific statement, never the same fact restated."""
+    a, b = names_of(new), names_of(old)
+    return bool(b) and b < a
+
+
+def relations_changed(new: str, old: str) -> bool:
+    """Each statement names a relation the other does not, and none may be the other's
+    (Ines is my cousin / my niece; 周明是我表弟 / 堂弟): another relation, never a restatement."""
+    from memcli.slots import same_relation
+
+    a, b = relations_of(new), relations_of(old)
+    only_a, only_b = a - b, b - a
+    return bool(only_a) and bool(only_b) and not any(same_relation(x, y) for x in only_a for y in only_b)
+
+
+def names_another_fact(new: str, old: str) -> str | None:
+    """Why a NOOP of ``new`` against stored ``old`` would drop a fact, whichever level or judge said
+    it (None: a restatement may be merged): each names a thing or a relation the other does not
+    (Berlin / Munich, 维生素D / 维生素C, cousin / niece), or ``new`` names all ``old`` names and more
+    (Boston → Boston University). :func:`memcli.write.judge.hard_guard` forbids these NOOPs (an LLM
+    judge or the cosine threshold does not see names); the fitted judge's floors forbid them too."""
+    if names_changed(new, old):
+        return "each names something the other does not: another fact, not a restatement"
+    if relations_changed(new, old):
+        return "each names a relation the other does not: another fact, not a restatement"
+    if names_added(new, old):
+        return "the new statement names more than the stored one: more specific, not a restatement"
+    return None
 
 
 _KIN = re.compile(r"mother|father|sister|brother|son|daughter|cousin|aunt|uncle|niece|nephew|grand|twin|wife|husband|"

@@ -138,7 +138,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
 
     Whatever level or judge chose it, a NOOP / UPDATE / CONFLICT that
     :func:`~memcli.write.judge.hard_guard` forbids (two people; values of types that do not
-    compare; no shared slot and almost no shared content) becomes ADD, its reason recorded.
+    compare; no shared slot and almost no shared content; a NOOP that would drop a fact naming
+    something else) becomes ADD, its reason recorded.
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
@@ -156,10 +157,6 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine)
-    if why is None and plan.decision == Decision.NOOP:
-        from memcli.write.pair_features import names_another_fact
-
-        why = names_another_fact(new.statement, old.statement)
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,

@@ -33,6 +33,7 @@ from memcli.write.change_rules import (
     _contains,
     keyed_apart,
     kin_changed,
+    names_another_fact,
     numbers_clash,
     past_event_kept,
     plural_subject,
@@ -262,6 +263,9 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     side are recoverable; a hidden true fact is not):
 
     - NOOP, UPDATE or CONFLICT between statements about different people (:func:`different_people`);
+    - NOOP between statements that name different things or relations, or where ``new`` names more
+      (:func:`memcli.write.change_rules.names_another_fact`: Berlin / Munich, 维生素D / 维生素C): merging
+      would drop the new fact;
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
       coffee and tea: :func:`memcli.write.value_types.types_apart`), or with a question on either
       side (:func:`memcli.write.value_types.asks`: a question states no fact);
@@ -289,7 +293,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     if different_people(new, old):
         return f"different subjects ({old.subject} / {new.subject})"
     if decision == Decision.NOOP:
-        return None
+        return names_another_fact(new.statement, old.statement)
     if apart := types_apart(new, old):
         return apart
     if asks(new.statement) or asks(old.statement):

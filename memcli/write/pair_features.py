@@ -22,7 +22,14 @@ import numpy as np
 from memcli.models import Decision
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
-from memcli.write.change_rules import relations_of
+from memcli.write.change_rules import (
+    names_added,
+    names_another_fact,
+    names_changed,
+    names_of,
+    relations_changed,
+    relations_of,
+)
 from memcli.write.judge import (
     _contains,
     adds_detail,
@@ -68,35 +75,6 @@ FEATURES: tuple[str, ...] = (
 )
 
 
-_ZH_NAME_POS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg", "eng"})
-_EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
-_EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})
-
-
-@lru_cache(maxsize=8192)
-def names_of(text: str) -> frozenset[str]:
-    """The names a statement mentions: English capitalised words after the first word (and
-    single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns
-    and Latin words by jieba.posseg, and the letter/digit tokens that name things
-    (:func:`memcli.write.value_types.name_tokens`: 维生素D → d, 3号线, iPhone 15). Case-folded,
-    traditional folded to simplified."""
-    if lang_of(text) == "zh":
-        from memcli.text import pos_tags  # the cut entity_units made of the same statement
-
-        return frozenset(w.casefold() for w, flag in pos_tags(to_simplified(text))
-                         if flag in _ZH_NAME_POS) | name_tokens(text)
-    return frozenset(m.group(1).casefold() for m in _EN_NAME.finditer(text.strip())
-                     if m.group(1) not in _EN_NOT_NAME) | name_tokens(text)
-
-
-def names_changed(new: str, old: str) -> bool:
-    """Each statement names something the other does not (vitamin D / vitamin C, Toyota /
-    Honda, 腾讯 / 阿里): one changed name is another fact or another value, never the same
-    fact restated — the fitted judge never merges such a pair (NOOP)."""
-    a, b = names_of(new), names_of(old)
-    return bool(a - b) and bool(b - a)
-
-
 #: words of a single-valued frame (one favourite, one preferred seat, one team supported): another word
 #: swapped into it is another value, not a second fact
 _EXCLUSIVE = re.compile(r"\b(?:prefer|preferred|favou?rite|support|fan|best)\b|最|偏爱|首选|支持|球迷", re.I)
@@ -117,38 +95,6 @@ def rank_changed(new: str, old: str) -> bool:
     a = {m.group(0).casefold() for m in _RANK.finditer(to_simplified(new))}
     b = {m.group(0).casefold() for m in _RANK.finditer(to_simplified(old))}
     return bool(a - b) and bool(b - a)
-
-
-def names_added(new: str, old: str) -> bool:
-    """``new`` names all ``old`` names and more (Boston → Boston University, vitamin D → vitamin D3):
-    a more specific statement, never the same fact restated."""
-    a, b = names_of(new), names_of(old)
-    return bool(b) and b < a
-
-
-def relations_changed(new: str, old: str) -> bool:
-    """Each statement names a relation the other does not, and none may be the other's
-    (Ines is my cousin / my niece; 周明是我表弟 / 堂弟): another relation, never a restatement."""
-    from memcli.slots import same_relation
-
-    a, b = relations_of(new), relations_of(old)
-    only_a, only_b = a - b, b - a
-    return bool(only_a) and bool(only_b) and not any(same_relation(x, y) for x in only_a for y in only_b)
-
-
-def names_another_fact(new: str, old: str) -> str | None:
-    """Why a NOOP of ``new`` against stored ``old`` would drop a fact, whichever level or judge said
-    it (None: a restatement may be merged): each names a thing or a relation the other does not
-    (Berlin / Munich, 维生素D / 维生素C, cousin / niece), or ``new`` names all ``old`` names and more
-    (Boston → Boston University). The fitted judge's floors already forbid these NOOPs; an LLM judge
-    or the cosine threshold does not see names."""
-    if names_changed(new, old):
-        return "each names something the other does not: another fact, not a restatement"
-    if relations_changed(new, old):
-        return "each names a relation the other does not: another fact, not a restatement"
-    if names_added(new, old):
-        return "the new statement names more than the stored one: more specific, not a restatement"
-    return None
 
 
 def _family_refines(new: Facts, old: Facts) -> bool:
