@@ -57,7 +57,7 @@ from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
            "answer_subject", "grounded", "load_answer_weights", "personal_score", "pool_mean", "probability",
-           "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
+           "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
@@ -335,6 +335,16 @@ def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) 
         if s is not None:
             best[s] = max(best.get(s, 0.0), p)
     return {i: max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
+
+
+def question_p(p_of: dict[int, float], rows: Sequence[Sequence[float]],
+               subject_of: dict[int, str | None]) -> dict[int, float]:
+    """The p of each hit of one question as ``context`` cuts on it, the read path and the fit alike:
+    every hit 0 when the question is not :func:`grounded` (``rows``: the feature rows of its hits),
+    then shared by subject (:func:`share_by_subject`). Returns a new dict."""
+    if not grounded(rows):
+        p_of = dict.fromkeys(p_of, 0.0)
+    return share_by_subject(p_of, subject_of)
 
 
 def shipped_path() -> Path:

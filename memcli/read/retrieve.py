@@ -34,11 +34,10 @@ from memcli.read.answer import (
     answer_subject,
     attr_feature,
     coverage,
-    grounded,
     hit_features,
     personal_score,
     pool_mean,
-    share_by_subject,
+    question_p,
     subject_feature,
     topic_coverage,
 )
@@ -378,9 +377,7 @@ class MemoryRetrievalService:
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:
                 p_of[f.id] = round(p, 4)
-        if not grounded(list(x_of.values())):
-            p_of = dict.fromkeys(p_of, 0.0)
-        p_of = share_by_subject(p_of, {f.id: answer_subject(row.get("slot")) for _, f, row in own})
+        p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(row.get("slot")) for _, f, row in own})
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]
