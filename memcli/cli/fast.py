@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from memcli.cli.fast_args import Fallback as _Fallback
-from memcli.cli.fast_args import parse_line
+from memcli.cli.fast_args import fail, parse_line
 
 __all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
 
@@ -229,9 +229,7 @@ def try_fast(argv: list[str]) -> None:
     except MemcliError as exc:
         if g.get("debug") or os.environ.get("MEMCLI_DEBUG") == "1":
             return
-        sys.stderr.write(f"memcli: error: {exc}\n")
-        sys.stderr.flush()
-        sys.exit(exc.exit_code)
+        fail(exc)
     if c.get("drain") if c.get("drain") is not None else st.auto_drain:
         from memcli.write.trigger import spawn_background_drain
 

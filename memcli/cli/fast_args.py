@@ -10,14 +10,22 @@ second positional argument.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["Fallback", "parse_line"]
+__all__ = ["Fallback", "fail", "parse_line"]
 
 
 class Fallback(Exception):
     """Not for the fast path: let the Typer app handle this command line."""
+
+
+def fail(exc: BaseException) -> None:
+    """A memcli error, as the Typer app's main() prints it: one line on stderr, the error's exit code."""
+    sys.stderr.write(f"memcli: error: {exc}\n")
+    sys.stderr.flush()
+    sys.exit(getattr(exc, "exit_code", 1))
 
 
 def _value(argv: list[str], i: int, eq: str, val: str) -> tuple[str, int]:

@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from memcli.cli.fast_args import Fallback as _Fallback
-from memcli.cli.fast_args import parse_line
+from memcli.cli.fast_args import fail, parse_line
 
 __all__ = ["try_context"]
 
@@ -44,13 +44,6 @@ def _parse(argv: list[str]) -> dict[str, Any]:
                 raise _Fallback  # Typer's message for a bad number
             out[key] = int(val)
     return out
-
-
-def _fail(exc: BaseException) -> None:
-    """A memcli error, as the Typer app's main() prints it: one line, the error's exit code."""
-    sys.stderr.write(f"memcli: error: {exc}\n")
-    sys.stderr.flush()
-    sys.exit(getattr(exc, "exit_code", 1))
 
 
 def _open(p: dict[str, Any]) -> Any:
@@ -89,7 +82,7 @@ def try_context(argv: list[str]) -> None:
             raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
         check_query(p["query"])
     except MemcliError as exc:
-        _fail(exc)
+        fail(exc)
     try:
         try:
             mem = _open(p)
@@ -106,7 +99,7 @@ def try_context(argv: list[str]) -> None:
             res = mem.context(p["query"], budget_ms=p.get("budget_ms"), max_tokens=p.get("max_tokens"),
                               lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"])
     except MemcliError as exc:
-        _fail(exc)
+        fail(exc)
     except KeyboardInterrupt:
         sys.stderr.write("memcli: interrupted\n")
         sys.stderr.flush()
