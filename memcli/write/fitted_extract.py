@@ -176,15 +176,10 @@ class FittedExtractor(RuleExtractor):
 
         out = []
         for u, said in zip(parts, with_subjects(list(parts)), strict=True):
-            if is_open(u):
-                clauses = en_parts(u)
-                if len(clauses) == 1 or all(map(is_open, clauses)):
-                    out.append(said)
-                    continue
-            else:
-                clauses = en_parts(u)
-                if len(clauses) == 1:
-                    continue
+            clauses, whole = en_parts(u), is_open(u)
+            if len(clauses) == 1 or whole and all(map(is_open, clauses)):
+                out += [said] if whole else []
+                continue
             # an English sentence some of whose clauses the rules carry, or that ends in a question:
             # its other clauses are read on their own (…, we've known each other since kindergarten)
             out += [c for c in clauses if is_open(c)]
