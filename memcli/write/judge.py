@@ -220,7 +220,7 @@ def other_person(new: Facts, old: Facts) -> bool:
     "Blue is not my favourite colour" reads as about ``person:blue``."""
     from memcli import slots
 
-    if new.subject == old.subject or not different_people(new, old):  # 我换导师了 / 我的导师是王教授: one advisor
+    if not different_people(new, old):  # one subject, or 我换导师了 / 我的导师是王教授: one advisor
         return False
     people = _people()
     return new.subject in people and old.subject in people and not slots.same_relation(new.subject, old.subject)
