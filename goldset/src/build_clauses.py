@@ -7,7 +7,7 @@ durable fact about the user's world) or ``not`` (greeting, thanks, question, req
 passing feeling, chatter, opinion about the world, hypothetical); ``kind`` says which; ``group``
 is the cross-validation group (clauses written together or from one frame share it, so a
 grouped fold never tests on the frame it was fitted on). Written by hand (``clauses_zh.py``,
-``clauses_en.py``); deterministic: a rerun rewrites the file byte for byte.
+``clauses_en.py``, ``clauses_reported.py``); deterministic: a rerun rewrites the file byte for byte.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ sys.path.insert(0, str(HERE))
 ROOT = HERE.parents[1]
 
 import clauses_en  # noqa: E402
+import clauses_reported  # noqa: E402
 import clauses_zh  # noqa: E402
 
 
@@ -31,7 +32,8 @@ def build() -> list[dict]:
     rows: list[dict] = []
     for lang, mod in (("zh", clauses_zh), ("en", clauses_en)):
         seen: set[str] = set()
-        for r in mod.clauses():
+        # (the reported-speech and passing-state kinds are appended after each language's first lists: no id moves)
+        for r in [*mod.clauses(), *clauses_reported.clauses(lang)]:
             if r["text"] in seen:
                 continue
             seen.add(r["text"])

@@ -9,7 +9,7 @@ when long. Each unit gets
 
 - :func:`signals`: cheap rule features (first person, relation word, named thing, number /
   date / contact pattern, attribute noun, copula, question / greeting / thanks / request /
-  plan / passing-feeling / addressee / hedge markers, length) that, with the unit's
+  plan / passing-feeling / addressee / hedge / hearsay / passing-state markers, length) that, with the unit's
   embedding, feed the fitted model (:mod:`memcli.write.clause_model`);
 - :func:`clean`: the user's own words with fillers (嗯, 对了, 呢/啊, "I mean") and a doubled
   subject pronoun (我的上司他在…) removed — never rewritten into a template;
@@ -37,8 +37,8 @@ from memcli.text import to_simplified
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 
-__all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "is_chatter", "model_text", "named_attribute",
-           "signals", "specific_slot", "units"]
+__all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "hearsay_or_passing", "is_chatter", "model_text",
+           "named_attribute", "signals", "specific_slot", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
@@ -154,7 +154,19 @@ _ZH_MARKERS = {
     "has_de_attr": r"的[\u4e00-\u9fff]{1,6}(?:是|为)",
     "today": r"今天|今晚|刚才|刚刚|现在正|此刻",
     "opinion_world": r"^(?:这个?|那个?|天气|今天天气|最近天气)",
+    "hearsay": r"^(?:听说|据说)|(?:他|她|他们|她们|别人|大家|人家|朋友|同事|邻居|同学|室友|[妈爸姐哥弟])(?:都|也|一直)?"
+               r"(?:说|觉得|认为)(?!明|服|话|过)",
+    "transient": r"(?:今天|刚才|刚刚|昨天|早上|今早|昨晚|上午|下午|晚上)[^我，。！？]{0,8}(?:好|太|真|特别|超|巨|挺|很)"
+                 r"(?:挤|堵|冷|热|吵|闷|满|晒|慢)",
 }
+#: verbs of saying and thinking (reported speech), a small grammatical class
+_SAY = r"(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|swears|swore|insists|insisted|believes|" \
+       r"believed|tells me|told me|keeps saying|mentioned|recommends|recommended)"
+#: degree adverbs (so, really, way too…)
+_DEGREE = r"(?:so|really|super|very|totally|absolutely|pretty|way too|too|completely|insanely|crazy|kind of|a bit)"
+#: what follows a copula but is no adjective: an article, a possessive, a preposition, a naming participle
+_NOT_ADJ = r"(?:a|an|the|my|our|his|her|their|in|at|on|from|by|for|about|to|with|called|named|built|founded|" \
+           r"held|born|not|never|still|just|also|going|being)\b"
 _EN_MARKERS = {
     "first_person": r"\b(?:i|i'm|i've|my|me|we|our|us|mine)\b",
     "question": r"\?\s*$|^(?:what|how|who|when|where|why|which|do|does|did|is|are|can|could|would|will|should)\b",
@@ -171,6 +183,14 @@ _EN_MARKERS = {
     "has_de_attr": r"\b(?:my|his|her|our|their|[a-z]+'s) [a-z]+ (?:is|are|was)\b",
     "today": r"\b(?:today|tonight|right now|just now|this (?:morning|afternoon|evening))\b",
     "opinion_world": r"^(?:the weather|it's (?:so )?(?:hot|cold|nice)|this (?:movie|book|song))\b",
+    # reported speech or thought of a third party (my friend says…, everyone thinks…): their view, not the user's world
+    "hearsay": r"(?:^|[,;] ?|\b(?:and|but|so) )(?:(?:my|our|his|her|their) (?:[a-z'-]+ ){0,2}[a-z'-]+|he|she|they|"
+               r"everyone|everybody|people|someone|somebody|a friend(?: of mine)?) (?:always |also |just |even )?"
+               rf"{_SAY}\b",
+    # a thing, not the user's, said to have been in some state (the bus was late, it was freezing): a passing remark,
+    # or an opinion of a work (the film was better than I expected): the model tells which
+    "transient": rf"(?:^|[,;] ?|\b(?:and|but|so) )(?:(?:the|that|this|these|those) (?:[a-z'-]+ ){{0,4}}[a-z'-]+|it|"
+                 rf"everything|everyone|traffic) (?:was|were|got) (?:{_DEGREE} )*(?!{_NOT_ADJ})[a-z]+\b",
 }
 _ZH_RE = {k: re.compile(v) for k, v in _ZH_MARKERS.items()}
 _EN_RE = {k: re.compile(v, re.I) for k, v in _EN_MARKERS.items()}
@@ -211,6 +231,15 @@ def signals(unit: Unit) -> np.ndarray:
            float(bool(_CONTACT.search(t))), float(bool(_DATE.search(t))), float(named),
            math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]  # noqa: E501
     return np.asarray(vec, dtype=np.float32)
+
+
+def hearsay_or_passing(unit: Unit) -> bool:
+    """The unit reports a third party's saying or thinking (my neighbour thinks…, 听说…) or a momentary
+    state of a thing in the past (the bus was late, 昨天路上特别堵): signals ``hearsay`` / ``transient``.
+    A rule fact read from such a unit is weighed by the clause model too (its reading of the kind decides)."""
+    res = _ZH_RE if unit.lang == "zh" else _EN_RE
+    t = unit.text if unit.lang == "zh" else unit.text.casefold()
+    return bool(res["hearsay"].search(t) or res["transient"].search(t))
 
 
 def is_chatter(unit: Unit) -> bool:
