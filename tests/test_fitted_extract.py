@@ -207,3 +207,41 @@ def test_a_rule_statement_that_is_no_span_of_what_was_said_is_garbled(statement,
     from memcli.write.fitted_extract import _garbled, _words
 
     assert _garbled(_words(statement), [_words(said)]) is garbled
+
+
+@pytest.mark.parametrize("text, hearsay, transient", [
+    ("My uncle thinks the new stadium is ugly", 1, 0),
+    ("Everyone says the dentist downtown is expensive", 1, 0),
+    ("我邻居说那家理发店很贵", 1, 0),
+    ("The subway was freezing", 0, 1),
+    ("ugh, the queue at the bank was ridiculous", 0, 1),
+    ("昨晚路上特别堵", 0, 1),
+    ("My friend is a nurse", 0, 0),
+    ("My old phone was a Nokia", 0, 0),
+    ("The wedding was in June", 0, 0),
+    ("I thought the ending was too long", 0, 0),
+])
+def test_hearsay_and_passing_state_signals(text, hearsay, transient):
+    s = signals(units(text)[0])
+    assert (s[SIGNALS.index("hearsay")], s[SIGNALS.index("transient")]) == (hearsay, transient)
+
+
+@pytest.mark.parametrize("text", [
+    "My uncle thinks the new stadium is ugly",  # a third party's view of a thing
+    "Everyone says the dentist downtown is expensive",
+    "My neighbor says I should repaint the fence",  # their advice, not a fact of the user's world
+    "The subway was freezing",  # a momentary state of a thing, past tense
+    "the restaurant was really crowded last night",
+    "ugh, the queue at the bank was ridiculous",
+])
+def test_hearsay_and_passing_states_give_nothing(extractor, text):
+    """The rules read these as a fact of whom or what they name; the clause model weighs the kind."""
+    assert extractor.extract(utt(text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "My friend is a nurse", "My doctor says I have high cholesterol", "My old phone was a Nokia",
+    "Our old house was drafty",
+])
+def test_durable_facts_beside_those_kinds_are_kept(extractor, text):
+    assert extractor.extract(utt(text)), text

@@ -7,7 +7,9 @@ embedding call):
 1. the rules (:class:`~memcli.write.extract.RuleExtractor`) give their facts — slots,
    normalisation, relative time and coreference stay theirs;
 2. the utterance is cut into clause units (:func:`memcli.write.clauses.units`); a unit whose
-   content a rule fact already carries is done;
+   content a rule fact already carries is done — unless it reports a third party's view or a past
+   state of a thing (:func:`~memcli.write.clauses.hearsay_or_passing`: my neighbour says the gym is
+   overpriced, the bus was late): then the rule fact stands only if the clause model keeps the clause;
 3. every other unit that is not chatter (:func:`~memcli.write.clauses.is_chatter`) is embedded
    and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from
    the embedding and the rule signals); at or over the fitted threshold it becomes a candidate in the user's own words
@@ -39,6 +41,7 @@ from memcli.write.clauses import (
     clean,
     en_parts,
     generic_slot,
+    hearsay_or_passing,
     is_chatter,
     model_text,
     named_attribute,
@@ -186,6 +189,26 @@ class FittedExtractor(RuleExtractor):
         return out
 
     @staticmethod
+    def _doubtful(found: list[Candidate], parts: Sequence[Unit]) -> list[tuple[Candidate, Unit]]:
+        """The rule facts of ``found`` read from a clause that reports a third party's view or a
+        momentary state of a thing (:func:`~memcli.write.clauses.hearsay_or_passing`: my neighbour says
+        the gym is overpriced, the bus was late), each with that clause: the rules read their words as
+        a fact of whom or what they name, the clause model weighs the kind, and keeps or drops the fact.
+        ``parts``: the utterance's units; a rule fact's clause is the one holding most of its content."""
+        from memcli.write.rules.match import mixed_content_units
+
+        clauses = [c for u in parts for c in en_parts(u)]
+        if not found or not any(map(hearsay_or_passing, clauses)):
+            return []
+        out = []
+        for cand in found:
+            cu = mixed_content_units(cand.statement)
+            best = max(clauses, key=lambda c: len(cu & mixed_content_units(c.text)))
+            if cu and len(cu & mixed_content_units(best.text)) / len(cu) >= 0.5 and hearsay_or_passing(best):
+                out.append((cand, best))
+        return out
+
+    @staticmethod
     def _not_in_a_list(found: list[Candidate], utt: Utterance, parts: Sequence[Unit]) -> list[Candidate]:
         """The rule facts without the subjectless parts of a named thing's listed value that the
         rules completed with 我 (…的主要内容是A，享受B → not 我享受B): the list is one unit, kept whole.
@@ -252,15 +275,23 @@ class FittedExtractor(RuleExtractor):
         if self.model is None:
             return self._distributed(rule_out, utts)
         todo: list[tuple[int, Unit]] = []
+        doubt: list[tuple[int, Candidate, Unit]] = []  # rule facts read from a hearsay / passing-state clause
         for i, (u, out) in enumerate(zip(utts, rule_out, strict=True)):
             if u.role == "user" and not isinstance(out, Exception):
                 todo += [(i, x) for x in self._open_units(parts[i], out)]
-        if not todo:
+                doubt += [(i, c, x) for c, x in self._doubtful(out, parts[i])]
+        if not todo and not doubt:
             return self._distributed(rule_out, utts)
         texts = [model_text(x.text) for _, x in todo]
-        vec = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size)
+        vec = self.embedder.embed(texts + [model_text(x.text) for _, _, x in doubt],
+                                  batch_size=self.settings.embed_batch_size)
+        prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo] + [signals(x) for _, _, x in doubt]))
+        vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):]
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
-        prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo]))
+        for (i, c, unit), p in zip(doubt, doubt_p, strict=True):
+            out = rule_out[i]
+            if p < self.model.threshold.get(unit.lang, 0.99) and not isinstance(out, Exception):
+                out[:] = [o for o in out if o is not c]  # the model reads the clause as hearsay or a passing state
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
