@@ -25,3 +25,8 @@ def test_same_value_in_words_or_digits_is_kept():
 def test_no_shared_unit_is_neither():
     assert not quantity_changed("I get up at 6 am", "I go to sleep at 10 pm")
     assert not quantity_kept("I get up at 6 am", "I go to sleep at 10 pm")
+
+
+def test_an_age_is_no_duration():
+    assert not quantity_changed("I've lived here for 6 years", "I'm 41 years old")
+    assert quantity_changed("I'm 42 years old", "I'm 41 years old")

@@ -24,7 +24,8 @@ _EN_UNIT = {"kg": "kilogram", "kgs": "kilogram", "kilo": "kilogram", "kilos": "k
             "kms": "kilometre", "kilometer": "kilometre", "lb": "pound", "lbs": "pound", "hr": "hour",
             "hrs": "hour", "h": "hour", "min": "minute", "mins": "minute", "cm": "centimetre",
             "centimeter": "centimetre", "meter": "metre", "m": "metre", "mi": "mile", "yr": "year", "yrs": "year",
-            "k": "thousand", "grand": "thousand", "p.m": "pm", "a.m": "am", "o'clock": "oclock"}
+            "k": "thousand", "grand": "thousand", "p.m": "pm", "a.m": "am", "o'clock": "oclock",
+            "yearsold": "age"}
 _EN_NUM = "|".join(sorted([*_EN_WORDS, *_EN_TENS], key=len, reverse=True))
 _EN_QTY = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|(?:" + _EN_NUM + r")(?:[- ](?:" + "|".join(_EN_WORDS) +
                      r"))?)\s*([a-z][a-z.']*)")
@@ -67,6 +68,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
         return frozenset(out)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", expand_en(text))
     t = re.sub(r"(\d)(k|kg|km|cm|lbs?|hrs?|mins?)\b", r"\1 \2", t)
+    t = re.sub(r"[- ]years?[- ]old\b", " yearsold", t)  # an age (34 years old) is no duration (4 years)
     for m in _EN_QTY.finditer(t):
         v = _en_value(m.group(1))
         unit = m.group(2).rstrip(".'")
