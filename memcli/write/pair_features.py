@@ -45,6 +45,7 @@ from memcli.write.judge import (
     same_owner,
     strong,
 )
+from memcli.write.quantities import quantity_changed, quantity_kept
 from memcli.write.rules import Facts
 from memcli.write.rules.match import value_key
 from memcli.write.value_types import change_marker, name_tokens, types_apart
@@ -71,7 +72,7 @@ FEATURES: tuple[str, ...] = (
     "flip_x_cos", "jaccard_x_cos", "changed_x_cos", "swap", "swap_entity", "swap_x_cos", "names_changed",
     "one_strong_slot", "relations_changed", "family_refines",
     "types_apart", "change_marker", "different_people", "hard_no_hide", "name_tokens_changed",
-    "names_added", "exclusive_swap", "qualifier_changed", "rank_changed",
+    "names_added", "exclusive_swap", "qualifier_changed", "rank_changed", "quantity_changed", "quantity_kept",
 )
 
 
@@ -194,7 +195,8 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
            float(names_added(s_new, s_old)),
            swap * float(bool(_EXCLUSIVE.search(s_new) or _EXCLUSIVE.search(s_old))),
            float(bool(_QUALIFIER.search(s_new)) != bool(_QUALIFIER.search(s_old))),
-           float(rank_changed(s_new, s_old)))
+           float(rank_changed(s_new, s_old)), float(quantity_changed(s_new, s_old)),
+           float(quantity_kept(s_new, s_old)))
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
 
 

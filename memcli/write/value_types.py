@@ -91,9 +91,10 @@ _PLACE_ATTRS = frozenset({"residence", "hometown", "workplace", "school"})
 #: words that tell a change in new words (现在 / 新 / 改 / 换 / 搬 / 不再; now / new / moved / no longer)
 _ZH_CHANGE = re.compile(r"现在|如今|目前|(?<=[我的了个])新(?!闻|鲜|年|品|款)|改成|改为|改用|改喝|改吃|改坐|改名|改行|"
                         r"换成|换了|换到|换工作|搬到|搬去|搬来|搬家|搬回|不再|已经不|转到|转行|转学|调到|跳槽|升职|升为|"
-                        r"升任|当上|辞职|退休")
+                        r"升任|当上|辞职|退休|以前|原来|开始|升级")
 _EN_CHANGE = re.compile(r"\b(?:now|new|newly|moved|move|moving|switched|switch|changed|no longer|anymore|any more|"
-                        r"these days|nowadays|since|started|became|promoted|transferred|relocated|just got)\b", re.I)
+                        r"these days|nowadays|since|started|became|promoted|transferred|relocated|just got|used to|"
+                        r"traded|renamed|upgraded|lately|recently)\b", re.I)
 
 
 def change_marker(text: str) -> bool:

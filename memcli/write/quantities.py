@@ -1,0 +1,103 @@
+"""Quantities with their units, for the decision judge: is the same measure given another value?
+
+:func:`memcli.write.rules.match.numbers_of` reads a statement's numbers as a bare multiset, so 5 km
+against 10 km and 8 glasses of water against 1 glass of wine look alike ("each side states a number
+the other does not"). A number is a value of a measure only together with its unit: here each
+number is read with the word or measure character after it (``5公里``, ``十一点``, ``seven hours``,
+``78 kg``), English units folded to one spelling (kg / kilos / kilograms, hrs / hours). Two statements
+then *change a quantity* when they give one unit two different values, and *keep* it when every unit
+they share carries the same value (``5 kilometres`` / ``five kilometres``, ``一万步`` / ``10000步``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules.match import _EN_TENS, _EN_WORDS, cn_to_int, expand_en
+
+__all__ = ["quantities", "quantity_changed", "quantity_kept"]
+
+#: one spelling per English unit (plural, abbreviation and British/American spelling folded)
+_EN_UNIT = {"kg": "kilogram", "kgs": "kilogram", "kilo": "kilogram", "kilos": "kilogram", "km": "kilometre",
+            "kms": "kilometre", "kilometer": "kilometre", "lb": "pound", "lbs": "pound", "hr": "hour",
+            "hrs": "hour", "h": "hour", "min": "minute", "mins": "minute", "cm": "centimetre",
+            "centimeter": "centimetre", "meter": "metre", "m": "metre", "mi": "mile", "yr": "year", "yrs": "year",
+            "k": "thousand", "grand": "thousand", "p.m": "pm", "a.m": "am", "o'clock": "oclock",
+            "yearsold": "age"}
+_EN_NUM = "|".join(sorted([*_EN_WORDS, *_EN_TENS], key=len, reverse=True))
+_EN_QTY = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|(?:" + _EN_NUM + r")(?:[- ](?:" + "|".join(_EN_WORDS) +
+                     r"))?)\s*([a-z][a-z.']*)")
+#: a Chinese number and the measure character after it (公里 → 公, 点 → 点, 杯 → 杯); a 个 before a
+#: unit is skipped (两个小时 → 小)
+_ZH_QTY = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*个?([\u4e00-\u9fffA-Za-z])")
+#: words that start with 一 but count nothing (一般, 一直, 一起, 一定 …)
+_ZH_NOT_ONE = frozenset("般直起定样些下切边向旦致共同生辈再贯律时会")
+
+
+def _en_value(w: str) -> float | None:
+    if w[0].isdigit():
+        return float(w)
+    parts = re.split(r"[- ]", w)
+    total = 0
+    for p in parts:
+        if p in _EN_TENS:
+            total += _EN_TENS[p]
+        elif p in _EN_WORDS:
+            total += _EN_WORDS[p]
+        else:
+            return None
+    return float(total)
+
+
+@lru_cache(maxsize=16384)
+def quantities(text: str) -> frozenset[tuple[str, float]]:
+    """The (unit, value) pairs ``text`` states: ``我每天跑五公里`` → {("公", 5.0)}, ``I sleep about 5 hours``
+    → {("hour", 5.0)}. Numbers with no unit after them are left out (a bare number is no measure)."""
+    out: set[tuple[str, float]] = set()
+    if lang_of(text) == "zh":
+        t = re.sub(r"(\d),(\d{3})\b", r"\1\2", to_simplified(text))
+        for m in _ZH_QTY.finditer(t):
+            n = m.group(1)
+            if n == "一" and m.group(2) in _ZH_NOT_ONE:
+                continue
+            v = float(n) if n[0].isdigit() else cn_to_int(n)
+            if v is not None:
+                out.add((m.group(2).casefold(), float(v)))
+        return frozenset(out)
+    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", expand_en(text))
+    t = re.sub(r"(\d)(k|kg|km|cm|lbs?|hrs?|mins?)\b", r"\1 \2", t)
+    t = re.sub(r"[- ]years?[- ]old\b", " yearsold", t)  # an age (34 years old) is no duration (4 years)
+    for m in _EN_QTY.finditer(t):
+        v = _en_value(m.group(1))
+        unit = m.group(2).rstrip(".'")
+        if v is None or not unit:
+            continue
+        unit = _EN_UNIT.get(unit, unit)
+        if unit.endswith("s") and len(unit) > 3 and not unit.endswith("ss"):
+            unit = unit[:-1]
+        out.add((_EN_UNIT.get(unit, unit), v))
+    return frozenset(out)
+
+
+def _by_unit(text: str) -> dict[str, set[float]]:
+    d: dict[str, set[float]] = {}
+    for unit, v in quantities(text):
+        d.setdefault(unit, set()).add(v)
+    return d
+
+
+def quantity_changed(new: str, old: str) -> bool:
+    """Some unit both statements measure carries values on one side that the other never gives
+    (5公里 → 10公里, 11点 → 1点, seven hours → 5 hours, 70 kg → 78 kg)."""
+    a, b = _by_unit(new), _by_unit(old)
+    return any(a[u] != b[u] for u in a.keys() & b.keys())
+
+
+def quantity_kept(new: str, old: str) -> bool:
+    """The statements share a unit and every shared unit carries the same values (5 km / five km,
+    一万步 / 10000步)."""
+    a, b = _by_unit(new), _by_unit(old)
+    shared = a.keys() & b.keys()
+    return bool(shared) and all(a[u] == b[u] for u in shared)
