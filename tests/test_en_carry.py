@@ -36,3 +36,15 @@ def test_no_subject_is_put_back_where_none_was_dropped(text):
 def test_units_are_said_with_the_subject():
     parts = [Unit("Hey Ana!", "en"), Unit("Finally got my driving licence.", "en"), Unit("我很好", "zh")]
     assert [u.text for u in with_en_subjects(parts)] == ["Hey Ana!", "I finally got my driving licence.", "我很好"]
+
+
+def test_a_sentence_opening_with_a_pronoun_is_said_after_the_one_it_points_back_to():
+    from memcli.write.clauses import units
+    from memcli.write.rules.en_carry import with_referent
+
+    parts = units("Last month I built a bird feeder. It was made from an old crate.")
+    assert with_referent(parts, parts[1]).text == "Last month I built a bird feeder. It was made from an old crate."
+    assert with_referent(parts, parts[0]) == parts[0]  # no pronoun
+    asked = units("Did you see my bird feeder? It was made from an old crate.")
+    assert with_referent(asked, asked[1]) == asked[1]  # a question before: nothing named
+    assert with_referent(parts[1:], parts[1]) == parts[1]  # it opens the utterance

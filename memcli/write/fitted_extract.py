@@ -48,7 +48,7 @@ from memcli.write.clauses import (
 )
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.rules import analyze
-from memcli.write.rules.en_carry import with_en_subjects
+from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
@@ -269,6 +269,7 @@ class FittedExtractor(RuleExtractor):
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or low and not named_attribute(unit):
                 continue
+            unit = with_referent(parts[i], unit)  # (It was made for… said after what "it" is)
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)

@@ -82,3 +82,29 @@ def with_en_subjects(parts: list[Unit]) -> list[Unit]:
         out[i] = Unit(say + keep + rest[len(first):], u.lang)
     return out
 
+
+
+#: a sentence that opens with a pronoun pointing back (It was…, They talked…, Her name is…)
+_BACK = re.compile(r"^(?:(?:and|so|but|plus|oh|also)[, ]+)*(?:it|they|he|she|its|their|his|her)(?:'s|'re|'ve|'d)?\b",
+                   re.I)
+#: the sentence said before it: no longer than this, or it is not joined
+_MAX_BEFORE = 200
+
+
+def with_referent(parts: list[Unit], unit: Unit) -> Unit:
+    """``unit`` (a kept English clause of the utterance whose units are ``parts``) that opens a
+    sentence with a pronoun pointing back ("It was made for a local school", "They talked about
+    grants") said together with the sentence before it, which names what the pronoun means: the
+    user's own words, two sentences, instead of a statement about "it" that a later question about
+    the thing cannot find. Chinese units keep such a part with the part before it the same way
+    (:func:`memcli.write.clauses.units`). The unit as it is when it opens otherwise, opens the
+    utterance, or the sentence before is chatter (a question, thanks…) or long."""
+    from memcli.write.clauses import is_chatter
+
+    if unit.lang != "en" or not _BACK.match(unit.text):
+        return unit
+    j = next((k for k, u in enumerate(parts) if u.text.startswith(unit.text[:40])), None)
+    if not j or parts[j - 1].lang != "en" or is_chatter(parts[j - 1]) or len(parts[j - 1].text) > _MAX_BEFORE:
+        return unit
+    before = parts[j - 1].text.strip()
+    return Unit(before + ("" if before[-1:] in ".!?;" else ".") + " " + unit.text, unit.lang)
