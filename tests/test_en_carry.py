@@ -48,3 +48,13 @@ def test_a_sentence_opening_with_a_pronoun_is_said_after_the_one_it_points_back_
     asked = units("Did you see my bird feeder? It was made from an old crate.")
     assert with_referent(asked, asked[1]) == asked[1]  # a question before: nothing named
     assert with_referent(parts[1:], parts[1]) == parts[1]  # it opens the utterance
+
+
+def test_a_name_after_an_openers_comma_is_the_vocative_not_a_statement():
+    from memcli.write.clauses import is_chatter, units
+    from memcli.write.rules.en_carry import with_referent
+
+    parts = units("Thanks, Priya. It meant a lot to me.")
+    assert [u.text for u in parts] == ["Thanks, Priya.", "It meant a lot to me."]
+    assert is_chatter(parts[0]) and is_chatter(units("Wow, Priya.")[0])
+    assert with_referent(parts, parts[1]) == parts[1]  # the opener names no thing "it" could mean

@@ -89,6 +89,8 @@ _BACK = re.compile(r"^(?:(?:and|so|but|plus|oh|also)[, ]+)*(?:it|they|he|she|its
                    re.I)
 #: the sentence said before it: no longer than this, or it is not joined
 _MAX_BEFORE = 200
+#: …and at least this many words: a name left of a vocative ("Thanks so much, Mel." → "Mel.") names no thing
+_MIN_BEFORE = 4
 
 
 def with_referent(parts: list[Unit], unit: Unit) -> Unit:
@@ -98,13 +100,15 @@ def with_referent(parts: list[Unit], unit: Unit) -> Unit:
     user's own words, two sentences, instead of a statement about "it" that a later question about
     the thing cannot find. Chinese units keep such a part with the part before it the same way
     (:func:`memcli.write.clauses.units`). The unit as it is when it opens otherwise, opens the
-    utterance, or the sentence before is chatter (a question, thanks…) or long."""
+    utterance, or the sentence before is chatter (a question, thanks…), long, or
+    under four words (a name left after an opener names no thing)."""
     from memcli.write.clauses import is_chatter
 
     if unit.lang != "en" or not _BACK.match(unit.text):
         return unit
     j = next((k for k, u in enumerate(parts) if u.text.startswith(unit.text[:40])), None)
-    if not j or parts[j - 1].lang != "en" or is_chatter(parts[j - 1]) or len(parts[j - 1].text) > _MAX_BEFORE:
+    if not j or parts[j - 1].lang != "en" or is_chatter(parts[j - 1]) or len(parts[j - 1].text) > _MAX_BEFORE \
+            or len(re.findall(r"[A-Za-z']+", parts[j - 1].text)) < _MIN_BEFORE:
         return unit
     before = parts[j - 1].text.strip()
     return Unit(before + ("" if before[-1:] in ".!?;" else ".") + " " + unit.text, unit.lang)
