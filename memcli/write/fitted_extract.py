@@ -269,7 +269,7 @@ class FittedExtractor(RuleExtractor):
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or low and not named_attribute(unit):
                 continue
-            unit = with_referent(parts[i], unit)  # (It was made for… said after what "it" is)
+            unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)

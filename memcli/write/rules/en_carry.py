@@ -1,6 +1,6 @@
 """The subject English chat drops: put back before the clause that drops it.
 
-Chat to a friend drops the "I" of what the speaker did ("Took a short trip to the coast last
+Chat to a friend drops the "I" of what the speaker did ("Drove up to the lake cabin last
 week", "Just finished my first half marathon", "Still working on the new deck", "Been learning
 to bake bread"). Read alone such a clause says nothing of whom it is about and the clause model
 scores it as no fact (it was fitted on clauses that say their subject); read with the subject
@@ -95,7 +95,7 @@ _MIN_BEFORE = 4
 
 def with_referent(parts: list[Unit], unit: Unit) -> Unit:
     """``unit`` (a kept English clause of the utterance whose units are ``parts``) that opens a
-    sentence with a pronoun pointing back ("It was made for a local school", "They talked about
+    sentence with a pronoun pointing back ("It was carved from one oak log", "They argued about
     grants") said together with the sentence before it, which names what the pronoun means: the
     user's own words, two sentences, instead of a statement about "it" that a later question about
     the thing cannot find. Chinese units keep such a part with the part before it the same way
