@@ -63,6 +63,10 @@ _EN_OPENER = re.compile(
     r"good morning|good evening|anyway|so)(?: (?:so much|a lot|a bunch|again|for [^,!.?]{1,40}))?"
     r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|\.\.\.)\s*)+", re.I)
 
+#: what is left of a sentence after its opener when the opener's comma came before a name ("Thanks, Mel."):
+#: the vocative, part of the opener, not a statement of its own
+_EN_NAME_ALONE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?\s*[.!]*")
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -82,7 +86,8 @@ def units(text: str) -> list[Unit]:
         sent = m.group(0).strip()
         if not sent:
             continue
-        if not zh and (m := _EN_OPENER.match(sent)) and re.search(r"[A-Za-z]{2}", sent[m.end():]):
+        if not zh and (m := _EN_OPENER.match(sent)) and re.search(r"[A-Za-z]{2}", sent[m.end():]) \
+                and not _EN_NAME_ALONE.fullmatch(sent[m.end():].strip()):  # ("Thanks, Mel." is one opener)
             out.append(Unit(sent[:m.end()].strip(), lang))
             sent = sent[m.end():].strip()
         if not zh and len(sent) <= _MAX_EN:
@@ -250,7 +255,8 @@ def is_chatter(unit: Unit) -> bool:
 
     t = unit.text if unit.lang == "zh" else unit.text.casefold()
     res = _ZH_RE if unit.lang == "zh" else _EN_RE
-    if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and not re.search(r"[A-Za-z]", unit.text[m.end():]):
+    if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
+            not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):
         return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
     return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
         res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))

@@ -51,6 +51,7 @@ from memcli.write.clauses import (
 )
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.rules import analyze
+from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects
@@ -166,7 +167,8 @@ class FittedExtractor(RuleExtractor):
     def _open_units(parts: Sequence[Unit], found: list[Candidate]) -> list[Unit]:
         """The units of ``parts`` (one utterance's) the model scores: not chatter, not carried by ``found``.
         A Chinese unit that drops the subject of the unit before it is read with that subject
-        (我表哥是广东人，特别爱喝早茶 → 我表哥特别爱喝早茶: :func:`memcli.write.rules.zh_carry.carried_subjects`)."""
+        (我表哥是广东人，特别爱喝早茶 → 我表哥特别爱喝早茶: :func:`memcli.write.rules.zh_carry.carried_subjects`),
+        an English one that drops its "I" with it (Took a trip → I took a trip: :mod:`memcli.write.rules.en_carry`)."""
         from memcli.write.rules.match import mixed_content_units
 
         have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
@@ -178,7 +180,8 @@ class FittedExtractor(RuleExtractor):
             return bool(cu) and not is_chatter(u) and len(have & cu) / len(cu) < 0.5
 
         out = []
-        for u, said in zip(parts, with_subjects(list(parts)), strict=True):
+        for u, said in zip(parts, with_subjects(with_en_subjects(list(parts))), strict=True):
+            u = said if u.lang == "en" else u  # (an English unit said with the "I" it drops: Took a trip → I took…)
             clauses, whole = en_parts(u), is_open(u)
             if len(clauses) == 1 or whole and all(map(is_open, clauses)):
                 out += [said] if whole else []
@@ -297,6 +300,7 @@ class FittedExtractor(RuleExtractor):
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or low and not named_attribute(unit):
                 continue
+            unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             cand = self._candidate(utts[i], unit, float(p))
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)

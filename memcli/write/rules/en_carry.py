@@ -1,0 +1,114 @@
+"""The subject English chat drops: put back before the clause that drops it.
+
+Chat to a friend drops the "I" of what the speaker did ("Drove up to the lake cabin last
+week", "Just finished my first half marathon", "Still working on the new deck", "Been learning
+to bake bread"). Read alone such a clause says nothing of whom it is about and the clause model
+scores it as no fact (it was fitted on clauses that say their subject); read with the subject
+the speaker means it is a clause like any other. The English counterpart of
+:mod:`memcli.write.rules.zh_carry`, by the shape of the clause's first word alone: a verb in the
+past tense (or "been" + a verb in -ing, or still/currently/just + -ing) that no subject stands
+before. A participle that says how one feels ("Excited to…", "Stressed about…") is no deed, an
+imperative ("Take a look") or a gerund subject ("Trying new things is fun") no past verb: those
+stay as they are. Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.write.clauses import Unit
+from memcli.write.rules.en_words import _PAST
+
+__all__ = ["dropped_subject", "with_en_subjects"]
+
+#: adverbs that may stand where the subject was dropped (Just finished…, Finally got…)
+_ADV = r"(?:(?:just|finally|also|recently|actually|already|then|still|currently|now|really|even) )*"
+_LEAD = re.compile(r"^(?:(?:and|so|but|plus|oh|also|well|anyway)[, ]+)*", re.I)
+#: a past verb read as a participle that says how one feels or what one must: not a deed told
+_PARTICIPLE = re.compile(r"^[a-z]+ (?:me|us|myself)\b|^[a-z]+ed (?:about|by|that|of|for|with (?:it|that|this)|"
+                         r"to (?!(?:the|a|an|my|our|his|her|their|this|that|some|[A-Z]))[a-z]+)\b|^[a-z]+ed\W*$|"
+                         r"^(?:supposed|used|meant|bound) ")
+#: short past forms (the rest must be four letters or more: "red", "bed" are no verbs)
+_SHORT_PAST = frozenset("got met ran won had saw ate put cut".split())
+#: a finite verb after a first -ing word: the -ing word is a gerund subject (Trying new things is fun)
+_FINITE_AFTER = re.compile(r"\b(?:is|are|was|were|sounds?|seems?|makes?|made|helps?|helped|keeps?|kept|can|could|"
+                           r"has|had|gives?|gave|brings?|brought|feels?|felt)\b")
+
+
+def dropped_subject(text: str) -> tuple[str, str] | None:
+    """``(lead, say)`` when the English clause ``text`` drops the speaker's subject: the clause is
+    ``lead`` + the rest, and says ``say`` + the rest with the subject put back ("Took a trip" →
+    ``("", "I ")``; "Still working on it" → ``("", "I'm ")``; "Been painting a lot" →
+    ``("", "I've ")``). None when it has a subject of its own or is no told deed."""
+    lead = _LEAD.match(text)
+    start = lead.end() if lead else 0
+    rest = text[start:]
+    if not rest[:1].isalpha():
+        return None
+    low = rest[:1].lower() + rest[1:]
+    m = re.match(_ADV, low)
+    adv_end = m.end() if m else 0
+    body = low[adv_end:]
+    if re.match(r"been [a-z]+ing\b", body):
+        return text[:start], "I've "
+    going = re.match(r"[a-z]{3,}(?<!th)ing\b", body)  # (something, nothing: no verb)
+    if adv_end and going and re.match(r"(?:still|currently|now|just|really|also) ", low) \
+            and not _FINITE_AFTER.search(body.split(" ", 1)[-1]):
+        return text[:start], "I'm "
+    word = body.split(" ", 1)[0]
+    if word == "did" or len(word) < 4 and word not in _SHORT_PAST:
+        return None
+    if word.endswith("eed") or not _PAST.match(body) or _PARTICIPLE.match(body):
+        return None
+    if re.match(r"[a-z]+ (?:you|we|he|she|they|i|it|ya|u)\b", body):
+        return None  # an auxiliary before its subject: a question (Did you find it…)
+    if " " not in body.strip(" .!?,;"):
+        return None  # a verb alone ("Loved it" has an object; "Done!" has none): too little to be told
+    return text[:start], "I "
+
+
+def with_en_subjects(parts: list[Unit]) -> list[Unit]:
+    """``parts`` (one utterance's units) with the "I" an English unit drops put back before it
+    (:func:`dropped_subject`): what the clause model scores and what a kept unit states. Other
+    units are returned as they are."""
+    out = list(parts)
+    for i, u in enumerate(parts):
+        if u.lang != "en" or (got := dropped_subject(u.text)) is None:
+            continue
+        lead, say = got
+        rest = u.text[len(lead):]
+        first = rest.split(" ", 1)[0]
+        keep = first if re.fullmatch(r"[A-Z][a-z]*[A-Z]\w*|[A-Z]{2,}\w*", first) else first[:1].lower() + first[1:]
+        out[i] = Unit(say + keep + rest[len(first):], u.lang)
+    return out
+
+
+
+#: a sentence that opens with a pronoun pointing back (It was…, They talked…, Her name is…)
+_BACK = re.compile(r"^(?:(?:and|so|but|plus|oh|also)[, ]+)*(?:it|they|he|she|its|their|his|her)(?:'s|'re|'ve|'d)?\b",
+                   re.I)
+#: the sentence said before it: no longer than this, or it is not joined
+_MAX_BEFORE = 200
+#: …and at least this many words: a name left of a vocative ("Thanks so much, Mel." → "Mel.") names no thing
+_MIN_BEFORE = 4
+
+
+def with_referent(parts: list[Unit], unit: Unit) -> Unit:
+    """``unit`` (a kept English clause of the utterance whose units are ``parts``) that opens a
+    sentence with a pronoun pointing back ("It was carved from one oak log", "They argued about
+    grants") said together with the sentence before it, which names what the pronoun means: the
+    user's own words, two sentences, instead of a statement about "it" that a later question about
+    the thing cannot find. Chinese units keep such a part with the part before it the same way
+    (:func:`memcli.write.clauses.units`). The unit as it is when it opens otherwise, opens the
+    utterance, or the sentence before is chatter (a question, thanks…), long, or
+    under four words (a name left after an opener names no thing)."""
+    from memcli.write.clauses import is_chatter
+
+    if unit.lang != "en" or not _BACK.match(unit.text):
+        return unit
+    j = next((k for k, u in enumerate(parts) if u.text.startswith(unit.text[:40])), None)
+    if not j or parts[j - 1].lang != "en" or is_chatter(parts[j - 1]) or len(parts[j - 1].text) > _MAX_BEFORE \
+            or len(re.findall(r"[A-Za-z']+", parts[j - 1].text)) < _MIN_BEFORE:
+        return unit
+    before = parts[j - 1].text.strip()
+    return Unit(before + ("" if before[-1:] in ".!?;" else ".") + " " + unit.text, unit.lang)
