@@ -45,7 +45,7 @@ this module (model → params), or a user's file (``answer_weights`` setting, ``
 calibrate --write``). No weights for the model, or the dense leg did not run (lexical-only
 fallback): no hit is marked (``p`` is None).
 
-Pure Python at read time (a few hits, eighteen features and one 512-d dot product): no numpy on this path.
+Pure Python at read time (a few hits, twenty features and one 512-d dot product): no numpy on this path.
 """
 
 from __future__ import annotations
