@@ -27,7 +27,11 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   asks about an age, but nobody's);
 - ``qlen``: log(1 + query characters);
 - ``personal``: how much the query reads as being about the user's life, from its embedding
-  (:func:`personal_score`; 0 without a vector).
+  (:func:`personal_score`; 0 without a vector);
+- ``no_slot`` / ``no_subject``: of the question, the same on every hit (:func:`missing_features`):
+  it asks a slot of the user or someone of theirs and no active memory holds it ("my sister's
+  job" when only her city is stored); it names someone of the user's of whom no active memory
+  says anything (我爸爸… when only 妈妈 is stored).
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
 query names another subject than the hit's): ``p = 0``. Then each hit gets the best p among the
@@ -41,7 +45,7 @@ this module (model → params), or a user's file (``answer_weights`` setting, ``
 calibrate --write``). No weights for the model, or the dense leg did not run (lexical-only
 fallback): no hit is marked (``p`` is None).
 
-Pure Python at read time (a few hits, eighteen features and one 512-d dot product): no numpy on this path.
+Pure Python at read time (a few hits, twenty features and one 512-d dot product): no numpy on this path.
 """
 
 from __future__ import annotations
@@ -60,7 +64,8 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
            "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
-            "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic")
+            "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
+            "no_slot", "no_subject")
 
 
 def _subject(key: str) -> str:
@@ -248,13 +253,15 @@ def pool_mean(cosines: Sequence[float]) -> float:
 
 def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
                  best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
-                 query_chars: int, personal: float = 0.0, topic: float = 0.0) -> list[float]:
+                 query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
+                 no_subject: int = 0) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
             c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
             float(slot and has_anchor),
-            float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic)]
+            float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
+            float(no_subject)]
 
 
 _SUBJECT = FEATURES.index("subject")

@@ -45,6 +45,7 @@ from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
+from memcli.read.missing import missing_features
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
@@ -276,7 +277,8 @@ class MemoryRetrievalService:
         if st.subject_expansion and info.slots and scored:
             scored, via = self._expand(user, scored, info, as_of, now)
         top = scored[:limit]
-        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec)
+        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec,
+                                         user=user, slot_found="slot" in rankings, as_of=as_of)
         out: list[Hit] = []
         for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)
@@ -342,7 +344,8 @@ class MemoryRetrievalService:
 
     def _answerability(self, query: str, top: list[tuple[float, Any, dict[str, Any], float]], via: dict[int, int],
                        cos_by_id: dict[int, float], info: RetrievalInfo, lang: str, dense_ran: bool,
-                       explain: bool, qvec: Any = None) -> tuple[dict[int, float], dict[int, list[float]]]:
+                       explain: bool, qvec: Any = None, *, user: str = "", slot_found: bool = False,
+                       as_of: datetime | None = None) -> tuple[dict[int, float], dict[int, list[float]]]:
         """p_relevant of each hit (:mod:`memcli.read.answer`); a hit brought by subject expansion
         shares its parent's; and (with ``explain``) each own hit's feature row. Sets
         ``info.answer_min_p`` when the gate applies."""
@@ -357,22 +360,33 @@ class MemoryRetrievalService:
         focus = question_focus(query)  # a long message's question sentence, without the chatter before it
         tokens = info.tokens if focus == query else query_tokens(focus, drop_stopwords=True)
         group = answer_group(query, lang)
-        has_anchor = anchor(focus, info.slots)
+        long = focus != query
+        slots = query_slot_keys(focus) if long else info.slots  # not the slots the chatter names
+        has_anchor = anchor(focus, slots)
         personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(group))
-        simple = to_simplified(query)
+        simple = to_simplified(focus)
+        subjects = {f.id: subject_feature(simple, slots, row.get("slot"), to_simplified(row["statement"]))
+                    for _, f, row in own}
+        attrs = {f.id: attr_feature(slots, row.get("slot")) for _, f, row in own}
+        # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
+        slotted = {f.id: "slot" in f.ranks and (not long or attrs[f.id] > 0) for _, f, row in own}
+        no_slot, no_subject = missing_features(self.store, user, simple, slots,
+                                               slot_found=any(slotted.values()) if long else slot_found,
+                                               subject_hit=max(subjects.values()) > 0, as_of=as_of)
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
-            x = hit_features(cos=cos_by_id.get(f.id), lexical="lexical" in f.ranks, slot="slot" in f.ranks,
-                             cover=coverage(tokens, row["statement"], row.get("slot")),
-                             strong_cover=coverage(tokens, row["statement"], row.get("slot"), strong=True),
+            strong_cover = coverage(tokens, row["statement"], row.get("slot"), strong=True)
+            lexical = "lexical" in f.ranks and (not long or strong_cover > 0)
+            x = hit_features(cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
+                             cover=coverage(tokens, row["statement"], row.get("slot")), strong_cover=strong_cover,
                              ratio=final / best,
                              best_cos=best_cos, mean_cos=mean_cos, rank=rank,
-                             subject=subject_feature(simple, info.slots, row.get("slot"),
-                                                     to_simplified(row["statement"])),
-                             attr=attr_feature(info.slots, row.get("slot")), has_anchor=has_anchor,
+                             subject=subjects[f.id],
+                             attr=attrs[f.id], has_anchor=has_anchor,
                              query_chars=len(focus), personal=personal,
-                             topic=topic_coverage(tokens, row["statement"]))
+                             topic=topic_coverage(tokens, row["statement"]), no_slot=no_slot,
+                             no_subject=no_subject)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:
