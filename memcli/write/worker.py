@@ -12,7 +12,11 @@ the whole batch are embedded in one batched call; then the batch is written in *
 transaction**, each task's candidates decided and written **in a savepoint together with the
 task's completion**. A failure (judge, a lost lease, a database error) rolls back that task's
 savepoint only; the task is retried with backoff or turns dead (recorded in the same
-transaction) and the rest of the batch goes on. One commit per batch instead of one per task:
+transaction) and the rest of the batch goes on. Inside that transaction, before its first write,
+the first candidate of each user's first task with candidates is read and judged together with the
+others (:func:`memcli.write.decide_range.prefetch`: nothing earlier in the batch can change what it
+reads); every later candidate reads the store as the tasks before it left it. One commit per batch
+instead of one per task:
 the commit, the index upkeep after it and the vector files' update are paid once. A killed
 process leaves its open transaction uncommitted: no item, no event of any task of the batch,
 and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
