@@ -8,7 +8,7 @@ Every function takes an open :class:`~memcli.db.connect.Store` and is meant to r
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -184,6 +184,41 @@ def active_in_slot(store: Store, user_id: str, slot: str) -> list[dict[str, Any]
     # equalities, and reads every active memory of the user to find the few of one slot
     return store.q(f"SELECT * FROM {s.ITEMS} INDEXED BY ix_items_user_slot "
                    f"WHERE user_id = ? AND slot = ? AND {_ACTIVE} ORDER BY valid_from DESC, id DESC", (user_id, slot))
+
+
+def _keyed(keys: Sequence[tuple[str, str]]) -> tuple[str, list[Any]]:
+    """A ``VALUES`` list of distinct (user_id, text) keys and its parameters."""
+    uniq = list(dict.fromkeys((str(u), str(t)) for u, t in keys))
+    return ", ".join(["(?, ?)"] * len(uniq)), [v for k in uniq for v in k]
+
+
+def find_exact_many(store: Store, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """:func:`find_exact` of each (user_id, normalized) key in one statement (a key without a match is absent)."""
+    if not keys:
+        return {}
+    values, params = _keyed(keys)
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in store.q(f"WITH k(u, n) AS (VALUES {values}) SELECT i.* FROM k JOIN {s.ITEMS} i INDEXED BY "
+                     "ix_items_user_norm ON i.user_id = k.u AND i.normalized = k.n WHERE i.invalid_at IS NULL AND "
+                     "i.expired_at IS NULL "
+                     "ORDER BY i.id", params):
+        out.setdefault((r["user_id"], r["normalized"]), r)
+    return out
+
+
+def active_in_slots(store: Store, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """:func:`active_in_slot` of each (user_id, slot) key in one statement, each list in its order
+    (a key without rows is absent)."""
+    if not keys:
+        return {}
+    values, params = _keyed(keys)
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in store.q(f"WITH k(u, sl) AS (VALUES {values}) SELECT i.* FROM k JOIN {s.ITEMS} i INDEXED BY "
+                     "ix_items_user_slot ON i.user_id = k.u AND i.slot = k.sl WHERE i.invalid_at IS NULL AND "
+                     "i.expired_at IS NULL "
+                     "ORDER BY i.valid_from DESC, i.id DESC", params):
+        out.setdefault((r["user_id"], r["slot"]), []).append(r)
+    return out
 
 
 def set_supersedes(store: Store, new_id: int, old_id: int) -> None:

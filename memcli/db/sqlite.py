@@ -163,6 +163,12 @@ class SQLiteStore(Store, MemoryStore):
     def active_in_slot(self, user: str, slot: str) -> list[Row]:
         return items.active_in_slot(self, user, slot)
 
+    def find_exact_many(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Row]:
+        return items.find_exact_many(self, keys)
+
+    def active_in_slots(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], list[Row]]:
+        return items.active_in_slots(self, keys)
+
     def insert_item(self, *, user_id: str, candidate: Candidate, origin: str, confidence: float,
                     vector: np.ndarray | None, model: str | None, source_ids: Iterable[int] = (),
                     invalid_at: datetime | None = None, invalid_reason: str | None = None,

@@ -270,6 +270,14 @@ class MemoryStore(EpisodeStore):
     def active_in_slot(self, user: str, slot: str) -> list[Row]:
         """Active items of ``user`` with this ``slot``, newest ``valid_from`` first."""
 
+    def find_exact_many(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Row]:
+        """:meth:`find_exact` of each (user, normalized) key (absent: none); one statement in SQLite."""
+        return {k: r for k in dict.fromkeys(keys) if (r := self.find_exact(*k)) is not None}
+
+    def active_in_slots(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], list[Row]]:
+        """:meth:`active_in_slot` of each (user, slot) key (absent: none); one statement in SQLite."""
+        return {k: rows for k in dict.fromkeys(keys) if (rows := self.active_in_slot(*k))}
+
     @abstractmethod
     def insert_item(self, *, user_id: str, candidate: Candidate, origin: str, confidence: float,
                     vector: np.ndarray | None, model: str | None, source_ids: Iterable[int] = (),

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -48,11 +47,19 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import told_event_kept, told_remark_kept
+from memcli.write.decide_range import (
+    Plan,
+    Prefetched,
+    _cosine_to,
+    _facts,
+    _guarded_noop,
+    decide_whole_range,
+    neighbors_of,
+)
 from memcli.write.extract import enrich
 from memcli.write.judge import (
     HARD_GUARDS,
     Judge,
-    Neighbor,
     OfflineJudge,
     check_verdict,
     compare_slot,
@@ -64,71 +71,12 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
-from memcli.write.rules import Facts
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What the decision chose, before anything is written."""
-
-    decision: Decision
-    level: Level
-    target: dict[str, Any] | None
-    cosine: float | None
-    reason: str
-    judge: str | None = None
-
-
-def _facts(statement: str, slot: str | None) -> Facts:
-    return facts_of(statement, slot)
-
-
-def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
-    """A stored item row as a judge sees it (``cosine`` None: unknown, shown as 0)."""
-    return Neighbor(id=row["id"], statement=row["statement"], slot=row["slot"], cosine=cosine if cosine is not None
-                    else 0.0, valid_from=from_iso(row["valid_from"]), origin=row["origin"],
-                    confidence=row["confidence"])
-
-
-def _guarded_noop(new: Facts, target: dict[str, Any], verdict_reason: str, judge_name: str, cos: float) -> Plan | None:
-    """A judge's NOOP across a polarity flip or another number: never a reinforcement — and
-    never both left standing either (issue 15 §1): the judge found the two about the same thing,
-    the guard found them opposite, so they contradict: a recorded CONFLICT. None: no such guard."""
-    g = guard(new, _facts(target["statement"], target["slot"]))
-    if g not in HARD_GUARDS:
-        return None
-    return Plan(Decision.CONFLICT, Level.JUDGE, target, cos,
-                f"judge {judge_name} said NOOP ({verdict_reason}), but {g}: CONFLICT by the guard (cosine {cos:.3f})",
-                judge_name)
-
-
-def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: int) -> list[Neighbor]:
-    """The ``k`` nearest active memories of ``user`` by cosine similarity, nearest first.
-
-    KNN inside vec0 (partition ``user_id``, metadata ``active = 1``), so no filter after
-    the KNN can shrink the list. ``vector``: float32 (dim,), L2-normalised.
-    """
-    if vector is None:
-        return []
-    return [_as_neighbor(r, round(r["cosine"], 6)) for r in store.neighbors(user, vector, k)]
-
-
-def _cosine_to(store: MemoryStore, item_id: int, vector: np.ndarray | None, nbs: Sequence[Neighbor]) -> float | None:
-    for nb in nbs:
-        if nb.id == item_id:
-            return nb.cosine
-    if vector is None:
-        return None
-    stored = store.vector_of(item_id)
-    if stored is None:
-        return None
-    return round(float(stored @ np.asarray(vector, dtype=np.float32)), 6)
-
-
 def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
-           judge: Judge | None = None, exclude: Collection[int] = ()) -> Plan:
+           judge: Judge | None = None, exclude: Collection[int] = (), pre: Prefetched | None = None) -> Plan:
     """Choose ADD / NOOP / UPDATE / CONFLICT for ``candidate`` (writes nothing).
 
     ``exclude``: ids of memories the same utterance already wrote or decided on — its other
@@ -141,13 +89,17 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     compare; no shared slot and almost no shared content; a NOOP that would drop a fact naming
     something else) becomes ADD, its reason recorded.
 
+    ``pre``: the reads (and verdict) of this candidate made when its drained batch began
+    (:func:`memcli.write.decide_range.prefetch`; only for a candidate no earlier decision of the
+    batch can have changed them, with nothing to ``exclude``).
+
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
     from memcli.write.fitted import hide_floor
 
     judge = judge or get_judge(settings)
-    plan = _decide(store, settings, user, candidate, vector, judge, exclude)
+    plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
     if plan.decision == Decision.ADD:
         return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
@@ -192,18 +144,18 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
 
 
 def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
-            judge: Judge | None = None, exclude: Collection[int] = ()) -> Plan:
+            judge: Judge | None = None, exclude: Collection[int] = (), pre: Prefetched | None = None) -> Plan:
     """:func:`decide` before the hard guard."""
-    same = store.find_exact(user, normalize(candidate.statement))
+    same = pre.same if pre is not None else store.find_exact(user, normalize(candidate.statement))
     if same is not None:
         return Plan(Decision.NOOP, Level.EXACT, same, 1.0, "same statement")
     new = _facts(candidate.statement, candidate.slot)
-    nbs = neighbors_of(store, user, vector, settings.decide_neighbors)
+    nbs = pre.nbs if pre is not None else neighbors_of(store, user, vector, settings.decide_neighbors)
     judge = judge or get_judge(settings)
     if getattr(judge, "whole_range", False):
-        return _decide_whole_range(store, settings, user, candidate, vector, judge, new, nbs, exclude)
+        return decide_whole_range(store, settings, user, candidate, vector, judge, new, nbs, exclude, pre)
     if new.slot:  # explicit slot comparison, whatever the cosine
-        for row in store.active_in_slot(user, new.slot):
+        for row in (pre.slot_rows if pre is not None else store.active_in_slot(user, new.slot)):
             hit = compare_slot(new, _facts(row["statement"], row["slot"]))
             if hit:
                 return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, nbs), hit[1], "slot")
@@ -245,37 +197,6 @@ def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candid
 
 
 
-def _decide_whole_range(store: MemoryStore, settings: Settings, user: str, candidate: Candidate,
-                        vector: np.ndarray | None, judge: Judge, new: Facts, nbs: Sequence[Neighbor],
-                        exclude: Collection[int] = ()) -> Plan:
-    """A judge that weighs cosine itself (:class:`~memcli.write.fitted.FittedJudge`) sees every
-    stored memory worth comparing: the same slot at any cosine, and the neighbours at or above
-    ``dedup_lower`` — except those about another person of the user's life (never one fact)."""
-    pool: dict[int, Neighbor] = {}
-    if new.slot:
-        for row in store.active_in_slot(user, new.slot):
-            pool[row["id"]] = _as_neighbor(row, _cosine_to(store, row["id"], vector, nbs))
-    for nb in nbs:
-        if nb.cosine >= settings.dedup_lower:
-            pool.setdefault(nb.id, nb)
-    shown = [nb for nb in pool.values()
-             if nb.id not in exclude and not other_person(new, _facts(nb.statement, nb.slot))]
-    top = nbs[0].cosine if nbs else None
-    if not shown:
-        why = ("different subject: another person's fact" if pool else
-               "no stored memory to compare with" if not nbs else f"cosine {top:.3f} < lower {settings.dedup_lower}")
-        return Plan(Decision.ADD, Level.JUDGE if pool else Level.VECTOR, None, top, why, "subject" if pool else None)
-    shown.sort(key=lambda nb: -nb.cosine)
-    verdict = check_verdict(judge.judge(candidate, shown), shown, judge.name)
-    if verdict.decision == Decision.ADD or verdict.target_id is None:
-        return Plan(Decision.ADD, Level.JUDGE, None, shown[0].cosine, verdict.reason, judge.name)
-    target = store.get_item(user, verdict.target_id)
-    cos = next(nb.cosine for nb in shown if nb.id == verdict.target_id)
-    if verdict.decision == Decision.NOOP and (plan := _guarded_noop(new, target, verdict.reason, judge.name, cos)):
-        return plan
-    return Plan(verdict.decision, Level.JUDGE, target, cos, verdict.reason, judge.name)
-
-
 def decide_and_apply(
     store: MemoryStore,
     settings: Settings,
@@ -289,6 +210,7 @@ def decide_and_apply(
     judge: Judge | None = None,
     timings: dict[str, float] | None = None,
     exclude: Collection[int] = (),
+    pre: Prefetched | None = None,
 ) -> DecisionResult:
     """Decide what ``candidate`` means against the user's active items and write it.
 
@@ -296,14 +218,14 @@ def decide_and_apply(
     ``vector``: float32 (dim,), L2-normalised, or None when no model is used.
     ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
     ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance
-    confirms a memory once, however many of its clauses restate it).
+    confirms a memory once, however many of its clauses restate it). ``pre``: see :func:`decide`.
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown (nothing written).
     """
     t0 = time.perf_counter()
     cand = enrich(candidate)
-    plan = decide(store, settings, user, cand, vector, judge, exclude)
+    plan = decide(store, settings, user, cand, vector, judge, exclude, pre)
     t1 = time.perf_counter()
     if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:
         # the same utterance already wrote or confirmed this memory: one utterance confirms it once

@@ -29,6 +29,7 @@ from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, LABELS, decide_classes, pair_features
+from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
 
@@ -123,13 +124,33 @@ class FittedJudge(Judge):
         return ", ".join(top) or "bias"
 
     def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
+        return self.judge_many([(candidate, neighbors)])[0]
+
+    def judge_many(self, asked: Sequence[tuple[Candidate, Sequence[Neighbor]]]) -> list[Verdict]:
+        """:meth:`judge` of each (candidate, neighbours): the feature rows of every pair stacked, one
+        softmax and one set of floors for all (a drained batch's first candidates, :mod:`memcli.write.decide_range`)."""
+        news = [facts_of(c.statement, c.slot) for c, _ in asked]
+        olds = [[facts_of(nb.statement, nb.slot) for nb in nbs] for _, nbs in asked]
+        rows = [pair_features(new, old, nb.cosine) for new, os_, (_, nbs) in zip(news, olds, asked, strict=True)
+                for old, nb in zip(os_, nbs, strict=True)]
+        if not rows:
+            return [Verdict(Decision.ADD, None, "fitted judge: nothing to compare with") for _ in asked]
+        x = np.vstack(rows)
+        prob = self.proba(x)
+        chosen = decide_classes(prob, x, self.min_prob)  # floors per row (see row_floors)
+        out, at = [], 0
+        for new, os_, (_, nbs) in zip(news, olds, asked, strict=True):
+            k = len(nbs)
+            out.append(self._verdict(new, os_, nbs, x[at:at + k], prob[at:at + k], chosen[at:at + k]))
+            at += k
+        return out
+
+    def _verdict(self, new: Facts, olds: Sequence[Facts], neighbors: Sequence[Neighbor], rows: np.ndarray,
+                 prob: np.ndarray, chosen: np.ndarray) -> Verdict:
+        """The verdict on one candidate (``new``) from its rows' probabilities and classes."""
         if not neighbors:
             return Verdict(Decision.ADD, None, "fitted judge: nothing to compare with")
-        new = facts_of(candidate.statement, candidate.slot)
-        olds = [facts_of(nb.statement, nb.slot) for nb in neighbors]
-        rows = np.vstack([pair_features(new, old, nb.cosine) for old, nb in zip(olds, neighbors, strict=True)])
-        prob = self.proba(rows)
-        chosen = decide_classes(prob, rows, self.min_prob)  # floors per row (see row_floors)
+        chosen = chosen.copy()
         # two named things of the user's (读书会 / 交流会) are two subjects: one never refines the other
         chosen[[_two_things(new.subject, old.subject) for old in olds]] = 0
         best: tuple[float, int, int] | None = None  # (p, neighbour index, class)

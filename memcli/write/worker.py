@@ -12,7 +12,11 @@ the whole batch are embedded in one batched call; then the batch is written in *
 transaction**, each task's candidates decided and written **in a savepoint together with the
 task's completion**. A failure (judge, a lost lease, a database error) rolls back that task's
 savepoint only; the task is retried with backoff or turns dead (recorded in the same
-transaction) and the rest of the batch goes on. One commit per batch instead of one per task:
+transaction) and the rest of the batch goes on. Inside that transaction, before its first write,
+the first candidate of each user's first task with candidates is read and judged together with the
+others (:func:`memcli.write.decide_range.prefetch`: nothing earlier in the batch can change what it
+reads); every later candidate reads the store as the tasks before it left it. One commit per batch
+instead of one per task:
 the commit, the index upkeep after it and the vector files' update are paid once. A killed
 process leaves its open transaction uncommitted: no item, no event of any task of the batch,
 and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
@@ -232,6 +236,9 @@ class MemoryCaptureWorker:
         try:
             with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
                 t = time.perf_counter()
+                pre = self._prefetch(tasks, extracted, vectors)
+                summary.seconds["decide"] += time.perf_counter() - t
+                t = time.perf_counter()
                 for task, out in zip(tasks, extracted, strict=True):
                     if stop is not None and stop.is_set():
                         break  # what was written commits; the rest stays in `inflight` (released by the caller)
@@ -244,7 +251,8 @@ class MemoryCaptureWorker:
                     vecs = vectors[pos:pos + len(out)] if vectors is not None else []
                     pos += len(out)
                     try:
-                        self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec, uncovered))
+                        self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec, uncovered),
+                                         pre=pre.get(task.id))
                     except Exception as exc:  # the task's savepoint was rolled back: retry or dead
                         self._failed(task, exc, summary)
                     inflight.remove(task)
@@ -269,6 +277,31 @@ class MemoryCaptureWorker:
         got = dict(zip(todo, self.embedder.embed(todo, batch_size=self.settings.embed_batch_size), strict=True)) \
             if todo else {}
         return np.vstack([have[x] if x in have else got[x] for x in texts])
+
+    def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors) -> dict:  # noqa: ANN001
+        """task id → the batch's reads for its first candidate (:func:`memcli.write.decide_range.prefetch`),
+        for the first task with candidates of each user: no decision of the batch comes before it, so
+        what it reads is what the batch found. Inside the batch's transaction, before its first write;
+        should the reads fail, every candidate reads the store itself (the task's own savepoint then
+        records what fails)."""
+        from memcli.write.decide_range import prefetch
+        from memcli.write.extract import enrich
+
+        firsts, users, pos = [], set(), 0
+        for task, out in zip(tasks, extracted, strict=True):
+            if isinstance(out, Exception):
+                continue
+            if out and task.user not in users and vectors is not None:
+                users.add(task.user)
+                firsts.append((task.id, (task.user, enrich(out[0]), vectors[pos])))
+            pos += len(out)
+        if not firsts:
+            return {}
+        try:
+            got = prefetch(self.store, self.settings, self.judge, [item for _, item in firsts])
+        except Exception:  # noqa: BLE001 - a read failed: the tasks read (and fail) one by one
+            return {}
+        return {tid: p for (tid, _), p in zip(firsts, got, strict=True)}
 
     def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool, bool]]:  # noqa: ANN001
         """Per task: (is chatter, embed it as a would-be episode, its candidates leave much of it
@@ -302,21 +335,22 @@ class MemoryCaptureWorker:
             if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
-                    episode: tuple[bool, object, bool] = (False, None, False)) -> None:
+                    episode: tuple[bool, object, bool] = (False, None, False), pre=None) -> None:  # noqa: ANN001
         """All results of one task and its completion, in ONE savepoint of the batch's transaction
         (its own transaction when called outside one). ``episode``: (the turn is chatter, its vector
         or None) — a user turn is recorded as an episode or not after the decisions
-        (:meth:`~memcli.db.store.MemoryStore.record_episode`)."""
+        (:meth:`~memcli.db.store.MemoryStore.record_episode`). ``pre``: the batch's reads for the first
+        candidate (:meth:`_prefetch`)."""
         st, settings = self.store, self.settings
         timings: dict[str, float] = {}
         counts: dict[str, int] = {}
         t = time.perf_counter()
         with st.tx():
             written: set[int] = set()  # memories this utterance wrote or decided on: not compared again
-            for cand, vec in zip(cands, vecs, strict=True):
+            for n, (cand, vec) in enumerate(zip(cands, vecs, strict=True)):
                 res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
                                        model=settings.model, source_ids=[task.source_id], judge=self.judge,
-                                       timings=timings, exclude=written)
+                                       timings=timings, exclude=written, pre=None if n else pre)
                 written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
             if task.role == "user":
