@@ -100,6 +100,27 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     return ago, rest
 
 
+#: after a capitalised first word, a verb any thing may have (is, has, does, 's grown): no sign of a person
+_PLAIN_VERB = re.compile(r"^(?: (?:is|was|has|had|does|did)\b|'s (?:not |never |really |finally |always )?"
+                         r"(?:been|gotten|got|grown|become|[a-z]+ed)\b)")
+#: does / did (not) and a verb only a person does to someone: "Anna does not like me"
+_PERSON_DO = re.compile(r"^ (?:does|did) (?:not |never )?(?:like|love|hate|know|trust|call|text|visit|miss|remember|"
+                        r"help|talk|speak|live|work|want|need|understand|see|meet|marry|date)\b")
+#: the user in the rest of the clause, not through a relation ("my sister" names a person of the user)
+_USER_IN = re.compile(rf"\b(?:me|myself|mine|I)\b|\bmy (?!(?:(?:best|close|good|old|new) )?(?:{_REL})\b)", re.I)
+
+
+def _thing_first(word: str, tail: str) -> bool:
+    """A single capitalised first word is read as a name only on evidence besides its capital (a
+    sentence's first word is always capitalised): it is not when a verb any thing may have follows
+    and the rest of the clause is about the user ("Mango does not bother me", "Blue is not my
+    favourite colour", "French is a language I speak"); a title or a second capitalised word, a person's
+    verb (lives, works, does not like me) or no mention of the user keeps the name ("Anna has two kids")."""
+    if " " in word or not _PLAIN_VERB.match(tail) or _PERSON_DO.match(tail):
+        return False
+    return bool(_USER_IN.search(tail))
+
+
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)`` for a clause (see the module docstring)."""
     low = c.casefold()
@@ -183,8 +204,13 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
+    if m and " " not in m.group(1) and slots.relation_en(m.group(1)):  # "Mom was born…": a relation, not a name
+        rest = c[m.end():]
+        return slots.relation_en(m.group(1)), m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # type: ignore[return-value]  # noqa: E501
     if m and re.match(r" is my (?!(?:" + _REL + r")\b)", c[m.end():], flags=re.I):
         return slots.ME, m.group(1), c[m.end():].strip()  # "Daniel is my name", "Arsenal is my team": about me
+    if m and _thing_first(m.group(1), c[m.end():]):
+        m = None  # "Mango does not bother me": a capital at the start is no evidence of a name
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP and m.group(1).casefold() not in _TOPIC and \
             not re.fullmatch(r"[A-Z][a-z]+ing", m.group(1)):  # "Gardening's such a good way to unwind": no person
         rest = c[m.end():]
