@@ -70,7 +70,10 @@ def pool(per_source: int = 1200, seed: int = 21) -> list[tuple[str, str]]:
 
 
 #: a self-introduction by name, in either language (the test's own oracle, independent of memcli's rules)
-_SELF_NAME = re.compile(r"我叫|我的名字(?:是|叫)|我名字(?:是|叫)|\bmy name is\b|\bi'?m called\b|\bcall me\b", re.I)
+#: ("Daniel is my name" too: since a sentence-initial capital alone no longer makes a person, the
+#: parse reads it as the user's name, as it should)
+_SELF_NAME = re.compile(r"我叫|我的名字(?:是|叫)|我名字(?:是|叫)|是我的名字|"
+                        r"\bmy name is\b|\bis my name\b|\bi'?m called\b|\bcall me\b", re.I)
 
 
 def one_users_names(a: str, b: str) -> bool:

@@ -43,7 +43,7 @@ from memcli.write.change_rules import (
 )
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
-from memcli.write.value_types import WEAK_ATTRIBUTES, asks, change_marker, strong, types_apart  # noqa: F401
+from memcli.write.value_types import WEAK_ATTRIBUTES, asks, attributes_apart, change_marker, strong, types_apart  # noqa: F401
 
 __all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
            "compare_slot", "content_overlap", "different_people", "facts_of", "guard", "hard_guard",
@@ -267,7 +267,9 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
       (:func:`memcli.write.change_rules.names_another_fact`: Berlin / Munich, 维生素D / 维生素C): merging
       would drop the new fact;
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
-      coffee and tea: :func:`memcli.write.value_types.types_apart`), or with a question on either
+      coffee and tea: :func:`memcli.write.value_types.types_apart`), between two specific attributes
+      of one subject (a birthday and a hobby), an UPDATE of a slotted fact by a statement with no slot
+      (:func:`memcli.write.value_types.attributes_apart`), or with a question on either
       side (:func:`memcli.write.value_types.asks`: a question states no fact);
     - UPDATE or CONFLICT without a shared strong slot between statements in two languages: no
       content word can be compared, and a cosine alone is no evidence that two are one fact;
@@ -294,7 +296,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return f"different subjects ({old.subject} / {new.subject})"
     if decision == Decision.NOOP:
         return names_another_fact(new.statement, old.statement)
-    if apart := types_apart(new, old):
+    if apart := types_apart(new, old) or attributes_apart(
+            new, old, update=decision == Decision.UPDATE, change=change or change_marker(new.statement)):
         return apart
     if asks(new.statement) or asks(old.statement):
         return "a question states no fact to contradict or refine"

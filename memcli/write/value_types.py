@@ -338,3 +338,33 @@ def _named_attr(statement: str) -> str | None:
         return None
     got = generic_slot(s)
     return got[0].rpartition(".")[2] if got else None
+
+
+# -- attributes that cannot be one fact ---------------------------------------------------------
+#: attributes that name no attribute of their own (a verb or a catch-all read as the slot's last part)
+GENERIC_ATTRIBUTES = WEAK_ATTRIBUTES | frozenset({"owns", "which", "has"})
+#: attributes one change can move together (我现在在腾讯做产品总监: a new job is often a new workplace)
+RELATED_ATTRIBUTES = (frozenset({"job", "workplace"}),)
+
+
+def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> str | None:
+    """Why ``new`` cannot UPDATE or CONFLICT ``old`` by what their slots say (None: it can);
+    ``new``/``old`` with subjects aligned, ``update``: the verdict is UPDATE, ``change``: ``new`` tells a
+    change (a told change may move any attribute):
+
+    - one subject, two specific attributes (舅妈的生日 / 舅妈的兴趣爱好, not ``owns``/``which``/``is``
+      catch-alls, not a related pair such as job / workplace): two facts of one person or thing;
+    - an UPDATE of a slotted fact by a statement with no slot at all (我的手机是小米12 / 这款手机性能真不错):
+      an opinion or detail of a thing does not replace what the thing is — it may still CONFLICT
+      (a negation reads no slot either).
+    """
+    if change or not old.slot:
+        return None
+    if new.slot and new.slot != old.slot:
+        (sn, an, _), (so, ao, _) = split_slot(new.slot), split_slot(old.slot)
+        if sn == so and an != ao and not {an, ao} & GENERIC_ATTRIBUTES \
+                and not any({an, ao} <= g for g in RELATED_ATTRIBUTES):
+            return f"two attributes of {sn} ({ao} / {an}): two facts, not one changed"
+    if update and not new.slot and split_slot(old.slot)[1] not in WEAK_ATTRIBUTES - {"brand"}:
+        return f"a statement with no slot does not replace {old.slot}: a detail, not a new value"
+    return None
