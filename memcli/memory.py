@@ -236,7 +236,7 @@ class Memory(Engine):
         Raises:
             NotFoundError: no such item for this user.
             BadInputError: bad text; the item was already superseded (correct the newest
-                version instead) or forgotten.
+                version instead), contradicted (no longer valid) or forgotten.
         """
         text = check_text(text, self.settings.max_text_chars)
         new_id = lifecycle.correct(self.store, self.settings, self.user, item_id, text,

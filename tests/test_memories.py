@@ -120,6 +120,18 @@ def test_correct_a_forgotten_memory_is_refused(run):
     assert ok_json(run("alice", "list", "--json")) == []
 
 
+def test_correct_a_contradicted_memory_is_refused(run):
+    """Correcting a memory a CONFLICT invalidated would stand a second active value beside the one
+    that replaced it: refused, nothing written."""
+    old = remember(run, "alice", "我咖啡不加糖")["item"]
+    newer = remember(run, "alice", "我现在喝咖啡开始加糖了")
+    assert newer["decision"]["decision"] == "CONFLICT"
+    r = run("alice", "correct", str(old["id"]), "我咖啡加一点糖")
+    assert r.exit_code == 2
+    assert r.stderr.strip().startswith(f"memcli: error: memory #{old['id']} is no longer valid (")
+    assert [m["statement"] for m in ok_json(run("alice", "list", "--json"))] == ["我现在喝咖啡开始加糖了"]
+
+
 # -- forget ---------------------------------------------------------------------------------
 def test_forget_keeps_history(run, mem):
     item = remember(run, "alice", "I take my coffee without sugar")["item"]

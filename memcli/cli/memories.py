@@ -145,7 +145,8 @@ def correct(
 ) -> None:
     """Correct a memory: new item at confidence 1.0, the old one invalidated from now.
 
-    Both stay linked (see `memcli history ID`). Only the newest version can be corrected.
+    Both stay linked (see `memcli history ID`). Only the newest valid version can be corrected
+    (not one superseded, contradicted or forgotten).
 
     Example: memcli correct 12 "我咖啡加一点糖"
     """

@@ -40,8 +40,8 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
 
     Raises:
         NotFoundError: no such item for this user.
-        BadInputError: the item was already superseded (correct the newest version instead)
-            or forgotten.
+        BadInputError: the item was already superseded (correct the newest version instead),
+            contradicted (no longer valid) or forgotten.
     """
     validity.check_correctable(store.get_item(user_id, item_id))
     vec = embed(text)

@@ -44,11 +44,15 @@ def supersede(store: MemoryStore, old_id: int, new_id: int, at: datetime | None 
 
 
 def check_correctable(row: dict[str, Any]) -> dict[str, Any]:
-    """Only the newest version of a memory can be corrected: correcting a superseded one
-    would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
+    """Only the newest valid version of a memory can be corrected: correcting a superseded or
+    contradicted one would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
     if row["invalid_reason"] == FORGOTTEN:
         raise BadInputError(f"memory #{row['id']} was forgotten; use `memcli remember` instead")
     if row["superseded_by_id"] is not None:
         newer = row["superseded_by_id"]
         raise BadInputError(f"memory #{row['id']} was already superseded by #{newer}; correct #{newer} instead")
+    if row["invalid_at"] is not None:  # contradicted: a correction of it would stand beside what replaced it
+        why = row["invalid_reason"] or "invalidated"
+        raise BadInputError(f"memory #{row['id']} is no longer valid ({why}); correct the memory that is, "
+                            "or `memcli remember` the fact")
     return row
