@@ -28,11 +28,11 @@ from memcli.engine import Engine, backend_overrides, resolve_settings
 from memcli.errors import BadInputError
 from memcli.governance import lifecycle
 from memcli.governance.views import event_model, item_model
-from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
+from memcli.models import Candidate, CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl, validation_line
 from memcli.settings import Settings
 from memcli.text import check_query
-from memcli.timeutil import from_iso
+from memcli.timeutil import from_iso, now_utc
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
@@ -238,9 +238,14 @@ class Memory(Engine):
             BadInputError: bad text; the item was already superseded (correct the newest
                 version instead), contradicted (no longer valid) or forgotten.
         """
+        from memcli.write.extract import enrich
+
         text = check_text(text, self.settings.max_text_chars)
+        # the corrected text's own slot and kind, as remember reads them (None: the old memory's)
+        read = enrich(Candidate(statement=text, kind=Kind.OTHER, salience=0.7, valid_from=now_utc()))
         new_id = lifecycle.correct(self.store, self.settings, self.user, item_id, text,
-                                   lambda t: self.embedder.embed_one(t))
+                                   lambda t: self.embedder.embed_one(t), slot=read.slot,
+                                   kind=None if read.kind == Kind.OTHER else read.kind)
         return self._item(self.store.get_item(self.user, new_id))
 
     def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:

@@ -98,6 +98,16 @@ def test_correct(run, mem):
     assert flags == {old["id"]: 0, new["id"]: 1}
 
 
+def test_a_correction_takes_the_slot_its_own_words_give(run):
+    """A correction about something else never inherits the old memory's slot: "I have two cats" is
+    no residence of the sister, so a question about where she lives no longer finds it."""
+    old = remember(run, "alice", "My sister lives in Lyon")["item"]
+    assert old["slot"] == "sister.residence"
+    assert ok_json(run("alice", "correct", str(old["id"]), "I have two cats", "--json"))["slot"] == "owns.cat"
+    same = remember(run, "alice", "我妈妈住在长沙")["item"]
+    assert ok_json(run("alice", "correct", str(same["id"]), "我妈妈住在武汉", "--json"))["slot"] == "mother.residence"
+
+
 def test_correct_twice_must_go_to_the_newest_version(run):
     old = remember(run, "alice", "My sister lives in Lyon")["item"]
     new = ok_json(run("alice", "correct", str(old["id"]), "My sister lives in Paris", "--json"))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
 from memcli.governance import confidence as conf
 from memcli.governance import validity
-from memcli.models import Candidate, Origin
+from memcli.models import Candidate, Kind, Origin
 from memcli.settings import Settings
 from memcli.timeutil import now_utc
 
@@ -30,12 +30,14 @@ __all__ = ["correct", "forget"]
 
 
 def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,
-            embed: Callable[[str], np.ndarray]) -> int:
+            embed: Callable[[str], np.ndarray], *, slot: str | None = None, kind: Kind | str | None = None) -> int:
     """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
     invalidated from now; both linked (supersedes/superseded_by); an event recorded.
 
     ``text`` is already validated; ``embed(text)`` gives its vector (float32 (dim,),
-    L2-normalised) and is called only once the item is known to be correctable.
+    L2-normalised) and is called only once the item is known to be correctable. ``slot`` / ``kind``:
+    what the corrected text itself reads as (the caller's parse); None keeps the old memory's, so a
+    correction about something else never inherits the old slot ("I have two cats" is no residence).
     Returns the new item's id.
 
     Raises:
@@ -48,7 +50,8 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     now = now_utc()
     with store.tx():
         old = validity.check_correctable(store.get_item(user_id, item_id))
-        cand = Candidate(statement=text, kind=old["kind"], slot=old["slot"], salience=max(old["salience"], 0.7),
+        cand = Candidate(statement=text, kind=kind or old["kind"], slot=slot or old["slot"],
+                         salience=max(old["salience"], 0.7),
                          confidence=conf.CORRECTED, valid_from=now, metadata=json.loads(old["metadata"]))
         src = store.add_source(user_id, role="explicit", content=text, occurred_at=now, recorded_at=now)
         new = store.insert_item(user_id=user_id, candidate=cand, origin=Origin.CORRECTION,
