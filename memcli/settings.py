@@ -314,7 +314,16 @@ class Settings(BaseSettings):
             return str(v).strip()
         if not isinstance(v, str | os.PathLike):  # one plain message, not pydantic's union trace
             raise ValueError("Input is not a valid path (a file path, or a postgresql:// URL)")
+        if not str(v).strip():  # Path("") is ".", the current folder: say what was given
+            raise ValueError("empty (a file path, or a postgresql:// URL)")
         return Path(v).expanduser()
+
+    @field_validator("model")
+    @classmethod
+    def _model_not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("model must not be empty (a model name or a sentence-transformers folder)")
+        return v
 
     @field_validator("user")
     @classmethod

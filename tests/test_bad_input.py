@@ -263,6 +263,23 @@ def test_bare_memcli_shows_help():
     assert r.exit_code == 2 and "Usage: memcli" in r.stdout and "capture" in r.stdout
 
 
+@pytest.mark.parametrize(("args", "expect"), [
+    (("--db", "", "list"), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
+    (("--db", " ", "capture", "hello there"), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
+    (("--db", "", "context", "where do I live"), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
+    (("search", "tea", "--db", ""), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
+    (("search", "tea", "--user", ""), "invalid setting user: user must not be empty"),
+    (("search", "tea", "--model", ""),
+     "invalid setting model: model must not be empty (a model name or a sentence-transformers folder)"),
+])
+def test_an_empty_flag_is_refused_not_taken_as_unset(args, expect: str) -> None:
+    """An empty --db / --user / --model is given, not unset (an empty --db once fell back to the
+    default database): one line, exit 2, on the fast paths (capture, context) as on the full one."""
+    r = run_cli(*args)
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.strip() == f"memcli: error: {expect}"
+
+
 @pytest.mark.parametrize("cmd", [("eval", "decisions", "--pairs"), ("eval", "extraction", "--cases"),
                                  ("eval", "conversations", "--conversations")])
 def test_a_folder_given_for_a_data_file_says_so(cmd, tmp_path: Path) -> None:

@@ -93,7 +93,11 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
     (:func:`memcli.embed.base.check_model_name`), before any warning or work."""
     from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model, load_settings
 
-    st = load_settings(db=db or GLOBALS.db, user=user or GLOBALS.user, model=model or GLOBALS.model, **extra)
+    def given(flag: str | None, outer: str | None) -> str | None:  # an empty flag is given (and refused), not unset
+        return flag if flag is not None else outer
+
+    st = load_settings(db=given(db, GLOBALS.db), user=given(user, GLOBALS.user), model=given(model, GLOBALS.model),
+                       **extra)
     if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):  # the check imports numpy
         from memcli.embed.base import check_model_name
 

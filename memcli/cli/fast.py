@@ -124,7 +124,7 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
                                                       for ch in u):
         raise _Fallback
     d = pick("db", db)
-    if d is not None and not isinstance(d, str):
+    if d is not None and (not isinstance(d, str) or not d.strip()):  # empty: the full path says so
         raise _Fallback
     model = pick("model")  # None: the background drain resolves the default model itself
     if model is not None and not (isinstance(model, str) and (model in KNOWN_MODELS
