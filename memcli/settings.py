@@ -3,9 +3,7 @@
 The TOML file is ``$MEMCLI_CONFIG`` if set, else ``<platform config dir>/memcli/config.toml``
 (platformdirs). Library functions take a :class:`Settings` object; they never read the
 environment themselves.
-
-Every tuning constant of the engine lives here, so that ``--json`` outputs can report the
-values they ran with.
+Every tuning constant of the engine lives here, so that ``--json`` outputs can report the values they ran with.
 """
 
 from __future__ import annotations
@@ -170,7 +168,7 @@ class Settings(BaseSettings):
                           "or local = the system's zone ($TZ first). Stored times and --json stay UTC")
 
     # -- embedding -----------------------------------------------------------------
-    model: str = Field(DEFAULT_MODEL, description="embedding model: use-multilingual-v3 (default), "
+    model: str = Field(DEFAULT_MODEL, min_length=1, description="embedding model: use-multilingual-v3 (default), "
                        "multilingual-e5-small-q4, all-MiniLM-L6-v2, or any sentence-transformers model folder")
     embed_batch_size: int = Field(64, ge=1, le=4096)
     query_encoder: str = Field("auto", description="query encoder for the read path: auto | onnx | torch")
@@ -317,13 +315,6 @@ class Settings(BaseSettings):
         if not str(v).strip():  # Path("") is ".", the current folder: say what was given
             raise ValueError("empty (a file path, or a postgresql:// URL)")
         return Path(v).expanduser()
-
-    @field_validator("model")
-    @classmethod
-    def _model_not_blank(cls, v: str) -> str:
-        if not v.strip():
-            raise ValueError("model must not be empty (a model name or a sentence-transformers folder)")
-        return v
 
     @field_validator("user")
     @classmethod
