@@ -23,10 +23,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["ATTRIBUTES", "Attribute", "EN_RELATIONS", "GENERAL_RELATIONS", "PLURAL_RELATIONS", "ZH_RELATIONS",
-           "attribute", "gender_fits", "is_functional", "same_relation", "query_slots", "query_subject",
-           "question_focus",
-           "relation_en", "relation_zh", "slot_subject", "split_slot"]
+__all__ = ["ATTRIBUTES", "Attribute", "CATCH_ALL_ATTRIBUTES", "EN_RELATIONS", "GENERAL_RELATIONS", "GROUP_RELATIONS",
+           "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "gender_fits", "is_functional", "same_relation",
+           "query_slots", "query_subject", "question_focus", "relation_en", "relation_zh", "slot_attribute",
+           "slot_subject", "split_slot"]
 
 ME = "me"
 
@@ -206,6 +206,8 @@ EN_RELATIONS: dict[str, str] = {
 PLURAL_RELATIONS: frozenset[str] = frozenset(
     "colleague classmate roommate neighbour friend teacher doctor coach mentor subordinate family parents "
     "auntie childhood_friend intern client teammate grandparents in_laws".split())
+#: relation keys that name a group (家人, parents): any relative's fact may answer a question about it
+GROUP_RELATIONS: frozenset[str] = frozenset({"family", "parents", "grandparents", "in_laws"})
 
 _ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
@@ -253,6 +255,11 @@ def relation_en(words: str) -> str | None:
 def attribute(name: str) -> Attribute | None:
     """The attribute called ``name`` (the middle part of a slot), or None."""
     return ATTRIBUTES.get(name)
+
+
+def slot_attribute(slot: str | None) -> Attribute | None:
+    """The known attribute a slot key names (``mother.birthday`` → birthday), None for none or no slot."""
+    return ATTRIBUTES.get(split_slot(slot)[1]) if slot else None
 
 
 @lru_cache(maxsize=8192)
@@ -309,7 +316,9 @@ def _query_words(a: Attribute) -> list[str]:
     return [w for w in (*a.query, *a.zh_nouns, *a.en_nouns) if w]
 
 
-_SKIP_QUERY = {"is", "opinion", "event", "habit", "owns", "fact", "which"}
+#: attributes that name no attribute of their own: a verb or a catch-all read as the slot's attribute
+CATCH_ALL_ATTRIBUTES = frozenset({"is", "opinion", "event", "habit", "owns", "fact", "which"})
+_SKIP_QUERY = CATCH_ALL_ATTRIBUTES
 
 
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?] )")

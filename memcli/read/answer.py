@@ -74,9 +74,6 @@ def _subject(key: str) -> str:
     return split_slot(key)[0]
 
 
-#: relation keys that name a group: any relative's fact may answer (家人的健康问题)
-_GROUPS = frozenset({"family", "parents", "grandparents", "in_laws"})
-
 
 def _same_subject(a: str, b: str) -> bool:
     """Relation keys that may name one person: :func:`memcli.slots.same_relation`, or one is a
@@ -99,7 +96,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
-    from memcli.slots import ME, SOMEONE, query_subject
+    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
 
     said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
     subjects = ({said} if said else {_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
@@ -109,7 +106,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
-    if subjects & _GROUPS:
+    if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
         return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
     return 1 if any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects) else -1

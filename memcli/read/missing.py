@@ -26,22 +26,19 @@ from memcli.db.store import MemoryStore
 
 __all__ = ["asked_subject", "missing_features"]
 
-#: relation keys that name a group (家人, parents): any relative answers, nothing to look up
-_GROUPS = frozenset({"family", "parents", "grandparents", "in_laws"})
-
 
 def asked_subject(question: str, query_slots: Sequence[str]) -> str | None:
     """The relation key of whom ``question`` (simplified Chinese or other text) asks, None when
     it asks about the user, someone named by a fact, or a group."""
     from memcli.read.kin import question_relation
-    from memcli.slots import ME, SOMEONE, query_subject, split_slot
+    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject, split_slot
 
-    said = question_relation(question)
+    said = question_relation(question)  # a group (家人, parents): any relative answers, nothing to look up
     if said:
-        return None if said in _GROUPS else said
+        return None if said in GROUP_RELATIONS else said
     for s in [query_subject(question), *(split_slot(k)[0] for k in query_slots)]:
         if s not in (ME, SOMEONE) and not s.startswith(("person:", "thing:")):
-            return None if s in _GROUPS else s
+            return None if s in GROUP_RELATIONS else s
     return None
 
 

@@ -153,7 +153,7 @@ def specific_slot(statement: str, slot: str | None, things: bool = True) -> str 
     if attr not in (None, "fact", "event") and (slot or "").split(".")[0] not in ("fact", "event"):
         return slot
     parsed = generic_slot(statement)
-    if parsed is None or slots.attribute(slots.split_slot(parsed[0])[1]) is None or (
+    if parsed is None or slots.slot_attribute(parsed[0]) is None or (
             not things and parsed[0].startswith("thing:")):
         return slot
     return parsed[0]

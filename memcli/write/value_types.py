@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.slots import split_slot
+from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
@@ -341,8 +341,8 @@ def _named_attr(statement: str) -> str | None:
 
 
 # -- attributes that cannot be one fact ---------------------------------------------------------
-#: attributes that name no attribute of their own (a verb or a catch-all read as the slot's last part)
-GENERIC_ATTRIBUTES = WEAK_ATTRIBUTES | frozenset({"owns", "which", "has"})
+#: attributes that name no attribute of their own: the catch-alls, a brand, a ``has.…`` read as an attribute
+GENERIC_ATTRIBUTES = CATCH_ALL_ATTRIBUTES | frozenset({"brand", "has"})
 #: attributes one change can move together (我现在在腾讯做产品总监: a new job is often a new workplace)
 RELATED_ATTRIBUTES = (frozenset({"job", "workplace"}),)
 

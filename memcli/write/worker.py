@@ -384,6 +384,6 @@ class MemoryCaptureWorker:
 
 def _is_state(slot: str | None) -> bool:
     """The slot names a known attribute of its subject (residence, job, like…): a state that can change."""
-    from memcli import slots
+    from memcli.slots import slot_attribute
 
-    return bool(slot) and slots.attribute(slots.split_slot(slot)[1]) is not None
+    return slot_attribute(slot) is not None
