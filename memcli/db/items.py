@@ -186,22 +186,21 @@ def active_in_slot(store: Store, user_id: str, slot: str) -> list[dict[str, Any]
                    f"WHERE user_id = ? AND slot = ? AND {_ACTIVE} ORDER BY valid_from DESC, id DESC", (user_id, slot))
 
 
-def _keyed(keys: Sequence[tuple[str, str]]) -> tuple[str, list[Any]]:
-    """A ``VALUES`` list of distinct (user_id, text) keys and its parameters."""
+def _active_by_key(store: Store, keys: Sequence[tuple[str, str]], column: str, index: str,
+                   order: str) -> list[dict[str, Any]]:
+    """Active items whose (user_id, ``column``) is one of the distinct ``keys``, in one statement: a
+    ``VALUES`` list joined through ``index``, rows in ``order``."""
     uniq = list(dict.fromkeys((str(u), str(t)) for u, t in keys))
-    return ", ".join(["(?, ?)"] * len(uniq)), [v for k in uniq for v in k]
+    values = ", ".join(["(?, ?)"] * len(uniq))
+    return store.q(f"WITH k(u, v) AS (VALUES {values}) SELECT i.* FROM k JOIN {s.ITEMS} i INDEXED BY {index} "
+                   f"ON i.user_id = k.u AND i.{column} = k.v WHERE {_ACTIVE} "
+                   f"ORDER BY {order}", [v for k in uniq for v in k])
 
 
 def find_exact_many(store: Store, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
     """:func:`find_exact` of each (user_id, normalized) key in one statement (a key without a match is absent)."""
-    if not keys:
-        return {}
-    values, params = _keyed(keys)
     out: dict[tuple[str, str], dict[str, Any]] = {}
-    for r in store.q(f"WITH k(u, n) AS (VALUES {values}) SELECT i.* FROM k JOIN {s.ITEMS} i INDEXED BY "
-                     "ix_items_user_norm ON i.user_id = k.u AND i.normalized = k.n WHERE i.invalid_at IS NULL AND "
-                     "i.expired_at IS NULL "
-                     "ORDER BY i.id", params):
+    for r in _active_by_key(store, keys, "normalized", "ix_items_user_norm", "i.id") if keys else []:
         out.setdefault((r["user_id"], r["normalized"]), r)
     return out
 
@@ -209,14 +208,8 @@ def find_exact_many(store: Store, keys: Sequence[tuple[str, str]]) -> dict[tuple
 def active_in_slots(store: Store, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """:func:`active_in_slot` of each (user_id, slot) key in one statement, each list in its order
     (a key without rows is absent)."""
-    if not keys:
-        return {}
-    values, params = _keyed(keys)
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in store.q(f"WITH k(u, sl) AS (VALUES {values}) SELECT i.* FROM k JOIN {s.ITEMS} i INDEXED BY "
-                     "ix_items_user_slot ON i.user_id = k.u AND i.slot = k.sl WHERE i.invalid_at IS NULL AND "
-                     "i.expired_at IS NULL "
-                     "ORDER BY i.valid_from DESC, i.id DESC", params):
+    for r in _active_by_key(store, keys, "slot", "ix_items_user_slot", "i.valid_from DESC, i.id DESC") if keys else []:
         out.setdefault((r["user_id"], r["slot"]), []).append(r)
     return out
 
