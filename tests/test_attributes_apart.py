@@ -4,24 +4,12 @@ is overruled by the hard guard; a change the user tells still moves the value.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from _judges import Always, kept_after
 
-from memcli.models import Candidate, Decision
-from memcli.write.judge import Judge, Neighbor, Verdict
+from memcli.models import Decision
 from memcli.write.pair_facts import facts_of
 from memcli.write.value_types import attributes_apart
-
-
-class UpdatesEverything(Judge):
-    """A judge that calls every candidate an UPDATE of its nearest neighbour."""
-
-    name = "updates-everything"
-
-    def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
-        return Verdict(Decision.UPDATE, neighbors[0].id, "newer") if neighbors else \
-            Verdict(Decision.ADD, None, "nothing near")
 
 
 def _apart(new: str, old: str, *, update: bool = True) -> str | None:
@@ -49,8 +37,5 @@ def test_a_detail_without_a_slot_updates_nothing_but_may_contradict() -> None:
     ("My cousin's birthday is March 8", "My cousin's favourite sport is tennis"),
 ])
 def test_an_updating_judge_cannot_hide_the_first_fact(mem, first: str, second: str) -> None:
-    mem.capture(first, at="2026-01-05")
-    mem.capture(second, at="2026-02-05")
-    mem.drain(judge=UpdatesEverything())
-    kept = {i.statement for i in mem.list()}
+    kept = kept_after(mem, first, second, Always(Decision.UPDATE))
     assert {first, second} <= kept, kept

@@ -5,23 +5,11 @@ different things or relations, or the new one names more; a plain restatement is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from _judges import Always, kept_after
 
-from memcli.models import Candidate, Decision
-from memcli.write.judge import Judge, Neighbor, Verdict
+from memcli.models import Decision
 from memcli.write.pair_features import names_another_fact
-
-
-class MergesEverything(Judge):
-    """A judge that calls every candidate a restatement of its nearest neighbour."""
-
-    name = "merges-everything"
-
-    def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
-        return Verdict(Decision.NOOP, neighbors[0].id, "same fact") if neighbors else \
-            Verdict(Decision.ADD, None, "nothing near")
 
 
 @pytest.mark.parametrize(("first", "second"), [
@@ -31,17 +19,14 @@ class MergesEverything(Judge):
     ("I studied in Boston", "I studied at Boston University"),
 ])
 def test_a_merging_judge_cannot_drop_a_fact_that_names_something_else(mem, first: str, second: str) -> None:
-    mem.capture(first, at="2026-01-05")
-    mem.capture(second, at="2026-02-05")
-    mem.drain(judge=MergesEverything())
-    kept = {i.statement for i in mem.list()}
+    kept = kept_after(mem, first, second, Always(Decision.NOOP))
     assert {first, second} <= kept, kept
 
 
 def test_a_restatement_is_still_merged(mem) -> None:
     mem.capture("I take vitamin D every morning", at="2026-01-05")
     mem.capture("Every morning I take vitamin D", at="2026-02-05")
-    mem.drain(judge=MergesEverything())
+    mem.drain(judge=Always(Decision.NOOP))
     assert [i.statement for i in mem.list()] == ["I take vitamin D every morning"]
 
 

@@ -3,13 +3,11 @@ capture → drain (real model, real SQLite) → items, validity and the audit tr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from _judges import Always
 
-from memcli.models import Candidate, Decision
+from memcli.models import Decision
 from memcli.timeutil import parse_at
-from memcli.write.judge import Judge, Neighbor, Verdict
 
 pytestmark = pytest.mark.backends
 
@@ -21,15 +19,6 @@ def say(mem, text: str, at: str | None = None, **kw):
     s = mem.drain()
     assert s.dead == 0 and s.retried == 0, s.errors
     return s
-
-
-class AddsEverything(Judge):
-    """A judge that keeps every candidate as a new memory."""
-
-    name = "adds-everything"
-
-    def judge(self, candidate: Candidate, neighbors: Sequence[Neighbor]) -> Verdict:
-        return Verdict(Decision.ADD, None, "kept apart")
 
 
 def events(mem, action: str | None = None):
@@ -265,7 +254,7 @@ def test_a_conflict_leaves_no_copy_of_the_old_belief_active(mem) -> None:
     # two copies of one belief, as a judge that merges no cross-language restatement leaves them (the
     # fitted judge now merges this pair as NOOP: a restatement in another language loses nothing)
     mem.capture("I take my coffee without sugar", at=MARCH)
-    assert mem.drain(judge=AddsEverything()).added == 1
+    assert mem.drain(judge=Always(Decision.ADD)).added == 1
     before = {i.statement for i in mem.list()}
     assert len(before) == 2
     s = say(mem, "我现在喝咖啡开始加糖了", AUGUST)
