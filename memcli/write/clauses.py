@@ -225,25 +225,29 @@ def signals(unit: Unit) -> np.ndarray:
     terms (``log_len``: log1p of the characters / 5; ``n_parts``: comma parts / 4)."""
     t = unit.text
     zh = unit.lang == "zh"
-    res = _ZH_RE if zh else _EN_RE
+    res, marked = _marked(unit)
     zh_attr, en_attr = _attr_nouns()
     low = t.casefold()
     rel = bool(slots._ZH_REL_RE.search(t)) if zh else bool(slots._EN_MY_REL_RE.search(low))
     named = (bool(re.search(r"[\u4e00-\u9fff]{2,}(?:会|节|赛|展|论坛|峰会|沙龙|小区|公园|大学|公司|医院|餐厅|酒店)", t))
              if zh else bool(_EN_NAME.search(t)))
-    vec = [float(zh), *(float(bool(r.search(t if zh else low))) for r in res.values()), float(rel),
+    vec = [float(zh), *(float(bool(r.search(marked))) for r in res.values()), float(rel),
            float(bool((zh_attr if zh else en_attr).search(t))), float(bool(_NUMBER.search(t))),
            float(bool(_CONTACT.search(t))), float(bool(_DATE.search(t))), float(named),
            math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]  # noqa: E501
     return np.asarray(vec, dtype=np.float32)
 
 
+def _marked(unit: Unit) -> tuple[dict[str, re.Pattern[str]], str]:
+    """The marker patterns of the unit's language and the text they read (English: casefolded)."""
+    return (_ZH_RE, unit.text) if unit.lang == "zh" else (_EN_RE, unit.text.casefold())
+
+
 def hearsay_or_passing(unit: Unit) -> bool:
     """The unit reports a third party's saying or thinking (my neighbour thinks…, 听说…) or a momentary
     state of a thing in the past (the bus was late, 昨天路上特别堵): signals ``hearsay`` / ``transient``.
     A rule fact read from such a unit is weighed by the clause model too (its reading of the kind decides)."""
-    res = _ZH_RE if unit.lang == "zh" else _EN_RE
-    t = unit.text if unit.lang == "zh" else unit.text.casefold()
+    res, t = _marked(unit)
     return bool(res["hearsay"].search(t) or res["transient"].search(t))
 
 
@@ -253,8 +257,7 @@ def is_chatter(unit: Unit) -> bool:
     rule (the fitted model only weighs declaratives)."""
     from memcli.write.rules import en, zh
 
-    t = unit.text if unit.lang == "zh" else unit.text.casefold()
-    res = _ZH_RE if unit.lang == "zh" else _EN_RE
+    res, t = _marked(unit)
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
             not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):
         return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement

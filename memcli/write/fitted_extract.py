@@ -203,11 +203,12 @@ class FittedExtractor(RuleExtractor):
         clauses = [c for u in parts for c in en_parts(u)]
         if not found or not any(map(hearsay_or_passing, clauses)):
             return []
+        read = [(c, mixed_content_units(c.text)) for c in clauses]  # each clause's content once
         out = []
         for cand in found:
             cu = mixed_content_units(cand.statement)
-            best = max(clauses, key=lambda c: len(cu & mixed_content_units(c.text)))
-            if cu and len(cu & mixed_content_units(best.text)) / len(cu) >= 0.5 and hearsay_or_passing(best):
+            best, bu = max(read, key=lambda r: len(cu & r[1]))
+            if cu and len(cu & bu) / len(cu) >= 0.5 and hearsay_or_passing(best):
                 out.append((cand, best))
         return out
 
