@@ -148,6 +148,11 @@ def _sqlite_vec_path() -> str:
     return sqlite_vec.loadable_path()
 
 
+_DDL = ("CREA", "DROP", "ALTE")
+#: meta keys only ever written through ``meta_set`` (kept per write transaction, see ``Store._schema``)
+_MEMO_META = frozenset({"embed_dim", "embed_model", "episode_embed_dim", "episode_embed_model"})
+
+
 def _row_dict(cursor: apsw.Cursor, row: Sequence[Any]) -> dict[str, Any]:
     return {d[0]: v for d, v in zip(cursor.get_description(), row, strict=True)}
 
@@ -272,6 +277,8 @@ class Store(RowHelpers):
 
     def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Execute a statement; return the last inserted rowid."""
+        if self._schema and (s.META in sql or sql.lstrip()[:4].upper() in _DDL):
+            self._schema.clear()  # the schema or meta may change: read them again
         try:
             self.conn.execute(sql, params)
         except apsw.Error as exc:
@@ -300,16 +307,19 @@ class Store(RowHelpers):
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
         self.vec_dirty.clear()
+        self._schema = {}
         try:
             yield self
         except BaseException:
             self.vec_dirty.clear()
+            self._schema = None
             if not self.conn.get_autocommit():
                 try:
                     self.conn.execute("ROLLBACK")
                 except apsw.Error:
                     pass
             raise
+        self._schema = None
         try:
             self.conn.execute("COMMIT")
         except apsw.Error as exc:
@@ -344,6 +354,8 @@ class Store(RowHelpers):
             try:
                 yield self
             except BaseException:
+                if self._schema:
+                    self._schema.clear()  # what the savepoint created is gone
                 if not self.conn.get_autocommit():
                     try:
                         self.conn.execute(f"ROLLBACK TO {name}")
@@ -368,8 +380,19 @@ class Store(RowHelpers):
         return cache
 
     # -- meta ------------------------------------------------------------------------------
+    # Inside a write transaction (``tx``) nobody else can change the schema or meta: what
+    # ``table_exists`` and ``meta_get`` of the model keys read is kept until the transaction ends,
+    # a savepoint rolls back, or a statement through ``x`` runs DDL or writes meta (``_schema``).
+    _schema: dict[tuple[str, str], Any] | None = None
+
     def meta_get(self, key: str) -> str | None:
-        return self.scalar(f"SELECT value FROM {s.META} WHERE key = ?", (key,))
+        memo = self._schema if key in _MEMO_META else None
+        if memo is not None and ("meta", key) in memo:
+            return memo["meta", key]
+        value = self.scalar(f"SELECT value FROM {s.META} WHERE key = ?", (key,))
+        if memo is not None:
+            memo["meta", key] = value
+        return value
 
     def meta_set(self, key: str, value: str) -> None:
         self.x(
@@ -379,7 +402,13 @@ class Store(RowHelpers):
         )
 
     def table_exists(self, name: str) -> bool:
-        return self.scalar("SELECT count(*) FROM sqlite_master WHERE name = ?", (name,)) > 0
+        memo = self._schema
+        if memo is not None and ("table", name) in memo:
+            return memo["table", name]
+        found = self.scalar("SELECT count(*) FROM sqlite_master WHERE name = ?", (name,)) > 0
+        if memo is not None:
+            memo["table", name] = found
+        return found
 
     def size_bytes(self) -> int:
         total = 0

@@ -81,8 +81,9 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     it ``uncovered`` (decided by the caller; a turn already kept so stays so on a re-record).
     Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
     given); replaces an earlier row of the same source. Returns is_episode."""
-    linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1", (int(source_id),))
-    was = store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?", (int(source_id),))
+    got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
+                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was", (int(source_id),) * 2)
+    linked, was = (got["linked"], got["was"]) if got else (None, None)
     is_episode = not chatter and (linked is None or uncovered or bool(was))
     with store.tx():
         if was:

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import schema as s
 from memcli.db.bounded import user_token
 from memcli.db.connect import Store
+from memcli.db.fts_layout import NEW as FTS_NEW
 from memcli.db.fts_layout import fts_targets
 from memcli.db.predicates import as_of_sql  # noqa: F401  (re-exported: the one --as-of predicate)
 from memcli.db.vector_cache import log_change
 from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
+from memcli.db.vector_layout import REBUILD as VEC_REBUILD
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import to_epoch
 
@@ -91,12 +93,23 @@ def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
     return toks
 
 
+def _fts_targets(store: Store, item_id: int) -> list[tuple[str, bool]]:
+    """:func:`~memcli.db.fts_layout.fts_targets`; no rebuild table (the usual case, known once per
+    write transaction through ``table_exists``): the live table alone."""
+    return [(s.FTS, True)] if not store.table_exists(FTS_NEW) else fts_targets(store.conn, item_id)
+
+
+def _mirror_targets(store: Store, item_id: int) -> list[str]:
+    """:func:`~memcli.db.vector_layout.mirror_targets`, the same way."""
+    return [s.VEC] if not store.table_exists(VEC_REBUILD) else mirror_targets(store.conn, item_id)
+
+
 def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: str | None = None, *,
               fresh: bool = False) -> None:
     """Index (or re-index) an item's tokens. ``fresh``: the id was just allocated (ids are
     never reused, AUTOINCREMENT), so there is no old row to delete first."""
     tokens = " ".join(fts_tokens(statement, slot))
-    for table, keyed in fts_targets(store.conn, item_id):  # + the new table, if a rebuild is under way
+    for table, keyed in _fts_targets(store, item_id):  # + the new table, if a rebuild is under way
         if not fresh:
             store.x(f"DELETE FROM {table} WHERE rowid = ?", (item_id,))
         if keyed:
@@ -112,7 +125,7 @@ def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fres
     from memcli.embed import vec_to_blob
 
     f = vec_flags(item)
-    for table in mirror_targets(store.conn, int(item["id"])):  # + the rebuild table, if one is under way
+    for table in _mirror_targets(store, int(item["id"])):  # + the rebuild table, if one is under way
         if not fresh:
             store.x(f"DELETE FROM {table} WHERE item_id = ?", (item["id"],))
         store.x(
@@ -129,7 +142,7 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
     if not store.table_exists(s.VEC):
         return
     f = vec_flags(item)
-    for table in mirror_targets(store.conn, int(item["id"])):
+    for table in _mirror_targets(store, int(item["id"])):
         store.x(
             f"UPDATE {table} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
             (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),

@@ -220,6 +220,7 @@ def _attr_nouns() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")\b", re.I))
 
 
+@lru_cache(maxsize=16384)  # a drain scores the same clause again and again (read-only: stacked, never changed)
 def signals(unit: Unit) -> np.ndarray:
     """The rule features of one unit: float32 ``(len(SIGNALS),)``, each in [0, 1] but the length
     terms (``log_len``: log1p of the characters / 5; ``n_parts``: comma parts / 4)."""
@@ -235,7 +236,9 @@ def signals(unit: Unit) -> np.ndarray:
            float(bool((zh_attr if zh else en_attr).search(t))), float(bool(_NUMBER.search(t))),
            float(bool(_CONTACT.search(t))), float(bool(_DATE.search(t))), float(named),
            math.log1p(len(t)) / 5.0, len(re.findall(r"[，,]", t)) / 4.0]  # noqa: E501
-    return np.asarray(vec, dtype=np.float32)
+    out = np.asarray(vec, dtype=np.float32)
+    out.flags.writeable = False
+    return out
 
 
 def _marked(unit: Unit) -> tuple[dict[str, re.Pattern[str]], str]:
@@ -251,6 +254,7 @@ def hearsay_or_passing(unit: Unit) -> bool:
     return bool(res["hearsay"].search(t) or res["transient"].search(t))
 
 
+@lru_cache(maxsize=16384)
 def is_chatter(unit: Unit) -> bool:
     """A question, greeting, thanks, request, a clause addressed to the assistant or about the talk
     itself (we talked about…, 我们聊了…): never a fact, by

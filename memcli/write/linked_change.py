@@ -58,6 +58,11 @@ def _brand_tests() -> dict[str, tuple[tuple[str, bool, re.Pattern[str] | None], 
 
 def brands_in(text: str) -> dict[str, frozenset[str]]:
     """Kind → the brands of :data:`BRANDS` that ``text`` names (words in English, substrings in Chinese)."""
+    return dict(_brands_in(text))
+
+
+@lru_cache(maxsize=16384)  # every candidate is asked, and a drain sees the same statement again and again
+def _brands_in(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     t = to_simplified(text).lower()
     zh = lang_of(t) == "zh"
     t = _ZH_NOT_BRAND.sub("", t)
@@ -67,7 +72,7 @@ def brands_in(text: str) -> dict[str, frozenset[str]]:
                           if (cjk and zh and n in t) or (word is not None and word.search(t)))
         if found:
             out[kind] = found
-    return out
+    return tuple(out.items())
 
 
 def _same_subject(new: Facts, old: Facts) -> bool:

@@ -93,9 +93,13 @@ _RANK = re.compile(r"\b(?:" + "|".join(_EN_RANKS) + r"|\d+(?:st|nd|rd|th))\b|第
 def rank_changed(new: str, old: str) -> bool:
     """Both statements place something on a scale of ranks or stages (third / fourth grade, 小学 /
     初中, elementary / middle school) and each names a rank the other does not."""
-    a = {m.group(0).casefold() for m in _RANK.finditer(to_simplified(new))}
-    b = {m.group(0).casefold() for m in _RANK.finditer(to_simplified(old))}
+    a, b = _ranks(new), _ranks(old)
     return bool(a - b) and bool(b - a)
+
+
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
+def _ranks(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).casefold() for m in _RANK.finditer(to_simplified(text)))
 
 
 def _family_refines(new: Facts, old: Facts) -> bool:

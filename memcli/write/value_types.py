@@ -97,6 +97,7 @@ _EN_CHANGE = re.compile(r"\b(?:now|new|newly|moved|move|moving|switched|switch|c
                         r"traded|renamed|upgraded|lately|recently)\b", re.I)
 
 
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
 def change_marker(text: str) -> bool:
     """The statement tells a change (现在/新/改/换/搬/不再, now/new/moved/no longer/switched…)."""
     if lang_of(text) == "zh":
@@ -111,7 +112,9 @@ def asks(text: str) -> bool:
     """The statement asks something (a question of three words or four characters or more): a
     question states no fact, so it neither contradicts nor refines one. A topic put as a question
     ("Durian? I can't stand it", 榴莲？我受不了) is no question."""
-    return bool(_ASKS.search(text))
+    # the pattern ends with a question mark: without one it cannot match (and its search of a long
+    # text without one backtracks over every word)
+    return ("?" in text or "？" in text) and bool(_ASKS.search(text))
 
 
 # -- tokens that name things --------------------------------------------------------------------
@@ -291,6 +294,7 @@ def _scripts(value: str | None) -> frozenset[str]:
                      ({"latin"} if re.search(r"[A-Za-z]", v) else set()))
 
 
+@lru_cache(maxsize=65536)  # asked of one pair by the guard, the hard guard and the pair features
 def different_things(new: str, old: str) -> str | None:
     """Why two statements are about two named things (None: not shown): both read as the same
     attribute of a named thing (``<名称>的<属性>是<值>``, ``the <attr> of <name> is …``:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memcli import slots
 from memcli.write.rules.en_facts import _event, _generic, _obj, _predicate, _singular
@@ -62,6 +63,7 @@ _SPACES = re.compile(r"\s+")
 _END_PUNCT = re.compile(r"[.!?;,:\s]+$")
 
 
+@lru_cache(maxsize=16384)  # a clause is prepared several times (subject, predicate, context)
 def _expand(text: str) -> str:
     t = text.replace("’", "'")
     for pat, rep in _CONTRACTIONS_RE:

@@ -251,6 +251,7 @@ def content_units(text: str) -> frozenset[str]:
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
 
 
+@lru_cache(maxsize=16384)  # asked of each clause unit and statement several times per utterance
 def mixed_content_units(text: str) -> frozenset[str]:
     """:func:`content_units` of both scripts of a mixed text: the Chinese content characters and
     the stems of its Latin words (叫Mimi → {叫, mimi}; 我的仓鼠叫Mimi → {仓, 鼠, 叫, mimi}), so that
