@@ -106,7 +106,9 @@ def _family_refines(new: Facts, old: Facts) -> bool:
         return False
     fam_new, key_new = new.slot.rsplit(".", 1)
     fam_old, key_old = old.slot.rsplit(".", 1)
-    return fam_new == fam_old and _contains(key_new, key_old)
+    # an unspecified old key (一种抗生素, "some antibiotic") is refined by any key naming its kind
+    key_old = re.sub(r"^(?:一种|某种|一类|某类|某个|some |a kind of |a type of |a certain |certain )", "", key_old)
+    return fam_new == fam_old and bool(key_old) and _contains(key_new, key_old)
 
 
 @lru_cache(maxsize=8192)
