@@ -116,6 +116,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     p = re.sub(rf"^({_BE}) (?:not|no longer|never) ", r"\1 ", p)
     p = re.sub(r"^(?:(?:do|does|did) not|never|no longer) ", "", p)
     p = re.sub(r" (?:anymore|any more|again)$", "", p)
+    p = re.sub(r" by (?:profession|trade|training)$", "", p)  # "a nurse by profession": a nurse
     rules: list[tuple[str, str]] = [
         (rf"^(?:full )?name {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthday {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
