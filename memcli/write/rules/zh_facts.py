@@ -154,7 +154,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         return [_fact(key, "education", m.group(1))]
     m = re.match(r"^(?:本科|硕士|研究生|博士)(?:是在|在)(.+?)(?:读|念|上)的?$", q) or \
         re.match(r"^(?:本科|硕士|研究生|博士)毕业于(.+)$", q) or re.match(r"^是学(.{1,8}?)的$", q) or \
-        re.match(r"^在(.+?(?:读|念|攻读).*?(?:博士|硕士|研究生|本科))$", q)  # 我在清华读化学博士
+        re.match(r"^在(.+?(?:读|念|攻读).*?(?:博士|硕士|研究生|本科))$", q)  # 在北大读物理硕士
     if m and not thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "education", v)]
     m = re.match(r"^是?(A|B|AB|O|a|b|ab|o)型血?$", q)
