@@ -110,7 +110,9 @@ def _family_refines(new: Facts, old: Facts) -> bool:
         return False
     fam_new, key_new = new.slot.rsplit(".", 1)
     fam_old, key_old = old.slot.rsplit(".", 1)
-    return fam_new == fam_old and _contains(key_new, key_old)
+    # an unspecified old key (一种抗生素, "some antibiotic") is refined by any key naming its kind
+    key_old = re.sub(r"^(?:一种|某种|一类|某类|某个|some |a kind of |a type of |a certain |certain )", "", key_old)
+    return fam_new == fam_old and bool(key_old) and _contains(key_new, key_old)
 
 
 @lru_cache(maxsize=8192)
@@ -276,6 +278,13 @@ def decide_classes(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) 
     """Class index per row (0 ADD, 1 NOOP, 2 UPDATE, 3 CONFLICT): the most probable class
     whose probability clears its floor (:func:`row_floors`), ADD when none does."""
     f = row_floors(x, min_prob)
+    # the judge sure the two are one fact (p(ADD) under ``sure_one_fact``): keeping both is no longer the
+    # likely truth, so a change or refinement needs only to outweigh the rest (``one_fact_hide``), not the
+    # plain floor; a stricter floor (other slot, subject, nothing shared) or the guard's 1.01 still holds
+    if "sure_one_fact" in min_prob:
+        base = np.array([min_prob["UPDATE"], min_prob["CONFLICT"]])
+        sure = (prob[:, 0] < min_prob["sure_one_fact"])[:, None] & (f[:, 2:] <= base[None, :])
+        f[:, 2:] = np.where(sure, np.minimum(f[:, 2:], min_prob["one_fact_hide"]), f[:, 2:])
     ok = prob >= f
     ok[:, 0] = True
     masked = np.where(ok, prob, -1.0)

@@ -69,6 +69,9 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", expand_en(text))
     t = re.sub(r"(\d)(k|kg|km|cm|lbs?|hrs?|mins?)\b", r"\1 \2", t)
     t = re.sub(r"[- ]years?[- ]old\b", " yearsold", t)  # an age (34 years old) is no duration (4 years)
+    # once / twice a week is a count of times (three times a week): "once" alone (I once lived…) is none
+    t = re.sub(r"\b(once|twice|thrice)(?= (?:a|an|per|every|each)\b)",
+               lambda m: {"once": "1 time", "twice": "2 times", "thrice": "3 times"}[m.group(1)], t)
     for m in _EN_QTY.finditer(t):
         v = _en_value(m.group(1))
         unit = m.group(2).rstrip(".'")

@@ -244,7 +244,8 @@ def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, .
         return "group"
     if keys & _EN_FOOD_K:
         return "food_drink"
-    if keys and keys <= _proper_nouns(statement):
+    named = {k for k in keys if not re.fullmatch(r"\d+", k)}  # a model number names with its brand: Mazda 3
+    if named and named <= _proper_nouns(statement):
         if attr in _PLACE_ATTRS:
             return "place" if attr in ("residence", "hometown") else "name"
         return "person" if attr in _EN_PERSON_ATTRS else "name"

@@ -116,6 +116,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     p = re.sub(rf"^({_BE}) (?:not|no longer|never) ", r"\1 ", p)
     p = re.sub(r"^(?:(?:do|does|did) not|never|no longer) ", "", p)
     p = re.sub(r" (?:anymore|any more|again)$", "", p)
+    p = re.sub(r" by (?:profession|trade|training)$", "", p)  # "a nurse by profession": a nurse
     rules: list[tuple[str, str]] = [
         (rf"^(?:full )?name {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthday {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
@@ -140,7 +141,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^e-?mail(?: address)? {_BE} (.+)$", "email"),
         (rf"^blood type {_BE} (.+)$", "blood_type"),
         (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),  # noqa: E501
-        (r"^did (?:my|a|an|her|his) ((?:master's|masters|phd|ph\.d|bachelor's|bachelors|degree|mba|doctorate)\b.*)$",
+        (r"^(?:did|got|earned|received|completed|finished) (?:my|a|an|her|his|their) ((?:master's|masters|phd|ph\.d|"
+         r"bachelor's|bachelors|degree|mba|doctorate)\b.*)$",
          "education"),
     ]
     raw = rest.strip()
@@ -150,6 +152,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = re.match(r"^works? in ([a-z][a-z ]+)$", raw)
     if m and not thing:
         return [_fact(key, "job", m.group(1))]
+    m = re.match(r"^(?:works?|worked|(?:is|am|are) working) in ((?:the )?[A-Z][\w.' -]*)$", raw)
+    if m and not thing and (v := _obj(m.group(1).casefold())):  # works in London: a workplace given as a place
+        return [_fact(key, "workplace", v)]
     m = re.match(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$", p)
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",

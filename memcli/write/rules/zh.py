@@ -121,6 +121,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(rf"^我们(?:的)?(?:{_REL})", c)
     if m:
         return slots.ZH_RELATIONS[re.search(_REL, m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
+    m = re.match(r"^我(?:们)?的?家(?=在)", c)  # 我家在上海 = 我住在上海: a place name or unit after 在 is the residence
+    if m and (_pos(c[m.end() + 1:] or "的")[0][1] == "ns" or re.search(r"[省市区县镇村路街]$", c[m.end() + 1:])):
+        return slots.ME, m.group(0), "住" + c[m.end():]
     m = re.match(r"^我们(?:的)?家(?:里)?", c)
     if m:
         return slots.ME, m.group(0), c[m.end():]  # the household is the user's

@@ -143,14 +143,23 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         return [_fact(key, "school", v)] if v else []
     m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工)(?:了)?$", q) or \
         re.match(r"^在(.+?)(?:当|做|担任)(.+)$", q)
-    if m and not thing and _pos(m.group(1))[-1][1][:1] in ("n", "s", "f", "j", "e", "x"):  # 在热衷于做… is no place
+    tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
+    if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n"):
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
         return [_fact(key, "workplace", v)] if v and not re.match(r"^(?:家|线上|网上)$", v) else []
-    m = _EDUCATION.match(q)
+    m = _EDUCATION.match(re.sub(r"^(?:正在|在)?读(?=博士|硕士|研究生|本科)", "", q))  # 在读博士 = 博士
     if m and not thing:
         return [_fact(key, "education", m.group(1))]
+    m = re.match(r"^(?:本科|硕士|研究生|博士)(?:是在|在)(.+?)(?:读|念|上)的?$", q) or \
+        re.match(r"^(?:本科|硕士|研究生|博士)毕业于(.+)$", q) or re.match(r"^是学(.{1,8}?)的$", q) or \
+        re.match(r"^在(.+?(?:读|念|攻读).*?(?:博士|硕士|研究生|本科))$", q)  # 在北大读物理硕士
+    if m and not thing and (v := _clean_value(m.group(1))):
+        return [_fact(key, "education", v)]
+    m = re.match(r"^是?(A|B|AB|O|a|b|ab|o)型血?$", q)
+    if m:  # 我是O型血 = 我的血型是O型
+        return [_fact(key, "blood_type", m.group(1).upper() + "型")]
     m = re.match(r"^(?:毕业于|是)(.+?)毕业的?$", q) or re.match(r"^毕业于(.+)$", q) or \
         re.match(r"^(?:学的是|读的是|学的|读的|念的是)(.+?)(?:专业)?$", q)
     if m:
