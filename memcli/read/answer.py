@@ -183,10 +183,16 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
     return sum(len(t) for t in toks if t in low or any(t in w or w in t for w in words)) / total
 
 
+@lru_cache(maxsize=1)
+def _frame_parts() -> frozenset[str]:
+    """:func:`_frame_words` and each word of their English phrases (live of "live in")."""
+    return _frame_words() | {p for w in _frame_words() if w.isascii() for p in w.split()}
+
+
 def topic_coverage(tokens: Sequence[str], statement: str) -> float:
     """Share of the query's topic characters found in ``statement``: tokens of 2+ CJK / 4+ other
-    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈)."""
-    frame = _frame_words()
+    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈, live)."""
+    frame = _frame_parts()
     toks = [t.casefold() for t in tokens if _strong(t) and t.casefold() not in frame]
     total = sum(len(t) for t in toks)
     if not total:
