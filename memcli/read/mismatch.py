@@ -76,7 +76,7 @@ def asks_me(question: str) -> bool:
         return False
     en_frame, zh_frame = _frames()
     low = q.casefold()
-    if any(not re.match(en_frame, low[m.end():]) for m in _EN_MY.finditer(low)):
+    if any(not _starts_with_word(low[m.end():], en_frame) for m in _EN_MY.finditer(low)):
         return False  # my cat, my car: something of the user's, not an attribute of theirs
     if any(not m.group(1).startswith(zh_frame) for m in _ZH_MY.finditer(q)):
         return False
@@ -84,11 +84,16 @@ def asks_me(question: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _frames() -> tuple[re.Pattern[str], tuple[str, ...]]:
-    """An English attribute word at the start of a text; the Chinese attribute words."""
-    en = sorted((w for w in _frame_words() if w.isascii()), key=len, reverse=True)
-    return (re.compile(r"(?:" + "|".join(map(re.escape, en)) + r")\b"),
+def _frames() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The English and the Chinese attribute and relation words (no regex to compile: cold path)."""
+    return (tuple(w for w in _frame_words() if w.isascii() and w),
             tuple(w for w in _frame_words() if not w.isascii()))
+
+
+def _starts_with_word(text: str, words: tuple[str, ...]) -> bool:
+    """``text`` starts with one of ``words`` as a whole word (my name…, not my namesake)."""
+    return text.startswith(words) and any(text.startswith(w) and not text[len(w):len(w) + 1].isalnum()
+                                          for w in words)
 
 
 def names_after_relation(text: str) -> set[str]:
