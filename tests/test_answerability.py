@@ -199,3 +199,35 @@ def test_a_relation_said_in_other_words_is_the_relation() -> None:
     assert subject_feature("我妈的哥哥喜欢什么", ["mother.like"], "mother.like") == -1
     # read in the question sentence, not in the chatter before it
     assert question_relation("My hubby is away this week. Anyway, what is the capital of Peru?") is None
+
+
+@pytest.mark.parametrize(("question", "own", "other"), [
+    ("我住在哪个城市", "我住在南京鼓楼区", "我妈妈住在长沙"),
+    ("Where do I live?", "I live in Leeds", "My sister lives in Bristol"),
+])
+def test_a_question_about_the_user_is_not_answered_by_a_relative(mem, question: str, own: str, other: str) -> None:
+    # the user's own question (我 / I, no relation) is another subject than a relative's fact: that hit is left out
+    say_all(mem, [own, other, *(EN_FACTS[5:8] if question.isascii() else ZH_FACTS[5:8])])
+    hits = mem.search(question, limit=10)
+    texts = {h.statement: h for h in hits}
+    assert other in texts and texts[other].below_floor and texts[other].p_relevant == 0  # vetoed: no topic word
+    text = mem.context(question).text
+    assert own in text and other not in text
+
+
+def test_whose_fact_and_which_attribute() -> None:
+    # the user vs a relative; two names under one relation key; a generic slot's attribute read from its statement
+    from memcli.read.answer import attr_feature, subject_feature
+    from memcli.read.mismatch import asks_me, names_after_relation
+
+    assert asks_me("我住在哪个城市") and asks_me("What's my blood type?") and asks_me("帮我查查我的生日是哪天")
+    assert not asks_me("我的猫叫什么名字") and not asks_me("我妈妈住在哪") and not asks_me("我想问一下，小林开什么车？")
+    assert subject_feature("我住在哪个城市", ["residence"], "mother.residence", "我妈妈住在长沙") == -1
+    assert subject_feature("我住在哪个城市", ["residence"], "residence", "我住在杭州") == 0
+    assert names_after_relation("我的同事老王喜欢钓鱼") == {"老王"}
+    assert names_after_relation("my coworker Sam") == {"sam"}
+    wang = ("person:老王.like.钓鱼", "我的同事老王喜欢钓鱼")
+    assert subject_feature("我的同事小张喜欢什么", ["colleague.like"], *wang) == -1
+    assert subject_feature("我的同事老王喜欢什么", ["colleague.like"], *wang) == 1
+    assert attr_feature(["daughter.name"], "fact.小女儿", "我小女儿今年十岁") == -1
+    assert attr_feature(["son.school"], "fact.读", "我大儿子在英国读大学") == 1

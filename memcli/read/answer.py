@@ -15,7 +15,7 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 - ``lift``: its cosine minus the mean cosine of the dense leg's candidates (:func:`pool_mean`; an
   unrelated question is about as far from every memory; an answer stands out); ``rank``: 1 / its rank;
 - ``subject``: +1 the query names the hit's subject (我妈妈… / mother.*), -1 it names another
-  one (我爸爸… vs mother.*), 0 neither;
+  one (我爸爸… vs mother.*; "where do I live" vs sister.*; my coworker Jess vs coworker Sam), 0 neither;
 - ``attr``: +1 the hit's attribute is one the query asks about (叫什么 / ``…name``), -1 the query
   asks about another one than the hit's (:func:`attr_feature`), 0 neither;
 - ``other_attr``: 1 when the query names the hit's subject but another attribute ("my sister's
@@ -57,6 +57,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
 from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
@@ -89,27 +90,39 @@ def _same_subject(a: str, b: str) -> bool:
 
 def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
-    names another subject (我爸爸… vs ``mother.residence``), 0 when the query names none (the
-    user) or the hit has no slot. A hit whose slot says it is about the user or a named person
+    names another subject (我爸爸… vs ``mother.residence``; 我的同事小张 vs 我的同事老王: another name
+    under the relation, :func:`memcli.read.mismatch.names_after_relation`; a question about the
+    user themself, :func:`memcli.read.mismatch.asks_me`, vs a relative's fact: 我住在哪个城市 vs
+    ``mother.residence``), 0 when the query names nobody else and the hit is the user's, a
+    person's or a thing's, or the hit has no slot. A hit whose slot says it is about the user or a named person
     but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
     stored as ``person:小林…``) is read by that relation. A relation the query says in other words
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
+    from memcli.read.mismatch import asks_me, names_after_relation
     from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
 
     said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
     subjects = ({said} if said else {_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
-    if not subjects or not hit_slot:
+    if not hit_slot:
         return 0
     hs = _subject(hit_slot)
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
+    if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
+        mine = not any(_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
+        return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0
     if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
         return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
-    return 1 if any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects) else -1
+    if not any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects):
+        return -1
+    asked = names_after_relation(query)  # 我的同事小张 vs 我的同事老王: two people under one key
+    own = _subject(hit_slot)
+    held = names_after_relation(statement) | ({own[7:].casefold()} if own.startswith("person:") else set())
+    return -1 if asked and held and not asked & held else 1
 
 
 @lru_cache(maxsize=64)
@@ -130,16 +143,18 @@ _STRONG_ATTRS = frozenset({"name", "age", "height", "weight", "birthday", "homet
                            "favourite", "brand"})
 
 
-def attr_feature(query_slots: Sequence[str], hit_slot: str | None) -> int:
+def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
     -1 when the query asks about attributes and the hit holds another specific one
-    (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise."""
+    (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise. A generic
+    slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`)."""
+    from memcli.read.mismatch import hit_attribute
     from memcli.slots import split_slot
 
     asked = {split_slot(k)[1] for k in query_slots}
     if not asked or not hit_slot:
         return 0
-    have = split_slot(hit_slot)[1]
+    have = hit_attribute(hit_slot, statement, _STRONG_ATTRS)
     if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
         return 1
     return -1 if have in _STRONG_ATTRS else 0
@@ -169,20 +184,15 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
 
 
 @lru_cache(maxsize=1)
-def _frame_words() -> frozenset[str]:
-    """Words that name an attribute or a relation (生日, 名字, live, 妈妈, sister): a question's
-    frame, not its topic."""
-    from memcli.slots import ATTRIBUTES, EN_RELATIONS, ZH_RELATIONS
-
-    words = {w.casefold() for a in ATTRIBUTES.values()
-             for w in (*a.zh_nouns, *a.zh_verbs, *a.en_nouns, *a.en_verbs, *a.query)}
-    return frozenset(words | set(ZH_RELATIONS) | {w.casefold() for w in EN_RELATIONS})
+def _frame_parts() -> frozenset[str]:
+    """:func:`_frame_words` and each word of their English phrases (live of "live in")."""
+    return _frame_words() | {p for w in _frame_words() if w.isascii() for p in w.split()}
 
 
 def topic_coverage(tokens: Sequence[str], statement: str) -> float:
     """Share of the query's topic characters found in ``statement``: tokens of 2+ CJK / 4+ other
-    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈)."""
-    frame = _frame_words()
+    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈, live)."""
+    frame = _frame_parts()
     toks = [t.casefold() for t in tokens if _strong(t) and t.casefold() not in frame]
     total = sum(len(t) for t in toks)
     if not total:
@@ -194,28 +204,6 @@ def topic_coverage(tokens: Sequence[str], statement: str) -> float:
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
 #: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
 _ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
-
-
-#: the requester's 我 / me of a request or of the lead to a question names no subject (帮我写…,
-#: 我想问一下, "tell me a joke", "quick question")
-_REQUEST_ZH = re.compile(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
-                         r"问一下|请问")
-_REQUEST_EN = re.compile(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
-                         r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """Relation words of 2+ CJK / 3+ Latin characters; and 我 before any relation word (给我爸…:
-    the 我 of someone of the user's, not of the requester)."""
-    from memcli.slots import EN_RELATIONS, ZH_RELATIONS
-
-    zh = sorted((w for w in ZH_RELATIONS if len(w) >= 2), key=len, reverse=True)
-    en = sorted((w for w in EN_RELATIONS if len(w) >= 3 and w.isascii()), key=len, reverse=True)
-    mine = sorted(ZH_RELATIONS, key=len, reverse=True)
-    return (re.compile("|".join(map(re.escape, zh))),
-            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE),
-            re.compile("我的?(?:" + "|".join(map(re.escape, mine)) + ")"))
 
 
 def anchor(query: str, query_slots: Sequence[str]) -> int:

@@ -367,7 +367,7 @@ class MemoryRetrievalService:
         simple = to_simplified(focus)
         subjects = {f.id: subject_feature(simple, slots, row.get("slot"), to_simplified(row["statement"]))
                     for _, f, row in own}
-        attrs = {f.id: attr_feature(slots, row.get("slot")) for _, f, row in own}
+        attrs = {f.id: attr_feature(slots, row.get("slot"), to_simplified(row["statement"])) for _, f, row in own}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
         slotted = {f.id: "slot" in f.ranks and (not long or attrs[f.id] > 0) for _, f, row in own}
         no_slot, no_subject = missing_features(self.store, user, simple, slots,

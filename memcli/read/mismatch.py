@@ -1,0 +1,132 @@
+"""Whose fact, which attribute: the question side of :func:`memcli.read.answer.subject_feature`
+and :func:`memcli.read.answer.attr_feature` beyond the slot keys.
+
+- :func:`asks_me`: the question is about the user themself (我住在哪个城市, "where do I live"):
+  it names no relation, and each 我的X / "my X" names an attribute (我的生日, "my job"), not a
+  thing or a person of theirs (我的猫, "my cat"). A hit about a relative does not answer it.
+- :func:`names_after_relation`: the name said right after a relation word (我的同事小张, "my
+  coworker Jess", 我室友小林): two different names under one relation key are two people.
+- :func:`hit_attribute`: the attribute a hit holds; for a generic slot (``fact.读``,
+  ``daughter.is``, ``owns.…``: :data:`memcli.slots.CATCH_ALL_ATTRIBUTES` or no known attribute)
+  read from its statement with the question-side reader (:func:`memcli.slots.query_slots`:
+  我小女儿今年十岁 → age, "my daughter is in high school" → school), so "my daughter's name" sees
+  that the hit holds another attribute.
+
+Query side only, pure regex and the slot vocabulary: no store access, no model.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["asks_me", "hit_attribute", "names_after_relation"]
+
+
+@lru_cache(maxsize=1)
+def _frame_words() -> frozenset[str]:
+    """Words that name an attribute or a relation (生日, 名字, live, 妈妈, sister): a question's
+    frame, not its topic."""
+    from memcli.slots import ATTRIBUTES, EN_RELATIONS, ZH_RELATIONS
+
+    words = {w.casefold() for a in ATTRIBUTES.values()
+             for w in (*a.zh_nouns, *a.zh_verbs, *a.en_nouns, *a.en_verbs, *a.query)}
+    return frozenset(words | set(ZH_RELATIONS) | {w.casefold() for w in EN_RELATIONS})
+
+
+#: the requester's 我 / me of a request or of the lead to a question names no subject (帮我写…,
+#: 我想问一下, "tell me a joke", "quick question")
+_REQUEST_ZH = re.compile(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
+                         r"问一下|请问")
+_REQUEST_EN = re.compile(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
+                         r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Relation words of 2+ CJK / 3+ Latin characters; and 我 before any relation word (给我爸…:
+    the 我 of someone of the user's, not of the requester)."""
+    from memcli.slots import EN_RELATIONS, ZH_RELATIONS
+
+    zh = sorted((w for w in ZH_RELATIONS if len(w) >= 2), key=len, reverse=True)
+    en = sorted((w for w in EN_RELATIONS if len(w) >= 3 and w.isascii()), key=len, reverse=True)
+    mine = sorted(ZH_RELATIONS, key=len, reverse=True)
+    return (re.compile("|".join(map(re.escape, zh))),
+            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE),
+            re.compile("我的?(?:" + "|".join(map(re.escape, mine)) + ")"))
+
+
+_EN_MY = re.compile(r"\bmy\s+", re.IGNORECASE)
+_EN_I = re.compile(r"\b(?:i|i'm|i've|i'd|me)\b", re.IGNORECASE)
+_ZH_MY = re.compile(r"我的([\u4e00-\u9fff]{1,4})")
+_ZH_I = re.compile(r"我(?![的们])")
+_ZH_NAME = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
+_EN_NAME = re.compile(r"\s+([A-Z][a-z]{1,15})\b")
+
+
+def asks_me(question: str) -> bool:
+    """The question asks about the user themself (see the module doc). ``question``: simplified
+    Chinese or other text, the question sentence."""
+    from memcli.read.kin import question_relation
+
+    q = question.replace("’", "'")
+    q = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))  # 我想问一下 / "tell me": the requester
+    zh, en, mine = _relation_words()
+    if zh.search(q) or en.search(q) or mine.search(q) or question_relation(q):
+        return False
+    en_frame, zh_frame = _frames()
+    low = q.casefold()
+    if any(not _starts_with_word(low[m.end():], en_frame) for m in _EN_MY.finditer(low)):
+        return False  # my cat, my car: something of the user's, not an attribute of theirs
+    if any(not m.group(1).startswith(zh_frame) for m in _ZH_MY.finditer(q)):
+        return False
+    return bool(_EN_MY.search(q) or _EN_I.search(q) or _ZH_MY.search(q) or _ZH_I.search(q))
+
+
+@lru_cache(maxsize=1)
+def _frames() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The English and the Chinese attribute and relation words (no regex to compile: cold path)."""
+    return (tuple(w for w in _frame_words() if w.isascii() and w),
+            tuple(w for w in _frame_words() if not w.isascii()))
+
+
+def _starts_with_word(text: str, words: tuple[str, ...]) -> bool:
+    """``text`` starts with one of ``words`` as a whole word (my name…, not my namesake)."""
+    return text.startswith(words) and any(text.startswith(w) and not text[len(w):len(w) + 1].isalnum()
+                                          for w in words)
+
+
+def names_after_relation(text: str) -> set[str]:
+    """Names said right after a relation word (我同事小陈 → 小陈, "my coworker Sam" → sam): a
+    小/老/阿 + one character name in Chinese, a capitalised word in English."""
+    zh, en, _ = _relation_words()
+    out: set[str] = set()
+    for m in zh.finditer(text):
+        rest = text[m.end():]
+        n = _ZH_NAME.match(rest)
+        if n and not zh.match(rest):
+            out.add(n.group(0))
+    for m in en.finditer(text):
+        n = _EN_NAME.match(text[m.end():])
+        if n:
+            out.add(n.group(1).casefold())
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _statement_attrs(statement: str) -> tuple[str, ...]:
+    from memcli.slots import query_slots, split_slot
+
+    return tuple(split_slot(k)[1] for k in query_slots(statement))
+
+
+def hit_attribute(hit_slot: str, statement: str, specific: frozenset[str]) -> str:
+    """The attribute of a hit: its slot's, or for a generic slot the first ``specific`` one its
+    statement names (see the module doc); the generic one when it names none."""
+    from memcli.slots import CATCH_ALL_ATTRIBUTES, attribute, split_slot
+
+    have = split_slot(hit_slot)[1]
+    if have in CATCH_ALL_ATTRIBUTES or attribute(have) is None:
+        read = [a for a in _statement_attrs(statement) if a in specific]
+        return read[0] if read else have
+    return have
