@@ -22,7 +22,7 @@ from typing import Any
 from memcli.errors import BadInputError
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
-           "to_simplified"]
+           "fts_terms", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
@@ -208,3 +208,28 @@ def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = N
             continue
         out.append(tok)
     return out
+
+
+_ENGLISH_WORD = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=1)
+def _stemmer():  # type: ignore[no-untyped-def]
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def word_form(token: str) -> str:
+    """The full-text index's term for one search token: an English word (ASCII letters only, as
+    :func:`search_tokens` gives it, case-folded) as its Snowball English stem (paints, painted,
+    painting → paint; kids → kid), so a question and a statement meet whatever the word's
+    inflection; every other token (Chinese, digits, mixed) as it is."""
+    return _stemmer().stemWord(token) if _ENGLISH_WORD.fullmatch(token) else token
+
+
+def fts_terms(tokens: Any) -> list[str]:
+    """:func:`word_form` of each token, in order: the terms written to the FTS column and asked
+    of it (both backends, memories and episodes; the query side drops repeats itself)."""
+    return [word_form(t) for t in tokens]

@@ -1,11 +1,13 @@
 """Migration m0004_fts_user_key on real SQLite files: an FTS5 table without ``user_key`` is
 rebuilt in resumable batches — killed with SIGKILL mid-way, the next open goes on from its
 cursor and every row, token and search result comes through; writes made while it is pending
-reach the new table."""
+reach the new table. The old rows hold the terms of their time (English words unstemmed);
+m0007 (run by the same open) turns them into today's, in the old table before the copy."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +23,7 @@ from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.migrations import MIGRATIONS
 from memcli.db.search import fts_query, fts_sql
+from memcli.text import search_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = ["咖啡", "喜欢", "猫", "coffee", "tea", "lyon", "python", "开发"]
@@ -53,7 +56,7 @@ def _old_fts_db(path: Path, n: int) -> None:
                      "'import', '2025-01-01T00:00:00Z', ?, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')",
                      (i, user, text, text, inv))
         conn.execute(f"INSERT INTO {s.FTS}(rowid, tokens, user_id) VALUES (?, ?, ?)",
-                     (i, " ".join(index.fts_tokens(text)), user))
+                     (i, " ".join(search_tokens(text)), user))  # the terms of before m0007
     conn.execute("COMMIT")
     conn.close()
 
@@ -65,9 +68,14 @@ def _fts_rows(conn: apsw.Connection, keyed: bool = True) -> list[tuple]:
 
 
 def _expected(path: Path) -> tuple[list[tuple], dict]:
-    """The old table's rows and, per query and user, the join's top rows (the reference ranking)."""
+    """The old table's rows with today's terms (m0007 applied to a copy) and, per query and user,
+    the join's top rows (the reference ranking)."""
+    ref = path.with_suffix(".ref")
+    shutil.copy(path, ref)
     with Store.__new__(Store) as st:
-        st.path, st.conn = path, apsw.Connection(str(path))
+        st.path, st.conn = ref, apsw.Connection(str(ref))
+        with st.conn:
+            fl.m0007_english_word_forms(st.conn)
         st.conn.row_trace = lambda c, r: {d[0]: v for d, v in zip(c.get_description(), r, strict=True)}
         rows = _fts_rows(st.conn, keyed=False)
         top = {(tuple(q), u): [r["id"] for r in st.q(fts_sql(), [fts_query(q), u, u, 20])]

@@ -19,7 +19,7 @@ import pytest
 
 from memcli import Memory
 from memcli.db.postgres.url import is_pg_url
-from memcli.text import search_tokens
+from memcli.text import fts_terms, search_tokens
 from memcli.write.extract import Extractor
 
 pytestmark = pytest.mark.backends
@@ -149,7 +149,7 @@ def _pg_rows_of(db: str, user: str, needle: str) -> dict[str, int]:
                              (user, needle)).fetchone()[0]
             if n:
                 out[table] = n
-        query = " & ".join("'" + t.replace("'", "''") + "'" for t in search_tokens(needle))
+        query = " & ".join("'" + t.replace("'", "''") + "'" for t in fts_terms(search_tokens(needle)))
         n = conn.execute("SELECT count(*) FROM memory_fts WHERE user_id = ? AND tokens @@ ?::tsquery",
                          (user, query)).fetchone()[0]
         if n:
@@ -172,7 +172,7 @@ def rows_of(db: Path | str, user: str, needle: str) -> dict[str, int]:
                              (user, needle)).fetchone()[0]
             if n:
                 out[table] = n
-        toks = " ".join(search_tokens(needle))
+        toks = " ".join(fts_terms(search_tokens(needle)))  # the index's terms (English words stemmed)
         n = conn.execute("SELECT count(*) FROM memory_fts WHERE user_id = ? AND instr(tokens, ?) > 0",
                          (user, toks)).fetchone()[0]
         if n:

@@ -96,10 +96,10 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
                 (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
                  model if (is_episode and vector is not None) else None, iso(now)))
         if is_episode:
-            from memcli.text import search_tokens
+            from memcli.text import fts_terms, search_tokens
 
             store.x(f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)",
-                    (int(source_id), " ".join(search_tokens(content)), user_token(user)))
+                    (int(source_id), " ".join(fts_terms(search_tokens(content))), user_token(user)))
             if vector is not None:
                 from memcli.embed import vec_to_blob
 

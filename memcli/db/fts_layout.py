@@ -33,8 +33,8 @@ from memcli.db import schema as s
 from memcli.db.bounded import user_token
 from memcli.db.vector_layout import copy_in_batches, rebuild_progress
 
-__all__ = ["BATCH", "CURSOR_KEY", "NEW", "fts_targets", "has_user_key", "m0004_fts_user_key", "needs_fts_rebuild",
-           "resume_fts_rebuild", "stderr_progress"]
+__all__ = ["BATCH", "CURSOR_KEY", "NEW", "fts_targets", "has_user_key", "m0004_fts_user_key",
+           "m0007_english_word_forms", "needs_fts_rebuild", "resume_fts_rebuild", "stderr_progress"]
 
 NEW = "memcli_fts_new"
 CURSOR_KEY = "fts_rebuild_cursor"
@@ -127,3 +127,20 @@ def resume_fts_rebuild(conn: apsw.Connection, *, batch: int | None = None, progr
 
 #: the full-text rebuild's bar (m0004: the FTS table keyed by user)
 stderr_progress = rebuild_progress("full-text index", 20_000)
+
+def _word_forms(tokens: str | None) -> str | None:
+    from memcli.text import fts_terms
+
+    return tokens if not tokens else " ".join(fts_terms(tokens.split(" ")))
+
+
+def m0007_english_word_forms(conn: apsw.Connection) -> None:
+    """Migration: the FTS terms of memories and episodes written before English words were
+    stemmed (:func:`memcli.text.fts_terms`, which the query side now uses too) as their stems,
+    in place from the stored terms (no re-tokenising): only rows that change. The new table of a
+    pending ``m0004`` rebuild too (the rows it copies later come from the table updated here)."""
+    conn.create_scalar_function("memcli_word_forms", _word_forms, 1, deterministic=True)
+    for table in (s.FTS, NEW, s.EPISODE_FTS):
+        if _sql_of(conn, table) is not None:
+            conn.execute(f"UPDATE {table} SET tokens = memcli_word_forms(tokens) "
+                         "WHERE tokens != memcli_word_forms(tokens)")

@@ -79,18 +79,19 @@ def vec_flags(item: dict[str, Any]) -> dict[str, int]:
 
 
 def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
-    """The FTS5 tokens of a memory: jieba ``cut_for_search`` of the statement, plus the words
-    of its slot key (``coffee.sugar`` → ``coffee``, ``sugar``). The slot words are English
+    """The FTS5 terms of a memory: jieba ``cut_for_search`` of the statement, plus the words
+    of its slot key (``coffee.sugar`` → ``coffee``, ``sugar``), English words as their stems
+    (:func:`memcli.text.fts_terms`, as the query side asks them). The slot words are English
     whatever the statement's language, so "coffee" finds 我咖啡不加糖 lexically when the
     extractor recognised its slot."""
     import re
 
-    from memcli.text import search_tokens
+    from memcli.text import fts_terms, search_tokens
 
     toks = search_tokens(statement)
     if slot:
         toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
-    return toks
+    return fts_terms(toks)
 
 
 def _fts_targets(store: Store, item_id: int) -> list[tuple[str, bool]]:

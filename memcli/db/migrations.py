@@ -15,7 +15,7 @@ from collections.abc import Callable
 import apsw
 
 from memcli.db import schema as s
-from memcli.db.fts_layout import m0004_fts_user_key
+from memcli.db.fts_layout import m0004_fts_user_key, m0007_english_word_forms
 from memcli.db.tokens import m0006_api_tokens
 from memcli.db.vector_copy import m0003_vector_change_log
 from memcli.db.vector_layout import m0002_vec0_small_chunks
@@ -313,6 +313,7 @@ MIGRATIONS: list[Migration] = [
     m0004_fts_user_key,
     m0005_episodes,
     m0006_api_tokens,
+    m0007_english_word_forms,
 ]
 
 

@@ -124,12 +124,16 @@ def vector_of(store: Store, item_id: int) -> np.ndarray | None:
 
 # -- lexical ---------------------------------------------------------------------------------
 def fts_query(tokens: Sequence[str]) -> str:
-    """FTS5 MATCH expression: each distinct token double-quoted (``"`` doubled), OR-joined.
+    """FTS5 MATCH expression: each distinct term double-quoted (``"`` doubled), OR-joined. The
+    terms are the tokens' index forms (:func:`memcli.text.fts_terms`: English words stemmed, as
+    the FTS column holds them).
 
-    Returns "" for no tokens. At most :data:`MAX_QUERY_TOKENS` tokens, first seen first.
+    Returns "" for no tokens. At most :data:`MAX_QUERY_TOKENS` terms, first seen first.
     """
+    from memcli.text import fts_terms
+
     seen: list[str] = []
-    for t in tokens:
+    for t in fts_terms(tokens):
         if t and t not in seen:
             seen.append(t)
         if len(seen) >= MAX_QUERY_TOKENS:

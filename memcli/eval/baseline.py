@@ -9,7 +9,8 @@ questions, in the same run, with the same embedding model.
   (``embed``), both L2-normalised; every text is ranked.
 - lexical leg: Okapi BM25 (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df + 0.5) / (df + 0.5)))
   over the tokens of :func:`memcli.text.search_tokens` (jieba ``cut_for_search``, stopwords
-  dropped), the tokens the FTS index holds; only texts sharing a token are ranked.
+  dropped; English words as they are written, not stemmed as the FTS index's terms are since
+  issue 19: the baseline stays the plain one it was); only texts sharing a token are ranked.
 - fusion: score(d) = Σ over legs 1 / (60 + rank(d)), rank 1-based; ties keep text order.
 
 Sources: Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework: BM25 and Beyond";

@@ -178,7 +178,22 @@ def m0003_api_tokens(conn: Any) -> None:
     m0003_api_tokens_pg(conn)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens]
+def m0004_english_word_forms(conn: Any) -> None:
+    """The lexemes of memories and episodes written before English words were stemmed
+    (:func:`memcli.text.fts_terms`, which both sides now use) as their stems: only rows that change."""
+    from memcli.text import fts_terms
+
+    for table, key in ((s.FTS, "item_id"), (s.EPISODES, "source_id")):
+        rows = conn.execute(f"SELECT user_id, {key} AS k, tsvector_to_array(tokens) AS t FROM {table} "
+                            "WHERE tokens IS NOT NULL").fetchall()
+        changed = [(list(dict.fromkeys(fts_terms(r["t"]))), r["user_id"], r["k"]) for r in rows
+                   if fts_terms(r["t"]) != list(r["t"])]
+        if changed:
+            conn.cursor().executemany(f"UPDATE {table} SET tokens = array_to_tsvector(%s::text[]) "
+                                      f"WHERE user_id = %s AND {key} = %s", changed)
+
+
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens, m0004_english_word_forms]
 
 
 def vec_table_ddl(dim: int) -> str:

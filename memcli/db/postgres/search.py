@@ -10,7 +10,8 @@ and, whenever fewer than k rows come back, runs the exact scan over the user's a
 "As of T" searches are always exact (the partial index holds active rows only).
 
 Lexical. ``memory_fts.tokens`` holds the same jieba ``cut_for_search`` tokens as SQLite's
-FTS5, as lexemes (``array_to_tsvector``: no parser, no stemming). The query is an OR of quoted
+FTS5, as lexemes (``array_to_tsvector``: no parser; English words stemmed by
+:func:`memcli.text.fts_terms` in Python, on both sides, as on SQLite). The query is an OR of quoted
 lexemes (:func:`tsquery_text`), so user text is never tsquery syntax. Rank: ``ts_rank`` with
 normalisation 1 (divided by 1 + log of the memory's length: shorter memories first, as BM25's
 length term does; there is no IDF), negated so that lower is better like FTS5's ``bm25()``.
@@ -80,9 +81,12 @@ def fts_lexemes(tokens: Sequence[str], limit: int | None = None) -> list[str]:
 
 
 def tsquery_text(tokens: Sequence[str]) -> str:
-    """A tsquery that ORs the tokens as quoted lexemes (``'`` doubled, ``\\`` escaped); "" for none."""
+    """A tsquery that ORs the tokens' index forms (:func:`memcli.text.fts_terms`: English words
+    stemmed, as the lexemes are written) as quoted lexemes (``'`` doubled, ``\\`` escaped); "" for none."""
+    from memcli.text import fts_terms
+
     return " | ".join("'" + t.replace("\\", "\\\\").replace("'", "''") + "'"
-                      for t in fts_lexemes(tokens, MAX_QUERY_TOKENS))
+                      for t in fts_lexemes(fts_terms(tokens), MAX_QUERY_TOKENS))
 
 
 def index_fts(store: PgStore, user_id: str, item_id: int, tokens: Sequence[str]) -> None:
