@@ -59,6 +59,25 @@ FutureOpt = Annotated[bool, typer.Option(
     "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
 
 
+def _jsonl_utterances(lines: list[str]) -> list[str]:
+    """stdin's lines for ``capture -``, checked for what a user who meant plain text sends.
+
+    Raises:
+        BadInputError: no utterance at all (empty stdin), or a line that is plain text rather than
+            JSON (``capture -`` reads JSON Lines), named by its number; nothing is written.
+    """
+    for n, line in enumerate(lines, start=1):
+        if line.strip() and not line.lstrip().startswith(("{", "[")):
+            try:
+                json.loads(line)
+            except ValueError:
+                raise BadInputError(f'line {n}: not JSON; `capture -` reads JSON Lines, one {{"text": ...}} per line '
+                                    '(plain text: memcli capture "..."); nothing was written') from None
+    if not any(line.strip() for line in lines):
+        raise BadInputError('stdin: no utterance; `capture -` reads JSON Lines, one {"text": ...} per line')
+    return lines
+
+
 @app.command()
 def capture(
     text: Annotated[str, typer.Argument(help="what was said, or - to read JSON Lines from stdin")],
@@ -87,9 +106,10 @@ def capture(
 
       printf '{"text": "我妈妈的生日是3月5号", "at": "2026-03-01"}\\n' | memcli capture -
     """
+    lines = _jsonl_utterances(read_lines("-")) if text == "-" else []  # checked before the store is opened
     with open_memory(db, user) as mem:
         if text == "-":
-            results = mem.capture_jsonl(read_lines("-"), allow_future=allow_future)
+            results = mem.capture_jsonl(lines, allow_future=allow_future)
         else:
             results = [mem.capture(text, role=role, at=at, session=session, key=key, allow_future=allow_future)]
         if drain if drain is not None else mem.settings.auto_drain:

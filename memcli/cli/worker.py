@@ -12,7 +12,6 @@ from memcli.cli.app import (
     DbOpt,
     JsonOpt,
     ModelOpt,
-    UserOpt,
     app,
     console,
     emit_json,
@@ -21,6 +20,12 @@ from memcli.cli.app import (
     open_memory,
     progress_bar,
 )
+
+# A worker serves every user: only --user on the command line narrows it (MEMCLI_USER does not,
+# so an exported MEMCLI_USER never leaves other users' tasks undrained or uncounted).
+WorkerUserOpt = Annotated[str | None, typer.Option("--user", "-u", show_default=False,
+                                                   help="only this user's tasks (command line only: "
+                                                        "MEMCLI_USER does not narrow a worker)")]
 
 
 @app.command()
@@ -33,7 +38,7 @@ def drain(
                                                       help="stop after this many seconds")] = None,
     background: Annotated[bool, typer.Option("--background", hidden=True,
                                              help="run as the per-user background drain (lock held)")] = False,
-    db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
+    db: DbOpt = None, user: WorkerUserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Process captured utterances: claim (with a lease), extract, decide, store.
 
@@ -92,7 +97,7 @@ app.add_typer(outbox_app, name="outbox")
 @outbox_app.callback(invoke_without_command=True)
 def outbox_status(
     ctx: typer.Context,
-    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+    db: DbOpt = None, user: WorkerUserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Counts by status, the oldest pending age and the dead tasks with their errors.
 
@@ -122,7 +127,7 @@ def outbox_status(
 def outbox_retry(
     task_id: Annotated[int | None, typer.Argument(help="dead task id", show_default=False)] = None,
     all_dead: Annotated[bool, typer.Option("--all-dead", help="re-queue every dead task")] = False,
-    db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
+    db: DbOpt = None, user: WorkerUserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Re-queue a dead task (or --all-dead): pending now, attempts reset."""
     scope = user or GLOBALS.user

@@ -2,7 +2,8 @@
 
 A drained user turn that produced no memory is kept findable as an *episode*
 (:mod:`memcli.db.episodes`) unless it is chatter: a greeting, thanks, an acknowledgement, a
-question or a request to the assistant, in Chinese or English. A turn is chatter only when
+question or a request to the assistant (an instruction about its own behaviour included), in Chinese
+or English. A turn is chatter only when
 **every** clause of it is: ``我妈妈在北京上班呢，你能帮我推荐个餐厅吗`` keeps its first clause, so
 the turn is not chatter.
 
@@ -68,6 +69,29 @@ _EN_TASK = re.compile(r"^(?:write|rewrite|draft|compose|translate|summari[sz]e|e
                       r"proofread|edit|fix|correct|debug|implement|design|plan|draw|sketch|give|find|show|"
                       r"search|look up|check|count|sort|simplify|paraphrase|brainstorm|continue)\b(?![-'’])"
                       r"(?!\s+(?:is|are|was|were|has|have|had|of|for me is)\b)")
+#: an instruction about the assistant's own behaviour (a prompt injection told as a turn): ignore /
+#: forget what came before, reveal or print its prompt, play a role. A request, never a fact about the
+#: user, even when chat drops the subject (``忽略之前的指令`` is not ``我忽略…``).
+_ZH_INSTRUCTION = re.compile(
+    r"^(?:请|你)?(?:(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|上面|以上|前面|刚才|所有|一切|全部|你的|系统|原来|原有|先前)"
+    r"|(?:输出|打印|显示|透露|泄露|说出|复述|重复)(?:你的|系统|全部|所有|完整|之前|上面|以上|前面|初始|原始)"
+    r"|扮演(?:一个|一位|一名|成)|假装你|装作你|你现在是|从现在开始你)")
+_EN_INSTRUCTION = re.compile(r"^(?:now\s+)?(?:ignore|disregard|forget|override|bypass)\s+(?:all|any|every|the|your|my|"
+                             r"previous|prior|earlier|above|everything|those|these|that|this)\b|"
+                             r"^(?:print|output|reveal|repeat|show|leak|dump)\s+(?:your|the|all|every|its)\s+"
+                             r"(?:\w+\s+)?(?:prompt|instructions?|rules|system|context|messages?)\b|"
+                             r"^(?:act|behave|respond|reply|answer|talk|speak)\s+(?:as|like|only|always)\b|"
+                             r"^(?:pretend|roleplay|role-play)\b|"
+                             r"^from now on,?\s+(?:you|always|never|only|respond|reply|answer)\b")
+
+
+def is_instruction(clause: str) -> bool:
+    """The clause instructs the assistant about its own behaviour (ignore what came before, print
+    its prompt, play a role; ``_ZH_INSTRUCTION`` / ``_EN_INSTRUCTION``): a request, never a fact."""
+    c = clause.strip()
+    return bool(_ZH_INSTRUCTION.match(c) or _EN_INSTRUCTION.match(c.casefold()))
+
+
 _HAS_WORD = re.compile(r"[\w\u3400-\u9fff]")
 
 
@@ -89,7 +113,7 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
     if question_mark:
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
-            or _ZH_REQUEST.search(c) or _ZH_TASK.match(c):
+            or _ZH_REQUEST.search(c) or _ZH_TASK.match(c) or is_instruction(c):
         return True
     return bool(_EN_GREET.match(low) or _EN_THANKS.search(low) or _EN_QUESTION.match(low)
                 or _EN_REQUEST.search(low) or _EN_TASK.match(low))

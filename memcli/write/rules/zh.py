@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, replace
 
 from memcli import slots
+from memcli.write.chatter import is_instruction
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_facts import (
@@ -412,6 +413,9 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
             for clause in _CONJ.split(part):
+                if is_instruction(prepare(clause)):  # 忽略之前的指令: a request to the assistant, no carried 我
+                    ctx.last = prepare(clause)
+                    continue
                 before, got = ctx.last, match_clause(clause, ctx)
                 ctx.last = prepare(clause)
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
