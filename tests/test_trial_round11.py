@@ -113,7 +113,7 @@ def test_a_reused_key_on_the_cli_warns_and_adds_nothing(cli, db_path):
 def test_an_english_episode_standing_for_a_memory_names_it(db_path, embedder):
     with Memory(db=str(db_path), user="alice", embedder=embedder) as m:
         m.capture("We finally settled in Denver after the long drive, and honestly the traffic is rough.")
-        m.capture("I work as a pharmacist at the clinic on Elm Street.")
+        m.capture("My brother repairs old clocks in a shop on Elm Street.")
         m.drain()
         memories = {i.statement: i.id for i in m.list()}
         hits = m.search("Denver")
