@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
-from memcli.db import write_knn
 from memcli.db.bounded import user_token
 from memcli.db.connect import Store
 from memcli.db.fts_layout import NEW as FTS_NEW
@@ -124,6 +123,8 @@ def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: st
 def _logged(store: Store, user_id: str, item_id: int, change: tuple[Any, ...]) -> None:
     """The change log's row for a vector write, and the writer's KNN copy told of it
     (:func:`memcli.db.write_knn.note`)."""
+    from memcli.db import write_knn  # here: a cold read process never loads it
+
     write_knn.note(store, user_id, item_id, log_change(store, user_id, item_id, noted=True), change)
 
 
