@@ -126,16 +126,27 @@ class Entry:
         import numpy as np
 
         q = np.asarray(q, dtype=np.float32)
-        rows = np.flatnonzero(self.live[: self.n])
-        if len(rows) == 0:
+        n = self.n
+        live = self.live[:n]
+        count = int(np.count_nonzero(live))
+        if count == 0:
             return []
         qn = float(np.linalg.norm(q))
         if not qn > 0.0:
             return None
-        approx = (self.mat[rows] @ q) / (self.norm[rows] * np.float32(qn))
-        if len(rows) > k:
-            kth = np.partition(approx, len(rows) - k)[len(rows) - k]
-            rows = rows[approx >= kth - MARGIN]
+        # one single-threaded product over the matrix, no copy of it (BLAS's threaded matrix-vector
+        # product spins on this shared 2-core machine: 2,000 rows took 10 ms instead of 0.1)
+        vecdot = getattr(np, "vecdot", None) or (lambda x, y: np.einsum("ij,j->i", x, y))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            approx = vecdot(self.mat[:n], q) / (self.norm[:n] * np.float32(qn))
+        if np.isnan(approx[live]).any():  # a zero vector: vec0's answer, not a guess
+            return None
+        approx[~live] = -np.inf
+        if count > k:
+            kth = np.partition(approx, n - k)[n - k]
+            rows = np.flatnonzero(live & (approx >= kth - MARGIN))
+        else:
+            rows = np.flatnonzero(live)
         d = distances(self.mat[rows], self.sq[rows], q)
         if not np.isfinite(d).all():
             return None
