@@ -131,3 +131,21 @@ def test_drain_decides_the_same_without_the_copy(tmp_path: Path, embedder, monke
     assert without[0] == with_copy[0]
     for a, b in zip(without[1], with_copy[1], strict=True):
         assert a == b
+
+
+def test_no_copy_when_the_vector_budget_is_zero(tmp_path: Path, monkeypatch):
+    rng = np.random.default_rng(9)
+    store = SQLiteStore(tmp_path / "z.db")
+    vecs = _unit(rng, 12)
+    with store.tx():
+        index.ensure_vec_table(store, DIM, "test-model")
+        for i, v in enumerate(vecs):
+            index.index_vector(store, _item(store, "cy", f"fact {i}"), v, fresh=True)
+    monkeypatch.setenv("MEMCLI_VECTOR_CACHE_MB", "0")
+    for _ in range(3):
+        assert write_knn.knn_of(store, "cy", vecs[0], 3) is None
+    assert search.neighbors(store, "cy", vecs[0], 3)[0]["statement"] == "fact 0"
+    monkeypatch.delenv("MEMCLI_VECTOR_CACHE_MB")
+    assert write_knn.knn_of(store, "cy", vecs[0], 3) is None  # the first ask: vec0; the second loads
+    assert write_knn.knn_of(store, "cy", vecs[0], 3)[0][0] == search.neighbors(store, "cy", vecs[0], 3)[0]["id"]
+    store.close()

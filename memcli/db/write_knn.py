@@ -232,9 +232,9 @@ def _entry(store: Store, user: str, dim: int) -> Entry | None:
         if e.nbytes > budget:
             return None
         st.users[user] = e
+        while sum(x.nbytes for x in st.users.values()) > budget and len(st.users) > 1:  # on a load only
+            st.users.popitem(last=False)
     st.users.move_to_end(user)
-    while sum(x.nbytes for x in st.users.values()) > budget and len(st.users) > 1:
-        st.users.popitem(last=False)
     return e
 
 
