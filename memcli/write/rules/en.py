@@ -77,9 +77,22 @@ def prepare(text: str) -> str:
     return _END_PUNCT.sub("", t).strip()
 
 
+#: a time clause of the speaker's (When I turned ten, my dad…; When I was a kid): a statement, no question
+_SUBORDINATE = re.compile(r"^(?:when|whenever|while)\s+(?:i|we|my|our)\s+(?!do\b|did\b|can\b|should\b|will\b)[a-z]",
+                          re.I)
+#: "was" + a degree word with no subject (Was super nervous when…): the speaker's dropped "I", no question
+_DROPPED_I_WAS = re.compile(r"^was\s+(?:so|super|really|pretty|quite|very|totally|kinda|kind of|a bit|a little|"
+                            r"too|completely|absolutely)\s+[a-z]", re.I)
+
+
 def is_question(sentence: str) -> bool:
-    """A question (ends with ? or starts with a wh-word or an auxiliary)."""
-    return bool(_QUESTION.search(sentence.strip()))
+    """A question (ends with ? or starts with a wh-word or an auxiliary); not a sentence with no "?"
+    whose wh-word opens a clause before its main clause ("When I was ten, we moved to Ohio") nor one
+    whose "was" stands where chat dropped its "I" ("Was so relieved when it was over")."""
+    s = sentence.strip()
+    if "?" not in s and (_SUBORDINATE.match(s) or _DROPPED_I_WAS.match(s)):
+        return False
+    return bool(_QUESTION.search(s))
 
 
 def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
