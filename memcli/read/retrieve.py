@@ -44,6 +44,7 @@ from memcli.read.answer import (
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
+from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.lexical import lexical_leg
 from memcli.read.missing import missing_features
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
@@ -373,6 +374,8 @@ class MemoryRetrievalService:
         no_slot, no_subject = missing_features(self.store, user, simple, slots,
                                                slot_found=any(slotted.values()) if long else slot_found,
                                                subject_hit=max(subjects.values()) > 0, as_of=as_of)
+        said = {f.id: to_simplified(row["statement"]) for _, f, row in own}
+        missing_kind = kind_missing(simple, list(said.values()))
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
@@ -386,7 +389,7 @@ class MemoryRetrievalService:
                              attr=attrs[f.id], has_anchor=has_anchor,
                              query_chars=len(focus), personal=personal,
                              topic=topic_coverage(tokens, row["statement"]), no_slot=no_slot,
-                             no_subject=no_subject)
+                             no_subject=no_subject, kind=kind_feature(simple, said[f.id]), kind_missing=missing_kind)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:
