@@ -8,6 +8,9 @@ leg, :mod:`memcli.read.dense`) → meanwhile the lexical leg (FTS5 BM25 over jie
 LIKE variants, :mod:`memcli.read.lexical`) → KNN with the query vector if it is ready before
 the deadline (else lexical only, marked in ``info``) → weighted RRF + salience + recency and
 the relevance floor (:mod:`memcli.read.fusion`) → :class:`Hit` models.
+A long message whose question sentence is not the whole text (chatter first,
+:func:`memcli.slots.question_focus`) is searched by that sentence: the lexical tokens and the
+query vector come from it, not from the chatter.
 
 Scope: always the bound user, active memories only (``invalid_at IS NULL AND expired_at IS
 NULL``); with ``as_of=T``: what was believed true at world time T (``valid_from <= T <
