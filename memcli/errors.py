@@ -28,7 +28,6 @@ Mistakes of calling code (wrong argument types) stay ``ValueError``/``TypeError`
 from __future__ import annotations
 
 __all__ = [
-    "error_body",
     "BadInputError",
     "ConfigError",
     "EmbeddingError",

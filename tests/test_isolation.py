@@ -11,6 +11,7 @@ include LIKE wildcards, quotes, case variants and Chinese. Runs on SQLite and Po
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import apsw
@@ -201,7 +202,10 @@ def test_commands_as_a_never_touch_b(cli, embedder, new_db, users, n_a, n_b, ops
         r = run(*args)
         if item not in a_ids:
             assert r.exit_code == 3, (args, r.stderr)
-            assert r.stderr.strip() == f"memcli: error: no memory with id {item} for user {a!r}"
+            assert r.stderr.strip() in (f"memcli: error: no memory with id {item} for user {a!r}",  # --json: JSON
+                                        json.dumps({"error": {"code": "not_found", "message":
+                                                              f"no memory with id {item} for user {a!r}",
+                                                              "exit_code": 3}}, ensure_ascii=False))
         else:
             # 3: A purged it in an earlier op; 2: e.g. correcting a version A already corrected
             assert r.exit_code in (0, 2, 3), (args, r.stderr)

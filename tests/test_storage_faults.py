@@ -26,11 +26,17 @@ IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 def one_line_error(r, code: int, *needles: str) -> None:
-    """The CLI failed with ``code`` and exactly one ``memcli: error:`` line on stderr."""
+    """The CLI failed with ``code`` and exactly one ``memcli: error:`` line on stderr (with
+    ``--json``: one JSON error line of that exit code)."""
     assert r.exit_code == code, (r.exit_code, r.stdout, r.stderr)
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1, r.stderr
-    assert lines[0].startswith("memcli: error: "), r.stderr
+    if lines[0].startswith('{"error": '):
+        import json
+
+        assert json.loads(lines[0])["error"]["exit_code"] == code, lines[0]
+    else:
+        assert lines[0].startswith("memcli: error: "), r.stderr
     assert "Traceback" not in r.stderr
     for n in needles:
         assert n in lines[0], lines[0]
