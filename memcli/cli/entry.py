@@ -23,6 +23,7 @@ except ImportError:  # pragma: no cover
 
 from memcli.cli.app import app as _app
 from memcli.cli.app import err_console
+from memcli.cli.fast_args import json_error_line, json_errors
 from memcli.errors import MemcliError
 
 __all__ = ["COMMANDS", "app", "json_errors", "main", "module_for", "register", "say_error"]  # noqa: F822 (app: module __getattr__, every command registered)
@@ -149,22 +150,12 @@ def internal_error(exc: BaseException) -> None:
             pass
 
 
-def json_errors(argv: list[str]) -> bool:
-    """Whether this command line asked for ``--json`` (before a ``--``): its error is then JSON too."""
-    words = argv[: argv.index("--")] if "--" in argv else argv
-    return "--json" in words
-
-
 def say_error(message: str, code: str, exit_code: int, *, as_json: bool, hint: str = "") -> None:
     """Print one error: ``memcli: error: <message><hint>`` on stderr, or with ``--json`` the
     one-line JSON object ``{"error": {"code", "message", "exit_code"}}`` (the HTTP service's
     error body) on stderr. stdout stays empty either way."""
     if as_json:
-        import json
-
-        from memcli.errors import error_body
-
-        line = json.dumps(error_body(code, message, exit_code), ensure_ascii=False) + "\n"
+        line = json_error_line(code, message, exit_code)
         try:
             sys.stderr.write(line)
             sys.stderr.flush()

@@ -14,24 +14,34 @@ import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["Fallback", "fail", "parse_line"]
+__all__ = ["Fallback", "fail", "json_error_line", "json_errors", "parse_line"]
 
 
 class Fallback(Exception):
     """Not for the fast path: let the Typer app handle this command line."""
 
 
+def json_errors(argv: list[str]) -> bool:
+    """Whether this command line asked for ``--json`` (before a ``--``): its error is then JSON too."""
+    return "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
+
+
+def json_error_line(code: str, message: str, exit_code: int) -> str:
+    """One error as the one-line JSON object ``{"error": {"code", "message", "exit_code"}}``
+    (:func:`memcli.errors.error_body`, the HTTP service's error body), newline-terminated."""
+    import json
+
+    from memcli.errors import error_body
+
+    return json.dumps(error_body(code, message, exit_code), ensure_ascii=False) + "\n"
+
+
 def fail(exc: BaseException) -> None:
     """A memcli error, as the Typer app's main() prints it: one line on stderr (JSON with
-    ``--json``: ``{"error": {"code", "message", "exit_code"}}``), the error's exit code."""
+    ``--json``), the error's exit code."""
     code, exit_code = getattr(exc, "code", "memcli"), getattr(exc, "exit_code", 1)
-    words = sys.argv[1:]
-    if "--json" in (words[: words.index("--")] if "--" in words else words):
-        import json
-
-        from memcli.errors import error_body
-
-        sys.stderr.write(json.dumps(error_body(code, str(exc), exit_code), ensure_ascii=False) + "\n")
+    if json_errors(sys.argv[1:]):
+        sys.stderr.write(json_error_line(code, str(exc), exit_code))
     else:
         sys.stderr.write(f"memcli: error: {exc}\n")
     sys.stderr.flush()
