@@ -39,6 +39,16 @@ def _unit(rng, n):  # noqa: ANN001, ANN202
     return m / np.linalg.norm(m, axis=1, keepdims=True)
 
 
+def _seeded(path, user, vecs):  # noqa: ANN001, ANN202
+    """A real store holding one fact per vector for ``user``, indexed in vec0."""
+    store = SQLiteStore(path)
+    with store.tx():
+        index.ensure_vec_table(store, DIM, "test-model")
+        for i, v in enumerate(vecs):
+            index.index_vector(store, _item(store, user, f"fact {i}"), v, fresh=True)
+    return store
+
+
 def _same(store, user, rng, k=5, queries=30):  # noqa: ANN001, ANN202
     used = 0
     for q in _unit(rng, queries):
@@ -50,12 +60,9 @@ def _same(store, user, rng, k=5, queries=30):  # noqa: ANN001, ANN202
 
 def test_same_neighbours_as_vec0_through_writes_and_rollbacks(tmp_path: Path):
     rng = np.random.default_rng(5)
-    store = SQLiteStore(tmp_path / "m.db")
     base = _unit(rng, 60)
+    store = _seeded(tmp_path / "m.db", "ann", base)
     with store.tx():
-        index.ensure_vec_table(store, DIM, "test-model")
-        for i, v in enumerate(base):
-            index.index_vector(store, _item(store, "ann", f"fact {i}"), v, fresh=True)
         index.index_vector(store, _item(store, "bob", "other user"), base[0], fresh=True)
     for _ in range(2):  # loaded on the second ask
         search.neighbors(store, "ann", base[1], 5)
@@ -135,12 +142,8 @@ def test_drain_decides_the_same_without_the_copy(tmp_path: Path, embedder, monke
 
 def test_no_copy_when_the_vector_budget_is_zero(tmp_path: Path, monkeypatch):
     rng = np.random.default_rng(9)
-    store = SQLiteStore(tmp_path / "z.db")
     vecs = _unit(rng, 12)
-    with store.tx():
-        index.ensure_vec_table(store, DIM, "test-model")
-        for i, v in enumerate(vecs):
-            index.index_vector(store, _item(store, "cy", f"fact {i}"), v, fresh=True)
+    store = _seeded(tmp_path / "z.db", "cy", vecs)
     monkeypatch.setenv("MEMCLI_VECTOR_CACHE_MB", "0")
     for _ in range(3):
         assert write_knn.knn_of(store, "cy", vecs[0], 3) is None
