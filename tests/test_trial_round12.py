@@ -1,0 +1,78 @@
+"""Round 12's new-user findings, each as its kind:
+
+- root options work on either side of the command (``memcli show 1 --json`` and ``memcli
+  --json show 1``, ``memcli list -v``), in the Typer app and in the fast paths alike;
+- a command-line word that is not valid UTF-8 is refused with one line (exit 2), nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_bad_input import assert_error, snapshot
+
+
+@pytest.fixture
+def one(cli, db_path):
+    base = ("--db", str(db_path), "--user", "alice")
+    assert cli(*base, "remember", "I like green tea").exit_code == 0
+    return base
+
+
+@pytest.mark.parametrize("args", [
+    ("--json", "show", "1"), ("show", "1", "--json"), ("show", "--json", "1"),
+    ("--json", "list"), ("list", "--json"), ("--json", "history", "1"), ("stats", "--json"),
+])
+def test_json_before_or_after_the_command(cli, one, args):
+    r = cli(*one, *args)
+    assert r.exit_code == 0, r.stderr
+    json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("args", [
+    ("list", "-v"), ("list", "--verbose"), ("show", "1", "--debug"), ("list", "--model", "default"),
+    ("drain", "-v"), ("-v", "list"),
+])
+def test_root_flags_after_the_command(cli, one, args):
+    r = cli(*one, *args)
+    assert r.exit_code == 0, r.stderr
+    assert "green tea" in r.stdout or args[0] == "drain"
+
+
+def test_db_and_user_after_the_command(cli, db_path, one):
+    assert "green tea" in cli("list", "--db", str(db_path), "--user", "alice").stdout
+    assert "green tea" not in cli("--user", "alice", "list", "--db", str(db_path), "--user", "bob").stdout
+
+
+def test_a_root_json_for_a_command_without_json_output_is_refused(cli, one):
+    assert_error(cli(*one, "--json", "export"), 2, "--json: 'memcli export' has no JSON output")
+
+
+@pytest.mark.parametrize("args", [("--json", "capture", "hello there"), ("capture", "hello there", "-v", "--json")])
+def test_capture_fast_path_reads_both_orders(cli, one, args, monkeypatch):
+    from memcli.cli import fast
+
+    monkeypatch.delenv("MEMCLI_EMBED_BACKEND", raising=False)  # a setting the fast path leaves to the app
+    called = []
+    monkeypatch.setattr("memcli.cli.entry.main", lambda: called.append(1))  # the Typer app must not run
+    r = cli(*one, *args)
+    assert r.exit_code == 0 and not called, r.stderr
+    assert json.loads(r.stdout)["source_id"] >= 1
+    assert fast._parse(list(args))["cmd"]["json"] is True
+
+
+def test_context_fast_path_reads_a_root_json():
+    from memcli.cli.fast_context import _parse
+
+    assert _parse(["--json", "context", "tea"])["json"] is True
+
+
+@pytest.mark.parametrize("cmd", ["remember", "capture", "search"])
+def test_invalid_utf8_in_argv_is_refused(cli, one, db_path, cmd):
+    before = snapshot(db_path)
+    bad = b"\xff\xfe caf".decode("utf-8", "surrogateescape")  # how Python hands such bytes over
+    assert_error(cli(*one, cmd, bad), 2, "argument 6 is not valid UTF-8 ('\\xff\\xfe caf'); nothing was written")
+    r = cli(*one, cmd, bad, "--json")
+    assert json.loads(r.stderr)["error"]["code"] == "bad_input" and r.exit_code == 2
+    assert snapshot(db_path) == before
