@@ -76,3 +76,47 @@ def test_invalid_utf8_in_argv_is_refused(cli, one, db_path, cmd):
     r = cli(*one, cmd, bad, "--json")
     assert json.loads(r.stderr)["error"]["code"] == "bad_input" and r.exit_code == 2
     assert snapshot(db_path) == before
+
+
+# -- correct --at: the correction's valid time, as remember and capture have -------------------
+@pytest.mark.backends
+def test_correct_at_sets_both_ends_of_the_change(mem):
+    from datetime import UTC, datetime
+
+    old = mem.remember("I live in Paris", at="2026-01-01").item_id
+    new = mem.correct(old, "I live in Berlin", at="2026-09-01T10:00:00+02:00")
+    when = datetime(2026, 9, 1, 8, tzinfo=UTC)
+    assert new.valid_from == when and new.supersedes_id == old
+    assert mem.show(old).invalid_at == when
+    assert [i.statement for i in mem.list(as_of="2026-05-01")] == ["I live in Paris"]
+    assert [i.statement for i in mem.list(as_of="2026-10-01")] == ["I live in Berlin"]
+
+
+@pytest.mark.backends
+@pytest.mark.parametrize(("at", "starts"), [
+    ("someday", "at: 'someday' is not an ISO-8601 time"),
+    ("2099-01-01", "at: 2099-01-01T00:00:00Z is more than a day in the future"),
+    ("2025-06-01", "at: 2025-06-01T00:00:00Z is before memory #1 held (from 2026-01-01T00:00:00Z)"),
+])
+def test_correct_at_is_validated_and_nothing_is_written(mem, at, starts):
+    from memcli.errors import BadInputError
+
+    mem.remember("I live in Paris", at="2026-01-01")
+    with pytest.raises(BadInputError, match="^" + starts.replace("(", r"\(").replace(")", r"\)")):
+        mem.correct(1, "I live in Berlin", at=at)
+    assert [(i.id, i.status) for i in mem.list(include_all=True)] == [(1, "active")]
+
+
+def test_correct_at_on_the_command_line(cli, db_path):
+    base = ("--db", str(db_path), "--user", "alice")
+    assert cli(*base, "remember", "I live in Paris", "--at", "2026-01-01").exit_code == 0
+    before = snapshot(db_path)
+    assert_error(cli(*base, "correct", "1", "I live in Rome", "--at", "2099-01-01", "--json"), 2,
+                 "at: 2099-01-01T00:00:00Z is more than a day in the future")
+    assert snapshot(db_path) == before
+    r = cli(*base, "correct", "1", "I live in Berlin", "--at", "2026-09-01", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["valid_from"] == "2026-09-01T00:00:00Z"
+    assert cli(*base, "show", "1", "--json").json()["invalid_at"] == "2026-09-01T00:00:00Z"
+    far = cli(*base, "correct", "2", "I live in Oslo", "--at", "2099-01-01", "--allow-future", "--json")
+    assert far.exit_code == 0 and far.json()["valid_from"] == "2099-01-01T00:00:00Z"

@@ -164,17 +164,26 @@ def remember(
 def correct(
     item_id: IdArg,
     text: Annotated[str, typer.Argument(help="the corrected memory, or - to read it from stdin")],
+    at: Annotated[str | None, typer.Option(
+        "--at", help="when the correction started to hold (the old memory stops then): ISO-8601 such as "
+        "2026-03-01 or 2026-03-01T09:30:00+08:00 (no offset = UTC; default now; not before the old memory held)")
+    ] = None,
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Correct a memory: new item at confidence 1.0, the old one invalidated from now.
+    """Correct a memory: new item at confidence 1.0, the old one invalidated from now (or --at).
 
     Both stay linked (see `memcli history ID`). Only the newest valid version can be corrected
     (not one superseded, contradicted or forgotten).
 
-    Example: memcli correct 12 "我咖啡加一点糖"
+    Examples:
+
+      memcli correct 12 "我咖啡加一点糖"
+
+      memcli correct 7 "I moved to Berlin" --at 2026-09-01
     """
     with open_memory(db, user, model) as mem:
-        new = mem.correct(item_id, read_text_arg(text))
+        new = mem.correct(item_id, read_text_arg(text), at=at, allow_future=allow_future)
     if as_json:
         emit_json(new)
     else:
