@@ -120,3 +120,45 @@ def test_correct_at_on_the_command_line(cli, db_path):
     assert cli(*base, "show", "1", "--json").json()["invalid_at"] == "2026-09-01T00:00:00Z"
     far = cli(*base, "correct", "2", "I live in Oslo", "--at", "2099-01-01", "--allow-future", "--json")
     assert far.exit_code == 0 and far.json()["valid_from"] == "2099-01-01T00:00:00Z"
+
+
+# -- an --at with its own offset, on a machine in another zone -----------------------------------
+NOTE = ("note: times are shown in UTC, this machine's zone, not the +08:00 --at gave; set timezone "
+        "(MEMCLI_TIMEZONE=+08:00 or a name such as Asia/Shanghai) to show them in yours")
+
+
+@pytest.mark.parametrize("fast", [False, True])
+@pytest.mark.parametrize("cmd", ["remember", "capture"])
+def test_an_offset_the_display_zone_does_not_share_is_named(cli, db_path, monkeypatch, cmd, fast):
+    monkeypatch.setenv("TZ", "UTC")
+    if fast:
+        monkeypatch.delenv("MEMCLI_EMBED_BACKEND", raising=False)
+    base = ("--db", str(db_path), "--user", "alice")
+    r = cli(*base, cmd, "I met Anna at the station", "--at", "2026-03-06T01:30:00+08:00")
+    assert r.exit_code == 0 and r.stderr.strip().splitlines()[-1] == NOTE, r.stderr
+    assert NOTE not in cli(*base, cmd, "I like jazz", "--at", "2026-03-06T01:30:00+00:00").stderr
+    assert NOTE not in cli(*base, cmd, "I like tea", "--at", "2026-03-06T01:30:00+08:00", "--json").stderr
+    monkeypatch.setenv("MEMCLI_TIMEZONE", "Asia/Shanghai")  # the user's zone, chosen: nothing to say
+    assert "note:" not in cli(*base, cmd, "I like rain", "--at", "2026-03-06T01:30:00+08:00").stderr
+
+
+def test_correct_names_the_zone_too(cli, db_path, monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    base = ("--db", str(db_path), "--user", "alice")
+    assert cli(*base, "remember", "I live in Paris", "--at", "2026-01-01").exit_code == 0
+    r = cli(*base, "correct", "1", "I live in Shanghai", "--at", "2026-03-06T01:30:00+08:00")
+    assert r.exit_code == 0 and r.stderr.strip().splitlines()[-1] == NOTE
+
+
+def test_a_narrow_table_names_the_zone_of_its_dates(cli, db_path, monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    base = ("--db", str(db_path), "--user", "alice")
+    assert cli(*base, "remember", "I met Anna at the station", "--at", "2026-03-06T01:30:00+08:00").exit_code == 0
+    out = cli(*base, "list").stdout  # not a terminal: 80 columns, dates without their time
+    assert "valid_from (UTC)" in out and "2026-03-05" in out
+    monkeypatch.setenv("MEMCLI_TIMEZONE", "Asia/Shanghai")
+    out = cli(*base, "list").stdout
+    assert "valid_from (Asia/Shanghai)" in out and "2026-03-06" in out
+    monkeypatch.setenv("MEMCLI_TIMEZONE", "+08:00")
+    assert "valid_from (+08:00)" in cli(*base, "list").stdout
+    assert "2026-03-06 01:30:00 +08:00" in cli(*base, "show", "1").stdout

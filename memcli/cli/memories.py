@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -57,6 +57,14 @@ AtOpt = Annotated[str | None, typer.Option(
     "(no offset = UTC; default now)")]
 FutureOpt = Annotated[bool, typer.Option(
     "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
+
+
+def _zone_note(at: str | None, mem: Any) -> None:
+    """Tell people when --at's offset is not the zone its time will be shown in (memcli.timeutil.zone_note)."""
+    from memcli.timeutil import zone_note
+
+    if note := zone_note(at, mem.settings.tz, mem.settings.timezone):
+        info(note)
 
 
 def _jsonl_utterances(lines: list[str]) -> list[str]:
@@ -130,6 +138,7 @@ def capture(
             info(f"already captured (key {r.idempotency_key}); nothing added")
         else:
             info(f"captured source #{r.source_id}, outbox task #{r.outbox_id} (pending)")
+            _zone_note(at, mem)
 
 
 @app.command()
@@ -158,6 +167,7 @@ def remember(
         emit_json({"decision": result, "item": item})
     else:
         info(render.decision_line(result))
+        _zone_note(at, mem)
 
 
 @app.command()
@@ -188,6 +198,7 @@ def correct(
         emit_json(new)
     else:
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
+        _zone_note(at, mem)
 
 
 def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
