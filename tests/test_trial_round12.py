@@ -162,3 +162,33 @@ def test_a_narrow_table_names_the_zone_of_its_dates(cli, db_path, monkeypatch):
     monkeypatch.setenv("MEMCLI_TIMEZONE", "+08:00")
     assert "valid_from (+08:00)" in cli(*base, "list").stdout
     assert "2026-03-06 01:30:00 +08:00" in cli(*base, "show", "1").stdout
+
+
+# -- lexical variants: an English word matches where a word starts ---------------------------------
+WORDS = {"sold": "I sold my bike last week", "bold": "Painting bold colours relaxes me",
+         "old": "My old laptop still works", "older": "My sister is older than me",
+         "caps": "OLD habits are hard to break", "paren": "I kept my (old) phone", "zh": "我的old车很旧",
+         "coffee": "I take my coffee black", "sugar": "我咖啡不加糖"}
+
+
+@pytest.mark.backends
+def test_an_english_variant_matches_at_a_word_start_and_chinese_anywhere(mem):
+    ids = {k: mem.remember(t).item_id for k, t in WORDS.items()}
+    name = {v: k for k, v in ids.items()}
+
+    def found(variants: list[str]) -> set[str]:
+        return {name[i] for i, _ in mem.store.like_search("alice", variants, min_score=1, limit=50)}
+
+    assert found(["old"]) == {"old", "older", "caps", "paren", "zh"}
+    assert found(["coff"]) == {"coffee"}  # a partial word still matches from its start
+    assert found(["加糖"]) == {"sugar"}  # Chinese: anywhere (不加糖)
+    assert found(["ffee"]) == set()
+    scores = mem.store.like_scores("alice", ["old"], list(ids.values()))
+    assert {name[i] for i, sc in scores.items() if sc} == {"old", "older", "caps", "paren", "zh"}
+
+
+@pytest.mark.backends
+def test_search_for_old_does_not_bring_sold(mem):
+    mem.remember("I sold my bike last week")
+    hits = mem.search("old", explain=True, legs=["lexical"])
+    assert [h.statement for h in hits] == []
