@@ -232,16 +232,18 @@ class Memory(Engine):
                 allow_future: bool = False) -> MemoryItem:
         """The user corrects a memory: a new item at confidence 1.0 (rule 4), valid from ``at``
         (default now); the old one is invalidated from then; both linked (supersedes/superseded_by);
-        an event recorded (:func:`memcli.governance.lifecycle.correct_text`).
+        an event recorded (:func:`memcli.write.explicit.correct_text`).
 
         Raises:
             NotFoundError: no such item for this user.
             BadInputError: bad text or ``at`` (before the old memory held; more than a day ahead
                 unless ``allow_future``); the item was already superseded, contradicted or forgotten.
         """
+        from memcli.write.explicit import correct_text
+
         text = check_text(text, self.settings.max_text_chars)
-        new_id = lifecycle.correct_text(self.store, self.settings, self.user, item_id, text,
-                                        lambda t: self.embedder.embed_one(t), at=at, allow_future=allow_future)
+        new_id = correct_text(self.store, self.settings, self.user, item_id, text,
+                              lambda t: self.embedder.embed_one(t), at=at, allow_future=allow_future)
         return self._item(self.store.get_item(self.user, new_id))
 
     def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:

@@ -168,7 +168,7 @@ def test_a_narrow_table_names_the_zone_of_its_dates(cli, db_path, monkeypatch):
 WORDS = {"sold": "I sold my bike last week", "bold": "Painting bold colours relaxes me",
          "old": "My old laptop still works", "older": "My sister is older than me",
          "caps": "OLD habits are hard to break", "paren": "I kept my (old) phone", "zh": "我的old车很旧",
-         "coffee": "I take my coffee black", "sugar": "我咖啡不加糖"}
+         "coffee": "My coffee mug is blue", "sugar": "我咖啡不加糖"}
 
 
 @pytest.mark.backends

@@ -23,33 +23,12 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
 from memcli.settings import Settings
-from memcli.timeutil import now_utc, parse_at, refuse_future
+from memcli.timeutil import now_utc, parse_at
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: capture never needs it
     import numpy as np
 
-__all__ = ["correct", "correct_text", "forget"]
-
-
-def correct_text(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,
-                 embed: Callable[[str], np.ndarray], *, at: str | datetime | None = None,
-                 allow_future: bool = False) -> int:
-    """:func:`correct` for a checked ``text``, read as ``remember`` reads it (its own slot and kind;
-    None of either: the old memory's), from ``at`` (user input: ISO-8601 text or a datetime;
-    None: now). Returns the new item's id.
-
-    Raises:
-        BadInputError: ``at`` is not a time, more than a day ahead (unless ``allow_future``), or
-            before the old memory held; and all of :func:`correct`'s.
-    """
-    from memcli.write.extract import enrich
-
-    when = None if at is None else parse_at(at, field="at")
-    if not allow_future:
-        refuse_future(when, field="at")
-    read = enrich(Candidate(statement=text, kind=Kind.OTHER, salience=0.7, valid_from=when or now_utc()))
-    return correct(store, settings, user_id, item_id, text, embed, slot=read.slot,
-                   kind=None if read.kind == Kind.OTHER else read.kind, at=when)
+__all__ = ["correct", "forget"]
 
 
 def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,
