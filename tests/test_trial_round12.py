@@ -46,7 +46,14 @@ def test_db_and_user_after_the_command(cli, db_path, one):
 
 
 def test_a_root_json_for_a_command_without_json_output_is_refused(cli, one):
-    assert_error(cli(*one, "--json", "export"), 2, "--json: 'memcli export' has no JSON output")
+    assert_error(cli(*one, "--json", "serve"), 2, "--json: 'memcli serve' has no JSON output")
+    assert_error(cli(*one, "mcp", "--json"), 2, "--json: 'memcli mcp' has no JSON output")
+
+
+@pytest.mark.parametrize("args", [("--json", "export"), ("export", "--json")])
+def test_json_output_anyway_takes_json(cli, one, args):
+    r = cli(*one, *args)
+    assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[0])["text"] == "I like green tea", r.stderr
 
 
 @pytest.mark.parametrize("args", [("--json", "capture", "hello there"), ("capture", "hello there", "-v", "--json")])

@@ -107,8 +107,8 @@ def cli_reference_markdown() -> str:
            "in the terminal.", "",
            "Global options (`--db`, `--user`, `--model`, `--verbose`, `--debug`, `--json`) go before or after "
            "the command (`memcli --json show 1` = `memcli show 1 --json`); given on both sides, the one after "
-           "the command wins. A root `--json` for a command without JSON output (`export`, `serve`, `mcp`, "
-           "`tools call`) is refused (exit 2). A command-line word that is not valid UTF-8 is refused with "
+           "the command wins. `export` and `tools call` print JSON anyway and take `--json` as it is; `serve` "
+           "and `mcp` refuse it (exit 2). A command-line word that is not valid UTF-8 is refused with "
            "one line (exit 2) before anything is done.", "",
            "| command | what it does |", "|---|---|"]
     commands = list(iter_commands())

@@ -5,7 +5,8 @@ People write ``memcli show 1 --json`` as often as ``memcli --json show 1``, and 
 ``--model``, ``--verbose``/``-v``, ``--debug`` and ``--json``; :func:`root_options_anywhere`
 gives every command the root options it lacks (hidden from its help, they set the same global
 value) and lets ``--json`` before the command switch on the command's own ``--json``. A
-command without JSON output refuses a root ``--json`` with one line (exit 2). The fast paths
+command whose output is JSON anyway (``export``, ``tools call``) takes ``--json`` and changes
+nothing; one without JSON output (``serve``, ``mcp``) refuses it with one line (exit 2). The fast paths
 (:mod:`memcli.cli.fast_args`) read the same lines the same way.
 """
 
@@ -25,8 +26,11 @@ from memcli.errors import BadInputError
 
 __all__ = ["ROOT_OPTIONS", "root_options_anywhere"]
 
-#: the root callback's parameters that every command also takes (the Globals field of each)
-ROOT_OPTIONS = ("db", "user", "model", "verbose", "debug")
+#: the root callback's parameters that every command also takes → the Globals field each sets
+ROOT_OPTIONS = {"db": "db", "user": "user", "model": "model", "verbose": "verbose", "debug": "debug",
+                "as_json": "json"}
+#: commands without a --json flag whose output is JSON anyway: --json is taken and changes nothing
+ALWAYS_JSON = frozenset({"memcli export", "memcli tools call"})
 
 
 def _setter(field: str) -> Any:
@@ -41,10 +45,10 @@ def _setter(field: str) -> Any:
 def _with_root_json(callback: Any, json_name: str | None, path: str) -> Any:
     @functools.wraps(callback)
     def run(*args: Any, **kwargs: Any) -> Any:
-        if GLOBALS.json:
-            if json_name is None:
-                raise BadInputError(f"--json: '{path}' has no JSON output")
+        if GLOBALS.json and json_name is not None:
             kwargs[json_name] = True
+        elif GLOBALS.json and path not in ALWAYS_JSON:
+            raise BadInputError(f"--json: '{path}' has no JSON output")
         return callback(*args, **kwargs)
 
     return run
@@ -52,8 +56,9 @@ def _with_root_json(callback: Any, json_name: str | None, path: str) -> Any:
 
 def _leaf(cmd: Any, path: str, root_params: dict[str, Any]) -> None:
     taken = {o for p in cmd.params for o in (*p.opts, *p.secondary_opts)}
-    for field in ROOT_OPTIONS:
-        root = root_params[field]
+    json_name = next((p.name for p in cmd.params if "--json" in getattr(p, "opts", ())), None)
+    for name, field in ROOT_OPTIONS.items():
+        root = root_params[name]
         free = [n for n in root.opts if n not in taken]
         if not free:  # the command has an option of that name itself (context --verbose, --db, --user ...)
             continue
@@ -61,7 +66,6 @@ def _leaf(cmd: Any, path: str, root_params: dict[str, Any]) -> None:
         opt.opts, opt.secondary_opts, opt.hidden, opt.expose_value = free, [], True, False
         opt.name, opt.callback = f"_root_{field}", _setter(field)
         cmd.params.append(opt)
-    json_name = next((p.name for p in cmd.params if "--json" in getattr(p, "opts", ())), None)
     if cmd.callback is not None:
         cmd.callback = _with_root_json(cmd.callback, json_name, path)
 
