@@ -28,11 +28,11 @@ from memcli.engine import Engine, backend_overrides, resolve_settings
 from memcli.errors import BadInputError
 from memcli.governance import lifecycle
 from memcli.governance.views import event_model, item_model
-from memcli.models import Candidate, CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
+from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl, validation_line
 from memcli.settings import Settings
 from memcli.text import check_query
-from memcli.timeutil import from_iso, now_utc, parse_at
+from memcli.timeutil import from_iso, parse_at
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
@@ -228,24 +228,22 @@ class Memory(Engine):
         vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
         return apply_records(self.store, self.settings, self.user, texts, recs, vectors, origin=origin)
 
-    def correct(self, item_id: int, text: str) -> MemoryItem:
-        """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
-        invalidated from now; both linked (supersedes/superseded_by); an event recorded
-        (:func:`memcli.governance.lifecycle.correct`).
+    def correct(self, item_id: int, text: str, *, at: str | datetime | None = None,
+                allow_future: bool = False) -> MemoryItem:
+        """The user corrects a memory: a new item at confidence 1.0 (rule 4), valid from ``at``
+        (default now); the old one is invalidated from then; both linked (supersedes/superseded_by);
+        an event recorded (:func:`memcli.write.explicit.correct_text`).
 
         Raises:
             NotFoundError: no such item for this user.
-            BadInputError: bad text; the item was already superseded (correct the newest
-                version instead), contradicted (no longer valid) or forgotten.
+            BadInputError: bad text or ``at`` (before the old memory held; more than a day ahead
+                unless ``allow_future``); the item was already superseded, contradicted or forgotten.
         """
-        from memcli.write.extract import enrich
+        from memcli.write.explicit import correct_text
 
         text = check_text(text, self.settings.max_text_chars)
-        # the corrected text's own slot and kind, as remember reads them (None: the old memory's)
-        read = enrich(Candidate(statement=text, kind=Kind.OTHER, salience=0.7, valid_from=now_utc()))
-        new_id = lifecycle.correct(self.store, self.settings, self.user, item_id, text,
-                                   lambda t: self.embedder.embed_one(t), slot=read.slot,
-                                   kind=None if read.kind == Kind.OTHER else read.kind)
+        new_id = correct_text(self.store, self.settings, self.user, item_id, text,
+                              lambda t: self.embedder.embed_one(t), at=at, allow_future=allow_future)
         return self._item(self.store.get_item(self.user, new_id))
 
     def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from memcli.errors import BadInputError
 
 __all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH", "get_zone", "human",
-           "local_zone", "offset_text", "refuse_future", "FUTURE_TOLERANCE"]
+           "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE"]
 
 # Sentinel for "no end" in integer columns (vec0 metadata cannot hold NULL): 9999-12-31.
 FAR_FUTURE_EPOCH = 253402300799
@@ -179,3 +179,35 @@ def human(dt: datetime | None, tz: tzinfo | None, *, seconds: bool = False) -> s
         return ""
     local = dt.astimezone(tz or UTC)
     return local.strftime("%Y-%m-%d %H:%M" + (":%S" if seconds else "")) + " " + offset_text(local)
+
+
+def zone_label(tz: tzinfo | None, at: datetime | None = None) -> str:
+    """A short name of the display zone for people: ``UTC``, ``Asia/Shanghai``, else its offset at
+    ``at`` (default now) such as ``+08:00``."""
+    if tz is None or tz is UTC:
+        return "UTC"
+    key = getattr(tz, "key", None)
+    if key and key != "localtime":
+        return str(key)
+    local = (at or now_utc()).astimezone(tz)
+    if not local.utcoffset() and local.tzname() in ("UTC", "GMT"):
+        return "UTC"
+    return offset_text(local)
+
+
+def zone_note(at: str | datetime | None, tz: tzinfo, timezone_setting: str | None) -> str | None:
+    """A line for people when ``at`` (a user's ``--at``) carries an offset other than the one its
+    time is shown in, and the display zone is the machine's (``timezone`` unset = ``local``):
+    ``--at 2026-03-05T23:30:00+08:00`` on a UTC server is listed as 2026-03-05 15:30 +00:00.
+    None otherwise (no offset given, the same offset, or a zone the user chose)."""
+    if at is None or (timezone_setting or "local").strip().lower() not in ("", "local"):
+        return None
+    try:
+        dt = at if isinstance(at, datetime) else datetime.fromisoformat(at.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if dt.tzinfo is None or dt.utcoffset() == dt.astimezone(tz).utcoffset():
+        return None
+    given = offset_text(dt)
+    return (f"note: times are shown in {zone_label(tz, dt)}, this machine's zone, not the {given} --at gave; "
+            f"set timezone (MEMCLI_TIMEZONE={given} or a name such as Asia/Shanghai) to show them in yours")

@@ -313,7 +313,7 @@ def test_a_lone_surrogate_in_an_argument_field_is_one_line(base, db_path):
     before = snapshot(db_path)  # non-UTF-8 bytes in argv reach Python as lone surrogates
     for args in (("--key", "k\udcff"), ("--session", "s\udcff")):
         msg = assert_error(run_cli(*base, "capture", "hello", *args), 2)
-        assert msg == f"{args[0][2:]}: not valid Unicode (an unpaired surrogate)"
+        assert msg == f"argument 8 is not valid UTF-8 ('{args[1][0]}\\xff'); nothing was written"
     assert snapshot(db_path) == before
 
 

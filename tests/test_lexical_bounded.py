@@ -9,7 +9,7 @@ from pathlib import Path
 from memcli.db import bounded, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.db.search import escape_like, fts_query, fts_sql, like_sql
+from memcli.db.search import fts_query, fts_sql, like_sql, like_terms
 
 WORDS = ["咖啡", "喜欢", "猫", "coffee", "tea", "lyon", "python", "开发"]
 
@@ -58,21 +58,21 @@ def test_fts_rank_cap_keeps_the_newest_matches(tmp_path: Path, monkeypatch) -> N
 def test_like_window_equals_the_full_scan_under_the_cap(tmp_path: Path) -> None:
     with _store(tmp_path) as st:
         for variants in (["咖啡"], ["第1"], ["coff", "猫"], ["100%"]):
-            pats = [(f"%{escape_like(v)}%", len(v)) for v in variants]
-            flat = [x for p in pats for x in p]
+            pats = like_terms(variants)
+            flat = [x for _, p, n in pats for x in (p, n)]
             for user in ("alice", "a@b.c"):
-                old = [(r["id"], r["like_score"]) for r in st.q(like_sql(len(pats)), [*flat, user, 1, 30])]
+                old = [(r["id"], r["like_score"]) for r in st.q(like_sql(variants), [*flat, user, 1, 30])]
                 assert bounded.like_window(st, user, pats, min_score=1, limit=30) == old
                 at = ["2026-02-15T00:00:00Z"] * 2
-                old = [(r["id"], r["like_score"]) for r in st.q(like_sql(len(pats), as_of=True),
+                old = [(r["id"], r["like_score"]) for r in st.q(like_sql(variants, as_of=True),
                                                                 [*flat, user, *at, 1, 30])]
                 assert bounded.like_window(st, user, pats, min_score=1, limit=30, at=at) == old
-        pats = [("%第%", 1)]
+        pats = like_terms(["第"])
         capped = bounded.like_window(st, "alice", pats, min_score=1, limit=500, cap=20)
         newest = [r["id"] for r in st.q(f"SELECT id FROM {s.ITEMS} WHERE user_id = 'alice' AND invalid_at IS NULL "
                                         "AND expired_at IS NULL ORDER BY id DESC LIMIT 20")]
         assert [i for i, _ in capped] == newest
-        assert bounded.like_scores(st, "alice", [("%咖啡%", 2), ("%猫%", 1)], newest[:3]).keys() == set(newest[:3])
+        assert bounded.like_scores(st, "alice", like_terms(["咖啡", "猫"]), newest[:3]).keys() == set(newest[:3])
 
 
 def test_a_dominant_user_ranks_without_its_token_and_gets_the_same_rows(tmp_path: Path) -> None:

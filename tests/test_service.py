@@ -53,6 +53,20 @@ def _user(svc, name: str | None = None) -> tuple[str, dict[str, str]]:
     return user, {"Authorization": f"Bearer {tok}"}
 
 
+def test_correct_takes_a_valid_time_as_remember_does(server):
+    base, _svc, _ = server
+    _, auth = _user(_svc)
+    old = httpx.post(f"{base}/v1/memories", json={"text": "I live in Paris", "at": "2026-01-01"},
+                     headers=auth).json()["item_id"]
+    fixed = httpx.patch(f"{base}/v1/memories/{old}", json={"text": "I live in Berlin", "at": "2026-09-01"},
+                        headers=auth).json()
+    assert fixed["valid_from"] == "2026-09-01T00:00:00Z"
+    assert httpx.get(f"{base}/v1/memories/{old}", headers=auth).json()["invalid_at"] == "2026-09-01T00:00:00Z"
+    bad = httpx.patch(f"{base}/v1/memories/{fixed['id']}", json={"text": "I live in Rome", "at": "2025-01-01"},
+                      headers=auth)
+    assert bad.status_code == 400 and bad.json()["error"]["message"].startswith("at: 2025-01-01T00:00:00Z is before")
+
+
 def test_capture_is_drained_on_the_next_request_channel_and_found(server):
     base, svc, _ = server
     user, auth = _user(svc)

@@ -83,6 +83,7 @@ class Globals:
     model: str | None = None
     verbose: bool = False
     debug: bool = False
+    json: bool = False  # --json before the command (memcli.cli.rootopts)
     extra: dict[str, Any] = field(default_factory=dict)
     tz: Any = None  # the user's zone (settings.timezone) for human output; set by open_memory
 
@@ -106,9 +107,11 @@ def _root(
     model: ModelOpt = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="explain skipped work on stderr")] = False,
     debug: Annotated[bool, typer.Option("--debug", help="show tracebacks")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable JSON (the command's --json)")] = False,
 ) -> None:
+    # root options may also follow the command (memcli show 1 --json, memcli list -v): memcli.cli.rootopts
     GLOBALS.db, GLOBALS.user, GLOBALS.model = db, user, model
-    GLOBALS.verbose, GLOBALS.debug = verbose, debug
+    GLOBALS.verbose, GLOBALS.debug, GLOBALS.json = verbose, debug, as_json
 
 
 def settings_for(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201

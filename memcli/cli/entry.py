@@ -44,7 +44,7 @@ COMMANDS = {
 }
 GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve")
 _VALUE_OPTS = {"--db", "--user", "-u", "--model"}  # the root callback's options that take a value
-_FLAG_OPTS = {"--verbose", "-v", "--debug"}
+_FLAG_OPTS = {"--verbose", "-v", "--debug", "--json"}
 
 
 def module_for(argv: list[str]) -> str | tuple[str, ...] | None:
@@ -89,6 +89,9 @@ def _click_command():  # noqa: ANN202
     if _command is None or _command[0] != key:
         _command = (key, typer.main.get_command(_app))
         _unwrap_tree(_command[1])
+        from memcli.cli.rootopts import root_options_anywhere
+
+        root_options_anywhere(_command[1])
     return _command[1]
 
 

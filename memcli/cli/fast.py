@@ -249,6 +249,10 @@ def try_fast(argv: list[str]) -> None:
         sys.stderr.write(f"already captured (key {row['idempotency_key']}); nothing added\n")
     else:
         sys.stderr.write(f"captured source #{row['source_id']}, outbox task #{row['outbox_id']} (pending)\n")
+        from memcli.timeutil import local_zone, zone_note
+
+        if note := zone_note(c.get("at"), local_zone(), "local"):  # timezone is unset here (else: the full path)
+            sys.stderr.write(note + "\n")
     sys.stderr.flush()
     sys.exit(0)
 

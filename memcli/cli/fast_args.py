@@ -2,7 +2,9 @@
 :mod:`memcli.cli.fast_context`): no typer, click or rich.
 
 A fast path takes only a well-formed line of one command — root options that take a value,
-root flags, the command, then its options, flags and one positional argument — and leaves
+root flags, the command, then its options, flags and one positional argument; as in the Typer
+app (:mod:`memcli.cli.rootopts`), a root flag may follow the command and ``--json`` may
+precede it — and leaves
 everything else to the Typer app (:class:`Fallback`): help, a repeated or unknown option, a
 value that starts with ``-`` (how click reads it is not this path's business), a missing or
 second positional argument.
@@ -14,7 +16,7 @@ import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["Fallback", "fail", "json_error_line", "json_errors", "parse_line"]
+__all__ = ["Fallback", "check_argv", "fail", "json_error_line", "json_errors", "parse_line"]
 
 
 class Fallback(Exception):
@@ -34,6 +36,20 @@ def json_error_line(code: str, message: str, exit_code: int) -> str:
     from memcli.errors import error_body
 
     return json.dumps(error_body(code, message, exit_code), ensure_ascii=False) + "\n"
+
+
+def check_argv(argv: list[str]) -> None:
+    """Refuse a command line with a word that is not valid UTF-8 (``memcli remember $'\\xff caf'``):
+    Python keeps such bytes as lone surrogates, which no store can hold, so they used to be
+    dropped from the text without a word. One line (JSON with ``--json``), exit 2, nothing done."""
+    for n, a in enumerate(argv, 1):
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            from memcli.errors import BadInputError
+
+            fail(BadInputError(f"argument {n} is not valid UTF-8 ('{shown[:60]}'); nothing was written"))
 
 
 def fail(exc: BaseException) -> None:
@@ -75,6 +91,7 @@ def parse_line(argv: list[str], command: str, *, global_value: Mapping[str, str]
     flag → (key, value). Raises :class:`Fallback` for any other line (see the module doc).
     """
     g: dict[str, Any] = {}
+    c: dict[str, Any] = {}
     i = 0
     while i < len(argv) and argv[i] != command:
         a = argv[i]
@@ -83,12 +100,13 @@ def parse_line(argv: list[str], command: str, *, global_value: Mapping[str, str]
             g[global_value[name]], i = _value(argv, i, eq, val)
         elif a in global_flags and a.lstrip("-") not in g:
             g[a.lstrip("-")] = True
+        elif a == "--json" and a in cmd_flags and "json" not in c:  # the root --json: the command's own
+            c["json"] = True
         else:
             raise Fallback  # another command, an unknown root option, a repeat
         i += 1
     if i >= len(argv):
         raise Fallback
-    c: dict[str, Any] = {}
     positional: str | None = None
     i += 1
     while i < len(argv):
@@ -99,6 +117,8 @@ def parse_line(argv: list[str], command: str, *, global_value: Mapping[str, str]
         elif a in cmd_flags and cmd_flags[a][0] not in c:
             key, v = cmd_flags[a]
             c[key] = v
+        elif a in global_flags and a.lstrip("-") not in g:  # a root flag after the command (memcli.cli.rootopts)
+            g[a.lstrip("-")] = True
         elif a.startswith("-") or positional is not None:  # -h, --help, "-" (stdin), unknown, a repeat, a 2nd argument
             raise Fallback
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -57,6 +57,14 @@ AtOpt = Annotated[str | None, typer.Option(
     "(no offset = UTC; default now)")]
 FutureOpt = Annotated[bool, typer.Option(
     "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
+
+
+def _zone_note(at: str | None, mem: Any) -> None:
+    """Tell people when --at's offset is not the zone its time will be shown in (memcli.timeutil.zone_note)."""
+    from memcli.timeutil import zone_note
+
+    if note := zone_note(at, mem.settings.tz, mem.settings.timezone):
+        info(note)
 
 
 def _jsonl_utterances(lines: list[str]) -> list[str]:
@@ -130,6 +138,7 @@ def capture(
             info(f"already captured (key {r.idempotency_key}); nothing added")
         else:
             info(f"captured source #{r.source_id}, outbox task #{r.outbox_id} (pending)")
+            _zone_note(at, mem)
 
 
 @app.command()
@@ -158,27 +167,38 @@ def remember(
         emit_json({"decision": result, "item": item})
     else:
         info(render.decision_line(result))
+        _zone_note(at, mem)
 
 
 @app.command()
 def correct(
     item_id: IdArg,
     text: Annotated[str, typer.Argument(help="the corrected memory, or - to read it from stdin")],
+    at: Annotated[str | None, typer.Option(
+        "--at", help="when the correction started to hold (the old memory stops then): ISO-8601 such as "
+        "2026-03-01 or 2026-03-01T09:30:00+08:00 (no offset = UTC; default now; not before the old memory held)")
+    ] = None,
+    allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Correct a memory: new item at confidence 1.0, the old one invalidated from now.
+    """Correct a memory: new item at confidence 1.0, the old one invalidated from now (or --at).
 
     Both stay linked (see `memcli history ID`). Only the newest valid version can be corrected
     (not one superseded, contradicted or forgotten).
 
-    Example: memcli correct 12 "我咖啡加一点糖"
+    Examples:
+
+      memcli correct 12 "我咖啡加一点糖"
+
+      memcli correct 7 "I moved to Berlin" --at 2026-09-01
     """
     with open_memory(db, user, model) as mem:
-        new = mem.correct(item_id, read_text_arg(text))
+        new = mem.correct(item_id, read_text_arg(text), at=at, allow_future=allow_future)
     if as_json:
         emit_json(new)
     else:
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
+        _zone_note(at, mem)
 
 
 def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:

@@ -95,11 +95,12 @@ def search(
 
 
 def _hits_table(hits: list[Any], explain: bool) -> None:
-    from memcli.cli.render import add_columns, table, when
+    from memcli.cli.render import add_columns, table, time_col, when
 
     t = table()
     gated = any(h.p_relevant is not None for h in hits)
-    add_columns(t, ("id", "score", *(("p",) if gated else ()), "statement", "kind", "conf", "valid_from"), "statement")
+    add_columns(t, ("id", "score", *(("p",) if gated else ()), "statement", "kind", "conf", time_col("valid_from")),
+                "statement")
     for h in hits:
         p = ("–" if h.p_relevant is None else f"{h.p_relevant:.2f}" + (" below" if h.below_floor else ""),) if gated \
             else ()

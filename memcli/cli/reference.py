@@ -105,8 +105,11 @@ def cli_reference_markdown() -> str:
            "Generated from the Typer app by `memcli/cli/reference.py` when the site is built: it lists every "
            "command and option of the code it was built from. `memcli COMMAND --help` prints the same help "
            "in the terminal.", "",
-           "Global options (`--db`, `--user`, `--model`, `--verbose`, `--debug`) go before the command; "
-           "`--db`, `--user` and `--json` are also accepted after it, where the later one wins.", "",
+           "Global options (`--db`, `--user`, `--model`, `--verbose`, `--debug`, `--json`) go before or after "
+           "the command (`memcli --json show 1` = `memcli show 1 --json`); given on both sides, the one after "
+           "the command wins. `export` and `tools call` print JSON anyway and take `--json` as it is; `serve` "
+           "and `mcp` refuse it (exit 2). A command-line word that is not valid UTF-8 is refused with "
+           "one line (exit 2) before anything is done.", "",
            "| command | what it does |", "|---|---|"]
     commands = list(iter_commands())
     for path, cmd, _ctx in commands[1:]:

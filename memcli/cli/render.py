@@ -10,7 +10,7 @@ from rich.table import Table
 
 from memcli.cli.app import GLOBALS, console
 from memcli.models import DecisionResult, Event, MemoryItem
-from memcli.timeutil import human
+from memcli.timeutil import human, zone_label
 
 #: below this many columns (80 when stdout is not a terminal) a table shows dates without their time
 #: and gives its one text column the room the others leave
@@ -27,6 +27,12 @@ def when(dt: Any) -> str:
     only the date (``2026-03-02``) on a narrow console."""
     out = human(dt, GLOBALS.tz)
     return out[:10] if narrow() else out
+
+
+def time_col(name: str) -> str:
+    """A time column's header: on a narrow console, where cells are dates without their offset,
+    it names the zone they are in (``valid_from (UTC)``), so a day is never read in another zone."""
+    return f"{name} ({zone_label(GLOBALS.tz)})" if narrow() else name
 
 
 def table(**kw: Any) -> Table:
@@ -49,7 +55,8 @@ def add_columns(t: Table, cols: Sequence[str], text: str) -> None:
 
 def items_table(rows: Sequence[MemoryItem], title: str | None = None) -> None:
     t = table(title=title, show_lines=False)
-    add_columns(t, ("id", "statement", "kind", "conf", "status", "valid_from", "invalid_at"), "statement")
+    add_columns(t, ("id", "statement", "kind", "conf", "status", time_col("valid_from"), time_col("invalid_at")),
+                "statement")
     for it in rows:
         t.add_row(str(it.id), it.statement, it.kind, f"{it.effective_confidence:.2f}", it.status,
                   when(it.valid_from), when(it.invalid_at))
@@ -75,7 +82,8 @@ def decision_line(r: DecisionResult) -> str:
 
 def events_table(events: Sequence[Event]) -> None:
     t = table(title="events")
-    add_columns(t, ("id", "when", "action", "item", "other", "level", "cosine", "judge", "reason"), "reason")
+    add_columns(t, ("id", time_col("when"), "action", "item", "other", "level", "cosine", "judge", "reason"),
+                "reason")
     for e in events:
         t.add_row(str(e.id), when(e.created_at), e.action, str(e.item_id or ""), str(e.other_item_id or ""),
                   e.level or "", "" if e.cosine is None else f"{e.cosine:.3f}", e.judge or "", e.reason or "")

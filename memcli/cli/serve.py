@@ -140,11 +140,11 @@ def token_list(
     if as_json:
         emit_json(rows)
         return
-    from memcli.cli.render import add_columns, table, when
+    from memcli.cli.render import add_columns, table, time_col, when
     from memcli.timeutil import from_iso
 
     t = table()
-    add_columns(t, ("id", "prefix", "scope", "user", "name", "created", "revoked"), "name")
+    add_columns(t, ("id", "prefix", "scope", "user", "name", time_col("created"), time_col("revoked")), "name")
     for r in rows:
         t.add_row(str(r["id"]), r["prefix"], r["scope"], r["user"] or "", r["name"] or "",
                   *(when(from_iso(r[c])) if r[c] else "" for c in ("created_at", "revoked_at")))

@@ -139,33 +139,39 @@ def fts_top(store: Store, user: str, match: str, *, limit: int, at: Sequence[str
         m *= 4
 
 
-def _score_sql(n: int) -> str:
-    return " + ".join(["(i.statement LIKE ? ESCAPE '\\') * ?"] * n)
+def _score_sql(terms: Sequence[tuple[str, str, int]]) -> str:
+    return " + ".join(f"{sql} * ?" for sql, _, _ in terms)
 
 
-def like_scores(store: Store, user: str, patterns: Sequence[tuple[str, int]], ids: Sequence[int]) -> dict[int, int]:
-    """LIKE score (summed length of the variants contained) of the given item ids."""
-    if not patterns or not ids:
+def _flat(terms: Sequence[tuple[str, str, int]]) -> list[str | int]:
+    return [x for _, param, n in terms for x in (param, n)]
+
+
+def like_scores(store: Store, user: str, terms: Sequence[tuple[str, str, int]], ids: Sequence[int]) -> dict[int, int]:
+    """LIKE score (summed length of the variants contained) of the given item ids. ``terms``:
+    ``(SQL, parameter, len(v))`` of each variant over ``i.statement``
+    (:func:`memcli.db.predicates.like_term`)."""
+    if not terms or not ids:
         return {}
-    flat = [x for p in patterns for x in p]
+    flat = _flat(terms)
     marks = ",".join("?" * len(ids))
     return {int(r["id"]): int(r["sc"]) for r in store.q(
-        f"SELECT i.id AS id, ({_score_sql(len(patterns))}) AS sc FROM {s.ITEMS} i "
+        f"SELECT i.id AS id, ({_score_sql(terms)}) AS sc FROM {s.ITEMS} i "
         f"WHERE +i.user_id = ? AND i.id IN ({marks})", (*flat, user, *ids))}
 
 
-def like_window(store: Store, user: str, patterns: Sequence[tuple[str, int]], *, min_score: int, limit: int,
+def like_window(store: Store, user: str, terms: Sequence[tuple[str, str, int]], *, min_score: int, limit: int,
                 at: Sequence[str] = (), cap: int | None = None) -> list[tuple[int, int]]:
     """``(id, like_score)`` best first among the user's newest ``cap`` active (or, with ``at``,
-    not-superseded) rows. ``patterns``: (escaped ``%v%`` pattern, len(v))."""
-    if not patterns:
+    not-superseded) rows. ``terms``: as :func:`like_scores`."""
+    if not terms:
         return []
-    flat = [x for p in patterns for x in p]
+    flat = _flat(terms)
     cap = LIKE_SCAN_CAP if cap is None else cap
     # active: the (user_id, invalid_at, expired_at) index walks the newest rows first
     window = (f"SELECT i.* FROM {s.ITEMS} i WHERE i.user_id = ? AND i.expired_at IS NULL "
               f"{'' if at else 'AND i.invalid_at IS NULL '}ORDER BY i.id DESC LIMIT ?")
     cond = f"WHERE {_active('i', True)}" if at else ""
     return [(int(r["id"]), int(r["sc"])) for r in store.q(
-        f"SELECT id, sc FROM (SELECT i.id AS id, ({_score_sql(len(patterns))}) AS sc FROM ({window}) i {cond}) "
+        f"SELECT id, sc FROM (SELECT i.id AS id, ({_score_sql(terms)}) AS sc FROM ({window}) i {cond}) "
         "WHERE sc >= ? ORDER BY sc DESC, id DESC LIMIT ?", (*flat, user, cap, *at, min_score, limit))]

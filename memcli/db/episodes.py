@@ -156,13 +156,14 @@ def episode_like(store: Store, user: str, variants: Sequence[str], *, min_score:
                  as_of: datetime | None = None) -> list[tuple[int, int]]:
     """``(source_id, like_score)`` of the user's newest :data:`LIKE_SCAN_CAP` episodes: the summed
     length of the ``variants`` (unescaped substrings) each contains, ``>= min_score``, best first."""
-    from memcli.db.search import escape_like
+    from memcli.db.search import like_terms
 
     if not variants:
         return []
     cond, at = _at(as_of)
-    score = " + ".join(["(src.content LIKE ? ESCAPE '\\') * ?"] * len(variants))
-    flat = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+    terms = like_terms(variants, "src.content")  # a Latin word matches where a word starts, as for memories
+    score = " + ".join(f"{sql} * ?" for sql, _, _ in terms)
+    flat = [x for _, param, n in terms for x in (param, n)]
     rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
                          (SELECT source_id FROM {s.EPISODES} e WHERE e.user_id = ? AND e.is_episode = 1 {cond}
                           ORDER BY e.occurred_at DESC LIMIT ?) w

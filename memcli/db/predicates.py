@@ -2,13 +2,18 @@
 
 :func:`as_of_sql` is the one definition every ``--as-of`` query uses (lexical, bounded FTS,
 slot leg); vec0 mirrors it in its ``current`` flag (:func:`memcli.db.index.is_current`).
+
+:func:`like_term` is the one definition of how a lexical variant matches a text, on both
+backends: a variant that starts with a Latin letter matches only where a word starts (``old``
+finds "old car", "older", "我的old车", not "sold" or "bold"); any other (Chinese, a digit run)
+matches anywhere, as Chinese has no spaces between words.
 """
 
 from __future__ import annotations
 
 from memcli.db.store import FORGOTTEN
 
-__all__ = ["active_sql", "as_of_sql"]
+__all__ = ["active_sql", "as_of_sql", "like_term", "starts_a_word"]
 
 
 def as_of_sql(alias: str = "") -> str:
@@ -26,3 +31,24 @@ def active_sql(alias: str, as_of: bool) -> str:
     if as_of:
         return as_of_sql(alias)
     return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)"
+
+
+def starts_a_word(variant: str) -> bool:
+    """Whether ``variant`` must match at the start of a word: it begins with a Latin letter."""
+    return variant[:1].isascii() and variant[:1].isalpha()
+
+
+def _escape_glob(text: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
+
+
+def like_term(column: str, variant: str) -> tuple[str, str]:
+    """SQLite: ``(SQL, its one parameter)`` true when ``column`` holds ``variant`` (casefolded).
+
+    A word-start variant: ``GLOB`` over ``' ' || lower(column)`` with a non-letter, non-digit
+    character before it (``lower`` and ``LIKE`` both fold ASCII only, so case works as before);
+    any other: ``LIKE '%v%'`` (escaped)."""
+    if starts_a_word(variant):
+        return f"((' ' || lower({column})) GLOB ?)", f"*[^a-z0-9]{_escape_glob(variant)}*"
+    like = variant.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"({column} LIKE ? ESCAPE '\\')", f"%{like}%"

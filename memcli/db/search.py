@@ -9,7 +9,8 @@ Lexical: the FTS5 index holds jieba ``cut_for_search`` tokens (space-joined, uni
 every query token is double-quoted with inner ``"`` doubled and the tokens are OR-joined
 (:func:`fts_query`), so user text such as ``multi-agent``, ``a:b``, ``"x``, ``NEAR(``,
 ``AND`` never reaches FTS5 as syntax. LIKE patterns escape ``%``, ``_`` and the escape
-character (:func:`escape_like`).
+character (:func:`escape_like`); a variant that starts with a Latin letter matches only where a
+word starts (:func:`memcli.db.predicates.like_term`).
 
 SQL builders (``*_sql``) are separate from the runners, so the SQL can be tested as text.
 """
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.db.predicates import active_sql, as_of_sql
+from memcli.db.predicates import active_sql, as_of_sql, like_term
 from memcli.timeutil import iso, to_epoch
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
     from memcli.db.vector_cache import Scan
 
 __all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search",
-           "fts_sql", "knn", "knn_detached", "knn_sql", "like_scores", "like_search", "like_sql", "neighbors",
+           "fts_sql", "knn", "knn_detached", "knn_sql", "like_scores", "like_search", "like_sql", "like_terms",
+           "neighbors",
            "slot_search", "slot_sql", "vector_of"]
 
 K_MAX = 4096  # sqlite-vec's cap on k
@@ -192,15 +194,21 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def like_sql(n_variants: int, *, as_of: bool = False) -> str:
-    """SQL for the LIKE variants. Params: (v1, len1, ..., vN, lenN, user, [T, T], min_score, limit).
+def like_sql(variants: int | Sequence[str], *, as_of: bool = False) -> str:
+    """SQL for the LIKE variants (the full scan; the read path runs :func:`memcli.db.bounded.like_window`).
+    Params: (p1, len1, ..., pN, lenN, user, [T, T], min_score, limit), ``p`` the parameter of
+    :func:`~memcli.db.predicates.like_term`; an int: that many plain ``LIKE '%v%'`` terms.
 
     Rows: ``id``, ``like_score`` (summed length of the variants the statement contains).
-    Case-insensitive for ASCII (SQLite LIKE), exact for other scripts.
+    Case-insensitive for ASCII (SQLite LIKE), exact for other scripts; a variant that starts with
+    a Latin letter matches where a word starts.
     """
-    if n_variants < 1:
+    n = variants if isinstance(variants, int) else len(variants)
+    if n < 1:
         raise ValueError("n_variants must be >= 1")
-    score = " + ".join(["(i.statement LIKE ? ESCAPE '\\') * ?"] * n_variants)
+    sqls = (["(i.statement LIKE ? ESCAPE '\\')"] * n if isinstance(variants, int)
+            else [like_term("i.statement", v)[0] for v in variants])
+    score = " + ".join(f"{sql} * ?" for sql in sqls)
     return (f"SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i "
             f"WHERE i.user_id = ? AND {_active_sql('i', as_of)}) WHERE like_score >= ? "
             "ORDER BY like_score DESC, id DESC LIMIT ?")
@@ -213,16 +221,17 @@ def like_search(store: Store, user: str, variants: Sequence[str], *, min_score: 
     if not variants:
         return []
     at = [iso(as_of), iso(as_of)] if as_of else []
-    return bounded.like_window(store, user, _patterns(variants), min_score=int(min_score), limit=int(limit), at=at)
+    return bounded.like_window(store, user, like_terms(variants), min_score=int(min_score), limit=int(limit), at=at)
 
 
-def _patterns(variants: Sequence[str]) -> list[tuple[str, int]]:
-    return [(f"%{escape_like(v)}%", len(v)) for v in variants]
+def like_terms(variants: Sequence[str], column: str = "i.statement") -> list[tuple[str, str, int]]:
+    """``(SQL, parameter, len(v))`` of each variant over ``column`` (:func:`~memcli.db.predicates.like_term`)."""
+    return [(*like_term(column, v), len(v)) for v in variants]
 
 
 def like_scores(store: Store, user: str, variants: Sequence[str], ids: Sequence[int]) -> dict[int, int]:
     """LIKE score of the given item ids of ``user``."""
-    return bounded.like_scores(store, user, _patterns(variants), list(ids))
+    return bounded.like_scores(store, user, like_terms(variants), list(ids))
 
 
 # -- slots -----------------------------------------------------------------------------------

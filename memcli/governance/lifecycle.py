@@ -1,7 +1,7 @@
 """Lifecycle of one user's memory, by the user's own hand: correct, forget, purge.
 
 - :func:`correct`: a new item at confidence 1.0 (confidence rule 4) supersedes the old one,
-  which stops holding from now; both are linked and an event records it.
+  which stops holding from now (or from the correction's ``at``); both are linked and an event records it.
 - :func:`forget`: the item is invalidated and retired now, kept for history (``list --all``).
 - ``forget(purge=True)``: the item and every stored copy of its text are erased
   (:meth:`~memcli.db.store.MemoryStore.purge_item`, then :meth:`~memcli.db.store.MemoryStore.compact`).
@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
+from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
 from memcli.settings import Settings
-from memcli.timeutil import now_utc
+from memcli.timeutil import now_utc, parse_at
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: capture never needs it
     import numpy as np
@@ -30,9 +32,11 @@ __all__ = ["correct", "forget"]
 
 
 def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,
-            embed: Callable[[str], np.ndarray], *, slot: str | None = None, kind: Kind | str | None = None) -> int:
-    """The user corrects a memory: a new item at confidence 1.0 (rule 4); the old one is
-    invalidated from now; both linked (supersedes/superseded_by); an event recorded.
+            embed: Callable[[str], np.ndarray], *, slot: str | None = None, kind: Kind | str | None = None,
+            at: datetime | None = None) -> int:
+    """The user corrects a memory: a new item at confidence 1.0 (rule 4), valid from ``at``
+    (None: now); the old one is invalidated from then; both linked (supersedes/superseded_by);
+    an event recorded.
 
     ``text`` is already validated; ``embed(text)`` gives its vector (float32 (dim,),
     L2-normalised) and is called only once the item is known to be correctable. ``slot`` / ``kind``:
@@ -43,29 +47,39 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     Raises:
         NotFoundError: no such item for this user.
         BadInputError: the item was already superseded (correct the newest version instead),
-            contradicted (no longer valid) or forgotten.
+            contradicted (no longer valid) or forgotten; ``at`` is before the item held.
     """
-    validity.check_correctable(store.get_item(user_id, item_id))
+    _check_start(validity.check_correctable(store.get_item(user_id, item_id)), at)
     vec = embed(text)
     now = now_utc()
+    start = at or now
     with store.tx():
-        old = validity.check_correctable(store.get_item(user_id, item_id))
+        old = _check_start(validity.check_correctable(store.get_item(user_id, item_id)), at)
         cand = Candidate(statement=text, kind=kind or old["kind"], slot=slot or old["slot"],
                          salience=max(old["salience"], 0.7),
-                         confidence=conf.CORRECTED, valid_from=now, metadata=json.loads(old["metadata"]))
-        src = store.add_source(user_id, role="explicit", content=text, occurred_at=now, recorded_at=now)
+                         confidence=conf.CORRECTED, valid_from=start, metadata=json.loads(old["metadata"]))
+        src = store.add_source(user_id, role="explicit", content=text, occurred_at=start, recorded_at=now)
         new = store.insert_item(user_id=user_id, candidate=cand, origin=Origin.CORRECTION,
                                 confidence=conf.CORRECTED, vector=vec, model=settings.model,
                                 source_ids=[src], supersedes_id=item_id)
         before = snapshot(old)
         if old["invalid_at"] is None:
-            old = validity.invalidate(store, item_id, now, f"corrected by the user (#{new['id']})")
+            old = validity.invalidate(store, item_id, start, f"corrected by the user (#{new['id']})")
         store.update_item(item_id, superseded_by_id=new["id"])
         store.record_event(user_id=user_id, action="CORRECT", item_id=new["id"],
                            other_item_id=item_id, source_id=src, level="explicit",
                            reason="user correction: confidence 1.0, old item invalidated",
                            before=before, after=snapshot(new))
     return int(new["id"])
+
+
+def _check_start(row: dict[str, Any], at: datetime | None) -> dict[str, Any]:
+    """A correction starts when or after the memory it corrects held (its ``valid_from``)."""
+    held = parse_at(row["valid_from"]) if isinstance(row["valid_from"], str) else row["valid_from"]
+    if at is not None and at < held:
+        raise BadInputError(f"at: {at:%Y-%m-%dT%H:%M:%SZ} is before memory #{row['id']} held (from "
+                            f"{held:%Y-%m-%dT%H:%M:%SZ}); a correction starts when or after what it corrects")
+    return row
 
 
 def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = False) -> dict[str, Any]:

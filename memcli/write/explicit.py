@@ -1,4 +1,4 @@
-"""Explicit writes (``remember``, ``import``): records the user states now, already embedded,
+"""Explicit writes (``remember``, ``import``, ``correct``): records the user states now, already embedded,
 through the same decision as extracted facts (:func:`memcli.write.decide.decide_and_apply`).
 
 A record of a memory that no longer holds (``export --all``: ``invalid_at``/``expired_at``
@@ -8,21 +8,23 @@ reinforcing) active ones.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
 from memcli.governance import confidence as conf
-from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
+from memcli.governance import lifecycle
+from memcli.models import Candidate, Decision, DecisionResult, Kind, Level, Origin
 from memcli.records import MemoryRecord
 from memcli.settings import Settings
-from memcli.timeutil import now_utc
+from memcli.timeutil import now_utc, parse_at, refuse_future
 from memcli.write.decide import decide_and_apply
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["apply_records"]
+__all__ = ["apply_records", "correct_text"]
 
 
 def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequence[str],
@@ -66,3 +68,24 @@ def _store_retired(store: MemoryStore, settings: Settings, user: str, cand: Cand
                        level=Level.EXPLICIT, reason=reason, after=snapshot(row))
     return DecisionResult(decision=Decision.ADD, level=Level.EXPLICIT, item_id=row["id"], reason=reason,
                           stored_invalid=True)
+
+
+def correct_text(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,
+                 embed: Callable[[str], np.ndarray], *, at: str | datetime | None = None,
+                 allow_future: bool = False) -> int:
+    """:func:`memcli.governance.lifecycle.correct` for a checked ``text``, read as ``remember``
+    reads it (its own slot and kind; None of either: the old memory's), from ``at`` (user input:
+    ISO-8601 text or a datetime; None: now). Returns the new item's id.
+
+    Raises:
+        BadInputError: ``at`` is not a time, more than a day ahead (unless ``allow_future``), or
+            before the old memory held; and all of :func:`~memcli.governance.lifecycle.correct`'s.
+    """
+    from memcli.write.extract import enrich
+
+    when = None if at is None else parse_at(at, field="at")
+    if not allow_future:
+        refuse_future(when, field="at")
+    read = enrich(Candidate(statement=text, kind=Kind.OTHER, salience=0.7, valid_from=when or now_utc()))
+    return lifecycle.correct(store, settings, user_id, item_id, text, embed, slot=read.slot,
+                             kind=None if read.kind == Kind.OTHER else read.kind, at=when)

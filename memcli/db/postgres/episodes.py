@@ -82,14 +82,13 @@ def episode_fts(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
 
 def episode_like(store: PgStore, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                  as_of: datetime | None = None) -> list[tuple[int, int]]:
-    from memcli.db.postgres.search import escape_like
+    from memcli.db.postgres.search import score_sql
 
     variants = [v for v in variants if v]
     if not variants:
         return []
     cond, at = _at(as_of)
-    score = " + ".join(["(src.content ILIKE %s ESCAPE '\\')::int * %s"] * len(variants))
-    flat = [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+    score, flat = score_sql(variants, "src.content")  # a Latin word matches where a word starts
     rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
                          (SELECT e.user_id, e.source_id FROM {s.EPISODES} e WHERE e.user_id = %s AND e.is_episode
                           {cond} ORDER BY e.occurred_at DESC LIMIT %s) w

@@ -15,7 +15,7 @@ FTS5, as lexemes (``array_to_tsvector``: no parser; English words stemmed by
 lexemes (:func:`tsquery_text`), so user text is never tsquery syntax. Rank: ``ts_rank`` with
 normalisation 1 (divided by 1 + log of the memory's length: shorter memories first, as BM25's
 length term does; there is no IDF), negated so that lower is better like FTS5's ``bm25()``.
-ILIKE variants cover what tokens miss.
+ILIKE variants cover what tokens miss (a Latin one only where a word starts: :func:`like_term`).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = ["EF_SEARCH_MAX", "active_rows",
            "ensure_vec_table", "escape_like", "flags", "fts_lexemes", "fts_search", "index_fts",
-           "index_vector", "knn", "like_scores", "like_search", "refresh_flags", "slot_search", "tsquery_text",
-           "unindex"]
+           "index_vector", "knn", "like_scores", "like_search", "like_term", "refresh_flags", "score_sql",
+           "slot_search", "tsquery_text", "unindex"]
 
 EF_SEARCH_MIN = 40       # pgvector's default
 EF_SEARCH_MAX = 1000     # pgvector's cap
@@ -228,9 +228,26 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _score_sql(variants: Sequence[str]) -> tuple[str, list[Any]]:
-    score = " + ".join(["(i.statement ILIKE %s ESCAPE '\\')::int * %s"] * len(variants))
-    return score, [x for v in variants for x in (f"%{escape_like(v)}%", len(v))]
+def like_term(column: str, variant: str) -> tuple[str, str]:
+    """``(SQL, its one parameter)`` true when ``column`` holds ``variant``, as SQLite's
+    :func:`memcli.db.predicates.like_term`: a variant that starts with a Latin letter matches only
+    where a word starts (a case-insensitive regex with a non-letter, non-digit or the start before
+    it); any other ``ILIKE '%v%'``."""
+    from memcli.db.predicates import starts_a_word
+
+    if starts_a_word(variant):
+        body = "".join(c if c.isalnum() else "\\" + c for c in variant)  # ARE: \ + non-alphanumeric = that char
+        return f"({column} ~* %s)", f"(^|[^a-zA-Z0-9]){body}"
+    return f"({column} ILIKE %s ESCAPE '\\')", f"%{escape_like(variant)}%"
+
+
+def score_sql(variants: Sequence[str], column: str = "i.statement") -> tuple[str, list[Any]]:
+    """The LIKE score of ``column`` (summed length of the variants it holds) and its parameters."""
+    terms = [like_term(column, v) for v in variants]
+    score = " + ".join(f"{sql}::int * %s" for sql, _ in terms)
+    return score, [x for (_, param), v in zip(terms, variants, strict=True) for x in (param, len(v))]
+
+
 
 
 def like_search(store: PgStore, user: str, variants: Sequence[str], *, min_score: int, limit: int,
@@ -240,7 +257,7 @@ def like_search(store: PgStore, user: str, variants: Sequence[str], *, min_score
     variants = [v for v in variants if v]
     if not variants:
         return []
-    score, params = _score_sql(variants)
+    score, params = score_sql(variants)
     cond, at = _active("i", as_of)
     rows = store.q(
         f"""SELECT id, like_score FROM (SELECT i.id AS id, ({score}) AS like_score FROM {s.ITEMS} i
@@ -254,7 +271,7 @@ def like_scores(store: PgStore, user: str, variants: Sequence[str], ids: Sequenc
     variants = [v for v in variants if v]
     if not variants or not ids:
         return {}
-    score, params = _score_sql(variants)
+    score, params = score_sql(variants)
     return {int(r["id"]): int(r["sc"]) for r in store.q(
         f"SELECT i.id AS id, ({score}) AS sc FROM {s.ITEMS} i WHERE i.user_id = %s AND i.id = ANY(%s)",
         (*params, user, [int(i) for i in ids]))}
