@@ -37,9 +37,14 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "record", "retire", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "record", "retire", "retire_item", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
+
+#: a turn one of whose memories was retired (superseded, conflicted away, forgotten): never an episode again,
+#: so a changed or forgotten value cannot come back in the user's own words. ``{sid}``: the turn's source id column.
+RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.id = l.item_id "
+           "WHERE l.source_id = {sid} AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL))")
 
 
 def vec_sql(dim: int) -> str:
@@ -82,9 +87,10 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
     given); replaces an earlier row of the same source. Returns is_episode."""
     got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
-                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was", (int(source_id),) * 2)
-    linked, was = (got["linked"], got["was"]) if got else (None, None)
-    is_episode = not chatter and (linked is None or uncovered or bool(was))
+                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
+                    f"{RETIRED.format(sid='?')} AS retired", (int(source_id),) * 3)
+    linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
+    is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
     with store.tx():
         if was:
             _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
@@ -115,6 +121,16 @@ def retire(store: Store, source_id: int) -> None:
             (int(source_id),))
     if store.changes():
         _drop_index_rows(store, [source_id])
+
+
+def retire_item(store: Store, item_id: int) -> None:
+    """A memory was retired (superseded, conflicted away, forgotten): the turns it came from stop
+    being episodes, so the old value never comes back as the user's words (called by ``update_item``)."""
+    sids = [int(r["source_id"]) for r in store.q(
+        f"""SELECT e.source_id FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e ON e.source_id = l.source_id
+            WHERE l.item_id = ? AND e.is_episode = 1""", (int(item_id),))]
+    for sid in sids:
+        retire(store, sid)
 
 
 def unindex(store: Store, source_ids: Sequence[int]) -> None:
@@ -206,7 +222,8 @@ def episode_rows(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, 
     marks = ",".join("?" * len(ids))
     return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,
                        src.session_id AS session_id FROM {s.EPISODES} e JOIN {s.SOURCES} src ON src.id = e.source_id
-                       WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1 AND e.source_id IN ({marks})""",
+                       WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1 AND e.source_id IN ({marks})
+                       AND NOT {RETIRED.format(sid="e.source_id")}""",
                    (user, user, *[int(i) for i in ids]))
 
 
@@ -215,7 +232,7 @@ def episodes_of(store: Store, user: str) -> list[dict[str, Any]]:
     return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,
                        src.session_id AS session_id FROM {s.EPISODES} e JOIN {s.SOURCES} src ON src.id = e.source_id
                        WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1
-                       ORDER BY src.occurred_at, src.id""", (user, user))
+                       AND NOT {RETIRED.format(sid="e.source_id")} ORDER BY src.occurred_at, src.id""", (user, user))
 
 
 def backlog(store: Store, model: str, *, user: str | None = None, limit: int = 500) -> list[dict[str, Any]]:

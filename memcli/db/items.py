@@ -123,6 +123,8 @@ def update_item(store: Store, item_id: int, **fields: Any) -> dict[str, Any]:
     assert row is not None
     if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
         index.refresh_flags(store, row)
+        if row["invalid_at"] is not None or row["expired_at"] is not None:
+            episodes.retire_item(store, item_id)  # its turns never come back as episodes
     return row
 
 

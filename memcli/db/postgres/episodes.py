@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from memcli.db.postgres.connect import PgStore
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
-           "episodes_of", "forget", "purge", "record", "retire_sql"]
+           "episodes_of", "forget", "purge", "record", "retire_item_sql", "retire_sql"]
 
 LIKE_SCAN_CAP = 5000
 
@@ -33,6 +33,18 @@ LIKE_SCAN_CAP = 5000
 #: ``link_source`` appends this: the linked turn stops being an episode. Params: (source_id, item_id).
 retire_sql = (f"UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL "
               f"WHERE is_episode AND (user_id, source_id) IN (SELECT user_id, %s FROM {s.ITEMS} WHERE id = %s)")
+
+
+#: ``update_item`` appends this when a memory is retired (superseded, conflicted away, forgotten): the turns it
+#: came from stop being episodes, so the old value never comes back as the user's words. Params: (item_id,).
+retire_item_sql = (f"UPDATE {s.EPISODES} e SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL "
+                   f"FROM {s.ITEM_SOURCES} l WHERE l.item_id = %s AND e.user_id = l.user_id "
+                   "AND e.source_id = l.source_id AND e.is_episode")
+
+#: a turn one of whose memories was retired: never served as an episode (``{e}``: the episodes' alias)
+RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.user_id = l.user_id AND i.id = l.item_id "
+           "WHERE l.user_id = {e}.user_id AND l.source_id = {e}.source_id "
+           "AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL))")
 
 
 def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
@@ -45,7 +57,9 @@ def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime |
                               (user, int(source_id)))
         was = store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE user_id = %s AND source_id = %s",
                            (user, int(source_id)))
-        is_episode = not chatter and (linked is None or uncovered or bool(was))
+        retired = store.scalar(f"SELECT {RETIRED.format(e='x')} FROM (SELECT %s AS user_id, %s AS source_id) x",
+                               (user, int(source_id)))
+        is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
         vec = vector if is_episode else None
         if vec is not None:
             store.use_vectors()
@@ -121,14 +135,16 @@ def episode_rows(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str
         return []
     return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
                        JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
-                       WHERE e.user_id = %s AND e.is_episode AND e.source_id = ANY(%s)""",
+                       WHERE e.user_id = %s AND e.is_episode AND e.source_id = ANY(%s)
+                       AND NOT {RETIRED.format(e="e")}""",
                    (user, [int(i) for i in ids]))
 
 
 def episodes_of(store: PgStore, user: str) -> list[dict[str, Any]]:
     return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
                        JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
-                       WHERE e.user_id = %s AND e.is_episode ORDER BY src.occurred_at, src.id""", (user,))
+                       WHERE e.user_id = %s AND e.is_episode AND NOT {RETIRED.format(e="e")}
+                       ORDER BY src.occurred_at, src.id""", (user,))
 
 
 def backlog(store: PgStore, model: str, *, user: str | None = None, limit: int = 500) -> list[dict[str, Any]]:

@@ -261,6 +261,8 @@ class PostgresStore(PgStore, MemoryStore):
             raise NotFoundError(f"no memory with id {item_id}")
         if _VALIDITY & fields.keys():
             pgs.refresh_flags(self, row)
+            if row["invalid_at"] is not None or row["expired_at"] is not None:
+                self.x(pge.retire_item_sql, (int(item_id),))  # its turns never come back as episodes
         return row
 
     def set_supersedes(self, new_id: int, old_id: int) -> None:
