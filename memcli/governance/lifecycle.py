@@ -17,9 +17,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
+from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
+from memcli.sensitive import refuse_secret
 from memcli.settings import Settings
 from memcli.timeutil import now_utc
 
@@ -43,8 +45,12 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     Raises:
         NotFoundError: no such item for this user.
         BadInputError: the item was already superseded (correct the newest version instead),
-            contradicted (no longer valid) or forgotten.
+            contradicted (no longer valid) or forgotten; ``text`` holds a secret (never stored).
     """
+    try:
+        refuse_secret(text)
+    except ValueError as exc:
+        raise BadInputError(str(exc)) from None
     validity.check_correctable(store.get_item(user_id, item_id))
     vec = embed(text)
     now = now_utc()
