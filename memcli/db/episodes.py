@@ -37,14 +37,20 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "record", "retire", "retire_item", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "record", "recheck", "retire", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
-#: a turn one of whose memories was retired (superseded, conflicted away, forgotten): never an episode again,
-#: so a changed or forgotten value cannot come back in the user's own words. ``{sid}``: the turn's source id column.
+#: actions that may retire a memory: after one is recorded its turns are checked again (:func:`recheck`)
+RETIRING = ("CONFLICT", "UPDATE", "FORGET", "CORRECT")
+
+#: a turn one of whose memories was retired (superseded, conflicted away, forgotten) by anything but the turn
+#: itself (a turn that refines or contradicts its own first reading retracts nothing): never an episode again,
+#: so a changed or forgotten value cannot come back in the user's own words. ``{sid}``: the turn's source id.
 RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.id = l.item_id "
-           "WHERE l.source_id = {sid} AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL))")
+           "WHERE l.source_id = {sid} AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL) "
+           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev WHERE ev.other_item_id = i.id "
+           "AND ev.source_id = {sid} AND ev.action IN ('UPDATE', 'CONFLICT')))")
 
 
 def vec_sql(dim: int) -> str:
@@ -88,7 +94,7 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     given); replaces an earlier row of the same source. Returns is_episode."""
     got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
                     f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
-                    f"{RETIRED.format(sid='?')} AS retired", (int(source_id),) * 3)
+                    f"{RETIRED.format(sid=int(source_id))} AS retired", (int(source_id),) * 2)
     linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
     is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
     with store.tx():
@@ -123,14 +129,18 @@ def retire(store: Store, source_id: int) -> None:
         _drop_index_rows(store, [source_id])
 
 
-def retire_item(store: Store, item_id: int) -> None:
-    """A memory was retired (superseded, conflicted away, forgotten): the turns it came from stop
-    being episodes, so the old value never comes back as the user's words (called by ``update_item``)."""
-    sids = [int(r["source_id"]) for r in store.q(
-        f"""SELECT e.source_id FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e ON e.source_id = l.source_id
-            WHERE l.item_id = ? AND e.is_episode = 1""", (int(item_id),))]
-    for sid in sids:
-        retire(store, sid)
+def recheck(store: Store, item_ids: Sequence[int | None]) -> None:
+    """After a decision that may retire memories (:data:`RETIRING`, called by ``record_event``): the turns
+    of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes."""
+    ids = [int(i) for i in item_ids if i is not None]
+    if not ids:
+        return
+    marks = ",".join("?" * len(ids))
+    for r in store.q(f"""SELECT DISTINCT e.source_id AS sid FROM {s.ITEM_SOURCES} l
+                         JOIN {s.EPISODES} e ON e.source_id = l.source_id
+                         WHERE l.item_id IN ({marks}) AND e.is_episode = 1 AND {RETIRED.format(sid="e.source_id")}""",
+                     ids):
+        retire(store, int(r["sid"]))
 
 
 def unindex(store: Store, source_ids: Sequence[int]) -> None:
