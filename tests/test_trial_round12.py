@@ -121,7 +121,7 @@ def test_remember_refuses_a_secret_with_one_line(db: str, embedder, cli, text: s
 
 # -- 3. counterfactuals and hypotheticals --------------------------------------------------------------
 HYPO = ["If I had a boat I would sail to Greece", "I wish I could play the cello",
-        "要是我会说法语就好了", "假如我中了彩票，我就环游世界", "如果我是老板，我就天天放假"]
+        "要是我会说法语就好了", "假如我中了彩票，我就环游世界", "如果我是老板，我就天天放假", "我如果有钱就买一座岛"]
 
 
 @pytest.mark.parametrize("text", HYPO)
@@ -133,7 +133,11 @@ def test_hypotheticals_make_no_memory_but_the_facts_beside_them_do(db: str, embe
     with Memory(db=db, user="alice") as m:
         _drain(m, *HYPO, "我住在扬州。如果我有一辆房车，我就去新疆")
         assert _active(m) == ["我住在扬州"]
-    assert not is_hypothetical("If it rains I still run") or True  # a habit under a condition may be left out
+
+
+@pytest.mark.parametrize("text", ["If I have time I go swimming", "我希望明年去日本", "I live in Leeds"])
+def test_what_holds_is_not_hypothetical(text: str):
+    assert not is_hypothetical(text) and told(text) == text
 
 
 # -- 4. "not me, X" --------------------------------------------------------------------------------------
@@ -143,6 +147,9 @@ def test_hypotheticals_make_no_memory_but_the_facts_beside_them_do(db: str, embe
     ("在医院上班的不是我，是小丽", "小丽在医院上班"),
     ("It's not me who teaches piano, it's Nora", "Nora teaches piano."),
     ("Not me, my cousin Leo teaches piano", "my cousin Leo teaches piano"),
+    ("I'm not the one who cooks, my husband does", "My husband cooks."),
+    ("It wasn't me who painted the fence, it was Theo", "Theo painted the fence."),
+    ("我说的是真的，我不是老师，是医生", "我说的是真的，我不是老师，是医生"),  # about the user: unchanged
 ])
 def test_not_me_but_x_becomes_xs_fact(text: str, want: str):
     assert contrast(text) == want

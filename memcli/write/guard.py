@@ -35,7 +35,8 @@ _EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d))+[.!?;\n]*|[.!?;\n]+")
 
 _ZH_IF = r"(?:如果|要是|假如|假设|假使|倘若|若是|万一|要不是|如若)"
 #: a counterfactual / hypothetical Chinese sentence: if … then (就/会/的话/该多好), a wish (但愿, 真希望, 要是…就好了)
-_ZH_HYPO = re.compile(rf"^(?:[我咱]?(?:们)?(?:想象一下|设想一下)|{_ZH_IF}.*(?:就|会|的话|便|肯定|一定|才|能|要|该)"
+_ZH_HYPO = re.compile(rf"^(?:[我咱]?(?:们)?(?:想象一下|设想一下)"
+                      rf"|(?:[我咱]们?)?{_ZH_IF}.*(?:就|会|的话|便|肯定|一定|才|能|要|该)"
                       r"|.*(?:该多好|就好了|多好啊|多好呀)|(?:但愿|我真希望|真希望|要是能|我多希望|多希望))")
 _EN_HYPO = re.compile(
     r"^(?:\W*)(?:(?:and|but|so|well|honestly|sometimes)\W+)?(?:"
@@ -63,7 +64,7 @@ _ZH_RATHER = re.compile(r"^\s*(?:而|其实|而是|是|其实是|而其实是)+\
 _ZH_NOT_ME = re.compile(r"^\s*(?:其实|真的)?不是我(?P<pred>[^，,。！!？?；;]*?)\s*[，,]+\s*$")
 _ZH_ME_NOT = re.compile(r"^\s*我(?:并|真的|其实)?不是(?P<pred>[^，,。！!？?；;]+?)\s*[，,]+\s*$")
 _ZH_OF_NOT_ME = re.compile(r"^\s*(?P<pred>[^，,。！!？?；;]+?)的(?:人)?(?:并|其实)?不是我\s*[，,]+\s*$")
-_WHO = r"(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?:my|our)\s+\w+(?:\s+\w+)?)"
+_WHO = r"(?P<who>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|(?:my|our)\s+\w+(?:\s+(?!(?:is|does|did|was)\b)\w+)?)"
 _EN_NOT_ME = re.compile(
     rf"^(?P<lead>\W*)(?:it'?s|it\s+is|it\s+was|it\s+isn'?t|it\s+wasn'?t|that'?s|i'?m|i\s+am)\s+(?:not\s+)?"
     rf"(?:me|i|the\s+one)\s+(?:who|that)\s+(?P<pred>[^,;]+?)\s*[,;]\s*(?:but\s+|it'?s\s+|it\s+is\s+|it\s+was\s+|rather\s+)*"
@@ -101,7 +102,7 @@ def _zh_contrast(sentence: str) -> str:
 
 def _en_contrast(sentence: str) -> str:
     m = _EN_NOT_ME.match(sentence)
-    if m is not None and "not" in sentence.casefold().split("who")[0] + sentence.casefold().split("that")[0]:
+    if m is not None and re.search(r"\bnot\b|n't", re.split(r"\b(?:who|that)\b", sentence, maxsplit=1)[0], re.I):
         who = m.group("who")
         return f"{m.group('lead')}{who[0].upper()}{who[1:]} {m.group('pred')}{m.group('end') or '.'} "
     if (m := _EN_NOT_ME_LEAD.match(sentence)) is not None:
@@ -116,7 +117,7 @@ def contrast(text: str) -> str:
     Text with no such pair is returned unchanged."""
     if "不是" in text:
         text = "".join(_zh_contrast(s) for s in _SENT.findall(text))
-    if re.search(r"\bnot\s+(?:me|i|the\s+one)\b", text, re.I):
+    if re.search(r"(?:\bnot|n't)\s+(?:me|i|the\s+one)\b", text, re.I):
         text = "".join(_en_contrast(s) for s in _EN_SENT.findall(text)).strip()
     return text
 
