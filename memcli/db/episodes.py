@@ -46,13 +46,16 @@ MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 #: actions that may retire a memory: after one is recorded its turns are checked again (:func:`recheck`)
 RETIRING = ("CONFLICT", "UPDATE", "FORGET", "CORRECT")
 
-#: a turn one of whose memories was retired (superseded, conflicted away, forgotten) by anything but the turn
-#: itself (a turn that refines or contradicts its own first reading retracts nothing): never an episode again,
-#: so a changed or forgotten value cannot come back in the user's own words. ``{sid}``: the turn's source id.
+#: a turn one of whose memories was retired — forgotten, corrected, stored already invalid, or superseded /
+#: conflicted away by a later memory *of the same attribute* (the same slot: a changed value) — never an
+#: episode again, so a changed or forgotten value cannot come back in the user's own words. A memory retired by
+#: the turn itself (its own second reading) or by a statement of no or another attribute (no changed value: a
+#: detail the judge took for a contradiction) retracts nothing. ``{sid}``: the turn's source id.
 RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.id = l.item_id "
            "WHERE l.source_id = {sid} AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL) "
-           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev WHERE ev.other_item_id = i.id "
-           "AND ev.source_id = {sid} AND ev.action IN ('UPDATE', 'CONFLICT')))")
+           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev JOIN {s.ITEMS} n ON n.id = ev.item_id "
+           "WHERE ev.other_item_id = i.id AND ev.action IN ('UPDATE', 'CONFLICT') AND (ev.source_id = {sid} "
+           "OR n.slot IS NULL OR i.slot IS NULL OR n.slot <> i.slot)))")
 
 
 def vec_sql(dim: int) -> str:

@@ -40,8 +40,10 @@ retire_sql = (f"UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embed
 RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.user_id = l.user_id AND i.id = l.item_id "
            "WHERE l.user_id = {e}.user_id AND l.source_id = {e}.source_id "
            "AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL) "
-           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev WHERE ev.user_id = l.user_id AND ev.other_item_id = i.id "
-           "AND ev.source_id = {e}.source_id AND ev.action IN ('UPDATE', 'CONFLICT')))")
+           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev JOIN {s.ITEMS} n ON n.user_id = ev.user_id "
+           "AND n.id = ev.item_id WHERE ev.user_id = l.user_id AND ev.other_item_id = i.id "
+           "AND ev.action IN ('UPDATE', 'CONFLICT') AND (ev.source_id = {e}.source_id "
+           "OR n.slot IS NULL OR i.slot IS NULL OR n.slot <> i.slot)))")
 
 #: ``record_event`` appends this after a decision that may retire memories: their turns that are now
 #: :data:`RETIRED` stop being episodes. Params: (user_id, [item ids]).
