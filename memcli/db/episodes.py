@@ -6,8 +6,8 @@ first use, as ``memory_vec``):
 - ``memory_episodes``: one row per drained user turn (``source_id`` = ``memory_sources.id``,
   cascading on delete): ``is_chatter`` (greeting, thanks, question, request: never an episode)
   and ``is_episode`` (1 while the turn is not chatter and no memory is linked to it, or its memories
-  leave much of it uncovered). A turn one of whose memories was retired (superseded, conflicted away,
-  forgotten) by anything but the turn itself is :data:`RETIRED`: never an episode again
+  leave much of it uncovered). A turn one of whose memories was retracted (forgotten, corrected, or
+  replaced by a changed value of the same slot) is :data:`RETIRED`: never an episode again
   (:func:`recheck` after each such decision; :func:`episode_rows` checks too).
 - ``memory_episode_fts``: FTS5 over jieba ``cut_for_search`` tokens of the turn, with the
   indexed ``user_key`` column of :mod:`memcli.db.fts_layout`; rowid = source id. Episodes only.
