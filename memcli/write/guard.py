@@ -92,7 +92,7 @@ def _zh_contrast(sentence: str) -> str:
                 continue
             if (m := _ZH_ME_NOT.match(a)) is not None and (pred := m.group("pred").strip()) and \
                     rest.endswith(pred) and len(rest) > len(pred):  # 我不是在银行上班，是小美在银行上班
-                out += [a, rest + end]
+                out.append(rest + end)  # the "not me" half says nothing of the user's own: X's fact alone
                 i += 2
                 continue
         out.append(a)
@@ -112,7 +112,7 @@ def _en_contrast(sentence: str) -> str:
 
 def contrast(text: str) -> str:
     """``text`` with each "not me … it's X" pair rewritten as X's fact: ``我不是在银行上班，是小美在银行上班``
-    → ``我不是在银行上班，小美在银行上班``; ``不是我，是小美在银行上班`` → ``小美在银行上班``; ``It's not me who works
+    → ``小美在银行上班``; ``不是我，是小美在银行上班`` → ``小美在银行上班``; ``It's not me who works
     at the bank, it's Amy`` → ``Amy works at the bank.``; ``Not me, Amy works there`` → ``Amy works there``.
     Text with no such pair is returned unchanged."""
     if "不是" in text:
