@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
+from memcli.sensitive import refuse_secret
 from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 
@@ -47,6 +48,12 @@ class MemoryRecord(BaseModel):
     # Only in ``export --all`` lines of memories the user forgot (``memcli forget``): imported
     # as forgotten again, not merely superseded.
     forgotten: bool = Field(False, description="the user forgot it (needs invalid_at or expired_at)")
+
+    @field_validator("text")
+    @classmethod
+    def _no_secret(cls, v: str) -> str:
+        refuse_secret(v)
+        return v
 
     @field_validator("metadata")
     @classmethod

@@ -34,7 +34,8 @@ USERS = st.one_of(
 
 A_TEXTS = ["我喜欢喝咖啡", "I live in Lyon", "我妈妈的生日是3月5号", "My sister is a doctor", "我不吃香菜",
            "I have a cat named Tom", "我住在上海"]
-B_TEXTS = ["我喜欢喝咖啡 {m}", "I live in Lyon {m}", "my bank PIN is {m}", "我妈妈的生日是3月5号 {m}",
+# (a bank PIN itself is never stored: memcli.sensitive refuses it)
+B_TEXTS = ["我喜欢喝咖啡 {m}", "I live in Lyon {m}", "my bank branch is {m}", "我妈妈的生日是3月5号 {m}",
            "{m} 是我的密码", "I have a cat named Tom {m}"]
 
 

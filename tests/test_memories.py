@@ -179,8 +179,9 @@ def test_forget_a_corrected_version_keeps_its_times(run):
 
 
 def test_forget_purge_erases_every_copy(run, mem, db_path, embedder):
-    secret = "My locker code is zebra-kumquat-4711"
-    secret_zh = "我的银行卡密码是斑马金橘"
+    # private, not secrets (a password or code itself is never stored: memcli.sensitive, test_trial_round12_write)
+    secret = "I hid the spare key behind the zebra-kumquat mural"
+    secret_zh = "我把备用钥匙藏在斑马金橘花盆底下"
     keep = remember(run, "alice", "I take my coffee without sugar")["item"]
     ids = [remember(run, "alice", t)["item"]["id"] for t in (secret, secret_zh)]
     ok_json(run("alice", "remember", secret, "--json"))  # reinforced: a second source row

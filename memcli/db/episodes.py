@@ -5,8 +5,10 @@ first use, as ``memory_vec``):
 
 - ``memory_episodes``: one row per drained user turn (``source_id`` = ``memory_sources.id``,
   cascading on delete): ``is_chatter`` (greeting, thanks, question, request: never an episode)
-  and ``is_episode`` (1 while the turn is not chatter and no memory is linked to it). A turn
-  whose memories were superseded or forgotten stays linked, so it never becomes an episode.
+  and ``is_episode`` (1 while the turn is not chatter and no memory is linked to it, or its memories
+  leave much of it uncovered). A turn one of whose memories was retracted (forgotten, corrected, or
+  replaced by a changed value of the same slot) is :data:`RETIRED`: never an episode again
+  (:func:`recheck` after each such decision; :func:`episode_rows` checks too).
 - ``memory_episode_fts``: FTS5 over jieba ``cut_for_search`` tokens of the turn, with the
   indexed ``user_key`` column of :mod:`memcli.db.fts_layout`; rowid = source id. Episodes only.
 - ``memory_episode_vec``: vec0, ``source_id`` key, ``user_id`` partition, ``occurred_at``
@@ -37,9 +39,23 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "record", "retire", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "record", "recheck", "retire", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
+
+#: actions that may retire a memory: after one is recorded its turns are checked again (:func:`recheck`)
+RETIRING = ("CONFLICT", "UPDATE", "FORGET", "CORRECT")
+
+#: a turn one of whose memories was retired — forgotten, corrected, stored already invalid, or superseded /
+#: conflicted away by a later memory *of the same attribute* (the same slot: a changed value) — never an
+#: episode again, so a changed or forgotten value cannot come back in the user's own words. A memory retired by
+#: the turn itself (its own second reading) or by a statement of no or another attribute (no changed value: a
+#: detail the judge took for a contradiction) retracts nothing. ``{sid}``: the turn's source id.
+RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.id = l.item_id "
+           "WHERE l.source_id = {sid} AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL) "
+           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev JOIN {s.ITEMS} n ON n.id = ev.item_id "
+           "WHERE ev.other_item_id = i.id AND ev.action IN ('UPDATE', 'CONFLICT') AND (ev.source_id = {sid} "
+           "OR n.slot IS NULL OR i.slot IS NULL OR n.slot <> i.slot)))")
 
 
 def vec_sql(dim: int) -> str:
@@ -82,9 +98,10 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
     given); replaces an earlier row of the same source. Returns is_episode."""
     got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
-                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was", (int(source_id),) * 2)
-    linked, was = (got["linked"], got["was"]) if got else (None, None)
-    is_episode = not chatter and (linked is None or uncovered or bool(was))
+                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
+                    f"{RETIRED.format(sid=int(source_id))} AS retired", (int(source_id),) * 2)
+    linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
+    is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
     with store.tx():
         if was:
             _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
@@ -115,6 +132,20 @@ def retire(store: Store, source_id: int) -> None:
             (int(source_id),))
     if store.changes():
         _drop_index_rows(store, [source_id])
+
+
+def recheck(store: Store, item_ids: Sequence[int | None]) -> None:
+    """After a decision that may retire memories (:data:`RETIRING`, called by ``record_event``): the turns
+    of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes."""
+    ids = [int(i) for i in item_ids if i is not None]
+    if not ids:
+        return
+    marks = ",".join("?" * len(ids))
+    for r in store.q(f"""SELECT DISTINCT e.source_id AS sid FROM {s.ITEM_SOURCES} l
+                         JOIN {s.EPISODES} e ON e.source_id = l.source_id
+                         WHERE l.item_id IN ({marks}) AND e.is_episode = 1 AND {RETIRED.format(sid="e.source_id")}""",
+                     ids):
+        retire(store, int(r["sid"]))
 
 
 def unindex(store: Store, source_ids: Sequence[int]) -> None:
@@ -207,7 +238,8 @@ def episode_rows(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, 
     marks = ",".join("?" * len(ids))
     return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,
                        src.session_id AS session_id FROM {s.EPISODES} e JOIN {s.SOURCES} src ON src.id = e.source_id
-                       WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1 AND e.source_id IN ({marks})""",
+                       WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1 AND e.source_id IN ({marks})
+                       AND NOT {RETIRED.format(sid="e.source_id")}""",
                    (user, user, *[int(i) for i in ids]))
 
 
@@ -216,7 +248,7 @@ def episodes_of(store: Store, user: str) -> list[dict[str, Any]]:
     return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,
                        src.session_id AS session_id FROM {s.EPISODES} e JOIN {s.SOURCES} src ON src.id = e.source_id
                        WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1
-                       ORDER BY src.occurred_at, src.id""", (user, user))
+                       AND NOT {RETIRED.format(sid="e.source_id")} ORDER BY src.occurred_at, src.id""", (user, user))
 
 
 def backlog(store: Store, model: str, *, user: str | None = None, limit: int = 500) -> list[dict[str, Any]]:

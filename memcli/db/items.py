@@ -146,8 +146,10 @@ def record_event(
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
 ) -> int:
-    """Append one row to the audit trail; returns its id."""
-    return store.x(
+    """Append one row to the audit trail; returns its id. After a decision that may retire a memory,
+    the turns it came from are checked (:func:`memcli.db.episodes.recheck`): no retired value comes back
+    as an episode."""
+    got = store.x(
         f"""INSERT INTO {s.EVENTS}(user_id, item_id, other_item_id, source_id, action, level, cosine,
             judge, reason, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (user_id, item_id, other_item_id, source_id, str(action), level and str(level),
@@ -155,6 +157,9 @@ def record_event(
          None if before is None else json.dumps(before, ensure_ascii=False),
          None if after is None else json.dumps(after, ensure_ascii=False), iso(now_utc())),
     )
+    if str(action) in episodes.RETIRING:
+        episodes.recheck(store, [item_id, other_item_id])
+    return got
 
 
 _ACTIVE = "invalid_at IS NULL AND expired_at IS NULL"

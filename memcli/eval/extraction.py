@@ -216,9 +216,10 @@ def eval_extraction(settings: Settings, cases: Sequence[ExtractionCase], extract
     """
     from memcli.timeutil import now_utc
     from memcli.write.backends import get_extractor
-    from memcli.write.extract import Utterance
+    from memcli.write.extract import MemoryExtractionService, Utterance
 
     ext = extractor or get_extractor(settings)
+    service = MemoryExtractionService(ext)
     now = now_utc()
     tot = Counter()
     silence = Counter()
@@ -227,7 +228,9 @@ def eval_extraction(settings: Settings, cases: Sequence[ExtractionCase], extract
     errors = []
     for n, case in enumerate(cases):
         utt = Utterance(source_id=n, user="eval", role=case.role, text=case.utterance, occurred_at=case.at or now)
-        got = ext.extract(utt)
+        got = service.extract_batch([utt])[0]  # what the drain does: the guard of MemoryExtractionService too
+        if isinstance(got, Exception):
+            raise got
         strict = _assign(case.expected, got, strict=True)
         loose = _assign(case.expected, got, strict=False)
         vf_bad = vf_bad_loose = 0

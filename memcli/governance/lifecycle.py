@@ -22,6 +22,7 @@ from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
+from memcli.sensitive import refuse_secret
 from memcli.settings import Settings
 from memcli.timeutil import now_utc, parse_at
 
@@ -47,8 +48,13 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     Raises:
         NotFoundError: no such item for this user.
         BadInputError: the item was already superseded (correct the newest version instead),
-            contradicted (no longer valid) or forgotten; ``at`` is before the item held.
+            contradicted (no longer valid) or forgotten; ``at`` is before the item held;
+            ``text`` holds a secret (never stored).
     """
+    try:
+        refuse_secret(text)
+    except ValueError as exc:
+        raise BadInputError(str(exc)) from None
     _check_start(validity.check_correctable(store.get_item(user_id, item_id)), at)
     vec = embed(text)
     now = now_utc()

@@ -12,6 +12,7 @@ import hashlib
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from memcli.sensitive import redact
 from memcli.text import check_text
 from memcli.timeutil import iso, now_utc
 
@@ -40,11 +41,14 @@ def capture_rows(store: MemoryStore, user: str, *, text: str, role: str, session
     client's retry may clean its text), but one captured with *another* text says so,
     ``text_differs=True``, so that a new turn sent under an old key is not dropped unseen.
 
+    A secret's value (a password, PIN, one-time code, card number; a turn said in confidence) is
+    replaced by a placeholder before anything is stored (:func:`memcli.sensitive.redact`).
+
     Raises:
         BadInputError: empty or oversized text.
         StoreError: the database cannot be written.
     """
-    text = check_text(text, max_chars, setting="max_turn_chars")
+    text = redact(check_text(text, max_chars, setting="max_turn_chars"))  # a secret's value never reaches the store
     at = at or now_utc()
     key = (key or "").strip() or derive_key(user, session, role, text, at)
     row = store.capture(user, role=role, session=session, content=text, occurred_at=at, key=key, now=now_utc())

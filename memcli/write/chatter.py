@@ -31,7 +31,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-__all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause", "uncovered"]
+from memcli.sensitive import is_redacted
+
+__all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause", "is_task", "uncovered"]
 
 #: a chatter test: the turn's text → True when the turn is chatter (never an episode)
 ChatterTest = Callable[[str], bool]
@@ -92,6 +94,28 @@ def is_instruction(clause: str) -> bool:
     return bool(_ZH_INSTRUCTION.match(c) or _EN_INSTRUCTION.match(c.casefold()))
 
 
+#: a turn that opens with a request to produce text or code: what follows is the task's material
+_ZH_TASK_OPEN = re.compile(
+    r"^\s*(?:请你?|麻烦你?|帮我|帮忙|你(?:能|可以)?(?:帮我)?|能不能帮我|可以帮我|能帮我|给我|替我)?\s*(?:"
+    r"(?:把|将)[^，。！？!?]{0,40}?(?:翻译|译成|译为|改写|润色|总结|概括|改成|写成|转成|转换成|扩写|缩写|续写|整理成)"
+    r"|(?:翻译|润色|改写|总结|概括|校对|翻译成\S{1,6}?)(?:一下|成|为)?[^，。！？!?]{0,20}?[：:]"
+    r"|(?:用\S{1,12}?)?(?:写|编|起草|拟|生成|实现)(?:一下|一个|一篇|一封|一首|一段|一份|个|篇|封|首|段|份)"
+    r"[^，。！？!?]{0,24}?(?:代码|程序|函数|脚本|邮件|信|文章|诗|作文|文案|报告|简历|演讲稿|祝福语|方案|SQL|sql|正则))")
+_EN_TASK_OPEN = re.compile(
+    r"^\W*(?:(?:hey|hi|ok|okay)\W+)?(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you|"
+    r"help\s+me|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to)\s+)*"
+    r"(?:(?:translate|write|draft|compose|rewrite|paraphrase|proofread|summari[sz]e|reword|polish|generate|"
+    r"implement|debug|refactor)\b(?!\s+(?:is|was|are|were|down)\b)"
+    r"|fix\s+(?:this|my|the|a)\s+(?:bug|code|error|function|script|program|query|sql|regex)\b)", re.I)
+
+
+def is_task(text: str) -> bool:
+    """The turn opens with a request to produce text or code (translate, write, draft, rewrite, summarise,
+    implement, debug; 把…翻译成, 翻译：, 帮我写一封邮件, 用Python写一个函数): a task, and what follows is its
+    material — nothing of it is a fact the user told about themselves (no memory, no episode)."""
+    return bool(_ZH_TASK_OPEN.match(text or "") or _EN_TASK_OPEN.match(text or ""))
+
+
 _HAS_WORD = re.compile(r"[\w\u3400-\u9fff]")
 
 
@@ -110,7 +134,7 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
     the clause ended with ``?``/``？`` in the turn)."""
     c = clause.strip()
     low = c.casefold()
-    if question_mark:
+    if question_mark or is_redacted(c):  # a placeholder of a secret (memcli.sensitive) tells nothing
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
             or _ZH_REQUEST.search(c) or _ZH_TASK.match(c) or is_instruction(c):
@@ -123,7 +147,10 @@ _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,
 
 
 def is_chatter(text: str) -> bool:
-    """True when every clause of ``text`` is chatter (or it has no words at all)."""
+    """True when every clause of ``text`` is chatter (or it has no words at all), or the turn is a task
+    (:func:`is_task`)."""
+    if is_task(text):
+        return True
     parts: list[tuple[str, bool]] = []
     for m in _CLAUSE_END.finditer(text or ""):
         body, end = m.group(1), m.group(2)

@@ -86,8 +86,21 @@ class MemoryExtractionService:
         self.name = extractor.name
 
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
-        """Candidates per utterance; a failure of one is returned in its place, not raised."""
-        return self.extractor.extract_batch(utts)
+        """Candidates per utterance; a failure of one is returned in its place, not raised.
+
+        Every extractor reads what the user *told* (:func:`memcli.write.guard.told`: no task for the
+        assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
+        secret or a hypothetical (:func:`memcli.write.guard.keep`)."""
+        from memcli.write.guard import keep, told
+
+        texts = [told(u.text) if u.role == "user" else u.text for u in utts]
+        todo = [n for n, x in enumerate(texts) if x.strip()]
+        got = self.extractor.extract_batch([utts[n] if texts[n] is utts[n].text else replace(utts[n], text=texts[n])
+                                            for n in todo]) if todo else []
+        out: list[list[Candidate] | Exception] = [[] for _ in utts]
+        for n, res in zip(todo, got, strict=True):
+            out[n] = res if isinstance(res, Exception) else [c for c in res if keep(c)]
+        return out
 
 
 def _own_words(statement: str, simplified: str, original: str) -> str:

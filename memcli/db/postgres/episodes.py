@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from memcli.db.postgres.connect import PgStore
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
-           "episodes_of", "forget", "purge", "record", "retire_sql"]
+           "episodes_of", "forget", "purge", "record", "recheck_sql", "retire_sql"]
 
 LIKE_SCAN_CAP = 5000
 
@@ -33,6 +33,23 @@ LIKE_SCAN_CAP = 5000
 #: ``link_source`` appends this: the linked turn stops being an episode. Params: (source_id, item_id).
 retire_sql = (f"UPDATE {s.EPISODES} SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL "
               f"WHERE is_episode AND (user_id, source_id) IN (SELECT user_id, %s FROM {s.ITEMS} WHERE id = %s)")
+
+
+#: a turn one of whose memories was retired by anything but the turn itself: never served as an episode
+#: (as :data:`memcli.db.episodes.RETIRED`; ``{e}``: the alias of a row with user_id and source_id)
+RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.user_id = l.user_id AND i.id = l.item_id "
+           "WHERE l.user_id = {e}.user_id AND l.source_id = {e}.source_id "
+           "AND (i.invalid_at IS NOT NULL OR i.expired_at IS NOT NULL) "
+           f"AND NOT EXISTS (SELECT 1 FROM {s.EVENTS} ev JOIN {s.ITEMS} n ON n.user_id = ev.user_id "
+           "AND n.id = ev.item_id WHERE ev.user_id = l.user_id AND ev.other_item_id = i.id "
+           "AND ev.action IN ('UPDATE', 'CONFLICT') AND (ev.source_id = {e}.source_id "
+           "OR n.slot IS NULL OR i.slot IS NULL OR n.slot <> i.slot)))")
+
+#: ``record_event`` appends this after a decision that may retire memories: their turns that are now
+#: :data:`RETIRED` stop being episodes. Params: (user_id, [item ids]).
+recheck_sql = (f"UPDATE {s.EPISODES} e SET is_episode = false, tokens = NULL, embedding = NULL, embed_model = NULL "
+               f"WHERE e.is_episode AND e.user_id = %s AND e.source_id IN (SELECT l.source_id FROM {s.ITEM_SOURCES} l "
+               f"WHERE l.user_id = e.user_id AND l.item_id = ANY(%s)) AND {RETIRED.format(e='e')}")
 
 
 def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
@@ -45,7 +62,9 @@ def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime |
                               (user, int(source_id)))
         was = store.scalar(f"SELECT is_episode FROM {s.EPISODES} WHERE user_id = %s AND source_id = %s",
                            (user, int(source_id)))
-        is_episode = not chatter and (linked is None or uncovered or bool(was))
+        retired = store.scalar(f"SELECT {RETIRED.format(e='x')} FROM "
+                               "(SELECT %s::text AS user_id, %s::bigint AS source_id) x", (user, int(source_id)))
+        is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
         vec = vector if is_episode else None
         if vec is not None:
             store.use_vectors()
@@ -120,14 +139,16 @@ def episode_rows(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str
         return []
     return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
                        JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
-                       WHERE e.user_id = %s AND e.is_episode AND e.source_id = ANY(%s)""",
+                       WHERE e.user_id = %s AND e.is_episode AND e.source_id = ANY(%s)
+                       AND NOT {RETIRED.format(e="e")}""",
                    (user, [int(i) for i in ids]))
 
 
 def episodes_of(store: PgStore, user: str) -> list[dict[str, Any]]:
     return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
                        JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
-                       WHERE e.user_id = %s AND e.is_episode ORDER BY src.occurred_at, src.id""", (user,))
+                       WHERE e.user_id = %s AND e.is_episode AND NOT {RETIRED.format(e="e")}
+                       ORDER BY src.occurred_at, src.id""", (user,))
 
 
 def backlog(store: PgStore, model: str, *, user: str | None = None, limit: int = 500) -> list[dict[str, Any]]:

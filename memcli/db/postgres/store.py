@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
+from memcli.db.episodes import RETIRING
 from memcli.db.postgres import episodes as pge
 from memcli.db.postgres import outbox as pgo
 from memcli.db.postgres import search as pgs
@@ -281,7 +282,7 @@ class PostgresStore(PgStore, MemoryStore):
                      other_item_id: int | None = None, source_id: int | None = None, level: str | None = None,
                      cosine: float | None = None, judge: str | None = None, reason: str | None = None,
                      before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> int:
-        return self.x(
+        got = self.x(
             f"""INSERT INTO {s.EVENTS}(user_id, item_id, other_item_id, source_id, action, level, cosine, judge,
                 reason, before, after, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
                 RETURNING id""",
@@ -289,6 +290,9 @@ class PostgresStore(PgStore, MemoryStore):
              None if cosine is None else float(cosine), judge, reason,
              None if before is None else json.dumps(before, ensure_ascii=False),
              None if after is None else json.dumps(after, ensure_ascii=False), iso(now_utc())))
+        if str(action) in RETIRING:  # the turns of a retired memory stop being episodes
+            self.x(pge.recheck_sql, (user_id, [int(i) for i in (item_id, other_item_id) if i is not None]))
+        return got
 
     def lineage(self, user: str, item_id: int) -> set[int]:
         """One recursive query: supersedes / superseded_by links and CONFLICT / UPDATE / CORRECT events."""

@@ -1,0 +1,135 @@
+"""Secrets: what memcli never keeps — found in a turn and replaced by a placeholder (a leaf module).
+
+A *secret* is a credential or a number that opens something: a password or passcode (wifi,
+e-mail, computer, door), a PIN, a one-time / verification / security code, a card or account
+number, an ID-card or social-security number, an API key or recovery phrase — told with its value
+(``my wifi password is sunshine42``, ``我的银行卡密码是123456``, ``验证码 739201``) — and a bare
+payment-card number (13–19 digits passing the Luhn check). A turn said *in confidence*
+(``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``) is a secret whole.
+
+- :func:`redact` is what ``capture`` stores instead of the text (no model, microseconds): the
+  value after the secret's name becomes :data:`REDACTED_EN` / :data:`REDACTED_ZH`, a turn said in
+  confidence becomes :data:`CONFIDED_EN` / :data:`CONFIDED_ZH` whole. The secret never reaches
+  the database, the outbox, an episode or a memory.
+- :func:`has_secret` tells ``remember`` / ``import`` / ``correct`` to refuse (one line, exit 2):
+  an explicit memory of a secret is refused, not stored.
+- :func:`is_redacted` says a text holds a placeholder: the drain extracts no memory from such a
+  clause and it is no episode.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "has_secret", "is_redacted", "redact",
+           "refuse_secret", "secret_kind"]
+
+REDACTED_EN, REDACTED_ZH = "[redacted]", "[已隐去]"
+CONFIDED_EN, CONFIDED_ZH = "[redacted: said in confidence]", "[已隐去：用户要求保密]"
+#: a placeholder, also with its brackets stripped at a clause's edge
+_PLACEHOLDER = re.compile(r"(?:^|\[)(?:redacted|已隐去)(?:$|[\]:：])")
+
+#: the name of a secret (English); ``pin`` only as a code (``my PIN``, ``PIN code``), never the verb
+_EN_NAME = (r"(?:(?:wi-?fi|wireless|network|router|e-?mail|gmail|computer|laptop|phone|account|bank|login|admin|"
+            r"door|safe|locker|alarm|master)\s+)?(?:password|passcode|passphrase|pass\s+code|pwd)"
+            r"|(?:bank|card|atm|debit|credit|sim|phone)?\s*pin(?:\s+(?:code|number))?"
+            r"|(?:one[- ]time|verification|security|confirmation|login|auth(?:entication)?|2fa|otp|sms|access|"
+            r"door|gate|alarm|safe|lock(?:er)?)\s+(?:code|pin|number)|otp|cvv2?|cvc"
+            r"|(?:credit|debit|bank|payment)\s+card(?:\s+(?:number|no\.?))?|card\s+(?:number|no\.?)"
+            r"|(?:bank\s+)?account\s+(?:number|no\.?)|routing\s+number|iban"
+            r"|social\s+security\s+number|ssn|passport\s+number|(?:api|secret|private|access)\s+(?:key|token)"
+            r"|recovery\s+(?:code|phrase|key)|seed\s+phrase")
+#: ... followed by its value: a copula or colon, then a token (a PIN of 3 digits and up; any word for a password)
+_EN_SECRET = re.compile(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s*(?:(?:is|was)\s+now\s+|"
+                        r"(?:has\s+been\s+|is\s+|was\s+)?(?:changed|set|reset)\s+to\s+|(?:is|was|=|:)\s*))(?P<value>\"[^\"\n]{1,64}\"|“[^”\n]{1,64}”|[\"'“‘]?\S+?"
+                        r"(?:[ -]\d{2,})*[\"'”’]?)(?=[.,;!?]*(?:\s|$))", re.I)
+_EN_BARE = re.compile(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s+)(?P<value>\d[\d -]{{2,}}\d)\b", re.I)  # my PIN 4821
+#: Chinese: 密码 口令 验证码 卡号 身份证号 …, then 是/为/：/改成 and the value
+_ZH_NAME = (r"(?:wifi|WiFi|WIFI|Wi-Fi|无线|网络|路由器|邮箱|电脑|手机|账号|账户|银行卡?|信用卡|储蓄卡|支付宝|微信|"
+            r"支付|取款|登录|开机|锁屏|门禁?|保险柜|家里|家的?)?的?(?:密码|口令|PIN码|pin码|Pin码)"
+            r"|(?:短信)?(?:验证码|校验码|动态码|动态密码|安全码|取件码|登录码)|CVV码?"
+            r"|(?:银行卡|信用卡|储蓄卡|借记卡)(?:的)?(?:卡号|号码|号)|卡号|银行(?:账号|账户)|身份证(?:号码|号)|社保号|护照号(?:码)?")
+_ZH_SECRET = re.compile(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*(?:是|为|:|：|=|就是|改成了?|改为|设成了?|设为|"
+                        r"设置成了?|换成了?)\s*)(?P<value>[\"'“‘「]?(?:[0-9A-Za-z!@#$%^&*_+\-.~]{3,}(?:\s\d{2,})*|[零〇一二三四五六七八九幺两个]{3,})"
+                        r"[\"'”’」]?)")
+_ZH_BARE = re.compile(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*)(?P<value>\d[\d -]{{2,}}\d)")  # 验证码739201
+#: a card-like number: 13–19 digits, spaces or dashes between groups
+_DIGITS = re.compile(r"(?<![\w.%/-])\d(?:[ -]?\d){12,18}(?![\w%/-]|\.\d)")
+#: said in confidence: the turn asks that it go no further
+_CONFIDE = re.compile(
+    r"(?:别|不要|不许|千万别|千万不要|不能)(?:跟|和|对|告诉)?(?:别人|任何人|其他人|外人|他人|谁)(?:说|讲|提|透露)?"
+    r"|(?:别|不要)(?:告诉|跟)(?:别人|任何人|其他人|谁)|(?:替|帮)我保密|要保密|保密哦|这是(?:个|我的)?秘密|"
+    r"(?:don'?t|do\s+not|never)\s+(?:tell|share\s+(?:this|it)\s+with|mention\s+(?:this|it)\s+to)\s+"
+    r"(?:anyone|anybody|a\s+soul|others|other\s+people|people)"
+    r"|keep\s+(?:this|it)\s+(?:a\s+)?secret|keep\s+(?:this|it)\s+between\s+us|between\s+you\s+and\s+me"
+    r"|this\s+is\s+(?:a\s+)?secret|(?:it'?s|it\s+is)\s+a\s+secret|off\s+the\s+record", re.I)
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for n, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if n % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _cards(text: str) -> list[re.Match[str]]:
+    return [m for m in _DIGITS.finditer(text) if _luhn(re.sub(r"\D", "", m.group()))]
+
+
+def _is_zh(text: str) -> bool:
+    return bool(re.search(r"[\u3400-\u9fff]", text))
+
+
+def secret_kind(text: str) -> str | None:
+    """What makes ``text`` a secret: ``"confided"`` (said in confidence), the secret's name as said
+    (``"wifi password"``, ``"验证码"``), ``"card number"`` (a Luhn-valid number); None: no secret."""
+    if _CONFIDE.search(text or ""):
+        return "confided"
+    for rx in (_EN_SECRET, _EN_BARE, _ZH_SECRET, _ZH_BARE):
+        if (m := rx.search(text or "")) and not _PLACEHOLDER.match(m.group("value")):
+            return " ".join(m.group("name").split()).strip()
+    return "card number" if _cards(text or "") else None
+
+
+def has_secret(text: str) -> bool:
+    """True when ``text`` holds a secret's value or was said in confidence (:func:`secret_kind`)."""
+    return secret_kind(text) is not None
+
+
+def redact(text: str) -> str:
+    """``text`` with every secret value replaced by a placeholder (its name stays: ``my wifi
+    password is [redacted]``); a turn said in confidence becomes one placeholder whole. Text with no
+    secret is returned unchanged (the same object)."""
+    if not text:
+        return text
+    zh = _is_zh(text)
+    if _CONFIDE.search(text):
+        return CONFIDED_ZH if zh else CONFIDED_EN
+    out = text
+    for rx in (_ZH_SECRET, _ZH_BARE, _EN_SECRET, _EN_BARE):
+        out = rx.sub(lambda m: m.group("name") + m.group("sep") + (
+            m.group("value") if _PLACEHOLDER.match(m.group("value")) else (REDACTED_ZH if zh else REDACTED_EN)), out)
+    for m in reversed(_cards(out)):
+        out = out[:m.start()] + (REDACTED_ZH if zh else REDACTED_EN) + out[m.end():]
+    return text if out == text else out
+
+
+def is_redacted(text: str) -> bool:
+    """``text`` holds a placeholder of :func:`redact` (nothing of it is kept as a memory or an episode)."""
+    return bool(_PLACEHOLDER.search(text or ""))
+
+
+def refuse_secret(text: str) -> None:
+    """Raise ValueError (one line, naming what was found) when ``text`` holds a secret: an explicit
+    memory (``remember``, ``import``, ``correct``) of a secret is refused, never stored.
+
+    Raises:
+        ValueError: ``text`` holds a secret (:func:`secret_kind`).
+    """
+    kind = secret_kind(text)
+    if kind is None:
+        return
+    what = "something said in confidence" if kind == "confided" else f"a secret ({kind})"
+    raise ValueError(f"not stored: the text holds {what}; memcli does not keep passwords, PINs, one-time codes, "
+                     "card or ID numbers — keep them in a password manager")
