@@ -329,7 +329,8 @@ def test_one_megabyte_inputs(cli, db_path: Path, args, stdin):
 
 @pytest.mark.parametrize("cmd", ["search", "context"])
 def test_one_megabyte_query(cli, seeded: Path, cmd: str):
-    r = cli("--db", str(seeded), "--user", "alice", cmd, MB, "--json")
+    budget = ["--budget-ms", "60000"] if cmd == "context" else []  # about truncation, not speed: a loaded machine
+    r = cli("--db", str(seeded), "--user", "alice", cmd, MB, *budget, "--json")  # may pass 800 ms cold
     assert_clean_outcome(r)
     # a query is cut to its first part, not refused: it still finds the coffee memory it starts with
     assert r.exit_code == 0, r.stderr
