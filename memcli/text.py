@@ -15,7 +15,6 @@ are one subject and slot (a CONFLICT, not two facts side by side).
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -163,16 +162,10 @@ def lang_of(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _jieba():  # type: ignore[no-untyped-def]
-    import logging
+    """jieba, its dictionary loaded (from a cache file: :mod:`memcli.jieba_tables`)."""
+    from memcli.jieba_tables import initialized
 
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    return jieba
-
-
-_POSSEG_LOCK = threading.Lock()
+    return initialized()
 
 
 @lru_cache(maxsize=32768)
@@ -184,80 +177,10 @@ def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def _posseg():  # type: ignore[no-untyped-def]
-    """``jieba.posseg``, loaded faster: its import parses jieba's 349k-line dictionary once more, line by
-    line, for the word → part-of-speech table (~1 s, every process that tags a word). The table is kept
-    beside jieba's own cache (one marshal file per dictionary file, keyed by its size and mtime) and read
-    from there: the same dict, built by jieba on the first run. Any problem: jieba's own load."""
-    with _POSSEG_LOCK:  # one loader: the table is swapped in while the import runs
-        return _load_posseg()
+    """``jieba.posseg``, its word → tag table read from a cache file (:mod:`memcli.jieba_tables`)."""
+    from memcli.jieba_tables import posseg
 
-
-@lru_cache(maxsize=1)
-def _load_posseg():  # type: ignore[no-untyped-def]
-    import os
-    import sys
-
-    jb = _jieba()
-    if "jieba.posseg" in sys.modules or jb.dt.dictionary != jb.DEFAULT_DICT:
-        import jieba.posseg
-
-        return jieba.posseg
-    path = None
-    try:
-        src = os.path.join(os.path.dirname(jb.__file__), jb.DEFAULT_DICT_NAME)
-        st = os.stat(src)
-        import tempfile
-
-        path = os.path.join(jb.dt.tmp_dir or tempfile.gettempdir(),
-                            f"memcli.jieba-tags.{st.st_size}-{int(st.st_mtime)}.marshal")
-        table = _read_tags(path)
-    except (OSError, ValueError, EOFError, TypeError):
-        table = None
-    if table is None:
-        import jieba.posseg
-
-        _write_tags(path, jieba.posseg.dt.word_tag_tab)
-        return jieba.posseg
-    import io
-
-    jb.dt.get_dict_file = lambda: io.BytesIO(b"")  # the import's own parse reads nothing …
-    try:
-        import jieba.posseg
-    finally:
-        del jb.dt.get_dict_file
-    jieba.posseg.dt.word_tag_tab = table  # … and gets the table it would have built
-    return jieba.posseg
-
-
-def _read_tags(path: str) -> dict[str, str] | None:
-    import marshal
-
-    try:
-        with open(path, "rb") as f:
-            words, tags = marshal.load(f)
-    except FileNotFoundError:
-        return None
-    table = dict(zip(words.split("\n"), tags.split("\n"), strict=True))
-    return table if len(table) > 100_000 else None
-
-
-def _write_tags(path: str | None, table: dict[str, str]) -> None:
-    """Write the table (two joined strings: ~3× faster to read back than the marshalled dict) atomically."""
-    import marshal
-    import os
-
-    if path is None or not table or any("\n" in w for w in table):
-        return
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "wb") as f:
-            marshal.dump(("\n".join(table), "\n".join(table.values())), f)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    return posseg()
 
 
 @lru_cache(maxsize=16384)
