@@ -43,6 +43,8 @@ def _path(jb: Any, kind: str) -> str:  # noqa: ANN401
 def _read(path: str, ints: bool) -> tuple[dict, Any] | None:
     try:
         with open(path, "rb") as f:
+            if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
+                return None  # a shared temp folder: only a file this user wrote is read
             words, values, extra = marshal.load(f)
         if ints:
             arr = array.array("q")
@@ -51,7 +53,7 @@ def _read(path: str, ints: bool) -> tuple[dict, Any] | None:
         else:
             vals = values.split("\n")
         table = dict(zip(words.split("\n"), vals, strict=True))
-    except (OSError, ValueError, EOFError, TypeError):
+    except Exception:  # noqa: BLE001 - a torn or foreign file: jieba's own load instead
         return None
     return (table, extra) if len(table) > 100_000 else None
 
@@ -63,7 +65,7 @@ def _write(path: str, table: dict, ints: bool, extra: Any = None) -> None:  # no
     values = array.array("q", table.values()).tobytes() if ints else "\n".join(table.values())
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        with open(tmp, "wb") as f:
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
             marshal.dump(("\n".join(table), values, extra), f)
         os.replace(tmp, path)
     except (OSError, OverflowError, TypeError, ValueError):
