@@ -162,13 +162,10 @@ def lang_of(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _jieba():  # type: ignore[no-untyped-def]
-    import logging
+    """jieba, its dictionary loaded (from a cache file: :mod:`memcli.jieba_tables`)."""
+    from memcli.jieba_tables import initialized
 
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    return jieba
+    return initialized()
 
 
 @lru_cache(maxsize=32768)
@@ -176,10 +173,14 @@ def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
     """jieba.posseg ``(word, flag)`` pairs of ``text`` as given (no folding), cached (as the rules'
     own cache of 16k texts was; twice that, now that the pair features share it): the rules, the
     pair features' names and entities ask it of the same statement, so jieba cuts each text once."""
-    _jieba()
-    import jieba.posseg
+    return tuple((w.word, w.flag) for w in _posseg().cut(text))
 
-    return tuple((w.word, w.flag) for w in jieba.posseg.cut(text))
+
+def _posseg():  # type: ignore[no-untyped-def]
+    """``jieba.posseg``, its word → tag table read from a cache file (:mod:`memcli.jieba_tables`)."""
+    from memcli.jieba_tables import posseg
+
+    return posseg()
 
 
 @lru_cache(maxsize=16384)

@@ -101,12 +101,9 @@ def _pair_gender(a: str | None, b: str | None) -> str | None:
 
 @lru_cache(maxsize=4096)
 def _is_zh_name(word: str) -> bool:
-    from memcli.text import _jieba
+    from memcli.text import _posseg
 
-    _jieba()
-    import jieba.posseg
-
-    toks = list(jieba.posseg.cut(word))
+    toks = list(_posseg().cut(word))
     return len(toks) == 1 and toks[0].flag == "nr"
 
 
