@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from memcli.text import STOPWORDS
 
@@ -57,6 +58,7 @@ _NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _ZH_NICK = re.compile(r"[小老阿][\u4e00-\u9fff]")
 
 
+@lru_cache(maxsize=512)
 def _relation(token: str) -> bool:
     """A token naming someone of the user's (小女儿, 合伙人, husband): evidence of whose fact, not of a topic."""
     from memcli.slots import ME, SOMEONE, query_subject
