@@ -175,12 +175,19 @@ def test_a_question_about_nobody_the_legs_do_not_confirm_is_not_grounded() -> No
     # that the lexical and slot legs do not confirm gets p = 0 for every hit (dense neighbours only)
     from memcli.read.answer import anchor, grounded, hit_features
 
-    def row(*, lexical: bool = False, slot: bool = False, has_anchor: int = 0) -> list[float]:
+    def row(*, lexical: bool = False, slot: bool = False, has_anchor: int = 0, topic: bool = False,
+            task: bool = False) -> list[float]:
         return hit_features(cos=0.3, lexical=lexical, slot=slot, cover=0.0, strong_cover=0.0, ratio=1.0, best_cos=0.3,
-                            mean_cos=0.15, rank=1, subject=0, attr=0, has_anchor=has_anchor, query_chars=8)
+                            mean_cos=0.15, rank=1, subject=0, attr=0, has_anchor=has_anchor, query_chars=8,
+                            task=task, lexical_topic=topic)
 
     assert not grounded([row(), row()]) and not grounded([])
-    assert grounded([row(), row(lexical=True)]) and grounded([row(slot=True)]) and grounded([row(has_anchor=1)])
+    assert grounded([row(), row(lexical=True, topic=True)]) and grounded([row(slot=True, has_anchor=1)])
+    assert grounded([row(has_anchor=1)])
+    # a lexical match on a common word only (熊猫吃什么 vs 我爱吃辣), a slot of nobody's (宇宙有多大 → an
+    # age), the requester of a task (帮我写…, "draft an email to my landlord") ground nothing
+    assert not grounded([row(lexical=True)]) and not grounded([row(slot=True)])
+    assert not grounded([row(has_anchor=1, task=True)])
     # the requester's 我 is no anchor, a relative's is (给我爸…: 我 before a relation word)
     assert anchor("帮我写一封请假邮件", []) == 0 and anchor("哪天该给我爸送礼物", []) == 1
     assert anchor("How do bees make honey?", []) == 0 and anchor("Where does my dad live?", []) == 1
@@ -231,3 +238,22 @@ def test_whose_fact_and_which_attribute() -> None:
     assert subject_feature("我的同事老王喜欢什么", ["colleague.like"], *wang) == 1
     assert attr_feature(["daughter.name"], "fact.小女儿", "我小女儿今年十岁") == -1
     assert attr_feature(["son.school"], "fact.读", "我大儿子在英国读大学") == 1
+
+
+def test_a_task_and_an_informative_match() -> None:
+    # issue 20: tasks in both languages; a lexical match counts on a topic word or a name only
+    from memcli.read.request import informative_match, is_task
+    from memcli.read.tokens import query_tokens
+
+    assert is_task("帮我写一封请假邮件") and is_task("把这段代码改成异步的") and is_task("用SQL查询每个部门的人数")
+    assert is_task("Translate this into German") and is_task("Come up with a name for my blog")
+    assert not is_task("我妹妹在哪上班") and not is_task("给我妈买什么礼物好")
+    assert not is_task("Where does my sister work?")
+
+    def m(q: str, s: str) -> bool:
+        return informative_match(q, query_tokens(q), s)
+
+    assert not m("熊猫吃什么", "我爱吃辣") and not m("Where do penguins live?", "My sister lives in Lyon")
+    assert m("那个来自重庆的人叫什么", "我上司的老家是重庆") and m("How old is Ray?", "Ray turned 40 in May")
+    assert m("小陈靠什么谋生", "小陈在银行上班")  # a nickname jieba cuts with the next character
+    assert not m("我小女儿叫什么名字", "我小女儿今年五岁")  # a relation word says whose fact, not its topic

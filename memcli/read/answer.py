@@ -36,7 +36,10 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   -1 things of one family but another kind (我的猫… vs a stored corgi; "favourite film" vs a
   favourite band), 0 otherwise (:func:`memcli.read.kinds.kind_feature`); ``kind_missing``, of the
   question: it names a thing of some kind and no hit names one of that kind
-  (:func:`memcli.read.kinds.kind_missing`).
+  (:func:`memcli.read.kinds.kind_missing`);
+- ``task``, of the question: it asks for a task (translate, write code, 帮我写…;
+  :func:`memcli.read.request.is_task`); ``lexical_topic``: the lexical leg confirms the hit on a
+  topic word or a name, not only on a common word (:func:`memcli.read.request.informative_match`).
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
 query names another subject than the hit's): ``p = 0``. Then each hit gets the best p among the
@@ -71,7 +74,7 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
-            "no_slot", "no_subject", "kind", "kind_missing")
+            "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic")
 
 
 def _subject(key: str) -> str:
@@ -244,14 +247,15 @@ def pool_mean(cosines: Sequence[float]) -> float:
 def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
                  best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
                  query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
-                 no_subject: int = 0, kind: int = 0, kind_missing: int = 0) -> list[float]:
+                 no_subject: int = 0, kind: int = 0, kind_missing: int = 0, task: bool = False,
+                 lexical_topic: bool = False) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
             c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
             float(slot and has_anchor),
             float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
-            float(no_subject), float(kind), float(kind_missing)]
+            float(no_subject), float(kind), float(kind_missing), float(task), float(lexical and lexical_topic)]
 
 
 _SUBJECT = FEATURES.index("subject")
@@ -275,16 +279,20 @@ def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None
 
 _TOPIC = FEATURES.index("topic")
 _KIND = FEATURES.index("kind")
-_GROUNDS = tuple(FEATURES.index(f) for f in ("anchor", "lexical", "slot"))
+_ANCHOR, _TASK, _SLOT_ANCHOR, _LEX_TOPIC, _ATTR, _NO_SLOT = (
+    FEATURES.index(f) for f in ("anchor", "task", "slot_anchor", "lexical_topic", "attr", "no_slot"))
 
 
 def grounded(rows: Sequence[Sequence[float]]) -> bool:
     """Whether a question is about the user's memories at all (the first stage of the cut, before
-    the hit's p): it names the user or someone of theirs (``anchor``), or the lexical or slot leg
-    confirms one of its hits. One that does neither (日本的首都是哪里, "how do bees make honey":
+    the hit's p): it names the user or someone of theirs (``anchor``; not as the requester of a
+    task, ``task``: 帮我写…), or the slot leg confirms one of its hits for such a subject
+    (``slot_anchor``: 宇宙有多大 asks an age, but nobody's), or the lexical leg confirms one on an
+    informative word (``lexical_topic``: a topic word or a name, not 吃 of 熊猫吃什么 or "live" of
+    "where do penguins live"). One that does none (日本的首都是哪里, "how do bees make honey":
     only the dense leg's nearest neighbours) gets p = 0 for every hit. ``rows``: the feature rows
     of the question's own hits (:func:`hit_features`)."""
-    return any(x[i] for x in rows for i in _GROUNDS)
+    return any((x[_ANCHOR] and not x[_TASK]) or x[_SLOT_ANCHOR] or x[_LEX_TOPIC] for x in rows)
 
 
 def vetoed(x: Sequence[float]) -> bool:
@@ -294,8 +302,13 @@ def vetoed(x: Sequence[float]) -> bool:
     things of another kind of the same family (``kind`` = -1: 我的猫… vs 我养了一只柯基, "my
     favourite film" vs "my favourite band"). Such a hit is never an answer (p = 0). (Another attribute
     of the same subject is no veto: the hit may be the fact that names the person, 在深圳做设计的
-    朋友叫什么 → 我闺蜜在深圳做设计师, whose name subject expansion brings.)"""
-    return (x[_SUBJECT] < 0 and x[_TOPIC] <= 0) or x[_KIND] < 0
+    朋友叫什么 → 我闺蜜在深圳做设计师, whose name subject expansion brings.) Nor is a hit that holds
+    another specific attribute (``attr`` = -1) when no active memory holds the asked slot
+    (``no_slot``: 我的血型 when only the user's name is stored; "my sister's job" when only her city
+    is) and the lexical leg does not confirm it on a topic word or a name (``lexical_topic``: 在深圳
+    做设计的朋友叫什么 names the friend by the hit's own words)."""
+    return ((x[_SUBJECT] < 0 and x[_TOPIC] <= 0) or x[_KIND] < 0
+            or (x[_ATTR] < 0 and x[_NO_SLOT] > 0 and not x[_LEX_TOPIC]))
 
 
 def probability(x: Sequence[float], params: dict[str, Any]) -> float:

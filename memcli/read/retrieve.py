@@ -50,6 +50,7 @@ from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.lexical import lexical_leg
 from memcli.read.missing import missing_features
+from memcli.read.request import informative_match, is_task
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
@@ -381,6 +382,7 @@ class MemoryRetrievalService:
                                                subject_hit=max(subjects.values()) > 0, as_of=as_of)
         said = {f.id: to_simplified(row["statement"]) for _, f, row in own}
         missing_kind = kind_missing(simple, list(said.values()))
+        task = is_task(simple)
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
@@ -395,7 +397,8 @@ class MemoryRetrievalService:
                              attr=attrs[f.id], has_anchor=has_anchor,
                              query_chars=len(focus), personal=personal,
                              topic=topic_coverage(tokens, row["statement"]), no_slot=no_slot,
-                             no_subject=no_subject, kind=kind_feature(simple, said[f.id]), kind_missing=missing_kind)
+                             no_subject=no_subject, kind=kind_feature(simple, said[f.id]), kind_missing=missing_kind,
+                             task=task, lexical_topic=lexical and informative_match(focus, tokens, row["statement"]))
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:

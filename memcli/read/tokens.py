@@ -21,7 +21,7 @@ from typing import Any
 
 import jieba  # the module only (~25 ms); its dictionary is what is loaded lazily
 
-__all__ = ["build_table", "query_tokens", "table_path"]
+__all__ = ["build_table", "is_dict_word", "query_tokens", "table_path"]
 
 
 def table_path() -> Path:
@@ -86,3 +86,19 @@ def query_tokens(text: str, *, drop_stopwords: bool = True) -> list[str]:
     if tk is None:
         return search_tokens(text, drop_stopwords=drop_stopwords)
     return search_tokens(text, drop_stopwords=drop_stopwords, tokenizer=tk)
+
+
+def is_dict_word(word: str) -> bool:
+    """Whether jieba's dictionary holds ``word`` with a frequency (老师, 小时; not a nickname such
+    as 小陈): the lazy lookup table when it exists, else jieba's own dictionary."""
+    from memcli.text import _jieba
+
+    try:
+        freq = _lazy_tokenizer().FREQ if table_path().exists() and not _jieba_ready() else None
+    except Exception:  # unreadable table: jieba's own dictionary
+        freq = None
+    if freq is None:
+        dt = _jieba().dt
+        dt.check_initialized()
+        freq = dt.FREQ
+    return bool(freq.get(word))

@@ -1,0 +1,82 @@
+"""Two question-side readings for answerability (:mod:`memcli.read.answer`): a task, and whether a
+lexical confirmation rests on an informative word.
+
+- :func:`is_task`: the message asks the assistant to *do* something (translate, write code, plan,
+  explain, 帮我写…, 把这段…改成…, 用SQL查询…) rather than asks about the user's world. An
+  imperative task verb at the start of the question sentence, or a request phrase (帮我 / 给我 /
+  "help me") followed by one. Its own words (我 of 帮我写, "my" of "for my LinkedIn") say who
+  asks, not what is stored: the feature ``task`` is fitted, and a task names the user only as
+  its requester, so it is not grounded by ``anchor`` (:func:`memcli.read.answer.grounded`).
+- :func:`informative_match`: the lexical leg matched the hit on a word that says something — a
+  topic word of the question (2+ CJK / 4+ other characters, not an attribute or relation word:
+  咖啡, Lyon, marathon; not 吃, live, old, nor a relation: 小女儿, husband), a capitalised name
+  of 3+ letters (Ray, Sam) or a Chinese nickname that is no dictionary word (小陈, 老王; not
+  老师, 小时), read by characters
+  because jieba may cut it with the next one (小陈靠什么谋生 → 小 / 陈靠). A
+  general-knowledge question shares only common words with a personal store (熊猫**吃**什么 vs
+  我爱吃辣; "where do penguins **live**" vs "my sister lives in Lyon"); such a match is no
+  evidence that the question is about the user's memories.
+
+Both are lists of verbs and a rule on case, both languages, written for memcli (no data set's words).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from memcli.text import STOPWORDS
+
+__all__ = ["is_task", "informative_match"]
+
+_TASK_VERBS_EN = (
+    "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
+    "summarize", "summarise", "explain", "describe", "define", "convert", "calculate", "compute", "solve",
+    "implement", "code", "debug", "fix", "refactor", "add", "generate", "create", "make", "design", "plan",
+    "outline", "list", "suggest", "recommend", "brainstorm", "come up with", "give me", "tell me a",
+    "show me how", "check", "review", "format", "sort", "compare", "name a", "name some", "help me",
+)
+_TASK_EN = re.compile(r"^(?:please\s+|can you\s+|could you\s+|would you\s+)?(?:" +
+                      "|".join(re.escape(v) for v in _TASK_VERBS_EN) + r")\b", re.IGNORECASE)
+_TASK_VERBS_ZH = ("翻译", "写", "润色", "改写", "总结", "概括", "解释", "列", "推荐", "规划", "设计", "生成", "计算",
+                  "换算", "转换", "检查", "优化", "编写")
+_TASK_ZH = re.compile(r"^(?:请|麻烦)?(?:你)?(?:" + "|".join(_TASK_VERBS_ZH) +
+                      r")|^(?:请|麻烦)?(?:你)?(?:帮我|给我|替我|帮忙)(?!回忆|想想|查一下我|看看我|[爸妈姥奶爷外老家女儿孩哥姐弟妹])|^(?:请)?(?:把|将|用)[^我]{1,20}?"
+                      r"(?:改|换|转|翻译|写|实现|做|查询|解释|加|生成|计算|算)|^怎么用|^用.{1,12}怎么")
+
+
+def is_task(sentence: str) -> bool:
+    """Whether the question sentence asks for a task (see the module doc). ``sentence``: the
+    question sentence (:func:`memcli.slots.question_focus`), simplified Chinese or other text."""
+    s = sentence.strip().lstrip("\"'“‘「").replace("’", "'")
+    return bool(_TASK_EN.search(s) or _TASK_ZH.search(s))
+
+
+_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+#: a Chinese nickname (小陈, 老王, 阿明), which jieba may cut with the next character (小陈靠… → 小 / 陈靠)
+_ZH_NICK = re.compile(r"[小老阿][\u4e00-\u9fff]")
+
+
+@lru_cache(maxsize=512)
+def _relation(token: str) -> bool:
+    """A token naming someone of the user's (小女儿, 合伙人, husband): evidence of whose fact, not of a topic."""
+    from memcli.slots import ME, SOMEONE, query_subject
+
+    return query_subject(f"my {token}" if token.isascii() else token) not in (ME, SOMEONE)
+
+
+def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool:
+    """Whether ``statement`` holds a topic word of the query or a capitalised name of 3+ letters
+    not at the start of the query (see the module doc)."""
+    from memcli.read.answer import topic_coverage
+
+    kin = [t for t in tokens if _relation(t)]  # and the pieces jieba cuts them into (小女 of 小女儿)
+    if topic_coverage([t for t in tokens if not any(t in k for k in kin)], statement) > 0:
+        return True
+    low = statement.casefold()
+    if any(m.group(0).casefold() in low and m.group(0).casefold() not in STOPWORDS for m in _NAME.finditer(query)):
+        return True
+    from memcli.read.tokens import is_dict_word
+
+    return any(m.group(0) in statement and not is_dict_word(m.group(0)) for m in _ZH_NICK.finditer(query))
