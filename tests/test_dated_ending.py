@@ -25,7 +25,7 @@ AT = datetime(2025, 6, 20, 9, 0, tzinfo=UTC)
     ("我八月份入职的", "2024-08", True),  # August not yet come in June: last year's
     ("I learned to ski two years ago", "2023", True),
     ("We renovated the kitchen last month", "2025-05", True),
-    ("My son started kindergarten last September", "2024-09", True),
+    ("My niece started ballet lessons last September", "2024-09", True),
     ("She retired in 2017", "2017", False),
     ("We adopted him in April", "2025-04", True),
     ("We got the keys on May 3rd, 2022", "2022-05-03", False),
