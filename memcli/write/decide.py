@@ -47,7 +47,7 @@ from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
-from memcli.write.change_rules import told_event_kept, told_remark_kept
+from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -115,7 +115,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
-        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine)
+        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
