@@ -298,10 +298,14 @@ def _folds(qs: Sequence[QueryRows], k: int, seed: int) -> list[list[int]]:
 
 
 def _by_tag(qs: Sequence[QueryRows], probs: Sequence[Sequence[float]], cuts: Sequence[float]) -> dict[str, Any]:
-    tags = sorted({q.tags[0] for q in qs if q.tags and not q.relevant})
+    """Empty share of the no-answer questions per first tag (general, task, near_miss) and per
+    first:second tag (near_miss:typed: a subgroup added later, so the older figure stays readable)."""
+    def key(q: QueryRows) -> list[str]:
+        return [q.tags[0]] + ([f"{q.tags[0]}:{q.tags[1]}"] if len(q.tags) > 1 and q.tags[1] != "chatter" else [])
+
     out = {}
-    for t in tags:
-        sel = [i for i, q in enumerate(qs) if not q.relevant and q.tags and q.tags[0] == t]
+    for t in sorted({k for q in qs if q.tags and not q.relevant for k in key(q)}):
+        sel = [i for i, q in enumerate(qs) if not q.relevant and q.tags and t in key(q)]
         out[t] = round(float(np.mean([gate(qs[i], probs[i], cuts[i])["empty"] for i in sel])), 4)
     return out
 

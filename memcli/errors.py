@@ -1,8 +1,10 @@
 """The memcli exception tree.
 
 Every error a user can cause derives from :class:`MemcliError`, carries a one-line
-message and a process exit code. The CLI catches the base class once, prints the
-message on stderr and exits with ``exit_code``; ``--debug`` shows the traceback.
+message, a process exit code and a stable snake-case ``code`` (``bad_input``, ``not_found``,
+``store_locked`` …: the same in the CLI's ``--json`` errors and the HTTP service's bodies).
+The CLI catches the base class once, prints the message on stderr and exits with
+``exit_code``; ``--debug`` shows the traceback.
 Mistakes of calling code (wrong argument types) stay ``ValueError``/``TypeError``.
 
 ::
@@ -26,6 +28,7 @@ Mistakes of calling code (wrong argument types) stay ``ValueError``/``TypeError`
 from __future__ import annotations
 
 __all__ = [
+    "error_body",
     "BadInputError",
     "ConfigError",
     "EmbeddingError",
@@ -44,8 +47,9 @@ __all__ = [
 
 
 class MemcliError(Exception):
-    """Base of every user-facing memcli error: a one-line message and an exit code."""
+    """Base of every user-facing memcli error: a one-line message, an exit code, a ``code``."""
 
+    code = "memcli"
     exit_code = 1
 
     def __init__(self, message: str) -> None:
@@ -58,23 +62,27 @@ class MemcliError(Exception):
 
 
 class ConfigError(MemcliError):
+    code = "config"
     exit_code = 2
 
 
 class BadInputError(MemcliError):
+    code = "bad_input"
     exit_code = 2
 
 
 class NotFoundError(MemcliError):
+    code = "not_found"
     exit_code = 3
 
 
 class StoreError(MemcliError):
+    code = "store"
     exit_code = 4
 
 
 class StoreLockedError(StoreError):
-    pass
+    code = "store_locked"
 
 
 class StoreCorruptError(StoreError):
@@ -86,7 +94,7 @@ class StoreReadOnlyError(StoreError):
 
 
 class StoreFullError(StoreError):
-    pass
+    code = "store_full"
 
 
 class MigrationError(StoreError):
@@ -94,6 +102,7 @@ class MigrationError(StoreError):
 
 
 class EmbeddingError(MemcliError):
+    code = "embedding"
     exit_code = 5
 
 
@@ -102,8 +111,15 @@ class ModelUnavailableError(EmbeddingError):
 
 
 class ModelMismatchError(EmbeddingError):
-    pass
+    code = "model_mismatch"
 
 
 class ExtractionError(MemcliError):
+    code = "extraction"
     exit_code = 6
+
+
+def error_body(code: str, message: str, exit_code: int) -> dict[str, dict[str, object]]:
+    """The one JSON shape of an error, CLI ``--json`` and HTTP alike:
+    ``{"error": {"code": str, "message": one line, "exit_code": int}}``."""
+    return {"error": {"code": code, "message": " ".join(str(message).split()), "exit_code": exit_code}}

@@ -32,7 +32,7 @@ from memcli.models import Candidate, CaptureResult, DecisionResult, Event, Kind,
 from memcli.records import MemoryRecord, parse_jsonl, validation_line
 from memcli.settings import Settings
 from memcli.text import check_query
-from memcli.timeutil import from_iso, now_utc
+from memcli.timeutil import from_iso, now_utc, parse_at
 from memcli.write.capture import Utterance, capture, check_text
 
 if TYPE_CHECKING:
@@ -298,9 +298,11 @@ class Memory(Engine):
         return self._rebuild_episodes(self.user, progress)
 
     # -- reading stored items ----------------------------------------------------------------
-    def list(self, *, include_all: bool = False, limit: int | None = None) -> list[MemoryItem]:
-        """Memories of the bound user, newest valid time first; active only by default."""
-        return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit)]
+    def list(self, *, include_all: bool = False, limit: int | None = None,
+             as_of: str | datetime | None = None) -> list[MemoryItem]:
+        """The user's memories, newest valid time first: the active ones, or those believed at ``as_of``."""
+        at = parse_at(as_of, field="as_of (--as-of)") if as_of is not None else None
+        return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit, as_of=at)]
 
     def show(self, item_id: int) -> MemoryItem:
         """One memory of the bound user. Raises NotFoundError."""

@@ -82,6 +82,8 @@ class CaptureResult(BaseModel):
     duplicate: bool = Field(description="True: the key was already captured; nothing was added")
     user: str
     occurred_at: datetime
+    text_differs: bool = Field(False, description="a duplicate whose key was captured with another text: the "
+                               "stored turn is kept, this text is not (a new turn needs a new key)")
 
 
 class Candidate(BaseModel):

@@ -28,12 +28,22 @@ def snapshot(db: Path) -> dict[str, int] | None:
 
 
 def assert_error(r, code: int, starts: str = "") -> str:  # noqa: ANN001
-    """The one-line error contract; returns the message after the prefix."""
+    """The one-line error contract; returns the message after the prefix. A command given
+    ``--json`` prints the same error as one JSON line (``{"error": {"code", "message",
+    "exit_code"}}``): its message is read from there, and its exit code must agree."""
     assert r.exit_code == code, (r.exit_code, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
-    assert lines[0].startswith("memcli: error: "), r.stderr
     assert "Traceback" not in r.stderr and r.stdout == ""
+    if lines[0].startswith('{"error": '):
+        import json
+
+        err = json.loads(lines[0])["error"]
+        assert err["exit_code"] == code and err["code"], err
+        msg = err["message"]
+        assert msg.startswith(starts), msg
+        return msg
+    assert lines[0].startswith("memcli: error: "), r.stderr
     msg = lines[0].removeprefix("memcli: error: ")
     assert msg.startswith(starts), msg
     return msg

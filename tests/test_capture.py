@@ -70,6 +70,7 @@ def test_same_key_twice_leaves_one_and_says_so(db):
     # the key wins even over different text: the caller says it is the same message
     third = run_cli(*args[:-3], "something else", "--key", "k1", "--json")
     assert third.json()["duplicate"] is True and third.json()["source_id"] == 1
+    assert third.json()["text_differs"] is True  # … and says that the text was another
     assert counts(db) == (1, 1)
 
 
@@ -134,7 +135,8 @@ def test_capture_jsonl_human_output(db):
     r = run_cli("--db", db, "--user", "alice", "capture", "-", input=data)
     assert r.exit_code == 0 and r.stdout == ""
     assert r.stderr.splitlines() == ["captured source #1, outbox task #1 (pending)",
-                                     "already captured (key x); nothing added"]
+                                     "warning: key x was already captured with another text (source #1); "
+                                     "nothing added: a new turn needs a new key"]
 
 
 def test_capture_library_api(mem_nomodel):

@@ -58,3 +58,32 @@ def test_a_name_after_an_openers_comma_is_the_vocative_not_a_statement():
     assert [u.text for u in parts] == ["Thanks, Priya.", "It meant a lot to me."]
     assert is_chatter(parts[0]) and is_chatter(units("Wow, Priya.")[0])
     assert with_referent(parts, parts[1]) == parts[1]  # the opener names no thing "it" could mean
+
+
+@pytest.mark.parametrize("text, question", [
+    ("When I turned twelve, my uncle signed me up for a chess club.", False),  # a time clause, then the main one
+    ("When I was a kid we lived near the river", False),
+    ("Was super anxious when I read my poem out loud", False),  # "was" where chat dropped its "I"
+    ("When I get there, what should I bring?", True),
+    ("When do I need to be there", True),  # an auxiliary after the wh-word
+    ("Was it fun?", True),
+    ("Was Dana at the party", True),  # a subject after "was"
+    ("When is the concert", True),
+])
+def test_a_time_clause_or_a_dropped_i_is_no_question(text, question):
+    from memcli.write.rules.en import is_question
+
+    assert is_question(text) is question
+
+
+def test_a_dropped_i_before_was_is_put_back():
+    assert dropped_subject("Was really nervous before my recital") == ("", "I ")
+    assert dropped_subject("Was it a good recital?") is None
+
+
+def test_a_told_time_clause_is_kept_with_its_main_clause():
+    """Scored as one statement by the fitted extractor: the time clause is not chatter any more."""
+    from memcli.write.clauses import is_chatter, units
+
+    parts = units("When I was nine, my grandpa taught me to fish.")
+    assert len(parts) == 1 and not is_chatter(parts[0])

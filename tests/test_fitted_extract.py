@@ -245,3 +245,22 @@ def test_hearsay_and_passing_states_give_nothing(extractor, text):
 ])
 def test_durable_facts_beside_those_kinds_are_kept(extractor, text):
     assert extractor.extract(utt(text)), text
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Went to a glassblowing workshop in Corning on Saturday.", {"glassblowing", "corning", "saturday"}),
+    ("I had a tryout on Monday for a spot in the city orchestra.", {"tryout", "orchestra"}),
+    ("When I was eight, my aunt taught me to swim in the lake.", {"eight", "aunt", "swim"}),
+    ("Was really nervous when I showed my sketches to the art club.", {"nervous", "sketches", "club"}),
+])
+def test_a_told_experience_is_kept_with_its_place_purpose_and_time(extractor, text, words):
+    """An experience of the speaker's life told to a friend (goldset/src/clauses_experience.py) is a fact."""
+    import re as _re
+
+    got = extractor.extract(utt(text))
+    assert words <= set(_re.findall(r"[a-z]+", " ".join(c.statement for c in got).casefold())), got
+
+
+@pytest.mark.parametrize("text", ["I just cleaned the fridge", "I'm ironing a shirt right now"])
+def test_a_chore_of_the_moment_is_still_no_fact(extractor, text):
+    assert extractor.extract(utt(text)) == []

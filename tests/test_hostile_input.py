@@ -55,7 +55,7 @@ def assert_clean_outcome(r, ok_codes=(0, 2)) -> None:
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
     if r.exit_code:
         lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-        assert len(lines) == 1 and lines[0].startswith("memcli: error: "), r.stderr
+        assert len(lines) == 1 and lines[0].startswith(("memcli: error: ", '{"error": ')), r.stderr
 
 
 def integrity_ok(db: Path) -> None:

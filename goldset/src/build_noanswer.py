@@ -12,7 +12,9 @@ One store per line, the retrieval-case shape plus empty ``relevant`` lists::
 Tags: ``general`` (general knowledge), ``task`` (translate, write code...), ``near_miss`` (shares
 a word or a subject with a stored fact, asks for something not stored) — these have
 ``relevant: []``; answer questions carry ``answer`` plus what they test (``attr_query``,
-``subject``, ``person_by_fact``, ``keyword``, ``no_overlap``, ``pet``). The general-knowledge and
+``subject``, ``person_by_fact``, ``keyword``, ``no_overlap``, ``pet``). A store with a ``tag``
+(``typed``: kinds of things, issue 20's near misses) adds it to each of its questions and gets
+no general or task questions (those stay dealt over the untagged stores). The general-knowledge and
 task questions of a language are dealt round-robin over its stores, so each question is
 asked once. ``memcli calibrate`` fits answerability on this file and retrieval.jsonl
 (:mod:`memcli.answer_fit`).
@@ -34,16 +36,18 @@ import noanswer_zh  # noqa: E402
 
 def cases(mod, start: str) -> list[dict]:
     d0 = date.fromisoformat(start)
-    n = len(mod.STORES)
+    n = sum("tag" not in st for st in mod.STORES)  # a tagged store gets no general or task questions
     out = []
     for s_i, st in enumerate(mod.STORES):
+        extra = [st["tag"]] if "tag" in st else []
         mems = [{"ref": f"m{i}", "text": t, "at": (d0 + timedelta(days=11 * i + 3 * s_i)).isoformat()}
                 for i, t in enumerate(st["facts"], start=1)]
-        qs = [{"query": q, "relevant": [f"m{r}" for r in rel], "tags": ["answer", *tags]}
+        qs = [{"query": q, "relevant": [f"m{r}" for r in rel], "tags": ["answer", *tags, *extra]}
               for q, rel, tags in st["answer"]]
-        qs += [{"query": q, "relevant": [], "tags": ["near_miss"]} for q in st["near_miss"]]
-        qs += [{"query": q, "relevant": [], "tags": ["general"]} for q in mod.GENERAL[s_i::n]]
-        qs += [{"query": q, "relevant": [], "tags": ["task"]} for q in mod.TASKS[s_i::n]]
+        qs += [{"query": q, "relevant": [], "tags": ["near_miss", *extra]} for q in st["near_miss"]]
+        if not extra:
+            qs += [{"query": q, "relevant": [], "tags": ["general"]} for q in mod.GENERAL[s_i::n]]
+            qs += [{"query": q, "relevant": [], "tags": ["task"]} for q in mod.TASKS[s_i::n]]
         out.append({"user": st["user"], "memories": mems, "queries": qs})
     return out
 

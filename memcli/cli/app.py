@@ -31,6 +31,31 @@ class _Console(Console):
         raise SystemExit(0)
 
 
+def _flags_show_no_type() -> None:
+    """A flag takes no value, so its help row shows no type.
+
+    typer ≥ 0.2x prints every option's Python type in ``--help`` (``--json <bool>``), which
+    reads as if the flag wanted a value (``--json true``). Options that take a value keep
+    their type (``<int>``, ``<str>``). Guarded: an older or newer typer without the hook is
+    left as it is.
+    """
+    try:
+        from typer.core import TyperOption
+    except ImportError:  # pragma: no cover - typer without typer.core
+        return
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "_memcli_flags", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    display_type_rich._memcli_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_show_no_type()
+
 console = _Console(soft_wrap=True)  # data → stdout
 err_console = _Console(stderr=True, soft_wrap=True)  # messages → stderr
 

@@ -25,7 +25,7 @@ from memcli.cli.app import app as _app
 from memcli.cli.app import err_console
 from memcli.errors import MemcliError
 
-__all__ = ["COMMANDS", "app", "main", "module_for", "register"]  # noqa: F822 (app: module __getattr__, every command registered)
+__all__ = ["COMMANDS", "app", "json_errors", "main", "module_for", "register", "say_error"]  # noqa: F822 (app: module __getattr__, every command registered)
 
 #: the module (under ``memcli.cli``) that registers each top-level command or group on the app.
 #: A command line naming one of them imports only that module (``memcli context``: not the
@@ -149,9 +149,35 @@ def internal_error(exc: BaseException) -> None:
             pass
 
 
+def json_errors(argv: list[str]) -> bool:
+    """Whether this command line asked for ``--json`` (before a ``--``): its error is then JSON too."""
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    return "--json" in words
+
+
+def say_error(message: str, code: str, exit_code: int, *, as_json: bool, hint: str = "") -> None:
+    """Print one error: ``memcli: error: <message><hint>`` on stderr, or with ``--json`` the
+    one-line JSON object ``{"error": {"code", "message", "exit_code"}}`` (the HTTP service's
+    error body) on stderr. stdout stays empty either way."""
+    if as_json:
+        import json
+
+        from memcli.errors import error_body
+
+        line = json.dumps(error_body(code, message, exit_code), ensure_ascii=False) + "\n"
+        try:
+            sys.stderr.write(line)
+            sys.stderr.flush()
+        except Exception:  # noqa: BLE001 - stderr itself is gone
+            pass
+    else:
+        err_console.print(f"memcli: error: {message}{hint}", markup=False, highlight=False)
+
+
 def main() -> None:
     """Console-script entry point."""
     debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
+    as_json = json_errors(sys.argv[1:])
     register(module_for(sys.argv[1:]))
     try:
         # standalone_mode=False: click usage errors come back to us and become one line too
@@ -161,24 +187,21 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except UsageError as exc:  # bad option/argument/command: one line, exit 2
         hint = f"; see '{exc.ctx.command_path} --help'" if exc.ctx is not None else ""
-        err_console.print(f"memcli: error: {' '.join(exc.format_message().split()).rstrip('.')}{hint}",
-                          markup=False, highlight=False)
+        say_error(" ".join(exc.format_message().split()).rstrip("."), "bad_input", exc.exit_code,
+                  as_json=as_json, hint=hint)
         sys.exit(exc.exit_code)
     except ClickException as exc:
-        err_console.print(f"memcli: error: {' '.join(exc.format_message().split())}", markup=False,
-                          highlight=False)
+        say_error(" ".join(exc.format_message().split()), "bad_input", exc.exit_code, as_json=as_json)
         sys.exit(exc.exit_code)
     except typer.Abort:
-        err_console.print("memcli: interrupted", markup=False)
-        sys.exit(130)
+        _interrupted(as_json)
     except MemcliError as exc:
         if debug:
             raise
-        err_console.print(f"memcli: error: {exc}", markup=False, highlight=False)
+        say_error(str(exc), exc.code, exc.exit_code, as_json=as_json)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        err_console.print("memcli: interrupted", markup=False)
-        sys.exit(130)
+        _interrupted(as_json)
     except SystemExit as exc:
         cause = exc.__context__
         if exc.code == 1 and isinstance(cause, OSError) and cause.errno == errno.EPIPE:  # click's exit on EPIPE
@@ -195,7 +218,19 @@ def main() -> None:
     except Exception as exc:  # never a traceback for the user
         if debug:
             raise
-        internal_error(exc)
+        if as_json:
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            say_error(f"internal error: {type(exc).__name__}: {first}", "internal", 70, as_json=True)
+        else:
+            internal_error(exc)
         sys.exit(70)
     if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:  # typer.Exit(code) / ctx.exit(code)
         sys.exit(rv)
+
+
+def _interrupted(as_json: bool) -> None:
+    if as_json:
+        say_error("interrupted", "interrupted", 130, as_json=True)
+    else:
+        err_console.print("memcli: interrupted", markup=False)
+    sys.exit(130)

@@ -239,8 +239,12 @@ def try_fast(argv: list[str]) -> None:
 
         out = {k: row[k] for k in ("source_id", "outbox_id", "idempotency_key", "duplicate", "user")}
         out["occurred_at"] = _json_time(row["occurred_at"])
+        out["text_differs"] = row["text_differs"]
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         sys.stdout.flush()
+    elif row["text_differs"]:
+        sys.stderr.write(f"warning: key {row['idempotency_key']} was already captured with another text (source "
+                         f"#{row['source_id']}); nothing added: a new turn needs a new key\n")
     elif row["duplicate"]:
         sys.stderr.write(f"already captured (key {row['idempotency_key']}); nothing added\n")
     else:

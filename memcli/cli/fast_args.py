@@ -22,10 +22,20 @@ class Fallback(Exception):
 
 
 def fail(exc: BaseException) -> None:
-    """A memcli error, as the Typer app's main() prints it: one line on stderr, the error's exit code."""
-    sys.stderr.write(f"memcli: error: {exc}\n")
+    """A memcli error, as the Typer app's main() prints it: one line on stderr (JSON with
+    ``--json``: ``{"error": {"code", "message", "exit_code"}}``), the error's exit code."""
+    code, exit_code = getattr(exc, "code", "memcli"), getattr(exc, "exit_code", 1)
+    words = sys.argv[1:]
+    if "--json" in (words[: words.index("--")] if "--" in words else words):
+        import json
+
+        from memcli.errors import error_body
+
+        sys.stderr.write(json.dumps(error_body(code, str(exc), exit_code), ensure_ascii=False) + "\n")
+    else:
+        sys.stderr.write(f"memcli: error: {exc}\n")
     sys.stderr.flush()
-    sys.exit(getattr(exc, "exit_code", 1))
+    sys.exit(exit_code)
 
 
 def _value(argv: list[str], i: int, eq: str, val: str) -> tuple[str, int]:

@@ -123,7 +123,10 @@ def capture(
         emit_json(results if text == "-" else results[0])
         return
     for r in results:
-        if r.duplicate:
+        if r.duplicate and r.text_differs:
+            info(f"warning: key {r.idempotency_key} was already captured with another text (source #{r.source_id}); "
+                 "nothing added: a new turn needs a new key")
+        elif r.duplicate:
             info(f"already captured (key {r.idempotency_key}); nothing added")
         else:
             info(f"captured source #{r.source_id}, outbox task #{r.outbox_id} (pending)")
@@ -230,6 +233,8 @@ def forget(
 def list_(
     all_: Annotated[bool, typer.Option("--all", help="include invalidated, superseded and forgotten")] = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="at most this many")] = None,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: the memories believed true then "
+                                              "(instead of the active ones; --all is ignored)")] = None,
     db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """List the user's memories (active only by default), newest valid time first.
@@ -243,9 +248,11 @@ def list_(
       memcli --user alice list
 
       memcli list --all --json
+
+      memcli list --as-of 2026-03-01
     """
     with open_memory(db, user) as mem:
-        rows = mem.list(include_all=all_, limit=limit)
+        rows = mem.list(include_all=all_, limit=limit, as_of=as_of)
     if as_json:
         emit_json(rows)
     elif rows:

@@ -287,6 +287,10 @@ class Store(RowHelpers):
             raise _surrogate_error() from None
         return self.conn.last_insert_rowid()
 
+    #: a new number for each write transaction and each rollback (savepoint or whole): what a
+    #: transaction learnt of the database holds only within the same number (:mod:`memcli.db.write_knn`)
+    tx_gen = 0
+
     @property
     def vec_dirty(self) -> set[str]:
         """Users whose vectors changed in the open transaction: their vector files follow the commit."""
@@ -308,9 +312,11 @@ class Store(RowHelpers):
             raise translate_error(exc, self.path) from None
         self.vec_dirty.clear()
         self._schema = {}
+        self.tx_gen += 1
         try:
             yield self
         except BaseException:
+            self.tx_gen += 1
             self.vec_dirty.clear()
             self._schema = None
             if not self.conn.get_autocommit():
@@ -323,6 +329,7 @@ class Store(RowHelpers):
         try:
             self.conn.execute("COMMIT")
         except apsw.Error as exc:
+            self.tx_gen += 1
             self.vec_dirty.clear()
             if not self.conn.get_autocommit():
                 self.conn.execute("ROLLBACK")
@@ -354,6 +361,7 @@ class Store(RowHelpers):
             try:
                 yield self
             except BaseException:
+                self.tx_gen += 1
                 if self._schema:
                     self._schema.clear()  # what the savepoint created is gone
                 if not self.conn.get_autocommit():

@@ -120,6 +120,14 @@ def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: st
             store.x(f"INSERT INTO {table}(rowid, tokens, user_id) VALUES (?, ?, ?)", (item_id, tokens, user_id))
 
 
+def _logged(store: Store, user_id: str, item_id: int, change: tuple[Any, ...]) -> None:
+    """The change log's row for a vector write, and the writer's KNN copy told of it
+    (:func:`memcli.db.write_knn.note`)."""
+    from memcli.db import write_knn  # here: a cold read process never loads it
+
+    write_knn.note(store, user_id, item_id, log_change(store, user_id, item_id, noted=True), change)
+
+
 def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fresh: bool = False) -> None:
     """Insert or replace the item's vector (float32, L2-normalised) with its flags.
     ``fresh``: a just-allocated id (never reused), so there is no old vector to delete first."""
@@ -135,7 +143,7 @@ def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fres
             (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
              vec_to_blob(vector)),
         )
-    log_change(store, item["user_id"], int(item["id"]))
+    _logged(store, item["user_id"], int(item["id"]), ("put", vector, f["active"]))
 
 
 def refresh_flags(store: Store, item: dict[str, Any]) -> None:
@@ -148,7 +156,7 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
             f"UPDATE {table} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
             (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
         )
-    log_change(store, item["user_id"], int(item["id"]))
+    _logged(store, item["user_id"], int(item["id"]), ("flags", f["active"]))
 
 
 def unindex(store: Store, item_id: int) -> None:
@@ -160,4 +168,4 @@ def unindex(store: Store, item_id: int) -> None:
         for table in mirror_targets(store.conn, item_id):
             store.x(f"DELETE FROM {table} WHERE item_id = ?", (item_id,))
         if user is not None:
-            log_change(store, str(user), item_id)
+            _logged(store, str(user), item_id, ("drop",))

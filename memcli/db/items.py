@@ -47,13 +47,20 @@ def get_row(store: Store, user_id: str, item_id: int) -> dict[str, Any]:
 
 
 def list_rows(store: Store, user_id: str, *, include_all: bool = False,
-              limit: int | None = None) -> list[dict[str, Any]]:
-    """Items of one user, newest first; active only unless ``include_all``."""
-    where = "user_id = ?" + ("" if include_all else " AND invalid_at IS NULL AND expired_at IS NULL")
+              limit: int | None = None, as_of: datetime | None = None) -> list[dict[str, Any]]:
+    """Items of one user, newest first; active only unless ``include_all``; with ``as_of``
+    those believed true at that world time (:func:`memcli.db.predicates.as_of_sql`)."""
+    params: tuple[Any, ...] = (user_id,)
+    if as_of is not None:
+        from memcli.db.predicates import as_of_sql
+
+        where, params = f"user_id = ? AND {as_of_sql()}", (user_id, iso(as_of), iso(as_of))
+    else:
+        where = "user_id = ?" + ("" if include_all else " AND invalid_at IS NULL AND expired_at IS NULL")
     sql = f"SELECT * FROM {s.ITEMS} WHERE {where} ORDER BY valid_from DESC, id DESC"
     if limit:
         sql += f" LIMIT {min(int(limit), 2**63 - 1)}"  # a larger literal is a REAL: "datatype mismatch"
-    return store.q(sql, (user_id,))
+    return store.q(sql, params)
 
 
 def source_ids_of(store: Store, item_id: int) -> list[int]:

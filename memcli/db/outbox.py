@@ -35,8 +35,9 @@ def capture(store: Store, user: str, *, role: str, session: str | None, content:
         existing = store.one(
             f"SELECT id, source_id FROM {s.OUTBOX} WHERE user_id = ? AND idempotency_key = ?", (user, key))
         if existing:
-            occurred = store.scalar(f"SELECT occurred_at FROM {s.SOURCES} WHERE id = ?", (existing["source_id"],))
-            return CaptureRow(existing["source_id"], existing["id"], True, occurred)
+            src = store.one(f"SELECT occurred_at, content FROM {s.SOURCES} WHERE id = ?", (existing["source_id"],))
+            return CaptureRow(existing["source_id"], existing["id"], True, src["occurred_at"] if src else None,
+                              src["content"] if src else None)
         source_id = store.x(
             f"INSERT INTO {s.SOURCES}(user_id, role, session_id, content, occurred_at, recorded_at) "
             "VALUES (?, ?, ?, ?, ?, ?)", (user, role, session, content, iso(occurred_at), t))

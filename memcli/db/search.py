@@ -99,6 +99,11 @@ def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[
     """Active KNN joined with the item rows (the join is after a KNN that already filtered)."""
     if not store.table_exists(s.VEC):
         return []
+    from memcli.db.write_knn import knn_of
+
+    near = knn_of(store, user, vector, max(1, min(int(k), K_MAX)))  # vec0's answer, without its scan
+    if near is not None:
+        return _rows_of(store, near)
     rows = store.q(
         f"""SELECT v.item_id AS id, v.distance, i.statement, i.slot, i.valid_from, i.origin, i.confidence
             FROM (SELECT item_id, distance FROM {s.VEC}
@@ -108,6 +113,23 @@ def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[
     for r in rows:
         r["cosine"] = 1.0 - float(r.pop("distance"))
     return rows
+
+
+def _rows_of(store: Store, near: list[tuple[int, float]]) -> list[dict[str, Any]]:
+    """:func:`neighbors`' rows for ``(item_id, distance)`` nearest first (one statement)."""
+    if not near:
+        return []
+    ids = [i for i, _ in near]
+    got = {r["id"]: r for r in store.q(
+        f"SELECT id, statement, slot, valid_from, origin, confidence FROM {s.ITEMS} "
+        f"WHERE id IN ({','.join('?' * len(ids))})", ids)}
+    out = []
+    for item_id, dist in near:
+        r = got.get(item_id)
+        if r is not None:  # the join after vec0's KNN drops a vector without its item row, too
+            out.append({"id": r["id"], "statement": r["statement"], "slot": r["slot"], "valid_from": r["valid_from"],
+                        "origin": r["origin"], "confidence": r["confidence"], "cosine": 1.0 - float(dist)})
+    return out
 
 
 def vector_of(store: Store, item_id: int) -> np.ndarray | None:

@@ -145,8 +145,9 @@ class SQLiteStore(Store, MemoryStore):
     def get_item(self, user: str, item_id: int) -> Row:
         return items.get_row(self, user, item_id)
 
-    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None) -> list[Row]:
-        return items.list_rows(self, user, include_all=include_all, limit=limit)
+    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None,
+                   as_of: datetime | None = None) -> list[Row]:
+        return items.list_rows(self, user, include_all=include_all, limit=limit, as_of=as_of)
 
     def items_by_ids(self, user: str, ids: Iterable[int]) -> list[Row]:
         return items.items_by_ids(self, user, ids)

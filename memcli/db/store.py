@@ -84,6 +84,7 @@ class CaptureRow:
     outbox_id: int
     duplicate: bool
     occurred_at: datetime | str
+    content: str | None = None  #: a duplicate's stored text (to tell a retry from a reused key)
 
 
 class DetachedKnn(Protocol):
@@ -247,8 +248,11 @@ class MemoryStore(EpisodeStore):
         """
 
     @abstractmethod
-    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None) -> list[Row]:
-        """Items of one user, newest ``valid_from`` first (then id); active only unless ``include_all``."""
+    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None,
+                   as_of: datetime | None = None) -> list[Row]:
+        """Items of one user, newest ``valid_from`` first (then id); active only unless
+        ``include_all``; with ``as_of=T`` those believed true at world time T (the predicate
+        every ``--as-of`` search uses; ``include_all`` is then ignored)."""
 
     @abstractmethod
     def items_by_ids(self, user: str, ids: Iterable[int]) -> list[Row]:

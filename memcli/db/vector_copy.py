@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
-__all__ = ["LOG", "LOG_KEEP", "PATCH_MAX", "Scan", "UserVectors", "int8_min", "load_user", "log_change",
-           "m0003_vector_change_log", "quantise"]
+__all__ = ["LOG", "LOG_KEEP", "PATCH_MAX", "WRITE_KNN_ATTR", "Scan", "UserVectors", "int8_min", "load_user",
+           "log_change", "m0003_vector_change_log", "quantise"]
 
 LOG = "memcli_vec_log"
 LOG_KEEP = 50_000  # log rows kept; a cache further behind reloads in full
@@ -49,15 +49,24 @@ def m0003_vector_change_log(conn: Any) -> None:
     """)
 
 
-def log_change(store: Store, user_id: str, item_id: int) -> None:
+#: the store attribute holding the writer's KNN copies (:mod:`memcli.db.write_knn`)
+WRITE_KNN_ATTR = "_write_knn"
+
+
+def log_change(store: Store, user_id: str, item_id: int, *, noted: bool = False) -> int:
     """Record that ``item_id``'s vector or flags changed (same transaction as the change); the
-    user's vector files follow after the commit (:meth:`memcli.db.connect.Store.tx`)."""
+    user's vector files follow after the commit (:meth:`memcli.db.connect.Store.tx`). Returns the
+    log's ``seq``. ``noted``: the caller tells the writer's KNN copies of the change itself
+    (:func:`memcli.db.write_knn.note`); otherwise they are all dropped."""
+    if not noted:
+        getattr(store, "__dict__", {}).pop(WRITE_KNN_ATTR, None)
     dirty = getattr(store, "vec_dirty", None)
     if dirty is not None:
         dirty.add(user_id)
     seq = store.x(f"INSERT INTO {LOG}(user_id, item_id) VALUES (?, ?)", (user_id, item_id))
     if seq % 1000 == 0:
         store.x(f"DELETE FROM {LOG} WHERE seq <= ?", (seq - LOG_KEEP,))
+    return seq
 
 
 def int8_min() -> int:

@@ -31,7 +31,12 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 - ``no_slot`` / ``no_subject``: of the question, the same on every hit (:func:`missing_features`):
   it asks a slot of the user or someone of theirs and no active memory holds it ("my sister's
   job" when only her city is stored); it names someone of the user's of whom no active memory
-  says anything (我爸爸… when only 妈妈 is stored).
+  says anything (我爸爸… when only 妈妈 is stored);
+- ``kind``: +1 the question and the hit name a thing of the same kind (我的狗… vs a stored corgi),
+  -1 things of one family but another kind (我的猫… vs a stored corgi; "favourite film" vs a
+  favourite band), 0 otherwise (:func:`memcli.read.kinds.kind_feature`); ``kind_missing``, of the
+  question: it names a thing of some kind and no hit names one of that kind
+  (:func:`memcli.read.kinds.kind_missing`).
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
 query names another subject than the hit's): ``p = 0``. Then each hit gets the best p among the
@@ -66,7 +71,7 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
-            "no_slot", "no_subject")
+            "no_slot", "no_subject", "kind", "kind_missing")
 
 
 def _subject(key: str) -> str:
@@ -239,14 +244,14 @@ def pool_mean(cosines: Sequence[float]) -> float:
 def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
                  best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
                  query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
-                 no_subject: int = 0) -> list[float]:
+                 no_subject: int = 0, kind: int = 0, kind_missing: int = 0) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
             c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
             float(slot and has_anchor),
             float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
-            float(no_subject)]
+            float(no_subject), float(kind), float(kind_missing)]
 
 
 _SUBJECT = FEATURES.index("subject")
@@ -269,6 +274,7 @@ def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None
 
 
 _TOPIC = FEATURES.index("topic")
+_KIND = FEATURES.index("kind")
 _GROUNDS = tuple(FEATURES.index(f) for f in ("anchor", "lexical", "slot"))
 
 
@@ -284,10 +290,12 @@ def grounded(rows: Sequence[Sequence[float]]) -> bool:
 def vetoed(x: Sequence[float]) -> bool:
     """Evidence that no score outweighs: the query names another subject than the hit's
     (我爸爸住在哪里 vs 我妈妈住在长沙) and shares no topic word with it (``topic`` = 0: 咖啡 in
-    咖啡 茶 妈妈 生日 keeps 我咖啡不加糖). Such a hit is never an answer (p = 0). (Another attribute
+    咖啡 茶 妈妈 生日 keeps 我咖啡不加糖); or it asks a thing of one kind and the hit names only
+    things of another kind of the same family (``kind`` = -1: 我的猫… vs 我养了一只柯基, "my
+    favourite film" vs "my favourite band"). Such a hit is never an answer (p = 0). (Another attribute
     of the same subject is no veto: the hit may be the fact that names the person, 在深圳做设计的
     朋友叫什么 → 我闺蜜在深圳做设计师, whose name subject expansion brings.)"""
-    return x[_SUBJECT] < 0 and x[_TOPIC] <= 0
+    return (x[_SUBJECT] < 0 and x[_TOPIC] <= 0) or x[_KIND] < 0
 
 
 def probability(x: Sequence[float], params: dict[str, Any]) -> float:

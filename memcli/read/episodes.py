@@ -132,7 +132,8 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
 
     ``sources`` (memory id → the source ids of its turns; given for English queries): a memory drawn
     from a turn that is among ``episodes`` gives its place to that turn — the episode holds the
-    memory's words and the rest of the remark, so the list shows the turn once instead of twice."""
+    memory's words and the rest of the remark, so the list shows the turn once instead of twice —
+    and the turn's hit names it in ``memory_ids`` (the memory's id stays findable)."""
     both = [(h.score, 0, n, h) for n, h in enumerate(memories)] + [(h.score, 1, n, h) for n, h in enumerate(episodes)]
     both.sort(key=lambda x: (-x[0], x[1], x[2]))
     if sources is None:
@@ -145,6 +146,8 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
             out.append(h)  # a memory whose turn is no episode here
             continue
         for e in [h] if is_episode else [turns[s] for s in sources[h.id] if s in turns]:
+            if not is_episode and h.id not in e.memory_ids:
+                e.memory_ids.append(h.id)
             if e.id not in shown:
                 shown.add(e.id)
                 out.append(e)

@@ -10,7 +10,9 @@ and :func:`memcli.read.answer.attr_feature` beyond the slot keys.
   ``daughter.is``, ``owns.…``: :data:`memcli.slots.CATCH_ALL_ATTRIBUTES` or no known attribute)
   read from its statement with the question-side reader (:func:`memcli.slots.query_slots`:
   我小女儿今年十岁 → age, "my daughter is in high school" → school), so "my daughter's name" sees
-  that the hit holds another attribute.
+  that the hit holds another attribute; a statement that names an occupation and no attribute
+  the reader knows (我爸爸退休前是铁路工人, "my dad used to be a firefighter": stored under
+  ``….is`` / ``….fact.…``) holds a job (:data:`OCCUPATIONS`).
 
 Query side only, pure regex and the slot vocabulary: no store access, no model.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["asks_me", "hit_attribute", "names_after_relation"]
+__all__ = ["OCCUPATIONS", "asks_me", "hit_attribute", "names_after_relation", "names_occupation"]
 
 
 @lru_cache(maxsize=1)
@@ -113,6 +115,32 @@ def names_after_relation(text: str) -> set[str]:
     return out
 
 
+#: occupation words (a gazetteer written for memcli; no word that also names a taste: 歌手, 作家)
+OCCUPATIONS = (
+    "工人 律师 医生 护士 老师 教师 工程师 程序员 会计 设计师 厨师 司机 警察 消防员 军人 农民 公务员 销售 记者 "
+    "编辑 演员 建筑师 药剂师 牙医 兽医 飞行员 空姐 保安 快递员 服务员 教授 研究员 科学家 翻译 "
+    "电工 木匠 技师 理发师 律师助理 会计师 审计 医药代表 护工 保姆 育儿嫂 店长 售货员 导游 主播 客服 前台 精算师",
+    "worker, lawyer, attorney, doctor, nurse, teacher, engineer, programmer, developer, accountant, designer, chef, "
+    "driver, police officer, firefighter, soldier, farmer, civil servant, salesperson, journalist, editor, actor, "
+    "architect, pharmacist, dentist, vet, veterinarian, pilot, professor, researcher, scientist, translator, "
+    "electrician, plumber, carpenter, mechanic, librarian, paramedic, pediatrician, surgeon, therapist, "
+    "physiotherapist, consultant, banker, cashier, hygienist, midwife, paralegal, barista, waiter, "
+    "waitress, bartender, cleaner, receptionist, tutor")
+
+
+@lru_cache(maxsize=1)
+def _occupation_pattern() -> re.Pattern[str]:
+    zh, en = OCCUPATIONS
+    words = sorted({*zh.split(), *(w.strip() for w in en.split(",") if w.strip())}, key=len, reverse=True)
+    return re.compile("|".join(rf"\b{re.escape(w)}s?\b" if w.isascii() else re.escape(w) for w in words),
+                      re.IGNORECASE)
+
+
+def names_occupation(statement: str) -> bool:
+    """The statement names an occupation (:data:`OCCUPATIONS`): 铁路工人, "a firefighter"."""
+    return bool(_occupation_pattern().search(statement))
+
+
 @lru_cache(maxsize=4096)
 def _statement_attrs(statement: str) -> tuple[str, ...]:
     from memcli.slots import query_slots, split_slot
@@ -128,5 +156,7 @@ def hit_attribute(hit_slot: str, statement: str, specific: frozenset[str]) -> st
     have = split_slot(hit_slot)[1]
     if have in CATCH_ALL_ATTRIBUTES or attribute(have) is None:
         read = [a for a in _statement_attrs(statement) if a in specific]
+        if not read and "job" in specific and names_occupation(statement):
+            return "job"
         return read[0] if read else have
     return have

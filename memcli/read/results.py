@@ -51,6 +51,9 @@ class Hit(BaseModel):
     below_floor: bool = Field(False, description="p_relevant is below the chosen point: context leaves it out")
     via: int | None = Field(None, description="subject expansion: the id of the hit about the same subject "
                             "that brought this one")
+    memory_ids: list[int] = Field(default_factory=list, description="an episode standing in the list for "
+                                  "memories drawn from its turn (English queries, memcli.read.episodes.merge): "
+                                  "their ids, for show / correct / forget")
     explain: Explain | None = None
 
 

@@ -8,6 +8,9 @@ leg, :mod:`memcli.read.dense`) → meanwhile the lexical leg (FTS5 BM25 over jie
 LIKE variants, :mod:`memcli.read.lexical`) → KNN with the query vector if it is ready before
 the deadline (else lexical only, marked in ``info``) → weighted RRF + salience + recency and
 the relevance floor (:mod:`memcli.read.fusion`) → :class:`Hit` models.
+A long message whose question sentence is not the whole text (chatter first,
+:func:`memcli.slots.question_focus`) is searched by that sentence: the lexical tokens and the
+query vector come from it, not from the chatter.
 
 Scope: always the bound user, active memories only (``invalid_at IS NULL AND expired_at IS
 NULL``); with ``as_of=T``: what was believed true at world time T (``valid_from <= T <
@@ -44,6 +47,7 @@ from memcli.read.answer import (
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
+from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.lexical import lexical_leg
 from memcli.read.missing import missing_features
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
@@ -157,17 +161,18 @@ class MemoryRetrievalService:
                 if loader is None:
                     info.dense_skipped = name
                 elif not st.read_threads:  # encoded after the lexical leg, on this thread
-                    qv = InlineVector(loader, text)
+                    qv = InlineVector(loader, question_focus(text))
                 else:  # the KNN starts on the encoder's thread when the store can detach it
                     job = store.knn_detached(user, per_leg, as_of=at) if "lexical" in legs else None
-                    qv = QueryVector(loader, text, job=job)
+                    qv = QueryVector(loader, question_focus(text), job=job)
 
         rankings: dict[str, list[int]] = {}
         lex_by_id: dict[int, Any] = {}
         if "lexical" in legs:
             t1 = time.monotonic()
-            info.tokens = query_tokens(text, drop_stopwords=True)
-            lex = lexical_leg(store, user, text, info.tokens, limit=per_leg, as_of=at)
+            asked = question_focus(text)  # a long message is searched by its question sentence, not its chatter
+            info.tokens = query_tokens(asked, drop_stopwords=True)
+            lex = lexical_leg(store, user, asked, info.tokens, limit=per_leg, as_of=at)
             rankings["lexical"] = [h.id for h in lex]
             lex_by_id = {h.id: h for h in lex}
             info.timings_ms["lexical"] = _ms(t1)
@@ -358,7 +363,8 @@ class MemoryRetrievalService:
         best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
         mean_cos = pool_mean(list(cos_by_id.values()))
         focus = question_focus(query)  # a long message's question sentence, without the chatter before it
-        tokens = info.tokens if focus == query else query_tokens(focus, drop_stopwords=True)
+        tokens = info.tokens or query_tokens(focus, drop_stopwords=True)
+        words = [t for t in tokens if t.isascii() or len(t) > 1]
         group = answer_group(query, lang)
         long = focus != query
         slots = query_slot_keys(focus) if long else info.slots  # not the slots the chatter names
@@ -373,11 +379,14 @@ class MemoryRetrievalService:
         no_slot, no_subject = missing_features(self.store, user, simple, slots,
                                                slot_found=any(slotted.values()) if long else slot_found,
                                                subject_hit=max(subjects.values()) > 0, as_of=as_of)
+        said = {f.id: to_simplified(row["statement"]) for _, f, row in own}
+        missing_kind = kind_missing(simple, list(said.values()))
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             strong_cover = coverage(tokens, row["statement"], row.get("slot"), strong=True)
-            lexical = "lexical" in f.ranks and (not long or strong_cover > 0)
+            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) confirms
+            lexical = "lexical" in f.ranks and (not long or coverage(words, row["statement"]) > 0)
             x = hit_features(cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
                              cover=coverage(tokens, row["statement"], row.get("slot")), strong_cover=strong_cover,
                              ratio=final / best,
@@ -386,7 +395,7 @@ class MemoryRetrievalService:
                              attr=attrs[f.id], has_anchor=has_anchor,
                              query_chars=len(focus), personal=personal,
                              topic=topic_coverage(tokens, row["statement"]), no_slot=no_slot,
-                             no_subject=no_subject)
+                             no_subject=no_subject, kind=kind_feature(simple, said[f.id]), kind_missing=missing_kind)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:

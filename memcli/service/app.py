@@ -331,7 +331,8 @@ def _install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+        code = {400: "bad_input", 404: "not_found", 405: "method_not_allowed",
+                413: "too_large"}.get(exc.status_code, "http")
         return _error_response(exc.status_code, code, str(exc.detail), 3 if exc.status_code == 404 else 2)
 
     @app.exception_handler(Exception)
@@ -393,8 +394,9 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
                                      confidence=req.confidence), 201)
 
     @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest valid time first")
-    async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None) -> Any:
-        return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit))}
+    async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None,
+                            as_of: str | None = None) -> Any:
+        return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit, as_of=as_of))}
 
     @api.get("/v1/memories/{item_id}", tags=["read"], summary="One memory")
     async def show(item_id: ItemId, user: User) -> Any:

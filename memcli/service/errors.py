@@ -32,16 +32,16 @@ from memcli import errors as e
 
 __all__ = ["ServiceError", "body", "status_of", "validation_message"]
 
-_MAP: list[tuple[type[e.MemcliError], int, str]] = [
-    (e.StoreLockedError, 503, "store_locked"),
-    (e.StoreFullError, 507, "store_full"),
-    (e.StoreError, 503, "store"),
-    (e.ModelMismatchError, 409, "model_mismatch"),
-    (e.EmbeddingError, 503, "embedding"),
-    (e.ExtractionError, 502, "extraction"),
-    (e.NotFoundError, 404, "not_found"),
-    (e.BadInputError, 400, "bad_input"),
-    (e.ConfigError, 400, "config"),
+_MAP: list[tuple[type[e.MemcliError], int]] = [
+    (e.StoreLockedError, 503),
+    (e.StoreFullError, 507),
+    (e.StoreError, 503),
+    (e.ModelMismatchError, 409),
+    (e.EmbeddingError, 503),
+    (e.ExtractionError, 502),
+    (e.NotFoundError, 404),
+    (e.BadInputError, 400),
+    (e.ConfigError, 400),
 ]
 
 
@@ -54,16 +54,16 @@ class ServiceError(Exception):
 
 
 def status_of(exc: e.MemcliError) -> tuple[int, str]:
-    """The HTTP status and code of a memcli error."""
-    for cls, status, code in _MAP:
+    """The HTTP status and code of a memcli error (the code is the error's own ``code``)."""
+    for cls, status in _MAP:
         if isinstance(exc, cls):
-            return status, code
-    return 500, "memcli"
+            return status, exc.code
+    return 500, exc.code
 
 
 def body(code: str, message: str, exit_code: int) -> dict[str, Any]:
-    """The JSON error body."""
-    return {"error": {"code": code, "message": " ".join(str(message).split()), "exit_code": exit_code}}
+    """The JSON error body (:func:`memcli.errors.error_body`, the CLI's ``--json`` errors too)."""
+    return e.error_body(code, message, exit_code)
 
 
 def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Collection[str] = ()) -> str:

@@ -36,6 +36,10 @@ def capture_rows(store: MemoryStore, user: str, *, text: str, role: str, session
     Returns ``source_id``, ``outbox_id``, ``idempotency_key``, ``duplicate``, ``user`` and
     ``occurred_at`` (a datetime, or the stored ISO text for a duplicate).
 
+    The key names the message: a key already captured is a duplicate whatever the text (a
+    client's retry may clean its text), but one captured with *another* text says so,
+    ``text_differs=True``, so that a new turn sent under an old key is not dropped unseen.
+
     Raises:
         BadInputError: empty or oversized text.
         StoreError: the database cannot be written.
@@ -45,4 +49,5 @@ def capture_rows(store: MemoryStore, user: str, *, text: str, role: str, session
     key = (key or "").strip() or derive_key(user, session, role, text, at)
     row = store.capture(user, role=role, session=session, content=text, occurred_at=at, key=key, now=now_utc())
     return {"idempotency_key": key, "user": user, "source_id": row.source_id, "outbox_id": row.outbox_id,
-            "duplicate": row.duplicate, "occurred_at": row.occurred_at}
+            "duplicate": row.duplicate, "occurred_at": row.occurred_at,
+            "text_differs": row.duplicate and row.content is not None and row.content != text}

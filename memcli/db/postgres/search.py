@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
     from memcli.db.postgres.connect import PgStore
 
-__all__ = ["EF_SEARCH_MAX", "ensure_vec_table", "escape_like", "flags", "fts_lexemes", "fts_search", "index_fts",
+__all__ = ["EF_SEARCH_MAX", "active_rows",
+           "ensure_vec_table", "escape_like", "flags", "fts_lexemes", "fts_search", "index_fts",
            "index_vector", "knn", "like_scores", "like_search", "refresh_flags", "slot_search", "tsquery_text",
            "unindex"]
 
@@ -188,6 +189,11 @@ def vector_of(store: PgStore, item_id: int) -> np.ndarray | None:
 
 
 FORGOTTEN = "forgotten by the user"  # memcli.db.items.FORGOTTEN
+
+
+def active_rows(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:
+    """Public name of :func:`_active` (the store's ``list_items(as_of=…)``)."""
+    return _active(alias, as_of)
 
 
 def _active(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:

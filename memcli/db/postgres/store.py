@@ -65,12 +65,12 @@ class PostgresStore(PgStore, MemoryStore):
     def capture(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,
                 key: str, now: datetime) -> CaptureRow:
         with self.tx(user=user):
-            old = self.one(f"""SELECT o.id, o.source_id, src.occurred_at FROM {s.OUTBOX} o
+            old = self.one(f"""SELECT o.id, o.source_id, src.occurred_at, src.content FROM {s.OUTBOX} o
                                JOIN {s.SOURCES} src ON src.user_id = o.user_id AND src.id = o.source_id
                                WHERE o.user_id = %s AND o.idempotency_key = %s""", (user, key))
             if old:
                 return CaptureRow(source_id=old["source_id"], outbox_id=old["id"], duplicate=True,
-                                  occurred_at=old["occurred_at"])
+                                  occurred_at=old["occurred_at"], content=old["content"])
             sid = self.x(f"""INSERT INTO {s.SOURCES}(user_id, role, session_id, content, occurred_at, recorded_at)
                              VALUES (%s, %s, %s, %s, %s, %s) RETURNING id""",
                          (user, role, session, content, iso(occurred_at), iso(now)))
@@ -188,12 +188,18 @@ class PostgresStore(PgStore, MemoryStore):
             raise NotFoundError(f"no memory with id {item_id} for user {user!r}")
         return row
 
-    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None) -> list[Row]:
-        where = "user_id = %s" + ("" if include_all else " AND invalid_at IS NULL AND expired_at IS NULL")
+    def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None,
+                   as_of: datetime | None = None) -> list[Row]:
+        params: list[Any] = [user]
+        if as_of is not None:
+            cond, extra = pgs.active_rows(s.ITEMS, as_of)
+            where, params = f"user_id = %s AND {cond}", [user, *extra]
+        else:
+            where = "user_id = %s" + ("" if include_all else " AND invalid_at IS NULL AND expired_at IS NULL")
         sql = f"SELECT * FROM {s.ITEMS} WHERE {where} ORDER BY valid_from DESC, id DESC"
         if limit:
             sql += f" LIMIT {min(int(limit), _BIGINT - 1)}"
-        return self.q(sql, (user,))
+        return self.q(sql, tuple(params))
 
     def items_by_ids(self, user: str, ids: Iterable[int]) -> list[Row]:
         ids = [int(i) for i in ids if -_BIGINT <= int(i) < _BIGINT]

@@ -55,6 +55,9 @@ def dropped_subject(text: str) -> tuple[str, str] | None:
     if adv_end and going and re.match(r"(?:still|currently|now|just|really|also) ", low) \
             and not _FINITE_AFTER.search(body.split(" ", 1)[-1]):
         return text[:start], "I'm "
+    if re.match(r"was (?:so|super|really|pretty|quite|very|totally|kinda|kind of|a bit|a little|too|completely|"
+                r"absolutely) [a-z]", body) and "?" not in body:
+        return text[:start], "I "  # Was super nervous when… (a question has its subject after "was")
     word = body.split(" ", 1)[0]
     if word == "did" or len(word) < 4 and word not in _SHORT_PAST:
         return None

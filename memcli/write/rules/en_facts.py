@@ -110,10 +110,10 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                 r"wonder|hope|wish|believe|suppose|tried|try|want|wanted|need|needed)\b", p):
         return []  # feelings, thoughts and attempts are not facts
     liking = p  # the like rules read their own negations
-    m = re.match(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$", p)  # noqa: E501
+    m = _RX_PREDICATE_1.match(p)
     if m and not thing:
         return [_fact(key, "diet", "vegetarian" if m.group(2) else m.group(1))]
-    p = re.sub(rf"^({_BE}) (?:not|no longer|never) ", r"\1 ", p)
+    p = _RX_PREDICATE_2.sub(r"\1 ", p)
     p = re.sub(r"^(?:(?:do|does|did) not|never|no longer) ", "", p)
     p = re.sub(r" (?:anymore|any more|again)$", "", p)
     p = re.sub(r" by (?:profession|trade|training)$", "", p)  # "a nurse by profession": a nurse
@@ -159,7 +159,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
                  v)]
-    m = re.match(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$", p)
+    m = _RX_PREDICATE_3.match(p)
     if m and not thing and (w := _obj(m.group(1))) and (j := _obj(m.group(2))):
         return [_fact(key, "workplace", w), _fact(key, "job", j)]
     for pat, attr in rules:
@@ -177,12 +177,12 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                 if attr == "school" and _GOES_TO_PLACE.match(p) and not _SCHOOL.search(p):
                     return []  # "I hit the gym most mornings": a place visited, not a school attended
                 return [_fact(key, attr, v)]
-    m = re.match(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$", p)
+    m = _RX_PREDICATE_4.match(p)
     if m and (v := _obj(m.group(1) or m.group(2))):
         return [_fact(key, "allergy", o, "health") for o in _objects(v)]
     if key == slots.ME and re.search(r"\b(coffee|tea)\b", p) and (a := re.search(r"\b(sugar|milk|cream|honey)\b", p)):
         return [(f"{re.search(r'(coffee|tea)', p).group(1)}.{a.group(1)}", "preference", "")]  # type: ignore[union-attr]
-    m = re.match(rf"^favou?rite (\w+(?: \w+)?) {_BE} (.+)$", p)
+    m = _RX_PREDICATE_5.match(p)
     if m and (v := _obj(m.group(2))):
         slot = slots.join_slot(key, f"favourite.{m.group(1)}")
         return [(slot, "preference" if key == slots.ME else "relationship", v)]
@@ -191,7 +191,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                  r"(?:interested|hooked|into) (?:in )?(.+)$", liking)
     if m and not thing and (objs := [o for o in (_obj(x) for x in _objects(m.group(1))) if o]):
         return [_fact(key, "like", o) for o in objs]  # "I'm also interested in Chinese cuisine"
-    m = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", liking) or \
+    m = _RX_PREDICATE_9.match(liking) or \
         re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
         re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
     if m and not thing:
@@ -212,7 +212,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [(slots.join_slot(key, f"has.{rel}"), "relationship", v or "")]
         if v and len(v.split()) <= 3:
             return [_fact(key, "owns", v, "other")]
-    m = re.match(rf"^{_BE} (?:a |an )([a-z -]+)$", p)
+    m = _RX_PREDICATE_6.match(p)
     if m and not thing:
         v = m.group(1).strip()
         if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
@@ -222,15 +222,12 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         words = [w for w in re.findall(r"[a-z]+", _HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
-    m = re.match(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "
-                 rf"(?:really |so |very |"
-                 rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
-                 rf"([a-z-]+)(?: .*)?$", p)
+    m = _RX_PREDICATE_7.match(p)
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
                                            "getting", "becoming", "starting"):  # "is getting worse": a passing change
         return [_fact(key, "opinion", m.group(1), "preference")]
-    m = re.match(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$", p)
-    passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", p)))
+    m = _RX_PREDICATE_8.match(p)
+    passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(_RX_PREDICATE_10.sub("", p)))
     if m and not thing and not passing and not m.group(1).endswith("ing") and \
             not (re.match(r"^[a-z]+ing\b", m.group(1)) and not _ING_OK.match(m.group(1))) and \
             not re.search(r" (?:it|that|this|them|you)$", m.group(1)) and \
@@ -245,14 +242,14 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
     for a living", "my grandma turned 90"): a fact with a generic slot keyed by its head word."""
     low = re.sub(r"\s+", " ", p.casefold()).strip(" ,")
     low = re.sub(r"^(?:(?:recently|lately|also|just|really|finally|actually|even|then|once) )+", "", low)
-    liked = re.match(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$", low)
+    liked = _RX_GENERIC_1.match(low)
     if liked and _ASPECT.match(liked.group(1)):
         return []  # "I really like the soundtrack": a part of what is being talked of
     if not low or len(low.split()) > 20 or re.match(r"^favou?rite (?:\w+ )?(?:was|were)\b", low) or \
             re.search(r"\b(?:a|an|some) (?:company|firm|business|startup|place)\b|\byou\b|\byour\b", low) or \
-            re.match(rf"^{_BE} (?:in|at|on) .+ now\b", low):
+            _RX_GENERIC_3.match(low):
         return []  # "My favorite was…": of a day out, not a lasting favourite
-    m = re.match(rf"^(?:{_BE}|(?:have|has) been|used to be) (.+)$", low)
+    m = _RX_GENERIC_2.match(low)
     if m:
         rest = re.sub(r"^(?:a |an |the |only |still |already |also |now |just |not )+", "", m.group(1))
         if not rest or _TRANSIENT.match(m.group(1)) or _TRANSIENT.match(rest) or \
@@ -282,7 +279,7 @@ def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     life = _LIFE.search(low)
     past = re.match(r"^(?:[a-z]+ed|went|got|had|made|took|saw|met|ran|won|lost|bought|began|became|flew|drove|"
                     r"wrote|read|gave|left|found|came|did|spent|sold|built|broke|caught|taught|thought|felt)\b", low)
-    if key.startswith("thing:") or not life or _TRANSIENT.match(re.sub(rf"^{_BE} ", "", low)) or _MENTAL.match(low):
+    if key.startswith("thing:") or not life or _TRANSIENT.match(_RX_EVENT_1.sub("", low)) or _MENTAL.match(low):
         return []  # a dated ordinary action ("Yesterday I went to the park") is a day's event, not a memory
     hit = life or past
     assert hit is not None
@@ -290,3 +287,23 @@ def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     after = [w for w in re.findall(r"[a-z]+", low[hit.end():]) if w not in _STOP and w not in _TIME_WORDS]
     obj = after[0] if after else ""
     return [_fact(key, "event", f"{verb}_{obj}".strip("_"), "other")]
+
+
+# the f-string patterns above compiled once (built per call, each cost ~5 µs in re's cache lookup)
+_RX_EVENT_1 = re.compile(rf"^{_BE} ")
+_RX_GENERIC_1 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")
+_RX_GENERIC_2 = re.compile(rf"^(?:{_BE}|(?:have|has) been|used to be) (.+)$")
+_RX_GENERIC_3 = re.compile(rf"^{_BE} (?:in|at|on) .+ now\b")
+_RX_PREDICATE_1 = re.compile(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$")  # noqa: E501
+_RX_PREDICATE_10 = re.compile(rf"^{_BE} ")
+_RX_PREDICATE_2 = re.compile(rf"^({_BE}) (?:not|no longer|never) ")
+_RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$")
+_RX_PREDICATE_4 = re.compile(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$")
+_RX_PREDICATE_5 = re.compile(rf"^favou?rite (\w+(?: \w+)?) {_BE} (.+)$")
+_RX_PREDICATE_6 = re.compile(rf"^{_BE} (?:a |an )([a-z -]+)$")
+_RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "  # noqa: E501
+                 rf"(?:really |so |very |"
+                 rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
+                 rf"([a-z-]+)(?: .*)?$")  # noqa: E501
+_RX_PREDICATE_8 = re.compile(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$")
+_RX_PREDICATE_9 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from memcli import slots
 from memcli.write.chatter import is_instruction
+from memcli.write.rules import zh_patterns
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_facts import (
@@ -42,7 +43,6 @@ from memcli.write.rules.zh_words import (
     _ATTR_NOUNS,
     _BAD_THING,
     _BODY_TOPIC,
-    _CLF,
     _CONJ,
     _FILLER,
     _HABIT,
@@ -104,7 +104,7 @@ def is_question(clause: str) -> bool:
 
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
-    m = re.match(rf"^我(?!们)的?(?:(?:现在|目前|如今|现任|最新)的?|新的?)?((?:{_REL})(?:的?(?:{_REL}))?)", c)
+    m = zh_patterns.RX_SUBJECT_1.match(c)
     if m:  # 我现在的老板 / 我的新老板: a change told in new words is the same relation
         rels = re.findall(_REL, m.group(1))
         key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
@@ -115,11 +115,11 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 and not rest.startswith(("的", "是")):  # 我同事老王家住通州: the colleague is named (老王, 小陈 too)
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
-    m = re.match(rf"^我(?:有|认识)(?:一)?个([\u4e00-\u9fff]{{0,4}}?)({_REL})(?=在|叫|是|住|已经|刚|今年|从|特别|很|非常|也|还|嫁|娶|开|做|当)", c)  # noqa: E501
+    m = zh_patterns.RX_SUBJECT_2.match(c)
     if m:
         key = slots.ZH_RELATIONS[m.group(2)]
         return key, "我" + m.group(1) + m.group(2), c[m.end():]
-    m = re.match(rf"^我们(?:的)?(?:{_REL})", c)
+    m = zh_patterns.RX_SUBJECT_3.match(c)
     if m:
         return slots.ZH_RELATIONS[re.search(_REL, m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
     m = re.match(r"^我(?:们)?的?家(?=在)", c)  # 我家在上海 = 我住在上海: a place name or unit after 在 is the residence
@@ -152,7 +152,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
         return slots.ME, "我", re.sub(r"^(?:现在|目前|如今)(?=在|是|住|做|当|叫|已经|搬)", "", rest)
-    m = re.match(rf"^(?:新|老|前|现在的|以前的|楼下的?|楼上的?|隔壁的?|对门的?)?({_REL})(?!们)", c)
+    m = zh_patterns.RX_SUBJECT_4.match(c)
     if m and not re.match(r"^(?:朋友圈|老师说|医生说)", c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
         name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)", c[m.end():])
         if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿].|.[叔姨哥姐]$", name.group(1))):
@@ -166,7 +166,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return ctx.person[0], ctx.person[1], c[1:]
     if c[:1] == "它" and not c.startswith("它们"):
         return (ctx.thing[0], ctx.thing[1], c[1:]) if ctx.thing else None
-    m = re.match(rf"^(?:这|那)(?:一)?(?:{_CLF}|部|首|种|杯|碗|顿|支|所|座|份|款)?", c)
+    m = zh_patterns.RX_SUBJECT_5.match(c)
     if m and m.end() > 1:
         toks = _pos(c[m.end():m.end() + 12])
         head, n = "", 0
@@ -185,7 +185,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     not_name = re.match(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)", m.group(1)) if m else None
     if m and m.group(1) not in slots.ZH_RELATIONS and not not_name and m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # noqa: E501
         return f"person:{m.group(1)}", m.group(1), c[m.end():]
-    m = re.match(rf"^([\u4e00-\u9fff]{{2,4}}?)的(?={_ATTR_NOUN})", c)
+    m = zh_patterns.RX_SUBJECT_6.match(c)
     if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:
         return f"person:{m.group(1)}", m.group(1), c[m.end() - 1:]  # 李建华的老家在…: a named person's attribute
     toks = _pos(c[:8])
@@ -281,7 +281,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         sub = (slots.ME, we.group(0), c[we.end():])
     if sub is None and c.startswith("我们"):
         return []
-    intro = re.search(rf"(?:新来了|来了|有|认识了?)(?:一)?(?:个|位)(?:新)?({_REL})(?:叫|名叫)([\u4e00-\u9fff]{{2,3}})$", c)  # noqa: E501
+    intro = zh_patterns.RX_MATCH_CLAUSE_1.search(c)
     if intro and (sub is None or sub[0].startswith("thing:")):  # 我们组新来了一个同事叫林峰: an introduction
         key, name = slots.ZH_RELATIONS[intro.group(1)], intro.group(2)
         ctx.subject = ctx.person = (f"person:{name}", name)
@@ -307,8 +307,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             return []
         if ctx.subject[0] == slots.ME and re.match(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)", c):
             return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user
-        part = re.match(rf"^[一另](?:{_CLF})(?=叫|是|今年|已经)", c)
-        obj = re.search(rf"(?:换了|来了|有了?)(?:一|个|位)*(新的?)?({_REL})$", ctx.last) if c[:1] == "叫" else None
+        part = zh_patterns.RX_MATCH_CLAUSE_2.match(c)
+        obj = zh_patterns.RX_MATCH_CLAUSE_3.search(ctx.last) if c[:1] == "叫" else None
         if part and ctx.thing and ctx.thing[1].startswith("我的"):  # 我养了两只猫，一只叫咪咪 → 我的一只猫叫咪咪
             sub = (ctx.thing[0], f"我的{part.group(0)}{ctx.thing[0][6:]}", c[part.end():])
             c = c[part.end():]
@@ -318,7 +318,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                    f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
         elif re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
-        elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and re.search(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$", ctx.last):  # noqa: E501
+        elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
         else:
             sub = (ctx.subject[0], ctx.subject[1], c)

@@ -1,0 +1,225 @@
+"""Which kind of thing: a typed comparison of the thing a question asks and the things a hit names.
+
+A near miss often asks about a thing of one kind when the store holds a thing of another kind of
+the same family: 我的猫叫什么 when only a corgi is stored, "what's my favourite film" when only
+a favourite band is, 我骑什么自行车 when only a car is, "which instrument am I learning" when only
+a language is. No word is shared either way (柯基 / 猫), so neither the lexical leg nor the slot
+attribute tells them apart, and the dense leg ranks the stored neighbour first.
+
+Each side is typed with small gazetteers written for memcli (:data:`KINDS`: the words of each
+kind, both languages; breeds and brands map to their kind: 柯基 / beagle → dog, 特斯拉 / Subaru →
+car), kinds grouped into families (:data:`FAMILY`: an animal, a vehicle, an interest or taste).
+:func:`kind_feature` compares them:
+
+- ``+1``: the question and the hit name a thing of the same kind (我的狗… vs 我养了一只柯基);
+- ``-1``: both name things of one family and share no kind (我的猫… vs 柯基; "favourite movie"
+  vs "favourite band");
+- ``0``: either names no typed thing, or only of other families;
+
+and, of the question, :func:`kind_missing`: it names a thing of some kind and none of its hits
+names one of that kind (我开什么车 when only a bike is stored; "what's my cat called" when only a
+beagle is: the question's other hits, 我叫… for 叫什么, are no answer either).
+
+Pure regex over the gazetteers: no store access, no model. Words that contain a typed word but
+are not that thing (车站, 水煮鱼, 读书: a study, not a book) are consumed as kind-less.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["FAMILY", "KINDS", "kind_feature", "kind_missing", "kinds_of"]
+
+#: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
+KINDS: dict[str, tuple[str, str]] = {
+    "dog": (
+        "狗 狗狗 小狗 犬 柯基 金毛 拉布拉多 泰迪 哈士奇 柴犬 边牧 萨摩耶 贵宾犬 比熊 博美 法斗 "
+        "斗牛犬 雪纳瑞 吉娃娃 德牧 阿拉斯加犬 秋田犬 巴哥犬 腊肠犬",
+        "dog, doggo, puppy, puppies, pup, corgi, beagle, labrador, retriever, poodle, husky, "
+        "terrier, spaniel, dachshund, collie, sheepdog, german shepherd, bulldog, pug, chihuahua, "
+        "schnauzer, shiba, samoyed, dalmatian, greyhound, whippet, rottweiler, doberman, "
+        "labradoodle, cockapoo, pomeranian"),
+    "cat": (
+        "猫 猫咪 小猫 橘猫 英短 美短 布偶猫 暹罗猫 加菲猫 狸花猫 蓝猫 缅因猫 波斯猫",
+        "cat, kitten, kitty, tabby, siamese, persian cat, ragdoll, maine coon, sphynx"),
+    "fish": (
+        "金鱼 锦鲤 热带鱼 养鱼 鱼缸 斗鱼",
+        "goldfish, koi, betta, aquarium, fish tank"),
+    "bird": (
+        "鸟 鹦鹉 八哥 画眉 文鸟 虎皮鹦鹉",
+        "bird, parrot, budgie, canary, cockatiel, parakeet"),
+    "rabbit": (
+        "兔子 小兔 兔兔",
+        "rabbit, bunny, bunnies"),
+    "rodent": (
+        "仓鼠 豚鼠 龙猫",
+        "hamster, guinea pig, gerbil, chinchilla"),
+    "reptile": (
+        "乌龟 蜥蜴 宠物蛇",
+        "turtle, tortoise, lizard, gecko, snake"),
+    "horse": (
+        "马匹 小马",
+        "horse, pony, ponies"),
+    "car": (
+        "汽车 轿车 开车 私家车 越野车 跑车 皮卡 特斯拉 丰田 本田 宝马 奔驰 奥迪 大众 日产 "
+        "马自达 沃尔沃 保时捷 雷克萨斯 比亚迪 蔚来 凯美瑞 卡罗拉 雅阁 思域 帕萨特 途观 别克 福特 "
+        "现代汽车 吉普",
+        "car, truck, suv, sedan, hatchback, minivan, pickup, drive, driving, toyota, honda, subaru, "
+        "tesla, ford, bmw, audi, mercedes, volkswagen, vw, nissan, mazda, hyundai, kia, volvo, "
+        "jeep, chevrolet, chevy, porsche, lexus, prius, camry, corolla, civic"),
+    "bike": (
+        "自行车 单车 骑车 骑行 山地车 公路车 折叠车",
+        "bike, bicycle, cycling, cycle, mountain bike, road bike"),
+    "motorbike": (
+        "摩托 摩托车 电动车 电瓶车 机车",
+        "motorbike, motorcycle, scooter, moped, vespa"),
+    "boat": (
+        "船 游艇 帆船 皮划艇",
+        "boat, yacht, sailboat, kayak, canoe"),
+    "film": (
+        "电影 影片 大片 导演 影院 电影院",
+        "film, movie, cinema"),
+    "show": (
+        "电视剧 综艺 美剧 韩剧 日剧 动漫 动画片 追剧 剧",
+        "tv show, series, sitcom, anime, cartoon, netflix, drama"),
+    "book": (
+        "书 小说 作家 看书 读物 诗",
+        "book, novel, author, writer, reading, poem, poetry, fiction"),
+    "music": (
+        "音乐 歌 歌手 乐队 唱歌 听歌 演唱会 专辑 乐团",
+        "music, song, singer, band, album, concert, musician, playlist"),
+    "food": (
+        "菜 美食 甜点 甜品 零食 水果 火锅 川菜 粤菜 湘菜 面条 饺子 蛋糕 巧克力 冰淇淋 寿司 "
+        "披萨 烧烤 素食 吃素 香菜 肉 海鲜 小吃 吃",
+        "food, dish, dessert, cuisine, snack, fruit, pizza, pasta, sushi, cake, chocolate, ice "
+        "cream, noodles, curry, burger, meat, seafood, vegetarian, vegan, cilantro, eat, cook, "
+        "cooking, baking"),
+    "drink": (
+        "茶 咖啡 酒 啤酒 红酒 白酒 奶茶 饮料 果汁 普洱 绿茶 红茶 喝",
+        "tea, coffee, beer, wine, alcohol, drink, juice, latte, whisky, whiskey, cocktail, oolong, "
+        "espresso"),
+    "sport": (
+        "运动 跑步 游泳 篮球 足球 羽毛球 网球 乒乓球 排球 高尔夫 瑜伽 健身 爬山 登山 攀岩 滑雪 "
+        "徒步 马拉松 打球 普拉提 拳击 骑车 骑行 钓鱼 跳舞 舞蹈 街舞 芭蕾 太极",
+        "sport, running, jogging, run, swimming, basketball, football, soccer, tennis, badminton, "
+        "golf, yoga, pilates, gym, climbing, hiking, skiing, cycling, marathon, workout, boxing, "
+        "volleyball, baseball, cricket, rugby, surfing, fishing, dance, dancing, ballet, exercise, "
+        "tai chi"),
+    "colour": (
+        "颜色",
+        "colour, color"),
+    "instrument": (
+        "乐器 钢琴 吉他 小提琴 大提琴 古筝 二胡 架子鼓 尤克里里 笛子 萨克斯",
+        "instrument, piano, guitar, violin, cello, drums, ukulele, flute, saxophone, trumpet, harp"),
+    "language": (
+        "语言 外语 日语 英语 法语 德语 韩语 西班牙语 俄语 意大利语 粤语 阿拉伯语",
+        "language, spanish, french, german, japanese, korean, italian, mandarin, portuguese, "
+        "russian, arabic, duolingo"),
+    "game": (
+        "游戏 桌游 手游 象棋 围棋 下棋 扑克 麻将 棋",
+        "game, board game, video game, chess, poker, gaming"),
+    "plant": (
+        "植物 多肉 盆栽 绿植 养花 花草 鲜花 园艺",
+        "plant, houseplant, garden, gardening, flowers, succulent"),
+    "art": (
+        "画画 绘画 摄影 书法 油画 素描",
+        "painting, drawing, photography, calligraphy, sketching"),
+}
+
+#: kind → family: kinds of one family answer the same kind of question (which pet, which vehicle, which taste)
+FAMILY: dict[str, str] = {
+    **dict.fromkeys(("dog", "cat", "fish", "bird", "rabbit", "rodent", "reptile", "horse"), "animal"),
+    **dict.fromkeys(("car", "bike", "motorbike", "boat"), "vehicle"),
+    **dict.fromkeys(("film", "show", "book", "music", "food", "drink", "sport", "colour", "instrument", "language",
+                     "game", "plant", "art"), "interest"),
+}
+
+#: words that contain a typed word but name no such thing (a station, a dish of fish, studying)
+_NEUTRAL_ZH = ("车站", "车库", "车间", "火车", "停车", "堵车", "车程", "车位", "读书", "书记", "秘书", "书包", "书法家",
+               "茶餐厅", "酒店", "酒吧", "菜市场", "肌肉", "吃惊", "吃亏", "歌剧院", "鸟巢", "船长", "诗人", "剧院")
+_NEUTRAL_EN = ("car park", "run a", "runs a", "running a", "band-aid", "cat scan", "eat out")
+
+
+#: words that name a vehicle without saying which (车; 骑…车, "ride"): they count as each of their kinds
+#: only when the text names no vehicle of a specific kind (我的车是一辆丰田 → a car, not a bike)
+_GENERIC: dict[str, frozenset[str]] = {
+    "车": frozenset({"car", "bike", "motorbike"}), "ride": frozenset({"bike", "motorbike"}),
+}
+_ZH_DRIVE = re.compile(r"开[^，。？！,.?!]{0,5}车")
+_ZH_RIDE = re.compile(r"骑[^，。？！,.?!]{0,5}车")
+_ZH_DRIVES = re.compile(r"开的是|开着一辆|开了一辆")  # 我姐姐开的是五菱宏光: a car when nothing else says which
+_ZH_BALL = re.compile(r"[打踢玩][^，。？！,.?!]{0,4}球")  # 打什么球, 踢足球: a sport (not 雪球, 地球)
+
+
+def _words() -> dict[str, tuple[str, ...]]:
+    """kind → its words, both languages (:data:`KINDS` split)."""
+    return {k: (*zh.split(), *(w.strip() for w in en.split(",") if w.strip())) for k, (zh, en) in KINDS.items()}
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, frozenset[str]]]:
+    """The Chinese and English alternations (longest first: 骑车 before 车) and word → kinds."""
+    kinds: dict[str, set[str]] = {}
+    for kind, words in _words().items():
+        for w in words:
+            kinds.setdefault(w.casefold(), set()).add(kind)
+    every = {w for ws in _words().values() for w in ws} | set(_GENERIC)
+    zh_words = sorted({w for w in every if not w.isascii()} | set(_NEUTRAL_ZH), key=len, reverse=True)
+    en_words = sorted({w for w in every if w.isascii()}, key=len, reverse=True)
+    en_neutral = sorted(_NEUTRAL_EN, key=len, reverse=True)
+    zh = re.compile("|".join(map(re.escape, zh_words)))
+    en = re.compile(r"\b(?:" + "|".join(map(re.escape, [*en_neutral, *en_words])) + r")(?:s|es)?\b", re.IGNORECASE)
+    return zh, en, {w: frozenset(k) for w, k in kinds.items()}
+
+
+@lru_cache(maxsize=8192)
+def kinds_of(text: str) -> frozenset[str]:
+    """The kinds of the things ``text`` (simplified Chinese or any other text) names, from
+    :data:`KINDS`; empty when it names none."""
+    zh, en, kinds = _lexicon()
+    out: set[str] = set()
+    generic: list[frozenset[str]] = []
+    for m in zh.finditer(text):
+        w = m.group(0)
+        out |= kinds.get(w, frozenset())
+        if w in _GENERIC:
+            generic.append(_GENERIC[w])
+    for m in en.finditer(text):
+        w = m.group(0).casefold().replace("’", "'")
+        w = next((v for v in (w, re.sub(r"(?:es|s)$", "", w), w[:-1]) if v in kinds or v in _GENERIC), w)
+        out |= kinds.get(w, frozenset())
+        if w in _GENERIC:
+            generic.append(_GENERIC[w])
+    if _ZH_DRIVE.search(text):  # 开一辆…车 / 开什么车: the verb says which vehicle
+        out.add("car")
+    if _ZH_BALL.search(text):
+        out.add("sport")
+    if _ZH_RIDE.search(text):
+        generic.append(_GENERIC["ride"])
+    if _ZH_DRIVES.search(text):
+        generic.append(frozenset({"car"}))
+    if generic and not any(FAMILY[k] == "vehicle" for k in out):
+        out |= frozenset.intersection(*generic)
+    return frozenset(out)
+
+
+def kind_missing(question: str, statements: list[str]) -> int:
+    """1 when ``question`` names a thing of some kind and none of ``statements`` (its hits) names
+    a thing of that kind (我开什么车 when the hits hold a bike and a job), else 0."""
+    asked = kinds_of(question)
+    return int(bool(asked) and not any(asked & kinds_of(s) for s in statements))
+
+
+def kind_feature(question: str, statement: str) -> int:
+    """+1 the question and the hit name a thing of the same kind, -1 things of one family but no
+    shared kind (我的猫… vs 我养了一只柯基), 0 otherwise (see the module doc). Both texts are
+    simplified Chinese or any other text; ``question`` is the question sentence."""
+    asked = kinds_of(question)
+    if not asked:
+        return 0
+    held = kinds_of(statement)
+    if asked & held:
+        return 1
+    families = {FAMILY[k] for k in asked}
+    return -1 if any(FAMILY[k] in families for k in held) else 0

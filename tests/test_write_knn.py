@@ -1,0 +1,151 @@
+"""The write path's KNN copy (:mod:`memcli.db.write_knn`) gives vec0's answer bit for bit: the same
+neighbours in the same order with the same cosines, on a real store, through inserts, flag changes,
+savepoint rollbacks and another connection's writes; and a drain decides the same with and without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from _procs import jsonl, utterances
+
+from memcli import Memory
+from memcli.admin import Admin
+from memcli.db import index, search, write_knn
+from memcli.db.sqlite import SQLiteStore
+
+DIM = 64
+
+
+def _vec0(store, user, q, k):  # noqa: ANN001, ANN202
+    real = write_knn.knn_of
+    write_knn.knn_of = lambda *a: None
+    try:
+        return search.neighbors(store, user, q, k)
+    finally:
+        write_knn.knn_of = real
+
+
+def _item(store, user, statement):  # noqa: ANN001, ANN202
+    t = "2026-01-01T00:00:00+00:00"
+    iid = store.x("INSERT INTO memory_items(user_id, statement, normalized, kind, salience, confidence, origin, "
+                  "valid_from, recorded_at, last_confirmed_at) VALUES (?, ?, ?, 'fact', 0.5, 0.9, 'user', ?, ?, ?)",
+                  (user, statement, statement, t, t, t))
+    return store.one("SELECT * FROM memory_items WHERE id = ?", (iid,))
+
+
+def _unit(rng, n):  # noqa: ANN001, ANN202
+    m = rng.standard_normal((n, DIM)).astype(np.float32)
+    return m / np.linalg.norm(m, axis=1, keepdims=True)
+
+
+def _same(store, user, rng, k=5, queries=30):  # noqa: ANN001, ANN202
+    used = 0
+    for q in _unit(rng, queries):
+        got = search.neighbors(store, user, q, k)
+        assert got == _vec0(store, user, q, k)
+        used += write_knn.knn_of(store, user, q, k) is not None
+    return used
+
+
+def test_same_neighbours_as_vec0_through_writes_and_rollbacks(tmp_path: Path):
+    rng = np.random.default_rng(5)
+    store = SQLiteStore(tmp_path / "m.db")
+    base = _unit(rng, 60)
+    with store.tx():
+        index.ensure_vec_table(store, DIM, "test-model")
+        for i, v in enumerate(base):
+            index.index_vector(store, _item(store, "ann", f"fact {i}"), v, fresh=True)
+        index.index_vector(store, _item(store, "bob", "other user"), base[0], fresh=True)
+    for _ in range(2):  # loaded on the second ask
+        search.neighbors(store, "ann", base[1], 5)
+    assert _same(store, "ann", rng) == 30  # answered from the copy, identical to vec0
+    with store.tx():
+        assert _same(store, "ann", rng) == 30
+        for i in range(5):  # new rows, one a copy of an old vector (an exact tie: vec0 answers that one)
+            index.index_vector(store, _item(store, "ann", f"new {i}"), base[3] if i == 0 else _unit(rng, 1)[0],
+                               fresh=True)
+        item = store.one("SELECT * FROM memory_items WHERE statement = 'fact 7'")
+        store.x("UPDATE memory_items SET invalid_at = '2026-02-01T00:00:00+00:00' WHERE id = ?", (item["id"],))
+        index.refresh_flags(store, store.one("SELECT * FROM memory_items WHERE id = ?", (item["id"],)))
+        assert _same(store, "ann", rng) >= 25  # a query near the tie goes to vec0
+        assert item["id"] not in [r["id"] for r in search.neighbors(store, "ann", base[7], 5)]
+        q3 = search.neighbors(store, "ann", base[3], 5)
+        assert q3 == _vec0(store, "ann", base[3], 5) and write_knn.knn_of(store, "ann", base[3], 5) is None
+        gv = _unit(rng, 1)[0]
+        try:
+            with store.tx():  # a savepoint whose writes are undone
+                index.index_vector(store, _item(store, "ann", "gone"), gv, fresh=True)
+                assert search.neighbors(store, "ann", gv, 1)[0]["statement"] == "gone"
+                assert write_knn.knn_of(store, "ann", gv, 1) is not None
+                raise RuntimeError
+        except RuntimeError:
+            pass
+        assert search.neighbors(store, "ann", gv, 1)[0]["statement"] != "gone"
+        assert _same(store, "ann", rng) >= 25
+    other = SQLiteStore(tmp_path / "m.db")  # another writer: the copy notices and reloads
+    with other.tx():
+        ev = _unit(rng, 1)[0]
+        index.index_vector(other, _item(other, "ann", "from elsewhere"), ev, fresh=True)
+    assert search.neighbors(store, "ann", ev, 1)[0]["statement"] == "from elsewhere"
+    assert _same(store, "ann", rng) >= 25
+    from memcli.db.vector_copy import log_change
+
+    with store.tx():  # a change logged without its vector: the copies are dropped, vec0 answers
+        log_change(store, "ann", 1)
+        assert write_knn.knn_of(store, "ann", ev, 5) is None
+        assert search.neighbors(store, "ann", ev, 5) == _vec0(store, "ann", ev, 5)
+    assert _same(store, "bob", rng) >= 29  # the first ask goes to vec0; a partition never leaks
+    assert [r["statement"] for r in search.neighbors(store, "bob", base[1], 5)] == ["other user"]
+    other.close()
+    store.close()
+
+
+def test_drain_decides_the_same_without_the_copy(tmp_path: Path, embedder, monkeypatch):
+    recs = utterances(150, seed=13, user_count=2)
+    answered: list[bool] = []
+    real = write_knn.knn_of
+
+    def counted(*a):  # noqa: ANN002, ANN202
+        got = real(*a)
+        answered.append(got is not None)
+        return got
+
+    def drain(db: Path) -> tuple[list[dict], list[dict]]:
+        for u in range(2):
+            with Memory(db=str(db), user=f"user{u}", embedder=embedder) as m:
+                m.capture_jsonl(jsonl([r for r in recs if r["_user"] == f"user{u}"]))
+        with Admin(db=str(db), embedder=embedder) as adm:
+            assert adm.drain().done == len(recs)
+            return (adm.store.q("SELECT user_id, item_id, other_item_id, action, level, cosine, judge, reason "
+                                "FROM memory_events ORDER BY id"),
+                    adm.store.q("SELECT id, user_id, statement, slot, invalid_at, expired_at IS NULL AS live, "
+                                "confirmations "
+                                "FROM memory_items ORDER BY id"))
+
+    monkeypatch.setattr(write_knn, "knn_of", counted)
+    with_copy = drain(tmp_path / "a.db")
+    assert sum(answered) > 0.8 * len(answered) > 20  # most KNNs came from the copy
+    monkeypatch.setattr(write_knn, "knn_of", lambda *a: None)
+    without = drain(tmp_path / "b.db")
+    assert without[0] == with_copy[0]
+    for a, b in zip(without[1], with_copy[1], strict=True):
+        assert a == b
+
+
+def test_no_copy_when_the_vector_budget_is_zero(tmp_path: Path, monkeypatch):
+    rng = np.random.default_rng(9)
+    store = SQLiteStore(tmp_path / "z.db")
+    vecs = _unit(rng, 12)
+    with store.tx():
+        index.ensure_vec_table(store, DIM, "test-model")
+        for i, v in enumerate(vecs):
+            index.index_vector(store, _item(store, "cy", f"fact {i}"), v, fresh=True)
+    monkeypatch.setenv("MEMCLI_VECTOR_CACHE_MB", "0")
+    for _ in range(3):
+        assert write_knn.knn_of(store, "cy", vecs[0], 3) is None
+    assert search.neighbors(store, "cy", vecs[0], 3)[0]["statement"] == "fact 0"
+    monkeypatch.delenv("MEMCLI_VECTOR_CACHE_MB")
+    assert write_knn.knn_of(store, "cy", vecs[0], 3) is None  # the first ask: vec0; the second loads
+    assert write_knn.knn_of(store, "cy", vecs[0], 3)[0][0] == search.neighbors(store, "cy", vecs[0], 3)[0]["id"]
+    store.close()
