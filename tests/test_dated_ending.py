@@ -148,3 +148,14 @@ def test_an_intention_to_leave_ends_nothing(mem) -> None:
     # the fitted judge may merge the remark into the fact (NOOP, a known weakness); it never ends it
     assert res.decision.value in ("ADD", "NOOP"), res.reason
     assert mem.show(first.item_id).invalid_at is None
+
+
+@pytest.mark.parametrize("old", ["我舅妈是做建筑工人的", "我嫂子在银行上班", "My ex-husband lives in Rome"])
+def test_a_parting_never_ends_a_relatives_fact_whose_relation_only_contains_a_partner_word(tmp_path, embedder, old):
+    """舅妈 is maternal_uncle_wife, 嫂子 elder_brother_wife: relatives, not the user's partner."""
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "m.db"), user="u", embedder=embedder) as m:
+        m.remember(old, at="2026-01-05")
+        m.remember("Dana and I broke up last week", at="2026-06-05")
+        assert old in {it.statement for it in m.list()}

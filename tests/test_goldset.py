@@ -66,8 +66,9 @@ def test_label_follows_category() -> None:
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
                 **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS}
-    for p in load_pairs(GOLD / "decisions.jsonl"):
-        assert str(p.label) == expected[p.category], p
+    for name in ("decisions.jsonl", "decisions_dated.jsonl"):
+        for p in load_pairs(GOLD / name):
+            assert str(p.label) == expected[p.category], p
 
 
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:

@@ -135,7 +135,8 @@ _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|pu
 _NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑|可能|会不会|要不要|\b(?:not|never|didn't|did not|"
                         r"won't|haven't|hasn't|want|wants|plan|planning|thinking|might|may|going to|considering|"
                         r"if|whether)\b", re.I)
-_PARTNER = re.compile(r"wife|husband|spouse|partner|girlfriend|boyfriend|fianc")
+#: the user's own partner, a whole relation key (not maternal_uncle_wife, elder_brother_wife, ex_husband)
+_PARTNER = re.compile(r"^(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc\w*)$")
 _ZH_CALLED = re.compile(r"(?:名叫|叫做|叫)([\u4e00-\u9fff]{2,4}?)(?:[，,。.!！]|$)")
 _EN_CALLED = re.compile(r"\b(?:named|called|is)\s+([A-Z][\w'-]+)")
 
@@ -197,8 +198,8 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
     if kind == "couple":
         from memcli.write.change_rules import relations_of
 
-        partner = any(_PARTNER.search(r) for r in relations_of(old.statement)) or bool(
-            old.subject and _PARTNER.search(old.subject))
+        partner = any(_PARTNER.match(r) for r in relations_of(old.statement)) or bool(
+            old.subject and _PARTNER.match(old.subject))
         if not partner or (not linked and _names_of_new_other(new, old)):
             return None
         if new.subject not in ("me", old.subject) and not linked:
