@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,7 @@ from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
-from memcli.write.change_rules import told_event_kept, told_remark_kept
+from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -96,10 +97,16 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
+    from memcli.write.dated_change import dated_plan, ending_plan
     from memcli.write.fitted import hide_floor
 
     judge = judge or get_judge(settings)
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
+    if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
+        plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
+        ending = ending_plan(store, settings, user, candidate, vector, plan, exclude)
+        if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
+            return ending
     if plan.decision == Decision.ADD:
         return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
@@ -108,7 +115,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
-        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine)
+        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
@@ -211,6 +218,7 @@ def decide_and_apply(
     timings: dict[str, float] | None = None,
     exclude: Collection[int] = (),
     pre: Prefetched | None = None,
+    said_at: datetime | None = None,
 ) -> DecisionResult:
     """Decide what ``candidate`` means against the user's active items and write it.
 
@@ -219,12 +227,16 @@ def decide_and_apply(
     ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
     ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance
     confirms a memory once, however many of its clauses restate it). ``pre``: see :func:`decide`.
+    ``said_at``: when the statement was said (aware; default its ``valid_from``): a date it gives
+    (去年, "last March", 2024年9月) is resolved against it once and kept in the memory's metadata
+    (``when``: :mod:`memcli.write.pair_dates`) — the drain passes the utterance's time, since its
+    ``valid_from`` is already moved back by the relative time; ``remember``/``import`` their ``--at``.
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown (nothing written).
     """
     t0 = time.perf_counter()
-    cand = enrich(candidate)
+    cand = _with_when(enrich(candidate), said_at)
     plan = decide(store, settings, user, cand, vector, judge, exclude, pre)
     t1 = time.perf_counter()
     if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:
@@ -238,6 +250,19 @@ def decide_and_apply(
         if timings is not None:
             timings["decide"] = timings.get("decide", 0.0) + (t1 - t0)
             timings["write"] = timings.get("write", 0.0) + (time.perf_counter() - t1)
+
+
+def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
+    """``cand`` with its resolved date in ``metadata["when"]`` (kept when it already has one: an
+    exported memory re-imported)."""
+    from memcli.write.pair_dates import moved_back, when_of, when_to_meta
+
+    if "when" in cand.metadata:
+        return cand
+    w = when_of(cand.statement, said_at or cand.valid_from)
+    if w is None and said_at is not None:  # the extractor read the relative time into valid_from
+        w = moved_back(cand.valid_from, said_at)
+    return cand if w is None else cand.model_copy(update={"metadata": {**cand.metadata, "when": when_to_meta(w)}})
 
 
 def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,

@@ -7,7 +7,11 @@
   another brand of that kind ("I switched to Hoka" beside "the running shoes I wear are Brooks";
   我把车换成了比亚迪 beside 我开的是一辆大众), though the new statement never names the attribute.
 
-Both need the same subject, a change marker in the new statement
+A fact that ends (:func:`ended_by`): a death (豆豆去年走了, "Max died last spring"), a parting
+(我们离婚了, "Laura and I broke up"), a job left ("I quit my job at X", 我从X辞职了) or a thing sold ends
+the present fact it names (我的狗叫豆豆, "My wife is Laura", "I work at X", "I own a Subaru Outback").
+
+The first two need the same subject, a change marker in the new statement
 (:func:`memcli.write.value_types.change_marker`) and two values of one type that differ; the
 brand kinds come from a small gazetteer written for memcli (:data:`BRANDS`). Pure functions:
 :func:`memcli.write.decide.decide` asks them when the judge found nothing to change.
@@ -23,7 +27,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker, value_type
 
-__all__ = ["BRANDS", "brands_in", "moved_from_workplace", "switched_brand"]
+__all__ = ["BRANDS", "brands_in", "ended_by", "ending_told", "moved_from_workplace", "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -113,3 +117,103 @@ def moved_from_workplace(new: Facts, old: Facts) -> str | None:
     if not nv or not ov or nv in ov or ov in nv:
         return None
     return f"moved to {new.value} (residence) from a workplace given as a place ({old.value})"
+
+
+# -- a fact that ends (issue 21) ------------------------------------------------------------------
+#: words that tell a being died, a couple parted, a job was left, a thing was sold or given away
+_ZH_END = {"death": re.compile(r"去世|过世|离世|病逝|走了(?=[了。，,！!~]|$)|死了|不在了"),
+           "couple": re.compile(r"离婚|分手|分开了|离了婚"),
+           "job": re.compile(r"辞职|离职|辞掉|辞了|不干了|被裁|被辞退|被开除"),
+           "sold": re.compile(r"卖了|卖掉|送人了|转手了")}
+_EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|put (?:him|her|it) down|"
+                               r"was put to sleep)\b", re.I),
+           "couple": re.compile(r"\b(?:got divorced|divorced|broke up|split up|separated)\b", re.I),
+           "job": re.compile(r"\b(?:quit|resigned|left)\b.{0,20}\b(?:job|company|firm|position|work)\b|"
+                             r"\b(?:quit|resigned from|left)\b|\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
+           "sold": re.compile(r"\b(?:sold|gave away|got rid of)\b", re.I)}
+#: a "no", an intention or a question before the ending word: nothing ended (我没有辞职, I want to sell)
+_NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑|可能|会不会|要不要|\b(?:not|never|didn't|did not|"
+                        r"won't|haven't|hasn't|want|wants|plan|planning|thinking|might|may|going to|considering|"
+                        r"if|whether)\b", re.I)
+#: the user's own partner, a whole relation key (not maternal_uncle_wife, elder_brother_wife, ex_husband)
+_PARTNER = re.compile(r"^(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc\w*)$")
+_ZH_CALLED = re.compile(r"(?:名叫|叫做|叫)([\u4e00-\u9fff]{2,4}?)(?:[，,。.!！]|$)")
+_EN_CALLED = re.compile(r"\b(?:named|called|is)\s+([A-Z][\w'-]+)")
+
+
+def ending_told(text: str) -> tuple[str, int] | None:
+    """(kind, start) of the ending ``text`` tells: death, couple, job or sold; None: none told."""
+    zh = lang_of(text) == "zh"
+    t = to_simplified(text) if zh else text
+    for kind, pat in (_ZH_END if zh else _EN_END).items():
+        m = pat.search(t)
+        if m and not _NOT_ENDED.search(t[:m.start()]):
+            return kind, m.start()
+    return None
+
+
+def _names_told(old: Facts) -> frozenset[str]:
+    """The names ``old`` gives a being or a thing: its proper nouns, the value of a ``….name`` slot,
+    the word after 叫 / named / called (case-folded)."""
+    from memcli.write.change_rules import names_of
+
+    out = set(names_of(old.statement))
+    if old.slot and old.slot.endswith(".name") and old.value:
+        out.add(old.value.casefold())
+    m = (_ZH_CALLED if lang_of(old.statement) == "zh" else _EN_CALLED).search(to_simplified(old.statement))
+    if m:
+        out.add(m.group(1).casefold())
+    return frozenset(n for n in out if len(n) >= 2)
+
+
+def _named_in(names: frozenset[str], text: str) -> frozenset[str]:
+    t = to_simplified(text).casefold()
+    if lang_of(text) == "zh":
+        return frozenset(n for n in names if n in t)
+    return frozenset(n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", t))
+
+
+def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
+    """Why ``new`` ends the fact ``old`` states (None: it does not): ``new`` tells a death, a parting,
+    a job left or a thing sold (not denied, not only intended), ``old`` is a present fact that is not
+    itself an ending, and the two are linked — by a name ``old`` gives that ``new`` names (旺财 / 我的狗叫
+    旺财; "I sold my Outback" / "I own a Subaru Outback"; Laura / "My wife is Laura"), or for a job left
+    with no name by ``old`` being the same person's workplace, for a parting with no name by ``old``
+    naming the user's partner. ``different_people``: the two subjects read as two people (a death or a
+    parting may still link a relative's name: "Laura and I got divorced" / "My wife is Laura")."""
+    told = ending_told(new.statement)
+    if told is None or not old.positive or ending_told(old.statement) is not None:
+        return None
+    kind = told[0]
+    if old.slot and split_slot(old.slot)[1] == "event":
+        return None  # a past event stays history
+    linked = _named_in(_names_told(old), new.statement)
+    if kind == "job":
+        if different_people:
+            return None
+        is_job = bool(old.slot and split_slot(old.slot)[1] in ("workplace", "job", "occupation"))
+        if not (linked or (is_job and not _names_of_new_other(new, old))):
+            return None
+        return f"a job left ({'/'.join(sorted(linked)) or old.value}): the workplace ends"
+    if kind == "couple":
+        from memcli.write.change_rules import relations_of
+
+        partner = any(_PARTNER.match(r) for r in relations_of(old.statement)) or bool(
+            old.subject and _PARTNER.match(old.subject))
+        if not partner or (not linked and _names_of_new_other(new, old)):
+            return None
+        if new.subject not in ("me", old.subject) and not linked:
+            return None
+        return f"a parting told{' (' + '/'.join(sorted(linked)) + ')' if linked else ''}: the partner fact ends"
+    if not linked:
+        return None
+    if different_people and new.subject != "me":
+        return None
+    return f"{'a death' if kind == 'death' else 'a thing sold'} told ({'/'.join(sorted(linked))}): the fact ends"
+
+
+def _names_of_new_other(new: Facts, old: Facts) -> bool:
+    """``new`` names someone or something ``old`` does not (another company, another person)."""
+    from memcli.write.change_rules import names_of
+
+    return bool(names_of(new.statement) - names_of(old.statement))
