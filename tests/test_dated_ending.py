@@ -92,7 +92,13 @@ def test_a_repeatable_event_on_two_dates_is_not_a_correction(mem) -> None:
 
 def test_the_resolved_date_is_kept_with_the_memory(mem) -> None:
     res = mem.remember("我儿子上个月学会了骑车", at="2025-08-10", allow_future=True)
-    assert mem.show(res.item_id).metadata["when"] == {"date": "2025-07", "relative": True, "yearless": False}
+    assert mem.store.get_item(mem.user, res.item_id)["event_when"] == "2025-07~"  # a column of its own …
+    assert mem.show(res.item_id).metadata == {}  # … never the user's metadata (export gives that back)
+    # a "when" of the user's own is theirs: kept as given, never read as the date
+    res = mem.remember("My cousin moved to Leeds last spring", at="2025-08-10", allow_future=True,
+                       metadata={"when": "after the wedding"})
+    assert mem.show(res.item_id).metadata == {"when": "after the wedding"}
+    assert mem.store.get_item(mem.user, res.item_id)["event_when"] == "2025~"
 
 
 def test_the_drain_resolves_against_the_utterance_time_like_remember(db, embedder) -> None:  # noqa: ANN001
@@ -104,7 +110,8 @@ def test_the_drain_resolves_against_the_utterance_time_like_remember(db, embedde
         m.drain()
         row = next(i for i in m.list() if "研究生" in i.statement)
         assert row.valid_from.year == 2024  # the drain moves the valid time back by 去年 …
-        assert row.metadata["when"]["date"] == "2024"  # … and its date is read from the said time, not again
+        assert m.store.get_item("bob", row.id)["event_when"] == "2024~"  # … its date read from the said time
+        assert row.metadata == {}
         res = m.remember("我是2024年考上研究生的", at="2025-09-01", allow_future=True)
         assert res.decision.value == "NOOP", res.reason
         res = m.remember("我是2022年考上研究生的", at="2025-09-02", allow_future=True)

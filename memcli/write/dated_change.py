@@ -20,7 +20,6 @@ said (ADD beside it, or a NOOP: 旺财上个月走了 / 我的狗叫旺财 share
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection
 from typing import Any
@@ -36,7 +35,7 @@ from memcli.write.change_rules import names_added, names_changed, relations_chan
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.judge import different_people, numbers_clash
 from memcli.write.linked_change import ended_by, ending_told
-from memcli.write.pair_dates import When, date_relation, strip_dates, when_from_meta, when_of
+from memcli.write.pair_dates import When, date_relation, strip_dates, when_from_text, when_of
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
@@ -89,24 +88,19 @@ def dated_decision(new: Facts, new_when: When | None, old: Facts, old_when: When
 
 
 def row_when(row: dict[str, Any]) -> When | None:
-    """A stored memory's date: its ``when`` metadata (resolved when it was said), else its statement
-    read against its valid time (memories stored before dates were kept)."""
-    meta = row.get("metadata")
-    if isinstance(meta, str):
-        try:
-            meta = json.loads(meta)
-        except ValueError:
-            meta = None
-    if isinstance(meta, dict) and "when" in meta:
-        return when_from_meta(meta["when"])
+    """A stored memory's date: its ``event_when`` column (resolved when it was said), else its
+    statement read against its valid time (memories stored before dates were kept, or corrected)."""
+    if row.get("event_when"):
+        return when_from_text(row["event_when"])
     return when_of(row["statement"], from_iso(row["valid_from"]))
 
 
 def candidate_when(candidate: Candidate) -> When | None:
-    """The incoming statement's date: its ``when`` metadata (:func:`memcli.write.decide.decide_and_apply`
+    """The incoming statement's date: its ``event_when`` (:func:`memcli.write.decide.decide_and_apply`
     sets it from the said time), else its statement read against its valid time."""
-    meta = candidate.metadata.get("when") if candidate.metadata else None
-    return when_from_meta(meta) if meta is not None else when_of(candidate.statement, candidate.valid_from)
+    if candidate.event_when is not None:
+        return when_from_text(candidate.event_when)
+    return when_of(candidate.statement, candidate.valid_from)
 
 
 _DATE_HINT = re.compile(r"\d|年|月|前|天|ago|last|this|yesterday|today|"
@@ -121,7 +115,7 @@ def dated_plan(store: MemoryStore, settings: Settings, user: str, candidate: Can
                plan: Plan, exclude: Collection[int]) -> Plan | None:
     """The plan :func:`dated_decision` gives against the decided target or the nearest memories
     (cosine ≥ ``dedup_lower``), when it differs from ``plan``; None: no dated event, or the same."""
-    if not (_DATE_HINT.search(candidate.statement) or (candidate.metadata and "when" in candidate.metadata)):
+    if not (_DATE_HINT.search(candidate.statement) or candidate.event_when is not None):
         return None
     new_when = candidate_when(candidate)
     if new_when is None:

@@ -228,9 +228,9 @@ def decide_and_apply(
     ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance
     confirms a memory once, however many of its clauses restate it). ``pre``: see :func:`decide`.
     ``said_at``: when the statement was said (aware; default its ``valid_from``): a date it gives
-    (去年, "last March", 2024年9月) is resolved against it once and kept in the memory's metadata
-    (``when``: :mod:`memcli.write.pair_dates`) — the drain passes the utterance's time, since its
-    ``valid_from`` is already moved back by the relative time; ``remember``/``import`` their ``--at``.
+    (去年, "last March", 2024年9月) is resolved against it once and kept in the memory's own column
+    ``event_when`` (:mod:`memcli.write.pair_dates`; never its metadata) — the drain passes the utterance's
+    time, since its ``valid_from`` is already moved back by the relative time; ``remember``/``import`` their ``--at``.
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown (nothing written).
@@ -253,16 +253,16 @@ def decide_and_apply(
 
 
 def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
-    """``cand`` with its resolved date in ``metadata["when"]`` (kept when it already has one: an
-    exported memory re-imported)."""
-    from memcli.write.pair_dates import moved_back, when_of, when_to_meta
+    """``cand`` with its resolved date in ``event_when`` (a column of its own, never the user's
+    metadata, which ``export`` gives back as imported)."""
+    from memcli.write.pair_dates import moved_back, when_of, when_to_text
 
-    if "when" in cand.metadata:
+    if cand.event_when is not None:
         return cand
     w = when_of(cand.statement, said_at or cand.valid_from)
     if w is None and said_at is not None:  # the extractor read the relative time into valid_from
         w = moved_back(cand.valid_from, said_at)
-    return cand if w is None else cand.model_copy(update={"metadata": {**cand.metadata, "when": when_to_meta(w)}})
+    return cand if w is None else cand.model_copy(update={"event_when": when_to_text(w)})
 
 
 def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,

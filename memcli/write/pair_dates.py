@@ -10,8 +10,9 @@ February on or before the said month). Two dates compare on the fields both give
 
 Pure functions; :func:`memcli.write.decide.decide_and_apply` resolves the incoming statement once
 against its said time (``said_at``: the utterance's time on the drain, ``--at`` or now for
-``remember``/``import``) and stores the result in the memory's metadata (``when``), so a stored
-memory's date never drifts when it is later reinforced.
+``remember``/``import``) and stores the result in the memory's own column ``event_when`` (never in
+the user's metadata, which ``export`` gives back as imported), so a stored memory's date never drifts
+when it is later reinforced.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from memcli.text import to_simplified
 
-__all__ = ["When", "date_relation", "moved_back", "strip_dates", "when_from_meta", "when_of", "when_to_meta"]
+__all__ = ["When", "date_relation", "moved_back", "strip_dates", "when_from_text", "when_of", "when_to_text"]
 
 
 @dataclass(frozen=True)
@@ -238,19 +239,17 @@ def date_relation(a: When | None, b: When | None) -> str | None:
     return "same"
 
 
-def when_to_meta(w: When | None) -> dict[str, Any] | None:
-    """The ``when`` metadata of a stored memory: ``{"date": "2025-09", "relative": bool, "yearless": bool}``."""
-    return None if w is None else {"date": w.text(), "relative": w.relative, "yearless": w.yearless}
+def when_to_text(w: When) -> str:
+    """The ``event_when`` column of a stored memory: the date, then ``~`` when its year was inferred
+    (relative) and ``*`` when no year was said (yearless): ``2025-09~``, ``2024``, ``2025-03-04~*``."""
+    return w.text() + ("~" if w.relative else "") + ("*" if w.yearless else "")
 
 
-def when_from_meta(meta: Any) -> When | None:
-    """A :class:`When` from a memory's ``when`` metadata (None when absent or malformed)."""
-    if not isinstance(meta, dict) or not isinstance(meta.get("date"), str):
+def when_from_text(text: Any) -> When | None:
+    """A :class:`When` from an ``event_when`` column (None when absent or malformed)."""
+    if not isinstance(text, str) or not text:
         return None
-    parts = meta["date"].split("-")
-    try:
-        nums = [int(p) for p in parts[:3]]
-    except ValueError:
+    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(~?)(\*?)", text)
+    if m is None:
         return None
-    return When(nums[0], nums[1] if len(nums) > 1 else None, nums[2] if len(nums) > 2 else None,
-                bool(meta.get("relative")), bool(meta.get("yearless")))
+    return When(int(m[1]), int(m[2]) if m[2] else None, int(m[3]) if m[3] else None, bool(m[4]), bool(m[5]))
