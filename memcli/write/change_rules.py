@@ -106,10 +106,11 @@ _EN_ENDED = re.compile(r"\b(?:moved|switched|changed|no longer|anymore|any more|
 def keyed_side_by_side(new: Facts, old: Facts) -> str | None:
     """Why two keyed facts of one family (like.X / like.Y, allergy.X / allergy.Y, owns.X / owns.Y: values
     held side by side) hide neither (None: they may): the keys share no content word (a more specific key
-    refines: like.tea → like.green tea; window / aisle seats share "seats": one preferred seat), both say
-    yes or both no, and the new statement
-    tells no change (now / switched / 现在 / 换成 … may still make coffee → tea a change of habit)."""
-    if not (new.slot and old.slot and new.slot != old.slot and new.positive == old.positive):
+    refines: like.tea → like.green tea; window / aisle seats share "seats": one preferred seat) and the new
+    statement tells no change (now / switched / 现在 / 换成 … may still make coffee → tea a change of habit).
+    Whether each says yes or no does not matter: loving broccoli says nothing of hating mushrooms, and a
+    new allergy ("also allergic to peanuts") nothing of the shellfish one — another object, another fact."""
+    if not (new.slot and old.slot and new.slot != old.slot):
         return None
     (ns, na, nk), (os_, oa, ok) = split_slot(new.slot), split_slot(old.slot)
     if na != oa or na not in ("like", "allergy", "owns") or ns != os_ or not nk or not ok:

@@ -43,7 +43,7 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
-from memcli.slots import join_slot, split_slot
+from memcli.slots import is_functional, join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
@@ -72,6 +72,7 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
+from memcli.write.object_swap import swapped_object
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -113,6 +114,13 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
+    if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
+        if new.slot and new.slot == old.slot and strong(new.slot) and is_functional(new.slot) \
+                and new.positive == old.positive:  # 在腾讯 / 在字节跳动做产品经理: one job, another employer
+            return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
+                        f"one thing swapped ({swap}) in a one-valued attribute ({new.slot}): a change; "
+                        f"{plan.judge or plan.level.value} said NOOP", "swap")
+        why = f"one thing swapped ({swap}): another fact, not a restatement"
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
