@@ -294,7 +294,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         (ctx.subject is None or ctx.subject[0] == slots.ME)
     if body:
         sub = (slots.ME, "我", c)  # 最近胃不好: the speaker's stomach, so the clause (and the next) is the user's
-    dropped = sub is None and ctx.subject is None and ctx.first and _continues(c) and not re.search(r"[我你您]", c) \
+    dropped = sub is None and ctx.subject is None and ctx.first and (_continues(c) or zh_words.STOPPED.match(c)) \
+        and not re.search(r"[我你您]", c) \
         and ctx.person is None \
         and not _NOT_FACT.match(_ADVERB.sub("", c)) and (_pos(c[:4])[0][1][:1] not in ("t", "p", "c", "m") or
                                                          re.match(r"^(?:平时|最近|一直|从小|以前)", c) is not None)
@@ -359,7 +360,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if ctx.now and any(f[0].startswith("owns.") for f in facts) and "买" in rest:
         return []  # 今天我还买了一套新的厨具: today's shopping, not a possession worth a memory
     if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
-            any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
+            any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts) and not zh_words.STOPPED.match(c):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
     if key != slots.ME and re.search(r"[她他]", rest) and \
             all(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):

@@ -170,3 +170,6 @@ NICKNAME = re.compile(r"^(([\u4e00-\u9fff])\2)(?=今年|是|在|叫|也|很|特�
 NOT_NICKNAME = frozenset("天天 常常 刚刚 渐渐 偏偏 慢慢 好好 往往 明明 恰恰 仅仅 默默 轻轻 悄悄 稍稍 早早 "
                          "每每 人人 个个 处处 时时 年年 月月 日日 统统 白白 紧紧 久久 匆匆 静静 大大 哈哈 "
                          "呵呵 嘿嘿".split())
+#: a habit, a study or a plan stopped (戒咖啡了, 放弃日语了): the user's own, said without 我 (as a life event is)
+STOPPED = re.compile(r"^(?:已经|终于|早就|彻底)?(?:戒掉?|戒除|放弃|不再|停止|停掉|退出|退掉|取消)"
+                     r"(?=[\u4e00-\u9fffA-Za-z])")
