@@ -58,6 +58,9 @@ KINDS5_PAIR_LABELS = {"kin_changed": "CONFLICT", "kin_social": "ADD", "digits_wo
 #: the sixth set (pairs_kinds6, issue 21: a life event with a relative and a written date, facts that end)
 KINDS6_PAIR_LABELS = {"rel_time_same": "NOOP", "rel_time_diff": "CONFLICT", "rel_time_other": "ADD",
                       "ends": "CONFLICT", "ends_other": "ADD"}
+#: the seventh set (pairs_kinds7, issue 21, round 12's trial: other objects, a swapped thing, stops, corrections)
+KINDS7_PAIR_LABELS = {"other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT",
+                      "stopped": "CONFLICT", "stopped_other": "ADD", "correction": "CONFLICT"}
 
 
 def test_label_follows_category() -> None:
@@ -65,7 +68,7 @@ def test_label_follows_category() -> None:
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
-                **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS}
+                **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS}
     for name in ("decisions.jsonl", "decisions_dated.jsonl"):
         for p in load_pairs(GOLD / name):
             assert str(p.label) == expected[p.category], p

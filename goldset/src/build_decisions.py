@@ -27,6 +27,7 @@ import pairs_en  # noqa: E402
 import pairs_kinds4  # noqa: E402
 import pairs_kinds5  # noqa: E402
 import pairs_kinds6  # noqa: E402
+import pairs_kinds7  # noqa: E402
 import pairs_zh  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -51,7 +52,10 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           "kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP",
           # the sixth set (pairs_kinds6; issue 21): dated life events, facts that end
           "rel_time_same": "NOOP", "rel_time_diff": "CONFLICT", "rel_time_other": "ADD", "ends": "CONFLICT",
-          "ends_other": "ADD"}
+          "ends_other": "ADD",
+          # the seventh set (pairs_kinds7; issue 21, round 12's trial): objects, swaps, stops, corrections
+          "other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT", "stopped": "CONFLICT",
+          "stopped_other": "ADD", "correction": "CONFLICT"}
 
 
 class Builder:
@@ -159,6 +163,8 @@ def main() -> None:
     d = Builder()
     d.dated_pairs(pairs_kinds6, "zh", "PAIRS_ZH")
     d.dated_pairs(pairs_kinds6, "en", "PAIRS_EN")
+    d.dated_pairs(pairs_kinds7, "zh", "PAIRS_ZH")  # the seventh set: decided by rules outside the judge too
+    d.dated_pairs(pairs_kinds7, "en", "PAIRS_EN")
     with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
         for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

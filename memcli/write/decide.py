@@ -43,7 +43,7 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
-from memcli.slots import is_functional, join_slot, split_slot
+from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
@@ -72,7 +72,7 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
-from memcli.write.object_swap import swapped_object
+from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -115,12 +115,14 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
-        if new.slot and new.slot == old.slot and strong(new.slot) and is_functional(new.slot) \
-                and new.positive == old.positive:  # 在腾讯 / 在字节跳动做产品经理: one job, another employer
+        if change := swapped_value(new, old):  # 在腾讯 / 在字节跳动做产品经理: one job, another employer
             return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
-                        f"one thing swapped ({swap}) in a one-valued attribute ({new.slot}): a change; "
-                        f"{plan.judge or plan.level.value} said NOOP", "swap")
+                        f"{change}; {plan.judge or plan.level.value} said NOOP", "swap")
         why = f"one thing swapped ({swap}): another fact, not a restatement"
+    if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
+        return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
+                    f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
+                    "UPDATE", "correction")
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
@@ -145,13 +147,15 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if brands_in(candidate.statement):
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
+    if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
+        rows += store.active_in_slot(user, new.slot)
     for row in rows:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         old = _facts(row["statement"], row["slot"])
         if different_people(new, old):
             continue
-        why = moved_from_workplace(new, old) or switched_brand(new, old)
+        why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")

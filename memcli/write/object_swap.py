@@ -16,8 +16,9 @@ import re
 from functools import lru_cache
 
 from memcli.text import lang_of, pos_tags, to_simplified
+from memcli.write.rules import Facts
 
-__all__ = ["swapped_object"]
+__all__ = ["denies_old", "swapped_object", "swapped_value"]
 
 #: jieba tags of words that can name a thing (nouns, names, Latin words, unknown or bound morphemes)
 _ZH_NOUNISH = re.compile(r"^(?:n|nz|nr|ns|nt|nrt|nrfg|eng|x|j|b|g|vn|nw)")
@@ -82,3 +83,35 @@ def swapped_object(new: str, old: str) -> str | None:
     if x[:4] == y[:4] or relations_of(x) or relations_of(y):
         return None
     return f"{y} → {x}"
+
+
+def swapped_value(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` changes the value of ``old``'s one-valued attribute (None: it does not): the same
+    strong, functional slot (a job, a residence: :func:`memcli.slots.is_functional`), the same polarity,
+    and one thing swapped in the same words (我老婆在协和医院当护士 / 在同仁医院当护士: one job, another
+    hospital, though the slot's value — 护士 — is the same)."""
+    from memcli.slots import is_functional
+    from memcli.write.value_types import strong, types_apart
+
+    if not (new.slot and new.slot == old.slot and strong(new.slot) and is_functional(new.slot)
+            and new.positive == old.positive) or types_apart(new, old):
+        return None  # (a company and a city: 在腾讯工作 / 在深圳工作 are two facts)
+    swap = swapped_object(new.statement, old.statement)
+    return None if swap is None else f"one thing swapped ({swap}) in a one-valued attribute ({new.slot}): a change"
+
+
+_ZH_DENIED = re.compile(r"[，,]\s*(?:而|并|可)?(?:不是|并非)(.{1,12}?)[。.!！]?$")
+_EN_DENIED = re.compile(r",\s*(?:and\s+)?not\s+((?:\w[\w'-]*)(?:\s+\w[\w'-]*){0,2})\s*[.!]?$", re.I)
+
+
+def denies_old(new: str, old: str) -> str | None:
+    """The negated half of a correction in ``new`` ("X, not Y", "X，不是Y") when ``old`` says Y (all of
+    Y's content found in ``old``): the stored value is corrected, not refined. None otherwise."""
+    from memcli.write.pair_facts import content_units
+
+    zh = lang_of(new) == "zh"
+    m = (_ZH_DENIED if zh else _EN_DENIED).search(to_simplified(new) if zh else new)
+    if m is None:
+        return None
+    units = content_units(m.group(1))
+    return m.group(1) if units and units <= content_units(old) else None
