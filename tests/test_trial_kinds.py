@@ -70,7 +70,9 @@ def _pair(mem, old: str, new: str):  # noqa: ANN001, ANN202
     ("我在学拉丁舞", "我放弃拉丁舞了", "CONFLICT"),
     ("I go climbing every Thursday", "I gave up climbing", "CONFLICT"),
     ("I have a Netflix account", "I cancelled my Netflix account", "CONFLICT"),
-    # … and nothing else
+    # … and nothing else; a stop denied or only intended keeps the fact (its "no" is on the stopping)
+    ("我在学拉丁舞", "我不打算放弃拉丁舞", "ADD"),
+    ("I go climbing every Thursday", "I won't give up climbing", "ADD"),
     ("我每天下午喝一杯奶茶", "我放弃考研了", "ADD"),
     ("I go climbing every Thursday", "I quit sugar", "ADD"),
     # a correction denies the old value

@@ -71,7 +71,7 @@ from memcli.write.judge import (
     other_person,
     strong,
 )
-from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
+from memcli.write.linked_change import brands_in, moved_from_workplace, stop_denied, switched_brand
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -119,6 +119,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
                         f"{change}; {plan.judge or plan.level.value} said NOOP", "swap")
         why = f"one thing swapped ({swap}): another fact, not a restatement"
+    if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
+        why = stop_denied(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "

@@ -27,8 +27,8 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker, value_type
 
-__all__ = ["BRANDS", "brands_in", "ended_by", "ending_told", "moved_from_workplace", "stopped_doing", "stopped_object",
-           "switched_brand"]
+__all__ = ["BRANDS", "brands_in", "ended_by", "ending_told", "moved_from_workplace", "stop_denied", "stopped_doing",
+           "stopped_object", "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -150,21 +150,22 @@ _EN_CALLED = re.compile(r"\b(?:named|called|is)\s+([A-Z][\w'-]+)")
 _ZH_STOPPED = re.compile(r"(?:戒掉?了?|戒除了?|放弃了?|不再|停止了?|停掉了?|停了|退出了?|退掉了?|退了|取消了?|断了)"
                          r"(?P<obj>[^，,。.!！?？~]{1,12})|把(?P<ba>[^，,。.!！?？~]{1,10}?)(?:给)?"
                          r"(?:戒|放弃|停|退|取消|断)")
-_EN_STOPPED = re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|stopped|dropped|cancell?ed|no longer|"
-                         r"kicked)\b(?:\s+on)?\s+(?P<obj>[\w' -]{2,40})", re.I)
+_EN_STOPPED = re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|give up|stopped|stop|dropped|drop|"
+                         r"cancell?ed|cancel|no longer|kicked)\b(?:\s+on)?\s+(?P<obj>[\w' -]{2,40})", re.I)
 _ZH_TAIL = re.compile(r"(?:了|啦|吧|呢|啊|呀|的|掉|这件事|这个习惯|这个爱好|习惯|计划)+$")
 _EN_OBJ_STOP = re.compile(r"^(?:my|the|a|an|on|to|being|the habit of|my habit of)\s+|\s+(?:habit|altogether|"
                           r"completely|for good|last \w+|this \w+|a while ago|\w+ ago)$", re.I)
 
 
-def stopped_object(text: str) -> str | None:
+def stopped_object(text: str, denied: bool = False) -> str | None:
     """What ``text`` says was stopped (a habit given up, a study dropped, a plan cancelled: 咖啡 of
     我戒咖啡了, "Spanish" of "I gave up on Spanish"); None: no stopping told, or it is denied or only
-    intended (我不打算放弃日语, "I might quit coffee")."""
+    intended (我不打算放弃日语, "I might quit coffee"). ``denied``: the other way round — what a denied
+    or only intended stop names (日语 of 我不打算放弃日语), None when none is denied."""
     zh = lang_of(text) == "zh"
     t = to_simplified(text) if zh else text
     m = (_ZH_STOPPED if zh else _EN_STOPPED).search(t)
-    if m is None or _NOT_ENDED.search(t[:m.start()]):
+    if m is None or bool(_NOT_ENDED.search(t[:m.start()])) != denied:
         return None
     obj = (m.group("obj") or (m.groupdict().get("ba") or "")).strip()
     for _ in range(3):
@@ -191,6 +192,23 @@ def stopped_doing(new: Facts, old: Facts, different_people: bool) -> str | None:
     if not units or len(shared) < (2 if zh and len(units) >= 2 else 1) or len(shared) * 2 < len(units):
         return None
     return f"a stop told ({obj}): the habit or plan it names ends"
+
+
+def stop_denied(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` keeps ``old`` (None: it says nothing of it): ``new`` denies or only intends a stop of
+    what ``old`` is about (我在学日语 / 我不打算放弃日语, "I'm learning Spanish" / "I won't give up on
+    Spanish"): its "no" is on the stopping, not on the fact, which still holds."""
+    from memcli.write.pair_facts import content_units
+
+    obj = stopped_object(new.statement, denied=True)
+    if obj is None or not old.positive:
+        return None
+    units = content_units(obj)
+    shared = units & content_units(old.statement)
+    if not units or len(shared) < (2 if lang_of(new.statement) == "zh" and len(units) >= 2 else 1) \
+            or len(shared) * 2 < len(units):
+        return None
+    return f"a stop denied or only intended ({obj}): the fact still holds"
 
 
 def ending_told(text: str) -> tuple[str, int] | None:
