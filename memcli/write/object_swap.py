@@ -1,5 +1,5 @@
-"""One object swapped in a shared frame (issue 21): 我在学西班牙语 / 我在学法语, 我每天吃一片阿司匹林 /
-我每天吃一片二甲双胍, 我在腾讯做产品经理 / 我在字节跳动做产品经理, "I take my kids to judo / to chess".
+"""One object swapped in a shared frame (issue 21): 我在学二胡 / 我在学古筝, 我每晚吃一粒鱼油 / 我每晚吃一粒钙片,
+我在腾讯做产品经理 / 我在字节跳动做产品经理, "I take my kids to judo / to chess".
 The two statements say the same words around one thing and name another thing in its place: another
 fact (or, in a one-valued attribute, another value), never the same fact restated. A NOOP would drop
 the new one, so :func:`memcli.write.decide.decide` never lets a judge merge such a pair.
