@@ -100,6 +100,9 @@ class Candidate(BaseModel):
     confirmed_at: datetime | None = Field(
         None, description="when the user stated it (decay starts here); default valid_from")
     metadata: dict[str, Any] = Field(default_factory=dict)
+    event_when: str | None = Field(
+        None, description="internal: the date the statement places its fact at, resolved once against when it was "
+        "said (memcli.write.pair_dates); stored in a column of its own, never in the user's metadata")
 
 
 class MemoryItem(BaseModel):

@@ -81,9 +81,22 @@ def one_users_names(a: str, b: str) -> bool:
     return bool(_SELF_NAME.search(a)) and bool(_SELF_NAME.search(b))
 
 
+#: a named person's relation to the speaker (张静怡是我的表姐, "Ines is my niece"): the test's own oracle
+_NAMED_RELATION = re.compile(r"^([\u4e00-\u9fff]{2,4})是我的?[\u4e00-\u9fff]{1,4}|^([A-Z][a-z]+) is my \w+")
+
+
+def one_named_person(a: str, b: str) -> bool:
+    """Both texts tell one named person's relation to the speaker: for one user, one person whose
+    relation is told twice — two relations are a true contradiction (the goldset labels 刘明是我舅舅 /
+    刘明是我叔叔 CONFLICT), not two unrelated facts."""
+    ma, mb = _NAMED_RELATION.match(a), _NAMED_RELATION.match(b)
+    return bool(ma and mb) and (ma.group(1) or ma.group(2)) == (mb.group(1) or mb.group(2))
+
+
 def unrelated(groups: list[str], i: int, j: int, texts: list[str] | None = None) -> bool:
     """Texts ``i`` and ``j`` (indexes into the pool) may be paired: different groups, not both goldset,
-    and (given ``texts``) not two self-introductions by name (:func:`one_users_names`)."""
-    if texts is not None and one_users_names(texts[i], texts[j]):
+    and (given ``texts``) not two self-introductions by name (:func:`one_users_names`) nor two relations of
+    one named person (:func:`one_named_person`)."""
+    if texts is not None and (one_users_names(texts[i], texts[j]) or one_named_person(texts[i], texts[j])):
         return False
     return groups[i] != groups[j] and not (groups[i] == "goldset" and groups[j] == "goldset")

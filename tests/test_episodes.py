@@ -228,11 +228,11 @@ def test_rebuild_classifies_turns_drained_before_episodes_existed(db_path, embed
     conn.enable_load_extension(True)
     conn.load_extension(sqlite_vec.loadable_path())
     later = [fn.__name__ for fn in migrations.MIGRATIONS[migrations.MIGRATIONS.index(migrations.m0005_episodes) + 1:]]
-    assert later == ["m0006_api_tokens", "m0007_english_word_forms"]  # what came after m0005 goes too
+    assert later == ["m0006_api_tokens", "m0007_english_word_forms", "m0008_event_when"]  # these go too
     conn.execute("DROP TABLE memory_episodes; DROP TABLE memory_episode_fts; DROP TABLE memory_episode_vec;"
-                 "DROP TABLE memcli_api_tokens;"
+                 "DROP TABLE memcli_api_tokens; ALTER TABLE memory_items DROP COLUMN event_when;"
                  "DELETE FROM memcli_migrations WHERE name IN ('m0005_episodes', 'm0006_api_tokens', "
-                 "'m0007_english_word_forms');"
+                 "'m0007_english_word_forms', 'm0008_event_when');"
                  f"PRAGMA user_version = {migrations.MIGRATIONS.index(migrations.m0005_episodes)}")
     conn.close()
     with Admin(db=str(db_path)) as adm:

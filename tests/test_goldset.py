@@ -55,6 +55,12 @@ CHANGE_PAIR_LABELS = {"change_value": "CONFLICT", "change_refine": "UPDATE", "ty
 KINDS4_PAIR_LABELS = {"change_new_words": "CONFLICT", "event_kept": "ADD", "name_scripts": "ADD", "talk_only": "ADD"}
 #: the fifth set (pairs_kinds5, issue 21: one named person's kinship told anew, numbers in words and digits)
 KINDS5_PAIR_LABELS = {"kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP"}
+#: the sixth set (pairs_kinds6, issue 21: a life event with a relative and a written date, facts that end)
+KINDS6_PAIR_LABELS = {"rel_time_same": "NOOP", "rel_time_diff": "CONFLICT", "rel_time_other": "ADD",
+                      "ends": "CONFLICT", "ends_other": "ADD"}
+#: the seventh set (pairs_kinds7, issue 21, round 12's trial: other objects, a swapped thing, stops, corrections)
+KINDS7_PAIR_LABELS = {"other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT",
+                      "stopped": "CONFLICT", "stopped_other": "ADD", "correction": "CONFLICT"}
 
 
 def test_label_follows_category() -> None:
@@ -62,9 +68,10 @@ def test_label_follows_category() -> None:
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
-                **KINDS5_PAIR_LABELS}
-    for p in load_pairs(GOLD / "decisions.jsonl"):
-        assert str(p.label) == expected[p.category], p
+                **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS}
+    for name in ("decisions.jsonl", "decisions_dated.jsonl"):
+        for p in load_pairs(GOLD / name):
+            assert str(p.label) == expected[p.category], p
 
 
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:

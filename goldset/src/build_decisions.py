@@ -26,6 +26,8 @@ import pairs_changes_zh  # noqa: E402
 import pairs_en  # noqa: E402
 import pairs_kinds4  # noqa: E402
 import pairs_kinds5  # noqa: E402
+import pairs_kinds6  # noqa: E402
+import pairs_kinds7  # noqa: E402
 import pairs_zh  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -47,7 +49,13 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           # the fourth set (pairs_kinds4; issues 19 §3 and 21)
           "change_new_words": "CONFLICT", "event_kept": "ADD", "talk_only": "ADD", "name_scripts": "ADD",
           # the fifth set (pairs_kinds5; issue 21)
-          "kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP"}
+          "kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP",
+          # the sixth set (pairs_kinds6; issue 21): dated life events, facts that end
+          "rel_time_same": "NOOP", "rel_time_diff": "CONFLICT", "rel_time_other": "ADD", "ends": "CONFLICT",
+          "ends_other": "ADD",
+          # the seventh set (pairs_kinds7; issue 21, round 12's trial): objects, swaps, stops, corrections
+          "other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT", "stopped": "CONFLICT",
+          "stopped_other": "ADD", "correction": "CONFLICT"}
 
 
 class Builder:
@@ -106,6 +114,14 @@ class Builder:
         for cat, stored, incoming in getattr(mod, name):
             self.add(stored, incoming, LABELS[cat], lang, cat, f"hand-written ({mod.__name__}.{name})")
 
+    def dated_pairs(self, mod, lang: str, name: str) -> None:
+        """Pairs with their own said times (stored_at, incoming_at): the relative time words in them
+        resolve against those."""
+        for cat, stored, incoming, s_at, i_at in getattr(mod, name):
+            self.rows.append({"id": f"{lang}-{len(self.rows) + 1:04d}", "stored": stored, "incoming": incoming,
+                              "label": LABELS[cat], "stored_at": s_at, "incoming_at": i_at, "lang": lang,
+                              "category": cat, "source": f"hand-written ({mod.__name__}.{name})"})
+
     def stsb(self, path: Path) -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         for n in STSB_SAME_FACT:
@@ -140,6 +156,17 @@ def main() -> None:
     b.pairs(pairs_kinds5, "en", "PAIRS_EN")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    # the sixth set goes to a file of its own: its pairs are decided by rules outside the fitted
+    # judge (dates on every path, facts that end), so the judge is not fitted on them
+    # (`memcli eval decisions --pairs goldset/decisions_dated.jsonl`)
+    d = Builder()
+    d.dated_pairs(pairs_kinds6, "zh", "PAIRS_ZH")
+    d.dated_pairs(pairs_kinds6, "en", "PAIRS_EN")
+    d.dated_pairs(pairs_kinds7, "zh", "PAIRS_ZH")  # the seventh set: decided by rules outside the judge too
+    d.dated_pairs(pairs_kinds7, "en", "PAIRS_EN")
+    with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
+        for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
     from collections import Counter
 

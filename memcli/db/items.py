@@ -89,13 +89,13 @@ def insert_item(
     row = store.one(
         f"""INSERT INTO {s.ITEMS}(user_id, statement, normalized, kind, slot, salience, confidence,
             origin, valid_from, invalid_at, recorded_at, expired_at, last_confirmed_at, confirmations,
-            supersedes_id, invalid_reason, metadata, embed_model)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?) RETURNING *""",
+            supersedes_id, invalid_reason, metadata, embed_model, event_when)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?, ?) RETURNING *""",
         (user_id, candidate.statement, normalize(candidate.statement), str(candidate.kind), candidate.slot,
          float(candidate.salience), float(confidence), str(origin), vf,
          iso(invalid_at) if invalid_at else None, iso(now), iso(candidate.confirmed_at or candidate.valid_from),
          supersedes_id, invalid_reason,
-         json.dumps(candidate.metadata, ensure_ascii=False), model),
+         json.dumps(candidate.metadata, ensure_ascii=False), model, candidate.event_when),
     )
     assert row is not None
     item_id = int(row["id"])

@@ -303,6 +303,13 @@ def m0005_episodes(conn: apsw.Connection) -> None:
     """)
 
 
+def m0008_event_when(conn: apsw.Connection) -> None:
+    """The date a memory's statement places its fact at, resolved when it was said (issue 21:
+    :mod:`memcli.write.pair_dates`), in a column of its own: never in the user's ``metadata``,
+    which ``export`` gives back as it was imported. NULL: no date (or a memory stored before)."""
+    conn.execute(f"ALTER TABLE {s.ITEMS} ADD COLUMN event_when TEXT")
+
+
 MIGRATIONS: list[Migration] = [
     m0001_create_core,
     m_ids_never_reused,
@@ -314,6 +321,7 @@ MIGRATIONS: list[Migration] = [
     m0005_episodes,
     m0006_api_tokens,
     m0007_english_word_forms,
+    m0008_event_when,
 ]
 
 

@@ -49,7 +49,7 @@ Row = dict[str, Any]
 #: the columns of an item row, as every implementation returns them
 ITEM_COLUMNS = ("id", "user_id", "statement", "normalized", "kind", "slot", "salience", "confidence", "origin",
                 "valid_from", "invalid_at", "recorded_at", "expired_at", "last_confirmed_at", "confirmations",
-                "supersedes_id", "superseded_by_id", "invalid_reason", "metadata", "embed_model")
+                "supersedes_id", "superseded_by_id", "invalid_reason", "metadata", "embed_model", "event_when")
 
 _SNAPSHOT_FIELDS = ("statement", "kind", "slot", "confidence", "salience", "valid_from", "invalid_at",
                     "expired_at", "last_confirmed_at", "confirmations", "origin")

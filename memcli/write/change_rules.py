@@ -103,6 +103,23 @@ _EN_ENDED = re.compile(r"\b(?:moved|switched|changed|no longer|anymore|any more|
                        r"quit|stopped|gave up|sold|left)\b", re.I)
 
 
+def keyed_side_by_side(new: Facts, old: Facts) -> str | None:
+    """Why two keyed facts of one family (like.X / like.Y, allergy.X / allergy.Y, owns.X / owns.Y: values
+    held side by side) hide neither (None: they may): the keys share no content word (a more specific key
+    refines: like.tea → like.green tea; window / aisle seats share "seats": one preferred seat) and the new
+    statement tells no change (now / switched / 现在 / 换成 … may still make coffee → tea a change of habit).
+    Whether each says yes or no does not matter: loving broccoli says nothing of hating mushrooms, and a
+    new allergy ("also allergic to peanuts") nothing of the shellfish one — another object, another fact."""
+    if not (new.slot and old.slot and new.slot != old.slot):
+        return None
+    (ns, na, nk), (os_, oa, ok) = split_slot(new.slot), split_slot(old.slot)
+    if na != oa or na not in ("like", "allergy", "owns") or ns != os_ or not nk or not ok:
+        return None
+    if content_units(nk) & content_units(ok) or change_marker(new.statement):
+        return None  # keys sharing a word may refine one another (粤语歌 → 粤语老歌, 一种抗生素 → 磺胺类的抗生素)
+    return f"{new.slot} beside {old.slot}: two values held side by side, neither hides the other"
+
+
 def told_remark_kept(new: Facts, old: Facts, cosine: float | None) -> str | None:
     """Why a stored English statement with no strong slot (a remark about a day, a book, a trip, a
     feeling) stays true beside ``new`` (None: ``new`` may contradict or refine it): a later statement

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,7 @@ from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
-from memcli.write.change_rules import told_event_kept, told_remark_kept
+from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -70,7 +71,8 @@ from memcli.write.judge import (
     other_person,
     strong,
 )
-from memcli.write.linked_change import brands_in, moved_from_workplace, switched_brand
+from memcli.write.linked_change import brands_in, moved_from_workplace, stop_denied, switched_brand
+from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -96,19 +98,36 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
+    from memcli.write.dated_change import dated_plan, ending_plan
     from memcli.write.fitted import hide_floor
 
     judge = judge or get_judge(settings)
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
+    if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
+        plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
+        ending = ending_plan(store, settings, user, candidate, vector, plan, exclude)
+        if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
+            return ending
     if plan.decision == Decision.ADD:
         return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
+    if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
+        if change := swapped_value(new, old):  # 在腾讯 / 在字节跳动做产品经理: one job, another employer
+            return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
+                        f"{change}; {plan.judge or plan.level.value} said NOOP", "swap")
+        why = f"one thing swapped ({swap}): another fact, not a restatement"
+    if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
+        why = stop_denied(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping
+    if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
+        return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
+                    f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
+                    "UPDATE", "correction")
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
-        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine)
+        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
@@ -130,13 +149,15 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if brands_in(candidate.statement):
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
+    if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
+        rows += store.active_in_slot(user, new.slot)
     for row in rows:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         old = _facts(row["statement"], row["slot"])
         if different_people(new, old):
             continue
-        why = moved_from_workplace(new, old) or switched_brand(new, old)
+        why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")
@@ -211,6 +232,7 @@ def decide_and_apply(
     timings: dict[str, float] | None = None,
     exclude: Collection[int] = (),
     pre: Prefetched | None = None,
+    said_at: datetime | None = None,
 ) -> DecisionResult:
     """Decide what ``candidate`` means against the user's active items and write it.
 
@@ -219,12 +241,16 @@ def decide_and_apply(
     ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
     ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance
     confirms a memory once, however many of its clauses restate it). ``pre``: see :func:`decide`.
+    ``said_at``: when the statement was said (aware; default its ``valid_from``): a date it gives
+    (去年, "last March", 2024年9月) is resolved against it once and kept in the memory's own column
+    ``event_when`` (:mod:`memcli.write.pair_dates`; never its metadata) — the drain passes the utterance's
+    time, since its ``valid_from`` is already moved back by the relative time; ``remember``/``import`` their ``--at``.
 
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown (nothing written).
     """
     t0 = time.perf_counter()
-    cand = enrich(candidate)
+    cand = _with_when(enrich(candidate), said_at)
     plan = decide(store, settings, user, cand, vector, judge, exclude, pre)
     t1 = time.perf_counter()
     if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:
@@ -238,6 +264,19 @@ def decide_and_apply(
         if timings is not None:
             timings["decide"] = timings.get("decide", 0.0) + (t1 - t0)
             timings["write"] = timings.get("write", 0.0) + (time.perf_counter() - t1)
+
+
+def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
+    """``cand`` with its resolved date in ``event_when`` (a column of its own, never the user's
+    metadata, which ``export`` gives back as imported)."""
+    from memcli.write.pair_dates import moved_back, when_of, when_to_text
+
+    if cand.event_when is not None:
+        return cand
+    w = when_of(cand.statement, said_at or cand.valid_from)
+    if w is None and said_at is not None:  # the extractor read the relative time into valid_from
+        w = moved_back(cand.valid_from, said_at)
+    return cand if w is None else cand.model_copy(update={"event_when": when_to_text(w)})
 
 
 def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,

@@ -7,7 +7,11 @@
   another brand of that kind ("I switched to Hoka" beside "the running shoes I wear are Brooks";
   我把车换成了比亚迪 beside 我开的是一辆大众), though the new statement never names the attribute.
 
-Both need the same subject, a change marker in the new statement
+A fact that ends (:func:`ended_by`): a death (豆豆去年走了, "Max died last spring"), a parting
+(我们离婚了, "Laura and I broke up"), a job left ("I quit my job at X", 我从X辞职了) or a thing sold ends
+the present fact it names (我的狗叫豆豆, "My wife is Laura", "I work at X", "I own a Subaru Outback").
+
+The first two need the same subject, a change marker in the new statement
 (:func:`memcli.write.value_types.change_marker`) and two values of one type that differ; the
 brand kinds come from a small gazetteer written for memcli (:data:`BRANDS`). Pure functions:
 :func:`memcli.write.decide.decide` asks them when the judge found nothing to change.
@@ -23,7 +27,8 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker, value_type
 
-__all__ = ["BRANDS", "brands_in", "moved_from_workplace", "switched_brand"]
+__all__ = ["BRANDS", "brands_in", "ended_by", "ending_told", "moved_from_workplace", "stop_denied", "stopped_doing",
+           "stopped_object", "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -113,3 +118,176 @@ def moved_from_workplace(new: Facts, old: Facts) -> str | None:
     if not nv or not ov or nv in ov or ov in nv:
         return None
     return f"moved to {new.value} (residence) from a workplace given as a place ({old.value})"
+
+
+# -- a fact that ends (issue 21) ------------------------------------------------------------------
+#: words that tell a being died, a couple parted, a job was left, a thing was sold or given away
+_ZH_END = {"death": re.compile(r"去世|过世|离世|病逝|走了(?=[了。，,！!~]|$)|死了|不在了"),
+           "couple": re.compile(r"离婚|分手|分开了|离了婚"),
+           "job": re.compile(r"辞职|离职|辞掉|辞了|不干了|被裁|被辞退|被开除"),
+           "sold": re.compile(r"卖了|卖掉|送人了|转手了"),
+           "stopped": re.compile(r"戒掉?|戒除|放弃|不再|停止|停掉|停了|退出|退掉|退了|取消|断了")}
+_EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|put (?:him|her|it) down|"
+                               r"was put to sleep)\b", re.I),
+           "couple": re.compile(r"\b(?:got divorced|divorced|broke up|split up|separated)\b", re.I),
+           "job": re.compile(r"\b(?:quit|resigned|left)\b.{0,20}\b(?:job|company|firm|position|work)\b|"
+                             r"\b(?:quit|resigned from|left)\b|\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
+           "sold": re.compile(r"\b(?:sold|gave away|got rid of)\b", re.I),
+           "stopped": re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|stopped|dropped|cancell?ed|"
+                                 r"no longer|kicked)\b", re.I)}
+#: a "no", an intention or a question before the ending word: nothing ended (我没有辞职, I want to sell)
+_NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑|可能|会不会|要不要|\b(?:not|never|didn't|did not|"
+                        r"won't|haven't|hasn't|want|wants|plan|planning|thinking|might|may|going to|considering|"
+                        r"if|whether)\b", re.I)
+#: the user's own partner, a whole relation key (not maternal_uncle_wife, elder_brother_wife, ex_husband)
+_PARTNER = re.compile(r"^(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc\w*)$")
+_ZH_CALLED = re.compile(r"(?:名叫|叫做|叫)([\u4e00-\u9fff]{2,4}?)(?:[，,。.!！]|$)")
+_EN_CALLED = re.compile(r"\b(?:named|called|is)\s+([A-Z][\w'-]+)")
+
+
+#: what a habit, a study or a plan stopped names: the words after the stopping verb (戒咖啡, 放弃日语,
+#: "gave up on Spanish", "no longer drink coffee") or before it (把咖啡戒了, "Spanish I gave up")
+_ZH_STOPPED = re.compile(r"(?:戒掉?了?|戒除了?|放弃了?|不再|停止了?|停掉了?|停了|退出了?|退掉了?|退了|取消了?|断了)"
+                         r"(?P<obj>[^，,。.!！?？~]{1,12})|把(?P<ba>[^，,。.!！?？~]{1,10}?)(?:给)?"
+                         r"(?:戒|放弃|停|退|取消|断)")
+_EN_STOPPED = re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|give up|stopped|stop|dropped|drop|"
+                         r"cancell?ed|cancel|no longer|kicked)\b(?:\s+on)?\s+(?P<obj>[\w' -]{2,40})", re.I)
+_ZH_TAIL = re.compile(r"(?:了|啦|吧|呢|啊|呀|的|掉|这件事|这个习惯|这个爱好|习惯|计划)+$")
+_EN_OBJ_STOP = re.compile(r"^(?:my|the|a|an|on|to|being|the habit of|my habit of)\s+|\s+(?:habit|altogether|"
+                          r"completely|for good|last \w+|this \w+|a while ago|\w+ ago)$", re.I)
+
+
+def stopped_object(text: str, denied: bool = False) -> str | None:
+    """What ``text`` says was stopped (a habit given up, a study dropped, a plan cancelled: 咖啡 of
+    我戒咖啡了, "Spanish" of "I gave up on Spanish"); None: no stopping told, or it is denied or only
+    intended (我不打算放弃日语, "I might quit coffee"). ``denied``: the other way round — what a denied
+    or only intended stop names (日语 of 我不打算放弃日语), None when none is denied."""
+    zh = lang_of(text) == "zh"
+    t = to_simplified(text) if zh else text
+    m = (_ZH_STOPPED if zh else _EN_STOPPED).search(t)
+    if m is None or bool(_NOT_ENDED.search(t[:m.start()])) != denied:
+        return None
+    obj = (m.group("obj") or (m.groupdict().get("ba") or "")).strip()
+    for _ in range(3):
+        obj = (_ZH_TAIL if zh else _EN_OBJ_STOP).sub("", obj).strip()
+    return obj or None
+
+
+def stopped_doing(new: Facts, old: Facts, different_people: bool) -> str | None:
+    """Why ``new`` (戒咖啡了, 放弃日语, "I gave up on Spanish", "I no longer drink coffee") ends the habit,
+    study or plan ``old`` states (我每天喝两杯咖啡, 我在学日语, "I'm learning Spanish"): the same person,
+    ``old`` a present fact (not an event, not itself a stopping or a "no"), and the thing stopped is
+    what ``old`` is about — at least half its content units (and two Chinese characters, or one English
+    word) found in ``old``. None: nothing of ``old`` is stopped."""
+    from memcli.write.pair_facts import content_units
+
+    obj = stopped_object(new.statement)
+    if obj is None or different_people or not old.positive or stopped_object(old.statement) is not None:
+        return None
+    if old.slot and split_slot(old.slot)[1] == "event":
+        return None  # a past event stays history
+    units, in_old = content_units(obj), content_units(old.statement)
+    shared = units & in_old
+    zh = lang_of(new.statement) == "zh"
+    if not units or len(shared) < (2 if zh and len(units) >= 2 else 1) or len(shared) * 2 < len(units):
+        return None
+    return f"a stop told ({obj}): the habit or plan it names ends"
+
+
+def stop_denied(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` keeps ``old`` (None: it says nothing of it): ``new`` denies or only intends a stop of
+    what ``old`` is about (我在学日语 / 我不打算放弃日语, "I'm learning Spanish" / "I won't give up on
+    Spanish"): its "no" is on the stopping, not on the fact, which still holds."""
+    from memcli.write.pair_facts import content_units
+
+    obj = stopped_object(new.statement, denied=True)
+    if obj is None or not old.positive:
+        return None
+    units = content_units(obj)
+    shared = units & content_units(old.statement)
+    if not units or len(shared) < (2 if lang_of(new.statement) == "zh" and len(units) >= 2 else 1) \
+            or len(shared) * 2 < len(units):
+        return None
+    return f"a stop denied or only intended ({obj}): the fact still holds"
+
+
+def ending_told(text: str) -> tuple[str, int] | None:
+    """(kind, start) of the ending ``text`` tells: death, couple, job or sold; None: none told."""
+    zh = lang_of(text) == "zh"
+    t = to_simplified(text) if zh else text
+    for kind, pat in (_ZH_END if zh else _EN_END).items():
+        m = pat.search(t)
+        if m and not _NOT_ENDED.search(t[:m.start()]):
+            return kind, m.start()
+    return None
+
+
+def _names_told(old: Facts) -> frozenset[str]:
+    """The names ``old`` gives a being or a thing: its proper nouns, the value of a ``….name`` slot,
+    the word after 叫 / named / called (case-folded)."""
+    from memcli.write.change_rules import names_of
+
+    out = set(names_of(old.statement))
+    if old.slot and old.slot.endswith(".name") and old.value:
+        out.add(old.value.casefold())
+    m = (_ZH_CALLED if lang_of(old.statement) == "zh" else _EN_CALLED).search(to_simplified(old.statement))
+    if m:
+        out.add(m.group(1).casefold())
+    return frozenset(n for n in out if len(n) >= 2)
+
+
+def _named_in(names: frozenset[str], text: str) -> frozenset[str]:
+    t = to_simplified(text).casefold()
+    if lang_of(text) == "zh":
+        return frozenset(n for n in names if n in t)
+    return frozenset(n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", t))
+
+
+def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
+    """Why ``new`` ends the fact ``old`` states (None: it does not): ``new`` tells a death, a parting,
+    a job left or a thing sold (not denied, not only intended), ``old`` is a present fact that is not
+    itself an ending, and the two are linked — by a name ``old`` gives that ``new`` names (旺财 / 我的狗叫
+    旺财; "I sold my Outback" / "I own a Subaru Outback"; Laura / "My wife is Laura"), or for a job left
+    with no name by ``old`` being the same person's workplace, for a parting with no name by ``old``
+    naming the user's partner. ``different_people``: the two subjects read as two people (a death or a
+    parting may still link a relative's name: "Laura and I got divorced" / "My wife is Laura")."""
+    told = ending_told(new.statement)
+    if told is None or not old.positive or ending_told(old.statement) is not None:
+        return None
+    if why := stopped_doing(new, old, different_people):  # 戒咖啡, "gave up on Spanish": the habit ends
+        return why
+    kind = told[0]
+    if kind == "stopped":
+        return None
+    if old.slot and split_slot(old.slot)[1] == "event":
+        return None  # a past event stays history
+    linked = _named_in(_names_told(old), new.statement)
+    if kind == "job":
+        if different_people:
+            return None
+        is_job = bool(old.slot and split_slot(old.slot)[1] in ("workplace", "job", "occupation"))
+        if not (linked or (is_job and not _names_of_new_other(new, old))):
+            return None
+        return f"a job left ({'/'.join(sorted(linked)) or old.value}): the workplace ends"
+    if kind == "couple":
+        from memcli.write.change_rules import relations_of
+
+        partner = any(_PARTNER.match(r) for r in relations_of(old.statement)) or bool(
+            old.subject and _PARTNER.match(old.subject))
+        if not partner or (not linked and _names_of_new_other(new, old)):
+            return None
+        if new.subject not in ("me", old.subject) and not linked:
+            return None
+        return f"a parting told{' (' + '/'.join(sorted(linked)) + ')' if linked else ''}: the partner fact ends"
+    if not linked:
+        return None
+    if different_people and new.subject != "me":
+        return None
+    return f"{'a death' if kind == 'death' else 'a thing sold'} told ({'/'.join(sorted(linked))}): the fact ends"
+
+
+def _names_of_new_other(new: Facts, old: Facts) -> bool:
+    """``new`` names someone or something ``old`` does not (another company, another person)."""
+    from memcli.write.change_rules import names_of
+
+    return bool(names_of(new.statement) - names_of(old.statement))

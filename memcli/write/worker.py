@@ -350,7 +350,8 @@ class MemoryCaptureWorker:
             for n, (cand, vec) in enumerate(zip(cands, vecs, strict=True)):
                 res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
                                        model=settings.model, source_ids=[task.source_id], judge=self.judge,
-                                       timings=timings, exclude=written, pre=None if n else pre)
+                                       timings=timings, exclude=written, pre=None if n else pre,
+                                       said_at=task.occurred_at)
                 written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
             if task.role == "user":

@@ -193,7 +193,14 @@ def m0004_english_word_forms(conn: Any) -> None:
                                       f"WHERE user_id = %s AND {key} = %s", changed)
 
 
-MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens, m0004_english_word_forms]
+def m0005_event_when(conn: Any) -> None:
+    """The date a memory's statement places its fact at, resolved when it was said, in a column of
+    its own (never the user's ``metadata``: SQLite's ``m0008_event_when``)."""
+    conn.execute(f"ALTER TABLE {s.ITEMS} ADD COLUMN event_when text")
+
+
+MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens, m0004_english_word_forms,
+                               m0005_event_when]
 
 
 def vec_table_ddl(dim: int) -> str:

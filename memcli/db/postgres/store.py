@@ -235,12 +235,12 @@ class PostgresStore(PgStore, MemoryStore):
             row = self.one(
                 f"""INSERT INTO {s.ITEMS}(user_id, statement, normalized, kind, slot, salience, confidence, origin,
                     valid_from, invalid_at, recorded_at, expired_at, last_confirmed_at, confirmations, supersedes_id,
-                    invalid_reason, metadata, embed_model)
-                    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, NULL, %s, 1, %s, %s, %s, %s) RETURNING *""",
+                    invalid_reason, metadata, embed_model, event_when)
+                    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, NULL, %s, 1, %s, %s, %s, %s, %s) RETURNING *""",
                 (user_id, candidate.statement, normalize(candidate.statement), str(candidate.kind), candidate.slot,
                  float(candidate.salience), float(confidence), str(origin), iso(candidate.valid_from),
                  _t(invalid_at), iso(now), iso(candidate.confirmed_at or candidate.valid_from), supersedes_id,
-                 invalid_reason, json.dumps(candidate.metadata, ensure_ascii=False), model))
+                 invalid_reason, json.dumps(candidate.metadata, ensure_ascii=False), model, candidate.event_when))
             assert row is not None
             for sid in source_ids:
                 self.link_source(row["id"], sid)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memcli import slots
+from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _predicate, _singular
 from memcli.write.rules.en_words import (
     _AGO,
@@ -402,7 +403,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     out: list[Match] = []
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
-        sent = sent.strip()
+        sent = en_words.corrected(sent.strip())  # "Correction: my son is six, not five" → "My son is six"
         if not sent or re.match(r"^(?:if|when|whenever|unless|every time|each time|once)\b", prepare(sent), flags=re.I):
             continue
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501

@@ -244,3 +244,26 @@ _DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:ish|ese)|American|Mexican|German|Korea
 VOCATIVE = re.compile(r"(?<=[a-z0-9'])\s*,\s*(?:[A-Z][a-z]+|guys|man|dude|buddy)$")
 APPOSITION = re.compile(r"\b(?:my|our|the|a|an|his|her|their|your|this|that|in|at|to|from|of|near|called|named)"
                         r"(?:\s+[\w'-]+){1,3}\s*,\s*[A-Z][a-z]+$", re.I)
+
+
+#: a correction's opener ("Correction:", "Sorry, I meant", "Let me correct that:") and its negated half at the
+#: end (", not five", ", not Porto"): the corrected statement alone is the user's fact
+_CORRECTION = re.compile(r"^(?:(?:sorry|oops|my bad|wait)[,!.]?\s*)?(?:correction\s*[:,-]|to correct myself,?|"
+                         r"let me correct (?:that|myself)\s*[:,-]?|i meant,?|i mean,|scratch that[,.]?)\s*", re.I)
+_NOT_HALF = re.compile(r",\s*(?:and\s+)?not\s+(?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2}\s*([.!]?)\s*$", re.I)
+
+
+#: a stop or an ending told without its "I" ("Sold my Tesla last week", "Gave up on Spanish"): the user's own
+_DROPPED_I = re.compile(r"^(?:just |finally |already )?(?:sold|quit|gave up|stopped|dropped|cancell?ed|broke up|"
+                        r"got divorced|resigned)\b", re.I)
+
+
+def corrected(sentence: str) -> str:
+    """``sentence`` without a correction's opener and its negated half ("Correction: my son is six, not
+    five" → "my son is six"), and with the "I" a stop told without it drops ("Quit coffee" → "I quit
+    coffee"); as given otherwise."""
+    out = _CORRECTION.sub("", sentence, count=1)
+    out = _NOT_HALF.sub(r"\1", out)
+    if _DROPPED_I.match(out):
+        out = "I " + out[:1].lower() + out[1:]
+    return out[:1].upper() + out[1:] if out != sentence and out else sentence

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from memcli import slots
 from memcli.write.chatter import is_instruction
-from memcli.write.rules import zh_patterns
+from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_facts import (
@@ -158,6 +158,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿].|.[叔姨哥姐]$", name.group(1))):
             return f"person:{name.group(1)}", c[:m.end() + name.end()], c[m.end() + name.end():]
         return slots.ZH_RELATIONS[m.group(1)], c[:m.end()], c[m.end():]
+    if (nick := zh_words.NICKNAME.match(c)) and nick.group(1) not in zh_words.NOT_NICKNAME:  # 豆豆今年六岁
+        return f"person:{nick.group(1)}", nick.group(1), c[nick.end():]
     if c[:1] in "她他" and not c.startswith(("他们", "她们")):
         if not ctx.person or not slots.gender_fits(ctx.person[0], c[0] == "她"):
             return None
@@ -257,6 +259,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             if named and named[0] != slots.ME and not named[0].startswith("thing:"):
                 ctx.person = (named[0], named[1])  # 我妹妹下个月结婚: she is whom 她 means next
         return []
+    if zh_words.CORRECTION.match(c) or (zh_words.CONTRAST.match(c) and not any(f[:1] in "vad" for _, f in _pos(c[2:]))):
+        return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     ago, c = _ago_of(c)
@@ -290,7 +294,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         (ctx.subject is None or ctx.subject[0] == slots.ME)
     if body:
         sub = (slots.ME, "我", c)  # 最近胃不好: the speaker's stomach, so the clause (and the next) is the user's
-    dropped = sub is None and ctx.subject is None and ctx.first and _continues(c) and not re.search(r"[我你您]", c) \
+    dropped = sub is None and ctx.subject is None and ctx.first and (_continues(c) or zh_words.STOPPED.match(c)) \
+        and not re.search(r"[我你您]", c) \
         and ctx.person is None \
         and not _NOT_FACT.match(_ADVERB.sub("", c)) and (_pos(c[:4])[0][1][:1] not in ("t", "p", "c", "m") or
                                                          re.match(r"^(?:平时|最近|一直|从小|以前)", c) is not None)
@@ -355,7 +360,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if ctx.now and any(f[0].startswith("owns.") for f in facts) and "买" in rest:
         return []  # 今天我还买了一套新的厨具: today's shopping, not a possession worth a memory
     if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
-            any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
+            any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts) and not zh_words.STOPPED.match(c):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
     if key != slots.ME and re.search(r"[她他]", rest) and \
             all(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):

@@ -161,3 +161,15 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
 
 #: 我们 (全家 / 一家) who move or live somewhere: the user among them (上周我们全家搬到杭州了)
 _WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已经|刚刚?|终于)*(?:搬到|搬去|搬回|搬家到|住在|定居在?))")  # noqa: E501
+
+#: a correction's opener (更正一下, 我说错了) and its negated half (不是五岁): no fact of the user's
+CORRECTION = re.compile(r"^(?:更正|纠正|订正)(?:一下)?$|^(?:我|刚才|刚刚|之前)?(?:说|写|打)错了$")
+CONTRAST = re.compile(r"^(?:而|并|倒|可)?(?:不是|并非)")
+#: a reduplicated pet name (豆豆, 朵朵) as the subject of a clause, and the reduplicated words that are no name
+NICKNAME = re.compile(r"^(([\u4e00-\u9fff])\2)(?=今年|是|在|叫|也|很|特别|喜欢|对|有|每|经常|已经|上|读)")
+NOT_NICKNAME = frozenset("天天 常常 刚刚 渐渐 偏偏 慢慢 好好 往往 明明 恰恰 仅仅 默默 轻轻 悄悄 稍稍 早早 "
+                         "每每 人人 个个 处处 时时 年年 月月 日日 统统 白白 紧紧 久久 匆匆 静静 大大 哈哈 "
+                         "呵呵 嘿嘿".split())
+#: a habit, a study or a plan stopped (戒咖啡了, 放弃日语了): the user's own, said without 我 (as a life event is)
+STOPPED = re.compile(r"^(?:已经|终于|早就|彻底)?(?:戒掉?|戒除|放弃|不再|停止|停掉|退出|退掉|取消)"
+                     r"(?=[\u4e00-\u9fffA-Za-z])")

@@ -1,0 +1,177 @@
+"""One life event told twice with its date (issue 21): "same event, same date" is a restatement
+(NOOP), "same event, another date" a correction (CONFLICT), whichever statement gives the date as
+a relative time (去年, 上个月, "two years ago", "last March") and which as a written one (2024年9月,
+"in 2021"): the relative one is resolved against the time it was said
+(:mod:`memcli.write.pair_dates`), on every write path alike.
+
+One event means: the same owner (never two people), the same polarity, no name or relation changed,
+a life event that happens once (married, graduated, joined, moved, got a licence, 毕业, 入职, 领养 …:
+the rules' life-event words) on one side at least for another date (the same date and the same words
+are one event whatever it is), and what happened — the statements without their dates —
+sharing at least half its content units (:data:`SAME_EVENT_OVERLAP`). A trip taken twice ("went to
+Japan") is no life event: two dates are two trips. Two written dates are left to the judge (its
+``number/date changed`` features were fitted on them); the rule needs one relative date.
+
+A fact that ends (:func:`ending_plan`, :func:`memcli.write.linked_change.ended_by`): a death, a
+parting, a job left or a thing sold is a CONFLICT with the present fact it names, whatever the judge
+said (ADD beside it, or a NOOP: 旺财上个月走了 / 我的狗叫旺财 share the dog's name); the old fact gets
+``invalid_at`` = the new statement's valid time, the new statement is stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Any
+
+import numpy as np
+
+from memcli.db.store import MemoryStore
+from memcli.models import Candidate, Decision, Level
+from memcli.settings import Settings
+from memcli.text import lang_of
+from memcli.timeutil import from_iso
+from memcli.write.change_rules import names_added, names_changed, relations_changed
+from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
+from memcli.write.judge import different_people, numbers_clash
+from memcli.write.linked_change import ended_by, ending_told
+from memcli.write.pair_dates import When, date_relation, strip_dates, when_from_text, when_of
+from memcli.write.pair_facts import content_units
+from memcli.write.quantities import quantity_changed
+from memcli.write.rules import Facts
+
+__all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "ending_plan", "row_when"]
+
+#: content-unit Jaccard overlap of two statements without their dates above which they tell one event
+SAME_EVENT_OVERLAP = 0.5
+
+
+#: once-in-a-life events the rules' life-event words miss (a licence or degree with its kind named, a first)
+_ONCE = re.compile(r"\b(?:got|earned|received|passed|obtained) (?:my|a|his|her|their|our) (?:[\w'’-]+ ){0,2}?"
+                   r"(?:license|licence|degree|diploma|certificate|phd|doctorate|black belt|citizenship)\b|"
+                   r"\b(?:my|his|her|our|their) first\b|\bwas born\b|换了?(?:新)?工作|第一次|拿到了?.{0,6}证")
+
+
+def _life_event(text: str) -> bool:
+    from memcli.write.rules.en_words import _LIFE
+    from memcli.write.rules.zh_words import _LIFE_EVENT
+
+    zh = lang_of(text) == "zh"
+    t = text if zh else text.casefold()
+    return bool((_LIFE_EVENT if zh else _LIFE).search(t) or _ONCE.search(t))
+
+
+def dated_decision(new: Facts, new_when: When | None, old: Facts, old_when: When | None) -> tuple[Decision, str] | None:
+    """NOOP / UPDATE (the same date, ``new`` names more) / CONFLICT (another date) when ``new`` and
+    ``old`` tell one life event with dates of which one at least is relative; None otherwise."""
+    rel = date_relation(new_when, old_when)
+    if rel is None or not (new_when.relative or old_when.relative):  # type: ignore[union-attr]
+        return None
+    if new.positive != old.positive or different_people(new, old):
+        return None
+    a, b = strip_dates(new.statement), strip_dates(old.statement)
+    if not a or not b or names_changed(a, b) or relations_changed(a, b):
+        return None
+    x, y = content_units(a), content_units(b)
+    if not x or not y or len(x & y) / len(x | y) < SAME_EVENT_OVERLAP:
+        return None
+    if rel == "different" and not (_life_event(a) or _life_event(b)):
+        return None  # a trip or a habit told with two dates may be two of them
+    dates = f"{new_when.text()} / {old_when.text()}"  # type: ignore[union-attr]
+    if rel == "different":
+        return Decision.CONFLICT, f"one event told with another date ({dates}): a correction"
+    if numbers_clash(_facts(a, None).numbers, _facts(b, None).numbers) or quantity_changed(a, b):
+        return None  # another age, amount or day beside the date (今年34岁 / 今年35岁): not this rule's
+    if names_added(a, b):
+        return Decision.UPDATE, f"one event told with the same date ({dates}), naming more: more specific"
+    return Decision.NOOP, f"one event told with the same date ({dates}): a restatement"
+
+
+def row_when(row: dict[str, Any]) -> When | None:
+    """A stored memory's date: its ``event_when`` column (resolved when it was said), else its
+    statement read against its valid time (memories stored before dates were kept, or corrected)."""
+    if row.get("event_when"):
+        return when_from_text(row["event_when"])
+    return when_of(row["statement"], from_iso(row["valid_from"]))
+
+
+def candidate_when(candidate: Candidate) -> When | None:
+    """The incoming statement's date: its ``event_when`` (:func:`memcli.write.decide.decide_and_apply`
+    sets it from the said time), else its statement read against its valid time."""
+    if candidate.event_when is not None:
+        return when_from_text(candidate.event_when)
+    return when_of(candidate.statement, candidate.valid_from)
+
+
+_DATE_HINT = re.compile(r"\d|年|月|前|天|ago|last|this|yesterday|today|"
+                        r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", re.I)
+
+
+#: words of the present (今年八岁, "this year"): a state said at two times, not two dated events
+_PRESENT = re.compile(r"今年|这个月|本月|今天|现在|目前|\b(?:this year|this month|today|now|currently)\b", re.I)
+
+
+def dated_plan(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
+               plan: Plan, exclude: Collection[int]) -> Plan | None:
+    """The plan :func:`dated_decision` gives against the decided target or the nearest memories
+    (cosine ≥ ``dedup_lower``), when it differs from ``plan``; None: no dated event, or the same."""
+    if not (_DATE_HINT.search(candidate.statement) or candidate.event_when is not None):
+        return None
+    new_when = candidate_when(candidate)
+    if new_when is None:
+        return None
+    rows: list[dict[str, Any]] = [plan.target] if plan.target is not None else []
+    ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)
+           if nb.cosine >= settings.dedup_lower] if vector is not None else []
+    seen = {r["id"] for r in rows}
+    rows += [r for r in (store.items_by_ids(user, ids) if ids else []) if r["id"] not in seen]
+    new = _facts(candidate.statement, candidate.slot)
+    for row in rows:
+        if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
+            continue
+        hit = dated_decision(new, new_when, _facts(row["statement"], row["slot"]), row_when(row))
+        if hit is None:
+            if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] == row["id"] \
+                    and date_relation(new_when, row_when(row)) == "different" \
+                    and not _PRESENT.search(candidate.statement + " " + row["statement"]):
+                # a restatement keeps its date: two dates are two things (or a correction the rule above takes)
+                return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
+                            f"two dates ({new_when.text()} / {row_when(row).text()}): not a restatement; "  # type: ignore[union-attr]
+                            f"{plan.judge or plan.level.value} said NOOP for #{row['id']}", "date")
+            continue
+        if plan.target is not None and plan.target["id"] == row["id"] and plan.decision == hit[0]:
+            return None
+        if hit[0] == Decision.NOOP and plan.decision == Decision.UPDATE and plan.target is not None \
+                and plan.target["id"] == row["id"]:
+            return None  # the judge read more detail beside the same date: keep its UPDATE
+        return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                    f"{hit[1]}; {plan.judge or plan.level.value} said {plan.decision.value}", "date")
+    return None
+
+
+def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
+                plan: Plan, exclude: Collection[int]) -> Plan | None:
+    """A CONFLICT with the nearest active memory (or the same person's workplace) that ``candidate``
+    ends (:func:`~memcli.write.linked_change.ended_by`), when ``plan`` is an ADD or a NOOP; None
+    otherwise."""
+    if plan.decision not in (Decision.ADD, Decision.NOOP) or ending_told(candidate.statement) is None:
+        return None
+    from memcli.slots import join_slot, split_slot
+
+    new = _facts(candidate.statement, candidate.slot)
+    rows: list[dict[str, Any]] = [plan.target] if plan.target is not None else []
+    ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)] if vector is not None else []
+    rows += store.items_by_ids(user, ids) if ids else []
+    subj = split_slot(new.slot)[0] if new.slot else new.subject
+    rows += store.active_in_slot(user, join_slot(subj or "me", "workplace"))
+    seen: set[int] = set()
+    for row in rows:
+        if row["id"] in seen or row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
+            continue
+        seen.add(row["id"])
+        old = _facts(row["statement"], row["slot"])
+        why = ended_by(new, old, different_people(new, old))
+        if why:
+            return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                        f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}", "ending")
+    return None
