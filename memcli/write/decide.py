@@ -47,6 +47,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import told_event_kept, told_remark_kept
+from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -100,6 +101,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
 
     judge = judge or get_judge(settings)
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
+    if xl := restated(store, settings, user, candidate, vector, plan, exclude):
+        return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.decision == Decision.ADD:
         return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
