@@ -55,6 +55,8 @@ CHANGE_PAIR_LABELS = {"change_value": "CONFLICT", "change_refine": "UPDATE", "ty
 KINDS4_PAIR_LABELS = {"change_new_words": "CONFLICT", "event_kept": "ADD", "name_scripts": "ADD", "talk_only": "ADD"}
 #: the fifth set (pairs_kinds5, issue 21: one named person's kinship told anew, numbers in words and digits)
 KINDS5_PAIR_LABELS = {"kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP"}
+#: the sixth set (pairs_xlang, issue 21: one fact in English and in Chinese)
+XLANG_PAIR_LABELS = {"xlang_restated": "NOOP", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
 
 
 def test_label_follows_category() -> None:
@@ -62,7 +64,7 @@ def test_label_follows_category() -> None:
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
-                **KINDS5_PAIR_LABELS}
+                **KINDS5_PAIR_LABELS, **XLANG_PAIR_LABELS}
     for p in load_pairs(GOLD / "decisions.jsonl"):
         assert str(p.label) == expected[p.category], p
 

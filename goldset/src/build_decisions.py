@@ -26,6 +26,7 @@ import pairs_changes_zh  # noqa: E402
 import pairs_en  # noqa: E402
 import pairs_kinds4  # noqa: E402
 import pairs_kinds5  # noqa: E402
+import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -47,7 +48,9 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           # the fourth set (pairs_kinds4; issues 19 §3 and 21)
           "change_new_words": "CONFLICT", "event_kept": "ADD", "talk_only": "ADD", "name_scripts": "ADD",
           # the fifth set (pairs_kinds5; issue 21)
-          "kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP"}
+          "kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP",
+          # the sixth set (pairs_xlang; issue 21): one fact in English and in Chinese
+          "xlang_restated": "NOOP", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
 
 
 class Builder:
@@ -138,6 +141,8 @@ def main() -> None:
     b.pairs(pairs_kinds4, "en", "PAIRS_EN")
     b.pairs(pairs_kinds5, "zh", "PAIRS_ZH")
     b.pairs(pairs_kinds5, "en", "PAIRS_EN")
+    b.pairs(pairs_xlang, "zh", "PAIRS_ZH")  # lang: the incoming statement's
+    b.pairs(pairs_xlang, "en", "PAIRS_EN")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
