@@ -56,7 +56,8 @@ KINDS4_PAIR_LABELS = {"change_new_words": "CONFLICT", "event_kept": "ADD", "name
 #: the fifth set (pairs_kinds5, issue 21: one named person's kinship told anew, numbers in words and digits)
 KINDS5_PAIR_LABELS = {"kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP"}
 #: the sixth set (pairs_xlang, issue 21: one fact in English and in Chinese)
-XLANG_PAIR_LABELS = {"xlang_restated": "NOOP", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
+XLANG_PAIR_LABELS = {"xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT",
+                     "xlang_other": "ADD"}
 
 
 def test_label_follows_category() -> None:

@@ -50,7 +50,7 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           # the fifth set (pairs_kinds5; issue 21)
           "kin_changed": "CONFLICT", "kin_social": "ADD", "digits_words": "NOOP",
           # the sixth set (pairs_xlang; issue 21): one fact in English and in Chinese
-          "xlang_restated": "NOOP", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
+          "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
 
 
 class Builder:

@@ -7,6 +7,7 @@ memcli on 2026-12-03 (not drawn from any data set), after the cross-language ste
 
 - ``xlang_restated`` (NOOP): the same fact in the other language (residence, job, workplace, pets'
   and relatives' names, likes): a restatement, never a CONFLICT that hides the first;
+- ``xlang_refine`` (UPDATE): a residence or job said more precisely in the other language (Beijing / 北京海淀区);
 - ``xlang_change`` (CONFLICT): the same slot in the other language with another value (Shanghai / 北京);
 - ``xlang_other`` (ADD): another thing of one kind in the other language (green tea / 红茶, Max / Buddy).
 
@@ -32,6 +33,8 @@ PAIRS_ZH = [
     ("xlang_change", "My father lives in Beijing", "我爸爸搬去广州住了"),
     ("xlang_change", "I am a teacher", "我已经不当老师了，现在做程序员"),
     ("xlang_change", "I live in London", "我搬到巴黎了"),
+    ("xlang_refine", "My sister lives in Beijing", "我姐姐住在北京海淀区"),
+    ("xlang_refine", "I work as a nurse", "我是儿科护士"),
     ("xlang_other", "I like green tea", "我喜欢红茶"),
     ("xlang_other", "I have a dog named Max", "我有一只狗叫Buddy"),
     ("xlang_other", "My sister lives in Chengdu", "我弟弟住在成都"),
@@ -56,6 +59,8 @@ PAIRS_EN = [
     ("xlang_change", "我在谷歌工作", "I work at Microsoft now"),
     ("xlang_change", "我是程序员", "I am a designer now"),
     ("xlang_change", "我奶奶住在上海", "My grandmother moved to Nanjing"),
+    ("xlang_refine", "我哥哥住在深圳", "My brother lives in Nanshan, Shenzhen"),
+    ("xlang_refine", "我住在上海", "I live in Pudong, Shanghai"),
     ("xlang_other", "我喜欢喝咖啡", "I like tea"),
     ("xlang_other", "我的猫叫Luna", "My cat is called Mimi"),
     ("xlang_other", "我哥哥住在深圳", "My mother lives in Shenzhen"),

@@ -19,7 +19,9 @@ attribute, one polarity, no changed number — and their *values* across languag
   lower), or ≥ :data:`CLOSE_VALUE_COSINE` for a functional attribute when the incoming statement tells
   no change (now / moved / 现在 / 搬…).
 
-Such a pair is a restatement: NOOP (reinforce). Values the encoder keeps apart (Shanghai / 北京 0.52)
+Such a pair is a restatement: NOOP (reinforce); a value of a functional attribute that says the
+stored one and more (I live in Shanghai / 我住在上海浦东: one of its words matches better than all
+of it) refines it: UPDATE. Values the encoder keeps apart (Shanghai / 北京 0.52)
 leave the decision as it was. Only a multilingual bundled model (:func:`memcli.embed.is_native`)
 is trusted with this; with any other model the step does nothing.
 """
@@ -56,12 +58,15 @@ _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'-]*")
 
 def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
              plan: Plan, exclude: Collection[int] = ()) -> Plan | None:
-    """A NOOP on the stored memory that ``candidate`` restates in the other language, when ``plan``
-    (the decision so far) would contradict or refine it (CONFLICT / UPDATE) or keep a duplicate (ADD
-    beside a neighbour at or above ``dedup_lower``). None: no such memory; ``plan`` stands."""
+    """A NOOP on the stored memory that ``candidate`` restates in the other language (an UPDATE when it
+    refines it: :func:`restatement`), when ``plan`` (the decision so far) would contradict it (CONFLICT),
+    refine it otherwise (UPDATE) or keep a duplicate (ADD beside a neighbour at or above ``dedup_lower``).
+    None: no such memory, or ``plan`` already says so; ``plan`` stands."""
     if plan.decision == Decision.NOOP or not _multilingual(settings.model):
         return None
     new = _facts(candidate.statement, candidate.slot)
+    if not new.slot:
+        return None
     if plan.decision == Decision.ADD:
         rows = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)
                 if nb.cosine >= settings.dedup_lower and nb.id not in exclude]
@@ -69,15 +74,20 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
     else:
         targets = [plan.target] if plan.target is not None else []
     for row in targets:
-        why = restatement(new, _facts(row["statement"], row["slot"]), settings.model)
-        if why:
-            return Plan(Decision.NOOP, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
-                        f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}: NOOP", "cross-lang")
+        hit = restatement(new, _facts(row["statement"], row["slot"]), settings.model)
+        if hit and hit[0] != plan.decision:
+            return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                        f"{hit[1]}; {plan.judge or plan.level.value} said {plan.decision.value}: {hit[0].value}",
+                        "cross-lang")
+        if hit:
+            return None  # the decision already says so
     return None
 
 
-def restatement(new: Facts, old: Facts, model: str) -> str | None:
-    """Why ``new`` restates ``old`` in the other language (None: not a restatement, or one language)."""
+def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | None:
+    """NOOP and why, when ``new`` restates ``old`` in the other language; UPDATE when ``new``'s value of a
+    functional attribute says ``old``'s and more (I live in Shanghai / 我住在上海浦东). None: neither, or
+    one language."""
     if lang_of(new.statement) == lang_of(old.statement) or not new.slot or not old.slot:
         return None
     if new.positive != old.positive or numbers_clash(new.numbers, old.numbers):
@@ -96,14 +106,43 @@ def restatement(new: Facts, old: Facts, model: str) -> str | None:
     ev = " ".join(w for w in _LATIN.findall(ev) if w.lower() not in names)
     zv = _LATIN.sub(" ", zv).strip()
     if not zv and not ev:
-        return f"restated in the other language: {new.slot} / {old.slot}, the same name {sorted(names)}"
+        return Decision.NOOP, f"restated in the other language: {new.slot} / {old.slot}, the same name {sorted(names)}"
     if not zv or not ev:
         return None
     cos = _cosine(model, ev, zv)
     close = is_functional(na) and not change_marker(new.statement)
+    said = f"{new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+    if is_functional(na) and _refines(model, *((ev, zv) if en is new else (zv, ev)), cos, close):
+        return Decision.UPDATE, f"refined in the other language: {said}"
     if cos >= SAME_VALUE_COSINE or (close and cos >= CLOSE_VALUE_COSINE):
-        return f"restated in the other language: {new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+        return Decision.NOOP, f"restated in the other language: {said}"
     return None
+
+
+def _refines(model: str, new_value: str, old_value: str, whole: float, close: bool) -> bool:
+    """``new_value`` says ``old_value`` and more (上海浦东 / Shanghai, "Pudong Shanghai" / 上海): one of its
+    words matches the old value better than all of it does, at :data:`SAME_VALUE_COSINE` (``close``:
+    :data:`CLOSE_VALUE_COSINE`), and words remain."""
+    n, parts = _words(new_value)
+    if n < 2 or _words(old_value)[0] >= n:
+        return False
+    floor = max(CLOSE_VALUE_COSINE if close else SAME_VALUE_COSINE, whole)
+    return any(_cosine(model, w, old_value) >= floor for w in parts)
+
+
+def _words(value: str) -> tuple[int, list[str]]:
+    """How many words ``value`` has, and its pieces to match: its words (jieba for Chinese); a Chinese
+    word of 4+ characters (上海浦东) counts as two and offers each of its halves."""
+    if value.isascii():
+        words = _LATIN.findall(value)
+        return len(words), words
+    from memcli.text import pos_tags
+
+    words = [w for w, flag in pos_tags(value) if w.strip() and flag not in ("x", "u", "uj")]
+    if len(words) == 1 and len(words[0]) >= 4:
+        w = words[0]
+        return 2, [p for k in range(2, len(w) - 1) for p in (w[:k], w[k:])]
+    return len(words), words
 
 
 def _multilingual(model: str) -> bool:
