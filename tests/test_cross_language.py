@@ -19,6 +19,7 @@ CASES = [
     ("I have a dog named Rex", "我有一只狗叫Rex", "NOOP"),
     ("我的工作是老师", "I work as a teacher", "NOOP"),
     ("My uncle is called Peter", "我叔叔叫Peter", "NOOP"),
+    ("我住在北京", "I live in Chaoyang, Beijing", "UPDATE"),
     ("My father lives in Shenzhen", "我爸爸住在北京", "CONFLICT"),
     ("我住在北京", "I moved to Chengdu", "CONFLICT"),
     ("I have a dog named Rex", "我有一只狗叫Bobby", "ADD"),
@@ -59,7 +60,7 @@ def test_remember_and_import_decide_each_case(tmp_path: Path, embedder, origin: 
     got = _explicit(tmp_path, str(origin), pairs, vec, origin, embedder)
     wrong = [(p.stored, p.incoming, str(p.label), got[p.id]) for p in pairs if got[p.id][0] != str(p.label)]
     assert not wrong, wrong
-    for p in pairs:  # a NOOP or CONFLICT is on the stored memory
+    for p in pairs:  # a NOOP, UPDATE or CONFLICT is on the stored memory
         if str(p.label) != "ADD":
             assert got[p.id][1] == p.stored, (p, got[p.id])
 
