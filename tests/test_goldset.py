@@ -61,6 +61,9 @@ KINDS6_PAIR_LABELS = {"rel_time_same": "NOOP", "rel_time_diff": "CONFLICT", "rel
 #: the seventh set (pairs_kinds7, issue 21, round 12's trial: other objects, a swapped thing, stops, corrections)
 KINDS7_PAIR_LABELS = {"other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT",
                       "stopped": "CONFLICT", "stopped_other": "ADD", "correction": "CONFLICT"}
+#: the eighth set (pairs_xlang, issue 21: one fact in English and in Chinese)
+XLANG_PAIR_LABELS = {"xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT",
+                     "xlang_other": "ADD"}
 
 
 def test_label_follows_category() -> None:
@@ -68,7 +71,8 @@ def test_label_follows_category() -> None:
                 "number": "CONFLICT", "date": "CONFLICT", "value": "CONFLICT", "refinement": "UPDATE",
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
-                **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS}
+                **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS,
+                **XLANG_PAIR_LABELS}
     for name in ("decisions.jsonl", "decisions_dated.jsonl"):
         for p in load_pairs(GOLD / name):
             assert str(p.label) == expected[p.category], p

@@ -28,6 +28,7 @@ import pairs_kinds4  # noqa: E402
 import pairs_kinds5  # noqa: E402
 import pairs_kinds6  # noqa: E402
 import pairs_kinds7  # noqa: E402
+import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -55,7 +56,9 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           "ends_other": "ADD",
           # the seventh set (pairs_kinds7; issue 21, round 12's trial): objects, swaps, stops, corrections
           "other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT", "stopped": "CONFLICT",
-          "stopped_other": "ADD", "correction": "CONFLICT"}
+          "stopped_other": "ADD", "correction": "CONFLICT",
+          # the eighth set (pairs_xlang; issue 21): one fact in English and in Chinese
+          "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
 
 
 class Builder:
@@ -154,6 +157,8 @@ def main() -> None:
     b.pairs(pairs_kinds4, "en", "PAIRS_EN")
     b.pairs(pairs_kinds5, "zh", "PAIRS_ZH")
     b.pairs(pairs_kinds5, "en", "PAIRS_EN")
+    b.pairs(pairs_xlang, "zh", "PAIRS_ZH")  # lang: the incoming statement's
+    b.pairs(pairs_xlang, "en", "PAIRS_EN")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

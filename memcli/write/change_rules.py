@@ -160,10 +160,12 @@ def told_change(new: Facts, old: Facts) -> bool:
 #: content overlap under which a turn of talk only (:func:`talk_only`) neither contradicts nor refines
 TALK_OVERLAP = 0.4
 _ZH_TALK = re.compile(r"^(?:好的?|好吧|嗯+|没有了|没了|是的|对的?|行|可以)$|聊|感激|"
+                      r"^听起来[^，,。]{0,3}(?:棒|不错|好)|再见|"
                       r"我会(?:认真|好好|努力|尝试|试着|考虑|思考)|尝试|试着|有道理|先到这里|到此为止|不知道(?:该|要|怎么|如何)|"
                       r"(?:今天|今晚|现在|此刻)[^，,。]{0,4}(?:感觉|心情|感到)")  # a passing mood of the day
 _EN_TALK = re.compile(r"\b(?:talk|chat|speak)(?:ing|ting)?\b.*\byou\b|\bmakes? (?:a lot of |good |some )?sense\b|"
-                      r"\byou(?:'re| are) right\b|\bi(?:'ll| will) try\b|\bmaybe i should\b|^(?:ok|okay|sure|yes|no)$|"
+                      r"\byou(?:'re| are) right\b|\bi(?:'ll| will) (?:try|consider)\b|\bmaybe i should\b|"
+                      r"^(?:ok|okay|sure|yes|no|i understand|i see|got it)$|"
                       r"\bi (?:don't|do not) know (?:what|how) to\b|"
                       r"\b(?:today|tonight|right now)\b[^,.]{0,20}\b(?:feel|feeling|mood)\b",
                       re.I)

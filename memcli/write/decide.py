@@ -48,6 +48,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
+from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -103,6 +104,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
 
     judge = judge or get_judge(settings)
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
+    if xl := restated(store, settings, user, candidate, vector, plan, exclude):
+        return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
         ending = ending_plan(store, settings, user, candidate, vector, plan, exclude)

@@ -1,0 +1,67 @@
+# ruff: noqa: E501  (data lists: one pair per line reads best)
+"""Decision pairs, sixth set (issue 21): one fact told in English and in Chinese. Written by hand for
+memcli on 2026-12-03 (not drawn from any data set), after the cross-language step
+(memcli/write/cross_lang.py) was written — not blind to it.
+
+``(category, stored, incoming)``; labels in build_decisions.LABELS:
+
+- ``xlang_restated`` (NOOP): the same fact in the other language (residence, job, workplace, pets'
+  and relatives' names, likes): a restatement, never a CONFLICT that hides the first;
+- ``xlang_refine`` (UPDATE): a residence or job said more precisely in the other language (Beijing / 北京海淀区);
+- ``xlang_change`` (CONFLICT): the same slot in the other language with another value (Shanghai / 北京);
+- ``xlang_other`` (ADD): another thing of one kind in the other language (green tea / 红茶, Max / Buddy).
+
+``PAIRS_EN`` arrive in English (stored Chinese), ``PAIRS_ZH`` arrive in Chinese (stored English).
+"""
+
+PAIRS_ZH = [
+    ("xlang_restated", "My mother lives in Shanghai", "我妈妈住在上海"),
+    ("xlang_restated", "I have a dog named Max", "我有一只狗叫Max"),
+    ("xlang_restated", "I live in Hangzhou", "我住在杭州"),
+    ("xlang_restated", "I work as an accountant", "我是一名会计"),
+    ("xlang_restated", "My husband is called Tom", "我老公叫Tom"),
+    ("xlang_restated", "My cat's name is Luna", "我的猫叫Luna"),
+    ("xlang_restated", "I love swimming", "我喜欢游泳"),
+    ("xlang_restated", "My brother lives in London", "我哥哥住在伦敦"),
+    ("xlang_restated", "I am a teacher", "我是老师"),
+    ("xlang_restated", "I like coffee", "我喜欢咖啡"),
+    ("xlang_restated", "My daughter is named Lily", "我女儿叫Lily"),
+    ("xlang_restated", "My father lives in Beijing", "我爸爸住在北京"),
+    ("xlang_change", "My mother lives in Shanghai", "我妈妈搬到北京了"),
+    ("xlang_change", "I live in Hangzhou", "我现在住在苏州"),
+    ("xlang_change", "I work as an accountant", "我现在当律师了"),
+    ("xlang_change", "My father lives in Beijing", "我爸爸搬去广州住了"),
+    ("xlang_change", "I am a teacher", "我已经不当老师了，现在做程序员"),
+    ("xlang_change", "I live in London", "我搬到巴黎了"),
+    ("xlang_refine", "My sister lives in Beijing", "我姐姐住在北京海淀区"),
+    ("xlang_refine", "I work as a nurse", "我是儿科护士"),
+    ("xlang_other", "I like green tea", "我喜欢红茶"),
+    ("xlang_other", "I have a dog named Max", "我有一只狗叫Buddy"),
+    ("xlang_other", "My sister lives in Chengdu", "我弟弟住在成都"),
+]
+
+PAIRS_EN = [
+    ("xlang_restated", "我住在深圳", "I live in Shenzhen"),
+    ("xlang_restated", "我是护士", "I work as a nurse"),
+    ("xlang_restated", "我在谷歌工作", "I work at Google"),
+    ("xlang_restated", "我姐姐叫Anna", "My sister is called Anna"),
+    ("xlang_restated", "我的狗叫Max", "My dog is named Max"),
+    ("xlang_restated", "我喜欢爬山", "I like hiking"),
+    ("xlang_restated", "我妻子住在伦敦", "My wife lives in London"),
+    ("xlang_restated", "我是程序员", "I am a programmer"),
+    ("xlang_restated", "我喜欢喝绿茶", "I like green tea"),
+    ("xlang_restated", "我儿子叫Leo", "My son's name is Leo"),
+    ("xlang_restated", "我是医生", "I am a doctor"),
+    ("xlang_restated", "我奶奶住在上海", "My grandmother lives in Shanghai"),
+    ("xlang_change", "我住在深圳", "I moved to Guangzhou"),
+    ("xlang_change", "我是护士", "I work as a lawyer now"),
+    ("xlang_change", "我妈妈住在上海", "My mother now lives in Beijing"),
+    ("xlang_change", "我在谷歌工作", "I work at Microsoft now"),
+    ("xlang_change", "我是程序员", "I am a designer now"),
+    ("xlang_change", "我奶奶住在上海", "My grandmother moved to Nanjing"),
+    ("xlang_refine", "我哥哥住在深圳", "My brother lives in Nanshan, Shenzhen"),
+    ("xlang_refine", "我住在上海", "I live in Pudong, Shanghai"),
+    ("xlang_other", "我喜欢喝咖啡", "I like tea"),
+    ("xlang_other", "我的猫叫Luna", "My cat is called Mimi"),
+    ("xlang_other", "我哥哥住在深圳", "My mother lives in Shenzhen"),
+]

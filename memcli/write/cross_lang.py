@@ -1,0 +1,199 @@
+"""A fact restated in the other language (issue 21: decisions that never hide a true fact).
+
+"My mother lives in Shanghai" then 我妈妈住在上海: the slot comparison reads one slot
+(``mother.residence``) and two values (``shanghai`` / ``上海``) that no string check can match, so a
+functional slot turned the restatement into a CONFLICT and hid the first fact; a keyed slot
+("I have a dog named Max" / 我有一只狗叫Max: ``owns.dog named max`` / ``owns.狗叫Max``) kept a
+duplicate beside it.
+
+:func:`restated` is a step after the decision (:func:`memcli.write.decide.decide`): when the incoming
+statement and the memory the decision chose (a CONFLICT or UPDATE target), or a close neighbour (an
+ADD), are in two languages (:func:`memcli.text.lang_of`), it compares the two facts part by part —
+one person (the same subject or relation, or two things the encoder finds one: dog / 狗), one
+attribute, one polarity, no changed number — and their *values* across languages:
+
+- a name written in Latin letters or digits on the Chinese side must be in the English statement
+  (Max = Max; Max / Buddy are two names), and is then taken out of both values;
+- what is left is embedded (the bundled multilingual encoder, short strings, cached) and the two
+  values are one thing at cosine ≥ :data:`SAME_VALUE_COSINE` (Shanghai / 上海 0.92, nurse / 护士 is
+  lower), or ≥ :data:`CLOSE_VALUE_COSINE` for a functional attribute when the incoming statement tells
+  no change (now / moved / 现在 / 搬…).
+
+Such a pair is a restatement: NOOP (reinforce); a value of a functional attribute that says the
+stored one and more (I live in Shanghai / 我住在上海浦东: one of its words matches better than all
+of it) refines it: UPDATE. Values the encoder keeps apart (Shanghai / 北京 0.52)
+leave the decision as it was. Only a multilingual bundled model (:func:`memcli.embed.is_native`)
+is trusted with this; with any other model the step does nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from memcli.db.store import MemoryStore
+from memcli.models import Candidate, Decision, Level
+from memcli.settings import Settings
+from memcli.slots import is_functional, same_relation
+from memcli.text import lang_of
+from memcli.write.change_rules import numbers_clash
+from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
+from memcli.write.rules import Facts
+from memcli.write.value_types import change_marker
+
+__all__ = ["CLOSE_VALUE_COSINE", "SAME_VALUE_COSINE", "restated", "restatement"]
+
+#: cosine of two values in two languages at/above which they name one thing (use-multilingual-v3:
+#: Shanghai / 上海 0.92, teacher / 老师 0.87, accountant / 会计 0.81; Shanghai / 北京 0.52, green tea / 红茶 0.78)
+SAME_VALUE_COSINE = 0.80
+#: the same for a functional attribute when no change is told (nurse / 护士 0.74, Google / 谷歌 0.76;
+#: two cities 0.34-0.64, two jobs 0.42-0.52)
+CLOSE_VALUE_COSINE = 0.68
+_LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'-]*")
+
+
+def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
+             plan: Plan, exclude: Collection[int] = ()) -> Plan | None:
+    """A NOOP on the stored memory that ``candidate`` restates in the other language (an UPDATE when it
+    refines it: :func:`restatement`), when ``plan`` (the decision so far) would contradict it (CONFLICT),
+    refine it otherwise (UPDATE) or keep a duplicate (ADD beside a neighbour at or above ``dedup_lower``).
+    None: no such memory, or ``plan`` already says so; ``plan`` stands."""
+    if plan.decision == Decision.NOOP or not _multilingual(settings.model):
+        return None
+    new = _facts(candidate.statement, candidate.slot)
+    if not new.slot:
+        return None
+    if plan.decision == Decision.ADD:
+        rows = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)
+                if nb.cosine >= settings.dedup_lower and nb.id not in exclude]
+        targets = store.items_by_ids(user, rows) if rows else []
+    else:
+        targets = [plan.target] if plan.target is not None else []
+    for row in targets:
+        hit = restatement(new, _facts(row["statement"], row["slot"]), settings.model)
+        if hit and hit[0] != plan.decision:
+            return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                        f"{hit[1]}; {plan.judge or plan.level.value} said {plan.decision.value}: {hit[0].value}",
+                        "cross-lang")
+        if hit:
+            return None  # the decision already says so
+    return None
+
+
+def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | None:
+    """NOOP and why, when ``new`` restates ``old`` in the other language; UPDATE when ``new``'s value of a
+    functional attribute says ``old``'s and more (I live in Shanghai / 我住在上海浦东). None: neither, or
+    one language."""
+    if lang_of(new.statement) == lang_of(old.statement) or not new.slot or not old.slot:
+        return None
+    if new.positive != old.positive or numbers_clash(new.numbers, old.numbers):
+        return None
+    if not _one_subject(new.subject, old.subject, model):
+        return None
+    (na, nk), (oa, ok) = _attribute(new), _attribute(old)
+    if na != oa:
+        return None
+    en, zh = (new, old) if lang_of(new.statement) == "en" else (old, new)
+    ev, zv = _surface(en, nk if en is new else ok), _surface(zh, nk if zh is new else ok)
+    names = {t.lower() for t in _LATIN.findall(zv)}
+    en_words = {t.lower() for t in _LATIN.findall(en.statement)}
+    if not names <= en_words:
+        return None  # a name on the Chinese side the English statement lacks (Max / Buddy)
+    ev = " ".join(w for w in _LATIN.findall(ev) if w.lower() not in names)
+    zv = _LATIN.sub(" ", zv).strip()
+    if not zv and not ev:
+        return Decision.NOOP, f"restated in the other language: {new.slot} / {old.slot}, the same name {sorted(names)}"
+    if not zv or not ev:
+        return None
+    cos = _cosine(model, ev, zv)
+    close = is_functional(na) and not change_marker(new.statement)
+    said = f"{new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+    if is_functional(na) and _refines(model, *((ev, zv) if en is new else (zv, ev)), cos, close):
+        return Decision.UPDATE, f"refined in the other language: {said}"
+    if cos >= SAME_VALUE_COSINE or (close and cos >= CLOSE_VALUE_COSINE):
+        return Decision.NOOP, f"restated in the other language: {said}"
+    return None
+
+
+def _refines(model: str, new_value: str, old_value: str, whole: float, close: bool) -> bool:
+    """``new_value`` says ``old_value`` and more (上海浦东 / Shanghai, "Pudong Shanghai" / 上海): one of its
+    words matches the old value better than all of it does, at :data:`SAME_VALUE_COSINE` (``close``:
+    :data:`CLOSE_VALUE_COSINE`), and words remain."""
+    n, parts = _words(new_value)
+    if n < 2 or _words(old_value)[0] >= n:
+        return False
+    floor = max(CLOSE_VALUE_COSINE if close else SAME_VALUE_COSINE, whole)
+    return any(_cosine(model, w, old_value) >= floor for w in parts)
+
+
+def _words(value: str) -> tuple[int, list[str]]:
+    """How many words ``value`` has, and its pieces to match: its words (jieba for Chinese); a Chinese
+    word of 4+ characters (上海浦东) counts as two and offers each of its halves."""
+    if value.isascii():
+        words = _LATIN.findall(value)
+        return len(words), words
+    from memcli.text import pos_tags
+
+    words = [w for w, flag in pos_tags(value) if w.strip() and flag not in ("x", "u", "uj")]
+    if len(words) == 1 and len(words[0]) >= 4:
+        w = words[0]
+        return 2, [p for k in range(2, len(w) - 1) for p in (w[:k], w[k:])]
+    return len(words), words
+
+
+def _multilingual(model: str) -> bool:
+    from memcli.embed import is_native
+
+    return is_native(model)
+
+
+def _one_subject(a: str, b: str, model: str) -> bool:
+    """One person or thing: the same subject or relation, or two things the encoder finds one (dog / 狗)."""
+    if a == b or same_relation(a, b):
+        return True
+    if a.startswith("thing:") and b.startswith("thing:") and lang_of(a[6:]) != lang_of(b[6:]):
+        return _cosine(model, a[6:], b[6:]) >= SAME_VALUE_COSINE
+    return False
+
+
+def _attribute(f: Facts) -> tuple[str, str]:
+    """(attribute, key) of ``f``'s slot without its subject: ``mother.residence`` → (residence, ""),
+    ``owns.dog named max`` → (owns, dog named max), ``thing:dog.name`` → (name, "")."""
+    slot = f.slot or ""
+    if f.subject and slot.startswith(f.subject + "."):
+        slot = slot[len(f.subject) + 1:]
+    attr, _, key = slot.partition(".")
+    return attr, key
+
+
+def _surface(f: Facts, key: str) -> str:
+    """The value of ``f`` as written in its statement (the slot's value is stemmed: beij → Beijing)."""
+    value = key or f.value or ""
+    low = f.statement.lower()
+    if not value.isascii():
+        at = low.find(value.lower())
+        return f.statement[at:at + len(value)] if at >= 0 else value
+    words = _LATIN.findall(f.statement)
+    out = [next((w for w in words if w.lower().startswith(t)), t) for t in value.split()]
+    return " ".join(out)
+
+
+def _cosine(model: str, a: str, b: str) -> float:
+    va, vb = _vector(model, a), _vector(model, b)
+    return float(va @ vb) if va is not None and vb is not None else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _vector(model: str, text: str) -> Any:
+    """``text`` embedded by ``model`` (loaded once per process), cached: values recur across a batch."""
+    from memcli.embed import get_embedder
+    from memcli.errors import ModelUnavailableError
+
+    try:
+        return get_embedder(model).embed_one(text)
+    except ModelUnavailableError:
+        return None

@@ -1,0 +1,82 @@
+"""A fact restated in the other language never hides the first one (issue 21, memcli/write/cross_lang.py):
+on a real store with the real default model, through ``remember``, ``import`` and the drain.
+The sentences are written for this test (not drawn from any data set)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_decision_paths import _drained, _explicit
+
+from memcli.eval.formats import DecisionPair
+from memcli.models import Origin
+
+#: (stored, incoming, decision expected)
+CASES = [
+    ("My father lives in Shenzhen", "我爸爸住在深圳", "NOOP"),
+    ("我住在北京", "I live in Beijing", "NOOP"),
+    ("I have a dog named Rex", "我有一只狗叫Rex", "NOOP"),
+    ("我的工作是老师", "I work as a teacher", "NOOP"),
+    ("My uncle is called Peter", "我叔叔叫Peter", "NOOP"),
+    ("我住在北京", "I live in Chaoyang, Beijing", "UPDATE"),
+    ("My father lives in Shenzhen", "我爸爸住在北京", "CONFLICT"),
+    ("我住在北京", "I moved to Chengdu", "CONFLICT"),
+    ("I have a dog named Rex", "我有一只狗叫Bobby", "ADD"),
+    ("I have a dog named Rex", "我有一只猫叫Rex", "ADD"),
+]
+
+
+def _pairs() -> list[DecisionPair]:
+    return [DecisionPair(id=f"x{i}", stored=s, incoming=n, label=d, stored_at="2026-01-05T10:00:00+00:00",
+                         incoming_at="2026-02-05T10:00:00+00:00") for i, (s, n, d) in enumerate(CASES)]
+
+
+def test_remember_on_a_real_store_keeps_the_first_fact(tmp_path: Path, embedder) -> None:
+    from memcli.memory import Memory
+    from memcli.settings import load_settings
+
+    st = load_settings().model_copy(update={"db": tmp_path / "m.db", "user": "u"})
+    with Memory(settings=st) as mem:
+        mem._embedder = embedder
+        first = mem.remember("My father lives in Shenzhen")
+        res = mem.remember("我爸爸住在深圳")
+        assert str(res.decision) == "NOOP" and res.item_id == first.item_id, res
+        assert res.judge == "cross-lang" and "Shenzhen" in res.reason and "深圳" in res.reason
+        active = mem.list()
+        assert [m.statement for m in active] == ["My father lives in Shenzhen"]
+        assert active[0].confirmations == 2
+        # a genuine change in the other language still contradicts it
+        res = mem.remember("我爸爸住在北京")
+        assert str(res.decision) == "CONFLICT", res
+        assert [m.statement for m in mem.list()] == ["我爸爸住在北京"]
+
+
+@pytest.mark.parametrize("origin", [Origin.EXPLICIT, Origin.IMPORT])
+def test_remember_and_import_decide_each_case(tmp_path: Path, embedder, origin: Origin) -> None:
+    pairs = _pairs()
+    texts = sorted({t for p in pairs for t in (p.stored, p.incoming)})
+    vec = dict(zip(texts, embedder.embed(texts), strict=True))
+    got = _explicit(tmp_path, str(origin), pairs, vec, origin, embedder)
+    wrong = [(p.stored, p.incoming, str(p.label), got[p.id]) for p in pairs if got[p.id][0] != str(p.label)]
+    assert not wrong, wrong
+    for p in pairs:  # a NOOP, UPDATE or CONFLICT is on the stored memory
+        if str(p.label) != "ADD":
+            assert got[p.id][1] == p.stored, (p, got[p.id])
+
+
+def test_drain_decides_as_remember(tmp_path: Path, embedder) -> None:
+    pairs = _pairs()
+    drained = _drained(tmp_path, pairs, embedder)
+    assert {p.id: drained[p.id][0] for p in pairs} == {p.id: str(p.label) for p in pairs}
+
+
+def test_only_a_multilingual_model_compares_values_across_languages() -> None:
+    from memcli.write.cross_lang import _multilingual, restatement
+    from memcli.write.judge import facts_of
+
+    en, zh = facts_of("My father lives in Shenzhen", None), facts_of("我爸爸住在深圳", None)
+    assert restatement(zh, en, "use-multilingual-v3")
+    assert not _multilingual("all-MiniLM-L6-v2") and _multilingual("use-multilingual-v3")
+    assert restatement(facts_of("我爸爸住在北京", None), en, "use-multilingual-v3") is None
+    assert restatement(facts_of("My father lives in Beijing", None), en, "use-multilingual-v3") is None  # one language
