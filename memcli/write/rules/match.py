@@ -138,6 +138,26 @@ def cn_to_int(text: str) -> int | None:
 
 
 _ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})(?:[号日]|(?![\u4e00-\u9fff\d]))")  # noqa: E501
+#: a lunar-calendar date (农历三月初三, 正月十五, 腊月二十三, 冬月廿九): read as 5000 + month*100 + day so it never
+#: equals a solar date (正月初八 ≠ 1月8号); a month of 正/冬/腊, a 农历/阴历 before it or a day of 初X/廿X marks it
+_ZH_LUNAR = re.compile(r"(农历|阴历)?(正|冬|腊|[一二三四五六七八九十]{1,2})月"
+                       r"(初[一二三四五六七八九十]|廿[一二三四五六七八九]?|[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])?")
+_LUNAR_MONTH = {"正": 1, "冬": 11, "腊": 12}
+
+
+def _lunar(m: re.Match, out: list[int]) -> str:
+    """Append a lunar date's value to ``out`` and blank it; a solar one (三月十五) is left for ``_ZH_DATE``."""
+    lunar_day = (m.group(3) or "")[:1] in ("初", "廿")
+    if not (m.group(1) or m.group(2) in _LUNAR_MONTH or lunar_day):
+        return m.group(0)
+    mo = _LUNAR_MONTH.get(m.group(2)) or cn_to_int(m.group(2)) or 0
+    day = m.group(3) or ""
+    d = (cn_to_int(day[1:]) or 0) if day.startswith("初") else \
+        20 + (cn_to_int(day[1:]) or 0) if day.startswith("廿") else (cn_to_int(day) or 0) if day else 0
+    out.append(5000 + mo * 100 + d)
+    return " "
+
+
 _MONTH_NAMES = "|".join(sorted((m for m in _MONTHS), key=len, reverse=True)) + "|may"
 _EN_DATE = re.compile(rf"\b({_MONTH_NAMES})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b|"
                       rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH_NAMES})\b")
@@ -191,6 +211,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
     if zh:
         t = re.sub(r"([一1])米([一二三四五六七八九])([一二三四五六七八九十])?(?![\u4e00-\u9fff]*厘)",
                    lambda m: f"{100 + 10 * (cn_to_int(m.group(2)) or 0) + (cn_to_int(m.group(3) or '') or 0)}厘米", t)
+        t = _ZH_LUNAR.sub(lambda m: _lunar(m, out), t)
         for m in _ZH_DATE.finditer(t):
             mo, d = (int(x) if x.isdigit() else cn_to_int(x) for x in m.groups())
             out.append((mo or 0) * 100 + (d or 0))
