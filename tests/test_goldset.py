@@ -73,7 +73,7 @@ def test_label_follows_category() -> None:
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
                 **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS,
                 **XLANG_PAIR_LABELS}
-    for name in ("decisions.jsonl", "decisions_dated.jsonl"):
+    for name in ("decisions.jsonl", "decisions_dated.jsonl", "decisions_xlang.jsonl"):
         for p in load_pairs(GOLD / name):
             assert str(p.label) == expected[p.category], p
 
