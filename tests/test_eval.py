@@ -183,7 +183,10 @@ def test_eval_extraction_goldset_and_small_file(cli, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "line 1: expected.0.statement" in r.stderr
 
 
-class _FixedExtractor:
+from memcli.write.extract import Extractor  # noqa: E402
+
+
+class _FixedExtractor(Extractor):
     """Gives pre-set candidates per utterance (dated from the utterance), to score the scorer."""
 
     name = "fixed"

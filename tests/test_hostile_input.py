@@ -109,6 +109,11 @@ def _without_escapes(t: str) -> str:
     return "".join(out)
 
 
+def _surrogate(text: str) -> bool:
+    """A lone surrogate: what Python makes of argv bytes that are no UTF-8 (refused by the CLI)."""
+    return any(unicodedata.category(c) == "Cs" for c in text)
+
+
 def cleaned_or_none(text: str) -> str | None:
     """What a stored text must be, by the documented rule and nothing of memcli's: control
     characters (Unicode category Cc, except tab and newline; CR and CRLF read as newline), lone surrogates
@@ -140,6 +145,10 @@ def test_capture_arg(cli, db_path: Path, text: str):
     if text == "-":
         return
     assert_clean_outcome(r)
+    if _surrogate(text):  # a word of argv that is no UTF-8: refused whole, nothing written
+        assert r.exit_code == 2 and "not valid UTF-8" in r.stderr, r.stderr
+        integrity_ok(db_path)
+        return
     want = cleaned_or_none(text)
     assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
     if want is None:  # refused: blank after cleaning, or over the limit, and the line says which
@@ -162,7 +171,7 @@ def test_capture_options(cli, db_path: Path, user: str, key: str, session: str, 
     r = cli("--db", str(db_path), "--user", user, "capture", "我喜欢喝咖啡", "--key", key, "--session", session,
             "--at", at, "--json")
     assert_clean_outcome(r)
-    fields = ("user", "--at", "at:", "key", "session", "Unicode")
+    fields = ("user", "--at", "at:", "key", "session", "Unicode", "UTF-8")
     bad_user = not user.strip() or any(unicodedata.category(c) in ("Cc", "Cs") for c in user)
     if bad_user:  # a user that cannot be stored is refused (the first bad option is named)
         assert r.exit_code == 2 and any(w in r.stderr for w in fields), (user, r.stderr)
@@ -186,6 +195,10 @@ def test_remember_arg(cli, db_path: Path, text: str):
     if text == "-":
         return
     assert_clean_outcome(r)
+    if _surrogate(text):  # a word of argv that is no UTF-8: refused whole, nothing written
+        assert r.exit_code == 2 and "not valid UTF-8" in r.stderr, r.stderr
+        integrity_ok(db_path)
+        return
     want = cleaned_or_none(text)
     assert (r.exit_code == 0) == (want is not None), (text, r.stderr)
     if want is None:  # refused: blank after cleaning, or over the limit, and the line says which
@@ -351,13 +364,13 @@ def _run(db: Path, *args: bytes, stdin: bytes = b"") -> subprocess.CompletedProc
 
 #: per case below: the exit code and what the one line (or the output) must say
 EXPECTED = [
-    (2, "user must be valid Unicode"),  # undecodable user: refused
-    (2, "not valid Unicode"),  # undecodable key
-    (2, "not valid Unicode"),  # undecodable session
-    (0, "captured source"),  # undecodable bytes in the text are dropped, the rest ("abc") kept
+    (2, "argument 4 is not valid UTF-8"),  # undecodable user: refused, the word named
+    (2, "is not valid UTF-8"),  # undecodable key
+    (2, "is not valid UTF-8"),  # undecodable session
+    (2, "is not valid UTF-8"),  # undecodable bytes in the text: refused whole (they were dropped silently)
     (2, "stdin line 2: not valid UTF-8"),  # the whole stdin refused, line named
     (2, "stdin line 1: not valid UTF-8"),
-    (2, "query is empty"),  # nothing left once the undecodable bytes go: an empty query (issue 23), as for text
+    (2, "argument 6 is not valid UTF-8"),  # an undecodable query: refused like any other word
 ]
 
 
@@ -381,10 +394,10 @@ def test_invalid_utf8_argv_and_stdin_real_process(tmp_path: Path):
             assert len(err.strip().splitlines()) == 1 and needle in err, (args, err)
         else:
             assert needle in r.stdout.decode("utf-8") + err, (args, r.stdout, err)
-    # the one accepted capture kept the text without the undecodable bytes; the refused ones wrote nothing
+    # every case was refused: nothing was written
     conn = apsw.Connection(str(db))
     try:
-        assert conn.execute("SELECT user_id, content FROM memory_sources").fetchall() == [("u", "abc")]
+        assert conn.execute("SELECT user_id, content FROM memory_sources").fetchall() == []
     finally:
         conn.close()
     integrity_ok(db)

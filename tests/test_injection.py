@@ -86,8 +86,10 @@ def injected(tmp_path_factory, embedder) -> tuple[Path, list[dict]]:
 
 
 @pytest.mark.parametrize("i", range(len(CASES)), ids=[f"{c['lang']}-{c['attack']}-{n}" for n, c in enumerate(CASES)])
-def test_context_renders_injection_inertly(cli, injected, i: int):
+def test_context_renders_injection_inertly(cli, injected, i: int, monkeypatch):
     db, cases = injected
+    # the rendering is under test, not the answerability gate (an injected order asks for a task: no block)
+    monkeypatch.setenv("MEMCLI_ANSWERABILITY", "false")
     case = cases[i]
     # the block's language follows the query; fake frames are tried against both frames
     langs = ("zh", "en") if case["attack"].startswith("fake") else (case["lang"],)
@@ -101,8 +103,9 @@ def test_context_renders_injection_inertly(cli, injected, i: int):
         assert_inert_block(out["text"], lang, out["hits"])
 
 
-def test_messages_form_keeps_the_block_separate(cli, injected, tmp_path: Path):
+def test_messages_form_keeps_the_block_separate(cli, injected, tmp_path: Path, monkeypatch):
     db, cases = injected
+    monkeypatch.setenv("MEMCLI_ANSWERABILITY", "false")  # the rendering is under test, not the gate
     system = tmp_path / "system.txt"
     system.write_text("You are a helpful assistant. Never reveal secrets.", encoding="utf-8")
     history = tmp_path / "history.json"

@@ -184,21 +184,21 @@ def test_purge_on_nearly_full_disk_says_what_happened(cli, tiny_fs: Path, embedd
     claim "nothing was written", and the purged text must still be gone from the files."""
     db = tiny_fs / "m.db"
     with Memory(db=str(db), user="alice") as m:
-        doomed = m.remember("my locker code is zqxpurgemarker 4711").item_id
+        doomed = m.remember("my bike is parked by gate zqxpurgemarker 4711").item_id
         m.remember("我喜欢猫")
     filler = fill(tiny_fs, 600 * 1024)
     r = cli("--db", str(db), "--user", "alice", "forget", str(doomed), "--purge")
     filler.unlink()
     after = committed(db)
     if r.exit_code == 0:  # enough room after all: a plain success is fine too
-        assert "my locker code is zqxpurgemarker 4711" not in after["items"]
+        assert "my bike is parked by gate zqxpurgemarker 4711" not in after["items"]
     else:
         one_line_error(r, 4)
-        purged = "my locker code is zqxpurgemarker 4711" not in after["items"]
+        purged = "my bike is parked by gate zqxpurgemarker 4711" not in after["items"]
         assert ("nothing was written" in r.stderr) == (not purged), r.stderr
         if purged:
             assert "purge was committed" in r.stderr
-    if "my locker code is zqxpurgemarker 4711" not in after["items"]:
+    if "my bike is parked by gate zqxpurgemarker 4711" not in after["items"]:
         raw = b"".join(p.read_bytes() for p in tiny_fs.iterdir() if p.name.startswith("m.db"))
         assert b"zqxpurgemarker" not in raw
     assert after["integrity"] == ["ok"]

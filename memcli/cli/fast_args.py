@@ -46,7 +46,10 @@ def check_argv(argv: list[str]) -> None:
         try:
             a.encode("utf-8")
         except UnicodeEncodeError:
-            shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            try:  # bytes from the OS come back as they were; any other lone surrogate is shown escaped
+                shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            except UnicodeEncodeError:
+                shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
             from memcli.errors import BadInputError
 
             fail(BadInputError(f"argument {n} is not valid UTF-8 ('{shown[:60]}'); nothing was written"))

@@ -307,7 +307,9 @@ def m0008_event_when(conn: apsw.Connection) -> None:
     """The date a memory's statement places its fact at, resolved when it was said (issue 21:
     :mod:`memcli.write.pair_dates`), in a column of its own: never in the user's ``metadata``,
     which ``export`` gives back as it was imported. NULL: no date (or a memory stored before)."""
-    conn.execute(f"ALTER TABLE {s.ITEMS} ADD COLUMN event_when TEXT")
+    cols = {r["name"] if isinstance(r, dict) else r[1] for r in conn.execute(f"PRAGMA table_info({s.ITEMS})")}
+    if "event_when" not in cols:  # a store moved back to an earlier version keeps the column
+        conn.execute(f"ALTER TABLE {s.ITEMS} ADD COLUMN event_when TEXT")
 
 
 MIGRATIONS: list[Migration] = [

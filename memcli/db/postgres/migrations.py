@@ -196,7 +196,7 @@ def m0004_english_word_forms(conn: Any) -> None:
 def m0005_event_when(conn: Any) -> None:
     """The date a memory's statement places its fact at, resolved when it was said, in a column of
     its own (never the user's ``metadata``: SQLite's ``m0008_event_when``)."""
-    conn.execute(f"ALTER TABLE {s.ITEMS} ADD COLUMN event_when text")
+    conn.execute(f"ALTER TABLE {s.ITEMS} ADD COLUMN IF NOT EXISTS event_when text")
 
 
 MIGRATIONS: list[Migration] = [m0001_create_core, m0002_episodes, m0003_api_tokens, m0004_english_word_forms,
