@@ -296,7 +296,7 @@ def test_purge_by_another_user_is_not_found_and_erases_nothing(cli, db: str, sto
     assert EN.encode() in before
     r = cli("--db", db, "--user", "bob", "forget", str(stored["ids"][EN]), "--purge")
     assert r.exit_code == 3, r.stderr
-    assert sql_hits(db, EN)[:2] == ["memory_sources.content", "memory_items.statement"]
+    assert {"memory_sources.content", "memory_items.statement"} <= set(sql_hits(db, EN))  # any table order
     assert rows_of(db, "alice", EN) == {"memory_sources": 2, "memory_items": 1, "memory_events": 1,
                                              "memory_fts": 1}
 
