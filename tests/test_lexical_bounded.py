@@ -59,7 +59,7 @@ def test_like_window_equals_the_full_scan_under_the_cap(tmp_path: Path) -> None:
     with _store(tmp_path) as st:
         for variants in (["咖啡"], ["第1"], ["coff", "猫"], ["100%"]):
             pats = like_terms(variants)
-            flat = [x for _, p, n in pats for x in (p, n)]
+            flat = [x for _, ps, n in pats for x in (*ps, n)]
             for user in ("alice", "a@b.c"):
                 old = [(r["id"], r["like_score"]) for r in st.q(like_sql(variants), [*flat, user, 1, 30])]
                 assert bounded.like_window(st, user, pats, min_score=1, limit=30) == old

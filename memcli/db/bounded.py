@@ -139,17 +139,21 @@ def fts_top(store: Store, user: str, match: str, *, limit: int, at: Sequence[str
         m *= 4
 
 
-def _score_sql(terms: Sequence[tuple[str, str, int]]) -> str:
+#: ``(SQL, its parameters, len(v))`` of a LIKE variant (:func:`memcli.db.search.like_terms`)
+Term = tuple[str, tuple[str, ...], int]
+
+
+def _score_sql(terms: Sequence[Term]) -> str:
     return " + ".join(f"{sql} * ?" for sql, _, _ in terms)
 
 
-def _flat(terms: Sequence[tuple[str, str, int]]) -> list[str | int]:
-    return [x for _, param, n in terms for x in (param, n)]
+def _flat(terms: Sequence[Term]) -> list[str | int]:
+    return [x for _, params, n in terms for x in (*params, n)]
 
 
-def like_scores(store: Store, user: str, terms: Sequence[tuple[str, str, int]], ids: Sequence[int]) -> dict[int, int]:
+def like_scores(store: Store, user: str, terms: Sequence[Term], ids: Sequence[int]) -> dict[int, int]:
     """LIKE score (summed length of the variants contained) of the given item ids. ``terms``:
-    ``(SQL, parameter, len(v))`` of each variant over ``i.statement``
+    ``(SQL, its parameters, len(v))`` of each variant over ``i.statement``
     (:func:`memcli.db.predicates.like_term`)."""
     if not terms or not ids:
         return {}
@@ -160,7 +164,7 @@ def like_scores(store: Store, user: str, terms: Sequence[tuple[str, str, int]], 
         f"WHERE +i.user_id = ? AND i.id IN ({marks})", (*flat, user, *ids))}
 
 
-def like_window(store: Store, user: str, terms: Sequence[tuple[str, str, int]], *, min_score: int, limit: int,
+def like_window(store: Store, user: str, terms: Sequence[Term], *, min_score: int, limit: int,
                 at: Sequence[str] = (), cap: int | None = None) -> list[tuple[int, int]]:
     """``(id, like_score)`` best first among the user's newest ``cap`` active (or, with ``at``,
     not-superseded) rows. ``terms``: as :func:`like_scores`."""

@@ -194,7 +194,7 @@ def episode_like(store: Store, user: str, variants: Sequence[str], *, min_score:
     cond, at = _at(as_of)
     terms = like_terms(variants, "src.content")  # a Latin word matches where a word starts, as for memories
     score = " + ".join(f"{sql} * ?" for sql, _, _ in terms)
-    flat = [x for _, param, n in terms for x in (param, n)]
+    flat = [x for _, params, n in terms for x in (*params, n)]
     rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
                          (SELECT source_id FROM {s.EPISODES} e WHERE e.user_id = ? AND e.is_episode = 1 {cond}
                           ORDER BY e.occurred_at DESC LIMIT ?) w

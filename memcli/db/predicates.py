@@ -42,13 +42,17 @@ def _escape_glob(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
 
-def like_term(column: str, variant: str) -> tuple[str, str]:
-    """SQLite: ``(SQL, its one parameter)`` true when ``column`` holds ``variant`` (casefolded).
+def like_term(column: str, variant: str) -> tuple[str, tuple[str, ...]]:
+    """SQLite: ``(SQL, its parameters)`` true (1) when ``column`` holds ``variant`` (casefolded).
 
     A word-start variant: ``GLOB`` over ``' ' || lower(column)`` with a non-letter, non-digit
-    character before it (``lower`` and ``LIKE`` both fold ASCII only, so case works as before);
-    any other: ``LIKE '%v%'`` (escaped)."""
+    character before it (``lower`` and ``LIKE`` both fold ASCII only, so case works as before),
+    run only on rows whose ``LIKE '%v%'`` already holds (a ``CASE``, which SQLite evaluates
+    lazily, unlike ``AND`` in a value: the GLOB with its leading ``*[^a-z0-9]`` over a lowered
+    copy of every row cost ~4× the plain LIKE at 5,000 rows); any other: ``LIKE '%v%'`` (escaped).
+    Two parameters for a word-start variant, one otherwise."""
+    like = "%" + variant.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     if starts_a_word(variant):
-        return f"((' ' || lower({column})) GLOB ?)", f"*[^a-z0-9]{_escape_glob(variant)}*"
-    like = variant.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"({column} LIKE ? ESCAPE '\\')", f"%{like}%"
+        return (f"(CASE WHEN {column} LIKE ? ESCAPE '\\' THEN (' ' || lower({column})) GLOB ? ELSE 0 END)",
+                (like, f"*[^a-z0-9]{_escape_glob(variant)}*"))
+    return f"({column} LIKE ? ESCAPE '\\')", (like,)

@@ -196,7 +196,7 @@ def escape_like(text: str) -> str:
 
 def like_sql(variants: int | Sequence[str], *, as_of: bool = False) -> str:
     """SQL for the LIKE variants (the full scan; the read path runs :func:`memcli.db.bounded.like_window`).
-    Params: (p1, len1, ..., pN, lenN, user, [T, T], min_score, limit), ``p`` the parameter of
+    Params: (p1…, len1, ..., pN…, lenN, user, [T, T], min_score, limit), ``p…`` the parameters of
     :func:`~memcli.db.predicates.like_term`; an int: that many plain ``LIKE '%v%'`` terms.
 
     Rows: ``id``, ``like_score`` (summed length of the variants the statement contains).
@@ -224,8 +224,8 @@ def like_search(store: Store, user: str, variants: Sequence[str], *, min_score: 
     return bounded.like_window(store, user, like_terms(variants), min_score=int(min_score), limit=int(limit), at=at)
 
 
-def like_terms(variants: Sequence[str], column: str = "i.statement") -> list[tuple[str, str, int]]:
-    """``(SQL, parameter, len(v))`` of each variant over ``column`` (:func:`~memcli.db.predicates.like_term`)."""
+def like_terms(variants: Sequence[str], column: str = "i.statement") -> list[tuple[str, tuple[str, ...], int]]:
+    """``(SQL, its parameters, len(v))`` of each variant over ``column`` (:func:`~memcli.db.predicates.like_term`)."""
     return [(*like_term(column, v), len(v)) for v in variants]
 
 

@@ -228,24 +228,26 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def like_term(column: str, variant: str) -> tuple[str, str]:
-    """``(SQL, its one parameter)`` true when ``column`` holds ``variant``, as SQLite's
+def like_term(column: str, variant: str) -> tuple[str, tuple[str, ...]]:
+    """``(SQL, its parameters)`` true when ``column`` holds ``variant``, as SQLite's
     :func:`memcli.db.predicates.like_term`: a variant that starts with a Latin letter matches only
     where a word starts (a case-insensitive regex with a non-letter, non-digit or the start before
-    it); any other ``ILIKE '%v%'``."""
+    it, run only where ``ILIKE '%v%'`` holds: ``CASE`` is lazy); any other ``ILIKE '%v%'``."""
     from memcli.db.predicates import starts_a_word
 
+    like = f"%{escape_like(variant)}%"
     if starts_a_word(variant):
         body = "".join(c if c.isalnum() else "\\" + c for c in variant)  # ARE: \ + non-alphanumeric = that char
-        return f"({column} ~* %s)", f"(^|[^a-zA-Z0-9]){body}"
-    return f"({column} ILIKE %s ESCAPE '\\')", f"%{escape_like(variant)}%"
+        return (f"(CASE WHEN {column} ILIKE %s ESCAPE '\\' THEN {column} ~* %s ELSE false END)",
+                (like, f"(^|[^a-zA-Z0-9]){body}"))
+    return f"({column} ILIKE %s ESCAPE '\\')", (like,)
 
 
 def score_sql(variants: Sequence[str], column: str = "i.statement") -> tuple[str, list[Any]]:
     """The LIKE score of ``column`` (summed length of the variants it holds) and its parameters."""
     terms = [like_term(column, v) for v in variants]
     score = " + ".join(f"{sql}::int * %s" for sql, _ in terms)
-    return score, [x for (_, param), v in zip(terms, variants, strict=True) for x in (param, len(v))]
+    return score, [x for (_, params), v in zip(terms, variants, strict=True) for x in (*params, len(v))]
 
 
 
