@@ -167,6 +167,8 @@ def test_capture_reports_what_it_redacted(cli, db_path: Path, embedder):
     r = cli("--db", db, "--user", "alice", "capture", SAID)  # human: one line says what went
     assert r.exit_code == 0 and "redacted before storing: 1 card number, 1 password" in r.stderr
     assert WIFI not in r.stderr
+    r = cli("--db", db, "--user", "alice", "capture", "-", input='{"text": "my bank PIN is 4821"}\n')  # full path
+    assert r.exit_code == 0 and "redacted before storing: 1 PIN" in r.stderr, r.stderr
     plain = cli("--db", db, "--user", "alice", "capture", "I like green tea", "--json").json()
     assert plain["redacted"] == {}
     with Memory(db=db, user="alice", embedder=embedder) as m:
