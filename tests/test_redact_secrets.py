@@ -109,6 +109,8 @@ def test_redact_secrets_dry_run_then_apply_leaves_no_secret_bytes(cli, db: str, 
         vec = m.store.vector_of(ids["item"])
         assert vec is not None and float(np.dot(vec, embedder.embed_one(item.statement))) > 0.999
         assert [e["id"] for e in m.episodes()] == []  # the turn with a placeholder is no episode
+        redact = [e for e in m.events(ids["item"]) if e.action == "REDACT"]
+        assert [e.reason for e in redact] == ["secrets redacted in place: 1 key or token"]
         assert m.show(ids["keep"]).statement == "I take my coffee without sugar"
         contents = {r["text"] for r in m.store.stored_texts("alice") if r["column"] == "content"}
         assert "my wifi password is [redacted] and my card number is [redacted]" in contents

@@ -10,7 +10,8 @@ with the same :func:`memcli.sensitive.redaction` capture uses:
 - **dry run** (default): what it would redact, by kind and by column; nothing is written;
 - **apply**: the cells are rewritten in one transaction (all or nothing); a memory's exact-match
   key and full-text row follow its new statement and its vector is re-embedded from it (as
-  ``correct`` embeds a corrected text: no vector keeps the meaning of the old words); a captured
+  ``correct`` embeds a corrected text: no vector keeps the meaning of the old words) and gets a
+  ``REDACT`` audit event (kinds and counts, no snapshot); a captured
   turn that was an episode stops being one (a placeholder is no episode, as at capture); then the
   store is compacted like ``forget --purge`` (checkpoint, FTS optimize, VACUUM) and the bytes are
   checked: no redacted value may be left in the database file (PostgreSQL: in any row).
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import schema as s
 from memcli.db.secret_store import TEXT_COLUMNS
 from memcli.errors import StoreError
-from memcli.sensitive import redaction
+from memcli.sensitive import redacted_line, redaction
 
 if TYPE_CHECKING:
     import numpy as np
@@ -120,7 +121,11 @@ def redact_secrets(store: MemoryStore, user: str | None, *, apply: bool = False,
         if embed is None:
             raise ValueError("embed is required: changed memories have vectors")
         vectors = dict(zip((int(c["id"]) for c in with_vec), embed([c["text"] for c in with_vec]), strict=True))
-    done = store.rewrite_texts(changes, vectors)
+    with store.tx():  # the rows and their audit events: one transaction
+        done = store.rewrite_texts(changes, vectors)
+        for c in items:  # ``history N`` shows it; kinds and counts only, no snapshot (it would hold the value)
+            store.record_event(user_id=c["user_id"], action="REDACT", item_id=int(c["id"]), level="explicit",
+                               reason=f"secrets redacted in place: {redacted_line(c['kinds'])}")
     store.compact()
     out.update(applied=True, episodes=done["episodes"])
     left = scan(store, user)[0]
