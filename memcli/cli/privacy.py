@@ -47,6 +47,13 @@ def redact_secrets(
     _render(out)
 
 
+#: what each ``table.column`` of the JSON is, for people
+_LABELS = {"memory_sources.content": "captured turns", "memory_items.statement": "memory statements",
+           "memory_items.metadata": "memory metadata", "memory_events.reason": "audit events (reason)",
+           "memory_events.before": "audit events (before)", "memory_events.after": "audit events (after)",
+           "memory_capture_outbox.last_error": "outbox errors"}
+
+
 def _render(out: dict[str, Any]) -> None:
     """The report for people: counts on stdout, what to do next on stderr."""
     from memcli.sensitive import redacted_line
@@ -60,7 +67,7 @@ def _render(out: dict[str, Any]) -> None:
     console.print(f"{verb} {n} stored secret(s) in {out['rows']} row(s) of {out['users']} user(s) ({who}): "
                   f"{redacted_line(out['redacted'])}", markup=False, highlight=False)
     for col, count in out["columns"].items():
-        console.print(f"  {col:<28} {count} row(s)", markup=False, highlight=False)
+        console.print(f"  {_LABELS.get(col, col):<24} {count} row(s)", markup=False, highlight=False)
     if out["memories"]:
         console.print(f"  {out['memories']} memory statement(s) {'were' if out['applied'] else 'would be'} "
                       "re-indexed and re-embedded", markup=False, highlight=False)
