@@ -125,6 +125,16 @@ class Engine:
         return rebuild(self.store, self.settings, lambda: self.embedder, user=user, chatter=self.worker.chatter,
                        progress=progress)
 
+    def redact_secrets(self, *, apply: bool = False) -> dict[str, Any]:
+        """Secrets stored before ``capture`` redacted them, by kind (a dry run); ``apply=True``:
+        redacted in place in one transaction, re-indexed, re-embedded and checked on the bytes
+        (:func:`memcli.governance.secrets.redact_secrets`). A ``Memory``: its user's text; an
+        ``Admin``: every user's."""
+        from memcli.governance.secrets import redact_secrets
+
+        return redact_secrets(self.store, getattr(self, "user", None), apply=apply, embed=lambda texts: self.embedder
+                              .embed(texts, batch_size=self.settings.embed_batch_size))
+
     @property
     def worker(self) -> MemoryCaptureWorker:
         """The capture worker, built once (raises ConfigError for a misconfigured extractor/judge)."""

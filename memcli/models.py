@@ -84,6 +84,8 @@ class CaptureResult(BaseModel):
     occurred_at: datetime
     text_differs: bool = Field(False, description="a duplicate whose key was captured with another text: the "
                                "stored turn is kept, this text is not (a new turn needs a new key)")
+    redacted: dict[str, int] = Field(default_factory=dict, description="secrets replaced by a placeholder before "
+                                     "storing, by kind ({\"password\": 1}); never the secret itself")
 
 
 class Candidate(BaseModel):

@@ -20,9 +20,10 @@ payment-card number (13–19 digits passing the Luhn check). A turn said *in con
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "has_secret", "is_redacted", "redact",
-           "refuse_secret", "secret_kind"]
+__all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "has_secret", "is_redacted",
+           "redact", "redacted_line", "redaction", "refuse_secret", "secret_kind"]
 
 REDACTED_EN, REDACTED_ZH = "[redacted]", "[已隐去]"
 CONFIDED_EN, CONFIDED_ZH = "[redacted: said in confidence]", "[已隐去：用户要求保密]"
@@ -97,22 +98,78 @@ def has_secret(text: str) -> bool:
     return secret_kind(text) is not None
 
 
+class Redaction(NamedTuple):
+    """What :func:`redaction` did to a text."""
+
+    #: the text as stored (the same object when nothing was redacted)
+    text: str
+    #: secrets replaced, by kind (:func:`kind_of`): ``{"password": 1, "card_number": 2}``; {} for none
+    counts: dict[str, int]
+    #: the values replaced — only for checking they are gone (``redact-secrets``); never shown or stored
+    values: tuple[str, ...]
+
+
+#: the kind of a secret from its name as said (first match wins); ``card_number`` for a bare Luhn-valid number
+_KINDS = (("pin", re.compile(r"\bpin\b|pin码", re.I)),
+          ("id_number", re.compile(r"social|ssn|passport|身份证|社保|护照", re.I)),
+          ("password", re.compile(r"pass|pwd|密码|口令", re.I)), ("card_number", re.compile(r"card|卡的?号", re.I)),
+          ("account_number", re.compile(r"account|routing|iban|账号|账户", re.I)),
+          ("key", re.compile(r"key|token|phrase", re.I)))
+
+
+def kind_of(name: str) -> str:
+    """The kind of a secret named ``name`` (``"wifi password"`` → ``password``, ``验证码`` → ``code``):
+    ``password``, ``pin``, ``code`` (one-time, verification, door, CVV…), ``card_number``,
+    ``account_number``, ``id_number``, ``key`` (API key, token, recovery phrase) or ``confided``."""
+    if name == "confided":
+        return name
+    return next((k for k, rx in _KINDS if rx.search(name)), "code")
+
+
+def redaction(text: str) -> Redaction:
+    """:func:`redact` with what it replaced: the counts by kind (:func:`kind_of`) and the values."""
+    if not text:
+        return Redaction(text, {}, ())
+    zh = _is_zh(text)
+    if _CONFIDE.search(text):
+        return Redaction(CONFIDED_ZH if zh else CONFIDED_EN, {"confided": 1}, (text,))
+    counts: dict[str, int] = {}
+    values: list[str] = []
+
+    def sub(m: re.Match[str]) -> str:
+        if _PLACEHOLDER.match(m.group("value")):
+            return m.group(0)
+        kind = kind_of(" ".join(m.group("name").split()))
+        counts[kind] = counts.get(kind, 0) + 1
+        values.append(m.group("value").strip("\"'“”‘’「」"))
+        return m.group("name") + m.group("sep") + (REDACTED_ZH if zh else REDACTED_EN)
+
+    out = text
+    for rx in (_ZH_SECRET, _ZH_BARE, _EN_SECRET, _EN_BARE):
+        out = rx.sub(sub, out)
+    for m in reversed(_cards(out)):
+        counts["card_number"] = counts.get("card_number", 0) + 1
+        values.append(m.group())
+        out = out[:m.start()] + (REDACTED_ZH if zh else REDACTED_EN) + out[m.end():]
+    return Redaction(text, {}, ()) if out == text else Redaction(out, counts, tuple(values))
+
+
 def redact(text: str) -> str:
     """``text`` with every secret value replaced by a placeholder (its name stays: ``my wifi
     password is [redacted]``); a turn said in confidence becomes one placeholder whole. Text with no
-    secret is returned unchanged (the same object)."""
-    if not text:
-        return text
-    zh = _is_zh(text)
-    if _CONFIDE.search(text):
-        return CONFIDED_ZH if zh else CONFIDED_EN
-    out = text
-    for rx in (_ZH_SECRET, _ZH_BARE, _EN_SECRET, _EN_BARE):
-        out = rx.sub(lambda m: m.group("name") + m.group("sep") + (
-            m.group("value") if _PLACEHOLDER.match(m.group("value")) else (REDACTED_ZH if zh else REDACTED_EN)), out)
-    for m in reversed(_cards(out)):
-        out = out[:m.start()] + (REDACTED_ZH if zh else REDACTED_EN) + out[m.end():]
-    return text if out == text else out
+    secret is returned unchanged (the same object). :func:`redaction` also says what it replaced."""
+    return redaction(text).text
+
+
+#: how :func:`redacted_line` names a kind (one, many); other kinds: their name with spaces, plus "s"
+_WORDS = {"confided": ("turn said in confidence", "turns said in confidence"), "pin": ("PIN", "PINs"),
+          "id_number": ("ID number", "ID numbers"), "key": ("key or token", "keys or tokens")}
+
+
+def redacted_line(counts: dict[str, int]) -> str:
+    """A short line for people: ``1 password, 2 card numbers`` (kinds sorted; "" for none)."""
+    words = {k: _WORDS.get(k, (k.replace("_", " "), k.replace("_", " ") + "s")) for k in counts}
+    return ", ".join(f"{counts[k]} {words[k][counts[k] != 1]}" for k in sorted(counts))
 
 
 def is_redacted(text: str) -> bool:

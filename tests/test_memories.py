@@ -425,7 +425,8 @@ def test_json_output_shapes_are_stable(run):
     """--json is for scripts: these keys are the contract (add keys, never rename or drop)."""
     cap = ok_json(run("alice", "capture", "hello", "--json"))
     assert set(cap) == {"source_id", "outbox_id", "idempotency_key", "duplicate", "user", "occurred_at",
-                        "text_differs"}
+                        "text_differs", "redacted"}
+    assert cap["redacted"] == {}
     out = remember(run, "alice", "I take my coffee without sugar")
     assert set(out) == {"decision", "item"}
     assert {"decision", "level", "item_id", "other_item_id", "cosine", "judge", "reason"} <= set(out["decision"])

@@ -41,8 +41,9 @@ COMMANDS = {
     "eval": ("evaluate", "evaluate_e2e", "evaluate_sets"),  # the eval group's commands live in three modules
     **dict.fromkeys(("tools", "mcp"), "tools"),
     **dict.fromkeys(("serve", "token"), "serve"),
+    "redact-secrets": "privacy",
 }
-GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve")
+GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve", "privacy")
 _VALUE_OPTS = {"--db", "--user", "-u", "--model"}  # the root callback's options that take a value
 _FLAG_OPTS = {"--verbose", "-v", "--debug", "--json"}
 

@@ -239,7 +239,7 @@ def try_fast(argv: list[str]) -> None:
 
         out = {k: row[k] for k in ("source_id", "outbox_id", "idempotency_key", "duplicate", "user")}
         out["occurred_at"] = _json_time(row["occurred_at"])
-        out["text_differs"] = row["text_differs"]
+        out["text_differs"], out["redacted"] = row["text_differs"], row["redacted"]
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         sys.stdout.flush()
     elif row["text_differs"]:
@@ -253,6 +253,11 @@ def try_fast(argv: list[str]) -> None:
 
         if note := zone_note(c.get("at"), local_zone(), "local"):  # timezone is unset here (else: the full path)
             sys.stderr.write(note + "\n")
+    if row["redacted"] and not c.get("json"):
+        from memcli.sensitive import redacted_line
+
+        sys.stderr.write(f"redacted before storing: {redacted_line(row['redacted'])} "
+                         "(the secret itself was not stored)\n")
     sys.stderr.flush()
     sys.exit(0)
 

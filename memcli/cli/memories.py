@@ -139,6 +139,10 @@ def capture(
         else:
             info(f"captured source #{r.source_id}, outbox task #{r.outbox_id} (pending)")
             _zone_note(at, mem)
+        if r.redacted:
+            from memcli.sensitive import redacted_line
+
+            info(f"redacted before storing: {redacted_line(r.redacted)} (the secret itself was not stored)")
 
 
 @app.command()

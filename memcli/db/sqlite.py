@@ -287,6 +287,11 @@ class SQLiteStore(Store, MemoryStore):
     def drop_episode_vectors(self) -> None:
         episodes.drop_vectors(self)
 
+    def reindex_item(self, row: Row, vector: np.ndarray | None) -> None:
+        index.index_fts(self, int(row["id"]), row["user_id"], row["statement"], row["slot"])
+        if vector is not None:
+            index.index_vector(self, row, vector)
+
     def replace_vectors(self, model: str, dim: int, vectors: Iterable[tuple[Row, np.ndarray]]) -> None:
         with self.tx():
             if self.table_exists(s.VEC):

@@ -36,6 +36,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memcli.db.episode_store import EpisodeStore
+from memcli.db.secret_store import TextStore
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,7 +104,7 @@ class DetachedKnn(Protocol):
         """:meth:`MemoryStore.knn`'s rows (the caller's thread may help), or None: run ``knn``."""
 
 
-class MemoryStore(EpisodeStore):
+class MemoryStore(EpisodeStore, TextStore):
     """An open memcli database (see the module docstring for the shared contract)."""
 
     #: ``sqlite`` | ``postgresql``

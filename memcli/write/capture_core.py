@@ -12,7 +12,7 @@ import hashlib
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memcli.sensitive import redact
+from memcli.sensitive import redaction
 from memcli.text import check_text
 from memcli.timeutil import iso, now_utc
 
@@ -34,8 +34,9 @@ def capture_rows(store: MemoryStore, user: str, *, text: str, role: str, session
                  key: str | None, max_chars: int) -> dict[str, Any]:
     """Insert one source and one pending outbox row in one transaction (or find the key's).
 
-    Returns ``source_id``, ``outbox_id``, ``idempotency_key``, ``duplicate``, ``user`` and
-    ``occurred_at`` (a datetime, or the stored ISO text for a duplicate).
+    Returns ``source_id``, ``outbox_id``, ``idempotency_key``, ``duplicate``, ``user``,
+    ``occurred_at`` (a datetime, or the stored ISO text for a duplicate) and ``redacted`` (the
+    secrets replaced, by kind: ``{"password": 1}``; {} for none — never the secret itself).
 
     The key names the message: a key already captured is a duplicate whatever the text (a
     client's retry may clean its text), but one captured with *another* text says so,
@@ -48,10 +49,12 @@ def capture_rows(store: MemoryStore, user: str, *, text: str, role: str, session
         BadInputError: empty or oversized text.
         StoreError: the database cannot be written.
     """
-    text = redact(check_text(text, max_chars, setting="max_turn_chars"))  # a secret's value never reaches the store
+    red = redaction(check_text(text, max_chars, setting="max_turn_chars"))  # a secret's value never reaches the store
+    text = red.text
     at = at or now_utc()
     key = (key or "").strip() or derive_key(user, session, role, text, at)
     row = store.capture(user, role=role, session=session, content=text, occurred_at=at, key=key, now=now_utc())
     return {"idempotency_key": key, "user": user, "source_id": row.source_id, "outbox_id": row.outbox_id,
             "duplicate": row.duplicate, "occurred_at": row.occurred_at,
-            "text_differs": row.duplicate and row.content is not None and row.content != text}
+            "text_differs": row.duplicate and row.content is not None and row.content != text,
+            "redacted": red.counts}

@@ -264,6 +264,13 @@ class PostgresStore(PgStore, MemoryStore):
             pgs.refresh_flags(self, row)
         return row
 
+    def reindex_item(self, row: Row, vector: np.ndarray | None) -> None:
+        from memcli.db.index import fts_tokens
+
+        pgs.index_fts(self, row["user_id"], int(row["id"]), fts_tokens(row["statement"], row["slot"]))
+        if vector is not None:
+            pgs.index_vector(self, row, vector)
+
     def set_supersedes(self, new_id: int, old_id: int) -> None:
         """``new_id`` records that it supersedes ``old_id`` (lineage link)."""
         self.x(f"UPDATE {s.ITEMS} SET supersedes_id = %s WHERE id = %s", (int(old_id), int(new_id)))
