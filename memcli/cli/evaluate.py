@@ -16,7 +16,9 @@ from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, pro
 from memcli.errors import BadInputError
 
 eval_app = typer.Typer(name="eval", help="Measure decisions, extraction, retrieval and whole conversations on "
-                       "labelled data (goldset, LoCoMo, yours).",
+                       "labelled data (goldset, LoCoMo, yours).\n\n"
+                       "Examples:\n\n  memcli eval decisions --json\n\n"
+                       "  memcli eval memdaily ../shared/data/memdaily-dev/*.json",
                        no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
 

@@ -30,6 +30,12 @@ def eval_extraction_cmd(
 
     Case format: {"utterance": "我妈妈的生日是3月5号", "expected": [{"statement": "我妈妈的生日是3月5号",
     "kind": "relationship", "slot": "mother.birthday"}]}; "expected": [] = no memory.
+
+    Examples:
+
+      memcli eval extraction
+
+      memcli eval extraction --cases goldset/dev2/extraction.jsonl --json
     """
     from memcli.eval.extraction import eval_extraction
     from memcli.eval.formats import default_goldset_dir, load_extraction_cases

@@ -183,6 +183,12 @@ def warm(model: ModelOpt = None, as_json: JsonOpt = False) -> None:
     (needs torch, once); both go to the platform cache dir, with the jieba lookup table.
     `context` and `search` start this in the background themselves the first time they find
     nothing prepared; run it explicitly after install (or in a deploy step) to skip that.
+
+    Examples:
+
+      memcli warm
+
+      memcli warm --model e5 --json
     """
     from memcli.cli.app import settings_for
     from memcli.warm import warm as do_warm

@@ -84,7 +84,8 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-token_app = typer.Typer(help="API tokens of `memcli serve`: each maps to one user (stored hashed).",
+token_app = typer.Typer(help="API tokens of `memcli serve`: each maps to one user (stored hashed).\n\n"
+                        "Examples:\n\n  memcli token create --user alice --name web\n\n  memcli token list --json",
                         no_args_is_help=True)
 app.add_typer(token_app, name="token")
 
@@ -119,7 +120,12 @@ def token_revoke(
     token_id: Annotated[int, typer.Argument(help="the token's id (memcli token list)")],
     db: DbOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Revoke a token: its next request answers 401."""
+    """Revoke a token: its next request answers 401.
+
+    Example:
+
+      memcli token revoke 3
+    """
     with open_admin(db) as adm:
         out = adm.revoke_token(token_id)
     if as_json:
@@ -134,7 +140,14 @@ def token_list(
                                              show_default=False)] = None,
     db: DbOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """The tokens (never the token itself): id, prefix, scope, user, name, created, revoked."""
+    """The tokens (never the token itself): id, prefix, scope, user, name, created, revoked.
+
+    Examples:
+
+      memcli token list
+
+      memcli token list --user alice --json
+    """
     with open_admin(db) as adm:
         rows = adm.tokens(user)
     if as_json:

@@ -12,7 +12,9 @@ from memcli.errors import BadInputError, ConfigError
 
 tools_app = typer.Typer(
     name="tools",
-    help="The four memory tools for a model (remember, correct, forget, search), bound to --user.",
+    help="The four memory tools for a model (remember, correct, forget, search), bound to --user.\n\n"
+         "Examples:\n\n  memcli tools schema --json\n\n"
+         "  memcli --user alice tools call search '{\"query\": \"咖啡\"}'",
     no_args_is_help=True,
 )
 app.add_typer(tools_app, name="tools")

@@ -90,7 +90,9 @@ def drain(
         info(f"  {e}")
 
 
-outbox_app = typer.Typer(help="Inspect the capture outbox and re-queue dead tasks.", no_args_is_help=False)
+outbox_app = typer.Typer(help="Inspect the capture outbox and re-queue dead tasks.\n\n"
+                         "Examples:\n\n  memcli outbox --json\n\n  memcli outbox retry 12\n\n"
+                         "  memcli outbox retry --all-dead", no_args_is_help=False)
 app.add_typer(outbox_app, name="outbox")
 
 
@@ -129,7 +131,14 @@ def outbox_retry(
     all_dead: Annotated[bool, typer.Option("--all-dead", help="re-queue every dead task")] = False,
     db: DbOpt = None, user: WorkerUserOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Re-queue a dead task (or --all-dead): pending now, attempts reset."""
+    """Re-queue a dead task (or --all-dead): pending now, attempts reset.
+
+    Examples:
+
+      memcli outbox retry 12
+
+      memcli outbox retry --all-dead --json
+    """
     scope = user or GLOBALS.user
     with (open_memory(db, scope) if scope else open_admin(db)) as mem:
         ids = mem.retry_dead(task_id, all_dead=all_dead)
