@@ -82,3 +82,22 @@ def test_a_context_process_imports_no_cli_framework(seeded: str) -> None:
                        timeout=300)
     assert "我咖啡不加糖" in r.stdout
     assert r.stderr.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_an_empty_block_the_budget_cut_short_says_so_on_stderr(seeded: str, monkeypatch: pytest.MonkeyPatch,
+                                                               fast_path: bool) -> None:
+    """A caller of the text form can tell "nothing relevant" (no output at all) from "ran out of
+    time" (one note on stderr, stdout still empty, exit 0); ``--json`` carries it in its fields."""
+    base = ["--db", seeded, "--user", "alice"]
+    with monkeypatch.context() as m:
+        if not fast_path:
+            m.setattr(fast, "try_fast", lambda argv: None)
+        short = run_cli(*base, "context", "how do I take my tea?", "--budget-ms", "1")
+        nothing = run_cli(*base, "context", "量子力学的基本原理", "--budget-ms", "60000")
+        verbose = run_cli(*base, "context", "how do I take my tea?", "--budget-ms", "1", "-v")
+    assert (short.exit_code, short.stdout) == (0, "")
+    assert short.stderr.startswith("memcli: note: no memory block, and the time budget cut the search short")
+    assert "--budget-ms" in short.stderr and short.stderr.count("\n") == 1
+    assert (nothing.exit_code, nothing.stdout, nothing.stderr) == (0, "", "")
+    assert "memcli: note" not in verbose.stderr and "budget exceeded" in verbose.stderr

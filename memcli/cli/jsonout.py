@@ -16,9 +16,19 @@ def emit_json(data: Any) -> None:
     sys.stdout.flush()
 
 
-def emit_context(res: Any, fmt: str) -> None:
+def emit_context(res: Any, fmt: str, note: bool = True) -> None:
     """Write a :class:`~memcli.read.context.ContextResult` to stdout as ``context`` prints it: ``json``
-    (the whole result), ``messages`` (the chat messages) or the block's text (nothing when empty)."""
+    (the whole result), ``messages`` (the chat messages) or the block's text (nothing when empty).
+
+    With ``note``, an empty block the time budget cut short (``degraded``, or the reason "budget
+    exceeded") also gets one line on
+    stderr, so a caller of the text or messages form can tell "nothing relevant" from "ran out of
+    time" (``json`` carries ``degraded`` itself; ``--verbose`` says it anyway)."""
+    short = res.degraded or (res.reason if (res.reason or "").startswith("budget exceeded") else None)
+    if note and fmt != "json" and not res.hits and short:
+        sys.stderr.write(f"memcli: note: no memory block, and the time budget cut the search short ({short}); "
+                         "run it again or raise --budget-ms\n")
+        sys.stderr.flush()
     if fmt == "json":
         emit_json(res)
     elif fmt == "messages":

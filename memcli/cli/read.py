@@ -144,7 +144,8 @@ def context(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="say on stderr why there is no block")] = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """The prompt-ready memory block for QUERY; nothing (exit 0) if none is relevant or time runs out.
+    """The prompt-ready memory block for QUERY; nothing (exit 0) if none is relevant or time runs out
+    (then one note on stderr, so a script can tell the two apart).
 
     Examples:
 
@@ -171,7 +172,7 @@ def context(
             info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
         if res.degraded:
             info(res.degraded)
-    emit_context(res, fmt)
+    emit_context(res, fmt, note=not (verbose or GLOBALS.verbose))
 
 
 @app.command()
