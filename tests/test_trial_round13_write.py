@@ -37,6 +37,8 @@ def _drained(db: str, turns: list[str], user: str = "rin") -> tuple[list[str], l
     ("I'm thinking of quitting the choir", []),  # only intended: no fact
     ("I'm going to the pool tomorrow", []),  # a plan stays no memory
     ("I stopped by the bakery", []),  # a visit, no stop of a habit
+    ("I cancelled my climbing gym membership", ["I cancelled my climbing gym membership"]),  # a subscription
+    ("I cancelled the dentist appointment", []),  # a calendar item stays no memory
 ])
 def test_english_stops_are_extracted(text: str, statements: list[str]) -> None:
     got = [m.statement for m in extract_matches(text)]
@@ -52,9 +54,11 @@ def test_an_english_stop_ends_the_habit_it_names(db: str, embedder) -> None:  # 
     active, _ = _drained(db, ["I swim at the pool every Saturday", "I stopped going to the pool",
                               "I bake bread on Sundays", "I've given up baking bread",
                               "I play chess with my neighbour", "I don't play chess anymore",
-                              "I eat fish", "I no longer eat fish"])
+                              "I eat fish", "I no longer eat fish", "I have a climbing gym membership",
+                              "I cancelled my climbing gym membership"])
     assert active == sorted(["I stopped going to the pool", "I've given up baking bread",
-                             "I don't play chess anymore", "I no longer eat fish"]), active
+                             "I don't play chess anymore", "I no longer eat fish",
+                             "I cancelled my climbing gym membership"]), active
 
 
 def test_a_stop_with_nothing_to_end_is_stored_and_a_denied_stop_keeps_the_fact(db: str, embedder) -> None:  # noqa: ANN001

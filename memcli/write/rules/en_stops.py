@@ -1,5 +1,6 @@
 """English stops of a habit, an activity or a preference ("I stopped going to the gym", "I quit smoking",
-"I no longer eat meat", "I gave up running", "I don't play tennis anymore"): a fact of their own.
+"I no longer eat meat", "I gave up running", "I don't play tennis anymore", "I cancelled my gym
+membership"): a fact of their own.
 
 The Chinese rules keep 戒咖啡了 / 放弃日语 / 不再…了 as a memory; the English ones read "going to" as a
 plan (so "stopped going to the gym" was no memory at all) and a stop with a gerund ("stopped eating
@@ -25,7 +26,10 @@ __all__ = ["stop_fact", "without_stopped_motion"]
 _STOPPED = re.compile(
     r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already|completely|totally|mostly|officially|actually|"
     r"pretty much) )*(?:stopped|quit|quitted|given up|gave up|kicked|dropped|no longer)(?: on)? (?P<obj>.+)$|"
-    r"^(?:do|does) not (?P<any>.+?) any ?more$")
+    r"^(?:do|does) not (?P<any>.+?) any ?more$|"
+    r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already) )*cancell?ed "
+    r"(?P<sub>(?:my |the |our )?(?:[\w'-]+ ){0,3}"
+    r"(?:membership|subscription|account|lessons|classes|plan))\b")  # a subscription, never a meeting or a trip
 #: what a job left says (an ending of its own), or a stop of something said before (it, that)
 _NOT_HABIT = re.compile(r"^(?:(?:my|the|a|an|his|her) )?(?:job|work|position|company|firm|career|it|that|this|them|"
                         r"him|her|there|me|you)\b|^(?:by|in|at|to|for|because|since)\b")
@@ -48,7 +52,7 @@ def stop_fact(key: str, rest: str) -> list[tuple[str, str, str]]:
     m = _STOPPED.match(low)
     if m is None:
         return []
-    obj = (m.group("obj") or m.group("any") or "").strip()
+    obj = (m.group("obj") or m.group("any") or m.group("sub") or "").strip()
     obj = re.split(r",| because | since | after | when | so that | but ", obj)[0].strip()
     for _ in range(2):
         obj = _LEAD.sub("", obj)
