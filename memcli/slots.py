@@ -127,7 +127,9 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
 )}
 
 #: Chinese relation words → normalised keys. Distinct people keep distinct keys (表哥 ≠ 表妹,
-#: 舅舅 ≠ 叔叔): facts about different subjects never conflict.
+#: 舅舅 ≠ 叔叔): facts about different subjects never conflict. A word that means what an English one
+#: means takes the English key (阿姨 / aunt → ``aunt``); a narrower one keeps its own, which
+#: :data:`GENERAL_RELATIONS` links to the broader English key (舅舅 → ``maternal_uncle`` ⊂ ``uncle``).
 ZH_RELATIONS: dict[str, str] = {
     "妈妈": "mother", "母亲": "mother", "老妈": "mother", "妈": "mother", "我妈": "mother", "娘": "mother",
     "爸爸": "father", "父亲": "father", "老爸": "father", "爸": "father", "爹": "father",
@@ -146,13 +148,14 @@ ZH_RELATIONS: dict[str, str] = {
     "伯母": "paternal_elder_uncle_wife", "姑姑": "paternal_aunt", "姑妈": "paternal_aunt",
     "姑父": "paternal_aunt_husband",
     "姨妈": "maternal_aunt", "小姨": "maternal_aunt", "大姨": "maternal_aunt_elder", "姨": "maternal_aunt",
-    "姨夫": "maternal_aunt_husband", "阿姨": "auntie",
+    "姨夫": "maternal_aunt_husband", "阿姨": "aunt",
     "表哥": "cousin_elder_male", "表姐": "cousin_elder_female", "表弟": "cousin_younger_male",
     "表妹": "cousin_younger_female", "堂哥": "paternal_cousin_elder_male", "堂姐": "paternal_cousin_elder_female",
     "堂弟": "paternal_cousin_younger_male", "堂妹": "paternal_cousin_younger_female",
     "公公": "father_in_law", "婆婆": "mother_in_law", "岳父": "father_in_law", "岳母": "mother_in_law",
     "丈母娘": "mother_in_law", "老丈人": "father_in_law", "儿媳": "daughter_in_law", "女婿": "son_in_law",
-    "孙子": "grandson", "孙女": "granddaughter", "外甥": "nephew", "外甥女": "niece", "侄子": "nephew", "侄女": "niece",
+    "孙子": "grandson", "孙女": "granddaughter", "外孙": "grandson",
+    "外孙女": "granddaughter", "外甥": "nephew", "外甥女": "niece", "侄子": "nephew", "侄女": "niece",
     "领导": "boss", "上司": "boss", "老板": "boss", "主管": "boss", "经理": "manager", "上级": "boss",
     "同事": "colleague", "下属": "subordinate", "同学": "classmate", "室友": "roommate", "舍友": "roommate",
     "邻居": "neighbour", "朋友": "friend", "好朋友": "friend", "闺蜜": "best_friend", "死党": "best_friend",
@@ -161,7 +164,9 @@ ZH_RELATIONS: dict[str, str] = {
     "前夫": "ex_husband", "家人": "family", "父母": "parents", "爸妈": "parents",
     "姐夫": "elder_sister_husband", "妹夫": "younger_sister_husband", "嫂子": "elder_brother_wife",
     "弟媳": "younger_brother_wife", "小舅子": "wife_younger_brother", "大舅子": "wife_elder_brother",
-    "小姑子": "husband_younger_sister", "大姑姐": "husband_elder_sister", "连襟": "wife_sister_husband",
+    "小姑子": "husband_younger_sister", "大姑姐": "husband_elder_sister", "小姨子": "wife_younger_sister",
+    "大姨子": "wife_elder_sister", "小叔子": "husband_younger_brother", "大伯子": "husband_elder_brother",
+    "连襟": "wife_sister_husband",
     "妯娌": "husband_brother_wife", "继父": "stepfather", "继母": "stepmother", "干妈": "godmother",
     "干爸": "godfather", "发小": "childhood_friend", "老同学": "classmate", "大学同学": "classmate",
     "高中同学": "classmate", "初中同学": "classmate", "实习生": "intern", "合伙人": "business_partner",
@@ -227,8 +232,16 @@ GENERAL_RELATIONS: dict[str, frozenset[str]] = {
     "cousin": frozenset({"cousin_elder_female", "cousin_elder_male", "cousin_younger_female", "cousin_younger_male",
                          "paternal_cousin_elder_female", "paternal_cousin_elder_male",
                          "paternal_cousin_younger_female", "paternal_cousin_younger_male"}),
-    "aunt": frozenset({"maternal_aunt", "maternal_aunt_elder", "paternal_aunt", "auntie"}),
-    "uncle": frozenset({"maternal_uncle", "paternal_uncle", "paternal_elder_uncle"}),
+    # an aunt or uncle by blood or by marriage (舅妈, 姑父): English has one word for each
+    "aunt": frozenset({"maternal_aunt", "maternal_aunt_elder", "paternal_aunt", "auntie", "maternal_uncle_wife",
+                       "paternal_uncle_wife", "paternal_elder_uncle_wife"}),
+    "uncle": frozenset({"maternal_uncle", "paternal_uncle", "paternal_elder_uncle", "maternal_aunt_husband",
+                        "paternal_aunt_husband"}),
+    "brother_in_law": frozenset({"elder_sister_husband", "younger_sister_husband", "wife_elder_brother",
+                                 "wife_younger_brother", "husband_elder_brother", "husband_younger_brother"}),
+    "sister_in_law": frozenset({"elder_brother_wife", "younger_brother_wife", "husband_elder_sister",
+                                "husband_younger_sister", "wife_elder_sister", "wife_younger_sister"}),
+    "ex": frozenset({"ex_wife", "ex_husband", "ex_boyfriend", "ex_girlfriend"}),
     "boss": frozenset({"manager", "team_lead", "director"}),  # 我领导 / my manager: maybe one person
     "grandmother": frozenset({"maternal_grandmother", "paternal_grandmother"}),
     "grandfather": frozenset({"maternal_grandfather", "paternal_grandfather"}),

@@ -178,6 +178,8 @@ def main() -> None:
     x = Builder()
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH")  # lang: the incoming statement's
     x.pairs(pairs_xlang, "en", "PAIRS_EN")
+    x.pairs(pairs_xlang, "zh", "PAIRS_ZH13")  # round 13: short values, relatives in both languages
+    x.pairs(pairs_xlang, "en", "PAIRS_EN13")
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

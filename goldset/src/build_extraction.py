@@ -142,6 +142,7 @@ def main() -> None:
     # the fourth batch (CASES4, issue 19's kinds) after every older case, so no old id moves
     batches = [(lang, mod.CASES) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
     batches += [(lang, mod.CASES4) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
+    batches += [("en", cases_en.CASES13)]  # round 13: English stops of a habit
     for lang, entries in batches:
         for entry in entries:
             cat, utt, expected = entry[:3]

@@ -352,3 +352,14 @@ CASES4 = [
     ("none:opinion", "Everything's getting so expensive", []),
     ("none:hypothetical", "If we ever move I want a bigger kitchen", []),
 ]
+
+# --- round 13 (a user trial): a stop of a habit told in English is a fact (the Chinese ones already
+# were: 戒咖啡了, 放弃日语了). Written for memcli after the rule, not blind to it; after every older
+# case, so no old id moves.
+CASES13 = [
+    ("habits", "I've stopped going to the climbing gym", [F("I've stopped going to the climbing gym", HAB, "climbing_gym")]),
+    ("habits", "I no longer watch TV in the evenings", [F("I no longer watch TV in the evenings", HAB, "tv")]),
+    ("habits", "I don't play video games anymore", [F("I don't play video games anymore", HAB, "video_games")]),
+    ("habits", "I quit biting my nails", [F("I quit biting my nails", HAB, "nail_biting")]),
+    ("none:hypothetical", "I'm thinking about quitting the swim team", []),
+]

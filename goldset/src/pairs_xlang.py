@@ -65,3 +65,34 @@ PAIRS_EN = [
     ("xlang_other", "我的猫叫Luna", "My cat is called Mimi"),
     ("xlang_other", "我哥哥住在深圳", "My mother lives in Shenzhen"),
 ]
+
+# Round 13 (2026-12-03, written by hand for memcli after a user trial, not blind to the step): a
+# short value — a hobby, a food, an allergy — in two languages, with the hard cases beside it (two
+# things of one kind: skiing / 滑冰, cats / 狗), and relatives named in both languages (阿姨 / aunt,
+# 姐夫 / brother-in-law). Kept in lists of their own so the 46 pairs above keep their ids.
+PAIRS_ZH13 = [
+    ("xlang_restated", "I enjoy cooking", "我喜欢做饭"),
+    ("xlang_restated", "I love reading", "我很喜欢看书"),
+    ("xlang_restated", "I like jazz", "我喜欢爵士乐"),
+    ("xlang_restated", "I'm allergic to peanuts", "我对花生过敏"),
+    ("xlang_restated", "I love skiing", "我喜欢滑雪"),
+    ("xlang_restated", "My aunt lives in Paris", "我阿姨住在巴黎"),
+    ("xlang_restated", "My brother-in-law is a dentist", "我姐夫是牙医"),
+    ("xlang_change", "My aunt lives in Lyon", "我阿姨搬到马赛了"),
+    ("xlang_other", "I like cats", "我喜欢狗"),
+    ("xlang_other", "I love skiing", "我喜欢滑冰"),
+    ("xlang_other", "I like jazz", "我喜欢摇滚乐"),
+    ("xlang_other", "I'm allergic to peanuts", "我对海鲜过敏"),
+    ("xlang_other", "I like hiking", "我喜欢游泳"),
+]
+
+PAIRS_EN13 = [
+    ("xlang_restated", "我喜欢骑自行车", "I love cycling"),
+    ("xlang_restated", "我喜欢钓鱼", "I like fishing"),
+    ("xlang_restated", "我讨厌吃辣", "I hate spicy food"),
+    ("xlang_restated", "我阿姨是护士", "My aunt is a nurse"),
+    ("xlang_change", "我阿姨住在南京", "My aunt moved to Wuhan"),
+    ("xlang_other", "我喜欢骑自行车", "I like running"),
+    ("xlang_other", "我喜欢钓鱼", "I like climbing"),
+    ("xlang_other", "我喜欢喝红酒", "I like beer"),
+]

@@ -17,7 +17,10 @@ attribute, one polarity, no changed number — and their *values* across languag
 - what is left is embedded (the bundled multilingual encoder, short strings, cached) and the two
   values are one thing at cosine ≥ :data:`SAME_VALUE_COSINE` (Shanghai / 上海 0.92, nurse / 护士 is
   lower), or ≥ :data:`CLOSE_VALUE_COSINE` for a functional attribute when the incoming statement tells
-  no change (now / moved / 现在 / 搬…).
+  no change (now / moved / 现在 / 搬…);
+- a short value of a keyed attribute (like.X, allergy.X: cooking / 做饭 0.71) is one thing at
+  :data:`KEYED_VALUE_COSINE` for the values and the whole statements both, no change told, each word of
+  an English value of several found in the Chinese one (:func:`_short_restated`; green tea / 红茶 is not).
 
 Such a pair is a restatement: NOOP (reinforce); a value of a functional attribute that says the
 stored one and more (I live in Shanghai / 我住在上海浦东: one of its words matches better than all
@@ -45,7 +48,7 @@ from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker
 
-__all__ = ["CLOSE_VALUE_COSINE", "SAME_VALUE_COSINE", "restated", "restatement"]
+__all__ = ["CLOSE_VALUE_COSINE", "KEYED_VALUE_COSINE", "SAME_VALUE_COSINE", "restated", "restatement"]
 
 #: cosine of two values in two languages at/above which they name one thing (use-multilingual-v3:
 #: Shanghai / 上海 0.92, teacher / 老师 0.87, accountant / 会计 0.81; Shanghai / 北京 0.52, green tea / 红茶 0.78)
@@ -53,6 +56,14 @@ SAME_VALUE_COSINE = 0.80
 #: the same for a functional attribute when no change is told (nurse / 护士 0.74, Google / 谷歌 0.76;
 #: two cities 0.34-0.64, two jobs 0.42-0.52)
 CLOSE_VALUE_COSINE = 0.68
+#: the same for a keyed attribute's short value (like.X, allergy.X) when no change is told, for the values
+#: and the whole statements both (cooking / 做饭 0.71 / 0.76, skiing / 滑雪 0.79 / 0.77; two of a kind:
+#: skiing / 滑冰 0.69 / 0.68, cats / 狗 0.65 / 0.68); fitted on decisions_xlang.jsonl, leave-one-out
+#: (bench/xlang_threshold.py)
+KEYED_VALUE_COSINE = 0.70
+#: each word of a value of several found in the other language's value at/above this (tea / 茶 0.90,
+#: green / 绿 0.93, food / 吃 0.70; green / 红 0.52, red / 白 0.51)
+PART_COSINE = 0.60
 _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'-]*")
 
 
@@ -116,7 +127,34 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
         return Decision.UPDATE, f"refined in the other language: {said}"
     if cos >= SAME_VALUE_COSINE or (close and cos >= CLOSE_VALUE_COSINE):
         return Decision.NOOP, f"restated in the other language: {said}"
+    if nk and ok and not is_functional(na) and not change_marker(new.statement) \
+            and (whole := _short_restated(model, en.statement, zh.statement, ev, zv, cos)) is not None:
+        return Decision.NOOP, f"restated in the other language: {said}, statements cosine {whole:.3f}"
     return None
+
+
+def _short_restated(model: str, en_statement: str, zh_statement: str, ev: str, zv: str, cos: float) -> float | None:
+    """The statements' cosine when a short keyed value (a hobby, a food, an allergy: like.cooking /
+    like.做饭) is one thing in two languages below :data:`SAME_VALUE_COSINE`: the values *and* the whole
+    statements at or above :data:`KEYED_VALUE_COSINE`, and each word of an English value of several
+    (:func:`_unaligned`) found in the Chinese one. None: not shown to be one thing."""
+    if cos < KEYED_VALUE_COSINE:
+        return None
+    whole = _cosine(model, en_statement, zh_statement)
+    if whole < KEYED_VALUE_COSINE or _unaligned(model, ev, zv):
+        return None
+    return whole
+
+
+def _unaligned(model: str, ev: str, zv: str) -> str | None:
+    """A word of the English value ``ev`` (two words or more) that no piece of the Chinese value ``zv`` — a
+    jieba word or a character — matches at :data:`PART_COSINE` (green tea / 红茶: "green" finds 红 at
+    0.52, 绿 at 0.93); None: each word is found, or ``ev`` is one word."""
+    words = [w for w in _LATIN.findall(ev) if len(w) > 2]
+    if len(words) < 2:
+        return None
+    pieces = set(_words(zv)[1]) | {c for c in zv if not c.isspace()}
+    return next((w for w in words if max((_cosine(model, w, p) for p in pieces), default=0.0) < PART_COSINE), None)
 
 
 def _refines(model: str, new_value: str, old_value: str, whole: float, close: bool) -> bool:

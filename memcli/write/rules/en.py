@@ -25,6 +25,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _predicate, _singular
+from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_words import (
     _AGO,
     _AGO_FIXED,
@@ -241,8 +242,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     ctx = ctx if ctx is not None else _Ctx()
     raw = clause.strip()
     c = prepare(raw)
-    if not c or is_question(raw) or is_question(c) or _IRREALIS.search(c):
-        if re.match(r"^i\b", c, flags=re.I) or _IRREALIS.search(c):
+    plan = _IRREALIS.search(without_stopped_motion(c))  # "stopped going to the gym" is no plan
+    if not c or is_question(raw) or is_question(c) or plan:
+        if re.match(r"^i\b", c, flags=re.I) or plan:
             ctx.subject = None  # "I will take your advice and try…": the clauses after a plan share it
         named = _subject(c, ctx) if re.match(r"^my\b", c, flags=re.I) else None
         if named and named[0] != slots.ME and not named[0].startswith("thing:"):
@@ -333,7 +335,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if key.startswith("thing:") and (re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()) or re.match(
             r"^looks?\b", rest.casefold()) and not re.match(r"^(?:my|our|all my)\b", phrase, flags=re.I)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
-    if ctx.now:  # today's purchases and outings are a day's events; a life event still counts
+    stop = stop_fact(key, rest)  # "I stopped going to the gym", "I gave up running": what the user no longer does
+    if stop and all(slots.split_slot(f[0])[1] in slots.CATCH_ALL_ATTRIBUTES for f in _predicate(key, rest)):
+        facts = stop
+    elif ctx.now:  # today's purchases and outings are a day's events; a life event still counts
         facts = _predicate(key, rest) or [f for f in _event(key, rest, None)
                                           if not re.search(r"event\.(?:bought|got_a)", f[0])]
     else:

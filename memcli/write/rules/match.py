@@ -71,7 +71,7 @@ _EN_CONTRACTIONS = [
 ]
 _EN_NEG = re.compile(
     r"\b(?:cannot stand|can not stand|no longer|not|never|no|without|cannot|hate[sd]?|dislike[sd]?|detest|loathe|"
-    r"quit|stopped|gave up|got over|moved out|moved away|no more|unbearable|"
+    r"quit|stopped|gave up|given up|got over|moved out|moved away|no more|unbearable|"
     r"cannot bear|abhor|despise[sd]?|averse)\b")
 
 

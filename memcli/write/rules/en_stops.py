@@ -1,0 +1,69 @@
+"""English stops of a habit, an activity or a preference ("I stopped going to the gym", "I quit smoking",
+"I no longer eat meat", "I gave up running", "I don't play tennis anymore", "I cancelled my gym
+membership"): a fact of their own.
+
+The Chinese rules keep 戒咖啡了 / 放弃日语 / 不再…了 as a memory; the English ones read "going to" as a
+plan (so "stopped going to the gym" was no memory at all) and a stop with a gerund ("stopped eating
+sugar") as a one-off past action. :func:`stop_fact` reads the predicate after the subject as a stop and
+returns one ``habit.<head>`` fact, negative (:func:`memcli.write.rules.analyze` reads the stop verb as
+a "no"); the decision then ends the fact it names (:func:`memcli.write.linked_change.stopped_doing`),
+or, with nothing to end, it is stored as what the user no longer does. A stop denied or only intended
+("I didn't stop…", "I'm thinking of quitting…") is no stop: its verb is not where this reads one, and
+:data:`memcli.write.rules.en_words._IRREALIS` drops an intention. A job left is an ending, not a habit
+("I quit my job": :mod:`memcli.write.linked_change`), and stays the event rules'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.write.rules.en_words import _STOP, _TIME_WORDS
+from memcli.write.rules.match import slot_fact
+
+__all__ = ["stop_fact", "without_stopped_motion"]
+
+#: the predicate of a stop: a stop verb, then what was stopped
+_STOPPED = re.compile(
+    r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already|completely|totally|mostly|officially|actually|"
+    r"pretty much) )*(?:stopped|quit|quitted|given up|gave up|kicked|dropped|no longer)(?: on)? (?P<obj>.+)$|"
+    r"^(?:do|does) not (?P<any>.+?) any ?more$|"
+    r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already) )*cancell?ed "
+    r"(?P<sub>(?:my |the |our )?(?:[\w'-]+ ){0,3}"
+    r"(?:membership|subscription|account|lessons|classes|plan))\b")  # a subscription, never a meeting or a trip
+#: what a job left says (an ending of its own), or a stop of something said before (it, that)
+_NOT_HABIT = re.compile(r"^(?:(?:my|the|a|an|his|her) )?(?:job|work|position|company|firm|career|it|that|this|them|"
+                        r"him|her|there|me|you)\b|^(?:by|in|at|to|for|because|since)\b")
+_LEAD = re.compile(r"^(?:the habit of|my habit of|my|the|a|an|being)\s+")
+#: "stopped going to the gym": a stop of going somewhere, not a plan ("going to" + a place)
+_STOPPED_MOTION = re.compile(r"\b(stopped|stop|stopping|quit|quitting|gave up|given up|giving up|no longer|kicked|"
+                             r"dropped)( going| walking| driving| cycling| coming)? to\b", re.I)
+
+
+def without_stopped_motion(clause: str) -> str:
+    """``clause`` with the "to" of a stopped going-to taken out ("I stopped going to the gym" → "I stopped
+    going the gym"): what a plan check (``going to``) reads, so a stop of going somewhere is no plan."""
+    return _STOPPED_MOTION.sub(lambda m: m.group(1) + (m.group(2) or ""), clause)
+
+
+def stop_fact(key: str, rest: str) -> list[tuple[str, str, str]]:
+    """One ``(slot, kind, value)`` fact for the stop ``rest`` tells (the predicate after the subject,
+    "stopped going to the gym" → (``habit.gym``, habit, "going to the gym")); empty: no stop of a habit."""
+    low = re.sub(r"\s+", " ", rest.casefold()).strip(" ,.!")
+    m = _STOPPED.match(low)
+    if m is None:
+        return []
+    obj = (m.group("obj") or m.group("any") or m.group("sub") or "").strip()
+    obj = re.split(r",| because | since | after | when | so that | but ", obj)[0].strip()
+    for _ in range(2):
+        obj = _LEAD.sub("", obj)
+    if not obj or _NOT_HABIT.match(obj):
+        return []
+    words = [w for w in re.findall(r"[a-z][a-z'-]*", obj) if w not in _STOP and w not in _TIME_WORDS
+             and w not in ("going", "to", "altogether", "completely", "anymore")]
+    if not words:
+        return []
+    verb_first = bool(m.group("any")) or low.startswith("no longer") or words[0].endswith("ing")
+    head = words[1] if verb_first and len(words) > 1 else words[0]
+    from memcli.write.rules.en_facts import _lemma
+
+    return [slot_fact(key, "habit", _lemma(head), "habit")]
