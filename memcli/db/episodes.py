@@ -58,6 +58,11 @@ RETIRED = (f"EXISTS (SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.ITEMS} i ON i.id =
            "OR n.slot IS NULL OR i.slot IS NULL OR n.slot <> i.slot)))")
 
 
+#: :data:`RETIRED` of one source id given as a parameter (twice): one statement text for every turn, so
+#: SQLite prepares it once (with the id written in, each turn's text was new: prepared per call, ~0.25 ms)
+_RETIRED_SID = RETIRED.format(sid="?")
+
+
 def vec_sql(dim: int) -> str:
     """The episodes' vec0 table for ``dim``."""
     return (f"CREATE VIRTUAL TABLE {s.EPISODE_VEC} USING vec0(source_id INTEGER PRIMARY KEY, "
@@ -99,7 +104,7 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     given); replaces an earlier row of the same source. Returns is_episode."""
     got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
                     f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
-                    f"{RETIRED.format(sid=int(source_id))} AS retired", (int(source_id),) * 2)
+                    f"{_RETIRED_SID} AS retired", (int(source_id),) * 4)
     linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
     is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
     with store.tx():

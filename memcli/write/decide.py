@@ -58,6 +58,7 @@ from memcli.write.decide_range import (
     decide_whole_range,
     neighbors_of,
 )
+from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.extract import enrich
 from memcli.write.judge import (
     HARD_GUARDS,
@@ -103,6 +104,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     from memcli.write.fitted import hide_floor
 
     judge = judge or get_judge(settings)
+    store = DecisionReads(store)  # type: ignore[assignment]  # nothing is written until decide returns
+    if pre is not None and pre.same is None and vector is not None:  # the batch read them: nothing written since
+        store.seed(("nbs", user, vector_key(vector), settings.decide_neighbors), pre.nbs)  # type: ignore[attr-defined]
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
     if xl := restated(store, settings, user, candidate, vector, plan, exclude):
         return xl  # the same fact in the other language (memcli.write.cross_lang)

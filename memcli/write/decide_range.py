@@ -28,6 +28,7 @@ from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.timeutil import from_iso
+from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, Verdict, check_verdict, facts_of, guard, other_person
 from memcli.write.rules import Facts
 
@@ -85,10 +86,13 @@ def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: in
     """The ``k`` nearest active memories of ``user`` by cosine similarity, nearest first.
 
     KNN inside vec0 (partition ``user_id``, metadata ``active = 1``), so no filter after
-    the KNN can shrink the list. ``vector``: float32 (dim,), L2-normalised.
+    the KNN can shrink the list. ``vector``: float32 (dim,), L2-normalised. Through a
+    :class:`~memcli.write.decide_reads.DecisionReads`, read once per decision.
     """
     if vector is None:
         return []
+    if isinstance(store, DecisionReads):  # one decision's reads: the same neighbours read once
+        return store.cached(("nbs", user, vector_key(vector), k), lambda: neighbors_of(store._store, user, vector, k))
     return [_as_neighbor(r, round(r["cosine"], 6)) for r in store.neighbors(user, vector, k)]
 
 
