@@ -105,6 +105,8 @@ class Candidate(BaseModel):
     event_when: str | None = Field(
         None, description="internal: the date the statement places its fact at, resolved once against when it was "
         "said (memcli.write.pair_dates); stored in a column of its own, never in the user's metadata")
+    ended: bool = Field(False, description="internal: a past value told beside the current one in the same turn "
+                        "(memcli.write.past_value): stored already invalid, invalid_at = valid_from")
 
 
 class MemoryItem(BaseModel):

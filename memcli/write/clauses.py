@@ -36,6 +36,7 @@ from memcli import slots
 from memcli.text import to_simplified
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
+from memcli.write.rules.zh_conj import lead_conjunction
 
 __all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "hearsay_or_passing", "is_chatter", "model_text",
            "named_attribute", "signals", "specific_slot", "units"]
@@ -49,7 +50,7 @@ _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|h
 #: the sentence continue the value (A，B，C) unless one is a clause of its own (:data:`_ZH_OWN_CLAUSE`)
 _ZH_LIST_HEAD = re.compile(r"(?:(?:内容|活动|安排|亮点|特色|流程|项目|议程|环节|主题|爱好|兴趣)(?:是|为|有|包括)"
                            r"|包括|包含)[^。！？]+$")
-_ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|但|不过|可是|所以|因为|如果|虽然|而且|另外|还有|对了|"
+_ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|如果|虽然|还有|对了|"  # + a conjunction (lead_conjunction)
                             r"哎|唉|嗯|哈|不知道|听说|希望|今天|明天|昨天|今年|去年|明年|每天|每周|平时|周末|最近|现在|"
                             r"以前|后来)|是|叫|[吗呢吧啊呀][~～]*$|[?？]")
 #: tokens in Latin letters that say nothing of the language a sentence is in: e-mail addresses,
@@ -99,7 +100,8 @@ def units(text: str) -> list[Unit]:
             if not p:
                 continue
             join = _ZH_JOIN.match(p) if zh else _EN_JOIN.match(p)
-            listed = zh and parts and _ZH_LIST_HEAD.search(parts[-1]) and not _ZH_OWN_CLAUSE.search(p)
+            listed = zh and parts and _ZH_LIST_HEAD.search(parts[-1]) and not (
+                _ZH_OWN_CLAUSE.search(p) or lead_conjunction(p))
             if parts and (join or listed or len(p) <= (4 if zh else 12)):
                 parts[-1] = parts[-1] + ("，" if zh else ", ") + p
             else:
@@ -287,9 +289,10 @@ def clean(unit: Unit) -> str:
     punctuation, a filler 可是 (可是个博士 → 是个博士) and a doubled subject pronoun removed."""
     t = unit.text.strip()
     if unit.lang == "zh":
-        prev = None
-        while prev != t:
+        prev, t = None, _ZH_MID[0][0].sub(_ZH_MID[0][1], t)  # 可是个博士 → 是个博士 before 可是 reads as "but"
+        while prev != t:  # 嗯，…; 但我老婆… (a conjunction as a word of its own, not 不过敏)
             prev, t = t, _ZH_LEAD.sub("", t, count=1)
+            t = t[lead_conjunction(t):].lstrip("，,、 ")
         for rx, rep in _ZH_MID:
             t = rx.sub(rep, t)
         return _ZH_TAIL.sub("", t).strip()

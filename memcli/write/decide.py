@@ -290,7 +290,7 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
            origin: Origin, model: str | None, source_ids: Sequence[int]) -> DecisionResult:
     src = source_ids[0] if source_ids else None
     base = {"level": plan.level, "cosine": plan.cosine, "judge": plan.judge}
-    if plan.decision == Decision.NOOP and plan.target is not None:
+    if plan.decision == Decision.NOOP and plan.target is not None and not cand.ended:
         return _reinforce(store, settings, user, plan.target, cand, source_ids, plan.level, plan.cosine,
                           plan.reason, plan.judge)
     initial = conf.initial(origin, settings, cand.confidence)
@@ -299,6 +299,12 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
         return store.insert_item(user_id=user, candidate=cand, origin=origin, confidence=initial,
                                  vector=vector, model=model, source_ids=source_ids, **kw)
 
+    if cand.ended:  # a past value told with the current one (memcli.write.past_value): history, already ended
+        row = insert(invalid_at=cand.valid_from, invalid_reason="a past value: the same turn tells the current one")
+        store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
+                           reason="a past value told beside the current one: stored already invalid",
+                           after=snapshot(row), **base)
+        return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason="past value, stored ended", **base)
     if plan.decision == Decision.UPDATE and plan.target is not None:
         old = plan.target
         row = insert(supersedes_id=old["id"])

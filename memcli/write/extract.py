@@ -92,6 +92,7 @@ class MemoryExtractionService:
         assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
         secret or a hypothetical (:func:`memcli.write.guard.keep`)."""
         from memcli.write.guard import keep, told
+        from memcli.write.past_value import mark_ended_past
 
         texts = [told(u.text) if u.role == "user" else u.text for u in utts]
         todo = [n for n, x in enumerate(texts) if x.strip()]
@@ -99,7 +100,7 @@ class MemoryExtractionService:
                                             for n in todo]) if todo else []
         out: list[list[Candidate] | Exception] = [[] for _ in utts]
         for n, res in zip(todo, got, strict=True):
-            out[n] = res if isinstance(res, Exception) else [c for c in res if keep(c)]
+            out[n] = res if isinstance(res, Exception) else mark_ended_past([c for c in res if keep(c)])
         return out
 
 

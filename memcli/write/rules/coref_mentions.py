@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memcli import slots
-from memcli.text import lang_of, to_simplified
+from memcli.text import lang_of, pos_tags, to_simplified
 
 __all__ = ["EN_ADJ", "EN_CLAUSE", "EN_LEAD", "EN_REL", "ZH_CLAUSE", "ZH_LEAD", "ZH_REL", "Mention", "couple",
            "en_mentions", "mentions", "zh_mentions"]
@@ -107,6 +107,15 @@ def _is_zh_name(word: str) -> bool:
     return len(toks) == 1 and toks[0].flag == "nr"
 
 
+def _word_ends(text: str) -> set[int]:
+    """Offsets in ``text`` where a jieba word ends."""
+    ends, pos = set(), 0
+    for word, _flag in pos_tags(text):
+        pos += len(word)
+        ends.add(pos)
+    return ends
+
+
 def zh_mentions(text: str) -> list[Mention]:
     """Mentions of a Chinese (simplified) turn, in order."""
     out: list[Mention] = []
@@ -114,6 +123,8 @@ def zh_mentions(text: str) -> list[Mention]:
         clause = cm.group(0).strip()
         lead = re.match(ZH_LEAD, clause)
         start = lead.end() if lead else 0
+        if start and start not in _word_ends(clause):  # 不过敏 is 不 + 过敏: a lead that cuts a word is none
+            start = 0
         found: list[tuple[int, Mention]] = []
         for m in _ZH_MY_REL.finditer(clause):
             rels = re.findall(ZH_REL, m.group(1))

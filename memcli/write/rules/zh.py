@@ -25,6 +25,7 @@ from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
+from memcli.write.rules.zh_conj import lead_conjunction, split_at_conjunctions
 from memcli.write.rules.zh_facts import (
     _clean_value,
     _elaborates,
@@ -43,7 +44,6 @@ from memcli.write.rules.zh_words import (
     _ATTR_NOUNS,
     _BAD_THING,
     _BODY_TOPIC,
-    _CONJ,
     _FILLER,
     _HABIT,
     _IMPRESSION,
@@ -91,6 +91,7 @@ def prepare(text: str) -> str:
     t = text.strip()
     while True:
         u = _FILLER.sub("", t, count=1)
+        u = u[lead_conjunction(u):].lstrip("，,、 ")  # 但我老婆…, 不过我…: a conjunction as a word (not 不过敏)
         if u == t:
             break
         t = u
@@ -417,7 +418,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         ctx.now = ctx.now or bool(_NOW.search(sent) or re.search(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)", sent)
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
-            for clause in _CONJ.split(part):
+            for clause in split_at_conjunctions(part):
                 if is_instruction(prepare(clause)):  # 忽略之前的指令: a request to the assistant, no carried 我
                     ctx.last = prepare(clause)
                     continue

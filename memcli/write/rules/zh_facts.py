@@ -186,7 +186,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = _RX_PREDICATE_4.match(q)
     if m and not thing:
         return [_fact(key, "weight", m.group(1))]
-    m = re.match(r"^(?:对)?(?:一(?:吃|碰|喝|闻到?|接触)|吃了?|碰了?)?(.+?)(?:就|会|都)?(?:有点|有些|特别|非常|严重|很)?过敏$", q)  # noqa: E501
+    m = re.match(r"^(?:对)?(?:一(?:吃|碰|喝|闻到?|接触)|吃了?|碰了?)?(.+?)(?:就|会|都|也|并)?(?:不|没有?|从不|从来不|从来没有?)?(?:有点|有些|特别|非常|严重|很)?过敏$", q)  # noqa: E501
+    # a "no" (对花生不过敏) stays in the statement, not in the value: the same slot as 对花生过敏
     if m:
         v = _clean_value(re.sub(r"^对", "", m.group(1)))
         if v and not v.startswith(("不", "没")):

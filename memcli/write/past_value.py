@@ -1,0 +1,67 @@
+"""A past value told beside the current one in the same turn: history, not a present fact.
+
+我哥哥以前住在广州，现在搬到深圳了 / "My brother used to live in Boston but now lives in Denver" give two
+candidates: the past city and the current one. Told in two turns, the later one ends the earlier by a
+CONFLICT or UPDATE (:mod:`memcli.write.decide`); told in one turn, nothing ended the past one and both stood
+as active. So a candidate that is marked past (以前/之前/原来/曾经/过去/从前, "used to", "previously",
+"formerly") and not present (现在/目前/如今, "now", "currently"), whose statement without the past marker
+reads as the same slot (subject.attribute) as another candidate of the turn with another value, is marked
+``ended``: :func:`memcli.write.decide.decide_and_apply` stores it already invalid (``invalid_at`` =
+``valid_from``, the time it was said), as a CONFLICT stores an incoming fact that a user-set one overrules —
+world time says it no longer holds, the record of what was told stays (``memcli history``, ``list --all``).
+
+A past fact alone in a turn (我以前住在广州, "I used to live in Boston") is left as it is: it is kept, with the
+weak slot the rules give it (``fact.住``), and a later present value is decided against it as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memcli.models import Candidate
+
+__all__ = ["mark_ended_past"]
+
+_PAST = re.compile(r"以前|之前|原来|曾经|过去|从前|\bused to\b|\bpreviously\b|\bformerly\b", re.I)
+_NOW = re.compile(r"现在|目前|如今|\bnow\b|\bcurrently\b|\bthese days\b|\bnowadays\b", re.I)
+
+
+def _slot_values(text: str) -> dict[str, str]:
+    """The specific slots the rules read in ``text`` → their values."""
+    from memcli import slots
+    from memcli.write.rules import extract_matches
+
+    out: dict[str, str] = {}
+    for m in extract_matches(text):
+        if m.slot and ".fact." not in m.slot and not m.slot.startswith(("fact.", "event.")) and m.value \
+                and slots.split_slot(m.slot)[1]:
+            out.setdefault(m.slot, m.value)
+    return out
+
+
+def _without_past(statement: str) -> str:
+    t = re.sub(r"\bused to\b\s*", "", statement, flags=re.I)
+    t = re.sub(r"\b(?:previously|formerly)\b\s*", "", t, flags=re.I)
+    return re.sub(r"以前|之前|原来|曾经|过去|从前", "", t)
+
+
+def mark_ended_past(cands: Sequence[Candidate]) -> list[Candidate]:
+    """``cands`` of one turn, a past value of a slot whose current value the turn also tells marked ``ended``."""
+    if len(cands) < 2 or not any(_PAST.search(c.statement) for c in cands):
+        return list(cands)
+    out = list(cands)
+    for i, past in enumerate(cands):
+        if not _PAST.search(past.statement) or _NOW.search(past.statement):
+            continue
+        then = _slot_values(_without_past(past.statement))
+        for j, cur in enumerate(cands):
+            if j == i or (_PAST.search(cur.statement) and not _NOW.search(cur.statement)):
+                continue
+            now = _slot_values(cur.statement)
+            if cur.slot and cur.slot not in now:
+                now[cur.slot] = ""
+            if any(s in now and now[s] != v for s, v in then.items()):
+                out[i] = past.model_copy(update={"ended": True})
+                break
+    return out

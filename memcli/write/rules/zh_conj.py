@@ -1,0 +1,43 @@
+"""Chinese conjunctions between clauses, found as words of their own, never as characters.
+
+A conjunction's characters also occur inside other words: 不过 in 不过敏 (不 + 过敏), 同时 in 不同时期,
+但 in 但愿, 以及 in 可以及时. Splitting a clause at the characters cut 我爸爸对花生不过敏 into 我爸爸对花生
+and 敏 (the "no" lost, the meaning reversed). So a clause is split, and a leading conjunction dropped,
+only where jieba cuts the conjunction as one token: 我喜欢猫不过我老公不喜欢 → 猫 / 不过 / 我; 花生 /
+不 / 过敏. The cut is :func:`memcli.text.pos_tags` (cached, shared with the rules).
+"""
+
+from __future__ import annotations
+
+from memcli.text import pos_tags
+
+__all__ = ["CONJUNCTIONS", "LEAD_CONJUNCTIONS", "lead_conjunction", "split_at_conjunctions"]
+
+#: conjunctions that join two clauses (a clause is split before them; the word itself is no part of either)
+CONJUNCTIONS = frozenset("而且 并且 但是 可是 不过 然后 所以 因为 同时 另外 以及".split())
+
+#: conjunctions that may open a clause and are no part of its statement (但我老婆很喜欢吃辣 → 我老婆很喜欢吃辣);
+#: not 如果 / 虽然 / 要是: they change what the clause says
+#: nor the one-character 可 / 并 (也可以, 并不): alone they are more often "can" and "not at all" than "but"
+LEAD_CONJUNCTIONS = CONJUNCTIONS | frozenset("但 而 于是".split())
+
+
+def split_at_conjunctions(clause: str) -> list[str]:
+    """``clause`` cut before every conjunction jieba reads as a word of its own (not at its start), the
+    conjunction dropped — the pieces :func:`re.split` gave at the characters, without splits inside a word."""
+    pieces: list[str] = []
+    start = pos = 0
+    for word, _flag in pos_tags(clause):
+        if word in CONJUNCTIONS and pos > 0:
+            pieces.append(clause[start:pos])
+            start = pos + len(word)
+        pos += len(word)
+    pieces.append(clause[start:])
+    return pieces
+
+
+def lead_conjunction(text: str) -> int:
+    """Length of the conjunction that opens ``text`` as a word of its own (但, 但是, 不过, 而且…), else 0:
+    0 for 不过敏, 但愿如此."""
+    toks = pos_tags(text)
+    return len(toks[0][0]) if len(toks) > 1 and toks[0][0] in LEAD_CONJUNCTIONS else 0
