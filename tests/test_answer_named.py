@@ -14,7 +14,7 @@ import pytest
     ("Where does my sister Kim live?", None),
 ])
 def test_a_person_named_by_a_name(question: str, name: str | None) -> None:
-    from memcli.read.request import asked_name
+    from memcli.read.mismatch import asked_name
 
     assert asked_name(question, []) == name
 

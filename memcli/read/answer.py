@@ -108,8 +108,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
-    from memcli.read.mismatch import asks_me, names_after_relation
-    from memcli.read.request import asked_name
+    from memcli.read.mismatch import asked_name, asks_me, names_after_relation
     from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
 
     said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈

@@ -49,8 +49,9 @@ from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_e
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.lexical import lexical_leg
+from memcli.read.mismatch import asked_name
 from memcli.read.missing import missing_features
-from memcli.read.request import asked_name, informative_match, is_task
+from memcli.read.request import informative_match, is_task
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
