@@ -11,7 +11,7 @@ import pytest
     ("老师住在哪里", None), ("小时候我住在哪", None), ("我妈妈住在哪", None),
     ("Where does Wanda live?", "wanda"), ("When is Omar's birthday?", "omar"), ("How old is Bea?", "bea"),
     ("What instrument does the neighbour from Derby play?", None), ("Where do I live?", None),
-    ("Where does my sister Kim live?", None),
+    ("Where does my sister Kim live?", None), ("老孟和小滕谁年纪大", None), ("Is Wanda older than Omar?", None),
 ])
 def test_a_person_named_by_a_name(question: str, name: str | None) -> None:
     from memcli.read.mismatch import asked_name

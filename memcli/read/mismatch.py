@@ -176,16 +176,21 @@ _EN_NAMED = (re.compile(r"\b(?:does|do|did|is|was|has|will|can|about)\s+([A-Z][a
 _SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
              "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
 _ZH_NAMED = re.compile(r"^[小老阿][\u4e00-\u9fff]")
+#: a question comparing or joining two people (和/与/跟/还是/比, and/or/than) names more than one subject
+_TWO_PEOPLE = re.compile(r"[和与跟比]|还是|\b(?:and|or|than|both|either)\b", re.IGNORECASE)
 
 
 def named_subject(sentence: str) -> str | None:
     """The person a question names as its subject by a name, case-folded (老王住在哪里 → 老王,
     "where does Sam live" → sam), None when it names none. Only a nickname opening a Chinese
     question sentence (not 老师, 小时, 阿姨: a dictionary word whose second character is no common
-    surname), or an English name of 3+ letters after an auxiliary verb or with 's; a question naming
+    surname), or an English name of 3+ letters after an auxiliary verb or with 's; None for a question
+    that joins or compares (和, 比, and, than: 老王和小李谁大 asks of two people); a question naming
     the user (我, I/my) is the caller's to rule out. ``sentence``: the question sentence
     (:func:`memcli.slots.question_focus`)."""
     s = sentence.strip().lstrip("\"'“‘「").replace("’", "'")
+    if _TWO_PEOPLE.search(s):  # 老王和小李谁大, "is Sam older than Kim": two subjects, neither the only one
+        return None
     m = _ZH_NAMED.match(s)
     if m:
         from memcli.read.tokens import is_dict_word
