@@ -336,6 +336,12 @@ _SKIP_QUERY = CATCH_ALL_ATTRIBUTES
 
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?] )")
 _CLAUSE = re.compile(r"[，,、：:]")
+#: a clause that only leads into the question of a long message (对了, 顺便问一下, "by the way", "quick question")
+_LEAD_IN = re.compile(r"(?:哦|噢|嗯|哎|唉|好吧|所以|那么|另外|还有|总之)?(?:对了|对啦|话说回来|话说|顺便|顺带|请问)?"
+                      r"(?:我)?(?:想|就想)?(?:问一下|问问|问一句|问你个问题|问个问题|问下|请教一下)?(?:啊|呀|哈)?"
+                      r"|(?:oh|so|well|ok|okay|also|anyway|anyways|btw|by the way|and|one more thing|quick question|"
+                      r"random question|just wondering|i was wondering|i wanted to ask|question)(?: (?:oh|so|well|also|"
+                      r"anyway|by the way|quick question))*")
 
 
 def question_focus(text: str) -> str:
@@ -346,7 +352,13 @@ def question_focus(text: str) -> str:
     if len(parts) < 2:
         return text
     asked = [p for p in parts if p.endswith(("?", "？"))]
-    return asked[-1] if asked else text
+    if not asked:
+        return text
+    clauses = _CLAUSE.split(asked[-1])  # 对了，我想问一下，X？ → X？ (a lead-in says nothing the question asks)
+    lead = 0
+    while lead < len(clauses) - 1 and _LEAD_IN.fullmatch(clauses[lead].strip().casefold()):
+        lead += 1
+    return asked[-1][sum(len(c) + 1 for c in clauses[:lead]):].strip() if lead else asked[-1]
 
 
 def _someone(t: str) -> bool:

@@ -49,7 +49,7 @@ def calibrate(
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
     keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
-    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = 0.95,
+    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = 0.955,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,

@@ -108,7 +108,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
-    from memcli.read.mismatch import asks_me, names_after_relation
+    from memcli.read.mismatch import asked_name, asks_me, names_after_relation
     from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
 
     said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
@@ -119,6 +119,9 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
+    named = None if subjects else asked_name(query, query_slots)
+    if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王
+        return 1 if named in statement.casefold() or named in _subject(hit_slot).casefold() else -1
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
         mine = not any(_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
         return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0

@@ -20,9 +20,13 @@ Query side only, pure regex and the slot vocabulary: no store access, no model.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
-__all__ = ["OCCUPATIONS", "asks_me", "hit_attribute", "names_after_relation", "names_occupation"]
+from memcli.text import STOPWORDS
+
+__all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "names_after_relation",
+           "names_occupation"]
 
 
 @lru_cache(maxsize=1)
@@ -160,3 +164,57 @@ def hit_attribute(hit_slot: str, statement: str, specific: frozenset[str]) -> st
             return "job"
         return read[0] if read else have
     return have
+
+
+#: a person named as the subject of an English question: "does Sam …", "is Dev …", "Sam's …",
+#: "Sam lives/works/is …" at the start (not a place after from/in: "the colleague from Bristol")
+_EN_NAMED = (re.compile(r"\b(?:does|do|did|is|was|has|will|can|about)\s+([A-Z][a-z]{2,})\b(?!')"),
+             re.compile(r"\b([A-Z][a-z]{2,})'s\b"),
+             re.compile(r"^([A-Z][a-z]{2,})\s+(?:is|was|has|does|did|lives|works|likes)\b"))
+#: a Chinese nickname opening the question sentence (老王住在哪里, 小陈对什么过敏, 阿杰是哪里人): 小/老 + a
+#: common surname (the hundred most frequent), or 小/老/阿 + a character making no dictionary word
+_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+             "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+_ZH_NAMED = re.compile(r"^[小老阿][\u4e00-\u9fff]")
+#: a question comparing or joining two people (和/与/跟/还是/比, and/or/than) names more than one subject
+_TWO_PEOPLE = re.compile(r"[和与跟比]|还是|\b(?:and|or|than|both|either)\b", re.IGNORECASE)
+
+
+def named_subject(sentence: str) -> str | None:
+    """The person a question names as its subject by a name, case-folded (老王住在哪里 → 老王,
+    "where does Sam live" → sam), None when it names none. Only a nickname opening a Chinese
+    question sentence (not 老师, 小时, 阿姨: a dictionary word whose second character is no common
+    surname), or an English name of 3+ letters after an auxiliary verb or with 's; None for a question
+    that joins or compares (和, 比, and, than: 老王和小李谁大 asks of two people); a question naming
+    the user (我, I/my) is the caller's to rule out. ``sentence``: the question sentence
+    (:func:`memcli.slots.question_focus`)."""
+    s = sentence.strip().lstrip("\"'“‘「").replace("’", "'")
+    if _TWO_PEOPLE.search(s):  # 老王和小李谁大, "is Sam older than Kim": two subjects, neither the only one
+        return None
+    m = _ZH_NAMED.match(s)
+    if m:
+        from memcli.read.tokens import is_dict_word
+
+        nick = m.group(0)
+        return nick if (nick[0] != "阿" and nick[1] in _SURNAMES) or not is_dict_word(nick) else None
+    for rx in _EN_NAMED:
+        for m in rx.finditer(s):
+            if m.group(1).casefold() not in STOPWORDS:
+                return m.group(1).casefold()
+    return None
+
+
+def asked_name(question: str, query_slots: Sequence[str]) -> str | None:
+    """:func:`named_subject` of a question that names neither the user (我, I/my:
+    :func:`asks_me`) nor a relation (its slots' or its words'); else None.
+    ``question``: simplified Chinese or other text."""
+    from memcli.read.kin import question_relation
+    from memcli.slots import ME, SOMEONE, query_subject, split_slot
+
+    if question_relation(question) or asks_me(question) or query_subject(question) not in (ME, SOMEONE):
+        return None
+    if any(split_slot(k)[0] not in (ME, SOMEONE) for k in query_slots):
+        return None
+    from memcli.slots import question_focus
+
+    return named_subject(question_focus(question))

@@ -80,3 +80,4 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
     from memcli.read.tokens import is_dict_word
 
     return any(m.group(0) in statement and not is_dict_word(m.group(0)) for m in _ZH_NICK.finditer(query))
+

@@ -49,6 +49,7 @@ from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_e
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.lexical import lexical_leg
+from memcli.read.mismatch import asked_name
 from memcli.read.missing import missing_features
 from memcli.read.request import informative_match, is_task
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
@@ -377,8 +378,10 @@ class MemoryRetrievalService:
         attrs = {f.id: attr_feature(slots, row.get("slot"), to_simplified(row["statement"])) for _, f, row in own}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
         slotted = {f.id: "slot" in f.ranks and (not long or attrs[f.id] > 0) for _, f, row in own}
-        no_slot, no_subject = missing_features(self.store, user, simple, slots,
-                                               slot_found=any(slotted.values()) if long else slot_found,
+        found = any(slotted.values()) if long else slot_found
+        if asked_name(simple, slots):  # 老王住在哪里: 我住在… holds the slot, not 老王's
+            found = any(subjects[i] > 0 and attrs[i] > 0 for i in subjects)
+        no_slot, no_subject = missing_features(self.store, user, simple, slots, slot_found=found,
                                                subject_hit=max(subjects.values()) > 0, as_of=as_of)
         said = {f.id: to_simplified(row["statement"]) for _, f, row in own}
         missing_kind = kind_missing(simple, list(said.values()))
@@ -387,8 +390,10 @@ class MemoryRetrievalService:
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             strong_cover = coverage(tokens, row["statement"], row.get("slot"), strong=True)
-            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) confirms
-            lexical = "lexical" in f.ranks and (not long or coverage(words, row["statement"]) > 0)
+            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or a
+            # nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
+            lexical = "lexical" in f.ranks and (not long or coverage(words, row["statement"]) > 0
+                                                or informative_match(focus, tokens, row["statement"]))
             x = hit_features(cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
                              cover=coverage(tokens, row["statement"], row.get("slot")), strong_cover=strong_cover,
                              ratio=final / best,

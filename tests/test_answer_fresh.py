@@ -1,0 +1,43 @@
+"""The shipped answerability gate on goldset/noanswer_fresh.jsonl, a held-out set never fitted on
+(:mod:`memcli.eval.answer_fresh`; ``python bench/refit_answer.py --fresh``). Floors at the
+figures of round 13 (docs/answerability.md): a refit may move them up, never down."""
+
+from __future__ import annotations
+
+import pytest
+
+from memcli.eval.formats import default_goldset_dir
+
+#: group → (empty share on no-answer questions, recall@5, answered@3 of the answer questions,
+#: answered@3 of the person-by-fact ones); ``*_all``: short and chatter-wrapped questions together
+FLOORS = {
+    "zh_all": (0.888, 0.903, 0.923, 0.833),
+    "en_all": (0.872, 0.923, 0.961, 1.0),
+    "zh_long": (0.8, 0.857, 0.857, 0.5),
+}
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    from memcli.eval.answer_fresh import score_fresh
+    from memcli.settings import load_settings
+
+    return score_fresh(load_settings(), default_goldset_dir() / "noanswer_fresh.jsonl")
+
+
+@pytest.mark.parametrize("group", sorted(FLOORS))
+def test_the_fresh_set_stays_at_its_floors(report: dict, group: str) -> None:
+    empty, recall, answered, by_fact = FLOORS[group]
+    r = report[group]
+    assert r["empty_no_answer"] >= empty, (group, r)
+    assert r["recall@5"] >= recall, (group, r)
+    assert r["answered@3"] >= answered, (group, r)
+    assert r["person_by_fact_answered@3"] >= by_fact, (group, r)
+
+
+def test_the_fresh_set_is_never_fitted_on() -> None:
+    import inspect
+
+    from memcli import answer_fit
+
+    assert "noanswer_fresh" not in inspect.getsource(answer_fit)
