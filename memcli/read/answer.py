@@ -69,8 +69,8 @@ from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relati
 from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
-           "answer_subject", "grounded", "load_answer_weights", "personal_score", "pool_mean", "probability",
-           "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
+           "answer_subject", "found_by_fact", "grounded", "load_answer_weights", "personal_score", "pool_mean",
+           "probability", "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
@@ -353,12 +353,33 @@ def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) 
     return {i: max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
 
 
+def found_by_fact(query_slots: Sequence[str], pairs: Sequence[tuple[str | None, str | None]]) -> bool:
+    """Whether a question that names a person by one of their facts found that person: it asks two
+    attributes of someone (那个身高是176cm的人，姓名是什么 → ``someone.height``, ``someone.name``;
+    "the one from Chongqing, what's their name"), a hit holds one of them and subject expansion
+    brought the same subject's fact holding the other. ``pairs``: (parent hit's slot, expanded
+    fact's slot) of each expansion. Such a question names nobody of the user's, yet the store
+    answers it: it is grounded (:func:`question_p`)."""
+    from memcli.slots import SOMEONE, split_slot
+
+    asked = {split_slot(k)[1] for k in query_slots if split_slot(k)[0] == SOMEONE}
+    if len(asked) < 2:
+        return False
+    for parent, child in pairs:
+        if parent and child:
+            (ps, pa, _), (cs, ca, _) = split_slot(parent), split_slot(child)
+            if ps == cs and pa != ca and pa in asked and ca in asked:
+                return True
+    return False
+
+
 def question_p(p_of: dict[int, float], rows: Sequence[Sequence[float]],
-               subject_of: dict[int, str | None]) -> dict[int, float]:
+               subject_of: dict[int, str | None], *, by_fact: bool = False) -> dict[int, float]:
     """The p of each hit of one question as ``context`` cuts on it, the read path and the fit alike:
-    every hit 0 when the question is not :func:`grounded` (``rows``: the feature rows of its hits),
+    every hit 0 when the question is not :func:`grounded` (``rows``: the feature rows of its hits)
+    and did not find a person by a fact (``by_fact``, :func:`found_by_fact`: the read path only),
     then shared by subject (:func:`share_by_subject`). Returns a new dict."""
-    if not grounded(rows):
+    if not grounded(rows) and not by_fact:
         p_of = dict.fromkeys(p_of, 0.0)
     return share_by_subject(p_of, subject_of)
 

@@ -37,6 +37,7 @@ from memcli.read.answer import (
     answer_subject,
     attr_feature,
     coverage,
+    found_by_fact,
     hit_features,
     personal_score,
     pool_mean,
@@ -373,9 +374,12 @@ class MemoryRetrievalService:
         has_anchor = anchor(focus, slots)
         personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(group))
         simple = to_simplified(focus)
-        subjects = {f.id: subject_feature(simple, slots, row.get("slot"), to_simplified(row["statement"]))
+        # a named person the user's R.name fact names is R (Anna's birthday answers "my sister's birthday")
+        alias = subject.name_aliases(self.store, user, slots, [row.get("slot") for _, _, row in own], as_of=as_of)
+        slot_of = {f.id: subject.aliased(row.get("slot"), alias) for _, f, row, _ in top}
+        subjects = {f.id: subject_feature(simple, slots, slot_of[f.id], to_simplified(row["statement"]))
                     for _, f, row in own}
-        attrs = {f.id: attr_feature(slots, row.get("slot"), to_simplified(row["statement"])) for _, f, row in own}
+        attrs = {f.id: attr_feature(slots, slot_of[f.id], to_simplified(row["statement"])) for _, f, row in own}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
         slotted = {f.id: "slot" in f.ranks and (not long or attrs[f.id] > 0) for _, f, row in own}
         found = any(slotted.values()) if long else slot_found
@@ -408,7 +412,9 @@ class MemoryRetrievalService:
             p = self.answer.p(x, group) if self.answer.enabled else None
             if p is not None:
                 p_of[f.id] = round(p, 4)
-        p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(row.get("slot")) for _, f, row in own})
+        by_fact = found_by_fact(slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
+        p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
+                          by_fact=by_fact)
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]

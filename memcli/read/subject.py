@@ -51,3 +51,39 @@ def expansions(store: MemoryStore, user: str, top: Sequence[tuple[int, str | Non
         if ids:
             out[item_id] = ids
     return out
+
+
+def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_slots: Sequence[str | None], *,
+                 as_of: datetime | None = None) -> dict[str, str]:
+    """``person:X`` subject of a hit → the relation key the query asks about, when the user's
+    active ``R.name`` fact names X ("When is my sister's birthday?" after "My sister is called
+    Anna" and "Anna's birthday is June 3": ``person:anna`` → ``sister``; 我姐姐的生日 after
+    我姐姐叫小美 and 小美的生日是5月1号). R is the asked relation or one it may name
+    (:data:`memcli.slots.GENERAL_RELATIONS`: my sister → 姐姐's ``elder_sister``). ONE bounded slot
+    query, only when the query names a relation and a hit is about a named person; {} otherwise."""
+    from memcli.slots import GENERAL_RELATIONS, SOMEONE
+
+    rels = [r for r in dict.fromkeys(split_slot(k)[0] for k in query_slots)
+            if r not in (ME, SOMEONE) and ":" not in r]
+    persons = {split_slot(s)[0] for s in hit_slots if s and s.startswith("person:")}
+    if not rels or not persons:
+        return {}
+    keys = {f"{k}.name": r for r in rels for k in (r, *sorted(GENERAL_RELATIONS.get(r, ())))}
+    ids = store.slot_search(user, list(keys), limit=PER_SUBJECT, as_of=as_of)
+    out: dict[str, str] = {}
+    for row in store.items_by_ids(user, ids):
+        said = str(row["statement"]).casefold()
+        asked = keys.get(str(row["slot"] or ""))
+        for p in persons:
+            name = p.split(":", 1)[1].casefold()
+            if asked and name and p not in out and name in said:
+                out[p] = asked
+    return out
+
+
+def aliased(slot: str | None, aliases: dict[str, str]) -> str | None:
+    """``slot`` with a ``person:X`` subject read as the relation :func:`name_aliases` found for X."""
+    if not slot or not aliases:
+        return slot
+    head, _, rest = slot.partition(".")
+    return f"{aliases[head]}.{rest}" if head in aliases and rest else slot
