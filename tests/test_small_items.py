@@ -92,10 +92,12 @@ def test_as_of_dense_leg_sees_the_forgotten_memory_too(mem) -> None:
 
 def test_as_of_still_hides_a_version_an_update_replaced(mem) -> None:
     mem.remember("I like tea", at="2026-01-10T09:00:00Z")
-    new = mem.remember("I like Japanese green tea", at="2026-03-10T09:00:00Z")
+    # the same slot with more detail: an UPDATE (the bare "I like Japanese green tea" is a borderline
+    # pair the judge calls UPDATE or CONFLICT by a few hundredths, refit to refit)
+    new = mem.remember("I like tea, especially Japanese green tea", at="2026-03-10T09:00:00Z")
     assert new.decision == "UPDATE"
     mem.forget(new.other_item_id)  # forgetting the replaced version does not bring it back
-    assert [h.statement for h in mem.search("tea", as_of="2026-06-01")] == ["I like Japanese green tea"]
+    assert [h.statement for h in mem.search("tea", as_of="2026-06-01")] == ["I like tea, especially Japanese green tea"]
 
 
 # -- long turns ------------------------------------------------------------------------------------

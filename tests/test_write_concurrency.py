@@ -24,8 +24,9 @@ pytestmark = pytest.mark.slow
 
 FACTS_EN = ["peanuts", "shellfish", "penicillin", "pollen", "latex", "gluten", "sesame", "dust mites", "bee stings",
             "soy", "cats", "mould", "lactose", "kiwis", "walnuts"]
-FACTS_ZH = ["花生", "海鲜", "青霉素", "花粉", "芒果", "鸡蛋", "牛奶", "芝麻", "猫毛", "酒精", "小麦", "大豆", "桃子",
-            "虾", "坚果"]
+# none the same thing as an English one: one allergy told in both languages is one memory (a NOOP)
+FACTS_ZH = ["芒果", "鸡蛋", "酒精", "桃子", "菠萝", "荞麦", "羊毛", "香水", "蚊子", "牛肉", "苹果", "胡萝卜", "西红柿",
+            "巧克力", "草莓"]
 
 
 def wait_for(pred, timeout_s: float = 240.0, step_s: float = 0.5) -> None:
