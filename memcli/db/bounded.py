@@ -33,8 +33,8 @@ from memcli.db import schema as s
 if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
-__all__ = ["FTS_OVERFETCH", "FTS_RANK_CAP", "LIKE_SCAN_CAP", "caps", "fts_rows", "fts_top", "like_scores",
-           "like_window", "user_dominates", "user_match", "user_token"]
+__all__ = ["FTS_OVERFETCH", "FTS_RANK_CAP", "LIKE_SCAN_CAP", "caps", "fts_rows", "fts_top", "like_params",
+           "like_score_sql", "like_scores", "like_window", "user_dominates", "user_match", "user_token"]
 
 FTS_OVERFETCH = 4
 FTS_RANK_CAP = 5000
@@ -143,11 +143,13 @@ def fts_top(store: Store, user: str, match: str, *, limit: int, at: Sequence[str
 Term = tuple[str, tuple[str, ...], int]
 
 
-def _score_sql(terms: Sequence[Term]) -> str:
+def like_score_sql(terms: Sequence[Term]) -> str:
+    """The summed-length LIKE score of ``terms`` as one SQL expression (a ``?`` per length)."""
     return " + ".join(f"{sql} * ?" for sql, _, _ in terms)
 
 
-def _flat(terms: Sequence[Term]) -> list[str | int]:
+def like_params(terms: Sequence[Term]) -> list[str | int]:
+    """The parameters of :func:`like_score_sql`, in order: each term's own, then its length."""
     return [x for _, params, n in terms for x in (*params, n)]
 
 
@@ -157,10 +159,10 @@ def like_scores(store: Store, user: str, terms: Sequence[Term], ids: Sequence[in
     (:func:`memcli.db.predicates.like_term`)."""
     if not terms or not ids:
         return {}
-    flat = _flat(terms)
+    flat = like_params(terms)
     marks = ",".join("?" * len(ids))
     return {int(r["id"]): int(r["sc"]) for r in store.q(
-        f"SELECT i.id AS id, ({_score_sql(terms)}) AS sc FROM {s.ITEMS} i "
+        f"SELECT i.id AS id, ({like_score_sql(terms)}) AS sc FROM {s.ITEMS} i "
         f"WHERE +i.user_id = ? AND i.id IN ({marks})", (*flat, user, *ids))}
 
 
@@ -170,12 +172,12 @@ def like_window(store: Store, user: str, terms: Sequence[Term], *, min_score: in
     not-superseded) rows. ``terms``: as :func:`like_scores`."""
     if not terms:
         return []
-    flat = _flat(terms)
+    flat = like_params(terms)
     cap = LIKE_SCAN_CAP if cap is None else cap
     # active: the (user_id, invalid_at, expired_at) index walks the newest rows first
     window = (f"SELECT i.* FROM {s.ITEMS} i WHERE i.user_id = ? AND i.expired_at IS NULL "
               f"{'' if at else 'AND i.invalid_at IS NULL '}ORDER BY i.id DESC LIMIT ?")
     cond = f"WHERE {_active('i', True)}" if at else ""
     return [(int(r["id"]), int(r["sc"])) for r in store.q(
-        f"SELECT id, sc FROM (SELECT i.id AS id, ({_score_sql(terms)}) AS sc FROM ({window}) i {cond}) "
+        f"SELECT id, sc FROM (SELECT i.id AS id, ({like_score_sql(terms)}) AS sc FROM ({window}) i {cond}) "
         "WHERE sc >= ? ORDER BY sc DESC, id DESC LIMIT ?", (*flat, user, cap, *at, min_score, limit))]

@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
-from memcli.db.bounded import user_token
+from memcli.db.bounded import like_params, like_score_sql, user_token
 from memcli.db.vector_layout import CHUNK_SIZE
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import from_iso, iso, to_epoch
@@ -198,8 +198,7 @@ def episode_like(store: Store, user: str, variants: Sequence[str], *, min_score:
         return []
     cond, at = _at(as_of)
     terms = like_terms(variants, "src.content")  # a Latin word matches where a word starts, as for memories
-    score = " + ".join(f"{sql} * ?" for sql, _, _ in terms)
-    flat = [x for _, params, n in terms for x in (*params, n)]
+    score, flat = like_score_sql(terms), like_params(terms)
     rows = store.q(f"""SELECT id, sc FROM (SELECT src.id AS id, ({score}) AS sc FROM
                          (SELECT source_id FROM {s.EPISODES} e WHERE e.user_id = ? AND e.is_episode = 1 {cond}
                           ORDER BY e.occurred_at DESC LIMIT ?) w

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from memcli.db.store import FORGOTTEN
 
-__all__ = ["active_sql", "as_of_sql", "like_term", "starts_a_word"]
+__all__ = ["active_sql", "as_of_sql", "escape_like", "like_term", "starts_a_word"]
 
 
 def as_of_sql(alias: str = "") -> str:
@@ -38,6 +38,11 @@ def starts_a_word(variant: str) -> bool:
     return variant[:1].isascii() and variant[:1].isalpha()
 
 
+def escape_like(text: str) -> str:
+    r"""Escape ``\``, ``%`` and ``_`` for ``LIKE ... ESCAPE '\'`` (SQLite) and ``ILIKE`` (PostgreSQL)."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def _escape_glob(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
@@ -51,7 +56,7 @@ def like_term(column: str, variant: str) -> tuple[str, tuple[str, ...]]:
     lazily, unlike ``AND`` in a value: the GLOB with its leading ``*[^a-z0-9]`` over a lowered
     copy of every row cost ~4× the plain LIKE at 5,000 rows); any other: ``LIKE '%v%'`` (escaped).
     Two parameters for a word-start variant, one otherwise."""
-    like = "%" + variant.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    like = f"%{escape_like(variant)}%"
     if starts_a_word(variant):
         return (f"(CASE WHEN {column} LIKE ? ESCAPE '\\' THEN (' ' || lower({column})) GLOB ? ELSE 0 END)",
                 (like, f"*[^a-z0-9]{_escape_glob(variant)}*"))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import bounded
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.db.predicates import active_sql, as_of_sql, like_term
+from memcli.db.predicates import active_sql, as_of_sql, escape_like, like_term
 from memcli.timeutil import iso, to_epoch
 
 if TYPE_CHECKING:
@@ -187,11 +187,6 @@ def fts_search(store: Store, user: str, tokens: Sequence[str], *, limit: int,
         return []
     at = [iso(as_of), iso(as_of)] if as_of else []
     return bounded.fts_top(store, user, match, limit=int(limit), at=at)
-
-
-def escape_like(text: str) -> str:
-    r"""Escape ``\``, ``%`` and ``_`` for ``LIKE ... ESCAPE '\'``."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def like_sql(variants: int | Sequence[str], *, as_of: bool = False) -> str:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
 from memcli.db.postgres.migrations import vec_table_ddl
+from memcli.db.predicates import escape_like, starts_a_word
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import iso
 
@@ -223,18 +224,11 @@ def fts_search(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
     return [(int(r["id"]), float(r["rank"])) for r in rows]
 
 
-def escape_like(text: str) -> str:
-    r"""Escape ``\``, ``%`` and ``_`` for ``ILIKE ... ESCAPE '\'``."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
 def like_term(column: str, variant: str) -> tuple[str, tuple[str, ...]]:
     """``(SQL, its parameters)`` true when ``column`` holds ``variant``, as SQLite's
     :func:`memcli.db.predicates.like_term`: a variant that starts with a Latin letter matches only
     where a word starts (a case-insensitive regex with a non-letter, non-digit or the start before
     it, run only where ``ILIKE '%v%'`` holds: ``CASE`` is lazy); any other ``ILIKE '%v%'``."""
-    from memcli.db.predicates import starts_a_word
-
     like = f"%{escape_like(variant)}%"
     if starts_a_word(variant):
         body = "".join(c if c.isalnum() else "\\" + c for c in variant)  # ARE: \ + non-alphanumeric = that char
