@@ -24,8 +24,8 @@ def emit_context(res: Any, fmt: str, note: bool = True) -> None:
     exceeded") also gets one line on
     stderr, so a caller of the text or messages form can tell "nothing relevant" from "ran out of
     time" (``json`` carries ``degraded`` itself; ``--verbose`` says it anyway)."""
-    short = res.degraded or (res.reason if (res.reason or "").startswith("budget exceeded") else None)
-    if note and fmt != "json" and not res.hits and short:
+    short = res.cut_short
+    if note and fmt != "json" and short:
         sys.stderr.write(f"memcli: note: no memory block, and the time budget cut the search short ({short}); "
                          "run it again or raise --budget-ms\n")
         sys.stderr.flush()

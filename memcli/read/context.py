@@ -68,6 +68,10 @@ class ChatMessage(BaseModel):
     content: str
 
 
+#: how :attr:`ContextResult.reason` starts when the time budget, not relevance, left no block
+BUDGET_EXCEEDED = "budget exceeded"
+
+
 class ContextResult(BaseModel):
     """The outcome of :func:`build_context`. ``text`` is "" when there is no block."""
 
@@ -87,6 +91,14 @@ class ContextResult(BaseModel):
     degraded: str | None = Field(None, description="e.g. lexical only: the dense leg missed the budget")
     retrieval: dict[str, Any] = Field(default_factory=dict)
     token_method: str = TOKEN_METHOD
+
+    @property
+    def cut_short(self) -> str | None:
+        """Why the time budget left this block empty (``degraded``, or a "budget exceeded" reason),
+        None when it had a block or relevance alone left it empty. Not part of the JSON."""
+        if self.hits:
+            return None
+        return self.degraded or (self.reason if (self.reason or "").startswith(BUDGET_EXCEEDED) else None)
 
 
 def relevant_share(hits: list[Any], ratio: float) -> list[Any]:
@@ -227,7 +239,7 @@ class MemoryContextBuilder:
             finished = True
         partial = box.get("partial")
         if not finished and partial is None:
-            res.reason = (f"budget exceeded: retrieval not done within the {budget} ms budget "
+            res.reason = (f"{BUDGET_EXCEEDED}: retrieval not done within the {budget} ms budget "
                           f"(less {ASSEMBLY_RESERVE_S * 1000:.0f} ms kept for assembly)")
         elif finished and "error" in box:
             raise box["error"]
@@ -249,7 +261,7 @@ class MemoryContextBuilder:
                 if why:
                     res.reason = why
                 elif time.monotonic() > deadline:
-                    res.reason = f"budget exceeded: block ready after {budget} ms"
+                    res.reason = f"{BUDGET_EXCEEDED}: block ready after {budget} ms"
                 else:
                     res.text, res.hits, res.tokens = text, [h.model_dump(mode="json") for h in kept], used
         if fmt == "messages":
