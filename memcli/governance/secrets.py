@@ -43,6 +43,12 @@ MIN_CHECKED_BYTES = 6
 Embed = Callable[[list[str]], Sequence["np.ndarray"]]
 
 
+def _redact_text(text: str) -> tuple[str, Counter[str], list[str]]:
+    """``text`` redacted, the secrets by kind, the values found."""
+    red = redaction(text)
+    return red.text, Counter(red.counts), list(red.values)
+
+
 def _redact_json(text: str) -> tuple[str, Counter[str], list[str]]:
     """A JSON cell with every string in it redacted (keys kept); unparsable JSON is redacted as text."""
     counts: Counter[str] = Counter()
@@ -63,8 +69,7 @@ def _redact_json(text: str) -> tuple[str, Counter[str], list[str]]:
     try:
         data = json.loads(text)
     except ValueError:
-        red = redaction(text)
-        return red.text, Counter(red.counts), list(red.values)
+        return _redact_text(text)
     new = walk(data)
     return (json.dumps(new, ensure_ascii=False) if counts else text), counts, values
 
@@ -75,11 +80,8 @@ def scan(store: MemoryStore, user: str | None) -> tuple[list[dict[str, Any]], Co
     is_json = {(t, c) for t, c, j in TEXT_COLUMNS if j}
     changes, kinds, values = [], Counter[str](), []
     for row in store.stored_texts(user):
-        if (row["table"], row["column"]) in is_json:
-            new, counts, found = _redact_json(row["text"])
-        else:
-            red = redaction(row["text"])
-            new, counts, found = red.text, Counter(red.counts), list(red.values)
+        redact = _redact_json if (row["table"], row["column"]) in is_json else _redact_text
+        new, counts, found = redact(row["text"])
         if counts:
             changes.append({**row, "text": new, "kinds": dict(counts)})
             kinds.update(counts)
