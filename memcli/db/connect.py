@@ -268,8 +268,15 @@ class Store(RowHelpers):
     # -- queries ---------------------------------------------------------------------
     def q(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
         """Run a query, return all rows as dicts."""
+        cur = self.conn.cursor()
+        cur.row_trace = None  # plain tuples: the column names are read once per statement, not per row
         try:
-            return list(self.conn.execute(sql, params))
+            cur.execute(sql, params)
+            try:
+                names = [d[0] for d in cur.get_description()]
+            except apsw.ExecutionCompleteError:  # no row (or not a query)
+                return []
+            return [dict(zip(names, row, strict=True)) for row in cur]
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
         except UnicodeEncodeError:
