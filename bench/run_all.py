@@ -1,8 +1,9 @@
 """One command for every figure: performance (capture, drain, search at scale, context vs its
-budget) and quality (calibration, decisions, retrieval on the goldset and on LoCoMo), with
-the machine it ran on, as one markdown report and one JSON file.
+budget) and quality (calibration, decisions, retrieval on the goldset and on LoCoMo, and end to
+end: MemDaily with the answerability gate and the raw-message baselines, LoCoMo per speaker with
+and without episodes), with the machine it ran on, as one markdown report and one JSON file.
 
-Run from the repo root (full: about 30-60 minutes on 2 shared cores; --quick: a few minutes)::
+Run from the repo root (full: about 40-70 minutes on 2 shared cores; --quick: a few minutes)::
 
     . .venv/bin/activate
     python bench/run_all.py            # everything, default sizes
@@ -15,7 +16,8 @@ rewrites the generated section of docs/benchmarks.md (between its ``run_all:begi
 The performance scripts (bench_capture.py, bench_drain.py, bench_search.py) run as
 subprocesses when present — a missing one is skipped with a note; the quality figures run
 in-process through the same library calls as ``memcli calibrate`` and ``memcli eval``.
-LoCoMo is read from ../shared/data/locomo/locomo10.json (``--locomo PATH`` to override).
+LoCoMo is read from ../shared/data/locomo/locomo10.json (``--locomo PATH`` to override), MemDaily
+from ../shared/data/memdaily-dev/*.json; a missing data set is skipped with a note.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ BEGIN, END = "<!-- run_all:begin -->", "<!-- run_all:end -->"
 EQUIVALENT = {"calibrate": "memcli calibrate --json", "decisions": "memcli eval decisions",
               "extraction": "memcli eval extraction", "retrieval": "memcli eval retrieval",
               "locomo": "memcli eval retrieval --locomo auto",
-              "locomo_turns": "memcli eval retrieval --locomo auto --mode turns"}
+              "locomo_turns": "memcli eval retrieval --locomo auto --mode turns",
+              "memdaily": "memcli eval memdaily ../shared/data/memdaily-dev/*.json",
+              "locomo_e2e": "memcli eval locomo-e2e ../shared/data/locomo/locomo10.json"}
 sys.path.insert(0, str(ROOT))
 
 # script, its JSON output, arguments (full, quick)
@@ -47,7 +51,8 @@ PERF = {
     "drain": ("bench_drain.py", "drain.json", [], ["--sizes", "300"]),
     "search": ("bench_search.py", "bench_search.json", [], ["--sizes", "1000", "--cold-runs", "2", "--reps", "1"]),
 }
-QUALITY = ("calibrate", "decisions", "extraction", "retrieval", "locomo", "locomo_turns")
+QUALITY = ("calibrate", "decisions", "extraction", "retrieval", "locomo", "locomo_turns", "memdaily", "locomo_e2e")
+MEMDAILY = ROOT.parent / "shared" / "data" / "memdaily-dev"  # read by path, never copied
 
 
 def machine() -> dict[str, Any]:
@@ -116,7 +121,8 @@ def md_retrieval(r: dict[str, Any], group: str | None) -> str:
 
 
 def _command(part: str, quick: bool) -> str:
-    subset = ", on a subset" if quick and part in ("decisions", "locomo", "locomo_turns") else ""
+    subset = ", on a subset" if quick and part in ("decisions", "locomo", "locomo_turns", "memdaily",
+                                                   "locomo_e2e") else ""
     return (f"Command: `python bench/run_all.py{' --quick' if quick else ''} --only {part}` (the library call "
             f"of `{EQUIVALENT[part]}`{subset}).")
 
@@ -235,7 +241,66 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
         md += [title, "", _command(part, quick), "",
                f"{r['conversations']} conversations, {r['memories']} memories, {r['queries']} questions; "
                f"evidence ids repaired/dropped: {r['evidence_issues']}.{drained}", "", md_retrieval(r, "category"), ""]
+    if "memdaily" in only:
+        res["memdaily"], part_md = _memdaily(st, quick)
+        md += part_md
+    if "locomo_e2e" in only:
+        res["locomo_e2e"], part_md = _locomo_e2e(st, quick, locomo)
+        md += part_md
     return res, md
+
+
+def _memdaily(st: Any, quick: bool) -> tuple[dict[str, Any], list[str]]:
+    """MemDaily end to end: facts kept, answered@3 with and without the answerability gate, beside
+    storing every message raw (episodes on, as configured)."""
+    from memcli.eval.memdaily import eval_memdaily
+
+    title = "## MemDaily end to end (capture → drain → context; answerability and episodes on)"
+    paths = sorted(MEMDAILY.glob("*.json"))
+    if not paths:
+        return {"skipped": f"{MEMDAILY} not found"}, [title, "", f"skipped: {MEMDAILY} not found", ""]
+    t0 = time.monotonic()
+    r = eval_memdaily(st, paths, limit=3 if quick else None)
+    r["seconds"] = round(time.monotonic() - t0, 1)
+    r.pop("misses", None)
+    o = r["overall"]
+    labels = ", ".join(f"{k} {pct(v['share'])}" for k, v in o["confidence_labels"].items())
+    md = [title, "", _command("memdaily", quick), "",
+          f"{o['trajectories']} trajectories, {o['questions']} questions ({o['verbatim_questions']} with the "
+          f"answer in a message); facts a question needs kept as memories {pct(o['facts']['memory_share'])}, "
+          f"findable (memory or episode) {pct(o['facts']['findable_share'])}; confidence labels: {labels}.", "",
+          "| | answered@1 | answered@3 | answered@5 |", "|---|---:|---:|---:|"]
+    for name, key in (("memcli", "memcli"), ("memcli, answerability gate on", "memcli_gated"),
+                      ("raw messages, memcli's search", "raw_memcli"), ("raw messages, plain RRF", "raw_rrf")):
+        if key in o:
+            md.append(f"| {name} | " + " | ".join(pct(o[key].get(f"answered@{k}")) for k in (1, 3, 5)) + " |")
+    return r, [*md, ""]
+
+
+_E2E_MODES = {"memories": "memories (episodes leg off)", "episodes": "memories + episodes",
+              "raw_rrf": "the speaker's raw turns, plain RRF (cosine, BM25)"}
+
+
+def _locomo_e2e(st: Any, quick: bool, locomo: str | None) -> tuple[dict[str, Any], list[str]]:
+    """LoCoMo end to end per speaker: share of questions whose answer words the top hits cover, for
+    memories, memories + episodes and the speaker's raw turns."""
+    from memcli.eval.locomo import default_locomo_path
+    from memcli.eval.locomo_e2e import eval_locomo_e2e
+
+    title = "## LoCoMo end to end (each speaker's turns through capture + drain)"
+    path = Path(locomo) if locomo else default_locomo_path()
+    if not path.exists():
+        return {"skipped": f"{path} not found"}, [title, "", f"skipped: {path} not found", ""]
+    t0 = time.monotonic()
+    r = eval_locomo_e2e(st, path, samples=2 if quick else None)
+    r["seconds"] = round(time.monotonic() - t0, 1)
+    r.pop("misses", None)
+    o = r["overall"]
+    md = [title, "", _command("locomo_e2e", quick), "",
+          f"{r['conversations']} conversations, {r['speakers']} speakers, {o['n']} questions.", "",
+          "| top 5 from | answered |", "|---|---:|",
+          *(f"| {_E2E_MODES.get(m, m)} | {pct(o.get(m))} |" for m in r["modes"]), ""]
+    return r, md
 
 
 def main() -> None:
