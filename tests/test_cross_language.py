@@ -24,6 +24,14 @@ CASES = [
     ("我住在北京", "I moved to Chengdu", "CONFLICT"),
     ("I have a dog named Rex", "我有一只狗叫Bobby", "ADD"),
     ("I have a dog named Rex", "我有一只猫叫Rex", "ADD"),
+    # a favourite is one value per category: another one in the other language replaces it, the same one
+    # restates it, and the key (colour / 颜色) is never taken for the value (a trial's NOOP that hid the change)
+    ("My favorite color is purple", "我最喜欢的颜色是橙色", "CONFLICT"),
+    ("我最喜欢的颜色是紫色", "My favorite color is purple", "NOOP"),
+    ("我最喜欢的颜色是紫色", "My favorite snack is popcorn", "ADD"),
+    # a new name told in the other language replaces the old one; a person's two names are both kept
+    ("My landlord is Mark Evans", "我的新房东叫赵磊", "CONFLICT"),
+    ("我叫孙丽", "My name is Lily", "ADD"),
 ]
 
 

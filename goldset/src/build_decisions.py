@@ -180,6 +180,8 @@ def main() -> None:
     x.pairs(pairs_xlang, "en", "PAIRS_EN")
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH13")  # round 13: short values, relatives in both languages
     x.pairs(pairs_xlang, "en", "PAIRS_EN13")
+    x.pairs(pairs_xlang, "zh", "PAIRS_ZH14")  # round 14: a favourite or a told new name in the other language
+    x.pairs(pairs_xlang, "en", "PAIRS_EN14")
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -96,3 +96,25 @@ PAIRS_EN13 = [
     ("xlang_other", "我喜欢钓鱼", "I like climbing"),
     ("xlang_other", "我喜欢喝红酒", "I like beer"),
 ]
+
+# round 14: a changed value of a one-value attribute told in the other language — a favourite of one
+# category, a relative's or boss's name with the change told (new / 新) — beside what must stay apart:
+# a person's names in two scripts, two pets, two categories of favourite. Written by hand after a
+# new-user trial found "my favourite colour is now …" in the other language decided NOOP.
+PAIRS_ZH14 = [
+    ("xlang_change", "My favorite fruit is mango", "我现在最喜欢的水果是草莓"),
+    ("xlang_change", "My favourite sport is tennis", "我最喜欢的运动是篮球"),
+    ("xlang_change", "My manager is Laura Smith", "我的新经理叫刘洋"),
+    ("xlang_restated", "My favorite fruit is mango", "我最喜欢的水果是芒果"),
+    ("xlang_other", "My favorite fruit is mango", "我最喜欢的颜色是黄色"),
+    ("xlang_other", "My dog is called Rocky", "我的狗叫豆豆"),
+]
+
+PAIRS_EN14 = [
+    ("xlang_change", "我最喜欢的花是玫瑰", "My favorite flower is the tulip now"),
+    ("xlang_change", "我最喜欢的季节是夏天", "My favourite season is winter"),
+    ("xlang_change", "我的房东叫李强", "My new landlord is Peter Brown"),
+    ("xlang_restated", "我最喜欢的季节是夏天", "My favourite season is summer"),
+    ("xlang_other", "我最喜欢的花是玫瑰", "My favorite drink is lemonade"),
+    ("xlang_other", "我叫周明", "My name is Kevin"),
+]

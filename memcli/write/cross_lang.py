@@ -48,7 +48,8 @@ from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker
 
-__all__ = ["CLOSE_VALUE_COSINE", "KEYED_VALUE_COSINE", "SAME_VALUE_COSINE", "restated", "restatement"]
+__all__ = ["CLOSE_VALUE_COSINE", "KEYED_VALUE_COSINE", "SAME_VALUE_COSINE", "changed",
+           "restated", "restatement"]
 
 #: cosine of two values in two languages at/above which they name one thing (use-multilingual-v3:
 #: Shanghai / 上海 0.92, teacher / 老师 0.87, accountant / 会计 0.81; Shanghai / 北京 0.52, green tea / 红茶 0.78)
@@ -73,11 +74,19 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
     refines it: :func:`restatement`), when ``plan`` (the decision so far) would contradict it (CONFLICT),
     refine it otherwise (UPDATE) or keep a duplicate (ADD beside a neighbour at or above ``dedup_lower``).
     None: no such memory, or ``plan`` already says so; ``plan`` stands."""
-    if plan.decision == Decision.NOOP or not _multilingual(settings.model):
+    if not _multilingual(settings.model):
         return None
     new = _facts(candidate.statement, candidate.slot)
     if not new.slot:
         return None
+    if plan.decision == Decision.NOOP:  # a NOOP that would hide another value told in the other language
+        row = plan.target
+        if row is None or plan.level == Level.EXACT or restatement(new, old := _facts(row["statement"], row["slot"]),
+                                                                    settings.model):
+            return None
+        why = changed(new, old, settings.model)
+        said = f"{why}; {plan.judge or plan.level.value} said NOOP: CONFLICT"
+        return None if why is None else Plan(Decision.CONFLICT, Level.JUDGE, row, plan.cosine, said, "cross-lang")
     if plan.decision == Decision.ADD:
         rows = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)
                 if nb.cosine >= settings.dedup_lower and nb.id not in exclude]
@@ -85,7 +94,10 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
     else:
         targets = [plan.target] if plan.target is not None else []
     for row in targets:
-        hit = restatement(new, _facts(row["statement"], row["slot"]), settings.model)
+        old = _facts(row["statement"], row["slot"])
+        hit = restatement(new, old, settings.model)
+        if hit is None and plan.decision == Decision.ADD and (why := changed(new, old, settings.model)):
+            hit = Decision.CONFLICT, why
         if hit and hit[0] != plan.decision:
             return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{hit[1]}; {plan.judge or plan.level.value} said {plan.decision.value}: {hit[0].value}",
@@ -93,6 +105,60 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
         if hit:
             return None  # the decision already says so
     return None
+
+
+def changed(new: Facts, old: Facts, model: str) -> str | None:
+    """Why ``new`` changes ``old`` in the other language (My boss is Tom Becker / 我的新老板叫王丽; my
+    favourite colour blue / green): one subject — the user or a relation, not a thing, which may be one of
+    several — one attribute that holds one value at a time (:func:`memcli.slots.is_functional`; a favourite
+    of one category; a name only when a change is told, as a person may have one in each script), both
+    stated, no number, and values the encoder keeps apart (below :data:`CLOSE_VALUE_COSINE`: two cities
+    0.34-0.64, two jobs 0.42-0.52, tennis / 篮球 0.55) or a name in Latin letters on the Chinese side that
+    the English one lacks. None: not shown to be a change (the decision stands)."""
+    if lang_of(new.statement) == lang_of(old.statement) or not new.slot or not old.slot:
+        return None
+    if not (new.positive and old.positive) or new.numbers or old.numbers:
+        return None
+    if new.subject.startswith("thing:") or not _one_subject(new.subject, old.subject, model) \
+            or not is_functional(new.slot):
+        return None  # a thing (my cat) may be one of several: 我的猫叫Luna / My cat is called Mimi are two cats
+    (na, nk), (oa, ok) = _attribute(new), _attribute(old)
+    if na != oa or _categories(new, nk, old, ok, model) is False:
+        return None
+    if na == "name" and not change_marker(new.statement):
+        return None  # one person, a name in each script (Grace / 陈静): a new one only when a change is told
+    en, zh = (new, old) if lang_of(new.statement) == "en" else (old, new)
+    ev, zv = _surface(en, ""), _surface(zh, "")
+    names = {t.lower() for t in _LATIN.findall(zv)}
+    if names and not names <= {t.lower() for t in _LATIN.findall(en.statement)}:
+        return f"changed in the other language: {new.slot} / {old.slot}, names {sorted(names)} not in '{ev}'"
+    zv = _LATIN.sub(" ", zv).strip()
+    if not zv or not ev:
+        return None
+    cos = _cosine(model, ev, zv)
+    if cos >= CLOSE_VALUE_COSINE:
+        return None  # close enough to be one thing said two ways: not shown to be a change
+    return f"changed in the other language: {new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+
+
+def _holds(key: str, value: str) -> bool:
+    """Whether a slot's key is its value (like.cooking / cook, owns.dog named max) rather than the
+    category the value belongs to (favourite.color / green)."""
+    k, v = key.lower(), value.lower()
+    if v.isascii():
+        words = k.split()
+        return all(any(w.startswith(t) for w in words) for t in v.split())
+    return v in k
+
+
+def _categories(new: Facts, nk: str, old: Facts, ok: str, model: str) -> bool | None:
+    """None: neither slot's key is a category (the keys are the values); True: both are, and one
+    category in two languages (color / 颜色); False: otherwise (favourite colour / favourite drink)."""
+    cat_new = bool(nk) and bool(new.value) and not _holds(nk, new.value or "")
+    cat_old = bool(ok) and bool(old.value) and not _holds(ok, old.value or "")
+    if not (cat_new or cat_old):
+        return None
+    return cat_new and cat_old and _cosine(model, nk, ok) >= CLOSE_VALUE_COSINE  # sport / 运动 0.79, color / 饮料 0.29
 
 
 def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | None:
@@ -108,6 +174,11 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
     (na, nk), (oa, ok) = _attribute(new), _attribute(old)
     if na != oa:
         return None
+    category = _categories(new, nk, old, ok, model)
+    if category is False:
+        return None  # two categories (favourite colour / drink), or a category beside a value
+    if category:
+        nk = ok = ""  # favourite.color / favourite.颜色: one category, so the values are what to compare
     en, zh = (new, old) if lang_of(new.statement) == "en" else (old, new)
     ev, zv = _surface(en, nk if en is new else ok), _surface(zh, nk if zh is new else ok)
     names = {t.lower() for t in _LATIN.findall(zv)}
