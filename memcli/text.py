@@ -216,9 +216,28 @@ _ENGLISH_WORD = re.compile(r"[a-z]+")
 
 @lru_cache(maxsize=1)
 def _stemmer():  # type: ignore[no-untyped-def]
-    import snowballstemmer
+    """What ``snowballstemmer.stemmer("english")`` gives, without that package's ``__init__``,
+    which imports the stemmers of all ~30 languages (~50 ms of a cold ``context``): PyStemmer's
+    when installed (as the package prefers), else the package's own ``english_stemmer`` module,
+    loaded from the same files under a private package name (the real package stays untouched)."""
+    import importlib
+    import importlib.util
+    import sys
+    import types
 
-    return snowballstemmer.stemmer("english")
+    try:
+        import Stemmer
+    except ImportError:
+        pass
+    else:
+        return Stemmer.Stemmer("english")
+    name = "_memcli_snowball_en"
+    if name not in sys.modules:
+        spec = importlib.util.find_spec("snowballstemmer")  # finds the package without running it
+        pkg = types.ModuleType(name)
+        pkg.__path__ = list(spec.submodule_search_locations or []) if spec else []
+        sys.modules[name] = pkg
+    return importlib.import_module(f"{name}.english_stemmer").EnglishStemmer()
 
 
 @lru_cache(maxsize=65536)
