@@ -20,12 +20,13 @@ from functools import lru_cache
 from typing import Any
 
 from memcli.errors import BadInputError
+from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
            "fts_terms", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
+_PUNCT_OR_SPACE = lazy(r"[\s\W_]+", re.UNICODE)
 # ANSI / ECMA-48 escape sequences, removed whole before single control characters, so that
 # "\x1b[31m" leaves nothing (not "[31m"): CSI (ESC [ or C1 CSI, parameters, intermediates, a
 # final byte), OSC / DCS / SOS / PM / APC strings with their terminator (BEL or ST), and the
