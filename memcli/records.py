@@ -31,7 +31,7 @@ def validation_line(exc: ValidationError) -> str:
 class MemoryRecord(BaseModel):
     """One line of ``import``/``export`` JSON Lines."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use: a read imports it too
 
     text: str
     kind: Kind = Kind.OTHER

@@ -22,13 +22,15 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from memcli.relazy import lazy
+
 __all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "has_secret", "is_redacted",
            "redact", "redacted_line", "redaction", "refuse_secret", "secret_kind"]
 
 REDACTED_EN, REDACTED_ZH = "[redacted]", "[已隐去]"
 CONFIDED_EN, CONFIDED_ZH = "[redacted: said in confidence]", "[已隐去：用户要求保密]"
 #: a placeholder, also with its brackets stripped at a clause's edge
-_PLACEHOLDER = re.compile(r"(?:^|\[)(?:redacted|已隐去)(?:$|[\]:：])")
+_PLACEHOLDER = lazy(r"(?:^|\[)(?:redacted|已隐去)(?:$|[\]:：])")
 
 #: the name of a secret (English); ``pin`` only as a code (``my PIN``, ``PIN code``), never the verb
 _EN_NAME = (r"(?:(?:wi-?fi|wireless|network|router|e-?mail|gmail|computer|laptop|phone|account|bank|login|admin|"
@@ -41,23 +43,23 @@ _EN_NAME = (r"(?:(?:wi-?fi|wireless|network|router|e-?mail|gmail|computer|laptop
             r"|social\s+security\s+number|ssn|passport\s+number|(?:api|secret|private|access)\s+(?:key|token)"
             r"|recovery\s+(?:code|phrase|key)|seed\s+phrase")
 #: ... followed by its value: a copula or colon, then a token (a PIN of 3 digits and up; any word for a password)
-_EN_SECRET = re.compile(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s*(?:(?:is|was)\s+now\s+|"
-                        r"(?:has\s+been\s+|is\s+|was\s+)?(?:changed|set|reset)\s+to\s+|(?:is|was|=|:)\s*))(?P<value>\"[^\"\n]{1,64}\"|“[^”\n]{1,64}”|[\"'“‘]?\S+?"
-                        r"(?:[ -]\d{2,})*[\"'”’]?)(?=[.,;!?]*(?:\s|$))", re.I)
-_EN_BARE = re.compile(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s+)(?P<value>\d[\d -]{{2,}}\d)\b", re.I)  # my PIN 4821
+_EN_SECRET = lazy(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s*(?:(?:is|was)\s+now\s+|"
+                  r"(?:has\s+been\s+|is\s+|was\s+)?(?:changed|set|reset)\s+to\s+|(?:is|was|=|:)\s*))(?P<value>\"[^\"\n]{1,64}\"|“[^”\n]{1,64}”|[\"'“‘]?\S+?"
+                  r"(?:[ -]\d{2,})*[\"'”’]?)(?=[.,;!?]*(?:\s|$))", re.I)
+_EN_BARE = lazy(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s+)(?P<value>\d[\d -]{{2,}}\d)\b", re.I)  # my PIN 4821
 #: Chinese: 密码 口令 验证码 卡号 身份证号 …, then 是/为/：/改成 and the value
 _ZH_NAME = (r"(?:wifi|WiFi|WIFI|Wi-Fi|无线|网络|路由器|邮箱|电脑|手机|账号|账户|银行卡?|信用卡|储蓄卡|支付宝|微信|"
             r"支付|取款|登录|开机|锁屏|门禁?|保险柜|家里|家的?)?的?(?:密码|口令|PIN码|pin码|Pin码)"
             r"|(?:短信)?(?:验证码|校验码|动态码|动态密码|安全码|取件码|登录码)|CVV码?"
             r"|(?:银行卡|信用卡|储蓄卡|借记卡)(?:的)?(?:卡号|号码|号)|卡号|银行(?:账号|账户)|身份证(?:号码|号)|社保号|护照号(?:码)?")
-_ZH_SECRET = re.compile(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*(?:是|为|:|：|=|就是|改成了?|改为|设成了?|设为|"
-                        r"设置成了?|换成了?)\s*)(?P<value>[\"'“‘「]?(?:[0-9A-Za-z!@#$%^&*_+\-.~]{3,}(?:\s\d{2,})*|[零〇一二三四五六七八九幺两个]{3,})"
-                        r"[\"'”’」]?)")
-_ZH_BARE = re.compile(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*)(?P<value>\d[\d -]{{2,}}\d)")  # 验证码739201
+_ZH_SECRET = lazy(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*(?:是|为|:|：|=|就是|改成了?|改为|设成了?|设为|"
+                  r"设置成了?|换成了?)\s*)(?P<value>[\"'“‘「]?(?:[0-9A-Za-z!@#$%^&*_+\-.~]{3,}(?:\s\d{2,})*|[零〇一二三四五六七八九幺两个]{3,})"
+                  r"[\"'”’」]?)")
+_ZH_BARE = lazy(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*)(?P<value>\d[\d -]{{2,}}\d)")  # 验证码739201
 #: a card-like number: 13–19 digits, spaces or dashes between groups
-_DIGITS = re.compile(r"(?<![\w.%/-])\d(?:[ -]?\d){12,18}(?![\w%/-]|\.\d)")
+_DIGITS = lazy(r"(?<![\w.%/-])\d(?:[ -]?\d){12,18}(?![\w%/-]|\.\d)")
 #: said in confidence: the turn asks that it go no further
-_CONFIDE = re.compile(
+_CONFIDE = lazy(
     r"(?:别|不要|不许|千万别|千万不要|不能)(?:跟|和|对|告诉)?(?:别人|任何人|其他人|外人|他人|谁)(?:说|讲|提|透露)?"
     r"|(?:别|不要)(?:告诉|跟)(?:别人|任何人|其他人|谁)|(?:替|帮)我保密|要保密|保密哦|这是(?:个|我的)?秘密|"
     r"(?:don'?t|do\s+not|never)\s+(?:tell|share\s+(?:this|it)\s+with|mention\s+(?:this|it)\s+to)\s+"
@@ -110,11 +112,11 @@ class Redaction(NamedTuple):
 
 
 #: the kind of a secret from its name as said (first match wins); ``card_number`` for a bare Luhn-valid number
-_KINDS = (("pin", re.compile(r"\bpin\b|pin码", re.I)),
-          ("id_number", re.compile(r"social|ssn|passport|身份证|社保|护照", re.I)),
-          ("password", re.compile(r"pass|pwd|密码|口令", re.I)), ("card_number", re.compile(r"card|卡的?号", re.I)),
-          ("account_number", re.compile(r"account|routing|iban|账号|账户", re.I)),
-          ("key", re.compile(r"key|token|phrase", re.I)))
+_KINDS = (("pin", lazy(r"\bpin\b|pin码", re.I)),
+          ("id_number", lazy(r"social|ssn|passport|身份证|社保|护照", re.I)),
+          ("password", lazy(r"pass|pwd|密码|口令", re.I)), ("card_number", lazy(r"card|卡的?号", re.I)),
+          ("account_number", lazy(r"account|routing|iban|账号|账户", re.I)),
+          ("key", lazy(r"key|token|phrase", re.I)))
 
 
 def kind_of(name: str) -> str:

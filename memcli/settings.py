@@ -414,12 +414,12 @@ def _check_config_file() -> None:
     Raises:
         ConfigError: malformed TOML, or an unknown key.
     """
-    import difflib
-    import tomllib
-
     path = config_path()
     if not path.is_file():
         return
+    import difflib  # here, not above: most processes have no config file (a few ms of a cold context)
+    import tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:

@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from memcli.relazy import lazy
+
 __all__ = ["ATTRIBUTES", "Attribute", "CATCH_ALL_ATTRIBUTES", "EN_RELATIONS", "GENERAL_RELATIONS", "GROUP_RELATIONS",
            "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "gender_fits", "is_functional", "same_relation",
            "query_slots", "query_subject", "question_focus", "relation_en", "relation_zh", "slot_attribute",
@@ -294,8 +296,8 @@ def join_slot(subject: str, attr: str) -> str:
     return attr if subject == ME else f"{subject}.{attr}"
 
 
-_FEMALE = re.compile(r"(?:step|god|grand|great)?(?:mother|sister|wife|daughter|girlfriend|aunt|auntie|niece|female)")
-_MALE = re.compile(r"(?:step|god|grand|great)?(?:father|brother|husband|son|boyfriend|uncle|nephew|male)")
+_FEMALE = lazy(r"(?:step|god|grand|great)?(?:mother|sister|wife|daughter|girlfriend|aunt|auntie|niece|female)")
+_MALE = lazy(r"(?:step|god|grand|great)?(?:father|brother|husband|son|boyfriend|uncle|nephew|male)")
 
 
 def gender_fits(subject: str, female: bool) -> bool:
@@ -335,13 +337,13 @@ _SKIP_QUERY = CATCH_ALL_ATTRIBUTES
 
 
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.!?] )")
-_CLAUSE = re.compile(r"[，,、：:]")
+_CLAUSE = lazy(r"[，,、：:]")
 #: a clause that only leads into the question of a long message (对了, 顺便问一下, "by the way", "quick question")
-_LEAD_IN = re.compile(r"(?:哦|噢|嗯|哎|唉|好吧|所以|那么|另外|还有|总之)?(?:对了|对啦|话说回来|话说|顺便|顺带|请问)?"
-                      r"(?:我)?(?:想|就想)?(?:问一下|问问|问一句|问你个问题|问个问题|问下|请教一下)?(?:啊|呀|哈)?"
-                      r"|(?:oh|so|well|ok|okay|also|anyway|anyways|btw|by the way|and|one more thing|quick question|"
-                      r"random question|just wondering|i was wondering|i wanted to ask|question)(?: (?:oh|so|well|also|"
-                      r"anyway|by the way|quick question))*")
+_LEAD_IN = lazy(r"(?:哦|噢|嗯|哎|唉|好吧|所以|那么|另外|还有|总之)?(?:对了|对啦|话说回来|话说|顺便|顺带|请问)?"
+                r"(?:我)?(?:想|就想)?(?:问一下|问问|问一句|问你个问题|问个问题|问下|请教一下)?(?:啊|呀|哈)?"
+                r"|(?:oh|so|well|ok|okay|also|anyway|anyways|btw|by the way|and|one more thing|quick question|"
+                r"random question|just wondering|i was wondering|i wanted to ask|question)(?: (?:oh|so|well|also|"
+                r"anyway|by the way|quick question))*")
 
 
 def question_focus(text: str) -> str:
@@ -402,10 +404,10 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
 #: the subject of a question about someone named by another fact (那个来自重庆的人叫什么, "the person
 #: from Chicago"): its keys (``someone.name``) match no stored slot; subject expansion uses the attribute
 SOMEONE = "someone"
-_THIRD_PERSON = re.compile(r"那个[^？?]{0,40}?(?:的人|的那位|的那个)|那位|哪位|是谁|"
-                           r"\b(?:the|that) (?:person|one|guy|woman|man|friend|relative|colleague|coworker)\b|"
-                           r"\bsomeone\b|\bwho (?:is|was)\b")
-_FIRST_PERSON = re.compile(r"我|\b(?:i|my|me|i'm|mine)\b")
+_THIRD_PERSON = lazy(r"那个[^？?]{0,40}?(?:的人|的那位|的那个)|那位|哪位|是谁|"
+                     r"\b(?:the|that) (?:person|one|guy|woman|man|friend|relative|colleague|coworker)\b|"
+                     r"\bsomeone\b|\bwho (?:is|was)\b")
+_FIRST_PERSON = lazy(r"我|\b(?:i|my|me|i'm|mine)\b")
 
 
 def query_slots(text: str) -> list[str]:

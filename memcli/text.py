@@ -20,12 +20,13 @@ from functools import lru_cache
 from typing import Any
 
 from memcli.errors import BadInputError
+from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
            "fts_terms", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_PUNCT_OR_SPACE = re.compile(r"[\s\W_]+", re.UNICODE)
+_PUNCT_OR_SPACE = lazy(r"[\s\W_]+", re.UNICODE)
 # ANSI / ECMA-48 escape sequences, removed whole before single control characters, so that
 # "\x1b[31m" leaves nothing (not "[31m"): CSI (ESC [ or C1 CSI, parameters, intermediates, a
 # final byte), OSC / DCS / SOS / PM / APC strings with their terminator (BEL or ST), and the
@@ -216,9 +217,28 @@ _ENGLISH_WORD = re.compile(r"[a-z]+")
 
 @lru_cache(maxsize=1)
 def _stemmer():  # type: ignore[no-untyped-def]
-    import snowballstemmer
+    """What ``snowballstemmer.stemmer("english")`` gives, without that package's ``__init__``,
+    which imports the stemmers of all ~30 languages (~50 ms of a cold ``context``): PyStemmer's
+    when installed (as the package prefers), else the package's own ``english_stemmer`` module,
+    loaded from the same files under a private package name (the real package stays untouched)."""
+    import importlib
+    import importlib.util
+    import sys
+    import types
 
-    return snowballstemmer.stemmer("english")
+    try:
+        import Stemmer
+    except ImportError:
+        pass
+    else:
+        return Stemmer.Stemmer("english")
+    name = "_memcli_snowball_en"
+    if name not in sys.modules:
+        spec = importlib.util.find_spec("snowballstemmer")  # finds the package without running it
+        pkg = types.ModuleType(name)
+        pkg.__path__ = list(spec.submodule_search_locations or []) if spec else []
+        sys.modules[name] = pkg
+    return importlib.import_module(f"{name}.english_stemmer").EnglishStemmer()
 
 
 @lru_cache(maxsize=65536)

@@ -43,7 +43,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
@@ -64,6 +64,7 @@ ASSEMBLY_RESERVE_S = 0.04  # time kept for assembling the block after retrieval
 class ChatMessage(BaseModel):
     """One chat message of ``--history``."""
 
+    model_config = ConfigDict(defer_build=True)  # built when a history is given, not in every context
     role: Literal["system", "user", "assistant", "tool"]
     content: str
 

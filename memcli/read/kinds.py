@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli.relazy import lazy
+
 __all__ = ["FAMILY", "KINDS", "kind_feature", "kind_missing", "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
@@ -146,10 +148,10 @@ _NEUTRAL_EN = ("car park", "run a", "runs a", "running a", "band-aid", "cat scan
 _GENERIC: dict[str, frozenset[str]] = {
     "车": frozenset({"car", "bike", "motorbike"}), "ride": frozenset({"bike", "motorbike"}),
 }
-_ZH_DRIVE = re.compile(r"开[^，。？！,.?!]{0,5}车")
-_ZH_RIDE = re.compile(r"骑[^，。？！,.?!]{0,5}车")
-_ZH_DRIVES = re.compile(r"开的是|开着一辆|开了一辆")  # 我姐姐开的是五菱宏光: a car when nothing else says which
-_ZH_BALL = re.compile(r"[打踢玩][^，。？！,.?!]{0,4}球")  # 打什么球, 踢足球: a sport (not 雪球, 地球)
+_ZH_DRIVE = lazy(r"开[^，。？！,.?!]{0,5}车")
+_ZH_RIDE = lazy(r"骑[^，。？！,.?!]{0,5}车")
+_ZH_DRIVES = lazy(r"开的是|开着一辆|开了一辆")  # 我姐姐开的是五菱宏光: a car when nothing else says which
+_ZH_BALL = lazy(r"[打踢玩][^，。？！,.?!]{0,4}球")  # 打什么球, 踢足球: a sport (not 雪球, 地球)
 
 
 def _words() -> dict[str, tuple[str, ...]]:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memcli.relazy import lazy
 from memcli.text import STOPWORDS
 
 __all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "names_after_relation",
@@ -42,10 +43,10 @@ def _frame_words() -> frozenset[str]:
 
 #: the requester's 我 / me of a request or of the lead to a question names no subject (帮我写…,
 #: 我想问一下, "tell me a joke", "quick question")
-_REQUEST_ZH = re.compile(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
-                         r"问一下|请问")
-_REQUEST_EN = re.compile(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
-                         r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE)
+_REQUEST_ZH = lazy(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
+                   r"问一下|请问")
+_REQUEST_EN = lazy(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
+                   r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -62,12 +63,12 @@ def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
             re.compile("我的?(?:" + "|".join(map(re.escape, mine)) + ")"))
 
 
-_EN_MY = re.compile(r"\bmy\s+", re.IGNORECASE)
-_EN_I = re.compile(r"\b(?:i|i'm|i've|i'd|me)\b", re.IGNORECASE)
-_ZH_MY = re.compile(r"我的([\u4e00-\u9fff]{1,4})")
-_ZH_I = re.compile(r"我(?![的们])")
-_ZH_NAME = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
-_EN_NAME = re.compile(r"\s+([A-Z][a-z]{1,15})\b")
+_EN_MY = lazy(r"\bmy\s+", re.IGNORECASE)
+_EN_I = lazy(r"\b(?:i|i'm|i've|i'd|me)\b", re.IGNORECASE)
+_ZH_MY = lazy(r"我的([\u4e00-\u9fff]{1,4})")
+_ZH_I = lazy(r"我(?![的们])")
+_ZH_NAME = lazy(r"(?:小|老|阿)[\u4e00-\u9fff]")
+_EN_NAME = lazy(r"\s+([A-Z][a-z]{1,15})\b")
 
 
 def asks_me(question: str) -> bool:
@@ -168,16 +169,16 @@ def hit_attribute(hit_slot: str, statement: str, specific: frozenset[str]) -> st
 
 #: a person named as the subject of an English question: "does Sam …", "is Dev …", "Sam's …",
 #: "Sam lives/works/is …" at the start (not a place after from/in: "the colleague from Bristol")
-_EN_NAMED = (re.compile(r"\b(?:does|do|did|is|was|has|will|can|about)\s+([A-Z][a-z]{2,})\b(?!')"),
-             re.compile(r"\b([A-Z][a-z]{2,})'s\b"),
-             re.compile(r"^([A-Z][a-z]{2,})\s+(?:is|was|has|does|did|lives|works|likes)\b"))
+_EN_NAMED = (lazy(r"\b(?:does|do|did|is|was|has|will|can|about)\s+([A-Z][a-z]{2,})\b(?!')"),
+             lazy(r"\b([A-Z][a-z]{2,})'s\b"),
+             lazy(r"^([A-Z][a-z]{2,})\s+(?:is|was|has|does|did|lives|works|likes)\b"))
 #: a Chinese nickname opening the question sentence (老王住在哪里, 小陈对什么过敏, 阿杰是哪里人): 小/老 + a
 #: common surname (the hundred most frequent), or 小/老/阿 + a character making no dictionary word
 _SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
              "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
-_ZH_NAMED = re.compile(r"^[小老阿][\u4e00-\u9fff]")
+_ZH_NAMED = lazy(r"^[小老阿][\u4e00-\u9fff]")
 #: a question comparing or joining two people (和/与/跟/还是/比, and/or/than) names more than one subject
-_TWO_PEOPLE = re.compile(r"[和与跟比]|还是|\b(?:and|or|than|both|either)\b", re.IGNORECASE)
+_TWO_PEOPLE = lazy(r"[和与跟比]|还是|\b(?:and|or|than|both|either)\b", re.IGNORECASE)
 
 
 def named_subject(sentence: str) -> str | None:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memcli.relazy import lazy
 from memcli.text import STOPWORDS
 
 __all__ = ["is_task", "informative_match"]
@@ -37,13 +38,13 @@ _TASK_VERBS_EN = (
     "outline", "list", "suggest", "recommend", "brainstorm", "come up with", "give me", "tell me a",
     "show me how", "check", "review", "format", "sort", "compare", "name a", "name some", "help me",
 )
-_TASK_EN = re.compile(r"^(?:please\s+|can you\s+|could you\s+|would you\s+)?(?:" +
-                      "|".join(re.escape(v) for v in _TASK_VERBS_EN) + r")\b", re.IGNORECASE)
+_TASK_EN = lazy(r"^(?:please\s+|can you\s+|could you\s+|would you\s+)?(?:" +
+                "|".join(re.escape(v) for v in _TASK_VERBS_EN) + r")\b", re.IGNORECASE)
 _TASK_VERBS_ZH = ("翻译", "写", "润色", "改写", "总结", "概括", "解释", "列", "推荐", "规划", "设计", "生成", "计算",
                   "换算", "转换", "检查", "优化", "编写")
-_TASK_ZH = re.compile(r"^(?:请|麻烦)?(?:你)?(?:" + "|".join(_TASK_VERBS_ZH) +
-                      r")|^(?:请|麻烦)?(?:你)?(?:帮我|给我|替我|帮忙)(?!回忆|想想|查一下我|看看我|[爸妈姥奶爷外老家女儿孩哥姐弟妹])|^(?:请)?(?:把|将|用)[^我]{1,20}?"
-                      r"(?:改|换|转|翻译|写|实现|做|查询|解释|加|生成|计算|算)|^怎么用|^用.{1,12}怎么")
+_TASK_ZH = lazy(r"^(?:请|麻烦)?(?:你)?(?:" + "|".join(_TASK_VERBS_ZH) +
+                r")|^(?:请|麻烦)?(?:你)?(?:帮我|给我|替我|帮忙)(?!回忆|想想|查一下我|看看我|[爸妈姥奶爷外老家女儿孩哥姐弟妹])|^(?:请)?(?:把|将|用)[^我]{1,20}?"
+                r"(?:改|换|转|翻译|写|实现|做|查询|解释|加|生成|计算|算)|^怎么用|^用.{1,12}怎么")
 
 
 def is_task(sentence: str) -> bool:
@@ -53,9 +54,9 @@ def is_task(sentence: str) -> bool:
     return bool(_TASK_EN.search(s) or _TASK_ZH.search(s))
 
 
-_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_NAME = lazy(r"\b[A-Z][a-z]{2,}\b")
 #: a Chinese nickname (小陈, 老王, 阿明), which jieba may cut with the next character (小陈靠… → 小 / 陈靠)
-_ZH_NICK = re.compile(r"[小老阿][\u4e00-\u9fff]")
+_ZH_NICK = lazy(r"[小老阿][\u4e00-\u9fff]")
 
 
 @lru_cache(maxsize=512)

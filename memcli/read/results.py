@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo"]
 
@@ -14,6 +14,7 @@ __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo"]
 class Explain(BaseModel):
     """How a hit was scored (``--explain``): each leg's rank, raw scores, RRF and factors."""
 
+    model_config = ConfigDict(defer_build=True)  # its own validator only for --explain
     dense_rank: int | None = None
     lexical_rank: int | None = None
     slot_rank: int | None = Field(None, description="rank in the slot leg (the query asks about this memory's slot)")

@@ -24,7 +24,7 @@ __all__ = ["Utterance", "capture", "check_text", "derive_key"]
 class Utterance(BaseModel):
     """One captured utterance (a JSON Lines record of ``capture -`` has these fields)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use: a read imports it too
 
     text: str
     role: Role = Role.USER

@@ -1,0 +1,46 @@
+"""A cold ``memcli context`` process loads only what the command uses (issue #24, cold start).
+
+Run in a new process (the test session has everything imported already), so each check can
+fail honestly: no CLI framework (typer, click, rich, markdown-it), no Snowball stemmer but the
+English one, no config-file helpers without a config file, and the patterns of paths the
+command did not take (secrets, named people) not compiled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+PROBE = """
+import json, sys
+sys.argv = ["memcli", "--db", sys.argv[1], "--user", "u", "context", "where does my sister live"]
+from memcli.cli import main
+code = 0
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code or 0
+from memcli.text import word_form
+stem = word_form("painting")  # the English stemmer, as the lexical leg loads it
+import memcli.sensitive as sens
+lazy = [n for n in ("_EN_SECRET", "_ZH_SECRET", "_CONFIDE", "_DIGITS")  # a re.Pattern has no __dict__: compiled
+        if "_compiled" in getattr(getattr(sens, n), "__dict__", {"_compiled": 1})]
+print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy}))
+"""
+
+
+def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN001
+    env = {**os.environ, "MEMCLI_CONFIG": str(tmp_path / "no-config.toml")}
+    p = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "m.db")], capture_output=True, text=True,
+                       timeout=120, cwd=tmp_path, env=env)
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert out["code"] == 0 and out["stem"] == "paint"
+    mods = set(out["mods"])
+    assert "memcli.read.context" in mods  # the command did run its read path
+    assert not {m for m in mods if m.split(".")[0] in ("typer", "click", "rich", "markdown_it", "snowballstemmer")}
+    assert {m.rsplit(".", 1)[-1] for m in mods if m.endswith("_stemmer")} == {"english_stemmer"}
+    assert not {"difflib", "tomllib"} & mods  # no config file to read or to check keys of
+    assert out["compiled"] == []
