@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from memcli import slots
-from memcli.text import lang_of, to_simplified
+from memcli.text import CACHED_CHARS, lang_of, to_simplified
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 
@@ -28,8 +28,17 @@ def _rules(text: str):  # noqa: ANN202 - a module
 
 
 def extract_matches(text: str) -> list[Match]:
-    """Facts stated in one user utterance, one per clause and object, in order."""
-    return _rules(text).extract_matches(text)
+    """Facts stated in one user utterance, one per clause and object, in order (a new list; cached
+    per text up to :data:`~memcli.text.CACHED_CHARS` characters: the same line recurs across a
+    drain — a restated preference, the same words of many users — and the rules read it the same)."""
+    return list(_matches(text)) if len(text) <= CACHED_CHARS else _rules(text).extract_matches(text)
+
+
+@lru_cache(maxsize=16384)
+def _matches(text: str) -> tuple[Match, ...]:
+    """The rules' matches of ``text``: a function of the text alone (no context, no clock; the
+    matches are frozen), so one reading serves every utterance that says it."""
+    return tuple(_rules(text).extract_matches(text))
 
 
 def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
