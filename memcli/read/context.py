@@ -47,6 +47,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
+from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.text import clean_text, lang_of
@@ -248,8 +249,9 @@ class MemoryContextBuilder:
             res.retrieval = hits.info.model_dump()
             if hits.info.lexical_only_fallback:
                 res.degraded = f"lexical only: {hits.info.dense_skipped}"
-            answers = [h for h in hits if not h.below_floor]
-            res.dropped_below_floor = len(hits) - len(answers)
+            shown = for_block(hits)  # a memory as the memory, the user's words only for what they add
+            answers = [h for h in shown if not h.below_floor]
+            res.dropped_below_floor = len(shown) - len(answers)
             ranked = relevant_share(answers, st.context_min_ratio)
             res.dropped_below_ratio = len(answers) - len(ranked)
             if not ranked:

@@ -55,6 +55,10 @@ class Hit(BaseModel):
                                   "memories drawn from its turn (English queries, memcli.read.episodes.merge): "
                                   "their ids, for show / correct / forget")
     explain: Explain | None = None
+    # the block's view of an episode (memcli.read.quotes), not part of the JSON: the memory hits it stands
+    # in for in this list, and whether its turn's memories hold all it said
+    stands_for: list[Hit] = Field(default_factory=list, exclude=True)
+    carried: bool = Field(False, exclude=True)
 
 
 class RetrievalInfo(BaseModel):

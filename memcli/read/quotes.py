@@ -1,0 +1,118 @@
+"""When the user's own words (an episode) may stand in the memory block: the same bar as a memory,
+and only for what the memories of that turn do not hold.
+
+Two rules, for every episode hit (:mod:`memcli.read.episodes`):
+
+- **The same gate** (:func:`pool`, :func:`gate`): an episode is scored by the fitted answerability model
+  (:mod:`memcli.read.answer`) as a memory hit would be — its words as the statement, its legs and
+  cosine, its score before the ``weight_episode`` discount, ranked among the memory hits of the
+  query — and is ``below_floor`` (``context`` leaves it out) when that p is below the chosen point.
+  Before, an episode had no p at all: the nearest turn of an unrelated question rode along.
+- **Only what it adds** (:func:`mark_carried`, :func:`adds`): a turn whose active memories carry
+  its content (its jieba terms: Chinese characters, English word stems) but for fewer than
+  :data:`MIN_ADDED` units is *carried*: the block shows those memories, not the quote. A turn that
+  told more than its memories hold (the fact no memory captured) is still shown — below them.
+
+``context`` (:func:`for_block`) then puts, in the place of an episode that stands in the search list
+for memories of its turn (``memory_ids``, :func:`memcli.read.episodes.merge`), those memories, and
+after them the quote only when it adds something. ``search`` keeps its one line per turn.
+
+Read path: imports the results, answer features' inputs and text helpers, never ``memcli.write``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from memcli.read.fusion import Fused
+from memcli.read.results import Hit
+from memcli.read.tokens import query_tokens
+from memcli.text import to_simplified, word_form
+
+__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_carried", "pool", "units"]
+
+#: a turn adds to its memories when this many units of it are in none of them: an English word stem
+#: counts 2, a Chinese character 1 (two words or three characters: one told detail, not a conjunction)
+MIN_ADDED = 3
+_EN_UNIT = 2
+
+
+def units(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The content of ``text``: (its Chinese characters, its English word stems), from its jieba terms
+    without stopwords (so 的/了/the/and never count), stems of one letter (the m of I'm) left out."""
+    zh: set[str] = set()
+    en: set[str] = set()
+    for t in query_tokens(text, drop_stopwords=True):
+        if t.isascii():
+            w = word_form(t)
+            if len(w) > 1 or w.isdigit():
+                en.add(w)
+        else:
+            zh.update(c for c in to_simplified(t) if "\u4e00" <= c <= "\u9fff")
+    return frozenset(zh), frozenset(en)
+
+
+def adds(turn: str, statements: Sequence[str]) -> bool:
+    """Whether the turn holds at least :data:`MIN_ADDED` units of content that no statement has."""
+    zh, en = units(turn)
+    held_zh: set[str] = set()
+    held_en: set[str] = set()
+    for s in statements:
+        z, e = units(s)
+        held_zh |= z
+        held_en |= e
+    return len(zh - held_zh) + _EN_UNIT * len(en - held_en) >= MIN_ADDED
+
+
+def mark_carried(store: Any, user: str, episodes: Sequence[Hit]) -> None:
+    """Set ``carried`` on each episode hit whose turn's active memories hold it (:func:`adds` false)."""
+    if not episodes:
+        return
+    said: dict[int, list[str]] = {}
+    for r in store.turn_statements(user, [h.id for h in episodes]):
+        said.setdefault(int(r["source_id"]), []).append(r["statement"])
+    for h in episodes:
+        h.carried = h.id in said and not adds(h.statement, said[h.id])
+
+
+def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any], float]], weight: float,
+         cosines: dict[int, float], memory_cosines: dict[int, float],
+         ) -> tuple[list[tuple[float, Any, dict[str, Any], float]], dict[int, float]]:
+    """The episodes as memory hits of the same query, for the answerability gate: ``top`` (the memory
+    hits' ``(final, fused, row, recency)`` as the retrieval ranked them) with each episode ranked among
+    them by its score before the discount ``weight`` (what a memory matching as well scores), its words
+    as the statement, its legs; and the cosines of both (``cosines``: source id → cosine of the episode
+    leg). An episode's id there is minus its source id, so it never meets a memory id."""
+    out = list(top)
+    for h in episodes:
+        row = {"statement": h.statement, "slot": None}
+        out.append((h.score / (weight or 1.0), Fused(-h.id, ranks=dict.fromkeys(h.legs, 1)), row, 0.0))
+    out.sort(key=lambda x: -x[0])
+    return out, {**memory_cosines, **{-h.id: cosines[h.id] for h in episodes if h.id in cosines}}
+
+
+def gate(episodes: Sequence[Hit], p_of: dict[int, float], min_p: float | None) -> None:
+    """Set each episode's ``p_relevant`` (``p_of``: the answerability of the :func:`pool`) and mark it
+    ``below_floor`` under the chosen point ``min_p``, as a memory hit is."""
+    for h in episodes:
+        if -h.id in p_of:
+            h.p_relevant = p_of[-h.id]
+            h.below_floor = min_p is not None and p_of[-h.id] < min_p
+
+
+def for_block(hits: Sequence[Hit]) -> list[Hit]:
+    """The hits as the memory block shows them, in order: an episode standing in for memories of its
+    turn gives way to those memories, and follows them only when its words add to them (not
+    ``carried``); an episode that stands for nothing is dropped when its turn's memories carry it."""
+    out: list[Hit] = []
+    seen: set[tuple[str, int]] = set()
+    for h in hits:
+        group = [*h.stands_for, h] if h.origin == "episode" else [h]
+        for g in group:
+            key = ("e" if g.origin == "episode" else "m", g.id)
+            if key in seen or (g.origin == "episode" and g.carried):
+                continue
+            seen.add(key)
+            out.append(g)
+    return out
