@@ -35,12 +35,22 @@ def test_a_turn_adds_only_what_none_of_its_memories_holds():
 def test_the_block_puts_back_the_memories_a_turn_stood_for():
     m1, m2 = _hit(1, "I'm a pescatarian"), _hit(2, "I never eat beef or pork")
     carried = _hit(7, "I'm a pescatarian, so I never eat beef or pork", "episode", memory_ids=[1, 2],
-                   stands_for=[m1, m2], carried=True)
+                   stands_for=[m1, m2], turn_memories=[1, 2])
     told_more = _hit(8, "I'm a pescatarian, and my sister Ana keeps bees", "episode", memory_ids=[1],
-                     stands_for=[m1])
+                     stands_for=[m1], turn_memories=[1])
     assert [(h.origin, h.id) for h in for_block([carried, _hit(3, "other")])] == [
         ("extracted", 1), ("extracted", 2), ("extracted", 3)]
     assert [(h.origin, h.id) for h in for_block([told_more])] == [("extracted", 1), ("episode", 8)]
+    # a memory the gate leaves out carries nothing in the block: its turn's words stay
+    gated = _hit(4, "We named the baby girl Ines", below_floor=True)
+    turn = _hit(9, "They just had a baby girl, we named her Ines", "episode", memory_ids=[4], stands_for=[gated],
+                turn_memories=[4])
+    assert [(h.origin, h.id) for h in for_block([turn])] == [("extracted", 4), ("episode", 9)]
+    # a memory of the turn that is not in the list carries nothing either; one word more is no told detail
+    alone = _hit(10, "I'm a pescatarian, so I never eat beef or pork", "episode", turn_memories=[1, 2])
+    assert [(h.origin, h.id) for h in for_block([alone, _hit(3, "other")])] == [("episode", 10), ("extracted", 3)]
+    assert [(h.origin, h.id) for h in for_block([alone, m2])] == [("extracted", 2)]
+    assert [(h.origin, h.id) for h in for_block([alone, m1, m2])] == [("extracted", 1), ("extracted", 2)]
 
 
 def _store(db: str, turns: list[str]) -> Memory:

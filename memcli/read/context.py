@@ -28,7 +28,9 @@ and assembles (:mod:`memcli.read.render`)::
 - **Empty → nothing**: no hits, no block; no "no memories" placeholder. A hit the fitted
   answerability model scores below its chosen point (``Hit.below_floor``,
   :mod:`memcli.read.answer`) is left out first: a general-knowledge question or a task gets no
-  block at all, however near its nearest memory is.
+  block at all, however near its nearest memory is. The user's own words (episodes) meet the same
+  gate, and a memory is shown as the memory: its turn is quoted only for what its memories lack
+  (:mod:`memcli.read.quotes`).
 - **Inert memory text** (:func:`inert`): each memory is one line; line breaks, control and
   bidi characters are removed; ``<``/``>`` become ‹/›, backticks ', ``#`` ＃, runs of
   ``-=*_~`` collapse, and the frame's own sentences inside a memory are replaced by ``[…]``,

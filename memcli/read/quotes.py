@@ -8,14 +8,13 @@ Two rules, for every episode hit (:mod:`memcli.read.episodes`):
   cosine, its score before the ``weight_episode`` discount, ranked among the memory hits of the
   query — and is ``below_floor`` (``context`` leaves it out) when that p is below the chosen point.
   Before, an episode had no p at all: the nearest turn of an unrelated question rode along.
-- **Only what it adds** (:func:`mark_carried`, :func:`adds`): a turn whose active memories carry
-  its content (its jieba terms: Chinese characters, English word stems) but for fewer than
-  :data:`MIN_ADDED` units is *carried*: the block shows those memories, not the quote. A turn that
-  told more than its memories hold (the fact no memory captured) is still shown — below them.
-
-``context`` (:func:`for_block`) then puts, in the place of an episode that stands in the search list
-for memories of its turn (``memory_ids``, :func:`memcli.read.episodes.merge`), those memories, and
-after them the quote only when it adds something. ``search`` keeps its one line per turn.
+- **Only what it adds** (:func:`for_block`, :func:`adds`): the block shows a memory as the memory. An
+  episode that stands in the search list for memories of its turn (``memory_ids``,
+  :func:`memcli.read.episodes.merge`) gives way to them, and a quote whose turn's memories the block
+  shows (admitted by the gate) is kept only when the turn holds at least :data:`MIN_ADDED` units of
+  content (its jieba terms: Chinese characters, English word stems) none of them has — the fact no
+  memory captured. A quote none of whose memories is in the block stays: it is then the only carrier of
+  what was said there. ``search`` keeps its one line per turn.
 
 Read path: imports the results, answer features' inputs and text helpers, never ``memcli.write``.
 """
@@ -30,7 +29,7 @@ from memcli.read.results import Hit
 from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
 
-__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_carried", "pool", "units"]
+__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "units"]
 
 #: a turn adds to its memories when this many units of it are in none of them: an English word stem
 #: counts 2, a Chinese character 1 (two words or three characters: one told detail, not a conjunction)
@@ -65,15 +64,15 @@ def adds(turn: str, statements: Sequence[str]) -> bool:
     return len(zh - held_zh) + _EN_UNIT * len(en - held_en) >= MIN_ADDED
 
 
-def mark_carried(store: Any, user: str, episodes: Sequence[Hit]) -> None:
-    """Set ``carried`` on each episode hit whose turn's active memories hold it (:func:`adds` false)."""
+def mark_turns(store: Any, user: str, episodes: Sequence[Hit]) -> None:
+    """Set ``turn_memories`` of each episode hit: the ids of the active memories drawn from its turn."""
     if not episodes:
         return
-    said: dict[int, list[str]] = {}
+    ids: dict[int, list[int]] = {}
     for r in store.turn_statements(user, [h.id for h in episodes]):
-        said.setdefault(int(r["source_id"]), []).append(r["statement"])
+        ids.setdefault(int(r["source_id"]), []).append(int(r["item_id"]))
     for h in episodes:
-        h.carried = h.id in said and not adds(h.statement, said[h.id])
+        h.turn_memories = ids.get(h.id, [])
 
 
 def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any], float]], weight: float,
@@ -103,16 +102,16 @@ def gate(episodes: Sequence[Hit], p_of: dict[int, float], min_p: float | None) -
 
 def for_block(hits: Sequence[Hit]) -> list[Hit]:
     """The hits as the memory block shows them, in order: an episode standing in for memories of its
-    turn gives way to those memories, and follows them only when its words add to them (not
-    ``carried``); an episode that stands for nothing is dropped when its turn's memories carry it."""
+    turn gives way to those memories; then an episode is kept only when no memory of its turn is shown
+    (admitted by the gate, not ``below_floor``) or its words :func:`adds` to those that are."""
     out: list[Hit] = []
     seen: set[tuple[str, int]] = set()
     for h in hits:
-        group = [*h.stands_for, h] if h.origin == "episode" else [h]
-        for g in group:
+        for g in [*h.stands_for, h] if h.origin == "episode" else [h]:
             key = ("e" if g.origin == "episode" else "m", g.id)
-            if key in seen or (g.origin == "episode" and g.carried):
-                continue
-            seen.add(key)
-            out.append(g)
-    return out
+            if key not in seen:
+                seen.add(key)
+                out.append(g)
+    shown = {h.id: h.statement for h in out if h.origin != "episode" and not h.below_floor}
+    return [h for h in out if h.origin != "episode" or not (said := [shown[i] for i in h.turn_memories if i in shown])
+            or adds(h.statement, said)]

@@ -56,9 +56,9 @@ class Hit(BaseModel):
                                   "their ids, for show / correct / forget")
     explain: Explain | None = None
     # the block's view of an episode (memcli.read.quotes), not part of the JSON: the memory hits it stands
-    # in for in this list, and whether its turn's memories hold all it said
+    # in for in this list, and the ids of the active memories drawn from its turn
     stands_for: list[Hit] = Field(default_factory=list, exclude=True)
-    carried: bool = Field(False, exclude=True)
+    turn_memories: list[int] = Field(default_factory=list, exclude=True)
 
 
 class RetrievalInfo(BaseModel):

@@ -256,7 +256,7 @@ class MemoryRetrievalService:
                 p_of, _ = self._answerability(text, pool, ranked.get("via", {}), cos, info, lang, "dense" in rankings,
                                               False, vec, user=user, slot_found="slot" in rankings, as_of=at)
                 quotes.gate(found, p_of, info.answer_min_p)
-                quotes.mark_carried(store, user, found)
+                quotes.mark_turns(store, user, found)
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          {h.id: store.source_ids_of(h.id) for h in hits})
             info.below_floor = sum(h.below_floor for h in hits)
