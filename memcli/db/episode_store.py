@@ -68,7 +68,7 @@ class EpisodeStore(ABC):
 
     @abstractmethod
     def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
-        """``{source_id, item_id, statement}`` of each active memory of ``user`` drawn from a turn among ``ids``:
+        """``{source_id, item_id, statement, slot}`` of each active memory of ``user`` drawn from a turn among ``ids``:
         what the memories of a turn hold, to tell whether the turn's words add to them."""
 
     @abstractmethod

@@ -248,11 +248,11 @@ def episode_rows(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, 
 
 
 def turn_statements(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
-    """``{source_id, item_id, statement}`` of the user's active memories drawn from the turns ``ids``."""
+    """``{source_id, item_id, statement, slot}`` of the user's active memories drawn from the turns ``ids``."""
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement
+    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot
                        FROM {s.ITEM_SOURCES} l
                        JOIN {s.ITEMS} i ON i.id = l.item_id WHERE i.user_id = ? AND l.source_id IN ({marks})
                        AND i.invalid_at IS NULL AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",

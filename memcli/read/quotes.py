@@ -64,29 +64,39 @@ def adds(turn: str, statements: Sequence[str]) -> bool:
     return len(zh - held_zh) + _EN_UNIT * len(en - held_en) >= MIN_ADDED
 
 
-def mark_turns(store: Any, user: str, episodes: Sequence[Hit]) -> None:
-    """Set ``turn_memories`` of each episode hit: the ids of the active memories drawn from its turn."""
+def mark_turns(store: Any, user: str, episodes: Sequence[Hit]) -> dict[int, list[tuple[int, str | None]]]:
+    """Set ``turn_memories`` of each episode hit: the ids of the active memories drawn from its turn.
+    Returns source id → ``(item id, slot)`` of those memories."""
+    turns: dict[int, list[tuple[int, str | None]]] = {}
     if not episodes:
-        return
-    ids: dict[int, list[int]] = {}
+        return turns
     for r in store.turn_statements(user, [h.id for h in episodes]):
-        ids.setdefault(int(r["source_id"]), []).append(int(r["item_id"]))
+        turns.setdefault(int(r["source_id"]), []).append((int(r["item_id"]), r["slot"]))
     for h in episodes:
-        h.turn_memories = ids.get(h.id, [])
+        h.turn_memories = [i for i, _ in turns.get(h.id, [])]
+    return turns
 
 
 def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any], float]], weight: float,
          cosines: dict[int, float], memory_cosines: dict[int, float],
+         turns: dict[int, list[tuple[int, str | None]]] | None = None, slot_found: Sequence[int] = (),
          ) -> tuple[list[tuple[float, Any, dict[str, Any], float]], dict[int, float]]:
     """The episodes as memory hits of the same query, for the answerability gate: ``top`` (the memory
     hits' ``(final, fused, row, recency)`` as the retrieval ranked them) with each episode ranked among
     them by its score before the discount ``weight`` (what a memory matching as well scores), its words
     as the statement, its legs; and the cosines of both (``cosines``: source id → cosine of the episode
-    leg). An episode's id there is minus its source id, so it never meets a memory id."""
+    leg). An episode's id there is minus its source id, so it never meets a memory id. The turn told what
+    its memories (``turns``, :func:`mark_turns`) hold: the episode has the slot of one of them (one the
+    slot leg found, ``slot_found``: its ids, first; and then it counts as found by the slot leg), so its
+    subject and attribute are judged — and its p shared by subject — as that memory's are."""
     out = list(top)
+    by_slot = set(slot_found)
     for h in episodes:
-        row = {"statement": h.statement, "slot": None}
-        out.append((h.score / (weight or 1.0), Fused(-h.id, ranks=dict.fromkeys(h.legs, 1)), row, 0.0))
+        slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.id, []) if s]
+        found = any(f for f, _ in slots)
+        ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
+        row = {"statement": h.statement, "slot": max(slots, key=lambda x: x[0])[1] if slots else None}
+        out.append((h.score / (weight or 1.0), Fused(-h.id, ranks=ranks), row, 0.0))
     out.sort(key=lambda x: -x[0])
     return out, {**memory_cosines, **{-h.id: cosines[h.id] for h in episodes if h.id in cosines}}
 
