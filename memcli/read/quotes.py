@@ -32,8 +32,9 @@ from memcli.text import to_simplified, word_form
 __all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "units"]
 
 #: a turn adds to its memories when this many units of it are in none of them: an English word stem
-#: counts 2, a Chinese character 1 (two words or three characters: one told detail, not a conjunction)
-MIN_ADDED = 3
+#: counts 2, a Chinese character 1 — one word (the month of "due in September") or two characters (a
+#: name, 竹影) is a told detail; in doubt the quote stays, for a fact lost costs more than a line repeated
+MIN_ADDED = 2
 _EN_UNIT = 2
 
 
@@ -101,13 +102,16 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
     return out, {**memory_cosines, **{-h.id: cosines[h.id] for h in episodes if h.id in cosines}}
 
 
-def gate(episodes: Sequence[Hit], p_of: dict[int, float], min_p: float | None) -> None:
-    """Set each episode's ``p_relevant`` (``p_of``: the answerability of the :func:`pool`) and mark it
-    ``below_floor`` under the chosen point ``min_p``, as a memory hit is."""
+def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: float | None) -> None:
+    """Set each episode's ``p_relevant`` and mark it ``below_floor`` under the chosen point ``min_p``, as
+    a memory hit is. ``readings``: the answerability of each :func:`pool` it was judged in — as a memory
+    with no slot and as the memory of its turn — of which the best counts: the slot is the extractor's
+    reading of the turn (the birth of a sister's girl is no "niece" to it), the turn's words are the user's."""
     for h in episodes:
-        if -h.id in p_of:
-            h.p_relevant = p_of[-h.id]
-            h.below_floor = min_p is not None and p_of[-h.id] < min_p
+        ps = [p[-h.id] for p in readings if -h.id in p]
+        if ps:
+            h.p_relevant = max(ps)
+            h.below_floor = min_p is not None and h.p_relevant < min_p
 
 
 def for_block(hits: Sequence[Hit]) -> list[Hit]:

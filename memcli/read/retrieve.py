@@ -252,12 +252,14 @@ class MemoryRetrievalService:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:  # the user's words meet the memories' bar (memcli.read.quotes)
                 info.legs_run.append("episode")
-                turns = quotes.mark_turns(store, user, found)
-                pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
-                                        turns, rankings.get("slot", []))
-                p_of, _ = self._answerability(text, pool, ranked.get("via", {}), cos, info, lang, "dense" in rankings,
-                                              False, vec, user=user, slot_found="slot" in rankings, as_of=at)
-                quotes.gate(found, p_of, info.answer_min_p)
+                turns, readings = quotes.mark_turns(store, user, found), []
+                for told in (None, turns):  # as a memory with no slot, and as the memory of its turn
+                    pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
+                                            told, rankings.get("slot", []))
+                    readings.append(self._answerability(text, pool, ranked.get("via", {}), cos, info, lang,
+                                                        "dense" in rankings, False, vec, user=user,
+                                                        slot_found="slot" in rankings, as_of=at)[0])
+                quotes.gate(found, readings, info.answer_min_p)
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          {h.id: store.source_ids_of(h.id) for h in hits})
             info.below_floor = sum(h.below_floor for h in hits)
