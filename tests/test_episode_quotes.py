@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from memcli import Memory
 from memcli.read.quotes import adds, for_block
 from memcli.read.results import Hit
@@ -68,6 +70,7 @@ def _quotes_admitted(res) -> bool:
     return all(h["p_relevant"] is not None and h["p_relevant"] >= min_p for h in res.hits if h["origin"] == "episode")
 
 
+@pytest.mark.backends
 def test_an_english_memory_is_shown_instead_of_the_turn_it_came_from(db: str, embedder):
     with _store(db, TURNS_EN) as m:
         assert any("pescatarian" in e["text"] for e in m.episodes())  # the turn is kept as an episode too
@@ -85,6 +88,7 @@ def test_an_english_memory_is_shown_instead_of_the_turn_it_came_from(db: str, em
         assert any(h.origin == "episode" and h.memory_ids for h in hits) or all(h.origin != "episode" for h in hits)
 
 
+@pytest.mark.backends
 def test_an_unrelated_quote_stays_out_and_a_fact_only_in_a_turn_is_found(db: str, embedder):
     with _store(db, TURNS_ZH) as m:
         for q, want in (("我姐姐做什么工作？", "秘书"), ("我晚上睡前做什么？", "看半小时书")):

@@ -6,7 +6,8 @@ Two rules, for every episode hit (:mod:`memcli.read.episodes`):
 - **The same gate** (:func:`pool`, :func:`gate`): an episode is scored by the fitted answerability model
   (:mod:`memcli.read.answer`) as a memory hit would be — its words as the statement, its legs and
   cosine, its score before the ``weight_episode`` discount, ranked among the memory hits of the
-  query — and is ``below_floor`` (``context`` leaves it out) when that p is below the chosen point.
+  query; read once with no slot and once with the slot of a memory drawn from its turn, the better
+  counting — and is ``below_floor`` (``context`` leaves it out) when that p is below the chosen point.
   Before, an episode had no p at all: the nearest turn of an unrelated question rode along.
 - **Only what it adds** (:func:`for_block`, :func:`adds`): the block shows a memory as the memory. An
   episode that stands in the search list for memories of its turn (``memory_ids``,
