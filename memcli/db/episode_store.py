@@ -67,6 +67,11 @@ class EpisodeStore(ABC):
         """``{id, content, occurred_at, session_id}`` of ``user``'s episodes among ``ids``."""
 
     @abstractmethod
+    def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
+        """``{source_id, item_id, statement, slot}`` of each active memory of ``user`` drawn from a turn among ``ids``:
+        what the memories of a turn hold, to tell whether the turn's words add to them."""
+
+    @abstractmethod
     def episodes_of(self, user: str) -> list[Row]:
         """Every episode of ``user``, oldest first, as :meth:`episode_rows`."""
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "record", "recheck", "retire", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "record", "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -245,6 +245,18 @@ def episode_rows(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, 
                        WHERE e.user_id = ? AND src.user_id = ? AND e.is_episode = 1 AND e.source_id IN ({marks})
                        AND NOT {RETIRED.format(sid="e.source_id")}""",
                    (user, user, *[int(i) for i in ids]))
+
+
+def turn_statements(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
+    """``{source_id, item_id, statement, slot}`` of the user's active memories drawn from the turns ``ids``."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot
+                       FROM {s.ITEM_SOURCES} l
+                       JOIN {s.ITEMS} i ON i.id = l.item_id WHERE i.user_id = ? AND l.source_id IN ({marks})
+                       AND i.invalid_at IS NULL AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
+                   (user, *[int(i) for i in ids]))
 
 
 def episodes_of(store: Store, user: str) -> list[dict[str, Any]]:

@@ -272,6 +272,9 @@ class SQLiteStore(Store, MemoryStore):
     def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
         return episodes.episode_rows(self, user, list(ids))
 
+    def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
+        return episodes.turn_statements(self, user, list(ids))
+
     def episodes_of(self, user: str) -> list[Row]:
         return episodes.episodes_of(self, user)
 

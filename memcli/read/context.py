@@ -28,7 +28,9 @@ and assembles (:mod:`memcli.read.render`)::
 - **Empty → nothing**: no hits, no block; no "no memories" placeholder. A hit the fitted
   answerability model scores below its chosen point (``Hit.below_floor``,
   :mod:`memcli.read.answer`) is left out first: a general-knowledge question or a task gets no
-  block at all, however near its nearest memory is.
+  block at all, however near its nearest memory is. The user's own words (episodes) meet the same
+  gate, and a memory is shown as the memory: its turn is quoted only for what its memories lack
+  (:mod:`memcli.read.quotes`).
 - **Inert memory text** (:func:`inert`): each memory is one line; line breaks, control and
   bidi characters are removed; ``<``/``>`` become ‹/›, backticks ', ``#`` ＃, runs of
   ``-=*_~`` collapse, and the frame's own sentences inside a memory are replaced by ``[…]``,
@@ -47,6 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
+from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.text import clean_text, lang_of
@@ -249,8 +252,9 @@ class MemoryContextBuilder:
             res.retrieval = hits.info.model_dump()
             if hits.info.lexical_only_fallback:
                 res.degraded = f"lexical only: {hits.info.dense_skipped}"
-            answers = [h for h in hits if not h.below_floor]
-            res.dropped_below_floor = len(hits) - len(answers)
+            shown = for_block(hits)  # a memory as the memory, the user's words only for what they add
+            answers = [h for h in shown if not h.below_floor]
+            res.dropped_below_floor = len(shown) - len(answers)
             ranked = relevant_share(answers, st.context_min_ratio)
             res.dropped_below_ratio = len(answers) - len(ranked)
             if not ranked:

@@ -79,6 +79,11 @@ class EpisodeLeg:
         """KNN over the episodes' vectors with the query vector (float32 (dim,), L2-normalised)."""
         self.dense = self.store.episode_knn(self.user, vector, self.limit, as_of=self.as_of)
 
+    def weight(self, lang: str) -> float:
+        """``weight_episode`` for a Chinese query, ``weight_episode_en`` (when set) for another."""
+        st = self.settings
+        return st.weight_episode if lang == "zh" or st.weight_episode_en is None else st.weight_episode_en
+
     def hits(self, *, lang: str, min_score: float, explain: bool = False) -> list[Hit]:
         """The scored episodes that pass the floors, best first (at most ``limit``)."""
         st = self.settings
@@ -97,7 +102,7 @@ class EpisodeLeg:
                  fusion.rrf_fuse(rankings, EN_EPISODE_WEIGHTS, EN_EPISODE_RRF_K))
         rows = {int(r["id"]): r for r in self.store.episode_rows(self.user, [f.id for f in fused])}
         weights = fusion.leg_weights(st, lang)
-        weight = st.weight_episode if lang == "zh" or st.weight_episode_en is None else st.weight_episode_en
+        weight = self.weight(lang)
         now = now_utc()
         out: list[tuple[float, Hit]] = []
         for f in fused:
@@ -133,21 +138,26 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
     ``sources`` (memory id → the source ids of its turns; given for English queries): a memory drawn
     from a turn that is among ``episodes`` gives its place to that turn — the episode holds the
     memory's words and the rest of the remark, so the list shows the turn once instead of twice —
-    and the turn's hit names it in ``memory_ids`` (the memory's id stays findable)."""
+    and the turn's hit names it in ``memory_ids`` (the memory's id stays findable) and holds it in
+    ``stands_for``, where the block takes it back (:func:`memcli.read.quotes.for_block`). A turn below the
+    answerability point (:func:`memcli.read.quotes.gate`) stands in for no memory."""
     both = [(h.score, 0, n, h) for n, h in enumerate(memories)] + [(h.score, 1, n, h) for n, h in enumerate(episodes)]
     both.sort(key=lambda x: (-x[0], x[1], x[2]))
     if sources is None:
         return [h for *_, h in both[:limit]]
-    turns = {h.id: h for h in episodes}
+    # a turn the answerability gate leaves out never takes the place of a memory it admits
+    turns = {h.id: h for h in episodes if not h.below_floor}
     out: list[Hit] = []
     shown: set[int] = set()
     for _, is_episode, _, h in both:
-        if not is_episode and not any(s in turns for s in sources.get(h.id, ())):
+        stood = [] if is_episode else [turns[s] for s in sources.get(h.id, ()) if s in turns]
+        if not is_episode and not stood:
             out.append(h)  # a memory whose turn is no episode here
             continue
-        for e in [h] if is_episode else [turns[s] for s in sources[h.id] if s in turns]:
+        for e in [h] if is_episode else stood:
             if not is_episode and h.id not in e.memory_ids:
                 e.memory_ids.append(h.id)
+                e.stands_for.append(h)
             if e.id not in shown:
                 shown.add(e.id)
                 out.append(e)

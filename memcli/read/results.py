@@ -56,6 +56,10 @@ class Hit(BaseModel):
                                   "memories drawn from its turn (English queries, memcli.read.episodes.merge): "
                                   "their ids, for show / correct / forget")
     explain: Explain | None = None
+    # the block's view of an episode (memcli.read.quotes), not part of the JSON: the memory hits it stands
+    # in for in this list, and the ids of the active memories drawn from its turn
+    stands_for: list[Hit] = Field(default_factory=list, exclude=True)
+    turn_memories: list[int] = Field(default_factory=list, exclude=True)
 
 
 class RetrievalInfo(BaseModel):

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
-from memcli.read import fusion, subject
+from memcli.read import fusion, quotes, subject
 from memcli.read.answer import (
     Answerability,
     anchor,
@@ -243,22 +243,33 @@ class MemoryRetrievalService:
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
         t1 = time.monotonic()
+        vec, ranked = vec if qv is not None else None, {}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info, as_of=at, query=text, qvec=vec if qv is not None else None)
+                          explain=explain, info=info, as_of=at, query=text, qvec=vec, ranked=ranked)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             found = ep.hits(lang=lang, min_score=min_score, explain=explain)
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
-            if found:
+            if found:  # the user's words meet the memories' bar (memcli.read.quotes)
                 info.legs_run.append("episode")
+                turns, readings = quotes.mark_turns(store, user, found), []
+                for told in (None, turns):  # as a memory with no slot, and as the memory of its turn
+                    pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
+                                            told, rankings.get("slot", []))
+                    readings.append(self._answerability(text, pool, ranked.get("via", {}), cos, info, lang,
+                                                        "dense" in rankings, False, vec, user=user,
+                                                        slot_found="slot" in rankings, as_of=at)[0])
+                quotes.gate(found, readings, info.answer_min_p)
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          {h.id: store.source_ids_of(h.id) for h in hits})
+            info.below_floor = sum(h.below_floor for h in hits)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
-              info: RetrievalInfo, as_of: datetime | None = None, query: str = "", qvec: Any = None) -> list[Hit]:
+              info: RetrievalInfo, as_of: datetime | None = None, query: str = "", qvec: Any = None,
+              ranked: dict[str, Any] | None = None) -> list[Hit]:
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -285,6 +296,8 @@ class MemoryRetrievalService:
         if st.subject_expansion and info.slots and scored:
             scored, via = self._expand(user, scored, info, as_of, now)
         top = scored[:limit]
+        if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
+            ranked.update(top=top, via=via)
         p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec,
                                          user=user, slot_found="slot" in rankings, as_of=as_of)
         out: list[Hit] = []

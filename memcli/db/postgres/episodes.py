@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from memcli.db.postgres.connect import PgStore
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
-           "episodes_of", "forget", "purge", "record", "recheck_sql", "retire_sql"]
+           "episodes_of", "forget", "purge", "record", "recheck_sql", "retire_sql",
+           "turn_statements"]
 
 LIKE_SCAN_CAP = 5000
 
@@ -141,6 +142,17 @@ def episode_rows(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str
                        JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id
                        WHERE e.user_id = %s AND e.is_episode AND e.source_id = ANY(%s)
                        AND NOT {RETIRED.format(e="e")}""",
+                   (user, [int(i) for i in ids]))
+
+
+def turn_statements(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
+    if not ids:
+        return []
+    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot
+                       FROM {s.ITEM_SOURCES} l
+                       JOIN {s.ITEMS} i ON i.user_id = l.user_id AND i.id = l.item_id
+                       WHERE l.user_id = %s AND l.source_id = ANY(%s)
+                       AND i.invalid_at IS NULL AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
                    (user, [int(i) for i in ids]))
 
 

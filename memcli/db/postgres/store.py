@@ -413,6 +413,9 @@ class PostgresStore(PgStore, MemoryStore):
     def episode_rows(self, user: str, ids: Iterable[int]) -> list[Row]:
         return pge.episode_rows(self, user, list(ids))
 
+    def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
+        return pge.turn_statements(self, user, list(ids))
+
     def episodes_of(self, user: str) -> list[Row]:
         return pge.episodes_of(self, user)
 

@@ -1,0 +1,132 @@
+"""When the user's own words (an episode) may stand in the memory block: the same bar as a memory,
+and only for what the memories of that turn do not hold.
+
+Two rules, for every episode hit (:mod:`memcli.read.episodes`):
+
+- **The same gate** (:func:`pool`, :func:`gate`): an episode is scored by the fitted answerability model
+  (:mod:`memcli.read.answer`) as a memory hit would be — its words as the statement, its legs and
+  cosine, its score before the ``weight_episode`` discount, ranked among the memory hits of the
+  query; read once with no slot and once with the slot of a memory drawn from its turn, the better
+  counting — and is ``below_floor`` (``context`` leaves it out) when that p is below the chosen point.
+  Before, an episode had no p at all: the nearest turn of an unrelated question rode along.
+- **Only what it adds** (:func:`for_block`, :func:`adds`): the block shows a memory as the memory. An
+  episode that stands in the search list for memories of its turn (``memory_ids``,
+  :func:`memcli.read.episodes.merge`) gives way to them, and a quote whose turn's memories the block
+  shows (admitted by the gate) is kept only when the turn holds at least :data:`MIN_ADDED` units of
+  content (its jieba terms: Chinese characters, English word stems) none of them has — the fact no
+  memory captured. A quote none of whose memories is in the block stays: it is then the only carrier of
+  what was said there. ``search`` keeps its one line per turn.
+
+Read path: imports the results, answer features' inputs and text helpers, never ``memcli.write``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from memcli.read.fusion import Fused
+from memcli.read.results import Hit
+from memcli.read.tokens import query_tokens
+from memcli.text import to_simplified, word_form
+
+__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "units"]
+
+#: a turn adds to its memories when this many units of it are in none of them: an English word stem
+#: counts 2, a Chinese character 1 — one word (the month of "due in September") or two characters (a
+#: name, 竹影) is a told detail; in doubt the quote stays, for a fact lost costs more than a line repeated
+MIN_ADDED = 2
+_EN_UNIT = 2
+
+
+def units(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The content of ``text``: (its Chinese characters, its English word stems), from its jieba terms
+    without stopwords (so 的/了/the/and never count), stems of one letter (the m of I'm) left out."""
+    zh: set[str] = set()
+    en: set[str] = set()
+    for t in query_tokens(text, drop_stopwords=True):
+        if t.isascii():
+            w = word_form(t)
+            if len(w) > 1 or w.isdigit():
+                en.add(w)
+        else:
+            zh.update(c for c in to_simplified(t) if "\u4e00" <= c <= "\u9fff")
+    return frozenset(zh), frozenset(en)
+
+
+def adds(turn: str, statements: Sequence[str]) -> bool:
+    """Whether the turn holds at least :data:`MIN_ADDED` units of content that no statement has."""
+    zh, en = units(turn)
+    held_zh: set[str] = set()
+    held_en: set[str] = set()
+    for s in statements:
+        z, e = units(s)
+        held_zh |= z
+        held_en |= e
+    return len(zh - held_zh) + _EN_UNIT * len(en - held_en) >= MIN_ADDED
+
+
+def mark_turns(store: Any, user: str, episodes: Sequence[Hit]) -> dict[int, list[tuple[int, str | None]]]:
+    """Set ``turn_memories`` of each episode hit: the ids of the active memories drawn from its turn.
+    Returns source id → ``(item id, slot)`` of those memories."""
+    turns: dict[int, list[tuple[int, str | None]]] = {}
+    if not episodes:
+        return turns
+    for r in store.turn_statements(user, [h.id for h in episodes]):
+        turns.setdefault(int(r["source_id"]), []).append((int(r["item_id"]), r["slot"]))
+    for h in episodes:
+        h.turn_memories = [i for i, _ in turns.get(h.id, [])]
+    return turns
+
+
+def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any], float]], weight: float,
+         cosines: dict[int, float], memory_cosines: dict[int, float],
+         turns: dict[int, list[tuple[int, str | None]]] | None = None, slot_found: Sequence[int] = (),
+         ) -> tuple[list[tuple[float, Any, dict[str, Any], float]], dict[int, float]]:
+    """The episodes as memory hits of the same query, for the answerability gate: ``top`` (the memory
+    hits' ``(final, fused, row, recency)`` as the retrieval ranked them) with each episode ranked among
+    them by its score before the discount ``weight`` (what a memory matching as well scores), its words
+    as the statement, its legs; and the cosines of both (``cosines``: source id → cosine of the episode
+    leg). An episode's id there is minus its source id, so it never meets a memory id. The turn told what
+    its memories (``turns``, :func:`mark_turns`) hold: the episode has the slot of one of them (one the
+    slot leg found, ``slot_found``: its ids, first; and then it counts as found by the slot leg), so its
+    subject and attribute are judged — and its p shared by subject — as that memory's are."""
+    out = list(top)
+    by_slot = set(slot_found)
+    for h in episodes:
+        slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.id, []) if s]
+        found = any(f for f, _ in slots)
+        ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
+        row = {"statement": h.statement, "slot": max(slots, key=lambda x: x[0])[1] if slots else None}
+        out.append((h.score / (weight or 1.0), Fused(-h.id, ranks=ranks), row, 0.0))
+    out.sort(key=lambda x: -x[0])
+    return out, {**memory_cosines, **{-h.id: cosines[h.id] for h in episodes if h.id in cosines}}
+
+
+def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: float | None) -> None:
+    """Set each episode's ``p_relevant`` and mark it ``below_floor`` under the chosen point ``min_p``, as
+    a memory hit is. ``readings``: the answerability of each :func:`pool` it was judged in — as a memory
+    with no slot and as the memory of its turn — of which the best counts: the slot is the extractor's
+    reading of the turn (the birth of a sister's girl is no "niece" to it), the turn's words are the user's."""
+    for h in episodes:
+        ps = [p[-h.id] for p in readings if -h.id in p]
+        if ps:
+            h.p_relevant = max(ps)
+            h.below_floor = min_p is not None and h.p_relevant < min_p
+
+
+def for_block(hits: Sequence[Hit]) -> list[Hit]:
+    """The hits as the memory block shows them, in order: an episode standing in for memories of its
+    turn gives way to those memories; then an episode is kept only when no memory of its turn is shown
+    (admitted by the gate, not ``below_floor``) or its words :func:`adds` to those that are."""
+    out: list[Hit] = []
+    seen: set[tuple[str, int]] = set()
+    for h in hits:
+        for g in [*h.stands_for, h] if h.origin == "episode" else [h]:
+            key = ("e" if g.origin == "episode" else "m", g.id)
+            if key not in seen:
+                seen.add(key)
+                out.append(g)
+    shown = {h.id: h.statement for h in out if h.origin != "episode" and not h.below_floor}
+    return [h for h in out if h.origin != "episode" or not (said := [shown[i] for i in h.turn_memories if i in shown])
+            or adds(h.statement, said)]
