@@ -31,8 +31,13 @@ def when(dt: Any) -> str:
 
 def time_col(name: str) -> str:
     """A time column's header: on a narrow console, where cells are dates without their offset,
-    it names the zone they are in (``valid_from (UTC)``), so a day is never read in another zone."""
-    return f"{name} ({zone_label(GLOBALS.tz)})" if narrow() else name
+    it names the zone they are in (``valid_from (UTC)``), so a day is never read in another zone. A zone
+    name longer than the column's dates (``Asia/Shanghai``) goes on a line of its own, so the header
+    never takes the room of the columns beside it."""
+    if not narrow():
+        return name
+    zone = zone_label(GLOBALS.tz)
+    return f"{name} ({zone})" if len(zone) <= len("2026-03-06") else f"{name}\n({zone})"
 
 
 def table(**kw: Any) -> Table:
