@@ -77,6 +77,27 @@ class Unit:
     lang: str
 
 
+_COLON = re.compile(r"(?<!\d)[:：](?!\d)\s*")  # not a time (3:30)
+
+
+def _colon_lead(sent: str) -> tuple[str, str] | None:
+    """``(lead, statement)`` when a colon ends an English lead-in that states no fact of its own and what
+    follows it does ("Sorry, I got that wrong: Tim's birthday is March 14"): the statement then stands as
+    a unit of its own, not inside an apology the clause model reads as chatter (the turn was silent).
+    None: no such colon ("My favourite foods: pizza and sushi" — the part after it is no fact alone).
+    Chinese keeps the sentence whole: its rules read 抱歉我说错了：… as one clause and keep the fact."""
+    m = _COLON.search(sent)
+    if m is None or m.start() == 0 or m.end() >= len(sent):
+        return None
+    from memcli.write.rules import analyze
+
+    head, tail = sent[:m.start()].strip(), sent[m.end():].strip()
+    tail_slot = analyze(tail).slot
+    if not tail_slot or tail_slot.startswith("fact.") or analyze(head).slot is not None:
+        return None
+    return head, tail
+
+
 def units(text: str) -> list[Unit]:
     """The clause units of one utterance (see the module doc), in order; empty pieces dropped."""
     simple = to_simplified(text)
@@ -87,6 +108,9 @@ def units(text: str) -> list[Unit]:
         sent = m.group(0).strip()
         if not sent:
             continue
+        if not zh and (lead := _colon_lead(sent)) is not None:  # "Sorry, I got that wrong: Tim's birthday is …"
+            out.append(Unit(lead[0], lang))
+            sent = lead[1]
         if not zh and (m := _EN_OPENER.match(sent)) and re.search(r"[A-Za-z]{2}", sent[m.end():]) \
                 and not _EN_NAME_ALONE.fullmatch(sent[m.end():].strip()):  # ("Thanks, Mel." is one opener)
             out.append(Unit(sent[:m.end()].strip(), lang))
