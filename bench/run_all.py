@@ -250,6 +250,20 @@ def run_quality(only: set[str], quick: bool, locomo: str | None) -> tuple[dict[s
     return res, md
 
 
+def _missing(title: str, path: Path) -> tuple[dict[str, Any], list[str]]:
+    """An end-to-end part whose data set is not on this machine: skipped, with a note."""
+    return {"skipped": f"{path} not found"}, [title, "", f"skipped: {path} not found", ""]
+
+
+def _timed(run: Any) -> dict[str, Any]:
+    """``run()``'s report with the seconds it took, without its list of misses (too long for the report)."""
+    t0 = time.monotonic()
+    r = run()
+    r["seconds"] = round(time.monotonic() - t0, 1)
+    r.pop("misses", None)
+    return r
+
+
 def _memdaily(st: Any, quick: bool) -> tuple[dict[str, Any], list[str]]:
     """MemDaily end to end: facts kept, answered@3 with and without the answerability gate, beside
     storing every message raw (episodes on, as configured)."""
@@ -258,11 +272,8 @@ def _memdaily(st: Any, quick: bool) -> tuple[dict[str, Any], list[str]]:
     title = "## MemDaily end to end (capture → drain → context; answerability and episodes on)"
     paths = sorted(MEMDAILY.glob("*.json"))
     if not paths:
-        return {"skipped": f"{MEMDAILY} not found"}, [title, "", f"skipped: {MEMDAILY} not found", ""]
-    t0 = time.monotonic()
-    r = eval_memdaily(st, paths, limit=3 if quick else None)
-    r["seconds"] = round(time.monotonic() - t0, 1)
-    r.pop("misses", None)
+        return _missing(title, MEMDAILY)
+    r = _timed(lambda: eval_memdaily(st, paths, limit=3 if quick else None))
     o = r["overall"]
     labels = ", ".join(f"{k} {pct(v['share'])}" for k, v in o["confidence_labels"].items())
     md = [title, "", _command("memdaily", quick), "",
@@ -290,11 +301,8 @@ def _locomo_e2e(st: Any, quick: bool, locomo: str | None) -> tuple[dict[str, Any
     title = "## LoCoMo end to end (each speaker's turns through capture + drain)"
     path = Path(locomo) if locomo else default_locomo_path()
     if not path.exists():
-        return {"skipped": f"{path} not found"}, [title, "", f"skipped: {path} not found", ""]
-    t0 = time.monotonic()
-    r = eval_locomo_e2e(st, path, samples=2 if quick else None)
-    r["seconds"] = round(time.monotonic() - t0, 1)
-    r.pop("misses", None)
+        return _missing(title, path)
+    r = _timed(lambda: eval_locomo_e2e(st, path, samples=2 if quick else None))
     o = r["overall"]
     md = [title, "", _command("locomo_e2e", quick), "",
           f"{r['conversations']} conversations, {r['speakers']} speakers, {o['n']} questions.", "",
