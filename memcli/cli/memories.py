@@ -315,6 +315,10 @@ def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: Jso
 def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
     """Counts by status, outbox depth, model and database size.
 
+    Statuses: active (holds now); invalid (stopped holding in the world: a change told later, a
+    correction, an ending; see `memcli history ID`); superseded (an older wording memcli replaced by a
+    more precise one, an UPDATE); forgotten (`memcli forget`).
+
     Example: memcli --user alice stats --json
     """
     with open_memory(db, user) as mem:

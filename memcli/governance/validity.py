@@ -5,8 +5,8 @@ Two clocks per item (after Graphiti/Zep):
 - **valid time** (world): ``valid_from`` — when the fact started to hold, taken from when
   the user *said* it, never the processing clock; ``invalid_at`` — when it stopped holding.
 - **transaction time** (system): ``recorded_at`` — when memcli stored it; ``expired_at`` —
-  when memcli stopped believing this *version* (superseded by an UPDATE or a correction,
-  or forgotten by the user).
+  when memcli stopped believing this *version* (superseded by an UPDATE, or forgotten by the
+  user). A correction, like a contradiction, ends the old memory in valid time (``invalid_at``).
 
 An item is *active* iff ``invalid_at IS NULL AND expired_at IS NULL``. Read paths show
 active items only; ``--as-of T`` shows items with ``valid_from <= T < invalid_at`` that
