@@ -84,9 +84,10 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
         if row is None or plan.level == Level.EXACT or restatement(new, old := _facts(row["statement"], row["slot"]),
                                                                     settings.model):
             return None
-        why = changed(new, old, settings.model)
-        said = f"{why}; {plan.judge or plan.level.value} said NOOP: CONFLICT"
-        return None if why is None else Plan(Decision.CONFLICT, Level.JUDGE, row, plan.cosine, said, "cross-lang")
+        if (why := changed(new, old, settings.model)) is None:
+            return None
+        return Plan(Decision.CONFLICT, Level.JUDGE, row, plan.cosine,
+                    f"{why}; {plan.judge or plan.level.value} said NOOP: CONFLICT", "cross-lang")
     if plan.decision == Decision.ADD:
         rows = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)
                 if nb.cosine >= settings.dedup_lower and nb.id not in exclude]
@@ -115,19 +116,14 @@ def changed(new: Facts, old: Facts, model: str) -> str | None:
     stated, no number, and values the encoder keeps apart (below :data:`CLOSE_VALUE_COSINE`: two cities
     0.34-0.64, two jobs 0.42-0.52, tennis / 篮球 0.55) or a name in Latin letters on the Chinese side that
     the English one lacks. None: not shown to be a change (the decision stands)."""
-    if lang_of(new.statement) == lang_of(old.statement) or not new.slot or not old.slot:
-        return None
-    if not (new.positive and old.positive) or new.numbers or old.numbers:
-        return None
-    if new.subject.startswith("thing:") or not _one_subject(new.subject, old.subject, model) \
-            or not is_functional(new.slot):
+    if not (new.positive and old.positive) or new.numbers or old.numbers or new.subject.startswith("thing:"):
         return None  # a thing (my cat) may be one of several: 我的猫叫Luna / My cat is called Mimi are two cats
-    (na, nk), (oa, ok) = _attribute(new), _attribute(old)
-    if na != oa or _categories(new, nk, old, ok, model) is False:
+    paired = _paired(new, old, model)
+    if paired is None or not is_functional(new.slot or ""):
         return None
-    if na == "name" and not change_marker(new.statement):
+    attr, _, _, (en, zh) = paired
+    if attr == "name" and not change_marker(new.statement):
         return None  # one person, a name in each script (Grace / 陈静): a new one only when a change is told
-    en, zh = (new, old) if lang_of(new.statement) == "en" else (old, new)
     ev, zv = _surface(en, ""), _surface(zh, "")
     names = {t.lower() for t in _LATIN.findall(zv)}
     if names and not names <= {t.lower() for t in _LATIN.findall(en.statement)}:
@@ -139,6 +135,26 @@ def changed(new: Facts, old: Facts, model: str) -> str | None:
     if cos >= CLOSE_VALUE_COSINE:
         return None  # close enough to be one thing said two ways: not shown to be a change
     return f"changed in the other language: {new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+
+
+def _paired(new: Facts, old: Facts, model: str) -> tuple[str, str, str, tuple[Facts, Facts]] | None:
+    """``(attribute, new key, old key, (the English fact, the Chinese one))`` when ``new`` and ``old`` are in
+    two languages and have slots, one subject (:func:`_one_subject`) and one attribute — of one category
+    when a key names one (:func:`_categories`; the keys are then "", so the values are what to compare).
+    None: not such a pair. What :func:`restatement` and :func:`changed` both start from."""
+    if lang_of(new.statement) == lang_of(old.statement) or not new.slot or not old.slot:
+        return None
+    if not _one_subject(new.subject, old.subject, model):
+        return None
+    (na, nk), (oa, ok) = _attribute(new), _attribute(old)
+    if na != oa:
+        return None
+    category = _categories(new, nk, old, ok, model)
+    if category is False:
+        return None  # two categories (favourite colour / drink), or a category beside a value
+    if category:
+        nk = ok = ""  # favourite.color / favourite.颜色: one category, so the values are what to compare
+    return na, nk, ok, ((new, old) if lang_of(new.statement) == "en" else (old, new))
 
 
 def _holds(key: str, value: str) -> bool:
@@ -165,21 +181,12 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
     """NOOP and why, when ``new`` restates ``old`` in the other language; UPDATE when ``new``'s value of a
     functional attribute says ``old``'s and more (I live in Shanghai / 我住在上海浦东). None: neither, or
     one language."""
-    if lang_of(new.statement) == lang_of(old.statement) or not new.slot or not old.slot:
-        return None
     if new.positive != old.positive or numbers_clash(new.numbers, old.numbers):
         return None
-    if not _one_subject(new.subject, old.subject, model):
+    paired = _paired(new, old, model)
+    if paired is None:
         return None
-    (na, nk), (oa, ok) = _attribute(new), _attribute(old)
-    if na != oa:
-        return None
-    category = _categories(new, nk, old, ok, model)
-    if category is False:
-        return None  # two categories (favourite colour / drink), or a category beside a value
-    if category:
-        nk = ok = ""  # favourite.color / favourite.颜色: one category, so the values are what to compare
-    en, zh = (new, old) if lang_of(new.statement) == "en" else (old, new)
+    na, nk, ok, (en, zh) = paired
     ev, zv = _surface(en, nk if en is new else ok), _surface(zh, nk if zh is new else ok)
     names = {t.lower() for t in _LATIN.findall(zv)}
     en_words = {t.lower() for t in _LATIN.findall(en.statement)}
