@@ -243,9 +243,10 @@ class MemoryRetrievalService:
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
         t1 = time.monotonic()
-        vec, ranked = vec if qv is not None else None, {}
+        qvec = vec if qv is not None else None  # the query vector (None: no dense leg was asked)
+        ranked: dict[str, Any] = {}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info, as_of=at, query=text, qvec=vec, ranked=ranked)
+                          explain=explain, info=info, as_of=at, query=text, qvec=qvec, ranked=ranked)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             found = ep.hits(lang=lang, min_score=min_score, explain=explain)
@@ -257,7 +258,7 @@ class MemoryRetrievalService:
                     pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
                                             told, rankings.get("slot", []))
                     readings.append(self._answerability(text, pool, ranked.get("via", {}), cos, info, lang,
-                                                        "dense" in rankings, False, vec, user=user,
+                                                        "dense" in rankings, False, qvec, user=user,
                                                         slot_found="slot" in rankings, as_of=at)[0])
                 quotes.gate(found, readings, info.answer_min_p)
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
