@@ -15,7 +15,6 @@ imports numpy, torch or the embedding model.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
@@ -165,45 +164,49 @@ class Memory(Engine):
                            allow_future=allow_future)
         return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
 
-    def import_records(self, records: list[MemoryRecord], progress: Progress | None = None) -> list[DecisionResult]:
-        """Write many memories as ``remember`` does: embedded in batches, one transaction.
+    def import_records(self, records: list[Any], progress: Progress | None = None) -> list[DecisionResult]:
+        """Import parsed lines (:meth:`read_records`) in one transaction, all or nothing: a
+        format-2 line (:class:`~memcli.records.StoredRecord`, what ``export`` writes) restored
+        as its own row with its sources, links and events, no decision
+        (:func:`memcli.write.restore.restore`); a format-1 line (:class:`MemoryRecord`) written
+        as ``remember`` does, through the decision. Embedded in batches.
 
-        Idempotent: a record already present — the same statement, valid time (``at``) and
-        recorded state (``invalid_at``, ``expired_at``, ``forgotten``) for this user, or an
-        earlier line of the same batch — is skipped, not written again. Returns one
-        :class:`DecisionResult` per record written (``len(records) - len(result)`` were skipped).
+        Idempotent: a line already present is skipped, not written again — format 2: the same
+        statement, ``at`` and ``recorded_at``; format 1: the same statement, ``at`` and recorded
+        state (``invalid_at``, ``expired_at``, ``forgotten``), or an earlier line of the batch.
+        Returns one :class:`DecisionResult` per record written (``len(records) - len(result)``
+        were skipped).
         """
-        return self._apply_records(self._not_present(records), origin=Origin.IMPORT, progress=progress)
+        from memcli.records import StoredRecord
+        from memcli.write.explicit import apply_records, not_present
+        from memcli.write.restore import pending, restore
 
-    def _not_present(self, records: list[MemoryRecord]) -> list[MemoryRecord]:
-        """``records`` without those the user's store already holds as they are (see import_records)."""
-        if not records:
+        todo, held = pending(self.store, self.user, [r for r in records if isinstance(r, StoredRecord)])
+        plain = not_present(self.store, self.user, [r for r in records if isinstance(r, MemoryRecord)],
+                            self.settings.max_text_chars)
+        if not todo and not plain:  # nothing to do: do not load the model for it
             return []
+        texts = [check_text(r.text, self.settings.max_text_chars) for r in [*todo, *plain]]
+        vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
+        with self.store.tx():
+            out = restore(self.store, self.settings, self.user, todo, vectors[:len(todo)], held) if todo else []
+            return out + apply_records(self.store, self.settings, self.user, texts[len(todo):], plain,
+                                       vectors[len(todo):], origin=Origin.IMPORT)
 
-        def t(v: Any) -> datetime | None:
-            return from_iso(v) if v else None
-
-        # (statement, valid_from, invalid_at, expired_at, forgotten) of what the store holds
-        seen = {(r["statement"], t(r["valid_from"]), t(r["invalid_at"]), t(r["expired_at"]),
-                 r["invalid_reason"] == FORGOTTEN) for r in self.store.list_items(self.user, include_all=True)}
-        out = []
-        for rec in records:
-            k = (check_text(rec.text, self.settings.max_text_chars), rec.at, rec.invalid_at, rec.expired_at,
-                 rec.forgotten)
-            if rec.at is None or k not in seen:  # no ``at``: it starts to hold now, a new valid time
-                out.append(rec)
-                seen.add(k)
-        return out
-
-    def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[MemoryRecord]:
-        """Parse and validate import JSON Lines of :class:`MemoryRecord`, all or nothing.
+    def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[Any]:
+        """Parse and validate import JSON Lines, all or nothing: format-1 lines as
+        :class:`MemoryRecord`, format-2 lines (``"v": 2``) as :class:`~memcli.records.StoredRecord`
+        (the end line checked and dropped, :func:`~memcli.records.complete_records`).
 
         Raises:
             BadInputError: naming the first bad line (JSON, field, blank or oversized text, an
-                ``at`` more than a day in the future unless ``allow_future``).
+                ``at`` more than a day in the future unless ``allow_future``); a format-2 file
+                without its end line or whose count does not match (truncated).
         """
-        return parse_jsonl(lines, MemoryRecord, max_chars=self.settings.max_text_chars,
-                           context={"refuse_future": not allow_future})
+        from memcli.records import complete_records, record_model
+
+        return complete_records(parse_jsonl(lines, record_model, max_chars=self.settings.max_text_chars,
+                                            context={"refuse_future": not allow_future}))
 
     def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None, *,
                      allow_future: bool = False) -> list[DecisionResult]:
@@ -328,16 +331,12 @@ class Memory(Engine):
         return self.history(item_id)["events"]
 
     def export(self, *, include_all: bool = False) -> Iterator[dict[str, Any]]:
-        """Memories as :class:`MemoryRecord` dicts (JSON Lines ready), oldest first; round-trips
-        through :meth:`import_jsonl`."""
-        for r in reversed(self.store.list_items(self.user, include_all=include_all)):
-            rec = MemoryRecord(text=r["statement"], kind=Kind(r["kind"]) if r["kind"] in Kind.__members__.values()
-                               else Kind.OTHER, at=r["valid_from"], confidence=r["confidence"],
-                               metadata=json.loads(r["metadata"] or "{}"), invalid_at=r["invalid_at"],
-                               expired_at=r["expired_at"], forgotten=r["invalid_reason"] == FORGOTTEN,
-                               confirmed_at=r["last_confirmed_at"])
-            yield rec.model_dump(mode="json", exclude={k for k in ("invalid_at", "expired_at", "forgotten")
-                                                       if not getattr(rec, k)})
+        """The user's memories (active only unless ``include_all``) as format-2 JSON Lines dicts,
+        each row as stored with its sources and events, then the end line
+        (:func:`memcli.exports.export_records`); :meth:`import_jsonl` restores them."""
+        from memcli.exports import export_records
+
+        return export_records(self.store, self.user, include_all=include_all)
 
     def stats(self) -> dict[str, Any]:
         """Counts for the bound user (items by status, sources, outbox by status) and the

@@ -1,12 +1,21 @@
-"""The JSON Lines formats of ``import``/``export`` (:class:`MemoryRecord`) and the all-or-nothing
-parser shared with ``capture -`` (:func:`parse_jsonl`). Documented in README "Formats"."""
+"""The JSON Lines formats of ``import``/``export`` and the all-or-nothing parser shared with
+``capture -`` (:func:`parse_jsonl`). Documented in docs/formats.md.
+
+Two formats, told apart line by line by the ``v`` field:
+
+- format 1 (no ``v``): :class:`MemoryRecord`, a statement the user states; ``import`` writes it
+  through the decision, as ``remember`` does (what exports before format 2 hold);
+- format 2 (``"v": 2``, what ``export`` writes): :class:`StoredRecord`, one stored memory row as it
+  is — its id in the exporting store, every column, its sources and its audit events — closed by
+  one :class:`EndRecord` line (``{"v": 2, "records": N}``) so that a truncated file is refused.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
@@ -16,7 +25,11 @@ from memcli.sensitive import refuse_secret
 from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 
-__all__ = ["MemoryRecord", "parse_jsonl", "validation_line"]
+__all__ = ["EndRecord", "EventRecord", "MemoryRecord", "SourceRecord", "StoredRecord", "complete_records",
+           "parse_jsonl", "record_model", "validation_line"]
+
+#: the ``v`` of the newest record format (``export`` writes it)
+FORMAT = 2
 
 
 def validation_line(exc: ValidationError) -> str:
@@ -87,16 +100,17 @@ class MemoryRecord(BaseModel):
         return self.invalid_at is not None or self.expired_at is not None
 
 
-def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int | None = None,
-                where: str = "", note: str = "; nothing was written", setting: str = "max_text_chars",
-                context: dict[str, Any] | None = None) -> list[Any]:
+def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[str, Any]], type[BaseModel]], *,
+                max_chars: int | None = None, where: str = "", note: str = "; nothing was written",
+                setting: str = "max_text_chars", context: dict[str, Any] | None = None) -> list[Any]:
     """Parse and validate JSON Lines; all or nothing.
 
     Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
     checked as :func:`check_text` does (blank, too long), so those errors name the line too.
     Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
     file name, and followed by ``note``); in that case nothing is written (the valid lines
-    are not kept either). ``context`` is pydantic's validation context (``{"refuse_future":
+    are not kept either). ``model`` is a pydantic model, or a function that picks one for each
+    line's JSON object (:func:`record_model`). ``context`` is pydantic's validation context (``{"refuse_future":
     True}``: an ``at`` more than a day ahead is a bad line).
     """
     out = []
@@ -108,8 +122,8 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
             data = json.loads(line)
             if not isinstance(data, dict):
                 raise ValueError("expected a JSON object")
-            rec = model.model_validate(data, context=context)
-            if max_chars is not None:
+            rec = (model if isinstance(model, type) else model(data)).model_validate(data, context=context)
+            if max_chars is not None and hasattr(rec, "text"):
                 check_text(rec.text, max_chars, setting=setting)
             out.append(rec)
         except BadInputError as exc:
@@ -121,3 +135,122 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel], *, max_chars: int 
         except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
             raise BadInputError(f"{number}: JSON nested too deeply{note}") from None
     return out
+
+
+def _when(v: object, info: ValidationInfo) -> object:
+    """A time field of a format-2 line: ISO-8601 text (or a datetime) → aware UTC."""
+    return v if v is None else parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
+
+
+class SourceRecord(BaseModel):
+    """A turn (or explicit statement) a memory came from, inside a :class:`StoredRecord`."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    id: int = Field(description="its id in the exporting store (links events to it)")
+    role: Literal["user", "assistant", "system", "explicit"]
+    text: str
+    at: datetime = Field(description="occurred_at: when it was said (world time)")
+    recorded_at: datetime = Field(description="when memcli stored it (system time)")
+    session: str | None = None
+
+    _times = field_validator("at", "recorded_at", mode="before")(_when)
+
+
+class EventRecord(BaseModel):
+    """One audit event of a :class:`StoredRecord` (``history`` shows them); ids are the exporting store's."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    id: int
+    action: str
+    item: int | None = None
+    other: int | None = None
+    source: int | None = None
+    level: str | None = None
+    cosine: float | None = None
+    judge: str | None = None
+    reason: str | None = None
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+    at: datetime = Field(description="created_at: when the event was recorded (system time)")
+
+    _times = field_validator("at", mode="before")(_when)
+
+
+class StoredRecord(BaseModel):
+    """One line of format 2: a stored memory row as it is (``export`` writes it, ``import``
+    restores it without a decision). Times are UTC; ``confidence``, ``salience`` in [0, 1]."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    v: Literal[2]
+    id: int = Field(description="its id in the exporting store (links and events refer to it)")
+    text: str
+    kind: Kind
+    slot: str | None = None
+    salience: float = Field(ge=0, le=1)
+    confidence: float = Field(ge=0, le=1)
+    origin: str
+    at: datetime = Field(description="valid_from")
+    invalid_at: datetime | None = None
+    recorded_at: datetime
+    expired_at: datetime | None = None
+    confirmed_at: datetime = Field(description="last_confirmed_at")
+    confirmations: int = Field(1, ge=1)
+    supersedes: int | None = None
+    superseded_by: int | None = None
+    invalid_reason: str | None = None
+    event_when: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    sources: list[SourceRecord] = Field(default_factory=list)
+    events: list[EventRecord] = Field(default_factory=list)
+
+    _times = field_validator("at", "invalid_at", "recorded_at", "expired_at", "confirmed_at", mode="before")(_when)
+    _no_secret = field_validator("text")(MemoryRecord._no_secret.__func__)  # type: ignore[attr-defined]
+    _unicode = field_validator("metadata")(MemoryRecord._unicode.__func__)  # type: ignore[attr-defined]
+
+
+class EndRecord(BaseModel):
+    """The last line of a format-2 export: how many memory lines come before it."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    v: Literal[2]
+    records: int = Field(ge=0)
+
+
+def record_model(data: dict[str, Any]) -> type[BaseModel]:
+    """The model of one import line: :class:`MemoryRecord` without ``v``; with ``"v": 2``
+    :class:`EndRecord` (no ``text``) or :class:`StoredRecord`. Raises ValueError for another ``v``."""
+    if "v" not in data:
+        return MemoryRecord
+    if data["v"] != FORMAT:
+        raise ValueError(f"unknown format v={data['v']!r} (this memcli reads lines without v, and v=2)")
+    return StoredRecord if "text" in data else EndRecord
+
+
+def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
+    """``recs`` without the format-2 end line, after checking it: a file with format-2 lines
+    must end with ``{"v": 2, "records": N}``, N the number of those lines, ids unique.
+
+    Raises:
+        BadInputError: no end line (truncated), a line after it, a count or id that does not match.
+    """
+    ends = [i for i, r in enumerate(recs) if isinstance(r, EndRecord)]
+    stored = [r for r in recs if isinstance(r, StoredRecord)]
+    if not stored and not ends:
+        return list(recs)
+    note = "; nothing was written"
+    if not ends:
+        raise BadInputError(f"the file has no end line {{\"v\": 2, \"records\": N}}: truncated?{note}")
+    if len(ends) > 1 or ends[0] != len(recs) - 1:
+        raise BadInputError(f"the end line {{\"v\": 2, ...}} must be the last line, once{note}")
+    end = recs[ends[0]]
+    assert isinstance(end, EndRecord)
+    if end.records != len(stored):
+        raise BadInputError(f"the end line says {end.records} memory line(s), the file has {len(stored)}: "
+                            f"truncated or edited{note}")
+    if len({r.id for r in stored}) != len(stored):
+        raise BadInputError(f"two memory lines have the same id{note}")
+    return list(recs[:-1])

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from memcli.db.episode_store import EpisodeStore
 from memcli.db.secret_store import TextStore
+from memcli.db.transfer_store import TransferStore
 
 if TYPE_CHECKING:
     import numpy as np
@@ -104,7 +105,7 @@ class DetachedKnn(Protocol):
         """:meth:`MemoryStore.knn`'s rows (the caller's thread may help), or None: run ``knn``."""
 
 
-class MemoryStore(EpisodeStore, TextStore):
+class MemoryStore(EpisodeStore, TextStore, TransferStore):
     """An open memcli database (see the module docstring for the shared contract)."""
 
     #: ``sqlite`` | ``postgresql``

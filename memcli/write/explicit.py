@@ -18,13 +18,14 @@ from memcli.governance import lifecycle
 from memcli.models import Candidate, Decision, DecisionResult, Kind, Level, Origin
 from memcli.records import MemoryRecord
 from memcli.settings import Settings
-from memcli.timeutil import now_utc, parse_at, refuse_future
+from memcli.text import check_text
+from memcli.timeutil import from_iso, now_utc, parse_at, refuse_future
 from memcli.write.decide import decide_and_apply
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["apply_records", "correct_text"]
+__all__ = ["apply_records", "correct_text", "not_present"]
 
 
 def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequence[str],
@@ -50,6 +51,28 @@ def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequ
             results.append(decide_and_apply(store, settings, user, cand, vec, origin=origin, model=settings.model,
                                             source_ids=[src]))
     return results
+
+
+def not_present(store: MemoryStore, user: str, records: Sequence[MemoryRecord], max_chars: int) -> list[MemoryRecord]:
+    """``records`` without those ``user``'s store already holds as they are — the same statement
+    (checked as ``max_chars`` allows), valid time (``at``) and recorded state (``invalid_at``,
+    ``expired_at``, ``forgotten``) — or an earlier record of the same list. A record without
+    ``at`` starts to hold now, a new valid time: always kept."""
+    if not records:
+        return []
+
+    def t(v: Any) -> datetime | None:
+        return from_iso(v) if v else None
+
+    seen = {(r["statement"], t(r["valid_from"]), t(r["invalid_at"]), t(r["expired_at"]),
+             r["invalid_reason"] == FORGOTTEN) for r in store.list_items(user, include_all=True)}
+    out = []
+    for rec in records:
+        k = (check_text(rec.text, max_chars), rec.at, rec.invalid_at, rec.expired_at, rec.forgotten)
+        if rec.at is None or k not in seen:
+            out.append(rec)
+            seen.add(k)
+    return out
 
 
 def _store_retired(store: MemoryStore, settings: Settings, user: str, cand: Candidate, rec: MemoryRecord,

@@ -1,0 +1,60 @@
+"""``export``: a user's memories as format-2 JSON Lines (:class:`~memcli.records.StoredRecord`
+dicts), each row as stored with its sources and audit events, then the end line
+(:class:`~memcli.records.EndRecord`). ``import`` restores them (:mod:`memcli.write.restore`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from memcli.db.store import MemoryStore
+from memcli.records import FORMAT, EndRecord, EventRecord, SourceRecord, StoredRecord
+from memcli.timeutil import from_iso
+
+__all__ = ["export_records"]
+
+
+def _json(v: Any) -> dict[str, Any] | None:
+    return json.loads(v) if isinstance(v, str) else v  # SQLite: JSON text; PostgreSQL: jsonb, a dict
+
+
+def _bare(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` without its top-level None fields (the values inside metadata and snapshots are kept)."""
+    return {k: v for k, v in d.items() if v is not None}
+
+
+def export_records(store: MemoryStore, user: str, *, include_all: bool = False) -> Iterator[dict[str, Any]]:
+    """``user``'s memories (active only unless ``include_all``) in id order — the order they were
+    stored, so that an import into an empty store gives back the same order — as JSON-ready
+    dicts, then ``{"v": 2, "records": N}``. Each event is written once, on the line of the memory
+    it acted on (else of the other memory it names); links to memories not exported are kept as
+    the ids they were (``import`` drops what it cannot resolve)."""
+    rows = sorted(store.list_items(user, include_all=include_all), key=lambda r: int(r["id"]))
+    ids = [int(r["id"]) for r in rows]
+    sources: dict[int, list[SourceRecord]] = {}
+    for r in store.sources_of(user, ids):
+        sources.setdefault(int(r["item_id"]), []).append(SourceRecord(
+            id=r["id"], role=r["role"], text=r["content"], at=from_iso(r["occurred_at"]),
+            recorded_at=from_iso(r["recorded_at"]), session=r["session_id"]))
+    events: dict[int, list[EventRecord]] = {}
+    exported = set(ids)
+    for e in store.events_of(user, ids):
+        owner = e["item_id"] if e["item_id"] in exported else e["other_item_id"]
+        events.setdefault(int(owner), []).append(EventRecord(
+            id=e["id"], action=e["action"], item=e["item_id"], other=e["other_item_id"], source=e["source_id"],
+            level=e["level"], cosine=e["cosine"], judge=e["judge"], reason=e["reason"], before=_json(e["before"]),
+            after=_json(e["after"]), at=from_iso(e["created_at"])))
+    for r in rows:
+        rec = StoredRecord(
+            v=FORMAT, id=r["id"], text=r["statement"], kind=r["kind"], slot=r["slot"], salience=r["salience"],
+            confidence=r["confidence"], origin=r["origin"], at=from_iso(r["valid_from"]),
+            invalid_at=r["invalid_at"] and from_iso(r["invalid_at"]), recorded_at=from_iso(r["recorded_at"]),
+            expired_at=r["expired_at"] and from_iso(r["expired_at"]), confirmed_at=from_iso(r["last_confirmed_at"]),
+            confirmations=r["confirmations"], supersedes=r["supersedes_id"], superseded_by=r["superseded_by_id"],
+            invalid_reason=r["invalid_reason"], event_when=r["event_when"], metadata=_json(r["metadata"]) or {},
+            sources=sources.get(int(r["id"]), []), events=events.get(int(r["id"]), []))
+        out = _bare(rec.model_dump(mode="json"))
+        out["sources"], out["events"] = [_bare(x) for x in out["sources"]], [_bare(x) for x in out["events"]]
+        yield out
+    yield EndRecord(v=FORMAT, records=len(rows)).model_dump(mode="json")
