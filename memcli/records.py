@@ -222,11 +222,11 @@ class EndRecord(BaseModel):
 
 def record_model(data: dict[str, Any]) -> type[BaseModel]:
     """The model of one import line: :class:`MemoryRecord` without ``v``; with ``"v": 2``
-    :class:`EndRecord` (no ``text``) or :class:`StoredRecord`. Raises ValueError for another ``v``."""
+    :class:`EndRecord` (no ``text``) or :class:`StoredRecord`. Raises BadInputError for another ``v``."""
     if "v" not in data:
         return MemoryRecord
     if data["v"] != FORMAT:
-        raise ValueError(f"unknown format v={data['v']!r} (this memcli reads lines without v, and v=2)")
+        raise BadInputError(f"unknown format v={data['v']!r} (this memcli reads lines without v, and v=2)")
     return StoredRecord if "text" in data else EndRecord
 
 

@@ -279,9 +279,13 @@ def test_import_export_round_trip(run, tmp_path, cli):
 
     exported = run("alice", "export")
     assert exported.exit_code == 0
-    lines = [json.loads(x) for x in exported.stdout.splitlines()]
-    assert [x["text"] for x in lines] == ["I live in Lyon", "我妈妈的生日是3月5号", "I take my coffee without sugar"]
-    assert lines[1] == {**RECORDS[0], "at": "2026-03-01T00:00:00Z", "confirmed_at": lines[1]["confirmed_at"]}
+    *lines, end = [json.loads(x) for x in exported.stdout.splitlines()]
+    assert end == {"v": 2, "records": 3}  # format 2: the rows in the order they were stored, then the end line
+    assert [x["text"] for x in lines] == ["我妈妈的生日是3月5号", "I take my coffee without sugar", "I live in Lyon"]
+    assert {k: lines[0][k] for k in (*RECORDS[0], "v", "origin", "id")} == {
+        **RECORDS[0], "at": "2026-03-01T00:00:00Z", "v": 2, "origin": "import", "id": mom["id"]}
+    assert [s["text"] for s in lines[0]["sources"]] == [RECORDS[0]["text"]]
+    assert [e["action"] for e in lines[0]["events"]] == ["ADD"]
     # into another database (and another user) from stdin, then export again: identical
     other = tmp_path / "other.db"
     r = cli("--db", str(other), "--user", "carol", "import", "-", input=exported.stdout)
@@ -315,10 +319,10 @@ def test_export_all_round_trips_invalid_memories(run, tmp_path, cli):
     ok_json(run("alice", "correct", str(a["id"]), "My sister lives in Paris", "--json"))
     c = remember(run, "alice", "I smoke")["item"]
     assert run("alice", "forget", str(c["id"])).exit_code == 0
-    active_only = [json.loads(x) for x in run("alice", "export").stdout.splitlines()]
+    active_only = [json.loads(x) for x in run("alice", "export").stdout.splitlines()][:-1]
     assert [x["text"] for x in active_only] == ["My sister lives in Paris"]
     everything = run("alice", "export", "--all").stdout
-    lines = [json.loads(x) for x in everything.splitlines()]
+    lines = [json.loads(x) for x in everything.splitlines()][:-1]
     assert [x["text"] for x in lines] == ["My sister lives in Lyon", "My sister lives in Paris", "I smoke"]
     assert lines[0]["invalid_at"] == lines[1]["at"] and "invalid_at" not in lines[1]
     other = tmp_path / "other.db"
@@ -395,7 +399,7 @@ def test_export_import_round_trip_with_unicode_line_separators(run, tmp_path, cl
     item = remember(run, "alice", "line one\u2028line two\u2029end")["item"]
     assert item["statement"] == "line one\u2028line two\u2029end"
     exported = run("alice", "export").stdout
-    assert len(exported.split("\n")) == 2  # one record + the final newline
+    assert len(exported.split("\n")) == 3  # one record, the end line, the final newline
     r = cli("--db", str(tmp_path / "o.db"), "--user", "alice", "import", "-", input=exported)
     assert r.exit_code == 0, r.stderr
     assert cli("--db", str(tmp_path / "o.db"), "--user", "alice", "export").stdout == exported
