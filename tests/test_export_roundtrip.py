@@ -1,0 +1,185 @@
+"""export → import reproduces a store (format 2): every memory its own row with every field, its
+sources, its links (correction, conflict, reinforcement) and its history; idempotent; an import
+into a store with data adds beside it; a bad or truncated file writes nothing. Both backends,
+real model, real stores."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from memcli import Memory
+
+pytestmark = pytest.mark.backends
+
+# fields of a memory that a round trip keeps as they are (ids are compared through the id map)
+FIELDS = ("user", "statement", "kind", "slot", "salience", "confidence", "effective_confidence", "origin", "status",
+          "valid_from", "invalid_at", "recorded_at", "expired_at", "last_confirmed_at", "confirmations",
+          "invalid_reason", "metadata")
+EVENT_FIELDS = ("action", "level", "cosine", "judge", "before", "after", "created_at")
+
+
+def _build(db: str) -> dict[str, dict[str, int]]:
+    """alice: a correction, a conflict, a reinforced memory, two near-duplicates, a forgotten one;
+    bob: two memories, one with alice's words. Returns each user's ids by role."""
+    alice, bob = Memory(db=db, user="alice"), Memory(db=db, user="bob")
+    try:
+        lyon = alice.remember("I live in Lyon", at="2026-01-05", metadata={"from": "form", "n": [1, None]})
+        paris = alice.correct(lyon.item_id, "I live in Paris", at="2026-03-01")
+        blue = alice.remember("My favourite colour is blue", at="2026-01-01")
+        green = alice.remember("My favourite colour is green", at="2026-02-01")
+        assert green.decision == "CONFLICT" and green.other_item_id == blue.item_id
+        rex = alice.remember("I have a dog named Rex", at="2026-01-10")
+        again = alice.remember("I have a dog called Rex", at="2026-01-20")
+        assert again.decision == "NOOP" and again.item_id == rex.item_id  # reinforced, two sources
+        cat = alice.remember("I have a cat named Momo", kind="relationship", at="2026-01-11", confidence=0.8)
+        dog = alice.remember("I have a dog named Momo", at="2026-01-12")
+        assert (cat.decision, dog.decision) == ("ADD", "ADD")  # near-duplicates, two rows
+        smoke = alice.remember("I smoke", at="2026-01-02")
+        alice.forget(smoke.item_id)
+        bob.remember("I live in Lyon", at="2026-02-02")
+        bob.remember("我喜欢喝绿茶", kind="preference", at="2026-02-03")
+        return {"alice": {"lyon": lyon.item_id, "paris": paris.id, "blue": blue.item_id, "green": green.item_id,
+                          "rex": rex.item_id, "cat": cat.item_id, "dog": dog.item_id, "smoke": smoke.item_id}}
+    finally:
+        alice.close()
+        bob.close()
+
+
+def _export(db: str, user: str) -> str:
+    with Memory(db=db, user=user) as m:
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in m.export(include_all=True))
+
+
+def _import(db: str, user: str, text: str) -> tuple[int, int]:
+    """(written, skipped) of importing ``text`` for ``user``."""
+    with Memory(db=db, user=user) as m:
+        recs = m.read_records(text.splitlines())
+        return len(out := m.import_records(recs)), len(recs) - len(out)
+
+
+def _ids(src: Memory, dst: Memory) -> dict[int, int]:
+    """Source id → imported id, by (statement, valid_from, recorded_at) — unique in these stores."""
+    key = {(i.statement, i.valid_from, i.recorded_at): i.id for i in dst.list(include_all=True)}
+    return {i.id: key[(i.statement, i.valid_from, i.recorded_at)] for i in src.list(include_all=True)}
+
+
+def _same_store(src: Memory, dst: Memory) -> None:
+    ids = _ids(src, dst)
+    a, b = src.list(include_all=True), {i.id: i for i in dst.list(include_all=True)}
+    assert len(a) == len(b) == len(ids)
+    for i in a:
+        j = b[ids[i.id]]
+        assert {f: getattr(j, f) for f in FIELDS} == {f: getattr(i, f) for f in FIELDS if f != "invalid_reason"} | {
+            "user": j.user, "invalid_reason": _renumber(i.invalid_reason, ids)}, i.statement
+        assert j.supersedes_id == (i.supersedes_id and ids[i.supersedes_id])
+        assert j.superseded_by_id == (i.superseded_by_id and ids[i.superseded_by_id])
+        # sources: the same words, said at the same times
+        srcs = [src.store.sources_of(src.user, [i.id]), dst.store.sources_of(dst.user, [j.id])]
+        assert [[(r["role"], r["content"], r["session_id"], str(r["occurred_at"]), str(r["recorded_at"]))
+                 for r in rows] for rows in srcs] == [[(r["role"], r["content"], r["session_id"],
+                                                        str(r["occurred_at"]), str(r["recorded_at"]))
+                                                       for r in srcs[0]]] * 2
+        # history: the same lineage and events, in the same order
+        h1, h2 = src.history(i.id), dst.history(j.id)
+        assert sorted(ids[x.id] for x in h1["items"]) == sorted(x.id for x in h2["items"])
+        assert [(e.item_id and ids[e.item_id], e.other_item_id and ids[e.other_item_id],
+                 _renumber(e.reason, ids), *(getattr(e, f) for f in EVENT_FIELDS)) for e in h1["events"]] == \
+               [(e.item_id, e.other_item_id, e.reason, *(getattr(e, f) for f in EVENT_FIELDS)) for e in h2["events"]]
+
+
+def _renumber(text: str | None, ids: dict[int, int]) -> str | None:
+    import re
+
+    return text and re.sub(r"#(\d+)", lambda m: f"#{ids.get(int(m[1]), m[1])}", text)
+
+
+def test_a_round_trip_reproduces_every_user(db, new_db, embedder):
+    made = _build(db)
+    fresh = new_db("fresh")
+    for user in ("alice", "bob"):
+        text = _export(db, user)
+        assert _import(fresh, user, text) == (text.count("\n") - 1, 0)
+    with Memory(db=db, user="alice") as a, Memory(db=fresh, user="alice") as b:
+        _same_store(a, b)
+        ids = _ids(a, b)
+        al = made["alice"]
+        paris, lyon = b.show(ids[al["paris"]]), b.show(ids[al["lyon"]])
+        assert (paris.supersedes_id, lyon.superseded_by_id, lyon.status) == (lyon.id, paris.id, "invalid")
+        assert [e.action for e in b.history(ids[al["green"]])["events"]] == ["ADD", "CONFLICT"]
+        rex = b.show(ids[al["rex"]])
+        assert rex.confirmations == 2 and len(rex.source_ids) == 2
+        assert b.show(ids[al["cat"]]).statement != b.show(ids[al["dog"]]).statement  # both kept
+        assert b.show(ids[al["smoke"]]).status == "forgotten"
+        for q in ("where do I live", "my dog", "favourite colour", "Momo"):
+            assert [(h.statement, h.score) for h in a.search(q, limit=5)] == \
+                   [(h.statement, h.score) for h in b.search(q, limit=5)], q
+            assert a.context(q, budget_ms=60000).text == b.context(q, budget_ms=60000).text, q
+    with Memory(db=db, user="bob") as a, Memory(db=fresh, user="bob") as b:
+        _same_store(a, b)
+        assert [i.statement for i in b.list()] == ["我喜欢喝绿茶", "I live in Lyon"]
+    # a second round trip (fresh → empty) is exact, ids included
+    again = new_db("again")
+    alice = _export(fresh, "alice")
+    _import(again, "alice", alice)
+    assert _export(again, "alice") == alice
+
+
+def test_importing_twice_changes_nothing_and_data_already_there_stays(db, new_db, embedder):
+    _build(db)
+    text = _export(db, "alice")
+    n = text.count("\n") - 1
+    other = new_db("other")
+    with Memory(db=other, user="alice") as m:  # an unrelated memory, and one with a statement of the file
+        tea = m.remember("I like green tea", at="2026-01-03")
+        lyon = m.remember("I live in Lyon", at="2026-01-05")
+        before = {i.id: i for i in m.list(include_all=True)}
+    assert _import(other, "alice", text) == (n, 0)  # the same words are not the same memory: kept apart
+    first = _export(other, "alice")
+    assert _import(other, "alice", text) == (0, n)
+    assert _export(other, "alice") == first
+    with Memory(db=other, user="alice") as m:
+        now = {i.id: i for i in m.list(include_all=True)}
+        assert len(now) == n + 2 and now[tea.item_id] == before[tea.item_id]
+        assert now[lyon.item_id] == before[lyon.item_id]
+
+
+def test_only_an_exact_identity_is_skipped(db, new_db, embedder):
+    """Two lines with the same words but recorded apart are two memories (no merge on import)."""
+    with Memory(db=db, user="alice") as m:
+        m.remember("I have a dog named Rex", at="2026-01-10")
+    *lines, _ = _export(db, "alice").splitlines()
+    twin = json.loads(lines[0]) | {"id": 99, "recorded_at": "2026-11-01T00:00:00.000001Z", "events": []}
+    text = "\n".join([lines[0], json.dumps(twin), json.dumps({"v": 2, "records": 2})]) + "\n"
+    fresh = new_db("fresh")
+    assert _import(fresh, "alice", text) == (2, 0)
+    with Memory(db=fresh, user="alice") as m:
+        assert [i.statement for i in m.list()] == ["I have a dog named Rex"] * 2
+
+
+def _counts(db: str) -> tuple[int, int, int]:
+    with Memory(db=db, user="alice") as m:
+        return len(m.list(include_all=True)), m.stats()["sources"], sum(len(m.history(i.id)["events"])
+                                                                         for i in m.list(include_all=True))
+
+
+@pytest.mark.parametrize("cut, expect", [
+    (lambda t: t[:len(t) * 2 // 3], "not valid JSON"),  # cut inside a line
+    (lambda t: "".join(t.splitlines(keepends=True)[:-2]), "no end line"),  # cut at a line end
+    (lambda t: "".join(t.splitlines(keepends=True)[1:]), "the end line says 8 memory line(s), the file has 7"),
+    (lambda t: t + '{"v": 2, "records": 0}\n', "must be the last line, once"),
+    (lambda t: t.replace('"v": 2', '"v": 3', 1), "line 1: unknown format v=3"),
+])
+def test_a_bad_or_truncated_file_writes_nothing(db, new_db, embedder, cut, expect):
+    _build(db)
+    text = _export(db, "alice")
+    other = new_db("other")
+    with Memory(db=other, user="alice") as m:
+        m.remember("I like green tea", at="2026-01-03")
+    before = _counts(other)
+    r = run_cli("--db", other, "--user", "alice", "import", "-", input=cut(text))
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert expect in r.stderr and r.stderr.strip().endswith("nothing was written"), r.stderr
+    assert _counts(other) == before
