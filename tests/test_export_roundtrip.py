@@ -6,10 +6,11 @@ real model, real stores."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-
 from conftest import run_cli
+
 from memcli import Memory
 
 pytestmark = pytest.mark.backends
@@ -91,8 +92,6 @@ def _same_store(src: Memory, dst: Memory) -> None:
 
 
 def _renumber(text: str | None, ids: dict[int, int]) -> str | None:
-    import re
-
     return text and re.sub(r"#(\d+)", lambda m: f"#{ids.get(int(m[1]), m[1])}", text)
 
 

@@ -332,17 +332,19 @@ def import_(
     allow_future: FutureOpt = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Import memories from JSON Lines: {"text", "kind"?, "at"?, "confidence"?, "metadata"?}.
+    """Import memories from JSON Lines: what `export` writes, or {"text", "kind"?, "at"?, ...} lines.
 
-    Each line is written as `remember` does (embedded in batches). All lines are validated
-    first; one bad line (named by number) imports nothing. Lines with "invalid_at" or
-    "expired_at" (from `export --all`) are stored as past memories. Importing the same file
-    again changes nothing: a line already present (same statement, "at" and recorded state)
-    is skipped and counted ("skipped N already present"; --json: "skipped").
+    A line of `export` ("v": 2) is restored as its own row, as it was — fields, times,
+    sources, links and history — with no decision, so nothing merges; ids are new. A line
+    without "v" is written as `remember` does (through the decision). All lines are validated
+    first; one bad line (named by number), or an export without its last line (truncated),
+    imports nothing. Importing the same file again changes nothing: a memory already present
+    (an export line: same text, "at" and "recorded_at") is skipped and counted ("skipped N
+    already present"; --json: "skipped"); memories already in the store are never changed.
 
     Examples:
 
-      memcli export > mine.jsonl && memcli --db other.db import mine.jsonl
+      memcli export --all > mine.jsonl && memcli --db other.db import mine.jsonl
 
       echo '{"text": "I take my coffee without sugar", "kind": "preference"}' | memcli import -
     """
@@ -375,6 +377,10 @@ def export(
     db: DbOpt = None, user: UserOpt = None,
 ) -> None:
     """Export the user's memories as JSON Lines on stdout (the format `import` reads).
+
+    One line per memory as stored (format "v": 2: fields, times, sources, links, history
+    events), oldest id first, then an end line {"v": 2, "records": N}. Only the active ones
+    unless --all; a faithful copy needs --all.
 
     With --episodes: the user's episodes, as capture records (text, role, at, session, key);
     `memcli capture -` in another database takes them back (the drain classifies them again).
