@@ -38,12 +38,17 @@ def _build(db: str) -> dict[str, dict[str, int]]:
         cat = alice.remember("I have a cat named Momo", kind="relationship", at="2026-01-11", confidence=0.8)
         dog = alice.remember("I have a dog named Momo", at="2026-01-12")
         assert (cat.decision, dog.decision) == ("ADD", "ADD")  # near-duplicates, two rows
+        # stored in this order both hold; decided in valid-time order, the second would refine the first
+        hike = alice.remember("I like hiking in the mountains with friends", at="2026-01-14")
+        hike2 = alice.remember("I like hiking in the mountains", at="2026-01-13")
+        assert (hike.decision, hike2.decision) == ("ADD", "ADD")
         smoke = alice.remember("I smoke", at="2026-01-02")
         alice.forget(smoke.item_id)
         bob.remember("I live in Lyon", at="2026-02-02")
         bob.remember("我喜欢喝绿茶", kind="preference", at="2026-02-03")
         return {"alice": {"lyon": lyon.item_id, "paris": paris.id, "blue": blue.item_id, "green": green.item_id,
-                          "rex": rex.item_id, "cat": cat.item_id, "dog": dog.item_id, "smoke": smoke.item_id}}
+                          "rex": rex.item_id, "cat": cat.item_id, "dog": dog.item_id, "smoke": smoke.item_id,
+                          "hike": hike.item_id, "hike2": hike2.item_id}}
     finally:
         alice.close()
         bob.close()
@@ -112,6 +117,7 @@ def test_a_round_trip_reproduces_every_user(db, new_db, embedder):
         assert rex.confirmations == 2 and len(rex.source_ids) == 2
         assert b.show(ids[al["cat"]]).statement != b.show(ids[al["dog"]]).statement  # both kept
         assert b.show(ids[al["smoke"]]).status == "forgotten"
+        assert {b.show(ids[al[k]]).status for k in ("hike", "hike2")} == {"active"}
         for q in ("where do I live", "my dog", "favourite colour", "Momo"):
             assert [(h.statement, h.score) for h in a.search(q, limit=5)] == \
                    [(h.statement, h.score) for h in b.search(q, limit=5)], q
@@ -167,7 +173,7 @@ def _counts(db: str) -> tuple[int, int, int]:
 @pytest.mark.parametrize("cut, expect", [
     (lambda t: t[:len(t) * 2 // 3], "not valid JSON"),  # cut inside a line
     (lambda t: "".join(t.splitlines(keepends=True)[:-2]), "no end line"),  # cut at a line end
-    (lambda t: "".join(t.splitlines(keepends=True)[1:]), "the end line says 8 memory line(s), the file has 7"),
+    (lambda t: "".join(t.splitlines(keepends=True)[1:]), "the end line says 10 memory line(s), the file has 9"),
     (lambda t: t + '{"v": 2, "records": 0}\n', "must be the last line, once"),
     (lambda t: t.replace('"v": 2', '"v": 3', 1), "line 1: unknown format v=3"),
 ])
