@@ -188,3 +188,18 @@ def test_a_bad_or_truncated_file_writes_nothing(db, new_db, embedder, cut, expec
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert expect in r.stderr and r.stderr.strip().endswith("nothing was written"), r.stderr
     assert _counts(other) == before
+
+
+def test_one_file_may_mix_the_old_format_with_the_new(db, new_db, embedder):
+    """A line without ``v`` (format 1, what export wrote before) goes through the decision as
+    before; the format-2 lines beside it are restored as they were."""
+    with Memory(db=db, user="alice") as m:
+        m.remember("I have a dog named Rex", at="2026-01-10")
+    *lines, end = _export(db, "alice").splitlines()
+    old = json.dumps({"text": "I have a dog called Rex", "at": "2026-01-20T00:00:00Z"})
+    fresh = new_db("fresh")
+    with Memory(db=fresh, user="alice") as m:
+        out = m.import_records(m.read_records([*lines, old, end]))
+        assert [r.decision for r in out] == ["ADD", "NOOP"]  # the old line reinforces the restored row
+        (rex,) = m.list(include_all=True)
+        assert (rex.origin, rex.confirmations) == ("explicit", 2)
