@@ -358,7 +358,7 @@ def test_library_is_bound_to_one_user(mem, db_path):
 
     iid = mem.remember("I live in Lyon").item_id
     with Memory(db=str(db_path), user="bob") as bob:
-        assert bob.list(include_all=True) == [] and list(bob.export(include_all=True)) == []
+        assert bob.list(include_all=True) == [] and list(bob.export(include_all=True)) == [{"v": 2, "records": 0}]
         for call in (lambda: bob.show(iid), lambda: bob.history(iid), lambda: bob.forget(iid),
                      lambda: bob.forget(iid, purge=True), lambda: bob.correct(iid, "I live in Paris")):
             with pytest.raises(NotFoundError):

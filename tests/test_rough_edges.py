@@ -196,7 +196,7 @@ def test_export_all_then_import_keeps_forgotten_forgotten(tmp_path: Path, embedd
         a.forget(tea)
         lines = [json.dumps(rec) for rec in a.export(include_all=True)]
         before = sorted((i.statement, i.status) for i in a.list(include_all=True))
-    assert any(json.loads(ln).get("forgotten") is True for ln in lines)
+    assert any(json.loads(ln).get("invalid_reason") == "forgotten by the user" for ln in lines)
     with Memory(db=str(tmp_path / "b.db"), user="alice") as b:
         b.import_jsonl(lines)
         after = sorted((i.statement, i.status) for i in b.list(include_all=True))
@@ -216,7 +216,7 @@ def test_importing_the_same_file_twice_skips_what_is_already_there(cli, tmp_path
     assert cli("--db", a, "correct", str(lyon), "My sister lives in Paris").exit_code == 0
     dump = tmp_path / "mine.jsonl"
     dump.write_text(cli("--db", a, "export", "--all").stdout, encoding="utf-8")
-    assert len(dump.read_text().splitlines()) == 3
+    assert len(dump.read_text().splitlines()) == 4  # three memories, then the end line
     r = cli("--db", b, "import", str(dump), "--json")
     assert r.exit_code == 0, r.stderr
     assert (r.json()["records"], r.json()["skipped"]) == (3, 0)
