@@ -246,7 +246,7 @@ class MemoryRetrievalService:
                                                explain=False, slot_found="slot" in rankings)[0])
                 quotes.gate(found, readings, info.answer_min_p)
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
-                         {h.id: store.source_ids_of(h.id) for h in hits})
+                         store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
