@@ -72,6 +72,12 @@ class EpisodeStore(ABC):
         what the memories of a turn hold, to tell whether the turn's words add to them."""
 
     @abstractmethod
+    def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:
+        """Item id → the source ids (turns) linked to it, ascending, for each memory of ``user`` among
+        ``item_ids`` that has any: what :meth:`source_ids_of` says of each, in one statement. Every link
+        counts, the memory active or not (``--as-of`` finds memories no longer active)."""
+
+    @abstractmethod
     def episodes_of(self, user: str) -> list[Row]:
         """Every episode of ``user``, oldest first, as :meth:`episode_rows`."""
 

@@ -259,6 +259,19 @@ def turn_statements(store: Store, user: str, ids: Sequence[int]) -> list[dict[st
                    (user, *[int(i) for i in ids]))
 
 
+def source_ids_by_item(store: Store, user: str, ids: Sequence[int]) -> dict[int, list[int]]:
+    """Item id → its source ids, ascending, for the user's memories among ``ids`` that have any (active or not)."""
+    out: dict[int, list[int]] = {}
+    if not ids:
+        return out
+    marks = ",".join("?" * len(ids))
+    for r in store.q(f"""SELECT l.item_id AS item_id, l.source_id AS source_id FROM {s.ITEM_SOURCES} l
+                         JOIN {s.ITEMS} i ON i.id = l.item_id WHERE i.user_id = ? AND l.item_id IN ({marks})
+                         ORDER BY l.item_id, l.source_id""", (user, *[int(i) for i in ids])):
+        out.setdefault(int(r["item_id"]), []).append(r["source_id"])
+    return out
+
+
 def episodes_of(store: Store, user: str) -> list[dict[str, Any]]:
     """Every episode of the user, oldest first: ``{id, content, occurred_at, session_id}``."""
     return store.q(f"""SELECT src.id AS id, src.content AS content, src.occurred_at AS occurred_at,

@@ -275,6 +275,9 @@ class SQLiteStore(Store, MemoryStore):
     def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
         return episodes.turn_statements(self, user, list(ids))
 
+    def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:
+        return episodes.source_ids_by_item(self, user, list(item_ids))
+
     def episodes_of(self, user: str) -> list[Row]:
         return episodes.episodes_of(self, user)
 

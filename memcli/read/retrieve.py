@@ -30,34 +30,17 @@ from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion, quotes, subject
-from memcli.read.answer import (
-    Answerability,
-    anchor,
-    answer_group,
-    answer_subject,
-    attr_feature,
-    coverage,
-    found_by_fact,
-    hit_features,
-    personal_score,
-    pool_mean,
-    question_p,
-    subject_feature,
-    topic_coverage,
-)
+from memcli.read.answer import Answerability
+from memcli.read.answer_pass import AnswerPass
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
-from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.lexical import lexical_leg
-from memcli.read.mismatch import asked_name
-from memcli.read.missing import missing_features
-from memcli.read.request import informative_match, is_task
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
 from memcli.slots import question_focus
-from memcli.text import clean_text, lang_of, to_simplified
+from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -201,7 +184,7 @@ class MemoryRetrievalService:
             part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
             early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
             early_hits = self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
-                                    explain=explain, info=part, as_of=at, query=text)
+                                    explain=explain, info=part, as_of=at)
             if ep is not None:
                 early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
             on_partial(Hits(early_hits, part))
@@ -243,10 +226,12 @@ class MemoryRetrievalService:
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
         t1 = time.monotonic()
-        qvec = vec if qv is not None else None  # the query vector (None: no dense leg was asked)
+        # the answerability of this query's pools: the memory hits, then the episodes among them (each feature once)
+        gate = AnswerPass(store, self.answer, user=user, query=text, info=info, lang=lang,
+                          qvec=vec if qv is not None else None, as_of=at)
         ranked: dict[str, Any] = {}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info, as_of=at, query=text, qvec=qvec, ranked=ranked)
+                          explain=explain, info=info, as_of=at, gate=gate, ranked=ranked)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             found = ep.hits(lang=lang, min_score=min_score, explain=explain)
@@ -257,20 +242,23 @@ class MemoryRetrievalService:
                 for told in (None, turns):  # as a memory with no slot, and as the memory of its turn
                     pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
                                             told, rankings.get("slot", []))
-                    readings.append(self._answerability(text, pool, ranked.get("via", {}), cos, info, lang,
-                                                        "dense" in rankings, False, qvec, user=user,
-                                                        slot_found="slot" in rankings, as_of=at)[0])
+                    readings.append(gate.score(pool, ranked.get("via", {}), cos, dense_ran="dense" in rankings,
+                                               explain=False, slot_found="slot" in rankings)[0])
                 quotes.gate(found, readings, info.answer_min_p)
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
-                         {h.id: store.source_ids_of(h.id) for h in hits})
+                         store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
-              info: RetrievalInfo, as_of: datetime | None = None, query: str = "", qvec: Any = None,
+              info: RetrievalInfo, as_of: datetime | None = None, gate: AnswerPass | None = None,
               ranked: dict[str, Any] | None = None) -> list[Hit]:
+        """The fused, scored and floored hits of ``rankings`` (leg → ids, best first), subject expansion
+        after their parents, at most ``limit``, each with its p from ``gate`` (None: no p, as before the
+        dense leg ran). ``ranked`` (when given) receives ``top`` (the pool, :data:`memcli.read.answer_pass.Pool`)
+        and ``via`` (expanded id → parent id) for the episode gate."""
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -299,8 +287,8 @@ class MemoryRetrievalService:
         top = scored[:limit]
         if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
             ranked.update(top=top, via=via)
-        p_of, x_of = self._answerability(query, top, via, cos_by_id, info, lang, "dense" in rankings, explain, qvec,
-                                         user=user, slot_found="slot" in rankings, as_of=as_of)
+        p_of, x_of = ({}, {}) if gate is None else gate.score(top, via, cos_by_id, dense_ran="dense" in rankings,
+                                                             explain=explain, slot_found="slot" in rankings)
         out: list[Hit] = []
         for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)
@@ -363,74 +351,3 @@ class MemoryRetrievalService:
                 via[i] = f.id
         info.expanded = len(via)
         return out, via
-
-    def _answerability(self, query: str, top: list[tuple[float, Any, dict[str, Any], float]], via: dict[int, int],
-                       cos_by_id: dict[int, float], info: RetrievalInfo, lang: str, dense_ran: bool,
-                       explain: bool, qvec: Any = None, *, user: str = "", slot_found: bool = False,
-                       as_of: datetime | None = None) -> tuple[dict[int, float], dict[int, list[float]]]:
-        """p_relevant of each hit (:mod:`memcli.read.answer`); a hit brought by subject expansion
-        shares its parent's; and (with ``explain``) each own hit's feature row. Sets
-        ``info.answer_min_p`` when the gate applies."""
-        if not (self.answer.enabled or explain) or not dense_ran or not top:
-            return {}, {}
-        own = [(final, f, row) for final, f, row, _ in top if f.id not in via]
-        if not own:
-            return {}, {}
-        best = max(final for final, _, _ in own) or 1.0
-        best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
-        mean_cos = pool_mean(list(cos_by_id.values()))
-        focus = question_focus(query)  # a long message's question sentence, without the chatter before it
-        tokens = info.tokens or query_tokens(focus, drop_stopwords=True)
-        words = [t for t in tokens if t.isascii() or len(t) > 1]
-        group = answer_group(query, lang)
-        long = focus != query
-        slots = query_slot_keys(focus) if long else info.slots  # not the slots the chatter names
-        has_anchor = anchor(focus, slots)
-        personal = personal_score(None if qvec is None else qvec.tolist(), self.answer.lang_params(group))
-        simple = to_simplified(focus)
-        # a named person the user's R.name fact names is R (Anna's birthday answers "my sister's birthday")
-        alias = subject.name_aliases(self.store, user, slots, [row.get("slot") for _, _, row in own], as_of=as_of)
-        slot_of = {f.id: subject.aliased(row.get("slot"), alias) for _, f, row, _ in top}
-        subjects = {f.id: subject_feature(simple, slots, slot_of[f.id], to_simplified(row["statement"]))
-                    for _, f, row in own}
-        attrs = {f.id: attr_feature(slots, slot_of[f.id], to_simplified(row["statement"])) for _, f, row in own}
-        # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
-        slotted = {f.id: "slot" in f.ranks and (not long or attrs[f.id] > 0) for _, f, row in own}
-        found = any(slotted.values()) if long else slot_found
-        if asked_name(simple, slots):  # 老王住在哪里: 我住在… holds the slot, not 老王's
-            found = any(subjects[i] > 0 and attrs[i] > 0 for i in subjects)
-        no_slot, no_subject = missing_features(self.store, user, simple, slots, slot_found=found,
-                                               subject_hit=max(subjects.values()) > 0, as_of=as_of)
-        said = {f.id: to_simplified(row["statement"]) for _, f, row in own}
-        missing_kind = kind_missing(simple, list(said.values()))
-        task = is_task(simple)
-        p_of: dict[int, float] = {}
-        x_of: dict[int, list[float]] = {}
-        for rank, (final, f, row) in enumerate(own, start=1):
-            strong_cover = coverage(tokens, row["statement"], row.get("slot"), strong=True)
-            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or a
-            # nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
-            lexical = "lexical" in f.ranks and (not long or coverage(words, row["statement"]) > 0
-                                                or informative_match(focus, tokens, row["statement"]))
-            x = hit_features(cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
-                             cover=coverage(tokens, row["statement"], row.get("slot")), strong_cover=strong_cover,
-                             ratio=final / best,
-                             best_cos=best_cos, mean_cos=mean_cos, rank=rank,
-                             subject=subjects[f.id],
-                             attr=attrs[f.id], has_anchor=has_anchor,
-                             query_chars=len(focus), personal=personal,
-                             topic=topic_coverage(tokens, row["statement"]), no_slot=no_slot,
-                             no_subject=no_subject, kind=kind_feature(simple, said[f.id]), kind_missing=missing_kind,
-                             task=task, lexical_topic=lexical and informative_match(focus, tokens, row["statement"]))
-            x_of[f.id] = [round(v, 6) for v in x]
-            p = self.answer.p(x, group) if self.answer.enabled else None
-            if p is not None:
-                p_of[f.id] = round(p, 4)
-        by_fact = found_by_fact(slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
-        p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
-                          by_fact=by_fact)
-        for i, parent in via.items():
-            if parent in p_of:
-                p_of[i] = p_of[parent]
-        info.answer_min_p = self.answer.min_p(group) if self.answer.enabled else None
-        return p_of, x_of

@@ -156,6 +156,16 @@ def turn_statements(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[
                    (user, [int(i) for i in ids]))
 
 
+def source_ids_by_item(store: PgStore, user: str, ids: Sequence[int]) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    if not ids:
+        return out
+    for r in store.q(f"""SELECT item_id, source_id FROM {s.ITEM_SOURCES} WHERE user_id = %s AND item_id = ANY(%s)
+                         ORDER BY item_id, source_id""", (user, [int(i) for i in ids])):
+        out.setdefault(int(r["item_id"]), []).append(r["source_id"])
+    return out
+
+
 def episodes_of(store: PgStore, user: str) -> list[dict[str, Any]]:
     return store.q(f"""SELECT {_ROW} FROM {s.EPISODES} e
                        JOIN {s.SOURCES} src ON src.user_id = e.user_id AND src.id = e.source_id

@@ -416,6 +416,9 @@ class PostgresStore(PgStore, MemoryStore):
     def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
         return pge.turn_statements(self, user, list(ids))
 
+    def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:
+        return pge.source_ids_by_item(self, user, list(item_ids))
+
     def episodes_of(self, user: str) -> list[Row]:
         return pge.episodes_of(self, user)
 

@@ -1,0 +1,172 @@
+"""One query's answerability pass: the question's features and each hit's own features once per query.
+
+The retrieval asks for the answerability (:mod:`memcli.read.answer`) of up to three pools of hits of one
+query: the memory hits as ranked, then, when episodes are found, twice the episodes ranked among those
+memory hits (:func:`memcli.read.quotes.pool`: with no slot and with the slot of their turn). What a pool
+changes is computed per pool: a hit's rank, its ``ratio`` to the pool's best score, ``cos_gap`` and
+``lift``, the question's ``no_slot``/``no_subject`` and ``kind_missing``, the grounding and the sharing
+by subject (:func:`memcli.read.answer.question_p`). The rest is the same in every pool and is computed
+once: of the question its focus, tokens, slots, anchor, personal score (a 512-d dot product), task and
+asked name; of each hit (by its words and slot) its subject and attribute features, coverages, topic,
+kind and lexical confirmation. The two store look-ups (:func:`memcli.read.subject.name_aliases`,
+:func:`memcli.read.missing.missing_features`) run once per distinct argument. Each pool's p and feature
+rows are those a pass from scratch gives.
+
+Read path: imports the store interface, the answer features' modules and text helpers, never
+``memcli.write``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from functools import cached_property
+from typing import Any
+
+from memcli.db.store import MemoryStore
+from memcli.read import subject
+from memcli.read.answer import (
+    Answerability,
+    anchor,
+    answer_group,
+    answer_subject,
+    attr_feature,
+    coverage,
+    found_by_fact,
+    hit_features,
+    personal_score,
+    pool_mean,
+    question_p,
+    subject_feature,
+    topic_coverage,
+)
+from memcli.read.kinds import kind_feature, kind_missing
+from memcli.read.mismatch import asked_name
+from memcli.read.missing import missing_features
+from memcli.read.request import informative_match, is_task
+from memcli.read.results import RetrievalInfo
+from memcli.read.slot_leg import query_slot_keys
+from memcli.read.tokens import query_tokens
+from memcli.slots import question_focus
+from memcli.text import to_simplified
+
+__all__ = ["AnswerPass", "Pool"]
+
+#: a pool: the hits' ``(final score, fused, row, recency)`` in rank order (row: ``statement``, ``slot``)
+Pool = list[tuple[float, Any, dict[str, Any], float]]
+
+
+class _Question:
+    """The question's features, the same in every pool of one query."""
+
+    def __init__(self, query: str, info: RetrievalInfo, lang: str, qvec: Any, answer: Answerability) -> None:
+        self.focus = question_focus(query)  # a long message's question sentence, without the chatter before it
+        self.tokens = info.tokens or query_tokens(self.focus, drop_stopwords=True)
+        self.words = [t for t in self.tokens if t.isascii() or len(t) > 1]
+        self.group = answer_group(query, lang)
+        self.long = self.focus != query
+        self.slots = query_slot_keys(self.focus) if self.long else info.slots  # not the slots the chatter names
+        self.has_anchor = anchor(self.focus, self.slots)
+        self.personal = personal_score(None if qvec is None else qvec.tolist(), answer.lang_params(self.group))
+        self.simple = to_simplified(self.focus)
+        self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
+        self.task = is_task(self.simple)
+
+
+class AnswerPass:
+    """The answerability of one query's pools (:meth:`score`), each feature computed once per query.
+
+    Args:
+        store: the store the two look-ups read (bound user ``user``, world time ``as_of``).
+        answer: the fitted gate (:class:`~memcli.read.answer.Answerability`).
+        query: the cleaned query text; ``info``: its retrieval info (``tokens`` and ``slots`` set by
+            the legs before the first :meth:`score`; ``answer_min_p`` set by each one); ``lang``: its
+            language; ``qvec``: the query vector, float32 (dim,), or None (no dense leg).
+    """
+
+    def __init__(self, store: MemoryStore, answer: Answerability, *, user: str, query: str, info: RetrievalInfo,
+                 lang: str, qvec: Any = None, as_of: datetime | None = None) -> None:
+        self.store, self.answer, self.user, self.query = store, answer, user, query
+        self.info, self.lang, self.qvec, self.as_of = info, lang, qvec, as_of
+        self._memo: dict[tuple[Any, ...], Any] = {}
+
+    @cached_property
+    def question(self) -> _Question:
+        """The question's features, computed at the first pool that needs them."""
+        return _Question(self.query, self.info, self.lang, self.qvec, self.answer)
+
+    def _once(self, key: tuple[Any, ...], fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``fn(*args, **kwargs)``, computed at the first call with ``key`` in this query (``fn`` is a
+        function of the query and of what ``key`` holds)."""
+        if key not in self._memo:
+            self._memo[key] = fn(*args, **kwargs)
+        return self._memo[key]
+
+    def score(self, top: Pool, via: dict[int, int], cos_by_id: dict[int, float], *, dense_ran: bool,
+              explain: bool, slot_found: bool = False) -> tuple[dict[int, float], dict[int, list[float]]]:
+        """p_relevant of each hit of the pool ``top`` (:mod:`memcli.read.answer`; rounded to 4 places); a hit
+        brought by subject expansion (``via``: id → parent id) shares its parent's; and each own hit's
+        feature row (:data:`memcli.read.answer.FEATURES`, rounded to 6 places). ``cos_by_id``: id → cosine
+        of the dense leg, every candidate's (their mean is the ``lift`` baseline); ``slot_found``: the slot
+        leg found something. ({}, {}) when the gate is off and ``explain`` is not asked, the dense leg did
+        not run or the pool has no own hit. Sets ``info.answer_min_p`` when the gate applies."""
+        if not (self.answer.enabled or explain) or not dense_ran or not top:
+            return {}, {}
+        own = [(final, f, row) for final, f, row, _ in top if f.id not in via]
+        if not own:
+            return {}, {}
+        q, store, user, as_of = self.question, self.store, self.user, self.as_of
+        best = max(final for final, _, _ in own) or 1.0
+        best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
+        mean_cos = pool_mean(list(cos_by_id.values()))
+        # a named person the user's R.name fact names is R (Anna's birthday answers "my sister's birthday")
+        own_slots = tuple(row.get("slot") for _, _, row in own)
+        alias = self._once(("alias", own_slots), subject.name_aliases, store, user, q.slots, list(own_slots),
+                           as_of=as_of)
+        slot_of = {f.id: subject.aliased(row.get("slot"), alias) for _, f, row, _ in top}
+        said = {f.id: self._once(("simple", row["statement"]), to_simplified, row["statement"]) for _, f, row in own}
+        subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id]), subject_feature, q.simple, q.slots,
+                                     slot_of[f.id], said[f.id]) for _, f, row in own}
+        attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.slots, slot_of[f.id],
+                                  said[f.id]) for _, f, row in own}
+        # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
+        slotted = {f.id: "slot" in f.ranks and (not q.long or attrs[f.id] > 0) for _, f, row in own}
+        found = any(slotted.values()) if q.long else slot_found
+        if q.asks_name:  # 老王住在哪里: 我住在… holds the slot, not 老王's
+            found = any(subjects[i] > 0 and attrs[i] > 0 for i in subjects)
+        subject_hit = max(subjects.values()) > 0
+        no_slot, no_subject = self._once(("missing", found, subject_hit), missing_features, store, user, q.simple,
+                                         q.slots, slot_found=found, subject_hit=subject_hit, as_of=as_of)
+        missing_kind = kind_missing(q.simple, list(said.values()))
+        p_of: dict[int, float] = {}
+        x_of: dict[int, list[float]] = {}
+        for rank, (final, f, row) in enumerate(own, start=1):
+            text, slot = row["statement"], row.get("slot")
+            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or
+            # a nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
+            lexical = "lexical" in f.ranks and (
+                not q.long or self._once(("words", text), coverage, q.words, text) > 0
+                or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
+            x = hit_features(
+                cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
+                cover=self._once(("cover", text, slot), coverage, q.tokens, text, slot),
+                strong_cover=self._once(("strong", text, slot), coverage, q.tokens, text, slot, strong=True),
+                ratio=final / best, best_cos=best_cos, mean_cos=mean_cos, rank=rank, subject=subjects[f.id],
+                attr=attrs[f.id], has_anchor=q.has_anchor, query_chars=len(q.focus), personal=q.personal,
+                topic=self._once(("topic", text), topic_coverage, q.tokens, text), no_slot=no_slot,
+                no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
+                kind_missing=missing_kind, task=q.task,
+                lexical_topic=lexical and self._once(("informative", text), informative_match, q.focus, q.tokens,
+                                                     text))
+            x_of[f.id] = [round(v, 6) for v in x]
+            p = self.answer.p(x, q.group) if self.answer.enabled else None
+            if p is not None:
+                p_of[f.id] = round(p, 4)
+        by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
+        p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
+                          by_fact=by_fact)
+        for i, parent in via.items():
+            if parent in p_of:
+                p_of[i] = p_of[parent]
+        self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None
+        return p_of, x_of
