@@ -17,7 +17,11 @@ the first candidate of each user's first task with candidates is read and judged
 others (:func:`memcli.write.decide_range.prefetch`: nothing earlier in the batch can change what it
 reads); every later candidate reads the store as the tasks before it left it. One commit per batch
 instead of one per task:
-the commit, the index upkeep after it and the vector files' update are paid once. A killed
+the commit, the index upkeep after it and the vector files' update are paid once. On SQLite the
+tasks' leases are read once when the transaction begins (the writer's lock keeps any other worker
+from changing one until it ends) and the written tasks are marked done in one statement at its end
+(:func:`memcli.write.outbox.held`, :func:`~memcli.write.outbox.complete_many`); a task whose lease was
+lost still rolls back in its savepoint. A killed
 process leaves its open transaction uncommitted: no item, no event of any task of the batch,
 and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
 signal, the database rolled the transaction back) leaves nothing and releases all its tasks.
