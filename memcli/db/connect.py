@@ -349,12 +349,11 @@ class Store(RowHelpers):
         if not self.vec_dirty or getattr(self, "is_memory", True):
             self.vec_dirty.clear()
             return
-        from memcli.db import vector_file
+        from memcli.db.vector_sync import sync_users
 
         users = sorted(self.vec_dirty)
         self.vec_dirty.clear()
-        for user in users:
-            vector_file.sync(self, user, build=True)
+        sync_users(self, users)
 
     def _savepoint(self) -> Iterator[Store]:
         """A savepoint inside the open transaction. SQLite rolls the *whole* transaction back

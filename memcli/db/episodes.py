@@ -23,6 +23,7 @@ before the migration) and episodes whose vector is missing or of another model.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "record", "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
+           "forget", "has_vectors", "knn_sql", "note_fresh", "record", "recheck", "retire", "turn_statements",
+           "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -95,6 +97,44 @@ def _drop_index_rows(store: Store, source_ids: Sequence[int]) -> None:
             store.x(f"DELETE FROM {s.EPISODE_VEC} WHERE source_id = ?", (int(sid),))
 
 
+class Fresh:
+    """Of a batch's sources, those with no episode row (``no_row``) and those linked to no memory
+    (``unlinked``), read in one write transaction (:func:`note_fresh`) and kept current through it:
+    :func:`record` takes a source out of ``no_row``, :func:`retire` (every new link) out of ``unlinked``."""
+
+    def __init__(self, gen: int, no_row: set[int], unlinked: set[int]) -> None:
+        self.gen, self.no_row, self.unlinked = gen, no_row, unlinked
+
+
+_FRESH = "_episode_fresh"
+
+
+def note_fresh(store: Store, source_ids: Sequence[int]) -> None:
+    """Read (two statements) which of ``source_ids`` have no episode row and which no link, inside the
+    open write transaction: until it ends or a savepoint in it rolls back (a new ``tx_gen``) — only
+    :func:`record` adds an episode row and only ``link_source`` a link, both tell :class:`Fresh` —
+    :func:`retire` of a source without a row skips its UPDATE (nothing to retire) and :func:`record` of
+    one with neither skips its read (linked: none, was: none, retired: no). The drain notes its batch's
+    turns: ~1 statement per candidate and 1 per user turn fewer."""
+    ids = sorted({int(i) for i in source_ids})
+    if not ids or store.conn.get_autocommit():
+        return
+    marks = ",".join("?" * len(ids))
+    rows = {int(r["source_id"]) for r in store.q(f"SELECT source_id FROM {s.EPISODES} WHERE source_id IN ({marks})",
+                                                 ids)}
+    links = {int(r["source_id"]) for r in store.q(
+        f"SELECT DISTINCT source_id FROM {s.ITEM_SOURCES} WHERE source_id IN ({marks})", ids)}
+    store.__dict__[_FRESH] = Fresh(store.tx_gen, set(ids) - rows, set(ids) - links)
+
+
+def _fresh(store: Store) -> Fresh | None:
+    """The batch's :class:`Fresh`, when still true (same write transaction, no rollback since)."""
+    got = store.__dict__.get(_FRESH)
+    if got is None or got.gen != store.tx_gen or store.conn.get_autocommit():
+        return None
+    return got
+
+
 def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
            chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
     """Classify one drained user turn (inside the task's transaction, after its decisions): an
@@ -102,12 +142,16 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     it ``uncovered`` (decided by the caller; a turn already kept so stays so on a re-record).
     Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
     given); replaces an earlier row of the same source. Returns is_episode."""
-    got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
-                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
-                    f"{_RETIRED_SID} AS retired", (int(source_id),) * 4)
+    fresh = _fresh(store)
+    got = None if fresh is not None and int(source_id) in fresh.no_row and int(source_id) in fresh.unlinked else \
+        store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
+                  f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
+                  f"{_RETIRED_SID} AS retired", (int(source_id),) * 4)
     linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
     is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
-    with store.tx():
+    # inside a transaction already (the drain's task savepoint, a rebuild's batch): that one rolls these
+    # writes back with the rest on any failure; a savepoint of their own would add two statements a turn
+    with store.tx() if store.conn.get_autocommit() else contextlib.nullcontext():
         if was:
             _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
         store.x(f"""INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model,
@@ -117,6 +161,8 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
                     indexed_at = excluded.indexed_at""",
                 (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
                  model if (is_episode and vector is not None) else None, iso(now)))
+        if fresh is not None:
+            fresh.no_row.discard(int(source_id))
         if is_episode:
             from memcli.text import fts_terms, search_tokens
 
@@ -133,6 +179,11 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
 
 def retire(store: Store, source_id: int) -> None:
     """A memory now holds this turn: it stops being an episode (called by ``link_source``)."""
+    fresh = _fresh(store)
+    if fresh is not None:
+        fresh.unlinked.discard(int(source_id))
+        if int(source_id) in fresh.no_row:
+            return  # no episode row: nothing to retire
     store.x(f"UPDATE {s.EPISODES} SET is_episode = 0, embed_model = NULL WHERE source_id = ? AND is_episode = 1",
             (int(source_id),))
     if store.changes():

@@ -118,8 +118,7 @@ def update_item(store: Store, item_id: int, **fields: Any) -> dict[str, Any]:
         raise ValueError("no fields to update")
     cols = ", ".join(f"{k} = ?" for k in fields)
     vals = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
-    store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
-    row = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (item_id,))
+    row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # the row as updated
     assert row is not None
     if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
         index.refresh_flags(store, row)

@@ -99,6 +99,26 @@ def complete_task(store: Store, task_id: int, *, owner: str, now: datetime) -> b
     return store.changes() == 1
 
 
+def held_tasks(store: Store, task_ids: Sequence[int], owner: str) -> set[int]:
+    """The ids among ``task_ids`` still ``processing`` under ``owner`` (one statement)."""
+    if not task_ids:
+        return set()
+    marks = ",".join("?" * len(task_ids))
+    return {int(r["id"]) for r in store.q(f"SELECT id FROM {s.OUTBOX} WHERE id IN ({marks}) AND lease_owner = ? "
+                                          "AND status = 'processing'", [*map(int, task_ids), owner])}
+
+
+def complete_tasks(store: Store, task_ids: Sequence[int], *, owner: str, now: datetime) -> int:
+    """:func:`complete_task` of each of ``task_ids`` in one statement; returns how many turned ``done``."""
+    if not task_ids:
+        return 0
+    marks = ",".join("?" * len(task_ids))
+    store.x(f"""UPDATE {s.OUTBOX} SET status = 'done', lease_until = NULL, last_error = NULL, updated_at = ?
+                WHERE id IN ({marks}) AND lease_owner = ? AND status = 'processing'""",
+            (iso(now), *map(int, task_ids), owner))
+    return store.changes()
+
+
 def fail_task(store: Store, task_id: int, *, owner: str, error: str, now: datetime,
               retry_at: datetime | None) -> bool:
     with store.tx():

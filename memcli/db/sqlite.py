@@ -113,6 +113,14 @@ class SQLiteStore(Store, MemoryStore):
     def complete_task(self, task_id: int, *, owner: str, now: datetime) -> bool:
         return outbox.complete_task(self, task_id, owner=owner, now=now)
 
+    def held_tasks(self, task_ids: Sequence[int], owner: str) -> set[int]:
+        """Ids of ``task_ids`` still leased to ``owner``. Inside a write transaction this holds until it
+        ends: the writer's lock keeps every other worker from changing a lease (:mod:`memcli.write.outbox`)."""
+        return outbox.held_tasks(self, task_ids, owner)
+
+    def complete_tasks(self, task_ids: Sequence[int], *, owner: str, now: datetime) -> int:
+        return outbox.complete_tasks(self, task_ids, owner=owner, now=now)
+
     def fail_task(self, task_id: int, *, owner: str, error: str, now: datetime,
                   retry_at: datetime | None) -> bool:
         return outbox.fail_task(self, task_id, owner=owner, error=error, now=now, retry_at=retry_at)
@@ -253,6 +261,10 @@ class SQLiteStore(Store, MemoryStore):
                        vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
         return episodes.record(self, user, source_id, occurred_at=occurred_at, content=content,
                                chatter=chatter, vector=vector, model=model, now=now, uncovered=uncovered)
+
+    def note_fresh_sources(self, source_ids: Sequence[int]) -> None:
+        """:func:`memcli.db.episodes.note_fresh`: call inside a write transaction, before its first write."""
+        episodes.note_fresh(self, source_ids)
 
     def episode_fts(self, user: str, tokens: Sequence[str], *, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, float]]:

@@ -31,8 +31,8 @@ from memcli.errors import BadInputError, MemcliError, NotFoundError
 from memcli.settings import Settings
 from memcli.timeutil import from_iso, now_utc
 
-__all__ = ["DeadTask", "LeaseLostError", "OutboxStatus", "Task", "backoff_s", "claim", "complete", "fail",
-           "new_owner", "reclaim_expired", "release", "retry", "status"]
+__all__ = ["DeadTask", "LeaseLostError", "OutboxStatus", "Task", "backoff_s", "claim", "complete", "complete_many",
+           "fail", "held", "lease_lost", "new_owner", "reclaim_expired", "release", "retry", "status"]
 
 
 class LeaseLostError(MemcliError):
@@ -96,7 +96,36 @@ def complete(store: MemoryStore, task: Task) -> None:
         LeaseLostError: the lease was taken over by another worker (roll back everything).
     """
     if not store.complete_task(task.id, owner=task.owner, now=now_utc()):
-        raise LeaseLostError(f"outbox task {task.id}: lease lost to another worker; results dropped")
+        raise lease_lost(task)
+
+
+def held(store: MemoryStore, tasks: list[Task]) -> set[int] | None:
+    """Ids of ``tasks`` still leased to their owner, read once (one statement) inside a write
+    transaction during which no other worker can change a lease — SQLite's writer lock, held from
+    ``BEGIN IMMEDIATE`` to the commit — so every completion in it can be checked against this set and
+    written together at its end (:func:`complete_many`). None: the backend gives no such promise
+    (PostgreSQL: another worker may reclaim an expired lease meanwhile); :func:`complete` each task."""
+    read = getattr(store, "held_tasks", None)
+    if read is None or not tasks:
+        return None
+    return read([t.id for t in tasks], tasks[0].owner) if len({t.owner for t in tasks}) == 1 else None
+
+
+def lease_lost(task: Task) -> LeaseLostError:
+    return LeaseLostError(f"outbox task {task.id}: lease lost to another worker; results dropped")
+
+
+def complete_many(store: MemoryStore, tasks: list[Task]) -> None:
+    """Mark ``tasks`` done in one statement, at the end of the transaction that wrote their results
+    and in which :func:`held` found them leased (so each still is).
+
+    Raises:
+        LeaseLostError: a task was not ``processing`` under its owner (roll the transaction back).
+    """
+    if not tasks:
+        return
+    if store.complete_tasks([t.id for t in tasks], owner=tasks[0].owner, now=now_utc()) != len(tasks):  # type: ignore[attr-defined]
+        raise LeaseLostError(f"outbox tasks {[t.id for t in tasks]}: a lease was lost; results dropped")
 
 
 def fail(store: MemoryStore, settings: Settings, task: Task, error: str, now: datetime | None = None) -> str:

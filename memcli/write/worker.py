@@ -17,7 +17,11 @@ the first candidate of each user's first task with candidates is read and judged
 others (:func:`memcli.write.decide_range.prefetch`: nothing earlier in the batch can change what it
 reads); every later candidate reads the store as the tasks before it left it. One commit per batch
 instead of one per task:
-the commit, the index upkeep after it and the vector files' update are paid once. A killed
+the commit, the index upkeep after it and the vector files' update are paid once. On SQLite the
+tasks' leases are read once when the transaction begins (the writer's lock keeps any other worker
+from changing one until it ends) and the written tasks are marked done in one statement at its end
+(:func:`memcli.write.outbox.held`, :func:`~memcli.write.outbox.complete_many`); a task whose lease was
+lost still rolls back in its savepoint. A killed
 process leaves its open transaction uncommitted: no item, no event of any task of the batch,
 and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
 signal, the database rolled the transaction back) leaves nothing and releases all its tasks.
@@ -236,6 +240,11 @@ class MemoryCaptureWorker:
         try:
             with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
                 t = time.perf_counter()
+                held = outbox.held(self.store, tasks)  # leases, read once: completed together at the end
+                note = getattr(self.store, "note_fresh_sources", None)  # SQLite: the turns' episode rows and links
+                if note is not None:
+                    note([k.source_id for k in tasks])
+                completed: list[outbox.Task] = []
                 pre = self._prefetch(tasks, extracted, vectors)
                 summary.seconds["decide"] += time.perf_counter() - t
                 t = time.perf_counter()
@@ -252,7 +261,8 @@ class MemoryCaptureWorker:
                     pos += len(out)
                     try:
                         self._write_task(task, out, vecs, summary, episode=(chatter, ep_vec, uncovered),
-                                         pre=pre.get(task.id))
+                                         pre=pre.get(task.id), held=held)
+                        completed.append(task)
                     except Exception as exc:  # the task's savepoint was rolled back: retry or dead
                         self._failed(task, exc, summary)
                     inflight.remove(task)
@@ -260,6 +270,8 @@ class MemoryCaptureWorker:
                     if progress:
                         progress(1)
                     t = time.perf_counter()
+                if held is not None:
+                    outbox.complete_many(self.store, completed)
             secs["write"] += time.perf_counter() - t  # the commit, and the vector files' update after it
         except BaseException:  # the batch did not commit (a second signal, a database error): nothing of it
             inflight[:0] = written  # stays; its tasks are released with the unstarted ones
@@ -335,12 +347,16 @@ class MemoryCaptureWorker:
             if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
-                    episode: tuple[bool, object, bool] = (False, None, False), pre=None) -> None:  # noqa: ANN001
+                    episode: tuple[bool, object, bool] = (False, None, False), pre=None,  # noqa: ANN001
+                    held: set[int] | None = None) -> None:
         """All results of one task and its completion, in ONE savepoint of the batch's transaction
         (its own transaction when called outside one). ``episode``: (the turn is chatter, its vector
         or None) — a user turn is recorded as an episode or not after the decisions
         (:meth:`~memcli.db.store.MemoryStore.record_episode`). ``pre``: the batch's reads for the first
-        candidate (:meth:`_prefetch`)."""
+        candidate (:meth:`_prefetch`). ``held``: the batch's tasks found leased to this worker when its
+        transaction began (:func:`memcli.write.outbox.held`): the task is then marked done together with
+        the others at the end of that transaction (a lost lease still rolls this task back here);
+        None: marked done here."""
         st, settings = self.store, self.settings
         timings: dict[str, float] = {}
         counts: dict[str, int] = {}
@@ -359,7 +375,10 @@ class MemoryCaptureWorker:
                                          chatter=episode[0], vector=episode[1], model=settings.model, now=now_utc(),
                                          uncovered=episode[2])
                 summary.episodes += int(kept)
-            outbox.complete(st, task)
+            if held is None:
+                outbox.complete(st, task)
+            elif task.id not in held:  # completed with the batch's others (:func:`outbox.complete_many`)
+                raise outbox.lease_lost(task)
         spent = time.perf_counter() - t
         decide_s = timings.get("decide", 0.0)
         summary.seconds["decide"] += decide_s
