@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from memcli import slots
 from memcli.write.rules.zh_words import _CLF, _NUM
 
 __all__ = ["naming_clause", "split_named"]
@@ -28,6 +29,8 @@ _OWNS = rf"^(我(?:们)?(?:家)?(?:也|还)?(?:有|养了?|领养了?|收养了?
 _INLINE = re.compile(rf"{_OWNS}([\u4e00-\u9fff]{{1,4}}?){_NAMING}{_NAME}$")
 _BEFORE = re.compile(rf"{_OWNS}(?:叫做?|名叫){_NAME}的([\u4e00-\u9fff]{{1,4}})$")
 _ONLY_NAMING = re.compile(rf"^(?:[它他她])?{_NAMING}{_NAME}$")
+#: a noun for a person (朋友, 同学, 邻居, 老师…): named as a person, never as a thing
+_PERSON = r"(?:朋友|同学|同事|邻居|老师|医生|师傅|领导|老板|客户|网友|室友|闺蜜|哥们|伙伴|孩子|人)$"
 _NOT_NAME = re.compile(r"^(?:什么|啥|不|没|很|挺|好|真|太|特别|非常|一|这|那)")
 
 
@@ -41,8 +44,8 @@ def split_named(clause: str) -> list[str]:
         owns, name, noun = m.group(1), m.group(2), m.group(3)
     else:
         return [clause]
-    if _NOT_NAME.match(name) or noun.endswith(("的", "叫")):
-        return [clause]
+    if _NOT_NAME.match(name) or noun.endswith(("的", "叫")) or noun in slots.ZH_RELATIONS or re.search(_PERSON, noun):
+        return [clause]  # 我有个同事叫何磊: a person introduced is the rules' (an introduction), not a thing named
     return [owns + noun, f"它叫{name}"]
 
 
