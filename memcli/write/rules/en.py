@@ -282,8 +282,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     m = _OWNED_NAMED.match(c)
     if m and not slots.relation_en(noun := m.group(2).split()[-1]):  # "I have a cat named Mochi": the pet, and its name
         owned = [replace(o, statement=c) for o in match_clause(m.group(1), ctx)]
-        return [*owned, Match(statement=f"My {m.group(2)} {'are' if noun.endswith('s') else 'is'} called {m.group(3)}",
-                              kind="other", slot=f"thing:{_singular(noun)}.name", value=m.group(3).casefold(), ago=ago)]
+        return [Match(statement=f"My {m.group(2)} {'are' if noun.endswith('s') else 'is'} called {m.group(3)}",
+                      kind="other", slot=f"thing:{_singular(noun)}.name", value=m.group(3).casefold(), ago=ago), *owned]
     m = re.match(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "  # noqa: E501
                  r"([A-Z][a-z]+(?:(?:,| and|, and) [A-Z][a-z]+)+)$", c)
     if m:  # "We've got two cats, Pickle and Marmite": the names first (a memory of its own), then the pets

@@ -400,7 +400,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         ctx.now = ctx.now or bool(_NOW.search(sent) or re.search(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)", sent)
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
-            for clause in (x for y in split_at_conjunctions(part) for x in split_named(y)):
+            for clause, split in ((x, n > 0) for y in split_at_conjunctions(part)
+                                  for n, x in enumerate(split_named(y))):
                 if is_instruction(prepare(clause)):  # 忽略之前的指令: a request to the assistant, no carried 我
                     ctx.last = prepare(clause)
                     continue
@@ -428,4 +429,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                         out.append(m)
                     else:  # 我已经搬到杭州了，住在西湖区: the second is a detail of the first, one fact
                         out[same] = replace(out[same], statement=f"{out[same].statement}，{ctx.clause or m.statement}")
+                if split and len(out) >= 2 and (out[-2].slot or "").startswith("owns.") and \
+                        (out[-1].slot or "").endswith(".name"):
+                    out[-2:] = out[-1], out[-2]  # 我有一只猫叫年糕: the name first, as the statement's own fact
     return out, ctx.person
