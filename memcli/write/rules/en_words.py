@@ -178,7 +178,7 @@ _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?
                     r",\s+(?=(?i:(?:now|these days|today),? )?(?i:i|he|she|my|our|we)\b)|"
                     r",\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
-                    r"who|why)\b)|,\s+(?=(?i:(?:it|she|he)(?:'s| is) (?:called|named)|(?:its|his|her|their) names?)\b)")
+                    r"who|why)\b)")
 
 #: what trails a statement without being its fact: a time clause of its background (… after I left the
 #: army, … when I was seven, … back in college), a condition or a word to the listener (… especially
