@@ -87,7 +87,8 @@ def test_a_pets_name_is_read_as_the_pets(text, name_statement, slot):
     assert any(s.startswith("owns.") for s in got)  # the pet itself stays a fact too
 
 
-@pytest.mark.parametrize("text", ["我有个朋友，名字叫李明", "我在看一部电影，名字叫花样年华", "I have a friend named Sam"])
+@pytest.mark.parametrize("text", ["我有个朋友，名字叫李明", "我在看一部电影，名字叫花样年华", "我有个同事叫何磊",
+                                  "I have a friend named Sam"])
 def test_a_name_that_is_not_a_pets_is_not_made_one(text):
     assert not any((m.slot or "").startswith("thing:") and m.slot.endswith(".name") for m in extract_matches(text))
 
