@@ -28,6 +28,7 @@ import pairs_kinds4  # noqa: E402
 import pairs_kinds5  # noqa: E402
 import pairs_kinds6  # noqa: E402
 import pairs_kinds7  # noqa: E402
+import pairs_kinds8  # noqa: E402
 import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
@@ -168,6 +169,8 @@ def main() -> None:
     d.dated_pairs(pairs_kinds6, "en", "PAIRS_EN")
     d.dated_pairs(pairs_kinds7, "zh", "PAIRS_ZH")  # the seventh set: decided by rules outside the judge too
     d.dated_pairs(pairs_kinds7, "en", "PAIRS_EN")
+    d.dated_pairs(pairs_kinds8, "zh", "PAIRS_ZH")  # round 15: a favourite with a time adverb, a job changed
+    d.dated_pairs(pairs_kinds8, "en", "PAIRS_EN")
     with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
         for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -164,14 +164,50 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
     rows += store.items_by_ids(user, ids) if ids else []
     subj = split_slot(new.slot)[0] if new.slot else new.subject
     rows += store.active_in_slot(user, join_slot(subj or "me", "workplace"))
+    rows += store.active_in_slot(user, join_slot(subj or "me", "job"))  # a job changed ends the occupation too
     seen: set[int] = set()
     for row in rows:
         if row["id"] in seen or row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         seen.add(row["id"])
-        old = _facts(row["statement"], row["slot"])
+        old = _job_row(row)
         why = ended_by(new, old, different_people(new, old))
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}", "ending")
     return None
+
+
+def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[str, Any]) -> list[dict[str, Any]]:
+    """The other active facts of the job that ``candidate`` ends with ``old`` (an ending CONFLICT): a job
+    changed or left ends the same person's ``workplace`` and ``job`` together ("I work at a law firm" and
+    "I am a paralegal", both from one turn). Empty for any other ending (a death or a sale names one fact)."""
+    told = ending_told(candidate.statement)
+    if told is None or told[0] != "job":
+        return []
+    from memcli.slots import join_slot, split_slot
+
+    new = _facts(candidate.statement, candidate.slot)
+    subj = split_slot(new.slot)[0] if new.slot else new.subject
+    rows = [*store.active_in_slot(user, join_slot(subj or "me", "workplace")),
+            *store.active_in_slot(user, join_slot(subj or "me", "job"))]
+    out = []
+    for r in rows:
+        fr = _job_row(r)
+        if r["id"] != old["id"] and r["invalid_at"] is None and r["expired_at"] is None \
+                and ended_by(new, fr, different_people(new, fr)):
+            out.append(r)
+    return out
+
+
+def _job_row(row: dict[str, Any]) -> Any:  # noqa: ANN401 - the rules' Facts
+    """The facts of a stored row, its slot kept when stored as a ``job`` or ``workplace`` (I am a paralegal reads
+    as is.paralegal alone; stored under ``job``, a job changed or left ends it)."""
+    from dataclasses import replace
+
+    from memcli.slots import split_slot
+
+    f = _facts(row["statement"], row["slot"])
+    if row["slot"] and f.slot != row["slot"] and split_slot(row["slot"])[1] in ("job", "workplace"):
+        return replace(f, slot=row["slot"])
+    return f

@@ -349,7 +349,11 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
                        source_id=src, reason=reason, before=snapshot(old),
                        after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
     if not stored_invalid:
-        for sib in _same_belief(store, user, old, cand):
+        from memcli.write.dated_change import ended_with
+
+        sibs = _same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
+        sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
+        for sib in sibs:
             sib_from = from_iso(sib["valid_from"])
             if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial,
                                cand.valid_from) == "stored" or cand.valid_from < sib_from:

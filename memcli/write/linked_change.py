@@ -124,13 +124,16 @@ def moved_from_workplace(new: Facts, old: Facts) -> str | None:
 #: words that tell a being died, a couple parted, a job was left, a thing was sold or given away
 _ZH_END = {"death": re.compile(r"去世|过世|离世|病逝|走了(?=[了。，,！!~]|$)|死了|不在了"),
            "couple": re.compile(r"离婚|分手|分开了|离了婚"),
-           "job": re.compile(r"辞职|离职|辞掉|辞了|不干了|被裁|被辞退|被开除"),
+           "job": re.compile(r"辞职|离职|辞掉|辞了|不干了|被裁|被辞退|被开除|换工作|换了(?:一)?(?:份|个)?(?:新)?工作|"
+                             r"跳槽|转行|改行|找到了?(?:一)?(?:份|个)?新工作"),
            "sold": re.compile(r"卖了|卖掉|送人了|转手了"),
            "stopped": re.compile(r"戒掉?|戒除|放弃|不再|停止|停掉|停了|退出|退掉|退了|取消|断了")}
 _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|put (?:him|her|it) down|"
                                r"was put to sleep)\b", re.I),
            "couple": re.compile(r"\b(?:got divorced|divorced|broke up|split up|separated)\b", re.I),
            "job": re.compile(r"\b(?:quit|resigned|left)\b.{0,20}\b(?:job|company|firm|position|work)\b|"
+                             r"\b(?:changed|switched|change|switch|changing|switching) (?:jobs|careers|employers)\b|"
+                             r"\b(?:got|started|found|landed|took|have) a new (?:job|position)\b|"
                              r"\b(?:quit|resigned from|left)\b|\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
            "sold": re.compile(r"\b(?:sold|gave away|got rid of)\b", re.I),
            "stopped": re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|stopped|dropped|cancell?ed|"
@@ -139,6 +142,10 @@ _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|pu
 _NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑|可能|会不会|要不要|\b(?:not|never|didn't|did not|"
                         r"won't|haven't|hasn't|want|wants|plan|planning|thinking|might|may|going to|considering|"
                         r"if|whether)\b", re.I)
+#: a change of job told (换工作, 跳槽, "changed jobs", "started a new job"): the old job ends, whatever the new is named
+_JOB_CHANGED = re.compile(r"换工作|换了(?:一)?(?:份|个)?(?:新)?工作|跳槽|转行|改行|新工作|"
+                          r"\b(?:chang|switch)(?:ed|e|ing) (?:jobs|careers|employers)\b|"
+                          r"\ba new (?:job|position)\b", re.I)
 #: the user's own partner, a whole relation key (not maternal_uncle_wife, elder_brother_wife, ex_husband)
 _PARTNER = re.compile(r"^(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc\w*)$")
 _ZH_CALLED = re.compile(r"(?:名叫|叫做|叫)([\u4e00-\u9fff]{2,4}?)(?:[，,。.!！]|$)")
@@ -266,9 +273,10 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         if different_people:
             return None
         is_job = bool(old.slot and split_slot(old.slot)[1] in ("workplace", "job", "occupation"))
-        if not (linked or (is_job and not _names_of_new_other(new, old))):
+        changed = bool(_JOB_CHANGED.search(to_simplified(new.statement)))
+        if not (linked or (is_job and (changed or not _names_of_new_other(new, old)))):
             return None
-        return f"a job left ({'/'.join(sorted(linked)) or old.value}): the workplace ends"
+        return f"a job {'changed' if changed else 'left'} ({'/'.join(sorted(linked)) or old.value}): the workplace ends"
     if kind == "couple":
         from memcli.write.change_rules import relations_of
 

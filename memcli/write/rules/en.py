@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memcli import slots
@@ -237,6 +237,12 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     return None
 
 
+#: a thing owned and named in one clause: "I have a cat named Mochi", "we adopted a puppy, it's called Rex"
+_OWNED_NAMED = re.compile(r"^(.+\b(?:have|has|got|own|owns|adopted|rescued) (?:a |an |one |another |two |three |\d+ )?"
+                          r"((?:[a-z]+ )?[a-z]+)),? (?:(?:(?:who|which|that|it|he|she)(?: is|'s| are) )?"
+                          r"(?:named|called)|(?:its|his|her) name(?:'s| is)) ([A-Z][\w'-]+)$")
+
+
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one English clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
@@ -273,6 +279,11 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."
         return [Match(statement=f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]} is called {m.group(1)}", kind="other",
                       slot=f"{ctx.thing[0]}.name", value=m.group(1).casefold(), ago=ago)]
+    m = _OWNED_NAMED.match(c)
+    if m and not slots.relation_en(noun := m.group(2).split()[-1]):  # "I have a cat named Mochi": the pet, and its name
+        owned = [replace(o, statement=c) for o in match_clause(m.group(1), ctx)]
+        return [Match(statement=f"My {m.group(2)} {'are' if noun.endswith('s') else 'is'} called {m.group(3)}",
+                      kind="other", slot=f"thing:{_singular(noun)}.name", value=m.group(3).casefold(), ago=ago), *owned]
     m = re.match(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "  # noqa: E501
                  r"([A-Z][a-z]+(?:(?:,| and|, and) [A-Z][a-z]+)+)$", c)
     if m:  # "We've got two cats, Pickle and Marmite": the names first (a memory of its own), then the pets
@@ -294,7 +305,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         if re.match(r"^(?:i|you)\b", c, flags=re.I):
             return []
     m = re.match(r"^(?:(?:on )?weekends|mostly|usually|normally|generally|sometimes|often|occasionally|every (?:[a-z]+)|at night|in the "  # noqa: E501
-                 r"(?:morning|evening)s?|most days|these days|nowadays),? (?=(?:i|we)\b)", c, flags=re.I)
+                 r"(?:morning|evening)s?|most days|these days|nowadays|lately|currently|right now|at the moment|"
+                 r"for now),? "
+                 r"(?=(?:i|we)\b|(?:my|our) (?:all-time )?favou?rite\b)", c, flags=re.I)
     lead = ""
     if m:  # "Weekends I mostly stay home": read from the subject on, keep the adverbial in the statement
         lead, c = m.group(0), c[m.end():]

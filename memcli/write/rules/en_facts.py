@@ -299,7 +299,8 @@ _RX_PREDICATE_10 = re.compile(rf"^{_BE} ")
 _RX_PREDICATE_2 = re.compile(rf"^({_BE}) (?:not|no longer|never) ")
 _RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$")
 _RX_PREDICATE_4 = re.compile(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$")
-_RX_PREDICATE_5 = re.compile(rf"^favou?rite (\w+(?: \w+)?) {_BE} (.+)$")
+_RX_PREDICATE_5 = re.compile(rf"^favou?rite (\w+(?: \w+)?) (?:(?:these days|nowadays|lately|at the moment|right now|"
+                             rf"for now|at present) )?{_BE} (.+)$")
 _RX_PREDICATE_6 = re.compile(rf"^{_BE} (?:a |an )([a-z -]+)$")
 _RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "  # noqa: E501
                  rf"(?:really |so |very |"

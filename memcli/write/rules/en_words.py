@@ -97,7 +97,8 @@ _TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty
 _LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|started|joined|retired|quit|bought|got "
                    r"engaged|had a baby|passed away|broke up|got promoted|won|learned to|learnt to|took up|signed up|"
                    r"enrolled|opened|launched|got a|lost my|became|gave birth|was born|were born|turned|"
-                   r"(?:was|were|got) diagnosed|switched|went (?:vegan|vegetarian|pescatarian|back to school)|sold|"
+                   r"(?:was|were|got) diagnosed|switched|changed (?:jobs|careers|employers)|"
+                   r"went (?:vegan|vegetarian|pescatarian|back to school)|sold|"
                    r"emigrated|immigrated|gave up|rescued|got (?:my|a) (?:license|licence|degree|phd|job)|got hired|"
                    r"was hired|got accepted|was accepted|got into|founded|inherited|got pregnant|renovated|"
                    r"(?:broke|fractured|sprained|injured|tore|dislocated|hurt) (?:my|his|her)|was hospitali[sz]ed|"
@@ -174,7 +175,8 @@ _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?
                     r"they|it|we|his|her|our|there|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
                     r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
                     r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
-                    r",\s+(?=(?i:i|he|she|my|our|we)\b)|,\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
+                    r",\s+(?=(?i:(?:now|these days|today),? )?(?i:i|he|she|my|our|we)\b)|"
+                    r",\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
                     r"who|why)\b)")
 

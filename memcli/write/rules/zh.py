@@ -36,7 +36,10 @@ from memcli.write.rules.zh_facts import (
     _parts,
     _pos,
     _predicate,
+    _topic_any,
+    _topic_first,
 )
+from memcli.write.rules.zh_named import naming_clause, split_named
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -152,7 +155,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 and all(f[:1] == "n" or f in ("eng", "j", "vn") for _, f in _pos(th.group(1))) \
                 and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
-        return slots.ME, "我", re.sub(r"^(?:现在|目前|如今)(?=在|是|住|做|当|叫|已经|搬)", "", rest)
+        return slots.ME, "我", zh_words.NOW_BEFORE.sub("", rest)
     m = zh_patterns.RX_SUBJECT_4.match(c)
     if m and not re.match(r"^(?:朋友圈|老师说|医生说)", c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
         name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)", c[m.end():])
@@ -206,17 +209,6 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     return None
 
 
-def _topic_any(c: str) -> str | None:
-    """周末我基本都宅在家里 / 咖啡我一天要喝三杯 → the clause read from 我 on (the topic stays in
-    the statement), or None."""
-    m = re.match(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$", c)
-    if not m or re.match(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)", m.group(1)):
-        return None
-    if not all(f.startswith(("n", "t", "eng", "j", "nz", "f", "m", "q")) or w in ("的话", "的") for w, f in _pos(m.group(1))):  # noqa: E501
-        return None
-    return "我" + m.group(2)
-
-
 def _continues(c: str, me: bool = False) -> bool:
     """A clause without a subject continues the previous subject only when it starts with a
     predicate (在一家咖啡店工作, 是建筑师, 特别能吃辣, 基本不碰米饭), not with a connective, a
@@ -237,17 +229,6 @@ def _continues(c: str, me: bool = False) -> bool:
     return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
 
 
-def _topic_first(c: str) -> str | None:
-    """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None."""
-    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$", c)  # noqa: E501
-    if not m or _BAD_THING.match(m.group(1)) or re.match(r"^(?:这|那|你|他|她|它|什么)", m.group(1)):
-        return None
-    toks = _pos(m.group(1))
-    if not all(f.startswith(("n", "v", "eng", "j")) for _, f in toks):
-        return None
-    return "我" + m.group(2) + m.group(1)
-
-
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
@@ -265,6 +246,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     ago, c = _ago_of(c)
+    c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
     c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
     if re.match(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)", c):
         return []  # name phrasings are memcli.write.names's
@@ -418,7 +400,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         ctx.now = ctx.now or bool(_NOW.search(sent) or re.search(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)", sent)
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
-            for clause in split_at_conjunctions(part):
+            for clause, split in ((x, n > 0) for y in split_at_conjunctions(part)
+                                  for n, x in enumerate(split_named(y))):
                 if is_instruction(prepare(clause)):  # 忽略之前的指令: a request to the assistant, no carried 我
                     ctx.last = prepare(clause)
                     continue
@@ -446,4 +429,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                         out.append(m)
                     else:  # 我已经搬到杭州了，住在西湖区: the second is a detail of the first, one fact
                         out[same] = replace(out[same], statement=f"{out[same].statement}，{ctx.clause or m.statement}")
+                if split and len(out) >= 2 and (out[-2].slot or "").startswith("owns.") and \
+                        (out[-1].slot or "").endswith(".name"):
+                    out[-2:] = out[-1], out[-2]  # 我有一只猫叫年糕: the name first, as the statement's own fact
     return out, ctx.person

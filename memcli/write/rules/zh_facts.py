@@ -31,6 +31,7 @@ from memcli.write.rules.zh_words import (
     _SPLIT_OBJ,
     _TAIL,
     _VAGUE,
+    TIME_SPAN,
 )
 
 
@@ -352,3 +353,27 @@ _RX_PREDICATE_2 = re.compile(rf"^(?:今年|已经)?({_NUM})(?:周)?岁(?:了|半
 _RX_PREDICATE_3 = re.compile(rf"^(?:身高)?((?:[一1]米{_NUM}?|\d\.\d+米|\d{{3}}(?:厘米|cm|公分)))$")
 _RX_PREDICATE_4 = re.compile(rf"^(?:体重)?(?:有)?({_NUM}(?:斤|公斤|kg|千克))$")
 _RX_PREDICATE_5 = re.compile(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$")
+
+
+def _topic_any(c: str) -> str | None:
+    """周末我基本都宅在家里 / 咖啡我一天要喝三杯 → the clause read from 我 on (the topic stays in
+    the statement), or None."""
+    m = re.match(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$", c)
+    if m and TIME_SPAN.match(m.group(1)):
+        return "我" + m.group(2)
+    if not m or re.match(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)", m.group(1)):
+        return None
+    if not all(f.startswith(("n", "t", "eng", "j", "nz", "f", "m", "q")) or w in ("的话", "的") for w, f in _pos(m.group(1))):  # noqa: E501
+        return None
+    return "我" + m.group(2)
+
+
+def _topic_first(c: str) -> str | None:
+    """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None."""
+    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$", c)  # noqa: E501
+    if not m or _BAD_THING.match(m.group(1)) or re.match(r"^(?:这|那|你|他|她|它|什么)", m.group(1)):
+        return None
+    toks = _pos(m.group(1))
+    if not all(f.startswith(("n", "v", "eng", "j")) for _, f in toks):
+        return None
+    return "我" + m.group(2) + m.group(1)

@@ -171,3 +171,10 @@ NOT_NICKNAME = frozenset("天天 常常 刚刚 渐渐 偏偏 慢慢 好好 往�
 #: a habit, a study or a plan stopped (戒咖啡了, 放弃日语了): the user's own, said without 我 (as a life event is)
 STOPPED = re.compile(r"^(?:已经|终于|早就|彻底)?(?:戒掉?|戒除|放弃|不再|停止|停掉|退出|退掉|取消)"
                      r"(?=[\u4e00-\u9fffA-Za-z])")
+
+#: a time adverb after 我 that the predicate is read without (我现在住在…, 我目前最喜欢的水果是…, 我这阵子最爱…):
+#: 现在/目前/如今 before any of the predicates below, the longer spans (最近, 这阵子…) only before a favourite
+NOW_BEFORE = re.compile(r"^(?:(?:现在|目前|如今|当前|眼下)(?=在|是|住|做|当|叫|已经|搬|最|更|比较|喜欢|爱|养|有)|"
+                         r"(?:最近|近来|近期|这阵子|这段时间|这些天|这几天|这两年|这几年)(?=最(?:喜欢|爱)))")
+#: a leading span of time that is not a topic of its own (这阵子我最爱…): the clause is read from 我 on
+TIME_SPAN = re.compile(r"^(?:这阵子|这段时间|这些天|这几天|这两天|这两年|这几年|这些年|近来|近期|眼下|当前)$")

@@ -1,0 +1,60 @@
+"""A Chinese pet's (or thing's) name told beside it, read as a name of the thing the clause before owns.
+
+Two shapes, each turned into the shape the rules already read (它叫年糕 after 我有一只猫 → 我的猫叫年糕):
+
+- :func:`split_named`: the name inside the owning clause (我有一只猫叫年糕, 我养了一条狗名叫豆豆,
+  我有一只叫年糕的猫) → the owning clause and a naming clause (我有一只猫 / 它叫年糕);
+- :func:`naming_clause`: a clause that only names, with no subject or a pronoun's (名字叫年糕, 名叫年糕,
+  它的名字是年糕, 取名叫豆豆) right after a clause that owns a thing → 它叫年糕, so the name is the thing's.
+
+Pure functions on one clause; :mod:`memcli.write.rules.zh` calls them clause by clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+from memcli.write.rules.zh_words import _CLF, _NUM
+
+__all__ = ["naming_clause", "split_named"]
+
+#: how a name is given: 名字叫/名字是/名叫/叫做/叫, 取名(叫)/起名(叫)/取了个名字叫
+_NAMING = (r"(?:(?:的)?(?:名字|小名|大名)(?:叫做|叫|是)|名叫|名字叫|叫做|叫|"
+           r"(?:被)?(?:取|起)了?(?:个)?名(?:字)?(?:叫做|叫|为)?)")
+#: a name: two to six characters of one word (年糕, 豆豆, Lucky), nothing after it
+_NAME = r"([\u4e00-\u9fffA-Za-z]{1,6})"
+#: owning a being or a thing: 我(家)有/养了/领养了/收养了/捡了 + a number and a classifier
+_OWNS = rf"^(我(?:们)?(?:家)?(?:也|还)?(?:有|养了?|领养了?|收养了?|捡了|新养了?|添了){_NUM}?{_CLF})"
+_INLINE = re.compile(rf"{_OWNS}([\u4e00-\u9fff]{{1,4}}?){_NAMING}{_NAME}$")
+_BEFORE = re.compile(rf"{_OWNS}(?:叫做?|名叫){_NAME}的([\u4e00-\u9fff]{{1,4}})$")
+_ONLY_NAMING = re.compile(rf"^(?:[它他她])?{_NAMING}{_NAME}$")
+#: a noun for a person (朋友, 同学, 邻居, 老师…): named as a person, never as a thing
+_PERSON = r"(?:朋友|同学|同事|邻居|老师|医生|师傅|领导|老板|客户|网友|室友|闺蜜|哥们|伙伴|孩子|人)$"
+_NOT_NAME = re.compile(r"^(?:什么|啥|不|没|很|挺|好|真|太|特别|非常|一|这|那)")
+
+
+def split_named(clause: str) -> list[str]:
+    """``clause`` as the clauses the rules read: [owning, naming] when it owns a thing and names it
+    (我有一只猫叫年糕 → 我有一只猫 / 它叫年糕; 我有一只叫年糕的猫 → the same), else [clause]."""
+    c = clause.strip()
+    if m := _INLINE.match(c):
+        owns, noun, name = m.group(1), m.group(2), m.group(3)
+    elif m := _BEFORE.match(c):
+        owns, name, noun = m.group(1), m.group(2), m.group(3)
+    else:
+        return [clause]
+    if _NOT_NAME.match(name) or noun.endswith(("的", "叫")) or noun in slots.ZH_RELATIONS or re.search(_PERSON, noun):
+        return [clause]  # 我有个同事叫何磊: a person introduced is the rules' (an introduction), not a thing named
+    return [owns + noun, f"它叫{name}"]
+
+
+def naming_clause(clause: str, thing: tuple[str, str] | None, last: str) -> str | None:
+    """它叫<name> for a clause that only gives a name (名字叫年糕, 它的名字是年糕, 取名叫豆豆) when
+    ``thing`` (key, phrase) is the user's own thing named in ``last``, the clause just before; else None."""
+    if thing is None or not thing[1].startswith("我的") or thing[0][6:] not in last:
+        return None
+    m = _ONLY_NAMING.match(clause)
+    if m is None or _NOT_NAME.match(m.group(1)) or re.match(r"^[它他她]?叫", clause):
+        return None  # 它叫… and 叫… the rules already read as the thing's
+    return f"它叫{m.group(1)}"
