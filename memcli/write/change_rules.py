@@ -1,7 +1,8 @@
 """What may hide a stored fact and what may not, beyond the slot comparison (issues 19 §3 and 21):
 a change told in new words (:func:`told_change`), a past event that stays history
 (:func:`past_event_kept`), a turn of talk only (:func:`talk_only`)
-and relations the user has several of (:func:`plural_subject`).
+relations the user has several of (:func:`plural_subject`) and a thing the user tells of
+having (:func:`introduces_thing`: "I have a dog named Momo" may be a second dog).
 
 Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.judge.hard_guard` and
 :func:`memcli.write.judge.compare_slot` call them.
@@ -19,8 +20,9 @@ from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, strong, value_type
 
-__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "keyed_apart", "kin_changed", "names_added",
-           "names_another_fact", "names_changed", "names_of", "numbers_clash", "past_event_kept", "plural_subject",
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "introduces_thing", "keyed_apart", "kin_changed",
+           "names_added", "names_another_fact", "names_changed", "names_of", "numbers_clash", "past_event_kept",
+           "plural_subject",
            "relations_changed", "relations_of", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
 
@@ -50,6 +52,23 @@ def plural_subject(slot: str | None) -> bool:
 
     return bool(slot) and slot_subject(slot).rsplit(".", 1)[-1] in PLURAL_RELATIONS
 
+
+
+#: the user (or the household) telling of having a thing: 我有/我们家养了/我又领养了, I have / we got / I adopted
+_HAVE_ZH = re.compile(r"(?:我|我们|我家|我们家|家里)(?:现在|也|还|又|刚|刚刚)?(?:有|养|养了|买了|领养|收养|捡了)")
+_HAVE_EN = re.compile(r"\b(?:i|we)(?:'ve)?(?: (?:also|just|now|recently|finally|still|even|have|'ve))* "
+                      r"(?:have|has|got|own|adopted|bought|rescued|picked up)\b", re.I)
+
+
+def introduces_thing(new: Facts) -> bool:
+    """``new`` is about a thing (slot subject ``thing:…``) the user tells of having, not of the one
+    already known: "I have a dog named Momo" / 我又养了一只狗叫旺财 beside a stored dog named Rex may
+    be a second dog, so another name there is another fact, never a contradiction. A told rename
+    ("we renamed him Mochi", 我的猫改名叫…) or a definite "my dog is called …" is not an introduction."""
+    if not (new.slot or "").startswith("thing:"):
+        return False
+    text = new.statement
+    return bool(_HAVE_EN.search(text) if text.isascii() else _HAVE_ZH.search(to_simplified(text)))
 
 
 

@@ -31,6 +31,7 @@ from memcli.text import lang_of
 from memcli.write.change_rules import (
     TALK_OVERLAP,
     _contains,
+    introduces_thing,
     keyed_apart,
     kin_changed,
     names_another_fact,
@@ -130,7 +131,7 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
         return Decision.NOOP, f"same slot {new.slot}, same value"
     if _contains(ov, nv):
         return Decision.NOOP, f"same slot {new.slot}, less specific restatement"
-    if is_functional(new.slot):
+    if is_functional(new.slot) and not introduces_thing(new):
         return Decision.CONFLICT, f"same slot {new.slot}, other value"
     return None
 
@@ -312,6 +313,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     if new.slot and new.slot == old.slot and plural_subject(new.slot) and is_functional(
             new.slot.rsplit(".", 1)[-1]) and (numbers_clash(new.numbers, old.numbers) or new.value != old.value):
         return f"another value of {new.slot}: the user has several of them (maybe another one)"
+    if new.slot and new.slot == old.slot and introduces_thing(new) and new.value != old.value:
+        return f"another value of {new.slot} told with having one: maybe another one, not a change"
     ov = content_overlap(new.statement, old.statement)
     if not shared_slot and ov < TALK_OVERLAP and (talk_only(new.statement) or talk_only(old.statement)):
         return f"a turn of talk, thanks or intentions only states no fact (content overlap {ov:.2f})"

@@ -89,12 +89,14 @@ def swapped_value(new: Facts, old: Facts) -> str | None:
     """Why ``new`` changes the value of ``old``'s one-valued attribute (None: it does not): the same
     strong, functional slot (a job, a residence: :func:`memcli.slots.is_functional`), the same polarity,
     and one thing swapped in the same words (我老婆在协和医院当护士 / 在同仁医院当护士: one job, another
-    hospital, though the slot's value — 护士 — is the same)."""
+    hospital, though the slot's value — 护士 — is the same). A thing told with having one ("I have a
+    dog named Momo") may be another one: :func:`memcli.write.change_rules.introduces_thing`."""
     from memcli.slots import is_functional
+    from memcli.write.change_rules import introduces_thing
     from memcli.write.value_types import strong, types_apart
 
     if not (new.slot and new.slot == old.slot and strong(new.slot) and is_functional(new.slot)
-            and new.positive == old.positive) or types_apart(new, old):
+            and new.positive == old.positive) or types_apart(new, old) or introduces_thing(new):
         return None  # (a company and a city: 在腾讯工作 / 在深圳工作 are two facts)
     swap = swapped_object(new.statement, old.statement)
     return None if swap is None else f"one thing swapped ({swap}) in a one-valued attribute ({new.slot}): a change"
