@@ -55,7 +55,7 @@ def main() -> None:
                 if r.returncode != 0:
                     raise SystemExit(f"{name}: {r.stderr[-400:]}")
                 out = json.loads(r.stdout)
-                res[name]["dense"] += "dense" in out["retrieval"]["legs_run"]
+                res[name]["dense"] += "dense" in out["retrieval"].get("legs_run", [])  # {} past the budget
                 res[name]["block"].append(out["elapsed_ms"])
             res[name]["wall"].append(wall)
             res[name]["cpu"].append(cpu)

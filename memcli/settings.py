@@ -12,16 +12,10 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-import platformdirs
-from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
-from pydantic_settings import (
-    BaseSettings,
-    PydanticBaseSettingsSource,
-    SettingsConfigDict,
-    TomlConfigSettingsSource,
-)
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from memcli.errors import ConfigError
+from memcli.settings_sources import check_config_keys, config_path, default_db_path, sourced_values, write_config_values
 
 __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "canonical_model", "config_path", "load_settings",
            "write_config_values"]
@@ -138,23 +132,21 @@ def profile_values(model: str, explicit: set[str] | frozenset[str] = frozenset()
     return {k: v for k, v in vals.items() if k not in explicit}
 
 
-def config_path() -> Path:
-    """Path of the TOML config file: ``$MEMCLI_CONFIG`` or the platform config dir."""
-    env = os.environ.get("MEMCLI_CONFIG")
-    if env:
-        return Path(env).expanduser()
-    return platformdirs.user_config_path("memcli") / "config.toml"
+class Settings(BaseModel):
+    """All memcli settings. Units are in the names (``_ms``, ``_s``, ``_days``).
 
+    ``Settings(**values)`` resolves each field keyword > ``MEMCLI_<FIELD>`` > the TOML file >
+    default (:func:`memcli.settings_sources.sourced_values`), then validates.
 
-def default_db_path() -> Path:
-    """Default database: ``<platform data dir>/memcli/memcli.db``."""
-    return platformdirs.user_data_path("memcli") / "memcli.db"
+    Raises:
+        pydantic.ValidationError: an invalid value (:func:`load_settings` makes it a ConfigError).
+        OSError, ValueError: an unreadable or malformed config file.
+    """
 
+    model_config = ConfigDict(extra="ignore", validate_default=True)
 
-class Settings(BaseSettings):
-    """All memcli settings. Units are in the names (``_ms``, ``_s``, ``_days``)."""
-
-    model_config = SettingsConfigDict(env_prefix="MEMCLI_", extra="ignore", validate_default=True)
+    def __init__(self, /, **values: Any) -> None:
+        super().__init__(**sourced_values(values, type(self).model_fields))
 
     # -- where and who -------------------------------------------------------------
     db: Path | str = Field(default_factory=default_db_path,
@@ -355,21 +347,6 @@ class Settings(BaseSettings):
 
         return get_zone(self.timezone)
 
-    @classmethod
-    def settings_customise_sources(
-        cls,
-        settings_cls: type[BaseSettings],
-        init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource,
-        dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (
-            init_settings,
-            env_settings,
-            TomlConfigSettingsSource(settings_cls, toml_file=config_path()),
-        )
-
     def public_dict(self) -> dict[str, Any]:
         """Settings as JSON-able dict, the API key and a database password masked."""
         d = self.model_dump(mode="json")
@@ -393,7 +370,7 @@ def load_settings(**overrides: Any) -> Settings:
         ConfigError: an invalid value in flags, environment or the config file.
     """
     clean = {k: v for k, v in overrides.items() if v is not None}
-    _check_config_file()
+    check_config_keys(Settings.model_fields)
     try:
         return Settings(**clean)
     except ValidationError as exc:
@@ -405,46 +382,3 @@ def load_settings(**overrides: Any) -> Settings:
         raise ConfigError(f"invalid setting {loc}: {msg}") from None
     except (OSError, ValueError) as exc:  # unreadable / malformed TOML
         raise ConfigError(f"cannot read config {config_path()}: {exc}") from None
-
-
-def _check_config_file() -> None:
-    """The config file's keys are settings: a typo such as ``max_text_char`` is an error, not
-    silently ignored. (A missing file is no error: ``calibrate --write`` creates it.)
-
-    Raises:
-        ConfigError: malformed TOML, or an unknown key.
-    """
-    path = config_path()
-    if not path.is_file():
-        return
-    import difflib  # here, not above: most processes have no config file (a few ms of a cold context)
-    import tomllib
-
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"cannot read config {path}: {exc}") from None
-    for key in data:
-        if key not in Settings.model_fields:
-            near = difflib.get_close_matches(key, list(Settings.model_fields), n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise ConfigError(f"unknown setting {key!r} in config {path}{hint}")
-
-
-def write_config_values(values: dict[str, Any]) -> Path:
-    """Merge ``values`` into the TOML config file (created if missing); return its path."""
-    import tomllib
-
-    import tomli_w
-
-    path = config_path()
-    data: dict[str, Any] = {}
-    if path.exists():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise ConfigError(f"cannot read config {path}: {exc}") from None
-    data.update({k: v for k, v in values.items() if v is not None})
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    return path

@@ -1,9 +1,11 @@
 """A cold ``memcli context`` process loads only what the command uses (issue #24, cold start).
 
 Run in a new process (the test session has everything imported already), so each check can
-fail honestly: no CLI framework (typer, click, rich, markdown-it), no Snowball stemmer but the
+fail honestly: no CLI framework (typer, click, rich, markdown-it), no pydantic-settings (nor the
+asyncio it pulled in: memcli.settings_sources resolves the sources), no Snowball stemmer but the
 English one, no config-file helpers without a config file, and the patterns of paths the
-command did not take (secrets, named people) not compiled.
+command did not take (secrets, named people) not compiled. The collector the fast path turns
+off for its run is on again when main() returns to a caller.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import subprocess
 import sys
 
 PROBE = """
-import json, sys
+import gc, json, sys
 sys.argv = ["memcli", "--db", sys.argv[1], "--user", "u", "context", "where does my sister live"]
 from memcli.cli import main
 code = 0
@@ -27,7 +29,7 @@ stem = word_form("painting")  # the English stemmer, as the lexical leg loads it
 import memcli.sensitive as sens
 lazy = [n for n in ("_EN_SECRET", "_ZH_SECRET", "_CONFIDE", "_DIGITS")  # a re.Pattern has no __dict__: compiled
         if "_compiled" in getattr(getattr(sens, n), "__dict__", {"_compiled": 1})]
-print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy}))
+print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled()}))
 """
 
 
@@ -40,7 +42,9 @@ def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN0
     assert out["code"] == 0 and out["stem"] == "paint"
     mods = set(out["mods"])
     assert "memcli.read.context" in mods  # the command did run its read path
-    assert not {m for m in mods if m.split(".")[0] in ("typer", "click", "rich", "markdown_it", "snowballstemmer")}
+    assert not {m for m in mods if m.split(".")[0] in ("typer", "click", "rich", "markdown_it", "snowballstemmer",
+                                                       "pydantic_settings", "asyncio", "dotenv")}
     assert {m.rsplit(".", 1)[-1] for m in mods if m.endswith("_stemmer")} == {"english_stemmer"}
     assert not {"difflib", "tomllib"} & mods  # no config file to read or to check keys of
     assert out["compiled"] == []
+    assert out["gc"] is True

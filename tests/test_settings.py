@@ -151,3 +151,21 @@ def test_capture_checks_every_setting_like_every_other_command(env, value, monke
     assert r.exit_code == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     monkeypatch.delenv(env)
     assert run_cli("list", "--json").json() == [] and run_cli("stats", "--json").json()["outbox"]["pending"] == 0
+
+
+def test_sources_as_pydantic_settings_read_them(config, monkeypatch):
+    """What memcli.settings_sources keeps of pydantic-settings' reading (round 15 dropped it):
+    a variable's name in any case, an unknown MEMCLI_* variable ignored, an empty value an
+    error (not skipped), and a value from the environment or the file counts as set
+    explicitly (a database then keeps the configured model's profile, not its own)."""
+    write_toml(config, rrf_k=7, weight_slot=2.5)
+    monkeypatch.setenv("memcli_max_tokens", "123")
+    monkeypatch.setenv("MEMCLI_NOT_A_SETTING", "x")
+    s = load_settings(budget_ms=9)
+    assert (s.max_tokens, s.rrf_k, s.weight_slot, s.budget_ms) == (123, 7, 2.5, 9)
+    assert {"max_tokens", "rrf_k", "weight_slot", "budget_ms"} <= s.model_fields_set
+    assert "dedup_upper" not in s.model_fields_set and s.dedup_upper == 0.9223  # the default model's profile
+    assert Settings().max_tokens == 123  # a direct Settings() reads the same sources
+    monkeypatch.setenv("MEMCLI_ANSWER_MIN_P_ZH", "")
+    with pytest.raises(ConfigError, match=r"^invalid setting answer_min_p_zh: Input should be a valid number"):
+        load_settings()

@@ -20,6 +20,7 @@ from typing import Any
 
 from memcli.cli.fast_args import Fallback as _Fallback
 from memcli.cli.fast_args import fail, parse_line
+from memcli.settings_sources import config_path, default_db_path
 
 __all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
 
@@ -54,20 +55,8 @@ class FastSettings:
         self.__dict__.update(kw)
 
 
-def config_file() -> Path:
-    """As :func:`memcli.settings.config_path` (which imports pydantic)."""
-    env = os.environ.get("MEMCLI_CONFIG")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_config_path("memcli") / "config.toml"
-
-
-def _default_db() -> Path:
-    import platformdirs
-
-    return platformdirs.user_data_path("memcli") / "memcli.db"
+config_file = config_path  # the settings' own (no pydantic): tests/test_cli_fast.py uses this name
+_default_db = default_db_path
 
 
 def fast_settings(db: str | None = None, user: str | None = None) -> FastSettings:

@@ -73,6 +73,28 @@ def try_context(argv: list[str]) -> None:
         p = _parse(argv)
     except _Fallback:
         return
+    import gc
+
+    # No cyclic collection in this process, which ends after the block: the imports and the
+    # first query only allocate, and the collector's passes over the growing heap were ~120
+    # (~60 ms of CPU under load; one full pass inside the block took the lexical leg from ~60
+    # to ~100 ms). Reference counting still frees what the query drops. The heap is frozen
+    # before exit, so that the interpreter's last collection has nothing to scan.
+    # Code that runs main() in a longer-lived process gets the collector back (the finally
+    # below) and calls gc.unfreeze() after it (the tests do).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _run(p)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _run(p: dict[str, Any]) -> None:
+    """The command, with :func:`try_context`'s options ``p``; exits when it handled it."""
+    import gc
+
     from memcli.errors import BadInputError, MemcliError
     from memcli.text import check_query
 
@@ -88,13 +110,6 @@ def try_context(argv: list[str]) -> None:
             mem = _open(p)
         except _Fallback:
             return
-        import gc
-
-        # the imports' objects out of the collector's way for the rest of this process, which ends
-        # after the block: with no CLI framework loaded, a full collection came due inside the block
-        # and scanned them all (lexical leg ~60 → ~100 ms), and another at exit (~50 ms of CPU).
-        # Code that runs main() in a longer-lived process calls gc.unfreeze() after it (the tests do).
-        gc.freeze()
         with mem:
             res = mem.context(p["query"], budget_ms=p.get("budget_ms"), max_tokens=p.get("max_tokens"),
                               lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"])
@@ -109,4 +124,5 @@ def try_context(argv: list[str]) -> None:
     from memcli.cli.jsonout import emit_context
 
     emit_context(res, fmt)
+    gc.freeze()
     sys.exit(0)
