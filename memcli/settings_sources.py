@@ -77,9 +77,11 @@ def check_config_keys(fields: Collection[str]) -> None:
     silently ignored. (A missing file is no error: ``calibrate --write`` creates it.)
 
     Raises:
-        ConfigError: malformed TOML, or an unknown key.
+        ConfigError: a folder where the file should be, malformed TOML, or an unknown key.
     """
     path = config_path()
+    if path.is_dir():
+        raise ConfigError(f"config {path} is a folder, not a TOML file (set MEMCLI_CONFIG to a file)")
     if not path.is_file():
         return
     import difflib  # here, not above: most processes have no config file (a few ms of a cold context)

@@ -169,3 +169,18 @@ def test_sources_as_pydantic_settings_read_them(config, monkeypatch):
     monkeypatch.setenv("MEMCLI_ANSWER_MIN_P_ZH", "")
     with pytest.raises(ConfigError, match=r"^invalid setting answer_min_p_zh: Input should be a valid number"):
         load_settings()
+
+
+@pytest.mark.parametrize("args", [("list",), ("capture", "hello there"), ("context", "what pets do I have")])
+def test_a_folder_as_config_is_one_error_line_and_nothing_written(tmp_path, monkeypatch, args):
+    """A folder where the config file should be is an error on every path (the fast ones too), not
+    silently no config; nothing is captured."""
+    folder = tmp_path / "cfg"
+    folder.mkdir()
+    monkeypatch.setenv("MEMCLI_CONFIG", str(folder))
+    db = tmp_path / "m.db"
+    r = run_cli("--db", str(db), *args)
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert lines == [f"memcli: error: config {folder} is a folder, not a TOML file (set MEMCLI_CONFIG to a file)"]
+    assert not db.exists()  # refused before the store opens

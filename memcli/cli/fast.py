@@ -67,6 +67,8 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
         raise _Fallback
     path = config_file()
     toml: dict[str, Any] = {}
+    if path.is_dir():  # the full path says what is wrong with it
+        raise _Fallback
     if path.is_file():
         import tomllib
 
