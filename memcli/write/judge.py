@@ -287,7 +287,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
       subjects that cannot be one or two named attributes of one (:func:`memcli.write.unlinked.unlinked`),
       whatever change ``new`` tells: a change word alone links nothing;
     - UPDATE or CONFLICT with a shared strong slot at a known cosine below ``floor["cosine"]``
-      (the slot was read from words the model finds unrelated: 工作上出了问题 is no job).
+      (the slot was read from words the model finds unrelated: 工作上出了问题 is no job), unless a change
+      is told (in two languages a change word: their cosine is low whatever they say).
 
     ``floor``: ``{"overlap", "cosine"}`` (default: overlap :data:`MIN_HIDE_OVERLAP`, cosine 1.0 —
     the overlap alone).
@@ -322,7 +323,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old)) is not None:
         return why  # a change word alone links nothing (memcli.write.unlinked)
     cos = -1.0 if cosine is None else cosine
-    if shared_slot and cosine is not None and cos < fl["cosine"] and not change:
+    two_langs_change = lang_of(new.statement) != lang_of(old.statement) and change_marker(new.statement)
+    if shared_slot and cosine is not None and cos < fl["cosine"] and not (change or two_langs_change):
         return f"cosine {cos:.3f} < {fl['cosine']}: a shared slot read from words the model finds unrelated"
     if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
         return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "
