@@ -28,6 +28,7 @@ import pairs_kinds4  # noqa: E402
 import pairs_kinds5  # noqa: E402
 import pairs_kinds6  # noqa: E402
 import pairs_kinds7  # noqa: E402
+import pairs_kinds8  # noqa: E402
 import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
@@ -58,7 +59,9 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           "other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT", "stopped": "CONFLICT",
           "stopped_other": "ADD", "correction": "CONFLICT",
           # the eighth set (pairs_xlang; issue 21): one fact in English and in Chinese
-          "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
+          "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD",
+          # the ninth set (pairs_kinds8; round 15's trial): decisions that hid a true fact
+          "told_later": "CONFLICT", "said_earlier": "CONFLICT", "unlinked_change": "ADD", "one_value_told": "CONFLICT"}
 
 
 class Builder:
@@ -157,6 +160,8 @@ def main() -> None:
     b.pairs(pairs_kinds4, "en", "PAIRS_EN")
     b.pairs(pairs_kinds5, "zh", "PAIRS_ZH")
     b.pairs(pairs_kinds5, "en", "PAIRS_EN")
+    b.pairs(pairs_kinds8, "zh", "PAIRS_ZH")  # round 15: a change word alone ends nothing; a told one-value change
+    b.pairs(pairs_kinds8, "en", "PAIRS_EN")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -168,6 +173,8 @@ def main() -> None:
     d.dated_pairs(pairs_kinds6, "en", "PAIRS_EN")
     d.dated_pairs(pairs_kinds7, "zh", "PAIRS_ZH")  # the seventh set: decided by rules outside the judge too
     d.dated_pairs(pairs_kinds7, "en", "PAIRS_EN")
+    d.dated_pairs(pairs_kinds8, "zh", "DATED_ZH")  # round 15: a change told later with an earlier told date
+    d.dated_pairs(pairs_kinds8, "en", "DATED_EN")
     with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
         for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -182,6 +189,8 @@ def main() -> None:
     x.pairs(pairs_xlang, "en", "PAIRS_EN13")
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH14")  # round 14: a favourite or a told new name in the other language
     x.pairs(pairs_xlang, "en", "PAIRS_EN14")
+    x.pairs(pairs_kinds8, "zh", "XLANG_ZH")  # round 15: a one-value attribute told changed in the other language
+    x.pairs(pairs_kinds8, "en", "XLANG_EN")
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -77,12 +77,18 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
 
 
 _CLAUSE_END = re.compile(r"[,，;；]")
+#: words that open a phrase continuing the value ("a flat in Camden, in north London"), not a clause of its own
+_GOES_ON = re.compile(r"(?:in|on|at|near|of|from|with|by|and|or|the|a|an|which|who|where|just|right|close|about|"
+                      r"not|both|also)\b|(?:在|位于|就在|靠近|离|的|和|还有|也|以及|不是)", re.IGNORECASE)
 
 
 def _first_clause(statement: str) -> str | None:
-    """The statement up to its first clause break (comma, semicolon), or None when it has none."""
+    """The statement up to its first clause break (comma, semicolon) when what follows is a clause of its own
+    ("…Nina Holt, Carl moved to Oslo"; not "…in Camden, in north London"), else None."""
     m = _CLAUSE_END.search(statement)
-    return statement[:m.start()].strip() or None if m else None
+    if m is None or _GOES_ON.match(statement[m.end():].strip()):
+        return None
+    return statement[:m.start()].strip() or None
 
 
 def _is_person_name(statement: str, value: str) -> bool:
