@@ -160,8 +160,6 @@ def main() -> None:
     b.pairs(pairs_kinds4, "en", "PAIRS_EN")
     b.pairs(pairs_kinds5, "zh", "PAIRS_ZH")
     b.pairs(pairs_kinds5, "en", "PAIRS_EN")
-    b.pairs(pairs_kinds8, "zh", "PAIRS_ZH")  # round 15: a change word alone ends nothing; a told one-value change
-    b.pairs(pairs_kinds8, "en", "PAIRS_EN")
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -175,6 +173,8 @@ def main() -> None:
     d.dated_pairs(pairs_kinds7, "en", "PAIRS_EN")
     d.dated_pairs(pairs_kinds8, "zh", "DATED_ZH")  # round 15: a change told later with an earlier told date
     d.dated_pairs(pairs_kinds8, "en", "DATED_EN")
+    d.dated_pairs(pairs_kinds8, "zh", "PAIRS_ZH")  # round 15: a change word alone ends nothing; a told one-value change
+    d.dated_pairs(pairs_kinds8, "en", "PAIRS_EN")
     with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
         for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
