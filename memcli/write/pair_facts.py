@@ -84,9 +84,14 @@ _GOES_ON = re.compile(r"(?:in|on|at|near|of|from|with|by|and|or|the|a|an|which|w
 
 def _first_clause(statement: str) -> str | None:
     """The statement up to its first clause break (comma, semicolon) when what follows is a clause of its own
-    ("…Nina Holt, Carl moved to Oslo"; not "…in Camden, in north London"), else None."""
+    ("…Nina Holt, Carl moved to Oslo": three words or more, five characters in Chinese, not opened by a
+    preposition or a conjunction), else None ("…in Camden, in north London", "El Paso, Texas")."""
     m = _CLAUSE_END.search(statement)
-    if m is None or _GOES_ON.match(statement[m.end():].strip()):
+    if m is None:
+        return None
+    tail = _CLAUSE_END.split(statement[m.end():], maxsplit=1)[0].strip()
+    short = len(tail) < 5 if lang_of(tail) == "zh" else len(tail.split()) < 3
+    if short or _GOES_ON.match(tail):
         return None
     return statement[:m.start()].strip() or None
 
