@@ -64,6 +64,9 @@ KINDS7_PAIR_LABELS = {"other_object": "ADD", "object_swap": "ADD", "employer_cha
 #: the eighth set (pairs_xlang, issue 21: one fact in English and in Chinese)
 XLANG_PAIR_LABELS = {"xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT",
                      "xlang_other": "ADD"}
+#: the ninth set (pairs_kinds8, round 15's trial: decisions that hid a true fact)
+KINDS8_PAIR_LABELS = {"told_later": "CONFLICT", "said_earlier": "CONFLICT", "unlinked_change": "ADD",
+                      "one_value_told": "CONFLICT"}
 
 
 def test_label_follows_category() -> None:
@@ -72,7 +75,7 @@ def test_label_follows_category() -> None:
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
                 **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS,
-                **XLANG_PAIR_LABELS}
+                **XLANG_PAIR_LABELS, **KINDS8_PAIR_LABELS}
     for name in ("decisions.jsonl", "decisions_dated.jsonl", "decisions_xlang.jsonl"):
         for p in load_pairs(GOLD / name):
             assert str(p.label) == expected[p.category], p

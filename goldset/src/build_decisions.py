@@ -29,6 +29,7 @@ import pairs_kinds5  # noqa: E402
 import pairs_kinds6  # noqa: E402
 import pairs_kinds7  # noqa: E402
 import pairs_kinds8  # noqa: E402
+import pairs_kinds9  # noqa: E402
 import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
@@ -59,7 +60,9 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           "other_object": "ADD", "object_swap": "ADD", "employer_changed": "CONFLICT", "stopped": "CONFLICT",
           "stopped_other": "ADD", "correction": "CONFLICT",
           # the eighth set (pairs_xlang; issue 21): one fact in English and in Chinese
-          "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD"}
+          "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD",
+          # the tenth set (pairs_kinds9; round 15's trial): decisions that hid a true fact
+          "told_later": "CONFLICT", "said_earlier": "CONFLICT", "unlinked_change": "ADD", "one_value_told": "CONFLICT"}
 
 
 class Builder:
@@ -171,6 +174,10 @@ def main() -> None:
     d.dated_pairs(pairs_kinds7, "en", "PAIRS_EN")
     d.dated_pairs(pairs_kinds8, "zh", "PAIRS_ZH")  # round 15: a favourite with a time adverb, a job changed
     d.dated_pairs(pairs_kinds8, "en", "PAIRS_EN")
+    d.dated_pairs(pairs_kinds9, "zh", "DATED_ZH")  # round 15: a change told later with an earlier told date
+    d.dated_pairs(pairs_kinds9, "en", "DATED_EN")
+    d.dated_pairs(pairs_kinds9, "zh", "PAIRS_ZH")  # round 15: a change word alone ends nothing; a told one-value change
+    d.dated_pairs(pairs_kinds9, "en", "PAIRS_EN")
     with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
         for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -185,6 +192,8 @@ def main() -> None:
     x.pairs(pairs_xlang, "en", "PAIRS_EN13")
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH14")  # round 14: a favourite or a told new name in the other language
     x.pairs(pairs_xlang, "en", "PAIRS_EN14")
+    x.pairs(pairs_kinds9, "zh", "XLANG_ZH")  # round 15: a one-value attribute told changed in the other language
+    x.pairs(pairs_kinds9, "en", "XLANG_EN")
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -13,7 +13,9 @@
    A reinforcement (NOOP) raises the stored value toward 1 (``c + step * (1 - c)``) and
    resets the clock.
 3. **Conflict adjudication** (:func:`adjudicate`): when two beliefs about one slot collide,
-   the one with the later valid time wins, *unless* the stored one was set by the user
+   the one with the later valid time wins — where the stored valid time is only when the stored
+   fact was said (no date told), a contradiction said later wins even with an earlier told date
+   ("I live in Berlin", then 我上周搬到慕尼黑了) —, *unless* the stored one was set by the user
    (origin ``correction`` or ``explicit``) and the incoming one is only an extracted guess with
    lower confidence: then the guess is stored already invalid, with the reason.
 4. **User correction forces 1.0** (:data:`CORRECTED`).
@@ -86,16 +88,26 @@ def reinforced(confidence: float, settings: Settings) -> float:
 
 
 def adjudicate(stored_origin: str, stored_confidence: float, stored_valid_from: datetime,
-               incoming_origin: str, incoming_confidence: float, incoming_valid_from: datetime) -> str:
+               incoming_origin: str, incoming_confidence: float, incoming_valid_from: datetime, *,
+               stored_dated: bool = True, incoming_said_at: datetime | None = None) -> str:
     """Rule 3: who wins a CONFLICT. Returns ``"incoming"`` or ``"stored"``.
 
     The later valid time wins, except that a user-set belief (correction, or explicit with
     higher confidence) is never overturned by a lower-confidence extracted guess.
+
+    ``stored_dated``: False when the stored valid time is only when the stored fact was said (its
+    statement told no date): that fact held from some unknown earlier point, so an incoming fact
+    *said* after it (``incoming_said_at`` later than ``stored_valid_from``) wins even when its told
+    valid time is earlier (a move dated "last week" told after "I live in Berlin"). An incoming fact
+    said earlier (a late-drained capture, imported history) or two told dates keep the valid-time order.
     """
     user_set = stored_origin in (Origin.CORRECTION, Origin.EXPLICIT, Origin.IMPORT)
     if (user_set and incoming_origin == Origin.EXTRACTED and incoming_confidence < stored_confidence):
         return "stored"
-    return "incoming" if incoming_valid_from >= stored_valid_from else "stored"
+    if incoming_valid_from >= stored_valid_from:
+        return "incoming"
+    told_later = incoming_said_at is not None and incoming_said_at > stored_valid_from
+    return "incoming" if not stored_dated and told_later else "stored"
 
 
 def label(effective_confidence: float, lang: str = "zh") -> str:

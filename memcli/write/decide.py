@@ -21,7 +21,8 @@
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
 confirmation, count, source linked); UPDATE supersedes the old version in system time with
 a lineage link; CONFLICT invalidates the older belief in world time (``invalid_at`` = the
-newer ``valid_from``), stores an older incoming fact already invalid, and lets confidence
+newer ``valid_from``; a change told later with an earlier told date ends an undated stored fact too),
+stores an older incoming fact already invalid, and lets confidence
 rule 3 (:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an
 extracted guess. Every decision is one event (level, cosine, judge, reason).
 
@@ -328,7 +329,9 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
     old = plan.target
     assert old is not None
     old_from = from_iso(old["valid_from"])
-    winner = conf.adjudicate(old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from)
+    said = cand.confirmed_at or cand.valid_from
+    winner = conf.adjudicate(old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from,
+                             stored_dated=old["event_when"] is not None, incoming_said_at=said)
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()
@@ -355,8 +358,8 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
         sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
         for sib in sibs:
             sib_from = from_iso(sib["valid_from"])
-            if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial,
-                               cand.valid_from) == "stored" or cand.valid_from < sib_from:
+            if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
+                               stored_dated=sib["event_when"] is not None, incoming_said_at=said) == "stored":
                 continue  # a user-set or later belief stands
             after_sib = validity.invalidate(store, sib["id"], cand.valid_from,
                                             f"contradicted by #{row['id']} with #{old['id']}, which says the same")

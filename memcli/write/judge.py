@@ -44,6 +44,7 @@ from memcli.write.change_rules import (
 )
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
+from memcli.write.unlinked import unlinked
 from memcli.write.value_types import WEAK_ATTRIBUTES, asks, attributes_apart, change_marker, strong, types_apart  # noqa: F401
 
 __all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
@@ -283,8 +284,12 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     - UPDATE or CONFLICT without a shared strong slot at a cosine below ``floor["cosine"]`` whatever the
       overlap, unless ``new`` tells a change (now / switched / 现在 / 换成: every such goldset pair does);
       two named events' durations share words, not a fact;
+    - UPDATE or CONFLICT without a shared strong slot below ``floor["overlap"]`` content overlap between two
+      subjects that cannot be one or two named attributes of one (:func:`memcli.write.unlinked.unlinked`),
+      whatever change ``new`` tells: a change word alone links nothing;
     - UPDATE or CONFLICT with a shared strong slot at a known cosine below ``floor["cosine"]``
-      (the slot was read from words the model finds unrelated: 工作上出了问题 is no job).
+      (the slot was read from words the model finds unrelated: 工作上出了问题 is no job), unless a change
+      is told (in two languages a change word: their cosine is low whatever they say).
 
     ``floor``: ``{"overlap", "cosine"}`` (default: overlap :data:`MIN_HIDE_OVERLAP`, cosine 1.0 —
     the overlap alone).
@@ -318,8 +323,11 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     ov = content_overlap(new.statement, old.statement)
     if not shared_slot and ov < TALK_OVERLAP and (talk_only(new.statement) or talk_only(old.statement)):
         return f"a turn of talk, thanks or intentions only states no fact (content overlap {ov:.2f})"
+    if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old)) is not None:
+        return why  # a change word alone links nothing (memcli.write.unlinked)
     cos = -1.0 if cosine is None else cosine
-    if shared_slot and cosine is not None and cos < fl["cosine"] and not change:
+    two_langs_change = lang_of(new.statement) != lang_of(old.statement) and change_marker(new.statement)
+    if shared_slot and cosine is not None and cos < fl["cosine"] and not (change or two_langs_change):
         return f"cosine {cos:.3f} < {fl['cosine']}: a shared slot read from words the model finds unrelated"
     if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
         return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "

@@ -49,7 +49,9 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
     ``slot`` when the rules found none), read once more without the words that tell a change
     when they hide the slot (我的新老板是张伟 → the slot of 我的老板是张伟), the digits of name
     tokens not counted as numbers (3号线, iPhone 15), ``X.is.<name>`` read as ``X.name``, and a
-    ``has.…`` slot read as about its owner (I have four kids: the user, not a subject "has")."""
+    ``has.…`` slot read as about its owner (I have four kids: the user, not a subject "has"), and a value that
+    ran on into the next clause cut at the clause break when the first clause alone reads the same slot
+    ("My new manager is Nina Holt, Carl moved to Oslo": the value is Nina Holt, not a place)."""
     f = with_slot(analyze(statement), slot)
     if f.slot is None:
         bare = (_ZH_NEW_WORDS if lang_of(statement) == "zh" else _EN_NEW_WORDS).sub("", statement).strip()
@@ -57,6 +59,10 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
             g = analyze(bare)
             if g.slot:
                 f = replace(f, slot=g.slot, value=g.value, subject=g.subject, kind=g.kind)
+    if f.slot and f.value and (head := _first_clause(statement)) is not None:
+        g = with_slot(analyze(head), slot)  # the value ends with its clause: "My new manager is Nina Holt, Carl
+        if g.slot == f.slot and g.value and g.value != f.value and f.value.startswith(g.value):  # moved…"
+            f = replace(f, value=g.value)
     if f.subject == "has" or f.subject.endswith(".has"):  # has.child names no attribute: the owner's slot
         f = replace(f, subject=f.subject[:-4] or "me")
     drop = Counter(name_numbers(statement))
@@ -68,6 +74,26 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
         if attr == "is" and obj and subj != "me" and _is_person_name(statement, f.value):
             f = replace(f, slot=f"{subj}.name")
     return f
+
+
+_CLAUSE_END = re.compile(r"[,，;；]")
+#: words that open a phrase continuing the value ("a flat in Camden, in north London"), not a clause of its own
+_GOES_ON = re.compile(r"(?:in|on|at|near|of|from|with|by|and|or|the|a|an|which|who|where|just|right|close|about|"
+                      r"not|both|also)\b|(?:在|位于|就在|靠近|离|的|和|还有|也|以及|不是)", re.IGNORECASE)
+
+
+def _first_clause(statement: str) -> str | None:
+    """The statement up to its first clause break (comma, semicolon) when what follows is a clause of its own
+    ("…Nina Holt, Carl moved to Oslo": three words or more, five characters in Chinese, not opened by a
+    preposition or a conjunction), else None ("…in Camden, in north London", "El Paso, Texas")."""
+    m = _CLAUSE_END.search(statement)
+    if m is None:
+        return None
+    tail = _CLAUSE_END.split(statement[m.end():], maxsplit=1)[0].strip()
+    short = len(tail) < 5 if lang_of(tail) == "zh" else len(tail.split()) < 3
+    if short or _GOES_ON.match(tail):
+        return None
+    return statement[:m.start()].strip() or None
 
 
 def _is_person_name(statement: str, value: str) -> bool:

@@ -1,0 +1,67 @@
+"""Two facts that nothing links, whatever change the new one tells (round 15's trial).
+
+A told change (now / stopped / new / died / 现在 / 换成…) lets the decision end a stored fact that shares
+no word with the new statement: "I switched to an iPhone" ends "I use an Android phone". The change word
+says *that* something changed, not *what*: when no slot, no content word and no named thing links the two,
+what is left to link them is their subjects and attributes. :func:`unlinked` says when those are apart:
+
+- **two subjects**, neither the user, that cannot be one (my dog / my boss; 我的狗 / 我老板): a change of
+  one ends nothing of the other;
+- **one subject, two attributes** both named (not a catch-all such as ``fact``/``is``/``event``; a habit
+  counts by what it is a habit of) and different (a weekly swim / a diet), and neither statement names
+  the other's value (a stop of teaching still ends "I'm a teacher").
+
+Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.slots import ME, same_relation, split_slot
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules.match import Facts
+from memcli.write.value_types import GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES
+
+__all__ = ["unlinked"]
+
+
+def _attribute(slot: str | None) -> str | None:
+    """The attribute a slot names, or None when it names none (no slot, a catch-all): ``diet``,
+    ``habit:swim`` (a habit by what it is a habit of)."""
+    if not slot:
+        return None
+    _, attr, key = split_slot(slot)
+    if attr == "habit" and key:
+        return f"habit:{key}"
+    return None if attr in GENERIC_ATTRIBUTES else attr
+
+
+def _names(value: str | None, statement: str) -> bool:
+    """``statement`` names ``value`` (or its stem): teach / "I'm a teacher", 老师 / 我当老师."""
+    if not value:
+        return False
+    text = to_simplified(statement).casefold()
+    v = to_simplified(value).casefold()
+    if lang_of(v) == "zh":
+        han = re.sub(r"[^\u4e00-\u9fff]", "", v)
+        return any(han[i:i + 2] in text for i in range(max(0, len(han) - 1)))
+    words = [w for w in re.findall(r"[a-z]+", v) if len(w) >= 3]
+    return any(w[:max(4, len(w) - 2)] in text for w in words)
+
+
+def unlinked(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` (incoming) and ``old`` (stored), subjects aligned, with no shared strong slot and
+    content overlap below the hide floor, are two facts whatever change ``new`` tells (None: nothing says
+    so). A one-line reason."""
+    a, b = new.subject, old.subject
+    if ME not in (a, b) and a != b and not same_relation(a, b) \
+            and not (a.startswith("thing:") and b.startswith("thing:")):
+        return f"two subjects ({b} / {a}) and nothing shared: a change of one ends nothing of the other"
+    if a != b:
+        return None
+    an, ao = _attribute(new.slot), _attribute(old.slot)
+    if an and ao and an != ao and not any({an, ao} <= g for g in RELATED_ATTRIBUTES) \
+            and not _names(new.value, old.statement) and not _names(old.value, new.statement):
+        return f"two attributes of {a} ({ao} / {an}) and nothing shared: a change word alone ends nothing"
+    return None
