@@ -154,15 +154,25 @@ class Memory(Engine):
                  allow_future: bool = False) -> DecisionResult:
         """Keep an explicit memory now, with its embedding, through the decision step.
 
-        Returns the decision (ADD for a new item; NOOP if it restates one; CONFLICT/UPDATE).
+        A text that states two facts of different slots (and ``kind`` other: a named kind names
+        one memory) is kept as one memory per fact (:func:`memcli.write.split.fact_parts`: "I have
+        a dog called Rex and I'm allergic to shellfish" → two), each through the decision.
+
+        Returns the decision of the (first) fact (ADD for a new item; NOOP if it restates one;
+        CONFLICT/UPDATE); those of the others in its ``also``.
 
         Raises:
             BadInputError: empty/oversized text, unknown kind, invalid ``at``, ``at`` more than a
                 day in the future (unless ``allow_future``).
         """
+        from memcli.write.split import fact_parts
+
         rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence,
                            allow_future=allow_future)
-        return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
+        parts = fact_parts(rec.text) if rec.kind == Kind.OTHER else [rec.text]
+        recs = [rec] if len(parts) < 2 else [rec.model_copy(update={"text": p}) for p in parts]
+        first, *rest = self._apply_records(recs, origin=Origin.EXPLICIT)
+        return first.model_copy(update={"also": rest}) if rest else first
 
     def import_records(self, records: list[Any], progress: Progress | None = None) -> list[DecisionResult]:
         """Import parsed lines (:meth:`read_records`) in one transaction, all or nothing: a

@@ -335,6 +335,11 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if key.startswith("thing:") and (re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()) or re.match(
             r"^looks?\b", rest.casefold()) and not re.match(r"^(?:my|our|all my)\b", phrase, flags=re.I)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
+    if key.startswith("thing:") and en_words.TALK_THING.match(phrase.strip()):
+        ctx.subject = ctx.thing = None
+        return []  # "that joke was terrible", "this answer is wrong": a judgement of the conversation, chatter
+    if en_words._HABIT.search(rest) and en_words.HABIT_PRONOUN_OBJECT.fullmatch(en_words._HABIT.sub(" ", rest).strip()):
+        return []  # "I always forget it": a habit on a pronoun, no activity stated
     stop = stop_fact(key, rest)  # "I stopped going to the gym", "I gave up running": what the user no longer does
     if stop and all(slots.split_slot(f[0])[1] in slots.CATCH_ALL_ATTRIBUTES for f in _predicate(key, rest)):
         facts = stop

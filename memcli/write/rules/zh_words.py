@@ -171,3 +171,8 @@ NOT_NICKNAME = frozenset("天天 常常 刚刚 渐渐 偏偏 慢慢 好好 往�
 #: a habit, a study or a plan stopped (戒咖啡了, 放弃日语了): the user's own, said without 我 (as a life event is)
 STOPPED = re.compile(r"^(?:已经|终于|早就|彻底)?(?:戒掉?|戒除|放弃|不再|停止|停掉|退出|退掉|取消)"
                      r"(?=[\u4e00-\u9fffA-Za-z])")
+#: a person's advice or order to the user (医生让我少吃盐, 老板要我加班): what they said, not a fact of theirs
+ADVICE = re.compile(r"^(?:总是|老是|一直|经常|又|也|还|都|就)?"
+                    r"(?:让|叫|要|建议|劝|嘱咐|叮嘱|要求|提醒|不让|不许|命令|催)我")
+#: a habit's object that is only a pronoun (我老是忘记它): no activity is stated
+HABIT_PRONOUN_OBJECT = re.compile(r"(?:它|它们|这个|那个|这件事|那件事|这事|那事|这些|那些)[了啊呀呢吧。！!]*$")
