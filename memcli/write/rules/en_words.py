@@ -67,7 +67,8 @@ _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|eve
                     r"tend to|daily|weekly|every other day|nightly|sometimes|occasionally)\b", re.I)
 
 #: a habit's object that is only a pronoun ("I always forget it"): no activity is stated
-HABIT_PRONOUN_OBJECT = re.compile(r"(?:[a-z']+ ){1,2}(?:it|that|this|them|those)\W*")
+HABIT_PRONOUN_OBJECT = re.compile(r"(?:[a-z']+ ){1,2}(?:it|that|this|them|those)"
+                                  r"(?: up| out| off| down| away| again)?\W*")
 #: a thing of the conversation itself ("that joke", "this answer", "your reply"): a judgement of it is chatter
 TALK_THING = re.compile(r"^(?:(?:that|this|your|ur|the) )(?:last |first |previous |other |new )?"
                         r"(?:joke|pun|answer|reply|response|message|comment|explanation|suggestion|conversation|chat|translation|summary|"
