@@ -39,7 +39,7 @@ def test_two_facts_remembered_are_two_memories_and_each_question_gets_its_fact(t
     try:
         r = m.remember("I have a cat called Mochi and I'm allergic to peanuts")
         assert len(r.also) == 1
-        items = {i.statement: (i.kind.value, i.slot) for i in m.list()}
+        items = {i.statement: (str(i.kind), i.slot) for i in m.list()}
         assert items == {"I have a cat called Mochi": ("other", "owns.cat called mochi"),
                          "I'm allergic to peanuts": ("health", "allergy.peanut")}
         allergy = m.context("Am I allergic to anything?", budget_ms=5000).text
@@ -75,7 +75,7 @@ def _drained(db: str, turns: list[str]) -> list[tuple[str, str, str | None]]:
         for n, turn in enumerate(turns):
             m.capture(turn, at=datetime(2025, 6, 1 + n, 9, tzinfo=UTC).isoformat())
             m.drain()
-        return sorted((i.statement, i.kind.value, i.slot) for i in m.list())
+        return sorted((i.statement, str(i.kind), i.slot) for i in m.list())
     finally:
         m.close()
 

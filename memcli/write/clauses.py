@@ -294,8 +294,22 @@ def is_chatter(unit: Unit) -> bool:
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
             not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):
         return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
-    return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
+    return (zh if unit.lang == "zh" else en).is_question(unit.text) or _pronoun_habit(unit) or any(
         res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
+
+
+def _pronoun_habit(unit: Unit) -> bool:
+    """A habit told of a bare pronoun with nothing in the clause it points to (I always mess it up,
+    我老是忘记这件事): no activity is stated, the clause only reacts to the talk."""
+    from memcli.write.rules import en_words, zh_words
+
+    t = unit.text.strip().casefold()
+    if unit.lang == "zh":
+        return t.startswith("我") and bool(zh_words._HABIT.search(t)) and len(t) <= 12 and \
+            bool(zh_words.HABIT_PRONOUN_OBJECT.search(t))
+    t = re.sub(r"^(?:i|we)\s+", "", t)
+    return bool(en_words._HABIT.search(t)) and \
+        bool(en_words.HABIT_PRONOUN_OBJECT.fullmatch(en_words._HABIT.sub(" ", t).strip()))
 
 
 # -- cleaning -----------------------------------------------------------------------------------
