@@ -33,6 +33,7 @@ from memcli.settings import Settings
 from memcli.text import check_query
 from memcli.timeutil import from_iso, parse_at
 from memcli.write.capture import Utterance, capture, check_text
+from memcli.write.split import split_record
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -151,10 +152,11 @@ class Memory(Engine):
     # -- write path: explicit --------------------------------------------------------------
     def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,
                  metadata: dict[str, Any] | None = None, confidence: float | None = None,
-                 allow_future: bool = False) -> DecisionResult:
+                 allow_future: bool = False, split: bool = True) -> DecisionResult:
         """Keep an explicit memory now, with its embedding, through the decision step.
 
-        Returns the decision (ADD for a new item; NOOP if it restates one; CONFLICT/UPDATE).
+        Returns the decision (ADD for a new item; NOOP if it restates one; CONFLICT/UPDATE); a text of two
+        facts is two memories (``split``: :func:`~memcli.write.split.split_record`), the others' decisions in ``also``.
 
         Raises:
             BadInputError: empty/oversized text, unknown kind, invalid ``at``, ``at`` more than a
@@ -162,7 +164,8 @@ class Memory(Engine):
         """
         rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence,
                            allow_future=allow_future)
-        return self._apply_records([rec], origin=Origin.EXPLICIT)[0]
+        first, *rest = self._apply_records(split_record(rec) if split else [rec], origin=Origin.EXPLICIT)
+        return first.model_copy(update={"also": rest}) if rest else first
 
     def import_records(self, records: list[Any], progress: Progress | None = None) -> list[DecisionResult]:
         """Import parsed lines (:meth:`read_records`) in one transaction, all or nothing: a

@@ -169,6 +169,9 @@ class DecisionResult(BaseModel):
     judge: str | None = None
     reason: str = ""
     stored_invalid: bool = Field(False, description="the incoming fact was stored already invalid")
+    also: list[DecisionResult] = Field(default_factory=list, description=(
+        "remember only: the decisions of the text's other facts, each kept as its own memory "
+        "(a text that states two facts is cut in two: memcli.write.split.fact_parts)"))
 
 
 def hit_ref(hit: Any) -> str:

@@ -167,7 +167,11 @@ def _hit(hit: Any) -> dict[str, Any]:
 def _remember(mem: Memory, a: RememberArgs) -> dict[str, Any]:
     r = mem.remember(a.text, kind=a.kind)
     item = mem.show(r.item_id)
-    return {"id": r.item_id, "decision": r.decision.value, "statement": item.statement, "reason": r.reason}
+    out = {"id": r.item_id, "decision": r.decision.value, "statement": item.statement, "reason": r.reason}
+    if r.also:  # a text of two facts is kept as two memories
+        out["also"] = [{"id": o.item_id, "decision": o.decision.value, "statement": mem.show(o.item_id).statement}
+                       for o in r.also]
+    return out
 
 
 def _correct(mem: Memory, a: CorrectArgs) -> dict[str, Any]:

@@ -143,6 +143,7 @@ def main() -> None:
     batches = [(lang, mod.CASES) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
     batches += [(lang, mod.CASES4) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
     batches += [("en", cases_en.CASES13)]  # round 13: English stops of a habit
+    batches += [(lang, mod.CASES15) for lang, mod in (("zh", cases_zh), ("en", cases_en))]  # round 15: chatter, pronoun habits
     for lang, entries in batches:
         for entry in entries:
             cat, utt, expected = entry[:3]

@@ -363,3 +363,15 @@ CASES13 = [
     ("habits", "I quit biting my nails", [F("I quit biting my nails", HAB, "nail_biting")]),
     ("none:hypothetical", "I'm thinking about quitting the swim team", []),
 ]
+
+# --- round 15 (a user trial): a judgement of the conversation itself ("that pun", "your answer") is
+# chatter; a habit needs a stated activity (not "it" with nothing it points to); a text of two facts
+# gives both. Written for memcli after the rule, not blind to it; after every older case.
+CASES15 = [
+    ("none:chatter", "haha that pun was awful", []),
+    ("none:chatter", "your last answer was spot on", []),
+    ("none:chatter", "I always mess it up", []),
+    ("habits", "I always lose my glasses", [F("I always lose my glasses", HAB, "glasses")]),
+    ("compound", "I have a parrot named Kiwi and I'm allergic to peanuts",
+     [F("I have a parrot named Kiwi", OTHER, "pets.parrot.name"), F("I'm allergic to peanuts", HEALTH, "allergy")]),
+]

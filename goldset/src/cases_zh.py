@@ -373,3 +373,13 @@ CASES4 = [
     ("none:opinion", "现在的家电真是越来越智能了", []),
     ("none:hypothetical", "要是能搬到海边住就好了", []),
 ]
+
+# --- round 15 (a user trial): a judgement of the conversation itself (你这个笑话) is chatter; a
+# habit needs a stated activity (not 它 with nothing it points to). After every older case.
+CASES15 = [
+    ("none:chatter", "哈哈你这个笑话太冷了", []),
+    ("none:chatter", "我总是搞砸它", []),
+    ("habits", "我老是忘记关灯", [F("我老是忘记关灯", HAB, "关灯")]),
+    ("compound", "我养了一只鹦鹉叫豆豆，我对芒果过敏",
+     [F("我养了一只鹦鹉叫豆豆", OTHER, "pets.parrot.name"), F("我对芒果过敏", HEALTH, "allergy")]),
+]

@@ -156,7 +156,9 @@ def remember(
 ) -> None:
     """Keep an explicit memory now (embedded at once, high confidence).
 
-    The same statement again reinforces the stored memory instead of adding a copy.
+    The same statement again reinforces the stored memory instead of adding a copy. A text that
+    states two facts ("I have a dog called Rex and I'm allergic to shellfish") is kept as two
+    memories, one line each (unless --kind is given).
 
     Examples:
 
@@ -167,10 +169,12 @@ def remember(
     with open_memory(db, user, model) as mem:
         result = mem.remember(read_text_arg(text), kind=kind, at=at, allow_future=allow_future)
         item = mem.show(result.item_id)
+        also = [mem.show(r.item_id) for r in result.also]
     if as_json:
-        emit_json({"decision": result, "item": item})
+        emit_json({"decision": result, "item": item, **({"also_items": also} if also else {})})
     else:
-        info(render.decision_line(result))
+        for r in (result, *result.also):
+            info(render.decision_line(r))
         _zone_note(at, mem)
 
 

@@ -191,7 +191,8 @@ class MemcliStore(BaseStore):
             if old.statement == text and self._value_of(old) == value:
                 return
             mem.forget(old.id)
-        res = mem.remember(text, metadata={_META: {"namespace": list(rest), "key": op.key, "value": value}})
+        res = mem.remember(text, metadata={_META: {"namespace": list(rest), "key": op.key, "value": value}},
+                           split=False)  # one key, one memory
         new = mem.show(res.item_id)
         if self._key_of(new) != op.key or tuple(self._namespace_of(user, new)[len(self.prefix) + 1:]) != rest:
             self._aliases[((user, *rest), op.key)] = res.item_id  # memcli kept an existing memory (NOOP)

@@ -80,8 +80,9 @@ FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "c
 def _subject(key: str) -> str:
     from memcli.slots import split_slot
 
+    if key.startswith("has."):  # has.boss (I got a new boss, 我有一个女儿): the relation the user holds
+        return key.split(".")[1]
     return split_slot(key)[0]
-
 
 
 def _same_subject(a: str, b: str) -> bool:

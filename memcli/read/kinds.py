@@ -93,10 +93,11 @@ KINDS: dict[str, tuple[str, str]] = {
         "music, song, singer, band, album, concert, musician, playlist"),
     "food": (
         "菜 美食 甜点 甜品 零食 水果 火锅 川菜 粤菜 湘菜 面条 饺子 蛋糕 巧克力 冰淇淋 寿司 "
-        "披萨 烧烤 素食 吃素 香菜 肉 海鲜 小吃 吃",
+        "披萨 烧烤 素食 吃素 香菜 肉 海鲜 小吃 吃 花生 坚果 虾 螃蟹 贝类 鸡蛋 麸质 大豆",
         "food, dish, dessert, cuisine, snack, fruit, pizza, pasta, sushi, cake, chocolate, ice "
         "cream, noodles, curry, burger, meat, seafood, vegetarian, vegan, cilantro, eat, cook, "
-        "cooking, baking"),
+        "cooking, baking, shellfish, shrimp, prawn, crab, lobster, peanut, peanuts, nuts, eggs, gluten, "
+        "wheat, soy"),
     "drink": (
         "茶 咖啡 酒 啤酒 红酒 白酒 奶茶 饮料 果汁 普洱 绿茶 红茶 喝",
         "tea, coffee, beer, wine, alcohol, drink, juice, latte, whisky, whiskey, cocktail, oolong, "

@@ -294,8 +294,31 @@ def is_chatter(unit: Unit) -> bool:
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
             not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):
         return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
-    return (zh if unit.lang == "zh" else en).is_question(unit.text) or any(
-        res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
+    return (zh if unit.lang == "zh" else en).is_question(unit.text) or _pronoun_habit(unit) or \
+        bool(_TALK_JUDGED.search(unit.text)) or any(
+            res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
+
+
+#: a judgement of the conversation itself (that joke was awful, your answer is right, 你这个笑话太冷了)
+_TALK_JUDGED = re.compile(
+    r"^(?:(?:lol|haha+|hah|ha|omg|wow|ok|okay|well)[,!.\s]+)*(?:that|this|your|ur|the) (?:last |first |previous |other "
+    r"|new )?(?:joke|pun|answer|reply|response|message|comment|explanation|suggestion|translation|summary)s? "
+    r"(?:is|was|are|were|'s|made|sounds?|seems?)\b|^(?:哈+|呵+|嘿+)?[，,\s]*(?:你)?(?:刚才|上面)?(?:这个|那个|的)?"
+    r"(?:笑话|回答|回复|解释|建议|翻译|总结)(?:真|太|很|好|有点|挺|也太|特别)", re.I)
+
+
+def _pronoun_habit(unit: Unit) -> bool:
+    """A habit told of a bare pronoun with nothing in the clause it points to (I always mess it up,
+    我老是忘记这件事): no activity is stated, the clause only reacts to the talk."""
+    from memcli.write.rules import en_words, zh_words
+
+    t = unit.text.strip().casefold()
+    if unit.lang == "zh":
+        return t.startswith("我") and bool(zh_words._HABIT.search(t)) and len(t) <= 12 and \
+            bool(zh_words.HABIT_PRONOUN_OBJECT.search(t))
+    t = re.sub(r"^(?:i|we)\s+", "", t)
+    return bool(en_words._HABIT.search(t)) and \
+        bool(en_words.HABIT_PRONOUN_OBJECT.fullmatch(en_words._HABIT.sub(" ", t).strip()))
 
 
 # -- cleaning -----------------------------------------------------------------------------------

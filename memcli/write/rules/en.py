@@ -58,6 +58,7 @@ class _Ctx:
     person: tuple[str, str] | None = None
     thing: tuple[str, str] | None = None
     now: bool = False  # the utterance is about today ("Today I went…"): its events and weak facts are passing
+    said: bool = False  # an earlier clause of the utterance was read (an "it" here may point to its thing)
 
 
 _CONTRACTIONS_RE = [(re.compile(pat, re.I), rep) for pat, rep in _CONTRACTIONS]  # compiled once, not per call
@@ -348,6 +349,12 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if key.startswith("thing:") and (re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()) or re.match(
             r"^looks?\b", rest.casefold()) and not re.match(r"^(?:my|our|all my)\b", phrase, flags=re.I)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
+    if key.startswith("thing:") and en_words.TALK_THING.match(phrase.strip()):
+        ctx.subject = ctx.thing = None
+        return []  # "that joke was terrible", "this answer is wrong": a judgement of the conversation, chatter
+    if not ctx.said and en_words._HABIT.search(rest) and \
+            en_words.HABIT_PRONOUN_OBJECT.fullmatch(en_words._HABIT.sub(" ", rest).strip()):
+        return []  # "I always forget it": a habit on a pronoun that points to nothing said, no activity
     stop = stop_fact(key, rest)  # "I stopped going to the gym", "I gave up running": what the user no longer does
     if stop and all(slots.split_slot(f[0])[1] in slots.CATCH_ALL_ATTRIBUTES for f in _predicate(key, rest)):
         facts = stop
@@ -430,6 +437,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             got = match_clause(part, ctx)
+            ctx.said = True
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                 ctx.person = None  # the last message's person stands until a clause is about someone else

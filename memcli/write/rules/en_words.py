@@ -66,6 +66,14 @@ _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|eve
                     r"sundays)|most (?:days|mornings|evenings|nights)|(?:once|twice|three times) a (?:day|week|month)|"
                     r"tend to|daily|weekly|every other day|nightly|sometimes|occasionally)\b", re.I)
 
+#: a habit's object that is only a pronoun ("I always forget it"): no activity is stated
+HABIT_PRONOUN_OBJECT = re.compile(r"(?:[a-z']+ ){1,2}(?:it|that|this|them|those)"
+                                  r"(?: up| out| off| down| away| again)?\W*")
+#: a thing of the conversation itself ("that joke", "this answer", "your reply"): a judgement of it is chatter
+TALK_THING = re.compile(r"^(?:(?:that|this|your|ur|the) )(?:last |first |previous |other |new )?"
+                        r"(?:joke|pun|answer|reply|response|message|comment|explanation|suggestion|conversation|chat|translation|summary|"
+                        r"advice|recommendation)s?$", re.I)
+
 _OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|designer|developer|programmer|writer|"
                          r"artist|pilot|vet|dentist|scientist|cook|accountant|architect|firefighter|police officer|"
                          r"officer|manager|consultant|analyst|researcher|professor|lecturer|journalist|editor|musician|"

@@ -345,9 +345,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
             any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts) and not zh_words.STOPPED.match(c):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
-    if key != slots.ME and re.search(r"[她他]", rest) and \
+    if key != slots.ME and (re.search(r"[她他]", rest) or zh_words.ADVICE.match(rest)) and \
             all(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
-        return []  # 我妈的手机号是…，有事可以打给她 / 她让我发给她: the person as the object is no fact of theirs
+        return []  # 我妈的手机号是…，打给她 / 她让我发给她 / 医生让我少吃盐: no fact of the person's (advice)
     if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
         return []  # 这部电影讲述的是…, 博物馆确实是…: not the user's own thing, only an opinion of it is a memory
     if not facts:

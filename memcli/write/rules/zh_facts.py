@@ -31,6 +31,7 @@ from memcli.write.rules.zh_words import (
     _SPLIT_OBJ,
     _TAIL,
     _VAGUE,
+    HABIT_PRONOUN_OBJECT,
     TIME_SPAN,
 )
 
@@ -251,7 +252,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = re.match(r"^叫(.{1,8})$", q)
     if m and thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "name", v, "other")]
-    if _HABIT.search(raw) and not thing and not _MENTAL.match(q) and not re.search(r"[你您]", q):
+    if _HABIT.search(raw) and not thing and not _MENTAL.match(q) and not re.search(r"[你您]", q) \
+            and not HABIT_PRONOUN_OBJECT.search(q):  # 我老是忘记它: no activity stated
         act = [w for w, f in _pos(_HABIT.sub("", q)) if f.startswith(("n", "v", "eng")) and len(w) > 1]
         if act:
             return [_fact(key, "habit", act[-1], "habit")]
