@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from memcli import slots
 from memcli.write.rules import en_words
-from memcli.write.rules.en_facts import _event, _generic, _obj, _predicate, _singular
+from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_words import (
     _AGO,
@@ -400,15 +400,6 @@ def _recontract(stmt: str, raw: str) -> str:
         elif full != word and full[:1].upper() + full[1:] in stmt:
             stmt = stmt.replace(full[:1].upper() + full[1:], word[:1].upper() + word[1:], 1)
     return stmt
-
-
-def _one_object(stmt: str, value: str) -> str:
-    m = re.search(r"(?i)\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|to|of|with|into|allergic to|about) (.+)$",
-                  stmt)
-    if not m:
-        return stmt
-    part = next((x for x in re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", m.group(1)) if _obj(x) == value), value)
-    return stmt[:m.start(1)] + part.strip()
 
 
 def subject_of(text: str) -> str:

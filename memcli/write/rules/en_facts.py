@@ -308,3 +308,13 @@ _RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tast
                  rf"([a-z-]+)(?: .*)?$")  # noqa: E501
 _RX_PREDICATE_8 = re.compile(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$")
 _RX_PREDICATE_9 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")
+
+
+def _one_object(stmt: str, value: str) -> str:
+    """``stmt`` with only the object that gives ``value`` when it lists several (I like tea and coffee → … tea)."""
+    m = re.search(r"(?i)\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|to|of|with|into|allergic to|about) (.+)$",
+                  stmt)
+    if not m:
+        return stmt
+    part = next((x for x in re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", m.group(1)) if _obj(x) == value), value)
+    return stmt[:m.start(1)] + part.strip()
