@@ -323,7 +323,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     ov = content_overlap(new.statement, old.statement)
     if not shared_slot and ov < TALK_OVERLAP and (talk_only(new.statement) or talk_only(old.statement)):
         return f"a turn of talk, thanks or intentions only states no fact (content overlap {ov:.2f})"
-    if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old)) is not None:
+    if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old, cosine)) is not None:
         return why  # a change word alone links nothing (memcli.write.unlinked)
     cos = -1.0 if cosine is None else cosine
     two_langs_change = lang_of(new.statement) != lang_of(old.statement) and change_marker(new.statement)

@@ -23,7 +23,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 from memcli.write.value_types import GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES
 
-__all__ = ["unlinked"]
+__all__ = ["SAME_ACTIVITY_COS", "unlinked"]
 
 
 def _attribute(slot: str | None) -> str | None:
@@ -50,10 +50,16 @@ def _names(value: str | None, statement: str) -> bool:
     return any(w[:max(4, len(w) - 2)] in text for w in words)
 
 
-def unlinked(new: Facts, old: Facts) -> str | None:
+#: cosine similarity at/above which two named attributes of one subject may still be one activity told
+#: in other words (going running / jogging: 0.69 under use-multilingual-v3; a weekly swim / a diet: 0.39)
+SAME_ACTIVITY_COS = 0.6
+
+
+def unlinked(new: Facts, old: Facts, cosine: float | None = None) -> str | None:
     """Why ``new`` (incoming) and ``old`` (stored), subjects aligned, with no shared strong slot and
     content overlap below the hide floor, are two facts whatever change ``new`` tells (None: nothing says
-    so). A one-line reason."""
+    so). A one-line reason. ``cosine``: of the two statements (None: unknown, counts as low); at or above
+    :data:`SAME_ACTIVITY_COS` two attributes of one subject are not called apart."""
     a, b = new.subject, old.subject
     if ME not in (a, b) and a != b and not same_relation(a, b) \
             and not (a.startswith("thing:") and b.startswith("thing:")):
@@ -62,6 +68,7 @@ def unlinked(new: Facts, old: Facts) -> str | None:
         return None
     an, ao = _attribute(new.slot), _attribute(old.slot)
     if an and ao and an != ao and not any({an, ao} <= g for g in RELATED_ATTRIBUTES) \
+            and (cosine is None or cosine < SAME_ACTIVITY_COS) \
             and not _names(new.value, old.statement) and not _names(old.value, new.statement):
         return f"two attributes of {a} ({ao} / {an}) and nothing shared: a change word alone ends nothing"
     return None
