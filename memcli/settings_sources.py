@@ -17,7 +17,8 @@ from typing import Any
 
 from memcli.errors import ConfigError
 
-__all__ = ["check_config_keys", "config_path", "default_db_path", "sourced_values", "write_config_values"]
+__all__ = ["check_config_keys", "config_path", "config_values", "default_db_path", "env_values", "sourced_values",
+           "write_config_values"]
 
 ENV_PREFIX = "memcli_"  # matched without regard to case, as MEMCLI_DB or memcli_db
 
@@ -48,6 +49,26 @@ def _by_field(values: Mapping[str, Any], fields: Collection[str]) -> dict[str, A
     return out
 
 
+def env_values() -> dict[str, str]:
+    """Every ``MEMCLI_<NAME>`` environment variable as ``{name: text}``: the name lower-cased without
+    the prefix (any case: ``MEMCLI_DB``, ``memcli_db``), the text as given (also when empty)."""
+    n = len(ENV_PREFIX)
+    return {k.lower()[n:]: v for k, v in os.environ.items() if k.lower().startswith(ENV_PREFIX)}
+
+
+def config_values(path: Path) -> dict[str, Any]:
+    """The TOML file at ``path`` as a dict; ``{}`` when no file is there.
+
+    Raises:
+        OSError, ValueError: the file cannot be read, is not UTF-8, or is not TOML.
+    """
+    if not path.is_file():
+        return {}
+    import tomllib  # here, not above: most processes have no config file
+
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
 def sourced_values(init: Mapping[str, Any], fields: Collection[str]) -> dict[str, Any]:
     """The raw values of the settings ``fields`` that some source sets: keyword (flag) >
     ``MEMCLI_<FIELD>`` (any case; its text as given, also when empty) > the TOML file (when it
@@ -57,17 +78,8 @@ def sourced_values(init: Mapping[str, Any], fields: Collection[str]) -> dict[str
     Raises:
         OSError, ValueError: the config file cannot be read, or is not TOML.
     """
-    out: dict[str, Any] = {}
-    path = config_path()
-    if path.is_file():
-        import tomllib  # here, not above: most processes have no config file
-
-        with path.open("rb") as f:
-            out.update(_by_field(tomllib.load(f), fields))
-    for k, v in os.environ.items():
-        low = k.lower()
-        if low.startswith(ENV_PREFIX) and low[len(ENV_PREFIX):] in fields:
-            out[low[len(ENV_PREFIX):]] = v
+    out = _by_field(config_values(config_path()), fields)
+    out.update((k, v) for k, v in env_values().items() if k in fields)
     out.update(_by_field(init, fields))
     return out
 
@@ -85,10 +97,9 @@ def check_config_keys(fields: Collection[str]) -> None:
     if not path.is_file():
         return
     import difflib  # here, not above: most processes have no config file (a few ms of a cold context)
-    import tomllib
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = config_values(path)
     except (OSError, ValueError) as exc:
         raise ConfigError(f"cannot read config {path}: {exc}") from None
     for key in data:

@@ -20,7 +20,7 @@ from typing import Any
 
 from memcli.cli.fast_args import Fallback as _Fallback
 from memcli.cli.fast_args import fail, parse_line
-from memcli.settings_sources import config_path, default_db_path
+from memcli.settings_sources import config_path, config_values, default_db_path, env_values
 
 __all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
 
@@ -62,20 +62,16 @@ _default_db = default_db_path
 def fast_settings(db: str | None = None, user: str | None = None) -> FastSettings:
     """db, user, model, busy_timeout_ms, max_turn_chars, auto_drain: flag > MEMCLI_* > TOML > default.
     Raises _Fallback for anything that needs the full validation (a bad or unusual value)."""
-    env = {k.lower()[len("memcli_"):]: v for k, v in os.environ.items() if k.lower().startswith("memcli_")}
+    env = env_values()
     if set(env) - _FAST_KEYS - {"config"}:  # another setting: the full path validates all of them
         raise _Fallback
     path = config_file()
-    toml: dict[str, Any] = {}
     if path.is_dir():  # the full path says what is wrong with it
         raise _Fallback
-    if path.is_file():
-        import tomllib
-
-        try:
-            toml = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError):
-            raise _Fallback from None
+    try:
+        toml = config_values(path)
+    except (OSError, ValueError):  # (UnicodeDecodeError is a ValueError) the full path says what is wrong
+        raise _Fallback from None
 
     if set(toml) - _FAST_KEYS:
         raise _Fallback
