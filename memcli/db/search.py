@@ -106,6 +106,11 @@ def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[
     near = knn_of(store, user, vector, max(1, min(int(k), K_MAX)))  # vec0's answer, without its scan
     if near is not None:
         return _rows_of(store, near)
+    return _vec0_neighbors(store, user, vector, k)
+
+
+def _vec0_neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[str, Any]]:
+    """:func:`neighbors` by vec0's KNN (the writer's copy cannot answer)."""
     rows = store.q(
         f"""SELECT v.item_id AS id, v.distance, i.statement, i.slot, i.valid_from, i.origin, i.confidence
             FROM (SELECT item_id, distance FROM {s.VEC}
@@ -130,7 +135,7 @@ def neighbors_many(store: Store, queries: Sequence[tuple[str, np.ndarray]], k: i
     nears = [knn_of(store, user, vector, k) for user, vector in queries]
     ids = sorted({i for near in nears if near for i, _ in near})
     got = _items_of(store, ids)
-    return [neighbors(store, user, vector, k) if near is None else _rows_of(store, near, got)
+    return [_vec0_neighbors(store, user, vector, k) if near is None else _rows_of(store, near, got)
             for (user, vector), near in zip(queries, nears, strict=True)]
 
 
