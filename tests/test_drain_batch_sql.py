@@ -76,7 +76,8 @@ def test_a_turn_with_an_episode_row_is_retired_when_a_later_drain_links_it(mem) 
 
 def test_a_batch_completes_in_one_statement_and_skips_the_episode_reads_of_new_turns(mem) -> None:
     """SQLite: the statements a 6-turn batch runs, counted by apsw's trace — one completion UPDATE, no
-    retire UPDATE, and an episode read only for the turns a memory now holds; every turn done, the episodes kept."""
+    retire UPDATE, and no episode read: the turns a memory now holds are covered by it (no episode whatever
+    else a read could say), the others have no row and no link; every turn done, the episodes kept."""
     if mem.store.dialect != "sqlite":
         pytest.skip("SQLite's statements")
     texts = ["I'm allergic to peanuts", "My sister lives in Lyon", "我住在上海", "我喜欢爬山", "thanks!",
@@ -98,7 +99,37 @@ def test_a_batch_completes_in_one_statement_and_skips_the_episode_reads_of_new_t
     assert sum(x.startswith("UPDATE memory_capture_outbox SET status = 'done'") for x in seen) == 1
     assert not [x for x in seen if x.startswith("UPDATE memory_episodes SET is_episode = 0")]
     linked = mem.store.scalar("SELECT count(DISTINCT source_id) FROM memory_item_sources")
-    assert 0 < linked < 6  # the episode step reads only the turns a memory now holds
-    assert sum(x.startswith("SELECT (SELECT 1 FROM memory_item_sources") for x in seen) == linked
+    assert 0 < linked < 6
+    assert sum(x.startswith("SELECT (SELECT 1 FROM memory_item_sources") for x in seen) == 0
+    assert mem.store.scalar("SELECT count(*) FROM memory_episodes e JOIN memory_item_sources l "
+                            "ON l.source_id = e.source_id WHERE e.is_episode = 1") == 0
     assert mem.store.scalar("SELECT count(*) FROM memory_episodes") == 6
     assert mem.store.scalar("SELECT count(*) FROM memory_episodes WHERE is_episode = 1") == s.episodes >= 1
+
+
+def test_a_linked_turn_its_memory_leaves_uncovered_is_read_and_kept(mem) -> None:
+    """SQLite: a new turn whose memory carries only part of it (uncovered) is the one turn of a batch the
+    episode step reads (a retired memory of it would keep it out); nothing retired: it is kept as an episode
+    beside its memory, as without the batch's knowledge."""
+    if mem.store.dialect != "sqlite":
+        pytest.skip("SQLite's statements")
+    long = ("I'm allergic to peanuts. Yesterday we spent the whole afternoon in the old bookshop downtown, "
+            "arguing with its owner about which detective novels hold up and which ones were a waste of paper")
+    mem.capture("My sister lives in Lyon")
+    mem.capture(long)
+    seen: list[str] = []
+
+    def trace(cursor, sql: str, bindings) -> bool:  # noqa: ANN001
+        seen.append(" ".join(sql.split()))
+        return True
+
+    mem.store.conn.exec_trace = trace
+    try:
+        s = mem.drain()
+    finally:
+        mem.store.conn.exec_trace = None
+    assert s.done == 2 and s.added >= 2
+    sid = mem.store.scalar("SELECT id FROM memory_sources WHERE content = ?", (long,))
+    assert mem.store.scalar("SELECT count(*) FROM memory_item_sources WHERE source_id = ?", (sid,)) >= 1
+    assert mem.store.scalar("SELECT is_episode FROM memory_episodes WHERE source_id = ?", (sid,)) == 1
+    assert sum(x.startswith("SELECT (SELECT 1 FROM memory_item_sources") for x in seen) == 1

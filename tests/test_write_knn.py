@@ -152,3 +152,42 @@ def test_no_copy_when_the_vector_budget_is_zero(tmp_path: Path, monkeypatch):
     assert write_knn.knn_of(store, "cy", vecs[0], 3) is None  # the first ask: vec0; the second loads
     assert write_knn.knn_of(store, "cy", vecs[0], 3)[0][0] == search.neighbors(store, "cy", vecs[0], 3)[0]["id"]
     store.close()
+
+
+def test_neighbours_read_together_are_those_read_one_by_one(tmp_path: Path):
+    """search.neighbors_many: the same rows as neighbors() query by query, in one write transaction, with
+    copies checked in one statement — one current in this transaction is used without its check, one another
+    writer moved on is reloaded, not used stale — a query of a user without a copy (vec0) and one of no rows."""
+    rng = np.random.default_rng(11)
+    base = _unit(rng, 40)
+    store = _seeded(tmp_path / "m.db", "ann", base)
+    with store.tx():
+        for i in range(12):
+            index.index_vector(store, _item(store, "bob", f"bob {i}"), _unit(rng, 1)[0], fresh=True)
+    for user in ("ann", "bob"):
+        for _ in range(2):  # copies loaded (on the second ask)
+            search.neighbors(store, user, base[1], 5)
+    other = SQLiteStore(tmp_path / "m.db")
+    with other.tx():  # bob moves on elsewhere: his copy must not answer until reloaded
+        index.index_vector(other, _item(other, "bob", "from elsewhere"), base[2], fresh=True)
+    qs = [("ann", base[3]), ("bob", base[2]), ("ann", _unit(rng, 1)[0]), ("cat", base[4]), ("bob", base[5])]
+    seen: list[str] = []
+
+    def trace(cursor, sql: str, bindings) -> bool:  # noqa: ANN001
+        seen.append(" ".join(sql.split()))
+        return True
+
+    with store.tx():
+        store.conn.exec_trace = trace
+        try:
+            got = search.neighbors_many(store, qs, 5)
+        finally:
+            store.conn.exec_trace = None
+        assert got == [search.neighbors(store, u, q, 5) for u, q in qs]
+        assert got == [_vec0(store, u, q, 5) for u, q in qs]
+    assert got[1][0]["statement"] == "from elsewhere" and got[3] == []
+    assert sum(x.startswith("WITH k(u) AS (VALUES") for x in seen) == 1  # ann and bob checked together
+    assert sum("FROM memory_items WHERE id IN" in x for x in seen) == 1  # every copy-answered row in one
+    assert sum(x.startswith("SELECT (SELECT max(seq)") for x in seen) == 2  # bob's stale copy: checked, reloaded
+    other.close()
+    store.close()

@@ -114,8 +114,10 @@ def note_fresh(store: Store, source_ids: Sequence[int]) -> None:
     open write transaction: until it ends or a savepoint in it rolls back (a new ``tx_gen``) — only
     :func:`record` adds an episode row and only ``link_source`` a link, both tell :class:`Fresh` —
     :func:`retire` of a source without a row skips its UPDATE (nothing to retire) and :func:`record` of
-    one with neither skips its read (linked: none, was: none, retired: no). The drain notes its batch's
-    turns: ~1 statement per candidate and 1 per user turn fewer."""
+    one with neither skips its read (linked: none, was: none, retired: no), and so does :func:`record` of one
+    without a row that the batch linked, when it is chatter or its memories cover it (not an episode whether
+    a memory of it was retired or not). The drain notes its batch's turns: ~1 statement per candidate and
+    1 per user turn fewer."""
     ids = sorted({int(i) for i in source_ids})
     if not ids or store.conn.get_autocommit():
         return
@@ -143,12 +145,17 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
     given); replaces an earlier row of the same source. Returns is_episode."""
     fresh = _fresh(store)
-    got = None if fresh is not None and int(source_id) in fresh.no_row and int(source_id) in fresh.unlinked else \
-        store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
-                  f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
-                  f"{_RETIRED_SID} AS retired", (int(source_id),) * 4)
-    linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
-    is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
+    sid = int(source_id)
+    if fresh is not None and sid in fresh.no_row and sid in fresh.unlinked:
+        was, is_episode = None, not chatter  # no row, no link: nothing retired either
+    elif fresh is not None and sid in fresh.no_row and (chatter or not uncovered):
+        was, is_episode = None, False  # no row, linked by this batch and covered (or chatter): no read decides it
+    else:
+        got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
+                        f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
+                        f"{_RETIRED_SID} AS retired", (sid,) * 4)
+        linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
+        is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
     # inside a transaction already (the drain's task savepoint, a rebuild's batch): that one rolls these
     # writes back with the rest on any failure; a savepoint of their own would add two statements a turn
     with store.tx() if store.conn.get_autocommit() else contextlib.nullcontext():

@@ -186,8 +186,10 @@ def count_items(store: Store, user_id: str | None = None, *, active_only: bool =
 
 
 def find_exact(store: Store, user_id: str, normalized: str) -> dict[str, Any] | None:
-    return store.one(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND normalized = ? AND {_ACTIVE} "
-                     "ORDER BY id LIMIT 1", (user_id, normalized))
+    # by the statement's index: left to itself, the planner takes (user_id, invalid_at, expired_at) and reads
+    # every active memory of the user (as active_in_slot below)
+    return store.one(f"SELECT * FROM {s.ITEMS} INDEXED BY ix_items_user_norm WHERE user_id = ? AND normalized = ? "
+                     f"AND {_ACTIVE} ORDER BY id LIMIT 1", (user_id, normalized))
 
 
 def active_in_slot(store: Store, user_id: str, slot: str) -> list[dict[str, Any]]:

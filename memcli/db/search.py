@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["K_MAX", "MAX_QUERY_TOKENS", "as_of_sql", "escape_like", "fts_query", "fts_search",
            "fts_sql", "knn", "knn_detached", "knn_sql", "like_scores", "like_search", "like_sql", "like_terms",
-           "neighbors",
+           "neighbors", "neighbors_many",
            "slot_search", "slot_sql", "vector_of"]
 
 K_MAX = 4096  # sqlite-vec's cap on k
@@ -106,6 +106,11 @@ def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[
     near = knn_of(store, user, vector, max(1, min(int(k), K_MAX)))  # vec0's answer, without its scan
     if near is not None:
         return _rows_of(store, near)
+    return _vec0_neighbors(store, user, vector, k)
+
+
+def _vec0_neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[str, Any]]:
+    """:func:`neighbors` by vec0's KNN (the writer's copy cannot answer)."""
     rows = store.q(
         f"""SELECT v.item_id AS id, v.distance, i.statement, i.slot, i.valid_from, i.origin, i.confidence
             FROM (SELECT item_id, distance FROM {s.VEC}
@@ -117,14 +122,42 @@ def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[
     return rows
 
 
-def _rows_of(store: Store, near: list[tuple[int, float]]) -> list[dict[str, Any]]:
-    """:func:`neighbors`' rows for ``(item_id, distance)`` nearest first (one statement)."""
+def neighbors_many(store: Store, queries: Sequence[tuple[str, np.ndarray]], k: int) -> list[list[dict[str, Any]]]:
+    """:func:`neighbors` of each (user, vector) of ``queries``, in order, read together inside a write
+    transaction: the users' KNN copies checked in one statement (:func:`memcli.db.write_knn.check_users`)
+    and the rows of every neighbour found in one; a query the copy cannot answer asks vec0 alone."""
+    if not queries or not store.table_exists(s.VEC):
+        return [[] for _ in queries]
+    from memcli.db.write_knn import check_users, knn_of
+
+    k = max(1, min(int(k), K_MAX))
+    check_users(store, [u for u, _ in queries], int(queries[0][1].shape[-1]))
+    nears = [knn_of(store, user, vector, k) for user, vector in queries]
+    ids = sorted({i for near in nears if near for i, _ in near})
+    got = _items_of(store, ids)
+    return [_vec0_neighbors(store, user, vector, k) if near is None else _rows_of(store, near, got)
+            for (user, vector), near in zip(queries, nears, strict=True)]
+
+
+def _items_of(store: Store, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """id → the columns a neighbour shows, of the items among ``ids`` (one statement per 900 ids)."""
+    got: dict[int, dict[str, Any]] = {}
+    for at in range(0, len(ids), 900):
+        part = ids[at:at + 900]
+        got.update((r["id"], r) for r in store.q(
+            f"SELECT id, statement, slot, valid_from, origin, confidence FROM {s.ITEMS} "
+            f"WHERE id IN ({','.join('?' * len(part))})", part))
+    return got
+
+
+def _rows_of(store: Store, near: list[tuple[int, float]],
+             got: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """:func:`neighbors`' rows for ``(item_id, distance)`` nearest first (one statement; none when
+    ``got`` already holds the rows: :func:`neighbors_many`)."""
     if not near:
         return []
-    ids = [i for i, _ in near]
-    got = {r["id"]: r for r in store.q(
-        f"SELECT id, statement, slot, valid_from, origin, confidence FROM {s.ITEMS} "
-        f"WHERE id IN ({','.join('?' * len(ids))})", ids)}
+    if got is None:
+        got = _items_of(store, [i for i, _ in near])
     out = []
     for item_id, dist in near:
         r = got.get(item_id)

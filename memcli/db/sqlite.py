@@ -236,6 +236,10 @@ class SQLiteStore(Store, MemoryStore):
     def neighbors(self, user: str, vector: np.ndarray, k: int) -> list[Row]:
         return search.neighbors(self, user, vector, k)
 
+    def neighbors_many(self, queries: Sequence[tuple[str, np.ndarray]], k: int) -> list[list[Row]]:
+        """:meth:`neighbors` of each (user, vector), read together (:func:`memcli.db.search.neighbors_many`)."""
+        return search.neighbors_many(self, queries, k)
+
     def vector_of(self, item_id: int) -> np.ndarray | None:
         return search.vector_of(self, item_id)
 

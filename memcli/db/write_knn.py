@@ -33,6 +33,7 @@ one-shot ``add`` pays vec0's single scan, not a load. Entries count against
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store
 
-__all__ = ["MARGIN", "Entry", "WriteKnn", "distances", "knn_of", "note"]
+__all__ = ["MARGIN", "Entry", "WriteKnn", "check_users", "distances", "knn_of", "note"]
 
 #: BLAS-cosine slack of the shortlist re-scored exactly (the two sums differ by ≤ ~3e-5)
 MARGIN = 1e-3
@@ -236,6 +237,30 @@ def _entry(store: Store, user: str, dim: int) -> Entry | None:
             st.users.popitem(last=False)
     st.users.move_to_end(user)
     return e
+
+
+def check_users(store: Store, users: Sequence[str], dim: int) -> None:
+    """The check :func:`_entry` makes of a user's entry at its first use in a write transaction's
+    generation, made for all ``users`` in one statement: an entry of ``dim`` columns whose change-log
+    ``seq`` and layout epoch are the database's is current in this generation (its next uses read
+    nothing); any other is left to :func:`_entry`, which checks and drops it. Outside a write
+    transaction: nothing (every use checks)."""
+    from memcli.db.vector_copy import LOG, WRITE_KNN_ATTR
+
+    st, gen = store.__dict__.get(WRITE_KNN_ATTR), _gen(store)
+    if st is None or gen is None:
+        return
+    todo = [u for u in dict.fromkeys(users) if (e := st.users.get(u)) is not None and e.gen != gen
+            and e.mat.shape[1] == dim]
+    if not todo or not store.table_exists(LOG):
+        return
+    rows = store.q(f"WITH k(u) AS (VALUES {', '.join(['(?)'] * len(todo))}) "
+                   f"SELECT u, (SELECT max(seq) FROM {LOG} WHERE user_id = k.u) AS hi, "
+                   f"(SELECT value FROM {s.META} WHERE key = 'vec_layout_epoch') AS epoch FROM k", todo)
+    for r in rows:
+        e = st.users[r["u"]]
+        if (e.seq, e.epoch) == (int(r["hi"] or 0), r["epoch"]):
+            e.gen = gen
 
 
 def knn_of(store: Store, user: str, vector: np.ndarray, k: int) -> list[tuple[int, float]] | None:

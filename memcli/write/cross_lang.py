@@ -88,9 +88,11 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
             return None
         return Plan(Decision.CONFLICT, Level.JUDGE, row, plan.cosine,
                     f"{why}; {plan.judge or plan.level.value} said NOOP: CONFLICT", "cross-lang")
-    if plan.decision == Decision.ADD:
+    if plan.decision == Decision.ADD:  # only a neighbour in the other language with a slot can be paired (_paired):
+        lang = lang_of(new.statement)  # the others are not read (their rows carry what their Neighbor does)
         rows = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)
-                if nb.cosine >= settings.dedup_lower and nb.id not in exclude]
+                if nb.cosine >= settings.dedup_lower and nb.id not in exclude
+                and _two_langs_slotted(lang, _facts(nb.statement, nb.slot))]
         targets = store.items_by_ids(user, rows) if rows else []
     else:
         targets = [plan.target] if plan.target is not None else []
@@ -135,6 +137,12 @@ def changed(new: Facts, old: Facts, model: str) -> str | None:
     if cos >= CLOSE_VALUE_COSINE:
         return None  # close enough to be one thing said two ways: not shown to be a change
     return f"changed in the other language: {new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+
+
+def _two_langs_slotted(lang: str, old: Facts) -> bool:
+    """``old`` has a slot and is not in ``lang``: the first test of :func:`_paired` for a fact in ``lang``
+    with a slot (False: neither :func:`restatement` nor :func:`changed` can pair the two)."""
+    return bool(old.slot) and lang_of(old.statement) != lang
 
 
 def _paired(new: Facts, old: Facts, model: str) -> tuple[str, str, str, tuple[Facts, Facts]] | None:

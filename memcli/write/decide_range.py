@@ -9,10 +9,11 @@ after task, and each decision reads what the tasks before it wrote. A candidate 
 decision before it in the batch — the first candidate of the first task of each user with candidates
 — reads exactly what the batch found when it began, so its lookups are made up front, inside the
 batch's transaction, before anything is written: the exact statements and the same-slot rows of all of
-them in one statement each, their neighbours (one vec0 KNN each: vec0 takes one query vector per
-MATCH), and, for a judge with ``judge_many`` (the fitted one), every verdict in one numpy pass (pair
-features stacked, one softmax, one set of floors). Every later candidate of a user reads the store as
-before. The decisions are the ones :func:`memcli.write.decide.decide` makes one at a time.
+them in one statement each, their neighbours (one KNN each, on the writer's copy of the user's vectors
+or vec0, which takes one query vector per MATCH; the copies checked and the neighbours' rows read in one
+statement each: ``neighbors_many``), and, for a judge with ``judge_many`` (the fitted one), every verdict
+in one numpy pass (pair features stacked, one softmax, one set of floors). Every later candidate of a
+user reads the store as before. The decisions are the ones :func:`memcli.write.decide.decide` makes one at a time.
 """
 
 from __future__ import annotations
@@ -93,7 +94,21 @@ def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: in
         return []
     if isinstance(store, DecisionReads):  # one decision's reads: the same neighbours read once
         return store.cached(("nbs", user, vector_key(vector), k), lambda: neighbors_of(store._store, user, vector, k))
-    return [_as_neighbor(r, round(r["cosine"], 6)) for r in store.neighbors(user, vector, k)]
+    return _neighbors(store.neighbors(user, vector, k))
+
+
+def _neighbors(rows: Sequence[dict[str, Any]]) -> list[Neighbor]:
+    """:meth:`~memcli.db.store.MemoryStore.neighbors` rows as the judge sees them, cosine to 6 places."""
+    return [_as_neighbor(r, round(r["cosine"], 6)) for r in rows]
+
+
+def _neighbors_many(store: MemoryStore, queries: Sequence[tuple[str, np.ndarray]], k: int) -> list[list[Neighbor]]:
+    """:func:`neighbors_of` of each (user, vector): read together when the store can
+    (``neighbors_many``: SQLite, one statement for all the rows), else one by one."""
+    many = getattr(store, "neighbors_many", None)
+    if many is None:
+        return [neighbors_of(store, user, vec, k) for user, vec in queries]
+    return [_neighbors(rows) for rows in many(queries, k)]
 
 
 def _cosine_to(store: MemoryStore, item_id: int, vector: np.ndarray | None, nbs: Sequence[Neighbor]) -> float | None:
@@ -153,16 +168,20 @@ def prefetch(store: MemoryStore, settings: Settings, judge: Judge,
              items: Sequence[tuple[str, Candidate, np.ndarray | None]]) -> list[Prefetched]:
     """The reads of ``items`` — (user, enriched candidate, vector), each the first of its user in a
     batch, so nothing the batch writes can change them — made together: the exact statements and the
-    same-slot rows in one statement each, the neighbours, and (a judge with ``judge_many``) the
-    verdicts on what each would be shown, in one pass. Call inside the batch's transaction, before
-    its first write."""
+    same-slot rows in one statement each, the neighbours (their rows in one statement), and (a judge
+    with ``judge_many``) the verdicts on what each would be shown, in one pass. Call inside the batch's
+    transaction, before its first write."""
     exact = store.find_exact_many([(u, normalize(c.statement)) for u, c, _ in items])
     facts = [_facts(c.statement, c.slot) for _, c, _ in items]
     slots = store.active_in_slots(sorted({(u, f.slot) for (u, _, _), f in zip(items, facts, strict=True) if f.slot}))
+    sames = [exact.get((user, normalize(cand.statement))) for user, cand, _ in items]
+    asked = [i for i, ((_, _, vec), same) in enumerate(zip(items, sames, strict=True))
+             if same is None and vec is not None]  # the neighbours of all of them: one statement for their rows
+    near = dict(zip(asked, _neighbors_many(store, [(items[i][0], items[i][2]) for i in asked],
+                                           settings.decide_neighbors), strict=True))
     out, todo = [], []
-    for (user, cand, vec), new in zip(items, facts, strict=True):
-        same = exact.get((user, normalize(cand.statement)))
-        nbs = [] if same is not None else neighbors_of(store, user, vec, settings.decide_neighbors)
+    for i, ((user, cand, vec), new, same) in enumerate(zip(items, facts, sames, strict=True)):
+        nbs = near.get(i, [])
         rows = slots.get((user, new.slot), []) if new.slot else []
         pre = Prefetched(same, rows, nbs)
         if same is None and getattr(judge, "whole_range", False) and hasattr(judge, "judge_many"):
