@@ -173,8 +173,25 @@ def _jieba():  # type: ignore[no-untyped-def]
 def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
     """jieba.posseg ``(word, flag)`` pairs of ``text`` as given (no folding), cached (as the rules'
     own cache of 16k texts was; twice that, now that the pair features share it): the rules, the
-    pair features' names and entities ask it of the same statement, so jieba cuts each text once."""
-    return tuple((w.word, w.flag) for w in _posseg().cut(text))
+    pair features' names and entities ask it of the same statement, so jieba cuts each text once.
+
+    jieba cuts each block of ``text`` between punctuation and spaces on its own (its
+    ``re_han_internal`` split), so the pairs are those of the blocks in order, each block cut
+    once (:func:`_block_tags`): a clause and the turn it was cut from share their cuts."""
+    return tuple(p for blk in _han_blocks().split(text) if blk for p in _block_tags(blk))
+
+
+@lru_cache(maxsize=32768)
+def _block_tags(block: str) -> tuple[tuple[str, str], ...]:
+    """jieba.posseg ``(word, flag)`` pairs of one block of :func:`pos_tags` (what jieba's cut yields
+    for it inside a longer text: it cuts every block alone)."""
+    return tuple((w.word, w.flag) for w in _posseg().cut(block))
+
+
+@lru_cache(maxsize=1)
+def _han_blocks() -> re.Pattern[str]:
+    """jieba.posseg's own block pattern (``re_han_internal``), split on by its cut."""
+    return _posseg().re_han_internal
 
 
 def _posseg():  # type: ignore[no-untyped-def]
