@@ -138,10 +138,10 @@ def sparse_viterbi(trans_p: dict, jiebas: Any):  # type: ignore[no-untyped-def] 
     the run and the four tables, and the same short runs of characters the dictionary does not cut
     (a name, a rare word) come back in text after text. A memoised answer is given only for the same
     table objects it was computed with; its path is a fresh list each time."""
-    into: dict[Any, list] = {}
+    into: dict[Any, list] = {}  # state → [(previous state, its transition's log probability)]
     for y0, nxt in trans_p.items():
-        for y in nxt:
-            into.setdefault(y, []).append(y0)
+        for y, tr in nxt.items():
+            into.setdefault(y, []).append((y0, tr))
     memo: dict[str, tuple] = {}
     following: dict[frozenset, set] = {}  # previous states → the states they lead to
 
@@ -173,9 +173,9 @@ def sparse_viterbi(trans_p: dict, jiebas: Any):  # type: ignore[no-untyped-def] 
             for y in obs_states:
                 e = emit_p[y].get(o, MIN_FLOAT)
                 best = None
-                for y0 in into.get(y, ()):
+                for y0, tr in into.get(y, ()):
                     if y0 in prev:
-                        c = (before[y0] + trans_p[y0][y] + e, y0)
+                        c = (before[y0] + tr + e, y0)
                         if best is None or c > best:
                             best = c
                 if best is None:

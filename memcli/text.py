@@ -120,9 +120,15 @@ def _t2s():  # type: ignore[no-untyped-def]
 def to_simplified(text: str) -> str:
     """``text`` with traditional Chinese characters and phrases converted to simplified
     (OpenCC ``t2s``: 對→对, 過敏→过敏, 媽媽→妈妈, 號→号, 臺北→台北); other text unchanged.
-    Text without CJK ideographs is returned as is (OpenCC is not even loaded)."""
+    Text without CJK ideographs is returned as is (OpenCC is not even loaded); the conversions of
+    texts up to :data:`CACHED_CHARS` characters are cached (the rules ask it of one clause many times)."""
     if not text or not _CJK.search(text):
         return text
+    return _simplified(text) if len(text) <= CACHED_CHARS else _t2s().convert(text)
+
+
+@lru_cache(maxsize=16384)
+def _simplified(text: str) -> str:
     return _t2s().convert(text)
 
 
@@ -139,10 +145,10 @@ def normalize(text: str) -> str:
 
 def is_cjk_text(text: str, threshold: float = 0.3) -> bool:
     """True when at least ``threshold`` of the letters are CJK ideographs."""
-    letters = [c for c in text if c.isalpha()]
+    letters = sum(map(str.isalpha, text))
     if not letters:
         return False
-    return sum(1 for c in letters if _CJK.match(c)) / len(letters) >= threshold
+    return sum(map(str.isalpha, _CJK.findall(text))) / letters >= threshold  # (unassigned code points: no letters)
 
 
 #: texts up to this many characters have their language and search tokens cached (a statement
