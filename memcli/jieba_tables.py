@@ -120,6 +120,10 @@ MIN_FLOAT = -3.14e100  # jieba.posseg.viterbi's constants
 MIN_INF = float("-inf")
 
 
+#: runs of characters whose Viterbi path :func:`sparse_viterbi` keeps (the oldest dropped first)
+VITERBI_MEMO = 8192
+
+
 def sparse_viterbi(trans_p: dict, jiebas: Any):  # type: ignore[no-untyped-def]  # noqa: ANN401
     """jieba.posseg.viterbi.viterbi (``jiebas``) for the transition table ``trans_p``, over the transitions
     that exist only. For a state ``y`` at step t, jieba takes the max of ``(V[t-1][y0] + trans[y0].get(y, -inf)
@@ -127,15 +131,29 @@ def sparse_viterbi(trans_p: dict, jiebas: Any):  # type: ignore[no-untyped-def] 
     finite score, so the max over the ``y0`` that do lead to ``y`` is the same tuple (same floats: the same
     two additions in the same order; ties broken by ``y0`` as tuples compare). When no previous state leads
     to ``y``, jieba's own expression decides (all ``-inf``: the greatest ``y0``). Everything else — the
-    states tried at each step, their order, the path read back — is jieba's code as it is."""
-    into: dict[Any, list] = {}
-    for y0, nxt in trans_p.items():
-        for y in nxt:
-            into.setdefault(y, []).append(y0)
+    states tried at each step, their order, the path read back — is jieba's code as it is.
 
-    def viterbi(obs, states, start_p, trans, emit_p):  # type: ignore[no-untyped-def]  # noqa: ANN001,ANN202
-        if trans is not trans_p:
-            return jiebas(obs, states, start_p, trans, emit_p)
+    The states some previous states lead to are computed once per set of previous states, and the
+    (probability, path) of a run is kept for the last :data:`VITERBI_MEMO` runs: the path is a function of
+    the run and the four tables, and the same short runs of characters the dictionary does not cut
+    (a name, a rare word) come back in text after text. A memoised answer is given only for the same
+    table objects it was computed with; its path is a fresh list each time."""
+    into: dict[Any, list] = {}  # state → [(previous state, its transition's log probability)]
+    for y0, nxt in trans_p.items():
+        for y, tr in nxt.items():
+            into.setdefault(y, []).append((y0, tr))
+    memo: dict[str, tuple] = {}
+    following: dict[frozenset, set] = {}  # previous states → the states they lead to
+
+    def leads_to(prev: frozenset) -> set:
+        got = following.get(prev)
+        if got is None:
+            if len(following) >= VITERBI_MEMO:
+                following.clear()
+            got = following[prev] = set(y for x in prev for y in trans_p[x].keys())
+        return got
+
+    def run(obs, states, start_p, emit_p):  # type: ignore[no-untyped-def]  # noqa: ANN001,ANN202
         V: list[dict] = [{}]
         mem_path: list[dict] = [{}]
         all_states = trans_p.keys()
@@ -146,17 +164,18 @@ def sparse_viterbi(trans_p: dict, jiebas: Any):  # type: ignore[no-untyped-def] 
             V.append({})
             mem_path.append({})
             prev_states = [x for x in mem_path[t - 1].keys() if len(trans_p[x]) > 0]
-            prev_states_expect_next = set(y for x in prev_states for y in trans_p[x].keys())
+            prev = frozenset(prev_states)
+            prev_states_expect_next = leads_to(prev)
             obs_states = set(states.get(obs[t], all_states)) & prev_states_expect_next
             if not obs_states:
-                obs_states = prev_states_expect_next if prev_states_expect_next else all_states
-            before, prev, now, path, o = V[t - 1], set(prev_states), V[t], mem_path[t], obs[t]
+                obs_states = set(prev_states_expect_next) if prev_states_expect_next else all_states
+            before, now, path, o = V[t - 1], V[t], mem_path[t], obs[t]
             for y in obs_states:
                 e = emit_p[y].get(o, MIN_FLOAT)
                 best = None
-                for y0 in into.get(y, ()):
+                for y0, tr in into.get(y, ()):
                     if y0 in prev:
-                        c = (before[y0] + trans_p[y0][y] + e, y0)
+                        c = (before[y0] + tr + e, y0)
                         if best is None or c > best:
                             best = c
                 if best is None:
@@ -170,6 +189,19 @@ def sparse_viterbi(trans_p: dict, jiebas: Any):  # type: ignore[no-untyped-def] 
             state = mem_path[i][state]
             i -= 1
         return (prob, route)
+
+    def viterbi(obs, states, start_p, trans, emit_p):  # type: ignore[no-untyped-def]  # noqa: ANN001,ANN202
+        if trans is not trans_p:
+            return jiebas(obs, states, start_p, trans, emit_p)
+        got = memo.get(obs) if isinstance(obs, str) else None
+        if got is not None and got[0] is states and got[1] is start_p and got[2] is emit_p:
+            return got[3], list(got[4])
+        prob, route = run(obs, states, start_p, emit_p)
+        if isinstance(obs, str):
+            if len(memo) >= VITERBI_MEMO:
+                del memo[next(iter(memo))]
+            memo[obs] = (states, start_p, emit_p, prob, tuple(route))
+        return prob, route
 
     viterbi._jieba = jiebas  # type: ignore[attr-defined]
     return viterbi

@@ -120,9 +120,15 @@ def _t2s():  # type: ignore[no-untyped-def]
 def to_simplified(text: str) -> str:
     """``text`` with traditional Chinese characters and phrases converted to simplified
     (OpenCC ``t2s``: 對→对, 過敏→过敏, 媽媽→妈妈, 號→号, 臺北→台北); other text unchanged.
-    Text without CJK ideographs is returned as is (OpenCC is not even loaded)."""
+    Text without CJK ideographs is returned as is (OpenCC is not even loaded); the conversions of
+    texts up to :data:`CACHED_CHARS` characters are cached (the rules ask it of one clause many times)."""
     if not text or not _CJK.search(text):
         return text
+    return _simplified(text) if len(text) <= CACHED_CHARS else _t2s().convert(text)
+
+
+@lru_cache(maxsize=16384)
+def _simplified(text: str) -> str:
     return _t2s().convert(text)
 
 
@@ -139,10 +145,10 @@ def normalize(text: str) -> str:
 
 def is_cjk_text(text: str, threshold: float = 0.3) -> bool:
     """True when at least ``threshold`` of the letters are CJK ideographs."""
-    letters = [c for c in text if c.isalpha()]
+    letters = sum(map(str.isalpha, text))
     if not letters:
         return False
-    return sum(1 for c in letters if _CJK.match(c)) / len(letters) >= threshold
+    return sum(map(str.isalpha, _CJK.findall(text))) / letters >= threshold  # (unassigned code points: no letters)
 
 
 #: texts up to this many characters have their language and search tokens cached (a statement
@@ -173,8 +179,25 @@ def _jieba():  # type: ignore[no-untyped-def]
 def pos_tags(text: str) -> tuple[tuple[str, str], ...]:
     """jieba.posseg ``(word, flag)`` pairs of ``text`` as given (no folding), cached (as the rules'
     own cache of 16k texts was; twice that, now that the pair features share it): the rules, the
-    pair features' names and entities ask it of the same statement, so jieba cuts each text once."""
-    return tuple((w.word, w.flag) for w in _posseg().cut(text))
+    pair features' names and entities ask it of the same statement, so jieba cuts each text once.
+
+    jieba cuts each block of ``text`` between punctuation and spaces on its own (its
+    ``re_han_internal`` split), so the pairs are those of the blocks in order, each block cut
+    once (:func:`_block_tags`): a clause and the turn it was cut from share their cuts."""
+    return tuple(p for blk in _han_blocks().split(text) if blk for p in _block_tags(blk))
+
+
+@lru_cache(maxsize=32768)
+def _block_tags(block: str) -> tuple[tuple[str, str], ...]:
+    """jieba.posseg ``(word, flag)`` pairs of one block of :func:`pos_tags` (what jieba's cut yields
+    for it inside a longer text: it cuts every block alone)."""
+    return tuple((w.word, w.flag) for w in _posseg().cut(block))
+
+
+@lru_cache(maxsize=1)
+def _han_blocks() -> re.Pattern[str]:
+    """jieba.posseg's own block pattern (``re_han_internal``), split on by its cut."""
+    return _posseg().re_han_internal
 
 
 def _posseg():  # type: ignore[no-untyped-def]

@@ -60,3 +60,43 @@ def test_sparse_viterbi_is_jiebas() -> None:
     blocks += ["".join(rng.choice(chars) for _ in range(rng.randint(1, 16))) for _ in range(150)]
     for b in blocks:
         assert ps.viterbi(b, *args) == jiebas(b, *args), b
+
+
+def test_sparse_viterbi_memo_answers_each_run_its_own_path() -> None:
+    """A run asked again (the memo) gets jieba's answer for that run, not another run's: runs
+    asked in turn twice over, the second time from the memo, and a path mutated by its caller
+    does not change what the memo gives next."""
+    import sys as _sys
+
+    from memcli.jieba_tables import posseg
+
+    ps = posseg()
+    jiebas = _sys.modules["jieba.posseg.viterbi"].viterbi
+    args = (ps.char_state_tab_P, ps.start_P, ps.trans_P, ps.emit_P)
+    runs = ["赵敏", "敏赵", "鸮鹦鹉", "鹦鹉", "龘靐", "靐龘齉", "昆明开了", "明开了"]
+    want = {r: jiebas(r, *args) for r in runs}
+    for _ in range(2):
+        for r in runs:
+            got = ps.viterbi(r, *args)
+            assert got == want[r], r
+            got[1][0] = ("X", "x")  # the caller's own list
+    assert want["赵敏"][1] != want["敏赵"][1]  # (different runs, different paths: the test can fail)
+
+
+def test_pos_tags_by_block_equal_jiebas_cut() -> None:
+    """:func:`memcli.text.pos_tags` (each block between punctuation and spaces cut once, cached)
+    gives jieba's cut of the whole text, whichever texts sharing blocks were tagged before it."""
+    import random
+
+    from memcli import text
+
+    ps = text._posseg()
+    texts = ["我妈妈叫赵敏，住在上海", "住在上海", "我妈妈叫赵敏", "赵敏住在上海，我妈妈叫赵敏。", "",
+             " ", "，，", "C++和C#都是语言 3.5kg", "I love cats，我也喜欢猫\r\n再见", "上海\t北京 abc_1.2"]
+    rng = random.Random(7)
+    chars = "我妈妈叫赵敏住在上海，。！ 喜欢吃火锅abc12.3_#+&昨天领养了一只猫咪\r\n\t今天"
+    texts += ["".join(rng.choice(chars) for _ in range(rng.randint(0, 30))) for _ in range(400)]
+    for t in texts + texts[::-1]:
+        assert text.pos_tags(t) == tuple((w.word, w.flag) for w in ps.cut(t)), t
+    assert text.pos_tags("我妈妈叫赵敏，住在上海") == (("我", "r"), ("妈妈", "n"), ("叫", "v"), ("赵敏", "nr"),
+                                                    ("，", "x"), ("住", "v"), ("在", "p"), ("上海", "ns"))

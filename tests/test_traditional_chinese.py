@@ -23,6 +23,27 @@ def test_converter_knows_the_common_characters() -> None:
     assert "过敏" in search_tokens("我對花生過敏")
 
 
+def test_cached_conversion_is_each_texts_own() -> None:
+    """Short texts' conversions are cached: each text, asked in turn and again, gets its own."""
+    pairs = {"我對花生過敏": "我对花生过敏", "我媽媽的生日是3月5號": "我妈妈的生日是3月5号", "臺北": "台北",
+             "我对猫过敏": "我对猫过敏", "喜歡貓": "喜欢猫"}
+    long_text = "我對花生過敏，" * 60  # over CACHED_CHARS: converted each time
+    for _ in range(2):
+        for trad, simp in pairs.items():
+            assert to_simplified(trad) == simp
+        assert to_simplified(long_text) == "我对花生过敏，" * 60
+
+
+def test_language_guess_counts_letters() -> None:
+    from memcli.text import is_cjk_text
+
+    assert is_cjk_text("我喜欢猫 cats")  # 4 of 8 letters
+    assert not is_cjk_text("I really love my cat 猫")  # 1 of 17
+    assert is_cjk_text("猫", threshold=1.0) and not is_cjk_text("猫a", threshold=1.0)
+    assert not is_cjk_text("123 ，。!") and not is_cjk_text("")
+    assert not is_cjk_text("\ufa6e\ufa6f")  # unassigned code points in a CJK block are no letters
+
+
 def test_traditional_capture_is_a_memory_in_the_users_script_and_found_from_simplified(mem) -> None:
     s = say(mem, "我對花生過敏")
     assert s.added == 1
