@@ -79,14 +79,25 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'memcli.cli.entry' has no attribute {name!r}")
 
 
-_command: tuple[int, object] | None = None
+_command: tuple[tuple[int, ...], object] | None = None
+
+
+def _registered(typer_app: typer.Typer) -> tuple[int, ...]:
+    """How many commands and groups the app and each of its groups has registered, depth first.
+    Registering only appends, so a new command anywhere in the tree (``eval retrieval``, added to
+    the ``eval`` group by a second module after ``calibrate`` had built the command) changes it."""
+    counts = [len(typer_app.registered_commands), len(typer_app.registered_groups)]
+    for g in typer_app.registered_groups:
+        if g.typer_instance is not None:
+            counts += _registered(g.typer_instance)
+    return tuple(counts)
 
 
 def _click_command():  # noqa: ANN202
     """The click command built from the app once per process and set of registered commands
     (building it costs ~0.1 s)."""
     global _command
-    key = len(_app.registered_commands) + 1000 * len(_app.registered_groups)
+    key = _registered(_app)
     if _command is None or _command[0] != key:
         _command = (key, typer.main.get_command(_app))
         _unwrap_tree(_command[1])
