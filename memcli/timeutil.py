@@ -16,7 +16,7 @@ import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 
-from memcli.errors import BadInputError
+from memcli.errors import BadInputError, MemcliError
 
 __all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH", "get_zone", "human",
            "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE"]
@@ -225,5 +225,8 @@ def zone_note_once(at: str | datetime | None, tz: tzinfo, timezone_setting: str 
     note = zone_note(at, tz, timezone_setting)
     if note is None or store.meta_get(ZONE_NOTE_KEY) == note:  # type: ignore[attr-defined]
         return None
-    store.meta_set(ZONE_NOTE_KEY, note)  # type: ignore[attr-defined]
+    try:
+        store.meta_set(ZONE_NOTE_KEY, note)  # type: ignore[attr-defined]
+    except MemcliError:  # a busy or read-only store: the turn is captured; say the note, again next time
+        pass
     return note
