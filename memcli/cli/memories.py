@@ -339,7 +339,7 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
     """
     with open_memory(db, user) as mem:
         st = mem.stats()
-    emit_json(st) if as_json else render.kv_table(st, title="memcli stats")
+    emit_json(st) if as_json else render.kv_table(st)
 
 
 @app.command("import")
