@@ -20,12 +20,13 @@ lexical confirmation rests on an informative word.
 - :func:`addressed`: a question put to the user with no subject word at all ("Any food
   allergies?", 有什么过敏的吗, 喜欢什么颜色): the hearer is its subject, so it is about the user as
   much as "Do I have any food allergies?" is. English: a question sentence ending in a question
-  mark (an imperative has no finite verb either) with no finite verb (no auxiliary, copula or
-  modal, so nothing it could be said of), not opening with a question word (which may be the
-  subject: "Who invented …") and with no capitalised name after its first word. Chinese, which
-  drops subjects: it asks one of the user's attributes, and its first content word (stopwords
-  aside) starts with that attribute's own word (过敏, 喜欢, 叫), not a noun before it (宇宙有多大,
-  熊猫吃什么 name their subject first; 一斤 is a quantity), and it asks no third person (谁, 那个…的人).
+  mark that asks no task (an imperative has no finite verb either: "Write a haiku?"), with no
+  finite verb (no auxiliary, copula or modal, so nothing it could be said of), not opening with a
+  question word (which may be the subject: "Who invented …") and with no capitalised name after
+  its first word. Chinese, which drops subjects: it asks one of the user's attributes, and its
+  first content word (stopwords aside) starts with that attribute's own word (过敏, 喜欢, 叫), not a
+  noun before it (宇宙有多大, 熊猫吃什么 name their subject first; 一斤 is a quantity), and it asks
+  no third person (谁, 那个…的人).
 
 These are lists of verbs and rules on case and word order, both languages, written for memcli
 (no data set's words).
@@ -114,7 +115,7 @@ def addressed(question: str, slots: Sequence[str], tokens: Sequence[str]) -> boo
     ``slots``: its slot keys (:func:`memcli.slots.query_slots`; ``allergy``, not ``mother.allergy``);
     ``tokens``: its search tokens, stopwords kept (:func:`memcli.read.tokens.query_tokens`)."""
     q = question.strip().replace("’", "'")
-    if not q or any("." in k for k in slots):  # 我妈妈… / "my sister's …": someone else's, read elsewhere
+    if not q or any("." in k for k in slots) or is_task(q):  # 我妈妈…: someone else's; "Write a haiku?": a task
         return False
     if q.isascii():
         words = _WORD_EN.findall(q)
