@@ -16,7 +16,7 @@ import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 
-from memcli.errors import BadInputError
+from memcli.errors import BadInputError, MemcliError
 
 __all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH", "get_zone", "human",
            "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE"]
@@ -211,3 +211,22 @@ def zone_note(at: str | datetime | None, tz: tzinfo, timezone_setting: str | Non
     given = offset_text(dt)
     return (f"note: times are shown in {zone_label(tz, dt)}, this machine's zone, not the {given} --at gave; "
             f"set timezone (MEMCLI_TIMEZONE={given} or a name such as Asia/Shanghai) to show them in yours")
+
+
+#: the store's metadata key holding the zone note last shown (:func:`zone_note_once`)
+ZONE_NOTE_KEY = "zone_note_shown"
+
+
+def zone_note_once(at: str | datetime | None, tz: tzinfo, timezone_setting: str | None, store: object) -> str | None:
+    """:func:`zone_note`, shown once per store: None when this store (its ``meta_get``/``meta_set``)
+    last showed the same note, that is the same ``--at`` offset against the same display zone.
+    A capture a minute from a client in +08:00 to a UTC machine says it on the first turn, not on
+    every turn; another offset, or another machine's zone, says it again."""
+    note = zone_note(at, tz, timezone_setting)
+    if note is None or store.meta_get(ZONE_NOTE_KEY) == note:  # type: ignore[attr-defined]
+        return None
+    try:
+        store.meta_set(ZONE_NOTE_KEY, note)  # type: ignore[attr-defined]
+    except MemcliError:  # a busy or read-only store: the turn is captured; say the note, again next time
+        pass
+    return note

@@ -257,3 +257,33 @@ def test_a_task_and_an_informative_match() -> None:
     assert m("那个来自重庆的人叫什么", "我上司的老家是重庆") and m("How old is Ray?", "Ray turned 40 in May")
     assert m("小陈靠什么谋生", "小陈在银行上班")  # a nickname jieba cuts with the next character
     assert not m("我小女儿叫什么名字", "我小女儿今年五岁")  # a relation word says whose fact, not its topic
+
+
+@pytest.mark.parametrize(("question", "fact"), [("有什么过敏的吗", "我对青霉素过敏"), ("过敏吗", "我对青霉素过敏")])
+def test_a_question_put_to_the_user_with_no_subject_is_about_the_user_zh(zh, question: str, fact: str) -> None:
+    mine = zh.context("我" + question)  # the same question naming the user answers from the stored allergy
+    assert fact in mine.text
+    assert fact in zh.context(question).text, question
+
+
+def test_a_question_put_to_the_user_with_no_subject_is_about_the_user_en(en) -> None:
+    assert "I'm allergic to shellfish" in en.context("Do I have any food allergies?").text
+    assert "I'm allergic to shellfish" in en.context("Any food allergies?").text
+
+
+def test_a_question_names_no_subject_only_when_nothing_is_said_of_one() -> None:
+    from memcli.read.request import addressed
+    from memcli.read.tokens import query_tokens
+    from memcli.slots import query_slots
+
+    def said(q: str) -> bool:
+        return addressed(q, query_slots(q), query_tokens(q, drop_stopwords=False))
+
+    assert said("Any food allergies?") and said("Favourite colour?") and said("有什么过敏的吗")
+    assert said("喜欢什么颜色") and said("叫什么名字")
+    # a subject before the attribute, a verb with its subject, a question word as the subject,
+    # a quantity, a third person, an imperative, someone of the user's
+    assert not said("宇宙有多大") and not said("熊猫吃什么") and not said("How old is the universe?")
+    assert not said("Where do penguins live?") and not said("Who invented the telephone?")
+    assert not said("一斤等于多少克") and not said("谁住在大连") and not said("Write a poem about autumn")
+    assert not said("Capital of Japan?") and not said("我妈妈对什么过敏") and not said("Write a haiku about autumn?")

@@ -259,7 +259,9 @@ def test_huge_list_limit(base):
     (("bogus",), "No such command 'bogus'; see 'memcli --help'"),
     (("list", "--limit", "0"), "Invalid value for '--limit': Input should be greater than or equal to 1"),
     (("capture",), "Missing argument 'text'; see 'memcli capture --help'"),
-    (("stats", "--bogus"), "No such option: --bogus"),
+    (("stats", "--bogus"), "No such option: --bogus; see 'memcli stats --help'"),
+    (("search", "--limt", "3", "coffee"), "No such option: --limt (did you mean --limit?); see 'memcli search --help'"),
+    (("list", "--al"), "No such option: --al (did you mean --all?); see 'memcli list --help'"),
     (("show", "1", "2"), "Got unexpected extra argument"),
 ])
 def test_usage_errors_are_one_line(base, db_path, args, expect):

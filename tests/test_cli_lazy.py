@@ -39,3 +39,16 @@ def test_context_imports_neither_the_other_command_groups_nor_the_eval_code(tmp_
     help_out = subprocess.run([sys.executable, "-m", "memcli", "--help"], capture_output=True, text=True,
                               timeout=120)
     assert help_out.returncode == 0 and all(c in help_out.stdout for c in ("capture", "drain", "eval", "mcp"))
+
+
+def test_a_command_a_later_module_adds_to_a_built_group_is_found() -> None:
+    # `calibrate` imports only memcli.cli.evaluate (the eval group with decisions and
+    # conversations) and builds the click command; `eval retrieval` then imports evaluate_sets,
+    # which adds `retrieval` to that group: the command built before must not be reused
+    code = ("import sys\nfrom memcli.cli import entry\n"
+            "entry.register('evaluate')\nfirst = entry._click_command()\n"
+            "entry.register(('evaluate', 'evaluate_e2e', 'evaluate_sets'))\n"
+            "print(sorted(entry._click_command().commands['eval'].commands))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "'retrieval'" in out.stdout and "'memdaily'" in out.stdout and "'decisions'" in out.stdout, out.stdout

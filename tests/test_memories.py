@@ -253,7 +253,10 @@ def test_stats(run, db_path):
     assert (st["model"], st["dim"], st["schema_version"]) == ("use-multilingual-v3", 512, len(migrations.MIGRATIONS))
     assert st["db"] == str(db_path) and st["db_bytes"] >= db_path.stat().st_size > 0
     assert ok_json(run("bob", "stats", "--json"))["items"]["active"] == 1
-    assert run("alice", "stats").exit_code == 0
+    table = run("alice", "stats")  # a table and nothing else: no title line repeating the command
+    lines = table.stdout.splitlines()
+    assert table.exit_code == 0 and lines[0].startswith("┌") and "memcli stats" not in table.stdout, table.stdout
+    assert lines[1].split() == ["│", "user", "│", "alice", "│"]
 
 
 # -- import / export -------------------------------------------------------------------------

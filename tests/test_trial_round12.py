@@ -149,6 +149,26 @@ def test_an_offset_the_display_zone_does_not_share_is_named(cli, db_path, monkey
     assert "note:" not in cli(*base, cmd, "I like rain", "--at", "2026-03-06T01:30:00+08:00").stderr
 
 
+@pytest.mark.parametrize("fast", [False, True])
+def test_the_zone_note_is_said_once_per_store_not_on_every_capture(cli, db_path, tmp_path, monkeypatch, fast):
+    monkeypatch.setenv("TZ", "UTC")
+    if fast:
+        monkeypatch.delenv("MEMCLI_EMBED_BACKEND", raising=False)
+    base = ("--db", str(db_path), "--user", "alice")
+    at = ("--at", "2026-03-06T01:30:00+08:00")
+    first = cli(*base, "capture", "I met Anna at the station", *at)
+    assert first.exit_code == 0 and first.stderr.count(NOTE) == 1, first.stderr
+    again = cli(*base, "capture", "We had noodles", *at)
+    assert again.exit_code == 0 and "captured source #2" in again.stderr and "note:" not in again.stderr
+    assert "note:" not in cli("--db", str(db_path), "--user", "bob", "capture", "Hi", *at).stderr  # same store
+    other = cli(*base, "capture", "I flew to Tokyo", "--at", "2026-03-06T01:30:00+09:00")
+    assert other.stderr.count("not the +09:00 --at gave") == 1, other.stderr  # another offset: said again
+    lines = "".join(f'{{"text": "turn {i}", "at": "2026-03-06T0{i}:30:00+08:00"}}\n' for i in range(3))
+    fresh = ("--db", str(tmp_path / "other.db"), "--user", "alice")
+    batch = cli(*fresh, "capture", "-", input=lines)  # a new store; three turns at +08:00, one note
+    assert batch.exit_code == 0 and batch.stderr.count("captured source #") == 3 and batch.stderr.count(NOTE) == 1
+
+
 def test_correct_names_the_zone_too(cli, db_path, monkeypatch):
     monkeypatch.setenv("TZ", "UTC")
     base = ("--db", str(db_path), "--user", "alice")

@@ -17,9 +17,9 @@ import sys
 import typer
 
 try:  # typer >= 0.2x vendors click; older typer uses click itself
-    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
 except ImportError:  # pragma: no cover
-    from click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+    from click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
 
 from memcli.cli.app import app as _app
 from memcli.cli.app import err_console
@@ -79,14 +79,25 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'memcli.cli.entry' has no attribute {name!r}")
 
 
-_command: tuple[int, object] | None = None
+_command: tuple[tuple[int, ...], object] | None = None
+
+
+def _registered(typer_app: typer.Typer) -> tuple[int, ...]:
+    """How many commands and groups the app and each of its groups has registered, depth first.
+    Registering only appends, so a new command anywhere in the tree (``eval retrieval``, added to
+    the ``eval`` group by a second module after ``calibrate`` had built the command) changes it."""
+    counts = [len(typer_app.registered_commands), len(typer_app.registered_groups)]
+    for g in typer_app.registered_groups:
+        if g.typer_instance is not None:
+            counts += _registered(g.typer_instance)
+    return tuple(counts)
 
 
 def _click_command():  # noqa: ANN202
     """The click command built from the app once per process and set of registered commands
     (building it costs ~0.1 s)."""
     global _command
-    key = len(_app.registered_commands) + 1000 * len(_app.registered_groups)
+    key = _registered(_app)
     if _command is None or _command[0] != key:
         _command = (key, typer.main.get_command(_app))
         _unwrap_tree(_command[1])
@@ -169,6 +180,27 @@ def say_error(message: str, code: str, exit_code: int, *, as_json: bool, hint: s
         err_console.print(f"memcli: error: {message}{hint}", markup=False, highlight=False)
 
 
+#: how alike (difflib's ratio in [0, 1]) an unknown option must be to a real one to be offered:
+#: a typo (--limt/--limit 0.92, --kye/--key 0.8) passes; click's 0.6 also offered --verbose and
+#: --user for --bogus (0.62) and --help for --al
+NEAR_OPTION = 0.75
+
+
+def usage_message(exc: UsageError) -> str:
+    """click's usage error on one line. An unknown option names its near spellings as a question,
+    closest first (``No such option: --limt (did you mean --limit?)``), only those at least
+    :data:`NEAR_OPTION` alike, instead of click's "(Possible options: ...)", which read as the
+    command's whole list and named options nothing like the one typed."""
+    if isinstance(exc, NoSuchOption):
+        from difflib import SequenceMatcher
+
+        name = exc.option_name
+        scored = sorted((-SequenceMatcher(None, name, p).ratio(), p) for p in getattr(exc, "possibilities", None) or ())
+        near = [p for r, p in scored if -r >= NEAR_OPTION][:3]
+        return " ".join(exc.message.split()) + (f" (did you mean {' or '.join(near)}?)" if near else "")
+    return " ".join(exc.format_message().split()).rstrip(".")
+
+
 def main() -> None:
     """Console-script entry point."""
     debug = os.environ.get("MEMCLI_DEBUG") == "1" or "--debug" in sys.argv
@@ -182,8 +214,7 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except UsageError as exc:  # bad option/argument/command: one line, exit 2
         hint = f"; see '{exc.ctx.command_path} --help'" if exc.ctx is not None else ""
-        say_error(" ".join(exc.format_message().split()).rstrip("."), "bad_input", exc.exit_code,
-                  as_json=as_json, hint=hint)
+        say_error(usage_message(exc), "bad_input", exc.exit_code, as_json=as_json, hint=hint)
         sys.exit(exc.exit_code)
     except ClickException as exc:
         say_error(" ".join(exc.format_message().split()), "bad_input", exc.exit_code, as_json=as_json)

@@ -209,6 +209,12 @@ def try_fast(argv: list[str]) -> None:
         try:
             row = capture_rows(store, st.user, text=c["text"], role=c.get("role", "user"), session=c.get("session"),
                                at=at, key=c.get("key"), max_chars=st.max_turn_chars)
+            note = None
+            if not (c.get("json") or row["duplicate"]):
+                from memcli.timeutil import local_zone, zone_note_once
+
+                # timezone is unset here (else: the full path)
+                note = zone_note_once(c.get("at"), local_zone(), "local", store)
         finally:
             store.close()
     except BadInputError:
@@ -236,9 +242,7 @@ def try_fast(argv: list[str]) -> None:
         sys.stderr.write(f"already captured (key {row['idempotency_key']}); nothing added\n")
     else:
         sys.stderr.write(f"captured source #{row['source_id']}, outbox task #{row['outbox_id']} (pending)\n")
-        from memcli.timeutil import local_zone, zone_note
-
-        if note := zone_note(c.get("at"), local_zone(), "local"):  # timezone is unset here (else: the full path)
+        if note:
             sys.stderr.write(note + "\n")
     if row["redacted"] and not c.get("json"):
         from memcli.sensitive import redacted_line

@@ -59,12 +59,16 @@ FutureOpt = Annotated[bool, typer.Option(
     "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
 
 
-def _zone_note(at: str | None, mem: Any) -> None:
-    """Tell people when --at's offset is not the zone its time will be shown in (memcli.timeutil.zone_note)."""
-    from memcli.timeutil import zone_note
+def _zone_note(ats: list[Any], mem: Any) -> str | None:
+    """The note for people when an --at's offset (or a JSON line's "at") is not the zone its time
+    will be shown in, once per store (memcli.timeutil.zone_note_once): the first of ``ats`` with a
+    note this store has not shown last. Call it while the store is open."""
+    from memcli.timeutil import zone_note_once
 
-    if note := zone_note(at, mem.settings.tz, mem.settings.timezone):
-        info(note)
+    for at in ats:
+        if isinstance(at, str) and (note := zone_note_once(at, mem.settings.tz, mem.settings.timezone, mem.store)):
+            return note
+    return None
 
 
 def _jsonl_utterances(lines: list[str]) -> list[str]:
@@ -127,6 +131,9 @@ def capture(
                 spawn_background_drain = None
             if spawn_background_drain is not None:
                 spawn_background_drain(mem.settings)
+        note = None
+        if not as_json and not all(r.duplicate for r in results):
+            note = _zone_note([json.loads(ln).get("at") for ln in lines if ln.strip()] if text == "-" else [at], mem)
     if as_json:
         emit_json(results if text == "-" else results[0])
         return
@@ -138,11 +145,12 @@ def capture(
             info(f"already captured (key {r.idempotency_key}); nothing added")
         else:
             info(f"captured source #{r.source_id}, outbox task #{r.outbox_id} (pending)")
-            _zone_note(at, mem)
         if r.redacted:
             from memcli.sensitive import redacted_line
 
             info(f"redacted before storing: {redacted_line(r.redacted)} (the secret itself was not stored)")
+    if note:
+        info(note)
 
 
 @app.command()
@@ -170,12 +178,14 @@ def remember(
         result = mem.remember(read_text_arg(text), kind=kind, at=at, allow_future=allow_future)
         item = mem.show(result.item_id)
         also = [mem.show(r.item_id) for r in result.also]
+        note = None if as_json else _zone_note([at], mem)
     if as_json:
         emit_json({"decision": result, "item": item, **({"also_items": also} if also else {})})
     else:
         for r in (result, *result.also):
             info(render.decision_line(r))
-        _zone_note(at, mem)
+        if note:
+            info(note)
 
 
 @app.command()
@@ -202,11 +212,13 @@ def correct(
     """
     with open_memory(db, user, model) as mem:
         new = mem.correct(item_id, read_text_arg(text), at=at, allow_future=allow_future)
+        note = None if as_json else _zone_note([at], mem)
     if as_json:
         emit_json(new)
     else:
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
-        _zone_note(at, mem)
+        if note:
+            info(note)
 
 
 def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
@@ -327,7 +339,7 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
     """
     with open_memory(db, user) as mem:
         st = mem.stats()
-    emit_json(st) if as_json else render.kv_table(st, title="memcli stats")
+    emit_json(st) if as_json else render.kv_table(st)
 
 
 @app.command("import")

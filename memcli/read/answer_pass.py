@@ -43,7 +43,7 @@ from memcli.read.answer import (
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name
 from memcli.read.missing import missing_features
-from memcli.read.request import informative_match, is_task
+from memcli.read.request import addressed, informative_match, is_task
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens
@@ -66,9 +66,11 @@ class _Question:
         self.group = answer_group(query, lang)
         self.long = self.focus != query
         self.slots = query_slot_keys(self.focus) if self.long else info.slots  # not the slots the chatter names
-        self.has_anchor = anchor(self.focus, self.slots)
         self.personal = personal_score(None if qvec is None else qvec.tolist(), answer.lang_params(self.group))
         self.simple = to_simplified(self.focus)
+        # "Any food allergies?" / 有什么过敏的吗: put to the user with no subject word, so about the user
+        self.has_anchor = anchor(self.focus, self.slots) or int(
+            addressed(self.simple, self.slots, query_tokens(self.simple, drop_stopwords=False)))
         self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
         self.task = is_task(self.simple)
 

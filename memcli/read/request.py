@@ -17,7 +17,19 @@ lexical confirmation rests on an informative word.
   我爱吃辣; "where do penguins **live**" vs "my sister lives in Lyon"); such a match is no
   evidence that the question is about the user's memories.
 
-Both are lists of verbs and a rule on case, both languages, written for memcli (no data set's words).
+- :func:`addressed`: a question put to the user with no subject word at all ("Any food
+  allergies?", 有什么过敏的吗, 喜欢什么颜色): the hearer is its subject, so it is about the user as
+  much as "Do I have any food allergies?" is. English: a question sentence ending in a question
+  mark that asks no task (an imperative has no finite verb either: "Write a haiku?"), with no
+  finite verb (no auxiliary, copula or modal, so nothing it could be said of), not opening with a
+  question word (which may be the subject: "Who invented …") and with no capitalised name after
+  its first word. Chinese, which drops subjects: it asks one of the user's attributes, and its
+  first content word (stopwords aside) starts with that attribute's own word (过敏, 喜欢, 叫), not a
+  noun before it (宇宙有多大, 熊猫吃什么 name their subject first; 一斤 is a quantity), and it asks
+  no third person (谁, 那个…的人).
+
+These are lists of verbs and rules on case and word order, both languages, written for memcli
+(no data set's words).
 """
 
 from __future__ import annotations
@@ -29,7 +41,7 @@ from functools import lru_cache
 from memcli.relazy import lazy
 from memcli.text import STOPWORDS
 
-__all__ = ["is_task", "informative_match"]
+__all__ = ["addressed", "is_task", "informative_match"]
 
 _TASK_VERBS_EN = (
     "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
@@ -82,3 +94,38 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
 
     return any(m.group(0) in statement and not is_dict_word(m.group(0)) for m in _ZH_NICK.finditer(query))
 
+
+
+#: English finite verbs a question is built on (an auxiliary, the copula, a modal), and their
+#: contractions: a question with none of them ("Any food allergies?") has no verb to have a subject
+_FINITE_EN = lazy(r"\b(?:am|is|are|was|were|be|been|being|do|does|did|don't|doesn't|didn't|have|has|had|can|could|"
+                  r"will|would|shall|should|may|might|must|isn't|aren't|wasn't|weren't|can't|won't)\b|"
+                  r"[a-z]'(?:s|re|ve|d|ll|m)\b", re.IGNORECASE)
+_WORD_EN = lazy(r"[A-Za-z][A-Za-z'-]*")
+#: a question word may be the subject itself, before a main verb the list above has not ("Who
+#: invented the telephone?", "What causes thunder?"): such a question is not elliptical
+_WH_EN = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
+#: who it asks is a third person: 谁 (who), 那个/那位…的人 (the one who …)
+_SOMEONE_ZH = lazy(r"谁|那个|那位|的人")
+
+
+def addressed(question: str, slots: Sequence[str], tokens: Sequence[str]) -> bool:
+    """Whether ``question`` is put to the user and names no subject (see the module doc), so it is
+    about the user. ``question``: the question sentence, simplified Chinese or other text;
+    ``slots``: its slot keys (:func:`memcli.slots.query_slots`; ``allergy``, not ``mother.allergy``);
+    ``tokens``: its search tokens, stopwords kept (:func:`memcli.read.tokens.query_tokens`)."""
+    q = question.strip().replace("’", "'")
+    if not q or any("." in k for k in slots) or is_task(q):  # 我妈妈…: someone else's; "Write a haiku?": a task
+        return False
+    if q.isascii():
+        words = _WORD_EN.findall(q)
+        return (q.endswith("?") and bool(words) and not _FINITE_EN.search(q)  # "Write a poem": a task, no question
+                and words[0].casefold() not in _WH_EN and not any(w[0].isupper() for w in words[1:]))
+    if not slots or _SOMEONE_ZH.search(q):
+        return False
+    from memcli.slots import attribute
+
+    first = next((t for t in tokens if t.strip() and t not in STOPWORDS and not t.isascii()), "")
+    words = [w for k in slots if (a := attribute(k)) is not None
+             for w in (*a.zh_verbs, *a.zh_nouns, *a.query) if w and not w.isascii()]
+    return bool(first) and any(first.startswith(w) or w.startswith(first) for w in words)
