@@ -252,21 +252,21 @@ class Memory(Engine):
                               lambda t: self.embedder.embed_one(t), at=at, allow_future=allow_future)
         return self._item(self.store.get_item(self.user, new_id))
 
-    def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:
+    def forget(self, item_id: int, *, purge: bool = False, cascade: bool = False) -> dict[str, Any]:
         """Forget a memory. Default: invalidated now and retired (kept for history).
-        ``purge=True``: erased with its sources, index rows, events and every copy of its text
-        (:func:`memcli.governance.lifecycle.forget`).
-
-        Forgetting twice changes nothing the second time (``already=True``, no event); times
-        already set (``invalid_at``, ``expired_at`` of a corrected version) are kept.
+        ``purge=True``: erased with its sources, index rows, events and every copy of its text, but a
+        turn another active memory came from too is kept for it unless ``cascade``
+        (:func:`memcli.governance.lifecycle.forget`). Forgetting twice changes nothing the second
+        time (``already=True``, no event); times already set are kept.
 
         Returns:
-            ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts.
+            ``{"id", "purged", "already"}``; when purged also ``{"sources", "events"}`` counts and
+            ``{"kept", "shared"}``: ``[{"source", "memories"}]`` kept / erased with ``cascade``.
 
         Raises:
             NotFoundError: no such item for this user.
         """
-        return lifecycle.forget(self.store, self.user, item_id, erase=purge)
+        return lifecycle.forget(self.store, self.user, item_id, erase=purge, cascade=cascade)
 
     def forget_episode(self, source_id: int, *, purge: bool = False) -> dict[str, Any]:
         """Forget an episode (a hit with ``origin == "episode"``; its id is the source id):
