@@ -4,20 +4,17 @@ its text, keeping a source that also backs another active memory of the user unl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from memcli.db import schema as s
 from memcli.db.postgres import search as pgs
+from memcli.db.postgres.connect import PgStore
 from memcli.db.purge_sources import backing, purge_reason, purge_result
-
-if TYPE_CHECKING:
-    from memcli.db.postgres.store import PostgresStore
 
 __all__ = ["purge_item"]
 
 
-def purge_item(store: PostgresStore, user: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
-    """As :meth:`memcli.db.store.MemoryStore.purge_item`, in one transaction of ``user``.
+def purge_item(store: PgStore, user: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
+    """As :meth:`memcli.db.store.MemoryStore.purge_item`, in one transaction of ``user`` (``store``:
+    the :class:`~memcli.db.postgres.store.PostgresStore`, whose item methods it calls).
 
     Raises:
         NotFoundError: no such item for this user.
