@@ -36,7 +36,8 @@ def export_records(store: MemoryStore, user: str, *, include_all: bool = False) 
     for r in store.sources_of(user, ids):
         sources.setdefault(int(r["item_id"]), []).append(SourceRecord(
             id=r["id"], role=r["role"], text=r["content"], at=from_iso(r["occurred_at"]),
-            recorded_at=from_iso(r["recorded_at"]), session=r["session_id"]))
+            recorded_at=from_iso(r["recorded_at"]), session=r["session_id"],
+            episode=None if r["is_episode"] is None else bool(r["is_episode"])))
     events: dict[int, list[EventRecord]] = {}
     exported = set(ids)
     for e in store.events_of(user, ids):

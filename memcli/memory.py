@@ -170,8 +170,8 @@ class Memory(Engine):
     def import_records(self, records: list[Any], progress: Progress | None = None) -> list[DecisionResult]:
         """Import parsed lines (:meth:`read_records`) in one transaction, all or nothing: a
         format-2 line (:class:`~memcli.records.StoredRecord`, what ``export`` writes) restored
-        as its own row with its sources, links and events, no decision
-        (:func:`memcli.write.restore.restore`); a format-1 line (:class:`MemoryRecord`) written
+        as its own row with its sources (a user turn quoted as an episode again), links and events, no
+        decision (:func:`memcli.write.restore.restore`); a format-1 line (:class:`MemoryRecord`) written
         as ``remember`` does, through the decision. Embedded in batches.
 
         Idempotent: a line already present is skipped, not written again — format 2: the same
@@ -182,7 +182,7 @@ class Memory(Engine):
         """
         from memcli.records import StoredRecord
         from memcli.write.explicit import apply_records, not_present
-        from memcli.write.restore import pending, restore
+        from memcli.write.restore import pending, quoted_turns, restore
 
         todo, held = pending(self.store, self.user, [r for r in records if isinstance(r, StoredRecord)])
         plain = not_present(self.store, self.user, [r for r in records if isinstance(r, MemoryRecord)],
@@ -191,8 +191,9 @@ class Memory(Engine):
             return []
         texts = [check_text(r.text, self.settings.max_text_chars) for r in [*todo, *plain]]
         vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
+        turns = quoted_turns(todo, self.embedder, self.settings.embed_batch_size)  # turns quoted beside them
         with self.store.tx():
-            out = restore(self.store, self.settings, self.user, todo, vectors[:len(todo)], held) if todo else []
+            out = restore(self.store, self.settings, self.user, todo, vectors[:len(todo)], held, *turns) if todo else []
             return out + apply_records(self.store, self.settings, self.user, texts[len(todo):], plain,
                                        vectors[len(todo):], origin=Origin.IMPORT)
 
@@ -252,28 +253,27 @@ class Memory(Engine):
                               lambda t: self.embedder.embed_one(t), at=at, allow_future=allow_future)
         return self._item(self.store.get_item(self.user, new_id))
 
-    def forget(self, item_id: int, *, purge: bool = False) -> dict[str, Any]:
+    def forget(self, item_id: int, *, purge: bool = False, cascade: bool = False) -> dict[str, Any]:
         """Forget a memory. Default: invalidated now and retired (kept for history).
-        ``purge=True``: erased with its sources, index rows, events and every copy of its text
-        (:func:`memcli.governance.lifecycle.forget`).
-
-        Forgetting twice changes nothing the second time (``already=True``, no event); times
-        already set (``invalid_at``, ``expired_at`` of a corrected version) are kept.
+        ``purge=True``: erased with its sources, index rows, events and every copy of its text, but a
+        turn another active memory came from too is kept for it unless ``cascade``
+        (:func:`memcli.governance.lifecycle.forget`). Forgetting twice changes nothing the second
+        time (``already=True``, no event); times already set are kept.
 
         Returns:
-            ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts.
+            ``{"id", "purged", "already"}``; when purged also ``{"sources", "events"}`` counts and
+            ``{"kept", "shared"}``: ``[{"source", "memories"}]`` kept / erased with ``cascade``.
 
         Raises:
             NotFoundError: no such item for this user.
         """
-        return lifecycle.forget(self.store, self.user, item_id, erase=purge)
+        return lifecycle.forget(self.store, self.user, item_id, erase=purge, cascade=cascade)
 
     def forget_episode(self, source_id: int, *, purge: bool = False) -> dict[str, Any]:
         """Forget an episode (a hit with ``origin == "episode"``; its id is the source id):
         never found again, the words kept for history; ``purge=True``: erased with its source
-        (:func:`memcli.governance.lifecycle.forget_episode`).
-
-        Returns ``{"id", "episode", "purged", "already"}`` (+ ``{"sources", "events"}`` when purged).
+        (:func:`memcli.governance.lifecycle.forget_episode`). Returns ``{"id", "episode", "purged",
+        "already"}`` (+ ``{"sources", "events"}`` when purged).
 
         Raises:
             NotFoundError: no drained turn with that id for this user.

@@ -153,6 +153,8 @@ class SourceRecord(BaseModel):
     at: datetime = Field(description="occurred_at: when it was said (world time)")
     recorded_at: datetime = Field(description="when memcli stored it (system time)")
     session: str | None = None
+    episode: bool | None = Field(None, description="a user turn the exporting store quoted as an episode (true) or "
+                                 "not (false); absent: not recorded (a statement, a file of an older memcli)")
 
     _times = field_validator("at", "recorded_at", mode="before")(_when)
 

@@ -203,3 +203,73 @@ def test_one_file_may_mix_the_old_format_with_the_new(db, new_db, embedder):
         assert [r.decision for r in out] == ["ADD", "NOOP"]  # the old line reinforces the restored row
         (rex,) = m.list(include_all=True)
         assert (rex.origin, rex.confirmations) == ("explicit", 2)
+
+
+# -- the turns the memories came from, quoted as episodes beside them (a new user's trial) -------------
+TURNS = ["我住在苏州，每天早上骑车去公司上班，路上会经过一座很老的石桥",
+         "My daughter Mia started at Lincoln Elementary this spring and the neighbours brought us a lasagna",
+         "I finally repainted the spare bedroom a pale shade of sage green over the long weekend"]
+QUOTE_QUERY = "我上班路上会经过什么？"
+
+
+def _turns(m: Memory) -> list[tuple[str, object]]:
+    return [(e["text"], e["at"]) for e in m.episodes()]
+
+
+def _drained(db: str) -> list[tuple[str, object]]:
+    """alice: three turns drained with the default extractor — two memories from the first (quoted
+    beside them), one from each other; the third quoted too, then its episode forgotten. Returns
+    alice's episodes."""
+    with Memory(db=db, user="alice") as m:
+        ids = [m.capture(t, at=f"2026-05-0{n + 1}T09:00:00Z").source_id for n, t in enumerate(TURNS)]
+        m.drain()
+        assert sorted(i.source_ids[0] for i in m.list()) == [ids[0], ids[0], ids[1], ids[2]], m.list()
+        assert [t for t, _ in _turns(m)] == [TURNS[0], TURNS[2]]
+        m.forget_episode(ids[2])
+        return _turns(m)
+
+
+def test_a_round_trip_quotes_the_same_turns(db, new_db, embedder):
+    """``export --all`` → ``import``: the turns come back once each (a turn two memories share is one
+    source), quoted as they were (a forgotten episode stays forgotten), and the question only a turn's
+    quote answers gets the same block; a second import writes nothing."""
+    said = _drained(db)
+    text = _export(db, "alice")
+    assert '"episode": true' in text and '"episode": false' in text
+    fresh = new_db("fresh")
+    n = text.count("\n") - 1
+    assert _import(fresh, "alice", text) == (n, 0)
+    with Memory(db=db, user="alice") as a, Memory(db=fresh, user="alice") as b:
+        assert _turns(b) == said and [t for t, _ in said] == TURNS[:1]
+        assert b.stats()["sources"] == a.stats()["sources"] == 3
+        block = a.context(QUOTE_QUERY, budget_ms=60000).text
+        assert "石桥" in block and b.context(QUOTE_QUERY, budget_ms=60000).text == block
+        for m in (a, b):
+            assert [h.statement for h in m.search("石桥", limit=3) if h.origin == "episode"] == [TURNS[0]]
+    assert _import(fresh, "alice", text) == (0, n)
+    with Memory(db=fresh, user="alice") as b:
+        assert _turns(b) == said and b.stats()["sources"] == 3
+
+
+def test_a_file_without_episode_flags_quotes_the_turns_as_the_drain_would(db, new_db, embedder):
+    """A format-2 file of an older memcli (no ``"episode"`` on its sources): each user turn is classified
+    again by the drain's test against the file's memories drawn from it."""
+    _drained(db)
+    old = re.sub(r', "episode": (true|false)', "", _export(db, "alice"))
+    assert '"episode"' not in old
+    fresh = new_db("fresh")
+    _import(fresh, "alice", old)
+    with Memory(db=fresh, user="alice") as b:
+        # the forgotten one is quoted again (the file does not say), the one its memory holds whole is not
+        assert [t for t, _ in _turns(b)] == [TURNS[0], TURNS[2]]
+        assert "石桥" in b.context(QUOTE_QUERY, budget_ms=60000).text
+
+
+def test_a_truncated_file_writes_no_turn_either(db, new_db, embedder):
+    _drained(db)
+    text = _export(db, "alice")
+    fresh = new_db("fresh")
+    r = run_cli("--db", fresh, "--user", "alice", "import", "-", input="".join(text.splitlines(True)[:-1]))
+    assert r.exit_code == 2 and "nothing was written" in r.stderr, r.stderr
+    with Memory(db=fresh, user="alice") as b:
+        assert (b.stats()["sources"], b.episodes(), b.list(include_all=True)) == (0, [], [])

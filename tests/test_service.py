@@ -106,8 +106,9 @@ def test_remember_show_history_correct_forget_export(server):
     gone = httpx.delete(f"{base}/v1/memories/{fixed['id']}", headers=auth).json()
     assert (gone["purged"], gone["already"]) == (False, False)
     assert httpx.get(f"{base}/v1/memories/{fixed['id']}", headers=auth).json()["status"] == "forgotten"
-    purged = httpx.delete(f"{base}/v1/memories/{fixed['id']}", params={"purge": "true"}, headers=auth).json()
-    assert purged["purged"] is True
+    purged = httpx.delete(f"{base}/v1/memories/{fixed['id']}", params={"purge": "true", "cascade": "true"},
+                          headers=auth).json()
+    assert (purged["purged"], purged["kept"], purged["shared"]) == (True, [], [])  # its source backs no other
     r = httpx.get(f"{base}/v1/memories/{fixed['id']}", headers=auth)
     assert r.status_code == 404 and r.json()["error"]["exit_code"] == 3
 

@@ -236,7 +236,9 @@ def forget(
         show_default=False)],
     purge: Annotated[bool, typer.Option(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
-        "(cannot be undone)")] = False,
+        "(cannot be undone); a turn another active memory came from too is kept for it")] = False,
+    cascade: Annotated[bool, typer.Option(
+        "--cascade", help="with --purge: erase such shared turns too (the other memories lose them)")] = False,
     episode: Annotated[bool, typer.Option(
         "--episode", help="ID is an episode (a search hit of kind episode: words no memory holds), not a memory")
     ] = False,
@@ -248,6 +250,7 @@ def forget(
     An episode (a search hit of kind episode, printed e13) is forgotten as `forget e13` or
     `forget 13 --episode`: it is never found again (its words stay as a source), or is erased
     with its source with --purge. Its number is no memory id: `forget 13` is memory #13.
+    A purge keeps a turn that another active memory came from too, and says so; --cascade erases it.
 
     Examples:
 
@@ -258,8 +261,11 @@ def forget(
       memcli forget e40 --purge
     """
     item_id, episode = _forget_id(item_id, episode)
+    if cascade and (not purge or episode):
+        raise BadInputError("--cascade: only with --purge of a memory (it erases the turns it shares)")
     with open_memory(db, user) as mem:
-        out = mem.forget_episode(item_id, purge=purge) if episode else mem.forget(item_id, purge=purge)
+        out = mem.forget_episode(item_id, purge=purge) if episode else \
+            mem.forget(item_id, purge=purge, cascade=cascade)
     if as_json:
         emit_json(out)
     name = f"episode e{item_id}" if episode else f"#{item_id}"
@@ -267,6 +273,14 @@ def forget(
         info(f"{name} was already forgotten; nothing changed")
     elif not as_json:
         info(f"{'purged' if purge else 'forgot'} {name}")
+        for k in out.get("kept", []):
+            info(f"source {k['source']} kept: it backs memories {_ids(k['memories'])} (--cascade erases it too)")
+        for k in out.get("shared", []):
+            info(f"source {k['source']} erased too (--cascade): memories {_ids(k['memories'])} lose it")
+
+
+def _ids(ids: list[int]) -> str:
+    return ", ".join(f"#{i}" for i in ids)
 
 
 @app.command("list")

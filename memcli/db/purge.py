@@ -5,17 +5,25 @@ from __future__ import annotations
 from memcli.db import episodes, index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.db.purge_sources import backing, purge_reason, purge_result
 from memcli.errors import StoreError, StoreLockedError
 
 __all__ = ["compact", "purge_episode", "purge_item"]
 
 
-def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
+def purge_item(store: Store, user_id: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
     """Erase one item and every stored copy of its text: the row, its sources (and their
     outbox tasks), any other utterance of the same user that contains the statement verbatim
     (captured but never linked, or still pending — draining it would bring the memory back),
     its FTS5 and vec0 rows, and audit events that mention it. Items that superseded it or
     were superseded by it lose the link (set NULL) but stay. One ``PURGE`` event is recorded.
+
+    A source that also backs another *active* memory of the user (a turn that gave several
+    memories) is kept for it, whole — its row, episode and index rows — unless ``cascade``.
+
+    Returns ``{"sources", "events", "kept", "shared"}``: sources and events erased; ``kept``
+    (without ``cascade``) / ``shared`` (erased with ``cascade``): ``[{"source", "memories"}]``,
+    a source id and the ids of the other active memories it backs.
 
     Call :func:`compact` afterwards (outside the transaction) so freed pages and the WAL no
     longer hold the text.
@@ -28,6 +36,9 @@ def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
         source_ids = sorted(set(items.source_ids_of(store, item_id)) | {
             r["id"] for r in store.q(f"SELECT id FROM {s.SOURCES} WHERE user_id = ? AND instr(content, ?) > 0",
                                      (user_id, row["statement"]))})
+        shared = backing(store, user_id, item_id, source_ids)
+        if not cascade:
+            source_ids = [sid for sid in source_ids if sid not in shared]
         n_events = store.scalar(
             f"SELECT count(*) FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
             (user_id, item_id, item_id))
@@ -41,8 +52,8 @@ def purge_item(store: Store, user_id: str, item_id: int) -> dict[str, int]:
         for sid in source_ids:
             store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (sid, user_id))
         items.record_event(store, user_id=user_id, action="PURGE", item_id=item_id, level="explicit",
-                           reason=f"purged with {len(source_ids)} source(s) and {n_events} event(s)")
-    return {"sources": len(source_ids), "events": int(n_events or 0)}
+                           reason=purge_reason(len(source_ids), int(n_events or 0), shared, cascade))
+    return purge_result(len(source_ids), int(n_events or 0), shared, cascade)
 
 
 def purge_episode(store: Store, user: str, source_id: int) -> dict[str, int]:

@@ -209,8 +209,8 @@ class SQLiteStore(Store, MemoryStore):
     def events_of(self, user: str, item_ids: Iterable[int]) -> list[Row]:
         return items.events_of(self, user, item_ids)
 
-    def purge_item(self, user: str, item_id: int) -> dict[str, int]:
-        return purge.purge_item(self, user, item_id)
+    def purge_item(self, user: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
+        return purge.purge_item(self, user, item_id, cascade=cascade)
 
     def item_status_counts(self, user: str, forgotten_reason: str) -> dict[str, int]:
         return items.item_status_counts(self, user, forgotten_reason)

@@ -26,14 +26,16 @@ class TransferStore:
 
     def sources_of(self, user: str, item_ids: Sequence[int]) -> list[Row]:
         """The sources linked to ``item_ids`` of ``user``: ``{item_id, id, role, session_id,
-        content, occurred_at, recorded_at}`` by item then source id. Read-only."""
+        content, occurred_at, recorded_at, is_episode}`` by item then source id (``is_episode``:
+        None for a source never classified — a statement, a turn drained before episodes). Read-only."""
         out: list[Row] = []
         ids = [int(i) for i in item_ids]
         for at in range(0, len(ids), 500):  # bounded IN lists
             part = ids[at:at + 500]
             out += self.q(  # type: ignore[attr-defined]
-                f"SELECT l.item_id, src.id, src.role, src.session_id, src.content, src.occurred_at, src.recorded_at "
-                f"FROM {s.ITEM_SOURCES} l JOIN {s.SOURCES} src ON src.id = l.source_id "
+                f"SELECT l.item_id, src.id, src.role, src.session_id, src.content, src.occurred_at, src.recorded_at, "
+                f"e.is_episode FROM {s.ITEM_SOURCES} l JOIN {s.SOURCES} src ON src.id = l.source_id "
+                f"LEFT JOIN {s.EPISODES} e ON e.user_id = src.user_id AND e.source_id = src.id "
                 f"WHERE src.user_id = ? AND l.item_id IN ({','.join('?' * len(part))}) ORDER BY l.item_id, src.id",
                 (user, *part))
         return out

@@ -4,7 +4,8 @@
   which stops holding from now (or from the correction's ``at``); both are linked and an event records it.
 - :func:`forget`: the item is invalidated and retired now, kept for history (``list --all``).
 - ``forget(purge=True)``: the item and every stored copy of its text are erased
-  (:meth:`~memcli.db.store.MemoryStore.purge_item`, then :meth:`~memcli.db.store.MemoryStore.compact`).
+  (:meth:`~memcli.db.store.MemoryStore.purge_item`, then :meth:`~memcli.db.store.MemoryStore.compact`),
+  except a turn another active memory came from too (kept for it unless ``cascade``).
 
 Each runs in one transaction of the store; the facade (:class:`memcli.memory.Memory`)
 supplies the user, the settings and — for a correction — the new statement's vector.
@@ -88,16 +89,20 @@ def _check_start(row: dict[str, Any], at: datetime | None) -> dict[str, Any]:
     return row
 
 
-def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = False) -> dict[str, Any]:
+def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = False,
+           cascade: bool = False) -> dict[str, Any]:
     """Forget a memory. Default: invalidated now and retired (kept for history).
     ``erase=True``: purged — erased with its sources, index rows, events and every copy of its text
-    (the store's ``purge_item``, then ``compact``).
+    (the store's ``purge_item``, then ``compact``); a source (a turn) that also backs another active
+    memory is kept for it, unless ``cascade`` (then erased too: those memories lose it).
 
     Forgetting twice changes nothing the second time (``already=True``, no event); times
     already set (``invalid_at``, ``expired_at`` of a corrected version) are kept.
 
     Returns:
-        ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts.
+        ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts and
+        ``{"kept", "shared"}``: ``[{"source": id, "memories": [ids]}]``, the shared sources kept
+        (without ``cascade``) or erased (with it).
 
     Raises:
         NotFoundError: no such item for this user.
@@ -106,7 +111,7 @@ def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = Fals
     with store.tx():
         row = store.get_item(user_id, item_id)
         if erase:
-            counts = store.purge_item(user_id, item_id)
+            counts = store.purge_item(user_id, item_id, cascade=cascade)
         elif row["invalid_reason"] == FORGOTTEN:
             already, counts = True, {}
         else:

@@ -412,8 +412,8 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
         return _json(await svc.model(user, "correct", item_id, req.text, at=req.at))
 
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
-    async def forget(item_id: ItemId, user: User, purge: bool = False) -> Any:
-        return await call(user, FAST, lambda m: m.forget(item_id, purge=purge))
+    async def forget(item_id: ItemId, user: User, purge: bool = False, cascade: bool = False) -> Any:
+        return await call(user, FAST, lambda m: m.forget(item_id, purge=purge, cascade=cascade and purge))
 
     @api.get("/v1/export", tags=["read"], summary="Memories as JSON Lines (memcli import reads them)",
              response_class=Response)

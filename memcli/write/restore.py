@@ -2,6 +2,12 @@
 each memory restored as its own row, as it was — no decision, so nothing merges — with its
 sources, links and audit events; ids are new, and every link and event follows its memory.
 
+A user turn among the sources is classified again as the drain does (:meth:`~memcli.db.store.MemoryStore.
+record_episode`), so the turn quoted beside its memories before the export is quoted again: as the file
+says (``"episode"``, written by ``export`` since format 2 carried it), else — a file of an older memcli —
+by the drain's own test (not chatter, and its memories in the file leave much of it
+:func:`~memcli.write.chatter.uncovered`). Its vector is embedded with the memories'.
+
 Idempotent: a line whose memory the user's store already holds — the same statement, valid
 time (``at``) and recording time (``recorded_at``, to the microsecond) — is skipped, and links
 to it go to the row already there. Nothing else in the store is compared with, changed or merged.
@@ -11,19 +17,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, DecisionResult, Level
-from memcli.records import StoredRecord
+from memcli.records import SourceRecord, StoredRecord
 from memcli.settings import Settings
-from memcli.timeutil import from_iso
+from memcli.timeutil import from_iso, now_utc
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["pending", "restore"]
+    from memcli.embed import Embedder
+
+__all__ = ["Turn", "pending", "quoted_turns", "restore", "turn_plan", "turn_texts"]
 
 REASON = "restored from an export (format 2)"
 _ID = re.compile(r"#(\d+)")
@@ -47,11 +56,67 @@ def pending(store: MemoryStore, user: str, records: Sequence[StoredRecord]) -> t
     return todo, held
 
 
+EMBED_CHARS = 500  # an episode's vector reads its first 500 characters, as the drain's
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A user turn of the file and how to record it: ``chatter``; ``uncovered`` (its memories leave
+    much of it out, so it is quoted beside them); ``source``: the record of the turn."""
+
+    source: SourceRecord
+    chatter: bool
+    uncovered: bool
+
+
+def turn_plan(records: Sequence[StoredRecord]) -> list[Turn]:
+    """The distinct user turns among ``records``' sources, in file order, each classified: as the file
+    says (``SourceRecord.episode``), else by the drain's test against the statements of the file's
+    memories drawn from it. Pure (no store, no model)."""
+    from memcli.slots import slot_attribute
+    from memcli.write.chatter import is_chatter, uncovered
+
+    drawn: dict[int, list[StoredRecord]] = {}
+    turns: dict[int, SourceRecord] = {}
+    for rec in records:
+        for src in rec.sources:
+            if src.role == "user":
+                turns.setdefault(src.id, src)
+                drawn.setdefault(src.id, []).append(rec)
+    out = []
+    for sid, src in turns.items():
+        chatter = bool(is_chatter(src.text))
+        if src.episode is not None:
+            out.append(Turn(src, chatter and not src.episode, src.episode))
+            continue
+        recs = drawn[sid]
+        out.append(Turn(src, chatter, not chatter and uncovered(
+            src.text, [r.text for r in recs], [slot_attribute(r.slot) is not None for r in recs])))
+    return out
+
+
+def turn_texts(turns: Sequence[Turn]) -> list[str]:
+    """The texts to embed for ``turns``: one per turn that may be quoted (``uncovered``), in order."""
+    return [t.source.text[:EMBED_CHARS] for t in turns if t.uncovered]
+
+
+def quoted_turns(records: Sequence[StoredRecord], embedder: Embedder,
+                 batch_size: int) -> tuple[list[Turn], np.ndarray | list[np.ndarray]]:
+    """``(turns, vectors)``: :func:`turn_plan` of ``records`` and the vectors of their
+    :func:`turn_texts` (float32 (n, dim), L2-normalised; none embedded when no turn is quoted)."""
+    turns = turn_plan(records)
+    texts = turn_texts(turns)
+    return turns, (embedder.embed(texts, batch_size=batch_size) if texts else [])
+
+
 def restore(store: MemoryStore, settings: Settings, user: str, records: Sequence[StoredRecord],
-            vectors: np.ndarray, held: dict[int, int]) -> list[DecisionResult]:
+            vectors: np.ndarray, held: dict[int, int], turns: Sequence[Turn] = (),
+            turn_vectors: np.ndarray | Sequence[np.ndarray] = ()) -> list[DecisionResult]:
     """Insert ``records`` (from :func:`pending`; ``vectors`` float32 (n, dim), one per record) for
     ``user`` in one transaction: rows in file order, then their supersede links, then their events
-    in the order they were recorded. An id the file names that is neither in it nor in ``held``
+    in the order they were recorded, then the user turns among their sources (``turns`` from
+    :func:`turn_plan`, ``turn_vectors`` one per :func:`turn_texts` text) recorded as the drain
+    records them. An id the file names that is neither in it nor in ``held``
     (a memory not exported, e.g. by ``export`` without ``--all``) becomes no link. ``#<id>`` in
     reasons is renumbered with the ids. Returns one ADD :class:`DecisionResult` per record."""
     ids = dict(held)  # exported id -> id here
@@ -59,9 +124,11 @@ def restore(store: MemoryStore, settings: Settings, user: str, records: Sequence
     rows = []
     with store.tx():
         for rec, vec in zip(records, vectors, strict=True):
-            src = [sources.setdefault(s.id, store.restore_source(
-                user, role=s.role, session=s.session, content=s.text, occurred_at=s.at, recorded_at=s.recorded_at))
-                for s in rec.sources]
+            for s in rec.sources:
+                if s.id not in sources:  # a turn several memories came from is one row
+                    sources[s.id] = store.restore_source(user, role=s.role, session=s.session, content=s.text,
+                                                         occurred_at=s.at, recorded_at=s.recorded_at)
+            src = [sources[s.id] for s in rec.sources]
             cand = Candidate(statement=rec.text, kind=rec.kind, slot=rec.slot, salience=rec.salience,
                              confidence=rec.confidence, valid_from=rec.at, confirmed_at=rec.confirmed_at,
                              metadata=rec.metadata, event_when=rec.event_when)
@@ -86,6 +153,20 @@ def restore(store: MemoryStore, settings: Settings, user: str, records: Sequence
                                 source_id=sources.get(ev.source) if ev.source else None, level=ev.level,
                                 cosine=ev.cosine, judge=ev.judge, reason=renumber(ev.reason), before=ev.before,
                                 after=ev.after, created_at=ev.at)
+        _record_turns(store, settings, user, turns, turn_vectors, sources)
     return [DecisionResult(decision=Decision.ADD, level=Level.EXPLICIT, item_id=ids[rec.id], reason=REASON,
                            stored_invalid=rec.invalid_at is not None or rec.expired_at is not None)
             for rec in records]
+
+
+def _record_turns(store: MemoryStore, settings: Settings, user: str, turns: Sequence[Turn],
+                  vectors: np.ndarray | Sequence[np.ndarray], sources: dict[int, int]) -> None:
+    """Record each restored turn as the drain does, after the memories and events it is checked against."""
+    at, now = 0, now_utc()
+    for turn in turns:
+        vec = None
+        if turn.uncovered:
+            vec, at = vectors[at], at + 1
+        src = turn.source
+        store.record_episode(user, sources[src.id], occurred_at=src.at, content=src.text, chatter=turn.chatter,
+                             vector=vec, model=settings.model, now=now, uncovered=turn.uncovered)

@@ -23,6 +23,7 @@ from memcli.db import schema as s
 from memcli.db.episodes import RETIRING
 from memcli.db.postgres import episodes as pge
 from memcli.db.postgres import outbox as pgo
+from memcli.db.postgres import purge as pgpurge
 from memcli.db.postgres import search as pgs
 from memcli.db.postgres.connect import PgStore
 from memcli.db.store import CaptureRow, MemoryStore
@@ -321,22 +322,8 @@ class PostgresStore(PgStore, MemoryStore):
         return self.q(f"""SELECT * FROM {s.EVENTS} WHERE user_id = %s AND (item_id = ANY(%s) OR other_item_id = ANY(%s))
                           ORDER BY id""", (user, ids, ids)) if ids else []
 
-    def purge_item(self, user: str, item_id: int) -> dict[str, int]:
-        with self.tx(user=user):
-            row = self.get_item(user, item_id)
-            sources = sorted(set(self.source_ids_of(item_id)) | {r["id"] for r in self.q(
-                f"SELECT id FROM {s.SOURCES} WHERE user_id = %s AND strpos(content, %s) > 0",
-                (user, row["statement"]))})
-            n_events = self.scalar(f"""WITH d AS (DELETE FROM {s.EVENTS} WHERE user_id = %s
-                                       AND (item_id = %s OR other_item_id = %s) RETURNING 1)
-                                       SELECT count(*) FROM d""", (user, item_id, item_id))
-            pgs.unindex(self, user, item_id)
-            # the foreign keys set supersedes_id / superseded_by_id of linked items to NULL
-            self.x(f"DELETE FROM {s.ITEMS} WHERE user_id = %s AND id = %s", (user, item_id))
-            self.x(f"DELETE FROM {s.SOURCES} WHERE user_id = %s AND id = ANY(%s)", (user, sources))
-            self.record_event(user_id=user, action="PURGE", item_id=item_id, level="explicit",
-                              reason=f"purged with {len(sources)} source(s) and {n_events} event(s)")
-        return {"sources": len(sources), "events": int(n_events or 0)}
+    def purge_item(self, user: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
+        return pgpurge.purge_item(self, user, item_id, cascade=cascade)
 
     def item_status_counts(self, user: str, forgotten_reason: str) -> dict[str, int]:
         out = {"active": 0, "invalid": 0, "superseded": 0, "forgotten": 0}
