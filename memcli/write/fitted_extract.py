@@ -92,9 +92,12 @@ def _span(part: list[str], whole: list[str]) -> int:
             return i
     for m in range(1, n):
         head, tail = part[:m], part[m:]
-        for i in range(len(whole) - m + 1):
-            if whole[i:i + m] == head and any(whole[j:j + n - m] == tail and whole[j - 1] in ("and", "or", ",")
-                                              for j in range(i + m + 1, len(whole) - n + m + 1)):
+        # the last place the tail follows a list's glue: a head before it (with a gap) is a match; found once,
+        # not again for every place of the head (that was quadratic in the words of a long unit)
+        last = next((j for j in range(len(whole) - n + m, 0, -1)
+                     if whole[j - 1] in ("and", "or", ",") and whole[j:j + n - m] == tail), -1)
+        for i in range(last - m):
+            if whole[i:i + m] == head:
                 return i  # the gap is a sibling of a list (cats and | dogs), not a dropped object
     return -1
 
