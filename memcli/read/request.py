@@ -97,12 +97,12 @@ _SMALL_ZH = lazy(r"(?:(?:你好|您好|嗨|哈喽|早上好|晚上好|早安|晚
                  r"好的|好吧|好滴|行|嗯+|哦+|噢+|啊+|哈+|呵+|嘿+|收到|明白了?|知道了|没事了?|没问题|就这样吧?|先这样吧?|"
                  r"就这些|(?:今天)?(?:好|真|太|有点)?(?:无聊|累|困|烦)(?:啊|呀|死了|了)*|你(?:今天)?(?:好吗|怎么样))"
                  r"[啊呀呢吧啦哈了的嘛哦~～]*\s*)+")
-_SMALL_EN = lazy(r"(?:hi|hello|hey|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see you|ok|okay|sure|"
+_SMALL_EN = lazy(r"(?:(?:hi|hello|hey|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see you|ok|okay|sure|"
                  r"yes|yeah|yep|cool|great|nice|got it|alright|all right|lol|haha+|hehe+|lmao|hmm+|oh|ah|ugh|"
                  r"sounds (?:good|great|fine|perfect)|perfect|awesome|will do|no problem|no worries|fair enough|"
                  r"thanks?(?: you)?(?: so much| a lot| again)?|thx|ty|cheers|that'?s (?:all|it)(?: for (?:now|today))?|"
                  r"(?:i'?m |so |how )?bor(?:ed|ing)|how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|sup)"
-                 r"(?: there| then| everyone| buddy)?", re.IGNORECASE)
+                 r"(?: there| then| everyone| buddy)?\s*)+", re.IGNORECASE)
 
 
 def is_small_talk(message: str) -> bool:
