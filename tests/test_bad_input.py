@@ -241,11 +241,20 @@ HUGE = str(2**80)
 
 
 @pytest.mark.parametrize("cmd", [("show", HUGE), ("history", HUGE), ("forget", HUGE), ("forget", HUGE, "--purge"),
-                                 ("correct", HUGE, "new text"), ("show", "-5"), ("show", "0")])
+                                 ("correct", HUGE, "new text")])
 def test_ids_outside_sqlite_range_are_not_found(base, db_path, cmd):
     before = snapshot(db_path)
-    args = (*base, cmd[0], "--", *cmd[1:]) if cmd[1].startswith("-") else (*base, *cmd)
-    assert_error(run_cli(*args), 3, f"no memory with id {cmd[1]} for user 'alice'")
+    assert_error(run_cli(*base, *cmd), 3, f"no memory with id {cmd[1]} for user 'alice'")
+    assert snapshot(db_path) == before
+
+
+@pytest.mark.parametrize("raw", ["-5", "0"])
+def test_ids_below_one_are_bad_ids(base, db_path, raw):
+    """Ids start at 1: 0 and -5 (also after ``--``) are bad input, as ``abc`` is, not "not found"."""
+    before = snapshot(db_path)
+    for args in (("show", raw), ("show", "--", raw)):
+        assert_error(run_cli(*base, *args), 2, f"Invalid value for 'item_id': must be a memory id such as 12 "
+                                               f"(see `memcli list`), got '{raw}'")
     assert snapshot(db_path) == before
 
 

@@ -334,3 +334,23 @@ def test_an_episode_id_given_where_a_memory_id_is_expected_is_named(cli, raw: st
 def test_a_malformed_memory_id_is_one_line(cli, raw: str):
     line = one_error_line(cli("show", "--", raw), 2)
     assert "must be a memory id such as 12" in line, line
+
+
+@pytest.mark.parametrize("raw", ["-5", "-12", "0"])
+def test_a_negative_or_zero_id_gets_the_commands_bad_id_error(cli, raw: str):
+    """``show -5`` was "No such option: -5" (the parser read it as an option): now the id's own error,
+    the one ``show abc`` gets, for every command taking an id; nothing is changed."""
+    cli("remember", "I like green tea")
+    for cmd in (["show", raw], ["history", raw], ["correct", raw, "I like black tea"]):
+        line = one_error_line(cli(*cmd), 2)
+        assert f"Invalid value for 'item_id': must be a memory id such as 12 (see `memcli list`), got '{raw}'" \
+            in line, line
+    line = one_error_line(cli("forget", raw, "--purge"), 2)
+    assert line == f"memcli: error: ID must be a memory id such as 12 or an episode id such as e12 (got '{raw}')"
+    for cmd in (["token", "revoke", raw], ["outbox", "retry", raw]):
+        line = one_error_line(cli(*cmd), 2)
+        assert f"must be a positive id such as 3, got '{raw}'" in line, line
+    r = cli("show", raw, "--json")
+    assert r.exit_code == 2 and json.loads(r.stderr)["error"]["message"].endswith(f"got '{raw}'"), r.stderr
+    assert [it["statement"] for it in cli("list", "--json").json()] == ["I like green tea"]  # nothing changed
+    assert one_error_line(cli("show", "-x"), 2).startswith("memcli: error: No such option: -x")  # an option still

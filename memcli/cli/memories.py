@@ -24,34 +24,9 @@ from memcli.cli.app import (
     read_lines,
     read_text_arg,
 )
+from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
 from memcli.errors import BadInputError
 
-
-def _parse_id(raw: str) -> tuple[int, bool] | None:
-    """``"12"`` → (12, False), ``"e12"`` / ``"E12"`` (an episode, as search prints it) → (12, True);
-    a memory id may be negative (well formed, held by no memory); None for anything else."""
-    text = raw.strip()
-    episode = text[:1] in ("e", "E")
-    number = text[1:] if episode else text
-    digits = number[1:] if number.startswith("-") and not episode else number
-    if not digits.isascii() or not digits.isdigit():
-        return None
-    return int(number), episode
-
-
-def _memory_id(raw: str) -> int:
-    """A memory id from the command line; an episode's id (e13, as search prints it) is named as such."""
-    parsed = _parse_id(raw)
-    if parsed is None:
-        raise typer.BadParameter(f"must be a memory id such as 12 (see `memcli list`), got {raw!r}")
-    if parsed[1]:
-        ref = raw.strip()
-        raise typer.BadParameter(f"{ref} is an episode (a search hit of kind episode), not a memory; "
-                                 f"only `memcli forget {ref}` takes an episode")
-    return parsed[0]
-
-
-IdArg = Annotated[int, typer.Argument(help="memory id (see `memcli list`)", show_default=False, parser=_memory_id)]
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
     "(no offset = UTC; default now)")]
@@ -188,7 +163,7 @@ def remember(
             info(note)
 
 
-@app.command()
+@app.command(cls=IdCommand)
 def correct(
     item_id: IdArg,
     text: Annotated[str, typer.Argument(help="the corrected memory, or - to read it from stdin")],
@@ -221,19 +196,11 @@ def correct(
             info(note)
 
 
-def _forget_id(raw: str, episode: bool) -> tuple[int, bool]:
-    """``"12"`` → (12, episode); ``"e12"`` → (12, True); anything else (0 and below too) is bad input."""
-    parsed = _parse_id(raw)
-    if parsed is None or parsed[0] < 1:
-        raise BadInputError(f"ID must be a memory id such as 12 or an episode id such as e12 (got {raw!r})")
-    return parsed[0], episode or parsed[1]
-
-
-@app.command()
+@app.command(cls=IdCommand)
 def forget(
     item_id: Annotated[str, typer.Argument(
         help="memory id (see `memcli list`), or an episode's id as search prints it: e13",
-        show_default=False)],
+        show_default=False, parser=checked_forget_id)],
     purge: Annotated[bool, typer.Option(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
         "(cannot be undone); a turn another active memory came from too is kept for it")] = False,
@@ -260,7 +227,7 @@ def forget(
 
       memcli forget e40 --purge
     """
-    item_id, episode = _forget_id(item_id, episode)
+    item_id, episode = forget_id(item_id, episode)
     if cascade and (not purge or episode):
         raise BadInputError("--cascade: only with --purge of a memory (it erases the turns it shares)")
     with open_memory(db, user) as mem:
@@ -315,7 +282,7 @@ def list_(
         info("no memories")
 
 
-@app.command()
+@app.command(cls=IdCommand)
 def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
     """Show one memory with its validity, confidence and sources.
 
@@ -326,7 +293,7 @@ def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOp
     emit_json(it) if as_json else render.item_detail(it)
 
 
-@app.command()
+@app.command(cls=IdCommand)
 def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> None:
     """The audit trail of one memory: its versions and every decision about them.
 

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from memcli.cli.app import DbOpt, JsonOpt, ModelOpt, app, console, emit_json, info, open_admin, settings_for
+from memcli.cli.ids import IdCommand, positive_id
 from memcli.errors import ConfigError
 
 
@@ -115,9 +116,9 @@ def token_create(
     info(f"token {out['id']} for {'the operator' if operator else repr(out['user'])}: shown once, keep it secret")
 
 
-@token_app.command("revoke")
+@token_app.command("revoke", cls=IdCommand)
 def token_revoke(
-    token_id: Annotated[int, typer.Argument(help="the token's id (memcli token list)")],
+    token_id: Annotated[int, typer.Argument(help="the token's id (memcli token list)", parser=positive_id)],
     db: DbOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Revoke a token: its next request answers 401.

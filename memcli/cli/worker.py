@@ -20,6 +20,7 @@ from memcli.cli.app import (
     open_memory,
     progress_bar,
 )
+from memcli.cli.ids import IdCommand, positive_id
 
 # A worker serves every user: only --user on the command line narrows it (MEMCLI_USER does not,
 # so an exported MEMCLI_USER never leaves other users' tasks undrained or uncounted).
@@ -125,9 +126,9 @@ def outbox_status(
         console.print(t)
 
 
-@outbox_app.command("retry")
+@outbox_app.command("retry", cls=IdCommand)
 def outbox_retry(
-    task_id: Annotated[int | None, typer.Argument(help="dead task id", show_default=False)] = None,
+    task_id: Annotated[int | None, typer.Argument(help="dead task id", show_default=False, parser=positive_id)] = None,
     all_dead: Annotated[bool, typer.Option("--all-dead", help="re-queue every dead task")] = False,
     db: DbOpt = None, user: WorkerUserOpt = None, as_json: JsonOpt = False,
 ) -> None:

@@ -51,8 +51,9 @@ from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
 from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
+from memcli.read.request import is_small_talk
 from memcli.read.retrieve import MemoryRetrievalService
-from memcli.text import clean_text, lang_of
+from memcli.text import clean_text, lang_of, to_simplified
 
 if TYPE_CHECKING:
     from memcli.read.results import Hits
@@ -218,6 +219,12 @@ class MemoryContextBuilder:
         deadline = t0 + budget / 1000.0
         res = ContextResult(lang=lang, format=fmt, max_tokens=max_tok, budget_ms=budget, elapsed_ms=0.0)
 
+        if is_small_talk(to_simplified(clean_text(query or ""))):  # thanks, 哈哈好无聊: nothing asked of the store
+            res.reason = "no relevant memories (small talk: nothing asked about the user)"
+            if fmt == "messages":
+                res.messages = _messages(system, res.text, msgs)
+            res.elapsed_ms = round((time.monotonic() - t0) * 1000, 2)
+            return res
         box: dict[str, Any] = {}
         done = threading.Event()
 

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from memcli.read.fusion import Fused
+from memcli.read.request import asks_only
 from memcli.read.results import Hit
 from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
@@ -107,12 +108,13 @@ def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: f
     """Set each episode's ``p_relevant`` and mark it ``below_floor`` under the chosen point ``min_p``, as
     a memory hit is. ``readings``: the answerability of each :func:`pool` it was judged in — as a memory
     with no slot and as the memory of its turn — of which the best counts: the slot is the extractor's
-    reading of the turn (the birth of a sister's girl is no "niece" to it), the turn's words are the user's."""
+    reading of the turn (the birth of a sister's girl is no "niece" to it), the turn's words are the user's.
+    A turn that only asks (:func:`memcli.read.request.asks_only`) holds no answer: below the point whatever its p."""
     for h in episodes:
         ps = [p[-h.id] for p in readings if -h.id in p]
         if ps:
             h.p_relevant = max(ps)
-            h.below_floor = min_p is not None and h.p_relevant < min_p
+            h.below_floor = min_p is not None and (h.p_relevant < min_p or asks_only(h.statement))
 
 
 def for_block(hits: Sequence[Hit]) -> list[Hit]:

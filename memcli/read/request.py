@@ -1,5 +1,12 @@
-"""Two question-side readings for answerability (:mod:`memcli.read.answer`): a task, and whether a
-lexical confirmation rests on an informative word.
+"""Question-side readings for answerability (:mod:`memcli.read.answer`): a task, whether a lexical
+confirmation rests on an informative word, small talk, and a turn that only asks.
+
+- :func:`is_small_talk`: the message is only greetings, thanks, acknowledgements, laughter or a sigh
+  at the day (谢谢, 好的, "thanks, that's all for now", 哈哈哈好无聊, "how are you today?"): it asks
+  nothing about the user, so ``context`` gives no block at all (a memory matching its words is no
+  answer to it).
+- :func:`asks_only`: a stored turn that is only questions ("what's the tallest mountain in Peru?"):
+  it holds no answer, so it is never quoted in the block (a turn asked is not a turn told).
 
 - :func:`is_task`: the message asks the assistant to *do* something (translate, write code, plan,
   explain, 帮我写…, 把这段…改成…, 用SQL查询…) rather than asks about the user's world. An
@@ -41,7 +48,7 @@ from functools import lru_cache
 from memcli.relazy import lazy
 from memcli.text import STOPWORDS
 
-__all__ = ["addressed", "is_task", "informative_match"]
+__all__ = ["addressed", "asks_only", "informative_match", "is_small_talk", "is_task"]
 
 _TASK_VERBS_EN = (
     "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
@@ -129,3 +136,37 @@ def addressed(question: str, slots: Sequence[str], tokens: Sequence[str]) -> boo
     words = [w for k in slots if (a := attribute(k)) is not None
              for w in (*a.zh_verbs, *a.zh_nouns, *a.query) if w and not w.isascii()]
     return bool(first) and any(first.startswith(w) or w.startswith(first) for w in words)
+
+
+_SMALL_CLAUSE = re.compile(r"[，,。.!！~～…;；]+")
+_SMALL_ZH = lazy(r"(?:(?:你好|您好|嗨|哈喽|早上好|晚上好|早安|晚安|在吗|再见|拜拜|谢谢(?:你|您|啦|了)?|多谢|感谢|"
+                 r"辛苦了|"
+                 r"好的|好吧|好滴|行|嗯+|哦+|噢+|啊+|哈+|呵+|嘿+|收到|明白了?|知道了|没事了?|没问题|就这样吧?|先这样吧?|"
+                 r"就这些|(?:今天)?(?:好|真|太|有点)?(?:无聊|累|困|烦)(?:啊|呀|死了|了)*|你(?:今天)?(?:好吗|怎么样))"
+                 r"[啊呀呢吧啦哈了的嘛哦~～]*\s*)+")
+_SMALL_EN = lazy(r"(?:(?:hi|hello|hey|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see you|ok|okay|sure|"
+                 r"yes|yeah|yep|cool|great|nice|got it|alright|all right|lol|haha+|hehe+|lmao|hmm+|oh|ah|ugh|"
+                 r"sounds (?:good|great|fine|perfect)|perfect|awesome|will do|no problem|no worries|fair enough|"
+                 r"thanks?(?: you)?(?: so much| a lot| again)?|thx|ty|cheers|that'?s (?:all|it)(?: for (?:now|today))?|"
+                 r"(?:i'?m |so |how )?bor(?:ed|ing)|how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|sup)"
+                 r"(?: there| then| everyone| buddy)?\s*)+", re.IGNORECASE)
+
+
+def is_small_talk(message: str) -> bool:
+    """Whether every clause of ``message`` (simplified Chinese or other text) is a greeting, thanks, an
+    acknowledgement, laughter or a sigh at the day (see the module doc); False for an empty message."""
+    parts = [p.strip() for p in _SMALL_CLAUSE.split(message.strip().replace("’", "'").rstrip("?？")) if p.strip()]
+    return bool(parts) and all(_SMALL_ZH.fullmatch(p) or _SMALL_EN.fullmatch(p) for p in parts)
+
+
+_SENTENCES = lazy(r"(?:[^。！!？?；;.\n]|\.(?=\S))+[。！!？?；;.\n]*")
+_ASKED = lazy(r"(?:what|how|why|where|when|who|whose|which)(?:'s|s|\s+(?:is|are|was|were|do|does|did|can|could|"
+              r"should|would|will))\b|(?:is|are|do|does|did|can|could|would|will|should)\s+(?:you|it|there|they)\b",
+              re.IGNORECASE)
+
+
+def asks_only(turn: str) -> bool:
+    """Whether every sentence of a stored ``turn`` is a question: it ends in ?/？, or (English, written
+    without the mark) opens as one (whats…, how do…, can you…)."""
+    sents = [m.group(0).strip() for m in _SENTENCES.finditer(turn.replace("’", "'")) if m.group(0).strip()]
+    return bool(sents) and all(x.endswith(("?", "？")) or x.isascii() and _ASKED.match(x) is not None for x in sents)

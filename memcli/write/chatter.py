@@ -14,10 +14,11 @@ A fitted clause classifier replaces it by passing its own test; nothing else cha
 Markers (per clause, after stripping fillers and punctuation):
 
 - greeting / farewell / acknowledgement: 你好 早上好 晚安 在吗 嗯 好的 哈哈, hi hello hey bye ok;
-- thanks: 谢谢 多谢 感谢 辛苦了, thanks thank you;
+- thanks: 谢谢 多谢 感谢 辛苦了, thanks thank you; an acknowledgement: sounds good, no worries, that's all for now;
+- a laughing remark about no one (:func:`is_laughing_remark`): the commute was awful lol, 今天堵死了哈哈哈;
 - question: ends with ``?``/``？``; zh 吗/么 at the end or a question word (什么 怎么 为什么 哪
   几点 多少 谁 是否 能不能 可不可以 有没有 是不是 要不要); en an auxiliary (can, do, is, …) or a
-  wh-word followed by an auxiliary at the start (``what is …``, not ``what I love is jazz``);
+  wh-word followed by an auxiliary at the start (``what is …``, ``whats …``, not ``what I love is jazz``);
 - request: zh 请 麻烦 帮我 给我推荐 提醒我 告诉我 你能 你可以 …; en please, can you, could you, help
   me, tell me, remind me, recommend, let's;
 - a task for the assistant in the imperative: a clause that opens with a task verb and no subject,
@@ -51,11 +52,14 @@ _ZH_REQUEST = re.compile(r"^(?:请|麻烦|帮我|帮忙|给我|替我|提醒我|
                          r"我想问|想问|问一下|查一下|帮着)|(?:帮我|提醒我|告诉我|给我推荐|推荐一下|查一下|帮忙)")
 _EN_GREET = re.compile(r"^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|night)|morning|bye|goodbye|"
                        r"see you|see ya|ok|okay|sure|yes|yeah|yep|no|nope|cool|great|nice|got it|i see|alright|"
-                       r"all right|lol|haha|hmm+|um+|oh|ah)(?: there| all| everyone| buddy| assistant)?$")
+                       r"all right|lol|haha|hmm+|um+|oh|ah|sounds (?:good|great|fine|perfect|fun)|perfect|awesome|"
+                       r"will do|no problem|no worries|fair enough|makes sense|that'?s fine|"
+                       r"that'?s (?:all|it)(?: for (?:now|today))?|"
+                       r"how are you(?: doing)?(?: today)?)(?: there| all| everyone| buddy| assistant| then)?$")
 _EN_THANKS = re.compile(r"\b(?:thanks|thank you|thank u|thx|ty|appreciate it|much appreciated|cheers)\b")
 _EN_AUX = r"(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|am|may|might|have|has|had)"
 _EN_QUESTION = re.compile(rf"^(?:{_EN_AUX}\s+(?:you|i|we|it|there|they|he|she|this|that)\b|"
-                          rf"(?:what|how|why|where|when|who|whom|whose|which)(?:'s|\s+{_EN_AUX}\b))")
+                          rf"(?:what|how|why|where|when|who|whom|whose|which)(?:'s|s\b|\s+{_EN_AUX}\b))")
 _EN_REQUEST = re.compile(r"^(?:please|pls|let's|lets|tell me|remind me|help me|show me|give me|find me|"
                          r"recommend|suggest|explain|can you|could you|would you|will you)\b|\bplease\b")
 #: task verbs of a request in the imperative (the clause opens with one, no subject before it)
@@ -137,12 +141,28 @@ def clauses(text: str) -> list[str]:
     return out
 
 
+#: laughter in a clause (lol, haha, lmao, 哈哈哈): said in passing, not told to be kept
+_LAUGH = re.compile(r"\b(?:lol+|lmao|rofl|haha(?:ha)*|hehe+)\b|哈哈+|呵呵+|嘿嘿+", re.I)
+#: the user named in a clause (a fact said laughing stays one)
+_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b|我|咱", re.I)
+
+
+def is_laughing_remark(text: str) -> bool:
+    """A remark made laughing about no one (the commute was awful this morning lol, 今天堵死了哈哈哈):
+    how the day went, not something the user tells to be kept. A clause naming the user (I, my, 我)
+    or a person by name is not one: "lol my sister got engaged" is told laughing."""
+    if not _LAUGH.search(text):
+        return False
+    rest = _LAUGH.sub(" ", text)
+    return not _PERSON.search(rest) and not re.search(r"(?<![.!?] )\b[A-Z][a-z]+\b", rest[1:])
+
+
 def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
-    """One clause is a greeting, thanks, acknowledgement, question or request (``question_mark``:
-    the clause ended with ``?``/``？`` in the turn)."""
+    """One clause is a greeting, thanks, acknowledgement, question, request or a laughing remark about
+    no one (:func:`is_laughing_remark`) (``question_mark``: the clause ended with ``?``/``？`` in the turn)."""
     c = clause.strip()
     low = c.casefold()
-    if question_mark or is_redacted(c):  # a placeholder of a secret (memcli.sensitive) tells nothing
+    if question_mark or is_redacted(c) or is_laughing_remark(c):  # (a secret's placeholder tells nothing)
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
             or _ZH_REQUEST.search(c) or _ZH_TASK.match(c) or is_instruction(c):
@@ -156,8 +176,9 @@ _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,
 
 def is_chatter(text: str) -> bool:
     """True when every clause of ``text`` is chatter (or it has no words at all), or the turn is a task
-    (:func:`is_task`)."""
-    if is_task(text):
+    (:func:`is_task`) or a laughing remark about no one (:func:`is_laughing_remark`: rain all day again,
+    so boring haha)."""
+    if is_task(text) or is_laughing_remark(text):
         return True
     parts: list[tuple[str, bool]] = []
     for m in _CLAUSE_END.finditer(text or ""):

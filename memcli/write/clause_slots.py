@@ -14,8 +14,9 @@ from memcli.text import to_simplified
 
 __all__ = ["generic_slot", "lang_of", "specific_slot"]
 
-#: URLs, handles and numbers (我同事的邮箱是li_ming0808@example.com is Chinese)
-_NOT_WORDS = re.compile(r"[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|https?://[!-~]+|www\.[!-~]+|\d[\d\s./:-]*")
+#: URLs, handles and numbers (我同事的邮箱是li_ming0808@example.com is Chinese); an address's local
+#: part is at most 64 characters (RFC 5321): unbounded, a long run of letters was re-scanned from each position
+_NOT_WORDS = re.compile(r"[A-Za-z0-9_.+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|https?://[!-~]+|www\.[!-~]+|\d[\d\s./:-]*")
 
 
 def lang_of(text: str) -> str:

@@ -226,9 +226,14 @@ _EN_MARKERS = {
 _ZH_RE = {k: re.compile(v) for k, v in _ZH_MARKERS.items()}
 _EN_RE = {k: re.compile(v, re.I) for k, v in _EN_MARKERS.items()}
 _NUMBER = re.compile(r"\d|[一二三四五六七八九十百千万两]+(?:个|岁|天|周|月|年|人|米|斤|号|点)")
-_CONTACT = re.compile(r"\b1\d{10}\b|\d{3,4}[- ]?\d{7,8}|[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d -]{7,}\d")
+#: an e-mail's local part is read from the start of its run of characters (the lookbehind): tried at every
+#: position of a long run, it re-scanned the run each time (a 20,000-character turn: seconds, quadratic)
+_CONTACT = re.compile(r"\b1\d{10}\b|\d{3,4}[- ]?\d{7,8}|(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d -]{7,}\d")
 _DATE = re.compile(r"\d{1,4}[年月日号]|\d{1,2}月\d{1,2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
                    re.I)
+#: a named event or place (读书会, 翠湖公园): two characters before the word are enough to find one, and bounded
+#: the search costs one pass (``{2,}`` re-scanned a long run of characters from each position: quadratic)
+_ZH_NAMED = re.compile(r"[\u4e00-\u9fff]{2}(?:会|节|赛|展|论坛|峰会|沙龙|小区|公园|大学|公司|医院|餐厅|酒店)")
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
 
 #: the signal names, in the order of :func:`signals`' vector
@@ -256,7 +261,7 @@ def signals(unit: Unit) -> np.ndarray:
     zh_attr, en_attr = _attr_nouns()
     low = t.casefold()
     rel = bool(slots._ZH_REL_RE.search(t)) if zh else bool(slots._EN_MY_REL_RE.search(low))
-    named = (bool(re.search(r"[\u4e00-\u9fff]{2,}(?:会|节|赛|展|论坛|峰会|沙龙|小区|公园|大学|公司|医院|餐厅|酒店)", t))
+    named = (bool(_ZH_NAMED.search(t))
              if zh else bool(_EN_NAME.search(t)))
     vec = [float(zh), *(float(bool(r.search(marked))) for r in res.values()), float(rel),
            float(bool((zh_attr if zh else en_attr).search(t))), float(bool(_NUMBER.search(t))),

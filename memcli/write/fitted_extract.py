@@ -92,9 +92,12 @@ def _span(part: list[str], whole: list[str]) -> int:
             return i
     for m in range(1, n):
         head, tail = part[:m], part[m:]
-        for i in range(len(whole) - m + 1):
-            if whole[i:i + m] == head and any(whole[j:j + n - m] == tail and whole[j - 1] in ("and", "or", ",")
-                                              for j in range(i + m + 1, len(whole) - n + m + 1)):
+        # the last place the tail follows a list's glue: a head before it (with a gap) is a match; found once,
+        # not again for every place of the head (that was quadratic in the words of a long unit)
+        last = next((j for j in range(len(whole) - n + m, 0, -1)
+                     if whole[j - 1] in ("and", "or", ",") and whole[j:j + n - m] == tail), -1)
+        for i in range(last - m):
+            if whole[i:i + m] == head:
                 return i  # the gap is a sibling of a list (cats and | dogs), not a dropped object
     return -1
 
@@ -296,13 +299,16 @@ class FittedExtractor(RuleExtractor):
             out = rule_out[i]
             if p < self.model.threshold.get(unit.lang, 0.99) and not isinstance(out, Exception):
                 out[:] = [o for o in out if o is not c]  # the model reads the clause as hearsay or a passing state
+        said: dict[int, tuple[str, float]] = {}  # per utterance, once: (simplified text, confidence)
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or low and not named_attribute(unit):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
-            cand = self._candidate(utts[i], unit, float(p))
+            if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
+                said[i] = (to_simplified(utts[i].text), extracted_confidence(utts[i].text, self.settings))
+            cand = self._candidate(utts[i], unit, float(p), *said[i])
             if cand is not None and all(c.statement != cand.statement for c in out):
                 out[:] = self._absorb(out, cand, unit)
         return self._distributed(rule_out, utts)
@@ -353,13 +359,15 @@ class FittedExtractor(RuleExtractor):
                                           "metadata": {**first.metadata, **cand.metadata}})
         return [c for c in found if c not in inner] + [merged]
 
-    def _candidate(self, utt: Utterance, unit: Unit, p: float) -> Candidate | None:
+    def _candidate(self, utt: Utterance, unit: Unit, p: float, simplified: str, confidence: float) -> Candidate | None:
+        """The kept ``unit`` of ``utt`` as a candidate: its clean words as said, its generic slot and kind.
+        ``simplified``: the utterance's text in simplified Chinese; ``confidence``: its extracted confidence."""
         from memcli.write.extract import _own_words
 
         statement = clean(unit)
         if not statement or len(statement) > self.max_chars:
             return None
-        statement = _own_words(statement, to_simplified(utt.text), utt.text)
+        statement = _own_words(statement, simplified, utt.text)
         parsed = generic_slot(statement)
         slot = parsed[0] if parsed else None
         attr = slots.split_slot(slot)[1] if slot else None
@@ -367,5 +375,4 @@ class FittedExtractor(RuleExtractor):
         kind = Kind(a.kind) if a else (Kind.RELATIONSHIP if slot and slots.slot_subject(slot) not in
                                        (slots.ME,) and not slot.startswith("thing:") else Kind.OTHER)
         return Candidate(statement=statement, kind=kind, slot=slot, salience=0.5,
-                         confidence=extracted_confidence(utt.text, self.settings),
-                         valid_from=utt.occurred_at, metadata={"clause_p": round(p, 3)})
+                         confidence=confidence, valid_from=utt.occurred_at, metadata={"clause_p": round(p, 3)})

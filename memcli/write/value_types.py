@@ -105,7 +105,9 @@ def change_marker(text: str) -> bool:
     return bool(_EN_CHANGE.search(text))
 
 
-_ASKS = re.compile(r"(?:\S+\s+){2,}\S*[?？]|[\u4e00-\u9fff]{4,}[?？]")
+#: three words from a word's start, or four CJK characters, before the mark: any longer match holds one of
+#: these, and bounded they cost one scan of the text (``{2,}`` from every position was quadratic)
+_ASKS = re.compile(r"(?<!\S)(?:\S+\s+){2}\S*[?？]|[\u4e00-\u9fff]{4}[?？]")
 
 
 def asks(text: str) -> bool:
