@@ -205,6 +205,8 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
     if paired is None:
         return None
     na, nk, ok, (en, zh) = paired
+    if new.numbers and sorted(new.numbers) == sorted(old.numbers) and is_functional(na):
+        return Decision.NOOP, f"restated in the other language: {new.slot} / {old.slot}, number {list(new.numbers)}"
     ev, zv = _surface(en, nk if en is new else ok), _surface(zh, nk if zh is new else ok)
     names = {t.lower() for t in _LATIN.findall(zv)}
     en_words = {t.lower() for t in _LATIN.findall(en.statement)}
