@@ -21,6 +21,7 @@ CASES = [
     ("My turtle is ten years old", "我的乌龟十二岁了", "CONFLICT"),
     ("我的猫四岁了", "My cat is four years old", "NOOP"),
     ("我女儿在小太阳幼儿园", "My daughter goes to Greenwood kindergarten now", "CONFLICT"),
+    ("我的狗叫旺旺", "My other dog is called Buster", "ADD"),  # another one of a kind: both kept
     # one verb of a catch-all slot (drink / 喝) with other things drunk: never a restatement that hides it
     ("I drink apple juice every morning", "我每天早上喝豆浆", "ADD"),
 ]

@@ -140,4 +140,5 @@ PAIRS_EN16 = [
     ("xlang_restated", "我的乌龟叫Tank", "My turtle is called Tank"),
     ("xlang_restated", "我儿子在向日葵幼儿园", "My son goes to Sunflower kindergarten"),
     ("xlang_other", "我每天早上喝豆浆", "I drink orange juice in the morning"),
+    ("xlang_other", "我的猫叫球球", "My other cat is called Pixel"),
 ]

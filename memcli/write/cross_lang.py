@@ -71,6 +71,9 @@ _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'-]*")
 #: old: its name (我的狗叫豆豆 / My dog's name is Rocky, as "My dog's name is Waffles / Biscuit" in one
 #: language) and its age (My cat is three / 我的猫六岁了)
 THING_ONE_VALUE = frozenset({"name", "age"})
+#: words that tell another one of a kind (my other dog, 另一只狗, 还有一只猫): its name is no change of the first's
+_ANOTHER_ONE = re.compile(r"\b(?:other|another|second|third|both|two|three|one of)\b|"
+                          r"另一|另外|第二|第三|还有一|又养|两只|三只|其中", re.I)
 #: a catch-all attribute's key is a verb or a fragment (fact.drink / fact.喝), not the fact's value: two such
 #: keys that match say nothing of the values, so the whole statements must match at/above this too
 CATCH_ALL_STATEMENT_COSINE = 0.80
@@ -133,8 +136,9 @@ def changed(new: Facts, old: Facts, model: str) -> str | None:
     if paired is None or not is_functional(new.slot or ""):
         return None
     attr, _, _, (en, zh) = paired
-    if thing and attr not in THING_ONE_VALUE:
-        return None  # a thing's other attributes (my car's colour) may be of another one of several
+    if thing and (attr not in THING_ONE_VALUE or _ANOTHER_ONE.search(new.statement) or
+                  _ANOTHER_ONE.search(old.statement)):
+        return None  # a thing's other attributes (my car's colour) may be of another one; "my other dog" is
     if new.numbers:  # my cat is three / 我的猫六岁了: numbers compare in any language
         if numbers_clash(new.numbers, old.numbers):
             return (f"changed in the other language: {new.slot} / {old.slot}, "
