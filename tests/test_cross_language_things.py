@@ -19,6 +19,8 @@ CASES = [
     ("我的兔子叫雪球", "My rabbit's name is Clover", "CONFLICT"),
     ("我的乌龟叫Speedy", "My turtle's name is Speedy", "NOOP"),
     ("My turtle is ten years old", "我的乌龟十二岁了", "CONFLICT"),
+    ("My hamster is two years old", "我的兔子三岁了", "ADD"),  # two animals: "two" is an age, not "two hamsters"
+    ("My rabbit is two years old", "我的兔子三岁了", "CONFLICT"),
     ("我的猫四岁了", "My cat is four years old", "NOOP"),
     ("我女儿在小太阳幼儿园", "My daughter goes to Greenwood kindergarten now", "CONFLICT"),
     ("我的狗叫旺旺", "My other dog is called Buster", "ADD"),  # another one of a kind: both kept

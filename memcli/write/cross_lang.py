@@ -72,7 +72,7 @@ _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'-]*")
 #: language) and its age (My cat is three / 我的猫六岁了)
 THING_ONE_VALUE = frozenset({"name", "age"})
 #: words that tell another one of a kind (my other dog, 另一只狗, 还有一只猫): its name is no change of the first's
-_ANOTHER_ONE = re.compile(r"\b(?:other|another|second|third|both|two|three|one of)\b|"
+_ANOTHER_ONE = re.compile(r"\b(?:other|another|second|third|both|one of)\b|"
                           r"另一|另外|第二|第三|还有一|又养|两只|三只|其中", re.I)
 #: a catch-all attribute's key is a verb or a fragment (fact.drink / fact.喝), not the fact's value: two such
 #: keys that match say nothing of the values, so the whole statements must match at/above this too
