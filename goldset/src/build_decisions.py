@@ -194,6 +194,8 @@ def main() -> None:
     x.pairs(pairs_xlang, "en", "PAIRS_EN14")
     x.pairs(pairs_kinds9, "zh", "XLANG_ZH")  # round 15: a one-value attribute told changed in the other language
     x.pairs(pairs_kinds9, "en", "XLANG_EN")
+    x.pairs(pairs_xlang, "zh", "PAIRS_ZH16")  # round 16: a pet's name or age, a child's school
+    x.pairs(pairs_xlang, "en", "PAIRS_EN16")
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

@@ -62,7 +62,7 @@ PAIRS_EN = [
     ("xlang_refine", "我哥哥住在深圳", "My brother lives in Nanshan, Shenzhen"),
     ("xlang_refine", "我住在上海", "I live in Pudong, Shanghai"),
     ("xlang_other", "我喜欢喝咖啡", "I like tea"),
-    ("xlang_other", "我的猫叫Luna", "My cat is called Mimi"),
+    ("xlang_change", "我的猫叫Luna", "My cat is called Mimi"),  # relabelled round 16 (was xlang_other): see PAIRS_ZH16
     ("xlang_other", "我哥哥住在深圳", "My mother lives in Shenzhen"),
 ]
 
@@ -107,7 +107,7 @@ PAIRS_ZH14 = [
     ("xlang_change", "My manager is Laura Smith", "我的新经理叫刘洋"),
     ("xlang_restated", "My favorite fruit is mango", "我最喜欢的水果是芒果"),
     ("xlang_other", "My favorite fruit is mango", "我最喜欢的颜色是黄色"),
-    ("xlang_other", "My dog is called Rocky", "我的狗叫豆豆"),
+    ("xlang_change", "My dog is called Rocky", "我的狗叫豆豆"),  # relabelled round 16 (was xlang_other): see PAIRS_ZH16
 ]
 
 PAIRS_EN14 = [
@@ -117,4 +117,28 @@ PAIRS_EN14 = [
     ("xlang_restated", "我最喜欢的季节是夏天", "My favourite season is summer"),
     ("xlang_other", "我最喜欢的花是玫瑰", "My favorite drink is lemonade"),
     ("xlang_other", "我叫周明", "My name is Kevin"),
+]
+
+# round 16 (2026-12-03, written by hand for memcli after a new-user trial, not blind to the step; no sentence
+# of the trial or of a data set): a pet's name or age and a child's school told anew in the other language end
+# the old value, as they do in one language ("My dog's name is Waffles / Biscuit" is CONFLICT in the blind
+# second set). So the two pairs above that kept a pet's other name as a second pet (Luna / Mimi, Rocky / 豆豆)
+# are relabelled CONFLICT: "my cat" / "my dog" is one animal unless another is told ("my other dog").
+PAIRS_ZH16 = [
+    ("xlang_change", "My hamster is called Biscuit", "我的仓鼠叫团子"),
+    ("xlang_change", "My cat is two years old", "我的猫已经五岁了"),
+    ("xlang_change", "My son goes to Riverside kindergarten", "我儿子现在在蓝天幼儿园"),
+    ("xlang_restated", "My rabbit is called Coco", "我的兔子叫Coco"),
+    ("xlang_restated", "My dog is six years old", "我的狗六岁了"),
+    ("xlang_other", "I drink black coffee every morning", "我每天早上喝牛奶"),
+]
+
+PAIRS_EN16 = [
+    ("xlang_change", "我的金鱼叫泡泡", "My goldfish's name is Goldie"),
+    ("xlang_change", "我的狗八岁了", "My dog is nine years old"),
+    ("xlang_change", "我女儿在彩虹幼儿园", "My daughter goes to Hillside kindergarten now"),
+    ("xlang_restated", "我的乌龟叫Tank", "My turtle is called Tank"),
+    ("xlang_restated", "我儿子在向日葵幼儿园", "My son goes to Sunflower kindergarten"),
+    ("xlang_other", "我每天早上喝豆浆", "I drink orange juice in the morning"),
+    ("xlang_other", "我的猫叫球球", "My other cat is called Pixel"),
 ]

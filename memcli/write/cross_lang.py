@@ -41,14 +41,15 @@ import numpy as np
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
-from memcli.slots import is_functional, same_relation
+from memcli.slots import CATCH_ALL_ATTRIBUTES, is_functional, same_relation
 from memcli.text import lang_of
 from memcli.write.change_rules import numbers_clash
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker
 
-__all__ = ["CLOSE_VALUE_COSINE", "KEYED_VALUE_COSINE", "SAME_VALUE_COSINE", "changed",
+__all__ = ["CATCH_ALL_STATEMENT_COSINE", "CLOSE_VALUE_COSINE", "KEYED_VALUE_COSINE", "SAME_VALUE_COSINE",
+           "THING_ONE_VALUE", "changed",
            "restated", "restatement"]
 
 #: cosine of two values in two languages at/above which they name one thing (use-multilingual-v3:
@@ -66,6 +67,16 @@ KEYED_VALUE_COSINE = 0.70
 #: green / 绿 0.93, food / 吃 0.70; green / 红 0.52, red / 白 0.51)
 PART_COSINE = 0.60
 _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'-]*")
+#: attributes a thing (a pet, my car) has one value of, so another one told in the other language ends the
+#: old: its name (我的狗叫豆豆 / My dog's name is Rocky, as "My dog's name is Waffles / Biscuit" in one
+#: language) and its age (My cat is three / 我的猫六岁了)
+THING_ONE_VALUE = frozenset({"name", "age"})
+#: words that tell another one of a kind (my other dog, 另一只狗, 还有一只猫): its name is no change of the first's
+_ANOTHER_ONE = re.compile(r"\b(?:other|another|second|third|both|one of)\b|"
+                          r"另一|另外|第二|第三|还有一|又养|两只|三只|其中", re.I)
+#: a catch-all attribute's key is a verb or a fragment (fact.drink / fact.喝), not the fact's value: two such
+#: keys that match say nothing of the values, so the whole statements must match at/above this too
+CATCH_ALL_STATEMENT_COSINE = 0.80
 
 
 def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
@@ -112,19 +123,30 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
 
 def changed(new: Facts, old: Facts, model: str) -> str | None:
     """Why ``new`` changes ``old`` in the other language (My boss is Tom Becker / 我的新老板叫王丽; my
-    favourite colour blue / green): one subject — the user or a relation, not a thing, which may be one of
-    several — one attribute that holds one value at a time (:func:`memcli.slots.is_functional`; a favourite
-    of one category; a name only when a change is told, as a person may have one in each script), both
-    stated, no number, and values the encoder keeps apart (below :data:`CLOSE_VALUE_COSINE`: two cities
-    0.34-0.64, two jobs 0.42-0.52, tennis / 篮球 0.55) or a name in Latin letters on the Chinese side that
-    the English one lacks. None: not shown to be a change (the decision stands)."""
-    if not (new.positive and old.positive) or new.numbers or old.numbers or new.subject.startswith("thing:"):
-        return None  # a thing (my cat) may be one of several: 我的猫叫Luna / My cat is called Mimi are two cats
+    favourite colour blue / green; my dog's name, my cat's age): one subject — the user, a relation, or a
+    thing for its name and age only (:data:`THING_ONE_VALUE`; a thing's other attributes may be of another
+    one of several) — one attribute that holds one value at a time (:func:`memcli.slots.is_functional`; a
+    favourite of one category; a person's name only when a change is told, as a person may have one in each
+    script), both stated, and either numbers on both sides that clash (three / 六岁: numbers read alike in
+    both languages) or, with no number, values the encoder keeps apart (below :data:`CLOSE_VALUE_COSINE`:
+    two cities 0.34-0.64, two jobs 0.42-0.52, tennis / 篮球 0.55) or a name in Latin letters on the Chinese
+    side that the English one lacks. None: not shown to be a change (the decision stands)."""
+    if not (new.positive and old.positive) or bool(new.numbers) != bool(old.numbers):
+        return None
+    thing = new.subject.startswith("thing:")
     paired = _paired(new, old, model)
     if paired is None or not is_functional(new.slot or ""):
         return None
     attr, _, _, (en, zh) = paired
-    if attr == "name" and not change_marker(new.statement):
+    if thing and (attr not in THING_ONE_VALUE or _ANOTHER_ONE.search(new.statement) or
+                  _ANOTHER_ONE.search(old.statement)):
+        return None  # a thing's other attributes (my car's colour) may be of another one; "my other dog" is
+    if new.numbers:  # my cat is three / 我的猫六岁了: numbers compare in any language
+        if numbers_clash(new.numbers, old.numbers):
+            return (f"changed in the other language: {new.slot} / {old.slot}, "
+                    f"number {list(old.numbers)} → {list(new.numbers)}")
+        return None
+    if attr == "name" and not thing and not change_marker(new.statement):
         return None  # one person, a name in each script (Grace / 陈静): a new one only when a change is told
     ev, zv = _surface(en, ""), _surface(zh, "")
     names = {t.lower() for t in _LATIN.findall(zv)}
@@ -195,6 +217,8 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
     if paired is None:
         return None
     na, nk, ok, (en, zh) = paired
+    if new.numbers and sorted(new.numbers) == sorted(old.numbers) and is_functional(na):
+        return Decision.NOOP, f"restated in the other language: {new.slot} / {old.slot}, number {list(new.numbers)}"
     ev, zv = _surface(en, nk if en is new else ok), _surface(zh, nk if zh is new else ok)
     names = {t.lower() for t in _LATIN.findall(zv)}
     en_words = {t.lower() for t in _LATIN.findall(en.statement)}
@@ -207,6 +231,8 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
     if not zv or not ev:
         return None
     cos = _cosine(model, ev, zv)
+    if na in CATCH_ALL_ATTRIBUTES and _cosine(model, en.statement, zh.statement) < CATCH_ALL_STATEMENT_COSINE:
+        return None  # "I drink orange juice…" / 我早餐现在喝豆浆: one verb, not one fact
     close = is_functional(na) and not change_marker(new.statement)
     said = f"{new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
     if is_functional(na) and _refines(model, *((ev, zv) if en is new else (zv, ev)), cos, close):

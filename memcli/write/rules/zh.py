@@ -149,7 +149,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if m:
         rest = c[1:]
         th = re.match(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)([\u4e00-\u9fffA-Za-z]{1,8}?)"
-                      r"(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在)", rest)
+                      r"(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在|今年|"
+                      r"[\d一二两三四五六七八九十]{1,3}周?岁)", rest)  # 我的猫六岁了: the pet's age
         if th and th.group(1) not in _ATTR_NOUNS and not re.match(_ATTR_NOUN, th.group(1)) \
                 and _pos(rest[:4])[0][1] not in ("d", "c") \
                 and all(f[:1] == "n" or f in ("eng", "j", "vn") for _, f in _pos(th.group(1))) \

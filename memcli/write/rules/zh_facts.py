@@ -143,6 +143,10 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m:
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
+    m = re.match(r"^(?:现在|目前)?在(.+?(?:幼儿园|小学|中学|初中|高中|学校))(?:上学|读书|念书)?了?$", q)
+    if m and key != slots.ME and not thing:  # 我儿子在阳光幼儿园: a child's school, with or without 上学
+        v = _clean_value(m.group(1))
+        return [_fact(key, "school", v)] if v else []
     m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工)(?:了)?$", q) or \
         re.match(r"^在(.+?)(?:当|做|担任)(.+)$", q)
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
@@ -180,7 +184,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not thing:
         return [_fact(key, "birthday", m.group(1))]
     m = _RX_PREDICATE_2.match(q)
-    if m and not thing:
+    if m:  # a pet's age too (我的猫六岁了 = thing:猫.age, as "My cat is six years old" = thing:cat.age)
         return [_fact(key, "age", f"{m.group(1)}岁")]
     m = _RX_PREDICATE_3.match(q)
     if m and not thing:
