@@ -135,15 +135,15 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)", c)
     if m:
         return f"thing:{m.group(1)}", m.group(0), c[m.end():]
-    m = re.match(r"^我们(?:家)?(?=养|有|住|租|买了|领养)", c)
+    m = re.match(r"^我们(?:家)?(?=(?:也|还|又)?(?:养|有|住|租|买了|领养))", c)
     if m:
         return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
     m = re.match(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
                  r"(?=名字|的名字|叫|今年|已经|是|很|特别)", c)
     if m:  # 我家狗狗名字叫豆豆: the pet (or the household's thing) is the subject
         return f"thing:{m.group(1)}", m.group(0), re.sub(r"^的?名字(?=叫|是)", "", c[m.end():])
-    m = re.match(r"^我家(?:里)?(?=养|有|住|在)", c)
-    if m:
+    m = re.match(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))", c)
+    if m:  # 我家还有一只猫: the household's, so the user's
         return slots.ME, "我家", c[m.end():]
     m = re.match(r"^我(?!们)", c)
     if m:
@@ -234,7 +234,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     ctx = ctx if ctx is not None else _Ctx()
     c = prepare(clause)
     if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
-            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
+            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not zh_words.FUTURE_JOB.match(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
             named = _subject(c, ctx) if c.startswith("我") else None
@@ -289,7 +289,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         c = "是" + c  # 小张是我们组的测试，东北人: where the person is from
     elif sub is None and ctx.subject and ctx.subject[0] == slots.ME and (tf := _TOPIC_VERB.match(c)) \
             and _pos(tf.group(1))[0][1][:1] == "n":
-        c = tf.group(2) + tf.group(1)  # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object)
+        # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object); 酒一口都不喝 → 我一口酒都不喝
+        c = tf.group(2) + tf.group(1) + tf.group(3) if tf.group(2) else tf.group(3) + tf.group(1)
     if sub is None:
         if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
             return []
@@ -308,6 +309,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
+        elif ctx.subject[0] == slots.ME and re.match(r"^(?:是|叫|今年)", c) and \
+                zh_patterns.RX_INTRODUCED.search(ctx.last):
+            return []  # 家里还有一只猫…，是只橘猫: of the one introduced (not read as the user's own), never the user
         else:
             sub = (ctx.subject[0], ctx.subject[1], c)
         stmt = sub[1] + c
