@@ -40,6 +40,7 @@ from memcli.write.rules.zh_facts import (
     _topic_first,
 )
 from memcli.write.rules.zh_named import naming_clause, split_named
+from memcli.write.rules.zh_plan import plan_change
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -245,6 +246,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
+    if plan := plan_change(c, ctx.last):  # 我们不去成都了，改去西安: the plan as it now stands
+        return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
     c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
@@ -423,6 +426,9 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
                     continue
+                if got and got[0].slot == "plan.destination" and len(out) > first and \
+                        got[0].statement.startswith(out[-1].statement + "，"):
+                    out.pop()  # 我不去北京了，改去上海: the plan dropped is told inside the plan as changed
                 for m in got:
                     named = re.search(r"(?:店|馆|厅|园|场|中心|吧)叫([^，,我]{2,12})$", before)
                     if named and re.search(r"(?:去|来|逛)$", m.statement):
