@@ -83,7 +83,8 @@ def test_a_move_told_with_we_is_the_users_residence() -> None:
     assert ("我们现在住在鼓楼区", "residence", "鼓楼区") in got, got
 
 
-@pytest.mark.parametrize(("text", "place"), [("其实我们不去青岛了，改去大连", "大连"), ("我不去苏州了，改成杭州", "杭州")])
+@pytest.mark.parametrize(("text", "place"), [("其实我们不去青岛了，改去大连", "大连"),
+                                             ("我不去苏州了，改成杭州", "杭州")])
 def test_a_plan_changed_against_the_old_one_is_one_fact(text: str, place: str) -> None:
     got = _facts(text)
     assert len(got) == 1 and got[0][1:] == ("plan.destination", place), got
@@ -95,7 +96,8 @@ def test_no_plan_change_without_another_place(text: str) -> None:
 
 
 # -- 4. a correction's opener; a topic-first "not a bite" -----------------------------------------------------
-@pytest.mark.parametrize("text", ["我一直记错了，我表姐是属兔的", "是我搞错了，我表姐是属兔的", "我之前说错了，我表姐是属兔的"])
+@pytest.mark.parametrize("text", ["我一直记错了，我表姐是属兔的", "是我搞错了，我表姐是属兔的",
+                                  "我之前说错了，我表姐是属兔的"])
 def test_a_corrections_opener_is_no_fact(text: str) -> None:
     got = _facts(text)
     assert [s for s, _, _ in got] == ["我表姐是属兔的"], got
