@@ -40,7 +40,15 @@ def test_a_pet_named_in_a_having_clause_is_the_pets_name_and_nothing_is_the_user
 
 def test_a_clause_after_someone_introduced_is_never_the_users() -> None:
     got = _facts("我有个朋友，是牙医")
-    assert not any(s.startswith("我是") for s, _, _ in got), got
+    assert ("我的朋友是牙医", "friend.job", "牙医") in got, got  # a relation introduced is the subject
+
+
+@pytest.mark.parametrize(("text", "owner"), [("我姐姐家有一只狗，是只金毛", "我姐姐"),
+                                             ("我同事养了一只猫，是只橘猫", "我同事"),
+                                             ("我妈新买了一辆车，是白色的", "我妈")])
+def test_a_clause_after_a_relations_thing_is_never_the_relation_or_the_users(text: str, owner: str) -> None:
+    got = _facts(text)
+    assert not any(s.startswith((owner + "是", "我的", "我是")) for s, _, _ in got), got
 
 
 # -- 2. a job taken up; a past fact stays ------------------------------------------------------------------

@@ -312,9 +312,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
-        elif ctx.subject[0] == slots.ME and re.match(r"^(?:是|叫|今年)", c) and \
-                zh_patterns.RX_INTRODUCED.search(ctx.last):
-            return []  # 家里还有一只猫…，是只橘猫: of the one introduced (not read as the user's own), never the user
+        elif not ctx.subject[0].startswith("thing:") and re.match(r"^(?:是|叫|今年)", c) and \
+                (new := zh_patterns.RX_INTRODUCED.search(ctx.last)) and new.group(1) not in slots.ZH_RELATIONS:
+            return []  # 我姐姐家有一只狗，是只金毛: of the one introduced (not the user's own), never the owner
         else:
             sub = (ctx.subject[0], ctx.subject[1], c)
         stmt = sub[1] + c
@@ -371,7 +371,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         a = slots.split_slot(slot)[1]
         if a == "name" and not key.startswith(("person:", "thing:")) and key != slots.ME:
             ctx.person = (f"person:{value}", value)  # 我有个同事叫何磊，他是湖北人 → 何磊是湖北人
-        elif a == "owns":
+        elif a == "owns" and key == slots.ME:  # (我同事养了一只猫: not the user's cat)
             ctx.thing = (f"thing:{value}", f"我的{value}")
         elif slot.startswith("has.") and value in slots.ZH_RELATIONS:  # 我们有一个女儿，叫朵朵: the daughter is named
             ctx.subject = ctx.person = (slots.ZH_RELATIONS[value], f"{'我们' if phrase.startswith('我们') else '我'}的{value}")  # noqa: E501
