@@ -144,7 +144,6 @@ def main() -> None:
     batches += [(lang, mod.CASES4) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
     batches += [("en", cases_en.CASES13)]  # round 13: English stops of a habit
     batches += [(lang, mod.CASES15) for lang, mod in (("zh", cases_zh), ("en", cases_en))]  # round 15: chatter, pronoun habits
-    batches += [("zh", cases_zh.CASES16)]  # round 16: multi-clause turns (pets, a job taken up, 我们, plans)
     for lang, entries in batches:
         for entry in entries:
             cat, utt, expected = entry[:3]

@@ -383,19 +383,3 @@ CASES15 = [
     ("compound", "我养了一只鹦鹉叫豆豆，我对芒果过敏",
      [F("我养了一只鹦鹉叫豆豆", OTHER, "pets.parrot.name"), F("我对芒果过敏", HEALTH, "allergy")]),
 ]
-
-# round 16: multi-clause turns whose facts were lost or misread (written for memcli, none from a data set or a
-# trial's store): a pet named inside a having-clause with 还/家里 and a subjectless clause after it, a job
-# taken up from a date, a move told with 我们, a plan changed against the old one, a correction's opener
-CASES16 = [
-    ("possessions", "我们家还有一只鹦鹉叫可乐，是只虎皮鹦鹉",
-     [F("我们家还有一只鹦鹉", OTHER, "pets.parrot"), F("我的鹦鹉叫可乐", OTHER, "pets.parrot_name"),
-      F("我的鹦鹉是只虎皮鹦鹉", OTHER, "pets.parrot_breed")]),
-    ("change_new_words", "我辞职了，下周起去一家游戏公司做产品经理",
-     [F("我辞职了", ID, "job"), F("我下周起去一家游戏公司做产品经理", ID, "job")]),
-    ("change_new_words", "我们搬家了，现在住在鼓楼区", [F("我们搬家了", OTHER, "residence"),
-                                                    F("我们现在住在鼓楼区", ID, "residence")]),
-    ("change_new_words", "我们不去青岛了，改去大连", [F("我们不去青岛了，改去大连", OTHER, "plan.destination")]),
-    ("none:chatter", "我一直记错了", []),
-    ("health_diet", "我在控糖，蛋糕一口都不吃", [F("我在控糖", HEALTH, "diet", alt=("我在控糖，一口蛋糕都不吃",))]),
-]
