@@ -1,6 +1,6 @@
 """What may hide a stored fact and what may not, beyond the slot comparison (issues 19 §3 and 21):
-a change told in new words (:func:`told_change`), a past event that stays history
-(:func:`past_event_kept`), a turn of talk only (:func:`talk_only`)
+a change told in new words (:func:`told_change`), a past event or a past state that stays history
+(:func:`past_event_kept`, :func:`past_state_kept`), a turn of talk only (:func:`talk_only`)
 relations the user has several of (:func:`plural_subject`) and a thing the user tells of
 having (:func:`introduces_thing`: "I have a dog named Momo" may be a second dog).
 
@@ -21,7 +21,8 @@ from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, strong, value_type
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "introduces_thing", "keyed_apart", "kin_changed",
-           "names_added", "names_another_fact", "names_changed", "names_of", "numbers_clash", "past_event_kept",
+           "marked_past", "names_added", "names_another_fact", "names_changed", "names_of", "numbers_clash",
+           "past_event_kept", "past_state_kept",
            "plural_subject",
            "relations_changed", "relations_of", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
@@ -89,6 +90,30 @@ def past_event_kept(new: Facts, old: Facts) -> str | None:
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:
         return None
     return f"a past event is history: the new statement carries {len(a & b)}/{len(b)} of its content"
+
+
+#: a past marker (以前在上海工作过, "I used to live in Boston") and a present one, which makes a statement current
+_PAST_MARK = re.compile(r"以前|之前|曾经|从前|\b(?:used to|previously|formerly|back then)\b", re.I)
+_NOW_MARK = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)\b", re.I)
+
+
+def marked_past(text: str) -> bool:
+    """``text`` is marked past and not present (我以前在上海工作过, "I used to live in Boston")."""
+    return bool(_PAST_MARK.search(text)) and not _NOW_MARK.search(text)
+
+
+def past_state_kept(new: Facts, old: Facts) -> str | None:
+    """Why a stored fact marked past and not present (我以前在上海工作过五年, "I used to live in Boston")
+    stays true beside ``new`` (None: ``new`` may contradict or refine it): what held then still held
+    then, so a later change (我换工作了, "I moved to Denver") leaves it. Only a statement about the past
+    itself (以前 / used to: a correction of that past) or one that carries at least :data:`EVENT_CARRIED`
+    of its content (the same fact retold) changes it."""
+    if not marked_past(old.statement) or _PAST_MARK.search(new.statement):
+        return None
+    a, b = content_units(new.statement), content_units(old.statement)
+    if not b or len(a & b) / len(b) >= EVENT_CARRIED:
+        return None
+    return f"a past fact is history: the new statement carries {len(a & b)}/{len(b)} of its content"
 
 
 #: an English statement that tells what the speaker (or their people) did: I / we / my X + a verb in the

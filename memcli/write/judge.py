@@ -37,6 +37,7 @@ from memcli.write.change_rules import (
     names_another_fact,
     numbers_clash,
     past_event_kept,
+    past_state_kept,
     plural_subject,
     relations_of,
     talk_only,
@@ -313,7 +314,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return "two languages and no shared slot: no word can be compared, nothing but the cosine links them"
     if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
         return "two turns of several clauses each and no shared slot: two bundles, not one fact"
-    if (why := past_event_kept(new, old) or keyed_apart(new, old)) is not None:
+    if (why := past_event_kept(new, old) or past_state_kept(new, old) or keyed_apart(new, old)) is not None:
         return why
     if new.slot and new.slot == old.slot and plural_subject(new.slot) and is_functional(
             new.slot.rsplit(".", 1)[-1]) and (numbers_clash(new.numbers, old.numbers) or new.value != old.value):

@@ -266,8 +266,10 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
     kind = told[0]
     if kind == "stopped":
         return None
-    if old.slot and split_slot(old.slot)[1] == "event":
-        return None  # a past event stays history
+    from memcli.write.change_rules import marked_past
+
+    if old.slot and split_slot(old.slot)[1] == "event" or marked_past(old.statement):
+        return None  # a past event, or a fact marked past (我以前在上海工作过), stays history
     linked = _named_in(_names_told(old), new.statement)
     if kind == "job":
         if different_people:

@@ -40,6 +40,7 @@ from memcli.write.rules.zh_facts import (
     _topic_first,
 )
 from memcli.write.rules.zh_named import naming_clause, split_named
+from memcli.write.rules.zh_plan import plan_change
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -135,15 +136,15 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)", c)
     if m:
         return f"thing:{m.group(1)}", m.group(0), c[m.end():]
-    m = re.match(r"^我们(?:家)?(?=养|有|住|租|买了|领养)", c)
+    m = re.match(r"^我们(?:家)?(?=(?:也|还|又)?(?:养|有|住|租|买了|领养))", c)
     if m:
         return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
     m = re.match(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
                  r"(?=名字|的名字|叫|今年|已经|是|很|特别)", c)
     if m:  # 我家狗狗名字叫豆豆: the pet (or the household's thing) is the subject
         return f"thing:{m.group(1)}", m.group(0), re.sub(r"^的?名字(?=叫|是)", "", c[m.end():])
-    m = re.match(r"^我家(?:里)?(?=养|有|住|在)", c)
-    if m:
+    m = re.match(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))", c)
+    if m:  # 我家还有一只猫: the household's, so the user's
         return slots.ME, "我家", c[m.end():]
     m = re.match(r"^我(?!们)", c)
     if m:
@@ -235,7 +236,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     ctx = ctx if ctx is not None else _Ctx()
     c = prepare(clause)
     if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
-            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
+            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not zh_words.FUTURE_JOB.match(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
             named = _subject(c, ctx) if c.startswith("我") else None
@@ -246,6 +247,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
+    if plan := plan_change(c, ctx.last):  # 我们不去成都了，改去西安: the plan as it now stands
+        return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
     c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
@@ -290,7 +293,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         c = "是" + c  # 小张是我们组的测试，东北人: where the person is from
     elif sub is None and ctx.subject and ctx.subject[0] == slots.ME and (tf := _TOPIC_VERB.match(c)) \
             and _pos(tf.group(1))[0][1][:1] == "n":
-        c = tf.group(2) + tf.group(1)  # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object)
+        # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object); 酒一口都不喝 → 我一口酒都不喝
+        c = tf.group(2) + tf.group(1) + tf.group(3) if tf.group(2) else tf.group(3) + tf.group(1)
     if sub is None:
         if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
             return []
@@ -309,6 +313,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
+        elif not ctx.subject[0].startswith("thing:") and re.match(r"^(?:是|叫|今年)", c) and \
+                (new := zh_patterns.RX_INTRODUCED.search(ctx.last)) and new.group(1) not in slots.ZH_RELATIONS:
+            return []  # 我姐姐家有一只狗，是只金毛: of the one introduced (not the user's own), never the owner
         else:
             sub = (ctx.subject[0], ctx.subject[1], c)
         stmt = sub[1] + c
@@ -365,7 +372,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         a = slots.split_slot(slot)[1]
         if a == "name" and not key.startswith(("person:", "thing:")) and key != slots.ME:
             ctx.person = (f"person:{value}", value)  # 我有个同事叫何磊，他是湖北人 → 何磊是湖北人
-        elif a == "owns":
+        elif a == "owns" and key == slots.ME:  # (我同事养了一只猫: not the user's cat)
             ctx.thing = (f"thing:{value}", f"我的{value}")
         elif slot.startswith("has.") and value in slots.ZH_RELATIONS:  # 我们有一个女儿，叫朵朵: the daughter is named
             ctx.subject = ctx.person = (slots.ZH_RELATIONS[value], f"{'我们' if phrase.startswith('我们') else '我'}的{value}")  # noqa: E501
@@ -420,6 +427,9 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
                     continue
+                if got and got[0].slot == "plan.destination" and len(out) > first and \
+                        got[0].statement.startswith(out[-1].statement + "，"):
+                    out.pop()  # 我不去北京了，改去上海: the plan dropped is told inside the plan as changed
                 for m in got:
                     named = re.search(r"(?:店|馆|厅|园|场|中心|吧)叫([^，,我]{2,12})$", before)
                     if named and re.search(r"(?:去|来|逛)$", m.statement):

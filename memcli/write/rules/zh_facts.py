@@ -147,10 +147,16 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and key != slots.ME and not thing:  # 我儿子在阳光幼儿园: a child's school, with or without 上学
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
-    m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工)(?:了)?$", q) or \
-        re.match(r"^在(.+?)(?:当|做|担任)(.+)$", q)
+    go = _RX_GO_WORK.match(q)  # 下个月开始去一家公司做顾问, 到律所上班: the job taken up, from a date or now
+    w = ("在" if go and go.group(1) else "") + q[go.end():] if go else q
+    m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工|入职)(?:了)?$", w) or \
+        re.match(r"^在(.+?)(?:当|做|担任)(.+)$", w)
+    if m and go and go.group(1) and (m.lastindex == 2 and not _OCCUPATION.search(m.group(2)) or
+                                     re.fullmatch(r"(?:公司|单位|学校|医院|店里|厂里|办公室)", m.group(1))):
+        m = None  # 去公园做运动, 去公司上班: going somewhere to do a thing is no job
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
-    if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n"):
+    if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n" or
+                            go and go.group(1) and re.match(r"^(?:一|这)(?:家|所)", m.group(1))):  # 去一家律所当律师
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
@@ -358,6 +364,9 @@ _RX_PREDICATE_1 = re.compile(rf"^的?({_ATTR_NOUN})(?:是|在|叫|有|为|[:：]
 _RX_PREDICATE_2 = re.compile(rf"^(?:今年|已经)?({_NUM})(?:周)?岁(?:了|半)?$")
 _RX_PREDICATE_3 = re.compile(rf"^(?:身高)?((?:[一1]米{_NUM}?|\d\.\d+米|\d{{3}}(?:厘米|cm|公分)))$")
 _RX_PREDICATE_4 = re.compile(rf"^(?:体重)?(?:有)?({_NUM}(?:斤|公斤|kg|千克))$")
+#: a job taken up: (下个月/下周/明年)(开始/起)(就/要)去/到/进/在 + the place and the work, read as 在 + the rest
+_RX_GO_WORK = re.compile(r"^(?:(?:从)?(?:下个?月|下周|下星期|下礼拜|明年)(?:初|中|底)?)?(?:开始|起)?(?:就|要|会|将)?"
+                         r"((?:去|到|进)了?)?(?=.{2,}(?:工作|上班|任职|就职|入职|当|做|担任))")
 _RX_PREDICATE_5 = re.compile(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$")
 
 

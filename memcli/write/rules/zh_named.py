@@ -24,8 +24,8 @@ _NAMING = (r"(?:(?:的)?(?:名字|小名|大名)(?:叫做|叫|是)|名叫|名字
            r"(?:被)?(?:取|起)了?(?:个)?名(?:字)?(?:叫做|叫|为)?)")
 #: a name: two to six characters of one word (年糕, 豆豆, Lucky), nothing after it
 _NAME = r"([\u4e00-\u9fffA-Za-z]{1,6})"
-#: owning a being or a thing: 我(家)有/养了/领养了/收养了/捡了 + a number and a classifier
-_OWNS = rf"^(我(?:们)?(?:家)?(?:也|还)?(?:有|养了?|领养了?|收养了?|捡了|新养了?|添了){_NUM}?{_CLF})"
+#: owning a being or a thing: 我(们)(家里)/家里 (还)有/养了/领养了/收养了/捡了 + a number and a classifier
+_OWNS = rf"^((?:我(?:们)?(?:家(?:里)?)?|家里)(?:也|还|又)?(?:有|养了?|领养了?|收养了?|捡了|新养了?|添了){_NUM}?{_CLF})"
 _INLINE = re.compile(rf"{_OWNS}([\u4e00-\u9fff]{{1,4}}?){_NAMING}{_NAME}$")
 _BEFORE = re.compile(rf"{_OWNS}(?:叫做?|名叫){_NAME}的([\u4e00-\u9fff]{{1,4}})$")
 _ONLY_NAMING = re.compile(rf"^(?:[它他她])?{_NAMING}{_NAME}$")

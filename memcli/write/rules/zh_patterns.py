@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from memcli.write.rules.zh_words import _ATTR_NOUN, _CLF, _REL
+from memcli.write.rules.zh_words import _ATTR_NOUN, _CLF, _NUM, _REL
 
 RX_MATCH_CLAUSE_1 = re.compile(rf"(?:新来了|来了|有|认识了?)(?:一)?(?:个|位)(?:新)?({_REL})(?:叫|名叫)([\u4e00-\u9fff]{{2,3}})$")  # noqa: E501
 RX_MATCH_CLAUSE_2 = re.compile(rf"^[一另](?:{_CLF})(?=叫|是|今年|已经)")
@@ -17,3 +17,7 @@ RX_SUBJECT_3 = re.compile(rf"^我们(?:的)?(?:{_REL})")
 RX_SUBJECT_4 = re.compile(rf"^(?:新|老|前|现在的|以前的|楼下的?|楼上的?|隔壁的?|对门的?)?({_REL})(?!们)")
 RX_SUBJECT_5 = re.compile(rf"^(?:这|那)(?:一)?(?:{_CLF}|部|首|种|杯|碗|顿|支|所|座|份|款)?")
 RX_SUBJECT_6 = re.compile(rf"^([\u4e00-\u9fff]{{2,4}}?)的(?={_ATTR_NOUN})")
+#: a clause that ends on a being or thing just introduced (我家还有一只猫, 我妈买了一辆车): a subjectless clause
+#: after it (是只橘猫, 是白色的) tells of that one, never of the owner (a relation introduced is the rules' subject)
+RX_INTRODUCED = re.compile(rf"(?:有|养了?|领养了?|收养了?|捡了|添了|买了|租了)(?:{_NUM})?(?:{_CLF})"
+                           rf"([\u4e00-\u9fffA-Za-z]{{1,6}})$")

@@ -39,6 +39,10 @@ _EMOTION = re.compile(r"^(?:很|好|太|真|挺|特别|非常|有点|有些|超|
 _NOT_FACT = re.compile(r"^(?:感到|感觉到|感受到|推荐|帮我|帮忙|给我|请|麻烦|告诉我|觉得|感觉|认为|想|知道|不知道|记得|忘了|明白|懂|以为|猜|相信|同意|谢谢|感谢|说|问|听说|看到|发现|担心|"  # noqa: E501
                        r"害怕自己|怕自己|希望|正在|在想|需要|可以|能|要|会|得(?!到|了)|该|刚|好|挺|很|太|有点|真|超级?累|好累)")
 
+#: a job taken up from a near date (下个月开始去一家公司做顾问, 下周起到律所上班): settled, not a plan
+FUTURE_JOB = re.compile(r"^我?(?:从)?(?:下个?月|下周|下星期|下礼拜|明年)(?:初|中|底)?(?:开始|起)?(?:就|要|会|将)?"
+                        r"(?:去|到|进|在)[^，,]{1,16}?(?:(?:当|做|担任)[^，,]{1,10}|工作|上班|任职|就职|入职)$")
+
 _TRANSIENT = re.compile(r"吃完|刚吃|吃过饭|到家了|下班了|起床了|洗完澡|今天|今晚|今早|刚才|刚刚|此刻|这会儿|这几天|昨晚|现在有点|好累|太累|累了|饿了|困了|烦死")  # noqa: E501
 
 _AGO = re.compile(r"(大前天|上上周|上周[一二三四五六日天末]|上个?星期[一二三四五六日天]|这周[一二三四五六日]|本周[一二三四五六日]|"  # noqa: E501
@@ -136,8 +140,8 @@ _PERSON_NOUN = re.compile(r"^(?:大学|高中|初中|小学|研究生|本科|专
 #: an object that names nothing durable: 这个问题, 一些有趣的事情, 那些东西
 _VAGUE = re.compile(r"(?:这|那)(?:个|些|件|种|样|次)|(?:一些|有些|很多|许多|什么)[\u4e00-\u9fff]{0,4}?(?:事情|东西|事儿|事)$")  # noqa: E501
 
-#: a topic-first clause about consuming or quitting (烟还没戒掉, 海鲜从来不吃)
-_TOPIC_VERB = re.compile(r"^([\u4e00-\u9fff]{1,6}?)((?:也|还|都|就|已经|从来)*(?:没|不|很少|偶尔)?(?:戒掉|戒了|戒|吃|喝|抽|碰)(?:了|过)?)$")  # noqa: E501
+#: a topic-first clause about consuming or quitting (烟还没戒掉, 海鲜从来不吃, 奶茶一口都不喝: the amount apart)
+_TOPIC_VERB = re.compile(r"^([\u4e00-\u9fff]{1,6}?)(一(?:口|点儿?|滴|根|支|杯|次))?((?:也|还|都|就|已经|从来)*(?:没|不|很少|偶尔)?(?:戒掉|戒了|戒|吃|喝|抽|碰)(?:了|过)?)$")  # noqa: E501
 
 
 def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
@@ -158,10 +162,11 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
     return ago, re.sub(r"^(?:的时候|时)", "", rest)
 
 #: 我们 (全家 / 一家) who move or live somewhere: the user among them (上周我们全家搬到杭州了)
-_WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已经|刚刚?|终于)*(?:搬到|搬去|搬回|搬家到|住在|定居在?))")  # noqa: E501
+_WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已经|刚刚?|终于|现在|目前|如今)*(?:搬到|搬去|搬回|搬家|搬了家|住在|定居在?))")  # noqa: E501
 
 #: a correction's opener (更正一下, 我说错了) and its negated half (不是五岁): no fact of the user's
-CORRECTION = re.compile(r"^(?:更正|纠正|订正)(?:一下)?$|^(?:我|刚才|刚刚|之前)?(?:说|写|打)错了$")
+CORRECTION = re.compile(r"^(?:更正|纠正|订正)(?:一下)?$|^(?:是)?(?:我|刚才|刚刚|之前)?"
+                        r"(?:一直|之前|以前|刚才|刚刚|原来|都|也|又|完全)*(?:说|写|打|记|搞|弄|看|听|想|理解)错了?(?:了|啦)?$")
 CONTRAST = re.compile(r"^(?:而|并|倒|可)?(?:不是|并非)")
 #: a reduplicated pet name (豆豆, 朵朵) as the subject of a clause, and the reduplicated words that are no name
 NICKNAME = re.compile(r"^(([\u4e00-\u9fff])\2)(?=今年|是|在|叫|也|很|特别|喜欢|对|有|每|经常|已经|上|读)")

@@ -1,0 +1,35 @@
+"""A Chinese change of plan told against the old one: 不去京都了，改去北海道 → one fact, the new destination.
+
+The clause that drops the old plan (我们不去成都了) states nothing the rules read on its own (a "no" of a
+plan), and the clause after it (改去西安) has no subject; together they are the user's plan as it now
+stands, told with what it replaces. 我们 (the speaker's household) going somewhere is the user's plan.
+
+A pure function on two clauses; :func:`memcli.write.rules.zh.match_clause` calls it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.write.rules.match import Match
+
+__all__ = ["plan_change"]
+
+#: the old plan dropped: (我/我们/我们家)(就/也/都)不去/不回/没去 + the place (+ 了)
+_DROPPED = re.compile(r"^(?:我们家|我们|我家|我)?(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
+                      r"(?P<old>[^，,。]{1,10}?)(?:了)?$")
+#: the new one: (我们)(就)改去/改成去/换成去/改到/改成 + the place, what is done there trimmed
+_CHANGED = re.compile(r"^(?:我们|我)?(?:就|也|还是)?(?:改|换)(?:(?:成|为)(?:去|到)?|去|到)(?P<new>[^，,。]{1,10}?)"
+                      r"(?:玩|旅游|旅行|度假|过年|了|吧)*$")
+
+
+def plan_change(clause: str, last: str) -> Match | None:
+    """The plan as changed when ``clause`` (prepared: 改去西安) takes the place of the plan ``last`` (the
+    clause before it, prepared: 我们不去成都了) drops: statement ``<last>，<clause>`` (我 added when neither
+    names the speaker), slot ``plan.destination``, value the new place; None for any other pair."""
+    old, new = _DROPPED.match(last), _CHANGED.match(clause)
+    if not old or not new or new.group("new") == old.group("old"):
+        return None
+    said = f"{last}，{clause}"
+    return Match(statement=said if said.startswith("我") else "我" + said, kind="other", slot="plan.destination",
+                 value=new.group("new"), salience=0.6)
