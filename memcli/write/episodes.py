@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["BATCH", "rebuild"]
 
 BATCH = 256
-EMBED_CHARS = 500  # as the drain (memcli.write.worker.EPISODE_EMBED_CHARS)
+#: an episode's vector reads the turn's first characters (its tokens: all of it): drain, rebuild and import
+EMBED_CHARS = 500
 
 
 def rebuild(store: MemoryStore, settings: Settings, embedder: Embedder | Callable[[], Embedder], *,

@@ -26,6 +26,7 @@ from memcli.models import Candidate, Decision, DecisionResult, Level
 from memcli.records import SourceRecord, StoredRecord
 from memcli.settings import Settings
 from memcli.timeutil import from_iso, now_utc
+from memcli.write.episodes import EMBED_CHARS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,9 +55,6 @@ def pending(store: MemoryStore, user: str, records: Sequence[StoredRecord]) -> t
         else:
             todo.append(rec)
     return todo, held
-
-
-EMBED_CHARS = 500  # an episode's vector reads its first 500 characters, as the drain's
 
 
 @dataclass(frozen=True)

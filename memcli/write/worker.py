@@ -55,6 +55,7 @@ from memcli.timeutil import now_utc
 from memcli.write import outbox
 from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
+from memcli.write.episodes import EMBED_CHARS
 from memcli.write.extract import Extractor, MemoryExtractionService, Utterance
 from memcli.write.judge import Judge
 
@@ -67,7 +68,6 @@ __all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
 EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
 STAGES = ("claim", "extract", "embed", "decide", "write")
-EPISODE_EMBED_CHARS = 500  # an episode's vector reads the turn's first characters (its tokens: all of it)
 
 
 class DrainSummary(BaseModel):
@@ -227,7 +227,7 @@ class MemoryCaptureWorker:
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
         episodes = self._episode_plan(tasks, extracted)
-        ep_texts = [k.content[:EPISODE_EMBED_CHARS] for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
+        ep_texts = [k.content[:EMBED_CHARS] for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
         t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
         texts = statements + ep_texts
         vectors = self._embed(texts) if texts else None
