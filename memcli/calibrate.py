@@ -18,7 +18,7 @@ gray-zone share and the count of CONFLICT/UPDATE pairs that the held-out thresho
 have decided by cosine (should be 0). The thresholds returned are fitted on all pairs.
 
 Thresholds are model-specific: ``--write`` stores them with ``calibrated_model``, and
-:func:`calibration_warning` tells when the configured model is another one.
+:func:`memcli.settings.calibration_warning` (re-exported here) tells when the configured model is another one.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.errors import BadInputError
-from memcli.settings import Settings, canonical_model
+from memcli.settings import Settings, calibration_warning  # noqa: F401 (calibration_warning re-exported)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,20 +52,6 @@ class Thresholds:
 
     upper: float
     lower: float
-
-
-def calibration_warning(settings: Settings) -> str | None:
-    """A one-line warning when the dedup thresholds were calibrated for another model, else None."""
-    cal = settings.calibrated_model
-    if cal is None or _canonical(cal) == _canonical(settings.model):
-        return None
-    return (f"warning: dedup thresholds were calibrated for model {cal!r}, not {settings.model!r}; "
-            "calibration is stale — run `memcli calibrate --write`")
-
-
-def _canonical(name: str) -> str:
-    # import-free (this check runs on every command, capture included, and must not import numpy)
-    return canonical_model(name)
 
 
 def pair_cosines(pairs: Sequence[DecisionPair], embedder: Any, batch_size: int = 64,

@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from memcli.errors import ConfigError
 from memcli.settings_sources import check_config_keys, config_path, default_db_path, sourced_values, write_config_values
 
-__all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "canonical_model", "config_path", "load_settings",
-           "write_config_values"]
+__all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "calibration_warning", "canonical_model", "config_path",
+           "load_settings", "write_config_values"]
 
 #: the named choices of settings, checked at load time (one clear error, see Settings._one_of)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -361,6 +361,17 @@ class Settings(BaseModel):
     @property
     def llm_configured(self) -> bool:
         return bool(self.llm_base_url and self.llm_model)
+
+
+def calibration_warning(settings: Settings) -> str | None:
+    """A one-line warning when the dedup thresholds were calibrated for another model, else None.
+    Here, not in :mod:`memcli.calibrate` (which re-exports it): every command checks it, and a cold
+    ``context`` should not import the fitting code to do so."""
+    cal = settings.calibrated_model
+    if cal is None or canonical_model(cal) == canonical_model(settings.model):
+        return None
+    return (f"warning: dedup thresholds were calibrated for model {cal!r}, not {settings.model!r}; "
+            "calibration is stale — run `memcli calibrate --write`")
 
 
 def load_settings(**overrides: Any) -> Settings:

@@ -135,8 +135,8 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
 
 def open_memory(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main)."""
-    from memcli.calibrate import calibration_warning
     from memcli.memory import Memory
+    from memcli.settings import calibration_warning
 
     mem = Memory(settings=settings_for(db, user, model, **extra))
     GLOBALS.tz = mem.settings.tz

@@ -213,9 +213,9 @@ def eval_decisions_cmd(
 
     Example: memcli eval decisions --pairs my_pairs.jsonl --json
     """
-    from memcli.calibrate import calibration_warning
     from memcli.eval.decisions import eval_decisions
     from memcli.eval.formats import default_goldset_dir, load_pairs
+    from memcli.settings import calibration_warning
 
     st = settings_for(model=model, judge=judge)
     if limit is not None and limit < 1:

@@ -49,9 +49,15 @@ def _parse(argv: list[str]) -> dict[str, Any]:
 def _open(p: dict[str, Any]) -> Any:
     """The Memory the Typer command would open (:func:`memcli.cli.app.open_memory`), or
     _Fallback when it would print a note first (another model's store, stale calibration)."""
-    from memcli.calibrate import calibration_warning
     from memcli.memory import Memory
-    from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model, load_settings
+    from memcli.settings import (
+        DEFAULT_MODEL,
+        E5_MODEL,
+        MINILM_MODEL,
+        calibration_warning,
+        canonical_model,
+        load_settings,
+    )
 
     st = load_settings(db=p.get("db") or p.get("g:db"), user=p.get("user") or p.get("g:user"), model=None)
     if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):
