@@ -3,9 +3,10 @@
 Run in a new process (the test session has everything imported already), so each check can
 fail honestly: no CLI framework (typer, click, rich, markdown-it), no pydantic-settings (nor the
 asyncio it pulled in: memcli.settings_sources resolves the sources), no Snowball stemmer but the
-English one, no config-file helpers without a config file, and the patterns of paths the
-command did not take (secrets, named people) not compiled. The collector the fast path turns
-off for its run is on again when main() returns to a caller.
+English one, no config-file helpers without a config file, not the threshold fitting
+(memcli.calibrate) for the stale-calibration check, and the patterns of paths the command did
+not take (secrets, named people, hedges, the split of a remembered text) not compiled. The
+collector the fast path turns off for its run is on again when main() returns to a caller.
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ except SystemExit as exc:
     code = exc.code or 0
 from memcli.text import word_form
 stem = word_form("painting")  # the English stemmer, as the lexical leg loads it
-import memcli.sensitive as sens
-lazy = [n for n in ("_EN_SECRET", "_ZH_SECRET", "_CONFIDE", "_DIGITS")  # a re.Pattern has no __dict__: compiled
-        if "_compiled" in getattr(getattr(sens, n), "__dict__", {"_compiled": 1})]
+import importlib
+never_run = {"memcli.sensitive": ("_EN_SECRET", "_ZH_SECRET", "_CONFIDE", "_DIGITS"),  # secrets: the write path's
+             "memcli.governance.confidence": ("_HEDGE",), "memcli.write.split": ("_EN_SUBJECT", "_EN_JOINED",
+                                                                                 "_ZH_SENTENCE_END")}
+lazy = [f"{m}.{n}" for m, names in never_run.items() for n in names  # a re.Pattern has no __dict__: compiled
+        if "_compiled" in getattr(getattr(importlib.import_module(m), n), "__dict__", {"_compiled": 1})]
 print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled()}))
 """
 
@@ -46,5 +50,6 @@ def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN0
                                                        "pydantic_settings", "asyncio", "dotenv")}
     assert {m.rsplit(".", 1)[-1] for m in mods if m.endswith("_stemmer")} == {"english_stemmer"}
     assert not {"difflib", "tomllib"} & mods  # no config file to read or to check keys of
+    assert "memcli.calibrate" not in mods  # the stale-calibration check is memcli.settings'
     assert out["compiled"] == []
     assert out["gc"] is True

@@ -27,6 +27,7 @@ import re
 from datetime import datetime
 
 from memcli.models import Origin
+from memcli.relazy import lazy
 from memcli.settings import Settings
 from memcli.timeutil import days_between
 
@@ -36,7 +37,8 @@ __all__ = ["CORRECTED", "STABLE_ATTRIBUTES", "adjudicate", "effective", "extract
 CORRECTED = 1.0  # rule 4
 #: attributes whose value does not change with time (rule 2 decays them slowly)
 STABLE_ATTRIBUTES = frozenset({"name", "birthday", "hometown", "blood_type", "zodiac"})
-_HEDGE = re.compile(r"好像|似乎|貌似|可能|大概|也许|或许|应该是|估计|印象中|不太确定|不确定|记不清|听说|"
+#: compiled on first use: only the write path (drain, remember) asks it; every read imports this module
+_HEDGE = lazy(r"好像|似乎|貌似|可能|大概|也许|或许|应该是|估计|印象中|不太确定|不确定|记不清|听说|"
                     r"\b(?:i think|i guess|i believe|i suppose|maybe|probably|perhaps|possibly|might|not sure|"
                     r"i'm not sure|if i remember|supposedly|apparently|i heard)\b", re.IGNORECASE)
 

@@ -21,15 +21,17 @@ import re
 
 from memcli.models import Kind
 from memcli.records import MemoryRecord
+from memcli.relazy import lazy
 from memcli.text import lang_of, to_simplified
 
 __all__ = ["fact_parts", "split_record"]
 
+# compiled on first use (memcli.relazy): remember runs them, every read imports this module through the facade
 #: an English part that stands alone opens with its subject ("work at Siemens" does not)
-_EN_SUBJECT = re.compile(r"(?i:i|i'm|i've|i'd|my|our|we|we're)\b|[A-Z]")
+_EN_SUBJECT = lazy(r"(?i:i|i'm|i've|i'd|my|our|we|we're)\b|[A-Z]")
 #: what joins a second English statement to the one before it
-_EN_JOINED = re.compile(r"(?:\band|\bbut|[;.!?])\s*$", re.IGNORECASE)
-_ZH_SENTENCE_END = re.compile(r"[。！？；!?;]\s*$")
+_EN_JOINED = lazy(r"(?:\band|\bbut|[;.!?])\s*$", re.IGNORECASE)
+_ZH_SENTENCE_END = lazy(r"[。！？；!?;]\s*$")
 
 
 def _stands_alone(part: str, before: str) -> bool:
