@@ -5,8 +5,9 @@ fail honestly: no CLI framework (typer, click, rich, markdown-it), no pydantic-s
 asyncio it pulled in: memcli.settings_sources resolves the sources), no Snowball stemmer but the
 English one, no config-file helpers without a config file, not the threshold fitting
 (memcli.calibrate) for the stale-calibration check, and the patterns of paths the command did
-not take (secrets, named people, hedges, the split of a remembered text) not compiled. The
-collector the fast path turns off for its run is on again when main() returns to a caller.
+not take (secrets, named people, hedges, the split of a remembered text) not compiled, and no
+scan of the installed distributions for pydantic plugins. The collector the fast path turns off
+for its run is on again, and the environment as it was, when main() returns to a caller.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import subprocess
 import sys
 
 PROBE = """
-import gc, json, sys
+import gc, json, os, sys
+import importlib.metadata as md
+scanned, entry_points = [], md.entry_points
+md.entry_points = lambda **kw: scanned.append(kw.get("group")) or entry_points(**kw)  # before pydantic binds it
 sys.argv = ["memcli", "--db", sys.argv[1], "--user", "u", "context", "where does my sister live"]
 from memcli.cli import main
 code = 0
@@ -33,12 +37,14 @@ never_run = {"memcli.sensitive": ("_EN_SECRET", "_ZH_SECRET", "_CONFIDE", "_DIGI
                                                                                  "_ZH_SENTENCE_END")}
 lazy = [f"{m}.{n}" for m, names in never_run.items() for n in names  # a re.Pattern has no __dict__: compiled
         if "_compiled" in getattr(getattr(importlib.import_module(m), n), "__dict__", {"_compiled": 1})]
-print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled()}))
+print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled(),
+                  "scanned": scanned, "plugins_env": os.environ.get("PYDANTIC_DISABLE_PLUGINS")}))
 """
 
 
 def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN001
     env = {**os.environ, "MEMCLI_CONFIG": str(tmp_path / "no-config.toml")}
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
     p = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "m.db")], capture_output=True, text=True,
                        timeout=120, cwd=tmp_path, env=env)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -53,3 +59,6 @@ def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN0
     assert "memcli.calibrate" not in mods  # the stale-calibration check is memcli.settings'
     assert out["compiled"] == []
     assert out["gc"] is True
+    # pydantic built its models without scanning every distribution for plugins (its public switch),
+    # and the environment is as it was once main() returns
+    assert "pydantic" not in out["scanned"] and out["plugins_env"] is None
