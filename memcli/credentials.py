@@ -82,8 +82,12 @@ def _entropy(s: str) -> float:
 
 def is_random_token(token: str, *, min_len: int = 16) -> bool:
     """``token`` looks generated, not written: ``min_len`` characters or more, letters and digits both,
-    3 bits of entropy a character or more (``a8Fq29ZkLm03Xp7w`` yes; ``order-2024-11-05``, ``aaaa1111…`` no)."""
+    3 bits of entropy a character or more, not a run of lowercase words (``a8Fq29ZkLm03Xp7w`` yes;
+    ``order-2024-11-05``, ``aaaa1111…``, ``my_holiday_photo_2024.jpg`` no)."""
     t = token.strip("._-+/=")
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", t) if w]
+    if len(words) >= 3 and 2 * sum(w.isalpha() and w.islower() for w in words) >= len(words):
+        return False  # a path or a slug made of words (game_of_thrones_by_x-350t.jpg), not a generated string
     return (
         len(t) >= min_len
         and any(c.isdigit() for c in t)
@@ -114,7 +118,7 @@ def find_credentials(text: str) -> list[Credential]:
     stripped = text.strip()
     for m in _TOKEN.finditer(text):
         s, e = m.start(), m.end() - (len(m.group()) - len(m.group().rstrip(".")))
-        if any(s < b and a < e for a, b in taken) or not is_random_token(text[s:e]):
+        if any(s < b and a < e for a, b in taken) or text.startswith("//", s) or not is_random_token(text[s:e]):
             continue
         alone = text[s:e] == stripped.rstrip(".") and len(set(text[s:e])) >= 12 and e - s >= 24
         if alone or _near_key_word(text, s, e):
