@@ -153,7 +153,10 @@ def told(text: str) -> str:
         return ""
     zh = re.search(r"[\u3400-\u9fff]", text) is not None
     sents = (_SENT if zh else _EN_SENT).findall(text)
-    kept = [unsaid(s) for s in sents if not is_hypothetical(s)]
+    kept = ["" if is_hypothetical(s) else unsaid(s) for s in sents]
+    for n in range(1, len(kept)):  # "here is my key:\n[redacted]": the line announcing the value is its statement
+        if is_redacted(sents[n]) and not kept[n].strip() and not re.search(r"[.!?。！？]\s*$", kept[n - 1]):
+            kept[n - 1] = ""
     out = "".join(kept).strip() if kept != sents else text
     out = contrast(out)
     return text if out == text else out
