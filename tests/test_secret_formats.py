@@ -136,6 +136,10 @@ def test_no_secret_byte_reaches_the_store_and_nothing_shows_it(db_path, embedder
             assert m.capture(text, at=f"2026-05-01T09:{n:02d}:00Z").redacted
         m.capture("My wifi password is heron5566!! by the way", at="2026-05-02T09:00:00Z")
         m.capture("I have a beagle called Toast", at="2026-05-02T10:00:00Z")
+    for text in (f"my key is {SK} ok", f"令牌 {TOKEN_ZH}"):  # the CLI's fast capture path too
+        r = cli("--db", db, "--user", "alice", "capture", text, "--json")
+        assert r.exit_code == 0 and r.json()["redacted"] == {"key": 1}, r.stderr
+    with Memory(db=db, user="alice", embedder=embedder) as m:
         m.drain()
         statements = [i.statement for i in m.list()]
         shown = "\n".join(
@@ -180,6 +184,10 @@ def test_remember_and_the_tools_refuse_a_key(db_path, embedder, cli):
         assert m.list() == []
         with pytest.raises(BadInputError, match="secret"):
             m.remember(f"the staging deploy token is {TOKEN_EN}")
+        item = m.remember("I have a beagle called Toast").item_id
+    r = cli("--db", db, "--user", "alice", "correct", str(item), f"I have a beagle called Toast, key {AIZA}")
+    assert r.exit_code == 2 and "secret" in r.stderr, r.stderr
+    assert AIZA.encode() not in raw_bytes(db) and SK.encode() not in raw_bytes(db)
 
 
 def test_import_refuses_a_key_in_a_memory_and_redacts_it_in_a_turn(db_path, tmp_path, embedder, cli):
