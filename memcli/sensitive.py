@@ -3,9 +3,12 @@
 A *secret* is a credential or a number that opens something: a password or passcode (wifi,
 e-mail, computer, door), a PIN, a one-time / verification / security code, a card or account
 number, an ID-card or social-security number, an API key or recovery phrase — told with its value
-(``my wifi password is sunshine42``, ``我的银行卡密码是123456``, ``验证码 739201``) — and a bare
-payment-card number (13–19 digits passing the Luhn check). A turn said *in confidence*
-(``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``) is a secret whole.
+(``my wifi password is sunshine42``, ``My password for the bank is …``, ``pw for netflix = …``,
+``我的银行卡密码是123456``, ``验证码 739201``) — a credential known by its form with or without a name
+(:mod:`memcli.credentials`: ``sk-…``, ``AKIA…``, ``ghp_…``, a JWT, a PEM private key, a random token beside
+a key word …) and a bare payment-card number (13–19 digits passing the Luhn check, as cards group them).
+A turn said *in confidence* (``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``)
+is a secret whole.
 
 - :func:`redact` is what ``capture`` stores instead of the text (no model, microseconds): the
   value after the secret's name becomes :data:`REDACTED_EN` / :data:`REDACTED_ZH`, a turn said in
@@ -113,8 +116,8 @@ def secret_kind(text: str) -> str | None:
     if found := find_credentials(text or ""):
         return found[0].name
     for rx in (_EN_SECRET, _EN_BARE, _ZH_SECRET, _ZH_BARE):
-        if any(not _no_value(m) for m in rx.finditer(text or "")):
-            return " ".join(next(m for m in rx.finditer(text) if not _no_value(m)).group("name").split()).strip()
+        if (m := next((m for m in rx.finditer(text or "") if not _no_value(m)), None)) is not None:
+            return " ".join(m.group("name").split()).strip()
     return "card number" if _cards(text or "") else None
 
 
