@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
-from memcli.sensitive import refuse_secret
+from memcli.sensitive import redact, refuse_secret
 from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 
@@ -73,7 +73,7 @@ class MemoryRecord(BaseModel):
     def _unicode(cls, v: dict[str, Any]) -> dict[str, Any]:
         if has_lone_surrogate(v):  # refused here, where the error names the line, not by the store
             raise ValueError("not valid Unicode (an unpaired surrogate)")
-        return v
+        return _redact_all(v)  # metadata is kept as given, but never a secret's value
 
     @field_validator("at", "invalid_at", "expired_at", "confirmed_at", mode="before")
     @classmethod
@@ -158,6 +158,22 @@ class SourceRecord(BaseModel):
 
     _times = field_validator("at", "recorded_at", mode="before")(_when)
 
+    @field_validator("text")
+    @classmethod
+    def _redacted(cls, v: str) -> str:
+        return redact(v)  # a turn is stored as capture stores it: a secret's value replaced (sensitive.redact)
+
+
+def _redact_all(v: Any) -> Any:
+    """``v`` with every string in it redacted (:func:`memcli.sensitive.redact`), dicts and lists walked."""
+    if isinstance(v, str):
+        return redact(v)
+    if isinstance(v, dict):
+        return {k: _redact_all(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_redact_all(x) for x in v]
+    return v
+
 
 class EventRecord(BaseModel):
     """One audit event of a :class:`StoredRecord` (``history`` shows them); ids are the exporting store's."""
@@ -178,6 +194,11 @@ class EventRecord(BaseModel):
     at: datetime = Field(description="created_at: when the event was recorded (system time)")
 
     _times = field_validator("at", mode="before")(_when)
+
+    @field_validator("reason", "before", "after")
+    @classmethod
+    def _redacted(cls, v: Any) -> Any:
+        return _redact_all(v)  # an audit snapshot of an older store may quote a secret
 
 
 class StoredRecord(BaseModel):

@@ -3,9 +3,12 @@
 A *secret* is a credential or a number that opens something: a password or passcode (wifi,
 e-mail, computer, door), a PIN, a one-time / verification / security code, a card or account
 number, an ID-card or social-security number, an API key or recovery phrase — told with its value
-(``my wifi password is sunshine42``, ``我的银行卡密码是123456``, ``验证码 739201``) — and a bare
-payment-card number (13–19 digits passing the Luhn check). A turn said *in confidence*
-(``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``) is a secret whole.
+(``my wifi password is sunshine42``, ``My password for the bank is …``, ``pw for netflix = …``,
+``我的银行卡密码是123456``, ``验证码 739201``) — a credential known by its form with or without a name
+(:mod:`memcli.credentials`: ``sk-…``, ``AKIA…``, ``ghp_…``, a JWT, a PEM private key, a random token beside
+a key word …) and a bare payment-card number (13–19 digits passing the Luhn check, as cards group them).
+A turn said *in confidence* (``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``)
+is a secret whole.
 
 - :func:`redact` is what ``capture`` stores instead of the text (no model, microseconds): the
   value after the secret's name becomes :data:`REDACTED_EN` / :data:`REDACTED_ZH`, a turn said in
@@ -22,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from memcli.credentials import find_credentials
 from memcli.relazy import lazy
 
 __all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "has_secret", "is_redacted",
@@ -34,13 +38,17 @@ _PLACEHOLDER = lazy(r"(?:^|\[)(?:redacted|已隐去)(?:$|[\]:：])")
 
 #: the name of a secret (English); ``pin`` only as a code (``my PIN``, ``PIN code``), never the verb
 _EN_NAME = (r"(?:(?:wi-?fi|wireless|network|router|e-?mail|gmail|computer|laptop|phone|account|bank|login|admin|"
-            r"door|safe|locker|alarm|master)\s+)?(?:password|passcode|passphrase|pass\s+code|pwd)"
+            r"door|safe|locker|alarm|master)\s+)?(?:password|passcode|passphrase|pass\s+code|pwd|passwd|pw)"
+            r"(?:\s+(?:for|to|of|on|at)\s+(?:(?:my|the|our|his|her|their|your)\s+)?(?!(?:is|was)\b)[\w.@&'-]+"
+            r"(?:\s+(?!(?:is|was)\b)[\w.@&'-]+)?)?"
             r"|(?:bank|card|atm|debit|credit|sim|phone)?\s*pin(?:\s+(?:code|number))?"
             r"|(?:one[- ]time|verification|security|confirmation|login|auth(?:entication)?|2fa|otp|sms|access|"
             r"door|gate|alarm|safe|lock(?:er)?)\s+(?:code|pin|number)|otp|cvv2?|cvc"
             r"|(?:credit|debit|bank|payment)\s+card(?:\s+(?:number|no\.?))?|card\s+(?:number|no\.?)"
             r"|(?:bank\s+)?account\s+(?:number|no\.?)|routing\s+number|iban"
-            r"|social\s+security\s+number|ssn|passport\s+number|(?:api|secret|private|access)\s+(?:key|token)"
+            r"|social\s+security\s+number|ssn|passport\s+number"
+            r"|(?:api|secret|private|access|auth)[\s_-]*(?:key|token|secret)(?:[\s_-]+id)?|client[\s_-]+secret"
+            r"|secret[\s_-]+access[\s_-]+key"
             r"|recovery\s+(?:code|phrase|key)|seed\s+phrase")
 #: ... followed by its value: a copula or colon, then a token (a PIN of 3 digits and up; any word for a password)
 _EN_SECRET = lazy(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s*(?:(?:is|was)\s+now\s+|"
@@ -51,13 +59,22 @@ _EN_BARE = lazy(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s+)(?P<value>\d[\d -]{{2,}}\d)
 _ZH_NAME = (r"(?:wifi|WiFi|WIFI|Wi-Fi|无线|网络|路由器|邮箱|电脑|手机|账号|账户|银行卡?|信用卡|储蓄卡|支付宝|微信|"
             r"支付|取款|登录|开机|锁屏|门禁?|保险柜|家里|家的?)?的?(?:密码|口令|PIN码|pin码|Pin码)"
             r"|(?:短信)?(?:验证码|校验码|动态码|动态密码|安全码|取件码|登录码)|CVV码?"
-            r"|(?:银行卡|信用卡|储蓄卡|借记卡)(?:的)?(?:卡号|号码|号)|卡号|银行(?:账号|账户)|身份证(?:号码|号)|社保号|护照号(?:码)?")
+            r"|(?:银行卡|信用卡|储蓄卡|借记卡)(?:的)?(?:卡号|号码|号)|卡号|银行(?:账号|账户)|身份证(?:号码|号)|社保号|护照号(?:码)?"
+            r"|(?:API|api|Api)?\s*(?:密钥|秘钥|私钥|令牌)")
 _ZH_SECRET = lazy(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*(?:是|为|:|：|=|就是|改成了?|改为|设成了?|设为|"
-                  r"设置成了?|换成了?)\s*)(?P<value>[\"'“‘「]?(?:[0-9A-Za-z!@#$%^&*_+\-.~]{3,}(?:\s\d{2,})*|[零〇一二三四五六七八九幺两个]{3,})"
+                  r"设置成了?|换成了?)\s*)(?P<value>[\"'“‘「]?(?:[0-9A-Za-z!@#$%^&*_+\-.~/=]{3,}(?:\s\d{2,})*|[零〇一二三四五六七八九幺两个]{3,})"
                   r"[\"'”’」]?)")
 _ZH_BARE = lazy(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*)(?P<value>\d[\d -]{{2,}}\d)")  # 验证码739201
-#: a card-like number: 13–19 digits, spaces or dashes between groups
-_DIGITS = lazy(r"(?<![\w.%/-])\d(?:[ -]?\d){12,18}(?![\w%/-]|\.\d)")
+#: a card-like number: 13–19 digits together, or in groups as cards print them (4-4-4-1…7, Amex 4-6-4/5),
+#: one space or dash between groups (an order number ``20241105-88231`` is no card)
+_DIGITS = lazy(r"(?<![\w.%/-])(?:\d{13,19}|\d{4}(?P<g>[ -])\d{4}(?P=g)\d{4}(?:(?P=g)\d{1,7})?"
+               r"|\d{4}(?P<a>[ -])\d{6}(?P=a)\d{4,5})(?![\w%/-]|\.\d)")
+#: words that follow "password is" without being one: where it is, what it is like
+_NOT_A_VALUE = lazy(r"(?:on|in|at|under|behind|inside|taped|written|stored|saved|kept|somewhere|there|here|"
+                    r"the|a|an|my|your|our|his|her|their|its|this|that|not|never|no|too|very|so|still|also|just|"
+                    r"now|always|same|different|long|short|weak|strong|easy|hard|simple|wrong|right|correct|"
+                    r"incorrect|expired|blank|empty|case-sensitive|required|needed|missing|lost|forgotten|changed|"
+                    r"reset|set|something|nothing|what|whatever)", re.I)
 #: said in confidence: the turn asks that it go no further
 _CONFIDE = lazy(
     r"(?:别|不要|不许|千万别|千万不要|不能)(?:跟|和|对|告诉)?(?:别人|任何人|其他人|外人|他人|谁)(?:说|讲|提|透露)?"
@@ -80,6 +97,13 @@ def _cards(text: str) -> list[re.Match[str]]:
     return [m for m in _DIGITS.finditer(text) if _luhn(re.sub(r"\D", "", m.group()))]
 
 
+def _no_value(m: re.Match[str]) -> bool:
+    """The "value" after a secret's name is none: a placeholder already, or a common word that says where
+    or how the secret is (``the password is on the fridge``, ``my password is too long``)."""
+    v = m.group("value")
+    return bool(_PLACEHOLDER.match(v) or _NOT_A_VALUE.fullmatch(v.strip("\"'“”‘’")))
+
+
 def _is_zh(text: str) -> bool:
     return bool(re.search(r"[\u3400-\u9fff]", text))
 
@@ -89,8 +113,10 @@ def secret_kind(text: str) -> str | None:
     (``"wifi password"``, ``"验证码"``), ``"card number"`` (a Luhn-valid number); None: no secret."""
     if _CONFIDE.search(text or ""):
         return "confided"
+    if found := find_credentials(text or ""):
+        return found[0].name
     for rx in (_EN_SECRET, _EN_BARE, _ZH_SECRET, _ZH_BARE):
-        if (m := rx.search(text or "")) and not _PLACEHOLDER.match(m.group("value")):
+        if (m := next((m for m in rx.finditer(text or "") if not _no_value(m)), None)) is not None:
             return " ".join(m.group("name").split()).strip()
     return "card number" if _cards(text or "") else None
 
@@ -114,9 +140,9 @@ class Redaction(NamedTuple):
 #: the kind of a secret from its name as said (first match wins); ``card_number`` for a bare Luhn-valid number
 _KINDS = (("pin", lazy(r"\bpin\b|pin码", re.I)),
           ("id_number", lazy(r"social|ssn|passport|身份证|社保|护照", re.I)),
-          ("password", lazy(r"pass|pwd|密码|口令", re.I)), ("card_number", lazy(r"card|卡的?号", re.I)),
+          ("password", lazy(r"pass|pwd|\bpw\b|密码|口令", re.I)), ("card_number", lazy(r"card|卡的?号", re.I)),
           ("account_number", lazy(r"account|routing|iban|账号|账户", re.I)),
-          ("key", lazy(r"key|token|phrase", re.I)))
+          ("key", lazy(r"key|token|phrase|secret|钥|令牌", re.I)))
 
 
 def kind_of(name: str) -> str:
@@ -139,7 +165,7 @@ def redaction(text: str) -> Redaction:
     values: list[str] = []
 
     def sub(m: re.Match[str]) -> str:
-        if _PLACEHOLDER.match(m.group("value")):
+        if _no_value(m):
             return m.group(0)
         kind = kind_of(" ".join(m.group("name").split()))
         counts[kind] = counts.get(kind, 0) + 1
@@ -147,6 +173,10 @@ def redaction(text: str) -> Redaction:
         return m.group("name") + m.group("sep") + (REDACTED_ZH if zh else REDACTED_EN)
 
     out = text
+    for c in reversed(find_credentials(out)):  # by form first: a PEM block whole, a key pasted with no name
+        counts["key"] = counts.get("key", 0) + 1
+        values.append(out[c.start:c.end])
+        out = out[:c.start] + (REDACTED_ZH if zh else REDACTED_EN) + out[c.end:]
     for rx in (_ZH_SECRET, _ZH_BARE, _EN_SECRET, _EN_BARE):
         out = rx.sub(sub, out)
     for m in reversed(_cards(out)):

@@ -345,3 +345,21 @@ def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, w
     if route in ("correct", "forget", "purge"):  # bob's memory is untouched whatever alice did
         got = httpx.get(f"{base}/v1/memories/{target}", headers=bob).json()
         assert (got["statement"], got["status"]) == (text, "active")
+
+
+def test_a_key_captured_over_http_is_stored_redacted_and_never_served(server):
+    from test_privacy import raw_bytes
+
+    base, svc, settings = server
+    _, auth = _user(svc)
+    key = "ghp_" + uuid.uuid4().hex[:18] + "Zq" + uuid.uuid4().hex[:16]  # a made-up GitHub token
+    r = httpx.post(f"{base}/v1/capture", json={"text": f"my github token is {key}, and I have a cat named Miso"},
+                   headers=auth)
+    assert r.status_code == 200 and r.json()["redacted"] == {"key": 1}, r.text
+    assert svc.drainer.wait_idle(60)
+    ask = {"query": "what's my github token?"}
+    served = json.dumps([httpx.get(f"{base}/v1/memories", headers=auth).json(),
+                         httpx.get(f"{base}/v1/search", params={"q": "github token"}, headers=auth).json(),
+                         httpx.post(f"{base}/v1/context", json=ask, headers=auth).json()])
+    assert key not in served and "Miso" in served
+    assert key.encode() not in raw_bytes(settings.db)

@@ -177,8 +177,9 @@ _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,
 def is_chatter(text: str) -> bool:
     """True when every clause of ``text`` is chatter (or it has no words at all), or the turn is a task
     (:func:`is_task`) or a laughing remark about no one (:func:`is_laughing_remark`: rain all day again,
-    so boring haha)."""
-    if is_task(text) or is_laughing_remark(text):
+    so boring haha), or the turn holds a secret's placeholder (:func:`memcli.sensitive.is_redacted`: such
+    a turn is no episode, whatever else it says — its facts become memories as usual)."""
+    if is_task(text) or is_laughing_remark(text) or is_redacted(text or ""):
         return True
     parts: list[tuple[str, bool]] = []
     for m in _CLAUSE_END.finditer(text or ""):

@@ -27,7 +27,7 @@ from memcli.models import Candidate
 from memcli.sensitive import has_secret, is_redacted
 from memcli.write.chatter import is_task
 
-__all__ = ["contrast", "is_hypothetical", "keep", "told"]
+__all__ = ["contrast", "is_hypothetical", "keep", "told", "unsaid"]
 
 #: a sentence (ending punctuation kept); Chinese commas stay inside it
 _SENT = re.compile(r"[^。！!？?；;\n]+[。！!？?；;\n]*|[。！!？?；;\n]+")
@@ -122,16 +122,42 @@ def contrast(text: str) -> str:
     return text
 
 
+#: where a sentence divides into clauses (the divider kept): a comma or semicolon, "and"/"but", 而且/并且
+_CLAUSE_CUT = re.compile(r"([,，;；]\s*(?:(?:and|but|so|while)\s+)?|\s+(?:and|but|so|while)\s+|而且|并且|而)", re.I)
+
+
+def unsaid(sentence: str) -> str:
+    """``sentence`` without its clauses that hold a placeholder of :func:`memcli.sensitive.redact`: a
+    statement whose value was redacted gives no memory (``My wifi password is [redacted]!!`` → ``""``;
+    ``our wifi is called Home5G and the password is [redacted]`` → ``our wifi is called Home5G``).
+    A sentence with no placeholder is returned unchanged."""
+    if not is_redacted(sentence):
+        return sentence
+    parts = _CLAUSE_CUT.split(sentence)
+    kept = [(parts[i], parts[i + 1] if i + 1 < len(parts) else "") for i in range(0, len(parts), 2)
+            if not is_redacted(parts[i]) and parts[i].strip()]
+    if not kept:
+        return ""
+    lead = sentence[: len(sentence) - len(sentence.lstrip())]
+    out = ("".join(c + cut for c, cut in kept[:-1]) + kept[-1][0]).strip()  # no divider left dangling
+    end = "" if re.search(r"[.!?。！？；;]$", out) else ("。" if re.search(r"[\u3400-\u9fff]", out) else ".")
+    return f"{lead}{out}{end}{sentence[len(sentence.rstrip()):]}"
+
+
 def told(text: str) -> str:
     """What of ``text`` the extractor reads: "" for a task turn; otherwise the text with its
-    hypothetical sentences left out and its "not me, X" pairs rewritten (:func:`contrast`). Returns
+    hypothetical sentences and its clauses holding a secret's placeholder left out (:func:`unsaid`)
+    and its "not me, X" pairs rewritten (:func:`contrast`). Returns
     ``text`` itself when nothing changes."""
     if is_task(text):
         return ""
     zh = re.search(r"[\u3400-\u9fff]", text) is not None
     sents = (_SENT if zh else _EN_SENT).findall(text)
-    kept = [s for s in sents if not is_hypothetical(s)]
-    out = "".join(kept).strip() if len(kept) != len(sents) else text
+    kept = ["" if is_hypothetical(s) else unsaid(s) for s in sents]
+    for n in range(1, len(kept)):  # "here is my key:\n[redacted]": the line announcing the value is its statement
+        if is_redacted(sents[n]) and not kept[n].strip() and not re.search(r"[.!?。！？]\s*$", kept[n - 1]):
+            kept[n - 1] = ""
+    out = "".join(kept).strip() if kept != sents else text
     out = contrast(out)
     return text if out == text else out
 
