@@ -103,15 +103,18 @@ def test_a_rolled_back_savepoint_and_an_untold_write_drop_the_copy(tmp_path: Pat
         assert st.active_rows.drops == 2
 
 
-@pytest.mark.parametrize(("sql", "writes"), [
-    ("SELECT * FROM memory_items WHERE id = ?", False),
-    ("SELECT 1 FROM memory_items i WHERE i.action IN ('UPDATE', 'CONFLICT')", False),
-    ("WITH k(u) AS (VALUES (?)) SELECT i.* FROM k JOIN memory_items i ON i.user_id = k.u", False),
-    ("INSERT INTO memory_item_sources(item_id, source_id) VALUES (?, ?)", False),
-    ("UPDATE memory_items SET supersedes_id = ? WHERE id = ?", True),
-    ("  delete from memory_items where id = ?", True),
-    ("WITH x AS (SELECT 1) UPDATE memory_items SET slot = NULL", True),
-    ("SELECT 1; DELETE FROM memory_items", True),
-])
+@pytest.mark.parametrize(
+    ("sql", "writes"),
+    [
+        ("SELECT * FROM memory_items WHERE id = ?", False),
+        ("SELECT 1 FROM memory_items i WHERE i.action IN ('UPDATE', 'CONFLICT')", False),
+        ("WITH k(u) AS (VALUES (?)) SELECT i.* FROM k JOIN memory_items i ON i.user_id = k.u", False),
+        ("INSERT INTO memory_item_sources(item_id, source_id) VALUES (?, ?)", False),
+        ("UPDATE memory_items SET supersedes_id = ? WHERE id = ?", True),
+        ("  delete from memory_items where id = ?", True),
+        ("WITH x AS (SELECT 1) UPDATE memory_items SET slot = NULL", True),
+        ("SELECT 1; DELETE FROM memory_items", True),
+    ],
+)
 def test_writes_items_tells_a_write_of_memories_from_a_read(sql: str, writes: bool):
     assert writes_items(sql) is writes
