@@ -103,6 +103,20 @@ def test_a_rolled_back_savepoint_and_an_untold_write_drop_the_copy(tmp_path: Pat
         assert st.active_rows.drops == 2
 
 
+def test_a_user_with_more_rows_than_the_cap_is_left_to_the_statements(tmp_path: Path, embedder, monkeypatch):
+    monkeypatch.setattr(active_rows, "MAX_ROWS", 1)
+    with Memory(db=str(tmp_path / "m.db"), user="alice", embedder=embedder) as m:
+        ids = [m.remember(t).item_id for t in ("I live in Lyon", "My sister is called Anna")]
+        st = m.store
+        st.keep_active_rows()
+        with st.tx():
+            for i in ids:
+                assert st.find_exact("alice", _normalized(st, "alice", i))["id"] == i
+            st.update_item(ids[0], invalid_at="2026-01-01T00:00:00+00:00")
+            assert st.find_exact("alice", _normalized(st, "alice", ids[0])) is None
+        assert (st.active_rows.loads, st.active_rows.hits) == (1, 0)  # read once, too many: never answered
+
+
 @pytest.mark.parametrize(
     ("sql", "writes"),
     [

@@ -37,6 +37,10 @@ Row = dict[str, Any]
 #: compare every answer with the store's statement (tests): a difference raises AssertionError
 CHECK = False
 
+#: a user with more active memories than this is not copied (memory: ~1 KB a row); their lookups
+#: stay statements, as without the copy
+MAX_ROWS = 20_000
+
 _ITEMS_WORD = re.compile(rf"\b{s.ITEMS}\b")
 _WRITE_WORD = re.compile(r"\b(?:INSERT|UPDATE|DELETE|REPLACE|DROP|ALTER|CREATE)\b", re.IGNORECASE)
 _LITERAL = re.compile(r"'[^']*'")
@@ -96,12 +100,17 @@ class _User:
                     del table[key]
 
 
+#: a user not copied (more than :data:`MAX_ROWS` active memories) until the copy is dropped
+_TOO_MANY = _User(())
+
+
 class ActiveRows:
     """Per connection: user → that user's active memory rows (loaded on first lookup in a write
-    transaction by ``load(user)``: every active row of the user, all columns). Build one per drain
+    transaction by ``load(user, limit)``: at most ``limit`` active rows of the user, all columns; a user
+    with more than :data:`MAX_ROWS` is left to the statements). Build one per drain
     (:meth:`memcli.db.sqlite.SQLiteStore.keep_active_rows`)."""
 
-    def __init__(self, load: Callable[[str], list[Row]]) -> None:
+    def __init__(self, load: Callable[[str, int], list[Row]]) -> None:
         self.load = load
         self.users: dict[str, _User] = {}
         self.owner: dict[int, str] = {}  # item id → its user, for the rows held
@@ -142,7 +151,7 @@ class ActiveRows:
         if user is not None:
             self.users[user].remove(row["id"])
         held = self.users.get(row["user_id"])
-        if held is not None and _active(row):
+        if held is not None and held is not _TOO_MANY and _active(row):
             held.add(row)
             self.owner[row["id"]] = row["user_id"]
 
@@ -158,9 +167,15 @@ class ActiveRows:
             return None
         got = self.users.get(user)
         if got is None:
-            got = self.users[user] = _User(self.load(user))
-            self.owner.update((i, user) for i in got.by_id)
+            rows = self.load(user, MAX_ROWS + 1)
             self.loads += 1
+            if len(rows) > MAX_ROWS:
+                self.users[user] = _TOO_MANY
+                return None
+            got = self.users[user] = _User(rows)
+            self.owner.update((i, user) for i in got.by_id)
+        elif got is _TOO_MANY:
+            return None
         self.hits += 1
         return got
 

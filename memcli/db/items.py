@@ -192,9 +192,9 @@ def find_exact(store: Store, user_id: str, normalized: str) -> dict[str, Any] | 
                      f"AND {_ACTIVE} ORDER BY id LIMIT 1", (user_id, normalized))
 
 
-def active_rows_of(store: Store, user_id: str) -> list[dict[str, Any]]:
-    """Every active item row of ``user_id`` (:mod:`memcli.db.active_rows` loads its copy with it)."""
-    return store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND {_ACTIVE}", (user_id,))
+def active_rows_of(store: Store, user_id: str, limit: int) -> list[dict[str, Any]]:
+    """At most ``limit`` active item rows of ``user_id`` (:mod:`memcli.db.active_rows` loads its copy with them)."""
+    return store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND {_ACTIVE} LIMIT ?", (user_id, int(limit)))
 
 
 def active_in_slot(store: Store, user_id: str, slot: str) -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ class SQLiteStore(Store, MemoryStore):
         Returns whether a copy was kept before."""
         was = self.active_rows is not None
         if on and not was:
-            self.active_rows = ActiveRows(lambda user: items.active_rows_of(self, user))
+            self.active_rows = ActiveRows(lambda user, limit: items.active_rows_of(self, user, limit))
         elif not on:
             self.active_rows = None
         return was
