@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from memcli.models import Candidate
 
 __all__ = [
-    "FORGOTTEN", "active_in_slot", "count_items", "events_of", "find_exact", "get_row", "insert_item",
+    "FORGOTTEN", "active_in_slot", "active_rows_of", "count_items", "events_of", "find_exact", "get_row", "insert_item",
     "item_status_counts", "items_by_ids", "lineage", "link_source", "list_rows", "record_event", "set_supersedes",
     "snapshot", "source_ids_of", "status_of", "update_item",
 ]
@@ -190,6 +190,11 @@ def find_exact(store: Store, user_id: str, normalized: str) -> dict[str, Any] | 
     # every active memory of the user (as active_in_slot below)
     return store.one(f"SELECT * FROM {s.ITEMS} INDEXED BY ix_items_user_norm WHERE user_id = ? AND normalized = ? "
                      f"AND {_ACTIVE} ORDER BY id LIMIT 1", (user_id, normalized))
+
+
+def active_rows_of(store: Store, user_id: str, limit: int) -> list[dict[str, Any]]:
+    """At most ``limit`` active item rows of ``user_id`` (:mod:`memcli.db.active_rows` loads its copy with them)."""
+    return store.q(f"SELECT * FROM {s.ITEMS} WHERE user_id = ? AND {_ACTIVE} LIMIT ?", (user_id, int(limit)))
 
 
 def active_in_slot(store: Store, user_id: str, slot: str) -> list[dict[str, Any]]:

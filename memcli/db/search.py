@@ -105,7 +105,7 @@ def neighbors(store: Store, user: str, vector: np.ndarray, k: int) -> list[dict[
 
     near = knn_of(store, user, vector, max(1, min(int(k), K_MAX)))  # vec0's answer, without its scan
     if near is not None:
-        return _rows_of(store, near)
+        return _rows_of(store, near, _items_of(store, [i for i, _ in near], (user,)) if near else None)
     return _vec0_neighbors(store, user, vector, k)
 
 
@@ -134,13 +134,20 @@ def neighbors_many(store: Store, queries: Sequence[tuple[str, np.ndarray]], k: i
     check_users(store, [u for u, _ in queries], int(queries[0][1].shape[-1]))
     nears = [knn_of(store, user, vector, k) for user, vector in queries]
     ids = sorted({i for near in nears if near for i, _ in near})
-    got = _items_of(store, ids)
+    got = _items_of(store, ids, [u for (u, _), near in zip(queries, nears, strict=True) if near])
     return [_vec0_neighbors(store, user, vector, k) if near is None else _rows_of(store, near, got)
             for (user, vector), near in zip(queries, nears, strict=True)]
 
 
-def _items_of(store: Store, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
-    """id → the columns a neighbour shows, of the items among ``ids`` (one statement per 900 ids)."""
+def _items_of(store: Store, ids: Sequence[int], users: Sequence[str] = ()) -> dict[int, dict[str, Any]]:
+    """id → the columns a neighbour shows, of the items among ``ids`` (one statement per 900 ids);
+    from the drain's copy of the active rows of ``users`` when it holds them all
+    (:mod:`memcli.db.active_rows`)."""
+    rows = getattr(store, "active_rows", None)
+    if rows is not None and users and (held := rows.columns_of(ids, users)) is not None:
+        from memcli.db.active_rows import checked
+
+        return checked(held, lambda: _items_of(store, ids), ordered=False)
     got: dict[int, dict[str, Any]] = {}
     for at in range(0, len(ids), 900):
         part = ids[at:at + 900]

@@ -13,14 +13,16 @@ database, for tests; its :meth:`reader` shares the same data.
 
 from __future__ import annotations
 
+import contextlib
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import bounded, episodes, index, items, outbox, purge, search
 from memcli.db import schema as s
+from memcli.db.active_rows import ActiveRows, checked, writes_items
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
 from memcli.db.store import CaptureRow, MemoryStore, Row
 
@@ -56,6 +58,54 @@ class SQLiteStore(Store, MemoryStore):
             path = f"file:/memcli-{uuid.uuid4().hex}?vfs=memdb"
         self._busy_timeout_ms = busy_timeout_ms
         super().__init__(path, busy_timeout_ms=busy_timeout_ms, create_parent=create_parent)
+
+    # -- the drain's copy of the users' active rows (memcli.db.active_rows) ------------------------
+    active_rows: ActiveRows | None = None
+
+    def keep_active_rows(self, on: bool = True) -> bool:
+        """Keep (``on``) or stop keeping a copy of each user's active memory rows that answers the
+        decisions' lookups inside write transactions (:mod:`memcli.db.active_rows`; the drain).
+        Returns whether a copy was kept before."""
+        was = self.active_rows is not None
+        if on and not was:
+            self.active_rows = ActiveRows(lambda user, limit: items.active_rows_of(self, user, limit))
+        elif not on:
+            self.active_rows = None
+        return was
+
+    @contextlib.contextmanager
+    def tx(self) -> Iterator[SQLiteStore]:
+        """:meth:`Store.tx <memcli.db.connect.Store.tx>`; with a copy of the active rows kept, that
+        copy is checked when a write transaction begins and dropped on any rollback."""
+        rows = self.active_rows
+        if rows is None:
+            with Store.tx(self):
+                yield self
+            return
+        outer = self.conn.get_autocommit()
+        try:
+            with Store.tx(self):
+                if outer:  # the writer's lock is held: no other connection commits until the end
+                    rows.begin(self.scalar("PRAGMA data_version"))
+                yield self
+        except BaseException:
+            rows.drop()  # this transaction or savepoint rolled back (or could not commit)
+            raise
+        finally:
+            if outer:
+                rows.end()
+
+    def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        rows = self.active_rows
+        if rows is not None and not rows.kept and writes_items(sql):
+            rows.drop()  # a write of memories the copy is not told of
+        return Store.x(self, sql, params)
+
+    def q(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
+        rows = self.active_rows
+        if rows is not None and not rows.kept and writes_items(sql):
+            rows.drop()
+        return Store.q(self, sql, params)
 
     @classmethod
     def in_memory(cls) -> SQLiteStore:
@@ -151,6 +201,9 @@ class SQLiteStore(Store, MemoryStore):
 
     # -- items, sources, events --------------------------------------------------------------------
     def get_item(self, user: str, item_id: int) -> Row:
+        rows = self.active_rows
+        if rows is not None and type(item_id) is int and (got := rows.by_ids(user, [item_id])):
+            return checked(got[0], lambda: items.get_row(self, user, item_id))
         return items.get_row(self, user, item_id)
 
     def list_items(self, user: str, *, include_all: bool = False, limit: int | None = None,
@@ -158,6 +211,10 @@ class SQLiteStore(Store, MemoryStore):
         return items.list_rows(self, user, include_all=include_all, limit=limit, as_of=as_of)
 
     def items_by_ids(self, user: str, ids: Iterable[int]) -> list[Row]:
+        ids = [int(i) for i in ids]
+        rows = self.active_rows
+        if rows is not None and ids and (got := rows.by_ids(user, ids)) is not None:
+            return checked(got, lambda: items.items_by_ids(self, user, ids))
         return items.items_by_ids(self, user, ids)
 
     def all_items(self) -> list[Row]:
@@ -167,32 +224,63 @@ class SQLiteStore(Store, MemoryStore):
         return items.count_items(self, user, active_only=active_only)
 
     def find_exact(self, user: str, normalized: str) -> Row | None:
+        rows = self.active_rows
+        if rows is not None:
+            answered, got = rows.find_exact(user, normalized)
+            if answered:
+                return checked(got, lambda: items.find_exact(self, user, normalized))
         return items.find_exact(self, user, normalized)
 
     def active_in_slot(self, user: str, slot: str) -> list[Row]:
+        rows = self.active_rows
+        if rows is not None and (got := rows.in_slot(user, slot)) is not None:
+            return checked(got, lambda: items.active_in_slot(self, user, slot))
         return items.active_in_slot(self, user, slot)
 
     def find_exact_many(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Row]:
+        if self.active_rows is not None and self.active_rows.open:
+            out = {(u, n): self.find_exact(u, n) for u, n in keys}
+            return checked({k: r for k, r in out.items() if r is not None}, lambda: items.find_exact_many(self, keys))
         return items.find_exact_many(self, keys)
 
     def active_in_slots(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], list[Row]]:
+        if self.active_rows is not None and self.active_rows.open:
+            out = {(u, t): self.active_in_slot(u, t) for u, t in keys}
+            return checked({k: r for k, r in out.items() if r}, lambda: items.active_in_slots(self, keys))
         return items.active_in_slots(self, keys)
 
     def insert_item(self, *, user_id: str, candidate: Candidate, origin: str, confidence: float,
                     vector: np.ndarray | None, model: str | None, source_ids: Iterable[int] = (),
                     invalid_at: datetime | None = None, invalid_reason: str | None = None,
                     supersedes_id: int | None = None, recorded_at: datetime | None = None) -> Row:
-        return items.insert_item(self, user_id=user_id, candidate=candidate, origin=origin, confidence=confidence,
-                                 vector=vector, model=model, source_ids=source_ids, invalid_at=invalid_at,
-                                 invalid_reason=invalid_reason, supersedes_id=supersedes_id,
-                                 recorded_at=recorded_at)
+        rows = self.active_rows
+        with rows.keeping() if rows is not None else contextlib.nullcontext():
+            row = items.insert_item(self, user_id=user_id, candidate=candidate, origin=origin, confidence=confidence,
+                                    vector=vector, model=model, source_ids=source_ids, invalid_at=invalid_at,
+                                    invalid_reason=invalid_reason, supersedes_id=supersedes_id,
+                                    recorded_at=recorded_at)
+        if rows is not None:
+            rows.wrote(row)
+        return row
 
     def update_item(self, item_id: int, **fields: Any) -> Row:
-        return items.update_item(self, item_id, **fields)
+        rows = self.active_rows
+        if rows is None:
+            return items.update_item(self, item_id, **fields)
+        with rows.keeping():
+            row = items.update_item(self, item_id, **fields)
+        rows.wrote(row)
+        return row
 
     def set_supersedes(self, new_id: int, old_id: int) -> None:
         """``new_id`` records that it supersedes ``old_id`` (lineage link)."""
-        items.set_supersedes(self, new_id, old_id)
+        rows = self.active_rows
+        if rows is None:
+            items.set_supersedes(self, new_id, old_id)
+            return
+        with rows.keeping():
+            items.set_supersedes(self, new_id, old_id)
+        rows.patch(int(new_id), supersedes_id=int(old_id))
 
     def link_source(self, item_id: int, source_id: int) -> None:
         items.link_source(self, item_id, source_id)

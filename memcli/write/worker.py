@@ -157,6 +157,8 @@ class MemoryCaptureWorker:
         secs = summary.seconds
         started = time.perf_counter()
         inflight: list[outbox.Task] = []  # claimed by this run, neither written nor failed yet
+        keep = getattr(st, "keep_active_rows", None)  # SQLite: the decisions' lookups answered from a copy
+        kept = keep(True) if keep is not None else True
         try:
             while not (stop is not None and stop.is_set()):
                 if max_seconds is not None and time.perf_counter() - started >= max_seconds:
@@ -183,6 +185,8 @@ class MemoryCaptureWorker:
                 raise
             summary.interrupted = True
         finally:
+            if not kept:
+                keep(False)  # type: ignore[misc]
             if inflight:
                 summary.released += outbox.release(st, inflight)
                 inflight.clear()
