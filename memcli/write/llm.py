@@ -326,14 +326,21 @@ def _validated(model: type[_M], data: object, what: str, raw: object) -> _M:
 
 
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
+_CLAUSE_MARK = re.compile(r"[，、：,:]")
+_SPACE_RUN = re.compile(r"\s+")
 
 
 def chunks(text: str, size: int = CHUNK_CHARS) -> list[str]:
     """``text`` cut into consecutive pieces of at most ``size`` characters, at the last
-    sentence end inside each piece when there is one (``"".join(chunks(t)) == t``)."""
+    sentence end inside each piece when there is one, else at the last clause mark (，, 、 :),
+    else after the last space — never inside a word, so no piece ends in a fragment ("I like
+    gre") the model could store — and at ``size`` only when the piece has none of them (one
+    unbroken run). ``"".join(chunks(t)) == t``."""
     out: list[str] = []
     while len(text) > size:
-        cut = max((m.end() for m in _SENTENCE_END.finditer(text, 0, size)), default=0) or size
+        cut = (max((m.end() for m in _SENTENCE_END.finditer(text, 0, size)), default=0)
+               or max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, size)), default=0)
+               or max((m.end() for m in _SPACE_RUN.finditer(text, 0, size)), default=0) or size)
         out.append(text[:cut])
         text = text[cut:]
     if text:
