@@ -98,7 +98,7 @@ def check_text(text: object, max_chars: int, *, what: str = "text", setting: str
 
 
 #: characters of a query looked at per step by :func:`check_query`
-_CHECK_CHUNK = 4096
+_CHECK_CHUNK = 2048
 
 
 def check_query(query: object) -> None:
