@@ -168,7 +168,8 @@ def test_the_zone_note_is_said_once_per_store_not_on_every_capture(cli, db_path,
     lines = "".join(f'{{"text": "turn {i}", "at": "2026-03-06T0{i}:30:00+08:00"}}\n' for i in range(3))
     fresh = ("--db", str(tmp_path / "other.db"), "--user", "alice")
     batch = cli(*fresh, "capture", "-", input=lines)  # a new store; three turns at +08:00, one note
-    assert batch.exit_code == 0 and batch.stderr.count("captured source #") == 3 and batch.stderr.count(NOTE) == 1
+    from_line = NOTE.replace("--at", "stdin line 1's \"at\"")  # the note names where the offset came from
+    assert batch.exit_code == 0 and batch.stderr.count("captured source #") == 3 and batch.stderr.count(from_line) == 1
 
 
 def test_correct_names_the_zone_too(cli, db_path, monkeypatch):
