@@ -23,7 +23,7 @@ from memcli.errors import BadInputError
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
-           "fts_terms", "to_simplified", "word_form"]
+           "fts_terms", "query_head", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = lazy(r"[\s\W_]+", re.UNICODE)
@@ -97,17 +97,36 @@ def check_text(text: object, max_chars: int, *, what: str = "text", setting: str
     return cleaned
 
 
+#: characters of a query looked at per step by :func:`check_query`
+_CHECK_CHUNK = 2048
+
+
 def check_query(query: object) -> None:
     """Validate a search or context query: a string with something besides whitespace and
-    control characters (a long one is truncated by retrieval, not refused).
+    control characters (a long one is truncated by retrieval, not refused: :func:`query_head`).
+    Reads the query a chunk at a time and stops at the first one with text in it, so a 1 MB
+    query costs what its first chunk does.
 
     Raises:
         BadInputError: ``query must be a string`` / ``query is empty``.
     """
     if not isinstance(query, str):
         raise BadInputError("query must be a string")
-    if not clean_text(query).strip():
-        raise BadInputError("query is empty")
+    for i in range(0, len(query), _CHECK_CHUNK):
+        if clean_text(query[i: i + _CHECK_CHUNK]).strip():
+            return
+    raise BadInputError("query is empty")
+
+
+def query_head(query: str, max_chars: int) -> tuple[str, bool]:
+    """``(the part of query that is read, whether it was cut)``: its first ``max_chars``
+    characters (``settings.max_text_chars``), cut BEFORE any cleaning, tokenising or language
+    guess, so a query's cost is bounded whatever its length (a 1 MB query pasted into
+    ``context`` used to be cleaned, simplified and scanned whole, seconds before the budget
+    check). What is past the cut is never looked at."""
+    if len(query) <= max_chars:
+        return query, False
+    return query[:max_chars], True
 
 
 @lru_cache(maxsize=1)

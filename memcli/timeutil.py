@@ -195,11 +195,13 @@ def zone_label(tz: tzinfo | None, at: datetime | None = None) -> str:
     return offset_text(local)
 
 
-def zone_note(at: str | datetime | None, tz: tzinfo, timezone_setting: str | None) -> str | None:
+def zone_note(at: str | datetime | None, tz: tzinfo, timezone_setting: str | None,
+              source: str = "--at") -> str | None:
     """A line for people when ``at`` (a user's ``--at``) carries an offset other than the one its
     time is shown in, and the display zone is the machine's (``timezone`` unset = ``local``):
     ``--at 2026-03-05T23:30:00+08:00`` on a UTC server is listed as 2026-03-05 15:30 +00:00.
-    None otherwise (no offset given, the same offset, or a zone the user chose)."""
+    None otherwise (no offset given, the same offset, or a zone the user chose). ``source``: where
+    the time came from, as the note names it (``--at``; ``stdin line 2's "at"`` for a JSON line)."""
     if at is None or (timezone_setting or "local").strip().lower() not in ("", "local"):
         return None
     try:
@@ -209,7 +211,7 @@ def zone_note(at: str | datetime | None, tz: tzinfo, timezone_setting: str | Non
     if dt.tzinfo is None or dt.utcoffset() == dt.astimezone(tz).utcoffset():
         return None
     given = offset_text(dt)
-    return (f"note: times are shown in {zone_label(tz, dt)}, this machine's zone, not the {given} --at gave; "
+    return (f"note: times are shown in {zone_label(tz, dt)}, this machine's zone, not the {given} {source} gave; "
             f"set timezone (MEMCLI_TIMEZONE={given} or a name such as Asia/Shanghai) to show them in yours")
 
 
@@ -217,16 +219,18 @@ def zone_note(at: str | datetime | None, tz: tzinfo, timezone_setting: str | Non
 ZONE_NOTE_KEY = "zone_note_shown"
 
 
-def zone_note_once(at: str | datetime | None, tz: tzinfo, timezone_setting: str | None, store: object) -> str | None:
+def zone_note_once(at: str | datetime | None, tz: tzinfo, timezone_setting: str | None, store: object,
+                   source: str = "--at") -> str | None:
     """:func:`zone_note`, shown once per store: None when this store (its ``meta_get``/``meta_set``)
-    last showed the same note, that is the same ``--at`` offset against the same display zone.
-    A capture a minute from a client in +08:00 to a UTC machine says it on the first turn, not on
-    every turn; another offset, or another machine's zone, says it again."""
-    note = zone_note(at, tz, timezone_setting)
-    if note is None or store.meta_get(ZONE_NOTE_KEY) == note:  # type: ignore[attr-defined]
+    last showed the same note, that is the same offset against the same display zone (whatever
+    ``source`` gave it). A capture a minute from a client in +08:00 to a UTC machine says it on
+    the first turn, not on every turn; another offset, or another machine's zone, says it again."""
+    key = zone_note(at, tz, timezone_setting)
+    if key is None or store.meta_get(ZONE_NOTE_KEY) == key:  # type: ignore[attr-defined]
         return None
+    note = zone_note(at, tz, timezone_setting, source)
     try:
-        store.meta_set(ZONE_NOTE_KEY, note)  # type: ignore[attr-defined]
+        store.meta_set(ZONE_NOTE_KEY, key)  # type: ignore[attr-defined]
     except MemcliError:  # a busy or read-only store: the turn is captured; say the note, again next time
         pass
     return note

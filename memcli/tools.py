@@ -64,6 +64,8 @@ class SearchArgs(_Args):
     query: str = Field(min_length=1,
                        description="What to look for, in any language, e.g. 'coffee' or '咖啡怎么喝'.")
     limit: int = Field(5, ge=1, le=20, description="Most memories to return.")
+    as_of: str | None = Field(None, description="ISO-8601 time, e.g. '2026-03-01': the memories believed true "
+                                                "then instead of the current ones (omit for now).")
 
 
 _DESCRIPTIONS = {
@@ -187,7 +189,7 @@ def _forget(mem: Memory, a: ForgetArgs) -> dict[str, Any]:
 def _search(mem: Memory, a: SearchArgs) -> dict[str, Any]:
     # memories only: an episode's id is a source id, which a model could hand to correct/forget,
     # where it would name an unrelated memory (the context block shows episodes instead)
-    hits = mem.search(a.query, limit=a.limit, legs=("dense", "lexical", "slot"))
+    hits = mem.search(a.query, limit=a.limit, as_of=a.as_of, legs=("dense", "lexical", "slot"))
     return {"memories": [_hit(h) for h in hits], "note": DATA_NOTE}
 
 

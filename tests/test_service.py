@@ -178,6 +178,13 @@ def test_a_bad_body_is_told_what_is_wrong_with_it(server):
         assert r.json() == {"error": {"code": "bad_input", "message": message, "exit_code": 2}}
     r = httpx.get(f"{base}/v1/search", params={"q": "  "}, headers=auth)
     assert (r.status_code, r.json()["error"]["message"]) == (400, "query is empty")
+    # a body that is not UTF-8: memcli's line (round 17), not "There was an error parsing the body"
+    bad = b'{"text": "ok",\n "query": "caf\xe9"}'
+    for path, message in (("/v1/capture", "body line 2: not valid UTF-8; nothing was written"),
+                          ("/v1/context", "body line 2: not valid UTF-8")):
+        r = httpx.post(f"{base}{path}", content=bad, headers=json_h)
+        assert r.status_code == 400 and r.json() == {"error": {"code": "bad_input", "message": message,
+                                                               "exit_code": 2}}, r.text
 
 
 def test_an_episode_hit_says_episode_id_next_to_its_source_id(server):

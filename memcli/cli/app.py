@@ -162,33 +162,37 @@ def info(message: str) -> None:
     err_console.print(message, markup=False, highlight=False)
 
 
-def read_text_arg(text: str) -> str:
-    """``-`` reads the text from stdin (UTF-8, strict)."""
+def read_text_arg(text: str, *, writes: bool = True) -> str:
+    """``-`` reads the text from stdin (UTF-8, strict). ``writes``: the command writes (its
+    bad-input message says nothing was written; a read's does not talk about writing)."""
     if text == "-":
-        return read_stdin()
+        return read_stdin(writes=writes)
     return text
 
 
-def decode_utf8(data: bytes, where: str) -> str:
-    """Strict UTF-8 (a leading BOM dropped). Raises BadInputError naming ``where`` and the line."""
+def decode_utf8(data: bytes, where: str, *, writes: bool = True) -> str:
+    """Strict UTF-8 (a leading BOM dropped). Raises BadInputError naming ``where`` and the line
+    (and, for a command that writes, that nothing was written)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise BadInputError(f"{where} line {line}: not valid UTF-8; nothing was written") from None
+        note = "; nothing was written" if writes else ""
+        raise BadInputError(f"{where} line {line}: not valid UTF-8{note}") from None
 
 
-def read_stdin() -> str:
-    """All of stdin as UTF-8 text (a leading BOM dropped). Raises BadInputError on invalid UTF-8."""
-    return decode_utf8(sys.stdin.buffer.read(), "stdin")
+def read_stdin(*, writes: bool = True) -> str:
+    """All of stdin as UTF-8 text (a leading BOM dropped). Raises BadInputError on invalid UTF-8
+    (``writes``: as :func:`read_text_arg`)."""
+    return decode_utf8(sys.stdin.buffer.read(), "stdin", writes=writes)
 
 
 #: the most read from a file that is not a regular file (a device, a FIFO, `<(command)`)
 MAX_SPECIAL_FILE_BYTES = 64 * 2**20
 
 
-def read_file(path: str | Path, what: str = "") -> str:
-    """A file's text, UTF-8 strict (a leading BOM dropped).
+def read_file(path: str | Path, what: str = "", *, writes: bool = True) -> str:
+    """A file's text, UTF-8 strict (a leading BOM dropped); ``writes``: as :func:`read_text_arg`.
 
     Any readable path works, not only regular files: ``/dev/null`` reads as empty, a FIFO or
     ``<(command)`` as what is written into it (at most 64 MiB, :data:`MAX_SPECIAL_FILE_BYTES`).
@@ -214,7 +218,7 @@ def read_file(path: str | Path, what: str = "") -> str:
                                     "nothing was read")
     except OSError as exc:
         raise BadInputError(f"{prefix}cannot read {path}: {exc.strerror or exc}") from None
-    return decode_utf8(data, f"{prefix}{path}")
+    return decode_utf8(data, f"{prefix}{path}", writes=writes)
 
 
 def split_lines(text: str) -> list[str]:

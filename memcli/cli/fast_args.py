@@ -38,10 +38,31 @@ def json_error_line(code: str, message: str, exit_code: int) -> str:
     return json.dumps(error_body(code, message, exit_code), ensure_ascii=False) + "\n"
 
 
+#: commands that only read (their bad-input messages do not talk about writing); ``tools call
+#: search`` and ``tools schema`` too (:func:`reads_only`)
+READ_COMMANDS = frozenset({"search", "context", "list", "show", "history", "stats", "export", "warm", "eval"})
+_ROOT_VALUE = frozenset({"--db", "--user", "-u", "--model"})
+
+
+def reads_only(argv: list[str]) -> bool:
+    """Whether the command of ``argv`` (without the program name) only reads: its first word
+    that is no root option nor a root option's value is one of :data:`READ_COMMANDS`, or it is
+    ``tools schema`` / ``tools call search``."""
+    words = iter(argv)
+    for a in words:
+        if a in _ROOT_VALUE:
+            next(words, None)
+        elif not a.startswith("-"):
+            rest = [w for w in words if not w.startswith("-")]
+            return a in READ_COMMANDS or (a == "tools" and (rest[:1] == ["schema"] or rest[:2] == ["call", "search"]))
+    return False
+
+
 def check_argv(argv: list[str]) -> None:
     """Refuse a command line with a word that is not valid UTF-8 (``memcli remember $'\\xff caf'``):
     Python keeps such bytes as lone surrogates, which no store can hold, so they used to be
-    dropped from the text without a word. One line (JSON with ``--json``), exit 2, nothing done."""
+    dropped from the text without a word. One line (JSON with ``--json``), exit 2, nothing done
+    (a command that writes says nothing was written; a read does not talk about writing)."""
     for n, a in enumerate(argv, 1):
         try:
             a.encode("utf-8")
@@ -52,7 +73,8 @@ def check_argv(argv: list[str]) -> None:
                 shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
             from memcli.errors import BadInputError
 
-            fail(BadInputError(f"argument {n} is not valid UTF-8 ('{shown[:60]}'); nothing was written"))
+            note = "" if reads_only(argv) else "; nothing was written"
+            fail(BadInputError(f"argument {n} is not valid UTF-8 ('{shown[:60]}'){note}"))
 
 
 def fail(exc: BaseException) -> None:

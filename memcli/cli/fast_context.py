@@ -4,7 +4,7 @@ An agent harness runs one ``context`` process per turn, before the model answers
 wall-clock budget: the Typer app's imports (typer, click, rich, the command modules) are
 time the block does not get. :func:`try_context` handles the common, well-formed case —
 ``[--db P] [--user U] context QUERY [--format text|json|messages] [--json] [--budget-ms N]
-[--max-tokens N] [--lang L] [--limit|-k N] [--db P] [--user U]`` — with the Typer command's
+[--max-tokens N] [--lang L] [--limit|-k N] [--as-of T] [--db P] [--user U]`` — with the Typer command's
 semantics (:func:`memcli.cli.read.context`: the same settings, the same library call, the same
 output and the same one-line error). Anything else returns without side effects and the
 Typer app runs instead: help, stdin (``-``), ``--system``, ``--history``, ``--model``,
@@ -26,7 +26,8 @@ __all__ = ["try_context"]
 
 _GLOBAL_VALUE = {"--db": "db", "--user": "user", "-u": "user"}
 _CMD_VALUE = {"--db": "db", "--user": "user", "-u": "user", "--format": "fmt", "--budget-ms": "budget_ms",
-              "--max-tokens": "max_tokens", "--lang": "lang", "--limit": "limit", "-k": "limit"}
+              "--max-tokens": "max_tokens", "--lang": "lang", "--limit": "limit", "-k": "limit",
+              "--as-of": "as_of"}
 _INT_RANGE = {"budget_ms": (1, None), "max_tokens": (1, None), "limit": (1, 100)}  # as the Typer options' min/max
 _DIGITS = re.compile(r"[0-9]{1,9}")
 PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
@@ -127,7 +128,8 @@ def _run(p: dict[str, Any]) -> None:
             return
         with mem:
             res = mem.context(p["query"], budget_ms=p.get("budget_ms"), max_tokens=p.get("max_tokens"),
-                              lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"])
+                              lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"],
+                              as_of=p.get("as_of"))
     except MemcliError as exc:
         fail(exc)
     except KeyboardInterrupt:

@@ -34,14 +34,16 @@ FutureOpt = Annotated[bool, typer.Option(
     "--allow-future", help="accept times more than a day ahead (refused by default as a likely typo)")]
 
 
-def _zone_note(ats: list[Any], mem: Any) -> str | None:
+def _zone_note(ats: list[Any], mem: Any, source: str = "--at") -> str | None:
     """The note for people when an --at's offset (or a JSON line's "at") is not the zone its time
     will be shown in, once per store (memcli.timeutil.zone_note_once): the first of ``ats`` with a
-    note this store has not shown last. Call it while the store is open."""
+    note this store has not shown last, naming where its offset came from (``source``; "{line}" in it
+    is the 1-based line of ``ats``). Call it while the store is open."""
     from memcli.timeutil import zone_note_once
 
-    for at in ats:
-        if isinstance(at, str) and (note := zone_note_once(at, mem.settings.tz, mem.settings.timezone, mem.store)):
+    for n, at in enumerate(ats, start=1):
+        if isinstance(at, str) and (note := zone_note_once(at, mem.settings.tz, mem.settings.timezone, mem.store,
+                                                           source.format(line=n))):
             return note
     return None
 
@@ -108,7 +110,8 @@ def capture(
                 spawn_background_drain(mem.settings)
         note = None
         if not as_json and not all(r.duplicate for r in results):
-            note = _zone_note([json.loads(ln).get("at") for ln in lines if ln.strip()] if text == "-" else [at], mem)
+            note = (_zone_note([json.loads(ln).get("at") if ln.strip() else None for ln in lines], mem,
+                               "stdin line {line}'s \"at\"") if text == "-" else _zone_note([at], mem))
     if as_json:
         emit_json(results if text == "-" else results[0])
         return

@@ -33,7 +33,7 @@ QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to
 
 def _read_history(path: Path) -> list[Any]:
     """A JSON array of {"role", "content"} or JSON Lines of them."""
-    text = read_file(path, "--history").strip()
+    text = read_file(path, "--history", writes=False).strip()
     if not text:
         return []
     try:
@@ -76,7 +76,7 @@ def search(
 
       memcli search "where does my sister live" --as-of 2026-03-01 --json
     """
-    query = read_text_arg(query)
+    query = read_text_arg(query, writes=False)
     check_query(query)  # before the store and the model: an empty query is bad input
     with open_memory(db, user, model) as mem:
         hits = mem.search(query, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
@@ -141,6 +141,7 @@ def context(
     system: Annotated[Path | None, typer.Option("--system", help="file with the static system prompt")] = None,
     history: Annotated[Path | None, typer.Option("--history", help="JSON (Lines) file of prior messages")] = None,
     limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=100, help="memories considered")] = 10,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: the memories believed true then")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="say on stderr why there is no block")] = False,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
@@ -154,17 +155,19 @@ def context(
       memcli context "what should I cook for mum" --max-tokens 200 --format json
 
       memcli context "hi" --format messages --system prompt.txt --history turns.json
+
+      memcli context "where does my sister live" --as-of 2026-03-01
     """
     fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
-    query = read_text_arg(query)
+    query = read_text_arg(query, writes=False)
     check_query(query)
-    system_text = read_file(system, "--system") if system else None
+    system_text = read_file(system, "--system", writes=False) if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
-                            fmt=fmt, system=system_text, history=hist, limit=limit)
+                            fmt=fmt, system=system_text, history=hist, limit=limit, as_of=as_of)
     if verbose or GLOBALS.verbose:
         if res.reason:
             info(f"no memory block: {res.reason} ({res.elapsed_ms:.0f} ms)")

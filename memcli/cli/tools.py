@@ -64,7 +64,7 @@ def call(
     """
     from memcli.tools import call_tool
 
-    raw = read_stdin() if arguments == "-" else arguments
+    raw = read_stdin(writes=name != "search") if arguments == "-" else arguments
     try:
         args = json.loads(raw)
     except ValueError as exc:

@@ -125,7 +125,9 @@ class AnswerPass:
         own_slots = tuple(row.get("slot") for _, _, row in own)
         alias = self._once(("alias", own_slots), subject.name_aliases, store, user, q.slots, list(own_slots),
                            as_of=as_of)
-        slot_of = {f.id: subject.aliased(row.get("slot"), alias) for _, f, row, _ in top}
+        # a hit that names the relative whose name is asked ("My daughter Emma starts…") holds that name
+        slot_of = {f.id: subject.name_in_passing(subject.aliased(row.get("slot"), alias), row["statement"], q.slots)
+                   for _, f, row, _ in top}
         said = {f.id: self._once(("simple", row["statement"]), to_simplified, row["statement"]) for _, f, row in own}
         subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id]), subject_feature, q.simple, q.slots,
                                      slot_of[f.id], said[f.id]) for _, f, row in own}

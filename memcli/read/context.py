@@ -53,7 +53,8 @@ from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
 from memcli.read.request import is_small_talk
 from memcli.read.retrieve import MemoryRetrievalService
-from memcli.text import clean_text, lang_of, to_simplified
+from memcli.text import clean_text, lang_of, query_head, to_simplified
+from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:
     from memcli.read.results import Hits
@@ -213,13 +214,18 @@ class MemoryContextBuilder:
             raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
         if lang is not None and lang not in ("zh", "en"):
             raise BadInputError(f"--lang must be zh or en (got {lang!r})")
+        as_of = retrieve_kw.get("as_of")
+        if isinstance(as_of, str):  # a bad --as-of is bad input, never a silent empty block at the deadline
+            retrieve_kw["as_of"] = parse_at(as_of, field="as_of (--as-of)")
         msgs = parse_history(history)
         system = clean_text(system) if system else None
-        lang = lang or lang_of(clean_text(query or ""))
+        # what retrieval reads of the query (its first max_text_chars characters): nothing here looks further
+        head = clean_text(query_head(query or "", st.max_text_chars)[0])
+        lang = lang or lang_of(head)
         deadline = t0 + budget / 1000.0
         res = ContextResult(lang=lang, format=fmt, max_tokens=max_tok, budget_ms=budget, elapsed_ms=0.0)
 
-        if is_small_talk(to_simplified(clean_text(query or ""))):  # thanks, 哈哈好无聊: nothing asked of the store
+        if is_small_talk(to_simplified(head)):  # thanks, 哈哈好无聊: nothing asked of the store
             res.reason = "no relevant memories (small talk: nothing asked about the user)"
             if fmt == "messages":
                 res.messages = _messages(system, res.text, msgs)

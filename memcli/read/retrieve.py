@@ -40,7 +40,7 @@ from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens
 from memcli.slots import question_focus
-from memcli.text import clean_text, lang_of
+from memcli.text import clean_text, lang_of, query_head
 from memcli.timeutil import from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -90,7 +90,8 @@ class MemoryRetrievalService:
 
         Args:
             query: any text; empty/whitespace → no hits. Longer than ``settings.max_text_chars``
-                is truncated (``info.query_truncated``). Control characters are dropped.
+                is truncated before anything reads it (``info.query_truncated``; ``info.query_chars``
+                is then its whole length, :func:`memcli.text.query_head`). Control characters are dropped.
             limit: at most this many hits (>= 1). Each leg is asked for ``max(candidates_per_leg,
                 limit)`` candidates (at most 4096, ``info.candidates_per_leg``), so a large limit
                 returns every match rather than the first ~100.
@@ -126,10 +127,9 @@ class MemoryRetrievalService:
         # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
         per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
         info = RetrievalInfo(legs_requested=list(legs), candidates_per_leg=per_leg)
-        text = _SPACE.sub(" ", clean_text(query or "")).strip()
-        info.query_chars = len(text)
-        if len(text) > st.max_text_chars:
-            text, info.query_truncated = text[: st.max_text_chars], True
+        head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
+        text = _SPACE.sub(" ", clean_text(head)).strip()
+        info.query_chars = len(query or "") if info.query_truncated else len(text)
         lang = lang_of(text)
         info.constants = {**fusion.constants(st, lang, min_score), **store.search_caps()}
         if not text:

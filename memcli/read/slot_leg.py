@@ -18,12 +18,13 @@ Read path: imports ``memcli.slots`` (a leaf) and the store, never ``memcli.write
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "query_slot_keys", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "named_in_passing", "names_relative", "query_slot_keys", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
@@ -42,5 +43,66 @@ def query_slot_keys(query: str) -> list[str]:
 def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
              as_of: datetime | None = None) -> list[int]:
     """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
-    (:meth:`memcli.db.store.MemoryStore.slot_search`)."""
-    return store.slot_search(user, keys, limit=limit, as_of=as_of) if keys else []
+    (:meth:`memcli.db.store.MemoryStore.slot_search`); then, for a relative's name asked and not
+    stored under its slot, the memories that name that relative in passing (:func:`named_in_passing`)."""
+    if not keys:
+        return []
+    ids = store.slot_search(user, keys, limit=limit, as_of=as_of)
+    named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
+    return ids + [i for i in named if i not in ids]
+
+
+def _asked_names(keys: list[str]) -> dict[str, str]:
+    """``R.name`` keys of ``keys`` whose subject R is a relative (not the user, a named person or a
+    thing) → R, with the relations R may name (my sister → ``elder_sister``)."""
+    from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
+
+    out: dict[str, str] = {}
+    for k in keys:
+        subject, attr = split_slot(k)[:2]
+        if attr == "name" and subject not in (ME, SOMEONE) and ":" not in subject:
+            for r in (subject, *sorted(GENERAL_RELATIONS.get(subject, ()))):
+                out.setdefault(r, subject)
+    return out
+
+
+def names_relative(statement: str, relations: Collection[str]) -> bool:
+    """The statement names a relative of one of ``relations`` (relation keys) by name right after
+    the relation word ("My daughter Emma starts school…", 我女儿小美上小学了; not "my daughter's
+    teacher Mrs Brown" for ``daughter``): it says that relative's name, whatever its slot."""
+    from memcli.read.mismatch import _EN_NAME, _ZH_NAME, _relation_words
+    from memcli.slots import EN_RELATIONS, ZH_RELATIONS
+
+    text = to_simplified(statement)
+    zh, en, _ = _relation_words()
+    for m in zh.finditer(text):
+        rest = text[m.end():]
+        if ZH_RELATIONS.get(m.group(0)) in relations and _ZH_NAME.match(rest) and not zh.match(rest):
+            return True
+    for m in en.finditer(text):
+        word = m.group(0).casefold()
+        key = EN_RELATIONS.get(word, EN_RELATIONS.get(word[:-1]) if word.endswith("s") else None)
+        if key in relations and text[m.end():m.end() + 1] != "'" and _EN_NAME.match(text[m.end():]):
+            return True
+    return False
+
+
+def named_in_passing(store: MemoryStore, user: str, keys: list[str], found: list[int], *, limit: int,
+                     as_of: datetime | None = None) -> list[int]:
+    """Ids of memories about a relative whose name the query asks (``daughter.name``) that say the
+    name in passing ("My daughter Emma starts school in September", stored as ``daughter.fact.start``):
+    the question's answer is in them. Only when no memory among ``found`` holds that name slot;
+    ONE bounded slot query (the relative's every slot) and one read of those rows; [] otherwise."""
+    from memcli.slots import split_slot
+
+    asked = _asked_names(keys)
+    if not asked:
+        return []
+    if found:
+        held = {split_slot(str(r["slot"] or ""))[:2] for r in store.items_by_ids(user, found)}
+        asked = {r: s for r, s in asked.items() if (r, "name") not in held}
+        if not asked:
+            return []
+    ids = store.slot_search(user, list(asked), limit=limit, as_of=as_of)
+    rows = {int(r["id"]): r for r in store.items_by_ids(user, ids)}
+    return [i for i in ids if i in rows and names_relative(str(rows[i]["statement"]), asked)]

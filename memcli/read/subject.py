@@ -22,7 +22,7 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.slots import ME, split_slot
 
-__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "expansions"]
+__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "expansions", "name_aliases", "name_in_passing"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -87,3 +87,26 @@ def aliased(slot: str | None, aliases: dict[str, str]) -> str | None:
         return slot
     head, _, rest = slot.partition(".")
     return f"{aliases[head]}.{rest}" if head in aliases and rest else slot
+
+
+def name_in_passing(slot: str | None, statement: str, query_slots: Sequence[str]) -> str | None:
+    """``slot`` read as ``R.name`` when the query asks the name of a relative R (``daughter.name``)
+    and the statement names R right after the relation word ("My daughter Emma starts school in
+    September", ``daughter.fact.start``; 我女儿小美下个月上小学, no slot): the hit says the name the
+    question asks, whatever else it is about (:func:`memcli.read.slot_leg.names_relative`; a relation
+    R may name counts: my sister → ``elder_sister``). ``slot`` unchanged otherwise, and a hit that
+    holds a name slot already keeps it."""
+    from memcli.read.slot_leg import names_relative
+    from memcli.slots import GENERAL_RELATIONS, SOMEONE
+
+    if slot and split_slot(slot)[1] == "name":
+        return slot
+    for k in query_slots:
+        asked, attr = split_slot(k)[:2]
+        if attr != "name" or asked in (ME, SOMEONE) or ":" in asked:
+            continue
+        rels = {asked, *GENERAL_RELATIONS.get(asked, ())}
+        if names_relative(statement, rels):
+            held = split_slot(slot)[0] if slot else asked
+            return f"{held if held in rels else asked}.name"
+    return slot

@@ -50,7 +50,7 @@ from memcli.auth import OPERATOR, USER, TokenOwner
 from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.models import hit_json
-from memcli.service.errors import ServiceError, body, status_of, validation_message
+from memcli.service.errors import ServiceError, body, status_of, undecodable_body, validation_message
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
 from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread, warm
@@ -331,10 +331,11 @@ def _install_errors(app: FastAPI) -> None:
         return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS), 2)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {400: "bad_input", 404: "not_found", 405: "method_not_allowed",
                 413: "too_large"}.get(exc.status_code, "http")
-        return _error_response(exc.status_code, code, str(exc.detail), 3 if exc.status_code == 404 else 2)
+        message = undecodable_body(exc.__cause__, getattr(request.scope.get("route"), "tags", None)) or str(exc.detail)
+        return _error_response(exc.status_code, code, message, 3 if exc.status_code == 404 else 2)
 
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> JSONResponse:

@@ -30,7 +30,7 @@ from typing import Any
 
 from memcli import errors as e
 
-__all__ = ["ServiceError", "body", "status_of", "validation_message"]
+__all__ = ["ServiceError", "body", "status_of", "undecodable_body", "validation_message"]
 
 _MAP: list[tuple[type[e.MemcliError], int]] = [
     (e.StoreLockedError, 503),
@@ -89,3 +89,16 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
     if str(raw_loc[-1] if raw_loc else "").lower() in user_fields and err.get("type") == "extra_forbidden":
         return "the user comes from the token; no request names a user"
     return f"{loc}: {err.get('msg')}" if loc else str(err.get("msg"))
+
+
+def undecodable_body(cause: BaseException | None, tags: Collection[str] | None = None) -> str | None:
+    """The one line for a JSON body that is not UTF-8, as the CLI says it of stdin (``body line 2:
+    not valid UTF-8; nothing was written``; a read route's, tagged ``read``, does not talk about
+    writing), or None when ``cause`` (what FastAPI's "There was an error parsing the body" came
+    from) is something else."""
+    if not isinstance(cause, UnicodeDecodeError):
+        return None
+    data = cause.object if isinstance(cause.object, bytes) else b""
+    note = "" if tags and "read" in tags else "; nothing was written"
+    line = data[: cause.start].count(b"\n") + 1
+    return f"body line {line}: not valid UTF-8{note}"

@@ -131,7 +131,23 @@ def units(text: str) -> list[Unit]:
             else:
                 parts.append(p)
         out += [Unit(p, lang) for p in parts]
+    if len(out) > 1 and _cut_off(out[-1].text, [u.text for u in out[:-1]]):
+        out.pop()
     return out
+
+
+_END_MARKS = "。！!？?；;….,，"
+
+
+def _cut_off(last: str, before: list[str]) -> bool:
+    """Whether ``last``, the final unit of a text, is a cut-off copy of an earlier unit: it ends
+    without a sentence mark and is a strict beginning of one said before ("… I like green tea.
+    I like gre", a repeated sentence cut at a length limit by whoever sent it). It would be
+    stored as a fragment; the whole unit it repeats is read already."""
+    if last[-1:] in _END_MARKS:
+        return False
+    head = last.strip()
+    return bool(head) and any(len(b.rstrip(_END_MARKS + " ")) > len(head) and b.startswith(head) for b in before)
 
 
 #: cuts that join a reason or an elaboration to its clause, not a clause of its own

@@ -24,7 +24,7 @@ Trust nothing that comes back, but read what real models send (issue 15 §1):
   one-line copy of what the model said (``memcli outbox`` shows it).
 - **Time said.** The extractor's user message is JSON: the utterance, when it was said in the
   user's zone (``said_at``, ISO-8601 with offset) and the zone, so "yesterday" resolves; a
-  long turn is sent in pieces of at most :data:`CHUNK_CHARS` characters cut at sentence ends.
+  long turn is sent in pieces of at most :data:`CHUNK_CHARS` characters cut between words.
 - **Context.** The user's preceding turns of the session (``context``, marked context only:
   facts come from the utterance), so 她/she/they resolve across messages.
 
@@ -325,15 +325,15 @@ def _validated(model: type[_M], data: object, what: str, raw: object) -> _M:
                               f"{err['msg']}; reply: {reply_excerpt(raw)}") from None
 
 
-_SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.(?=\s)")
+_CUTS = (re.compile(r"[。！？!?；;\n]|\.(?=\s)"), re.compile(r"[，、：,:]"), re.compile(r"\s+"))  # best first
 
 
 def chunks(text: str, size: int = CHUNK_CHARS) -> list[str]:
-    """``text`` cut into consecutive pieces of at most ``size`` characters, at the last
-    sentence end inside each piece when there is one (``"".join(chunks(t)) == t``)."""
+    """``text`` in pieces of at most ``size`` characters, each cut after its last sentence end, else clause mark,
+    else space (never in a word: no "I like gre"); at ``size`` in an unbroken run. ``"".join(chunks(t)) == t``."""
     out: list[str] = []
     while len(text) > size:
-        cut = max((m.end() for m in _SENTENCE_END.finditer(text, 0, size)), default=0) or size
+        cut = next((e for rx in _CUTS if (e := max((m.end() for m in rx.finditer(text, 0, size)), default=0))), size)
         out.append(text[:cut])
         text = text[cut:]
     if text:
