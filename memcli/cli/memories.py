@@ -24,6 +24,7 @@ from memcli.cli.app import (
     read_lines,
     read_text_arg,
 )
+from memcli.cli.capture_lines import apply_options, utterance_lines
 from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
 from memcli.errors import BadInputError
 
@@ -46,34 +47,18 @@ def _zone_note(ats: list[Any], mem: Any) -> str | None:
     return None
 
 
-def _jsonl_utterances(lines: list[str]) -> list[str]:
-    """stdin's lines for ``capture -``, checked for what a user who meant plain text sends.
-
-    Raises:
-        BadInputError: no utterance at all (empty stdin), or a line that is plain text rather than
-            JSON (``capture -`` reads JSON Lines), named by its number; nothing is written.
-    """
-    for n, line in enumerate(lines, start=1):
-        if line.strip() and not line.lstrip().startswith(("{", "[")):
-            try:
-                json.loads(line)
-            except ValueError:
-                raise BadInputError(f'line {n}: not JSON; `capture -` reads JSON Lines, one {{"text": ...}} per line '
-                                    '(plain text: memcli capture "..."); nothing was written') from None
-    if not any(line.strip() for line in lines):
-        raise BadInputError('stdin: no utterance; `capture -` reads JSON Lines, one {"text": ...} per line')
-    return lines
-
-
 @app.command()
 def capture(
     text: Annotated[str, typer.Argument(help="what was said, or - to read JSON Lines from stdin")],
-    role: Annotated[str, typer.Option("--role", help="who said it: user | assistant")] = "user",
+    role: Annotated[str | None, typer.Option(
+        "--role", help="who said it: user | assistant (default user; with -: of each line without its own)",
+        show_default=False)] = None,
     at: AtOpt = None,
-    session: Annotated[str | None, typer.Option("--session", help="conversation/session id")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", help="conversation/session id (with -: of each line without its own)")] = None,
     key: Annotated[str | None, typer.Option(
         "--key", help="idempotency key, e.g. your message id (default: derived from user, session, role, "
-        "text and --at)")] = None,
+        "text and --at; with -: of the one line stdin holds)")] = None,
     drain: Annotated[bool | None, typer.Option("--drain/--no-drain",
                                                help="start a background drain for this user")] = None,
     allow_future: FutureOpt = False,
@@ -84,6 +69,8 @@ def capture(
     `memcli drain` later turns captured utterances into memories. A capture whose key was
     already seen adds nothing and says so. With -, each stdin line is one JSON object
     {"text", "role"?, "at"?, "session"?, "key"?}; one bad line (named by number) captures nothing.
+    --role, --at and --session apply to every line without its own (a line that says otherwise is
+    refused), --key to the one line stdin holds (refused for more).
 
     Examples:
 
@@ -93,12 +80,15 @@ def capture(
 
       printf '{"text": "我妈妈的生日是3月5号", "at": "2026-03-01"}\\n' | memcli capture -
     """
-    lines = _jsonl_utterances(read_lines("-")) if text == "-" else []  # checked before the store is opened
+    lines = []
+    if text == "-":  # checked before the store is opened
+        lines = apply_options(utterance_lines(read_lines("-")), role=role, at=at, session=session, key=key)
     with open_memory(db, user) as mem:
         if text == "-":
             results = mem.capture_jsonl(lines, allow_future=allow_future)
         else:
-            results = [mem.capture(text, role=role, at=at, session=session, key=key, allow_future=allow_future)]
+            results = [mem.capture(text, role=role or "user", at=at, session=session, key=key,
+                                   allow_future=allow_future)]
         if drain if drain is not None else mem.settings.auto_drain:
             try:
                 from memcli.write.trigger import spawn_background_drain
