@@ -344,36 +344,47 @@ def import_(
     counts: dict[str, int] = {}
     for r in results:
         counts[r.decision.value] = counts.get(r.decision.value, 0) + 1
-    skipped = len(recs) - len(results)
+    turns, turns_skipped = getattr(results, "turns", 0), getattr(results, "turns_skipped", 0)
+    skipped = len(recs) - len(results) - turns - turns_skipped
     if as_json:
-        emit_json({"records": len(results), "skipped": skipped, "decisions": counts, "results": results})
+        emit_json({"records": len(results), "skipped": skipped, "decisions": counts, "results": results,
+                   "turns": turns, "turns_skipped": turns_skipped})
     else:
         detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or (
             "nothing new" if recs else "the input had no records")
         info(f"imported {len(results)} record(s): {detail}" + (f"; skipped {skipped} already present" if skipped
                                                                else ""))
+        if turns or turns_skipped:
+            info(f"turns no memory holds: {turns} restored" + (f", {turns_skipped} already present"
+                                                               if turns_skipped else ""))
 
 
 @app.command()
 def export(
     all_: Annotated[bool, typer.Option(
-        "--all", help="include invalidated, superseded and forgotten memories (with invalid_at/expired_at)")] = False,
+        "--all", help="everything: also invalidated, superseded and forgotten memories (with invalid_at/"
+        "expired_at), and the turns no memory holds")] = False,
     episodes: Annotated[bool, typer.Option(
-        "--episodes", help="export the episodes instead (turns no memory holds), as the records `capture -` "
-        "reads")] = False,
+        "--episodes", help="export the episodes instead (quoted turns no memory holds), as the records "
+        "`capture -` reads")] = False,
     db: DbOpt = None, user: UserOpt = None,
 ) -> None:
     """Export the user's memories as JSON Lines on stdout (the format `import` reads).
 
     One line per memory as stored (format "v": 2: fields, times, sources, links, history
     events), oldest id first, then an end line {"v": 2, "records": N}. Only the active ones
-    unless --all; a faithful copy needs --all.
+    unless --all. --all is a faithful copy: every memory, then one line per turn no memory
+    holds (chatter, episodes, assistant turns, turns not drained yet), which `import` restores
+    as the drain recorded them.
 
     With --episodes: the user's episodes, as capture records (text, role, at, session, key);
     `memcli capture -` in another database takes them back (the drain classifies them again).
 
     Examples: memcli --user alice export --all > alice.jsonl;  memcli export --episodes > said.jsonl
     """
+    if all_ and episodes:
+        raise BadInputError("--all and --episodes are two exports: --all already holds every turn "
+                            "(import reads it), --episodes writes capture records; choose one")
     with open_memory(db, user) as mem:
         for rec in (mem.export_episodes() if episodes else mem.export(include_all=all_)):
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
