@@ -113,6 +113,33 @@ def test_remember_show_history_correct_forget_export(server):
     assert r.status_code == 404 and r.json()["error"]["exit_code"] == 3
 
 
+
+def test_a_purge_keeps_a_shared_turn_and_the_episode_route_erases_it(server):
+    """One turn, two memories: purging one keeps the turn for the other (``kept``), and ``DELETE
+    /v1/episodes/{source}?purge=true`` erases it afterwards; ``cascade=true`` erases it at once."""
+    from test_purge_shared import TURNS
+
+    base, svc, _ = server
+    for cascade in (False, True):
+        user, auth = _user(svc)
+        sid = httpx.post(f"{base}/v1/capture", json={"text": TURNS["en"][0]}, headers=auth).json()["source_id"]
+        assert svc.drainer.wait_idle(60)
+        mems = httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]
+        assert len(mems) == 2 and all(m["source_ids"] == [sid] for m in mems), mems
+        doomed, other = (m["id"] for m in mems)
+        out = httpx.delete(f"{base}/v1/memories/{doomed}", params={"purge": "true", "cascade": str(cascade).lower()},
+                           headers=auth).json()
+        if cascade:
+            assert (out["kept"], out["shared"]) == ([], [{"source": sid, "memories": [other]}])
+        else:
+            assert (out["kept"], out["shared"]) == ([{"source": sid, "memories": [other]}], [])
+            gone = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth).json()
+            assert (gone["id"], gone["purged"], gone["sources"]) == (sid, True, 1)
+        with Memory(settings=svc.settings.model_copy(update={"user": user})) as m:
+            assert [(i.id, i.source_ids) for i in m.list()] == [(other, [])] and m.stats()["sources"] == 0
+        again = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth)
+        assert again.status_code == 404 and again.json()["error"]["exit_code"] == 3
+
 def test_errors_are_one_json_line_with_the_cli_code(server):
     base, svc, settings = server
     user, auth = _user(svc)

@@ -231,7 +231,8 @@ def forget(
     elif not as_json:
         info(f"{'purged' if purge else 'forgot'} {name}")
         for k in out.get("kept", []):
-            info(f"source {k['source']} kept: it backs memories {_ids(k['memories'])} (--cascade erases it too)")
+            info(f"source {k['source']} kept: it backs memories {_ids(k['memories'])}; to erase it too: "
+                 f"memcli forget e{k['source']} --purge")
         for k in out.get("shared", []):
             info(f"source {k['source']} erased too (--cascade): memories {_ids(k['memories'])} lose it")
 
