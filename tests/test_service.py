@@ -317,8 +317,8 @@ def test_model_calls_run_in_the_model_processes_and_a_dead_one_is_replaced(serve
 # -- isolation through HTTP: two users' tokens, every route ------------------------------------
 
 _BOB = ["My brother Tom lives in Oslo", "我养了一只猫叫咪咪", "I work as a nurse at the city hospital"]
-_ROUTES = ["show", "history", "correct", "forget", "purge", "search", "context", "list", "export", "capture",
-           "remember"]
+_ROUTES = ["show", "history", "correct", "forget", "purge", "purge_turn", "search", "context", "list", "export",
+           "capture", "remember"]
 
 
 @pytest.fixture(scope="module")
@@ -337,15 +337,18 @@ def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, w
     base, _, _ = server
     alice, bob, bob_ids, mine = two_users
     target, text = bob_ids[which], _BOB[which]
+    bob_sources = [httpx.get(f"{base}/v1/memories/{i}", headers=bob).json()["source_ids"][0] for i in bob_ids]
     q = {"user": "bob"} if smuggle else {}
     h = alice
-    if route in ("show", "history", "correct", "forget", "purge"):
+    if route in ("show", "history", "correct", "forget", "purge", "purge_turn"):
         url = f"{base}/v1/memories/{target}" + ("/history" if route == "history" else "")
+        turn = f"{base}/v1/episodes/{bob_sources[which]}"  # bob's turn, as a purge would name it
         r = {"show": lambda: httpx.get(url, headers=h, params=q),
              "history": lambda: httpx.get(url, headers=h, params=q),
              "correct": lambda: httpx.patch(url, json={"text": "hijacked"}, headers=h, params=q),
              "forget": lambda: httpx.delete(url, headers=h, params=q),
-             "purge": lambda: httpx.delete(url, headers=h, params={**q, "purge": "true"})}[route]()
+             "purge": lambda: httpx.delete(url, headers=h, params={**q, "purge": "true"}),
+             "purge_turn": lambda: httpx.delete(turn, headers=h, params={**q, "purge": "true"})}[route]()
         assert r.status_code == (400 if smuggle else 404), r.text
     else:
         body_user = {"user": "bob"} if smuggle else {}
@@ -369,6 +372,6 @@ def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, w
                 assert not (got & set(bob_ids))
             if route == "remember":  # alice's own fact again: reinforced, bob's items never compared
                 assert r.json()["item_id"] == mine
-    if route in ("correct", "forget", "purge"):  # bob's memory is untouched whatever alice did
+    if route in ("correct", "forget", "purge", "purge_turn"):  # bob's memory is untouched whatever alice did
         got = httpx.get(f"{base}/v1/memories/{target}", headers=bob).json()
         assert (got["statement"], got["status"]) == (text, "active")
