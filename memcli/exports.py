@@ -13,7 +13,7 @@ from memcli.db.store import MemoryStore
 from memcli.records import FORMAT, EndRecord, EventRecord, SourceRecord, StoredRecord, TurnRecord
 from memcli.timeutil import from_iso
 
-__all__ = ["export_records"]
+__all__ = ["export_records", "loose_turns"]
 
 
 def _json(v: Any) -> dict[str, Any] | None:
