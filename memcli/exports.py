@@ -1,6 +1,7 @@
 """``export``: a user's memories as format-2 JSON Lines (:class:`~memcli.records.StoredRecord`
-dicts), each row as stored with its sources and audit events, then the end line
-(:class:`~memcli.records.EndRecord`). ``import`` restores them (:mod:`memcli.write.restore`)."""
+dicts), each row as stored with its sources and audit events, then (``--all``) the turns no memory
+holds (:class:`~memcli.records.TurnRecord`), then the end line (:class:`~memcli.records.EndRecord`).
+``import`` restores them (:mod:`memcli.write.restore`, :mod:`memcli.write.restore_turns`)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from memcli.db.store import MemoryStore
-from memcli.records import FORMAT, EndRecord, EventRecord, SourceRecord, StoredRecord
+from memcli.records import FORMAT, EndRecord, EventRecord, SourceRecord, StoredRecord, TurnRecord
 from memcli.timeutil import from_iso
 
-__all__ = ["export_records"]
+__all__ = ["export_records", "loose_turns"]
 
 
 def _json(v: Any) -> dict[str, Any] | None:
@@ -27,7 +28,8 @@ def _bare(d: dict[str, Any]) -> dict[str, Any]:
 def export_records(store: MemoryStore, user: str, *, include_all: bool = False) -> Iterator[dict[str, Any]]:
     """``user``'s memories (active only unless ``include_all``) in id order — the order they were
     stored, so that an import into an empty store gives back the same order — as JSON-ready
-    dicts, then ``{"v": 2, "records": N}``. Each event is written once, on the line of the memory
+    dicts; with ``include_all`` then every turn no memory holds (:func:`loose_turns`); then
+    ``{"v": 2, "records": N}`` (``"turns": M`` when M > 0). Each event is written once, on the line of the memory
     it acted on (else of the other memory it names); links to memories not exported are kept as
     the ids they were (``import`` drops what it cannot resolve)."""
     rows = sorted(store.list_items(user, include_all=include_all), key=lambda r: int(r["id"]))
@@ -58,4 +60,21 @@ def export_records(store: MemoryStore, user: str, *, include_all: bool = False) 
         out = _bare(rec.model_dump(mode="json"))
         out["sources"], out["events"] = [_bare(x) for x in out["sources"]], [_bare(x) for x in out["events"]]
         yield out
-    yield EndRecord(v=FORMAT, records=len(rows)).model_dump(mode="json")
+    turns = 0
+    for rec in loose_turns(store, user) if include_all else ():
+        turns += 1
+        yield rec
+    yield EndRecord(v=FORMAT, records=len(rows), turns=turns).model_dump(mode="json", exclude_defaults=True)
+
+
+def loose_turns(store: MemoryStore, user: str) -> Iterator[dict[str, Any]]:
+    """``user``'s turns no memory holds, oldest id first, as :class:`~memcli.records.TurnRecord` dicts:
+    a drained turn with whether it is an episode (a user turn the drain classified), a turn not
+    drained yet (outbox pending, processing or dead) as ``pending`` with its capture key."""
+    for r in store.loose_sources(user):
+        pending = r["status"] is not None and r["status"] != "done"
+        rec = TurnRecord(v=FORMAT, turn=r["id"], role=r["role"], text=r["content"], at=from_iso(r["occurred_at"]),
+                         recorded_at=from_iso(r["recorded_at"]), session=r["session_id"],
+                         episode=None if r["is_episode"] is None or pending else bool(r["is_episode"]),
+                         pending=pending, key=r["idempotency_key"] if pending else None)
+        yield _bare(rec.model_dump(mode="json", exclude_defaults=True))

@@ -171,31 +171,19 @@ class Memory(Engine):
         """Import parsed lines (:meth:`read_records`) in one transaction, all or nothing: a
         format-2 line (:class:`~memcli.records.StoredRecord`, what ``export`` writes) restored
         as its own row with its sources (a user turn quoted as an episode again), links and events, no
-        decision (:func:`memcli.write.restore.restore`); a format-1 line (:class:`MemoryRecord`) written
-        as ``remember`` does, through the decision. Embedded in batches.
+        decision (:func:`memcli.write.restore.restore`); a turn line (:class:`~memcli.records.TurnRecord`,
+        ``export --all``: a turn no memory holds) as the drain recorded it; a format-1 line (:class:`MemoryRecord`)
+        written as ``remember`` does, through the decision. Embedded in batches (:mod:`memcli.write.importing`).
 
         Idempotent: a line already present is skipped, not written again — format 2: the same
-        statement, ``at`` and ``recorded_at``; format 1: the same statement, ``at`` and recorded
-        state (``invalid_at``, ``expired_at``, ``forgotten``), or an earlier line of the batch.
-        Returns one :class:`DecisionResult` per record written (``len(records) - len(result)``
-        were skipped).
+        statement, ``at`` and ``recorded_at`` (a turn: role, text, ``at``, ``recorded_at``); format 1: the
+        same statement, ``at`` and recorded state, or an earlier line of the batch. Returns one
+        :class:`DecisionResult` per memory written (an :class:`~memcli.records.ImportResults`: ``turns``,
+        ``turns_skipped`` count the turn lines).
         """
-        from memcli.records import StoredRecord
-        from memcli.write.explicit import apply_records, not_present
-        from memcli.write.restore import pending, quoted_turns, restore
+        from memcli.write.importing import import_records
 
-        todo, held = pending(self.store, self.user, [r for r in records if isinstance(r, StoredRecord)])
-        plain = not_present(self.store, self.user, [r for r in records if isinstance(r, MemoryRecord)],
-                            self.settings.max_text_chars)
-        if not todo and not plain:  # nothing to do: do not load the model for it
-            return []
-        texts = [check_text(r.text, self.settings.max_text_chars) for r in [*todo, *plain]]
-        vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
-        turns = quoted_turns(todo, self.embedder, self.settings.embed_batch_size)  # turns quoted beside them
-        with self.store.tx():
-            out = restore(self.store, self.settings, self.user, todo, vectors[:len(todo)], held, *turns) if todo else []
-            return out + apply_records(self.store, self.settings, self.user, texts[len(todo):], plain,
-                                       vectors[len(todo):], origin=Origin.IMPORT)
+        return import_records(self.store, self.settings, self.user, lambda: self.embedder, records, progress)
 
     def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[Any]:
         """Parse and validate import JSON Lines, all or nothing: format-1 lines as

@@ -6,8 +6,9 @@ Two formats, told apart line by line by the ``v`` field:
 - format 1 (no ``v``): :class:`MemoryRecord`, a statement the user states; ``import`` writes it
   through the decision, as ``remember`` does (what exports before format 2 hold);
 - format 2 (``"v": 2``, what ``export`` writes): :class:`StoredRecord`, one stored memory row as it
-  is — its id in the exporting store, every column, its sources and its audit events — closed by
-  one :class:`EndRecord` line (``{"v": 2, "records": N}``) so that a truncated file is refused.
+  is — its id in the exporting store, every column, its sources and its audit events — then (``export
+  --all``) one :class:`TurnRecord` per turn no memory holds, closed by one :class:`EndRecord` line
+  (``{"v": 2, "records": N}``, ``"turns": M`` when there are turn lines) so that a truncated file is refused.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from memcli.sensitive import redact, refuse_secret
 from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
 
-__all__ = ["EndRecord", "EventRecord", "MemoryRecord", "SourceRecord", "StoredRecord", "complete_records",
-           "parse_jsonl", "record_model", "validation_line"]
+__all__ = ["EndRecord", "EventRecord", "ImportResults", "MemoryRecord", "SourceRecord", "StoredRecord", "TurnRecord",
+           "complete_records", "parse_jsonl", "record_model", "validation_line"]
 
 #: the ``v`` of the newest record format (``export`` writes it)
 FORMAT = 2
@@ -106,7 +107,8 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
     """Parse and validate JSON Lines; all or nothing.
 
     Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
-    checked as :func:`check_text` does (blank, too long), so those errors name the line too.
+    checked as :func:`check_text` does (blank, too long), so those errors name the line too (not a
+    :class:`TurnRecord`'s: a turn was captured within ``max_turn_chars``).
     Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
     file name, and followed by ``note``); in that case nothing is written (the valid lines
     are not kept either). ``model`` is a pydantic model, or a function that picks one for each
@@ -123,7 +125,7 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
             if not isinstance(data, dict):
                 raise ValueError("expected a JSON object")
             rec = (model if isinstance(model, type) else model(data)).model_validate(data, context=context)
-            if max_chars is not None and hasattr(rec, "text"):
+            if max_chars is not None and hasattr(rec, "text") and not isinstance(rec, TurnRecord):  # a turn: any length
                 check_text(rec.text, max_chars, setting=setting)
             out.append(rec)
         except BadInputError as exc:
@@ -234,35 +236,77 @@ class StoredRecord(BaseModel):
     _unicode = field_validator("metadata")(MemoryRecord._unicode.__func__)  # type: ignore[attr-defined]
 
 
+class TurnRecord(BaseModel):
+    """A line of format 2 for a turn no memory holds (``export --all``): a drained turn — chatter, an
+    episode, an assistant's turn, a turn whose memories were purged — restored as the drain recorded it,
+    or a turn not drained yet (``pending``), captured again with its ``key`` for the importing store's drain."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    v: Literal[2]
+    turn: int = Field(description="its source id in the exporting store")
+    role: Literal["user", "assistant", "system", "explicit"]
+    text: str
+    at: datetime = Field(description="occurred_at: when it was said (world time)")
+    recorded_at: datetime = Field(description="when memcli stored it (system time)")
+    session: str | None = None
+    episode: bool | None = Field(None, description="a drained user turn quoted as an episode (true) or not (false: "
+                                 "chatter, or an episode the user forgot); absent: never classified")
+    pending: bool = Field(False, description="not drained yet (pending or dead): captured again, then drained")
+    key: str | None = Field(None, description="its capture idempotency key (a pending turn's)")
+
+    _times = field_validator("at", "recorded_at", mode="before")(_when)
+
+    @model_validator(mode="after")
+    def _capturable(self) -> TurnRecord:
+        if self.pending and (self.role not in ("user", "assistant") or not self.key):
+            raise ValueError("a pending turn is a user's or assistant's turn with its key")
+        return self
+
+
 class EndRecord(BaseModel):
-    """The last line of a format-2 export: how many memory lines come before it."""
+    """The last line of a format-2 export: how many memory lines (and turn lines) come before it."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     v: Literal[2]
     records: int = Field(ge=0)
+    turns: int = Field(0, ge=0)
+
+
+class ImportResults(list):
+    """What ``import`` wrote: one :class:`~memcli.models.DecisionResult` per memory line written, and
+    ``turns`` / ``turns_skipped``: the turn lines (:class:`TurnRecord`) restored / already present."""
+
+    turns: int = 0
+    turns_skipped: int = 0
 
 
 def record_model(data: dict[str, Any]) -> type[BaseModel]:
     """The model of one import line: :class:`MemoryRecord` without ``v``; with ``"v": 2``
-    :class:`EndRecord` (no ``text``) or :class:`StoredRecord`. Raises BadInputError for another ``v``."""
+    :class:`TurnRecord` (a ``turn``), :class:`EndRecord` (no ``text``) or :class:`StoredRecord`. Raises
+    BadInputError for another ``v``."""
     if "v" not in data:
         return MemoryRecord
     if data["v"] != FORMAT:
         raise BadInputError(f"unknown format v={data['v']!r} (this memcli reads lines without v, and v=2)")
+    if "turn" in data:
+        return TurnRecord
     return StoredRecord if "text" in data else EndRecord
 
 
 def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
     """``recs`` without the format-2 end line, after checking it: a file with format-2 lines
-    must end with ``{"v": 2, "records": N}``, N the number of those lines, ids unique.
+    must end with ``{"v": 2, "records": N, "turns": M}``, N and M the numbers of memory and turn lines
+    (``turns`` absent: 0), ids unique.
 
     Raises:
         BadInputError: no end line (truncated), a line after it, a count or id that does not match.
     """
     ends = [i for i, r in enumerate(recs) if isinstance(r, EndRecord)]
     stored = [r for r in recs if isinstance(r, StoredRecord)]
-    if not stored and not ends:
+    turns = [r for r in recs if isinstance(r, TurnRecord)]
+    if not stored and not turns and not ends:
         return list(recs)
     note = "; nothing was written"
     if not ends:
@@ -274,6 +318,9 @@ def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
     if end.records != len(stored):
         raise BadInputError(f"the end line says {end.records} memory line(s), the file has {len(stored)}: "
                             f"truncated or edited{note}")
-    if len({r.id for r in stored}) != len(stored):
-        raise BadInputError(f"two memory lines have the same id{note}")
+    if end.turns != len(turns):
+        raise BadInputError(f"the end line says {end.turns} turn line(s), the file has {len(turns)}: "
+                            f"truncated or edited{note}")
+    if len({r.id for r in stored}) != len(stored) or len({r.turn for r in turns}) != len(turns):
+        raise BadInputError(f"two memory (or turn) lines have the same id{note}")
     return list(recs[:-1])

@@ -147,7 +147,9 @@ def test_bad_input_is_one_line(cli, tmp_path: Path) -> None:
                          (("--folds", "1"), "--folds"),
                          (("--margin", "-0.1"), "--margin"),
                          (("--keep", "0"), "--keep"),
-                         (("--answer-target", "1.5"), "--answer-target")):
+                         (("--answer-target", "1.5"), "--answer-target"),
+                         (("--no-fusion", "--keep", "0.9"), "--keep is for --fusion"),
+                         (("--no-answerability", "--answer-target", "0.9"), "--answer-target is for --answerability")):
         r = cli("calibrate", *args)
         assert r.exit_code == 2, (args, r.stderr)
         assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

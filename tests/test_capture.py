@@ -218,6 +218,57 @@ def test_naive_datetimes_from_python_are_utc(mem_nomodel, db):
     assert again.duplicate is True  # the same instant
 
 
+
+# -- capture -: every option means what it means with a text argument (never ignored) ----------------
+OPTS = ("--role", "assistant", "--at", "2026-03-01T09:30:00+08:00", "--session", "s7")
+
+
+def _turn(db: str, n: int = 0) -> tuple:
+    """What a capture stored: source (role, session, occurred_at, content) and the task's key."""
+    src, task = rows(db, s.SOURCES)[n], rows(db, s.OUTBOX)[n]
+    return src["role"], src["session_id"], src["occurred_at"], src["content"], task["idempotency_key"]
+
+
+@pytest.mark.parametrize("key", [(), ("--key", "msg-9")])
+def test_capture_stdin_takes_the_options_a_text_argument_takes(db, new_db, key):
+    other = new_db("text")
+    r = run_cli("--db", other, "--user", "alice", "capture", "I like green tea", *OPTS, *key)
+    assert r.exit_code == 0, r.stderr
+    r = run_cli("--db", db, "--user", "alice", "capture", "-", *OPTS, *key, input='{"text": "I like green tea"}\n')
+    assert r.exit_code == 0, r.stderr
+    assert _turn(db) == _turn(other)  # the same row and the same key, given or derived
+    assert _turn(db)[:3] == ("assistant", "s7", "2026-03-01T01:30:00.000000+00:00")
+    if key:
+        assert _turn(db)[4] == "msg-9"
+
+
+def test_capture_stdin_options_fill_only_what_a_line_leaves_out(db):
+    lines = ['{"text": "a", "session": "s7"}', '{"text": "b", "session": null}',
+             '{"text": "c", "role": "user", "at": "2026-03-01T01:30:00Z"}', '{"text": "d"}']
+    r = run_cli("--db", db, "--user", "alice", "capture", "-", "--session", "s7", "--at", "2026-03-01T09:30:00+08:00",
+                input="\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.stderr
+    assert [(x["content"], x["role"], x["session_id"], x["occurred_at"]) for x in rows(db, s.SOURCES)] == \
+        [(t, "user", "s7", "2026-03-01T01:30:00.000000+00:00") for t in "abcd"]
+
+
+@pytest.mark.parametrize("args, data, message", [
+    (("--session", "s1"), '{"text": "a"}\n{"text": "b", "session": "s2"}\n',
+     'line 2: its "session" is "s2" but --session says \'s1\': give one or the other; nothing was written'),
+    (("--role", "assistant"), '{"text": "a", "role": "user"}\n', 'line 1: its "role" is "user" but --role'),
+    (("--at", "2026-03-01"), '{"text": "a", "at": "2026-03-02"}\n', 'line 1: its "at" is "2026-03-02" but --at'),
+    (("--key", "k1"), '{"text": "a", "key": "k2"}\n', 'line 1: its "key" is "k2" but --key'),
+    (("--key", "k1"), '{"text": "a"}\n\n{"text": "b"}\n',
+     '--key names one turn and stdin holds 2: give each line its own "key"; nothing was written'),
+    (("--role", "bot"), '{"text": "a"}\n', "--role must be user or assistant, got 'bot'"),
+    (("--at", "soon"), '{"text": "a"}\n', "--at: 'soon' is not an ISO-8601 time"),
+])
+def test_capture_stdin_refuses_an_option_it_cannot_apply(db, args, data, message):
+    r = run_cli("--db", db, "--user", "alice", "capture", "-", *args, input=data)
+    assert r.exit_code == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(f"memcli: error: {message}"), r.stderr
+    assert counts(db) == (0, 0)
+
 # -- property: capture is idempotent per (user, key) ----------------------------------------------
 _utterance = st.fixed_dictionaries({
     "user": st.sampled_from(["alice", "bob"]),

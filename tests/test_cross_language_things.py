@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_decision_paths import _drained, _explicit
+from _xlang import check_drained, check_explicit, real_memory
 
-from memcli.eval.formats import DecisionPair
 from memcli.models import Origin
 
 #: (stored, incoming, decision expected)
@@ -29,37 +28,17 @@ CASES = [
 ]
 
 
-def _pairs() -> list[DecisionPair]:
-    return [DecisionPair(id=f"t{i}", stored=s, incoming=n, label=d, stored_at="2026-01-05T10:00:00+00:00",
-                         incoming_at="2026-02-05T10:00:00+00:00") for i, (s, n, d) in enumerate(CASES)]
-
-
 @pytest.mark.parametrize("origin", [Origin.EXPLICIT, Origin.IMPORT])
 def test_remember_and_import_decide_each_case(tmp_path: Path, embedder, origin: Origin) -> None:
-    pairs = _pairs()
-    texts = sorted({t for p in pairs for t in (p.stored, p.incoming)})
-    vec = dict(zip(texts, embedder.embed(texts), strict=True))
-    got = _explicit(tmp_path, str(origin), pairs, vec, origin, embedder)
-    wrong = [(p.stored, p.incoming, str(p.label), got[p.id]) for p in pairs if got[p.id][0] != str(p.label)]
-    assert not wrong, wrong
-    for p in pairs:  # a NOOP or CONFLICT is on the stored memory
-        if str(p.label) != "ADD":
-            assert got[p.id][1] == p.stored, (p, got[p.id])
+    check_explicit(tmp_path, CASES, "t", origin, embedder)
 
 
 def test_drain_decides_as_remember(tmp_path: Path, embedder) -> None:
-    pairs = _pairs()
-    drained = _drained(tmp_path, pairs, embedder)
-    assert {p.id: drained[p.id][0] for p in pairs} == {p.id: str(p.label) for p in pairs}
+    check_drained(tmp_path, CASES, "t", embedder)
 
 
 def test_the_old_name_is_no_longer_active(tmp_path: Path, embedder) -> None:
-    from memcli.memory import Memory
-    from memcli.settings import load_settings
-
-    st = load_settings().model_copy(update={"db": tmp_path / "m.db", "user": "u"})
-    with Memory(settings=st) as mem:
-        mem._embedder = embedder
+    with real_memory(tmp_path, embedder) as mem:
         first = mem.remember("我的兔子叫雪球", at="2026-01-05T10:00:00+00:00")
         res = mem.remember("My rabbit's name is Clover", at="2026-02-05T10:00:00+00:00")
         assert str(res.decision) == "CONFLICT" and res.other_item_id == first.item_id, res

@@ -150,6 +150,12 @@ def test_malformed_cases_file_is_one_line(cli, tmp_path: Path, content: str, nee
     (("retrieval", "--locomo", "{dir}/missing.json"), "no LoCoMo file"),
     (("retrieval", "--locomo", "{bad}"), "not a LoCoMo JSON file"),
     (("retrieval", "--locomo", "auto", "--mode", "sessions"), "--mode must be"),
+    # an option the chosen input would ignore is refused, never dropped
+    (("retrieval", "--mode", "turns"), "--mode is for LoCoMo: add --locomo"),
+    (("retrieval", "--cases", "{bad}", "--max-questions", "3"), "--max-questions is for LoCoMo"),
+    (("retrieval", "--locomo", "auto", "--sample", "5"), "--sample is for the retrieval cases: add --cases"),
+    (("retrieval", "--cases", "{bad}", "--folds", "3"), "--folds is for --cv"),
+    (("retrieval", "--seed", "3"), "--seed is for --sample"),
 ])
 def test_bad_eval_input_is_one_line(cli, tmp_path: Path, args: tuple, needle: str) -> None:
     bad = tmp_path / "bad.jsonl"

@@ -273,3 +273,71 @@ def test_a_truncated_file_writes_no_turn_either(db, new_db, embedder):
     assert r.exit_code == 2 and "nothing was written" in r.stderr, r.stderr
     with Memory(db=fresh, user="alice") as b:
         assert (b.stats()["sources"], b.episodes(), b.list(include_all=True)) == (0, [], [])
+
+
+# -- export --all holds every turn: the turns no memory holds too (chatter, episodes, assistant, pending) ----
+def _loose(m: Memory) -> list[tuple]:
+    """alice's turns no memory holds, as stored: (role, text, said, recorded, episode, pending, its key)
+    (a drained turn is restored without its done task, as a memory's turns are)."""
+    return [(r["role"], r["content"], str(r["occurred_at"]), str(r["recorded_at"]),
+             None if r["is_episode"] is None else bool(r["is_episode"]), r["status"] == "pending",
+             r["idempotency_key"] if r["status"] == "pending" else None) for r in m.store.loose_sources(m.user)]
+
+
+def test_export_all_then_import_keeps_the_turns_that_gave_no_memory(db, new_db, embedder):
+    from test_episodes import PARK, RAMEN, FindsNothing
+
+    with Memory(db=db, user="alice", extractor=FindsNothing()) as m:
+        m.remember("I have a dog named Rex", at="2026-04-01")
+        ids = [m.capture(t, at=f"2026-04-0{n + 2}T09:00:00Z").source_id
+               for n, t in enumerate([PARK, RAMEN, "谢谢你啊", "Thanks a lot!"])]
+        m.capture("Glad to help!", role="assistant", at="2026-04-06T09:00:01Z")
+        assert m.drain().episodes == 2
+        m.forget_episode(ids[1])  # forgotten: not an episode again after the round trip either
+        m.capture("We walked along the canal after dinner", at="2026-04-07T20:00:00Z", key="late-1")  # not drained
+        said, loose = _turns(m), _loose(m)
+    assert [t for t, _ in said] == [PARK] and len(loose) == 6 and loose[-1][5:] == (True, "late-1")
+    text = run_cli("--db", db, "--user", "alice", "export", "--all").stdout
+    assert text.splitlines()[-1] == '{"v": 2, "records": 1, "turns": 6}'
+    fresh = new_db("fresh")
+    r = run_cli("--db", fresh, "--user", "alice", "import", "-", "--json", input=text)
+    assert r.exit_code == 0, r.stderr
+    assert {k: r.json()[k] for k in ("records", "skipped", "turns", "turns_skipped")} == \
+        {"records": 1, "skipped": 0, "turns": 6, "turns_skipped": 0}
+    with Memory(db=db, user="alice") as a, Memory(db=fresh, user="alice") as b:
+        assert _loose(b) == loose and _turns(b) == said
+        assert b.stats()["sources"] == a.stats()["sources"] == 7 and b.stats()["outbox"]["pending"] == 1
+        for m in (a, b):  # the episode is found in both; the forgotten one and the chatter in neither
+            assert [h.statement for h in m.search("翠湖公园的樱花", limit=5) if h.origin == "episode"] == [PARK]
+            assert not [h for h in m.search("ramen on Fifth Street", limit=5) if h.origin == "episode"]
+    r = run_cli("--db", fresh, "--user", "alice", "import", "-", input=text)  # a second import writes nothing
+    assert r.exit_code == 0 and "turns no memory holds: 0 restored, 6 already present" in r.stderr, r.stderr
+    with Memory(db=fresh, user="alice") as b:
+        assert _loose(b) == loose and b.stats()["sources"] == 7
+        b.drain()  # the turn not drained in the first store is drained in this one
+        assert b.stats()["outbox"]["pending"] == 0
+    again = new_db("again")  # a copy of the copy holds the same turns
+    run_cli("--db", again, "--user", "alice", "import", "-",
+            input=run_cli("--db", fresh, "--user", "alice", "export", "--all").stdout)
+    with Memory(db=fresh, user="alice") as b, Memory(db=again, user="alice") as c:
+        assert _loose(c) == _loose(b) == loose[:-1] and _turns(c) == _turns(b)
+
+
+def test_export_all_with_episodes_is_refused(db):
+    r = run_cli("--db", db, "--user", "alice", "export", "--all", "--episodes")
+    assert r.exit_code == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert r.stderr.startswith("memcli: error: --all and --episodes are two exports"), r.stderr
+
+
+def test_a_file_cut_before_its_turn_lines_writes_nothing(db, new_db, embedder):
+    from test_episodes import PARK, FindsNothing
+
+    with Memory(db=db, user="alice", extractor=FindsNothing()) as m:
+        m.capture(PARK, at="2026-04-02T09:00:00Z")
+        m.drain()
+    *lines, end = run_cli("--db", db, "--user", "alice", "export", "--all").stdout.splitlines()
+    fresh = new_db("fresh")
+    r = run_cli("--db", fresh, "--user", "alice", "import", "-", input="\n".join([*lines[:-1], end]) + "\n")
+    assert r.exit_code == 2 and "the end line says 1 turn line(s), the file has 0" in r.stderr, r.stderr
+    with Memory(db=fresh, user="alice") as b:
+        assert (b.stats()["sources"], b.episodes()) == (0, [])

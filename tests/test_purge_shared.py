@@ -55,8 +55,8 @@ def test_purge_keeps_the_turn_another_memory_came_from_and_says_so(cli, db: str,
 
     r = cli("--db", db, "--user", "alice", "forget", str(doomed), "--purge")
     assert r.exit_code == 0, r.stderr
-    assert r.stderr.splitlines() == [f"purged #{doomed}",
-                                     f"source {sid} kept: it backs memories #{other} (--cascade erases it too)"]
+    assert r.stderr.splitlines() == [f"purged #{doomed}", f"source {sid} kept: it backs memories #{other}; "
+                                     f"to erase it too: memcli forget e{sid} --purge"]
     with Memory(db=db, user="alice") as m:
         assert [(i.id, i.source_ids) for i in m.list(include_all=True)] == [(other, [sid])]
         assert [e["text"] for e in m.episodes()] == [said]  # the quote is still there
@@ -117,3 +117,21 @@ def test_cascade_needs_purge(cli, db: str, embedder):
         assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "--cascade" in r.stderr, r.stderr
     with Memory(db=db, user="alice") as m:
         assert len(m.list()) == 2
+
+
+def test_the_kept_turn_is_erased_by_the_command_the_message_names(cli, db: str, embedder):
+    """After the purge the memory is gone (``--cascade`` on it again is not found): the line names the
+    one command that erases the kept turn, and that command does."""
+    said, _, only_turn = TURNS["zh"]
+    sid, doomed, other, _ = _drain(db, said)
+    r = cli("--db", db, "--user", "alice", "forget", str(doomed), "--purge")
+    assert r.exit_code == 0, r.stderr
+    command = r.stderr.splitlines()[-1].split("to erase it too: memcli ")[1]
+    assert command == f"forget e{sid} --purge"
+    late = cli("--db", db, "--user", "alice", "forget", str(doomed), "--purge", "--cascade")
+    assert late.exit_code == 3 and "no memory with id" in late.stderr, late.stderr
+    r = cli("--db", db, "--user", "alice", *command.split())
+    assert r.exit_code == 0 and r.stderr.splitlines() == [f"purged episode e{sid}"], r.stderr
+    with Memory(db=db, user="alice") as m:
+        assert [(i.id, i.source_ids) for i in m.list()] == [(other, [])] and m.episodes() == []
+    assert only_turn not in raw_bytes(db) and sql_hits(db, only_turn.decode()) == []

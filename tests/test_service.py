@@ -113,6 +113,33 @@ def test_remember_show_history_correct_forget_export(server):
     assert r.status_code == 404 and r.json()["error"]["exit_code"] == 3
 
 
+
+def test_a_purge_keeps_a_shared_turn_and_the_episode_route_erases_it(server):
+    """One turn, two memories: purging one keeps the turn for the other (``kept``), and ``DELETE
+    /v1/episodes/{source}?purge=true`` erases it afterwards; ``cascade=true`` erases it at once."""
+    from test_purge_shared import TURNS
+
+    base, svc, _ = server
+    for cascade in (False, True):
+        user, auth = _user(svc)
+        sid = httpx.post(f"{base}/v1/capture", json={"text": TURNS["en"][0]}, headers=auth).json()["source_id"]
+        assert svc.drainer.wait_idle(60)
+        mems = httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]
+        assert len(mems) == 2 and all(m["source_ids"] == [sid] for m in mems), mems
+        doomed, other = (m["id"] for m in mems)
+        out = httpx.delete(f"{base}/v1/memories/{doomed}", params={"purge": "true", "cascade": str(cascade).lower()},
+                           headers=auth).json()
+        if cascade:
+            assert (out["kept"], out["shared"]) == ([], [{"source": sid, "memories": [other]}])
+        else:
+            assert (out["kept"], out["shared"]) == ([{"source": sid, "memories": [other]}], [])
+            gone = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth).json()
+            assert (gone["id"], gone["purged"], gone["sources"]) == (sid, True, 1)
+        with Memory(settings=svc.settings.model_copy(update={"user": user})) as m:
+            assert [(i.id, i.source_ids) for i in m.list()] == [(other, [])] and m.stats()["sources"] == 0
+        again = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth)
+        assert again.status_code == 404 and again.json()["error"]["exit_code"] == 3
+
 def test_errors_are_one_json_line_with_the_cli_code(server):
     base, svc, settings = server
     user, auth = _user(svc)
@@ -297,8 +324,8 @@ def test_model_calls_run_in_the_model_processes_and_a_dead_one_is_replaced(serve
 # -- isolation through HTTP: two users' tokens, every route ------------------------------------
 
 _BOB = ["My brother Tom lives in Oslo", "我养了一只猫叫咪咪", "I work as a nurse at the city hospital"]
-_ROUTES = ["show", "history", "correct", "forget", "purge", "search", "context", "list", "export", "capture",
-           "remember"]
+_ROUTES = ["show", "history", "correct", "forget", "purge", "purge_turn", "search", "context", "list", "export",
+           "capture", "remember"]
 
 
 @pytest.fixture(scope="module")
@@ -317,15 +344,18 @@ def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, w
     base, _, _ = server
     alice, bob, bob_ids, mine = two_users
     target, text = bob_ids[which], _BOB[which]
+    bob_sources = [httpx.get(f"{base}/v1/memories/{i}", headers=bob).json()["source_ids"][0] for i in bob_ids]
     q = {"user": "bob"} if smuggle else {}
     h = alice
-    if route in ("show", "history", "correct", "forget", "purge"):
+    if route in ("show", "history", "correct", "forget", "purge", "purge_turn"):
         url = f"{base}/v1/memories/{target}" + ("/history" if route == "history" else "")
+        turn = f"{base}/v1/episodes/{bob_sources[which]}"  # bob's turn, as a purge would name it
         r = {"show": lambda: httpx.get(url, headers=h, params=q),
              "history": lambda: httpx.get(url, headers=h, params=q),
              "correct": lambda: httpx.patch(url, json={"text": "hijacked"}, headers=h, params=q),
              "forget": lambda: httpx.delete(url, headers=h, params=q),
-             "purge": lambda: httpx.delete(url, headers=h, params={**q, "purge": "true"})}[route]()
+             "purge": lambda: httpx.delete(url, headers=h, params={**q, "purge": "true"}),
+             "purge_turn": lambda: httpx.delete(turn, headers=h, params={**q, "purge": "true"})}[route]()
         assert r.status_code == (400 if smuggle else 404), r.text
     else:
         body_user = {"user": "bob"} if smuggle else {}
@@ -349,7 +379,7 @@ def test_a_token_reaches_only_its_own_users_memories(server, two_users, route, w
                 assert not (got & set(bob_ids))
             if route == "remember":  # alice's own fact again: reinforced, bob's items never compared
                 assert r.json()["item_id"] == mine
-    if route in ("correct", "forget", "purge"):  # bob's memory is untouched whatever alice did
+    if route in ("correct", "forget", "purge", "purge_turn"):  # bob's memory is untouched whatever alice did
         got = httpx.get(f"{base}/v1/memories/{target}", headers=bob).json()
         assert (got["statement"], got["status"]) == (text, "active")
 

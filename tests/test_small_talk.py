@@ -31,6 +31,23 @@ def test_small_talk_is_every_clause_a_greeting_thanks_or_sigh(message: str, smal
     assert is_small_talk(message) is small
 
 
+# one vocabulary (memcli/smalltalk.py) read by both paths: what one path calls a greeting, thanks or an
+# acknowledgement the other does too; they differ only where written down (thanks inside a told clause, a sigh)
+@pytest.mark.parametrize("said", ["下午好", "明天见小助手", "太感谢了", "麻烦你了", "对对对", "好啊，谢谢。",
+                                  "嗯嗯，收到", "Morning!", "see ya", "Much appreciated", "oh I see", "Makes sense!",
+                                  "hi there", "lol ok", "what's up buddy", "no worries, thanks again"])
+def test_both_paths_read_one_list_of_greetings_thanks_and_acknowledgements(said: str):
+    assert is_small_talk(said) and is_chatter(said)
+
+
+@pytest.mark.parametrize("said, small, chatter", [
+    ("thanks for the tip about the ferry", False, True),  # thanks count anywhere in a turn, not in a question
+    ("今天好无聊啊", True, False),  # a sigh asks nothing of the store, but told, it is the user's day
+    ("so bored", True, False),
+])
+def test_where_the_two_paths_differ_on_purpose(said: str, small: bool, chatter: bool):
+    assert (is_small_talk(said), is_chatter(said)) == (small, chatter)
+
 @pytest.mark.parametrize("turn, only", [
     ("whats the longest river in europe", True), ("What's the longest river in Europe?", True), ("湘江有多长？", True),
     ("I'm allergic to walnuts", False), ("My cousin had twins. Can you believe it?", False),

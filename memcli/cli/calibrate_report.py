@@ -17,8 +17,9 @@ __all__ = ["AnswerOpt", "AnswerTargetOpt", "check_target", "fit_answerability", 
 
 AnswerOpt = Annotated[bool, typer.Option("--answerability/--no-answerability", help="also fit answerability (when "
                                          "the context block stays empty) on retrieval.jsonl + noanswer.jsonl")]
-AnswerTargetOpt = Annotated[float, typer.Option("--answer-target", help="recall@5 of the answer questions the chosen "
-                                                "answerability point keeps")]
+AnswerTargetOpt = Annotated[float | None, typer.Option(
+    "--answer-target", help="recall@5 of the answer questions the chosen answerability point keeps (--answerability)",
+    show_default="0.955")]
 
 
 def check_target(target: float) -> None:

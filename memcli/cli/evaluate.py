@@ -48,8 +48,9 @@ def calibrate(
                                           "CONFLICT/UPDATE pair")] = 0.05,
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
-    keep: Annotated[float, typer.Option("--keep", help="share of relevant dense-only hits the floors keep")] = 0.95,
-    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = 0.955,
+    keep: Annotated[float | None, typer.Option("--keep", help="share of relevant dense-only hits the floors keep "
+                                               "(--fusion)", show_default="0.95")] = None,
+    answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = None,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")
                      ] = False,
     model: ModelOpt = None, as_json: JsonOpt = False,
@@ -77,6 +78,10 @@ def calibrate(
     """
     from memcli.calibrate import calibrate as run
 
+    if keep is not None and not fusion or answer_target is not None and not answerability:
+        raise BadInputError("--keep is for --fusion" if keep is not None and not fusion
+                            else "--answer-target is for --answerability")
+    keep, answer_target = 0.95 if keep is None else keep, 0.955 if answer_target is None else answer_target
     if not 0 < keep <= 1:
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
     cr.check_target(answer_target)

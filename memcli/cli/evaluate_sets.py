@@ -74,15 +74,17 @@ def eval_retrieval_cmd(
                                                show_default="goldset/retrieval.jsonl")] = None,
     locomo: Annotated[str | None, typer.Option("--locomo", help="LoCoMo locomo10.json; 'auto' = "
                                                "../shared/data/locomo/locomo10.json")] = None,
-    mode: Annotated[str, typer.Option("--mode", help="LoCoMo: observations | turns")] = "observations",
+    mode: Annotated[str | None, typer.Option("--mode", help="LoCoMo: observations | turns",
+                                             show_default="observations")] = None,
     samples: Annotated[int | None, typer.Option("--samples", help="LoCoMo: first N conversations")] = None,
     max_questions: Annotated[int | None, typer.Option("--max-questions", help="LoCoMo: N questions each")] = None,
     cv: Annotated[bool | None, typer.Option("--cv/--no-cv", help="hybrid out of fold: fusion fitted on the other "
                                             "folds' queries \\[default: on for the goldset]")] = None,
-    folds: Annotated[int, typer.Option("--folds", help="--cv: k of the k-fold cross-validation")] = 5,
+    folds: Annotated[int | None, typer.Option("--folds", help="--cv: k of the k-fold cross-validation",
+                                              show_default="5")] = None,
     sample: Annotated[int | None, typer.Option("--sample", help="cases: a seeded random N of the queries "
                                                "(every memory kept)")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="seed of --sample")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="seed of --sample", show_default="0")] = None,
     model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Recall@1/5/10, hit@5 and MRR for hybrid, dense-only and lexical-only retrieval, same run.
@@ -105,13 +107,18 @@ def eval_retrieval_cmd(
     """
     from memcli.eval.formats import default_goldset_dir, load_cases
 
+    cased = cases is not None or locomo is None
+    _no_ignored_option(cased, locomo is not None, cv if cv is not None else cases is None,
+                       {"--mode": mode, "--samples": samples, "--max-questions": max_questions},
+                       {"--cv/--no-cv": cv, "--folds": folds, "--sample": sample, "--seed": seed})
+    mode, folds, seed = mode or "observations", 5 if folds is None else folds, seed or 0
     st = settings_for(model=model)
     if mode not in ("observations", "turns"):
         raise BadInputError(f"--mode must be observations or turns, got {mode!r}")
     if folds < 2:
         raise BadInputError(f"--folds must be >= 2, got {folds}")
     report: dict[str, Any] = {}
-    if cases is not None or locomo is None:
+    if cased:
         from memcli.eval.formats import sample_queries
         from memcli.eval.retrieval import eval_cases
         from memcli.fusion_fit import out_of_fold
@@ -145,6 +152,20 @@ def eval_retrieval_cmd(
         _render_retrieval(r, f"LoCoMo ({r['mode']}): {r['conversations']} conversations, {r['memories']} memories, "
                           f"{r['queries']} questions", ("category",))
         info(f"evidence ids repaired/dropped: {r['evidence_issues'] or 'none'}")
+
+
+def _no_ignored_option(cased: bool, locomo: bool, cv: bool, locomo_opts: dict[str, Any],
+                       case_opts: dict[str, Any]) -> None:
+    """Refuse an option that the inputs chosen would ignore (one line, exit 2), never drop it silently."""
+    if not locomo and (given := [k for k, v in locomo_opts.items() if v is not None]):
+        raise BadInputError(f"{given[0]} is for LoCoMo: add --locomo FILE (or auto)")
+    if not cased and (given := [k for k, v in case_opts.items() if v is not None]):
+        raise BadInputError(f"{given[0]} is for the retrieval cases: add --cases FILE (with --locomo alone it does "
+                            "nothing)")
+    if case_opts["--folds"] is not None and not cv:
+        raise BadInputError("--folds is for --cv (hybrid out of fold)")
+    if case_opts["--seed"] is not None and case_opts["--sample"] is None:
+        raise BadInputError("--seed is for --sample")
 
 
 def _render_retrieval(r: dict[str, Any], title: str, groups: tuple[str, ...]) -> None:

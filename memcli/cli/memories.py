@@ -24,6 +24,7 @@ from memcli.cli.app import (
     read_lines,
     read_text_arg,
 )
+from memcli.cli.capture_lines import apply_options, utterance_lines
 from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
 from memcli.errors import BadInputError
 
@@ -48,34 +49,18 @@ def _zone_note(ats: list[Any], mem: Any, source: str = "--at") -> str | None:
     return None
 
 
-def _jsonl_utterances(lines: list[str]) -> list[str]:
-    """stdin's lines for ``capture -``, checked for what a user who meant plain text sends.
-
-    Raises:
-        BadInputError: no utterance at all (empty stdin), or a line that is plain text rather than
-            JSON (``capture -`` reads JSON Lines), named by its number; nothing is written.
-    """
-    for n, line in enumerate(lines, start=1):
-        if line.strip() and not line.lstrip().startswith(("{", "[")):
-            try:
-                json.loads(line)
-            except ValueError:
-                raise BadInputError(f'line {n}: not JSON; `capture -` reads JSON Lines, one {{"text": ...}} per line '
-                                    '(plain text: memcli capture "..."); nothing was written') from None
-    if not any(line.strip() for line in lines):
-        raise BadInputError('stdin: no utterance; `capture -` reads JSON Lines, one {"text": ...} per line')
-    return lines
-
-
 @app.command()
 def capture(
     text: Annotated[str, typer.Argument(help="what was said, or - to read JSON Lines from stdin")],
-    role: Annotated[str, typer.Option("--role", help="who said it: user | assistant")] = "user",
+    role: Annotated[str | None, typer.Option(
+        "--role", help="who said it: user | assistant (default user; with -: of each line without its own)",
+        show_default=False)] = None,
     at: AtOpt = None,
-    session: Annotated[str | None, typer.Option("--session", help="conversation/session id")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", help="conversation/session id (with -: of each line without its own)")] = None,
     key: Annotated[str | None, typer.Option(
         "--key", help="idempotency key, e.g. your message id (default: derived from user, session, role, "
-        "text and --at)")] = None,
+        "text and --at; with -: of the one line stdin holds)")] = None,
     drain: Annotated[bool | None, typer.Option("--drain/--no-drain",
                                                help="start a background drain for this user")] = None,
     allow_future: FutureOpt = False,
@@ -86,6 +71,8 @@ def capture(
     `memcli drain` later turns captured utterances into memories. A capture whose key was
     already seen adds nothing and says so. With -, each stdin line is one JSON object
     {"text", "role"?, "at"?, "session"?, "key"?}; one bad line (named by number) captures nothing.
+    --role, --at and --session apply to every line without its own (a line that says otherwise is
+    refused), --key to the one line stdin holds (refused for more).
 
     Examples:
 
@@ -95,12 +82,15 @@ def capture(
 
       printf '{"text": "我妈妈的生日是3月5号", "at": "2026-03-01"}\\n' | memcli capture -
     """
-    lines = _jsonl_utterances(read_lines("-")) if text == "-" else []  # checked before the store is opened
+    lines = []
+    if text == "-":  # checked before the store is opened
+        lines = apply_options(utterance_lines(read_lines("-")), role=role, at=at, session=session, key=key)
     with open_memory(db, user) as mem:
         if text == "-":
             results = mem.capture_jsonl(lines, allow_future=allow_future)
         else:
-            results = [mem.capture(text, role=role, at=at, session=session, key=key, allow_future=allow_future)]
+            results = [mem.capture(text, role=role or "user", at=at, session=session, key=key,
+                                   allow_future=allow_future)]
         if drain if drain is not None else mem.settings.auto_drain:
             try:
                 from memcli.write.trigger import spawn_background_drain
@@ -244,7 +234,8 @@ def forget(
     elif not as_json:
         info(f"{'purged' if purge else 'forgot'} {name}")
         for k in out.get("kept", []):
-            info(f"source {k['source']} kept: it backs memories {_ids(k['memories'])} (--cascade erases it too)")
+            info(f"source {k['source']} kept: it backs memories {_ids(k['memories'])}; to erase it too: "
+                 f"memcli forget e{k['source']} --purge")
         for k in out.get("shared", []):
             info(f"source {k['source']} erased too (--cascade): memories {_ids(k['memories'])} lose it")
 
@@ -357,36 +348,47 @@ def import_(
     counts: dict[str, int] = {}
     for r in results:
         counts[r.decision.value] = counts.get(r.decision.value, 0) + 1
-    skipped = len(recs) - len(results)
+    turns, turns_skipped = getattr(results, "turns", 0), getattr(results, "turns_skipped", 0)
+    skipped = len(recs) - len(results) - turns - turns_skipped
     if as_json:
-        emit_json({"records": len(results), "skipped": skipped, "decisions": counts, "results": results})
+        emit_json({"records": len(results), "skipped": skipped, "decisions": counts, "results": results,
+                   "turns": turns, "turns_skipped": turns_skipped})
     else:
         detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or (
             "nothing new" if recs else "the input had no records")
         info(f"imported {len(results)} record(s): {detail}" + (f"; skipped {skipped} already present" if skipped
                                                                else ""))
+        if turns or turns_skipped:
+            info(f"turns no memory holds: {turns} restored" + (f", {turns_skipped} already present"
+                                                               if turns_skipped else ""))
 
 
 @app.command()
 def export(
     all_: Annotated[bool, typer.Option(
-        "--all", help="include invalidated, superseded and forgotten memories (with invalid_at/expired_at)")] = False,
+        "--all", help="everything: also invalidated, superseded and forgotten memories (with invalid_at/"
+        "expired_at), and the turns no memory holds")] = False,
     episodes: Annotated[bool, typer.Option(
-        "--episodes", help="export the episodes instead (turns no memory holds), as the records `capture -` "
-        "reads")] = False,
+        "--episodes", help="export the episodes instead (quoted turns no memory holds), as the records "
+        "`capture -` reads")] = False,
     db: DbOpt = None, user: UserOpt = None,
 ) -> None:
     """Export the user's memories as JSON Lines on stdout (the format `import` reads).
 
     One line per memory as stored (format "v": 2: fields, times, sources, links, history
     events), oldest id first, then an end line {"v": 2, "records": N}. Only the active ones
-    unless --all; a faithful copy needs --all.
+    unless --all. --all is a faithful copy: every memory, then one line per turn no memory
+    holds (chatter, episodes, assistant turns, turns not drained yet), which `import` restores
+    as the drain recorded them.
 
     With --episodes: the user's episodes, as capture records (text, role, at, session, key);
     `memcli capture -` in another database takes them back (the drain classifies them again).
 
     Examples: memcli --user alice export --all > alice.jsonl;  memcli export --episodes > said.jsonl
     """
+    if all_ and episodes:
+        raise BadInputError("--all and --episodes are two exports: --all already holds every turn "
+                            "(import reads it), --episodes writes capture records; choose one")
     with open_memory(db, user) as mem:
         for rec in (mem.export_episodes() if episodes else mem.export(include_all=all_)):
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")

@@ -40,6 +40,19 @@ class TransferStore:
                 (user, *part))
         return out
 
+    def loose_sources(self, user: str) -> list[Row]:
+        """The sources of ``user`` no memory is linked to (turns that gave no memory, turns of purged
+        memories kept), oldest id first: ``{id, role, session_id, content, occurred_at, recorded_at,
+        is_episode, status, idempotency_key}`` (``is_episode`` None for a turn never classified;
+        ``status``/``idempotency_key`` of its outbox task, None without one). Read-only."""
+        return self.q(  # type: ignore[attr-defined]
+            f"SELECT src.id, src.role, src.session_id, src.content, src.occurred_at, src.recorded_at, e.is_episode, "
+            f"o.status, o.idempotency_key FROM {s.SOURCES} src "
+            f"LEFT JOIN {s.EPISODES} e ON e.user_id = src.user_id AND e.source_id = src.id "
+            f"LEFT JOIN {s.OUTBOX} o ON o.user_id = src.user_id AND o.source_id = src.id "
+            f"WHERE src.user_id = ? AND src.id NOT IN (SELECT l.source_id FROM {s.ITEM_SOURCES} l "
+            f"JOIN {s.ITEMS} i ON i.id = l.item_id WHERE i.user_id = ?) ORDER BY src.id", (user, user))
+
     def restore_source(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,
                        recorded_at: datetime) -> int:
         """Insert one source row as it was recorded (no outbox task); its new id."""

@@ -4,7 +4,8 @@ confirmation rests on an informative word, small talk, and a turn that only asks
 - :func:`is_small_talk`: the message is only greetings, thanks, acknowledgements, laughter or a sigh
   at the day (谢谢, 好的, "thanks, that's all for now", 哈哈哈好无聊, "how are you today?"): it asks
   nothing about the user, so ``context`` gives no block at all (a memory matching its words is no
-  answer to it).
+  answer to it). Its greetings, thanks and acknowledgements are the write path's chatter list
+  (:mod:`memcli.smalltalk`); the sigh is its own.
 - :func:`asks_only`: a stored turn that is only questions ("what's the tallest mountain in Peru?"):
   it holds no answer, so it is never quoted in the block (a turn asked is not a turn told).
 
@@ -46,6 +47,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from memcli.relazy import lazy
+from memcli.smalltalk import (
+    EN_ACKS,
+    EN_GREETINGS,
+    EN_LAUGHTER,
+    EN_THANKS,
+    EN_VOCATIVES,
+    ZH_ACKS,
+    ZH_GREETINGS,
+    ZH_INTERJECTIONS,
+    ZH_THANKS,
+    ZH_VOCATIVES,
+    alternation,
+)
 from memcli.text import STOPWORDS
 
 __all__ = ["addressed", "asks_only", "informative_match", "is_small_talk", "is_task"]
@@ -139,17 +153,14 @@ def addressed(question: str, slots: Sequence[str], tokens: Sequence[str]) -> boo
 
 
 _SMALL_CLAUSE = re.compile(r"[，,。.!！~～…;；]+")
-_SMALL_ZH = lazy(r"(?:(?:你好|您好|嗨|哈喽|早上好|晚上好|早安|晚安|在吗|再见|拜拜|谢谢(?:你|您|啦|了)?|多谢|感谢|"
-                 r"辛苦了|"
-                 r"好的|好吧|好滴|行|嗯+|哦+|噢+|啊+|哈+|呵+|嘿+|收到|明白了?|知道了|没事了?|没问题|就这样吧?|先这样吧?|"
-                 r"就这些|(?:今天)?(?:好|真|太|有点)?(?:无聊|累|困|烦)(?:啊|呀|死了|了)*|你(?:今天)?(?:好吗|怎么样))"
-                 r"[啊呀呢吧啦哈了的嘛哦~～]*\s*)+")
-_SMALL_EN = lazy(r"(?:(?:hi|hello|hey|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see you|ok|okay|sure|"
-                 r"yes|yeah|yep|cool|great|nice|got it|alright|all right|lol|haha+|hehe+|lmao|hmm+|oh|ah|ugh|"
-                 r"sounds (?:good|great|fine|perfect)|perfect|awesome|will do|no problem|no worries|fair enough|"
-                 r"thanks?(?: you)?(?: so much| a lot| again)?|thx|ty|cheers|that'?s (?:all|it)(?: for (?:now|today))?|"
-                 r"(?:i'?m |so |how )?bor(?:ed|ing)|how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|sup)"
-                 r"(?: there| then| everyone| buddy)?\s*)+", re.IGNORECASE)
+# the vocabulary is shared with the write path (memcli.smalltalk); only here: the whole clause must be small
+# talk (thanks with "so much", not "thanks, my sister moved"), and a sigh at the day or "how are you" asks nothing
+_SIGH_ZH = r"(?:今天)?(?:好|真|太|有点)?(?:无聊|累|困|烦)(?:啊|呀|死了|了)*|你(?:今天)?(?:好吗|怎么样)"
+_SMALL_ZH = lazy(rf"(?:(?:{alternation(ZH_GREETINGS)}{alternation(ZH_VOCATIVES)}?|{alternation(ZH_THANKS)}(?:你|您)?|"
+                 rf"{alternation(ZH_ACKS, ZH_INTERJECTIONS)}|{_SIGH_ZH})[啊呀呢吧啦哈了的嘛哦~～]*\s*)+")
+_SMALL_EN = lazy(rf"(?:(?:{alternation(EN_GREETINGS, EN_ACKS, EN_LAUGHTER)}|{alternation(EN_THANKS)}"
+                 r"(?: so much| a lot| again)?|(?:i'?m |so |how )?bor(?:ed|ing))"
+                 rf"(?: {alternation(EN_VOCATIVES)})?\s*)+", re.IGNORECASE)
 
 
 def is_small_talk(message: str) -> bool:

@@ -8,7 +8,7 @@ body field is refused), and another user's memory id answers 404, as in the CLI.
 
 Routes (bodies and answers are JSON; times ISO-8601, UTC in answers):
 
-==========================================  ==================================================
+==========================================  ===========================================================
 ``POST /v1/capture``                        ``Memory.capture`` (then the next-request drain)
 ``POST /v1/context``                        ``Memory.context``
 ``GET /v1/search?q=…``                      ``Memory.search``
@@ -16,11 +16,11 @@ Routes (bodies and answers are JSON; times ISO-8601, UTC in answers):
 ``GET /v1/memories``                        ``Memory.list``
 ``GET /v1/memories/{id}`` / ``/history``    ``Memory.show`` / ``Memory.history``
 ``PATCH /v1/memories/{id}``                 ``Memory.correct``
-``DELETE /v1/memories/{id}?purge=true``     ``Memory.forget``
+``DELETE /v1/memories/{id}?purge=true``     ``Memory.forget`` (``/v1/episodes/{id}``: ``forget_episode``)
 ``GET /v1/export``                          ``Memory.export`` (JSON Lines)
 ``POST /internal/drain``                    ``Admin.drain`` for every user (operator token)
 ``GET /healthz``, ``GET /metrics``          readiness; Prometheus text (:mod:`memcli.service.metrics`)
-==========================================  ==================================================
+==========================================  ===========================================================
 
 Errors: :mod:`memcli.service.errors`. OpenAPI: ``/docs`` and ``/openapi.json``.
 """
@@ -415,6 +415,10 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
     async def forget(item_id: ItemId, user: User, purge: bool = False, cascade: bool = False) -> Any:
         return await call(user, FAST, lambda m: m.forget(item_id, purge=purge, cascade=cascade and purge))
+
+    @api.delete("/v1/episodes/{source_id}", tags=["write"], summary="Forget an episode or kept turn (purge: erase)")
+    async def forget_episode(source_id: ItemId, user: User, purge: bool = False) -> Any:
+        return await call(user, FAST, lambda m: m.forget_episode(source_id, purge=purge))
 
     @api.get("/v1/export", tags=["read"], summary="Memories as JSON Lines (memcli import reads them)",
              response_class=Response)

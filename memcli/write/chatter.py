@@ -11,7 +11,8 @@ The hook: :data:`ChatterTest` is any ``(text) -> bool``; the drain takes one
 (:class:`memcli.write.worker.MemoryCaptureWorker` ``chatter=``), default :func:`is_chatter`.
 A fitted clause classifier replaces it by passing its own test; nothing else changes.
 
-Markers (per clause, after stripping fillers and punctuation):
+Markers (per clause, after stripping fillers and punctuation); the greetings, thanks, acknowledgements and
+interjections are the one list the read path's small talk reads too (:mod:`memcli.smalltalk`):
 
 - greeting / farewell / acknowledgement: 你好 早上好 晚安 在吗 嗯 好的 哈哈, hi hello hey bye ok;
 - thanks: 谢谢 多谢 感谢 辛苦了, thanks thank you; an acknowledgement: sounds good, no worries, that's all for now;
@@ -33,6 +34,19 @@ import re
 from collections.abc import Callable, Sequence
 
 from memcli.sensitive import is_redacted
+from memcli.smalltalk import (
+    EN_ACKS,
+    EN_GREETINGS,
+    EN_LAUGHTER,
+    EN_THANKS,
+    EN_VOCATIVES,
+    ZH_ACKS,
+    ZH_GREETINGS,
+    ZH_INTERJECTIONS,
+    ZH_THANKS,
+    ZH_VOCATIVES,
+    alternation,
+)
 
 __all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause", "is_task", "uncovered"]
 
@@ -41,22 +55,19 @@ ChatterTest = Callable[[str], bool]
 
 _SPLIT = re.compile(r"[。！？!?；;，,、\n\r]+|(?<=[a-z])\.\s+|…+|~+")
 _EDGE = re.compile(r"^[\s\"'“”‘’()（）\[\]【】<>《》*·.…~\-]+|[\s\"'“”‘’()（）\[\]【】<>《》*·.…~\-]+$")
-_ZH_FILLER = re.compile(r"^(?:嗯+|哦+|噢+|啊+|呀+|哈+|嘿+|呵+|唉+|诶+|额+|呃+|好的?|好吧|行吧?|可以|对的?|是的|没错|"
-                        r"明白了?|知道了|了解了?|收到|懂了|ok(?:ay)?|OK|嗯嗯|好滴|妥了?)[啊呀呢吧啦哈了的嘛]*$")
-_ZH_GREET = re.compile(r"^(?:你好|您好|嗨|哈喽|哈啰|早上好|上午好|中午好|下午好|晚上好|早安|午安|晚安|早|在吗|在不在|"
-                       r"再见|拜拜|回头见|明天见|下次见)(?:呀|啊|啦|哦|哈|嘛|呢)?(?:小助手|助手|机器人)?$")
-_ZH_THANKS = re.compile(r"(?:谢谢|多谢|感谢|谢了|辛苦了|麻烦你了|太感谢)")
+# the small-talk vocabulary is shared with the read path (memcli.smalltalk); here thanks count anywhere in a
+# clause ("thanks for the tip" is chatter), where the read path's small talk must be nothing else
+_ZH_ACK = alternation(ZH_INTERJECTIONS, ZH_ACKS, ("ok(?:ay)?", "OK"))  # OK啦: Latin letters, Chinese particle
+_ZH_FILLER = re.compile(rf"^(?:{_ZH_ACK}[啊呀呢吧啦哈了的嘛]*)+$")  # 对对对, 好的好的
+_ZH_GREET = re.compile(rf"^{alternation(ZH_GREETINGS)}(?:呀|啊|啦|哦|哈|嘛|呢)?{alternation(ZH_VOCATIVES)}?$")
+_ZH_THANKS = re.compile(alternation(ZH_THANKS))
 _ZH_QUESTION = re.compile(r"(?:什么|怎么|为什么|为啥|哪里|哪儿|哪个|哪些|哪天|哪家|几点|几个|几号|多少|多久|"
                           r"多大|谁|是否|能不能|可不可以|有没有|是不是|要不要|会不会|对不对|好不好|行不行|如何)|[吗么]$")
 _ZH_REQUEST = re.compile(r"^(?:请|麻烦|帮我|帮忙|给我|替我|提醒我|告诉我|推荐|你能|你可以|你帮|能否|可否|"
                          r"我想问|想问|问一下|查一下|帮着)|(?:帮我|提醒我|告诉我|给我推荐|推荐一下|查一下|帮忙)")
-_EN_GREET = re.compile(r"^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|night)|morning|bye|goodbye|"
-                       r"see you|see ya|ok|okay|sure|yes|yeah|yep|no|nope|cool|great|nice|got it|i see|alright|"
-                       r"all right|lol|haha|hmm+|um+|oh|ah|sounds (?:good|great|fine|perfect|fun)|perfect|awesome|"
-                       r"will do|no problem|no worries|fair enough|makes sense|that'?s fine|"
-                       r"that'?s (?:all|it)(?: for (?:now|today))?|"
-                       r"how are you(?: doing)?(?: today)?)(?: there| all| everyone| buddy| assistant| then)?$")
-_EN_THANKS = re.compile(r"\b(?:thanks|thank you|thank u|thx|ty|appreciate it|much appreciated|cheers)\b")
+_EN_SMALL = alternation(EN_GREETINGS, EN_ACKS, EN_LAUGHTER)
+_EN_GREET = re.compile(rf"^{_EN_SMALL}(?: {_EN_SMALL})*(?: {alternation(EN_VOCATIVES)})?$")  # oh i see, ok cool
+_EN_THANKS = re.compile(rf"\b{alternation(EN_THANKS)}\b")
 _EN_AUX = r"(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|am|may|might|have|has|had)"
 _EN_QUESTION = re.compile(rf"^(?:{_EN_AUX}\s+(?:you|i|we|it|there|they|he|she|this|that)\b|"
                           rf"(?:what|how|why|where|when|who|whom|whose|which)(?:'s|s\b|\s+{_EN_AUX}\b))")
