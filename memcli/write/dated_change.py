@@ -152,13 +152,14 @@ def dated_plan(store: MemoryStore, settings: Settings, user: str, candidate: Can
 def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
                 plan: Plan, exclude: Collection[int]) -> Plan | None:
     """A CONFLICT with the nearest active memory (or the same person's workplace) that ``candidate``
-    ends (:func:`~memcli.write.linked_change.ended_by`), when ``plan`` is an ADD or a NOOP; None
-    otherwise."""
-    if ending_told(candidate.statement) is None:
+    ends (:func:`~memcli.write.linked_change.ended_by`), when ``plan`` is an ADD or a NOOP (or an UPDATE the
+    judge read of a death or a plan called off); None otherwise."""
+    if (told := ending_told(candidate.statement)) is None:
         return None
     if plan.decision not in (Decision.ADD, Decision.NOOP):
-        if plan.decision != Decision.UPDATE or plan.target is None or not called_off(candidate.statement, ""):
-            return None  # (a plan called off that the judge read as a refinement: it ends the plan, or it is ADD)
+        if plan.decision != Decision.UPDATE or plan.target is None or not (
+                told[0] == "death" or called_off(candidate.statement, "")):
+            return None  # (a death or a plan called off the judge read as a refinement: it ends a fact, or it is ADD)
         if called_off(candidate.statement, plan.target["statement"]):
             return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine, f"a plan called off is no refinement of "
                         f"#{plan.target['id']}, which is no plan; {plan.judge or plan.level.value} said UPDATE",
