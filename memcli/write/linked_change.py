@@ -164,6 +164,8 @@ _EN_OBJ_STOP = re.compile(r"^(?:my|the|a|an|on|to|being|the habit of|my habit of
                           r"completely|entirely|for good|last \w+|this \w+|a while ago|\w+ ago)$", re.I)
 #: a plan called off (取消, "cancelled"), and what makes a stored fact a plan: only a plan is ended by it
 _CANCEL = re.compile(r"取消|泡汤|\b(?:cancell?ed|cancel|called off)\b", re.I)
+_PLAN_OBJ = re.compile(r"旅行|旅游|行程|计划|安排|出行|出游|度假|露营|自驾|野餐|聚餐|婚礼|婚宴|聚会|派对|演出|"
+                       r"音乐会|比赛|\b(?:trip|holiday|vacation|journey|tour|wedding|party)\b", re.I)
 _PLANNED = re.compile(r"计划|打算|准备|要去|将要|预订|订了|改到|推迟|延期|提前|行程|下个?(?:月|周|星期)|明年|"
                       r"\b(?:plan|plans|planning|planned|going to|will|booked|pushed|postponed|moved|rescheduled|"
                       r"next)\b", re.I)
@@ -172,7 +174,12 @@ _PLANNED = re.compile(r"计划|打算|准备|要去|将要|预订|订了|改到|
 def called_off(new: str, old: str) -> bool:
     """``new`` calls a plan off (取消, "cancelled") and ``old`` is no plan (我喜欢旅行, "I love Japan"): ``new``
     neither restates nor refines it."""
-    return bool(_CANCEL.search(new)) and stopped_object(new) is not None and not _PLANNED.search(old)
+    return _plan_called_off(new) and not _PLANNED.search(old)
+
+
+def _plan_called_off(text: str) -> bool:
+    """``text`` calls off a plan (a trip, a wedding: 那次旅行取消了), not a subscription ("cancelled my account")."""
+    return bool(_CANCEL.search(text)) and bool(_PLAN_OBJ.search(stopped_object(text) or ""))
 
 
 def stopped_object(text: str, denied: bool = False) -> str | None:
@@ -204,7 +211,7 @@ def stopped_doing(new: Facts, old: Facts, different_people: bool) -> str | None:
         return None
     if old.slot and split_slot(old.slot)[1] == "event":
         return None  # a past event stays history
-    if _CANCEL.search(new.statement) and not _PLANNED.search(old.statement):
+    if _plan_called_off(new.statement) and not _PLANNED.search(old.statement):
         return None  # 那次旅行取消了 beside 我喜欢旅行: a plan called off ends a plan, not a liking
     units, in_old = content_units(obj), content_units(old.statement)
     shared = units & in_old
