@@ -187,3 +187,25 @@ def test_a_trip_called_off_leaves_a_liking_of_the_place(db: str, embedder) -> No
     assert "I love Lisbon" in active, active
     active, _ = _drained(db, ["我很喜欢露营。", "那次露营取消了。"], user="ria")
     assert "我很喜欢露营" in active, active
+
+
+# -- 5. a liking turned round in the other language -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("old", "new", "ends"),
+    [
+        ("I love spicy food.", "我现在不太能吃辣了。", True),
+        ("I love mangoes.", "我现在不吃芒果了。", True),
+        ("I love sweet food.", "我现在不太能吃辣了。", False),  # another thing
+        ("I like green tea.", "我不喝红茶了。", False),  # green tea is no 红茶
+    ],
+)
+def test_a_liking_turned_round_in_the_other_language_ends_the_old_one(
+    db: str,
+    embedder,  # noqa: ANN001
+    old: str,
+    new: str,
+    ends: bool,
+) -> None:
+    active, ended = _drained(db, [old, new])
+    assert (old.rstrip(".") in ended) is ends, (active, ended)
+    assert new.rstrip("。") in active, active

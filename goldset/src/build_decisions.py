@@ -199,6 +199,7 @@ def main() -> None:
     x.pairs(pairs_kinds9, "en", "XLANG_EN")
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH16")  # round 16: a pet's name or age, a child's school
     x.pairs(pairs_xlang, "en", "PAIRS_EN16")
+    x.pairs(pairs_xlang, "zh", "PAIRS_ZH17")  # round 17: a liking turned round
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
