@@ -144,7 +144,6 @@ def main() -> None:
     batches += [(lang, mod.CASES4) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
     batches += [("en", cases_en.CASES13)]  # round 13: English stops of a habit
     batches += [(lang, mod.CASES15) for lang, mod in (("zh", cases_zh), ("en", cases_en))]  # round 15: chatter, pronoun habits
-    batches += [(lang, mod.CASES17) for lang, mod in (("zh", cases_zh), ("en", cases_en))]  # round 17: corrections, endings
     for lang, entries in batches:
         for entry in entries:
             cat, utt, expected = entry[:3]

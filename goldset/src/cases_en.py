@@ -375,12 +375,3 @@ CASES15 = [
     ("compound", "I have a parrot named Kiwi and I'm allergic to peanuts",
      [F("I have a parrot named Kiwi", OTHER, "pets.parrot.name"), F("I'm allergic to peanuts", HEALTH, "allergy")]),
 ]
-
-# round 17: corrections after an opener, a pet's death, a plan called off, a past habit
-CASES17 = [
-    ("corrections", "Actually, correction: Leo's birthday is April 14, not April 4", [F("Leo's birthday is April 14", REL, "leo.birthday")]),
-    ("corrections", "Oh sorry, I meant my niece is seven, not six", [F("My niece is seven", REL, "niece.age")]),
-    ("life_events", "My tortoise passed away last month", [F("My tortoise passed away", OTHER, "pets.tortoise.died", alt=("My tortoise passed away last month",))]),
-    ("plans", "We cancelled the Oslo trip entirely", [F("We cancelled the Oslo trip entirely", OTHER, "plans.trip.cancelled", alt=("We cancelled the Oslo trip",))]),
-    ("habits", "I used to swim every morning", [F("I used to swim every morning", HAB, "sports.swimming")]),
-]

@@ -383,12 +383,3 @@ CASES15 = [
     ("compound", "我养了一只鹦鹉叫豆豆，我对芒果过敏",
      [F("我养了一只鹦鹉叫豆豆", OTHER, "pets.parrot.name"), F("我对芒果过敏", HEALTH, "allergy")]),
 ]
-
-# round 17: corrections told denial first or after an opener, a pet's death, a plan called off, a past habit
-CASES17 = [
-    ("corrections", "更正一下，我外甥不是十岁，是十一岁", [F("我外甥是十一岁", REL, "nephew.age")]),
-    ("corrections", "不对，我表姐住在扬州，不是南通", [F("我表姐住在扬州", REL, "cousin.residence")]),
-    ("life_events", "我的仓鼠上周去世了", [F("我的仓鼠去世了", OTHER, "pets.hamster.died", alt=("我的仓鼠上周去世了",))]),
-    ("plans", "厦门那次旅行取消了", [F("厦门那次旅行取消了", OTHER, "plans.trip.cancelled")]),
-    ("habits", "我以前每天喝两杯奶茶", [F("我以前每天喝两杯奶茶", HAB, "drinks.milk_tea")]),
-]
