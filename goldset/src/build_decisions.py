@@ -30,6 +30,7 @@ import pairs_kinds6  # noqa: E402
 import pairs_kinds7  # noqa: E402
 import pairs_kinds8  # noqa: E402
 import pairs_kinds9  # noqa: E402
+import pairs_kinds10  # noqa: E402
 import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
@@ -178,6 +179,8 @@ def main() -> None:
     d.dated_pairs(pairs_kinds9, "en", "DATED_EN")
     d.dated_pairs(pairs_kinds9, "zh", "PAIRS_ZH")  # round 15: a change word alone ends nothing; a told one-value change
     d.dated_pairs(pairs_kinds9, "en", "PAIRS_EN")
+    d.dated_pairs(pairs_kinds10, "zh", "PAIRS_ZH")  # round 17: corrections and changes that end the old fact
+    d.dated_pairs(pairs_kinds10, "en", "PAIRS_EN")
     with (args.out.parent / "decisions_dated.jsonl").open("w", encoding="utf-8") as fh:
         for r in d.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -196,6 +199,7 @@ def main() -> None:
     x.pairs(pairs_kinds9, "en", "XLANG_EN")
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH16")  # round 16: a pet's name or age, a child's school
     x.pairs(pairs_xlang, "en", "PAIRS_EN16")
+    x.pairs(pairs_xlang, "zh", "PAIRS_ZH17")  # round 17: a liking turned round
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

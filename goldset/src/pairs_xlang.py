@@ -142,3 +142,10 @@ PAIRS_EN16 = [
     ("xlang_other", "我每天早上喝豆浆", "I drink orange juice in the morning"),
     ("xlang_other", "我的猫叫球球", "My other cat is called Pixel"),
 ]
+
+# round 17: a liking turned round in the other language ends the old one; another thing liked is another fact
+PAIRS_ZH17 = [
+    ("xlang_change", "I love spicy food", "我现在不太能吃辣了"),
+    ("xlang_change", "I love mangoes", "我现在不吃芒果了"),
+    ("xlang_other", "I love sweet food", "我现在不太能吃辣了"),
+]

@@ -95,7 +95,7 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
         if row is None or plan.level == Level.EXACT or restatement(new, old := _facts(row["statement"], row["slot"]),
                                                                     settings.model):
             return None
-        if (why := changed(new, old, settings.model)) is None:
+        if (why := changed(new, old, settings.model) or flipped(new, old, settings.model)) is None:
             return None
         return Plan(Decision.CONFLICT, Level.JUDGE, row, plan.cosine,
                     f"{why}; {plan.judge or plan.level.value} said NOOP: CONFLICT", "cross-lang")
@@ -110,7 +110,8 @@ def restated(store: MemoryStore, settings: Settings, user: str, candidate: Candi
     for row in targets:
         old = _facts(row["statement"], row["slot"])
         hit = restatement(new, old, settings.model)
-        if hit is None and plan.decision == Decision.ADD and (why := changed(new, old, settings.model)):
+        if hit is None and plan.decision == Decision.ADD and (why := changed(new, old, settings.model)
+                                                              or flipped(new, old, settings.model)):
             hit = Decision.CONFLICT, why
         if hit and hit[0] != plan.decision:
             return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
@@ -159,6 +160,28 @@ def changed(new: Facts, old: Facts, model: str) -> str | None:
     if cos >= CLOSE_VALUE_COSINE:
         return None  # close enough to be one thing said two ways: not shown to be a change
     return f"changed in the other language: {new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
+
+
+def flipped(new: Facts, old: Facts, model: str) -> str | None:
+    """Why ``new`` turns ``old``'s liking round in the other language (I love spicy food / 我现在不太能吃辣了):
+    one subject, a liking (``like.X``) of one thing on each side — the values at or above
+    :data:`KEYED_VALUE_COSINE`, each word of an English value of several found in the Chinese one — and the
+    polarity flipped. None otherwise."""
+    if new.positive == old.positive or new.numbers or old.numbers:
+        return None
+    paired = _paired(new, old, model)
+    if paired is None or paired[0] != "like":
+        return None
+    na, nk, ok, (en, zh) = paired
+    ev, zv = _surface(en, nk if en is new else ok), _surface(zh, nk if zh is new else ok)
+    if not ev or not zv or _LATIN.search(zv):
+        return None
+    ev = re.sub(r"\s+(?:food|foods|dishes|stuff|things)$", "", ev, flags=re.I)  # spicy food / 辣: the kind is the value
+    zv = re.sub(r"^[吃喝](?=.)", "", zv)  # 吃辣 / spicy: the verb is no part of the value
+    cos = _cosine(model, ev, zv)
+    if cos < KEYED_VALUE_COSINE or _unaligned(model, ev, zv):
+        return None
+    return f"a liking turned round in the other language: {new.slot} / {old.slot}, '{ev}' / '{zv}' cosine {cos:.3f}"
 
 
 def _two_langs_slotted(lang: str, old: Facts) -> bool:

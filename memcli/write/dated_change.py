@@ -34,7 +34,7 @@ from memcli.timeutil import from_iso
 from memcli.write.change_rules import names_added, names_changed, relations_changed
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.judge import different_people, numbers_clash
-from memcli.write.linked_change import ended_by, ending_told
+from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, one_of_kind, thing_kind
 from memcli.write.pair_dates import When, date_relation, strip_dates, when_from_text, when_of
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantity_changed
@@ -152,10 +152,18 @@ def dated_plan(store: MemoryStore, settings: Settings, user: str, candidate: Can
 def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
                 plan: Plan, exclude: Collection[int]) -> Plan | None:
     """A CONFLICT with the nearest active memory (or the same person's workplace) that ``candidate``
-    ends (:func:`~memcli.write.linked_change.ended_by`), when ``plan`` is an ADD or a NOOP; None
-    otherwise."""
-    if plan.decision not in (Decision.ADD, Decision.NOOP) or ending_told(candidate.statement) is None:
+    ends (:func:`~memcli.write.linked_change.ended_by`), when ``plan`` is an ADD or a NOOP (or an UPDATE the
+    judge read of a death or a plan called off); None otherwise."""
+    if (told := ending_told(candidate.statement)) is None:
         return None
+    if plan.decision not in (Decision.ADD, Decision.NOOP):
+        if plan.decision != Decision.UPDATE or plan.target is None or not (
+                told[0] == "death" or called_off(candidate.statement, "")):
+            return None  # (a death or a plan called off the judge read as a refinement: it ends a fact, or it is ADD)
+        if called_off(candidate.statement, plan.target["statement"]):
+            return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine, f"a plan called off is no refinement of "
+                        f"#{plan.target['id']}, which is no plan; {plan.judge or plan.level.value} said UPDATE",
+                        "ending")
     from memcli.slots import join_slot, split_slot
 
     new = _facts(candidate.statement, candidate.slot)
@@ -165,16 +173,22 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
     subj = split_slot(new.slot)[0] if new.slot else new.subject
     rows += store.active_in_slot(user, join_slot(subj or "me", "workplace"))
     rows += store.active_in_slot(user, join_slot(subj or "me", "job"))  # a job changed ends the occupation too
+    rows += _beings_of(store, user, candidate.statement)  # 我的狗去世了: the user's dog, whatever the store's size
     seen: set[int] = set()
     for row in rows:
         if row["id"] in seen or row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         seen.add(row["id"])
         old = _job_row(row)
-        why = ended_by(new, old, different_people(new, old))
+        why = ended_by(new, old, different_people(new, old)) or (
+            being_died(new, old) if _one_named(store, user, row) else None)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}", "ending")
+    if plan.decision == Decision.NOOP and plan.target is not None and called_off(candidate.statement,
+                                                                                 plan.target["statement"]):
+        return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine, f"a plan called off is no restatement of "
+                    f"#{plan.target['id']}, which is no plan; {plan.judge or plan.level.value} said NOOP", "ending")
     return None
 
 
@@ -183,6 +197,9 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
     changed or left ends the same person's ``workplace`` and ``job`` together ("I work at a law firm" and
     "I am a paralegal", both from one turn). Empty for any other ending (a death or a sale names one fact)."""
     told = ending_told(candidate.statement)
+    if told is not None and told[0] == "death" and (kind := thing_kind(old["slot"])) and _one_named(store, user, old):
+        rows = [*store.active_in_slot(user, f"owns.{kind}"), *store.active_in_slot(user, f"thing:{kind}.name")]
+        return [r for r in rows if r["id"] != old["id"] and one_of_kind(r["statement"])]  # the pet's having and name
     if told is None or told[0] != "job":
         return []
     from memcli.slots import join_slot, split_slot
@@ -198,6 +215,27 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
                 and ended_by(new, fr, different_people(new, fr)):
             out.append(r)
     return out
+
+
+def _beings_of(store: MemoryStore, user: str, statement: str) -> list[dict[str, Any]]:
+    """The active ``owns.<kind>`` / ``thing:<kind>.name`` rows of each kind a death told of the user's names
+    (我的狗…, "my old dog…"); none when no death is told."""
+    told = ending_told(statement)
+    if told is None or told[0] != "death":
+        return []
+    kinds = {k for w in re.findall(r"\b(?:my|our)\s+([a-z]+)(?:\s+([a-z]+))?", statement.lower()) for k in w if k}
+    zh = re.findall(r"(?:我的|我家的?|我们家的?|我养的|家里的?)[那这]?[只条匹头]?小?([\u4e00-\u9fff]{1,3})", statement)
+    kinds |= {w[:n] for w in zh for n in (1, 2, 3) if len(w) >= n}
+    out: list[dict[str, Any]] = []
+    for k in sorted(kinds)[:8]:
+        out += [*store.active_in_slot(user, f"owns.{k}"), *store.active_in_slot(user, f"thing:{k}.name")]
+    return out
+
+
+def _one_named(store: MemoryStore, user: str, row: dict[str, Any]) -> bool:
+    """At most one being of ``row``'s kind is named (a second dog named: "my dog" is neither for sure)."""
+    kind = thing_kind(row["slot"])
+    return kind is not None and len(store.active_in_slot(user, f"thing:{kind}.name")) <= 1
 
 
 def _job_row(row: dict[str, Any]) -> Any:  # noqa: ANN401 - the rules' Facts

@@ -27,8 +27,8 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.value_types import change_marker, value_type
 
-__all__ = ["BRANDS", "brands_in", "ended_by", "ending_told", "moved_from_workplace", "stop_denied", "stopped_doing",
-           "stopped_object", "switched_brand"]
+__all__ = ["BRANDS", "being_died", "brands_in", "called_off", "ended_by", "ending_told", "moved_from_workplace",
+           "one_of_kind", "stop_denied", "stopped_doing", "stopped_object", "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -156,12 +156,30 @@ _EN_CALLED = re.compile(r"\b(?:named|called|is)\s+([A-Z][\w'-]+)")
 #: "gave up on Spanish", "no longer drink coffee") or before it (把咖啡戒了, "Spanish I gave up")
 _ZH_STOPPED = re.compile(r"(?:戒掉?了?|戒除了?|放弃了?|不再|停止了?|停掉了?|停了|退出了?|退掉了?|退了|取消了?|断了)"
                          r"(?P<obj>[^，,。.!！?？~]{1,12})|把(?P<ba>[^，,。.!！?？~]{1,10}?)(?:给)?"
-                         r"(?:戒|放弃|停|退|取消|断)")
+                         r"(?:戒|放弃|停|退|取消|断)|(?P<top>[^，,。.!！?？~]{2,12}?)(?:已经|也|都|彻底|被)*(?:取消|泡汤)了")
 _EN_STOPPED = re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|give up|stopped|stop|dropped|drop|"
                          r"cancell?ed|cancel|no longer|kicked)\b(?:\s+on)?\s+(?P<obj>[\w' -]{2,40})", re.I)
 _ZH_TAIL = re.compile(r"(?:了|啦|吧|呢|啊|呀|的|掉|这件事|这个习惯|这个爱好|习惯|计划)+$")
 _EN_OBJ_STOP = re.compile(r"^(?:my|the|a|an|on|to|being|the habit of|my habit of)\s+|\s+(?:habit|altogether|"
-                          r"completely|for good|last \w+|this \w+|a while ago|\w+ ago)$", re.I)
+                          r"completely|entirely|for good|last \w+|this \w+|a while ago|\w+ ago)$", re.I)
+#: a plan called off (取消, "cancelled"), and what makes a stored fact a plan: only a plan is ended by it
+_CANCEL = re.compile(r"取消|泡汤|\b(?:cancell?ed|cancel|called off)\b", re.I)
+_PLAN_OBJ = re.compile(r"旅行|旅游|行程|计划|安排|出行|出游|度假|露营|自驾|野餐|聚餐|婚礼|婚宴|聚会|派对|演出|"
+                       r"音乐会|比赛|\b(?:trip|holiday|vacation|journey|tour|wedding|party)\b", re.I)
+_PLANNED = re.compile(r"计划|打算|准备|要去|将要|预订|订了|改到|推迟|延期|提前|行程|下个?(?:月|周|星期)|明年|"
+                      r"\b(?:plan|plans|planning|planned|going to|will|booked|pushed|postponed|moved|rescheduled|"
+                      r"next)\b", re.I)
+
+
+def called_off(new: str, old: str) -> bool:
+    """``new`` calls a plan off (取消, "cancelled") and ``old`` is no plan (我喜欢旅行, "I love Japan"): ``new``
+    neither restates nor refines it."""
+    return _plan_called_off(new) and not _PLANNED.search(old)
+
+
+def _plan_called_off(text: str) -> bool:
+    """``text`` calls off a plan (a trip, a wedding: 那次旅行取消了), not a subscription ("cancelled my account")."""
+    return bool(_CANCEL.search(text)) and bool(_PLAN_OBJ.search(stopped_object(text) or ""))
 
 
 def stopped_object(text: str, denied: bool = False) -> str | None:
@@ -174,7 +192,7 @@ def stopped_object(text: str, denied: bool = False) -> str | None:
     m = (_ZH_STOPPED if zh else _EN_STOPPED).search(t)
     if m is None or bool(_NOT_ENDED.search(t[:m.start()])) != denied:
         return None
-    obj = (m.group("obj") or (m.groupdict().get("ba") or "")).strip()
+    obj = (m.group("obj") or m.groupdict().get("ba") or m.groupdict().get("top") or "").strip()
     for _ in range(3):
         obj = (_ZH_TAIL if zh else _EN_OBJ_STOP).sub("", obj).strip()
     return obj or None
@@ -193,6 +211,8 @@ def stopped_doing(new: Facts, old: Facts, different_people: bool) -> str | None:
         return None
     if old.slot and split_slot(old.slot)[1] == "event":
         return None  # a past event stays history
+    if _plan_called_off(new.statement) and not _PLANNED.search(old.statement):
+        return None  # 那次旅行取消了 beside 我喜欢旅行: a plan called off ends a plan, not a liking
     units, in_old = content_units(obj), content_units(old.statement)
     shared = units & in_old
     zh = lang_of(new.statement) == "zh"
@@ -294,6 +314,45 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
     if different_people and new.subject != "me":
         return None
     return f"{'a death' if kind == 'death' else 'a thing sold'} told ({'/'.join(sorted(linked))}): the fact ends"
+
+
+def thing_kind(slot: str | None) -> str | None:
+    """The kind of being or thing a slot is about: ``owns.dog`` / ``thing:dog.name`` → dog; None otherwise."""
+    m = re.match(r"^(?:owns\.|thing:)([^.]+)", slot or "")
+    return m.group(1) if m else None
+
+
+_MANY = re.compile(r"\b(?:two|three|four|several|both|other|another|second)\b|[两俩二三四几][只条]|另一|第二", re.I)
+
+
+_DEVICE = re.compile(r"^(?:car|phone|battery|laptop|computer|tablet|truck|bike|engine|tv|printer|"
+                     r"手机|电脑|车|汽车|电池|电视|笔记本)$")
+
+
+def one_of_kind(statement: str) -> bool:
+    """``statement`` tells of one being or thing of its kind, present ("I have a dog"; not "two dogs", 另一只猫,
+    我以前养过狗)."""
+    from memcli.write.change_rules import marked_past
+
+    return not _MANY.search(statement) and not marked_past(statement)
+
+
+def being_died(new: Facts, old: Facts) -> str | None:
+    """Why a death told of the user's being by its kind (我的狗去世了, "our dog passed away") ends ``old``, a present
+    fact of the user's ``owns.<kind>`` / ``thing:<kind>.…``; None: no such death, another kind, or ``old`` tells
+    more than one of the kind (the caller checks that only one is named)."""
+    told = ending_told(new.statement)
+    kind = thing_kind(old.slot)
+    if told is None or told[0] != "death" or kind is None or not old.positive or not one_of_kind(old.statement):
+        return None
+    if _DEVICE.match(kind):
+        return None  # "my phone died": a device stops working, nothing dies
+    k = re.escape(kind)
+    pat = (rf"(?:我的|我家的?|我们家的?|我养的|家里的?)(?:那|这)?[只条匹头]?小?{k}" if lang_of(new.statement) == "zh"
+           else rf"\b(?:my|our)\s+(?:[a-z]+\s+)?{k}s?\b")
+    if not re.search(pat, to_simplified(new.statement), flags=re.I):
+        return None
+    return f"a death told of the user's {kind}: the fact ends"
 
 
 def _names_of_new_other(new: Facts, old: Facts) -> bool:

@@ -11,7 +11,9 @@ reads as the same slot (subject.attribute) as another candidate of the turn with
 world time says it no longer holds, the record of what was told stays (``memcli history``, ``list --all``).
 
 A past fact alone in a turn (我以前住在广州, "I used to live in Boston") is left as it is: it is kept, with the
-weak slot the rules give it (``fact.住``), and a later present value is decided against it as before.
+weak slot the rules give it (``fact.住``), and a later present value is decided against it as before; a habit
+or a liking told as past (我以前每天喝三杯咖啡, "I used to love horror movies") is stored ended the same way:
+it no longer holds, and a present one must not read as held "since" the day it was said.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memcli.models import Candidate
+from memcli.models import Candidate, Kind
 
 __all__ = ["mark_ended_past"]
 
@@ -45,9 +47,37 @@ def _without_past(statement: str) -> str:
     return _PAST.sub("", statement)
 
 
+#: a past marker that heads the statement (我以前…, 我爸以前…, "I used to…"), not a "before" of a clause (我睡觉以前…)
+#: nor "be / get used to" (accustomed)
+_PAST_HEAD = re.compile(r"^(?:我们?|我的?[爸妈哥姐弟妹儿女老爷奶外][\u4e00-\u9fff]?|[他她])?"
+                        r"(?:以前|从前|过去|曾经|原来)(?!的)|"
+                        r"(?<!\bam )(?<!'m )(?<!\bis )(?<!'s )(?<!\bare )(?<!'re )(?<!\bwas )(?<!\bwere )(?<!\bbe )"
+                        r"(?<!\bget )(?<!\bgot )(?<!\bgetting )\bused to\b", re.I)
+_HABITUAL = re.compile(r"每天|每周|每月|每晚|每年|天天|经常|常常|总是|"
+                       r"\b(?:a|per|every|each) (?:day|week|month|night|morning)\b|"
+                       r"\bdaily\b|\bweekly\b", re.I)
+
+
+def _past_habit(cand: Candidate) -> bool:
+    """``cand`` alone tells a habit or a liking that no longer holds (我以前每天喝三杯咖啡, "I used to love
+    horror movies"): a past marker at its head, no present one, and without the marker a habit or a liking."""
+    from memcli.write.rules import extract_matches
+
+    s = cand.statement
+    if not _PAST_HEAD.search(s) or _NOW.search(s):
+        return False
+    if cand.kind in (Kind.HABIT, Kind.PREFERENCE) or _HABITUAL.search(s):
+        return True
+    return any(m.kind in (Kind.HABIT, Kind.PREFERENCE) for m in extract_matches(_without_past(s)))
+
+
 def mark_ended_past(cands: Sequence[Candidate]) -> list[Candidate]:
-    """``cands`` of one turn, a past value of a slot whose current value the turn also tells marked ``ended``."""
-    if len(cands) < 2 or not any(_PAST.search(c.statement) for c in cands):
+    """``cands`` of one turn, a past value of a slot whose current value the turn also tells marked ``ended``,
+    and a habit or a liking told as past (:func:`_past_habit`) marked ``ended`` whatever else the turn tells."""
+    if not any(_PAST.search(c.statement) for c in cands):
+        return list(cands)
+    cands = [c.model_copy(update={"ended": True}) if not c.ended and _past_habit(c) else c for c in cands]
+    if len(cands) < 2:
         return list(cands)
     out = list(cands)
     for i, past in enumerate(cands):

@@ -154,7 +154,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_3.match(low)
     if m and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
-    m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b))", low)  # noqa: E501
+    m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| [a-z]+ed\b))", low)  # noqa: E501
     if m:
         return slots.ME, c[:2], c[3:]
     m = _RX_SUBJECT_4.match(low)
@@ -179,7 +179,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return slots.ME, c[:2], c[3:]
     m = None if re.match(r"^my (?:all-time )?favou?rite\b", low) else \
         re.match(r"^(?:my|our) ((?:[a-z-]+ ){0,4}?([a-z-]+))(?= (?:is|are|was|were|has|have|looks?|feels?|tastes?|"
-                 r"works?|keeps?|broke|died|needs?|seems?|got|gets)\b)", low)
+                 r"works?|keeps?|broke|died|passed|needs?|seems?|got|gets)\b)", low)
     if re.match(r"^my (?:all-time )?favou?rite\b", low):
         return slots.ME, c[:2], c[3:]
     if m and m.group(2) not in _ATTR_NOUNS and m.group(2) not in ("ability", "abilities", "energy", "sleep", "mood",
@@ -219,7 +219,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"(?: (?:from|at|in) (?:the )?[a-z]+(?: [a-z]+)?(?= is| has| works| lives))?"  # Helen from accounting
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
-                 r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives)\b)", c)
+                 r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|"
+                 r"died|passed)\b)", c)
     if m and " " not in m.group(1) and slots.relation_en(m.group(1)):  # "Mom was born…": a relation, not a name
         rest = c[m.end():]
         return slots.relation_en(m.group(1)), m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # type: ignore[return-value]  # noqa: E501
@@ -319,8 +320,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []  # "so that the taste is fresher": a purpose clause
     if re.match(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", c,
                 flags=re.I) and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing) and \
-            not re.match(r"^we (?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b)",  # noqa: E501
-                         c, flags=re.I):
+            not re.match(r"^we (?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b)|"  # noqa: E501
+                         r"(?:cancell?ed|called off) )", c, flags=re.I):
         return []
     sub = _subject(c, ctx)
     if sub and re.search(r"\b(?:you|your)\b", sub[1], flags=re.I):

@@ -279,7 +279,9 @@ def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     life = _LIFE.search(low)
     past = re.match(r"^(?:[a-z]+ed|went|got|had|made|took|saw|met|ran|won|lost|bought|began|became|flew|drove|"
                     r"wrote|read|gave|left|found|came|did|spent|sold|built|broke|caught|taught|thought|felt)\b", low)
-    if key.startswith("thing:") or not life or _TRANSIENT.match(_RX_EVENT_1.sub("", low)) or _MENTAL.match(low):
+    died = bool(life and re.match(r"(?:died|passed away|was put down)\b", life.group(0)))  # a pet's death is kept
+    if key.startswith("thing:") and not died or not life or _TRANSIENT.match(_RX_EVENT_1.sub("", low)) or \
+            _MENTAL.match(low):
         return []  # a dated ordinary action ("Yesterday I went to the park") is a day's event, not a memory
     hit = life or past
     assert hit is not None

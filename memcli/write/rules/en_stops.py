@@ -29,7 +29,9 @@ _STOPPED = re.compile(
     r"^(?:do|does) not (?P<any>.+?) any ?more$|"
     r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already) )*cancell?ed "
     r"(?P<sub>(?:my |the |our )?(?:[\w'-]+ ){0,3}"
-    r"(?:membership|subscription|account|lessons|classes|plan))\b")  # a subscription, never a meeting or a trip
+    r"(?:membership|subscription|account|lessons|classes|plan))\b|"  # a subscription, never a meeting
+    r"^(?:(?:have|has|had) )?(?:(?:just|finally|already|sadly) )*(?:cancell?ed|called off) (?P<trip>(?:my |the |our )?"
+    r"(?:[\w'-]+ ){0,3}(?:trip|holiday|vacation|journey|tour|wedding|party))\b")  # a plan called off: event.cancelled
 #: what a job left says (an ending of its own), or a stop of something said before (it, that)
 _NOT_HABIT = re.compile(r"^(?:(?:my|the|a|an|his|her) )?(?:job|work|position|company|firm|career|it|that|this|them|"
                         r"him|her|there|me|you)\b|^(?:by|in|at|to|for|because|since)\b")
@@ -52,6 +54,8 @@ def stop_fact(key: str, rest: str) -> list[tuple[str, str, str]]:
     m = _STOPPED.match(low)
     if m is None:
         return []
+    if m.group("trip"):
+        return [("event.cancelled", "other", re.sub(r"^(?:my|the|our) ", "", m.group("trip")))]
     obj = (m.group("obj") or m.group("any") or m.group("sub") or "").strip()
     obj = re.split(r",| because | since | after | when | so that | but ", obj)[0].strip()
     for _ in range(2):

@@ -103,7 +103,8 @@ _TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty
 #: a change in someone's life (kept as an event, dated or not); an ordinary action of a day ("went to
 #: the park", "made scrambled eggs", "watched a movie") is not a memory, even when dated ("Yesterday I went…")
 _LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|started|joined|retired|quit|bought|got "
-                   r"engaged|had a baby|passed away|broke up|got promoted|won|learned to|learnt to|took up|signed up|"
+                   r"engaged|had a baby|passed away|died|was put down|broke up|got promoted|won|learned to|learnt to|"
+                   r"took up|signed up|"
                    r"enrolled|opened|launched|got a|lost my|became|gave birth|was born|were born|turned|"
                    r"(?:was|were|got) diagnosed|switched|changed (?:jobs|careers|employers)|"
                    r"went (?:vegan|vegetarian|pescatarian|back to school)|sold|"
@@ -258,7 +259,8 @@ APPOSITION = re.compile(r"\b(?:my|our|the|a|an|his|her|their|your|this|that|in|a
 
 #: a correction's opener ("Correction:", "Sorry, I meant", "Let me correct that:") and its negated half at the
 #: end (", not five", ", not Porto"): the corrected statement alone is the user's fact
-_CORRECTION = re.compile(r"^(?:(?:sorry|oops|my bad|wait)[,!.]?\s*)?(?:correction\s*[:,-]|to correct myself,?|"
+_CORRECTION = re.compile(r"^(?:(?:sorry|oops|my bad|wait|actually|no|oh|hmm)[,!.]?\s*){0,2}"
+                         r"(?:correction\s*[:,-]|to correct myself,?|"
                          r"let me correct (?:that|myself)\s*[:,-]?|i meant,?|i mean,|scratch that[,.]?)\s*", re.I)
 _NOT_HALF = re.compile(r",\s*(?:and\s+)?not\s+(?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2}\s*([.!]?)\s*$", re.I)
 
@@ -270,9 +272,11 @@ _DROPPED_I = re.compile(r"^(?:just |finally |already )?(?:sold|quit|gave up|stop
 
 def corrected(sentence: str) -> str:
     """``sentence`` without a correction's opener and its negated half ("Correction: my son is six, not
-    five" → "my son is six"), and with the "I" a stop told without it drops ("Quit coffee" → "I quit
+    five" → "my son is six") or a leading "sadly" ("Sadly Rex passed away" → Rex's), and with the "I" a stop
+    told without it drops ("Quit coffee" → "I quit
     coffee"); as given otherwise."""
     out = _CORRECTION.sub("", sentence, count=1)
+    out = re.sub(r"^(?:sadly|unfortunately|tragically),?\s+(?=[A-Z]|my\b|our\b|we\b|i\b)", "", out, flags=re.I)
     out = _NOT_HALF.sub(r"\1", out)
     if _DROPPED_I.match(out):
         out = "I " + out[:1].lower() + out[1:]

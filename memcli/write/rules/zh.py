@@ -40,7 +40,7 @@ from memcli.write.rules.zh_facts import (
     _topic_first,
 )
 from memcli.write.rules.zh_named import naming_clause, split_named
-from memcli.write.rules.zh_plan import plan_change
+from memcli.write.rules.zh_plan import plan_cancelled, plan_change
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -236,7 +236,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     ctx = ctx if ctx is not None else _Ctx()
     c = prepare(clause)
     if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
-            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not zh_words.FUTURE_JOB.match(c) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
+            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c)) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
             named = _subject(c, ctx) if c.startswith("我") else None
@@ -247,7 +247,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
-    if plan := plan_change(c, ctx.last):  # 我们不去成都了，改去西安: the plan as it now stands
+    if plan := plan_change(c, ctx.last) or plan_cancelled(c):  # 不去成都了，改去西安 / 那次旅行取消了: the plan now
         return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
@@ -401,7 +401,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     out: list[Match] = []
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
-        sent = sent.strip()
+        sent = zh_words.denial_last(sent.strip())  # 不是七岁，是八岁 → 是八岁，不是七岁
         if not sent or re.match(r"^(?:如果|要是|假如|假设|万一)", prepare(sent)):
             continue
         first = len(out)

@@ -37,7 +37,7 @@ _NOT_NAME = re.compile(r"^(?:什么|啥|不|没|很|挺|好|真|太|特别|非�
 def split_named(clause: str) -> list[str]:
     """``clause`` as the clauses the rules read: [owning, naming] when it owns a thing and names it
     (我有一只猫叫年糕 → 我有一只猫 / 它叫年糕; 我有一只叫年糕的猫 → the same), else [clause]."""
-    c = clause.strip()
+    c = clause.strip().rstrip("。！!~～")  # 我有一条狗叫旺财。: the full stop is no part of the name
     if m := _INLINE.match(c):
         owns, noun, name = m.group(1), m.group(2), m.group(3)
     elif m := _BEFORE.match(c):

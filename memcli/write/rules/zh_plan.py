@@ -13,7 +13,7 @@ import re
 
 from memcli.write.rules.match import Match
 
-__all__ = ["plan_change"]
+__all__ = ["plan_cancelled", "plan_change"]
 
 #: the old plan dropped: (我/我们/我们家)(就/也/都)不去/不回/没去 + the place (+ 了)
 _DROPPED = re.compile(r"^(?:我们家|我们|我家|我)?(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
@@ -33,3 +33,19 @@ def plan_change(clause: str, last: str) -> Match | None:
     said = f"{last}，{clause}"
     return Match(statement=said if said.startswith("我") else "我" + said, kind="other", slot="plan.destination",
                  value=new.group("new"), salience=0.6)
+
+
+#: a plan called off, told topic first (那次旅行取消了, 日本的旅行也取消了, 去云南的计划取消了): the plan, then 取消
+_CANCELLED = re.compile(r"^(?:我们|我)?(?:的)?(?:那次|这次|那个|这个)?(?P<what>[^，,。我你他她]{0,10}?"
+                        r"(?:旅行|旅游|行程|计划|安排|出行|出游|度假|露营|自驾|野餐|聚餐|婚礼|婚宴|聚会|派对|演出|音乐会|比赛))"
+                        r"(?:已经|也|都|就|彻底|全|被)*(?:取消|泡汤|黄)了(?:[啊呀吧]*)$")
+
+
+def plan_cancelled(clause: str) -> Match | None:
+    """A plan called off (prepared: 日本那次旅行取消了): statement as told, slot ``event.cancelled`` (what is
+    kept: the plan as it ended), value the plan; None otherwise.
+    The decision ends the stored plan it names (:func:`memcli.write.linked_change.stopped_doing`)."""
+    m = _CANCELLED.match(clause)
+    if m is None or not m.group("what").strip("那这次个的"):
+        return None
+    return Match(statement=clause, kind="other", slot="event.cancelled", value=m.group("what"), salience=0.6)

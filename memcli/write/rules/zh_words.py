@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from memcli import slots
@@ -168,6 +169,24 @@ _WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已�
 CORRECTION = re.compile(r"^(?:更正|纠正|订正)(?:一下)?$|^(?:是)?(?:我|刚才|刚刚|之前)?"
                         r"(?:一直|之前|以前|刚才|刚刚|原来|都|也|又|完全)*(?:说|写|打|记|搞|弄|看|听|想|理解)错了?(?:了|啦)?$")
 CONTRAST = re.compile(r"^(?:而|并|倒|可)?(?:不是|并非)")
+#: a correction told denial first (我儿子不是七岁，是八岁; 他不是住在北京，而是住在上海): the denied value, the fact
+_DENIAL_FIRST = re.compile(r"^(.*?)(?:并|其实)?(?:不是|并非)(?![不没])([^，,。；;我你他她它]{1,12})[，,]\s*"
+                           r"(?:而|其实|实际上|应该)?是([^，,。；;我你他她它]{1,16})([。！!]?)$")
+
+
+def denial_last(sentence: str) -> str:
+    """``sentence`` with a denial-first correction turned round (…不是七岁，是八岁 → …是八岁，不是七岁), the shape
+    whose negated half the rules drop; as given otherwise."""
+    m = _DENIAL_FIRST.match(sentence)
+    if m is None:
+        return sentence
+    head, denied, fact, end = m.groups()
+    verb = re.match(r"(?:住|在|叫|做|当|喜欢|爱|养|有|学|去|开|用|喝|吃|属)", fact) is not None
+    n = len(os.path.commonprefix([denied, fact])) if verb else 0
+    denied = denied[n:] if 0 < n < len(denied) else denied  # 不是住在北京 → 不是北京: the verb is the fact's
+    k = len(os.path.commonprefix([denied[::-1], fact[::-1]])) if verb else 0
+    denied = denied[:-k] if 0 < k < len(denied) else denied  # 不是在腾讯工作 → 不是腾讯
+    return f"{head}{'' if verb else '是'}{fact}，不是{denied}{end}"
 #: a reduplicated pet name (豆豆, 朵朵) as the subject of a clause, and the reduplicated words that are no name
 NICKNAME = re.compile(r"^(([\u4e00-\u9fff])\2)(?=今年|是|在|叫|也|很|特别|喜欢|对|有|每|经常|已经|上|读)")
 NOT_NICKNAME = frozenset("天天 常常 刚刚 渐渐 偏偏 慢慢 好好 往往 明明 恰恰 仅仅 默默 轻轻 悄悄 稍稍 早早 "
