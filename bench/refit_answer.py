@@ -35,7 +35,8 @@ def main() -> None:
                     help="only score the shipped weights on goldset/noanswer_fresh.jsonl (never fitted on)")
     ap.add_argument("--world", action="store_true",
                     help="only score the shipped weights on goldset/noanswer_world.jsonl (never fitted on)")
-    ap.add_argument("--misses", action="store_true", help="with --fresh/--world: list the questions the gate gets wrong")
+    ap.add_argument("--misses", action="store_true",
+                    help="with --fresh/--world: list the questions the gate gets wrong")
     a = ap.parse_args()
     if a.fresh or a.world:
         fresh(a, "noanswer_world.jsonl" if a.world else "noanswer_fresh.jsonl")
