@@ -56,9 +56,10 @@ __all__ = ["AnswerPass", "Pool"]
 Pool = list[tuple[float, Any, dict[str, Any], float]]
 
 
-def _person(slot: str | None) -> str:
-    """The name of a ``person:…`` slot's subject (``person:sam.like.x`` → sam), else ""."""
-    return slot.split(".", 1)[0][7:] if slot and slot.startswith("person:") else ""
+def _named(slot: str | None) -> str:
+    """The name of a ``person:…`` or ``thing:…`` slot's subject (``person:sam.like.x`` → sam), else ""."""
+    head = slot.split(".", 1)[0] if slot else ""
+    return head.split(":", 1)[1] if head.startswith(("person:", "thing:")) else ""
 
 
 class _Question:
@@ -146,8 +147,9 @@ class AnswerPass:
         no_slot, no_subject = self._once(("missing", found, subject_hit), missing_features, store, user, q.simple,
                                          q.slots, slot_found=found, subject_hit=subject_hit, as_of=as_of)
         missing_kind = kind_missing(q.simple, list(said.values()))
-        # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person of the hits or asks which of them
-        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _person(slot_of[i])) if n)
+        # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
+        # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
+        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i])) if n)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         world = self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
                            has_anchor=bool(q.has_anchor), people=people, others=others)

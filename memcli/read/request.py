@@ -238,8 +238,9 @@ def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, h
                 people: Sequence[str] = (), others: bool = False) -> bool:
     """Whether ``question`` asks about the world rather than about the user (the feature ``world``):
     it names neither the user nor anyone of theirs nor is put to them (``has_anchor``:
-    :func:`memcli.read.answer.anchor`, :func:`addressed`), names no person (one of ``people``, the
-    names the hits give people: ``person:sam``, "my uncle Ray"; a nickname: 老王; a person by a fact:
+    :func:`memcli.read.answer.anchor`, :func:`addressed`), names no person or thing of theirs (one of
+    ``people``, the names the hits give: ``person:sam``, ``thing:读书会``, "my uncle Ray"; a nickname:
+    老王; a person by a fact:
     那个来自重庆的人, "the person from …", a ``someone.…`` slot), does not ask who when a hit is about
     someone of the user's (``others``: 谁是牙医, "Who lives in Dublin?"), asks after no routine and
     recalls nothing told (:data:`_ROUTINE_ZH`), and —
