@@ -56,10 +56,17 @@ __all__ = ["AnswerPass", "Pool"]
 Pool = list[tuple[float, Any, dict[str, Any], float]]
 
 
-def _named(slot: str | None) -> str:
-    """The name of a ``person:…`` or ``thing:…`` slot's subject (``person:sam.like.x`` → sam), else ""."""
+def _named(slot: str | None, question: str) -> str:
+    """The name of a ``person:…`` slot's subject (``person:sam.like.x`` → sam), or of a ``thing:…`` one
+    when it is a proper name in ``question`` (capitalised there, or 4+ CJK characters: 北京新品发布盛会, not
+    金毛犬 nor "golden retriever", a kind any general question may name), else ""."""
     head = slot.split(".", 1)[0] if slot else ""
-    return head.split(":", 1)[1] if head.startswith(("person:", "thing:")) else ""
+    name = head.split(":", 1)[1] if head.startswith(("person:", "thing:")) else ""
+    if not name or head.startswith("person:"):
+        return name
+    at = question.casefold().find(name.casefold())
+    proper = question[at].isupper() if name.isascii() and at >= 0 else len(name) >= 4
+    return name if proper else ""
 
 
 class _Question:
@@ -149,7 +156,7 @@ class AnswerPass:
         missing_kind = kind_missing(q.simple, list(said.values()))
         # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
-        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i])) if n)
+        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple)) if n)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         world = self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
                            has_anchor=bool(q.has_anchor), people=people, others=others)
