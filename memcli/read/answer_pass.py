@@ -158,8 +158,10 @@ class AnswerPass:
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple)) if n)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
-        world = self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
-                           has_anchor=bool(q.has_anchor), people=people, others=others)
+        # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
+        # attends): it may drop what the chatter names, so only a whole-message question is judged
+        world = not q.long and self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
+                                          has_anchor=bool(q.has_anchor), people=people, others=others)
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
