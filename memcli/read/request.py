@@ -206,6 +206,9 @@ _WORLD_OPEN_ZH = lazy(r"^(?:请问)?(?:怎么|怎样|如何|为什么|为啥|什
 #: after a one-character first word, what makes it the subject: 狗的寿命…, 猫为什么…, 水有多…
 _AFTER_SUBJECT_ZH = lazy(r"^的[^是]|^(?:为什么|为啥|怎么|如何|有多)")
 _ASK_ZH = ("什么", "哪", "几", "多少", "多久", "谁", "怎")
+#: after the topic, a will or a manner (要, 想, 打算; 怎么): the hearer's is asked (咖啡要加糖吗,
+#: 咖啡怎么喝), not a property of the topic
+_WANT_ZH = lazy(r"(?:还|也|就)?(?:要|想|打算|怎么|怎样|如何)")
 
 
 @lru_cache(maxsize=1)
@@ -230,6 +233,9 @@ def _own_subject_zh(question: str, tokens: Sequence[str]) -> bool:
         at = question.find(first)
         return at >= 0 and bool(_AFTER_SUBJECT_ZH.search(question[at + 1:]))
     if len(first) < 2 or first.startswith(_ASK_ZH):
+        return False
+    at = question.find(first)
+    if at >= 0 and _WANT_ZH.match(question[at + len(first):]):  # 咖啡要加糖吗: the hearer's will, not the coffee's
         return False
     return first not in _attribute_verbs_zh()
 
