@@ -8,6 +8,7 @@ per language, all cross-validated. Prints the held-out figures; ``--write`` stor
     python bench/refit_answer.py --write          # then: git diff memcli/read/answer_weights.json
 
     python bench/refit_answer.py --fresh          # the shipped weights on noanswer_fresh.jsonl (held out)
+    python bench/refit_answer.py --world          # ... on noanswer_world.jsonl (general questions, held out)
 
 Only the default model by default (``--model`` for another; each takes ~30 s here).
 """
@@ -32,10 +33,13 @@ def main() -> None:
     ap.add_argument("--target", type=float, default=0.955, help="recall@5 the chosen point keeps")
     ap.add_argument("--fresh", action="store_true",
                     help="only score the shipped weights on goldset/noanswer_fresh.jsonl (never fitted on)")
-    ap.add_argument("--misses", action="store_true", help="with --fresh: list the questions the gate gets wrong")
+    ap.add_argument("--world", action="store_true",
+                    help="only score the shipped weights on goldset/noanswer_world.jsonl (never fitted on)")
+    ap.add_argument("--misses", action="store_true",
+                    help="with --fresh/--world: list the questions the gate gets wrong")
     a = ap.parse_args()
-    if a.fresh:
-        fresh(a)
+    if a.fresh or a.world:
+        fresh(a, "noanswer_world.jsonl" if a.world else "noanswer_fresh.jsonl")
         return
     from memcli.answer_fit import fit_goldset, render_weights
     from memcli.read.answer import shipped_path
@@ -55,13 +59,13 @@ def main() -> None:
         print(f"written {path}")
 
 
-def fresh(a: argparse.Namespace) -> None:
-    """The shipped weights on the held-out fresh set (memcli/eval/answer_fresh.py)."""
+def fresh(a: argparse.Namespace, name: str) -> None:
+    """The shipped weights on a held-out set (memcli/eval/answer_fresh.py): noanswer_fresh or noanswer_world."""
     from memcli.eval.answer_fresh import score_fresh
     from memcli.settings import DEFAULT_MODEL, load_settings
 
     for model in a.model or [DEFAULT_MODEL]:
-        rep = score_fresh(load_settings(model=model), ROOT / "goldset" / "noanswer_fresh.jsonl")
+        rep = score_fresh(load_settings(model=model), ROOT / "goldset" / name)
         for group, r in rep.items():
             missed = r.pop("missed")
             print(model, group, json.dumps(r, ensure_ascii=False))

@@ -38,7 +38,10 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   question: it names a thing of some kind and no hit names one of that kind
   (:func:`memcli.read.kinds.kind_missing`);
 - ``task``, of the question: it asks for a task (translate, write code, 帮我写…;
-  :func:`memcli.read.request.is_task`); ``lexical_topic``: the lexical leg confirms the hit on a
+  :func:`memcli.read.request.is_task`), unless fitted to the user's taste (recommend a restaurant
+  I'd like: :func:`memcli.read.request.wants_taste`); ``world``: it asks about the world, not the
+  user (:func:`memcli.read.request.about_world`; then a topic word's match grounds nothing);
+  ``lexical_topic``: the lexical leg confirms the hit on a
   topic word or a name, not only on a common word (:func:`memcli.read.request.informative_match`).
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
@@ -66,6 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
+from memcli.read.subject import found_by_fact
 from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
@@ -74,7 +78,7 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
-            "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic")
+            "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic", "world")
 
 
 def _subject(key: str) -> str:
@@ -216,15 +220,17 @@ def topic_coverage(tokens: Sequence[str], statement: str) -> float:
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
 #: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
 _ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
+#: a question recalling what the hearer told (What car again?, 叫什么来着) is put to the user
+_RECALL = re.compile(r"\bagain\s*\??\s*$|来着", re.IGNORECASE)
 
 
 def anchor(query: str, query_slots: Sequence[str]) -> int:
-    """1 when the query names the user (我, I/my/me, the user — not the requester of 帮我写…,
-    "tell me …"), someone of theirs (a relation word anywhere: 舅舅…, "Uncle Ray"; a relation key
-    among its slots), else 0."""
+    """1 when the query names the user (我, I/my/me, the user, 家里 — not the requester of
+    帮我写…, "tell me …") or recalls what they told (What car again?, 来着), someone of theirs (a
+    relation word anywhere: 舅舅…, "Uncle Ray"; a relation key among its slots), else 0."""
     q = query.replace("’", "'")
     rest = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))
-    if "我" in rest or "咱" in rest or _ANCHOR_EN.search(rest):
+    if "我" in rest or "咱" in rest or "家里" in rest or _ANCHOR_EN.search(rest) or _RECALL.search(rest):
         return 1
     zh, en, mine = _relation_words()
     from memcli.read.kin import question_relation
@@ -252,14 +258,15 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
                  best_cos: float, mean_cos: float, rank: int, subject: int, attr: int, has_anchor: int,
                  query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
                  no_subject: int = 0, kind: int = 0, kind_missing: int = 0, task: bool = False,
-                 lexical_topic: bool = False) -> list[float]:
+                 lexical_topic: bool = False, world: bool = False) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
             c - mean_cos, 1.0 / rank, float(subject), float(attr), float(subject > 0 and attr < 0), float(has_anchor),
             float(slot and has_anchor),
             float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
-            float(no_subject), float(kind), float(kind_missing), float(task), float(lexical and lexical_topic)]
+            float(no_subject), float(kind), float(kind_missing), float(task), float(lexical and lexical_topic),
+            float(world)]
 
 
 _SUBJECT = FEATURES.index("subject")
@@ -283,8 +290,8 @@ def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None
 
 _TOPIC = FEATURES.index("topic")
 _KIND = FEATURES.index("kind")
-_ANCHOR, _TASK, _SLOT_ANCHOR, _LEX_TOPIC, _ATTR, _NO_SLOT = (
-    FEATURES.index(f) for f in ("anchor", "task", "slot_anchor", "lexical_topic", "attr", "no_slot"))
+_ANCHOR, _TASK, _SLOT_ANCHOR, _LEX_TOPIC, _ATTR, _NO_SLOT, _WORLD = (
+    FEATURES.index(f) for f in ("anchor", "task", "slot_anchor", "lexical_topic", "attr", "no_slot", "world"))
 
 
 def grounded(rows: Sequence[Sequence[float]]) -> bool:
@@ -293,10 +300,12 @@ def grounded(rows: Sequence[Sequence[float]]) -> bool:
     task, ``task``: 帮我写…), or the slot leg confirms one of its hits for such a subject
     (``slot_anchor``: 宇宙有多大 asks an age, but nobody's), or the lexical leg confirms one on an
     informative word (``lexical_topic``: a topic word or a name, not 吃 of 熊猫吃什么 or "live" of
-    "where do penguins live"). One that does none (日本的首都是哪里, "how do bees make honey":
+    "where do penguins live") of a question not about the world (``world``,
+    :func:`memcli.read.request.about_world`: 长江有多长 vs 我坐游轮游了长江三峡).
+    One that does none (日本的首都是哪里, "how do bees make honey":
     only the dense leg's nearest neighbours) gets p = 0 for every hit. ``rows``: the feature rows
     of the question's own hits (:func:`hit_features`)."""
-    return any((x[_ANCHOR] and not x[_TASK]) or x[_SLOT_ANCHOR] or x[_LEX_TOPIC] for x in rows)
+    return any((x[_ANCHOR] and not x[_TASK]) or x[_SLOT_ANCHOR] or (x[_LEX_TOPIC] and not x[_WORLD]) for x in rows)
 
 
 def vetoed(x: Sequence[float]) -> bool:
@@ -352,26 +361,6 @@ def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) 
         if s is not None:
             best[s] = max(best.get(s, 0.0), p)
     return {i: max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
-
-
-def found_by_fact(query_slots: Sequence[str], pairs: Sequence[tuple[str | None, str | None]]) -> bool:
-    """Whether a question that names a person by one of their facts found that person: it asks two
-    attributes of someone (那个身高是176cm的人，姓名是什么 → ``someone.height``, ``someone.name``;
-    "the one from Chongqing, what's their name"), a hit holds one of them and subject expansion
-    brought the same subject's fact holding the other. ``pairs``: (parent hit's slot, expanded
-    fact's slot) of each expansion. Such a question names nobody of the user's, yet the store
-    answers it: it is grounded (:func:`question_p`)."""
-    from memcli.slots import SOMEONE, split_slot
-
-    asked = {split_slot(k)[1] for k in query_slots if split_slot(k)[0] == SOMEONE}
-    if len(asked) < 2:
-        return False
-    for parent, child in pairs:
-        if parent and child:
-            (ps, pa, _), (cs, ca, _) = split_slot(parent), split_slot(child)
-            if ps == cs and pa != ca and pa in asked and ca in asked:
-                return True
-    return False
 
 
 def question_p(p_of: dict[int, float], rows: Sequence[Sequence[float]],

@@ -4,13 +4,13 @@ The retrieval asks for the answerability (:mod:`memcli.read.answer`) of up to th
 query: the memory hits as ranked, then, when episodes are found, twice the episodes ranked among those
 memory hits (:func:`memcli.read.quotes.pool`: with no slot and with the slot of their turn). What a pool
 changes is computed per pool: a hit's rank, its ``ratio`` to the pool's best score, ``cos_gap`` and
-``lift``, the question's ``no_slot``/``no_subject`` and ``kind_missing``, the grounding and the sharing
-by subject (:func:`memcli.read.answer.question_p`). The rest is the same in every pool and is computed
-once: of the question its focus, tokens, slots, anchor, personal score (a 512-d dot product), task and
-asked name; of each hit (by its words and slot) its subject and attribute features, coverages, topic,
-kind and lexical confirmation. The two store look-ups (:func:`memcli.read.subject.name_aliases`,
-:func:`memcli.read.missing.missing_features`) run once per distinct argument. Each pool's p and feature
-rows are those a pass from scratch gives.
+``lift``, the question's ``no_slot``/``no_subject``, ``kind_missing`` and ``world`` (by the people its
+hits name), the grounding and the sharing by subject (:func:`memcli.read.answer.question_p`). The rest
+is the same in every pool and is computed once: of the question its focus, tokens, slots, anchor,
+personal score (a 512-d dot product), task and asked name; of each hit (by its words and slot) its
+subject and attribute features, coverages, topic, kind and lexical confirmation. The two store look-ups
+(:func:`memcli.read.subject.name_aliases`, :func:`memcli.read.missing.missing_features`) run once per
+distinct argument. Each pool's p and feature rows are those a pass from scratch gives.
 
 Read path: imports the store interface, the answer features' modules and text helpers, never
 ``memcli.write``.
@@ -41,9 +41,9 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.kinds import kind_feature, kind_missing
-from memcli.read.mismatch import asked_name
+from memcli.read.mismatch import asked_name, names_after_relation
 from memcli.read.missing import missing_features
-from memcli.read.request import addressed, informative_match, is_task
+from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens
@@ -54,6 +54,19 @@ __all__ = ["AnswerPass", "Pool"]
 
 #: a pool: the hits' ``(final score, fused, row, recency)`` in rank order (row: ``statement``, ``slot``)
 Pool = list[tuple[float, Any, dict[str, Any], float]]
+
+
+def _named(slot: str | None, question: str) -> str:
+    """The name of a ``person:…`` slot's subject (``person:sam.like.x`` → sam), or of a ``thing:…`` one
+    when it is a proper name in ``question`` (capitalised there, or 4+ CJK characters: 北京新品发布盛会, not
+    金毛犬 nor "golden retriever", a kind any general question may name), else ""."""
+    head = slot.split(".", 1)[0] if slot else ""
+    name = head.split(":", 1)[1] if head.startswith(("person:", "thing:")) else ""
+    if not name or head.startswith("person:"):
+        return name
+    at = question.casefold().find(name.casefold())
+    proper = question[at].isupper() if name.isascii() and at >= 0 else len(name) >= 4
+    return name if proper else ""
 
 
 class _Question:
@@ -72,7 +85,8 @@ class _Question:
         self.has_anchor = anchor(self.focus, self.slots) or int(
             addressed(self.simple, self.slots, query_tokens(self.simple, drop_stopwords=False)))
         self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
-        self.task = is_task(self.simple)
+        self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
+        self.all_tokens = query_tokens(self.simple, drop_stopwords=False)
 
 
 class AnswerPass:
@@ -142,6 +156,14 @@ class AnswerPass:
         no_slot, no_subject = self._once(("missing", found, subject_hit), missing_features, store, user, q.simple,
                                          q.slots, slot_found=found, subject_hit=subject_hit, as_of=as_of)
         missing_kind = kind_missing(q.simple, list(said.values()))
+        # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
+        # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
+        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple)) if n)
+        others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
+        # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
+        # attends): it may drop what the chatter names, so only a whole-message question is judged
+        world = not q.long and self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
+                                          has_anchor=bool(q.has_anchor), people=people, others=others)
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
@@ -161,7 +183,7 @@ class AnswerPass:
                 no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and self._once(("informative", text), informative_match, q.focus, q.tokens,
-                                                     text))
+                                                     text), world=world)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:

@@ -62,7 +62,7 @@ from memcli.smalltalk import (
 )
 from memcli.text import STOPWORDS
 
-__all__ = ["addressed", "asks_only", "informative_match", "is_small_talk", "is_task"]
+__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task", "wants_taste"]
 
 _TASK_VERBS_EN = (
     "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
@@ -121,7 +121,8 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
 #: contractions: a question with none of them ("Any food allergies?") has no verb to have a subject
 _FINITE_EN = lazy(r"\b(?:am|is|are|was|were|be|been|being|do|does|did|don't|doesn't|didn't|have|has|had|can|could|"
                   r"will|would|shall|should|may|might|must|isn't|aren't|wasn't|weren't|can't|won't)\b|"
-                  r"[a-z]'(?:s|re|ve|d|ll|m)\b", re.IGNORECASE)
+                  r"[a-z]'(?:re|ve|d|ll|m)\b|\b(?:what|who|where|when|why|how|which|it|that|there|here|he|she)'s\b",
+                  re.IGNORECASE)
 _WORD_EN = lazy(r"[A-Za-z][A-Za-z'-]*")
 #: a question word may be the subject itself, before a main verb the list above has not ("Who
 #: invented the telephone?", "What causes thunder?"): such a question is not elliptical
@@ -181,3 +182,102 @@ def asks_only(turn: str) -> bool:
     without the mark) opens as one (whats…, how do…, can you…)."""
     sents = [m.group(0).strip() for m in _SENTENCES.finditer(turn.replace("’", "'")) if m.group(0).strip()]
     return bool(sents) and all(x.endswith(("?", "？")) or x.isascii() and _ASKED.match(x) is not None for x in sents)
+
+
+#: of a task, the user's own taste or need is what it is to fit (recommend a restaurant I'd like, 推荐一家
+#: 适合我口味的餐馆): the stored preferences are its input, so it is about the user (not only asked by them)
+_TASTE_EN = lazy(r"\b(?:i'd (?:like|love|enjoy)|i (?:would|might|will|'ll) (?:like|love|enjoy)|i (?:like|love|enjoy)|"
+                 r"suits? me|fits? me|my tastes?|for someone like me)\b", re.IGNORECASE)
+_TASTE_ZH = lazy(r"适合我|我(?:会|可能会)?(?:喜欢|爱吃|爱看|爱听|感兴趣)|合我(?:的)?(?:口味|胃口)|我的口味")
+
+
+def wants_taste(sentence: str) -> bool:
+    """Whether a task sentence asks for something fitted to the user's own taste or need (see
+    :data:`_TASTE_EN`): such a task reads the stored preferences, so the gate treats it as a
+    question about the user, not as a task (``task`` = 0). Simplified Chinese or other text."""
+    s = sentence.replace("’", "'")
+    return bool(_TASTE_EN.search(s) or _TASTE_ZH.search(s))
+
+
+#: a question after the user's routine or one recalling what they told: the world has no routine
+#: (平时, 每周二, 晚上, 来着, 还…; usually, on Thursdays, again, still, these days)
+_ROUTINE_ZH = lazy(r"平时|平常|通常|每天|每晚|每周|每个?月|每年|天天|周末|早上|晚上|上午|下午|中午|最近|去年|今年|"
+                   r"上次|那次|来着|^还|(?:周|星期|礼拜)[一二三四五六日天]")
+_ROUTINE_EN = lazy(r"\b(?:again|still|usually|normally|these days|nowadays|lately|weekends?|mornings?|evenings?|"
+                   r"nights?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                   r"last (?:year|summer|spring|winter|fall|autumn|week|month))\b", re.IGNORECASE)
+#: a third person named by a fact: 那个来自重庆的人, 老家在泉州的人姓什么, "the person from Birmingham"
+_PERSON_ZH = lazy(r"那个|那位|的人(?=叫|姓|是|住|在|有|喜欢|做|从|多大|几岁|哪)")
+#: the question asks who: with a hit about someone of the user's, it asks which of them (谁对花粉过敏)
+_WHO = lazy(r"谁|\bwho(?:m|se)?\b", re.IGNORECASE)
+_PERSON_EN = lazy(r"\bthe (?:person|one|guy|man|woman|lady|girl|boy|people|relative|friend)\b", re.IGNORECASE)
+#: a Chinese question that opens on its own subject's frame: how (to), why, what is, a number (arithmetic)
+_WORLD_OPEN_ZH = lazy(r"^(?:请问)?(?:怎么|怎样|如何|为什么|为啥|什么是|什么叫|[0-9０-９一二三四五六七八九十两百千万]+)|"
+                      r"(?:有什么|的)(?:区别|差别|不同)")
+#: after a one-character first word, what makes it the subject: 狗的寿命…, 猫为什么…, 水有多…
+_AFTER_SUBJECT_ZH = lazy(r"^的[^是]|^(?:为什么|为啥|怎么|如何|有多)")
+_ASK_ZH = ("什么", "哪", "几", "多少", "多久", "谁", "怎")
+#: after the topic, a will or a manner (要, 想, 打算; 怎么): the hearer's is asked (咖啡要加糖吗,
+#: 咖啡怎么喝), not a property of the topic
+_WANT_ZH = lazy(r"(?:还|也|就)?(?:要|想|打算|怎么|怎样|如何)")
+
+
+@lru_cache(maxsize=1)
+def _attribute_verbs_zh() -> frozenset[str]:
+    from memcli.slots import ATTRIBUTES
+
+    return frozenset(w for a in ATTRIBUTES.values() for w in (*a.zh_verbs, *a.query) if w and not w.isascii())
+
+
+def _own_subject_zh(question: str, tokens: Sequence[str]) -> bool:
+    """Whether a Chinese question names its own subject first (长江有多长, 体检一般包括哪些项目,
+    Python怎么读取文件) or opens on a world frame (怎么做…, 为什么…, 什么是…, 十七乘以…), rather
+    than dropping it, as one does asking the hearer (什么时候体检, 开的是什么车, 住在哪个区): its
+    first content token is a word of 2+ CJK or 2+ Latin characters that is no question word and
+    no attribute's predicate (喜欢, 住在)."""
+    if _WORLD_OPEN_ZH.search(question):
+        return True
+    if question.lstrip("请问，, ").startswith(_ASK_ZH):  # 什么时候体检, 哪天交房租: the subject dropped
+        return False
+    first = next((t for t in tokens if t.strip() and t not in STOPWORDS and any(c.isalnum() for c in t)), "")
+    if len(first) == 1 and not first.isascii():  # 狗的寿命一般有多长, not 开的是什么车
+        at = question.find(first)
+        return at >= 0 and bool(_AFTER_SUBJECT_ZH.search(question[at + 1:]))
+    if len(first) < 2 or first.startswith(_ASK_ZH):
+        return False
+    at = question.find(first)
+    if at >= 0 and _WANT_ZH.match(question[at + len(first):]):  # 咖啡要加糖吗: the hearer's will, not the coffee's
+        return False
+    return first not in _attribute_verbs_zh()
+
+
+def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, has_anchor: bool,
+                people: Sequence[str] = (), others: bool = False) -> bool:
+    """Whether ``question`` asks about the world rather than about the user (the feature ``world``):
+    it names neither the user nor anyone of theirs nor is put to them (``has_anchor``:
+    :func:`memcli.read.answer.anchor`, :func:`addressed`), names no person or thing of theirs (one of
+    ``people``, the names the hits give: ``person:sam``, ``thing:读书会``, "my uncle Ray"; a nickname:
+    老王; a person by a fact:
+    那个来自重庆的人, "the person from …", a ``someone.…`` slot), does not ask who when a hit is about
+    someone of the user's (``others``: 谁是牙医, "Who lives in Dublin?"), asks after no routine and
+    recalls nothing told (:data:`_ROUTINE_ZH`), and —
+    in Chinese, which drops the subject when asking the hearer — names its own subject
+    (:func:`_own_subject_zh`). An English question with a verb or a question word has its subject.
+    Such a question is not grounded by a lexical match on a topic word (长江有多长 vs 我坐游轮游了长江;
+    "How tall is Mount Rainier?" vs "I climbed Mount Rainier"): :func:`memcli.read.answer.grounded`.
+    ``question``: the question sentence, simplified Chinese or other text; ``slots``: its slot keys;
+    ``tokens``: its search tokens, stopwords kept."""
+    from memcli.read.tokens import is_dict_word
+    from memcli.slots import SOMEONE, split_slot
+
+    q = question.strip().replace("’", "'")
+    if has_anchor or not q or any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)):
+        return False
+    low = q.casefold()
+    if any(len(n) > 1 and n.casefold() in low for n in people):
+        return False
+    if _PERSON_ZH.search(q) or _PERSON_EN.search(q) or _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q):
+        return False
+    if any(not is_dict_word(m.group(0)) for m in _ZH_NICK.finditer(q)):  # 小陈, 老王: a person
+        return False
+    return q.isascii() or _own_subject_zh(q, tokens)

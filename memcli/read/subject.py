@@ -22,7 +22,7 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.slots import ME, split_slot
 
-__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "expansions", "name_aliases", "name_in_passing"]
+__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "expansions", "found_by_fact", "name_aliases", "name_in_passing"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -110,3 +110,23 @@ def name_in_passing(slot: str | None, statement: str, query_slots: Sequence[str]
             held = split_slot(slot)[0] if slot else asked
             return f"{held if held in rels else asked}.name"
     return slot
+
+
+def found_by_fact(query_slots: Sequence[str], pairs: Sequence[tuple[str | None, str | None]]) -> bool:
+    """Whether a question that names a person by one of their facts found that person: it asks two
+    attributes of someone (那个身高是176cm的人，姓名是什么 → ``someone.height``, ``someone.name``;
+    "the one from Chongqing, what's their name"), a hit holds one of them and subject expansion
+    brought the same subject's fact holding the other. ``pairs``: (parent hit's slot, expanded
+    fact's slot) of each expansion. Such a question names nobody of the user's, yet the store
+    answers it: it is grounded (:func:`question_p`)."""
+    from memcli.slots import SOMEONE
+
+    asked = {split_slot(k)[1] for k in query_slots if split_slot(k)[0] == SOMEONE}
+    if len(asked) < 2:
+        return False
+    for parent, child in pairs:
+        if parent and child:
+            (ps, pa, _), (cs, ca, _) = split_slot(parent), split_slot(child)
+            if ps == cs and pa != ca and pa in asked and ca in asked:
+                return True
+    return False
