@@ -144,6 +144,7 @@ def main() -> None:
     batches += [(lang, mod.CASES4) for lang, mod in (("zh", cases_zh), ("en", cases_en))]
     batches += [("en", cases_en.CASES13)]  # round 13: English stops of a habit
     batches += [(lang, mod.CASES15) for lang, mod in (("zh", cases_zh), ("en", cases_en))]  # round 15: chatter, pronoun habits
+    batches += [("en", cases_en.CASES17)]  # round 17: English jobs with modifiers, plural attribute words, trips
     for lang, entries in batches:
         for entry in entries:
             cat, utt, expected = entry[:3]
