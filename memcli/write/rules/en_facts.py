@@ -306,7 +306,7 @@ _RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?
 #: what follows "my allergies are" / "my hobbies are" without listing any (acting up, pretty boring, the same)
 _NOT_LISTED = (r"(?:pretty|very|kind of|a bit|quite|too|not|so|mostly|bad|worse|better|terrible|awful|mild|severe|"
                r"seasonal|gone|back|boring|expensive|fun|limited|simple|weird|nerdy|different|varied|cheap|lame|"
-               r"normal|typical|the same|similar|nothing|none|few|many|endless|under control)\b")
+               r"normal|typical|the same|similar|nothing|none|few|many|endless|(?:under )?control)\b")
 _RX_PREDICATE_4 = re.compile(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allerg(?:y|ies)$|"
                              rf"^(?:food )?allerg(?:y|ies) {_BE} (?:to )?(?!{_NOT_LISTED}|[a-z]+ing\b)(.+)$")
 #: "my hobby is …", "my hobbies are …", "my interests are …": each object liked

@@ -42,14 +42,16 @@ _NOT_PLACE = re.compile(
     r"Grandma|Grandpa|Costco|Walmart|Target|Ikea|IKEA|Starbucks|Trader|Whole|Home|The|A|An|I)\b"
 )
 _PLAN = re.compile(
-    rf"^(?:(?:also|now|actually|finally|still) )?{_WHO} (?:(?:also|now|actually|finally|still|really) )?"
+    r"^(?:(?i:next|this|in|on|over|later) (?:the )?[a-z]+,? )?"  # a time first: "Next month I'm flying to …"
+    rf"(?:(?:also|now|actually|finally|still) )?{_WHO} (?:(?:also|now|actually|finally|still|really) )?"
     rf"(?:(?P<travel>{_TRAVEL})|(?P<going>{_GOING}))(?: (?:out|over|back|down|up))? to {_PLACE}"
     r"(?P<tail>.*)$"
 )
 #: a time past the day it is said, or a trip word: "going to Rome" is then a trip, not an errand
 _LATER = re.compile(
     r"\b(?:next (?:week|month|year|spring|summer|fall|autumn|winter|weekend)|in (?:January|February|"
-    r"March|April|May|June|July|August|September|October|November|December|\d+ (?:days|weeks|months))|"
+    r"March|April|May|June|July|August|September|October|November|December|(?:\d+|a few|a couple of|two|"
+    r"three|four|six) (?:days|weeks|months))|"
     r"this (?:spring|summer|fall|autumn|winter|year|christmas)|over (?:the )?(?:holidays|break|"
     r"summer|christmas|new year)|for (?:a|an|the|two|three|\d+|our|my) (?:week|weeks|month|months|"
     r"days|conference|wedding|honeymoon|vacation|holiday|trip|work trip|business trip|getaway)|"

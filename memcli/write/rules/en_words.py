@@ -12,7 +12,8 @@ _ATTR_NOUNS = {w: a.name for a in slots.ATTRIBUTES.values() for w in a.en_nouns 
 #: plurals of the attribute nouns a list follows ("my allergies are …", "my kids' names are …") and the likes'
 #: nouns ("my hobbies are …"); not every plural (my jobs, my schools, my numbers name things, not an attribute)
 _ATTR_NOUNS |= {"names": "name", "nicknames": "name", "allergies": "allergy", "birthdays": "birthday",
-                "phone numbers": "phone", "emails": "email", "email addresses": "email", "hobby": "like",
+                "phone numbers": "phone", "emails": "email", "email addresses": "email", "food allergy": "allergy",
+                "food allergies": "allergy", "hobby": "like",
                 "hobbies": "like", "interests": "like", "pastimes": "like"}
 
 _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
