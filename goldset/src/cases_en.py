@@ -391,7 +391,7 @@ CASES17 = [
     ("preferences", "My hobbies are woodworking and birdwatching", [F("My hobbies are woodworking", PREF, "like.woodworking"), F("My hobbies are birdwatching", PREF, "like.birdwatching")]),
     ("plans", "I'm flying to Austin next Thursday for a wedding", [F("I'm flying to Austin next Thursday for a wedding", OTHER, "plan.destination")]),
     ("plans", "My husband and I are driving to Banff this summer", [F("My husband and I are driving to Banff this summer", OTHER, "plan.destination")]),
-    ("plans", "Change of plans: we're going to Vancouver instead", [F("Change of plans: we're going to Vancouver instead", OTHER, "plan.destination")]),
+    ("plans", "We're going to Vancouver instead of Seattle", [F("We're going to Vancouver instead of Seattle", OTHER, "plan.destination")]),
     ("none:calendar", "I'm going to the dentist next week", []),
     ("none:hypothetical", "I'd love to fly to Iceland one day", []),
 ]
