@@ -67,6 +67,8 @@ XLANG_PAIR_LABELS = {"xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_
 #: the ninth set (pairs_kinds8, round 15's trial: decisions that hid a true fact)
 KINDS8_PAIR_LABELS = {"told_later": "CONFLICT", "said_earlier": "CONFLICT", "unlinked_change": "ADD",
                       "one_value_told": "CONFLICT"}
+#: round 17 (pairs_plans: an English trip planned, then changed, restated, or beside another)
+PLAN_PAIR_LABELS = {"plan_changed": "CONFLICT", "plan_other": "ADD", "plan_restated": "NOOP"}
 
 
 def test_label_follows_category() -> None:
@@ -75,7 +77,7 @@ def test_label_follows_category() -> None:
                 "unrelated": "ADD", "similar_topic": "ADD", "other_person": "ADD", "stsb_unrelated": "ADD",
                 **NEW_PAIR_LABELS, **CHANGE_PAIR_LABELS, **KINDS4_PAIR_LABELS,
                 **KINDS5_PAIR_LABELS, **KINDS6_PAIR_LABELS, **KINDS7_PAIR_LABELS,
-                **XLANG_PAIR_LABELS, **KINDS8_PAIR_LABELS}
+                **XLANG_PAIR_LABELS, **KINDS8_PAIR_LABELS, **PLAN_PAIR_LABELS}
     for name in ("decisions.jsonl", "decisions_dated.jsonl", "decisions_xlang.jsonl"):
         for p in load_pairs(GOLD / name):
             assert str(p.label) == expected[p.category], p

@@ -31,6 +31,7 @@ import pairs_kinds7  # noqa: E402
 import pairs_kinds8  # noqa: E402
 import pairs_kinds9  # noqa: E402
 import pairs_kinds10  # noqa: E402
+import pairs_plans  # noqa: E402
 import pairs_xlang  # noqa: E402
 import pairs_zh  # noqa: E402
 
@@ -63,7 +64,9 @@ LABELS = {"diff_subject": "ADD", "changed_entity": "ADD", "lookalike": "ADD", "s
           # the eighth set (pairs_xlang; issue 21): one fact in English and in Chinese
           "xlang_restated": "NOOP", "xlang_refine": "UPDATE", "xlang_change": "CONFLICT", "xlang_other": "ADD",
           # the tenth set (pairs_kinds9; round 15's trial): decisions that hid a true fact
-          "told_later": "CONFLICT", "said_earlier": "CONFLICT", "unlinked_change": "ADD", "one_value_told": "CONFLICT"}
+          "told_later": "CONFLICT", "said_earlier": "CONFLICT", "unlinked_change": "ADD", "one_value_told": "CONFLICT",
+          # round 17 (pairs_plans): an English trip planned, then changed, restated, or beside another
+          "plan_changed": "CONFLICT", "plan_other": "ADD", "plan_restated": "NOOP"}
 
 
 class Builder:
@@ -162,6 +165,7 @@ def main() -> None:
     b.pairs(pairs_kinds4, "en", "PAIRS_EN")
     b.pairs(pairs_kinds5, "zh", "PAIRS_ZH")
     b.pairs(pairs_kinds5, "en", "PAIRS_EN")
+    b.pairs(pairs_plans, "en", "PAIRS_EN")  # round 17: trips planned and changed
     with args.out.open("w", encoding="utf-8") as fh:
         for r in b.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -200,6 +204,7 @@ def main() -> None:
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH16")  # round 16: a pet's name or age, a child's school
     x.pairs(pairs_xlang, "en", "PAIRS_EN16")
     x.pairs(pairs_xlang, "zh", "PAIRS_ZH17")  # round 17: a liking turned round
+    x.pairs(pairs_plans, "zh", "XLANG_ZH")  # round 17: an English trip changed in Chinese
     with (args.out.parent / "decisions_xlang.jsonl").open("w", encoding="utf-8") as fh:
         for r in x.rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")

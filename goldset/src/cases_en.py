@@ -375,3 +375,23 @@ CASES15 = [
     ("compound", "I have a parrot named Kiwi and I'm allergic to peanuts",
      [F("I have a parrot named Kiwi", OTHER, "pets.parrot.name"), F("I'm allergic to peanuts", HEALTH, "allergy")]),
 ]
+
+# --- round 17 (English behind Chinese): an occupation told with modifiers (when, how, where one works)
+# is the job; plural attribute words read like the singular; a trip planned has a plan slot. Written
+# for memcli after the rule, not blind to it; after every older case, so no old id moves.
+CASES17 = [
+    ("work_education", "I work evenings as a pharmacy technician", [F("I work evenings as a pharmacy technician", ID, "job")]),
+    ("work_education", "I'm a substitute teacher at two middle schools", [F("I'm a substitute teacher at two middle schools", ID, "job")]),
+    ("work_education", "These days I work part-time as a dog groomer", [F("These days I work part-time as a dog groomer", ID, "job")]),
+    ("work_education", "i'm an overnight security guard at a warehouse", [F("I'm an overnight security guard at a warehouse", ID, "job")]),
+    ("work_education", "I'm a stay-at-home mom", [F("I'm a stay-at-home mom", ID, "job")]),
+    ("health", "My allergies are pollen and cats", [F("My allergies are pollen", HEALTH, "allergy.pollen"), F("My allergies are cats", HEALTH, "allergy.cat")]),
+    ("relatives", "My kids' names are Noah and Ella", [F("My kids' names are Noah and Ella", REL, "child.name")]),
+    ("relatives", "My parents' names are Ruth and Alan", [F("My parents' names are Ruth and Alan", REL, "parents.name")]),
+    ("preferences", "My hobbies are woodworking and birdwatching", [F("My hobbies are woodworking", PREF, "like.woodworking"), F("My hobbies are birdwatching", PREF, "like.birdwatching")]),
+    ("plans", "I'm flying to Austin next Thursday for a wedding", [F("I'm flying to Austin next Thursday for a wedding", OTHER, "plan.destination")]),
+    ("plans", "My husband and I are driving to Banff this summer", [F("My husband and I are driving to Banff this summer", OTHER, "plan.destination")]),
+    ("plans", "We're going to Vancouver instead of Seattle", [F("We're going to Vancouver instead of Seattle", OTHER, "plan.destination")]),
+    ("none:calendar", "I'm going to the dentist next week", []),
+    ("none:hypothetical", "I'd love to fly to Iceland one day", []),
+]

@@ -86,7 +86,7 @@ _ZH_PLACES = ("北京", "上海", "广州", "深圳", "杭州", "南京", "成�
               "农村", "城里", "郊区", "市区", "市中心")
 _ZH_PLACE_RE = re.compile("[\u4e00-\u9fff](?:" + "|".join(_ZH_PLACE_SUFFIX) + ")")
 _EN_PERSON_ATTRS = frozenset({"name", "is"})
-_PLACE_ATTRS = frozenset({"residence", "hometown", "workplace", "school"})
+_PLACE_ATTRS = frozenset({"residence", "hometown", "workplace", "school", "destination"})
 
 #: words that tell a change in new words (现在 / 新 / 改 / 换 / 搬 / 不再; now / new / moved / no longer)
 _ZH_CHANGE = re.compile(r"现在|如今|目前|(?<=[我的了个])新(?!闻|鲜|年|品|款)|改成|改为|改用|改喝|改吃|改坐|改名|改行|"
@@ -94,7 +94,8 @@ _ZH_CHANGE = re.compile(r"现在|如今|目前|(?<=[我的了个])新(?!闻|鲜|
                         r"升任|当上|辞职|退休|以前|原来|开始|升级")
 _EN_CHANGE = re.compile(r"\b(?:now|new|newly|moved|move|moving|switched|switch|changed|no longer|anymore|any more|"
                         r"these days|nowadays|since|started|became|promoted|transferred|relocated|just got|used to|"
-                        r"traded|renamed|upgraded|lately|recently)\b", re.I)
+                        r"traded|renamed|upgraded|lately|recently|instead|change of plans?|plans? (?:have |has )?"
+                        r"changed)\b", re.I)
 
 
 @lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
@@ -238,7 +239,7 @@ def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, .
     proper = keys & _proper_nouns(statement)
     if keys & _EN_ORGS_K or keys & _EN_ORG_K:
         return "organisation"
-    if keys & _EN_PLACES_K or keys & _EN_PLACE_WORDS_K or (proper and attr in ("residence", "hometown")):
+    if keys & _EN_PLACES_K or keys & _EN_PLACE_WORDS_K or (proper and attr in ("residence", "hometown", "destination")):
         return "place"  # a place (also "a flat in Munich": the place says where)
     if words & _EN_DWELLING_K or keys & _EN_DWELLING_K:
         return "dwelling"
@@ -249,7 +250,7 @@ def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, .
     named = {k for k in keys if not re.fullmatch(r"\d+", k)}  # a model number names with its brand: Mazda 3
     if named and named <= _proper_nouns(statement):
         if attr in _PLACE_ATTRS:
-            return "place" if attr in ("residence", "hometown") else "name"
+            return "place" if attr in ("residence", "hometown", "destination") else "name"
         return "person" if attr in _EN_PERSON_ATTRS else "name"
     if numbers and re.search(r"\d", v):
         return "quantity"

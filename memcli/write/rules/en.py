@@ -25,6 +25,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
+from memcli.write.rules.en_plan import plan_of
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_words import (
     _AGO,
@@ -423,6 +424,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         sent = en_words.corrected(sent.strip())  # "Correction: my son is six, not five" → "My son is six"
         if not sent or re.match(r"^(?:if|when|whenever|unless|every time|each time|once)\b", prepare(sent), flags=re.I):
             continue
+        if plan := plan_of(sent, prepare):  # "I'm flying to Denver next week": a trip planned, or changed
+            out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))
         for part in split_clauses(sent):
@@ -442,6 +445,6 @@ _RX_SUBJECT_2 = re.compile(rf"^my ((?:{_REL})(?:'s (?:{_REL}))*)'s ([a-z]+)(?= (
 _RX_SUBJECT_3 = re.compile(rf"^my ([a-z]+)'s (?=(?:{_ATTR_NOUN}) )")
 _RX_SUBJECT_4 = re.compile(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) [a-z]+ing| who [a-z]+ .+?)?(?= (?:is|was|has|lives|works|"  # noqa: E501
                  rf"goes|runs|drives|teaches|moved|got|studies|called|named))")  # noqa: E501
-_RX_SUBJECT_5 = re.compile(rf"^(?:my|our) (?:(?:other|new|old|close|good|former|oldest|youngest|eldest) )?((?:{_REL})(?:'s (?:{_REL}))*)\b")  # noqa: E501
+_RX_SUBJECT_5 = re.compile(rf"^(?:my|our) (?:(?:other|new|old|close|good|former|oldest|youngest|eldest) )?((?:{_REL})(?:'s (?:{_REL}))*(?:s(?='))?)\b")  # noqa: E501
 _RX_SUBJECT_6 = re.compile(rf"^my (?:{_ATTR_NOUN})\b")
 _RX_SUBJECT_7 = re.compile(rf"^(?:his|her) ({_REL})\b")

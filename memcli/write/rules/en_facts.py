@@ -98,7 +98,7 @@ def _objects(v: str) -> list[str]:
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
-    p = re.sub(r"^(?:'s )", "", rest.casefold()).strip()
+    p = re.sub(r"^(?:'s |' )", "", rest.casefold()).strip()  # my kid's name, my kids' names
     p = re.sub(r"\s*\bat all\b", "", p)
     p = re.sub(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
                r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"  # noqa: E501
@@ -118,8 +118,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     p = re.sub(r" (?:anymore|any more|again)$", "", p)
     p = re.sub(r" by (?:profession|trade|training)$", "", p)  # "a nurse by profession": a nurse
     rules: list[tuple[str, str]] = [
-        (rf"^(?:full )?name {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
-        (rf"^birthday {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
+        (rf"^(?:full )?names? {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
+        (rf"^birthdays? {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
         (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+)$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),
         (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),  # noqa: E501
         (r"^weighs? (?:about |around )?(\d.+)$", "weight"),
@@ -128,7 +128,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
          rf"^(?:home|house|flat|apartment|place|address) {_BE} (?:in |at )?(.+)$", "residence"),
         (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?) (?:at|for) (.+?)(?: as .+)?$|"  # noqa: E501
          rf"^{_BE} employed (?:by|at) (.+)$|^(?:workplace|employer|company) {_BE} (.+)$", "workplace"),
-        (rf"^(?:works?|worked|{_BE} working) as (?:a |an )?(.+)$|^(?:job|profession|occupation) {_BE} (?:a |an )?(.+)$|"
+        (rf"^(?:works?|worked|{_BE} working|(?:started|began) working)(?: {_WORK_HOW})? as (?:a |an )?(.+)$|"
+         rf"^(?:job|profession|occupation) {_BE} (?:a |an )?(.+)$|"
          rf"^(?:works?|worked) (?:at|for) .+? as (?:a |an )?(.+)$", "job"),
         (rf"^{_BE} (?:originally )?from (.+)$|^(?:comes?|came) from (.+)$|^grew up in (.+)$|^(?:was|were) born in "
          rf"((?!\d).+)$|^hometown {_BE} (.+)$", "hometown"),
@@ -137,8 +138,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
          rf"^degree {_BE} (?:in )?(.+)$|^major {_BE} (.+)$", "education"),
         (rf"^(?:goe?s? to|attends?|{_BE} (?:a )?(?:student|freshman|sophomore|junior|senior) at|stud(?:y|ies) at) (.+)$",  # noqa: E501
          "school"),
-        (rf"^phone(?: number)? {_BE} (.+)$|^number {_BE} (.+)$", "phone"),
-        (rf"^e-?mail(?: address)? {_BE} (.+)$", "email"),
+        (rf"^phones?(?: numbers?)? {_BE} (.+)$|^numbers? {_BE} (.+)$", "phone"),
+        (rf"^e-?mails?(?: address(?:es)?)? {_BE} (.+)$", "email"),
         (rf"^blood type {_BE} (.+)$", "blood_type"),
         (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),  # noqa: E501
         (r"^(?:did|got|earned|received|completed|finished) (?:my|a|an|her|his|their) ((?:master's|masters|phd|ph\.d|"
@@ -170,16 +171,20 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             if attr == "workplace" and re.search(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$", p):
                 return []  # "working for a company" names no employer
             if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
-                if attr == "job" and _NOT_OCCUPATION.search(v):
-                    return []
+                if attr == "job" and (_NOT_OCCUPATION.search(v) or re.match(r"(?:hard|much|long|well|fast|little|often|"
+                                                                         r"late|early|quickly|many) ", v)):
+                    return []  # "I work as hard as I can": a comparison, no occupation
                 if attr == "job" and _JOB_QUALITY.match(p) and not _OCCUPATION.search(p):
                     return []  # "my job is stable": a quality of the job, not what it is
                 if attr == "school" and _GOES_TO_PLACE.match(p) and not _SCHOOL.search(p):
                     return []  # "I hit the gym most mornings": a place visited, not a school attended
                 return [_fact(key, attr, v)]
     m = _RX_PREDICATE_4.match(p)
-    if m and (v := _obj(m.group(1) or m.group(2))):
+    if m and (v := _obj(next(g for g in m.groups() if g))):
         return [_fact(key, "allergy", o, "health") for o in _objects(v)]
+    m = _HOBBIES.match(p)
+    if m and not thing and (objs := [o for o in (_obj(x) for x in _objects(m.group(1))) if o]):
+        return [_fact(key, "like", o) for o in objs]  # "my hobbies are hiking and chess": what the subject likes
     if key == slots.ME and re.search(r"\b(coffee|tea)\b", p) and (a := re.search(r"\b(sugar|milk|cream|honey)\b", p)):
         return [(f"{re.search(r'(coffee|tea)', p).group(1)}.{a.group(1)}", "preference", "")]  # type: ignore[union-attr]
     m = _RX_PREDICATE_5.match(p)
@@ -214,8 +219,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [_fact(key, "owns", v, "other")]
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
-        v = m.group(1).strip()
-        if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
+        v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a cafe": the job
+        if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or _HOME_JOB.fullmatch(v):
             return [_fact(key, "job", v)]
     once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
     if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
@@ -300,7 +305,23 @@ _RX_PREDICATE_1 = re.compile(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetaria
 _RX_PREDICATE_10 = re.compile(rf"^{_BE} ")
 _RX_PREDICATE_2 = re.compile(rf"^({_BE}) (?:not|no longer|never) ")
 _RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$")
-_RX_PREDICATE_4 = re.compile(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allergy$")
+#: what follows "my allergies are" / "my hobbies are" without listing any (acting up, pretty boring, the same)
+_NOT_LISTED = (r"(?:pretty|very|kind of|a bit|quite|too|not|so|mostly|bad|worse|better|terrible|awful|mild|severe|"
+               r"seasonal|gone|back|boring|expensive|fun|limited|simple|weird|nerdy|different|varied|cheap|lame|"
+               r"normal|typical|the same|similar|nothing|none|few|many|endless|(?:under )?control)\b")
+_RX_PREDICATE_4 = re.compile(rf"^{_BE} allergic to (.+)$|^(?:have|has) (?:a |an )?(.+?) allerg(?:y|ies)$|"
+                             rf"^(?:food )?allerg(?:y|ies) {_BE} (?:to )?(?!{_NOT_LISTED}|[a-z]+ing\b)(.+)$")
+#: "my hobby is …", "my hobbies are …", "my interests are …": each object liked
+_HOBBIES = re.compile(rf"^(?:hobby|hobbies|interests?|pastimes?) {_BE} (?!{_NOT_LISTED})(.+)$")
+#: how or when one works, between "work" and "as" (work nights / part-time / the night shift as a nurse)
+_WORK_HOW = (r"(?:(?:the |a |on |full |part |late |early |double |weekend |weekday |evening |day |night |graveyard |"
+             r"split |rotating )?(?:shifts?|nights|days|evenings|weekends|full-time|part-time|overnight|"
+             r"remotely|freelance|(?:from|at) home|mostly|mainly)(?: shifts?)? ?){1,3}")
+#: what may follow an occupation without being part of it (where, when, whom for)
+_JOB_TAIL = re.compile(r" (?:at|in|for|on|with|from|working|who|that|since|by|during|near|here|there|now)\b.*$")
+#: occupations of the home that the occupation pattern's "not a job" words (parent, mom, dad) would hide
+_HOME_JOB = re.compile(r"(?:stay-at-home|stay at home|full-time|work-at-home|homeschooling) (?:mom|mum|dad|parent|"
+                       r"mother|father)|homemaker|housewife|househusband")
 _RX_PREDICATE_5 = re.compile(rf"^favou?rite (\w+(?: \w+)?) (?:(?:these days|nowadays|lately|at the moment|right now|"
                              rf"for now|at present) )?{_BE} (.+)$")
 _RX_PREDICATE_6 = re.compile(rf"^{_BE} (?:a |an )([a-z -]+)$")
@@ -314,8 +335,8 @@ _RX_PREDICATE_9 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")
 
 def _one_object(stmt: str, value: str) -> str:
     """``stmt`` with only the object that gives ``value`` when it lists several (I like tea and coffee → … tea)."""
-    m = re.search(r"(?i)\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|to|of|with|into|allergic to|about) (.+)$",
-                  stmt)
+    m = re.search(r"(?i)\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|to|of|with|into|allergic to|about|"
+                  r"(?:allerg(?:y|ies)|hobby|hobbies|interests?|pastimes?) (?:are|is)) (.+)$", stmt)
     if not m:
         return stmt
     part = next((x for x in re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", m.group(1)) if _obj(x) == value), value)

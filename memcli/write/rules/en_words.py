@@ -9,6 +9,12 @@ from memcli import slots
 _REL = "|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
 
 _ATTR_NOUNS = {w: a.name for a in slots.ATTRIBUTES.values() for w in a.en_nouns if a.name not in ("like", "favourite")}
+#: plurals of the attribute nouns a list follows ("my allergies are …", "my kids' names are …") and the likes'
+#: nouns ("my hobbies are …"); not every plural (my jobs, my schools, my numbers name things, not an attribute)
+_ATTR_NOUNS |= {"names": "name", "nicknames": "name", "allergies": "allergy", "birthdays": "birthday",
+                "phone numbers": "phone", "emails": "email", "email addresses": "email", "food allergy": "allergy",
+                "food allergies": "allergy", "hobby": "like",
+                "hobbies": "like", "interests": "like", "pastimes": "like"}
 
 _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
 
@@ -80,7 +86,8 @@ _OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|
                          r"singer|actor|actress|photographer|pharmacist|therapist|surgeon|paramedic|electrician|plumber|"
                          r"carpenter|mechanic|farmer|baker|barista|waiter|waitress|cashier|driver|clerk|secretary|"
                          r"assistant|librarian|translator|interpreter|tutor|coach|trainer|nanny|cleaner|soldier|"
-                         r"sailor|banker|broker|realtor|entrepreneur|founder|ceo|cto|intern|freelancer|"
+                         r"sailor|banker|broker|realtor|entrepreneur|founder|ceo|cto|intern|freelancer|guard|janitor|"
+                         r"paralegal|emt|medic|midwife|maid|tech|hygienist|"
                          r"(?<![a-z])[a-z]+(?:er|or|ist|ician|ant|ent))$")  # a run read from its start: linear
 
 _NOT_OCCUPATION = re.compile(r"\b(?:vegetarian|vegan|christian|introvert|extrovert|fan|lover|member|owner|beginner|"

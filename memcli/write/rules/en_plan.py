@@ -1,0 +1,109 @@
+"""An English trip planned, or changed against the old plan: the ``plan.destination`` slot the Chinese
+rules give a changed plan (:mod:`memcli.write.rules.zh_plan`), so a later change in either language
+meets the plan it replaces.
+
+- a trip planned: the speaker (I, we, my wife and I) going somewhere by a travel verb (flying, driving,
+  heading, travelling, taking a trip to …), or "going to" a named place with a time past today (next
+  week, in March, this summer) or a trip word (for a conference, on vacation): "I'm flying to Denver
+  next week", "We're going to Lisbon in March";
+- a trip changed: a dropped plan and the one that takes its place, in one sentence ("We're not going
+  to Lisbon anymore, we're going to Porto instead", "Change of plans: I'm flying to Seattle instead",
+  "We're going to Rome instead of Lisbon"): the new place is the value.
+
+Not a plan here: a day's errand (going to Costco tomorrow), going to a common noun (the gym, bed),
+a wish or a condition (I'd love to go to Japan, if we go to Rome), a question, a plan dropped with
+no other place (we're not going to Denver after all), someone else's trip (my boss is flying to Tokyo).
+
+A pure function of one sentence; :func:`memcli.write.rules.en.extract_in_context` calls it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memcli.write.rules.match import Match
+
+__all__ = ["plan_of"]
+
+#: the speaker, alone or with others: I am, we are, my wife and I are (contractions already expanded)
+_WHO = r"(?i:I am|we are|(?:my|our) [a-z]+(?: [a-z]+)? and I are)"
+#: travel verbs that make a trip whatever the time; "going" / "heading" need a time or a trip word
+_TRAVEL = (
+    r"(?:flying|driving|travel(?:l)?ing|taking (?:a|the|our) (?:trip|train|flight|road trip|ferry|bus)|off|"
+    r"jetting)"
+)
+_GOING = r"(?:going|heading|headed)"
+#: a named place: capitalised words (St. Louis, New York, Rio de Janeiro), not a weekday, month or relation
+_PLACE = r"(?P<place>[A-Z][\w'.-]*(?: (?:de|da|del|la|of|upon|on) [A-Z][\w'.-]*| [A-Z][\w'.-]*){0,3})"
+_NOT_PLACE = re.compile(
+    r"^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|^(?:January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Christmas|Easter|Thanksgiving|Mom|Mum|Dad|"
+    r"Grandma|Grandpa|Costco|Walmart|Target|Ikea|IKEA|Starbucks|Trader|Whole|Home|The|A|An|I)\b"
+)
+_PLAN = re.compile(
+    r"^(?:(?i:next|this|in|on|over|later) (?:the )?[a-z]+,? )?"  # a time first: "Next month I'm flying to …"
+    rf"(?:(?:also|now|actually|finally|still) )?{_WHO} (?:(?:also|now|actually|finally|still|really) )?"
+    rf"(?:(?P<travel>{_TRAVEL})|(?P<going>{_GOING}))(?: (?:out|over|back|down|up))? to {_PLACE}"
+    r"(?P<tail>.*)$"
+)
+#: a time past the day it is said, or a trip word: "going to Rome" is then a trip, not an errand
+_LATER = re.compile(
+    r"\b(?:next (?:week|month|year|spring|summer|fall|autumn|winter|weekend)|in (?:January|February|"
+    r"March|April|May|June|July|August|September|October|November|December|(?:\d+|a few|a couple of|two|"
+    r"three|four|six) (?:days|weeks|months))|"
+    r"this (?:spring|summer|fall|autumn|winter|year|christmas)|over (?:the )?(?:holidays|break|"
+    r"summer|christmas|new year)|for (?:a|an|the|two|three|\d+|our|my) (?:week|weeks|month|months|"
+    r"days|conference|wedding|honeymoon|vacation|holiday|trip|work trip|business trip|getaway)|"
+    r"on (?:vacation|holiday|a trip|a business trip|our honeymoon)|instead)\b",
+    re.I,
+)
+#: a dropped plan: "not going to X (anymore)", "cancelled (our trip to) X"
+_DROPPED = re.compile(
+    rf"\b(?:{_WHO} not|(?:I|we) (?:cancell?ed|scrapped|dropped|called off))(?: (?:our|my|the) "
+    rf"(?:trip|flight|vacation|holiday))?(?: (?:{_TRAVEL}|{_GOING}))?(?: to)? [A-Z]",
+    re.I,
+)
+#: not a plan stated: a wish, a condition, a doubt
+_UNSURE = re.compile(
+    r"\b(?:if|maybe|might|perhaps|would|could|should|hope|hoping|wish|want|wanna|thinking|"
+    r"considering|probably|not sure|unless)\b",
+    re.I,
+)
+#: a change's label before the new plan ("Change of plans:", "Plans changed,")
+_LABEL = re.compile(r"^(?:(?:a )?change of plans?|plans? (?:have |has )?changed|new plan|update)\s*[:,!.-]\s*", re.I)
+#: where a sentence's clauses meet (a comma, "and/so/but" before the speaker or a relation), in the words as said
+_CUT = re.compile(r",\s*|\s+(?i:so|and|but)\s+(?=(?i:now |then )?(?:I\b(?! are\b| were\b)|(?i:we|my|our)\b))")
+
+
+def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] | None:
+    """The trip a sentence plans or changes to, and the rest of the sentence after its clauses: statement the
+    sentence as said up to the clause naming the new place, slot ``plan.destination``, value the place (case-folded);
+    None for anything else (see the module docstring). ``prepare`` readies one clause (contractions expanded,
+    fillers dropped: :func:`memcli.write.rules.en.prepare`)."""
+    said = sentence.strip().strip(" .!")
+    if not said or "?" in said or _UNSURE.search(prepare(said)):
+        return None
+    pos = label.end() if (label := _LABEL.match(said)) else 0  # the label stays in the statement: it tells the change
+    for cut in [*_CUT.finditer(said), None]:
+        end = cut.start() if cut else len(said)
+        part = re.sub(r"^(?:(?:so|and|but|now|instead),?\s+)+", "", prepare(said[pos:end]), flags=re.I)
+        pos = cut.end() if cut else end
+        if not part or _DROPPED.search(part) or re.search(r"\b(?:not|never|no longer)\b", part, re.I):
+            continue  # the plan dropped: the place of the clause that takes its place is the value
+        if part[:1].islower() and re.match(rf"^(?:{_TRAVEL}|{_GOING}) ", part):
+            part = ("we are " if re.search(r"\bwe\b", said, re.I) else "I am ") + part  # "…, going to X instead"
+        m = _PLAN.match(part)
+        if not m or _NOT_PLACE.match(m.group("place")):
+            continue
+        if not m.group("travel") and not _LATER.search(m.group("tail") + " " + said):
+            continue  # "going to Costco tomorrow": an errand, not a trip
+        place = re.sub(r"\s+(?:instead|again|too)$", "", m.group("place"))
+        return Match(
+            statement=said[:1].upper() + said[1:end].rstrip(" ,.!"),
+            kind="other",
+            slot="plan.destination",
+            value=place.casefold(),
+            salience=0.6,
+        ), said[pos:]
+    return None
