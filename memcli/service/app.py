@@ -332,10 +332,9 @@ def _install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {400: "bad_input", 404: "not_found", 405: "method_not_allowed",
-                413: "too_large"}.get(exc.status_code, "http")
+        code = {400: "bad_input", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code)
         message = undecodable_body(exc.__cause__, getattr(request.scope.get("route"), "tags", None)) or str(exc.detail)
-        return _error_response(exc.status_code, code, message, 3 if exc.status_code == 404 else 2)
+        return _error_response(exc.status_code, code or "http", message, 3 if exc.status_code == 404 else 2)
 
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> JSONResponse:
