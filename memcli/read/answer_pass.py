@@ -41,7 +41,7 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.kinds import kind_feature, kind_missing
-from memcli.read.mismatch import asked_name, names_after_relation
+from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import missing_features
 from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
 from memcli.read.results import RetrievalInfo
@@ -158,7 +158,8 @@ class AnswerPass:
         missing_kind = kind_missing(q.simple, list(said.values()))
         # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
-        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple)) if n)
+        people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),
+                                                 *names_given(said[i], q.simple)) if n)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
         # attends): it may drop what the chatter names, so only a whole-message question is judged

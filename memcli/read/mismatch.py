@@ -27,7 +27,7 @@ from memcli.relazy import lazy
 from memcli.text import STOPWORDS
 
 __all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "names_after_relation",
-           "names_occupation"]
+           "names_given", "names_occupation"]
 
 
 @lru_cache(maxsize=1)
@@ -117,6 +117,35 @@ def names_after_relation(text: str) -> set[str]:
         n = _EN_NAME.match(text[m.end():])
         if n:
             out.add(n.group(1).casefold())
+    return out
+
+
+_GIVEN_ZH = lazy(r"(?:名字是|名叫|叫做|称为|名为|叫)([\u4e00-\u9fffA-Za-z0-9]{3,12})")
+_GIVEN_EN = lazy(r"\b(?:called|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
+
+
+def names_given(text: str, question: str) -> set[str]:
+    """Names ``text`` gives a thing or a person of the user's (那个公园叫翠湖公园 → 翠湖公园; "a café
+    called Blue Door") that ``question`` names too, casefolded. A Chinese name is the longest run of
+    3+ characters after 叫/名叫/名字是… that the question holds (a name has no end mark in Chinese); an
+    English one the capitalised words after called/named. A name the user gave makes a question that
+    names it a question about the user's thing, not the world ("I climbed Mount Rainier" gives no name:
+    "How tall is Mount Rainier?" stays a question about the world)."""
+    low = question.casefold()
+    out: set[str] = set()
+    for m in _GIVEN_ZH.finditer(text):
+        run = m.group(1)
+        for end in range(len(run), 2, -1):
+            if run[:end].casefold() in low:
+                out.add(run[:end].casefold())
+                break
+    for m in _GIVEN_EN.finditer(text):
+        words = m.group(1).split()
+        for end in range(len(words), 0, -1):
+            name = " ".join(words[:end]).casefold()
+            if len(name) > 2 and name in low:
+                out.add(name)
+                break
     return out
 
 

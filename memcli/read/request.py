@@ -209,6 +209,9 @@ _ROUTINE_EN = lazy(r"\b(?:again|still|usually|normally|these days|nowadays|latel
 #: a third person named by a fact: 那个来自重庆的人, 老家在泉州的人姓什么, "the person from Birmingham"
 _PERSON_ZH = lazy(r"那个|那位|的人(?=叫|姓|是|住|在|有|喜欢|做|从|多大|几岁|哪)")
 #: the question asks who: with a hit about someone of the user's, it asks which of them (谁对花粉过敏)
+_WE_EN = lazy(r"\b(?:we|we've|we're|we'd|us|our|ours|ourselves)\b", re.IGNORECASE)
+_YES_NO_ZH = lazy(r"(?:吗|呢|没有?)[?？]?\s*$")
+_QUESTION_ZH = lazy(r"什么|怎么|哪|谁|几|多少|多[长高大远久重深宽]|为什么|是否|有没有|是不是|吗|呢")
 _WHO = lazy(r"谁|\bwho(?:m|se)?\b", re.IGNORECASE)
 _PERSON_EN = lazy(r"\bthe (?:person|one|guy|man|woman|lady|girl|boy|people|relative|friend)\b", re.IGNORECASE)
 #: a Chinese question that opens on its own subject's frame: how (to), why, what is, a number (arithmetic)
@@ -239,7 +242,10 @@ def _own_subject_zh(question: str, tokens: Sequence[str]) -> bool:
         return True
     if question.lstrip("请问，, ").startswith(_ASK_ZH):  # 什么时候体检, 哪天交房租: the subject dropped
         return False
-    first = next((t for t in tokens if t.strip() and t not in STOPWORDS and any(c.isalnum() for c in t)), "")
+    content = [t for t in tokens if t.strip() and t not in STOPWORDS and any(c.isalnum() for c in t)]
+    if len(content) <= 1 and _YES_NO_ZH.search(question):  # 加糖吗, 过敏吗: a yes/no put to the hearer
+        return False
+    first = content[0] if content else ""
     if len(first) == 1 and not first.isascii():  # 狗的寿命一般有多长, not 开的是什么车
         at = question.find(first)
         return at >= 0 and bool(_AFTER_SUBJECT_ZH.search(question[at + 1:]))
@@ -271,8 +277,11 @@ def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, h
     from memcli.slots import SOMEONE, split_slot
 
     q = question.strip().replace("’", "'")
-    if has_anchor or not q or any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)):
+    if has_anchor or not q or any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)) \
+            or _WE_EN.search(q):  # "which ramen place did we try?": 我们 is the user's (我), so is "we"
         return False
+    if not (q.endswith(("?", "？")) or _ASKED.search(q) or _QUESTION_ZH.search(q)):
+        return False  # a topic lookup (coffee, 咖啡, "admin rules obey"): no question about anything
     low = q.casefold()
     if any(len(n) > 1 and n.casefold() in low for n in people):
         return False
