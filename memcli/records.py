@@ -144,6 +144,11 @@ def _when(v: object, info: ValidationInfo) -> object:
     return v if v is None else parse_at(v if isinstance(v, datetime) else str(v), field=info.field_name or "at")
 
 
+def _turn_text(v: str) -> str:
+    """A turn's text as capture stores it: a secret's value replaced (:func:`memcli.sensitive.redact`)."""
+    return redact(v)
+
+
 class SourceRecord(BaseModel):
     """A turn (or explicit statement) a memory came from, inside a :class:`StoredRecord`."""
 
@@ -159,11 +164,7 @@ class SourceRecord(BaseModel):
                                  "not (false); absent: not recorded (a statement, a file of an older memcli)")
 
     _times = field_validator("at", "recorded_at", mode="before")(_when)
-
-    @field_validator("text")
-    @classmethod
-    def _redacted(cls, v: str) -> str:
-        return redact(v)  # a turn is stored as capture stores it: a secret's value replaced (sensitive.redact)
+    _redacted = field_validator("text")(_turn_text)
 
 
 def _redact_all(v: Any) -> Any:
@@ -256,6 +257,7 @@ class TurnRecord(BaseModel):
     key: str | None = Field(None, description="its capture idempotency key (a pending turn's)")
 
     _times = field_validator("at", "recorded_at", mode="before")(_when)
+    _redacted = field_validator("text")(_turn_text)
 
     @model_validator(mode="after")
     def _capturable(self) -> TurnRecord:

@@ -216,6 +216,23 @@ def test_import_refuses_a_key_in_a_memory_and_redacts_it_in_a_turn(db_path, tmp_
     assert GHP.encode() not in data and AIZA.encode() not in data and b"Toast" in data
 
 
+def test_import_redacts_a_key_in_a_turn_no_memory_holds(db_path, tmp_path, embedder, cli):
+    db, other = str(db_path), str(tmp_path / "other.db")
+    with Memory(db=other, user="alice", embedder=embedder) as m:
+        m.capture("Thanks a lot!", at="2026-05-01T09:00:00Z")  # chatter: no memory, an `export --all` turn line
+        m.drain()
+        lines = list(m.export(include_all=True))
+    turns = [x for x in lines if "turn" in x]
+    assert len(turns) == 1
+    turns[0]["text"] = f"Thanks a lot! my GitHub token is {GHP}"  # as a store written before redaction would hold it
+    full = tmp_path / "turns.jsonl"
+    full.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+    r = cli("--db", db, "--user", "bob", "import", str(full))
+    assert r.exit_code == 0, r.stderr
+    data = raw_bytes(db)
+    assert GHP.encode() not in data and b"Thanks a lot!" in data
+
+
 def test_redact_secrets_finds_the_formats_in_a_store_written_before(db_path, embedder, cli):
     db = str(db_path)
     t = parse_at("2026-03-01")
