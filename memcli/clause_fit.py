@@ -13,10 +13,12 @@ they are no fact by rule).
 
 Method: a two-class softmax regression over ``[embedding, signals]`` standardised, full-batch
 gradient descent with L2; ``k``-fold cross-validation grouped by ``group`` (one utterance's
-units share a fold). A threshold per language is chosen on the out-of-fold probabilities:
-the lowest that keeps the share of that language's non-fact units kept at or under ``max_fp``
-(:data:`MAX_FP`: 0.05 Chinese, 0.10 English). Reported: out-of-fold precision / recall /
-non-fact kept per language, and the same on the fit.
+units share a fold), the fold of a group a stable hash of it (adding a case moves no other
+case's fold), repeated over :data:`REPEATS` hash salts. A threshold per language is chosen on
+the out-of-fold probabilities of all repeats pooled: the lowest that keeps the share of that
+language's non-fact units kept at or under ``max_fp`` (:data:`MAX_FP`: 0.05 Chinese, 0.10
+English). Reported: out-of-fold precision / recall / non-fact kept per language (repeats
+pooled), and the same on the fit.
 
 Run: ``python -m memcli.clause_fit`` (report) or ``--write`` (write
 ``memcli/write/clause_weights.json`` for the configured model).
@@ -24,6 +26,7 @@ Run: ``python -m memcli.clause_fit`` (report) or ``--write`` (write
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from collections.abc import Sequence
@@ -46,7 +49,15 @@ L2, STEP, ITERATIONS = 8.0, 0.5, 600
 #: facts score lower: at 0.10 instead of 0.05 the out-of-fold English recall rises 0.943 → 0.969 for
 #: precision 0.979 → 0.958, and the LoCoMo speakers' memories answer 0.219 → 0.232
 #: (``memcli eval locomo-e2e``); the strict goldset figures are unchanged (docs/extraction.md).
-MAX_FP: dict[str, float] = {"zh": 0.05, "en": 0.10}
+#: Those 0.05 / 0.10 were met on one draw of the folds (thresholds 0.94 / 0.50); over ten hash-salted
+#: draws pooled the same thresholds keep 6.8% / 11.2% — the point every downstream figure was measured
+#: at — and 0.05 / 0.10 would move them to 0.969 / 0.578 (zh recall out of fold 0.856 → 0.811, and
+#: round 17 saw 0.964 cost MemDaily 11 stored facts). So the targets now name that measured point.
+MAX_FP: dict[str, float] = {"zh": 0.07, "en": 0.11}
+#: grouped CVs run, one per hash salt; the threshold is chosen on their out-of-fold probabilities pooled.
+#: One draw alone puts the English threshold anywhere in 0.50 – 0.76 (sd 0.078 over 50 salts), ten
+#: pooled in 0.53 – 0.58 (sd 0.017); Chinese sd 0.012 → 0.005 (docs/extraction.md)
+REPEATS = 10
 
 
 @dataclass(frozen=True)
@@ -113,9 +124,10 @@ def _fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> dict[str, Any]:
     n, d = z.shape
     w, b = np.zeros((d, 2)), np.zeros(2)
     onehot = np.eye(2)[y]
-    ones, zeros = np.ones(d), np.zeros(d)
     for _ in range(ITERATIONS):
-        g = softmax_proba(z, zeros, ones, w, b) - onehot
+        s = z @ w + b
+        e = np.exp(s - s.max(axis=1, keepdims=True))
+        g = e / e.sum(axis=1, keepdims=True) - onehot
         w -= STEP * (z.T @ g / n + l2 * w / n)
         b -= STEP * g.mean(axis=0)
     return {"mean": mean, "scale": scale, "weights": w, "bias": b}
@@ -125,11 +137,41 @@ def _proba(p: dict[str, Any], x: np.ndarray) -> np.ndarray:
     return softmax_proba(x, p["mean"], p["scale"], p["weights"], p["bias"])[:, 1]
 
 
-def _folds(groups: Sequence[str], k: int, seed: int = 7) -> np.ndarray:
-    uniq = sorted(set(groups))
-    order = np.random.default_rng(seed).permutation(len(uniq))
-    fold_of = {uniq[j]: i % k for i, j in enumerate(order)}
-    return np.array([fold_of[g] for g in groups])
+def _fit_many(x: np.ndarray, y: np.ndarray, train: np.ndarray, l2: float = L2) -> np.ndarray:
+    """Fact probabilities of every row under each of ``train``'s (f, n) boolean masks: fit ``f``
+    is :func:`_fit` on the rows ``train[f]`` (standardised on those rows). Returns (f, n).
+
+    All fits run in one gradient descent, two matrix products per step for all of them: the
+    two-class softmax from zero weights keeps its class columns opposite (``w0 = -w1``), so
+    each fit is one logistic column ``v = w1 - w0`` (twice the step on the data term), and its
+    standardisation is folded into the column (``z @ v = x @ (v / scale) - (mean / scale) @ v``).
+    """
+    m = train.astype(np.float64).T  # (n, f)
+    cnt = m.sum(axis=0)
+    mean = (x.T @ m) / cnt  # (d, f)
+    var = ((x * x).T @ m) / cnt - mean * mean
+    scale = np.sqrt(np.clip(var, 0.0, None))
+    scale[scale < 1e-9] = 1.0
+    v = np.zeros_like(mean)
+    c = np.zeros(m.shape[1])
+    yy = y.astype(np.float64)[:, None]
+    for _ in range(ITERATIONS):
+        a = v / scale
+        s = x @ a + (c - (mean * a).sum(axis=0))
+        g = (1.0 / (1.0 + np.exp(-s)) - yy) * m  # (n, f), zero outside each fit's rows
+        gs = g.sum(axis=0)
+        grad = ((x.T @ g) - mean * gs) / scale / cnt
+        v -= STEP * (2.0 * grad + l2 * v / cnt)
+        c -= STEP * 2.0 * gs / cnt
+    a = v / scale
+    return (1.0 / (1.0 + np.exp(-(x @ a + (c - (mean * a).sum(axis=0)))))).T
+
+
+def _folds(groups: Sequence[str], k: int, salt: int = 0) -> np.ndarray:
+    """Fold index per row: a stable hash of ``salt`` and the row's group, modulo ``k``. A group's
+    fold depends on nothing else, so adding or removing a group moves that group only."""
+    return np.array([int.from_bytes(hashlib.blake2b(f"{salt}:{g}".encode(), digest_size=8).digest(), "big") % k
+                     for g in groups])
 
 
 def _threshold(prob: np.ndarray, y: np.ndarray, max_fp: float) -> float:
@@ -154,29 +196,39 @@ def _score(prob: np.ndarray, y: np.ndarray, langs: np.ndarray, t: dict[str, floa
     return out
 
 
+def _per_row(score: dict[str, Any], repeats: int) -> dict[str, Any]:
+    """``score`` of the pooled repeats with its counts per row again (rates unchanged)."""
+    return {lang: {**v, "units": v["units"] // repeats, "facts": v["facts"] // repeats} for lang, v in score.items()}
+
+
 def fit_clauses(settings: Settings, rows: Sequence[ClauseRow], vectors: np.ndarray, *, folds: int = 5,
-                max_fp: dict[str, float] | None = None) -> dict[str, Any]:
+                max_fp: dict[str, float] | None = None, repeats: int = REPEATS) -> dict[str, Any]:
     """Fit and cross-validate. ``vectors``: (len(rows), dim) embeddings of the rows'
     :func:`~memcli.write.clauses.model_text` by
     ``settings.model``; ``max_fp``: per language, the out-of-fold share of non-fact units the
-    threshold may keep (default :data:`MAX_FP`). Returns ``{"params": JSON-able weights for clause_weights.json,
-    "cv": out-of-fold scores per language, "fit": in-sample scores}``."""
+    threshold may keep (default :data:`MAX_FP`), counted over the out-of-fold probabilities of
+    ``repeats`` grouped ``folds``-fold CVs pooled (one per hash salt, :func:`_folds`). Returns
+    ``{"params": JSON-able weights for clause_weights.json, "cv": out-of-fold scores per language
+    (all repeats pooled), "fit": in-sample scores, "threshold", "thresholds_by_salt"}``."""
     x = _matrix(rows, vectors)
     y = np.array([r.label for r in rows])
     langs = np.array([r.lang for r in rows])
-    fold = _folds([r.group for r in rows], folds)
-    oof = np.zeros(len(rows))
-    for k in range(folds):
-        p = _fit(x[fold != k], y[fold != k])
-        oof[fold == k] = _proba(p, x[fold == k])
+    groups = [r.group for r in rows]
+    fold = np.array([_folds(groups, folds, salt) for salt in range(repeats)])  # (repeats, n)
+    prob = _fit_many(x, y, np.array([f != k for f in fold for k in range(folds)])).reshape(repeats, folds, -1)
+    oof = np.take_along_axis(prob, fold[:, None, :], axis=1)[:, 0, :]  # (repeats, n): each row held out
     max_fp = {**MAX_FP, **(max_fp or {})}
-    t = {lang: round(_threshold(oof[langs == lang], y[langs == lang], max_fp[lang]), 4) for lang in ("zh", "en")}
+    by_salt = [{lang: round(_threshold(o[langs == lang], y[langs == lang], max_fp[lang]), 4) for lang in ("zh", "en")}
+               for o in oof]
+    pooled_y, pooled_langs = np.tile(y, repeats), np.tile(langs, repeats)
+    t = {lang: round(_threshold(oof.ravel()[pooled_langs == lang], pooled_y[pooled_langs == lang], max_fp[lang]), 4)
+         for lang in ("zh", "en")}
     p = _fit(x, y)
     params = {"model": canonical_model(settings.model), "signals": list(SIGNALS), "dim": int(vectors.shape[1]),
               "threshold": t, "rows": len(rows), "max_fp": max_fp,
               **{k: np.asarray(v).round(6).tolist() for k, v in p.items()}}
-    return {"params": params, "cv": _score(oof, y, langs, t), "fit": _score(_proba(p, x), y, langs, t),
-            "threshold": t}
+    return {"params": params, "cv": _per_row(_score(oof.ravel(), pooled_y, pooled_langs, t), repeats),
+            "fit": _score(_proba(p, x), y, langs, t), "threshold": t, "thresholds_by_salt": by_salt}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

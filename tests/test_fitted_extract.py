@@ -118,6 +118,35 @@ def test_a_fresh_fit_reproduces_the_shipped_weights():
     assert np.allclose(params["bias"], shipped["bias"], atol=1e-3)
 
 
+def test_a_new_group_moves_no_other_groups_fold():
+    """Folds by a hash of the group: adding cases re-draws nothing (a permutation of the sorted groups
+    moved every fold, and the English threshold 0.50 -> 0.69 with it, round 17)."""
+    from memcli.clause_fit import _folds
+
+    groups = [f"x:case-{i}" for i in range(300)]
+    before = _folds(groups, 5)
+    after = _folds(["x:case-new-a", *groups, "x:case-new-b"], 5)
+    assert (after[1:-1] == before).all()
+    assert np.bincount(before, minlength=5).min() >= 40  # all five folds used, none nearly empty
+    assert (_folds(groups, 5, salt=1) != before).mean() > 0.5  # another salt is another draw
+
+
+def test_the_batched_cv_fits_are_the_single_fits():
+    """``_fit_many`` (every CV fit of every salt in one descent) gives what ``_fit`` gives on each
+    training set, its own standardisation included (numbers only: no model involved)."""
+    from memcli.clause_fit import _fit, _fit_many, _proba
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(120, 6)) * [1, 2, 0.5, 3, 1, 0] + [0, 1, -2, 0, 5, 1]  # a constant column too
+    y = (x[:, 0] + 0.5 * x[:, 1] + rng.normal(size=120) > 1).astype(int)
+    train = np.ones((3, 120), dtype=bool)
+    train[1, ::4] = False
+    train[2, 60:] = False
+    got = _fit_many(x, y, train)
+    for f in range(3):
+        assert np.allclose(got[f], _proba(_fit(x[train[f]], y[train[f]]), x), atol=1e-9)
+
+
 @pytest.mark.parametrize("text, expect", [
     ("那个家住厦门的人，教育背景是什么？", ["someone.residence", "someone.education"]),
     ("那个邮箱地址是gu_gu@example.org的人，联系电话是什么？", ["someone.phone", "someone.email"]),
