@@ -242,8 +242,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     emb = load_embedder(settings.model, settings.embed_backend)
     vectors = emb.embed([model_text(r.text) for r in rows], batch_size=settings.embed_batch_size)
     rep = fit_clauses(settings, rows, vectors)
-    print(json.dumps({"rows": len(rows), "threshold": rep["threshold"], "cv": rep["cv"], "fit": rep["fit"]},
-                     indent=1))
+    by_salt = {lang: [b[lang] for b in rep["thresholds_by_salt"]] for lang in ("zh", "en")}
+    print(json.dumps({"rows": len(rows), "threshold": rep["threshold"], "thresholds_by_salt": by_salt,
+                      "cv": rep["cv"], "fit": rep["fit"]}, indent=1))
     if "--write" in args:
         have = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8")) if WEIGHTS_FILE.exists() else {}
         have[rep["params"]["model"]] = rep["params"]
