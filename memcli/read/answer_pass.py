@@ -39,6 +39,7 @@ from memcli.read.answer import (
     question_p,
     subject_feature,
     topic_coverage,
+    when_only,
 )
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
@@ -171,7 +172,7 @@ class AnswerPass:
             text, slot = row["statement"], row.get("slot")
             # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or
             # a nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
-            lexical = "lexical" in f.ranks and (
+            lexical = "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
                 not q.long or self._once(("words", text), coverage, q.words, text) > 0
                 or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
             x = hit_features(
