@@ -9,7 +9,7 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 
 - ``cos``: dense cosine similarity to the query, in [-1, 1] (0 when the dense leg missed it);
 - ``lexical`` / ``slot``: 1 when the lexical / slot leg found it too (confirmation; not a lexical match on
-  words saying when alone, :func:`when_only`: 今天 of 今天天气怎么样 in 今天好累啊);
+  words saying when alone, :func:`memcli.read.tokens.when_only`: 今天 of 今天天气怎么样 in 今天好累啊);
 - ``coverage``: the share of the query's search-token characters found in the statement, [0, 1]
   (``strong_coverage``: the same over tokens of 2+ CJK / 4+ other characters);
 - ``ratio``: its final score over the best hit's, (0, 1]; ``cos_gap``: best cosine minus its own;
@@ -71,12 +71,12 @@ from typing import Any
 
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
 from memcli.read.subject import found_by_fact
+from memcli.read.tokens import WHEN_WORDS
 from memcli.settings import Settings
 
-__all__ = ["FEATURES", "WHEN_WORDS", "Answerability", "anchor", "answer_group", "attr_feature", "coverage",
+__all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage",
            "hit_features", "answer_subject", "found_by_fact", "grounded", "load_answer_weights", "personal_score",
-           "pool_mean", "probability", "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed",
-           "when_only"]
+           "pool_mean", "probability", "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
@@ -199,23 +199,6 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
 
         words = _attribute_words(split_slot(slot)[1])
     return sum(len(t) for t in toks if t in low or any(t in w or w in t for w in words)) / total
-
-
-#: words that say when the question is asked, not what about (今天天气怎么样 vs 今天好累啊, "today's news" vs
-#: "Today was exhausting"): the day of any question and of any remark, so a match on one grounds nothing
-WHEN_WORDS = frozenset({
-    "今天", "今日", "今儿", "今晚", "今早", "今夜", "明天", "明日", "明晚", "明早", "昨天", "昨日", "昨晚", "前天",
-    "后天", "现在", "此刻", "目前", "刚才", "刚刚", "这会儿", "眼下", "当下", "today", "tonight", "tomorrow",
-    "yesterday", "currently", "right now"})
-
-
-def when_only(tokens: Sequence[str], statement: str) -> bool:
-    """Whether the query tokens found in ``statement`` (case-folded) are all :data:`WHEN_WORDS`, at least
-    one: the lexical leg matched the hit on the day alone (今天 of 今天天气怎么样 in 今天好累啊), which
-    confirms nothing."""
-    low = statement.casefold()
-    found = {t.casefold() for t in tokens if t.strip() and t.casefold() in low}
-    return bool(found) and found <= WHEN_WORDS
 
 
 @lru_cache(maxsize=1)

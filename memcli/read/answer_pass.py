@@ -39,7 +39,6 @@ from memcli.read.answer import (
     question_p,
     subject_feature,
     topic_coverage,
-    when_only,
 )
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
@@ -47,7 +46,7 @@ from memcli.read.missing import missing_features
 from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
-from memcli.read.tokens import query_tokens
+from memcli.read.tokens import query_tokens, when_only
 from memcli.slots import question_focus
 from memcli.text import to_simplified
 

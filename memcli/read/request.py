@@ -24,7 +24,7 @@ confirmation rests on an informative word, small talk, and a turn that only asks
   general-knowledge question shares only common words with a personal store (熊猫**吃**什么 vs
   我爱吃辣; "where do penguins **live**" vs "my sister lives in Lyon"); such a match is no
   evidence that the question is about the user's memories. Nor is a word saying when
-  (:data:`memcli.read.answer.WHEN_WORDS`: 今天天气怎么样 vs 今天好累啊, "today's news" vs "Today was
+  (:data:`memcli.read.tokens.WHEN_WORDS`: 今天天气怎么样 vs 今天好累啊, "today's news" vs "Today was
   exhausting"): every day has a today.
 
 - :func:`addressed`: a question put to the user with no subject word at all ("Any food
@@ -50,6 +50,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memcli.read.tokens import WHEN_WORDS
 from memcli.relazy import lazy
 from memcli.smalltalk import (
     EN_ACKS,
@@ -66,7 +67,8 @@ from memcli.smalltalk import (
 )
 from memcli.text import STOPWORDS
 
-__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task", "wants_taste"]
+__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task",
+           "wants_taste"]
 
 _TASK_VERBS_EN = (
     "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
@@ -113,8 +115,6 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
     if topic_coverage([t for t in tokens if not any(t in k for k in kin)], statement) > 0:
         return True
     low = statement.casefold()
-    from memcli.read.answer import WHEN_WORDS
-
     if any(m.group(0).casefold() in low and m.group(0).casefold() not in STOPWORDS | WHEN_WORDS
            for m in _NAME.finditer(query)):
         return True
