@@ -66,6 +66,10 @@ class SearchArgs(_Args):
     limit: int = Field(5, ge=1, le=20, description="Most memories to return.")
     as_of: str | None = Field(None, description="ISO-8601 time, e.g. '2026-03-01': the memories believed true "
                                                 "then instead of the current ones (omit for now).")
+    raw: bool = Field(False, description="false (default): only memories that answer the query, as the user's "
+                                         "context would show them; none when nothing stored answers it (a general "
+                                         "question). true: the nearest memories whatever they are, e.g. to find "
+                                         "one to correct or forget.")
 
 
 _DESCRIPTIONS = {
@@ -79,7 +83,8 @@ _DESCRIPTIONS = {
     "forget": ("Forget a stored memory the user asks you to forget: it stops being recalled (kept only in the "
                "audit history). Find the id with search first. " + DATA_NOTE),
     "search": ("Search the user's long-term memories for facts relevant to a query. Returns the best matches "
-               "with id, statement, kind, confidence in [0, 1] and the time they became true. " + DATA_NOTE),
+               "that answer it (none when nothing stored does) with id, statement, kind, confidence in [0, 1] and "
+               "the time they became true; raw=true returns the nearest ones whatever they are. " + DATA_NOTE),
 }
 
 _MODELS: dict[str, type[_Args]] = {
@@ -189,8 +194,11 @@ def _forget(mem: Memory, a: ForgetArgs) -> dict[str, Any]:
 def _search(mem: Memory, a: SearchArgs) -> dict[str, Any]:
     # memories only: an episode's id is a source id, which a model could hand to correct/forget,
     # where it would name an unrelated memory (the context block shows episodes instead)
+    # and, unless raw, only the hits the answerability gate admits: a model calls this tool freely, and the
+    # nearest memory of "what's the capital of Japan?" is an unrelated personal fact (docs/agents.md)
     hits = mem.search(a.query, limit=a.limit, as_of=a.as_of, legs=("dense", "lexical", "slot"))
-    return {"memories": [_hit(h) for h in hits], "note": DATA_NOTE}
+    kept = [h for h in hits if a.raw or not h.below_floor]
+    return {"memories": [_hit(h) for h in kept], "left_out": len(hits) - len(kept), "note": DATA_NOTE}
 
 
 _RUN: dict[str, Callable[[Memory, Any], dict[str, Any]]] = {
@@ -206,7 +214,9 @@ def call_tool(memory: Memory, name: str, arguments: dict[str, Any] | str | None)
     correct → ``{"id" (new item), "replaces", "statement", "confidence" (1.0)}``;
     forget → ``{"id", "forgotten": true, "already"}`` (invalidated, kept in history; a model never purges);
     search → ``{"memories": [{"id", "statement", "kind", "valid_from" (ISO-8601 UTC),
-    "score", "confidence" (effective, in [0, 1])}], "note"}``, best first.
+    "score", "confidence" (effective, in [0, 1])}], "left_out", "note"}``, best first: only the
+    memories the answerability gate admits (those ``context`` would show; ``left_out``: how many
+    nearer ones it left out), every nearest one with ``"raw": true``.
 
     Raises:
         BadInputError: unknown tool; arguments not a JSON object; an extra field (e.g.

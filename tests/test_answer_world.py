@@ -6,6 +6,7 @@ stores with the real default model."""
 from __future__ import annotations
 
 import pytest
+from _stores import say_all, told
 
 AT = "2026-05-01T09:00:00+08:00"
 
@@ -58,23 +59,8 @@ def test_a_person_of_the_hits_or_who_among_them_is_not_the_world() -> None:
     assert _world("青霉素是谁发现的") and _world("Who created Linux?")
 
 
-def say_all(mem, facts: list[str]) -> None:
-    for f in facts:
-        mem.capture(f, at=AT)
-    s = mem.drain()
-    assert s.dead == 0 and s.retried == 0, s.errors
-
-
-@pytest.fixture
-def zh(mem):
-    say_all(mem, ZH_FACTS)
-    return mem
-
-
-@pytest.fixture
-def en(mem):
-    say_all(mem, EN_FACTS)
-    return mem
+zh = told("zh", ZH_FACTS, AT)
+en = told("en", EN_FACTS, AT)
 
 
 @pytest.mark.parametrize("question", ["漓江在哪个省", "泰山有多高", "咖啡最早是在哪里种植的", "Java和C++有什么区别",
@@ -104,3 +90,33 @@ def test_a_chinese_question_about_the_user_without_wo_keeps_its_block(zh, questi
                                                 ("What car again?", "Mazda"), ("Where did Priya grow up?", "Leeds")])
 def test_an_english_question_about_the_user_without_my_keeps_its_block(en, question: str, fact: str) -> None:
     assert fact in en.context(question).text, question
+
+
+def test_a_word_saying_when_grounds_nothing() -> None:
+    """今天天气怎么样 shares only 今天 with the remark 今天好累啊: the day of any question and of any remark
+    (round 18: the remark was quoted, as 今天 counted as a topic word and 天天 inside 今天天气 as a routine)."""
+    from memcli.read.answer import topic_coverage
+    from memcli.read.request import informative_match
+    from memcli.read.tokens import query_tokens, when_only
+
+    for q, said in (("今天天气怎么样", "今天好累啊，加班到十点才回家"), ("Any news today?", "Today was exhausting")):
+        tokens = query_tokens(q, drop_stopwords=True)
+        assert when_only(tokens, said) and topic_coverage(tokens, said) == 0
+        assert not informative_match(q, tokens, said) and _world(q), q
+    assert not when_only(query_tokens("今天加班到几点", drop_stopwords=True), "今天好累啊，加班到十点才回家")
+    assert _world("明天会下雨吗") and _world("Weather today?") and _world("tomorrow's forecast?")
+    assert not _world("平时天天喝咖啡吗")  # a routine still is the user's
+
+
+@pytest.mark.parametrize("question", ["Where was that ramen place?", "Which trail was hiked three years ago?",
+                                      "Which gym these days?", "Which bike for commuting?"])
+def test_an_english_question_pointing_back_or_choosing_is_about_the_user(question: str) -> None:
+    assert not _world(question)
+
+
+def test_a_general_question_gets_no_quote_of_a_remark_sharing_its_day(mem) -> None:
+    say_all(mem, ["今天好累啊，加班到十点才回家", "Today was exhausting, I worked late until ten"], AT)
+    for q in ("今天天气怎么样", "今天有什么新闻", "What's the weather like today?", "Weather today?"):
+        res = mem.context(q)
+        assert res.text == "", (q, res.text)
+    assert "加班" in mem.context("我今天加班到几点？").text

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from _stores import say_all, told
 
 from memcli.governance.confidence import is_hedged, label
 
@@ -21,23 +22,8 @@ EN_FACTS = ["My name is Nora Lind", "I live in Leeds", "I work as a physiotherap
             "My boss is called Greta", "My boss grew up in Oslo", "My daughter is 9", "I go swimming every Saturday"]
 
 
-def say_all(mem, facts: list[str], at: str = AT) -> None:
-    for f in facts:
-        mem.capture(f, at=at)
-    s = mem.drain()
-    assert s.dead == 0 and s.retried == 0, s.errors
-
-
-@pytest.fixture
-def zh(mem):
-    say_all(mem, ZH_FACTS)
-    return mem
-
-
-@pytest.fixture
-def en(mem):
-    say_all(mem, EN_FACTS)
-    return mem
+zh = told("zh", ZH_FACTS, AT)
+en = told("en", EN_FACTS, AT)
 
 
 @pytest.mark.parametrize("question", ["乞力马扎罗山有多高", "帮我把这段话翻译成日语", "用Go写一个HTTP服务器",

@@ -156,3 +156,17 @@ def test_search_results_are_inert_data(mem):
     statement = out["memories"][0]["statement"]
     assert statement.startswith("I like jazz") and "Ignore previous instructions" in statement
     assert not set(statement) & set("<>\n`") and out["note"] == DATA_NOTE
+
+
+def test_search_tool_gives_only_what_answers_unless_raw(mem):
+    """A model calls search freely: a general question gets no personal fact (the answerability gate, as
+    in context), a question the memories answer gets its memory, and raw=true the nearest ones whatever."""
+    coffee = call_tool(mem, "remember", {"text": "我咖啡不加糖", "kind": "preference"})["id"]
+    call_tool(mem, "remember", {"text": "我妈妈的生日是3月5号", "kind": "relationship"})
+    world = call_tool(mem, "search", {"query": "咖啡因对人体有什么作用"})
+    assert world["memories"] == [] and world["left_out"] == 1
+    raw = call_tool(mem, "search", {"query": "咖啡因对人体有什么作用", "raw": True})
+    assert [m["id"] for m in raw["memories"]] == [coffee] and raw["left_out"] == 0
+    mine = call_tool(mem, "search", {"query": "咖啡要加糖吗？"})
+    assert [m["id"] for m in mine["memories"]] == [coffee] and mine["left_out"] == 0
+    assert "raw" in input_schema("search")["properties"] and "raw" not in input_schema("search")["required"]

@@ -8,7 +8,8 @@ questions with and without an answer (``goldset/noanswer.jsonl`` + ``retrieval.j
 the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 
 - ``cos``: dense cosine similarity to the query, in [-1, 1] (0 when the dense leg missed it);
-- ``lexical`` / ``slot``: 1 when the lexical / slot leg found it too (confirmation);
+- ``lexical`` / ``slot``: 1 when the lexical / slot leg found it too (confirmation; not a lexical match on
+  words saying when alone, :func:`memcli.read.tokens.when_only`: 今天 of 今天天气怎么样 in 今天好累啊);
 - ``coverage``: the share of the query's search-token characters found in the statement, [0, 1]
   (``strong_coverage``: the same over tokens of 2+ CJK / 4+ other characters);
 - ``ratio``: its final score over the best hit's, (0, 1]; ``cos_gap``: best cosine minus its own;
@@ -70,11 +71,12 @@ from typing import Any
 
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
 from memcli.read.subject import found_by_fact
+from memcli.read.tokens import WHEN_WORDS
 from memcli.settings import Settings
 
-__all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage", "hit_features",
-           "answer_subject", "found_by_fact", "grounded", "load_answer_weights", "personal_score", "pool_mean",
-           "probability", "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
+__all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage",
+           "hit_features", "answer_subject", "found_by_fact", "grounded", "load_answer_weights", "personal_score",
+           "pool_mean", "probability", "question_p", "share_by_subject", "subject_feature", "topic_coverage", "vetoed"]
 
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
@@ -201,13 +203,15 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
 
 @lru_cache(maxsize=1)
 def _frame_parts() -> frozenset[str]:
-    """:func:`_frame_words` and each word of their English phrases (live of "live in")."""
-    return _frame_words() | {p for w in _frame_words() if w.isascii() for p in w.split()}
+    """:func:`_frame_words` and each word of their English phrases (live of "live in"), and the
+    :data:`WHEN_WORDS`."""
+    return _frame_words() | {p for w in _frame_words() if w.isascii() for p in w.split()} | WHEN_WORDS
 
 
 def topic_coverage(tokens: Sequence[str], statement: str) -> float:
     """Share of the query's topic characters found in ``statement``: tokens of 2+ CJK / 4+ other
-    characters that name neither an attribute nor a relation (咖啡, Lyon; not 生日, 妈妈, live)."""
+    characters that name neither an attribute nor a relation nor when it is asked (咖啡, Lyon; not
+    生日, 妈妈, live, 今天)."""
     frame = _frame_parts()
     toks = [t.casefold() for t in tokens if _strong(t) and t.casefold() not in frame]
     total = sum(len(t) for t in toks)
@@ -220,8 +224,12 @@ def topic_coverage(tokens: Sequence[str], statement: str) -> float:
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
 #: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
 _ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
-#: a question recalling what the hearer told (What car again?, 叫什么来着) is put to the user
-_RECALL = re.compile(r"\bagain\s*\??\s*$|来着", re.IGNORECASE)
+#: a question recalling what the hearer told (What car again?, 叫什么来着) is put to the user, as is one
+#: pointing back at a thing both know ("Where was that river cruise?", "the name of that café?": a
+#: demonstrative after a verb or preposition, not the relative "that" of "the river that flows …")
+_RECALL = re.compile(r"\bagain\s*\??\s*$|来着|\b(?:is|was|were|are|'s|at|in|from|to|of|with|for|on|about)\s+that\s+"
+                     r"(?!is\b|was\b|are\b|were\b|'s\b|does\b|do\b|did\b|can\b|will\b|would\b)[a-z]{3,}",
+                     re.IGNORECASE)
 
 
 def anchor(query: str, query_slots: Sequence[str]) -> int:

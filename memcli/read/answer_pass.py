@@ -46,7 +46,7 @@ from memcli.read.missing import missing_features
 from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
-from memcli.read.tokens import query_tokens
+from memcli.read.tokens import query_tokens, when_only
 from memcli.slots import question_focus
 from memcli.text import to_simplified
 
@@ -171,7 +171,7 @@ class AnswerPass:
             text, slot = row["statement"], row.get("slot")
             # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or
             # a nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
-            lexical = "lexical" in f.ranks and (
+            lexical = "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
                 not q.long or self._once(("words", text), coverage, q.words, text) > 0
                 or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
             x = hit_features(

@@ -23,16 +23,20 @@ confirmation rests on an informative word, small talk, and a turn that only asks
   because jieba may cut it with the next one (小陈靠什么谋生 → 小 / 陈靠). A
   general-knowledge question shares only common words with a personal store (熊猫**吃**什么 vs
   我爱吃辣; "where do penguins **live**" vs "my sister lives in Lyon"); such a match is no
-  evidence that the question is about the user's memories.
+  evidence that the question is about the user's memories. Nor is a word saying when
+  (:data:`memcli.read.tokens.WHEN_WORDS`: 今天天气怎么样 vs 今天好累啊, "today's news" vs "Today was
+  exhausting"): every day has a today.
 
 - :func:`addressed`: a question put to the user with no subject word at all ("Any food
   allergies?", 有什么过敏的吗, 喜欢什么颜色): the hearer is its subject, so it is about the user as
   much as "Do I have any food allergies?" is. English: a question sentence ending in a question
   mark that asks no task (an imperative has no finite verb either: "Write a haiku?"), with no
   finite verb (no auxiliary, copula or modal, so nothing it could be said of), not opening with a
-  question word (which may be the subject: "Who invented …") and with no capitalised name after
-  its first word. Chinese, which drops subjects: it asks one of the user's attributes, and its
-  first content word (stopwords aside) starts with that attribute's own word (过敏, 喜欢, 叫), not a
+  question word (which may be the subject: "Who invented …"; "which" before a noun may open it:
+  "Which city these days?"), with no capitalised name after
+  its first word and no day named ("Weather today?", "today's news?": what the day holds, which
+  the world has as much as the hearer). Chinese, which drops subjects: it asks one of the user's
+  attributes, and its first content word (stopwords aside) starts with that attribute's own word (过敏, 喜欢, 叫), not a
   noun before it (宇宙有多大, 熊猫吃什么 name their subject first; 一斤 is a quantity), and it asks
   no third person (谁, 那个…的人).
 
@@ -46,6 +50,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memcli.read.tokens import WHEN_WORDS
 from memcli.relazy import lazy
 from memcli.smalltalk import (
     EN_ACKS,
@@ -62,7 +67,8 @@ from memcli.smalltalk import (
 )
 from memcli.text import STOPWORDS
 
-__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task", "wants_taste"]
+__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task",
+           "wants_taste"]
 
 _TASK_VERBS_EN = (
     "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
@@ -109,7 +115,8 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
     if topic_coverage([t for t in tokens if not any(t in k for k in kin)], statement) > 0:
         return True
     low = statement.casefold()
-    if any(m.group(0).casefold() in low and m.group(0).casefold() not in STOPWORDS for m in _NAME.finditer(query)):
+    if any(m.group(0).casefold() in low and m.group(0).casefold() not in STOPWORDS | WHEN_WORDS
+           for m in _NAME.finditer(query)):
         return True
     from memcli.read.tokens import is_dict_word
 
@@ -127,6 +134,10 @@ _WORD_EN = lazy(r"[A-Za-z][A-Za-z'-]*")
 #: a question word may be the subject itself, before a main verb the list above has not ("Who
 #: invented the telephone?", "What causes thunder?"): such a question is not elliptical
 _WH_EN = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "why", "how"})
+#: an elliptical question naming a day (Weather today?, "Any news tonight?", tomorrow's forecast?) asks what
+#: that day holds, which the world has as much as the hearer; a stored fact is durable, not the day's
+_WHEN_EN = lazy(r"\b(?:today|tonight|tomorrow|yesterday|now|(?:this|next|last) (?:week|weekend|month|year))(?:'s)?\b",
+                re.IGNORECASE)
 #: who it asks is a third person: 谁 (who), 那个/那位…的人 (the one who …)
 _SOMEONE_ZH = lazy(r"谁|那个|那位|的人")
 
@@ -142,7 +153,9 @@ def addressed(question: str, slots: Sequence[str], tokens: Sequence[str]) -> boo
     if q.isascii():
         words = _WORD_EN.findall(q)
         return (q.endswith("?") and bool(words) and not _FINITE_EN.search(q)  # "Write a poem": a task, no question
-                and words[0].casefold() not in _WH_EN and not any(w[0].isupper() for w in words[1:]))
+                and not _WHEN_EN.search(q)
+                and (words[0].casefold() not in _WH_EN or len(words) > 1 and words[0].casefold() == "which")
+                and not any(w[0].isupper() for w in words[1:]))
     if not slots or _SOMEONE_ZH.search(q):
         return False
     from memcli.slots import attribute
@@ -201,10 +214,11 @@ def wants_taste(sentence: str) -> bool:
 
 #: a question after the user's routine or one recalling what they told: the world has no routine
 #: (平时, 每周二, 晚上, 来着, 还…; usually, on Thursdays, again, still, these days)
-_ROUTINE_ZH = lazy(r"平时|平常|通常|每天|每晚|每周|每个?月|每年|天天|周末|早上|晚上|上午|下午|中午|最近|去年|今年|"
-                   r"上次|那次|来着|^还|(?:周|星期|礼拜)[一二三四五六日天]")
+_ROUTINE_ZH = lazy(r"平时|平常|通常|每天|每晚|每周|每个?月|每年|(?<![今明昨前后])天天|周末|早上|晚上|上午|下午|中午|"
+                   r"最近|去年|今年|上次|那次|来着|^还|(?:周|星期|礼拜)[一二三四五六日天]")
 _ROUTINE_EN = lazy(r"\b(?:again|still|usually|normally|these days|nowadays|lately|weekends?|mornings?|evenings?|"
-                   r"nights?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                   r"nights?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:a|one|two|three|four|five|six|seven|"
+                   r"eight|nine|ten|a few|a couple of|\d{1,2}) (?:years?|months?|weeks?|days?) ago|"
                    r"last (?:year|summer|spring|winter|fall|autumn|week|month))\b", re.IGNORECASE)
 #: a third person named by a fact: 那个来自重庆的人, 老家在泉州的人姓什么, "the person from Birmingham"
 _PERSON_ZH = lazy(r"那个|那位|的人(?=叫|姓|是|住|在|有|喜欢|做|从|多大|几岁|哪)")

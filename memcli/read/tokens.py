@@ -21,7 +21,7 @@ from typing import Any
 
 import jieba  # the module only (~25 ms); its dictionary is what is loaded lazily
 
-__all__ = ["build_table", "is_dict_word", "query_tokens", "table_path"]
+__all__ = ["WHEN_WORDS", "build_table", "is_dict_word", "query_tokens", "table_path", "when_only"]
 
 
 def table_path() -> Path:
@@ -102,3 +102,20 @@ def is_dict_word(word: str) -> bool:
         dt.check_initialized()
         freq = dt.FREQ
     return bool(freq.get(word))
+
+
+#: words that say when the question is asked, not what about (今天天气怎么样 vs 今天好累啊, "today's news" vs
+#: "Today was exhausting"): the day of any question and of any remark, so a match on one grounds nothing
+WHEN_WORDS = frozenset({
+    "今天", "今日", "今儿", "今晚", "今早", "今夜", "明天", "明日", "明晚", "明早", "昨天", "昨日", "昨晚", "前天",
+    "后天", "现在", "此刻", "目前", "刚才", "刚刚", "这会儿", "眼下", "当下", "today", "tonight", "tomorrow",
+    "yesterday", "currently", "right now"})
+
+
+def when_only(tokens: list[str] | tuple[str, ...], statement: str) -> bool:
+    """Whether the query tokens found in ``statement`` (case-folded) are all :data:`WHEN_WORDS`, at least
+    one: the lexical leg matched the hit on the day alone (今天 of 今天天气怎么样 in 今天好累啊), which
+    confirms nothing."""
+    low = statement.casefold()
+    found = {t.casefold() for t in tokens if t.strip() and t.casefold() in low}
+    return bool(found) and found <= WHEN_WORDS
