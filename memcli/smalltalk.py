@@ -142,6 +142,14 @@ def alternation(*groups: tuple[str, ...]) -> str:
 _EN_OPENERS = (
     "wow",
     "whoa",
+    "woah",
+    "woo+hoo+",
+    "yay",
+    "hooray",
+    "oo+h",
+    "oof",
+    "phew",
+    "ouch",
     "aw+",
     "congrats",
     "congratulations",
@@ -150,6 +158,10 @@ _EN_OPENERS = (
     "glad",
     "love it",
     "amen",
+    "agreed",
+    "gotcha",
+    "anytime",
+    "nah",
     "absolutely",
     "totally",
     "definitely",
@@ -160,15 +172,16 @@ _EN_OPENERS = (
     "omg",
     "oh my",
 )
-#: words after which ", Name" is an apposition that names a place or thing (my home country, Norway)
+#: words after which ", Name" is an apposition that names a place, thing or person (my home country, Norway;
+#: the town we grew up in, Tarn): a determiner or a possessive a few words before — not "your" (I love your
+#: garden, Sam) and not a preposition alone (so glad we can talk about it, Sam)
 _APPOSITION = re.compile(
-    r"\b(my|our|the|a|an|his|her|their|your|this|that|in|at|to|from|of|near|called|named)"
-    r"(?:\s+[\w'-]+){1,3}\s*$",
+    r"\b(my|our|the|a|an|his|her|their|this|that|these|those|called|named)(?:\s+[\w'-]+){1,3}\s*$",
     re.IGNORECASE,
 )
 #: …of which a possessive is one even opening its sentence (My hometown, Lyon); "That sounds nice, Sam" is no
 #: apposition: a capitalised other word opens the sentence, so the phrase is its subject and predicate
-_POSSESSIVE = re.compile(r"(?:my|our|his|her|their|your)$", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"(?:my|our|his|her|their)$", re.IGNORECASE)
 
 
 @cache
