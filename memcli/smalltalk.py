@@ -6,13 +6,18 @@ paths read (a leaf: the read and write paths may not import each other).
   fillers) or holds thanks anywhere ("thanks for the tip" is chatter too);
 - the read path (:mod:`memcli.read.request`, ``is_small_talk``): a query whose every clause is only these
   (and a sigh at the day, 好无聊 / so bored, which only the read path counts: a turn telling it is kept)
-  asks nothing of the store, so ``context`` gives no block.
+  asks nothing of the store, so ``context`` gives no block;
+- the episodes (:func:`unaddressed`): the name an English chat turn addresses (Thanks, Sam!) is left out of
+  what the turn is found by, its full-text terms and its vector.
 
 Each entry is a regular-expression alternative (lower case for English: both sides casefold it);
 :func:`alternation` joins lists into one group. Words written for memcli, no data set's.
 """
 
 from __future__ import annotations
+
+import re
+from functools import cache
 
 __all__ = [
     "EN_ACKS",
@@ -26,6 +31,7 @@ __all__ = [
     "ZH_THANKS",
     "ZH_VOCATIVES",
     "alternation",
+    "unaddressed",
 ]
 
 ZH_GREETINGS = (
@@ -130,3 +136,84 @@ EN_LAUGHTER = ("lol", "haha+", "hehe+", "lmao", "hmm+", "um+", "oh", "ah", "ugh"
 def alternation(*groups: tuple[str, ...]) -> str:
     """The entries of ``groups`` as one non-capturing regex group, in order, each once."""
     return "(?:" + "|".join(dict.fromkeys(x for g in groups for x in g)) + ")"
+
+
+#: interjections that may open an English chat sentence before the name it addresses (wow, Sam!)
+_EN_OPENERS = (
+    "wow",
+    "whoa",
+    "woah",
+    "woo+hoo+",
+    "yay",
+    "hooray",
+    "oo+h",
+    "oof",
+    "phew",
+    "ouch",
+    "aw+",
+    "congrats",
+    "congratulations",
+    "sorry",
+    "welcome",
+    "glad",
+    "love it",
+    "amen",
+    "agreed",
+    "gotcha",
+    "anytime",
+    "nah",
+    "absolutely",
+    "totally",
+    "definitely",
+    "exactly",
+    "true",
+    "right",
+    "indeed",
+    "omg",
+    "oh my",
+)
+#: words after which ", Name" is an apposition that names a place, thing or person (my home country, Norway;
+#: the town we grew up in, Tarn): a determiner or a possessive a few words before — not "your" (I love your
+#: garden, Sam) and not a preposition alone (so glad we can talk about it, Sam)
+_APPOSITION = re.compile(
+    r"\b(my|our|the|a|an|his|her|their|this|that|these|those|called|named)(?:\s+[\w'-]+){1,3}\s*$",
+    re.IGNORECASE,
+)
+#: …of which a possessive is one even opening its sentence (My hometown, Lyon); "That sounds nice, Sam" is no
+#: apposition: a capitalised other word opens the sentence, so the phrase is its subject and predicate
+_POSSESSIVE = re.compile(r"(?:my|our|his|her|their)$", re.IGNORECASE)
+
+
+@cache
+def _en_addressed() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    small = alternation(EN_GREETINGS, EN_THANKS, EN_ACKS, EN_LAUGHTER, _EN_OPENERS)
+    # "Thanks, Mel!", "Hey Sam,", "Wow, Lee -": the name right after an opener, before punctuation
+    opener = re.compile(
+        rf"(?i:\b{small})(?:\s+(?i:so much|a lot|again))?,?\s+([A-Z][a-z]+)"
+        r"(?=\s*(?:[,!.?:;]|\s[-–—]|$))"
+    )
+    # "… glad you agree, Sam." / "… see you soon, Lee!": a name after a comma, ending its sentence
+    trailing = re.compile(r"(\S+)\s*,\s*([A-Z][a-z]+)(?=\s*[.!?…]*(?:\s|$))")
+    return opener, trailing
+
+
+def unaddressed(text: str) -> str:
+    """``text`` without the names it addresses in English chat (a vocative: "Thanks, Mel!", "Hey Sam,",
+    "…, Lee."): the person a remark is said to is not what it is about, so an episode's index and vector
+    leave the name out — a question naming that person finds the remarks about them, not every greeting
+    to them. A name after a word of a noun phrase (my home country, Norway) or a capitalised word (Paris,
+    France) is an apposition and stays; Chinese text is returned as is."""
+    if not text or not re.search(r"[A-Z][a-z]", text):
+        return text
+    opener, trailing = _en_addressed()
+    out = opener.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)].rstrip(" ,"), text)
+
+    def drop(m: re.Match[str]) -> str:
+        word = m.group(1)
+        head = out[: m.start(1)] + word
+        ap = _APPOSITION.search(head)
+        if ap and not ap.group(1)[:1].isupper() or ap and _POSSESSIVE.match(ap.group(1)):
+            return m.group(0)  # a noun phrase inside the sentence, or one of someone's: an apposition
+        return m.group(0) if not word[:1].islower() else word
+
+    return trailing.sub(drop, out)

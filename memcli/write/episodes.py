@@ -17,17 +17,24 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import MemoryStore
 from memcli.settings import Settings
+from memcli.smalltalk import unaddressed
 from memcli.timeutil import from_iso, now_utc
 from memcli.write.chatter import ChatterTest, is_chatter
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
 
-__all__ = ["BATCH", "rebuild"]
+__all__ = ["BATCH", "embed_text", "rebuild"]
 
 BATCH = 256
 #: an episode's vector reads the turn's first characters (its tokens: all of it): drain, rebuild and import
 EMBED_CHARS = 500
+
+
+def embed_text(content: str) -> str:
+    """What an episode's vector reads: the turn without the name it addresses (Thanks, Mel!:
+    :func:`memcli.smalltalk.unaddressed`), its first :data:`EMBED_CHARS` characters."""
+    return unaddressed(content)[:EMBED_CHARS]
 
 
 def rebuild(store: MemoryStore, settings: Settings, embedder: Embedder | Callable[[], Embedder], *,
@@ -45,7 +52,7 @@ def rebuild(store: MemoryStore, settings: Settings, embedder: Embedder | Callabl
         if not rows:
             break
         flags = [bool(test(r["content"])) for r in rows]
-        texts = [r["content"][:EMBED_CHARS] for r, c in zip(rows, flags, strict=True) if not c]
+        texts = [embed_text(r["content"]) for r, c in zip(rows, flags, strict=True) if not c]
         vectors = None
         if texts:
             if not hasattr(embedder, "embed"):

@@ -26,7 +26,7 @@ from memcli.models import Candidate, Decision, DecisionResult, Level
 from memcli.records import SourceRecord, StoredRecord
 from memcli.settings import Settings
 from memcli.timeutil import from_iso, now_utc
-from memcli.write.episodes import EMBED_CHARS
+from memcli.write.episodes import embed_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -95,7 +95,7 @@ def turn_plan(records: Sequence[StoredRecord]) -> list[Turn]:
 
 def turn_texts(turns: Sequence[Turn]) -> list[str]:
     """The texts to embed for ``turns``: one per turn that may be quoted (``uncovered``), in order."""
-    return [t.source.text[:EMBED_CHARS] for t in turns if t.uncovered]
+    return [embed_text(t.source.text) for t in turns if t.uncovered]
 
 
 def quoted_turns(records: Sequence[StoredRecord], embedder: Embedder,

@@ -24,7 +24,7 @@ from memcli.settings import Settings
 from memcli.text import check_text
 from memcli.timeutil import from_iso, now_utc
 from memcli.write.chatter import is_chatter
-from memcli.write.episodes import EMBED_CHARS
+from memcli.write.episodes import embed_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,7 +58,7 @@ def _quoted(rec: TurnRecord) -> bool:
 
 def texts(records: Sequence[TurnRecord]) -> list[str]:
     """The texts to embed for ``records``: one per turn restored as an episode, in order."""
-    return [r.text[:EMBED_CHARS] for r in records if _quoted(r)]
+    return [embed_text(r.text) for r in records if _quoted(r)]
 
 
 def restore(

@@ -55,7 +55,7 @@ from memcli.timeutil import now_utc
 from memcli.write import outbox
 from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
-from memcli.write.episodes import EMBED_CHARS
+from memcli.write.episodes import embed_text
 from memcli.write.extract import Extractor, MemoryExtractionService, Utterance
 from memcli.write.judge import Judge
 
@@ -231,7 +231,7 @@ class MemoryCaptureWorker:
 
         statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
         episodes = self._episode_plan(tasks, extracted)
-        ep_texts = [k.content[:EMBED_CHARS] for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
+        ep_texts = [embed_text(k.content) for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
         t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
         texts = statements + ep_texts
         vectors = self._embed(texts) if texts else None
