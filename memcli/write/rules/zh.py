@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from memcli import slots
 from memcli.write.chatter import is_instruction
@@ -90,6 +91,7 @@ class _Ctx:
     first: bool = True  # the first clause of the utterance
 
 
+@lru_cache(maxsize=8192)  # a clause is prepared three or four times while it is read (a pure function of it)
 def prepare(text: str) -> str:
     """One clause ready to match: fillers and trailing particles/punctuation removed."""
     t = text.strip()

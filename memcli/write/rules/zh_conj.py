@@ -20,6 +20,9 @@ CONJUNCTIONS = frozenset("而且 并且 但是 可是 不过 然后 所以 因�
 #: not 如果 / 虽然 / 要是: they change what the clause says
 #: nor the one-character 可 / 并 (也可以, 并不): alone they are more often "can" and "not at all" than "but"
 LEAD_CONJUNCTIONS = CONJUNCTIONS | frozenset("但 而 于是".split())
+#: the first characters of :data:`LEAD_CONJUNCTIONS`: a text opening with none of them opens with no conjunction,
+#: and is not cut to know it (most clauses a drain reads)
+_LEAD_FIRST = tuple(sorted({w[0] for w in LEAD_CONJUNCTIONS}))
 
 
 def split_at_conjunctions(clause: str) -> list[str]:
@@ -39,5 +42,7 @@ def split_at_conjunctions(clause: str) -> list[str]:
 def lead_conjunction(text: str) -> int:
     """Length of the conjunction that opens ``text`` as a word of its own (但, 但是, 不过, 而且…), else 0:
     0 for 不过敏, 但愿如此."""
+    if not text.startswith(_LEAD_FIRST):  # jieba's first word is a prefix of the text: no cut needed
+        return 0
     toks = pos_tags(text)
     return len(toks[0][0]) if len(toks) > 1 and toks[0][0] in LEAD_CONJUNCTIONS else 0
