@@ -25,6 +25,7 @@ from functools import lru_cache
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
+from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told", "moved_from_workplace",
@@ -315,6 +316,8 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         return None  # a past event, or a fact marked past (我以前在上海工作过), stays history
     linked = _named_in(_names_told(old), new.statement)
     if kind == "job":
+        if _JOB_KEPT.search(new.statement) and old.slot and split_slot(old.slot)[1] in ("job", "occupation"):
+            return None  # "New job at City General, still a nurse": the workplace changed, the job stays
         if different_people or old.slot and split_slot(old.slot)[1] == "name" and \
                 not split_slot(old.slot)[0].startswith("thing:"):
             return None  # 我老公张伟换了份工作: his job changed, not his name (我老公叫张伟)

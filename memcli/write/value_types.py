@@ -25,8 +25,8 @@ from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["COMPARABLE", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
-           "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
+__all__ = ["COMPARABLE", "JOB_KEPT", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
+           "name_kept", "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
 #: organisation), ``text`` anything else
@@ -355,6 +355,9 @@ GENERIC_ATTRIBUTES = CATCH_ALL_ATTRIBUTES | frozenset({"brand", "has"})
 RELATED_ATTRIBUTES = (frozenset({"job", "workplace"}),)
 
 
+#: the job said to go on beside a change of workplace (still a nurse, 还是当护士, "same job")
+JOB_KEPT = re.compile(r"\bstill (?:a|an|working as|doing)\b|\bsame (?:job|role|position)\b|还是(?:当|做|干)?|"
+                      r"仍然(?:是|当|做)|依然(?:是|当|做)", re.I)
 #: a name changed, not only said again (改名, 更名, "changed her name", "renamed", "now goes by")
 _RENAMED = re.compile(r"改名|更名|改叫|改成|\b(?:changed (?:his|her|their|its) name|renamed|now goes by|goes by)\b", re.I)
 
@@ -387,6 +390,9 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     """
     if why := name_kept(new, old):
         return why
+    if old.slot and split_slot(old.slot)[1] in ("job", "occupation") and new.slot != old.slot and \
+            JOB_KEPT.search(to_simplified(new.statement)):
+        return f"the job told as kept ({old.slot}): a change of workplace beside it is no new job"
     if change or not old.slot:
         return None
     if new.slot and new.slot != old.slot:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from memcli import slots
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_words
+from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_conj import lead_conjunction, split_at_conjunctions
@@ -236,7 +237,7 @@ def _continues(c: str, me: bool = False) -> bool:
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
-    c = prepare(clause)
+    c = zh_job_moved(prepare(clause)) or prepare(clause)  # 换到X上班了 / 还是当护士: the workplace now, the job kept
     if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
             re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c)) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
