@@ -29,7 +29,8 @@ from memcli.credentials import find_credentials
 from memcli.relazy import lazy
 
 __all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "has_secret", "is_redacted",
-           "names_secret", "opens_with_placeholder", "redact", "redacted_line", "redaction", "refuse_secret", "secret_kind"]
+           "names_secret", "opens_with_placeholder", "redact", "redacted_line", "redaction", "refuse_secret",
+           "secret_kind"]
 
 REDACTED_EN, REDACTED_ZH = "[redacted]", "[已隐去]"
 CONFIDED_EN, CONFIDED_ZH = "[redacted: said in confidence]", "[已隐去：用户要求保密]"

@@ -74,8 +74,15 @@ from memcli.write.judge import (
     other_person,
     strong,
 )
-from memcli.write.linked_change import (CANCELLED_SLOT, PLAN_SLOT, brands_in, moved_from_workplace, plan_dropped,
-                                        stop_denied, switched_brand)
+from memcli.write.linked_change import (
+    CANCELLED_SLOT,
+    PLAN_SLOT,
+    brands_in,
+    moved_from_workplace,
+    plan_dropped,
+    stop_denied,
+    switched_brand,
+)
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]

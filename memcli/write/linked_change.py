@@ -28,8 +28,9 @@ from memcli.write.rules import Facts
 from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
-__all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told", "moved_from_workplace",
-           "one_of_kind", "stop_denied", "stopped_doing", "stopped_object", "switched_brand"]
+__all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
+           "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
+           "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {

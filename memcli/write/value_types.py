@@ -25,8 +25,8 @@ from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["COMPARABLE", "JOB_KEPT", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
-           "name_kept", "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
+__all__ = ["COMPARABLE", "JOB_KEPT", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things",
+           "food_drink_items", "name_kept", "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
 #: organisation), ``text`` anything else
@@ -359,7 +359,8 @@ RELATED_ATTRIBUTES = (frozenset({"job", "workplace"}),)
 JOB_KEPT = re.compile(r"\bstill (?:a|an|working as|doing)\b|\bsame (?:job|role|position)\b|还是(?:当|做|干)?|"
                       r"仍然(?:是|当|做)|依然(?:是|当|做)", re.I)
 #: a name changed, not only said again (改名, 更名, "changed her name", "renamed", "now goes by")
-_RENAMED = re.compile(r"改名|更名|改叫|改成|\b(?:changed (?:his|her|their|its) name|renamed|now goes by|goes by)\b", re.I)
+_RENAMED = re.compile(r"改名|更名|改叫|改成|\b(?:changed (?:his|her|their|its) name|renamed|now goes by|goes by)\b",
+                      re.I)
 
 
 def name_kept(new: Facts, old: Facts) -> str | None:

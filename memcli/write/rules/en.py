@@ -25,7 +25,6 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
-from memcli.write.rules.job_moved import plan_or_job
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_words import (
     _AGO,
@@ -48,6 +47,7 @@ from memcli.write.rules.en_words import (
     _WEEKDAYS,
     split_clauses,
 )
+from memcli.write.rules.job_moved import plan_or_job
 from memcli.write.rules.match import Match
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]

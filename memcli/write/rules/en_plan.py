@@ -3,9 +3,9 @@ rules give a changed plan (:mod:`memcli.write.rules.zh_plan`), so a later change
 meets the plan it replaces.
 
 - a trip planned: the speaker (I, we, my wife and I) going somewhere by a travel verb (flying, driving,
-  heading, travelling, taking a trip to …, planning a trip / planning to go to …), or "going to" a named place with a time past today (next
-  week, in March, this summer) or a trip word (for a conference, on vacation): "I'm flying to Denver
-  next week", "We're going to Lisbon in March";
+  heading, travelling, taking or planning a trip to …, planning to go to …), or "going to" a named place with
+  a time past today (next week, in March, this summer) or a trip word (for a conference, on vacation):
+  "I'm flying to Denver next week", "We're going to Lisbon in March";
 - a trip changed: a dropped plan and the one that takes its place, in one sentence ("We're not going
   to Lisbon anymore, we're going to Porto instead", "Change of plans: I'm flying to Seattle instead",
   "We're going to Rome instead of Lisbon"): the new place is the value.

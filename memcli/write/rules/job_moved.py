@@ -15,22 +15,26 @@ import re
 from collections.abc import Callable
 
 from memcli.write.rules.en_plan import plan_of
-from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
 __all__ = ["plan_or_job", "zh_job_moved"]
 
 #: "(I) (just) started / got / landed a new job at X": the new workplace (up to a comma or the end)
-_EN_NEW = re.compile(r"^(?:(?:i |we )?(?:just |recently |finally )?(?:started|got|landed|took|have|found|began) )?"
-                     r"(?:a |my )?new (?:job|position|role) (?:at|with) (?P<place>[^,;.!]{2,40}?)(?P<rest>[,;.!].*)?$",
-                     re.I)
+_EN_NEW = re.compile(
+    r"^(?:(?:i |we )?(?:just |recently |finally )?(?:started|got|landed|took|have|found|began) )?"
+    r"(?:a |my )?new (?:job|position|role) (?:at|with) (?P<place>[^,;.!]{2,40}?)(?P<rest>[,;.!].*)?$",
+    re.I,
+)
 #: ", (but) (I'm) still a nurse": the job kept
-_EN_STILL = re.compile(r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$",
-                       re.I)
+_EN_STILL = re.compile(
+    r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
+)
 #: 换到/跳槽到/调到 X (上班/工作)(了): the workplace now
-_ZH_MOVED = re.compile(r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到|调到|调去|转到)了?(?P<place>[^，,。我]{2,12}?)"
-                       r"(?:去)?(?:上班|工作)?了?$")
+_ZH_MOVED = re.compile(
+    r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到|调到|调去|转到)了?"
+    r"(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$"
+)
 #: 还是(当/做)护士 / 仍然是老师: the job as it was
 _ZH_STILL = re.compile(r"^我?(?:还是|仍然|依然|照样|继续)(?:当|做|是|干)?(?P<job>[^，,。我]{1,8}?)(?:呢|啊|啦)?$")
 
@@ -46,9 +50,14 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, st
         return None
     rest = (m.group("rest") or "").strip()
     kept = _EN_STILL.match(rest) if rest else None  # ", still a nurse": the job kept stays in the statement
-    said = sentence.strip().rstrip(".!") if kept else sentence.strip()[:m.end("place")]
-    return Match(statement=said[:1].upper() + said[1:], kind="identity", slot="workplace",
-                 value=m.group("place").strip().casefold(), salience=0.7), "" if kept else rest.lstrip(",;.! ")
+    said = sentence.strip().rstrip(".!") if kept else sentence.strip()[: m.end("place")]
+    return Match(
+        statement=said[:1].upper() + said[1:],
+        kind="identity",
+        slot="workplace",
+        value=m.group("place").strip().casefold(),
+        salience=0.7,
+    ), "" if kept else rest.lstrip(",;.! ")
 
 
 def zh_job_moved(clause: str) -> str | None:

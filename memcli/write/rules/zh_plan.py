@@ -57,9 +57,10 @@ def plan_cancelled(clause: str) -> Match | None:
 _LATER = r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)"  # noqa: E501
 #: what is done there, after the place: a trip word
 _TRIP = r"(?:旅游|旅行|玩|度假|度蜜月|过年|过春节|探亲|出差|自驾游?|看[^，,。我]{1,8}|参加[^，,。我]{1,8}|一趟|一次)"
-#: a trip planned: (我/我们/我们家/我和X)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the place (+ a trip word)
-_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我)(?P<t1>{_LATER}?)(?:计划|打算|准备|决定)(?P<t2>{_LATER}?)"
-                   rf"(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)了?$")
+#: a trip planned: (我/我们/我们家/我和X)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the place
+#: (+ a trip word)
+_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我)(?P<t1>{_LATER}?)(?:计划|打算|准备|决定)"
+                   rf"(?P<t2>{_LATER}?)(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)了?$")
 
 
 def plan_made(clause: str) -> Match | None:
