@@ -86,6 +86,7 @@ def test_a_relative_named_again_keeps_the_name(old: str, new: str) -> None:
     [
         ("我女儿叫朵朵", "我女儿改名叫悦悦了"),  # renamed: the guard leaves it to the judge
         ("My husband is Tom", "My husband Tom changed his name to Thomas"),
+        ("我是戴眼镜的", "我不戴眼镜"),  # the user's own "name" (a misreading) and a "no": left to the judge
     ],
 )
 def test_a_rename_is_no_name_kept(old: str, new: str) -> None:

@@ -72,11 +72,13 @@ _EN_GREET = re.compile(rf"^{_EN_SMALL}(?: {_EN_SMALL})*(?: {alternation(EN_VOCAT
 _EN_GREETING = rf"{alternation(EN_GREETINGS)}(?: {alternation(EN_VOCATIVES)})?"
 #: a greeting that opens a clause and ends there, at a mark, or before the user's own statement (你好我叫小明,
 #: "good morning I just moved to Denver"); a word that merely starts with one (早上我去跑步, "Morning runs") is none
-_GREETING_HEAD = {"zh": re.compile(rf"^{_ZH_GREETING}(?=$|[^\w]|我)"),
-                  "en": re.compile(rf"^{_EN_GREETING}(?=$|[^\w\s']|\s+(?:i|i'm|i've|my|we|we're|our)\b)", re.I)}
-#: one clause that is only a greeting (trailing marks aside): the clause model's ``greeting`` signal
+#: (in English with no mark between: after a mark the opener cuts it already)
+_GREETING_HEAD = {"zh": re.compile(rf"^{_ZH_GREETING}(?=[，,、！!。\s]*我)"),
+                  "en": re.compile(rf"^{_EN_GREETING}(?=\s+(?:i|i'm|i've|my|we|we're|our)\b)", re.I)}
+#: one clause that is only a greeting (trailing marks aside; "hello again", "bye for now"): the clause model's
+#: ``greeting`` signal, where chatter's own test allows acknowledgements and laughter too
 GREETING_ZH = rf"^{_ZH_GREETING}[\W_]*$"
-GREETING_EN = rf"^{_EN_GREETING}[\W_]*$"
+GREETING_EN = rf"^{_EN_GREETING}(?: again| for now| for today)?[\W_]*$"
 
 
 def greeting_head(clause: str, lang: str) -> int:

@@ -368,8 +368,9 @@ def name_kept(new: Facts, old: Facts) -> str | None:
     none) and names the same one by that name (我女儿叫朵朵 / 我女儿朵朵考上了北京大学, "My husband is Tom" /
     "My husband Tom started a new job at Google") without renaming them — an event or an attribute of a
     relative told with the name is no new name, whatever change it tells. None: not so."""
-    if not old.slot or split_slot(old.slot)[1] != "name" or not old.value or new.slot == old.slot:
-        return None
+    if not old.slot or split_slot(old.slot)[:2] == ("me", "name") or split_slot(old.slot)[1] != "name" or \
+            not old.value or new.slot == old.slot or not new.positive:
+        return None  # (the user's own "name" is left to the judge: 我是戴眼镜的 reads as one)
     said, name = to_simplified(new.statement).casefold(), to_simplified(old.value).casefold()
     # (an English value is stemmed: lily → lil)
     found = name in said if lang_of(name) == "zh" else re.search(rf"\b{re.escape(name)}\w{{0,2}}\b", said)

@@ -30,9 +30,9 @@ _EN_NEW = re.compile(
 _EN_STILL = re.compile(
     r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
 )
-#: 换到/跳槽到/调到 X (上班/工作)(了): the workplace now
+#: 换到/跳槽到 X (上班/工作)(了): the workplace now
 _ZH_MOVED = re.compile(
-    r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到|调到|调去|转到)了?"
+    r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到)了?"
     r"(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$"
 )
 #: 还是(当/做)护士 / 仍然是老师: the job as it was
