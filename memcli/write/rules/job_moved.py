@@ -46,8 +46,8 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, st
     if plan := plan_of(sentence, prepare):
         return plan
     m = _EN_NEW.match(sentence.strip())
-    if m is None or not m.group("place")[:1].isupper():
-        return None
+    if m is None or not re.fullmatch(r"[A-Z][\w'&.-]*(?: (?:of |de |the |and |& )?[A-Z][\w'&.-]*)*", m.group("place")):
+        return None  # a named place alone ("… at Figma last month": a time after it, the rules read it)
     rest = (m.group("rest") or "").strip()
     kept = _EN_STILL.match(rest) if rest else None  # ", still a nurse": the job kept stays in the statement
     said = sentence.strip().rstrip(".!") if kept else sentence.strip()[: m.end("place")]
