@@ -29,7 +29,8 @@ from memcli.credentials import find_credentials
 from memcli.relazy import lazy
 
 __all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "has_secret", "is_redacted",
-           "redact", "redacted_line", "redaction", "refuse_secret", "secret_kind"]
+           "names_secret", "opens_with_placeholder", "redact", "redacted_line", "redaction", "refuse_secret",
+           "secret_kind"]
 
 REDACTED_EN, REDACTED_ZH = "[redacted]", "[已隐去]"
 CONFIDED_EN, CONFIDED_ZH = "[redacted: said in confidence]", "[已隐去：用户要求保密]"
@@ -202,6 +203,23 @@ def redacted_line(counts: dict[str, int]) -> str:
     """A short line for people: ``1 password, 2 card numbers`` (kinds sorted; "" for none)."""
     words = {k: _WORDS.get(k, (k.replace("_", " "), k.replace("_", " ") + "s")) for k in counts}
     return ", ".join(f"{counts[k]} {words[k][counts[k] != 1]}" for k in sorted(counts))
+
+
+#: a word that names a secret, without its value (``my OpenAI key``, ``the token``, ``我的密钥``)
+_SECRET_WORD = lazy(r"\b(?:key|token|password|passcode|passphrase|pin|secret|credentials?|api\s*key)s?\b"
+                    r"|密钥|秘钥|私钥|密码|口令|令牌|验证码|(?<![A-Za-z])(?:key|token|KEY|TOKEN)(?![A-Za-z])", re.I)
+#: a text that starts with a placeholder (after brackets, dashes, arrows or colons)
+_OPENS = lazy(r"^[\s(（:：>=\-–—]*\[?(?:redacted|已隐去)[\]:：]")
+
+
+def names_secret(text: str) -> bool:
+    """``text`` names a secret (a key, a token, a password, 密钥…), with or without its value."""
+    return bool(_SECRET_WORD.search(text or ""))
+
+
+def opens_with_placeholder(text: str) -> bool:
+    """``text`` starts with a placeholder of :func:`redact` (``[redacted] thanks``)."""
+    return bool(_OPENS.match(text or ""))
 
 
 def is_redacted(text: str) -> bool:

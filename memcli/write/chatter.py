@@ -48,7 +48,8 @@ from memcli.smalltalk import (
     alternation,
 )
 
-__all__ = ["ChatterTest", "clauses", "is_chatter", "is_chatter_clause", "is_task", "uncovered"]
+__all__ = ["GREETING_EN", "GREETING_ZH", "ChatterTest", "clauses", "greeting_head", "is_chatter", "is_chatter_clause",
+           "is_task", "uncovered"]
 
 #: a chatter test: the turn's text → True when the turn is chatter (never an episode)
 ChatterTest = Callable[[str], bool]
@@ -59,7 +60,8 @@ _EDGE = re.compile(r"^[\s\"'“”‘’()（）\[\]【】<>《》*·.…~\-]+|[
 # clause ("thanks for the tip" is chatter), where the read path's small talk must be nothing else
 _ZH_ACK = alternation(ZH_INTERJECTIONS, ZH_ACKS, ("ok(?:ay)?", "OK"))  # OK啦: Latin letters, Chinese particle
 _ZH_FILLER = re.compile(rf"^(?:{_ZH_ACK}[啊呀呢吧啦哈了的嘛]*)+$")  # 对对对, 好的好的
-_ZH_GREET = re.compile(rf"^{alternation(ZH_GREETINGS)}(?:呀|啊|啦|哦|哈|嘛|呢)?{alternation(ZH_VOCATIVES)}?$")
+_ZH_GREETING = rf"{alternation(ZH_GREETINGS)}(?:呀|啊|啦|哦|哈|嘛|呢)?{alternation(ZH_VOCATIVES)}?"
+_ZH_GREET = re.compile(rf"^{_ZH_GREETING}$")
 _ZH_THANKS = re.compile(alternation(ZH_THANKS))
 _ZH_QUESTION = re.compile(r"(?:什么|怎么|为什么|为啥|哪里|哪儿|哪个|哪些|哪天|哪家|几点|几个|几号|多少|多久|"
                           r"多大|谁|是否|能不能|可不可以|有没有|是不是|要不要|会不会|对不对|好不好|行不行|如何)|[吗么]$")
@@ -67,6 +69,26 @@ _ZH_REQUEST = re.compile(r"^(?:请|麻烦|帮我|帮忙|给我|替我|提醒我|
                          r"我想问|想问|问一下|查一下|帮着)|(?:帮我|提醒我|告诉我|给我推荐|推荐一下|查一下|帮忙)")
 _EN_SMALL = alternation(EN_GREETINGS, EN_ACKS, EN_LAUGHTER)
 _EN_GREET = re.compile(rf"^{_EN_SMALL}(?: {_EN_SMALL})*(?: {alternation(EN_VOCATIVES)})?$")  # oh i see, ok cool
+_EN_GREETING = rf"{alternation(EN_GREETINGS)}(?: {alternation(EN_VOCATIVES)})?"
+#: a greeting that opens a clause and ends there, at a mark, or before the user's own statement (你好我叫小明,
+#: "good morning I just moved to Denver"); a word that merely starts with one (早上我去跑步, "Morning runs") is none
+#: (in English with no mark between: after a mark the opener cuts it already)
+_GREETING_HEAD = {"zh": re.compile(rf"^{_ZH_GREETING}(?=[，,、！!。\s]*我)"),
+                  "en": re.compile(rf"^{_EN_GREETING}(?=\s+(?:i|i'm|i've|my|we|we're|our)\b)", re.I)}
+#: one clause that is only a greeting (trailing marks aside; "hello again", "bye for now"): the clause model's
+#: ``greeting`` signal, where chatter's own test allows acknowledgements and laughter too
+GREETING_ZH = rf"^{_ZH_GREETING}[\W_]*$"
+GREETING_EN = rf"^{_EN_GREETING}(?: again| for now| for today)?[\W_]*$"
+
+
+def greeting_head(clause: str, lang: str) -> int:
+    """The length of the greeting that opens ``clause`` (``lang`` ``"zh"`` or ``"en"``) when a statement
+    follows it (你好我叫小明 → 2), else 0 (a greeting alone, or none)."""
+    m = _GREETING_HEAD["zh" if lang == "zh" else "en"].match(clause)
+    if m is None or not re.search(r"\w", clause[m.end():]):
+        return 0
+    marks = re.match(r"[\s,，!！.。:：~～—–-]+", clause[m.end():])  # the greeting's marks go with it
+    return m.end() + (marks.end() if marks else 0)
 _EN_THANKS = re.compile(rf"\b{alternation(EN_THANKS)}\b")
 _EN_AUX = r"(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|am|may|might|have|has|had)"
 _EN_QUESTION = re.compile(rf"^(?:{_EN_AUX}\s+(?:you|i|we|it|there|they|he|she|this|that)\b|"

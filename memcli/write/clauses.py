@@ -33,7 +33,9 @@ from functools import lru_cache
 import numpy as np
 
 from memcli import slots
+from memcli.smalltalk import EN_GREETINGS, alternation
 from memcli.text import to_simplified
+from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
@@ -59,9 +61,9 @@ _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Ch
 #: ("Hey Sam, I sold my car", "Thanks for asking, we got a puppy", "Wow, Lee - I ran a marathon"):
 #: a unit of their own (chatter), so the statement after them is read as one
 _EN_OPENER = re.compile(
-    r"^(?:(?:hey|hi|hello|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|awesome|amazing|"
-    r"congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|exactly|true|"
-    r"good morning|good evening|anyway|so)(?: (?:so much|a lot|a bunch|again|for [^,!.?]{1,40}))?"
+    rf"^(?:(?:{alternation(EN_GREETINGS)}|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|"
+    r"awesome|amazing|congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|"
+    r"exactly|true|anyway|so)(?: (?:so much|a lot|a bunch|again|for [^,!.?]{1,40}))?"
     r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|\.\.\.)\s*)+", re.I)
 
 #: what is left of a sentence after its opener when the opener's comma came before a name ("Thanks, Mel."):
@@ -108,6 +110,9 @@ def units(text: str) -> list[Unit]:
         sent = m.group(0).strip()
         if not sent:
             continue
+        if k := greeting_head(sent, lang):  # 你好我叫小明, "Good morning I just moved…": the greeting a unit of its own
+            out.append(Unit(sent[:k].strip(), lang))
+            sent = sent[k:].strip()
         if not zh and (lead := _colon_lead(sent)) is not None:  # "Sorry, I got that wrong: Tim's birthday is …"
             out.append(Unit(lead[0], lang))
             sent = lead[1]
@@ -189,7 +194,7 @@ def model_text(text: str) -> str:
 _ZH_MARKERS = {
     "first_person": r"我|咱",
     "question": r"[?？]\s*$|[吗么]\s*[。.!！~～]*$|什么|怎么|为什么|为啥|哪|谁|几点|多少|是不是|有没有|能不能|可不可以|如何|咋",  # noqa: E501
-    "greeting": r"^(?:你好|您好|早上好|晚上好|早安|晚安|嗨|哈喽|再见|拜拜)",
+    "greeting": GREETING_ZH,
     "thanks": r"谢谢|感谢|多谢|辛苦你",
     "request": r"^(?:请|帮我|帮忙|麻烦|给我|推荐|告诉我|提醒我|你能|你可以|能不能|可以帮)|帮我|给我推荐|提醒我",
     "plan": r"明天|后天|下周|下星期|下个?月|明年|待会|一会儿|等会|打算|准备|计划|想要|希望|到时候|下次",
@@ -217,7 +222,7 @@ _NOT_ADJ = r"(?:a|an|the|my|our|his|her|their|in|at|on|from|by|for|about|to|with
 _EN_MARKERS = {
     "first_person": r"\b(?:i|i'm|i've|my|me|we|our|us|mine)\b",
     "question": r"\?\s*$|^(?:what|how|who|when|where|why|which|do|does|did|is|are|can|could|would|will|should)\b",
-    "greeting": r"^(?:hi|hello|hey|good (?:morning|evening|night)|bye|goodbye|see you)\b",
+    "greeting": GREETING_EN,
     "thanks": r"\b(?:thanks|thank you|thx|appreciate it)\b",
     "request": r"^(?:please|can you|could you|would you|help me|tell me|remind me|recommend|give me|show me)\b",
     "plan": r"\b(?:tomorrow|next (?:week|month|year)|going to|gonna|plan to|planning|will|hope to|want to|might)\b",

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from memcli.models import Candidate
-from memcli.sensitive import has_secret, is_redacted
+from memcli.sensitive import has_secret, is_redacted, names_secret, opens_with_placeholder
 from memcli.write.chatter import is_task
 
 __all__ = ["contrast", "is_hypothetical", "keep", "told", "unsaid"]
@@ -154,8 +154,10 @@ def told(text: str) -> str:
     zh = re.search(r"[\u3400-\u9fff]", text) is not None
     sents = (_SENT if zh else _EN_SENT).findall(text)
     kept = ["" if is_hypothetical(s) else unsaid(s) for s in sents]
-    for n in range(1, len(kept)):  # "here is my key:\n[redacted]": the line announcing the value is its statement
-        if is_redacted(sents[n]) and not kept[n].strip() and not re.search(r"[.!?。！？]\s*$", kept[n - 1]):
+    for n in range(1, len(kept)):  # "here is my key:\n[redacted]": the line announcing the value is its statement,
+        # and so is a sentence naming a secret right before one its value opens ("Here's my OpenAI key. [redacted]")
+        if is_redacted(sents[n]) and (not kept[n].strip() and not re.search(r"[.!?。！？]\s*$", kept[n - 1]) or
+                                      opens_with_placeholder(sents[n]) and names_secret(sents[n - 1])):
             kept[n - 1] = ""
     out = "".join(kept).strip() if kept != sents else text
     out = contrast(out)

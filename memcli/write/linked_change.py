@@ -25,10 +25,12 @@ from functools import lru_cache
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
+from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
-__all__ = ["BRANDS", "being_died", "brands_in", "called_off", "ended_by", "ending_told", "moved_from_workplace",
-           "one_of_kind", "stop_denied", "stopped_doing", "stopped_object", "switched_brand"]
+__all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
+           "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
+           "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -171,6 +173,29 @@ _PLANNED = re.compile(r"计划|打算|准备|要去|将要|预订|订了|改到|
                       r"next)\b", re.I)
 
 
+#: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
+PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
+#: the words of a called-off plan that name no place: 去云南的计划 → 云南, "the Lisbon trip" → lisbon, 那次旅行 → ""
+_NOT_PLACE = re.compile(r"去|到|的|那次|这次|那个|这个|我们|\b(?:the|our|my|a|to)\b|" + _PLAN_OBJ.pattern, re.I)
+
+
+def plan_dropped(new: Facts, old: Facts, plans: int) -> str | None:
+    """Why ``new``, a plan called off (slot ``event.cancelled``: 去云南的计划取消了, "We cancelled the Lisbon
+    trip"), ends the trip ``old`` plans (slot ``plan.destination``): the cancellation names ``old``'s place,
+    or no place at all (那次旅行取消了, "We cancelled the trip") while ``old`` is the only trip planned
+    (``plans``: the active plans). None: another trip's place, or ``old`` is no planned trip."""
+    if new.slot != CANCELLED_SLOT or old.slot != PLAN_SLOT or not old.value or not new.value:
+        return None
+    zh = lang_of(new.value) == "zh"
+    named = _NOT_PLACE.sub(" ", to_simplified(new.value) if zh else new.value.casefold()).strip()
+    place = (to_simplified(old.value) if zh else old.value).casefold()
+    if named and (place in named.replace(" ", "") if zh else named == place or place in named.split()):
+        return f"a plan called off ({new.value}): the trip to {old.value} ends"
+    if not named and plans == 1:
+        return f"a plan called off ({new.value}), the only trip planned: {old.value}"
+    return None
+
+
 def called_off(new: str, old: str) -> bool:
     """``new`` calls a plan off (取消, "cancelled") and ``old`` is no plan (我喜欢旅行, "I love Japan"): ``new``
     neither restates nor refines it."""
@@ -292,8 +317,11 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         return None  # a past event, or a fact marked past (我以前在上海工作过), stays history
     linked = _named_in(_names_told(old), new.statement)
     if kind == "job":
-        if different_people:
-            return None
+        if _JOB_KEPT.search(new.statement) and old.slot and split_slot(old.slot)[1] in ("job", "occupation"):
+            return None  # "New job at City General, still a nurse": the workplace changed, the job stays
+        if different_people or old.slot and split_slot(old.slot)[1] == "name" and \
+                not split_slot(old.slot)[0].startswith("thing:"):
+            return None  # 我老公张伟换了份工作: his job changed, not his name (我老公叫张伟)
         is_job = bool(old.slot and split_slot(old.slot)[1] in ("workplace", "job", "occupation"))
         changed = bool(_JOB_CHANGED.search(to_simplified(new.statement)))
         if not (linked or (is_job and (changed or not _names_of_new_other(new, old)))):

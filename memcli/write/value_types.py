@@ -25,8 +25,8 @@ from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts
 
-__all__ = ["COMPARABLE", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things", "food_drink_items",
-           "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
+__all__ = ["COMPARABLE", "JOB_KEPT", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things",
+           "food_drink_items", "name_kept", "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
 
 #: the value types; ``name`` is a proper noun the gazetteers cannot place (a person, a place or an
 #: organisation), ``text`` anything else
@@ -355,6 +355,30 @@ GENERIC_ATTRIBUTES = CATCH_ALL_ATTRIBUTES | frozenset({"brand", "has"})
 RELATED_ATTRIBUTES = (frozenset({"job", "workplace"}),)
 
 
+#: the job said to go on beside a change of workplace (still a nurse, 还是当护士, "same job")
+JOB_KEPT = re.compile(r"\bstill (?:a|an|working as|doing)\b|\bsame (?:job|role|position)\b|还是(?:当|做|干)?|"
+                      r"仍然(?:是|当|做)|依然(?:是|当|做)", re.I)
+#: a name changed, not only said again (改名, 更名, "changed her name", "renamed", "now goes by")
+_RENAMED = re.compile(r"改名|更名|改叫|改成|\b(?:changed (?:his|her|their|its) name|renamed|now goes by|goes by)\b",
+                      re.I)
+
+
+def name_kept(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` leaves the name ``old`` gives (slot ``<who>.name``) standing: ``new`` is of another slot (or
+    none) and names the same one by that name (我女儿叫朵朵 / 我女儿朵朵考上了北京大学, "My husband is Tom" /
+    "My husband Tom started a new job at Google") without renaming them — an event or an attribute of a
+    relative told with the name is no new name, whatever change it tells. None: not so."""
+    if not old.slot or split_slot(old.slot)[:2] == ("me", "name") or split_slot(old.slot)[1] != "name" or \
+            not old.value or new.slot == old.slot or not new.positive:
+        return None  # (the user's own "name" is left to the judge: 我是戴眼镜的 reads as one)
+    said, name = to_simplified(new.statement).casefold(), to_simplified(old.value).casefold()
+    # (an English value is stemmed: lily → lil)
+    found = name in said if lang_of(name) == "zh" else re.search(rf"\b{re.escape(name)}\w{{0,2}}\b", said)
+    if not found or _RENAMED.search(said):
+        return None
+    return f"{old.value} named again with another fact: the name ({old.slot}) still holds"
+
+
 def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> str | None:
     """Why ``new`` cannot UPDATE or CONFLICT ``old`` by what their slots say (None: it can);
     ``new``/``old`` with subjects aligned, ``update``: the verdict is UPDATE, ``change``: ``new`` tells a
@@ -366,6 +390,11 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
       an opinion or detail of a thing does not replace what the thing is — it may still CONFLICT
       (a negation reads no slot either).
     """
+    if why := name_kept(new, old):
+        return why
+    if old.slot and split_slot(old.slot)[1] in ("job", "occupation") and new.slot != old.slot and \
+            JOB_KEPT.search(to_simplified(new.statement)):
+        return f"the job told as kept ({old.slot}): a change of workplace beside it is no new job"
     if change or not old.slot:
         return None
     if new.slot and new.slot != old.slot:

@@ -25,7 +25,6 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
-from memcli.write.rules.en_plan import plan_of
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_words import (
     _AGO,
@@ -48,6 +47,7 @@ from memcli.write.rules.en_words import (
     _WEEKDAYS,
     split_clauses,
 )
+from memcli.write.rules.job_moved import plan_or_job
 from memcli.write.rules.match import Match
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
@@ -424,7 +424,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         sent = en_words.corrected(sent.strip())  # "Correction: my son is six, not five" → "My son is six"
         if not sent or re.match(r"^(?:if|when|whenever|unless|every time|each time|once)\b", prepare(sent), flags=re.I):
             continue
-        if plan := plan_of(sent, prepare):  # "I'm flying to Denver next week": a trip planned, or changed
+        if plan := plan_or_job(sent, prepare):  # "I'm flying to Denver next week", "New job at City General, …"
             out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))

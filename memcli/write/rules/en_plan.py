@@ -3,9 +3,9 @@ rules give a changed plan (:mod:`memcli.write.rules.zh_plan`), so a later change
 meets the plan it replaces.
 
 - a trip planned: the speaker (I, we, my wife and I) going somewhere by a travel verb (flying, driving,
-  heading, travelling, taking a trip to …), or "going to" a named place with a time past today (next
-  week, in March, this summer) or a trip word (for a conference, on vacation): "I'm flying to Denver
-  next week", "We're going to Lisbon in March";
+  heading, travelling, taking or planning a trip to …, planning to go to …), or "going to" a named place with
+  a time past today (next week, in March, this summer) or a trip word (for a conference, on vacation):
+  "I'm flying to Denver next week", "We're going to Lisbon in March";
 - a trip changed: a dropped plan and the one that takes its place, in one sentence ("We're not going
   to Lisbon anymore, we're going to Porto instead", "Change of plans: I'm flying to Seattle instead",
   "We're going to Rome instead of Lisbon"): the new place is the value.
@@ -31,7 +31,8 @@ _WHO = r"(?i:I am|we are|(?:my|our) [a-z]+(?: [a-z]+)? and I are)"
 #: travel verbs that make a trip whatever the time; "going" / "heading" need a time or a trip word
 _TRAVEL = (
     r"(?:flying|driving|travel(?:l)?ing|taking (?:a|the|our) (?:trip|train|flight|road trip|ferry|bus)|off|"
-    r"jetting)"
+    r"jetting|planning (?:a|an|our|my|the) (?:trip|vacation|holiday|visit|getaway|road trip)|"
+    r"planning to (?:go|fly|drive|travel|head|move))"
 )
 _GOING = r"(?:going|heading|headed)"
 #: a named place: capitalised words (St. Louis, New York, Rio de Janeiro), not a weekday, month or relation

@@ -24,6 +24,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_words
+from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.zh_conj import lead_conjunction, split_at_conjunctions
@@ -41,7 +42,7 @@ from memcli.write.rules.zh_facts import (
     _topic_first,
 )
 from memcli.write.rules.zh_named import naming_clause, split_named
-from memcli.write.rules.zh_plan import plan_cancelled, plan_change
+from memcli.write.rules.zh_plan import plan_cancelled, plan_change, plan_made
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -151,7 +152,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^我(?!们)", c)
     if m:
         rest = c[1:]
-        th = re.match(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)([\u4e00-\u9fffA-Za-z]{1,8}?)"
+        # 我住的那个小区叫世纪花园: a demonstrative (那个/这家…) before the noun still names the user's thing
+        th = re.match(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)(?:[那这][个家只条所座栋间辆位]?)?"
+                      r"([\u4e00-\u9fffA-Za-z]{1,8}?)"
                       r"(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在|今年|"
                       r"[\d一二两三四五六七八九十]{1,3}周?岁)", rest)  # 我的猫六岁了: the pet's age
         if th and th.group(1) not in _ATTR_NOUNS and not re.match(_ATTR_NOUN, th.group(1)) \
@@ -236,9 +239,9 @@ def _continues(c: str, me: bool = False) -> bool:
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
-    c = prepare(clause)
+    c = zh_job_moved(prepare(clause)) or prepare(clause)  # 换到X上班了 / 还是当护士: the workplace now, the job kept
     if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
-            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c)) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
+            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c)) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
             named = _subject(c, ctx) if c.startswith("我") else None
@@ -249,7 +252,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
-    if plan := plan_change(c, ctx.last) or plan_cancelled(c):  # 不去成都了，改去西安 / 那次旅行取消了: the plan now
+    if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c):  # 改去西安 / 旅行取消了 / 计划去…
         return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)

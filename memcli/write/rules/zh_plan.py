@@ -1,4 +1,6 @@
-"""A Chinese change of plan told against the old one: 不去京都了，改去北海道 → one fact, the new destination.
+"""A Chinese change of plan told against the old one: 不去京都了，改去北海道 → one fact, the new destination;
+a trip planned (我们计划十月去云南旅游) and one called off (那次旅行取消了), in the same ``plan.destination`` /
+``event.cancelled`` slots the English rules give (:mod:`memcli.write.rules.en_plan`).
 
 The clause that drops the old plan (我们不去成都了) states nothing the rules read on its own (a "no" of a
 plan), and the clause after it (改去西安) has no subject; together they are the user's plan as it now
@@ -13,7 +15,7 @@ import re
 
 from memcli.write.rules.match import Match
 
-__all__ = ["plan_cancelled", "plan_change"]
+__all__ = ["plan_cancelled", "plan_change", "plan_made"]
 
 #: the old plan dropped: (我/我们/我们家)(就/也/都)不去/不回/没去 + the place (+ 了)
 _DROPPED = re.compile(r"^(?:我们家|我们|我家|我)?(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
@@ -49,3 +51,23 @@ def plan_cancelled(clause: str) -> Match | None:
     if m is None or not m.group("what").strip("那这次个的"):
         return None
     return Match(statement=clause, kind="other", slot="event.cancelled", value=m.group("what"), salience=0.6)
+
+
+#: a time past the day it is said (a month, a season, a holiday, next year): a trip, not a day's errand
+_LATER = r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)"  # noqa: E501
+#: what is done there, after the place: a trip word
+_TRIP = r"(?:旅游|旅行|玩|度假|度蜜月|过年|过春节|探亲|出差|自驾游?|看[^，,。我]{1,8}|参加[^，,。我]{1,8}|一趟|一次)"
+#: a trip planned: (我/我们/我们家/我和X)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the place
+#: (+ a trip word)
+_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我)(?P<t1>{_LATER}?)(?:计划|打算|准备|决定)"
+                   rf"(?P<t2>{_LATER}?)(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)了?$")
+
+
+def plan_made(clause: str) -> Match | None:
+    """A trip the user (or the household, 我们) plans (prepared: 我们计划十月去云南旅游): statement as told, slot
+    ``plan.destination``, value the place; None for anything else. A trip needs a time past the day it is said
+    (a month, next year, the holidays) or a trip word (旅游, 度假, 看樱花): 我打算明天去超市 is an errand."""
+    m = _MADE.match(clause)
+    if m is None or not (m.group("t1") or m.group("t2") or m.group("trip")):
+        return None
+    return Match(statement=clause, kind="other", slot="plan.destination", value=m.group("place"), salience=0.6)
