@@ -15,7 +15,7 @@ from memcli.errors import BadInputError
 
 __all__ = ["MAX_ID", "episode_ref", "memory_ref", "parse_ref", "positive_id"]
 
-MAX_ID = 2**63 - 1  # an SQLite integer: a larger number names no row and cannot be bound
+MAX_ID = 2**63 - 1  # an SQLite integer: a task id past it is bad input (a memory id past it is not found)
 
 
 def _bad(value: Any, what: str) -> BadInputError:
@@ -59,8 +59,8 @@ def parse_ref(value: Any, what: str = "id") -> tuple[int, bool]:
         number = int(number)
     else:
         episode, number = False, value
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ID:
-        raise _bad(value, what)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise _bad(value, what)  # a positive number past SQLite's range names no row: NotFoundError there
     return int(number), episode
 
 

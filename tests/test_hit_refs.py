@@ -68,7 +68,7 @@ def test_a_ref_string_forgets_the_episode_it_names(db, embedder, clash):
         assert m.correct(f"m{first}", "I live in Rome").statement == "I live in Rome"
 
 
-@pytest.mark.parametrize("bad", ["abc", "", "e0", "m", "12x", 0, -3, True, 1.5, None, 2**70])
+@pytest.mark.parametrize("bad", ["abc", "", "e0", "m", "12x", 0, -3, True, 1.5, None, "1e3"])
 def test_a_bad_id_is_one_bad_input_line_in_every_method(mem, bad):
     calls = [lambda: mem.forget(bad), lambda: mem.correct(bad, "I live in Rome"), lambda: mem.show(bad),
              lambda: mem.history(bad), lambda: mem.events(bad), lambda: mem.forget_episode(bad)]

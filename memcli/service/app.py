@@ -206,7 +206,7 @@ class DrainIn(_Body):
 
 # -- the token → user step: one dependency (memcli.service.access) -------------------------------
 User = Annotated[str, Depends(bound_user)]
-ItemId = Annotated[str, PathParam(pattern=r"^[eEmM]?[0-9]{1,30}$", description="memory id or a search hit's ref: "
+ItemId = Annotated[str, PathParam(pattern=r"^[eEmM]?[0-9]{1,19}$", description="memory id or a search hit's ref: "
                                    "m12 (a memory), e12 (an episode: DELETE only)")]
 
 
