@@ -189,7 +189,6 @@ def correct(
             info(note)
 
 
-@app.command(cls=IdCommand)
 def _model_usable(settings: Any) -> bool:
     """The drain after a capture needs the model the capture did not: an unknown name is said once
     here (the turn waits in the outbox) instead of in a background process no one watches."""
@@ -207,6 +206,7 @@ def _model_usable(settings: Any) -> bool:
     return True
 
 
+@app.command(cls=IdCommand)
 def forget(
     item_id: Annotated[str, typer.Argument(
         help="memory id (see `memcli list`), or an episode's id as search prints it: e13",
