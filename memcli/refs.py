@@ -2,9 +2,10 @@
 
 A search hit is a memory (``id`` 24, ``ref`` "m24") or an episode (``id`` None, ``episode_id`` 24,
 ``ref`` "e24": the user's own words; 24 is a *source* id, unrelated to memory #24). ``forget`` and
-``correct`` take an int (a memory id), a ref string ("24", "m24", "e24") or the :class:`Hit` itself,
-so passing on what search returned can never name another row. Anything else — ``"abc"``, ``0``,
-``-3``, ``True``, ``1.5`` — is one :class:`BadInputError` line, never the builtin ``int()`` message.
+``correct`` take an int (a memory id), a ref string ("24", "m24", "e24"), the :class:`Hit` itself or
+a ``MemoryItem`` (``list``, ``show``), so passing on what search returned can never name another row.
+Anything else — ``"abc"``, ``0``, ``-3``, ``True``, ``1.5`` — is one :class:`BadInputError` line, never
+the builtin ``int()`` message.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def parse_ref(value: Any, what: str = "id") -> tuple[int, bool]:
     if hasattr(value, "episode_id") and hasattr(value, "origin"):  # a Hit (read path type, not imported here)
         episode = value.episode_id is not None
         number = value.episode_id if episode else value.id
+    elif hasattr(value, "statement") and hasattr(value, "id"):  # a MemoryItem (list, show): a memory
+        episode, number = False, value.id
     elif isinstance(value, str):
         text = value.strip()
         episode = text[:1] in ("e", "E")

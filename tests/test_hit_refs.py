@@ -65,13 +65,21 @@ def test_a_ref_string_forgets_the_episode_it_names(db, embedder, clash):
     with Memory(db=db, user="mei", embedder=embedder) as m:
         assert m.forget(f"e{n}")["episode"] is True
         assert [m.show(i).status for i in (first, second)] == ["active", "active"]
-        assert m.correct(f"m{first}", "I live in Rome").statement == "I live in Rome"
+        new = m.correct(f"m{first}", "I live in Rome")
+        assert new.statement == "I live in Rome"
+        assert m.forget(new)["id"] == new.id and m.show(new).status == "forgotten"  # a MemoryItem names itself
 
 
 @pytest.mark.parametrize("bad", ["abc", "", "e0", "m", "12x", 0, -3, True, 1.5, None, "1e3"])
 def test_a_bad_id_is_one_bad_input_line_in_every_method(mem, bad):
-    calls = [lambda: mem.forget(bad), lambda: mem.correct(bad, "I live in Rome"), lambda: mem.show(bad),
-             lambda: mem.history(bad), lambda: mem.events(bad), lambda: mem.forget_episode(bad)]
+    calls = [
+        lambda: mem.forget(bad),
+        lambda: mem.correct(bad, "I live in Rome"),
+        lambda: mem.show(bad),
+        lambda: mem.history(bad),
+        lambda: mem.events(bad),
+        lambda: mem.forget_episode(bad),
+    ]
     if bad is not None:
         calls.append(lambda: mem.retry_dead(bad))
     for call in calls:
