@@ -7,8 +7,10 @@ number, an ID-card or social-security number, an API key or recovery phrase — 
 ``我的银行卡密码是123456``, ``验证码 739201``) — a credential known by its form with or without a name
 (:mod:`memcli.credentials`: ``sk-…``, ``AKIA…``, ``ghp_…``, a JWT, a PEM private key, a random token beside
 a key word …) and a bare payment-card number (13–19 digits passing the Luhn check, as cards group them).
-A turn said *in confidence* (``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``)
-is a secret whole.
+A code that opens something is one with words between its name and value too (``the door code at home
+is 4821``, ``our garage code: 9911``; a zip, area or error code is none). A turn said *in confidence*
+(``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``) or passing on someone's
+secret (``Mei told me her secret: …``, ``她告诉我一个秘密``) is a secret whole.
 
 - :func:`redact` is what ``capture`` stores instead of the text (no model, microseconds): the
   value after the secret's name becomes :data:`REDACTED_EN` / :data:`REDACTED_ZH`, a turn said in
