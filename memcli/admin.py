@@ -150,7 +150,8 @@ class Admin(Engine):
         from memcli.timeutil import iso, now_utc
 
         if operator == (user is not None):
-            raise BadInputError("a token is for one user (--user U) or for the operator (--operator), not both")
+            raise BadInputError("a token is for one user (user=U, --user U) or for the operator "
+                                "(operator=True, --operator), not both")
         if user is not None:
             try:
                 user = Settings._user_not_blank(user)

@@ -29,6 +29,7 @@ from memcli.governance import lifecycle
 from memcli.governance.views import event_model, item_model
 from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
 from memcli.records import MemoryRecord, parse_jsonl, validation_line
+from memcli.refs import episode_ref, memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
 from memcli.text import check_query
 from memcli.timeutil import from_iso, parse_at
@@ -223,26 +224,30 @@ class Memory(Engine):
         vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
         return apply_records(self.store, self.settings, self.user, texts, recs, vectors, origin=origin)
 
-    def correct(self, item_id: int, text: str, *, at: str | datetime | None = None,
+    def correct(self, item_id: int | str | Any, text: str, *, at: str | datetime | None = None,
                 allow_future: bool = False) -> MemoryItem:
         """The user corrects a memory: a new item at confidence 1.0 (rule 4), valid from ``at``
         (default now); the old one is invalidated from then; both linked (supersedes/superseded_by);
         an event recorded (:func:`memcli.write.explicit.correct_text`).
 
+        ``item_id``: a memory id, its ref ("m12") or its search hit; an episode ("e12") is refused.
+
         Raises:
             NotFoundError: no such item for this user.
-            BadInputError: bad text or ``at`` (before the old memory held; more than a day ahead
+            BadInputError: bad id, text or ``at`` (before the old memory held; more than a day ahead
                 unless ``allow_future``); the item was already superseded, contradicted or forgotten.
         """
         from memcli.write.explicit import correct_text
 
+        item_id = memory_ref(item_id, "correct")
         text = check_text(text, self.settings.max_text_chars)
         new_id = correct_text(self.store, self.settings, self.user, item_id, text,
                               lambda t: self.embedder.embed_one(t), at=at, allow_future=allow_future)
         return self._item(self.store.get_item(self.user, new_id))
 
-    def forget(self, item_id: int, *, purge: bool = False, cascade: bool = False) -> dict[str, Any]:
-        """Forget a memory. Default: invalidated now and retired (kept for history).
+    def forget(self, item_id: int | str | Any, *, purge: bool = False, cascade: bool = False) -> dict[str, Any]:
+        """Forget a memory — an id, a ref ("m12"; "e12" forgets that episode: :meth:`forget_episode`) or a
+        search hit, which names the row it is. Default: invalidated now and retired (kept for history).
         ``purge=True``: erased with its sources, index rows, events and every copy of its text, but a
         turn another active memory came from too is kept for it unless ``cascade``
         (:func:`memcli.governance.lifecycle.forget`). Forgetting twice changes nothing the second
@@ -253,20 +258,23 @@ class Memory(Engine):
             ``{"kept", "shared"}``: ``[{"source", "memories"}]`` kept / erased with ``cascade``.
 
         Raises:
-            NotFoundError: no such item for this user.
+            NotFoundError: no such item for this user. BadInputError: not an id, ref or hit.
         """
-        return lifecycle.forget(self.store, self.user, item_id, erase=purge, cascade=cascade)
+        number, episode = parse_ref(item_id, "forget: the id")
+        if episode:
+            return self.forget_episode(f"e{number}", purge=purge)
+        return lifecycle.forget(self.store, self.user, number, erase=purge, cascade=cascade)
 
-    def forget_episode(self, source_id: int, *, purge: bool = False) -> dict[str, Any]:
-        """Forget an episode (a hit with ``origin == "episode"``; its id is the source id):
+    def forget_episode(self, source_id: int | str | Any, *, purge: bool = False) -> dict[str, Any]:
+        """Forget an episode (its ``episode_id``, ref "e12" or search hit; a memory's ref or hit is refused):
         never found again, the words kept for history; ``purge=True``: erased with its source
         (:func:`memcli.governance.lifecycle.forget_episode`). Returns ``{"id", "episode", "purged",
         "already"}`` (+ ``{"sources", "events"}`` when purged).
 
         Raises:
-            NotFoundError: no drained turn with that id for this user.
+            NotFoundError: no drained turn with that id for this user. BadInputError: not an episode's id.
         """
-        return lifecycle.forget_episode(self.store, self.user, source_id, erase=purge)
+        return lifecycle.forget_episode(self.store, self.user, episode_ref(source_id), erase=purge)
 
     def episodes(self) -> list[dict[str, Any]]:
         """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:
@@ -296,24 +304,25 @@ class Memory(Engine):
         at = parse_at(as_of, field="as_of (--as-of)") if as_of is not None else None
         return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit, as_of=at)]
 
-    def show(self, item_id: int) -> MemoryItem:
-        """One memory of the bound user. Raises NotFoundError."""
-        return self._item(self.store.get_item(self.user, item_id))
+    def show(self, item_id: int | str | Any) -> MemoryItem:
+        """One memory of the bound user (an id, ref "m12" or hit). Raises NotFoundError, BadInputError."""
+        return self._item(self.store.get_item(self.user, memory_ref(item_id, "show")))
 
-    def history(self, item_id: int) -> dict[str, Any]:
+    def history(self, item_id: int | str | Any) -> dict[str, Any]:
         """The audit trail of one memory: its lineage (items it replaced / that replaced it,
         transitively) and every event touching any of them, oldest first.
 
         Raises:
-            NotFoundError: no such item for this user.
+            NotFoundError: no such item for this user. BadInputError: not a memory id, ref or hit.
         """
+        item_id = memory_ref(item_id, "history")
         self.store.get_item(self.user, item_id)
         lineage = self.store.lineage(self.user, item_id)
         rows = self.store.items_by_ids(self.user, lineage)
         evs = self.store.events_of(self.user, lineage)
         return {"id": item_id, "items": [self._item(r) for r in rows], "events": [event_model(e) for e in evs]}
 
-    def events(self, item_id: int) -> list[Event]:
+    def events(self, item_id: int | str | Any) -> list[Event]:
         """The audit events of one memory's lineage, oldest first (``history(item_id)["events"]``).
 
         Raises:
@@ -362,6 +371,7 @@ class Memory(Engine):
         """
         from memcli.write.outbox import retry
 
+        task_id = None if task_id is None else positive_id(task_id, "retry_dead: the task id")
         return retry(self.store, task_id, all_dead=all_dead, user=self.user)
 
     # -- the worker and the read path --------------------------------------------------------

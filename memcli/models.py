@@ -175,16 +175,12 @@ class DecisionResult(BaseModel):
 
 
 def hit_ref(hit: Any) -> str:
-    """How a search hit is named to people: ``"e13"`` for an episode (``origin == "episode"``: the
-    user's own words; id 13 is a *source* id, unrelated to memory #13), ``"13"`` for a memory."""
-    return f"e{hit.id}" if hit.origin == "episode" else str(hit.id)
+    """How a search hit is named in the table: ``"e13"`` for an episode (``origin == "episode"``: the
+    user's own words; 13 is its ``episode_id``, unrelated to memory #13), ``"13"`` for a memory."""
+    return f"e{hit.episode_id}" if hit.episode_id is not None else str(hit.id)
 
 
 def hit_json(hit: Any) -> dict[str, Any]:
-    """A search hit (``memcli.read.results.Hit``) as JSON: its fields, plus ``episode_id`` (the
-    source id an episode is known by — ``forget ID --episode`` — or None for a memory) and ``ref``
-    (:func:`hit_ref`). ``id`` keeps its meaning for scripts: a memory's id, or an episode's source id."""
-    out = hit.model_dump(mode="json")
-    out["episode_id"] = hit.id if hit.origin == "episode" else None
-    out["ref"] = hit_ref(hit)
-    return out
+    """A search hit (``memcli.read.results.Hit``) as JSON: its fields with ``episode_id`` and ``ref``
+    ("m13" / "e13"); an episode's ``id`` is null, so no script can pass it on as a memory id."""
+    return hit.model_dump(mode="json")

@@ -7,8 +7,10 @@ number, an ID-card or social-security number, an API key or recovery phrase — 
 ``我的银行卡密码是123456``, ``验证码 739201``) — a credential known by its form with or without a name
 (:mod:`memcli.credentials`: ``sk-…``, ``AKIA…``, ``ghp_…``, a JWT, a PEM private key, a random token beside
 a key word …) and a bare payment-card number (13–19 digits passing the Luhn check, as cards group them).
-A turn said *in confidence* (``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``)
-is a secret whole.
+A code that opens something is one with words between its name and value too (``the door code at home
+is 4821``, ``our garage code: 9911``; a zip, area or error code is none). A turn said *in confidence*
+(``don't tell anyone``, ``keep this between us``, ``别告诉别人``, ``替我保密``) or passing on someone's
+secret (``Mei told me her secret: …``, ``她告诉我一个秘密``) is a secret whole.
 
 - :func:`redact` is what ``capture`` stores instead of the text (no model, microseconds): the
   value after the secret's name becomes :data:`REDACTED_EN` / :data:`REDACTED_ZH`, a turn said in
@@ -56,10 +58,27 @@ _EN_SECRET = lazy(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s*(?:(?:is|was)\s+now\s+|"
                   r"(?:has\s+been\s+|is\s+|was\s+)?(?:changed|set|reset)\s+to\s+|(?:is|was|=|:)\s*))(?P<value>\"[^\"\n]{1,64}\"|“[^”\n]{1,64}”|[\"'“‘]?\S+?"
                   r"(?:[ -]\d{2,})*[\"'”’]?)(?=[.,;!?]*(?:\s|$))", re.I)
 _EN_BARE = lazy(rf"\b(?P<name>{_EN_NAME})(?P<sep>\s+)(?P<value>\d[\d -]{{2,}}\d)\b", re.I)  # my PIN 4821
+#: a code that opens something said with words between its name and the value (``the door code at home
+#: is 4821``, ``our garage code: 9911``, ``my locker combination is 12-34-56``): a code word, place words
+#: (``for the gate``, ``at home``, ``at mum's``), then a short value of digits (3–12, grouped by - . space)
+#: or #*; a public code (zip, postal, area, error, promo … code: :data:`_PUBLIC_CODE`) is none
+_EN_CODE = lazy(r"\b(?P<name>(?:(?!(?:my|the|our|his|her|their|your|this|that|a|an)\s)[\w'-]+\s+)?"
+                r"(?:code|combination|combo|passcode|pin(?:\s+(?:code|number))?)s?)"
+                r"(?P<sep>(?:\s+(?:at|for|to|of|on|in|from)\s+(?:(?:my|the|our|his|her|their|your|this|that)\s+)?"
+                r"(?!(?:is|was)\b)[\w'-]+(?:\s+(?!(?:is|was)\b)[\w'-]+)?)?"
+                r"\s*(?:(?:is|was|'s)\s+(?:now\s+|still\s+|just\s+)?|(?:is\s+|was\s+)?[:=]\s*|\s))"
+                r"(?P<value>[#*]?\d{2,}(?:[-. ]\d{2,}){0,3}[#*]?)"  # the value ends the clause (not "is 200 lines")
+                r"(?=\s*$|[.,;!?)]+(?:\s|$)|\s+(?:and|but|so|or|if|because|which|since|though|btw)\b)", re.I)
+#: the word before a code word that makes it public, not a secret (a postal code is no secret)
+_PUBLIC_CODE = lazy(r"(?:zip|postal|post|postcode|area|country|dial(?:ing)?|calling|error|status|exit|"
+                    r"return|promo(?:tion(?:al)?)?|discount|coupon|voucher|referral|invite|invitation|gift|"
+                    r"tracking|booking|reservation|flight|product|item|sku|course|class|module|dress|source|"
+                    r"qr|bar|colou?r|region|language|airport|station|style|morse|sort|tax|reference|shipping|"
+                    r"order|check|zone|time|postal|bank|swift|routing|ifsc|cheat|programming)", re.I)
 #: Chinese: 密码 口令 验证码 卡号 身份证号 …, then 是/为/：/改成 and the value
 _ZH_NAME = (r"(?:wifi|WiFi|WIFI|Wi-Fi|无线|网络|路由器|邮箱|电脑|手机|账号|账户|银行卡?|信用卡|储蓄卡|支付宝|微信|"
             r"支付|取款|登录|开机|锁屏|门禁?|保险柜|家里|家的?)?的?(?:密码|口令|PIN码|pin码|Pin码)"
-            r"|(?:短信)?(?:验证码|校验码|动态码|动态密码|安全码|取件码|登录码)|CVV码?"
+            r"|(?:短信)?(?:验证码|校验码|动态码|动态密码|安全码|取件码|登录码|开门码|门禁码|开锁码|暗码)|CVV码?"
             r"|(?:银行卡|信用卡|储蓄卡|借记卡)(?:的)?(?:卡号|号码|号)|卡号|银行(?:账号|账户)|身份证(?:号码|号)|社保号|护照号(?:码)?"
             r"|(?:API|api|Api)?\s*(?:密钥|秘钥|私钥|令牌)")
 _ZH_SECRET = lazy(rf"(?P<name>{_ZH_NAME})(?P<sep>\s*(?:是|为|:|：|=|就是|改成了?|改为|设成了?|设为|"
@@ -83,7 +102,14 @@ _CONFIDE = lazy(
     r"(?:don'?t|do\s+not|never)\s+(?:tell|share\s+(?:this|it)\s+with|mention\s+(?:this|it)\s+to)\s+"
     r"(?:anyone|anybody|a\s+soul|others|other\s+people|people)"
     r"|keep\s+(?:this|it)\s+(?:a\s+)?secret|keep\s+(?:this|it)\s+between\s+us|between\s+you\s+and\s+me"
-    r"|this\s+is\s+(?:a\s+)?secret|(?:it'?s|it\s+is)\s+a\s+secret|off\s+the\s+record", re.I)
+    r"|this\s+is\s+(?:a\s+)?secret|(?:it'?s|it\s+is)\s+a\s+secret|off\s+the\s+record"
+    # someone else's secret told to the user is kept as the user's own "don't tell anyone" is
+    r"|\b(?:told|tells|tell|telling|confided(?:\s+in)?|whispered(?:\s+to)?)\s+(?:me|us)\s+"
+    r"(?:(?:a|an|her|his|their|one\s+of\s+(?:her|his|their))\s+)?(?:(?:big|little|huge|deep|dark|small)\s+)?secrets?"
+    r"|\bconfided\s+in\s+(?:me|us)|\b(?:told|tells|tell)\s+(?:me|us)\s+in\s+(?:confidence|secret)"
+    r"|\b(?:her|his|their)\s+(?:big\s+|little\s+)?secret\s*(?:is|was|:)"
+    r"|(?:告诉|透露给|说给)了?我们?(?:一个|个|一件|她的|他的|他们的)?(?:小|大)?秘密|(?:跟|和|对|向)我们?(?:说|讲|透露)了?"
+    r"(?:一个|个|一件|她的|他的)?(?:小|大)?秘密|(?:她|他|他们|她们)的秘密(?:是|：|:)|偷偷(?:告诉|跟)我", re.I)
 
 
 def _luhn(digits: str) -> bool:
@@ -102,7 +128,17 @@ def _no_value(m: re.Match[str]) -> bool:
     """The "value" after a secret's name is none: a placeholder already, or a common word that says where
     or how the secret is (``the password is on the fridge``, ``my password is too long``)."""
     v = m.group("value")
+    if m.re.pattern == _EN_CODE.pattern and _public_code(m):
+        return True
     return bool(_PLACEHOLDER.match(v) or _NOT_A_VALUE.fullmatch(v.strip("\"'“”‘’")))
+
+
+def _public_code(m: re.Match[str]) -> bool:
+    """An ``_EN_CODE`` match that is no secret: its code word's qualifier says a public code (``zip code``,
+    ``area code``, ``error code``: :data:`_PUBLIC_CODE`), or the value is no short code (3–12 digits)."""
+    words = m.group("name").split()
+    digits = sum(c.isdigit() for c in m.group("value"))
+    return (len(words) > 1 and bool(_PUBLIC_CODE.fullmatch(words[-2]))) or not 3 <= digits <= 12
 
 
 def _is_zh(text: str) -> bool:
@@ -116,7 +152,7 @@ def secret_kind(text: str) -> str | None:
         return "confided"
     if found := find_credentials(text or ""):
         return found[0].name
-    for rx in (_EN_SECRET, _EN_BARE, _ZH_SECRET, _ZH_BARE):
+    for rx in (_EN_SECRET, _EN_BARE, _EN_CODE, _ZH_SECRET, _ZH_BARE):
         if (m := next((m for m in rx.finditer(text or "") if not _no_value(m)), None)) is not None:
             return " ".join(m.group("name").split()).strip()
     return "card number" if _cards(text or "") else None
@@ -178,7 +214,7 @@ def redaction(text: str) -> Redaction:
         counts["key"] = counts.get("key", 0) + 1
         values.append(out[c.start:c.end])
         out = out[:c.start] + (REDACTED_ZH if zh else REDACTED_EN) + out[c.end:]
-    for rx in (_ZH_SECRET, _ZH_BARE, _EN_SECRET, _EN_BARE):
+    for rx in (_ZH_SECRET, _ZH_BARE, _EN_SECRET, _EN_BARE, _EN_CODE):
         out = rx.sub(sub, out)
     for m in reversed(_cards(out)):
         counts["card_number"] = counts.get("card_number", 0) + 1

@@ -202,8 +202,7 @@ UNKNOWN = ("memcli: error: unknown embedding model {!r} (known: use-multilingual
            "all-MiniLM-L6-v2; or a local path)\n")
 
 
-@pytest.mark.parametrize("args", [["remember", "I like tea"], ["search", "x"], ["context", "tea"], ["list"],
-                                  ["capture", "I like tea"], ["capture", "I like tea", "--no-drain"],
+@pytest.mark.parametrize("args", [["remember", "I like tea"], ["search", "x"], ["context", "tea"],
                                   ["import", "-"], ["reembed"], ["warm"]])
 @pytest.mark.parametrize("how", ["flag", "env"])
 def test_unknown_model_name_fails_at_once_in_one_line(cli, db_path, monkeypatch, args, how):
@@ -218,6 +217,25 @@ def test_unknown_model_name_fails_at_once_in_one_line(cli, db_path, monkeypatch,
     assert (r.exit_code, r.stderr, r.stdout) == (5, UNKNOWN.format(name), "")
     monkeypatch.delenv("MEMCLI_MODEL", raising=False)
     assert cli("--db", str(db_path), "--user", "alice", "list", "--json").json() == []
+
+
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_a_command_that_never_embeds_runs_whatever_the_model_setting(cli, db_path, monkeypatch, how):
+    """Round 18: capture and list use no model, so an unknown model name does not stop them; the
+    capture's drain, which needs it, is not started and says why in one line (the turn waits)."""
+    name = "no-such-model-xyz"
+    flag = ["--model", name] if how == "flag" else []
+    if how == "env":
+        monkeypatch.setenv("MEMCLI_MODEL", name)
+    base = ("--db", str(db_path), "--user", "alice", *flag)
+    r = cli(*base, "capture", "I like tea", "--no-drain", "--json")
+    assert r.exit_code == 0 and r.stderr == "" and r.json()["source_id"] == 1
+    r = cli(*base, "capture", "I like green tea", "--drain")
+    assert r.exit_code == 0 and r.stderr.splitlines() == [
+        f"warning: not drained: {UNKNOWN.format(name)[15:-1]}; the turn waits in the outbox",
+        "captured source #2, outbox task #2 (pending)"]
+    assert cli(*base, "list", "--json").json() == []
+    assert cli(*base, "drain").stderr == UNKNOWN.format(name)  # where the model is used, the clear error stays
 
 
 def test_a_local_folder_is_a_model_name_the_check_lets_through(cli, db_path, tmp_path):

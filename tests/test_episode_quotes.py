@@ -23,7 +23,8 @@ TURNS_ZH = ["我姐姐在一家律所做秘书",
 
 
 def _hit(i: int, text: str, origin: str = "extracted", **kw) -> Hit:
-    return Hit(id=i, statement=text, kind="episode" if origin == "episode" else "other", effective_confidence=0.8,
+    ids = {"episode_id": i} if origin == "episode" else {"id": i}
+    return Hit(**ids, statement=text, kind="episode" if origin == "episode" else "other", effective_confidence=0.8,
                valid_from=datetime(2026, 1, 1, tzinfo=UTC), score=0.5, origin=origin, **kw)
 
 
@@ -41,19 +42,19 @@ def test_the_block_puts_back_the_memories_a_turn_stood_for():
                    stands_for=[m1, m2], turn_memories=[1, 2])
     told_more = _hit(8, "I'm a pescatarian, and my sister Ana keeps bees", "episode", memory_ids=[1],
                      stands_for=[m1], turn_memories=[1])
-    assert [(h.origin, h.id) for h in for_block([carried, _hit(3, "other")])] == [
+    assert [(h.origin, h.key) for h in for_block([carried, _hit(3, "other")])] == [
         ("extracted", 1), ("extracted", 2), ("extracted", 3)]
-    assert [(h.origin, h.id) for h in for_block([told_more])] == [("extracted", 1), ("episode", 8)]
+    assert [(h.origin, h.key) for h in for_block([told_more])] == [("extracted", 1), ("episode", 8)]
     # a memory the gate leaves out carries nothing in the block: its turn's words stay
     gated = _hit(4, "We named the baby girl Ines", below_floor=True)
     turn = _hit(9, "They just had a baby girl, we named her Ines", "episode", memory_ids=[4], stands_for=[gated],
                 turn_memories=[4])
-    assert [(h.origin, h.id) for h in for_block([turn])] == [("extracted", 4), ("episode", 9)]
+    assert [(h.origin, h.key) for h in for_block([turn])] == [("extracted", 4), ("episode", 9)]
     # a memory of the turn that is not in the list carries nothing either: one word more (the diet) is told
     alone = _hit(10, "I'm a pescatarian, so I never eat beef or pork", "episode", turn_memories=[1, 2])
-    assert [(h.origin, h.id) for h in for_block([alone, _hit(3, "other")])] == [("episode", 10), ("extracted", 3)]
-    assert [(h.origin, h.id) for h in for_block([alone, m2])] == [("episode", 10), ("extracted", 2)]
-    assert [(h.origin, h.id) for h in for_block([alone, m1, m2])] == [("extracted", 1), ("extracted", 2)]
+    assert [(h.origin, h.key) for h in for_block([alone, _hit(3, "other")])] == [("episode", 10), ("extracted", 3)]
+    assert [(h.origin, h.key) for h in for_block([alone, m2])] == [("episode", 10), ("extracted", 2)]
+    assert [(h.origin, h.key) for h in for_block([alone, m1, m2])] == [("extracted", 1), ("extracted", 2)]
 
 
 def _store(db: str, turns: list[str]) -> Memory:

@@ -88,7 +88,8 @@ def test_search_finds_an_episode_as_the_users_words(db: str, said, query: str, w
     with Memory(db=db, user="alice") as m:
         hits = m.search(query, limit=3)
     assert hits and hits[0].origin == "episode" and hits[0].kind == "episode", [h.statement for h in hits]
-    assert hits[0].id == said[which] and hits[0].statement == (PARK if which == "park" else RAMEN)
+    assert hits[0].id is None and hits[0].episode_id == said[which]
+    assert hits[0].statement == (PARK if which == "park" else RAMEN)
     weight = Settings().weight_episode if which == "park" else Settings().weight_episode_en  # by the query's language
     assert hits[0].effective_confidence == 0.0 and 0 < hits[0].score <= weight
     assert "episode" in hits.info.legs_run
@@ -100,7 +101,7 @@ def test_episodes_rank_below_a_memory_that_matches_as_well(db: str, said):
         mem_id = m.remember("翠湖公园是我最喜欢的公园").item_id
         hits = m.search("翠湖公园", limit=5)
     assert [h.origin for h in hits][:2] == ["explicit", "episode"]
-    assert hits[0].id == mem_id and hits[1].id == said["park"] and hits[1].score < hits[0].score
+    assert hits[0].id == mem_id and hits[1].episode_id == said["park"] and hits[1].score < hits[0].score
 
 
 @pytest.mark.backends
@@ -116,8 +117,8 @@ def test_the_setting_and_the_legs_turn_the_episode_leg_off(db: str, said):
 def test_as_of_never_shows_what_was_said_later(db: str, said):
     with Memory(db=db, user="alice") as m:
         assert m.search("翠湖公园", as_of="2026-04-01T12:00:00Z") == []
-        assert [h.id for h in m.search("翠湖公园", as_of="2026-04-02T02:00:00Z")] == [said["park"]]
-        assert said["ramen"] not in [h.id for h in m.search("ramen place", as_of="2026-04-03T18:00:00Z")]
+        assert [h.episode_id for h in m.search("翠湖公园", as_of="2026-04-02T02:00:00Z")] == [said["park"]]
+        assert said["ramen"] not in [h.episode_id for h in m.search("ramen place", as_of="2026-04-03T18:00:00Z")]
 
 
 @pytest.mark.backends
@@ -174,7 +175,7 @@ def test_a_later_memory_of_the_turn_retires_the_episode(db: str, said):
         assert cand.item_id is not None
         m.store.link_source(cand.item_id, said["park"])  # now a memory holds the turn
         assert [e["id"] for e in m.episodes()] == [said["ramen"]]
-        assert said["park"] not in [h.id for h in m.search("樱花", limit=5) if h.origin == "episode"]
+        assert said["park"] not in [h.episode_id for h in m.search("樱花", limit=5) if h.origin == "episode"]
 
 
 # -- governance: forget, purge, export, rebuild ------------------------------------------------------
@@ -241,7 +242,7 @@ def test_rebuild_classifies_turns_drained_before_episodes_existed(db_path, embed
         assert adm.rebuild_episodes()["turns"] == 0  # nothing left: a rerun changes nothing
     with Memory(db=str(db_path), user="alice") as m:
         assert [e["id"] for e in m.episodes()] == [ids[0], ids[2]]
-        assert m.search("which ramen place did we try", limit=1)[0].id == ids[2]
+        assert m.search("which ramen place did we try", limit=1)[0].episode_id == ids[2]
 
 
 def test_drain_embeds_candidates_and_episodes_in_one_call(db_path, embedder):
@@ -303,7 +304,7 @@ def test_an_episode_hit_is_named_e_id_so_it_is_never_taken_for_the_memory_of_tha
     assert r.exit_code == 0, r.stderr
     hits = r.json()["hits"]
     assert [(h["origin"], h["id"], h["episode_id"], h["ref"]) for h in hits[:2]] == [
-        ("explicit", mem_id, None, str(mem_id)), ("episode", said["park"], said["park"], f"e{said['park']}")]
+        ("explicit", mem_id, None, f"m{mem_id}"), ("episode", None, said["park"], f"e{said['park']}")]
     table = cli(*base, "search", "翠湖公园").stdout
     lines = table.splitlines()  # at 80 columns: a header, a rule, then rows (a row's next lines start blank)
     rows = lines[next(n for n, ln in enumerate(lines) if "───" in ln) + 1:]

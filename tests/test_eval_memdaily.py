@@ -170,6 +170,8 @@ def test_hit_sources_memory_and_episode() -> None:
     sources = {7: [3, 4]}
     assert _hit_sources(SimpleNamespace(id=7, origin="extracted", metadata={}), sources) == [3, 4]
     assert _hit_sources(SimpleNamespace(id=9, origin="extracted", metadata={}), sources) == []
-    # an episode hit is the source row itself (its id, or metadata.source_id when the hit carries one)
-    assert _hit_sources(SimpleNamespace(id=5, origin="episode", metadata={}), sources) == [5]
-    assert _hit_sources(SimpleNamespace(id=1, origin="episode", metadata={"source_id": 12}), sources) == [12]
+    # an episode hit is the source row itself (its episode_id, or metadata.source_id when the hit carries one);
+    # its id is None: no memory's
+    assert _hit_sources(SimpleNamespace(id=None, episode_id=5, origin="episode", metadata={}), sources) == [5]
+    assert _hit_sources(SimpleNamespace(id=None, episode_id=1, origin="episode", metadata={"source_id": 12}),
+                        sources) == [12]

@@ -185,7 +185,7 @@ def test_commands_as_a_never_touch_b(cli, embedder, new_db, users, n_a, n_b, ops
             r = run(op, *extra, "--", q)
             assert r.exit_code == 0, r.stderr
             hits = r.json()["hits"]
-            assert all(h["id"] not in (b_eps if h["origin"] == "episode" else b_ids) for h in hits)
+            assert all(int(h["ref"][1:]) not in (b_eps if h["ref"][0] == "e" else b_ids) for h in hits)
             continue
         if op in ("forget-episode", "purge-episode"):
             ep = all_eps[arg % len(all_eps)]

@@ -32,6 +32,11 @@ def test_server_for_alice_lists_four_tools_and_never_reaches_bob(db_path, embedd
     db = str(db_path)
     with Memory(db=db, user="bob") as bob:
         bob_id = bob.remember("I take my coffee with lots of sugar", kind="preference").item_id
+    from test_hit_refs import FindsNothing
+
+    with Memory(db=db, user="alice", extractor=FindsNothing()) as alice:  # an episode: its number is a source id
+        alice.capture("We had coffee with sugar cubes at the harbour cafe last weekend")
+        assert alice.drain().episodes == 1
 
     async def session() -> None:
         async with mcp.Client(_server(db, "alice"), read_timeout_seconds=120) as client:
@@ -53,7 +58,7 @@ def test_server_for_alice_lists_four_tools_and_never_reaches_bob(db_path, embedd
             found = _json(await client.call_tool("search", {"query": "coffee sugar", "limit": 10}))
             assert found["note"] == DATA_NOTE
             ids = [m["id"] for m in found["memories"]]
-            assert ids and ids[0] == added["id"] and bob_id not in ids
+            assert ids == [added["id"]] and bob_id not in ids  # memories only: no episode's source id
             assert all("lots of sugar" not in m["statement"] for m in found["memories"])
 
     anyio.run(session)

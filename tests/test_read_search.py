@@ -83,8 +83,9 @@ def test_single_legs_for_baselines(zh, en):
     dense = en.search("coffee without sugar", legs=("dense",), explain=True)
     assert dense.info.legs_run == ["dense"] and dense[0].explain.lexical_rank is None
     assert dense[0].statement == "I take my coffee without sugar" and dense[0].explain.cosine > 0.6
-    with pytest.raises(ValueError):
-        zh.search("咖啡", legs=("sparse",))
+    for legs in (("sparse",), (), "dense"):  # one line of bad input, as every other bad argument
+        with pytest.raises(BadInputError, match="legs must be a non-empty subset"):
+            zh.search("咖啡", legs=legs)
 
 
 def test_relevance_floor_and_min_score_override(zh, en):

@@ -230,7 +230,26 @@ def test_an_episode_hit_says_episode_id_next_to_its_source_id(server):
         src = m.capture("Last weekend we tried the ramen place on Fifth Street with the kids").source_id
         assert m.drain().episodes == 1
     hits = httpx.get(f"{base}/v1/search", params={"q": "ramen place"}, headers=auth).json()["hits"]
-    assert [(h["id"], h["origin"], h["episode_id"], h["ref"]) for h in hits] == [(src, "episode", src, f"e{src}")]
+    assert [(h["id"], h["origin"], h["episode_id"], h["ref"]) for h in hits] == [(None, "episode", src, f"e{src}")]
+    wrong = httpx.patch(f"{base}/v1/memories/e{src}", json={"text": "x y z"}, headers=auth)
+    assert wrong.status_code == 400 and "is an episode" in wrong.json()["error"]["message"]
+    gone = httpx.delete(f"{base}/v1/memories/{hits[0]['ref']}", headers=auth).json()  # the ref names the episode
+    assert gone["episode"] is True and gone["id"] == src
+    assert httpx.get(f"{base}/v1/search", params={"q": "ramen place"}, headers=auth).json()["hits"] == []
+
+
+def test_the_token_is_checked_before_the_body(server):
+    """A bad token with a bad body is 401, as with a good body; a good token with it is 400."""
+    base, svc, _ = server
+    _, auth = _user(svc)
+    bad = {"Authorization": "Bearer mcl_nope", "content-type": "application/json"}
+    for path in ("/v1/capture", "/v1/memories", "/internal/drain"):
+        r = httpx.post(f"{base}{path}", content=b"{not json", headers=bad)
+        assert (r.status_code, r.json()["error"]["code"]) == (401, "unauthorized"), path
+    r = httpx.post(f"{base}/v1/capture", content=b"{not json", headers={**auth, "content-type": "application/json"})
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "bad_input")
+    r = httpx.post(f"{base}/internal/drain", content=b"{not json", headers={**auth, "content-type": "application/json"})
+    assert (r.status_code, r.json()["error"]["code"]) == (403, "forbidden")
 
 
 def test_internal_drain_from_two_schedulers_drains_every_task_once(server):

@@ -114,11 +114,17 @@ def _root(
     GLOBALS.verbose, GLOBALS.debug, GLOBALS.json = verbose, debug, as_json
 
 
-def settings_for(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any):  # noqa: ANN201
+#: what a command that never embeds passes as ``model`` (it takes no --model): the setting is not checked
+NO_MODEL: Any = object()
+
+
+def settings_for(db: str | None = None, user: str | None = None, model: str | None = None, *,  # noqa: ANN201
+                 uses_model: bool = True, **extra: Any):
     """Resolve settings: command flag > global flag > MEMCLI_* > config file > default.
 
     Raises ModelUnavailableError (exit 5) at once for a model name memcli cannot load
-    (:func:`memcli.embed.base.check_model_name`), before any warning or work."""
+    (:func:`memcli.embed.base.check_model_name`), before any warning or work — when the command
+    ``uses_model``: one that never embeds (capture, list, forget …) runs whatever the model setting."""
     from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model, load_settings
 
     def given(flag: str | None, outer: str | None) -> str | None:  # an empty flag is given (and refused), not unset
@@ -126,32 +132,37 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
 
     st = load_settings(db=given(db, GLOBALS.db), user=given(user, GLOBALS.user), model=given(model, GLOBALS.model),
                        **extra)
-    if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):  # the check imports numpy
+    if uses_model and canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):  # imports numpy
         from memcli.embed.base import check_model_name
 
         check_model_name(st.model)
     return st
 
 
-def open_memory(db: str | None = None, user: str | None = None, model: str | None = None, **extra: Any) -> Memory:
-    """Open the store for the resolved user (raises memcli errors, caught in main)."""
+def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_MODEL, **extra: Any) -> Memory:
+    """Open the store for the resolved user (raises memcli errors, caught in main). A command that
+    embeds passes its ``--model`` value (None too); one that never does passes none, and the model
+    setting is not checked for it."""
     from memcli.memory import Memory
     from memcli.settings import calibration_warning
 
-    mem = Memory(settings=settings_for(db, user, model, **extra))
+    uses = model is not NO_MODEL
+    mem = Memory(settings=settings_for(db, user, model if uses else None, uses_model=uses, **extra))
     GLOBALS.tz = mem.settings.tz
     if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
         info(mem.model_note)
-    if warning := calibration_warning(mem.settings):  # thresholds calibrated for another model
+    if uses and (warning := calibration_warning(mem.settings)):  # thresholds calibrated for another model
         info(warning)
     return mem
 
 
-def open_admin(db: str | None = None, model: str | None = None, **extra: Any) -> Admin:
-    """Open the store for cross-user work (worker, reembed); no user is bound."""
+def open_admin(db: str | None = None, model: Any = NO_MODEL, **extra: Any) -> Admin:
+    """Open the store for cross-user work (worker, reembed); no user is bound. ``model``: as for
+    :func:`open_memory`."""
     from memcli.admin import Admin
 
-    adm = Admin(settings=settings_for(db, None, model, **extra))
+    uses = model is not NO_MODEL
+    adm = Admin(settings=settings_for(db, None, model if uses else None, uses_model=uses, **extra))
     if adm.model_note:
         info(adm.model_note)
     return adm

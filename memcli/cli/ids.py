@@ -1,4 +1,5 @@
-"""Ids on the command line: memory ids (12), episode ids (e12), and a negative number given as one.
+"""Ids on the command line: memory ids (12, or m12 as a search hit's ref), episode ids (e12), and a
+negative number given as one.
 
 Ids are positive: a memory, an episode, a token and a dead task are numbered from 1. ``0``, ``-5``,
 ``abc`` are all one kind of mistake and get the command's invalid-id error (exit 2). A negative
@@ -28,11 +29,11 @@ _NEGATIVE = re.compile(r"-\d+")
 
 
 def parse_id(raw: str) -> tuple[int, bool] | None:
-    """``"12"`` → (12, False), ``"e12"`` / ``"E12"`` (an episode, as search prints it) → (12, True);
-    None for anything else, 0 and negative numbers too."""
+    """``"12"`` / ``"m12"`` (a memory's ref) → (12, False), ``"e12"`` / ``"E12"`` (an episode, as search
+    prints it) → (12, True); None for anything else, 0 and negative numbers too."""
     text = raw.strip()
     episode = text[:1] in ("e", "E")
-    number = text[1:] if episode else text
+    number = text[1:] if text[:1] in ("e", "E", "m", "M") else text
     if not number.isascii() or not number.isdigit() or int(number) < 1:
         return None
     return int(number), episode
@@ -63,6 +64,8 @@ def forget_id(raw: str, episode: bool = False) -> tuple[int, bool]:
     parsed = parse_id(raw)
     if parsed is None:
         raise BadInputError(f"ID must be a memory id such as 12 or an episode id such as e12 (got {raw!r})")
+    if episode and raw.strip()[:1] in ("m", "M"):
+        raise BadInputError(f"{raw.strip()} is a memory (its ref), not an episode: drop --episode")
     return parsed[0], episode or parsed[1]
 
 

@@ -26,7 +26,7 @@ from memcli.cli.app import (
 )
 from memcli.cli.capture_lines import apply_options, utterance_lines
 from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
-from memcli.errors import BadInputError
+from memcli.errors import BadInputError, MemcliError
 
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
@@ -96,7 +96,7 @@ def capture(
                 from memcli.write.trigger import spawn_background_drain
             except ModuleNotFoundError:
                 spawn_background_drain = None
-            if spawn_background_drain is not None:
+            if spawn_background_drain is not None and _model_usable(mem.settings):
                 spawn_background_drain(mem.settings)
         note = None
         if not as_json and not all(r.duplicate for r in results):
@@ -187,6 +187,23 @@ def correct(
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
         if note:
             info(note)
+
+
+def _model_usable(settings: Any) -> bool:
+    """The drain after a capture needs the model the capture did not: an unknown name is said once
+    here (the turn waits in the outbox) instead of in a background process no one watches."""
+    from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL, canonical_model
+
+    if not settings.model or canonical_model(settings.model) in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):
+        return True
+    from memcli.embed.base import check_model_name
+
+    try:
+        check_model_name(settings.model)
+    except MemcliError as exc:
+        info(f"warning: not drained: {exc}; the turn waits in the outbox")
+        return False
+    return True
 
 
 @app.command(cls=IdCommand)

@@ -64,8 +64,9 @@ def search(
     """Hybrid search of the user's active memories (dense KNN + FTS5/jieba + LIKE; score or RRF fusion, fitted).
 
     Turns the user said that no memory holds (episodes) come too, ranked below memories, with
-    kind "episode" and an id of their own printed as e13 (--json: "episode_id": 13, "ref": "e13"),
-    which is no memory id: `memcli forget e13` (or `forget 13 --episode`) forgets one; `show` and
+    kind "episode" and an id of their own printed as e13 (--json: "id": null, "episode_id": 13,
+    "ref": "e13"; a memory: "ref": "m12"), which is no memory id: `memcli forget e13` (or
+    `forget 13 --episode`) forgets one; `show` and
     `correct` take memory ids only. Setting `episodes = false` leaves them out.
 
     Examples:

@@ -181,7 +181,7 @@ class Store(RowHelpers):
             if create_parent:
                 parent.mkdir(parents=True, exist_ok=True)
             else:
-                raise StoreError(f"folder {parent} does not exist; create it or choose another --db")
+                raise StoreError(f"folder {parent} does not exist; create it or choose another db (--db, MEMCLI_DB)")
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a database file")
         _check_header(self.path)

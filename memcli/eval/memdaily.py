@@ -192,7 +192,7 @@ def _episode_sources(mem: Any) -> set[int]:
 
 def _hit_sources(hit: Any, item_sources: dict[int, list[int]]) -> list[int]:
     if getattr(hit, "origin", None) == "episode":
-        sid = (hit.metadata or {}).get("source_id", hit.id)
+        sid = (hit.metadata or {}).get("source_id", hit.episode_id)
         return [int(sid)]
     return item_sources.get(hit.id, [])
 

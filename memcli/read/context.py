@@ -207,13 +207,13 @@ class MemoryContextBuilder:
         budget = st.budget_ms if budget_ms is None else int(budget_ms)
         max_tok = st.max_tokens if max_tokens is None else int(max_tokens)
         if budget < 1:
-            raise BadInputError(f"--budget-ms must be >= 1 (got {budget})")
+            raise BadInputError(f"budget_ms (--budget-ms) must be >= 1 (got {budget})")
         if max_tok < 1:
-            raise BadInputError(f"--max-tokens must be >= 1 (got {max_tok})")
+            raise BadInputError(f"max_tokens (--max-tokens) must be >= 1 (got {max_tok})")
         if fmt not in ("text", "json", "messages"):
-            raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
+            raise BadInputError(f"fmt (--format) must be text, json or messages (got {fmt!r})")
         if lang is not None and lang not in ("zh", "en"):
-            raise BadInputError(f"--lang must be zh or en (got {lang!r})")
+            raise BadInputError(f"lang (--lang) must be zh or en (got {lang!r})")
         as_of = retrieve_kw.get("as_of")
         if isinstance(as_of, str):  # a bad --as-of is bad input, never a silent empty block at the deadline
             retrieve_kw["as_of"] = parse_at(as_of, field="as_of (--as-of)")

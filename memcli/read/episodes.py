@@ -12,7 +12,7 @@ KNN with the same query vector — fuses the two with the same language-aware we
 an episode below a memory that matches as well: the block's facts come first, the user's words after.
 The dense-only floor (``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
 keeps turns said at or before T. Hits are :class:`~memcli.read.results.Hit` with
-``origin="episode"``, ``kind="episode"``, ``id`` = the source id, ``valid_from`` = when it
+``origin="episode"``, ``kind="episode"``, ``episode_id`` = the source id (``id`` None), ``valid_from`` = when it
 was said, ``effective_confidence`` 0 (an episode is no belief); the setting ``episodes =
 false`` turns the leg off.
 
@@ -125,9 +125,10 @@ class EpisodeLeg:
                              rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
                              weight_lexical=weights["lexical"], salience=EPISODE_SALIENCE, recency=round(rec, 4),
                              final=round(final, 4))
-            out.append((final, Hit(id=f.id, statement=text, kind=EPISODE, effective_confidence=0.0, valid_from=said,
-                                   score=round(final, 4), origin=EPISODE, legs=sorted(f.ranks), explain=ex)))
-        out.sort(key=lambda x: (-x[0], -x[1].id))
+            out.append((final, Hit(episode_id=f.id, statement=text, kind=EPISODE, effective_confidence=0.0,
+                                   valid_from=said, score=round(final, 4), origin=EPISODE, legs=sorted(f.ranks),
+                                   explain=ex)))
+        out.sort(key=lambda x: (-x[0], -x[1].key))
         return [h for _, h in out[: self.limit]]
 
 
@@ -146,19 +147,19 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
     if sources is None:
         return [h for *_, h in both[:limit]]
     # a turn the answerability gate leaves out never takes the place of a memory it admits
-    turns = {h.id: h for h in episodes if not h.below_floor}
+    turns = {h.key: h for h in episodes if not h.below_floor}
     out: list[Hit] = []
     shown: set[int] = set()
     for _, is_episode, _, h in both:
-        stood = [] if is_episode else [turns[s] for s in sources.get(h.id, ()) if s in turns]
+        stood = [] if is_episode else [turns[s] for s in sources.get(h.key, ()) if s in turns]
         if not is_episode and not stood:
             out.append(h)  # a memory whose turn is no episode here
             continue
         for e in [h] if is_episode else stood:
-            if not is_episode and h.id not in e.memory_ids:
-                e.memory_ids.append(h.id)
+            if not is_episode and h.key not in e.memory_ids:
+                e.memory_ids.append(h.key)
                 e.stands_for.append(h)
-            if e.id not in shown:
-                shown.add(e.id)
+            if e.key not in shown:
+                shown.add(e.key)
                 out.append(e)
     return out[:limit]

@@ -73,10 +73,10 @@ def mark_turns(store: Any, user: str, episodes: Sequence[Hit]) -> dict[int, list
     turns: dict[int, list[tuple[int, str | None]]] = {}
     if not episodes:
         return turns
-    for r in store.turn_statements(user, [h.id for h in episodes]):
+    for r in store.turn_statements(user, [h.key for h in episodes]):
         turns.setdefault(int(r["source_id"]), []).append((int(r["item_id"]), r["slot"]))
     for h in episodes:
-        h.turn_memories = [i for i, _ in turns.get(h.id, [])]
+        h.turn_memories = [i for i, _ in turns.get(h.key, [])]
     return turns
 
 
@@ -95,13 +95,13 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
     out = list(top)
     by_slot = set(slot_found)
     for h in episodes:
-        slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.id, []) if s]
+        slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.key, []) if s]
         found = any(f for f, _ in slots)
         ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
         row = {"statement": h.statement, "slot": max(slots, key=lambda x: x[0])[1] if slots else None}
-        out.append((h.score / (weight or 1.0), Fused(-h.id, ranks=ranks), row, 0.0))
+        out.append((h.score / (weight or 1.0), Fused(-h.key, ranks=ranks), row, 0.0))
     out.sort(key=lambda x: -x[0])
-    return out, {**memory_cosines, **{-h.id: cosines[h.id] for h in episodes if h.id in cosines}}
+    return out, {**memory_cosines, **{-h.key: cosines[h.key] for h in episodes if h.key in cosines}}
 
 
 def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: float | None) -> None:
@@ -111,7 +111,7 @@ def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: f
     reading of the turn (the birth of a sister's girl is no "niece" to it), the turn's words are the user's.
     A turn that only asks (:func:`memcli.read.request.asks_only`) holds no answer: below the point whatever its p."""
     for h in episodes:
-        ps = [p[-h.id] for p in readings if -h.id in p]
+        ps = [p[-h.key] for p in readings if -h.key in p]
         if ps:
             h.p_relevant = max(ps)
             h.below_floor = min_p is not None and (h.p_relevant < min_p or asks_only(h.statement))
@@ -122,13 +122,13 @@ def for_block(hits: Sequence[Hit]) -> list[Hit]:
     turn gives way to those memories; then an episode is kept only when no memory of its turn is shown
     (admitted by the gate, not ``below_floor``) or its words :func:`adds` to those that are."""
     out: list[Hit] = []
-    seen: set[tuple[str, int]] = set()
+    seen: set[str] = set()
     for h in hits:
         for g in [*h.stands_for, h] if h.origin == "episode" else [h]:
-            key = ("e" if g.origin == "episode" else "m", g.id)
+            key = g.ref
             if key not in seen:
                 seen.add(key)
                 out.append(g)
-    shown = {h.id: h.statement for h in out if h.origin != "episode" and not h.below_floor}
+    shown = {h.key: h.statement for h in out if h.origin != "episode" and not h.below_floor}
     return [h for h in out if h.origin != "episode" or not (said := [shown[i] for i in h.turn_memories if i in shown])
             or adds(h.statement, said)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 __all__ = ["Explain", "Hit", "Hits", "RetrievalInfo"]
 
@@ -33,16 +33,23 @@ class Explain(BaseModel):
 
 
 class Hit(BaseModel):
-    """One retrieved memory. ``score`` = final fused score in [0, 1]."""
+    """One retrieved memory or episode. ``score`` = final fused score in [0, 1].
 
-    id: int
+    A memory has ``id`` (what ``show`` / ``correct`` / ``forget`` take) and ``episode_id`` None; an
+    episode (``origin == "episode"``: the user's own words) has ``id`` None and ``episode_id`` (its
+    source id, unrelated to memory #N). ``ref`` names either ("m24" / "e24"); ``Memory.forget`` and
+    ``correct`` take the ref or the hit itself, so what search returned cannot name another row."""
+
+    id: int | None = Field(None, description="the memory's id; None for an episode (see episode_id)")
+    episode_id: int | None = Field(None, description="an episode's id (its source id: Memory.forget_episode); "
+                                   "None for a memory")
     statement: str
     kind: str
     effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
     valid_from: datetime
     score: float
     origin: str = Field(description="explicit | import | extracted | correction; episode: the user's own words "
-                        "that no memory holds (id = their source id, memcli.read.episodes)")
+                        "that no memory holds (episode_id = their source id, memcli.read.episodes)")
     metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
     slot: str | None = Field(None, description="[subject.]attribute[.object] the write path recorded, if any")
     legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot; "
@@ -60,6 +67,17 @@ class Hit(BaseModel):
     # in for in this list, and the ids of the active memories drawn from its turn
     stands_for: list[Hit] = Field(default_factory=list, exclude=True)
     turn_memories: list[int] = Field(default_factory=list, exclude=True)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def ref(self) -> str:
+        """``"m24"`` for memory #24, ``"e24"`` for episode #24: what forget / correct take."""
+        return f"e{self.episode_id}" if self.episode_id is not None else f"m{self.id}"
+
+    @property
+    def key(self) -> int:
+        """The row's number in its own kind (the memory id, or the episode's source id): internal use."""
+        return self.episode_id if self.episode_id is not None else self.id  # type: ignore[return-value]
 
 
 class RetrievalInfo(BaseModel):

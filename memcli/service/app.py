@@ -40,16 +40,16 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import to_json
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memcli.admin import Admin
-from memcli.auth import OPERATOR, USER, TokenOwner
+from memcli.auth import TokenOwner
 from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.models import hit_json
+from memcli.service.access import bound_user, denied, operator
 from memcli.service.errors import ServiceError, body, status_of, undecodable_body, validation_message
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
@@ -59,7 +59,6 @@ from memcli.text import check_query
 
 __all__ = ["Service", "app_from_env", "create_app"]
 
-_MAX_ID = 2**63 - 1
 FAST, MODEL = "fast", "model"
 T = TypeVar("T")
 _USER_FIELDS = frozenset({"user", "user_id", "userid", "uid"})
@@ -205,37 +204,10 @@ class DrainIn(_Body):
     limit: int | None = Field(None, ge=1, description="at most this many tasks")
 
 
-# -- the token → user step: one dependency ------------------------------------------------------
-_bearer = HTTPBearer(auto_error=False, description="memcli token create --user U")
-
-
-def _owner(request: Request, cred: HTTPAuthorizationCredentials | None) -> TokenOwner:
-    owner = request.app.state.service.owner(cred.credentials) if cred is not None else None
-    if owner is None:
-        raise ServiceError(401, "unauthorized", "missing, unknown or revoked token (Authorization: Bearer <token>)")
-    return owner
-
-
-async def bound_user(request: Request,
-                     cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str:
-    """The user bound to the request's token (401 without a valid one; 403 for the operator's).
-
-    The lookup (one indexed row) runs on the event loop: a thread hop would cost more than it."""
-    owner = _owner(request, cred)
-    if owner.scope != USER or owner.user is None:
-        raise ServiceError(403, "forbidden", "this token is the operator's: use a user's token for /v1 routes")
-    return owner.user
-
-
-async def operator(request: Request,
-                   cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
-    """Only the operator's token (``memcli token create --operator``) passes."""
-    if _owner(request, cred).scope != OPERATOR:
-        raise ServiceError(403, "forbidden", "/internal routes need the operator's token")
-
-
+# -- the token → user step: one dependency (memcli.service.access) -------------------------------
 User = Annotated[str, Depends(bound_user)]
-ItemId = Annotated[int, PathParam(ge=1, le=_MAX_ID, description="memory id")]
+ItemId = Annotated[str, PathParam(pattern=r"^[eEmM]?[0-9]{1,19}$", description="memory id or a search hit's ref: "
+                                   "m12 (a memory), e12 (an episode: DELETE only)")]
 
 
 # -- the ASGI wrapper: body size limit, no user in the query, metrics -------------------------
@@ -327,11 +299,15 @@ def _install_errors(app: FastAPI) -> None:
         return _error_response(exc.status, exc.code, exc.message, 2)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        if (refused := await denied(request)) is not None:
+            return await _service(request, refused)
         return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS), 2)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code < 500 and (refused := await denied(request)) is not None:
+            return await _service(request, refused)
         code = {400: "bad_input", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code)
         message = undecodable_body(exc.__cause__, getattr(request.scope.get("route"), "tags", None)) or str(exc.detail)
         return _error_response(exc.status_code, code or "http", message, 3 if exc.status_code == 404 else 2)
