@@ -19,8 +19,8 @@ import re
 import sys
 from typing import Any
 
+from memcli.cli.fast_args import Answered, fail, parse_line
 from memcli.cli.fast_args import Fallback as _Fallback
-from memcli.cli.fast_args import fail, parse_line
 
 __all__ = ["try_context"]
 
@@ -142,4 +142,4 @@ def _run(p: dict[str, Any]) -> None:
 
     emit_context(res, fmt)
     gc.freeze()
-    sys.exit(0)
+    raise Answered
