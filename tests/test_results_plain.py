@@ -18,8 +18,12 @@ from memcli.read.results import Explain, Hit, RetrievalInfo, plain
 def seeded(mem):  # noqa: ANN001, ANN201
     mem.remember("我咖啡不加糖", kind="preference", at="2026-08-18T09:00:00Z")
     mem.remember("我妈妈的生日是3月5号", kind="relationship", at="2026-08-20T09:00:00Z")
-    mem.remember("I take my tea with milk", kind="preference", at="2026-08-21T09:00:00+02:00",
-                 metadata={"src": "import", "n": 2, "tags": ["a", "b"]})
+    mem.remember(
+        "I take my tea with milk",
+        kind="preference",
+        at="2026-08-21T09:00:00+02:00",
+        metadata={"src": "import", "n": 2, "tags": ["a", "b"]},
+    )
     return mem
 
 
@@ -56,8 +60,9 @@ def test_hits_and_info_are_what_validation_makes_and_plain_is_model_dump(seeded,
 def test_the_context_result_is_written_as_model_dump_writes_it(seeded, fmt: str) -> None:  # noqa: ANN001
     res = seeded.context("我咖啡加糖吗", fmt=fmt, budget_ms=60_000)
     assert "我咖啡不加糖" in res.text and res.hits
-    assert json.dumps(plain(res, json=True), ensure_ascii=False) == json.dumps(res.model_dump(mode="json"),
-                                                                               ensure_ascii=False)
+    assert json.dumps(plain(res, json=True), ensure_ascii=False) == json.dumps(
+        res.model_dump(mode="json"), ensure_ascii=False
+    )
     assert plain(res) == res.model_dump()
     again = ContextResult.model_validate(res.model_dump())
     assert again.model_dump() == res.model_dump()
@@ -69,8 +74,17 @@ def test_the_result_types_stay_pydantic_models_for_their_users() -> None:
         if "$ref" in schema:  # Hit refers to itself (stands_for)
             schema = schema["$defs"][schema["$ref"].rsplit("/", 1)[-1]]
         assert schema["type"] == "object" and field in schema["properties"]
-    h = Hit.model_validate({"id": "7", "statement": "s", "kind": "other", "effective_confidence": 0.5,
-                            "valid_from": "2026-01-02T03:04:05Z", "score": "0.25", "origin": "explicit"})
+    h = Hit.model_validate(
+        {
+            "id": "7",
+            "statement": "s",
+            "kind": "other",
+            "effective_confidence": 0.5,
+            "valid_from": "2026-01-02T03:04:05Z",
+            "score": "0.25",
+            "origin": "explicit",
+        }
+    )
     assert (h.id, h.score, h.valid_from.year) == (7, 0.25, 2026)
     assert h.model_dump(mode="json")["valid_from"] == "2026-01-02T03:04:05Z"
     with pytest.raises(ValidationError):

@@ -22,16 +22,20 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
 
 
-@pytest.mark.parametrize(("env", "flags"), [
-    ({}, {}),
-    ({}, {"db": "/tmp/x/m.db", "user": "bob"}),
-    ({"MEMCLI_DB": "~/m.db", "MEMCLI_USER": " alice "}, {}),
-    ({"MEMCLI_DB": "/tmp/env.db"}, {"user": "carol"}),
-    ({"MEMCLI_USER": "dave"}, {"db": "postgresql://u:p@localhost:5432/memcli "}),
-    ({}, {"user": "张三"}),
-])
-def test_quick_settings_are_load_settings(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
-                                          flags: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("env", "flags"),
+    [
+        ({}, {}),
+        ({}, {"db": "/tmp/x/m.db", "user": "bob"}),
+        ({"MEMCLI_DB": "~/m.db", "MEMCLI_USER": " alice "}, {}),
+        ({"MEMCLI_DB": "/tmp/env.db"}, {"user": "carol"}),
+        ({"MEMCLI_USER": "dave"}, {"db": "postgresql://u:p@localhost:5432/memcli "}),
+        ({}, {"user": "张三"}),
+    ],
+)
+def test_quick_settings_are_load_settings(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], flags: dict[str, str]
+) -> None:
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     quick, full = quick_settings(**flags), load_settings(**flags)
@@ -43,15 +47,19 @@ def test_quick_settings_are_load_settings(monkeypatch: pytest.MonkeyPatch, env: 
     assert quick.public_dict() == full.public_dict()  # (builds the serializer then: a user's call)
 
 
-@pytest.mark.parametrize(("env", "flags"), [
-    ({"MEMCLI_MODEL": "e5"}, {}),  # any other setting: validated by load_settings
-    ({"MEMCLI_BUDGET_MS": "x"}, {}),
-    ({}, {"user": "bad\x01user"}),
-    ({"MEMCLI_USER": "   "}, {}),
-    ({}, {"db": "  "}),
-])
-def test_anything_else_is_left_to_load_settings(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
-                                                flags: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("env", "flags"),
+    [
+        ({"MEMCLI_MODEL": "e5"}, {}),  # any other setting: validated by load_settings
+        ({"MEMCLI_BUDGET_MS": "x"}, {}),
+        ({}, {"user": "bad\x01user"}),
+        ({"MEMCLI_USER": "   "}, {}),
+        ({}, {"db": "  "}),
+    ],
+)
+def test_anything_else_is_left_to_load_settings(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], flags: dict[str, str]
+) -> None:
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     assert quick_settings(**flags) is None
