@@ -1,3 +1,3 @@
-from memcli.cli import main
+from memcli.cli import run
 
-main()
+run()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -25,29 +26,32 @@ from pydantic import ValidationError
 from memcli.db.store import FORGOTTEN
 from memcli.engine import Engine, backend_overrides, resolve_settings
 from memcli.errors import BadInputError
-from memcli.governance import lifecycle
-from memcli.governance.views import event_model, item_model
-from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
-from memcli.records import MemoryRecord, parse_jsonl, validation_line
 from memcli.refs import episode_ref, memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
-from memcli.text import check_query
+from memcli.text import check_query, check_text
 from memcli.timeutil import from_iso, parse_at
-from memcli.write.capture import Utterance, capture, check_text
-from memcli.write.split import split_record
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the write path, governance and the record models load where used (a cold `context`: none)
     from memcli.embed import Embedder
+    from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
     from memcli.read.context import ContextResult, MemoryContextBuilder
     from memcli.read.encoder import QueryEncoder
     from memcli.read.results import Hits
     from memcli.read.retrieve import MemoryRetrievalService
+    from memcli.records import MemoryRecord, parse_jsonl
     from memcli.write.extract import Extractor
     from memcli.write.judge import Judge
     from memcli.write.outbox import OutboxStatus
     from memcli.write.worker import DrainSummary
 
 __all__ = ["Memory", "MemoryRecord", "FORGOTTEN", "parse_jsonl"]
+
+
+def __getattr__(name: str) -> object:  # MemoryRecord, parse_jsonl: re-exported, loaded on first use (PEP 562)
+    if name in ("MemoryRecord", "parse_jsonl"):
+        return getattr(import_module("memcli.records"), name)
+    raise AttributeError(f"module 'memcli.memory' has no attribute {name!r}")
+
 
 Progress = Callable[[int], None]
 
@@ -121,6 +125,7 @@ class Memory(Engine):
         return self._context
 
     def _item(self, row: dict[str, Any]) -> MemoryItem:
+        from memcli.governance.views import item_model
         return item_model(self.store, row, self.settings)
 
     # -- write path: online ----------------------------------------------------------------
@@ -135,6 +140,8 @@ class Memory(Engine):
             BadInputError: empty text or longer than ``max_turn_chars``, invalid ``at`` or role,
                 ``at`` more than a day in the future (unless ``allow_future``).
         """
+        from memcli.records import validation_line
+        from memcli.write.capture import Utterance, capture
         try:
             utt = Utterance.model_validate(dict(text=text, role=role, at=at, session=session, key=key),
                                            context={"refuse_future": not allow_future})
@@ -145,13 +152,15 @@ class Memory(Engine):
     def capture_jsonl(self, lines: Iterable[str], *, allow_future: bool = False) -> list[CaptureResult]:
         """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first
         (an ``at`` more than a day ahead is a bad line unless ``allow_future``)."""
+        from memcli.records import parse_jsonl
+        from memcli.write.capture import Utterance, capture
         utts = parse_jsonl(lines, Utterance, max_chars=self.settings.max_turn_chars, setting="max_turn_chars",
                            context={"refuse_future": not allow_future})
         with self.store.tx():
             return [capture(self.store, self.user, u, max_chars=self.settings.max_turn_chars) for u in utts]
 
     # -- write path: explicit --------------------------------------------------------------
-    def remember(self, text: str, *, kind: str | Kind = Kind.OTHER, at: str | datetime | None = None,
+    def remember(self, text: str, *, kind: str | Kind = "other", at: str | datetime | None = None,
                  metadata: dict[str, Any] | None = None, confidence: float | None = None,
                  allow_future: bool = False, split: bool = True) -> DecisionResult:
         """Keep an explicit memory now, with its embedding, through the decision step.
@@ -163,6 +172,8 @@ class Memory(Engine):
             BadInputError: empty/oversized text, unknown kind, invalid ``at``, ``at`` more than a
                 day in the future (unless ``allow_future``).
         """
+        from memcli.models import Origin
+        from memcli.write.split import split_record
         rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence,
                            allow_future=allow_future)
         first, *rest = self._apply_records(split_record(rec) if split else [rec], origin=Origin.EXPLICIT)
@@ -196,7 +207,7 @@ class Memory(Engine):
                 ``at`` more than a day in the future unless ``allow_future``); a format-2 file
                 without its end line or whose count does not match (truncated).
         """
-        from memcli.records import complete_records, record_model
+        from memcli.records import complete_records, parse_jsonl, record_model
 
         return complete_records(parse_jsonl(lines, record_model, max_chars=self.settings.max_text_chars,
                                             context={"refuse_future": not allow_future}))
@@ -208,6 +219,7 @@ class Memory(Engine):
         return self.import_records(self.read_records(lines, allow_future=allow_future), progress=progress)
 
     def _record(self, *, allow_future: bool = False, **fields: Any) -> MemoryRecord:
+        from memcli.records import MemoryRecord, validation_line
         fields["text"] = check_text(fields["text"], self.settings.max_text_chars)
         try:
             return MemoryRecord.model_validate(fields, context={"refuse_future": not allow_future})
@@ -260,6 +272,8 @@ class Memory(Engine):
         Raises:
             NotFoundError: no such item for this user. BadInputError: not an id, ref or hit.
         """
+        from memcli.governance import lifecycle
+
         number, episode = parse_ref(item_id, "forget: the id")
         if episode:
             return self.forget_episode(f"e{number}", purge=purge)
@@ -274,6 +288,8 @@ class Memory(Engine):
         Raises:
             NotFoundError: no drained turn with that id for this user. BadInputError: not an episode's id.
         """
+        from memcli.governance import lifecycle
+
         return lifecycle.forget_episode(self.store, self.user, episode_ref(source_id), erase=purge)
 
     def episodes(self) -> list[dict[str, Any]]:
@@ -320,6 +336,7 @@ class Memory(Engine):
         lineage = self.store.lineage(self.user, item_id)
         rows = self.store.items_by_ids(self.user, lineage)
         evs = self.store.events_of(self.user, lineage)
+        from memcli.governance.views import event_model
         return {"id": item_id, "items": [self._item(r) for r in rows], "events": [event_model(e) for e in evs]}
 
     def events(self, item_id: int | str | Any) -> list[Event]:
@@ -420,7 +437,6 @@ class Memory(Engine):
         from memcli.read.retrieve import ALL_LEGS
 
         check_query(query)
-
         return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
                                        legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
 
@@ -441,8 +457,6 @@ class Memory(Engine):
         from memcli.read.retrieve import ALL_LEGS
 
         check_query(query)
-
         return self.context_builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                                           fmt=fmt, system=system, history=history, limit=limit, as_of=as_of,
-                                          min_score=min_score, legs=ALL_LEGS if legs is None else legs,
-                                          explain=explain)
+                                          min_score=min_score, legs=ALL_LEGS if legs is None else legs, explain=explain)

@@ -18,7 +18,7 @@ from memcli.errors import ConfigError
 from memcli.settings_sources import check_config_keys, config_path, default_db_path, sourced_values, write_config_values
 
 __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "calibration_warning", "canonical_model", "config_path",
-           "load_settings", "write_config_values"]
+           "load_settings", "quick_settings", "write_config_values"]
 
 #: the named choices of settings, checked at load time (one clear error, see Settings._one_of)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -143,7 +143,9 @@ class Settings(BaseModel):
         OSError, ValueError: an unreadable or malformed config file.
     """
 
-    model_config = ConfigDict(extra="ignore", validate_default=True)
+    # defer_build: the validator is built when settings are first validated; a cold `context` with
+    # nothing but the database and the user set gets them from quick_settings and builds none
+    model_config = ConfigDict(extra="ignore", validate_default=True, defer_build=True)
 
     def __init__(self, /, **values: Any) -> None:
         super().__init__(**sourced_values(values, type(self).model_fields))
@@ -372,6 +374,38 @@ def calibration_warning(settings: Settings) -> str | None:
         return None
     return (f"warning: dedup thresholds were calibrated for model {cal!r}, not {settings.model!r}; "
             "calibration is stale — run `memcli calibrate --write`")
+
+
+def quick_settings(**overrides: Any) -> Settings | None:
+    """What :func:`load_settings` gives for ``overrides`` when nothing but the database and the user is
+    set (flags, ``MEMCLI_DB``, ``MEMCLI_USER``; no config file) and both are well-formed, made with
+    ``Settings.model_construct`` from what the validators do to them — every other field is its
+    default, which validation leaves as it is (tests/test_settings_quick.py compares the two) — so
+    that no validator is built (issue 24: a cold ``context`` builds no pydantic model at all, which
+    also keeps pydantic's plugin loader and ``importlib.metadata`` out of it). None otherwise: then
+    :func:`load_settings` reads and validates everything."""
+    from memcli.db.postgres.url import is_pg_url
+
+    clean = {k: v for k, v in overrides.items() if v is not None}
+    path = config_path()
+    if path.exists() or set(clean) - {"db", "user"}:
+        return None
+    try:
+        vals = sourced_values(clean, Settings.model_fields)
+    except (OSError, ValueError):
+        return None
+    if set(vals) - {"db", "user"}:
+        return None
+    db, user = vals.get("db", default_db_path()), vals.get("user", "default")
+    if not isinstance(db, str | os.PathLike) or not str(db).strip() or not isinstance(user, str):
+        return None
+    user = user.strip()
+    if not user or any("\ud800" <= c <= "\udfff" or c < " " or "\x7f" <= c <= "\x9f" for c in user):
+        return None
+    st = Settings.model_construct(_fields_set=set(vals), db=str(db).strip() if is_pg_url(db) else Path(db).expanduser(),
+                                  user=user)
+    st.__dict__.update(profile_values(st.model, st.model_fields_set))  # as _model_profile (the model is the default)
+    return st
 
 
 def load_settings(**overrides: Any) -> Settings:

@@ -35,16 +35,21 @@ import importlib
 never_run = {"memcli.sensitive": ("_EN_SECRET", "_ZH_SECRET", "_CONFIDE", "_DIGITS"),  # secrets: the write path's
              "memcli.governance.confidence": ("_HEDGE",), "memcli.write.split": ("_EN_SUBJECT", "_EN_JOINED",
                                                                                  "_ZH_SENTENCE_END")}
+from memcli.read.context import ContextResult
+from memcli.read.results import Hit, RetrievalInfo
+from memcli.settings import Settings
+built = [c.__name__ for c in (Settings, Hit, RetrievalInfo, ContextResult) if c.__pydantic_complete__]
 lazy = [f"{m}.{n}" for m, names in never_run.items() for n in names  # a re.Pattern has no __dict__: compiled
         if "_compiled" in getattr(getattr(importlib.import_module(m), n), "__dict__", {"_compiled": 1})]
 print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled(),
-                  "scanned": scanned, "plugins_env": os.environ.get("PYDANTIC_DISABLE_PLUGINS")}))
+                  "scanned": scanned, "plugins_env": os.environ.get("PYDANTIC_DISABLE_PLUGINS"), "built": built}))
 """
 
 
 def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN001
     env = {**os.environ, "MEMCLI_CONFIG": str(tmp_path / "no-config.toml")}
     env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    env.pop("MEMCLI_EMBED_BACKEND", None)  # (conftest's, for sentence-transformers models) a setting: validated
     p = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "m.db")], capture_output=True, text=True,
                        timeout=120, cwd=tmp_path, env=env)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -62,3 +67,6 @@ def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN0
     # pydantic built its models without scanning every distribution for plugins (its public switch),
     # and the environment is as it was once main() returns
     assert "pydantic" not in out["scanned"] and out["plugins_env"] is None
+    # and built no validator or serializer at all: the settings from quick_settings, the results made
+    # with model_construct and written with results.plain (issue 24, round 18)
+    assert out["built"] == []

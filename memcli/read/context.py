@@ -52,6 +52,7 @@ from memcli.errors import BadInputError
 from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
 from memcli.read.request import is_small_talk
+from memcli.read.results import plain
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.text import clean_text, lang_of, query_head, to_simplified
 from memcli.timeutil import parse_at
@@ -80,6 +81,8 @@ BUDGET_EXCEEDED = "budget exceeded"
 
 class ContextResult(BaseModel):
     """The outcome of :func:`build_context`. ``text`` is "" when there is no block."""
+
+    model_config = ConfigDict(defer_build=True)  # made by build() below, written with results.plain
 
     text: str = ""
     messages: list[dict[str, str]] | None = None
@@ -223,7 +226,8 @@ class MemoryContextBuilder:
         head = clean_text(query_head(query or "", st.max_text_chars)[0])
         lang = lang or lang_of(head)
         deadline = t0 + budget / 1000.0
-        res = ContextResult(lang=lang, format=fmt, max_tokens=max_tok, budget_ms=budget, elapsed_ms=0.0)
+        res = ContextResult.model_construct(lang=str(lang), format=str(fmt), max_tokens=max_tok, budget_ms=budget,
+                                            elapsed_ms=0.0)
 
         if is_small_talk(to_simplified(head)):  # thanks, 哈哈好无聊: nothing asked of the store
             res.reason = "no relevant memories (small talk: nothing asked about the user)"
@@ -262,7 +266,7 @@ class MemoryContextBuilder:
             raise box["error"]
         else:
             hits: Hits = box["hits"] if finished else partial
-            res.retrieval = hits.info.model_dump()
+            res.retrieval = plain(hits.info)
             if hits.info.lexical_only_fallback:
                 res.degraded = f"lexical only: {hits.info.dense_skipped}"
             shown = for_block(hits)  # a memory as the memory, the user's words only for what they add
@@ -281,7 +285,7 @@ class MemoryContextBuilder:
                 elif time.monotonic() > deadline:
                     res.reason = f"{BUDGET_EXCEEDED}: block ready after {budget} ms"
                 else:
-                    res.text, res.hits, res.tokens = text, [h.model_dump(mode="json") for h in kept], used
+                    res.text, res.hits, res.tokens = text, [plain(h, json=True) for h in kept], used
         if fmt == "messages":
             res.messages = _messages(system, res.text, msgs)
         res.elapsed_ms = round((time.monotonic() - t0) * 1000, 2)

@@ -125,9 +125,10 @@ class EpisodeLeg:
                              rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
                              weight_lexical=weights["lexical"], salience=EPISODE_SALIENCE, recency=round(rec, 4),
                              final=round(final, 4))
-            out.append((final, Hit(episode_id=f.id, statement=text, kind=EPISODE, effective_confidence=0.0,
-                                   valid_from=said, score=round(final, 4), origin=EPISODE, legs=sorted(f.ranks),
-                                   explain=ex)))
+            out.append((final, Hit.model_construct(id=None, episode_id=int(f.id), statement=text, kind=EPISODE,
+                                                   effective_confidence=0.0, valid_from=said,
+                                                   score=float(round(final, 4)), origin=EPISODE,
+                                                   legs=sorted(f.ranks), explain=ex)))
         out.sort(key=lambda x: (-x[0], -x[1].key))
         return [h for _, h in out[: self.limit]]
 

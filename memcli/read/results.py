@@ -1,5 +1,12 @@
 """Result types of the read path: :class:`Hit` (one memory), :class:`Hits` (a ``list[Hit]``
-with :class:`RetrievalInfo`) and :class:`Explain` (how a hit was scored)."""
+with :class:`RetrievalInfo`) and :class:`Explain` (how a hit was scored).
+
+They are pydantic models for their users (``model_dump``, ``model_json_schema``, validation), with
+``defer_build``: the read path makes them from values it computed itself (``model_construct``, each
+value of the field's type) and the context block writes them with :func:`plain`, so a cold
+``context`` process builds no validator or serializer for them (issue 24). The first use that needs
+one (``model_validate``, ``model_dump``, the HTTP service, ``search --json``) builds it then.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-__all__ = ["Explain", "Hit", "Hits", "RetrievalInfo"]
+__all__ = ["Explain", "Hit", "Hits", "RetrievalInfo", "plain"]
+_DEFERRED = ConfigDict(defer_build=True)
 
 
 class Explain(BaseModel):
@@ -43,6 +51,7 @@ class Hit(BaseModel):
     id: int | None = Field(None, description="the memory's id; None for an episode (see episode_id)")
     episode_id: int | None = Field(None, description="an episode's id (its source id: Memory.forget_episode); "
                                    "None for a memory")
+    model_config = _DEFERRED
     statement: str
     kind: str
     effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
@@ -83,6 +92,7 @@ class Hit(BaseModel):
 class RetrievalInfo(BaseModel):
     """What ran: legs, encoder, fallbacks, timings (ms) and every ranking constant."""
 
+    model_config = _DEFERRED
     query_chars: int = 0
     query_truncated: bool = False
     tokens: list[str] = Field(default_factory=list)
@@ -111,3 +121,35 @@ class Hits(list):  # type: ignore[type-arg]
     def __init__(self, hits: list[Hit] | None = None, info: RetrievalInfo | None = None) -> None:
         super().__init__(hits or [])
         self.info = info or RetrievalInfo()
+
+
+def plain(model: BaseModel, *, json: bool = False) -> dict[str, Any]:
+    """``model.model_dump()`` (``json``: ``model_dump(mode="json")``) of a read-path result, without
+    building its serializer: the fields in order, ``exclude`` ones left out, nested models, lists,
+    tuples and dicts walked; in JSON mode a value that is not ``str``/``int``/``float``/``bool``/None
+    (a datetime) goes through ``pydantic_core.to_jsonable_python``, which writes it as pydantic's JSON
+    mode does. For the read path's own results (tests/test_results_plain.py compares it with
+    ``model_dump`` on real ones); not a general replacement for ``model_dump``. Computed fields
+    (``Hit.ref``) come after the fields, as in ``model_dump``."""
+    cls = type(model)
+    out = {name: _plain(getattr(model, name), json) for name, f in cls.model_fields.items() if not f.exclude}
+    for name in cls.model_computed_fields:  # after the fields, as model_dump puts them (Hit.ref)
+        out[name] = _plain(getattr(model, name), json)
+    return out
+
+
+def _plain(v: Any, json: bool) -> Any:
+    if v is None or type(v) in (str, int, float, bool):
+        return v
+    if isinstance(v, BaseModel):
+        return plain(v, json=json)
+    if isinstance(v, list | tuple):
+        items = [_plain(x, json) for x in v]
+        return tuple(items) if isinstance(v, tuple) and not json else items
+    if isinstance(v, dict):
+        return {k: _plain(x, json) for k, x in v.items()}
+    if not json:
+        return v
+    from pydantic_core import to_jsonable_python
+
+    return to_jsonable_python(v)

@@ -125,7 +125,7 @@ class MemoryRetrievalService:
         # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
         # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
         per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
-        info = RetrievalInfo(legs_requested=list(legs), candidates_per_leg=per_leg)
+        info = RetrievalInfo.model_construct(legs_requested=list(legs), candidates_per_leg=int(per_leg))
         head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
         text = _SPACE.sub(" ", clean_text(head)).strip()
         info.query_chars = len(query or "") if info.query_truncated else len(text)
@@ -301,15 +301,15 @@ class MemoryRetrievalService:
                              rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
                              weight_lexical=weights["lexical"], salience=float(row["salience"]),
                              recency=round(rec, 4), final=round(final, 4), answer_features=x_of.get(f.id))
-            out.append(Hit(id=f.id, statement=row["statement"], kind=row["kind"],
-                           effective_confidence=effective(float(row["confidence"]),
-                                                          from_iso(row["last_confirmed_at"]), now, st,
-                                                          row.get("slot")),
-                           valid_from=from_iso(row["valid_from"]), score=round(final, 4), origin=row["origin"],
-                           metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex,
-                           slot=row.get("slot"),
-                           p_relevant=p_of.get(f.id), via=via.get(f.id),
-                           below_floor=info.answer_min_p is not None and p_of.get(f.id, 1.0) < info.answer_min_p))
+            p = p_of.get(f.id)  # (values of the fields' types: results.py, no validator built for them)
+            out.append(Hit.model_construct(
+                id=int(f.id), statement=str(row["statement"]), kind=str(row["kind"]),
+                effective_confidence=float(effective(float(row["confidence"]), from_iso(row["last_confirmed_at"]),
+                                                     now, st, row.get("slot"))),
+                valid_from=from_iso(row["valid_from"]), score=float(round(final, 4)), origin=str(row["origin"]),
+                metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex, slot=row.get("slot"),
+                p_relevant=None if p is None else float(p), via=via.get(f.id),
+                below_floor=bool(info.answer_min_p is not None and (1.0 if p is None else p) < info.answer_min_p)))
         info.below_floor = sum(h.below_floor for h in out)
         return out
 
