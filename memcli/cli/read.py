@@ -106,7 +106,8 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         p = ("–" if h.p_relevant is None else f"{h.p_relevant:.2f}" + (" below" if h.below_floor else ""),) if gated \
             else ()
         conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
-        text = h.statement + (f"  (memory {', '.join(map(str, h.memory_ids))})" if h.memory_ids else "")
+        text = h.statement + (f"  (memory {', '.join(map(str, h.memory_ids))})" if h.memory_ids else "") + (
+            f"  (ended: memory {', '.join(map(str, h.superseded))})" if h.superseded else "")
         t.add_row(hit_ref(h), f"{h.score:.3f}", *p, text, h.kind, conf, when(h.valid_from))
     console.print(t)
     below = sum(h.below_floor for h in hits)

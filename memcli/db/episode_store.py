@@ -68,8 +68,9 @@ class EpisodeStore(ABC):
 
     @abstractmethod
     def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
-        """``{source_id, item_id, statement, slot}`` of each active memory of ``user`` drawn from a turn among ``ids``:
-        what the memories of a turn hold, to tell whether the turn's words add to them."""
+        """``{source_id, item_id, statement, slot, invalid_at}`` of each memory of ``user`` drawn from a turn among
+        ``ids`` that is not expired (active, or ended by a later change: ``invalid_at`` set): what the memories of
+        a turn hold, to tell whether the turn's words add to them, and whether they still hold."""
 
     @abstractmethod
     def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:

@@ -308,14 +308,15 @@ def episode_rows(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, 
 
 
 def turn_statements(store: Store, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
-    """``{source_id, item_id, statement, slot}`` of the user's active memories drawn from the turns ``ids``."""
+    """``{source_id, item_id, statement, slot, invalid_at}`` of the user's memories drawn from the turns ``ids``
+    that the record still holds (not expired): the active ones and those a later change ended (``invalid_at``)."""
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot
-                       FROM {s.ITEM_SOURCES} l
+    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot,
+                       i.invalid_at AS invalid_at FROM {s.ITEM_SOURCES} l
                        JOIN {s.ITEMS} i ON i.id = l.item_id WHERE i.user_id = ? AND l.source_id IN ({marks})
-                       AND i.invalid_at IS NULL AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
+                       AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
                    (user, *[int(i) for i in ids]))
 
 

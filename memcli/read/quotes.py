@@ -15,7 +15,11 @@ Two rules, for every episode hit (:mod:`memcli.read.episodes`):
   shows (admitted by the gate) is kept only when the turn holds at least :data:`MIN_ADDED` units of
   content (its jieba terms: Chinese characters, English word stems) none of them has — the fact no
   memory captured. A quote none of whose memories is in the block stays: it is then the only carrier of
-  what was said there. ``search`` keeps its one line per turn.
+  what was said there — unless the turn is stale: its memories were all ended by a later change
+  (``invalid_at``; a memory expired as a correction of the record does not count) and its words add
+  nothing to theirs (``superseded``, :func:`mark_turns`). Then the user's old words are no current fact and
+  ``context`` does not quote them (``--as-of`` a time they held, it does). ``search`` keeps its one line
+  per turn, the stale one marked.
 
 Read path: imports the results, answer features' inputs and text helpers, never ``memcli.write``.
 """
@@ -23,6 +27,7 @@ Read path: imports the results, answer features' inputs and text helpers, never 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from memcli.read.fusion import Fused
@@ -30,6 +35,7 @@ from memcli.read.request import asks_only
 from memcli.read.results import Hit
 from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
+from memcli.timeutil import from_iso, now_utc
 
 __all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "units"]
 
@@ -38,19 +44,29 @@ __all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "unit
 #: name, 竹影) is a told detail; in doubt the quote stays, for a fact lost costs more than a line repeated
 MIN_ADDED = 2
 _EN_UNIT = 2
+#: discourse markers and stance words: how it was said, no told fact (the write path drops them from a
+#: clause's lead, so a memory never holds them and a turn would "add" them), matched as the word was
+#: written, before stemming ("honestly", never "honest" nor "Frank")
+_FILLER_EN = frozenset(
+    "honestly frankly actually really basically literally seriously truly anyway anyways btw tbh oh "
+    "so also just yeah ok okay um uh hey lol haha".split())
+_FILLER_ZH = ("说实话", "说真的", "老实说", "其实", "反正", "确实", "真的", "哈哈", "嗯", "呃")
 
 
 def units(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The content of ``text``: (its Chinese characters, its English word stems), from its jieba terms
-    without stopwords (so 的/了/the/and never count), stems of one letter (the m of I'm) left out."""
+    without stopwords (so 的/了/the/and never count) and discourse markers (honestly, 说实话: how it was
+    said), stems of one letter (the m of I'm) left out."""
     zh: set[str] = set()
     en: set[str] = set()
+    for f in _FILLER_ZH:
+        text = text.replace(f, " ")
     for t in query_tokens(text, drop_stopwords=True):
-        if t.isascii():
+        if t.isascii() and t.lower() not in _FILLER_EN:
             w = word_form(t)
             if len(w) > 1 or w.isdigit():
                 en.add(w)
-        else:
+        elif not t.isascii():
             zh.update(c for c in to_simplified(t) if "\u4e00" <= c <= "\u9fff")
     return frozenset(zh), frozenset(en)
 
@@ -67,16 +83,30 @@ def adds(turn: str, statements: Sequence[str]) -> bool:
     return len(zh - held_zh) + _EN_UNIT * len(en - held_en) >= MIN_ADDED
 
 
-def mark_turns(store: Any, user: str, episodes: Sequence[Hit]) -> dict[int, list[tuple[int, str | None]]]:
-    """Set ``turn_memories`` of each episode hit: the ids of the active memories drawn from its turn.
-    Returns source id → ``(item id, slot)`` of those memories."""
+def mark_turns(store: Any, user: str, episodes: Sequence[Hit], as_of: datetime | None = None,
+               ) -> dict[int, list[tuple[int, str | None]]]:
+    """Set ``turn_memories`` of each episode hit: the ids of the active memories drawn from its turn; and
+    ``superseded`` when its turn is stale: it has memories, a later change ended every one of them (their
+    ``invalid_at`` at or before ``as_of``, now when None) and its words do not :func:`adds` to theirs.
+    Returns source id → ``(item id, slot)`` of the active memories."""
     turns: dict[int, list[tuple[int, str | None]]] = {}
+    ended: dict[int, list[tuple[int, str]]] = {}
+    live: set[int] = set()
     if not episodes:
         return turns
+    at = as_of or now_utc()
     for r in store.turn_statements(user, [h.key for h in episodes]):
-        turns.setdefault(int(r["source_id"]), []).append((int(r["item_id"]), r["slot"]))
+        sid = int(r["source_id"])
+        if r["invalid_at"] is None:
+            turns.setdefault(sid, []).append((int(r["item_id"]), r["slot"]))
+        if r["invalid_at"] is not None and from_iso(r["invalid_at"]) <= at:
+            ended.setdefault(sid, []).append((int(r["item_id"]), r["statement"]))
+        else:
+            live.add(sid)  # still valid at ``at``: the turn told what then held
     for h in episodes:
         h.turn_memories = [i for i, _ in turns.get(h.key, [])]
+        gone = ended.get(h.key, []) if h.key not in live else []
+        h.superseded = [i for i, _ in gone] if gone and not adds(h.statement, [s for _, s in gone]) else []
     return turns
 
 
@@ -118,13 +148,14 @@ def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: f
 
 
 def for_block(hits: Sequence[Hit]) -> list[Hit]:
-    """The hits as the memory block shows them, in order: an episode standing in for memories of its
-    turn gives way to those memories; then an episode is kept only when no memory of its turn is shown
-    (admitted by the gate, not ``below_floor``) or its words :func:`adds` to those that are."""
+    """The hits as the memory block shows them, in order: an episode of a stale turn (``superseded``,
+    :func:`mark_turns`) is left out; an episode standing in for memories of its turn gives way to those
+    memories; then an episode is kept only when no memory of its turn is shown (admitted by the gate, not
+    ``below_floor``) or its words :func:`adds` to those that are."""
     out: list[Hit] = []
     seen: set[str] = set()
     for h in hits:
-        for g in [*h.stands_for, h] if h.origin == "episode" else [h]:
+        for g in [*h.stands_for, *([] if h.superseded else [h])] if h.origin == "episode" else [h]:
             key = g.ref
             if key not in seen:
                 seen.add(key)

@@ -71,6 +71,9 @@ class Hit(BaseModel):
     memory_ids: list[int] = Field(default_factory=list, description="an episode standing in the list for "
                                   "memories drawn from its turn (English queries, memcli.read.episodes.merge): "
                                   "their ids, for show / correct / forget")
+    superseded: list[int] = Field(default_factory=list, description="an episode whose turn is stale: the ids of "
+                                  "its memories, all ended by a later change, whose words it adds nothing to "
+                                  "(context does not quote it)")
     explain: Explain | None = None
     # the block's view of an episode (memcli.read.quotes), not part of the JSON: the memory hits it stands
     # in for in this list, and the ids of the active memories drawn from its turn

@@ -237,7 +237,7 @@ class MemoryRetrievalService:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:  # the user's words meet the memories' bar (memcli.read.quotes)
                 info.legs_run.append("episode")
-                turns, readings = quotes.mark_turns(store, user, found), []
+                turns, readings = quotes.mark_turns(store, user, found, at), []
                 for told in (None, turns):  # as a memory with no slot, and as the memory of its turn
                     pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
                                             told, rankings.get("slot", []))

@@ -149,11 +149,11 @@ def episode_rows(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str
 def turn_statements(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[str, Any]]:
     if not ids:
         return []
-    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot
-                       FROM {s.ITEM_SOURCES} l
+    return store.q(f"""SELECT l.source_id AS source_id, i.id AS item_id, i.statement AS statement, i.slot AS slot,
+                       i.invalid_at AS invalid_at FROM {s.ITEM_SOURCES} l
                        JOIN {s.ITEMS} i ON i.user_id = l.user_id AND i.id = l.item_id
                        WHERE l.user_id = %s AND l.source_id = ANY(%s)
-                       AND i.invalid_at IS NULL AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
+                       AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
                    (user, [int(i) for i in ids]))
 
 
