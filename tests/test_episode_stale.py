@@ -29,7 +29,7 @@ def _store(db: str, turns: tuple[str, ...]) -> Memory:
 
 def _episode(sid: int, text: str) -> Hit:
     return Hit(
-        id=sid,
+        episode_id=sid,
         statement=text,
         kind="episode",
         effective_confidence=0.0,
@@ -50,7 +50,7 @@ def test_an_english_turn_whose_memory_was_ended_is_not_quoted_as_current(db: str
         then = m.context(q, budget_ms=60000, as_of="2026-11-10")
         assert "green tea to espresso" in then.text, then.text  # when it held, the old liking is there
         # the same turn with a detail no memory holds is still quoted: one name more
-        told = _episode(old.id, STALE_EN[0] + " Rosa")
+        told = _episode(old.episode_id, STALE_EN[0] + " Rosa")
         quotes.mark_turns(m.store, "stale", [told])
         assert not told.superseded and quotes.for_block([told]) == [told]
 
