@@ -50,6 +50,7 @@ from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
 from memcli.write.cross_lang import restated
+from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -130,6 +131,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
+    if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
+        why = None  # the slot is the named thing's (memcli.write.named_kind): the name links the two, not the words
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
         if change := swapped_value(new, old):  # 在腾讯 / 在字节跳动做产品经理: one job, another employer
             return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
@@ -270,6 +273,9 @@ def decide_and_apply(
     """
     t0 = time.perf_counter()
     cand = _with_when(enrich(candidate), said_at)
+    if (kind := kind_slot(store, user, cand, vector, pre.nbs if pre is not None else None)) is not None:
+        named = {**cand.metadata, "named_slot": cand.slot}  # 旺财今年六岁了 → the named dog's age
+        cand, pre = cand.model_copy(update={"slot": kind, "metadata": named}), None
     plan = decide(store, settings, user, cand, vector, judge, exclude, pre)
     t1 = time.perf_counter()
     if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:
