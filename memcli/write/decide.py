@@ -50,7 +50,6 @@ from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
 from memcli.write.cross_lang import restated
-from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -84,6 +83,7 @@ from memcli.write.linked_change import (
     stop_denied,
     switched_brand,
 )
+from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]

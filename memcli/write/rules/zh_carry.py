@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from memcli import slots
 from memcli.write.clauses import Unit
+from memcli.write.rules import zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
-from memcli.write.rules import zh_words
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
 __all__ = ["carried_subjects", "with_subjects"]
