@@ -28,7 +28,7 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
     m = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(sent)
     if m is None or m.end() == 0:
         return None
-    rest = sent[m.end():].strip()
+    rest = sent[m.end() :].strip()
     if lang == "zh":
         rest = _ZH_NOT_HALF.sub(r"\1", denial_last(rest)).strip()
         if len(re.sub(r"[^\u4e00-\u9fff\w]", "", rest)) < 2:
@@ -38,4 +38,4 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
         if not re.search(r"[A-Za-z]{2}.*\s.*[A-Za-z0-9]", rest):
             return None
         rest = rest[:1].upper() + rest[1:]
-    return sent[:m.end()].strip(), rest
+    return sent[: m.end()].strip(), rest

@@ -24,14 +24,15 @@ _KINDS_LOOKED_AT = 8
 LOW_COSINE_GUARD = "a shared slot read from words the model finds unrelated"
 
 
-def kind_slot(store: MemoryStore, user: str, cand: Candidate, vector: np.ndarray | None,
-              nbs: list[Any] | None = None) -> str | None:
+def kind_slot(
+    store: MemoryStore, user: str, cand: Candidate, vector: np.ndarray | None, nbs: list[Any] | None = None
+) -> str | None:
     """``thing:<kind>.<attribute>`` when ``cand``'s slot is ``thing:<name>.<attribute>`` and exactly one
     active ``thing:<kind>.name`` memory among its neighbours says that name; None otherwise."""
     if not cand.slot or not cand.slot.startswith("thing:"):
         return None
     subject, attr, obj = split_slot(cand.slot)
-    name = subject[len("thing:"):]
+    name = subject[len("thing:") :]
     if obj is not None or not attr or attr == "name" or not name or len(name) > 12:
         return None
     if nbs is None:
@@ -42,7 +43,7 @@ def kind_slot(store: MemoryStore, user: str, cand: Candidate, vector: np.ndarray
         s = nb.slot or ""
         if not (s.startswith("thing:") and s.endswith(".name")):
             continue
-        kind = s[len("thing:"):-len(".name")]
+        kind = s[len("thing:") : -len(".name")]
         if kind and kind != name and key in to_simplified(nb.statement).casefold():
             kinds.add(kind)
     if len(kinds) != 1:
