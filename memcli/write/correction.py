@@ -39,3 +39,35 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
             return None
         rest = rest[:1].upper() + rest[1:]
     return sent[: m.end()].strip(), rest
+
+
+_SENT = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")
+_EN_DENIED = re.compile(r",\s*(?:and\s+)?not\s+((?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2})\s*[.!]?\s*$", re.I)
+_ZH_DENIED = re.compile(r"(?:不是|并非)([^，,。！!；;我你他她]{1,12})[。！!]?$")
+_ARTICLE = re.compile(r"^(?:the|a|an|my|our|on|in|at)\s+", re.I)
+
+
+def denied_values(text: str) -> list[str]:
+    """The values a correction in ``text`` denies (Sorry, I meant … on the 9th, not the 2nd → ["2nd"];
+    我说错了，咪咪四岁不是三岁 → ["三岁"]); empty when ``text`` corrects nothing."""
+    out: list[str] = []
+    for m in _SENT.finditer(text):
+        sent = m.group(0).strip()
+        zh = re.search(r"[\u4e00-\u9fff]", sent) is not None
+        if not sent or split_correction(sent, "zh" if zh else "en") is None:
+            continue
+        rest = denial_last(sent) if zh else sent
+        if (d := (_ZH_DENIED if zh else _EN_DENIED).search(rest)) is not None:
+            out.append(_ARTICLE.sub("", d.group(1).strip()))
+    return out
+
+
+def says_denied(denied: list[str], statement: str, numbers: tuple[int, ...], denied_numbers: tuple[int, ...]) -> bool:
+    """``statement`` (with its ``numbers``) says one of the ``denied`` values: the word itself (a whole word in
+    English) or one of their numbers (a day of a date: "the 3rd" in "May 3rd")."""
+    low = statement.casefold()
+    for d in denied:
+        w = d.casefold()
+        if w and (re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) if w.isascii() else w in low):
+            return True
+    return any(n == o or (n < 32 and o > 100 and o % 100 == n) for n in denied_numbers for o in numbers)

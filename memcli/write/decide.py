@@ -49,6 +49,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
+from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
     Plan,
@@ -125,8 +126,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         ending = ending_plan(store, settings, user, candidate, vector, plan, exclude)
         if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
             return ending
-    if plan.decision == Decision.ADD:
-        return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
+    if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
+        return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+            store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])

@@ -49,6 +49,7 @@ from memcli.write.clauses import (
     specific_slot,
     units,
 )
+from memcli.write.correction import denied_values
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
@@ -339,6 +340,8 @@ class FittedExtractor(RuleExtractor):
                        else c.model_copy(update={"statement": st}) for c in new]
             seen: set[str] = set()
             out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
+            if denied := denied_values(utt.text):  # "…, not the 2nd": the decision ends the memory that says it
+                out[:] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": denied}}) for c in out]
         return outs
 
     @staticmethod
