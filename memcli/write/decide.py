@@ -62,6 +62,7 @@ from memcli.write.decide_range import (
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.extract import enrich
+from memcli.write.job_change import promotion_kept
 from memcli.write.judge import (
     HARD_GUARDS,
     Judge,
@@ -149,6 +150,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
+    if why is None and plan.decision != Decision.NOOP:
+        why = promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
