@@ -62,8 +62,8 @@ def with_job_change(text: str, cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
-#: a workplace named in a statement: "at/for <place>", 在<place>当/做/上班/工作
-_EN_PLACE = re.compile(r"\b(?:at|for|with)\s+(?:the\s+|a\s+|an\s+)?[A-Z0-9][\w'&.-]*", re.I)
+#: a workplace named in a statement: "at/for <place>", "to/in <Place>", 在<place>当/做/上班/工作
+_EN_PLACE = re.compile(r"\b(?:[Aa]t|[Ff]or|[Ww]ith)\s+(?:the\s+|a\s+|an\s+)?\w|\b(?:to|in)\s+(?:the\s+)?[A-Z]\w+")
 _ZH_PLACE = re.compile(r"在.{2,}?(?:当|做|担任|上班|工作|任职|就职)")
 
 

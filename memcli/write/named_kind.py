@@ -29,10 +29,10 @@ def kind_slot(
 ) -> str | None:
     """``thing:<kind>.<attribute>`` when ``cand``'s slot is ``thing:<name>.<attribute>`` and exactly one
     active ``thing:<kind>.name`` memory among its neighbours says that name; None otherwise."""
-    if not cand.slot or not cand.slot.startswith("thing:"):
+    if not cand.slot or not cand.slot.startswith(("thing:", "person:")):  # (豆豆 reads as a person's name)
         return None
     subject, attr, obj = split_slot(cand.slot)
-    name = subject[len("thing:") :]
+    name = subject.partition(":")[2]
     if obj is not None or not attr or attr == "name" or not name or len(name) > 12:
         return None
     if nbs is None:

@@ -179,6 +179,15 @@ _DENIAL_FIRST = re.compile(r"^(.*?)(?:并|其实)?(?:不是|并非)(?![不没])(
                            r"(?:而|其实|实际上|应该)?是([^，,。；;我你他她它]{1,16})([。！!]?)$")
 
 
+def corrected(sentence: str) -> str:
+    """:func:`denial_last`, and in a sentence that opens with a correction (不好意思我说错了，…) the denied half
+    said without a comma (…三岁不是两岁) set off as its clause (…三岁，不是两岁), which the rules drop."""
+    out = denial_last(sentence)
+    if ZH_CORRECTION_OPEN.match(out):
+        out = re.sub(r"(?<=[^，,])((?:而)?(?:不是|并非)[^，,。！!；;我你他她]{1,12}[。！!]?)$", r"，\1", out)
+    return out
+
+
 def denial_last(sentence: str) -> str:
     """``sentence`` with a denial-first correction turned round (…不是七岁，是八岁 → …是八岁，不是七岁), the shape
     whose negated half the rules drop; as given otherwise."""
