@@ -37,6 +37,7 @@ from memcli.smalltalk import EN_GREETINGS, alternation
 from memcli.text import to_simplified
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
+from memcli.write.correction import split_correction
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
 
@@ -113,6 +114,9 @@ def units(text: str) -> list[Unit]:
         if k := greeting_head(sent, lang):  # 你好我叫小明, "Good morning I just moved…": the greeting a unit of its own
             out.append(Unit(sent[:k].strip(), lang))
             sent = sent[k:].strip()
+        if (cut := split_correction(sent, lang)) is not None:  # 不好意思我说错了，…不是五岁: the statement alone
+            out.append(Unit(cut[0], lang))
+            sent = cut[1]
         if not zh and (lead := _colon_lead(sent)) is not None:  # "Sorry, I got that wrong: Tim's birthday is …"
             out.append(Unit(lead[0], lang))
             sent = lead[1]

@@ -49,6 +49,7 @@ from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
+from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
     Plan,
@@ -61,6 +62,7 @@ from memcli.write.decide_range import (
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.extract import enrich
+from memcli.write.job_change import promotion_kept
 from memcli.write.judge import (
     HARD_GUARDS,
     Judge,
@@ -83,6 +85,7 @@ from memcli.write.linked_change import (
     stop_denied,
     switched_brand,
 )
+from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -124,12 +127,15 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         ending = ending_plan(store, settings, user, candidate, vector, plan, exclude)
         if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
             return ending
-    if plan.decision == Decision.ADD:
-        return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
+    if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
+        return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+            store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
+    if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
+        why = None  # the slot is the named thing's (memcli.write.named_kind): the name links the two, not the words
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
         if change := swapped_value(new, old):  # 在腾讯 / 在字节跳动做产品经理: one job, another employer
             return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
@@ -144,6 +150,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
+    if why is None and plan.decision != Decision.NOOP:
+        why = promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
@@ -270,6 +278,9 @@ def decide_and_apply(
     """
     t0 = time.perf_counter()
     cand = _with_when(enrich(candidate), said_at)
+    if (kind := kind_slot(store, user, cand, vector, pre.nbs if pre is not None else None)) is not None:
+        named = {**cand.metadata, "named_slot": cand.slot}  # 旺财今年六岁了 → the named dog's age
+        cand, pre = cand.model_copy(update={"slot": kind, "metadata": named}), None
     plan = decide(store, settings, user, cand, vector, judge, exclude, pre)
     t1 = time.perf_counter()
     if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:

@@ -49,7 +49,9 @@ from memcli.write.clauses import (
     specific_slot,
     units,
 )
+from memcli.write.correction import denied_values
 from memcli.write.extract import RuleExtractor, Utterance
+from memcli.write.job_change import with_job_change
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
@@ -339,6 +341,9 @@ class FittedExtractor(RuleExtractor):
                        else c.model_copy(update={"statement": st}) for c in new]
             seen: set[str] = set()
             out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
+            out[:] = with_job_change(utt.text, out)  # 换工作了，现在在…: the new job with the change it ends
+            if denied := denied_values(utt.text):  # "…, not the 2nd": the decision ends the memory that says it
+                out[:] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": denied}}) for c in out]
         return outs
 
     @staticmethod

@@ -406,7 +406,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     out: list[Match] = []
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
-        sent = zh_words.denial_last(sent.strip())  # 不是七岁，是八岁 → 是八岁，不是七岁
+        sent = zh_words.corrected(sent.strip())  # 不是七岁，是八岁 → 是八岁，不是七岁 (说错了，…三岁不是两岁 too)
         if not sent or re.match(r"^(?:如果|要是|假如|假设|万一)", prepare(sent)):
             continue
         first = len(out)

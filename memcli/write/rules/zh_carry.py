@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from memcli import slots
 from memcli.write.clauses import Unit
+from memcli.write.rules import zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
@@ -37,6 +38,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
         c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
         if head and c and len(c) <= 10 and all(f[:1] == "n" or f in ("eng", "j") for _, f in _pos(c)):
             out.append(head)  # 我研究生读的是同济，建筑学专业 → 我研究生读的是建筑学专业: one more value
+            continue
+        if zh_words.ZH_CORRECTION_OPEN.fullmatch(clause.strip() + "，"):  # 我说错了，…: no subject to carry on
+            out.append(None)
+            last = head = None
             continue
         sub = _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) if c else None
         cop = re.match(r"^[^，,]{2,12}?(?:是|叫)(?!不是)", c) if sub is not None and not sub[0].startswith("thing:") \

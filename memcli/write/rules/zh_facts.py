@@ -36,6 +36,17 @@ from memcli.write.rules.zh_words import (
 )
 
 
+def _role_at(w: str) -> re.Match[str] | None:
+    """``在<place>当/做/担任<role>``, cut at the role verb whose role is an occupation (在一家做游戏的公司当产品经理:
+    the 做 inside the place's own words is not the job's verb); the first cut when none is."""
+    first = re.match(r"^在(.+?)(?:当|做|担任)(.+)$", w)
+    if first is None or _OCCUPATION.search(first.group(2)):
+        return first
+    for k in (m.start() for m in re.finditer(r"当|做|担任", w) if m.start() > first.start(2)):
+        if (m := re.match(rf"^在(.{{{k - 1}}})(?:当|做|担任)(.+)$", w)) and _OCCUPATION.search(m.group(2)):
+            return m
+    return first
+
 def _pos_cached(text: str) -> tuple[tuple[str, str], ...]:
     from memcli.text import pos_tags
 
@@ -150,7 +161,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     go = _RX_GO_WORK.match(q)  # 下个月开始去一家公司做顾问, 到律所上班: the job taken up, from a date or now
     w = ("在" if go and go.group(1) else "") + q[go.end():] if go else q
     m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工|入职)(?:了)?$", w) or \
-        re.match(r"^在(.+?)(?:当|做|担任)(.+)$", w)
+        _role_at(w)
     if m and go and go.group(1) and (m.lastindex == 2 and not _OCCUPATION.search(m.group(2)) or
                                      re.fullmatch(r"(?:公司|单位|学校|医院|店里|厂里|办公室)", m.group(1))):
         m = None  # 去公园做运动, 去公司上班: going somewhere to do a thing is no job

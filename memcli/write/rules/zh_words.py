@@ -168,10 +168,24 @@ _WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已�
 #: a correction's opener (更正一下, 我说错了) and its negated half (不是五岁): no fact of the user's
 CORRECTION = re.compile(r"^(?:更正|纠正|订正)(?:一下)?$|^(?:是)?(?:我|刚才|刚刚|之前)?"
                         r"(?:一直|之前|以前|刚才|刚刚|原来|都|也|又|完全)*(?:说|写|打|记|搞|弄|看|听|想|理解)错了?(?:了|啦)?$")
+#: 不好意思我说错了， / 抱歉，刚才打错了： / 更正一下： — an apology (optional) and the admission of a slip
+ZH_CORRECTION_OPEN = re.compile(r"^(?:(?:不好意思|抱歉|对不起|sorry|哎呀|哎|哦|噢|呃|嗯|啊)[，,！!。.~～\s]*){0,2}"
+                                r"(?:(?:更正|纠正|订正)(?:一下)?|(?:是)?(?:我|刚才|刚刚|之前)?"
+                                r"(?:一直|之前|以前|刚才|刚刚|原来|都|也|又|完全)*(?:说|写|打|记|搞|弄)错了?(?:了|啦)?)"
+                                r"[，,：:。！!\s]+", re.I)
 CONTRAST = re.compile(r"^(?:而|并|倒|可)?(?:不是|并非)")
 #: a correction told denial first (我儿子不是七岁，是八岁; 他不是住在北京，而是住在上海): the denied value, the fact
 _DENIAL_FIRST = re.compile(r"^(.*?)(?:并|其实)?(?:不是|并非)(?![不没])([^，,。；;我你他她它]{1,12})[，,]\s*"
                            r"(?:而|其实|实际上|应该)?是([^，,。；;我你他她它]{1,16})([。！!]?)$")
+
+
+def corrected(sentence: str) -> str:
+    """:func:`denial_last`, and in a sentence that opens with a correction (不好意思我说错了，…) the denied half
+    said without a comma (…三岁不是两岁) set off as its clause (…三岁，不是两岁), which the rules drop."""
+    out = denial_last(sentence)
+    if ZH_CORRECTION_OPEN.match(out):
+        out = re.sub(r"(?<=[^，,])((?:而)?(?:不是|并非)[^，,。！!；;我你他她]{1,12}[。！!]?)$", r"，\1", out)
+    return out
 
 
 def denial_last(sentence: str) -> str:

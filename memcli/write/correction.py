@@ -1,0 +1,73 @@
+"""A correction told in one sentence: its opener ("Sorry, I meant", 不好意思我说错了) and its negated
+half (", not the 3rd", 不是三岁) are no fact; the corrected statement between them is.
+
+:func:`split_correction` cuts a sentence into ``(opener, statement)`` so the clause units read the
+statement alone (the opener is a unit of its own, chatter): before, the clause model read the whole
+apology as chatter (the correction was not stored) or kept the denied value in the statement
+(旺财今年是六岁不是五岁). The rules read the same sentence through :func:`~memcli.write.rules.en_words.corrected`
+and :data:`~memcli.write.rules.zh_words.CORRECTION`. Pure functions over text; no model, no store.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.write.rules.en_words import _CORRECTION as _EN_OPEN
+from memcli.write.rules.en_words import _NOT_HALF as _EN_NOT_HALF
+from memcli.write.rules.zh_words import ZH_CORRECTION_OPEN as _ZH_OPEN
+from memcli.write.rules.zh_words import denial_last
+
+#: the denied value at the end of a corrected statement: 六岁不是五岁 / 在上海，不是北京 / 而不是周五
+_ZH_NOT_HALF = re.compile(r"[，,]?\s*(?:而)?(?:不是|并非)[^，,。！!；;我你他她]{1,12}([。！!]?)$")
+
+
+def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
+    """``(opener, statement)`` when ``sent`` opens with a correction's opener and says a statement after
+    it ("Sorry, I meant Kim's party is on the 9th, not the 2nd" → ("Sorry, I meant", "Kim's party is on
+    the 9th")); the statement keeps its end mark. None: no opener, or nothing said after it."""
+    m = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(sent)
+    if m is None or m.end() == 0:
+        return None
+    rest = sent[m.end() :].strip()
+    if lang == "zh":
+        rest = _ZH_NOT_HALF.sub(r"\1", denial_last(rest)).strip()
+        if len(re.sub(r"[^\u4e00-\u9fff\w]", "", rest)) < 2:
+            return None
+    else:
+        rest = _EN_NOT_HALF.sub(r"\1", rest).strip()
+        if not re.search(r"[A-Za-z]{2}.*\s.*[A-Za-z0-9]", rest):
+            return None
+        rest = rest[:1].upper() + rest[1:]
+    return sent[: m.end()].strip(), rest
+
+
+_SENT = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")
+_EN_DENIED = re.compile(r",\s*(?:and\s+)?not\s+((?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2})\s*[.!]?\s*$", re.I)
+_ZH_DENIED = re.compile(r"(?:不是|并非)([^，,。！!；;我你他她]{1,12})[。！!]?$")
+_ARTICLE = re.compile(r"^(?:the|a|an|my|our|on|in|at)\s+", re.I)
+
+
+def denied_values(text: str) -> list[str]:
+    """The values a correction in ``text`` denies (Sorry, I meant … on the 9th, not the 2nd → ["2nd"];
+    我说错了，咪咪四岁不是三岁 → ["三岁"]); empty when ``text`` corrects nothing."""
+    out: list[str] = []
+    for m in _SENT.finditer(text):
+        sent = m.group(0).strip()
+        zh = re.search(r"[\u4e00-\u9fff]", sent) is not None
+        if not sent or split_correction(sent, "zh" if zh else "en") is None:
+            continue
+        rest = denial_last(sent) if zh else sent
+        if (d := (_ZH_DENIED if zh else _EN_DENIED).search(rest)) is not None:
+            out.append(_ARTICLE.sub("", d.group(1).strip()))
+    return out
+
+
+def says_denied(denied: list[str], statement: str, numbers: tuple[int, ...], denied_numbers: tuple[int, ...]) -> bool:
+    """``statement`` (with its ``numbers``) says one of the ``denied`` values: the word itself (a whole word in
+    English) or one of their numbers (a day of a date: "the 3rd" in "May 3rd")."""
+    low = statement.casefold()
+    for d in denied:
+        w = d.casefold()
+        if w and (re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) if w.isascii() else w in low):
+            return True
+    return any(n == o or (n < 32 and o > 100 and o % 100 == n) for n in denied_numbers for o in numbers)
