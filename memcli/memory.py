@@ -26,10 +26,11 @@ from pydantic import ValidationError
 from memcli.db.store import FORGOTTEN
 from memcli.engine import Engine, backend_overrides, resolve_settings
 from memcli.errors import BadInputError
-from memcli.refs import episode_ref, memory_ref, parse_ref, positive_id
+from memcli.memory_episodes import EpisodesAPI
+from memcli.refs import memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
 from memcli.text import check_query, check_text
-from memcli.timeutil import from_iso, parse_at
+from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:  # the write path, governance and the record models load where used (a cold `context`: none)
     from memcli.embed import Embedder
@@ -56,7 +57,7 @@ def __getattr__(name: str) -> object:  # MemoryRecord, parse_jsonl: re-exported,
 Progress = Callable[[int], None]
 
 
-class Memory(Engine):
+class Memory(EpisodesAPI, Engine):
     """Long-term memory of one user in one database.
 
     Args:
@@ -278,40 +279,6 @@ class Memory(Engine):
         if episode:
             return self.forget_episode(f"e{number}", purge=purge)
         return lifecycle.forget(self.store, self.user, number, erase=purge, cascade=cascade)
-
-    def forget_episode(self, source_id: int | str | Any, *, purge: bool = False) -> dict[str, Any]:
-        """Forget an episode (its ``episode_id``, ref "e12" or search hit; a memory's ref or hit is refused):
-        never found again, the words kept for history; ``purge=True``: erased with its source
-        (:func:`memcli.governance.lifecycle.forget_episode`). Returns ``{"id", "episode", "purged",
-        "already"}`` (+ ``{"sources", "events"}`` when purged).
-
-        Raises:
-            NotFoundError: no drained turn with that id for this user. BadInputError: not an episode's id.
-        """
-        from memcli.governance import lifecycle
-
-        return lifecycle.forget_episode(self.store, self.user, episode_ref(source_id), erase=purge)
-
-    def episodes(self) -> list[dict[str, Any]]:
-        """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:
-        when it was said, UTC)."""
-        return [{"id": int(r["id"]), "text": r["content"], "at": from_iso(r["occurred_at"]),
-                 "session": r["session_id"]} for r in self.store.episodes_of(self.user)]
-
-    def export_episodes(self) -> Iterator[dict[str, Any]]:
-        """The episodes as capture records (``{"text", "role", "at", "session", "key"}``, the
-        JSON Lines ``memcli capture -`` reads): captured into another database and drained, each
-        becomes an episode again (or a memory, if that extractor finds one)."""
-        for e in self.episodes():
-            rec = {"text": e["text"], "role": "user", "at": e["at"].isoformat(), "session": e["session"],
-                   "key": f"episode:{e['id']}"}
-            yield {k: v for k, v in rec.items() if v is not None}
-
-    def rebuild_episodes(self, progress: Progress | None = None) -> dict[str, Any]:
-        """Classify and embed the bound user's drained turns that have no episode record yet
-        (drained before episodes existed) or whose vector is of another model
-        (:func:`memcli.write.episodes.rebuild`). Returns ``{"turns", "episodes", "model"}``."""
-        return self._rebuild_episodes(self.user, progress)
 
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from memcli import slots
 from memcli.write.chatter import is_instruction
@@ -27,7 +26,7 @@ from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
-from memcli.write.rules.zh_conj import lead_conjunction, split_at_conjunctions
+from memcli.write.rules.zh_conj import prepare, split_at_conjunctions
 from memcli.write.rules.zh_facts import (
     _clean_value,
     _elaborates,
@@ -50,7 +49,6 @@ from memcli.write.rules.zh_words import (
     _ATTR_NOUNS,
     _BAD_THING,
     _BODY_TOPIC,
-    _FILLER,
     _HABIT,
     _IMPRESSION,
     _IRREALIS,
@@ -67,7 +65,6 @@ from memcli.write.rules.zh_words import (
     _REL,
     _SENTENCE,
     _STEPS,
-    _TAIL,
     _TOPIC_VERB,
     _TRANSIENT,
     _WE_MOVE,
@@ -90,19 +87,6 @@ class _Ctx:
     last: str = ""  # the previous clause as written
     like: str = ""  # the like verb of the previous clause (比较喜欢), which a list of clauses after it shares
     first: bool = True  # the first clause of the utterance
-
-
-@lru_cache(maxsize=8192)  # a clause is prepared three or four times while it is read (a pure function of it)
-def prepare(text: str) -> str:
-    """One clause ready to match: fillers and trailing particles/punctuation removed."""
-    t = text.strip()
-    while True:
-        u = _FILLER.sub("", t, count=1)
-        u = u[lead_conjunction(u):].lstrip("，,、 ")  # 但我老婆…, 不过我…: a conjunction as a word (not 不过敏)
-        if u == t:
-            break
-        t = u
-    return _TAIL.sub("", t).strip()
 
 
 def is_question(clause: str) -> bool:

@@ -9,9 +9,12 @@ only where jieba cuts the conjunction as one token: 我喜欢猫不过我老公�
 
 from __future__ import annotations
 
-from memcli.text import pos_tags
+from functools import lru_cache
 
-__all__ = ["CONJUNCTIONS", "LEAD_CONJUNCTIONS", "lead_conjunction", "split_at_conjunctions"]
+from memcli.text import pos_tags
+from memcli.write.rules.zh_words import _FILLER, _TAIL
+
+__all__ = ["CONJUNCTIONS", "LEAD_CONJUNCTIONS", "lead_conjunction", "prepare", "split_at_conjunctions"]
 
 #: conjunctions that join two clauses (a clause is split before them; the word itself is no part of either)
 CONJUNCTIONS = frozenset("而且 并且 但是 可是 不过 然后 所以 因为 同时 另外 以及".split())
@@ -46,3 +49,16 @@ def lead_conjunction(text: str) -> int:
         return 0
     toks = pos_tags(text)
     return len(toks[0][0]) if len(toks) > 1 and toks[0][0] in LEAD_CONJUNCTIONS else 0
+
+
+@lru_cache(maxsize=8192)  # a clause is prepared three or four times while it is read (a pure function of it)
+def prepare(text: str) -> str:
+    """One clause ready to match: fillers and trailing particles/punctuation removed."""
+    t = text.strip()
+    while True:
+        u = _FILLER.sub("", t, count=1)
+        u = u[lead_conjunction(u):].lstrip("，,、 ")  # 但我老婆…, 不过我…: a conjunction as a word (not 不过敏)
+        if u == t:
+            break
+        t = u
+    return _TAIL.sub("", t).strip()
