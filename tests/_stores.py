@@ -1,9 +1,11 @@
-"""Stores built by telling: facts captured at one time and drained by the real pipeline, as the
-answerability tests (test_answerability.py, test_answer_world.py) build theirs."""
+"""Stores built by telling: facts captured and drained by the real pipeline, as the answerability tests
+(test_answerability.py, test_answer_world.py) and the endings/changes tests (test_round17_endings.py,
+test_round18_*.py) build theirs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -27,3 +29,22 @@ def told(name: str, facts: Sequence[str], at: str = AT) -> Callable[..., Any]:
         return mem
 
     return pytest.fixture(name=name)(store)
+
+
+def drained(db: str, turns: Sequence[str], *, user: str, start: datetime,
+            expired_ends: bool = True) -> tuple[set[str], set[str]]:
+    """(active statements, ended statements) of ``user`` after capturing each of ``turns`` a day apart
+    from ``start`` and draining after each; ended: invalidated, or (``expired_ends``) expired too."""
+    from memcli import Memory
+
+    m = Memory(db=db, user=user)
+    try:
+        for n, text in enumerate(turns):
+            m.capture(text, at=(start + timedelta(days=n)).isoformat())
+            m.drain()
+        items = m.list(include_all=True)
+    finally:
+        m.close()
+    active = {i.statement for i in items if i.invalid_at is None and i.expired_at is None}
+    return active, {i.statement for i in items
+                    if i.invalid_at is not None or (expired_ends and i.expired_at is not None)}

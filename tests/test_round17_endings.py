@@ -12,9 +12,10 @@ The rules are read directly; the decisions on a real store with the default mode
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+from _stores import drained
 
 from memcli.write.rules import extract_matches
 
@@ -24,20 +25,7 @@ def _statements(text: str) -> list[str]:
 
 
 def _drained(db: str, turns: list[str], user: str = "pia") -> tuple[set[str], set[str]]:
-    """(active statements, ended statements) after capturing each turn a day apart and draining."""
-    from memcli import Memory
-
-    t0 = datetime(2026, 2, 2, 9, tzinfo=UTC)
-    m = Memory(db=db, user=user)
-    try:
-        for n, text in enumerate(turns):
-            m.capture(text, at=(t0 + timedelta(days=n)).isoformat())
-            m.drain()
-        items = m.list(include_all=True)
-    finally:
-        m.close()
-    active = {i.statement for i in items if i.invalid_at is None and i.expired_at is None}
-    return active, {i.statement for i in items if i.invalid_at is not None}
+    return drained(db, turns, user=user, start=datetime(2026, 2, 2, 9, tzinfo=UTC), expired_ends=False)
 
 
 # -- 1. corrections -------------------------------------------------------------------------------------------

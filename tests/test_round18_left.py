@@ -16,9 +16,10 @@ The rules and the guard are read directly; the decisions on a real store with th
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+from _stores import drained
 
 from memcli.models import Decision
 from memcli.write.clauses import is_chatter, units
@@ -29,20 +30,7 @@ from memcli.write.rules.zh_plan import plan_made
 
 
 def _drained(db: str, turns: list[str], user: str = "lu") -> tuple[set[str], set[str]]:
-    """(active statements, ended statements) after capturing each turn a day apart and draining."""
-    from memcli import Memory
-
-    t0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
-    m = Memory(db=db, user=user)
-    try:
-        for n, text in enumerate(turns):
-            m.capture(text, at=(t0 + timedelta(days=n)).isoformat())
-            m.drain()
-        items = m.list(include_all=True)
-    finally:
-        m.close()
-    active = {i.statement for i in items if i.invalid_at is None and i.expired_at is None}
-    return active, {i.statement for i in items if i.invalid_at is not None or i.expired_at is not None}
+    return drained(db, turns, user=user, start=datetime(2026, 3, 2, 9, tzinfo=UTC))
 
 
 # -- 1. the residence family ----------------------------------------------------------------------------------------
