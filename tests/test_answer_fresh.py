@@ -12,9 +12,9 @@ from memcli.eval.formats import default_goldset_dir
 #: answered@3 of the person-by-fact ones); ``*_all``: short and chatter-wrapped questions together
 FLOORS = {
     "zh_all": (0.888, 0.903, 0.923, 0.833),
-    # 0.851 since gate17 (round 17): the refit without the general questions a shared topic word grounded
-    # moved the en weights, and one near miss (Dev's hometown stored, "Where does Dev live?") crossed the point
-    "en_all": (0.851, 0.923, 0.961, 1.0),
+    # 0.851 in round 17 (gate17's refit moved a near miss across the point); back up to 0.893 in round 18,
+    # where read18's features and the refit on the merged tree left 42 of 47 no-answer questions empty
+    "en_all": (0.893, 0.923, 0.961, 1.0),
     "zh_long": (0.8, 0.857, 0.857, 0.5),
 }
 
@@ -46,8 +46,9 @@ def test_the_fresh_set_is_never_fitted_on() -> None:
 
 
 #: goldset/noanswer_world.jsonl (round 17): group → (empty share on its general questions, answered@3 of
-#: its questions about the user asked without 我 / "my"); floors at gate17's figures
-WORLD_FLOORS = {"zh": (0.98, 0.86), "en": (0.98, 0.66)}
+#: its questions about the user asked without 我 / "my"); floors at gate17's figures, en's answered@3 raised
+#: to round 18's 0.83 (read18: English questions pointing back, "which" + noun)
+WORLD_FLOORS = {"zh": (0.98, 0.86), "en": (0.98, 0.83)}
 
 
 @pytest.fixture(scope="module")
