@@ -104,8 +104,9 @@ def _starts_with_word(text: str, words: tuple[str, ...]) -> bool:
 
 
 def names_after_relation(text: str) -> set[str]:
-    """Names said right after a relation word (我同事小陈 → 小陈, "my coworker Sam" → sam): a
-    小/老/阿 + one character name in Chinese, a capitalised word in English."""
+    """Names said right after a relation word (我同事小陈 → 小陈, 我妹妹林兰 → 林兰, "my coworker Sam" → sam):
+    a 小/老/阿 + one character name or a surname-led full name (:func:`_full_names_zh`, every reading) in
+    Chinese, a capitalised word in English."""
     zh, en, _ = _relation_words()
     out: set[str] = set()
     for m in zh.finditer(text):
@@ -113,6 +114,8 @@ def names_after_relation(text: str) -> set[str]:
         n = _ZH_NAME.match(rest)
         if n and not zh.match(rest):
             out.add(n.group(0))
+        elif not zh.match(rest):
+            out.update(_full_names_zh(rest))
     for m in en.finditer(text):
         n = _EN_NAME.match(text[m.end():])
         if n:
@@ -120,14 +123,32 @@ def names_after_relation(text: str) -> set[str]:
     return out
 
 
-_GIVEN_ZH = lazy(r"(?:名字是|名叫|叫做|称为|名为|叫)([\u4e00-\u9fffA-Za-z0-9]{3,12})")
+_GIVEN_ZH = lazy(r"(?:名字是|名叫|叫做|称为|名为|叫)([\u4e00-\u9fffA-Za-z0-9]{2,12})")
 _GIVEN_EN = lazy(r"\b(?:called|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
+
+
+def _full_names_zh(rest: str) -> set[str]:
+    """The full names that may open ``rest``, the text after a relation word (我妹妹林兰下个月… → 林兰下…):
+    a common surname (:data:`_SURNAMES`) and one or two characters, every reading — the caller keeps one
+    only when the question holds it. A two-character reading that is a dictionary word (周末, 高兴) is
+    no name; a three-character one (王建国) is taken as written."""
+    from memcli.read.tokens import is_dict_word
+
+    if not rest or rest[0] not in _SURNAMES:
+        return set()
+    out = set()
+    for n in (2, 3):
+        cand = rest[:n]
+        if len(cand) == n and all("\u4e00" <= c <= "\u9fff" for c in cand) and (n == 3 or not is_dict_word(cand)):
+            out.add(cand)
+    return out
 
 
 def names_given(text: str, question: str) -> set[str]:
     """Names ``text`` gives a thing or a person of the user's (那个公园叫翠湖公园 → 翠湖公园; "a café
     called Blue Door") that ``question`` names too, casefolded. A Chinese name is the longest run of
-    3+ characters after 叫/名叫/名字是… that the question holds (a name has no end mark in Chinese); an
+    3+ characters after 叫/名叫/名字是… that the question holds (a name has no end mark in Chinese), or a run of
+    two that ends there (叫豆豆, 叫陈伟。); an
     English one the capitalised words after called/named. A name the user gave makes a question that
     names it a question about the user's thing, not the world ("I climbed Mount Rainier" gives no name:
     "How tall is Mount Rainier?" stays a question about the world)."""
@@ -135,7 +156,8 @@ def names_given(text: str, question: str) -> set[str]:
     out: set[str] = set()
     for m in _GIVEN_ZH.finditer(text):
         run = m.group(1)
-        for end in range(len(run), 2, -1):
+        # a run of two ends at a mark or the text's end (叫豆豆, 我老公叫陈伟。): the whole name, not a prefix
+        for end in range(len(run), 1 if len(run) == 2 else 2, -1):
             if run[:end].casefold() in low:
                 out.add(run[:end].casefold())
                 break

@@ -38,7 +38,7 @@ from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys, slot_leg
-from memcli.read.tokens import query_tokens
+from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head
 from memcli.timeutil import from_iso, now_utc, parse_at
@@ -156,7 +156,7 @@ class MemoryRetrievalService:
         if "lexical" in legs:
             t1 = time.monotonic()
             asked = question_focus(text)  # a long message is searched by its question sentence, not its chatter
-            info.tokens = query_tokens(asked, drop_stopwords=True)
+            info.tokens = with_glued_names(query_tokens(asked, drop_stopwords=True))
             lex = lexical_leg(store, user, asked, info.tokens, limit=per_leg, as_of=at)
             rankings["lexical"] = [h.id for h in lex]
             lex_by_id = {h.id: h for h in lex}

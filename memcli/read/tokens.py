@@ -119,3 +119,16 @@ def when_only(tokens: list[str] | tuple[str, ...], statement: str) -> bool:
     low = statement.casefold()
     found = {t.casefold() for t in tokens if t.strip() and t.casefold() in low}
     return bool(found) and found <= WHEN_WORDS
+
+
+def with_glued_names(tokens: list[str]) -> list[str]:
+    """``tokens`` and, after each three-character Chinese token jieba's dictionary does not hold, its first
+    two characters: jieba's HMM glues an unknown two-character name to the one-character verb after it
+    (陈伟教什么 → 陈伟教), while the memory holds the name alone (我老公陈伟是老师 → 陈伟). A word the
+    dictionary holds (王建国, 数学课) is left as cut."""
+    out = list(tokens)
+    for t in tokens:
+        if len(t) == 3 and all("\u4e00" <= c <= "\u9fff" for c in t) and not is_dict_word(t) \
+                and t[:2] not in out:
+            out.append(t[:2])
+    return out
