@@ -13,8 +13,7 @@ from memcli.read.mismatch import names_after_relation, names_given
 from memcli.read.tokens import with_glued_names
 
 AT = "2026-05-01T09:00:00+08:00"
-FACTS = ["我表哥赵磊在一家银行上班", "我的狗叫球球", "球球今年五岁了", "我老婆孙悦是小学语文老师",
-         "我周末常去爬泰山"]
+FACTS = ["我表哥赵磊在一家银行上班", "我的狗叫球球", "球球今年五岁了", "我老婆孙悦是小学语文老师", "我周末常去爬泰山"]
 
 
 def test_the_reading_of_names() -> None:
@@ -29,11 +28,14 @@ def test_the_reading_of_names() -> None:
 zh = told("zh", FACTS, AT)
 
 
-@pytest.mark.parametrize(("question", "fact"), [
-    ("赵磊在哪上班？", "我表哥赵磊在一家银行上班"),
-    ("球球几岁了？", "球球今年五岁了"),
-    ("孙悦教什么？", "我老婆孙悦是小学语文老师"),
-])
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("赵磊在哪上班？", "我表哥赵磊在一家银行上班"),
+        ("球球几岁了？", "球球今年五岁了"),
+        ("孙悦教什么？", "我老婆孙悦是小学语文老师"),
+    ],
+)
 def test_a_question_naming_someone_of_the_user_finds_them(zh, question: str, fact: str) -> None:
     block = zh.context(question, budget_ms=60000).text
     assert fact in block, block
