@@ -2,9 +2,8 @@
 
 1. **Clauses.** Sentences split at . ! ? ; and clauses at "and"/"but"/"so"/commas when a
    new subject or verb follows ("I like cats and dogs" stays one clause with two objects).
-   Questions, hypotheticals and wishes (if, would, hope, want to), plans (tomorrow, next
-   week, going to: memory is not a calendar), passing states (I'm tired) and clauses about
-   the assistant (you…) give nothing.
+   Questions, hypotheticals, wishes, plans, passing states (I'm tired) and clauses about the
+   assistant give nothing; a judgement after a comma (", pretty severe") stays in its statement.
 2. **Subject NP**: ``I``; ``my`` + relation ("my older sister", "my wife's brother", "my
    wife Anna"); a capitalised name ("Anna's birthday…" → ``person:anna``); ``my`` + noun
    ("my running shoes") or this/these/the + noun → a thing; he/she/it → the last person or
@@ -431,8 +430,9 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         for part in split_clauses(sent):
             if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
-            got = match_clause(part, ctx)
-            ctx.said = True
+            part, tail = en_words.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
+            got, ctx.said = match_clause(part, ctx), True
+            got[-1:] = [replace(m, statement=f"{m.statement}, {tail}" if tail else m.statement) for m in got[-1:]]
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                 ctx.person = None  # the last message's person stands until a clause is about someone else

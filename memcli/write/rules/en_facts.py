@@ -68,6 +68,7 @@ def _obj(text: str) -> str | None:
                r"nowadays|lately|recently|a little|a bit)\b", "", text.casefold())
     t = re.sub(r"^(?:to |the |a |an |my |some |any |our |his |her |their )+", "", t.strip(" ,.")).strip(" ,.")
     t = re.sub(r"\s+", " ", t)
+    t = re.sub(r" (?:(?:back )?in|since|around) (?:19|20)\d\d$", "", t)  # a cat in 2019: the cat
     if not t or re.match(r"^(?:it|you|that|this|him|her|them|those|these|everything|nothing|something|one|me|"
                          r"what|how|when|where|which|who|doing|going)\b", t) or len(t.split()) > 6:
         return None

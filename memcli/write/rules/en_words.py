@@ -47,7 +47,7 @@ _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wis
 
 _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                   r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
-                  r"december)|earlier this year|this (?:spring|summer|autumn|fall|winter|year)|"
+                  r"december)|earlier this year|(?:this|last) (?:spring|summer|autumn|fall|winter)|this year|"
                   r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
                   r"this morning|earlier today|today|a week ago|a month ago|a year ago|a couple of (?:days|weeks|months|"  # noqa: E501
                   r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "  # noqa: E501
@@ -288,3 +288,18 @@ def corrected(sentence: str) -> str:
     if _DROPPED_I.match(out):
         out = "I " + out[:1].lower() + out[1:]
     return out[:1].upper() + out[1:] if out != sentence and out else sentence
+
+
+#: a judgement after a comma that ends a clause ("…, pretty severe", "…, it's really bad", "…, so good"): how
+#: the clause before it is, never a fact or object of its own ("allergic to it is bad", "love good").
+_JUDGEMENT_TAIL = re.compile(r",\s*((?:(?:it|that|this)(?:'s| is| was) (?:(?:so|very|really|pretty|quite|super|too|"
+                             r"rather|kinda|extremely|incredibly|totally|absolutely|not that|not very|not so) )*|"
+                             r"(?:(?:so|very|really|pretty|quite|super|too|rather|kinda|extremely|incredibly|totally|"
+                             r"absolutely|not that|not very|not so) )+)[a-z]+)[.!]*$")
+
+
+def judgement_tail(clause: str) -> tuple[str, str | None]:
+    """``clause`` without the judgement that ends it after a comma, and that judgement (None: none).
+    ``judgement_tail("I'm allergic to kiwis, quite bad")`` → ``("I'm allergic to kiwis", "quite bad")``."""
+    m = _JUDGEMENT_TAIL.search(clause)
+    return (clause[:m.start()], m.group(1)) if m and m.start() > 0 else (clause, None)

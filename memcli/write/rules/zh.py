@@ -411,6 +411,11 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                         _pos(ctx.last[:-1])[0][1] == "ns" and (out[-1].slot or "").endswith(("hometown", "residence")):
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.last}")  # 东北人，哈尔滨的
                     continue
+                if got and ctx.carried and zh_words.BARE_JUDGEMENT.fullmatch(ctx.clause or "") and \
+                        not (ctx.subject or ("",))[0].startswith("thing:"):  # (这双鞋很舒服，不太透气: the shoes')
+                    if len(out) > first:  # 对花生过敏，很严重: how the fact before it is, never 我很严重
+                        out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.clause}")
+                    continue
                 if got and ctx.carried and len(out) > first and _elaborates(ctx.clause) and all(
                         ".fact." in (m.slot or "") or (m.slot or "").startswith("fact.") for m in got):
                     # an elaboration without its own subject (我老婆是东北人，哈尔滨的): part of the fact before it

@@ -53,7 +53,7 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             out.append(None)
         elif last and c and not re.search(r"[我你您他她它]", c) and not _MENTAL.match(c) and \
                 not _IRREALIS.search(c) and not re.match(r"^(?:要|得|需要|应该|必须)", c) and \
-                _continues(c, last == "我"):
+                not zh_words.BARE_JUDGEMENT.fullmatch(c) and _continues(c, last == "我"):
             out.append(last)
         else:
             out.append(None)
