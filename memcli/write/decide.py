@@ -77,11 +77,10 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.linked_change import (
-    CANCELLED_SLOT,
-    PLAN_SLOT,
     brands_in,
     moved_from_workplace,
     plan_dropped,
+    plan_slot_for,
     stop_denied,
     switched_brand,
 )
@@ -175,13 +174,13 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
         rows += store.active_in_slot(user, new.slot)
-    plans = store.active_in_slot(user, PLAN_SLOT) if new.slot == CANCELLED_SLOT else []
+    plans = store.active_in_slot(user, ps) if (ps := plan_slot_for(new.slot)) else []  # (a relative's: theirs)
     rows += plans  # a plan called off: the trip it names, or the only one planned
     for row in rows:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         old = _facts(row["statement"], row["slot"])
-        if different_people(new, old) and old.slot != PLAN_SLOT:  # (a plan's subject reads "plan": the user's)
+        if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
         why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old) or \
             plan_dropped(new, old, len(plans))

@@ -29,8 +29,8 @@ from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
-           "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
-           "switched_brand"]
+           "moved_from_workplace", "one_of_kind", "plan_dropped", "plan_slot_for", "stop_denied", "stopped_doing",
+           "stopped_object", "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -179,12 +179,20 @@ PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
 _NOT_PLACE = re.compile(r"去|到|的|那次|这次|那个|这个|我们|\b(?:the|our|my|a|to)\b|" + _PLAN_OBJ.pattern, re.I)
 
 
+def plan_slot_for(cancelled: str | None) -> str | None:
+    """The slot of the trips a plan called off in slot ``cancelled`` may end: ``plan.destination`` for
+    ``event.cancelled``, a relative's (``younger_sister.plan.destination``) for theirs; None for any other slot."""
+    if cancelled == CANCELLED_SLOT or (cancelled or "").endswith("." + CANCELLED_SLOT):
+        return cancelled[: -len(CANCELLED_SLOT)] + PLAN_SLOT  # type: ignore[index]
+    return None
+
+
 def plan_dropped(new: Facts, old: Facts, plans: int) -> str | None:
     """Why ``new``, a plan called off (slot ``event.cancelled``: 去云南的计划取消了, "We cancelled the Lisbon
     trip"), ends the trip ``old`` plans (slot ``plan.destination``): the cancellation names ``old``'s place,
     or no place at all (那次旅行取消了, "We cancelled the trip") while ``old`` is the only trip planned
     (``plans``: the active plans). None: another trip's place, or ``old`` is no planned trip."""
-    if new.slot != CANCELLED_SLOT or old.slot != PLAN_SLOT or not old.value or not new.value:
+    if old.slot is None or old.slot != plan_slot_for(new.slot) or not old.value or not new.value:
         return None
     zh = lang_of(new.value) == "zh"
     named = _NOT_PLACE.sub(" ", to_simplified(new.value) if zh else new.value.casefold()).strip()

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
+from memcli import slots
 from memcli.write.rules.match import Match
+from memcli.write.rules.zh_words import _REL
 
 __all__ = ["plan_cancelled", "plan_change", "plan_made"]
 
@@ -38,8 +40,8 @@ def plan_change(clause: str, last: str) -> Match | None:
 
 
 #: a plan called off, told topic first (那次旅行取消了, 日本的旅行也取消了, 去云南的计划取消了): the plan, then 取消
-_CANCELLED = re.compile(r"^(?:我们|我)?(?:的)?(?:那次|这次|那个|这个)?(?P<what>[^，,。我你他她]{0,10}?"
-                        r"(?:旅行|旅游|行程|计划|安排|出行|出游|度假|露营|自驾|野餐|聚餐|婚礼|婚宴|聚会|派对|演出|音乐会|比赛))"
+_CANCELLED = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?:的)?(?:那次|这次|那个|这个)?"
+                        r"(?P<what>[^，,。我你他她]{0,10}?(?:旅行|旅游|行程|之行|计划|安排|出行|出游|度假|露营|自驾|野餐|聚餐|婚礼|婚宴|聚会|派对|演出|音乐会|比赛))"
                         r"(?:已经|也|都|就|彻底|全|被)*(?:取消|泡汤|黄)了(?:[啊呀吧]*)$")
 
 
@@ -50,24 +52,35 @@ def plan_cancelled(clause: str) -> Match | None:
     m = _CANCELLED.match(clause)
     if m is None or not m.group("what").strip("那这次个的"):
         return None
-    return Match(statement=clause, kind="other", slot="event.cancelled", value=m.group("what"), salience=0.6)
+    return Match(statement=clause, kind="relationship" if m.group("rel") else "other",
+                 slot=f"{_owner(m.group('rel'))}event.cancelled", value=m.group("what"), salience=0.6)
 
 
-#: a time past the day it is said (a month, a season, a holiday, next year): a trip, not a day's errand
+#: a time past the day it is said (a month, a season, a holiday, next year): a trip, not a day's errand (one word of
+#: a time said in several: 明年 + 三月)
 _LATER = r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)"  # noqa: E501
 #: what is done there, after the place: a trip word
 _TRIP = r"(?:旅游|旅行|玩|度假|度蜜月|过年|过春节|探亲|出差|自驾游?|看[^，,。我]{1,8}|参加[^，,。我]{1,8}|一趟|一次)"
-#: a trip planned: (我/我们/我们家/我和X)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the place
-#: (+ a trip word)
-_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我)(?P<t1>{_LATER}?)(?:计划|打算|准备|决定)"
-                   rf"(?P<t2>{_LATER}?)(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)了?$")
+#: a trip planned: (我/我们/我们家/我和X/我 + a relative)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the
+#: place (+ a trip word); a time may be said in more than one word (明年三月, 今年十月底)
+_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?P<rel>{_REL})|我)(?P<t1>{_LATER}*)"
+                   rf"(?:计划|打算|准备|决定)(?P<t2>{_LATER}*)(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)"
+                   rf"(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)了?$")
+
+
+def _owner(rel: str | None) -> str:
+    """The slot prefix of whose plan it is: the user's (and the household's) none, a relative's their key."""
+    return "" if not rel else f"{slots.relation_zh(rel)}."
 
 
 def plan_made(clause: str) -> Match | None:
-    """A trip the user (or the household, 我们) plans (prepared: 我们计划十月去云南旅游): statement as told, slot
-    ``plan.destination``, value the place; None for anything else. A trip needs a time past the day it is said
-    (a month, next year, the holidays) or a trip word (旅游, 度假, 看樱花): 我打算明天去超市 is an errand."""
+    """A trip the user (or the household, 我们, or a relative: 我妹妹计划下个月去云南) plans (prepared: 我们计划十月去
+    云南旅游): statement as told, slot ``plan.destination`` (a relative's: ``younger_sister.plan.destination``),
+    value the place; None for anything else. A trip needs a time past the day it is said (a month, next year,
+    the holidays) or a trip word (旅游, 度假, 看樱花): 我打算明天去超市 is an errand."""
     m = _MADE.match(clause)
     if m is None or not (m.group("t1") or m.group("t2") or m.group("trip")):
         return None
-    return Match(statement=clause, kind="other", slot="plan.destination", value=m.group("place"), salience=0.6)
+    kind = "relationship" if m.group("rel") else "other"
+    return Match(statement=clause, kind=kind, slot=f"{_owner(m.group('rel'))}plan.destination",
+                 value=m.group("place"), salience=0.6)

@@ -1,0 +1,52 @@
+"""A trip planned with a time said in two words (明年四月), and a relative's trip planned and called off:
+the new user's trial of round 18 found 我打算明年X月去… stored nothing (only a one-word time counted)
+and a relative's trip called off ended nothing. A relative's plan has the relative's own slots
+(``younger_brother.plan.destination`` / ``younger_brother.event.cancelled``); calling it off ends
+their trip, never the user's. Own sentences; real store and default model end to end."""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+import pytest
+from _stores import drained
+
+from memcli.write.linked_change import plan_slot_for
+from memcli.write.rules.zh import extract_matches
+
+PLANS = [
+    ("我打算明年四月去新疆旅游", "plan.destination", "新疆"),
+    ("我们准备今年十月底去桂林", "plan.destination", "桂林"),
+    ("我弟弟计划下个月去西藏", "younger_brother.plan.destination", "西藏"),
+    ("我爸打算国庆去海南度假", "father.plan.destination", "海南"),
+]
+
+
+@pytest.mark.parametrize("turn, slot, place", PLANS)
+def test_a_trip_planned_is_kept_with_whose_it_is(turn: str, slot: str, place: str):
+    got = extract_matches(turn)
+    assert [(m.statement, m.slot, m.value) for m in got] == [(turn, slot, place)]
+
+
+def test_an_errand_is_still_no_plan():
+    assert extract_matches("我弟弟打算明天去超市") == []
+
+
+def test_a_relatives_trip_called_off_has_their_slot():
+    got = extract_matches("我弟弟的西藏之行取消了")
+    assert [(m.slot, m.value) for m in got] == [("younger_brother.event.cancelled", "西藏之行")]
+    assert plan_slot_for(got[0].slot) == "younger_brother.plan.destination"
+    assert plan_slot_for("event.cancelled") == "plan.destination" and plan_slot_for("plan.destination") is None
+
+
+def test_calling_off_a_relatives_trip_ends_theirs_and_not_the_users(db: str, embedder):
+    from datetime import datetime
+
+    active, ended = drained(
+        db,
+        ["我打算明年四月去新疆旅游", "我弟弟计划下个月去西藏", "我弟弟的西藏之行取消了"],
+        user="lin",
+        start=datetime(2026, 6, 1, 9, tzinfo=UTC),
+    )
+    assert "我弟弟计划下个月去西藏" in ended
+    assert "我打算明年四月去新疆旅游" in active and "我弟弟的西藏之行取消了" in active
