@@ -77,10 +77,12 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.linked_change import (
+    RESCHEDULED_SLOT,
     brands_in,
     moved_from_workplace,
     plan_dropped,
     plan_slot_for,
+    rescheduled,
     stop_denied,
     switched_brand,
 )
@@ -169,7 +171,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
         rows += store.active_in_slot(user, join_slot(subj, "workplace"))
-    if brands_in(candidate.statement):
+    if brands_in(candidate.statement) or (new.slot or "").endswith(RESCHEDULED_SLOT):  # (a time moved: who dated it)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
@@ -183,7 +185,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
         why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old) or \
-            plan_dropped(new, old, len(plans))
+            plan_dropped(new, old, len(plans)) or rescheduled(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")

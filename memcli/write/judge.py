@@ -43,6 +43,7 @@ from memcli.write.change_rules import (
     talk_only,
     told_change,
 )
+from memcli.write.linked_change import rescheduled
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
 from memcli.write.unlinked import unlinked
@@ -301,8 +302,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     new, old = align_subjects(new, old)
     if different_people(new, old):
         return f"different subjects ({old.subject} / {new.subject})"
-    if decision == Decision.NOOP:
-        return names_another_fact(new.statement, old.statement)
+    if decision == Decision.NOOP:  # (or an event moved to another time: 婚礼推迟到… beside 婚礼定在…)
+        return names_another_fact(new.statement, old.statement) or rescheduled(new, old)
     if apart := types_apart(new, old) or attributes_apart(
             new, old, update=decision == Decision.UPDATE, change=change or change_marker(new.statement)):
         return apart

@@ -29,8 +29,8 @@ from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
-           "moved_from_workplace", "one_of_kind", "plan_dropped", "plan_slot_for", "stop_denied", "stopped_doing",
-           "stopped_object", "switched_brand"]
+           "moved_from_workplace", "one_of_kind", "plan_dropped", "plan_slot_for", "rescheduled", "stop_denied",
+           "stopped_doing", "stopped_object", "switched_brand", "RESCHEDULED_SLOT"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -185,6 +185,25 @@ def plan_slot_for(cancelled: str | None) -> str | None:
     if cancelled == CANCELLED_SLOT or (cancelled or "").endswith("." + CANCELLED_SLOT):
         return cancelled[: -len(CANCELLED_SLOT)] + PLAN_SLOT  # type: ignore[index]
     return None
+
+
+#: the slot of an event moved to another time (婚礼推迟到明年五月了: :func:`memcli.write.rules.zh_plan.plan_moved`)
+RESCHEDULED_SLOT = "event.rescheduled"
+#: a time said in a stored fact (定在10月8号, 下周三, 月底): what a rescheduling may replace
+_DATED = re.compile(r"\d|[一二三四五六七八九十两]+(?:月|号|日|点)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|"
+                    r"明年|今年|下个?(?:月|周)|定在|安排在|约在|时间")
+
+
+def rescheduled(new: Facts, old: Facts) -> str | None:
+    """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
+    婚礼推迟到明年五月了), ends ``old``, a stored fact that dates the same event (我的婚礼定在10月8号): ``old``
+    names the event and a time, and is no rescheduling itself. None otherwise (the caller checks the person)."""
+    if not (new.slot == RESCHEDULED_SLOT or (new.slot or "").endswith("." + RESCHEDULED_SLOT)) or not new.value:
+        return None
+    said = to_simplified(old.statement)
+    if old.slot == new.slot or to_simplified(new.value) not in said or not _DATED.search(said.replace(new.value, "")):
+        return None
+    return f"the {new.value} moved to another time: the time stored before ends"
 
 
 def plan_dropped(new: Facts, old: Facts, plans: int) -> str | None:

@@ -17,7 +17,7 @@ from memcli import slots
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _REL
 
-__all__ = ["plan_cancelled", "plan_change", "plan_made"]
+__all__ = ["plan_cancelled", "plan_change", "plan_made", "plan_moved", "plan_set"]
 
 #: the old plan dropped: (我/我们/我们家)(就/也/都)不去/不回/没去 + the place (+ 了)
 _DROPPED = re.compile(r"^(?:我们家|我们|我家|我)?(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
@@ -84,3 +84,44 @@ def plan_made(clause: str) -> Match | None:
     kind = "relationship" if m.group("rel") else "other"
     return Match(statement=clause, kind=kind, slot=f"{_owner(m.group('rel'))}plan.destination",
                  value=m.group("place"), salience=0.6)
+
+
+#: an event that has a time (a wedding, an operation, an interview...): what a postponement moves
+_EVENT = (r"(?:婚礼|婚宴|旅行|旅游|行程|手术|考试|面试|会议|聚会|聚餐|生日会|派对|比赛|演出|音乐会|航班|搬家|体检|"
+          r"复查|预约|约会|培训|答辩|入职|出差|讲座|典礼|年会|订婚宴|满月酒|宴席)")
+#: a time it is moved to (明年五月, 下周三, 月底, 10号, 国庆以后): not another form (改成线上)
+_WHEN = re.compile(r"明年|今年|后年|下个?(?:月|周|星期|礼拜)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|\d|"
+                   r"[一二三四五六七八九十两]+(?:月|号|日|点|天|周)|明天|后天|[上下]午|晚上|早上|中午|春节|国庆|五一|元旦|"
+                   r"假期|暑假|寒假|以后|之后|[春夏秋冬]天")
+#: an event moved to another time (婚礼推迟到明年五月了, 我的面试改到下周三了, 我妈的手术推迟到月底): what, then
+#: 推迟/改/提前 to when
+_MOVED = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?:的)?(?:那次|这次|那个|这个)?"
+                    rf"(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT})(?:时间)?(?:已经|也|又|都|被|临时)*"
+                    r"(?:推迟|延期|延后|推后|改|提前|挪)(?:到|至|在|成)(?P<when>[^，,。]{1,12}?)(?:了|啦)?$")
+
+
+def plan_moved(clause: str) -> Match | None:
+    """An event moved to another time (prepared: 婚礼推迟到明年五月了): statement as told, slot
+    ``event.rescheduled`` (a relative's: ``mother.event.rescheduled``), value the event; None otherwise.
+    The decision ends the stored memory that dates the same event (:func:`memcli.write.linked_change.rescheduled`)."""
+    m = _MOVED.match(clause)
+    if m is None or not _WHEN.search(m.group("when")):
+        return None
+    return Match(statement=clause, kind="relationship" if m.group("rel") else "other",
+                 slot=f"{_owner(m.group('rel'))}event.rescheduled", value=m.group("what"), salience=0.6)
+
+
+#: an event given its time (我的答辩定在6月12号, 我爸的体检安排在下周三): what, then 定在/安排在 when
+_SET = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?:的)?(?:那次|这次|那个|这个)?"
+                  rf"(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT})(?:时间)?(?:已经|也|就)*(?:定在|安排在|约在|定于|订在|是在)"
+                  r"(?P<when>[^，,。]{1,12}?)(?:了|啦)?$")
+
+
+def plan_set(clause: str) -> Match | None:
+    """An event given its time (prepared: 我的答辩定在6月12号): statement as told, slot ``event.scheduled`` (a
+    relative's: ``father.event.scheduled``), value the event; None otherwise. A later :func:`plan_moved` ends it."""
+    m = _SET.match(clause)
+    if m is None or not _WHEN.search(m.group("when")):
+        return None
+    return Match(statement=clause, kind="relationship" if m.group("rel") else "other",
+                 slot=f"{_owner(m.group('rel'))}event.scheduled", value=m.group("what"), salience=0.6)

@@ -1,8 +1,11 @@
-"""A trip planned with a time said in two words (明年四月), and a relative's trip planned and called off:
+"""A trip planned with a time said in two words (明年四月), a relative's trip planned and called off, and an
+event moved to another time (推迟到, 改到):
 the new user's trial of round 18 found 我打算明年X月去… stored nothing (only a one-word time counted)
 and a relative's trip called off ended nothing. A relative's plan has the relative's own slots
 (``younger_brother.plan.destination`` / ``younger_brother.event.cancelled``); calling it off ends
-their trip, never the user's. Own sentences; real store and default model end to end."""
+their trip, never the user's. A postponement was stored as nothing at all (its new time reads as a plan);
+now it is kept (slot ``event.rescheduled``) and ends the memory that dated the same event of the same
+person. Own sentences; real store and default model end to end."""
 
 from __future__ import annotations
 
@@ -50,3 +53,34 @@ def test_calling_off_a_relatives_trip_ends_theirs_and_not_the_users(db: str, emb
     )
     assert "我弟弟计划下个月去西藏" in ended
     assert "我打算明年四月去新疆旅游" in active and "我弟弟的西藏之行取消了" in active
+
+
+MOVED = [
+    ("我的答辩改到下周五了", "event.rescheduled", "答辩"),
+    ("我爸的体检推迟到月底", "father.event.rescheduled", "体检"),
+    ("我们的聚餐提前到周六了", "event.rescheduled", "聚餐"),
+]
+
+
+@pytest.mark.parametrize("turn, slot, event", MOVED)
+def test_an_event_moved_to_another_time_is_kept(turn: str, slot: str, event: str):
+    assert [(m.statement, m.slot, m.value) for m in extract_matches(turn)] == [(turn, slot, event)]
+
+
+def test_a_change_of_form_is_no_new_time():
+    assert [m.slot for m in extract_matches("我的答辩改成线上了")] != ["event.rescheduled"]
+
+
+def test_a_postponement_ends_the_time_stored_for_that_event_of_that_person(db: str, embedder):
+    from datetime import datetime
+
+    told = [
+        "我的答辩定在6月12号",
+        "我爸的体检定在6月20号",
+        "我哥的婚礼定在9月9号",
+        "我的答辩推迟到下个月了",
+        "我爸的体检推迟到月底",
+    ]
+    active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert {"我的答辩定在6月12号", "我爸的体检定在6月20号"} <= ended
+    assert {"我的答辩推迟到下个月了", "我爸的体检推迟到月底", "我哥的婚礼定在9月9号"} <= active
