@@ -15,6 +15,7 @@ import pytest
 from _stores import drained
 
 from memcli.write.linked_change import plan_slot_for
+from memcli.write.rules.en import extract_matches as en_matches
 from memcli.write.rules.zh import extract_matches
 
 PLANS = [
@@ -84,3 +85,29 @@ def test_a_postponement_ends_the_time_stored_for_that_event_of_that_person(db: s
     active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
     assert {"我的答辩定在6月12号", "我爸的体检定在6月20号"} <= ended
     assert {"我的答辩推迟到下个月了", "我爸的体检推迟到月底", "我哥的婚礼定在9月9号"} <= active
+
+
+EN_TIMED = [
+    ("My recital is on Thursday", "event.scheduled", "recital"),
+    ("My dad's checkup is scheduled for July 3", "father.event.scheduled", "checkup"),
+    ("Our reunion got pushed to next spring", "event.rescheduled", "reunion"),
+]
+
+
+@pytest.mark.parametrize("turn, slot, event", EN_TIMED)
+def test_an_english_event_and_its_time_are_kept(turn: str, slot: str, event: str):
+    assert [(m.statement, m.slot, m.value) for m in en_matches(turn)] == [(turn, slot, event)]
+
+
+def test_an_english_event_with_no_time_or_moved_online_is_no_schedule():
+    assert [m.slot for m in en_matches("My recital went well")] == []
+    assert [m.slot for m in en_matches("The recital was moved online")] == []
+
+
+def test_an_english_postponement_ends_the_time_stored_for_that_event(db: str, embedder):
+    from datetime import datetime
+
+    told = ["My recital is on Thursday", "My dad's checkup is scheduled for July 3", "My recital was moved to Saturday"]
+    active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert "My recital is on Thursday" in ended
+    assert {"My recital was moved to Saturday", "My dad's checkup is scheduled for July 3"} <= active

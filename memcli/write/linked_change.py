@@ -25,6 +25,7 @@ from functools import lru_cache
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
+from memcli.write.rules.en_events import WHEN
 from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
@@ -196,12 +197,15 @@ _DATED = re.compile(r"\d|[一二三四五六七八九十两]+(?:月|号|日|点)
 
 def rescheduled(new: Facts, old: Facts) -> str | None:
     """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
-    婚礼推迟到明年五月了), ends ``old``, a stored fact that dates the same event (我的婚礼定在10月8号): ``old``
-    names the event and a time, and is no rescheduling itself. None otherwise (the caller checks the person)."""
+    婚礼推迟到明年五月了, "interview" of "My interview was moved to Friday"), ends ``old``, a stored fact that
+    dates the same event (我的婚礼定在10月8号, "My interview is on Tuesday"): ``old`` names the event and a
+    time, and is no rescheduling itself. None otherwise (the caller checks the person)."""
     if not (new.slot == RESCHEDULED_SLOT or (new.slot or "").endswith("." + RESCHEDULED_SLOT)) or not new.value:
         return None
-    said = to_simplified(old.statement)
-    if old.slot == new.slot or to_simplified(new.value) not in said or not _DATED.search(said.replace(new.value, "")):
+    zh = lang_of(new.value) == "zh"
+    said, event = (to_simplified(old.statement), to_simplified(new.value)) if zh else \
+        (old.statement.casefold(), new.value.casefold())
+    if old.slot == new.slot or event not in said or not (_DATED if zh else WHEN).search(said.replace(event, "")):
         return None
     return f"the {new.value} moved to another time: the time stored before ends"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memcli.write.rules.en_events import event_time
 from memcli.write.rules.en_plan import plan_of
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
@@ -45,6 +46,8 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, st
     ``workplace``; "new" tells the change) and the rest of the sentence, read next; None for anything else."""
     if plan := plan_of(sentence, prepare):
         return plan
+    if event := event_time(sentence):  # "My interview is on Tuesday", "…was moved to Friday": the whole sentence
+        return event, ""
     m = _EN_NEW.match(sentence.strip())
     if m is None or not re.fullmatch(r"[A-Z][\w'&.-]*(?: (?:of |de |the |and |& )?[A-Z][\w'&.-]*)*", m.group("place")):
         return None  # a named place alone ("… at Figma last month": a time after it, the rules read it)

@@ -1,0 +1,58 @@
+"""An English event given its time, or moved to another one: the ``event.scheduled`` / ``event.rescheduled``
+slots the Chinese rules give (:mod:`memcli.write.rules.zh_plan`: 答辩定在6月12号, 婚礼推迟到明年五月了).
+
+- given its time: the speaker's (or a relative's) event, then is / is scheduled for / is set for a time:
+  "My interview is on Tuesday", "My mom's surgery is scheduled for June 20";
+- moved: the same event, then moved / pushed back / postponed / rescheduled to a time: "Our wedding got
+  pushed to next May", "My dentist appointment was moved to Friday".
+
+The decision ends the memory of the same person that names the event and a time
+(:func:`memcli.write.linked_change.rescheduled`). Not an event here: what has no time after it ("my
+interview went well"), a change of form ("the meeting was moved online"), a question.
+
+A pure function of one sentence; :func:`memcli.write.rules.job_moved.plan_or_job` calls it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+from memcli.write.rules.en_words import _REL
+from memcli.write.rules.match import Match
+
+__all__ = ["WHEN", "event_time"]
+
+_EVENT = (r"(?:wedding|interview|surgery|operation|appointment|exam|test|meeting|party|flight|checkup|check-up|"
+          r"recital|concert|ceremony|graduation|reunion|conference|presentation|defen[cs]e|shower|procedure|"
+          r"hearing|audition|trip|move)")
+#: whose: my / our, or a relative's (my sister's, my mom's)
+_WHOSE = rf"(?:my|our)(?: (?P<rel>{_REL})'s)?"
+#: a time it is at or moved to: a day, a month, a date, next week, tomorrow, a part of the day
+WHEN = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
+                   r"may|june|july|august|september|october|november|december|next|tomorrow|tonight|noon|"
+                   r"morning|afternoon|evening|weekend|spring|summer|fall|autumn|winter|end of|\d)", re.I)
+_SET = re.compile(rf"^{_WHOSE} (?P<what>(?:[a-z'-]+ ){{0,2}}?{_EVENT})(?: with [^,.]{{1,30}}?)? "
+                  r"(?:is|was|has been|got)(?: (?:scheduled|set|booked|planned|fixed|confirmed))?"
+                  r"(?: for| on| at| in)? (?P<when>[^,;]{1,30})$", re.I)
+_MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?{_EVENT})(?: with [^,.]{{1,30}}?)? "
+                    r"(?:(?:was|got|has been|is being|is|has) )?(?:moved|pushed(?: back)?|postponed|rescheduled|"
+                    r"delayed|bumped|brought forward|moved up)(?: (?:back )?(?:to|until|till|for))? "
+                    r"(?P<when>[^,;]{1,30})$", re.I)
+
+
+def event_time(sentence: str) -> Match | None:
+    """The event ``sentence`` gives a time or moves to another (see the module docstring): statement as said,
+    slot ``event.scheduled`` / ``event.rescheduled`` (a relative's: ``mother.event.scheduled``), value the
+    event (case-folded); None for anything else."""
+    said = sentence.strip().rstrip(" .!")
+    if not said or "?" in said:
+        return None
+    for rx, attr in ((_MOVED, "rescheduled"), (_SET, "scheduled")):
+        m = rx.match(said)
+        if m is None or not WHEN.search(m.group("when")) or re.match(r"(?:online|virtual|remote)", m.group("when")):
+            continue
+        rel = slots.relation_en(m.group("rel")) if m.group("rel") else None
+        return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
+                     slot=f"{rel + '.' if rel else ''}event.{attr}", value=m.group("what").casefold(), salience=0.6)
+    return None
