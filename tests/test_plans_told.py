@@ -111,3 +111,21 @@ def test_an_english_postponement_ends_the_time_stored_for_that_event(db: str, em
     active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
     assert "My recital is on Thursday" in ended
     assert {"My recital was moved to Saturday", "My dad's checkup is scheduled for July 3"} <= active
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_moving_one_of_two_events_of_a_kind_ends_only_that_one(db: str, embedder, first: int):
+    from datetime import datetime
+
+    two = ["我跟银行的面试定在周二", "我跟学校的面试定在周五"]
+    told = [
+        two[first],
+        two[1 - first],
+        "我跟学校的面试改到下周一了",
+        "My dentist appointment is on Monday",
+        "My eye doctor appointment is on Friday",
+        "My eye doctor appointment was moved to Tuesday",
+    ]
+    active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert ended == {"我跟学校的面试定在周五", "My eye doctor appointment is on Friday"}
+    assert {"我跟银行的面试定在周二", "My dentist appointment is on Monday"} <= active

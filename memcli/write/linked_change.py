@@ -207,6 +207,12 @@ def rescheduled(new: Facts, old: Facts) -> str | None:
         (old.statement.casefold(), new.value.casefold())
     if old.slot == new.slot or event not in said or not (_DATED if zh else WHEN).search(said.replace(event, "")):
         return None
+    told = to_simplified(new.statement) if zh else new.statement.casefold()
+    head = told[: told.find(event)] if event in told else ""  # what qualifies the event: 跟腾讯的, "dentist"
+    words = [re.sub(r"^(?:我们|我)|[的跟和与]|那次|这次|那个|这个", "", head)] if zh else \
+        re.sub(r"\b(?:my|our|the|a|an)\b|'s\b", " ", head).split()
+    if any(w and w not in said for w in words):
+        return None  # another interview (跟阿里的) or appointment ("eye doctor"): not the one moved
     return f"the {new.value} moved to another time: the time stored before ends"
 
 

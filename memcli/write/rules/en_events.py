@@ -32,10 +32,10 @@ _WHOSE = rf"(?:my|our)(?: (?P<rel>{_REL})'s)?"
 WHEN = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
                    r"may|june|july|august|september|october|november|december|next|tomorrow|tonight|noon|"
                    r"morning|afternoon|evening|weekend|spring|summer|fall|autumn|winter|end of|\d)", re.I)
-_SET = re.compile(rf"^{_WHOSE} (?P<what>(?:[a-z'-]+ ){{0,2}}?{_EVENT})(?: with [^,.]{{1,30}}?)? "
+_SET = re.compile(rf"^{_WHOSE} (?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_EVENT}))(?: with [^,.]{{1,30}}?)? "
                   r"(?:is|was|has been|got)(?: (?:scheduled|set|booked|planned|fixed|confirmed))?"
                   r"(?: for| on| at| in)? (?P<when>[^,;]{1,30})$", re.I)
-_MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?{_EVENT})(?: with [^,.]{{1,30}}?)? "
+_MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_EVENT}))(?: with [^,.]{{1,30}}?)? "
                     r"(?:(?:was|got|has been|is being|is|has) )?(?:moved|pushed(?: back)?|postponed|rescheduled|"
                     r"delayed|bumped|brought forward|moved up)(?: (?:back )?(?:to|until|till|for))? "
                     r"(?P<when>[^,;]{1,30})$", re.I)
@@ -44,7 +44,8 @@ _MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?{_EVENT})
 def event_time(sentence: str) -> Match | None:
     """The event ``sentence`` gives a time or moves to another (see the module docstring): statement as said,
     slot ``event.scheduled`` / ``event.rescheduled`` (a relative's: ``mother.event.scheduled``), value the
-    event (case-folded); None for anything else."""
+    event word (case-folded: "appointment" of "dentist appointment"; what qualifies it stays in the statement);
+    None for anything else."""
     said = sentence.strip().rstrip(" .!")
     if not said or "?" in said:
         return None
@@ -54,5 +55,5 @@ def event_time(sentence: str) -> Match | None:
             continue
         rel = slots.relation_en(m.group("rel")) if m.group("rel") else None
         return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
-                     slot=f"{rel + '.' if rel else ''}event.{attr}", value=m.group("what").casefold(), salience=0.6)
+                     slot=f"{rel + '.' if rel else ''}event.{attr}", value=m.group("ev").casefold(), salience=0.6)
     return None

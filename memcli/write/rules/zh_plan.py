@@ -100,6 +100,13 @@ _MOVED = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?:的)?(?:那次|这
                     r"(?:推迟|延期|延后|推后|改|提前|挪)(?:到|至|在|成)(?P<when>[^，,。]{1,12}?)(?:了|啦)?$")
 
 
+def _event_of(what: str) -> str:
+    """The event word of ``what`` (跟腾讯的面试 → 面试): the value two times of one event share; what qualifies it
+    (腾讯, 阿里) stays in the statement, where it tells two events apart."""
+    m = re.search(f"{_EVENT}$", what)
+    return m.group(0) if m else what
+
+
 def plan_moved(clause: str) -> Match | None:
     """An event moved to another time (prepared: 婚礼推迟到明年五月了): statement as told, slot
     ``event.rescheduled`` (a relative's: ``mother.event.rescheduled``), value the event; None otherwise.
@@ -108,7 +115,7 @@ def plan_moved(clause: str) -> Match | None:
     if m is None or not _WHEN.search(m.group("when")):
         return None
     return Match(statement=clause, kind="relationship" if m.group("rel") else "other",
-                 slot=f"{_owner(m.group('rel'))}event.rescheduled", value=m.group("what"), salience=0.6)
+                 slot=f"{_owner(m.group('rel'))}event.rescheduled", value=_event_of(m.group("what")), salience=0.6)
 
 
 #: an event given its time (我的答辩定在6月12号, 我爸的体检安排在下周三): what, then 定在/安排在 when
@@ -124,4 +131,4 @@ def plan_set(clause: str) -> Match | None:
     if m is None or not _WHEN.search(m.group("when")):
         return None
     return Match(statement=clause, kind="relationship" if m.group("rel") else "other",
-                 slot=f"{_owner(m.group('rel'))}event.scheduled", value=m.group("what"), salience=0.6)
+                 slot=f"{_owner(m.group('rel'))}event.scheduled", value=_event_of(m.group("what")), salience=0.6)
