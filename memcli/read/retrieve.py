@@ -127,8 +127,9 @@ class MemoryRetrievalService:
         per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
         info = RetrievalInfo.model_construct(legs_requested=list(legs), candidates_per_leg=int(per_leg))
         head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
-        text = _SPACE.sub(" ", clean_text(head)).strip()
-        info.query_chars = len(query or "") if info.query_truncated else len(text)
+        said = _SPACE.sub(" ", clean_text(head)).strip()
+        info.query_chars = len(query or "") if info.query_truncated else len(said)
+        text = subject.self_named(store, user, said)  # the user's own name read as the user: 林梅在哪… → 我在哪…
         lang = lang_of(text)
         info.constants = {**fusion.constants(st, lang, min_score), **store.search_caps()}
         if not text:

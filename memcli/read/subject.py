@@ -16,13 +16,15 @@ The user's own facts are not expanded (the slot leg already ranks them by attrib
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
 from memcli.db.store import MemoryStore
 from memcli.slots import ME, split_slot
 
-__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "expansions", "found_by_fact", "name_aliases", "name_in_passing"]
+__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "expansions", "found_by_fact", "name_aliases", "name_in_passing",
+           "self_named"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -130,3 +132,35 @@ def found_by_fact(query_slots: Sequence[str], pairs: Sequence[tuple[str | None, 
             if ps == cs and pa != ca and pa in asked and ca in asked:
                 return True
     return False
+
+
+#: the user's own name in a ``name`` memory: 我叫林梅, 我的名字是…, "My name is Dana Whitfield", "Call me Jo"
+_ZH_OWN = re.compile(r"(?:我叫|我的名字(?:是|叫)|我的全名(?:是|叫)|(?:大家|朋友们?)(?:都)?叫我)([\u4e00-\u9fff]{2,4})")
+_EN_OWN = re.compile(r"(?i:\bmy (?:full )?name is|\bmy name's|\bcall me|\bi go by) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
+
+
+_AS_I = {"does i": "do I", "is i": "am I", "was i": "was I", "i is": "I am", "i has": "I have", "i does": "I do",
+         "has i": "have I"}
+_FIRST_PERSON = re.compile(r"\b(?:does I|is I|was I|I is|I has|I does|has I)\b", re.I)
+
+
+def self_named(store: MemoryStore, user: str, text: str) -> str:
+    """``text`` (a query) with the user's own name read as the user: 林梅在哪工作 → 我在哪工作 after 我叫林梅,
+    "Where does Dana work?" → "Where does I work?" after "My name is Dana Whitfield" (a possessive
+    "Dana's" → "my"). The name comes from the user's active ``name`` memories (ONE slot query, only when
+    the text has a capitalised word or two CJK characters); ``text`` unchanged when it names no such name."""
+    if not re.search(r"[A-Z]|[\u4e00-\u9fff]{2}", text):
+        return text
+    for row in store.active_in_slot(user, "name"):
+        said = str(row["statement"])
+        if m := _ZH_OWN.search(said):
+            if m.group(1) in text:
+                return text.replace(m.group(1), "我")
+        elif m := _EN_OWN.search(said):
+            full, first = m.group(1), m.group(1).split()[0]
+            for name in dict.fromkeys((full, first)):
+                if re.search(rf"\b{name}\b(?! [A-Z])" if name == first else rf"\b{name}\b", text):
+                    text = re.sub(rf"\b{name}'s\b", "my", text)
+                    text = re.sub(rf"\b{name}\b(?! [A-Z])" if name == first else rf"\b{name}\b", "I", text)
+                    return _FIRST_PERSON.sub(lambda x: _AS_I[x.group(0).casefold()], text)  # "does I" → "do I"
+    return text
