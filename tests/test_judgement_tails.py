@@ -19,6 +19,8 @@ ZH = [
     ("我养了一只兔子，特别乖", "我养了一只兔子，特别乖", "owns.兔子"),
     ("我家附近开了一家书店，挺大的", "我家附近开了一家书店，挺大的", None),
 ]
+#: a judgement of a thing in use (开着还行): of the thing, never 我开着还行
+THING_IN_USE = ["我的电脑是前年买的联想，用着还行", "我的自行车是朋友送的，骑起来挺轻"]
 EN = [
     ("I'm allergic to peanuts, pretty severe", "I'm allergic to peanuts, pretty severe", "allergy.peanut"),
     ("I'm allergic to dogs, it's really bad", "I'm allergic to dogs, it's really bad", "allergy.dog"),
@@ -37,6 +39,12 @@ def test_a_chinese_judgement_joins_the_fact_before_it(turn: str, statement: str,
 def test_an_english_judgement_stays_in_the_statement_and_out_of_the_slot(turn: str, statement: str, slot: str):
     got = en_matches(turn)
     assert [(m.statement, m.slot) for m in got] == [(statement, slot)]
+
+
+@pytest.mark.parametrize("turn", THING_IN_USE)
+def test_a_judgement_of_a_thing_in_use_is_no_fact_of_the_user(turn: str):
+    assert not [m.statement for m in zh_matches(turn) if m.statement.startswith(("我用", "我骑", "我开"))]
+    assert carried_subjects(turn.split("，"))[1] is None
 
 
 def test_no_subject_is_carried_into_a_bare_judgement_but_a_liking_or_a_frequency_is_carried():

@@ -129,3 +129,19 @@ def test_moving_one_of_two_events_of_a_kind_ends_only_that_one(db: str, embedder
     active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
     assert ended == {"我跟学校的面试定在周五", "My eye doctor appointment is on Friday"}
     assert {"我跟银行的面试定在周二", "My dentist appointment is on Monday"} <= active
+
+
+DROPPED = [  # the subject in effect owns a plan or a date told without one
+    ("我姐姐怀孕四个月了，预产期在明年一月", ("我姐姐的预产期在明年一月", "elder_sister.event.scheduled")),
+    ("我老公在医院上班，下个月要去广州开会", ("我老公下个月要去广州开会", "husband.plan.destination")),
+    ("下个月要去重庆出差三天", ("下个月要去重庆出差三天", "plan.destination")),
+]
+
+
+@pytest.mark.parametrize("turn, fact", DROPPED)
+def test_a_plan_or_date_said_without_its_subject_is_the_subjects_in_effect(turn: str, fact: tuple[str, str]):
+    assert fact in [(m.statement, m.slot) for m in extract_matches(turn)]
+
+
+def test_going_somewhere_with_no_time_is_no_plan():
+    assert extract_matches("我要去超市") == [] and extract_matches("我弟弟要去西藏") == []

@@ -236,7 +236,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
-    if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c):
+    if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c, ctx.subject) or plan_moved(c) or \
+            plan_set(c, ctx.subject):  # 改去西安 / 取消了 / 计划去… / 推迟到… / 定在… (no subject: the one in effect)
         return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)

@@ -63,9 +63,9 @@ _LATER = r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五�
 _TRIP = r"(?:旅游|旅行|玩|度假|度蜜月|过年|过春节|探亲|出差|自驾游?|看[^，,。我]{1,8}|参加[^，,。我]{1,8}|一趟|一次)"
 #: a trip planned: (我/我们/我们家/我和X/我 + a relative)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the
 #: place (+ a trip word); a time may be said in more than one word (明年三月, 今年十月底)
-_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?P<rel>{_REL})|我)(?P<t1>{_LATER}*)"
-                   rf"(?:计划|打算|准备|决定)(?P<t2>{_LATER}*)(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)"
-                   rf"(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)了?$")
+_MADE = re.compile(rf"^(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?P<rel>{_REL})|我)?(?P<t1>{_LATER}*)"
+                   rf"(?P<verb>计划|打算|准备|决定|要|将要|会)(?P<t2>{_LATER}*)(?:一起|全家|带[^，,。]{{1,4}})?(?:去|到|飞|回)"
+                   rf"(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)(?:[一两三四五六七八九十几\d]+(?:天|周|个?星期|个?月|晚))?了?$")
 
 
 def _owner(rel: str | None) -> str:
@@ -73,7 +73,18 @@ def _owner(rel: str | None) -> str:
     return "" if not rel else f"{slots.relation_zh(rel)}."
 
 
-def plan_made(clause: str) -> Match | None:
+def _said_by(m: re.Match[str], clause: str, who: tuple[str, str] | None) -> tuple[str, str]:
+    """(slot prefix, statement) of a plan or event ``m`` read from ``clause``: a relative the clause names, else
+    ``who`` — the subject in effect (key, phrase as written) when the clause drops it (我老婆怀孕了，预产期在…:
+    hers) — else the user's."""
+    if m.group("rel"):
+        return _owner(m.group("rel")), clause
+    if who and not m.group(0).startswith("我") and who[0] != slots.ME and not who[0].startswith("thing:"):
+        return f"{who[0]}.", who[1] + ("" if who[1].endswith("的") else "的") * clause.startswith(_DATE_NOUNS) + clause
+    return "", clause
+
+
+def plan_made(clause: str, who: tuple[str, str] | None = None) -> Match | None:
     """A trip the user (or the household, 我们, or a relative: 我妹妹计划下个月去云南) plans (prepared: 我们计划十月去
     云南旅游): statement as told, slot ``plan.destination`` (a relative's: ``younger_sister.plan.destination``),
     value the place; None for anything else. A trip needs a time past the day it is said (a month, next year,
@@ -81,8 +92,10 @@ def plan_made(clause: str) -> Match | None:
     m = _MADE.match(clause)
     if m is None or not (m.group("t1") or m.group("t2") or m.group("trip")):
         return None
-    kind = "relationship" if m.group("rel") else "other"
-    return Match(statement=clause, kind=kind, slot=f"{_owner(m.group('rel'))}plan.destination",
+    if m.group("verb") in ("要", "将要", "会") and not (m.group("t1") or m.group("t2")):
+        return None  # 要去北京: only a time past today makes 要/会 a plan
+    owner, said = _said_by(m, clause, who)
+    return Match(statement=said, kind="relationship" if owner else "other", slot=f"{owner}plan.destination",
                  value=m.group("place"), salience=0.6)
 
 
@@ -103,7 +116,7 @@ _MOVED = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?:的)?(?:那次|这
 def _event_of(what: str) -> str:
     """The event word of ``what`` (跟腾讯的面试 → 面试): the value two times of one event share; what qualifies it
     (腾讯, 阿里) stays in the statement, where it tells two events apart."""
-    m = re.search(f"{_EVENT}$", what)
+    m = re.search(f"(?:{_EVENT}|{'|'.join(_DATE_NOUNS)})$", what)
     return m.group(0) if m else what
 
 
@@ -119,16 +132,19 @@ def plan_moved(clause: str) -> Match | None:
 
 
 #: an event given its time (我的答辩定在6月12号, 我爸的体检安排在下周三): what, then 定在/安排在 when
+#: a date of one's own that is told like an event's (预产期在明年二月)
+_DATE_NOUNS = ("预产期", "婚期", "手术日期", "考试时间")
 _SET = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?:的)?(?:那次|这次|那个|这个)?"
-                  rf"(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT})(?:时间)?(?:已经|也|就)*(?:定在|安排在|约在|定于|订在|是在)"
-                  r"(?P<when>[^，,。]{1,12}?)(?:了|啦)?$")
+                  rf"(?P<what>[^，,。我你他她]{{0,8}}?(?:{_EVENT}|{'|'.join(_DATE_NOUNS)}))(?:时间)?(?:已经|也|就)*"
+                  r"(?:定在|安排在|约在|定于|订在|是在|在|是)(?P<when>[^，,。]{1,12}?)(?:了|啦)?$")
 
 
-def plan_set(clause: str) -> Match | None:
+def plan_set(clause: str, who: tuple[str, str] | None = None) -> Match | None:
     """An event given its time (prepared: 我的答辩定在6月12号): statement as told, slot ``event.scheduled`` (a
     relative's: ``father.event.scheduled``), value the event; None otherwise. A later :func:`plan_moved` ends it."""
     m = _SET.match(clause)
     if m is None or not _WHEN.search(m.group("when")):
         return None
-    return Match(statement=clause, kind="relationship" if m.group("rel") else "other",
-                 slot=f"{_owner(m.group('rel'))}event.scheduled", value=_event_of(m.group("what")), salience=0.6)
+    owner, said = _said_by(m, clause, who)
+    return Match(statement=said, kind="relationship" if owner else "other", slot=f"{owner}event.scheduled",
+                 value=_event_of(m.group("what")), salience=0.6)

@@ -222,11 +222,12 @@ ADVICE = re.compile(r"^(?:总是|老是|一直|经常|又|也|还|都|就)?"
 #: a habit's object that is only a pronoun (我老是忘记它): no activity is stated
 HABIT_PRONOUN_OBJECT = re.compile(r"(?:它|它们|这个|那个|这件事|那件事|这事|那事|这些|那些)[了啊呀呢吧。！!]*$")
 
-#: a clause that is only a degree word and a short word of judgement (很严重, 挺贵的, 特别方便, 太难了):
+#: a clause that is only a degree word and a short word of judgement (很严重, 挺贵的, 特别方便, 太难了), after
+#: a verb of use at most (开着还行, 用起来挺顺手):
 #: a comment on what the clause before says (对花生过敏，很严重; 楼下新开了一家火锅店，挺贵的), not a
 #: predicate of a dropped subject — 我很严重, 我挺贵的 would be wrong memories. The rules join it to the
 #: fact before it, and no subject is carried into it. A liking, an ability or a frequency after the
 #: degree word (很爱吃辣, 挺能喝, 很少喝酒) is the subject's own and is carried.
-BARE_JUDGEMENT = re.compile(r"(?:很|挺|特别|非常|太|超级?|好|比较|有点|有些|相当|十分|蛮|真|巨|贼|还|还算|也|都|"
-                            r"不太|不怎么|不是很|极其|格外)+(?!喜欢|爱|讨厌|怕|想|恨|会|能|要|少|多|常|久|不|没)"
-                            r"[\u4e00-\u9fff]{1,2}[的了啊呀哦呢哈啦]*[。！!～~]*")
+BARE_JUDGEMENT = re.compile(r"(?:[\u4e00-\u9fff](?:着|起来))?(?:(?:很|挺|特别|非常|太|超级?|好|比较|有点|有些|相当|"
+                            r"十分|蛮|真|巨|贼|还|还算|也|都|不太|不怎么|不是很|极其|格外)+(?!喜欢|爱|讨厌|怕|想|恨|会|能|要|"
+                            r"少|多|常|久|不|没)[\u4e00-\u9fff]{1,2}|还行|还好|不错|一般|不行)[的了啊呀哦呢哈啦]*[。！!～~]*")
