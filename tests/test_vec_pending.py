@@ -113,7 +113,8 @@ def test_waiting_rows_are_seen_and_a_rolled_back_savepoint_takes_its_own_along(t
                 c = _insert(st, "I like chess", 3)
                 st.update_item(b, invalid_at="2026-02-01T00:00:00+00:00")  # changes a waiting row
                 assert np.array_equal(st.vector_of(b), _vec(2))  # read from the waiting row
-                st.update_item(a, invalid_at="2026-02-01T00:00:00+00:00")  # a written row: its UPDATE
+                st.update_item(a, invalid_at="2026-02-01T00:00:00+00:00")  # a written row: its UPDATE waits
+                assert a in st.vec_pending.tables["memory_vec flags"].waiting
                 assert _vec0(st) == {a: 0, b: 0, c: 1}  # a statement naming the table flushes first…
                 raise RuntimeError("task failed")
             assert _vec0(st) == {a: 1, b: 1}  # …and the rollback undid the flush and the change

@@ -11,7 +11,6 @@ partition key, so a KNN never leaves one user's vectors.
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
@@ -29,8 +28,8 @@ from memcli.timeutil import to_epoch
 if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
     import numpy as np
 
-__all__ = ["VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector", "refresh_flags", "unindex",
-           "vec_flags"]
+__all__ = ["VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector",
+           "refresh_flags", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -134,6 +133,10 @@ def _logged(store: Store, user_id: str, item_id: int, change: tuple[Any, ...]) -
 VEC_INSERT = (f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
               "VALUES (?, ?, ?, ?, ?, ?, ?)")
 _FLAGS = ("active", "current", "valid_from", "invalid_at")  # VEC_INSERT's parameters 2..5
+#: the flags of a memory's vec0 row, as :func:`refresh_flags` updates them; VEC_FLAGS: their key in the
+#: transaction's waiting rows (:mod:`memcli.db.vec_pending`)
+VEC_FLAGS_UPDATE = f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?"
+VEC_FLAGS = f"{s.VEC} flags"
 
 
 def _pending(store: Store) -> Any:
@@ -170,15 +173,13 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
     f = vec_flags(item)
     pend = _pending(store)
     targets = _mirror_targets(store, int(item["id"]))
-    if pend is not None and targets == [s.VEC] and pend.patch(s.VEC, int(item["id"]),
-                                                               {2 + j: f[k] for j, k in enumerate(_FLAGS)}):
+    params = (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"])
+    if pend is not None and targets == [s.VEC]:
+        if not pend.patch(s.VEC, int(item["id"]), {2 + j: f[k] for j, k in enumerate(_FLAGS)}):
+            pend.add(VEC_FLAGS, int(item["id"]), params)  # written: updated with the batch's others
         targets = []
-    with pend.direct() if pend is not None else contextlib.nullcontext():  # the row is not waiting
-        for table in targets:
-            store.x(
-                f"UPDATE {table} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
-                (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
-            )
+    for table in targets:
+        store.x(VEC_FLAGS_UPDATE.replace(s.VEC, table, 1), params)
     _logged(store, item["user_id"], int(item["id"]), ("flags", f["active"]))
 
 

@@ -78,15 +78,16 @@ class SQLiteStore(Store, MemoryStore):
     vec_pending: Pending | None = None
 
     def batch_vectors(self, on: bool = True) -> bool:
-        """Write the fresh vec0 rows of memories and episodes of each write transaction with one
-        ``executemany`` per table before it commits (``on``), or row by row (:mod:`memcli.db.vec_pending`;
-        the drain). Returns whether batching was on before; off only between transactions."""
+        """Write the fresh vec0 rows of memories and episodes of each write transaction, and the flag
+        updates of written memories, with one ``executemany`` per table before it commits (``on``), or row
+        by row (:mod:`memcli.db.vec_pending`; the drain). Returns whether it was on; off only between transactions."""
         was = self.vec_pending is not None
         if on and not was:
             from memcli.db.episodes import EPISODE_VEC_INSERT
-            from memcli.db.index import VEC_INSERT
+            from memcli.db.index import VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
 
-            self.vec_pending = Pending({s.VEC: VEC_INSERT, s.EPISODE_VEC: EPISODE_VEC_INSERT}, self)
+            self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE,
+                                        s.EPISODE_VEC: EPISODE_VEC_INSERT}, self)
         elif not on:
             self.vec_pending = None
         return was

@@ -11,13 +11,15 @@ wait here, in their table's insertion order, and reach the table:
 - before any other statement that names the table (``memory_vec`` or ``memory_episode_vec`` in its
   text, the shadow tables included: vec0's KNN, a load of the vectors, a delete): every reader sees
   every row, so no answer changes;
+- in the order they were asked for, per table: the flag updates of memories already written
+  (``memory_vec flags``: a CONFLICT retiring an older memory) after the inserts;
 - never, when the savepoint (or transaction) they were added in rolls back: :meth:`Pending.mark` /
   :meth:`Pending.rollback` undo the additions, the changes of waiting rows and any flush since,
   exactly as SQLite undoes the statements they replace.
 
 The writers that know a statement cannot touch a waiting row run it under :meth:`Pending.direct`
-(a flag update or a vector read of an older memory); a flag update or a read of a waiting row is
-answered here (:meth:`Pending.patch`, :meth:`Pending.get`). A killed process commits nothing of
+(a vector read of an older memory); a flag update or a read of a waiting row is answered here
+(:meth:`Pending.patch`, :meth:`Pending.get`). A killed process commits nothing of
 the transaction, waiting rows included. Each table keeps its own order, so vec0's chunks, row ids
 and metadata are those of the row-by-row writes.
 """
@@ -64,7 +66,8 @@ class Pending:
     """The waiting vec0 rows of one connection's open write transaction, by table."""
 
     def __init__(self, tables: dict[str, str], store: Any) -> None:
-        self.tables = {name: Table(name, sql) for name, sql in tables.items()}
+        # key → its statement; a key's first word is the table the statement writes ("memory_vec flags": updates)
+        self.tables = {key: Table(key.split(" ")[0], sql) for key, sql in tables.items()}
         self.quiet = False
         self._store = store  # a memcli.db.connect.Store
 
