@@ -126,7 +126,7 @@ class SQLiteStore(Store, MemoryStore):
         rows, pend = self.active_rows, self.vec_pending
         if rows is not None and not rows.kept and writes_items(sql):
             rows.drop()  # a write of memories the copy is not told of
-        if pend is not None and pend.has_waiting:
+        if pend is not None and pend.live:
             pend.before(sql)  # a statement naming a vec0 table sees its waiting rows
         return Store.x(self, sql, params)
 
@@ -134,7 +134,7 @@ class SQLiteStore(Store, MemoryStore):
         rows, pend = self.active_rows, self.vec_pending
         if rows is not None and not rows.kept and writes_items(sql):
             rows.drop()
-        if pend is not None and pend.has_waiting:
+        if pend is not None and pend.live:
             pend.before(sql)
         return Store.q(self, sql, params)
 

@@ -69,6 +69,9 @@ class Pending:
         # key → its statement; a key's first word is the table the statement writes ("memory_vec flags": updates)
         self.tables = {key: Table(key.split(" ")[0], sql) for key, sql in tables.items()}
         self.quiet = False
+        self.live = False  # some row may wait (checked by the store before each statement: kept cheap)
+        if not all("_vec" in t.name for t in self.tables.values()):
+            raise ValueError("only vector tables (named *_vec*) wait here: before() looks for '_vec' first")
         self._store = store  # a memcli.db.connect.Store
 
     def _run(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -85,12 +88,16 @@ class Pending:
     def has_waiting(self) -> bool:
         return any(t.waiting for t in self.tables.values())
 
+    def _settle(self) -> None:
+        self.live = self.has_waiting
+
     def add(self, table: str, key: int, params: tuple[Any, ...]) -> None:
         """A row for ``table``'s insert statement, written at the next flush of that table."""
         t = self.tables[table]
         row = [int(key), tuple(params)]
         t.rows.append(row)
         t.waiting[int(key)] = row
+        self.live = True
 
     def get(self, table: str, key: int) -> tuple[Any, ...] | None:
         """The parameters of the waiting row ``key`` of ``table``, or None (none waits)."""
@@ -110,16 +117,18 @@ class Pending:
 
     def before(self, sql: str) -> None:
         """Flush each table ``sql`` names (unless under :meth:`direct`)."""
-        if self.quiet:
+        if self.quiet or "_vec" not in sql:  # every table here is a vector table (memory_vec, memory_episode_vec)
             return
         for t in self.tables.values():
             if t.waiting and t.name in sql:
                 t.flush(self._run)
+        self._settle()
 
     def flush(self) -> None:
         """Write every waiting row (before the commit)."""
         for t in self.tables.values():
             t.flush(self._run)
+        self.live = False
 
     @contextlib.contextmanager
     def direct(self) -> Iterator[None]:
@@ -148,3 +157,4 @@ class Pending:
             del t.rows[n:]
             t.flushed = min(t.flushed, flushed)
             t.waiting = {r[0]: r for r in t.rows[t.flushed :]}
+        self._settle()
