@@ -58,6 +58,10 @@ def _wait_claimed(db: Path | str, proc: subprocess.Popen, timeout_s: float) -> b
         conn.close()
 
 
+def _ids(conn, sql: str) -> set[int]:  # noqa: ANN001
+    return {int(r[0]) for r in conn.execute(sql).fetchall()}
+
+
 def _wait_leases_expired(db: Path | str, timeout_s: float = 10.0) -> None:
     """Let killed workers' leases run out, so the next worker reclaims them first (in id order)."""
     conn = connect(db)
@@ -141,6 +145,12 @@ def test_sigkill_drain_repeatedly(db: str, backend: str, new_db, tmp_path: Path,
         assert len(got["items"]) == len(want["items"]) > 20
         assert got["items"] == want["items"]
         assert got["events"] == want["events"]  # every task's decisions applied exactly once
+        if backend == "sqlite":  # a batch's vector rows are written together before its commit: none lost or left over
+            for c in (conn, rconn):
+                assert _ids(c, "SELECT rowid FROM memory_vec_rowids") == _ids(
+                    c, "SELECT id FROM memory_items WHERE embed_model IS NOT NULL") != set()
+                assert _ids(c, "SELECT rowid FROM memory_episode_vec_rowids") == _ids(
+                    c, "SELECT source_id FROM memory_episodes WHERE embed_model IS NOT NULL") != set()
         # A task killed mid-way was claimed again: attempts show the kills really hit tasks.
         reclaimed = scalar(conn, "SELECT count(*) FROM memory_capture_outbox WHERE attempts > 1")
         assert reclaimed > 0

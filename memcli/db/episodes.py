@@ -39,9 +39,9 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
-__all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows", "episodes_of",
-           "forget", "has_vectors", "knn_sql", "note_fresh", "record", "recheck", "retire", "turn_statements",
-           "unindex", "vec_sql"]
+__all__ = ["EPISODE_VEC_INSERT", "backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like",
+           "episode_rows", "episodes_of", "forget", "has_vectors", "knn_sql", "note_fresh", "record", "recheck",
+           "retire", "turn_statements", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -70,6 +70,10 @@ def vec_sql(dim: int) -> str:
     return (f"CREATE VIRTUAL TABLE {s.EPISODE_VEC} USING vec0(source_id INTEGER PRIMARY KEY, "
             f"user_id TEXT PARTITION KEY, occurred_at INTEGER, "
             f"embedding float[{int(dim)}] distance_metric=cosine, chunk_size={CHUNK_SIZE})")
+
+
+#: an episode's vec0 row, as :func:`record` writes it
+EPISODE_VEC_INSERT = f"INSERT INTO {s.EPISODE_VEC}(source_id, user_id, occurred_at, embedding) VALUES (?, ?, ?, ?)"
 
 
 def has_vectors(store: Store) -> bool:
@@ -181,8 +185,12 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
                 from memcli.embed import vec_to_blob
 
                 _ensure_vec(store, int(vector.shape[-1]), model or "")
-                store.x(f"INSERT INTO {s.EPISODE_VEC}(source_id, user_id, occurred_at, embedding) VALUES (?, ?, ?, ?)",
-                        (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector)))
+                row = (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector))
+                pend = getattr(store, "vec_pending", None)  # the drain: one insert of the batch's rows
+                if pend is not None and not store.conn.get_autocommit():
+                    pend.add(s.EPISODE_VEC, int(source_id), row)
+                else:
+                    store.x(EPISODE_VEC_INSERT, row)
     return is_episode
 
 

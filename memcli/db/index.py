@@ -28,7 +28,8 @@ from memcli.timeutil import to_epoch
 if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
     import numpy as np
 
-__all__ = ["ensure_vec_table", "fts_tokens", "index_fts", "index_vector", "refresh_flags", "unindex", "vec_flags"]
+__all__ = ["VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector",
+           "refresh_flags", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -128,34 +129,57 @@ def _logged(store: Store, user_id: str, item_id: int, change: tuple[Any, ...]) -
     write_knn.note(store, user_id, item_id, log_change(store, user_id, item_id, noted=True), change)
 
 
+#: a vec0 row of a memory (its flags and vector), as :func:`index_vector` writes it
+VEC_INSERT = (f"INSERT INTO {s.VEC}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_FLAGS = ("active", "current", "valid_from", "invalid_at")  # VEC_INSERT's parameters 2..5
+#: the flags of a memory's vec0 row, as :func:`refresh_flags` updates them; VEC_FLAGS: their key in the
+#: transaction's waiting rows (:mod:`memcli.db.vec_pending`)
+VEC_FLAGS_UPDATE = f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?"
+VEC_FLAGS = f"{s.VEC} flags"
+
+
+def _pending(store: Store) -> Any:
+    """The transaction's waiting vector rows (:mod:`memcli.db.vec_pending`), or None (row by row)."""
+    pend = getattr(store, "vec_pending", None)
+    return None if pend is None or store.conn.get_autocommit() else pend
+
+
 def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fresh: bool = False) -> None:
     """Insert or replace the item's vector (float32, L2-normalised) with its flags.
-    ``fresh``: a just-allocated id (never reused), so there is no old vector to delete first."""
+    ``fresh``: a just-allocated id (never reused), so there is no old vector to delete first; with
+    vector batching on (the drain), its row then waits for the batch's one insert of them all."""
     from memcli.embed import vec_to_blob
 
     f = vec_flags(item)
-    for table in _mirror_targets(store, int(item["id"])):  # + the rebuild table, if one is under way
+    targets = _mirror_targets(store, int(item["id"]))  # + the rebuild table, if one is under way
+    params = (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
+              vec_to_blob(vector))
+    pend = _pending(store) if fresh and targets == [s.VEC] else None
+    if pend is not None:
+        pend.add(s.VEC, int(item["id"]), params)
+    for table in targets if pend is None else ():
         if not fresh:
             store.x(f"DELETE FROM {table} WHERE item_id = ?", (item["id"],))
-        store.x(
-            f"INSERT INTO {table}(item_id, user_id, active, current, valid_from, invalid_at, embedding) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
-             vec_to_blob(vector)),
-        )
+        store.x(VEC_INSERT.replace(s.VEC, table, 1), params)
     _logged(store, item["user_id"], int(item["id"]), ("put", vector, f["active"]))
 
 
 def refresh_flags(store: Store, item: dict[str, Any]) -> None:
-    """Re-mirror an item row's validity into vec0 after invalid_at/expired_at/valid_from changed."""
+    """Re-mirror an item row's validity into vec0 after invalid_at/expired_at/valid_from changed
+    (a row still waiting for the batch's insert is changed there)."""
     if not store.table_exists(s.VEC):
         return
     f = vec_flags(item)
-    for table in _mirror_targets(store, int(item["id"])):
-        store.x(
-            f"UPDATE {table} SET active = ?, current = ?, valid_from = ?, invalid_at = ? WHERE item_id = ?",
-            (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"]),
-        )
+    pend = _pending(store)
+    targets = _mirror_targets(store, int(item["id"]))
+    params = (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"])
+    if pend is not None and targets == [s.VEC]:
+        if not pend.patch(s.VEC, int(item["id"]), {2 + j: f[k] for j, k in enumerate(_FLAGS)}):
+            pend.add(VEC_FLAGS, int(item["id"]), params)  # written: updated with the batch's others
+        targets = []
+    for table in targets:
+        store.x(VEC_FLAGS_UPDATE.replace(s.VEC, table, 1), params)
     _logged(store, item["user_id"], int(item["id"]), ("flags", f["active"]))
 
 

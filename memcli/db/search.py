@@ -178,7 +178,14 @@ def vector_of(store: Store, item_id: int) -> np.ndarray | None:
     """The stored float32 vector of one item, or None."""
     if not store.table_exists(s.VEC):
         return None
-    blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
+    pend = getattr(store, "vec_pending", None)  # the drain's vector rows waiting for its batch's insert
+    if pend is None:
+        blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
+    elif (row := pend.get(s.VEC, item_id)) is not None:
+        blob = row[-1]
+    else:
+        with pend.direct():  # not waiting: the table has it (or nothing)
+            blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
     if blob is None:
         return None
     import numpy as np

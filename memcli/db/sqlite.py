@@ -25,6 +25,7 @@ from memcli.db import schema as s
 from memcli.db.active_rows import ActiveRows, checked, writes_items
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
 from memcli.db.store import CaptureRow, MemoryStore, Row
+from memcli.db.vec_pending import Pending
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,38 +74,68 @@ class SQLiteStore(Store, MemoryStore):
             self.active_rows = None
         return was
 
+    # -- the drain's vector rows, written together before each commit (memcli.db.vec_pending) -----------
+    vec_pending: Pending | None = None
+
+    def batch_vectors(self, on: bool = True) -> bool:
+        """Write the fresh vec0 rows of memories and episodes of each write transaction, and the flag
+        updates of written memories, with one ``executemany`` per table before it commits (``on``), or row
+        by row (:mod:`memcli.db.vec_pending`; the drain). Returns whether it was on; off only between transactions."""
+        was = self.vec_pending is not None
+        if on and not was:
+            from memcli.db.episodes import EPISODE_VEC_INSERT
+            from memcli.db.index import VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
+
+            self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE,
+                                        s.EPISODE_VEC: EPISODE_VEC_INSERT}, self)
+        elif not on:
+            self.vec_pending = None
+        return was
+
     @contextlib.contextmanager
     def tx(self) -> Iterator[SQLiteStore]:
         """:meth:`Store.tx <memcli.db.connect.Store.tx>`; with a copy of the active rows kept, that
-        copy is checked when a write transaction begins and dropped on any rollback."""
-        rows = self.active_rows
-        if rows is None:
+        copy is checked when a write transaction begins and dropped on any rollback; with vector
+        batching on, the waiting vector rows are written before the commit and forgotten with what a
+        rollback undoes."""
+        rows, pend = self.active_rows, self.vec_pending
+        if rows is None and pend is None:
             with Store.tx(self):
                 yield self
             return
         outer = self.conn.get_autocommit()
+        mark = pend.mark() if pend is not None and not outer else None
         try:
             with Store.tx(self):
-                if outer:  # the writer's lock is held: no other connection commits until the end
+                if outer and rows is not None:  # the writer's lock is held: no other connection commits until the end
                     rows.begin(self.scalar("PRAGMA data_version"))
                 yield self
+                if outer and pend is not None:
+                    pend.flush()
         except BaseException:
-            rows.drop()  # this transaction or savepoint rolled back (or could not commit)
+            if rows is not None:
+                rows.drop()  # this transaction or savepoint rolled back (or could not commit)
+            if pend is not None:
+                pend.rollback(mark)
             raise
         finally:
-            if outer:
+            if outer and rows is not None:
                 rows.end()
 
     def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
-        rows = self.active_rows
+        rows, pend = self.active_rows, self.vec_pending
         if rows is not None and not rows.kept and writes_items(sql):
             rows.drop()  # a write of memories the copy is not told of
+        if pend is not None and pend.live:
+            pend.before(sql)  # a statement naming a vec0 table sees its waiting rows
         return Store.x(self, sql, params)
 
     def q(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
-        rows = self.active_rows
+        rows, pend = self.active_rows, self.vec_pending
         if rows is not None and not rows.kept and writes_items(sql):
             rows.drop()
+        if pend is not None and pend.live:
+            pend.before(sql)
         return Store.q(self, sql, params)
 
     @classmethod

@@ -159,6 +159,8 @@ class MemoryCaptureWorker:
         inflight: list[outbox.Task] = []  # claimed by this run, neither written nor failed yet
         keep = getattr(st, "keep_active_rows", None)  # SQLite: the decisions' lookups answered from a copy
         kept = keep(True) if keep is not None else True
+        batch = getattr(st, "batch_vectors", None)  # SQLite: a batch's vector rows in one insert per table
+        batched = batch(True) if batch is not None else True
         try:
             while not (stop is not None and stop.is_set()):
                 if max_seconds is not None and time.perf_counter() - started >= max_seconds:
@@ -187,6 +189,8 @@ class MemoryCaptureWorker:
         finally:
             if not kept:
                 keep(False)  # type: ignore[misc]
+            if not batched:
+                batch(False)  # type: ignore[misc]
             if inflight:
                 summary.released += outbox.release(st, inflight)
                 inflight.clear()

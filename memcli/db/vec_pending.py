@@ -1,0 +1,160 @@
+"""The vector rows of a write transaction, written together: one ``executemany`` per vec0 table
+just before the commit, instead of one ``INSERT`` per memory and per episode (the drain's batch).
+
+The drain (:meth:`memcli.db.sqlite.SQLiteStore.batch_vectors`) writes a batch of tasks in one
+transaction, each task in a savepoint. With batching on, a fresh memory's vec0 row
+(:func:`memcli.db.index.index_vector`) and a new episode's (:func:`memcli.db.episodes.record`)
+wait here, in their table's insertion order, and reach the table:
+
+- before the transaction commits (:meth:`~memcli.db.sqlite.SQLiteStore.tx`: a flush that fails
+  rolls the whole transaction back, as a failed commit does);
+- before any other statement that names the table (``memory_vec`` or ``memory_episode_vec`` in its
+  text, the shadow tables included: vec0's KNN, a load of the vectors, a delete): every reader sees
+  every row, so no answer changes;
+- in the order they were asked for, per table: the flag updates of memories already written
+  (``memory_vec flags``: a CONFLICT retiring an older memory) after the inserts;
+- never, when the savepoint (or transaction) they were added in rolls back: :meth:`Pending.mark` /
+  :meth:`Pending.rollback` undo the additions, the changes of waiting rows and any flush since,
+  exactly as SQLite undoes the statements they replace.
+
+The writers that know a statement cannot touch a waiting row run it under :meth:`Pending.direct`
+(a vector read of an older memory); a flag update or a read of a waiting row is answered here
+(:meth:`Pending.patch`, :meth:`Pending.get`). A killed process commits nothing of
+the transaction, waiting rows included. Each table keeps its own order, so vec0's chunks, row ids
+and metadata are those of the row-by-row writes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+__all__ = ["Pending", "Table"]
+
+#: runs ``sql`` once per parameter row (``executemany``), with the store's error translation
+Run = Callable[[str, Sequence[Sequence[Any]]], None]
+
+
+class Table:
+    """One vec0 table's waiting rows: ``rows`` (``[key, params]``) of which
+    the first ``flushed`` are written, an index of the waiting ones by key, and an undo log of
+    changes made to waiting rows."""
+
+    def __init__(self, name: str, sql: str) -> None:
+        self.name, self.sql = name, sql
+        self.rows: list[list[Any]] = []
+        self.flushed = 0
+        self.waiting: dict[int, list[Any]] = {}
+        self.undo: list[tuple[list[Any], tuple[Any, ...]]] = []
+
+    def reset(self) -> None:
+        self.rows.clear()
+        self.waiting.clear()
+        self.undo.clear()
+        self.flushed = 0
+
+    def flush(self, run: Run) -> None:
+        todo = [r[1] for r in self.rows[self.flushed :]]
+        self.flushed = len(self.rows)
+        self.waiting.clear()
+        if todo:
+            run(self.sql, todo)
+
+
+class Pending:
+    """The waiting vec0 rows of one connection's open write transaction, by table."""
+
+    def __init__(self, tables: dict[str, str], store: Any) -> None:
+        # key → its statement; a key's first word is the table the statement writes ("memory_vec flags": updates)
+        self.tables = {key: Table(key.split(" ")[0], sql) for key, sql in tables.items()}
+        self.quiet = False
+        self.live = False  # some row may wait (checked by the store before each statement: kept cheap)
+        if not all("_vec" in t.name for t in self.tables.values()):
+            raise ValueError("only vector tables (named *_vec*) wait here: before() looks for '_vec' first")
+        self._store = store  # a memcli.db.connect.Store
+
+    def _run(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        import apsw
+
+        from memcli.db.connect import translate_error
+
+        try:
+            self._store.conn.executemany(sql, rows)
+        except apsw.Error as exc:
+            raise translate_error(exc, self._store.path) from None
+
+    @property
+    def has_waiting(self) -> bool:
+        return any(t.waiting for t in self.tables.values())
+
+    def _settle(self) -> None:
+        self.live = self.has_waiting
+
+    def add(self, table: str, key: int, params: tuple[Any, ...]) -> None:
+        """A row for ``table``'s insert statement, written at the next flush of that table."""
+        t = self.tables[table]
+        row = [int(key), tuple(params)]
+        t.rows.append(row)
+        t.waiting[int(key)] = row
+        self.live = True
+
+    def get(self, table: str, key: int) -> tuple[Any, ...] | None:
+        """The parameters of the waiting row ``key`` of ``table``, or None (none waits)."""
+        row = self.tables[table].waiting.get(int(key))
+        return None if row is None else row[1]
+
+    def patch(self, table: str, key: int, values: dict[int, Any]) -> bool:
+        """Set parameters (position → value) of the waiting row ``key``; False: none waits (the
+        caller updates the table)."""
+        t = self.tables[table]
+        row = t.waiting.get(int(key))
+        if row is None:
+            return False
+        t.undo.append((row, row[1]))
+        row[1] = tuple(values.get(i, v) for i, v in enumerate(row[1]))
+        return True
+
+    def before(self, sql: str) -> None:
+        """Flush each table ``sql`` names (unless under :meth:`direct`)."""
+        if self.quiet or "_vec" not in sql:  # every table here is a vector table (memory_vec, memory_episode_vec)
+            return
+        for t in self.tables.values():
+            if t.waiting and t.name in sql:
+                t.flush(self._run)
+        self._settle()
+
+    def flush(self) -> None:
+        """Write every waiting row (before the commit)."""
+        for t in self.tables.values():
+            t.flush(self._run)
+        self.live = False
+
+    @contextlib.contextmanager
+    def direct(self) -> Iterator[None]:
+        """Statements that cannot touch a waiting row run without flushing."""
+        was, self.quiet = self.quiet, True
+        try:
+            yield
+        finally:
+            self.quiet = was
+
+    def mark(self) -> dict[str, tuple[int, int, int]]:
+        """The state a savepoint (or transaction) begins at, for :meth:`rollback`."""
+        return {n: (len(t.rows), t.flushed, len(t.undo)) for n, t in self.tables.items()}
+
+    def rollback(self, mark: dict[str, tuple[int, int, int]] | None) -> None:
+        """Back to ``mark`` (None: nothing waits): rows added since are gone, changes of waiting rows
+        undone, and rows flushed since wait again (the rollback removed them from the table)."""
+        for name, t in self.tables.items():
+            if mark is None:
+                t.reset()
+                continue
+            n, flushed, undo = mark[name]
+            for row, old in reversed(t.undo[undo:]):
+                row[1] = old
+            del t.undo[undo:]
+            del t.rows[n:]
+            t.flushed = min(t.flushed, flushed)
+            t.waiting = {r[0]: r for r in t.rows[t.flushed :]}
+        self._settle()
