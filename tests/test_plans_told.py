@@ -145,3 +145,20 @@ def test_a_plan_or_date_said_without_its_subject_is_the_subjects_in_effect(turn:
 
 def test_going_somewhere_with_no_time_is_no_plan():
     assert extract_matches("我要去超市") == [] and extract_matches("我弟弟要去西藏") == []
+
+
+def test_an_english_relatives_trip_planned_and_called_off_is_theirs(db: str, embedder):
+    from datetime import datetime
+
+    assert [(m.slot, m.value) for m in en_matches("My cousin is flying to Oslo next month")] == [
+        ("cousin.plan.destination", "oslo")
+    ]
+    assert en_matches("My cousin is going to the gym") == [] and en_matches("My cousin might fly to Oslo") == []
+    told = [
+        "I'm flying to Dublin next month",
+        "My cousin is flying to Oslo next month",
+        "My cousin's trip to Oslo got cancelled",
+    ]
+    active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert ended == {"My cousin is flying to Oslo next month"}
+    assert {"I'm flying to Dublin next month", "My cousin's trip to Oslo got cancelled"} <= active

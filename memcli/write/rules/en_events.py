@@ -4,7 +4,10 @@ slots the Chinese rules give (:mod:`memcli.write.rules.zh_plan`: 答辩定在6�
 - given its time: the speaker's (or a relative's) event, then is / is scheduled for / is set for a time:
   "My interview is on Tuesday", "My mom's surgery is scheduled for June 20";
 - moved: the same event, then moved / pushed back / postponed / rescheduled to a time: "Our wedding got
-  pushed to next May", "My dentist appointment was moved to Friday".
+  pushed to next May", "My dentist appointment was moved to Friday";
+- a relative's trip planned and called off ("My sister is planning a trip to Rome in May", "My sister's
+  trip to Rome got cancelled"): the relative's ``plan.destination`` / ``event.cancelled`` (the speaker's own
+  are :mod:`memcli.write.rules.en_plan`'s and :mod:`memcli.write.rules.en_stops`'s).
 
 The decision ends the memory of the same person that names the event and a time
 (:func:`memcli.write.linked_change.rescheduled`). Not an event here: what has no time after it ("my
@@ -18,6 +21,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.write.rules.en_plan import _GOING, _LATER, _PLACE, _TRAVEL, _UNSURE
 from memcli.write.rules.en_words import _REL
 from memcli.write.rules.match import Match
 
@@ -41,6 +45,27 @@ _MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_
                     r"(?P<when>[^,;]{1,30})$", re.I)
 
 
+_REL_PLAN = re.compile(rf"^(?i:my|our) (?P<rel>(?i:{_REL})) (?:is|are) (?:(?:also|now|still|finally) )?"
+                       rf"(?:(?P<travel>{_TRAVEL})|{_GOING})(?: (?:out|over|back|down|up))? to {_PLACE}(?P<tail>.*)$")
+_REL_CANCEL = re.compile(rf"^(?:my|our) (?P<rel>{_REL})'s (?P<trip>(?:[\w'-]+ ){{0,2}}?(?:trip|vacation|holiday|visit|"
+                         rf"journey|tour|wedding|party)(?: to {_PLACE})?) (?:got|was|has been|is|had to be) "
+                         r"(?:cancell?ed|called off)\b", re.I)
+
+
+def relative_trip(said: str) -> Match | None:
+    """A relative's trip planned or called off (see the module docstring), or None."""
+    m = _REL_PLAN.match(said)
+    if m and not _UNSURE.search(said) and (m.group("travel") or _LATER.search(m.group("tail"))):
+        rel = slots.relation_en(m.group("rel"))
+        return Match(statement=said[:1].upper() + said[1:], kind="relationship", slot=f"{rel}.plan.destination",
+                     value=m.group("place").casefold(), salience=0.6) if rel else None
+    if m := _REL_CANCEL.match(said):
+        rel = slots.relation_en(m.group("rel"))
+        return Match(statement=said[:1].upper() + said[1:], kind="relationship", slot=f"{rel}.event.cancelled",
+                     value=m.group("trip").casefold(), salience=0.6) if rel else None
+    return None
+
+
 def event_time(sentence: str) -> Match | None:
     """The event ``sentence`` gives a time or moves to another (see the module docstring): statement as said,
     slot ``event.scheduled`` / ``event.rescheduled`` (a relative's: ``mother.event.scheduled``), value the
@@ -49,6 +74,8 @@ def event_time(sentence: str) -> Match | None:
     said = sentence.strip().rstrip(" .!")
     if not said or "?" in said:
         return None
+    if trip := relative_trip(said):
+        return trip
     for rx, attr in ((_MOVED, "rescheduled"), (_SET, "scheduled")):
         m = rx.match(said)
         if m is None or not WHEN.search(m.group("when")) or re.match(r"(?:online|virtual|remote)", m.group("when")):
