@@ -63,6 +63,10 @@ if TYPE_CHECKING:
 
 __all__ = ["FittedExtractor"]
 
+#: a clause that ends on a pronoun for what it is about ("got me into it", "talked me out of that")
+_POINTS_ON = re.compile(r"\b(?:into|about|out of|with|for|on|of|to|around|near|without) (?:it|that|this|them)\W*$",
+                        re.I)
+
 #: what may stand before a span whose subject the rules completed: a pronoun they read as whom it
 #: means (he → Jake, her → my mom's), a conjunction whose clause shares the subject (… and switched
 #: to tea → I switched to tea), or "as" (… as a nurse → I'm a nurse)
@@ -192,8 +196,12 @@ class FittedExtractor(RuleExtractor):
                 out += [said] if whole else []
                 continue
             # an English sentence some of whose clauses the rules carry, or that ends in a question:
-            # its other clauses are read on their own (…, we've known each other since kindergarten)
-            out += [c for c in clauses if is_open(c)]
+            # its other clauses are read on their own (…, we've known each other since kindergarten) —
+            # but a clause whose object is a pronoun for what the other clause says ("My husband got me
+            # into it, now I run…", "I love pottery, a friend got me into it") means nothing alone: the
+            # sentence is read whole
+            opened = [c for c in clauses if is_open(c)]
+            out += [said] if any(_POINTS_ON.search(c.text) for c in opened) else opened
         return out
 
     @staticmethod
