@@ -14,7 +14,7 @@ from datetime import UTC
 import pytest
 from _stores import drained
 
-from memcli.write.linked_change import plan_slot_for
+from memcli.write.event_change import plan_slot_for
 from memcli.write.rules.en import extract_matches as en_matches
 from memcli.write.rules.zh import extract_matches
 
@@ -162,3 +162,33 @@ def test_an_english_relatives_trip_planned_and_called_off_is_theirs(db: str, emb
     active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
     assert ended == {"My cousin is flying to Oslo next month"}
     assert {"I'm flying to Dublin next month", "My cousin's trip to Oslo got cancelled"} <= active
+
+
+def test_a_named_persons_event_given_another_date_keeps_only_the_new_one(db: str, embedder):
+    from datetime import datetime
+
+    assert [m.slot for m in en_matches("Nina's graduation is on May 30")] == ["person:nina.event.scheduled"]
+    assert [m.slot for m in en_matches("Dad's surgery is on Friday")] == ["father.event.scheduled"]
+    assert en_matches("Today's meeting is at noon") == []
+    told = [
+        "My friend Nina is finishing her degree",
+        "Nina's graduation is on May 30",
+        "Nina's graduation is on June 6",
+    ]
+    active, ended = drained(db, told, user="lin", start=datetime(2026, 5, 1, 9, tzinfo=UTC))
+    assert "Nina's graduation is on May 30" in ended and "Nina's graduation is on June 6" in active
+
+
+def test_two_events_of_one_kind_told_apart_both_stay(db: str, embedder):
+    from datetime import datetime
+
+    told = [
+        "我跟银行的面试定在周二",
+        "我跟学校的面试定在周五",
+        "My interview with Acme is on Tuesday",
+        "My interview with Globex is on Friday",
+        "My flight is on Monday",
+        "My flight is on Wednesday",
+    ]
+    active, ended = drained(db, told, user="lin", start=datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert ended == {"My flight is on Monday"}  # the same flight given another day; the interviews are four

@@ -61,6 +61,7 @@ from memcli.write.decide_range import (
     neighbors_of,
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
+from memcli.write.event_change import RESCHEDULED_SLOT, plan_slot_for, rescheduled
 from memcli.write.extract import enrich
 from memcli.write.job_change import promotion_kept
 from memcli.write.judge import (
@@ -76,16 +77,7 @@ from memcli.write.judge import (
     other_person,
     strong,
 )
-from memcli.write.linked_change import (
-    RESCHEDULED_SLOT,
-    brands_in,
-    moved_from_workplace,
-    plan_dropped,
-    plan_slot_for,
-    rescheduled,
-    stop_denied,
-    switched_brand,
-)
+from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 
@@ -171,7 +163,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
         rows += store.active_in_slot(user, join_slot(subj, "workplace"))
-    if brands_in(candidate.statement) or (new.slot or "").endswith(RESCHEDULED_SLOT):  # (a time moved: who dated it)
+    if brands_in(candidate.statement) or (new.slot or "").endswith((RESCHEDULED_SLOT, "event.scheduled")):  # a time
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)

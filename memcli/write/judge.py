@@ -43,7 +43,7 @@ from memcli.write.change_rules import (
     talk_only,
     told_change,
 )
-from memcli.write.linked_change import rescheduled
+from memcli.write.event_change import other_event, rescheduled
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
 from memcli.write.unlinked import unlinked
@@ -304,7 +304,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return f"different subjects ({old.subject} / {new.subject})"
     if decision == Decision.NOOP:  # (or an event moved to another time: 婚礼推迟到… beside 婚礼定在…)
         return names_another_fact(new.statement, old.statement) or rescheduled(new, old)
-    if apart := types_apart(new, old) or attributes_apart(
+    if apart := types_apart(new, old) or other_event(new, old) or attributes_apart(
             new, old, update=decision == Decision.UPDATE, change=change or change_marker(new.statement)):
         return apart
     if asks(new.statement) or asks(old.statement):

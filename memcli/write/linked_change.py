@@ -24,14 +24,14 @@ from functools import lru_cache
 
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
+from memcli.write.event_change import PLAN_SLOT, plan_slot_for
 from memcli.write.rules import Facts
-from memcli.write.rules.en_events import WHEN
 from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
-           "moved_from_workplace", "one_of_kind", "plan_dropped", "plan_slot_for", "rescheduled", "stop_denied",
-           "stopped_doing", "stopped_object", "switched_brand", "RESCHEDULED_SLOT"]
+           "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
+           "switched_brand"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -174,46 +174,8 @@ _PLANNED = re.compile(r"计划|打算|准备|要去|将要|预订|订了|改到|
                       r"next)\b", re.I)
 
 
-#: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
-PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
 #: the words of a called-off plan that name no place: 去云南的计划 → 云南, "the Lisbon trip" → lisbon, 那次旅行 → ""
 _NOT_PLACE = re.compile(r"去|到|的|那次|这次|那个|这个|我们|\b(?:the|our|my|a|to)\b|" + _PLAN_OBJ.pattern, re.I)
-
-
-def plan_slot_for(cancelled: str | None) -> str | None:
-    """The slot of the trips a plan called off in slot ``cancelled`` may end: ``plan.destination`` for
-    ``event.cancelled``, a relative's (``younger_sister.plan.destination``) for theirs; None for any other slot."""
-    if cancelled == CANCELLED_SLOT or (cancelled or "").endswith("." + CANCELLED_SLOT):
-        return cancelled[: -len(CANCELLED_SLOT)] + PLAN_SLOT  # type: ignore[index]
-    return None
-
-
-#: the slot of an event moved to another time (婚礼推迟到明年五月了: :func:`memcli.write.rules.zh_plan.plan_moved`)
-RESCHEDULED_SLOT = "event.rescheduled"
-#: a time said in a stored fact (定在10月8号, 下周三, 月底): what a rescheduling may replace
-_DATED = re.compile(r"\d|[一二三四五六七八九十两]+(?:月|号|日|点)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|"
-                    r"明年|今年|下个?(?:月|周)|定在|安排在|约在|时间")
-
-
-def rescheduled(new: Facts, old: Facts) -> str | None:
-    """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
-    婚礼推迟到明年五月了, "interview" of "My interview was moved to Friday"), ends ``old``, a stored fact that
-    dates the same event (我的婚礼定在10月8号, "My interview is on Tuesday"): ``old`` names the event and a
-    time, and is no rescheduling itself. None otherwise (the caller checks the person)."""
-    if not (new.slot == RESCHEDULED_SLOT or (new.slot or "").endswith("." + RESCHEDULED_SLOT)) or not new.value:
-        return None
-    zh = lang_of(new.value) == "zh"
-    said, event = (to_simplified(old.statement), to_simplified(new.value)) if zh else \
-        (old.statement.casefold(), new.value.casefold())
-    if old.slot == new.slot or event not in said or not (_DATED if zh else WHEN).search(said.replace(event, "")):
-        return None
-    told = to_simplified(new.statement) if zh else new.statement.casefold()
-    head = told[: told.find(event)] if event in told else ""  # what qualifies the event: 跟腾讯的, "dentist"
-    words = [re.sub(r"^(?:我们|我)|[的跟和与]|那次|这次|那个|这个", "", head)] if zh else \
-        re.sub(r"\b(?:my|our|the|a|an)\b|'s\b", " ", head).split()
-    if any(w and w not in said for w in words):
-        return None  # another interview (跟阿里的) or appointment ("eye doctor"): not the one moved
-    return f"the {new.value} moved to another time: the time stored before ends"
 
 
 def plan_dropped(new: Facts, old: Facts, plans: int) -> str | None:

@@ -10,7 +10,7 @@ slots the Chinese rules give (:mod:`memcli.write.rules.zh_plan`: 答辩定在6�
   are :mod:`memcli.write.rules.en_plan`'s and :mod:`memcli.write.rules.en_stops`'s).
 
 The decision ends the memory of the same person that names the event and a time
-(:func:`memcli.write.linked_change.rescheduled`). Not an event here: what has no time after it ("my
+(:func:`memcli.write.event_change.rescheduled`). Not an event here: what has no time after it ("my
 interview went well"), a change of form ("the meeting was moved online"), a question.
 
 A pure function of one sentence; :func:`memcli.write.rules.job_moved.plan_or_job` calls it.
@@ -30,8 +30,9 @@ __all__ = ["WHEN", "event_time"]
 _EVENT = (r"(?:wedding|interview|surgery|operation|appointment|exam|test|meeting|party|flight|checkup|check-up|"
           r"recital|concert|ceremony|graduation|reunion|conference|presentation|defen[cs]e|shower|procedure|"
           r"hearing|audition|trip|move)")
-#: whose: my / our, or a relative's (my sister's, my mom's)
-_WHOSE = rf"(?:my|our)(?: (?P<rel>{_REL})'s)?"
+#: whose: my / our, a relative's (my sister's, my mom's), or a named person's (Jake's)
+_WHOSE = (rf"(?:(?:(?:my|our) )?(?P<rel>{_REL})'s|my|our|(?!(?:today|tomorrow|tonight|yesterday|this|that|it|everyone|"
+          r"nobody|someone|(?:mon|tues|wednes|thurs|fri|satur|sun)day)'s)(?P<name>(?-i:[A-Z][a-z]+))'s)")
 #: a time it is at or moved to: a day, a month, a date, next week, tomorrow, a part of the day
 WHEN = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
                    r"may|june|july|august|september|october|november|december|next|tomorrow|tonight|noon|"
@@ -81,6 +82,7 @@ def event_time(sentence: str) -> Match | None:
         if m is None or not WHEN.search(m.group("when")) or re.match(r"(?:online|virtual|remote)", m.group("when")):
             continue
         rel = slots.relation_en(m.group("rel")) if m.group("rel") else None
+        rel = rel or (f"person:{m.group('name').casefold()}" if m.groupdict().get("name") else None)
         return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
                      slot=f"{rel + '.' if rel else ''}event.{attr}", value=m.group("ev").casefold(), salience=0.6)
     return None

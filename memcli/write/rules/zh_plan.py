@@ -123,7 +123,7 @@ def _event_of(what: str) -> str:
 def plan_moved(clause: str) -> Match | None:
     """An event moved to another time (prepared: 婚礼推迟到明年五月了): statement as told, slot
     ``event.rescheduled`` (a relative's: ``mother.event.rescheduled``), value the event; None otherwise.
-    The decision ends the stored memory that dates the same event (:func:`memcli.write.linked_change.rescheduled`)."""
+    The decision ends the stored memory that dates the same event (:func:`memcli.write.event_change.rescheduled`)."""
     m = _MOVED.match(clause)
     if m is None or not _WHEN.search(m.group("when")):
         return None

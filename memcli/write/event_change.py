@@ -1,0 +1,82 @@
+"""Changes of a plan or an event's time that reach a stored fact (round 19): the slots a trip planned, a plan
+called off and an event given or moved to a time take (:mod:`memcli.write.rules.zh_plan`,
+:mod:`memcli.write.rules.en_events`), whose trip a cancellation may end (:func:`plan_slot_for`), the time a
+rescheduling ends (:func:`rescheduled`), and two events of one kind kept apart (:func:`other_event`). Pure
+functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.decide` and
+:func:`memcli.write.judge.hard_guard` ask them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules import Facts
+from memcli.write.rules.en_events import WHEN
+
+__all__ = ["CANCELLED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "other_event", "plan_slot_for", "rescheduled"]
+
+#: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
+PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
+
+
+def plan_slot_for(cancelled: str | None) -> str | None:
+    """The slot of the trips a plan called off in slot ``cancelled`` may end: ``plan.destination`` for
+    ``event.cancelled``, a relative's (``younger_sister.plan.destination``) for theirs; None for any other slot."""
+    if cancelled == CANCELLED_SLOT or (cancelled or "").endswith("." + CANCELLED_SLOT):
+        return cancelled[: -len(CANCELLED_SLOT)] + PLAN_SLOT  # type: ignore[index]
+    return None
+
+
+#: the slot of an event moved to another time (婚礼推迟到明年五月了: :func:`memcli.write.rules.zh_plan.plan_moved`)
+RESCHEDULED_SLOT = "event.rescheduled"
+#: a time said in a stored fact (定在10月8号, 下周三, 月底): what a rescheduling may replace
+_DATED = re.compile(r"\d|[一二三四五六七八九十两]+(?:月|号|日|点)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|"
+                    r"明年|今年|下个?(?:月|周)|定在|安排在|约在|时间")
+
+
+def _untimed(statement: str) -> str:
+    """``statement`` without its times (6月12号, 下周三, "on June 6", "Friday"): what two dates of one event share."""
+    if lang_of(statement) == "zh":
+        return re.sub(r"\d+|[一二三四五六七八九十两]+(?:月|号|日|点)|[月号日点]|周[一二三四五六日天末]|下个?|"
+                      r"明年|今年|后年", "", to_simplified(statement))
+    words = re.findall(r"[a-z']+|\d+", statement.casefold())
+    return " ".join(w for w in words if not WHEN.fullmatch(w) and not re.fullmatch(r"\d+(?:st|nd|rd|th)?|on|at|in|"
+                                                                                     r"for|the|of", w))
+
+
+def other_event(new: Facts, old: Facts) -> str | None:
+    """Why two times of one kind of event (``event.scheduled``, the same event word) are two events: what
+    qualifies them differs (跟腾讯的面试 / 跟阿里的面试, "interview with Google" / "with Meta"), so neither
+    replaces the other. None otherwise."""
+    if new.slot != old.slot or not (new.slot or "").endswith("event.scheduled"):
+        return None
+    if _untimed(new.statement) == _untimed(old.statement):
+        return None
+    return f"two events of one kind ({new.value}) told apart by what qualifies them: two facts"
+
+
+def rescheduled(new: Facts, old: Facts) -> str | None:
+    """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
+    婚礼推迟到明年五月了, "interview" of "My interview was moved to Friday"), ends ``old``, a stored fact that
+    dates the same event (我的婚礼定在10月8号, "My interview is on Tuesday"): ``old`` names the event and a
+    time, and is no rescheduling itself. Also ``new`` giving the same event another time in the same
+    ``event.scheduled`` slot (Nina's graduation is on May 30 → … on June 6: nothing but the time differs).
+    None otherwise (the caller checks the person)."""
+    if new.slot and new.slot == old.slot and new.slot.split(".")[-2:] == ["event", "scheduled"] and new.value and \
+            new.statement != old.statement and _untimed(new.statement) == _untimed(old.statement):
+        return f"another time for the same {new.value}: the time stored before ends"  # Nina's graduation is on …
+    if not (new.slot == RESCHEDULED_SLOT or (new.slot or "").endswith("." + RESCHEDULED_SLOT)) or not new.value:
+        return None
+    zh = lang_of(new.value) == "zh"
+    said, event = (to_simplified(old.statement), to_simplified(new.value)) if zh else \
+        (old.statement.casefold(), new.value.casefold())
+    if old.slot == new.slot or event not in said or not (_DATED if zh else WHEN).search(said.replace(event, "")):
+        return None
+    told = to_simplified(new.statement) if zh else new.statement.casefold()
+    head = told[: told.find(event)] if event in told else ""  # what qualifies the event: 跟腾讯的, "dentist"
+    words = [re.sub(r"^(?:我们|我)|[的跟和与]|那次|这次|那个|这个", "", head)] if zh else \
+        re.sub(r"\b(?:my|our|the|a|an)\b|'s\b", " ", head).split()
+    if any(w and w not in said for w in words):
+        return None  # another interview (跟阿里的) or appointment ("eye doctor"): not the one moved
+    return f"the {new.value} moved to another time: the time stored before ends"
