@@ -111,3 +111,15 @@ def test_memory_with_a_native_model_records_it(tmp_path, model):
         assert m.store.meta_get("embed_dim") == str(get_embedder(model).dim)
         hits = m.search("花生")
         assert hits and "dense" in hits.info.legs_run
+
+
+def test_no_blas_limit_where_openblas_started_with_one_thread(monkeypatch) -> None:
+    """One thread asked of an OpenBLAS started with one (the fast context path's OPENBLAS_NUM_THREADS=1):
+    no limiter, so no threadpoolctl scan; any other case keeps the per-call limit (round 19)."""
+    from memcli.embed import use
+
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "1")
+    assert use._blas_limiter(1) is None
+    assert use._blas_limiter(2) is not None
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS")
+    assert use._blas_limiter(1) is not None

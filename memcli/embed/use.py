@@ -400,10 +400,26 @@ class UseEmbedder(Embedder):
 
 def _blas_limiter(threads: int):  # noqa: ANN202
     """A context-manager factory limiting numpy's BLAS to ``threads`` threads, or None when
-    threadpoolctl is absent (then OPENBLAS_NUM_THREADS / OMP_NUM_THREADS decide)."""
+    threadpoolctl is absent (then OPENBLAS_NUM_THREADS / OMP_NUM_THREADS decide) or there is nothing
+    to limit: one thread asked of an OpenBLAS started with one (``OPENBLAS_NUM_THREADS=1``, as the
+    fast ``context`` path imports numpy), which also spares threadpoolctl's scan of the loaded
+    libraries (~5 ms of a cold ``context``)."""
+    if threads == 1 and _one_openblas_thread():
+        return None
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:
         return None
     ctl = ThreadpoolController()
     return lambda: ctl.limit(limits=threads, user_api="blas")
+
+
+def _one_openblas_thread() -> bool:
+    """numpy's BLAS is OpenBLAS and ``OPENBLAS_NUM_THREADS`` is 1 (read by OpenBLAS when numpy loaded it)."""
+    if os.environ.get("OPENBLAS_NUM_THREADS", "").strip() != "1":
+        return False
+    try:
+        name = np.__config__.CONFIG["Build Dependencies"]["blas"]["name"]
+    except Exception:  # noqa: BLE001 - another build of numpy: limit as before
+        return False
+    return "openblas" in str(name).lower()
