@@ -71,7 +71,10 @@ def test_the_read_paths_gated_patterns_answer_as_the_compiled_ones() -> None:
     from memcli.read import kin, kinds, mismatch
     from memcli.relazy import GatedPattern
 
-    mods = [importlib.import_module(f"memcli.read.{m}") for m in ("answer", "kinds", "lexical", "mismatch", "request")]
+    mods = [
+        importlib.import_module(f"memcli.read.{m}")
+        for m in ("answer", "kinds", "lexical", "mismatch", "render", "request")
+    ]
     pats = [v for m in mods for v in vars(m).values() if isinstance(v, GatedPattern)]
     pats += [
         p for p in (*kin._patterns(), *kinds._lexicon()[:2], *mismatch._relation_words()) if isinstance(p, GatedPattern)
