@@ -5,9 +5,10 @@ fail honestly: no CLI framework (typer, click, rich, markdown-it), no pydantic-s
 asyncio it pulled in: memcli.settings_sources resolves the sources), no Snowball stemmer but the
 English one, no config-file helpers without a config file, not the threshold fitting
 (memcli.calibrate) for the stale-calibration check, and the patterns of paths the command did
-not take (secrets, named people, hedges, the split of a remembered text) not compiled, and no
-scan of the installed distributions for pydantic plugins. The collector the fast path turns off
-for its run is on again, and the environment as it was, when main() returns to a caller.
+not take (secrets, named people, hedges, the split of a remembered text) not compiled, no scan
+of the installed distributions for pydantic plugins, and numpy's OpenBLAS with one thread. The
+collector the fast path turns off for its run is on again, and the environment as it was, when
+main() returns to a caller.
 """
 
 from __future__ import annotations
@@ -39,26 +40,40 @@ from memcli.read.context import ContextResult
 from memcli.read.results import Hit, RetrievalInfo
 from memcli.settings import Settings
 built = [c.__name__ for c in (Settings, Hit, RetrievalInfo, ContextResult) if c.__pydantic_complete__]
+from threadpoolctl import threadpool_info
+blas = [i["num_threads"] for i in threadpool_info() if i["internal_api"] == "openblas"]
 lazy = [f"{m}.{n}" for m, names in never_run.items() for n in names  # a re.Pattern has no __dict__: compiled
         if "_compiled" in getattr(getattr(importlib.import_module(m), n), "__dict__", {"_compiled": 1})]
 print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled(),
-                  "scanned": scanned, "plugins_env": os.environ.get("PYDANTIC_DISABLE_PLUGINS"), "built": built}))
+                  "scanned": scanned, "plugins_env": os.environ.get("PYDANTIC_DISABLE_PLUGINS"), "built": built,
+                  "blas": blas, "blas_env": os.environ.get("OPENBLAS_NUM_THREADS")}))
 """
 
 
 def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN001
     env = {**os.environ, "MEMCLI_CONFIG": str(tmp_path / "no-config.toml")}
-    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    for name in ("PYDANTIC_DISABLE_PLUGINS", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MEMCLI_EMBED_THREADS"):
+        env.pop(name, None)
     env.pop("MEMCLI_EMBED_BACKEND", None)  # (conftest's, for sentence-transformers models) a setting: validated
-    p = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "m.db")], capture_output=True, text=True,
-                       timeout=120, cwd=tmp_path, env=env)
+    p = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "m.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=env,
+    )
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
     assert out["code"] == 0 and out["stem"] == "paint"
     mods = set(out["mods"])
     assert "memcli.read.context" in mods  # the command did run its read path
-    assert not {m for m in mods if m.split(".")[0] in ("typer", "click", "rich", "markdown_it", "snowballstemmer",
-                                                       "pydantic_settings", "asyncio", "dotenv")}
+    assert not {
+        m
+        for m in mods
+        if m.split(".")[0]
+        in ("typer", "click", "rich", "markdown_it", "snowballstemmer", "pydantic_settings", "asyncio", "dotenv")
+    }
     assert {m.rsplit(".", 1)[-1] for m in mods if m.endswith("_stemmer")} == {"english_stemmer"}
     assert not {"difflib", "tomllib"} & mods  # no config file to read or to check keys of
     assert "memcli.calibrate" not in mods  # the stale-calibration check is memcli.settings'
@@ -70,3 +85,6 @@ def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN0
     # and built no validator or serializer at all: the settings from quick_settings, the results made
     # with model_construct and written with results.plain (issue 24, round 18)
     assert out["built"] == []
+    # numpy's OpenBLAS started one thread, not one per core that spins beside the query (round 19),
+    # and the variable is gone again once main() returns
+    assert out["blas"] == [1] and out["blas_env"] is None

@@ -52,9 +52,18 @@ def test_prepared_state_gives_the_package_vectors(tmp_path, monkeypatch):
     assert fast.prepared
     table = fast._be.table
     assert isinstance(table, np.memmap) or isinstance(getattr(table, "base", None), np.memmap)  # memory-mapped
-    ref = USE(threads=1).encode(TEXTS)
+    package = USE(threads=1)
+    ref = package.encode(TEXTS)
     got = fast.embed_batch(TEXTS)
     assert float(np.min(np.sum(ref * got, axis=1))) > 0.99999
+    # the dense layers: one raw file memory-mapped (no npz archive, no CRC), each array the package's own,
+    # bit for bit, dtype and shape included, and read-only
+    assert not list(folder.glob("*.npz")) and (folder / "weights.bin").exists()
+    for name in (*use._ARRAYS, *use._LISTS):
+        mine, theirs = getattr(fast._be, name), getattr(package._model, name)
+        for a, b in zip(mine, theirs, strict=True) if isinstance(mine, list) else [(mine, theirs)]:
+            assert a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes(), name
+            assert not a.flags.writeable
 
 
 def test_the_prepared_state_is_found_without_running_the_package_init() -> None:
@@ -102,3 +111,15 @@ def test_memory_with_a_native_model_records_it(tmp_path, model):
         assert m.store.meta_get("embed_dim") == str(get_embedder(model).dim)
         hits = m.search("花生")
         assert hits and "dense" in hits.info.legs_run
+
+
+def test_no_blas_limit_where_openblas_started_with_one_thread(monkeypatch) -> None:
+    """One thread asked of an OpenBLAS started with one (the fast context path's OPENBLAS_NUM_THREADS=1):
+    no limiter, so no threadpoolctl scan; any other case keeps the per-call limit (round 19)."""
+    from memcli.embed import use
+
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "1")
+    assert use._blas_limiter(1) is None
+    assert use._blas_limiter(2) is not None
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS")
+    assert use._blas_limiter(1) is not None

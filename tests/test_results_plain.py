@@ -91,3 +91,25 @@ def test_the_result_types_stay_pydantic_models_for_their_users() -> None:
         Hit.model_validate({"id": "seven", "statement": "s"})
     with pytest.raises(ValidationError):
         ContextResult.model_validate({"lang": "zh"})
+
+
+def test_construct_makes_what_model_construct_makes(seeded) -> None:  # noqa: ANN001
+    """results.construct stands in for model_construct (no inspect.signature per default): the same
+    __dict__ in the same order, the same fields set, no extra, no private; each default list its own."""
+    from memcli.read.results import construct
+
+    hits = seeded.search("咖啡 tea 生日", limit=5)
+    cases = [(Hit, {k: getattr(h, k) for k in ("id", "statement", "kind", "score", "legs")}) for h in hits]
+    cases += [(RetrievalInfo, {"legs_requested": ["dense"], "candidates_per_leg": 50}), (RetrievalInfo, {})]
+    cases += [(ContextResult, {"lang": "zh", "format": "json", "max_tokens": 300, "budget_ms": 800, "elapsed_ms": 0.0})]
+    for cls, values in cases:
+        a, b = construct(cls, **values), cls.model_construct(**values)
+        assert list(a.__dict__.items()) == list(b.__dict__.items()), cls
+        assert a.model_fields_set == b.model_fields_set == set(values)
+        assert (a.__pydantic_extra__, a.__pydantic_private__) == (b.__pydantic_extra__, b.__pydantic_private__)
+        assert a.model_dump() == b.model_dump()
+    one, two = construct(RetrievalInfo), construct(RetrievalInfo)
+    one.legs_run.append("dense")
+    assert two.legs_run == [] and two.timings_ms == {}
+    with pytest.raises(TypeError, match="no field"):
+        construct(Hit, statment="typo")

@@ -31,6 +31,7 @@ _CMD_VALUE = {"--db": "db", "--user": "user", "-u": "user", "--format": "fmt", "
 _INT_RANGE = {"budget_ms": (1, None), "max_tokens": (1, None), "limit": (1, 100)}  # as the Typer options' min/max
 _DIGITS = re.compile(r"[0-9]{1,9}")
 PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
+BLAS_ENV = "OPENBLAS_NUM_THREADS"
 
 
 def _parse(argv: list[str]) -> dict[str, Any]:
@@ -100,13 +101,33 @@ def try_context(argv: list[str]) -> None:
     # user set is kept, and the environment is as it was when this returns (the Typer app runs then).
     plugins_set = PLUGINS_ENV in os.environ
     os.environ.setdefault(PLUGINS_ENV, "__all__")
+    blas_set = _one_blas_thread()
     try:
         _run(p)
     finally:
         if not plugins_set:
             os.environ.pop(PLUGINS_ENV, None)
+        if blas_set:
+            os.environ.pop(BLAS_ENV, None)
         if was_enabled:
             gc.enable()
+
+
+def _one_blas_thread() -> bool:
+    """Set ``OPENBLAS_NUM_THREADS=1`` for numpy's import in this process; True when it set it.
+
+    numpy's OpenBLAS starts a thread per core when numpy is imported, and those threads spin for
+    work; this process runs no multi-threaded BLAS: the query encoder limits BLAS to its
+    ``threads`` (1 unless ``MEMCLI_EMBED_THREADS`` says more) around each call and the KNN uses
+    numpy's single-threaded products. Nothing is set when numpy is imported already (too late
+    to matter), when the user set OpenBLAS's or OpenMP's thread count, or when
+    ``MEMCLI_EMBED_THREADS`` asks for more than one thread."""
+    if "numpy" in sys.modules or BLAS_ENV in os.environ or "OMP_NUM_THREADS" in os.environ:
+        return False
+    if os.environ.get("MEMCLI_EMBED_THREADS", "1").strip() not in ("", "1"):
+        return False
+    os.environ[BLAS_ENV] = "1"
+    return True
 
 
 def _run(p: dict[str, Any]) -> None:

@@ -12,7 +12,9 @@ the same state in ready-to-load form under ``<cache dir>/usem3/<key>/``:
 
 - ``table.npy``: the uint8 embedding table, opened with ``mmap_mode="r"`` — a query touches
   only the pages of its own tokens' rows;
-- ``weights.npz``: the small dense layers, uncompressed;
+- ``weights.bin``: the small dense layers (13.5 MB float32), raw and back to back, each at a
+  64-byte-aligned offset that ``meta.json`` records with its dtype and shape; memory-mapped, each
+  array a read-only view of the map (no archive to walk, no CRC to check);
 - ``tokenizer.marshal``: the tokenizer's scores and normaliser tables; ``prefixes.bin``: its
   250k-entry prefix table split by the first two characters (a query loads only the shards
   its text reaches); ``pieces.marshal``: the piece strings (string output only, loaded on use).
@@ -37,6 +39,7 @@ import threading
 from array import array
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -46,7 +49,7 @@ from memcli.settings import DEFAULT_MODEL
 
 __all__ = ["UseEmbedder", "is_prepared", "prepare", "prepared_dir"]
 
-PREP_VERSION = "3"
+PREP_VERSION = "4"  # 4: weights.bin + its layout in meta.json (3: weights.npz)
 _LISTS = ("w1", "b1", "w2", "b2")
 _ARRAYS = ("scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "ln_g", "ln_b", "cnn_W", "cnn_b",
            "d0", "d1", "d2", "d3", "p1", "p3")
@@ -142,7 +145,7 @@ def prepare() -> Path:
         arrays = {k: getattr(be, k) for k in _ARRAYS}
         for k in _LISTS:
             arrays.update({f"{k}.{i}": a for i, a in enumerate(getattr(be, k))})
-        np.savez(tmp / "weights.npz", **arrays)
+        layout = _write_arrays(tmp / "weights.bin", arrays)
         shards: dict[str, dict[str, int]] = {}
         for key, val in tok._prefixes.items():
             shards.setdefault(key[:2], {})[key] = val
@@ -163,8 +166,8 @@ def prepare() -> Path:
                      "space_symbol": norm._space_symbol, "ascii": norm._ascii, "two_byte": norm._two_byte},
         }
         (tmp / "tokenizer.marshal").write_bytes(marshal.dumps(state))
-        (tmp / "meta.json").write_text(json.dumps({"eps": float(be.eps), "feat_dim": int(be._feat_dim)}),
-                                       encoding="utf-8")
+        (tmp / "meta.json").write_text(json.dumps({"eps": float(be.eps), "feat_dim": int(be._feat_dim),
+                                                   "arrays": layout}), encoding="utf-8")
         (tmp / "ok").write_text("1", encoding="utf-8")
         try:
             os.replace(tmp, out)
@@ -173,6 +176,41 @@ def prepare() -> Path:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    return out
+
+
+_ALIGN = 64
+
+
+def _write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> list[list[Any]]:
+    """Write ``arrays`` to ``path`` raw, in C order, each at a multiple of 64 bytes; returns their
+    layout [[name, dtype, shape, offset], ...] (what :func:`_map_arrays` reads back)."""
+    layout: list[list[Any]] = []
+    off = 0
+    with open(path, "wb") as f:
+        for name, a in arrays.items():
+            a = np.ascontiguousarray(a)
+            pad = -off % _ALIGN
+            f.write(b"\0" * pad)
+            off += pad
+            layout.append([name, a.dtype.str, list(a.shape), off])
+            f.write(a.tobytes())
+            off += a.nbytes
+    return layout
+
+
+def _map_arrays(path: Path, layout: list[list[Any]]) -> dict[str, np.ndarray]:
+    """The arrays :func:`_write_arrays` wrote, as read-only views of one memory map of ``path``."""
+    import mmap
+
+    with open(path, "rb") as f:
+        mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    out = {}
+    for name, dtype, shape, off in layout:
+        n = 1
+        for d in shape:
+            n *= int(d)
+        out[str(name)] = np.frombuffer(mm, dtype=np.dtype(str(dtype)), count=n, offset=int(off)).reshape(shape)
     return out
 
 
@@ -262,12 +300,12 @@ def _fast_load(folder: Path, threads: int) -> object:
     be = NumpyBackend.__new__(NumpyBackend)
     be.sp, be.threads, be._threadpool = tok, threads, None
     be.table = np.load(folder / "table.npy", mmap_mode="r")
-    with np.load(folder / "weights.npz") as z:
-        for k in _ARRAYS:
-            setattr(be, k, z[k])
-        for k in _LISTS:
-            setattr(be, k, [z[f"{k}.{i}"] for i in range(3)])
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    z = _map_arrays(folder / "weights.bin", meta["arrays"])
+    for k in _ARRAYS:
+        setattr(be, k, z[k])
+    for k in _LISTS:
+        setattr(be, k, [z[f"{k}.{i}"] for i in range(3)])
     be.eps, be._feat_dim = float(meta["eps"]), int(meta["feat_dim"])
     return be
 
@@ -362,10 +400,26 @@ class UseEmbedder(Embedder):
 
 def _blas_limiter(threads: int):  # noqa: ANN202
     """A context-manager factory limiting numpy's BLAS to ``threads`` threads, or None when
-    threadpoolctl is absent (then OPENBLAS_NUM_THREADS / OMP_NUM_THREADS decide)."""
+    threadpoolctl is absent (then OPENBLAS_NUM_THREADS / OMP_NUM_THREADS decide) or there is nothing
+    to limit: one thread asked of an OpenBLAS started with one (``OPENBLAS_NUM_THREADS=1``, as the
+    fast ``context`` path imports numpy), which also spares threadpoolctl's scan of the loaded
+    libraries (~5 ms of a cold ``context``)."""
+    if threads == 1 and _one_openblas_thread():
+        return None
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:
         return None
     ctl = ThreadpoolController()
     return lambda: ctl.limit(limits=threads, user_api="blas")
+
+
+def _one_openblas_thread() -> bool:
+    """numpy's BLAS is OpenBLAS and ``OPENBLAS_NUM_THREADS`` is 1 (read by OpenBLAS when numpy loaded it)."""
+    if os.environ.get("OPENBLAS_NUM_THREADS", "").strip() != "1":
+        return False
+    try:
+        name = np.__config__.CONFIG["Build Dependencies"]["blas"]["name"]
+    except Exception:  # noqa: BLE001 - another build of numpy: limit as before
+        return False
+    return "openblas" in str(name).lower()

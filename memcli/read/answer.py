@@ -72,6 +72,7 @@ from typing import Any
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
 from memcli.read.subject import found_by_fact
 from memcli.read.tokens import WHEN_WORDS
+from memcli.relazy import LATIN, lazy
 from memcli.settings import Settings
 
 __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature", "coverage",
@@ -223,13 +224,13 @@ def topic_coverage(tokens: Sequence[str], statement: str) -> float:
 
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
 #: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
-_ANCHOR_EN = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE)
+_ANCHOR_EN = lazy(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE, gate=LATIN)
 #: a question recalling what the hearer told (What car again?, 叫什么来着) is put to the user, as is one
 #: pointing back at a thing both know ("Where was that river cruise?", "the name of that café?": a
 #: demonstrative after a verb or preposition, not the relative "that" of "the river that flows …")
-_RECALL = re.compile(r"\bagain\s*\??\s*$|来着|\b(?:is|was|were|are|'s|at|in|from|to|of|with|for|on|about)\s+that\s+"
-                     r"(?!is\b|was\b|are\b|were\b|'s\b|does\b|do\b|did\b|can\b|will\b|would\b)[a-z]{3,}",
-                     re.IGNORECASE)
+_RECALL = lazy(r"\bagain\s*\??\s*$|来着|\b(?:is|was|were|are|'s|at|in|from|to|of|with|for|on|about)\s+that\s+"
+               r"(?!is\b|was\b|are\b|were\b|'s\b|does\b|do\b|did\b|can\b|will\b|would\b)[a-z]{3,}",
+               re.IGNORECASE, gate=lambda t: "来着" in t or LATIN(t))
 
 
 def anchor(query: str, query_slots: Sequence[str]) -> int:

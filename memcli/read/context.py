@@ -52,7 +52,7 @@ from memcli.errors import BadInputError
 from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
 from memcli.read.request import is_small_talk
-from memcli.read.results import plain
+from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.text import clean_text, lang_of, query_head, to_simplified
 from memcli.timeutil import parse_at
@@ -226,7 +226,7 @@ class MemoryContextBuilder:
         head = clean_text(query_head(query or "", st.max_text_chars)[0])
         lang = lang or lang_of(head)
         deadline = t0 + budget / 1000.0
-        res = ContextResult.model_construct(lang=str(lang), format=str(fmt), max_tokens=max_tok, budget_ms=budget,
+        res = construct(ContextResult, lang=str(lang), format=str(fmt), max_tokens=max_tok, budget_ms=budget,
                                             elapsed_ms=0.0)
 
         if is_small_talk(to_simplified(head)):  # thanks, 哈哈好无聊: nothing asked of the store

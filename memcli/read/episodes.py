@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from memcli.db.store import MemoryStore
 from memcli.read import fusion
-from memcli.read.results import Explain, Hit
+from memcli.read.results import Explain, Hit, construct
 from memcli.text import clean_text, lang_of
 from memcli.timeutil import from_iso, now_utc
 
@@ -125,7 +125,7 @@ class EpisodeLeg:
                              rrf_norm=round(f.rrf_norm, 4), weight_dense=weights["dense"],
                              weight_lexical=weights["lexical"], salience=EPISODE_SALIENCE, recency=round(rec, 4),
                              final=round(final, 4))
-            out.append((final, Hit.model_construct(id=None, episode_id=int(f.id), statement=text, kind=EPISODE,
+            out.append((final, construct(Hit, id=None, episode_id=int(f.id), statement=text, kind=EPISODE,
                                                    effective_confidence=0.0, valid_from=said,
                                                    score=float(round(final, 4)), origin=EPISODE,
                                                    legs=sorted(f.ranks), explain=ex)))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.relazy import lazy
+from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
 __all__ = ["FAMILY", "KINDS", "kind_feature", "kind_missing", "kinds_of"]
 
@@ -149,10 +149,11 @@ _NEUTRAL_EN = ("car park", "run a", "runs a", "running a", "band-aid", "cat scan
 _GENERIC: dict[str, frozenset[str]] = {
     "车": frozenset({"car", "bike", "motorbike"}), "ride": frozenset({"bike", "motorbike"}),
 }
-_ZH_DRIVE = lazy(r"开[^，。？！,.?!]{0,5}车")
-_ZH_RIDE = lazy(r"骑[^，。？！,.?!]{0,5}车")
-_ZH_DRIVES = lazy(r"开的是|开着一辆|开了一辆")  # 我姐姐开的是五菱宏光: a car when nothing else says which
-_ZH_BALL = lazy(r"[打踢玩][^，。？！,.?!]{0,4}球")  # 打什么球, 踢足球: a sport (not 雪球, 地球)
+_ZH_DRIVE = lazy(r"开[^，。？！,.?!]{0,5}车", gate=holding("开"))
+_ZH_RIDE = lazy(r"骑[^，。？！,.?!]{0,5}车", gate=holding("骑"))
+#: 我姐姐开的是五菱宏光: a car when nothing else says which
+_ZH_DRIVES = lazy(r"开的是|开着一辆|开了一辆", gate=holding("开"))
+_ZH_BALL = lazy(r"[打踢玩][^，。？！,.?!]{0,4}球", gate=holding("球"))  # 打什么球, 踢足球: a sport (not 雪球, 地球)
 
 
 def _words() -> dict[str, tuple[str, ...]]:
@@ -171,8 +172,11 @@ def _lexicon() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, frozenset[st
     zh_words = sorted({w for w in every if not w.isascii()} | set(_NEUTRAL_ZH), key=len, reverse=True)
     en_words = sorted({w for w in every if w.isascii()}, key=len, reverse=True)
     en_neutral = sorted(_NEUTRAL_EN, key=len, reverse=True)
-    zh = re.compile("|".join(map(re.escape, zh_words)))
-    en = re.compile(r"\b(?:" + "|".join(map(re.escape, [*en_neutral, *en_words])) + r")(?:s|es)?\b", re.IGNORECASE)
+    # each compiled at the first text it can match (memcli.relazy's gates): a Chinese question and Chinese
+    # hits never compile the English list, nor English ones the Chinese list
+    zh = lazy("|".join(map(re.escape, zh_words)), gate=words_gate(zh_words, NON_ASCII))
+    en = lazy(r"\b(?:" + "|".join(map(re.escape, [*en_neutral, *en_words])) + r")(?:s|es)?\b", re.IGNORECASE,
+              gate=words_gate([*en_neutral, *en_words], LATIN))
     return zh, en, {w: frozenset(k) for w, k in kinds.items()}
 
 

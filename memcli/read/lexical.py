@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memcli.db.store import MemoryStore
-from memcli.relazy import lazy
+from memcli.relazy import NON_ASCII, holding, lazy
 
 __all__ = ["LexicalHit", "like_variants", "lexical_leg", "MAX_LIKE_VARIANTS"]
 
@@ -35,9 +35,9 @@ MAX_VARIANT_CHARS = 32
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _LATIN = re.compile(r"[A-Za-z]+")
-_CJK_TAIL = lazy(f"[{_CJK}]{{1,2}}$")
-_CJK_HEAD = lazy(f"[{_CJK}]{{1,2}}")
-_DIGIT_CHAIN = re.compile(f"[0-9]+(?:[{_CJK}][0-9]+)*[{_CJK}]?")
+_CJK_TAIL = lazy(f"[{_CJK}]{{1,2}}$", gate=NON_ASCII)
+_CJK_HEAD = lazy(f"[{_CJK}]{{1,2}}", gate=NON_ASCII)
+_DIGIT_CHAIN = lazy(f"[0-9]+(?:[{_CJK}][0-9]+)*[{_CJK}]?", gate=holding(*"0123456789"))  # ~2 ms to compile
 
 
 @dataclass(frozen=True)

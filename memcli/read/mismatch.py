@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from memcli.relazy import lazy
+from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 from memcli.text import STOPWORDS
 
 __all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "names_after_relation",
@@ -44,9 +44,10 @@ def _frame_words() -> frozenset[str]:
 #: the requester's 我 / me of a request or of the lead to a question names no subject (帮我写…,
 #: 我想问一下, "tell me a joke", "quick question")
 _REQUEST_ZH = lazy(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
-                   r"问一下|请问")
+                   r"问一下|请问", gate=NON_ASCII)
 _REQUEST_EN = lazy(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
-                   r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE)
+                   r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE,
+                   gate=LATIN)
 
 
 @lru_cache(maxsize=1)
@@ -58,17 +59,18 @@ def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
     zh = sorted((w for w in ZH_RELATIONS if len(w) >= 2), key=len, reverse=True)
     en = sorted((w for w in EN_RELATIONS if len(w) >= 3 and w.isascii()), key=len, reverse=True)
     mine = sorted(ZH_RELATIONS, key=len, reverse=True)
-    return (re.compile("|".join(map(re.escape, zh))),
-            re.compile(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE),
-            re.compile("我的?(?:" + "|".join(map(re.escape, mine)) + ")"))
+    # each compiled at the first text it can match (memcli.relazy's gates)
+    return (lazy("|".join(map(re.escape, zh)), gate=words_gate(zh, NON_ASCII)),
+            lazy(r"\b(?:" + "|".join(map(re.escape, en)) + r")s?\b", re.IGNORECASE, gate=words_gate(en, LATIN)),
+            lazy("我的?(?:" + "|".join(map(re.escape, mine)) + ")", gate=holding("我")))
 
 
-_EN_MY = lazy(r"\bmy\s+", re.IGNORECASE)
-_EN_I = lazy(r"\b(?:i|i'm|i've|i'd|me)\b", re.IGNORECASE)
-_ZH_MY = lazy(r"我的([\u4e00-\u9fff]{1,4})")
-_ZH_I = lazy(r"我(?![的们])")
-_ZH_NAME = lazy(r"(?:小|老|阿)[\u4e00-\u9fff]")
-_EN_NAME = lazy(r"\s+([A-Z][a-z]{1,15})\b")
+_EN_MY = lazy(r"\bmy\s+", re.IGNORECASE, gate=LATIN)
+_EN_I = lazy(r"\b(?:i|i'm|i've|i'd|me)\b", re.IGNORECASE, gate=LATIN)
+_ZH_MY = lazy(r"我的([\u4e00-\u9fff]{1,4})", gate=holding("我的"))
+_ZH_I = lazy(r"我(?![的们])", gate=holding("我"))
+_ZH_NAME = lazy(r"(?:小|老|阿)[\u4e00-\u9fff]", gate=holding("小", "老", "阿"))
+_EN_NAME = lazy(r"\s+([A-Z][a-z]{1,15})\b", gate=LATIN)
 
 
 def asks_me(question: str) -> bool:
@@ -123,8 +125,9 @@ def names_after_relation(text: str) -> set[str]:
     return out
 
 
-_GIVEN_ZH = lazy(r"(?:名字是|名叫|叫做|称为|名为|叫)([\u4e00-\u9fffA-Za-z0-9]{2,12})")
-_GIVEN_EN = lazy(r"\b(?:called|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
+_GIVEN_ZH = lazy(r"(?:名字是|名叫|叫做|称为|名为|叫)([\u4e00-\u9fffA-Za-z0-9]{2,12})",
+                 gate=holding("名字是", "叫", "称为", "名为"))
+_GIVEN_EN = lazy(r"\b(?:called|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})", gate=holding("called", "named"))
 
 
 def _full_names_zh(rest: str) -> set[str]:

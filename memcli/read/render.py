@@ -14,6 +14,7 @@ from datetime import datetime, tzinfo
 
 from memcli.governance.confidence import label
 from memcli.read.results import Hit
+from memcli.relazy import NON_ASCII, lazy
 from memcli.text import clean_text
 from memcli.timeutil import now_utc
 
@@ -83,8 +84,10 @@ def _sub_frame(text: str, repl: str) -> str:
     return "".join(out) + text[last:]
 
 
-_CJKCHAR = re.compile(r"[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-                      r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+# compiled at the first block with a character outside ASCII (~3 ms: a class of ~30k code points); a
+# cold context with no block, or an English one, never compiles it
+_CJKCHAR = lazy(r"[\u2e80-\u2fff\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+                r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]", gate=NON_ASCII)
 _WORD = re.compile(r"[^\W_]+")
 _LINEBREAKS = re.compile(r"[\s\u2028\u2029\x85]+")
 _RULES = re.compile(r"([-=*_~])\1{2,}")

@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from memcli.read.tokens import WHEN_WORDS
-from memcli.relazy import lazy
+from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 from memcli.smalltalk import (
     EN_ACKS,
     EN_GREETINGS,
@@ -78,12 +78,14 @@ _TASK_VERBS_EN = (
     "show me how", "check", "review", "format", "sort", "compare", "name a", "name some", "help me",
 )
 _TASK_EN = lazy(r"^(?:please\s+|can you\s+|could you\s+|would you\s+)?(?:" +
-                "|".join(re.escape(v) for v in _TASK_VERBS_EN) + r")\b", re.IGNORECASE)
+                "|".join(re.escape(v) for v in _TASK_VERBS_EN) + r")\b", re.IGNORECASE,
+                gate=words_gate(_TASK_VERBS_EN, LATIN))
 _TASK_VERBS_ZH = ("翻译", "写", "润色", "改写", "总结", "概括", "解释", "列", "推荐", "规划", "设计", "生成", "计算",
                   "换算", "转换", "检查", "优化", "编写")
 _TASK_ZH = lazy(r"^(?:请|麻烦)?(?:你)?(?:" + "|".join(_TASK_VERBS_ZH) +
                 r")|^(?:请|麻烦)?(?:你)?(?:帮我|给我|替我|帮忙)(?!回忆|想想|查一下我|看看我|[爸妈姥奶爷外老家女儿孩哥姐弟妹])|^(?:请)?(?:把|将|用)[^我]{1,20}?"
-                r"(?:改|换|转|翻译|写|实现|做|查询|解释|加|生成|计算|算)|^怎么用|^用.{1,12}怎么")
+                r"(?:改|换|转|翻译|写|实现|做|查询|解释|加|生成|计算|算)|^怎么用|^用.{1,12}怎么",
+                gate=NON_ASCII)  # every branch holds a Chinese word
 
 
 def is_task(sentence: str) -> bool:
@@ -93,9 +95,9 @@ def is_task(sentence: str) -> bool:
     return bool(_TASK_EN.search(s) or _TASK_ZH.search(s))
 
 
-_NAME = lazy(r"\b[A-Z][a-z]{2,}\b")
+_NAME = lazy(r"\b[A-Z][a-z]{2,}\b", gate=LATIN)
 #: a Chinese nickname (小陈, 老王, 阿明), which jieba may cut with the next character (小陈靠… → 小 / 陈靠)
-_ZH_NICK = lazy(r"[小老阿][\u4e00-\u9fff]")
+_ZH_NICK = lazy(r"[小老阿][\u4e00-\u9fff]", gate=holding("小", "老", "阿"))
 
 
 @lru_cache(maxsize=512)
@@ -171,10 +173,12 @@ _SMALL_CLAUSE = re.compile(r"[，,。.!！~～…;；]+")
 # talk (thanks with "so much", not "thanks, my sister moved"), and a sigh at the day or "how are you" asks nothing
 _SIGH_ZH = r"(?:今天)?(?:好|真|太|有点)?(?:无聊|累|困|烦)(?:啊|呀|死了|了)*|你(?:今天)?(?:好吗|怎么样)"
 _SMALL_ZH = lazy(rf"(?:(?:{alternation(ZH_GREETINGS)}{alternation(ZH_VOCATIVES)}?|{alternation(ZH_THANKS)}(?:你|您)?|"
-                 rf"{alternation(ZH_ACKS, ZH_INTERJECTIONS)}|{_SIGH_ZH})[啊呀呢吧啦哈了的嘛哦~～]*\s*)+")
+                 rf"{alternation(ZH_ACKS, ZH_INTERJECTIONS)}|{_SIGH_ZH})[啊呀呢吧啦哈了的嘛哦~～]*\s*)+",
+                 gate=words_gate((*ZH_GREETINGS, *ZH_THANKS, *ZH_ACKS, *ZH_INTERJECTIONS, _SIGH_ZH), NON_ASCII))
 _SMALL_EN = lazy(rf"(?:(?:{alternation(EN_GREETINGS, EN_ACKS, EN_LAUGHTER)}|{alternation(EN_THANKS)}"
                  r"(?: so much| a lot| again)?|(?:i'?m |so |how )?bor(?:ed|ing))"
-                 rf"(?: {alternation(EN_VOCATIVES)})?\s*)+", re.IGNORECASE)
+                 rf"(?: {alternation(EN_VOCATIVES)})?\s*)+", re.IGNORECASE,
+                 gate=words_gate((*EN_GREETINGS, *EN_ACKS, *EN_LAUGHTER, *EN_THANKS), LATIN))
 
 
 def is_small_talk(message: str) -> bool:

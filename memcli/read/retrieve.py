@@ -36,7 +36,7 @@ from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
-from memcli.read.results import Explain, Hit, Hits, RetrievalInfo
+from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slots import question_focus
@@ -125,7 +125,7 @@ class MemoryRetrievalService:
         # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
         # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
         per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)
-        info = RetrievalInfo.model_construct(legs_requested=list(legs), candidates_per_leg=int(per_leg))
+        info = construct(RetrievalInfo, legs_requested=list(legs), candidates_per_leg=int(per_leg))
         head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
         said = _SPACE.sub(" ", clean_text(head)).strip()
         info.query_chars = len(query or "") if info.query_truncated else len(said)
@@ -303,8 +303,8 @@ class MemoryRetrievalService:
                              weight_lexical=weights["lexical"], salience=float(row["salience"]),
                              recency=round(rec, 4), final=round(final, 4), answer_features=x_of.get(f.id))
             p = p_of.get(f.id)  # (values of the fields' types: results.py, no validator built for them)
-            out.append(Hit.model_construct(
-                id=int(f.id), statement=str(row["statement"]), kind=str(row["kind"]),
+            out.append(construct(
+                Hit, id=int(f.id), statement=str(row["statement"]), kind=str(row["kind"]),
                 effective_confidence=float(effective(float(row["confidence"]), from_iso(row["last_confirmed_at"]),
                                                      now, st, row.get("slot"))),
                 valid_from=from_iso(row["valid_from"]), score=float(round(final, 4)), origin=str(row["origin"]),
