@@ -338,6 +338,13 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
     return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason=plan.reason, **base)
 
 
+def _end_at(valid_from: datetime, said: datetime, began: datetime) -> datetime:
+    """When a stored fact that began at ``began`` stops holding, contradicted by a fact valid from ``valid_from``
+    and said at ``said``: ``valid_from``, or — dated before the stored one began ("I started running last month"
+    beside "I hate running" told since) — when it was said, never before ``began`` (invalid_at >= valid_from)."""
+    return valid_from if valid_from >= began else max(said, began)
+
+
 def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
               insert: Any, src: int | None, base: dict[str, Any]) -> DecisionResult:
     """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
@@ -350,7 +357,7 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()
-        after_old = validity.invalidate(store, old["id"], cand.valid_from,
+        after_old = validity.invalidate(store, old["id"], _end_at(cand.valid_from, said, old_from),
                                         f"contradicted by #{row['id']} ({plan.reason})")
         reason = f"{plan.reason}; #{old['id']} invalid from {cand.valid_from.isoformat()}"
     elif cand.valid_from < old_from:
@@ -376,7 +383,7 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
             if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
                                stored_dated=sib["event_when"] is not None, incoming_said_at=said) == "stored":
                 continue  # a user-set or later belief stands
-            after_sib = validity.invalidate(store, sib["id"], cand.valid_from,
+            after_sib = validity.invalidate(store, sib["id"], _end_at(cand.valid_from, said, sib_from),
                                             f"contradicted by #{row['id']} with #{old['id']}, which says the same")
             store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=sib["id"],
                                source_id=src, reason=f"#{sib['id']} says what #{old['id']} says (slot {old['slot']}): "

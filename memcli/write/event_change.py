@@ -35,36 +35,63 @@ _DATED = re.compile(r"\d|[一二三四五六七八九十两]+(?:月|号|日|点)
                     r"明年|今年|下个?(?:月|周)|定在|安排在|约在|时间")
 
 
-def _untimed(statement: str) -> str:
-    """``statement`` without its times (6月12号, 下周三, "on June 6", "Friday"): what two dates of one event share."""
+def _untimed(statement: str) -> frozenset[str]:
+    """The words of ``statement`` without its times (6月12号, 下周三, "on June 6", "Friday") and change words
+    (now, 现在): what two dates of one event share (Chinese: its characters)."""
     if lang_of(statement) == "zh":
-        return re.sub(r"\d+|[一二三四五六七八九十两]+(?:月|号|日|点)|[月号日点]|周[一二三四五六日天末]|下个?|"
-                      r"明年|今年|后年", "", to_simplified(statement))
+        return frozenset(re.sub(r"\d+|[一二三四五六七八九十两]+(?:月|号|日|点)|[月号日点]|周[一二三四五六日天末]|下个?|"
+                                r"明年|今年|后年|现在|已经|改|又|了|，|。", "", to_simplified(statement)))
     words = re.findall(r"[a-z']+|\d+", statement.casefold())
-    return " ".join(w for w in words if not WHEN.fullmatch(w) and not re.fullmatch(r"\d+(?:st|nd|rd|th)?|on|at|in|"
-                                                                                     r"for|the|of", w))
+    return frozenset(w for w in words if not WHEN.fullmatch(w) and not re.fullmatch(
+        r"\d+(?:st|nd|rd|th)?|on|at|in|for|the|of|now|actually|still|instead", w))
+
+
+def _same_event(a: str, b: str) -> bool:
+    """Two statements of an event's time tell of one event: the words of one, times aside, are all in the other
+    (my surgery is now … / my knee surgery is …), not two qualified apart (with Google / with Meta)."""
+    x, y = _untimed(a), _untimed(b)
+    return x <= y or y <= x
 
 
 def other_event(new: Facts, old: Facts) -> str | None:
-    """Why two times of one kind of event (``event.scheduled``, the same event word) are two events: what
-    qualifies them differs (跟腾讯的面试 / 跟阿里的面试, "interview with Google" / "with Meta"), so neither
-    replaces the other. None otherwise."""
+    """Why two facts are two events, neither replacing the other: one is an event's time
+    whose event word the other does not name ("interview" beside "My surgery is now on January 14th"), or two
+    times of one kind of event (``event.scheduled``) told apart by what qualifies them (跟腾讯的面试 / 跟阿里的面试,
+    "interview with Google" / "with Meta"). None otherwise."""
+    for a, b in ((new, old), (old, new)):  # an event's word missing from the other: another event (interview / surgery)
+        if a.value and _EVENT_SLOT.search(a.slot or "") and not _mentions(b.statement, a.value):
+            return f"two events ({a.value} is not in the other): two facts"
     if new.slot != old.slot or not (new.slot or "").endswith("event.scheduled"):
         return None
-    if _untimed(new.statement) == _untimed(old.statement):
+    if _same_event(new.statement, old.statement):
         return None
     return f"two events of one kind ({new.value}) told apart by what qualifies them: two facts"
+
+
+#: the slots of an event's time, whose value is the event word (a plan called off: plan_dropped)
+_EVENT_SLOT = re.compile(r"(?:^|\.)event\.(?:scheduled|rescheduled)$")
+
+
+def _mentions(statement: str, event: str) -> bool:
+    """``statement`` names ``event`` (an event word or phrase: 面试, "dentist appointment", "trip to rome")."""
+    if lang_of(event) == "zh":
+        return to_simplified(event) in to_simplified(statement)
+    words = [w for w in re.findall(r"[a-z']+", event.casefold()) if w not in ("to", "the", "a", "my", "our")]
+    said = statement.casefold()
+    return bool(words) and any(re.search(rf"\b{re.escape(w)}", said) for w in words)
 
 
 def rescheduled(new: Facts, old: Facts) -> str | None:
     """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
     婚礼推迟到明年五月了, "interview" of "My interview was moved to Friday"), ends ``old``, a stored fact that
     dates the same event (我的婚礼定在10月8号, "My interview is on Tuesday"): ``old`` names the event and a
-    time, and is no rescheduling itself. Also ``new`` giving the same event another time in the same
-    ``event.scheduled`` slot (Nina's graduation is on May 30 → … on June 6: nothing but the time differs).
+    time, and is no rescheduling itself. Also ``new`` giving the same event of the same person another time
+    (``event.scheduled`` after its ``event.scheduled`` or ``event.rescheduled``: Nina's graduation is on May 30
+    → … on June 6; "…pushed to December 3rd" → "My surgery is now on January 14th").
     None otherwise (the caller checks the person)."""
-    if new.slot and new.slot == old.slot and new.slot.split(".")[-2:] == ["event", "scheduled"] and new.value and \
-            new.statement != old.statement and _untimed(new.statement) == _untimed(old.statement):
+    if new.slot and old.slot and new.slot.endswith("event.scheduled") and _EVENT_SLOT.search(old.slot) and \
+            new.slot.rsplit("event.", 1)[0] == old.slot.rsplit("event.", 1)[0] and new.value and \
+            new.statement != old.statement and _same_event(new.statement, old.statement):
         return f"another time for the same {new.value}: the time stored before ends"  # Nina's graduation is on …
     if not (new.slot == RESCHEDULED_SLOT or (new.slot or "").endswith("." + RESCHEDULED_SLOT)) or not new.value:
         return None

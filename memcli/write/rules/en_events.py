@@ -37,13 +37,17 @@ _WHOSE = (rf"(?:(?:(?:my|our) )?(?P<rel>{_REL})'s|my|our|(?!(?:today|tomorrow|to
 WHEN = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
                    r"may|june|july|august|september|october|november|december|next|tomorrow|tonight|noon|"
                    r"morning|afternoon|evening|weekend|spring|summer|fall|autumn|winter|end of|\d)", re.I)
+#: why or more, after the time ("… to December 3rd because the surgeon is away", "…, she told me"): kept in the
+#: statement, not in the time
+_WHY = r"(?:(?:,| (?=because|since|as|so|but|and|due to|after|when)\b)[^;]*)?"
 _SET = re.compile(rf"^{_WHOSE} (?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_EVENT}))(?: with [^,.]{{1,30}}?)? "
-                  r"(?:is|was|has been|got)(?: (?:scheduled|set|booked|planned|fixed|confirmed))?"
-                  r"(?: for| on| at| in)? (?P<when>[^,;]{1,30})$", re.I)
+                  r"(?:is|was|has been|got)(?: (?:now|actually|still))?"
+                  r"(?: (?:scheduled|set|booked|planned|fixed|confirmed))?"
+                  rf"(?: for| on| at| in)? (?P<when>[^,;]{{1,30}}?){_WHY}$", re.I)
 _MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_EVENT}))(?: with [^,.]{{1,30}}?)? "
                     r"(?:(?:was|got|has been|is being|is|has) )?(?:moved|pushed(?: back)?|postponed|rescheduled|"
                     r"delayed|bumped|brought forward|moved up)(?: (?:back )?(?:to|until|till|for))? "
-                    r"(?P<when>[^,;]{1,30})$", re.I)
+                    rf"(?P<when>[^,;]{{1,30}}?){_WHY}$", re.I)
 
 
 _REL_PLAN = re.compile(rf"^(?i:my|our) (?P<rel>(?i:{_REL})) (?:is|are) (?:(?:also|now|still|finally) )?"

@@ -230,7 +230,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
     m = _RX_PREDICATE_7.match(p)
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
-                                           "getting", "becoming", "starting"):  # "is getting worse": a passing change
+                                           "getting", "becoming", "starting", "away", "out", "off", "back", "gone",
+                                           "late", "busy", "closed", "here", "there"):  # "is getting worse", "is away"
         return [_fact(key, "opinion", m.group(1), "preference")]
     m = _RX_PREDICATE_8.match(p)
     passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(_RX_PREDICATE_10.sub("", p)))

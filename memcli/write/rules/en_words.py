@@ -36,7 +36,8 @@ _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honest
                      r"overall|(?:(?:quick|small|big|little|good|great|exciting|some|life) )?(?:update|news)(?=\s*[:!])"
                      r")[,:!\s]+)+", re.I)  # a label before the news ("Update: we moved to …") says nothing itself
 
-_QUESTION = re.compile(r"\?\s*$|^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|do|does|did|is|are|was|"
+_QUESTION = re.compile(r"\?\s*$|,? (?:isn't it|aren't they|wasn't it|weren't they|don't you think|innit)\W*$|"
+                       r"^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|do|does|did|is|are|was|"
                        r"were|can|could|would|will|should|shall|may|might|have|has|am|any idea|any tips)\b", re.I)
 
 _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wish|want to|wants to|wanna|going to|gonna|"  # noqa: E501
