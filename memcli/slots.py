@@ -110,7 +110,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("diet", "preference", True, zh_nouns="饮食", zh_verbs="吃素|素食", en_nouns="diet",
        en_verbs="vegetarian|vegan|pescatarian"),
     _A("allergy", "health", False, zh_verbs="过敏", en_nouns="allergy", en_verbs="allergic to",
-       query="对什么过敏|allergic"),
+       query="对什么过敏|allergic|能吃|能不能吃|可以吃|能喝|能不能喝|可以喝|can i eat|can i have|can i drink"),
     _A("like", "preference", False, zh_nouns="爱好|兴趣", zh_verbs="喜欢|爱|热爱|喜爱|偏爱|迷|讨厌|厌恶|受不了|怕",
        en_nouns="hobby|favourite",
        en_verbs="like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|can't stand|"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from _stores import told
 
-from memcli.read.subject import self_named
+from memcli.read.subject import asker_can, self_named
 
 zh_user = told("zh_user", ["我叫孟雪", "我在苏州一家银行上班", "我喜欢游泳"])
 en_user = told("en_user", ["My name is Priya Raman", "I work at a library in Bristol", "I love climbing"])
@@ -36,3 +36,23 @@ def test_the_rewrite_reads_the_name_as_the_user_and_leaves_others_alone(en_user,
     assert self_named(store, "alice", "Who is Priya Kapoor?") == "Who is Priya Kapoor?"
     assert self_named(store, "nobody", "Where does Priya work?") == "Where does Priya work?"  # another user's name
     assert self_named(zh_user.store, "alice", "孟雪的妈妈住哪") == "我的妈妈住哪"
+
+
+im_user = told("im_user", ["I'm Ravi Menon, a pharmacist from Cork", "My dog is called Pixel"])
+
+
+def test_a_name_given_as_im_and_asked_beside_chinese_is_the_users(im_user):
+    assert self_named(im_user.store, "alice", "Ravi的狗叫什么") == "我的狗叫什么"
+    assert self_named(im_user.store, "alice", "What is Ravi's dog called?") == "What is my dog called?"
+    res = im_user.context("Ravi的狗叫什么")
+    assert "My dog is called Pixel" in [h["statement"] for h in res.hits][:2]
+
+
+allergic = told("allergic", ["我对菠萝过敏", "我在苏州一家银行上班"])
+
+
+def test_a_subjectless_can_i_eat_question_is_the_askers(allergic):
+    assert asker_can("菠萝能吃吗") == "菠萝我能吃吗" and asker_can("这个能吃吗") == "这个能吃吗"
+    assert asker_can("长江有多长") == "长江有多长"
+    res = allergic.context("菠萝能吃吗")  # a health question: the allergy must reach the block
+    assert [h["statement"] for h in res.hits][:1] == ["我对菠萝过敏"]

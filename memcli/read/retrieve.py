@@ -129,7 +129,7 @@ class MemoryRetrievalService:
         head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
         said = _SPACE.sub(" ", clean_text(head)).strip()
         info.query_chars = len(query or "") if info.query_truncated else len(said)
-        text = subject.self_named(store, user, said)  # the user's own name read as the user: 林梅在哪… → 我在哪…
+        text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
         lang = lang_of(text)
         info.constants = {**fusion.constants(st, lang, min_score), **store.search_caps()}
         if not text:

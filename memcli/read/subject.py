@@ -23,8 +23,8 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.slots import ME, split_slot
 
-__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "expansions", "found_by_fact", "name_aliases", "name_in_passing",
-           "self_named"]
+__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "asker_can", "expansions", "found_by_fact", "name_aliases",
+           "name_in_passing", "self_named"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -136,7 +136,8 @@ def found_by_fact(query_slots: Sequence[str], pairs: Sequence[tuple[str | None, 
 
 #: the user's own name in a ``name`` memory: 我叫林梅, 我的名字是…, "My name is Dana Whitfield", "Call me Jo"
 _ZH_OWN = re.compile(r"(?:我叫|我的名字(?:是|叫)|我的全名(?:是|叫)|(?:大家|朋友们?)(?:都)?叫我)([\u4e00-\u9fff]{2,4})")
-_EN_OWN = re.compile(r"(?i:\bmy (?:full )?name is|\bmy name's|\bcall me|\bi go by) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
+_EN_OWN = re.compile(r"(?i:\bmy (?:full )?name is|\bmy name's|\bcall me|\bi go by|^i'm|^i am|^this is) "
+                     r"([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
 
 
 _AS_I = {"does i": "do I", "is i": "am I", "was i": "was I", "i is": "I am", "i has": "I have", "i does": "I do",
@@ -158,9 +159,25 @@ def self_named(store: MemoryStore, user: str, text: str) -> str:
                 return text.replace(m.group(1), "我")
         elif m := _EN_OWN.search(said):
             full, first = m.group(1), m.group(1).split()[0]
+            zh = re.search(r"[\u4e00-\u9fff]", text) is not None  # Tom的手术: 我的手术
             for name in dict.fromkeys((full, first)):
-                if re.search(rf"\b{name}\b(?! [A-Z])" if name == first else rf"\b{name}\b", text):
-                    text = re.sub(rf"\b{name}'s\b", "my", text)
-                    text = re.sub(rf"\b{name}\b(?! [A-Z])" if name == first else rf"\b{name}\b", "I", text)
-                    return _FIRST_PERSON.sub(lambda x: _AS_I[x.group(0).casefold()], text)  # "does I" → "do I"
+                at = rf"(?<![A-Za-z]){name}(?![A-Za-z])" + (r"(?! [A-Z])" if name == first else "")
+                if re.search(at, text):
+                    if zh:
+                        return re.sub(at, "我", text)
+                    text = re.sub(rf"(?<![A-Za-z]){name}'s\b", "my", text)
+                    return _FIRST_PERSON.sub(lambda x: _AS_I[x.group(0).casefold()], re.sub(at, "I", text))
     return text
+
+
+#: a question whether something can be eaten, drunk or used, with no one named (芒果能吃吗, 咖啡可以喝吗):
+#: the asker asks for themselves
+_CAN = re.compile(r"^(?![这那])([^我你您他她它们，,。？?\s]{1,8}?)(能不能|可不可以|能|可以)(吃|喝|碰|用|抽)"
+                  r"([吗么嘛呢啊]?[?？]?)$")
+
+
+def asker_can(text: str) -> str:
+    """``text`` with 我 put before the modal of a subjectless question whether something can be eaten, drunk or
+    used (芒果能吃吗 → 芒果我能吃吗: an allergy or a diet answers it); ``text`` unchanged otherwise."""
+    m = _CAN.match(text)
+    return f"{m.group(1)}我{m.group(2)}{m.group(3)}{m.group(4)}" if m else text
