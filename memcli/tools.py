@@ -22,9 +22,9 @@ import copy
 import json
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
@@ -51,13 +51,27 @@ class RememberArgs(_Args):
     kind: KindName = Field("other", description="What sort of fact it is.")  # type: ignore[valid-type]
 
 
+def _memory_id(value: Any) -> Any:
+    """A memory's ref as search and HTTP give it ("m25") read as its number; an episode's ("e12") refused (only
+    memories are corrected or forgotten); anything else left to the integer check."""
+    if isinstance(value, str) and value.strip()[:1] in ("m", "M") and value.strip()[1:].isdigit():
+        return int(value.strip()[1:])
+    if isinstance(value, str) and value.strip()[:1] in ("e", "E") and value.strip()[1:].isdigit():
+        raise ValueError(f"{value.strip()} is an episode (a turn as said), not a memory: only memories can be "
+                         "corrected or forgotten")
+    return value
+
+
+MemoryId = Annotated[int, BeforeValidator(_memory_id)]
+
+
 class CorrectArgs(_Args):
-    id: int = Field(ge=1, description="Id of the memory to correct, as returned by search.")
+    id: MemoryId = Field(ge=1, description="Id of the memory to correct, as returned by search.")
     text: str = Field(min_length=1, description="The corrected statement that replaces it.")
 
 
 class ForgetArgs(_Args):
-    id: int = Field(ge=1, description="Id of the memory to forget, as returned by search.")
+    id: MemoryId = Field(ge=1, description="Id of the memory to forget, as returned by search.")
 
 
 class SearchArgs(_Args):

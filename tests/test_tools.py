@@ -41,7 +41,11 @@ def test_schema_is_function_calling_format_without_user_field():
         assert params == input_schema(d["function"]["name"])
     assert defs[0]["function"]["parameters"]["properties"]["kind"]["enum"][-1] == "other"
     assert {n: input_schema(n)["required"] for n in TOOL_NAMES} == {
-        "remember": ["text"], "correct": ["id", "text"], "forget": ["id"], "search": ["query"]}
+        "remember": ["text"],
+        "correct": ["id", "text"],
+        "forget": ["id"],
+        "search": ["query"],
+    }
     json.dumps(defs)  # plain JSON, no pydantic objects left inside
 
 
@@ -86,23 +90,27 @@ def test_cli_call_remember_then_forget(cli, db_path):
     assert cli("--db", db, "--user", "alice", "list", "--json").json() == []
 
 
-@pytest.mark.parametrize(("name", "args", "message"), [
-    ("search", {"query": "咖啡", "user_id": "bob"}, "search: unexpected argument 'user_id'"),
-    ("search", {"query": "咖啡", "tenant": "acme"}, "search: unexpected argument 'tenant'"),
-    ("remember", {"text": "x", "user": "bob", "kind": "other"}, "remember: unexpected argument 'user'"),
-    ("forget", {"id": 1, "purge": True}, "forget: unexpected argument 'purge'"),
-    ("search", {}, "search: query: Field required"),
-    ("search", {"query": "   "}, "search: query: String should have at least 1 character"),
-    ("search", {"query": "a", "limit": 0}, "search: limit: Input should be greater than or equal to 1"),
-    ("search", {"query": "a", "limit": 500}, "search: limit: Input should be less than or equal to 20"),
-    ("remember", {"text": "x", "kind": "secret"}, "remember: kind: Input should be 'preference'"),
-    ("correct", {"id": "seven", "text": "x"}, "correct: id: Input should be a valid integer"),
-    ("correct", {"id": 1}, "correct: text: Field required"),
-    ("forget", {"id": 0}, "forget: id: Input should be greater than or equal to 1"),
-    ("forget", [1], "forget: arguments must be a JSON object, got list"),
-    ("forget", "{nope", "forget: arguments are not valid JSON"),
-    ("recall", {"query": "x"}, "unknown tool 'recall'; the tools are remember, correct, forget, search"),
-])
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        ("search", {"query": "咖啡", "user_id": "bob"}, "search: unexpected argument 'user_id'"),
+        ("search", {"query": "咖啡", "tenant": "acme"}, "search: unexpected argument 'tenant'"),
+        ("remember", {"text": "x", "user": "bob", "kind": "other"}, "remember: unexpected argument 'user'"),
+        ("forget", {"id": 1, "purge": True}, "forget: unexpected argument 'purge'"),
+        ("search", {}, "search: query: Field required"),
+        ("search", {"query": "   "}, "search: query: String should have at least 1 character"),
+        ("search", {"query": "a", "limit": 0}, "search: limit: Input should be greater than or equal to 1"),
+        ("search", {"query": "a", "limit": 500}, "search: limit: Input should be less than or equal to 20"),
+        ("remember", {"text": "x", "kind": "secret"}, "remember: kind: Input should be 'preference'"),
+        ("correct", {"id": "seven", "text": "x"}, "correct: id: Input should be a valid integer"),
+        ("forget", {"id": "e3"}, "forget: id: Value error, e3 is an episode (a turn as said), not a memory"),
+        ("correct", {"id": 1}, "correct: text: Field required"),
+        ("forget", {"id": 0}, "forget: id: Input should be greater than or equal to 1"),
+        ("forget", [1], "forget: arguments must be a JSON object, got list"),
+        ("forget", "{nope", "forget: arguments are not valid JSON"),
+        ("recall", {"query": "x"}, "unknown tool 'recall'; the tools are remember, correct, forget, search"),
+    ],
+)
 def test_bad_arguments_are_rejected_before_any_write(mem, name, args, message):
     before = mem.stats()
     with pytest.raises(BadInputError) as exc:
@@ -170,3 +178,10 @@ def test_search_tool_gives_only_what_answers_unless_raw(mem):
     mine = call_tool(mem, "search", {"query": "咖啡要加糖吗？"})
     assert [m["id"] for m in mine["memories"]] == [coffee] and mine["left_out"] == 0
     assert "raw" in input_schema("search")["properties"] and "raw" not in input_schema("search")["required"]
+
+
+def test_a_memory_ref_as_search_and_http_give_it_is_accepted(mem):
+    """Round 19's trial: a model that copied "m25" from an HTTP hit got "Input should be a valid integer"."""
+    kept = call_tool(mem, "remember", {"text": "I take my tea with honey"})
+    out = call_tool(mem, "forget", {"id": f"m{kept['id']}"})
+    assert out["forgotten"] is True and out["id"] == kept["id"]
