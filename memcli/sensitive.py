@@ -18,6 +18,8 @@ secret (``Mei told me her secret: …``, ``她告诉我一个秘密``) is a secr
   the database, the outbox, an episode or a memory.
 - :func:`has_secret` tells ``remember`` / ``import`` / ``correct`` to refuse (one line, exit 2):
   an explicit memory of a secret is refused, not stored.
+- :func:`asks_secret` says a question asks for a secret's value (``what's my wifi password``,
+  我的银行卡密码是多少), by the same names: the read path's answerability gate answers it with nothing.
 - :func:`is_redacted` says a text holds a placeholder: the drain extracts no memory from such a
   clause and it is no episode.
 """
@@ -30,7 +32,8 @@ from typing import NamedTuple
 from memcli.credentials import find_credentials
 from memcli.relazy import lazy
 
-__all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "has_secret", "is_redacted",
+__all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "asks_secret", "has_secret",
+           "is_redacted",
            "names_secret", "opens_with_placeholder", "redact", "redacted_line", "redaction", "refuse_secret",
            "secret_kind"]
 
@@ -276,3 +279,38 @@ def refuse_secret(text: str) -> None:
     what = "something said in confidence" if kind == "confided" else f"a secret ({kind})"
     raise ValueError(f"not stored: the text holds {what}; memcli does not keep passwords, PINs, one-time codes, "
                      "card or ID numbers — keep them in a password manager")
+
+
+#: a question asking for a secret's value, by the names redaction knows (:data:`_EN_NAME`, :data:`_ZH_NAME`):
+#: what's / tell me / remind me of / do you know … + the name (a few words between, no pronoun or auxiliary:
+#: not "what did I pin"), or the name alone as the question ("my bank PIN?", "wifi password again?")
+_ASK_EN = lazy(rf"\b(?:what(?:'s|\s+is|\s+was|\s+are|\s+were)?|tell\s+me|remind\s+me(?:\s+of)?|give\s+me|send\s+me|"
+               r"show\s+me|read\s+me|text\s+me|know|remember|recall|look\s+up|find)\s+"
+               r"(?:(?!(?:did|do|does|i|you|we|they|he|she|it|is|was|can|could|should|would|will|where|when|why|how)\b)"
+               rf"[\w'-]+\s+){{0,3}}?(?:{_EN_NAME})\b"
+               rf"|^\s*(?:and\s+|so\s+|also\s+)?(?:(?:my|the|our)\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{_EN_NAME})"
+               r"\s*(?:again|please)?\s*\?+\s*$", re.I)
+#: … 是多少 / 是什么 / 是啥, 告诉我 / 提醒我 / 你知道 … + the name, or the name alone (密码呢, WiFi密码？)
+_ASK_ZH = lazy(rf"(?:{_ZH_NAME})\s*(?:是|为|叫|设的|设置的|改成了?)?(?:多少|什么|啥|几位|几)"
+               rf"|(?:告诉我|提醒我|给我|发我|发给我|报一下|说一下|查一下|知道|记得)(?:一下)?[^，。,.？?]{{0,8}}?(?:{_ZH_NAME})"
+               rf"|^\s*(?:那|还有)?(?:我|我们|我家)?的?[^，。,.？?]{{0,6}}?(?:{_ZH_NAME})\s*(?:呢|来着|是)?\s*[?？]+\s*$")
+
+
+def asks_secret(question: str) -> str | None:
+    """The kind (:func:`kind_of`) of secret ``question`` asks for the value of — ``what is my wifi
+    password`` → ``password``, ``What's my bank PIN?`` → ``pin``, 我的银行卡密码是多少 → ``password``,
+    身份证号是多少 → ``id_number`` — by the names :func:`redact` knows; None when it asks none (``Which
+    bank do I use?``, ``where did I write the password down``: where, not what). memcli stores no secret,
+    so such a question has no answer in the store."""
+    q = (question or "").replace("’", "'")
+    m = _ASK_EN.search(q) or _ASK_ZH.search(q)
+    if m is None:
+        return None
+    # the name asked is the one starting in the match that ends last, whole (the PIN of "debit card PIN")
+    names = [n for i in range(m.start(), m.end()) for rx in (_EN_NAME_RX, _ZH_NAME_RX) if (n := rx.match(q, i))]
+    name = max(names, key=lambda n: (n.end(), -n.start()), default=None)
+    return kind_of(" ".join(name.group(0).split()) if name else m.group(0))
+
+
+_EN_NAME_RX = lazy(rf"\b(?:{_EN_NAME})\b", re.I)
+_ZH_NAME_RX = lazy(_ZH_NAME)

@@ -42,11 +42,12 @@ from memcli.read.answer import (
 )
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
-from memcli.read.missing import missing_features
+from memcli.read.missing import asked_subject, missing_features
 from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens, when_only
+from memcli.sensitive import asks_secret
 from memcli.slots import question_focus
 from memcli.text import to_simplified
 
@@ -111,6 +112,18 @@ class AnswerPass:
         """The question's features, computed at the first pool that needs them."""
         return _Question(self.query, self.info, self.lang, self.qvec, self.answer)
 
+    @cached_property
+    def secret(self) -> str | None:
+        """The kind of secret the question asks for ("what's my wifi password", 我的银行卡密码是多少:
+        :func:`memcli.sensitive.asks_secret`), else None: memcli keeps no secret, so no hit answers it."""
+        return asks_secret(to_simplified(question_focus(self.query)))
+
+    @cached_property
+    def asked_relation(self) -> str | None:
+        """The relation key the question asks about (:func:`memcli.read.missing.asked_subject`), None for
+        the user, a named person or a group."""
+        return asked_subject(self.question.simple, self.question.slots)
+
     def _once(self, key: tuple[Any, ...], fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``fn(*args, **kwargs)``, computed at the first call with ``key`` in this query (``fn`` is a
         function of the query and of what ``key`` holds)."""
@@ -125,7 +138,14 @@ class AnswerPass:
         feature row (:data:`memcli.read.answer.FEATURES`, rounded to 6 places). ``cos_by_id``: id → cosine
         of the dense leg, every candidate's (their mean is the ``lift`` baseline); ``slot_found``: the slot
         leg found something. ({}, {}) when the gate is off and ``explain`` is not asked, the dense leg did
-        not run or the pool has no own hit. Sets ``info.answer_min_p`` when the gate applies."""
+        not run or the pool has no own hit. Sets ``info.answer_min_p`` when the gate applies. A question asking
+        for a secret's value (:func:`memcli.sensitive.asks_secret`) has p 0 on every hit, the dense leg run or
+        not: the store holds no secret (``info.asks_secret``: its kind)."""
+        if self.answer.enabled and top and self.secret:
+            self.info.asks_secret = self.secret
+            if not dense_ran:  # the lexical-only fallback has no p: a secret's question still gets none
+                self.info.answer_min_p = self.answer.min_p(self.question.group)
+                return {f.id: 0.0 for _, f, _, _ in top}, {}
         if not (self.answer.enabled or explain) or not dense_ran or not top:
             return {}, {}
         own = [(final, f, row) for final, f, row, _ in top if f.id not in via]
@@ -195,5 +215,7 @@ class AnswerPass:
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]
+        if self.secret:
+            p_of = dict.fromkeys(p_of, 0.0)
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None
         return p_of, x_of

@@ -274,7 +274,10 @@ class MemoryContextBuilder:
             res.dropped_below_floor = len(shown) - len(answers)
             ranked = relevant_share(answers, st.context_min_ratio)
             res.dropped_below_ratio = len(answers) - len(ranked)
-            if not ranked:
+            if not ranked and hits.info.asks_secret:
+                res.reason = (f"no relevant memories (asks for a secret, {hits.info.asks_secret.replace('_', ' ')}: "
+                              "memcli keeps none)")
+            elif not ranked:
                 res.reason = "no relevant memories" + (
                     f" ({res.dropped_below_floor} below the answerability point)" if res.dropped_below_floor else "")
             else:

@@ -37,7 +37,7 @@ from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
 from memcli.timeutil import from_iso, now_utc
 
-__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "units"]
+__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "told_relations", "told_slot", "units"]
 
 #: a turn adds to its memories when this many units of it are in none of them: an English word stem
 #: counts 2, a Chinese character 1 — one word (the month of "due in September") or two characters (a
@@ -113,7 +113,7 @@ def mark_turns(store: Any, user: str, episodes: Sequence[Hit], as_of: datetime |
 def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any], float]], weight: float,
          cosines: dict[int, float], memory_cosines: dict[int, float],
          turns: dict[int, list[tuple[int, str | None]]] | None = None, slot_found: Sequence[int] = (),
-         ) -> tuple[list[tuple[float, Any, dict[str, Any], float]], dict[int, float]]:
+         asked: str | None = None) -> tuple[list[tuple[float, Any, dict[str, Any], float]], dict[int, float]]:
     """The episodes as memory hits of the same query, for the answerability gate: ``top`` (the memory
     hits' ``(final, fused, row, recency)`` as the retrieval ranked them) with each episode ranked among
     them by its score before the discount ``weight`` (what a memory matching as well scores), its words
@@ -121,17 +121,48 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
     leg). An episode's id there is minus its source id, so it never meets a memory id. The turn told what
     its memories (``turns``, :func:`mark_turns`) hold: the episode has the slot of one of them (one the
     slot leg found, ``slot_found``: its ids, first; and then it counts as found by the slot leg), so its
-    subject and attribute are judged — and its p shared by subject — as that memory's are."""
+    subject and attribute are judged — and its p shared by subject — as that memory's are. A turn with no
+    memory is about the relative its words name (:func:`told_slot`; ``asked``: the relation the question
+    asks, :func:`memcli.read.missing.asked_subject`): 我婆婆怎么样了 meets 婆婆这几天住院了 told only as an episode
+    as a fact of ``mother_in_law``, not as one of nobody's."""
     out = list(top)
     by_slot = set(slot_found)
     for h in episodes:
         slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.key, []) if s]
         found = any(f for f, _ in slots)
         ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
-        row = {"statement": h.statement, "slot": max(slots, key=lambda x: x[0])[1] if slots else None}
+        row = {"statement": h.statement,
+               "slot": max(slots, key=lambda x: x[0])[1] if slots else told_slot(h.statement, asked)}
         out.append((h.score / (weight or 1.0), Fused(-h.key, ranks=ranks), row, 0.0))
     out.sort(key=lambda x: -x[0])
     return out, {**memory_cosines, **{-h.key: cosines[h.key] for h in episodes if h.key in cosines}}
+
+
+def told_relations(text: str) -> list[str]:
+    """The relation keys a turn's words name, in order (婆婆的检查结果出来了 → ``mother_in_law``; "Spent the
+    afternoon with my grandma" → ``grandmother``; 我妈… → ``mother``), each once."""
+    from memcli.read.mismatch import _relation_words
+    from memcli.slots import ZH_RELATIONS, relation_en
+
+    simple = to_simplified(text)
+    zh, en, mine = _relation_words()
+    found = [(m.start(), ZH_RELATIONS.get(m.group(0))) for m in zh.finditer(simple)]
+    found += [(m.start(), ZH_RELATIONS.get(m.group(0).lstrip("我").lstrip("的"))) for m in mine.finditer(simple)]
+    found += [(m.start(), relation_en(m.group(0).casefold())) for m in en.finditer(simple)]
+    return list(dict.fromkeys(k for _, k in sorted(found, key=lambda x: x[0]) if k))
+
+
+def told_slot(text: str, asked: str | None = None) -> str | None:
+    """The slot a turn with no memory is read with: ``R.fact`` for the relative R its words name — the one
+    the question asks (``asked``, or one of its kind: ``mother`` for ``mom``) when they name it, else the
+    first — None when they name none (the user's own turn)."""
+    from memcli.slots import same_relation
+
+    rels = told_relations(text)
+    if not rels:
+        return None
+    rel = next((r for r in rels if asked and same_relation(r, asked)), rels[0])
+    return f"{rel}.fact"
 
 
 def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: float | None) -> None:

@@ -116,6 +116,8 @@ class RetrievalInfo(BaseModel):
     dropped_by_floor: int = 0
     below_floor: int = Field(0, description="hits marked below the answerability point (context leaves them out)")
     answer_min_p: float | None = Field(None, description="the answerability point used (None: not applied)")
+    asks_secret: str | None = Field(None, description="the kind of secret the query asks for (password, pin, …): "
+                                    "memcli keeps none, so every hit is below the answerability point")
     expanded: int = Field(0, description="hits brought by subject expansion")
     timings_ms: dict[str, float] = Field(default_factory=dict)
     constants: dict[str, Any] = Field(default_factory=dict)

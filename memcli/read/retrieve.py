@@ -184,7 +184,8 @@ class MemoryRetrievalService:
             part.lexical_only_fallback, part.dense_skipped = True, "the dense leg had not finished"
             early = {leg: ids for leg, ids in rankings.items() if leg in ("lexical", "slot")}
             early_hits = self._rank(user, early, lex_by_id, {}, lang=lang, min_score=min_score, limit=limit,
-                                    explain=explain, info=part, as_of=at)
+                                    explain=explain, info=part, as_of=at,  # (the gate: a secret's question only)
+                                    gate=AnswerPass(store, self.answer, user=user, query=text, info=part, lang=lang))
             if ep is not None:
                 early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
             on_partial(Hits(early_hits, part))
@@ -241,7 +242,7 @@ class MemoryRetrievalService:
                 turns, readings = quotes.mark_turns(store, user, found, at), []
                 for told in (None, turns):  # as a memory with no slot, and as the memory of its turn
                     pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
-                                            told, rankings.get("slot", []))
+                                            told, rankings.get("slot", []), asked=gate.asked_relation)
                     readings.append(gate.score(pool, ranked.get("via", {}), cos, dense_ran="dense" in rankings,
                                                explain=False, slot_found="slot" in rankings)[0])
                 quotes.gate(found, readings, info.answer_min_p)
