@@ -15,7 +15,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from memcli.errors import ConfigError
-from memcli.settings_sources import check_config_keys, config_path, default_db_path, sourced_values, write_config_values
+from memcli.settings_sources import (
+    check_config_keys,
+    config_path,
+    default_db_path,
+    sourced_values,
+    user_problem,
+    write_config_values,
+)
 
 __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "calibration_warning", "canonical_model", "config_path",
            "load_settings", "quick_settings", "write_config_values"]
@@ -313,12 +320,9 @@ class Settings(BaseModel):
     @field_validator("user")
     @classmethod
     def _user_not_blank(cls, v: str) -> str:
-        v = v.strip()
-        if not v:
-            raise ValueError("user must not be empty")
-        if any("\ud800" <= c <= "\udfff" or c < " " or "\x7f" <= c <= "\x9f" for c in v):  # C0, DEL, C1
-            # non-UTF-8 bytes in argv arrive as lone surrogates; SQLite cannot store them
-            raise ValueError("user must be valid Unicode text without control characters")
+        """The user id as given, or ValueError naming the rule (:func:`memcli.settings_sources.user_problem`)."""
+        if (problem := user_problem(v)) is not None:
+            raise ValueError(problem)
         return v
 
     @model_validator(mode="after")
@@ -399,8 +403,7 @@ def quick_settings(**overrides: Any) -> Settings | None:
     db, user = vals.get("db", default_db_path()), vals.get("user", "default")
     if not isinstance(db, str | os.PathLike) or not str(db).strip() or not isinstance(user, str):
         return None
-    user = user.strip()
-    if not user or any("\ud800" <= c <= "\udfff" or c < " " or "\x7f" <= c <= "\x9f" for c in user):
+    if user_problem(user) is not None:  # the full path says what is wrong
         return None
     st = Settings.model_construct(_fields_set=set(vals), db=str(db).strip() if is_pg_url(db) else Path(db).expanduser(),
                                   user=user)

@@ -17,10 +17,59 @@ from typing import Any
 
 from memcli.errors import ConfigError
 
-__all__ = ["check_config_keys", "config_path", "config_values", "default_db_path", "env_values", "sourced_values",
-           "write_config_values"]
+__all__ = ["OWN_ENV", "check_config_keys", "config_path", "config_values", "default_db_path", "env_values",
+           "sourced_values", "unknown_env", "user_problem", "write_config_values"]
 
 ENV_PREFIX = "memcli_"  # matched without regard to case, as MEMCLI_DB or memcli_db
+#: ``MEMCLI_*`` variables that are no setting yet are memcli's own (the config file, switches read where
+#: they act) or its scripts' and docs' (the demo's database, the bench's llama server, the operator's token
+#: of the service's cron line): no warning for them (:func:`unknown_env`)
+OWN_ENV = frozenset({"config", "debug", "embed_threads", "vector_files", "no_progress", "demo_db", "llama_server",
+                     "operator_token", "test_onnx_write"})
+#: what a user id may be (:func:`user_problem`), said in every error about one
+USER_RULE = ("a user id is printable text with no space at either end and no control or invisible character "
+             "(alice, user-42, 张三)")
+
+
+def user_problem(user: object) -> str | None:
+    """What is wrong with ``user`` as a user id, one line naming the rule (:data:`USER_RULE`), or None when
+    it is one. The one rule of the CLI (``--user``, ``MEMCLI_USER``, the config file), the library
+    (``Memory(user=…)``), the HTTP service (a token's user) and the MCP server: an id is taken as given —
+    ``"tom "`` is refused, not trimmed into another user's ``tom``."""
+    import unicodedata
+
+    if not isinstance(user, str):
+        return f"user must be text; {USER_RULE}"
+    if not user.strip():
+        return f"user must not be empty; {USER_RULE}"
+    if user != user.strip():
+        return f"user {user!r} has a space at its start or end; {USER_RULE}"
+    # C0, DEL, C1 and format characters (zero-width, bidi); lone surrogates (non-UTF-8 bytes of argv, which
+    # SQLite cannot store); private-use and unassigned code points; line and paragraph separators
+    bad = [c for c in user if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]
+    if bad:
+        shown = "".join(f"\\u{ord(c):04x}" if c in bad else c for c in user)
+        return f"user '{shown}' holds a control or invisible character; {USER_RULE}"
+    return None
+
+
+def unknown_env(fields: Collection[str]) -> list[tuple[str, str | None]]:
+    """The ``MEMCLI_*`` environment variables that are neither a setting (``fields``) nor one of
+    :data:`OWN_ENV`, each with the setting its name is nearest to (``MEMCLI_DB_PATH`` → ``db``,
+    ``MEMCLI_BUDGETMS`` → ``budget_ms``), or None. They are ignored: the CLI warns once (another
+    tool may set ``MEMCLI_`` variables of its own, so it is no error)."""
+    import difflib
+
+    n = len(ENV_PREFIX)
+    out: list[tuple[str, str | None]] = []
+    for key in sorted(os.environ):
+        name = key.lower()[n:]
+        if not key.lower().startswith(ENV_PREFIX) or name in fields or name in OWN_ENV:
+            continue
+        near = difflib.get_close_matches(name, list(fields), n=1, cutoff=0.6)
+        heads = [f for f in fields if name.startswith(f + "_") or name.endswith("_" + f)]
+        out.append((key, near[0] if near else max(heads, key=len, default=None)))
+    return out
 
 
 def config_path() -> Path:

@@ -51,14 +51,24 @@ def from_iso(text: str | datetime) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
+#: the times a user may give (``--at``, ``--as-of``, a record's time): from the Unix epoch (a memory said before
+#: 1970 is a typo, and stored times are compared as epoch seconds) to the day before the "no end" sentinel
+#: (:data:`FAR_FUTURE_EPOCH`, 9999-12-31T23:59:59Z), which no real time may meet
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 12, 31, tzinfo=UTC)
+
+
 def parse_at(value: str | datetime | None, *, field: str = "--at") -> datetime:
     """Parse user input as an aware UTC datetime; ``None`` means now.
 
     Accepts ISO-8601 dates (``2026-03-01``), date-times with or without offset
     (``2026-03-01T09:30``, ``...Z``, ``...+08:00``). A time without an offset is UTC.
 
+    The one check of every time a user gives: from 1970-01-01 to 9999-12-30 (:data:`EARLIEST`,
+    :data:`LATEST`), else one line naming the range.
+
     Raises:
-        BadInputError: the text is not an ISO-8601 date or date-time.
+        BadInputError: the text is not an ISO-8601 date or date-time, or is out of range.
     """
     if value is None:
         return now_utc()
@@ -76,8 +86,9 @@ def parse_at(value: str | datetime | None, *, field: str = "--at") -> datetime:
             ) from None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=UTC)
-    if not (datetime(1900, 1, 1, tzinfo=UTC) <= dt <= datetime(9999, 1, 1, tzinfo=UTC)):
-        raise BadInputError(f"{field}: {value!s} is out of range (1900..9999)")
+    if not (EARLIEST <= dt < LATEST):
+        shown = value.isoformat() if isinstance(value, datetime) else str(value).strip()[:40]
+        raise BadInputError(f"{field}: {shown} is out of range; a time from 1970-01-01 to 9999-12-30 (UTC) is accepted")
     return dt.astimezone(UTC)
 
 

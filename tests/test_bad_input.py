@@ -13,6 +13,7 @@ from conftest import run_cli
 
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.settings_sources import USER_RULE
 
 TABLES = (s.SOURCES, s.OUTBOX, s.ITEMS, s.ITEM_SOURCES, s.EVENTS, s.FTS)
 
@@ -289,7 +290,7 @@ def test_bare_memcli_shows_help():
     (("--db", " ", "capture", "hello there"), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
     (("--db", "", "context", "where do I live"), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
     (("search", "tea", "--db", ""), "invalid setting db: empty (a file path, or a postgresql:// URL)"),
-    (("search", "tea", "--user", ""), "invalid setting user: user must not be empty"),
+    (("search", "tea", "--user", ""), "invalid setting user: user must not be empty; " + USER_RULE),
     (("search", "tea", "--model", ""),
      "invalid setting model: String should have at least 1 character"),
 ])

@@ -87,13 +87,14 @@ def test_fast_settings_resolve_like_load_settings(tmp_path: Path, monkeypatch: p
                                    encoding="utf-8")
     same()
     same(user="dave", db=str(tmp_path / "f.db"))
-    monkeypatch.setenv("MEMCLI_USER", " erin ")
+    monkeypatch.setenv("MEMCLI_USER", "erin")
     monkeypatch.setenv("memcli_busy_timeout_ms", "250")
     monkeypatch.setenv("MEMCLI_AUTO_DRAIN", "off")
     same()
     same(user="frank")
     for bad in ("MEMCLI_MAX_TURN_CHARS=0", "MEMCLI_AUTO_DRAIN=maybe", "MEMCLI_BUSY_TIMEOUT_MS=1.5",
-                "MEMCLI_CALIBRATED_MODEL=other", "MEMCLI_MAX_TEXT_CHARS=abc", "MEMCLI_TIMEZONE=UTC"):
+                "MEMCLI_CALIBRATED_MODEL=other", "MEMCLI_MAX_TEXT_CHARS=abc", "MEMCLI_TIMEZONE=UTC",
+                "MEMCLI_USER= erin "):  # (a user id with a space at an end: refused by the full path)
         k, v = bad.split("=")
         with monkeypatch.context() as m:
             m.setenv(k, v)

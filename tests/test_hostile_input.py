@@ -22,6 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memcli.settings_sources import user_problem
+
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
 SLOWER = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -172,7 +174,7 @@ def test_capture_options(cli, db_path: Path, user: str, key: str, session: str, 
             "--at", at, "--json")
     assert_clean_outcome(r)
     fields = ("user", "--at", "at:", "key", "session", "Unicode", "UTF-8")
-    bad_user = not user.strip() or any(unicodedata.category(c) in ("Cc", "Cs") for c in user)
+    bad_user = user_problem(user) is not None  # the one rule (blank, a space at an end, control or invisible)
     if bad_user:  # a user that cannot be stored is refused (the first bad option is named)
         assert r.exit_code == 2 and any(w in r.stderr for w in fields), (user, r.stderr)
     elif r.exit_code == 0:  # stored under that user, with the text as given
@@ -182,7 +184,7 @@ def test_capture_options(cli, db_path: Path, user: str, key: str, session: str, 
             row = conn.execute("SELECT user_id, content FROM memory_sources WHERE id = ?", (sid,)).fetchone()
         finally:
             conn.close()
-        assert row == (user.strip(), "我喜欢喝咖啡")
+        assert row == (user, "我喜欢喝咖啡")  # as given: never trimmed into another user
     else:  # refused: the one line says which input was wrong
         assert any(w in r.stderr for w in fields), r.stderr
     integrity_ok(db_path)

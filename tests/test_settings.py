@@ -11,6 +11,7 @@ from conftest import run_cli
 
 from memcli.errors import ConfigError
 from memcli.settings import DEFAULT_MODEL, Settings, load_settings
+from memcli.settings_sources import USER_RULE
 
 
 def write_toml(path: Path, **values: object) -> None:
@@ -121,7 +122,7 @@ def test_invalid_env_value(monkeypatch, env, value, expect):
 def test_invalid_flag_value():
     r = run_cli("--user", "", "list")
     assert r.exit_code == 2
-    assert r.stderr.strip() == "memcli: error: invalid setting user: user must not be empty"
+    assert r.stderr.strip() == f"memcli: error: invalid setting user: user must not be empty; {USER_RULE}"
 
 
 @pytest.mark.parametrize("content, expect", [

@@ -27,7 +27,7 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     [
         ({}, {}),
         ({}, {"db": "/tmp/x/m.db", "user": "bob"}),
-        ({"MEMCLI_DB": "~/m.db", "MEMCLI_USER": " alice "}, {}),
+        ({"MEMCLI_DB": "~/m.db", "MEMCLI_USER": "alice"}, {}),
         ({"MEMCLI_DB": "/tmp/env.db"}, {"user": "carol"}),
         ({"MEMCLI_USER": "dave"}, {"db": "postgresql://u:p@localhost:5432/memcli "}),
         ({}, {"user": "张三"}),
@@ -54,6 +54,7 @@ def test_quick_settings_are_load_settings(
         ({"MEMCLI_BUDGET_MS": "x"}, {}),
         ({}, {"user": "bad\x01user"}),
         ({"MEMCLI_USER": "   "}, {}),
+        ({"MEMCLI_USER": " alice "}, {}),  # refused, not trimmed: load_settings says so
         ({}, {"db": "  "}),
     ],
 )

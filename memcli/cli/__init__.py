@@ -54,10 +54,11 @@ def main() -> None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
     try:
         from memcli.cli.fast import HELP_ARGV, record_help, try_fast
-        from memcli.cli.fast_args import check_argv
+        from memcli.cli.fast_args import check_argv, warn_unknown_env
 
         argv = sys.argv[1:]
         check_argv(argv)  # exits on a word that is not UTF-8
+        warn_unknown_env()  # MEMCLI_DB_PATH: ignored, said once
         try_fast(argv)  # exits when it handled the command
         from memcli.cli.entry import main as typer_main
 

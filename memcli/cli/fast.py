@@ -20,7 +20,7 @@ from typing import Any
 
 from memcli.cli.fast_args import Fallback as _Fallback
 from memcli.cli.fast_args import fail, parse_line
-from memcli.settings_sources import config_path, config_values, default_db_path, env_values
+from memcli.settings_sources import config_path, config_values, default_db_path, env_values, user_problem
 
 __all__ = ["FastSettings", "fast_settings", "help_cache", "record_help", "try_fast"]
 
@@ -107,8 +107,7 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
         raise _Fallback
     u = pick("user", user)
     u = "default" if u is None else u
-    if not isinstance(u, str) or not u.strip() or any("\ud800" <= ch <= "\udfff" or ch < " " or "\x7f" <= ch <= "\x9f"
-                                                      for ch in u):
+    if user_problem(u) is not None:  # the full path says what is wrong
         raise _Fallback
     d = pick("db", db)
     if d is not None and (not isinstance(d, str) or not d.strip()):  # empty: the full path says so
@@ -120,7 +119,7 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
     from memcli.db.postgres.url import is_pg_url  # a URL stays text: a Path would fold its "//"
 
     db_ = (d.strip() if is_pg_url(d) else Path(d)) if d is not None else _default_db()
-    return FastSettings(db=db_, user=u.strip(), model=model,
+    return FastSettings(db=db_, user=u, model=model,
                         busy_timeout_ms=as_int("busy_timeout_ms", 10_000, 0),
                         max_turn_chars=as_int("max_turn_chars", 100_000, 1), auto_drain=auto)
 

@@ -16,7 +16,8 @@ import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["Answered", "Fallback", "check_argv", "fail", "json_error_line", "json_errors", "parse_line"]
+__all__ = ["Answered", "Fallback", "check_argv", "fail", "json_error_line", "json_errors", "parse_line",
+           "warn_unknown_env"]
 
 
 class Fallback(Exception):
@@ -84,6 +85,30 @@ def check_argv(argv: list[str]) -> None:
 
             note = "" if reads_only(argv) else "; nothing was written"
             fail(BadInputError(f"argument {n} is not valid UTF-8 ('{shown[:60]}'){note}"))
+
+
+#: settings a fast path reads itself: a variable naming one needs no look at the settings model
+_FAST_SETTINGS = frozenset({"db", "user", "model", "busy_timeout_ms", "max_turn_chars", "auto_drain"})
+
+
+def warn_unknown_env() -> None:
+    """One line on stderr per ``MEMCLI_*`` variable that is no setting (a typo such as ``MEMCLI_DB_PATH``),
+    naming the nearest one (:func:`memcli.settings_sources.unknown_env`); it is ignored, not an error:
+    another tool may set ``MEMCLI_`` variables of its own. Called once per process, before any command.
+    The settings' names are read (the pydantic model imported) only when some variable is not one of
+    those the fast paths know."""
+    import os
+
+    from memcli.settings_sources import ENV_PREFIX, OWN_ENV, unknown_env
+
+    n = len(ENV_PREFIX)
+    if all(k.lower()[n:] in _FAST_SETTINGS | OWN_ENV for k in os.environ if k.lower().startswith(ENV_PREFIX)):
+        return
+    from memcli.settings import Settings
+
+    for key, near in unknown_env(Settings.model_fields):
+        hint = f" (did you mean MEMCLI_{near.upper()}?)" if near else ""
+        sys.stderr.write(f"memcli: warning: {key} is not a memcli setting and is ignored{hint}\n")
 
 
 def fail(exc: BaseException) -> None:

@@ -25,7 +25,7 @@ from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
 from memcli.sensitive import refuse_secret
 from memcli.settings import Settings
-from memcli.timeutil import now_utc, parse_at
+from memcli.timeutil import from_iso, now_utc
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: capture never needs it
     import numpy as np
@@ -82,7 +82,7 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
 
 def _check_start(row: dict[str, Any], at: datetime | None) -> dict[str, Any]:
     """A correction starts when or after the memory it corrects held (its ``valid_from``)."""
-    held = parse_at(row["valid_from"]) if isinstance(row["valid_from"], str) else row["valid_from"]
+    held = from_iso(row["valid_from"])  # stored: a time of an older store outside parse_at's range is read too
     if at is not None and at < held:
         raise BadInputError(f"at: {at:%Y-%m-%dT%H:%M:%SZ} is before memory #{row['id']} held (from "
                             f"{held:%Y-%m-%dT%H:%M:%SZ}); a correction starts when or after what it corrects")
