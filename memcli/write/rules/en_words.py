@@ -181,7 +181,14 @@ _LIKE = (r"(?:(?:have|has) (?:always |long |really )?(?:loved|liked|enjoyed)|lov
 
 _DISLIKE = (r"(?:hate|hates|hated|dislike|dislikes|detest|detests|loathe|loathes|can not stand|cannot stand|"
             r"(?:do|does|did) not (?:like|love|enjoy|care for)|never (?:liked|like|likes|enjoy|enjoyed)|"
-            r"(?:am|is|are) not (?:a )?(?:big )?fans? of|(?:am|is|are) not into|no longer (?:like|likes|enjoy))")
+            r"(?:am|is|are) not (?:a )?(?:big )?fans? of|(?:am|is|are) not into|no longer (?:like|likes|enjoy)|"
+            # a liking over: "I don't want sushi anymore", "I'm off coffee now", "I've gone off tea", "sick of pizza"
+            # ("I don't want coffee right now" is one moment's, no liking)
+            r"(?:do|does) not (?:want|fancy|feel like)(?= .+ (?:anymore|any more)$)|(?:have|has) gone off|"
+            r"(?:am|is|are) (?:(?:totally|completely) )?off(?! (?:to|work|duty|school|sick|today|tomorrow|tonight|now|"
+            r"home|the|for|on|until|till|next|this|that|it|my)\b)|"
+            r"(?:am|is|are) (?:so |really |totally |completely )?(?:sick|tired|bored) of(?! (?:it|this|that|them|"
+            r"\w+ing)\b))")
 
 _NAME_STOP = frozenset("i the this that these those it he she they we you my our his her their there here yesterday "
                        "today tonight tomorrow last next every monday tuesday wednesday thursday friday saturday sunday "  # noqa: E501

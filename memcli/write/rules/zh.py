@@ -37,6 +37,7 @@ from memcli.write.rules.zh_facts import (
     _parts,
     _pos,
     _predicate,
+    _reversed_like,
     _topic_any,
     _topic_first,
 )
@@ -322,7 +323,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     elif key != slots.ME:
         ctx.person = (key, phrase)
     rest = rest.strip("，, ")
-    if _MENTAL.match(rest):
+    if _MENTAL.match(rest) and _reversed_like(rest) == rest:  # (不想吃…了: a liking over, no wish)
         ctx.subject = None  # 我知道他喜欢旅游，喜欢…: what follows is not the user's
         return []
     if not rest or _NOT_FACT.match(_ADVERB.sub("", rest) if not _HABIT.match(rest) else "x") and not \
