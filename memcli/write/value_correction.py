@@ -23,38 +23,84 @@ _V = r"(?P<{}>[^,;:!?—–]{{1,40}}?)"
 _END = r"\s*[.!~]*\s*$"
 _START = r"(?:^|(?<=[.!?。！？;；]\s)|(?<=[。！？；]))"
 #: English corrections of a value: (denied x, corrected y) by group name
-_EN = [re.compile(_START + _OPEN + r"i (?:said|wrote|typed|put|told you)\s+" + _V.format("x") +
-                  r"\s*[,;.]?\s*(?:but |when )?i (?:meant|mean)\s*,?\s*" + _V.format("y") + _END, re.I),
-       re.compile(_START + _OPEN + r"(?:i (?:meant|mean)|correction\s*[:,-]|i should have said)\s*,?\s*" +
-                  _V.format("y") + r"\s*,\s*not\s+" + _V.format("x") + _END, re.I),
-       re.compile(_START + _OPEN + r"not\s+" + _V.format("x") + r"(?:\s*,\s*but\s+|\s+but\s+|\s*[—–]\s*|\s+-\s+)" +
-                  _V.format("y") + _END, re.I)]
+_EN = [
+    re.compile(
+        _START
+        + _OPEN
+        + r"i (?:said|wrote|typed|put|told you)\s+"
+        + _V.format("x")
+        + r"\s*[,;.]?\s*(?:but |when )?i (?:meant|mean)\s*,?\s*"
+        + _V.format("y")
+        + _END,
+        re.I,
+    ),
+    re.compile(
+        _START
+        + _OPEN
+        + r"(?:i (?:meant|mean)|correction\s*[:,-]|i should have said)\s*,?\s*"
+        + _V.format("y")
+        + r"\s*,\s*not\s+"
+        + _V.format("x")
+        + _END,
+        re.I,
+    ),
+    re.compile(
+        _START
+        + _OPEN
+        + r"not\s+"
+        + _V.format("x")
+        + r"(?:\s*,\s*but\s+|\s+but\s+|\s*[—–]\s*|\s+-\s+)"
+        + _V.format("y")
+        + _END,
+        re.I,
+    ),
+]
 #: a statement, or a value, with its slip put right after a dash or a comma ("… Denver — I mean Boulder")
-_EN_DASH = re.compile(r"^(?P<head>.+?)\s*(?:—|–|--|\s-\s|,|\.\.\.)\s*(?:sorry,?\s*)?i mean,?\s+" + _V.format("y") +
-                      _END, re.I)
+_EN_DASH = re.compile(
+    r"^(?P<head>.+?)\s*(?:—|–|--|\s-\s|,|\.\.\.)\s*(?:sorry,?\s*)?i mean,?\s+" + _V.format("y") + _END, re.I
+)
 _ZH_OPEN = r"(?:(?:不好意思|抱歉|对不起|哎呀|哎|哦|噢|呃|嗯|啊)[，,！!。~～\s]*){0,2}"
 _ZV = r"(?P<{}>[^，,。！!？?；;：:我你他她它]{{1,16}}?)"
 _ZH_END = r"[。！!~～]*$"
-_ZH = [re.compile(_START + _ZH_OPEN + r"(?:我)?(?:刚才|刚刚|之前|前面|上次)?(?:说|写|打|讲)的?(?:是)?" + _ZV.format("x") +
-                  r"[，,。\s]*(?:其实|实际上|应该|正确的)(?:应该)?是" + _ZV.format("y") + _ZH_END),
-       re.compile(r"^" + _ZH_OPEN + r"(?:其实|应该)?是" + _ZV.format("y") + r"[，,]\s*(?:而)?不是" + _ZV.format("x") +
-                  _ZH_END),
-       re.compile(r"^" + _ZH_OPEN + r"不是" + _ZV.format("x") + r"[，,]\s*(?:而|其实|应该)?是" + _ZV.format("y") +
-                  _ZH_END)]
+_ZH = [
+    re.compile(
+        _START
+        + _ZH_OPEN
+        + r"(?:我)?(?:刚才|刚刚|之前|前面|上次)?(?:说|写|打|讲)的?(?:是)?"
+        + _ZV.format("x")
+        + r"[，,。\s]*(?:其实|实际上|应该|正确的)(?:应该)?是"
+        + _ZV.format("y")
+        + _ZH_END
+    ),
+    re.compile(
+        r"^" + _ZH_OPEN + r"(?:其实|应该)?是" + _ZV.format("y") + r"[，,]\s*(?:而)?不是" + _ZV.format("x") + _ZH_END
+    ),
+    re.compile(
+        r"^" + _ZH_OPEN + r"不是" + _ZV.format("x") + r"[，,]\s*(?:而|其实|应该)?是" + _ZV.format("y") + _ZH_END
+    ),
+]
 #: a value is a few words and no clause: no verb of being or having, no subject of the user's, no pronoun,
 #: answer or hedge ("I said it before, I mean it"; "Not really, I mean maybe")
-_CLAUSE = re.compile(r"\b(?:i|i'm|im|we|my|our|is|are|was|were|am|has|have|had|lives?|works?|do|does|it|that|this|"
-                     r"so|yes|no|yeah|nope|maybe|probably|really|like|well|just|very|too|sure)\b", re.I)
-_KIND = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
-                   r"may|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|"
-                   r"eight|nine|ten|eleven|twelve|noon|midnight)s?\b", re.I)
+_CLAUSE = re.compile(
+    r"\b(?:i|i'm|im|we|my|our|is|are|was|were|am|has|have|had|lives?|works?|do|does|it|that|this|"
+    r"so|yes|no|yeah|nope|maybe|probably|really|like|well|just|very|too|sure)\b",
+    re.I,
+)
+_KIND = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|noon|midnight)s?\b",
+    re.I,
+)
 
 
 def _same_kind(x: str, y: str) -> bool:
     """``x`` and ``y`` read as values of one kind: both names, both numbers or times, or one noun with another
     word before it (Oak Street / Elm Street): what a slip said after a dash ("… Denver — I mean Boulder") is."""
+
     def kind(v: str) -> str:
         return "num" if re.search(r"\d", v) or _KIND.search(v) else "name" if v[:1].isupper() else ""
+
     return bool(kind(x)) and kind(x) == kind(y) or x.split()[-1].casefold() == y.split()[-1].casefold()
 
 

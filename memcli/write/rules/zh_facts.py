@@ -408,8 +408,9 @@ def _reversed_like(q: str) -> str:
 
 def _topic_first(c: str) -> str | None:
     """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None; 火锅吃腻了 → 我吃腻了火锅."""
-    if (m := re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:都|也|已经|真的|早就|真)*([吃喝看听玩用穿])腻了[。！!~～]*$", c)) \
-            and all(f.startswith(("n", "eng", "j")) for _, f in _pos(m.group(1))):
+    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:都|也|已经|真的|早就|真)*([吃喝看听玩用穿])腻了[。！!~～]*$",
+                 c)
+    if m and all(f.startswith(("n", "eng", "j")) for _, f in _pos(m.group(1))):
         return f"我{m.group(2)}腻了{m.group(1)}"
     m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$", c)  # noqa: E501
     if not m or _BAD_THING.match(m.group(1)) or re.match(r"^(?:这|那|你|他|她|它|什么)", m.group(1)):
