@@ -48,7 +48,7 @@ from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
-from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
+from memcli.write.change_rules import keyed_side_by_side, passing_wish_kept, told_event_kept, told_remark_kept
 from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
@@ -145,7 +145,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
     if why is None and plan.decision != Decision.NOOP:
-        why = promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
+        why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
