@@ -48,7 +48,7 @@ from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
-from memcli.write.change_rules import keyed_side_by_side, told_event_kept, told_remark_kept
+from memcli.write.change_rules import keyed_side_by_side, passing_wish_kept, told_event_kept, told_remark_kept
 from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
@@ -61,7 +61,8 @@ from memcli.write.decide_range import (
     neighbors_of,
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
-from memcli.write.event_change import RESCHEDULED_SLOT, plan_slot_for, rescheduled
+from memcli.write.event_change import TIMED_SLOTS as _TIMED
+from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
 from memcli.write.job_change import promotion_kept
 from memcli.write.judge import (
@@ -144,7 +145,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
     if why is None and plan.decision != Decision.NOOP:
-        why = promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
+        why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
@@ -163,7 +164,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
         rows += store.active_in_slot(user, join_slot(subj, "workplace"))
-    if brands_in(candidate.statement) or (new.slot or "").endswith((RESCHEDULED_SLOT, "event.scheduled")):  # a time
+    if brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED):  # a time (of an event, of a weekly habit)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)

@@ -13,8 +13,10 @@ import re
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.rules.en_events import WHEN
+from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT
 
-__all__ = ["CANCELLED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "other_event", "plan_slot_for", "rescheduled"]
+__all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS", "other_event",
+           "plan_slot_for", "rescheduled"]
 
 #: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
 PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
@@ -30,6 +32,9 @@ def plan_slot_for(cancelled: str | None) -> str | None:
 
 #: the slot of an event moved to another time (婚礼推迟到明年五月了: :func:`memcli.write.rules.zh_plan.plan_moved`)
 RESCHEDULED_SLOT = "event.rescheduled"
+#: the slots of a time given or moved (an event's, a weekly habit's): the decision reads their neighbours for the
+#: fact the time replaces (:func:`rescheduled`)
+TIMED_SLOTS = (RESCHEDULED_SLOT, "event.scheduled", HABIT_MOVED_SLOT)
 #: a time said in a stored fact (定在10月8号, 下周三, 月底): what a rescheduling may replace
 _DATED = re.compile(r"\d|[一二三四五六七八九十两]+(?:月|号|日|点)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|"
                     r"明年|今年|下个?(?:月|周)|定在|安排在|约在|时间")
@@ -68,8 +73,30 @@ def other_event(new: Facts, old: Facts) -> str | None:
     return f"two events of one kind ({new.value}) told apart by what qualifies them: two facts"
 
 
-#: the slots of an event's time, whose value is the event word (a plan called off: plan_dropped)
-_EVENT_SLOT = re.compile(r"(?:^|\.)event\.(?:scheduled|rescheduled)$")
+#: the slots of an event's time, whose value is the event word (a plan called off: plan_dropped), and of a weekly
+#: habit moved to another day, whose value is the activity (a pottery class moved is not the yoga class)
+_EVENT_SLOT = re.compile(r"(?:^|\.)(?:event\.(?:scheduled|rescheduled)|habit\.rescheduled)$")
+#: a day of the week a habit is on (Tuesdays, 周三, 星期六): what a habit moved replaces
+_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)([一二三四五六日天末])", re.I)
+
+
+def _days(statement: str) -> frozenset[str]:
+    return frozenset((m.group(1) or m.group(2).replace("天", "日")).casefold() for m in _WEEKDAY.finditer(
+        to_simplified(statement)))
+
+
+def _habit_moved(new: Facts, old: Facts) -> str | None:
+    """Why ``new``, a weekly habit moved to another day (``habit.rescheduled``: "My yoga class moved to Thursdays",
+    每周三的钢琴课改到周五了), ends ``old``: ``old`` names the activity and a day of the week that ``new`` moves
+    from (not an event's time, nor the days ``new`` says it is on). None otherwise."""
+    if not new.value or not old.statement or _EVENT_SLOT.search(old.slot or "") and old.slot != new.slot or \
+            not _mentions(old.statement, new.value) or not (was := _days(old.statement)):
+        return None
+    moved_to = _days(re.split(r"instead of|而不是|不是|改到|改成|换到|换成|调到|挪到", new.statement)[-1]
+                     if re.search(r"改|换|调|挪", new.statement) else re.split(r"instead of", new.statement)[0])
+    if not moved_to or was <= moved_to:
+        return None
+    return f"the {new.value} moved to another day of the week: the day stored before ends"
 
 
 def _mentions(statement: str, event: str) -> bool:
@@ -93,6 +120,8 @@ def rescheduled(new: Facts, old: Facts) -> str | None:
             new.slot.rsplit("event.", 1)[0] == old.slot.rsplit("event.", 1)[0] and new.value and \
             new.statement != old.statement and _same_event(new.statement, old.statement):
         return f"another time for the same {new.value}: the time stored before ends"  # Nina's graduation is on …
+    if new.slot == HABIT_MOVED_SLOT:
+        return _habit_moved(new, old)
     if not (new.slot == RESCHEDULED_SLOT or (new.slot or "").endswith("." + RESCHEDULED_SLOT)) or not new.value:
         return None
     zh = lang_of(new.value) == "zh"

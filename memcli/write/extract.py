@@ -93,14 +93,18 @@ class MemoryExtractionService:
         secret or a hypothetical (:func:`memcli.write.guard.keep`)."""
         from memcli.write.guard import keep, told
         from memcli.write.past_value import mark_ended_past
+        from memcli.write.value_correction import rewritten
 
-        texts = [told(u.text) if u.role == "user" else u.text for u in utts]
+        fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
+        texts = [f[0] if f else told(u.text) if u.role == "user" else u.text for u, f in zip(utts, fixed, strict=True)]
         todo = [n for n, x in enumerate(texts) if x.strip()]
         got = self.extractor.extract_batch([utts[n] if texts[n] is utts[n].text else replace(utts[n], text=texts[n])
                                             for n in todo]) if todo else []
         out: list[list[Candidate] | Exception] = [[] for _ in utts]
         for n, res in zip(todo, got, strict=True):
             out[n] = res if isinstance(res, Exception) else mark_ended_past([c for c in res if keep(c)])
+            if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
+                out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
         return out
 
 
@@ -136,10 +140,12 @@ class RuleExtractor(Extractor):
         self.max_chars = settings.max_text_chars if settings else 4000
 
     def wants_context(self, utt: Utterance) -> bool:
-        """Only an utterance with a pronoun subject needs its preceding turns (no store read otherwise)."""
+        """Only an utterance with a pronoun subject, or one that corrects a value it does not say the fact of
+        ("I said Leeds, I meant York"), needs its preceding turns (no store read otherwise)."""
         from memcli.write.rules.coref import has_pronoun
+        from memcli.write.value_correction import rewritten
 
-        return utt.role == "user" and has_pronoun(utt.text)
+        return utt.role == "user" and (has_pronoun(utt.text) or rewritten(utt.text, ()) is not None)
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":

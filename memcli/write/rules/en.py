@@ -31,7 +31,6 @@ from memcli.write.rules.en_words import (
     _ASPECT,
     _ATTR_NOUN,
     _ATTR_NOUNS,
-    _CONTRACTIONS,
     _DEMONYM,
     _FILLER,
     _IRREALIS,
@@ -44,6 +43,7 @@ from memcli.write.rules.en_words import (
     _TOPIC,
     _UNDATED,
     _WEEKDAYS,
+    expand_contractions,
     split_clauses,
 )
 from memcli.write.rules.job_moved import plan_or_job
@@ -61,17 +61,13 @@ class _Ctx:
     said: bool = False  # an earlier clause of the utterance was read (an "it" here may point to its thing)
 
 
-_CONTRACTIONS_RE = [(re.compile(pat, re.I), rep) for pat, rep in _CONTRACTIONS]  # compiled once, not per call
 _SPACES = re.compile(r"\s+")
 _END_PUNCT = re.compile(r"[.!?;,:\s]+$")
 
 
 @lru_cache(maxsize=16384)  # a clause is prepared several times (subject, predicate, context)
 def _expand(text: str) -> str:
-    t = text.replace("’", "'")
-    for pat, rep in _CONTRACTIONS_RE:
-        t = pat.sub(rep, t)
-    return _SPACES.sub(" ", t).strip()
+    return _SPACES.sub(" ", expand_contractions(text.replace("’", "'"))).strip()
 
 
 def prepare(text: str) -> str:

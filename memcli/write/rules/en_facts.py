@@ -276,7 +276,7 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
                 r"\b(?:for (?:years|ages|a while|a long time|(?:\w+ )?(?:years|months|decades))|since|all my life)\b", low):  # noqa: E501
             return []  # "I went out for a stroll", "I've taken note of that": once, not a lasting fact
         head = re.sub(r"^(?:used to|have|has|had|can not|cannot) ", "", low)
-    words = [w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS]
+    words = [w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS and w != "s"]
     return [_fact(key, "fact", _lemma(words[0]), "other")] if words else []
 
 

@@ -21,10 +21,39 @@ _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True)
 _CONTRACTIONS = [(r"\b([A-Za-z]+)'s (?=been\b|got\b|gotten\b|had\b)", r"\1 has "),  # "work's been" is "work has been"
                  (r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
                  (r"'ve\b", " have"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'d\b", " would"),
-                 (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is"),
-                 (r"\b(?!master'|bachelor')([A-Za-z]+)'s (?=(?:a|an|the|from|in|at|on|only|not|very|so|really|still|also|just|now|always|"  # noqa: E501
-                  r"never|called|named|going|getting|married|retired|allergic|vegan|vegetarian|\d+|"
-                  r"[a-z]+(?:ing|ed))\b)", r"\1 is ")]
+                 (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is")]
+_CONTRACTIONS_RE = [(re.compile(pat, re.I), rep) for pat, rep in _CONTRACTIONS]  # compiled once, not per call
+#: "X's" before what a clause says of X ("Kim's a nurse", "my dad's retired", "she's getting married"): "X is" —
+#: unless a finite verb follows in the clause, which makes the word after 's a noun X owns ("my sister's wedding is
+#: in May", "my son's painting won a prize", "the neighbour's shed burned down"): a possessive stays one
+_IS_AFTER = re.compile(r"\b(?!master'|bachelor')([A-Za-z]+)'s (?=(?:(a|an|the|from|in|at|on|not|very|so|really|still|"
+                       r"also|just|now|always|never|called|named|allergic|vegan|vegetarian)|(only|\d+|[a-z]+(?:ing|ed)))"
+                       r"\b([^,;:.!?]*))", re.I)
+_CLAUSE_END = re.compile(r"\b(?:and|but|or|so|because|since|while|when|where|who|which|that|if|though|although)\b",
+                         re.I)
+_FINITE = re.compile(r"\b(?:is|was|are|were|has|had|have|got|gets|will|would|can|could|did|does|do|might|must|"
+                     r"should|shall|looks|tastes|smells|sounds|feels|seems|costs|lives|works|starts|begins|ends|takes|"
+                     r"needs|makes|goes|comes|runs|opens|closes|went|won|lost|sank|broke|fell|came|cost|left|took|made|"
+                     r"ran|grew|burnt|hit|stole|flew|blew|froze|died)\b", re.I)
+_LINKING = re.compile(r"(?:getting|being|becoming|feeling|looking|seeming|going)$", re.I)
+
+
+def _is_or_owner(m: re.Match[str]) -> str:
+    """"X is " for the "X's " ``m`` found, or the possessive as written (see :data:`_IS_AFTER`)."""
+    rest = _CLAUSE_END.split(m.group(4), maxsplit=1)[0]
+    past = any(w.casefold().endswith("ed") and len(w) > 4 for w in rest.split()[:2])  # the shed burned down
+    if m.group(3) and (_FINITE.search(rest) or (past and not _LINKING.match(m.group(3)))):
+        return m.group(0)  # my sister's wedding is in May: the sister's wedding
+    return f"{m.group(1)} is "
+
+
+def expand_contractions(text: str) -> str:
+    """English contractions spelled out (don't → do not, I'm → I am, Kim's a nurse → Kim is a nurse); a possessive
+    's followed by what its owner has stays one (my sister's dog is named Rex, my son's painting won a prize)."""
+    for pat, rep in _CONTRACTIONS_RE:
+        text = pat.sub(rep, text)
+    return _IS_AFTER.sub(_is_or_owner, text)
+
 
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|"
                        r"(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")  # sam@example.com is one token
@@ -152,7 +181,14 @@ _LIKE = (r"(?:(?:have|has) (?:always |long |really )?(?:loved|liked|enjoyed)|lov
 
 _DISLIKE = (r"(?:hate|hates|hated|dislike|dislikes|detest|detests|loathe|loathes|can not stand|cannot stand|"
             r"(?:do|does|did) not (?:like|love|enjoy|care for)|never (?:liked|like|likes|enjoy|enjoyed)|"
-            r"(?:am|is|are) not (?:a )?(?:big )?fans? of|(?:am|is|are) not into|no longer (?:like|likes|enjoy))")
+            r"(?:am|is|are) not (?:a )?(?:big )?fans? of|(?:am|is|are) not into|no longer (?:like|likes|enjoy)|"
+            # a liking over: "I don't want sushi anymore", "I'm off coffee now", "I've gone off tea", "sick of pizza"
+            # ("I don't want coffee right now" is one moment's, no liking)
+            r"(?:do|does) not (?:want|fancy|feel like)(?= .+ (?:anymore|any more)$)|(?:have|has) gone off|"
+            r"(?:am|is|are) (?:(?:totally|completely) )?off(?! (?:to|work|duty|school|sick|today|tomorrow|tonight|now|"
+            r"home|the|for|on|until|till|next|this|that|it|my)\b)|"
+            r"(?:am|is|are) (?:so |really |totally |completely )?(?:sick|tired|bored) of(?! (?:it|this|that|them|"
+            r"\w+ing)\b))")
 
 _NAME_STOP = frozenset("i the this that these those it he she they we you my our his her their there here yesterday "
                        "today tonight tomorrow last next every monday tuesday wednesday thursday friday saturday sunday "  # noqa: E501

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from memcli import slots
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_words
+from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
@@ -37,6 +38,7 @@ from memcli.write.rules.zh_facts import (
     _parts,
     _pos,
     _predicate,
+    _reversed_like,
     _topic_any,
     _topic_first,
 )
@@ -237,7 +239,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c, ctx.subject) or plan_moved(c) or \
-            plan_set(c, ctx.subject):  # 改去西安 / 取消了 / 计划去… / 推迟到… / 定在… (no subject: the one in effect)
+            plan_set(c, ctx.subject) or habit_moved(c):  # 改去西安 / 取消了 / 计划去… / 推迟到… / 定在… / 课改到周五
         return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
@@ -322,7 +324,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     elif key != slots.ME:
         ctx.person = (key, phrase)
     rest = rest.strip("，, ")
-    if _MENTAL.match(rest):
+    if _MENTAL.match(rest) and _reversed_like(rest) == rest:  # (不想吃…了: a liking over, no wish)
         ctx.subject = None  # 我知道他喜欢旅游，喜欢…: what follows is not the user's
         return []
     if not rest or _NOT_FACT.match(_ADVERB.sub("", rest) if not _HABIT.match(rest) else "x") and not \

@@ -224,6 +224,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and (v := _clean_value(m.group(2))):
         slot, kind, _ = _fact(key, "favourite", v)
         return [(f"{slot}.{m.group(1)}" if not slot.endswith(m.group(1)) else slot, "preference", v)]
+    q = _reversed_like(q)  # 不再喜欢 / 不想再吃…了 / 吃腻了…: the liking ends, as 不喜欢…了 says
     m = re.match(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
                  r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$", q) or \
         re.match(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$", q) or \
@@ -394,8 +395,23 @@ def _topic_any(c: str) -> str | None:
     return "我" + m.group(2)
 
 
+#: a liking said to be over: 不再喜欢…, 不想(再)吃…了 (with 了: 今天不想吃辣的 is one day's), 吃腻了…
+_REVERSED = re.compile(r"^(?:再也|已经|真的|早就|都|也|就)*(?:(?:不再|再也不)(?:喜欢|爱)|(?:不想再?|再也不想|不再想)"
+                       r"(?=[吃喝看听玩碰用穿].+了$)|(?=[吃喝看听玩用穿]腻了))([吃喝看听玩碰用穿]?)(?:腻了)?(.+?)了?$")
+
+
+def _reversed_like(q: str) -> str:
+    """``q`` said as 不喜欢… when it says a liking is over (:data:`_REVERSED`), else as given."""
+    m = _REVERSED.match(q)
+    return f"不喜欢{m.group(1)}{m.group(2)}" if m else q
+
+
 def _topic_first(c: str) -> str | None:
-    """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None."""
+    """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None; 火锅吃腻了 → 我吃腻了火锅."""
+    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:都|也|已经|真的|早就|真)*([吃喝看听玩用穿])腻了[。！!~～]*$",
+                 c)
+    if m and all(f.startswith(("n", "eng", "j")) for _, f in _pos(m.group(1))):
+        return f"我{m.group(2)}腻了{m.group(1)}"
     m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$", c)  # noqa: E501
     if not m or _BAD_THING.match(m.group(1)) or re.match(r"^(?:这|那|你|他|她|它|什么)", m.group(1)):
         return None

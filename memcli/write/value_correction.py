@@ -1,0 +1,151 @@
+"""A correction that names only the values: "Sorry, I said Leeds, I meant York", "Not Rex but Max",
+"Leeds — I mean York", "Correction: York, not Leeds", 我刚才说的是北大，其实是清华, 是清华，不是北大.
+
+Such a turn says no fact of its own (the clause model read it as chatter, or kept "Not Rex but Max" as a
+memory); the fact is the one the user said with the wrong value. :func:`rewritten` finds it — the turn's own
+words before the correction, else the latest of the preceding turns (:attr:`~memcli.write.extract.Utterance.context`)
+that says the denied value — and gives that text with the value replaced, which the extractor reads as any
+turn; its candidates carry the denied value (``corrects``), so :mod:`memcli.write.correction_plan` ends the
+memory that says it. No turn says the denied value: nothing is stored. A statement with its slip corrected
+after a dash ("My brother lives in Denver — I mean Boulder") is the statement with the last words replaced.
+Pure functions over text; no model, no store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["rewritten", "value_correction"]
+
+_OPEN = r"(?:(?:sorry|oops|my bad|wait|actually|no|oh|hmm|ah|ugh|argh)[,!.]*\s*){0,3}"
+_V = r"(?P<{}>[^,;:!?—–]{{1,40}}?)"
+_END = r"\s*[.!~]*\s*$"
+_START = r"(?:^|(?<=[.!?。！？;；]\s)|(?<=[。！？；]))"
+#: English corrections of a value: (denied x, corrected y) by group name
+_EN = [
+    re.compile(
+        _START
+        + _OPEN
+        + r"i (?:said|wrote|typed|put|told you)\s+"
+        + _V.format("x")
+        + r"\s*[,;.]?\s*(?:but |when )?i (?:meant|mean)\s*,?\s*"
+        + _V.format("y")
+        + _END,
+        re.I,
+    ),
+    re.compile(
+        _START
+        + _OPEN
+        + r"(?:i (?:meant|mean)|correction\s*[:,-]|i should have said)\s*,?\s*"
+        + _V.format("y")
+        + r"\s*,\s*not\s+"
+        + _V.format("x")
+        + _END,
+        re.I,
+    ),
+    re.compile(
+        _START
+        + _OPEN
+        + r"not\s+"
+        + _V.format("x")
+        + r"(?:\s*,\s*but\s+|\s+but\s+|\s*[—–]\s*|\s+-\s+)"
+        + _V.format("y")
+        + _END,
+        re.I,
+    ),
+]
+#: a statement, or a value, with its slip put right after a dash or a comma ("… Denver — I mean Boulder")
+_EN_DASH = re.compile(
+    r"^(?P<head>.+?)\s*(?:—|–|--|\s-\s|,|\.\.\.)\s*(?:sorry,?\s*)?i mean,?\s+" + _V.format("y") + _END, re.I
+)
+_ZH_OPEN = r"(?:(?:不好意思|抱歉|对不起|哎呀|哎|哦|噢|呃|嗯|啊)[，,！!。~～\s]*){0,2}"
+_ZV = r"(?P<{}>[^，,。！!？?；;：:我你他她它]{{1,16}}?)"
+_ZH_END = r"[。！!~～]*$"
+_ZH = [
+    re.compile(
+        _START
+        + _ZH_OPEN
+        + r"(?:我)?(?:刚才|刚刚|之前|前面|上次)?(?:说|写|打|讲)的?(?:是)?"
+        + _ZV.format("x")
+        + r"[，,。\s]*(?:其实|实际上|应该|正确的)(?:应该)?是"
+        + _ZV.format("y")
+        + _ZH_END
+    ),
+    re.compile(
+        r"^" + _ZH_OPEN + r"(?:其实|应该)?是" + _ZV.format("y") + r"[，,]\s*(?:而)?不是" + _ZV.format("x") + _ZH_END
+    ),
+    re.compile(
+        r"^" + _ZH_OPEN + r"不是" + _ZV.format("x") + r"[，,]\s*(?:而|其实|应该)?是" + _ZV.format("y") + _ZH_END
+    ),
+]
+#: a value is a few words and no clause: no verb of being or having, no subject of the user's, no pronoun,
+#: answer or hedge ("I said it before, I mean it"; "Not really, I mean maybe")
+_CLAUSE = re.compile(
+    r"\b(?:i|i'm|im|we|my|our|is|are|was|were|am|has|have|had|lives?|works?|do|does|it|that|this|"
+    r"so|yes|no|yeah|nope|maybe|probably|really|like|well|just|very|too|sure)\b",
+    re.I,
+)
+_KIND = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|noon|midnight)s?\b",
+    re.I,
+)
+
+
+def _same_kind(x: str, y: str) -> bool:
+    """``x`` and ``y`` read as values of one kind: both names, both numbers or times, or one noun with another
+    word before it (Oak Street / Elm Street): what a slip said after a dash ("… Denver — I mean Boulder") is."""
+
+    def kind(v: str) -> str:
+        return "num" if re.search(r"\d", v) or _KIND.search(v) else "name" if v[:1].isupper() else ""
+
+    return bool(kind(x)) and kind(x) == kind(y) or x.split()[-1].casefold() == y.split()[-1].casefold()
+
+
+def value_correction(text: str) -> tuple[str, str, int] | None:
+    """``(denied, corrected, start)`` when ``text`` ends with a correction that names only the values
+    (see the module doc); ``start``: where the correction begins in ``text``. None otherwise."""
+    zh = re.search(r"[\u4e00-\u9fff]", text) is not None
+    for rx in _ZH if zh else _EN:
+        if (m := rx.search(text.strip())) is not None:
+            x, y = m.group("x").strip(), m.group("y").strip()
+            if x.casefold() != y.casefold() and (zh or not (_CLAUSE.search(x) or _CLAUSE.search(y))):
+                return x, y, m.start()
+    return None
+
+
+def _says(text: str, value: str) -> re.Match[str] | None:
+    if value.isascii():
+        return re.search(rf"(?<![\w']){re.escape(value)}(?![\w'])", text, re.I)
+    return re.search(re.escape(value), text)
+
+
+def rewritten(text: str, context: Sequence[str]) -> tuple[str, str] | None:
+    """``(text to read, denied value)`` for a turn that corrects a value (see the module doc): the words that
+    said the denied value, with the corrected one in its place; ``("", denied)`` when no turn said it.
+    None: ``text`` corrects no value."""
+    if (dash := _EN_DASH.match(text.strip())) is not None and not re.search(r"[\u4e00-\u9fff]", text):
+        head, y = dash.group("head").rstrip(" ,."), dash.group("y").strip()
+        words = head.split()
+        n = len(y.split())
+        if len(words) > n + 1 and not _CLAUSE.search(y):  # a statement: its last words are the slip
+            x = " ".join(words[-n:])
+            if x.casefold() != y.casefold() and _same_kind(x, y) and not _CLAUSE.search(x):
+                return " ".join(words[:-n] + [y]), x
+        elif not _CLAUSE.search(head) and head.casefold() != y.casefold() and _same_kind(head, y):
+            return _in_context(head, y, "", context)  # "Leeds — I mean York"
+    if (vc := value_correction(text)) is None:
+        return None
+    x, y, start = vc
+    return _in_context(x, y, text[:start].strip(), context)
+
+
+def _in_context(x: str, y: str, before: str, context: Sequence[str]) -> tuple[str, str]:
+    """The latest of ``before`` (the turn's own words) and the ``context`` turns that says ``x``, with ``y``
+    for it; ``("", x)`` when none says it."""
+    for said in [before, *reversed(context)]:
+        if said and (m := _says(said, x)) is not None:
+            return said[: m.start()] + y + said[m.end() :], x
+    return "", x
