@@ -145,7 +145,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
     if why is None and plan.decision != Decision.NOOP:
-        why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"], plan.target["slot"])
+        why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
+                                                            plan.target["slot"])
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
