@@ -111,15 +111,15 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # multilingual-e5-small 4-bit: packs pairs into 0.8-1.0 (no safe ADD cut either)
     E5_MODEL: {
         "dedup_upper": 1.0001, "dedup_lower": -1.0001,
-        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.0,
-        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.02, "min_cosine": 0.78, "min_cosine_zh": 0.84,
+        "fusion": "rrf", "rrf_k": 20, "weight_dense_en": 5.0, "weight_lexical_en": 1.0,
+        "weight_dense_zh": 10.0, "weight_lexical_zh": 1.0, "min_cosine": 0.78, "min_cosine_zh": 0.86,
     },
     # all-MiniLM-L6-v2 (the default until issue 11): most Chinese characters are one [UNK]
     # token, so Chinese cosines are noise and the lexical leg weighs as much as the dense one
     MINILM_MODEL: {
         "dedup_upper": 0.8233, "dedup_lower": 0.1278,
-        "fusion": "score", "rrf_k": 1, "weight_dense_en": 1.0, "weight_lexical_en": 0.15,
-        "weight_dense_zh": 1.0, "weight_lexical_zh": 1.0, "min_cosine": 0.24, "min_cosine_zh": 0.38,
+        "fusion": "score", "rrf_k": 20, "weight_dense_en": 1.0, "weight_lexical_en": 0.1,
+        "weight_dense_zh": 1.0, "weight_lexical_zh": 0.7, "min_cosine": 0.24, "min_cosine_zh": 0.53,
     },
 }
 PROFILE_FIELDS = ("dedup_upper", "dedup_lower", "fusion", "rrf_k", "weight_dense_en", "weight_lexical_en",
