@@ -101,3 +101,20 @@ def test_an_empty_block_the_budget_cut_short_says_so_on_stderr(seeded: str, monk
     assert "--budget-ms" in short.stderr and short.stderr.count("\n") == 1
     assert (nothing.exit_code, nothing.stdout, nothing.stderr) == (0, "", "")
     assert "memcli: note" not in verbose.stderr and "budget exceeded" in verbose.stderr
+
+
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_an_empty_block_for_want_of_tokens_says_so_on_stderr(seeded: str, monkeypatch: pytest.MonkeyPatch,
+                                                             fast_path: bool) -> None:
+    """--max-tokens below the block's frame (71 tokens in English) left a relevant memory out with no
+    word at all, as if nothing were relevant; now one note says what was left out and what to raise."""
+    base = ["--db", seeded, "--user", "alice"]
+    with monkeypatch.context() as m:
+        if not fast_path:
+            m.setattr(fast, "try_fast", lambda argv: None)
+        tight = run_cli(*base, "context", "how do I take my tea?", "--max-tokens", "60", "--budget-ms", "60000")
+        roomy = run_cli(*base, "context", "how do I take my tea?", "--max-tokens", "400", "--budget-ms", "60000")
+    assert (tight.exit_code, tight.stdout) == (0, "")
+    assert tight.stderr == ("memcli: note: no memory block, though 1 relevant memory was found: max_tokens 60 leaves "
+                            "no room inside the block frame (71 tokens); raise --max-tokens\n")
+    assert "I take my tea with milk" in roomy.stdout and roomy.stderr == ""

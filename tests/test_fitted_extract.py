@@ -293,3 +293,30 @@ def test_a_told_experience_is_kept_with_its_place_purpose_and_time(extractor, te
 @pytest.mark.parametrize("text", ["I just cleaned the fridge", "I'm ironing a shirt right now"])
 def test_a_chore_of_the_moment_is_still_no_fact(extractor, text):
     assert extractor.extract(utt(text)) == []
+
+
+@pytest.mark.parametrize("text, statement, day", [  # said on Monday 2 March 2026
+    ("Last Tuesday I repaired the garden fence with my neighbour Omar",
+     "I repaired the garden fence with my neighbour Omar", (2, 24)),
+    ("I painted the hallway with my cousin two weeks ago", "I painted the hallway with my cousin", (2, 16)),
+    ("上周三我陪外婆去社区医院量了血压", "我陪外婆去社区医院量了血压", (2, 25)),
+])
+def test_a_kept_clauses_relative_time_is_its_valid_time_not_its_words(extractor, text, statement, day):
+    """A clause the model keeps (no rule reads it) takes its relative time as the rules do: the words
+    dropped, the valid time moved back from when it was said; kept, "last Tuesday" in a memory's words
+    meant the week before whenever it was read, and it was dated the day it was said."""
+    got = [(c.statement, (c.valid_from.month, c.valid_from.day), c.confirmed_at) for c in extractor.extract(utt(text))]
+    assert got == [(statement, day, AT)]
+
+
+def test_a_day_that_may_be_ahead_stays_in_the_words(extractor):
+    """'on Saturday' may be the coming one: no past is read into it."""
+    [c] = extractor.extract(utt("Went to a pottery fair in Stoke on Saturday."))
+    assert "Saturday" in c.statement and c.valid_from == AT
+
+
+def test_a_drained_clause_is_stored_with_the_day_it_names(mem):
+    mem.capture("上周三我陪外婆去社区医院量了血压", at="2026-10-15T10:00:00+00:00")  # a Thursday
+    assert mem.drain().dead == 0
+    [item] = mem.list()
+    assert (item.statement, item.valid_from.date().isoformat()) == ("我陪外婆去社区医院量了血压", "2026-10-07")

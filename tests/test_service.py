@@ -419,3 +419,17 @@ def test_a_key_captured_over_http_is_stored_redacted_and_never_served(server):
                          httpx.post(f"{base}/v1/context", json=ask, headers=auth).json()])
     assert key not in served and "Miso" in served
     assert key.encode() not in raw_bytes(settings.db)
+
+
+def test_a_path_id_that_is_no_id_is_told_what_an_id_is(server):
+    """/v1/memories/abc answered "item_id: String should match pattern '^[eEmM]?[0-9]{1,19}$'" (a new user's
+    trial): the CLI's words for it instead, and the same 400."""
+    base, svc, _ = server
+    _, auth = _user(svc)
+    for call, path in [(httpx.get, "/v1/memories/abc"), (httpx.delete, "/v1/memories/x12"),
+                       (httpx.get, f"/v1/memories/{2**70}/history")]:
+        r = call(f"{base}{path}", headers=auth)
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_input", r.text
+        msg = r.json()["error"]["message"]
+        assert msg.startswith("item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names")
+        assert "pattern" not in msg and path.split("/")[3] in msg

@@ -63,6 +63,21 @@ def test_relative_time_resolves_against_the_utterance(text: str, statement: str,
         assert (c.valid_from.month, c.valid_from.day) == (2, 10)
 
 
+@pytest.mark.parametrize(("text", "statement", "day"), [  # said on Tuesday 10 March 2026
+    ("上周三我开始学吉他了", "我开始学吉他了", (3, 4)),
+    ("我上星期天领养了一只猫", "我领养了一只猫", (3, 8)),
+    ("上周末我们搬到了苏州", "我们搬到了苏州", (3, 7)),
+    ("上个星期一我开始学吉他了", "我开始学吉他了", (3, 2)),
+    ("上周我开始学吉他了", "我开始学吉他了", (3, 3)),  # no day named: a week before
+])
+def test_a_day_of_last_week_is_that_day_not_a_week_before(text: str, statement: str, day: tuple) -> None:
+    """上周三 is the Wednesday of the calendar week before the utterance's (weeks start on Monday),
+    not seven days before it (it was read as 上周 alone: a memory said on a Tuesday dated last Tuesday)."""
+    [c] = RuleExtractor().extract(Utterance(1, "u", "user", text, AT))
+    assert (c.statement, (c.valid_from.month, c.valid_from.day)) == (statement, day)
+    assert c.confirmed_at == AT
+
+
 def test_different_subjects_never_conflict() -> None:
     a, b, c = analyze("我表哥是博士"), analyze("我表妹是硕士"), analyze("我同事只读到高中")
     assert len({a.subject, b.subject, c.subject}) == 3

@@ -23,11 +23,17 @@ def emit_context(res: Any, fmt: str, note: bool = True) -> None:
     With ``note``, an empty block the time budget cut short (``degraded``, or the reason "budget
     exceeded") also gets one line on
     stderr, so a caller of the text or messages form can tell "nothing relevant" from "ran out of
-    time" (``json`` carries ``degraded`` itself; ``--verbose`` says it anyway)."""
+    time" (``json`` carries ``degraded`` itself; ``--verbose`` says it anyway). An empty block whose relevant
+    hits did not fit in ``max_tokens`` (its frame alone may not) says so the same way."""
     short = res.cut_short
     if note and fmt != "json" and short:
         sys.stderr.write(f"memcli: note: no memory block, and the time budget cut the search short ({short}); "
                          "run it again or raise --budget-ms\n")
+        sys.stderr.flush()
+    elif note and fmt != "json" and not res.text and res.skipped_for_tokens:
+        sys.stderr.write(f"memcli: note: no memory block, though {res.skipped_for_tokens} relevant "
+                         f"{'memory was' if res.skipped_for_tokens == 1 else 'memories were'} found: {res.reason}; "
+                         "raise --max-tokens\n")
         sys.stderr.flush()
     if fmt == "json":  # (the read path's own writer: no serializer is built for a cold process)
         from memcli.read.results import plain

@@ -74,6 +74,7 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
     - a body that is no JSON object (no ``content-type: application/json``, an array, a string) →
       ``send a JSON object with content-type: application/json``;
     - a field naming a user (``user_fields``) → the user comes from the token;
+    - a path id that is no id (``/v1/memories/abc``) → what an id looks like, not the pattern's regex;
     - else ``field: pydantic's message`` (``text: Field required``).
     """
     err = dict(errors[0]) if errors else {"loc": (), "msg": "invalid request"}
@@ -86,6 +87,9 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
     if raw_loc == ("body",) and err.get("type") in ("model_attributes_type", "dict_type", "model_type"):
         return "send a JSON object with content-type: application/json"
     loc = ".".join(str(p) for p in raw_loc if p not in ("body", "query", "path"))
+    if raw_loc[:1] == ("path",) and loc == "item_id" and err.get("type") == "string_pattern_mismatch":
+        return (f"item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names an episode), "
+                f"got {str(err.get('input'))[:40]!r}")  # (not pydantic's regex)
     if str(raw_loc[-1] if raw_loc else "").lower() in user_fields and err.get("type") == "extra_forbidden":
         return "the user comes from the token; no request names a user"
     return f"{loc}: {err.get('msg')}" if loc else str(err.get("msg"))

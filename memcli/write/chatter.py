@@ -22,6 +22,9 @@ interjections are the one list the read path's small talk reads too (:mod:`memcl
   wh-word followed by an auxiliary at the start (``what is …``, ``whats …``, not ``what I love is jazz``);
 - request: zh 请 麻烦 帮我 给我推荐 提醒我 告诉我 你能 你可以 …; en please, can you, could you, help
   me, tell me, remind me, recommend, let's;
+- a request to forget (forget that…, don't remember…, 忘掉…, 别记…, 把…删掉吧) and the slip admitted with
+  it (I mixed it up, my mistake, 我记错了): the drain does not act on it, the forget tool does — and as an
+  episode it would quote the words to be forgotten;
 - a task for the assistant in the imperative: a clause that opens with a task verb and no subject,
   zh 写 翻译 总结 解释 列出 生成 计算 … (or ``用<tool>写…``) not followed by 了/过/着, which would
   make it a pro-drop report of what the user did (``写过一本书``); en write, translate, summarize,
@@ -124,6 +127,29 @@ _EN_INSTRUCTION = re.compile(r"^(?:now\s+)?(?:ignore|disregard|forget|override|b
                              r"^from now on,?\s+(?:you|always|never|only|respond|reply|answer)\b")
 
 
+#: a request to forget or not to keep something the user said (forget that…, please don't remember…, 忘掉…,
+#: 别记…, 把…删掉吧) and the admission of a slip said with it (I mixed it up, my mistake, 我记错了): the drain
+#: does not act on them (the forget tool does), and kept as an episode such a turn served the very words
+#: the user asked to have forgotten ("forget that my brother's wife is called Ania") in later blocks
+_EN_FORGET = re.compile(r"^(?:(?:oh|ok|okay|actually|also|and|sorry|hey)\W+)*(?:please\s+)?"
+                        r"(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
+                        r"(?:forget|unremember|(?:don't|do\s+not|stop)\s+(?:remember|remembering)"
+                        r"|(?:delete|erase)\s+(?:that|this|what\s+i\s+said))\b(?!-)")
+_EN_SLIP = re.compile(r"^(?:sorry\W+)?(?:i\s+(?:mixed\s+(?:it|that|them)\s+up|got\s+(?:it|that)\s+(?:wrong|mixed\s+up)|"
+                      r"had\s+(?:it|that)\s+wrong|was\s+wrong|misspoke|made\s+a\s+mistake)|my\s+(?:mistake|bad))$")
+_ZH_FORGET = re.compile(r"^(?:请|你|麻烦你?|帮我|也)*(?:(?:忘掉|别记|不要记|别再记|不用记|删掉|删除)"
+                        r"|把.{1,40}?(?:忘掉|忘了|删掉|删除|去掉)(?:吧|了吧)?$|(?:忘记|忘了).{0,40}?吧$)")
+_ZH_SLIP = re.compile(r"^(?:不好意思|抱歉|对不起)?(?:我|刚才|之前)?(?:说|记|搞|弄|写|打)错了(?:了|啦|吧)?$")
+
+
+def is_forget_request(clause: str) -> bool:
+    """The clause asks the assistant to forget or not keep something (``_EN_FORGET`` / ``_ZH_FORGET``),
+    or admits the slip that goes with such a request (I mixed it up, 我记错了): no fact, no episode."""
+    c = clause.strip()
+    low = c.casefold()
+    return bool(_ZH_FORGET.match(c) or _ZH_SLIP.match(c) or _EN_FORGET.match(low) or _EN_SLIP.match(low))
+
+
 def is_instruction(clause: str) -> bool:
     """The clause instructs the assistant about its own behaviour (ignore what came before, print
     its prompt, play a role; ``_ZH_INSTRUCTION`` / ``_EN_INSTRUCTION``): a request, never a fact."""
@@ -222,7 +248,17 @@ def is_chatter(text: str) -> bool:
         parts += [(c, qmark and n == len(pieces) - 1) for n, c in enumerate(pieces)]
     if not parts:
         return True
-    return all(is_chatter_clause(c, question_mark=q) for c, q in parts)
+    return all(_chatter_flags(parts))
+
+
+def _chatter_flags(parts: list[tuple[str, bool]]) -> list[bool]:
+    """Per clause (text, ended with a question mark): chatter? A request to forget counts only where it
+    opens the turn, after nothing but chatter ("forget that my…, I mixed it up"; 我记错了，忘了吧), not
+    inside a told remark ("I can relax, forget my troubles, and…")."""
+    flags: list[bool] = []
+    for c, q in parts:
+        flags.append(is_chatter_clause(c, question_mark=q) or (all(flags) and is_forget_request(c)))
+    return flags
 
 
 #: a turn whose memories carry less than this share of its content stays findable as an episode too
@@ -252,7 +288,9 @@ def uncovered(text: str, statements: list[str], states: Sequence[bool] | None = 
     state is left to its memory, so that a value changed later never comes back as an episode."""
     from memcli.write.rules.match import mixed_content_units
 
-    told = [mixed_content_units(c) for c in clauses(text) if not is_chatter_clause(c)]
+    parts = clauses(text)
+    told = [mixed_content_units(c) for c, chat in zip(parts, _chatter_flags([(c, False) for c in parts]), strict=True)
+            if not chat]
     said = frozenset().union(*told)
     if not said:
         return False

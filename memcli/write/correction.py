@@ -45,20 +45,35 @@ _SENT = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")
 _EN_DENIED = re.compile(r",\s*(?:and\s+)?not\s+((?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2})\s*[.!]?\s*$", re.I)
 _ZH_DENIED = re.compile(r"(?:不是|并非)([^，,。！!；;我你他她]{1,12})[。！!]?$")
 _ARTICLE = re.compile(r"^(?:the|a|an|my|our|on|in|at)\s+", re.I)
+#: a softer opener than :func:`split_correction`'s that still says the sentence corrects something, when its
+#: end denies a value ("Actually Kofi is 36, not 35", "I was wrong, the party is on the 9th, not the 2nd",
+#: 其实咪咪四岁，不是三岁, 不对，我哥今年三十六不是三十五): the opener alone is no correction ("Actually I like
+#: tea" denies nothing), the denied half alone neither ("I like tea, not coffee" is a liking said in contrast)
+_SOFT_OPEN = {"en": re.compile(r"^(?:(?:sorry|oops|my bad|wait|actually|no|in fact)[,!.]?\s+|"
+                               r"(?:i was wrong|i got (?:it|that) wrong|i mixed (?:it|that) up)\s*[,:;-]\s*)+", re.I),
+              "zh": re.compile(r"^(?:(?:其实|不对|不是的|哦不|错了|准确地说|确切地说|更正一下)[，,：:\s]*)+")}
+#: "…, not sure yet", "not really", "not at all": a hedge, no value denied
+_NO_VALUE = re.compile(r"^(?:sure|yet|really|at all|bad|much|that|too|only|just|so|quite|very|exactly|necessarily|"
+                       r"always|ever|anymore|now|today)\b", re.I)
 
 
 def denied_values(text: str) -> list[str]:
     """The values a correction in ``text`` denies (Sorry, I meant … on the 9th, not the 2nd → ["2nd"];
-    我说错了，咪咪四岁不是三岁 → ["三岁"]); empty when ``text`` corrects nothing."""
+    我说错了，咪咪四岁不是三岁 → ["三岁"]; a softer opener, :data:`_SOFT_OPEN`: Actually Kofi is 36, not 35 →
+    ["35"]); empty when ``text`` corrects nothing."""
     out: list[str] = []
     for m in _SENT.finditer(text):
         sent = m.group(0).strip()
         zh = re.search(r"[\u4e00-\u9fff]", sent) is not None
-        if not sent or split_correction(sent, "zh" if zh else "en") is None:
+        lang = "zh" if zh else "en"
+        soft = False
+        if not sent or (split_correction(sent, lang) is None and not (soft := bool(_SOFT_OPEN[lang].match(sent)))):
             continue
         rest = denial_last(sent) if zh else sent
         if (d := (_ZH_DENIED if zh else _EN_DENIED).search(rest)) is not None:
-            out.append(_ARTICLE.sub("", d.group(1).strip()))
+            value = _ARTICLE.sub("", d.group(1).strip())
+            if not (soft and _NO_VALUE.match(value)):
+                out.append(value)
     return out
 
 

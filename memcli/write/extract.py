@@ -204,3 +204,36 @@ def enrich(candidate: Candidate) -> Candidate:
         upd["kind"] = Kind(f.kind)
     return candidate.model_copy(update=upd) if upd else candidate
 
+
+
+#: the words of a past time an English clause may lead or end with ("last Tuesday", "yesterday", "two weeks ago");
+#: "on Tuesday" or "this Friday" may be ahead of the utterance, and stay in its words
+_EN_PAST = r"\b(?:last|yesterday|ago|before)\b"
+
+
+def dated_clause(statement: str, said: datetime) -> tuple[str, datetime]:
+    """A kept clause (the fitted extractor's, in the user's words) with its relative time read as the
+    rules read it: the words dropped and the valid time moved back from when it was said
+    ("Last Tuesday I fixed the bike with Ravi", said Thursday 15 October → "I fixed the bike with Ravi",
+    13 October; 上周三我带爸爸去复查了 → 我带爸爸去复查了, the Wednesday of the week before). A clause with
+    no such word, or nothing left without it, is returned as it was, valid from ``said``."""
+    import re
+
+    from memcli.write.rules.en import _ago_of as en_ago
+    from memcli.write.rules.en_words import _AGO as EN_AGO
+    from memcli.write.rules.match import resolve_ago
+    from memcli.write.rules.zh_words import _ago_of as zh_ago
+
+    if lang_of(statement) == "zh":
+        ago, rest = zh_ago(statement)
+        enough = len(rest) >= 3
+    else:
+        m = EN_AGO.search(statement)
+        if not m or not re.search(_EN_PAST, m.group(0), re.I):
+            return statement, said
+        ago, rest = en_ago(statement)
+        rest = rest[:1].upper() + rest[1:] if statement[:1].isupper() else rest
+        enough = len(rest.split()) >= 2
+    if ago is None or not enough:
+        return statement, said
+    return rest, resolve_ago(said, ago)

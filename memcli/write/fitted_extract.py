@@ -375,12 +375,12 @@ class FittedExtractor(RuleExtractor):
     def _candidate(self, utt: Utterance, unit: Unit, p: float, simplified: str, confidence: float) -> Candidate | None:
         """The kept ``unit`` of ``utt`` as a candidate: its clean words as said, its generic slot and kind.
         ``simplified``: the utterance's text in simplified Chinese; ``confidence``: its extracted confidence."""
-        from memcli.write.extract import _own_words
+        from memcli.write.extract import _own_words, dated_clause
 
         statement = clean(unit)
         if not statement or len(statement) > self.max_chars:
             return None
-        statement = _own_words(statement, simplified, utt.text)
+        statement, when = dated_clause(_own_words(statement, simplified, utt.text), utt.occurred_at)
         parsed = generic_slot(statement)
         slot = parsed[0] if parsed else None
         attr = slots.split_slot(slot)[1] if slot else None
@@ -388,4 +388,5 @@ class FittedExtractor(RuleExtractor):
         kind = Kind(a.kind) if a else (Kind.RELATIONSHIP if slot and slots.slot_subject(slot) not in
                                        (slots.ME,) and not slot.startswith("thing:") else Kind.OTHER)
         return Candidate(statement=statement, kind=kind, slot=slot, salience=0.5,
-                         confidence=confidence, valid_from=utt.occurred_at, metadata={"clause_p": round(p, 3)})
+                         confidence=confidence, valid_from=when, metadata={"clause_p": round(p, 3)},
+                         confirmed_at=utt.occurred_at if when != utt.occurred_at else None)

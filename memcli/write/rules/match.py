@@ -339,6 +339,8 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
     unit, n = ago
     if unit == "weekday":  # the last such weekday before the utterance (n: 0 Monday … 6 Sunday)
         return at - timedelta(days=(at.weekday() - n) % 7 or 7)
+    if unit == "prev_week_day":  # 上周三: that weekday of the calendar week (Monday to Sunday) before the utterance's
+        return at - timedelta(days=at.weekday() + 7 - n)
     if unit == "day":
         return at - timedelta(days=n)
     if unit == "week":

@@ -56,6 +56,9 @@ _AGO_FIXED = {"大前天": ("day", 3), "上上周": ("week", 2), "前天": ("day
               "上个星期": ("week", 1), "上礼拜": ("week", 1), "上个礼拜": ("week", 1), "上个月": ("month", 1),
               "上月": ("month", 1), "去年": ("year", 1), "前年": ("year", 2)}
 
+#: a weekday's character (周三, 星期天) → 0 Monday … 6 Sunday; a weekend (周末) is read as its Saturday
+_WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
+
 _UNITS = {"天": "day", "周": "week", "星期": "week", "月": "month", "年": "year"}
 
 _HABIT = re.compile(r"每天|每周|每晚|每早|每个?周末|每年|每个?月|每次|经常|常常|总是|通常|一般都?|习惯|平时|天天|偶尔|一直都|老是|隔三差五")  # noqa: E501
@@ -154,8 +157,8 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
     word = m.group(1)
     if word in _AGO_FIXED:
         ago = _AGO_FIXED[word]
-    elif word.startswith(("上周", "上星期", "上个星期")):
-        ago = ("week", 1)
+    elif word.startswith(("上周", "上星期", "上个星期")):  # 上周三: that day of the week before (上周末: its Saturday)
+        ago = ("prev_week_day", _WEEKDAY_ZH[word[-1]])
     elif word.startswith(("这周", "本周", "今年")):
         return None, clause
     else:
