@@ -70,6 +70,8 @@ from pathlib import Path
 from typing import Any
 
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
+from memcli.read.question_subject import slot_subject as _subject
+from memcli.read.question_subject import subject_feature
 from memcli.read.subject import found_by_fact
 from memcli.read.tokens import WHEN_WORDS
 from memcli.relazy import LATIN, lazy
@@ -84,64 +86,6 @@ FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "c
             "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic", "world")
 
 
-def _subject(key: str) -> str:
-    from memcli.slots import split_slot
-
-    if key.startswith("has."):  # has.boss (I got a new boss, 我有一个女儿): the relation the user holds
-        return key.split(".")[1]
-    return split_slot(key)[0]
-
-
-def _same_subject(a: str, b: str) -> bool:
-    """Relation keys that may name one person: :func:`memcli.slots.same_relation`, or one is a
-    part of the other (friend / best_friend, cousin / cousin_younger_female; not the in-laws)."""
-    from memcli.slots import same_relation
-
-    if same_relation(a, b):
-        return True
-    if "law" in a or "law" in b:
-        return False
-    return a in b.split("_") or b in a.split("_")
-
-
-def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
-    """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
-    names another subject (我爸爸… vs ``mother.residence``; 我的同事小张 vs 我的同事老王: another name
-    under the relation, :func:`memcli.read.mismatch.names_after_relation`; a question about the
-    user themself, :func:`memcli.read.mismatch.asks_me`, vs a relative's fact: 我住在哪个城市 vs
-    ``mother.residence``), 0 when the query names nobody else and the hit is the user's, a
-    person's or a thing's, or the hit has no slot. A hit whose slot says it is about the user or a named person
-    but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
-    stored as ``person:小林…``) is read by that relation. A relation the query says in other words
-    (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
-    ``statement`` are simplified Chinese or any other text."""
-    from memcli.read.kin import question_relation
-    from memcli.read.mismatch import asked_name, asks_me, names_after_relation
-    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
-
-    said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
-    subjects = ({said} if said else {_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
-    if not hit_slot:
-        return 0
-    hs = _subject(hit_slot)
-    if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
-        named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
-        hs = named if named not in (ME, SOMEONE) or hs == ME else hs
-    named = None if subjects else asked_name(query, query_slots)
-    if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王
-        return 1 if named in statement.casefold() or named in _subject(hit_slot).casefold() else -1
-    if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
-        mine = not any(_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
-        return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0
-    if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
-        return 1 if hs != ME else 0
-    head = hs.split(".", 1)[0]
-    if not any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects):
-        return -1
-    asked = names_after_relation(query)  # 我的同事小张 vs 我的同事老王: two people under one key
-    own = _subject(hit_slot)
-    held = names_after_relation(statement) | ({own[7:].casefold()} if own.startswith("person:") else set())
-    return -1 if asked and held and not asked & held else 1
 
 
 @lru_cache(maxsize=64)

@@ -73,7 +73,7 @@ def _coarse(key: str) -> str:
     return _COARSE.get(key, key)
 
 
-def _compose(outer: str, inner: str) -> str | None:
+def compose(outer: str, inner: str) -> str | None:
     """The relation to the user of ``inner`` of ``outer`` (relation keys), or None."""
     o, i = _coarse(outer), _coarse(inner)
     if o == "father" and i == "brother" and inner != "brother":
@@ -115,12 +115,12 @@ def question_relation(text: str) -> str | None:
     m = zh_pair.search(text)
     if m:
         a, b = relation_zh(m.group(1)), relation_zh(m.group(2))
-        if a and b and (r := _compose(a, b)):
+        if a and b and (r := compose(a, b)):
             return r
     m = en_pair.search(text)
     if m:
         a, b = relation_en(m.group(1)), relation_en(m.group(2))
-        if a and b and (r := _compose(a, b)):
+        if a and b and (r := compose(a, b)):
             return r
     m = zh_alias.search(text)
     if m:

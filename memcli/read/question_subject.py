@@ -1,0 +1,87 @@
+"""Whose fact a hit is, beside whom a question asks about: the ``subject`` feature of the answerability
+model (:mod:`memcli.read.answer`). +1 the same person, -1 another, 0 nobody else named. Slot subjects are
+relation keys (``mother``, ``elder_brother``), a relative's relative (``brother.wife``), a named person
+(``person:小林``) or a thing (``thing:车``); see :mod:`memcli.slots`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def slot_subject(key: str) -> str:
+    """The subject part of a slot (``mother.residence`` → ``mother``, ``brother.wife.name`` → ``brother.wife``;
+    ``has.boss`` → ``boss``: the relation the user holds)."""
+    from memcli.slots import split_slot
+
+    if key.startswith("has."):  # has.boss (I got a new boss, 我有一个女儿): the relation the user holds
+        return key.split(".")[1]
+    return split_slot(key)[0]
+
+
+_SPOUSE_OF = ("_wife", "_husband")
+
+
+def _same_subject(a: str, b: str) -> bool:
+    """Relation keys that may name one person: :func:`memcli.slots.same_relation`, or one is a
+    part of the other (friend / best_friend, cousin / cousin_younger_female; not the in-laws, nor a
+    relative's spouse: elder_brother_wife is no brother)."""
+    from memcli.slots import same_relation
+
+    if same_relation(a, b):
+        return True
+    if "law" in a or "law" in b or a.endswith(_SPOUSE_OF) or b.endswith(_SPOUSE_OF):
+        return False  # an in-law, a relative's spouse (elder_brother_wife: not the brother), an ex (ex_wife)
+    return a in b.split("_") or b in a.split("_")
+
+
+def _composed(subject: str) -> str:
+    """A slot's subject that is a relative of a relative (``brother.wife``, ``elder_brother.wife``) as the one
+    relation to the user it names (``sister_in_law``, ``elder_brother_wife``: :func:`memcli.read.kin.compose`),
+    so a question about the brother is not answered by his wife's fact, and one about the sister-in-law is;
+    any other subject as it is."""
+    from memcli.read.kin import compose
+
+    outer, dot, inner = subject.partition(".")
+    if not dot or "." in inner or outer.startswith(("person:", "thing:")):
+        return subject
+    return compose(outer, inner) or subject
+
+
+def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
+    """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
+    names another subject (我爸爸… vs ``mother.residence``; 我的同事小张 vs 我的同事老王: another name
+    under the relation, :func:`memcli.read.mismatch.names_after_relation`; a question about the
+    user themself, :func:`memcli.read.mismatch.asks_me`, vs a relative's fact: 我住在哪个城市 vs
+    ``mother.residence``), 0 when the query names nobody else and the hit is the user's, a
+    person's or a thing's, or the hit has no slot. A hit whose slot says it is about the user or a named person
+    but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
+    stored as ``person:小林…``) is read by that relation. A relation the query says in other words
+    (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
+    ``statement`` are simplified Chinese or any other text."""
+    from memcli.read.kin import question_relation
+    from memcli.read.mismatch import asked_name, asks_me, names_after_relation
+    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
+
+    said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
+    subjects = ({said} if said else {slot_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
+    if not hit_slot:
+        return 0
+    hs = _composed(slot_subject(hit_slot))  # brother.wife → sister_in_law: the wife, not the brother
+    if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
+        named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
+        hs = named if named not in (ME, SOMEONE) or hs == ME else hs
+    named = None if subjects else asked_name(query, query_slots)
+    if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王
+        return 1 if named in statement.casefold() or named in slot_subject(hit_slot).casefold() else -1
+    if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
+        mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
+        return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0
+    if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
+        return 1 if hs != ME else 0
+    head = hs.split(".", 1)[0]
+    if not any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects):
+        return -1
+    asked = names_after_relation(query)  # 我的同事小张 vs 我的同事老王: two people under one key
+    own = slot_subject(hit_slot)
+    held = names_after_relation(statement) | ({own[7:].casefold()} if own.startswith("person:") else set())
+    return -1 if asked and held and not asked & held else 1
