@@ -90,3 +90,14 @@ def test_small_talk_and_chit_chat_leave_the_block_empty(db: str, embedder):
     assert "walnuts" in res.text, res.text
     res = m.context("我周末喜欢做什么？", budget_ms=60000)
     assert "爬山" in res.text, res.text
+
+
+def test_a_chatter_clause_is_read_alike_short_and_past_the_cached_length():
+    """is_chatter_clause is cached for clauses up to 300 characters; a longer one is read the same way."""
+    from memcli.write.chatter import is_chatter_clause
+
+    assert is_chatter_clause("thank you so much") and is_chatter_clause("thank you so much")
+    assert is_chatter_clause("谢谢你" * 120)  # 360 characters: not cached, still thanks
+    assert not is_chatter_clause("I walked along the river " * 15)
+    assert is_chatter_clause("I walked along the river", question_mark=True)  # a question: the flag is part of the key
+    assert not is_chatter_clause("I walked along the river")
