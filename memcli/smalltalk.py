@@ -17,7 +17,7 @@ Each entry is a regular-expression alternative (lower case for English: both sid
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 __all__ = [
     "EN_ACKS",
@@ -197,6 +197,12 @@ def _en_addressed() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return opener, trailing
 
 
+#: turns up to this many characters have their :func:`unaddressed` text kept (the last :data:`_KEPT_TURNS`):
+#: a drain asks it of a kept turn twice, for the episode's vector and for its full-text row
+_KEPT_CHARS = 4000
+_KEPT_TURNS = 256
+
+
 def unaddressed(text: str) -> str:
     """``text`` without the names it addresses in English chat (a vocative: "Thanks, Mel!", "Hey Sam,",
     "…, Lee."): the person a remark is said to is not what it is about, so an episode's index and vector
@@ -205,6 +211,11 @@ def unaddressed(text: str) -> str:
     France) is an apposition and stays; Chinese text is returned as is."""
     if not text or not re.search(r"[A-Z][a-z]", text):
         return text
+    return _unaddressed(text) if len(text) <= _KEPT_CHARS else _unaddressed.__wrapped__(text)
+
+
+@lru_cache(maxsize=_KEPT_TURNS)
+def _unaddressed(text: str) -> str:
     opener, trailing = _en_addressed()
     out = opener.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)].rstrip(" ,"), text)
 

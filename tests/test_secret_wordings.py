@@ -90,3 +90,14 @@ def test_captured_none_reaches_the_database_and_remember_refuses_them(db: str, e
     for turn, value in CODES:  # as a token: a short run of digits also turns up inside hex ids and hashes by chance
         assert not re.search(rb"(?<![0-9A-Za-z])" + re.escape(value.encode()) + rb"(?![0-9A-Za-z])", data), turn
     assert b"pregnant" not in data and "怀孕".encode() not in data
+
+
+def test_a_secret_is_found_alike_in_a_short_text_and_past_the_cached_length():
+    """secret_kind is cached for texts up to 300 characters; a longer text is read the same way, uncached."""
+    from memcli.sensitive import secret_kind
+
+    said = "my wifi password is hunter22"
+    long = "We walked along the river for hours and talked about everything and nothing. " * 5 + said
+    assert len(long) > 300
+    assert secret_kind(said) == secret_kind(said) == secret_kind(long) == "wifi password"
+    assert secret_kind("We walked along the river for hours. " * 10) is None

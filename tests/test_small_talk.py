@@ -90,3 +90,24 @@ def test_small_talk_and_chit_chat_leave_the_block_empty(db: str, embedder):
     assert "walnuts" in res.text, res.text
     res = m.context("我周末喜欢做什么？", budget_ms=60000)
     assert "爬山" in res.text, res.text
+
+
+def test_a_chatter_clause_is_read_alike_short_and_past_the_cached_length():
+    """is_chatter_clause is cached for clauses up to 300 characters; a longer one is read the same way."""
+    from memcli.write.chatter import is_chatter_clause
+
+    assert is_chatter_clause("thank you so much") and is_chatter_clause("thank you so much")
+    assert is_chatter_clause("谢谢你" * 120)  # 360 characters: not cached, still thanks
+    assert not is_chatter_clause("I walked along the river " * 15)
+    assert is_chatter_clause("I walked along the river", question_mark=True)  # a question: the flag is part of the key
+    assert not is_chatter_clause("I walked along the river")
+
+
+def test_an_addressed_name_leaves_alike_within_and_past_the_kept_length():
+    """unaddressed keeps its last answers for turns up to 4,000 characters; a longer turn is read the same way."""
+    from memcli.smalltalk import unaddressed
+
+    turn = "Thanks, Mel! The pottery class was fun."
+    assert unaddressed(turn) == unaddressed(turn) == "Thanks! The pottery class was fun."
+    long = "We walked along the river and talked. " * 110 + turn
+    assert len(long) > 4000 and unaddressed(long) == long[:-len(turn)] + "Thanks! The pottery class was fun."

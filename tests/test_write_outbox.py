@@ -11,7 +11,7 @@ import pytest
 from memcli.errors import BadInputError, ExtractionError, NotFoundError
 from memcli.models import Candidate
 from memcli.settings import load_settings
-from memcli.timeutil import now_utc
+from memcli.timeutil import iso, now_utc
 from memcli.write import outbox
 from memcli.write.extract import Extractor, RuleExtractor, Utterance
 from memcli.write.judge import Judge, Neighbor, OfflineJudge, Verdict
@@ -45,6 +45,37 @@ def test_expired_lease_is_reclaimed_and_the_old_owner_cannot_complete(fake_mem) 
     with fake_mem.store.tx():
         outbox.complete(fake_mem.store, t2)
     assert task_row(fake_mem, tid)["status"] == "done"
+
+
+def test_a_claim_takes_the_first_due_of_pending_and_expired_leases_together(fake_mem) -> None:
+    """Pending tasks and tasks whose lease expired are claimed in one order — when they are due
+    (``next_attempt_at``), then id — cut at the limit; with a user, that user's alone; a task not
+    yet due waits. (SQLite reads each status in its index order and merges the two.)"""
+    st = fake_mem.store
+    ids = [fake_mem.capture(f"I like the book number {i}").outbox_id for i in range(7)]
+    ids.append(st.capture("bob", role="user", session=None, content="I live in Oslo", occurred_at=now_utc(),
+                          key="bob-1", now=now_utc()).outbox_id)
+    assert [t.id for t in outbox.claim(st, fake_mem.settings, "a", 3)] == ids[:3]  # leased: processing
+    now = now_utc()
+    later = now + timedelta(seconds=fake_mem.settings.lease_s + 1)  # their leases have expired
+    base = now - timedelta(days=10)
+    due = {0: base + timedelta(hours=3), 1: base + timedelta(hours=1), 2: base + timedelta(hours=5),
+           3: base + timedelta(hours=2), 4: base + timedelta(hours=1), 5: base + timedelta(hours=4),
+           6: now + timedelta(days=10), 7: base}
+    with st.tx():
+        for i, at in due.items():
+            st.x("UPDATE memory_capture_outbox SET next_attempt_at = ? WHERE id = ?",
+                 (iso(at) if st.dialect == "sqlite" else at, ids[i]))
+    # due first: 7 (bob), then 1 and 4 (one time: id order; 1 leased, 4 pending), then 3
+    got = outbox.claim(st, fake_mem.settings, "b", 4, now=later)
+    assert [t.id for t in got] == [ids[1], ids[3], ids[4], ids[7]]
+    assert {t.id: t.attempts for t in got} == {ids[1]: 2, ids[3]: 1, ids[4]: 1, ids[7]: 1}
+    # alice's next two: 0 (lease expired) before 5 (pending); 2 is due after them
+    assert [t.id for t in outbox.claim(st, fake_mem.settings, "c", 2, user="alice", now=later)] == [ids[0], ids[5]]
+    assert [t.id for t in outbox.claim(st, fake_mem.settings, "d", 10, user="bob", now=later)] == []
+    assert [t.id for t in outbox.claim(st, fake_mem.settings, "d", 10, now=later)] == [ids[2]]  # 6 is not due
+    # once 6 is due, every lease above has expired too: all eight again, 6 among them
+    assert [t.id for t in outbox.claim(st, fake_mem.settings, "e", 10, now=now + timedelta(days=11))] == ids
 
 
 def test_reclaim_expired_returns_tasks_to_pending(fake_mem) -> None:

@@ -67,10 +67,17 @@ def preceding_utterances(store: Store, user: str, source_id: int, *, since: date
 def claim_tasks(store: Store, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
                 user: str | None = None) -> list[dict[str, Any]]:
     t = iso(now)
-    where = "((status = 'pending' AND next_attempt_at <= :t) OR (status = 'processing' AND lease_until < :t))"
+    mine = " AND user_id = :user" if user is not None else ""
+    # the claimable tasks in (next_attempt_at, id) order: each status read in the order of its index
+    # (status, next_attempt_at; the rowid is the id) and cut at :limit, then the two merged. One OR
+    # over both statuses read every pending task and sorted them all at each claim (O(n²) a drain)
+    part = f"SELECT id, next_attempt_at FROM {s.OUTBOX} WHERE {{}}{mine} ORDER BY next_attempt_at, id LIMIT :limit"
+    pending = part.format("status = 'pending' AND next_attempt_at <= :t")
+    leased = part.format("status = 'processing' AND lease_until < :t")
+    claimable = (f"SELECT id FROM (SELECT * FROM ({pending}) UNION ALL SELECT * FROM ({leased})) "
+                 "ORDER BY next_attempt_at, id LIMIT :limit")
     params: dict = {"t": t, "lease": iso(lease_until), "owner": owner, "limit": int(limit), "max": max_attempts}
     if user is not None:
-        where += " AND user_id = :user"
         params["user"] = user
     with store.tx():
         store.x(f"""UPDATE {s.OUTBOX} SET status = 'dead', lease_until = NULL, lease_owner = NULL, updated_at = :t,
@@ -81,7 +88,7 @@ def claim_tasks(store: Store, *, owner: str, limit: int, now: datetime, lease_un
         rows = store.q(
             f"""UPDATE {s.OUTBOX} SET status = 'processing', lease_until = :lease, lease_owner = :owner,
                 attempts = attempts + 1, updated_at = :t
-                WHERE id IN (SELECT id FROM {s.OUTBOX} WHERE {where} ORDER BY next_attempt_at, id LIMIT :limit)
+                WHERE id IN ({claimable})
                 RETURNING id, source_id, user_id, attempts""", params)
         if not rows:
             return []

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from memcli import slots  # loaded by the line below anyway: not imported per call (hot)
 from memcli.slots import slot_subject, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
@@ -285,8 +286,6 @@ _ZH_REL_WORDS: re.Pattern[str] | None = None
 def relations_of(text: str) -> frozenset[str]:
     """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
     niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
-    from memcli import slots
-
     global _EN_REL_WORDS, _ZH_REL_WORDS
     if lang_of(text) == "zh":
         if _ZH_REL_WORDS is None:
@@ -368,8 +367,6 @@ def kin_changed(new: Facts, old: Facts) -> str | None:
     "Lucy is my niece", 王磊是我表弟 / 王磊是我堂弟): one person is one relative, so another kin relation
     that cannot be the same one (:func:`memcli.slots.same_relation`) is a CONFLICT. Social relations
     (friend, colleague, neighbour) are left alone: one person may be several. None: no such change."""
-    from memcli import slots
-
     if not (new.subject == old.subject and new.subject.startswith("person:") and new.slot and old.slot
             and split_slot(new.slot)[1] == "is" == split_slot(old.slot)[1] and new.positive == old.positive):
         return None

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from memcli.sensitive import is_redacted
 from memcli.smalltalk import (
@@ -216,9 +217,22 @@ def is_laughing_remark(text: str) -> bool:
     return not _PERSON.search(rest) and not re.search(r"(?<![.!?] )\b[A-Z][a-z]+\b", rest[1:])
 
 
+#: clauses up to this many characters have their :func:`is_chatter_clause` answer cached
+_CACHED_CHARS = 300
+
+
 def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
     """One clause is a greeting, thanks, acknowledgement, question, request or a laughing remark about
-    no one (:func:`is_laughing_remark`) (``question_mark``: the clause ended with ``?``/``？`` in the turn)."""
+    no one (:func:`is_laughing_remark`) (``question_mark``: the clause ended with ``?``/``？`` in the turn).
+    A pure function of its arguments, cached for short clauses: a drain asks it of each clause of a turn
+    twice (:func:`is_chatter`, :func:`uncovered`) and of the same lines from many users."""
+    if len(clause) <= _CACHED_CHARS:
+        return _chatter_clause(clause, question_mark)
+    return _chatter_clause.__wrapped__(clause, question_mark)
+
+
+@lru_cache(maxsize=16384)
+def _chatter_clause(clause: str, question_mark: bool) -> bool:
     c = clause.strip()
     low = c.casefold()
     if question_mark or is_redacted(c) or is_laughing_remark(c):  # (a secret's placeholder tells nothing)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 
+from memcli import slots  # loaded by the line below anyway: not imported per call (hot)
 from memcli.errors import ExtractionError
 from memcli.models import Candidate, Decision
 from memcli.settings import Settings
@@ -222,8 +223,6 @@ def other_person(new: Facts, old: Facts) -> bool:
     vocabulary: 妈妈, sister, ...) and not the same one: 我妈妈的生日… vs 我的生日…. Subjects
     read from a capitalised word or a thing (``person:…``, ``thing:…``) are not trusted here:
     "Blue is not my favourite colour" reads as about ``person:blue``."""
-    from memcli import slots
-
     if not different_people(new, old):  # one subject, or 我换导师了 / 我的导师是王教授: one advisor
         return False
     people = _people()
@@ -234,8 +233,6 @@ def different_people(new: Facts, old: Facts) -> bool:
     """The two statements are about two different people (or a person and the user): their
     subjects differ, neither is a thing the user owns, and neither subject may be the other's
     relation (爱人 / 老婆 may be one person; 哥哥 / 弟弟, my sister / me, Priya / me are two)."""
-    from memcli import slots
-
     a, b = new.subject, old.subject
     if a == b or a.startswith("thing:") or b.startswith("thing:"):
         return False
@@ -248,8 +245,6 @@ def names_relation(mine: Facts, relation: str) -> bool:
     """``mine`` (a statement read as about the user) names ``relation`` or a relation that may be the same
     person (我换导师了 names 导师, "we got a new manager" a manager): it tells who that relation is, not a
     fact of the user's own. "我住在成都" names no relation and stays the user's."""
-    from memcli import slots
-
     return any(slots.same_relation(r, relation) for r in relations_of(mine.statement))
 
 
@@ -350,8 +345,6 @@ def fact_clauses(statement: str) -> int:
 @lru_cache(maxsize=1)
 def _people() -> frozenset[str]:
     """The user and every relation key of the vocabulary."""
-    from memcli import slots
-
     return frozenset({slots.ME, *slots.ZH_RELATIONS.values(), *slots.EN_RELATIONS.values()})
 
 
