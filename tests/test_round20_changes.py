@@ -88,3 +88,19 @@ def test_a_possessive_s_before_a_noun_with_its_own_verb_stays_a_possessive():
     assert prepare("My granddad's retired and moved to Malta") == "My granddad is retired and moved to Malta"
     # (a slot key is stemmed: blue → blu)
     assert [m.slot for m in extract_matches("My uncle's blue van got towed")] == ["uncle.fact.blu"]
+
+
+def test_a_things_number_is_its_value_not_a_brand():
+    from memcli.write.rules.zh import extract_matches
+
+    got = {s: [(m.slot, m.kind, m.value) for m in extract_matches(s)]
+           for s in ("我的车牌号是苏E8K321", "我的工号是B2077", "我的电脑是联想")}
+    assert got == {"我的车牌号是苏E8K321": [("thing:车牌号.which", "other", "苏E8K321")],
+                   "我的工号是B2077": [("thing:工号.which", "other", "B2077")],
+                   "我的电脑是联想": [("thing:电脑.brand", "preference", "联想")]}, got
+
+
+def test_a_new_plate_number_ends_the_old_one(db: str, embedder):
+    active, ended = drained(db, ["我的车牌号是苏E8K321", "我换了新车牌，车牌号是苏E5M770"], user="li", start=START)
+    assert ended == {"我的车牌号是苏E8K321"}, ended
+    assert any("苏E5M770" in s for s in active), active

@@ -89,6 +89,8 @@ def _generic(key: str, rest: str, ago: tuple[str, int] | None = None) -> list[tu
     return [_fact(key, "fact", head, "other")] if head else []
 
 
+#: a thing that is a number (车牌号, 工号, 会员号, 学号, 身份证号码, 订单编号): what it "is" is its value, no brand
+_NUMBERED = re.compile(r"(?:号|号码|编号|代码|账号)$")
 _DURATION = re.compile(r"^(?:快|将近|差不多|大概|都|已经|整整|足足|近)?(?:\d+|[一二两三四五六七八九十几半]+)多?个?(?:年|月|天|周|星期|小时|岁|次)")  # noqa: E501
 
 
@@ -264,6 +266,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         if v and not re.match(r"^(?:说|觉得|想|不是|因为|为了|要|在|有|没|会|能|对|关于|由于)", m.group(1)):
             if key == slots.ME and 2 <= len(v) <= 3 and _pos(v) == [(v, "nr")]:
                 return [_fact(key, "name", v)]  # 我是陆琳: a person's name is the user's name
+            if thing and (_NUMBERED.search(key) or re.search(r"\d", v)):
+                return [_fact(key, "which", v, "other")]  # 我的车牌号是沪A12345 / 工号是A1023: a number, no brand
             if thing:
                 return [_fact(key, "brand", v, "preference")]
             return [_fact(key, "is", v, "identity")]
