@@ -90,31 +90,3 @@ def test_a_relative_told_about_only_in_a_turn_is_reached_by_naming_them(episode_
 def test_a_turn_about_another_relative_is_no_answer(episode_store, question: str):
     res = episode_store.context(question)
     assert not any(w in res.text for w in ("复查", "follow-up", "hearing aid")), res.text
-
-
-job_store = told(
-    "job_store",
-    ["我在一家物流公司做会计", "今天好累啊", "My sister is a physiotherapist"],
-)
-
-
-@pytest.mark.parametrize(
-    ("question", "words"),
-    [
-        ("我现在在哪上班？", "物流公司"),
-        ("Where do I work?", "物流公司"),
-        ("Where does my sister work?", "physiotherapist"),
-    ],
-)
-def test_a_workplace_question_reaches_the_job_told_and_not_a_sigh(job_store, question: str, words: str):
-    """The slot leg searches a kin attribute after the asked one (workplace → job: round 20's trial, where
-    我现在在哪上班 got only the turn 今天好累啊, the job's cosine being under the floor)."""
-    text = job_store.context(question).text
-    assert words in text and "好累" not in text, text
-
-
-def test_kin_keys_keep_the_subject_and_skip_keyed_attributes():
-    from memcli.read.slot_leg import kin_keys
-
-    assert kin_keys(["workplace", "sister.job", "like.tea", "school"]) == ["job", "sister.workplace", "education"]
-    assert kin_keys(["workplace", "job"]) == []

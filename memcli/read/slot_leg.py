@@ -47,28 +47,9 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     stored under its slot, the memories that name that relative in passing (:func:`named_in_passing`)."""
     if not keys:
         return []
-    ids = store.slot_search(user, [*keys, *kin_keys(keys)], limit=limit, as_of=as_of)
+    ids = store.slot_search(user, keys, limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
     return ids + [i for i in named if i not in ids]
-
-
-#: attributes that answer each other's questions (在哪上班 / 做什么工作: a job told as 我在一家物流公司做会计
-#: answers "where do I work"; 学校 / 学历), searched after the asked one
-KIN_ATTRS = (("workplace", "job"), ("job", "workplace"), ("school", "education"), ("education", "school"))
-
-
-def kin_keys(keys: list[str]) -> list[str]:
-    """The slot keys of ``keys`` with each attribute's kin (:data:`KIN_ATTRS`) in its place, same subject,
-    those not already asked: ``sister.workplace`` → ``sister.job``."""
-    from memcli.slots import join_slot, split_slot
-
-    out: list[str] = []
-    for k in keys:
-        subject, attr, key = split_slot(k)
-        for a, b in KIN_ATTRS:
-            if attr == a and not key and (kin := join_slot(subject, b)) not in keys and kin not in out:
-                out.append(kin)
-    return out
 
 
 def _asked_names(keys: list[str]) -> dict[str, str]:
