@@ -13,7 +13,7 @@ import re
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.rules.en_events import WHEN
-from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT
+from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT, days_moved_to, weekdays
 
 __all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS", "other_event",
            "plan_slot_for", "rescheduled"]
@@ -76,24 +76,14 @@ def other_event(new: Facts, old: Facts) -> str | None:
 #: the slots of an event's time, whose value is the event word (a plan called off: plan_dropped), and of a weekly
 #: habit moved to another day, whose value is the activity (a pottery class moved is not the yoga class)
 _EVENT_SLOT = re.compile(r"(?:^|\.)(?:event\.(?:scheduled|rescheduled)|habit\.rescheduled)$")
-#: a day of the week a habit is on (Tuesdays, 周三, 星期六): what a habit moved replaces
-_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)([一二三四五六日天末])", re.I)
-
-
-def _days(statement: str) -> frozenset[str]:
-    return frozenset((m.group(1) or m.group(2).replace("天", "日")).casefold() for m in _WEEKDAY.finditer(
-        to_simplified(statement)))
-
-
 def _habit_moved(new: Facts, old: Facts) -> str | None:
     """Why ``new``, a weekly habit moved to another day (``habit.rescheduled``: "My yoga class moved to Thursdays",
     每周三的钢琴课改到周五了), ends ``old``: ``old`` names the activity and a day of the week that ``new`` moves
     from (not an event's time, nor the days ``new`` says it is on). None otherwise."""
     if not new.value or not old.statement or _EVENT_SLOT.search(old.slot or "") and old.slot != new.slot or \
-            not _mentions(old.statement, new.value) or not (was := _days(old.statement)):
+            not _mentions(old.statement, new.value) or not (was := weekdays(old.statement)):
         return None
-    moved_to = _days(re.split(r"instead of|而不是|不是|改到|改成|换到|换成|调到|挪到", new.statement)[-1]
-                     if re.search(r"改|换|调|挪", new.statement) else re.split(r"instead of", new.statement)[0])
+    moved_to = days_moved_to(new.statement)
     if not moved_to or was <= moved_to:
         return None
     return f"the {new.value} moved to another day of the week: the day stored before ends"

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import re
 
+from memcli.text import to_simplified
 from memcli.write.rules.match import Match
 
-__all__ = ["HABIT_MOVED_SLOT", "habit_moved"]
+__all__ = ["HABIT_MOVED_SLOT", "days_moved_to", "habit_moved", "weekdays"]
 
 HABIT_MOVED_SLOT = "habit.rescheduled"
 
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DAY_NAMES = "mon|tues|wednes|thurs|fri|satur|sun"
+_ZH_DAY_CHARS = "一二三四五六日天末"
+_DAY = rf"(?:{_DAY_NAMES})days?"
 _DAYS = (
     rf"(?:(?:every|on) )?{_DAY}(?:(?:,| and| or| &) {_DAY})*(?: (?:mornings?|afternoons?|evenings?|nights?))?"
     r"(?: at \d{1,2}(?::\d\d)?(?: ?[ap]m)?)?"
@@ -48,7 +51,7 @@ _EN_I_NOW = re.compile(
     rf"(?P<when>{_DAYS})(?P<now>(?: now| instead)*){_INSTEAD}$",
     re.I,
 )
-_ZH_DAY = r"(?:每周|每个?星期|每个?礼拜|周|星期|礼拜)[一二三四五六日天末](?:[上下]午|晚上|早上)?"
+_ZH_DAY = rf"(?:每周|每个?星期|每个?礼拜|周|星期|礼拜)[{_ZH_DAY_CHARS}](?:[上下]午|晚上|早上)?"
 #: (每周三的)钢琴课改到周五了
 _ZH_MOVED = re.compile(
     rf"^(?:我们?的?)?(?:{_ZH_DAY}的?)?(?P<what>[^，,。我你他她\d]{{1,8}}?)(?:时间)?"
@@ -98,3 +101,21 @@ def habit_moved(said: str) -> Match | None:
         value=_activity(m.group("what").strip()),
         salience=0.6,
     )
+
+
+#: a day of the week a habit is on (Tuesdays, 周三, 星期六): what a habit moved replaces
+_WEEKDAY = re.compile(rf"\b({_DAY_NAMES})days?\b|(?:周|星期|礼拜)([{_ZH_DAY_CHARS}])", re.I)
+
+
+def weekdays(statement: str) -> frozenset[str]:
+    """The days of the week ``statement`` names, as stems (tues, 三; 星期天 as 日)."""
+    return frozenset((m.group(1) or m.group(2).replace("天", "日")).casefold() for m in _WEEKDAY.finditer(
+        to_simplified(statement)))
+
+
+def days_moved_to(statement: str) -> frozenset[str]:
+    """The days a habit moved (:func:`habit_moved`'s statement) is on now: those after 改到/换成/…
+    (每周三的钢琴课改到周五了 → 五), or before "instead of" ("I now swim on Sundays instead of Saturdays" → sun)."""
+    if re.search(r"改|换|调|挪", statement):
+        return weekdays(re.split(r"instead of|而不是|不是|改到|改成|换到|换成|调到|挪到", statement)[-1])
+    return weekdays(re.split(r"instead of", statement)[0])
