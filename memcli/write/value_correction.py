@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 __all__ = ["rewritten", "value_correction"]
 
@@ -104,9 +105,11 @@ def _same_kind(x: str, y: str) -> bool:
     return bool(kind(x)) and kind(x) == kind(y) or x.split()[-1].casefold() == y.split()[-1].casefold()
 
 
+@lru_cache(maxsize=512)
 def value_correction(text: str) -> tuple[str, str, int] | None:
     """``(denied, corrected, start)`` when ``text`` ends with a correction that names only the values
-    (see the module doc); ``start``: where the correction begins in ``text``. None otherwise."""
+    (see the module doc); ``start``: where the correction begins in ``text``. None otherwise. Cached by
+    ``text``: a drain asks it of a turn twice (whether the turn wants its context, then with the context)."""
     zh = re.search(r"[\u4e00-\u9fff]", text) is not None
     for rx in _ZH if zh else _EN:
         if (m := rx.search(text.strip())) is not None:
