@@ -258,7 +258,7 @@ class Settings(BaseModel):
     min_cosine: float = Field(_P["min_cosine"], description="relevance floor for a dense-only hit")
     min_cosine_zh: float = Field(_P["min_cosine_zh"], description="relevance floor for a dense-only hit when the "
                                  "query or the memory is Chinese")
-    min_score: float = Field(0.0, ge=0, description="floor on the final fused score")
+    min_score: float = Field(0.0, ge=0, le=1, description="floor on the final fused score, in [0, 1]")
     budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
     answerability: bool = Field(True, description="context: leave out hits the fitted answerability model scores "
