@@ -209,8 +209,8 @@ def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candid
     if top.cosine >= settings.dedup_lower and all(
             other_person(new, _facts(nb.statement, nb.slot)) for nb in nbs if nb.cosine >= settings.dedup_lower):
         # every close neighbour is about someone else (我妈妈… vs 我…): another fact, no judge
-        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine, "different subject: another person's fact",
-                    "subject")
+        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine,
+                    "a new fact: the close memories are about someone else", "subject")
     if top.cosine >= settings.dedup_upper and objection is None:
         return Plan(Decision.NOOP, Level.VECTOR, store.get_item(user, top.id), top.cosine,
                     f"cosine {top.cosine:.3f} >= upper {settings.dedup_upper}")
