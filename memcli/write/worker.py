@@ -200,7 +200,10 @@ class MemoryCaptureWorker:
                     # forked next starts from the memo it leaves
                     prep = self._prepare_here(tasks, summary, progress, inflight, stop)
                     if prep.complete and not (stop is not None and stop.is_set()):
-                        ahead = Ahead(self)
+                        try:
+                            ahead = Ahead(self)
+                        except OSError:  # no process to be had (memory, a limit): the drain goes on alone
+                            ahead = None
                 if ahead is not None and not (stop is not None and stop.is_set()):
                     nxt = self._claim_ahead(ahead, owner, user, limit, summary, inflight)
                 self._process_batch(tasks, summary, progress, inflight, stop, ready=job, prep=prep)
