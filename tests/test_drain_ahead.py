@@ -91,7 +91,7 @@ def test_a_stopped_drain_releases_the_batch_it_claimed_ahead(tmp_path: Path, emb
             stop.set()
 
     _capture(tmp_path / "s.db", recs, embedder)
-    with Admin(db=str(tmp_path / "s.db"), embedder=embedder, drain_batch_size=8) as adm:
+    with Admin(db=str(tmp_path / "s.db"), embedder=embedder, drain_batch_size=8, drain_ahead=True) as adm:
         s = adm.drain(progress=progress, stop=stop)
         assert s.interrupted and s.done == 8 and s.claimed == 16 and s.released == 8
         status = {r["status"]: r["n"] for r in adm.store.q(
@@ -127,7 +127,7 @@ def test_an_extraction_failure_in_the_other_process_is_recorded_with_its_type_an
     with Memory(db=db, user="alice", embedder=embedder) as m:
         for i in range(20):
             m.capture("I'm allergic to peanuts" if i == 13 else f"I live in city number {i}")
-    with Admin(db=db, embedder=embedder, drain_batch_size=4, max_attempts=1) as adm:
+    with Admin(db=db, embedder=embedder, drain_batch_size=4, max_attempts=1, drain_ahead=True) as adm:
         adm._extractor = _FailsOnPeanuts()
         s = adm.drain()
         assert "wait" in s.seconds and (s.done, s.dead) == (19, 1)
@@ -137,6 +137,6 @@ def test_an_extraction_failure_in_the_other_process_is_recorded_with_its_type_an
 def test_a_drain_of_one_short_batch_does_not_fork(tmp_path: Path, embedder) -> None:
     recs = utterances(5, seed=2, user_count=N_USERS)
     _capture(tmp_path / "o.db", recs, embedder)
-    with Admin(db=str(tmp_path / "o.db"), embedder=embedder, drain_batch_size=8) as adm:
+    with Admin(db=str(tmp_path / "o.db"), embedder=embedder, drain_batch_size=8, drain_ahead=True) as adm:
         s = adm.drain()
         assert s.done == 5 and "wait" not in s.seconds

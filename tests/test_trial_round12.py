@@ -62,9 +62,12 @@ def test_json_output_anyway_takes_json(cli, one, args):
     assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[0])["text"] == "I like green tea", r.stderr
 
 
+TEA_Q = '{"query": "Which tea do I like?"}'
+
+
 @pytest.mark.parametrize("args", [
-    ("tools", "call", "search", '{"query": "Which tea do I like?"}', "--json"), ("tools", "call", "--json", "search", '{"query": "Which tea do I like?"}'),
-    ("tools", "call", "search", '{"query": "Which tea do I like?"}', "-v"), ("outbox", "retry", "--all-dead", "--verbose"),
+    ("tools", "call", "search", TEA_Q, "--json"), ("tools", "call", "--json", "search", TEA_Q),
+    ("tools", "call", "search", TEA_Q, "-v"), ("outbox", "retry", "--all-dead", "--verbose"),
 ])
 def test_root_flags_after_a_command_of_a_group(cli, one, args):
     """The root options reach the commands of groups too (typer vendors its own click, so a group is
