@@ -11,8 +11,9 @@ from …", no nickname, not *who* when a hit is about someone of the user's — 
 - it asks for a task (:func:`memcli.read.request.is_task`: write, translate, 写, 翻译…), or to be told about
   a topic (介绍一下…, 讲讲…, "tell me about …", "introduce …");
 - or it asks in a general frame: what is common, typical or true of people in general (常见, 一般来说,
-  人们, "common", "typical", "in general", "most people") — whatever routine word it holds ("night shift"
-  is a kind of work there, not the user's evening);
+  人们, "common", "typical", "in general", "most people"; not "in common") — whatever routine word it holds
+  ("night shift" is a kind of work there, not the user's evening) — and, in English, names nobody and
+  nowhere by a capitalised name (a question about Ana asks about her);
 - or (:func:`others_only`) it is a question put to no one in particular whose every informative match is
   a fact about someone else of the user's (a relative, a named person): a question put to the hearer
   with no subject asks about the hearer, and the daughter's piano lessons are hers — "钢琴怎么入门" or
@@ -40,8 +41,8 @@ _TELL_EN = lazy(r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:tell me (?:about
                 r"give me an? (?:overview|introduction|intro) (?:of|to))\b", re.IGNORECASE, gate=LATIN)
 #: a general frame: what is common, typical or true of people at large
 _GENERIC_ZH = lazy(r"常见|一般来说|通常来说|总的来说|一般人|大多数人|多数人|普通人|人们|普遍", gate=NON_ASCII)
-_GENERIC_EN = lazy(r"\b(?:common(?:ly)?|typical(?:ly)?|in general|generally|most people|people|anyone|everyone|"
-                   r"the average)\b", re.IGNORECASE, gate=LATIN)
+_GENERIC_EN = lazy(r"(?<!\bin )\b(?:common(?:ly)?|typical(?:ly)?|in general|generally|most people|people|anyone|"
+                   r"everyone|the average)\b", re.IGNORECASE, gate=LATIN)
 #: the object "me" right after a task's opening verb ("write me a haiku", "make me a list"): its requester
 _TASK_ME = lazy(r"^((?:please\s+)?(?:can you\s+|could you\s+)?[a-z]+)\s+me\b", re.IGNORECASE, gate=LATIN)
 #: a question, not a topic looked up ("钢琴", "coffee" search the user's own facts)
@@ -92,7 +93,9 @@ def general_request(question: str, slots: Sequence[str], *, task: bool, has_anch
         return False
     if task or _TELL_ZH.search(q) or _TELL_EN.search(q):
         return not _anchored(q, slots)
-    return not has_anchor and (_GENERIC_ZH.search(q) is not None or _GENERIC_EN.search(q) is not None)
+    # a question naming someone or somewhere by name asks about them ("What do Ana and Lee have in common?")
+    named = q.isascii() and _NAME.search(q[1:]) is not None
+    return not has_anchor and not named and (_GENERIC_ZH.search(q) is not None or _GENERIC_EN.search(q) is not None)
 
 
 def about_other(slot: str | None, statement: str) -> bool:
