@@ -100,15 +100,17 @@ def general_request(question: str, slots: Sequence[str], *, task: bool, has_anch
 
 def about_other(slot: str | None, statement: str) -> bool:
     """Whether a hit is a fact about someone else of the user's: a relative or a named person by its slot
-    (``daughter.…``, ``person:sam.…``), or a statement naming a relation (我女儿在学钢琴 told as an episode) that is
-    not the user's own role (我是一名老师: :func:`memcli.read.question_subject.user_is`)."""
+    (``daughter.…``, ``person:sam.…``; not a thing's, ``coffee.sugar``, ``thing:…``), or a statement naming a
+    relation (我女儿在学钢琴 told as an episode) that is not the user's own role (我是一名老师:
+    :func:`memcli.read.question_subject.user_is`)."""
     from memcli.read.answer import answer_subject
     from memcli.read.question_subject import user_is
-    from memcli.slots import ME, SOMEONE, query_subject
+    from memcli.slots import EN_RELATIONS, ME, SOMEONE, ZH_RELATIONS, query_subject
 
     subject = answer_subject(slot)
-    if subject is not None:
-        return not subject.startswith("thing:")
+    if subject is not None:  # a relation key (daughter, brother.wife) or a person; not a thing (coffee.sugar)
+        head = subject.split(".", 1)[0]
+        return head.startswith("person:") or head in ZH_RELATIONS.values() or head in EN_RELATIONS.values()
     return query_subject(statement) not in (ME, SOMEONE) and not user_is(statement)
 
 
