@@ -110,8 +110,11 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
     -1 when the query asks about attributes and the hit holds another specific one
     (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise. A generic
-    slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`)."""
-    from memcli.read.mismatch import hit_attribute
+    slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`); a statement
+    that names the asked attribute in a clause its slot did not take ("My husband is a firefighter and his
+    birthday is …" as ``husband.job``; 我现在不太能吃咸了 as ``like.咸`` for 我能吃咸吗, an ability asked
+    as ``allergy``: :func:`memcli.read.mismatch.said_attrs`) holds it too: +1."""
+    from memcli.read.mismatch import hit_attribute, said_attrs
     from memcli.slots import split_slot
 
     asked = {split_slot(k)[1] for k in query_slots}
@@ -120,6 +123,8 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     have = hit_attribute(hit_slot, statement, _STRONG_ATTRS)
     if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
         return 1
+    if statement and asked & said_attrs(statement):
+        return 1  # "my husband … and his birthday is …" stored as husband.job: it says the birthday asked
     return -1 if have in _STRONG_ATTRS else 0
 
 

@@ -40,6 +40,7 @@ from memcli.read.answer import (
     subject_feature,
     topic_coverage,
 )
+from memcli.read.general import about_other, general_request, others_only
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
@@ -131,6 +132,25 @@ class AnswerPass:
             self._memo[key] = fn(*args, **kwargs)
         return self._memo[key]
 
+    def _lexical(self, f: Any, text: str) -> bool:
+        """The lexical leg confirms the hit: not on words saying when alone; for a long message, on a word of its
+        question sentence (not one CJK character) or a nickname jieba cut with the next character (小陈靠… → 小 /
+        陈靠)."""
+        q = self.question
+        return "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
+            not q.long or self._once(("words", text), coverage, q.words, text) > 0
+            or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
+
+    def _general(self, people: tuple[str, ...], others: bool, matched: list[bool]) -> bool:
+        """The question is a general request (:func:`memcli.read.general.general_request`) or matched only on
+        facts about someone else (:func:`memcli.read.general.others_only`; ``matched``: of each informative
+        lexical match, whether it is such a fact)."""
+        q = self.question
+        return bool(self._once(("general", people, others), general_request, q.simple, q.slots, task=bool(q.task),
+                               has_anchor=bool(q.has_anchor), people=people, others=others)
+                    or others_only(q.simple, q.slots, has_anchor=bool(q.has_anchor), matched=matched, people=people,
+                                   others=others))
+
     def score(self, top: Pool, via: dict[int, int], cos_by_id: dict[int, float], *, dense_ran: bool,
               explain: bool, slot_found: bool = False) -> tuple[dict[int, float], dict[int, list[float]]]:
         """p_relevant of each hit of the pool ``top`` (:mod:`memcli.read.answer`; rounded to 4 places); a hit
@@ -185,15 +205,17 @@ class AnswerPass:
         # attends): it may drop what the chatter names, so only a whole-message question is judged
         world = not q.long and self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
                                           has_anchor=bool(q.has_anchor), people=people, others=others)
+        lexical_of = {f.id: self._lexical(f, row["statement"]) for _, f, row in own}
+        # a task, a topic to be told about, a general frame, or a question matched only on someone else's facts
+        # (钢琴怎么入门 vs the daughter's lessons), naming nobody of the user's: about the world (memcli.read.general)
+        world = world or (not q.long and self._general(people, others, [
+            about_other(slot_of[f.id], said[f.id]) for _, f, row in own if lexical_of[f.id]
+            and self._once(("informative", row["statement"]), informative_match, q.focus, q.tokens, row["statement"])]))
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             text, slot = row["statement"], row.get("slot")
-            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or
-            # a nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
-            lexical = "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
-                not q.long or self._once(("words", text), coverage, q.words, text) > 0
-                or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
+            lexical = lexical_of[f.id]
             x = hit_features(
                 cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
                 cover=self._once(("cover", text, slot), coverage, q.tokens, text, slot),
