@@ -1,0 +1,63 @@
+"""Round 21's trial: a correction of one part of a combined memory hid its other true facts; corrections by a
+relative's name left the value told by the relation active; an age said in words was no age; a liking given
+up (现在不太能…了) and a habit said as past (以前…) stayed active. Own sentences; real stores, the real default
+model, a real drain."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from _stores import drained
+
+START = datetime(2026, 11, 2, 9, tzinfo=UTC)
+
+
+def test_a_possessive_clause_after_and_is_its_own_fact_and_a_correction_ends_only_it(db: str, embedder):
+    active, ended = drained(db, ["My wife Clara is a nurse and her birthday is May 3rd",
+                                 "Correction: Clara's birthday is May 5th"], user="ann", start=START)
+    assert ended == {"My wife Clara's birthday is May 3rd"}, ended
+    assert active == {"My wife Clara is a nurse", "Clara's birthday is May 5th"}, active
+
+
+def test_a_chinese_combined_turn_corrected_by_the_name_keeps_the_job(db: str, embedder):
+    active, ended = drained(db, ["我老公叫王磊，他是医生，他的生日是7月3号", "更正一下，王磊的生日是7月5号"],
+                            user="li", start=START)
+    assert ended == {"我老公王磊的生日是7月3号"}, ended
+    assert "我老公王磊是医生" in active and "王磊的生日是7月5号" in active, active
+
+
+def test_a_birthday_corrected_by_the_relatives_name_ends_the_one_told_by_the_relation(db: str, embedder):
+    active, ended = drained(db, ["My son's birthday is August 3rd", "My son is called Ollie",
+                                 "Ollie's birthday is August 5th"], user="ann", start=START)
+    assert ended == {"My son's birthday is August 3rd"}, ended
+    assert {"Ollie's birthday is August 5th", "My son is called Ollie"} <= active, active
+
+
+def test_a_chinese_birthday_corrected_by_the_name(db: str, embedder):
+    active, ended = drained(db, ["我女儿的生日是9月2号", "我女儿叫朵朵", "朵朵的生日是9月4号"],
+                            user="li", start=START)
+    assert ended == {"我女儿的生日是9月2号"}, ended
+    assert {"朵朵的生日是9月4号", "我女儿叫朵朵"} <= active, active
+
+
+def test_an_age_in_words_is_an_age_and_a_birthday_told_by_name_moves_it_on(db: str, embedder):
+    active, ended = drained(db, ["My daughter is six", "My daughter's name is Ivy", "Ivy turned seven yesterday"],
+                            user="ann", start=START)
+    assert ended == {"My daughter is six"}, ended
+    assert "Ivy turned seven" in active, active
+
+
+def test_an_age_in_words_reads_as_the_age_slot():
+    from memcli.write.rules import analyze
+
+    assert analyze("My nephew is eleven").slot == "nephew.age"
+    assert analyze("My nephew is eleven").value == "eleven"
+    assert analyze("My nephew is tall").slot != "nephew.age"
+
+
+def test_a_name_shared_by_two_relatives_leaves_the_named_slot(db: str, embedder):
+    # two relatives said with the same name: no guess whose birthday it is, both stay
+    active, ended = drained(db, ["My brother Sam lives in Leeds", "My boss Sam is strict",
+                                 "My brother's birthday is June 1st", "Sam's birthday is June 9th"],
+                            user="ann", start=START)
+    assert not ended, ended
