@@ -37,7 +37,8 @@ def kind_slot(
 ) -> str | None:
     """``thing:<kind>.<attribute>`` when ``cand``'s slot is ``thing:<name>.<attribute>`` and exactly one
     active ``thing:<kind>.name`` memory among its neighbours says that name; ``<relation>.<attribute>`` when
-    it is ``person:<name>.<attribute>`` (or a name read as a thing's, 朵朵) and the neighbours that say the name are all of one relative
+    it is ``person:<name>.<attribute>`` (or a name read as a thing's, 朵朵) and the
+    neighbours that say the name are all of one relative
     (``<relation>.…``, not the user's own nor a named person's); None otherwise."""
     if not cand.slot or not cand.slot.startswith(("thing:", "person:")):  # (豆豆 reads as a person's name)
         return None
