@@ -61,3 +61,22 @@ def test_a_name_shared_by_two_relatives_leaves_the_named_slot(db: str, embedder)
                                  "My brother's birthday is June 1st", "Sam's birthday is June 9th"],
                             user="ann", start=START)
     assert not ended, ended
+
+
+def test_a_correction_of_one_clause_of_a_combined_memory_keeps_its_other_clause(db: str, embedder):
+    active, ended = drained(db, ["My van is a grey Transit and the plate is KLM-5521",
+                                 "Sorry, I meant the plate is KLM-5512, not 5521"], user="ann", start=START)
+    assert ended == {"My van is a grey Transit and the plate is KLM-5521"}, ended
+    assert active == {"My van is a grey Transit", "The plate is KLM-5512"}, active
+
+
+def test_untouched_parts_of_a_stored_statement():
+    from memcli.write.untouched import untouched_parts
+
+    assert untouched_parts("My van is a grey Transit and the plate is KLM-5521", "The plate is KLM-5512",
+                           None) == ["My van is a grey Transit"]
+    assert untouched_parts("我表姐在银行上班，她住在杭州", "我表姐现在住在苏州", "cousin.residence") == ["我表姐在银行上班"]
+    assert untouched_parts("My van is a grey Transit", "My van is a red Transit", None) == []  # one clause
+    # a clause the new statement restates stays with the new memory, not re-stored
+    assert untouched_parts("I live in Leeds and my office is in York", "I live in Bath and my office is in York",
+                           "residence") == []

@@ -81,6 +81,7 @@ from memcli.write.judge import (
 from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
+from memcli.write.untouched import keep_untouched
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -330,6 +331,7 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
         store.record_event(user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                            source_id=src, reason=plan.reason, before=snapshot(old),
                            after=snapshot(row), **base)
+        keep_untouched(store, user, old, cand, Decision.UPDATE, row["id"])  # its other facts stay (untouched)
         return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                               reason=plan.reason, **base)
     if plan.decision == Decision.CONFLICT and plan.target is not None:
@@ -377,6 +379,8 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
                        after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
     if not stored_invalid:
         from memcli.write.dated_change import ended_with
+
+        keep_untouched(store, user, old, cand, Decision.CONFLICT, row["id"])  # a combined memory's other facts stay
 
         sibs = _same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
         sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
