@@ -75,7 +75,8 @@ def test_untouched_parts_of_a_stored_statement():
 
     assert untouched_parts("My van is a grey Transit and the plate is KLM-5521", "The plate is KLM-5512",
                            None) == ["My van is a grey Transit"]
-    assert untouched_parts("我表姐在银行上班，她住在杭州", "我表姐现在住在苏州", "cousin.residence") == ["我表姐在银行上班"]
+    assert untouched_parts("我表姐在银行上班，她住在杭州", "我表姐现在住在苏州",
+                           "cousin.residence") == ["我表姐在银行上班"]
     assert untouched_parts("My van is a grey Transit", "My van is a red Transit", None) == []  # one clause
     # a clause the new statement restates stays with the new memory, not re-stored
     assert untouched_parts("I live in Leeds and my office is in York", "I live in Bath and my office is in York",

@@ -94,7 +94,8 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
                          Kind.OTHER, slot=facts_of(part).slot, salience=old["salience"],
                          confidence=old["confidence"], valid_from=from_iso(old["valid_from"]))
         row = store.insert_item(user_id=user, candidate=kept, origin=old["origin"], confidence=old["confidence"],
-                                vector=vector, model=old.get("embed_model") if vector is not None else None, source_ids=sources)
+                                vector=vector, model=old.get("embed_model") if vector is not None else None,
+                                source_ids=sources)
         store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], other_item_id=old["id"],
                            source_id=sources[0] if sources else None,
                            reason=f"the part of #{old['id']} that #{new_id} ({decision.value}) does not touch: kept",
