@@ -81,3 +81,24 @@ def test_untouched_parts_of_a_stored_statement():
     # a clause the new statement restates stays with the new memory, not re-stored
     assert untouched_parts("I live in Leeds and my office is in York", "I live in Bath and my office is in York",
                            "residence") == []
+
+
+def test_a_liking_given_up_in_general_ends_the_liking_of_a_kind_of_it(db: str, embedder):
+    active, ended = drained(db, ["我特别爱吃麻辣的火锅", "我现在不太能吃麻辣了",
+                                 "I really like sweet pastries", "I don't eat sweet things anymore"],
+                            user="mo", start=START)
+    assert ended == {"我特别爱吃麻辣的火锅", "I really like sweet pastries"}, ended
+    assert {"我现在不太能吃麻辣了", "I don't eat sweet things anymore"} <= active, active
+
+
+def test_a_liking_given_up_leaves_a_liking_of_another_thing(db: str, embedder):
+    active, ended = drained(db, ["我喜欢吃辣椒炒肉", "我喜欢喝乌龙茶", "我现在不吃辣了"], user="mo", start=START)
+    assert not ended, ended
+    assert {"我喜欢吃辣椒炒肉", "我喜欢喝乌龙茶"} <= active, active
+
+
+def test_a_habit_told_as_past_with_a_time_of_day_is_stored_ended_in_both_languages(db: str, embedder):
+    active, ended = drained(db, ["我以前晚上喝菊花茶", "I used to walk the dog in the mornings"],
+                            user="mo", start=START)
+    assert ended == {"我以前晚上喝菊花茶", "I used to walk the dog in the mornings"}, ended
+    assert not active, active

@@ -78,6 +78,7 @@ from memcli.write.judge import (
     other_person,
     strong,
 )
+from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
@@ -166,7 +167,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
         rows += store.active_in_slot(user, join_slot(subj, "workplace"))
-    if brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED):  # a time (of an event, of a weekly habit)
+    if brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new):
+        # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
@@ -180,7 +182,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
         why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old) or \
-            plan_dropped(new, old, len(plans)) or rescheduled(new, old)
+            plan_dropped(new, old, len(plans)) or rescheduled(new, old) or broader_liking_over(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")
