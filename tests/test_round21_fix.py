@@ -102,3 +102,16 @@ def test_a_habit_told_as_past_with_a_time_of_day_is_stored_ended_in_both_languag
                             user="mo", start=START)
     assert ended == {"我以前晚上喝菊花茶", "I used to walk the dog in the mornings"}, ended
     assert not active, active
+
+
+def test_a_correction_naming_only_the_right_date_with_a_slip_owned_replaces_the_date(db: str, embedder):
+    active, ended = drained(db, ["我外甥的生日是10月3号", "其实是10月6号，我之前记错了",
+                                 "My niece Zoe's birthday is March 7th", "Actually it's March 9th, I misremembered"],
+                            user="li", start=START)
+    assert ended == {"我外甥的生日是10月3号", "My niece Zoe's birthday is March 7th"}, ended
+    assert active == {"我外甥的生日是10月6号", "My niece Zoe's birthday is March 9th"}, active
+
+
+def test_a_slip_owned_with_no_earlier_value_of_its_type_stores_nothing(db: str, embedder):
+    active, ended = drained(db, ["我住在苏州", "其实是5月14号，我之前记错了"], user="li", start=START)
+    assert active == {"我住在苏州"} and not ended, (active, ended)

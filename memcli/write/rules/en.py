@@ -199,8 +199,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^(?:his|her) ([a-z]+)(?= (?:is|was|has|opened|sells|makes)\b)", low)
     if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and m.group(1) not in _ATTR_NOUNS:
         return ctx.person[0], f"{ctx.person[1]}'s {m.group(1)}", c[m.end():].strip()  # "Her bakery is in Portland"
-    m = _RX_SUBJECT_8.match(low)
-    if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")):
+    if (m := _RX_SUBJECT_8.match(low)) and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")):
         return ctx.person[0], ctx.person[1], "'s " + c[m.end():]  # "…, and her birthday is May 3rd": the person's
     m = re.match(r"^(?:his|her|its) name(?:'s| is)\b", low)
     if m and ctx.thing and not ctx.person:  # "We adopted a puppy, his name is Rex": the pet just named
