@@ -115,3 +115,11 @@ def test_a_correction_naming_only_the_right_date_with_a_slip_owned_replaces_the_
 def test_a_slip_owned_with_no_earlier_value_of_its_type_stores_nothing(db: str, embedder):
     active, ended = drained(db, ["我住在苏州", "其实是5月14号，我之前记错了"], user="li", start=START)
     assert active == {"我住在苏州"} and not ended, (active, ended)
+
+
+def test_two_named_relatives_of_one_relation_keep_their_own_birthdays(db: str, embedder):
+    # a sister named in English and an elder sister named in Chinese: two people, neither birthday ends the other
+    active, ended = drained(db, ["My sister is called Maya", "Maya's birthday is July 2", "我姐姐叫小雅",
+                                 "小雅的生日是3月9号"], user="ann", start=START)
+    assert not ended, ended
+    assert {"Maya's birthday is July 2", "小雅的生日是3月9号"} <= active, active

@@ -63,7 +63,12 @@ def kind_slot(
     if len(kinds) + len(relations) != 1:
         return None
     if relations:
-        return join_slot(relations.pop(), attr)
+        rel = relations.pop()
+        for nb in nbs:  # another relative of that relation named otherwise (Anna and 小美, two sisters): no guess
+            r, a, _ = split_slot(nb.slot) if nb.slot else (slots.ME, "", None)
+            if a == "name" and r != slots.ME and slots.same_relation(r, rel) and not _names(nb.statement, key, a):
+                return None
+        return join_slot(rel, attr)
     return join_slot(f"thing:{kinds.pop()}", attr)
 
 
