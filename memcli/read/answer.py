@@ -300,31 +300,38 @@ def answer_subject(slot: str | None) -> str | None:
     return None if subject in (ME, SOMEONE) else subject
 
 
-def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) -> dict[int, float]:
+def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None],
+                     attr_of: dict[int, float] | None = None) -> dict[int, float]:
     """Each hit's p raised to the best p among the hits about the same subject
     (:func:`answer_subject`): answerability belongs to the subject, not to one of its facts.
     `每周六下午的那个读书会在哪儿办？` finds the club by its schedule (p high: the question's
     words are that fact's) and its place as another hit whose words the question barely shares (p
     low): the question is answerable once its subject is found, and the subject's other facts
     come with it — as subject expansion brings those the ranking missed (``Hit.via``). Ids
-    without a p are left out. Returns a new dict."""
+    without a p are left out. ``attr_of`` (id → the ``attr`` feature): once a hit of the subject holds
+    the asked attribute (+1), a hit holding another specific one (-1) keeps its own p — "what does my
+    brother do in his free time" finds his chess, and his job is no answer of it. Returns a new dict."""
     best: dict[str, float] = {}
     for i, p in p_of.items():
         s = subject_of.get(i)
         if s is not None:
             best[s] = max(best.get(s, 0.0), p)
-    return {i: max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
+    attr_of = attr_of or {}
+    held = {subject_of.get(i) for i, a in attr_of.items() if a > 0} - {None}
+    return {i: p if attr_of.get(i, 0) < 0 and subject_of.get(i) in held
+            else max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
 
 
 def question_p(p_of: dict[int, float], rows: Sequence[Sequence[float]],
-               subject_of: dict[int, str | None], *, by_fact: bool = False) -> dict[int, float]:
+               subject_of: dict[int, str | None], *, by_fact: bool = False,
+               attr_of: dict[int, float] | None = None) -> dict[int, float]:
     """The p of each hit of one question as ``context`` cuts on it, the read path and the fit alike:
     every hit 0 when the question is not :func:`grounded` (``rows``: the feature rows of its hits)
     and did not find a person by a fact (``by_fact``, :func:`found_by_fact`: the read path only),
-    then shared by subject (:func:`share_by_subject`). Returns a new dict."""
+    then shared by subject (:func:`share_by_subject`, ``attr_of``: id → its ``attr`` feature). Returns a new dict."""
     if not grounded(rows) and not by_fact:
         p_of = dict.fromkeys(p_of, 0.0)
-    return share_by_subject(p_of, subject_of)
+    return share_by_subject(p_of, subject_of, attr_of)
 
 
 def shipped_path() -> Path:

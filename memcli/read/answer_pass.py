@@ -211,7 +211,7 @@ class AnswerPass:
                 p_of[f.id] = round(p, 4)
         by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
         p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
-                          by_fact=by_fact)
+                          by_fact=by_fact, attr_of={i: float(a) for i, a in attrs.items()})
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]
