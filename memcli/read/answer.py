@@ -109,7 +109,8 @@ _STRONG_ATTRS = frozenset({"name", "age", "height", "weight", "birthday", "homet
 def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
     -1 when the query asks about attributes and the hit holds another specific one
-    (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise. A generic
+    (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``) and its statement names none of the
+    asked ones besides (我老婆叫许静，是护士 stored as ``wife.name`` answers her job: 0), 0 otherwise. A generic
     slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`)."""
     from memcli.read.mismatch import hit_attribute
     from memcli.slots import split_slot
@@ -120,7 +121,18 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     have = hit_attribute(hit_slot, statement, _STRONG_ATTRS)
     if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
         return 1
+    if have in _STRONG_ATTRS and statement and _says_asked(statement, asked):
+        return 0  # 我老婆叫许静，是护士 (wife.name) says her job too: not another attribute only
     return -1 if have in _STRONG_ATTRS else 0
+
+
+def _says_asked(statement: str, asked: set[str]) -> bool:
+    """The statement names one of the ``asked`` attributes (or a kin of one) beside its slot's: its words
+    read as that attribute (:func:`memcli.read.mismatch._statement_attrs`) or name an occupation."""
+    from memcli.read.mismatch import _statement_attrs, names_occupation
+
+    said = set(_statement_attrs(statement)) | ({"job"} if "job" in asked and names_occupation(statement) else set())
+    return bool(said & asked) or any(said & kin and asked & kin for kin in _KIN_ATTRS)
 
 
 def _strong(token: str) -> bool:

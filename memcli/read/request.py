@@ -287,9 +287,10 @@ _DONE_ZH = lazy(r"(?<![为除])了(?!解|不起|结)")
 
 
 def definite_things(question: str) -> list[str]:
-    """The words of each thing an English question names with "the" as one both speakers know ("the sofa",
-    "the annual physical"; not "the capital of France", "the tallest mountain", "the Danube": those are the
-    world's), 3+ letters, no stopword; [] for other text. A hit of the user's naming one of them makes the
+    """The head word of each thing an English question names with "the" as one both speakers know ("the sofa",
+    "the annual physical" → physical; not "the capital of France", "the tallest mountain", "the Danube": those
+    are the world's; "the marathon world record" is a record, not a marathon), 3+ letters, no stopword; [] for
+    other text. A hit of the user's naming one of them makes the
     question the user's (:func:`about_world`'s ``people``, :class:`memcli.read.answer_pass.AnswerPass`)."""
     from memcli.text import STOPWORDS
 
@@ -300,7 +301,9 @@ def definite_things(question: str) -> list[str]:
         cut = next((n for n, w in enumerate(words) if w in _DEFINED_EN), len(words))
         if cut < len(words) and words[cut] in ("of", "between") or _RANKING_EN.search(" ".join(words[:cut])):
             continue  # the capital of France, the difference between…; the tallest mountain
-        out += [w for w in words[:cut] if len(w) >= 3 and w not in STOPWORDS and w not in out]
+        head = words[cut - 1] if cut else ""  # the marathon world *record*, not a marathon: the last word names it
+        if len(head) >= 3 and head not in STOPWORDS and head not in out:
+            out.append(head)
     return out
 
 
