@@ -69,6 +69,8 @@ def test_a_general_question_still_gets_no_block_in_chinese(things_zh, question: 
 
 @pytest.mark.parametrize(("question", "things"), [
     ("How much was the sofa?", ["sofa"]),
+    ("What did the sofa cost?", ["sofa"]),
+    ("When does the dentist open?", ["dentist"]),
     ("When's the annual physical?", ["physical"]),
     ("Who holds the marathon world record?", ["record"]),  # a record, not the user's marathon
     ("What time is the dentist on Thursday?", ["dentist"]),

@@ -279,6 +279,7 @@ def _own_subject_zh(question: str, tokens: Sequence[str]) -> bool:
 #: dentist?"), unless the phrase is defined in the question (the capital *of* France, the speed *of* light)
 #: or ranks (the tallest, the best, the first): then it is the world's
 _THE_EN = lazy(r"\bthe ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z'-]*)\b(?!\s+(?:of|between)\b)", gate=LATIN)
+_AUX_EN = lazy(r"\b(?:do|does|did|will|would|can|could|should|shall)\b", re.IGNORECASE)
 #: a word after which the phrase is defined or placed (of, between: defined, the world's; on, at…: cut there)
 _DEFINED_EN = frozenset({"of", "in", "on", "for", "between", "from", "to", "that", "which", "who", "at", "with"})
 _RANKING_EN = lazy(r"\b(?:[a-z]+est|most|least|best|worst|first|last|same|whole|average|only|main|biggest)\b")
@@ -301,6 +302,8 @@ def definite_things(question: str) -> list[str]:
         cut = next((n for n, w in enumerate(words) if w in _DEFINED_EN), len(words))
         if cut < len(words) and words[cut] in ("of", "between") or _RANKING_EN.search(" ".join(words[:cut])):
             continue  # the capital of France, the difference between…; the tallest mountain
+        if cut > 1 and _AUX_EN.search(q[:m.start()]) and m.end() >= len(q.rstrip("?!. ")):
+            cut -= 1  # "What did the sofa cost?": after do/did/will…, the question's last word is its verb
         head = words[cut - 1] if cut else ""  # the marathon world *record*, not a marathon: the last word names it
         if len(head) >= 3 and head not in STOPWORDS and head not in out:
             out.append(head)
