@@ -18,6 +18,7 @@ Read path: imports the store interface, the answer features' modules and text he
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
@@ -44,7 +45,15 @@ from memcli.read.general import about_other, general_request, others_only
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
-from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
+from memcli.read.request import (
+    about_world,
+    addressed,
+    definite_things,
+    informative_match,
+    is_task,
+    told_value_zh,
+    wants_taste,
+)
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens, when_only
@@ -71,6 +80,11 @@ def _named(slot: str | None, question: str) -> str:
     return name if proper else ""
 
 
+def _has_word(statement: str, word: str) -> bool:
+    """``word`` (case-folded) is a whole word of ``statement``, or its plural."""
+    return re.search(rf"\b{re.escape(word)}(?:s|es)?\b", statement, re.IGNORECASE) is not None
+
+
 class _Question:
     """The question's features, the same in every pool of one query."""
 
@@ -89,6 +103,7 @@ class _Question:
         self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
         self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
         self.all_tokens = query_tokens(self.simple, drop_stopwords=False)
+        self.definite = definite_things(self.simple)  # "the sofa": a thing both speakers know
 
 
 class AnswerPass:
@@ -200,6 +215,10 @@ class AnswerPass:
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),
                                                  *names_given(said[i], q.simple)) if n)
+        # "How much was the sofa?" with 'We bought a new sofa' stored: a thing both know, the user's
+        people += tuple(w for w in q.definite if any(_has_word(said[i], w) for i in said))
+        # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
+        people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
         # attends): it may drop what the chatter names, so only a whole-message question is judged
@@ -233,7 +252,7 @@ class AnswerPass:
                 p_of[f.id] = round(p, 4)
         by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
         p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
-                          by_fact=by_fact)
+                          by_fact=by_fact, attr_of={i: float(a) for i, a in attrs.items()})
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]

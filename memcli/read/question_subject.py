@@ -73,7 +73,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     ``mother.residence``), 0 when the query names nobody else and the hit is the user's, a
     person's or a thing's, or the hit has no slot. A hit whose slot says it is about the user or a named person
     but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
-    stored as ``person:小林…``) is read by that relation. A relation the query says in other words
+    stored as ``person:小林…``; "My hubby is a plumber" stored as ``thing:hubby…``) is read by that relation
+    (:func:`memcli.read.kin.question_relation` when the plain word names none). A relation the query says in other words
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
@@ -87,6 +88,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     hs = _composed(slot_subject(hit_slot))  # brother.wife → sister_in_law: the wife, not the brother
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
+        if named in (ME, SOMEONE):  # "My hubby is a plumber" stored as thing:hubby: the relation in other words
+            named = question_relation(statement) or named
         if hs == ME and user_is(statement):  # 我是一名中学老师: the user is a teacher, no teacher of theirs
             named = ME
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs

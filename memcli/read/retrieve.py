@@ -246,6 +246,8 @@ class MemoryRetrievalService:
                     readings.append(gate.score(pool, ranked.get("via", {}), cos, dense_ran="dense" in rankings,
                                                explain=False, slot_found="slot" in rankings)[0])
                 quotes.gate(found, readings, info.answer_min_p)
+                if info.answer_min_p is not None and qv is not None:  # a sigh at the day answers nothing of today
+                    quotes.unrelated(found, question_focus(text), vec, dict(ep.dense), lambda t: loader().embed_one(t))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)
