@@ -86,8 +86,8 @@ def test_definite_things(question: str, things: list[str]):
 # -- 2. kin words of both languages ----------------------------------------------------------------------------
 
 spouse_zh = told("spouse_zh", ["我爱人是小学老师", "我妈妈是医生"])
-hubby_en = told("hubby_en", ["My hubby is a plumber", "My mom is a nurse"])
-wife_zh = told("wife_zh", ["我老婆是小学老师"])
+hubby_en = told("hubby_en", ["My hubby is a plumber", "My mom is a dentist"])
+wife_zh = told("wife_zh", ["我老婆在一家医院当护士长"])
 wife_en = told("wife_en", ["My wife is a teacher"])
 
 
@@ -105,11 +105,11 @@ def test_an_english_kin_word_reaches_a_chinese_one(spouse_zh, question: str, wor
 @pytest.mark.parametrize("question", ["我老公做什么工作", "我丈夫是干什么的"])
 def test_a_chinese_kin_word_reaches_an_english_colloquial_one(hubby_en, question: str):
     res = hubby_en.context(question)
-    assert "plumber" in res.text and "nurse" not in res.text, (res.text, res.reason)
+    assert "plumber" in res.text and "dentist" not in res.text, (res.text, res.reason)
 
 
 def test_a_chinese_wife_answers_the_english_question(wife_zh):  # one store per test (the mem fixture)
-    assert "小学老师" in wife_zh.context("What does my wife do?").text
+    assert "护士长" in wife_zh.context("What does my wife do?").text
     assert wife_zh.context("What does my brother do?").text == ""
 
 

@@ -111,8 +111,8 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     -1 when the query asks about attributes and the hit holds another specific one
     (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise. A generic
     slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`); a statement
-    that names the asked attribute in a clause its slot did not take ("My husband is a firefighter and his
-    birthday is …" as ``husband.job``; 我现在不太能吃咸了 as ``like.咸`` for 我能吃咸吗, an ability asked
+    that names the asked attribute in a clause its slot did not take ("My uncle is a baker and his
+    birthday is …" as ``uncle.job``; 我现在不太能吃咸了 as ``like.咸`` for 我能吃咸吗, an ability asked
     as ``allergy``: :func:`memcli.read.mismatch.said_attrs`) holds it too: +1; one whose words name an asked
     attribute besides its own (我老婆叫许静，是护士 stored as ``wife.name`` answers her job) is not another
     attribute only: 0."""
@@ -126,7 +126,7 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
         return 1
     if statement and asked & said_attrs(statement):
-        return 1  # "my husband … and his birthday is …" stored as husband.job: it says the birthday asked
+        return 1  # "my uncle … and his birthday is …" stored as uncle.job: it says the birthday asked
     if have in _STRONG_ATTRS and statement and _says_asked(statement, asked):
         return 0  # 我老婆叫许静，是护士 (wife.name) says her job too: not another attribute only
     return -1 if have in _STRONG_ATTRS else 0
