@@ -71,7 +71,7 @@ def test_signal_finishes_the_task_releases_the_rest_and_exits_130(tmp_path: Path
         counts = outbox_counts(conn)
         assert counts["processing"] == 0  # nothing waits for a lease
         assert counts["done"] == done and 20 <= done < N and counts["pending"] == N - done
-        assert 0 <= released <= 16
+        assert 0 <= released <= 2 * 16  # the batch being written and the one claimed ahead (the look-ahead)
         assert scalar(conn, "SELECT count(*) FROM memory_capture_outbox WHERE status = 'pending' "
                             "AND attempts > 0") == 0  # a released claim gives its attempt back
         assert uncommitted_traces(conn) == {"events_of_unfinished_tasks": 0, "item_links_of_unfinished_tasks": 0,
