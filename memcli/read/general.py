@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memcli.read.request import _NAME, _PERSON_EN, _PERSON_ZH, _WE_EN, _WHO, _ZH_NICK
+from memcli.read.request import _NAME, names_someone
 from memcli.relazy import LATIN, NON_ASCII, lazy
 
 __all__ = ["about_other", "general_request", "others_only"]
@@ -51,27 +51,6 @@ _QUESTION = lazy(r"[?？]\s*$|什么|怎么|怎样|如何|哪|谁|几|多少|多
                  re.IGNORECASE)
 
 
-def _names_someone(q: str, slots: Sequence[str], people: Sequence[str], others: bool) -> bool:
-    """Whether ``q`` names a person or thing of the user's, or asks which of them (the exclusions of
-    :func:`memcli.read.request.about_world`)."""
-    from memcli.read.tokens import is_dict_word
-    from memcli.slots import SOMEONE, split_slot
-
-    low = q.casefold()
-    return (any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q) is not None)
-            or _WE_EN.search(q) is not None or _PERSON_ZH.search(q) is not None or _PERSON_EN.search(q) is not None
-            or any(len(n) > 1 and n.casefold() in low for n in people)
-            or any(not is_dict_word(m.group(0)) and not _in_word(q, m.start()) for m in _ZH_NICK.finditer(q)))
-
-
-def _in_word(q: str, at: int) -> bool:
-    """Whether the two characters at ``at`` (a nickname's shape: 小 / 老 / 阿 + one) open a longer dictionary word
-    (小提琴, 老虎机, 阿司匹林): a thing, not a person."""
-    from memcli.read.tokens import is_dict_word
-
-    return any(is_dict_word(q[at:at + n]) for n in (3, 4) if at + n <= len(q))
-
-
 def _anchored(q: str, slots: Sequence[str]) -> bool:
     """The user or someone of theirs named beyond the requester (:func:`memcli.read.answer.anchor`; the object
     "me" of "write me …" is the requester too)."""
@@ -89,7 +68,7 @@ def general_request(question: str, slots: Sequence[str], *, task: bool, has_anch
     :func:`memcli.read.request.addressed`); ``people``, ``others``: as for
     :func:`memcli.read.request.about_world`."""
     q = question.strip().replace("’", "'")
-    if not q or _names_someone(q, slots, people, others):
+    if not q or names_someone(q, slots, people, others, longer_words=True):
         return False
     if task or _TELL_ZH.search(q) or _TELL_EN.search(q):
         return not _anchored(q, slots)
@@ -116,10 +95,11 @@ def about_other(slot: str | None, statement: str) -> bool:
 
 def others_only(question: str, slots: Sequence[str], *, has_anchor: bool, matched: Sequence[bool],
                 people: Sequence[str] = (), others: bool = False) -> bool:
-    """Whether a question naming nobody (no anchor, nobody of :func:`_names_someone`) is matched on an informative
-    word only by facts about someone else of the user's (see the module doc). ``matched``: of each hit that the
-    lexical leg confirms on an informative word, whether it is :func:`about_other`; empty: none is."""
+    """Whether a question naming nobody (no anchor, nobody of :func:`memcli.read.request.names_someone`) is
+    matched on an informative word only by facts about someone else of the user's (see the module doc).
+    ``matched``: of each hit that the lexical leg confirms on an informative word, whether it is
+    :func:`about_other`; empty: none is."""
     q = question.strip().replace("’", "'")
     if has_anchor or not q or not matched or not all(matched) or _QUESTION.search(q) is None:
         return False
-    return not _names_someone(q, slots, people, others) and not (q.isascii() and _NAME.search(q[1:]))
+    return not names_someone(q, slots, people, others, longer_words=True) and not (q.isascii() and _NAME.search(q[1:]))

@@ -67,7 +67,7 @@ from memcli.smalltalk import (
 )
 from memcli.text import STOPWORDS
 
-__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task",
+__all__ = ["about_world", "addressed", "names_someone", "asks_only", "informative_match", "is_small_talk", "is_task",
            "wants_taste"]
 
 _TASK_VERBS_EN = (
@@ -340,6 +340,34 @@ def told_value_zh(question: str, tokens: Sequence[str], statements: Sequence[str
     return None
 
 
+def names_someone(q: str, slots: Sequence[str], people: Sequence[str] = (), others: bool = False, *,
+                  longer_words: bool = False) -> bool:
+    """Whether ``q`` (stripped, ’ read as ') names a person or thing of the user's, or asks which of them: a
+    ``someone.…`` slot, *who* when a hit is about someone of the user's (``others``), "we", one of ``people``
+    (the names the hits give), a person by a fact (那个来自重庆的人, "the person from …"), a nickname that is no
+    dictionary word (小陈, 老王; with ``longer_words``, not one opening a longer dictionary word either:
+    小提琴, 老虎机). The exclusions of :func:`about_world` and of :func:`memcli.read.general.general_request`."""
+    from memcli.read.tokens import is_dict_word
+    from memcli.slots import SOMEONE, split_slot
+
+    if any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)) \
+            or _WE_EN.search(q):  # "which ramen place did we try?": 我们 is the user's (我), so is "we"
+        return True
+    low = q.casefold()
+    if any(len(n) > 1 and n.casefold() in low for n in people) or _PERSON_ZH.search(q) or _PERSON_EN.search(q):
+        return True
+    return any(not is_dict_word(m.group(0)) and not (longer_words and _in_word(q, m.start()))
+               for m in _ZH_NICK.finditer(q))  # 小陈, 老王: a person
+
+
+def _in_word(q: str, at: int) -> bool:
+    """Whether the two characters at ``at`` (a nickname's shape: 小 / 老 / 阿 + one) open a longer dictionary word
+    (小提琴, 老虎机, 阿司匹林): a thing, not a person."""
+    from memcli.read.tokens import is_dict_word
+
+    return any(is_dict_word(q[at:at + n]) for n in (3, 4) if at + n <= len(q))
+
+
 def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, has_anchor: bool,
                 people: Sequence[str] = (), others: bool = False) -> bool:
     """Whether ``question`` asks about the world rather than about the user (the feature ``world``):
@@ -356,21 +384,12 @@ def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, h
     "How tall is Mount Rainier?" vs "I climbed Mount Rainier"): :func:`memcli.read.answer.grounded`.
     ``question``: the question sentence, simplified Chinese or other text; ``slots``: its slot keys;
     ``tokens``: its search tokens, stopwords kept."""
-    from memcli.read.tokens import is_dict_word
-    from memcli.slots import SOMEONE, split_slot
-
     q = question.strip().replace("’", "'")
-    if has_anchor or not q or any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)) \
-            or _WE_EN.search(q):  # "which ramen place did we try?": 我们 is the user's (我), so is "we"
+    if has_anchor or not q or names_someone(q, slots, people, others):
         return False
     if not (q.endswith(("?", "？")) or _ASKED.search(q) or _QUESTION_ZH.search(q)):
         return False  # a topic lookup (coffee, 咖啡, "admin rules obey"): no question about anything
-    low = q.casefold()
-    if any(len(n) > 1 and n.casefold() in low for n in people):
-        return False
-    if _PERSON_ZH.search(q) or _PERSON_EN.search(q) or _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q):
-        return False
-    if any(not is_dict_word(m.group(0)) for m in _ZH_NICK.finditer(q)):  # 小陈, 老王: a person
+    if _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q):
         return False
     if not q.isascii() and _DONE_ZH.search(q):  # 沙发花了多少钱: one done thing, the user's, not a kind's
         return False
