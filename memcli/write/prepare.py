@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 #: its ``settings``, ``store``, ``extraction``, ``embedder`` and ``chatter`` are read here
 MemoryCaptureWorker = Any
 
-__all__ = ["Ahead", "Prepared", "embed_texts", "episode_plan", "failure_text", "prepare", "utterances",
+__all__ = ["Ahead", "Prepared", "embed_texts", "episode_plan", "failure_text", "prepare", "utterances", "warm",
            "with_context"]
 
 
@@ -53,7 +53,8 @@ class Prepared:
     chatter, embed as a would-be episode, its candidates leave much of it uncovered), the vectors
     of the candidates' statements then of the would-be episodes (None: nothing to embed), the
     extraction's failures not yet recorded, and the seconds spent extracting and embedding.
-    ``complete`` False: a stop came during extraction (nothing of the batch is written)."""
+    ``complete`` False: a stop came during extraction (nothing of the batch is written). ``primed``: what
+    the look-ahead process computed of the batch's texts for the writer (:func:`warm`))."""
 
     extracted: list[Any]
     episodes: list[tuple[bool, bool, bool]] = field(default_factory=list)
@@ -62,6 +63,7 @@ class Prepared:
     extract_s: float = 0.0
     embed_s: float = 0.0
     complete: bool = True
+    primed: dict = field(default_factory=dict)
 
 
 def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
@@ -116,6 +118,24 @@ def prepare(worker: MemoryCaptureWorker, tasks: list[outbox.Task], utts: list[Ut
     out.vectors = embed_texts(worker, texts) if texts else None
     out.embed_s = time.perf_counter() - t
     return out
+
+
+def warm(tasks: list[outbox.Task], prepared: Prepared) -> None:
+    """Compute in the look-ahead process what the writer will ask of the batch's texts (the rules'
+    reading of each candidate's statement, the search tokens a memory and an episode are indexed by),
+    so that :func:`memcli.primed.take` hands it back with the batch."""
+    from memcli.smalltalk import unaddressed
+    from memcli.text import search_tokens
+    from memcli.write.rules import analyze
+
+    for task, got, (chatter, wants, _) in zip(tasks, prepared.extracted, prepared.episodes, strict=True):
+        if isinstance(got, Exception):
+            continue
+        for c in got:
+            analyze(c.statement)
+            search_tokens(c.statement)
+        if task.role == "user" and wants and not chatter:
+            search_tokens(unaddressed(task.content))
 
 
 def embed_texts(worker: MemoryCaptureWorker, texts: list[str]):  # noqa: ANN201
@@ -184,6 +204,9 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
     import queue
     import signal
 
+    from memcli import primed
+
+    primed.recording(True)  # what this process computes of the texts goes back with each batch
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
@@ -200,6 +223,9 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         tasks, utts = job
         try:
             got = prepare(worker, tasks, utts)
+            if got.complete:
+                warm(tasks, got)
+            got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
             results.put(("ok", got))
@@ -239,6 +265,10 @@ class Ahead:
         self.waiting -= 1
         if kind == "error":
             raise got
+        from memcli.primed import prime
+
+        prime(got.primed)
+        got.primed = {}
         return got
 
     def _get(self) -> tuple[str, Any]:

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from memcli import slots
+from memcli.primed import primable
 from memcli.text import CACHED_CHARS, lang_of, to_simplified
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
@@ -56,7 +57,7 @@ def subject_of(text: str) -> str:
     return _rules(text).subject_of(text)
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=8192)
 def analyze(statement: str) -> Facts:
     """Slot, value, subject, polarity and numbers of one statement (a memory or a candidate).
 
