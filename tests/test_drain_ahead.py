@@ -87,13 +87,13 @@ def test_a_stopped_drain_releases_the_batch_it_claimed_ahead(tmp_path: Path, emb
 
     def progress(k: int) -> None:
         seen.append(k)
-        if len(seen) == 8:  # the first batch written; the second is claimed ahead and being prepared
+        if len(seen) == 8:  # the first batch written; the next two are claimed ahead and being prepared
             stop.set()
 
     _capture(tmp_path / "s.db", recs, embedder)
     with Admin(db=str(tmp_path / "s.db"), embedder=embedder, drain_batch_size=8, drain_ahead=True) as adm:
         s = adm.drain(progress=progress, stop=stop)
-        assert s.interrupted and s.done == 8 and s.claimed == 16 and s.released == 8
+        assert s.interrupted and s.done == 8 and s.claimed == 24 and s.released == 16
         status = {r["status"]: r["n"] for r in adm.store.q(
             "SELECT status, count(*) AS n FROM memory_capture_outbox GROUP BY status")}
         assert status == {"done": 8, "pending": 32}

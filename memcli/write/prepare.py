@@ -11,17 +11,18 @@ while the batch before it is written.
 
 **Look-ahead** (:class:`Ahead`): with a local extractor (rules, fitted: ``extractor.local``) and
 ``drain_ahead`` on, once a drain has claimed a full batch it prepares that batch itself, forks ONE
-process (the same extractor, model and memo, already loaded), and from then on claims batch k + 1
-before writing batch k and sends it to that process, which prepares it while this one decides and
-writes batch k: the two share the machine's two cores without sharing a GIL (a thread did not: its
+process (the same extractor, model and memo, already loaded), and from then on keeps batches k + 1
+and k + 2 claimed before writing batch k and sent to that process, which prepares them while this one
+decides and writes batch k (two ahead: a batch slow to extract does not leave the writer waiting): the two share the machine's two cores without sharing a GIL (a thread did not: its
 rules are Python, and the writer's SQLite and numpy calls gave the GIL to it at every statement).
 The process prepares the batches one after another, in claim order, so the embedder's memo
 (:class:`memcli.embed.memo.MemoEmbedder`) sees the same texts in the same order as in one process,
 and every vector is the same float for float; at the end the memo comes back
 (:meth:`~memcli.embed.memo.MemoEmbedder.adopt`), as one process would have left it. The process
-writes nothing: a SIGKILLed drain leaves the batch claimed ahead leased (reclaimed like any other
-when its lease expires) and the process ends within a second when it sees its parent gone; an
-interrupted drain releases that batch unwritten.
+writes nothing: a SIGKILLed drain leaves the batches claimed ahead leased (reclaimed like any other
+when their lease expires) and the process ends within a second when it sees its parent gone; an
+interrupted drain releases those batches unwritten. What the process computed of a batch's texts for
+the writer comes back with it (:func:`warm`, :mod:`memcli.primed`).
 """
 
 from __future__ import annotations

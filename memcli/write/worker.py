@@ -29,8 +29,8 @@ Extraction runs one extractor call's worth at a time (the LLM extractor's ``batc
 extraction is recorded on its task as soon as it happens — an interrupted drain keeps the error of
 every utterance it tried.
 
-**Look-ahead** (``drain_ahead``, a local extractor): after a first full batch, the next batch is
-claimed before this one is written and extracted and embedded in a forked process meanwhile
+**Look-ahead** (``drain_ahead``, a local extractor): after a first full batch, the next batches
+(:data:`AHEAD_BATCHES`) are claimed before this one is written and extracted and embedded in a forked process meanwhile
 (:mod:`memcli.write.prepare`: that work reads only the captured turns and writes nothing); the
 decisions and writes stay here, in claim order, and give the same store as without it. The
 summary's ``seconds`` then count the other process's extract and embed time (overlapping the
@@ -39,7 +39,7 @@ writes) and add ``wait``: the time this process waited for a batch to be ready.
 **Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
 :class:`memcli.write.interrupt.Interruptible`): checked before each task's extraction and
 write and during the idle wait of ``--loop``; the task being written finishes, the tasks
-claimed but not yet written (the batch claimed ahead too) are released at once
+claimed but not yet written (the batches claimed ahead too) are released at once
 (:func:`memcli.write.outbox.release`), and
 the summary has ``interrupted = True`` and ``released``. A ``KeyboardInterrupt`` (a second
 signal) rolls the task in hand back and releases it with the rest.
@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Union
 
@@ -74,6 +75,11 @@ __all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
 EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
 STAGES = ("claim", "extract", "embed", "decide", "write")
+
+#: batches claimed ahead and prepared by the look-ahead process while one is written: two, so that a batch
+#: slower to extract than the one being written to write does not leave this process waiting (the look-ahead
+#: works on through the next one meanwhile)
+AHEAD_BATCHES = 2
 
 
 class DrainSummary(BaseModel):
@@ -167,16 +173,16 @@ class MemoryCaptureWorker:
         kept = keep(True) if keep is not None else True
         batch = getattr(st, "batch_vectors", None)  # SQLite: a batch's vector rows in one insert per table
         batched = batch(True) if batch is not None else True
-        ahead: Ahead | None = None  # the next batch prepared in another process while this one is written
-        nxt: list[outbox.Task] | None = None
+        ahead: Ahead | None = None  # the next batches prepared in another process while this one is written
+        nxt: deque[list[outbox.Task]] = deque()  # claimed and sent to it, in claim order
         ended = False
         try:
             while not (stop is not None and stop.is_set()):
                 if max_seconds is not None and time.perf_counter() - started >= max_seconds:
                     break
                 job = None
-                if nxt is not None:
-                    tasks, nxt, job = nxt, None, ahead
+                if nxt:
+                    tasks, job = nxt.popleft(), ahead
                 else:
                     want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
                                                                                limit - summary.claimed)
@@ -204,8 +210,11 @@ class MemoryCaptureWorker:
                             ahead = Ahead(self)
                         except OSError:  # no process to be had (memory, a limit): the drain goes on alone
                             ahead = None
-                if ahead is not None and not (stop is not None and stop.is_set()):
-                    nxt = self._claim_ahead(ahead, owner, user, limit, summary, inflight)
+                while ahead is not None and len(nxt) < AHEAD_BATCHES and not (stop is not None and stop.is_set()):
+                    got = self._claim_ahead(ahead, owner, user, limit, summary, inflight)
+                    if got is None:
+                        break
+                    nxt.append(got)
                 self._process_batch(tasks, summary, progress, inflight, stop, ready=job, prep=prep)
             ended = True
         except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
