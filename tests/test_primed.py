@@ -61,3 +61,44 @@ def test_keyword_calls_compute_and_primed_values_are_bounded(monkeypatch: pytest
 def test_two_primable_functions_of_one_name_are_refused() -> None:
     with pytest.raises(ValueError, match="two primable functions"):
         primed.primable(maxsize=4)(shout.__wrapped__.__wrapped__)
+
+
+def _task(i: int, user: str, text: str):  # noqa: ANN202
+    from datetime import UTC, datetime
+
+    from memcli.write.outbox import Task
+
+    return Task(id=i, source_id=i, user=user, attempts=0, owner="t", role="user", content=text,
+                occurred_at=datetime(2026, 1, 1, tzinfo=UTC))
+
+
+def test_the_look_ahead_guesses_the_pairs_a_decision_will_judge_among_the_users_earlier_candidates(embedder) -> None:
+    """memcli.write.warm: the judge's pair features of a candidate against the same user's earlier ones (near
+    by cosine or of the same slot) are computed in the look-ahead and handed back; another user's never; none
+    while the writer waits for the batch (its candidates are still remembered for later pairs)."""
+    from memcli.settings import Settings
+    from memcli.write.extract import RuleExtractor, Utterance
+    from memcli.write.judge import facts_of
+    from memcli.write.pair_features import pair_core
+    from memcli.write.warm import Warmer
+
+    texts = [("ann", "My favourite colour is teal"), ("bob", "My favourite colour is amber"),
+             ("ann", "My favourite colour is now crimson"), ("ann", "I have a dog named Pepper")]
+    tasks = [_task(i, u, x) for i, (u, x) in enumerate(texts)]
+    ex = RuleExtractor()
+    extracted = [ex.extract(Utterance(k.source_id, k.user, k.role, k.content, k.occurred_at)) for k in tasks]
+    assert [len(c) for c in extracted] == [1, 1, 1, 2]  # the dog's name, and owning a dog
+    vectors = embedder.embed([c.statement for got in extracted for c in got])
+    pair_core.cache_clear()
+    primed.recording(True)
+    Warmer(Settings()).pairs(tasks, extracted, vectors, lambda: True)  # the writer waits: no pairs
+    assert "memcli.write.pair_features._pair_core" not in primed.take()
+    warmer = Warmer(Settings())
+    warmer.pairs(tasks[:1], extracted[:1], vectors[:1], lambda: False)
+    warmer.pairs(tasks[1:], extracted[1:], vectors[1:], lambda: False)  # the next batch: ann's first is remembered
+    noted = primed.take().get("memcli.write.pair_features._pair_core", [])
+    pairs = {(new.statement, old.statement) for (new, old), _ in noted}
+    assert ("My favourite colour is now crimson", "My favourite colour is teal") in pairs
+    assert not any("amber" in a or "amber" in b for a, b in pairs)  # bob's colour is not ann's memory
+    f = facts_of(extracted[2][0].statement, extracted[2][0].slot)
+    assert any(new == f for (new, _), _ in noted)

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
+from memcli.primed import primable
 from memcli.slots import slot_subject, split_slot
 from memcli.text import lang_of
 from memcli.write.rules import Facts, analyze
@@ -43,7 +44,7 @@ _ZH_NEW_WORDS = re.compile(r"(?<=[我的])(?:新|现任的?)(?=[\u4e00-\u9fff])|
 _EN_NEW_WORDS = re.compile(r"\b(?:new|current|now|these days|nowadays)\b\s*", re.I)
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=8192)
 def facts_of(statement: str, slot: str | None = None) -> Facts:
     """What the decision compares of one statement: :func:`memcli.write.rules.analyze` (with
     ``slot`` when the rules found none), read once more without the words that tell a change

@@ -20,6 +20,7 @@ from functools import lru_cache
 import numpy as np
 
 from memcli.models import Decision
+from memcli.primed import primable
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import (
@@ -149,7 +150,7 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     return np.asarray(f, dtype=np.float64)
 
 
-@lru_cache(maxsize=65536)
+@primable(maxsize=65536)
 def _pair_core(new: Facts, old: Facts) -> tuple:
     """The cosine-free part of :func:`pair_features` (``Facts`` are frozen, so a pair is a key)."""
     new, old = align_subjects(new, old)
@@ -204,6 +205,10 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
            float(rank_changed(s_new, s_old)), float(quantity_changed(s_new, s_old)),
            float(quantity_kept(s_new, s_old)))
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
+
+
+#: :func:`_pair_core` by a public name: the drain's look-ahead computes it ahead (:mod:`memcli.write.warm`)
+pair_core = _pair_core
 
 
 #: a feature's column in :data:`FEATURES` (row_floors reads a dozen of them per call)

@@ -13,8 +13,9 @@ while the batch before it is written.
 ``drain_ahead`` on, once a drain has claimed a full batch it prepares that batch itself, forks ONE
 process (the same extractor, model and memo, already loaded), and from then on keeps batches k + 1
 and k + 2 claimed before writing batch k and sent to that process, which prepares them while this one
-decides and writes batch k (two ahead: a batch slow to extract does not leave the writer waiting): the two share the machine's two cores without sharing a GIL (a thread did not: its
-rules are Python, and the writer's SQLite and numpy calls gave the GIL to it at every statement).
+decides and writes batch k (two ahead: a batch slow to extract does not leave the writer waiting):
+the two share the machine's two cores without sharing a GIL (a thread did not: its rules are Python,
+and the writer's SQLite and numpy calls gave the GIL to it at every statement).
 The process prepares the batches one after another, in claim order, so the embedder's memo
 (:class:`memcli.embed.memo.MemoEmbedder`) sees the same texts in the same order as in one process,
 and every vector is the same float for float; at the end the memo comes back
@@ -22,7 +23,7 @@ and every vector is the same float for float; at the end the memo comes back
 writes nothing: a SIGKILLed drain leaves the batches claimed ahead leased (reclaimed like any other
 when their lease expires) and the process ends within a second when it sees its parent gone; an
 interrupted drain releases those batches unwritten. What the process computed of a batch's texts for
-the writer comes back with it (:func:`warm`, :mod:`memcli.primed`).
+the writer comes back with it (:mod:`memcli.write.warm`, :mod:`memcli.primed`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 #: its ``settings``, ``store``, ``extraction``, ``embedder`` and ``chatter`` are read here
 MemoryCaptureWorker = Any
 
-__all__ = ["Ahead", "Prepared", "embed_texts", "episode_plan", "failure_text", "prepare", "utterances", "warm",
+__all__ = ["Ahead", "Prepared", "embed_texts", "episode_plan", "failure_text", "prepare", "utterances",
            "with_context"]
 
 
@@ -55,7 +56,7 @@ class Prepared:
     of the candidates' statements then of the would-be episodes (None: nothing to embed), the
     extraction's failures not yet recorded, and the seconds spent extracting and embedding.
     ``complete`` False: a stop came during extraction (nothing of the batch is written). ``primed``: what
-    the look-ahead process computed of the batch's texts for the writer (:func:`warm`))."""
+    the look-ahead process computed of the batch's texts for the writer (:mod:`memcli.write.warm`))."""
 
     extracted: list[Any]
     episodes: list[tuple[bool, bool, bool]] = field(default_factory=list)
@@ -121,24 +122,6 @@ def prepare(worker: MemoryCaptureWorker, tasks: list[outbox.Task], utts: list[Ut
     return out
 
 
-def warm(tasks: list[outbox.Task], prepared: Prepared) -> None:
-    """Compute in the look-ahead process what the writer will ask of the batch's texts (the rules'
-    reading of each candidate's statement, the search tokens a memory and an episode are indexed by),
-    so that :func:`memcli.primed.take` hands it back with the batch."""
-    from memcli.smalltalk import unaddressed
-    from memcli.text import search_tokens
-    from memcli.write.rules import analyze
-
-    for task, got, (chatter, wants, _) in zip(tasks, prepared.extracted, prepared.episodes, strict=True):
-        if isinstance(got, Exception):
-            continue
-        for c in got:
-            analyze(c.statement)
-            search_tokens(c.statement)
-        if task.role == "user" and wants and not chatter:
-            search_tokens(unaddressed(task.content))
-
-
 def embed_texts(worker: MemoryCaptureWorker, texts: list[str]):  # noqa: ANN201
     """Vectors of ``texts`` (n, dim) in one model call; a text the extractor already embedded
     in this batch (a fitted clause unit kept as said: ``extractor.vectors``) is not embedded again."""
@@ -198,14 +181,19 @@ def failure_text(exc: BaseException) -> str:
     return f"{exc.kind if isinstance(exc, _Failure) else type(exc).__name__}: {exc}"
 
 
-def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int) -> None:
+def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waits: Any) -> None:
     """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
-    embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written)."""
+    embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written); with
+    each batch, what it computed for the writer (:mod:`memcli.write.warm`; the pairs only while the
+    writer is not waiting: ``waits``, a shared flag)."""
     import os
     import queue
     import signal
 
     from memcli import primed
+    from memcli.write.warm import Warmer
+
+    warmer = Warmer(worker.settings)
 
     primed.recording(True)  # what this process computes of the texts goes back with each batch
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
@@ -225,7 +213,8 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         try:
             got = prepare(worker, tasks, utts)
             if got.complete:
-                warm(tasks, got)
+                warmer.texts(tasks, got.extracted, got.episodes)
+                warmer.pairs(tasks, got.extracted, got.vectors, lambda: bool(waits.value))
             got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
@@ -250,7 +239,8 @@ class Ahead:
         worker.embedder  # noqa: B018 - loaded before the fork, once, not by the look-ahead process
         ctx = multiprocessing.get_context("fork")
         self.requests, self.results = ctx.Queue(), ctx.Queue()
-        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid()),
+        self.waits = ctx.Value("b", 0, lock=False)  # 1 while this process waits for a batch
+        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid(), self.waits),
                                 name="memcli-drain-ahead", daemon=True)
         self.proc.start()
         self.waiting = 0
@@ -275,14 +265,22 @@ class Ahead:
     def _get(self) -> tuple[str, Any]:
         import queue
 
-        while True:
-            try:
-                return self.results.get(timeout=1.0)
-            except queue.Empty:
-                if not self.proc.is_alive():
-                    from memcli.errors import StoreError
+        try:
+            return self.results.get_nowait()
+        except queue.Empty:
+            pass
+        self.waits.value = 1  # the process sends what it has as soon as it can (memcli.write.warm)
+        try:
+            while True:
+                try:
+                    return self.results.get(timeout=1.0)
+                except queue.Empty:
+                    if not self.proc.is_alive():
+                        from memcli.errors import StoreError
 
-                    raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
+                        raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
+        finally:
+            self.waits.value = 0
 
     def close(self, *, memo: bool = True) -> None:
         """Stop the process. ``memo``: take the embedder's memo back first (a drain that ended
