@@ -162,13 +162,18 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
             return model_embed(texts, batch_size=batch_size, progress=progress)
 
         embedder.embed = recorded
-        load = os.getloadavg()[0]
+        from memcli import primed
+
+        load, was = os.getloadavg()[0], primed.counts()
         t, cpu = time.perf_counter(), _cpu()
         try:
             s = mem.drain()
         finally:
             del embedder.embed
         wall, (own, ahead) = time.perf_counter() - t, (a - b for a, b in zip(_cpu(), cpu, strict=True))
+        # what the look-ahead computed for this process: values sent, used, and still computed here
+        handed = {name.rsplit(".", 1)[-1]: {k: v - was.get(name, {}).get(k, 0) for k, v in c.items()}
+                  for name, c in primed.counts().items()}
         calls: list[tuple[list[str], int]] = []
         with log.open("rb") if log.exists() else open(os.devnull, "rb") as f:
             while True:
@@ -198,7 +203,8 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
             "embed_only_per_s": n / embed_only if embed_only else None,
             "drain_texts_embedded": sum(len(x) for x, _ in calls), "embed_same_calls_s": same_calls,
             "embed_same_calls_per_s": n / same_calls if same_calls else None,
-            "cpu_s": own + ahead, "cpu_own_s": own, "cpu_ahead_s": ahead, "embed_same_calls_cpu_s": same_cpu,
+            "primed": handed, "cpu_s": own + ahead, "cpu_own_s": own, "cpu_ahead_s": ahead,
+            "embed_same_calls_cpu_s": same_cpu,
             "loadavg_1m": [round(load, 2), round(os.getloadavg()[0], 2)]}
 
 
@@ -258,6 +264,9 @@ def main() -> None:
     (OUT / "drain.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2, default=str,
                                                ensure_ascii=False), encoding="utf-8")
     for r in results:
+        print(f"{r['n']:,} utterances, computed by the look-ahead for the writer (sent / used / still computed "
+              "by the writer): " + ", ".join(f"{k} {c['primed']:,} / {c['used']:,} / {c['computed']:,}"
+                                             for k, c in r["primed"].items()))
         print(f"{r['n']:,} utterances, every run: drain {r['utterances_per_s_all']} utt/s, "
               f"drain / embed-only {r['ratio_all']}")
     print(f"\nwritten {OUT / 'drain.json'}")

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import Any, TypeVar
 
-__all__ = ["PRIMED_MAX", "prime", "primable", "recording", "take"]
+__all__ = ["PRIMED_MAX", "counts", "prime", "primable", "recording", "take"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,6 +31,7 @@ PRIMED_MAX = 20000
 
 _MISSING = object()
 _REGISTRY: dict[str, tuple[dict, list]] = {}  # name → (primed values by args, the values noted)
+_COUNTS: dict[str, list[int]] = {}  # name → [values primed, primed values used, values computed]
 _recording = False
 
 
@@ -43,6 +44,7 @@ def primable(maxsize: int) -> Callable[[F], F]:
         name = f"{fn.__module__}.{fn.__qualname__}"
         primed: dict = {}
         noted: list = []
+        counts = _COUNTS.setdefault(name, [0, 0, 0])
 
         @wraps(fn)
         def compute(*args: Any, **kw: Any) -> Any:
@@ -51,7 +53,9 @@ def primable(maxsize: int) -> Callable[[F], F]:
             if primed:
                 got = primed.pop(args, _MISSING)
                 if got is not _MISSING:
+                    counts[1] += 1
                     return got
+            counts[2] += 1
             got = fn(*args)
             if _recording:
                 noted.append((args, got))
@@ -63,6 +67,12 @@ def primable(maxsize: int) -> Callable[[F], F]:
         return lru_cache(maxsize=maxsize)(compute)  # type: ignore[return-value]
 
     return deco
+
+
+def counts() -> dict[str, dict[str, int]]:
+    """Per function of this process: values ``primed`` (received), primed values ``used`` (returned
+    instead of computed) and values ``computed`` (cache misses) so far — what a look-ahead saved."""
+    return {name: dict(zip(("primed", "used", "computed"), c, strict=True)) for name, c in _COUNTS.items()}
 
 
 def recording(on: bool) -> None:
@@ -90,5 +100,6 @@ def prime(values: dict[str, list[tuple[tuple, Any]]]) -> None:
             continue
         primed = reg[0]
         primed.update(pairs)
+        _COUNTS[name][0] += len(pairs)
         while len(primed) > PRIMED_MAX:
             del primed[next(iter(primed))]

@@ -42,9 +42,12 @@ def test_what_is_computed_while_recording_is_handed_back_by_name_and_then_forgot
 
 def test_a_primed_value_is_returned_without_computing_it_once_then_cached() -> None:
     primed.prime({f"{__name__}.shout": [(("tea",), "TEA!")], "no.such.function": [(("x",), 1)]})
+    before = primed.counts()[f"{__name__}.shout"]
     assert shout("tea") == "TEA!"
     assert shout("tea") == "TEA!"
     assert CALLS == []
+    after = primed.counts()[f"{__name__}.shout"]
+    assert {k: after[k] - before[k] for k in after} == {"primed": 0, "used": 1, "computed": 0}
     assert shout("coffee") == "COFFEE!"
     assert CALLS == ["coffee"]
 
