@@ -42,8 +42,12 @@ class _Peers:
         self.facts: list[Any] = []
         self.vecs = np.empty((64, dim), dtype=np.float32)
         self.by_slot: dict[str, list[int]] = {}
+        self.said: set[str] = set()  # the statements held: a restatement is an exact match, judged against nothing
 
     def add(self, facts: Any, vec: np.ndarray) -> None:
+        if facts.statement in self.said:
+            return
+        self.said.add(facts.statement)
         n = len(self.facts)
         if n == len(self.vecs):
             self.vecs = np.vstack([self.vecs, np.empty_like(self.vecs)])
@@ -55,6 +59,7 @@ class _Peers:
             keep = PEERS_PER_USER // 2
             self.facts = self.facts[-keep:]
             self.vecs[:keep] = self.vecs[n + 1 - keep:n + 1]
+            self.said = {f.statement for f in self.facts}
             self.by_slot = {}
             for i, f in enumerate(self.facts):
                 if f.slot:
@@ -108,7 +113,7 @@ class Warmer:
                 if peers is None:
                     peers = self.peers[task.user] = _Peers(vectors.shape[1])
                 stopped = stopped or writer_waits()
-                if peers.facts and not stopped:
+                if peers.facts and not stopped and new.statement not in peers.said:
                     for i in self._shown(peers, new, vec):
                         pair_core(new, peers.facts[i])
                 peers.add(new, vec)
