@@ -188,9 +188,10 @@ class Settings(BaseModel):
 
     # -- write path: outbox worker ------------------------------------------------------
     drain_batch_size: int = Field(32, ge=1)
-    drain_ahead: bool = Field(True, description="drain with a local extractor (rules, fitted): the next batch is "
-                              "extracted and embedded in a forked process while this one is written; same "
-                              "results, on a second core (10k quiet: wall -29%, CPU +6%; docs/benchmarks.md)")
+    drain_ahead: bool = Field(True, description="drain with a local extractor (rules, fitted): the next batches are "
+                              "extracted and embedded in a forked process while this one is written, with what "
+                              "the writer will compute of their texts; same results, on a second core "
+                              "(docs/performance.md)")
     lease_s: float = Field(60.0, gt=0, description="how long a claimed task is leased, seconds")
     max_attempts: int = Field(5, ge=1, description="attempts before a task is dead")
     backoff_base_s: float = Field(2.0, gt=0, description="exponential backoff base, seconds")
