@@ -32,6 +32,7 @@ one-shot ``add`` pays vec0's single scan, not a load. Entries count against
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -54,10 +55,17 @@ def distances(mat: np.ndarray, sq: np.ndarray, q: np.ndarray) -> np.ndarray:
     bit: ``sq`` are the rows' sequential float32 ``Σ a²`` (:func:`_sq`)."""
     import numpy as np
 
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _distances(mat, sq, q)
+
+
+def _distances(mat: np.ndarray, sq: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """:func:`distances`, inside the caller's ``np.errstate`` (a zero row divides by zero)."""
+    import numpy as np
+
     dot = np.cumsum(mat * q, axis=1, dtype=np.float32)[:, -1].astype(np.float64)
     qq = np.float64(np.cumsum(q * q, dtype=np.float32)[-1])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (1.0 - dot / (np.sqrt(sq.astype(np.float64)) * np.sqrt(qq))).astype(np.float32)
+    return (1.0 - dot / (np.sqrt(sq.astype(np.float64)) * np.sqrt(qq))).astype(np.float32)
 
 
 def _sq(mat: np.ndarray) -> np.ndarray:
@@ -132,7 +140,8 @@ class Entry:
         count = int(np.count_nonzero(live))
         if count == 0:
             return []
-        qn = float(np.linalg.norm(q))
+        flat = q.ravel()
+        qn = math.sqrt(float(flat.dot(flat)))  # np.linalg.norm's value: float32 Σ q², its sqrt rounded to float32 below
         if not qn > 0.0:
             return None
         # one single-threaded product over the matrix, no copy of it (BLAS's threaded matrix-vector
@@ -140,22 +149,23 @@ class Entry:
         vecdot = getattr(np, "vecdot", None) or (lambda x, y: np.einsum("ij,j->i", x, y))
         with np.errstate(divide="ignore", invalid="ignore"):
             approx = vecdot(self.mat[:n], q) / (self.norm[:n] * np.float32(qn))
-        if np.isnan(approx[live]).any():  # a zero vector: vec0's answer, not a guess
-            return None
-        approx[~live] = -np.inf
-        if count > k:
-            kth = np.partition(approx, n - k)[n - k]
-            rows = np.flatnonzero(live & (approx >= kth - MARGIN))
-        else:
-            rows = np.flatnonzero(live)
-        d = distances(self.mat[rows], self.sq[rows], q)
+            approx[~live] = -np.inf
+            if np.isnan(approx).any():  # a zero vector among the live rows: vec0's answer, not a guess
+                return None
+            if count > k:
+                kth = np.partition(approx, n - k)[n - k]
+                rows = np.flatnonzero(approx >= kth - MARGIN)  # the rows not live are -inf
+            else:
+                rows = np.flatnonzero(live)
+            d = _distances(self.mat[rows], self.sq[rows], q)
         if not np.isfinite(d).all():
             return None
         order = np.argsort(d, kind="stable")
         top = d[order[: k + 1]]
         if len(top) > 1 and bool((top[1:] == top[:-1]).any()):
             return None
-        return [(int(self.ids[rows[i]]), float(d[i])) for i in order[:k].tolist()]
+        first = order[:k]
+        return list(zip(self.ids[rows[first]].tolist(), d[first].tolist(), strict=True))
 
 
 class WriteKnn:
