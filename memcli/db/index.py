@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture proc
     import numpy as np
 
 __all__ = ["VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector",
-           "refresh_flags", "unindex", "vec_flags"]
+           "refresh_flags", "search_tokens_of", "tokens_ahead", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -79,6 +79,30 @@ def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     }
 
 
+#: text → its :func:`memcli.text.search_tokens`, computed ahead of the write by the drain's look-ahead process
+#: (:func:`tokens_ahead`): the writer indexes a batch's statements and episodes without running jieba itself
+_AHEAD: dict[str, tuple[str, ...]] = {}
+
+
+def tokens_ahead(tokens: dict[str, tuple[str, ...]] | None) -> None:
+    """The search tokens of the texts the next writes may index, each exactly what
+    :func:`memcli.text.search_tokens` gives it (the look-ahead computed them with it); None: none.
+    Replaces the last batch's."""
+    _AHEAD.clear()
+    if tokens:
+        _AHEAD.update(tokens)
+
+
+def search_tokens_of(text: str) -> list[str]:
+    """:func:`memcli.text.search_tokens` of ``text`` (a new list), computed ahead when it was."""
+    got = _AHEAD.get(text)
+    if got is not None:
+        return list(got)
+    from memcli.text import search_tokens
+
+    return search_tokens(text)
+
+
 def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
     """The FTS5 terms of a memory: jieba ``cut_for_search`` of the statement, plus the words
     of its slot key (``coffee.sugar`` → ``coffee``, ``sugar``), English words as their stems
@@ -87,9 +111,9 @@ def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
     extractor recognised its slot."""
     import re
 
-    from memcli.text import fts_terms, search_tokens
+    from memcli.text import fts_terms
 
-    toks = search_tokens(statement)
+    toks = search_tokens_of(statement)
     if slot:
         toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
     return fts_terms(toks)

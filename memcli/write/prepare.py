@@ -62,6 +62,8 @@ class Prepared:
     extract_s: float = 0.0
     embed_s: float = 0.0
     complete: bool = True
+    #: the look-ahead process's :func:`search_tokens_ahead` (None: prepared in the writer's process)
+    tokens: dict[str, tuple[str, ...]] | None = None
 
 
 def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
@@ -151,6 +153,18 @@ def episode_plan(worker: MemoryCaptureWorker, tasks: list[outbox.Task],
     return plan
 
 
+def search_tokens_ahead(tasks: list[outbox.Task], prep: Prepared) -> dict[str, tuple[str, ...]]:
+    """text → :func:`memcli.text.search_tokens` of the texts the writer may index in full text: the
+    candidates' statements and the would-be episodes' words (:func:`memcli.smalltalk.unaddressed`).
+    Computed by the look-ahead process, they cost the writer no jieba (:func:`memcli.db.index.tokens_ahead`)."""
+    from memcli.smalltalk import unaddressed
+    from memcli.text import search_tokens
+
+    texts = [c.statement for got in prep.extracted if not isinstance(got, Exception) for c in got]
+    texts += [unaddressed(k.content) for k, (_, wants, _) in zip(tasks, prep.episodes, strict=True) if wants]
+    return {t: tuple(search_tokens(t)) for t in dict.fromkeys(texts)}
+
+
 class _Failure(Exception):
     """An extraction failure that could not cross the process boundary as itself: its type's name and message."""
 
@@ -200,6 +214,8 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         tasks, utts = job
         try:
             got = prepare(worker, tasks, utts)
+            if got.complete:
+                got.tokens = search_tokens_ahead(tasks, got)
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
             results.put(("ok", got))

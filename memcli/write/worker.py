@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Union
 
 from pydantic import BaseModel, Field
 
+from memcli.db.index import tokens_ahead
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
@@ -295,6 +296,7 @@ class MemoryCaptureWorker:
         if not prep.complete:
             return
         extracted, episodes, vectors = prep.extracted, prep.episodes, prep.vectors
+        tokens_ahead(prep.tokens)  # the full-text tokens the look-ahead computed: the writes run no jieba for them
         ep_pos = sum(len(out) for out in extracted if not isinstance(out, Exception))
 
         pos = 0
@@ -341,6 +343,8 @@ class MemoryCaptureWorker:
             for k, v in before.items():
                 setattr(summary, k, v)
             raise
+        finally:
+            tokens_ahead(None)
 
     def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors) -> dict:  # noqa: ANN001
         """task id → the batch's reads for its first candidate (:func:`memcli.write.decide_range.prefetch`),
