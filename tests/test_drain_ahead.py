@@ -80,6 +80,35 @@ def test_a_drain_with_the_look_ahead_writes_every_table_as_one_without_it(tmp_pa
     assert all((a == b).all() for (_, a), (_, b) in zip(memo1, memo0, strict=True))
 
 
+def test_the_writer_indexes_with_the_tokens_the_look_ahead_computed(tmp_path: Path, embedder, monkeypatch) -> None:
+    """The look-ahead sends each batch's full-text tokens along (:func:`memcli.write.prepare.search_tokens_ahead`):
+    each is what jieba gives its text, and they hold every memory statement and episode the batches it
+    prepared wrote (the first batch is prepared by the writer itself), so the writer runs no jieba for them."""
+    from memcli.smalltalk import unaddressed
+    from memcli.text import search_tokens
+
+    got: list[dict] = []
+    real = worker.tokens_ahead
+    monkeypatch.setattr(worker, "tokens_ahead", lambda t: (got.append(t), real(t))[1])
+    recs = utterances(48, seed=5, user_count=N_USERS)
+    _capture(tmp_path / "t.db", recs, embedder)
+    with Admin(db=str(tmp_path / "t.db"), embedder=embedder, drain_batch_size=8, drain_ahead=True) as adm:
+        s = adm.drain()
+        assert s.done == 48 and "wait" in s.seconds
+        assert sum(t is not None for t in got) == 5  # the first batch prepared here, the 5 others ahead
+        ahead = {k: v for t in got if t for k, v in t.items()}
+        assert len(ahead) > 20 and all(list(v) == search_tokens(k) for k, v in ahead.items())
+        first = {r["source_id"] for r in adm.store.q("SELECT source_id FROM memory_capture_outbox ORDER BY id LIMIT 8")}
+        statements = [r["statement"] for r in adm.store.q(
+            "SELECT DISTINCT i.statement FROM memory_items i JOIN memory_item_sources l ON l.item_id = i.id "
+            f"WHERE l.source_id NOT IN ({', '.join(map(str, first))})")]
+        turns = [unaddressed(r["content"]) for r in adm.store.q(
+            "SELECT src.content FROM memory_episodes e JOIN memory_sources src ON src.id = e.source_id "
+            f"WHERE e.is_episode = 1 AND e.source_id NOT IN ({', '.join(map(str, first))})")]
+        assert len(statements) > 5 and len(turns) > 5
+        assert all(t in ahead for t in statements + turns)
+
+
 def test_a_stopped_drain_releases_the_batch_it_claimed_ahead(tmp_path: Path, embedder) -> None:
     recs = utterances(40, seed=3, user_count=N_USERS)
     stop = threading.Event()
