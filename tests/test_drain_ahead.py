@@ -85,7 +85,7 @@ def test_the_writer_indexes_with_the_tokens_the_look_ahead_computed(tmp_path: Pa
     each is what jieba gives its text, and they hold every memory statement and episode the batches it
     prepared wrote (the first batch is prepared by the writer itself), so the writer runs no jieba for them."""
     from memcli.smalltalk import unaddressed
-    from memcli.text import search_tokens
+    from memcli.text import fts_terms, search_tokens
 
     got: list[dict] = []
     real = worker.tokens_ahead
@@ -97,7 +97,8 @@ def test_the_writer_indexes_with_the_tokens_the_look_ahead_computed(tmp_path: Pa
         assert s.done == 48 and "wait" in s.seconds
         assert sum(t is not None for t in got) == 5  # the first batch prepared here, the 5 others ahead
         ahead = {k: v for t in got if t for k, v in t.items()}
-        assert len(ahead) > 20 and all(list(v) == search_tokens(k) for k, v in ahead.items())
+        assert len(ahead) > 20 and all(list(toks) == search_tokens(k) and list(terms) == fts_terms(search_tokens(k))
+                                       for k, (toks, terms) in ahead.items())
         first = {r["source_id"] for r in adm.store.q("SELECT source_id FROM memory_capture_outbox ORDER BY id LIMIT 8")}
         statements = [r["statement"] for r in adm.store.q(
             "SELECT DISTINCT i.statement FROM memory_items i JOIN memory_item_sources l ON l.item_id = i.id "

@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture proc
     import numpy as np
 
 __all__ = ["VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector",
-           "refresh_flags", "search_tokens_of", "tokens_ahead", "unindex", "vec_flags"]
+           "refresh_flags", "search_terms_of", "tokens_ahead", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -79,28 +79,30 @@ def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     }
 
 
-#: text → its :func:`memcli.text.search_tokens`, computed ahead of the write by the drain's look-ahead process
-#: (:func:`tokens_ahead`): the writer indexes a batch's statements and episodes without running jieba itself
-_AHEAD: dict[str, tuple[str, ...]] = {}
+#: text → its :func:`memcli.text.search_tokens` and their :func:`memcli.text.fts_terms`, computed ahead of the
+#: write by the drain's look-ahead process (:func:`tokens_ahead`): the writer indexes a batch's statements and
+#: episodes without running jieba or the stemmer itself
+_AHEAD: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def tokens_ahead(tokens: dict[str, tuple[str, ...]] | None) -> None:
-    """The search tokens of the texts the next writes may index, each exactly what
-    :func:`memcli.text.search_tokens` gives it (the look-ahead computed them with it); None: none.
-    Replaces the last batch's."""
+def tokens_ahead(tokens: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None) -> None:
+    """text → (search tokens, their FTS terms) of the texts the next writes may index, each exactly what
+    :func:`memcli.text.search_tokens` and :func:`memcli.text.fts_terms` give (the look-ahead computed them
+    with them: :func:`memcli.write.prepare.search_tokens_ahead`); None: none. Replaces the last batch's."""
     _AHEAD.clear()
     if tokens:
         _AHEAD.update(tokens)
 
 
-def search_tokens_of(text: str) -> list[str]:
-    """:func:`memcli.text.search_tokens` of ``text`` (a new list), computed ahead when it was."""
+def search_terms_of(text: str) -> tuple[list[str], list[str]]:
+    """(``search_tokens(text)``, ``fts_terms`` of them), new lists, computed ahead when they were."""
     got = _AHEAD.get(text)
     if got is not None:
-        return list(got)
-    from memcli.text import search_tokens
+        return list(got[0]), list(got[1])
+    from memcli.text import fts_terms, search_tokens
 
-    return search_tokens(text)
+    toks = search_tokens(text)
+    return toks, fts_terms(toks)
 
 
 def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
@@ -109,14 +111,15 @@ def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
     (:func:`memcli.text.fts_terms`, as the query side asks them). The slot words are English
     whatever the statement's language, so "coffee" finds 我咖啡不加糖 lexically when the
     extractor recognised its slot."""
-    import re
-
-    from memcli.text import fts_terms
-
-    toks = search_tokens_of(statement)
+    toks, terms = search_terms_of(statement)
     if slot:
-        toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
-    return fts_terms(toks)
+        import re
+
+        from memcli.text import fts_terms
+
+        # fts_terms is word by word: the terms of the tokens, then those of the slot words not among them
+        terms += fts_terms([w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks])
+    return terms
 
 
 def _fts_targets(store: Store, item_id: int) -> list[tuple[str, bool]]:

@@ -124,9 +124,10 @@ class Entry:
             self.n += 1
             self.row[item_id] = r
             self.ids[r] = item_id
-        self.mat[r] = np.asarray(vec, dtype=np.float32)
-        self.sq[r] = _sq(self.mat[r: r + 1])[0]
-        self.norm[r] = np.sqrt(self.sq[r])
+        row = self.mat[r]
+        row[:] = vec
+        self.sq[r] = sq = np.cumsum(row * row, dtype=np.float32)[-1]  # _sq of the one row
+        self.norm[r] = np.sqrt(sq)
         self.live[r] = bool(active)
 
     def knn(self, q: np.ndarray, k: int) -> list[tuple[int, float]] | None:

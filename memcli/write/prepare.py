@@ -63,7 +63,7 @@ class Prepared:
     embed_s: float = 0.0
     complete: bool = True
     #: the look-ahead process's :func:`search_tokens_ahead` (None: prepared in the writer's process)
-    tokens: dict[str, tuple[str, ...]] | None = None
+    tokens: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None
 
 
 def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
@@ -153,16 +153,21 @@ def episode_plan(worker: MemoryCaptureWorker, tasks: list[outbox.Task],
     return plan
 
 
-def search_tokens_ahead(tasks: list[outbox.Task], prep: Prepared) -> dict[str, tuple[str, ...]]:
-    """text → :func:`memcli.text.search_tokens` of the texts the writer may index in full text: the
-    candidates' statements and the would-be episodes' words (:func:`memcli.smalltalk.unaddressed`).
-    Computed by the look-ahead process, they cost the writer no jieba (:func:`memcli.db.index.tokens_ahead`)."""
+def search_tokens_ahead(tasks: list[outbox.Task], prep: Prepared) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """text → (:func:`memcli.text.search_tokens`, their :func:`memcli.text.fts_terms`) of the texts the writer
+    may index in full text: the candidates' statements and the would-be episodes' words
+    (:func:`memcli.smalltalk.unaddressed`). Computed by the look-ahead process, they cost the writer no jieba
+    and no stemming (:func:`memcli.db.index.tokens_ahead`)."""
     from memcli.smalltalk import unaddressed
-    from memcli.text import search_tokens
+    from memcli.text import fts_terms, search_tokens
 
     texts = [c.statement for got in prep.extracted if not isinstance(got, Exception) for c in got]
     texts += [unaddressed(k.content) for k, (_, wants, _) in zip(tasks, prep.episodes, strict=True) if wants]
-    return {t: tuple(search_tokens(t)) for t in dict.fromkeys(texts)}
+    out = {}
+    for t in dict.fromkeys(texts):
+        toks = search_tokens(t)
+        out[t] = (tuple(toks), tuple(fts_terms(toks)))
+    return out
 
 
 class _Failure(Exception):
