@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store
 
-__all__ = ["MARGIN", "Entry", "WriteKnn", "check_users", "distances", "knn_of", "note"]
+__all__ = ["MARGIN", "Entry", "WriteKnn", "check_users", "distances", "knn_of", "note", "stored_vector"]
 
 #: BLAS-cosine slack of the shortlist re-scored exactly (the two sums differ by ≤ ~3e-5)
 MARGIN = 1e-3
@@ -279,6 +279,20 @@ def knn_of(store: Store, user: str, vector: np.ndarray, k: int) -> list[tuple[in
     returns them, or None: ask vec0."""
     e = _entry(store, user, int(vector.shape[-1]))
     return None if e is None else e.knn(vector, k)
+
+
+def stored_vector(store: Store, item_id: int) -> np.ndarray | None:
+    """The stored vector of ``item_id`` (a copy), when a user's entry checked in this write transaction's
+    generation holds it as a live row (an active memory: its row is its vector as stored, float for float);
+    None: read the table."""
+    st, gen = store.__dict__.get("_write_knn"), _gen(store)  # vector_copy.WRITE_KNN_ATTR
+    if st is None or gen is None:
+        return None
+    for e in st.users.values():
+        r = e.row.get(item_id)
+        if r is not None:
+            return e.mat[r].copy() if e.gen == gen and e.live[r] else None
+    return None
 
 
 def note(store: Store, user: str, item_id: int, seq: int, change: tuple[Any, ...] | None) -> None:
