@@ -175,7 +175,7 @@ def _rows_of(store: Store, near: list[tuple[int, float]],
 
 
 def _held_vector(store: Store, item_id: int) -> np.ndarray | None:
-    """The drain's KNN copy's row of an active memory (:func:`memcli.db.write_knn.stored_vector`), or None."""
+    """The drain's KNN copy's row of the memory (:func:`memcli.db.write_knn.stored_vector`), or None."""
     from memcli.db.write_knn import stored_vector
 
     return stored_vector(store, int(item_id))

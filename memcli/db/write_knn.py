@@ -130,6 +130,12 @@ class Entry:
         self.norm[r] = np.sqrt(sq)
         self.live[r] = bool(active)
 
+    def drop_row(self, item_id: int) -> None:
+        """The item's vector was deleted: its row is never live again nor found by id."""
+        r = self.row.pop(item_id, None)
+        if r is not None:
+            self.live[r] = False
+
     def knn(self, q: np.ndarray, k: int) -> list[tuple[int, float]] | None:
         """``(item_id, distance)`` of the ``k`` nearest live rows, as vec0 orders them, or None
         (a tie among the first k + 1, or a distance that is not a number: ask vec0)."""
@@ -283,15 +289,15 @@ def knn_of(store: Store, user: str, vector: np.ndarray, k: int) -> list[tuple[in
 
 def stored_vector(store: Store, item_id: int) -> np.ndarray | None:
     """The stored vector of ``item_id`` (a copy), when a user's entry checked in this write transaction's
-    generation holds it as a live row (an active memory: its row is its vector as stored, float for float);
-    None: read the table."""
+    generation holds its row: every vec0 row of the user, active or not, is there as stored, float for float
+    (a deleted one leaves: :meth:`Entry.drop_row`); None: read the table."""
     st, gen = store.__dict__.get("_write_knn"), _gen(store)  # vector_copy.WRITE_KNN_ATTR
     if st is None or gen is None:
         return None
     for e in st.users.values():
         r = e.row.get(item_id)
         if r is not None:
-            return e.mat[r].copy() if e.gen == gen and e.live[r] else None
+            return e.mat[r].copy() if e.gen == gen else None
     return None
 
 
@@ -321,5 +327,5 @@ def note(store: Store, user: str, item_id: int, seq: int, change: tuple[Any, ...
     elif change[0] == "flags":
         e.put(item_id, None, bool(change[1]))
     else:
-        e.put(item_id, None, False)
+        e.drop_row(item_id)
     e.seq = seq
