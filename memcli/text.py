@@ -20,7 +20,6 @@ from functools import lru_cache
 from typing import Any
 
 from memcli.errors import BadInputError
-from memcli.primed import primable
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
@@ -227,7 +226,7 @@ def _posseg():  # type: ignore[no-untyped-def]
     return posseg()
 
 
-@primable(maxsize=16384)
+@lru_cache(maxsize=16384)
 def _search_tokens(text: str, drop_stopwords: bool) -> tuple[str, ...]:
     return tuple(search_tokens(text, drop_stopwords=drop_stopwords, tokenizer=_jieba()))
 

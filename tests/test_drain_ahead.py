@@ -80,6 +80,47 @@ def test_a_drain_with_the_look_ahead_writes_every_table_as_one_without_it(tmp_pa
     assert all((a == b).all() for (_, a), (_, b) in zip(memo1, memo0, strict=True))
 
 
+def test_the_writer_indexes_with_the_tokens_the_look_ahead_computed(tmp_path: Path, embedder, monkeypatch) -> None:
+    """The look-ahead sends each batch's full-text tokens and terms along (:mod:`memcli.write.precompute`, through
+    :mod:`memcli.primed`): each is what jieba and the stemmer give its text, and they hold every memory statement and
+    episode the batches it prepared wrote (the first batch is prepared by the writer itself, and a text read before
+    the look-ahead began is in both processes' caches), so the writer runs no jieba for them."""
+    from memcli import primed
+    from memcli.smalltalk import unaddressed
+    from memcli.text import fts_terms, search_tokens
+
+    got: list[dict] = []
+    real = primed.prime
+    monkeypatch.setattr(primed, "prime", lambda v: (got.append(v), real(v))[1])
+    recs = utterances(48, seed=5, user_count=N_USERS)
+    _capture(tmp_path / "t.db", recs, embedder)
+    name = "memcli.db.index._search_terms"
+    with Admin(db=str(tmp_path / "t.db"), embedder=embedder, drain_batch_size=8, drain_ahead=True) as adm:
+        was = primed.counts()[name]["computed"]
+        s = adm.drain()
+        computed = primed.counts()[name]["computed"] - was
+        assert s.done == 48 and "wait" in s.seconds
+        assert len(got) == 5  # the first batch prepared here, the 5 others ahead
+        ahead = {k[0]: v for t in got for k, v in t.get(name, [])}
+        assert len(ahead) > 20 and all(list(toks) == search_tokens(k) and list(terms) == fts_terms(search_tokens(k))
+                                       for k, (toks, terms) in ahead.items())
+        first = {r["source_id"] for r in adm.store.q("SELECT source_id FROM memory_capture_outbox ORDER BY id LIMIT 8")}
+        ids = ", ".join(map(str, first))
+
+        def said(where: str) -> tuple[list[str], list[str]]:
+            statements = [r["statement"] for r in adm.store.q(
+                "SELECT DISTINCT i.statement FROM memory_items i JOIN memory_item_sources l ON l.item_id = i.id "
+                f"WHERE l.source_id {where} ({ids})")]
+            turns = [unaddressed(r["content"]) for r in adm.store.q(
+                "SELECT src.content FROM memory_episodes e JOIN memory_sources src ON src.id = e.source_id "
+                f"WHERE e.is_episode = 1 AND e.source_id {where} ({ids})")]
+            return statements, turns
+
+        statements, turns = said("NOT IN")
+        assert len(statements) > 5 and len(turns) > 5
+        assert computed <= len(set(sum(said("IN"), [])))  # the writer computed those of the first batch at most
+
+
 def test_a_stopped_drain_releases_the_batch_it_claimed_ahead(tmp_path: Path, embedder) -> None:
     recs = utterances(40, seed=3, user_count=N_USERS)
     stop = threading.Event()

@@ -76,14 +76,14 @@ def _task(i: int, user: str, text: str):  # noqa: ANN202
 
 
 def test_the_look_ahead_guesses_the_pairs_a_decision_will_judge_among_the_users_earlier_candidates(embedder) -> None:
-    """memcli.write.warm: the judge's pair features of a candidate against the same user's earlier ones (near
+    """memcli.write.precompute: the judge's pair features of a candidate against the same user's earlier ones (near
     by cosine or of the same slot) are computed in the look-ahead and handed back; another user's never; none
     while the writer waits for the batch (its candidates are still remembered for later pairs)."""
     from memcli.settings import Settings
     from memcli.write.extract import RuleExtractor, Utterance
     from memcli.write.judge import facts_of
     from memcli.write.pair_features import pair_core
-    from memcli.write.warm import Warmer
+    from memcli.write.precompute import Precompute
 
     texts = [("ann", "My favourite colour is teal"), ("bob", "My favourite colour is amber"),
              ("ann", "My favourite colour is now crimson"), ("ann", "I have a dog named Pepper")]
@@ -94,11 +94,11 @@ def test_the_look_ahead_guesses_the_pairs_a_decision_will_judge_among_the_users_
     vectors = embedder.embed([c.statement for got in extracted for c in got])
     pair_core.cache_clear()
     primed.recording(True)
-    Warmer(Settings()).pairs(tasks, extracted, vectors, lambda: True)  # the writer waits: no pairs
+    Precompute(Settings()).pairs(tasks, extracted, vectors, lambda: True)  # the writer waits: no pairs
     assert "memcli.write.pair_features._pair_core" not in primed.take()
-    warmer = Warmer(Settings())
-    warmer.pairs(tasks[:1], extracted[:1], vectors[:1], lambda: False)
-    warmer.pairs(tasks[1:], extracted[1:], vectors[1:], lambda: False)  # the next batch: ann's first is remembered
+    precompute = Precompute(Settings())
+    precompute.pairs(tasks[:1], extracted[:1], vectors[:1], lambda: False)
+    precompute.pairs(tasks[1:], extracted[1:], vectors[1:], lambda: False)  # the next batch: ann's first is remembered
     noted = primed.take().get("memcli.write.pair_features._pair_core", [])
     pairs = {(new.statement, old.statement) for (new, old), _ in noted}
     assert ("My favourite colour is now crimson", "My favourite colour is teal") in pairs

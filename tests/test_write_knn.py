@@ -191,3 +191,35 @@ def test_neighbours_read_together_are_those_read_one_by_one(tmp_path: Path):
     assert sum(x.startswith("SELECT (SELECT max(seq)") for x in seen) == 2  # bob's stale copy: checked, reloaded
     other.close()
     store.close()
+
+
+def test_a_stored_vector_from_the_copy_is_the_tables_float_for_float(tmp_path: Path):
+    """vector_of (the decisions' read of an older memory's vector) answers from the checked copy in a write
+    transaction: the same float32 values as the vec0 row, active or not; a deleted vector and a read outside
+    a write transaction go to the table."""
+    rng = np.random.default_rng(9)
+    base = _unit(rng, 20)
+    store = _seeded(tmp_path / "v.db", "ann", base)
+    ids = [r["id"] for r in store.q("SELECT id FROM memory_items ORDER BY id")]
+    for _ in range(2):  # loaded on the second ask
+        search.neighbors(store, "ann", base[1], 5)
+
+    def table(i):  # noqa: ANN001, ANN202
+        return np.frombuffer(store.scalar("SELECT embedding FROM memory_vec WHERE item_id = ?", (i,)), "<f4")
+
+    assert write_knn.stored_vector(store, ids[0]) is None  # outside a write transaction
+    with store.tx():
+        search.neighbors(store, "ann", base[2], 5)  # the copy checked in this transaction
+        fresh = _unit(rng, 1)[0].astype(np.float64)  # cast to float32 on the way in, as vec0 stores it
+        new = _item(store, "ann", "new")
+        index.index_vector(store, new, fresh, fresh=True)
+        for i in [*ids, new["id"]]:
+            got = write_knn.stored_vector(store, i)
+            assert got is not None and got.dtype == np.float32 and got.tobytes() == table(i).tobytes()
+        store.x("UPDATE memory_items SET invalid_at = '2026-02-01T00:00:00+00:00' WHERE id = ?", (ids[3],))
+        index.refresh_flags(store, store.one("SELECT * FROM memory_items WHERE id = ?", (ids[3],)))
+        assert write_knn.stored_vector(store, ids[3]).tobytes() == table(ids[3]).tobytes()  # inactive, still there
+        index.unindex(store, ids[4])  # its vector deleted: the table answers (nothing)
+        assert write_knn.stored_vector(store, ids[4]) is None and search.vector_of(store, ids[4]) is None
+        assert search.vector_of(store, ids[5]).tobytes() == table(ids[5]).tobytes()
+    store.close()

@@ -24,8 +24,7 @@ by (``recorded_at``, id) — ISO-8601 text compares as SQLite's BINARY collation
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from memcli.db import schema as s
@@ -136,14 +135,9 @@ class ActiveRows:
         self.users.clear()
         self.owner.clear()
 
-    @contextmanager
-    def keeping(self) -> Iterator[None]:
+    def keeping(self) -> _Keeping:
         """The statements inside are writes this copy is told of afterwards (:meth:`wrote`)."""
-        self.kept += 1
-        try:
-            yield
-        finally:
-            self.kept -= 1
+        return _Keeping(self)
 
     def wrote(self, row: Row) -> None:
         """``row`` (all columns, as the store now holds it) was inserted or changed."""
@@ -218,6 +212,21 @@ class ActiveRows:
             row = self.users[user].by_id[i]
             out[i] = {k: row[k] for k in NEIGHBOR_COLUMNS}
         return out
+
+
+class _Keeping:
+    """:meth:`ActiveRows.keeping`'s context (a class: a generator's context costs more, at every insert)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: ActiveRows) -> None:
+        self.rows = rows
+
+    def __enter__(self) -> None:
+        self.rows.kept += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.rows.kept -= 1
 
 
 def checked(got: Any, read: Callable[[], Any], ordered: bool = True) -> Any:

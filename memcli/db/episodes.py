@@ -175,12 +175,12 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
         if fresh is not None:
             fresh.no_row.discard(int(source_id))
         if is_episode:
+            from memcli.db.index import search_terms_of
             from memcli.smalltalk import unaddressed
-            from memcli.text import fts_terms, search_tokens
 
             # the turn's words, not the name it addresses (Thanks, Mel!): memcli.smalltalk.unaddressed
             store.x(f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)",
-                    (int(source_id), " ".join(fts_terms(search_tokens(unaddressed(content)))), user_token(user)))
+                    (int(source_id), " ".join(search_terms_of(unaddressed(content))[1]), user_token(user)))
             if vector is not None:
                 from memcli.embed import vec_to_blob
 

@@ -23,13 +23,14 @@ from memcli.db.vector_cache import log_change
 from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_sql, mirror_targets
 from memcli.db.vector_layout import REBUILD as VEC_REBUILD
 from memcli.errors import ModelMismatchError
+from memcli.primed import primable
 from memcli.timeutil import to_epoch
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
     import numpy as np
 
 __all__ = ["VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector",
-           "refresh_flags", "unindex", "vec_flags"]
+           "refresh_flags", "search_terms_of", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -79,20 +80,41 @@ def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     }
 
 
+@primable(maxsize=16384)
+def _search_terms(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from memcli.text import fts_terms, search_tokens
+
+    toks = search_tokens(text)
+    return tuple(toks), tuple(fts_terms(toks))
+
+
+def search_terms_of(text: str) -> tuple[list[str], list[str]]:
+    """(:func:`memcli.text.search_tokens` of ``text``, their :func:`memcli.text.fts_terms`): what a memory or an
+    episode is indexed by in full text, new lists. Cached per text up to :data:`~memcli.text.CACHED_CHARS`
+    characters, and primable (:mod:`memcli.primed`): the drain's look-ahead process computes them for the
+    batch's statements and would-be episodes (:mod:`memcli.write.precompute`), so the writer runs neither
+    jieba nor the stemmer for them."""
+    from memcli.text import CACHED_CHARS
+
+    toks, terms = _search_terms(text) if len(text) <= CACHED_CHARS else _search_terms.__wrapped__(text)
+    return list(toks), list(terms)
+
+
 def fts_tokens(statement: str, slot: str | None = None) -> list[str]:
     """The FTS5 terms of a memory: jieba ``cut_for_search`` of the statement, plus the words
     of its slot key (``coffee.sugar`` → ``coffee``, ``sugar``), English words as their stems
     (:func:`memcli.text.fts_terms`, as the query side asks them). The slot words are English
     whatever the statement's language, so "coffee" finds 我咖啡不加糖 lexically when the
     extractor recognised its slot."""
-    import re
-
-    from memcli.text import fts_terms, search_tokens
-
-    toks = search_tokens(statement)
+    toks, terms = search_terms_of(statement)
     if slot:
-        toks += [w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks]
-    return fts_terms(toks)
+        import re
+
+        from memcli.text import fts_terms
+
+        # fts_terms is word by word: the terms of the tokens, then those of the slot words not among them
+        terms += fts_terms([w for w in re.split(r"[._\s]+", slot.casefold()) if w and w not in toks])
+    return terms
 
 
 def _fts_targets(store: Store, item_id: int) -> list[tuple[str, bool]]:

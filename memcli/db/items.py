@@ -31,6 +31,10 @@ __all__ = [
     "snapshot", "source_ids_of", "status_of", "update_item",
 ]
 
+#: ``json.dumps(obj, ensure_ascii=False)``, the text for text, with one encoder made once (dumps makes one a call)
+_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def get_row(store: Store, user_id: str, item_id: int) -> dict[str, Any]:
     """The item row of ``user_id`` with ``item_id``.
 
@@ -95,7 +99,7 @@ def insert_item(
          float(candidate.salience), float(confidence), str(origin), vf,
          iso(invalid_at) if invalid_at else None, iso(now), iso(candidate.confirmed_at or candidate.valid_from),
          supersedes_id, invalid_reason,
-         json.dumps(candidate.metadata, ensure_ascii=False), model, candidate.event_when),
+         _json(candidate.metadata), model, candidate.event_when),
     )
     assert row is not None
     item_id = int(row["id"])
@@ -153,8 +157,8 @@ def record_event(
             judge, reason, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (user_id, item_id, other_item_id, source_id, str(action), level and str(level),
          None if cosine is None else float(cosine), judge, reason,
-         None if before is None else json.dumps(before, ensure_ascii=False),
-         None if after is None else json.dumps(after, ensure_ascii=False), iso(now_utc())),
+         None if before is None else _json(before),
+         None if after is None else _json(after), iso(now_utc())),
     )
     if str(action) in episodes.RETIRING:
         episodes.recheck(store, [item_id, other_item_id])

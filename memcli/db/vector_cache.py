@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from memcli.db import schema as s
@@ -62,8 +63,14 @@ DEFAULT_BUDGET_MB = 2048
 
 
 def _budget_bytes() -> int:
+    """``MEMCLI_VECTOR_CACHE_MB`` in bytes (read at every call: the drain's KNN copy asks once a candidate)."""
+    return _budget_of(os.environ.get("MEMCLI_VECTOR_CACHE_MB"))
+
+
+@lru_cache(maxsize=8)
+def _budget_of(raw: str | None) -> int:
     try:
-        return int(float(os.environ.get("MEMCLI_VECTOR_CACHE_MB", DEFAULT_BUDGET_MB)) * 1024 * 1024)
+        return int(float(DEFAULT_BUDGET_MB if raw is None else raw) * 1024 * 1024)
     except ValueError:
         return DEFAULT_BUDGET_MB * 1024 * 1024
 

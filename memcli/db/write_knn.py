@@ -32,6 +32,7 @@ one-shot ``add`` pays vec0's single scan, not a load. Entries count against
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store
 
-__all__ = ["MARGIN", "Entry", "WriteKnn", "check_users", "distances", "knn_of", "note"]
+__all__ = ["MARGIN", "Entry", "WriteKnn", "check_users", "distances", "knn_of", "note", "stored_vector"]
 
 #: BLAS-cosine slack of the shortlist re-scored exactly (the two sums differ by ≤ ~3e-5)
 MARGIN = 1e-3
@@ -54,10 +55,17 @@ def distances(mat: np.ndarray, sq: np.ndarray, q: np.ndarray) -> np.ndarray:
     bit: ``sq`` are the rows' sequential float32 ``Σ a²`` (:func:`_sq`)."""
     import numpy as np
 
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _distances(mat, sq, q)
+
+
+def _distances(mat: np.ndarray, sq: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """:func:`distances`, inside the caller's ``np.errstate`` (a zero row divides by zero)."""
+    import numpy as np
+
     dot = np.cumsum(mat * q, axis=1, dtype=np.float32)[:, -1].astype(np.float64)
     qq = np.float64(np.cumsum(q * q, dtype=np.float32)[-1])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (1.0 - dot / (np.sqrt(sq.astype(np.float64)) * np.sqrt(qq))).astype(np.float32)
+    return (1.0 - dot / (np.sqrt(sq.astype(np.float64)) * np.sqrt(qq))).astype(np.float32)
 
 
 def _sq(mat: np.ndarray) -> np.ndarray:
@@ -116,10 +124,17 @@ class Entry:
             self.n += 1
             self.row[item_id] = r
             self.ids[r] = item_id
-        self.mat[r] = np.asarray(vec, dtype=np.float32)
-        self.sq[r] = _sq(self.mat[r: r + 1])[0]
-        self.norm[r] = np.sqrt(self.sq[r])
+        row = self.mat[r]
+        row[:] = vec
+        self.sq[r] = sq = np.cumsum(row * row, dtype=np.float32)[-1]  # _sq of the one row
+        self.norm[r] = np.sqrt(sq)
         self.live[r] = bool(active)
+
+    def drop_row(self, item_id: int) -> None:
+        """The item's vector was deleted: its row is never live again nor found by id."""
+        r = self.row.pop(item_id, None)
+        if r is not None:
+            self.live[r] = False
 
     def knn(self, q: np.ndarray, k: int) -> list[tuple[int, float]] | None:
         """``(item_id, distance)`` of the ``k`` nearest live rows, as vec0 orders them, or None
@@ -132,7 +147,8 @@ class Entry:
         count = int(np.count_nonzero(live))
         if count == 0:
             return []
-        qn = float(np.linalg.norm(q))
+        flat = q.ravel()
+        qn = math.sqrt(float(flat.dot(flat)))  # np.linalg.norm's value: float32 Σ q², its sqrt rounded to float32 below
         if not qn > 0.0:
             return None
         # one single-threaded product over the matrix, no copy of it (BLAS's threaded matrix-vector
@@ -140,22 +156,23 @@ class Entry:
         vecdot = getattr(np, "vecdot", None) or (lambda x, y: np.einsum("ij,j->i", x, y))
         with np.errstate(divide="ignore", invalid="ignore"):
             approx = vecdot(self.mat[:n], q) / (self.norm[:n] * np.float32(qn))
-        if np.isnan(approx[live]).any():  # a zero vector: vec0's answer, not a guess
-            return None
-        approx[~live] = -np.inf
-        if count > k:
-            kth = np.partition(approx, n - k)[n - k]
-            rows = np.flatnonzero(live & (approx >= kth - MARGIN))
-        else:
-            rows = np.flatnonzero(live)
-        d = distances(self.mat[rows], self.sq[rows], q)
+            approx[~live] = -np.inf
+            if np.isnan(approx).any():  # a zero vector among the live rows: vec0's answer, not a guess
+                return None
+            if count > k:
+                kth = np.partition(approx, n - k)[n - k]
+                rows = np.flatnonzero(approx >= kth - MARGIN)  # the rows not live are -inf
+            else:
+                rows = np.flatnonzero(live)
+            d = _distances(self.mat[rows], self.sq[rows], q)
         if not np.isfinite(d).all():
             return None
         order = np.argsort(d, kind="stable")
         top = d[order[: k + 1]]
         if len(top) > 1 and bool((top[1:] == top[:-1]).any()):
             return None
-        return [(int(self.ids[rows[i]]), float(d[i])) for i in order[:k].tolist()]
+        first = order[:k]
+        return list(zip(self.ids[rows[first]].tolist(), d[first].tolist(), strict=True))
 
 
 class WriteKnn:
@@ -270,6 +287,20 @@ def knn_of(store: Store, user: str, vector: np.ndarray, k: int) -> list[tuple[in
     return None if e is None else e.knn(vector, k)
 
 
+def stored_vector(store: Store, item_id: int) -> np.ndarray | None:
+    """The stored vector of ``item_id`` (a copy), when a user's entry checked in this write transaction's
+    generation holds its row: every vec0 row of the user, active or not, is there as stored, float for float
+    (a deleted one leaves: :meth:`Entry.drop_row`); None: read the table."""
+    st, gen = store.__dict__.get("_write_knn"), _gen(store)  # vector_copy.WRITE_KNN_ATTR
+    if st is None or gen is None:
+        return None
+    for e in st.users.values():
+        r = e.row.get(item_id)
+        if r is not None:
+            return e.mat[r].copy() if e.gen == gen else None
+    return None
+
+
 def note(store: Store, user: str, item_id: int, seq: int, change: tuple[Any, ...] | None) -> None:
     """A vector write logged at ``seq``: ``("put", vector, active)``, ``("flags", active)``,
     ``("drop",)``, or None (not known here: the user's entry is dropped)."""
@@ -296,5 +327,5 @@ def note(store: Store, user: str, item_id: int, seq: int, change: tuple[Any, ...
     elif change[0] == "flags":
         e.put(item_id, None, bool(change[1]))
     else:
-        e.put(item_id, None, False)
+        e.drop_row(item_id)
     e.seq = seq

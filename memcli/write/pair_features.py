@@ -207,7 +207,7 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
 
 
-#: :func:`_pair_core` by a public name: the drain's look-ahead computes it ahead (:mod:`memcli.write.warm`)
+#: :func:`_pair_core` by a public name: the drain's look-ahead computes it ahead (:mod:`memcli.write.precompute`)
 pair_core = _pair_core
 
 

@@ -23,7 +23,7 @@ and every vector is the same float for float; at the end the memo comes back
 writes nothing: a SIGKILLed drain leaves the batches claimed ahead leased (reclaimed like any other
 when their lease expires) and the process ends within a second when it sees its parent gone; an
 interrupted drain releases those batches unwritten. What the process computed of a batch's texts for
-the writer comes back with it (:mod:`memcli.write.warm`, :mod:`memcli.primed`).
+the writer comes back with it (:mod:`memcli.write.precompute`, :mod:`memcli.primed`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class Prepared:
     of the candidates' statements then of the would-be episodes (None: nothing to embed), the
     extraction's failures not yet recorded, and the seconds spent extracting and embedding.
     ``complete`` False: a stop came during extraction (nothing of the batch is written). ``primed``: what
-    the look-ahead process computed of the batch's texts for the writer (:mod:`memcli.write.warm`))."""
+    the look-ahead process computed of the batch's texts for the writer (:mod:`memcli.write.precompute`))."""
 
     extracted: list[Any]
     episodes: list[tuple[bool, bool, bool]] = field(default_factory=list)
@@ -184,16 +184,16 @@ def failure_text(exc: BaseException) -> str:
 def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waits: Any) -> None:
     """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
     embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written); with
-    each batch, what it computed for the writer (:mod:`memcli.write.warm`; the pairs only while the
+    each batch, what it computed for the writer (:mod:`memcli.write.precompute`; the pairs only while the
     writer is not waiting: ``waits``, a shared flag)."""
     import os
     import queue
     import signal
 
     from memcli import primed
-    from memcli.write.warm import Warmer
+    from memcli.write.precompute import Precompute
 
-    warmer = Warmer(worker.settings)
+    precompute = Precompute(worker.settings)
 
     primed.recording(True)  # what this process computes of the texts goes back with each batch
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
@@ -213,8 +213,8 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         try:
             got = prepare(worker, tasks, utts)
             if got.complete:
-                warmer.texts(tasks, got.extracted, got.episodes)
-                warmer.pairs(tasks, got.extracted, got.vectors, lambda: bool(waits.value))
+                precompute.texts(tasks, got.extracted, got.episodes)
+                precompute.pairs(tasks, got.extracted, got.vectors, lambda: bool(waits.value))
             got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
@@ -269,7 +269,7 @@ class Ahead:
             return self.results.get_nowait()
         except queue.Empty:
             pass
-        self.waits.value = 1  # the process sends what it has as soon as it can (memcli.write.warm)
+        self.waits.value = 1  # the process sends what it has as soon as it can (memcli.write.precompute)
         try:
             while True:
                 try:

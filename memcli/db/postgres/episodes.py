@@ -55,9 +55,9 @@ recheck_sql = (f"UPDATE {s.EPISODES} e SET is_episode = false, tokens = NULL, em
 
 def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
            chatter: bool, vector: np.ndarray | None, model: str | None, now: datetime, uncovered: bool = False) -> bool:
+    from memcli.db.index import search_terms_of
     from memcli.db.postgres.search import fts_lexemes
     from memcli.smalltalk import unaddressed
-    from memcli.text import fts_terms, search_tokens
 
     with store.tx(user=user):
         linked = store.scalar(f"SELECT 1 FROM {s.ITEM_SOURCES} WHERE user_id = %s AND source_id = %s LIMIT 1",
@@ -78,7 +78,7 @@ def record(store: PgStore, user: str, source_id: int, *, occurred_at: datetime |
                     indexed_at = excluded.indexed_at, tokens = excluded.tokens, embedding = excluded.embedding""",
                 (user, int(source_id), occurred_at if isinstance(occurred_at, str) else iso(occurred_at),
                  bool(chatter), is_episode, model if vec is not None else None, iso(now), is_episode,
-                 fts_lexemes(fts_terms(search_tokens(unaddressed(content)))) if is_episode else [], vec))
+                 fts_lexemes(search_terms_of(unaddressed(content))[1]) if is_episode else [], vec))
     return is_episode
 
 

@@ -5,10 +5,10 @@ own process decides and writes batch k; that process is the critical path. Much 
 a pure function of texts the look-ahead has already read, so the look-ahead computes it too, its
 :mod:`memcli.primed` caches note the values and they go back with the batch:
 
-- :class:`Warmer` ``.texts``: the rules' reading of each candidate's statement
-  (:func:`memcli.write.rules.analyze`) and the search tokens its memory and its turn's episode are
-  indexed by (:func:`memcli.text.search_tokens`);
-- :class:`Warmer` ``.pairs``: the judge's cosine-free pair features
+- :class:`Precompute` ``.texts``: the rules' reading of each candidate's statement
+  (:func:`memcli.write.rules.analyze`) and the full-text tokens and terms its memory and its turn's episode
+  are indexed by (:func:`memcli.db.index.search_terms_of`: no jieba and no stemmer in the writer for them);
+- :class:`Precompute` ``.pairs``: the judge's cosine-free pair features
   (:func:`memcli.write.pair_features.pair_core`) of each candidate against the memories it is likely to be
   judged against — the same user's earlier candidates this process prepared, the ones at or above
   ``dedup_lower`` nearest first (``decide_neighbors`` of them) and those of the same slot, as the decision
@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Warmer"]
+__all__ = ["Precompute"]
 
 #: candidates remembered per user (the newest): the pairs of a later candidate are guessed among them
 PEERS_PER_USER = 4096
@@ -66,7 +66,7 @@ class _Peers:
                     self.by_slot.setdefault(f.slot, []).append(i)
 
 
-class Warmer:
+class Precompute:
     """The look-ahead's side work for one drain (``settings``: ``dedup_lower``, ``decide_neighbors``)."""
 
     def __init__(self, settings: Any) -> None:
@@ -75,10 +75,10 @@ class Warmer:
         self.peers: dict[str, _Peers] = {}
 
     def texts(self, tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, bool, bool]]) -> None:
-        """The rules' reading and the search tokens of each candidate's statement, and the search tokens of
-        each user turn that may be kept as an episode."""
+        """The rules' reading and the full-text terms of each candidate's statement, and the full-text terms
+        of each user turn that may be kept as an episode."""
+        from memcli.db.index import search_terms_of
         from memcli.smalltalk import unaddressed
-        from memcli.text import search_tokens
         from memcli.write.rules import analyze
 
         for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
@@ -86,9 +86,9 @@ class Warmer:
                 continue
             for c in got:
                 analyze(c.statement)
-                search_tokens(c.statement)
+                search_terms_of(c.statement)
             if task.role == "user" and wants and not chatter:
-                search_tokens(unaddressed(task.content))
+                search_terms_of(unaddressed(task.content))
 
     def pairs(self, tasks: list[Any], extracted: list[Any], vectors: np.ndarray | None,
               writer_waits: Callable[[], bool]) -> None:
