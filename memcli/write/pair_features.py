@@ -102,6 +102,9 @@ def _ranks(text: str) -> frozenset[str]:
     return frozenset(m.group(0).casefold() for m in _RANK.finditer(to_simplified(text)))
 
 
+_UNSPECIFIED = re.compile(r"^(?:一种|某种|一类|某类|某个|some |a kind of |a type of |a certain |certain )")
+
+
 def _family_refines(new: Facts, old: Facts) -> bool:
     """Two keyed slots of one attribute where the new key refines the old one (like.tea →
     like.japanese green tea, like.茶 → like.日本绿茶): a refinement, not another thing."""
@@ -111,14 +114,17 @@ def _family_refines(new: Facts, old: Facts) -> bool:
     fam_new, key_new = new.slot.rsplit(".", 1)
     fam_old, key_old = old.slot.rsplit(".", 1)
     # an unspecified old key (一种抗生素, "some antibiotic") is refined by any key naming its kind
-    key_old = re.sub(r"^(?:一种|某种|一类|某类|某个|some |a kind of |a type of |a certain |certain )", "", key_old)
+    key_old = _UNSPECIFIED.sub("", key_old)
     return fam_new == fam_old and bool(key_old) and _contains(key_new, key_old)
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
 
 
 @lru_cache(maxsize=8192)
 def _bigrams(text: str) -> frozenset[str]:
     """Character bigrams of the letters/ideographs of ``text`` (case-folded, simplified)."""
-    t = re.sub(r"[\W_]+", "", to_simplified(text).casefold())
+    t = _NOT_WORD.sub("", to_simplified(text).casefold())
     return frozenset(t[i:i + 2] for i in range(len(t) - 1))
 
 
@@ -258,46 +264,56 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     NOOP too. A changed name (:func:`names_changed`) or relation (:func:`relations_changed`), or a
     name added to all the old one names (:func:`names_added`), can never be NOOP (floor above 1)."""
     n = len(x)
-    f = np.tile(np.array([0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]]), (n, 1))
-    diff = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("family_refines")] == 0)
-    mixed = x[:, _AT("one_strong_slot")] > 0
-    f[diff, 2:] = np.maximum(f[diff, 2:], min_prob.get("other_slot", 0.0))
-    other = x[:, _AT("guard:different subject")] > 0
-    f[other, 2:] = np.maximum(f[other, 2:], min_prob.get("other_subject", 0.0))
-    no_slot = x[:, _AT("same_slot")] == 0
+    c = x.T  # one feature's column per row of c: read a dozen of them, each once
+    f = np.empty((n, 4))
+    f[:] = (0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"])
+    hide = f[:, 2:]  # the UPDATE and CONFLICT floors (a view: raised in place)
+
+    def raise_hide(rows: np.ndarray, floor: float) -> None:
+        np.maximum(hide, floor, out=hide, where=rows[:, None])
+
+    def forbid(rows: np.ndarray, col: slice | int) -> None:
+        f[rows, col] = 1.01
+
+    no_slot = c[_AT("same_slot")] == 0
+    jac = c[_AT("jaccard")]
+    cos = c[_AT("cos")]
+    no_change = c[_AT("change_marker")] == 0
+    other_slots = c[_AT("different_strong_slots")] > 0
+    family = c[_AT("family_refines")] > 0
+    hide_overlap, hide_cosine = min_prob.get("hide_overlap", -1.0), min_prob.get("hide_cosine", -2.0)
+    raise_hide(other_slots & ~family, min_prob.get("other_slot", 0.0))
+    raise_hide(c[_AT("guard:different subject")] > 0, min_prob.get("other_subject", 0.0))
     # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
-    f[no_slot & (x[:, _AT("old_in_new")] < 0.2), 2] = 1.01
+    forbid(no_slot & (c[_AT("old_in_new")] < 0.2), 2)
     # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
-    bare = no_slot & (x[:, _AT("jaccard")] == 0) & (x[:, _AT("bigram_jaccard")] < 0.1)
+    bare = no_slot & (jac == 0) & (c[_AT("bigram_jaccard")] < 0.1)
     # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
     # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
-    thin = no_slot & (x[:, _AT("jaccard")] < min_prob.get("hide_overlap", -1.0)) & (
-        x[:, _AT("change_marker")] == 0)
-    f[bare | thin, 2:] = np.maximum(f[bare | thin, 2:], min_prob.get("nothing_shared", 0.0))
+    thin = no_slot & (jac < hide_overlap) & no_change
+    raise_hide(bare | thin, min_prob.get("nothing_shared", 0.0))
     # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
     # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
     # and between two strong slots only when they name a common thing
-    flip = x[:, _AT("flip")] > 0
-    apart = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("entity_shared")] == 0)
-    f[flip & (bare | apart), 3] = 1.01
+    flip = c[_AT("flip")] > 0
+    apart = other_slots & (c[_AT("entity_shared")] == 0)
+    forbid(flip & (bare | apart), 3)
     # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement
     # by construction: never a restatement, and UPDATE whenever it is likelier than ADD
-    refines = (x[:, _AT("family_refines")] > 0) & ~flip
+    refines = family & ~flip
     f[refines, 1] = 1.01
     f[refines, 2] = 0.0
-    f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
-    f[(x[:, _AT("names_changed")] > 0) | (x[:, _AT("relations_changed")] > 0), 1] = 1.01
-    f[x[:, _AT("names_added")] > 0, 1] = 1.01  # Boston → Boston University: more specific
+    raise_hide(c[_AT("one_strong_slot")] > 0, min_prob.get("mixed_slot", 0.0))
+    # a changed name or relation, or a name added (Boston → Boston University: more specific): never NOOP
+    forbid((c[_AT("names_changed")] > 0) | (c[_AT("relations_changed")] > 0) | (c[_AT("names_added")] > 0), 1)
     # the hard guard (memcli.write.judge.hard_guard): never hide across types, subjects or no common ground,
     # never merge two people's facts
-    f[x[:, _AT("hard_no_hide")] > 0, 2:] = 1.01
-    low = ((x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("jaccard")] < min_prob.get(
-        "hide_overlap", -1.0)) & (x[:, _AT("cos")] < min_prob.get("hide_cosine", -2.0)))
-    f[low, 2:] = 1.01
+    no_shared_strong = c[_AT("same_strong_slot")] == 0
+    low_cos = cos < hide_cosine
     # below the hide cosine without a shared slot only a told change hides (hard_guard's last rule)
-    f[(x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("cos")] < min_prob.get(
-        "hide_cosine", -2.0)) & (x[:, _AT("change_marker")] == 0), 2:] = 1.01
-    f[x[:, _AT("different_people")] > 0, 1:] = 1.01
+    forbid((c[_AT("hard_no_hide")] > 0) | (no_shared_strong & low_cos & ((jac < hide_overlap) | no_change)),
+           slice(2, None))
+    forbid(c[_AT("different_people")] > 0, slice(1, None))
     return f
 
 
