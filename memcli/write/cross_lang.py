@@ -318,6 +318,7 @@ def _words(value: str) -> tuple[int, list[str]]:
     return len(words), words
 
 
+@lru_cache(maxsize=8)  # asked of every decision
 def _multilingual(model: str) -> bool:
     from memcli.embed import is_native
 

@@ -189,7 +189,7 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     slot_hit = compare_slot(new, old)
     vn, vo = value_key(new.value or ""), value_key(old.value or "")
     flip = float(new.positive != old.positive)
-    jac = _jaccard(a, b)
+    jac = inter / len(a | b) if a or b else 0.0  # _jaccard(a, b), its intersection counted once
     changed = float(bool(ea_eb) and bool(eb_ea))
     # one word swapped in an otherwise shared frame (靠窗 → 靠过道, third → fourth grade): another
     # value or another thing, never the same fact restated
