@@ -99,7 +99,6 @@ def _bare(value: str) -> str:
     return re.sub(r"[\d零〇一二两三四五六七八九十百千万.,]+|\b(?:one|two|three|a|an)\b|的|\s", "", value)
 
 
-
 def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     """Decision for two statements about the same slot (``None``: not sure they are one fact).
 
@@ -173,8 +172,6 @@ def _detail_reads(new: str) -> tuple[bool, bool]:
 def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
     """``a`` says all of ``b`` and more (Chinese: at least 2 more content characters)."""
     return bool(b) and b < a and len(a - b) >= (2 if zh else 1)
-
-
 
 
 def same_owner(a: str, b: str) -> bool:
