@@ -253,9 +253,9 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
         return Decision.NOOP, f"restated in the other language: {new.slot} / {old.slot}, the same name {sorted(names)}"
     if not zv or not ev:
         return None
-    cos = _cosine(model, ev, zv)
     if na in CATCH_ALL_ATTRIBUTES and _cosine(model, en.statement, zh.statement) < CATCH_ALL_STATEMENT_COSINE:
-        return None  # "I drink orange juice…" / 我早餐现在喝豆浆: one verb, not one fact
+        return None  # "I drink orange juice…" / 我早餐现在喝豆浆: one verb, not one fact (no value to embed then)
+    cos = _cosine(model, ev, zv)
     close = is_functional(na) and not change_marker(new.statement)
     said = f"{new.slot} / {old.slot}, values '{ev}' / '{zv}' cosine {cos:.3f}"
     if is_functional(na) and _refines(model, *((ev, zv) if en is new else (zv, ev)), cos, close):
@@ -318,6 +318,7 @@ def _words(value: str) -> tuple[int, list[str]]:
     return len(words), words
 
 
+@lru_cache(maxsize=8)  # asked of every decision
 def _multilingual(model: str) -> bool:
     from memcli.embed import is_native
 

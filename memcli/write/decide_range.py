@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -60,14 +61,17 @@ class Prefetched:
     verdict: Verdict | None = None
 
 
-def _facts(statement: str, slot: str | None) -> Facts:
-    return facts_of(statement, slot)
+#: what the decision compares of a statement (:func:`memcli.write.judge.facts_of`, cached): asked ~10 times a decision
+_facts = facts_of
+
+#: a stored time parsed once (a neighbour's ``valid_from``: every KNN row of every decision is one)
+_stored_time = lru_cache(maxsize=65536)(from_iso)
 
 
 def _as_neighbor(row: dict[str, Any], cosine: float | None) -> Neighbor:
     """A stored item row as a judge sees it (``cosine`` None: unknown, shown as 0)."""
     return Neighbor(id=row["id"], statement=row["statement"], slot=row["slot"], cosine=cosine if cosine is not None
-                    else 0.0, valid_from=from_iso(row["valid_from"]), origin=row["origin"],
+                    else 0.0, valid_from=_stored_time(row["valid_from"]), origin=row["origin"],
                     confidence=row["confidence"])
 
 

@@ -9,6 +9,7 @@ functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.de
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
@@ -64,7 +65,7 @@ def other_event(new: Facts, old: Facts) -> str | None:
     times of one kind of event (``event.scheduled``) told apart by what qualifies them (跟腾讯的面试 / 跟阿里的面试,
     "interview with Google" / "with Meta"). None otherwise."""
     for a, b in ((new, old), (old, new)):  # an event's word missing from the other: another event (interview / surgery)
-        if a.value and _EVENT_SLOT.search(a.slot or "") and not _mentions(b.statement, a.value):
+        if a.value and _timed(a.slot) and not _mentions(b.statement, a.value):
             return f"two events ({a.value} is not in the other): two facts"
     if new.slot != old.slot or not (new.slot or "").endswith("event.scheduled"):
         return None
@@ -76,6 +77,12 @@ def other_event(new: Facts, old: Facts) -> str | None:
 #: the slots of an event's time, whose value is the event word (a plan called off: plan_dropped), and of a weekly
 #: habit moved to another day, whose value is the activity (a pottery class moved is not the yoga class)
 _EVENT_SLOT = re.compile(r"(?:^|\.)(?:event\.(?:scheduled|rescheduled)|habit\.rescheduled)$")
+@lru_cache(maxsize=4096)  # asked of both sides of every pair the hard guard sees
+def _timed(slot: str | None) -> bool:
+    """``slot`` is an event's or a weekly habit's time (:data:`_EVENT_SLOT`)."""
+    return bool(_EVENT_SLOT.search(slot or ""))
+
+
 def _habit_moved(new: Facts, old: Facts) -> str | None:
     """Why ``new``, a weekly habit moved to another day (``habit.rescheduled``: "My yoga class moved to Thursdays",
     每周三的钢琴课改到周五了), ends ``old``: ``old`` names the activity and a day of the week that ``new`` moves

@@ -28,7 +28,7 @@ from memcli.models import Candidate, Decision
 from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
-from memcli.write.pair_features import FEATURES, LABELS, decide_classes, pair_features
+from memcli.write.pair_features import FEATURES, LABELS, decide_classes, feature_list
 from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
@@ -131,11 +131,11 @@ class FittedJudge(Judge):
         softmax and one set of floors for all (a drained batch's first candidates, :mod:`memcli.write.decide_range`)."""
         news = [facts_of(c.statement, c.slot) for c, _ in asked]
         olds = [[facts_of(nb.statement, nb.slot) for nb in nbs] for _, nbs in asked]
-        rows = [pair_features(new, old, nb.cosine) for new, os_, (_, nbs) in zip(news, olds, asked, strict=True)
+        rows = [feature_list(new, old, nb.cosine) for new, os_, (_, nbs) in zip(news, olds, asked, strict=True)
                 for old, nb in zip(os_, nbs, strict=True)]
         if not rows:
             return [Verdict(Decision.ADD, None, "fitted judge: nothing to compare with") for _ in asked]
-        x = np.vstack(rows)
+        x = np.array(rows, dtype=np.float64)  # the rows of pair_features, stacked in one call
         prob = self.proba(x)
         chosen = decide_classes(prob, x, self.min_prob)  # floors per row (see row_floors)
         out, at = [], 0

@@ -99,7 +99,6 @@ def _bare(value: str) -> str:
     return re.sub(r"[\d零〇一二两三四五六七八九十百千万.,]+|\b(?:one|two|three|a|an)\b|的|\s", "", value)
 
 
-
 def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     """Decision for two statements about the same slot (``None``: not sure they are one fact).
 
@@ -154,19 +153,25 @@ def adds_detail(new: str, old: str) -> bool:
     reworded when the new statement adds a clause) and at least 3 new characters (Chinese) or
     2 new words (English). A reworded restatement (我咖啡不加糖 / 我喝咖啡从来不放糖) adds nothing."""
     a, b = content_units(new), content_units(old)
-    zh = lang_of(new) == "zh"
-    adds_clause = bool(re.search(r"[，,;；—]|\b(?:especially|with|and|in|at|on|since|named|called)\b", new))
+    zh, adds_clause = _detail_reads(new)
     missing = len(b - a)
     if missing > (1 if adds_clause and (len(b) >= 3 or len(a - b) >= 4) else 0):
         return False
     return len(a - b) >= (2 if adds_clause else 3 if zh else 2) + (1 if missing else 0)
 
 
+_ADDS_CLAUSE = re.compile(r"[，,;；—]|\b(?:especially|with|and|in|at|on|since|named|called)\b")
+
+
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
+def _detail_reads(new: str) -> tuple[bool, bool]:
+    """What :func:`adds_detail` reads of the new statement alone: Chinese, and a clause break or joining word."""
+    return lang_of(new) == "zh", bool(_ADDS_CLAUSE.search(new))
+
+
 def _more_specific(a: frozenset[str], b: frozenset[str], zh: bool) -> bool:
     """``a`` says all of ``b`` and more (Chinese: at least 2 more content characters)."""
     return bool(b) and b < a and len(a - b) >= (2 if zh else 1)
-
-
 
 
 def same_owner(a: str, b: str) -> bool:
@@ -306,7 +311,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return "a question states no fact to contradict or refine"
     fl = floor or {"overlap": MIN_HIDE_OVERLAP, "cosine": 1.0}
     shared_slot = bool(new.slot) and new.slot == old.slot and strong(new.slot)
-    if not shared_slot and lang_of(new.statement) != lang_of(old.statement):
+    two_langs = lang_of(new.statement) != lang_of(old.statement)
+    if not shared_slot and two_langs:
         return "two languages and no shared slot: no word can be compared, nothing but the cosine links them"
     if not shared_slot and min(fact_clauses(new.statement), fact_clauses(old.statement)) >= 2:
         return "two turns of several clauses each and no shared slot: two bundles, not one fact"
@@ -323,7 +329,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old, cosine)) is not None:
         return why  # a change word alone links nothing (memcli.write.unlinked)
     cos = -1.0 if cosine is None else cosine
-    two_langs_change = lang_of(new.statement) != lang_of(old.statement) and change_marker(new.statement)
+    two_langs_change = two_langs and change_marker(new.statement)
     if shared_slot and cosine is not None and cos < fl["cosine"] and not (change or two_langs_change):
         return f"cosine {cos:.3f} < {fl['cosine']}: a shared slot read from words the model finds unrelated"
     if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:

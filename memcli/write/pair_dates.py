@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from memcli.text import to_simplified
@@ -184,10 +185,15 @@ def _en_when(m: re.Match[str], at: datetime) -> When | None:
     return When(int(g["y"]))
 
 
-def _matches(statement: str) -> tuple[bool, list[re.Match[str]]]:
-    zh = bool(re.search(r"[\u4e00-\u9fff]", statement))
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@lru_cache(maxsize=16384)  # asked of every candidate (decide's _with_when) and of rows compared by date
+def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...]]:
+    """Whether ``statement`` is Chinese, and the date phrases found in it (in its simplified text)."""
+    zh = bool(_HAN.search(statement))
     text = to_simplified(statement) if zh else statement
-    return zh, list((_ZH if zh else _EN).finditer(text))
+    return zh, tuple((_ZH if zh else _EN).finditer(text))
 
 
 def when_of(statement: str, said: datetime) -> When | None:

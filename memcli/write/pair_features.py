@@ -52,7 +52,7 @@ from memcli.write.rules.match import value_key
 from memcli.write.value_types import change_marker, name_tokens, types_apart
 
 __all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "decide_classes", "names_another_fact", "names_changed", "names_of",
-           "pair_features", "relations_changed", "relations_of", "row_floors"]
+           "feature_list", "pair_features", "relations_changed", "relations_of", "row_floors"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
 GUARD_NAMES = ("different subject", "different types", "polarity flip", "number/date changed", "different slots",
@@ -103,6 +103,9 @@ def _ranks(text: str) -> frozenset[str]:
     return frozenset(m.group(0).casefold() for m in _RANK.finditer(to_simplified(text)))
 
 
+_UNSPECIFIED = re.compile(r"^(?:一种|某种|一类|某类|某个|some |a kind of |a type of |a certain |certain )")
+
+
 def _family_refines(new: Facts, old: Facts) -> bool:
     """Two keyed slots of one attribute where the new key refines the old one (like.tea →
     like.japanese green tea, like.茶 → like.日本绿茶): a refinement, not another thing."""
@@ -112,14 +115,17 @@ def _family_refines(new: Facts, old: Facts) -> bool:
     fam_new, key_new = new.slot.rsplit(".", 1)
     fam_old, key_old = old.slot.rsplit(".", 1)
     # an unspecified old key (一种抗生素, "some antibiotic") is refined by any key naming its kind
-    key_old = re.sub(r"^(?:一种|某种|一类|某类|某个|some |a kind of |a type of |a certain |certain )", "", key_old)
+    key_old = _UNSPECIFIED.sub("", key_old)
     return fam_new == fam_old and bool(key_old) and _contains(key_new, key_old)
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
 
 
 @lru_cache(maxsize=8192)
 def _bigrams(text: str) -> frozenset[str]:
     """Character bigrams of the letters/ideographs of ``text`` (case-folded, simplified)."""
-    t = re.sub(r"[\W_]+", "", to_simplified(text).casefold())
+    t = _NOT_WORD.sub("", to_simplified(text).casefold())
     return frozenset(t[i:i + 2] for i in range(len(t) - 1))
 
 
@@ -143,11 +149,32 @@ def pair_features(new: Facts, old: Facts, cosine: float) -> np.ndarray:
     compares the same pairs again and again (a restated fact, the same line from many users):
     that part is computed once per pair (:func:`_pair_core`), the cosine terms per call.
     """
+    return np.asarray(feature_list(new, old, cosine), dtype=np.float64)
+
+
+def feature_list(new: Facts, old: Facts, cosine: float) -> list[float]:
+    """:func:`pair_features` as a list: the judge stacks a batch's rows into one array in one call."""
     mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end = _pair_core(new, old)
-    f = [cosine, cosine * cosine, *mid,
-         flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine, *tail,
-         cm * (same_strong + cosine * not_apart), *end]
-    return np.asarray(f, dtype=np.float64)
+    return [cosine, cosine * cosine, *mid,
+            flip * cosine, jac * cosine, changed * cosine, swap, swap_entity, swap * cosine, *tail,
+            cm * (same_strong + cosine * not_apart), *end]
+
+
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
+def _own(text: str) -> tuple[float, float, bool, bool, float]:
+    """What the features read of one statement alone: a clause break (``clause``), Chinese (``zh``), a word
+    of a single-valued frame (:data:`_EXCLUSIVE`), a restricting word (:data:`_QUALIFIER`), a told change."""
+    return (float(bool(_CLAUSE.search(text))), float(lang_of(text) == "zh"), bool(_EXCLUSIVE.search(text)),
+            bool(_QUALIFIER.search(text)), float(change_marker(text)))
+
+
+#: the guard's reason as its one-hot features (GUARD_NAMES, then "none")
+_GUARD_HOT = {**{g: tuple(float(g == name) for name in GUARD_NAMES) + (0.0,) for g in GUARD_NAMES},
+              None: (0.0,) * len(GUARD_NAMES) + (1.0,)}
+_NO_GUARD_HOT = (0.0,) * (len(GUARD_NAMES) + 1)  # a reason not in GUARD_NAMES: no flag
+#: the slot comparison's verdict as its one-hot features (_SLOT_VERDICTS)
+_SLOT_HOT = {v: tuple(float(v == w) for w in _SLOT_VERDICTS) for v in _SLOT_VERDICTS}
+_NO_SLOT_HOT = (0.0,) * len(_SLOT_VERDICTS)
 
 
 @primable(maxsize=65536)
@@ -157,51 +184,57 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     s_new, s_old = new.statement, old.statement
     a, b = content_units(s_new), content_units(s_old)
     ea, eb = entity_units(s_new), entity_units(s_old)
+    a_b, b_a, ea_eb, eb_ea = a - b, b - a, ea - eb, eb - ea
     inter = len(a & b)
     g = guard(new, old)
     slot_hit = compare_slot(new, old)
     vn, vo = value_key(new.value or ""), value_key(old.value or "")
     flip = float(new.positive != old.positive)
-    jac = _jaccard(a, b)
-    changed = float(bool(ea - eb) and bool(eb - ea))
+    jac = inter / len(a | b) if a or b else 0.0  # _jaccard(a, b), its intersection counted once
+    changed = float(bool(ea_eb) and bool(eb_ea))
     # one word swapped in an otherwise shared frame (靠窗 → 靠过道, third → fourth grade): another
     # value or another thing, never the same fact restated
     shared = inter / min(len(a), len(b)) if a and b else 0.0
-    swap = float(bool(a - b) and bool(b - a) and shared >= 0.5 and max(len(a - b), len(b - a)) <= 2)
+    swap = float(bool(a_b) and bool(b_a) and shared >= 0.5 and max(len(a_b), len(b_a)) <= 2)
     swap_entity = float(changed and shared >= 0.5)
+    ns, os_ = new.slot, old.slot
+    strong_new, strong_old = strong(ns), strong(os_)
+    same_slot = bool(ns) and ns == os_
+    both_strong = strong_new and strong_old
+    same_strong = float(same_slot and strong_new)
+    other_strong = float(both_strong and ns != os_)
+    own_new, own_old = _own(s_new), _own(s_old)
     mid = (
         jac,
         inter / len(b) if b else 0.0, inter / len(a) if a else 0.0,
-        math.log1p(len(a - b)), math.log1p(len(b - a)),
-        float(bool(ea - eb)), float(bool(eb - ea)), changed, float(bool(ea & eb)), _jaccard(ea, eb),
+        math.log1p(len(a_b)), math.log1p(len(b_a)),
+        float(bool(ea_eb)), float(bool(eb_ea)), changed, float(bool(ea & eb)), _jaccard(ea, eb),
         _jaccard(_bigrams(s_new), _bigrams(s_old)),
         flip, float(numbers_clash(new.numbers, old.numbers)), float(len(new.numbers) > len(old.numbers)),
         float(bool(new.numbers) and new.numbers == old.numbers),
         float(same_owner(new.subject, old.subject)), float(other_person(new, old)), float(new.subject == old.subject),
-        float(strong(new.slot) and strong(old.slot)), float(bool(new.slot) and new.slot == old.slot),
-        float(bool(new.slot) and new.slot == old.slot and strong(new.slot)),
-        float(strong(new.slot) and strong(old.slot) and new.slot != old.slot),
-        float(bool(new.slot) and is_functional(new.slot)),
+        float(both_strong), float(same_slot), same_strong, other_strong,
+        float(bool(ns) and is_functional(ns)),
         float(bool(vn) and vn == vo), float(_contains(vn, vo)), float(_contains(vo, vn)),
-        float(adds_detail(s_new, s_old)), float(bool(_CLAUSE.search(s_new))),
-        math.log((len(s_new) + 1) / (len(s_old) + 1)), float(lang_of(s_new) == "zh"),
-        *(float(g == name) for name in GUARD_NAMES), float(g is None),
-        *(float(bool(slot_hit) and slot_hit[0].value == v) for v in _SLOT_VERDICTS),  # type: ignore[index]
+        float(adds_detail(s_new, s_old)), own_new[0],
+        math.log((len(s_new) + 1) / (len(s_old) + 1)), own_new[1],
+        *_GUARD_HOT.get(g, _NO_GUARD_HOT),
+        *(_SLOT_HOT.get(slot_hit[0].value, _NO_SLOT_HOT) if slot_hit else _NO_SLOT_HOT),
     )
-    tail = (float(names_changed(s_new, s_old)), float(strong(new.slot) != strong(old.slot)),
+    tail = (float(names_changed(s_new, s_old)), float(strong_new != strong_old),
             float(relations_changed(s_new, s_old)), float(_family_refines(new, old)),
             float(types_apart(new, old) is not None))
     # a change told in new words weighs only beside evidence of one attribute (the same strong slot, a
     # close cosine): alone, "现在/now" made CONFLICTs of unrelated facts about one person
-    cm = float(change_marker(s_new))
-    same_strong = float(bool(new.slot) and new.slot == old.slot and strong(new.slot))
-    not_apart = float(not (strong(new.slot) and strong(old.slot) and new.slot != old.slot))
+    cm = own_new[4]
+    not_apart = float(not other_strong)
+    tn, to = name_tokens(s_new), name_tokens(s_old)
     end = (float(different_people(new, old)),
            float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
-           float(bool(name_tokens(s_new) - name_tokens(s_old)) and bool(name_tokens(s_old) - name_tokens(s_new))),
+           float(bool(tn - to) and bool(to - tn)),
            float(names_added(s_new, s_old)),
-           swap * float(bool(_EXCLUSIVE.search(s_new) or _EXCLUSIVE.search(s_old))),
-           float(bool(_QUALIFIER.search(s_new)) != bool(_QUALIFIER.search(s_old))),
+           swap * float(own_new[2] or own_old[2]),
+           float(own_new[3] != own_old[3]),
            float(rank_changed(s_new, s_old)), float(quantity_changed(s_new, s_old)),
            float(quantity_kept(s_new, s_old)))
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
@@ -236,46 +269,56 @@ def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
     NOOP too. A changed name (:func:`names_changed`) or relation (:func:`relations_changed`), or a
     name added to all the old one names (:func:`names_added`), can never be NOOP (floor above 1)."""
     n = len(x)
-    f = np.tile(np.array([0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]]), (n, 1))
-    diff = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("family_refines")] == 0)
-    mixed = x[:, _AT("one_strong_slot")] > 0
-    f[diff, 2:] = np.maximum(f[diff, 2:], min_prob.get("other_slot", 0.0))
-    other = x[:, _AT("guard:different subject")] > 0
-    f[other, 2:] = np.maximum(f[other, 2:], min_prob.get("other_subject", 0.0))
-    no_slot = x[:, _AT("same_slot")] == 0
+    c = x.T  # one feature's column per row of c: read a dozen of them, each once
+    f = np.empty((n, 4))
+    f[:] = (0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"])
+    hide = f[:, 2:]  # the UPDATE and CONFLICT floors (a view: raised in place)
+
+    def raise_hide(rows: np.ndarray, floor: float) -> None:
+        np.maximum(hide, floor, out=hide, where=rows[:, None])
+
+    def forbid(rows: np.ndarray, col: slice | int) -> None:
+        f[rows, col] = 1.01
+
+    no_slot = c[_AT("same_slot")] == 0
+    jac = c[_AT("jaccard")]
+    cos = c[_AT("cos")]
+    no_change = c[_AT("change_marker")] == 0
+    other_slots = c[_AT("different_strong_slots")] > 0
+    family = c[_AT("family_refines")] > 0
+    hide_overlap, hide_cosine = min_prob.get("hide_overlap", -1.0), min_prob.get("hide_cosine", -2.0)
+    raise_hide(other_slots & ~family, min_prob.get("other_slot", 0.0))
+    raise_hide(c[_AT("guard:different subject")] > 0, min_prob.get("other_subject", 0.0))
     # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
-    f[no_slot & (x[:, _AT("old_in_new")] < 0.2), 2] = 1.01
+    forbid(no_slot & (c[_AT("old_in_new")] < 0.2), 2)
     # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
-    bare = no_slot & (x[:, _AT("jaccard")] == 0) & (x[:, _AT("bigram_jaccard")] < 0.1)
+    bare = no_slot & (jac == 0) & (c[_AT("bigram_jaccard")] < 0.1)
     # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
     # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
-    thin = no_slot & (x[:, _AT("jaccard")] < min_prob.get("hide_overlap", -1.0)) & (
-        x[:, _AT("change_marker")] == 0)
-    f[bare | thin, 2:] = np.maximum(f[bare | thin, 2:], min_prob.get("nothing_shared", 0.0))
+    thin = no_slot & (jac < hide_overlap) & no_change
+    raise_hide(bare | thin, min_prob.get("nothing_shared", 0.0))
     # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
     # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
     # and between two strong slots only when they name a common thing
-    flip = x[:, _AT("flip")] > 0
-    apart = (x[:, _AT("different_strong_slots")] > 0) & (x[:, _AT("entity_shared")] == 0)
-    f[flip & (bare | apart), 3] = 1.01
+    flip = c[_AT("flip")] > 0
+    apart = other_slots & (c[_AT("entity_shared")] == 0)
+    forbid(flip & (bare | apart), 3)
     # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement
     # by construction: never a restatement, and UPDATE whenever it is likelier than ADD
-    refines = (x[:, _AT("family_refines")] > 0) & ~flip
+    refines = family & ~flip
     f[refines, 1] = 1.01
     f[refines, 2] = 0.0
-    f[mixed, 2:] = np.maximum(f[mixed, 2:], min_prob.get("mixed_slot", 0.0))
-    f[(x[:, _AT("names_changed")] > 0) | (x[:, _AT("relations_changed")] > 0), 1] = 1.01
-    f[x[:, _AT("names_added")] > 0, 1] = 1.01  # Boston → Boston University: more specific
+    raise_hide(c[_AT("one_strong_slot")] > 0, min_prob.get("mixed_slot", 0.0))
+    # a changed name or relation, or a name added (Boston → Boston University: more specific): never NOOP
+    forbid((c[_AT("names_changed")] > 0) | (c[_AT("relations_changed")] > 0) | (c[_AT("names_added")] > 0), 1)
     # the hard guard (memcli.write.judge.hard_guard): never hide across types, subjects or no common ground,
     # never merge two people's facts
-    f[x[:, _AT("hard_no_hide")] > 0, 2:] = 1.01
-    low = ((x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("jaccard")] < min_prob.get(
-        "hide_overlap", -1.0)) & (x[:, _AT("cos")] < min_prob.get("hide_cosine", -2.0)))
-    f[low, 2:] = 1.01
+    no_shared_strong = c[_AT("same_strong_slot")] == 0
+    low_cos = cos < hide_cosine
     # below the hide cosine without a shared slot only a told change hides (hard_guard's last rule)
-    f[(x[:, _AT("same_strong_slot")] == 0) & (x[:, _AT("cos")] < min_prob.get(
-        "hide_cosine", -2.0)) & (x[:, _AT("change_marker")] == 0), 2:] = 1.01
-    f[x[:, _AT("different_people")] > 0, 1:] = 1.01
+    forbid((c[_AT("hard_no_hide")] > 0) | (no_shared_strong & low_cos & ((jac < hide_overlap) | no_change)),
+           slice(2, None))
+    forbid(c[_AT("different_people")] > 0, slice(1, None))
     return f
 
 

@@ -84,11 +84,12 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
     return frozenset(out)
 
 
-def _by_unit(text: str) -> dict[str, set[float]]:
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in; read only
+def _by_unit(text: str) -> dict[str, frozenset[float]]:
     d: dict[str, set[float]] = {}
     for unit, v in quantities(text):
         d.setdefault(unit, set()).add(v)
-    return d
+    return {u: frozenset(v) for u, v in d.items()}
 
 
 def quantity_changed(new: str, old: str) -> bool:

@@ -266,6 +266,7 @@ def value_type(f: Facts) -> str:
     return _type_of(f.value, f.statement, attr, f.numbers)
 
 
+@lru_cache(maxsize=65536)  # asked of one pair by the slot comparison, the guard, the hard guard and the features
 def types_apart(new: Facts, old: Facts) -> str | None:
     """Why the two values cannot be two values of one attribute (None: they can):
 
