@@ -26,6 +26,7 @@ from memcli.write.rules.en_words import (
     _TIME_WORDS,
     _TRANSIENT,
 )
+from memcli.write.rules.job_verbs import en_job_verb
 from memcli.write.rules.match import _stem
 from memcli.write.rules.match import slot_fact as _fact
 
@@ -157,6 +158,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = re.match(r"^(?:works?|worked|(?:is|am|are) working) in ((?:the )?[A-Z][\w.' -]*)$", raw)
     if m and not thing and (v := _obj(m.group(1).casefold())):  # works in London: a workplace given as a place
         return [_fact(key, "workplace", v)]
+    if not thing and (job := en_job_verb(p)):  # "teaches maths at a high school", "drives a taxi": the job
+        return [_fact(key, "job", job)]
     m = re.match(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$", p)
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
