@@ -284,7 +284,8 @@ def decide_and_apply(
                               other_item_id=plan.target["id"], cosine=plan.cosine, judge=plan.judge,
                               reason=f"{plan.reason}; already confirmed by this utterance")
     try:
-        return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids)
+        return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids,
+                      keep=exclude)
     finally:
         if timings is not None:
             timings["decide"] = timings.get("decide", 0.0) + (t1 - t0)
@@ -305,7 +306,10 @@ def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
 
 
 def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,
-           origin: Origin, model: str | None, source_ids: Sequence[int]) -> DecisionResult:
+           origin: Origin, model: str | None, source_ids: Sequence[int], keep: Collection[int] = ()) -> DecisionResult:
+    """Write ``plan``. ``keep``: the memories this candidate's utterance wrote or decided on — a CONFLICT ends no
+    copy of the old belief among them (我辞掉了银行的工作，下个月去学校当老师: the job the same turn takes up is not
+    the one it left)."""
     src = source_ids[0] if source_ids else None
     base = {"level": plan.level, "cosine": plan.cosine, "judge": plan.judge}
     if plan.decision == Decision.NOOP and plan.target is not None and not cand.ended:
@@ -333,7 +337,7 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
         return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                               reason=plan.reason, **base)
     if plan.decision == Decision.CONFLICT and plan.target is not None:
-        return _conflict(store, user, cand, plan, initial, origin, insert, src, base)
+        return _conflict(store, user, cand, plan, initial, origin, insert, src, base, keep)
     row = insert()
     store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
                        reason=plan.reason, after=snapshot(row), **base)
@@ -348,7 +352,7 @@ def _end_at(valid_from: datetime, said: datetime, began: datetime) -> datetime:
 
 
 def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
-              insert: Any, src: int | None, base: dict[str, Any]) -> DecisionResult:
+              insert: Any, src: int | None, base: dict[str, Any], keep: Collection[int] = ()) -> DecisionResult:
     """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
     old = plan.target
     assert old is not None
@@ -380,7 +384,7 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
 
         sibs = _same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
         sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
-        for sib in sibs:
+        for sib in (s for s in sibs if s["id"] not in keep):
             sib_from = from_iso(sib["valid_from"])
             if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
                                stored_dated=sib["event_when"] is not None, incoming_said_at=said) == "stored":
