@@ -14,9 +14,9 @@ side, each whole on its own:
   publishing now" is one change, "… and work at a bakery" has no subject); a Chinese part opens with
   我 or follows a sentence end (我有高血压，每天吃一片药 and 我升职了，现在是总监 elaborate one fact).
 
-A later part that opens with a pronoun (round 21: "My wife is a nurse and she likes jazz", 我有个姐姐，她是护士)
-names its subject too, but only through the part before: such a text is read as the drain reads a turn
-(:func:`drained_parts`) — the rules' clause split with its coreference — and kept as the drain's statements
+A later part that opens with a pronoun (round 21: "My wife is a nurse and she likes jazz", 我有个姐姐，她是护士;
+in English joined as the others are, not by a comma alone) names its subject too, but only through the part
+before: such a text is read as the drain reads a turn (:func:`drained_parts`) — the rules' clause split with its coreference — and kept as the drain's statements
 ("My wife is a nurse", "My wife likes jazz"), when they keep the whole text: each a specific slot, no two the
 same, none the whole text, every content word of the text in one of them (a relative time the rules read into a
 valid time and drop, "last year", keeps the text whole: ``remember`` has its ``--at``); a statement whose words
@@ -53,8 +53,9 @@ def _stands_alone(part: str, before: str) -> bool:
 #: words a statement of the drain puts in place of a pronoun: not needed from the text
 _PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them", "his", "hers", "their", "its", "他", "她", "它",
                        "其"})
-#: a later part that opens with a pronoun subject (…, and she likes jazz; …，她是护士)
-_PRONOUN_PART = lazy(r"(?:[,;.!?]|\band|\bbut|\bso)\s+(?:he|she|they|it)(?:'s|'re|'ve|'d|'ll)?\b|"
+#: a later part that opens with a pronoun subject, joined as a second statement (… and she likes jazz; …，她是护士);
+#: an English one after a comma only elaborates ("My husband likes fishing, he goes to the lake every weekend")
+_PRONOUN_PART = lazy(r"(?:[;.!?]|\band|\bbut|\bso)\s+(?:he|she|they|it)(?:'s|'re|'ve|'d|'ll)?\b|"
                      r"[，,。；;！!？?]\s*[她他它其]", re.IGNORECASE)
 
 
