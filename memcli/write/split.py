@@ -14,14 +14,14 @@ side, each whole on its own:
   publishing now" is one change, "… and work at a bakery" has no subject); a Chinese part opens with
   我 or follows a sentence end (我有高血压，每天吃一片药 and 我升职了，现在是总监 elaborate one fact).
 
-A later part that opens with a pronoun (round 21: "My wife is a nurse and she likes jazz", 我有个姐姐，她是护士; in English
-joined as the others are, not by a comma alone) names its subject too, but only through the part before: such a text
-is read as the drain reads a turn (:func:`drained_parts`) — the rules' clause split with its coreference — and kept
-as the drain's statements ("My wife is a nurse", "My wife likes jazz"), when they keep the whole text: each a
-specific slot, no two the same, none the whole text, every content word of the text in one of them (a relative time
-the rules read into a valid time and drop, "last year", keeps the text whole: ``remember`` has its ``--at``); a
-statement whose words another one holds, of the same slot or all its words ("My dog is called Rex" beside "I have a
-dog called Rex"), is that one's.
+A later part that opens with a pronoun (round 21: "My wife is a nurse and she likes jazz", 我有个姐姐，她是护士; in
+English joined as the others are, not by a comma alone) names its subject too, but only through the part
+before: such a text is read as the drain reads a turn (:func:`drained_parts`) — the rules' clause split with
+its coreference — and kept as the drain's statements ("My wife is a nurse", "My wife likes jazz"), when they
+keep the whole text: each a specific slot, no two the same, none the whole text, every content word of the
+text in one of them (a relative time the rules read into a valid time and drop, "last year", keeps the text
+whole: ``remember`` has its ``--at``); a statement whose words another one holds, of the same slot or all
+its words ("My dog is called Rex" beside "I have a dog called Rex"), is that one's.
 """
 
 from __future__ import annotations
