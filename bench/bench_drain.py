@@ -34,6 +34,11 @@ Measured per run, on a fresh database, model loaded before the clock starts:
   drain embeds with the fitted extractor and episodes on). drain / same calls says what the rest
   of the write path adds to the model work this drain cannot avoid.
 
+``drain CPU s`` counts this process and the drain's look-ahead process (``drain_ahead``: the next
+batch extracted and embedded in a fork while this one is written); the drain's ``extract`` and
+``embed`` stages are then that process's time, overlapping the writes, and ``wait`` the time the
+drain waited for it.
+
 The 1-minute load average at the start and end of each drain is printed: the machine may be
 shared; compare ratios within one run. On a loaded machine wall times swing by half from run to
 run; the process CPU seconds of the drain and of the replayed calls (and their ratio, "rate by
@@ -45,6 +50,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import platform
 import random
 import sys
@@ -123,6 +129,12 @@ def workload(n: int, seed: int = 7) -> list[dict]:
     return recs
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the drain's look-ahead process)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def run_once(n: int, embedder) -> dict:  # noqa: ANN001
     from memcli import Memory
     from memcli.admin import Admin
@@ -139,21 +151,31 @@ def run_once(n: int, embedder) -> dict:  # noqa: ANN001
             m.close()
         mem = Admin(db=db)
         mem._embedder = embedder  # preloaded: model load is not part of the drain figure
-        calls: list[tuple[list[str], int]] = []  # every model call of the drain (extractor's and worker's)
+        # every model call of the drain (extractor's and worker's), appended to a file: the drain's
+        # look-ahead process (memcli.write.prepare) makes them in a fork of this one
+        log = Path(tmp) / "calls.pickle"
         model_embed = embedder.embed
 
         def recorded(texts, batch_size=64, progress=None):  # noqa: ANN001,ANN202
-            calls.append((list(texts), batch_size))
+            with log.open("ab") as f:
+                pickle.dump((list(texts), batch_size), f)
             return model_embed(texts, batch_size=batch_size, progress=progress)
 
         embedder.embed = recorded
         load = os.getloadavg()[0]
-        t, cpu = time.perf_counter(), time.process_time()
+        t, cpu = time.perf_counter(), _cpu()
         try:
             s = mem.drain()
         finally:
             del embedder.embed
-        wall, cpu = time.perf_counter() - t, time.process_time() - cpu
+        wall, cpu = time.perf_counter() - t, _cpu() - cpu
+        calls: list[tuple[list[str], int]] = []
+        with log.open("rb") if log.exists() else open(os.devnull, "rb") as f:
+            while True:
+                try:
+                    calls.append(pickle.load(f))
+                except EOFError:
+                    break
         counts = {k: mem.store.scalar(f"SELECT count(*) FROM memory_items WHERE {w}") for k, w in
                   (("active", "invalid_at IS NULL AND expired_at IS NULL"), ("all", "1"))}
         mem.close()

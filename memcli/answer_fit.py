@@ -194,10 +194,12 @@ def _rows(qs: Sequence[QueryRows]) -> tuple[np.ndarray, np.ndarray]:
 def _probs(params: dict[str, Any], q: QueryRows) -> list[float]:
     """p of each hit as the read path computes it (:func:`memcli.read.answer.probability`, then
     :func:`memcli.read.answer.question_p`: grounded, shared by subject)."""
-    from memcli.read.answer import probability, question_p
+    from memcli.read.answer import FEATURES, probability, question_p
 
     own = {i: probability(h.x, params) for i, h in enumerate(q.hits) if h.x is not None}
-    own = question_p(own, [h.x for h in q.hits if h.x is not None], {i: h.subject for i, h in enumerate(q.hits)})
+    at = FEATURES.index("attr")
+    own = question_p(own, [h.x for h in q.hits if h.x is not None], {i: h.subject for i, h in enumerate(q.hits)},
+                     attr_of={i: h.x[at] for i, h in enumerate(q.hits) if h.x is not None})
     out = [own.get(i, -1.0) for i in range(len(q.hits))]
     return [out[h.parent] if h.x is None and h.parent is not None else p for h, p in zip(q.hits, out, strict=True)]
 

@@ -399,7 +399,7 @@ class Memory(EpisodesAPI, Engine):
             deadline: ``time.monotonic()`` seconds after which the dense leg is skipped.
 
         Raises:
-            BadInputError: empty or blank query, limit < 1, bad as_of, negative min_score.
+            BadInputError: empty or blank query, limit < 1, bad as_of, min_score outside [0, 1].
             ModelMismatchError, ModelUnavailableError: the dense leg's model.
         """
         from memcli.read.retrieve import ALL_LEGS

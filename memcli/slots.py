@@ -398,6 +398,13 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
     (r"\bwhere did [^?]{1,40}? grow up\b", "hometown"),
     (r"\bwhere (?:do|does|did) [^?]{1,40}? live\b", "residence"),
     (r"\bhow old\b", "age"),
+    # what one does with the time work leaves (free time, for fun, weekends; 业余时间, 闲下来, 周末一般…干嘛):
+    # the likings and hobbies, not the job that "what does X do" asks (not a past weekend: did, 上周末, 干什么了)
+    (r"\bwhat (?:do|does) [^?]{1,40}?\b(?:do|get up to)\b[^?]{0,12}?\b(?:in (?:his|her|my|their|your|our|the) "
+     r"(?:free|spare|leisure|down) ?time|for fun|to (?:relax|unwind)|on (?:the )?weekends?|at weekends?|after "
+     r"(?:work|school)|in (?:the|his|her|my|their|your) evenings?)\b", "like"),
+    (r"(?<![上这个])(?:业余|空闲|闲暇|闲下来|有空|没事|休息|下班后|放学后|周末)(?:时间|的?时候|时)?(?:一般|通常|平时|都|会|喜欢|爱)*"
+     r"(?:干嘛|干什么|干啥|做什么|做啥|玩什么|玩啥|有什么(?:爱好|消遣))(?!了)", "like"),
 ))
 
 

@@ -185,7 +185,7 @@ def outcome(conn: Conn) -> dict[str, object]:
     kind, world-time validity, retired or not, confirmations) and per source the decisions."""
     items = sorted(conn.execute("""
         SELECT user_id, statement, kind, valid_from, invalid_at, expired_at IS NULL, confirmations
-        FROM memory_items""").fetchall())
+        FROM memory_items""").fetchall(), key=repr)
     per_source = sorted(conn.execute("""
         SELECT e.source_id, e.action, i.statement FROM memory_events e
         LEFT JOIN memory_items i ON i.id = e.item_id WHERE e.source_id IS NOT NULL""").fetchall(),

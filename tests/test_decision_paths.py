@@ -71,7 +71,8 @@ def _drained(tmp: Path, pairs, embedder) -> dict[str, tuple]:  # noqa: ANN001
         out = {}
         for p in pairs:
             ids = [r["id"] for r in store.list_items(p.id, include_all=True)]
-            ev = max(store.events_of(p.id, ids), key=lambda e: e["id"])  # the incoming statement's decision
+            ev = max((e for e in store.events_of(p.id, ids) if e["judge"] != "untouched"),  # not a kept part's ADD
+                     key=lambda e: e["id"])  # the incoming statement's decision
             oid = ev["item_id"] if ev["action"] == "NOOP" else ev["other_item_id"]  # a NOOP's event is on the target
             other = store.get_item(p.id, oid)["statement"] if oid else None
             out[p.id] = (ev["action"], other)

@@ -101,8 +101,9 @@ def test_relevance_floor_and_min_score_override(zh, en):
     assert en.search("What is the weather tomorrow?") == []
     assert zh.search("咖啡", min_score=0.99) == []
     assert zh.search("咖啡", min_score=0.0)
-    with pytest.raises(BadInputError):
-        zh.search("咖啡", min_score=-1)
+    for bad in (-1, 1.5, 2):  # outside the final score's range [0, 1] (2 was taken and found nothing)
+        with pytest.raises(BadInputError, match=r"must be in \[0, 1\]"):
+            zh.search("咖啡", min_score=bad)
     with pytest.raises(BadInputError):
         zh.search("咖啡", limit=0)
 

@@ -61,6 +61,13 @@ def test_not_wanting_something_just_now_leaves_the_liking(db: str, embedder):
     assert not ended, ended
 
 
+def test_a_wish_of_the_moment_said_time_first_leaves_the_liking(db: str, embedder):
+    # the time of the day before the want-word, and "crave" (was missing from the time-first order)
+    active, ended = drained(db, ["I love spicy ramen", "Tonight I don't crave spicy ramen"], user="mo2", start=START)
+    assert "I love spicy ramen" in active, active
+    assert not ended, ended
+
+
 def test_a_weekly_habit_moved_ends_its_old_day_and_no_other_habit(db: str, embedder):
     active, ended = drained(db, ["I do pilates on Mondays", "I have choir practice on Tuesdays",
                                  "My pilates class moved to Wednesdays", "I cycle to the lake on Thursdays",

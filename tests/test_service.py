@@ -205,6 +205,9 @@ def test_a_bad_body_is_told_what_is_wrong_with_it(server):
         assert r.json() == {"error": {"code": "bad_input", "message": message, "exit_code": 2}}
     r = httpx.get(f"{base}/v1/search", params={"q": "  "}, headers=auth)
     assert (r.status_code, r.json()["error"]["message"]) == (400, "query is empty")
+    for bad in ("1.5", "-0.1"):  # the final score's range is [0, 1]: a floor outside it is refused, not empty hits
+        r = httpx.get(f"{base}/v1/search", params={"q": "tea", "min_score": bad}, headers=auth)
+        assert r.status_code == 400 and "min_score" in r.json()["error"]["message"], r.text
     # a body that is not UTF-8: memcli's line (round 17), not "There was an error parsing the body"
     bad = b'{"text": "ok",\n "query": "caf\xe9"}'
     for path, message in (("/v1/capture", "body line 2: not valid UTF-8; nothing was written"),

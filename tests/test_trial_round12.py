@@ -40,6 +40,12 @@ def test_root_flags_after_the_command(cli, one, args):
     assert "green tea" in r.stdout or args[0] == "drain"
 
 
+@pytest.mark.parametrize("bad", ["2", "-1"])
+def test_a_score_floor_outside_the_scores_range_is_refused(cli, one, bad):
+    r = cli(*one, "search", "tea", "--min-score", bad)
+    assert r.exit_code == 2 and "--min-score" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
 def test_db_and_user_after_the_command(cli, db_path, one):
     assert "green tea" in cli("list", "--db", str(db_path), "--user", "alice").stdout
     assert "green tea" not in cli("--user", "alice", "list", "--db", str(db_path), "--user", "bob").stdout
@@ -54,6 +60,22 @@ def test_a_root_json_for_a_command_without_json_output_is_refused(cli, one):
 def test_json_output_anyway_takes_json(cli, one, args):
     r = cli(*one, *args)
     assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[0])["text"] == "I like green tea", r.stderr
+
+
+TEA_Q = '{"query": "Which tea do I like?"}'
+
+
+@pytest.mark.parametrize("args", [
+    ("tools", "call", "search", TEA_Q, "--json"), ("tools", "call", "--json", "search", TEA_Q),
+    ("tools", "call", "search", TEA_Q, "-v"), ("outbox", "retry", "--all-dead", "--verbose"),
+])
+def test_root_flags_after_a_command_of_a_group(cli, one, args):
+    """The root options reach the commands of groups too (typer vendors its own click, so a group is
+    known by its commands, not by click's class): `tools call … --json` was 'No such option'."""
+    r = cli(*one, *args)
+    assert r.exit_code == 0, r.stderr
+    if args[0] == "tools":
+        assert "green tea" in json.dumps(json.loads(r.stdout), ensure_ascii=False)
 
 
 @pytest.mark.parametrize("args", [("--json", "capture", "hello there"), ("capture", "hello there", "-v", "--json")])

@@ -57,7 +57,7 @@ def search(
     limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=1000, help="at most this many hits")] = 5,
     as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: what was believed true then")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="each leg's rank, RRF, weights, final score")] = False,
-    min_score: Annotated[float | None, typer.Option("--min-score", min=0.0,
+    min_score: Annotated[float | None, typer.Option("--min-score", min=0.0, max=1.0,
                                                     help="final-score floor in [0, 1] \\[settings.min_score]")] = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:

@@ -16,11 +16,6 @@ import copy
 import functools
 from typing import Any
 
-try:  # typer >= 0.2x vendors click; older typer uses click itself
-    from typer._click.core import Group
-except ImportError:  # pragma: no cover
-    from click.core import Group
-
 from memcli.cli.app import GLOBALS
 from memcli.errors import BadInputError
 
@@ -73,7 +68,7 @@ def _leaf(cmd: Any, path: str, root_params: dict[str, Any]) -> None:
 def root_options_anywhere(root: Any) -> None:
     """Give every command under ``root`` (a click group) the root options it lacks; see the module doc."""
     def walk(cmd: Any, path: str) -> None:
-        if isinstance(cmd, Group):
+        if isinstance(getattr(cmd, "commands", None), dict):  # a group, whichever click (typer vendors its own)
             for name, sub in cmd.commands.items():
                 walk(sub, f"{path} {name}")
         else:

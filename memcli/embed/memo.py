@@ -72,3 +72,11 @@ class MemoEmbedder(Embedder):
         while len(memo) > self.size:
             memo.popitem(last=False)
         return out
+
+    def state(self) -> OrderedDict[str, np.ndarray]:
+        """The memo's texts and vectors, least recently used first (a look-ahead process hands them back)."""
+        return self._memo
+
+    def adopt(self, memo: OrderedDict[str, np.ndarray]) -> None:
+        """Take ``memo`` (:meth:`state` of a forked copy of this embedder, same model) as this memo."""
+        self._of, self._memo = self.inner, OrderedDict(memo)

@@ -110,8 +110,13 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
     -1 when the query asks about attributes and the hit holds another specific one
     (:data:`_STRONG_ATTRS`: "my sister's job" vs ``sister.residence``), 0 otherwise. A generic
-    slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`)."""
-    from memcli.read.mismatch import hit_attribute
+    slot's attribute is read from ``statement`` (:func:`memcli.read.mismatch.hit_attribute`); a statement
+    that names the asked attribute in a clause its slot did not take ("My uncle is a baker and his
+    birthday is …" as ``uncle.job``; 我现在不太能吃咸了 as ``like.咸`` for 我能吃咸吗, an ability asked
+    as ``allergy``: :func:`memcli.read.mismatch.said_attrs`) holds it too: +1; one whose words name an asked
+    attribute besides its own (我老婆叫许静，是护士 stored as ``wife.name`` answers her job) is not another
+    attribute only: 0."""
+    from memcli.read.mismatch import hit_attribute, said_attrs
     from memcli.slots import split_slot
 
     asked = {split_slot(k)[1] for k in query_slots}
@@ -120,7 +125,20 @@ def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: st
     have = hit_attribute(hit_slot, statement, _STRONG_ATTRS)
     if have in asked or any(have in kin and asked & kin for kin in _KIN_ATTRS):
         return 1
+    if statement and asked & said_attrs(statement):
+        return 1  # "my uncle … and his birthday is …" stored as uncle.job: it says the birthday asked
+    if have in _STRONG_ATTRS and statement and _says_asked(statement, asked):
+        return 0  # 我老婆叫许静，是护士 (wife.name) says her job too: not another attribute only
     return -1 if have in _STRONG_ATTRS else 0
+
+
+def _says_asked(statement: str, asked: set[str]) -> bool:
+    """The statement names one of the ``asked`` attributes (or a kin of one) beside its slot's: its words
+    read as that attribute (:func:`memcli.read.mismatch._statement_attrs`) or name an occupation."""
+    from memcli.read.mismatch import _statement_attrs, names_occupation
+
+    said = set(_statement_attrs(statement)) | ({"job"} if "job" in asked and names_occupation(statement) else set())
+    return bool(said & asked) or any(said & kin and asked & kin for kin in _KIN_ATTRS)
 
 
 def _strong(token: str) -> bool:
@@ -300,31 +318,38 @@ def answer_subject(slot: str | None) -> str | None:
     return None if subject in (ME, SOMEONE) else subject
 
 
-def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None]) -> dict[int, float]:
+def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None],
+                     attr_of: dict[int, float] | None = None) -> dict[int, float]:
     """Each hit's p raised to the best p among the hits about the same subject
     (:func:`answer_subject`): answerability belongs to the subject, not to one of its facts.
     `每周六下午的那个读书会在哪儿办？` finds the club by its schedule (p high: the question's
     words are that fact's) and its place as another hit whose words the question barely shares (p
     low): the question is answerable once its subject is found, and the subject's other facts
     come with it — as subject expansion brings those the ranking missed (``Hit.via``). Ids
-    without a p are left out. Returns a new dict."""
+    without a p are left out. ``attr_of`` (id → the ``attr`` feature): once a hit of the subject holds
+    the asked attribute (+1), a hit holding another specific one (-1) keeps its own p — "what does my
+    brother do in his free time" finds his chess, and his job is no answer of it. Returns a new dict."""
     best: dict[str, float] = {}
     for i, p in p_of.items():
         s = subject_of.get(i)
         if s is not None:
             best[s] = max(best.get(s, 0.0), p)
-    return {i: max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
+    attr_of = attr_of or {}
+    held = {subject_of.get(i) for i, a in attr_of.items() if a > 0} - {None}
+    return {i: p if attr_of.get(i, 0) < 0 and subject_of.get(i) in held
+            else max(p, best.get(subject_of.get(i) or "", 0.0)) for i, p in p_of.items()}
 
 
 def question_p(p_of: dict[int, float], rows: Sequence[Sequence[float]],
-               subject_of: dict[int, str | None], *, by_fact: bool = False) -> dict[int, float]:
+               subject_of: dict[int, str | None], *, by_fact: bool = False,
+               attr_of: dict[int, float] | None = None) -> dict[int, float]:
     """The p of each hit of one question as ``context`` cuts on it, the read path and the fit alike:
     every hit 0 when the question is not :func:`grounded` (``rows``: the feature rows of its hits)
     and did not find a person by a fact (``by_fact``, :func:`found_by_fact`: the read path only),
-    then shared by subject (:func:`share_by_subject`). Returns a new dict."""
+    then shared by subject (:func:`share_by_subject`, ``attr_of``: id → its ``attr`` feature). Returns a new dict."""
     if not grounded(rows) and not by_fact:
         p_of = dict.fromkeys(p_of, 0.0)
-    return share_by_subject(p_of, subject_of)
+    return share_by_subject(p_of, subject_of, attr_of)
 
 
 def shipped_path() -> Path:

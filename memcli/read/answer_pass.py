@@ -18,6 +18,7 @@ Read path: imports the store interface, the answer features' modules and text he
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
@@ -40,10 +41,19 @@ from memcli.read.answer import (
     subject_feature,
     topic_coverage,
 )
+from memcli.read.general import about_other, general_request, others_only
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
-from memcli.read.request import about_world, addressed, informative_match, is_task, wants_taste
+from memcli.read.request import (
+    about_world,
+    addressed,
+    definite_things,
+    informative_match,
+    is_task,
+    told_value_zh,
+    wants_taste,
+)
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens, when_only
@@ -70,6 +80,11 @@ def _named(slot: str | None, question: str) -> str:
     return name if proper else ""
 
 
+def _has_word(statement: str, word: str) -> bool:
+    """``word`` (case-folded) is a whole word of ``statement``, or its plural."""
+    return re.search(rf"\b{re.escape(word)}(?:s|es)?\b", statement, re.IGNORECASE) is not None
+
+
 class _Question:
     """The question's features, the same in every pool of one query."""
 
@@ -88,6 +103,7 @@ class _Question:
         self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
         self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
         self.all_tokens = query_tokens(self.simple, drop_stopwords=False)
+        self.definite = definite_things(self.simple)  # "the sofa": a thing both speakers know
 
 
 class AnswerPass:
@@ -130,6 +146,25 @@ class AnswerPass:
         if key not in self._memo:
             self._memo[key] = fn(*args, **kwargs)
         return self._memo[key]
+
+    def _lexical(self, f: Any, text: str) -> bool:
+        """The lexical leg confirms the hit: not on words saying when alone; for a long message, on a word of its
+        question sentence (not one CJK character) or a nickname jieba cut with the next character (小陈靠… → 小 /
+        陈靠)."""
+        q = self.question
+        return "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
+            not q.long or self._once(("words", text), coverage, q.words, text) > 0
+            or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
+
+    def _general(self, people: tuple[str, ...], others: bool, matched: list[bool]) -> bool:
+        """The question is a general request (:func:`memcli.read.general.general_request`) or matched only on
+        facts about someone else (:func:`memcli.read.general.others_only`; ``matched``: of each informative
+        lexical match, whether it is such a fact)."""
+        q = self.question
+        return bool(self._once(("general", people, others), general_request, q.simple, q.slots, task=bool(q.task),
+                               has_anchor=bool(q.has_anchor), people=people, others=others)
+                    or others_only(q.simple, q.slots, has_anchor=bool(q.has_anchor), matched=matched, people=people,
+                                   others=others))
 
     def score(self, top: Pool, via: dict[int, int], cos_by_id: dict[int, float], *, dense_ran: bool,
               explain: bool, slot_found: bool = False) -> tuple[dict[int, float], dict[int, list[float]]]:
@@ -180,20 +215,26 @@ class AnswerPass:
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),
                                                  *names_given(said[i], q.simple)) if n)
+        # "How much was the sofa?" with 'We bought a new sofa' stored: a thing both know, the user's
+        people += tuple(w for w in q.definite if any(_has_word(said[i], w) for i in said))
+        # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
+        people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
         # attends): it may drop what the chatter names, so only a whole-message question is judged
         world = not q.long and self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
                                           has_anchor=bool(q.has_anchor), people=people, others=others)
+        lexical_of = {f.id: self._lexical(f, row["statement"]) for _, f, row in own}
+        # a task, a topic to be told about, a general frame, or a question matched only on someone else's facts
+        # (钢琴怎么入门 vs the daughter's lessons), naming nobody of the user's: about the world (memcli.read.general)
+        world = world or (not q.long and self._general(people, others, [
+            about_other(slot_of[f.id], said[f.id]) for _, f, row in own if lexical_of[f.id]
+            and self._once(("informative", row["statement"]), informative_match, q.focus, q.tokens, row["statement"])]))
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             text, slot = row["statement"], row.get("slot")
-            # the lexical leg searched a long message's question sentence; a word of it (not one CJK character) or
-            # a nickname jieba cut with the next character (小陈靠… → 小 / 陈靠) confirms
-            lexical = "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
-                not q.long or self._once(("words", text), coverage, q.words, text) > 0
-                or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
+            lexical = lexical_of[f.id]
             x = hit_features(
                 cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
                 cover=self._once(("cover", text, slot), coverage, q.tokens, text, slot),
@@ -211,7 +252,7 @@ class AnswerPass:
                 p_of[f.id] = round(p, 4)
         by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
         p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
-                          by_fact=by_fact)
+                          by_fact=by_fact, attr_of={i: float(a) for i, a in attrs.items()})
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = p_of[parent]

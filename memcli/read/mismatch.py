@@ -26,7 +26,8 @@ from functools import lru_cache
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 from memcli.text import STOPWORDS
 
-__all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "names_after_relation",
+__all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "said_attrs",
+           "names_after_relation",
            "names_given", "names_occupation"]
 
 
@@ -205,6 +206,13 @@ def _statement_attrs(statement: str) -> tuple[str, ...]:
     from memcli.slots import query_slots, split_slot
 
     return tuple(split_slot(k)[1] for k in query_slots(statement))
+
+
+def said_attrs(statement: str) -> frozenset[str]:
+    """Every attribute a statement names, whatever slot its memory got (its clauses read as a question's:
+    :func:`memcli.slots.query_slots`; "… and his birthday is on June 3rd" → birthday; 不太能吃咸了 → allergy,
+    the ability to eat something)."""
+    return frozenset(_statement_attrs(statement))
 
 
 def hit_attribute(hit_slot: str, statement: str, specific: frozenset[str]) -> str:

@@ -5,6 +5,7 @@ relation keys (``mother``, ``elder_brother``), a relative's relative (``brother.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 
@@ -47,6 +48,23 @@ def _composed(subject: str) -> str:
     return compose(outer, inner) or subject
 
 
+#: before a relation word, what makes it the user's own role, not someone of theirs: 我是一名…老师, 我在中学当老师,
+#: 我是公司的老板 (a copula or a role verb after 我, no other person between); "I am a teacher" names no
+#: relation at all (an English relation needs "my")
+_USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:是|在[^，。,;；的我他她]{1,12}?)?"
+                         r"(?:是|当|做|干|担任|作为|成为|成了)(?:一名|一个|一位|个|名|位)?[^，。,;；我他她]{0,10}$")
+
+
+def user_is(statement: str) -> bool:
+    """Whether the relation word a statement names (:func:`memcli.slots.query_subject`: 老师, 老板) is the user's
+    own role (我是一名中学老师, 我在一家公司当老板) rather than someone of theirs (我的老师…, 我老板…). Simplified
+    Chinese or other text."""
+    from memcli.slots import _ZH_REL_RE
+
+    m = _ZH_REL_RE.search(statement)
+    return m is not None and _USER_IS_ZH.search(statement[:m.start()]) is not None
+
+
 def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
     names another subject (我爸爸… vs ``mother.residence``; 我的同事小张 vs 我的同事老王: another name
@@ -55,7 +73,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     ``mother.residence``), 0 when the query names nobody else and the hit is the user's, a
     person's or a thing's, or the hit has no slot. A hit whose slot says it is about the user or a named person
     but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
-    stored as ``person:小林…``) is read by that relation. A relation the query says in other words
+    stored as ``person:小林…``; "My hubby is a plumber" stored as ``thing:hubby…``) is read by that relation
+    (:func:`memcli.read.kin.question_relation` when the plain word names none). A relation the query says in other words
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
@@ -69,6 +88,10 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     hs = _composed(slot_subject(hit_slot))  # brother.wife → sister_in_law: the wife, not the brother
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
+        if named in (ME, SOMEONE):  # "My hubby is a plumber" stored as thing:hubby: the relation in other words
+            named = question_relation(statement) or named
+        if hs == ME and user_is(statement):  # 我是一名中学老师: the user is a teacher, no teacher of theirs
+            named = ME
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
     named = None if subjects else asked_name(query, query_slots)
     if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王

@@ -21,12 +21,17 @@ Two rules, for every episode hit (:mod:`memcli.read.episodes`):
   ``context`` does not quote them (``--as-of`` a time they held, it does). ``search`` keeps its one line
   per turn, the stale one marked.
 
+- **Not a sigh at the day** (:func:`unrelated`): an episode sharing no content word with the question is
+  admitted only at a cosine of :data:`UNSHARED_MIN_COS` or more, read without its words saying when: a mood
+  kept as an episode (今天好累啊, "ugh, long day") is no answer to every question about today.
+
 Read path: imports the results, answer features' inputs and text helpers, never ``memcli.write``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -37,7 +42,8 @@ from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
 from memcli.timeutil import from_iso, now_utc
 
-__all__ = ["MIN_ADDED", "adds", "for_block", "gate", "mark_turns", "pool", "told_relations", "told_slot", "units"]
+__all__ = ["MIN_ADDED", "UNSHARED_MIN_COS", "adds", "for_block", "gate", "mark_turns", "pool", "shares_content",
+           "told_relations", "told_slot", "units", "unrelated"]
 
 #: a turn adds to its memories when this many units of it are in none of them: an English word stem
 #: counts 2, a Chinese character 1 — one word (the month of "due in September") or two characters (a
@@ -176,6 +182,57 @@ def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: f
         if ps:
             h.p_relevant = max(ps)
             h.below_floor = min_p is not None and (h.p_relevant < min_p or asks_only(h.statement))
+
+
+#: an episode that shares no content word with the question passes the gate only at this cosine or more,
+#: read without its words saying when (USE: an unrelated text sits at 0.1-0.3; "What should I do today?" meets
+#: 今天好累啊 at 0.47 on 今天 alone, and 好累啊 at 0.22, while "Am I tired lately?" meets 好累啊 at 0.51)
+UNSHARED_MIN_COS = 0.3
+
+
+#: words naming a stretch of the day or week, left out of a turn read for its cosine alone ("ugh, long day")
+_SPANS = frozenset({"day", "days", "night", "week", "morning", "evening", "afternoon", "一天", "整天", "这周",
+                    "这一周", "这礼拜", "晚上", "早上", "上午", "下午", "白天"})
+
+
+def _without_when(text: str, spans: bool = False) -> str:
+    """``text`` without the :data:`memcli.read.tokens.WHEN_WORDS` (今天, today): words saying when; and with
+    ``spans`` those naming a stretch of the day or week (:data:`_SPANS`)."""
+    from memcli.read.tokens import WHEN_WORDS
+
+    out = to_simplified(text)
+    for w in sorted(WHEN_WORDS | (_SPANS if spans else frozenset()), key=len, reverse=True):
+        out = re.sub(re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}\b", " ", out, flags=re.IGNORECASE)
+    return out
+
+
+def shares_content(question: str, turn: str) -> bool:
+    """Whether the turn holds a unit of content of the question (:func:`units`: a Chinese character, an
+    English word stem; stopwords, discourse markers and the words saying when left out)."""
+    qz, qe = units(_without_when(question))
+    tz, te = units(_without_when(turn))
+    return bool(qz & tz or qe & te)
+
+
+def unrelated(episodes: Sequence[Hit], question: str, qvec: Any, cosines: dict[int, float],
+              embed: Callable[[str], Any] | None) -> None:
+    """Mark ``below_floor`` (p 0) each episode the gate admitted that shares no content word with ``question``
+    (:func:`shares_content`) and whose cosine to it is under :data:`UNSHARED_MIN_COS` — read without its words
+    saying when or naming a stretch of the day (``embed``: text → L2-normalised vector; one encoding per such
+    turn), since a sigh at the day (今天好累啊, "ugh, long day today") meets any question about today on that
+    word alone. ``cosines``: source id → the episode leg's cosine; ``qvec``: the question's vector (None:
+    nothing is marked)."""
+    if qvec is None:
+        return
+    for h in episodes:
+        if h.below_floor or h.p_relevant is None or shares_content(question, h.statement):
+            continue
+        cos = cosines.get(h.key)
+        bare = _without_when(h.statement, spans=True)
+        if bare.split() != h.statement.split() and embed is not None and bare.strip(" ,.!?，。！？啊呀吧呢"):
+            cos = float(embed(bare) @ qvec)
+        if cos is None or cos < UNSHARED_MIN_COS:
+            h.p_relevant, h.below_floor = 0.0, True
 
 
 def for_block(hits: Sequence[Hit]) -> list[Hit]:

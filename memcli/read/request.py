@@ -67,7 +67,7 @@ from memcli.smalltalk import (
 )
 from memcli.text import STOPWORDS
 
-__all__ = ["about_world", "addressed", "asks_only", "informative_match", "is_small_talk", "is_task",
+__all__ = ["about_world", "addressed", "names_someone", "asks_only", "informative_match", "is_small_talk", "is_task",
            "wants_taste"]
 
 _TASK_VERBS_EN = (
@@ -275,6 +275,99 @@ def _own_subject_zh(question: str, tokens: Sequence[str]) -> bool:
     return first not in _attribute_verbs_zh()
 
 
+#: "the" + up to three lower-case words: a thing both speakers know ("How much was the sofa?", "When is the
+#: dentist?"), unless the phrase is defined in the question (the capital *of* France, the speed *of* light)
+#: or ranks (the tallest, the best, the first): then it is the world's
+_THE_EN = lazy(r"\bthe ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z'-]*)\b(?!\s+(?:of|between)\b)", gate=LATIN)
+_AUX_EN = lazy(r"\b(?:do|does|did|will|would|can|could|should|shall)\b", re.IGNORECASE)
+#: a word after which the phrase is defined or placed (of, between: defined, the world's; on, at…: cut there)
+_DEFINED_EN = frozenset({"of", "in", "on", "for", "between", "from", "to", "that", "which", "who", "at", "with"})
+_RANKING_EN = lazy(r"\b(?:[a-z]+est|most|least|best|worst|first|last|same|whole|average|only|main|biggest)\b")
+#: a Chinese question about one done thing (沙发花了多少钱, 牙医约了几点): a verb with 了, not 为了, 除了, 了解…
+_DONE_ZH = lazy(r"(?<![为除])了(?!解|不起|结)")
+
+
+def definite_things(question: str) -> list[str]:
+    """The head word of each thing an English question names with "the" as one both speakers know ("the sofa",
+    "the annual physical" → physical; not "the capital of France", "the tallest mountain", "the Danube": those
+    are the world's; "the marathon world record" is a record, not a marathon), 3+ letters, no stopword; [] for
+    other text. A hit of the user's naming one of them makes the
+    question the user's (:func:`about_world`'s ``people``, :class:`memcli.read.answer_pass.AnswerPass`)."""
+    from memcli.text import STOPWORDS
+
+    q = question.replace("’", "'")
+    out: list[str] = []
+    for m in _THE_EN.finditer(q):
+        words = m.group(1).split()
+        cut = next((n for n, w in enumerate(words) if w in _DEFINED_EN), len(words))
+        if cut < len(words) and words[cut] in ("of", "between") or _RANKING_EN.search(" ".join(words[:cut])):
+            continue  # the capital of France, the difference between…; the tallest mountain
+        if cut > 1 and _AUX_EN.search(q[:m.start()]) and m.end() >= len(q.rstrip("?!. ")):
+            cut -= 1  # "What did the sofa cost?": after do/did/will…, the question's last word is its verb
+        head = words[cut - 1] if cut else ""  # the marathon world *record*, not a marathon: the last word names it
+        if len(head) >= 3 and head not in STOPWORDS and head not in out:
+            out.append(head)
+    return out
+
+
+#: what a Chinese question asks of a thing, and how a statement holds it: a price (多少钱 / 三千八, 4200元), a day
+#: or an hour (什么时候, 哪天, 几点 / 下周二, 周四下午, 3点)
+_NUM_ZH = r"[0-9０-９一二两三四五六七八九十百千万]"
+_ASKS_VALUE_ZH = (
+    (lazy(r"多少钱|花了多少|多少块|价格|价钱|多贵"), lazy(rf"{_NUM_ZH}+\s*(?:块|元|万|千|百|钱)|花了{_NUM_ZH}|\d")),
+    (lazy(r"什么时候|哪天|哪一天|几点|几号|星期几|周几|礼拜几|哪个月"),
+     lazy(rf"(?:周|星期|礼拜)[一二三四五六日天末]|[明后]天|下个?(?:周|星期|月)|{_NUM_ZH}+\s*(?:点|号|月|日)")),
+)
+#: a kind, not one thing: 沙发一般多少钱, 牙医通常几点下班
+_KIND_ZH = lazy(r"一般|通常|平均|大概|大约|普遍|正常")
+
+
+def told_value_zh(question: str, tokens: Sequence[str], statements: Sequence[str]) -> str | None:
+    """The topic word of a Chinese question that drops its owner (沙发多少钱, 牙医是什么时候) when a statement of
+    the user's names it with a value of the kind asked (上个月买的沙发花了三千八; 下周二下午要去看牙医: a price, a
+    day or an hour, :data:`_ASKS_VALUE_ZH`), else None: then the thing is the user's, as 我的沙发 would say; a
+    question about the kind (一般, 通常: 沙发一般多少钱) is not. ``tokens``: its search tokens, stopwords kept."""
+    if question.isascii() or _KIND_ZH.search(question):
+        return None
+    asked = [value for ask, value in _ASKS_VALUE_ZH if ask.search(question)]
+    if not asked:
+        return None
+    content = [t for t in tokens
+               if len(t) >= 2 and not t.isascii() and t not in STOPWORDS and not t.startswith(_ASK_ZH)]
+    for word in content[:1]:
+        if any(word in st and any(v.search(st) for v in asked) for st in statements):
+            return word
+    return None
+
+
+def names_someone(q: str, slots: Sequence[str], people: Sequence[str] = (), others: bool = False, *,
+                  longer_words: bool = False) -> bool:
+    """Whether ``q`` (stripped, ’ read as ') names a person or thing of the user's, or asks which of them: a
+    ``someone.…`` slot, *who* when a hit is about someone of the user's (``others``), "we", one of ``people``
+    (the names the hits give), a person by a fact (那个来自重庆的人, "the person from …"), a nickname that is no
+    dictionary word (小陈, 老王; with ``longer_words``, not one opening a longer dictionary word either:
+    小提琴, 老虎机). The exclusions of :func:`about_world` and of :func:`memcli.read.general.general_request`."""
+    from memcli.read.tokens import is_dict_word
+    from memcli.slots import SOMEONE, split_slot
+
+    if any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)) \
+            or _WE_EN.search(q):  # "which ramen place did we try?": 我们 is the user's (我), so is "we"
+        return True
+    low = q.casefold()
+    if any(len(n) > 1 and n.casefold() in low for n in people) or _PERSON_ZH.search(q) or _PERSON_EN.search(q):
+        return True
+    return any(not is_dict_word(m.group(0)) and not (longer_words and _in_word(q, m.start()))
+               for m in _ZH_NICK.finditer(q))  # 小陈, 老王: a person
+
+
+def _in_word(q: str, at: int) -> bool:
+    """Whether the two characters at ``at`` (a nickname's shape: 小 / 老 / 阿 + one) open a longer dictionary word
+    (小提琴, 老虎机, 阿司匹林): a thing, not a person."""
+    from memcli.read.tokens import is_dict_word
+
+    return any(is_dict_word(q[at:at + n]) for n in (3, 4) if at + n <= len(q))
+
+
 def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, has_anchor: bool,
                 people: Sequence[str] = (), others: bool = False) -> bool:
     """Whether ``question`` asks about the world rather than about the user (the feature ``world``):
@@ -291,20 +384,13 @@ def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, h
     "How tall is Mount Rainier?" vs "I climbed Mount Rainier"): :func:`memcli.read.answer.grounded`.
     ``question``: the question sentence, simplified Chinese or other text; ``slots``: its slot keys;
     ``tokens``: its search tokens, stopwords kept."""
-    from memcli.read.tokens import is_dict_word
-    from memcli.slots import SOMEONE, split_slot
-
     q = question.strip().replace("’", "'")
-    if has_anchor or not q or any(split_slot(k)[0] == SOMEONE for k in slots) or (others and _WHO.search(q)) \
-            or _WE_EN.search(q):  # "which ramen place did we try?": 我们 is the user's (我), so is "we"
+    if has_anchor or not q or names_someone(q, slots, people, others):
         return False
     if not (q.endswith(("?", "？")) or _ASKED.search(q) or _QUESTION_ZH.search(q)):
         return False  # a topic lookup (coffee, 咖啡, "admin rules obey"): no question about anything
-    low = q.casefold()
-    if any(len(n) > 1 and n.casefold() in low for n in people):
+    if _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q):
         return False
-    if _PERSON_ZH.search(q) or _PERSON_EN.search(q) or _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q):
-        return False
-    if any(not is_dict_word(m.group(0)) for m in _ZH_NICK.finditer(q)):  # 小陈, 老王: a person
+    if not q.isascii() and _DONE_ZH.search(q):  # 沙发花了多少钱: one done thing, the user's, not a kind's
         return False
     return q.isascii() or _own_subject_zh(q, tokens)

@@ -108,7 +108,7 @@ class MemoryRetrievalService:
                 leg is still pending (the context builder falls back to it at its deadline).
 
         Raises:
-            BadInputError: ``limit < 1``, bad ``as_of``, negative ``min_score``.
+            BadInputError: ``limit < 1``, bad ``as_of``, ``min_score`` outside [0, 1].
             ModelMismatchError / ModelUnavailableError: the dense leg's model (no deadline only).
         """
         t0 = time.monotonic()
@@ -119,8 +119,8 @@ class MemoryRetrievalService:
             raise BadInputError(f"legs must be a non-empty subset of {ALL_LEGS}, got {legs!r}")
         if min_score is None:
             min_score = st.min_score
-        if isinstance(min_score, bool) or not isinstance(min_score, int | float) or min_score < 0:
-            raise BadInputError(f"min_score (--min-score) must be >= 0 (got {min_score})")
+        if isinstance(min_score, bool) or not isinstance(min_score, int | float) or not 0 <= min_score <= 1:
+            raise BadInputError(f"min_score (--min-score) must be in [0, 1], the final score's range (got {min_score})")
         at = parse_at(as_of, field="as_of (--as-of)") if as_of is not None else None
         # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
         # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
@@ -246,6 +246,8 @@ class MemoryRetrievalService:
                     readings.append(gate.score(pool, ranked.get("via", {}), cos, dense_ran="dense" in rankings,
                                                explain=False, slot_found="slot" in rankings)[0])
                 quotes.gate(found, readings, info.answer_min_p)
+                if info.answer_min_p is not None and qv is not None:  # a sigh at the day answers nothing of today
+                    quotes.unrelated(found, question_focus(text), vec, dict(ep.dense), lambda t: loader().embed_one(t))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)

@@ -40,14 +40,33 @@ def query_slot_keys(query: str) -> list[str]:
     return keys[:MAX_QUERY_SLOTS]
 
 
+def kin_relations(keys: list[str]) -> list[str]:
+    """``keys`` and after them, for each relative's key, the same attribute of the relations that may name
+    the same person (:func:`memcli.slots.same_relation`: ``wife.job`` → ``spouse.job``, ``partner.job``;
+    ``sister.job`` → ``elder_sister.job``…): the user said 我爱人 and asks about "my wife", said 我姐姐
+    and asks about "my sister". Never another person (``wife`` → not ``husband``), never an attribute."""
+    from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
+
+    out = list(keys)
+    for k in keys:
+        subject, dot, rest = k.partition(".")
+        if not dot or subject in (ME, SOMEONE) or ":" in subject or "." in rest and split_slot(k)[0] != subject:
+            continue
+        near = sorted(GENERAL_RELATIONS.get(subject, ())) + sorted(g for g, m in GENERAL_RELATIONS.items()
+                                                                   if subject in m)
+        out += [f"{r}.{rest}" for r in near if f"{r}.{rest}" not in out]
+    return out
+
+
 def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
              as_of: datetime | None = None) -> list[int]:
     """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
-    (:meth:`memcli.db.store.MemoryStore.slot_search`); then, for a relative's name asked and not
+    (:meth:`memcli.db.store.MemoryStore.slot_search`), then of the same attribute of a relation that may name
+    the same relative (:func:`kin_relations`); then, for a relative's name asked and not
     stored under its slot, the memories that name that relative in passing (:func:`named_in_passing`)."""
     if not keys:
         return []
-    ids = store.slot_search(user, keys, limit=limit, as_of=as_of)
+    ids = store.slot_search(user, kin_relations(keys), limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
     return ids + [i for i in named if i not in ids]
 

@@ -182,7 +182,7 @@ class ContextIn(_Body):
     history: list[Any] | None = None
     limit: int = Field(5, ge=1, le=1000)
     as_of: str | None = None
-    min_score: float | None = Field(None, ge=0)
+    min_score: float | None = Field(None, ge=0, le=1)
 
 
 class RememberIn(_Body):
@@ -360,7 +360,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     @api.get("/v1/search", tags=["read"], summary="Hybrid retrieval, best first")
     async def search(user: User, q: Annotated[str, Query(description="the query")],
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
-                     min_score: Annotated[float | None, Query(ge=0)] = None, explain: bool = False) -> Any:
+                     min_score: Annotated[float | None, Query(ge=0, le=1)] = None, explain: bool = False) -> Any:
         check_query(q)
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
         return _json({"hits": [hit_json(h) for h in hits], "info": hits.info})

@@ -184,12 +184,10 @@ def told_remark_kept(new: Facts, old: Facts, cosine: float | None) -> str | None
 
 
 #: a wish of the moment ("I don't want coffee right now", "I fancy pizza tonight", 今天不想吃辣的, 今晚想吃火锅): a
-#: want or a "feel like" with a time of this day — one moment's, never the end or the change of a lasting fact
-_EN_PASSING_WISH = re.compile(r"\b(?:want|wants|fancy|fancies|feel like|feels like|in the mood for|craving|crave)\b"
-                              r"(?=.*\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening))\b)"
-                              r"|\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening))\b"
-                              r"(?=.*\b(?:want|wants|fancy|fancies|feel like|feels like|in the mood for|craving)\b)",
-                              re.I)
+#: want or a "feel like" with a time of this day, in either order — one moment's, never the end or the change of
+#: a lasting fact
+_EN_WANT = re.compile(r"\b(?:want|wants|fancy|fancies|feel like|feels like|in the mood for|craving|crave)\b", re.I)
+_EN_NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening))\b", re.I)
 _ZH_PASSING_WISH = re.compile(r"(?:今天|今晚|今早|这会儿|此刻|这顿)[^，,。！!？?]{0,4}(?:不?想|没胃口|不太想)")
 _DAY_TIME = re.compile(r"\b(?:today|tonight|right now|at the moment)\b|今天|今晚|今早|这会儿|此刻|这顿", re.I)
 
@@ -197,9 +195,9 @@ _DAY_TIME = re.compile(r"\b(?:today|tonight|right now|at the moment)\b|今天|�
 def passing_wish_kept(new: Facts, old: Facts) -> str | None:
     """Why a stored statement stays true beside ``new`` when ``new`` is a wish of the moment (None: it may
     not): "I don't want green tea right now" ends no "I love green tea", 今天不想吃酸菜鱼 no 我喜欢吃酸菜鱼 —
-    a want with a time of this day (:data:`_EN_PASSING_WISH`, :data:`_ZH_PASSING_WISH`) beside a statement
+    a want with a time of this day (:data:`_EN_WANT` with :data:`_EN_NOW`, :data:`_ZH_PASSING_WISH`) beside a statement
     with no such time. "I don't want green tea anymore" has none: a liking ended (its own slot, like.X)."""
-    if _DAY_TIME.search(old.statement) or not (_EN_PASSING_WISH.search(new.statement)
+    if _DAY_TIME.search(old.statement) or not ((_EN_WANT.search(new.statement) and _EN_NOW.search(new.statement))
                                                or _ZH_PASSING_WISH.search(new.statement)):
         return None
     return "a wish of the moment: the stored statement is a lasting one"

@@ -72,15 +72,17 @@ from memcli.write.judge import (
     check_verdict,
     compare_slot,
     different_people,
-    facts_of,
     guard,
     hard_guard,
     other_person,
     strong,
 )
+from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
+from memcli.write.same_belief import same_belief
+from memcli.write.untouched import keep_untouched
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -165,7 +167,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
         rows += store.active_in_slot(user, join_slot(subj, "workplace"))
-    if brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED):  # a time (of an event, of a weekly habit)
+    if brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new):
+        # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
@@ -179,7 +182,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
         why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old) or \
-            plan_dropped(new, old, len(plans)) or rescheduled(new, old)
+            plan_dropped(new, old, len(plans)) or rescheduled(new, old) or broader_liking_over(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")
@@ -209,8 +212,8 @@ def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candid
     if top.cosine >= settings.dedup_lower and all(
             other_person(new, _facts(nb.statement, nb.slot)) for nb in nbs if nb.cosine >= settings.dedup_lower):
         # every close neighbour is about someone else (我妈妈… vs 我…): another fact, no judge
-        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine, "different subject: another person's fact",
-                    "subject")
+        return Plan(Decision.ADD, Level.JUDGE, None, top.cosine,
+                    "a new fact: the close memories are about someone else", "subject")
     if top.cosine >= settings.dedup_upper and objection is None:
         return Plan(Decision.NOOP, Level.VECTOR, store.get_item(user, top.id), top.cosine,
                     f"cosine {top.cosine:.3f} >= upper {settings.dedup_upper}")
@@ -332,6 +335,7 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
         store.record_event(user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                            source_id=src, reason=plan.reason, before=snapshot(old),
                            after=snapshot(row), **base)
+        keep_untouched(store, user, old, cand, Decision.UPDATE, row["id"])  # its other facts stay (untouched)
         return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                               reason=plan.reason, **base)
     if plan.decision == Decision.CONFLICT and plan.target is not None:
@@ -373,7 +377,9 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
                        source_id=src, reason=reason, before=snapshot(old),
                        after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
     if not stored_invalid:
-        sibs = _same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
+        keep_untouched(store, user, old, cand, Decision.CONFLICT, row["id"])  # a combined memory's other facts stay
+
+        sibs = same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
         sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
         for sib in (s for s in sibs if s["id"] not in keep):
             sib_from = from_iso(sib["valid_from"])
@@ -389,38 +395,6 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
                                **base)
     return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
                           stored_invalid=stored_invalid, **base)
-
-
-#: nearest active neighbours of a contradicted memory looked at for copies of its belief
-SAME_BELIEF_K = 8
-
-
-def _same_belief(store: MemoryStore, user: str, old: dict, cand: Candidate) -> list[dict]:
-    """The other active memories that hold what ``old`` holds — its strong slot, value and polarity
-    (我咖啡不加糖 beside "I take my coffee without sugar") — and that the hard guard lets ``cand``
-    contradict: a CONFLICT invalidates them with ``old``, so no copy of the old belief stays active.
-    Besides the rows stored under ``old``'s slot, ``old``'s nearest active neighbours whose statement
-    reads as the same slot are looked at (a two-clause turn stored under its other clause's slot:
-    "My boss is Greg Patterson, he's been my manager…" beside "My boss is Greg Patterson")."""
-    if not old["slot"] or not strong(old["slot"]):
-        return []
-    fo, new = facts_of(old["statement"], old["slot"]), facts_of(cand.statement, cand.slot)
-    rows = store.active_in_slot(user, old["slot"])
-    vec = store.vector_of(old["id"])
-    if vec is not None and fo.slot and strong(fo.slot):
-        seen = {r["id"] for r in rows} | {old["id"]}
-        near = [r["id"] for r in store.neighbors(user, vec, SAME_BELIEF_K) if r["id"] not in seen
-                and facts_of(r["statement"], r["slot"]).slot == fo.slot]
-        rows = rows + (store.items_by_ids(user, near) if near else [])
-    out = []
-    for row in rows:
-        if row["id"] == old["id"] or row["statement"] == cand.statement:
-            continue
-        fr = facts_of(row["statement"], row["slot"])
-        if fr.positive == fo.positive and fr.value == fo.value and fr.subject == fo.subject \
-                and hard_guard(new, fr, Decision.CONFLICT) is None:
-            out.append(row)
-    return out
 
 
 def _reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, candidate: Candidate,

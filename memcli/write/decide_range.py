@@ -150,7 +150,7 @@ def decide_whole_range(store: MemoryStore, settings: Settings, user: str, candid
     pool, shown = _shown(store, settings, new, vector, nbs, rows, exclude)
     top = nbs[0].cosine if nbs else None
     if not shown:
-        why = ("different subject: another person's fact" if pool else
+        why = ("a new fact: the close memories are about someone else" if pool else
                "no stored memory to compare with" if not nbs else f"cosine {top:.3f} < lower {settings.dedup_lower}")
         return Plan(Decision.ADD, Level.JUDGE if pool else Level.VECTOR, None, top, why, "subject" if pool else None)
     judged = pre.verdict if pre is not None and pre.shown == tuple(nb.id for nb in shown) else None

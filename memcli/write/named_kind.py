@@ -2,16 +2,24 @@
 (我的狗叫旺财, ``thing:狗.name``): the fact goes under the kind's slot (``thing:狗.age``), so it meets the
 age told before (我的狗五岁了) in the slot comparison — before, both ages stayed active.
 
+A person told by their name (小明的生日是8月5号, "Clara's birthday is May 5th", ``person:clara.birthday``) is
+the relative the user named (我儿子叫小明 ``son.name``, "My wife Clara is a nurse" ``wife.job``): the fact goes
+under the relation's slot (``son.birthday``, ``wife.birthday``), so a correction by the name meets the value told
+by the relation — before, both stayed active (round 21's trial). One subject for decisions, as the read path's
+:mod:`memcli.read.kin` makes one subject of a relation said in other words.
+
 The named row is looked for among the candidate's nearest active memories (the decision reads them
-anyway); a name that several stored names hold, or none, leaves the slot as extracted.
+anyway); a name that several stored names (or relations) hold, or none, leaves the slot as extracted.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 
+from memcli import slots
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate
 from memcli.slots import join_slot, split_slot
@@ -28,7 +36,10 @@ def kind_slot(
     store: MemoryStore, user: str, cand: Candidate, vector: np.ndarray | None, nbs: list[Any] | None = None
 ) -> str | None:
     """``thing:<kind>.<attribute>`` when ``cand``'s slot is ``thing:<name>.<attribute>`` and exactly one
-    active ``thing:<kind>.name`` memory among its neighbours says that name; None otherwise."""
+    active ``thing:<kind>.name`` memory among its neighbours says that name; ``<relation>.<attribute>`` when
+    it is ``person:<name>.<attribute>`` (or a name read as a thing's, 朵朵) and the
+    neighbours that say the name are all of one relative
+    (``<relation>.…``, not the user's own nor a named person's); None otherwise."""
     if not cand.slot or not cand.slot.startswith(("thing:", "person:")):  # (豆豆 reads as a person's name)
         return None
     subject, attr, obj = split_slot(cand.slot)
@@ -38,14 +49,39 @@ def kind_slot(
     if nbs is None:
         nbs = neighbors_of(store, user, vector, _KINDS_LOOKED_AT)
     key = to_simplified(name).casefold()
-    kinds = set()
+    kinds, relations = set(), set()
     for nb in nbs:
         s = nb.slot or ""
+        rel, nb_attr, _ = split_slot(s) if s else (slots.ME, "", None)
+        if rel != slots.ME and not rel.startswith(("thing:", "person:")) and _names(nb.statement, key, nb_attr):
+            relations.add(rel)  # 我儿子叫小明 / "My wife Clara is a nurse": the relative the name is
         if not (s.startswith("thing:") and s.endswith(".name")):
             continue
         kind = s[len("thing:") : -len(".name")]
         if kind and kind != name and key in to_simplified(nb.statement).casefold():
             kinds.add(kind)
-    if len(kinds) != 1:
+    if len(kinds) + len(relations) != 1:
         return None
+    if relations:
+        rel = relations.pop()
+        for nb in nbs:  # another relative of that relation named otherwise (Anna and 小美, two sisters): no guess
+            r, a, _ = split_slot(nb.slot) if nb.slot else (slots.ME, "", None)
+            if a == "name" and r != slots.ME and slots.same_relation(r, rel) and not _names(nb.statement, key, a):
+                return None
+        return join_slot(rel, attr)
     return join_slot(f"thing:{kinds.pop()}", attr)
+
+
+def _names(statement: str, key: str, attr: str) -> bool:
+    """Whether ``statement`` (a relative's memory, of attribute ``attr``) says the relative is called ``key``
+    (casefolded, simplified): a name memory that holds it (我儿子叫小明, "My son is called Ollie"), or the
+    name said right after the relation ("My wife Clara is a nurse", 我老公王磊是医生) — not a name said
+    elsewhere in it ("My son loves Lego")."""
+    text = to_simplified(statement).casefold()
+    if key.isascii():
+        if attr == "name":
+            return re.search(rf"(?<![a-z]){re.escape(key)}(?![a-z])", text) is not None
+        return re.search(rf"\b(?:my|our) (?:[a-z-]+ ){{1,3}}{re.escape(key)}(?![a-z])", text) is not None
+    if attr == "name":
+        return key in text
+    return re.search(rf"我(?:的)?[\u4e00-\u9fff]{{1,4}}?{re.escape(key)}", text) is not None

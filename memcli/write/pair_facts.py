@@ -105,6 +105,7 @@ def _is_person_name(statement: str, value: str) -> bool:
         return any(w == value and flag in ("nr", "nrfg", "nrt") for w, flag in pos_tags(to_simplified(statement)))
     return bool(re.search(r"\b" + re.escape(value[:1].upper() + value[1:]), statement))
 
+
 def with_slot(f: Facts, slot: str | None) -> Facts:
     """``f`` with ``slot`` (and the subject it names) filled in when the rules found none, or when
     they found only a loose one (``fact.…``, ``event.…``) and ``slot`` names a known attribute that
@@ -112,6 +113,9 @@ def with_slot(f: Facts, slot: str | None) -> Facts:
     value Sandra Lopez: the stored slot, read as the extractor read it)."""
     if not slot or f.slot == slot:
         return f
+    if f.slot and f.subject.startswith(("person:", "thing:")) and split_slot(f.slot)[1:] == split_slot(slot)[1:] \
+            and not slot_subject(slot).startswith(("person:", "thing:")):  # a name the stored slot read as whose it is
+        return replace(f, slot=slot, subject=slot_subject(slot))  # (小明的生日… under son.birthday: named_kind)
     if f.slot and not (split_slot(f.slot)[1] in ("fact", "event") and strong(slot)):
         return f
     from memcli.write.clauses import generic_slot

@@ -53,9 +53,9 @@ _PAST_HEAD = re.compile(r"^(?:我们?|我的?[爸妈哥姐弟妹儿女老爷奶�
                         r"(?:以前|从前|过去|曾经|原来)(?!的)|"
                         r"(?<!\bam )(?<!'m )(?<!\bis )(?<!'s )(?<!\bare )(?<!'re )(?<!\bwas )(?<!\bwere )(?<!\bbe )"
                         r"(?<!\bget )(?<!\bgot )(?<!\bgetting )\bused to\b", re.I)
-_HABITUAL = re.compile(r"每天|每周|每月|每晚|每年|天天|经常|常常|总是|"
-                       r"\b(?:a|per|every|each) (?:day|week|month|night|morning)\b|"
-                       r"\bdaily\b|\bweekly\b", re.I)
+_HABITUAL = re.compile(r"每天|每周|每月|每晚|每年|天天|经常|常常|总是|早上|早晨|晚上|中午|睡前|周末|"  # (a time of day:
+                       r"\b(?:a|per|every|each) (?:day|week|month|night|morning)\b|"  # 我以前早上喝咖啡 is a habit)
+                       r"\bdaily\b|\bweekly\b|\bin the (?:mornings?|evenings?)\b|\bat night\b|\bon weekends\b", re.I)
 
 
 def _past_habit(cand: Candidate) -> bool:

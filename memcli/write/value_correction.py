@@ -1,5 +1,7 @@
 """A correction that names only the values: "Sorry, I said Leeds, I meant York", "Not Rex but Max",
-"Leeds — I mean York", "Correction: York, not Leeds", 我刚才说的是北大，其实是清华, 是清华，不是北大.
+"Leeds — I mean York", "Correction: York, not Leeds", 我刚才说的是北大，其实是清华, 是清华，不是北大; or only the
+right value with a slip owned (其实是4月24号，我之前记错了; "It's the 9th, I misremembered"): the wrong one is the
+value of the same type (a date, a number) the latest turn said.
 
 Such a turn says no fact of its own (the clause model read it as chatter, or kept "Not Rex but Max" as a
 memory); the fact is the one the user said with the wrong value. :func:`rewritten` finds it — the turn's own
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 __all__ = ["rewritten", "value_correction"]
 
@@ -79,6 +82,24 @@ _ZH = [
         r"^" + _ZH_OPEN + r"不是" + _ZV.format("x") + r"[，,]\s*(?:而|其实|应该)?是" + _ZV.format("y") + _ZH_END
     ),
 ]
+#: a correction that names only the right value and says the earlier one was misremembered (其实是4月24号，我之前记错了;
+#: "Actually it's the 9th, I misremembered"): the wrong value is the one of the same type the latest turn said
+_ZH_SLIP = r"(?:我)?(?:之前|刚才|刚刚|前面|上次)?(?:记错了|说错了|搞错了|写错了|弄错了)"
+_EN_SLIP = r"i (?:misremembered|got (?:it|that) wrong|was wrong|mixed (?:it|them) up)"
+_ONLY_NEW = [
+    re.compile(r"^" + _ZH_OPEN + r"(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + r"[，,。\s]*" + _ZH_SLIP
+               + _ZH_END),
+    re.compile(r"^" + _ZH_OPEN + _ZH_SLIP + r"[，,。\s]*(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + _ZH_END),
+    re.compile(_START + _OPEN + r"(?:it'?s|it was|it is)\s+(?:actually\s+)?(?:the\s+)?" + _V.format("y")
+               + r"\s*[,;.]\s*" + _EN_SLIP + _END, re.I),
+    re.compile(_START + _OPEN + _EN_SLIP + r"\s*[,;.:]\s*(?:it'?s|it is|it was)\s+(?:actually\s+)?(?:the\s+)?"
+               + _V.format("y") + _END, re.I),
+]
+#: values of one type in a turn: a date (4月24号, March 8th, the 9th), else a number
+_DATE = re.compile(r"\d{1,2}月\d{1,2}[号日]?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|"
+                   r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b|"
+                   r"\b\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?\b", re.I)
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)?")
 #: a value is a few words and no clause: no verb of being or having, no subject of the user's, no pronoun,
 #: answer or hedge ("I said it before, I mean it"; "Not really, I mean maybe")
 _CLAUSE = re.compile(
@@ -104,10 +125,15 @@ def _same_kind(x: str, y: str) -> bool:
     return bool(kind(x)) and kind(x) == kind(y) or x.split()[-1].casefold() == y.split()[-1].casefold()
 
 
+@lru_cache(maxsize=512)
 def value_correction(text: str) -> tuple[str, str, int] | None:
     """``(denied, corrected, start)`` when ``text`` ends with a correction that names only the values
-    (see the module doc); ``start``: where the correction begins in ``text``. None otherwise."""
+    (see the module doc); ``start``: where the correction begins in ``text``. None otherwise. Cached by
+    ``text``: a drain asks it of a turn twice (whether the turn wants its context, then with the context)."""
     zh = re.search(r"[\u4e00-\u9fff]", text) is not None
+    for rx in _ONLY_NEW[:2] if zh else _ONLY_NEW[2:]:  # only the right value: the wrong one is found by its type
+        if (m := rx.search(text.strip())) is not None and _typed(m.group("y").strip()) is not None:
+            return "", m.group("y").strip(), m.start()
     for rx in _ZH if zh else _EN:
         if (m := rx.search(text.strip())) is not None:
             x, y = m.group("x").strip(), m.group("y").strip()
@@ -139,7 +165,29 @@ def rewritten(text: str, context: Sequence[str]) -> tuple[str, str] | None:
     if (vc := value_correction(text)) is None:
         return None
     x, y, start = vc
+    if not x:
+        return _same_type(y, text[:start].strip(), context)
     return _in_context(x, y, text[:start].strip(), context)
+
+
+def _typed(value: str) -> re.Pattern[str] | None:
+    """The pattern of ``value``'s type: a date, else a number; None for a value of neither (a name, a place:
+    which earlier word it replaces is not known)."""
+    return _DATE if _DATE.fullmatch(value.strip()) else _NUMBER if _NUMBER.fullmatch(value.strip()) else None
+
+
+def _same_type(y: str, before: str, context: Sequence[str]) -> tuple[str, str]:
+    """The latest of ``before`` and the ``context`` turns that says exactly one value of ``y``'s type, with
+    ``y`` for it; ``("", "")`` when none does (two dates in a turn: which one is wrong is not known)."""
+    rx = _typed(y)
+    for said in [before, *reversed(context)]:
+        found = list(rx.finditer(said)) if said and rx is not None else []
+        if len(found) == 1 and found[0].group(0).casefold() != y.casefold():
+            m = found[0]
+            return said[: m.start()] + y + said[m.end() :], m.group(0)
+        if len(found) > 1:
+            break
+    return "", ""
 
 
 def _in_context(x: str, y: str, before: str, context: Sequence[str]) -> tuple[str, str]:

@@ -29,10 +29,18 @@ Extraction runs one extractor call's worth at a time (the LLM extractor's ``batc
 extraction is recorded on its task as soon as it happens — an interrupted drain keeps the error of
 every utterance it tried.
 
+**Look-ahead** (``drain_ahead``, a local extractor): after a first full batch, the next batch is
+claimed before this one is written and extracted and embedded in a forked process meanwhile
+(:mod:`memcli.write.prepare`: that work reads only the captured turns and writes nothing); the
+decisions and writes stay here, in claim order, and give the same store as without it. The
+summary's ``seconds`` then count the other process's extract and embed time (overlapping the
+writes) and add ``wait``: the time this process waited for a batch to be ready.
+
 **Interrupted** (``stop`` set, e.g. by SIGINT/SIGTERM through
 :class:`memcli.write.interrupt.Interruptible`): checked before each task's extraction and
 write and during the idle wait of ``--loop``; the task being written finishes, the tasks
-claimed but not yet written are released at once (:func:`memcli.write.outbox.release`), and
+claimed but not yet written (the batch claimed ahead too) are released at once
+(:func:`memcli.write.outbox.release`), and
 the summary has ``interrupted = True`` and ``released``. A ``KeyboardInterrupt`` (a second
 signal) rolls the task in hand back and releases it with the rest.
 """
@@ -42,8 +50,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import replace
-from datetime import timedelta
 from typing import TYPE_CHECKING, Union
 
 from pydantic import BaseModel, Field
@@ -55,9 +61,9 @@ from memcli.timeutil import now_utc
 from memcli.write import outbox
 from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
-from memcli.write.episodes import embed_text
-from memcli.write.extract import Extractor, MemoryExtractionService, Utterance
+from memcli.write.extract import Extractor, MemoryExtractionService
 from memcli.write.judge import Judge
+from memcli.write.prepare import Ahead, Prepared, failure_text, prepare, utterances
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -161,32 +167,54 @@ class MemoryCaptureWorker:
         kept = keep(True) if keep is not None else True
         batch = getattr(st, "batch_vectors", None)  # SQLite: a batch's vector rows in one insert per table
         batched = batch(True) if batch is not None else True
+        ahead: Ahead | None = None  # the next batch prepared in another process while this one is written
+        nxt: list[outbox.Task] | None = None
+        ended = False
         try:
             while not (stop is not None and stop.is_set()):
                 if max_seconds is not None and time.perf_counter() - started >= max_seconds:
                     break
-                want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
-                                                                           limit - summary.claimed)
-                if want <= 0:
-                    break
-                t = time.perf_counter()
-                tasks = outbox.claim(st, settings, owner, want, user=user)
-                secs["claim"] += time.perf_counter() - t
-                if not tasks:
-                    if not loop:
+                job = None
+                if nxt is not None:
+                    tasks, nxt, job = nxt, None, ahead
+                else:
+                    want = settings.drain_batch_size if limit is None else min(settings.drain_batch_size,
+                                                                               limit - summary.claimed)
+                    if want <= 0:
                         break
-                    pause = (interval if max_seconds is None else
-                             max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
-                    stop.wait(pause) if stop is not None else time.sleep(pause)
-                    continue
-                summary.claimed += len(tasks)
-                inflight[:] = tasks
-                self._process_batch(tasks, summary, progress, inflight, stop)
+                    t = time.perf_counter()
+                    tasks = outbox.claim(st, settings, owner, want, user=user)
+                    secs["claim"] += time.perf_counter() - t
+                    if not tasks:
+                        if not loop:
+                            break
+                        pause = (interval if max_seconds is None else
+                                 max(0.0, min(interval, max_seconds - (time.perf_counter() - started))))
+                        stop.wait(pause) if stop is not None else time.sleep(pause)
+                        continue
+                    summary.claimed += len(tasks)
+                    inflight[:] = tasks
+                prep = None
+                if ahead is None and len(tasks) == settings.drain_batch_size and self._looks_ahead():
+                    # a full batch: more may follow. This one is prepared here first, so the process
+                    # forked next starts from the memo it leaves
+                    prep = self._prepare_here(tasks, summary, progress, inflight, stop)
+                    if prep.complete and not (stop is not None and stop.is_set()):
+                        try:
+                            ahead = Ahead(self)
+                        except OSError:  # no process to be had (memory, a limit): the drain goes on alone
+                            ahead = None
+                if ahead is not None and not (stop is not None and stop.is_set()):
+                    nxt = self._claim_ahead(ahead, owner, user, limit, summary, inflight)
+                self._process_batch(tasks, summary, progress, inflight, stop, ready=job, prep=prep)
+            ended = True
         except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
             if stop is None:  # no handler of ours: the caller's Ctrl-C, after the release below
                 raise
             summary.interrupted = True
         finally:
+            if ahead is not None:
+                ahead.close(memo=ended or summary.interrupted)
             if not kept:
                 keep(False)  # type: ignore[misc]
             if not batched:
@@ -202,45 +230,72 @@ class MemoryCaptureWorker:
         summary.utterances_per_s = round(summary.done / secs["total"], 2) if secs["total"] > 0 else 0.0
         return summary
 
+    def _looks_ahead(self) -> bool:
+        """Prepare the next batch in another process while this one is written
+        (:mod:`memcli.write.prepare`): ``drain_ahead`` on, a local extractor (an LLM extractor's
+        calls are the slow part, and a stop must be seen between them), a platform that forks, and
+        no other thread in this process (a fork copies only the calling thread; a lock another thread
+        holds stays held in the copy)."""
+        import multiprocessing
+
+        return (bool(self.settings.drain_ahead) and bool(getattr(self.extraction.extractor, "local", False))
+                and threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods())
+
+    def _prepare_here(self, tasks: list[outbox.Task], summary: DrainSummary, progress: Callable[[int], None] | None,
+                      inflight: list[outbox.Task], stop: threading.Event | None) -> Prepared:
+        """Prepare ``tasks`` in this process, a failed extraction recorded as soon as it happens."""
+
+        def failed(task: outbox.Task, exc: Exception) -> None:
+            self._failed(task, exc, summary)
+            inflight.remove(task)
+            if progress:
+                progress(1)
+
+        return prepare(self, tasks, utterances(self, tasks), stop, on_fail=failed)
+
+    def _claim_ahead(self, ahead: Ahead, owner: str, user: str | None, limit: int | None, summary: DrainSummary,
+                     inflight: list[outbox.Task]) -> list[outbox.Task] | None:
+        """Claim the next batch before the one in hand is written and start preparing it; None: nothing
+        (more) to claim. Its tasks join ``inflight``: released unwritten should the drain stop."""
+        want = self.settings.drain_batch_size if limit is None else min(self.settings.drain_batch_size,
+                                                                        limit - summary.claimed)
+        if want <= 0:
+            return None
+        t = time.perf_counter()
+        tasks = outbox.claim(self.store, self.settings, owner, want, user=user)
+        summary.seconds["claim"] += time.perf_counter() - t
+        if not tasks:
+            return None
+        summary.claimed += len(tasks)
+        inflight.extend(tasks)
+        ahead.submit(tasks)
+        return tasks
+
     def _process_batch(self, tasks: list[outbox.Task], summary: DrainSummary,
                        progress: Callable[[int], None] | None, inflight: list[outbox.Task],
-                       stop: threading.Event | None) -> None:
+                       stop: threading.Event | None, ready: Ahead | None = None, prep: Prepared | None = None) -> None:
         """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
-        written or failed (the caller releases them if this returns early or raises)."""
+        written or failed (the caller releases them if this returns early or raises). ``ready``: the
+        look-ahead process the batch was sent to (:class:`~memcli.write.prepare.Ahead`), its oldest
+        batch; ``prep``: the batch already prepared here; neither: prepared here now."""
         secs = summary.seconds
-        t = time.perf_counter()
-        utts = [self._with_context(Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
-                                             occurred_at=k.occurred_at)) for k in tasks]
-        # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, one
-        # utterance at a time unless the extractor is local, so a signal is seen between them): a
-        # failed extraction is recorded on
-        # its task as it happens, so an interrupted drain keeps the errors of what it tried
-        ext = self.extraction.extractor  # a local extractor (rules, fitted) does a batch in well under a second
-        slow = stop is not None and not getattr(ext, "local", False)
-        step = 1 if slow else max(1, int(getattr(ext, "batch", 0) or 0) or len(utts))
-        extracted: list = []
-        for start in range(0, len(utts), step):
-            if stop is not None and stop.is_set():
-                secs["extract"] += time.perf_counter() - t
-                return
-            part = self.extraction.extract_batch(utts[start:start + step])
-            for task, out in zip(tasks[start:start + step], part, strict=True):
-                if isinstance(out, Exception):
-                    self._failed(task, out, summary)
-                    inflight.remove(task)
-                    if progress:
-                        progress(1)
-            extracted += part
-        secs["extract"] += time.perf_counter() - t
-
-        statements = [c.statement for out in extracted if not isinstance(out, Exception) for c in out]
-        episodes = self._episode_plan(tasks, extracted)
-        ep_texts = [embed_text(k.content) for k, (_, wants, _) in zip(tasks, episodes, strict=True) if wants]
-        t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
-        texts = statements + ep_texts
-        vectors = self._embed(texts) if texts else None
-        secs["embed"] += time.perf_counter() - t
-        ep_pos = len(statements)
+        if prep is None and ready is None:
+            prep = self._prepare_here(tasks, summary, progress, inflight, stop)
+        elif prep is None:  # extract and embed: the other process's seconds, spent while the batch before was written
+            t = time.perf_counter()
+            prep = ready.result()  # type: ignore[union-attr]
+            secs["wait"] = secs.get("wait", 0.0) + time.perf_counter() - t
+            for task, exc in prep.failed:
+                self._failed(task, exc, summary)
+                inflight.remove(task)
+                if progress:
+                    progress(1)
+        secs["extract"] += prep.extract_s
+        secs["embed"] += prep.embed_s
+        if not prep.complete:
+            return
+        extracted, episodes, vectors = prep.extracted, prep.episodes, prep.vectors
+        ep_pos = sum(len(out) for out in extracted if not isinstance(out, Exception))
 
         pos = 0
         before = summary.model_dump(exclude={"seconds"})  # the counters, should the batch not commit
@@ -287,17 +342,6 @@ class MemoryCaptureWorker:
                 setattr(summary, k, v)
             raise
 
-    def _embed(self, texts: list[str]):  # noqa: ANN202
-        """Vectors of ``texts`` (n, dim) in one model call; a text the extractor already embedded
-        in this batch (a fitted clause unit kept as said: ``extractor.vectors``) is not embedded again."""
-        import numpy as np
-
-        have = getattr(self.extraction.extractor, "vectors", None) or {}
-        todo = [x for x in dict.fromkeys(texts) if x not in have]
-        got = dict(zip(todo, self.embedder.embed(todo, batch_size=self.settings.embed_batch_size), strict=True)) \
-            if todo else {}
-        return np.vstack([have[x] if x in have else got[x] for x in texts])
-
     def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors) -> dict:  # noqa: ANN001
         """task id → the batch's reads for its first candidate (:func:`memcli.write.decide_range.prefetch`),
         for the first task with candidates of each user: no decision of the batch comes before it, so
@@ -322,37 +366,6 @@ class MemoryCaptureWorker:
         except Exception:  # noqa: BLE001 - a read failed: the tasks read (and fail) one by one
             return {}
         return {tid: p for (tid, _), p in zip(firsts, got, strict=True)}
-
-    def _episode_plan(self, tasks: list[outbox.Task], extracted: list) -> list[tuple[bool, bool, bool]]:  # noqa: ANN001
-        """Per task: (is chatter, embed it as a would-be episode, its candidates leave much of it
-        uncovered). Only user turns count; a turn with candidates is linked to a memory by its
-        decisions, so it is embedded only when its candidates do not carry most of what it says
-        (:func:`~memcli.write.chatter.uncovered`); :meth:`_write_task` decides for good, after the decisions."""
-        from memcli.write.chatter import uncovered
-
-        plan = []
-        for task, out in zip(tasks, extracted, strict=True):
-            if task.role != "user" or isinstance(out, Exception):
-                plan.append((False, False, False))
-                continue
-            chatter = bool(self.chatter(task.content))
-            rest = bool(out) and not chatter and uncovered(task.content, [c.statement for c in out],
-                                                           [_is_state(c.slot) for c in out])
-            plan.append((chatter, not chatter and (not out or rest), rest))
-        return plan
-
-    def _with_context(self, utt: Utterance) -> Utterance:
-        """``utt`` with the user's preceding turns of its session (``context_turns`` within
-        ``context_session_window_s``; without a session, ``context_window_s``) when the extractor
-        wants them; a read, outside any write."""
-        st = self.settings
-        if st.context_turns <= 0 or not self.extraction.extractor.wants_context(utt):
-            return utt
-        rows = self.store.preceding_utterances(
-            utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=st.context_window_s),
-            session_since=utt.occurred_at - timedelta(seconds=st.context_session_window_s), limit=st.context_turns)
-        return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
-            if rows else utt
 
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
                     episode: tuple[bool, object, bool] = (False, None, False), pre=None,  # noqa: ANN001
@@ -398,7 +411,7 @@ class MemoryCaptureWorker:
             setattr(summary, k, getattr(summary, k) + v)
 
     def _failed(self, task: outbox.Task, exc: BaseException, summary: DrainSummary) -> None:
-        msg = f"{type(exc).__name__}: {exc}"
+        msg = failure_text(exc)
         outcome = outbox.fail(self.store, self.settings, task, msg)
         if outcome == "dead":
             summary.dead += 1
@@ -409,9 +422,3 @@ class MemoryCaptureWorker:
         if len(summary.errors) < 10:
             summary.errors.append(f"task {task.id}: {msg}"[:300])
 
-
-def _is_state(slot: str | None) -> bool:
-    """The slot names a known attribute of its subject (residence, job, like…): a state that can change."""
-    from memcli.slots import slot_attribute
-
-    return slot_attribute(slot) is not None

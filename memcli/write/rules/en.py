@@ -199,6 +199,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^(?:his|her) ([a-z]+)(?= (?:is|was|has|opened|sells|makes)\b)", low)
     if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and m.group(1) not in _ATTR_NOUNS:
         return ctx.person[0], f"{ctx.person[1]}'s {m.group(1)}", c[m.end():].strip()  # "Her bakery is in Portland"
+    if (m := _RX_SUBJECT_8.match(low)) and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")):
+        return ctx.person[0], ctx.person[1], "'s " + c[m.end():]  # "…, and her birthday is May 3rd": the person's
     m = re.match(r"^(?:his|her|its) name(?:'s| is)\b", low)
     if m and ctx.thing and not ctx.person:  # "We adopted a puppy, his name is Rex": the pet just named
         return ctx.thing[0], f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]}'s", f"name is {c[m.end():].strip()}"
@@ -332,7 +334,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         rest, stmt = c, f"{phrase} {c}"
     else:
         key, phrase, rest = sub
-        stmt = c if not re.match(r"^(?:he|she|it|they|his|her)\b", c, flags=re.I) else f"{phrase} {rest}"
+        stmt = c if not re.match(r"^(?:he|she|it|they|his|her)\b", c, flags=re.I) else \
+            phrase + ("" if rest.startswith("'") else " ") + rest  # (her birthday: "My wife Clara's birthday")
     ctx.subject = (key, phrase)
     if key.startswith("thing:"):
         ctx.thing = (key, phrase)
@@ -444,3 +447,4 @@ _RX_SUBJECT_4 = re.compile(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) 
 _RX_SUBJECT_5 = re.compile(rf"^(?:my|our) (?:(?:other|new|old|close|good|former|oldest|youngest|eldest) )?((?:{_REL})(?:'s (?:{_REL}))*(?:s(?='))?)\b")  # noqa: E501
 _RX_SUBJECT_6 = re.compile(rf"^my (?:{_ATTR_NOUN})\b")
 _RX_SUBJECT_7 = re.compile(rf"^(?:his|her) ({_REL})\b")
+_RX_SUBJECT_8 = re.compile(rf"^(?:his|her) (?=(?:{_ATTR_NOUN})\b(?! of\b))")

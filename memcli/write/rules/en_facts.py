@@ -43,6 +43,10 @@ _SCHOOL = re.compile(r"\b(?:school|college|university|uni|academy|elementary|kin
 #: "goes to the gym / a cafe / bed / work": going somewhere, not attending a school
 _GOES_TO_PLACE = re.compile(r"^goe?s? to (?:the |a |an |my |(?:bed|work|sleep|church|town|lunch|dinner)\b)")
 
+#: an age said in words after a copula ("My daughter is six", "He's twenty-one"): the age, as its digits are
+_AGE_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+             r"seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)")
+
 
 def _singular(word: str) -> str:
     if word in ("movies", "cookies", "pies", "ties", "lies", "zombies", "selfies", "calories", "brownies",
@@ -122,7 +126,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     rules: list[tuple[str, str]] = [
         (rf"^(?:full )?names? {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthdays? {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
-        (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+)$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),
+        (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+|{_AGE_WORD})$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),  # noqa: E501
         (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),  # noqa: E501
         (r"^weighs? (?:about |around )?(\d.+)$", "weight"),
         (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"

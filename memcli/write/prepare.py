@@ -1,0 +1,275 @@
+"""A claimed batch made ready to write: its extraction, its episode plan and its vectors — the
+drain's work that reads nothing the drain writes, so it can run ahead of the writes.
+
+:func:`prepare` extracts every task of a claimed batch (the extractor sees the utterance and its
+preceding turns, read from the captured sources beforehand: :func:`with_context`), decides which
+user turns are embedded as would-be episodes (:func:`episode_plan`) and embeds the candidates'
+statements and those turns in one call (:func:`embed_texts`). It writes nothing and reads no
+memory, event or episode of the store: the captured turns the context comes from do not change
+during a drain. A batch's preparation therefore gives the same result whether it runs before or
+while the batch before it is written.
+
+**Look-ahead** (:class:`Ahead`): with a local extractor (rules, fitted: ``extractor.local``) and
+``drain_ahead`` on, once a drain has claimed a full batch it prepares that batch itself, forks ONE
+process (the same extractor, model and memo, already loaded), and from then on claims batch k + 1
+before writing batch k and sends it to that process, which prepares it while this one decides and
+writes batch k: the two share the machine's two cores without sharing a GIL (a thread did not: its
+rules are Python, and the writer's SQLite and numpy calls gave the GIL to it at every statement).
+The process prepares the batches one after another, in claim order, so the embedder's memo
+(:class:`memcli.embed.memo.MemoEmbedder`) sees the same texts in the same order as in one process,
+and every vector is the same float for float; at the end the memo comes back
+(:meth:`~memcli.embed.memo.MemoEmbedder.adopt`), as one process would have left it. The process
+writes nothing: a SIGKILLed drain leaves the batch claimed ahead leased (reclaimed like any other
+when its lease expires) and the process ends within a second when it sees its parent gone; an
+interrupted drain releases that batch unwritten.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from memcli.write.episodes import embed_text
+from memcli.write.extract import Utterance
+
+if TYPE_CHECKING:
+    from memcli.write import outbox
+
+#: the drain's worker (:class:`memcli.write.worker.MemoryCaptureWorker`, which imports this module):
+#: its ``settings``, ``store``, ``extraction``, ``embedder`` and ``chatter`` are read here
+MemoryCaptureWorker = Any
+
+__all__ = ["Ahead", "Prepared", "embed_texts", "episode_plan", "failure_text", "prepare", "utterances",
+           "with_context"]
+
+
+@dataclass
+class Prepared:
+    """A batch's extraction (per task: candidates or the exception), episode plan (per task: is
+    chatter, embed as a would-be episode, its candidates leave much of it uncovered), the vectors
+    of the candidates' statements then of the would-be episodes (None: nothing to embed), the
+    extraction's failures not yet recorded, and the seconds spent extracting and embedding.
+    ``complete`` False: a stop came during extraction (nothing of the batch is written)."""
+
+    extracted: list[Any]
+    episodes: list[tuple[bool, bool, bool]] = field(default_factory=list)
+    vectors: Any = None
+    failed: list[tuple[outbox.Task, Exception]] = field(default_factory=list)
+    extract_s: float = 0.0
+    embed_s: float = 0.0
+    complete: bool = True
+
+
+def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
+    """``utt`` with the user's preceding turns of its session (``context_turns`` within
+    ``context_session_window_s``; without a session, ``context_window_s``) when the extractor
+    wants them; a read of the captured sources, outside any write."""
+    st = worker.settings
+    if st.context_turns <= 0 or not worker.extraction.extractor.wants_context(utt):
+        return utt
+    rows = worker.store.preceding_utterances(
+        utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=st.context_window_s),
+        session_since=utt.occurred_at - timedelta(seconds=st.context_session_window_s), limit=st.context_turns)
+    return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
+        if rows else utt
+
+
+def utterances(worker: MemoryCaptureWorker, tasks: list[outbox.Task]) -> list[Utterance]:
+    """The tasks' utterances, with their context (reads: on the thread that owns the store)."""
+    return [with_context(worker, Utterance(source_id=k.source_id, user=k.user, role=k.role, text=k.content,
+                                           occurred_at=k.occurred_at)) for k in tasks]
+
+
+def prepare(worker: MemoryCaptureWorker, tasks: list[outbox.Task], utts: list[Utterance],
+            stop: threading.Event | None = None,
+            on_fail: Callable[[outbox.Task, Exception], None] | None = None) -> Prepared:
+    """Extract, plan and embed one claimed batch; writes nothing. ``on_fail``: called with a task
+    whose extraction failed as soon as its extractor call returns (None: the failures are kept in
+    :attr:`Prepared.failed`, for the caller to record). ``stop``: checked before each extractor call."""
+    t = time.perf_counter()
+    # one extractor call's worth at a time (an LLM call can take seconds; with a stop event, one
+    # utterance at a time unless the extractor is local, so a signal is seen between them)
+    ext = worker.extraction.extractor  # a local extractor (rules, fitted) does a batch in well under a second
+    slow = stop is not None and not getattr(ext, "local", False)
+    step = 1 if slow else max(1, int(getattr(ext, "batch", 0) or 0) or len(utts))
+    out = Prepared(extracted=[])
+    for start in range(0, len(utts), step):
+        if stop is not None and stop.is_set():
+            out.extract_s, out.complete = time.perf_counter() - t, False
+            return out
+        part = worker.extraction.extract_batch(utts[start:start + step])
+        for task, got in zip(tasks[start:start + step], part, strict=True):
+            if isinstance(got, Exception):
+                on_fail(task, got) if on_fail is not None else out.failed.append((task, got))
+        out.extracted += part
+    out.extract_s = time.perf_counter() - t
+
+    statements = [c.statement for got in out.extracted if not isinstance(got, Exception) for c in got]
+    out.episodes = episode_plan(worker, tasks, out.extracted)
+    ep_texts = [embed_text(k.content) for k, (_, wants, _) in zip(tasks, out.episodes, strict=True) if wants]
+    t = time.perf_counter()  # one embed call: the candidates' statements, then the would-be episodes
+    texts = statements + ep_texts
+    out.vectors = embed_texts(worker, texts) if texts else None
+    out.embed_s = time.perf_counter() - t
+    return out
+
+
+def embed_texts(worker: MemoryCaptureWorker, texts: list[str]):  # noqa: ANN201
+    """Vectors of ``texts`` (n, dim) in one model call; a text the extractor already embedded
+    in this batch (a fitted clause unit kept as said: ``extractor.vectors``) is not embedded again."""
+    import numpy as np
+
+    have = getattr(worker.extraction.extractor, "vectors", None) or {}
+    todo = [x for x in dict.fromkeys(texts) if x not in have]
+    got = dict(zip(todo, worker.embedder.embed(todo, batch_size=worker.settings.embed_batch_size), strict=True)) \
+        if todo else {}
+    return np.vstack([have[x] if x in have else got[x] for x in texts])
+
+
+def episode_plan(worker: MemoryCaptureWorker, tasks: list[outbox.Task],
+                 extracted: list) -> list[tuple[bool, bool, bool]]:
+    """Per task: (is chatter, embed it as a would-be episode, its candidates leave much of it
+    uncovered). Only user turns count; a turn with candidates is linked to a memory by its
+    decisions, so it is embedded only when its candidates do not carry most of what it says
+    (:func:`~memcli.write.chatter.uncovered`); the writer decides for good, after the decisions."""
+    from memcli.slots import slot_attribute
+    from memcli.write.chatter import uncovered
+
+    plan = []
+    for task, out in zip(tasks, extracted, strict=True):
+        if task.role != "user" or isinstance(out, Exception):
+            plan.append((False, False, False))
+            continue
+        chatter = bool(worker.chatter(task.content))
+        rest = bool(out) and not chatter and uncovered(task.content, [c.statement for c in out],
+                                                       [slot_attribute(c.slot) is not None for c in out])
+        plan.append((chatter, not chatter and (not out or rest), rest))
+    return plan
+
+
+class _Failure(Exception):
+    """An extraction failure that could not cross the process boundary as itself: its type's name and message."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+    def __reduce__(self) -> tuple:
+        return _Failure, (self.kind, str(self))
+
+
+def _portable(exc: Exception) -> Exception:
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(exc))  # both ways: an exception whose __init__ takes other arguments
+        return exc                       # pickles, and fails to load
+    except Exception:  # noqa: BLE001 - e.g. an exception holding a lock or a connection
+        return _Failure(type(exc).__name__, str(exc))
+
+
+def failure_text(exc: BaseException) -> str:
+    """``"Type: message"`` of an extraction failure, the same whichever process extracted it."""
+    return f"{exc.kind if isinstance(exc, _Failure) else type(exc).__name__}: {exc}"
+
+
+def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int) -> None:
+    """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
+    embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written)."""
+    import os
+    import queue
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    while True:
+        try:
+            job = requests.get(timeout=0.5)
+        except queue.Empty:
+            if os.getppid() != parent:
+                return
+            continue
+        if job is None:
+            memo = getattr(worker.embedder, "state", None)
+            results.put(("memo", memo() if memo is not None else None))
+            return
+        tasks, utts = job
+        try:
+            got = prepare(worker, tasks, utts)
+            got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
+            got.failed = [(k, _portable(x)) for k, x in got.failed]
+            results.put(("ok", got))
+        except Exception as exc:  # noqa: BLE001 - raised in the parent when it asks for this batch
+            results.put(("error", _portable(exc)))
+
+
+class Ahead:
+    """The look-ahead's process (forked: the same extractor, model and memo, loaded once):
+    :meth:`submit` reads a claimed batch's context in the calling process and sends the batch; the
+    process prepares the batches one after another in the order sent; :meth:`result` takes the
+    oldest one's :class:`Prepared` (in the order submitted). :meth:`close` stops it and takes the
+    embedder's memo back, as the drain left it (the next drain's vectors are those of a drain done
+    in one process)."""
+
+    def __init__(self, worker: MemoryCaptureWorker) -> None:
+        import multiprocessing
+        import os
+
+        self.worker = worker
+        worker.embedder  # noqa: B018 - loaded before the fork, once, not by the look-ahead process
+        ctx = multiprocessing.get_context("fork")
+        self.requests, self.results = ctx.Queue(), ctx.Queue()
+        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid()),
+                                name="memcli-drain-ahead", daemon=True)
+        self.proc.start()
+        self.waiting = 0
+
+    def submit(self, tasks: list[outbox.Task]) -> Ahead:
+        self.requests.put((tasks, utterances(self.worker, tasks)))
+        self.waiting += 1
+        return self
+
+    def result(self) -> Prepared:
+        """The oldest submitted batch's preparation (raises what raised preparing it)."""
+        kind, got = self._get()
+        self.waiting -= 1
+        if kind == "error":
+            raise got
+        return got
+
+    def _get(self) -> tuple[str, Any]:
+        import queue
+
+        while True:
+            try:
+                return self.results.get(timeout=1.0)
+            except queue.Empty:
+                if not self.proc.is_alive():
+                    from memcli.errors import StoreError
+
+                    raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
+
+    def close(self, *, memo: bool = True) -> None:
+        """Stop the process. ``memo``: take the embedder's memo back first (a drain that ended
+        normally); else (an error, a signal) end it at once."""
+        try:
+            if memo and self.proc.is_alive():
+                self.requests.put(None)
+                while self.waiting > 0:  # batches prepared but never written (an interrupted drain)
+                    self._get()
+                    self.waiting -= 1
+                kind, state = self._get()
+                adopt = getattr(self.worker.embedder, "adopt", None)
+                if kind == "memo" and state is not None and adopt is not None:
+                    adopt(state)
+        finally:
+            if self.proc.is_alive():
+                self.proc.terminate()
+            self.proc.join()
+            self.requests.cancel_join_thread()  # never wait at exit on a pipe nobody reads
+            self.requests.close()
+            self.results.close()
