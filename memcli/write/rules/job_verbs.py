@@ -13,6 +13,10 @@ occupation, the object (what is taught, what is driven) qualifies it; the statem
   ("teaches herself"), a verb of the moment ("is teaching a workshop today": the rules read -ing as passing).
 - Chinese: (在X)教(Y) → (Y)老师 (教书 → 老师), 开出租(车) / 开公交 / 开货车… → 司机, 送外卖 → 外卖员,
   送快递 → 快递员, 种地 / 务农 → 农民, 行医 → 医生; not 教过 (past), 教我… / 教孩子… (a person taught).
+- A job told with what the person does in it: 是做<X>的<occupation> (做后端开发的程序员, 教物理的老师, 开货车的司机)
+  is the job, as said, and a stored bare occupation refined by it is an UPDATE of the same slot (it was read as
+  ``is.<the whole>``, no job, and the refinement of a stored "是程序员" decided NOOP). English needs no rule: "is an
+  engineer who does …" and "works as an engineer doing …" already read the job.
 
 Pure functions of a cleaned predicate; :mod:`memcli.write.rules.en_facts` and :mod:`.zh_facts` call them.
 """
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["en_job_verb", "zh_job_verb"]
+__all__ = ["en_job_verb", "zh_detailed_job", "zh_job_verb"]
 
 #: a person (or oneself) as what is taught or coached: no occupation is told
 _EN_PERSON = re.compile(r"^(?:me|my|him|her|his|them|their|us|our|you|your|myself|himself|herself|themselves|ourselves|"
@@ -94,3 +98,25 @@ def zh_job_verb(predicate: str) -> str | None:
             return None
         return f"{what}老师"
     return next((job for rx, job in _ZH_FIXED if rx.match(q)), None)
+
+
+#: 做<X>的<occupation>: the work done (a verb of doing, not 喜欢/想 or a quality) and then the occupation
+_ZH_DETAILED = re.compile(r"^(?:专门|主要)?(?:做|搞|从事|负责|教|研究|带|管|跑|写|开|卖|修|送)"
+                          r"(?P<what>[^的，,。了过着]{1,8})的"
+                          r"(?:一名|一个|一位|个|名|位)?(?P<job>[^的，,。]{1,8})$")
+
+#: one good at a thing (高手, 能手, 一把好手, 达人): the 手 of 歌手 / 选手, no job
+_ZH_SKILLED = re.compile(r"(?:高手|能手|好手|老手|熟手|新手|快手|达人)$")
+
+
+def zh_detailed_job(value: str, occupation: re.Pattern[str], not_occupation: re.Pattern[str]) -> str | None:
+    """The job a Chinese value after 是 tells with its detail (做后端开发的程序员 → itself), or None: the word
+    after 的 an occupation (``occupation``, ``not_occupation``: the rules' vocabulary), not one good at a thing
+    (做菜的高手); the detail no person (教我们的老师 says whose teacher: left as it was)."""
+    m = _ZH_DETAILED.match(value)
+    if not m or _ZH_PERSON.match(m.group("what")):
+        return None
+    job = m.group("job")
+    if _ZH_SKILLED.search(job):
+        return None  # 做菜的高手: good at it, no occupation
+    return value if occupation.search(job) and not not_occupation.search(job) else None

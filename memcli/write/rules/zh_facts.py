@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
-from memcli.write.rules.job_verbs import zh_job_verb
+from memcli.write.rules.job_verbs import zh_detailed_job, zh_job_verb
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import (
     _ADVERB,
@@ -260,7 +260,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = re.match(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$", q)
     if m and not thing:
         v = _clean_value(m.group(1))
-        if v and _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
+        if v and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or
+                  zh_detailed_job(v, _OCCUPATION, _NOT_OCCUPATION)):  # 是做后端开发的程序员: the job, its work told
             return [_fact(key, "job", v)]
     if thing and (op := _OPINION_PRED.match(re.sub(r"^是(?=真|很|挺|特别|非常|太|超|蛮|相当|比较)", "", q))) and \
             not _IMPRESSION.match(q):  # 京东的物流是真的快: an opinion, not what it is
