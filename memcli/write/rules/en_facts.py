@@ -101,6 +101,11 @@ def _objects(v: str) -> list[str]:
         return [f"{p} {c.group(0)}" for p in parts[:-1]] + [parts[-1]]  # "action and comedy movies": both movies
     return parts if len(parts) > 1 and all(len(p.split()) <= 4 for p in parts) else [v]
 
+#: a height in feet and inches (4'11", 6' 2, five foot six, six feet tall): the height, as "180 cm" is
+_FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
+         rf"^{_BE} ((?:\d|one|two|three|four|five|six|seven|eight) (?:feet|foot)(?: (?:\d{{1,2}}|{_AGE_WORD}))?)"
+         r"(?: tall)?$")
+
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
@@ -127,7 +132,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^(?:full )?names? {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthdays? {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
         (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+|{_AGE_WORD})$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),  # noqa: E501
-        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),  # noqa: E501
+        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$|{_FEET}", "height"),  # noqa: E501
         (r"^weighs? (?:about |around )?(\d.+)$", "weight"),
         (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"
          rf"^(?:moved|relocated|(?:have|has) moved|{_BE} moving back) (?:from .+? )?(?:to|back to) (.+)$|"
