@@ -1,7 +1,8 @@
 """Round 22: a job told with what the person does in it (是做前端开发的工程师, "works as an engineer doing frontend
 work") is the job slot, so that it refines a stored bare occupation (UPDATE: the old one superseded, not ended as
-untrue) instead of being read as an ``is.<the whole>`` fact the judge took for a restatement (NOOP). Own sentences;
-real stores, the real default model, real drains."""
+untrue) instead of being read as an ``is.<the whole>`` fact the judge took for a restatement (NOOP); a height in
+feet and inches is the height, a named relative's thing the thing, and a thing's fact beside a person's height or
+age is two facts (``judge.hard_guard``). Own sentences; real stores, the real default model, real drains."""
 
 from __future__ import annotations
 
@@ -66,3 +67,9 @@ def test_a_named_relatives_thing_is_the_thing_as_without_the_name():
     named, bare = analyze("My cousin Mia's cafe is in Denver"), analyze("My cousin's cafe is in Denver")
     assert named.slot == bare.slot and named.slot.startswith("thing:cafe"), (named, bare)
     assert analyze("My cousin Mia lives in Denver").slot == "cousin.residence"  # her own fact keeps her
+
+
+def test_a_relatives_business_told_after_her_height_hides_nothing(db: str, embedder):
+    rows = _rows(db, ["My uncle Ray is 6'1\"", "My uncle Ray's garage is in Tulsa, it's called Ray's Auto"], user="kim")
+    assert {s: st for s, (_, st) in rows.items()} == {
+        "My uncle Ray is 6'1\"": "active", "My uncle Ray's garage is in Tulsa, it's called Ray's Auto": "active"}, rows
