@@ -13,7 +13,7 @@ occupation, the object (what is taught, what is driven) qualifies it; the statem
   ("teaches herself"), a verb of the moment ("is teaching a workshop today": the rules read -ing as passing).
 - Chinese: (在X)教(Y) → (Y)老师 (教书 → 老师), 开出租(车) / 开公交 / 开货车… → 司机, 送外卖 → 外卖员,
   送快递 → 快递员, 种地 / 务农 → 农民, 行医 → 医生; not 教过 (past), 教我… / 教孩子… (a person taught).
-- A job told with what the person does in it: 是做<X>的<occupation> (做后端开发的程序员, 教物理的老师, 开货车的司机)
+- A job told with what the person does in it: 是做<X>的<occupation> (做前端开发的工程师, 教物理的老师, 开货车的司机)
   is the job, as said, and a stored bare occupation refined by it is an UPDATE of the same slot (it was read as
   ``is.<the whole>``, no job, and the refinement of a stored "是程序员" decided NOOP). English needs no rule: "is an
   engineer who does …" and "works as an engineer doing …" already read the job.
@@ -110,7 +110,7 @@ _ZH_SKILLED = re.compile(r"(?:高手|能手|好手|老手|熟手|新手|快手|�
 
 
 def zh_detailed_job(value: str, occupation: re.Pattern[str], not_occupation: re.Pattern[str]) -> str | None:
-    """The job a Chinese value after 是 tells with its detail (做后端开发的程序员 → itself), or None: the word
+    """The job a Chinese value after 是 tells with its detail (做前端开发的工程师 → itself), or None: the word
     after 的 an occupation (``occupation``, ``not_occupation``: the rules' vocabulary), not one good at a thing
     (做菜的高手); the detail no person (教我们的老师 says whose teacher: left as it was)."""
     m = _ZH_DETAILED.match(value)

@@ -261,7 +261,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not thing:
         v = _clean_value(m.group(1))
         if v and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or
-                  zh_detailed_job(v, _OCCUPATION, _NOT_OCCUPATION)):  # 是做后端开发的程序员: the job, its work told
+                  zh_detailed_job(v, _OCCUPATION, _NOT_OCCUPATION)):  # 是做前端开发的工程师: the job, its work told
             return [_fact(key, "job", v)]
     if thing and (op := _OPINION_PRED.match(re.sub(r"^是(?=真|很|挺|特别|非常|太|超|蛮|相当|比较)", "", q))) and \
             not _IMPRESSION.match(q):  # 京东的物流是真的快: an opinion, not what it is
