@@ -177,7 +177,7 @@ class Memory(EpisodesAPI, Engine):
         from memcli.write.split import split_record
         rec = self._record(text=text, kind=kind, at=at, metadata=metadata or {}, confidence=confidence,
                            allow_future=allow_future)
-        first, *rest = self._apply_records(split_record(rec) if split else [rec], origin=Origin.EXPLICIT)
+        first, *rest = self._apply_records(split_record(rec) if split else [rec], origin=Origin.EXPLICIT, one_text=True)
         return first.model_copy(update={"also": rest}) if rest else first
 
     def import_records(self, records: list[Any], progress: Progress | None = None) -> list[DecisionResult]:
@@ -228,14 +228,15 @@ class Memory(EpisodesAPI, Engine):
             raise BadInputError(validation_line(exc)) from None
 
     def _apply_records(self, recs: list[MemoryRecord], *, origin: Origin,
-                       progress: Progress | None = None) -> list[DecisionResult]:
+                       progress: Progress | None = None, one_text: bool = False) -> list[DecisionResult]:
         from memcli.write.explicit import apply_records
 
         if not recs:  # nothing to do: do not load the model for it
             return []
         texts = [check_text(r.text, self.settings.max_text_chars) for r in recs]
         vectors = self.embedder.embed(texts, batch_size=self.settings.embed_batch_size, progress=progress)
-        return apply_records(self.store, self.settings, self.user, texts, recs, vectors, origin=origin)
+        return apply_records(self.store, self.settings, self.user, texts, recs, vectors, origin=origin,
+                             one_text=one_text)
 
     def correct(self, item_id: int | str | Any, text: str, *, at: str | datetime | None = None,
                 allow_future: bool = False) -> MemoryItem:

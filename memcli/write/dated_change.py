@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -40,7 +41,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
 
-__all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "ending_plan", "row_when"]
+__all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan", "row_when"]
 
 #: content-unit Jaccard overlap of two statements without their dates above which they tell one event
 SAME_EVENT_OVERLAP = 0.5
@@ -249,3 +250,10 @@ def _job_row(row: dict[str, Any]) -> Any:  # noqa: ANN401 - the rules' Facts
     if row["slot"] and f.slot != row["slot"] and split_slot(row["slot"])[1] in ("job", "workplace"):
         return replace(f, slot=row["slot"])
     return f
+
+
+def end_at(valid_from: datetime, said: datetime, began: datetime) -> datetime:
+    """When a stored fact that began at ``began`` stops holding, contradicted by a fact valid from ``valid_from``
+    and said at ``said``: ``valid_from``, or — dated before the stored one began ("I started running last month"
+    beside "I hate running" told since) — when it was said, never before ``began`` (invalid_at >= valid_from)."""
+    return valid_from if valid_from >= began else max(said, began)

@@ -264,8 +264,9 @@ def decide_and_apply(
     Must run inside ``store.tx()`` so that a failure writes nothing.
     ``vector``: float32 (dim,), L2-normalised, or None when no model is used.
     ``timings``: optional dict; seconds are added to its ``decide`` and ``write`` keys.
-    ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance
-    confirms a memory once, however many of its clauses restate it). ``pre``: see :func:`decide`.
+    ``exclude``: see :func:`decide`; a NOOP on one of them writes nothing (an utterance confirms a memory once,
+    however many of its clauses restate it), and a CONFLICT ends none as a copy of the old belief (round 21: the
+    job a turn takes up is not the one it leaves, 我辞掉了银行的工作，下个月去学校当老师). ``pre``: see :func:`decide`.
     ``said_at``: when the statement was said (aware; default its ``valid_from``): a date it gives
     (去年, "last March", 2024年9月) is resolved against it once and kept in the memory's own column
     ``event_when`` (:mod:`memcli.write.pair_dates`; never its metadata) — the drain passes the utterance's
@@ -287,7 +288,8 @@ def decide_and_apply(
                               other_item_id=plan.target["id"], cosine=plan.cosine, judge=plan.judge,
                               reason=f"{plan.reason}; already confirmed by this utterance")
     try:
-        return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids)
+        return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids,
+                      keep=exclude)
     finally:
         if timings is not None:
             timings["decide"] = timings.get("decide", 0.0) + (t1 - t0)
@@ -308,7 +310,7 @@ def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
 
 
 def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,
-           origin: Origin, model: str | None, source_ids: Sequence[int]) -> DecisionResult:
+           origin: Origin, model: str | None, source_ids: Sequence[int], keep: Collection[int] = ()) -> DecisionResult:
     src = source_ids[0] if source_ids else None
     base = {"level": plan.level, "cosine": plan.cosine, "judge": plan.judge}
     if plan.decision == Decision.NOOP and plan.target is not None and not cand.ended:
@@ -337,23 +339,18 @@ def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, v
         return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                               reason=plan.reason, **base)
     if plan.decision == Decision.CONFLICT and plan.target is not None:
-        return _conflict(store, user, cand, plan, initial, origin, insert, src, base)
+        return _conflict(store, user, cand, plan, initial, origin, insert, src, base, keep)
     row = insert()
     store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
                        reason=plan.reason, after=snapshot(row), **base)
     return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason=plan.reason, **base)
 
 
-def _end_at(valid_from: datetime, said: datetime, began: datetime) -> datetime:
-    """When a stored fact that began at ``began`` stops holding, contradicted by a fact valid from ``valid_from``
-    and said at ``said``: ``valid_from``, or — dated before the stored one began ("I started running last month"
-    beside "I hate running" told since) — when it was said, never before ``began`` (invalid_at >= valid_from)."""
-    return valid_from if valid_from >= began else max(said, began)
-
-
 def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
-              insert: Any, src: int | None, base: dict[str, Any]) -> DecisionResult:
+              insert: Any, src: int | None, base: dict[str, Any], keep: Collection[int] = ()) -> DecisionResult:
     """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
+    from memcli.write.dated_change import end_at, ended_with
+
     old = plan.target
     assert old is not None
     old_from = from_iso(old["valid_from"])
@@ -363,7 +360,7 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()
-        after_old = validity.invalidate(store, old["id"], _end_at(cand.valid_from, said, old_from),
+        after_old = validity.invalidate(store, old["id"], end_at(cand.valid_from, said, old_from),
                                         f"contradicted by #{row['id']} ({plan.reason})")
         reason = f"{plan.reason}; #{old['id']} invalid from {cand.valid_from.isoformat()}"
     elif cand.valid_from < old_from:
@@ -380,18 +377,16 @@ def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initia
                        source_id=src, reason=reason, before=snapshot(old),
                        after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
     if not stored_invalid:
-        from memcli.write.dated_change import ended_with
-
         keep_untouched(store, user, old, cand, Decision.CONFLICT, row["id"])  # a combined memory's other facts stay
 
         sibs = same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
         sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
-        for sib in sibs:
+        for sib in (s for s in sibs if s["id"] not in keep):
             sib_from = from_iso(sib["valid_from"])
             if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
                                stored_dated=sib["event_when"] is not None, incoming_said_at=said) == "stored":
                 continue  # a user-set or later belief stands
-            after_sib = validity.invalidate(store, sib["id"], _end_at(cand.valid_from, said, sib_from),
+            after_sib = validity.invalidate(store, sib["id"], end_at(cand.valid_from, said, sib_from),
                                             f"contradicted by #{row['id']} with #{old['id']}, which says the same")
             store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=sib["id"],
                                source_id=src, reason=f"#{sib['id']} says what #{old['id']} says (slot {old['slot']}): "

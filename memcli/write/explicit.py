@@ -29,12 +29,18 @@ __all__ = ["apply_records", "correct_text", "not_present"]
 
 
 def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequence[str],
-                  records: Sequence[MemoryRecord], vectors: np.ndarray, *, origin: Origin) -> list[DecisionResult]:
+                  records: Sequence[MemoryRecord], vectors: np.ndarray, *, origin: Origin,
+                  one_text: bool = False) -> list[DecisionResult]:
     """Write ``records`` (with their validated ``texts`` and vectors, float32 (n, dim)) for
     ``user`` in one transaction: one explicit source each, then the decision (or, for a past
-    memory, the row as exported). Returns one :class:`DecisionResult` per record."""
+    memory, the row as exported). Returns one :class:`DecisionResult` per record.
+
+    ``one_text``: the records are the facts of one text (``remember``'s split): as the clauses of one drained
+    turn, none is compared with the memories another wrote or decided on (我姐姐是护士 is no restatement of
+    我有个姐姐 said with it)."""
     now = now_utc()
-    results = []
+    results: list[DecisionResult] = []
+    written: set[int] = set()
     with store.tx():
         for text, rec, vec in zip(texts, records, vectors, strict=True):
             # the user states it now, whatever --at says about when it started to hold
@@ -48,8 +54,11 @@ def apply_records(store: MemoryStore, settings: Settings, user: str, texts: Sequ
             if rec.is_retired:  # a past memory (export --all): stored as it was, no decision
                 results.append(_store_retired(store, settings, user, cand, rec, vec, origin, src))
                 continue
-            results.append(decide_and_apply(store, settings, user, cand, vec, origin=origin, model=settings.model,
-                                            source_ids=[src]))
+            res = decide_and_apply(store, settings, user, cand, vec, origin=origin, model=settings.model,
+                                   source_ids=[src], exclude=set(written))
+            if one_text:
+                written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
+            results.append(res)
     return results
 
 

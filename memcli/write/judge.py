@@ -47,7 +47,7 @@ from memcli.write.change_rules import (
 from memcli.write.event_change import other_event, rescheduled
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
-from memcli.write.unlinked import unlinked
+from memcli.write.unlinked import thing_beside_person, unlinked
 from memcli.write.value_types import WEAK_ATTRIBUTES, asks, attributes_apart, change_marker, strong, types_apart  # noqa: F401
 
 __all__ = ["HARD_GUARDS", "MIN_HIDE_OVERLAP", "Judge", "Neighbor", "OfflineJudge", "Verdict", "check_verdict",
@@ -270,6 +270,8 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     - NOOP between statements that name different things or relations, or where ``new`` names more
       (:func:`memcli.write.change_rules.names_another_fact`: Berlin / Munich, 维生素D / 维生素C): merging
       would drop the new fact;
+    - UPDATE or CONFLICT between a thing's fact and a person's height, weight, age or birthday
+      (:func:`memcli.write.unlinked.thing_beside_person`: her bakery's city is not her height);
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
       coffee and tea: :func:`memcli.write.value_types.types_apart`), between two specific attributes
       of one subject (a birthday and a hobby), an UPDATE of a slotted fact by a statement with no slot
@@ -304,7 +306,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return f"different subjects ({old.subject} / {new.subject})"
     if decision == Decision.NOOP:  # (or an event moved to another time: 婚礼推迟到… beside 婚礼定在…)
         return names_another_fact(new.statement, old.statement) or rescheduled(new, old)
-    if apart := types_apart(new, old) or other_event(new, old) or attributes_apart(
+    if apart := thing_beside_person(new, old) or types_apart(new, old) or other_event(new, old) or attributes_apart(
             new, old, update=decision == Decision.UPDATE, change=change or change_marker(new.statement)):
         return apart
     if asks(new.statement) or asks(old.statement):

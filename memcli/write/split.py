@@ -13,6 +13,15 @@ side, each whole on its own:
   with its subject after "and", "but", ";" or a sentence end ("I no longer teach, I work in
   publishing now" is one change, "… and work at a bakery" has no subject); a Chinese part opens with
   我 or follows a sentence end (我有高血压，每天吃一片药 and 我升职了，现在是总监 elaborate one fact).
+
+A later part that opens with a pronoun (round 21: "My wife is a nurse and she likes jazz", 我有个姐姐，她是护士; in
+English joined as the others are, not by a comma alone) names its subject too, but only through the part
+before: such a text is read as the drain reads a turn (:func:`drained_parts`) — the rules' clause split with
+its coreference — and kept as the drain's statements ("My wife is a nurse", "My wife likes jazz"), when they
+keep the whole text: each a specific slot, no two the same, none the whole text, every content word of the
+text in one of them (a relative time the rules read into a valid time and drop, "last year", keeps the text
+whole: ``remember`` has its ``--at``); a statement whose words another one holds, of the same slot or all
+its words ("My dog is called Rex" beside "I have a dog called Rex"), is that one's.
 """
 
 from __future__ import annotations
@@ -41,6 +50,49 @@ def _stands_alone(part: str, before: str) -> bool:
     return bool(_EN_SUBJECT.match(part)) and bool(_EN_JOINED.search(before))
 
 
+#: words a statement of the drain puts in place of a pronoun: not needed from the text
+_PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them", "his", "hers", "their", "its", "他", "她", "它",
+                       "其"})
+#: a later part that opens with a pronoun subject, joined as a second statement (… and she likes jazz; …，她是护士);
+#: an English one after a comma only elaborates ("My husband likes fishing, he goes to the lake every weekend")
+_PRONOUN_PART = lazy(r"(?:[;.!?]|\band|\bbut|\bso)\s+(?:he|she|they|it)(?:'s|'re|'ve|'d|'ll)?\b|"
+                     r"[，,。；;！!？?]\s*[她他它其]", re.IGNORECASE)
+
+
+def drained_parts(text: str) -> list[str] | None:
+    """The statements the drain's rules read from ``text`` (one turn said now: coreference, carried subjects),
+    when they are two or more facts that together keep the whole text (see the module doc); None otherwise."""
+    from datetime import UTC, datetime
+
+    from memcli.write.clauses import specific_slot
+    from memcli.write.extract import RuleExtractor, Utterance
+    from memcli.write.rules.match import mixed_content_units
+
+    cands = RuleExtractor().extract(Utterance(source_id=0, user="", role="user", text=text,
+                                              occurred_at=datetime.now(UTC)))
+    units = [mixed_content_units(c.statement) for c in cands]
+    own = [c.statement.casefold() in text.casefold() for c in cands]  # the words as said, before a rewrite of them
+
+    def held(i: int, j: int) -> bool:  # statement i is j's: its words all j's (the same slot, or all of j's)
+        if j == i or not units[i] <= units[j] or units[i] != units[j] and cands[i].slot != cands[j].slot:
+            return False
+        return units[i] < units[j] or own[j] > own[i] or own[j] == own[i] and j < i
+
+    cands = [c for i, c in enumerate(cands) if not any(held(i, j) for j in range(len(cands)))]
+    said = [c.statement.strip() for c in cands]
+    if len(said) < 2 or len(set(said)) < len(said) or any(s.strip(" .!。！") == text.strip(" .!。！") for s in said):
+        return None
+    if any(c.valid_from != cands[0].valid_from for c in cands):
+        return None  # a relative time read into a valid time ("last year"): the text keeps it
+    keys = [specific_slot(s, c.slot, things=False) for s, c in zip(said, cands, strict=True)]
+    if any(k is None or k.startswith("fact.") for k in keys) or len(set(keys)) < len(keys):
+        return None
+    kept = frozenset().union(*(mixed_content_units(s) for s in said))
+    if not (mixed_content_units(text) - _PRONOUNS) <= kept:
+        return None  # a word of the text in no statement: the drain's reading leaves something out
+    return [s[:1].upper() + s[1:] if lang_of(s) == "en" else s for s in said]
+
+
 def fact_parts(text: str) -> list[str]:
     """The statements of ``text`` (checked user text, any language): one per fact, in the user's
     words, when it states facts side by side (see the module doc); ``[text]`` otherwise.
@@ -52,7 +104,7 @@ def fact_parts(text: str) -> list[str]:
         return [text]
     said = [p.text.strip(" ,，") for u in units(text) for p in en_parts(u)]
     if len(said) < 2:
-        return [text]
+        return _pronoun_parts(text)
     at, starts = 0, []
     for s in said:
         at = text.find(s, at)
@@ -61,11 +113,17 @@ def fact_parts(text: str) -> list[str]:
         starts.append(at)
         at += len(s)
     if not all(_stands_alone(s, text[:i]) for s, i in zip(said[1:], starts[1:], strict=True)):
-        return [text]
+        return _pronoun_parts(text)
     keys = [specific_slot(s, analyze(s).slot, things=False) for s in said]
     if any(k is None or k.startswith("fact.") for k in keys) or len(set(keys)) < len(keys):
         return [text]
     return [s[:1].upper() + s[1:] if lang_of(s) == "en" else s for s in said]
+
+
+def _pronoun_parts(text: str) -> list[str]:
+    """The drain's statements of ``text`` when a later part of it opens with a pronoun (:func:`drained_parts`);
+    ``[text]`` otherwise."""
+    return (_PRONOUN_PART.search(text) and drained_parts(text)) or [text]
 
 
 def split_record(rec: MemoryRecord) -> list[MemoryRecord]:

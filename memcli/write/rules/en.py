@@ -141,8 +141,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_1.match(low)
     if m:
         return slots.relation_en(m.group(1).split()[-1]) or "friend", c[:m.end()], c[m.end():].strip(" ,")
-    m = re.match(r"^all (?=my |our )", low)
-    if m:
+    if m := re.match(r"^all (?=my |our )", low):
         c, low = c[m.end():], low[m.end():]
     m = _RX_SUBJECT_2.match(low)
     if m and m.group(2) not in _ATTR_NOUNS and not slots.relation_en(m.group(2)):
@@ -150,8 +149,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_3.match(low)
     if m and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
-    m = re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| [a-z]+ed\b))", low)  # noqa: E501
-    if m:
+    if m := re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| [a-z]+ed\b))", low):  # noqa: E501
         return slots.ME, c[:2], c[3:]
     m = _RX_SUBJECT_4.match(low)
     if m and low.startswith(("the ", "a ")):
@@ -167,6 +165,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             end += name.end()
             if key.rsplit(".", 1)[-1] in slots.PLURAL_RELATIONS:
                 key = f"person:{name.group(1).casefold()}"
+            if (own := _subject(c[:m.end()] + c[end:], ctx)) and own[0].startswith("thing:"):
+                return own[0], c[:end] + own[1][m.end():], own[2]  # My aunt Linda's bakery is…: as my aunt's bakery
         return key, c[:end], c[end:].strip(" ,")
     if re.match(r"^i\b", low):
         return slots.ME, c[:1], c[1:].strip()

@@ -3,6 +3,9 @@ slots the Chinese rules give (:mod:`memcli.write.rules.zh_plan`: 答辩定在6�
 
 - given its time: the speaker's (or a relative's) event, then is / is scheduled for / is set for a time:
   "My interview is on Tuesday", "My mom's surgery is scheduled for June 20";
+- had on a day: the speaker (or a relative) has or has got the event, then its day: "I have a dentist
+  appointment on Friday", "I've got a job interview next Tuesday", "My son has a checkup tomorrow" (round 21:
+  it was read as owning the thing, ``owns.dentist appointment``, with the day read as a day past);
 - moved: the same event, then moved / pushed back / postponed / rescheduled to a time: "Our wedding got
   pushed to next May", "My dentist appointment was moved to Friday";
 - a relative's trip planned and called off ("My sister is planning a trip to Rome in May", "My sister's
@@ -49,6 +52,12 @@ _MOVED = re.compile(rf"^(?:{_WHOSE}|the) (?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_
                     r"(?:(?:was|got|has been|is being|is|has) )?(?:moved|pushed(?: back)?|postponed|rescheduled|"
                     r"delayed|bumped|brought forward|moved up)(?: (?:back )?(?:to|until|till|for))? "
                     rf"(?P<when>[^,;]{{1,30}}?){_WHY}$", re.I)
+#: the event had on a day (round 21): I have / I've got / we have / my son has + (a|an|my|our|the) + the event + the day
+_HAS = re.compile(rf"^(?:(?:i|we)(?:'ve| have)?(?: (?:also|just|still|now))? (?:got|have)|(?:my|our) (?P<rel>{_REL})"
+                  rf"(?: has|'s got| has got)) "
+                  rf"(?:(?:a|an|my|our|his|her|their|the|another) )?"
+                  rf"(?P<what>(?:[a-z'-]+ ){{0,2}}?(?P<ev>{_EVENT}))(?: with [^,.]{{1,30}}?)? "
+                  rf"(?P<when>(?:on|next|this|at|in|tomorrow|tonight|later this|coming)\b[^,;]{{0,30}}?){_WHY}$", re.I)
 
 
 _REL_PLAN = re.compile(rf"^(?i:my|our) (?P<rel>(?i:{_REL})) (?:is|are) (?:(?:also|now|still|finally) )?"
@@ -82,7 +91,7 @@ def event_time(sentence: str) -> Match | None:
         return None
     if trip := relative_trip(said):
         return trip
-    for rx, attr in ((_MOVED, "rescheduled"), (_SET, "scheduled")):
+    for rx, attr in ((_MOVED, "rescheduled"), (_SET, "scheduled"), (_HAS, "scheduled")):
         m = rx.match(said)
         if m is None or not WHEN.search(m.group("when")) or re.match(r"(?:online|virtual|remote)", m.group("when")):
             continue

@@ -26,6 +26,7 @@ from memcli.write.rules.en_words import (
     _TIME_WORDS,
     _TRANSIENT,
 )
+from memcli.write.rules.job_verbs import en_job_verb
 from memcli.write.rules.match import _stem
 from memcli.write.rules.match import slot_fact as _fact
 
@@ -100,6 +101,11 @@ def _objects(v: str) -> list[str]:
         return [f"{p} {c.group(0)}" for p in parts[:-1]] + [parts[-1]]  # "action and comedy movies": both movies
     return parts if len(parts) > 1 and all(len(p.split()) <= 4 for p in parts) else [v]
 
+#: a height in feet and inches (4'11", 6' 2, five foot six, six feet tall): the height, as "180 cm" is
+_FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
+         rf"^{_BE} ((?:\d|one|two|three|four|five|six|seven|eight) (?:feet|foot)(?: (?:\d{{1,2}}|{_AGE_WORD}))?)"
+         r"(?: tall)?$")
+
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
@@ -126,7 +132,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^(?:full )?names? {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthdays? {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
         (rf"^{_BE} (\d+|[a-z]+-?[a-z]*)(?: years? old)$|^{_BE} (\d+|{_AGE_WORD})$|^turned (\d+|[a-z]+)$|^age {_BE} (\d+)$", "age"),  # noqa: E501
-        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$", "height"),  # noqa: E501
+        (rf"^{_BE} ([\d.' ]+(?:cm|m|ft|feet|foot|inches|meters?|metres?)\b.*?)(?: tall)?$|^height {_BE} (.+)$|{_FEET}", "height"),  # noqa: E501
         (r"^weighs? (?:about |around )?(\d.+)$", "weight"),
         (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"
          rf"^(?:moved|relocated|(?:have|has) moved|{_BE} moving back) (?:from .+? )?(?:to|back to) (.+)$|"
@@ -161,6 +167,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = re.match(r"^(?:works?|worked|(?:is|am|are) working) in ((?:the )?[A-Z][\w.' -]*)$", raw)
     if m and not thing and (v := _obj(m.group(1).casefold())):  # works in London: a workplace given as a place
         return [_fact(key, "workplace", v)]
+    if not thing and (job := en_job_verb(p)):  # "teaches maths at a high school", "drives a taxi": the job
+        return [_fact(key, "job", job)]
     m = re.match(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$", p)
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from memcli.write.rules.en_events import event_time
 from memcli.write.rules.en_plan import plan_of
+from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
+from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
@@ -27,6 +29,15 @@ _EN_NEW = re.compile(
     r"(?:a |my )?new (?:job|position|role) (?:at|with) (?P<place>[^,;.!]{2,40}?)(?P<rest>[,;.!].*)?$",
     re.I,
 )
+#: "I quit the hospital job, starting next Monday as a school nurse" (round 21): a job left and the new one taken,
+#: in one sentence — the new job (the old one is what the job slot held)
+_EN_QUIT_NEW = re.compile(
+    r"^(?:i|i've|i have)(?: (?:just|finally|recently|officially))? (?:quit|left|resigned from|gave up|walked away from|"
+    r"handed in my notice at) (?:my|the) [^,;]{0,40}?(?:job|position|role|gig|work)(?: (?:at|with) [^,;]{1,40}?)?"
+    r"(?:,|;| -| —| and)\s*(?:(?:and|so|now) )?(?:i'm |i am |i'll be |i will be |i )?(?:starting|start|beginning|begin)"
+    r"(?: (?:a new job|work|my new job|a job))?(?: (?:next|on|this|in|tomorrow|from)\b[^,;]{0,25}?)?"
+    r" as (?:a |an )?(?P<job>[a-z][a-z -]{1,30}?)(?: (?:at|with|in|for) [^,;]{1,40}?)?"
+    r"(?: (?:next|on|this|in|tomorrow|from)\b[^,;]{0,25}?)?$", re.I)
 #: ", (but) (I'm) still a nurse": the job kept
 _EN_STILL = re.compile(
     r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
@@ -48,6 +59,11 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, st
         return plan
     if event := event_time(sentence):  # "My interview is on Tuesday", "…was moved to Friday": the whole sentence
         return event, ""
+    m = _EN_QUIT_NEW.match(sentence.strip().rstrip(".!"))
+    if m and _EN_OCCUPATION.search(m.group("job")) and not _EN_NOT_OCCUPATION.search(m.group("job")):
+        said = sentence.strip().rstrip(".!")
+        return Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job",
+                     value=m.group("job").strip().casefold(), salience=0.7), ""
     m = _EN_NEW.match(sentence.strip())
     if m is None or not re.fullmatch(r"[A-Z][\w'&.-]*(?: (?:of |de |the |and |& )?[A-Z][\w'&.-]*)*", m.group("place")):
         return None  # a named place alone ("… at Figma last month": a time after it, the rules read it)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.write.rules.job_verbs import zh_detailed_job, zh_job_verb
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import (
     _ADVERB,
@@ -160,16 +161,20 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and key != slots.ME and not thing:  # 我儿子在阳光幼儿园: a child's school, with or without 上学
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
+    if not thing and (job := zh_job_verb(q)):  # 在高中教数学, 开出租车: the job its verb tells
+        return [_fact(key, "job", job)]
     go = _RX_GO_WORK.match(q)  # 下个月开始去一家公司做顾问, 到律所上班: the job taken up, from a date or now
     w = ("在" if go and go.group(1) else "") + q[go.end():] if go else q
     m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工|入职)(?:了)?$", w) or \
         _role_at(w)
-    if m and go and go.group(1) and (m.lastindex == 2 and not _OCCUPATION.search(m.group(2)) or
-                                     re.fullmatch(r"(?:公司|单位|学校|医院|店里|厂里|办公室)", m.group(1))):
-        m = None  # 去公园做运动, 去公司上班: going somewhere to do a thing is no job
+    job_told = m is not None and m.lastindex == 2 and bool(_OCCUPATION.search(m.group(2)))
+    if m and go and go.group(1) and not job_told and (
+            m.lastindex == 2 or re.fullmatch(r"(?:公司|单位|学校|医院|店里|厂里|办公室)", m.group(1))):
+        m = None  # 去公园做运动, 去公司上班: going somewhere to do a thing is no job; 去学校当老师 is one
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
     if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n" or
-                            go and go.group(1) and re.match(r"^(?:一|这)(?:家|所)", m.group(1))):  # 去一家律所当律师
+                            go and go.group(1) and re.match(r"^(?:一|这)(?:家|所)", m.group(1)) or  # 去一家律所当律师
+                            job_told and len(m.group(1)) <= 6):  # 在超市当收银员 (超市 tagged a verb): an occupation
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
@@ -255,7 +260,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = re.match(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$", q)
     if m and not thing:
         v = _clean_value(m.group(1))
-        if v and _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v):
+        if v and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or
+                  zh_detailed_job(v, _OCCUPATION, _NOT_OCCUPATION)):  # 是做前端开发的工程师: the job, its work told
             return [_fact(key, "job", v)]
     if thing and (op := _OPINION_PRED.match(re.sub(r"^是(?=真|很|挺|特别|非常|太|超|蛮|相当|比较)", "", q))) and \
             not _IMPRESSION.match(q):  # 京东的物流是真的快: an opinion, not what it is

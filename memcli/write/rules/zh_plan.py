@@ -17,7 +17,7 @@ from memcli import slots
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _REL
 
-__all__ = ["plan_cancelled", "plan_change", "plan_made", "plan_moved", "plan_set"]
+__all__ = ["plan_cancelled", "plan_change", "plan_had", "plan_made", "plan_moved", "plan_set"]
 
 #: the old plan dropped: (我/我们/我们家)(就/也/都)不去/不回/没去 + the place (+ 了)
 _DROPPED = re.compile(r"^(?:我们家|我们|我家|我)?(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
@@ -148,3 +148,29 @@ def plan_set(clause: str, who: tuple[str, str] | None = None) -> Match | None:
     owner, said = _said_by(m, clause, who)
     return Match(statement=said, kind="relationship" if owner else "other", slot=f"{owner}event.scheduled",
                  value=_event_of(m.group("what")), salience=0.6)
+
+
+#: a day an event is had on (round 21): 周五, 下周二, 明天下午, 这周六, 12号, 6月3号, 下个月初 — a day, not a past span
+_NUMBER = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
+_DAY = (r"(?:(?:下|这|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|下(?:个)?(?:周|星期|礼拜|月)(?:初|中|底)?|"
+        r"明天|后天|"
+        rf"明晚|今晚|{_NUMBER}月{_NUMBER}[号日]|{_NUMBER}[号日]|月底|月初)(?:[上下]午|晚上|早上|中午)?")
+#: a visit that is an appointment (看牙医, 复诊, 洗牙): the event is the visit as said
+_VISIT = r"(?:看牙医?|看医生|看病|看中医|看急诊|复诊|复查|拔牙|洗牙|补牙|产检|体检|打疫苗)"
+#: an event had on a day: (我/我们/我 + a relative)(+ the day)(要/得/还要)(去)(+ the day) a visit, or
+#: 有(个/一个/场) + the event (我周五要去看牙医, 下周二有个面试, 我妈明天上午要去复查)
+_HAD = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?P<t1>{_DAY})?(?:我)?(?:也|还|又)?(?:要|得|需要|会)?(?:去)?"
+                  rf"(?P<t2>{_DAY})?"
+                  rf"(?:(?P<visit>{_VISIT})|有(?:个|一个|一场|场|一次|次)?(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT}))了?$")
+
+
+def plan_had(clause: str, who: tuple[str, str] | None = None) -> Match | None:
+    """An event had on a day (prepared: 我周五要去看牙医, 下周二有个面试; round 21: they were read as nothing, or as
+    owning the thing): statement as told, slot ``event.scheduled`` (a relative's: ``mother.event.scheduled``), value
+    the event (面试) or the visit (看牙医); None without a day or an event. A later :func:`plan_moved` ends it."""
+    m = _HAD.match(clause)
+    if m is None or not (m.group("t1") or m.group("t2")):
+        return None
+    owner, said = _said_by(m, clause, who)
+    return Match(statement=said, kind="relationship" if owner else "other", slot=f"{owner}event.scheduled",
+                 value=m.group("visit") or _event_of(m.group("what")), salience=0.6)

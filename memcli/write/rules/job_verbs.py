@@ -1,0 +1,122 @@
+"""An occupation told by its verb: what the person does for a living is their ``job``, as "works as" is.
+
+"My sister teaches maths at a high school" was ``sister.fact.teach`` and "My dad drives a taxi" ``father.which.drive``:
+a question for what they do ("What does my sister do?") asks the job slot, and found nothing. The verb names the
+occupation, the object (what is taught, what is driven) qualifies it; the statement stays as said.
+
+- English (present tense: "taught maths" is a past job, left to the other rules): teaches (X) → (X) teacher,
+  coaches X → X coach, tutors (X) → (X) tutor, lectures at/in → lecturer, nurses (at/in) → nurse, drives a taxi
+  / bus / truck… (a vehicle driven for others, never "a Honda") → taxi driver…, practises law / medicine →
+  lawyer / doctor, bartends → bartender, waits tables → waiter, farms → farmer, cooks at a place → cook, cuts
+  hair → hairdresser, fixes cars → mechanic, cleans houses / offices → cleaner, delivers mail / parcels →
+  courier. Not a job: one taught or coached who is a person ("teaches my son to swim", "coaches me"), oneself
+  ("teaches herself"), a verb of the moment ("is teaching a workshop today": the rules read -ing as passing).
+- Chinese: (在X)教(Y) → (Y)老师 (教书 → 老师), 开出租(车) / 开公交 / 开货车… → 司机, 送外卖 → 外卖员,
+  送快递 → 快递员, 种地 / 务农 → 农民, 行医 → 医生; not 教过 (past), 教我… / 教孩子… (a person taught).
+- A job told with what the person does in it: 是做<X>的<occupation> (做前端开发的工程师, 教物理的老师, 开货车的司机)
+  is the job, as said, and a stored bare occupation refined by it is an UPDATE of the same slot (it was read as
+  ``is.<the whole>``, no job, and the refinement of a stored "是程序员" decided NOOP). English needs no rule: "is an
+  engineer who does …" and "works as an engineer doing …" already read the job.
+
+Pure functions of a cleaned predicate; :mod:`memcli.write.rules.en_facts` and :mod:`.zh_facts` call them.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["en_job_verb", "zh_detailed_job", "zh_job_verb"]
+
+#: a person (or oneself) as what is taught or coached: no occupation is told
+_EN_PERSON = re.compile(r"^(?:me|my|him|her|his|them|their|us|our|you|your|myself|himself|herself|themselves|ourselves|"
+                        r"yourself|it|people|someone|somebody|everyone|anyone|the kids how|kids how)\b")
+#: what is taught or coached, up to where it is taught or when ("maths at a high school", "piano on weekends")
+_EN_TEACH = re.compile(r"^(?P<verb>teach|teaches|coach|coaches|tutor|tutors)"
+                       r"(?: (?P<what>(?!at\b|in\b|for\b|on\b|part|full)[a-z][a-z' -]{0,30}?))?"
+                       r"(?: (?:at|in|for|on|to|part-time|full-time|online|privately)\b.*)?$")
+_EN_NOUN = {"teach": "teacher", "teaches": "teacher", "coach": "coach", "coaches": "coach", "tutor": "tutor",
+            "tutors": "tutor"}
+_EN_VEHICLE = (r"(?P<vehicle>taxi|cab|bus|school bus|truck|lorry|van|delivery van|ambulance|forklift|tram|train|"
+               r"tractor|limo|limousine|uber|lyft|fire engine|semi|big rig)")
+_EN_FIXED = (
+    (re.compile(r"^(?:lectures?) (?:at|in)\b.*$"), "lecturer"),
+    (re.compile(r"^(?:nurses?)(?: (?:at|in|for)\b.*)?$"), "nurse"),
+    (re.compile(r"^(?:practi[cs]es?) law\b.*$"), "lawyer"),
+    (re.compile(r"^(?:practi[cs]es?) (?:medicine|family medicine)\b.*$"), "doctor"),
+    (re.compile(r"^(?:practi[cs]es?) dentistry\b.*$"), "dentist"),
+    (re.compile(r"^(?:bartends?)\b.*$"), "bartender"),
+    (re.compile(r"^(?:waits?|waitresses) tables\b.*$"), "waiter"),
+    (re.compile(r"^(?:farms?)(?: (?:wheat|corn|cattle|sheep|dairy|rice|land|for a living|in|out)\b.*)?$"), "farmer"),
+    (re.compile(r"^(?:cooks?) (?:at|in|for) (?:a |an |the )?[a-z' -]*(?:restaurant|hotel|diner|cafe|café|bistro|"
+                r"kitchen|canteen|cafeteria|pub)\b.*$"), "cook"),
+    (re.compile(r"^(?:cuts?) hair\b.*$"), "hairdresser"),
+    (re.compile(r"^(?:fix(?:es)?|repairs?) (?:cars|engines|trucks)\b.*$"), "mechanic"),
+    (re.compile(r"^(?:cleans?) (?:houses|homes|offices|hotel rooms)\b.*$"), "cleaner"),
+    (re.compile(r"^(?:delivers?) (?:the )?(?:mail|post|parcels|packages|pizzas?|food)\b.*$"), "courier"),
+)
+_EN_DRIVE = re.compile(rf"^(?:drives?) (?:a |an |the )?{_EN_VEHICLE}(?: (?:for|in|at|around|on)\b.*)?$")
+
+
+def en_job_verb(predicate: str) -> str | None:
+    """The occupation an English predicate (cleaned, case-folded: "teaches maths at a high school") tells by its
+    verb ("maths teacher"), or None (see the module docstring)."""
+    p = predicate.strip(" .!")
+    if m := _EN_TEACH.match(p):
+        what = (m.group("what") or "").strip()
+        if what and _EN_PERSON.match(what):
+            return None
+        what = re.sub(r"^(?:a |an |the )", "", what)
+        if what and (len(what.split()) > 3 or
+                     re.search(r"\b(?:how|to|that|them|class|lesson|lessons|session)\b", what)):
+            what = ""  # "teaches kids to swim", "teaches a class": the occupation without its object
+        return f"{what} {_EN_NOUN[m.group('verb')]}".strip()
+    if m := _EN_DRIVE.match(p):
+        return f"{m.group('vehicle')} driver"
+    return next((job for rx, job in _EN_FIXED if rx.match(p)), None)
+
+
+#: (在X)教(Y): what is taught, Y; not a person taught (教我, 教孩子游泳), not a past one (教过)
+_ZH_TEACH = re.compile(r"^(?:(?:现在|目前|一直)?在[^，,。]{1,12}?)?(?:教(?P<what>[^，,。过了着]{1,6}?)|教书)(?:课)?$")
+_ZH_PERSON = re.compile(r"^(?:我|你|他|她|它|孩子|小孩|学生|别人|大家|人|我们|他们|她们)")
+_ZH_FIXED = (
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?开(?:出租车?|的士|网约车|滴滴)$"), "出租车司机"),
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?开(?:公交车?|大巴车?|校车)$"), "公交司机"),
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?开(?:货车|卡车|大货车|大卡车|挂车)$"), "货车司机"),
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?送外卖$"), "外卖员"),
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?送快递$"), "快递员"),
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?(?:种地|务农|种田)$"), "农民"),
+    (re.compile(r"^(?:在[^，,。]{1,12}?)?行医$"), "医生"),
+)
+
+
+def zh_job_verb(predicate: str) -> str | None:
+    """The occupation a Chinese predicate (after the subject: 在高中教数学) tells by its verb (数学老师), or None."""
+    q = re.sub(r"^(?:现在|目前|一直|还|也|都|就)+", "", predicate.strip("。！!，, "))
+    if m := _ZH_TEACH.match(q):
+        what = m.group("what") or ""
+        if what and (_ZH_PERSON.match(what) or len(what) > 4):
+            return None
+        return f"{what}老师"
+    return next((job for rx, job in _ZH_FIXED if rx.match(q)), None)
+
+
+#: 做<X>的<occupation>: the work done (a verb of doing, not 喜欢/想 or a quality) and then the occupation
+_ZH_DETAILED = re.compile(r"^(?:专门|主要)?(?:做|搞|从事|负责|教|研究|带|管|跑|写|开|卖|修|送)"
+                          r"(?P<what>[^的，,。了过着]{1,8})的"
+                          r"(?:一名|一个|一位|个|名|位)?(?P<job>[^的，,。]{1,8})$")
+
+#: one good at a thing (高手, 能手, 一把好手, 达人): the 手 of 歌手 / 选手, no job
+_ZH_SKILLED = re.compile(r"(?:高手|能手|好手|老手|熟手|新手|快手|达人)$")
+
+
+def zh_detailed_job(value: str, occupation: re.Pattern[str], not_occupation: re.Pattern[str]) -> str | None:
+    """The job a Chinese value after 是 tells with its detail (做前端开发的工程师 → itself), or None: the word
+    after 的 an occupation (``occupation``, ``not_occupation``: the rules' vocabulary), not one good at a thing
+    (做菜的高手); the detail no person (教我们的老师 says whose teacher: left as it was)."""
+    m = _ZH_DETAILED.match(value)
+    if not m or _ZH_PERSON.match(m.group("what")):
+        return None
+    job = m.group("job")
+    if _ZH_SKILLED.search(job):
+        return None  # 做菜的高手: good at it, no occupation
+    return value if occupation.search(job) and not not_occupation.search(job) else None
