@@ -86,9 +86,11 @@ def test_the_writer_indexes_with_the_tokens_the_look_ahead_computed(tmp_path: Pa
     episode the batches it prepared wrote (the first batch is prepared by the writer itself, and a text read before
     the look-ahead began is in both processes' caches), so the writer runs no jieba for them."""
     from memcli import primed
+    from memcli.db.index import _search_terms
     from memcli.smalltalk import unaddressed
     from memcli.text import fts_terms, search_tokens
 
+    _search_terms.cache_clear()  # texts an earlier test indexed are not computed again by either process
     got: list[dict] = []
     real = primed.prime
     monkeypatch.setattr(primed, "prime", lambda v: (got.append(v), real(v))[1])
