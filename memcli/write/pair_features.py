@@ -20,7 +20,6 @@ from functools import lru_cache
 import numpy as np
 
 from memcli.models import Decision
-from memcli.primed import primable
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import (
@@ -177,7 +176,7 @@ _SLOT_HOT = {v: tuple(float(v == w) for w in _SLOT_VERDICTS) for v in _SLOT_VERD
 _NO_SLOT_HOT = (0.0,) * len(_SLOT_VERDICTS)
 
 
-@primable(maxsize=65536)
+@lru_cache(maxsize=65536)
 def _pair_core(new: Facts, old: Facts) -> tuple:
     """The cosine-free part of :func:`pair_features` (``Facts`` are frozen, so a pair is a key)."""
     new, old = align_subjects(new, old)
@@ -238,10 +237,6 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
            float(rank_changed(s_new, s_old)), float(quantity_changed(s_new, s_old)),
            float(quantity_kept(s_new, s_old)))
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
-
-
-#: :func:`_pair_core` by a public name: the drain's look-ahead computes it ahead (:mod:`memcli.write.precompute`)
-pair_core = _pair_core
 
 
 #: a feature's column in :data:`FEATURES` (row_floors reads a dozen of them per call)

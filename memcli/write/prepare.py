@@ -181,19 +181,16 @@ def failure_text(exc: BaseException) -> str:
     return f"{exc.kind if isinstance(exc, _Failure) else type(exc).__name__}: {exc}"
 
 
-def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waits: Any) -> None:
+def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int) -> None:
     """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
     embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written); with
-    each batch, what it computed for the writer (:mod:`memcli.write.precompute`; the pairs only while the
-    writer is not waiting: ``waits``, a shared flag)."""
+    each batch, what it computed for the writer (:mod:`memcli.write.precompute`)."""
     import os
     import queue
     import signal
 
     from memcli import primed
-    from memcli.write.precompute import Precompute
-
-    precompute = Precompute(worker.settings)
+    from memcli.write.precompute import texts
 
     primed.recording(True)  # what this process computes of the texts goes back with each batch
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
@@ -213,8 +210,7 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         try:
             got = prepare(worker, tasks, utts)
             if got.complete:
-                precompute.texts(tasks, got.extracted, got.episodes)
-                precompute.pairs(tasks, got.extracted, got.vectors, lambda: bool(waits.value))
+                texts(tasks, got.extracted, got.episodes)
             got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
@@ -239,8 +235,7 @@ class Ahead:
         worker.embedder  # noqa: B018 - loaded before the fork, once, not by the look-ahead process
         ctx = multiprocessing.get_context("fork")
         self.requests, self.results = ctx.Queue(), ctx.Queue()
-        self.waits = ctx.Value("b", 0, lock=False)  # 1 while this process waits for a batch
-        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid(), self.waits),
+        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid()),
                                 name="memcli-drain-ahead", daemon=True)
         self.proc.start()
         self.waiting = 0
@@ -265,22 +260,14 @@ class Ahead:
     def _get(self) -> tuple[str, Any]:
         import queue
 
-        try:
-            return self.results.get_nowait()
-        except queue.Empty:
-            pass
-        self.waits.value = 1  # the process sends what it has as soon as it can (memcli.write.precompute)
-        try:
-            while True:
-                try:
-                    return self.results.get(timeout=1.0)
-                except queue.Empty:
-                    if not self.proc.is_alive():
-                        from memcli.errors import StoreError
+        while True:
+            try:
+                return self.results.get(timeout=1.0)
+            except queue.Empty:
+                if not self.proc.is_alive():
+                    from memcli.errors import StoreError
 
-                        raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
-        finally:
-            self.waits.value = 0
+                    raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
 
     def close(self, *, memo: bool = True) -> None:
         """Stop the process. ``memo``: take the embedder's memo back first (a drain that ended
