@@ -30,8 +30,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 PRIMED_MAX = 20000
 
 _MISSING = object()
-_REGISTRY: dict[str, tuple[dict, list]] = {}  # name → (primed values by args, the values noted)
-_COUNTS: dict[str, list[int]] = {}  # name → [values primed, primed values used, values computed]
+#: name → (primed values by args, the values noted, [values primed, primed values used, values computed])
+_REGISTRY: dict[str, tuple[dict, list, list[int]]] = {}
 _recording = False
 
 
@@ -42,9 +42,12 @@ def primable(maxsize: int) -> Callable[[F], F]:
 
     def deco(fn: F) -> F:
         name = f"{fn.__module__}.{fn.__qualname__}"
+        if name in _REGISTRY:
+            raise ValueError(f"two primable functions named {name}")
         primed: dict = {}
         noted: list = []
-        counts = _COUNTS.setdefault(name, [0, 0, 0])
+        counts = [0, 0, 0]
+        _REGISTRY[name] = (primed, noted, counts)
 
         @wraps(fn)
         def compute(*args: Any, **kw: Any) -> Any:
@@ -61,9 +64,6 @@ def primable(maxsize: int) -> Callable[[F], F]:
                 noted.append((args, got))
             return got
 
-        if name in _REGISTRY:
-            raise ValueError(f"two primable functions named {name}")
-        _REGISTRY[name] = (primed, noted)
         return lru_cache(maxsize=maxsize)(compute)  # type: ignore[return-value]
 
     return deco
@@ -72,7 +72,7 @@ def primable(maxsize: int) -> Callable[[F], F]:
 def counts() -> dict[str, dict[str, int]]:
     """Per function of this process: values ``primed`` (received), primed values ``used`` (returned
     instead of computed) and values ``computed`` (cache misses) so far — what a look-ahead saved."""
-    return {name: dict(zip(("primed", "used", "computed"), c, strict=True)) for name, c in _COUNTS.items()}
+    return {name: dict(zip(("primed", "used", "computed"), c, strict=True)) for name, (_, _, c) in _REGISTRY.items()}
 
 
 def recording(on: bool) -> None:
@@ -84,7 +84,7 @@ def recording(on: bool) -> None:
 def take() -> dict[str, list[tuple[tuple, Any]]]:
     """The values noted since the last call, by function name (and forget them)."""
     out = {}
-    for name, (_, noted) in _REGISTRY.items():
+    for name, (_, noted, _) in _REGISTRY.items():
         if noted:
             out[name] = noted[:]
             noted.clear()
@@ -98,8 +98,8 @@ def prime(values: dict[str, list[tuple[tuple, Any]]]) -> None:
         reg = _REGISTRY.get(name)
         if reg is None:
             continue
-        primed = reg[0]
+        primed, _, counts = reg
         primed.update(pairs)
-        _COUNTS[name][0] += len(pairs)
+        counts[0] += len(pairs)
         while len(primed) > PRIMED_MAX:
             del primed[next(iter(primed))]

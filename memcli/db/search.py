@@ -174,15 +174,11 @@ def _rows_of(store: Store, near: list[tuple[int, float]],
     return out
 
 
-def _held_vector(store: Store, item_id: int) -> np.ndarray | None:
-    """The drain's KNN copy's row of the memory (:func:`memcli.db.write_knn.stored_vector`), or None."""
+def vector_of(store: Store, item_id: int) -> np.ndarray | None:
+    """The stored float32 vector of one item, or None (inside the drain's write transaction, the writer's KNN
+    copy's row when it holds one: :func:`memcli.db.write_knn.stored_vector`)."""
     from memcli.db.write_knn import stored_vector
 
-    return stored_vector(store, int(item_id))
-
-
-def vector_of(store: Store, item_id: int) -> np.ndarray | None:
-    """The stored float32 vector of one item, or None."""
     if not store.table_exists(s.VEC):
         return None
     pend = getattr(store, "vec_pending", None)  # the drain's vector rows waiting for its batch's insert
@@ -190,7 +186,7 @@ def vector_of(store: Store, item_id: int) -> np.ndarray | None:
         blob = store.scalar(f"SELECT embedding FROM {s.VEC} WHERE item_id = ?", (item_id,))
     elif (row := pend.get(s.VEC, item_id)) is not None:
         blob = row[-1]
-    elif (held := _held_vector(store, item_id)) is not None:
+    elif (held := stored_vector(store, int(item_id))) is not None:
         return held
     else:
         with pend.direct():  # not waiting: the table has it (or nothing)

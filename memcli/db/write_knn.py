@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
+from memcli.db.vector_copy import WRITE_KNN_ATTR
 
 if TYPE_CHECKING:
     import numpy as np
@@ -187,10 +188,13 @@ class WriteKnn:
         self.users.pop(user, None)
 
 
-def _state(store: Store) -> WriteKnn:
-    from memcli.db.vector_copy import WRITE_KNN_ATTR
+def _held(store: Store) -> WriteKnn | None:
+    """The store's KNN copies, or None (none made yet)."""
+    return store.__dict__.get(WRITE_KNN_ATTR)
 
-    st = store.__dict__.get(WRITE_KNN_ATTR)
+
+def _state(store: Store) -> WriteKnn:
+    st = _held(store)
     if st is None:
         st = store.__dict__[WRITE_KNN_ATTR] = WriteKnn()
     return st
@@ -262,9 +266,9 @@ def check_users(store: Store, users: Sequence[str], dim: int) -> None:
     ``seq`` and layout epoch are the database's is current in this generation (its next uses read
     nothing); any other is left to :func:`_entry`, which checks and drops it. Outside a write
     transaction: nothing (every use checks)."""
-    from memcli.db.vector_copy import LOG, WRITE_KNN_ATTR
+    from memcli.db.vector_copy import LOG
 
-    st, gen = store.__dict__.get(WRITE_KNN_ATTR), _gen(store)
+    st, gen = _held(store), _gen(store)
     if st is None or gen is None:
         return
     todo = [u for u in dict.fromkeys(users) if (e := st.users.get(u)) is not None and e.gen != gen
@@ -291,7 +295,7 @@ def stored_vector(store: Store, item_id: int) -> np.ndarray | None:
     """The stored vector of ``item_id`` (a copy), when a user's entry checked in this write transaction's
     generation holds its row: every vec0 row of the user, active or not, is there as stored, float for float
     (a deleted one leaves: :meth:`Entry.drop_row`); None: read the table."""
-    st, gen = store.__dict__.get("_write_knn"), _gen(store)  # vector_copy.WRITE_KNN_ATTR
+    st, gen = _held(store), _gen(store)
     if st is None or gen is None:
         return None
     for e in st.users.values():
@@ -304,7 +308,7 @@ def stored_vector(store: Store, item_id: int) -> np.ndarray | None:
 def note(store: Store, user: str, item_id: int, seq: int, change: tuple[Any, ...] | None) -> None:
     """A vector write logged at ``seq``: ``("put", vector, active)``, ``("flags", active)``,
     ``("drop",)``, or None (not known here: the user's entry is dropped)."""
-    st = store.__dict__.get("_write_knn")  # vector_copy.WRITE_KNN_ATTR (not imported on every write)
+    st = _held(store)
     if st is None:
         return
     e = st.users.get(user)
