@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import bounded, episodes, index, items, outbox, purge, search
+from memcli.db import bounded, episodes, index, items, outbox, purge, search, temp_store
 from memcli.db import schema as s
 from memcli.db.active_rows import ActiveRows, checked, writes_items
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
@@ -76,11 +76,13 @@ class SQLiteStore(Store, MemoryStore):
 
     # -- the drain's vector rows, written together before each commit (memcli.db.vec_pending) -----------
     vec_pending: Pending | None = None
+    _temp_was: int | None = None  # temp_store before batching set it to memory
 
     def batch_vectors(self, on: bool = True) -> bool:
         """Write the fresh vec0 rows of memories and episodes of each write transaction, and the flag
         updates of written memories, with one ``executemany`` per table before it commits (``on``), or row
-        by row (:mod:`memcli.db.vec_pending`; the drain). Returns whether it was on; off only between transactions."""
+        by row (:mod:`memcli.db.vec_pending`; the drain), the tasks' savepoint sub-journals in memory meanwhile
+        (:mod:`memcli.db.temp_store`). Returns whether it was on; off only between transactions."""
         was = self.vec_pending is not None
         if on and not was:
             from memcli.db.episodes import EPISODE_VEC_INSERT
@@ -88,8 +90,11 @@ class SQLiteStore(Store, MemoryStore):
 
             self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE,
                                         s.EPISODE_VEC: EPISODE_VEC_INSERT}, self)
+            self._temp_was = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
         elif not on:
             self.vec_pending = None
+            if was and self._temp_was is not None:
+                temp_store.set_temp_store(self.conn, self._temp_was)
         return was
 
     @contextlib.contextmanager
