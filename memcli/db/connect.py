@@ -38,6 +38,8 @@ from memcli.errors import (
 __all__ = ["Store", "translate_error"]
 
 BUSY_TIMEOUT_MS = 10_000
+#: prepared statements apsw keeps per connection (its default, 100, re-prepared ~7.8k a 10k drain; 512, ~1k)
+STATEMENT_CACHE = 512
 
 
 def translate_error(exc: BaseException, path: Path | str | None = None) -> MemcliError:
@@ -191,7 +193,7 @@ class Store(RowHelpers):
         self.read_only = False
         flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE | (apsw.SQLITE_OPEN_URI if self.is_memory else 0)
         try:
-            self.conn = apsw.Connection(str(self.path), flags=flags)
+            self.conn = apsw.Connection(str(self.path), flags=flags, statementcachesize=STATEMENT_CACHE)
         except apsw.Error as exc:
             self._open_read_only(exc)
         try:
