@@ -100,6 +100,33 @@ def _vec0(st: SQLiteStore) -> dict[int, int]:
     return {r["item_id"]: r["active"] for r in rows}
 
 
+def test_batching_keeps_the_savepoint_journals_in_memory_and_a_large_savepoint_still_rolls_back_alone(
+        tmp_path: Path):
+    """While batching, ``temp_store`` is MEMORY (:mod:`memcli.db.temp_store`): a task's savepoint that
+    changes far more than the 64 KiB SQLite would spill to a file rolls back alone, and the setting
+    before batching comes back when it ends (inside a transaction it is left as it is)."""
+    st = SQLiteStore(tmp_path / "m.db")
+    try:
+        st.x("PRAGMA temp_store = FILE")
+        assert st.batch_vectors() is False
+        assert st.scalar("PRAGMA temp_store") == 2
+        with st.tx():
+            a = _insert(st, "I like tea", 1)
+            with pytest.raises(RuntimeError), st.tx():  # a task's savepoint: ~200 rows, their vectors written
+                for i in range(200):
+                    _insert(st, f"I keep note {i} of the garden", 10 + i)
+                assert len(_vec0(st)) == 50 and st.scalar("SELECT count(*) FROM memory_vec_rowids") == 201
+                raise RuntimeError("task failed")
+            assert st.batch_vectors(False) is True and st.scalar("PRAGMA temp_store") == 2  # in a transaction
+            st.batch_vectors()
+        assert _vec0(st) == {a: 1}
+        assert [r["id"] for r in st.q("SELECT id FROM memory_items")] == [a]
+        assert st.scalar("SELECT count(*) FROM memory_fts") == 1
+        assert st.batch_vectors(False) is True and st.scalar("PRAGMA temp_store") == 1
+    finally:
+        st.close()
+
+
 def test_waiting_rows_are_seen_and_a_rolled_back_savepoint_takes_its_own_along(tmp_path: Path):
     st = SQLiteStore(tmp_path / "m.db")
     try:

@@ -90,7 +90,8 @@ class SQLiteStore(Store, MemoryStore):
 
             self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE,
                                         s.EPISODE_VEC: EPISODE_VEC_INSERT}, self)
-            self._temp_was = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
+            was_temp = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
+            self._temp_was = self._temp_was if was_temp is None else was_temp
         elif not on:
             self.vec_pending = None
             if was and self._temp_was is not None:
