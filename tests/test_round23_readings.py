@@ -1,7 +1,8 @@
 """Round 23: readings the write path got wrong. A height told in words after a contraction ("my son's already six feet
 tall") is the height, not ``son.fact.alread``; "<relative> is <age> and <another predicate>" is two facts, whatever
 the second ("and 6'2\"", "and a nurse"); a Chinese job told by its field with a light verb (是搞财务的, 是干装修的)
-is the job slot, so that "做什么工作" finds it and a later job replaces it. Own sentences; real stores, the real
+is the job slot, so that "做什么工作" finds it and a later job replaces it; a named relative's relative ("my aunt
+Rosa's husband") is that relative (``aunt.husband.job``), as without the name. Own sentences; real stores, the real
 default model, real drains."""
 
 from __future__ import annotations
@@ -85,21 +86,45 @@ def test_a_chinese_job_told_by_its_field_is_the_job():
 
 
 def test_a_job_told_by_its_field_answers_what_the_person_does(db: str, embedder):
-    m = _drained(db, ["我姑姑是搞会计的", "我姑姑住在苏州", "我姑姑今年五十岁了", "我姑姑喜欢养花", "我舅舅是干装修的"],
+    m = _drained(db, ["我姑姑是搞财务的", "我姑姑住在苏州", "我姑姑今年五十岁了", "我姑姑喜欢养花", "我舅舅是干装修的"],
                  user="lin")
     try:
-        assert _rows(m)["我姑姑是搞会计的"] == ("paternal_aunt.job", "active")
-        assert [h.statement for h in m.search("我姑姑做什么工作的？", limit=1)] == ["我姑姑是搞会计的"]
+        assert _rows(m)["我姑姑是搞财务的"] == ("paternal_aunt.job", "active")
+        assert [h.statement for h in m.search("我姑姑做什么工作的？", limit=1)] == ["我姑姑是搞财务的"]
         assert [h.statement for h in m.search("我舅舅是干什么的？", limit=1)] == ["我舅舅是干装修的"]
     finally:
         m.close()
 
 
 def test_a_new_job_ends_the_job_told_by_its_field(db: str, embedder):
-    m = _drained(db, ["我姑姑是搞会计的", "我姑姑现在是老师"], user="zhao")
+    m = _drained(db, ["我姑姑是搞财务的", "我姑姑现在是老师"], user="zhao")
     try:
         rows = _rows(m)
         assert rows["我姑姑现在是老师"] == ("paternal_aunt.job", "active"), rows
-        assert rows["我姑姑是搞会计的"][1] != "active", rows  # on main both stayed: is.搞会计 beside the job
+        assert rows["我姑姑是搞财务的"][1] != "active", rows  # on main both stayed: is.搞财务 beside the job
+    finally:
+        m.close()
+
+
+def test_a_named_relatives_relative_is_that_relative():
+    assert analyze("My aunt Rosa's husband is a plumber").slot == "aunt.husband.job"
+    assert analyze("My aunt Rosa's husband is a plumber").slot == analyze("My aunt's husband is a plumber").slot
+    assert analyze("my cousin Ben's wife works at a bakery").slot == "cousin.wife.workplace"
+    assert analyze("My aunt Rosa's birthday is June 2").slot == "aunt.birthday"  # her own fact keeps her
+    assert analyze("My aunt Rosa is a plumber").slot == "aunt.job"
+
+
+def test_a_named_relatives_husband_is_found_and_changes_alone(db: str, embedder):
+    m = _drained(db, ["My aunt Rosa lives in Porto", "My aunt Rosa's husband is a plumber", "My aunt Rosa is a dentist",
+                      "My aunt Rosa's husband is an electrician now"], user="rui")
+    try:
+        rows = _rows(m)
+        assert rows["My aunt Rosa lives in Porto"] == ("aunt.residence", "active"), rows  # on main: ended
+        assert rows["My aunt Rosa is a dentist"] == ("aunt.job", "active"), rows
+        assert rows["My aunt Rosa's husband is an electrician now"] == ("aunt.husband.job", "active"), rows
+        assert rows["My aunt Rosa's husband is a plumber"][1] != "active", rows
+        assert "electrician" in m.context("What does my aunt's husband do?").text
+        assert m.search("What does Rosa's husband do?", limit=1)[0].statement == \
+            "My aunt Rosa's husband is an electrician now"
     finally:
         m.close()
