@@ -106,6 +106,17 @@ def test_a_new_job_ends_the_job_told_by_its_field(db: str, embedder):
         m.close()
 
 
+def test_a_field_of_work_beside_an_occupation_keeps_both(db: str, embedder):
+    m = _drained(db, ["我的领导是总经理", "我的领导是搞金融的", "我表姐是搞财务的", "我表姐是做财务的"], user="qian")
+    try:
+        rows = _rows(m)
+        assert rows == {"我的领导是总经理": ("boss.job", "active"),  # a general manager in finance: both true
+                        "我的领导是搞金融的": ("boss.job", "active"),
+                        "我表姐是搞财务的": ("cousin_elder_female.job", "active")}, rows  # said again: one memory
+    finally:
+        m.close()
+
+
 def test_a_named_relatives_relative_is_that_relative():
     assert analyze("My aunt Rosa's husband is a plumber").slot == "aunt.husband.job"
     assert analyze("My aunt Rosa's husband is a plumber").slot == analyze("My aunt's husband is a plumber").slot
