@@ -107,6 +107,11 @@ def test_a_new_job_ends_the_job_told_by_its_field(db: str, embedder):
 
 
 def test_a_field_of_work_beside_an_occupation_keeps_both(db: str, embedder):
+    from memcli.models import Decision
+    from memcli.write.judge import hard_guard
+
+    said_so = hard_guard(analyze("我表哥是做会计的"), analyze("我表哥是厨师"), Decision.CONFLICT)
+    assert said_so is None, said_so  # 会计 is an occupation said with 做: a job against a job, as before
     m = _drained(db, ["我的领导是总经理", "我的领导是搞金融的", "我表姐是搞财务的", "我表姐是做财务的"], user="qian")
     try:
         rows = _rows(m)
