@@ -219,6 +219,7 @@ GROUP_RELATIONS: frozenset[str] = frozenset({"family", "parents", "grandparents"
 _ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
 _EN_MY_REL_RE = re.compile(r"\bmy (" + _EN_REL_ALT + r")s?(?:'s)?\b")
+_EN_REL_OF_RE = re.compile(r" (" + _EN_REL_ALT + r")\b")
 
 
 #: a general relation key → the specific keys it may name (爱人/spouse is the wife or the husband;
@@ -381,7 +382,8 @@ def _subject_of_query(text: str) -> str:
     if m:
         return ZH_RELATIONS[m.group(0)]
     m = _EN_MY_REL_RE.search(t)
-    return (relation_en(m.group(1)) or ME) if m else ME
+    of = m and m.group(0).endswith("'s") and _EN_REL_OF_RE.match(t, m.end())  # my sister's husband: sister.husband
+    return ".".join(filter(None, (relation_en(m.group(1)), of and relation_en(of.group(1))))) or ME if m else ME
 
 
 #: one-letter predicates that set an attribute but, in a question, mostly ask about something

@@ -274,7 +274,9 @@ def types_apart(new: Facts, old: Facts) -> str | None:
       (place / dwelling, place / group, organisation / place);
     - the same attribute of two differently named things (:func:`different_things`);
     - both statements name foods or drinks, none in common, and the new one tells no change
-      (我每天喝两杯咖啡 / 我每天喝一杯茶: two habits, not one number changed).
+      (我每天喝两杯咖啡 / 我每天喝一杯茶: two habits, not one number changed);
+    - a job told as a field of work beside an occupation (是做设计的 / 是总裁: a president in design), the new
+      one telling no change (现在是老师 after 是搞财务的 replaces it).
     """
     a, b = value_type(new), value_type(old)
     same_attr = (strong(new.slot) and strong(old.slot)
@@ -289,7 +291,20 @@ def types_apart(new: Facts, old: Facts) -> str | None:
     fa, fb = food_drink_items(new.statement), food_drink_items(old.statement)
     if fa and fb and not fa & fb and not change_marker(new.statement):
         return f"different food or drink ({'/'.join(sorted(fb))} / {'/'.join(sorted(fa))})"
+    if same_attr and split_slot(new.slot)[1] == "job" and _field_told(new) != _field_told(old) and \
+            not change_marker(new.statement):  # type: ignore[arg-type]
+        return "a field of work and an occupation (是做设计的 / 是总裁): both may be true"
     return None
+
+
+def _field_told(f: Facts) -> bool:
+    """A job value told as a field of work with a light verb (是搞财务的, 是做设计的: the value 财务, 设计;
+    :func:`memcli.write.rules.job_verbs.zh_field_job`), not an occupation (是做销售的 is a salesman: 销售)."""
+    from memcli.write.rules.zh_words import _OCCUPATION
+
+    v = (f.value or "").casefold()
+    return bool(v) and not _OCCUPATION.search(v) and re.search(r"(?:搞|干|做|从事)" + re.escape(v) + r"[^，,。]{0,6}的",
+                                 to_simplified(f.statement).casefold()) is not None
 
 
 def _scripts(value: str | None) -> frozenset[str]:

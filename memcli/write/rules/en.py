@@ -165,8 +165,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             end += name.end()
             if key.rsplit(".", 1)[-1] in slots.PLURAL_RELATIONS:
                 key = f"person:{name.group(1).casefold()}"
-            if (own := _subject(c[:m.end()] + c[end:], ctx)) and own[0].startswith("thing:"):
-                return own[0], c[:end] + own[1][m.end():], own[2]  # My aunt Linda's bakery is…: as my aunt's bakery
+            if (own := _subject(c[:m.end()] + c[end:], ctx)) and own[0].startswith(("thing:", key + ".")):
+                return own[0], c[:end] + own[1][m.end():], own[2]  # My aunt Linda's bakery / husband is…: as my aunt's
         return key, c[:end], c[end:].strip(" ,")
     if re.match(r"^i\b", low):
         return slots.ME, c[:1], c[1:].strip()

@@ -3,7 +3,8 @@
 - two verb phrases: "I quit coffee and switched to green tea" → "I quit coffee", "I switched to
   green tea" (the word after *and* is a past verb, not a new subject);
 - two predicates of one copula: "My nephew is 16 and already 6'2" → "My nephew is 16", "My nephew
-  is already 6'2";
+  is already 6'2"; after an age any predicate: "My aunt is 40 and a nurse" → "My aunt is 40", "My aunt is a
+  nurse" (not a verb: "is 12 and plays chess" is the rules' split);
 - two things had: "We have two kids and a dog" → "We have two kids", "We have a dog";
 - a pet or thing had and its name: "I have a corgi named Waffles" → "I have a corgi", "My corgi
   is named Waffles" (a person had, "a coworker named Luis", is one fact).
@@ -25,8 +26,14 @@ __all__ = ["antecedent", "distribute", "resolve_it"]
 _SUBJ = r"(?:I|We|(?:My|Our|[A-Z][a-z]+'s) [\w'-]+(?: [\w'-]+)?|[A-Z][a-z]+)"
 _NP = r"(?:a|an|one|two|three|four|five|six|\d+|some|my|our) [\w' -]+?"
 _VP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<a>(?!and\b)[a-z][\w' -]*?) and (?P<b>[a-z]+\b[\w' -]*)$")
-_COP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>is|are|was|were) (?P<a>[\w'-]+(?: [\w'-]+)?) and "
-                   r"(?P<b>(?:already|also|still|now|very|really|pretty|quite) [\w'-]+(?: [\w'-]+){0,3})$")
+_AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -][a-z]+)?|[a-z]+teen|one|two|"
+        r"three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: years? old)?")
+#: "X is A and already B": any two predicates of one copula when the second leads with a degree word; after an age
+#: ("My nephew is 16 and 6'2\"", "My aunt is 40 and a nurse") any second predicate
+_COP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>is|are|was|were|am) (?:(?P<a>[\w'\"-]+(?: [\w'\"-]+)?) and "
+                   r"(?P<b>(?:already|also|still|now|very|really|pretty|quite) [\w'\"-]+(?: [\w'\"-]+){0,3})|"
+                   rf"(?P<age>{_AGE}) and (?P<rest>(?!(?:I|we|he|she|they|it|my|our|his|her|their|the|this|that|"
+                   r"there|then|so)\b)[\w'\"-]+(?: [\w'\"-]+){0,4}))$")
 _HAVE2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|own|owns|got) (?P<a>{_NP}) and (?P<b>{_NP})$")
 _NAMED = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|got|adopted|own|owns) (?P<a>(?:a|an) [\w' -]+?) "
                     r"(?P<how>named|called) (?P<name>[A-Z][\w'-]*)$")
@@ -38,6 +45,9 @@ def distribute(statement: str) -> list[str]:
     """The facts of one English statement whose subject governs two coordinated predicates (see
     the module doc), in order; ``[statement]`` when it is no such coordination."""
     t = statement.strip()
+    if t.startswith("I'm "):  # (as said: "I'm 30 and single" → "I'm 30", "I'm single")
+        parts = distribute("I am " + t[4:])
+        return [statement] if len(parts) == 1 else ["I'm " + p[5:] for p in parts]
     if (m := _NAMED.match(t)) is not None and m["a"].split(" ", 1)[1] not in slots.EN_RELATIONS:
         # (a coworker named Luis is Luis: one fact)
         poss = {"I": "My", "We": "Our"}.get(m["s"])
@@ -46,7 +56,11 @@ def distribute(statement: str) -> list[str]:
     if (m := _HAVE2.match(t)) is not None:
         return [f"{m['s']} {m['v']} {m['a']}", f"{m['s']} {m['v']} {m['b']}"]
     if (m := _COP2.match(t)) is not None:
-        return [f"{m['s']} {m['v']} {m['a']}", f"{m['s']} {m['v']} {m['b']}"]
+        words = (m["rest"] or "").split()
+        if m["age"] and (re.fullmatch(r"[a-z]+(?<!ou)(?<!s)s", words[0]) or (_PAST.match(words[0]) and len(words) > 1)):
+            return [statement]  # "is 16 and plays hockey", "… and moved out": a verb (a lone "retired" is a predicate)
+        a, b = (m["a"], m["b"]) if m["a"] else (m["age"], m["rest"])
+        return [f"{m['s']} {m['v']} {a}", f"{m['s']} {m['v']} {b}"]
     if (m := _VP2.match(t)) is not None:
         first, second = m["a"].split()[0], m["b"].split()[0]
         if (not _NOT_VERB.match(second) and _PAST.match(second) and not _NOT_VERB.match(first)

@@ -25,9 +25,14 @@ _CONTRACTIONS = [(r"\b([A-Za-z]+)'s (?=been\b|got\b|gotten\b|had\b)", r"\1 has "
 _CONTRACTIONS_RE = [(re.compile(pat, re.I), rep) for pat, rep in _CONTRACTIONS]  # compiled once, not per call
 #: "X's" before what a clause says of X ("Kim's a nurse", "my dad's retired", "she's getting married"): "X is" —
 #: unless a finite verb follows in the clause, which makes the word after 's a noun X owns ("my sister's wedding is
-#: in May", "my son's painting won a prize", "the neighbour's shed burned down"): a possessive stays one
+#: in May", "my son's painting won a prize", "the neighbour's shed burned down", "my son's two dogs are …"): a
+#: possessive stays one. A degree word, or a number word of a height or age ("my son's already six feet tall",
+#: "my dad's seventy"; not "my son's two dogs"), is "is" the same way
 _IS_AFTER = re.compile(r"\b(?!master'|bachelor')([A-Za-z]+)'s (?=(?:(a|an|the|from|in|at|on|not|very|so|really|still|"
-                       r"also|just|now|always|never|called|named|allergic|vegan|vegetarian)|(only|\d+|[a-z]+(?:ing|ed)))"
+                       r"also|just|now|always|never|called|named|allergic|vegan|vegetarian)|(only|\d+|[a-z]+(?:ing|ed)|"
+                       r"already|nearly|almost|about|around|barely|over|under|tall|short|(?:one|two|three|four|five|six|"
+                       r"seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+                       r"ninety)(?=(?: (?:feet|foot|ft|years?|months?|tall|now|already|and)\b)|\s*(?:[,;:.!?]|$))))"
                        r"\b([^,;:.!?]*))", re.I)
 _CLAUSE_END = re.compile(r"\b(?:and|but|or|so|because|since|while|when|where|who|which|that|if|though|although)\b",
                          re.I)

@@ -17,6 +17,9 @@ occupation, the object (what is taught, what is driven) qualifies it; the statem
   is the job, as said, and a stored bare occupation refined by it is an UPDATE of the same slot (it was read as
   ``is.<the whole>``, no job, and the refinement of a stored "是程序员" decided NOOP). English needs no rule: "is an
   engineer who does …" and "works as an engineer doing …" already read the job.
+- A job told by its field, no occupation noun: 是搞财务的 / 是干装修的 / 是做外贸的 / 是从事金融行业的 → the job
+  ``财务`` … (the field alone, so 是做会计的 and 是会计 are one value); the field a noun or a verb of a trade of two
+  characters or more, never a question (干什么的) or a quality (搞笑的, 干净的).
 
 Pure functions of a cleaned predicate; :mod:`memcli.write.rules.en_facts` and :mod:`.zh_facts` call them.
 """
@@ -24,8 +27,9 @@ Pure functions of a cleaned predicate; :mod:`memcli.write.rules.en_facts` and :m
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["en_job_verb", "zh_detailed_job", "zh_job_verb"]
+__all__ = ["en_job_verb", "zh_detailed_job", "zh_field_job", "zh_job_verb"]
 
 #: a person (or oneself) as what is taught or coached: no occupation is told
 _EN_PERSON = re.compile(r"^(?:me|my|him|her|his|them|their|us|our|you|your|myself|himself|herself|themselves|ourselves|"
@@ -120,3 +124,23 @@ def zh_detailed_job(value: str, occupation: re.Pattern[str], not_occupation: re.
     if _ZH_SKILLED.search(job):
         return None  # 做菜的高手: good at it, no occupation
     return value if occupation.search(job) and not not_occupation.search(job) else None
+
+
+#: 是搞/干/做/从事<field>(工作/行业)的: the field of work told with a light verb and 的 (the statement's predicate)
+_ZH_FIELD = re.compile(r"^(?:是|就是|也是)?(?:专门|主要|一直)?(?:搞|干|做|从事)(?P<field>[^的，,。了过着在]{2,8}?)"
+                       r"(?:这一?行|那一?行|行业|领域|方面|相关|工作|一行|生意|活儿?)?(?:工作)?的$")
+#: not a field: a question, a quality or a thing done once (干什么的, 搞笑的, 做作的, 干净的)
+_ZH_NOT_FIELD = re.compile(r"(?:什么|啥|嘛|哪|多少|笑|怪|作|净|错|砸|定|完|好|坏|掉|到|成|出来|起来|下去)")
+
+
+def zh_field_job(predicate: str, pos: Callable[[str], list[tuple[str, str]]]) -> str | None:
+    """The field of work a Chinese predicate tells with a light verb (是搞财务的 → 财务, 是干装修的 → 装修), or None
+    (see the module docstring). ``pos``: the rules' part-of-speech tagger ((word, flag) pairs, jieba's flags)."""
+    m = _ZH_FIELD.match(predicate.strip("。！!，, "))
+    if not m or _ZH_NOT_FIELD.search(field := m.group("field")):
+        return None
+    tags = pos(field)
+    last = tags[-1][1] if tags else ""
+    if not (last[:1] in ("n", "j", "l") or last in ("vn", "eng", "nz") or last == "v" and len(tags[-1][0]) >= 2):
+        return None
+    return field

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
-from memcli.write.rules.job_verbs import zh_detailed_job, zh_job_verb
+from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import (
     _ADVERB,
@@ -257,6 +257,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
                      "relationship", v)]
         if v and len(v) <= 8:
             return [_fact(key, "owns", v, "other")]
+    if not thing and (field := zh_field_job(q, _pos)):  # 是搞财务的: the job told by its field
+        return [_fact(key, "job", field)]
     m = re.match(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$", q)
     if m and not thing:
         v = _clean_value(m.group(1))
