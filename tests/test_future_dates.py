@@ -36,6 +36,7 @@ AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)  # a Wednesday
     ("Next Friday is my sister's recital", "2026-12-04"),  # the Friday of next week
     ("I'm meeting the landlord on Monday", "2026-11-30"),
     ("My flight leaves this Friday", "2026-11-27"),
+    ("We finally signed the lease this Monday", "2026-11-23"),  # this week's Monday: gone already
     ("I saw the optician on Monday", "2026-11-23"),  # past tense: the Monday before
     ("I finally called my aunt last Thursday", "2026-11-19"),
     ("我明天去机场接我妈", "2026-11-26"),
@@ -61,6 +62,8 @@ def test_no_day_is_read_where_none_is_told() -> None:
     assert when_of("我每周六去游泳", AT) is None
     assert when_of("我一周一次去健身房", AT) is None  # "once a week", not Monday
     assert when_of("我星期天有空", AT) is None  # a weekday told with no tense
+    assert when_of("I usually visit my grandmother on Sunday", AT) is None  # a habit: no one day
+    assert when_of("我现在周四不去健身房了", AT) is None
     assert when_of("I'm busy from Monday to Friday", AT) is None  # a span: two days
 
 
@@ -79,3 +82,16 @@ def test_a_future_appointment_is_stored_with_its_day_by_the_drain(tmp_path, embe
                           "I have a dentist appointment next Tuesday": "2026-12-01~"}
     finally:
         m.close()
+
+
+def test_a_plan_told_again_and_a_plan_moved(mem) -> None:  # noqa: ANN001
+    # the same plan said again months later with its relative word: a restatement (the judge's NOOP) …
+    mem.remember("I'm flying to Lisbon next month", at="2026-09-10", allow_future=True)
+    res = mem.remember("Next month I'm flying to Lisbon", at="2026-12-03", allow_future=True)
+    assert res.decision.value == "NOOP", res.reason
+    # … a wedding planned for next June, then told for another year: a correction
+    first = mem.remember("我们打算明年六月结婚", at="2026-11-25", allow_future=True)
+    assert mem.store.get_item(mem.user, first.item_id)["event_when"] == "2027-06~"
+    res = mem.remember("我们2028年6月结婚", at="2026-11-26", allow_future=True)
+    assert res.decision.value == "CONFLICT", res.reason
+    assert mem.show(first.item_id).invalid_at is not None

@@ -206,7 +206,7 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
     if g["wp"]:
         wp = g["wp"].casefold()
         how = {"next": "next", "last": "last", "this coming": "ahead"}.get(wp) or (
-            _DIRECTION[ahead] if wp == "on" else "back" if ahead < 0 else "ahead")
+            _DIRECTION[ahead] if wp == "on" else "ahead" if ahead > 0 else "this")
         return _weekday(at, _WEEKDAYS.index(g["wdn"].casefold()), how)
     if g["last"]:
         step = {"last": -1, "this": 0, "next": 1}[g["last"].casefold()]
@@ -262,7 +262,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _EN_WILL = re.compile(r"\b(?:will|shall|won't|gonna|going to|plan(?:s|ned|ning)? (?:to|on)|intend(?:s|ed)? to|"
                       r"scheduled|upcoming|tomorrow|next (?!to\b)|(?:this )?coming)\b|'ll\b", re.I)
 _EN_PAST = re.compile(r"\b(?:was|were|had|did|ago|last|yesterday|used to)\b|"
-                      r"\b(?:i|we|he|she|they|you|it)\s+(?:\w*[^\We]ed|went|got|saw|met|took|came|made|bought|"
+                      r"\b(?:i|we|he|she|they|you|it)\s+(?:\w+ly\s+)?(?:\w*[^\We]ed|went|got|saw|met|took|came|made|bought|"
                       r"ate|gave|left|told|said|began|found|lost|paid|sold|spent|wrote|flew|drove|ran)\b|"
                       r"^\s*\w*[^\We]ed\b|\b(?:have|has|'ve)\s+(?:\w+ed|been|gone|got|gotten|had|seen|met|"
                       r"taken|done|made|bought|left)\b", re.I)
@@ -271,12 +271,17 @@ _EN_NOW = re.compile(r"(?:\b(?:am|is|are)|'m|'re|'s)\s+(?:\w+ing|on|in|at|due)\b
                      r"\b(?:needs?|wants?|hopes?|expects?|have|has) to\b", re.I)
 _ZH_WILL = re.compile(r"(?<![重需主只])要(?!求)|打算|准备|计划|预计|预约|约了|即将|快要|将|"
                       r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)")
+_HABIT = re.compile(r"\b(?:usually|always|often|every|each|normally|generally|typically|never)\b|"
+                    r"每|现在|总是|经常|一般|通常|平时|平常|往往|常常", re.I)
 _ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜|月)|昨天|前天")
 
 
 def _ahead(text: str, zh: bool) -> int:
     """1 when ``text`` tells what is to come (will, going to, 're moving, has … on, 要, 打算, 约了, a
-    future time word), -1 when it tells what was (a past form or time word), 0 when it tells neither."""
+    future time word), -1 when it tells what was (a past form or time word), 0 when it tells neither
+    or tells a habit (usually, every, 每, 现在: no one day)."""
+    if _HABIT.search(text):
+        return 0
     if zh:
         return 1 if _ZH_WILL.search(text) else -1 if _ZH_PAST.search(text) else 0
     if _EN_WILL.search(text):
