@@ -1,7 +1,9 @@
 """The date a statement places its fact at, comparable across two statements (issue 21):
 relative times (去年, 上个月, 两年前, "last year", "two years ago", "last March") resolved against
 the time the statement was *said*, explicit ones (2024年9月, 三月份, "in 2021", "in February",
-"March 14") read as they are. The user's words are never rewritten: the date is only compared.
+"March 14") read as they are. Of what is to come (a plan, an appointment: will, 're moving, 要, 约了,
+tomorrow, 下周五, 明年), a yearless month or day and a weekday are read forward from the said day.
+The user's words are never rewritten: the date is only compared.
 
 A date is ``When(year, month, day, relative)``: ``month``/``day`` None when not said; ``relative``
 True when the year was not written but inferred from the said time (去年, "in February" — the last
@@ -100,14 +102,15 @@ def _day(d: datetime) -> When:
     return When(d.year, d.month, d.day, True)
 
 
-_WEEK = {"next": 1, "this": 0, "prev": -1}
+_WEEK = {"next2": 2, "next": 1, "this": 0, "prev": -1, "prev2": -2}
 _DIRECTION = {1: "ahead", -1: "back", 0: ""}
 
 
 def _weekday(at: datetime, wd: int, how: str) -> When | None:
-    """The day of weekday ``wd`` (0 = Monday) ``how``: ``"next"``/``"this"``/``"prev"`` (of the
-    next, the said, the previous week), ``"last"`` (the last one before the said day), ``"ahead"`` (on
-    or after), ``"back"`` (on or before); None for any other ``how`` (a weekday told with no tense)."""
+    """The day of weekday ``wd`` (0 = Monday) ``how``: ``"next2"``/``"next"``/``"this"``/``"prev"``/
+    ``"prev2"`` (of the week after next … the week before last), ``"last"`` (the last one before the
+    said day), ``"ahead"`` (on or after), ``"back"`` (on or before); None for any other ``how`` (a
+    weekday told with no tense)."""
     if how in _WEEK:
         return _day(at + timedelta(days=7 * _WEEK[how] - at.weekday() + wd))
     if how in ("ahead", "back"):
@@ -163,10 +166,8 @@ def _zh_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
         return When(*_fwd_months(at, _ZH_NEXT[g["zm"]]), relative=True)
     if g["wd"]:
         wd = _ZH_WD.index(g["wd"]) if g["wd"] != "天" else 6
-        wk = g["wk"] or ""
-        if wk in ("上上", "下下"):
-            return None
-        how = {"上": "prev", "下": "next", "这": "this", "本": "this"}.get(wk) or _DIRECTION[ahead]
+        how = {"上上": "prev2", "上": "prev", "下下": "next2", "下": "next", "这": "this", "本": "this"}.get(
+            g["wk"] or "") or _DIRECTION[ahead]
         return _weekday(at, wd, how)
     month = _cn(g["m"])
     if not 1 <= month <= 12:
