@@ -36,7 +36,7 @@ from memcli.write.change_rules import names_added, names_changed, relations_chan
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.judge import different_people, numbers_clash
 from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, one_of_kind, thing_kind
-from memcli.write.pair_dates import When, date_relation, strip_dates, when_from_text, when_of
+from memcli.write.pair_dates import When, date_relation, strip_dates, tells_future, when_from_text, when_of
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
@@ -134,8 +134,10 @@ def dated_plan(store: MemoryStore, settings: Settings, user: str, candidate: Can
         if hit is None:
             if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] == row["id"] \
                     and date_relation(new_when, row_when(row)) == "different" \
-                    and not _PRESENT.search(candidate.statement + " " + row["statement"]):
-                # a restatement keeps its date: two dates are two things (or a correction the rule above takes)
+                    and not _PRESENT.search(candidate.statement + " " + row["statement"]) \
+                    and not (tells_future(candidate.statement) and tells_future(row["statement"])):
+                # a restatement keeps its date: two dates are two things (or a correction the rule above takes);
+                # a plan told again later ("next month" twice) is the judge's: a plan's day moves as it nears
                 return Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
                             f"two dates ({new_when.text()} / {row_when(row).text()}): not a restatement; "  # type: ignore[union-attr]
                             f"{plan.judge or plan.level.value} said NOOP for #{row['id']}", "date")

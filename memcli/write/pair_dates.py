@@ -1,7 +1,9 @@
 """The date a statement places its fact at, comparable across two statements (issue 21):
 relative times (去年, 上个月, 两年前, "last year", "two years ago", "last March") resolved against
 the time the statement was *said*, explicit ones (2024年9月, 三月份, "in 2021", "in February",
-"March 14") read as they are. The user's words are never rewritten: the date is only compared.
+"March 14") read as they are. Of what is to come (a plan, an appointment: will, 're moving, 要, 约了,
+tomorrow, 下周五, 明年), a yearless month or day and a weekday are read forward from the said day.
+The user's words are never rewritten: the date is only compared.
 
 A date is ``When(year, month, day, relative)``: ``month``/``day`` None when not said; ``relative``
 True when the year was not written but inferred from the said time (去年, "in February" — the last
@@ -25,7 +27,8 @@ from typing import Any
 
 from memcli.text import to_simplified
 
-__all__ = ["When", "date_relation", "moved_back", "strip_dates", "when_from_text", "when_of", "when_to_text"]
+__all__ = ["When", "date_relation", "moved_back", "strip_dates", "tells_future", "when_from_text", "when_of",
+           "when_to_text"]
 
 
 @dataclass(frozen=True)
@@ -83,21 +86,61 @@ def _last_month_named(at: datetime, month: int, strict: bool) -> int:
     return at.year if (month < at.month or (month == at.month and not strict)) else at.year - 1
 
 
+def _yearless(at: datetime, month: int, day: int | None, ahead: bool) -> int:
+    """The year of a month (and day) named without its year: the next one on or after the said day
+    when the statement is about the future (``ahead``), else the last one on or before the said month."""
+    if not ahead:
+        return _last_month_named(at, month, False)
+    return at.year if (month, day or 31) >= (at.month, at.day) else at.year + 1
+
+
+def _fwd_months(at: datetime, n: int) -> tuple[int, int]:
+    return _back_months(at, -n)
+
+
+def _day(d: datetime) -> When:
+    return When(d.year, d.month, d.day, True)
+
+
+_WEEK = {"next2": 2, "next": 1, "this": 0, "prev": -1, "prev2": -2}
+_DIRECTION = {1: "ahead", -1: "back", 0: ""}
+
+
+def _weekday(at: datetime, wd: int, how: str) -> When | None:
+    """The day of weekday ``wd`` (0 = Monday) ``how``: ``"next2"``/``"next"``/``"this"``/``"prev"``/
+    ``"prev2"`` (of the week after next … the week before last), ``"last"`` (the last one before the
+    said day), ``"ahead"`` (on or after), ``"back"`` (on or before); None for any other ``how`` (a
+    weekday told with no tense)."""
+    if how in _WEEK:
+        return _day(at + timedelta(days=7 * _WEEK[how] - at.weekday() + wd))
+    if how in ("ahead", "back"):
+        delta = (wd - at.weekday()) % 7
+        return _day(at + timedelta(days=delta) if how == "ahead" else at - timedelta(days=(7 - delta) % 7))
+    if how == "last":
+        return _day(at - timedelta(days=(at.weekday() - wd - 1) % 7 + 1))
+    return None
+
+
 # -- Chinese -------------------------------------------------------------------------------------
 _ZH_REL_YEAR = {"今年": 0, "去年": 1, "前年": 2, "大前年": 3}
 _ZH_REL_MONTH = {"这个月": 0, "本月": 0, "上个月": 1, "上月": 1, "上上个月": 2}
-_ZH_DAY = {"今天": 0, "昨天": 1, "前天": 2, "大前天": 3}
+_ZH_DAY = {"今天": 0, "昨天": 1, "前天": 2, "大前天": 3, "明天": -1, "后天": -2, "大后天": -3}
+_ZH_NEXT = {"明年": 1, "后年": 2, "下个月": 1, "下月": 1, "下下个月": 2}
+_ZH_WD = "一二三四五六日天"
 _ZH = re.compile(
     r"(?P<y>(?:19|20)\d{2})年(?:" + _CNUM + r"月份?(?:" + _CNUM + r"[日号])?)?"
     r"|(?P<ry>大前年|前年|去年|今年)(?:" + _CNUM + r"月份?(?:" + _CNUM + r"[日号])?)?"
     r"|(?P<ny>\d+|[一二两三四五六七八九十]+)年(?:以)?前"
     r"|(?P<rm>上上个月|上个月|上月|这个月|本月)"
     r"|(?P<nm>\d+|[一二两三四五六七八九十]+)个月(?:以)?前"
-    r"|(?P<rd>大前天|前天|昨天|今天)"
+    r"|(?P<rd>大前天|前天|昨天|今天|大后天|后天|明天)"
+    r"|(?P<zy>明年|后年)(?:" + _CNUM + r"月份?(?:" + _CNUM + r"[日号])?)?"
+    r"|(?P<zm>下下个月|下个月|下月)"
+    r"|(?<![每个一二两三四五六七八九十几\d])(?P<wk>上上|上|下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?![一二三四五六日天末])"
     r"|(?<![\d个一二三四五六七八九十])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九十])月份?(?:(?P<md>\d{1,2}|[一二三四五六七八九十]+)[日号])?")
 
 
-def _zh_when(m: re.Match[str], at: datetime) -> When | None:
+def _zh_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
     g = m.groupdict()
     nums = [x for x in m.groups() if x is not None]
     if g["y"]:
@@ -114,30 +157,45 @@ def _zh_when(m: re.Match[str], at: datetime) -> When | None:
     if g["nm"]:
         return When(*_back_months(at, _cn(g["nm"])), relative=True)
     if g["rd"]:
-        d = at - timedelta(days=_ZH_DAY[g["rd"]])
-        return When(d.year, d.month, d.day, True)
+        return _day(at - timedelta(days=_ZH_DAY[g["rd"]]))
+    if g["zy"]:
+        rest = nums[1:]
+        return When(at.year + _ZH_NEXT[g["zy"]], _cn(rest[0]) if rest else None,
+                    _cn(rest[1]) if len(rest) > 1 else None, True)
+    if g["zm"]:
+        return When(*_fwd_months(at, _ZH_NEXT[g["zm"]]), relative=True)
+    if g["wd"]:
+        wd = _ZH_WD.index(g["wd"]) if g["wd"] != "天" else 6
+        how = {"上上": "prev2", "上": "prev", "下下": "next2", "下": "next", "这": "this", "本": "this"}.get(
+            g["wk"] or "") or _DIRECTION[ahead]
+        return _weekday(at, wd, how)
     month = _cn(g["m"])
     if not 1 <= month <= 12:
         return None
-    return When(_last_month_named(at, month, False), month, _cn(g["md"]) if g["md"] else None, True, True)
+    day = _cn(g["md"]) if g["md"] else None
+    return When(_yearless(at, month, day, ahead > 0), month, day, True, True)
 
 
 # -- English -------------------------------------------------------------------------------------
 _EN = re.compile(
     r"\b(?:(?P<md>" + _MON + r")\.? (?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,? (?P<dy>(?:19|20)\d{2}))?"
     r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)? of (?P<md2>" + _MON + r")(?:,? (?P<dy2>(?:19|20)\d{2}))?"
-    r"|(?P<last>last|this) (?P<lm>" + _MON + r"|year|month|week|spring|summer|fall|autumn|winter)"
+    r"|(?P<wp>on|this coming|this|coming|next|last) (?P<wdn>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|(?P<last>last|this|next) (?P<lm>" + _MON + r"|year|month|week|spring|summer|fall|autumn|winter)"
     r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
     r"(?P<u>years?|months?|weeks?|days?) ago"
-    r"|(?P<yd>yesterday|today|the day before yesterday)"
-    r"|(?:in|of|since|back in|during) (?P<mo>" + _MON + r")(?: (?P<moy>(?:19|20)\d{2}))?"
+    r"|(?P<yd>yesterday|today|tonight|tomorrow|the day (?:before yesterday|after tomorrow))"
+    r"|(?P<prep>in|of|since|back in|during) (?P<mo>" + _MON + r")(?: (?P<moy>(?:19|20)\d{2}))?"
     r"|(?P<y>(?:19|20)\d{2}))\b", re.I)
 
 
 _SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_YD = {"today": 0, "tonight": 0, "yesterday": 1, "the day before yesterday": 2, "tomorrow": -1,
+       "the day after tomorrow": -2}
 
 
-def _en_when(m: re.Match[str], at: datetime) -> When | None:
+def _en_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
     g = m.groupdict()
     if g["md"] or g["md2"]:
         mon, day, year = _month_no(g["md"] or g["md2"]), int(g["d"] or g["d2"]), g["dy"] or g["dy2"]
@@ -145,23 +203,38 @@ def _en_when(m: re.Match[str], at: datetime) -> When | None:
             return None
         if year:
             return When(int(year), mon, day)
-        return When(_last_month_named(at, mon, False), mon, day, True, True)
+        return When(_yearless(at, mon, day, ahead > 0), mon, day, True, True)
+    if g["wp"]:
+        wp = g["wp"].casefold()
+        how = {"next": "next", "last": "last", "this coming": "ahead"}.get(wp) or (
+            _DIRECTION[ahead] if wp == "on" else "ahead" if ahead > 0 else "this")
+        return _weekday(at, _WEEKDAYS.index(g["wdn"].casefold()), how)
     if g["last"]:
-        back = g["last"].casefold() == "last"
+        step = {"last": -1, "this": 0, "next": 1}[g["last"].casefold()]
         unit = g["lm"].casefold()
         if unit == "year":
-            return When(at.year - back, relative=True)
+            return When(at.year + step, relative=True)
         if unit == "month":
-            return When(*_back_months(at, int(back)), relative=True)
+            return When(*_back_months(at, -step), relative=True)
         if unit in _SEASON_END:  # the last such season that ended before the said month (winter: its January)
             end = _SEASON_END[unit]
-            year = at.year if (at.month > end or not back) else at.year - 1
+            if step > 0:  # the next one not yet begun
+                return When(at.year if at.month < end - 2 else at.year + 1, relative=True)
+            year = at.year if (at.month > end or not step) else at.year - 1
             return When(year, relative=True)
         if unit == "week":
-            d = at - timedelta(weeks=int(back))
-            return When(d.year, d.month, relative=True) if d.month == at.month or back else None
+            if step > 0:  # next week, when all of it falls in one month
+                mon = at + timedelta(days=7 - at.weekday())
+                sun = mon + timedelta(days=6)
+                return When(mon.year, mon.month, relative=True) if mon.month == sun.month else None
+            d = at - timedelta(weeks=-step)
+            return When(d.year, d.month, relative=True) if d.month == at.month or step else None
         mon = _month_no(unit)
-        return When(_last_month_named(at, mon, back), mon, relative=True)
+        if step > 0:
+            return When(at.year if mon > at.month else at.year + 1, mon, relative=True)
+        if step == 0 and ahead > 0:
+            return When(_yearless(at, mon, None, True), mon, relative=True)
+        return When(_last_month_named(at, mon, bool(step)), mon, relative=True)
     if g["n"]:
         n = int(g["n"]) if g["n"].isdigit() else _EN_N.get(g["n"].casefold(), 1)
         unit = g["u"].casefold().rstrip("s")
@@ -172,35 +245,75 @@ def _en_when(m: re.Match[str], at: datetime) -> When | None:
         d = at - timedelta(days=n * (7 if unit == "week" else 1))
         return When(d.year, d.month, d.day if unit == "day" else None, True)
     if g["yd"]:
-        w = g["yd"].casefold()
-        d = at - timedelta(days=0 if w == "today" else 1 if w == "yesterday" else 2)
-        return When(d.year, d.month, d.day, True)
+        return _day(at - timedelta(days=_YD[re.sub(r"\s+", " ", g["yd"].casefold())]))
     if g["mo"]:
         mon = _month_no(g["mo"])
         if g["moy"]:
             return When(int(g["moy"]), mon)
         if g["mo"].casefold() == "may":  # "in may" is also the verb: only with a year
             return None
-        return When(_last_month_named(at, mon, False), mon, relative=True, yearless=True)
+        fwd = ahead > 0 and g["prep"].casefold() not in ("since", "back in")
+        return When(_yearless(at, mon, None, fwd), mon, relative=True, yearless=True)
     return When(int(g["y"]))
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
+# -- tense: whether a statement tells what is to come (a yearless date or a weekday read forward) --
+_EN_WILL = re.compile(r"\b(?:will|shall|won't|gonna|going to|plan(?:s|ned|ning)? (?:to|on)|intend(?:s|ed)? to|"
+                      r"scheduled|upcoming|tomorrow|next (?!to\b)|(?:this )?coming)\b|'ll\b", re.I)
+_EN_PAST = re.compile(r"\b(?:was|were|had|did|ago|last|yesterday|used to)\b|"
+                      r"\b(?:i|we|he|she|they|you|it)\s+(?:\w+ly\s+)?(?:\w*[^\We]ed|went|got|saw|met|took|came|made|bought|"
+                      r"ate|gave|left|told|said|began|found|lost|paid|sold|spent|wrote|flew|drove|ran)\b|"
+                      r"^\s*\w*[^\We]ed\b|\b(?:have|has|'ve)\s+(?:\w+ed|been|gone|got|gotten|had|seen|met|"
+                      r"taken|done|made|bought|left)\b", re.I)
+_EN_NOW = re.compile(r"(?:\b(?:am|is|are)|'m|'re|'s)\s+(?:\w+ing|on|in|at|due)\b|"
+                     r"(?:\b(?:have|has)|'ve)\s+(?:a|an|my|our|his|her|their|the|plans?|one|two)\b|"
+                     r"\b(?:needs?|wants?|hopes?|expects?|have|has) to\b", re.I)
+_ZH_WILL = re.compile(r"(?<![重需主只])要(?!求)|打算|准备|计划|预计|预约|约了|即将|快要|将|"
+                      r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)")
+_HABIT = re.compile(r"\b(?:usually|always|often|every|each|normally|generally|typically|never)\b|"
+                    r"每|现在|总是|经常|一般|通常|平时|平常|往往|常常", re.I)
+_ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜|月)|昨天|前天")
+
+
+def _ahead(text: str, zh: bool) -> int:
+    """1 when ``text`` tells what is to come (will, going to, 're moving, has … on, 要, 打算, 约了, a
+    future time word), -1 when it tells what was (a past form or time word), 0 when it tells neither
+    or tells a habit (usually, every, 每, 现在: no one day)."""
+    if _HABIT.search(text):
+        return 0
+    if zh:
+        return 1 if _ZH_WILL.search(text) else -1 if _ZH_PAST.search(text) else 0
+    if _EN_WILL.search(text):
+        return 1
+    return -1 if _EN_PAST.search(text) else 1 if _EN_NOW.search(text) else 0
+
 
 @lru_cache(maxsize=16384)  # asked of every candidate (decide's _with_when) and of rows compared by date
-def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...]]:
-    """Whether ``statement`` is Chinese, and the date phrases found in it (in its simplified text)."""
+def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...], int]:
+    """Whether ``statement`` is Chinese, the date phrases found in it (in its simplified text) and
+    its tense (:func:`_ahead`)."""
     zh = bool(_HAN.search(statement))
     text = to_simplified(statement) if zh else statement
-    return zh, tuple((_ZH if zh else _EN).finditer(text))
+    found = tuple((_ZH if zh else _EN).finditer(text))
+    return zh, found, _ahead(text, zh) if found else 0
+
+
+def tells_future(statement: str) -> bool:
+    """Whether ``statement`` tells a date to come (a plan or an appointment: will, 're moving, 要,
+    约了, tomorrow, 下个月 …); False when it names no date."""
+    return _matches(statement)[2] > 0
 
 
 def when_of(statement: str, said: datetime) -> When | None:
     """The date ``statement`` places its fact at, relative words resolved against ``said`` (an aware
-    datetime: when the statement was said). None: no date, or two dates (a span: 2019年到2021年)."""
-    zh, found = _matches(statement)
-    whens = [w for w in ((_zh_when if zh else _en_when)(m, said) for m in found) if w is not None]
+    datetime: when the statement was said): a month or day named without its year, and a weekday, the
+    next one on or after the said day when the statement tells what is to come (will, 're moving,
+    要, 打算, 约了, tomorrow, 下周五), else the last one on or before. None: no date, two dates (a
+    span: 2019年到2021年), or a weekday told with no tense (周六, "on Monday")."""
+    zh, found, ahead = _matches(statement)
+    whens = [w for w in ((_zh_when if zh else _en_when)(m, said, ahead) for m in found) if w is not None]
     return whens[0] if len(whens) == 1 else None
 
 
@@ -221,7 +334,7 @@ def moved_back(valid_from: datetime, said: datetime) -> When | None:
 
 def strip_dates(statement: str) -> str:
     """``statement`` without the words of its date (for comparing what happened, not when)."""
-    zh, found = _matches(statement)
+    zh, found, _ = _matches(statement)
     text = to_simplified(statement) if zh else statement
     for m in reversed(found):
         text = text[:m.start()] + text[m.end():]
