@@ -53,15 +53,8 @@ MARGIN = 1e-3
 
 def distances(mat: np.ndarray, sq: np.ndarray, q: np.ndarray) -> np.ndarray:
     """sqlite-vec's cosine distance (float32) of each row of ``mat`` (m × dim) to ``q``, bit for
-    bit: ``sq`` are the rows' sequential float32 ``Σ a²`` (:func:`_sq`)."""
-    import numpy as np
-
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _distances(mat, sq, q)
-
-
-def _distances(mat: np.ndarray, sq: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """:func:`distances`, inside the caller's ``np.errstate`` (a zero row divides by zero)."""
+    bit: ``sq`` are the rows' sequential float32 ``Σ a²`` (:func:`_sq`). Call it inside
+    ``np.errstate(divide="ignore", invalid="ignore")``: a zero row divides by zero (:meth:`Entry.knn` does)."""
     import numpy as np
 
     dot = np.cumsum(mat * q, axis=1, dtype=np.float32)[:, -1].astype(np.float64)
@@ -165,7 +158,7 @@ class Entry:
                 rows = np.flatnonzero(approx >= kth - MARGIN)  # the rows not live are -inf
             else:
                 rows = np.flatnonzero(live)
-            d = _distances(self.mat[rows], self.sq[rows], q)
+            d = distances(self.mat[rows], self.sq[rows], q)
         if not np.isfinite(d).all():
             return None
         order = np.argsort(d, kind="stable")

@@ -64,7 +64,6 @@ def drained_parts(text: str) -> list[str] | None:
     when they are two or more facts that together keep the whole text (see the module doc); None otherwise."""
     from datetime import UTC, datetime
 
-    from memcli.write.clauses import specific_slot
     from memcli.write.extract import RuleExtractor, Utterance
     from memcli.write.rules.match import mixed_content_units
 
@@ -84,20 +83,17 @@ def drained_parts(text: str) -> list[str] | None:
         return None
     if any(c.valid_from != cands[0].valid_from for c in cands):
         return None  # a relative time read into a valid time ("last year"): the text keeps it
-    keys = [specific_slot(s, c.slot, things=False) for s, c in zip(said, cands, strict=True)]
-    if any(k is None or k.startswith("fact.") for k in keys) or len(set(keys)) < len(keys):
-        return None
     kept = frozenset().union(*(mixed_content_units(s) for s in said))
     if not (mixed_content_units(text) - _PRONOUNS) <= kept:
         return None  # a word of the text in no statement: the drain's reading leaves something out
-    return [s[:1].upper() + s[1:] if lang_of(s) == "en" else s for s in said]
+    return _facts_apart(said, [c.slot for c in cands])
 
 
 def fact_parts(text: str) -> list[str]:
     """The statements of ``text`` (checked user text, any language): one per fact, in the user's
     words, when it states facts side by side (see the module doc); ``[text]`` otherwise.
     Traditional Chinese is not cut (the clause rules read simplified text, and the user's script is kept)."""
-    from memcli.write.clauses import en_parts, specific_slot, units
+    from memcli.write.clauses import en_parts, units
     from memcli.write.rules import analyze
 
     if to_simplified(text) != text:
@@ -114,9 +110,17 @@ def fact_parts(text: str) -> list[str]:
         at += len(s)
     if not all(_stands_alone(s, text[:i]) for s, i in zip(said[1:], starts[1:], strict=True)):
         return _pronoun_parts(text)
-    keys = [specific_slot(s, analyze(s).slot, things=False) for s in said]
+    return _facts_apart(said, [analyze(s).slot for s in said]) or [text]
+
+
+def _facts_apart(said: list[str], slots: list[str | None]) -> list[str] | None:
+    """``said`` (statements, with the slots read of them) as the facts to keep, an English one capitalised, when
+    each has a specific slot and no two the same (:func:`memcli.write.clauses.specific_slot`); None otherwise."""
+    from memcli.write.clauses import specific_slot
+
+    keys = [specific_slot(s, slot, things=False) for s, slot in zip(said, slots, strict=True)]
     if any(k is None or k.startswith("fact.") for k in keys) or len(set(keys)) < len(keys):
-        return [text]
+        return None
     return [s[:1].upper() + s[1:] if lang_of(s) == "en" else s for s in said]
 
 

@@ -298,13 +298,11 @@ def types_apart(new: Facts, old: Facts) -> str | None:
 
 
 def _field_told(f: Facts) -> bool:
-    """A job value told as a field of work with a light verb (是搞财务的, 是做设计的: the value 财务, 设计;
-    :func:`memcli.write.rules.job_verbs.zh_field_job`), not an occupation (是做销售的 is a salesman: 销售)."""
+    """A job value told as a field of work, not an occupation (:func:`memcli.write.rules.job_verbs.told_as_field`)."""
+    from memcli.write.rules.job_verbs import told_as_field
     from memcli.write.rules.zh_words import _OCCUPATION
 
-    v = (f.value or "").casefold()
-    return bool(v) and not _OCCUPATION.search(v) and re.search(r"(?:搞|干|做|从事)" + re.escape(v) + r"[^，,。]{0,6}的",
-                                 to_simplified(f.statement).casefold()) is not None
+    return told_as_field(to_simplified(f.statement).casefold(), (f.value or "").casefold(), _OCCUPATION)
 
 
 def _scripts(value: str | None) -> frozenset[str]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["en_job_verb", "zh_detailed_job", "zh_field_job", "zh_job_verb"]
+__all__ = ["en_job_verb", "told_as_field", "zh_detailed_job", "zh_field_job", "zh_job_verb"]
 
 #: a person (or oneself) as what is taught or coached: no occupation is told
 _EN_PERSON = re.compile(r"^(?:me|my|him|her|his|them|their|us|our|you|your|myself|himself|herself|themselves|ourselves|"
@@ -126,8 +126,10 @@ def zh_detailed_job(value: str, occupation: re.Pattern[str], not_occupation: re.
     return value if occupation.search(job) and not not_occupation.search(job) else None
 
 
+#: the light verbs a field of work is told with (是搞财务的, 是做设计的)
+_FIELD_VERB = r"(?:搞|干|做|从事)"
 #: 是搞/干/做/从事<field>(工作/行业)的: the field of work told with a light verb and 的 (the statement's predicate)
-_ZH_FIELD = re.compile(r"^(?:是|就是|也是)?(?:专门|主要|一直)?(?:搞|干|做|从事)(?P<field>[^的，,。了过着在]{2,8}?)"
+_ZH_FIELD = re.compile(r"^(?:是|就是|也是)?(?:专门|主要|一直)?" + _FIELD_VERB + r"(?P<field>[^的，,。了过着在]{2,8}?)"
                        r"(?:这一?行|那一?行|行业|领域|方面|相关|工作|一行|生意|活儿?)?(?:工作)?的$")
 #: not a field: a question, a quality or a thing done once (干什么的, 搞笑的, 做作的, 干净的)
 _ZH_NOT_FIELD = re.compile(r"(?:什么|啥|嘛|哪|多少|笑|怪|作|净|错|砸|定|完|好|坏|掉|到|成|出来|起来|下去)")
@@ -144,3 +146,11 @@ def zh_field_job(predicate: str, pos: Callable[[str], list[tuple[str, str]]]) ->
     if not (last[:1] in ("n", "j", "l") or last in ("vn", "eng", "nz") or last == "v" and len(tags[-1][0]) >= 2):
         return None
     return field
+
+
+def told_as_field(statement: str, value: str, occupation: re.Pattern[str]) -> bool:
+    """A job ``value`` that ``statement`` (simplified, case-folded, as ``value``) tells as a field of work with a
+    light verb (是搞财务的, 是做设计的: the value 财务, 设计; :func:`zh_field_job`), not an occupation (``occupation``:
+    the rules' vocabulary; 是做销售的 is a salesman: 销售)."""
+    return bool(value) and not occupation.search(value) and \
+        re.search(_FIELD_VERB + re.escape(value) + r"[^，,。]{0,6}的", statement) is not None
