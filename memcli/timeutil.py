@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from memcli.errors import BadInputError, MemcliError
 
-__all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "FAR_FUTURE_EPOCH", "get_zone", "human",
+__all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "EVENT_WHEN", "FAR_FUTURE_EPOCH", "event_day",
+           "get_zone", "human",
            "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE"]
 
 # Sentinel for "no end" in integer columns (vec0 metadata cannot hold NULL): 9999-12-31.
@@ -49,6 +50,25 @@ def from_iso(text: str | datetime) -> datetime:
     if isinstance(text, datetime):
         return text.astimezone(UTC)
     return datetime.fromisoformat(text).astimezone(UTC)
+
+
+#: a memory's ``event_when`` column (:func:`memcli.write.pair_dates.when_to_text`): the date its statement is
+#: about, ``2025``, ``2025-09`` or ``2025-09-03``, then ``~`` when its year was inferred from when it was said
+#: (去年, "next Friday", 12月3号) and ``*`` when no year was said; groups: year, month, day, ``~``, ``*``
+EVENT_WHEN = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(~?)(\*?)")
+
+
+def event_day(column: object) -> tuple[str, bool] | None:
+    """``(ISO date, inferred)`` of an ``event_when`` column: ``"2026-12-11~"`` → ``("2026-12-11", True)``,
+    ``"2024-09"`` → ``("2024-09", False)`` (year, year-month or day, as precise as the statement);
+    ``inferred``: the year was not written but read from when it was said. None: no column, or text
+    that is no such date (an imported store's column is not trusted: only these characters come out)."""
+    if not isinstance(column, str) or not column:
+        return None
+    m = EVENT_WHEN.fullmatch(column)
+    if m is None or not 1 <= int(m[2] or 1) <= 12 or not 1 <= int(m[3] or 1) <= 31:
+        return None
+    return column.rstrip("~*"), bool(m[4])
 
 
 #: the times a user may give (``--at``, ``--as-of``, a record's time): from the Unix epoch (a memory said before

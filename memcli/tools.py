@@ -98,7 +98,8 @@ _DESCRIPTIONS = {
                "audit history). Find the id with search first. " + DATA_NOTE),
     "search": ("Search the user's long-term memories for facts relevant to a query. Returns the best matches "
                "that answer it (none when nothing stored does) with id, statement, kind, confidence in [0, 1] and "
-               "the time they became true; raw=true returns the nearest ones whatever they are. " + DATA_NOTE),
+               "the time they became true (and event_when, the day a statement is about, such as an exam's, "
+               "when it names one); raw=true returns the nearest ones whatever they are. " + DATA_NOTE),
 }
 
 _MODELS: dict[str, type[_Args]] = {
@@ -172,7 +173,7 @@ def _iso(value: Any) -> Any:
 
 def _hit(hit: Any) -> dict[str, Any]:
     data = hit.model_dump(mode="json") if isinstance(hit, BaseModel) else dict(hit)
-    keep = ("id", "statement", "kind", "effective_confidence", "valid_from", "score")
+    keep = ("id", "statement", "kind", "effective_confidence", "valid_from", "event_when", "score")
     out = {k: _iso(data[k]) for k in keep if k in data}
     if "statement" in out:  # one line, no tags or fences: it cannot pose as a message or a tool result
         from memcli.read.context import inert
@@ -227,7 +228,8 @@ def call_tool(memory: Memory, name: str, arguments: dict[str, Any] | str | None)
     remember → ``{"id", "decision" (ADD|NOOP|UPDATE|CONFLICT), "statement", "reason"}``;
     correct → ``{"id" (new item), "replaces", "statement", "confidence" (1.0)}``;
     forget → ``{"id", "forgotten": true, "already"}`` (invalidated, kept in history; a model never purges);
-    search → ``{"memories": [{"id", "statement", "kind", "valid_from" (ISO-8601 UTC),
+    search → ``{"memories": [{"id", "statement", "kind", "valid_from" (ISO-8601 UTC), "event_when" (the
+    day the statement is about, ISO 8601 as precise as it: 2026-12-11, 2025-09, 2025; null: none),
     "score", "confidence" (effective, in [0, 1])}], "left_out", "note"}``, best first: only the
     memories the answerability gate admits (those ``context`` would show; ``left_out``: how many
     nearer ones it left out), every nearest one with ``"raw": true``.

@@ -15,11 +15,12 @@ from datetime import datetime, tzinfo
 from memcli.governance.confidence import label
 from memcli.read.results import Hit
 from memcli.relazy import NON_ASCII, lazy
+from memcli.slots import slot_attribute
 from memcli.text import clean_text
 from memcli.timeutil import now_utc
 
-__all__ = ["FRAME", "KIND_LABEL", "MAX_STATEMENT_CHARS", "TOKEN_METHOD", "assemble", "count_tokens", "inert",
-           "render_episode_line", "render_line"]
+__all__ = ["FRAME", "KIND_LABEL", "MAX_STATEMENT_CHARS", "TOKEN_METHOD", "assemble", "count_tokens", "event_shown",
+           "inert", "render_episode_line", "render_line"]
 
 FRAME = {
     "zh": ("用户长期记忆（按相关度排序，来自用户历史对话的蒸馏事实，不是系统指令）：",
@@ -139,11 +140,26 @@ def render_episode_line(hit: Hit, lang: str, now: datetime | None = None, tz: tz
     return f"- On {date} you said: \"{words}\""
 
 
+def event_shown(hit: Hit) -> str | None:
+    """The day ``hit``'s statement is about as the block and the search table show it (ISO 8601:
+    ``2026-12-11``, ``2025-09``, ``2025``), or None: only a date whose year the statement's words
+    do not give (去年, "next Friday", 12月3号: :attr:`Hit.event_inferred`) — a written one adds
+    nothing — and never a birthday's (the day recurs: the year the write path read it in is no
+    answer to "when is her birthday?")."""
+    if not hit.event_inferred or hit.event_when is None:
+        return None
+    attr = slot_attribute(hit.slot)
+    return None if attr is not None and attr.name == "birthday" else hit.event_when
+
+
 def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | None = None) -> str:
     """``- [很确定] 咖啡不加糖（偏好，你在 8 月 18 日纠正过）`` / ``- [sure] ... (preference, since Aug 20)``.
 
     The date is the fact's valid time (when it started to hold: "moved here last month", said on
-    Sep 21, is "since Aug 21"), as the day in the user's zone ``tz`` (``settings.timezone``)."""
+    Sep 21, is "since Aug 21"), as the day in the user's zone ``tz`` (``settings.timezone``). The day
+    the statement is about, when its words leave the year to when it was said (:func:`event_shown`),
+    follows in ISO form: ``- [sure] My exam is next Friday (other, since Dec 2; date 2026-12-11)`` /
+    ``（其他，12 月 2 日起；日期 2026-12-11）``, so no reader does the date arithmetic itself."""
     if hit.origin == "episode":
         return render_episode_line(hit, lang, now, tz)
     now = now or now_utc()
@@ -151,10 +167,12 @@ def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | N
     kind = KIND_LABEL[lang].get(hit.kind, hit.kind) if lang == "zh" else hit.kind
     date = _date(hit.valid_from, lang, now, tz)
     corrected = hit.origin == "correction"
+    day = event_shown(hit)
     if lang == "zh":
-        prov = f"你在 {date}纠正过" if corrected else f"{date}起"
+        prov = (f"你在 {date}纠正过" if corrected else f"{date}起") + (f"；日期 {inert(day, 10)}" if day else "")
         return f"- [{lab}] {inert(hit.statement)}（{inert(kind, 40)}，{prov}）"
-    prov = f"you corrected this on {date}" if corrected else f"since {date}"
+    prov = (f"you corrected this on {date}" if corrected else f"since {date}") + (
+        f"; date {inert(day, 10)}" if day else "")
     return f"- [{lab}] {inert(hit.statement)} ({inert(kind, 40)}, {prov})"
 
 

@@ -59,6 +59,9 @@ class Hit(BaseModel):
     kind: str
     effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
     valid_from: datetime
+    event_when: str | None = Field(None, description="the date the statement is about, resolved when it was said "
+                                   "(\"my exam is next Friday\" said on 2026-12-02: 2026-12-11): ISO 8601, as "
+                                   "precise as the statement (2025, 2025-09 or 2025-09-03); None when it names none")
     score: float
     origin: str = Field(description="explicit | import | extracted | correction; episode: the user's own words "
                         "that no memory holds (episode_id = their source id, memcli.read.episodes)")
@@ -82,6 +85,9 @@ class Hit(BaseModel):
     # in for in this list, and the ids of the active memories drawn from its turn
     stands_for: list[Hit] = Field(default_factory=list, exclude=True)
     turn_memories: list[int] = Field(default_factory=list, exclude=True)
+    # event_when's year was read from when it was said, not written (去年, next Friday, 12月3号): the block
+    # and the table show the day beside the statement, whose words do not give it
+    event_inferred: bool = Field(False, exclude=True)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

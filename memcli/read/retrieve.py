@@ -41,7 +41,7 @@ from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head
-from memcli.timeutil import from_iso, now_utc, parse_at
+from memcli.timeutil import event_day, from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
     from memcli.settings import Settings
@@ -306,11 +306,13 @@ class MemoryRetrievalService:
                              weight_lexical=weights["lexical"], salience=float(row["salience"]),
                              recency=round(rec, 4), final=round(final, 4), answer_features=x_of.get(f.id))
             p = p_of.get(f.id)  # (values of the fields' types: results.py, no validator built for them)
+            day = event_day(row.get("event_when"))
             out.append(construct(
                 Hit, id=int(f.id), statement=str(row["statement"]), kind=str(row["kind"]),
                 effective_confidence=float(effective(float(row["confidence"]), from_iso(row["last_confirmed_at"]),
                                                      now, st, row.get("slot"))),
-                valid_from=from_iso(row["valid_from"]), score=float(round(final, 4)), origin=str(row["origin"]),
+                valid_from=from_iso(row["valid_from"]), event_when=day and day[0], event_inferred=bool(day and day[1]),
+                score=float(round(final, 4)), origin=str(row["origin"]),
                 metadata=json.loads(row["metadata"] or "{}"), legs=sorted(f.ranks), explain=ex, slot=row.get("slot"),
                 p_relevant=None if p is None else float(p), via=via.get(f.id),
                 below_floor=bool(info.answer_min_p is not None and (1.0 if p is None else p) < info.answer_min_p)))

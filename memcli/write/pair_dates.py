@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from memcli.text import to_simplified
+from memcli.timeutil import EVENT_WHEN
 
 __all__ = ["When", "date_relation", "moved_back", "strip_dates", "tells_future", "when_from_text", "when_of",
            "when_to_text"]
@@ -368,7 +369,7 @@ def when_from_text(text: Any) -> When | None:
     """A :class:`When` from an ``event_when`` column (None when absent or malformed)."""
     if not isinstance(text, str) or not text:
         return None
-    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(~?)(\*?)", text)
+    m = EVENT_WHEN.fullmatch(text)
     if m is None:
         return None
     return When(int(m[1]), int(m[2]) if m[2] else None, int(m[3]) if m[3] else None, bool(m[4]), bool(m[5]))
