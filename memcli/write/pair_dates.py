@@ -2,7 +2,8 @@
 relative times (去年, 上个月, 两年前, "last year", "two years ago", "last March") resolved against
 the time the statement was *said*, explicit ones (2024年9月, 三月份, "in 2021", "in February",
 "March 14") read as they are. Of what is to come (a plan, an appointment: will, 're moving, 要, 约了,
-tomorrow, 下周五, 明年), a yearless month or day and a weekday are read forward from the said day.
+tomorrow, 下周五, 明年), a yearless month or day and a weekday are read forward from the said day; a
+yearless month or day told with no tense at all (我12月3号考试) is the nearest one to the said day.
 The user's words are never rewritten: the date is only compared.
 
 A date is ``When(year, month, day, relative)``: ``month``/``day`` None when not said; ``relative``
@@ -21,7 +22,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from calendar import monthrange
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -87,12 +89,27 @@ def _last_month_named(at: datetime, month: int, strict: bool) -> int:
     return at.year if (month < at.month or (month == at.month and not strict)) else at.year - 1
 
 
-def _yearless(at: datetime, month: int, day: int | None, ahead: bool) -> int:
+def _yearless(at: datetime, month: int, day: int | None, ahead: bool, bare: bool = False) -> int:
     """The year of a month (and day) named without its year: the next one on or after the said day
-    when the statement is about the future (``ahead``), else the last one on or before the said month."""
+    when the statement is about the future (``ahead``), the nearest one to the said day when it tells
+    no tense (``bare``: 我12月3号考试 said on Nov 20 is this Dec 3, not last year's), else the last one
+    on or before the said month."""
+    if bare:
+        return _nearest_year(at, month, day)
     if not ahead:
         return _last_month_named(at, month, False)
     return at.year if (month, day or 31) >= (at.month, at.day) else at.year + 1
+
+
+def _nearest_year(at: datetime, month: int, day: int | None) -> int:
+    """The year of the ``month`` (``day``) nearest the said day: by days for a day (a day past the month's
+    end counts as its last), by whole months for a month (the said month itself is 0); a tie is the earlier."""
+    if day is None:
+        here = at.year * 12 + at.month
+        return min((at.year - 1, at.year, at.year + 1), key=lambda y: (abs(y * 12 + month - here), y))
+    said = at.date()
+    return min((at.year - 1, at.year, at.year + 1),
+               key=lambda y: (abs((date(y, month, min(day, monthrange(y, month)[1])) - said).days), y))
 
 
 def _fwd_months(at: datetime, n: int) -> tuple[int, int]:
@@ -141,7 +158,7 @@ _ZH = re.compile(
     r"|(?<![\d个一二三四五六七八九十])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九十])月份?(?:(?P<md>\d{1,2}|[一二三四五六七八九十]+)[日号])?")
 
 
-def _zh_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
+def _zh_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> When | None:
     g = m.groupdict()
     nums = [x for x in m.groups() if x is not None]
     if g["y"]:
@@ -174,7 +191,7 @@ def _zh_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
     if not 1 <= month <= 12:
         return None
     day = _cn(g["md"]) if g["md"] else None
-    return When(_yearless(at, month, day, ahead > 0), month, day, True, True)
+    return When(_yearless(at, month, day, ahead > 0, bare), month, day, True, True)
 
 
 # -- English -------------------------------------------------------------------------------------
@@ -196,7 +213,7 @@ _YD = {"today": 0, "tonight": 0, "yesterday": 1, "the day before yesterday": 2, 
        "the day after tomorrow": -2}
 
 
-def _en_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
+def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> When | None:
     g = m.groupdict()
     if g["md"] or g["md2"]:
         mon, day, year = _month_no(g["md"] or g["md2"]), int(g["d"] or g["d2"]), g["dy"] or g["dy2"]
@@ -204,7 +221,7 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
             return None
         if year:
             return When(int(year), mon, day)
-        return When(_yearless(at, mon, day, ahead > 0), mon, day, True, True)
+        return When(_yearless(at, mon, day, ahead > 0, bare), mon, day, True, True)
     if g["wp"]:
         wp = g["wp"].casefold()
         how = {"next": "next", "last": "last", "this coming": "ahead"}.get(wp) or (
@@ -253,8 +270,8 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int) -> When | None:
             return When(int(g["moy"]), mon)
         if g["mo"].casefold() == "may":  # "in may" is also the verb: only with a year
             return None
-        fwd = ahead > 0 and g["prep"].casefold() not in ("since", "back in")
-        return When(_yearless(at, mon, None, fwd), mon, relative=True, yearless=True)
+        told = g["prep"].casefold() not in ("since", "back in")  # since March, back in March: a past one
+        return When(_yearless(at, mon, None, ahead > 0 and told, bare and told), mon, relative=True, yearless=True)
     return When(int(g["y"]))
 
 
@@ -275,7 +292,12 @@ _ZH_WILL = re.compile(r"(?<![重需主只])要(?!求)|打算|准备|计划|预�
                       r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)")
 _HABIT = re.compile(r"\b(?:usually|always|often|every|each|normally|generally|typically|never)\b|"
                     r"每|现在|总是|经常|一般|通常|平时|平常|往往|常常", re.I)
-_ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜|月)|昨天|前天")
+_ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜|月)|昨天|前天|"
+                      r"是[^，,。；;！!？?]*的|的\s*[。！!.]?\s*$")  # 是…的 of a past act: 是四月份装修的
+#: a past form with any subject (a name: "Dana moved in March"), which _EN_PAST reads after a pronoun only: such
+#: a statement tells no bare date (:func:`_matches`)
+_EN_PAST_FORM = re.compile(r"\b(?:\w+[^\We]ed|went|got|saw|met|took|came|made|bought|ate|gave|left|told|said|began|"
+                           r"found|lost|paid|sold|spent|wrote|flew|drove|ran|was|were|had|did|born)\b", re.I)
 
 
 def _ahead(text: str, zh: bool) -> int:
@@ -292,13 +314,16 @@ def _ahead(text: str, zh: bool) -> int:
 
 
 @lru_cache(maxsize=16384)  # asked of every candidate (decide's _with_when) and of rows compared by date
-def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...], int]:
-    """Whether ``statement`` is Chinese, the date phrases found in it (in its simplified text) and
-    its tense (:func:`_ahead`)."""
+def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...], int, bool]:
+    """Whether ``statement`` is Chinese, the date phrases found in it (in its simplified text), its
+    tense (:func:`_ahead`) and whether it tells none at all (no past, future or habit word: a bare
+    date, read as the nearest occurrence)."""
     zh = bool(_HAN.search(statement))
     text = to_simplified(statement) if zh else statement
     found = tuple((_ZH if zh else _EN).finditer(text))
-    return zh, found, _ahead(text, zh) if found else 0
+    ahead = _ahead(text, zh) if found else 0
+    bare = bool(found) and ahead == 0 and not _HABIT.search(text) and (zh or not _EN_PAST_FORM.search(text))
+    return zh, found, ahead, bare
 
 
 def tells_future(statement: str) -> bool:
@@ -311,10 +336,11 @@ def when_of(statement: str, said: datetime) -> When | None:
     """The date ``statement`` places its fact at, relative words resolved against ``said`` (an aware
     datetime: when the statement was said): a month or day named without its year, and a weekday, the
     next one on or after the said day when the statement tells what is to come (will, 're moving,
-    要, 打算, 约了, tomorrow, 下周五), else the last one on or before. None: no date, two dates (a
-    span: 2019年到2021年), or a weekday told with no tense (周六, "on Monday")."""
-    zh, found, ahead = _matches(statement)
-    whens = [w for w in ((_zh_when if zh else _en_when)(m, said, ahead) for m in found) if w is not None]
+    要, 打算, 约了, tomorrow, 下周五), the nearest one when it tells no tense at all (我12月3号考试, "dentist
+    March 4th": no past, future or habit word), else the last one on or before. None: no date, two dates
+    (a span: 2019年到2021年), or a weekday told with no tense (周六, "on Monday")."""
+    zh, found, ahead, bare = _matches(statement)
+    whens = [w for w in ((_zh_when if zh else _en_when)(m, said, ahead, bare) for m in found) if w is not None]
     return whens[0] if len(whens) == 1 else None
 
 
@@ -335,7 +361,7 @@ def moved_back(valid_from: datetime, said: datetime) -> When | None:
 
 def strip_dates(statement: str) -> str:
     """``statement`` without the words of its date (for comparing what happened, not when)."""
-    zh, found, _ = _matches(statement)
+    zh, found, *_ = _matches(statement)
     text = to_simplified(statement) if zh else statement
     for m in reversed(found):
         text = text[:m.start()] + text[m.end():]
