@@ -60,6 +60,7 @@ def test_server_for_alice_lists_four_tools_and_never_reaches_bob(db_path, embedd
             ids = [m["id"] for m in found["memories"]]
             assert ids == [added["id"]] and bob_id not in ids  # memories only: no episode's source id
             assert all("lots of sugar" not in m["statement"] for m in found["memories"])
+            assert found["memories"][0]["event_when"] is None  # the day a statement is about: this one names none
 
     anyio.run(session)
     with Memory(db=db, user="bob") as bob:  # bob's memory untouched by alice's server

@@ -88,6 +88,17 @@ def test_capture_is_drained_on_the_next_request_channel_and_found(server):
     assert none["text"] == ""
 
 
+def test_search_and_context_give_the_day_a_memory_is_about(server):
+    base, svc, _ = server
+    _, auth = _user(svc)
+    httpx.post(f"{base}/v1/memories", json={"text": "My driving test is next Thursday", "at": "2026-12-02T10:00:00Z"},
+               headers=auth).raise_for_status()
+    hits = httpx.get(f"{base}/v1/search", params={"q": "when is my driving test?"}, headers=auth).json()["hits"]
+    assert hits[0]["event_when"] == "2026-12-10"
+    ctx = httpx.post(f"{base}/v1/context", json={"query": "When is my driving test?"}, headers=auth).json()
+    assert ctx["hits"][0]["event_when"] == "2026-12-10" and "; date 2026-12-10)" in ctx["text"]
+
+
 def test_remember_show_history_correct_forget_export(server):
     base, svc, _ = server
     _, auth = _user(svc)

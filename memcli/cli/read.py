@@ -109,7 +109,7 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         conf = "—" if h.origin == "episode" else f"{h.effective_confidence:.2f}"  # the user's words, no belief
         text = h.statement + (f"  (memory {', '.join(map(str, h.memory_ids))})" if h.memory_ids else "") + (
             f"  (ended: memory {', '.join(map(str, h.superseded))})" if h.superseded else "") + (
-            f"  (date {day})" if (day := event_shown(h)) else "")  # the day it is about, as context shows it
+            f"  ({day})" if (day := event_shown(h)) else "")  # the day it is about, as context shows it
         t.add_row(hit_ref(h), f"{h.score:.3f}", *p, text, h.kind, conf, when(h.valid_from))
     console.print(t)
     below = sum(h.below_floor for h in hits)

@@ -21,8 +21,8 @@ when it is later reinforced.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from calendar import monthrange
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
