@@ -1,0 +1,84 @@
+"""Round 24: English facts told the way friends tell news. A preface before the news ("Guess what - …",
+"Big news: …", "Something fun happened since we last talked - …") is an opener of its own, so the news is
+scored alone (read with it, the clause model put the fact under its threshold); "I went on a trip" is an
+experience, not a clause about the talk (only "we talked about…", "I told you…" are). Own sentences; the real
+default model."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.write.clauses import Unit, is_chatter, units
+from memcli.write.extract import Utterance
+from memcli.write.fitted_extract import FittedExtractor
+
+AT = datetime(2026, 11, 9, 9, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def extractor(embedder):
+    return FittedExtractor(embedder=embedder)
+
+
+def _said(extractor: FittedExtractor, text: str) -> list[str]:
+    return [c.statement for c in extractor.extract(Utterance(1, "u", "user", text, AT))]
+
+
+@pytest.mark.parametrize("text, preface, news", [
+    ("Guess what - we adopted a three-legged greyhound!", "Guess what -", "we adopted a three-legged greyhound!"),
+    ("Big news: I passed my welding certification.", "Big news:", "I passed my welding certification."),
+    ("Something wild happened since we last talked - I joined a rowing club in Ghent.",
+     "Something wild happened since we last talked -", "I joined a rowing club in Ghent."),
+    ("Just wanted to give you a heads-up on what's been going on- I started night classes in Arabic.",
+     "Just wanted to give you a heads-up on what's been going on-", "I started night classes in Arabic."),
+    ("Things have been hectic lately - I switched teams at the hospital.", "Things have been hectic lately -",
+     "I switched teams at the hospital."),
+    ("You won't believe it, Omar - my sister opened a bakery in Porto!", "You won't believe it, Omar -",
+     "my sister opened a bakery in Porto!"),
+])
+def test_a_news_preface_is_an_opener_of_its_own(text, preface, news):
+    got = units(text)
+    assert [u.text for u in got] == [preface, news]
+    assert is_chatter(got[0]) and not is_chatter(got[1])
+
+
+@pytest.mark.parametrize("text", [
+    "Good news travels fast in a small village.",  # the news is what the sentence is about, no preface
+    "The good news is that my knee healed.",
+    "I wanted to tell you about my new job at the library.",  # no mark after it: a statement of its own
+    "Update the app before Friday.",
+])
+def test_news_words_without_a_preface_mark_are_read_whole(text):
+    assert [u.text for u in units(text)] == [text]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Guess what - I bought a secondhand sailboat last month!", {"sailboat"}),
+    ("Something exciting happened since we last talked - I got into a pottery residency in Kyoto!",
+     {"pottery", "residency", "kyoto"}),
+    ("Some big news: my brother and I are opening a bike repair shop.", {"bike", "repair", "shop"}),
+])
+def test_the_news_after_a_preface_is_kept(extractor, text, words):
+    got = _said(extractor, text)
+    assert words <= set(re.findall(r"[a-z]+", " ".join(got).casefold())), got
+    assert not any(s.casefold().startswith(("guess", "something", "some big")) for s in got), got
+
+
+@pytest.mark.parametrize("text, chatter", [
+    ("I went on a canoe trip down the Wye with my cousins.", False),  # an experience of the speaker's
+    ("We went on a road trip along the coast of Maine.", False),
+    ("I talked to my landlord about the broken boiler.", False),
+    ("We talked about this yesterday.", True),  # the talk itself
+    ("I talked to you about my sister's wedding.", True),
+    ("I went on and on about my garden.", True),
+])
+def test_going_on_a_trip_is_no_clause_about_the_talk(text, chatter):
+    assert is_chatter(Unit(text, "en")) is chatter
+
+
+def test_a_trip_one_went_on_is_kept(extractor):
+    got = _said(extractor, "I went on a canoe trip down the Wye with my cousins.")
+    assert any("canoe trip" in s for s in got), got
