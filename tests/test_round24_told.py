@@ -1,8 +1,9 @@
 """Round 24: English facts told the way friends tell news. A preface before the news ("Guess what - …",
 "Big news: …", "Something fun happened since we last talked - …") is an opener of its own, so the news is
 scored alone (read with it, the clause model put the fact under its threshold); "I went on a trip" is an
-experience, not a clause about the talk (only "we talked about…", "I told you…" are). Own sentences; the real
-default model."""
+experience, not a clause about the talk (only "we talked about…", "I told you…" are); a sentence a rule fact
+says half of is kept whole ("This lake is where I learned to swim and it's still my favourite spot", not its
+first clause alone). Own sentences; the real default model."""
 
 from __future__ import annotations
 
@@ -82,3 +83,26 @@ def test_going_on_a_trip_is_no_clause_about_the_talk(text, chatter):
 def test_a_trip_one_went_on_is_kept(extractor):
     got = _said(extractor, "I went on a canoe trip down the Wye with my cousins.")
     assert any("canoe trip" in s for s in got), got
+
+
+@pytest.mark.parametrize("text, rule_part, whole", [
+    ("This old quarry is where I learned to dive and it's still my favourite swimming spot.",
+     "This old quarry is where I learned to dive",
+     "This old quarry is where I learned to dive and it's still my favourite swimming spot"),
+    ("Gardening and birdwatching mean a lot to me, so I spend every Sunday at the allotment.",
+     "I spend every Sunday at the allotment",
+     "Gardening and birdwatching mean a lot to me, so I spend every Sunday at the allotment"),
+])
+def test_a_sentence_a_rule_fact_says_half_of_is_kept_whole(extractor, text, rule_part, whole):
+    got = _said(extractor, text)
+    assert whole in got and rule_part not in got, got
+
+
+@pytest.mark.parametrize("text, facts", [
+    # each clause its own fact: the rules say them all, nothing is left to read whole
+    ("My brother lives in Cardiff and he works as a paramedic.",
+     {"My brother lives in Cardiff", "My brother works as a paramedic"}),
+    ("I adopted a tabby last spring and she sleeps on my desk.", {"I adopted a tabby", "My tabby sleeps on my desk"}),
+])
+def test_clauses_the_rules_say_one_by_one_stay_apart(extractor, text, facts):
+    assert set(_said(extractor, text)) == facts
