@@ -106,3 +106,37 @@ def test_a_sentence_a_rule_fact_says_half_of_is_kept_whole(extractor, text, rule
 ])
 def test_clauses_the_rules_say_one_by_one_stay_apart(extractor, text, facts):
     assert set(_said(extractor, text)) == facts
+
+
+def _said_after(extractor: FittedExtractor, before: str, text: str) -> list[str]:
+    return [c.statement for c in extractor.extract(Utterance(2, "u", "user", text, AT, context=(before,)))]
+
+
+def test_pets_one_has_several_of_are_whom_they_means():
+    from memcli.write.rules.coref import resolve
+    from memcli.write.rules.coref_mentions import en_mentions
+
+    assert [(m.phrase, m.plural) for m in en_mentions("Our two cats hate the vacuum")] == [("my cats", True)]
+    assert resolve("Their names are Pesto and Olive.", ["I have two cats at home."]).text == \
+        "My cats' names are Pesto and Olive."
+    # a plural person and plural pets in the same turn: no guess
+    assert resolve("They love the beach.", ["My parents visited with my two dogs."]) is None
+    # one pet is no "they"
+    assert resolve("They love the beach.", ["I have a dog."]) is None
+
+
+@pytest.mark.parametrize("before, text, statement, slot", [
+    ("I have two cats at home.", "Their names are Pesto and Olive.", "My cats' names are Pesto and Olive",
+     "thing:cat.name"),
+    ("We adopted three rescue dogs last year.", "They're called Rolo, Fig and Bean.",
+     "My rescue dogs are called Rolo, Fig and Bean", "thing:dog.name"),
+])
+def test_the_names_of_pets_one_has_several_of_are_kept(extractor, before, text, statement, slot):
+    got = extractor.extract(Utterance(2, "u", "user", text, AT, context=(before,)))
+    assert (statement, slot) in [(c.statement, c.slot) for c in got], got
+
+
+def test_a_clause_about_them_is_scored_as_whom_they_mean(extractor):
+    """The clause model reads "My tortoises eat…", not "They eat…" (whose subject it cannot know)."""
+    got = _said_after(extractor, "I have three turtles.", "They eat a mix of leafy greens, berries, and crickets.")
+    assert "My turtles eat a mix of leafy greens, berries, and crickets" in got, got

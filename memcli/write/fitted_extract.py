@@ -36,7 +36,7 @@ from memcli import slots
 from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import to_simplified
+from memcli.text import lang_of, to_simplified
 from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
@@ -139,6 +139,17 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
                 # (a clause cut at a preposition with the rest said again completes nothing: … switched to switched to)
                 return False
     return True
+
+
+def _read_as(utt: Utterance) -> str:
+    """The text of ``utt`` its clause units are cut from: an English one with its pronoun subjects read as
+    whom they mean, as the rules read it (:func:`memcli.write.rules.coref.resolve`: "They eat crickets" after
+    "I have three turtles" is scored and kept as "My turtles eat crickets"); any other as said."""
+    from memcli.write.rules.coref import resolve
+
+    if lang_of(utt.text) != "en" or (res := resolve(utt.text, utt.context)) is None:
+        return utt.text
+    return res.text
 
 
 class FittedExtractor(RuleExtractor):
@@ -293,7 +304,7 @@ class FittedExtractor(RuleExtractor):
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                parts.append(units(u.text) if u.role == "user" else [])
+                parts.append(units(_read_as(u)) if u.role == "user" else [])
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
                 rule_out.append(self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1]))
             except Exception as exc:  # kept per task: one bad utterance fails only its task
