@@ -144,12 +144,15 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
 def _read_as(utt: Utterance) -> str:
     """The text of ``utt`` its clause units are cut from: an English one with its pronoun subjects read as
     whom they mean, as the rules read it (:func:`memcli.write.rules.coref.resolve`: "They eat crickets" after
-    "I have three turtles" is scored and kept as "My turtles eat crickets"); any other as said."""
-    from memcli.write.rules.coref import resolve
+    "I have three turtles" is scored and kept as "My turtles eat crickets"); any other as said. Not "it":
+    it is as often no thing at all ("It would be fun to…") and a wrong thing garbles what is kept."""
+    from memcli.write.rules.coref import apply_edits, resolve
 
     if lang_of(utt.text) != "en" or (res := resolve(utt.text, utt.context)) is None:
         return utt.text
-    return res.text
+    # (English edits and what they resolved are made one for one, in order)
+    return apply_edits(utt.text, [e for e, (word, _, _) in zip(res.edits, res.resolved, strict=True)
+                                  if word.casefold() not in ("it", "its")])
 
 
 class FittedExtractor(RuleExtractor):
