@@ -140,3 +140,11 @@ def test_a_clause_about_them_is_scored_as_whom_they_mean(extractor):
     """The clause model reads "My tortoises eat…", not "They eat…" (whose subject it cannot know)."""
     got = _said_after(extractor, "I have three turtles.", "They eat a mix of leafy greens, berries, and crickets.")
     assert "My turtles eat a mix of leafy greens, berries, and crickets" in got, got
+
+
+def test_an_it_is_not_read_as_a_pet_in_the_units(extractor):
+    """The rules may read "it" as the pet named the turn before; the scored unit keeps its "it" (an "it" is as
+    often no thing: "It would be lovely to…"), so a kept clause is never "My neighbour's dog would be lovely…"."""
+    got = _said_after(extractor, "I walked my neighbour's dog this morning.",
+                      "It would be lovely to have a garden big enough for a dog.")
+    assert not any(s.startswith("My neighbour's dog") for s in got), got
