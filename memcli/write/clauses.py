@@ -38,6 +38,7 @@ from memcli.text import to_simplified
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
+from memcli.write.rules.en_news import NEWS_PREFACE
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
 
@@ -59,13 +60,14 @@ _ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|如果|虽
 #: tokens in Latin letters that say nothing of the language a sentence is in: e-mail addresses,
 _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
 #: the interjections, greetings, thanks and vocative that open a chat sentence before its statement
-#: ("Hey Sam, I sold my car", "Thanks for asking, we got a puppy", "Wow, Lee - I ran a marathon"):
+#: ("Hey Sam, I sold my car", "Thanks for asking, we got a puppy", "Wow, Lee - I ran a marathon") and the
+#: prefaces of news (:data:`~memcli.write.rules.en_news.NEWS_PREFACE`: "Guess what - we got a puppy"):
 #: a unit of their own (chatter), so the statement after them is read as one
 _EN_OPENER = re.compile(
     rf"^(?:(?:{alternation(EN_GREETINGS)}|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|"
     r"awesome|amazing|congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|"
-    r"exactly|true|anyway|so)(?: (?:so much|a lot|a bunch|again|for [^,!.?]{1,40}))?"
-    r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|\.\.\.)\s*)+", re.I)
+    rf"exactly|true|anyway|so|{NEWS_PREFACE})(?: (?:so much|a lot|a bunch|again|for [^,!.?]{{1,40}}))?"
+    r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|[-–—](?=\s|$)|\.\.\.)\s*)+", re.I)
 
 #: what is left of a sentence after its opener when the opener's comma came before a name ("Thanks, Mel."):
 #: the vocative, part of the opener, not a statement of its own
@@ -233,7 +235,9 @@ _EN_MARKERS = {
     "feeling": r"^(?:i'm|i am|i feel|feeling) (?:so |really |a bit |very )?(?:tired|sleepy|hungry|bored|happy|sad|"
                r"stressed|excited|good|great|fine|okay)\b",
     "addressee": r"^(?:you|your)\b",
-    "meta": r"^(?:we|i) (?:talked|chatted|spoke|discussed|went on)\b",
+    # the talk itself (we talked about…, I told you…): not "I went on a trip", nor "I talked to my boss"
+    "meta": r"^we (?:talked|chatted|spoke|discussed)\b|^i (?:talked|chatted|spoke) (?:to|with) you\b|"
+            r"^(?:we|i) went on (?:and on|about)\b",
     "hedge": r"\b(?:i think|maybe|probably|perhaps|i guess|might be|not sure)\b",
     "copula": r"\b(?:is|are|am|was|called|named|works? (?:at|for|as)|lives? in|from)\b",
     "has_de_attr": r"\b(?:my|his|her|our|their|[a-z]+'s) [a-z]+ (?:is|are|was)\b",

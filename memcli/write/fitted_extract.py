@@ -7,9 +7,11 @@ embedding call):
 1. the rules (:class:`~memcli.write.extract.RuleExtractor`) give their facts — slots,
    normalisation, relative time and coreference stay theirs;
 2. the utterance is cut into clause units (:func:`memcli.write.clauses.units`); a unit whose
-   content a rule fact already carries is done — unless it reports a third party's view or a past
-   state of a thing (:func:`~memcli.write.clauses.hearsay_or_passing`: my neighbour says the gym is
-   overpriced, the bus was late): then the rule fact stands only if the clause model keeps the clause;
+   content a rule fact already carries is done (an English one with three content words or more
+   that no rule fact carries is not: it is scored, and kept it says the rule fact whole) — unless it
+   reports a third party's view or a past state of a thing
+   (:func:`~memcli.write.clauses.hearsay_or_passing`: my neighbour says the gym is overpriced, the
+   bus was late): then the rule fact stands only if the clause model keeps the clause;
 3. every other unit that is not chatter (:func:`~memcli.write.clauses.is_chatter`) is embedded
    and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from
    the embedding and the rule signals); at or over the fitted threshold it becomes a candidate in the user's own words
@@ -34,7 +36,7 @@ from memcli import slots
 from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import to_simplified
+from memcli.text import lang_of, to_simplified
 from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
@@ -78,6 +80,10 @@ _EN_CUT_END = frozenset("to the a an and or but of with for my our your his her 
 
 #: words a completion or a rewrite of a name may add (My dog is called Biscuit)
 _EN_GLUE = _EN_PRONOUN | _EN_CUT_END | frozenset("is are was were am be been has have had called named me".split())
+
+
+#: content words of an English unit no rule fact carries from which the unit is scored whole all the same
+_EN_LEFT_OPEN = 3
 
 
 def _words(text: str) -> list[str]:
@@ -135,6 +141,20 @@ def _garbled(st: list[str], said: list[list[str]]) -> bool:
     return True
 
 
+def _read_as(utt: Utterance) -> str:
+    """The text of ``utt`` its clause units are cut from: an English one with its pronoun subjects read as
+    whom they mean, as the rules read it (:func:`memcli.write.rules.coref.resolve`: "They eat crickets" after
+    "I have three turtles" is scored and kept as "My turtles eat crickets"); any other as said. Not "it":
+    it is as often no thing at all ("It would be fun to…") and a wrong thing garbles what is kept."""
+    from memcli.write.rules.coref import apply_edits, resolve
+
+    if lang_of(utt.text) != "en" or (res := resolve(utt.text, utt.context)) is None:
+        return utt.text
+    # (English edits and what they resolved are made one for one, in order)
+    return apply_edits(utt.text, [e for e, (word, _, _) in zip(res.edits, res.resolved, strict=True)
+                                  if word.casefold() not in ("it", "its")])
+
+
 class FittedExtractor(RuleExtractor):
     """Rules + the fitted clause model; see the module doc.
 
@@ -185,8 +205,12 @@ class FittedExtractor(RuleExtractor):
         def is_open(u: Unit) -> bool:
             # (a relative time the rules read into valid_from is carried by their fact: I quit sugar two days ago)
             cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else u.text)
-            # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry
-            return bool(cu) and not is_chatter(u) and len(have & cu) / len(cu) < 0.5
+            # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry — but an
+            # English unit a rule fact says half of, with a few content words of its own left ("This lake is where
+            # I learned to swim and it's still my favourite spot"), is read whole: kept, it says the rule fact in
+            # the speaker's fuller words (_absorb), not the first clause alone
+            return bool(cu) and not is_chatter(u) and (len(have & cu) / len(cu) < 0.5 or
+                                                       u.lang == "en" and len(cu - have) >= _EN_LEFT_OPEN)
 
         out = []
         for u, said in zip(parts, with_subjects(with_en_subjects(list(parts))), strict=True):
@@ -283,7 +307,7 @@ class FittedExtractor(RuleExtractor):
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                parts.append(units(u.text) if u.role == "user" else [])
+                parts.append(units(_read_as(u)) if u.role == "user" else [])
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
                 rule_out.append(self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1]))
             except Exception as exc:  # kept per task: one bad utterance fails only its task

@@ -15,7 +15,8 @@ turns of the same session (:attr:`memcli.write.extract.Utterance.context`), and
    the user's relations of the :mod:`memcli.slots` vocabulary (我姐姐, 我老婆的哥哥, 我有个同事
    叫何磊, 我们领导, my older sister, my sister's husband Mark, I have an uncle), pairs and
    couples (我姐姐和姐夫, my mom and dad, my sister + her husband: plural), named people
-   opening a clause (赵敏的…, Priya works…), and pets or things the user got (我养了一只猫 → 它).
+   opening a clause (赵敏的…, Priya works…), pets or things the user got (我养了一只猫 → 它), and
+   pets the user has several of (I have two cats → they, their: plural).
 3. **Agreement.** Gender from the relation (她 ↔ 姐姐/妈妈/老婆, he ↔ brother/dad; 同事, boss
    and names fit either), number (他们/they ↔ 父母, parents, a pair; a singular "they" is not
    guessed), 它/it ↔ a pet or thing (it: only in the turn just before).

@@ -1,7 +1,8 @@
 """Who a turn names, for :mod:`memcli.write.rules.coref`: the user's relations (the
 :mod:`memcli.slots` vocabulary, 我姐姐 / my sister's husband Mark), named people opening a
-clause, coordinated pairs and couples (plural), and pets or things the user got (for 它/it),
-each with the gender and number a pronoun must agree with."""
+clause, coordinated pairs and couples (plural), pets or things the user got (for 它/it), and
+pets the user has more than one of (I have two cats, our dogs: for they/their), each with the
+gender and number a pronoun must agree with."""
 
 from __future__ import annotations
 
@@ -58,6 +59,14 @@ _EN_THINGS = ("dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|
               "snake|car|bike|motorcycle|truck|laptop|phone|tablet|house|apartment|flat|guitar|piano|camera|watch|drone")
 _EN_GOT = re.compile(rf"\b(?:I|we) (?:just |finally |recently )?(?:adopted|got|bought|have|rescued|own|picked up) "
                      rf"(?:a|an|my|our) ((?:[a-z-]+ ){{0,2}}?)({_EN_THINGS})\b", re.I)
+#: pets the speaker has more than one of (I have two cats, our dogs): "they" / "their" may point back to them
+#: (Their names are Miso and Tofu → My cats' names are…), as to a pair of people
+_EN_PETS = ("dogs|puppies|pups|doggies|cats|kittens|kitties|birds|parrots|rabbits|bunnies|hamsters|guinea pigs|"
+            "turtles|tortoises|horses|lizards|snakes|chickens|goats")
+_EN_COUNT = r"(?:two|three|four|five|six|seven|[2-9]|a couple of|a few|some|several)"
+_EN_HAVE_PETS = re.compile(rf"\b(?:(?:I|we) (?:just |finally |recently |also |now |still )?(?:adopted|got|have|"
+                           rf"have got|rescued|own|took in|brought home) {_EN_COUNT}|(?:my|our)(?: {_EN_COUNT})?) "
+                           rf"((?:(?!and\b|or\b)[a-z-]+ )?)({_EN_PETS})\b", re.I)
 _EN_OWNED_PET = re.compile(rf"\b(?:my|our) (?:{EN_REL})(?: (?-i:[A-Z][a-z]+))?'s (?:[a-z-]+ )?(?:{_EN_THINGS})\b", re.I)
 _EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
                       r"lived|moved|got|just|recently|studies|teaches|loves|likes|hates|married|graduated|started|"
@@ -263,6 +272,10 @@ def en_mentions(text: str) -> list[Mention]:
             else:
                 mention = Mention(f"my {m.group(1)}{m.group(2) or ''}", key, _gender(key), plural=plural, subject=True)
             found.append((m.start(), mention))
+        for m in _EN_HAVE_PETS.finditer(clause):
+            noun = (m.group(1) + m.group(2)).casefold()
+            found.append((m.start(), Mention(f"my {noun}", f"pets:{m.group(2).casefold()}", plural=True,
+                                             subject=True)))
         for m in _EN_GOT.finditer(clause):
             noun = (m.group(1) + m.group(2)).casefold()
             found.append((m.start(), Mention(f"my {noun}", f"thing:{m.group(2).casefold()}", thing=True, subject=True)))

@@ -441,7 +441,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
 # the f-string patterns above compiled once (built per call, each cost ~5 µs in re's cache lookup)
 _RX_SUBJECT_1 = re.compile(rf"^(?:one of |both of |all |all of )my ((?:[a-z]+ )?(?:{_REL}))s?\b")
 _RX_SUBJECT_2 = re.compile(rf"^my ((?:{_REL})(?:'s (?:{_REL}))*)'s ([a-z]+)(?= (?:is|are|was|has|lives))")
-_RX_SUBJECT_3 = re.compile(rf"^my ([a-z]+)'s (?=(?:{_ATTR_NOUN}) )")
+_RX_SUBJECT_3 = re.compile(rf"^my ([a-z]+)(?:'s|(?<=s)') (?=(?:{_ATTR_NOUN}) )")  # (my dogs' names are…)
 _RX_SUBJECT_4 = re.compile(rf"^(?:[a-z]+ ){{0,2}}(?:{_REL})\b(?: (?:i am|i'm|i) [a-z]+ing| who [a-z]+ .+?)?(?= (?:is|was|has|lives|works|"  # noqa: E501
                  rf"goes|runs|drives|teaches|moved|got|studies|called|named))")  # noqa: E501
 _RX_SUBJECT_5 = re.compile(rf"^(?:my|our) (?:(?:other|new|old|close|good|former|oldest|youngest|eldest) )?((?:{_REL})(?:'s (?:{_REL}))*(?:s(?='))?)\b")  # noqa: E501
