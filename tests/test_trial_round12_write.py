@@ -79,7 +79,7 @@ def test_purging_the_memory_erases_the_turn_kept_as_an_episode(db: str, embedder
 
 
 # -- 2. secrets ---------------------------------------------------------------------------------------
-SECRETS = [("我们家路由器的密码是Lotus2024xy", "Lotus2024xy"), ("My debit card PIN is 5930", "5930"),
+SECRETS = [("我们家路由器的密码是Lotus2024xy", "Lotus2024xy"), ("My debit card PIN is 593071", "593071"),
            ("The verification code is 448217", "448217"), ("我信用卡卡号是4111 1111 1111 1111", "4111 1111 1111 1111"),
            ("千万别告诉别人，我下个月要辞职了", "辞职"),
            ("Keep this between us: I am applying to Stanford", "Stanford"),
@@ -100,6 +100,8 @@ def test_what_is_no_secret_stays_as_said(text: str):
 
 
 def test_secrets_reach_neither_the_store_nor_a_memory(db: str, embedder):
+    # (a value is looked for in the file's bytes: a 4-digit one also turned up once in a stored time's
+    # microseconds, so every value here has six characters or more)
     with Memory(db=db, user="alice") as m:
         _drain(m, *(t for t, _ in SECRETS), "我住在无锡")
         stored = raw_bytes(db)
