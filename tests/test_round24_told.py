@@ -148,3 +148,21 @@ def test_an_it_is_not_read_as_a_pet_in_the_units(extractor):
     got = _said_after(extractor, "I walked my neighbour's dog this morning.",
                       "It would be lovely to have a garden big enough for a dog.")
     assert not any(s.startswith("My neighbour's dog") for s in got), got
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("On a brighter note, my nephew got into the conservatory in Lyon.", "My nephew got into the conservatory in Lyon"),
+    ("In other news, I adopted a tabby kitten called Pico.", "I adopted a tabby kitten called Pico"),
+    ("Speaking of which, I started rowing again on Saturdays.", "I started rowing again on Saturdays"),
+    ("Funnily enough, I can't stand olives.", "I can't stand olives"),
+])
+def test_a_discourse_lead_in_is_no_part_of_what_is_kept(text: str, kept: str):
+    from memcli.write.clauses import clean
+
+    assert clean(Unit(text, "en")) == kept
+
+
+def test_a_note_that_is_a_thing_stays_in_the_statement():
+    from memcli.write.clauses import clean
+
+    assert clean(Unit("On the note she left I wrote my phone number", "en")).startswith("On the note")

@@ -362,7 +362,8 @@ _ZH_TAIL = re.compile(r"[啊呀呢哦哈嘛吧啦～~\s。！!？?；;，,…]+$
 _ZH_MID = [(re.compile(r"可是(?=个|一[个位名])"), "是"), (re.compile(r"(?<=[\u4e00-\u9fff])就(?=喜欢|爱|是)"), ""),
            (re.compile(r"^(我的?[\u4e00-\u9fff]{1,4}?)(?:他|她)(?=在|是|叫|今年|喜欢|有|住|的)"), r"\1")]
 _EN_LEAD = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|"
-                      r"yes|i mean|you know|like)[,\s]+)+", re.I)
+                      r"yes|i mean|you know|like|on (?:a|an|another) (?:\w+ )?note|in other news|"
+                      r"speaking of (?:which|that)|funn(?:il)?y enough|as it turns out)[,\s]+)+", re.I)
 
 
 def clean(unit: Unit) -> str:
