@@ -154,7 +154,7 @@ def test_an_it_is_not_read_as_a_pet_in_the_units(extractor):
     ("On a brighter note, my nephew got into the conservatory in Lyon.", "My nephew got into the conservatory in Lyon"),
     ("In other news, I adopted a tabby kitten called Pico.", "I adopted a tabby kitten called Pico"),
     ("Speaking of which, I started rowing again on Saturdays.", "I started rowing again on Saturdays"),
-    ("Funnily enough, I can't stand olives.", "I can't stand olives"),
+    ("Funnily enough, I never learned to whistle.", "I never learned to whistle"),
 ])
 def test_a_discourse_lead_in_is_no_part_of_what_is_kept(text: str, kept: str):
     from memcli.write.clauses import clean
