@@ -280,9 +280,11 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 # -- tense: whether a statement tells what is to come (a yearless date or a weekday read forward) --
 _EN_WILL = re.compile(r"\b(?:will|shall|won't|gonna|going to|plan(?:s|ned|ning)? (?:to|on)|intend(?:s|ed)? to|"
                       r"scheduled|upcoming|tomorrow|next (?!to\b)|(?:this )?coming)\b|'ll\b", re.I)
+#: irregular past forms of the verbs a statement dates (went, got, met…), beside the regular ones in -ed
+_EN_IRREGULAR_PAST = (r"went|got|saw|met|took|came|made|bought|ate|gave|left|told|said|began|found|lost|paid|sold|"
+                      r"spent|wrote|flew|drove|ran")
 _EN_PAST = re.compile(r"\b(?:was|were|had|did|ago|last|yesterday|used to)\b|"
-                      r"\b(?:i|we|he|she|they|you|it)\s+(?:\w+ly\s+)?(?:\w*[^\We]ed|went|got|saw|met|took|came|made|bought|"
-                      r"ate|gave|left|told|said|began|found|lost|paid|sold|spent|wrote|flew|drove|ran)\b|"
+                      rf"\b(?:i|we|he|she|they|you|it)\s+(?:\w+ly\s+)?(?:\w*[^\We]ed|{_EN_IRREGULAR_PAST})\b|"
                       r"^\s*\w*[^\We]ed\b|\b(?:have|has|'ve)\s+(?:\w+ed|been|gone|got|gotten|had|seen|met|"
                       r"taken|done|made|bought|left)\b", re.I)
 _EN_NOW = re.compile(r"(?:\b(?:am|is|are)|'m|'re|'s)\s+(?:\w+ing|on|in|at|due)\b|"
@@ -296,8 +298,7 @@ _ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜
                       r"是[^，,。；;！!？?]*的|的\s*[。！!.]?\s*$")  # 是…的 of a past act: 是四月份装修的
 #: a past form with any subject (a name: "Dana moved in March"), which _EN_PAST reads after a pronoun only: such
 #: a statement tells no bare date (:func:`_matches`)
-_EN_PAST_FORM = re.compile(r"\b(?:\w+[^\We]ed|went|got|saw|met|took|came|made|bought|ate|gave|left|told|said|began|"
-                           r"found|lost|paid|sold|spent|wrote|flew|drove|ran|was|were|had|did|born)\b", re.I)
+_EN_PAST_FORM = re.compile(rf"\b(?:\w+[^\We]ed|{_EN_IRREGULAR_PAST}|was|were|had|did|born)\b", re.I)
 
 
 def _ahead(text: str, zh: bool) -> int:

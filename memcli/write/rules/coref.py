@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.coref_mentions import (
@@ -208,9 +209,16 @@ def resolve(text: str, context: Sequence[str]) -> Resolution | None:
     user's preceding turns, oldest first), or None when nothing was resolved.
 
     Edits index ``text`` as given; Chinese is read in simplified script, character for
-    character, so the same edits fit the original."""
+    character, so the same edits fit the original. Asked twice of an English utterance in a drain (its
+    clause units are cut from the resolved text, :mod:`memcli.write.fitted_extract`, and the rules read
+    it): the last few answers are kept (a :class:`Resolution` is immutable)."""
     if not has_pronoun(text):
         return None
+    return _resolve(text, tuple(context))
+
+
+@lru_cache(maxsize=64)
+def _resolve(text: str, context: tuple[str, ...]) -> Resolution | None:
     zh = lang_of(text) == "zh"
     read = to_simplified(text) if zh else text
     turns: list[list[Mention]] = []
