@@ -23,6 +23,7 @@ from memcli.settings_sources import (
     user_problem,
     write_config_values,
 )
+from memcli.timeutil import MAX_DURATION_S  # durations: at most 100 years (a wait past it overflows)
 
 __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "calibration_warning", "canonical_model", "config_path",
            "load_settings", "quick_settings", "write_config_values"]
@@ -152,7 +153,8 @@ class Settings(BaseModel):
 
     # defer_build: the validator is built when settings are first validated; a cold `context` with
     # nothing but the database and the user set gets them from quick_settings and builds none
-    model_config = ConfigDict(extra="ignore", validate_default=True, defer_build=True)
+    # allow_inf_nan=False: NaN or infinity in any number (MEMCLI_DEDUP_UPPER=nan) is refused when the settings load
+    model_config = ConfigDict(extra="ignore", validate_default=True, defer_build=True, allow_inf_nan=False)
 
     def __init__(self, /, **values: Any) -> None:
         super().__init__(**sourced_values(values, type(self).model_fields))
@@ -161,7 +163,8 @@ class Settings(BaseModel):
     db: Path | str = Field(default_factory=default_db_path,
                            description="SQLite database path, or a postgresql:// URL (PostgreSQL + pgvector)")
     user: str = Field("default", description="user whose memories are read and written")
-    busy_timeout_ms: int = Field(10_000, ge=0, description="how long to wait for another writer, milliseconds")
+    busy_timeout_ms: int = Field(10_000, ge=0, le=2**31 - 1,  # SQLite takes a C int
+                                  description="how long to wait for another writer, milliseconds")
     db_pool_size: int = Field(0, ge=0, le=1000, description="PostgreSQL: a long-lived process keeps a pool of up to "
                               "N connections (psycopg_pool); 0: one connection (CLI commands)")
     timezone: str = Field("local", description="the user's time zone for what people read (tables, the context "
@@ -192,24 +195,28 @@ class Settings(BaseModel):
                               "extracted and embedded in a forked process while this one is written, with what "
                               "the writer will compute of their texts; same results, on a second core "
                               "(docs/performance.md)")
-    lease_s: float = Field(60.0, gt=0, description="how long a claimed task is leased, seconds")
+    lease_s: float = Field(60.0, gt=0, le=MAX_DURATION_S, description="how long a claimed task is leased, seconds")
     max_attempts: int = Field(5, ge=1, description="attempts before a task is dead")
-    backoff_base_s: float = Field(2.0, gt=0, description="exponential backoff base, seconds")
-    backoff_max_s: float = Field(3600.0, gt=0)
+    backoff_base_s: float = Field(2.0, gt=0, le=MAX_DURATION_S, description="exponential backoff base, seconds")
+    backoff_max_s: float = Field(3600.0, gt=0, le=MAX_DURATION_S)
     context_turns: int = Field(3, ge=0, description="drain: the user's turns before an utterance (same session) "
                                "given to the extractor as discourse context, e.g. for 她/she across messages; 0: none")
-    context_window_s: float = Field(86400.0, gt=0, description="drain: turns without a session are context when "
+    context_window_s: float = Field(86400.0, gt=0, le=MAX_DURATION_S,
+                                    description="drain: turns without a session are context when "
                                     "said at most this long before the utterance, seconds")
-    context_session_window_s: float = Field(30 * 86400.0, gt=0, description="drain: the same for turns of a named "
+    context_session_window_s: float = Field(30 * 86400.0, gt=0, le=MAX_DURATION_S,
+                                            description="drain: the same for turns of a named "
                                             "session (a thread the user comes back to days later), seconds")
     auto_drain: bool = Field(False, description="capture starts a background drain for the user")
-    drain_interval_s: float = Field(5.0, gt=0, description="drain --loop: pause when the outbox is empty, seconds")
+    drain_interval_s: float = Field(5.0, gt=0, le=MAX_DURATION_S,
+                                    description="drain --loop: pause when the outbox is empty, seconds")
 
     # -- HTTP service (memcli serve) ---------------------------------------------------------
     server_max_body_bytes: int = Field(1_048_576, ge=1024, description="memcli serve: larger bodies: 413, bytes")
     server_open_users: int = Field(64, ge=1, le=10_000, description="memcli serve: users whose store connection a "
                                    "process keeps open (least recently used closed first)")
-    server_drain_max_s: float = Field(50.0, gt=0, description="memcli serve: POST /internal/drain stops claiming "
+    server_drain_max_s: float = Field(50.0, gt=0, le=MAX_DURATION_S,
+                                      description="memcli serve: POST /internal/drain stops claiming "
                                       "after this many seconds unless the request asks for less")
     server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
                                             "the background (never two at once for one user)")
@@ -263,7 +270,8 @@ class Settings(BaseModel):
     min_cosine_zh: float = Field(_P["min_cosine_zh"], description="relevance floor for a dense-only hit when the "
                                  "query or the memory is Chinese")
     min_score: float = Field(0.0, ge=0, le=1, description="floor on the final fused score, in [0, 1]")
-    budget_ms: int = Field(800, ge=1, description="context assembly wall-clock budget, milliseconds")
+    budget_ms: int = Field(800, ge=1, le=MAX_DURATION_S * 1000,
+                           description="context assembly wall-clock budget, milliseconds")
     max_tokens: int = Field(400, ge=1, description="context block token budget")
     answerability: bool = Field(True, description="context: leave out hits the fitted answerability model scores "
                                 "below its chosen point (memcli/read/answer.py); search marks them below_floor")
@@ -285,7 +293,7 @@ class Settings(BaseModel):
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key: str | None = None
-    llm_timeout_s: float = Field(30.0, gt=0)
+    llm_timeout_s: float = Field(30.0, gt=0, le=MAX_DURATION_S)
     llm_max_tokens: int = Field(512, ge=16, le=32768, description="LLM reply budget (max_tokens), tokens: a "
                                 "judgement or a batch's memories fit in a few hundred; an unbounded reply can run "
                                 "to the server's whole context")

@@ -20,7 +20,8 @@ from memcli.errors import BadInputError, MemcliError
 
 __all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "EVENT_WHEN", "FAR_FUTURE_EPOCH", "event_day",
            "get_zone", "human",
-           "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE"]
+           "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE",
+           "MAX_DURATION_S", "check_duration"]
 
 # Sentinel for "no end" in integer columns (vec0 metadata cannot hold NULL): 9999-12-31.
 FAR_FUTURE_EPOCH = 253402300799
@@ -110,6 +111,32 @@ def parse_at(value: str | datetime | None, *, field: str = "--at") -> datetime:
         shown = value.isoformat() if isinstance(value, datetime) else str(value).strip()[:40]
         raise BadInputError(f"{field}: {shown} is out of range; a time from 1970-01-01 to 9999-12-30 (UTC) is accepted")
     return dt.astimezone(UTC)
+
+
+#: the longest duration a setting or an argument may name (budgets, leases, pauses, back-off, windows),
+#: seconds: 100 years. Past it a wait overflows the platform's ``time_t`` (``threading``'s wait,
+#: ``time.sleep``) or a lease or next attempt passes the year 9999, so a larger value (or infinity)
+#: is bad input, not an internal error.
+MAX_DURATION_S = 100 * 365 * 86400
+
+
+def check_duration(value: object, *, field: str, unit: str = "s", low: float = 0.0) -> float:
+    """``value`` as a duration in ``unit`` (``"s"`` or ``"ms"``): a finite number from ``low`` to
+    :data:`MAX_DURATION_S` (in that unit), returned as a float.
+
+    Raises:
+        BadInputError: not a number (``True`` neither), NaN, infinite, below ``low`` or above the limit.
+    """
+    top = MAX_DURATION_S * (1000 if unit == "ms" else 1)
+    try:
+        v = float(value) if not isinstance(value, bool | str | bytes) else float("nan")
+    except (TypeError, ValueError, OverflowError):
+        v = float("nan")
+    if not low <= v <= top:  # NaN fails too
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise BadInputError(f"{field} must be a number of {'milliseconds' if unit == 'ms' else 'seconds'} from "
+                            f"{low:g} to {top:.0f} (100 years), got {shown}")
+    return v
 
 
 #: how far ahead of now a time a user gives may lie (time zones, clock skew) before it is

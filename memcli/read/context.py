@@ -55,7 +55,7 @@ from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.text import clean_text, lang_of, query_head, to_simplified
-from memcli.timeutil import parse_at
+from memcli.timeutil import MAX_DURATION_S, check_duration, parse_at
 
 if TYPE_CHECKING:
     from memcli.read.results import Hits
@@ -207,10 +207,11 @@ class MemoryContextBuilder:
         """
         t0 = time.monotonic()
         st = self.settings
-        budget = st.budget_ms if budget_ms is None else int(budget_ms)
+        budget = st.budget_ms if budget_ms is None else budget_ms
+        if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= MAX_DURATION_S * 1000:
+            # a deadline past ~100 years overflows the clock's waits: bad input, not an internal error
+            budget = int(check_duration(budget, field="budget_ms (--budget-ms)", unit="ms", low=1))
         max_tok = st.max_tokens if max_tokens is None else int(max_tokens)
-        if budget < 1:
-            raise BadInputError(f"budget_ms (--budget-ms) must be >= 1 (got {budget})")
         if max_tok < 1:
             raise BadInputError(f"max_tokens (--max-tokens) must be >= 1 (got {max_tok})")
         if fmt not in ("text", "json", "messages"):

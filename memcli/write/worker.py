@@ -58,7 +58,7 @@ from pydantic import BaseModel, Field
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
-from memcli.timeutil import now_utc
+from memcli.timeutil import check_duration, now_utc
 from memcli.write import outbox
 from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
@@ -163,7 +163,10 @@ class MemoryCaptureWorker:
             claimed stay leased and are reclaimed when the lease expires).
         """
         st, settings = self.store, self.settings
-        interval = settings.drain_interval_s if interval_s is None else interval_s
+        interval = (settings.drain_interval_s if interval_s is None
+                    else check_duration(interval_s, field="interval_s (--interval)"))
+        if max_seconds is not None and max_seconds != float("inf"):  # infinity: no limit; NaN, negative: bad input
+            max_seconds = check_duration(max_seconds, field="max_seconds (--max-seconds)")
         owner = outbox.new_owner()
         summary = DrainSummary(user=user, extractor=self.extraction.name, judge=self.judge.name)
         secs = summary.seconds

@@ -1,0 +1,102 @@
+"""Round 25's sweep of bad input over every surface (CLI, library, tools): each kind it found
+answers one line (a ``BadInputError``/``ConfigError``, exit 2) where it was an internal error
+(exit 70), a silent wrong answer or an action on another row, and leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from annotated_types import Le
+from conftest import run_cli
+from test_bad_input import assert_error, snapshot
+
+from memcli.db import schema as s
+from memcli.db.connect import Store
+from memcli.errors import BadInputError, ConfigError
+from memcli.settings import Settings, load_settings
+from memcli.timeutil import MAX_DURATION_S, check_duration
+
+# -- numbers that become a wait, a lease or a C int: NaN, infinity, past 100 years --------------
+
+
+def _unit(name: str) -> float | None:
+    """A duration setting's scale to seconds (``_s``, ``_ms``), else None."""
+    return 1.0 if name.endswith("_s") else 0.001 if name.endswith("_ms") else None
+
+
+def test_every_duration_setting_has_a_ceiling_no_wait_can_overflow() -> None:
+    durations = {n: f for n, f in Settings.model_fields.items() if _unit(n) is not None}
+    assert {"lease_s", "backoff_base_s", "drain_interval_s", "budget_ms", "busy_timeout_ms"} <= set(durations)
+    for name, field in durations.items():
+        tops = [m.le for m in field.metadata if isinstance(m, Le)]
+        assert tops, f"{name} has no upper bound"
+        assert tops[0] * _unit(name) <= MAX_DURATION_S, name
+    assert Settings.model_fields["busy_timeout_ms"].metadata and min(
+        m.le for m in Settings.model_fields["busy_timeout_ms"].metadata if isinstance(m, Le)) <= 2**31 - 1
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_no_number_setting_takes_nan_or_infinity(value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    floats = [n for n, f in Settings.model_fields.items() if f.annotation in (float, "float", "float | None")]
+    assert {"dedup_upper", "dedup_lower", "min_cosine", "lease_s", "weight_slot"} <= set(floats)
+    for name in floats:
+        monkeypatch.setenv(f"MEMCLI_{name.upper()}", value)
+        with pytest.raises(ConfigError, match=name):
+            load_settings()
+        monkeypatch.delenv(f"MEMCLI_{name.upper()}")
+
+
+@pytest.mark.parametrize(("env", "setting"), [("MEMCLI_LEASE_S", "lease_s"), ("MEMCLI_BUSY_TIMEOUT_MS",
+                                                                                "busy_timeout_ms"),
+                                               ("MEMCLI_BUDGET_MS", "budget_ms")])
+def test_a_huge_duration_setting_is_one_line_and_nothing_is_claimed(env: str, setting: str, db_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    base = ("--db", str(db_path), "--user", "alice")
+    assert run_cli(*base, "capture", "My brother works at a bakery", "--key", "b1").exit_code == 0
+    before = snapshot(db_path)
+    monkeypatch.setenv(env, "99999999999999999999")
+    assert_error(run_cli(*base, "drain"), 2, f"invalid setting {setting}: ")
+    monkeypatch.delenv(env)
+    assert snapshot(db_path) == before
+    with Store(db_path) as st:
+        assert st.scalar(f"SELECT status || ':' || attempts FROM {s.OUTBOX}") == "pending:0"  # never claimed
+
+
+def test_cli_context_budget_and_drain_interval_past_any_clock_are_bad_input(db_path: Path) -> None:
+    base = ("--db", str(db_path), "--user", "alice")
+    assert run_cli(*base, "capture", "My brother works at a bakery", "--key", "b1").exit_code == 0
+    before = snapshot(db_path)
+    msg = assert_error(run_cli(*base, "context", "where does my brother work?", "--budget-ms",
+                               "99999999999999999999"), 2, "budget_ms (--budget-ms) must be")
+    assert "100 years" in msg and "99999999999999999999" in msg
+    for interval in ("inf", "1e300", "nan"):
+        r = run_cli(*base, "drain", "--loop", "--interval", interval, "--max-seconds", "5")
+        assert r.exit_code == 2 and "interval" in r.stderr and "internal error" not in r.stderr, r.stderr
+    assert snapshot(db_path) == before  # the drain refused before it claimed anything
+
+
+def test_library_budget_and_drain_durations_are_checked(mem) -> None:  # noqa: ANN001
+    mem.capture("My brother works at a bakery")
+    for bad in (10**20, float("nan"), float("inf"), 0, -5, "abc"):
+        with pytest.raises(BadInputError, match=r"budget_ms \(--budget-ms\)"):
+            mem.context("where does my brother work?", budget_ms=bad)
+    for kw in ({"interval_s": float("inf")}, {"interval_s": -1.0}, {"max_seconds": float("nan")},
+               {"max_seconds": -3}):
+        with pytest.raises(BadInputError):
+            mem.drain(loop=True, **kw)
+    with Store(mem.settings.db) as st:
+        assert st.scalar(f"SELECT status || ':' || attempts FROM {s.OUTBOX}") == "pending:0"
+    # good input is unchanged: an hour's budget, no time limit (infinity), a short loop
+    assert mem.drain(max_seconds=float("inf")).done == 1
+    assert "bakery" in mem.context("where does my brother work?", budget_ms=3_600_000).text
+
+
+def test_check_duration_bounds() -> None:
+    assert check_duration(0, field="x") == 0.0 and check_duration(MAX_DURATION_S, field="x") == MAX_DURATION_S
+    assert check_duration(5, field="x", unit="ms", low=1) == 5.0
+    for bad in (True, "5", None, math.nan, math.inf, -0.5, MAX_DURATION_S + 1, 10**400):
+        with pytest.raises(BadInputError, match="^x must be a number of seconds from 0 to 3153600000"):
+            check_duration(bad, field="x")
