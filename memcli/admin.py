@@ -109,10 +109,12 @@ class Admin(Engine):
         """Re-queue a dead task of any user (or every dead task); returns the ids.
 
         Raises:
-            NotFoundError: no such task. BadInputError: not dead, or no id given.
+            NotFoundError: no such task. BadInputError: not dead, no id given, or not a positive id.
         """
+        from memcli.refs import positive_id
         from memcli.write.outbox import retry
 
+        task_id = None if task_id is None else positive_id(task_id, "retry_dead: the task id")  # as Memory's
         return retry(self.store, task_id, all_dead=all_dead, user=None)
 
     def stats(self) -> dict[str, Any]:
@@ -169,10 +171,13 @@ class Admin(Engine):
         Returns ``{"id", "already"}``.
 
         Raises:
-            NotFoundError: no such token.
+            NotFoundError: no such token. BadInputError: not a positive id (0, ``True``, past 2**63 - 1).
         """
         from memcli.errors import NotFoundError
+        from memcli.refs import positive_id
         from memcli.timeutil import iso, now_utc
+
+        token_id = positive_id(token_id, "revoke_token: the token id")
 
         outcome = self.store.revoke_token(token_id, iso(now_utc()))
         if outcome is None:

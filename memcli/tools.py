@@ -51,9 +51,18 @@ class RememberArgs(_Args):
     kind: KindName = Field("other", description="What sort of fact it is.")  # type: ignore[valid-type]
 
 
+def _no_bool(value: Any) -> Any:
+    """``value`` unless it is ``true``/``false``, which pydantic's lax mode would read as 1/0: ``{"id": true}``
+    corrected memory #1."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a number, got {str(value).lower()}")
+    return value
+
+
 def _memory_id(value: Any) -> Any:
     """A memory's ref as search and HTTP give it ("m25") read as its number; an episode's ("e12") refused (only
     memories are corrected or forgotten); anything else left to the integer check."""
+    _no_bool(value)
     if isinstance(value, str) and value.strip()[:1] in ("m", "M") and value.strip()[1:].isdigit():
         return int(value.strip()[1:])
     if isinstance(value, str) and value.strip()[:1] in ("e", "E") and value.strip()[1:].isdigit():
@@ -77,7 +86,7 @@ class ForgetArgs(_Args):
 class SearchArgs(_Args):
     query: str = Field(min_length=1,
                        description="What to look for, in any language, e.g. 'coffee' or '咖啡怎么喝'.")
-    limit: int = Field(5, ge=1, le=20, description="Most memories to return.")
+    limit: Annotated[int, BeforeValidator(_no_bool)] = Field(5, ge=1, le=20, description="Most memories to return.")
     as_of: str | None = Field(None, description="ISO-8601 time, e.g. '2026-03-01': the memories believed true "
                                                 "then instead of the current ones (omit for now).")
     raw: bool = Field(False, description="false (default): only memories that answer the query, as the user's "
@@ -164,7 +173,8 @@ def _validate(name: str, arguments: Any) -> _Args:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
-        raise BadInputError(f"{name}: {loc}: {err.get('msg')}; nothing was done") from None
+        msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix of a validator's own line
+        raise BadInputError(f"{name}: {loc}: {msg}; nothing was done") from None
 
 
 def _iso(value: Any) -> Any:

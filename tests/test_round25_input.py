@@ -100,3 +100,36 @@ def test_check_duration_bounds() -> None:
     for bad in (True, "5", None, math.nan, math.inf, -0.5, MAX_DURATION_S + 1, 10**400):
         with pytest.raises(BadInputError, match="^x must be a number of seconds from 0 to 3153600000"):
             check_duration(bad, field="x")
+
+
+# -- ids: true/false is no id; an id past SQLite's integers is bad input on every surface ----------
+
+
+def test_a_tool_call_with_id_true_does_not_correct_memory_one(mem) -> None:  # noqa: ANN001
+    from memcli.tools import call_tool
+
+    first = mem.remember("My sister lives in Lyon", kind="relationship")
+    assert first.item_id == 1
+    for name, args in (("correct", {"id": True, "text": "My sister lives in Paris"}), ("forget", {"id": True}),
+                       ("forget", '{"id": true}')):
+        with pytest.raises(BadInputError, match=f"^{name}: id: expected a number, got true; nothing was done"):
+            call_tool(mem, name, args)
+    assert [(i.id, i.statement, i.status) for i in mem.list(include_all=True)] == [
+        (1, "My sister lives in Lyon", "active")]
+
+
+def test_token_and_task_ids_past_sqlite_integers_are_bad_input(db_path: Path) -> None:
+    from memcli import Admin
+
+    base = ("--db", str(db_path))
+    assert run_cli(*base, "token", "create", "--user", "alice").exit_code == 0
+    huge = "99999999999999999999"
+    assert_error(run_cli(*base, "token", "revoke", huge), 2, "Invalid value for 'token_id': must be a positive id")
+    assert_error(run_cli(*base, "outbox", "retry", huge), 2, "Invalid value for 'task_id': must be a positive id")
+    assert_error(run_cli(*base, "token", "revoke", str(2**63 - 1)), 3, "no token 9223372036854775807")
+    with Admin(db=str(db_path)) as adm:
+        for call in (lambda: adm.revoke_token(10**20), lambda: adm.revoke_token(True), lambda: adm.retry_dead(10**20),
+                     lambda: adm.retry_dead(0)):
+            with pytest.raises(BadInputError, match="must be a positive id such as 3"):
+                call()
+        assert [t["revoked_at"] for t in adm.tokens()] == [None]

@@ -81,9 +81,11 @@ def positive_id(raw: str) -> int:
     Raises:
         typer.BadParameter: anything else (exit 2).
     """
+    from memcli.refs import MAX_ID
+
     text = raw.strip()
-    if not text.isascii() or not text.isdigit() or int(text) < 1:
-        raise typer.BadParameter(f"must be a positive id such as 3, got {raw!r}")
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_ID:  # past it: no SQLite integer
+        raise typer.BadParameter(f"must be a positive id such as 3, got {raw[:40]!r}")
     return int(text)
 
 
