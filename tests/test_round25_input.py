@@ -133,3 +133,22 @@ def test_token_and_task_ids_past_sqlite_integers_are_bad_input(db_path: Path) ->
             with pytest.raises(BadInputError, match="must be a positive id such as 3"):
                 call()
         assert [t["revoked_at"] for t in adm.tokens()] == [None]
+
+
+# -- the eval commands' counts: one check (eval.formats.check_counts), before any file is read ------
+
+
+@pytest.mark.parametrize("args", [
+    ("retrieval", "--locomo", "auto", "--samples", "-1"),  # was: all conversations but the last, exit 0
+    ("retrieval", "--locomo", "auto", "--max-questions", "0"),
+    ("retrieval", "--sample", "-2"),
+    ("decisions", "--sample", "0"), ("decisions", "--limit", "-1"),
+    ("conversations", "--sample", "-1"), ("conversations", "--limit", "0"),
+    ("locomo-e2e", "--samples", "0"), ("locomo-e2e", "--max-questions", "-3"),
+    ("memdaily", "no-such-file.json", "--limit", "0"),
+])
+def test_an_eval_count_below_one_is_refused_before_any_work(args: tuple[str, ...], db_path: Path) -> None:
+    bad = args[args.index(next(a for a in args if a.startswith("--") and a != "--locomo"))]
+    msg = assert_error(run_cli("--db", str(db_path), "eval", *args), 2, f"{bad} must be >= 1, got ")
+    assert msg == f"{bad} must be >= 1, got {args[-1]}"
+    assert not db_path.exists()

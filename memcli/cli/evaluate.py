@@ -219,12 +219,11 @@ def eval_decisions_cmd(
     Example: memcli eval decisions --pairs my_pairs.jsonl --json
     """
     from memcli.eval.decisions import eval_decisions
-    from memcli.eval.formats import default_goldset_dir, load_pairs
+    from memcli.eval.formats import check_counts, default_goldset_dir, load_pairs
     from memcli.settings import calibration_warning
 
     st = settings_for(model=model, judge=judge)
-    if limit is not None and limit < 1:
-        raise BadInputError(f"--limit must be >= 1, got {limit}")
+    check_counts({"--limit": limit, "--sample": sample})
     from memcli.write.backends import get_judge
 
     get_judge(st)  # an unknown judge, or llm without an endpoint: one line (ConfigError) before any work
@@ -303,10 +302,9 @@ def eval_conversations_cmd(
       memcli eval conversations --limit 4 --json
     """
     from memcli.eval.conversations import eval_conversations, load_conversations
-    from memcli.eval.formats import default_goldset_dir
+    from memcli.eval.formats import check_counts, default_goldset_dir
 
-    if limit is not None and limit < 1:
-        raise BadInputError(f"--limit must be >= 1, got {limit}")
+    check_counts({"--limit": limit, "--sample": sample})
     st = settings_for(model=model, judge=judge)
     from memcli.write.backends import get_judge
 

@@ -11,7 +11,6 @@ from rich.table import Table
 
 from memcli.cli.app import JsonOpt, ModelOpt, console, emit_json, info, progress_bar, settings_for
 from memcli.cli.evaluate import _pct, eval_app
-from memcli.errors import BadInputError
 
 
 @eval_app.command("memdaily")
@@ -42,11 +41,11 @@ def eval_memdaily_cmd(
 
       memcli eval memdaily ../shared/data/memdaily-dev/06_noisy_roles.json --limit 10 --json
     """
+    from memcli.eval.formats import check_counts
     from memcli.eval.memdaily import eval_memdaily, load_memdaily
 
     st = settings_for(model=model, judge=judge)
-    if limit is not None and limit < 1:
-        raise BadInputError(f"--limit must be >= 1, got {limit}")
+    check_counts({"--limit": limit})
     from memcli.write.backends import get_judge
 
     get_judge(st)  # an unknown judge, or llm without an endpoint: one line before any work
@@ -126,11 +125,10 @@ def eval_locomo_e2e_cmd(
 
       memcli eval locomo-e2e ../shared/data/locomo/locomo10.json --samples 2 --json
     """
+    from memcli.eval.formats import check_counts
     from memcli.eval.locomo_e2e import count_speakers, eval_locomo_e2e
 
-    for name, v in (("--samples", samples), ("--max-questions", max_questions)):
-        if v is not None and v < 1:
-            raise BadInputError(f"{name} must be >= 1, got {v}")
+    check_counts({"--samples": samples, "--max-questions": max_questions})
     st = settings_for(model=model, judge=judge)
     from memcli.write.backends import get_judge
 

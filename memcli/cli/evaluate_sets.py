@@ -105,13 +105,14 @@ def eval_retrieval_cmd(
 
       memcli eval retrieval --locomo auto --mode observations
     """
-    from memcli.eval.formats import default_goldset_dir, load_cases
+    from memcli.eval.formats import check_counts, default_goldset_dir, load_cases
 
     cased = cases is not None or locomo is None
     _no_ignored_option(cased, locomo is not None, cv if cv is not None else cases is None,
                        {"--mode": mode, "--samples": samples, "--max-questions": max_questions},
                        {"--cv/--no-cv": cv, "--folds": folds, "--sample": sample, "--seed": seed})
     mode, folds, seed = mode or "observations", 5 if folds is None else folds, seed or 0
+    check_counts({"--samples": samples, "--max-questions": max_questions, "--sample": sample})
     st = settings_for(model=model)
     if mode not in ("observations", "turns"):
         raise BadInputError(f"--mode must be observations or turns, got {mode!r}")

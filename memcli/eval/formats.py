@@ -173,6 +173,18 @@ def load_cases(path: str | Path) -> list[RetrievalCase]:
     return _load(path, RetrievalCase, "retrieval case")
 
 
+def check_counts(counts: dict[str, int | None]) -> None:
+    """The one check of the eval commands' counts (``{"--limit": 3, "--samples": None}``): each given one
+    is at least 1 — a negative one must not reach a ``[:n]`` slice (``--samples -1``: all but the last).
+
+    Raises:
+        BadInputError: ``--samples must be >= 1, got -1`` for the first that is not.
+    """
+    for name, v in counts.items():
+        if v is not None and v < 1:
+            raise BadInputError(f"{name} must be >= 1, got {v}")
+
+
 def sample(items: list[Any], n: int | None, seed: int = 0) -> list[Any]:
     """``n`` of ``items`` drawn without replacement by a generator seeded with ``seed``, kept in
     their file order (all of them when ``n`` is None or >= len). Raises BadInputError if n < 1."""
