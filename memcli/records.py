@@ -74,6 +74,12 @@ class MemoryRecord(BaseModel):
     def _unicode(cls, v: dict[str, Any]) -> dict[str, Any]:
         if has_lone_surrogate(v):  # refused here, where the error names the line, not by the store
             raise ValueError("not valid Unicode (an unpaired surrogate)")
+        try:  # stored as JSON text: what JSON cannot say (NaN, a datetime) would be stored unreadable or fail there
+            json.dumps(v, allow_nan=False)
+        except ValueError:
+            raise ValueError("a number is NaN or infinite; metadata is plain JSON (finite numbers)") from None
+        except (TypeError, RecursionError) as exc:
+            raise ValueError(f"not plain JSON ({str(exc)[:80]})") from None
         return _redact_all(v)  # metadata is kept as given, but never a secret's value
 
     @field_validator("at", "invalid_at", "expired_at", "confirmed_at", mode="before")

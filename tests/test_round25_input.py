@@ -152,3 +152,24 @@ def test_an_eval_count_below_one_is_refused_before_any_work(args: tuple[str, ...
     msg = assert_error(run_cli("--db", str(db_path), "eval", *args), 2, f"{bad} must be >= 1, got ")
     assert msg == f"{bad} must be >= 1, got {args[-1]}"
     assert not db_path.exists()
+
+
+# -- metadata is stored as JSON text: what JSON cannot say is refused where it enters -----------------
+
+
+def test_metadata_that_is_not_plain_json_is_refused_on_import_and_remember(mem, db_path: Path,
+                                                                           tmp_path: Path) -> None:  # noqa: ANN001
+    from datetime import datetime
+
+    f = tmp_path / "nan.jsonl"  # Python's json reads NaN; the store's JSON text must not hold it
+    f.write_text('{"text": "My cat is Tom"}\n{"text": "My dog is Rex", "metadata": {"vet": {"visits": NaN}}}\n')
+    before = snapshot(db_path)
+    msg = assert_error(run_cli("--db", str(db_path), "--user", "alice", "import", str(f)), 2, "line 2: metadata: ")
+    assert "NaN or infinite" in msg and msg.endswith("nothing was written")
+    assert snapshot(db_path) == before
+    for bad, says in (({"x": float("inf")}, "NaN or infinite"), ({"when": datetime(2026, 1, 1)}, "not plain JSON")):
+        with pytest.raises(BadInputError, match=f"^metadata: .*{says}"):
+            mem.remember("My parrot is Polly", metadata=bad)
+    assert mem.list() == []
+    kept = {"tags": ["pet", 2.5, None, True], "vet": {"name": "Dr. Lee"}}  # plain JSON is kept as given
+    assert mem.show(mem.remember("My parrot is Polly", metadata=kept).item_id).metadata == kept
