@@ -173,3 +173,41 @@ def test_metadata_that_is_not_plain_json_is_refused_on_import_and_remember(mem, 
     assert mem.list() == []
     kept = {"tags": ["pet", 2.5, None, True], "vet": {"name": "Dr. Lee"}}  # plain JSON is kept as given
     assert mem.show(mem.remember("My parrot is Polly", metadata=kept).item_id).metadata == kept
+
+
+# -- a time told in a turn that no calendar holds: the turn is drained, the time left unresolved -----
+
+
+@pytest.mark.parametrize(("text", "at"), [
+    ("I moved to Paris 5000 years ago", None),  # before the year 1
+    ("I moved to Paris 99999999999999999999 years ago", None),  # past a C long
+    ("I moved to Paris 99999999999 days ago", None),  # past a timedelta
+    ("I moved to Paris 99999999999 months ago", None),
+    ("我5000年前搬到了上海", None),
+    ("我99999999999天前搬到了上海", None),
+    ("My exam is next week", "9999-12-29T12:00:00Z"),  # the year 10000
+    ("My exam is next Monday", "9999-12-29T12:00:00Z"),
+    ("My exam is on December 31", "9999-12-29T12:00:00Z"),
+])
+def test_a_turn_whose_time_no_calendar_holds_is_drained_not_retried(mem, text: str, at: str | None) -> None:  # noqa: ANN001
+    mem.capture(text, at=at, allow_future=True)
+    s = mem.drain()
+    assert (s.done, s.retried, s.dead, s.errors) == (1, 0, 0, [])  # was: OverflowError/ValueError, retried to dead
+    kept = mem.list()
+    assert len(kept) == 1, kept  # the fact is kept
+    if at is None:  # the count moved nothing: valid from when it was said (now), not an error
+        assert kept[0].valid_from.year >= 2026
+
+
+def test_times_near_the_calendars_ends_still_resolve() -> None:
+    from datetime import UTC, datetime
+
+    from memcli.write.pair_dates import when_of
+    from memcli.write.rules.match import resolve_ago
+
+    said = datetime(2026, 3, 10, tzinfo=UTC)
+    assert resolve_ago(said, ("year", 3)) == datetime(2023, 3, 10, tzinfo=UTC)
+    assert resolve_ago(said, ("day", 10**20)) == said and resolve_ago(said, ("year", 5000)) == said
+    assert resolve_ago(datetime(1970, 1, 1, tzinfo=UTC), ("day", 3)) == datetime(1969, 12, 29, tzinfo=UTC)
+    assert when_of("My exam is next week", datetime(9999, 12, 29, tzinfo=UTC)) is None
+    assert when_of("My exam is next week", said) is not None

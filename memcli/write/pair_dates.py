@@ -341,8 +341,17 @@ def when_of(statement: str, said: datetime) -> When | None:
     March 4th": no past, future or habit word), else the last one on or before. None: no date, two dates
     (a span: 2019年到2021年), or a weekday told with no tense (周六, "on Monday")."""
     zh, found, ahead, bare = _matches(statement)
-    whens = [w for w in ((_zh_when if zh else _en_when)(m, said, ahead, bare) for m in found) if w is not None]
+    whens = [w for w in (_when_of_match(zh, m, said, ahead, bare) for m in found) if w is not None]
     return whens[0] if len(whens) == 1 else None
+
+
+def _when_of_match(zh: bool, m: re.Match[str], said: datetime, ahead: int, bare: bool) -> When | None:
+    """One match's date, or None for a date no calendar holds: a year past 9999 (next week, said on
+    9999-12-29) or a count past what a timedelta holds (in 10**11 days)."""
+    try:
+        return (_zh_when if zh else _en_when)(m, said, ahead, bare)
+    except (OverflowError, ValueError):
+        return None
 
 
 def moved_back(valid_from: datetime, said: datetime) -> When | None:

@@ -333,10 +333,17 @@ _EN_LIGHT = content_units(_EN_LIGHT_WORDS)
 # -- relative time -------------------------------------------------------------------------
 def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
     """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
-    of the previous month, clamped to its length; ("year", 2) → two years before)."""
+    of the previous month, clamped to its length; ("year", 2) → two years before). A count no
+    calendar holds (5000 years ago, 10**20 days ago) moves nothing: ``at``, the time it was said."""
     if not ago:
         return at
-    unit, n = ago
+    try:
+        return _moved_back(at, *ago)
+    except (OverflowError, ValueError):  # before the year 1, or past what a timedelta holds
+        return at
+
+
+def _moved_back(at: datetime, unit: str, n: int) -> datetime:
     if unit == "weekday":  # the last such weekday before the utterance (n: 0 Monday … 6 Sunday)
         return at - timedelta(days=(at.weekday() - n) % 7 or 7)
     if unit == "prev_week_day":  # 上周三: that weekday of the calendar week (Monday to Sunday) before the utterance's
