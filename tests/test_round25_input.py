@@ -211,3 +211,25 @@ def test_times_near_the_calendars_ends_still_resolve() -> None:
     assert resolve_ago(datetime(1970, 1, 1, tzinfo=UTC), ("day", 3)) == datetime(1969, 12, 29, tzinfo=UTC)
     assert when_of("My exam is next week", datetime(9999, 12, 29, tzinfo=UTC)) is None
     assert when_of("My exam is next week", said) is not None
+
+
+def test_capture_fast_path_mirrors_the_settings_bounds(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from annotated_types import Ge
+
+    from memcli.cli.fast import _FAST_INTS
+
+    for name, (default, low, high) in _FAST_INTS.items():
+        f = Settings.model_fields[name]
+        les = [m.le for m in f.metadata if isinstance(m, Le)]
+        assert (default, low, high) == (f.default, next(m.ge for m in f.metadata if isinstance(m, Ge)),
+                                        les[0] if les else None), name
+    base = ("--db", str(db_path), "--user", "alice")
+    assert run_cli(*base, "capture", "first turn here").exit_code == 0
+    before = snapshot(db_path)
+    for v in ("3000000000", "99999999999999999999"):  # the fast path handed it to SQLite: a traceback, exit 1
+        monkeypatch.setenv("MEMCLI_BUSY_TIMEOUT_MS", v)
+        assert_error(run_cli(*base, "capture", "second turn here"), 2,
+                     "invalid setting busy_timeout_ms: Input should be less than or equal to 2147483647")
+    assert snapshot(db_path) == before
+    monkeypatch.setenv("MEMCLI_BUSY_TIMEOUT_MS", str(2**31 - 1))  # the largest is good input
+    assert run_cli(*base, "capture", "second turn here").exit_code == 0

@@ -59,6 +59,13 @@ config_file = config_path  # the settings' own (no pydantic): tests/test_cli_fas
 _default_db = default_db_path
 
 
+#: the integer settings this path reads: (default, ge, le or None) as in :class:`memcli.settings.Settings`
+#: (tests/test_round25_input.py compares them); a value outside goes to the full path, which says what is wrong
+#: (3000000000 ms reached SQLite's busy timeout, a C int, as a traceback)
+_FAST_INTS: dict[str, tuple[int, int, int | None]] = {"busy_timeout_ms": (10_000, 0, 2**31 - 1),
+                                                    "max_turn_chars": (100_000, 1, None)}
+
+
 def fast_settings(db: str | None = None, user: str | None = None) -> FastSettings:
     """db, user, model, busy_timeout_ms, max_turn_chars, auto_drain: flag > MEMCLI_* > TOML > default.
     Raises _Fallback for anything that needs the full validation (a bad or unusual value)."""
@@ -86,13 +93,14 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
     if pick("calibrated_model") is not None:  # the stale-calibration warning: leave it to the full path
         raise _Fallback
 
-    def as_int(name: str, default: int, low: int) -> int:
+    def as_int(name: str) -> int:
+        default, low, high = _FAST_INTS[name]
         v = pick(name)
         if v is None:
             return default
         if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).strip().lstrip("-").isdigit():
             raise _Fallback
-        if int(v) < low:
+        if not low <= int(v) <= (int(v) if high is None else high):  # out of range: the full path says so
             raise _Fallback
         return int(v)
 
@@ -120,8 +128,8 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
 
     db_ = (d.strip() if is_pg_url(d) else Path(d)) if d is not None else _default_db()
     return FastSettings(db=db_, user=u, model=model,
-                        busy_timeout_ms=as_int("busy_timeout_ms", 10_000, 0),
-                        max_turn_chars=as_int("max_turn_chars", 100_000, 1), auto_drain=auto)
+                        busy_timeout_ms=as_int("busy_timeout_ms"), max_turn_chars=as_int("max_turn_chars"),
+                        auto_drain=auto)
 
 
 def _json_time(value: Any) -> str:
