@@ -145,7 +145,8 @@ class Admin(Engine):
         shown this once.
 
         Raises:
-            BadInputError: neither or both of ``user`` and ``operator``; a blank user.
+            BadInputError: neither or both of ``user`` and ``operator``; a blank user; a name with a
+                control character.
         """
         from memcli.auth import OPERATOR, USER, digest, new_token
         from memcli.errors import BadInputError
@@ -159,6 +160,10 @@ class Admin(Engine):
                 user = Settings._user_not_blank(user)
             except ValueError as exc:
                 raise BadInputError(f"user: {exc}") from None
+        from memcli.text import label_problem
+
+        if (problem := label_problem(name, "a token's name")) is not None:  # NUL: refused by PostgreSQL alone
+            raise BadInputError(f"name: {problem}")
         token = new_token()
         scope = OPERATOR if operator else USER
         tid = self.store.add_token(token_hash=digest(token) or "", prefix=token[:10], scope=scope, user=user,

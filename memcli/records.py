@@ -74,6 +74,8 @@ class MemoryRecord(BaseModel):
     def _unicode(cls, v: dict[str, Any]) -> dict[str, Any]:
         if has_lone_surrogate(v):  # refused here, where the error names the line, not by the store
             raise ValueError("not valid Unicode (an unpaired surrogate)")
+        if has_lone_surrogate(v, nul=True):  # PostgreSQL's jsonb cannot hold it: refused on either backend
+            raise ValueError("holds a NUL character (\\u0000), which a store cannot keep")
         try:  # stored as JSON text: what JSON cannot say (NaN, a datetime) would be stored unreadable or fail there
             json.dumps(v, allow_nan=False)
         except ValueError:

@@ -23,6 +23,7 @@ from memcli.errors import BadInputError
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
+           "label_problem",
            "fts_terms", "query_head", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -66,16 +67,32 @@ def clean_text(text: str) -> str:
     return unicodedata.normalize("NFC", _CONTROL.sub("", _ANSI.sub("", _CR.sub("\n", text))))
 
 
-def has_lone_surrogate(value: object) -> bool:
+def has_lone_surrogate(value: object, *, nul: bool = False) -> bool:
     """True when ``value`` (a str, or a dict/list of them, keys included, as JSON gives) holds an
-    unpaired surrogate (JSON ``"\\ud800"``, non-UTF-8 bytes in argv): text no store can keep."""
+    unpaired surrogate (JSON ``"\\ud800"``, non-UTF-8 bytes in argv): text no store can keep; with
+    ``nul``, a NUL character too (PostgreSQL's text and jsonb cannot hold it)."""
     if isinstance(value, str):
-        return any("\ud800" <= ch <= "\udfff" for ch in value)
+        return any("\ud800" <= ch <= "\udfff" for ch in value) or (nul and "\x00" in value)
     if isinstance(value, dict):
-        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in value.items())
+        return any(has_lone_surrogate(k, nul=nul) or has_lone_surrogate(v, nul=nul) for k, v in value.items())
     if isinstance(value, list | tuple):
-        return any(has_lone_surrogate(v) for v in value)
+        return any(has_lone_surrogate(v, nul=nul) for v in value)
     return False
+
+
+def label_problem(value: object, what: str) -> str | None:
+    """What is wrong with a name a caller gives a row (a session id, an idempotency key, a token's name),
+    one line (``what`` says what such a name is), or None when it is text without a control character
+    (C0, DEL, C1) or an unpaired surrogate — the same on SQLite and PostgreSQL (whose text cannot hold NUL)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        return "must be text"
+    bad = {c for c in value if c < " " or "\x7f" <= c <= "\x9f" or "\ud800" <= c <= "\udfff"}
+    if not bad:
+        return None
+    shown = "".join(f"\\u{ord(c):04x}" if c in bad else c for c in value[:40]) + ("..." if len(value) > 40 else "")
+    return f"'{shown}' holds a control character or invalid Unicode; {what} is printable text"
 
 
 def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:

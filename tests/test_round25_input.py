@@ -233,3 +233,46 @@ def test_capture_fast_path_mirrors_the_settings_bounds(db_path: Path, monkeypatc
     assert snapshot(db_path) == before
     monkeypatch.setenv("MEMCLI_BUSY_TIMEOUT_MS", str(2**31 - 1))  # the largest is good input
     assert run_cli(*base, "capture", "second turn here").exit_code == 0
+
+
+# -- a name given to a row (session, key, token name) or metadata with NUL: the same answer on both backends --
+
+
+@pytest.mark.backends
+def test_control_characters_in_names_and_nul_in_metadata_are_refused_alike_on_both_backends(mem, db) -> None:  # noqa: ANN001
+    from memcli import Admin
+
+    mem.capture("first turn here", session="chat-42", key="msg-1")  # printable names are good input
+
+    def counts() -> tuple:
+        st = mem.stats()
+        return st["items"], st["sources"], st["outbox"]
+
+    before = counts()
+    for kw, field in (({"session": "a\x00b"}, "session"), ({"key": "k\x1b[31m"}, "key"),
+                      ({"session": "a\tb"}, "session")):
+        with pytest.raises(BadInputError, match=f"^{field}: '.*' holds a control character or invalid Unicode; "
+                                                "a session id or key is printable text$"):
+            mem.capture("second turn here", **kw)
+    with pytest.raises(BadInputError, match=r"^line 2: session: 's\\u0000' holds a control character"):
+        mem.capture_jsonl(['{"text": "second turn here"}', '{"text": "third turn", "session": "s\\u0000"}'])
+    for md in ({"a": "b\x00c"}, {"a\x00": 1}, {"list": ["x", "\x00"]}):
+        with pytest.raises(BadInputError, match=r"^metadata: holds a NUL character"):
+            mem.remember("My horse is called Ed", metadata=md)
+    assert counts() == before  # SQLite stored these; PostgreSQL refused them in the store, after validation
+    with Admin(db=db) as adm:
+        with pytest.raises(BadInputError, match=r"^name: 'n\\u0000' holds a control character"):
+            adm.create_token("alice", name="n\x00")
+        assert adm.tokens() == []
+        assert adm.create_token("alice", name="ci bot (prod)")["name"] == "ci bot (prod)"
+
+
+def test_capture_fast_path_refuses_a_control_character_in_session_or_key(db_path: Path) -> None:
+    base = ("--db", str(db_path), "--user", "alice")
+    assert run_cli(*base, "capture", "first turn here").exit_code == 0
+    before = snapshot(db_path)
+    assert_error(run_cli(*base, "capture", "second turn here", "--session", "a\x01b"), 2,
+                 "session: 'a\\u0001b' holds a control character")
+    assert_error(run_cli(*base, "capture", "second turn here", "--key", "k\x00"), 2,
+                 "key: 'k\\u0000' holds a control character")
+    assert snapshot(db_path) == before

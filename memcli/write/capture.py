@@ -14,9 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from memcli.db.store import MemoryStore
 from memcli.models import CaptureResult, Role
-from memcli.text import check_text, has_lone_surrogate
+from memcli.text import check_text, label_problem
 from memcli.timeutil import parse_at, refuse_future
-from memcli.write.capture_core import capture_rows, derive_key
+from memcli.write.capture_core import LABEL, capture_rows, derive_key
 
 __all__ = ["Utterance", "capture", "check_text", "derive_key"]
 
@@ -35,10 +35,10 @@ class Utterance(BaseModel):
     @field_validator("session", "key")
     @classmethod
     def _unicode(cls, v: str | None) -> str | None:
-        # a lone surrogate (JSON "\\ud800", non-UTF-8 bytes in argv) cannot be stored: refused here,
-        # where the error can name the field and the line, not by the store
-        if has_lone_surrogate(v):
-            raise ValueError("not valid Unicode (an unpaired surrogate)")
+        # a lone surrogate (JSON "\\ud800", non-UTF-8 bytes in argv) or a control character (NUL: PostgreSQL
+        # cannot store it) is refused here, where the error can name the field and the line, not by the store
+        if (problem := label_problem(v, LABEL)) is not None:
+            raise ValueError(problem)
         return v
 
     @field_validator("at", mode="before")

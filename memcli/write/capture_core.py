@@ -12,14 +12,18 @@ import hashlib
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from memcli.errors import BadInputError
 from memcli.sensitive import redaction
-from memcli.text import check_text
+from memcli.text import check_text, label_problem
 from memcli.timeutil import iso, now_utc
 
 if TYPE_CHECKING:
     from memcli.db.store import MemoryStore
 
-__all__ = ["capture_rows", "derive_key"]
+__all__ = ["LABEL", "capture_rows", "derive_key"]
+
+#: what a session id or an idempotency key is, in the error that refuses one
+LABEL = "a session id or key"
 
 
 def derive_key(user: str, session: str | None, role: str, text: str, at: datetime) -> str:
@@ -46,9 +50,12 @@ def capture_rows(store: MemoryStore, user: str, *, text: str, role: str, session
     replaced by a placeholder before anything is stored (:func:`memcli.sensitive.redact`).
 
     Raises:
-        BadInputError: empty or oversized text.
+        BadInputError: empty or oversized text; a session or key with a control character (NUL …).
         StoreError: the database cannot be written.
     """
+    for what, value in (("session", session), ("key", key)):  # the fast path's check too (it has no Utterance)
+        if (problem := label_problem(value, LABEL)) is not None:
+            raise BadInputError(f"{what}: {problem}")
     red = redaction(check_text(text, max_chars, setting="max_turn_chars"))  # a secret's value never reaches the store
     text = red.text
     at = at or now_utc()
