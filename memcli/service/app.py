@@ -166,7 +166,7 @@ class _Body(BaseModel):
 
 class CaptureIn(_Body):
     text: str = Field(description="what was said (up to max_turn_chars characters)")
-    role: str = Field("user", description="user | assistant | system")
+    role: str = Field("user", description="user | assistant")
     at: str | None = Field(None, description="when it was said, ISO-8601 (default: now)")
     session: str | None = None
     key: str | None = Field(None, description="idempotency key: a repeated capture with it is a no-op")
