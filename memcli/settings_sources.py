@@ -18,7 +18,7 @@ from typing import Any
 from memcli.errors import ConfigError
 
 __all__ = ["OWN_ENV", "check_config_keys", "config_path", "config_values", "default_db_path", "env_values",
-           "sourced_values", "unknown_env", "user_problem", "write_config_values"]
+           "sourced_values", "unknown_env", "user_problem", "write_config_values", "writable_config_dir"]
 
 ENV_PREFIX = "memcli_"  # matched without regard to case, as MEMCLI_DB or memcli_db
 #: ``MEMCLI_*`` variables that are no setting yet are memcli's own (the config file, switches read where
@@ -179,3 +179,25 @@ def write_config_values(values: dict[str, Any]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
     return path
+
+
+def writable_config_dir() -> Path:
+    """The config file's folder (created if missing), checked before a long fit writes into it
+    (``calibrate --write``: the config and the fitted weights files).
+
+    Raises:
+        ConfigError: it cannot be created or written (a file in its place, no permission).
+    """
+    folder = config_path().parent
+    bad = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+    if bad is not None:
+        raise ConfigError(f"cannot write the config folder {folder}: {bad} is a file, not a folder; "
+                          "set MEMCLI_CONFIG to a file in a folder you can write")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(13, "Permission denied")
+    except OSError as exc:
+        raise ConfigError(f"cannot write the config folder {folder}: {exc.strerror or exc}; "
+                          "set MEMCLI_CONFIG to a file in a folder you can write") from None
+    return folder

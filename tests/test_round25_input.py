@@ -276,3 +276,14 @@ def test_capture_fast_path_refuses_a_control_character_in_session_or_key(db_path
     assert_error(run_cli(*base, "capture", "second turn here", "--key", "k\x00"), 2,
                  "key: 'k\\u0000' holds a control character")
     assert snapshot(db_path) == before
+
+
+def test_calibrate_write_into_a_folder_it_cannot_make_fails_before_the_fit(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("MEMCLI_CONFIG", str(blocker / "memcli" / "config.toml"))
+    msg = assert_error(run_cli("--db", str(tmp_path / "m.db"), "calibrate", "--write", "--no-fusion",
+                               "--no-answerability", "--json"), 2, "cannot write the config folder ")
+    assert f"{blocker} is a file, not a folder" in msg  # was: internal error (FileExistsError) after the whole fit
+    assert blocker.read_text() == "not a folder" and list(tmp_path.iterdir()) == [blocker]

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from memcli.cli import calibrate_report as cr
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
-from memcli.errors import BadInputError
+from memcli.errors import BadInputError, ConfigError
 
 eval_app = typer.Typer(name="eval", help="Measure decisions, extraction, retrieval and whole conversations on "
                        "labelled data (goldset, LoCoMo, yours).\n\n"
@@ -86,6 +86,10 @@ def calibrate(
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
     cr.check_target(answer_target)
     st = settings_for(model=model)
+    if write:  # before the fit, not after it: a folder that cannot be written is one line at once
+        from memcli.settings_sources import writable_config_dir
+
+        writable_config_dir()
     prog, advance = progress_bar(None, "embedding pairs", enabled=not as_json)
     with prog:
         report = run(st, goldset, target_precision=target_precision, folds=folds, margin=margin,
@@ -96,21 +100,10 @@ def calibrate(
         report["answerability"] = cr.fit_answerability(st, Path(report["goldset"]).parent, folds, answer_target,
                                                      not as_json)
     if write:
-        from memcli.settings import config_path, write_config_values
-
-        weights = config_path().parent / f"judge-{_file_safe(st.model)}.json"
-        weights.parent.mkdir(parents=True, exist_ok=True)
-        tmp = weights.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(report["judge"]["params"]), encoding="utf-8")
-        tmp.replace(weights)  # atomic: a reader sees the old file or the new one
-        values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
-                  **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
-                  "judge_weights": str(weights)}
-        if answerability:
-            values.update(cr.write_answer_weights(report["answerability"], config_path().parent, _file_safe(st.model)))
-        path = write_config_values(values)
-        report["written_to"] = str(path)
-        info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
+        try:
+            _write_calibration(st, report, fusion, answerability)
+        except OSError as exc:  # a disk that filled up during the fit: one line, not an internal error
+            raise ConfigError(f"cannot write the calibration next to the config file: {exc}") from None
     if as_json:
         emit_json(report)
         return
@@ -119,6 +112,25 @@ def calibrate(
         cr.render_fusion(report["fusion"])
     if answerability:
         cr.render_answerability(report["answerability"])
+
+
+def _write_calibration(st: Any, report: dict[str, Any], fusion: bool, answerability: bool) -> None:
+    """``calibrate --write``: the judge's (and answerability's) weights files, then the config's values."""
+    from memcli.settings import config_path, write_config_values
+
+    weights = config_path().parent / f"judge-{_file_safe(st.model)}.json"
+    weights.parent.mkdir(parents=True, exist_ok=True)
+    tmp = weights.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(report["judge"]["params"]), encoding="utf-8")
+    tmp.replace(weights)  # atomic: a reader sees the old file or the new one
+    values = {"dedup_upper": report["thresholds"]["upper"], "dedup_lower": report["thresholds"]["lower"],
+              **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
+              "judge_weights": str(weights)}
+    if answerability:
+        values.update(cr.write_answer_weights(report["answerability"], config_path().parent, _file_safe(st.model)))
+    path = write_config_values(values)
+    report["written_to"] = str(path)
+    info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
 
 
 def _file_safe(name: str) -> str:
