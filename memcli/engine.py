@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from memcli.db import open_store
+from memcli.errors import ConfigError
 from memcli.settings import CHOICES, Settings, check_choice, default_db_path, follow_stored_model, load_settings
 
 if TYPE_CHECKING:
@@ -39,11 +42,25 @@ def resolve_settings(settings: Settings | None, **overrides: Any) -> Settings:
     """``settings`` (or freshly loaded ones) with the non-None ``overrides`` applied.
 
     Raises:
-        ConfigError: an invalid value.
+        ConfigError: an invalid value, or a keyword that is no setting.
     """
+    unknown = sorted(k for k in overrides if k not in Settings.model_fields)
+    if unknown:  # Memory(budget_m=...) was ignored without a word
+        import difflib
+
+        near = difflib.get_close_matches(unknown[0], list(Settings.model_fields), n=1)
+        raise ConfigError(f"unknown setting {unknown[0]!r}" + (f" (did you mean {near[0]!r}?)" if near else "")
+                          + "; the keyword arguments of Memory and Admin are settings (memcli/settings.py)")
     if settings is None:
         return load_settings(**overrides)
     upd = {k: check_choice(k, v) if k in CHOICES else v for k, v in overrides.items() if v is not None}
+    probe = settings.model_copy()  # model_copy does not validate: each value is checked as load_settings checks it
+    for k, v in upd.items():
+        try:
+            Settings.__pydantic_validator__.validate_assignment(probe, k, v)
+        except ValidationError as exc:
+            msg = str(exc.errors()[0].get("msg")).removeprefix("Value error, ")
+            raise ConfigError(f"invalid setting {k}: {msg}") from None
     return settings.model_copy(update=upd) if upd else settings
 
 

@@ -272,10 +272,13 @@ class Memory(EpisodesAPI, Engine):
             ``{"kept", "shared"}``: ``[{"source", "memories"}]`` kept / erased with ``cascade``.
 
         Raises:
-            NotFoundError: no such item for this user. BadInputError: not an id, ref or hit.
+            NotFoundError: no such item for this user. BadInputError: not an id, ref or hit; ``cascade``
+                without ``purge``.
         """
         from memcli.governance import lifecycle
 
+        if cascade and not purge:  # as the CLI's --cascade: it erases shared turns, so only with a purge
+            raise BadInputError("cascade: only with purge=True (it erases the turns the purged memory shares)")
         number, episode = parse_ref(item_id, "forget: the id")
         if episode:
             return self.forget_episode(f"e{number}", purge=purge)
@@ -284,7 +287,13 @@ class Memory(EpisodesAPI, Engine):
     # -- reading stored items ----------------------------------------------------------------
     def list(self, *, include_all: bool = False, limit: int | None = None,
              as_of: str | datetime | None = None) -> list[MemoryItem]:
-        """The user's memories, newest valid time first: the active ones, or those believed at ``as_of``."""
+        """The user's memories, newest valid time first: the active ones, or those believed at ``as_of``.
+
+        Raises:
+            BadInputError: ``limit`` below 1 (as search's), a malformed ``as_of``.
+        """
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+            raise BadInputError(f"limit (--limit) must be >= 1 (got {limit!r})")  # was: 0 and -1 listed them all
         at = parse_at(as_of, field="as_of (--as-of)") if as_of is not None else None
         return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit, as_of=at)]
 

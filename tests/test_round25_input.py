@@ -287,3 +287,34 @@ def test_calibrate_write_into_a_folder_it_cannot_make_fails_before_the_fit(tmp_p
                                "--no-answerability", "--json"), 2, "cannot write the config folder ")
     assert f"{blocker} is a file, not a folder" in msg  # was: internal error (FileExistsError) after the whole fit
     assert blocker.read_text() == "not a folder" and list(tmp_path.iterdir()) == [blocker]
+
+
+# -- the library's own edges: its keyword settings, list's limit, forget's cascade -----------------
+
+
+def test_memory_keywords_are_settings_checked_with_or_without_a_settings_object(db_path: Path) -> None:
+    from memcli import Admin, Memory
+
+    st = load_settings(db=str(db_path), user="alice")
+    for settings in (None, st):  # with settings=, model_copy took any value unchecked
+        with pytest.raises(ConfigError, match=r"^unknown setting 'budget_m' \(did you mean 'budget_ms'\?\)"):
+            Memory(db=str(db_path), settings=settings, budget_m=500)
+        with pytest.raises(ConfigError, match="^invalid setting budget_ms: Input should be less than or equal to"):
+            Memory(db=str(db_path), settings=settings, budget_ms=10**20)
+        with pytest.raises(ConfigError, match=r"^invalid setting user: user 'a\\u0000' holds a control"):
+            Memory(db=str(db_path), settings=settings, user="a\x00")
+        with pytest.raises(ConfigError, match="^invalid setting dedup_upper: Input should be a finite number"):
+            Admin(db=str(db_path), settings=settings, dedup_upper=float("nan"))
+    with Memory(settings=st, user="bob", budget_ms=900) as m:  # good keywords are unchanged
+        assert (m.user, m.settings.budget_ms, m.settings.db) == ("bob", 900, st.db)
+
+
+def test_list_limit_below_one_and_cascade_without_purge_are_bad_input(mem) -> None:  # noqa: ANN001
+    first = mem.remember("My brother plays the cello").item_id
+    for bad in (0, -1, True, 2.5):
+        with pytest.raises(BadInputError, match=r"^limit \(--limit\) must be >= 1"):
+            mem.list(limit=bad)  # 0 and -1 listed everything
+    assert [i.id for i in mem.list(limit=1)] == [first]
+    with pytest.raises(BadInputError, match="^cascade: only with purge=True"):
+        mem.forget(first, cascade=True)  # was a plain forget, cascade ignored
+    assert mem.show(first).status == "active"

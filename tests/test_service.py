@@ -447,3 +447,14 @@ def test_a_path_id_that_is_no_id_is_told_what_an_id_is(server):
         msg = r.json()["error"]["message"]
         assert msg.startswith("item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names")
         assert "pattern" not in msg and path.split("/")[3] in msg
+
+
+def test_cascade_without_purge_is_refused_not_ignored(server):
+    """``?cascade=true`` alone asks for what only a purge does: 400 as the CLI's --cascade, and the
+    memory stays active (it was silently a plain forget)."""
+    base, svc, _ = server
+    _, auth = _user(svc)
+    mid = httpx.post(f"{base}/v1/memories", json={"text": "My brother plays the cello"}, headers=auth).json()["item_id"]
+    r = httpx.delete(f"{base}/v1/memories/{mid}", params={"cascade": "true"}, headers=auth)
+    assert r.status_code == 400 and r.json()["error"]["message"].startswith("cascade: only with purge"), r.text
+    assert httpx.get(f"{base}/v1/memories/{mid}", headers=auth).json()["status"] == "active"

@@ -389,7 +389,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
     async def forget(item_id: ItemId, user: User, purge: bool = False, cascade: bool = False) -> Any:
-        return await call(user, FAST, lambda m: m.forget(item_id, purge=purge, cascade=cascade and purge))
+        return await call(user, FAST, lambda m: m.forget(item_id, purge=purge, cascade=cascade))  # cascade alone: 400
 
     @api.delete("/v1/episodes/{source_id}", tags=["write"], summary="Forget an episode or kept turn (purge: erase)")
     async def forget_episode(source_id: ItemId, user: User, purge: bool = False) -> Any:
