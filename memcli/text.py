@@ -82,17 +82,19 @@ def has_lone_surrogate(value: object, *, nul: bool = False) -> bool:
 
 def label_problem(value: object, what: str) -> str | None:
     """What is wrong with a name a caller gives a row (a session id, an idempotency key, a token's name),
-    one line (``what`` says what such a name is), or None when it is text without a control character
-    (C0, DEL, C1) or an unpaired surrogate — the same on SQLite and PostgreSQL (whose text cannot hold NUL)."""
+    one line (``what`` says what such a name is), or None when it is text without an unpaired surrogate
+    or a control character (C0, DEL, C1) — the same on SQLite and PostgreSQL (whose text cannot hold NUL)."""
     if value is None:
         return None
     if not isinstance(value, str):
         return "must be text"
-    bad = {c for c in value if c < " " or "\x7f" <= c <= "\x9f" or "\ud800" <= c <= "\udfff"}
+    if has_lone_surrogate(value):  # non-UTF-8 bytes in argv, JSON "\\ud800"
+        return "not valid Unicode (an unpaired surrogate)"
+    bad = {c for c in value if c < " " or "\x7f" <= c <= "\x9f"}
     if not bad:
         return None
     shown = "".join(f"\\u{ord(c):04x}" if c in bad else c for c in value[:40]) + ("..." if len(value) > 40 else "")
-    return f"'{shown}' holds a control character or invalid Unicode; {what} is printable text"
+    return f"'{shown}' holds a control character; {what} is printable text"
 
 
 def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:
