@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from memcli.sensitive import is_redacted
+from memcli.write.reaction import is_reaction
 from memcli.smalltalk import (
     EN_ACKS,
     EN_GREETINGS,
@@ -235,7 +236,7 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
 def _chatter_clause(clause: str, question_mark: bool) -> bool:
     c = clause.strip()
     low = c.casefold()
-    if question_mark or is_redacted(c) or is_laughing_remark(c):  # (a secret's placeholder tells nothing)
+    if question_mark or is_redacted(c) or is_laughing_remark(c) or is_reaction(c):  # (a secret's placeholder tells nothing)
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
             or _ZH_REQUEST.search(c) or _ZH_TASK.match(c) or is_instruction(c):
