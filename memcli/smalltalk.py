@@ -130,7 +130,7 @@ EN_ACKS = (
     "that'?s fine",
     "that'?s (?:all|it)(?: for (?:now|today))?",
 )
-EN_LAUGHTER = ("lol", "haha+", "hehe+", "lmao", "hmm+", "um+", "oh", "ah", "ugh")
+EN_LAUGHTER = ("lol", "haha+", "hehe+", "lmao", "hmm+", "um+", "oh", "ah", "ugh", "wow", "whoa", "aw+", "omg")
 
 
 def alternation(*groups: tuple[str, ...]) -> str:

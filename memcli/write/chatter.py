@@ -245,6 +245,8 @@ def _chatter_clause(clause: str, question_mark: bool) -> bool:
                 or _EN_REQUEST.search(low) or _EN_TASK.match(low))
 
 
+#: a clause that is only a name (1–2 capitalised words): the person addressed, beside the turn's other clauses
+_BARE_NAME = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
 _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,、\n\r]*)")
 
 
@@ -263,7 +265,8 @@ def is_chatter(text: str) -> bool:
         parts += [(c, qmark and n == len(pieces) - 1) for n, c in enumerate(pieces)]
     if not parts:
         return True
-    return all(_chatter_flags(parts))
+    said = [p for p in parts if not _BARE_NAME.match(p[0])]  # "…, Priya": who the turn is said to, when it says more
+    return all(_chatter_flags(said or parts))
 
 
 def _chatter_flags(parts: list[tuple[str, bool]]) -> list[bool]:
