@@ -19,14 +19,14 @@ REACTIONS = [
     "I love that idea", "I really like your plan!", "Oh wow, I love that!", "I love the thought, Oskar",
     "I'm always here for you, Priya", "I'm so happy for you!", "I'm proud of you", "I totally agree",
     "I can imagine", "I'm sorry to hear that, Ben", "I admire your determination so much", "I love the sound of that",
-    "I get it", "我支持你", "真为你高兴！", "我喜欢这个想法", "我完全理解你的感受",
+    "I get it", "I 100% agree, Lena", "Glad you found a good vet, Tom", "I'm so happy you came to visit", "我支持你", "真为你高兴！", "我喜欢这个想法", "我完全理解你的感受",
 ]
 AT = datetime(2026, 11, 2, 10, tzinfo=UTC)
 LIKINGS = [
     "I love that bakery on Elm Street", "I love it here in Lisbon", "I like it extra spicy", "I love rock climbing",
     "I'm here for a conference", "I'm happy with my new bike", "I like those leather boots",
     "I appreciate strong black tea", "I agree with my brother about most things", "我喜欢那家面馆",
-    "我懂一点葡萄牙语", "我支持巴萨",
+    "我懂一点葡萄牙语", "我支持巴萨", "I'm glad I moved to Denver", "I'm happy to help at the shelter",
 ]
 
 
