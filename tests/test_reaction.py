@@ -19,7 +19,8 @@ REACTIONS = [
     "I love that idea", "I really like your plan!", "Oh wow, I love that!", "I love the thought, Oskar",
     "I'm always here for you, Priya", "I'm so happy for you!", "I'm proud of you", "I totally agree",
     "I can imagine", "I'm sorry to hear that, Ben", "I admire your determination so much", "I love the sound of that",
-    "I get it", "I 100% agree, Lena", "Glad you found a good vet, Tom", "I'm so happy you came to visit", "我支持你", "真为你高兴！", "我喜欢这个想法", "我完全理解你的感受",
+    "I get it", "I 100% agree, Lena", "Glad you found a good vet, Tom", "I'm so happy you came to visit",
+    "我支持你", "真为你高兴！", "我喜欢这个想法", "我完全理解你的感受",
 ]
 AT = datetime(2026, 11, 2, 10, tzinfo=UTC)
 LIKINGS = [

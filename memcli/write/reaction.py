@@ -22,7 +22,8 @@ from functools import lru_cache
 
 __all__ = ["is_reaction"]
 
-_EN_ADV = r"(?:really|truly|totally|absolutely|completely|just|so|too|also|do|definitely|always|still|very|honestly|100%)"
+_EN_ADV = (r"(?:really|truly|totally|absolutely|completely|just|so|too|also|do|definitely|always|still|very|"
+           r"honestly|100%)")
 #: what a reaction is about: the conversation (that, it, your idea, what you said), not a thing it names
 _EN_ABOUT = (r"(?:that|this|it|those|these|them|all (?:that|this|of (?:that|this|it))"
              r"|(?:the|that|this|your) (?:idea|thought|plan|suggestion|advice|tip|attitude|mindset|outlook|spirit|"
@@ -36,9 +37,11 @@ _EN_FOR_YOU = (r"(?:here for you|there for you|with you|(?:happy|glad|thrilled|e
                r"(?:sorry|glad|happy|sad) to hear(?: (?:that|it|this|about that))?)")
 _EN_KNOW = (r"(?:agree|understand|hear you|feel you|get (?:it|that|you)|know (?:what you mean|the feeling|right)|"
             r"can (?:imagine|relate|tell|see that|see why)|bet|see what you mean|feel the same(?: way)?)")
-_EN_TAIL = r"(?:\s+(?:so much|a lot|too|as well|already|now|though|totally|completely|100%|(?:with|about) (?:you|that)))*"
+_EN_TAIL = (r"(?:\s+(?:so much|a lot|too|as well|already|now|though|totally|completely|100%|"
+            r"(?:with|about) (?:you|that)))*")
 #: glad/happy/sorry … about the other one, the subject said or not ("Glad you found a good vet", "so happy you came")
-_EN_GLAD_YOU = r"(?:glad|happy|sorry|thrilled|relieved|proud|excited) (?:that )?you(?:'re|'ve|'d| are| have| had| did)?\b.*"
+_EN_GLAD_YOU = (r"(?:glad|happy|sorry|thrilled|relieved|proud|excited) (?:that )?"
+                r"you(?:'re|'ve|'d| are| have| had| did)?\b.*")
 _EN = re.compile(
     rf"^(?:(?:oh|wow|aw+|omg|well|yeah|yes|haha|lol|man|gosh|ah)\b[\s,!.]*)*"
     rf"(?:i(?:'m| am)?\s+(?:{_EN_ADV}\s+)*(?:{_EN_FEEL}\s+{_EN_ABOUT}|{_EN_FOR_YOU}|{_EN_KNOW}){_EN_TAIL}[\s.!~]*$"
