@@ -55,3 +55,32 @@ def test_a_drained_reaction_leaves_no_memory_and_no_episode(tmp_path, embedder):
         kept = sorted(it.statement for it in m.list())
         assert kept == ["I love rock climbing", "我喜欢那家面馆"]
         assert [e["text"] for e in m.episodes()] == []
+
+
+# -- the name a turn is said to ---------------------------------------------------------------------
+@pytest.mark.parametrize("text, bare", [
+    ("I've been baking a lot lately, Dana", "I've been baking a lot lately"),
+    ("That was a while ago, Sam.", "That was a while ago."),
+    ("We argued about it a bit, Jo", "We argued about it a bit"),
+    ("Our club has a new captain now, Rafael", "Our club has a new captain now, Rafael"),  # the captain: apposition
+    ("I went climbing with my cousin, Ines", "I went climbing with my cousin, Ines"),
+    ("I moved to Porto, Portugal", "I moved to Porto, Portugal"),
+])
+def test_a_name_after_an_amount_or_a_time_word_is_who_the_turn_is_said_to(text: str, bare: str):
+    from memcli.smalltalk import unaddressed
+
+    assert unaddressed(text) == bare
+
+
+def test_the_extractor_reads_a_turn_without_the_name_it_addresses(embedder):
+    from memcli.write.extract import MemoryExtractionService, Utterance
+    from memcli.write.fitted_extract import FittedExtractor
+
+    svc = MemoryExtractionService(FittedExtractor(embedder=embedder))
+    texts = ["I started pottery classes last week, Dana.", "I've been baking sourdough a lot lately, Dana!",
+             "I went climbing with my cousin, Ines."]
+    got = svc.extract_batch([Utterance(n, "u", "user", t, AT) for n, t in enumerate(texts)])
+    said = [[c.statement for c in out] for out in got]
+    assert all("Dana" not in s for out in said[:2] for s in out) and all(said[:2]), said
+    assert any("pottery" in s for s in said[0]) and any("sourdough" in s for s in said[1])
+    assert said[2] == ["I went climbing with my cousin, Ines"]
