@@ -197,8 +197,9 @@ def _en_addressed() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"(?i:\b{small})(?:\s+(?i:so much|a lot|again))?,?\s+([A-Z][a-z]+)"
         r"(?=\s*(?:[,!.?:;]|\s[-–—]|$))"
     )
-    # "… glad you agree, Sam." / "… see you soon, Lee!": a name after a comma, ending its sentence
-    trailing = re.compile(r"(\S+)\s*,\s*([A-Z][a-z]+)(?=\s*[.!?…]*(?:\s|$))")
+    # "… glad you agree, Sam." / "… see you soon, Lee!": a name after a comma, ending its sentence (a mark or
+    # the end after it: "two cats, Pickle and Marmite" goes on, a list)
+    trailing = re.compile(r"(\S+)\s*,\s*([A-Z][a-z]+)(?=\s*(?:[.!?…]+(?:\s|$)|$))")
     return opener, trailing
 
 

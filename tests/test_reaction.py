@@ -65,6 +65,7 @@ def test_a_drained_reaction_leaves_no_memory_and_no_episode(tmp_path, embedder):
     ("Our club has a new captain now, Rafael", "Our club has a new captain now, Rafael"),  # the captain: apposition
     ("I went climbing with my cousin, Ines", "I went climbing with my cousin, Ines"),
     ("I moved to Porto, Portugal", "I moved to Porto, Portugal"),
+    ("We have two goats, Clover and Basil.", "We have two goats, Clover and Basil."),  # a list goes on
 ])
 def test_a_name_after_an_amount_or_a_time_word_is_who_the_turn_is_said_to(text: str, bare: str):
     from memcli.smalltalk import unaddressed
