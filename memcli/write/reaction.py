@@ -28,7 +28,8 @@ _EN_ADV = (r"(?:really|truly|totally|absolutely|completely|just|so|too|also|do|d
 _EN_ABOUT = (r"(?:that|this|it|those|these|them|all (?:that|this|of (?:that|this|it))"
              r"|(?:the|that|this|your) (?:idea|thought|plan|suggestion|advice|tip|attitude|mindset|outlook|spirit|"
              r"energy|enthusiasm|positivity|optimism|dedication|determination|passion|creativity|courage|"
-             r"perspective|approach|way of thinking|vibe|vibes)"
+             r"perspective|approach|way of thinking|vibe|vibes|support|help|kindness|kind words|encouragement|"
+             r"words|honesty|patience)"
              r"|the sound of (?:that|it|this)|what you (?:said|say|did|do|wrote|mean|are doing|'re doing)"
              r"|how you (?:think|see it|put it|handled it|did it))")
 _EN_FEEL = r"(?:love|like|adore|appreciate|admire|enjoy|dig|respect|agree with|second)"
@@ -42,10 +43,16 @@ _EN_TAIL = (r"(?:\s+(?:so much|a lot|too|as well|already|now|though|totally|comp
 #: glad/happy/sorry … about the other one, the subject said or not ("Glad you found a good vet", "so happy you came")
 _EN_GLAD_YOU = (r"(?:glad|happy|sorry|thrilled|relieved|proud|excited) (?:that )?"
                 r"you(?:'re|'ve|'d| are| have| had| did)?\b.*")
+#: "I'd love that", "(It's) great to hear", "Good to know": a reply that says nothing of its own
+_EN_REPLY = (r"(?:i'd (?:love|like) (?:that|it|to|this)|(?:it's |that's )?(?:great|good|nice|so good|awesome|"
+             r"wonderful|lovely|sad) to (?:hear|know|see)(?: (?:that|it|this|about that))?)")
 _EN = re.compile(
     rf"^(?:(?:oh|wow|aw+|omg|well|yeah|yes|haha|lol|man|gosh|ah)\b[\s,!.]*)*"
     rf"(?:i(?:'m| am)?\s+(?:{_EN_ADV}\s+)*(?:{_EN_FEEL}\s+{_EN_ABOUT}|{_EN_FOR_YOU}|{_EN_KNOW}){_EN_TAIL}[\s.!~]*$"
-    rf"|(?:i(?:'m| am)\s+)?(?:{_EN_ADV}\s+)*{_EN_GLAD_YOU}$)")
+    rf"|(?:i(?:'m| am)\s+)?(?:{_EN_ADV}\s+)*{_EN_GLAD_YOU}$"
+    rf"|(?:{_EN_ADV}\s+)*{_EN_REPLY}{_EN_TAIL}[\s.!~]*$)")
+#: reactions joined by "and" ("I'm so proud of you and so glad you're feeling better"): each one is
+_EN_AND = re.compile(r",?\s+and\s+")
 #: "…, Sam" / "… Sam!" at the end: who the reaction is said to
 _EN_VOCATIVE = re.compile(r"[\s,]+[A-Z][a-z]+(?: [A-Z][a-z]+)?[\s.!~]*$")
 
@@ -72,5 +79,8 @@ def _reaction(clause: str) -> bool:
         return False
     if re.search(r"[\u3400-\u9fff]", c):
         return bool(_ZH.match(re.sub(r"\s+", "", c)))
-    body = _EN_VOCATIVE.sub("", c) or c
-    return bool(_EN.match(body.casefold().replace("’", "'")))
+    body = (_EN_VOCATIVE.sub("", c) or c).casefold().replace("’", "'")
+    if _EN.match(body):
+        return True
+    parts = _EN_AND.split(body)
+    return len(parts) > 1 and all(_EN.match(p) or _EN.match("i'm " + p) for p in parts)
