@@ -29,7 +29,6 @@ LIKINGS = [
     "I appreciate strong black tea", "I agree with my brother about most things", "我喜欢那家面馆",
     "我懂一点葡萄牙语", "我支持巴萨", "I'm glad I moved to Denver", "I'm happy to help at the shelter",
     "I'd love to visit Kyoto someday", "I'm proud of you and I got the job too", "Good to know the bus runs late",
-    "That bakery on Elm Street is great", "Paris is beautiful in spring", "My new bike is awesome",
 ]
 
 

@@ -11,9 +11,7 @@ is chatter (:func:`memcli.write.chatter.is_chatter_clause`: a turn of nothing el
 A reaction's object is the conversation itself: a pronoun or demonstrative standing alone (that, this,
 it, those), the other one's idea/plan/attitude (your idea, the thought, the sound of that), the other
 one (for you, of you, with you). A demonstrative before a noun ("I love that band", 我喜欢那家店) names
-a thing: a liking, kept; but praise of a thing only pointed at ("That bookmark is great", "Those photos
-look amazing") names nothing a later question could find it by: a reaction. A name the clause ends on
-("…, Sam") is who it is said to, not part of it.
+a thing: a liking, kept. A name the clause ends on ("…, Sam") is who it is said to, not part of it.
 English and Chinese; anything else is no reaction.
 """
 
@@ -53,14 +51,6 @@ _EN = re.compile(
     rf"(?:i(?:'m| am)?\s+(?:{_EN_ADV}\s+)*(?:{_EN_FEEL}\s+{_EN_ABOUT}|{_EN_FOR_YOU}|{_EN_KNOW}){_EN_TAIL}[\s.!~]*$"
     rf"|(?:i(?:'m| am)\s+)?(?:{_EN_ADV}\s+)*{_EN_GLAD_YOU}$"
     rf"|(?:{_EN_ADV}\s+)*{_EN_REPLY}{_EN_TAIL}[\s.!~]*$)")
-#: praise of a thing only pointed at ("That bookmark is great", "Those photos look amazing"): the thing is the
-#: other one's, or one the statement does not name — nothing a later question could find it by
-_EN_PRAISE = re.compile(
-    r"^(?:(?:oh|wow|aw+|omg|haha|lol)\b[\s,!.]*)*(?:that|this|those|these)(?:\s+[a-z][\w'-]*){1,3}\s+"
-    r"(?:is|are|was|were|looks?|sounds?|seems?)\s+(?:(?:really|so|very|super|pretty|absolutely|just|truly)\s+)*"
-    r"(?:great|awesome|amazing|incredible|cool|beautiful|gorgeous|lovely|nice|cute|adorable|stunning|impressive|"
-    r"fantastic|wonderful|fun|hilarious|sweet|neat|epic|perfect|brilliant|special|inspiring|delicious|tasty)"
-    r"[\s.!~]*$")
 #: reactions joined by "and" ("I'm so proud of you and so glad you're feeling better"): each one is
 _EN_AND = re.compile(r",?\s+and\s+")
 #: "…, Sam" / "… Sam!" at the end: who the reaction is said to
@@ -90,7 +80,7 @@ def _reaction(clause: str) -> bool:
     if re.search(r"[\u3400-\u9fff]", c):
         return bool(_ZH.match(re.sub(r"\s+", "", c)))
     body = (_EN_VOCATIVE.sub("", c) or c).casefold().replace("’", "'")
-    if _EN.match(body) or _EN_PRAISE.match(body):
+    if _EN.match(body):
         return True
     parts = _EN_AND.split(body)
     return len(parts) > 1 and all(_EN.match(p) or _EN.match("i'm " + p) for p in parts)
