@@ -130,7 +130,7 @@ EN_ACKS = (
     "that'?s fine",
     "that'?s (?:all|it)(?: for (?:now|today))?",
 )
-EN_LAUGHTER = ("lol", "haha+", "hehe+", "lmao", "hmm+", "um+", "oh", "ah", "ugh")
+EN_LAUGHTER = ("lol", "haha+", "hehe+", "lmao", "hmm+", "um+", "oh", "ah", "ugh", "wow", "whoa", "aw+", "omg")
 
 
 def alternation(*groups: tuple[str, ...]) -> str:
@@ -182,6 +182,11 @@ _APPOSITION = re.compile(
 #: …of which a possessive is one even opening its sentence (My hometown, Lyon); "That sounds nice, Sam" is no
 #: apposition: a capitalised other word opens the sentence, so the phrase is its subject and predicate
 _POSSESSIVE = re.compile(r"(?:my|our|his|her|their)$", re.IGNORECASE)
+#: …but not after an amount ("I've been baking a lot lately, Mel", "that was a while ago, Sam"): what is left of
+#: the phrase once its time words go (:data:`_TIME_TAIL`) is an amount or nothing; "a new lead now, Priya" names one
+_NO_NOUN = re.compile(r"(?:(?:lot|bit|little|while|ton|bunch|few|couple)\b|$)", re.IGNORECASE)
+_TIME_TAIL = re.compile(r"(?:\s*\b(?:lately|recently|really|finally|again|too|though|anyway|today|tonight|now|yet|"
+                        r"already|soon|ago|so much))+$", re.IGNORECASE)
 
 
 @cache
@@ -192,8 +197,9 @@ def _en_addressed() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"(?i:\b{small})(?:\s+(?i:so much|a lot|again))?,?\s+([A-Z][a-z]+)"
         r"(?=\s*(?:[,!.?:;]|\s[-–—]|$))"
     )
-    # "… glad you agree, Sam." / "… see you soon, Lee!": a name after a comma, ending its sentence
-    trailing = re.compile(r"(\S+)\s*,\s*([A-Z][a-z]+)(?=\s*[.!?…]*(?:\s|$))")
+    # "… glad you agree, Sam." / "… see you soon, Lee!": a name after a comma, ending its sentence (a mark or
+    # the end after it: "two cats, Pickle and Marmite" goes on, a list)
+    trailing = re.compile(r"(\S+)\s*,\s*([A-Z][a-z]+)(?=\s*(?:[.!?…]+(?:\s|$)|$))")
     return opener, trailing
 
 
@@ -223,6 +229,8 @@ def _unaddressed(text: str) -> str:
         word = m.group(1)
         head = out[: m.start(1)] + word
         ap = _APPOSITION.search(head)
+        if ap and _NO_NOUN.match(_TIME_TAIL.sub("", ap.group(0)[len(ap.group(1)):].strip())):
+            ap = None  # "painting a lot lately, Mel": an amount or a time, no noun the name could be
         if ap and not ap.group(1)[:1].isupper() or ap and _POSSESSIVE.match(ap.group(1)):
             return m.group(0)  # a noun phrase inside the sentence, or one of someone's: an apposition
         return m.group(0) if not word[:1].islower() else word

@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from memcli.sensitive import is_redacted
+from memcli.write.reaction import is_reaction
 from memcli.smalltalk import (
     EN_ACKS,
     EN_GREETINGS,
@@ -235,7 +236,7 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
 def _chatter_clause(clause: str, question_mark: bool) -> bool:
     c = clause.strip()
     low = c.casefold()
-    if question_mark or is_redacted(c) or is_laughing_remark(c):  # (a secret's placeholder tells nothing)
+    if question_mark or is_redacted(c) or is_laughing_remark(c) or is_reaction(c):  # (a secret's placeholder tells nothing)
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
             or _ZH_REQUEST.search(c) or _ZH_TASK.match(c) or is_instruction(c):
@@ -244,6 +245,8 @@ def _chatter_clause(clause: str, question_mark: bool) -> bool:
                 or _EN_REQUEST.search(low) or _EN_TASK.match(low))
 
 
+#: a clause that is only a name (1–2 capitalised words): the person addressed, beside the turn's other clauses
+_BARE_NAME = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
 _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,、\n\r]*)")
 
 
@@ -262,7 +265,8 @@ def is_chatter(text: str) -> bool:
         parts += [(c, qmark and n == len(pieces) - 1) for n, c in enumerate(pieces)]
     if not parts:
         return True
-    return all(_chatter_flags(parts))
+    said = [p for p in parts if not _BARE_NAME.match(p[0])]  # "…, Priya": who the turn is said to, when it says more
+    return all(_chatter_flags(said or parts))
 
 
 def _chatter_flags(parts: list[tuple[str, bool]]) -> list[bool]:

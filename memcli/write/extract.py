@@ -91,12 +91,12 @@ class MemoryExtractionService:
         Every extractor reads what the user *told* (:func:`memcli.write.guard.told`: no task for the
         assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
         secret or a hypothetical (:func:`memcli.write.guard.keep`)."""
-        from memcli.write.guard import keep, told
+        from memcli.write.guard import keep
         from memcli.write.past_value import mark_ended_past
         from memcli.write.value_correction import rewritten
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
-        texts = [f[0] if f else told(u.text) if u.role == "user" else u.text for u, f in zip(utts, fixed, strict=True)]
+        texts = [f[0] if f else _read(u.text) if u.role == "user" else u.text for u, f in zip(utts, fixed, strict=True)]
         todo = [n for n, x in enumerate(texts) if x.strip()]
         got = self.extractor.extract_batch([utts[n] if texts[n] is utts[n].text else replace(utts[n], text=texts[n])
                                             for n in todo]) if todo else []
@@ -106,6 +106,19 @@ class MemoryExtractionService:
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
         return out
+
+
+def _read(text: str) -> str:
+    """What the extractor reads of a user turn: :func:`memcli.write.guard.told`, without the names the turn
+    addresses in English chat (:func:`memcli.smalltalk.unaddressed`: "I started yoga last week, Sam." is
+    read as "I started yoga last week."; the person it is said to is no part of the fact). ``text`` itself
+    when nothing changes."""
+    from memcli.smalltalk import unaddressed
+    from memcli.write.guard import told
+
+    said = told(text)
+    bare = unaddressed(said)
+    return said if bare == said or not bare.strip() else bare
 
 
 def _own_words(statement: str, simplified: str, original: str) -> str:

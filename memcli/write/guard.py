@@ -14,7 +14,10 @@ before its extractor (rules, fitted or LLM) and every candidate through :func:`k
   at the bank, it's Amy`` — the fact is the other person's: the "not me … it's X" pair is rewritten to
   ``小美在银行上班`` / ``Amy works at the bank`` before extraction, so no garbled fact about the user is made;
 - **a secret** (:mod:`memcli.sensitive`): a candidate holding a secret's value or a placeholder of
-  :func:`memcli.sensitive.redact` is dropped (capture already replaced the value).
+  :func:`memcli.sensitive.redact` is dropped (capture already replaced the value);
+- **a reaction to the other speaker** (:func:`memcli.write.reaction.is_reaction`): a candidate that only
+  says how the speaker takes what was just said (``I love that idea``, ``I'm so happy for you, Sam``,
+  ``我支持你``) is dropped: it is no fact about the user.
 
 Pure functions over text; no model, no store.
 """
@@ -26,6 +29,7 @@ import re
 from memcli.models import Candidate
 from memcli.sensitive import has_secret, is_redacted, names_secret, opens_with_placeholder
 from memcli.write.chatter import is_task
+from memcli.write.reaction import is_reaction
 
 __all__ = ["contrast", "is_hypothetical", "keep", "told", "unsaid"]
 
@@ -165,6 +169,7 @@ def told(text: str) -> str:
 
 
 def keep(candidate: Candidate) -> bool:
-    """A candidate the drain may decide on: no secret's value or placeholder in it, and not hypothetical."""
+    """A candidate the drain may decide on: no secret's value or placeholder in it, not hypothetical, and not
+    a reaction to the other speaker ("I love that idea", "I'm so happy for you, Sam": :mod:`memcli.write.reaction`)."""
     s = candidate.statement
-    return not (is_redacted(s) or has_secret(s) or is_hypothetical(s))
+    return not (is_redacted(s) or has_secret(s) or is_hypothetical(s) or is_reaction(s))

@@ -1,0 +1,86 @@
+"""Is a clause a reaction to the other speaker? ("I love that idea", "I'm so happy for you, Sam",
+"I totally agree", 我支持你, 为你高兴)
+
+A reaction tells how the speaker takes what the other one just said — liking *that*, *it* or *your
+idea*, being glad or proud *for you*, agreeing, understanding — not a fact about the speaker that a
+later question could need. As a memory it is wrong twice: "I love the thought" stored as a liking of
+"thought", "I'm always here for you, Mia" as a habit keyed by the name it addresses. So a candidate
+whose statement is one is never decided on (:func:`memcli.write.guard.keep`), and a clause that is one
+is chatter (:func:`memcli.write.chatter.is_chatter_clause`: a turn of nothing else is no episode).
+
+A reaction's object is the conversation itself: a pronoun or demonstrative standing alone (that, this,
+it, those), the other one's idea/plan/attitude (your idea, the thought, the sound of that), the other
+one (for you, of you, with you). A demonstrative before a noun ("I love that band", 我喜欢那家店) names
+a thing: a liking, kept. A name the clause ends on ("…, Sam") is who it is said to, not part of it.
+English and Chinese; anything else is no reaction.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["is_reaction"]
+
+_EN_ADV = (r"(?:really|truly|totally|absolutely|completely|just|so|too|also|do|definitely|always|still|very|"
+           r"honestly|100%)")
+#: what a reaction is about: the conversation (that, it, your idea, what you said), not a thing it names
+_EN_ABOUT = (r"(?:that|this|it|those|these|them|all (?:that|this|of (?:that|this|it))"
+             r"|(?:the|that|this|your) (?:idea|thought|plan|suggestion|advice|tip|attitude|mindset|outlook|spirit|"
+             r"energy|enthusiasm|positivity|optimism|dedication|determination|passion|creativity|courage|"
+             r"perspective|approach|way of thinking|vibe|vibes|support|help|kindness|kind words|encouragement|"
+             r"words|honesty|patience)"
+             r"|the sound of (?:that|it|this)|what you (?:said|say|did|do|wrote|mean|are doing|'re doing)"
+             r"|how you (?:think|see it|put it|handled it|did it))")
+_EN_FEEL = r"(?:love|like|adore|appreciate|admire|enjoy|dig|respect|agree with|second)"
+_EN_FOR_YOU = (r"(?:here for you|there for you|with you|(?:happy|glad|thrilled|excited|proud|so happy) for you|"
+               r"proud of you|rooting for you|behind you|on your side|in your corner|"
+               r"(?:sorry|glad|happy|sad) to hear(?: (?:that|it|this|about that))?)")
+_EN_KNOW = (r"(?:agree|understand|hear you|feel you|get (?:it|that|you)|know (?:what you mean|the feeling|right)|"
+            r"can (?:imagine|relate|tell|see that|see why)|bet|see what you mean|feel the same(?: way)?)")
+_EN_TAIL = (r"(?:\s+(?:so much|a lot|too|as well|already|now|though|totally|completely|100%|"
+            r"(?:with|about) (?:you|that)))*")
+#: glad/happy/sorry … about the other one, the subject said or not ("Glad you found a good vet", "so happy you came")
+_EN_GLAD_YOU = (r"(?:glad|happy|sorry|thrilled|relieved|proud|excited) (?:that )?"
+                r"you(?:'re|'ve|'d| are| have| had| did)?\b.*")
+#: "I'd love that", "(It's) great to hear", "Good to know": a reply that says nothing of its own
+_EN_REPLY = (r"(?:i'd (?:love|like) (?:that|it|to|this)|(?:it's |that's )?(?:great|good|nice|so good|awesome|"
+             r"wonderful|lovely|sad) to (?:hear|know|see)(?: (?:that|it|this|about that))?)")
+_EN = re.compile(
+    rf"^(?:(?:oh|wow|aw+|omg|well|yeah|yes|haha|lol|man|gosh|ah)\b[\s,!.]*)*"
+    rf"(?:i(?:'m| am)?\s+(?:{_EN_ADV}\s+)*(?:{_EN_FEEL}\s+{_EN_ABOUT}|{_EN_FOR_YOU}|{_EN_KNOW}){_EN_TAIL}[\s.!~]*$"
+    rf"|(?:i(?:'m| am)\s+)?(?:{_EN_ADV}\s+)*{_EN_GLAD_YOU}$"
+    rf"|(?:{_EN_ADV}\s+)*{_EN_REPLY}{_EN_TAIL}[\s.!~]*$)")
+#: reactions joined by "and" ("I'm so proud of you and so glad you're feeling better"): each one is
+_EN_AND = re.compile(r",?\s+and\s+")
+#: "…, Sam" / "… Sam!" at the end: who the reaction is said to
+_EN_VOCATIVE = re.compile(r"[\s,]+[A-Z][a-z]+(?: [A-Z][a-z]+)?[\s.!~]*$")
+
+_ZH_IDEA = r"(?:主意|想法|点子|提议|建议|计划|打算|决定|态度|心态)"
+_ZH = re.compile(
+    rf"^(?:哇|哇塞|啊|哈哈+|嗯)?[，,!！\s]*"
+    rf"(?:我?(?:也|真|很|特别|超|挺|好|太|非常)*(?:喜欢|爱|赞同|同意|支持|欣赏|佩服)(?:你的|这个|那个|这|那){_ZH_IDEA}"
+    rf"|(?:真|好|很|特别|超|太)?(?:为你|替你)(?:感到)?(?:高兴|开心|骄傲|自豪)"
+    rf"|我?(?:完全|非常|很|特别)?(?:同意|理解|明白|懂)(?:你)?(?:的(?:意思|感受|心情))?"
+    rf"|我?(?:会)?(?:一直|永远|始终)?(?:支持你|挺你|陪着你|在你身边))"
+    rf"(?:了|啊|呀|哦|呢|的|哈|啦|！|!|。|~|～)*$")
+
+
+def is_reaction(clause: str) -> bool:
+    """True when ``clause`` (one clause or a short statement) is only a reaction to the other speaker
+    (see the module doc). Pure; cached for short clauses."""
+    return _reaction(clause) if len(clause) <= 200 else False
+
+
+@lru_cache(maxsize=8192)
+def _reaction(clause: str) -> bool:
+    c = clause.strip()
+    if not c:
+        return False
+    if re.search(r"[\u3400-\u9fff]", c):
+        return bool(_ZH.match(re.sub(r"\s+", "", c)))
+    body = (_EN_VOCATIVE.sub("", c) or c).casefold().replace("’", "'")
+    if _EN.match(body):
+        return True
+    parts = _EN_AND.split(body)
+    return len(parts) > 1 and all(_EN.match(p) or _EN.match("i'm " + p) for p in parts)
