@@ -333,7 +333,9 @@ _EN_LIGHT = content_units(_EN_LIGHT_WORDS)
 # -- relative time -------------------------------------------------------------------------
 def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
     """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
-    of the previous month, clamped to its length; ("year", 2) → two years before)."""
+    of the previous month, clamped to its length; ("year", 2) → two years before; ("month_of", 3) → the
+    first of the last March; ("season", 2) → the first day of the last winter (the season ending in
+    February) that ended before ``at``'s month; ("year_start", 0) → 1 January of ``at``'s year)."""
     if not ago:
         return at
     unit, n = ago
@@ -350,6 +352,13 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
         mo += 1
         days = [31, 29 if y % 4 == 0 and (y % 100 or y % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return at.replace(year=y, month=mo, day=min(at.day, days[mo - 1]))
+    if unit == "month_of":  # "back in March": the first of the last such month (this month's at the latest)
+        return at.replace(year=at.year - (n > at.month), month=n, day=1)
+    if unit == "season":  # "last winter" (n: the month it ends): the first day of the last one ended before
+        y = at.year if at.month > n else at.year - 1
+        return at.replace(year=y - (n < 3), month=(n - 3) % 12 + 1, day=1)
+    if unit == "year_start":  # "earlier this year"
+        return at.replace(month=1, day=1)
     if unit == "year":
         try:
             return at.replace(year=at.year - n)
