@@ -335,7 +335,8 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
     """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
     of the previous month, clamped to its length; ("year", 2) → two years before; ("month_of", 3) → the
     first of the last March; ("season", 2) → the first day of the last winter (the season ending in
-    February) that ended before ``at``'s month; ("year_start", 0) → 1 January of ``at``'s year)."""
+    February) that ended before ``at``'s month; ("year_start", 0) → 1 January of ``at``'s year;
+    ("month_in_year", 103) → 1 March of the year before)."""
     if not ago:
         return at
     unit, n = ago
@@ -354,6 +355,8 @@ def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
         return at.replace(year=y, month=mo, day=min(at.day, days[mo - 1]))
     if unit == "month_of":  # "back in March": the first of the last such month (this month's at the latest)
         return at.replace(year=at.year - (n > at.month), month=n, day=1)
+    if unit == "month_in_year":  # 去年三月 (n: years back × 100 + month): the first of that month
+        return at.replace(year=at.year - n // 100, month=n % 100, day=1)
     if unit == "season":  # "last winter" (n: the month it ends): the first day of the last one ended before
         y = at.year if at.month > n else at.year - 1
         return at.replace(year=y - (n < 3), month=(n - 3) % 12 + 1, day=1)
