@@ -45,7 +45,18 @@ CASES = [
     ["context", "   "],  # a blank query: the one-line error
     ["context", "咖啡", "--format", "yaml"],
     ["context", "咖啡", "--lang", "fr", "--budget-ms", "60000"],
+    ["context", "咖啡", "--format", "messages", "--json", "--budget-ms", "60000"],
+    ["context", "咖啡", "--format", "yaml", "--json"],  # a bad --format is refused with --json too
 ]
+
+
+def test_json_with_format_messages_carries_the_messages(seeded: str) -> None:
+    """Round 25's new user: `--format messages --json` printed the JSON result with "messages": null
+    (--json replaced the format); now the result is built as messages and printed whole."""
+    got = run_cli("--db", seeded, "--user", "alice", "context", "咖啡要加糖吗", "--format", "messages", "--json",
+                  "--budget-ms", "60000").json()
+    assert got["format"] == "messages" and got["messages"][0]["role"] == "system"
+    assert got["messages"][0]["content"] == got["text"] and "我咖啡不加糖" in got["text"]
 
 
 @pytest.mark.parametrize("args", CASES)

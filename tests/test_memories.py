@@ -461,6 +461,20 @@ def test_remember_with_past_at_is_confirmed_now(mem):
     assert item.effective_confidence == item.confidence == 0.95
 
 
+def test_correct_with_past_at_is_confirmed_now(run, mem):
+    """Round 25's new user: `correct 4 "I work at a bookshop" --at 2026-09-01` said "confidence 1.0" and
+    `list` showed 0.91: the correction was confirmed at its --at, so it had decayed since. The user says it
+    now, as `remember --at` does; the CLI, the library (and so PATCH and the correct tool) alike."""
+    first = ok_json(run("alice", "remember", "I work at a bakery", "--at", "2026-02-01", "--json"))["item"]["id"]
+    new = ok_json(run("alice", "correct", str(first), "I work at a bookshop", "--at", "2026-09-01", "--json"))
+    shown = ok_json(run("alice", "show", str(new["id"]), "--json"))
+    assert shown["valid_from"] == "2026-09-01T00:00:00Z" and shown["last_confirmed_at"] > "2026-09-02"
+    assert shown["effective_confidence"] == shown["confidence"] == 1.0
+    item = mem.show(mem.correct(mem.remember("I cycle to work", at="2026-01-10").item_id, "I walk to work",
+                                at="2026-05-01"))
+    assert item.last_confirmed_at > item.valid_from and item.effective_confidence == 1.0
+
+
 def test_list_orders_by_valid_time_as_its_help_says(cli, tmp_path):
     """Issue 23: `list` is newest *valid time* first; a memory remembered last with an early
     --at comes after the others, and the help, README and tour say so."""

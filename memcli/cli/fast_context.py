@@ -137,11 +137,13 @@ def _run(p: dict[str, Any]) -> None:
     from memcli.errors import BadInputError, MemcliError
     from memcli.text import check_query
 
-    fmt = "json" if p["json"] else p["fmt"]
+    fmt = p["fmt"]
     try:
         if fmt not in ("text", "json", "messages"):
             raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
         check_query(p["query"])
+        # --json prints the whole result; with --format messages it carries the messages (built only then)
+        fmt, out = ("messages" if fmt == "messages" else "json", "json") if p["json"] else (fmt, fmt)
     except MemcliError as exc:
         fail(exc)
     try:
@@ -163,6 +165,6 @@ def _run(p: dict[str, Any]) -> None:
         return
     from memcli.cli.jsonout import emit_context
 
-    emit_context(res, fmt)
+    emit_context(res, out)
     gc.freeze()
     raise Answered

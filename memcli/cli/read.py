@@ -162,9 +162,10 @@ def context(
 
       memcli context "where does my sister live" --as-of 2026-03-01
     """
-    fmt = "json" if as_json else fmt
     if fmt not in ("text", "json", "messages"):
         raise BadInputError(f"--format must be text, json or messages (got {fmt!r})")
+    # --json prints the whole result; with --format messages it carries the messages (built only then)
+    fmt, out = ("messages" if fmt == "messages" else "json", "json") if as_json else (fmt, fmt)
     query = read_text_arg(query, writes=False)
     check_query(query)
     system_text = read_file(system, "--system", writes=False) if system else None
@@ -179,7 +180,7 @@ def context(
             info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
         if res.degraded:
             info(res.degraded)
-    emit_context(res, fmt, note=not (verbose or GLOBALS.verbose))
+    emit_context(res, out, note=not (verbose or GLOBALS.verbose))
 
 
 @app.command()

@@ -64,7 +64,8 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
         old = _check_start(validity.check_correctable(store.get_item(user_id, item_id)), at)
         cand = Candidate(statement=text, kind=kind or old["kind"], slot=slot or old["slot"],
                          salience=max(old["salience"], 0.7),
-                         confidence=conf.CORRECTED, valid_from=start, metadata=json.loads(old["metadata"]))
+                         confidence=conf.CORRECTED, valid_from=start, metadata=json.loads(old["metadata"]),
+                         confirmed_at=now)  # the user says it now, whenever it began to hold (as remember --at)
         src = store.add_source(user_id, role="explicit", content=text, occurred_at=start, recorded_at=now)
         new = store.insert_item(user_id=user_id, candidate=cand, origin=Origin.CORRECTION,
                                 confidence=conf.CORRECTED, vector=vec, model=settings.model,

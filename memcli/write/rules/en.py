@@ -26,8 +26,6 @@ from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_words import (
-    _AGO,
-    _AGO_FIXED,
     _ASPECT,
     _ATTR_NOUN,
     _ATTR_NOUNS,
@@ -36,13 +34,11 @@ from memcli.write.rules.en_words import (
     _IRREALIS,
     _MENTAL,
     _NAME_STOP,
-    _NUMW,
     _QUESTION,
     _REL,
     _SENTENCE,
     _TOPIC,
-    _UNDATED,
-    _WEEKDAYS,
+    _ago_of,
     expand_contractions,
     split_clauses,
 )
@@ -92,26 +88,6 @@ def is_question(sentence: str) -> bool:
     if "?" not in s and (_SUBORDINATE.match(s) or _DROPPED_I_WAS.match(s)):
         return False
     return bool(_QUESTION.search(s))
-
-
-def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
-    m = _AGO.search(c)
-    if not m:
-        return None, c
-    if m.group(1) and re.search(r"day$", m.group(1).casefold()) and " " in m.group(1) and \
-            m.group(1).casefold() not in _AGO_FIXED:
-        ago = ("weekday", _WEEKDAYS.index(m.group(1).casefold().split()[-1]))
-    elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED and m.group(1).casefold() not in _AGO_FIXED:
-        ago = None
-    elif m.group(1):
-        w = m.group(1).casefold()
-        ago = _AGO_FIXED.get(w) or (("week", 2) if "weeks" in w else ("month", 2) if "months" in w
-                                    else ("year", 2) if "years" in w else ("day", 2))
-    else:
-        n = m.group(2).casefold()
-        ago = (m.group(3).casefold(), int(n) if n.isdigit() else _NUMW.get(n, 2))
-    rest = re.sub(r"\s+", " ", c[:m.start()] + " " + c[m.end():]).strip(" ,")
-    return ago, rest
 
 
 #: after a capitalised first word, a verb any thing may have (is, has, does, 's grown): no sign of a person
@@ -258,7 +234,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []
     if re.match(r"^today is my birthday\b", c, flags=re.I):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="Today is my birthday", kind="identity", slot="birthday", value="today", salience=0.8)]
-    ago, c = _ago_of(c)
+    said, (ago, c) = c, _ago_of(c)
     if not c:
         return []
     m = re.match(r"^I am ([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?=,|$)", c)
@@ -388,7 +364,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         out.append(Match(statement=s, kind=kind, slot=slot, value=value, salience=sal, ago=ago))
         if slot.startswith("owns.") and value:
             ctx.thing = (f"thing:{value}", f"my {value}")  # what the next fragment may name (A beagle named Biscuit)
-    return out
+    return en_words.with_time_words(out, said) if ago is None and said != c else out  # "…since last winter"
 
 
 def _recontract(stmt: str, raw: str) -> str:

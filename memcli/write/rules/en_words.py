@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from memcli import slots
+
+if TYPE_CHECKING:
+    from memcli.write.rules.match import Match
 
 _REL = "|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
 
@@ -100,6 +105,87 @@ _UNDATED = frozenset("january february march april june july august september oc
 
 _NUMW = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
          "a few": 3, "several": 3}
+
+#: a preposition that makes the relative time after it a bound of the fact: "since" / "from" say when it
+#: began (its valid time), "until" / "before" / "after" / "by" a limit, not when it was true
+_TIME_BOUND = re.compile(r"\b(ever since|since|from|until|till|before|after|by)\s+$", re.I)
+
+
+def _time_span(c: str, m: re.Match[str]) -> tuple[int, bool]:
+    """Where the relative time ``m`` of ``c`` starts with its preposition, and whether it begins the fact."""
+    bound = _TIME_BOUND.search(c, 0, m.start())
+    return (bound.start(), bound.group(1).casefold() in ("since", "ever since", "from")) if bound else (m.start(), True)
+
+
+def cut_time(c: str, m: re.Match[str], ago: tuple[str, int] | None) -> tuple[tuple[str, int] | None, str]:
+    """``(ago, rest)`` for clause ``c`` whose relative time ``m`` (an :data:`_AGO` match) reads as ``ago``; the
+    time is cut with its preposition ("I've been vegan since last week" → "I've been vegan", a week back; "I had a
+    car until last year" → "I had a car"), and ``ago`` is None when the time is a limit rather than when the fact
+    began (until, before, after, by): the valid time is then when it was said (:func:`with_time_words` puts the
+    words back in the statement)."""
+    start, begins = _time_span(c, m)
+    return (ago if begins else None), re.sub(r"\s+", " ", c[:start] + " " + c[m.end():]).strip(" ,")
+
+
+def with_time_words(found: list[Match], said: str) -> list[Match]:
+    """``found`` (Matches of clause ``said``, read without a relative time no date carries: "in April", "last
+    winter", "until last year") with those words back in their statements, where the clause had them (at its
+    end or its start): "My daughter Ines turns seven in April", "I've been learning the cello since last winter"
+    — dropped, nothing would say them. A time in the middle of the clause is left out, as before."""
+    m = _AGO.search(said)
+    start = _time_span(said, m)[0] if m else 0
+    words = said[start:m.end()].strip(" ,") if m else ""
+    if not words or said[m.end():].strip(" ,.!") and start:
+        return found
+    out = []
+    for f in found:
+        s = f.statement.rstrip(" .!")
+        if not start:  # "Last winter my sister…": the time first, the statement's own capital kept for a name or I
+            s = f"{words[:1].upper()}{words[1:]} " + (s[:1].lower() + s[1:] if _PLAIN_FIRST.match(s) else s)
+        out.append(replace(f, statement=s if not start else f"{s} {words}"))
+    return out
+
+
+_PLAIN_FIRST = re.compile(r"(?:My|Our|We|The|A|An|This|These)\b")
+
+
+#: the month a season ends in (pair_dates reads "last winter" the same way)
+_SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
+_MONTHS = "january february march april may june july august september october november december".split()
+
+
+def _past_span(w: str) -> tuple[str, int] | None:
+    """A month, season or year that can only be past, as :func:`memcli.write.rules.match.resolve_ago` reads it:
+    "back in March" → ("month_of", 3), "last winter" → ("season", 2), "earlier this year" → ("year_start", 0);
+    None for one that may lie ahead or recur ("in April", "this summer", "this year": its words are kept)."""
+    if w.startswith("back in "):
+        return ("month_of", _MONTHS.index(w.split()[-1]) + 1)
+    if w.startswith("last ") and w.split()[-1] in _SEASON_END:
+        return ("season", _SEASON_END[w.split()[-1]])
+    return ("year_start", 0) if w == "earlier this year" else None
+
+
+def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
+    """``(ago, rest)``: clause ``c``'s relative time as (unit, n) (None: no date, e.g. "in April", or none at all)
+    and the clause without it, as :func:`cut_time` cuts it."""
+    m = _AGO.search(c)
+    if not m:
+        return None, c
+    if m.group(1) and re.search(r"day$", m.group(1).casefold()) and " " in m.group(1) and \
+            m.group(1).casefold() not in _AGO_FIXED:
+        ago = ("weekday", _WEEKDAYS.index(m.group(1).casefold().split()[-1]))
+    elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED and m.group(1).casefold() not in _AGO_FIXED:
+        ago = _past_span(m.group(1).casefold())
+    elif m.group(1):
+        w = m.group(1).casefold()
+        ago = _AGO_FIXED.get(w) or (("week", 2) if "weeks" in w else ("month", 2) if "months" in w
+                                    else ("year", 2) if "years" in w else ("day", 2))
+    else:
+        n = m.group(2).casefold()
+        ago = (m.group(3).casefold(), int(n) if n.isdigit() else _NUMW.get(n, 2))
+    return cut_time(c, m, ago)
+
+
 
 _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|every (?:day|morning|night|evening|week|"
                     r"weekend|weekday|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|each "

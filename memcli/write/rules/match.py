@@ -333,8 +333,11 @@ _EN_LIGHT = content_units(_EN_LIGHT_WORDS)
 # -- relative time -------------------------------------------------------------------------
 def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
     """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
-    of the previous month, clamped to its length; ("year", 2) → two years before). A count no
-    calendar holds (5000 years ago, 10**20 days ago) moves nothing: ``at``, the time it was said."""
+    of the previous month, clamped to its length; ("year", 2) → two years before; ("month_of", 3) → the
+    first of the last March; ("season", 2) → the first day of the last winter (the season ending in
+    February) that ended before ``at``'s month; ("year_start", 0) → 1 January of ``at``'s year;
+    ("month_in_year", 103) → 1 March of the year before). A count no calendar holds (5000 years ago,
+    10**20 days ago) moves nothing: ``at``, the time it was said."""
     if not ago:
         return at
     try:
@@ -357,6 +360,15 @@ def _moved_back(at: datetime, unit: str, n: int) -> datetime:
         mo += 1
         days = [31, 29 if y % 4 == 0 and (y % 100 or y % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return at.replace(year=y, month=mo, day=min(at.day, days[mo - 1]))
+    if unit == "month_of":  # "back in March": the first of the last such month (this month's at the latest)
+        return at.replace(year=at.year - (n > at.month), month=n, day=1)
+    if unit == "month_in_year":  # 去年三月 (n: years back × 100 + month): the first of that month
+        return at.replace(year=at.year - n // 100, month=n % 100, day=1)
+    if unit == "season":  # "last winter" (n: the month it ends): the first day of the last one ended before
+        y = at.year if at.month > n else at.year - 1
+        return at.replace(year=y - (n < 3), month=(n - 3) % 12 + 1, day=1)
+    if unit == "year_start":  # "earlier this year"
+        return at.replace(month=1, day=1)
     if unit == "year":
         try:
             return at.replace(year=at.year - n)

@@ -164,8 +164,33 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
     else:
         n = int(m.group(2)) if m.group(2).isdigit() else (cn_to_int(m.group(2)) or 1)
         ago = (_UNITS[m.group(3)], n)
-    rest = (clause[:m.start()] + clause[m.end():]).strip("，, ")
+    start, end = m.start(), m.end()
+    if (month := _THEN_MONTH.match(clause, end)) and word in ("去年", "前年"):  # 去年三月: that month's first day
+        ago, end = ("month_in_year", _AGO_FIXED[word][1] * 100 + cn_month(month.group(1))), month.end()
+    elif _THEN_FINER.match(clause, end) or _LIMIT_AFTER.match(clause, end) or _LIMIT_BEFORE.search(clause, 0, start):
+        return None, clause  # 去年冬天 (which winter?), 去年之前 / 直到去年 (a limit, not when it began): kept whole
+    if since := _SINCE_BEFORE.search(clause, 0, start):  # 从去年开始我就吃素: it holds from then, its valid time
+        start, end = since.start(), (upto.end() if (upto := _SINCE_AFTER.match(clause, end)) else end)
+    rest = (clause[:start] + clause[end:]).strip("，, ")
     return ago, re.sub(r"^(?:的时候|时)", "", rest)
+
+
+#: after a relative time, a month of it (去年三月, 去年3月份)
+_THEN_MONTH = re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![底初中])")
+#: after a relative time, a part of it no date says (去年冬天, 去年年底, 上个月底, 去年那会儿)
+_THEN_FINER = re.compile(r"(?:[一二三四五六七八九十\d]{1,2}月|年?[初中底末]|[冬春夏秋][天季]|寒假|暑假|"
+                         r"上半年|下半年|那会儿?|那时候?)")
+#: a limit, not when the fact began: 去年之前 / 以前, 直到去年, 到去年为止
+_LIMIT_AFTER = re.compile(r"(?:之前|以前|为止|之后|以后)")
+_LIMIT_BEFORE = re.compile(r"(?:直到|一直到|截至|到)$")
+#: 从 / 自从 / 自 … 开始 / 起 / 以来 around a relative time: when the fact began
+_SINCE_BEFORE = re.compile(r"(?:自从|从|自)$")
+_SINCE_AFTER = re.compile(r"(?:开始|起|以来)")
+
+
+def cn_month(word: str) -> int:
+    """A month's number written in digits or Chinese (3, 十一 → 11)."""
+    return int(word) if word.isdigit() else (cn_to_int(word) or 1)
 
 #: 我们 (全家 / 一家) who move or live somewhere: the user among them (上周我们全家搬到杭州了)
 _WE_MOVE = re.compile(r"^我们(?:全家|一家人?|家)?(?=(?:[也都就]|已经|刚刚?|终于|现在|目前|如今)*(?:搬到|搬去|搬回|搬家|搬了家|住在|定居在?))")  # noqa: E501
