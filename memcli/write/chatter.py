@@ -38,7 +38,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from memcli.sensitive import is_redacted
-from memcli.write.reaction import is_reaction
 from memcli.smalltalk import (
     EN_ACKS,
     EN_GREETINGS,
@@ -52,6 +51,7 @@ from memcli.smalltalk import (
     ZH_VOCATIVES,
     alternation,
 )
+from memcli.write.reaction import is_reaction
 
 __all__ = ["GREETING_EN", "GREETING_ZH", "ChatterTest", "clauses", "greeting_head", "is_chatter", "is_chatter_clause",
            "is_task", "uncovered"]
@@ -236,7 +236,8 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
 def _chatter_clause(clause: str, question_mark: bool) -> bool:
     c = clause.strip()
     low = c.casefold()
-    if question_mark or is_redacted(c) or is_laughing_remark(c) or is_reaction(c):  # (a secret's placeholder tells nothing)
+    # (a secret's placeholder tells nothing; a reaction to the other speaker is no told fact: memcli.write.reaction)
+    if question_mark or is_redacted(c) or is_laughing_remark(c) or is_reaction(c):
         return True
     if _ZH_FILLER.match(c) or _ZH_GREET.match(c) or _ZH_THANKS.search(c) or _ZH_QUESTION.search(c) \
             or _ZH_REQUEST.search(c) or _ZH_TASK.match(c) or is_instruction(c):
