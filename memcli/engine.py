@@ -9,7 +9,10 @@ store, and the heavy components built once, on first use (the capture path never
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -25,7 +28,39 @@ if TYPE_CHECKING:
     from memcli.write.judge import Judge
     from memcli.write.worker import MemoryCaptureWorker
 
-__all__ = ["Engine", "backend_overrides", "resolve_settings"]
+__all__ = ["Engine", "backend_overrides", "one_call_at_a_time", "resolve_settings"]
+
+
+def one_call_at_a_time(cls: type) -> type:
+    """Make every public method of ``cls`` (an :class:`Engine`) hold the object's lock while it runs, so
+    that threads sharing one object (``asyncio.to_thread``, a thread pool) take turns on its ONE
+    connection instead of failing inside SQLite (apsw's ``ThreadingViolationError``) or, worse, one
+    thread's write joining another's open transaction. An iterator a method returns (``export``)
+    holds the lock at each step. Re-entrant: a method may call another. Returns ``cls``."""
+    for name in dir(cls):
+        fn = inspect.getattr_static(cls, name)
+        if not name.startswith("_") and inspect.isfunction(fn):
+            setattr(cls, name, _locked(fn))
+    return cls
+
+
+def _locked(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def call(self: Engine, *args: Any, **kwargs: Any) -> Any:
+        with self._calls:
+            out = fn(self, *args, **kwargs)
+        return _locked_steps(self._calls, out) if isinstance(out, Iterator) else out
+    return call
+
+
+def _locked_steps(lock: threading.RLock, it: Iterator[Any]) -> Iterator[Any]:
+    while True:
+        with lock:
+            try:
+                item = next(it)
+            except StopIteration:
+                return
+        yield item
 
 
 def backend_overrides(extractor: Any, judge: Any, overrides: dict[str, Any]) -> tuple[Any, Any]:
@@ -80,6 +115,7 @@ class Engine:
                  judge: Judge | None = None) -> None:
         if isinstance(extractor, str) or isinstance(judge, str):
             raise TypeError("extractor/judge objects expected here; pass names through the settings")
+        self._calls = threading.RLock()  # one call at a time on the ONE connection (one_call_at_a_time)
         self.store: MemoryStore = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms,
                                              create_parent=(settings.db == default_db_path()),
                                              pool_size=settings.db_pool_size or None)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from memcli.db.store import FORGOTTEN
-from memcli.engine import Engine, backend_overrides, resolve_settings
+from memcli.engine import Engine, backend_overrides, one_call_at_a_time, resolve_settings
 from memcli.errors import BadInputError
 from memcli.memory_episodes import EpisodesAPI
 from memcli.refs import memory_ref, parse_ref, positive_id
@@ -57,6 +57,7 @@ def __getattr__(name: str) -> object:  # MemoryRecord, parse_jsonl: re-exported,
 Progress = Callable[[int], None]
 
 
+@one_call_at_a_time
 class Memory(EpisodesAPI, Engine):
     """Long-term memory of one user in one database.
 
@@ -69,6 +70,10 @@ class Memory(EpisodesAPI, Engine):
             query encoder).
         extractor, judge: write-path backends to use instead of the configured ones (objects),
             or their names (``"llm"``, ``"offline"``): then a settings override.
+
+    Threads may share one ``Memory`` (``asyncio.to_thread``, a pool): its calls take turns on its one
+    connection, so a long ``drain`` on it holds the others up (and ``context``'s budget starts when its
+    turn comes) — drain on a ``Memory`` of its own, ``Memory(settings=mem.settings)``, as the agent loop does.
 
     Raises:
         ConfigError, StoreError: bad settings; database cannot be opened.
