@@ -152,9 +152,12 @@ class Admin(Engine):
         from memcli.errors import BadInputError
         from memcli.timeutil import iso, now_utc
 
-        if operator == (user is not None):
+        if operator and user is not None:
             raise BadInputError("a token is for one user (user=U, --user U) or for the operator "
                                 "(operator=True, --operator), not both")
+        if not operator and user is None:
+            raise BadInputError("a token needs its user (user=U, --user U) or the operator's scope "
+                                "(operator=True, --operator); none was given")
         if user is not None:
             try:
                 user = Settings._user_not_blank(user)

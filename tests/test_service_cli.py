@@ -37,6 +37,21 @@ def test_token_commands_store_a_digest_and_refuse_bad_input(tmp_path):
     assert run_cli("token", "list", "--json").json()[0]["revoked_at"] is not None
 
 
+def test_token_create_names_what_is_missing_and_takes_the_root_user(monkeypatch):
+    neither, both = run_cli("token", "create"), run_cli("token", "create", "--user", "bob", "--operator")
+    assert "none was given" in neither.stderr and "not both" not in neither.stderr  # before: "…, not both"
+    assert "not both" in both.stderr
+    monkeypatch.setenv("MEMCLI_USER", "carol")  # the environment never picks a token's user
+    assert run_cli("token", "create").exit_code == 2
+    made = run_cli("--user", "dora", "token", "create", "--json")  # as `memcli --user dora list` names her
+    assert made.exit_code == 0, made.stderr
+    assert made.json()["user"] == "dora" and made.json()["scope"] == "user"
+    op = run_cli("--user", "dora", "token", "create", "--operator", "--json").json()
+    assert (op["scope"], op["user"]) == ("operator", None)
+    assert [(r["user"], r["scope"]) for r in run_cli("token", "list", "--json").json()] == [
+        ("dora", "user"), (None, "operator")]
+
+
 def test_memcli_serve_runs_as_a_process_and_honours_revocation(tmp_path):
     tok = run_cli("token", "create", "--user", "alice", "--json").json()
     port = free_port()

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli.app import DbOpt, JsonOpt, ModelOpt, app, console, emit_json, info, open_admin, settings_for
+from memcli.cli.app import GLOBALS, DbOpt, JsonOpt, ModelOpt, app, console, emit_json, info, open_admin, settings_for
 from memcli.cli.ids import IdCommand, positive_id
 from memcli.errors import ConfigError
 
@@ -107,6 +107,8 @@ def token_create(
 
       memcli token create --operator --name cron
     """
+    if user is None and not operator:  # `memcli --user alice token create` (never MEMCLI_USER)
+        user = GLOBALS.user
     with open_admin(db) as adm:
         out = adm.create_token(user, operator=operator, name=name)
     if as_json:
