@@ -38,6 +38,8 @@ def test_token_commands_store_a_digest_and_refuse_bad_input(tmp_path):
 
 
 def test_token_create_names_what_is_missing_and_takes_the_root_user(monkeypatch):
+    empty = run_cli("token", "list")
+    assert (empty.exit_code, empty.stdout, empty.stderr) == (0, "", "no tokens (memcli token create --user U)\n")
     neither, both = run_cli("token", "create"), run_cli("token", "create", "--user", "bob", "--operator")
     assert "none was given" in neither.stderr and "not both" not in neither.stderr  # before: "…, not both"
     assert "not both" in both.stderr
@@ -50,6 +52,8 @@ def test_token_create_names_what_is_missing_and_takes_the_root_user(monkeypatch)
     assert (op["scope"], op["user"]) == ("operator", None)
     assert [(r["user"], r["scope"]) for r in run_cli("token", "list", "--json").json()] == [
         ("dora", "user"), (None, "operator")]
+    none_for = run_cli("token", "list", "--user", "erin").stderr
+    assert none_for == "no tokens for user 'erin' (memcli token create --user U)\n"
 
 
 def test_memcli_serve_runs_as_a_process_and_honours_revocation(tmp_path):

@@ -156,6 +156,9 @@ def token_list(
     if as_json:
         emit_json(rows)
         return
+    if not rows:  # as `memcli list` says "no memories", not an empty table
+        info(f"no tokens{f' for user {user!r}' if user is not None else ''} (memcli token create --user U)")
+        return
     from memcli.cli.render import add_columns, table, time_col, when
     from memcli.timeutil import from_iso
 
