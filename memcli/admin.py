@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from memcli.engine import Engine, backend_overrides, resolve_settings
+from memcli.engine import Engine, backend_overrides, one_call_at_a_time, resolve_settings
 from memcli.settings import Settings
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ __all__ = ["Admin"]
 Progress = Callable[[int], None]
 
 
+@one_call_at_a_time
 class Admin(Engine):
     """Operations across every user of one database.
 

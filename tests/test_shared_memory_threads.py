@@ -63,3 +63,24 @@ def test_asyncio_to_thread_on_one_memory_and_an_export_walked_beside_writes(mem)
     writer.join()
     assert first["text"] in TURNS and len(rest) >= len(TURNS)  # the memories, then the end line
     assert "My neighbour's dog is a beagle called Pip" in {it.statement for it in mem.list()}
+
+
+def test_threads_share_one_admin_while_it_drains(db, embedder):
+    from memcli import Admin, Memory
+
+    for user in ("lin", "max"):
+        with Memory(db=db, user=user) as m:
+            for i, text in enumerate(TURNS):
+                m.capture(text, key=f"{user}-{i}")
+    with Admin(db=db) as adm:
+        start = threading.Barrier(3)
+
+        def work(i: int) -> object:
+            start.wait()
+            return adm.drain() if i == 0 else [adm.stats() for _ in range(5)] if i == 1 else adm.tokens(None)
+
+        with ThreadPoolExecutor(3) as pool:
+            summary, stats, tokens = pool.map(work, range(3))
+        assert summary.done == 8 and tokens == [] and all(s["outbox"]["pending"] + s["outbox"]["done"] == 8
+                                                          for s in stats)
+        assert adm.stats()["outbox"]["done"] == 8
