@@ -36,10 +36,11 @@ def one_call_at_a_time(cls: type) -> type:
     that threads sharing one object (``asyncio.to_thread``, a thread pool) take turns on its ONE
     connection instead of failing inside SQLite (apsw's ``ThreadingViolationError``) or, worse, one
     thread's write joining another's open transaction. An iterator a method returns (``export``)
-    holds the lock at each step. Re-entrant: a method may call another. Returns ``cls``."""
+    holds the lock at each step. Re-entrant: a method may call another. ``close`` takes no turn: a
+    process leaving a ``with`` block must not wait forever on a ``drain(loop=True)`` thread. Returns ``cls``."""
     for name in dir(cls):
         fn = inspect.getattr_static(cls, name)
-        if not name.startswith("_") and inspect.isfunction(fn):
+        if not name.startswith("_") and name != "close" and inspect.isfunction(fn):
             setattr(cls, name, _locked(fn))
     return cls
 
