@@ -122,7 +122,7 @@ class MemcliStore(BaseStore):
     def memory(self, user: str) -> Memory:
         """The :class:`~memcli.memory.Memory` of ``user`` this store uses (opened once, the model
         shared): for memcli's own calls in a graph node — ``context``, ``capture``, ``drain``.
-        Use it from one thread at a time, as any ``Memory``."""
+        Threads may share it: its calls take turns, as any ``Memory``'s do."""
         mem = self._memories.get(user)
         if mem is None:
             if self._embedder is None:
