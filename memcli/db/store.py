@@ -22,9 +22,8 @@ Contract shared by every implementation:
   their own ``tx()``, so they are atomic alone and compose inside a caller's transaction.
 - **Errors:** :class:`~memcli.errors.StoreError` and its subclasses (locked, full,
   read-only, corrupt), with a one-line message; ``NotFoundError`` for a missing item.
-- **Threads:** one store object is used by one thread at a time; :meth:`reader` opens
-  another connection to the same database for a worker thread (``Memory`` and ``Admin``, which
-  threads may share, make their calls take turns: :func:`memcli.engine.one_call_at_a_time`).
+- **Threads:** one thread at a time (``Memory``/``Admin`` take turns: ``engine.one_call_at_a_time``);
+  :meth:`reader` opens another connection to the same database for a worker thread.
 """
 
 from __future__ import annotations
