@@ -32,10 +32,13 @@ _MODIFIER = re.compile(r"^(?:just |much |a bit )?(?:like|such as|as|than|includi
 _SUBJECT = re.compile(r"\b(?:i|we|you|he|she|they|it|there|this|that|these|those|everyone|nobody|someone)\s+[a-z]",
                       re.I)
 _AUX = re.compile(r"(?:\b(?:am|is|are|was|were|be|been|being|have|has|had|do|does|did|will|would|can|could|shall|"
-                  r"should|may|might|must|get|gets|got|gotta|gonna|wanna)\b|'(?:m|s|re|ve|d|ll)\b|n't\b)", re.I)
-#: a capitalised name or a possessive phrase before a present -s verb (Sam plays…, my sister teaches…)
-_NAMED_DOES = re.compile(r"(?:^|\b(?i:my|our|his|her|their|the|a|an|mine|ours)\s+(?:\w+\s+){0,2}?|^[A-Z][a-z]+\s+)"
-                         r"[a-z]+(?<!ss)s\b")
+                  r"should|may|might|must|get|gets|got|gotta|gonna|wanna)\b|'(?:m|re|ve|d|ll)\b|n't\b"
+                  r"|\b(?:it|that|he|she|there|here|what|who|everyone|everything)'s\b)", re.I)
+#: words after which an -s or -ing word is a noun (in the mountains, next spring, the wedding), not a verb
+_NOUN_AFTER = frozenset("a an the my our your his her their this that these those next last every each some any no "
+                        "in on at of for from to by with near into about".split())
+#: what opens a subject before a present -s verb (Sam plays…, my sister teaches…, a friend of mine runs…)
+_OPENS_SUBJECT = frozenset("my our his her their the a an mine ours".split())
 _VERB = re.compile(r"(?<!\bto )\b(?:love|like|live|play|work|go|want|need|make|take|enjoy|hate|prefer|own|use|run|"
                    r"teach|study|cook|eat|drink|watch|read|write|visit|try|keep|miss|feel|think|know|plan|hope|"
                    r"spend|walk|drive|swim|paint|sing|dance|bake|grow|volunteer|collect|speak|stay|come|call|"
@@ -51,11 +54,20 @@ _ANSWER = re.compile(r"^(?:a|an|the|one|some|another|any|either|or|probably|mayb
 
 
 def _has_clause(part: str) -> bool:
-    if _SUBJECT.search(part) or _AUX.search(part) or _NAMED_DOES.search(part) or _VERB.search(part):
+    if _SUBJECT.search(part) or _AUX.search(part) or _VERB.search(part):
         return True
-    # a past form (not a short word that only ends so: red, bed) or an -ing form (Probably moving to Oslo)
-    return any(len(w) >= 5 and w.endswith("ing") or _PAST.match(w) and not w.endswith("eed") and
-               (len(w) >= 5 or not w.endswith("ed")) for w in re.findall(r"[a-z]{3,}", part.casefold()))
+    words = re.findall(r"[A-Za-z']+", part)
+    low = [w.casefold() for w in words]
+    for i, w in enumerate(low):
+        prev_ok = i > 0 and low[i - 1] not in _NOUN_AFTER
+        if _PAST.match(w) and not w.endswith("eed") and (len(w) >= 5 or not w.endswith("ed")):
+            return True  # a past form (not a short word that only ends so: red, bed)
+        if len(w) >= 5 and w.endswith("ing") and (i == 0 or low[i - 1] not in _NOUN_AFTER):
+            return True  # an -ing form (Probably moving to Oslo), not a noun (next spring, the wedding)
+        if prev_ok and w.endswith("s") and not w.endswith(("ss", "'s")) and len(w) >= 3 and (
+                words[0][:1].isupper() and words[0].casefold() not in _NOUN_AFTER or _OPENS_SUBJECT & set(low[:i])):
+            return True  # a present verb after its subject (Sam plays, my sister teaches), not a plural noun
+    return False
 
 
 @lru_cache(maxsize=4096)
