@@ -69,11 +69,6 @@ __all__ = ["FittedExtractor"]
 _POINTS_ON = re.compile(r"\b(?:into|about|out of|with|for|on|of|to|around|near|without) (?:it|that|this|them)\W*$",
                         re.I)
 
-#: a clause whose object is a bare pronoun at its end ("My boss liked it", "I've always wanted to try that"): kept
-#: by the model with nothing in the turn naming what the pronoun means, it is a memory about nothing
-_DANGLING = re.compile(r"\b(?:it|that|this|them)(?:\s+(?:again|too|a lot|so much|anymore|lately|now|already|"
-                       r"though|really|haha|lol))*\W*$", re.I)
-
 #: what may stand before a span whose subject the rules completed: a pronoun they read as whom it
 #: means (he → Jake, her → my mom's), a conjunction whose clause shares the subject (… and switched
 #: to tea → I switched to tea), or "as" (… as a nurse → I'm a nurse)
@@ -378,10 +373,6 @@ class FittedExtractor(RuleExtractor):
                        else c.model_copy(update={"statement": st}) for c in new]
             seen: set[str] = set()
             out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
-            # a kept clause still ending on a bare pronoun, one sentence (no referent joined before it, none
-            # resolved): a memory about nothing ("My boss liked it")
-            out[:] = [c for c in out if not ("clause_p" in c.metadata and c.statement.isascii() and
-                                             _DANGLING.search(c.statement) and not re.search(r"[.!?;]\s", c.statement))]
             out[:] = with_job_change(utt.text, out)  # 换工作了，现在在…: the new job with the change it ends
             if denied := denied_values(utt.text):  # "…, not the 2nd": the decision ends the memory that says it
                 out[:] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": denied}}) for c in out]
