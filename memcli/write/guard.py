@@ -17,7 +17,10 @@ before its extractor (rules, fitted or LLM) and every candidate through :func:`k
   :func:`memcli.sensitive.redact` is dropped (capture already replaced the value);
 - **a reaction to the other speaker** (:func:`memcli.write.reaction.is_reaction`): a candidate that only
   says how the speaker takes what was just said (``I love that idea``, ``I'm so happy for you, Sam``,
-  ``我支持你``) is dropped: it is no fact about the user.
+  ``我支持你``) is dropped: it is no fact about the user; so is one that drops its "I" (``Love it``);
+- **a fragment** (:func:`memcli.write.fragment.is_fragment`): an English candidate with no clause of its
+  own that answers the other speaker's question by leaning on it (``The one near Brighton``, ``Pepper
+  maybe``, ``Probably to see my aunt``) is dropped: alone it says nothing a later reader can use.
 
 Pure functions over text; no model, no store.
 """
@@ -29,6 +32,7 @@ import re
 from memcli.models import Candidate
 from memcli.sensitive import has_secret, is_redacted, names_secret, opens_with_placeholder
 from memcli.write.chatter import is_task
+from memcli.write.fragment import is_fragment
 from memcli.write.reaction import is_reaction
 
 __all__ = ["contrast", "is_hypothetical", "keep", "told", "unsaid"]
@@ -170,6 +174,9 @@ def told(text: str) -> str:
 
 def keep(candidate: Candidate) -> bool:
     """A candidate the drain may decide on: no secret's value or placeholder in it, not hypothetical, and not
-    a reaction to the other speaker ("I love that idea", "I'm so happy for you, Sam": :mod:`memcli.write.reaction`)."""
+    a reaction to the other speaker ("I love that idea", "I'm so happy for you, Sam", "Love it":
+    :mod:`memcli.write.reaction`), nor an English fragment ("The one near Brighton": :mod:`memcli.write.fragment`)."""
     s = candidate.statement
-    return not (is_redacted(s) or has_secret(s) or is_hypothetical(s) or is_reaction(s))
+    dropped_i = s.isascii() and s[:1].isupper() and not re.match(r"(?:I|I'\w+|[A-Z]\w*[A-Z]\w*)\b", s)
+    return not (is_redacted(s) or has_secret(s) or is_hypothetical(s) or is_reaction(s) or is_fragment(s) or
+                dropped_i and is_reaction("I " + s[:1].lower() + s[1:]))
