@@ -68,6 +68,9 @@ __all__ = ["FittedExtractor"]
 #: a clause that ends on a pronoun for what it is about ("got me into it", "talked me out of that")
 _POINTS_ON = re.compile(r"\b(?:into|about|out of|with|for|on|of|to|around|near|without) (?:it|that|this|them)\W*$",
                         re.I)
+#: a subordinate clause before its main clause (Since my knee healed, …; Back when I lived in Oslo, …)
+_LEADS_MAIN = re.compile(r"^\W*(?:(?:back|ever|right|just|long) )?(?:since|when|whenever|after|before|once|until|"
+                         r"till|while|as soon as)\b", re.I)
 
 #: what may stand before a span whose subject the rules completed: a pronoun they read as whom it
 #: means (he → Jake, her → my mom's), a conjunction whose clause shares the subject (… and switched
@@ -225,7 +228,9 @@ class FittedExtractor(RuleExtractor):
             # into it, now I run…", "I love pottery, a friend got me into it") means nothing alone: the
             # sentence is read whole
             opened = [c for c in clauses if is_open(c)]
-            out += [said] if any(_POINTS_ON.search(c.text) for c in opened) else opened
+            # and a clause that leads with its time or cause ("Since my wrist healed, I…") is no fact alone either
+            out += [said] if any(_POINTS_ON.search(c.text) or _LEADS_MAIN.match(c.text) and c is not clauses[-1]
+                                 for c in opened) else opened
         return out
 
     @staticmethod

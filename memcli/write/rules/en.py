@@ -25,6 +25,7 @@ from memcli import slots
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
+from memcli.write.rules.en_told import told_back
 from memcli.write.rules.en_words import (
     _ASPECT,
     _ATTR_NOUN,
@@ -55,6 +56,7 @@ class _Ctx:
     thing: tuple[str, str] | None = None
     now: bool = False  # the utterance is about today ("Today I went…"): its events and weak facts are passing
     said: bool = False  # an earlier clause of the utterance was read (an "it" here may point to its thing)
+    other: bool = False  # an earlier clause of the sentence has a subject the rules do not read (Tom quit his job, …)
 
 
 _SPACES = re.compile(r"\s+")
@@ -247,7 +249,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m:  # "My doctor told me I have type 2 diabetes": the reported fact is the user's
         c = c[m.end():]
         c = c[0].upper() + c[1:]
-    if ctx.subject is None and ctx.person is None and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
+    if ctx.subject is None and ctx.person is None and not ctx.other and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
                                         r"bought|started|switched|moved|adopted|finished|love|like|hate|work|live)\b",
                                         c, flags=re.I) and not re.match(r"^(?:need|used|based)\b", c, flags=re.I):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
@@ -395,23 +397,34 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     out: list[Match] = []
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
-        sent = en_words.corrected(sent.strip())  # "Correction: my son is six, not five" → "My son is six"
+        sent = told_back(en_words.corrected(sent.strip()))  # "Correction: my son is six, not five" → "My son is six"
         if not sent or re.match(r"^(?:if|when|whenever|unless|every time|each time|once)\b", prepare(sent), flags=re.I):
             continue
         if plan := plan_or_job(sent, prepare):  # "I'm flying to Denver next week", "New job at City General, …"
             out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))
+        ctx.other = False
         for part in split_clauses(sent):
             if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             part, tail = en_words.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
             got, ctx.said = match_clause(part, ctx), True
+            # "Tom quit his job and moved to Leeds": the subjectless clause after it is Tom's, not the user's
+            ctx.other = not got and (ctx.other or bool(_OTHER_SUBJECT.match(part)))
             got[-1:] = [replace(m, statement=f"{m.statement}, {tail}" if tail else m.statement) for m in got[-1:]]
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                 ctx.person = None  # the last message's person stands until a clause is about someone else
     return out, ctx.person
+
+
+#: a clause led by a thing and its verb (The vet said…, A courier came…) or by a name and a word that is no link
+#: (Tom quit…, Maple finished…; not "Tom and I…", "Rome in May…")
+_OTHER_SUBJECT = re.compile(
+    rf"^\W*(?:(?:[Tt]he|[Aa]n?) (?:[a-z'-]+ ){{0,2}}?[a-z'-]+ (?:{en_words._PAST.pattern[1:]}|(?:is|was|says)\b)|"
+    r"(?!(?:I|It|This|That|There|Then|So|But|And|Oh|Yes|No|Well|Also|Just|Finally|Still|Really)\b)[A-Z][a-z]+"
+    r"(?: [A-Z][a-z]+)? (?!(?:and|or|in|on|at|to|of|from|with|for|by|too|as)\b)[a-z])")
 
 
 # the f-string patterns above compiled once (built per call, each cost ~5 µs in re's cache lookup)

@@ -23,7 +23,10 @@ from memcli.write.rules.en_words import _PAST
 
 __all__ = ["antecedent", "distribute", "resolve_it"]
 
-_SUBJ = r"(?:I|We|(?:My|Our|[A-Z][a-z]+'s) [\w'-]+(?: [\w'-]+)?|[A-Z][a-z]+)"
+#: a subject: I, we, a possessed noun (My sister, Dan's dog), "the" + a noun (The vet), a name — not an article
+#: or a pronoun alone ("The" of "The vet said…" is no subject)
+_SUBJ = (r"(?:I|We|(?:My|Our|[A-Z][a-z]+'s) [\w'-]+(?: [\w'-]+)?|The [a-z][\w'-]*|"
+         r"(?!(?:The|A|An|This|That|These|Those|It|He|She|They|There|Then|So|But|And)\b)[A-Z][a-z]+)")
 _NP = r"(?:a|an|one|two|three|four|five|six|\d+|some|my|our) [\w' -]+?"
 _VP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<a>(?!and\b)[a-z][\w' -]*?) and (?P<b>[a-z]+\b[\w' -]*)$")
 _AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -][a-z]+)?|[a-z]+teen|one|two|"
