@@ -112,3 +112,20 @@ def test_a_leading_time_clause_is_kept_with_its_main_clause(extractor, text, wor
     got = _said(extractor, text)
     assert any(all(w in s for w in words) for s in got), got
     assert not any(s.startswith(("Since", "Back when")) and words[1] not in s for s in got), got
+
+
+@pytest.mark.parametrize("first, again", [
+    ("My brother just moved to Porto for a job at a tech startup", "My brother moved to Porto"),
+    ("I just moved to Ghent for a job at a bike company", "I moved to Ghent"),
+])
+def test_a_move_told_again_contradicts_nothing(tmp_path, embedder, first, again):
+    """A change told again with the same value (a fact asked back: "Remember I said I moved to Ghent?") is a
+    restatement: the fuller first telling stays active (the fitted judge read the change word as a conflict)."""
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "m.db"), user="u", embedder=embedder) as m:
+        m.remember(first, at="2026-01-05")
+        res = m.remember(again, at="2026-03-05")
+        active = {it.statement for it in m.list()}
+    assert res.decision.value in ("NOOP", "ADD"), res.reason
+    assert first in active

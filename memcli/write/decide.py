@@ -137,6 +137,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
                         f"{change}; {plan.judge or plan.level.value} said NOOP", "swap")
         why = f"one thing swapped ({swap}): another fact, not a restatement"
+    if why is None and plan.decision == Decision.CONFLICT and plan.judge == "fitted" and new.value == old.value and \
+            new.value and (same := compare_slot(new, old)) is not None and same[0] != Decision.CONFLICT:
+        return Plan(same[0], Level.JUDGE, plan.target, plan.cosine,  # one value told again: nothing it contradicts
+                    f"{same[1]}; the fitted judge said CONFLICT", "restated")  # (a date or an ending judge: theirs)
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
         why = stop_denied(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
