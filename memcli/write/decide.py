@@ -81,6 +81,7 @@ from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
+from memcli.write.pair_facts import content_units
 from memcli.write.same_belief import same_belief
 from memcli.write.untouched import keep_untouched
 
@@ -138,9 +139,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                         f"{change}; {plan.judge or plan.level.value} said NOOP", "swap")
         why = f"one thing swapped ({swap}): another fact, not a restatement"
     if why is None and plan.decision == Decision.CONFLICT and plan.judge == "fitted" and new.value == old.value and \
-            new.value and (same := compare_slot(new, old)) is not None and same[0] != Decision.CONFLICT:
-        return Plan(same[0], Level.JUDGE, plan.target, plan.cosine,  # one value told again: nothing it contradicts
-                    f"{same[1]}; the fitted judge said CONFLICT", "restated")  # (a date or an ending judge: theirs)
+            new.value and (same := compare_slot(new, old)) is not None and same[0] == Decision.NOOP and \
+            content_units(new.statement) <= content_units(old.statement):  # (在网易做运营 after 在京东: a word more)
+        return Plan(Decision.NOOP, Level.JUDGE, plan.target, plan.cosine,  # one value told again: it contradicts
+                    f"{same[1]}, nothing more told; the fitted judge said CONFLICT", "restated")  # nothing
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
         why = stop_denied(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
