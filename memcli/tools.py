@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
@@ -71,16 +71,20 @@ def _memory_id(value: Any) -> Any:
     return value
 
 
-MemoryId = Annotated[int, BeforeValidator(_memory_id)]
+MEMORY_ID_SCHEMA: dict[str, Any] = {"anyOf": [{"type": "integer", "minimum": 1},
+                                              {"type": "string", "pattern": "^[mM]?[1-9][0-9]*$"}]}
+"""A memory id as the schema gives it: the number search returns (25) or the ref HTTP hits carry ("m25"), both
+accepted by ``call_tool``; a schema of integers alone made a client that validates arguments refuse "m25"."""
+MemoryId = Annotated[int, BeforeValidator(_memory_id), WithJsonSchema(MEMORY_ID_SCHEMA)]
 
 
 class CorrectArgs(_Args):
-    id: MemoryId = Field(ge=1, description="Id of the memory to correct, as returned by search.")
+    id: MemoryId = Field(ge=1, description="Id of the memory to correct, as returned by search: 25 or \"m25\".")
     text: str = Field(min_length=1, description="The corrected statement that replaces it.")
 
 
 class ForgetArgs(_Args):
-    id: MemoryId = Field(ge=1, description="Id of the memory to forget, as returned by search.")
+    id: MemoryId = Field(ge=1, description="Id of the memory to forget, as returned by search: 25 or \"m25\".")
 
 
 class SearchArgs(_Args):
