@@ -30,8 +30,8 @@ def test_json_before_or_after_the_command(cli, one, args):
     json.loads(r.stdout)
 
 
-@pytest.mark.parametrize("args", [("--json", "outbox"), ("outbox", "--json"), ("--json", "outbox", "retry", "--all-dead"),
-                                  ("--json", "token", "list")])
+@pytest.mark.parametrize("args", [("--json", "outbox"), ("outbox", "--json"),
+                                  ("--json", "outbox", "retry", "--all-dead"), ("--json", "token", "list")])
 def test_json_before_a_group_that_answers_alone(cli, one, args):
     """Round 26's trial: `memcli --json outbox` printed the people's line ("pending 1, ...") though `outbox`
     answers JSON with its own --json: a group's callback did not take the root --json."""
