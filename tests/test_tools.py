@@ -206,3 +206,15 @@ def test_the_id_schema_admits_exactly_what_call_tool_takes(mem):
                 call_tool(mem, name, {"id": bad, **extra})
     assert call_tool(mem, "forget", {"id": f"m{kept[1]}"})["id"] == kept[1]
     assert [m.id for m in mem.list()] == [kept[0]]
+
+
+def test_a_bad_as_of_names_the_tool_argument_not_a_cli_flag(mem):
+    """Round 26's trial: a model's ``{"as_of": "yesterday"}`` came back as "as_of (--as-of): ...", a flag
+    no tool has."""
+    call_tool(mem, "remember", {"text": "I take my tea with honey"})
+    with pytest.raises(BadInputError) as err:
+        call_tool(mem, "search", {"query": "tea", "as_of": "yesterday"})
+    assert str(err.value) == ("search: as_of: 'yesterday' is not an ISO-8601 time (e.g. 2026-03-01 or "
+                              "2026-03-01T09:30:00+08:00); nothing was done")
+    later = call_tool(mem, "search", {"query": "tea with honey", "as_of": "9999-12-30"})
+    assert [m["statement"] for m in later["memories"]] == ["I take my tea with honey"]
