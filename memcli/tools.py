@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
@@ -71,24 +71,42 @@ def _memory_id(value: Any) -> Any:
     return value
 
 
-MemoryId = Annotated[int, BeforeValidator(_memory_id)]
+def _iso_time(value: Any) -> Any:
+    """``value`` if it is an ISO-8601 time memcli reads, checked here so the error names the tool's argument, not the
+    CLI's ``--as-of``."""
+    if isinstance(value, str):
+        from memcli.timeutil import parse_at
+
+        try:
+            parse_at(value, field="as_of")
+        except BadInputError as exc:
+            raise ValueError(str(exc).removeprefix("as_of: ")) from None
+    return value
+
+
+MEMORY_ID_SCHEMA: dict[str, Any] = {"anyOf": [{"type": "integer", "minimum": 1},
+                                              {"type": "string", "pattern": "^[mM]?[1-9][0-9]*$"}]}
+"""A memory id as the schema gives it: the number search returns (25) or the ref HTTP hits carry ("m25"), both
+accepted by ``call_tool``; a schema of integers alone made a client that validates arguments refuse "m25"."""
+MemoryId = Annotated[int, BeforeValidator(_memory_id), WithJsonSchema(MEMORY_ID_SCHEMA)]
 
 
 class CorrectArgs(_Args):
-    id: MemoryId = Field(ge=1, description="Id of the memory to correct, as returned by search.")
+    id: MemoryId = Field(ge=1, description="Id of the memory to correct, as returned by search: 25 or \"m25\".")
     text: str = Field(min_length=1, description="The corrected statement that replaces it.")
 
 
 class ForgetArgs(_Args):
-    id: MemoryId = Field(ge=1, description="Id of the memory to forget, as returned by search.")
+    id: MemoryId = Field(ge=1, description="Id of the memory to forget, as returned by search: 25 or \"m25\".")
 
 
 class SearchArgs(_Args):
     query: str = Field(min_length=1,
                        description="What to look for, in any language, e.g. 'coffee' or '咖啡怎么喝'.")
     limit: Annotated[int, BeforeValidator(_no_bool)] = Field(5, ge=1, le=20, description="Most memories to return.")
-    as_of: str | None = Field(None, description="ISO-8601 time, e.g. '2026-03-01': the memories believed true "
-                                                "then instead of the current ones (omit for now).")
+    as_of: Annotated[str | None, BeforeValidator(_iso_time)] = Field(
+        None, description="ISO-8601 time, e.g. '2026-03-01': the memories believed true then instead of the current "
+                          "ones (omit for now).")
     raw: bool = Field(False, description="false (default): only memories that answer the query, as the user's "
                                          "context would show them; none when nothing stored answers it (a general "
                                          "question). true: the nearest memories whatever they are, e.g. to find "

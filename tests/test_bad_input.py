@@ -228,7 +228,8 @@ def test_corrupt_or_foreign_database_file(tmp_path, kind):
 def test_db_in_a_missing_folder(tmp_path):
     db = tmp_path / "no" / "such" / "folder" / "m.db"
     msg = assert_error(run_cli("--db", str(db), "capture", "hello"), 4)
-    assert msg == f"folder {db.parent} does not exist; create it or choose another db (--db, MEMCLI_DB)"
+    assert msg == (f"folder {db.parent} does not exist; create it or choose another db "
+                   "(--db, MEMCLI_DB or db in the config file)")
     assert not (tmp_path / "no").exists()
 
 

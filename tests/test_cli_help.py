@@ -30,3 +30,13 @@ def test_a_group_help_prints_its_examples() -> None:
                            ("eval", "memcli eval decisions --json")):
         r = run_cli(group, "--help")
         assert r.exit_code == 0 and example in r.stdout
+
+
+def test_root_help_says_where_settings_come_from_and_mcp_help_names_the_db() -> None:
+    """Round 26's trial: `memcli --help` never named the config file or the order of the sources, and `mcp
+    --help`'s client entry had no --db, the pitfall docs/agents.md warns of (the client drops MEMCLI_DB)."""
+    from conftest import run_cli
+
+    root = " ".join(run_cli("--help").stdout.split())
+    assert "flag > MEMCLI_* variable > config file ($MEMCLI_CONFIG" in root
+    assert '"--db", "/data/memcli.db"' in " ".join(run_cli("mcp", "--help").stdout.split())

@@ -61,6 +61,8 @@ def test_server_for_alice_lists_four_tools_and_never_reaches_bob(db_path, embedd
             assert ids == [added["id"]] and bob_id not in ids  # memories only: no episode's source id
             assert all("lots of sugar" not in m["statement"] for m in found["memories"])
             assert found["memories"][0]["event_when"] is None  # the day a statement is about: this one names none
+            cat = _json(await client.call_tool("remember", {"text": "我养了一只猫"}))  # "m<id>", as HTTP hits carry
+            assert _json(await client.call_tool("forget", {"id": f"m{cat['id']}"}))["forgotten"] is True
 
     anyio.run(session)
     with Memory(db=db, user="bob") as bob:  # bob's memory untouched by alice's server

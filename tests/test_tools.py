@@ -188,3 +188,33 @@ def test_a_memory_ref_as_search_and_http_give_it_is_accepted(mem):
     kept = call_tool(mem, "remember", {"text": "I take my tea with honey"})
     out = call_tool(mem, "forget", {"id": f"m{kept['id']}"})
     assert out["forgotten"] is True and out["id"] == kept["id"]
+
+
+def test_the_id_schema_admits_exactly_what_call_tool_takes(mem):
+    """Round 26's trial: the schema typed ``id`` as an integer while call_tool took "m25", so a client that checks
+    arguments against the schema (as MCP clients may) refused the ref HTTP hits carry."""
+    jsonschema = pytest.importorskip("jsonschema")
+    kept = [call_tool(mem, "remember", {"text": t})["id"] for t in ("I take my tea with honey", "我养了一只猫")]
+    for name in ("correct", "forget"):
+        check = jsonschema.Draft202012Validator(input_schema(name))
+        extra = {"text": "I take my tea with lemon"} if name == "correct" else {}
+        for good in (kept[0], f"m{kept[0]}", f"M{kept[0]}", str(kept[0])):
+            assert check.is_valid({"id": good, **extra}), good
+        for bad in (0, -3, True, "m0", "e12", "x5", "", 2.5, None):
+            assert not check.is_valid({"id": bad, **extra}), bad
+            with pytest.raises(BadInputError):
+                call_tool(mem, name, {"id": bad, **extra})
+    assert call_tool(mem, "forget", {"id": f"m{kept[1]}"})["id"] == kept[1]
+    assert [m.id for m in mem.list()] == [kept[0]]
+
+
+def test_a_bad_as_of_names_the_tool_argument_not_a_cli_flag(mem):
+    """Round 26's trial: a model's ``{"as_of": "yesterday"}`` came back as "as_of (--as-of): ...", a flag
+    no tool has."""
+    call_tool(mem, "remember", {"text": "I take my tea with honey"})
+    with pytest.raises(BadInputError) as err:
+        call_tool(mem, "search", {"query": "tea", "as_of": "yesterday"})
+    assert str(err.value) == ("search: as_of: 'yesterday' is not an ISO-8601 time (e.g. 2026-03-01 or "
+                              "2026-03-01T09:30:00+08:00); nothing was done")
+    later = call_tool(mem, "search", {"query": "tea with honey", "as_of": "9999-12-30"})
+    assert [m["statement"] for m in later["memories"]] == ["I take my tea with honey"]

@@ -30,6 +30,19 @@ def test_json_before_or_after_the_command(cli, one, args):
     json.loads(r.stdout)
 
 
+@pytest.mark.parametrize("args", [("--json", "outbox"), ("outbox", "--json"),
+                                  ("--json", "outbox", "retry", "--all-dead"), ("--json", "token", "list")])
+def test_json_before_a_group_that_answers_alone(cli, one, args):
+    """Round 26's trial: `memcli --json outbox` printed the people's line ("pending 1, ...") though `outbox`
+    answers JSON with its own --json: a group's callback did not take the root --json."""
+    assert cli(*one, "capture", "I walk to work").exit_code == 0
+    r = cli(*one, *args)
+    assert r.exit_code == 0, r.stderr
+    out = json.loads(r.stdout)
+    if args[-1] == "outbox" or args[0] == "outbox":
+        assert out["counts"]["pending"] == 1 and out["user"] == "alice"
+
+
 @pytest.mark.parametrize("args", [
     ("list", "-v"), ("list", "--verbose"), ("show", "1", "--debug"), ("list", "--model", "default"),
     ("drain", "-v"), ("-v", "list"),

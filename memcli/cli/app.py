@@ -67,7 +67,10 @@ app = typer.Typer(
         "Examples:\n\n"
         "  memcli --user alice capture \"我咖啡不加糖\"\n\n"
         "  memcli --user alice drain\n\n"
-        "  memcli --user alice context \"咖啡怎么喝?\""
+        "  memcli --user alice context \"咖啡怎么喝?\"\n\n"
+        "Settings: flag > MEMCLI_* variable > config file ($MEMCLI_CONFIG, else config.toml in the "
+        "platform config dir, ~/.config/memcli/ on Linux) > default; options may follow the command "
+        "(memcli list --user bob). memcli stats --json shows the database, user and model in use."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,

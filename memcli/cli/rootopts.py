@@ -69,6 +69,9 @@ def root_options_anywhere(root: Any) -> None:
     """Give every command under ``root`` (a click group) the root options it lacks; see the module doc."""
     def walk(cmd: Any, path: str) -> None:
         if isinstance(getattr(cmd, "commands", None), dict):  # a group, whichever click (typer vendors its own)
+            json_name = next((p.name for p in cmd.params if "--json" in getattr(p, "opts", ())), None)
+            if cmd.callback is not None and json_name is not None:  # a group that answers alone (`outbox --json`)
+                cmd.callback = _with_root_json(cmd.callback, json_name, path)
             for name, sub in cmd.commands.items():
                 walk(sub, f"{path} {name}")
         else:

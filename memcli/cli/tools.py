@@ -78,9 +78,10 @@ def call(
 def mcp(db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None) -> None:
     """Serve the four memory tools over stdio (Model Context Protocol) for one user.
 
-    The user is fixed when the server starts; clients cannot choose another one.
+    The user is fixed when the server starts; clients cannot choose another one. An MCP client
+    starts it without your shell's MEMCLI_* variables: give --db and --user in its args (or its env).
 
-    Example client entry: {"command": "memcli", "args": ["mcp", "--user", "alice"]}
+    Example client entry: {"command": "memcli", "args": ["mcp", "--user", "alice", "--db", "/data/memcli.db"]}
     """
     try:
         from memcli.mcp_server import serve_stdio

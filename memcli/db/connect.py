@@ -183,7 +183,8 @@ class Store(RowHelpers):
             if create_parent:
                 parent.mkdir(parents=True, exist_ok=True)
             else:
-                raise StoreError(f"folder {parent} does not exist; create it or choose another db (--db, MEMCLI_DB)")
+                raise StoreError(f"folder {parent} does not exist; create it or choose another db "
+                                 "(--db, MEMCLI_DB or db in the config file)")
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a database file")
         _check_header(self.path)

@@ -235,6 +235,7 @@ class DrainProcess:
         self._proc: Any = None
         self._conn: Any = None
         self._lock = threading.Lock()
+        self._closed = False  # set by close(): no child started again, a drain cut short is no error
         self._start()
 
     def _start(self) -> None:
@@ -249,6 +250,8 @@ class DrainProcess:
 
     def __call__(self, user: str) -> int:
         with self._lock:
+            if self._closed:  # shutting down: the user's tasks stay queued for the next drain
+                return 0
             if self._proc is None or not self._proc.is_alive():
                 self._start()
             try:
@@ -256,6 +259,8 @@ class DrainProcess:
                 ok, value = self._conn.recv()
             except (EOFError, OSError, BrokenPipeError):
                 self._proc = None  # started again on the next call
+                if self._closed:  # stopped by close(): its claimed tasks come back after their lease
+                    return 0
                 raise RuntimeError("the drain process died") from None
         if not ok:
             raise RuntimeError(value)
@@ -263,7 +268,9 @@ class DrainProcess:
 
     def close(self) -> None:
         """Stop the child: SIGTERM makes a running drain finish the task it is writing and give
-        the other claimed tasks back (as ``memcli drain`` does); killed after 30 s."""
+        the other claimed tasks back (as ``memcli drain`` does); killed after 30 s. No child is
+        started after it (a queued user's drain returns 0: its tasks wait for the next drain)."""
+        self._closed = True
         proc = self._proc
         if proc is not None and proc.is_alive():
             with contextlib.suppress(OSError, BrokenPipeError):
@@ -282,15 +289,15 @@ def _child_main(settings: Settings, conn: Any) -> None:  # pragma: no cover - ru
 
     stop = threading.Event()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent's Ctrl-C: the parent stops us
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with contextlib.suppress(OSError):
         os.nice(10)
     embedder: Embedder | None = None
     try:  # load and warm now, at low priority, not on the first capture (jieba's dictionaries: seconds)
-        embedder = process_embedder(settings)
-        warm(settings, embedder)
+        embedder = process_embedder(settings)  # SIGTERM meanwhile ends us at once: nothing of ours to finish
+        warm(settings, embedder)  # (a stop that waited for it held `memcli serve`'s exit ~20 s on a busy machine)
     except Exception as exc:  # noqa: BLE001  (loaded again below; its error is then the drain's answer)
         log.warning("the drain process could not warm up: %s: %s", type(exc).__name__, exc)
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # from now: finish the task being written, then stop
     while not stop.is_set():
         try:
             user = conn.recv()

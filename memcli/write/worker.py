@@ -245,13 +245,15 @@ class MemoryCaptureWorker:
     def _looks_ahead(self) -> bool:
         """Prepare the next batch in another process while this one is written
         (:mod:`memcli.write.prepare`): ``drain_ahead`` on, a local extractor (an LLM extractor's
-        calls are the slow part, and a stop must be seen between them), a platform that forks, and
-        no other thread in this process (a fork copies only the calling thread; a lock another thread
-        holds stays held in the copy)."""
+        calls are the slow part, and a stop must be seen between them), a platform that forks, no
+        other thread in this process (a fork copies only the calling thread; a lock another thread
+        holds stays held in the copy), and not a daemonic process, which may start none (the server's
+        drain process: every full batch failed "daemonic processes are not allowed to have children")."""
         import multiprocessing
 
         return (bool(self.settings.drain_ahead) and bool(getattr(self.extraction.extractor, "local", False))
-                and threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods())
+                and threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+                and not multiprocessing.current_process().daemon)
 
     def _prepare_here(self, tasks: list[outbox.Task], summary: DrainSummary, progress: Callable[[int], None] | None,
                       inflight: list[outbox.Task], stop: threading.Event | None) -> Prepared:
