@@ -39,15 +39,16 @@ from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
 from memcli.write.rules.en_news import NEWS_PREFACE
-from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
+from memcli.write.rules.en_words import APPOSITION, INITIAL_DOT, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
 
 __all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "hearsay_or_passing", "is_chatter", "model_text",
            "named_attribute", "signals", "specific_slot", "units"]
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
-_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.)+"
-                      r"[.!?;…]*")  # a dot inside a token (sam.lee@example.org, v2.1) ends no sentence
+_EN_SENT = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|(?<=\bMrs)\.|"
+                      rf"{INITIAL_DOT})+[.!?;…]*")
+# a dot inside a token (sam.lee@example.org, v2.1) ends no sentence, nor one after a title or an initial
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
 #: a part that ends in a list-like attribute's value (…的主要内容是A, …包括A): the parts after it in

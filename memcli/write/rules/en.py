@@ -55,6 +55,7 @@ class _Ctx:
     thing: tuple[str, str] | None = None
     now: bool = False  # the utterance is about today ("Today I went…"): its events and weak facts are passing
     said: bool = False  # an earlier clause of the utterance was read (an "it" here may point to its thing)
+    other: bool = False  # the clause before in the sentence has a subject of its own, not the speaker (Sam quit…)
 
 
 _SPACES = re.compile(r"\s+")
@@ -247,7 +248,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m:  # "My doctor told me I have type 2 diabetes": the reported fact is the user's
         c = c[m.end():]
         c = c[0].upper() + c[1:]
-    if ctx.subject is None and ctx.person is None and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
+    if ctx.subject is None and ctx.person is None and not ctx.other and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
                                         r"bought|started|switched|moved|adopted|finished|love|like|hate|work|live)\b",
                                         c, flags=re.I) and not re.match(r"^(?:need|used|based)\b", c, flags=re.I):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
@@ -384,6 +385,12 @@ def subject_of(text: str) -> str:
     return sub[0] if sub else slots.ME
 
 
+#: a clause opening with someone else as its subject: a name or a pronoun (not I, not a sentence adverb)
+_OTHER_SUBJECT = re.compile(r"^(?!(?:I|Yesterday|Today|Tonight|Then|Now|Also|Just|Finally|Recently|Last|This|So|"
+                            r"And|But|Oh|Well|Anyway|Still|Later|Earlier|[A-Z][a-z]+ly)\b)"
+                            r"(?:[A-Z][a-z]+|[Hh]e|[Ss]he|[Tt]hey) [a-z]")
+
+
 def extract_matches(text: str) -> list[Match]:
     """Facts stated in an English utterance: sentences → clauses → facts."""
     return extract_in_context(text)[0]
@@ -402,11 +409,13 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
         ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                              sent, flags=re.I))
+        ctx.other = False
         for part in split_clauses(sent):
             if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             part, tail = en_words.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
             got, ctx.said = match_clause(part, ctx), True
+            ctx.other = _OTHER_SUBJECT.match(part.strip()) is not None  # "Sam quit his job and moved…": Sam moved
             got[-1:] = [replace(m, statement=f"{m.statement}, {tail}" if tail else m.statement) for m in got[-1:]]
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):

@@ -65,8 +65,12 @@ def expand_contractions(text: str) -> str:
     return _IS_AFTER.sub(_is_or_owner, text)
 
 
+#: a dot after an initial that ends no sentence: in a run of initials (B.B. King, J.R. Tolkien, the U.K. last year,
+#: G.E.M) or before another initial (J. R. Smith); "I." is the word I, and "plan B. Then…" ends one
+INITIAL_DOT = (r"(?<=\b[A-HJ-Z])\.(?=[A-Z]|\s[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.(?=\s+\w)|"
+               r"(?<=\b[A-Z]\. [A-Z])\.(?=\s[A-Z])")
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b[A-Z][a-z])\.|(?<=\bDr)\.|"
-                       r"(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")  # sam@example.com is one token
+                       rf"(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.|{INITIAL_DOT})+[.!?;]*")
 
 _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|yes|"
                      r"you know|fyi|just so you know|remember that|fun fact|guess what|to be honest|tbh|lol|haha|but|"
