@@ -63,7 +63,7 @@ _EN_VOCATIVE = re.compile(r"[\s,]+[A-Z][a-z]+(?: [A-Z][a-z]+)?[\s.!~]*$")
 
 #: a remark about the conversation itself: our chat, staying in touch, talking with you, chatting on later
 _EN_TALK = re.compile(
-    r"\b(?:our|this|today's) (?:(?:first|last|little|next|nice|short|long) )?(?:chat|conversation)s?\b"
+    r"\b(?:our|this|today's) (?:[a-z]+ )?(?:chat|conversation)s?\b(?! (?:app|group|room|service|bot|window)s?\b)"
     r"|\b(?:stay|keep) in touch\b(?! with (?!you\b|each other\b))|\b(?:talk|chat|speak)(?:ing|ting)? (?:to|with) you\b"
     r"|^(?:i hope |maybe )?(?:we|let's|let us) (?:can |could |should |will |'ll )?(?:keep |continue (?:to )?)?"
     r"(?:chat|talk)(?:ting|ing)?(?: more)? (?:about|again|later|tomorrow|soon|more|sometime)\b")
