@@ -109,3 +109,14 @@ def test_zai_before_a_verb_is_no_workplace(extract):
     got = extract("最近我在学做饺子。")
     assert got and all(slot != "workplace" for _, slot in got), got
     assert ("我在邮局上班", "workplace") in extract("我在邮局上班。")
+
+
+def test_a_rule_fact_is_never_said_in_another_sentences_words(extract):
+    """A rule fact that no unit says (its clause read as chatter) keeps its own words and slot, never those
+    of the unit that shares most words with it when that one says little of it."""
+    got = extract("You may call me Theo. I love chess.")
+    assert ("I love chess", "name") not in got and any(slot == "name" and "Theo" in s for s, slot in got), got
+    got = extract("Sure, I will rehearse more and learn the chords, as well as stay patient, to play better. "
+                  "Besides, I love kayaking, could you suggest a river?")
+    assert ("I love kayaking", "like.kayaking") in got, got
+    assert all(slot != "like.kayaking" or "kayak" in s for s, slot in got), got
