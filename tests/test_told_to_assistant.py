@@ -120,3 +120,21 @@ def test_a_rule_fact_is_never_said_in_another_sentences_words(extract):
                   "Besides, I love kayaking, could you suggest a river?")
     assert ("I love kayaking", "like.kayaking") in got, got
     assert all(slot != "like.kayaking" or "kayak" in s for s, slot in got), got
+
+
+def test_a_polite_wish_refines_no_stored_fact(tmp_path):
+    """"I would also like to…" is an intention as "I want to…" is: it states nothing that could refine or
+    contradict a stored opinion, so it never supersedes one (a decision never hides a true fact)."""
+    from memcli import Memory
+    from memcli.write.change_rules import talk_only
+
+    assert talk_only("I would also like to hear the Kronos Quartet live because their records are lovely")
+    assert talk_only("I'd really love to visit Kyoto")
+    assert not talk_only("I like Kyoto") and not talk_only("I would like my coffee black, I always take it so")
+    with Memory(db=str(tmp_path / "m.db"), user="kai") as m:
+        m.capture("My favourite is the second movement, that piece is so moving and the cello part is gorgeous.",
+                  at="2026-11-20T09:00:00Z", session="s1")
+        m.capture("I would also like to hear the Kronos Quartet live because their records are lovely.",
+                  at="2026-11-20T09:01:00Z", session="s1")
+        m.drain()
+        assert not [it for it in m.list(include_all=True) if it.status != "active"]
