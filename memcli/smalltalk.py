@@ -189,12 +189,17 @@ _TIME_TAIL = re.compile(r"(?:\s*\b(?:lately|recently|really|finally|again|too|th
                         r"already|soon|ago|so much))+$", re.IGNORECASE)
 
 
+#: who a greeting or thanks is said to: a name (Sam), a title and name (Dr. Patel), two names (Aunt May), an
+#: acronym with its noun (AI companion) — ending at a mark, so "Hey, Sam said…" opens a statement
+_EN_ADDRESSEE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.? [A-Z][a-z]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?|[A-Z]{2,}(?: [a-z]+)?"
+
+
 @cache
 def _en_addressed() -> tuple[re.Pattern[str], re.Pattern[str]]:
     small = alternation(EN_GREETINGS, EN_THANKS, EN_ACKS, EN_LAUGHTER, _EN_OPENERS)
     # "Thanks, Mel!", "Hey Sam,", "Wow, Lee -": the name right after an opener, before punctuation
     opener = re.compile(
-        rf"(?i:\b{small})(?:\s+(?i:so much|a lot|again))?,?\s+([A-Z][a-z]+)"
+        rf"(?i:\b{small})(?:\s+(?i:so much|a lot|again))?,?\s+({_EN_ADDRESSEE})"
         r"(?=\s*(?:[,!.?:;]|\s[-–—]|$))"
     )
     # "… glad you agree, Sam." / "… see you soon, Lee!": a name after a comma, ending its sentence (a mark or

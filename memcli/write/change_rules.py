@@ -236,6 +236,10 @@ _EN_TALK = re.compile(r"\b(?:talk|chat|speak)(?:ing|ting)?\b.*\byou\b|\bmakes? (
                       re.I)
 
 
+#: a wish said politely (would like to, 'd love to): an intention like "want to", no fact of the user's world
+_EN_WISH = re.compile(r"\b(?:would|'d)(?: (?:also|really|so|very much))? (?:like|love) to\b")
+
+
 @lru_cache(maxsize=4096)
 def talk_only(statement: str) -> bool:
     """Every clause unit of ``statement`` is chatter (a greeting, thanks, a question, a request:
@@ -251,7 +255,8 @@ def talk_only(statement: str) -> bool:
     for u in parts:
         zh = u.lang == "zh"
         t = u.text.strip(" 。.!！,，~～")
-        plan = (_ZH_RE if zh else _EN_RE)["plan"].search(t if zh else t.casefold())
+        plan = (_ZH_RE if zh else _EN_RE)["plan"].search(t if zh else t.casefold()) or \
+            not zh and _EN_WISH.search(t.casefold())  # "I would also like to see…": a wish, as "want to" is
         if (_ZH_TALK if zh else _EN_TALK).search(t):
             continue
         f = analyze(t)

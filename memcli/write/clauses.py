@@ -39,7 +39,7 @@ from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
 from memcli.write.rules.en_news import NEWS_PREFACE
-from memcli.write.rules.en_told import INITIALS, told_back
+from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
 
@@ -48,7 +48,7 @@ __all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "hearsay_or_p
 
 _ZH_SENT = re.compile(r"(?:《[^》\n]{0,30}》|[^。！!？?；;\n…])+[。！!？?；;…]*")
 _EN_SENT = re.compile(rf"(?:{INITIALS}|[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b(?:Dr|Mr|Ms|St))\.|"
-                      r"(?<=\bMrs)\.)+[.!?;…]*")  # a dot inside a token (sam.lee@example.org, v2.1) ends no sentence
+                      rf"(?<=\bMrs)\.|{INITIAL_DOT})+[.!?;…]*")  # (sam.lee@example.org, v2.1: no end)
 _ZH_JOIN = re.compile(r"^(?:它|其|她|他|这|那|也|还|并且|而且|和|跟|的)")
 _EN_JOIN = re.compile(r"^(?:it|its|it's|she|he|his|her|which|who|and (?:it|she|he)|that)\b", re.I)
 #: a part that ends in a list-like attribute's value (…的主要内容是A, …包括A): the parts after it in

@@ -288,7 +288,10 @@ class FittedExtractor(RuleExtractor):
             if not any(content <= set(w) for _, w in said) and content <= set().union(*(w for _, w in said)):
                 out.append(c)  # words of two sentences: the rules read one through the other (coreference)
                 continue
-            unit, _ = max(said, key=lambda x: len(set(x[1]) & set(st)))
+            unit, words = max(said, key=lambda x: len(set(x[1]) & set(st)))
+            if len(content & set(words)) * 2 < len(content):
+                out.append(c)  # no unit says most of it ("You can call me Rob" read as chatter): no unit to say instead
+                continue
             text = clean(unit)
             attr = slots.split_slot(c.slot)[1] if c.slot else None
             slot = c.slot if attr and slots.attribute(attr) is not None else (generic_slot(text) or (None,))[0]

@@ -12,6 +12,11 @@ A reaction's object is the conversation itself: a pronoun or demonstrative stand
 it, those), the other one's idea/plan/attitude (your idea, the thought, the sound of that), the other
 one (for you, of you, with you). A demonstrative before a noun ("I love that band", 我喜欢那家店) names
 a thing: a liking, kept. A name the clause ends on ("…, Sam") is who it is said to, not part of it.
+
+The same holds for a remark about the talk itself ("This is our first chat", "We can keep chatting about this
+tomorrow", "Let's stay in touch", 我们可以聊聊别的, 和你聊天很开心) and a request made of the other one with no
+subject ("Share with me", "Feel free to send me some too", "Let me know"): what is said to the other speaker,
+never a fact of the speaker's world.
 English and Chinese; anything else is no reaction.
 """
 
@@ -56,6 +61,18 @@ _EN_AND = re.compile(r",?\s+and\s+")
 #: "…, Sam" / "… Sam!" at the end: who the reaction is said to
 _EN_VOCATIVE = re.compile(r"[\s,]+[A-Z][a-z]+(?: [A-Z][a-z]+)?[\s.!~]*$")
 
+#: a remark about the conversation itself: our chat, staying in touch, talking with you, chatting on later
+_EN_TALK = re.compile(
+    r"\b(?:our|this|today's) (?:[a-z]+ )?(?:chat|conversation)s?\b(?! (?:app|group|room|service|bot|window)s?\b)"
+    r"|\b(?:stay|keep) in touch\b(?! with (?!you\b|each other\b))|\b(?:talk|chat|speak)(?:ing|ting)? (?:to|with) you\b"
+    r"|^(?:i hope |maybe )?(?:we|let's|let us) (?:can |could |should |will |'ll )?(?:keep |continue (?:to )?)?"
+    r"(?:chat|talk)(?:ting|ing)?(?: more)? (?:about|again|later|tomorrow|soon|more|sometime)\b")
+#: a request made of the other one, no subject before it ("Share with me", "Feel free to send me some", "Let me know")
+_EN_ASK = re.compile(r"^(?:please |so |just |and )?(?:feel free to \w+|share|send|tell|show|give|let|recommend|suggest|"
+                     r"teach|remind|keep|bring|text|email|message)\b(?:\s+[\w']+){0,8}?\s+(?:me|us)\b")
+_ZH_TALK = re.compile(r"^(?:那|嗯|好|好的)?[，,]?我们(?:可以|再|以后|下次|明天|改天|继续|就)+聊"
+                      r"|(?:跟|和|同)你(?:一起)?聊(?:天)?|我们(?:的)?第一次聊天|(?:下次|改天|回头|明天)再聊")
+
 _ZH_IDEA = r"(?:主意|想法|点子|提议|建议|计划|打算|决定|态度|心态)"
 _ZH = re.compile(
     rf"^(?:哇|哇塞|啊|哈哈+|嗯)?[，,!！\s]*"
@@ -78,9 +95,10 @@ def _reaction(clause: str) -> bool:
     if not c:
         return False
     if re.search(r"[\u3400-\u9fff]", c):
-        return bool(_ZH.match(re.sub(r"\s+", "", c)))
+        z = re.sub(r"\s+", "", c)
+        return bool(_ZH.match(z) or _ZH_TALK.search(z))
     body = (_EN_VOCATIVE.sub("", c) or c).casefold().replace("’", "'")
-    if _EN.match(body):
+    if _EN.match(body) or _EN_TALK.search(body) or _EN_ASK.match(body):
         return True
     parts = _EN_AND.split(body)
     return len(parts) > 1 and all(_EN.match(p) or _EN.match("i'm " + p) for p in parts)

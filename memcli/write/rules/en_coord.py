@@ -23,10 +23,12 @@ from memcli.write.rules.en_words import _PAST
 
 __all__ = ["antecedent", "distribute", "resolve_it"]
 
-#: a subject: I, we, a possessed noun (My sister, Dan's dog), "the" + a noun (The vet), a name — not an article
-#: or a pronoun alone ("The" of "The vet said…" is no subject)
+#: a subject: I, we, a possessed noun (My sister, Dan's dog), "the" + a noun (The vet), a name — not an article,
+#: a pronoun or a word that opens a sentence with no subject ("The" of "The vet said…", "Went" of "Went to…")
 _SUBJ = (r"(?:I|We|(?:My|Our|[A-Z][a-z]+'s) [\w'-]+(?: [\w'-]+)?|The [a-z][\w'-]*|"
-         r"(?!(?:The|A|An|This|That|These|Those|It|He|She|They|There|Then|So|But|And)\b)[A-Z][a-z]+)")
+         r"(?!(?:The|A|An|This|That|These|Those|It|Its|He|She|They|There|Then|So|But|And|Now|Also|Just|Yesterday|"
+         r"Today|Tonight|Finally|Recently|Still|Went|Got|Had|Made|Took|Saw|Met|Ran|Won|Bought|Did)\b)"
+         r"(?![A-Z][a-z]+(?:ed|ly|ing)\b)[A-Z][a-z]+)")
 _NP = r"(?:a|an|one|two|three|four|five|six|\d+|some|my|our) [\w' -]+?"
 _VP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<a>(?!and\b)[a-z][\w' -]*?) and (?P<b>[a-z]+\b[\w' -]*)$")
 _AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -][a-z]+)?|[a-z]+teen|one|two|"
@@ -40,6 +42,10 @@ _COP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>is|are|was|were|am) (?:(?P<a>[\w'\"-
 _HAVE2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|own|owns|got) (?P<a>{_NP}) and (?P<b>{_NP})$")
 _NAMED = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|got|adopted|own|owns) (?P<a>(?:a|an) [\w' -]+?) "
                     r"(?P<how>named|called) (?P<name>[A-Z][\w'-]*)$")
+#: a first predicate that holds a clause of its own ("think the class helped me relax and allowed me to…"): the
+#: verb after "and" may be that clause's, and "I allowed me" says what no one said
+_SAYS_CLAUSE = re.compile(r"^(?:(?:really|just|also|still) )?(?:think|thought|feel|felt|believe|believed|guess|"
+                          r"guessed|know|knew|said|say|hope|hoped|found|find|noticed|realized|realised|heard) ")
 #: a word after "and" that starts a clause of its own, not a second verb of the same subject
 _NOT_VERB = re.compile(r"^(?:i|we|he|she|they|it|my|our|his|her|their|the|a|an|this|that|there|then|now|so|also)$")
 
@@ -68,7 +74,8 @@ def distribute(statement: str) -> list[str]:
         first, second = m["a"].split()[0], m["b"].split()[0]
         if (not _NOT_VERB.match(second) and _PAST.match(second) and not _NOT_VERB.match(first)
                 and first not in ("is", "are", "was", "were", "am") and len(m["a"].split()) >= 2
-                and len(m["b"].split()) >= 2):
+                and len(m["b"].split()) >= 2 and not _SAYS_CLAUSE.match(m["a"])
+                and not (m["s"] in ("I", "We") and m["b"].split()[1] in ("me", "us"))):
             return [f"{m['s']} {m['a']}", f"{m['s']} {m['b']}"]
     return [statement]
 

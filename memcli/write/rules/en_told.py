@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["INITIALS", "told_back"]
+__all__ = ["INITIALS", "INITIAL_DOT", "told_back"]
 
 #: a word that opens a sentence after a single capital and a dot ("…plan B. We left"): a new sentence
 _OPENS = r"(?:I|We|My|Our|The|It|She|He|They|His|Her|Their|This|That|There|Then|Now|But|And|So|You|Your|Also|Oh|Yes|No)"
@@ -24,6 +24,10 @@ _OPENS = r"(?:I|We|My|Our|The|It|She|He|They|His|Her|Their|This|That|There|Then|
 #: before a capitalised word that opens no sentence of its own; "I" is never an initial
 _NAME_GOES_ON = rf"(?=(?!{_OPENS}\b)[A-Z][a-z])"
 INITIALS = rf"\b(?:[A-HJ-Z]\. ){{2,}}{_NAME_GOES_ON}|\b[A-Z][a-z]+ [A-HJ-Z]\. {_NAME_GOES_ON}"
+#: a dot after an initial written without spaces or before another one: in a run (B.B. King, the U.K. last year,
+#: G.E.M) or before another initial (J. R. Smith); "I." is the word I, and "plan B. Then…" ends a sentence
+INITIAL_DOT = (r"(?<=\b[A-HJ-Z])\.(?=[A-Z]|\s[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.(?=\s+\w)|"
+               r"(?<=\b[A-Z]\. [A-Z])\.(?=\s[A-Z])")
 
 #: the question about the talk that wraps a told clause, up to the clause's subject
 _WRAPPER = re.compile(

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memcli import slots
-from memcli.write.rules.en_told import INITIALS
+from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
 
 if TYPE_CHECKING:
     from memcli.write.rules.match import Match
@@ -68,7 +68,7 @@ def expand_contractions(text: str) -> str:
 
 #: an English sentence: a dot in a token (sam@example.com, 2.5), after an abbreviation or a name's initial ends none
 _SENTENCE = re.compile(rf"(?:{INITIALS}|[^.!?;\n]|(?<=\d)\.(?=\d)|(?<=\S)\.(?=[a-z0-9])|(?<=\b[A-Z][a-z])\.|"
-                       r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.)+[.!?;]*")
+                       rf"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.|{INITIAL_DOT})+[.!?;]*")
 
 _FILLER = re.compile(r"^(?:(?:well|oh|so|and|also|actually|by the way|btw|honestly|anyway|um+|uh+|hey|ok|okay|yeah|yes|"
                      r"you know|fyi|just so you know|remember that|fun fact|guess what|to be honest|tbh|lol|haha|but|"

@@ -304,8 +304,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                    f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
         elif re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
-        elif re.match(r"^(?:叫|名叫)", c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
-            return []  # 我在看一部电影，叫做…: the name is the film's, not the user's
+        elif zh_patterns.OF_THING.match(c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
+            return []  # 我在看一部电影，叫做… / 讲的是…: the film's name or story, not the user's
         elif not ctx.subject[0].startswith("thing:") and re.match(r"^(?:是|叫|今年)", c) and \
                 (new := zh_patterns.RX_INTRODUCED.search(ctx.last)) and new.group(1) not in slots.ZH_RELATIONS:
             return []  # 我姐姐家有一只狗，是只金毛: of the one introduced (not the user's own), never the owner

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 from memcli import slots
 from memcli.write.clauses import Unit
-from memcli.write.rules import zh_words
+from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
 __all__ = ["carried_subjects", "with_subjects"]
+
 
 
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
@@ -34,8 +35,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     out: list[str | None] = []
     last: str | None = None
     head: str | None = None  # the subject and copula of the clause before (我研究生读的是), for a list's next value
+    prev: str | None = None  # the clause before, as said (its end may introduce a thing)
     for clause in clauses:
         c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
+        before, prev = prev, clause.strip("，,。！!？? ")
         if head and c and len(c) <= 10 and all(f[:1] == "n" or f in ("eng", "j") for _, f in _pos(c)):
             out.append(head)  # 我研究生读的是同济，建筑学专业 → 我研究生读的是建筑学专业: one more value
             continue
@@ -51,6 +54,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             thing = sub[0].startswith("thing:") and _BODY_TOPIC.match(c) is None  # 最近胃不好: the user's stomach
             last = None if thing else ("我" if sub[0] == slots.ME or sub[0].startswith("thing:") else sub[1])
             out.append(None)
+        elif last and c and zh_patterns.OF_THING.match(c) and before and not re.match(r"^我(?:也|还|就)?是", before) \
+                and (new := zh_patterns.RX_MATCH_CLAUSE_4.search(before)):
+            out.append("这" + new.group(0)[1:])  # 学了一道新菜，叫做X → 这道新菜叫做X: not the user's name
+            last = None
         elif last and c and not re.search(r"[我你您他她它]", c) and not _MENTAL.match(c) and \
                 not _IRREALIS.search(c) and not re.match(r"^(?:要|得|需要|应该|必须)", c) and \
                 not zh_words.BARE_JUDGEMENT.fullmatch(c) and _continues(c, last == "我"):

@@ -21,3 +21,6 @@ RX_SUBJECT_6 = re.compile(rf"^([\u4e00-\u9fff]{{2,4}}?)的(?={_ATTR_NOUN})")
 #: after it (是只橘猫, 是白色的) tells of that one, never of the owner (a relation introduced is the rules' subject)
 RX_INTRODUCED = re.compile(rf"(?:有|养了?|领养了?|收养了?|捡了|添了|买了|租了)(?:{_NUM})?(?:{_CLF})"
                            rf"([\u4e00-\u9fffA-Za-z]{{1,6}})$")
+#: how a clause goes on about the thing the clause before introduced at its end (…买了一本小说，叫《围城》;
+#: …在追一部剧，讲的是律师的故事): its name or what it is about — the thing's, never the user's
+OF_THING = re.compile(r"^(?:名字)?(?:叫做?|名叫|是|讲(?:述|的是)?|说的是|写的是|主要讲|内容是|关于)")
