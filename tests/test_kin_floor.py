@@ -21,9 +21,9 @@ def test_kin_is_the_same_subjects_other_attribute_of_a_pair() -> None:
 
 
 def test_where_i_work_finds_the_job_told_with_its_place(mem) -> None:  # noqa: ANN001
-    mem.remember("I'm a pharmacist at Boots")
+    mem.remember("I'm an optician at Specsavers")
     for q in ("Where do I work?", "Which company do I work for?", "我在哪里工作？", "我在哪个公司上班"):
-        assert "Boots" in _block(mem, q), q
+        assert "Specsavers" in _block(mem, q), q
     assert _block(mem, "What's the capital of Peru?") == ""
 
 

@@ -13,14 +13,14 @@ from memcli.write.cross_lang import _names_beside
 
 
 def test_names_beside_the_value() -> None:
-    assert _names_beside("I'm a pharmacist at Boots", "pharmacist") == {"boots"}
+    assert _names_beside("I'm an optician at Specsavers", "optician") == {"specsavers"}
     assert _names_beside("My aunt lives in Madrid", "Madrid") == set()  # the name is the value
     assert _names_beside("I'm a teacher", "teacher") == set()
 
 
 @pytest.mark.parametrize(("first", "second"), [
     ("我在华为做工程师", "I'm an engineer at Siemens"),
-    ("I'm a pharmacist at Boots", "我在屈臣氏当药剂师"),
+    ("I'm an optician at Specsavers", "我在宝岛眼镜当验光师"),
 ])
 def test_another_employer_told_in_the_other_language_is_not_reinforced(tmp_path: Path, embedder, first: str,
                                                                         second: str) -> None:
