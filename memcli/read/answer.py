@@ -106,22 +106,6 @@ _STRONG_ATTRS = frozenset({"name", "age", "height", "weight", "birthday", "homet
                            "favourite", "brand"})
 
 
-def holds_kin(query_slots: Sequence[str], hit_slot: str | None) -> bool:
-    """The hit's slot is the asked subject's kin attribute of an asked one (:data:`_KIN_ATTRS`): "Where do I
-    work?" (``workplace``) and ``job`` ("I'm an engineer at Siemens" tells where too). The slot leg finds
-    only the asked slot itself; such a hit found by the dense leg alone is left to the gate, not the cosine floor."""
-    from memcli.slots import split_slot
-
-    if not hit_slot or not query_slots:
-        return False
-    subj, have, _ = split_slot(hit_slot)
-    for k in query_slots:
-        s, asked, _ = split_slot(k)
-        if s == subj and asked != have and any({asked, have} <= kin for kin in _KIN_ATTRS):
-            return True
-    return False
-
-
 def attr_feature(query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the hit's attribute is one the query asks about (or a kin of it: job/workplace),
     -1 when the query asks about attributes and the hit holds another specific one

@@ -30,7 +30,7 @@ from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion, quotes, subject
-from memcli.read.answer import Answerability, holds_kin
+from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
@@ -279,8 +279,6 @@ class MemoryRetrievalService:
             # the cosine floor applies to dense-only hits; the statement's language only matters then
             dense_only = "lexical" not in f.ranks and "slot" not in f.ranks
             floor = fusion.min_cosine_for(st, lang, lang_of(row["statement"]) if dense_only and lang != "zh" else lang)
-            if dense_only and holds_kin(info.slots, row.get("slot")):
-                floor = -1.0  # asked workplace, holds the job: the answerability gate judges it
             if not fusion.passes_floor(f, cos_by_id.get(f.id), final, min_cosine=floor, min_score=min_score):
                 info.dropped_by_floor += 1
                 continue
