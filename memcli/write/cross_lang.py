@@ -247,6 +247,8 @@ def restatement(new: Facts, old: Facts, model: str) -> tuple[Decision, str] | No
     en_words = {t.lower() for t in _LATIN.findall(en.statement)}
     if not names <= en_words:
         return None  # a name on the Chinese side the English statement lacks (Max / Buddy)
+    if _names_beside(en.statement, ev) - names:
+        return None  # "I'm an engineer at Siemens" / 我在华为做工程师: one job, and a name the values leave out
     ev = " ".join(w for w in _LATIN.findall(ev) if w.lower() not in names)
     zv = _LATIN.sub(" ", zv).strip()
     if not zv and not ev:
@@ -342,6 +344,15 @@ def _attribute(f: Facts) -> tuple[str, str]:
         slot = slot[len(f.subject) + 1:]
     attr, _, key = slot.partition(".")
     return attr, key
+
+
+def _names_beside(statement: str, value: str) -> set[str]:
+    """The names (capitalised words past the first, not "I") of an English statement outside its value, lower-cased:
+    ``I'm an engineer at Siemens`` with value ``engineer`` → {"siemens"}. A Chinese statement can write such a
+    name in its own script (西门子) or another one (华为); no value comparison sees which, so it is no restatement."""
+    words = _LATIN.findall(statement)[1:]
+    in_value = {w.lower() for w in _LATIN.findall(value)}
+    return {w.lower() for w in words if w[0].isupper() and w != "I" and not w.startswith("I'")} - in_value
 
 
 def _surface(f: Facts, key: str) -> str:

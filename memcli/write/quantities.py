@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
-from memcli.write.rules.match import _EN_TENS, _EN_WORDS, cn_to_int, expand_en
+from memcli.write.rules.match import _EN_TENS, _EN_WORDS, cn_to_int, counts_spelled, expand_en
 
 __all__ = ["quantities", "quantity_changed", "quantity_kept"]
 
@@ -57,7 +57,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
     → {("hour", 5.0)}. Numbers with no unit after them are left out (a bare number is no measure)."""
     out: set[tuple[str, float]] = set()
     if lang_of(text) == "zh":
-        t = re.sub(r"(\d),(\d{3})\b", r"\1\2", to_simplified(text))
+        t = re.sub(r"(\d),(\d{3})\b", r"\1\2", counts_spelled(to_simplified(text), True))
         for m in _ZH_QTY.finditer(t):
             n = m.group(1)
             if n == "一" and m.group(2) in _ZH_NOT_ONE:
@@ -66,7 +66,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
             if v is not None:
                 out.add((m.group(2).casefold(), float(v)))
         return frozenset(out)
-    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", expand_en(text))
+    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", counts_spelled(expand_en(text), False))
     t = re.sub(r"(\d)(k|kg|km|cm|lbs?|hrs?|mins?)\b", r"\1 \2", t)
     t = re.sub(r"[- ]years?[- ]old\b", " yearsold", t)  # an age (34 years old) is no duration (4 years)
     # once / twice a week is a count of times (three times a week): "once" alone (I once lived…) is none

@@ -27,10 +27,12 @@ from memcli.write.rules.en_words import (
     _TRANSIENT,
 )
 from memcli.write.rules.job_verbs import en_job_verb
-from memcli.write.rules.match import _stem
+from memcli.write.rules.match import _EN_TENS, _EN_WORDS, _stem, counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 
 #: "my job is <quality>": how the job is (stable, boring, fine), not what it is
+#: a count before an owned thing: any number word (twenty-one), longest first
+_COUNT = "(?:" + "|".join(_EN_TENS) + ")(?:-[a-z]+)?|" + "|".join(sorted(_EN_WORDS, key=len, reverse=True))
 _JOB_QUALITY = re.compile(rf"^(?:job|profession|occupation|work) {_BE} (?:(?:very|really|quite|pretty|so|too|fairly|"
                           r"rather|not|kind of|a bit) )*(?:stable|secure|steady|boring|dull|exciting|interesting|"
                           r"fun|good|great|fine|ok|okay|hard|easy|tough|tiring|exhausting|demanding|stressful|busy|"
@@ -220,7 +222,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
         return [_fact(key, "like", o) for o in objs]  # not "the plot", "the actors": parts of what is talked of
     m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
-                 r"(?:(?:a|an|any|one|two|three|four|five|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$", p)
+                 rf"(?:(?:a|an|any|{_COUNT}|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$",
+                 counts_spelled(p, False))  # a pair of cats, twelve eggs: the thing owned is the cat, the egg
     if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)) \
             and not (re.match(r"^(?:have|has) ", p) and _PAST.match(m.group(1))) \
             and not re.match(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)", p):  # noqa: E501

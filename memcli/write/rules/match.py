@@ -25,8 +25,8 @@ from functools import lru_cache
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "entity_units", "expand_en", "numbers_of",
-           "polarity_of", "resolve_ago", "value_key"]
+__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "counts_spelled", "entity_units",
+           "expand_en", "numbers_of", "polarity_of", "resolve_ago", "value_key"]
 
 
 @dataclass(frozen=True)
@@ -200,6 +200,26 @@ def _in_minutes(t: str, zh: bool) -> str:
     return _EN_HOURS.sub(en_sub, t)
 
 
+#: collective counts, spelled as the number they are: a pair / a couple of → two, a dozen → twelve, half a dozen →
+#: six; Chinese N对 → 2N只 (一对猫 is 两只猫; 一对一 is no count), 一打 → 十二个
+_EN_COLLECTIVE = re.compile(r"\b(?:half a dozen|(?:a|one) (?:pair|couple) of|(?:a|one) dozen)\b")
+_ZH_COLLECTIVE = re.compile(r"(?<![\d零〇一二两三四五六七八九十百千万几])([一二两三四五六七八九十]|\d+)([对打])"
+                            r"(?![一多])(?=[\u4e00-\u9fff])")
+
+
+def counts_spelled(text: str, zh: bool) -> str:
+    """``text`` (simplified Chinese, or English as :func:`expand_en` gives it) with collective counts spelled as
+    numbers: ``i own a pair of cats`` → ``i own two cats``, ``我养了一对猫`` → ``我养了2只猫``, ``一打鸡蛋`` →
+    ``12个鸡蛋``; any other text unchanged."""
+    if zh:
+        def zh_sub(m: re.Match[str]) -> str:
+            n = int(m.group(1)) if m.group(1).isdigit() else cn_to_int(m.group(1)) or 0
+            return f"{n * 2}只" if m.group(2) == "对" else f"{n * 12}个"
+        return _ZH_COLLECTIVE.sub(zh_sub, text)
+    return _EN_COLLECTIVE.sub(lambda m: "six" if m.group(0).startswith("half") else
+                              "twelve" if m.group(0).endswith("dozen") else "two", text)
+
+
 def numbers_of(text: str) -> tuple[int, ...]:
     """The numbers a statement states, sorted (a multiset): dates as month*100+day
     (``3月5号``, ``三月五号``, ``March 5``, ``5th of March`` all give 305; ``May 3`` 503),
@@ -207,7 +227,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
     weekdays and times of day (Fridays vs Mondays, 下午 vs 早上 differ)."""
     out: list[int] = []
     zh = lang_of(text) == "zh"
-    t = to_simplified(text) if zh else expand_en(text)
+    t = counts_spelled(to_simplified(text) if zh else expand_en(text), zh)
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
     t = _in_minutes(t, zh)
     if zh:

@@ -9,6 +9,7 @@ import re
 
 from memcli import slots
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
+from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import (
     _ADVERB,
@@ -250,7 +251,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = re.match(r"^对(.{1,12}?)(?:也|都|很|特别|非常|比较|挺|超|一直|越来越|更)*(?:感兴趣|有兴趣|着迷|上瘾)了?$", q)
     if m and not thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "like", o) for o in _objects(v) if o]
-    m = _RX_PREDICATE_5.match(q)
+    m = _RX_PREDICATE_5.match(counts_spelled(q, True))  # 养了一对猫 is 养了2只猫: the thing owned is the 猫
     if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所|趣|用|效|"  # noqa: E501
                                         r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)", q):  # 有趣 is no 趣 owned  # noqa: E501
         v = _clean_value(m.group(2))
