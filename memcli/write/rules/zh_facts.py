@@ -42,8 +42,9 @@ def _role_at(w: str) -> re.Match[str] | None:
     """``在<place>当/做/担任<role>``, cut at the role verb whose role is an occupation (在一家做游戏的公司当产品经理:
     the 做 inside the place's own words is not the job's verb); the first cut when none is."""
     first = re.match(r"^在(.+?)(?:当|做|担任)(.+)$", w)
-    if first is not None and (_pos(w[1:])[0] == (first.group(1), "v") or re.fullmatch(r"[学练试忙]", first.group(1))):
-        return None  # 在学做面包 / 在学做菜: 在 + a verb is doing it now, no place
+    if first is not None and re.fullmatch(r"[学练试忙]", first.group(1)):
+        return None  # 在学做面包 / 在学做菜: 在 + learning, trying, busy is doing it now, no place (jieba's tags
+        # will not do: 学 is a noun before 做菜, 超市 a verb in 在超市当收银员)
     if first is None or _OCCUPATION.search(first.group(2)):
         return first
     for k in (m.start() for m in re.finditer(r"当|做|担任", w) if m.start() > first.start(2)):
