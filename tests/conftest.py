@@ -58,6 +58,14 @@ def embedder():
     return get_embedder(DEFAULT_MODEL)
 
 
+@pytest.fixture(scope="session")
+def fitted_extractor(embedder):
+    """The default extractor (rules + the fitted clause model and its shipped weights) on ``embedder``."""
+    from memcli.write.fitted_extract import FittedExtractor
+
+    return FittedExtractor(embedder=embedder)
+
+
 class FakeEmbedder(Embedder):
     """A deterministic stand-in for the model (after simonw/llm's ``embed-demo``), for tests
     where the model does not matter (validation, outbox mechanics, arithmetic): each word

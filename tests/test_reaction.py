@@ -74,11 +74,10 @@ def test_a_name_after_an_amount_or_a_time_word_is_who_the_turn_is_said_to(text: 
     assert unaddressed(text) == bare
 
 
-def test_the_extractor_reads_a_turn_without_the_name_it_addresses(embedder):
+def test_the_extractor_reads_a_turn_without_the_name_it_addresses(fitted_extractor):
     from memcli.write.extract import MemoryExtractionService, Utterance
-    from memcli.write.fitted_extract import FittedExtractor
 
-    svc = MemoryExtractionService(FittedExtractor(embedder=embedder))
+    svc = MemoryExtractionService(fitted_extractor)
     texts = ["I started pottery classes last week, Dana.", "I've been baking sourdough a lot lately, Dana!",
              "I went climbing with my cousin, Ines."]
     got = svc.extract_batch([Utterance(n, "u", "user", t, AT) for n, t in enumerate(texts)])

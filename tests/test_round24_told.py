@@ -19,13 +19,8 @@ from memcli.write.fitted_extract import FittedExtractor
 AT = datetime(2026, 11, 9, 9, tzinfo=UTC)
 
 
-@pytest.fixture(scope="module")
-def extractor(embedder):
-    return FittedExtractor(embedder=embedder)
-
-
-def _said(extractor: FittedExtractor, text: str) -> list[str]:
-    return [c.statement for c in extractor.extract(Utterance(1, "u", "user", text, AT))]
+def _said(fitted_extractor: FittedExtractor, text: str) -> list[str]:
+    return [c.statement for c in fitted_extractor.extract(Utterance(1, "u", "user", text, AT))]
 
 
 @pytest.mark.parametrize("text, preface, news", [
@@ -62,8 +57,8 @@ def test_news_words_without_a_preface_mark_are_read_whole(text):
      {"pottery", "residency", "kyoto"}),
     ("Some big news: my brother and I are opening a bike repair shop.", {"bike", "repair", "shop"}),
 ])
-def test_the_news_after_a_preface_is_kept(extractor, text, words):
-    got = _said(extractor, text)
+def test_the_news_after_a_preface_is_kept(fitted_extractor, text, words):
+    got = _said(fitted_extractor, text)
     assert words <= set(re.findall(r"[a-z]+", " ".join(got).casefold())), got
     assert not any(s.casefold().startswith(("guess", "something", "some big")) for s in got), got
 
@@ -80,8 +75,8 @@ def test_going_on_a_trip_is_no_clause_about_the_talk(text, chatter):
     assert is_chatter(Unit(text, "en")) is chatter
 
 
-def test_a_trip_one_went_on_is_kept(extractor):
-    got = _said(extractor, "I went on a canoe trip down the Wye with my cousins.")
+def test_a_trip_one_went_on_is_kept(fitted_extractor):
+    got = _said(fitted_extractor, "I went on a canoe trip down the Wye with my cousins.")
     assert any("canoe trip" in s for s in got), got
 
 
@@ -93,8 +88,8 @@ def test_a_trip_one_went_on_is_kept(extractor):
      "I spend every Sunday at the allotment",
      "Gardening and birdwatching mean a lot to me, so I spend every Sunday at the allotment"),
 ])
-def test_a_sentence_a_rule_fact_says_half_of_is_kept_whole(extractor, text, rule_part, whole):
-    got = _said(extractor, text)
+def test_a_sentence_a_rule_fact_says_half_of_is_kept_whole(fitted_extractor, text, rule_part, whole):
+    got = _said(fitted_extractor, text)
     assert whole in got and rule_part not in got, got
 
 
@@ -104,12 +99,12 @@ def test_a_sentence_a_rule_fact_says_half_of_is_kept_whole(extractor, text, rule
      {"My brother lives in Cardiff", "My brother works as a paramedic"}),
     ("I adopted a tabby last spring and she sleeps on my desk.", {"I adopted a tabby", "My tabby sleeps on my desk"}),
 ])
-def test_clauses_the_rules_say_one_by_one_stay_apart(extractor, text, facts):
-    assert set(_said(extractor, text)) == facts
+def test_clauses_the_rules_say_one_by_one_stay_apart(fitted_extractor, text, facts):
+    assert set(_said(fitted_extractor, text)) == facts
 
 
-def _said_after(extractor: FittedExtractor, before: str, text: str) -> list[str]:
-    return [c.statement for c in extractor.extract(Utterance(2, "u", "user", text, AT, context=(before,)))]
+def _said_after(fitted_extractor: FittedExtractor, before: str, text: str) -> list[str]:
+    return [c.statement for c in fitted_extractor.extract(Utterance(2, "u", "user", text, AT, context=(before,)))]
 
 
 def test_pets_one_has_several_of_are_whom_they_means():
@@ -131,21 +126,22 @@ def test_pets_one_has_several_of_are_whom_they_means():
     ("We adopted three rescue dogs last year.", "They're called Rolo, Fig and Bean.",
      "My rescue dogs are called Rolo, Fig and Bean", "thing:dog.name"),
 ])
-def test_the_names_of_pets_one_has_several_of_are_kept(extractor, before, text, statement, slot):
-    got = extractor.extract(Utterance(2, "u", "user", text, AT, context=(before,)))
+def test_the_names_of_pets_one_has_several_of_are_kept(fitted_extractor, before, text, statement, slot):
+    got = fitted_extractor.extract(Utterance(2, "u", "user", text, AT, context=(before,)))
     assert (statement, slot) in [(c.statement, c.slot) for c in got], got
 
 
-def test_a_clause_about_them_is_scored_as_whom_they_mean(extractor):
+def test_a_clause_about_them_is_scored_as_whom_they_mean(fitted_extractor):
     """The clause model reads "My tortoises eat…", not "They eat…" (whose subject it cannot know)."""
-    got = _said_after(extractor, "I have three turtles.", "They eat a mix of leafy greens, berries, and crickets.")
+    got = _said_after(fitted_extractor, "I have three turtles.",
+                      "They eat a mix of leafy greens, berries, and crickets.")
     assert "My turtles eat a mix of leafy greens, berries, and crickets" in got, got
 
 
-def test_an_it_is_not_read_as_a_pet_in_the_units(extractor):
+def test_an_it_is_not_read_as_a_pet_in_the_units(fitted_extractor):
     """The rules may read "it" as the pet named the turn before; the scored unit keeps its "it" (an "it" is as
     often no thing: "It would be lovely to…"), so a kept clause is never "My neighbour's dog would be lovely…"."""
-    got = _said_after(extractor, "I walked my neighbour's dog this morning.",
+    got = _said_after(fitted_extractor, "I walked my neighbour's dog this morning.",
                       "It would be lovely to have a garden big enough for a dog.")
     assert not any(s.startswith("My neighbour's dog") for s in got), got
 

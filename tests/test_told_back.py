@@ -18,13 +18,8 @@ from memcli.write.rules.en_told import told_back
 AT = datetime(2026, 12, 1, 9, tzinfo=UTC)
 
 
-@pytest.fixture(scope="module")
-def extractor(embedder):
-    return FittedExtractor(embedder=embedder)
-
-
-def _said(extractor: FittedExtractor, text: str) -> list[str]:
-    return [c.statement for c in extractor.extract(Utterance(1, "u", "user", text, AT))]
+def _said(fitted_extractor: FittedExtractor, text: str) -> list[str]:
+    return [c.statement for c in fitted_extractor.extract(Utterance(1, "u", "user", text, AT))]
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -58,8 +53,8 @@ def test_a_question_that_tells_nothing_stays_one(text):
     ("Have I mentioned that I grew up on a farm near Ballarat?", {"grew", "Ballarat"}),
     ("Did you know I'm a twin? My brother lives in Perth.", {"twin"}),
 ])
-def test_the_fact_asked_back_is_stored(extractor, text, words):
-    got = _said(extractor, text)
+def test_the_fact_asked_back_is_stored(fitted_extractor, text, words):
+    got = _said(fitted_extractor, text)
     assert any(words <= set(s.replace("?", " ").replace(".", " ").split()) for s in got), got
     assert not any(s.rstrip().endswith("?") for s in got)
 
@@ -69,9 +64,10 @@ def test_the_fact_asked_back_is_stored(extractor, text, words):
     ("We named the cat after J. R. R. Tolkien.", "J. R. R. Tolkien"),
     ("I interviewed Martin L. Gore for the school paper.", "Martin L. Gore"),
 ])
-def test_initials_end_no_sentence(extractor, text, name):
+def test_initials_end_no_sentence(fitted_extractor, text, name):
     assert any(name in u.text for u in units(text))
-    assert any(name in m.statement for m in extract_matches(text)) or any(name in s for s in _said(extractor, text))
+    assert any(name in m.statement for m in extract_matches(text)) or \
+        any(name in s for s in _said(fitted_extractor, text))
 
 
 @pytest.mark.parametrize("text, n", [
@@ -89,11 +85,11 @@ def test_a_capital_and_a_dot_before_a_new_sentence_still_ends_it(text, n):
     ("The neighbours sold their house and moved to Cork.", "The neighbours moved to Cork"),
     ("The plumber came round on Friday and fixed the boiler.", "The plumber fixed the boiler"),
 ])
-def test_a_second_verb_is_the_named_subjects_not_the_users(extractor, text, second):
+def test_a_second_verb_is_the_named_subjects_not_the_users(fitted_extractor, text, second):
     """The subjectless clause after "and" is the first clause's subject's: never the user's ("I moved to Hobart"
     as the user's residence), nor an article's ("The fixed the boiler")."""
     assert not any(m.statement.startswith("I ") for m in extract_matches(text))
-    got = _said(extractor, text)
+    got = _said(fitted_extractor, text)
     assert not any(s.startswith("I ") for s in got), got
     assert any(second in s for s in got) or text.rstrip(".") in got, got
 
@@ -108,8 +104,8 @@ def test_a_second_verb_after_the_users_own_clause_is_still_theirs():
     ("Since my shoulder healed, I've been swimming three times a week.", ("shoulder healed", "swimming")),
     ("Back when I lived in Utrecht, I cycled everywhere.", ("lived in Utrecht", "cycled everywhere")),
 ])
-def test_a_leading_time_clause_is_kept_with_its_main_clause(extractor, text, words):
-    got = _said(extractor, text)
+def test_a_leading_time_clause_is_kept_with_its_main_clause(fitted_extractor, text, words):
+    got = _said(fitted_extractor, text)
     assert any(all(w in s for w in words) for s in got), got
     assert not any(s.startswith(("Since", "Back when")) and words[1] not in s for s in got), got
 

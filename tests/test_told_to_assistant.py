@@ -27,11 +27,10 @@ AT = datetime(2026, 11, 20, 9, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
-def extract(embedder):
+def extract(fitted_extractor):
     from memcli.write.extract import MemoryExtractionService, Utterance
-    from memcli.write.fitted_extract import FittedExtractor
 
-    svc = MemoryExtractionService(FittedExtractor(embedder=embedder))
+    svc = MemoryExtractionService(fitted_extractor)
 
     def run(text: str) -> list[tuple[str, str | None]]:
         out = svc.extract_batch([Utterance(0, "u", "user", text, AT)])[0]

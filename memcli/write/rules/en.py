@@ -423,8 +423,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
 #: (Tom quit…, Maple finished…; not "Tom and I…", "Rome in May…")
 _OTHER_SUBJECT = re.compile(
     rf"^\W*(?:(?:[Tt]he|[Aa]n?) (?:[a-z'-]+ ){{0,2}}?[a-z'-]+ (?:{en_words._PAST.pattern[1:]}|(?:is|was|says)\b)|"
-    r"(?!(?:I|It|This|That|There|Then|So|But|And|Oh|Yes|No|Well|Also|Just|Finally|Still|Really|Yesterday|Today|"
-    r"Tonight|Now|Recently|Last|Later|Earlier|Anyway|[A-Z][a-z]+ly)\b)[A-Z][a-z]+"
+    rf"(?!(?:I|Oh|Yes|No|Well|Really|Last|Later|Earlier|Anyway|{en_words.NOT_A_SUBJECT})\b)[A-Z][a-z]+"
     r"(?: [A-Z][a-z]+)? (?!(?:and|or|in|on|at|to|of|from|with|for|by|too|as)\b)[a-z])")
 
 

@@ -19,16 +19,15 @@ from __future__ import annotations
 import re
 
 from memcli import slots
-from memcli.write.rules.en_words import _PAST
+from memcli.write.rules.en_words import _PAST, NOT_A_SUBJECT
 
 __all__ = ["antecedent", "distribute", "resolve_it"]
 
 #: a subject: I, we, a possessed noun (My sister, Dan's dog), "the" + a noun (The vet), a name — not an article,
 #: a pronoun or a word that opens a sentence with no subject ("The" of "The vet said…", "Went" of "Went to…")
 _SUBJ = (r"(?:I|We|(?:My|Our|[A-Z][a-z]+'s) [\w'-]+(?: [\w'-]+)?|The [a-z][\w'-]*|"
-         r"(?!(?:The|A|An|This|That|These|Those|It|Its|He|She|They|There|Then|So|But|And|Now|Also|Just|Yesterday|"
-         r"Today|Tonight|Finally|Recently|Still|Went|Got|Had|Made|Took|Saw|Met|Ran|Won|Bought|Did)\b)"
-         r"(?![A-Z][a-z]+(?:ed|ly|ing)\b)[A-Z][a-z]+)")
+         rf"(?!(?:The|A|An|These|Those|Its|He|She|They|Went|Got|Had|Made|Took|Saw|Met|Ran|Won|Bought|Did|"
+         rf"{NOT_A_SUBJECT})\b)(?![A-Z][a-z]+(?:ed|ing)\b)[A-Z][a-z]+)")
 _NP = r"(?:a|an|one|two|three|four|five|six|\d+|some|my|our) [\w' -]+?"
 _VP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<a>(?!and\b)[a-z][\w' -]*?) and (?P<b>[a-z]+\b[\w' -]*)$")
 _AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -][a-z]+)?|[a-z]+teen|one|two|"

@@ -245,6 +245,12 @@ _LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|s
 
 #: past tense forms of ordinary verbs: a clause in the simple past or the present perfect ("I went out",
 #: "I've taken note of that") tells what happened once, not what holds
+#: words that open an English clause without being its subject (a pronoun for what was said, a connective, a time
+#: adverb, an -ly adverb): "Yesterday went…", "Then moved…" name no one; :mod:`~memcli.write.rules.en` and
+#: :mod:`~memcli.write.rules.en_coord` add their own words to it
+NOT_A_SUBJECT = (r"It|This|That|There|Then|So|But|And|Now|Also|Just|Finally|Still|Recently|Yesterday|Today|Tonight|"
+                 r"[A-Z][a-z]+ly")
+
 _PAST = re.compile(r"^(?:(?:have|has|had) (?:not )?)?(?:[a-z]+ed|went|gone|got|gotten|had|made|took|taken|saw|seen|met|ran|won|lost|"  # noqa: E501
                    r"bought|began|begun|became|flew|flown|drove|driven|wrote|written|gave|given|left|found|came|"
                    r"did|done|spent|sold|built|broke|broken|caught|taught|thought|felt|ate|eaten|drank|drunk|heard|"

@@ -35,10 +35,9 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     out: list[str | None] = []
     last: str | None = None
     head: str | None = None  # the subject and copula of the clause before (我研究生读的是), for a list's next value
-    prev: str | None = None  # the clause before, as said (its end may introduce a thing)
-    for clause in clauses:
+    for i, clause in enumerate(clauses):
         c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
-        before, prev = prev, clause.strip("，,。！!？? ")
+        before = clauses[i - 1].strip("，,。！!？? ") if i else None  # (its end may introduce a thing)
         if head and c and len(c) <= 10 and all(f[:1] == "n" or f in ("eng", "j") for _, f in _pos(c)):
             out.append(head)  # 我研究生读的是同济，建筑学专业 → 我研究生读的是建筑学专业: one more value
             continue
