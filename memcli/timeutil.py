@@ -79,7 +79,7 @@ EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 12, 31, tzinfo=UTC)
 
 
-def parse_at(value: str | datetime | None, *, field: str = "--at") -> datetime:
+def parse_at(value: str | datetime | None, *, field: str = "at") -> datetime:
     """Parse user input as an aware UTC datetime; ``None`` means now.
 
     Accepts ISO-8601 dates (``2026-03-01``), date-times with or without offset
@@ -144,18 +144,18 @@ def check_duration(value: object, *, field: str, unit: str = "s", low: float = 0
 FUTURE_TOLERANCE = timedelta(days=1)
 
 
-def refuse_future(at: datetime | None, *, field: str = "--at", now: datetime | None = None) -> None:
+def refuse_future(at: datetime | None, *, field: str = "at", now: datetime | None = None) -> None:
     """Refuse a time more than :data:`FUTURE_TOLERANCE` (one day) after ``now`` (default: the
     clock, UTC). ``None`` (meaning now) passes.
 
     Raises:
-        BadInputError: ``at`` is further ahead; the message names ``--allow-future``.
+        BadInputError: ``at`` is further ahead; the message names ``allow_future`` (the CLI: ``--allow-future``).
     """
     if at is None:
         return
     if at - (now or now_utc()) > FUTURE_TOLERANCE:
         raise BadInputError(f"{field}: {at:%Y-%m-%dT%H:%M:%SZ} is more than a day in the future; allow it "
-                            "(--allow-future, allow_future) if that time is meant")
+                            "(allow_future) if that time is meant")
 
 
 def to_epoch(value: str | datetime | None) -> int:

@@ -126,7 +126,7 @@ def test_correct_a_forgotten_memory_is_refused(run):
     assert run("alice", "forget", str(item["id"])).exit_code == 0
     r = run("alice", "correct", str(item["id"]), "My sister lives in Paris")
     assert r.exit_code == 2
-    assert r.stderr.strip() == f"memcli: error: memory #{item['id']} was forgotten; use `memcli remember` instead"
+    assert r.stderr.strip() == f"memcli: error: memory #{item['id']} was forgotten; `memcli remember` the fact instead"
     assert ok_json(run("alice", "list", "--json")) == []
 
 

@@ -74,7 +74,7 @@ def apply_options(
     if at is not None:  # a bad option is named as such, not as a line's field
         from memcli.timeutil import parse_at
 
-        parse_at(at)
+        parse_at(at, field="--at")
     if role is not None and role not in {r.value for r in Role}:
         raise BadInputError(f"--role must be {' or '.join(r.value for r in Role)}, got {role!r}")
     turns = sum(1 for line in lines if line.strip())

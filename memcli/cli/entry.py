@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover
 
 from memcli.cli.app import app as _app
 from memcli.cli.app import err_console
-from memcli.cli.fast_args import json_error_line, json_errors
+from memcli.cli.fast_args import cli_message, json_error_line, json_errors
 from memcli.errors import MemcliError
 
 __all__ = ["COMMANDS", "app", "json_errors", "main", "module_for", "register", "say_error"]  # noqa: F822 (app: module __getattr__, every command registered)
@@ -224,7 +224,7 @@ def main() -> None:
     except MemcliError as exc:
         if debug:
             raise
-        say_error(str(exc), exc.code, exc.exit_code, as_json=as_json)
+        say_error(cli_message(str(exc)), exc.code, exc.exit_code, as_json=as_json)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         _interrupted(as_json)

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["Answered", "Fallback", "check_argv", "fail", "json_error_line", "json_errors", "parse_line",
-           "warn_unknown_env"]
+__all__ = ["CLI_FLAGS", "Answered", "Fallback", "check_argv", "cli_message", "fail", "json_error_line", "json_errors",
+           "parse_line", "warn_unknown_env"]
 
 
 class Fallback(Exception):
@@ -31,6 +31,27 @@ class Answered(SystemExit):
 
     def __init__(self) -> None:
         super().__init__(0)
+
+
+#: the library's keyword → the option that sets it on the command line. The library's errors name
+#: the keyword (``as_of: 'x' is not an ISO-8601 time``), which is also the HTTP parameter and the
+#: tool argument; :func:`cli_message` adds the option for a command-line user
+CLI_FLAGS = {"as_of": "--as-of", "limit": "--limit", "min_score": "--min-score", "budget_ms": "--budget-ms",
+             "max_tokens": "--max-tokens", "fmt": "--format", "lang": "--lang", "interval_s": "--interval",
+             "max_seconds": "--max-seconds"}
+_KEYWORDS = {"allow it (allow_future)": "allow it (--allow-future)", "all_dead=True": "--all-dead",
+             "remember the fact as a new memory": "`memcli remember` the fact"}
+
+
+def cli_message(message: str) -> str:
+    """A library error's one line as the command line says it: the keyword it opens with followed
+    by its option (``as_of (--as-of): 'x' is not …``), ``allow_future`` as ``--allow-future``."""
+    head = message.split(":", 1)[0].split(" ", 1)[0]
+    if head in CLI_FLAGS and message[len(head):len(head) + 1] in (":", " "):
+        message = f"{head} ({CLI_FLAGS[head]}){message[len(head):]}"
+    for word, flag in _KEYWORDS.items():
+        message = message.replace(word, flag)
+    return message
 
 
 def json_errors(argv: list[str]) -> bool:
@@ -115,10 +136,11 @@ def fail(exc: BaseException) -> None:
     """A memcli error, as the Typer app's main() prints it: one line on stderr (JSON with
     ``--json``), the error's exit code."""
     code, exit_code = getattr(exc, "code", "memcli"), getattr(exc, "exit_code", 1)
+    message = cli_message(str(exc))
     if json_errors(sys.argv[1:]):
-        sys.stderr.write(json_error_line(code, str(exc), exit_code))
+        sys.stderr.write(json_error_line(code, message, exit_code))
     else:
-        sys.stderr.write(f"memcli: error: {exc}\n")
+        sys.stderr.write(f"memcli: error: {message}\n")
     sys.stderr.flush()
     sys.exit(exit_code)
 

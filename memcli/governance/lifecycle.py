@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
-from memcli.errors import BadInputError
+from memcli.errors import BadInputError, NotFoundError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
@@ -31,6 +31,17 @@ if TYPE_CHECKING:  # numpy loads only when a vector is written: capture never ne
     import numpy as np
 
 __all__ = ["correct", "forget"]
+
+
+def _exists(store: MemoryStore, user_id: str) -> Callable[[int], bool]:
+    """Whether the user still has memory ``id`` (a purge erases it)."""
+    def exists(item_id: int) -> bool:
+        try:
+            store.get_item(user_id, item_id)
+        except NotFoundError:
+            return False
+        return True
+    return exists
 
 
 def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,
@@ -56,12 +67,12 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
         refuse_secret(text)
     except ValueError as exc:
         raise BadInputError(str(exc)) from None
-    _check_start(validity.check_correctable(store.get_item(user_id, item_id)), at)
+    _check_start(validity.check_correctable(store.get_item(user_id, item_id), _exists(store, user_id)), at)
     vec = embed(text)
     now = now_utc()
     start = at or now
     with store.tx():
-        old = _check_start(validity.check_correctable(store.get_item(user_id, item_id)), at)
+        old = _check_start(validity.check_correctable(store.get_item(user_id, item_id), _exists(store, user_id)), at)
         cand = Candidate(statement=text, kind=kind or old["kind"], slot=slot or old["slot"],
                          salience=max(old["salience"], 0.7),
                          confidence=conf.CORRECTED, valid_from=start, metadata=json.loads(old["metadata"]),

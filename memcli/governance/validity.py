@@ -18,6 +18,8 @@ and ``history`` too); after the forget it is gone. Only
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -43,16 +45,24 @@ def supersede(store: MemoryStore, old_id: int, new_id: int, at: datetime | None 
     return store.update_item(old_id, **fields)
 
 
-def check_correctable(row: dict[str, Any]) -> dict[str, Any]:
+def check_correctable(row: dict[str, Any], exists: Callable[[int], bool] = lambda _id: True) -> dict[str, Any]:
     """Only the newest valid version of a memory can be corrected: correcting a superseded or
-    contradicted one would leave two active branches of one fact. Returns ``row``; raises BadInputError."""
+    contradicted one would leave two active branches of one fact. ``exists(id)``: whether a memory
+    the row's reason names is still there (a purge erases it; the message then says so rather than
+    point at it). Returns ``row``; raises BadInputError (one line, on every surface: no command is named)."""
+    mid = row["id"]
     if row["invalid_reason"] == FORGOTTEN:
-        raise BadInputError(f"memory #{row['id']} was forgotten; use `memcli remember` instead")
+        raise BadInputError(f"memory #{mid} was forgotten; remember the fact as a new memory instead")
     if row["superseded_by_id"] is not None:
         newer = row["superseded_by_id"]
-        raise BadInputError(f"memory #{row['id']} was already superseded by #{newer}; correct #{newer} instead")
+        raise BadInputError(f"memory #{mid} was already superseded by #{newer}; correct #{newer} instead")
     if row["invalid_at"] is not None:  # contradicted: a correction of it would stand beside what replaced it
-        why = row["invalid_reason"] or "invalidated"
-        raise BadInputError(f"memory #{row['id']} is no longer valid ({why}); correct the memory that is, "
-                            "or `memcli remember` the fact")
+        named = [int(n) for n in re.findall(r"#(\d+)", row["invalid_reason"] or "")]
+        live = [n for n in named if n != mid and exists(n)]
+        if named and not live:  # what replaced it was purged: nothing to point at
+            raise BadInputError(f"memory #{mid} is no longer valid, and #{named[0]}, which replaced it, was erased "
+                                "(forget --purge); remember the fact as a new memory instead")
+        where = f"correct #{live[0]}" if live else "correct the memory that holds now"
+        raise BadInputError(f"memory #{mid} is no longer valid ({row['invalid_reason'] or 'invalidated'}); "
+                            f"{where} or remember the fact as a new memory")
     return row

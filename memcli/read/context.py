@@ -210,17 +210,17 @@ class MemoryContextBuilder:
         budget = st.budget_ms if budget_ms is None else budget_ms
         if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= MAX_DURATION_S * 1000:
             # a deadline past ~100 years overflows the clock's waits: bad input, not an internal error
-            budget = int(check_duration(budget, field="budget_ms (--budget-ms)", unit="ms", low=1))
+            budget = int(check_duration(budget, field="budget_ms", unit="ms", low=1))
         max_tok = st.max_tokens if max_tokens is None else int(max_tokens)
         if max_tok < 1:
-            raise BadInputError(f"max_tokens (--max-tokens) must be >= 1 (got {max_tok})")
+            raise BadInputError(f"max_tokens must be >= 1 (got {max_tok})")
         if fmt not in ("text", "json", "messages"):
-            raise BadInputError(f"fmt (--format) must be text, json or messages (got {fmt!r})")
+            raise BadInputError(f"fmt must be text, json or messages (got {fmt!r})")
         if lang is not None and lang not in ("zh", "en"):
-            raise BadInputError(f"lang (--lang) must be zh or en (got {lang!r})")
+            raise BadInputError(f"lang must be zh or en (got {lang!r})")
         as_of = retrieve_kw.get("as_of")
         if isinstance(as_of, str):  # a bad --as-of is bad input, never a silent empty block at the deadline
-            retrieve_kw["as_of"] = parse_at(as_of, field="as_of (--as-of)")
+            retrieve_kw["as_of"] = parse_at(as_of, field="as_of")
         msgs = parse_history(history)
         system = clean_text(system) if system else None
         # what retrieval reads of the query (its first max_text_chars characters): nothing here looks further

@@ -114,14 +114,14 @@ class MemoryRetrievalService:
         t0 = time.monotonic()
         st, store = self.settings, self.store
         if not isinstance(limit, int) or limit < 1:
-            raise BadInputError(f"limit (--limit) must be >= 1 (got {limit!r})")
+            raise BadInputError(f"limit must be >= 1 (got {limit!r})")
         if isinstance(legs, str) or not legs or any(leg not in ALL_LEGS for leg in legs):
             raise BadInputError(f"legs must be a non-empty subset of {ALL_LEGS}, got {legs!r}")
         if min_score is None:
             min_score = st.min_score
         if isinstance(min_score, bool) or not isinstance(min_score, int | float) or not 0 <= min_score <= 1:
-            raise BadInputError(f"min_score (--min-score) must be in [0, 1], the final score's range (got {min_score})")
-        at = parse_at(as_of, field="as_of (--as-of)") if as_of is not None else None
+            raise BadInputError(f"min_score must be in [0, 1], the final score's range (got {min_score})")
+        at = parse_at(as_of, field="as_of") if as_of is not None else None
         # each leg returns at least `limit` candidates, so `--limit 1000` is not cut to the
         # ~100 two legs of 50 can give (bounded by sqlite-vec's k cap)
         per_leg = min(max(st.candidates_per_leg, limit), MAX_CANDIDATES_PER_LEG)

@@ -161,7 +161,9 @@ def serving(settings: Settings) -> Settings:
 
 # -- request bodies (unknown fields, a user among them, are refused) --------------------------
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # NaN, Infinity and 1e400 are no JSON numbers (RFC 8259) though Python's parser reads them:
+    # "Input should be a finite number", not "less than or equal to 1" for a NaN
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class CaptureIn(_Body):
@@ -170,6 +172,7 @@ class CaptureIn(_Body):
     at: str | None = Field(None, description="when it was said, ISO-8601 (default: now)")
     session: str | None = None
     key: str | None = Field(None, description="idempotency key: a repeated capture with it is a no-op")
+    allow_future: bool = Field(False, description="accept an `at` more than a day ahead")
 
 
 class ContextIn(_Body):
@@ -191,6 +194,7 @@ class RememberIn(_Body):
     at: str | None = None
     metadata: dict[str, Any] | None = None
     confidence: float | None = Field(None, ge=0, le=1)
+    allow_future: bool = Field(False, description="accept an `at` more than a day ahead")
 
 
 class CorrectIn(_Body):
@@ -345,7 +349,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     @api.post("/v1/capture", tags=["write"], summary="Capture a turn (two rows, no model); drained in the background")
     async def capture(req: CaptureIn, user: User) -> Any:
         res = await call(user, FAST, lambda m: m.capture(req.text, role=req.role, at=req.at, session=req.session,
-                                                          key=req.key))
+                                                          key=req.key, allow_future=req.allow_future))
         if not res.duplicate and svc.settings.server_next_request_drain:
             svc.drainer.request(user)
         return res
@@ -360,7 +364,8 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     @api.get("/v1/search", tags=["read"], summary="Hybrid retrieval, best first")
     async def search(user: User, q: Annotated[str, Query(description="the query")],
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
-                     min_score: Annotated[float | None, Query(ge=0, le=1)] = None, explain: bool = False) -> Any:
+                     min_score: Annotated[float | None, Query(ge=0, le=1, allow_inf_nan=False)] = None,
+                     explain: bool = False) -> Any:
         check_query(q)
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
         return _json({"hits": [hit_json(h) for h in hits], "info": hits.info})
@@ -368,7 +373,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     @api.post("/v1/memories", tags=["write"], status_code=201, summary="Remember an explicit memory now")
     async def remember(req: RememberIn, user: User) -> Any:
         return _json(await svc.model(user, "remember", req.text, kind=req.kind, at=req.at, metadata=req.metadata,
-                                     confidence=req.confidence), 201)
+                                     confidence=req.confidence, allow_future=req.allow_future), 201)
 
     @api.get("/v1/memories", tags=["read"], summary="The user's memories, newest valid time first")
     async def list_memories(user: User, all: bool = False, limit: Annotated[int | None, Query(ge=1)] = None,

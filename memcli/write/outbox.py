@@ -193,7 +193,7 @@ def retry(store: MemoryStore, task_id: int | None = None, *, all_dead: bool = Fa
         BadInputError: the task is not dead, or neither an id nor ``all_dead`` was given.
     """
     if task_id is None and not all_dead:
-        raise BadInputError("give a task id or all_dead=True (--all-dead)")
+        raise BadInputError("give a task id or all_dead=True")
     with store.tx():
         if task_id is not None:
             state = store.task_status(int(task_id), user)

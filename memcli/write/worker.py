@@ -164,9 +164,9 @@ class MemoryCaptureWorker:
         """
         st, settings = self.store, self.settings
         interval = (settings.drain_interval_s if interval_s is None
-                    else check_duration(interval_s, field="interval_s (--interval)"))
+                    else check_duration(interval_s, field="interval_s"))
         if max_seconds is not None and max_seconds != float("inf"):  # infinity: no limit; NaN, negative: bad input
-            max_seconds = check_duration(max_seconds, field="max_seconds (--max-seconds)")
+            max_seconds = check_duration(max_seconds, field="max_seconds")
         owner = outbox.new_owner()
         summary = DrainSummary(user=user, extractor=self.extraction.name, judge=self.judge.name)
         secs = summary.seconds

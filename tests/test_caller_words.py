@@ -1,0 +1,145 @@
+"""An error names what its caller can change (round 27's new-user trial of the HTTP service and the library).
+
+- The library's errors name its keyword (``as_of: 'x' is not an ISO-8601 time``), which is also the HTTP
+  parameter and the tool argument; only the CLI adds its option (``as_of (--as-of): …``). HTTP answered
+  ``as_of (--as-of)`` for ``/v1/search?as_of=bad``, and ``allow it (--allow-future, allow_future)`` for a
+  field HTTP did not have: now ``allow_future`` is a body field of capture and remember.
+- ``correct`` of a memory whose correction was purged named the erased id as if it could be acted on
+  ("no longer valid (corrected by the user (#6)); correct the memory that is, or `memcli remember` …").
+- A JSON ``NaN`` / ``Infinity`` / ``1e400`` (no JSON numbers; Python's parser reads them) was "less than or
+  equal to 1", or a drain of infinite seconds; now "Input should be a finite number".
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+
+from _http import running  # noqa: E402
+
+from memcli.admin import Admin  # noqa: E402
+from memcli.errors import BadInputError  # noqa: E402
+from memcli.settings import load_settings  # noqa: E402
+
+ISO = "'someday' is not an ISO-8601 time (e.g. 2026-03-01 or 2026-03-01T09:30:00+08:00)"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, embedder):
+    from memcli.service.app import Service, create_app
+
+    db = str(tmp_path_factory.mktemp("words") / "w.db")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("MEMCLI_CONFIG", str(tmp_path_factory.mktemp("cfg") / "none.toml"))
+        settings = load_settings(db=db)
+    svc = Service(settings, embedder=embedder)
+    with running(create_app(service=svc)) as base_url:
+        with Admin(settings=settings) as adm:
+            tok = adm.create_token(f"u-{uuid.uuid4().hex[:8]}")["token"]
+            op = adm.create_token(operator=True)["token"]
+        yield base_url, {"Authorization": f"Bearer {tok}"}, op
+
+
+def _err(r: httpx.Response, status: int = 400) -> str:
+    assert r.status_code == status, r.text
+    return r.json()["error"]["message"]
+
+
+def test_http_errors_name_the_http_parameter_never_a_cli_flag(server):
+    base, auth, _ = server
+    bad = {
+        "search": httpx.get(f"{base}/v1/search", params={"q": "tea", "as_of": "someday"}, headers=auth),
+        "list": httpx.get(f"{base}/v1/memories", params={"as_of": "someday"}, headers=auth),
+        "context": httpx.post(f"{base}/v1/context", json={"query": "tea", "as_of": "someday"}, headers=auth),
+    }
+    for route, r in bad.items():
+        assert _err(r) == f"as_of: {ISO}", route
+    lang = _err(httpx.post(f"{base}/v1/context", json={"query": "tea", "lang": "fr"}, headers=auth))
+    assert lang == "lang must be zh or en (got 'fr')"
+    budget = _err(httpx.post(f"{base}/v1/context", json={"query": "tea", "budget_ms": 10**20}, headers=auth))
+    assert budget.startswith("budget_ms must be a number of milliseconds") and "--" not in budget
+
+
+def test_a_future_time_over_http_names_the_field_that_allows_it(server):
+    base, auth, _ = server
+    for route, body in (("capture", {"text": "I collect old maps"}), ("memories", {"text": "I collect old stamps"})):
+        r = httpx.post(f"{base}/v1/{route}", json={**body, "at": "2099-05-01"}, headers=auth)
+        assert _err(r) == ("at: 2099-05-01T00:00:00Z is more than a day in the future; allow it (allow_future) "
+                           "if that time is meant"), route
+        ok = httpx.post(f"{base}/v1/{route}", json={**body, "at": "2099-05-01", "allow_future": True}, headers=auth)
+        assert ok.status_code in (200, 201), ok.text
+    stored = httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]
+    assert [(m["statement"], m["valid_from"]) for m in stored] == [("I collect old stamps", "2099-05-01T00:00:00Z")]
+
+
+@pytest.mark.parametrize("raw", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_a_number_json_has_not_is_refused_as_not_finite(server, raw):
+    base, auth, op = server
+    hdr = {**auth, "content-type": "application/json"}
+    for route, body in (("memories", '{"text": "I grow basil", "confidence": %s}'),
+                        ("context", '{"query": "basil", "min_score": %s}')):
+        r = httpx.post(f"{base}/v1/{route}", content=body % raw, headers=hdr)
+        assert _err(r) == f"{'confidence' if route == 'memories' else 'min_score'}: Input should be a finite number"
+    q = httpx.get(f"{base}/v1/search", params={"q": "basil", "min_score": raw.lower()}, headers=auth)
+    assert _err(q) == "min_score: Input should be a finite number"
+    d = httpx.post(f"{base}/internal/drain", content=f'{{"max_seconds": {raw}}}',
+                   headers={"Authorization": f"Bearer {op}", "content-type": "application/json"})
+    assert _err(d) == "max_seconds: Input should be a finite number"
+    stored = httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]
+    assert "I grow basil" not in [m["statement"] for m in stored]
+
+
+def test_correct_after_the_correction_was_purged_says_so_on_every_surface(server, cli, tmp_path):
+    base, auth, _ = server
+    first = httpx.post(f"{base}/v1/memories", json={"text": "我在杭州的一家书店上班"}, headers=auth).json()["item_id"]
+    fixed = httpx.patch(f"{base}/v1/memories/{first}", json={"text": "我在杭州的一家咖啡馆上班"}, headers=auth).json()
+    assert httpx.delete(f"{base}/v1/memories/{fixed['id']}", params={"purge": "true"}, headers=auth).json()["purged"]
+    before = httpx.get(f"{base}/v1/export", params={"all": "true"}, headers=auth).text
+    msg = _err(httpx.patch(f"{base}/v1/memories/{first}", json={"text": "我在杭州的一家花店上班"}, headers=auth))
+    assert msg == (f"memory #{first} is no longer valid, and #{fixed['id']}, which replaced it, was erased "
+                   "(forget --purge); remember the fact as a new memory instead")
+    assert httpx.get(f"{base}/v1/export", params={"all": "true"}, headers=auth).text == before  # nothing written
+    # the CLI says the same with its command; the library with its method
+    db = str(tmp_path / "c.db")
+    base_args = ("--db", db, "--user", "dora")
+    assert cli(*base_args, "remember", "My cat is called Biscuit").exit_code == 0
+    assert cli(*base_args, "correct", "1", "My cat is called Pickle").exit_code == 0
+    assert cli(*base_args, "forget", "2", "--purge").exit_code == 0
+    r = cli(*base_args, "correct", "1", "My cat is called Mochi")
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == ("memcli: error: memory #1 is no longer valid, and #2, which replaced it, was erased "
+                        "(forget --purge); `memcli remember` the fact instead\n")
+    from memcli import Memory
+
+    with Memory(db=db, user="dora") as m:
+        with pytest.raises(BadInputError, match=r"^memory #1 is no longer valid, and #2, which replaced it, was "):
+            m.correct(1, "My cat is called Mochi")
+        assert [i.statement for i in m.list(include_all=True)] == ["My cat is called Biscuit"]
+
+
+def test_the_library_names_its_keywords_and_the_cli_its_options(mem, cli, tmp_path):
+    mem.remember("I play the oboe")
+    calls = {"as_of": lambda: mem.search("oboe", as_of="someday"),
+             "limit": lambda: mem.list(limit=0),
+             "min_score": lambda: mem.search("oboe", min_score=3),
+             "budget_ms": lambda: mem.context("oboe", budget_ms=0),
+             "max_tokens": lambda: mem.context("oboe", max_tokens=0),
+             "lang": lambda: mem.context("oboe", lang="fr"),
+             "max_seconds": lambda: mem.drain(max_seconds=-1)}
+    for word, call in calls.items():
+        with pytest.raises(BadInputError) as err:
+            call()
+        assert str(err.value).startswith(f"{word}:" if word == "as_of" else f"{word} must"), str(err.value)
+        assert "--" not in str(err.value), str(err.value)
+    db = ("--db", str(tmp_path / "f.db"), "--user", "erin")
+    for args, flag in ((("search", "oboe", "--as-of", "someday"), "as_of (--as-of): "),
+                       (("context", "oboe", "--lang", "fr"), "lang (--lang) must"),
+                       (("context", "oboe", "--budget-ms", "99999999999999999999"), "budget_ms (--budget-ms) must"),
+                       (("remember", "I play the oboe", "--at", "2099-01-01"), "allow it (--allow-future)")):
+        r = cli(*db, *args)
+        assert r.exit_code == 2 and flag in r.stderr and r.stderr.count("\n") == 1, (args, r.stderr)
+
