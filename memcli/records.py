@@ -114,9 +114,10 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
                 setting: str = "max_text_chars", context: dict[str, Any] | None = None) -> list[Any]:
     """Parse and validate JSON Lines; all or nothing.
 
-    Blank lines are skipped but counted. With ``max_chars``, each record's ``text`` is
-    checked as :func:`check_text` does (blank, too long), so those errors name the line too (not a
-    :class:`TurnRecord`'s: a turn was captured within ``max_turn_chars``).
+    A line is JSON text or an already parsed object (a dict, as :meth:`memcli.Memory.export`
+    yields); anything else is a bad line. Blank lines are skipped but counted. With ``max_chars``,
+    each record's ``text`` is checked as :func:`check_text` does (blank, too long), so those
+    errors name the line too (not a :class:`TurnRecord`'s: a turn was captured within ``max_turn_chars``).
     Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
     file name, and followed by ``note``); in that case nothing is written (the valid lines
     are not kept either). ``model`` is a pydantic model, or a function that picks one for each
@@ -126,10 +127,12 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
     out = []
     for n, line in enumerate(lines, start=1):
         number = f"{where} line {n}" if where else f"line {n}"
-        if not line.strip():
+        if not isinstance(line, str | dict):  # (Memory.export's dicts are taken as they are)
+            raise BadInputError(f"{number}: expected a line of JSON text or a dict, got {type(line).__name__}{note}")
+        if isinstance(line, str) and not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = json.loads(line) if isinstance(line, str) else line
             if not isinstance(data, dict):
                 raise ValueError("expected a JSON object")
             rec = (model if isinstance(model, type) else model(data)).model_validate(data, context=context)

@@ -143,3 +143,19 @@ def test_the_library_names_its_keywords_and_the_cli_its_options(mem, cli, tmp_pa
         r = cli(*db, *args)
         assert r.exit_code == 2 and flag in r.stderr and r.stderr.count("\n") == 1, (args, r.stderr)
 
+
+def test_export_dicts_import_as_the_docstring_says_and_other_types_are_bad_lines(mem, tmp_path):
+    """``Memory.export`` yields dicts and says ``import_jsonl`` restores them: it raised AttributeError
+    ('dict' object has no attribute 'strip'). A dict is now taken as a parsed line; another type is a bad line."""
+    from memcli import Memory
+
+    mem.remember("我每天早上骑车去公司")
+    mem.remember("My brother is a nurse in Leeds")
+    with Memory(db=str(tmp_path / "copy.db"), user="alice") as copy:
+        assert len(copy.import_jsonl(mem.export(include_all=True))) == 2
+        assert sorted(i.statement for i in copy.list()) == sorted(i.statement for i in mem.list())
+        for bad, kind in ((5, "int"), (b'{"text": "I swim"}', "bytes"), (None, "NoneType")):
+            with pytest.raises(BadInputError) as err:
+                copy.import_jsonl([bad])
+            assert str(err.value) == f"line 1: expected a line of JSON text or a dict, got {kind}; nothing was written"
+        assert len(copy.list(include_all=True)) == 2
