@@ -159,3 +159,21 @@ def test_export_dicts_import_as_the_docstring_says_and_other_types_are_bad_lines
                 copy.import_jsonl([bad])
             assert str(err.value) == f"line 1: expected a line of JSON text or a dict, got {kind}; nothing was written"
         assert len(copy.list(include_all=True)) == 2
+
+
+def test_a_request_without_a_body_a_deep_body_and_a_path_that_is_no_id_get_one_clear_line(server):
+    """No body at all was "Field required" (no field named); JSON thousands deep was "There was an error
+    parsing the body"; /v1/episodes/abc showed pydantic's regex. Each kind is one line on every route."""
+    base, auth, _ = server
+    hdr = {**auth, "content-type": "application/json"}
+    for method, route in (("POST", "capture"), ("POST", "context"), ("POST", "memories"), ("PATCH", "memories/1")):
+        assert _err(httpx.request(method, f"{base}/v1/{route}", headers=hdr)) == (
+            "send a JSON object with content-type: application/json"), route
+        for deep in ("[" * 100_000, '{"text": "I knit", "metadata": ' + '{"a": ' * 5000 + "1" + "}" * 5001):
+            r = httpx.request(method, f"{base}/v1/{route}", content=deep, headers=hdr)
+            assert _err(r) == "body is not valid JSON: nested too deeply", route
+    assert _err(httpx.delete(f"{base}/v1/episodes/abc", headers=auth)) == (
+        "source_id: must be an episode id such as 13 (a search hit's episode_id), or its ref e13, got 'abc'")
+    assert _err(httpx.get(f"{base}/v1/memories/x1/history", headers=auth)).startswith(
+        "item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names an episode), got 'x1'")
+    assert httpx.get(f"{base}/v1/memories", params={"all": "true"}, headers=auth).status_code == 200

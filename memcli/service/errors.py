@@ -66,6 +66,11 @@ def body(code: str, message: str, exit_code: int) -> dict[str, Any]:
     return e.error_body(code, message, exit_code)
 
 
+#: what a path parameter holds, for a path that is no id (``/v1/memories/abc``)
+_PATH_IDS = {"item_id": "a memory id such as 12, or a search hit's ref (m12; e12 names an episode)",
+             "source_id": "an episode id such as 13 (a search hit's episode_id), or its ref e13"}
+
+
 def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Collection[str] = ()) -> str:
     """The one line for FastAPI's first request-validation error (``RequestValidationError.errors()``;
     ``body``: its ``.body``, the text that failed to parse as JSON):
@@ -84,12 +89,12 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
         doc = body.decode("utf-8", "replace") if isinstance(body, bytes) else body if isinstance(body, str) else ""
         bad = json.JSONDecodeError(str((err.get("ctx") or {}).get("error", "JSON decode error")), doc, pos)
         return f"body is not valid JSON: {bad.msg} at line {bad.lineno} column {bad.colno}"
-    if raw_loc == ("body",) and err.get("type") in ("model_attributes_type", "dict_type", "model_type"):
-        return "send a JSON object with content-type: application/json"
+    if raw_loc == ("body",) and err.get("type") in ("model_attributes_type", "dict_type", "model_type", "missing"):
+        return "send a JSON object with content-type: application/json"  # (no body at all: "missing")
     loc = ".".join(str(p) for p in raw_loc if p not in ("body", "query", "path"))
-    if raw_loc[:1] == ("path",) and loc == "item_id" and err.get("type") == "string_pattern_mismatch":
-        return (f"item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names an episode), "
-                f"got {str(err.get('input'))[:40]!r}")  # (not pydantic's regex)
+    if raw_loc[:1] == ("path",) and err.get("type") == "string_pattern_mismatch":  # (not pydantic's regex)
+        what = _PATH_IDS.get(loc, "an id such as 12")
+        return f"{loc}: must be {what}, got {str(err.get('input'))[:40]!r}"
     if str(raw_loc[-1] if raw_loc else "").lower() in user_fields and err.get("type") == "extra_forbidden":
         return "the user comes from the token; no request names a user"
     return f"{loc}: {err.get('msg')}" if loc else str(err.get("msg"))
@@ -98,8 +103,10 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
 def undecodable_body(cause: BaseException | None, tags: Collection[str] | None = None) -> str | None:
     """The one line for a JSON body that is not UTF-8, as the CLI says it of stdin (``body line 2:
     not valid UTF-8; nothing was written``; a read route's, tagged ``read``, does not talk about
-    writing), or None when ``cause`` (what FastAPI's "There was an error parsing the body" came
-    from) is something else."""
+    writing), the line for JSON nested too deeply, or None when ``cause`` (what FastAPI's
+    "There was an error parsing the body" came from) is something else."""
+    if isinstance(cause, RecursionError):  # "[[[[…" or {"a": {"a": … thousands deep: json recurses per level
+        return "body is not valid JSON: nested too deeply"
     if not isinstance(cause, UnicodeDecodeError):
         return None
     data = cause.object if isinstance(cause.object, bytes) else b""
