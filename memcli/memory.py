@@ -298,7 +298,7 @@ class Memory(EpisodesAPI, Engine):
             BadInputError: ``limit`` below 1 (as search's), a malformed ``as_of``.
         """
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-            raise BadInputError(f"limit must be >= 1 (got {limit!r})")  # was: 0 and -1 listed them all
+            raise BadInputError(f"limit must be a whole number >= 1 (got {limit!r})")  # was: 0 and -1 listed them all
         at = parse_at(as_of, field="as_of") if as_of is not None else None
         return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit, as_of=at)]
 

@@ -177,3 +177,12 @@ def test_a_request_without_a_body_a_deep_body_and_a_path_that_is_no_id_get_one_c
     assert _err(httpx.get(f"{base}/v1/memories/x1/history", headers=auth)).startswith(
         "item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names an episode), got 'x1'")
     assert httpx.get(f"{base}/v1/memories", params={"all": "true"}, headers=auth).status_code == 200
+
+
+def test_a_limit_that_is_no_whole_number_is_told_so(mem):
+    """``search("x", limit="3")`` said "limit must be >= 1 (got '3')", which '3' seems to be."""
+    mem.remember("I keep bees")
+    for call in (lambda v: mem.search("bees", limit=v), lambda v: mem.list(limit=v)):
+        for bad in ("3", 2.5, 0, True):
+            with pytest.raises(BadInputError, match=rf"^limit must be a whole number >= 1 \(got {bad!r}\)$"):
+                call(bad)

@@ -312,7 +312,7 @@ def test_memory_keywords_are_settings_checked_with_or_without_a_settings_object(
 def test_list_limit_below_one_and_cascade_without_purge_are_bad_input(mem) -> None:  # noqa: ANN001
     first = mem.remember("My brother plays the cello").item_id
     for bad in (0, -1, True, 2.5):
-        with pytest.raises(BadInputError, match=r"^limit must be >= 1"):
+        with pytest.raises(BadInputError, match=r"^limit must be a whole number >= 1"):
             mem.list(limit=bad)  # 0 and -1 listed everything
     assert [i.id for i in mem.list(limit=1)] == [first]
     with pytest.raises(BadInputError, match="^cascade: only with purge=True"):

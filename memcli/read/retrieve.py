@@ -113,8 +113,8 @@ class MemoryRetrievalService:
         """
         t0 = time.monotonic()
         st, store = self.settings, self.store
-        if not isinstance(limit, int) or limit < 1:
-            raise BadInputError(f"limit must be >= 1 (got {limit!r})")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise BadInputError(f"limit must be a whole number >= 1 (got {limit!r})")
         if isinstance(legs, str) or not legs or any(leg not in ALL_LEGS for leg in legs):
             raise BadInputError(f"legs must be a non-empty subset of {ALL_LEGS}, got {legs!r}")
         if min_score is None:
