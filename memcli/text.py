@@ -23,7 +23,7 @@ from memcli.errors import BadInputError
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
-           "label_problem",
+           "label_problem", "MAX_LABEL_CHARS",
            "fts_terms", "query_head", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -80,14 +80,22 @@ def has_lone_surrogate(value: object, *, nul: bool = False) -> bool:
     return False
 
 
+#: longest session id, idempotency key or token name, characters: a message id or UUID is far shorter; a
+#: half-megabyte key was stored and indexed whole
+MAX_LABEL_CHARS = 1000
+
+
 def label_problem(value: object, what: str) -> str | None:
     """What is wrong with a name a caller gives a row (a session id, an idempotency key, a token's name),
-    one line (``what`` says what such a name is), or None when it is text without an unpaired surrogate
-    or a control character (C0, DEL, C1) — the same on SQLite and PostgreSQL (whose text cannot hold NUL)."""
+    one line (``what`` says what such a name is), or None when it is text of at most :data:`MAX_LABEL_CHARS`
+    characters without an unpaired surrogate or a control character (C0, DEL, C1) — the same on SQLite and
+    PostgreSQL (whose text cannot hold NUL)."""
     if value is None:
         return None
     if not isinstance(value, str):
         return "must be text"
+    if len(value) > MAX_LABEL_CHARS:
+        return f"{len(value)} characters; {what} is at most {MAX_LABEL_CHARS}"
     if has_lone_surrogate(value):  # non-UTF-8 bytes in argv, JSON "\\ud800"
         return "not valid Unicode (an unpaired surrogate)"
     bad = {c for c in value if c < " " or "\x7f" <= c <= "\x9f"}

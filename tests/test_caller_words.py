@@ -186,3 +186,22 @@ def test_a_limit_that_is_no_whole_number_is_told_so(mem):
         for bad in ("3", 2.5, 0, True):
             with pytest.raises(BadInputError, match=rf"^limit must be a whole number >= 1 \(got {bad!r}\)$"):
                 call(bad)
+
+
+@pytest.mark.backends
+def test_a_key_session_or_token_name_past_a_thousand_characters_is_refused(mem, cli, tmp_path):
+    """A 500,000-character idempotency key (or session) was stored and indexed whole."""
+    from memcli import Admin
+
+    before = mem.stats()
+    for field in ("key", "session"):
+        with pytest.raises(BadInputError) as err:
+            mem.capture("I go fishing on Sundays", **{field: "k" * 1001})
+        assert str(err.value) == f"{field}: 1001 characters; a session id or key is at most 1000"
+    assert mem.capture("I go fishing on Sundays", key="k" * 1000, session="s" * 1000).duplicate is False
+    assert mem.stats()["outbox"]["pending"] == before["outbox"]["pending"] + 1
+    with Admin(settings=mem.settings) as adm, pytest.raises(BadInputError, match="^name: 1001 characters"):
+        adm.create_token("alice", name="n" * 1001)
+    db = ("--db", str(tmp_path / "k.db"), "--user", "alice")
+    r = cli(*db, "capture", "I go fishing on Sundays", "--key", "k" * 1001)
+    assert (r.exit_code, r.stderr) == (2, "memcli: error: key: 1001 characters; a session id or key is at most 1000\n")
