@@ -74,6 +74,11 @@ def test_a_future_time_over_http_names_the_field_that_allows_it(server):
         assert ok.status_code in (200, 201), ok.text
     stored = httpx.get(f"{base}/v1/memories", headers=auth).json()["memories"]
     assert [(m["statement"], m["valid_from"]) for m in stored] == [("I collect old stamps", "2099-05-01T00:00:00Z")]
+    stamps = stored[0]["id"]
+    late = {"text": "I collect old coins", "at": "2099-06-01"}
+    assert "allow it (allow_future)" in _err(httpx.patch(f"{base}/v1/memories/{stamps}", json=late, headers=auth))
+    fixed = httpx.patch(f"{base}/v1/memories/{stamps}", json={**late, "allow_future": True}, headers=auth)
+    assert fixed.status_code == 200 and fixed.json()["valid_from"] == "2099-06-01T00:00:00Z", fixed.text
 
 
 @pytest.mark.parametrize("raw", ["NaN", "Infinity", "-Infinity", "1e400"])

@@ -200,6 +200,7 @@ class RememberIn(_Body):
 class CorrectIn(_Body):
     text: str
     at: str | None = None  # when the correction starts to hold (ISO-8601; default now), as remember's at
+    allow_future: bool = Field(False, description="accept an `at` more than a day ahead")
 
 
 class DrainIn(_Body):
@@ -390,7 +391,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.patch("/v1/memories/{item_id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
     async def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
-        return _json(await svc.model(user, "correct", item_id, req.text, at=req.at))
+        return _json(await svc.model(user, "correct", item_id, req.text, at=req.at, allow_future=req.allow_future))
 
     @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
     async def forget(item_id: ItemId, user: User, purge: bool = False, cascade: bool = False) -> Any:
