@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from memcli.db import open_store
-from memcli.errors import ConfigError
+from memcli.errors import ConfigError, StoreError
 from memcli.settings import CHOICES, Settings, check_choice, default_db_path, follow_stored_model, load_settings
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ def _locked(fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def call(self: Engine, *args: Any, **kwargs: Any) -> Any:
         with self._calls:
+            if getattr(self, "_closed", False):  # was apsw's ConnectionClosedError, no memcli error
+                raise StoreError(f"this {type(self).__name__} is closed (close() or the end of its with block); "
+                                 "open a new one")
             out = fn(self, *args, **kwargs)
         return _locked_steps(self._calls, out) if isinstance(out, Iterator) else out
     return call
@@ -132,7 +135,9 @@ class Engine:
         self._worker: MemoryCaptureWorker | None = None
 
     def close(self) -> None:
-        """Close the database connection; the object is unusable afterwards (also on ``with`` exit)."""
+        """Close the database connection; the object is unusable afterwards (also on ``with`` exit):
+        a later call raises StoreError ("this Memory is closed"), not the driver's own error."""
+        self._closed = True
         self.store.close()
 
     def __enter__(self) -> Any:

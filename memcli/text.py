@@ -23,7 +23,7 @@ from memcli.errors import BadInputError
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
-           "label_problem", "MAX_LABEL_CHARS",
+           "label_problem", "MAX_LABEL_CHARS", "check_flags", "whole_number",
            "fts_terms", "query_head", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -103,6 +103,28 @@ def label_problem(value: object, what: str) -> str | None:
         return None
     shown = "".join(f"\\u{ord(c):04x}" if c in bad else c for c in value[:40]) + ("..." if len(value) > 40 else "")
     return f"'{shown}' holds a control character; {what} is printable text"
+
+
+def check_flags(**flags: object) -> None:
+    """Each keyword must be a bool: ``forget(1, purge="no")`` purged (a non-empty string is truthy).
+
+    Raises:
+        BadInputError: naming the first that is not (``purge must be True or False (got 'no')``).
+    """
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise BadInputError(f"{name} must be True or False (got {value!r})")
+
+
+def whole_number(value: object, name: str, low: int = 1) -> int:
+    """``value`` if it is an int (no bool) of at least ``low``.
+
+    Raises:
+        BadInputError: ``{name} must be a whole number >= {low} (got …)``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise BadInputError(f"{name} must be a whole number >= {low} (got {value!r})")
+    return value
 
 
 def check_text(text: object, max_chars: int, *, what: str = "text", setting: str = "max_text_chars") -> str:

@@ -210,3 +210,35 @@ def test_a_key_session_or_token_name_past_a_thousand_characters_is_refused(mem, 
     db = ("--db", str(tmp_path / "k.db"), "--user", "alice")
     r = cli(*db, "capture", "I go fishing on Sundays", "--key", "k" * 1001)
     assert (r.exit_code, r.stderr) == (2, "memcli: error: key: 1001 characters; a session id or key is at most 1000\n")
+
+
+@pytest.mark.backends
+def test_a_flag_that_is_no_bool_a_count_that_is_no_number_and_a_closed_memory_are_memcli_errors(mem):
+    """``forget(1, purge="no")`` purged (a non-empty string is truthy); ``context(max_tokens="abc")`` raised
+    ValueError and ``max_tokens=0.5`` said "got 0"; ``drain(limit=-1)`` drained nothing without a word; a call
+    on a closed Memory raised the driver's ConnectionClosedError."""
+    from memcli import Memory
+
+    kept = mem.remember("My aunt runs a tea shop in Kunming").item_id
+    mem.capture("我每个月去一次图书馆")
+    for call, message in (
+            (lambda: mem.forget(kept, purge="no"), "purge must be True or False (got 'no')"),
+            (lambda: mem.forget(kept, purge=True, cascade="yes"), "cascade must be True or False (got 'yes')"),
+            (lambda: mem.forget_episode(1, purge=1), "purge must be True or False (got 1)"),
+            (lambda: mem.context("tea shop", max_tokens="abc"), "max_tokens must be a whole number >= 1 (got 'abc')"),
+            (lambda: mem.context("tea shop", max_tokens=0.5), "max_tokens must be a whole number >= 1 (got 0.5)"),
+            (lambda: mem.drain(limit=-1), "limit must be a whole number >= 1 (got -1)"),
+            (lambda: mem.drain(limit="5"), "limit must be a whole number >= 1 (got '5')")):
+        with pytest.raises(BadInputError) as err:
+            call()
+        assert str(err.value) == message
+    assert mem.show(kept).status == "active"  # nothing forgotten, let alone purged
+    assert mem.outbox_status().counts["pending"] == 1  # nothing drained
+    other = Memory(settings=mem.settings)
+    other.close()
+    with pytest.raises(Exception) as err:
+        other.search("tea shop")
+    from memcli.errors import StoreError
+
+    assert isinstance(err.value, StoreError)
+    assert str(err.value) == "this Memory is closed (close() or the end of its with block); open a new one"

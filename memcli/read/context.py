@@ -54,7 +54,7 @@ from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assembl
 from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
-from memcli.text import clean_text, lang_of, query_head, to_simplified
+from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import MAX_DURATION_S, check_duration, parse_at
 
 if TYPE_CHECKING:
@@ -211,9 +211,7 @@ class MemoryContextBuilder:
         if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= MAX_DURATION_S * 1000:
             # a deadline past ~100 years overflows the clock's waits: bad input, not an internal error
             budget = int(check_duration(budget, field="budget_ms", unit="ms", low=1))
-        max_tok = st.max_tokens if max_tokens is None else int(max_tokens)
-        if max_tok < 1:
-            raise BadInputError(f"max_tokens must be >= 1 (got {max_tok})")
+        max_tok = st.max_tokens if max_tokens is None else whole_number(max_tokens, "max_tokens")
         if fmt not in ("text", "json", "messages"):
             raise BadInputError(f"fmt must be text, json or messages (got {fmt!r})")
         if lang is not None and lang not in ("zh", "en"):

@@ -58,6 +58,7 @@ from pydantic import BaseModel, Field
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
+from memcli.text import whole_number
 from memcli.timeutil import check_duration, now_utc
 from memcli.write import outbox
 from memcli.write.chatter import ChatterTest, is_chatter
@@ -167,6 +168,8 @@ class MemoryCaptureWorker:
                     else check_duration(interval_s, field="interval_s"))
         if max_seconds is not None and max_seconds != float("inf"):  # infinity: no limit; NaN, negative: bad input
             max_seconds = check_duration(max_seconds, field="max_seconds")
+        if limit is not None:  # -1 or "5" drained nothing or raised TypeError
+            whole_number(limit, "limit")
         owner = outbox.new_owner()
         summary = DrainSummary(user=user, extractor=self.extraction.name, judge=self.judge.name)
         secs = summary.seconds
