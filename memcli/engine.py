@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from memcli.db import open_store
 from memcli.errors import ConfigError, StoreError
 from memcli.settings import CHOICES, Settings, check_choice, default_db_path, follow_stored_model, load_settings
+from memcli.text import check_flags
 
 if TYPE_CHECKING:
     from memcli.db.store import MemoryStore
@@ -37,7 +38,9 @@ def one_call_at_a_time(cls: type) -> type:
     connection instead of failing inside SQLite (apsw's ``ThreadingViolationError``) or, worse, one
     thread's write joining another's open transaction. An iterator a method returns (``export``)
     holds the lock at each step. Re-entrant: a method may call another. ``close`` takes no turn: a
-    process leaving a ``with`` block must not wait forever on a ``drain(loop=True)`` thread. Returns ``cls``."""
+    process leaving a ``with`` block must not wait forever on a ``drain(loop=True)`` thread. Every
+    keyword whose default is True or False must be given as a bool (:func:`memcli.text.check_flags`:
+    ``forget(1, purge="no")`` purged, ``list(include_all="no")`` listed all). Returns ``cls``."""
     for name in dir(cls):
         fn = inspect.getattr_static(cls, name)
         if not name.startswith("_") and name != "close" and inspect.isfunction(fn):
@@ -46,8 +49,11 @@ def one_call_at_a_time(cls: type) -> type:
 
 
 def _locked(fn: Callable[..., Any]) -> Callable[..., Any]:
+    flags = {p.name for p in inspect.signature(fn).parameters.values() if isinstance(p.default, bool)}
+
     @functools.wraps(fn)
     def call(self: Engine, *args: Any, **kwargs: Any) -> Any:
+        check_flags(**{k: v for k, v in kwargs.items() if k in flags})
         with self._calls:
             if getattr(self, "_closed", False):  # was apsw's ConnectionClosedError, no memcli error
                 raise StoreError(f"this {type(self).__name__} is closed (close() or the end of its with block); "

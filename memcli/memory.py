@@ -29,7 +29,7 @@ from memcli.errors import BadInputError
 from memcli.memory_episodes import EpisodesAPI
 from memcli.refs import memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
-from memcli.text import check_flags, check_query, check_text
+from memcli.text import check_query, check_text
 from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:  # the write path, governance and the record models load where used (a cold `context`: none)
@@ -282,7 +282,6 @@ class Memory(EpisodesAPI, Engine):
         """
         from memcli.governance import lifecycle
 
-        check_flags(purge=purge, cascade=cascade)  # purge="no" purged
         if cascade and not purge:  # as the CLI's --cascade: it erases shared turns, so only with a purge
             raise BadInputError("cascade: only with purge=True (it erases the turns the purged memory shares)")
         number, episode = parse_ref(item_id, "forget: the id")

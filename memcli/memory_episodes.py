@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from memcli.refs import episode_ref
-from memcli.text import check_flags
 from memcli.timeutil import from_iso
 
 __all__ = ["EpisodesAPI"]
@@ -33,7 +32,6 @@ class EpisodesAPI:
         """
         from memcli.governance import lifecycle
 
-        check_flags(purge=purge)
         return lifecycle.forget_episode(self.store, self.user, episode_ref(source_id), erase=purge)
 
     def episodes(self) -> list[dict[str, Any]]:

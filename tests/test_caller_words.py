@@ -225,6 +225,12 @@ def test_a_flag_that_is_no_bool_a_count_that_is_no_number_and_a_closed_memory_ar
             (lambda: mem.forget(kept, purge="no"), "purge must be True or False (got 'no')"),
             (lambda: mem.forget(kept, purge=True, cascade="yes"), "cascade must be True or False (got 'yes')"),
             (lambda: mem.forget_episode(1, purge=1), "purge must be True or False (got 1)"),
+            # the whole kind: every keyword whose default is a bool, on every public method
+            (lambda: mem.list(include_all="no"), "include_all must be True or False (got 'no')"),
+            (lambda: mem.search("tea shop", explain="no"), "explain must be True or False (got 'no')"),
+            (lambda: mem.capture("I sing", allow_future="no"), "allow_future must be True or False (got 'no')"),
+            (lambda: mem.remember("I sing", split=None), "split must be True or False (got None)"),
+            (lambda: mem.drain(loop="no"), "loop must be True or False (got 'no')"),
             (lambda: mem.context("tea shop", max_tokens="abc"), "max_tokens must be a whole number >= 1 (got 'abc')"),
             (lambda: mem.context("tea shop", max_tokens=0.5), "max_tokens must be a whole number >= 1 (got 0.5)"),
             (lambda: mem.drain(limit=-1), "limit must be a whole number >= 1 (got -1)"),
@@ -233,7 +239,8 @@ def test_a_flag_that_is_no_bool_a_count_that_is_no_number_and_a_closed_memory_ar
             call()
         assert str(err.value) == message
     assert mem.show(kept).status == "active"  # nothing forgotten, let alone purged
-    assert mem.outbox_status().counts["pending"] == 1  # nothing drained
+    assert mem.outbox_status().counts["pending"] == 1  # nothing drained, nothing captured
+    assert [m.statement for m in mem.list()] == ["My aunt runs a tea shop in Kunming"]  # nothing remembered
     other = Memory(settings=mem.settings)
     other.close()
     with pytest.raises(Exception) as err:
