@@ -38,6 +38,7 @@ from memcli.text import to_simplified
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
+from memcli.write.rules import zh_words
 from memcli.write.rules.en_news import NEWS_PREFACE
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
@@ -331,11 +332,15 @@ def is_chatter(unit: Unit) -> bool:
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
             not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):
         return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
+    if unit.lang == "zh" and _FELT.fullmatch(clean(unit)):
+        return True  # 我爱死了, 累死我了: a moment felt, said to the other one (nothing named)
     return (zh if unit.lang == "zh" else en).is_question(unit.text) or _pronoun_habit(unit) or \
         bool(_TALK_JUDGED.search(unit.text)) or any(
             res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
 
 
+#: a feeling said with 死了 and nothing else (我爱死了, 真累死我了): see :func:`is_chatter`
+_FELT = re.compile(rf"(?:我)?(?:真的?|快|都|要)?{zh_words.FEELING_SI}")
 #: a judgement of the conversation itself (that joke was awful, your answer is right, 你这个笑话太冷了)
 _TALK_JUDGED = re.compile(
     r"^(?:(?:lol|haha+|hah|ha|omg|wow|ok|okay|well)[,!.\s]+)*(?:that|this|your|ur|the) (?:last |first |previous |other "
