@@ -81,3 +81,12 @@ def test_a_liking_with_its_object_is_still_kept():
 
     assert [(m.statement, m.slot) for m in extract_matches("我特别讨厌香菜")] == [("我特别讨厌香菜", "like.香菜")]
     assert [m.slot for m in extract_matches("我家的狗死了")] == ["fact.死"]  # a death told is no feeling
+
+
+def test_someone_who_helps_us_is_told_not_asked(extractor):
+    """帮我们 inside a clause is what a relative does for the household, no request to the assistant
+    (before, the whole clause was chatter and the visit was lost); a request is still one."""
+    told = "婆婆下周从老家过来帮我们带娃"
+    assert [c.statement for c in extractor.extract(utt(told))] == [told]
+    assert extractor.extract(utt("帮我们查一下航班")) == []
+    assert extractor.extract(utt("你帮我们订个酒店")) == []
