@@ -15,7 +15,8 @@ has no row of its own (it shares its parent's probability).
 
 The chosen point ``min_p`` (per language): the largest probability cut at which recall@5 of
 the answer questions — counting only the hits at or above the cut, in rank order — stays at
-or above ``target`` (default :data:`TARGET`; the ungated recall@5 when no cut reaches it). Every question
+or above ``target`` (default :data:`TARGET`; the ungated recall@5 when no cut reaches it), or a higher one
+within :data:`MARGIN` of it that is right on more questions (:func:`choose_cut`). Every question
 then gets an empty block when none of its hits reaches the cut. The trade-off curve (cut →
 empty share on no-answer questions, recall@5 on answer questions) is reported.
 
@@ -52,9 +53,11 @@ LANGS = ("zh", "en", "zh_long", "en_long")
 #: the share of answer questions a chosen point may leave empty beyond the ungated read (issue 20:
 #: the gate may cost answered@3 at most 0.02; a question left empty is lost whatever its rank)
 MAX_EMPTY_ANSWER = 0.02
-#: the default recall@5 target of the chosen point, 0.005 above issue 20's 0.95: a point chosen on four
-#: folds keeps about 0.005 less recall on the fifth (round 13: en 0.946 held out at a target of 0.95)
-TARGET = 0.955
+#: the slack of the recall@5 target above what issue 20 asks (0.95): a point chosen on four folds keeps about
+#: 0.005 less recall on the fifth (round 13: en 0.946 held out at a target of 0.95)
+MARGIN = 0.005
+#: the default recall@5 target of the chosen point
+TARGET = round(0.95 + MARGIN, 3)
 #: a point a group may not exceed: the wrapped zh group's fitted 0.03 cost MemDaily dev answered@3 0.022 gated
 #: (0.925 -> 0.903; at 0.02: 0.909), above issue 20's 0.02 — set from MemDaily dev, so that one number is not
 #: held out there (round 13, docs/answerability.md)
@@ -228,15 +231,32 @@ def choose_cut(qs: Sequence[QueryRows], probs: Sequence[Sequence[float]], target
     ``target`` when some cut reaches it (a small cut drops the neighbours ahead of an answer, so
     the gated recall may exceed the ungated one), else at least the ungated recall@5 (the gate
     then costs nothing); and that leaves at most :data:`MAX_EMPTY_ANSWER` more answer questions
-    with no hit at all than the ungated read does."""
+    with no hit at all than the ungated read does. Then a higher cut whose recall@5 stays within
+    :data:`MARGIN` of ``target`` is taken when it is right on more questions, counted alike: the
+    no-answer questions it leaves empty beyond the target's point outnumber the answers it loses
+    (n_no_answer × Δempty > n_answer × Δrecall@5) — the margin is slack for the held-out fold, not
+    recall to buy with blocks printed on questions that have no answer (round 27: one answer
+    question fewer moved the zh point 0.04 → 0.01, 3 of 165 no-answer questions no longer empty)."""
     curve = [_curve(qs, probs, cut) for cut in CUTS]
     recall = [c["recall@5"] for c in curve]
     if recall[0] is None:
         return 0.0
-    need = (target if max(recall) >= target - 1e-9 else recall[0]) - 1e-9
+    met = max(recall) >= target - 1e-9
+    need = (target if met else recall[0]) - 1e-9
     cap = curve[0]["empty_answer"] + MAX_EMPTY_ANSWER + 1e-9
-    return max((cut for cut, r, c in zip(CUTS, recall, curve, strict=True) if r >= need and c["empty_answer"] <= cap),
-               default=0.0)
+    ok = [i for i, (r, c) in enumerate(zip(recall, curve, strict=True)) if r >= need and c["empty_answer"] <= cap]
+    if not ok:
+        return 0.0
+    floor = need - (MARGIN if met else 0.0)
+
+    def right(c: dict[str, Any]) -> float:  # questions the cut is right on: answers kept, no-answers left empty
+        return c["n_answer"] * c["recall@5"] + c["n_no_answer"] * (c["empty_no_answer"] or 0.0)
+
+    best = max(ok)
+    for i in range(best + 1, len(CUTS)):
+        if recall[i] >= floor and curve[i]["empty_answer"] <= cap and right(curve[i]) > right(curve[best]) + 1e-9:
+            best = i
+    return CUTS[best]
 
 
 def fit_personal(qs: Sequence[QueryRows], l2: float = PERSONAL_L2) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from memcli.text import to_simplified
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
+from memcli.write.rules import zh_words
 from memcli.write.rules.en_news import NEWS_PREFACE
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
@@ -205,7 +206,8 @@ _ZH_MARKERS = {
     "question": r"[?？]\s*$|[吗么]\s*[。.!！~～]*$|什么|怎么|为什么|为啥|哪|谁|几点|多少|是不是|有没有|能不能|可不可以|如何|咋",  # noqa: E501
     "greeting": GREETING_ZH,
     "thanks": r"谢谢|感谢|多谢|辛苦你",
-    "request": r"^(?:请|帮我|帮忙|麻烦|给我|推荐|告诉我|提醒我|你能|你可以|能不能|可以帮)|帮我|给我推荐|提醒我",
+    # (帮我们 inside a clause: someone helps the household, 岳母过来帮我们带孩子 — no request to the assistant)
+    "request": r"^(?:请|帮我|帮忙|麻烦|给我|推荐|告诉我|提醒我|你能|你可以|能不能|可以帮)|帮我(?!们)|给我推荐|提醒我",
     "plan": r"明天|后天|下周|下星期|下个?月|明年|待会|一会儿|等会|打算|准备|计划|想要|希望|到时候|下次",
     "feeling": r"^(?:今天|现在|刚才|刚刚)?(?:我)?(?:有点|好|真|太|特别|挺|很)?(?:累|困|饿|烦|开心|高兴|无聊|难受|郁闷|紧张)",  # noqa: E501
     "addressee": r"^(?:你|您|咱们|大家)",
@@ -331,11 +333,15 @@ def is_chatter(unit: Unit) -> bool:
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
             not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):
         return True  # an opener alone ("Yep, Sam!", "Wow, thanks so much!"): the talk, not a statement
+    if unit.lang == "zh" and _FELT.fullmatch(clean(unit)):
+        return True  # 我爱死了, 累死我了: a moment felt, said to the other one (nothing named)
     return (zh if unit.lang == "zh" else en).is_question(unit.text) or _pronoun_habit(unit) or \
         bool(_TALK_JUDGED.search(unit.text)) or any(
             res[k].search(t) for k in ("greeting", "thanks", "request", "addressee", "meta"))
 
 
+#: a feeling said with 死了 and nothing else (我爱死了, 真累死我了): see :func:`is_chatter`
+_FELT = re.compile(rf"(?:我)?(?:真的?|快|都|要)?{zh_words.FEELING_SI}")
 #: a judgement of the conversation itself (that joke was awful, your answer is right, 你这个笑话太冷了)
 _TALK_JUDGED = re.compile(
     r"^(?:(?:lol|haha+|hah|ha|omg|wow|ok|okay|well)[,!.\s]+)*(?:that|this|your|ur|the) (?:last |first |previous |other "

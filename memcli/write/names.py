@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from memcli import slots
 from memcli.text import lang_of
 from memcli.write.rules.match import Match, expand_en
 
@@ -37,6 +38,10 @@ _EN = [
     re.compile(r"^i (?:go|usually go) by ([a-z][\w'-]*(?: [a-z][\w'-]*)?)$"),
     re.compile(r"^i (?:changed|have changed|legally changed) my name to ([a-z][\w'-]*(?: [a-z][\w'-]*){0,2})$"),
 ]
+#: a nickname said without its owner (小名叫…), and a sentence opening on another person (我女儿…, 我同事…):
+#: the nickname after it is that person's
+_BARE_ALIAS = re.compile(r"^(?:英文名|中文名|昵称|小名|外号|大名)(?:是|叫)")
+_OTHER_PERSON = re.compile(rf"^我(?:们)?(?:的|家的?)?(?:{slots._ZH_REL_RE.pattern})")
 _NOT_A_NAME = re.compile(r"^(?:什么|谁|啥|哪个|怎么|多少)|[?？]|^(?:what|who|how|anything|something|whatever|it|that|"
                          r"this|you|him|her|them|back|later|tomorrow|tonight|soon|now|anytime|whenever|when|if|at|on|in|after|before|"
                          r"maybe|crazy|old|a|an|the|up|out|over|again|asap|sometime|next|today|please|not|no|none|unknown|secret|"
@@ -82,8 +87,10 @@ def extract_names(text: str) -> list[Match]:
         sent = sent.strip()
         if not sent or sent.endswith(("?", "？")):
             continue
-        for part in re.split(r"[，,]", sent):
+        parts = re.split(r"[，,]", sent)
+        for i, part in enumerate(parts):
             hit = match_name(part)
-            if hit is not None:
+            # (我女儿两岁了，小名叫妞妞: the nickname is the daughter's, not the user's)
+            if hit is not None and not (i and _BARE_ALIAS.match(part.strip()) and _OTHER_PERSON.match(parts[0])):
                 out.append(hit)
     return out

@@ -106,7 +106,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)",
                         rest)
         if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿][\u4e00-\u9fff]$", name.group(1))) \
-                and not rest.startswith(("的", "是")):  # 我同事老王家住通州: the colleague is named (老王, 小陈 too)
+                and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住通州: the
+            # colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
     m = zh_patterns.RX_SUBJECT_2.match(c)
@@ -182,7 +183,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = re.match(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
                  r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)", c)
     not_name = re.match(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)", m.group(1)) if m else None
-    if m and m.group(1) not in slots.ZH_RELATIONS and not not_name and m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # noqa: E501
+    if m and m.group(1) not in slots.ZH_RELATIONS and m.group(1) not in _ATTR_NOUNS and not not_name and \
+            m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # (小名叫… names the attribute, not a 小X)
         return f"person:{m.group(1)}", m.group(1), c[m.end():]
     m = zh_patterns.RX_SUBJECT_6.match(c)
     if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:

@@ -12,13 +12,13 @@ import re
 from collections.abc import Sequence
 
 from memcli import slots
-from memcli.write.clauses import Unit
+from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
-__all__ = ["carried_subjects", "with_subjects"]
+__all__ = ["carried_subjects", "says_no_one", "with_subjects"]
 
 
 
@@ -67,17 +67,52 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     return out
 
 
+#: openings of a phrase that is no clause of its own (比起猫，…; 对于孩子，…)
+_NOT_OPENING = re.compile(r"^(?:比起|比|对于|关于|至于|除了|为了|随着|像|跟|和|与|被|把|是|叫|就是)")
+
+
+#: an attribute of a thing said by the thing's name (阅读跑者盛宴的地点是上海): the name is the subject
+_OF_IS = re.compile(r"的[\u4e00-\u9fff]{1,6}(?:是|为)")
+#: a degree word: the clause judges a thing the talk is about (拍照特别给力, 人太多), it tells nothing the speaker did
+_DEGREE = re.compile(r"太|特别|超级?|非常|挺|很|真|简直|有点|不太|好(?!像|久)")
+
+
+def says_no_one(clause: str) -> bool:
+    """The clause names no one and nothing it is about: no pronoun, relation word or name, the rules
+    find no subject, and it opens with its predicate (上周去协和看了胃) or with a topic and its amount
+    (房贷每月八千) — a clause whose subject chat drops (not a thing's: 现在的家电越来越智能了).
+    At the start of a turn, the one it drops is the speaker's own (see :func:`with_subjects`)."""
+    c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
+    if not c or re.search(r"[我你您他她它咱]", clause) or slots._ZH_REL_RE.search(clause):
+        return False
+    toks = _pos(c[:10])
+    if len(toks) < 2 or len(re.findall(r"[\u4e00-\u9fff]", c)) < 4 or _NOT_OPENING.match(c) or _OF_IS.search(c) or \
+            _DEGREE.search(c) or \
+            (re.match(r"^([\u4e00-\u9fff])\1", c) and c[:2] not in zh_words.NOT_NICKNAME):  # 豆豆数学考了…: named
+        return False
+    (w0, f0), (w1, f1) = toks[0], toks[1]
+    predicate = (f0[:1] in ("v", "d", "t", "i") and f0 != "vn" or w0 in ("最近", "平时", "一直", "从小", "以前")) \
+        and w1 != "的"  # 上周去协和看了胃, 看中了…
+    amount = f0[:1] in ("n", "j", "v") and (f1 == "m" or w1.startswith("每"))  # 房贷每月八千: the topic's amount
+    return (predicate or amount) and _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) is None
+
+
 def with_subjects(parts: list[Unit]) -> list[Unit]:
     """``parts`` (one utterance's units) with the subject a Chinese unit drops put back before it
     (我表哥是广东人，特别爱喝早茶 → the second unit read as 我表哥特别爱喝早茶; :func:`carried_subjects`):
     what the clause model scores and what a kept unit states. The fit reads the units as said; a
-    unit with its subject put back is a whole clause like most it was fitted on. Other units are
-    returned as they are."""
+    unit with its subject put back is a whole clause like most it was fitted on. The units that open
+    the turn saying no one (:func:`says_no_one`: 房贷每月八千) are read with 我: the speaker's. Other
+    units are returned as they are."""
     zh = [i for i, u in enumerate(parts) if u.lang == "zh"]
-    if len(zh) < 2:
-        return list(parts)
     out = list(parts)
+    for i in zh:  # 房贷每月八千 / 上周去协和看了胃: the turn opens without its subject, the speaker's
+        if not says_no_one(parts[i].text) or is_chatter(parts[i]):
+            break
+        out[i] = Unit("我" + parts[i].text, parts[i].lang)
+    if len(zh) < 2:
+        return out
     for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
-        if sub:
+        if sub and out[i] is parts[i]:
             out[i] = Unit(sub + parts[i].text, parts[i].lang)
     return out

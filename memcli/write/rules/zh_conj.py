@@ -22,7 +22,8 @@ CONJUNCTIONS = frozenset("而且 并且 但是 可是 不过 然后 所以 因�
 #: conjunctions that may open a clause and are no part of its statement (但我老婆很喜欢吃辣 → 我老婆很喜欢吃辣);
 #: not 如果 / 虽然 / 要是: they change what the clause says
 #: nor the one-character 可 / 并 (也可以, 并不): alone they are more often "can" and "not at all" than "but"
-LEAD_CONJUNCTIONS = CONJUNCTIONS | frozenset("但 而 于是".split())
+#: nor the discourse adverbs that open a clause before its own subject (反正我平时只喝茶: 我, not the subject before)
+LEAD_CONJUNCTIONS = CONJUNCTIONS | frozenset("但 而 于是 反正 总之 毕竟".split())
 #: the first characters of :data:`LEAD_CONJUNCTIONS`: a text opening with none of them opens with no conjunction,
 #: and is not cut to know it (most clauses a drain reads)
 _LEAD_FIRST = tuple(sorted({w[0] for w in LEAD_CONJUNCTIONS}))

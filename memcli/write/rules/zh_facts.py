@@ -124,6 +124,10 @@ def _objects(v: str) -> list[str]:
     return [v]
 
 
+#: a degree complement said alone after a liking verb (烦死了, 爱死了, 讨厌极了): how strongly, of nothing named
+_DEGREE_ONLY = re.compile(r"(?:死|坏|透|疯|极)(?:了|啦|掉了)?[啊呀啦哦～~！!。]*")
+
+
 def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     q = _ADVERB.sub("", p)
@@ -240,7 +244,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
                  r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$", q) or \
         re.match(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$", q) or \
         re.match(r"^(?:从来不|从不|不再|不太能|不怎么能|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$", q)
-    if m and not thing:
+    if m and not thing and not _DEGREE_ONLY.fullmatch(m.group(m.lastindex or 1)):  # 烦死了: a reaction, no object
         raw_v = m.group(m.lastindex or 1)
         head = q[:m.start(m.lastindex or 1)]
         if head[-1:] in "吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍" and _pos(head[-1] + raw_v)[0][0] != head[-1]:
