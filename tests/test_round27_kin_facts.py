@@ -69,3 +69,10 @@ def test_a_date_corrected_in_the_next_turn_with_only_a_denial(db: str, embedder)
 def test_a_denial_alone_or_without_a_value_of_the_type_changes_nothing(db: str, embedder):
     items = _told(db, ["我住在杭州", "不对，是周五"], "li")
     assert [(i.statement, i.invalid_at) for i in items] == [("我住在杭州", None)], items
+
+
+def test_a_pet_and_a_job_in_one_sentence_are_two_facts_not_the_sentence(db: str, embedder):
+    active, ended = drained(db, ["I have a cat named Mochi and I work as a nurse in Denver"], user="ann",
+                            start=START)
+    assert not ended
+    assert active == {"I have a cat", "My cat is named Mochi", "I work as a nurse in Denver"}, active
