@@ -272,19 +272,28 @@ class FittedExtractor(RuleExtractor):
         """English rule facts in the speaker's own words: a statement that is no span of a unit
         (pronoun-completed at most) is a rewrite that garbles or cuts the clause (:func:`_garbled`);
         the unit it came from, cleaned, is said instead (its slot kept when it names a known
-        attribute, else the parse's). ``parts``: the utterance's units."""
+        attribute, else the parse's) — unless a rule fact said as spoken holds all its content (My dog
+        is called Rex beside I have a dog named Rex): the rewrite adds nothing, and the whole unit kept
+        for it would say every clause of the sentence again. ``parts``: the utterance's units."""
         if not found or utt.role != "user":
             return found
         said = [(u, _words(u.text)) for u in parts if u.lang == "en" and not is_chatter(u)]
         if not said:
             return found
         out: list[Candidate] = []
-        for c in found:
-            st = _words(c.statement)
-            if not st or not all(ord(ch) < 0x3000 for ch in c.statement) or not _garbled(st, [w for _, w in said]):
+        read = [(c, _words(c.statement)) for c in found]
+        garbled = [bool(st) and all(ord(ch) < 0x3000 for ch in c.statement) and _garbled(st, [w for _, w in said])
+                   for c, st in read]
+        # the words of the rule facts said as spoken: a rewrite all of whose content one of them says
+        # (My dog is called Rex beside I have a dog named Rex) adds nothing, and its unit is no fact to add
+        spoken = [set(st) for (_, st), g in zip(read, garbled, strict=True) if not g]
+        for (c, st), g in zip(read, garbled, strict=True):
+            if not g:
                 out.append(c)
                 continue
             content = set(st) - _EN_GLUE
+            if content and any(content <= w for w in spoken):
+                continue
             if not any(content <= set(w) for _, w in said) and content <= set().union(*(w for _, w in said)):
                 out.append(c)  # words of two sentences: the rules read one through the other (coreference)
                 continue

@@ -86,20 +86,32 @@ _ZH = [
 #: "Actually it's the 9th, I misremembered"): the wrong value is the one of the same type the latest turn said
 _ZH_SLIP = r"(?:我)?(?:之前|刚才|刚刚|前面|上次)?(?:记错了|说错了|搞错了|写错了|弄错了)"
 _EN_SLIP = r"i (?:misremembered|got (?:it|that) wrong|was wrong|mixed (?:it|them) up)"
+#: an opener that says the latest turn was wrong, before the right value alone (不对，是周四; "Sorry, I meant
+#: Thursday"): a correction across turns, as a slip owned is
+_ZH_DENY = r"(?:不对|不是的|错了|(?:我)?说错了|(?:我)?记错了|搞错了|更正一下|纠正一下)"
 _ONLY_NEW = [
     re.compile(r"^" + _ZH_OPEN + r"(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + r"[，,。\s]*" + _ZH_SLIP
+               + _ZH_END),
+    re.compile(r"^" + _ZH_OPEN + _ZH_DENY + r"[，,。！!\s]*(?:其实|实际上|应该)?(?:应该)?(?:是)?" + _ZV.format("y")
                + _ZH_END),
     re.compile(r"^" + _ZH_OPEN + _ZH_SLIP + r"[，,。\s]*(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + _ZH_END),
     re.compile(_START + _OPEN + r"(?:it'?s|it was|it is)\s+(?:actually\s+)?(?:the\s+)?" + _V.format("y")
                + r"\s*[,;.]\s*" + _EN_SLIP + _END, re.I),
     re.compile(_START + _OPEN + _EN_SLIP + r"\s*[,;.:]\s*(?:it'?s|it is|it was)\s+(?:actually\s+)?(?:the\s+)?"
                + _V.format("y") + _END, re.I),
+    re.compile(_START + _OPEN + r"i (?:meant|mean)\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?" + _V.format("y") + _END,
+               re.I),
 ]
+#: the languages' share of :data:`_ONLY_NEW`
+_ONLY_NEW_ZH, _ONLY_NEW_EN = _ONLY_NEW[:3], _ONLY_NEW[3:]
 #: values of one type in a turn: a date (4月24号, March 8th, the 9th), else a number
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[号日]?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|"
                    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b|"
                    r"\b\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)?")
+#: a day of the week (周三, 星期四, 礼拜天, Thursday, Thurs.)
+_WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun)\.?(?![a-z])|"
+                      r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
 #: a value is a few words and no clause: no verb of being or having, no subject of the user's, no pronoun,
 #: answer or hedge ("I said it before, I mean it"; "Not really, I mean maybe")
 _CLAUSE = re.compile(
@@ -131,7 +143,7 @@ def value_correction(text: str) -> tuple[str, str, int] | None:
     (see the module doc); ``start``: where the correction begins in ``text``. None otherwise. Cached by
     ``text``: a drain asks it of a turn twice (whether the turn wants its context, then with the context)."""
     zh = re.search(r"[\u4e00-\u9fff]", text) is not None
-    for rx in _ONLY_NEW[:2] if zh else _ONLY_NEW[2:]:  # only the right value: the wrong one is found by its type
+    for rx in _ONLY_NEW_ZH if zh else _ONLY_NEW_EN:  # only the right value: the wrong one is found by its type
         if (m := rx.search(text.strip())) is not None and _typed(m.group("y").strip()) is not None:
             return "", m.group("y").strip(), m.start()
     for rx in _ZH if zh else _EN:
@@ -171,9 +183,10 @@ def rewritten(text: str, context: Sequence[str]) -> tuple[str, str] | None:
 
 
 def _typed(value: str) -> re.Pattern[str] | None:
-    """The pattern of ``value``'s type: a date, else a number; None for a value of neither (a name, a place:
-    which earlier word it replaces is not known)."""
-    return _DATE if _DATE.fullmatch(value.strip()) else _NUMBER if _NUMBER.fullmatch(value.strip()) else None
+    """The pattern of ``value``'s type: a date, a day of the week, else a number; None for a value of none
+    (a name, a place: which earlier word it replaces is not known)."""
+    v = value.strip()
+    return next((rx for rx in (_DATE, _WEEKDAY, _NUMBER) if rx.fullmatch(v)), None)
 
 
 def _same_type(y: str, before: str, context: Sequence[str]) -> tuple[str, str]:

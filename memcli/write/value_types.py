@@ -402,7 +402,9 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
       catch-alls, not a related pair such as job / workplace): two facts of one person or thing;
     - an UPDATE of a slotted fact by a statement with no slot at all (我的手机是小米12 / 这款手机性能真不错):
       an opinion or detail of a thing does not replace what the thing is — it may still CONFLICT
-      (a negation reads no slot either).
+      (a negation reads no slot either);
+    - a "no" about another thing of one subject (我爸有糖尿病 / 我爸膝盖不好: the negation is the knee's, and
+      neither value is named on the other side): both hold.
     """
     if why := name_kept(new, old):
         return why
@@ -411,6 +413,8 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
         return f"the job told as kept ({old.slot}): a change of workplace beside it is no new job"
     if change or not old.slot:
         return None
+    if new.positive != old.positive and _no_about_another(new, old):
+        return f"a no about another thing of one subject ({old.value} / {new.value}): two facts, not one negated"
     if new.slot and new.slot != old.slot:
         (sn, an, _), (so, ao, _) = split_slot(new.slot), split_slot(old.slot)
         if sn == so and an != ao and not {an, ao} & GENERIC_ATTRIBUTES \
@@ -419,3 +423,22 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     if update and not new.slot and split_slot(old.slot)[1] not in WEAK_ATTRIBUTES - {"brand"}:
         return f"a statement with no slot does not replace {old.slot}: a detail, not a new value"
     return None
+
+
+
+
+
+def _no_about_another(new: Facts, old: Facts) -> bool:
+    """Two statements of one subject, not of one slot, that share no content unit but those of the words
+    naming whom they are about (我妈 / my dad, :data:`memcli.slots.ZH_RELATIONS`): a "no" in one is about
+    what the other does not say."""
+    from memcli.slots import EN_RELATIONS, ZH_RELATIONS
+    from memcli.write.rules.match import content_units
+
+    if new.slot == old.slot or new.subject != old.subject:
+        return False
+    a, b = (to_simplified(f.statement).casefold() for f in (new, old))
+    said = [w for w in (*ZH_RELATIONS, *EN_RELATIONS) if all(
+        (w in t) if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", t) for t in (a, b))]
+    return not content_units(new.statement) & content_units(old.statement) - frozenset().union(
+        *map(content_units, said))

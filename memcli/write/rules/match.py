@@ -62,8 +62,9 @@ class Facts:
 # -- polarity ------------------------------------------------------------------------------
 _ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"  # noqa: E501
                               r"特别|分别|别人|区别|级别|告别|别墅|性别|差别|类别|别的|无聊|无线|无糖")
+#: (a cure told ends a condition: 痊愈 / 治好了 / 我妈的高血压好了 / "recovered", "cured", as "no longer" does)
 _ZH_NEG = re.compile(r"腻了|从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|不|没|"
-                     r"别|无")
+                     r"别|无|痊愈|康复|治好|治愈|(?<=[病症炎压伤痛冒敏疹])好了")
 _EN_CONTRACTIONS = [
     (re.compile(r"\bcan't\b|\bcan’t\b"), "cannot"), (re.compile(r"\bwon't\b|\bwon’t\b"), "will not"),
     (re.compile(r"n't\b|n’t\b"), " not"), (re.compile(r"\bi'm\b|\bi’m\b"), "i am"),
@@ -72,7 +73,8 @@ _EN_CONTRACTIONS = [
 ]
 _EN_NEG = re.compile(
     r"\b(?:cannot stand|can not stand|no longer|not|never|no|without|cannot|hate[sd]?|dislike[sd]?|detest|loathe|"
-    r"quit|stopped|gave up|given up|got over|moved out|moved away|no more|unbearable|sick of|tired of|bored of|"
+    r"quit|stopped|gave up|given up|got over|recovered|cured|healed|moved out|moved away|no more|unbearable|"
+    r"sick of|tired of|bored of|"
     r"gone off|(?:am|is|are) off(?! to\b)|"
     r"cannot bear|abhor|despise[sd]?|averse)\b")
 
