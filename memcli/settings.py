@@ -112,7 +112,7 @@ MODEL_PROFILES: dict[str, dict[str, Any]] = {
     # multilingual-e5-small 4-bit: packs pairs into 0.8-1.0 (no safe ADD cut either)
     E5_MODEL: {
         "dedup_upper": 1.0001, "dedup_lower": -1.0001,
-        "fusion": "rrf", "rrf_k": 20, "weight_dense_en": 5.0, "weight_lexical_en": 1.0,
+        "fusion": "rrf", "rrf_k": 10, "weight_dense_en": 5.0, "weight_lexical_en": 1.0,
         "weight_dense_zh": 10.0, "weight_lexical_zh": 1.0, "min_cosine": 0.78, "min_cosine_zh": 0.86,
     },
     # all-MiniLM-L6-v2 (the default until issue 11): most Chinese characters are one [UNK]
