@@ -61,6 +61,11 @@ def test_no_reaction_lead(text):
     assert reaction_lead(text) == 0
 
 
+@pytest.mark.parametrize("text", ["By the way, my cats.", "That's great, my cats."])
+def test_a_lead_before_no_fact_of_its_own_is_read_whole(text):
+    assert [u.text for u in units(text)] == [text]  # "my cats" alone would be kept as a fragment
+
+
 @pytest.mark.parametrize("text, words", [
     ("On another note, I just finished a small wooden box for my neighbour.", {"wooden", "box", "neighbour"}),
     ("Way to go, I also finished my first marathon.", {"finished", "marathon"}),

@@ -72,6 +72,13 @@ _EN_OPENER = re.compile(
     rf"exactly|true|anyway|so|{NEWS_PREFACE}|{TOPIC_TURN})(?: (?:so much|a lot|a bunch|again|for [^,!.?]{{1,40}}))?"
     r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|[-–—](?=\s|$)|\.\.\.)\s*)+", re.I)
 
+_TOPIC_TURN = re.compile(rf"(?:{TOPIC_TURN})\b", re.I)
+
+
+def _stands(rest: str) -> bool:
+    """What follows a lead can be read alone: three words or more ("my dogs" is no fact of its own)."""
+    return len(re.findall(r"[A-Za-z0-9']+", rest)) >= 3
+
 #: what is left of a sentence after its opener when the opener's comma came before a name ("Thanks, Mel."):
 #: the vocative, part of the opener, not a statement of its own
 _EN_NAME_ALONE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?\s*[.!]*")
@@ -128,10 +135,12 @@ def units(text: str) -> list[Unit]:
             out.append(Unit(lead[0], lang))
             sent = lead[1]
         if not zh and (m := _EN_OPENER.match(sent)) and re.search(r"[A-Za-z]{2}", sent[m.end():]) \
-                and not _EN_NAME_ALONE.fullmatch(sent[m.end():].strip()):  # ("Thanks, Mel." is one opener)
+                and not _EN_NAME_ALONE.fullmatch(sent[m.end():].strip()) and (
+                    _stands(sent[m.end():]) or not _TOPIC_TURN.match(sent)):  # ("Thanks, Mel." is one opener;
+            # "By the way, my dogs." no fact after its lead: read whole)
             out.append(Unit(sent[:m.end()].strip(), lang))
             sent = sent[m.end():].strip()
-        if not zh and (k := reaction_lead(sent)):  # "That's awesome, I just signed up…": the news scored alone
+        if not zh and (k := reaction_lead(sent)) and _stands(sent[k:]):  # "That's awesome, I just signed up…"
             out.append(Unit(sent[:k].strip(), lang))
             sent = sent[k:].strip()
         if not zh and len(sent) <= _MAX_EN:
