@@ -38,8 +38,9 @@ from memcli.text import to_simplified
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
+from memcli.write.reaction import reaction_lead
 from memcli.write.rules import zh_words
-from memcli.write.rules.en_news import NEWS_PREFACE
+from memcli.write.rules.en_news import NEWS_PREFACE, TOPIC_TURN
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
@@ -63,13 +64,21 @@ _ZH_OWN_CLAUSE = re.compile(r"^(?:我|你|您|他|她|它|咱|这|那|如果|虽
 _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Chinese one always is)
 #: the interjections, greetings, thanks and vocative that open a chat sentence before its statement
 #: ("Hey Sam, I sold my car", "Thanks for asking, we got a puppy", "Wow, Lee - I ran a marathon") and the
-#: prefaces of news (:data:`~memcli.write.rules.en_news.NEWS_PREFACE`: "Guess what - we got a puppy"):
+#: prefaces of news (:data:`~memcli.write.rules.en_news.NEWS_PREFACE`: "Guess what - we got a puppy") and the words
+#: that turn to a new topic (:data:`~memcli.write.rules.en_news.TOPIC_TURN`: "On another note, I finished a quilt"):
 #: a unit of their own (chatter), so the statement after them is read as one
 _EN_OPENER = re.compile(
     rf"^(?:(?:{alternation(EN_GREETINGS)}|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|"
     r"awesome|amazing|congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|"
-    rf"exactly|true|anyway|so|{NEWS_PREFACE})(?: (?:so much|a lot|a bunch|again|for [^,!.?]{{1,40}}))?"
+    rf"exactly|true|anyway|so|{NEWS_PREFACE}|{TOPIC_TURN})(?: (?:so much|a lot|a bunch|again|for [^,!.?]{{1,40}}))?"
     r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|[-–—](?=\s|$)|\.\.\.)\s*)+", re.I)
+
+_TOPIC_TURN = re.compile(rf"(?:{TOPIC_TURN})\b", re.I)
+
+
+def _stands(rest: str) -> bool:
+    """What follows a lead can be read alone: three words or more ("my dogs" is no fact of its own)."""
+    return len(re.findall(r"[A-Za-z0-9']+", rest)) >= 3
 
 #: what is left of a sentence after its opener when the opener's comma came before a name ("Thanks, Mel."):
 #: the vocative, part of the opener, not a statement of its own
@@ -127,9 +136,14 @@ def units(text: str) -> list[Unit]:
             out.append(Unit(lead[0], lang))
             sent = lead[1]
         if not zh and (m := _EN_OPENER.match(sent)) and re.search(r"[A-Za-z]{2}", sent[m.end():]) \
-                and not _EN_NAME_ALONE.fullmatch(sent[m.end():].strip()):  # ("Thanks, Mel." is one opener)
+                and not _EN_NAME_ALONE.fullmatch(sent[m.end():].strip()) and (
+                    _stands(sent[m.end():]) or not _TOPIC_TURN.match(sent)):  # ("Thanks, Mel." is one opener;
+            # "By the way, my dogs." no fact after its lead: read whole)
             out.append(Unit(sent[:m.end()].strip(), lang))
             sent = sent[m.end():].strip()
+        if not zh and (k := reaction_lead(sent)) and _stands(sent[k:]):  # "That's awesome, I just signed up…"
+            out.append(Unit(sent[:k].strip(), lang))
+            sent = sent[k:].strip()
         if not zh and len(sent) <= _MAX_EN:
             out.append(Unit(sent, lang))
             continue
