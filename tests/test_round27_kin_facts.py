@@ -76,3 +76,13 @@ def test_a_pet_and_a_job_in_one_sentence_are_two_facts_not_the_sentence(db: str,
                             start=START)
     assert not ended
     assert active == {"I have a cat", "My cat is named Mochi", "I work as a nurse in Denver"}, active
+
+
+def test_a_weekday_is_a_named_day_not_the_words_sat_or_sun():
+    """The day of the week a next-turn correction replaces is the one earlier value of its type: "sat" and
+    "the sun" are no days (read as days, the earlier turn held three and the correction was lost)."""
+    from memcli.write.value_correction import rewritten
+
+    assert rewritten("Sorry, I meant Thursday", ["We sat in the sun and I booked the vet for Wednesday"]) == (
+        "We sat in the sun and I booked the vet for Thursday", "Wednesday")
+    assert rewritten("Sorry, I meant Friday", ["The vet is on Tues"]) == ("The vet is on Friday", "Tues")

@@ -110,8 +110,8 @@ _DATE = re.compile(r"\d{1,2}月\d{1,2}[号日]?|(?:\d{1,2}|[一二三四五六�
                    r"\b\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)?")
 #: a day of the week (周三, 星期四, 礼拜天, Thursday, Thurs.)
-_WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun)\.?(?![a-z])|"
-                      r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+                      r"(?-i:\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b\.?)", re.I)  # not sat / the sun
 #: a value is a few words and no clause: no verb of being or having, no subject of the user's, no pronoun,
 #: answer or hedge ("I said it before, I mean it"; "Not really, I mean maybe")
 _CLAUSE = re.compile(

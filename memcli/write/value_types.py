@@ -425,9 +425,6 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     return None
 
 
-
-
-
 def _no_about_another(new: Facts, old: Facts) -> bool:
     """Two statements of one subject, not of one slot, that share no content unit but those of the words
     naming whom they are about (我妈 / my dad, :data:`memcli.slots.ZH_RELATIONS`): a "no" in one is about
