@@ -2,7 +2,7 @@
 no change with a verb, are two facts: the judge's CONFLICT / UPDATE between them becomes an ADD.
 A time word (since, now, lately) is no change; a true change in new words still ends the old fact."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -10,7 +10,7 @@ from memcli.write.decide import _facts
 from memcli.write.unlinked import change_verb, nothing_shared
 from tests._stores import drained
 
-START = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def test_a_time_word_is_no_change_a_verb_is():
