@@ -17,9 +17,9 @@ def test_a_time_word_is_no_change_a_verb_is():
     assert not change_verb("Football has been my thing ever since childhood")
     assert not change_verb("I'm taking guitar lessons now")
     assert not change_verb("我现在住在杭州")
-    assert change_verb("I traded my car in for a Subaru")
+    assert change_verb("I traded my car in for a Kia")
     assert change_verb("I've gone back to eating fish")
-    assert change_verb("我搬到闵行了")
+    assert change_verb("我搬到重庆了")
     assert change_verb("我现在又开始喝咖啡了")
 
 
@@ -29,9 +29,9 @@ def test_only_a_pair_sharing_nothing_is_kept_apart():
 
     assert why("I'm a pastry chef", "Baking has been my passion since I was a teenager")
     assert why("I play the cello", "I'm taking guitar lessons now")
-    assert why("I drive a Honda Civic", "I traded my car in for a Subaru") is None  # a change told by a verb
+    assert why("I drive a Mazda 3", "I traded my car in for a Kia") is None  # a change told by a verb
     assert why("I play the cello", "The cello sounds lovely in the evening") is None  # a word shared
-    assert why("我住在徐汇", "我搬到闵行了") is None
+    assert why("我住在成都", "我搬到重庆了") is None
 
 
 @pytest.mark.parametrize("old,new", [
@@ -46,8 +46,8 @@ def test_an_unrelated_later_remark_ends_nothing(tmp_path, old, new):
 
 
 @pytest.mark.parametrize("old,new", [
-    ("I drive a Honda Civic", "I traded my car in for a Subaru"),
-    ("我住在徐汇", "我搬到闵行了"),
+    ("I drive a Mazda 3", "I traded my car in for a Kia"),
+    ("我住在成都", "我搬到重庆了"),
 ])
 def test_a_change_in_new_words_still_ends_the_old_fact(tmp_path, old, new):
     active, ended = drained(str(tmp_path / "m.db"), [old, new], user="u", start=START)

@@ -92,7 +92,7 @@ def thing_beside_person(new: Facts, old: Facts) -> str | None:
 
 #: a change told by a verb (or "again", "back to", "no longer"): what ends or replaces a stored fact. A time
 #: word alone (now, recently, lately, since, new, just got; 现在, 目前, 新) says when something is, not that
-#: anything changed: "Basketball has been part of my life since I was a kid" ends no fact of the user's
+#: anything changed: "Football has been my thing since childhood" ends no job of the user's
 _EN_CHANGE_VERB = re.compile(r"\b(?:moved?|moving|switch(?:ed|ing)?|chang(?:ed|ing)|no longer|any ?more|started|"
                              r"starting|became|become|promoted|transferred|relocated|used to|traded|renamed|upgraded|"
                              r"instead|again|back (?:to|in|at|on)|gone back|went back|quit|stopped|gave up|given up|"
@@ -113,8 +113,8 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     """Why an UPDATE or CONFLICT between ``new`` (incoming) and ``old`` (stored) that share no strong slot
     must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`) and no change
     told by a verb in ``new`` (:func:`change_verb`). Nothing then says the two are one fact ("I just got new
-    shoes" / "Recently I had a setback" sit at cosine 0.42 under the default model); a true change in new
-    words tells it (我住在徐汇 / 我搬到闵行了, "I drive a Civic" / "I traded my car in for a Subaru").
+    boots" / "Lately I've had a tough time" sit at cosine 0.4 under the default model); a true change in new
+    words tells it (我住在成都 / 我搬到重庆了, "I drive a Mazda 3" / "I traded my car in for a Kia").
     The caller checks the slot; None: something links them."""
     if content_units(new.statement) & content_units(old.statement) or change_verb(new.statement):
         return None
