@@ -29,7 +29,7 @@ def test_only_a_pair_sharing_nothing_is_kept_apart():
 
     assert why("I'm a pastry chef", "Baking has been my passion since I was a teenager")
     assert why("I play the cello", "I'm taking guitar lessons now")
-    assert why("I drive a Mazda 3", "I traded my car in for a Kia") is None  # a change told by a verb
+    assert why("I drive an old Volvo", "I traded my car in for a Kia") is None  # a change told by a verb
     assert why("I play the cello", "The cello sounds lovely in the evening") is None  # a word shared
     assert why("我住在成都", "我搬到重庆了") is None
 
@@ -46,7 +46,7 @@ def test_an_unrelated_later_remark_ends_nothing(tmp_path, old, new):
 
 
 @pytest.mark.parametrize("old,new", [
-    ("I drive a Mazda 3", "I traded my car in for a Kia"),
+    ("I drive an old Volvo", "I traded my car in for a Kia"),
     ("我住在成都", "我搬到重庆了"),
 ])
 def test_a_change_in_new_words_still_ends_the_old_fact(tmp_path, old, new):

@@ -114,7 +114,7 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`) and no change
     told by a verb in ``new`` (:func:`change_verb`). Nothing then says the two are one fact ("I just got new
     boots" / "Lately I've had a tough time" sit at cosine 0.4 under the default model); a true change in new
-    words tells it (我住在成都 / 我搬到重庆了, "I drive a Mazda 3" / "I traded my car in for a Kia").
+    words tells it (我住在成都 / 我搬到重庆了, "I drive an old Volvo" / "I traded my car in for a Kia").
     The caller checks the slot; None: something links them."""
     if content_units(new.statement) & content_units(old.statement) or change_verb(new.statement):
         return None
