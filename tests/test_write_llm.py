@@ -92,15 +92,32 @@ def test_made_up_id_from_the_judge_is_dead_and_never_written(llm_mem, stub, stor
 def test_valid_llm_replies_are_used(llm_mem, stub) -> None:
     state, _ = stub
     first = llm_mem.remember("I usually go running every morning")
+    # (a refinement that shares the habit's words: an UPDATE between two statements sharing no word and
+    # telling no change is an ADD whatever the judge says, memcli.write.unlinked.nothing_shared)
+    said = "I go running every morning, about five kilometres"
+    state.extract = json.dumps({"memories": [{"statement": said, "kind": "habit"}]})
+    state.judge = json.dumps({"decision": "UPDATE", "target_id": first.item_id, "reason": "refines the habit"})
+    llm_mem.capture(f"btw {said}")
+    s = llm_mem.drain()
+    assert (s.done, s.updated, s.extractor, s.judge) == (1, 1, "llm", "llm")
+    [item] = llm_mem.list()
+    assert item.statement == said and item.supersedes_id == first.item_id
+    ev = llm_mem.history(item.id)["events"][-1]
+    assert (ev.action, ev.level, ev.judge) == ("UPDATE", "judge", "llm") and "refines" in ev.reason
+
+
+def test_an_llm_update_between_statements_sharing_nothing_is_an_add(llm_mem, stub) -> None:
+    state, _ = stub
+    first = llm_mem.remember("I usually go running every morning")
     state.extract = json.dumps({"memories": [{"statement": "I often jog on weekends", "kind": "habit"}]})
     state.judge = json.dumps({"decision": "UPDATE", "target_id": first.item_id, "reason": "refines the habit"})
     llm_mem.capture("btw I often jog on weekends")
     s = llm_mem.drain()
-    assert (s.done, s.updated, s.extractor, s.judge) == (1, 1, "llm", "llm")
-    [item] = llm_mem.list()
-    assert item.statement == "I often jog on weekends" and item.supersedes_id == first.item_id
-    ev = llm_mem.history(item.id)["events"][-1]
-    assert (ev.action, ev.level, ev.judge) == ("UPDATE", "judge", "llm") and "refines" in ev.reason
+    assert (s.done, s.updated) == (1, 0)
+    assert {i.statement for i in llm_mem.list()} == {"I usually go running every morning", "I often jog on weekends"}
+    [new] = [i for i in llm_mem.list() if i.id != first.item_id]
+    ev = llm_mem.history(new.id)["events"][-1]
+    assert ev.action == "ADD" and "nothing says they are one fact" in ev.reason
 
 
 class _Probe(BaseModel):

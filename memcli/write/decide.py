@@ -83,6 +83,7 @@ from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 from memcli.write.pair_facts import content_units
 from memcli.write.same_belief import same_belief
+from memcli.write.unlinked import nothing_shared
 from memcli.write.untouched import keep_untouched
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -151,7 +152,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                     "UPDATE", "correction")
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
-        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old)
+        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old) \
+            or nothing_shared(new, old)
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"])

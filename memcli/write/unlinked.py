@@ -20,10 +20,11 @@ import re
 
 from memcli.slots import ME, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
+from memcli.write.pair_facts import content_units
 from memcli.write.rules.match import Facts
 from memcli.write.value_types import GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES
 
-__all__ = ["SAME_ACTIVITY_COS", "unlinked"]
+__all__ = ["SAME_ACTIVITY_COS", "change_verb", "nothing_shared", "unlinked"]
 
 
 def _attribute(slot: str | None) -> str | None:
@@ -87,3 +88,34 @@ def thing_beside_person(new: Facts, old: Facts) -> str | None:
                 attr in PERSONAL_ATTRIBUTES:
             return f"a thing's fact ({thing.subject}) beside {person.subject}'s {attr}: two facts"
     return None
+
+
+#: a change told by a verb (or "again", "back to", "no longer"): what ends or replaces a stored fact. A time
+#: word alone (now, recently, lately, since, new, just got; 现在, 目前, 新) says when something is, not that
+#: anything changed: "Football has been my thing since childhood" ends no job of the user's
+_EN_CHANGE_VERB = re.compile(r"\b(?:moved?|moving|switch(?:ed|ing)?|chang(?:ed|ing)|no longer|any ?more|started|"
+                             r"starting|became|become|promoted|transferred|relocated|used to|traded|renamed|upgraded|"
+                             r"instead|again|back (?:to|in|at|on)|gone back|went back|quit|stopped|gave up|given up|"
+                             r"left)\b", re.I)
+_ZH_CHANGE_VERB = re.compile(r"改成|改为|改用|改喝|改吃|改坐|改名|改行|换成|换了|换到|换工作|搬到|搬去|搬来|搬家|搬回|"
+                             r"不再|已经不|转到|转行|转学|调到|跳槽|升职|升为|升任|当上|辞职|退休|以前|原来|开始|升级|又")
+
+
+def change_verb(text: str) -> bool:
+    """``text`` tells a change with a verb (switched, moved, started, again, no longer; 换成, 搬到, 跳槽, 开始,
+    不再), not with a time word alone (now, recently, since, new; 现在, 新)."""
+    if lang_of(text) == "zh":
+        return bool(_ZH_CHANGE_VERB.search(to_simplified(text)))
+    return bool(_EN_CHANGE_VERB.search(text))
+
+
+def nothing_shared(new: Facts, old: Facts) -> str | None:
+    """Why an UPDATE or CONFLICT between ``new`` (incoming) and ``old`` (stored) that share no strong slot
+    must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`) and no change
+    told by a verb in ``new`` (:func:`change_verb`). Nothing then says the two are one fact ("I just got new
+    boots" / "Lately I've had a tough time" sit at cosine 0.4 under the default model); a true change in new
+    words tells it (我住在成都 / 我搬到重庆了, "I drive an old Volvo" / "I traded my car in for a Kia").
+    The caller checks the slot; None: something links them."""
+    if content_units(new.statement) & content_units(old.statement) or change_verb(new.statement):
+        return None
+    return "no content word and no slot shared, and no change told by a verb: nothing says they are one fact"
