@@ -22,7 +22,7 @@ from memcli.slots import ME, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.rules.match import Facts
-from memcli.write.value_types import GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES
+from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS
 
 __all__ = ["SAME_ACTIVITY_COS", "change_verb", "nothing_shared", "unlinked"]
 
@@ -93,12 +93,9 @@ def thing_beside_person(new: Facts, old: Facts) -> str | None:
 #: a change told by a verb (or "again", "back to", "no longer"): what ends or replaces a stored fact. A time
 #: word alone (now, recently, lately, since, new, just got; 现在, 目前, 新) says when something is, not that
 #: anything changed: "Football has been my thing since childhood" ends no job of the user's
-_EN_CHANGE_VERB = re.compile(r"\b(?:moved?|moving|switch(?:ed|ing)?|chang(?:ed|ing)|no longer|any ?more|started|"
-                             r"starting|became|become|promoted|transferred|relocated|used to|traded|renamed|upgraded|"
-                             r"instead|again|back (?:to|in|at|on)|gone back|went back|quit|stopped|gave up|given up|"
-                             r"left)\b", re.I)
-_ZH_CHANGE_VERB = re.compile(r"改成|改为|改用|改喝|改吃|改坐|改名|改行|换成|换了|换到|换工作|搬到|搬去|搬来|搬家|搬回|"
-                             r"不再|已经不|转到|转行|转学|调到|跳槽|升职|升为|升任|当上|辞职|退休|以前|原来|开始|升级|又")
+_EN_CHANGE_VERB = re.compile(r"\b(?:" + EN_CHANGE_VERBS + r"|switching|changing|starting|become|again|"
+                             r"back (?:to|in|at|on)|gone back|went back|quit|stopped|gave up|given up|left)\b", re.I)
+_ZH_CHANGE_VERB = re.compile(ZH_CHANGE_VERBS + r"|又")
 
 
 def change_verb(text: str) -> bool:

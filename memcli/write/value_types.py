@@ -88,14 +88,16 @@ _ZH_PLACE_RE = re.compile("[\u4e00-\u9fff](?:" + "|".join(_ZH_PLACE_SUFFIX) + ")
 _EN_PERSON_ATTRS = frozenset({"name", "is"})
 _PLACE_ATTRS = frozenset({"residence", "hometown", "workplace", "school", "destination"})
 
-#: words that tell a change in new words (现在 / 新 / 改 / 换 / 搬 / 不再; now / new / moved / no longer)
-_ZH_CHANGE = re.compile(r"现在|如今|目前|(?<=[我的了个])新(?!闻|鲜|年|品|款)|改成|改为|改用|改喝|改吃|改坐|改名|改行|"
-                        r"换成|换了|换到|换工作|搬到|搬去|搬来|搬家|搬回|不再|已经不|转到|转行|转学|调到|跳槽|升职|升为|"
-                        r"升任|当上|辞职|退休|以前|原来|开始|升级")
-_EN_CHANGE = re.compile(r"\b(?:now|new|newly|moved|move|moving|switched|switch|changed|no longer|anymore|any more|"
-                        r"these days|nowadays|since|started|became|promoted|transferred|relocated|just got|used to|"
-                        r"traded|renamed|upgraded|lately|recently|instead|change of plans?|plans? (?:have |has )?"
-                        r"changed)\b", re.I)
+#: verbs that tell a change (改成 / 换 / 搬到 / 不再; moved / switched / no longer / started): a change told
+#: by what happened, shared with :func:`memcli.write.unlinked.change_verb`
+ZH_CHANGE_VERBS = (r"改成|改为|改用|改喝|改吃|改坐|改名|改行|换成|换了|换到|换工作|搬到|搬去|搬来|搬家|"
+                   r"搬回|不再|已经不|转到|转行|转学|调到|跳槽|升职|升为|升任|当上|辞职|退休|以前|原来|开始|升级")
+EN_CHANGE_VERBS = (r"moved|move|moving|switched|switch|changed|no longer|anymore|any more|started|became|promoted|"
+                   r"transferred|relocated|used to|traded|renamed|upgraded|instead")
+#: words that tell a change in new words: those verbs, or a time word (现在 / 新; now / new / lately)
+_ZH_CHANGE = re.compile(r"现在|如今|目前|(?<=[我的了个])新(?!闻|鲜|年|品|款)|" + ZH_CHANGE_VERBS)
+_EN_CHANGE = re.compile(r"\b(?:now|new|newly|these days|nowadays|since|just got|lately|recently|change of plans?|"
+                        r"plans? (?:have |has )?changed|" + EN_CHANGE_VERBS + r")\b", re.I)
 
 
 @lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
