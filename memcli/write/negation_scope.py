@@ -33,7 +33,7 @@ FLIP_SCOPE_OVERLAP = 0.5
 #: words (Chinese: characters) after a negation word that it is about ("I do not eat meat", 我不吃辣)
 SCOPE_WORDS = 4
 _EN_CLAUSE = re.compile(r"[,.;:!?()\"“”]|\s[-–—]+\s|\b(?:but|because|though|although|while|whereas|and then|"
-                        r"when|if|unless|which|who)\b")
+                        r"when|if|unless|which|who|so(?= (?:i|we|you|he|she|they|my|our)\b))\b")
 _ZH_CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()]|但是|但|可是|所以|因为|虽然|而且|然后|如果|要是")
 
 #: words standing for a thing told elsewhere in the statement ("I can't stand it"; 它)
