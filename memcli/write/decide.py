@@ -80,6 +80,7 @@ from memcli.write.judge import (
 from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
+from memcli.write.negation_scope import flip_off_topic
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 from memcli.write.pair_facts import content_units
 from memcli.write.same_belief import same_belief
@@ -153,7 +154,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old) \
-            or nothing_shared(new, old)
+            or nothing_shared(new, old) or (plan.decision == Decision.CONFLICT and flip_off_topic(new, old) or None)
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"])

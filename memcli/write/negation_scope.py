@@ -1,0 +1,89 @@
+"""What a "no" is about: the scope of the negation words of a statement (round 27's flip34).
+
+Polarity (:func:`memcli.write.rules.match.polarity_of`) says only *that* a statement holds a negation
+word somewhere. In chat one turn says many things, and its "no" is often about one of them and not about
+what a stored fact says ("I had a great trip, though I never got to see the castle" beside "I love
+hiking"). A polarity flip contradicts a stored fact only when the negated words are about what that
+fact says: :func:`flip_off_topic` says when they are not, so the decision keeps both facts (ADD).
+
+The scope of a negation word is its clause: the words from the clause break before it to the one after
+it (commas, stops, dashes; but / so / because / though …; 但 / 所以 / 因为 …), read as content units
+(:func:`memcli.write.pair_facts.content_units`). A true negation names what it denies: 我不吃辣了
+after 我爱吃辣 (辣 in both), "I no longer have asthma" after "I have asthma", 我妈没有胃病 after 我妈有胃病.
+
+Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memcli.text import lang_of, to_simplified
+from memcli.write.pair_facts import content_overlap, content_units
+from memcli.write.rules.match import _EN_NEG, _ZH_NEG, _ZH_NOT_NEGATION, Facts, expand_en
+from memcli.write.unlinked import change_verb
+
+__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units"]
+
+#: content overlap of the two statements below which a flip whose scope misses the other may be kept apart
+#: (at/above it the two say much the same, and the judge's word stands)
+FLIP_SCOPE_OVERLAP = 0.5
+
+#: words (Chinese: characters) after a negation word that it is about ("I do not eat meat", 我不吃辣)
+SCOPE_WORDS = 4
+_EN_CLAUSE = re.compile(r"[,.;:!?()\"“”]|\s[-–—]+\s|\b(?:but|because|though|although|while|whereas|and then|"
+                        r"when|if|unless|which|who|so(?= (?:i|we|you|he|she|they|my|our)\b))\b")
+_ZH_CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()]|但是|但|可是|所以|因为|虽然|而且|然后|如果|要是")
+
+#: words standing for a thing told elsewhere in the statement ("I can't stand it"; 它)
+_EN_PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these", "one", "ones"})
+_ZH_PRONOUN = re.compile(r"它|这个|那个|这些|那些|这种|那种")
+
+
+@lru_cache(maxsize=8192)
+def negated_units(text: str) -> frozenset[str]:
+    """The content units in the scope of the negation words of ``text`` (empty: it holds none).
+
+    The scope of one negation word: in Chinese its whole clause (the thing denied is often told first:
+    奶茶我是一口都不碰了, 甜的我一般不碰); in English the words of its clause before it (what the verb is
+    said of: "Sweets aren't my thing") and the :data:`SCOPE_WORDS` words after it ("I haven't had much time
+    to read, but…" → had much time to) — the whole statement when those hold a pronoun or nothing of
+    content ("Durian? I can't stand it"). English is read with contractions expanded (don't → do not),
+    Chinese simplified with the words that only look negative (不过 / 不错 / 差不多…) set aside as
+    :func:`~memcli.write.rules.match.polarity_of` does."""
+    zh = lang_of(text) == "zh"
+    t = _ZH_NOT_NEGATION.sub("，", to_simplified(text)) if zh else expand_en(text)
+    units: frozenset[str] = frozenset()
+    for clause in (_ZH_CLAUSE if zh else _EN_CLAUSE).split(t):
+        for m in (_ZH_NEG if zh else _EN_NEG).finditer(clause or ""):
+            if zh:
+                units |= content_units(clause) | (content_units(t) if _ZH_PRONOUN.search(clause) else frozenset())
+                break
+            after = re.findall(r"[a-z0-9']+", clause[m.end():])[:SCOPE_WORDS]
+            said = content_units(" ".join(after))
+            if not said or _EN_PRONOUNS & set(after):
+                return content_units(t)
+            units |= said | content_units(clause[:m.start()])
+    return units
+
+
+def flip_off_topic(new: Facts, old: Facts) -> str | None:
+    """Why a CONFLICT between ``new`` (incoming) and ``old`` (stored) of opposite polarity is two facts:
+    the negative one says more than its "no" (content outside the negation's scope: the "no" is one part of
+    a longer turn), its negated words share no content unit with the other (the "no" is about something
+    else), the two are in one language and overlap below :data:`FLIP_SCOPE_OVERLAP`, and ``new`` tells no
+    change by a verb (:func:`memcli.write.unlinked.change_verb`: "I don't eat meat anymore" after "I love
+    steak" is the judge's to weigh). A statement that is all its "no" may deny the other's thing by a
+    broader word ("I don't own a car" / "I drive a Corolla"), so it is left to the judge. A one-line
+    reason, or None (the flip may be about the old fact)."""
+    if new.positive == old.positive or change_verb(new.statement) or \
+            lang_of(new.statement) != lang_of(old.statement):
+        return None
+    neg, pos = (new, old) if not new.positive else (old, new)
+    if content_overlap(new.statement, old.statement) >= FLIP_SCOPE_OVERLAP:
+        return None
+    scope = negated_units(neg.statement)
+    if not content_units(neg.statement) - scope or scope & content_units(pos.statement):
+        return None
+    return "the negation is about something the other statement does not say: a flip, not a contradiction"
