@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_overlap, content_units
-from memcli.write.rules.match import _EN_NEG, _ZH_NEG, _ZH_NOT_NEGATION, Facts, expand_en
+from memcli.write.rules.match import EN_NEGATION, ZH_NEGATION, ZH_NOT_NEGATION, Facts, expand_en
 from memcli.write.unlinked import change_verb
 
 __all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units"]
@@ -53,10 +53,10 @@ def negated_units(text: str) -> frozenset[str]:
     Chinese simplified with the words that only look negative (不过 / 不错 / 差不多…) set aside as
     :func:`~memcli.write.rules.match.polarity_of` does."""
     zh = lang_of(text) == "zh"
-    t = _ZH_NOT_NEGATION.sub("，", to_simplified(text)) if zh else expand_en(text)
+    t = ZH_NOT_NEGATION.sub("，", to_simplified(text)) if zh else expand_en(text)
     units: frozenset[str] = frozenset()
     for clause in (_ZH_CLAUSE if zh else _EN_CLAUSE).split(t):
-        for m in (_ZH_NEG if zh else _EN_NEG).finditer(clause or ""):
+        for m in (ZH_NEGATION if zh else EN_NEGATION).finditer(clause or ""):
             if zh:
                 units |= content_units(clause) | (content_units(t) if _ZH_PRONOUN.search(clause) else frozenset())
                 break

@@ -25,8 +25,9 @@ from functools import lru_cache
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["Facts", "Match", "cn_to_int", "content_tokens", "content_units", "counts_spelled", "entity_units",
-           "expand_en", "numbers_of", "polarity_of", "resolve_ago", "value_key"]
+__all__ = ["EN_NEGATION", "Facts", "Match", "ZH_NEGATION", "ZH_NOT_NEGATION", "cn_to_int", "content_tokens",
+           "content_units", "counts_spelled", "entity_units", "expand_en", "numbers_of", "polarity_of", "resolve_ago",
+           "value_key"]
 
 
 @dataclass(frozen=True)
@@ -60,18 +61,18 @@ class Facts:
 
 
 # -- polarity ------------------------------------------------------------------------------
-_ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"  # noqa: E501
+ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"  # noqa: E501
                               r"特别|分别|别人|区别|级别|告别|别墅|性别|差别|类别|别的|无聊|无线|无糖")
 #: (a cure told ends a condition: 痊愈 / 治好了 / 我妈的高血压好了 / "recovered", "cured", as "no longer" does)
-_ZH_NEG = re.compile(r"腻了|从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|不|没|"
-                     r"别|无|痊愈|康复|治好|治愈|(?<=[病症炎压伤痛冒敏疹])好了")
+ZH_NEGATION = re.compile(r"腻了|从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|"
+                         r"不|没|别|无|痊愈|康复|治好|治愈|(?<=[病症炎压伤痛冒敏疹])好了")
 _EN_CONTRACTIONS = [
     (re.compile(r"\bcan't\b|\bcan’t\b"), "cannot"), (re.compile(r"\bwon't\b|\bwon’t\b"), "will not"),
     (re.compile(r"n't\b|n’t\b"), " not"), (re.compile(r"\bi'm\b|\bi’m\b"), "i am"),
     (re.compile(r"'ve\b|’ve\b"), " have"), (re.compile(r"'re\b|’re\b"), " are"), (re.compile(r"'ll\b|’ll\b"), " will"),
     (re.compile(r"'d\b|’d\b"), " would"),
 ]
-_EN_NEG = re.compile(
+EN_NEGATION = re.compile(
     r"\b(?:cannot stand|can not stand|no longer|not|never|no|without|cannot|hate[sd]?|dislike[sd]?|detest|loathe|"
     r"quit|stopped|gave up|given up|got over|recovered|cured|healed|moved out|moved away|no more|unbearable|"
     r"sick of|tired of|bored of|"
@@ -94,8 +95,8 @@ def polarity_of(text: str) -> bool:
     我不喝酒也不抽烟) are common in speech, double negations ("I don't hate it") rare.
     """
     if lang_of(text) == "zh":
-        return not _ZH_NEG.search(_ZH_NOT_NEGATION.sub("", to_simplified(text)))
-    return not _EN_NEG.search(expand_en(text))
+        return not ZH_NEGATION.search(ZH_NOT_NEGATION.sub("", to_simplified(text)))
+    return not EN_NEGATION.search(expand_en(text))
 
 
 # -- numbers -------------------------------------------------------------------------------
@@ -292,7 +293,7 @@ def content_units(text: str) -> frozenset[str]:
     if lang_of(text) == "zh":
         return frozenset(c for c in to_simplified(text) if "\u4e00" <= c <= "\u9fff" and c not in ZH_FUNCTION_CHARS)
     words = re.findall(r"[a-z0-9]+", expand_en(text))
-    return frozenset(_stem(w) for w in words if w not in _EN_FILLER and not _EN_NEG.fullmatch(w)
+    return frozenset(_stem(w) for w in words if w not in _EN_FILLER and not EN_NEGATION.fullmatch(w)
                      and w not in _EN_WORDS and w not in _EN_TENS and not w.isdigit())
 
 
