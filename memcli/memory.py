@@ -29,7 +29,7 @@ from memcli.errors import BadInputError
 from memcli.memory_episodes import EpisodesAPI
 from memcli.refs import memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
-from memcli.text import check_query, check_text
+from memcli.text import check_query, check_text, whole_number
 from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:  # the write path, governance and the record models load where used (a cold `context`: none)
@@ -297,8 +297,8 @@ class Memory(EpisodesAPI, Engine):
         Raises:
             BadInputError: ``limit`` below 1 (as search's), a malformed ``as_of``.
         """
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-            raise BadInputError(f"limit must be a whole number >= 1 (got {limit!r})")  # was: 0 and -1 listed them all
+        if limit is not None:  # was: 0 and -1 listed them all
+            whole_number(limit, "limit")
         at = parse_at(as_of, field="as_of") if as_of is not None else None
         return [self._item(r) for r in self.store.list_items(self.user, include_all=include_all, limit=limit, as_of=at)]
 

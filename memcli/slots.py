@@ -26,9 +26,9 @@ from functools import lru_cache
 from memcli.relazy import lazy
 
 __all__ = ["ATTRIBUTES", "Attribute", "CATCH_ALL_ATTRIBUTES", "EN_RELATIONS", "GENERAL_RELATIONS", "GROUP_RELATIONS",
-           "PLURAL_RELATIONS", "ZH_RELATIONS", "attribute", "gender_fits", "is_functional", "same_relation",
-           "query_slots", "query_subject", "question_focus", "relation_en", "relation_zh", "slot_attribute",
-           "slot_subject", "split_slot"]
+           "PLURAL_RELATIONS", "ZH_RELATIONS", "ZH_RELATION_RE", "attribute", "gender_fits", "is_functional",
+           "same_relation", "query_slots", "query_subject", "question_focus", "relation_en", "relation_zh",
+           "slot_attribute", "slot_subject", "split_slot"]
 
 ME = "me"
 
@@ -216,7 +216,7 @@ PLURAL_RELATIONS: frozenset[str] = frozenset(
 #: relation keys that name a group (家人, parents): any relative's fact may answer a question about it
 GROUP_RELATIONS: frozenset[str] = frozenset({"family", "parents", "grandparents", "in_laws"})
 
-_ZH_REL_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))
+ZH_RELATION_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))  # longest first
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
 _EN_MY_REL_RE = re.compile(r"\bmy (" + _EN_REL_ALT + r")s?(?:'s)?\b")
 _EN_REL_OF_RE = re.compile(r" (" + _EN_REL_ALT + r")\b")
@@ -378,7 +378,7 @@ def query_subject(text: str) -> str:
 
 def _subject_of_query(text: str) -> str:
     t = text.casefold()
-    m = _ZH_REL_RE.search(text)
+    m = ZH_RELATION_RE.search(text)
     if m:
         return ZH_RELATIONS[m.group(0)]
     m = _EN_MY_REL_RE.search(t)

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
-from memcli.errors import BadInputError, NotFoundError
+from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
@@ -35,13 +35,7 @@ __all__ = ["correct", "forget"]
 
 def _exists(store: MemoryStore, user_id: str) -> Callable[[int], bool]:
     """Whether the user still has memory ``id`` (a purge erases it)."""
-    def exists(item_id: int) -> bool:
-        try:
-            store.get_item(user_id, item_id)
-        except NotFoundError:
-            return False
-        return True
-    return exists
+    return lambda item_id: bool(store.items_by_ids(user_id, [item_id]))
 
 
 def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, text: str,

@@ -59,9 +59,9 @@ def user_is(statement: str) -> bool:
     """Whether the relation word a statement names (:func:`memcli.slots.query_subject`: 老师, 老板) is the user's
     own role (我是一名中学老师, 我在一家公司当老板) rather than someone of theirs (我的老师…, 我老板…). Simplified
     Chinese or other text."""
-    from memcli.slots import _ZH_REL_RE
+    from memcli.slots import ZH_RELATION_RE
 
-    m = _ZH_REL_RE.search(statement)
+    m = ZH_RELATION_RE.search(statement)
     return m is not None and _USER_IS_ZH.search(statement[:m.start()]) is not None
 
 

@@ -40,7 +40,7 @@ from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slots import question_focus
-from memcli.text import clean_text, lang_of, query_head
+from memcli.text import clean_text, lang_of, query_head, whole_number
 from memcli.timeutil import event_day, from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -113,8 +113,7 @@ class MemoryRetrievalService:
         """
         t0 = time.monotonic()
         st, store = self.settings, self.store
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise BadInputError(f"limit must be a whole number >= 1 (got {limit!r})")
+        whole_number(limit, "limit")
         if isinstance(legs, str) or not legs or any(leg not in ALL_LEGS for leg in legs):
             raise BadInputError(f"legs must be a non-empty subset of {ALL_LEGS}, got {legs!r}")
         if min_score is None:

@@ -82,7 +82,7 @@ _ZH_NO_SUBJECT = re.compile(r"^(?:[\u4e00-\u9fff\d]{0,8}(?:后|以后|之后|以
 def _zh_subject(phrase: str) -> str:
     """``me``, a relation key, ``person:…`` or ``thing:…`` for a Chinese subject phrase."""
     p = _CHANGE_ZH.sub("", phrase.strip("，, "))
-    if p in ("我", "咱", "我们", "咱们", "") or (_ZH_NO_SUBJECT.match(p) and not slots._ZH_REL_RE.search(p)):
+    if p in ("我", "咱", "我们", "咱们", "") or (_ZH_NO_SUBJECT.match(p) and not slots.ZH_RELATION_RE.search(p)):
         return slots.ME
     bare = _ZH_OWN.sub("", p) if re.match(r"^(?:我|咱)", p) else p
     bare = _CHANGE_ZH.sub("", bare)

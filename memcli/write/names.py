@@ -41,7 +41,7 @@ _EN = [
 #: a nickname said without its owner (小名叫…), and a sentence opening on another person (我女儿…, 我同事…):
 #: the nickname after it is that person's
 _BARE_ALIAS = re.compile(r"^(?:英文名|中文名|昵称|小名|外号|大名)(?:是|叫)")
-_OTHER_PERSON = re.compile(rf"^我(?:们)?(?:的|家的?)?(?:{slots._ZH_REL_RE.pattern})")
+_OTHER_PERSON = re.compile(rf"^我(?:们)?(?:的|家的?)?(?:{slots.ZH_RELATION_RE.pattern})")
 _NOT_A_NAME = re.compile(r"^(?:什么|谁|啥|哪个|怎么|多少)|[?？]|^(?:what|who|how|anything|something|whatever|it|that|"
                          r"this|you|him|her|them|back|later|tomorrow|tonight|soon|now|anytime|whenever|when|if|at|on|in|after|before|"
                          r"maybe|crazy|old|a|an|the|up|out|over|again|asap|sometime|next|today|please|not|no|none|unknown|secret|"

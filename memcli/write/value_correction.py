@@ -89,12 +89,14 @@ _EN_SLIP = r"i (?:misremembered|got (?:it|that) wrong|was wrong|mixed (?:it|them
 #: an opener that says the latest turn was wrong, before the right value alone (不对，是周四; "Sorry, I meant
 #: Thursday"): a correction across turns, as a slip owned is
 _ZH_DENY = r"(?:不对|不是的|错了|(?:我)?说错了|(?:我)?记错了|搞错了|更正一下|纠正一下)"
-_ONLY_NEW = [
+_ONLY_NEW_ZH = [
     re.compile(r"^" + _ZH_OPEN + r"(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + r"[，,。\s]*" + _ZH_SLIP
                + _ZH_END),
     re.compile(r"^" + _ZH_OPEN + _ZH_DENY + r"[，,。！!\s]*(?:其实|实际上|应该)?(?:应该)?(?:是)?" + _ZV.format("y")
                + _ZH_END),
     re.compile(r"^" + _ZH_OPEN + _ZH_SLIP + r"[，,。\s]*(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + _ZH_END),
+]
+_ONLY_NEW_EN = [
     re.compile(_START + _OPEN + r"(?:it'?s|it was|it is)\s+(?:actually\s+)?(?:the\s+)?" + _V.format("y")
                + r"\s*[,;.]\s*" + _EN_SLIP + _END, re.I),
     re.compile(_START + _OPEN + _EN_SLIP + r"\s*[,;.:]\s*(?:it'?s|it is|it was)\s+(?:actually\s+)?(?:the\s+)?"
@@ -102,8 +104,6 @@ _ONLY_NEW = [
     re.compile(_START + _OPEN + r"i (?:meant|mean)\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?" + _V.format("y") + _END,
                re.I),
 ]
-#: the languages' share of :data:`_ONLY_NEW`
-_ONLY_NEW_ZH, _ONLY_NEW_EN = _ONLY_NEW[:3], _ONLY_NEW[3:]
 #: values of one type in a turn: a date (4月24号, March 8th, the 9th), else a number
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[号日]?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|"
                    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b|"

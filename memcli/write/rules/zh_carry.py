@@ -21,7 +21,6 @@ from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 __all__ = ["carried_subjects", "says_no_one", "with_subjects"]
 
 
-
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     """For each clause of one utterance, in order: the subject it drops and continues, as written
     before it (我, 我室友, 我同事小陈) — or, for a bare noun phrase after ``X是Y``, the ``X是`` whose
@@ -83,7 +82,7 @@ def says_no_one(clause: str) -> bool:
     (房贷每月八千) — a clause whose subject chat drops (not a thing's: 现在的家电越来越智能了).
     At the start of a turn, the one it drops is the speaker's own (see :func:`with_subjects`)."""
     c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
-    if not c or re.search(r"[我你您他她它咱]", clause) or slots._ZH_REL_RE.search(clause):
+    if not c or re.search(r"[我你您他她它咱]", clause) or slots.ZH_RELATION_RE.search(clause):
         return False
     toks = _pos(c[:10])
     if len(toks) < 2 or len(re.findall(r"[\u4e00-\u9fff]", c)) < 4 or _NOT_OPENING.match(c) or _OF_IS.search(c) or \
