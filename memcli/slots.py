@@ -218,7 +218,7 @@ GROUP_RELATIONS: frozenset[str] = frozenset({"family", "parents", "grandparents"
 
 ZH_RELATION_RE = re.compile("|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True)))  # longest first
 _EN_REL_ALT = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
-_EN_MY_REL_RE = re.compile(r"\bmy (" + _EN_REL_ALT + r")s?(?:'s)?\b")
+EN_MY_RELATION_RE = re.compile(r"\bmy (" + _EN_REL_ALT + r")s?(?:'s)?\b")  # "my mom", "my brothers'"
 _EN_REL_OF_RE = re.compile(r" (" + _EN_REL_ALT + r")\b")
 
 
@@ -381,7 +381,7 @@ def _subject_of_query(text: str) -> str:
     m = ZH_RELATION_RE.search(text)
     if m:
         return ZH_RELATIONS[m.group(0)]
-    m = _EN_MY_REL_RE.search(t)
+    m = EN_MY_RELATION_RE.search(t)
     of = m and m.group(0).endswith("'s") and _EN_REL_OF_RE.match(t, m.end())  # my sister's husband: sister.husband
     return ".".join(filter(None, (relation_en(m.group(1)), of and relation_en(of.group(1))))) or ME if m else ME
 

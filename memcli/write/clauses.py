@@ -308,7 +308,7 @@ def signals(unit: Unit) -> np.ndarray:
     res, marked = _marked(unit)
     zh_attr, en_attr = _attr_nouns()
     low = t.casefold()
-    rel = bool(slots.ZH_RELATION_RE.search(t)) if zh else bool(slots._EN_MY_REL_RE.search(low))
+    rel = bool(slots.ZH_RELATION_RE.search(t)) if zh else bool(slots.EN_MY_RELATION_RE.search(low))
     named = (bool(_ZH_NAMED.search(t))
              if zh else bool(_EN_NAME.search(t)))
     vec = [float(zh), *(float(bool(r.search(marked))) for r in res.values()), float(rel),
