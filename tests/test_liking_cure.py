@@ -45,7 +45,8 @@ def test_the_trouble_a_cure_tells():
     assert cure_told("My sister's wrist has healed") == "wrist"
     assert cure_told("My uncle recovered from pneumonia") == "pneumonia"
     assert cure_told("我外婆的腰还没治好") is None and cure_told("My uncle hasn't recovered from pneumonia") is None
-    assert cure_told("我的电脑修好了") is None and cure_told("I recovered my password") is None
+    assert cure_told("我的电脑修好了") is None and cure_told("我的头发剪好了") is None  # no trouble named
+    assert cure_told("I recovered my password") is None
     old, new = analyze("我外婆的腰一直不好"), analyze("我外婆的腰终于治好了")
     assert cured_by(new, old) and not cured_by(analyze("我外公的腰终于治好了"), old)  # another person's waist
 

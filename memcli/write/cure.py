@@ -34,6 +34,7 @@ __all__ = ["cure_of_another", "cure_plan", "cure_told", "cured_by"]
 _ZH_ADV = r"(?:已经|终于|总算|早就|都|也|完全|彻底|基本上?|慢慢|全|被|给|治)*"
 _ZH_CURE = re.compile(r"(?P<t>[\u4e00-\u9fff]{1,6}?)" + _ZH_ADV + r"(?:治好|治愈|痊愈|康复|好)了")
 _ZH_BODY = re.compile(rf"^(?:{ZH_BODY})")
+_ZH_BODY_ONLY = re.compile(rf"(?:{ZH_BODY})")  # (fullmatch: 头发剪好了 names no trouble of the head)
 _ZH_OWNER = re.compile(rf"^(?:我的|我)?(?:(?:{ZH_RELATION_RE.pattern})的?|[\u4e00-\u9fff]{{0,3}}?的)?")
 _ZH_DENIED = re.compile(r"没|未|不")
 _ZH_TROUBLE = re.compile(r"病|症|炎|癌|伤|痛|疼|骨折|扭|过敏|感冒|发烧|咳嗽|高血压|糖尿")
@@ -65,7 +66,7 @@ def cure_told(text: str) -> str | None:
         if m is None or _ZH_DENIED.search(m.group(0)):  # 还没治好, 膝盖不好了: no cure
             return None
         trouble = _ZH_OWNER.sub("", m.group("t")).strip()
-        return trouble if trouble and (_ZH_BODY.match(trouble) or _ZH_TROUBLE.search(trouble)) else None
+        return trouble if trouble and (_ZH_BODY_ONLY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
     m = _EN_CURE.search(text)
     if m is None or _EN_DENIED.search(text[:m.end()]):
         return None
