@@ -40,6 +40,15 @@ def test_a_liking_given_up_keeps_the_liking_of_another_thing(db: str, embedder):
     assert {"我超爱吃甜的", "I love eating oysters"} <= active, active
 
 
+def test_a_liking_given_up_ends_the_liking_of_a_kind_of_it_named_by_its_head(db: str, embedder):
+    # a Chinese compound's head comes last: 米酒 is a kind of 酒, 带鱼 of 鱼; 鱼香肉丝 is no fish
+    active, ended = drained(db, ["我特别爱喝米酒", "我超爱吃带鱼", "我现在不喝酒了", "我不吃鱼了"],
+                            user="zoe", start=START)
+    assert ended == {"我特别爱喝米酒", "我超爱吃带鱼"}, ended
+    active, ended = drained(db, ["我爱吃鱼香肉丝", "我不吃鱼了"], user="yan", start=START)
+    assert not ended and "我爱吃鱼香肉丝" in active, (active, ended)
+
+
 def test_the_trouble_a_cure_tells():
     assert cure_told("我外婆的腰终于治好了") == "腰" and cure_told("我舅舅的肺炎痊愈了") == "肺炎"
     assert cure_told("My sister's wrist has healed") == "wrist"
