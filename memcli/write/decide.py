@@ -111,6 +111,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
+    from memcli.write.cure import cure_of_another, cure_plan
     from memcli.write.dated_change import dated_plan, ending_plan
     from memcli.write.fitted import hide_floor
 
@@ -123,7 +124,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
-        ending = ending_plan(store, settings, user, candidate, vector, plan, exclude)
+        ending = ending_plan(store, settings, user, candidate, vector, plan, exclude) or cure_plan(
+            store, settings, user, candidate, vector, plan, exclude)  # (a cure told: the trouble it names)
         if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
@@ -146,7 +148,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return Plan(Decision.NOOP, Level.JUDGE, plan.target, plan.cosine,  # one value told again: it contradicts
                     f"{same[1]}, nothing more told; the fitted judge said CONFLICT", "restated")  # nothing
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
-        why = stop_denied(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping
+        why = stop_denied(new, old) or cure_of_another(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on
+        # the stopping; "My aunt's flu is cured" beside "My uncle has the flu": another person's cure
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "

@@ -1,11 +1,12 @@
 """A liking given up in general ends the stored liking of a kind of it.
 
-我特别喜欢吃辣的川菜 (``like.吃辣的川菜``) then 我现在不太能吃辣了 (``like.辣``, negative): the later turn says the
+我特别喜欢吃辣的川菜 (``like.辣的川菜``) then 我现在不太能吃辣了 (``like.辣``, negative): the later turn says the
 user no longer takes spicy food, so the spicy Sichuan dishes go with it — but the two slots differ, the judge
 saw two facts and both stayed active (round 21's trial). "I really like sweet desserts" then "I don't eat
 sweet things anymore" the same. :func:`broader_liking_over` reads it: the new statement a negated liking of
 the user, the stored one a positive liking whose object is the new object with more said of it — in Chinese
-the stored object opens with the new one before 的 (辣的川菜 ⊃ 辣), in English every content word of the new
+the stored object opens with the new one before 的 (辣的川菜 ⊃ 辣) or ends with it (a Chinese compound's head comes
+last: 红酒 is a kind of 酒, 鲈鱼 of 鱼), in English every content word of the new
 object (but the general nouns food / things / stuff) is a word of the stored one. The decision
 (:func:`memcli.write.decide._linked_change`) makes it a CONFLICT. Pure functions over :class:`Facts`.
 """
@@ -45,7 +46,7 @@ def broader_liking_over(new: Facts, old: Facts) -> str | None:
         return None
     if any("\u4e00" <= ch <= "\u9fff" for ch in a + b):
         x, y = _ZH_VERB.sub("", a).removesuffix("的"), _ZH_VERB.sub("", b)
-        if x and y != x and (y.startswith(x + "的") or y.startswith(x) and len(x) >= 2):
+        if x and y != x and (y.startswith(x + "的") or y.startswith(x) and len(x) >= 2 or y.endswith(x)):
             return f"a liking given up ({x}) ends the liking of a kind of it ({y})"
         return None
     x = {w for w in _EN_WORD.findall(a) if w not in _EN_GENERAL}

@@ -411,13 +411,27 @@ BODY_PARTS = frozenset(ZH_BODY.split("|")) | frozenset(
     "blood_pressure sleep".split())
 
 
+#: a verb of taking food or drink that opens a liked object (吃辣, 喝咖啡, "eating steak"): the liking is of the food
+_LIKE_VERB = re.compile(r"^(?:吃|喝)(?=[\u4e00-\u9fff])|^(?:eating|drinking|to eat|to drink)\s+(?=[a-z])", re.I)
+
+
+def liked_object(value: str) -> str:
+    """The object of a liking as its slot keys it: without a leading verb of eating or drinking, nor a
+    closing 的 (吃辣 / 吃辣的 / 辣 → 辣; 喝咖啡 → 咖啡; "eating steak" → steak), so that 我爱吃辣 and 我不吃辣了,
+    "I love drinking tea" and "I stopped drinking tea", key one slot. ``value`` unchanged when nothing is left."""
+    obj = _LIKE_VERB.sub("", value)
+    obj = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", obj)
+    return obj or value
+
+
 def slot_fact(key: str, attr: str, value: str | None, kind: str | None = None) -> tuple[str, str, str]:
     """``(slot, kind, value)`` of a fact about subject ``key`` (shared by the zh and en rules):
     keyed attributes carry the value in the slot (``like.猫``), a subject other than the user
     prefixes it (``mother.birthday``), and facts about people are relationship facts except
     health and habits."""
     a = slots.ATTRIBUTES[attr]
-    slot = slots.join_slot(key, attr if a.functional else f"{attr}.{value}")
+    obj = liked_object(value or "") if attr == "like" else value
+    slot = slots.join_slot(key, attr if a.functional else f"{attr}.{obj}")
     k = kind or a.kind
     if key != slots.ME and not key.startswith("thing:") and k not in ("health", "habit"):
         k = "relationship"
