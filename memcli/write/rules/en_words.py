@@ -126,7 +126,13 @@ def cut_time(c: str, m: re.Match[str], ago: tuple[str, int] | None) -> tuple[tup
     began (until, before, after, by): the valid time is then when it was said (:func:`with_time_words` puts the
     words back in the statement)."""
     start, begins = _time_span(c, m)
+    if lead := _FOCUS_BEFORE.search(c, 0, start):  # "Just yesterday I joined…": the "just" is the time's, cut with it
+        start = lead.start()
     return (ago if begins else None), re.sub(r"\s+", " ", c[:start] + " " + c[m.end():]).strip(" ,")
+
+
+#: a focusing adverb right before a relative time (just yesterday, only last week, even last year): part of the time
+_FOCUS_BEFORE = re.compile(r"\b(?:just|only|even)\s+$", re.I)
 
 
 def with_time_words(found: list[Match], said: str) -> list[Match]:
