@@ -1,5 +1,6 @@
 """A relative time is cut from an English statement (its date goes to the valid time) together with a focusing
-adverb right before it: "Just yesterday I joined…" was stored as "Just I joined…". An adverb elsewhere in the
+adverb right before it, or an approximation before a counted one: "Just yesterday I joined…" was stored as "Just I
+joined…", "… about five years ago; it's been…" as "… about; it's been…". An adverb elsewhere in the
 clause ("I only quit…") is the statement's own and stays. Own sentences; the real default model."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def _got(fitted_extractor: FittedExtractor, text: str) -> list[tuple[str, dateti
 @pytest.mark.parametrize("text, statement, day", [
     ("Just yesterday I joined a nearby choir.", "I joined a nearby choir", 8),
     ("Only last week we moved into a new flat in Leeds.", "We moved into a new flat in Leeds", None),
+    ("I started playing the banjo about five years ago.", "I started playing the banjo", None),
 ])
 def test_the_focus_adverb_goes_with_the_time(fitted_extractor, text, statement, day):
     got = _got(fitted_extractor, text)
