@@ -1,6 +1,7 @@
 """A relative time is cut from an English statement (its date goes to the valid time) together with a focusing
 adverb right before it, or an approximation before a counted one: "Just yesterday I joined…" was stored as "Just I
-joined…", "… about five years ago; it's been…" as "… about; it's been…". An adverb elsewhere in the
+joined…", "… about five years ago; it's been…" as "… about; it's been…". A time cut from the sentence before a
+kept pronoun sentence left a space before its stop ("… a scarf . It's made of…"). An adverb elsewhere in the
 clause ("I only quit…") is the statement's own and stays. Own sentences; the real default model."""
 
 from __future__ import annotations
@@ -34,3 +35,8 @@ def test_the_focus_adverb_goes_with_the_time(fitted_extractor, text, statement, 
 
 def test_an_adverb_of_the_statement_stays(fitted_extractor):
     assert [s for s, _ in _got(fitted_extractor, "I only quit smoking two weeks ago.")] == ["I only quit smoking"]
+
+
+def test_the_time_cut_from_a_kept_clause_leaves_no_space_before_the_stop(fitted_extractor):
+    got = _got(fitted_extractor, "My aunt knitted me a scarf two weeks ago. It's made of alpaca wool from Peru.")
+    assert [s for s, _ in got] == ["My aunt knitted me a scarf. It's made of alpaca wool from Peru"], got

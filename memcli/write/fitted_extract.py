@@ -14,10 +14,7 @@ embedding call):
    bus was late): then the rule fact stands only if the clause model keeps the clause;
 3. every other unit that is not chatter (:func:`~memcli.write.clauses.is_chatter`) is embedded
    and scored by the clause model (:class:`~memcli.write.clause_model.ClauseModel`: P(fact) from
-   the embedding and the rule signals) — a unit opening with a pronoun that points back ("It's a story about
-   sisters") also as it would be kept, after the sentence naming what the pronoun means
-   (:func:`~memcli.write.rules.en_carry.with_referent`), the higher reading counting;
-   at or over the fitted threshold it becomes a candidate in the user's own words
+   the embedding and the rule signals); at or over the fitted threshold it becomes a candidate in the user's own words
    (:func:`~memcli.write.clauses.clean`) with the generic ``subject.attribute`` slot of its
    parse (:func:`~memcli.write.clauses.generic_slot`) and the model's probability in its
    metadata (``clause_p``); a unit that states an attribute of a named thing by its shape
@@ -344,18 +341,10 @@ class FittedExtractor(RuleExtractor):
         if not todo and not doubt:
             return self._distributed(rule_out, utts)
         texts = [model_text(x.text) for _, x in todo]
-        # a unit that opens with a pronoun pointing back ("It's a story about…") is read a second time as it
-        # would be kept, with the sentence naming what the pronoun means (with_referent): alone the model reads
-        # "it" as no thing at all; either reading at the threshold keeps it
-        read = [(k, r) for k, (i, x) in enumerate(todo) if (r := with_referent(parts[i], x)) is not x]
-        extra = [x for _, _, x in doubt] + [r for _, r in read]
-        vec = self.embedder.embed(texts + [model_text(x.text) for x in extra],
+        vec = self.embedder.embed(texts + [model_text(x.text) for _, _, x in doubt],
                                   batch_size=self.settings.embed_batch_size)
-        prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo] + [signals(x) for x in extra]))
-        vec, doubt_p, ref_p = vec[:len(todo)], prob[len(todo):len(todo) + len(doubt)], prob[len(todo) + len(doubt):]
-        prob = prob[:len(todo)].copy()
-        for (k, _), q in zip(read, ref_p, strict=True):
-            prob[k] = max(prob[k], q)
+        prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo] + [signals(x) for _, _, x in doubt]))
+        vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):]
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
         for (i, c, unit), p in zip(doubt, doubt_p, strict=True):
             out = rule_out[i]
