@@ -246,6 +246,7 @@ def dated_clause(statement: str, said: datetime) -> tuple[str, datetime]:
             return statement, said
         ago, rest = en_ago(statement)
         rest = rest[:1].upper() + rest[1:] if statement[:1].isupper() else rest
+        rest = re.sub(r"\s+(?=[.,;!?])", "", rest)  # (…read "Dune" last month. It's… → …read "Dune". It's…)
         enough = len(rest.split()) >= 2
     if ago is None or not enough:
         return statement, said

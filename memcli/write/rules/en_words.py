@@ -126,7 +126,16 @@ def cut_time(c: str, m: re.Match[str], ago: tuple[str, int] | None) -> tuple[tup
     began (until, before, after, by): the valid time is then when it was said (:func:`with_time_words` puts the
     words back in the statement)."""
     start, begins = _time_span(c, m)
+    if (lead := _FOCUS_BEFORE.search(c, 0, start)) and (lead["focus"] or _COUNTED.match(c, start)):
+        start = lead.start()  # "Just yesterday I joined…", "… about five years ago": the time's words, cut with it
     return (ago if begins else None), re.sub(r"\s+", " ", c[:start] + " " + c[m.end():]).strip(" ,")
+
+
+#: a focusing adverb right before a relative time (just yesterday, only last week, even last year), or an
+#: approximation before a counted one (about five years ago, nearly a year ago): part of the time
+_FOCUS_BEFORE = re.compile(r"\b(?:(?P<focus>just|only|even)|about|around|nearly|almost|roughly|over|some)\s+$", re.I)
+_COUNTED = re.compile(r"(?:\d|an? |one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|a couple|several)\b",
+                      re.I)
 
 
 def with_time_words(found: list[Match], said: str) -> list[Match]:
