@@ -29,7 +29,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
 from memcli.write.rules.match import ZH_BODY, Facts
 
-__all__ = ["cure_of_another", "cure_plan", "cure_told", "cured_by"]
+__all__ = ["cure_denied", "cure_of_another", "cure_plan", "cure_told", "cured_by"]
 
 _ZH_ADV = r"(?:已经|终于|总算|早就|都|也|完全|彻底|基本上?|慢慢|全|被|给|治)*"
 _ZH_CURE = re.compile(r"(?P<t>[\u4e00-\u9fff]{1,6}?)" + _ZH_ADV + r"(?:治好|治愈|痊愈|康复|好)了")
@@ -46,6 +46,12 @@ _EN_CURE = re.compile(
 _EN_DENIED = re.compile(r"(?i)\b(?:not|never|n't|yet to|hasn't|hadn't|isn't|wasn't)\b")
 _EN_TROUBLE = re.compile(r"(?i)\b(?:ill|illness|sick|disease|diabetes|cancer|injur\w*|hurt|pain\w*|ache\w*|broke|"
                          r"broken|sprain\w*|fractur\w*|flu|infection|asthma|\w+itis|bad|problem\w*|trouble)\b")
+_ZH_NOT_CURED = re.compile(r"(?P<t>[\u4e00-\u9fff]{1,6}?)(?:还|仍然|仍|一直|至今|到现在)*(?:没有|没|未)(?:完全|彻底)?"
+                           r"(?:治好|治愈|痊愈|康复|好)")
+_EN_NOT_CURED = re.compile(
+    r"(?i)\b(?:hasn't|has not|haven't|have not|hadn't|had not|isn't|is not|wasn't|was not|aren't|not|never)\s+"
+    r"(?:yet\s+|fully\s+|completely\s+|really\s+)*(?:recovered|healed|cured|got over|gotten over)"
+    r"(?:\s+(?:yet\s+|fully\s+)?from\s+(?P<u>[a-z' -]{2,40}))?")
 _EN_SKIP = frozenset("my his her their our your the a an s dad's mom's is was has have been from of".split())
 
 
@@ -73,6 +79,26 @@ def cure_told(text: str) -> str | None:
     words = re.findall(r"[a-z]+", (m.group("t") or m.group("u") or m.group("v") or "").casefold())
     kept = [w for w in words if w not in _EN_SKIP and w not in EN_RELATIONS]
     return " ".join(kept[-3:]) or None
+
+
+def _not_cured(text: str) -> str | None:
+    """The trouble ``text`` tells not cured yet (还没治好, "hasn't recovered from pneumonia"), else None."""
+    if lang_of(text) == "zh":
+        m = _ZH_NOT_CURED.search(to_simplified(text))
+        trouble = _ZH_OWNER.sub("", m.group("t")).strip() if m else ""
+        return trouble if trouble and (_ZH_BODY_ONLY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
+    m = _EN_NOT_CURED.search(text)
+    if m is None:
+        return None
+    def kept(part: str) -> list[str]:
+        return [w for w in re.findall(r"[a-z]+", part.casefold()) if w not in _EN_SKIP and w not in EN_RELATIONS
+                and w not in _EN_STILL]
+
+    words = kept(m.group("u") or text[:m.start()]) or kept(text[m.end():])  # (I haven't got over my cold)
+    return " ".join(words[-3:]) or None
+
+
+_EN_STILL = frozenset("i still yet fully completely really".split())
 
 
 def _named(trouble: str, old: str) -> bool:
@@ -111,6 +137,17 @@ def cure_of_another(new: Facts, old: Facts) -> str | None:
         return None
     a, b = _owner(new.statement), _owner(old.statement)
     return f"a cure of another person's trouble ({b} / {a})" if a and b and a != b else None
+
+
+def cure_denied(new: Facts, old: Facts) -> str | None:
+    """Why ``new``, a cure denied (还没治好, "hasn't recovered from pneumonia yet") of the trouble ``old`` states,
+    ends nothing: the trouble still holds, both are true. None otherwise. (The "not" read as a polarity flip
+    made it a CONFLICT that ended the trouble it says goes on.)"""
+    trouble = _not_cured(new.statement)
+    if trouble is None or lang_of(new.statement) != lang_of(old.statement) or not _named(trouble, old.statement):
+        return None
+    return f"a cure denied ({trouble}): the trouble goes on" if _owner(new.statement) == _owner(old.statement) \
+        else None
 
 
 def cure_plan(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,

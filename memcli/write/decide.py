@@ -111,7 +111,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
-    from memcli.write.cure import cure_of_another, cure_plan
+    from memcli.write.cure import cure_denied, cure_of_another, cure_plan
     from memcli.write.dated_change import dated_plan, ending_plan
     from memcli.write.fitted import hide_floor
 
@@ -148,8 +148,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return Plan(Decision.NOOP, Level.JUDGE, plan.target, plan.cosine,  # one value told again: it contradicts
                     f"{same[1]}, nothing more told; the fitted judge said CONFLICT", "restated")  # nothing
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
-        why = stop_denied(new, old) or cure_of_another(new, old)  # 我不打算放弃日语 beside 我在学日语: the "no" is on
-        # the stopping; "My aunt's flu is cured" beside "My uncle has the flu": another person's cure
+        # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping; "My aunt's flu is cured" beside "My uncle
+        # has the flu": another person's cure; 还没治好 beside the trouble: it goes on
+        why = stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
