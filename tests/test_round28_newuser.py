@@ -4,6 +4,7 @@ session is refused, not taken as none. Each on every surface (library, CLI, tool
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,23 @@ def test_cli_correct_same_text_and_blank_key(db_path: Path, backend: str) -> Non
     msg = assert_error(run_cli(*base, "capture", "-", input='{"text": "我周末去爬山", "key": " "}\n'), 2)
     assert msg.startswith("line 1: key: blank; ") and msg.endswith("nothing was written"), msg
     assert snapshot(db_path) == before
+
+
+def test_an_import_never_renumbers_a_reason_onto_another_memory(mem, new_db) -> None:
+    """A purged (or not exported) memory a reason names kept its number through export / import: in the
+    importing store that number was another memory, or the very one the reason is in."""
+    from memcli import Memory
+    from memcli.write.restore import NOT_IMPORTED
+
+    first = mem.remember("My brother works as a nurse in Leeds").item_id
+    middle = mem.correct(first, "My brother works as a nurse in York").id
+    mem.correct(middle, "My brother works as a nurse in Bath")
+    mem.forget(middle, purge=True)
+    lines = [json.dumps(r, ensure_ascii=False) for r in mem.export(include_all=True)]
+    with Memory(db=new_db("other"), user="alice") as other:
+        other.remember("I am allergic to peanuts")  # #1 here: the file's #2 would be the Leeds memory itself
+        other.import_jsonl(lines)
+        old = next(i for i in other.list(include_all=True) if i.statement.endswith("Leeds"))
+        assert old.invalid_reason == f"corrected by the user ({NOT_IMPORTED})"
+        with pytest.raises(BadInputError, match="correct the memory that holds now"):
+            other.correct(old.id, "My brother works as a nurse in Hull")
