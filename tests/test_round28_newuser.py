@@ -112,3 +112,13 @@ def test_an_import_never_renumbers_a_reason_onto_another_memory(mem, new_db) -> 
         assert old.invalid_reason == f"corrected by the user ({NOT_IMPORTED})"
         with pytest.raises(BadInputError, match="correct the memory that holds now"):
             other.correct(old.id, "My brother works as a nurse in Hull")
+
+
+@pytest.mark.parametrize("action", ["correct", "show", "history"])
+def test_a_bad_id_where_only_a_memory_will_do_offers_no_episode_ref(mem, action: str) -> None:
+    call = {"correct": lambda v: mem.correct(v, "I like tea"), "show": mem.show, "history": mem.history}[action]
+    with pytest.raises(BadInputError) as err:
+        call("abc")
+    assert str(err.value) == f"{action}: the id must be a memory id such as 12 or 'm12' or a search hit (got 'abc')"
+    with pytest.raises(BadInputError, match="an episode ref such as 'e12'"):  # forget takes one
+        mem.forget("abc")
