@@ -47,9 +47,14 @@ def test_a_reason_naming_a_memory_erased_since_says_so(mem) -> None:
     mem.forget(middle, purge=True)
     reason = mem.show(first).invalid_reason
     assert reason == f"corrected by the user (#{middle}); #{middle} was erased since (forget --purge)"
-    assert [i.invalid_reason for i in mem.history(first)["items"]] == [reason]
-    assert mem.show(newest).invalid_reason is None  # names nothing: untouched
-    # still refused, and pointing nowhere it cannot go
+    # the chain closes over the purged version: history shows both ends, correct points at the newest
+    assert [(i.id, i.invalid_reason) for i in mem.history(first)["items"]] == [(first, reason), (newest, None)]
+    assert (mem.show(first).superseded_by_id, mem.show(newest).supersedes_id) == (newest, first)
+    with pytest.raises(BadInputError, match=f"already superseded by #{newest}; correct #{newest} instead"):
+        mem.correct(first, "My brother works as a nurse in Hull")
+    mem.forget(newest, purge=True)  # an end of the chain: its neighbour only loses the link
+    assert (mem.show(first).superseded_by_id, mem.show(first).invalid_reason) == (
+        None, f"corrected by the user (#{middle}); #{middle} was erased since (forget --purge)")
     with pytest.raises(BadInputError, match=f"#{middle}, which replaced it, was erased"):
         mem.correct(first, "My brother works as a nurse in Hull")
 
@@ -110,7 +115,9 @@ def test_an_import_never_renumbers_a_reason_onto_another_memory(mem, new_db) -> 
         other.import_jsonl(lines)
         old = next(i for i in other.list(include_all=True) if i.statement.endswith("Leeds"))
         assert old.invalid_reason == f"corrected by the user ({NOT_IMPORTED})"
-        with pytest.raises(BadInputError, match="correct the memory that holds now"):
+        newest = next(i for i in other.list() if i.statement.endswith("Bath"))
+        assert old.superseded_by_id == newest.id  # the link the purge closed over came along
+        with pytest.raises(BadInputError, match=f"correct #{newest.id} instead"):
             other.correct(old.id, "My brother works as a nurse in Hull")
 
 
