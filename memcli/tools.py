@@ -193,6 +193,8 @@ def _validate(name: str, arguments: Any) -> _Args:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
         msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix of a validator's own line
+        if err.get("type") == "string_too_short":  # "  " stripped to "": said as the CLI and HTTP say it
+            msg = "is empty"
         raise BadInputError(f"{name}: {loc}: {msg}; nothing was done") from None
 
 
