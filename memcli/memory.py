@@ -247,7 +247,8 @@ class Memory(EpisodesAPI, Engine):
                 allow_future: bool = False) -> MemoryItem:
         """The user corrects a memory: a new item at confidence 1.0 (rule 4), valid from ``at``
         (default now); the old one is invalidated from then; both linked (supersedes/superseded_by);
-        an event recorded (:func:`memcli.write.explicit.correct_text`).
+        an event recorded (:func:`memcli.write.explicit.correct_text`). Returns the new version; the
+        memory itself, unchanged (the same id), when ``text`` is what it already says: nothing written.
 
         ``item_id``: a memory id, its ref ("m12") or its search hit; an episode ("e12") is refused.
 
@@ -319,7 +320,8 @@ class Memory(EpisodesAPI, Engine):
         rows = self.store.items_by_ids(self.user, lineage)
         evs = self.store.events_of(self.user, lineage)
         from memcli.governance.views import event_model
-        return {"id": item_id, "items": [self._item(r) for r in rows], "events": [event_model(e) for e in evs]}
+        events = [event_model(e, self.store) for e in evs]  # a reason naming an erased memory says so
+        return {"id": item_id, "items": [self._item(r) for r in rows], "events": events}
 
     def events(self, item_id: int | str | Any) -> list[Event]:
         """The audit events of one memory's lineage, oldest first (``history(item_id)["events"]``).

@@ -19,11 +19,10 @@ __all__ = ["MAX_ID", "episode_ref", "memory_ref", "parse_ref", "positive_id"]
 MAX_ID = 2**63 - 1  # an SQLite integer: a task id past it is bad input (a memory id past it is not found)
 
 
-def _bad(value: Any, what: str) -> BadInputError:
+def _bad(value: Any, what: str, episodes: bool = True) -> BadInputError:
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    return BadInputError(
-        f"{what} must be a memory id such as 12 or 'm12', an episode ref such as 'e12', or a search hit (got {shown})"
-    )
+    ep = ", an episode ref such as 'e12'," if episodes else ""  # not offered where it is then refused (correct)
+    return BadInputError(f"{what} must be a memory id such as 12 or 'm12'{ep} or a search hit (got {shown})")
 
 
 def positive_id(value: Any, what: str = "id") -> int:
@@ -40,10 +39,11 @@ def positive_id(value: Any, what: str = "id") -> int:
     return int(value)
 
 
-def parse_ref(value: Any, what: str = "id") -> tuple[int, bool]:
+def parse_ref(value: Any, what: str = "id", *, episodes: bool = True) -> tuple[int, bool]:
     """``(number, is_episode)`` of a memory id, a ref string or a search hit.
 
-    ``24`` / ``"24"`` / ``"m24"`` → (24, False); ``"e24"`` or an episode hit → (24, True).
+    ``24`` / ``"24"`` / ``"m24"`` → (24, False); ``"e24"`` or an episode hit → (24, True). ``episodes``:
+    whether the error for a bad value offers an episode ref (False where only a memory will do).
 
     Raises:
         BadInputError: not one of those.
@@ -58,12 +58,12 @@ def parse_ref(value: Any, what: str = "id") -> tuple[int, bool]:
         episode = text[:1] in ("e", "E")
         number = text[1:] if text[:1] in ("e", "E", "m", "M") else text
         if not number.isascii() or not number.isdigit():
-            raise _bad(value, what)
+            raise _bad(value, what, episodes)
         number = int(number)
     else:
         episode, number = False, value
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise _bad(value, what)  # a positive number past SQLite's range names no row: NotFoundError there
+        raise _bad(value, what, episodes)  # a positive number past SQLite's range names no row: NotFoundError there
     return int(number), episode
 
 
@@ -73,7 +73,7 @@ def memory_ref(value: Any, action: str) -> int:
     Raises:
         BadInputError: not a memory id; an episode (its words are no memory to ``action``).
     """
-    number, episode = parse_ref(value, f"{action}: the id")
+    number, episode = parse_ref(value, f"{action}: the id", episodes=False)
     if episode:
         raise BadInputError(
             f"{action}: e{number} is an episode (the user's own words, a search hit with "

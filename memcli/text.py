@@ -88,12 +88,15 @@ MAX_LABEL_CHARS = 1000
 def label_problem(value: object, what: str) -> str | None:
     """What is wrong with a name a caller gives a row (a session id, an idempotency key, a token's name),
     one line (``what`` says what such a name is), or None when it is text of at most :data:`MAX_LABEL_CHARS`
-    characters without an unpaired surrogate or a control character (C0, DEL, C1) — the same on SQLite and
-    PostgreSQL (whose text cannot hold NUL)."""
+    characters, not blank (empty, or only spaces and invisible characters: ``--key "  "`` was taken as no key),
+    without an unpaired surrogate or a control character (C0, DEL, C1) — the same on SQLite and PostgreSQL
+    (whose text cannot hold NUL)."""
     if value is None:
         return None
     if not isinstance(value, str):
         return "must be text"
+    if all(c.isspace() or unicodedata.category(c) == "Cf" for c in value):
+        return f"blank; {what} needs a visible character (to give none, leave it out)"
     if len(value) > MAX_LABEL_CHARS:
         return f"{len(value)} characters; {what} is at most {MAX_LABEL_CHARS}"
     if has_lone_surrogate(value):  # non-UTF-8 bytes in argv, JSON "\\ud800"

@@ -28,6 +28,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from memcli.errors import BadInputError
 from memcli.models import Kind
+from memcli.refs import memory_ref
 
 if TYPE_CHECKING:
     from memcli.memory import Memory
@@ -192,6 +193,8 @@ def _validate(name: str, arguments: Any) -> _Args:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
         msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix of a validator's own line
+        if err.get("type") == "string_too_short":  # "  " stripped to "": said as the CLI and HTTP say it
+            msg = "is empty"
         raise BadInputError(f"{name}: {loc}: {msg}; nothing was done") from None
 
 
@@ -226,7 +229,8 @@ def _remember(mem: Memory, a: RememberArgs) -> dict[str, Any]:
 
 def _correct(mem: Memory, a: CorrectArgs) -> dict[str, Any]:
     new = mem.correct(a.id, a.text)
-    return {"id": new.id, "replaces": a.id, "statement": new.statement, "confidence": new.confidence}
+    return {"id": new.id, "replaces": a.id, "statement": new.statement, "confidence": new.confidence,
+            "unchanged": new.id == memory_ref(a.id, "correct")}  # it already said that: nothing written
 
 
 def _forget(mem: Memory, a: ForgetArgs) -> dict[str, Any]:
@@ -254,7 +258,8 @@ def call_tool(memory: Memory, name: str, arguments: dict[str, Any] | str | None)
 
     ``arguments`` is the model's argument object (a dict, or its JSON text). Results:
     remember → ``{"id", "decision" (ADD|NOOP|UPDATE|CONFLICT), "statement", "reason"}``;
-    correct → ``{"id" (new item), "replaces", "statement", "confidence" (1.0)}``;
+    correct → ``{"id" (new item), "replaces", "statement", "confidence" (1.0), "unchanged"}`` (true: the
+    memory already said that text, nothing written, ``id`` is the memory's own);
     forget → ``{"id", "forgotten": true, "already"}`` (invalidated, kept in history; a model never purges);
     search → ``{"memories": [{"id", "statement", "kind", "valid_from" (ISO-8601 UTC), "event_when" (the
     day the statement is about, ISO 8601 as precise as it: 2026-12-11, 2025-09, 2025; null: none),

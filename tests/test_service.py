@@ -458,3 +458,19 @@ def test_cascade_without_purge_is_refused_not_ignored(server):
     r = httpx.delete(f"{base}/v1/memories/{mid}", params={"cascade": "true"}, headers=auth)
     assert r.status_code == 400 and r.json()["error"]["message"].startswith("cascade: only with purge"), r.text
     assert httpx.get(f"{base}/v1/memories/{mid}", headers=auth).json()["status"] == "active"
+
+
+def test_a_same_text_correction_writes_nothing_and_a_blank_key_is_400(server):
+    """Round 28: ``PATCH`` with the text the memory already says answers the memory itself (its own
+    id, nothing written); a blank ``key`` or ``session`` is refused as the CLI and library refuse it."""
+    base, svc, _ = server
+    _, auth = _user(svc)
+    item = httpx.post(f"{base}/v1/memories", json={"text": "I play the cello"}, headers=auth).json()["item_id"]
+    same = httpx.patch(f"{base}/v1/memories/{item}", json={"text": "I play the cello"}, headers=auth)
+    assert same.status_code == 200 and (same.json()["id"], same.json()["status"]) == (item, "active")
+    hist = httpx.get(f"{base}/v1/memories/{item}/history", headers=auth).json()
+    assert ([i["id"] for i in hist["items"]], [e["action"] for e in hist["events"]]) == ([item], ["ADD"])
+    for body in ({"text": "I play the viola", "key": "  "}, {"text": "I play the viola", "session": ""}):
+        r = httpx.post(f"{base}/v1/capture", json=body, headers=auth)
+        field = "key" if "key" in body else "session"
+        assert r.status_code == 400 and r.json()["error"]["message"].startswith(f"{field}: blank; "), r.text

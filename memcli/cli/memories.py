@@ -170,7 +170,8 @@ def correct(
     """Correct a memory: new item at confidence 1.0, the old one invalidated from now (or --at).
 
     Both stay linked (see `memcli history ID`). Only the newest valid version can be corrected
-    (not one superseded, contradicted or forgotten).
+    (not one superseded, contradicted or forgotten). The text it already says changes nothing
+    ("nothing changed"; --json: the memory itself, its own id).
 
     Examples:
 
@@ -183,6 +184,8 @@ def correct(
         note = None if as_json else _zone_note([at], mem)
     if as_json:
         emit_json(new)
+    elif new.id == item_id:
+        info(f"nothing changed: #{item_id} already says that")
     else:
         info(f"corrected #{item_id} → #{new.id} (confidence 1.0)")
         if note:

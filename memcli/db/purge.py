@@ -16,7 +16,9 @@ def purge_item(store: Store, user_id: str, item_id: int, *, cascade: bool = Fals
     outbox tasks), any other utterance of the same user that contains the statement verbatim
     (captured but never linked, or still pending — draining it would bring the memory back),
     its FTS5 and vec0 rows, and audit events that mention it. Items that superseded it or
-    were superseded by it lose the link (set NULL) but stay. One ``PURGE`` event is recorded.
+    were superseded by it lose the link (set NULL) but stay; a middle version's neighbours are linked
+    to each other instead (#1 → #2 → #3, #2 purged: #1 → #3, so ``correct 1`` still points at #3).
+    One ``PURGE`` event is recorded.
 
     A source that also backs another *active* memory of the user (a turn that gave several
     memories) is kept for it, whole — its row, episode and index rows — unless ``cascade``.
@@ -45,6 +47,12 @@ def purge_item(store: Store, user_id: str, item_id: int, *, cascade: bool = Fals
         store.x(f"DELETE FROM {s.EVENTS} WHERE user_id = ? AND (item_id = ? OR other_item_id = ?)",
                 (user_id, item_id, item_id))
         index.unindex(store, item_id)
+        older, newer = row["supersedes_id"], row["superseded_by_id"]
+        if older is not None and newer is not None:  # a middle version: the chain closes over it
+            store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = ? WHERE id = ? AND superseded_by_id = ?",
+                    (newer, older, item_id))
+            store.x(f"UPDATE {s.ITEMS} SET supersedes_id = ? WHERE id = ? AND supersedes_id = ?",
+                    (older, newer, item_id))
         store.x(f"UPDATE {s.ITEMS} SET supersedes_id = NULL WHERE supersedes_id = ?", (item_id,))
         store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = NULL WHERE superseded_by_id = ?", (item_id,))
         store.x(f"DELETE FROM {s.ITEMS} WHERE id = ? AND user_id = ?", (item_id, user_id))

@@ -329,9 +329,9 @@ class MemoryStore(EpisodeStore, TextStore, TransferStore):
     @abstractmethod
     def purge_item(self, user: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
         """Erase one item and every stored copy of its text: the row, its sources (and their
-        outbox tasks), other sources of ``user`` containing the statement verbatim, its index
-        rows, and events naming it; links to it become NULL. Records one ``PURGE`` event. A
-        source that backs another active memory of ``user`` is kept unless ``cascade``.
+        outbox tasks), other sources of ``user`` containing the statement verbatim, its index rows, and
+        events naming it; links to it become NULL (a middle version's neighbours link to each other).
+        Records one ``PURGE`` event. A source that backs another active memory of ``user`` is kept unless ``cascade``.
         Returns ``{"sources", "events"}`` counts and ``{"kept", "shared"}``:
         ``[{"source", "memories"}]`` (:mod:`memcli.db.purge_sources`). Run :meth:`compact` afterwards.
 

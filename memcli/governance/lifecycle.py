@@ -49,7 +49,8 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     L2-normalised) and is called only once the item is known to be correctable. ``slot`` / ``kind``:
     what the corrected text itself reads as (the caller's parse); None keeps the old memory's, so a
     correction about something else never inherits the old slot ("I have two cats" is no residence).
-    Returns the new item's id.
+    Returns the new item's id; ``item_id`` itself when ``text`` is what the memory already says
+    (nothing written, ``embed`` not called).
 
     Raises:
         NotFoundError: no such item for this user.
@@ -61,7 +62,9 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
         refuse_secret(text)
     except ValueError as exc:
         raise BadInputError(str(exc)) from None
-    _check_start(validity.check_correctable(store.get_item(user_id, item_id), _exists(store, user_id)), at)
+    row = _check_start(validity.check_correctable(store.get_item(user_id, item_id), _exists(store, user_id)), at)
+    if row["statement"] == text:  # was a new version saying the same, the old one ended for nothing
+        return item_id
     vec = embed(text)
     now = now_utc()
     start = at or now

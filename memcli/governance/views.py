@@ -1,9 +1,11 @@
 """Rows of the store as the models callers see: :class:`MemoryItem` (with its status and its
-effective, decayed confidence at read time — no write on read) and :class:`Event`."""
+effective, decayed confidence at read time — no write on read) and :class:`Event`. A reason that
+names a memory since erased (``forget --purge``) says so, read time: the stored text is kept."""
 
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from typing import Any
 
@@ -13,7 +15,21 @@ from memcli.models import Event, MemoryItem
 from memcli.settings import Settings
 from memcli.timeutil import from_iso, now_utc
 
-__all__ = ["event_model", "item_model"]
+__all__ = ["erased_note", "event_model", "item_model"]
+
+
+def erased_note(store: MemoryStore, user: str, reason: str | None, own: int | None = None) -> str | None:
+    """``reason`` (an item's ``invalid_reason`` or an event's reason), with a note when a memory it
+    names (``#12``, not ``own``) was erased since, so that no one looks it up in vain:
+    "corrected by the user (#4); #4 was erased since (forget --purge)". None stays None."""
+    named = sorted({int(n) for n in re.findall(r"#(\d+)", reason or "")} - {own})
+    if not named:
+        return reason
+    there = {int(r["id"]) for r in store.items_by_ids(user, named)}
+    gone = [f"#{n}" for n in named if n not in there]
+    if not gone:
+        return reason
+    return f"{reason}; {' and '.join(gone)} {'was' if len(gone) == 1 else 'were'} erased since (forget --purge)"
 
 
 def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None) -> MemoryItem:
@@ -29,16 +45,19 @@ def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now:
         recorded_at=from_iso(row["recorded_at"]),
         expired_at=from_iso(row["expired_at"]) if row["expired_at"] else None,
         last_confirmed_at=last, confirmations=row["confirmations"], supersedes_id=row["supersedes_id"],
-        superseded_by_id=row["superseded_by_id"], invalid_reason=row["invalid_reason"],
+        superseded_by_id=row["superseded_by_id"],
+        invalid_reason=erased_note(store, row["user_id"], row["invalid_reason"], row["id"]),
         metadata=json.loads(row["metadata"] or "{}"), source_ids=store.source_ids_of(row["id"]),
     )
 
 
-def event_model(row: dict[str, Any]) -> Event:
-    """Map an event row to :class:`Event` (``before``/``after`` parsed from JSON)."""
+def event_model(row: dict[str, Any], store: MemoryStore | None = None) -> Event:
+    """Map an event row to :class:`Event` (``before``/``after`` parsed from JSON); with ``store``, its
+    reason notes the memories it names that were erased since (:func:`erased_note`)."""
+    reason = row["reason"] if store is None else erased_note(store, row["user_id"], row["reason"])
     return Event(
         id=row["id"], item_id=row["item_id"], other_item_id=row["other_item_id"], source_id=row["source_id"],
-        action=row["action"], level=row["level"], cosine=row["cosine"], judge=row["judge"], reason=row["reason"],
+        action=row["action"], level=row["level"], cosine=row["cosine"], judge=row["judge"], reason=reason,
         before=json.loads(row["before"]) if row["before"] else None,
         after=json.loads(row["after"]) if row["after"] else None,
         created_at=from_iso(row["created_at"]),

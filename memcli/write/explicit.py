@@ -107,7 +107,8 @@ def correct_text(store: MemoryStore, settings: Settings, user_id: str, item_id: 
                  allow_future: bool = False) -> int:
     """:func:`memcli.governance.lifecycle.correct` for a checked ``text``, read as ``remember``
     reads it (its own slot and kind; None of either: the old memory's), from ``at`` (user input:
-    ISO-8601 text or a datetime; None: now). Returns the new item's id.
+    ISO-8601 text or a datetime; None: now). Returns the new item's id (``item_id``: the text is
+    what the memory already says, nothing written).
 
     Raises:
         BadInputError: ``at`` is not a time, more than a day ahead (unless ``allow_future``), or

@@ -33,10 +33,12 @@ if TYPE_CHECKING:
 
     from memcli.embed import Embedder
 
-__all__ = ["Turn", "pending", "quoted_turns", "restore", "turn_plan", "turn_texts"]
+__all__ = ["NOT_IMPORTED", "Turn", "pending", "quoted_turns", "restore", "turn_plan", "turn_texts"]
 
 REASON = "restored from an export (format 2)"
 _ID = re.compile(r"#(\d+)")
+#: what an ``#<id>`` in a reason becomes when that memory is not in the file (no id here names it)
+NOT_IMPORTED = "a memory not imported"
 
 
 def pending(store: MemoryStore, user: str, records: Sequence[StoredRecord]) -> tuple[list[StoredRecord],
@@ -115,8 +117,9 @@ def restore(store: MemoryStore, settings: Settings, user: str, records: Sequence
     in the order they were recorded, then the user turns among their sources (``turns`` from
     :func:`turn_plan`, ``turn_vectors`` one per :func:`turn_texts` text) recorded as the drain
     records them. An id the file names that is neither in it nor in ``held``
-    (a memory not exported, e.g. by ``export`` without ``--all``) becomes no link. ``#<id>`` in
-    reasons is renumbered with the ids. Returns one ADD :class:`DecisionResult` per record."""
+    (a memory not exported, e.g. by ``export`` without ``--all``, or purged) becomes no link. ``#<id>`` in
+    reasons is renumbered with the ids, or says :data:`NOT_IMPORTED`. Returns one ADD
+    :class:`DecisionResult` per record."""
     ids = dict(held)  # exported id -> id here
     sources: dict[int, int] = {}
     rows = []
@@ -137,7 +140,9 @@ def restore(store: MemoryStore, settings: Settings, user: str, records: Sequence
             rows.append(row)
 
         def renumber(text: str | None) -> str | None:
-            return text and _ID.sub(lambda m: f"#{ids.get(int(m[1]), m[1])}", text)
+            # an id not in the file (purged, or not exported) was kept as it was: here it named another
+            # memory, or the one it is in ("corrected by the user (#2)" in #2)
+            return text and _ID.sub(lambda m: f"#{ids[int(m[1])]}" if int(m[1]) in ids else NOT_IMPORTED, text)
 
         for rec, row in zip(records, rows, strict=True):
             fields = {"confirmations": rec.confirmations, "expired_at": rec.expired_at,

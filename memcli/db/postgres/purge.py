@@ -31,7 +31,13 @@ def purge_item(store: PgStore, user: str, item_id: int, *, cascade: bool = False
                                     AND (item_id = %s OR other_item_id = %s) RETURNING 1)
                                     SELECT count(*) FROM d""", (user, item_id, item_id))
         pgs.unindex(store, user, item_id)
-        # the foreign keys set supersedes_id / superseded_by_id of linked items to NULL
+        older, newer = row["supersedes_id"], row["superseded_by_id"]
+        if older is not None and newer is not None:  # a middle version: the chain closes over it
+            store.x(f"UPDATE {s.ITEMS} SET superseded_by_id = %s WHERE user_id = %s AND id = %s "
+                    "AND superseded_by_id = %s", (newer, user, older, item_id))
+            store.x(f"UPDATE {s.ITEMS} SET supersedes_id = %s WHERE user_id = %s AND id = %s "
+                    "AND supersedes_id = %s", (older, user, newer, item_id))
+        # the foreign keys set the other supersedes_id / superseded_by_id of linked items to NULL
         store.x(f"DELETE FROM {s.ITEMS} WHERE user_id = %s AND id = %s", (user, item_id))
         store.x(f"DELETE FROM {s.SOURCES} WHERE user_id = %s AND id = ANY(%s)", (user, sources))
         store.record_event(user_id=user, action="PURGE", item_id=item_id, level="explicit",
