@@ -399,6 +399,9 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
     (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
     (r"\bwhere did [^?]{1,40}? grow up\b", "hometown"),
     (r"\bwhere (?:do|does|did) [^?]{1,40}? live\b", "residence"),
+    (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:work|working)\b", "workplace"),
+    (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:study|studying|go to school|going to school)\b",
+     "school"),
     (r"\bhow old\b", "age"),
     # what one does with the time work leaves (free time, for fun, weekends; 业余时间, 闲下来, 周末一般…干嘛):
     # the likings and hobbies, not the job that "what does X do" asks (not a past weekend: did, 上周末, 干什么了)

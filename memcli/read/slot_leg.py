@@ -24,7 +24,8 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "named_in_passing", "names_relative", "query_slot_keys", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
+           "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
@@ -58,15 +59,37 @@ def kin_relations(keys: list[str]) -> list[str]:
     return out
 
 
+#: an attribute a "where" question asks (我在哪上班, "Where do I work?", 我在哪上学) → the one a fact often names
+#: that place in: "I work as a nurse at a hospital in Leeds" / 我在杭州的一家医院当护士 are stored as ``job``,
+#: "My sister studies law at Durham" as ``sister.education``
+PLACE_KIN = {"workplace": "job", "school": "education"}
+
+
+def place_kin(keys: list[str]) -> list[str]:
+    """``keys`` and after them, for each key asking a place (:data:`PLACE_KIN`), the same subject's kin
+    attribute (``workplace`` → ``job``, ``sister.school`` → ``sister.education``), unless asked already."""
+    from memcli.slots import split_slot
+
+    out = list(keys)
+    for k in keys:
+        subject, attr, obj = split_slot(k)
+        if attr in PLACE_KIN and not obj:
+            kin = k[: len(k) - len(attr)] + PLACE_KIN[attr]
+            if kin not in out:
+                out.append(kin)
+    return out
+
+
 def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
              as_of: datetime | None = None) -> list[int]:
     """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
     (:meth:`memcli.db.store.MemoryStore.slot_search`), then of the same attribute of a relation that may name
-    the same relative (:func:`kin_relations`); then, for a relative's name asked and not
+    the same relative (:func:`kin_relations`), then of the attribute that often names an asked place
+    (:func:`place_kin`: a job for "where do I work"); then, for a relative's name asked and not
     stored under its slot, the memories that name that relative in passing (:func:`named_in_passing`)."""
     if not keys:
         return []
-    ids = store.slot_search(user, kin_relations(keys), limit=limit, as_of=as_of)
+    ids = store.slot_search(user, place_kin(kin_relations(keys)), limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
     return ids + [i for i in named if i not in ids]
 
