@@ -43,6 +43,12 @@ def test_where_do_i_work_finds_the_job_that_names_the_place_en(mem) -> None:  # 
 def test_place_questions_and_their_kin_keys() -> None:
     assert query_slots("Where am I working these days?") == ["workplace"]
     assert query_slots("Where does my sister study?") == ["sister.school"]
-    assert place_kin(["workplace"]) == ["workplace", "job"]
-    assert place_kin(["sister.school", "residence"]) == ["sister.school", "residence", "sister.education"]
-    assert place_kin(["job", "workplace"]) == ["job", "workplace"]  # asked already: once
+    assert place_kin(["workplace"]) == ["job"]
+    assert place_kin(["sister.workplace", "residence"]) == ["sister.job"]
+    assert place_kin(["job", "workplace"]) == []  # asked already
+    assert place_kin(["school"]) == []
+
+
+def test_a_job_that_names_no_place_is_not_brought(mem) -> None:  # noqa: ANN001
+    _drained(mem, ["我是做财务的", "我每天骑车上下班"])
+    assert all("slot" not in h.legs for h in mem.search("我在哪工作？", limit=8))
