@@ -19,8 +19,8 @@ def _block(mem, query: str) -> str:  # noqa: ANN001
 
 
 def test_where_do_i_work_finds_the_job_that_names_the_place(mem) -> None:  # noqa: ANN001
-    _drained(mem, ["我在无锡的一所小学当语文老师", "我住在滨湖区的一个老小区", "我每周四晚上去打羽毛球", "我老公是公交司机",
-                   "我弟弟在南京大学读物理"])
+    _drained(mem, ["我在无锡的一所小学当语文老师", "我住在滨湖区的一个老小区", "我每周四晚上去打羽毛球",
+                   "我老公是公交司机", "我弟弟在南京大学读物理"])
     assert [h.slot for h in mem.search("我在哪上班", limit=8) if "小学" in h.statement] == ["job"]
     for q in ("我在哪工作？", "我在哪里上班？", "我在哪上班"):
         assert "语文老师" in _block(mem, q), q
