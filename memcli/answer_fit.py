@@ -204,7 +204,8 @@ def _probs(params: dict[str, Any], q: QueryRows) -> list[float]:
     own = question_p(own, [h.x for h in q.hits if h.x is not None], {i: h.subject for i, h in enumerate(q.hits)},
                      attr_of={i: h.x[at] for i, h in enumerate(q.hits) if h.x is not None})
     out = [own.get(i, -1.0) for i in range(len(q.hits))]
-    return [out[h.parent] if h.x is None and h.parent is not None else p for h, p in zip(q.hits, out, strict=True)]
+    # an expanded hit shares its parent's p, or keeps its own when a leg found it too and its own is larger
+    return [max(p, out[h.parent]) if h.parent is not None else p for h, p in zip(q.hits, out, strict=True)]
 
 
 def gate(q: QueryRows, probs: Sequence[float], cut: float) -> dict[str, float]:

@@ -105,8 +105,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("email", "identity", True, zh_nouns="邮箱|电子邮件|邮件地址|邮箱地址|电子邮箱",
        en_nouns="email|e-mail|email address"),
     _A("blood_type", "health", True, zh_nouns="血型", en_nouns="blood type"),
-    _A("zodiac", "identity", True, zh_nouns="星座|属相", zh_verbs="属",
-       en_nouns="star sign|zodiac sign|zodiac"),
+    _A("zodiac", "identity", True, zh_nouns="星座|属相", zh_verbs="属", en_nouns="star sign|zodiac sign|zodiac"),
     _A("diet", "preference", True, zh_nouns="饮食", zh_verbs="吃素|素食", en_nouns="diet",
        en_verbs="vegetarian|vegan|pescatarian"),
     _A("allergy", "health", False, zh_verbs="过敏", en_nouns="allergy", en_verbs="allergic to",
@@ -393,12 +392,12 @@ _NOT_QUERY_VERBS = frozenset({"当", "做", "干", "爱", "迷", "怕", "有", "
 #: *do* → job; where is my husband *from* → hometown; where does my sister *live* → residence)
 _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), a) for p, a in (
     (r"\bwhat (?:do|does|did) [a-z' -]{1,40}? do(?: for (?:a living|work|money))?"
-     r"(?: now| these days)?\s*[?.!]*\s*$", "job"),
-    (r"\bdo for (?:a living|work)\b", "job"),
-    (r"\bwhere (?:am|is|are|was|were) [^?]{1,40}? from\b", "hometown"),
+     r"(?: now| these days)?\s*[?.!]*\s*$|\bdo for (?:a living|work)\b", "job"),
+    (r"\bwhere (?:(?:am|is|are|was|were) [^?]{1,40}? from|did [^?]{1,40}? grow up)\b", "hometown"),
     (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
-    (r"\bwhere did [^?]{1,40}? grow up\b", "hometown"),
     (r"\bwhere (?:do|does|did) [^?]{1,40}? live\b", "residence"),
+    (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? work(?:ing)?\b", "workplace"),
+    (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:study|studying|go(?:ing)? to school)\b", "school"),
     (r"\bhow old\b", "age"),
     # what one does with the time work leaves (free time, for fun, weekends; 业余时间, 闲下来, 周末一般…干嘛):
     # the likings and hobbies, not the job that "what does X do" asks (not a past weekend: did, 上周末, 干什么了)

@@ -80,6 +80,11 @@ def _named(slot: str | None, question: str) -> str:
     return name if proper else ""
 
 
+def _own_hit(f: Any) -> bool:
+    """A hit a leg found (dense, lexical, slot), not only subject expansion: it has features of its own."""
+    return any(leg != "subject" for leg in f.ranks)
+
+
 def _has_word(statement: str, word: str) -> bool:
     """``word`` (case-folded) is a whole word of ``statement``, or its plural."""
     return re.search(rf"\b{re.escape(word)}(?:s|es)?\b", statement, re.IGNORECASE) is not None
@@ -169,12 +174,14 @@ class AnswerPass:
     def score(self, top: Pool, via: dict[int, int], cos_by_id: dict[int, float], *, dense_ran: bool,
               explain: bool, slot_found: bool = False) -> tuple[dict[int, float], dict[int, list[float]]]:
         """p_relevant of each hit of the pool ``top`` (:mod:`memcli.read.answer`; rounded to 4 places); a hit
-        brought by subject expansion (``via``: id → parent id) shares its parent's; and each own hit's
-        feature row (:data:`memcli.read.answer.FEATURES`, rounded to 6 places). ``cos_by_id``: id → cosine
-        of the dense leg, every candidate's (their mean is the ``lift`` baseline); ``slot_found``: the slot
-        leg found something. ({}, {}) when the gate is off and ``explain`` is not asked, the dense leg did
-        not run or the pool has no own hit. Sets ``info.answer_min_p`` when the gate applies. A question asking
-        for a secret's value (:func:`memcli.sensitive.asks_secret`) has p 0 on every hit, the dense leg run or
+        brought by subject expansion (``via``: id → parent id) shares its parent's, or keeps its own when a leg
+        found it too and its own is larger (a vetoed parent, 我舅舅叫… for 我妈的弟弟住哪, does not veto the
+        address the legs found: :func:`_own_hit`); and each own hit's feature row
+        (:data:`memcli.read.answer.FEATURES`, rounded to 6 places). ``cos_by_id``: id → cosine of the dense
+        leg, every candidate's (their mean is the ``lift`` baseline); ``slot_found``: the slot leg found
+        something. ({}, {}) when the gate is off and ``explain`` is not asked, the dense leg did not run or
+        the pool has no own hit. Sets ``info.answer_min_p`` when the gate applies. A question asking for a
+        secret's value (:func:`memcli.sensitive.asks_secret`) has p 0 on every hit, the dense leg run or
         not: the store holds no secret (``info.asks_secret``: its kind)."""
         if self.answer.enabled and top and self.secret:
             self.info.asks_secret = self.secret
@@ -183,7 +190,7 @@ class AnswerPass:
                 return {f.id: 0.0 for _, f, _, _ in top}, {}
         if not (self.answer.enabled or explain) or not dense_ran or not top:
             return {}, {}
-        own = [(final, f, row) for final, f, row, _ in top if f.id not in via]
+        own = [(final, f, row) for final, f, row, _ in top if f.id not in via or _own_hit(f)]
         if not own:
             return {}, {}
         q, store, user, as_of = self.question, self.store, self.user, self.as_of
@@ -255,7 +262,7 @@ class AnswerPass:
                           by_fact=by_fact, attr_of={i: float(a) for i, a in attrs.items()})
         for i, parent in via.items():
             if parent in p_of:
-                p_of[i] = p_of[parent]
+                p_of[i] = max(p_of.get(i, 0.0), p_of[parent])
         if self.secret:
             p_of = dict.fromkeys(p_of, 0.0)
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None

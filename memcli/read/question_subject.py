@@ -49,9 +49,10 @@ def _composed(subject: str) -> str:
 
 
 #: before a relation word, what makes it the user's own role, not someone of theirs: 我是一名…老师, 我在中学当老师,
-#: 我是公司的老板 (a copula or a role verb after 我, no other person between); "I am a teacher" names no
-#: relation at all (an English relation needs "my")
-_USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:是|在[^，。,;；的我他她]{1,12}?)?"
+#: 我是公司的老板, 我在无锡的一所小学当语文老师 (a copula or a role verb after 我, no other person between; a place
+#: before the verb may hold 的, the verb still makes the role the user's); "I am a teacher" names no relation at all
+#: (an English relation needs "my")
+_USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:是|在[^，。,;；我他她]{1,14}?)?"
                          r"(?:是|当|做|干|担任|作为|成为|成了)(?:一名|一个|一位|个|名|位)?[^，。,;；我他她]{0,10}$")
 
 

@@ -40,7 +40,8 @@ class Explain(BaseModel):
     recency: float
     final: float
     answer_features: list[float] | None = Field(None, description="the answerability features of this hit "
-                                                "(memcli.read.answer.FEATURES order); None for a subject-expansion hit")
+                                                "(memcli.read.answer.FEATURES order); None for a hit only "
+                                                "subject expansion found")
 
 
 class Hit(BaseModel):

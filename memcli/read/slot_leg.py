@@ -18,13 +18,15 @@ Read path: imports ``memcli.slots`` (a leaf) and the store, never ``memcli.write
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from datetime import datetime
 
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "named_in_passing", "names_relative", "query_slot_keys", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
+           "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
@@ -58,15 +60,55 @@ def kin_relations(keys: list[str]) -> list[str]:
     return out
 
 
+#: an attribute a "where" question asks (我在哪上班, "Where do I work?") → the one a fact often names that place
+#: in: "I work as a nurse at a hospital in Leeds" / 我在杭州的一家医院当护士 are stored as ``job``
+PLACE_KIN = {"workplace": "job"}
+#: a fact that names a place: 在<place>当/做/上班…, "at/in/for/with <place>"
+_NAMES_PLACE = re.compile(r"在[^，。,;；]{1,20}?(?:当|做|干|任|上班|工作|实习)"
+                          r"|\b(?:at|in|for|with) (?:the |a |an )?[A-Za-z]")
+
+
+def place_kin(keys: list[str]) -> list[str]:
+    """For each key of ``keys`` asking a place (:data:`PLACE_KIN`), the same subject's kin attribute
+    (``workplace`` → ``job``, ``sister.workplace`` → ``sister.job``), unless asked already."""
+    from memcli.slots import split_slot
+
+    out: list[str] = []
+    for k in keys:
+        attr, obj = split_slot(k)[1:]
+        if attr in PLACE_KIN and not obj:
+            kin = k[: len(k) - len(attr)] + PLACE_KIN[attr]
+            if kin not in keys and kin not in out:
+                out.append(kin)
+    return out
+
+
+def _naming_place(store: MemoryStore, user: str, keys: list[str], found: list[int], *, limit: int,
+                  as_of: datetime | None = None) -> list[int]:
+    """Ids of the memories under the :func:`place_kin` keys of ``keys`` whose statement names a place (a job
+    "at a hospital in Leeds" answers "where do I work"; 我是做数据分析的 does not), not among ``found``: ONE
+    bounded slot query and one read of its rows, only when the query asks a place; [] otherwise."""
+    kin = place_kin(keys)
+    if not kin:
+        return []
+    ids = [i for i in store.slot_search(user, kin, limit=limit, as_of=as_of) if i not in found]
+    rows = {int(r["id"]): str(r["statement"]) for r in store.items_by_ids(user, ids)} if ids else {}
+    return [i for i in ids if i in rows and _NAMES_PLACE.search(rows[i])]
+
+
 def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
              as_of: datetime | None = None) -> list[int]:
     """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
     (:meth:`memcli.db.store.MemoryStore.slot_search`), then of the same attribute of a relation that may name
-    the same relative (:func:`kin_relations`); then, for a relative's name asked and not
-    stored under its slot, the memories that name that relative in passing (:func:`named_in_passing`)."""
+    the same relative (:func:`kin_relations`); then of the attribute that often names an asked place, when
+    the memory names one (:func:`place_kin`: a job "at a hospital in Leeds" for "where do I work"); then, for a
+    relative's name asked and not stored under its slot, the memories that name that relative in passing
+    (:func:`named_in_passing`)."""
     if not keys:
         return []
-    ids = store.slot_search(user, kin_relations(keys), limit=limit, as_of=as_of)
+    near = kin_relations(keys)
+    ids = store.slot_search(user, near, limit=limit, as_of=as_of)
+    ids += _naming_place(store, user, near, ids, limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
     return ids + [i for i in named if i not in ids]
 
