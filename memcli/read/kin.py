@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["COMPOSED", "EN_ALIASES", "ZH_ALIASES", "question_relation"]
+__all__ = ["COMPOSED", "EN_ALIASES", "ZH_ALIASES", "question_pair", "question_relation"]
 
 #: (relative, their relative) → the relation to the user; coarse keys (:func:`_coarse`)
 COMPOSED: dict[tuple[str, str], str] = {
@@ -103,25 +103,35 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
             lazy(rf"\b(?:{en_alias})\b", re.IGNORECASE, gate=words_gate(EN_ALIASES, LATIN)))
 
 
-def question_relation(text: str) -> str | None:
-    """The relation key a question names in other words (a relative of a relative, a colloquial
-    name), or None when it names none that way (the plain word is :func:`memcli.slots.query_subject`'s).
-    Read in the question sentence (:func:`memcli.slots.question_focus`), not the chatter before it.
-    ``text``: simplified Chinese or any other text."""
+def question_pair(text: str) -> tuple[str, str, str] | None:
+    """``(relative, their relative, relation to the user)`` of a relative of a relative a question names
+    (我妈的弟弟 → ``("mother", "younger_brother", "maternal_uncle")``, "my dad's mother" → ``("father",
+    "mother", "paternal_grandmother")``), or None when it names none that :func:`compose` knows. Read in the
+    question sentence (:func:`memcli.slots.question_focus`). ``text``: simplified Chinese or any other text."""
     from memcli.slots import question_focus, relation_en, relation_zh
 
     text = question_focus(text)
-    zh_pair, en_pair, zh_alias, en_alias = _patterns()
-    m = zh_pair.search(text)
-    if m:
-        a, b = relation_zh(m.group(1)), relation_zh(m.group(2))
-        if a and b and (r := compose(a, b)):
-            return r
-    m = en_pair.search(text)
-    if m:
-        a, b = relation_en(m.group(1)), relation_en(m.group(2))
-        if a and b and (r := compose(a, b)):
-            return r
+    zh_pair, en_pair = _patterns()[:2]
+    for m, rel in ((zh_pair.search(text), relation_zh), (en_pair.search(text), relation_en)):
+        if m:
+            a, b = rel(m.group(1)), rel(m.group(2))
+            if a and b and (r := compose(a, b)):
+                return a, b, r
+    return None
+
+
+def question_relation(text: str) -> str | None:
+    """The relation key a question names in other words (a relative of a relative, :func:`question_pair`; a
+    colloquial name), or None when it names none that way (the plain word is :func:`memcli.slots.query_subject`'s).
+    Read in the question sentence (:func:`memcli.slots.question_focus`), not the chatter before it.
+    ``text``: simplified Chinese or any other text."""
+    from memcli.slots import question_focus
+
+    pair = question_pair(text)
+    if pair:
+        return pair[2]
+    text = question_focus(text)
+    zh_alias, en_alias = _patterns()[2:]
     m = zh_alias.search(text)
     if m:
         return ZH_ALIASES[m.group(0)]

@@ -25,21 +25,47 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
            "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
 
 def query_slot_keys(query: str) -> list[str]:
-    """The slot keys a query asks about, best first (at most :data:`MAX_QUERY_SLOTS`)."""
+    """The slot keys a query asks about, best first (at most :data:`MAX_QUERY_SLOTS`); a relative of a
+    relative read as the relative they are (:func:`composed_keys`)."""
     from memcli.slots import query_slots
 
+    text = to_simplified(query)
     keys: list[str] = []
-    for k in query_slots(to_simplified(query)):
+    for k in composed_keys(text, query_slots(text)):
         if k and k not in keys:
             keys.append(k)
     return keys[:MAX_QUERY_SLOTS]
+
+
+def composed_keys(text: str, keys: list[str]) -> list[str]:
+    """``keys`` with a relative of a relative the question names (:func:`memcli.read.kin.question_pair`)
+    read as the one relation to the user, then as said: 我妈的弟弟住在哪 (``mother.residence``, the mother's
+    key) → ``maternal_uncle.residence``, ``mother.younger_brother.residence``; "Where does my mom's brother
+    live?" (``mother.brother.residence``) → ``maternal_uncle.residence``, ``mother.brother.residence``. Keys
+    of other subjects as they are."""
+    from memcli.read.kin import question_pair
+    from memcli.slots import split_slot
+
+    pair = question_pair(text)
+    if not pair:
+        return keys
+    outer, inner, said = pair
+    out: list[str] = []
+    for k in keys:
+        subject = split_slot(k)[0]
+        if subject in (outer, f"{outer}.{inner}"):
+            rest = k[len(subject) + 1:]
+            out += [f"{said}.{rest}", f"{outer}.{inner}.{rest}"]
+        else:
+            out.append(k)
+    return out
 
 
 def kin_relations(keys: list[str]) -> list[str]:
