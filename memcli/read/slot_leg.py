@@ -25,8 +25,8 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
-           "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "named_in_passing", "names_relative", "place_kin",
+           "query_slot_keys", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
