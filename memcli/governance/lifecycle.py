@@ -24,8 +24,8 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
 from memcli.sensitive import refuse_secret
-from memcli.text import same_text
 from memcli.settings import Settings
+from memcli.text import same_text
 from memcli.timeutil import from_iso, now_utc
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: capture never needs it
