@@ -248,7 +248,8 @@ class Memory(EpisodesAPI, Engine):
         """The user corrects a memory: a new item at confidence 1.0 (rule 4), valid from ``at``
         (default now); the old one is invalidated from then; both linked (supersedes/superseded_by);
         an event recorded (:func:`memcli.write.explicit.correct_text`). Returns the new version; the
-        memory itself, unchanged (the same id), when ``text`` is what it already says: nothing written.
+        memory itself, unchanged (the same id), when ``text`` is what it already says (spacing aside:
+        :func:`memcli.text.same_text`): nothing written.
 
         ``item_id``: a memory id, its ref ("m12") or its search hit; an episode ("e12") is refused.
 

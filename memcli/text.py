@@ -23,7 +23,7 @@ from memcli.errors import BadInputError
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
-           "label_problem", "MAX_LABEL_CHARS", "check_flags", "whole_number",
+           "label_problem", "MAX_LABEL_CHARS", "same_text", "check_flags", "whole_number",
            "fts_terms", "query_head", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -65,6 +65,15 @@ def clean_text(text: str) -> str:
     ``"我喜欢\\x00吃\\x07苹果\\x1b[31m红色"`` → ``"我喜欢吃苹果红色"``.
     """
     return unicodedata.normalize("NFC", _CONTROL.sub("", _ANSI.sub("", _CR.sub("\n", text))))
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two texts say the same once stored: equal after :func:`clean_text`, its leading and
+    trailing whitespace dropped and every inner run of whitespace (spaces, a full-width space, tabs,
+    line feeds) read as one space. Punctuation, case and script still count:
+    ``"My sister  lives in Paris\\n"`` is ``"My sister lives in Paris"``, ``"my sister lives in Paris."``
+    is not."""
+    return " ".join(clean_text(a).split()) == " ".join(clean_text(b).split())
 
 
 def has_lone_surrogate(value: object, *, nul: bool = False) -> bool:

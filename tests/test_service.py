@@ -288,6 +288,10 @@ def test_internal_drain_from_two_schedulers_drains_every_task_once(server):
         assert (st["done"], st["pending"], st["processing"]) == (len(texts), 0, 0)
         assert sorted(stmts) == sorted(texts)  # each extracted once: no duplicate
     assert httpx.post(f"{base}/internal/drain", json={"max_seconds": -1}, headers=op).status_code == 400
+    assert httpx.post(f"{base}/internal/drain", json={"max_seconds": 0}, headers=op).status_code == 400
+    # a budget counts what it left (the one that ended first may count the other's tasks in process)
+    waiting = sorted(o.json()["waiting"] for o in outs)
+    assert waiting[0] == 0 and 0 <= waiting[1] <= len(users) * len(texts), waiting
 
 
 def test_metrics_and_healthz_and_openapi(server):
@@ -474,3 +478,7 @@ def test_a_same_text_correction_writes_nothing_and_a_blank_key_is_400(server):
         r = httpx.post(f"{base}/v1/capture", json=body, headers=auth)
         field = "key" if "key" in body else "session"
         assert r.status_code == 400 and r.json()["error"]["message"].startswith(f"{field}: blank; "), r.text
+    for spaced in ("I play  the cello", "I play the cello\n", "I play\u3000the cello"):  # spacing alone: the same
+        same = httpx.patch(f"{base}/v1/memories/{item}", json={"text": spaced}, headers=auth)
+        assert same.status_code == 200 and (same.json()["id"], same.json()["statement"]) == (item, "I play the cello")
+    assert len(httpx.get(f"{base}/v1/memories/{item}/history", headers=auth).json()["items"]) == 1

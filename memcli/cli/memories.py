@@ -170,7 +170,7 @@ def correct(
     """Correct a memory: new item at confidence 1.0, the old one invalidated from now (or --at).
 
     Both stay linked (see `memcli history ID`). Only the newest valid version can be corrected
-    (not one superseded, contradicted or forgotten). The text it already says changes nothing
+    (not one superseded, contradicted or forgotten). The text it already says (spacing aside) changes nothing
     ("nothing changed"; --json: the memory itself, its own id).
 
     Examples:

@@ -142,7 +142,8 @@ def context(
                                                    help="token budget of the block \\[settings.max_tokens]")] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="zh | en (default: the query's language)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text | json | messages")] = "text",
-    system: Annotated[Path | None, typer.Option("--system", help="file with the static system prompt")] = None,
+    system: Annotated[Path | None, typer.Option(
+        "--system", help="file with the static system prompt (its final newline dropped)")] = None,
     history: Annotated[Path | None, typer.Option("--history", help="JSON (Lines) file of prior messages")] = None,
     limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=100, help="memories considered")] = 10,
     as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: the memories believed true then")] = None,
@@ -168,7 +169,9 @@ def context(
     fmt, out = ("messages" if fmt == "messages" else "json", "json") if as_json else (fmt, fmt)
     query = read_text_arg(query, writes=False)
     check_query(query)
-    system_text = read_file(system, "--system", writes=False) if system else None
+    # a file's final newline ends its last line, it is not part of the prompt (the library and HTTP take
+    # ``system`` as given)
+    system_text = _final_newline_off(read_file(system, "--system", writes=False)) if system else None
     hist = _read_history(history) if history else None
     with open_memory(db, user, model) as mem:
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
@@ -181,6 +184,11 @@ def context(
         if res.degraded:
             info(res.degraded)
     emit_context(res, out, note=not (verbose or GLOBALS.verbose))
+
+
+def _final_newline_off(text: str) -> str:
+    """``text`` without the one line break that ends a file (LF or CRLF); other whitespace stays."""
+    return text[:-2] if text.endswith("\r\n") else text.removesuffix("\n")
 
 
 @app.command()

@@ -36,7 +36,8 @@ def drain(
     interval: Annotated[float | None, typer.Option("--interval", min=0.01,
                                                    help="--loop: seconds between polls when idle")] = None,
     max_seconds: Annotated[float | None, typer.Option("--max-seconds", min=0.0,
-                                                      help="stop after this many seconds")] = None,
+                                                      help="stop claiming after this many seconds (more than 0; "
+                                                           "the tasks left are counted)")] = None,
     background: Annotated[bool, typer.Option("--background", hidden=True,
                                              help="run as the per-user background drain (lock held)")] = False,
     db: DbOpt = None, user: WorkerUserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
@@ -89,6 +90,8 @@ def drain(
          f"dead {summary.dead}")
     for e in summary.errors:
         info(f"  {e}")
+    if summary.waiting:  # --max-seconds or --limit stopped it: what is left, not a silent half-drain
+        info(f"{summary.waiting} task(s) still waiting in the outbox; run `memcli drain` again to go on")
 
 
 outbox_app = typer.Typer(help="Inspect the capture outbox and re-queue dead tasks.\n\n"

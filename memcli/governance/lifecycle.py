@@ -25,6 +25,7 @@ from memcli.governance import validity
 from memcli.models import Candidate, Kind, Origin
 from memcli.sensitive import refuse_secret
 from memcli.settings import Settings
+from memcli.text import same_text
 from memcli.timeutil import from_iso, now_utc
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: capture never needs it
@@ -50,7 +51,8 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     what the corrected text itself reads as (the caller's parse); None keeps the old memory's, so a
     correction about something else never inherits the old slot ("I have two cats" is no residence).
     Returns the new item's id; ``item_id`` itself when ``text`` is what the memory already says
-    (nothing written, ``embed`` not called).
+    (:func:`memcli.text.same_text`: spacing aside; punctuation and case count;
+    nothing written, ``embed`` not called).
 
     Raises:
         NotFoundError: no such item for this user.
@@ -63,7 +65,7 @@ def correct(store: MemoryStore, settings: Settings, user_id: str, item_id: int, 
     except ValueError as exc:
         raise BadInputError(str(exc)) from None
     row = _check_start(validity.check_correctable(store.get_item(user_id, item_id), _exists(store, user_id)), at)
-    if row["statement"] == text:  # was a new version saying the same, the old one ended for nothing
+    if same_text(row["statement"], text):  # a new version saying the same (spacing aside) ended the old for nothing
         return item_id
     vec = embed(text)
     now = now_utc()

@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Union
 from pydantic import BaseModel, Field
 
 from memcli.db.store import MemoryStore
+from memcli.errors import BadInputError
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
 from memcli.text import whole_number
@@ -104,6 +105,8 @@ class DrainSummary(BaseModel):
     utterances_per_s: float = 0.0
     interrupted: bool = Field(False, description="stopped by a signal (SIGINT/SIGTERM) before the outbox was empty")
     released: int = Field(0, description="claimed tasks given back unstarted when interrupted (pending again)")
+    waiting: int | None = Field(None, description="tasks still pending or in process at the end, counted when "
+                                "max_seconds or limit was given (None: neither, it ran until the outbox was empty)")
     done_ids: list[int] = Field(default_factory=list, description="outbox task ids completed by this run")
     errors: list[str] = Field(default_factory=list, description="first errors seen (at most 10)")
 
@@ -154,12 +157,14 @@ class MemoryCaptureWorker:
             limit: at most this many tasks claimed in total (None: until the outbox is empty).
             loop: keep polling every ``interval_s`` seconds (default ``drain_interval_s``) until
                 ``max_seconds`` have passed (forever when None) or ``limit`` is reached.
-            max_seconds: wall-clock budget, seconds; checked between batches.
+            max_seconds: wall-clock budget, seconds (more than 0); checked between batches. With it or
+                ``limit``, the summary's ``waiting`` counts the tasks left in the outbox.
             progress: called with the number of tasks finished after each task.
             stop: when set (by a signal handler or another thread), finish the task being written,
                 release the claimed tasks not started and return (``interrupted``).
 
         Raises:
+            BadInputError: ``max_seconds`` 0, negative or not a number; ``limit`` not a whole number ≥ 1.
             StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
             claimed stay leased and are reclaimed when the lease expires).
         """
@@ -168,6 +173,8 @@ class MemoryCaptureWorker:
                     else check_duration(interval_s, field="interval_s"))
         if max_seconds is not None and max_seconds != float("inf"):  # infinity: no limit; NaN, negative: bad input
             max_seconds = check_duration(max_seconds, field="max_seconds")
+            if max_seconds == 0:  # the budget would end before the first task is claimed
+                raise BadInputError("max_seconds: 0 drains nothing; give more than 0 (or leave it out: no limit)")
         if limit is not None:  # -1 or "5" drained nothing or raised TypeError
             whole_number(limit, "limit")
         owner = outbox.new_owner()
@@ -239,6 +246,8 @@ class MemoryCaptureWorker:
                 inflight.clear()
         if stop is not None and stop.is_set():
             summary.interrupted = True
+        if max_seconds is not None or limit is not None:  # what a budget left in the outbox, said beside what it did
+            summary.waiting = sum(st.outbox_counts(user)[k] for k in ("pending", "processing"))
         secs["total"] = time.perf_counter() - started
         for k in secs:
             secs[k] = round(secs[k], 4)
