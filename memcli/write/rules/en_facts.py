@@ -236,7 +236,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
         v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a café": the job
-        if _JOB_WORDS.fullmatch(v) and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or _HOME_JOB.fullmatch(v)):
+        if _JOB_WORDS.fullmatch(v) and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v)
+                                        or _HOME_JOB.fullmatch(v)):
             return [_fact(key, "job", v)]
     once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
     if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
