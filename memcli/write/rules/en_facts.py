@@ -186,7 +186,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             if attr == "workplace" and re.search(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$", p):
                 return []  # "working for a company" names no employer
             if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
-                if attr == "job" and (_NOT_OCCUPATION.search(v) or _NOT_JOB.search(v) or re.match(r"(?:hard|much|long|well|fast|little|often|"
+                if attr == "job" and (_NOT_OCCUPATION.search(v) or re.match(r"(?:hard|much|long|well|fast|little|often|"
                                                                          r"late|early|quickly|many) ", v)):
                     return []  # "I work as hard as I can": a comparison, no occupation
                 if attr == "job" and _JOB_QUALITY.match(p) and not _OCCUPATION.search(p):
@@ -236,8 +236,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
         v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a café": the job
-        if _JOB_WORDS.fullmatch(v) and (_OCCUPATION.search(v) and not (_NOT_OCCUPATION.search(v) or _NOT_JOB.search(v))
-                                        or _HOME_JOB.fullmatch(v)):
+        if _JOB_WORDS.fullmatch(v) and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v)
+                                        and not _NOT_JOB.search(v) or _HOME_JOB.fullmatch(v)):
             return [_fact(key, "job", v)]
     once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
     if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
@@ -344,10 +344,10 @@ _JOB_TAIL = re.compile(r" (?:at|in|for|on|with|from|working|who|that|since|by|du
 #: an occupation's words (letters; not a degree: "a bit under the weather", "a lot better")
 _JOB_WORDS = re.compile(r"(?!(?:bit|little|lot|tad|touch|far|much)\b)[a-z -]+")
 #: -er/-or words of one served, of a habit or a mind, that the occupation suffixes would take for a job
-#: ("a customer at that bank", "a sucker for spicy food", "a worrier"): beside :data:`_NOT_OCCUPATION`
-_NOT_JOB = re.compile(r"\b(?:customer|client|sucker|weather|better|passenger|shopper|consumer|subscriber|listener|"
+#: ("a customer at that bank", "a sucker for spicy food"), when only "is a" tells it (not "works as a")
+_NOT_JOB = re.compile(r"\b(?:customer|client|sucker|weather|better|passenger|consumer|subscriber|listener|"
                       r"viewer|user|follower|supporter|believer|worrier|dreamer|thinker|learner|talker|"
-                      r"procrastinator|survivor|visitor|neighbou?r|travell?er|spender|saver|regular)$")
+                      r"procrastinator|survivor|neighbou?r|travell?er|spender|saver|regular)$")
 #: occupations of the home that the occupation pattern's "not a job" words (parent, mom, dad) would hide
 _HOME_JOB = re.compile(r"(?:stay-at-home|stay at home|full-time|work-at-home|homeschooling) (?:mom|mum|dad|parent|"
                        r"mother|father)|homemaker|housewife|househusband")
