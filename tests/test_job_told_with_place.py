@@ -1,8 +1,9 @@
 """An English job told with where it is done ("I'm a barista at a café in Cardiff", "I've been a nurse for three
 years", "I just started as a paralegal at a law firm", "I work as a sous chef at …") is the ``job`` (found by a
 trial: the café's é stopped the occupation pattern, and the sentence was stored as ``fact.barista``, out of reach
-of "What do I do for work?" and "Where do I work?"). "Works as Y at X" names the workplace too, as "works at X as
-Y" does. A person or a mood that an -er word or "a bit" makes look like an occupation stays out of ``job``."""
+of "What do I do for work?" and "Where do I work?"); the job fact's statement keeps the place, which the slot leg
+brings for "Where do I work?". A person or a mood that an -er word or "a bit" makes look like an occupation stays
+out of ``job``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def _slots(text: str) -> list[tuple[str, str]]:
     ("I just started as a junior accountant at a firm in Dundee", [("job", "junior accountant")]),
     ("I began as a receptionist at the clinic last spring", [("job", "receptionist")]),
     ("My brother just started as an electrician at the power station", [("brother.job", "electrician")]),
-    ("I work as a porter at the Grand Hôtel", [("workplace", "grand hôtel"), ("job", "porter")]),
+    ("I work as a porter at the Grand Hôtel", [("job", "porter at the grand hôtel")]),  # as before: one fact
     ("I work as a nurse", [("job", "nurse")]),
     ("I work at a bakery as a baker", [("workplace", "bakery"), ("job", "baker")]),
 ])

@@ -357,7 +357,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     for slot, kind, value in facts:
         s = stmt
         if len(facts) > 1 and slot.endswith("workplace"):  # "I work at Google as a data scientist"
-            s = re.sub(r" as (?:a |an )?[^,]+?(?= at |$)", "", stmt)  # (or "I work as a barista at a café")
+            s = re.sub(r" as (?:a |an )?[^,]+$", "", stmt)
         elif len(facts) > 1 and slot.endswith("job"):
             s = f"{phrase[0].upper() + phrase[1:]} {'am' if key == slots.ME else 'is'} a {value}"
         elif len(facts) > 1:  # one candidate per object: "I love cats and dogs" → "I love cats", "I love dogs"

@@ -175,9 +175,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
                  v)]
-    m = _RX_PREDICATE_3.match(p) or _RX_AS_AT.match(p)
+    m = _RX_PREDICATE_3.match(p)
     if m and not thing and (w := _obj(m.group("w"))) and (j := _obj(m.group("j"))):
-        return [_fact(key, "workplace", w), _fact(key, "job", j)]  # at X as Y, as Y at X: both, as said
+        return [_fact(key, "workplace", w), _fact(key, "job", j)]
     for pat, attr in rules:
         m = re.match(pat, p)
         if m and (not thing or attr in ("name", "age", "birthday")):
@@ -323,10 +323,6 @@ _RX_PREDICATE_1 = re.compile(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetaria
 _RX_PREDICATE_10 = re.compile(rf"^{_BE} ")
 _RX_PREDICATE_2 = re.compile(rf"^({_BE}) (?:not|no longer|never) ")
 _RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (?P<w>.+?) as (?:a |an )?(?P<j>.+)$")
-#: "works as a barista at a café in Cardiff": the job, then where (not when: at night, at weekends, at home)
-_RX_AS_AT = re.compile(rf"^(?:works?|worked|{_BE} working) as (?:a |an )?(?P<j>[a-z][a-z -]*?) at "
-                       r"(?!(?:home|night|nights|weekends?|the weekends?|times|first|least|the moment|present)\b)"
-                       r"(?P<w>.+)$")
 #: what follows "my allergies are" / "my hobbies are" without listing any (acting up, pretty boring, the same)
 _NOT_LISTED = (r"(?:pretty|very|kind of|a bit|quite|too|not|so|mostly|bad|worse|better|terrible|awful|mild|severe|"
                r"seasonal|gone|back|boring|expensive|fun|limited|simple|weird|nerdy|different|varied|cheap|lame|"
