@@ -351,7 +351,7 @@ _RX_PREDICATE_5 = re.compile(rf"^favou?rite (\w+(?: \w+)?) (?:(?:these days|nowa
                              rf"for now|at present) )?{_BE} (.+)$")
 #: "is a / has been a / started as a <occupation> <where, when>": the occupation is read by the caller
 _RX_PREDICATE_6 = re.compile(rf"^(?:{_BE}|(?:have|has) been|(?:started|began|starting)(?: out| off)? as) (?:a |an )"
-                             r"([a-z].*)$")
+                             r"([a-z][^,]*)$")  # (not past a comma: a clause of its own)
 _RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "  # noqa: E501
                  rf"(?:really |so |very |"
                  rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
