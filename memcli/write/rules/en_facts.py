@@ -176,7 +176,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
                  v)]
     m = _RX_PREDICATE_3.match(p)
-    if m and not thing and (w := _obj(m.group(1))) and (j := _obj(m.group(2))):
+    if m and not thing and (w := _obj(m.group("w"))) and (j := _obj(m.group("j"))):
         return [_fact(key, "workplace", w), _fact(key, "job", j)]
     for pat, attr in rules:
         m = re.match(pat, p)
@@ -235,8 +235,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [_fact(key, "owns", v, "other")]
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
-        v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a cafe": the job
-        if _OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or _HOME_JOB.fullmatch(v):
+        v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a café": the job
+        if _JOB_WORDS.fullmatch(v) and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v)
+                                        and not _NOT_JOB.search(v) or _HOME_JOB.fullmatch(v)):
             return [_fact(key, "job", v)]
     once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
     if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
@@ -321,7 +322,7 @@ _RX_GENERIC_3 = re.compile(rf"^{_BE} (?:in|at|on) .+ now\b")
 _RX_PREDICATE_1 = re.compile(rf"^{_BE} (?:not |no longer )?(?:a |an )?(vegetarian|vegan|pescatarian)\b|^(?:do|does) not eat (meat)$")  # noqa: E501
 _RX_PREDICATE_10 = re.compile(rf"^{_BE} ")
 _RX_PREDICATE_2 = re.compile(rf"^({_BE}) (?:not|no longer|never) ")
-_RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (.+?) as (?:a |an )?(.+)$")
+_RX_PREDICATE_3 = re.compile(rf"^(?:works?|worked|{_BE} working) (?:at|for) (?P<w>.+?) as (?:a |an )?(?P<j>.+)$")
 #: what follows "my allergies are" / "my hobbies are" without listing any (acting up, pretty boring, the same)
 _NOT_LISTED = (r"(?:pretty|very|kind of|a bit|quite|too|not|so|mostly|bad|worse|better|terrible|awful|mild|severe|"
                r"seasonal|gone|back|boring|expensive|fun|limited|simple|weird|nerdy|different|varied|cheap|lame|"
@@ -336,12 +337,21 @@ _WORK_HOW = (r"(?:(?:the |a |on |full |part |late |early |double |weekend |weekd
              r"remotely|freelance|(?:from|at) home|mostly|mainly)(?: shifts?)? ?){1,3}")
 #: what may follow an occupation without being part of it (where, when, whom for)
 _JOB_TAIL = re.compile(r" (?:at|in|for|on|with|from|working|who|that|since|by|during|near|here|there|now)\b.*$")
+#: an occupation's words (letters; not a degree: "a bit under the weather", "a lot better")
+_JOB_WORDS = re.compile(r"(?!(?:bit|little|lot|tad|touch|far|much)\b)[a-z -]+")
+#: -er/-or words of one served, of a habit or a mind, that the occupation suffixes would take for a job
+#: ("a customer at that bank", "a sucker for spicy food"), when only "is a" tells it (not "works as a")
+_NOT_JOB = re.compile(r"\b(?:customer|client|sucker|weather|better|passenger|consumer|subscriber|listener|"
+                      r"viewer|user|follower|supporter|believer|worrier|dreamer|thinker|learner|talker|"
+                      r"procrastinator|survivor|neighbou?r|travell?er|spender|saver|regular)$")
 #: occupations of the home that the occupation pattern's "not a job" words (parent, mom, dad) would hide
 _HOME_JOB = re.compile(r"(?:stay-at-home|stay at home|full-time|work-at-home|homeschooling) (?:mom|mum|dad|parent|"
                        r"mother|father)|homemaker|housewife|househusband")
 _RX_PREDICATE_5 = re.compile(rf"^favou?rite (\w+(?: \w+)?) (?:(?:these days|nowadays|lately|at the moment|right now|"
                              rf"for now|at present) )?{_BE} (.+)$")
-_RX_PREDICATE_6 = re.compile(rf"^{_BE} (?:a |an )([a-z -]+)$")
+#: "is a / has been a / started as a <occupation> <where, when>": the occupation is read by the caller
+_RX_PREDICATE_6 = re.compile(rf"^(?:{_BE}|(?:have|has) been|(?:started|began|starting)(?: out| off)? as) (?:a |an )"
+                             r"([a-z][^,]*)$")  # (not past a comma: a clause of its own)
 _RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tasted|sounds?|seems?|fits?|fit|gives? me|makes? me) "  # noqa: E501
                  rf"(?:really |so |very |"
                  rf"pretty |quite |super |a bit |too |not |not very |kind of |rather |incredibly |extremely )*"
