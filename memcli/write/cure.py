@@ -52,7 +52,8 @@ _EN_NOT_CURED = re.compile(
     r"(?i)\b(?:hasn't|has not|haven't|have not|hadn't|had not|isn't|is not|wasn't|was not|aren't|not|never)\s+"
     r"(?:yet\s+|fully\s+|completely\s+|really\s+)*(?:recovered|healed|cured|got over|gotten over)"
     r"(?:\s+(?:yet\s+|fully\s+)?from\s+(?P<u>[a-z' -]{2,40}))?")
-_EN_SKIP = frozenset("my his her their our your the a an s dad's mom's is was has have been from of".split())
+_EN_SKIP = frozenset("my his her their our your the a an s dad's mom's is was has have been from of "
+                     "i still yet fully completely really".split())
 
 
 def _owner(text: str) -> str | None:
@@ -63,42 +64,39 @@ def _owner(text: str) -> str | None:
     return "me" if not rel else next(iter(rel)) if len(rel) == 1 else None
 
 
+def _zh_trouble(m: re.Match[str] | None) -> str | None:
+    """The trouble a Chinese cure pattern's match names: its words without whose (我的, 我外婆的), when they are a
+    body part alone or name an illness (头发剪好了 names none)."""
+    trouble = _ZH_OWNER.sub("", m.group("t")).strip() if m else ""
+    return trouble if trouble and (_ZH_BODY_ONLY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
+
+
+def _en_words(part: str) -> list[str]:
+    """The words of ``part`` that can name a trouble: not whose, not a relative, not "still" / "yet"."""
+    return [w for w in re.findall(r"[a-z]+", part.casefold()) if w not in _EN_SKIP and w not in EN_RELATIONS]
+
+
 def cure_told(text: str) -> str | None:
     """The trouble ``text`` tells cured (膝盖, 糖尿病, "diabetes", "back injury"), None when it tells no cure or
     denies one."""
     if lang_of(text) == "zh":
-        t = to_simplified(text)
-        m = _ZH_CURE.search(t)
-        if m is None or _ZH_DENIED.search(m.group(0)):  # 还没治好, 膝盖不好了: no cure
-            return None
-        trouble = _ZH_OWNER.sub("", m.group("t")).strip()
-        return trouble if trouble and (_ZH_BODY_ONLY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
+        m = _ZH_CURE.search(to_simplified(text))
+        return None if m is None or _ZH_DENIED.search(m.group(0)) else _zh_trouble(m)  # 还没治好: no cure
     m = _EN_CURE.search(text)
     if m is None or _EN_DENIED.search(text[:m.end()]):
         return None
-    words = re.findall(r"[a-z]+", (m.group("t") or m.group("u") or m.group("v") or "").casefold())
-    kept = [w for w in words if w not in _EN_SKIP and w not in EN_RELATIONS]
-    return " ".join(kept[-3:]) or None
+    return " ".join(_en_words(m.group("t") or m.group("u") or m.group("v") or "")[-3:]) or None
 
 
 def _not_cured(text: str) -> str | None:
     """The trouble ``text`` tells not cured yet (还没治好, "hasn't recovered from pneumonia"), else None."""
     if lang_of(text) == "zh":
-        m = _ZH_NOT_CURED.search(to_simplified(text))
-        trouble = _ZH_OWNER.sub("", m.group("t")).strip() if m else ""
-        return trouble if trouble and (_ZH_BODY_ONLY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
+        return _zh_trouble(_ZH_NOT_CURED.search(to_simplified(text)))
     m = _EN_NOT_CURED.search(text)
     if m is None:
         return None
-    def kept(part: str) -> list[str]:
-        return [w for w in re.findall(r"[a-z]+", part.casefold()) if w not in _EN_SKIP and w not in EN_RELATIONS
-                and w not in _EN_STILL]
-
-    words = kept(m.group("u") or text[:m.start()]) or kept(text[m.end():])  # (I haven't got over my cold)
+    words = _en_words(m.group("u") or text[:m.start()]) or _en_words(text[m.end():])  # (I haven't got over my cold)
     return " ".join(words[-3:]) or None
-
-
-_EN_STILL = frozenset("i still yet fully completely really".split())
 
 
 def _named(trouble: str, old: str) -> bool:
