@@ -97,13 +97,13 @@ _NAMES_PLACE = re.compile(r"在[^，。,;；]{1,20}?(?:当|做|干|任|上班|�
 def place_kin(keys: list[str]) -> list[str]:
     """For each key of ``keys`` asking a place (:data:`PLACE_KIN`), the same subject's kin attribute
     (``workplace`` → ``job``, ``sister.workplace`` → ``sister.job``), unless asked already."""
-    from memcli.slots import split_slot
+    from memcli.slots import join_slot, split_slot
 
     out: list[str] = []
     for k in keys:
-        attr, obj = split_slot(k)[1:]
+        subject, attr, obj = split_slot(k)
         if attr in PLACE_KIN and not obj:
-            kin = k[: len(k) - len(attr)] + PLACE_KIN[attr]
+            kin = join_slot(subject, PLACE_KIN[attr])
             if kin not in keys and kin not in out:
                 out.append(kin)
     return out

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import Any
 
 import numpy as np
 
@@ -26,15 +25,14 @@ from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
 from memcli.slots import EN_RELATIONS, ZH_RELATION_RE, split_slot
 from memcli.text import lang_of, to_simplified
-from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
+from memcli.write.decide_range import Plan, _cosine_to, _facts, target_and_neighbors
 from memcli.write.rules.match import ZH_BODY, Facts
 
 __all__ = ["cure_denied", "cure_of_another", "cure_plan", "cure_told", "cured_by"]
 
 _ZH_ADV = r"(?:已经|终于|总算|早就|都|也|完全|彻底|基本上?|慢慢|全|被|给|治)*"
 _ZH_CURE = re.compile(r"(?P<t>[\u4e00-\u9fff]{1,6}?)" + _ZH_ADV + r"(?:治好|治愈|痊愈|康复|好)了")
-_ZH_BODY = re.compile(rf"^(?:{ZH_BODY})")
-_ZH_BODY_ONLY = re.compile(rf"(?:{ZH_BODY})")  # (fullmatch: 头发剪好了 names no trouble of the head)
+_ZH_BODY = re.compile(rf"(?:{ZH_BODY})")  # .match: a trouble opening with a body part; .fullmatch: one alone
 _ZH_OWNER = re.compile(rf"^(?:我的|我)?(?:(?:{ZH_RELATION_RE.pattern})的?|[\u4e00-\u9fff]{{0,3}}?的)?")
 _ZH_DENIED = re.compile(r"没|未|不")
 _ZH_TROUBLE = re.compile(r"病|症|炎|癌|伤|痛|疼|骨折|扭|过敏|感冒|发烧|咳嗽|高血压|糖尿")
@@ -68,7 +66,7 @@ def _zh_trouble(m: re.Match[str] | None) -> str | None:
     """The trouble a Chinese cure pattern's match names: its words without whose (我的, 我外婆的), when they are a
     body part alone or name an illness (头发剪好了 names none)."""
     trouble = _ZH_OWNER.sub("", m.group("t")).strip() if m else ""
-    return trouble if trouble and (_ZH_BODY_ONLY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
+    return trouble if trouble and (_ZH_BODY.fullmatch(trouble) or _ZH_TROUBLE.search(trouble)) else None
 
 
 def _en_words(part: str) -> list[str]:
@@ -155,10 +153,7 @@ def cure_plan(store: MemoryStore, settings: Settings, user: str, candidate: Cand
     if plan.decision not in (Decision.ADD, Decision.NOOP) or cure_told(candidate.statement) is None:
         return None
     new = _facts(candidate.statement, candidate.slot)
-    rows: list[dict[str, Any]] = [plan.target] if plan.target is not None else []
-    ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)] if vector is not None else []
-    rows += store.items_by_ids(user, ids) if ids else []
-    for row in rows:
+    for row in target_and_neighbors(store, settings, user, vector, plan.target):
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         if why := cured_by(new, _facts(row["statement"], row["slot"])):

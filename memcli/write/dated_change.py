@@ -33,7 +33,7 @@ from memcli.settings import Settings
 from memcli.text import lang_of
 from memcli.timeutil import from_iso
 from memcli.write.change_rules import names_added, names_changed, relations_changed
-from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of
+from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of, target_and_neighbors
 from memcli.write.judge import different_people, numbers_clash
 from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, one_of_kind, thing_kind
 from memcli.write.pair_dates import When, date_relation, strip_dates, tells_future, when_from_text, when_of
@@ -170,9 +170,7 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
     from memcli.slots import join_slot, split_slot
 
     new = _facts(candidate.statement, candidate.slot)
-    rows: list[dict[str, Any]] = [plan.target] if plan.target is not None else []
-    ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)] if vector is not None else []
-    rows += store.items_by_ids(user, ids) if ids else []
+    rows = target_and_neighbors(store, settings, user, vector, plan.target)
     subj = split_slot(new.slot)[0] if new.slot else new.subject
     rows += store.active_in_slot(user, join_slot(subj or "me", "workplace"))
     rows += store.active_in_slot(user, join_slot(subj or "me", "job"))  # a job changed ends the occupation too

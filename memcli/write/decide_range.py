@@ -34,7 +34,7 @@ from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.judge import HARD_GUARDS, Judge, Neighbor, Verdict, check_verdict, facts_of, guard, other_person
 from memcli.write.rules import Facts
 
-__all__ = ["Plan", "Prefetched", "decide_whole_range", "neighbors_of", "prefetch"]
+__all__ = ["Plan", "Prefetched", "decide_whole_range", "neighbors_of", "prefetch", "target_and_neighbors"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,16 @@ def neighbors_of(store: MemoryStore, user: str, vector: np.ndarray | None, k: in
     if isinstance(store, DecisionReads):  # one decision's reads: the same neighbours read once
         return store.cached(("nbs", user, vector_key(vector), k), lambda: neighbors_of(store._store, user, vector, k))
     return _neighbors(store.neighbors(user, vector, k))
+
+
+def target_and_neighbors(store: MemoryStore, settings: Settings, user: str, vector: np.ndarray | None,
+                         target: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The item rows a rule that ends a stored fact reads: ``target`` (the judge's, when there is one), then
+    the ``settings.decide_neighbors`` nearest active memories of ``user`` (:func:`neighbors_of`), nearest
+    first; a row may come twice (the target is a neighbour too). [] rows of neighbours when ``vector`` is None."""
+    rows: list[dict[str, Any]] = [target] if target is not None else []
+    ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)] if vector is not None else []
+    return rows + (store.items_by_ids(user, ids) if ids else [])
 
 
 def _neighbors(rows: Sequence[dict[str, Any]]) -> list[Neighbor]:
