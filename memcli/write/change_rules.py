@@ -339,11 +339,9 @@ def names_added(new: str, old: str) -> bool:
 def relations_changed(new: str, old: str) -> bool:
     """Each statement names a relation the other does not, and none may be the other's
     (Ines is my cousin / my niece; 周明是我表弟 / 堂弟): another relation, never a restatement."""
-    from memcli.slots import same_relation
-
     a, b = relations_of(new), relations_of(old)
     only_a, only_b = a - b, b - a
-    return bool(only_a) and bool(only_b) and not any(same_relation(x, y) for x in only_a for y in only_b)
+    return bool(only_a) and bool(only_b) and not any(slots.same_relation(x, y) for x in only_a for y in only_b)
 
 
 def names_another_fact(new: str, old: str) -> str | None:

@@ -129,7 +129,10 @@ def _bigrams(text: str) -> frozenset[str]:
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a or b else 0.0
+    if not (a or b):
+        return 0.0
+    inter = len(a & b)  # |a ∪ b| counted, not built: the same integers, the same quotient
+    return inter / (len(a) + len(b) - inter)
 
 
 #: :func:`memcli.write.judge.hard_guard` without its overlap/cosine floor: the ``hard_no_hide`` feature
@@ -189,7 +192,7 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     slot_hit = compare_slot(new, old)
     vn, vo = value_key(new.value or ""), value_key(old.value or "")
     flip = float(new.positive != old.positive)
-    jac = inter / len(a | b) if a or b else 0.0  # _jaccard(a, b), its intersection counted once
+    jac = inter / (len(a) + len(b) - inter) if a or b else 0.0  # _jaccard(a, b), its intersection counted once
     changed = float(bool(ea_eb) and bool(eb_ea))
     # one word swapped in an otherwise shared frame (靠窗 → 靠过道, third → fourth grade): another
     # value or another thing, never the same fact restated
