@@ -223,3 +223,27 @@ def test_a_stored_vector_from_the_copy_is_the_tables_float_for_float(tmp_path: P
         assert write_knn.stored_vector(store, ids[4]) is None and search.vector_of(store, ids[4]) is None
         assert search.vector_of(store, ids[5]).tobytes() == table(ids[5]).tobytes()
     store.close()
+
+
+def test_sqlite_vec_and_numpy_give_the_same_distances_bit_for_bit(tmp_path: Path):
+    """The shortlist's exact distances from sqlite-vec's vec_distance_cosine (the writer's connection) are
+    numpy's sequential sums bit for bit, on unit and unnormalised rows of two widths; a zero row is no number
+    to either (the KNN then asks vec0); and an Entry answers the same with and without the connection."""
+    store = SQLiteStore(tmp_path / "d.db")
+    rng = np.random.default_rng(21)
+    for dim in (DIM, 512):
+        for r in (1, 3, 9):
+            mat = rng.standard_normal((r, dim)).astype(np.float32) * np.float32(rng.uniform(0.1, 5.0))
+            for m in (mat, mat / np.linalg.norm(mat, axis=1, keepdims=True)):
+                q = rng.standard_normal(dim).astype(np.float32)
+                got = write_knn._vec_cosine(store.conn, m, q)
+                want = write_knn.distances(m, write_knn._sq(m), q)
+                assert got is not None and got.dtype == np.float32 and got.tobytes() == want.tobytes()
+    zero = np.zeros((2, DIM), np.float32)
+    zero[1] = _unit(rng, 1)[0]
+    assert write_knn._vec_cosine(store.conn, zero, _unit(rng, 1)[0]) is None
+    base = _unit(rng, 300)
+    e = write_knn.Entry(np.arange(300), base, np.ones(300, bool), 0, None, 0)
+    for q in _unit(rng, 40):
+        assert e.knn(q, 8, store.conn) == e.knn(q, 8)
+    store.close()
