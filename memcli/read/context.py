@@ -203,7 +203,7 @@ class MemoryContextBuilder:
         Returns a :class:`ContextResult`; ``text == ""`` (and ``reason`` set) when there is no block.
 
         Raises:
-            BadInputError: bad ``fmt``/``lang``/``max_tokens``/``budget_ms`` or history.
+            BadInputError: bad ``fmt``/``lang``/``max_tokens``/``budget_ms``, history or ``system`` (not text).
         """
         t0 = time.monotonic()
         st = self.settings
@@ -220,7 +220,9 @@ class MemoryContextBuilder:
         if isinstance(as_of, str):  # a bad --as-of is bad input, never a silent empty block at the deadline
             retrieve_kw["as_of"] = parse_at(as_of, field="as_of")
         msgs = parse_history(history)
-        system = clean_text(system) if system else None
+        if system is not None and not isinstance(system, str):  # clean_text would raise TypeError
+            raise BadInputError(f"system must be text, the static system prompt (got {type(system).__name__})")
+        system = clean_text(system) if system and system.strip() else None  # blank: no system message
         # what retrieval reads of the query (its first max_text_chars characters): nothing here looks further
         head = clean_text(query_head(query or "", st.max_text_chars)[0])
         lang = lang or lang_of(head)

@@ -1,0 +1,52 @@
+"""Round 29's new user, following the README and the docs with a chat agent's week: tool arguments
+nested too deeply for the JSON parser, and a ``system`` prompt that is not text, are bad input (one
+line, nothing written) on every surface, never an internal error."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run_cli
+from test_bad_input import assert_error, snapshot
+
+from memcli.errors import BadInputError
+from memcli.tools import call_tool
+
+DEEP = "[" * 100_000  # json recurses once per level: past the interpreter's recursion limit
+
+
+def test_tool_arguments_nested_too_deeply_are_bad_input(mem) -> None:
+    for name in ("search", "remember", "correct", "forget"):
+        with pytest.raises(BadInputError, match=f"^{name}: arguments are not valid JSON \\(nested too deeply\\)$"):
+            call_tool(mem, name, DEEP)
+        with pytest.raises(BadInputError, match="nested too deeply"):
+            call_tool(mem, name, DEEP.encode())
+    assert mem.list(include_all=True) == [] and mem.stats()["sources"] == 0
+
+
+def test_cli_tool_call_nested_too_deeply_is_one_line_exit_2(db_path, cli) -> None:
+    assert run_cli("--db", str(db_path), "--user", "mei", "remember", "I am allergic to peanuts").exit_code == 0
+    before = snapshot(db_path)
+    for how in (("remember", DEEP), ("search", "-")):
+        r = run_cli("--db", str(db_path), "--user", "mei", "tools", "call", *how,
+                    input=DEEP if how[1] == "-" else None)
+        assert assert_error(r, 2) == f"{how[0]}: arguments are not valid JSON (nested too deeply)"
+    assert snapshot(db_path) == before
+    # a valid call still answers, and a blank argument text is {} (the missing field is named)
+    r = run_cli("--db", str(db_path), "--user", "mei", "tools", "call", "search", '{"query": "peanuts"}')
+    assert r.exit_code == 0 and "peanuts" in r.stdout
+    assert assert_error(run_cli("--db", str(db_path), "--user", "mei", "tools", "call", "search", ""), 2) == (
+        "search: query: Field required; nothing was done")
+
+
+def test_context_system_prompt_must_be_text(mem) -> None:
+    mem.remember("我最喜欢的茶是铁观音")
+    for bad in (5, ["You are kind."], {"role": "system"}, b"You are kind."):
+        with pytest.raises(BadInputError, match="^system must be text, the static system prompt"):
+            mem.context("我喜欢喝什么茶?", fmt="messages", system=bad)
+    ctx = mem.context("我喜欢喝什么茶?", fmt="messages", system="You are kind.")
+    assert ctx.messages[0] == {"role": "system", "content": "You are kind."}
+    assert "铁观音" in ctx.messages[1]["content"]
+    # blank or absent: no system message, the memory block first
+    for none in (None, "", "   "):
+        first = mem.context("我喜欢喝什么茶?", fmt="messages", system=none).messages[0]
+        assert first["content"].startswith("用户长期记忆")
