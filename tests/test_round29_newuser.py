@@ -4,6 +4,8 @@ line, nothing written) on every surface, never an internal error."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import run_cli
 from test_bad_input import assert_error, snapshot
@@ -50,3 +52,34 @@ def test_context_system_prompt_must_be_text(mem) -> None:
     for none in (None, "", "   "):
         first = mem.context("我喜欢喝什么茶?", fmt="messages", system=none).messages[0]
         assert first["content"].startswith("用户长期记忆")
+
+
+def test_history_with_an_unpaired_surrogate_comes_back_sendable(mem) -> None:
+    """JSON's "\\ud800" in a history message came back as is: HTTP answered 500 (no UTF-8 holds it) and
+    a host could not send the messages on. Dropped like the query's and the system prompt's."""
+    mem.remember("I am allergic to peanuts")
+    history = [{"role": "user", "content": "hi \ud800there"}, {"role": "assistant", "content": "\udfffHello!"}]
+    ctx = mem.context("What am I allergic to?", fmt="messages", system="Be brief.\ud800", history=history)
+    assert [m["content"] for m in ctx.messages[:1] + ctx.messages[2:]] == ["Be brief.", "hi there", "Hello!"]
+    assert "peanuts" in ctx.messages[1]["content"]
+    json.dumps(ctx.messages, ensure_ascii=False).encode("utf-8")  # sendable as it is
+
+
+def test_http_context_history_with_an_unpaired_surrogate_is_answered(tmp_path, embedder) -> None:
+    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+    import httpx
+    from _http import running
+
+    from memcli.admin import Admin
+    from memcli.service.app import Service, create_app
+    from memcli.settings import load_settings
+
+    settings = load_settings(db=str(tmp_path / "h.db"))
+    with Admin(settings=settings) as adm:
+        tok = adm.create_token("mei")["token"]
+    with running(create_app(service=Service(settings, embedder=embedder))) as base:
+        hdr = {"Authorization": f"Bearer {tok}", "content-type": "application/json"}
+        body = '{"query": "tea?", "format": "messages", "history": [{"role": "user", "content": "hi \\ud800"}]}'
+        r = httpx.post(f"{base}/v1/context", content=body, headers=hdr, timeout=60)
+        assert r.status_code == 200, r.text
+        assert r.json()["messages"] == [{"role": "user", "content": "hi "}]

@@ -41,11 +41,12 @@ and assembles (:mod:`memcli.read.render`)::
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
@@ -64,6 +65,7 @@ __all__ = ["ChatMessage", "ContextResult", "FRAME", "MAX_STATEMENT_CHARS", "Memo
            "inert", "parse_history", "render_line"]
 
 MEMORY_ROLE = "system"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 ASSEMBLY_RESERVE_S = 0.04  # time kept for assembling the block after retrieval
 
 
@@ -73,6 +75,13 @@ class ChatMessage(BaseModel):
     model_config = ConfigDict(defer_build=True)  # built when a history is given, not in every context
     role: Literal["system", "user", "assistant", "tool"]
     content: str
+
+    @field_validator("content")
+    @classmethod
+    def _encodable(cls, v: str) -> str:
+        """Without unpaired surrogates (JSON "\\ud800"): no UTF-8 holds them, so the messages handed
+        back (HTTP's answer, the host's next model call) could not be sent. The rest is the host's, as given."""
+        return _SURROGATE.sub("", v)
 
 
 #: how :attr:`ContextResult.reason` starts when the time budget, not relevance, left no block
