@@ -83,3 +83,51 @@ def test_http_context_history_with_an_unpaired_surrogate_is_answered(tmp_path, e
         r = httpx.post(f"{base}/v1/context", content=body, headers=hdr, timeout=60)
         assert r.status_code == 200, r.text
         assert r.json()["messages"] == [{"role": "user", "content": "hi "}]
+
+
+def test_mcp_answers_a_request_its_sdk_cannot_parse(db_path, embedder) -> None:
+    """The SDK's parser refuses an unpaired surrogate ("\\ud83d": a JS client that cut an emoji in two) and
+    JSON thousands deep, and dropped the request unanswered: the client waited forever. Now the first is
+    served with the surrogate dropped, the second answered with a JSON-RPC parse error and its id."""
+    pytest.importorskip("mcp")
+    import os
+    import select
+    import subprocess
+    import sys
+
+    from memcli import Memory
+
+    with Memory(db=str(db_path), user="mei") as m:
+        m.remember("I am allergic to peanuts")
+    env = {k: v for k, v in os.environ.items() if k.startswith(("MEMCLI_", "XDG_", "HF_", "PATH"))}
+    proc = subprocess.Popen([sys.executable, "-m", "memcli", "mcp", "--user", "mei", "--db", str(db_path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+
+    def ask(line: str) -> dict:
+        proc.stdin.write(line.encode() + b"\n")
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], 120)
+        assert ready, f"no answer to {line[:80]}"
+        return json.loads(proc.stdout.readline())
+
+    try:
+        init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+        assert ask(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}))["id"] == 1
+        proc.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        r = ask('{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search", '
+                '"arguments": {"query": "what am I allergic to \\ud83d"}}}')
+        assert r["id"] == 2 and not r["result"]["isError"]
+        assert [h["statement"] for h in r["result"]["structuredContent"]["memories"]] == ["I am allergic to peanuts"]
+        deep = "[" * 5000 + "]" * 5000
+        r = ask('{"jsonrpc": "2.0", "id": "q3", "method": "tools/call", "params": {"name": "search", '
+                f'"arguments": {{"query": "x", "limit": {deep}}}}}}}')
+        assert r == {"jsonrpc": "2.0", "id": "q3", "error": {"code": -32700,
+                                                            "message": "Parse error: JSON nested too deeply"}}
+        assert ask("not json")["error"] == {"code": -32700, "message": "Parse error: not valid JSON"}
+        # the server is still serving
+        r = ask('{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "search", '
+                '"arguments": {"query": "peanuts"}}}')
+        assert r["id"] == 4 and not r["result"]["isError"]
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
