@@ -45,7 +45,7 @@ def validation_line(exc: ValidationError) -> str:
 class MemoryRecord(BaseModel):
     """One line of ``import``/``export`` JSON Lines."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use: a read imports it too
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)  # built on first use
 
     text: str
     kind: Kind = Kind.OTHER
@@ -163,7 +163,7 @@ def _turn_text(v: str) -> str:
 class SourceRecord(BaseModel):
     """A turn (or explicit statement) a memory came from, inside a :class:`StoredRecord`."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     id: int = Field(description="its id in the exporting store (links events to it)")
     role: Literal["user", "assistant", "system", "explicit"]
@@ -192,7 +192,7 @@ def _redact_all(v: Any) -> Any:
 class EventRecord(BaseModel):
     """One audit event of a :class:`StoredRecord` (``history`` shows them); ids are the exporting store's."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     id: int
     action: str
@@ -219,7 +219,7 @@ class StoredRecord(BaseModel):
     """One line of format 2: a stored memory row as it is (``export`` writes it, ``import``
     restores it without a decision). Times are UTC; ``confidence``, ``salience`` in [0, 1]."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     v: Literal[2]
     id: int = Field(description="its id in the exporting store (links and events refer to it)")
@@ -253,7 +253,7 @@ class TurnRecord(BaseModel):
     episode, an assistant's turn, a turn whose memories were purged — restored as the drain recorded it,
     or a turn not drained yet (``pending``), captured again with its ``key`` for the importing store's drain."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     v: Literal[2]
     turn: int = Field(description="its source id in the exporting store")
@@ -280,7 +280,7 @@ class TurnRecord(BaseModel):
 class EndRecord(BaseModel):
     """The last line of a format-2 export: how many memory lines (and turn lines) come before it."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     v: Literal[2]
     records: int = Field(ge=0)
