@@ -31,6 +31,21 @@ __all__ = ["EndRecord", "EventRecord", "ImportResults", "MemoryRecord", "SourceR
 
 #: the ``v`` of the newest record format (``export`` writes it)
 FORMAT = 2
+#: how deep a memory's metadata may nest (objects and lists); deeper is refused before any check
+#: walks it, since every walk of it (NUL and surrogate checks, redaction, pickling to a model
+#: process) recurses per level and ~500 levels ended in a RecursionError (HTTP 500)
+MAX_METADATA_DEPTH = 64
+
+
+def nesting_depth(value: Any, stop: int = MAX_METADATA_DEPTH + 1) -> int:
+    """How many levels of dicts and lists ``value`` nests (a scalar 0, ``{"a": 1}`` 1, ``{"a": [1]}`` 2),
+    counted level by level without recursion; counting stops at ``stop``."""
+    nest = (dict, list, tuple)
+    depth, level = 0, [value] if isinstance(value, nest) else []
+    while level and depth < stop:
+        depth += 1
+        level = [c for v in level for c in (v.values() if isinstance(v, dict) else v) if isinstance(c, nest)]
+    return depth
 
 
 def validation_line(exc: ValidationError) -> str:
@@ -72,6 +87,8 @@ class MemoryRecord(BaseModel):
     @field_validator("metadata")
     @classmethod
     def _unicode(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if nesting_depth(v) > MAX_METADATA_DEPTH:
+            raise ValueError(f"nested more than {MAX_METADATA_DEPTH} levels deep; metadata is plain JSON")
         if has_lone_surrogate(v):  # refused here, where the error names the line, not by the store
             raise ValueError("not valid Unicode (an unpaired surrogate)")
         if has_lone_surrogate(v, nul=True):  # PostgreSQL's jsonb cannot hold it: refused on either backend

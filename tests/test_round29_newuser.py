@@ -148,3 +148,56 @@ def test_a_confidence_that_is_no_finite_number_is_told_so(mem) -> None:
                                                 "nothing was written$"):
             mem.import_jsonl([line])
     assert mem.list(include_all=True) == []
+
+
+def _nested(depth: int) -> dict:
+    d: dict = {"leaf": 1}
+    for _ in range(depth - 1):
+        d = {"a": d}
+    return d
+
+
+def test_metadata_nested_too_deeply_is_bad_input_everywhere(mem) -> None:
+    """metadata 500 levels deep was a RecursionError from remember (the surrogate check recurses per
+    level) and a 500 from HTTP (pickled to a model process); 64 levels are kept, deeper is one line."""
+    from memcli.records import MAX_METADATA_DEPTH, nesting_depth
+
+    assert [nesting_depth(v) for v in (1, {}, {"a": 1}, {"a": [1]}, [[[]]], _nested(100_000))] == [0, 1, 1, 2, 3, 65]
+    assert mem.remember("I like plums", metadata=_nested(MAX_METADATA_DEPTH)).decision == "ADD"
+    cyclic: dict = {}
+    cyclic["self"] = cyclic
+    for bad in (_nested(MAX_METADATA_DEPTH + 1), _nested(500), _nested(100_000), cyclic):
+        with pytest.raises(BadInputError, match="^metadata: nested more than 64 levels deep; metadata is plain JSON$"):
+            mem.remember("I like damsons", metadata=bad)
+    line = json.dumps({"text": "I like damsons", "metadata": _nested(300)})
+    with pytest.raises(BadInputError, match="^line 1: metadata: nested more than 64 levels deep"):
+        mem.import_jsonl([line])
+    assert [i.statement for i in mem.list(include_all=True)] == ["I like plums"]
+
+
+def test_http_bodies_nested_too_deeply_are_400(tmp_path, embedder) -> None:
+    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+    import httpx
+    from _http import running
+
+    from memcli.admin import Admin
+    from memcli.service.app import Service, create_app
+    from memcli.settings import load_settings
+
+    settings = load_settings(db=str(tmp_path / "d.db"))
+    with Admin(settings=settings) as adm:
+        tok = adm.create_token("mei")["token"]
+    deep = "[" * 600 + "]" * 600
+    with running(create_app(service=Service(settings, embedder=embedder))) as base:
+        hdr = {"Authorization": f"Bearer {tok}", "content-type": "application/json"}
+        for route, body, field in (
+                ("memories", json.dumps({"text": "I like damsons", "metadata": _nested(600)}), "metadata"),
+                ("context", '{"query": "tea?", "history": [' + deep + "]}", "history"),
+                ("context", '{"query": "tea?", "history": [{"role": "user", "content": "hi", "x": ' + deep + "}]}",
+                 "history"),
+                ("capture", '{"text": "I like damsons", "session": ' + deep + "}", "session")):
+            r = httpx.post(f"{base}/v1/{route}", content=body, headers=hdr, timeout=60)
+            assert r.status_code == 400, r.text
+            assert r.json()["error"]["message"] == f"{field}: nested more than 64 levels deep"
+        with Admin(settings=settings) as adm:
+            assert adm.stats()["sources"] == 0
