@@ -172,13 +172,13 @@ def _model(name: str) -> type[_Args]:
 
 
 def parse_arguments(name: str, raw: str | bytes) -> Any:
-    """A tool call's arguments as the model sent them (JSON text; "" is ``{}``), parsed.
+    """A tool call's arguments as the model sent them (JSON text; blank is ``{}``), parsed.
 
     Raises:
         BadInputError: not JSON, or nested too deeply for the parser ("[[[[…" thousands deep).
     """
     try:
-        return json.loads(raw or "{}")
+        return json.loads(raw if raw.strip() else "{}")
     except ValueError as exc:
         raise BadInputError(f"{name}: arguments are not valid JSON ({str(exc).splitlines()[0][:80]})") from None
     except RecursionError:  # json recurses per level: a bad input, never an internal error

@@ -36,8 +36,9 @@ def test_cli_tool_call_nested_too_deeply_is_one_line_exit_2(db_path, cli) -> Non
     # a valid call still answers, and a blank argument text is {} (the missing field is named)
     r = run_cli("--db", str(db_path), "--user", "mei", "tools", "call", "search", '{"query": "peanuts"}')
     assert r.exit_code == 0 and "peanuts" in r.stdout
-    assert assert_error(run_cli("--db", str(db_path), "--user", "mei", "tools", "call", "search", ""), 2) == (
-        "search: query: Field required; nothing was done")
+    for blank in ("", "  \n"):
+        assert assert_error(run_cli("--db", str(db_path), "--user", "mei", "tools", "call", "search", blank), 2) == (
+            "search: query: Field required; nothing was done")
 
 
 def test_context_system_prompt_must_be_text(mem) -> None:
