@@ -202,3 +202,21 @@ def test_http_bodies_nested_too_deeply_are_400(tmp_path, embedder) -> None:
             assert r.json()["error"]["message"] == f"{field}: nested more than 64 levels deep"
         with Admin(settings=settings) as adm:
             assert adm.stats()["sources"] == 0
+
+
+def test_langgraph_namespace_user_follows_the_one_user_rule(db_path, embedder) -> None:
+    """MemcliStore made each user's settings with model_copy, which validates nothing: ("memories",
+    "a\\u200bb") stored memories for a user that reads as "ab", and " bob" for one beside "bob"."""
+    pytest.importorskip("langgraph", reason="pip install 'memcli[langgraph]'")
+    from memcli.integrations.langgraph import MemcliStore
+
+    with MemcliStore(str(db_path), embedder=embedder) as store:
+        for user in ("a\u200bb", " bob", "bob\n", "bob\u202e"):
+            for op in (lambda u: store.put(("memories", u), "k", {"text": "I like kiwis"}),
+                       lambda u: store.search(("memories", u), query="kiwis"),
+                       lambda u: store.get(("memories", u), "k")):
+                with pytest.raises(BadInputError, match="a user id is printable text"):
+                    op(user)
+        store.put(("memories", "bob"), "k", {"text": "I like kiwis"})
+        assert store.get(("memories", "bob"), "k").value == {"text": "I like kiwis"}
+        assert [ns for ns in store.list_namespaces()] == [("memories", "bob")]
