@@ -31,6 +31,21 @@ __all__ = ["EndRecord", "EventRecord", "ImportResults", "MemoryRecord", "SourceR
 
 #: the ``v`` of the newest record format (``export`` writes it)
 FORMAT = 2
+#: how deep a memory's metadata may nest (objects and lists); deeper is refused before any check
+#: walks it, since every walk of it (NUL and surrogate checks, redaction, pickling to a model
+#: process) recurses per level and ~500 levels ended in a RecursionError (HTTP 500)
+MAX_METADATA_DEPTH = 64
+
+
+def nesting_depth(value: Any, stop: int = MAX_METADATA_DEPTH + 1) -> int:
+    """How many levels of dicts and lists ``value`` nests (a scalar 0, ``{"a": 1}`` 1, ``{"a": [1]}`` 2),
+    counted level by level without recursion; counting stops at ``stop``."""
+    nest = (dict, list, tuple)
+    depth, level = 0, [value] if isinstance(value, nest) else []
+    while level and depth < stop:
+        depth += 1
+        level = [c for v in level for c in (v.values() if isinstance(v, dict) else v) if isinstance(c, nest)]
+    return depth
 
 
 def validation_line(exc: ValidationError) -> str:
@@ -45,7 +60,7 @@ def validation_line(exc: ValidationError) -> str:
 class MemoryRecord(BaseModel):
     """One line of ``import``/``export`` JSON Lines."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use: a read imports it too
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)  # built on first use
 
     text: str
     kind: Kind = Kind.OTHER
@@ -72,6 +87,8 @@ class MemoryRecord(BaseModel):
     @field_validator("metadata")
     @classmethod
     def _unicode(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if nesting_depth(v) > MAX_METADATA_DEPTH:
+            raise ValueError(f"nested more than {MAX_METADATA_DEPTH} levels deep; metadata is plain JSON")
         if has_lone_surrogate(v):  # refused here, where the error names the line, not by the store
             raise ValueError("not valid Unicode (an unpaired surrogate)")
         if has_lone_surrogate(v, nul=True):  # PostgreSQL's jsonb cannot hold it: refused on either backend
@@ -163,7 +180,7 @@ def _turn_text(v: str) -> str:
 class SourceRecord(BaseModel):
     """A turn (or explicit statement) a memory came from, inside a :class:`StoredRecord`."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     id: int = Field(description="its id in the exporting store (links events to it)")
     role: Literal["user", "assistant", "system", "explicit"]
@@ -192,7 +209,7 @@ def _redact_all(v: Any) -> Any:
 class EventRecord(BaseModel):
     """One audit event of a :class:`StoredRecord` (``history`` shows them); ids are the exporting store's."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     id: int
     action: str
@@ -219,7 +236,7 @@ class StoredRecord(BaseModel):
     """One line of format 2: a stored memory row as it is (``export`` writes it, ``import``
     restores it without a decision). Times are UTC; ``confidence``, ``salience`` in [0, 1]."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     v: Literal[2]
     id: int = Field(description="its id in the exporting store (links and events refer to it)")
@@ -253,7 +270,7 @@ class TurnRecord(BaseModel):
     episode, an assistant's turn, a turn whose memories were purged — restored as the drain recorded it,
     or a turn not drained yet (``pending``), captured again with its ``key`` for the importing store's drain."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     v: Literal[2]
     turn: int = Field(description="its source id in the exporting store")
@@ -280,7 +297,7 @@ class TurnRecord(BaseModel):
 class EndRecord(BaseModel):
     """The last line of a format-2 export: how many memory lines (and turn lines) come before it."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, allow_inf_nan=False)
 
     v: Literal[2]
     records: int = Field(ge=0)

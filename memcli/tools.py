@@ -171,12 +171,23 @@ def _model(name: str) -> type[_Args]:
         raise BadInputError(f"unknown tool {name!r}; the tools are {', '.join(TOOL_NAMES)}") from None
 
 
+def parse_arguments(name: str, raw: str | bytes) -> Any:
+    """A tool call's arguments as the model sent them (JSON text; blank is ``{}``), parsed.
+
+    Raises:
+        BadInputError: not JSON, or nested too deeply for the parser ("[[[[…" thousands deep).
+    """
+    try:
+        return json.loads(raw if raw.strip() else "{}")
+    except ValueError as exc:
+        raise BadInputError(f"{name}: arguments are not valid JSON ({str(exc).splitlines()[0][:80]})") from None
+    except RecursionError:  # json recurses per level: a bad input, never an internal error
+        raise BadInputError(f"{name}: arguments are not valid JSON (nested too deeply)") from None
+
+
 def _validate(name: str, arguments: Any) -> _Args:
     if isinstance(arguments, str | bytes):
-        try:
-            arguments = json.loads(arguments or "{}")
-        except ValueError as exc:
-            raise BadInputError(f"{name}: arguments are not valid JSON ({str(exc).splitlines()[0][:80]})") from None
+        arguments = parse_arguments(name, arguments)
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from memcli.cli.app import DbOpt, JsonOpt, ModelOpt, UserOpt, app, console, emit_json, info, open_memory, read_stdin
-from memcli.errors import BadInputError, ConfigError
+from memcli.errors import ConfigError
 
 tools_app = typer.Typer(
     name="tools",
@@ -62,13 +61,10 @@ def call(
 
       memcli --user alice tools call search '{"query": "咖啡"}'
     """
-    from memcli.tools import call_tool
+    from memcli.tools import call_tool, parse_arguments
 
     raw = read_stdin(writes=name != "search") if arguments == "-" else arguments
-    try:
-        args = json.loads(raw)
-    except ValueError as exc:
-        raise BadInputError(f"{name}: arguments are not valid JSON ({str(exc).splitlines()[0][:80]})") from None
+    args = parse_arguments(name, raw)
     with open_memory(db, user, model) as mem:
         result = call_tool(mem, name, args)
     emit_json(result)

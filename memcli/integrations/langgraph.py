@@ -49,9 +49,11 @@ from langgraph.store.base import (
 )
 
 from memcli.admin import Admin
+from memcli.errors import BadInputError
 from memcli.memory import Memory
 from memcli.models import MemoryItem
 from memcli.settings import Settings, load_settings
+from memcli.settings_sources import user_problem
 
 __all__ = ["MemcliStore"]
 
@@ -122,9 +124,16 @@ class MemcliStore(BaseStore):
     def memory(self, user: str) -> Memory:
         """The :class:`~memcli.memory.Memory` of ``user`` this store uses (opened once, the model
         shared): for memcli's own calls in a graph node — ``context``, ``capture``, ``drain``.
-        Threads may share it: its calls take turns, as any ``Memory``'s do."""
+        Threads may share it: its calls take turns, as any ``Memory``'s do.
+
+        Raises:
+            BadInputError: ``user`` is no user id (:func:`memcli.settings_sources.user_problem`: blank,
+                spaces at an end, a control or invisible character), for every operation naming it."""
         mem = self._memories.get(user)
         if mem is None:
+            # model_copy validates nothing: the one user rule is checked here ("a\u200bb" looks like "ab")
+            if (problem := user_problem(user)) is not None:
+                raise BadInputError(problem)
             if self._embedder is None:
                 self._embedder = self._admin.embedder  # loaded once, checked against the database
             mem = self._memories[user] = Memory(settings=self.settings.model_copy(update={"user": user}),

@@ -41,11 +41,12 @@ and assembles (:mod:`memcli.read.render`)::
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
@@ -64,6 +65,7 @@ __all__ = ["ChatMessage", "ContextResult", "FRAME", "MAX_STATEMENT_CHARS", "Memo
            "inert", "parse_history", "render_line"]
 
 MEMORY_ROLE = "system"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 ASSEMBLY_RESERVE_S = 0.04  # time kept for assembling the block after retrieval
 
 
@@ -73,6 +75,13 @@ class ChatMessage(BaseModel):
     model_config = ConfigDict(defer_build=True)  # built when a history is given, not in every context
     role: Literal["system", "user", "assistant", "tool"]
     content: str
+
+    @field_validator("content")
+    @classmethod
+    def _encodable(cls, v: str) -> str:
+        """Without unpaired surrogates (JSON "\\ud800"): no UTF-8 holds them, so the messages handed
+        back (HTTP's answer, the host's next model call) could not be sent. The rest is the host's, as given."""
+        return _SURROGATE.sub("", v)
 
 
 #: how :attr:`ContextResult.reason` starts when the time budget, not relevance, left no block
@@ -203,7 +212,7 @@ class MemoryContextBuilder:
         Returns a :class:`ContextResult`; ``text == ""`` (and ``reason`` set) when there is no block.
 
         Raises:
-            BadInputError: bad ``fmt``/``lang``/``max_tokens``/``budget_ms`` or history.
+            BadInputError: bad ``fmt``/``lang``/``max_tokens``/``budget_ms``, history or ``system`` (not text).
         """
         t0 = time.monotonic()
         st = self.settings
@@ -220,7 +229,9 @@ class MemoryContextBuilder:
         if isinstance(as_of, str):  # a bad --as-of is bad input, never a silent empty block at the deadline
             retrieve_kw["as_of"] = parse_at(as_of, field="as_of")
         msgs = parse_history(history)
-        system = clean_text(system) if system else None
+        if system is not None and not isinstance(system, str):  # clean_text would raise TypeError
+            raise BadInputError(f"system must be text, the static system prompt (got {type(system).__name__})")
+        system = clean_text(system) if system and system.strip() else None  # blank: no system message
         # what retrieval reads of the query (its first max_text_chars characters): nothing here looks further
         head = clean_text(query_head(query or "", st.max_text_chars)[0])
         lang = lang or lang_of(head)

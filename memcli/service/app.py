@@ -40,8 +40,8 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic_core import to_json
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError, to_json
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memcli.admin import Admin
@@ -49,6 +49,7 @@ from memcli.auth import TokenOwner
 from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.models import hit_json
+from memcli.records import MAX_METADATA_DEPTH, nesting_depth
 from memcli.service.access import bound_user, denied, operator
 from memcli.service.errors import ServiceError, body, status_of, undecodable_body, validation_message
 from memcli.service.metrics import CONTENT_TYPE, Metrics
@@ -164,6 +165,13 @@ class _Body(BaseModel):
     # NaN, Infinity and 1e400 are no JSON numbers (RFC 8259) though Python's parser reads them:
     # "Input should be a finite number", not "less than or equal to 1" for a NaN
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _shallow(cls, v: Any) -> Any:  # pickling to a model process recursed per level: 600 deep was a 500
+        if isinstance(v, dict | list) and nesting_depth(v) > MAX_METADATA_DEPTH:
+            raise PydanticCustomError("too_deep", "nested more than {n} levels deep", {"n": MAX_METADATA_DEPTH})
+        return v
 
 
 class CaptureIn(_Body):
