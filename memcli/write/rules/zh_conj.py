@@ -25,9 +25,9 @@ CONJUNCTIONS = frozenset("而且 并且 但是 可是 不过 然后 所以 因�
 #: nor the one-character 可 / 并 (也可以, 并不): alone they are more often "can" and "not at all" than "but"
 #: nor the discourse adverbs that open a clause before its own subject (反正我平时只喝茶: 我, not the subject before)
 LEAD_CONJUNCTIONS = CONJUNCTIONS | frozenset("但 而 于是 反正 总之 毕竟".split())
-#: the first characters of :data:`LEAD_CONJUNCTIONS`: a text opening with none of them opens with no conjunction,
+#: :data:`LEAD_CONJUNCTIONS` as characters: a text opening with none of them opens with no conjunction as a word,
 #: and is not cut to know it (most clauses a drain reads)
-_LEAD_FIRST = tuple(sorted({w[0] for w in LEAD_CONJUNCTIONS}))
+_LEAD_FIRST = tuple(sorted(LEAD_CONJUNCTIONS))
 #: any of :data:`CONJUNCTIONS` as characters: a clause without one past its first character has no
 #: conjunction to split at, and is not cut to know it (most clauses a drain reads)
 _ANY_CONJUNCTION = re.compile("|".join(sorted(CONJUNCTIONS, key=len, reverse=True)))
