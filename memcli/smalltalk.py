@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
+from memcli.rx import rx
+
 __all__ = [
     "EN_ACKS",
     "EN_GREETINGS",
@@ -220,7 +222,7 @@ def unaddressed(text: str) -> str:
     leave the name out — a question naming that person finds the remarks about them, not every greeting
     to them. A name after a word of a noun phrase (my home country, Norway) or a capitalised word (Paris,
     France) is an apposition and stays; Chinese text is returned as is."""
-    if not text or not re.search(r"[A-Z][a-z]", text):
+    if not text or not rx(r"[A-Z][a-z]").search(text):
         return text
     return _unaddressed(text) if len(text) <= _KEPT_CHARS else _unaddressed.__wrapped__(text)
 

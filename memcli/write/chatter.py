@@ -255,7 +255,13 @@ def is_chatter(text: str) -> bool:
     """True when every clause of ``text`` is chatter (or it has no words at all), or the turn is a task
     (:func:`is_task`) or a laughing remark about no one (:func:`is_laughing_remark`: rain all day again,
     so boring haha), or the turn holds a secret's placeholder (:func:`memcli.sensitive.is_redacted`: such
-    a turn is no episode, whatever else it says — its facts become memories as usual)."""
+    a turn is no episode, whatever else it says — its facts become memories as usual). Cached for texts up
+    to 300 characters (a drain asks it of the same line of many users)."""
+    return _is_chatter(text) if len(text or "") <= _CACHED_CHARS else _is_chatter.__wrapped__(text)
+
+
+@lru_cache(maxsize=16384)
+def _is_chatter(text: str) -> bool:
     if is_task(text) or is_laughing_remark(text) or is_redacted(text or ""):
         return True
     parts: list[tuple[str, bool]] = []
@@ -304,7 +310,14 @@ def uncovered(text: str, statements: list[str], states: Sequence[bool] | None = 
     attribute of its subject, a state that can change — where one lives, works, what one likes; None:
     unknown): an English turn one memory carries whole stays an episode too when no statement is
     such a state — a told event or remark is found in the speaker's words with its context, while a
-    state is left to its memory, so that a value changed later never comes back as an episode."""
+    state is left to its memory, so that a value changed later never comes back as an episode. Cached
+    (a pure function of its arguments) for texts up to 300 characters."""
+    args = (text, tuple(statements), None if states is None else tuple(states))
+    return _uncovered(*args) if len(text) <= _CACHED_CHARS else _uncovered.__wrapped__(*args)
+
+
+@lru_cache(maxsize=16384)
+def _uncovered(text: str, statements: tuple[str, ...], states: tuple[bool, ...] | None) -> bool:
     from memcli.write.rules.match import mixed_content_units
 
     parts = clauses(text)

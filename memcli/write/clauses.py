@@ -115,7 +115,17 @@ def _colon_lead(sent: str) -> tuple[str, str] | None:
 
 
 def units(text: str) -> list[Unit]:
-    """The clause units of one utterance (see the module doc), in order; empty pieces dropped."""
+    """The clause units of one utterance (see the module doc), in order; empty pieces dropped (a new
+    list; cached for texts up to 1,000 characters: a drain cuts the same line of many users)."""
+    return list(_units(text)) if len(text) <= 1000 else _cut_units(text)
+
+
+@lru_cache(maxsize=8192)
+def _units(text: str) -> tuple[Unit, ...]:
+    return tuple(_cut_units(text))
+
+
+def _cut_units(text: str) -> list[Unit]:
     simple = to_simplified(text)
     lang = lang_of(simple)
     zh = lang == "zh"

@@ -11,6 +11,7 @@ and :data:`~memcli.write.rules.zh_words.CORRECTION`. Pure functions over text; n
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memcli.write.rules.en_words import _CORRECTION as _EN_OPEN
 from memcli.write.rules.en_words import _NOT_HALF as _EN_NOT_HALF
@@ -60,7 +61,17 @@ _NO_VALUE = re.compile(r"^(?:sure|yet|really|at all|bad|much|that|too|only|just|
 def denied_values(text: str) -> list[str]:
     """The values a correction in ``text`` denies (Sorry, I meant … on the 9th, not the 2nd → ["2nd"];
     我说错了，咪咪四岁不是三岁 → ["三岁"]; a softer opener, :data:`_SOFT_OPEN`: Actually Kofi is 36, not 35 →
-    ["35"]); empty when ``text`` corrects nothing."""
+    ["35"]); empty when ``text`` corrects nothing. A new list; cached for texts up to 1,000 characters (the
+    fitted extractor asks it of every turn, and a drain reads the same line of many users)."""
+    return list(_denied(text)) if len(text) <= 1000 else _denied_of(text)
+
+
+@lru_cache(maxsize=8192)
+def _denied(text: str) -> tuple[str, ...]:
+    return tuple(_denied_of(text))
+
+
+def _denied_of(text: str) -> list[str]:
     out: list[str] = []
     for m in _SENT.finditer(text):
         sent = m.group(0).strip()

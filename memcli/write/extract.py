@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 
 from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
@@ -112,13 +113,23 @@ def _read(text: str) -> str:
     """What the extractor reads of a user turn: :func:`memcli.write.guard.told`, without the names the turn
     addresses in English chat (:func:`memcli.smalltalk.unaddressed`: "I started yoga last week, Sam." is
     read as "I started yoga last week."; the person it is said to is no part of the fact). ``text`` itself
-    when nothing changes."""
+    when nothing changes. Cached for texts up to 1,000 characters (a drain reads the same line of many users)."""
+    if len(text) > 1000:
+        return _read_long(text)
+    read = _read_short(text)
+    return text if read == text else read  # (``text`` itself, not the equal text cached from another turn)
+
+
+def _read_long(text: str) -> str:
     from memcli.smalltalk import unaddressed
     from memcli.write.guard import told
 
     said = told(text)
     bare = unaddressed(said)
     return said if bare == said or not bare.strip() else bare
+
+
+_read_short = lru_cache(maxsize=8192)(_read_long)
 
 
 def _own_words(statement: str, simplified: str, original: str) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -158,6 +159,41 @@ def _read_as(utt: Utterance) -> str:
                                   if word.casefold() not in ("it", "its")])
 
 
+@lru_cache(maxsize=8192)
+def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, ...]:
+    from memcli.write.rules.match import mixed_content_units
+
+    have = frozenset().union(*(mixed_content_units(st) for st in found))
+
+    def is_open(u: Unit) -> bool:
+        # (a relative time the rules read into valid_from is carried by their fact: I quit sugar two days ago)
+        cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else u.text)
+        # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry — but an
+        # English unit a rule fact says half of, with a few content words of its own left ("This lake is where
+        # I learned to swim and it's still my favourite spot"), is read whole: kept, it says the rule fact in
+        # the speaker's fuller words (_absorb), not the first clause alone
+        return bool(cu) and not is_chatter(u) and (len(have & cu) / len(cu) < 0.5 or
+                                                   u.lang == "en" and len(cu - have) >= _EN_LEFT_OPEN)
+
+    out = []
+    for u, said in zip(parts, with_subjects(with_en_subjects(list(parts))), strict=True):
+        u = said if u.lang == "en" else u  # (an English unit said with the "I" it drops: Took a trip → I took…)
+        clauses, whole = en_parts(u), is_open(u)
+        if len(clauses) == 1 or whole and all(map(is_open, clauses)):
+            out += [said] if whole else []
+            continue
+        # an English sentence some of whose clauses the rules carry, or that ends in a question:
+        # its other clauses are read on their own (…, we've known each other since kindergarten) —
+        # but a clause whose object is a pronoun for what the other clause says ("My husband got me
+        # into it, now I run…", "I love pottery, a friend got me into it") means nothing alone: the
+        # sentence is read whole
+        opened = [c for c in clauses if is_open(c)]
+        # and a clause that leads with its time or cause ("Since my wrist healed, I…") is no fact alone either
+        out += [said] if any(_POINTS_ON.search(c.text) or _LEADS_MAIN.match(c.text) and c is not clauses[-1]
+                             for c in opened) else opened
+    return tuple(out)
+
+
 class FittedExtractor(RuleExtractor):
     """Rules + the fitted clause model; see the module doc.
 
@@ -200,38 +236,12 @@ class FittedExtractor(RuleExtractor):
         """The units of ``parts`` (one utterance's) the model scores: not chatter, not carried by ``found``.
         A Chinese unit that drops the subject of the unit before it is read with that subject
         (我表哥是广东人，特别爱喝早茶 → 我表哥特别爱喝早茶: :func:`memcli.write.rules.zh_carry.carried_subjects`),
-        an English one that drops its "I" with it (Took a trip → I took a trip: :mod:`memcli.write.rules.en_carry`)."""
-        from memcli.write.rules.match import mixed_content_units
+        an English one that drops its "I" with it (Took a trip → I took a trip: :mod:`memcli.write.rules.en_carry`).
+        A pure function of the units and the statements of ``found``, cached: a drain reads the same line of
+        many users."""
+        return list(_open_units(tuple(parts), tuple(c.statement for c in found)))
 
-        have = frozenset().union(*(mixed_content_units(c.statement) for c in found))
 
-        def is_open(u: Unit) -> bool:
-            # (a relative time the rules read into valid_from is carried by their fact: I quit sugar two days ago)
-            cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else u.text)
-            # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry — but an
-            # English unit a rule fact says half of, with a few content words of its own left ("This lake is where
-            # I learned to swim and it's still my favourite spot"), is read whole: kept, it says the rule fact in
-            # the speaker's fuller words (_absorb), not the first clause alone
-            return bool(cu) and not is_chatter(u) and (len(have & cu) / len(cu) < 0.5 or
-                                                       u.lang == "en" and len(cu - have) >= _EN_LEFT_OPEN)
-
-        out = []
-        for u, said in zip(parts, with_subjects(with_en_subjects(list(parts))), strict=True):
-            u = said if u.lang == "en" else u  # (an English unit said with the "I" it drops: Took a trip → I took…)
-            clauses, whole = en_parts(u), is_open(u)
-            if len(clauses) == 1 or whole and all(map(is_open, clauses)):
-                out += [said] if whole else []
-                continue
-            # an English sentence some of whose clauses the rules carry, or that ends in a question:
-            # its other clauses are read on their own (…, we've known each other since kindergarten) —
-            # but a clause whose object is a pronoun for what the other clause says ("My husband got me
-            # into it, now I run…", "I love pottery, a friend got me into it") means nothing alone: the
-            # sentence is read whole
-            opened = [c for c in clauses if is_open(c)]
-            # and a clause that leads with its time or cause ("Since my wrist healed, I…") is no fact alone either
-            out += [said] if any(_POINTS_ON.search(c.text) or _LEADS_MAIN.match(c.text) and c is not clauses[-1]
-                                 for c in opened) else opened
-        return out
 
     @staticmethod
     def _doubtful(found: list[Candidate], parts: Sequence[Unit]) -> list[tuple[Candidate, Unit]]:

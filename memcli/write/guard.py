@@ -28,6 +28,7 @@ Pure functions over text; no model, no store.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memcli.models import Candidate
 from memcli.sensitive import has_secret, is_redacted, names_secret, opens_with_placeholder
@@ -175,8 +176,14 @@ def told(text: str) -> str:
 def keep(candidate: Candidate) -> bool:
     """A candidate the drain may decide on: no secret's value or placeholder in it, not hypothetical, and not
     a reaction to the other speaker ("I love that idea", "I'm so happy for you, Sam", "Love it":
-    :mod:`memcli.write.reaction`), nor an English fragment ("The one near Brighton": :mod:`memcli.write.fragment`)."""
+    :mod:`memcli.write.reaction`), nor an English fragment ("The one near Brighton": :mod:`memcli.write.fragment`).
+    A function of the statement alone, cached for statements up to 1,000 characters."""
     s = candidate.statement
+    return _keep(s) if len(s) <= 1000 else _keep.__wrapped__(s)
+
+
+@lru_cache(maxsize=16384)
+def _keep(s: str) -> bool:
     dropped_i = s.isascii() and s[:1].isupper() and not re.match(r"(?:I|I'\w+|[A-Z]\w*[A-Z]\w*)\b", s)
     return not (is_redacted(s) or has_secret(s) or is_hypothetical(s) or is_reaction(s) or is_fragment(s) or
                 dropped_i and is_reaction("I " + s[:1].lower() + s[1:]))

@@ -12,6 +12,7 @@ already as simplified.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memcli import slots
 from memcli.text import lang_of
@@ -81,7 +82,17 @@ _SENTENCE = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")
 
 def extract_names(text: str) -> list[Match]:
     """Name facts in an utterance: each sentence and comma clause tried with :func:`match_name`;
-    questions are skipped (叫我什么？ / what should you call me?)."""
+    questions are skipped (叫我什么？ / what should you call me?). A new list; cached for texts up to
+    1,000 characters (a drain reads the same line of many users)."""
+    return list(_names(text)) if len(text) <= 1000 else _names_of(text)
+
+
+@lru_cache(maxsize=8192)
+def _names(text: str) -> tuple[Match, ...]:
+    return tuple(_names_of(text))
+
+
+def _names_of(text: str) -> list[Match]:
     out: list[Match] = []
     for sent in _SENTENCE.findall(text):
         sent = sent.strip()

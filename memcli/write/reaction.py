@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli.rx import rx
+
 __all__ = ["is_reaction", "reaction_lead"]
 
 _EN_ADV = (r"(?:really|truly|totally|absolutely|completely|just|so|too|also|do|definitely|always|still|very|"
@@ -117,8 +119,8 @@ def _reaction(clause: str) -> bool:
     c = clause.strip()
     if not c:
         return False
-    if re.search(r"[\u3400-\u9fff]", c):
-        z = re.sub(r"\s+", "", c)
+    if rx(r"[\u3400-\u9fff]").search(c):
+        z = rx(r"\s+").sub("", c)
         return bool(_ZH.match(z) or _ZH_TALK.search(z))
     body = (_EN_VOCATIVE.sub("", c) or c).casefold().replace("’", "'")
     if _EN.match(body) or _EN_TALK.search(body) or _EN_ASK.match(body):

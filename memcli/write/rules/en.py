@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memcli import slots
+from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
@@ -119,7 +120,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_1.match(low)
     if m:
         return slots.relation_en(m.group(1).split()[-1]) or "friend", c[:m.end()], c[m.end():].strip(" ,")
-    if m := re.match(r"^all (?=my |our )", low):
+    if m := rx(r"^all (?=my |our )").match(low):
         c, low = c[m.end():], low[m.end():]
     m = _RX_SUBJECT_2.match(low)
     if m and m.group(2) not in _ATTR_NOUNS and not slots.relation_en(m.group(2)):
@@ -127,18 +128,18 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_3.match(low)
     if m and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
-    if m := re.match(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| [a-z]+ed\b))", low):  # noqa: E501
+    if m := rx(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| [a-z]+ed\b))").match(low):  # noqa: E501
         return slots.ME, c[:2], c[3:]
     m = _RX_SUBJECT_4.match(low)
     if m and low.startswith(("the ", "a ")):
-        rel = re.search(_REL, low[:m.end()])
+        rel = rx(_REL).search(low[:m.end()])
         return slots.relation_en(rel.group(0)) if rel else "person", c[:m.end()], c[m.end():].strip()  # type: ignore[return-value]
     m = _RX_SUBJECT_5.match(low)
     if m:
-        rels = re.split(r"'s ", m.group(1))
+        rels = rx(r"'s ").split(m.group(1))
         key = ".".join(slots.relation_en(r) or r for r in rels)
         end = m.end()
-        name = re.match(r"^,? ([A-Z][a-z]+)\b,?", c[end:])
+        name = rx(r"^,? ([A-Z][a-z]+)\b,?").match(c[end:])
         if name and name.group(1).casefold() not in _NAME_STOP:
             end += name.end()
             if key.rsplit(".", 1)[-1] in slots.PLURAL_RELATIONS:
@@ -146,69 +147,69 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             if (own := _subject(c[:m.end()] + c[end:], ctx)) and own[0].startswith(("thing:", key + ".")):
                 return own[0], c[:end] + own[1][m.end():], own[2]  # My aunt Linda's bakery / husband is…: as my aunt's
         return key, c[:end], c[end:].strip(" ,")
-    if re.match(r"^i\b", low):
+    if rx(r"^i\b").match(low):
         return slots.ME, c[:1], c[1:].strip()
     m = _RX_SUBJECT_6.match(low)
     if m:
         return slots.ME, c[:2], c[3:]
-    m = None if re.match(r"^my (?:all-time )?favou?rite\b", low) else \
-        re.match(r"^(?:my|our) ((?:[a-z-]+ ){0,4}?([a-z-]+))(?= (?:is|are|was|were|has|have|looks?|feels?|tastes?|"
-                 r"works?|keeps?|broke|died|passed|needs?|seems?|got|gets)\b)", low)
-    if re.match(r"^my (?:all-time )?favou?rite\b", low):
+    m = None if rx(r"^my (?:all-time )?favou?rite\b").match(low) else \
+        rx(r"^(?:my|our) ((?:[a-z-]+ ){0,4}?([a-z-]+))(?= (?:is|are|was|were|has|have|looks?|feels?|tastes?|"
+                 r"works?|keeps?|broke|died|passed|needs?|seems?|got|gets)\b)").match(low)
+    if rx(r"^my (?:all-time )?favou?rite\b").match(low):
         return slots.ME, c[:2], c[3:]
     if m and m.group(2) not in _ATTR_NOUNS and m.group(2) not in ("ability", "abilities", "energy", "sleep", "mood",
                                                                   "life", "mind", "day", "week", "work", "job"):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
-    m = re.match(r"^(?:this|these|that|those|the) ((?:[a-z'-]+ ){0,3}?([a-z-]+))(?= (?:is|are|was|were|feels?|looks?|"
-                 r"tastes?|seems?|fits?)\b)", low)
+    m = rx(r"^(?:this|these|that|those|the) ((?:[a-z'-]+ ){0,3}?([a-z-]+))(?= (?:is|are|was|were|feels?|looks?|"
+                 r"tastes?|seems?|fits?)\b)").match(low)
     if m and _ASPECT.match(low[:m.end()]):
         return None  # "the scenery was beautiful", "the most difficult part…": a part of what is talked of
-    if m and not re.match(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"  # noqa: E501
+    if m and not rx(r"^(?:weather|time|day|idea|question|answer|thing|one|way|point|news|show|moment|suggestions?|"  # noqa: E501
                           r"pressure|stress|situation|problem|process|progress|mood|work|job|economy|world|society|future|"
                           r"pandemic|traffic|"
-                          r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$", m.group(2)):
+                          r"advice|tips?|places?|options?|ideas?|recommendations?|books?|methods?|ways?)$").match(m.group(2)):
         return f"thing:{_singular(m.group(2))}", c[:m.end()], c[m.end():].strip()
     m = _RX_SUBJECT_7.match(low)
     if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and slots.relation_en(m.group(1)):
         rel = slots.relation_en(m.group(1))  # "Her husband Mark is a firefighter": a relation of the person
-        name = re.match(r"^,? ([A-Z][a-z]+)\b,?", c[m.end():])
+        name = rx(r"^,? ([A-Z][a-z]+)\b,?").match(c[m.end():])
         end = m.end() + (name.end() if name and name.group(1).casefold() not in _NAME_STOP else 0)
         return f"{ctx.person[0]}.{rel}", f"{ctx.person[1]}'s {m.group(1)}{c[m.end():end]}", c[end:].strip(" ,")
-    m = re.match(r"^(?:his|her) ([a-z]+)(?= (?:is|was|has|opened|sells|makes)\b)", low)
+    m = rx(r"^(?:his|her) ([a-z]+)(?= (?:is|was|has|opened|sells|makes)\b)").match(low)
     if m and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")) and m.group(1) not in _ATTR_NOUNS:
         return ctx.person[0], f"{ctx.person[1]}'s {m.group(1)}", c[m.end():].strip()  # "Her bakery is in Portland"
     if (m := _RX_SUBJECT_8.match(low)) and ctx.person and slots.gender_fits(ctx.person[0], low.startswith("her")):
         return ctx.person[0], ctx.person[1], "'s " + c[m.end():]  # "…, and her birthday is May 3rd": the person's
-    m = re.match(r"^(?:his|her|its) name(?:'s| is)\b", low)
+    m = rx(r"^(?:his|her|its) name(?:'s| is)\b").match(low)
     if m and ctx.thing and not ctx.person:  # "We adopted a puppy, his name is Rex": the pet just named
         return ctx.thing[0], f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]}'s", f"name is {c[m.end():].strip()}"
-    m = re.match(r"^(?:he|she)\b", low)
+    m = rx(r"^(?:he|she)\b").match(low)
     if m:
         fits = ctx.person and slots.gender_fits(ctx.person[0], low.startswith("she"))
         if not ctx.person and ctx.thing and ctx.thing[0].startswith("thing:"):  # a pet is he or she too
             return ctx.thing[0], ctx.thing[1], c[m.end():].strip()  # "Our cat's called Pumpkin and she's ten"
         return (ctx.person[0], ctx.person[1], c[m.end():].strip()) if ctx.person and fits else None
-    m = re.match(r"^(?:it|they)\b", low)
+    m = rx(r"^(?:it|they)\b").match(low)
     if m:
         return (ctx.thing[0], ctx.thing[1], c[m.end():].strip()) if ctx.thing else None
-    m = re.match(r"^((?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Grandma|Grandpa)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:, my [a-z -]+,)?"  # noqa: E501
+    m = rx(r"^((?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Grandma|Grandpa)\.? )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:, my [a-z -]+,)?"  # noqa: E501
                  r"(?: (?:from|at|in) (?:the )?[a-z]+(?: [a-z]+)?(?= is| has| works| lives))?"  # Helen from accounting
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|"
-                 r"died|passed)\b)", c)
+                 r"died|passed)\b)").match(c)
     if m and " " not in m.group(1) and slots.relation_en(m.group(1)):  # "Mom was born…": a relation, not a name
         rest = c[m.end():]
         return slots.relation_en(m.group(1)), m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # type: ignore[return-value]  # noqa: E501
-    if m and re.match(r" is my (?!(?:" + _REL + r")\b)", c[m.end():], flags=re.I):
+    if m and rx(r" is my (?!(?:" + _REL + r")\b)", re.I).match(c[m.end():]):
         return slots.ME, m.group(1), c[m.end():].strip()  # "Daniel is my name", "Arsenal is my team": about me
     if m and _thing_first(m.group(1), c[m.end():]):
         m = None  # "Mango does not bother me": a capital at the start is no evidence of a name
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP and m.group(1).casefold() not in _TOPIC and \
-            not re.fullmatch(r"[A-Z][a-z]+ing", m.group(1)):  # "Gardening's such a good way to unwind": no person
+            not rx(r"[A-Z][a-z]+ing").fullmatch(m.group(1)):  # "Gardening's such a good way to unwind": no person
         rest = c[m.end():]
         return f"person:{m.group(1).casefold()}", m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # noqa: E501
-    m = re.match(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|looks|gives me|makes me)\b)", c)
+    m = rx(r"^([A-Z][\w-]*(?: [a-z-]+){0,3}) (?=(?:is|are|tastes|smells|looks|gives me|makes me)\b)").match(c)
     if m and m.group(1).split()[0].casefold() not in _NAME_STOP and not slots.relation_en(m.group(1)) and \
             m.group(1).split()[0].casefold() not in _TOPIC:
         return f"thing:{_singular(m.group(1).split()[-1].casefold())}", m.group(1), c[m.end():]
@@ -228,32 +229,32 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     c = prepare(raw)
     plan = _IRREALIS.search(without_stopped_motion(c))  # "stopped going to the gym" is no plan
     if not c or is_question(raw) or is_question(c) or plan:
-        if re.match(r"^i\b", c, flags=re.I) or plan:
+        if rx(r"^i\b", re.I).match(c) or plan:
             ctx.subject = None  # "I will take your advice and try…": the clauses after a plan share it
-        named = _subject(c, ctx) if re.match(r"^my\b", c, flags=re.I) else None
+        named = _subject(c, ctx) if rx(r"^my\b", re.I).match(c) else None
         if named and named[0] != slots.ME and not named[0].startswith("thing:"):
             ctx.person = (named[0], named[1])  # "My sister is getting married next month": she is whom "she" means
         return []
-    if re.match(r"^today is my birthday\b", c, flags=re.I):  # the date is the utterance's (memcli.write.extract)
+    if rx(r"^today is my birthday\b", re.I).match(c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="Today is my birthday", kind="identity", slot="birthday", value="today", salience=0.8)]
     said, (ago, c) = c, _ago_of(c)
     if not c:
         return []
-    m = re.match(r"^I am ([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?=,|$)", c)
+    m = rx(r"^I am ([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?=,|$)").match(c)
     if m and not _DEMONYM.match(m.group(1)) and m.group(1).casefold() not in _NAME_STOP:
         name = c[5:m.end()]
         return [Match(statement=f"I'm {name}", kind="identity", slot="name", value=name.casefold(), salience=0.8)]
-    m = re.match(r"^(?:(?:my|the|our) )?(?:doctor|dentist|physician|gp|vet|nurse|therapist|specialist|tests?|results?) "
+    m = rx(r"^(?:(?:my|the|our) )?(?:doctor|dentist|physician|gp|vet|nurse|therapist|specialist|tests?|results?) "
                  r"(?:told|tells|says|said|showed|show) (?:me )?(?:that )?(?=(?:i|my)\b)|^i (?:found out|learned|learnt) "  # noqa: E501
-                 r"(?:that )?(?=(?:i|my)\b)", c, flags=re.I)
+                 r"(?:that )?(?=(?:i|my)\b)", re.I).match(c)
     if m:  # "My doctor told me I have type 2 diabetes": the reported fact is the user's
         c = c[m.end():]
         c = c[0].upper() + c[1:]
-    if ctx.subject is None and ctx.person is None and not ctx.other and re.match(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
+    if ctx.subject is None and ctx.person is None and not ctx.other and rx(r"^(?:(?:just|recently|finally|also|still|totally|really) )*(?:[a-z]+ed|got|went|"  # noqa: E501
                                         r"bought|started|switched|moved|adopted|finished|love|like|hate|work|live)\b",
-                                        c, flags=re.I) and not re.match(r"^(?:need|used|based)\b", c, flags=re.I):
+                                        re.I).match(c) and not rx(r"^(?:need|used|based)\b", re.I).match(c):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
-    m = re.match(r"^(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,4}?[\w'-]+ (?:named|called) ([A-Z][\w-]+)$", c)
+    m = rx(r"^(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,4}?[\w'-]+ (?:named|called) ([A-Z][\w-]+)$").match(c)
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."
         return [Match(statement=f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]} is called {m.group(1)}", kind="other",
                       slot=f"{ctx.thing[0]}.name", value=m.group(1).casefold(), ago=ago)]
@@ -262,57 +263,56 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         owned = [replace(o, statement=c) for o in match_clause(m.group(1), ctx)]
         return [Match(statement=f"My {m.group(2)} {'are' if noun.endswith('s') else 'is'} called {m.group(3)}",
                       kind="other", slot=f"thing:{_singular(noun)}.name", value=m.group(3).casefold(), ago=ago), *owned]
-    m = re.match(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "  # noqa: E501
-                 r"([A-Z][a-z]+(?:(?:,| and|, and) [A-Z][a-z]+)+)$", c)
+    m = rx(r"^(.+\b(?:have|has|got|own|owns|adopted) (?:a |an |one |two |three |four |\d+ )?(?:[a-z]+ )?([a-z]+)), "  # noqa: E501
+                 r"([A-Z][a-z]+(?:(?:,| and|, and) [A-Z][a-z]+)+)$").match(c)
     if m:  # "We've got two cats, Pickle and Marmite": the names first (a memory of its own), then the pets
         noun = _singular(m.group(2).casefold())
         owned = match_clause(m.group(1), ctx)
         return [Match(statement=f"My {m.group(2)} {'are' if m.group(2).endswith('s') else 'is'} called {m.group(3)}",
                       kind="other", slot=f"thing:{noun}.name", value=m.group(3).casefold(), ago=ago), *owned]
-    m = re.match(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", c, flags=re.I)
+    m = rx(r"^(?:born|raised|born and raised|grew up) (?:and raised )?in ", re.I).match(c)
     if m:
         c = ("I was " if not c.casefold().startswith("grew") else "I ") + c[0].lower() + c[1:]
-    if re.match(r"^(?:you can |please |just )?call me\b", c, flags=re.I):
+    if rx(r"^(?:you can |please |just )?call me\b", re.I).match(c):
         return []  # name phrasings are memcli.write.names's
-    m = re.match(r"^(.+?) (?:is|are) my (?:all-time )?favou?rite (\w+(?: \w+)?)$", c, flags=re.I)
+    m = rx(r"^(.+?) (?:is|are) my (?:all-time )?favou?rite (\w+(?: \w+)?)$", re.I).match(c)
     if m and (v := _obj(m.group(1))):
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2).casefold()}", value=v)]
-    m = re.match(r"^i (?:think|feel like|believe|find|guess|reckon) (?:that )?(.+)$", c, flags=re.I)
+    m = rx(r"^i (?:think|feel like|believe|find|guess|reckon) (?:that )?(.+)$", re.I).match(c)
     if m:
         c = m.group(1)
-        if re.match(r"^(?:i|you)\b", c, flags=re.I):
+        if rx(r"^(?:i|you)\b", re.I).match(c):
             return []
-    m = re.match(r"^(?:(?:on )?weekends|mostly|usually|normally|generally|sometimes|often|occasionally|every (?:[a-z]+)|at night|in the "  # noqa: E501
+    m = rx(r"^(?:(?:on )?weekends|mostly|usually|normally|generally|sometimes|often|occasionally|every (?:[a-z]+)|at night|in the "  # noqa: E501
                  r"(?:morning|evening)s?|most days|these days|nowadays|lately|currently|right now|at the moment|"
                  r"for now),? "
-                 r"(?=(?:i|we)\b|(?:my|our) (?:all-time )?favou?rite\b)", c, flags=re.I)
+                 r"(?=(?:i|we)\b|(?:my|our) (?:all-time )?favou?rite\b)", re.I).match(c)
     lead = ""
     if m:  # "Weekends I mostly stay home": read from the subject on, keep the adverbial in the statement
         lead, c = m.group(0), c[m.end():]
-    if re.match(r"^there (?:is|are) (?!been\b).+\b(?:my|our)\b", c, flags=re.I) and not ctx.now:
+    if rx(r"^there (?:is|are) (?!been\b).+\b(?:my|our)\b", re.I).match(c) and not ctx.now:
         return [Match(statement=c[0].upper() + c[1:], kind="other", slot="fact.there", value="", salience=0.5,
                       ago=ago)]
-    if re.match(r"^(?:so )?that (?=the|a|an|my|it|i|we|they|he|she)\b", c, flags=re.I):
+    if rx(r"^(?:so )?that (?=the|a|an|my|it|i|we|they|he|she)\b", re.I).match(c):
         return []  # "so that the taste is fresher": a purpose clause
-    if re.match(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", c,
-                flags=re.I) and not (re.match(r"^(?:it|they)\b", c, flags=re.I) and ctx.thing) and \
-            not re.match(r"^we (?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b)|"  # noqa: E501
-                         r"(?:cancell?ed|called off) )", c, flags=re.I):
+    if rx(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", re.I).match(c) and not (rx(r"^(?:it|they)\b", re.I).match(c) and ctx.thing) and \
+            not rx(r"^we (?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b)|"  # noqa: E501
+                         r"(?:cancell?ed|called off) )", re.I).match(c):
         return []
     sub = _subject(c, ctx)
-    if sub and re.search(r"\b(?:you|your)\b", sub[1], flags=re.I):
+    if sub and rx(r"\b(?:you|your)\b", re.I).search(sub[1]):
         return []  # "Chatting with you is really interesting": about the conversation itself
     if sub is None:
-        if ctx.subject is None or not re.match(r"^[a-z]", c) or \
-                re.match(r"^(?:it|this|that|they|there|the|a|an|some|every|one|so|but|and|then|which|who|as|if|when|"
+        if ctx.subject is None or not rx(r"^[a-z]").match(c) or \
+                rx(r"^(?:it|this|that|they|there|the|a|an|some|every|one|so|but|and|then|which|who|as|if|when|"
                          r"my|our|their|your|its|his|her|he|she|"
-                         r"because|since|though|also|through|during|after|before|with|without|for|to|in|on|at)\b", c):
+                         r"because|since|though|also|through|during|after|before|with|without|for|to|in|on|at)\b").match(c):
             return []
         key, phrase = ctx.subject
         rest, stmt = c, f"{phrase} {c}"
     else:
         key, phrase, rest = sub
-        stmt = c if not re.match(r"^(?:he|she|it|they|his|her)\b", c, flags=re.I) else \
+        stmt = c if not rx(r"^(?:he|she|it|they|his|her)\b", re.I).match(c) else \
             phrase + ("" if rest.startswith("'") else " ") + rest  # (her birthday: "My wife Clara's birthday")
     ctx.subject = (key, phrase)
     if key.startswith("thing:"):
@@ -324,8 +324,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if _MENTAL.match(rest.casefold()):
         ctx.subject = None  # "I realized…", "I sometimes feel…": what follows is not a fact either
         return []
-    if key.startswith("thing:") and (re.match(r"^(?:sounds?|seems?|looks? like)\b", rest.casefold()) or re.match(
-            r"^looks?\b", rest.casefold()) and not re.match(r"^(?:my|our|all my)\b", phrase, flags=re.I)):
+    if key.startswith("thing:") and (rx(r"^(?:sounds?|seems?|looks? like)\b").match(rest.casefold()) or rx(
+            r"^looks?\b").match(rest.casefold()) and not rx(r"^(?:my|our|all my)\b", re.I).match(phrase)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
     if key.startswith("thing:") and en_words.TALK_THING.match(phrase.strip()):
         ctx.subject = ctx.thing = None
@@ -338,12 +338,12 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         facts = stop
     elif ctx.now:  # today's purchases and outings are a day's events; a life event still counts
         facts = _predicate(key, rest) or [f for f in _event(key, rest, None)
-                                          if not re.search(r"event\.(?:bought|got_a)", f[0])]
+                                          if not rx(r"event\.(?:bought|got_a)").search(f[0])]
     else:
         facts = _predicate(key, rest) or _event(key, rest, ago) or (_generic(key, rest) if not key.startswith("thing:")
                                                                  or phrase.casefold().startswith(("my", "our"))
                                                                  else [])
-    if facts and key.startswith("thing:") and not re.match(r"^(?:my|our|all my|all our)\b", phrase, flags=re.I) and \
+    if facts and key.startswith("thing:") and not rx(r"^(?:my|our|all my|all our)\b", re.I).match(phrase) and \
             not all(".opinion." in f[0] for f in facts):
         return []  # "The movie tells the story of…": not the user's own thing, only an opinion of it is a memory
     if not facts:
@@ -351,13 +351,13 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     stmt = _recontract(stmt[0].upper() + stmt[1:], raw)
     if len(facts) == 1 and key != slots.ME and not key.startswith(("thing:", "person:")) and \
             slots.split_slot(facts[0][0])[1] == "is" and \
-            (nm := re.search(r"\b(?:is|'s) ((?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,2})$", raw.strip(" .!"))):
+            (nm := rx(r"\b(?:is|'s) ((?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,2})$").search(raw.strip(" .!"))):
         facts = [(f"{key}.name", "relationship", nm.group(1))]  # "My new boss is Raj Patel": the boss's name
     out = []
     for slot, kind, value in facts:
         s = stmt
         if len(facts) > 1 and slot.endswith("workplace"):  # "I work at Google as a data scientist"
-            s = re.sub(r" as (?:a |an )?[^,]+$", "", stmt)
+            s = rx(r" as (?:a |an )?[^,]+$").sub("", stmt)
         elif len(facts) > 1 and slot.endswith("job"):
             s = f"{phrase[0].upper() + phrase[1:]} {'am' if key == slots.ME else 'is'} a {value}"
         elif len(facts) > 1:  # one candidate per object: "I love cats and dogs" → "I love cats", "I love dogs"
@@ -398,15 +398,15 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
         sent = told_back(en_words.corrected(sent.strip()))  # "Correction: my son is six, not five" → "My son is six"
-        if not sent or re.match(r"^(?:if|when|whenever|unless|every time|each time|once)\b", prepare(sent), flags=re.I):
+        if not sent or rx(r"^(?:if|when|whenever|unless|every time|each time|once)\b", re.I).match(prepare(sent)):
             continue
         if plan := plan_or_job(sent, prepare):  # "I'm flying to Denver next week", "New job at City General, …"
             out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
-        ctx.now = ctx.now or bool(re.search(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
-                                             sent, flags=re.I))
+        ctx.now = ctx.now or bool(rx(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
+                                     re.I).search(sent))
         ctx.other = False
         for part in split_clauses(sent):
-            if re.fullmatch(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", part, flags=re.I):
+            if rx(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", re.I).fullmatch(part):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             part, tail = en_words.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
             got, ctx.said = match_clause(part, ctx), True

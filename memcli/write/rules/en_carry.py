@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from memcli.rx import rx
 from memcli.write.clauses import Unit
 from memcli.write.rules.en_words import _PAST
 
@@ -46,24 +47,24 @@ def dropped_subject(text: str) -> tuple[str, str] | None:
     if not rest[:1].isalpha():
         return None
     low = rest[:1].lower() + rest[1:]
-    m = re.match(_ADV, low)
+    m = rx(_ADV).match(low)
     adv_end = m.end() if m else 0
     body = low[adv_end:]
-    if re.match(r"been [a-z]+ing\b", body):
+    if rx(r"been [a-z]+ing\b").match(body):
         return text[:start], "I've "
-    going = re.match(r"[a-z]{3,}(?<!th)ing\b", body)  # (something, nothing: no verb)
-    if adv_end and going and re.match(r"(?:still|currently|now|just|really|also) ", low) \
+    going = rx(r"[a-z]{3,}(?<!th)ing\b").match(body)  # (something, nothing: no verb)
+    if adv_end and going and rx(r"(?:still|currently|now|just|really|also) ").match(low) \
             and not _FINITE_AFTER.search(body.split(" ", 1)[-1]):
         return text[:start], "I'm "
-    if re.match(r"was (?:so|super|really|pretty|quite|very|totally|kinda|kind of|a bit|a little|too|completely|"
-                r"absolutely) [a-z]", body) and "?" not in body:
+    if rx(r"was (?:so|super|really|pretty|quite|very|totally|kinda|kind of|a bit|a little|too|completely|"
+                r"absolutely) [a-z]").match(body) and "?" not in body:
         return text[:start], "I "  # Was super nervous when… (a question has its subject after "was")
     word = body.split(" ", 1)[0]
     if word == "did" or len(word) < 4 and word not in _SHORT_PAST:
         return None
     if word.endswith("eed") or not _PAST.match(body) or _PARTICIPLE.match(body):
         return None
-    if re.match(r"[a-z]+ (?:you|we|he|she|they|i|it|ya|u)\b", body):
+    if rx(r"[a-z]+ (?:you|we|he|she|they|i|it|ya|u)\b").match(body):
         return None  # an auxiliary before its subject: a question (Did you find it…)
     if " " not in body.strip(" .!?,;"):
         return None  # a verb alone ("Loved it" has an object; "Done!" has none): too little to be told

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.rx import rx
 from memcli.write.rules.en_words import (
     _ABSTRACT,
     _ASPECT,
@@ -71,13 +72,13 @@ def _lemma(word: str) -> str:
 
 def _obj(text: str) -> str | None:
     """An object phrase, cleaned: articles, intensifiers and trailing time words dropped."""
-    t = re.sub(r"\b(?:a lot|so much|very much|more than anything|too|as well|these days|anymore|any more|now|"
-               r"nowadays|lately|recently|a little|a bit)\b", "", text.casefold())
-    t = re.sub(r"^(?:to |the |a |an |my |some |any |our |his |her |their )+", "", t.strip(" ,.")).strip(" ,.")
-    t = re.sub(r"\s+", " ", t)
-    t = re.sub(r" (?:(?:back )?in|since|around) (?:19|20)\d\d$", "", t)  # a cat in 2019: the cat
-    if not t or re.match(r"^(?:it|you|that|this|him|her|them|those|these|everything|nothing|something|one|me|"
-                         r"what|how|when|where|which|who|doing|going)\b", t) or len(t.split()) > 6:
+    t = rx(r"\b(?:a lot|so much|very much|more than anything|too|as well|these days|anymore|any more|now|"
+               r"nowadays|lately|recently|a little|a bit)\b").sub("", text.casefold())
+    t = rx(r"^(?:to |the |a |an |my |some |any |our |his |her |their )+").sub("", t.strip(" ,.")).strip(" ,.")
+    t = rx(r"\s+").sub(" ", t)
+    t = rx(r" (?:(?:back )?in|since|around) (?:19|20)\d\d$").sub("", t)  # a cat in 2019: the cat
+    if not t or rx(r"^(?:it|you|that|this|him|her|them|those|these|everything|nothing|something|one|me|"
+                         r"what|how|when|where|which|who|doing|going)\b").match(t) or len(t.split()) > 6:
         return None
     words = t.split()
     words[-1] = _singular(words[-1])
@@ -111,25 +112,25 @@ _FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
-    p = re.sub(r"^(?:'s |' )", "", rest.casefold()).strip()  # my kid's name, my kids' names
-    p = re.sub(r"\s*\bat all\b", "", p)
-    p = re.sub(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
+    p = rx(r"^(?:'s |' )").sub("", rest.casefold()).strip()  # my kid's name, my kids' names
+    p = rx(r"\s*\bat all\b").sub("", p)
+    p = rx(r"\b(?:really|absolutely|just|also|totally|actually|still|now|currently|definitely|kind of|sort of|"
                r"truly|so|quite|very much|too|recently|finally|already|both|all|even|honestly|officially|only|about|around|"  # noqa: E501
-               r"almost|nearly|barely|over|under|mainly|particularly|especially|primarily|personally|genuinely)\b\s*", "",  # noqa: E501
-               p)
-    p = re.sub(r"\s+", " ", p).strip()
+               r"almost|nearly|barely|over|under|mainly|particularly|especially|primarily|personally|genuinely)\b\s*"
+               ).sub("", p)
+    p = rx(r"\s+").sub(" ", p).strip()
     thing = key.startswith("thing:")
-    if re.match(r"^(?:(?:often|always|sometimes|usually|still|also) )?(?:feel|feels|felt|feeling|think|thought|guess|"
-                r"wonder|hope|wish|believe|suppose|tried|try|want|wanted|need|needed)\b", p):
+    if rx(r"^(?:(?:often|always|sometimes|usually|still|also) )?(?:feel|feels|felt|feeling|think|thought|guess|"
+                r"wonder|hope|wish|believe|suppose|tried|try|want|wanted|need|needed)\b").match(p):
         return []  # feelings, thoughts and attempts are not facts
     liking = p  # the like rules read their own negations
     m = _RX_PREDICATE_1.match(p)
     if m and not thing:
         return [_fact(key, "diet", "vegetarian" if m.group(2) else m.group(1))]
     p = _RX_PREDICATE_2.sub(r"\1 ", p)
-    p = re.sub(r"^(?:(?:do|does|did) not|never|no longer) ", "", p)
-    p = re.sub(r" (?:anymore|any more|again)$", "", p)
-    p = re.sub(r" by (?:profession|trade|training)$", "", p)  # "a nurse by profession": a nurse
+    p = rx(r"^(?:(?:do|does|did) not|never|no longer) ").sub("", p)
+    p = rx(r" (?:anymore|any more|again)$").sub("", p)
+    p = rx(r" by (?:profession|trade|training)$").sub("", p)  # "a nurse by profession": a nurse
     rules: list[tuple[str, str]] = [
         (rf"^(?:full )?names? {_BE} (.+)$|^{_BE} (?:called|named) (.+)$|^goe?s? by (.+)$", "name"),
         (rf"^birthdays? {_BE} (?:on )?(.+)$|^(?:was|were) born on (.+)$", "birthday"),
@@ -160,18 +161,18 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
          "education"),
     ]
     raw = rest.strip()
-    m = re.match(r"^(?:is|was) ([A-Z][a-z]+)(?: now)?$", raw)
+    m = rx(r"^(?:is|was) ([A-Z][a-z]+)(?: now)?$").match(raw)
     if m and key != slots.ME and not thing:
         return [_fact(key, "name", m.group(1).casefold())]
-    m = re.match(r"^works? in ([a-z][a-z ]+)$", raw)
+    m = rx(r"^works? in ([a-z][a-z ]+)$").match(raw)
     if m and not thing:
         return [_fact(key, "job", m.group(1))]
-    m = re.match(r"^(?:works?|worked|(?:is|am|are) working) in ((?:the )?[A-Z][\w.' -]*)$", raw)
+    m = rx(r"^(?:works?|worked|(?:is|am|are) working) in ((?:the )?[A-Z][\w.' -]*)$").match(raw)
     if m and not thing and (v := _obj(m.group(1).casefold())):  # works in London: a workplace given as a place
         return [_fact(key, "workplace", v)]
     if not thing and (job := en_job_verb(p)):  # "teaches maths at a high school", "drives a taxi": the job
         return [_fact(key, "job", job)]
-    m = re.match(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$", p)
+    m = rx(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$").match(p)
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
                  v)]
@@ -179,15 +180,15 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and not thing and (w := _obj(m.group("w"))) and (j := _obj(m.group("j"))):
         return [_fact(key, "workplace", w), _fact(key, "job", j)]
     for pat, attr in rules:
-        m = re.match(pat, p)
+        m = rx(pat).match(p)
         if m and (not thing or attr in ("name", "age", "birthday")):
-            v = _obj(re.split(r" (?:for|since) (?=\S)", next(g for g in m.groups() if g))[0]) \
+            v = _obj(rx(r" (?:for|since) (?=\S)").split(next(g for g in m.groups() if g))[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
-            if attr == "workplace" and re.search(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$", p):
+            if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
                 return []  # "working for a company" names no employer
-            if v and not (attr == "age" and not (v.isdigit() or re.match(r"^[a-z]+(?:-[a-z]+)?$", v))):
-                if attr == "job" and (_NOT_OCCUPATION.search(v) or re.match(r"(?:hard|much|long|well|fast|little|often|"
-                                                                         r"late|early|quickly|many) ", v)):
+            if v and not (attr == "age" and not (v.isdigit() or rx(r"^[a-z]+(?:-[a-z]+)?$").match(v))):
+                if attr == "job" and (_NOT_OCCUPATION.search(v) or rx(r"(?:hard|much|long|well|fast|little|often|"
+                                                                         r"late|early|quickly|many) ").match(v)):
                     return []  # "I work as hard as I can": a comparison, no occupation
                 if attr == "job" and _JOB_QUALITY.match(p) and not _OCCUPATION.search(p):
                     return []  # "my job is stable": a quality of the job, not what it is
@@ -200,33 +201,34 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = _HOBBIES.match(p)
     if m and not thing and (objs := [o for o in (_obj(x) for x in _objects(m.group(1))) if o]):
         return [_fact(key, "like", o) for o in objs]  # "my hobbies are hiking and chess": what the subject likes
-    if key == slots.ME and re.search(r"\b(coffee|tea)\b", p) and (a := re.search(r"\b(sugar|milk|cream|honey)\b", p)):
-        return [(f"{re.search(r'(coffee|tea)', p).group(1)}.{a.group(1)}", "preference", "")]  # type: ignore[union-attr]
+    if key == slots.ME and rx(r"\b(coffee|tea)\b").search(p) and (a := rx(r"\b(sugar|milk|cream|honey)\b").search(p)):
+        return [(f"{rx(r'(coffee|tea)').search(p).group(1)}.{a.group(1)}", "preference", "")]  # type: ignore[union-attr]
     m = _RX_PREDICATE_5.match(p)
     if m and (v := _obj(m.group(2))):
         slot = slots.join_slot(key, f"favourite.{m.group(1)}")
         return [(slot, "preference" if key == slots.ME else "relationship", v)]
-    m = re.match(r"^(?:(?:am|is|are|have been|has been|became|become|have become|got|getting|am getting) )"
+    m = rx(r"^(?:(?:am|is|are|have been|has been|became|become|have become|got|getting|am getting) )"
                  r"(?:(?:also|very|really|quite|more and more|increasingly|particularly|especially|so|deeply) )*"
-                 r"(?:interested|hooked|into) (?:in )?(.+)$", liking)
+                 r"(?:interested|hooked|into) (?:in )?(.+)$").match(liking)
     if m and not thing and (objs := [o for o in (_obj(x) for x in _objects(m.group(1))) if o]):
         return [_fact(key, "like", o) for o in objs]  # "I'm also interested in Chinese cuisine"
     m = _RX_PREDICATE_9.match(liking) or \
-        re.match(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$", liking) or \
-        re.match(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$", liking)
+        rx(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$").match(liking) or \
+        rx(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$").match(liking)
     if m and not thing:
-        v = re.split(r"\b(?:over|rather than|more than|because|since|when|such as|including|especially|that|which|who)\b|"  # noqa: E501
+        v = rx(r"\b(?:over|rather than|more than|because|since|when|such as|including|especially|that|which|who)\b|"  # noqa: E501
                      r",\s*(?=(?:have|has|had|not|for|but|so|which|"  # noqa: E501
-                     r"and i|i)\b)", m.group(1))[0]  # "alcohol, haven't for ten years": the object ends at the clause
-        v = re.sub(r"^to ", "", v)
+                     r"and i|i)\b)").split(m.group(1))[0]  # "alcohol, haven't for ten years": the object ends at
+        # the clause
+        v = rx(r"^to ").sub("", v)
         objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
         return [_fact(key, "like", o) for o in objs]  # not "the plot", "the actors": parts of what is talked of
     m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
                  rf"(?:(?:a|an|any|{_COUNT}|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$",
                  counts_spelled(p, False))  # a pair of cats, twelve eggs: the thing owned is the cat, the egg
-    if m and not thing and not _ABSTRACT.match(m.group(1)) and not re.match(r"^(?:to|been|had|no|not)\b", m.group(1)) \
-            and not (re.match(r"^(?:have|has) ", p) and _PAST.match(m.group(1))) \
-            and not re.match(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)", p):  # noqa: E501
+    if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not)\b").match(m.group(1)) \
+            and not (rx(r"^(?:have|has) ").match(p) and _PAST.match(m.group(1))) \
+            and not rx(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)").match(p):  # noqa: E501
         v = _obj(m.group(1))
         rel = slots.relation_en(v or "") if v else None
         if rel:
@@ -241,7 +243,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [_fact(key, "job", v)]
     once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
     if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
-        words = [w for w in re.findall(r"[a-z]+", _HABIT.sub(" ", p)) if w not in _STOP]
+        words = [w for w in rx(r"[a-z]+").findall(_HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
     m = _RX_PREDICATE_7.match(p)
@@ -252,9 +254,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     m = _RX_PREDICATE_8.match(p)
     passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(_RX_PREDICATE_10.sub("", p)))
     if m and not thing and not passing and not m.group(1).endswith("ing") and \
-            not (re.match(r"^[a-z]+ing\b", m.group(1)) and not _ING_OK.match(m.group(1))) and \
-            not re.search(r" (?:it|that|this|them|you)$", m.group(1)) and \
-            not re.match(r"^(?:not|going|gonna|about|in|on|at|with|to|so|like|just|here|there|the)\b", m.group(1)):
+            not (rx(r"^[a-z]+ing\b").match(m.group(1)) and not _ING_OK.match(m.group(1))) and \
+            not rx(r" (?:it|that|this|them|you)$").search(m.group(1)) and \
+            not rx(r"^(?:not|going|gonna|about|in|on|at|with|to|so|like|just|here|there|the)\b").match(m.group(1)):
         v = _obj(m.group(1))
         return [_fact(key, "is", v, "identity")] if v else []
     return []

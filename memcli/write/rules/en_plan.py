@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memcli.rx import rx
 from memcli.write.rules.match import Match
 
 __all__ = ["plan_of"]
@@ -88,18 +89,18 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
     pos = label.end() if (label := _LABEL.match(said)) else 0  # the label stays in the statement: it tells the change
     for cut in [*_CUT.finditer(said), None]:
         end = cut.start() if cut else len(said)
-        part = re.sub(r"^(?:(?:so|and|but|now|instead),?\s+)+", "", prepare(said[pos:end]), flags=re.I)
+        part = rx(r"^(?:(?:so|and|but|now|instead),?\s+)+", re.I).sub("", prepare(said[pos:end]))
         pos = cut.end() if cut else end
-        if not part or _DROPPED.search(part) or re.search(r"\b(?:not|never|no longer)\b", part, re.I):
+        if not part or _DROPPED.search(part) or rx(r"\b(?:not|never|no longer)\b", re.I).search(part):
             continue  # the plan dropped: the place of the clause that takes its place is the value
         if part[:1].islower() and re.match(rf"^(?:{_TRAVEL}|{_GOING}) ", part):
-            part = ("we are " if re.search(r"\bwe\b", said, re.I) else "I am ") + part  # "…, going to X instead"
+            part = ("we are " if rx(r"\bwe\b", re.I).search(said) else "I am ") + part  # "…, going to X instead"
         m = _PLAN.match(part)
         if not m or _NOT_PLACE.match(m.group("place")):
             continue
         if not m.group("travel") and not _LATER.search(m.group("tail") + " " + said):
             continue  # "going to Costco tomorrow": an errand, not a trip
-        place = re.sub(r"\s+(?:instead|again|too)$", "", m.group("place"))
+        place = rx(r"\s+(?:instead|again|too)$").sub("", m.group("place"))
         return Match(
             statement=said[:1].upper() + said[1:end].rstrip(" ,.!"),
             kind="other",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memcli.rx import rx
 from memcli.text import to_simplified
 from memcli.write.rules.match import Match
 
@@ -83,10 +84,10 @@ def habit_moved(said: str) -> Match | None:
     """A weekly habit moved to another day (see the module doc): the sentence as said, slot
     :data:`HABIT_MOVED_SLOT`, value the activity; None for anything else."""
     said = said.strip().rstrip(" .!。！")
-    zh = re.search(r"[\u4e00-\u9fff]", said) is not None
+    zh = rx(r"[\u4e00-\u9fff]").search(said) is not None
     if zh:
         m = _ZH_MOVED.match(said) or _ZH_NOW.match(said)
-        if m is None or re.search(r"面试|手术|婚礼|会议|考试|航班|聚会|预约|体检", m.group("what")):
+        if m is None or rx(r"面试|手术|婚礼|会议|考试|航班|聚会|预约|体检").search(m.group("what")):
             return None  # an event's time moved: zh_plan.plan_moved
     else:
         m = _EN_MOVED.match(said) or _EN_NOW_ON.match(said) or _EN_I_NOW.match(said)

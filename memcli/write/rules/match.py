@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from memcli import slots
+from memcli.rx import rx
 from memcli.text import lang_of, to_simplified
 
 __all__ = ["EN_NEGATION", "Facts", "Match", "ZH_NEGATION", "ZH_NOT_NEGATION", "cn_to_int", "content_tokens",
@@ -85,7 +86,7 @@ def expand_en(text: str) -> str:
     t = text.casefold().replace("’", "'")
     for pat, rep in _EN_CONTRACTIONS:
         t = pat.sub(rep, t)
-    return re.sub(r"\s+", " ", t).strip()
+    return rx(r"\s+").sub(" ", t).strip()
 
 
 def polarity_of(text: str) -> bool:
@@ -231,24 +232,24 @@ def numbers_of(text: str) -> tuple[int, ...]:
     out: list[int] = []
     zh = lang_of(text) == "zh"
     t = counts_spelled(to_simplified(text) if zh else expand_en(text), zh)
-    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)
+    t = rx(r"(\d),(\d{3})\b").sub(r"\1\2", t)
     t = _in_minutes(t, zh)
     if zh:
-        t = re.sub(r"([一1])米([一二三四五六七八九])([一二三四五六七八九十])?(?![\u4e00-\u9fff]*厘)",
-                   lambda m: f"{100 + 10 * (cn_to_int(m.group(2)) or 0) + (cn_to_int(m.group(3) or '') or 0)}厘米", t)
+        t = rx(r"([一1])米([一二三四五六七八九])([一二三四五六七八九十])?(?![\u4e00-\u9fff]*厘)").sub(
+            lambda m: f"{100 + 10 * (cn_to_int(m.group(2)) or 0) + (cn_to_int(m.group(3) or '') or 0)}厘米", t)
         t = _ZH_LUNAR.sub(lambda m: _lunar(m, out), t)
         for m in _ZH_DATE.finditer(t):
             mo, d = (int(x) if x.isdigit() else cn_to_int(x) for x in m.groups())
             out.append((mo or 0) * 100 + (d or 0))
         t = _ZH_DATE.sub(" ", t)
         # 一周三次 / 一个月去两回: 一 is "per", not a count (每周一次 and 一周三次 differ in 1 vs 3)
-        t = re.sub(r"[一1](?=个?(?:周|星期|礼拜|月|天|年)[^，。,；;]{0,6}?[次回趟遍])", "每", t)
+        t = rx(r"[一1](?=个?(?:周|星期|礼拜|月|天|年)[^，。,；;]{0,6}?[次回趟遍])").sub("每", t)
         out += [_ZH_WHEN[m.group(0)] for m in _ZH_WHEN_RE.finditer(t)]
         for m in _CN_NUM.finditer(t):
             v = cn_to_int(m.group(1) or m.group(2))
             if v is not None:
                 out.append(v)
-        digits = re.finditer(r"(\d+(?:\.\d+)?)", t)
+        digits = rx(r"(\d+(?:\.\d+)?)").finditer(t)
     else:
         for m in _EN_DATE.finditer(t):
             month, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
@@ -258,7 +259,7 @@ def numbers_of(text: str) -> tuple[int, ...]:
         out += [_EN_WHEN[m.group(1)] for m in _EN_WHEN_RE.finditer(t)]
         for m in _EN_NUMWORD.finditer(t):
             v = _EN_TENS[m.group(1)] + _EN_WORDS.get(m.group(2) or "zero", 0) if m.group(1) else _EN_WORDS[m.group(3)]
-            scale = re.match(r"\s+(hundred|thousand)\b", t[m.end():])  # eighteen hundred = 1800
+            scale = rx(r"\s+(hundred|thousand)\b").match(t[m.end():])  # eighteen hundred = 1800
             out.append(v * (100 if scale and scale.group(1) == "hundred" else 1000 if scale else 1))
         digits = _EN_NUM.finditer(t)
     for m in digits:

@@ -17,10 +17,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from memcli import slots
+from memcli.rx import rx
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.habit_moved import habit_moved
@@ -100,12 +100,12 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
     m = zh_patterns.RX_SUBJECT_1.match(c)
     if m:  # 我现在的老板 / 我的新老板: a change told in new words is the same relation
-        rels = re.findall(_REL, m.group(1))
+        rels = rx(_REL).findall(m.group(1))
         key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
         rest = c[m.end():]
-        name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)",
-                        rest)
-        if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿][\u4e00-\u9fff]$", name.group(1))) \
+        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)"
+                  ).match(rest)
+        if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1))) \
                 and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住通州: the
             # colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
@@ -116,44 +116,44 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return key, "我" + m.group(1) + m.group(2), c[m.end():]
     m = zh_patterns.RX_SUBJECT_3.match(c)
     if m:
-        return slots.ZH_RELATIONS[re.search(_REL, m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
-    m = re.match(r"^我(?:们)?的?家(?=在)", c)  # 我家在上海 = 我住在上海: a place name or unit after 在 is the residence
-    if m and (_pos(c[m.end() + 1:] or "的")[0][1] == "ns" or re.search(r"[省市区县镇村路街]$", c[m.end() + 1:])):
+        return slots.ZH_RELATIONS[rx(_REL).search(m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
+    m = rx(r"^我(?:们)?的?家(?=在)").match(c)  # 我家在上海 = 我住在上海: a place name or unit after 在 is the residence
+    if m and (_pos(c[m.end() + 1:] or "的")[0][1] == "ns" or rx(r"[省市区县镇村路街]$").search(c[m.end() + 1:])):
         return slots.ME, m.group(0), "住" + c[m.end():]
-    m = re.match(r"^我们(?:的)?家(?:里)?", c)
+    m = rx(r"^我们(?:的)?家(?:里)?").match(c)
     if m:
         return slots.ME, m.group(0), c[m.end():]  # the household is the user's
-    m = re.match(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)", c)
+    m = rx(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)").match(c)
     if m:
         return f"thing:{m.group(1)}", m.group(0), c[m.end():]
-    m = re.match(r"^我们(?:家)?(?=(?:也|还|又)?(?:养|有|住|租|买了|领养))", c)
+    m = rx(r"^我们(?:家)?(?=(?:也|还|又)?(?:养|有|住|租|买了|领养))").match(c)
     if m:
         return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
-    m = re.match(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
-                 r"(?=名字|的名字|叫|今年|已经|是|很|特别)", c)
+    m = rx(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
+                 r"(?=名字|的名字|叫|今年|已经|是|很|特别)").match(c)
     if m:  # 我家狗狗名字叫豆豆: the pet (or the household's thing) is the subject
-        return f"thing:{m.group(1)}", m.group(0), re.sub(r"^的?名字(?=叫|是)", "", c[m.end():])
-    m = re.match(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))", c)
+        return f"thing:{m.group(1)}", m.group(0), rx(r"^的?名字(?=叫|是)").sub("", c[m.end():])
+    m = rx(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))").match(c)
     if m:  # 我家还有一只猫: the household's, so the user's
         return slots.ME, "我家", c[m.end():]
-    m = re.match(r"^我(?!们)", c)
+    m = rx(r"^我(?!们)").match(c)
     if m:
         rest = c[1:]
         # 我住的那个小区叫世纪花园: a demonstrative (那个/这家…) before the noun still names the user's thing
-        th = re.match(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)(?:[那这][个家只条所座栋间辆位]?)?"
+        th = rx(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)(?:[那这][个家只条所座栋间辆位]?)?"
                       r"([\u4e00-\u9fffA-Za-z]{1,8}?)"
                       r"(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在|今年|"
-                      r"[\d一二两三四五六七八九十]{1,3}周?岁)", rest)  # 我的猫六岁了: the pet's age
-        if th and th.group(1) not in _ATTR_NOUNS and not re.match(_ATTR_NOUN, th.group(1)) \
+                      r"[\d一二两三四五六七八九十]{1,3}周?岁)").match(rest)  # 我的猫六岁了: the pet's age
+        if th and th.group(1) not in _ATTR_NOUNS and not rx(_ATTR_NOUN).match(th.group(1)) \
                 and _pos(rest[:4])[0][1] not in ("d", "c") \
                 and all(f[:1] == "n" or f in ("eng", "j", "vn") for _, f in _pos(th.group(1))) \
-                and not re.search(r"(?:喜欢|爱|讨厌|最)的?$", rest[:th.start(1)]):
+                and not rx(r"(?:喜欢|爱|讨厌|最)的?$").search(rest[:th.start(1)]):
             return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
         return slots.ME, "我", zh_words.NOW_BEFORE.sub("", rest)
     m = zh_patterns.RX_SUBJECT_4.match(c)
-    if m and not re.match(r"^(?:朋友圈|老师说|医生说)", c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
-        name = re.match(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)", c[m.end():])
-        if name and (_pos(name.group(1))[0][1] == "nr" or re.match(r"^[老小阿].|.[叔姨哥姐]$", name.group(1))):
+    if m and not rx(r"^(?:朋友圈|老师说|医生说)").match(c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
+        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)").match(c[m.end():])
+        if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿].|.[叔姨哥姐]$").match(name.group(1))):
             return f"person:{name.group(1)}", c[:m.end() + name.end()], c[m.end() + name.end():]
         return slots.ZH_RELATIONS[m.group(1)], c[:m.end()], c[m.end():]
     if (nick := zh_words.NICKNAME.match(c)) and nick.group(1) not in zh_words.NOT_NICKNAME:  # 豆豆今年六岁
@@ -180,9 +180,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if noun and not _BAD_THING.match(noun):
             return f"thing:{noun}", c[:m.end() + n], c[m.end() + n:]
         return None
-    m = re.match(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
-                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)", c)
-    not_name = re.match(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)", m.group(1)) if m else None
+    m = rx(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
+                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)").match(c)
+    not_name = rx(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)").match(m.group(1)) if m else None
     if m and m.group(1) not in slots.ZH_RELATIONS and m.group(1) not in _ATTR_NOUNS and not not_name and \
             m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # (小名叫… names the attribute, not a 小X)
         return f"person:{m.group(1)}", m.group(1), c[m.end():]
@@ -228,8 +228,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
     c = zh_job_moved(prepare(clause)) or prepare(clause)  # 换到X上班了 / 还是当护士: the workplace now, the job kept
-    if not c or re.match(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)", c) or \
-            re.search(r"吧[。！!～~]*$", clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c)) or _ADDRESSEE.match(c) and not re.match(r"^你(?:可以|就)?叫我", c):  # noqa: E501
+    if not c or rx(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)").match(c) or \
+            rx(r"吧[。！!～~]*$").search(clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c)) or _ADDRESSEE.match(c) and not rx(r"^你(?:可以|就)?叫我").match(c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
             named = _subject(c, ctx) if c.startswith("我") else None
@@ -238,7 +238,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return []
     if zh_words.CORRECTION.match(c) or (zh_words.CONTRAST.match(c) and not any(f[:1] in "vad" for _, f in _pos(c[2:]))):
         return []  # 更正一下 / 说错了 opens a correction; its "不是五岁" is the negated half, no fact of the user's
-    if re.match(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)", c):  # the date is the utterance's (memcli.write.extract)
+    if rx(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)").match(c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c, ctx.subject) or plan_moved(c) or \
             plan_set(c, ctx.subject) or plan_had(c, ctx.subject) or habit_moved(c):  # 改去西安 / 取消了 / 计划去… /
@@ -246,18 +246,18 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return [plan]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
-    c = re.sub(r"^(?:感觉|觉得)(?=[这那])", "", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
-    if re.match(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)", c):
+    c = rx(r"^(?:感觉|觉得)(?=[这那])").sub("", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
+    if rx(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)").match(c):
         return []  # name phrasings are memcli.write.names's
-    m = re.match(r"^(?:医生|大夫|体检|检查)(?:说|告诉我|诊断|查出|结果显示)(?=我)", c)
+    m = rx(r"^(?:医生|大夫|体检|检查)(?:说|告诉我|诊断|查出|结果显示)(?=我)").match(c)
     if m:
         c = c[m.end():]  # 医生说我有点贫血: the reported fact is the user's
-    m = re.match(r"^我(?:[总也还都就真]|一直|其实|真的)*(?:觉得|感觉|认为|发现)(.+)$", c)
+    m = rx(r"^我(?:[总也还都就真]|一直|其实|真的)*(?:觉得|感觉|认为|发现)(.+)$").match(c)
     if m:
         c = m.group(1)  # an opinion: about the thing it names, or nothing
         if c.startswith("我"):
             return []
-    m = re.match(r"^(.{1,10}?)是我(?:最喜欢|最爱)的(.{1,6})$", c)
+    m = rx(r"^(.{1,10}?)是我(?:最喜欢|最爱)的(.{1,6})$").match(c)
     if m and (v := _clean_value(m.group(1))):
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
     topic = _topic_first(c) or _topic_any(c)
@@ -277,13 +277,13 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if body:
         sub = (slots.ME, "我", c)  # 最近胃不好: the speaker's stomach, so the clause (and the next) is the user's
     dropped = sub is None and ctx.subject is None and ctx.first and (_continues(c) or zh_words.STOPPED.match(c)) \
-        and not re.search(r"[我你您]", c) \
+        and not rx(r"[我你您]").search(c) \
         and ctx.person is None \
         and not _NOT_FACT.match(_ADVERB.sub("", c)) and (_pos(c[:4])[0][1][:1] not in ("t", "p", "c", "m") or
-                                                         re.match(r"^(?:平时|最近|一直|从小|以前)", c) is not None)
+                                                         rx(r"^(?:平时|最近|一直|从小|以前)").match(c) is not None)
     if dropped:
         sub = (slots.ME, "我", c)  # 最近开始游泳了: chat drops the 我 of the first clause
-    if sub is None and ctx.subject and re.fullmatch(r"[\u4e00-\u9fff]{2,4}人", c) and not _BAD_THING.match(c) and \
+    if sub is None and ctx.subject and rx(r"[\u4e00-\u9fff]{2,4}人").fullmatch(c) and not _BAD_THING.match(c) and \
             _pos(c[:-1])[0][1] in ("ns", "n", "nz", "j"):
         c = "是" + c  # 小张是我们组的测试，东北人: where the person is from
     elif sub is None and ctx.subject and ctx.subject[0] == slots.ME and (tf := _TOPIC_VERB.match(c)) \
@@ -291,9 +291,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object); 酒一口都不喝 → 我一口酒都不喝
         c = tf.group(2) + tf.group(1) + tf.group(3) if tf.group(2) else tf.group(3) + tf.group(1)
     if sub is None:
-        if ctx.subject is None or re.match(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))", c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
+        if ctx.subject is None or rx(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))").match(c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
             return []
-        if ctx.subject[0] == slots.ME and re.match(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)", c):
+        if ctx.subject[0] == slots.ME and rx(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)").match(c):
             return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user
         part = zh_patterns.RX_MATCH_CLAUSE_2.match(c)
         obj = zh_patterns.RX_MATCH_CLAUSE_3.search(ctx.last) if c[:1] == "叫" else None
@@ -304,11 +304,11 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             rel = slots.ZH_RELATIONS[obj.group(2)]  # (我有个女儿，叫朵朵: the clause before made her the subject)
             sub = (rel, ctx.subject[1] if ctx.subject[0] == rel else
                    f"{ctx.subject[1]}的{obj.group(1) or ''}{obj.group(2)}", c)
-        elif re.match(r"^(?:叫|今年|已经|是)", c) and ctx.thing and ctx.thing[1].startswith("我的"):
+        elif rx(r"^(?:叫|今年|已经|是)").match(c) and ctx.thing and ctx.thing[1].startswith("我的"):
             sub = (ctx.thing[0], ctx.thing[1], c)  # 我养了一只柯基，叫豆豆 → 我的柯基叫豆豆
         elif zh_patterns.OF_THING.match(c) and ctx.subject[0] == slots.ME and zh_patterns.RX_MATCH_CLAUSE_4.search(ctx.last):  # noqa: E501
             return []  # 我在看一部电影，叫做… / 讲的是…: the film's name or story, not the user's
-        elif not ctx.subject[0].startswith("thing:") and re.match(r"^(?:是|叫|今年)", c) and \
+        elif not ctx.subject[0].startswith("thing:") and rx(r"^(?:是|叫|今年)").match(c) and \
                 (new := zh_patterns.RX_INTRODUCED.search(ctx.last)) and new.group(1) not in slots.ZH_RELATIONS:
             return []  # 我姐姐家有一只狗，是只金毛: of the one introduced (not the user's own), never the owner
         else:
@@ -331,12 +331,12 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         ctx.subject = None  # 我知道他喜欢旅游，喜欢…: what follows is not the user's
         return []
     if not rest or _NOT_FACT.match(_ADVERB.sub("", rest) if not _HABIT.match(rest) else "x") and not \
-            re.match(r"^(?:很|特别|非常|超|最|挺|比较|真|好)?(?:喜欢|爱|讨厌|怕)", rest):
+            rx(r"^(?:很|特别|非常|超|最|挺|比较|真|好)?(?:喜欢|爱|讨厌|怕)").match(rest):
         if not (key.startswith("thing:") and _OPINION.search(rest)):
             ctx.subject = None if not ctx.carried else ctx.subject
             return []
     if ctx.carried and ctx.like and len(c) <= 8 and _pos(c)[0][1] == "v" and not _HABIT.search(c) and \
-            c[0] not in "不没别少多加放" and not re.search(r"[了过着]", c):
+            c[0] not in "不没别少多加放" and not rx(r"[了过着]").search(c):
         return [Match(statement=f"{phrase}{ctx.like}{c}", kind="preference", slot=slots_fact(key, "like", c)[0],
                       value=c, salience=0.6, ago=ago)]  # 我比较喜欢弹吉他，听摇滚音乐: one more thing liked
     facts = _predicate(key, rest, stmt)
@@ -345,10 +345,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             not key.startswith("thing:") or phrase.startswith("我")) else [])  # today: a life event still counts
     if ctx.now and any(f[0].startswith("owns.") for f in facts) and "买" in rest:
         return []  # 今天我还买了一套新的厨具: today's shopping, not a possession worth a memory
-    if dropped and not re.match(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)", c) and \
+    if dropped and not rx(r"^(?:最近|一直|平时)(?:也|还)?(?:在|正在)").match(c) and \
             any(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts) and not zh_words.STOPPED.match(c):
         return []  # without its 我, only a clause with a specific attribute, a habit or a life event is the user's
-    if key != slots.ME and (re.search(r"[她他]", rest) or zh_words.ADVICE.match(rest)) and \
+    if key != slots.ME and (rx(r"[她他]").search(rest) or zh_words.ADVICE.match(rest)) and \
             all(slots.split_slot(f[0])[1] in ("fact", "is", "which") for f in facts):
         return []  # 我妈的手机号是…，打给她 / 她让我发给她 / 医生让我少吃盐: no fact of the person's (advice)
     if facts and key.startswith("thing:") and not phrase.startswith("我") and not all(".opinion." in f[0] for f in facts):  # noqa: E501
@@ -360,7 +360,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if body:  # 最近腰不太好: a fact about the speaker's body is a health fact
         facts = [(f[0], "health", f[2]) for f in facts]
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
-    lk = re.match(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))", rest)
+    lk = rx(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))").match(rest)
     ctx.like = lk.group(1) if lk and slots.split_slot(facts[0][0])[1] == "like" else ""
     if len(facts) == 1:
         slot, kind, value = facts[0]
@@ -397,10 +397,10 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
     ctx = _Ctx(person=person)
     for sent in _SENTENCE.findall(text):
         sent = zh_words.corrected(sent.strip())  # 不是七岁，是八岁 → 是八岁，不是七岁 (说错了，…三岁不是两岁 too)
-        if not sent or re.match(r"^(?:如果|要是|假如|假设|万一)", prepare(sent)):
+        if not sent or rx(r"^(?:如果|要是|假如|假设|万一)").match(prepare(sent)):
             continue
         first = len(out)
-        ctx.now = ctx.now or bool(_NOW.search(sent) or re.search(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)", sent)
+        ctx.now = ctx.now or bool(_NOW.search(sent) or rx(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)").search(sent)
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
         for part in _parts(sent):
             for clause, split in ((x, n > 0) for y in split_at_conjunctions(part)
@@ -413,7 +413,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
                 if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                     ctx.person = None  # the last message's person stands until a clause is about someone else
-                if not got and len(out) > first and re.fullmatch(r"[\u4e00-\u9fff]{2,5}的", ctx.last) and \
+                if not got and len(out) > first and rx(r"[\u4e00-\u9fff]{2,5}的").fullmatch(ctx.last) and \
                         _pos(ctx.last[:-1])[0][1] == "ns" and (out[-1].slot or "").endswith(("hometown", "residence")):
                     out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{ctx.last}")  # 东北人，哈尔滨的
                     continue
@@ -431,8 +431,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                         got[0].statement.startswith(out[-1].statement + "，"):
                     out.pop()  # 我不去北京了，改去上海: the plan dropped is told inside the plan as changed
                 for m in got:
-                    named = re.search(r"(?:店|馆|厅|园|场|中心|吧)叫([^，,我]{2,12})$", before)
-                    if named and re.search(r"(?:去|来|逛)$", m.statement):
+                    named = rx(r"(?:店|馆|厅|园|场|中心|吧)叫([^，,我]{2,12})$").search(before)
+                    if named and rx(r"(?:去|来|逛)$").search(m.statement):
                         m = replace(m, statement=m.statement + named.group(1))  # …面馆叫老马家牛肉面，我几乎天天去
                     same = next((i for i, o in enumerate(out) if o.slot == m.slot and m.slot and o.value != m.value
                                  and slots.split_slot(m.slot)[1] in ("residence", "workplace")), None)

@@ -9,6 +9,7 @@ only where jieba cuts the conjunction as one token: 我喜欢猫不过我老公�
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from memcli.text import pos_tags
@@ -24,14 +25,19 @@ CONJUNCTIONS = frozenset("而且 并且 但是 可是 不过 然后 所以 因�
 #: nor the one-character 可 / 并 (也可以, 并不): alone they are more often "can" and "not at all" than "but"
 #: nor the discourse adverbs that open a clause before its own subject (反正我平时只喝茶: 我, not the subject before)
 LEAD_CONJUNCTIONS = CONJUNCTIONS | frozenset("但 而 于是 反正 总之 毕竟".split())
-#: the first characters of :data:`LEAD_CONJUNCTIONS`: a text opening with none of them opens with no conjunction,
+#: :data:`LEAD_CONJUNCTIONS` as characters: a text opening with none of them opens with no conjunction as a word,
 #: and is not cut to know it (most clauses a drain reads)
-_LEAD_FIRST = tuple(sorted({w[0] for w in LEAD_CONJUNCTIONS}))
+_LEAD_FIRST = tuple(sorted(LEAD_CONJUNCTIONS))
+#: any of :data:`CONJUNCTIONS` as characters: a clause without one past its first character has no
+#: conjunction to split at, and is not cut to know it (most clauses a drain reads)
+_ANY_CONJUNCTION = re.compile("|".join(sorted(CONJUNCTIONS, key=len, reverse=True)))
 
 
 def split_at_conjunctions(clause: str) -> list[str]:
     """``clause`` cut before every conjunction jieba reads as a word of its own (not at its start), the
     conjunction dropped — the pieces :func:`re.split` gave at the characters, without splits inside a word."""
+    if not _ANY_CONJUNCTION.search(clause, 1):  # a conjunction cut as a word is one as characters first
+        return [clause]
     pieces: list[str] = []
     start = pos = 0
     for word, _flag in pos_tags(clause):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.rx import rx
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -136,36 +137,36 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     after = _pos(q[q.index(m.group(1)):]) if m else []
     if m and (after[0][0] != m.group(1) or len(after) > 1 and after[1][1] == "n"):  # 工作日, 工作内容: not 工作
         m = None
-    if m and re.match(r"^(?:上|方面)(?:出|遇|有|碰)", m.group(2)):  # 工作上出了问题: a topic, not a value
+    if m and rx(r"^(?:上|方面)(?:出|遇|有|碰)").match(m.group(2)):  # 工作上出了问题: a topic, not a value
         m = None
     if m and not thing:
         attr = _ATTR_NOUNS[m.group(1)]
         v = _clean_value(_ADVERB.sub("", m.group(2)))
-        if v and not re.match(r"^(?:很|太|挺|特别|非常|比较|不|好|忙|累|顺利|怎么样|还行|一般)", v):
+        if v and not rx(r"^(?:很|太|挺|特别|非常|比较|不|好|忙|累|顺利|怎么样|还行|一般)").match(v):
             if attr in ("like",):
                 return [_fact(key, "like", o) for o in _objects(v)]
             return [_fact(key, attr, v)]
         return []
-    if key == slots.ME and re.match(r"^(?:吃素|是素食(?:者|主义者)|只吃素|不吃肉|是(?:一个|个)?素食)", q):
+    if key == slots.ME and rx(r"^(?:吃素|是素食(?:者|主义者)|只吃素|不吃肉|是(?:一个|个)?素食)").match(q):
         return [_fact(key, "diet", "素食")]
-    m = re.match(r"^(?:改名(?:字)?(?:叫|为)?|名叫|叫做|叫|姓)(.+)$", q)
-    if m and not re.match(r"^(?:我|你|他|她|了|不|着|起来|醒|人|车|外卖)", m.group(1)):
+    m = rx(r"^(?:改名(?:字)?(?:叫|为)?|名叫|叫做|叫|姓)(.+)$").match(q)
+    if m and not rx(r"^(?:我|你|他|她|了|不|着|起来|醒|人|车|外卖)").match(m.group(1)):
         v = _clean_value(m.group(1))
         return [_fact(key, "name", v)] if v else []
-    m = re.match(r"^(?:从.{1,10}?)?(?:住在|住|家在|生活在|定居在?|搬到了?|搬去了?|搬家到了?|搬回了?|搬回到了?)(.+?)(?:住|生活|去了|来了)?$", q)  # noqa: E501
+    m = rx(r"^(?:从.{1,10}?)?(?:住在|住|家在|生活在|定居在?|搬到了?|搬去了?|搬家到了?|搬回了?|搬回到了?)(.+?)(?:住|生活|去了|来了)?$").match(q)  # noqa: E501
     if m and not thing:
         v = _clean_value(m.group(1))
-        if v and not re.match(r"^(?:院|校|不|得|的|一起|着|过|了|宿舍$)", v):
+        if v and not rx(r"^(?:院|校|不|得|的|一起|着|过|了|宿舍$)").match(v):
             return [_fact(key, "residence", v)]
-    m = re.match(r"^在(.+?)(?:住|生活|定居)$", q)
+    m = rx(r"^在(.+?)(?:住|生活|定居)$").match(q)
     if m:
         v = _clean_value(m.group(1))
         return [_fact(key, "residence", v)] if v else []
-    m = re.match(r"^在(.+?)(上学|读书|念书|读大学|上大学|读研|读博|上高中|上初中|上小学|读高中|读初中|上幼儿园)$", q)
+    m = rx(r"^在(.+?)(上学|读书|念书|读大学|上大学|读研|读博|上高中|上初中|上小学|读高中|读初中|上幼儿园)$").match(q)
     if m:
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
-    m = re.match(r"^(?:现在|目前)?在(.+?(?:幼儿园|小学|中学|初中|高中|学校))(?:上学|读书|念书)?了?$", q)
+    m = rx(r"^(?:现在|目前)?在(.+?(?:幼儿园|小学|中学|初中|高中|学校))(?:上学|读书|念书)?了?$").match(q)
     if m and key != slots.ME and not thing:  # 我儿子在阳光幼儿园: a child's school, with or without 上学
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
@@ -173,46 +174,46 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         return [_fact(key, "job", job)]
     go = _RX_GO_WORK.match(q)  # 下个月开始去一家公司做顾问, 到律所上班: the job taken up, from a date or now
     w = ("在" if go and go.group(1) else "") + q[go.end():] if go else q
-    m = re.match(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工|入职)(?:了)?$", w) or \
+    m = rx(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工|入职)(?:了)?$").match(w) or \
         _role_at(w)
     job_told = m is not None and m.lastindex == 2 and bool(_OCCUPATION.search(m.group(2)))
     if m and go and go.group(1) and not job_told and (
-            m.lastindex == 2 or re.fullmatch(r"(?:公司|单位|学校|医院|店里|厂里|办公室)", m.group(1))):
+            m.lastindex == 2 or rx(r"(?:公司|单位|学校|医院|店里|厂里|办公室)").fullmatch(m.group(1))):
         m = None  # 去公园做运动, 去公司上班: going somewhere to do a thing is no job; 去学校当老师 is one
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
     if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n" or
-                            go and go.group(1) and re.match(r"^(?:一|这)(?:家|所)", m.group(1)) or  # 去一家律所当律师
+                            go and go.group(1) and rx(r"^(?:一|这)(?:家|所)").match(m.group(1)) or  # 去一家律所当律师
                             job_told and len(m.group(1)) <= 6):  # 在超市当收银员 (超市 tagged a verb): an occupation
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
-        return [_fact(key, "workplace", v)] if v and not re.match(r"^(?:家|线上|网上)$", v) else []
-    m = _EDUCATION.match(re.sub(r"^(?:正在|在)?读(?=博士|硕士|研究生|本科)", "", q))  # 在读博士 = 博士
+        return [_fact(key, "workplace", v)] if v and not rx(r"^(?:家|线上|网上)$").match(v) else []
+    m = _EDUCATION.match(rx(r"^(?:正在|在)?读(?=博士|硕士|研究生|本科)").sub("", q))  # 在读博士 = 博士
     if m and not thing:
         return [_fact(key, "education", m.group(1))]
-    m = re.match(r"^(?:本科|硕士|研究生|博士)(?:是在|在)(.+?)(?:读|念|上)的?$", q) or \
-        re.match(r"^(?:本科|硕士|研究生|博士)毕业于(.+)$", q) or re.match(r"^是学(.{1,8}?)的$", q) or \
-        re.match(r"^在(.+?(?:读|念|攻读).*?(?:博士|硕士|研究生|本科))$", q)  # 在北大读物理硕士
+    m = rx(r"^(?:本科|硕士|研究生|博士)(?:是在|在)(.+?)(?:读|念|上)的?$").match(q) or \
+        rx(r"^(?:本科|硕士|研究生|博士)毕业于(.+)$").match(q) or rx(r"^是学(.{1,8}?)的$").match(q) or \
+        rx(r"^在(.+?(?:读|念|攻读).*?(?:博士|硕士|研究生|本科))$").match(q)  # 在北大读物理硕士
     if m and not thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "education", v)]
-    m = re.match(r"^是?(A|B|AB|O|a|b|ab|o)型血?$", q)
+    m = rx(r"^是?(A|B|AB|O|a|b|ab|o)型血?$").match(q)
     if m:  # 我是O型血 = 我的血型是O型
         return [_fact(key, "blood_type", m.group(1).upper() + "型")]
-    m = re.match(r"^(?:毕业于|是)(.+?)毕业的?$", q) or re.match(r"^毕业于(.+)$", q) or \
-        re.match(r"^(?:学的是|读的是|学的|读的|念的是)(.+?)(?:专业)?$", q)
+    m = rx(r"^(?:毕业于|是)(.+?)毕业的?$").match(q) or rx(r"^毕业于(.+)$").match(q) or \
+        rx(r"^(?:学的是|读的是|学的|读的|念的是)(.+?)(?:专业)?$").match(q)
     if m:
         v = _clean_value(m.group(1))
         return [_fact(key, "education", v)] if v else []
-    m = re.match(r"^(?:来自|老家在|出生在|出生于|生在|祖籍)(.+)$", q) or re.match(r"^在(.+?)(?:长大|出生)的?$", q) or \
-        re.match(r"^是(.{1,8}?)人$", q)
+    m = rx(r"^(?:来自|老家在|出生在|出生于|生在|祖籍)(.+)$").match(q) or rx(r"^在(.+?)(?:长大|出生)的?$").match(q) or \
+        rx(r"^是(.{1,8}?)人$").match(q)
     if m and not thing:
         v = _clean_value(m.group(1))
-        if v and not _NOT_PLACE.search(v) and not re.match(r"^(?:一|个|那种|这种|很|特别|挺|有些|有点|太|真|比较|非常|累|烦|吓|气|急)",  # noqa: E501
-                                                           m.group(1)):
+        if v and not _NOT_PLACE.search(v) and not rx(
+                r"^(?:一|个|那种|这种|很|特别|挺|有些|有点|太|真|比较|非常|累|烦|吓|气|急)").match(m.group(1)):
             return [_fact(key, "hometown", v)]
         if q.startswith("是"):
             return []
-    m = re.match(r"^是?(.{2,12}?(?:月|号|日|年))(?:出生|生)的?$", q)
+    m = rx(r"^是?(.{2,12}?(?:月|号|日|年))(?:出生|生)的?$").match(q)
     if m and not thing:
         return [_fact(key, "birthday", m.group(1))]
     m = _RX_PREDICATE_2.match(q)
@@ -224,41 +225,41 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = _RX_PREDICATE_4.match(q)
     if m and not thing:
         return [_fact(key, "weight", m.group(1))]
-    m = re.match(r"^(?:对)?(?:一(?:吃|碰|喝|闻到?|接触)|吃了?|碰了?)?(.+?)(?:就|会|都|也|并)?(?:不|没有?|从不|从来不|从来没有?)?(?:有点|有些|特别|非常|严重|很)?过敏$", q)  # noqa: E501
+    m = rx(r"^(?:对)?(?:一(?:吃|碰|喝|闻到?|接触)|吃了?|碰了?)?(.+?)(?:就|会|都|也|并)?(?:不|没有?|从不|从来不|从来没有?)?(?:有点|有些|特别|非常|严重|很)?过敏$").match(q)  # noqa: E501
     # a "no" (对花生不过敏) stays in the statement, not in the value: the same slot as 对花生过敏
     if m:
-        v = _clean_value(re.sub(r"^对", "", m.group(1)))
+        v = _clean_value(rx(r"^对").sub("", m.group(1)))
         if v and not v.startswith(("不", "没")):
             return [_fact(key, "allergy", v, "health")]
-    m = re.search(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)", q)
+    m = rx(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)").search(q)
     if m and key == slots.ME:
         terms = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
                  "奶": "milk", "牛奶": "milk", "冰": "ice", "盐": "salt", "蜂蜜": "honey"}
         return [(f"{terms[m.group(1)]}.{terms[m.group(2)]}", "preference", "")]
-    m = re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", p.strip()) or re.match(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$", q)  # noqa: E501
+    m = rx(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$").match(p.strip()) or rx(r"^(?:的)?最(?:喜欢|爱)的(.{1,6}?)是(.+)$").match(q)  # noqa: E501
     if m and (v := _clean_value(m.group(2))):
         slot, kind, _ = _fact(key, "favourite", v)
         return [(f"{slot}.{m.group(1)}" if not slot.endswith(m.group(1)) else slot, "preference", v)]
     q = _reversed_like(q)  # 不再喜欢 / 不想再吃…了 / 吃腻了…: the liking ends, as 不喜欢…了 says
-    m = re.match(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
-                 r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$", q) or \
-        re.match(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$", q) or \
-        re.match(r"^(?:从来不|从不|不再|不太能|不怎么能|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$", q)
+    m = rx(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
+                 r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$").match(q) or \
+        rx(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$").match(q) or \
+        rx(r"^(?:从来不|从不|不再|不太能|不怎么能|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$").match(q)
     if m and not thing and not _DEGREE_ONLY.fullmatch(m.group(m.lastindex or 1)):  # 烦死了: a reaction, no object
         raw_v = m.group(m.lastindex or 1)
         head = q[:m.start(m.lastindex or 1)]
         if head[-1:] in "吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍" and _pos(head[-1] + raw_v)[0][0] != head[-1]:
             raw_v = head[-1] + raw_v  # 喜欢拍摄风景: 拍摄 is one word, not 拍 + 摄风景
         v = _clean_value(raw_v)
-        if v and not re.match(r"^(?:自己|的|上|不|了|着|这样|那样|一个人|有人|别人|说|跟|和你|让|使|被|里面的|其中的|它的|他的|她的|这里的|那里的)", v):  # noqa: E501
-            return [_fact(key, "like", o, None) for o in (_objects(raw_v) if re.match(r"^(?:在|去|到|跟|和|与|给)", raw_v)  # noqa: E501
+        if v and not rx(r"^(?:自己|的|上|不|了|着|这样|那样|一个人|有人|别人|说|跟|和你|让|使|被|里面的|其中的|它的|他的|她的|这里的|那里的)").match(v):  # noqa: E501
+            return [_fact(key, "like", o, None) for o in (_objects(raw_v) if rx(r"^(?:在|去|到|跟|和|与|给)").match(raw_v)  # noqa: E501
                                                            else _objects(v)) if o]
-    m = re.match(r"^对(.{1,12}?)(?:也|都|很|特别|非常|比较|挺|超|一直|越来越|更)*(?:感兴趣|有兴趣|着迷|上瘾)了?$", q)
+    m = rx(r"^对(.{1,12}?)(?:也|都|很|特别|非常|比较|挺|超|一直|越来越|更)*(?:感兴趣|有兴趣|着迷|上瘾)了?$").match(q)
     if m and not thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "like", o) for o in _objects(v) if o]
     m = _RX_PREDICATE_5.match(counts_spelled(q, True))  # 养了一对猫 is 养了2只猫: the thing owned is the 猫
-    if m and not thing and not re.match(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所|趣|用|效|"  # noqa: E501
-                                        r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)", q):  # 有趣 is no 趣 owned  # noqa: E501
+    if m and not thing and not rx(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所|趣|用|效|"  # noqa: E501
+                                        r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)").match(q):  # 有趣 is no 趣 owned  # noqa: E501
         v = _clean_value(m.group(2))
         if v and v in slots.ZH_RELATIONS:
             return [(slots.join_slot(key, f"has.{slots.ZH_RELATIONS[v]}"),
@@ -267,41 +268,41 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
             return [_fact(key, "owns", v, "other")]
     if not thing and (field := zh_field_job(q, _pos)):  # 是搞财务的: the job told by its field
         return [_fact(key, "job", field)]
-    m = re.match(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$", q)
+    m = rx(r"^(?:是|当|做|担任|干|从事)(?:了)?(?:一名|一个|一位|个|名|位)?(.+?)(?:工作|行业)?(?:的)?$").match(q)
     if m and not thing:
         v = _clean_value(m.group(1))
         if v and (_OCCUPATION.search(v) and not _NOT_OCCUPATION.search(v) or
                   zh_detailed_job(v, _OCCUPATION, _NOT_OCCUPATION)):  # 是做前端开发的工程师: the job, its work told
             return [_fact(key, "job", v)]
-    if thing and (op := _OPINION_PRED.match(re.sub(r"^是(?=真|很|挺|特别|非常|太|超|蛮|相当|比较)", "", q))) and \
+    if thing and (op := _OPINION_PRED.match(rx(r"^是(?=真|很|挺|特别|非常|太|超|蛮|相当|比较)").sub("", q))) and \
             not _IMPRESSION.match(q):  # 京东的物流是真的快: an opinion, not what it is
         return [_fact(key, "opinion", _OPINION.search(op.group(0)).group(0), "preference")]  # type: ignore[union-attr]
-    m = re.match(r"^是(?:一名|一个|一位|个|名|位|一只|只|条)?(.+)$", q)
+    m = rx(r"^是(?:一名|一个|一位|个|名|位|一只|只|条)?(.+)$").match(q)
     if m:
         v = _clean_value(m.group(1))
-        if v and not re.match(r"^(?:说|觉得|想|不是|因为|为了|要|在|有|没|会|能|对|关于|由于)", m.group(1)):
+        if v and not rx(r"^(?:说|觉得|想|不是|因为|为了|要|在|有|没|会|能|对|关于|由于)").match(m.group(1)):
             if key == slots.ME and 2 <= len(v) <= 3 and _pos(v) == [(v, "nr")]:
                 return [_fact(key, "name", v)]  # 我是陆琳: a person's name is the user's name
-            if thing and (_NUMBERED.search(key) or re.search(r"\d", v)):
+            if thing and (_NUMBERED.search(key) or rx(r"\d").search(v)):
                 return [_fact(key, "which", v, "other")]  # 我的车牌号是沪A12345 / 工号是A1023: a number, no brand
             if thing:
                 return [_fact(key, "brand", v, "preference")]
             return [_fact(key, "is", v, "identity")]
-    m = re.match(r"^([\u4e00-\u9fff]{0,4}?[\u4e00-\u9fff])的是(?:一[辆台部只个条款双件])?(.+)$", q)
+    m = rx(r"^([\u4e00-\u9fff]{0,4}?[\u4e00-\u9fff])的是(?:一[辆台部只个条款双件])?(.+)$").match(q)
     if m and (v := _clean_value(m.group(2))):  # 我开的是丰田 / 手机用的是华为 / 研究生读的是同济: one value at a time
         return [(("" if key == slots.ME else key + ".") + f"which.{m.group(1)}",
                  "other" if key in (slots.ME,) or thing else "relationship", v)]
-    m = re.match(r"^叫(.{1,8})$", q)
+    m = rx(r"^叫(.{1,8})$").match(q)
     if m and thing and (v := _clean_value(m.group(1))):
         return [_fact(key, "name", v, "other")]
-    if _HABIT.search(raw) and not thing and not _MENTAL.match(q) and not re.search(r"[你您]", q) \
+    if _HABIT.search(raw) and not thing and not _MENTAL.match(q) and not rx(r"[你您]").search(q) \
             and not HABIT_PRONOUN_OBJECT.search(q):  # 我老是忘记它: no activity stated
         act = [w for w, f in _pos(_HABIT.sub("", q)) if f.startswith(("n", "v", "eng")) and len(w) > 1]
         if act:
             return [_fact(key, "habit", act[-1], "habit")]
     if thing or key.startswith("person:") or key != slots.ME:
         op = _OPINION_PRED.match(q)
-        if thing and op and not _IMPRESSION.match(q) and not re.search(r"(?:吗|呢)$", q):
+        if thing and op and not _IMPRESSION.match(q) and not rx(r"(?:吗|呢)$").search(q):
             word = _OPINION.search(op.group(0))
             return [_fact(key, "opinion", word.group(0) if word else op.group(0), "preference")]
     return []
@@ -405,10 +406,10 @@ _RX_PREDICATE_5 = re.compile(rf"^(?:有|养了?|买了|领养了?|收养了?|捡
 def _topic_any(c: str) -> str | None:
     """周末我基本都宅在家里 / 咖啡我一天要喝三杯 → the clause read from 我 on (the topic stays in
     the statement), or None."""
-    m = re.match(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$", c)
+    m = rx(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$").match(c)
     if m and TIME_SPAN.match(m.group(1)):
         return "我" + m.group(2)
-    if not m or re.match(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)", m.group(1)):
+    if not m or rx(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)").match(m.group(1)):
         return None
     if not all(f.startswith(("n", "t", "eng", "j", "nz", "f", "m", "q")) or w in ("的话", "的") for w, f in _pos(m.group(1))):  # noqa: E501
         return None
@@ -428,12 +429,12 @@ def _reversed_like(q: str) -> str:
 
 def _topic_first(c: str) -> str | None:
     """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None; 火锅吃腻了 → 我吃腻了火锅."""
-    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:都|也|已经|真的|早就|真)*([吃喝看听玩用穿])腻了[。！!~～]*$",
-                 c)
+    m = rx(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:都|也|已经|真的|早就|真)*([吃喝看听玩用穿])腻了[。！!~～]*$"
+           ).match(c)
     if m and all(f.startswith(("n", "eng", "j")) for _, f in _pos(m.group(1))):
         return f"我{m.group(2)}腻了{m.group(1)}"
-    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$", c)  # noqa: E501
-    if not m or _BAD_THING.match(m.group(1)) or re.match(r"^(?:这|那|你|他|她|它|什么)", m.group(1)):
+    m = rx(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$").match(c)  # noqa: E501
+    if not m or _BAD_THING.match(m.group(1)) or rx(r"^(?:这|那|你|他|她|它|什么)").match(m.group(1)):
         return None
     toks = _pos(m.group(1))
     if not all(f.startswith(("n", "v", "eng", "j")) for _, f in toks):
