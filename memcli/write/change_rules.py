@@ -17,6 +17,7 @@ from functools import lru_cache
 from memcli import slots  # loaded by the line below anyway: not imported per call (hot)
 from memcli.slots import slot_subject, split_slot
 from memcli.text import lang_of, to_simplified
+from memcli.write.job_pair import occupations_changed
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, strong, value_type
@@ -213,9 +214,14 @@ def told_change(new: Facts, old: Facts) -> bool:
     the gazetteers both place as one comparable type (字节 → 美团: organisations; Chicago → San Diego:
     places; Greg Patterson → Sandra Lopez: people), with a change marker in ``new`` (现在/新/换/搬…,
     now/new/moved…: :func:`memcli.write.value_types.change_marker`) unless both values name a thing
-    (:data:`NAMED_TYPES`). A slot read from unrelated words has no such typed value on both sides."""
+    (:data:`NAMED_TYPES`), or two occupations in one job slot (postman → paramedic, 司机 → 医生:
+    :func:`memcli.write.job_pair.occupations_changed`; one told beside the other, "also", 兼职, is kept by
+    :func:`memcli.write.value_types.attributes_apart`). A slot read from unrelated words has no such typed
+    value on both sides."""
     if not (new.slot and new.slot == old.slot and strong(new.slot)):
         return False
+    if occupations_changed(new, old):  # postman → paramedic: one job, the slot read from occupation nouns
+        return True
     a, b = value_type(new), value_type(old)
     if "text" in (a, b) or not (a == b or frozenset((a, b)) in COMPARABLE):
         return False
