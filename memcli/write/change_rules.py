@@ -23,8 +23,8 @@ from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, strong, value_type
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "introduces_thing", "keyed_apart", "kin_changed",
-           "marked_past", "names_added", "names_another_fact", "names_changed", "names_of", "numbers_clash",
-           "past_event_kept", "past_state_kept",
+           "keyed_objects_apart", "marked_past", "names_added", "names_another_fact", "names_changed", "names_of",
+           "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept",
            "plural_subject",
            "relations_changed", "relations_of", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
@@ -287,6 +287,22 @@ def keyed_apart(new: Facts, old: Facts) -> str | None:
     return f"{new.slot} beside a statement that never names {obj}: two facts"
 
 
+def keyed_objects_apart(new: Facts, old: Facts) -> str | None:
+    """Why a NOOP of ``new`` against ``old`` would drop a fact by their keys: one keyed attribute of one subject
+    (like / allergy / owns…: many values side by side) on two objects of one script, neither holding the other
+    (like.带鱼 / like.鱼香肉丝: a character shared, two dishes; not like.咖啡 / like.黑咖啡, nor like.咖啡 /
+    like.coffee: one told in two languages). None: not so."""
+    if not (new.slot and old.slot) or new.slot == old.slot:
+        return None
+    (sn, an, on), (so, ao, oo) = split_slot(new.slot), split_slot(old.slot)
+    if sn != so or an != ao or not on or not oo:
+        return None
+    a, b = to_simplified(on).casefold(), to_simplified(oo).casefold()
+    if a in b or b in a or lang_of(a) != lang_of(b):
+        return None
+    return f"two objects of {an} ({oo} / {on}): two facts side by side, not one said again"
+
+
 _EN_REL_WORDS: re.Pattern[str] | None = None
 _ZH_REL_WORDS: re.Pattern[str] | None = None
 
@@ -365,6 +381,12 @@ def names_another_fact(new: str, old: str) -> str | None:
     if names_added(new, old):
         return "the new statement names more than the stored one: more specific, not a restatement"
     return None
+
+
+def noop_apart(new: Facts, old: Facts) -> str | None:
+    """Why a NOOP of ``new`` against stored ``old`` would drop a fact: :func:`names_another_fact` of their
+    statements, or :func:`keyed_objects_apart` of their slots (None: it may be merged)."""
+    return names_another_fact(new.statement, old.statement) or keyed_objects_apart(new, old)
 
 
 _KIN = re.compile(r"mother|father|sister|brother|son|daughter|cousin|aunt|uncle|niece|nephew|grand|twin|wife|husband|"
