@@ -288,17 +288,21 @@ def keyed_apart(new: Facts, old: Facts) -> str | None:
 
 
 def keyed_objects_apart(new: Facts, old: Facts) -> str | None:
-    """Why a NOOP of ``new`` against ``old`` would drop a fact by their keys: one keyed attribute of one subject
-    (like / allergy / owns…: many values side by side) on two objects of one script, neither holding the other
-    (like.带鱼 / like.鱼香肉丝: a character shared, two dishes; not like.咖啡 / like.黑咖啡, nor like.咖啡 /
-    like.coffee: one told in two languages). None: not so."""
+    """Why a NOOP of ``new`` against ``old`` would drop a fact by their keys: one keyed attribute (like, allergy,
+    owns: many values side by side) of one subject on two objects of one script, neither object's characters
+    (English: words) all in the other (like.带鱼 / like.鱼香肉丝: a character shared, two dishes; not like.咖啡 /
+    like.黑咖啡, like.悬疑小说 / like.悬疑类的小说, nor like.咖啡 / like.coffee: one told in two languages)."""
     if not (new.slot and old.slot) or new.slot == old.slot:
         return None
     (sn, an, on), (so, ao, oo) = split_slot(new.slot), split_slot(old.slot)
-    if sn != so or an != ao or not on or not oo:
+    if sn != so or an != ao or an not in ("like", "allergy", "owns") or not on or not oo:
         return None
     a, b = to_simplified(on).casefold(), to_simplified(oo).casefold()
-    if a in b or b in a or lang_of(a) != lang_of(b):
+    if lang_of(a) != lang_of(b):
+        return None
+    zh = lang_of(a) == "zh"
+    ua, ub = (set(x) - set("的类之") if zh else set(re.findall(r"[a-z0-9]+", x)) for x in (a, b))
+    if ua <= ub or ub <= ua:
         return None
     return f"two objects of {an} ({oo} / {on}): two facts side by side, not one said again"
 
