@@ -96,17 +96,25 @@ def _decomposed() -> dict[str, tuple[str, ...]]:
     a maternal one."""
     from memcli.slots import GENERAL_RELATIONS
 
-    def fine(key: str) -> set[str]:
-        return {key} | set(GENERAL_RELATIONS.get(key, ())) | {k for k, c in _COARSE.items() if c == key}
+    finer: dict[str, set[str]] = {}
+    for k, c in _COARSE.items():
+        finer.setdefault(c, set()).add(k)
 
+    def fine(key: str) -> set[str]:
+        return {key} | set(GENERAL_RELATIONS.get(key, ())) | finer.get(key, set())
+
+    general: dict[str, set[str]] = {}
+    for g, members in GENERAL_RELATIONS.items():
+        for r in members:
+            general.setdefault(r, set()).add(g)
     outers = set().union(*(fine(o) for o, _ in COMPOSED))
-    inners = set().union(*(fine(i) for _, i in COMPOSED))
+    inners = {i: fine(i) - ({i} if GENERAL_RELATIONS.get(i) else set())  # a general inner: its specific keys
+              for i in set().union(*(fine(i) for _, i in COMPOSED))}
     out: dict[str, list[str]] = {}
     for o in sorted(outers):
         for i in sorted(inners):
-            named = {r for j in (fine(i) - ({i} if GENERAL_RELATIONS.get(i) else set())) if (r := compose(o, j))}
-            for r in named:
-                for key in {r} | {g for g, members in GENERAL_RELATIONS.items() if r in members}:
+            for r in {r for j in inners[i] if (r := compose(o, j))}:
+                for key in {r} | general.get(r, set()):
                     out.setdefault(key, []).append(f"{o}.{i}")
     return {k: tuple(dict.fromkeys(v)) for k, v in out.items()}
 
