@@ -77,12 +77,14 @@ def test_the_hard_guard() -> None:
     assert hard_guard(munich, berlin, Decision.CONFLICT, 0.55, floor) is None  # the shared slot speaks
     assert hard_guard(munich, berlin, Decision.CONFLICT, 0.6, floor) is None
     # …unless the model finds the words unrelated: a slot misread from them (工作上出了问题 is no job)
-    nurse, teacher = facts_of("I work as a nurse"), facts_of("I work as a teacher")
-    assert nurse.slot == teacher.slot == "job"
-    assert "finds unrelated" in hard_guard(teacher, nurse, Decision.CONFLICT, 0.1, floor)
-    assert hard_guard(teacher, nurse, Decision.CONFLICT, None, floor) is None  # no cosine: the slot speaks
-    # …but two values the gazetteers both name (two places, two organisations, two people) were read right
+    nurse, killing = facts_of("I work as a nurse"), facts_of("My job is killing me")
+    assert nurse.slot == killing.slot == "job"
+    assert "finds unrelated" in hard_guard(killing, nurse, Decision.CONFLICT, 0.1, floor)
+    assert hard_guard(killing, nurse, Decision.CONFLICT, None, floor) is None  # no cosine: the slot speaks
+    # …but two values the gazetteers both name (two places, two organisations, two people) were read right,
+    # and so were two occupations (round 29: "I'm a postman" / "I'm a paramedic" kept both jobs)
     assert hard_guard(munich, berlin, Decision.CONFLICT, 0.1, floor) is None
+    assert hard_guard(facts_of("I work as a teacher"), nurse, Decision.CONFLICT, 0.1, floor) is None
 
 
 @pytest.mark.parametrize(("stored", "incoming", "why"), [

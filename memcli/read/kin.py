@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["COMPOSED", "EN_ALIASES", "ZH_ALIASES", "question_pair", "question_relation"]
+__all__ = ["COMPOSED", "EN_ALIASES", "ZH_ALIASES", "composed_prefixes", "question_pair", "question_relation"]
 
 #: (relative, their relative) → the relation to the user; coarse keys (:func:`_coarse`)
 COMPOSED: dict[tuple[str, str], str] = {
@@ -85,6 +85,45 @@ def compose(outer: str, inner: str) -> str | None:
     if i == "spouse" and o == "brother":
         return f"{outer}_wife" if outer != "brother" else "sister_in_law"
     return COMPOSED.get((o, i))
+
+
+@lru_cache(maxsize=1)
+def _decomposed() -> dict[str, tuple[str, ...]]:
+    """Relation key → the ``<relative>.<their relative>`` prefixes a fact about that person may be stored under
+    (a composed statement keeps both words: 我妈的弟弟住在杭州 → ``mother.younger_brother.residence``), from
+    :func:`compose` over the relation keys of :data:`COMPOSED` and their specific keys. A pair whose inner key is
+    general is read through its specific keys: ``father.brother`` (叔叔 or 伯伯) names a paternal uncle, never
+    a maternal one."""
+    from memcli.slots import GENERAL_RELATIONS
+
+    finer: dict[str, set[str]] = {}
+    for k, c in _COARSE.items():
+        finer.setdefault(c, set()).add(k)
+
+    def fine(key: str) -> set[str]:
+        return {key} | set(GENERAL_RELATIONS.get(key, ())) | finer.get(key, set())
+
+    general: dict[str, set[str]] = {}
+    for g, members in GENERAL_RELATIONS.items():
+        for r in members:
+            general.setdefault(r, set()).add(g)
+    outers = set().union(*(fine(o) for o, _ in COMPOSED))
+    inners = {i: fine(i) - ({i} if GENERAL_RELATIONS.get(i) else set())  # a general inner: its specific keys
+              for i in set().union(*(fine(i) for _, i in COMPOSED))}
+    out: dict[str, list[str]] = {}
+    for o in sorted(outers):
+        for i in sorted(inners):
+            for r in {r for j in inners[i] if (r := compose(o, j))}:
+                for key in {r} | general.get(r, set()):
+                    out.setdefault(key, []).append(f"{o}.{i}")
+    return {k: tuple(dict.fromkeys(v)) for k, v in out.items()}
+
+
+def composed_prefixes(relation: str) -> tuple[str, ...]:
+    """The ``<relative>.<their relative>`` slot prefixes that name ``relation`` (a relation key) to the user:
+    ``maternal_uncle`` (舅舅) → ``mother.brother``, ``mother.elder_brother``, ``mother.younger_brother``…;
+    ``uncle`` → those and the father's brothers'. () for a relation no pair composes."""
+    return _decomposed().get(relation, ())
 
 
 @lru_cache(maxsize=1)

@@ -25,8 +25,8 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "named_in_passing", "names_relative", "place_kin",
-           "query_slot_keys", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "composed_stored", "named_in_passing", "names_relative",
+           "place_kin", "query_slot_keys", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
@@ -86,6 +86,23 @@ def kin_relations(keys: list[str]) -> list[str]:
     return out
 
 
+def composed_stored(keys: list[str]) -> list[str]:
+    """For each relative's key of ``keys``, the same attribute under the composed keys a statement naming that
+    relative as a relative of a relative is stored under (:func:`memcli.read.kin.composed_prefixes`):
+    ``maternal_uncle.residence`` (我舅舅住在哪) → ``mother.brother.residence``, ``mother.younger_brother.residence``…
+    (我妈的弟弟住在杭州); ``uncle.job`` → both parents' brothers'. Keys of the user, a named person or a thing: none."""
+    from memcli.read.kin import composed_prefixes
+    from memcli.slots import ME, SOMEONE
+
+    out: list[str] = []
+    for k in keys:
+        subject, dot, rest = k.partition(".")
+        if not dot or subject in (ME, SOMEONE) or ":" in subject:
+            continue
+        out += [c for p in composed_prefixes(subject) if (c := f"{p}.{rest}") not in out]
+    return out
+
+
 #: an attribute a "where" question asks (我在哪上班, "Where do I work?") → the one a fact often names that place
 #: in: "I work as a nurse at a hospital in Leeds" / 我在杭州的一家医院当护士 are stored as ``job``
 PLACE_KIN = {"workplace": "job"}
@@ -126,13 +143,15 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
              as_of: datetime | None = None) -> list[int]:
     """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
     (:meth:`memcli.db.store.MemoryStore.slot_search`), then of the same attribute of a relation that may name
-    the same relative (:func:`kin_relations`); then of the attribute that often names an asked place, when
-    the memory names one (:func:`place_kin`: a job "at a hospital in Leeds" for "where do I work"); then, for a
-    relative's name asked and not stored under its slot, the memories that name that relative in passing
-    (:func:`named_in_passing`)."""
+    the same relative (:func:`kin_relations`), and of that relative told as a relative of a relative
+    (:func:`composed_stored` of the keys asked: 我妈的弟弟… for 我舅舅…); then of the attribute that often
+    names an asked place, when the memory names one (:func:`place_kin`: a job "at a hospital in Leeds" for
+    "where do I work"); then, for a relative's name asked and not stored under its slot, the memories that name
+    that relative in passing (:func:`named_in_passing`)."""
     if not keys:
         return []
     near = kin_relations(keys)
+    near += [k for k in composed_stored(keys) if k not in near]
     ids = store.slot_search(user, near, limit=limit, as_of=as_of)
     ids += _naming_place(store, user, near, ids, limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)

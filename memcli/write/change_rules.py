@@ -17,13 +17,14 @@ from functools import lru_cache
 from memcli import slots  # loaded by the line below anyway: not imported per call (hot)
 from memcli.slots import slot_subject, split_slot
 from memcli.text import lang_of, to_simplified
+from memcli.write.job_pair import occupations_changed
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, strong, value_type
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "introduces_thing", "keyed_apart", "kin_changed",
-           "marked_past", "names_added", "names_another_fact", "names_changed", "names_of", "numbers_clash",
-           "past_event_kept", "past_state_kept",
+           "keyed_objects_apart", "marked_past", "names_added", "names_another_fact", "names_changed", "names_of",
+           "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept",
            "plural_subject",
            "relations_changed", "relations_of", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
@@ -213,9 +214,14 @@ def told_change(new: Facts, old: Facts) -> bool:
     the gazetteers both place as one comparable type (字节 → 美团: organisations; Chicago → San Diego:
     places; Greg Patterson → Sandra Lopez: people), with a change marker in ``new`` (现在/新/换/搬…,
     now/new/moved…: :func:`memcli.write.value_types.change_marker`) unless both values name a thing
-    (:data:`NAMED_TYPES`). A slot read from unrelated words has no such typed value on both sides."""
+    (:data:`NAMED_TYPES`), or two occupations in one job slot (postman → paramedic, 司机 → 医生:
+    :func:`memcli.write.job_pair.occupations_changed`; one told beside the other, "also", 兼职, is kept by
+    :func:`memcli.write.value_types.attributes_apart`). A slot read from unrelated words has no such typed
+    value on both sides."""
     if not (new.slot and new.slot == old.slot and strong(new.slot)):
         return False
+    if occupations_changed(new, old):  # postman → paramedic: one job, the slot read from occupation nouns
+        return True
     a, b = value_type(new), value_type(old)
     if "text" in (a, b) or not (a == b or frozenset((a, b)) in COMPARABLE):
         return False
@@ -279,6 +285,26 @@ def keyed_apart(new: Facts, old: Facts) -> str | None:
     if not units or units & content_units(old.statement):
         return None
     return f"{new.slot} beside a statement that never names {obj}: two facts"
+
+
+def keyed_objects_apart(new: Facts, old: Facts) -> str | None:
+    """Why a NOOP of ``new`` against ``old`` would drop a fact by their keys: one keyed attribute (like, allergy,
+    owns: many values side by side) of one subject on two objects of one script, neither object's characters
+    (English: words) all in the other (like.带鱼 / like.鱼香肉丝: a character shared, two dishes; not like.咖啡 /
+    like.黑咖啡, like.悬疑小说 / like.悬疑类的小说, nor like.咖啡 / like.coffee: one told in two languages)."""
+    if not (new.slot and old.slot) or new.slot == old.slot:
+        return None
+    (sn, an, on), (so, ao, oo) = split_slot(new.slot), split_slot(old.slot)
+    if sn != so or an != ao or an not in ("like", "allergy", "owns") or not on or not oo:
+        return None
+    a, b = to_simplified(on).casefold(), to_simplified(oo).casefold()
+    if lang_of(a) != lang_of(b):
+        return None
+    zh = lang_of(a) == "zh"
+    ua, ub = (set(x) - set("的类之") if zh else set(re.findall(r"[a-z0-9]+", x)) for x in (a, b))
+    if ua <= ub or ub <= ua:
+        return None
+    return f"two objects of {an} ({oo} / {on}): two facts side by side, not one said again"
 
 
 _EN_REL_WORDS: re.Pattern[str] | None = None
@@ -357,6 +383,12 @@ def names_another_fact(new: str, old: str) -> str | None:
     if names_added(new, old):
         return "the new statement names more than the stored one: more specific, not a restatement"
     return None
+
+
+def noop_apart(new: Facts, old: Facts) -> str | None:
+    """Why a NOOP of ``new`` against stored ``old`` would drop a fact: :func:`names_another_fact` of their
+    statements, or :func:`keyed_objects_apart` of their slots (None: it may be merged)."""
+    return names_another_fact(new.statement, old.statement) or keyed_objects_apart(new, old)
 
 
 _KIN = re.compile(r"mother|father|sister|brother|son|daughter|cousin|aunt|uncle|niece|nephew|grand|twin|wife|husband|"

@@ -35,7 +35,7 @@ from memcli.write.change_rules import (
     introduces_thing,
     keyed_apart,
     kin_changed,
-    names_another_fact,
+    noop_apart,
     numbers_clash,
     past_event_kept,
     past_state_kept,
@@ -267,9 +267,9 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     side are recoverable; a hidden true fact is not):
 
     - NOOP, UPDATE or CONFLICT between statements about different people (:func:`different_people`);
-    - NOOP between statements that name different things or relations, or where ``new`` names more
-      (:func:`memcli.write.change_rules.names_another_fact`: Berlin / Munich, 维生素D / 维生素C): merging
-      would drop the new fact;
+    - NOOP between statements that name different things or relations, or where ``new`` names more, or that
+      key one attribute on two objects (:func:`memcli.write.change_rules.noop_apart`: Berlin / Munich, 维生素D /
+      维生素C, like.带鱼 / like.鱼香肉丝): merging would drop the new fact;
     - UPDATE or CONFLICT between a thing's fact and a person's height, weight, age or birthday
       (:func:`memcli.write.unlinked.thing_beside_person`: her bakery's city is not her height);
     - UPDATE or CONFLICT between values of types that do not compare (a place and a dwelling,
@@ -305,7 +305,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     if different_people(new, old):
         return f"different subjects ({old.subject} / {new.subject})"
     if decision == Decision.NOOP:  # (or an event moved to another time: 婚礼推迟到… beside 婚礼定在…)
-        return names_another_fact(new.statement, old.statement) or rescheduled(new, old)
+        return noop_apart(new, old) or rescheduled(new, old)
     if apart := thing_beside_person(new, old) or types_apart(new, old) or other_event(new, old) or attributes_apart(
             new, old, update=decision == Decision.UPDATE, change=change or change_marker(new.statement)):
         return apart

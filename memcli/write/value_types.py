@@ -405,6 +405,8 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     - an UPDATE of a slotted fact by a statement with no slot at all (我的手机是小米12 / 这款手机性能真不错):
       an opinion or detail of a thing does not replace what the thing is — it may still CONFLICT
       (a negation reads no slot either);
+    - a job told as held beside the stored one ("I also work as …", part-time, 兼职, 也是:
+      :func:`memcli.write.job_pair.job_beside`), whatever change is told: a second job;
     - a "no" about another thing of one subject (我爸有糖尿病 / 我爸膝盖不好: the negation is the knee's, and
       neither value is named on the other side): both hold.
     """
@@ -413,6 +415,10 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     if old.slot and split_slot(old.slot)[1] in ("job", "occupation") and new.slot != old.slot and \
             JOB_KEPT.search(to_simplified(new.statement)):
         return f"the job told as kept ({old.slot}): a change of workplace beside it is no new job"
+    from memcli.write.job_pair import job_beside
+
+    if why := job_beside(new, old):  # "I also work as …", 兼职: a second job, the first one kept
+        return why
     if change or not old.slot:
         return None
     if new.positive != old.positive and _no_about_another(new, old):
