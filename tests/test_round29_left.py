@@ -108,12 +108,3 @@ def test_two_dishes_sharing_a_character_are_two_likings(mem, first: str, second:
     mem.capture("我特别" + first[1:])  # the same dish said again: one liking
     mem.drain()
     assert sum(first[-2:] in it.statement for it in mem.list()) == 1
-
-
-def test_a_job_told_with_its_article_is_no_refinement(mem) -> None:  # noqa: ANN001
-    """是一名消防员: 一名 is "a", no count that would make the new job a more specific one (it was an UPDATE, the
-    old job superseded as if mistaken instead of ended in world time)."""
-    items = _drained(mem, "我是程序员", "我是一名消防员")
-    assert items["我是一名消防员"].status == "active" and items["我是程序员"].status == "invalid"
-    assert items["我是程序员"].invalid_at is not None and items["我是程序员"].expired_at is None
-    assert facts_of("我是一名消防员").numbers == () and facts_of("我有一个女儿").numbers == (1,)

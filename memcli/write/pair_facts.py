@@ -41,8 +41,6 @@ def content_overlap(a: str, b: str) -> float:
 
 
 _ZH_NEW_WORDS = re.compile(r"(?<=[我的])(?:新|现任的?)(?=[\u4e00-\u9fff])|现在|如今|目前")
-#: a job told with a count word for a person (是一名护士, 当一位老师): the 一 is an article ("a nurse"), no number
-_ZH_JOB_ARTICLE = re.compile(r"(?:是|当|做|成为|成了)(?:一)(?:名|位|个)")
 _EN_NEW_WORDS = re.compile(r"\b(?:new|current|now|these days|nowadays)\b\s*", re.I)
 
 
@@ -51,8 +49,7 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
     """What the decision compares of one statement: :func:`memcli.write.rules.analyze` (with
     ``slot`` when the rules found none), read once more without the words that tell a change
     when they hide the slot (我的新老板是张伟 → the slot of 我的老板是张伟), the digits of name
-    tokens not counted as numbers (3号线, iPhone 15), nor the article of a job (是一名护士: 一 is "a"),
-    ``X.is.<name>`` read as ``X.name``, and a
+    tokens not counted as numbers (3号线, iPhone 15), ``X.is.<name>`` read as ``X.name``, and a
     ``has.…`` slot read as about its owner (I have four kids: the user, not a subject "has"), and a value that
     ran on into the next clause cut at the clause break when the first clause alone reads the same slot
     ("My new manager is Nina Holt, Carl moved to Oslo": the value is Nina Holt, not a place)."""
@@ -70,8 +67,6 @@ def facts_of(statement: str, slot: str | None = None) -> Facts:
     if f.subject == "has" or f.subject.endswith(".has"):  # has.child names no attribute: the owner's slot
         f = replace(f, subject=f.subject[:-4] or "me")
     drop = Counter(name_numbers(statement))
-    if f.slot and f.numbers and split_slot(f.slot)[1] == "job" and lang_of(statement) == "zh":
-        drop[1] += len(_ZH_JOB_ARTICLE.findall(statement))  # 我是一名消防员: no count to refine 我是程序员 with
     if drop and f.numbers:
         left = Counter(f.numbers) - drop
         f = replace(f, numbers=tuple(sorted(left.elements())))
