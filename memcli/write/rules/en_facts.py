@@ -70,6 +70,10 @@ def _lemma(word: str) -> str:
     return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
 
 
+#: attributes whose value is a place: one named before a comma and a remark about it (too long a value) is kept
+_PLACE_ATTRS = ("residence", "hometown", "workplace")
+
+
 def _obj(text: str) -> str | None:
     """An object phrase, cleaned: articles, intensifiers and trailing time words dropped."""
     t = rx(r"\b(?:a lot|so much|very much|more than anything|too|as well|these days|anymore|any more|now|"
@@ -184,6 +188,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         if m and (not thing or attr in ("name", "age", "birthday")):
             v = _obj(rx(r" (?:for|since) (?=\S)").split(next(g for g in m.groups() if g))[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
+            if not v and attr in _PLACE_ATTRS and "," in (said := next(g for g in m.groups() if g)):
+                v = _obj(said.split(",")[0])  # "I live in Meanwood, it's quiet but far from everything": the place
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
                 return []  # "working for a company" names no employer
             if v and not (attr == "age" and not (v.isdigit() or rx(r"^[a-z]+(?:-[a-z]+)?$").match(v))):
