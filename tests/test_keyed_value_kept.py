@@ -41,8 +41,10 @@ def test_a_place_then_a_long_remark_is_the_residence() -> None:
 
 
 def test_a_move_ends_a_residence_said_with_a_remark(mem) -> None:
-    mem.capture("I live in Kirkstall, it's handy but the buses are awful", session="s")
-    mem.capture("we moved into a house in Roundhay last week", session="s")
+    for text in ("I live in Kirkstall, it's quiet but a bit far from the centre",
+                 "I teach chemistry at a sixth form college", "my sister Jo lives in Hull",
+                 "we moved into a flat in Roundhay last week"):
+        mem.capture(text)
     mem.drain()
     active = [m.statement for m in mem.list()]
     assert not any("Kirkstall" in s for s in active) and any("Roundhay" in s for s in active)
