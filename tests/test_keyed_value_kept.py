@@ -48,3 +48,16 @@ def test_a_move_ends_a_residence_said_with_a_remark(mem) -> None:
     mem.drain()
     active = [m.statement for m in mem.list()]
     assert not any("Kirkstall" in s for s in active) and any("Roundhay" in s for s in active)
+
+
+def test_a_relatives_name_given_in_passing_answers_a_question_by_the_relation(mem) -> None:
+    # the names are said only in passing (no slot), their jobs by name: person:tomasz.job, person:greta.job
+    for text in ("haha cheers. my husband Tomasz hates pears so maybe skip pears", "Tomasz works as a surveyor",
+                 "my wife Greta got me a puzzle for christmas lol", "Greta works as a dentist"):
+        mem.capture(text)
+    mem.drain()
+    assert {m.slot for m in mem.list() if "works as" in m.statement} == {"person:tomasz.job", "person:greta.job"}
+    block = [h["statement"] for h in mem.context("What does my husband do for a living?", limit=3).hits]
+    assert block == ["Tomasz works as a surveyor"]
+    block = [h["statement"] for h in mem.context("What does my wife do for work?", limit=3).hits]
+    assert block[0] == "Greta works as a dentist" and "Tomasz works as a surveyor" not in block
