@@ -33,11 +33,13 @@ def test_drain_keeps_the_age_beside_a_later_fact_of_the_same_person(mem) -> None
 def test_a_place_then_a_long_remark_is_the_residence() -> None:
     got = [(m.slot, m.value) for m in extract_matches("I live in Kirkstall, it's handy but the buses are awful")]
     assert got == [("residence", "kirkstall")]
-    got = [(m.slot, m.value) for m in extract_matches("We live in Jesmond, just round the corner from the park")]
+    got = [(m.slot, m.value) for m in extract_matches("We live in Jesmond, we love it but parking is a nightmare")]
     assert got == [("residence", "jesmond")]
-    # a short tail stays part of the place, as before
+    # a short tail stays part of the place, as before; a long one that is no clause of its own is not cut
     assert [(m.slot, m.value) for m in extract_matches("I live in Portland, Oregon")] == \
         [("residence", "portland, oregon")]
+    assert "residence" not in {m.slot for m in extract_matches("My aunt lives in Leeds, in a cottage by the canal "
+                                                                  "near the old mill")}
 
 
 def test_a_move_ends_a_residence_said_with_a_remark(mem) -> None:

@@ -419,9 +419,10 @@ def refinement_drops_value(new: Facts, old: Facts) -> str | None:
     says that value nor tells a change ("My mum takes metformin with her breakfast", "…the dosa my mum makes").
     A more specific statement keeps what it refines; one that drops the value is another fact of the same person,
     and superseding would lose the stored one."""
-    if not (old.slot and old.value and strong(old.slot)) or new.slot == old.slot or change_marker(new.statement):
-        return None
-    told = content_units(old.value)  # (none for a number: 68)
-    if old.value.casefold() in new.statement.casefold() or told and told <= content_units(new.statement):
-        return None
+    if not (old.slot and old.value and strong(old.slot)) or new.slot == old.slot or change_marker(new.statement) \
+            or not (old.statement.isascii() and new.statement.isascii()):
+        return None  # (English only: a Chinese value's words and characters do not split so: 猫咪 / 猫)
+    if old.value.casefold() in new.statement.casefold() or content_units(old.value) & content_units(new.statement) \
+            or set(old.numbers) & set(new.numbers):
+        return None  # a word of it said again (piano player / I play the piano…) may refine it
     return f"{old.slot} = {old.value} not said by the new statement ({new.slot or '-'}): another fact, not a refinement"

@@ -72,6 +72,8 @@ def _lemma(word: str) -> str:
 
 #: attributes whose value is a place: one named before a comma and a remark about it (too long a value) is kept
 _PLACE_ATTRS = ("residence", "hometown", "workplace")
+#: a comma then a clause of its own (it's…, which…, we…): a remark, not more of the place ("Lyon, in the old town")
+_REMARK_AFTER = re.compile(r",\s*(?=(?:it|it's|it’s|it is|which|that|this|we|we're|they|there|but|so|and|though)\b)")
 
 
 def _obj(text: str) -> str | None:
@@ -188,8 +190,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         if m and (not thing or attr in ("name", "age", "birthday")):
             v = _obj(rx(r" (?:for|since) (?=\S)").split(next(g for g in m.groups() if g))[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
-            if not v and attr in _PLACE_ATTRS and "," in (said := next(g for g in m.groups() if g)):
-                v = _obj(said.split(",")[0])  # "I live in Meanwood, it's quiet but far from everything": the place
+            if not v and attr in _PLACE_ATTRS and (cut := _REMARK_AFTER.split(next(g for g in m.groups() if g), 1)):
+                v = _obj(cut[0]) if len(cut) > 1 else None  # "I live in Meanwood, it's quiet but far…": the place
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
                 return []  # "working for a company" names no employer
             if v and not (attr == "age" and not (v.isdigit() or rx(r"^[a-z]+(?:-[a-z]+)?$").match(v))):
