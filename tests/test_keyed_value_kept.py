@@ -1,13 +1,12 @@
 """Two fixes from a month of English chat (sentences written for these tests), on a real store with the real
 default model: a keyed fact is not superseded by another attribute's statement that drops its value
-(memcli.write.change_rules.refinement_drops_value), and a place said before a long remark is the residence
-(memcli.write.rules.en_facts), so a later move ends it."""
+(memcli.write.change_rules.refinement_drops_value), and a relative named in passing ("my husband Tomasz …")
+answers a question by the relation (memcli.read.slot_leg.relative_names)."""
 
 from __future__ import annotations
 
 from memcli.write.change_rules import refinement_drops_value
 from memcli.write.decide import _facts
-from memcli.write.rules import extract_matches
 
 
 def test_an_update_must_keep_the_keyed_value_it_refines() -> None:
@@ -28,28 +27,6 @@ def test_drain_keeps_the_age_beside_a_later_fact_of_the_same_person(mem) -> None
     mem.drain()
     active = {m.statement for m in mem.list()}
     assert {"My dad is 70", "My dad lives in Norwich", "My dad takes allopurinol with his tea"} <= active
-
-
-def test_a_place_then_a_long_remark_is_the_residence() -> None:
-    got = [(m.slot, m.value) for m in extract_matches("I live in Kirkstall, it's handy but the buses are awful")]
-    assert got == [("residence", "kirkstall")]
-    got = [(m.slot, m.value) for m in extract_matches("We live in Jesmond, we love it but parking is a nightmare")]
-    assert got == [("residence", "jesmond")]
-    # a short tail stays part of the place, as before; a long one that is no clause of its own is not cut
-    assert [(m.slot, m.value) for m in extract_matches("I live in Portland, Oregon")] == \
-        [("residence", "portland, oregon")]
-    assert "residence" not in {m.slot for m in extract_matches("My aunt lives in Leeds, in a cottage by the canal "
-                                                                  "near the old mill")}
-
-
-def test_a_move_ends_a_residence_said_with_a_remark(mem) -> None:
-    for text in ("I live in Kirkstall, it's quiet but a bit far from the centre",
-                 "I teach chemistry at a sixth form college", "my sister Jo lives in Hull",
-                 "we moved into a flat in Roundhay last week"):
-        mem.capture(text)
-    mem.drain()
-    active = [m.statement for m in mem.list()]
-    assert not any("Kirkstall" in s for s in active) and any("Roundhay" in s for s in active)
 
 
 def test_a_relatives_name_given_in_passing_answers_a_question_by_the_relation(mem) -> None:

@@ -70,12 +70,6 @@ def _lemma(word: str) -> str:
     return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
 
 
-#: attributes whose value is a place: one named before a comma and a remark about it (too long a value) is kept
-_PLACE_ATTRS = ("residence", "hometown", "workplace")
-#: a comma then a clause of its own (it's…, which…, we…): a remark, not more of the place ("Lyon, in the old town")
-_REMARK_AFTER = re.compile(r",\s*(?=(?:it|it's|it’s|it is|which|that|this|we|we're|they|there|but|so|and|though)\b)")
-
-
 def _obj(text: str) -> str | None:
     """An object phrase, cleaned: articles, intensifiers and trailing time words dropped."""
     t = rx(r"\b(?:a lot|so much|very much|more than anything|too|as well|these days|anymore|any more|now|"
@@ -190,8 +184,6 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         if m and (not thing or attr in ("name", "age", "birthday")):
             v = _obj(rx(r" (?:for|since) (?=\S)").split(next(g for g in m.groups() if g))[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
-            if not v and attr in _PLACE_ATTRS and (cut := _REMARK_AFTER.split(next(g for g in m.groups() if g), 1)):
-                v = _obj(cut[0]) if len(cut) > 1 else None  # "I live in Meanwood, it's quiet but far…": the place
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
                 return []  # "working for a company" names no employer
             if v and not (attr == "age" and not (v.isdigit() or rx(r"^[a-z]+(?:-[a-z]+)?$").match(v))):
