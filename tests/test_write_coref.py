@@ -108,6 +108,18 @@ def test_english_within_one_utterance_keeps_clauses_apart() -> None:
     assert _r("My aunt bakes a lot, her scones are famous") == "My aunt bakes a lot. My aunt's scones are famous"
 
 
+def test_a_pet_the_utterance_names_is_she_before_a_person_of_an_earlier_turn() -> None:
+    # the user's own animal, named in the same message, is the he/she that follows — not a friend told of before
+    assert _r("We finally got the puppy! He's a spaniel", "My colleague Omar got promoted") == \
+        "We finally got the puppy! My puppy is a spaniel"
+    assert _r("I adopted a cat today, she is very shy", "My niece Ruth starts college soon") == \
+        "I adopted a cat today. My cat is very shy"
+    # in an earlier message the animal stays "it" only: a she there is no guess about the cat
+    assert _r("She is very shy", "I adopted a cat today") is None
+    assert _r("She is very shy", "My niece Ruth starts college soon", "I adopted a cat today") == \
+        "My niece Ruth is very shy"
+
+
 def test_traditional_script_keeps_the_users_characters() -> None:
     assert _r("她在臺中開了一間咖啡店", "我媽媽下個月退休") == "我媽媽在臺中開了一間咖啡店"
 
@@ -141,6 +153,14 @@ def test_drain_resolves_across_messages_in_both_languages(mem) -> None:
     item = next(m for m in mem.list() if m.statement == "我表姐在苏州当小学老师")
     assert item.metadata["coref"] == [{"pronoun": "她", "antecedent": "我表姐", "source_id": 1}]
     assert mem.search("我表姐在哪里工作", limit=3)[0].statement == "我表姐在苏州当小学老师"
+
+
+def test_drain_reads_a_new_pets_she_as_the_pet(mem) -> None:
+    _say(mem, "My cousin Marta just had a baby girl", "we got the kitten! she's a tabby and her name is Mochi")
+    mem.drain()
+    st = _statements(mem)
+    assert "My kitten is a tabby" in st and "My kitten's name is Mochi" in st
+    assert not any("Marta" in s and ("tabby" in s or "Mochi" in s) for s in st)
 
 
 def test_no_carry_over_from_another_session_or_after_the_window(mem) -> None:

@@ -411,3 +411,18 @@ def kin_changed(new: Facts, old: Facts) -> str | None:
     if a and b and a - b and b - a and not any(slots.same_relation(x, y) for x in a for y in b):
         return f"{new.subject} is another relative now ({', '.join(sorted(b))} → {', '.join(sorted(a))})"
     return None
+
+
+def refinement_drops_value(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` cannot UPDATE (refine) ``old`` (None: it may): ``old`` is a keyed fact with its value (My mum
+    lives in Manchester: mother.residence = manchester; My mum is 68) and ``new``, of another attribute, neither
+    says that value nor tells a change ("My mum takes metformin with her breakfast", "…the dosa my mum makes").
+    A more specific statement keeps what it refines; one that drops the value is another fact of the same person,
+    and superseding would lose the stored one."""
+    if not (old.slot and old.value and strong(old.slot)) or new.slot == old.slot or change_marker(new.statement) \
+            or not (old.statement.isascii() and new.statement.isascii()):
+        return None  # (English only: a Chinese value's words and characters do not split so: 猫咪 / 猫)
+    if old.value.casefold() in new.statement.casefold() or content_units(old.value) & content_units(new.statement) \
+            or set(old.numbers) & set(new.numbers):
+        return None  # a word of it said again (piano player / I play the piano…) may refine it
+    return f"{old.slot} = {old.value} not said by the new statement ({new.slot or '-'}): another fact, not a refinement"

@@ -48,7 +48,13 @@ from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write.backends import get_judge
-from memcli.write.change_rules import keyed_side_by_side, passing_wish_kept, told_event_kept, told_remark_kept
+from memcli.write.change_rules import (
+    keyed_side_by_side,
+    passing_wish_kept,
+    refinement_drops_value,
+    told_event_kept,
+    told_remark_kept,
+)
 from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
 from memcli.write.decide_range import (
@@ -159,6 +165,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # (outside hard_guard: the judge's features stay those it was fitted on)
         why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old) \
             or nothing_shared(new, old) or (plan.decision == Decision.CONFLICT and flip_off_topic(new, old) or None)
+    if why is None and plan.decision == Decision.UPDATE:
+        why = refinement_drops_value(new, old)  # My mum is 68 / My mum takes metformin: another fact, kept
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"])

@@ -227,7 +227,8 @@ def _resolve(text: str, context: tuple[str, ...]) -> Resolution | None:
         if turns and has_pronoun(t):
             edits, _ = (_zh_edits if lang_of(t) == "zh" else _en_edits)(t, turns)
             t = apply_edits(t, edits)
-        turns.append([replace(m, turn=len(turns)) for m in mentions(t)])
+        # the user's own pet is he/she only within its utterance (we got the dog! she's…); in an earlier turn "it"
+        turns.append([replace(m, turn=len(turns), pet=m.pet and not m.thing) for m in mentions(t)])
     edits, done = (_zh_edits if zh else _en_edits)(read, turns)
     if not edits:
         return None

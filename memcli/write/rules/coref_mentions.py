@@ -58,7 +58,10 @@ _EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) (
 _EN_THINGS = ("dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|horse|lizard|"
               "snake|car|bike|motorcycle|truck|laptop|phone|tablet|house|apartment|flat|guitar|piano|camera|watch|drone")
 _EN_GOT = re.compile(rf"\b(?:I|we) (?:just |finally |recently )?(?:adopted|got|bought|have|rescued|own|picked up) "
-                     rf"(?:a|an|my|our) ((?:[a-z-]+ ){{0,2}}?)({_EN_THINGS})\b", re.I)
+                     rf"(?:a|an|my|our|the) ((?:[a-z-]+ ){{0,2}}?)({_EN_THINGS})\b", re.I)
+#: the animals of _EN_THINGS: the user's own pet is he or she as well as it (we got the dog! she's a beagle)
+_EN_ANIMAL = re.compile(r"(?:dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|"
+                        r"horse|lizard|snake)$")
 #: pets the speaker has more than one of (I have two cats, our dogs): "they" / "their" may point back to them
 #: (Their names are Miso and Tofu → My cats' names are…), as to a pair of people
 _EN_PETS = ("dogs|puppies|pups|doggies|cats|kittens|kitties|birds|parrots|rabbits|bunnies|hamsters|guinea pigs|"
@@ -278,7 +281,8 @@ def en_mentions(text: str) -> list[Mention]:
                                              subject=True)))
         for m in _EN_GOT.finditer(clause):
             noun = (m.group(1) + m.group(2)).casefold()
-            found.append((m.start(), Mention(f"my {noun}", f"thing:{m.group(2).casefold()}", thing=True, subject=True)))
+            found.append((m.start(), Mention(f"my {noun}", f"thing:{m.group(2).casefold()}", thing=True, subject=True,
+                                             pet=bool(_EN_ANIMAL.match(m.group(2).casefold())))))
         if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in _EN_NOT_NAME \
                 and not slots.relation_en(m.group(1)):
             found.append((start, Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True)))
