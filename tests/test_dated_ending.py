@@ -150,6 +150,22 @@ def test_an_ending_of_something_else_ends_nothing(mem, stored: str, incoming: st
     assert mem.show(first.item_id).invalid_at is None
 
 
+@pytest.mark.parametrize("incoming", ["I quit smoking, four weeks clean now", "I left my scarf on the tram",
+                                      "I quit sugar last month"])
+def test_a_bare_quit_or_left_with_an_object_is_no_job_left(mem, incoming: str) -> None:
+    """ "quit"/"left" followed by a habit or a thing stops the habit or leaves the thing; the job stays (on
+    r29base "I quit smoking…" ended "I teach …" as "a job left")."""
+    first, res = _decide(mem, "I teach chemistry at a college in Derby", "2025-01-05", incoming, "2025-06-05")
+    assert mem.show(first.item_id).invalid_at is None, res.reason
+
+
+@pytest.mark.parametrize("incoming", ["I quit Nordwind last Friday", "I left Nordwind in March"])
+def test_a_bare_quit_or_left_of_the_job_still_ends_it(mem, incoming: str) -> None:
+    first, res = _decide(mem, "I work at Nordwind as a pilot", "2025-01-05", incoming, "2025-06-05")
+    assert res.decision.value == "CONFLICT", res.reason
+    assert mem.show(first.item_id).invalid_at is not None
+
+
 def test_an_intention_to_leave_ends_nothing(mem) -> None:
     first, res = _decide(mem, "I work at Siemens", "2025-01-05", "I'm thinking of quitting Siemens", "2025-06-05")
     # the fitted judge may merge the remark into the fact (NOOP, a known weakness); it never ends it

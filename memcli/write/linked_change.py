@@ -124,6 +124,10 @@ def moved_from_workplace(new: Facts, old: Facts) -> str | None:
 
 
 # -- a fact that ends (issue 21) ------------------------------------------------------------------
+#: what may follow a bare "quit" / "left" told of a job: the clause's end, a time, "from", a capitalised name ("I quit
+#: last week", "I left Acme"); not an object ("I quit smoking", "I left my keys at home": a habit stopped, a thing left)
+_BARE_LEFT = (r"\s*(?:[.,;!?~]|$|(?:today|yesterday|recently|already|finally|last|this|in|from)\b|"
+              r"(?:a|\w+) (?:days?|weeks?|months?|years?) ago\b|(?-i:[A-Z]))")
 #: words that tell a being died, a couple parted, a job was left, a thing was sold or given away
 _ZH_END = {"death": re.compile(r"去世|过世|离世|病逝|走了(?=[了。，,！!~]|$)|死了|不在了"),
            "couple": re.compile(r"离婚|分手|分开了|离了婚"),
@@ -137,7 +141,8 @@ _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|pu
            "job": re.compile(r"\b(?:quit|resigned|left)\b.{0,20}\b(?:job|company|firm|position|work)\b|"
                              r"\b(?:changed|switched|change|switch|changing|switching) (?:jobs|careers|employers)\b|"
                              r"\b(?:got|started|found|landed|took|have) a new (?:job|position)\b|"
-                             r"\b(?:quit|resigned from|left)\b|\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
+                             r"\bresigned\b|\b(?:quit|left)\b(?=" + _BARE_LEFT + r")|"
+                             r"\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
            "sold": re.compile(r"\b(?:sold|gave away|got rid of)\b", re.I),
            "stopped": re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|stopped|dropped|cancell?ed|"
                                  r"no longer|kicked)\b", re.I)}
