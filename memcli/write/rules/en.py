@@ -401,7 +401,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         if not sent or rx(r"^(?:if|when|whenever|unless|every time|each time|once)\b", re.I).match(prepare(sent)):
             continue
         if plan := plan_or_job(sent, prepare):  # "I'm flying to Denver next week", "New job at City General, …"
-            out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
+            out += plan[0]; sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
         ctx.now = ctx.now or bool(rx(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                      re.I).search(sent))
         ctx.other = False
