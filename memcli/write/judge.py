@@ -1,16 +1,15 @@
 """Judges for the gray zone of the decision, and the explicit checks that guard it.
 
-A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was
-shown) and returns a :class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that
-supersedes the target) or CONFLICT (the target stops holding). Two judges (chosen by name in
-:mod:`memcli.write.backends`):
+A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was shown) and returns a
+:class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that supersedes the target) or CONFLICT (the target
+stops holding). Two judges (chosen by name in :mod:`memcli.write.backends`):
 
 - :class:`OfflineJudge` (default, no model): slot, polarity, numbers, lexical overlap;
 - :class:`memcli.write.llm.LLMJudge`: one call to an OpenAI-compatible endpoint, when
   ``llm_base_url``/``llm_model`` are set and ``judge`` is ``auto`` or ``llm``.
 
-:func:`guard` is the rule that embeddings cannot be trusted with: a polarity flip, a changed
-number or date, or another slot is never a NOOP, whatever the cosine.
+:func:`guard` is the rule that embeddings cannot be trusted with: a polarity flip, a changed number or date, or
+another slot is never a NOOP, whatever the cosine.
 """
 
 from __future__ import annotations
@@ -45,6 +44,7 @@ from memcli.write.change_rules import (
     told_change,
 )
 from memcli.write.event_change import other_event, rescheduled
+from memcli.write.job_pair import occupations_changed
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
 from memcli.write.unlinked import thing_beside_person, unlinked
@@ -123,7 +123,8 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
             return None
         return Decision.CONFLICT, f"same slot {new.slot}, number/date changed {list(old.numbers)} → {list(new.numbers)}"
     nv, ov = new.value or "", old.value or ""
-    if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov):
+    if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov and
+                             not occupations_changed(new, old)):  # a start's date, another job: no refinement
         return Decision.UPDATE, f"same slot {new.slot}, more specific value"
     same = (new.numbers and new.numbers == old.numbers and _bare(nv) == _bare(ov)) or nv == ov
     if same and adds_detail(new.statement, old.statement):

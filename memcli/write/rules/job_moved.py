@@ -21,7 +21,7 @@ from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
-__all__ = ["plan_or_job", "zh_job_moved"]
+__all__ = ["job_started", "plan_or_job", "zh_job_moved"]
 
 #: "(I) (just) started / got / landed a new job at X": the new workplace (up to a comma or the end)
 _EN_NEW = re.compile(
@@ -55,7 +55,7 @@ _EN_START = re.compile(
     r"(?: (?:a |an |my |the )?(?:new |full-time |part-time )?(?:job|position|role|work|working))?"
     r"(?: (?:(?P<prep>at|with|by|for|to) )?(?P<org>(?!as\b)[^,;]{2,40}?))??"
     rf"(?:,? {_EN_WHEN})?,? as (?:a |an )?(?P<job>[a-z][a-z -]{{1,30}}?)"
-    r"(?: (?:at|with|in|for) (?P<org2>[^,;]{2,40}?))?(?: (?:full-time|part-time))?"
+    r"(?: (?:at|with|in|for|by) (?P<org2>[^,;]{2,40}?))?(?: (?:full-time|part-time))?"
     rf"(?:,? {_EN_WHEN})?$", re.I)
 #: ", (but) (I'm) still a nurse": the job kept
 _EN_STILL = re.compile(
@@ -66,14 +66,14 @@ _ZH_MOVED = re.compile(
     r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到)了?"
     r"(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$"
 )
-#: when a new job starts or started, said before its verb (下个月, 下周一, 明天, 上个月, 刚, 已经): the memory holds from
-#: when it is told, as 换到 X does
+#: when a new job starts or started, said before its verb (下个月, 下周一, 明天, 上个月, 刚, 已经): the memory
+#: holds from when it is told, as 换到 X does
 _ZH_WHEN = (r"(?:从)?(?:下个?月|下周[一二三四五六日天]?|下星期[一二三四五六日天]?|下礼拜|明年|明天|后天|月底|年后|"
             r"上个?月|上周|昨天|前天|刚刚?|已经|最近|今年)?(?:初|中|底|起)?(?:就|要|会|将|正式|开始|刚|也)*")
 #: an organisation's closing word: 加入 / 报到 of a group or a school of one's own (a 读书会, 大学 报到 as a
 #: student) is no job; 入职 and 录用 always are
-_ZH_ORG = r"(?:公司|银行|医院|诊所|律所|事务所|集团|工厂|厂|店|餐厅|酒店|饭店|超市|商场|团队|部门|单位|机构|研究所|研究院|报社|电视台|" \
-          r"企业|网点|药房|物流|工作室|[A-Za-z]{2,})"
+_ZH_ORG = (r"(?:公司|银行|医院|诊所|律所|事务所|集团|工厂|厂|店|餐厅|酒店|饭店|超市|商场|团队|部门|单位|机构|"
+           r"研究所|研究院|报社|电视台|企业|网点|药房|物流|工作室|[A-Za-z]{2,})")
 #: a new job told by its start: 入职X / 加入X (an organisation) / 去X报到 / 被X录用(为Y), then 当/做/担任 Y or nothing
 _ZH_START = re.compile(
     rf"^我?{_ZH_WHEN}(?:"
@@ -86,7 +86,7 @@ _ZH_NEW_JOB = re.compile(r"^我?的?新(?:工作|职位|岗位|单位)(?:是|在
 _ZH_STILL = re.compile(r"^我?(?:还是|仍然|依然|照样|继续)(?:当|做|是|干)?(?P<job>[^，,。我]{1,8}?)(?:呢|啊|啦)?$")
 
 
-def _started(sentence: str) -> list[Match]:
+def job_started(sentence: str) -> list[Match]:
     """The job (and workplace) a new job told as a start tells (:data:`_EN_START`), or []: the job the occupation
     after "as" (not one of the rules' non-occupations), in the sentence as said (its time too: "next week" is when,
     the memory holds from when it was said); the workplace the organisation, said without the "as" part."""
@@ -118,7 +118,7 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Matc
         return [plan[0]], plan[1]
     if event := event_time(sentence):  # "My interview is on Tuesday", "…was moved to Friday": the whole sentence
         return [event], ""
-    if started := _started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now
+    if started := job_started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now
         return started, ""
     m = _EN_QUIT_NEW.match(sentence.strip().rstrip(".!"))
     if m and _EN_OCCUPATION.search(m.group("job")) and not _EN_NOT_OCCUPATION.search(m.group("job")):
