@@ -96,6 +96,8 @@ def job_started(sentence: str) -> list[Match]:
         return []
     org = m.group("org2") or m.group("org")
     verb = m.group("verb").casefold()
+    if re.fullmatch(r"started|began", verb) and re.search(r"\b(?:started|began) as\b", said, re.I):
+        return []  # "I just started as a nurse at …": the rules read the job, its place in the statement
     if m.group("org") and not m.group("prep") and not verb.startswith("join") and not verb.endswith(" to"):
         org = m.group("org2")  # only "joined" (and "moved to") take the organisation bare ("joined Acme as …")
     if org and re.fullmatch(_EN_WHEN, org.casefold()):
@@ -165,6 +167,8 @@ def _zh_started(clause: str) -> str | None:
     org = m.group("org2") or m.group("org")
     verb = clause[: m.start("org")] if m.group("org") else ""
     told = m.group("org2") or re.search(r"(?:入职|加入|加盟)了?$", verb) or m.group("how") in ("入职", "报到", "报道")
+    if not told:
+        return None  # 去一家公司做顾问: the rules read it as said (memcli.write.rules.zh_facts)
     if not (told or job) or not (re.search(r"入职了?$", verb) or m.group("org2") or job or
                                  re.search(_ZH_ORG + "$", org)):
         return None  # 去公园 / 加入读书会 / 去大学报到 (a student): no organisation taken on by, no job
