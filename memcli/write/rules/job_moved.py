@@ -4,6 +4,14 @@
   now, in the words as said (``New job at City General``; the rest, the job said again, is read on);
 - 换到市第一医院上班了 / 跳槽到字节跳动了: the workplace now (我现在在市第一医院上班); 还是当护士 / 还是护士:
   the job as it was (我还是护士). A pro-drop clause is the speaker's.
+- A new job told as a start, a hire, a join or a move (round 29: stored with no job slot, or ``event.joined_…``,
+  so the job question's ``context`` left it out and the old job stayed active): "Next week I start at a bank as
+  a teller", "I got hired as a barista at a cafe", "I joined a firm as a paralegal", "I took a job as a chef",
+  "I switched to a startup as a designer" → the job (the occupation after "as", in the sentence as said, its time
+  too) and the workplace (the organisation before "as", or after it with at / with / by); 入职X / 加入X (an
+  organisation) / 去X报到 / 被X录用(为Y) / 新工作是Y → 我现在在X上班 / 我现在在X当Y / 我现在是Y. A job told as
+  starting later holds from when it is told (the memory is the user's new job; its words keep the date), and
+  ends the old job as a plain new job does; "also" / 兼职 keeps both (:mod:`memcli.write.job_pair`).
 
 The workplace's change marker (now, 现在) lets the decision end the old workplace; the job said again
 reinforces the job (one attribute each: a new workplace is no new job). Pure functions of one clause.
