@@ -56,7 +56,7 @@ _EN_START = re.compile(
     rf"^(?:{_EN_WHEN},? )?(?:so |and |now )?(?:i|i'm|i am|i've|i have|i'll|i will)"
     r"(?: (?:just|finally|recently|officially|now|also|soon|been|be|am|was|going to|gonna))*"
     r" (?P<verb>(?:start|begin|join)(?:s|ed|ing|ning)?|began|"
-    r"(?:got|get|getting|been|was|am being) (?:hired|employed|taken on|recruited|accepted)|"
+    r"(?:got|get|getting|been|was|am being) (?:hired|employed|taken on|recruited)|"
     r"(?:took|take|taking|landed|land|got|get|found|accepted|accept|started|start|starting) "
     r"(?:a |an |the |my )?(?:new |full-time |part-time )?(?:job|position|role|post|gig)|"
     r"switch(?:ed|ing)? (?:jobs |over )?to|mov(?:ed|ing) (?:over )?to)"
