@@ -20,7 +20,8 @@ READ = (("I'm beginning at a pharmacy as a cashier on Monday", {"job": "cashier"
         ("我被一家物流公司聘用为司机", {"job": "司机"}),
         ("我的新工作是厨师", {"job": "厨师"}),
         ("下个月去一家诊所报到", {"workplace": "一家诊所"}))
-NOT_JOBS = ("I moved to Leeds as a child", "I joined a choir", "I joined the chess club as a member", "I went to the party as a pirate",
+NOT_JOBS = ("I moved to Leeds as a child", "I joined a choir", "I joined the chess club as a member",
+            "I went to the party as a pirate",
             "我加入了一个跑步俱乐部", "我下周去大学报到", "我明天去超市")
 
 
