@@ -11,11 +11,12 @@ import pytest
 from memcli.write.rules import extract_matches
 
 READ = (("I'm beginning at a pharmacy as a cashier on Monday", {"job": "cashier", "workplace": "pharmacy"}),
-        ("I got taken on as a welder by a shipyard", {"job": "welder", "workplace": "shipyard"}),
+        ("I got taken on as a welder by a shipyard", {"job": "welder"}),
         ("We moved house and I joined a hotel as a receptionist", None),
         ("I landed a job as a courier", {"job": "courier"}),
         ("From June I start a new position as a pharmacist", {"job": "pharmacist"}),
         ("I switched to a bakery as a baker", {"job": "baker", "workplace": "bakery"}),
+        ("Next week I begin at the county library as a clerk", {"job": "clerk", "workplace": "county library"}),
         ("我下周入职一家商场，做收银员", {"workplace": "一家商场", "job": "收银员"}),
         ("我被一家物流公司聘用为司机", {"job": "司机"}),
         ("我的新工作是厨师", {"job": "厨师"}),

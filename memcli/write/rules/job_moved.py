@@ -8,8 +8,9 @@
   so the job question's ``context`` left it out and the old job stayed active): "Next week I start at a bank as
   a teller", "I got hired as a barista at a cafe", "I joined a firm as a paralegal", "I took a job as a chef",
   "I switched to a startup as a designer" → the job (the occupation after "as", in the sentence as said, its time
-  too) and the workplace (the organisation before "as", or after it with at / with / by); 入职X / 加入X (an
-  organisation) / 去X报到 / 被X录用(为Y) / 新工作是Y → 我现在在X上班 / 我现在在X当Y / 我现在是Y. A job told as
+  too) and the workplace (the organisation before "as", in the words up to it; one after "as" stays in the job's
+  statement, as for "started as a nurse at …"); 入职X / 加入X (an organisation) / 去X报到 / 被X录用(为Y) /
+  新工作是Y → 我现在在X上班 / 我现在在X当Y / 我现在是Y. A job told as
   starting later holds from when it is told (the memory is the user's new job; its words keep the date), and
   ends the old job as a plain new job does; "also" / 兼职 keeps both (:mod:`memcli.write.job_pair`).
 
@@ -63,7 +64,7 @@ _EN_START = re.compile(
     r"(?: (?:a |an |my |the )?(?:new |full-time |part-time )?(?:job|position|role|work|working))?"
     r"(?: (?:(?P<prep>at|with|by|for|to) )?(?P<org>(?!as\b)[^,;]{2,40}?))??"
     rf"(?:,? {_EN_WHEN})?,? as (?:a |an )?(?P<job>[a-z][a-z -]{{1,30}}?)"
-    r"(?: (?:at|with|in|for|by) (?P<org2>[^,;]{2,40}?))?(?: (?:full-time|part-time))?"
+    r"(?: (?:at|with|in|for|by) [^,;]{2,40}?)?(?: (?:full-time|part-time))?"
     rf"(?:,? {_EN_WHEN})?$", re.I)
 #: ", (but) (I'm) still a nurse": the job kept
 _EN_STILL = re.compile(
@@ -102,20 +103,18 @@ def job_started(sentence: str) -> list[Match]:
     m = _EN_START.match(said)
     if not m or not _EN_OCCUPATION.search(job := m.group("job").casefold()) or _EN_NOT_OCCUPATION.search(job):
         return []
-    org = m.group("org2") or m.group("org")
-    verb = m.group("verb").casefold()
+    org, verb = m.group("org"), m.group("verb").casefold()
     if re.fullmatch(r"started|began", verb) and re.search(r"\b(?:started|began) as\b", said, re.I):
         return []  # "I just started as a nurse at …": the rules read the job, its place in the statement
-    if m.group("org") and not m.group("prep") and not verb.startswith("join") and not verb.endswith(" to"):
-        org = m.group("org2")  # only "joined" (and "moved to") take the organisation bare ("joined Acme as …")
+    if org and not m.group("prep") and not verb.startswith("join") and not verb.endswith(" to"):
+        org = None  # only "joined" (and "moved to") take the organisation bare ("joined Acme as …")
     if org and re.fullmatch(_EN_WHEN, org.casefold()):
         org = None  # "I start next week as a nurse": a time, no organisation
     out = [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job", value=job.strip(),
                  salience=0.7)]
-    if org and (v := re.sub(r"^(?:a|an|the) ", "", org.strip().casefold())):
-        place = re.sub(r",? as (?:a |an )?" + re.escape(m.group("job")) + r"\b", "", said, count=1, flags=re.I)
-        out.append(Match(statement=place[:1].upper() + place[1:], kind="identity", slot="workplace", value=v,
-                         salience=0.7))
+    if org and (v := re.sub(r"^(?:a|an|the) ", "", org.strip().casefold())):  # the words up to it, as said
+        out.append(Match(statement=said[:1].upper() + said[1:m.end("org")], kind="identity", slot="workplace",
+                         value=v, salience=0.7))
     return out
 
 
@@ -177,7 +176,6 @@ def _zh_started(clause: str) -> str | None:
     told = m.group("org2") or re.search(r"(?:入职|加入|加盟)了?$", verb) or m.group("how") in ("入职", "报到", "报道")
     if not told:
         return None  # 去一家公司做顾问: the rules read it as said (memcli.write.rules.zh_facts)
-    if not (told or job) or not (re.search(r"入职了?$", verb) or m.group("org2") or job or
-                                 re.search(_ZH_ORG + "$", org)):
+    if not (re.search(r"入职了?$", verb) or m.group("org2") or job or re.search(_ZH_ORG + "$", org)):
         return None  # 去公园 / 加入读书会 / 去大学报到 (a student): no organisation taken on by, no job
     return f"我现在在{org}当{job}" if job else f"我现在在{org}上班"
