@@ -44,7 +44,7 @@ from memcli.write.rules.en_words import (
     expand_contractions,
     split_clauses,
 )
-from memcli.write.rules.job_moved import plan_or_job
+from memcli.write.rules.job_moved import job_started, plan_or_job
 from memcli.write.rules.match import Match
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
@@ -401,7 +401,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         if not sent or rx(r"^(?:if|when|whenever|unless|every time|each time|once)\b", re.I).match(prepare(sent)):
             continue
         if plan := plan_or_job(sent, prepare):  # "I'm flying to Denver next week", "New job at City General, …"
-            out.append(plan[0]); sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
+            out += plan[0]; sent = plan[1]  # noqa: E702 - its clauses read, the rest of the sentence next
         ctx.now = ctx.now or bool(rx(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment)\b",  # noqa: E501
                                      re.I).search(sent))
         ctx.other = False
@@ -409,7 +409,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             if rx(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", re.I).fullmatch(part):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             part, tail = en_words.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
-            got, ctx.said = match_clause(part, ctx), True
+            got, ctx.said = job_started(part) or match_clause(part, ctx), True  # (…, and I joined X as a Y)
             # "Tom quit his job and moved to Leeds": the subjectless clause after it is Tom's, not the user's
             ctx.other = not got and (ctx.other or bool(_OTHER_SUBJECT.match(part)))
             got[-1:] = [replace(m, statement=f"{m.statement}, {tail}" if tail else m.statement) for m in got[-1:]]

@@ -4,6 +4,15 @@
   now, in the words as said (``New job at City General``; the rest, the job said again, is read on);
 - 换到市第一医院上班了 / 跳槽到字节跳动了: the workplace now (我现在在市第一医院上班); 还是当护士 / 还是护士:
   the job as it was (我还是护士). A pro-drop clause is the speaker's.
+- A new job told as a start, a hire, a join or a move (round 29: stored with no job slot, or ``event.joined_…``,
+  so the job question's ``context`` left it out and the old job stayed active): "Next week I start at a bank as
+  a teller", "I got hired as a barista at a cafe", "I joined a firm as a paralegal", "I took a job as a chef",
+  "I switched to a startup as a designer" → the job (the occupation after "as", in the sentence as said, its time
+  too) and the workplace (the organisation before "as", in the words up to it; one after "as" stays in the job's
+  statement, as for "started as a nurse at …"); 入职X / 加入X (an organisation) / 去X报到 / 被X录用(为Y) /
+  新工作是Y → 我现在在X上班 / 我现在在X当Y / 我现在是Y. A job told as
+  starting later holds from when it is told (the memory is the user's new job; its words keep the date), and
+  ends the old job as a plain new job does; "also" / 兼职 keeps both (:mod:`memcli.write.job_pair`).
 
 The workplace's change marker (now, 现在) lets the decision end the old workplace; the job said again
 reinforces the job (one attribute each: a new workplace is no new job). Pure functions of one clause.
@@ -21,7 +30,7 @@ from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
-__all__ = ["plan_or_job", "zh_job_moved"]
+__all__ = ["job_started", "plan_or_job", "zh_job_moved"]
 
 #: "(I) (just) started / got / landed a new job at X": the new workplace (up to a comma or the end)
 _EN_NEW = re.compile(
@@ -38,6 +47,25 @@ _EN_QUIT_NEW = re.compile(
     r"(?: (?:a new job|work|my new job|a job))?(?: (?:next|on|this|in|tomorrow|from)\b[^,;]{0,25}?)?"
     r" as (?:a |an )?(?P<job>[a-z][a-z -]{1,30}?)(?: (?:at|with|in|for) [^,;]{1,40}?)?"
     r"(?: (?:next|on|this|in|tomorrow|from)\b[^,;]{0,25}?)?$", re.I)
+#: a time said of a job's start ("next week", "on Monday", "from June", "tomorrow")
+_EN_WHEN = r"(?:(?:next|this|on|in|from|starting|last|early|later) [a-z0-9 ]{2,20}?|tomorrow|today|soon|yesterday)"
+#: a new job told as a start, a hire, a join or a move, with what the person is taken on as: "Next week I start at a
+#: bank as a teller", "I'm starting a new job as a nurse", "I got hired as a barista at a cafe", "I joined a law
+#: firm as a paralegal", "I took a job as a chef", "I switched to a startup as a designer" — the job, and the
+#: organisation (after at / with / by / to, or joined's object) its workplace
+_EN_START = re.compile(
+    rf"^(?:{_EN_WHEN},? )?(?:so |and |now )?(?:i|i'm|i am|i've|i have|i'll|i will)"
+    r"(?: (?:just|finally|recently|officially|now|also|soon|been|be|am|was|going to|gonna))*"
+    r" (?P<verb>(?:start|begin|join)(?:s|ed|ing|ning)?|began|"
+    r"(?:got|get|getting|been|was|am being) (?:hired|employed|taken on|recruited)|"
+    r"(?:took|take|taking|landed|land|got|get|found|accepted|accept|started|start|starting) "
+    r"(?:a |an |the |my )?(?:new |full-time |part-time )?(?:job|position|role|post|gig)|"
+    r"switch(?:ed|ing)? (?:jobs |over )?to|mov(?:ed|ing) (?:over )?to)"
+    r"(?: (?:a |an |my |the )?(?:new |full-time |part-time )?(?:job|position|role|work|working))?"
+    r"(?: (?:(?P<prep>at|with|by|for|to) )?(?P<org>(?!as\b)[^,;]{2,40}?))??"
+    rf"(?:,? {_EN_WHEN})?,? as (?:a |an )?(?P<job>[a-z][a-z -]{{1,30}}?)"
+    r"(?: (?:at|with|in|for|by) [^,;]{2,40}?)?(?: (?:full-time|part-time))?"
+    rf"(?:,? {_EN_WHEN})?$", re.I)
 #: ", (but) (I'm) still a nurse": the job kept
 _EN_STILL = re.compile(
     r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
@@ -47,36 +75,73 @@ _ZH_MOVED = re.compile(
     r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到)了?"
     r"(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$"
 )
+#: when a new job starts or started, said before its verb (下个月, 下周一, 明天, 上个月, 刚, 已经): the memory
+#: holds from when it is told, as 换到 X does
+_ZH_WHEN = (r"(?:从)?(?:下个?月|下周[一二三四五六日天]?|下星期[一二三四五六日天]?|下礼拜|明年|明天|后天|月底|年后|"
+            r"上个?月|上周|昨天|前天|刚刚?|已经|最近|今年)?(?:初|中|底|起)?(?:就|要|会|将|正式|开始|刚|也)*")
+#: an organisation's closing word: 加入 / 报到 of a group or a school of one's own (a 读书会, 大学 报到 as a
+#: student) is no job; 入职 and 录用 always are
+_ZH_ORG = (r"(?:公司|银行|医院|诊所|律所|事务所|集团|工厂|厂|店|餐厅|酒店|饭店|超市|商场|团队|部门|单位|机构|"
+           r"研究所|研究院|报社|电视台|企业|网点|药房|物流|工作室|[A-Za-z]{2,})")
+#: a new job told by its start: 入职X / 加入X (an organisation) / 去X报到 / 被X录用(为Y), then 当/做/担任 Y or nothing
+_ZH_START = re.compile(
+    rf"^我?{_ZH_WHEN}(?:"
+    r"(?:入职|加入|加盟|进入?|去|到)了?(?P<org>[^，,。我]{2,14}?)(?P<how>入职|报到|报道|上班|工作)?|"
+    r"被(?P<org2>[^，,。我]{2,14}?)(?:正式)?(?:录用|录取|聘用|招聘|聘请|雇用|招)(?:为|成)?)"
+    r"(?:了)?(?:(?:当|做|担任|任|成为|为)(?:一名|一个|一位)?(?P<job>[^，,。我]{1,8}?))?了?$")
+#: 新工作是 Y (an occupation) / 新工作在 X: the job or workplace now
+_ZH_NEW_JOB = re.compile(r"^我?的?新(?:工作|职位|岗位|单位)(?:是|在)(?P<what>[^，,。我]{1,14}?)了?$")
 #: 还是(当/做)护士 / 仍然是老师: the job as it was
 _ZH_STILL = re.compile(r"^我?(?:还是|仍然|依然|照样|继续)(?:当|做|是|干)?(?P<job>[^，,。我]{1,8}?)(?:呢|啊|啦)?$")
 
 
-def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] | None:
-    """:func:`memcli.write.rules.en_plan.plan_of`, else a new job at a named place told in passing ("New job at
-    City General, still a nurse"): the workplace fact in the words as said (``New job at City General``, slot
-    ``workplace``; "new" tells the change) and the rest of the sentence, read next; None for anything else."""
+def job_started(sentence: str) -> list[Match]:
+    """The job (and workplace) a new job told as a start tells (:data:`_EN_START`), or []: the job the occupation
+    after "as" (not one of the rules' non-occupations), in the sentence as said (its time too: "next week" is when,
+    the memory holds from when it was said); the workplace the organisation, said without the "as" part."""
+    said = sentence.strip().rstrip(".!")
+    m = _EN_START.match(said)
+    if not m or not _EN_OCCUPATION.search(job := m.group("job").casefold()) or _EN_NOT_OCCUPATION.search(job):
+        return []
+    org, verb = m.group("org"), m.group("verb").casefold()
+    if re.fullmatch(r"started|began", verb) and re.search(r"\b(?:started|began) as\b", said, re.I):
+        return []  # "I just started as a nurse at …": the rules read the job, its place in the statement
+    if org and not m.group("prep") and not verb.startswith("join") and not verb.endswith(" to"):
+        org = None  # only "joined" (and "moved to") take the organisation bare ("joined Acme as …")
+    if org and re.fullmatch(_EN_WHEN, org.casefold()):
+        org = None  # "I start next week as a nurse": a time, no organisation
+    out = [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job", value=job.strip(),
+                 salience=0.7)]
+    if org and (v := re.sub(r"^(?:a|an|the) ", "", org.strip().casefold())):  # the words up to it, as said
+        out.append(Match(statement=said[:1].upper() + said[1:m.end("org")], kind="identity", slot="workplace",
+                         value=v, salience=0.7))
+    return out
+
+
+def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Match], str] | None:
+    """:func:`memcli.write.rules.en_plan.plan_of`, else a new job told as a start ("I got hired as a barista at a
+    cafe": the job and the workplace), else a new job at a named place told in passing ("New job at City General,
+    still a nurse"): the workplace fact in the words as said (``New job at City General``, slot ``workplace``; "new"
+    tells the change). Returns (the facts, the rest of the sentence, read next); None for anything else."""
     if plan := plan_of(sentence, prepare):
-        return plan
+        return [plan[0]], plan[1]
     if event := event_time(sentence):  # "My interview is on Tuesday", "…was moved to Friday": the whole sentence
-        return event, ""
+        return [event], ""
+    if started := job_started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now
+        return started, ""
     m = _EN_QUIT_NEW.match(sentence.strip().rstrip(".!"))
     if m and _EN_OCCUPATION.search(m.group("job")) and not _EN_NOT_OCCUPATION.search(m.group("job")):
         said = sentence.strip().rstrip(".!")
-        return Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job",
-                     value=m.group("job").strip().casefold(), salience=0.7), ""
+        return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job",
+                      value=m.group("job").strip().casefold(), salience=0.7)], ""
     m = _EN_NEW.match(sentence.strip())
     if m is None or not re.fullmatch(r"[A-Z][\w'&.-]*(?: (?:of |de |the |and |& )?[A-Z][\w'&.-]*)*", m.group("place")):
         return None  # a named place alone ("… at Figma last month": a time after it, the rules read it)
     rest = (m.group("rest") or "").strip()
     kept = _EN_STILL.match(rest) if rest else None  # ", still a nurse": the job kept stays in the statement
     said = sentence.strip().rstrip(".!") if kept else sentence.strip()[: m.end("place")]
-    return Match(
-        statement=said[:1].upper() + said[1:],
-        kind="identity",
-        slot="workplace",
-        value=m.group("place").strip().casefold(),
-        salience=0.7,
-    ), "" if kept else rest.lstrip(",;.! ")
+    return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="workplace",
+                  value=m.group("place").strip().casefold(), salience=0.7)], "" if kept else rest.lstrip(",;.! ")
 
 
 def zh_job_moved(clause: str) -> str | None:
@@ -84,7 +149,33 @@ def zh_job_moved(clause: str) -> str | None:
     我还是护士); None for any other clause."""
     if m := _ZH_MOVED.match(clause):
         return f"我现在在{m.group('place')}上班"
+    if said := _zh_started(clause):
+        return said
     m = _ZH_STILL.match(clause)
     if m and _OCCUPATION.match(m.group("job")) and not _NOT_OCCUPATION.search(m.group("job")):
         return f"我还是{m.group('job')}"
     return None
+
+
+def _zh_started(clause: str) -> str | None:
+    """A prepared clause telling a new job by its start (:data:`_ZH_START`, :data:`_ZH_NEW_JOB`) as the job now
+    (我现在在X当Y / 我现在是Y) or the workplace now (我现在在X上班); None for any other clause."""
+    if m := _ZH_NEW_JOB.match(clause):
+        what = m.group("what")
+        if _OCCUPATION.search(what) and not _NOT_OCCUPATION.search(what):
+            return f"我现在{what if what.startswith('在') else '是' + what}"
+        return f"我现在在{what}上班" if re.search(_ZH_ORG + "$", what) else None
+    m = _ZH_START.match(clause)
+    if not m:
+        return None
+    job = m.group("job")
+    if job and (not _OCCUPATION.search(job) or _NOT_OCCUPATION.search(job)):
+        return None  # 加入乐队当鼓手的朋友…: 当 what is no occupation
+    org = m.group("org2") or m.group("org")
+    verb = clause[: m.start("org")] if m.group("org") else ""
+    told = m.group("org2") or re.search(r"(?:入职|加入|加盟)了?$", verb) or m.group("how") in ("入职", "报到", "报道")
+    if not told:
+        return None  # 去一家公司做顾问: the rules read it as said (memcli.write.rules.zh_facts)
+    if not (re.search(r"入职了?$", verb) or m.group("org2") or job or re.search(_ZH_ORG + "$", org)):
+        return None  # 去公园 / 加入读书会 / 去大学报到 (a student): no organisation taken on by, no job
+    return f"我现在在{org}当{job}" if job else f"我现在在{org}上班"

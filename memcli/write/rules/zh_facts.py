@@ -182,7 +182,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         m = None  # 去公园做运动, 去公司上班: going somewhere to do a thing is no job; 去学校当老师 is one
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
     if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n" or
-                            go and go.group(1) and rx(r"^(?:一|这)(?:家|所)").match(m.group(1)) or  # 去一家律所当律师
+                            rx(r"^(?:一|这)(?:家|所)").match(m.group(1)) or  # (去)一家律所(当律师): a place of work
                             job_told and len(m.group(1)) <= 6):  # 在超市当收银员 (超市 tagged a verb): an occupation
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
