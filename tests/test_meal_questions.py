@@ -31,5 +31,6 @@ def test_a_question_about_other_food_or_a_task_gets_no_block(eater, question: st
 def test_the_readings_keep_other_subjects_alone():
     assert meal_keys("晚饭喝点什么", ["like"]) == ["like", "allergy", "diet"]
     assert meal_keys("他中午吃什么", []) == [] and meal_keys("小猫吃什么", []) == []
+    assert meal_keys("我晚上一般喝什么", []) == []  # a routine recalled, not a choice to make
     assert asker_meal("今晚吃烤鱼怎么样") == "今晚我吃烤鱼怎么样"
     assert asker_meal("我们今晚吃烤鱼怎么样") == "我们今晚吃烤鱼怎么样" and asker_meal("熊猫吃什么") == "熊猫吃什么"
