@@ -212,8 +212,10 @@ def wants_taste(sentence: str) -> bool:
     """Whether a task sentence asks for something fitted to the user's own taste or need (see
     :data:`_TASTE_EN`): such a task reads the stored preferences, so the gate treats it as a
     question about the user, not as a task (``task`` = 0). Simplified Chinese or other text."""
+    from memcli.read.meal import is_meal
+
     s = sentence.replace("’", "'")
-    return bool(_TASTE_EN.search(s) or _TASTE_ZH.search(s))
+    return bool(_TASTE_EN.search(s) or _TASTE_ZH.search(s)) or is_meal(s)  # 给我推荐一家川菜馆: the allergies are input
 
 
 #: a question after the user's routine or one recalling what they told: the world has no routine

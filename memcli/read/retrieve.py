@@ -36,6 +36,7 @@ from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
+from memcli.read.meal import asker_meal
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
@@ -129,6 +130,7 @@ class MemoryRetrievalService:
         said = _SPACE.sub(" ", clean_text(head)).strip()
         info.query_chars = len(query or "") if info.query_truncated else len(said)
         text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
+        text = asker_meal(text)  # 今晚吃火锅怎么样 → 今晚我吃火锅怎么样
         lang = lang_of(text)
         info.constants = {**fusion.constants(st, lang, min_score), **store.search_caps()}
         if not text:

@@ -37,6 +37,9 @@ _ZH_NAME_RX = re.compile(r"^(?P<s>[^，,]+?)(?:名字)?(?:叫做|名叫|叫)(?!�
 _ZH_MOVE_RX = re.compile(r"^(?P<s>[^，,]{0,10}?)(?:已经|刚|上个月|去年|最近)?(?:搬到了?|搬去了?|搬家到)(?P<v>[^，,]+?)(?:了|住|去了)?$")  # noqa: E501
 _ZH_SWAP_RX = re.compile(r"^(?:现在)?(?P<s>[^，,]{1,10}?)(?:现在)?(?:换成了|换成|改成了|变成了)(?P<v>[\u4e00-\u9fff]{2,4})(?:了)?$")  # noqa: E501
 _ZH_AGE_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:今年|现在|目前|已经|都|快|才)*(?:是|有|满)?(?P<v>\d{1,3}|[一二三四五六七八九十两]{1,3})(?:周)?岁")  # noqa: E501
+#: the value said first (下个月15号是我老公的生日, 合肥是我婆婆的老家): an attribute of the user's or a relative's
+_ZH_VALUE_FIRST_RX = re.compile(r"^(?P<v>(?![这那哪谁他她它])[^，,是]{1,12}?)(?:就|正好|刚好)?是"
+                                r"(?P<s>(?:我|咱)[^，,是]{0,8}?)的(?P<a>[\u4e00-\u9fff]{1,6})$")
 _ZH_IS_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:可|也|就|还|真|真的|确实|其实|已经)?是(?:个|一个|一名|一位|位|名)?(?P<v>.+)$")  # noqa: E501
 _EN_ATTR_RX = re.compile(r"^(?P<s>.+?)'s (?P<a>[a-z ]{2,20}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_MY_RX = re.compile(r"^(?P<s>my|our) (?P<a>[a-z ]{2,30}?) (?:is|are|was) (?P<v>.+)$", re.I)
@@ -181,6 +184,9 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
             return _slot(_zh_subject(m["s"]), "age"), m["v"]
         if m := _ZH_NAME_RX.match(t):
             return _slot(_zh_subject(m["s"]), "name"), m["v"]
+        if (m := _ZH_VALUE_FIRST_RX.match(t)) and (a := _zh_attr(_CHANGE_ZH.sub("", m["a"]))) != m["a"] and \
+                a not in ("is", "like") and slots.attribute(a) is not None:
+            return _slot(_zh_subject(m["s"]), a), m["v"]  # a known attribute noun only: not 红色是我最爱的
         if m := _ZH_IS_RX.match(t):
             return _slot(_zh_subject(m["s"]), "is"), m["v"]
         return None

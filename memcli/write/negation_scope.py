@@ -11,6 +11,10 @@ it (commas, stops, dashes; but / so / because / though …; 但 / 所以 / 因�
 (:func:`memcli.write.pair_facts.content_units`). A true negation names what it denies: 我不吃辣了
 after 我爱吃辣 (辣 in both), "I no longer have asthma" after "I have asthma", 我妈没有胃病 after 我妈有胃病.
 
+A start of one thing after a stop of another is two facts too (:func:`started_another`): 我开始学吉他了
+after 我不学日语了 ended the stop, so the user's giving up Japanese was lost; 我开始学日语了 (日语 in both)
+still ends it.
+
 Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
 """
 
@@ -22,9 +26,9 @@ from functools import lru_cache
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_overlap, content_units
 from memcli.write.rules.match import EN_NEGATION, ZH_NEGATION, ZH_NOT_NEGATION, Facts, expand_en
-from memcli.write.unlinked import change_verb
+from memcli.write.unlinked import ZH_CHANGE_VERBS, change_verb
 
-__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units"]
+__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units", "started_another"]
 
 #: content overlap of the two statements below which a flip whose scope misses the other may be kept apart
 #: (at/above it the two say much the same, and the judge's word stands)
@@ -77,9 +81,10 @@ def flip_off_topic(new: Facts, old: Facts) -> str | None:
     steak" is the judge's to weigh). A statement that is all its "no" may deny the other's thing by a
     broader word ("I don't own a car" / "I drive a Corolla"), so it is left to the judge. A one-line
     reason, or None (the flip may be about the old fact)."""
-    if new.positive == old.positive or change_verb(new.statement) or \
-            lang_of(new.statement) != lang_of(old.statement):
+    if new.positive == old.positive or lang_of(new.statement) != lang_of(old.statement):
         return None
+    if change_verb(new.statement):
+        return started_another(new, old)
     neg, pos = (new, old) if not new.positive else (old, new)
     if content_overlap(new.statement, old.statement) >= FLIP_SCOPE_OVERLAP:
         return None
@@ -87,3 +92,31 @@ def flip_off_topic(new: Facts, old: Facts) -> str | None:
     if not content_units(neg.statement) - scope or scope & content_units(pos.statement):
         return None
     return "the negation is about something the other statement does not say: a flip, not a contradiction"
+
+
+_ZH_CHANGE_WORDS = re.compile(ZH_CHANGE_VERBS + r"|又|了")
+
+
+def started_another(new: Facts, old: Facts) -> str | None:
+    """Why a CONFLICT between a Chinese ``new`` that starts something (a change verb: 开始, 改成, 换成) and an
+    ``old`` that stopped something else is two facts: the stop's negated words hold content ``new`` lacks
+    (日语), and ``new``, its change words and the words the two share aside, holds content the stop lacks
+    (吉他). A start of the same thing (我又开始抽烟了 / 我戒烟了: 烟 in both) is the judge's to weigh, and
+    so is any other pair. A one-line reason, or None."""
+    if not new.positive or old.positive or lang_of(new.statement) != "zh":
+        return None
+    scope = negated_units(old.statement)
+    said_new = _ZH_CHANGE_WORDS.sub(" ", to_simplified(new.statement))
+    started = content_units(said_new)
+    shared = started & content_units(old.statement)
+    stopped, begun = scope - shared, started - shared - scope
+    # the shared words are the verb (学, 喝), said before each object; a shared object (戒烟 / 抽烟) is not
+    if stopped and begun and _after(to_simplified(old.statement), shared, stopped) and _after(said_new, shared, begun):
+        return "it starts another thing than the stop said: two facts, not a contradiction"
+    return None
+
+
+def _after(text: str, shared: frozenset[str], other: frozenset[str]) -> bool:
+    """Every unit of ``other`` is said in ``text`` after every unit of ``shared`` (and ``shared`` is not empty)."""
+    at = [text.find(u) for u in shared]
+    return bool(at) and min(at) >= 0 and all(text.find(u) > max(at) for u in other)

@@ -1,0 +1,71 @@
+"""A question that asks what the asker should eat or drink reads as asking their allergies and diet.
+
+中午吃什么好, 给我推荐一家川菜馆, 今晚吃火锅怎么样: a real assistant must not suggest the peanut dish to
+the user who said 我对花生过敏, nor the hot pot to one who said 我现在不吃火锅了. None of these names an
+attribute word (过敏, 饮食), and the last two name no one at all, so the slot leg asked nothing and the
+answerability gate, seeing a question "about the world", left the block empty while the allergy was stored.
+
+:func:`meal_keys` adds ``allergy``, ``diet`` and ``like`` (keyed slots: matched by prefix) when the
+question puts eating or drinking to the asker as a choice: the verb 吃/喝 opens it after at most a time
+word and the asker (我/我们/咱们) and asks a choice (吃点什么, 吃什么好, 吃火锅怎么样; a bare 吃什么 only
+on a day to come: 今晚吃什么, while 我早上喝什么 recalls a routine), or it asks for a place or dish to be
+recommended to them. A question about someone or
+something else (大熊猫吃什么, 长颈鹿吃什么, 红烧肉怎么做) keeps its keys: its verb has another subject
+before it. :func:`asker_meal` puts 我 before the verb of the subjectless form (今晚吃火锅怎么样 →
+今晚我吃火锅怎么样), as :func:`memcli.read.subject.asker_can` does for 芒果能吃吗; and :func:`is_meal`
+makes a recommendation of a dish or restaurant a task fitted to the user's taste
+(:func:`memcli.read.request.wants_taste`), not a task the gate answers with no block.
+
+Read path: a leaf (``re`` only).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MEAL_KEYS", "asker_meal", "is_meal", "meal_keys"]
+
+#: the keys a meal question asks (keyed attributes: ``allergy`` matches ``allergy.花生``, ``like`` ``like.辣``)
+MEAL_KEYS = ("allergy", "diet", "like")
+
+_WHEN = (r"(?:今天|今晚|明天|明晚|后天|中午|晚上|早上|早饭|午饭|晚饭|夜宵|周末|这周末|待会儿?|等会儿?|一会儿?|现在|"
+         r"下班后|今天中午|今天晚上|明天中午|明天晚上)?")
+#: a day to come: what to eat then is a choice to make, not a routine to recall (我早上喝什么 is the routine)
+_DAY = r"(?:今天|今晚|明天|明晚|后天|待会儿?|等会儿?|一会儿?|这周末|今天中午|今天晚上|明天中午|明天晚上)"
+_WHO = r"(?:我|我们|咱们|咱)?"
+_SUGGEST = r"(?:怎么样|好不好|行不行|好吗|行吗|可以吗|如何)"
+#: the choice asked: 吃点什么, 吃什么好, 喝啥呢, 吃火锅怎么样 (a bare 吃什么 asks it only on a day to come)
+_CHOICE = (rf"(?:(?:点|些)(?:什么|啥)|(?:什么|啥|哪家)(?:好|呢|比较好|合适|吧)|"
+           rf"[^？?。，,！!我你您他她它]{{1,10}}?{_SUGGEST})")
+#: the verb opens the question after a time word and the asker: 中午吃什么好, 今晚我们吃火锅怎么样, 明天吃什么
+_PUT = re.compile(rf"^(?:请|你)?(?:给我|帮我)?(?:{_WHEN}{_WHO}{_WHEN}(?:去|出去)?(?:吃|喝){_CHOICE}|"
+                  rf"{_DAY}{_WHO}{_WHEN}(?:去|出去)?(?:吃|喝)(?:什么|啥|哪家))")
+#: a recommendation of somewhere or something to eat, for the asker: 给我推荐一家川菜馆, 推荐几个好吃的
+_RECOMMEND = re.compile(r"^(?:请|你)?(?:给我|帮我|跟我)?(?:推荐|介绍)[^？?。，,]{0,8}?"
+                        r"(?:餐厅|饭店|饭馆|馆子|菜馆|餐馆|小吃|美食|外卖|菜|吃的|喝的|饮料)")
+#: the subjectless form of _PUT, for :func:`asker_meal`
+_SUBJECTLESS = re.compile(rf"^({_WHEN})((?:去|出去)?(?:吃|喝){_CHOICE})|"
+                          rf"^({_DAY}{_WHEN})((?:去|出去)?(?:吃|喝)(?:什么|啥))")
+
+
+def is_meal(text: str) -> bool:
+    """Whether ``text`` (simplified Chinese) asks what the asker should eat or drink (see the module doc)."""
+    return bool(_PUT.search(text) or _RECOMMEND.search(text))
+
+
+def meal_keys(text: str, keys: list[str]) -> list[str]:
+    """``keys`` and, when ``text`` (simplified Chinese) asks what the asker should eat or drink,
+    :data:`MEAL_KEYS` after them (each once)."""
+    if not is_meal(text):
+        return keys
+    return [*keys, *(k for k in MEAL_KEYS if k not in keys)]
+
+
+def asker_meal(text: str) -> str:
+    """``text`` with 我 put before the verb of a subjectless question what to eat or drink (今晚吃火锅怎么样 →
+    今晚我吃火锅怎么样, 中午吃什么 → 中午我吃什么); ``text`` unchanged otherwise (anyone before the verb, no meal)."""
+    m = _SUBJECTLESS.match(text)
+    if not m:
+        return text
+    cut = m.end(1) if m.group(2) else m.end(3)
+    return f"{text[:cut]}我{text[cut:]}"
