@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.slots import CATCH_ALL_ATTRIBUTES, EN_RELATIONS, ZH_RELATIONS, split_slot
+from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
-from memcli.write.rules.match import Facts, content_units
+from memcli.write.no_about import no_about_another
+from memcli.write.rules.match import Facts
 
 __all__ = ["COMPARABLE", "JOB_KEPT", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things",
            "food_drink_items", "name_kept", "name_numbers", "name_tokens", "strong", "types_apart", "value_type"]
@@ -421,7 +422,7 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
         return why
     if change or not old.slot:
         return None
-    if new.positive != old.positive and _no_about_another(new, old):
+    if new.positive != old.positive and no_about_another(new, old):
         return f"a no about another thing of one subject ({old.value} / {new.value}): two facts, not one negated"
     if new.slot and new.slot != old.slot:
         (sn, an, _), (so, ao, _) = split_slot(new.slot), split_slot(old.slot)
@@ -431,26 +432,3 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     if update and not new.slot and split_slot(old.slot)[1] not in WEAK_ATTRIBUTES - {"brand"}:
         return f"a statement with no slot does not replace {old.slot}: a detail, not a new value"
     return None
-
-
-def _no_about_another(new: Facts, old: Facts) -> bool:
-    """Two statements of one subject, not of one slot, that share no content unit but those of the words
-    naming whom they are about (我妈 / my dad, :data:`memcli.slots.ZH_RELATIONS`): a "no" in one is about
-    what the other does not say."""
-    if new.slot == old.slot or new.subject != old.subject:
-        return False
-    said = _relations_named(new.statement) & _relations_named(old.statement)
-    return not content_units(new.statement) & content_units(old.statement) - frozenset().union(
-        *map(content_units, said))
-
-
-#: every relation word, with the whole-word pattern of a Latin one (None: ideographs match as a substring)
-_RELATION_WORDS = tuple((w, None if not w.isascii() else re.compile(rf"\b{re.escape(w)}\b"))
-                        for w in dict.fromkeys((*ZH_RELATIONS, *EN_RELATIONS)))
-
-
-@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
-def _relations_named(statement: str) -> frozenset[str]:
-    """The relation words ``statement`` (simplified, case-folded) names: a Latin one as a whole word."""
-    t = to_simplified(statement).casefold()
-    return frozenset(w for w, whole in _RELATION_WORDS if w in t and (whole is None or whole.search(t)))
