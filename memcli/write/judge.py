@@ -1,15 +1,16 @@
 """Judges for the gray zone of the decision, and the explicit checks that guard it.
 
-A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was shown) and returns a
-:class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that supersedes the target) or CONFLICT (the target
-stops holding). Two judges (chosen by name in :mod:`memcli.write.backends`):
+A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was
+shown) and returns a :class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that
+supersedes the target) or CONFLICT (the target stops holding). Two judges (chosen by name in
+:mod:`memcli.write.backends`):
 
 - :class:`OfflineJudge` (default, no model): slot, polarity, numbers, lexical overlap;
-- :class:`memcli.write.llm.LLMJudge`: one call to an OpenAI-compatible endpoint, when ``llm_base_url`` /
-  ``llm_model`` are set and ``judge`` is ``auto`` or ``llm``.
+- :class:`memcli.write.llm.LLMJudge`: one call to an OpenAI-compatible endpoint, when
+  ``llm_base_url``/``llm_model`` are set and ``judge`` is ``auto`` or ``llm``.
 
-:func:`guard` is the rule that embeddings cannot be trusted with: a polarity flip, a changed number or date, or
-another slot is never a NOOP, whatever the cosine.
+:func:`guard` is the rule that embeddings cannot be trusted with: a polarity flip, a changed
+number or date, or another slot is never a NOOP, whatever the cosine.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ from memcli.write.change_rules import (
     told_change,
 )
 from memcli.write.event_change import other_event, rescheduled
-from memcli.write.job_pair import occupations_changed
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
 from memcli.write.unlinked import thing_beside_person, unlinked
@@ -102,12 +102,13 @@ def _bare(value: str) -> str:
 def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
     """Decision for two statements about the same slot (``None``: not sure they are one fact).
 
-    A slot is subject + attribute (+ object for keyed attributes, :mod:`memcli.slots`), so two facts about different
-    people never reach this. Polarity flip → CONFLICT; another number/date → CONFLICT; same value → NOOP; a more
-    specific value (not a date beside another occupation: "Next Monday I start as a cashier" after "I'm a postman")
-    → UPDATE; a less specific one → NOOP; another value → CONFLICT only for a *functional* attribute of a definite
-    subject (residence, 我领导的名字); for a keyed one, or "my friend" (maybe another friend), ``None`` — when
-    unsure, the caller ADDs: two active facts are recoverable, a lost one is not.
+    A slot is subject + attribute (+ object for keyed attributes, :mod:`memcli.slots`), so
+    two facts about different people never reach this. Polarity flip → CONFLICT; another
+    number/date → CONFLICT; same value → NOOP; a more specific value → UPDATE; a less
+    specific one → NOOP; another value → CONFLICT only for a *functional* attribute of a
+    definite subject (residence, 我领导的名字); for a keyed one, or "my friend" (maybe another
+    friend), ``None`` — when unsure, the caller ADDs: two active facts are recoverable, a
+    lost one is not.
     """
     if why := kin_changed(new, old):
         return Decision.CONFLICT, why
@@ -122,8 +123,7 @@ def compare_slot(new: Facts, old: Facts) -> tuple[Decision, str] | None:
             return None
         return Decision.CONFLICT, f"same slot {new.slot}, number/date changed {list(old.numbers)} → {list(new.numbers)}"
     nv, ov = new.value or "", old.value or ""
-    if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov and
-                             not occupations_changed(new, old)):
+    if _contains(nv, ov) or (new.numbers and len(new.numbers) > len(old.numbers) and nv != ov):
         return Decision.UPDATE, f"same slot {new.slot}, more specific value"
     same = (new.numbers and new.numbers == old.numbers and _bare(nv) == _bare(ov)) or nv == ov
     if same and adds_detail(new.statement, old.statement):
