@@ -1,7 +1,6 @@
-"""Two fixes from a month of English chat (sentences written for these tests), on a real store with the real
-default model: a keyed fact is not superseded by another attribute's statement that drops its value
-(memcli.write.change_rules.refinement_drops_value), and a relative named in passing ("my husband Tomasz …")
-answers a question by the relation (memcli.read.slot_leg.relative_names)."""
+"""A fix from a month of English chat (sentences written for these tests), on a real store with the real default
+model: a keyed fact is not superseded by another attribute's statement that drops its value
+(memcli.write.change_rules.refinement_drops_value)."""
 
 from __future__ import annotations
 
