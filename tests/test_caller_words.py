@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+import time
 import uuid
 
 import httpx
@@ -98,8 +100,22 @@ def test_a_number_json_has_not_is_refused_as_not_finite(server, raw):
     assert "I grow basil" not in [m["statement"] for m in stored]
 
 
+def _settled(base: str, op: str) -> None:
+    """Drain every capture an earlier test left (the service's own background drain may take one at any time), so two
+    exports taken later compare only what the test does: no pending or processing task left (``/metrics``)."""
+    busy = re.compile(r'^memcli_outbox_tasks\{status="(?:pending|processing)"\} ([0-9.]+)$', re.M)
+    for _ in range(120):
+        httpx.post(f"{base}/internal/drain", json={}, headers={"Authorization": f"Bearer {op}"}, timeout=60)
+        counts = busy.findall(httpx.get(f"{base}/metrics").text)
+        if len(counts) == 2 and not any(float(n) for n in counts):
+            return
+        time.sleep(0.25)
+    raise AssertionError("the outbox did not settle")
+
+
 def test_correct_after_the_correction_was_purged_says_so_on_every_surface(server, cli, tmp_path):
-    base, auth, _ = server
+    base, auth, op = server
+    _settled(base, op)
     first = httpx.post(f"{base}/v1/memories", json={"text": "我在杭州的一家书店上班"}, headers=auth).json()["item_id"]
     fixed = httpx.patch(f"{base}/v1/memories/{first}", json={"text": "我在杭州的一家咖啡馆上班"}, headers=auth).json()
     assert httpx.delete(f"{base}/v1/memories/{fixed['id']}", params={"purge": "true"}, headers=auth).json()["purged"]
