@@ -20,10 +20,8 @@ import re
 
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
-from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
-from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
+from memcli.write.rules.job_moved import en_occupation, zh_occupation
 from memcli.write.rules.match import Facts
-from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
 __all__ = ["JOB_BESIDE", "job_beside", "occupations_changed"]
 
@@ -60,12 +58,11 @@ def _occupation(f: Facts) -> bool:
     if not f.value:
         return False
     if lang_of(f.value) == "zh":
-        v = to_simplified(f.value)
-        return bool(_OCCUPATION.search(v)) and not _NOT_OCCUPATION.search(v)
+        return zh_occupation(to_simplified(f.value))
     said = f.statement.casefold()
     for w in re.findall(r"[a-z]{3,}", f.value.casefold()):
         for word in re.findall(rf"\b{re.escape(w)}[a-z]*", said):
-            if _EN_OCCUPATION.search(word) and not _EN_NOT_OCCUPATION.search(word):
+            if en_occupation(word):
                 return True
     return False
 

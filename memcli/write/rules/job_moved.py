@@ -30,7 +30,7 @@ from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
-__all__ = ["job_started", "plan_or_job", "zh_job_moved"]
+__all__ = ["en_occupation", "job_started", "plan_or_job", "zh_job_moved", "zh_occupation"]
 
 #: "(I) (just) started / got / landed a new job at X": the new workplace (up to a comma or the end)
 _EN_NEW = re.compile(
@@ -95,13 +95,25 @@ _ZH_NEW_JOB = re.compile(r"^我?的?新(?:工作|职位|岗位|单位)(?:是|在
 _ZH_STILL = re.compile(r"^我?(?:还是|仍然|依然|照样|继续)(?:当|做|是|干)?(?P<job>[^，,。我]{1,8}?)(?:呢|啊|啦)?$")
 
 
+def en_occupation(text: str) -> bool:
+    """``text`` (English) names an occupation by the rules' words and none of their non-occupations (customer,
+    passenger…: :mod:`memcli.write.rules.en_words`)."""
+    return bool(_EN_OCCUPATION.search(text)) and not _EN_NOT_OCCUPATION.search(text)
+
+
+def zh_occupation(text: str) -> bool:
+    """``text`` (simplified Chinese) names an occupation by the rules' words and none of their non-occupations
+    (:mod:`memcli.write.rules.zh_words`)."""
+    return bool(_OCCUPATION.search(text)) and not _NOT_OCCUPATION.search(text)
+
+
 def job_started(sentence: str) -> list[Match]:
     """The job (and workplace) a new job told as a start tells (:data:`_EN_START`), or []: the job the occupation
     after "as" (not one of the rules' non-occupations), in the sentence as said (its time too: "next week" is when,
     the memory holds from when it was said); the workplace the organisation, said without the "as" part."""
     said = sentence.strip().rstrip(".!")
     m = _EN_START.match(said)
-    if not m or not _EN_OCCUPATION.search(job := m.group("job").casefold()) or _EN_NOT_OCCUPATION.search(job):
+    if not m or not en_occupation(job := m.group("job").casefold()):
         return []
     org, verb = m.group("org"), m.group("verb").casefold()
     if re.fullmatch(r"started|began", verb) and re.search(r"\b(?:started|began) as\b", said, re.I):
@@ -130,7 +142,7 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Matc
     if started := job_started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now
         return started, ""
     m = _EN_QUIT_NEW.match(sentence.strip().rstrip(".!"))
-    if m and _EN_OCCUPATION.search(m.group("job")) and not _EN_NOT_OCCUPATION.search(m.group("job")):
+    if m and en_occupation(m.group("job")):
         said = sentence.strip().rstrip(".!")
         return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job",
                       value=m.group("job").strip().casefold(), salience=0.7)], ""
@@ -162,14 +174,14 @@ def _zh_started(clause: str) -> str | None:
     (我现在在X当Y / 我现在是Y) or the workplace now (我现在在X上班); None for any other clause."""
     if m := _ZH_NEW_JOB.match(clause):
         what = m.group("what")
-        if _OCCUPATION.search(what) and not _NOT_OCCUPATION.search(what):
+        if zh_occupation(what):
             return f"我现在{what if what.startswith('在') else '是' + what}"
         return f"我现在在{what}上班" if re.search(_ZH_ORG + "$", what) else None
     m = _ZH_START.match(clause)
     if not m:
         return None
     job = m.group("job")
-    if job and (not _OCCUPATION.search(job) or _NOT_OCCUPATION.search(job)):
+    if job and not zh_occupation(job):
         return None  # 加入乐队当鼓手的朋友…: 当 what is no occupation
     org = m.group("org2") or m.group("org")
     verb = clause[: m.start("org")] if m.group("org") else ""
