@@ -194,9 +194,9 @@ def test_a_request_without_a_body_a_deep_body_and_a_path_that_is_no_id_get_one_c
             r = httpx.request(method, f"{base}/v1/{route}", content=deep, headers=hdr)
             assert _err(r) == "body is not valid JSON: nested too deeply", route
     assert _err(httpx.delete(f"{base}/v1/episodes/abc", headers=auth)) == (
-        "source_id: must be an episode id such as 13 (a search hit's episode_id), or its ref e13, got 'abc'")
+        "id: must be an episode id such as 13 (a search hit's episode_id), or its ref e13, got 'abc'")
     assert _err(httpx.get(f"{base}/v1/memories/x1/history", headers=auth)).startswith(
-        "item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names an episode), got 'x1'")
+        "id: must be a memory id such as 12, or a search hit's ref (m12; e12 names an episode), got 'x1'")
     assert httpx.get(f"{base}/v1/memories", params={"all": "true"}, headers=auth).status_code == 200
 
 

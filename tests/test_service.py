@@ -299,12 +299,12 @@ def test_metrics_and_healthz_and_openapi(server):
     _, auth = _user(svc)
     httpx.get(f"{base}/v1/memories/1234567", headers=auth)
     text = httpx.get(f"{base}/metrics").text
-    assert 'memcli_http_requests_total{method="GET",route="/v1/memories/{item_id}",status="404"}' in text
+    assert 'memcli_http_requests_total{method="GET",route="/v1/memories/{id}",status="404"}' in text
     assert "memcli_http_request_seconds_bucket" in text and 'memcli_outbox_tasks{status="pending"}' in text
     assert httpx.get(f"{base}/healthz").json()["status"] == "ok"
     spec = httpx.get(f"{base}/openapi.json").json()
-    assert {"/v1/capture", "/v1/context", "/v1/search", "/v1/memories", "/v1/memories/{item_id}",
-            "/v1/memories/{item_id}/history", "/v1/export", "/internal/drain"} <= set(spec["paths"])
+    assert {"/v1/capture", "/v1/context", "/v1/search", "/v1/memories", "/v1/memories/{id}",
+            "/v1/memories/{id}/history", "/v1/export", "/internal/drain"} <= set(spec["paths"])
     names = {p["name"] for path in spec["paths"].values() for op in path.values() for p in op.get("parameters", [])}
     props = {k for s in spec["components"]["schemas"].values() for k in s.get("properties", {})
              if s.get("title", "").endswith("In")}
@@ -449,8 +449,12 @@ def test_a_path_id_that_is_no_id_is_told_what_an_id_is(server):
         r = call(f"{base}{path}", headers=auth)
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_input", r.text
         msg = r.json()["error"]["message"]
-        assert msg.startswith("item_id: must be a memory id such as 12, or a search hit's ref (m12; e12 names")
+        assert msg.startswith("id: must be a memory id such as 12, or a search hit's ref (m12; e12 names")
         assert "pattern" not in msg and path.split("/")[3] in msg
+    # the error, the OpenAPI spec and the metrics name the path id as the docs' route table does: {id}
+    paths = set(httpx.get(f"{base}/openapi.json").json()["paths"])
+    assert {"/v1/memories/{id}", "/v1/memories/{id}/history", "/v1/episodes/{id}"} <= paths
+    assert not any("item_id" in p or "source_id" in p for p in paths)
 
 
 def test_cascade_without_purge_is_refused_not_ignored(server):

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from memcli.cli.app import console, info, progress_bar
+from memcli.cli.numbers import finite
 from memcli.errors import BadInputError
 
 __all__ = ["AnswerOpt", "AnswerTargetOpt", "check_target", "fit_answerability", "render_answerability", "render_fusion",
@@ -18,7 +19,8 @@ __all__ = ["AnswerOpt", "AnswerTargetOpt", "check_target", "fit_answerability", 
 AnswerOpt = Annotated[bool, typer.Option("--answerability/--no-answerability", help="also fit answerability (when "
                                          "the context block stays empty) on retrieval.jsonl + noanswer.jsonl")]
 AnswerTargetOpt = Annotated[float | None, typer.Option(
-    "--answer-target", help="recall@5 of the answer questions the chosen answerability point keeps (--answerability)",
+    "--answer-target", parser=finite(0, 1, low_open=True),
+    help="recall@5 of the answer questions the chosen answerability point keeps (--answerability)",
     show_default="0.955")]
 
 

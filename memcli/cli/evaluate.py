@@ -13,6 +13,7 @@ from rich.table import Table
 
 from memcli.cli import calibrate_report as cr
 from memcli.cli.app import JsonOpt, ModelOpt, app, console, emit_json, info, progress_bar, settings_for
+from memcli.cli.numbers import finite
 from memcli.errors import BadInputError, ConfigError
 
 eval_app = typer.Typer(name="eval", help="Measure decisions, extraction, retrieval and whole conversations on "
@@ -41,14 +42,17 @@ def _pct(x: float | None) -> str:
 def calibrate(
     goldset: Annotated[Path | None, typer.Option("--goldset", help="folder with decisions.jsonl (or a pairs file)",
                                                  show_default="the repo's goldset/")] = None,
-    target_precision: Annotated[float, typer.Option("--target-precision", help="min precision of NOOP/ADD by cosine")
+    target_precision: Annotated[float, typer.Option("--target-precision", parser=finite(0, 1, low_open=True),
+                                                     help="min precision of NOOP/ADD by cosine")
                                 ] = 0.95,
     folds: Annotated[int, typer.Option("--folds", help="k of the stratified k-fold cross-validation")] = 5,
-    margin: Annotated[float, typer.Option("--margin", help="cosine kept between a cut and the nearest "
+    margin: Annotated[float, typer.Option("--margin", parser=finite(0, 1, high_open=True),
+                                          help="cosine kept between a cut and the nearest "
                                           "CONFLICT/UPDATE pair")] = 0.05,
     fusion: Annotated[bool, typer.Option("--fusion/--no-fusion", help="also fit the fusion (leg weights per "
                                          "language, rrf_k, method, relevance floors) on retrieval.jsonl")] = True,
-    keep: Annotated[float | None, typer.Option("--keep", help="share of relevant dense-only hits the floors keep "
+    keep: Annotated[float | None, typer.Option("--keep", parser=finite(0, 1, low_open=True),
+                                               help="share of relevant dense-only hits the floors keep "
                                                "(--fusion)", show_default="0.95")] = None,
     answerability: cr.AnswerOpt = True, answer_target: cr.AnswerTargetOpt = None,
     write: Annotated[bool, typer.Option("--write", help="store the fitted values (and the model) in the config")

@@ -23,6 +23,7 @@ from memcli.cli.app import (
     read_text_arg,
 )
 from memcli.cli.jsonout import emit_context
+from memcli.cli.numbers import finite
 from memcli.errors import BadInputError
 from memcli.models import hit_json, hit_ref
 from memcli.text import check_query
@@ -57,7 +58,7 @@ def search(
     limit: Annotated[int, typer.Option("--limit", "-k", min=1, max=1000, help="at most this many hits")] = 5,
     as_of: Annotated[str | None, typer.Option("--as-of", help="ISO-8601: what was believed true then")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="each leg's rank, RRF, weights, final score")] = False,
-    min_score: Annotated[float | None, typer.Option("--min-score", min=0.0, max=1.0,
+    min_score: Annotated[float | None, typer.Option("--min-score", parser=finite(0.0, 1.0),
                                                     help="final-score floor in [0, 1] \\[settings.min_score]")] = None,
     db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:

@@ -21,6 +21,7 @@ from memcli.cli.app import (
     progress_bar,
 )
 from memcli.cli.ids import IdCommand, positive_id
+from memcli.cli.numbers import finite
 
 # A worker serves every user: only --user on the command line narrows it (MEMCLI_USER does not,
 # so an exported MEMCLI_USER never leaves other users' tasks undrained or uncounted).
@@ -33,9 +34,9 @@ WorkerUserOpt = Annotated[str | None, typer.Option("--user", "-u", show_default=
 def drain(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="claim at most N tasks")] = None,
     loop: Annotated[bool, typer.Option("--loop", help="keep polling the outbox")] = False,
-    interval: Annotated[float | None, typer.Option("--interval", min=0.01,
+    interval: Annotated[float | None, typer.Option("--interval", parser=finite(0.01),
                                                    help="--loop: seconds between polls when idle")] = None,
-    max_seconds: Annotated[float | None, typer.Option("--max-seconds", min=0.0,
+    max_seconds: Annotated[float | None, typer.Option("--max-seconds", parser=finite(0.0),
                                                       help="stop claiming after this many seconds (more than 0; "
                                                            "the tasks left are counted)")] = None,
     background: Annotated[bool, typer.Option("--background", hidden=True,

@@ -54,6 +54,7 @@ from memcli.memory import Memory
 from memcli.models import MemoryItem
 from memcli.settings import Settings, load_settings
 from memcli.settings_sources import user_problem
+from memcli.text import whole_number
 
 __all__ = ["MemcliStore"]
 
@@ -209,6 +210,7 @@ class MemcliStore(BaseStore):
             self._aliases.pop(((user, *rest), op.key), None)
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
+        whole_number(op.limit, "limit", 0), whole_number(op.offset, "offset", 0)  # -1 answered [] (the slice)
         user, rest = self._split(op.namespace_prefix)
         mem = self.memory(user)
         want = op.offset + op.limit
@@ -230,6 +232,7 @@ class MemcliStore(BaseStore):
         return out[op.offset: want]
 
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
+        whole_number(op.limit, "limit", 0), whole_number(op.offset, "offset", 0)
         seen: set[tuple[str, ...]] = set()
         for user in self._admin.users():
             for it in self.memory(user).list():

@@ -219,8 +219,9 @@ class DrainIn(_Body):
 
 # -- the token → user step: one dependency (memcli.service.access) -------------------------------
 User = Annotated[str, Depends(bound_user)]
-ItemId = Annotated[str, PathParam(pattern=r"^[eEmM]?[0-9]{1,19}$", description="memory id or a search hit's ref: "
-                                   "m12 (a memory), e12 (an episode: DELETE only)")]
+ItemId = Annotated[str, PathParam(alias="id", pattern=r"^[eEmM]?[0-9]{1,19}$",  # {id}, as docs/service.md
+                                  description="memory id or a search hit's ref: m12 (a memory), e12 (an episode: "
+                                  "DELETE only)")]
 
 
 # -- the ASGI wrapper: body size limit, no user in the query, metrics -------------------------
@@ -315,7 +316,8 @@ def _install_errors(app: FastAPI) -> None:
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         if (refused := await denied(request)) is not None:
             return await _service(request, refused)
-        return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS), 2)
+        return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS,
+                                                                      request.url.path), 2)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -389,23 +391,23 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
                             as_of: str | None = None) -> Any:
         return {"memories": await call(user, FAST, lambda m: m.list(include_all=all, limit=limit, as_of=as_of))}
 
-    @api.get("/v1/memories/{item_id}", tags=["read"], summary="One memory")
+    @api.get("/v1/memories/{id}", tags=["read"], summary="One memory")
     async def show(item_id: ItemId, user: User) -> Any:
         return await call(user, FAST, lambda m: m.show(item_id))
 
-    @api.get("/v1/memories/{item_id}/history", tags=["read"], summary="A memory's lineage and audit events")
+    @api.get("/v1/memories/{id}/history", tags=["read"], summary="A memory's lineage and audit events")
     async def history(item_id: ItemId, user: User) -> Any:
         return await call(user, FAST, lambda m: m.history(item_id))
 
-    @api.patch("/v1/memories/{item_id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
+    @api.patch("/v1/memories/{id}", tags=["write"], summary="Correct a memory (the new one at confidence 1)")
     async def correct(item_id: ItemId, req: CorrectIn, user: User) -> Any:
         return _json(await svc.model(user, "correct", item_id, req.text, at=req.at, allow_future=req.allow_future))
 
-    @api.delete("/v1/memories/{item_id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
+    @api.delete("/v1/memories/{id}", tags=["write"], summary="Forget a memory (purge=true: erase it)")
     async def forget(item_id: ItemId, user: User, purge: bool = False, cascade: bool = False) -> Any:
         return await call(user, FAST, lambda m: m.forget(item_id, purge=purge, cascade=cascade))  # cascade alone: 400
 
-    @api.delete("/v1/episodes/{source_id}", tags=["write"], summary="Forget an episode or kept turn (purge: erase)")
+    @api.delete("/v1/episodes/{id}", tags=["write"], summary="Forget an episode or kept turn (purge: erase)")
     async def forget_episode(source_id: ItemId, user: User, purge: bool = False) -> Any:
         return await call(user, FAST, lambda m: m.forget_episode(source_id, purge=purge))
 

@@ -67,19 +67,21 @@ def body(code: str, message: str, exit_code: int) -> dict[str, Any]:
 
 
 #: what a path parameter holds, for a path that is no id (``/v1/memories/abc``)
-_PATH_IDS = {"item_id": "a memory id such as 12, or a search hit's ref (m12; e12 names an episode)",
-             "source_id": "an episode id such as 13 (a search hit's episode_id), or its ref e13"}
+_PATH_IDS = {"/v1/memories/": "a memory id such as 12, or a search hit's ref (m12; e12 names an episode)",
+             "/v1/episodes/": "an episode id such as 13 (a search hit's episode_id), or its ref e13"}
 
 
-def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Collection[str] = ()) -> str:
+def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Collection[str] = (),
+                       path: str = "") -> str:
     """The one line for FastAPI's first request-validation error (``RequestValidationError.errors()``;
-    ``body``: its ``.body``, the text that failed to parse as JSON):
+    ``body``: its ``.body``, the text that failed to parse as JSON; ``path``: the request's URL path):
 
     - a body that is not JSON → ``body is not valid JSON: Expecting ',' delimiter at line 1 column 9``;
     - a body that is no JSON object (no ``content-type: application/json``, an array, a string) →
       ``send a JSON object with content-type: application/json``;
     - a field naming a user (``user_fields``) → the user comes from the token;
-    - a path id that is no id (``/v1/memories/abc``) → what an id looks like, not the pattern's regex;
+    - a path id that is no id (``/v1/memories/abc``) → ``id: must be …``, named as the docs' route
+      table names it (``{id}``), saying what an id of that route looks like, not the pattern's regex;
     - else ``field: pydantic's message`` (``text: Field required``).
     """
     err = dict(errors[0]) if errors else {"loc": (), "msg": "invalid request"}
@@ -93,7 +95,7 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
         return "send a JSON object with content-type: application/json"  # (no body at all: "missing")
     loc = ".".join(str(p) for p in raw_loc if p not in ("body", "query", "path"))
     if raw_loc[:1] == ("path",) and err.get("type") == "string_pattern_mismatch":  # (not pydantic's regex)
-        what = _PATH_IDS.get(loc, "an id such as 12")
+        what = next((v for k, v in _PATH_IDS.items() if path.startswith(k)), "an id such as 12")
         return f"{loc}: must be {what}, got {str(err.get('input'))[:40]!r}"
     if str(raw_loc[-1] if raw_loc else "").lower() in user_fields and err.get("type") == "extra_forbidden":
         return "the user comes from the token; no request names a user"

@@ -2,7 +2,7 @@
 
 - ``memcli_http_requests_total{method, route, status}`` and
   ``memcli_http_request_seconds{method, route}`` (histogram, seconds): ``route`` is the route
-  template (``/v1/memories/{item_id}``), never a path with ids in it, and no label names a user;
+  template (``/v1/memories/{id}``), never a path with ids in it, and no label names a user;
 - ``memcli_outbox_tasks{status}``: the database's outbox by status, read at scrape time
   (``pending`` + ``processing`` is the depth the drain has to catch up on);
 - ``memcli_drain_tasks_total{channel}``: tasks drained by this process (``next_request`` or

@@ -1,0 +1,56 @@
+"""Round 30, a new user on the less-walked paths: what they met, one test per kind."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run_cli
+from test_bad_input import assert_error, snapshot
+
+from memcli.errors import BadInputError
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("drain", "--max-seconds", "nan"), "'--max-seconds': needs a finite number ≥ 0, got 'nan'"),
+    (("drain", "--max-seconds", "inf"), "'--max-seconds': needs a finite number ≥ 0, got 'inf'"),
+    (("drain", "--max-seconds", "-1"), "'--max-seconds': needs a finite number ≥ 0, got '-1'"),
+    (("drain", "--loop", "--interval", "1e400"), "'--interval': needs a finite number ≥ 0.01, got '1e400'"),
+    (("search", "tea", "--min-score", "nan"), "'--min-score': needs a finite number in [0, 1], got 'nan'"),
+    (("search", "tea", "--min-score", "-inf"), "'--min-score': needs a finite number in [0, 1], got '-inf'"),
+    (("calibrate", "--target-precision", "nan"), "'--target-precision': needs a finite number in (0, 1], got 'nan'"),
+    (("calibrate", "--margin", "inf"), "'--margin': needs a finite number in [0, 1), got 'inf'"),
+    (("calibrate", "--keep", "nan"), "'--keep': needs a finite number in (0, 1], got 'nan'"),
+    (("calibrate", "--answer-target", "inf"), "'--answer-target': needs a finite number in (0, 1], got 'inf'"),
+])
+def test_every_float_option_refuses_nan_and_infinity_in_the_same_words(db_path, args, said) -> None:
+    """``drain --max-seconds nan`` said "greater than or equal to 0" (NaN is no number to compare);
+    ``--max-seconds inf`` drained with no limit. Every float option of the CLI now says it needs a
+    finite number and its range, exit 2, nothing written."""
+    assert run_cli("--db", str(db_path), "--user", "mei", "capture", "我喜欢喝乌龙茶").exit_code == 0
+    before = snapshot(db_path)
+    msg = assert_error(run_cli("--db", str(db_path), "--user", "mei", *args), 2)
+    assert msg == f"Invalid value for {said}; see 'memcli {args[0]} --help'"
+    assert snapshot(db_path) == before
+
+
+def test_float_options_still_take_finite_numbers(db_path, cli) -> None:
+    assert cli("--db", str(db_path), "--user", "mei", "remember", "I drink oolong tea").exit_code == 0
+    r = cli("--db", str(db_path), "--user", "mei", "search", "tea", "--min-score", "0")
+    assert r.exit_code == 0 and "oolong" in r.stdout
+    assert cli("--db", str(db_path), "--user", "mei", "drain", "--max-seconds", "30").exit_code == 0
+
+
+def test_langgraph_store_refuses_a_negative_limit_or_offset(db_path, embedder) -> None:
+    """``store.search(ns, limit=-1)`` answered [] (a slice with -1), where every other surface refuses
+    a limit below 1: a negative limit or offset is bad input, and 0 still answers []."""
+    pytest.importorskip("langgraph", reason="pip install 'memcli[langgraph]'")
+    from memcli.integrations.langgraph import MemcliStore
+
+    with MemcliStore(str(db_path), embedder=embedder) as store:
+        store.put(("memories", "bob"), "k", {"text": "I like kiwis"})
+        for kw in ({"limit": -1}, {"offset": -2}):
+            with pytest.raises(BadInputError, match=r"(limit|offset) must be a whole number >= 0 \(got -"):
+                store.search(("memories", "bob"), query="kiwis", **kw)
+            with pytest.raises(BadInputError, match=r"(limit|offset) must be a whole number >= 0"):
+                store.list_namespaces(**kw)
+        assert store.search(("memories", "bob"), query="kiwis", limit=0) == []
+        assert [it.key for it in store.search(("memories", "bob"), query="kiwis")] == ["k"]
