@@ -27,11 +27,11 @@ secret (``Mei told me her secret: …``, ``她告诉我一个秘密``) is a secr
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from memcli.credentials import find_credentials
 from memcli.relazy import lazy
+from memcli.textcache import short_cached
 
 __all__ = ["CONFIDED_EN", "CONFIDED_ZH", "REDACTED_EN", "REDACTED_ZH", "Redaction", "asks_secret", "has_secret",
            "is_redacted",
@@ -153,18 +153,12 @@ def _is_zh(text: str) -> bool:
 _CACHED_CHARS = 300
 
 
+@short_cached(_CACHED_CHARS, 16384)
 def secret_kind(text: str) -> str | None:
     """What makes ``text`` a secret: ``"confided"`` (said in confidence), the secret's name as said
     (``"wifi password"``, ``"验证码"``), ``"card number"`` (a Luhn-valid number); None: no secret.
     A pure function of ``text``, cached for short texts: a drain asks it of every candidate statement,
     and the same statements recur (a restated fact, one line from many users)."""
-    if text and len(text) <= _CACHED_CHARS:
-        return _secret_kind(text)
-    return _secret_kind.__wrapped__(text)
-
-
-@lru_cache(maxsize=16384)
-def _secret_kind(text: str) -> str | None:
     if _CONFIDE.search(text or ""):
         return "confided"
     if found := find_credentials(text or ""):

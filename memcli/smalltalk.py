@@ -17,9 +17,10 @@ Each entry is a regular-expression alternative (lower case for English: both sid
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 
 from memcli.rx import rx
+from memcli.textcache import short_cached
 
 __all__ = [
     "EN_ACKS",
@@ -224,10 +225,10 @@ def unaddressed(text: str) -> str:
     France) is an apposition and stays; Chinese text is returned as is."""
     if not text or not rx(r"[A-Z][a-z]").search(text):
         return text
-    return _unaddressed(text) if len(text) <= _KEPT_CHARS else _unaddressed.__wrapped__(text)
+    return _unaddressed(text)
 
 
-@lru_cache(maxsize=_KEPT_TURNS)
+@short_cached(_KEPT_CHARS, _KEPT_TURNS)
 def _unaddressed(text: str) -> str:
     opener, trailing = _en_addressed()
     out = opener.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)].rstrip(" ,"), text)

@@ -24,6 +24,8 @@ from memcli.db.vector_layout import PARTITION_INDEX_SQL, bump_epoch, create_vec_
 from memcli.db.vector_layout import REBUILD as VEC_REBUILD
 from memcli.errors import ModelMismatchError
 from memcli.primed import primable
+from memcli.text import CACHED_CHARS
+from memcli.textcache import short_cached
 from memcli.timeutil import to_epoch
 
 if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
@@ -80,7 +82,7 @@ def vec_flags(item: dict[str, Any]) -> dict[str, int]:
     }
 
 
-@primable(maxsize=16384)
+@short_cached(CACHED_CHARS, cache=primable(maxsize=16384), fresh=lambda tt: (list(tt[0]), list(tt[1])))
 def _search_terms(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     from memcli.text import fts_terms, search_tokens
 
@@ -94,10 +96,7 @@ def search_terms_of(text: str) -> tuple[list[str], list[str]]:
     characters, and primable (:mod:`memcli.primed`): the drain's look-ahead process computes them for the
     batch's statements and would-be episodes (:mod:`memcli.write.precompute`), so the writer runs neither
     jieba nor the stemmer for them."""
-    from memcli.text import CACHED_CHARS
-
-    toks, terms = _search_terms(text) if len(text) <= CACHED_CHARS else _search_terms.__wrapped__(text)
-    return list(toks), list(terms)
+    return _search_terms(text)
 
 
 def fts_tokens(statement: str, slot: str | None = None) -> list[str]:

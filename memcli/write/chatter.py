@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from memcli.sensitive import is_redacted
 from memcli.smalltalk import (
@@ -51,6 +50,7 @@ from memcli.smalltalk import (
     ZH_VOCATIVES,
     alternation,
 )
+from memcli.textcache import short_cached
 from memcli.write.reaction import is_reaction
 
 __all__ = ["GREETING_EN", "GREETING_ZH", "ChatterTest", "clauses", "greeting_head", "is_chatter", "is_chatter_clause",
@@ -227,12 +227,10 @@ def is_chatter_clause(clause: str, *, question_mark: bool = False) -> bool:
     no one (:func:`is_laughing_remark`) (``question_mark``: the clause ended with ``?``/``？`` in the turn).
     A pure function of its arguments, cached for short clauses: a drain asks it of each clause of a turn
     twice (:func:`is_chatter`, :func:`uncovered`) and of the same lines from many users."""
-    if len(clause) <= _CACHED_CHARS:
-        return _chatter_clause(clause, question_mark)
-    return _chatter_clause.__wrapped__(clause, question_mark)
+    return _chatter_clause(clause, question_mark)
 
 
-@lru_cache(maxsize=16384)
+@short_cached(_CACHED_CHARS, 16384)
 def _chatter_clause(clause: str, question_mark: bool) -> bool:
     c = clause.strip()
     low = c.casefold()
@@ -251,17 +249,13 @@ _BARE_NAME = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
 _CLAUSE_END = re.compile(r"([^。！？!?；;，,、\n\r]*)([。！？!?；;，,、\n\r]*)")
 
 
+@short_cached(_CACHED_CHARS, 16384)
 def is_chatter(text: str) -> bool:
     """True when every clause of ``text`` is chatter (or it has no words at all), or the turn is a task
     (:func:`is_task`) or a laughing remark about no one (:func:`is_laughing_remark`: rain all day again,
     so boring haha), or the turn holds a secret's placeholder (:func:`memcli.sensitive.is_redacted`: such
     a turn is no episode, whatever else it says — its facts become memories as usual). Cached for texts up
     to 300 characters (a drain asks it of the same line of many users)."""
-    return _is_chatter(text) if len(text or "") <= _CACHED_CHARS else _is_chatter.__wrapped__(text)
-
-
-@lru_cache(maxsize=16384)
-def _is_chatter(text: str) -> bool:
     if is_task(text) or is_laughing_remark(text) or is_redacted(text or ""):
         return True
     parts: list[tuple[str, bool]] = []
@@ -313,10 +307,10 @@ def uncovered(text: str, statements: list[str], states: Sequence[bool] | None = 
     state is left to its memory, so that a value changed later never comes back as an episode. Cached
     (a pure function of its arguments) for texts up to 300 characters."""
     args = (text, tuple(statements), None if states is None else tuple(states))
-    return _uncovered(*args) if len(text) <= _CACHED_CHARS else _uncovered.__wrapped__(*args)
+    return _uncovered(*args)
 
 
-@lru_cache(maxsize=16384)
+@short_cached(_CACHED_CHARS, 16384)
 def _uncovered(text: str, statements: tuple[str, ...], states: tuple[bool, ...] | None) -> bool:
     from memcli.write.rules.match import mixed_content_units
 

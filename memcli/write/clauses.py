@@ -35,6 +35,7 @@ import numpy as np
 from memcli import slots
 from memcli.smalltalk import EN_GREETINGS, alternation
 from memcli.text import to_simplified
+from memcli.textcache import short_cached
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
 from memcli.write.correction import split_correction
@@ -117,10 +118,10 @@ def _colon_lead(sent: str) -> tuple[str, str] | None:
 def units(text: str) -> list[Unit]:
     """The clause units of one utterance (see the module doc), in order; empty pieces dropped (a new
     list; cached for texts up to 1,000 characters: a drain cuts the same line of many users)."""
-    return list(_units(text)) if len(text) <= 1000 else _cut_units(text)
+    return _units(text)
 
 
-@lru_cache(maxsize=8192)
+@short_cached(1000, 8192, fresh=list)
 def _units(text: str) -> tuple[Unit, ...]:
     return tuple(_cut_units(text))
 

@@ -11,8 +11,8 @@ and :data:`~memcli.write.rules.zh_words.CORRECTION`. Pure functions over text; n
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from memcli.textcache import short_cached
 from memcli.write.rules.en_words import _CORRECTION as _EN_OPEN
 from memcli.write.rules.en_words import _NOT_HALF as _EN_NOT_HALF
 from memcli.write.rules.zh_words import ZH_CORRECTION_OPEN as _ZH_OPEN
@@ -63,10 +63,10 @@ def denied_values(text: str) -> list[str]:
     我说错了，咪咪四岁不是三岁 → ["三岁"]; a softer opener, :data:`_SOFT_OPEN`: Actually Kofi is 36, not 35 →
     ["35"]); empty when ``text`` corrects nothing. A new list; cached for texts up to 1,000 characters (the
     fitted extractor asks it of every turn, and a drain reads the same line of many users)."""
-    return list(_denied(text)) if len(text) <= 1000 else _denied_of(text)
+    return _denied(text)
 
 
-@lru_cache(maxsize=8192)
+@short_cached(1000, 8192, fresh=list)
 def _denied(text: str) -> tuple[str, ...]:
     return tuple(_denied_of(text))
 

@@ -20,12 +20,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
 
 from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import lang_of, to_simplified
+from memcli.textcache import short_cached
 
 __all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance", "enrich"]
 
@@ -114,12 +114,11 @@ def _read(text: str) -> str:
     addresses in English chat (:func:`memcli.smalltalk.unaddressed`: "I started yoga last week, Sam." is
     read as "I started yoga last week."; the person it is said to is no part of the fact). ``text`` itself
     when nothing changes. Cached for texts up to 1,000 characters (a drain reads the same line of many users)."""
-    if len(text) > 1000:
-        return _read_long(text)
-    read = _read_short(text)
+    read = _read_long(text)
     return text if read == text else read  # (``text`` itself, not the equal text cached from another turn)
 
 
+@short_cached(1000, 8192)
 def _read_long(text: str) -> str:
     from memcli.smalltalk import unaddressed
     from memcli.write.guard import told
@@ -127,9 +126,6 @@ def _read_long(text: str) -> str:
     said = told(text)
     bare = unaddressed(said)
     return said if bare == said or not bare.strip() else bare
-
-
-_read_short = lru_cache(maxsize=8192)(_read_long)
 
 
 def _own_words(statement: str, simplified: str, original: str) -> str:

@@ -28,10 +28,10 @@ Pure functions over text; no model, no store.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memcli.models import Candidate
 from memcli.sensitive import has_secret, is_redacted, names_secret, opens_with_placeholder
+from memcli.textcache import short_cached
 from memcli.write.chatter import is_task
 from memcli.write.fragment import is_fragment
 from memcli.write.reaction import is_reaction
@@ -179,10 +179,10 @@ def keep(candidate: Candidate) -> bool:
     :mod:`memcli.write.reaction`), nor an English fragment ("The one near Brighton": :mod:`memcli.write.fragment`).
     A function of the statement alone, cached for statements up to 1,000 characters."""
     s = candidate.statement
-    return _keep(s) if len(s) <= 1000 else _keep.__wrapped__(s)
+    return _keep(s)
 
 
-@lru_cache(maxsize=16384)
+@short_cached(1000, 16384)
 def _keep(s: str) -> bool:
     dropped_i = s.isascii() and s[:1].isupper() and not re.match(r"(?:I|I'\w+|[A-Z]\w*[A-Z]\w*)\b", s)
     return not (is_redacted(s) or has_secret(s) or is_hypothetical(s) or is_reaction(s) or is_fragment(s) or

@@ -12,10 +12,10 @@ already as simplified.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memcli import slots
 from memcli.text import lang_of
+from memcli.textcache import short_cached
 from memcli.write.rules.match import Match, expand_en
 
 __all__ = ["extract_names", "match_name"]
@@ -84,10 +84,10 @@ def extract_names(text: str) -> list[Match]:
     """Name facts in an utterance: each sentence and comma clause tried with :func:`match_name`;
     questions are skipped (叫我什么？ / what should you call me?). A new list; cached for texts up to
     1,000 characters (a drain reads the same line of many users)."""
-    return list(_names(text)) if len(text) <= 1000 else _names_of(text)
+    return _names(text)
 
 
-@lru_cache(maxsize=8192)
+@short_cached(1000, 8192, fresh=list)
 def _names(text: str) -> tuple[Match, ...]:
     return tuple(_names_of(text))
 

@@ -10,11 +10,11 @@ the leaf :mod:`memcli.slots`, which the read path uses too.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memcli import slots
 from memcli.primed import primable
 from memcli.text import CACHED_CHARS, lang_of, to_simplified
+from memcli.textcache import short_cached
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 
@@ -32,10 +32,10 @@ def extract_matches(text: str) -> list[Match]:
     """Facts stated in one user utterance, one per clause and object, in order (a new list; cached
     per text up to :data:`~memcli.text.CACHED_CHARS` characters: the same line recurs across a
     drain — a restated preference, the same words of many users — and the rules read it the same)."""
-    return list(_matches(text)) if len(text) <= CACHED_CHARS else _rules(text).extract_matches(text)
+    return _matches(text)
 
 
-@lru_cache(maxsize=16384)
+@short_cached(CACHED_CHARS, 16384, fresh=list)
 def _matches(text: str) -> tuple[Match, ...]:
     """The rules' matches of ``text``: a function of the text alone (no context, no clock; the
     matches are frozen), so one reading serves every utterance that says it."""
