@@ -314,15 +314,16 @@ class ImportResults(list):
 
 def record_model(data: dict[str, Any]) -> type[BaseModel]:
     """The model of one import line: :class:`MemoryRecord` without ``v``; with ``"v": 2``
-    :class:`TurnRecord` (a ``turn``), :class:`EndRecord` (no ``text``) or :class:`StoredRecord`. Raises
-    BadInputError for another ``v``."""
+    :class:`TurnRecord` (a ``turn``), :class:`EndRecord` (``records``, or nothing but ``v`` / ``turns``) or
+    :class:`StoredRecord` (a memory line missing its ``text`` is told so, not that it lacks ``records``).
+    Raises BadInputError for another ``v``."""
     if "v" not in data:
         return MemoryRecord
     if data["v"] != FORMAT:
         raise BadInputError(f"unknown format v={data['v']!r} (this memcli reads lines without v, and v=2)")
     if "turn" in data:
         return TurnRecord
-    return StoredRecord if "text" in data else EndRecord
+    return EndRecord if "records" in data or data.keys() <= {"v", "turns"} else StoredRecord
 
 
 def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
@@ -351,6 +352,9 @@ def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
     if end.turns != len(turns):
         raise BadInputError(f"the end line says {end.turns} turn line(s), the file has {len(turns)}: "
                             f"truncated or edited{note}")
-    if len({r.id for r in stored}) != len(stored) or len({r.turn for r in turns}) != len(turns):
-        raise BadInputError(f"two memory (or turn) lines have the same id{note}")
+    for what, ids in (("memory lines have the same id", [r.id for r in stored]),
+                      ("turn lines have the same turn", [r.turn for r in turns])):
+        if len(set(ids)) != len(ids):
+            twice = next(i for n, i in enumerate(ids) if i in ids[:n])
+            raise BadInputError(f"two {what} {twice}{note}")
     return list(recs[:-1])

@@ -25,7 +25,7 @@ def test_every_float_option_refuses_nan_and_infinity_in_the_same_words(db_path, 
     """``drain --max-seconds nan`` said "greater than or equal to 0" (NaN is no number to compare);
     ``--max-seconds inf`` drained with no limit. Every float option of the CLI now says it needs a
     finite number and its range, exit 2, nothing written."""
-    assert run_cli("--db", str(db_path), "--user", "mei", "capture", "我喜欢喝乌龙茶").exit_code == 0
+    assert run_cli("--db", str(db_path), "--user", "mei", "capture", "我家阳台上种了七盆薄荷").exit_code == 0
     before = snapshot(db_path)
     msg = assert_error(run_cli("--db", str(db_path), "--user", "mei", *args), 2)
     assert msg == f"Invalid value for {said}; see 'memcli {args[0]} --help'"
@@ -54,3 +54,38 @@ def test_langgraph_store_refuses_a_negative_limit_or_offset(db_path, embedder) -
                 store.list_namespaces(**kw)
         assert store.search(("memories", "bob"), query="kiwis", limit=0) == []
         assert [it.key for it in store.search(("memories", "bob"), query="kiwis")] == ["k"]
+
+
+def _export(db_path, cli) -> list[str]:  # noqa: ANN001
+    for text in ("I grow mint on my balcony", "My bike is a red Brompton"):
+        assert cli("--db", str(db_path), "--user", "mei", "remember", text).exit_code == 0
+    r = cli("--db", str(db_path), "--user", "mei", "export", "--all")
+    assert r.exit_code == 0
+    return r.stdout.splitlines()
+
+
+def test_an_export_line_without_its_text_is_told_so_not_that_it_lacks_records(tmp_path, db_path, cli) -> None:
+    """A memory line of an export with its "text" deleted was taken for the end line: "line 1: records:
+    Field required". It is a memory line missing its text; a bare {"v": 2} is still an end line."""
+    import json
+
+    lines = _export(db_path, cli)
+    first = json.loads(lines[0])
+    del first["text"]
+    target = tmp_path / "other.db"
+    for body, said in (([json.dumps(first), *lines[1:]], "line 1: text: Field required; nothing was written"),
+                       ([*lines[:-1], '{"v": 2}'], f"line {len(lines)}: records: Field required; nothing was written")):
+        r = cli("--db", str(target), "--user", "mei", "import", "-", input="\n".join(body) + "\n")
+        assert assert_error(r, 2) == said
+    assert cli("--db", str(target), "--user", "mei", "list").stdout.strip() == ""
+
+
+def test_duplicate_ids_in_an_export_name_the_id(tmp_path, db_path, cli) -> None:
+    lines = _export(db_path, cli)
+    import json
+
+    end = json.loads(lines[-1])
+    body = [lines[0], lines[0], *lines[1:-1], json.dumps({**end, "records": end["records"] + 1})]
+    first_id = json.loads(lines[0])["id"]
+    r = cli("--db", str(tmp_path / "other.db"), "--user", "mei", "import", "-", input="\n".join(body) + "\n")
+    assert assert_error(r, 2) == f"two memory lines have the same id {first_id}; nothing was written"
