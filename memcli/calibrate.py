@@ -270,7 +270,8 @@ def calibrate(settings: Settings, goldset: str | Path | None = None, *, target_p
     if path.is_dir():
         path = path / "decisions.jsonl"
     if not path.exists():
-        raise BadInputError(f"no goldset at {path}; pass --goldset DIR (a folder with decisions.jsonl)")
+        raise BadInputError(f"no goldset at {path}; pass --goldset DIR (a folder with decisions.jsonl) or a "
+                            "pairs file (one decision pair a line)")
     pairs = load_pairs(path)
     labels = [str(p.label) for p in pairs]
     if folds < 2 or folds > len(pairs):
