@@ -89,3 +89,18 @@ def test_duplicate_ids_in_an_export_name_the_id(tmp_path, db_path, cli) -> None:
     first_id = json.loads(lines[0])["id"]
     r = cli("--db", str(tmp_path / "other.db"), "--user", "mei", "import", "-", input="\n".join(body) + "\n")
     assert assert_error(r, 2) == f"two memory lines have the same id {first_id}; nothing was written"
+
+
+def test_a_langgraph_put_that_is_refused_leaves_the_old_value(db_path, embedder) -> None:
+    """A put over an existing key forgot the old memory, then remember refused the new text (a secret):
+    the key answered None and the old value was gone. The refused put now writes nothing."""
+    pytest.importorskip("langgraph", reason="pip install 'memcli[langgraph]'")
+    from memcli.integrations.langgraph import MemcliStore
+
+    with MemcliStore(str(db_path), embedder=embedder) as store:
+        store.put(("memories", "bob"), "wifi", {"text": "The wifi router is in the hallway"})
+        for value in ({"text": "my wifi password is hunter2abc"}, {"text": "x" * 100_000}):
+            with pytest.raises(BadInputError):
+                store.put(("memories", "bob"), "wifi", value)
+            assert store.get(("memories", "bob"), "wifi").value == {"text": "The wifi router is in the hallway"}
+        assert [it.status for it in store.memory("bob").list(include_all=True)] == ["active"]

@@ -182,8 +182,9 @@ def _render_calibration(r: dict[str, Any]) -> None:
     if "judge" in r:
         j = r["judge"]
         by = "  ".join(f"{lg} {_pct(a)}" for lg, a in j["cv"]["by_lang"].items())
+        by = f" ({by})" if by else ""  # (pairs that name no language)
         console.print(f"[bold]fitted judge[/] accuracy held out ({j['cv']['folds']}-fold, grouped by stored statement) "
-                      f"{_pct(j['cv']['accuracy'])}{f' ({by})' if by else ''}, on all pairs {_pct(j['fit']['accuracy'])}; "
+                      f"{_pct(j['cv']['accuracy'])}{by}, on all pairs {_pct(j['fit']['accuracy'])}; "
                       f"CONFLICT/UPDATE merged as NOOP: {j['cv']['risky_as_noop']} held out, "
                       f"{j['fit']['risky_as_noop']} fit; NOOP floor p >= {j['params']['min_prob']['NOOP']}")
     if r["by_lang"]:

@@ -197,12 +197,13 @@ class MemcliStore(BaseStore):
             return
         value = dict(op.value)
         text = _text_of(value)
+        meta = {_META: {"namespace": list(rest), "key": op.key, "value": value}}
         if old is not None:
             if old.statement == text and self._value_of(old) == value:
                 return
+            mem._record(text=text, metadata=meta)  # what remember refuses (a secret, too long) before the old goes
             mem.forget(old.id)
-        res = mem.remember(text, metadata={_META: {"namespace": list(rest), "key": op.key, "value": value}},
-                           split=False)  # one key, one memory
+        res = mem.remember(text, metadata=meta, split=False)  # one key, one memory
         new = mem.show(res.item_id)
         if self._key_of(new) != op.key or tuple(self._namespace_of(user, new)[len(self.prefix) + 1:]) != rest:
             self._aliases[((user, *rest), op.key)] = res.item_id  # memcli kept an existing memory (NOOP)
