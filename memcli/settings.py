@@ -319,10 +319,13 @@ class Settings(BaseModel):
     @classmethod
     def _db_path_or_url(cls, v: Any) -> Any:
         """A ``postgresql://`` URL stays text (a Path would fold its ``//``); anything else is a path."""
-        from memcli.db.postgres.url import is_pg_url
+        from memcli.db.postgres.url import is_other_url, is_pg_url
 
         if is_pg_url(v):
             return str(v).strip()
+        if is_other_url(v):
+            raise ValueError(f"{str(v).strip().split('://')[0]}:// is no database memcli opens (a file path, or "
+                             "a postgresql:// URL)")
         if not isinstance(v, str | os.PathLike):  # one plain message, not pydantic's union trace
             raise ValueError("Input is not a valid path (a file path, or a postgresql:// URL)")
         if not str(v).strip():  # Path("") is ".", the current folder: say what was given
@@ -400,7 +403,7 @@ def quick_settings(**overrides: Any) -> Settings | None:
     that no validator is built (issue 24: a cold ``context`` builds no pydantic model at all, which
     also keeps pydantic's plugin loader and ``importlib.metadata`` out of it). None otherwise: then
     :func:`load_settings` reads and validates everything."""
-    from memcli.db.postgres.url import is_pg_url
+    from memcli.db.postgres.url import is_other_url, is_pg_url
 
     clean = {k: v for k, v in overrides.items() if v is not None}
     path = config_path()
@@ -413,7 +416,7 @@ def quick_settings(**overrides: Any) -> Settings | None:
     if set(vals) - {"db", "user"}:
         return None
     db, user = vals.get("db", default_db_path()), vals.get("user", "default")
-    if not isinstance(db, str | os.PathLike) or not str(db).strip() or not isinstance(user, str):
+    if not isinstance(db, str | os.PathLike) or not str(db).strip() or not isinstance(user, str) or is_other_url(db):
         return None
     if user_problem(user) is not None:  # the full path says what is wrong
         return None

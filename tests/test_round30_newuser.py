@@ -104,3 +104,22 @@ def test_a_langgraph_put_that_is_refused_leaves_the_old_value(db_path, embedder)
                 store.put(("memories", "bob"), "wifi", value)
             assert store.get(("memories", "bob"), "wifi").value == {"text": "The wifi router is in the hallway"}
         assert [it.status for it in store.memory("bob").list(include_all=True)] == ["active"]
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("postgresql://u:hunter2pw@[::1/x", "invalid PostgreSQL URL postgresql://u@[::1/x: end of string reached"),
+    ("postgresql://u:hunter2pw@127.0.0.1:notaport/x", "invalid PostgreSQL URL postgresql://u@127.0.0.1:notaport/x: "
+     'invalid integer value "notaport" for connection option "port"'),
+    ("postgresql://u@127.0.0.1/x?sslmode=bogus", "invalid PostgreSQL URL postgresql://u@127.0.0.1/x?sslmode=bogus: "
+     'invalid sslmode value: "bogus"'),
+    ("mysql://u:hunter2pw@h/x", "invalid setting db: mysql:// is no database memcli opens (a file path, or a "
+     "postgresql:// URL)"),
+])
+def test_a_malformed_or_foreign_database_url_is_bad_input_without_its_password(url, said) -> None:
+    """A PostgreSQL URL libpq cannot read was "cannot reach PostgreSQL" / "database error" (exit 4, a
+    store fault), and the IPv6 one quoted the URL with its password; mysql://… was taken for a folder.
+    Each is exit 2, one line, the password never shown; capture (its fast path) and list alike."""
+    pytest.importorskip("psycopg", reason="pip install 'memcli[postgres]'")
+    for cmd in (("list",), ("capture", "hi")):
+        msg = assert_error(run_cli("--db", url, "--user", "mei", *cmd), 2)
+        assert msg.startswith(said) and "hunter2pw" not in msg, msg

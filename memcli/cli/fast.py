@@ -124,7 +124,10 @@ def fast_settings(db: str | None = None, user: str | None = None) -> FastSetting
     if model is not None and not (isinstance(model, str) and (model in KNOWN_MODELS
                                                                or Path(model).expanduser().exists())):
         raise _Fallback  # the full path checks the name (an unknown model is an error at once)
-    from memcli.db.postgres.url import is_pg_url  # a URL stays text: a Path would fold its "//"
+    from memcli.db.postgres.url import is_other_url, is_pg_url  # a URL stays text: a Path would fold its "//"
+
+    if d is not None and is_other_url(d):  # the full path says it is no database memcli opens
+        raise _Fallback
 
     db_ = (d.strip() if is_pg_url(d) else Path(d)) if d is not None else _default_db()
     return FastSettings(db=db_, user=u, model=model,

@@ -20,10 +20,6 @@ if TYPE_CHECKING:
 
 __all__ = ["open_store"]
 
-#: location prefixes served by the PostgreSQL implementation (``memcli.db.postgres``)
-POSTGRES_PREFIXES = ("postgresql://", "postgres://")
-
-
 def open_store(location: str | Path, *, busy_timeout_ms: int = 10_000, create_parent: bool = False,
                pool_size: int | None = None) -> MemoryStore:
     """Open (and migrate) the store at ``location``: a SQLite file path, ``":memory:"`` (a
@@ -34,8 +30,10 @@ def open_store(location: str | Path, *, busy_timeout_ms: int = 10_000, create_pa
         StoreError: the database cannot be opened or migrated.
         ConfigError: a PostgreSQL URL but the PostgreSQL backend is not installed.
     """
+    from memcli.db.postgres.url import is_pg_url
+
     loc = str(location)
-    if loc.startswith(POSTGRES_PREFIXES):
+    if is_pg_url(loc):  # (any case, as the settings read it: POSTGRESQL:// opened a SQLite folder)
         try:
             from memcli.db.postgres.store import PostgresStore  # type: ignore[import-not-found]
         except ModuleNotFoundError as exc:

@@ -66,6 +66,11 @@ def to_pg_sql(sql: str) -> str:
     return _QMARK.sub(sub, sql)
 
 
+#: libpq's words for a URL option it cannot read (port=abc, sslmode=bogus, an unknown parameter)
+_BAD_OPTION = re.compile(r"invalid (?:\w+ )?value|for connection option|invalid port number|invalid URI|"
+                         r"invalid connection option")
+
+
 def translate_pg_error(exc: BaseException, where: str = "") -> MemcliError:
     """Map a psycopg exception to the memcli error a user should see (one line)."""
     import psycopg
@@ -151,6 +156,8 @@ class PgStore(RowHelpers):
             from psycopg.rows import dict_row
         except ImportError:
             raise ConfigError("a postgresql:// database needs psycopg: pip install 'memcli[postgres]'") from None
+        url = url.strip()
+        url = url[: url.index("://")].lower() + url[url.index("://"):]  # libpq reads postgresql://, not POSTGRESQL://
         self.url = url
         self.path = redact_url(url)  # shown in messages and stats; never the password
         self._where = self.path
@@ -164,6 +171,10 @@ class PgStore(RowHelpers):
         try:
             first = psycopg.connect(url, **self._kwargs)
         except psycopg.Error as exc:
+            line = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            if isinstance(exc, psycopg.ProgrammingError) or _BAD_OPTION.search(line):  # the URL, not the server
+                why = line.removeprefix("connection is bad: ").replace(url, self.path)  # (libpq quotes the URL)
+                raise ConfigError(f"invalid PostgreSQL URL {self.path}: {why}") from None
             raise translate_pg_error(exc, self._where) from None
         except Exception as exc:  # a malformed URL (libpq parse error) may come as ProgrammingError/ValueError
             raise ConfigError(f"invalid PostgreSQL URL {self.path}: {str(exc).splitlines()[0]}") from None
