@@ -123,3 +123,20 @@ def test_a_malformed_or_foreign_database_url_is_bad_input_without_its_password(u
     for cmd in (("list",), ("capture", "hi")):
         msg = assert_error(run_cli("--db", url, "--user", "mei", *cmd), 2)
         assert msg.startswith(said) and "hunter2pw" not in msg, msg
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ('{"id": "a", "utterance": "I grow mint", "expected": [{"statement": "I grow mint", "kind": "hobby"}]}',
+     "line 1: expected.0.kind: Input should be 'preference', 'relationship', 'identity', 'habit', 'health' or 'other'"),
+    ('{"id": "a", "utterance": "I grow mint", "role": "bot", "expected": []}',
+     "line 1: role: Input should be 'user' or 'assistant'"),
+    ('{"id": "a", "utterance": "I grow mint", "expected": []}\n{"id": "a", "utterance": "I grow sage", "expected": []}',
+     ": duplicate extraction case id 'a'"),
+])
+def test_an_own_extraction_file_with_an_unknown_kind_role_or_twice_an_id_is_refused(tmp_path, line, said) -> None:
+    """``eval extraction --cases`` took kind "hobby" (never matched: kind accuracy fell silently), any role
+    string, and one id twice (conversations refuse it): each is one line naming the file, exit 2."""
+    path = tmp_path / "mine.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    sep = " " if said.startswith("line") else ""
+    assert assert_error(run_cli("eval", "extraction", "--cases", str(path)), 2) == f"{path}{sep}{said}"

@@ -33,7 +33,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -71,6 +71,19 @@ class ExpectedCandidate(BaseModel):
     valid_from: str | None = Field(None, pattern=r"^\d{4}(-\d{2}(-\d{2})?)?(/\d{4}-\d{2}-\d{2})?$")
     alt: list[str] = Field(default_factory=list)
 
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, v: str) -> str:  # "hobby" was taken and never matched: one of memcli's kinds, as remember
+        from pydantic_core import PydanticCustomError
+
+        from memcli.models import Kind
+
+        if v not in {k.value for k in Kind}:
+            names = [repr(k.value) for k in Kind]
+            raise PydanticCustomError("enum", "Input should be {expected}",
+                                      {"expected": ", ".join(names[:-1]) + " or " + names[-1]})
+        return v
+
     def matches(self, statement: str, *, strict: bool = True) -> bool:
         """``statement`` states this fact (or one of its ``alt`` wordings), by the strict or the loose scorer."""
         match = statements_match_strict if strict else statements_match
@@ -83,7 +96,7 @@ class ExtractionCase(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     utterance: str = Field(min_length=1)
-    role: str = "user"
+    role: Literal["user", "assistant"] = "user"
     expected: list[ExpectedCandidate] = Field(default_factory=list)
     lang: str | None = None
     category: str | None = None

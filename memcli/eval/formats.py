@@ -162,10 +162,15 @@ def load_pairs(path: str | Path) -> list[DecisionPair]:
 
 
 def load_extraction_cases(path: str | Path) -> list[Any]:
-    """Extraction cases (:class:`memcli.eval.extraction.ExtractionCase`) from a JSON Lines file."""
+    """Extraction cases (:class:`memcli.eval.extraction.ExtractionCase`) from a JSON Lines file; the ids
+    given are unique (as a conversation's). Raises BadInputError (file and line named; a duplicate id)."""
     from memcli.eval.extraction import ExtractionCase
 
-    return _load(path, ExtractionCase, "extraction case")
+    cases = _load(path, ExtractionCase, "extraction case")
+    ids = [c.id for c in cases if c.id is not None]
+    if len(set(ids)) != len(ids):
+        raise BadInputError(f"{path}: duplicate extraction case id {next(x for x in ids if ids.count(x) > 1)!r}")
+    return cases
 
 
 def load_cases(path: str | Path) -> list[RetrievalCase]:
