@@ -59,7 +59,7 @@ from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
-from memcli.write.rules.zh_carry import with_subjects
+from memcli.write.rules.zh_carry import with_subjects, zh_parts
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -178,7 +178,7 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
     out = []
     for u, said in zip(parts, with_subjects(with_en_subjects(list(parts))), strict=True):
         u = said if u.lang == "en" else u  # (an English unit said with the "I" it drops: Took a trip → I took…)
-        clauses, whole = en_parts(u), is_open(u)
+        clauses, whole = en_parts(u) if u.lang == "en" else zh_parts(said), is_open(u)  # (他/她: whom)
         if len(clauses) == 1 or whole and all(map(is_open, clauses)):
             out += [said] if whole else []
             continue
