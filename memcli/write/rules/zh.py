@@ -190,6 +190,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = zh_patterns.RX_SUBJECT_6.match(c)
     if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:
         return f"person:{m.group(1)}", m.group(1), c[m.end() - 1:]  # 李建华的老家在…: a named person's attribute
+    if ctx.person and ctx.subject == ctx.person and zh_words.PERSON_TRAIT.match(c):  # 我儿子…，成绩还不错: his
+        return ctx.person[0], ctx.person[1], c
     toks = _pos(c[:8])
     np = _noun_phrase(c)
     if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
@@ -319,7 +321,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     else:
         ctx.carried = False
         stmt = "我" + c if dropped or body else c
-        if c[:1] in "她他它":
+        if c[:1] in "她他它" or sub[2] == c:  # (a subject the clause does not say: the one it means, put before it)
             stmt = sub[1] + sub[2]
     key, phrase, rest = sub
     ctx.subject = (key, phrase)
