@@ -59,7 +59,7 @@ from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
-from memcli.write.rules.zh_carry import with_subjects
+from memcli.write.rules.zh_carry import with_subjects, zh_parts
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -178,8 +178,10 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
     out = []
     for u, said in zip(parts, with_subjects(with_en_subjects(list(parts))), strict=True):
         u = said if u.lang == "en" else u  # (an English unit said with the "I" it drops: Took a trip → I took…)
-        clauses, whole = en_parts(u), is_open(u)
-        if len(clauses) == 1 or whole and all(map(is_open, clauses)):
+        # each clause as read (他 → whom) and as said: what the rules' facts carry is read from the words said
+        pairs = [(c, c) for c in en_parts(u)] if u.lang == "en" else zh_parts(said)
+        clauses, whole = [c for c, _ in pairs], is_open(u)
+        if len(clauses) == 1 or whole and all(is_open(w) for _, w in pairs):
             out += [said] if whole else []
             continue
         # an English sentence some of whose clauses the rules carry, or that ends in a question:
@@ -187,7 +189,7 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
         # but a clause whose object is a pronoun for what the other clause says ("My husband got me
         # into it, now I run…", "I love pottery, a friend got me into it") means nothing alone: the
         # sentence is read whole
-        opened = [c for c in clauses if is_open(c)]
+        opened = [c for c, w in pairs if is_open(w)]
         # and a clause that leads with its time or cause ("Since my wrist healed, I…") is no fact alone either
         out += [said] if any(_POINTS_ON.search(c.text) or _LEADS_MAIN.match(c.text) and c is not clauses[-1]
                              for c in opened) else opened

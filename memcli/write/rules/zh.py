@@ -120,6 +120,11 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = rx(r"^我(?:们)?的?家(?=在)").match(c)  # 我家在上海 = 我住在上海: a place name or unit after 在 is the residence
     if m and (_pos(c[m.end() + 1:] or "的")[0][1] == "ns" or rx(r"[省市区县镇村路街]$").search(c[m.end() + 1:])):
         return slots.ME, m.group(0), "住" + c[m.end():]
+    m = rx(r"^我(?:们)?家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
+                 r"(?=名字|的名字|叫|今年|已经|是|很|特别)").match(c)
+    if m:  # 我(们)家狗狗名字叫豆豆: the pet (or the household's thing) is the subject, and the one
+        # the next subjectless clause carries (…，是一只柯基，三岁了), not the household
+        return f"thing:{m.group(1)}", m.group(0), rx(r"^的?名字(?=叫|是)").sub("", c[m.end():])
     m = rx(r"^我们(?:的)?家(?:里)?").match(c)
     if m:
         return slots.ME, m.group(0), c[m.end():]  # the household is the user's
@@ -129,10 +134,6 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = rx(r"^我们(?:家)?(?=(?:也|还|又)?(?:养|有|住|租|买了|领养))").match(c)
     if m:
         return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
-    m = rx(r"^我家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
-                 r"(?=名字|的名字|叫|今年|已经|是|很|特别)").match(c)
-    if m:  # 我家狗狗名字叫豆豆: the pet (or the household's thing) is the subject
-        return f"thing:{m.group(1)}", m.group(0), rx(r"^的?名字(?=叫|是)").sub("", c[m.end():])
     m = rx(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))").match(c)
     if m:  # 我家还有一只猫: the household's, so the user's
         return slots.ME, "我家", c[m.end():]
@@ -189,6 +190,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = zh_patterns.RX_SUBJECT_6.match(c)
     if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:
         return f"person:{m.group(1)}", m.group(1), c[m.end() - 1:]  # 李建华的老家在…: a named person's attribute
+    if ctx.person and ctx.subject == ctx.person and zh_words.PERSON_TRAIT.match(c):  # 我儿子…，成绩还不错: his
+        return ctx.person[0], ctx.person[1], c
     toks = _pos(c[:8])
     np = _noun_phrase(c)
     if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
@@ -318,7 +321,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     else:
         ctx.carried = False
         stmt = "我" + c if dropped or body else c
-        if c[:1] in "她他它":
+        if c[:1] in "她他它" or sub[2] == c:  # (a subject the clause does not say: the one it means, put before it)
             stmt = sub[1] + sub[2]
     key, phrase, rest = sub
     ctx.subject = (key, phrase)

@@ -18,7 +18,7 @@ from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
-__all__ = ["carried_subjects", "says_no_one", "with_subjects"]
+__all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
 
 
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
@@ -115,3 +115,62 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
         if sub and out[i] is parts[i]:
             out[i] = Unit(sub + parts[i].text, parts[i].lang)
     return out
+
+
+#: a comma piece that opens a clause of the same sentence's subject: a third-person pronoun (他/她/它, not 他们/他人),
+#: or 而且/并且 (+ 也/还) before a predicate — split off by :func:`zh_parts` when whom it is about is known
+_ZH_PIECE = re.compile(r"^(?P<lead>(?:而且|并且|另外)?(?:也|还)?)(?P<pron>[他她它](?![们人日乡]))?")
+
+
+def _name_after(rest: str) -> str:
+    """The person's name that opens ``rest`` (老李, 小陈, 王芳: a name the tagger reads, with 老/小/阿 before
+    a one-character one), or ''."""
+    toks = _pos(rest[:6])
+    if toks and toks[0][1] == "nr" and 2 <= len(toks[0][0]) <= 3:
+        return toks[0][0]
+    if len(toks) > 1 and toks[0][0] in ("老", "小", "阿") and toks[1][1] == "nr" and len(toks[1][0]) == 1:
+        return toks[0][0] + toks[1][0]
+    return ""
+
+
+def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
+    """A Chinese unit cut into the clauses it joined, each as ``(read, said)``: read with whom it is about
+    (what the clause model scores and a kept clause states), and as said (what tells whether a rule fact
+    carries it already — a subject put back is no content of its own): a piece that
+    opens with 他/她/它 (我同事小陈辞职了，他要去国外读书 → 我同事小陈要去国外读书) takes the subject of the
+    piece before it when that names a person of the pronoun's gender (a pet or thing for 它), and a
+    piece that opens with 而且/并且 + a predicate (…，而且也在学吉他) takes it as chat drops it
+    (:func:`carried_subjects`). A piece whose subject is not known stays with the piece before it
+    (one unit, read whole, as :func:`~memcli.write.clauses.units` joined it); an English unit, or
+    one that cuts into one clause, is itself (both ways). Pure function of the text."""
+    pieces = [p.strip() for p in re.split(r"[，,]", unit.text) if p.strip()]
+    if unit.lang != "zh" or len(pieces) < 2:
+        return [(unit, unit)]
+    parts: list[str] = [pieces[0]]
+    raw: list[str] = [pieces[0]]
+    last = _subject(prepare(pieces[0]), _Ctx())
+    if last and not last[0].startswith(("thing:", "person:")) and last[0] != slots.ME and \
+            pieces[0].startswith(last[1]) and (name := _name_after(pieces[0][len(last[1]):])):
+        last = (last[0], last[1] + name)  # 我同事小陈辞职了，他… → 我同事小陈…: the relation said with its name
+    for p in pieces[1:]:
+        m = _ZH_PIECE.match(p)
+        said = None
+        if m and m.group("pron") and last and len(p) > m.end() + 1:
+            key, phrase = last[0], last[1]
+            thing = key.startswith("thing:")
+            fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
+                key, m.group("pron") == "她"))
+            said = phrase + m.group("lead") + p[m.end():] if fits else None
+        elif m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
+            rest = p[2:]
+            sub = carried_subjects([parts[-1], rest])[1]
+            said = sub + rest if sub else None
+        if said is None:
+            parts[-1] += "，" + p
+            raw[-1] += "，" + p
+            continue
+        parts.append(said)
+        raw.append(p)
+    if len(parts) < 2:
+        return [(unit, unit)]
+    return [(Unit(p, unit.lang), Unit(w, unit.lang)) for p, w in zip(parts, raw, strict=True)]

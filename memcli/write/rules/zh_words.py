@@ -146,6 +146,10 @@ _BODY_TOPIC = re.compile(r"^(?:最近|近来|这几天|这段时间|这阵子|�
 #: nouns of a person's own attributes: a clause led by one continues the person before it (我领导人还挺好的)
 _PERSON_NOUN = re.compile(r"^(?:大学|高中|初中|小学|研究生|本科|专业|老家|家乡|人|性格|脾气|身体|个子|工资|收入|成绩|长相|皮肤|视力|记性|胃口|酒量|厨艺|口才)")  # noqa: E501
 
+#: a person's own trait opening a clause with no subject of its own (成绩还不错, 身体还挺好 after 我儿子… / 我爸…): the
+#: person's, not a thing of the talk (not 人, 大学… of :data:`_PERSON_NOUN`: 人很多 is a crowd)
+PERSON_TRAIT = re.compile(r"^(?:性格|脾气|身体|个子|工资|收入|成绩|长相|皮肤|视力|记性|胃口|酒量|厨艺|口才)(?![的了])")
+
 #: an object that names nothing durable: 这个问题, 一些有趣的事情, 那些东西
 _VAGUE = re.compile(r"(?:这|那)(?:个|些|件|种|样|次)|(?:一些|有些|很多|许多|什么)[\u4e00-\u9fff]{0,4}?(?:事情|东西|事儿|事)$")  # noqa: E501
 
