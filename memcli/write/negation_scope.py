@@ -28,7 +28,8 @@ from memcli.write.pair_facts import content_overlap, content_units
 from memcli.write.rules.match import EN_NEGATION, ZH_NEGATION, ZH_NOT_NEGATION, Facts, expand_en
 from memcli.write.unlinked import ZH_CHANGE_VERBS, change_verb
 
-__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units", "started_another"]
+__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units", "one_character_shared",
+           "started_another"]
 
 #: content overlap of the two statements below which a flip whose scope misses the other may be kept apart
 #: (at/above it the two say much the same, and the judge's word stands)
@@ -83,15 +84,30 @@ def flip_off_topic(new: Facts, old: Facts) -> str | None:
     reason, or None (the flip may be about the old fact)."""
     if new.positive == old.positive or lang_of(new.statement) != lang_of(old.statement):
         return None
+    neg, pos = (new, old) if not new.positive else (old, new)
+    if one_character_shared(neg.statement, pos.statement, negated_units(neg.statement)):
+        return "the negation shares one character with the other statement, not a thing: a flip, not a contradiction"
     if change_verb(new.statement):
         return started_another(new, old)
-    neg, pos = (new, old) if not new.positive else (old, new)
     if content_overlap(new.statement, old.statement) >= FLIP_SCOPE_OVERLAP:
         return None
     scope = negated_units(neg.statement)
     if not content_units(neg.statement) - scope or scope & content_units(pos.statement):
         return None
     return "the negation is about something the other statement does not say: a flip, not a contradiction"
+
+
+def one_character_shared(neg: str, pos: str, scope: frozenset[str]) -> bool:
+    """Whether a Chinese negation (``neg``, its negated units ``scope``) shares with ``pos`` only one
+    character, each side keeping two or more of its own: a Chinese unit is a character, and one shared
+    character between two otherwise different statements is a piece of two words (吃 of 吃辣 / 吃药, 好 of
+    好多了 / 不太好, 压 of 高血压 / 降压药), not a thing both name. A shorter side (我不抽烟 / 我每天一包烟,
+    我没有车 / 我的车是丰田) is the judge's to weigh."""
+    if lang_of(neg) != "zh":
+        return False
+    units_neg, units_pos = content_units(neg), content_units(pos)
+    shared = units_neg & units_pos
+    return len(shared) == 1 and shared <= scope and len(units_neg - shared) >= 2 and len(units_pos - shared) >= 2
 
 
 _ZH_CHANGE_WORDS = re.compile(ZH_CHANGE_VERBS + r"|又|了")
