@@ -33,7 +33,8 @@ def test_a_birthday_told_by_a_coming_day_is_its_calendar_day(text, want):
     assert dated_birthdays(text, START) == want
 
 
-@pytest.mark.parametrize("text", ["今天是我的生日", "明天是个好日子", "他生日是明天", "我下个月去成都", "谁的生日是下周三"])
+@pytest.mark.parametrize("text", ["今天是我的生日", "明天是个好日子", "他生日是明天", "我下个月去成都",
+                                  "谁的生日是下周三"])
 def test_other_text_is_left_alone(text):
     assert dated_birthdays(text, START) == text
 
@@ -55,6 +56,7 @@ def test_one_shared_character_is_no_contradiction():
     assert why("我腰好多了", "我最近睡得不太好")  # 好 alone
     assert why("我爱吃辣", "我不吃辣了") is None  # 吃 and 辣: the judge's
     assert why("我每天一包烟", "我不抽烟了") is None  # the "no" says only one more character: the judge's
+    assert why("我晚上常喝点茶", "茶我现在一口都不碰") is None  # 茶, a word of its own: the thing denied
 
 
 @pytest.mark.parametrize("old,new", [

@@ -99,15 +99,21 @@ def flip_off_topic(new: Facts, old: Facts) -> str | None:
 
 def one_character_shared(neg: str, pos: str, scope: frozenset[str]) -> bool:
     """Whether a Chinese negation (``neg``, its negated units ``scope``) shares with ``pos`` only one
-    character, each side keeping two or more of its own: a Chinese unit is a character, and one shared
-    character between two otherwise different statements is a piece of two words (吃 of 吃辣 / 吃药, 好 of
-    好多了 / 不太好, 压 of 高血压 / 降压药), not a thing both name. A shorter side (我不抽烟 / 我每天一包烟,
-    我没有车 / 我的车是丰田) is the judge's to weigh."""
+    character, each side keeping two or more of its own, and that character names no thing: a Chinese unit
+    is a character, and one shared character between two otherwise different statements is often a piece of
+    two words (压 of 高血压 / 降压药, 好 of 好多了 / 不太好) or a verb (吃 of 吃辣 / 吃药), not a thing both
+    name. A character that is a word of its own other than a verb in either (酒 of 喝点酒 / 滴酒不沾, 甜 of
+    甜的 / 甜食) is the thing denied, and a shorter side (我不抽烟 / 我每天一包烟) too: the judge's to weigh."""
     if lang_of(neg) != "zh":
         return False
     units_neg, units_pos = content_units(neg), content_units(pos)
     shared = units_neg & units_pos
-    return len(shared) == 1 and shared <= scope and len(units_neg - shared) >= 2 and len(units_pos - shared) >= 2
+    if len(shared) != 1 or not shared <= scope or len(units_neg - shared) < 2 or len(units_pos - shared) < 2:
+        return False
+    from memcli.text import pos_tags
+
+    (c,) = shared
+    return not any(w == c and not flag.startswith("v") for s in (neg, pos) for w, flag in pos_tags(to_simplified(s)))
 
 
 _ZH_CHANGE_WORDS = re.compile(ZH_CHANGE_VERBS + r"|又|了")
