@@ -180,6 +180,10 @@ class RuleExtractor(Extractor):
         if res is not None:  # 她在昆明开了一家花店 after 我姐姐…: the antecedent in place of the pronoun
             original = res.text
             text = apply_edits(text, [(s, e, to_simplified(rep)) for s, e, rep in res.edits])
+        if lang_of(text) == "zh":  # 下个月12号是小敏生日: the birthday's calendar day, counted from the turn
+            from memcli.write.birthday_date import dated_birthdays
+            if (dated := dated_birthdays(text, utt.occurred_at)) != text:
+                text = original = dated  # stored as rewritten: the relative day is stale the day after
         seen: set[str] = set()
         out: list[Candidate] = []
         names = extract_names(text)

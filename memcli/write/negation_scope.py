@@ -28,7 +28,8 @@ from memcli.write.pair_facts import content_overlap, content_units
 from memcli.write.rules.match import EN_NEGATION, ZH_NEGATION, ZH_NOT_NEGATION, Facts, expand_en
 from memcli.write.unlinked import ZH_CHANGE_VERBS, change_verb
 
-__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units", "started_another"]
+__all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units", "one_character_shared",
+           "started_another"]
 
 #: content overlap of the two statements below which a flip whose scope misses the other may be kept apart
 #: (at/above it the two say much the same, and the judge's word stands)
@@ -83,15 +84,36 @@ def flip_off_topic(new: Facts, old: Facts) -> str | None:
     reason, or None (the flip may be about the old fact)."""
     if new.positive == old.positive or lang_of(new.statement) != lang_of(old.statement):
         return None
+    neg, pos = (new, old) if not new.positive else (old, new)
+    if one_character_shared(neg.statement, pos.statement, negated_units(neg.statement)):
+        return "the negation shares one character with the other statement, not a thing: a flip, not a contradiction"
     if change_verb(new.statement):
         return started_another(new, old)
-    neg, pos = (new, old) if not new.positive else (old, new)
     if content_overlap(new.statement, old.statement) >= FLIP_SCOPE_OVERLAP:
         return None
     scope = negated_units(neg.statement)
     if not content_units(neg.statement) - scope or scope & content_units(pos.statement):
         return None
     return "the negation is about something the other statement does not say: a flip, not a contradiction"
+
+
+def one_character_shared(neg: str, pos: str, scope: frozenset[str]) -> bool:
+    """Whether a Chinese negation (``neg``, its negated units ``scope``) shares with ``pos`` only one
+    character, each side keeping two or more of its own, and that character names no thing: a Chinese unit
+    is a character, and one shared character between two otherwise different statements is often a piece of
+    two words (压 of 高血压 / 降压药, 好 of 好多了 / 不太好) or a verb (吃 of 吃辣 / 吃药), not a thing both
+    name. A character that is a word of its own other than a verb in either (酒 of 喝点酒 / 滴酒不沾, 甜 of
+    甜的 / 甜食) is the thing denied, and a shorter side (我不抽烟 / 我每天一包烟) too: the judge's to weigh."""
+    if lang_of(neg) != "zh":
+        return False
+    units_neg, units_pos = content_units(neg), content_units(pos)
+    shared = units_neg & units_pos
+    if len(shared) != 1 or not shared <= scope or len(units_neg - shared) < 2 or len(units_pos - shared) < 2:
+        return False
+    from memcli.text import pos_tags
+
+    (c,) = shared
+    return not any(w == c and not flag.startswith("v") for s in (neg, pos) for w, flag in pos_tags(to_simplified(s)))
 
 
 _ZH_CHANGE_WORDS = re.compile(ZH_CHANGE_VERBS + r"|又|了")
