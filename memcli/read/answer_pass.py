@@ -42,6 +42,7 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.general import about_other, general_request, others_only
+from memcli.read.given import instruction
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
@@ -109,6 +110,10 @@ class _Question:
         self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
         self.all_tokens = query_tokens(self.simple, drop_stopwords=False)
         self.definite = definite_things(self.simple)  # "the sofa": a thing both speakers know
+        # "Translate into French: my mother lives in Lyon": a task on the text it hands over, judged by its
+        # instruction alone; one naming nobody of the user's asks nothing of the store (memcli.read.given)
+        told = instruction(to_simplified(query))
+        self.hands_text = told is not None and not anchor(told, query_slot_keys(told))
 
 
 class AnswerPass:
@@ -263,7 +268,7 @@ class AnswerPass:
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = max(p_of.get(i, 0.0), p_of[parent])
-        if self.secret:
+        if self.secret or q.hands_text:
             p_of = dict.fromkeys(p_of, 0.0)
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None
         return p_of, x_of
