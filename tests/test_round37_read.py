@@ -67,3 +67,57 @@ def test_instruction_reading() -> None:
                       "Can you check: is my passport still valid?", "fix: the boiler is broken again",
                       "What does 'obrigado' mean?", "我爸爸：他住在哪里？"):
         assert instruction(not_given) is None, not_given
+
+
+# a fact the gate kept out though it answers the question (one fact per store, beside a line of chatter)
+TOLD = (("I cheer for the Boston Celtics", "Which basketball team do I cheer for?", "Celtics"),
+        ("I'm a big Hibernian fan", "What football team am I a fan of?", "Hibernian"),
+        ("我是皇马的铁杆球迷", "我支持哪个足球队？", "皇马"),
+        ("My sister's hen do is on the 22nd", "When is the hen do?", "22nd"),
+        ("My daughter has netball practice on Wednesdays", "When is netball practice?", "Wednesday"),
+        ("I play in a darts league every Monday", "What night is darts league?", "Monday"),
+        ("我每周四晚上去练拳击", "我哪天练拳击？", "周四"),
+        ("I'm a member of a wild swimming club", "Which club do I belong to?", "swimming"))
+
+
+@pytest.mark.parametrize(("fact", "question", "word"), TOLD)
+def test_a_told_fact_answers_its_question(mem, fact: str, question: str, word: str) -> None:  # noqa: ANN001
+    mem.capture("We talked about the weather for a bit" if fact.isascii() else "今天天气不错")
+    mem.capture(fact)
+    mem.drain()
+    assert word.casefold() in mem.context(question).text.casefold()
+
+
+@pytest.mark.parametrize(("question", "told"), [("When is sunset?", "I love watching the sunset from the pier"),
+                                                ("What sport is played at Wimbledon?", "I play tennis on Sundays"),
+                                                ("Who won the basketball league last year?",
+                                                 "I cheer for the Boston Celtics")])
+def test_a_world_question_stays_empty(mem, question: str, told: str) -> None:  # noqa: ANN001
+    mem.capture(told)
+    mem.drain()
+    assert mem.context(question).text == ""
+
+
+def test_kind_and_thing_readings() -> None:
+    from memcli.read.kinds import asked_kinds
+    from memcli.read.request import definite_things
+
+    assert asked_kinds("Which basketball team do I cheer for?") == frozenset()
+    assert asked_kinds("What sport does my son play?") == {"sport"}
+    assert asked_kinds("我支持哪个足球队？") == frozenset() and asked_kinds("我打什么球？") == {"sport"}
+    assert definite_things("When is the hen do?") == ["hen"]
+    assert definite_things("When is netball practice?") == ["netball practice"]
+    assert definite_things("When is sunset?") == [] and definite_things("When is Easter Sunday?") == []
+
+
+def test_a_relative_named_in_passing_answers_by_the_relation(mem) -> None:
+    # the names said only in passing (no name slot), the jobs by name (person:bram.job)
+    for text in ("lol my wife Ingrid can't stand olives, so none on the pizza", "Ingrid works as a vet",
+                 "my brother Bram lent me his drill yesterday", "Bram works as an electrician"):
+        mem.capture(text)
+    mem.drain()
+    assert "person:bram.job" in {m.slot for m in mem.list() if "works as" in m.statement}  # told by name only
+    block = [h["statement"] for h in mem.context("What does my wife do for a living?", limit=3).hits]
+    assert block[0] == "Ingrid works as a vet" and "Bram works as an electrician" not in block
+    block = [h["statement"] for h in mem.context("What's my brother's job?", limit=3).hits]
+    assert block[0] == "Bram works as an electrician" and "Ingrid works as a vet" not in block

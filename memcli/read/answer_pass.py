@@ -166,6 +166,12 @@ class AnswerPass:
             not q.long or self._once(("words", text), coverage, q.words, text) > 0
             or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
 
+    def _knows(self, statement: str) -> bool:
+        """The statement names a thing the question names as one both speakers know ("When is the hen do?" vs
+        "My sister's hen do is on the 22nd": :func:`memcli.read.request.definite_things`), a word as telling as a
+        topic word of 4+ letters."""
+        return any(_has_word(statement, w) for w in self.question.definite)
+
     def _general(self, people: tuple[str, ...], others: bool, matched: list[bool]) -> bool:
         """The question is a general request (:func:`memcli.read.general.general_request`) or matched only on
         facts about someone else (:func:`memcli.read.general.others_only`; ``matched``: of each informative
@@ -256,8 +262,8 @@ class AnswerPass:
                 topic=self._once(("topic", text), topic_coverage, q.tokens, text), no_slot=no_slot,
                 no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
                 kind_missing=missing_kind, task=q.task,
-                lexical_topic=lexical and self._once(("informative", text), informative_match, q.focus, q.tokens,
-                                                     text), world=world)
+                lexical_topic=lexical and (self._once(("informative", text), informative_match, q.focus, q.tokens,
+                                                      text) or self._knows(said[f.id])), world=world)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:
