@@ -42,6 +42,7 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.general import about_other, general_request, others_only
+from memcli.read.given import instruction
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
@@ -109,6 +110,10 @@ class _Question:
         self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
         self.all_tokens = query_tokens(self.simple, drop_stopwords=False)
         self.definite = definite_things(self.simple)  # "the sofa": a thing both speakers know
+        # "Translate into French: my mother lives in Lyon": a task on the text it hands over, judged by its
+        # instruction alone; one naming nobody of the user's asks nothing of the store (memcli.read.given)
+        told = instruction(to_simplified(query))
+        self.hands_text = told is not None and not anchor(told, query_slot_keys(told))
 
 
 class AnswerPass:
@@ -160,6 +165,12 @@ class AnswerPass:
         return "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
             not q.long or self._once(("words", text), coverage, q.words, text) > 0
             or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
+
+    def _knows(self, statement: str) -> bool:
+        """The statement names a thing the question names as one both speakers know ("When is the hen do?" vs
+        "My sister's hen do is on the 22nd": :func:`memcli.read.request.definite_things`), a word as telling as a
+        topic word of 4+ letters."""
+        return any(_has_word(statement, w) for w in self.question.definite)
 
     def _general(self, people: tuple[str, ...], others: bool, matched: list[bool]) -> bool:
         """The question is a general request (:func:`memcli.read.general.general_request`) or matched only on
@@ -251,8 +262,8 @@ class AnswerPass:
                 topic=self._once(("topic", text), topic_coverage, q.tokens, text), no_slot=no_slot,
                 no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
                 kind_missing=missing_kind, task=q.task,
-                lexical_topic=lexical and self._once(("informative", text), informative_match, q.focus, q.tokens,
-                                                     text), world=world)
+                lexical_topic=lexical and (self._once(("informative", text), informative_match, q.focus, q.tokens,
+                                                      text) or self._knows(said[f.id])), world=world)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:
@@ -263,7 +274,7 @@ class AnswerPass:
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = max(p_of.get(i, 0.0), p_of[parent])
-        if self.secret:
+        if self.secret or q.hands_text:
             p_of = dict.fromkeys(p_of, 0.0)
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None
         return p_of, x_of

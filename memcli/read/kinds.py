@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["FAMILY", "KINDS", "kind_feature", "kind_missing", "kinds_of"]
+__all__ = ["FAMILY", "KINDS", "asked_kinds", "kind_feature", "kind_missing", "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
 KINDS: dict[str, tuple[str, str]] = {
@@ -211,10 +211,26 @@ def kinds_of(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+#: a kind word before a group's noun names the group, not a thing of the kind: "which basketball team", 哪个足球队,
+#: "the chess club", 摄影社 ask a team or a club, which a stored fact names by its own name (the Bulls, 曼联)
+_GROUP_EN = lazy(r"\b[a-z][a-z-]*\s+(?=(?:team|club|side|league|squad|franchise|society|association)s?\b)",
+                 re.IGNORECASE, gate=holding("team", "club", "side", "league", "squad", "franchise", "societ",
+                                             "association"))
+_GROUP_ZH = lazy(r"[\u4e00-\u9fff]{1,3}(?=队|俱乐部|协会|社团|社(?![会区交]))",
+                 gate=holding("队", "俱乐部", "协会", "社"))
+
+
+def asked_kinds(question: str) -> frozenset[str]:
+    """The kinds of the things ``question`` asks about (:func:`kinds_of`), without a kind word that only names a
+    group ("which basketball team" asks a team: :data:`_GROUP_EN`)."""
+    return kinds_of(_GROUP_ZH.sub("", _GROUP_EN.sub("", question)))
+
+
 def kind_missing(question: str, statements: list[str]) -> int:
     """1 when ``question`` names a thing of some kind and none of ``statements`` (its hits) names
-    a thing of that kind (我开什么车 when the hits hold a bike and a job), else 0."""
-    asked = kinds_of(question)
+    a thing of that kind (我开什么车 when the hits hold a bike and a job), else 0. A kind word naming a group
+    ("which basketball team do I cheer for") asks no thing of that kind (:func:`asked_kinds`)."""
+    asked = asked_kinds(question)
     return int(bool(asked) and not any(asked & kinds_of(s) for s in statements))
 
 

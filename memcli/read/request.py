@@ -289,11 +289,18 @@ _RANKING_EN = lazy(r"\b(?:[a-z]+est|most|least|best|worst|first|last|same|whole|
 _DONE_ZH = lazy(r"(?<![为除])了(?!解|不起|结)")
 
 
+#: "When is football practice?", "what time is swim class": a bare lower-case phrase of 2-3 words asked when or where
+#: is a thing both speakers know as much as "the …" (a general one names a kind: "When is sunset?", one word)
+_BARE_EN = lazy(r"^(?i:when|where|what time)\s+(?:is|was|are|were)\s+((?:[a-z][a-z'-]*\s+){1,2}[a-z][a-z'-]*)\s*\?*$",
+                gate=LATIN)
+
+
 def definite_things(question: str) -> list[str]:
     """The head word of each thing an English question names with "the" as one both speakers know ("the sofa",
     "the annual physical" → physical; not "the capital of France", "the tallest mountain", "the Danube": those
-    are the world's; "the marathon world record" is a record, not a marathon), 3+ letters, no stopword; [] for
-    other text. A hit of the user's naming one of them makes the
+    are the world's; "the marathon world record" is a record, not a marathon; "the stag do" a stag do), 3+ letters,
+    no stopword, and a bare lower-case phrase asked when or where is ("When is football practice?" → football
+    practice, :data:`_BARE_EN`); [] for other text. A hit of the user's naming one of them makes the
     question the user's (:func:`about_world`'s ``people``, :class:`memcli.read.answer_pass.AnswerPass`)."""
     from memcli.text import STOPWORDS
 
@@ -306,9 +313,14 @@ def definite_things(question: str) -> list[str]:
             continue  # the capital of France, the difference between…; the tallest mountain
         if cut > 1 and _AUX_EN.search(q[:m.start()]) and m.end() >= len(q.rstrip("?!. ")):
             cut -= 1  # "What did the sofa cost?": after do/did/will…, the question's last word is its verb
-        head = words[cut - 1] if cut else ""  # the marathon world *record*, not a marathon: the last word names it
+        # the marathon world *record*, not a marathon: the last word names it; a short or common last word is
+        # no name of it ("the stag do", "the hen do": the word before)
+        head = next((w for w in reversed(words[:cut]) if len(w) >= 3 and w not in STOPWORDS), "")
         if len(head) >= 3 and head not in STOPWORDS and head not in out:
             out.append(head)
+    bare = _BARE_EN.match(q.strip())
+    if bare and not any(w in STOPWORDS | _DEFINED_EN for w in bare.group(1).split()):
+        out.append(bare.group(1))  # the whole phrase: a hit must name "football practice", not "practice"
     return out
 
 

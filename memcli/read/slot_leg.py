@@ -25,8 +25,8 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "composed_stored", "named_in_passing", "names_relative",
-           "place_kin", "query_slot_keys", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "composed_stored", "name_keys", "named_in_passing",
+           "names_relative", "place_kin", "query_slot_keys", "relative_names", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 
@@ -157,7 +157,9 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     ids = store.slot_search(user, near, limit=limit, as_of=as_of)
     ids += _naming_place(store, user, near, ids, limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
-    return ids + [i for i in named if i not in ids]
+    ids += [i for i in named if i not in ids]
+    by_name = store.slot_search(user, name_keys(store, user, keys, limit=limit, as_of=as_of), limit=limit, as_of=as_of)
+    return ids + [i for i in by_name if i not in ids]
 
 
 def _asked_names(keys: list[str]) -> dict[str, str]:
@@ -214,3 +216,46 @@ def named_in_passing(store: MemoryStore, user: str, keys: list[str], found: list
     ids = store.slot_search(user, list(asked), limit=limit, as_of=as_of)
     rows = {int(r["id"]): r for r in store.items_by_ids(user, ids)}
     return [i for i in ids if i in rows and names_relative(str(rows[i]["statement"]), asked)]
+
+
+#: "my husband Raj", "my boss Linda": a relation word, then the name it is given
+_EN_NAMED = re.compile(r"\b[Mm]y ([a-z]+(?:[ -][a-z]+)?) ([A-Z][a-z]{1,15})\b")
+
+
+def relative_names(store: MemoryStore, user: str, relations: Collection[str], *, limit: int,
+                   as_of: datetime | None = None) -> dict[str, str]:
+    """Names the user gives relatives of ``relations`` (relation keys) in English memories, casefolded → the
+    relation: "My husband Raj hates bananas" → ``{"raj": "husband"}``. ONE bounded full-text query for the
+    relation words and one read of its rows; {} when no relation has an English word."""
+    from memcli.slots import EN_RELATIONS
+
+    words = [w for w, r in EN_RELATIONS.items() if r in relations and w.isascii() and " " not in w]
+    if not words:
+        return {}
+    ids = [i for i, _ in store.fts_search(user, words, limit=limit, as_of=as_of)]
+    out: dict[str, str] = {}
+    for row in store.items_by_ids(user, ids):
+        for m in _EN_NAMED.finditer(str(row["statement"])):
+            if (rel := EN_RELATIONS.get(m.group(1).casefold())) in relations:
+                out.setdefault(m.group(2).casefold(), rel)
+    return out
+
+
+def name_keys(store: MemoryStore, user: str, keys: list[str], *, limit: int,
+              as_of: datetime | None = None) -> list[str]:
+    """For an English question about a relative's attribute (``husband.birthday``: "my husband's birthday"), the
+    same attribute of that relative told by name (``person:raj.birthday``: "Raj's birthday is December 13"), the
+    name read from a memory that gives it after the relation word (:func:`relative_names`); [] when no key is a
+    relative's attribute."""
+    from memcli.slots import ME, SOMEONE, split_slot
+
+    asked: dict[str, list[str]] = {}
+    for k in keys:
+        subject, attr, _ = split_slot(k)
+        if subject not in (ME, SOMEONE) and ":" not in subject and attr and attr != "name":
+            asked.setdefault(subject, []).append(k[len(subject) + 1:])
+    if not asked:
+        return []
+    names = relative_names(store, user, asked, limit=limit, as_of=as_of)
+    out = list(dict.fromkeys(f"person:{n}.{rest}" for n, rel in names.items() for rest in asked[rel]))
+    return out[:MAX_QUERY_SLOTS]

@@ -80,6 +80,11 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
             name = p.split(":", 1)[1].casefold()
             if asked and name and p not in out and name in said:
                 out[p] = asked
+    if persons - out.keys():  # "My husband Raj hates bananas": a name given in passing (no R.name fact)
+        from memcli.read.slot_leg import relative_names
+
+        names = relative_names(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
+        out |= {p: names[p.split(":", 1)[1]] for p in persons - out.keys() if p.split(":", 1)[1] in names}
     return out
 
 
