@@ -129,7 +129,8 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     month, weekday or ordinal day, and the name of the one person both are about, do not count:
     :func:`_linking_units`) and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
     says the two are one fact ("I just got new boots" / "Lately I've had a tough time" sit at cosine 0.4
-    under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了, "I drive an old Volvo" / "I traded my car in for a Kia").
+    under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了,
+    "I drive an old Volvo" / "I traded my car in for a Kia").
     The caller checks the slot; None: something links them."""
     if _linking_units(new, old) or change_verb(new.statement):
         return None
