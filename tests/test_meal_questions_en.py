@@ -10,7 +10,8 @@ from _stores import told
 
 from memcli.read.meal import is_meal, meal_keys
 
-eater_en = told("eater_en", ["I really can't stand fennel, it tastes like liquorice to me", "I'm vegan since last spring",
+eater_en = told("eater_en", ["I really can't stand fennel, it tastes like liquorice to me",
+                             "I'm vegan since last spring",
                           "I work as a bus driver in Leeds", "I go bouldering on Friday nights"])
 
 
