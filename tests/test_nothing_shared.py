@@ -52,3 +52,20 @@ def test_an_unrelated_later_remark_ends_nothing(tmp_path, old, new):
 def test_a_change_in_new_words_still_ends_the_old_fact(tmp_path, old, new):
     active, ended = drained(str(tmp_path / "m.db"), [old, new], user="u", start=START)
     assert new in active and old in ended, (active, ended)
+
+
+def test_a_month_or_the_person_named_links_no_two_facts():
+    """enuser37: two dated facts of one person share the month and the name, not a thing."""
+    def why(old: str, new: str) -> str | None:
+        return nothing_shared(_facts(new, None), _facts(old, None))
+
+    assert why("Maya has her ballet exams starting november 9th, she hasnt practised at all",
+               "Maya's stitches come out on the 23rd of november")
+    assert why("Sam has his first driving lesson on Friday", "Sam's braces come off on Friday the 30th")
+    # a shared word still links them: the later date is the same event's
+    assert why("Maya has her ballet exam on november 9th", "Maya's ballet exam got pushed to november 23rd") is None
+    assert why("My sister's wedding is on June 5", "my sister's wedding is June 15 not June 5") is None
+    # who the person is, told again: the name is the link (a relation changed is the judge's)
+    assert why("Mira is my cousin", "Mira is my niece") is None
+    # the user is no name: "my" facts sharing only a month are left to the other checks
+    assert why("I fly to Lisbon on May 3rd", "My exam is on May 20th")

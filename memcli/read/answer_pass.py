@@ -44,6 +44,7 @@ from memcli.read.answer import (
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
 from memcli.read.kinds import kind_feature, kind_missing
+from memcli.read.meal import is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
 from memcli.read.request import (
@@ -104,8 +105,9 @@ class _Question:
         self.personal = personal_score(None if qvec is None else qvec.tolist(), answer.lang_params(self.group))
         self.simple = to_simplified(self.focus)
         # "Any food allergies?" / 有什么过敏的吗: put to the user with no subject word, so about the user
+        # a meal put to the asker names them ("can you suggest a dinner recipe for me": the "for me" of a request)
         self.has_anchor = anchor(self.focus, self.slots) or int(
-            addressed(self.simple, self.slots, query_tokens(self.simple, drop_stopwords=False)))
+            addressed(self.simple, self.slots, query_tokens(self.simple, drop_stopwords=False)) or is_meal(self.simple))
         self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
         self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
         self.all_tokens = query_tokens(self.simple, drop_stopwords=False)

@@ -142,11 +142,15 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
     memory's words and the rest of the remark, so the list shows the turn once instead of twice —
     and the turn's hit names it in ``memory_ids`` (the memory's id stays findable) and holds it in
     ``stands_for``, where the block takes it back (:func:`memcli.read.quotes.for_block`). A turn below the
-    answerability point (:func:`memcli.read.quotes.gate`) stands in for no memory."""
+    answerability point (:func:`memcli.read.quotes.gate`) stands in for no memory.
+
+    A hit below that point never takes one of the ``limit`` places of a hit over it (:func:`_cut`): three
+    sighs of the user's that score above the one memory that answers would otherwise leave ``context``
+    (which drops them) with nothing to show."""
     both = [(h.score, 0, n, h) for n, h in enumerate(memories)] + [(h.score, 1, n, h) for n, h in enumerate(episodes)]
     both.sort(key=lambda x: (-x[0], x[1], x[2]))
     if sources is None:
-        return [h for *_, h in both[:limit]]
+        return _cut([h for *_, h in both], limit)
     # a turn the answerability gate leaves out never takes the place of a memory it admits
     turns = {h.key: h for h in episodes if not h.below_floor}
     out: list[Hit] = []
@@ -163,4 +167,14 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
             if e.key not in shown:
                 shown.add(e.key)
                 out.append(e)
-    return out[:limit]
+    return _cut(out, limit)
+
+
+def _cut(hits: list[Hit], limit: int) -> list[Hit]:
+    """At most ``limit`` of ``hits`` (best first), in their order: those over the answerability point
+    first, the places left to the best below it."""
+    if len(hits) <= limit:
+        return hits
+    over = [h for h in hits if not h.below_floor][:limit]
+    keep = {id(h) for h in over} | {id(h) for h in [h for h in hits if h.below_floor][:limit - len(over)]}
+    return [h for h in hits if id(h) in keep]

@@ -16,6 +16,10 @@ before it. :func:`asker_meal` puts 我 before the verb of the subjectless form (
 makes a recommendation of a dish or restaurant a task fitted to the user's taste
 (:func:`memcli.read.request.wants_taste`), not a task the gate answers with no block.
 
+English alike (:data:`_EN`): "what should I cook tonight?", "can you suggest a dinner recipe for me",
+"recommend a restaurant", "any food I should avoid?" put the choice to the asker; "how do I cook a
+haggis", "a recipe with chickpeas" (a dish already chosen) and "recommend a podcast" do not.
+
 Read path: a leaf (``re`` only).
 """
 
@@ -48,13 +52,29 @@ _SUBJECTLESS = re.compile(rf"^({_WHEN})((?:去|出去)?(?:吃|喝){_CHOICE})|"
                           rf"^({_DAY}{_WHEN})((?:去|出去)?(?:吃|喝)(?:什么|啥))")
 
 
+#: an English question putting a meal to the asker: what should I/we eat (cook, have) [for dinner] [tonight],
+#: (can you) suggest/recommend a … dinner/recipe/restaurant, any food I should avoid
+_EN_MEAL = (r"(?:dinner|lunch|breakfast|brunch|supper|meals?|recipes?|dish(?:es)?|snacks?|takeaway|restaurants?|"
+            r"something to (?:eat|cook|make))")
+_EN = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|um+|hmm+)[, ]+)?(?:"
+    r"what (?:should|shall|can|could) (?:i|we) (?:eat|cook|make|have|order)"
+    r"(?: for (?:dinner|lunch|breakfast|tea|supper))?(?: tonight| today| tomorrow| this (?:evening|weekend))?\s*[?.!]*$"
+    r"|(?:(?:can|could) you |please )?(?:suggest|recommend) (?:me )?(?:a |an |some |any )?(?:\w+ ){0,3}?"
+    + _EN_MEAL + r"\b"
+    r"|(?:is there )?any (?:foods?|things?|ingredients?) i (?:should|need to|have to|must) avoid"
+    r"|what (?:foods?|things|ingredients) (?:should|can'?t|cannot) i (?:avoid|eat)"
+    r")", re.IGNORECASE)
+
+
 def is_meal(text: str) -> bool:
-    """Whether ``text`` (simplified Chinese) asks what the asker should eat or drink (see the module doc)."""
-    return bool(_PUT.search(text) or _RECOMMEND.search(text))
+    """Whether ``text`` (simplified Chinese, or English) asks what the asker should eat or drink (see the
+    module doc)."""
+    return bool(_PUT.search(text) or _RECOMMEND.search(text) or _EN.search(text.replace("’", "'")))
 
 
 def meal_keys(text: str, keys: list[str]) -> list[str]:
-    """``keys`` and, when ``text`` (simplified Chinese) asks what the asker should eat or drink,
+    """``keys`` and, when ``text`` (simplified Chinese, or English) asks what the asker should eat or drink,
     :data:`MEAL_KEYS` after them (each once)."""
     if not is_meal(text):
         return keys

@@ -106,13 +106,39 @@ def change_verb(text: str) -> bool:
     return bool(_EN_CHANGE_VERB.search(text))
 
 
+#: content units of English time words (a month, a weekday, an ordinal day): two facts dated in one month
+#: share the month, not a thing ("mocks on December 8th" / "the cast comes off on the 28th of December")
+_EN_TIME_UNIT = re.compile(r"(?:januar|februar|march|april|may|jun|jul|august|september|october|november|december|"
+                           r"monday?|tuesday?|wednesday?|thursday?|friday?|saturday?|sunday?|\d+(?:st|nd|rd|th))")
+
+
+def _linking_units(new: Facts, old: Facts) -> frozenset[str]:
+    """The content units the two statements share that could link them: not a time word
+    (:data:`_EN_TIME_UNIT`); not the name of the one person both are about (person:declan: "declan") when
+    each side tells two things or more of them besides (an exam, a cast) — a side that tells one ("Hannah is
+    my niece" / "Hannah is my granddaughter") is who the person is, and the name is what links the two."""
+    shared = content_units(new.statement) & content_units(old.statement)
+    if not shared or lang_of(new.statement) == "zh":
+        return shared
+    shared = frozenset(u for u in shared if not _EN_TIME_UNIT.fullmatch(u))
+    named = {w for w in re.findall(r"[a-z]+", new.subject.split(":", 1)[-1])} \
+        if new.subject == old.subject and new.subject != ME else set()
+    if not named or not shared <= named:
+        return shared
+    told = [{u for u in content_units(f.statement) if u not in named and not _EN_TIME_UNIT.fullmatch(u)}
+            for f in (new, old)]
+    return frozenset() if min(map(len, told)) >= 2 else shared
+
+
 def nothing_shared(new: Facts, old: Facts) -> str | None:
     """Why an UPDATE or CONFLICT between ``new`` (incoming) and ``old`` (stored) that share no strong slot
-    must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`) and no change
-    told by a verb in ``new`` (:func:`change_verb`). Nothing then says the two are one fact ("I just got new
-    boots" / "Lately I've had a tough time" sit at cosine 0.4 under the default model); a true change in new
-    words tells it (我住在成都 / 我搬到重庆了, "I drive an old Volvo" / "I traded my car in for a Kia").
+    must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`; in English a
+    month, weekday or ordinal day, and the name of the one person both tell of, do not count:
+    :func:`_linking_units`) and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
+    says the two are one fact ("I just got new boots" / "Lately I've had a tough time" sit at cosine 0.4
+    under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了,
+    "I drive an old Volvo" / "I traded my car in for a Kia").
     The caller checks the slot; None: something links them."""
-    if content_units(new.statement) & content_units(old.statement) or change_verb(new.statement):
+    if _linking_units(new, old) or change_verb(new.statement):
         return None
     return "no content word and no slot shared, and no change told by a verb: nothing says they are one fact"
