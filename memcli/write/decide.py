@@ -71,6 +71,7 @@ from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
 from memcli.write.job_change import promotion_kept
+from memcli.write.job_pair import job_replaced
 from memcli.write.judge import (
     HARD_GUARDS,
     Judge,
@@ -170,6 +171,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"])
+    if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old)):
+        return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
+                    f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
