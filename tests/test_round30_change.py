@@ -79,3 +79,14 @@ def test_taken_up_reads_the_event_key() -> None:
     assert taken_up(facts_of("我开始学吉他了", "event.开始吉他"))
     assert not taken_up(facts_of("I went to a climbing gym", "event.went"))
     assert not taken_up(facts_of("I'm learning Korean", "fact.learn"))
+
+
+@pytest.mark.parametrize(("first", "second"), (("I love bacon", "I don't eat meat anymore"),
+                                               ("我特别爱吃排骨", "我不吃肉了")))
+def test_a_kind_of_food_given_up_ends_the_liking_of_one(mem, first: str, second: str) -> None:  # noqa: ANN001
+    _ended(_drained(mem, first, second), first, second)
+
+
+def test_a_kind_given_up_keeps_other_likings(mem) -> None:  # noqa: ANN001
+    items = _drained(mem, "I love lentil soup", "I don't eat meat anymore")
+    assert all(it.invalid_at is None for it in items.values()), items
