@@ -132,20 +132,13 @@ def told_event_kept(new: Facts, old: Facts) -> str | None:
     went to a pottery workshop") stays true beside ``new`` (None: ``new`` may contradict or refine
     it): an event told at a time is not contradicted by a later event. Only a statement that carries at
     least :data:`EVENT_CARRIED` of its content (the same event retold, maybe with another date) changes it;
-    another date alone does not (last Friday's workshop and last Tuesday's club are two events). A stop of what
-    an event of something taken up began ("I started learning Japanese" / "I gave up on Japanese":
-    :func:`memcli.write.linked_change.taken_up`, :func:`~memcli.write.linked_change.stopped_doing`) is no
-    later event: it ends it."""
+    another date alone does not (last Friday's workshop and last Tuesday's club are two events). (A stop of what
+    an event of something taken up began is no later event: :func:`memcli.write.decide.decide` does not ask.)"""
     if (old.slot and strong(old.slot)) or not old.statement.isascii() or not _EN_TOLD_EVENT.match(old.statement):
         return None
     a, b = content_units(new.statement), content_units(old.statement)
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:
         return None
-    from memcli.write.judge import different_people
-    from memcli.write.linked_change import stopped_doing, taken_up
-
-    if taken_up(old) and stopped_doing(new, old, different_people(new, old)):
-        return None  # "I started learning Japanese" / "I gave up on Japanese": what was taken up is stopped
     return f"a told event is history: the new statement carries {len(a & b)}/{len(b)} of its content"
 
 
