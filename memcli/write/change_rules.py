@@ -132,7 +132,8 @@ def told_event_kept(new: Facts, old: Facts) -> str | None:
     went to a pottery workshop") stays true beside ``new`` (None: ``new`` may contradict or refine
     it): an event told at a time is not contradicted by a later event. Only a statement that carries at
     least :data:`EVENT_CARRIED` of its content (the same event retold, maybe with another date) changes it;
-    another date alone does not (last Friday's workshop and last Tuesday's club are two events)."""
+    another date alone does not (last Friday's workshop and last Tuesday's club are two events). (A stop of what
+    an event of something taken up began is no later event: :func:`memcli.write.decide.decide` does not ask.)"""
     if (old.slot and strong(old.slot)) or not old.statement.isascii() or not _EN_TOLD_EVENT.match(old.statement):
         return None
     a, b = content_units(new.statement), content_units(old.statement)

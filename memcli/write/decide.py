@@ -47,6 +47,7 @@ from memcli.settings import Settings
 from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
+from memcli.write import linked_change as lc
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import (
     keyed_side_by_side,
@@ -71,6 +72,7 @@ from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
 from memcli.write.job_change import promotion_kept
+from memcli.write.job_pair import job_replaced
 from memcli.write.judge import (
     HARD_GUARDS,
     Judge,
@@ -162,14 +164,20 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
                     "UPDATE", "correction")
     if why is None and plan.decision != Decision.NOOP and not (new.slot and new.slot == old.slot and strong(new.slot)):
-        # (outside hard_guard: the judge's features stay those it was fitted on)
-        why = told_event_kept(new, old) or told_remark_kept(new, old, plan.cosine) or keyed_side_by_side(new, old) \
+        # (outside hard_guard: the judge's features stay those it was fitted on); a stop of what an event took up
+        # ends it ("I started learning Japanese" / "I gave up on Japanese"): the told-event guard does not keep it
+        stops = lc.taken_up(old) and lc.stopped_doing(new, old, different_people(new, old))
+        why = (None if stops else told_event_kept(new, old)) or told_remark_kept(new, old, plan.cosine) \
+            or keyed_side_by_side(new, old) \
             or nothing_shared(new, old) or (plan.decision == Decision.CONFLICT and flip_off_topic(new, old) or None)
     if why is None and plan.decision == Decision.UPDATE:
         why = refinement_drops_value(new, old)  # My mum is 68 / My mum takes metformin: another fact, kept
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"])
+    if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old)):
+        return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
+                    f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)
     if why is None:
         return plan
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,

@@ -11,6 +11,13 @@ part-time, 兼职, 副业, 也是, 周末, 业余 — keeps both (:func:`job_bes
 :func:`memcli.write.value_types.attributes_apart`), unless the same statement ends the old one (quit, no
 longer, 辞职, 不再, 转行).
 
+A new occupation the judge read as a more specific one — "I'm a postman" then "Next Monday I start at a pharmacy
+as a cashier" (the weekday read as a number the old value lacks), 我是程序员 then 我是一名消防员 (一名 read as
+a quantity) — is no refinement: :func:`job_replaced` turns that UPDATE into the CONFLICT that ends the old job
+(invalid_at: it was true until the change). It runs after the judge (:func:`memcli.write.decide.decide`), so the
+judge's features are untouched; a value that contains the other ("nurse" → "senior nurse", 护士 → 护士长) stays
+an UPDATE.
+
 Pure functions of :class:`~memcli.write.rules.match.Facts`; no model, no store.
 """
 
@@ -23,7 +30,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.rules.job_moved import en_occupation, zh_occupation
 from memcli.write.rules.match import Facts
 
-__all__ = ["JOB_BESIDE", "job_beside", "occupations_changed"]
+__all__ = ["JOB_BESIDE", "job_beside", "job_replaced", "occupations_changed"]
 
 _JOB_ATTRS = ("job", "occupation")
 #: a job told as held beside another (also, too, a second job, part-time, on weekends; 兼职, 副业, 也是, 周末)
@@ -72,3 +79,30 @@ def occupations_changed(new: Facts, old: Facts) -> bool:
     paramedic, 司机 / 医生): the slot was read from occupation nouns, not from unrelated words."""
     return bool(new.slot) and new.slot == old.slot and _attr(new) in _JOB_ATTRS and new.value != old.value \
         and _occupation(new) and _occupation(old)
+
+
+#: a count word before an occupation (一名消防员, "a nurse"): no part of the occupation
+_COUNT_WORD = re.compile(r"^(?:[一1](?:名|位|个|份)|an?\s+)", re.I)
+
+
+def _job_words(value: str) -> str:
+    return _COUNT_WORD.sub("", to_simplified(value).strip().casefold()).strip()
+
+
+def job_replaced(new: Facts, old: Facts) -> str | None:
+    """Why an UPDATE of ``old``'s job by ``new`` is a change of job (a CONFLICT that ends ``old``): both name an
+    occupation (:func:`occupations_changed`), neither value holds the other (English words, Chinese characters;
+    a count word such as 一名 / "a" left out) and ``new`` is not told beside ``old`` (:func:`job_beside`).
+    None when ``new`` may refine ``old`` ("nurse" → "senior nurse") or is no such pair."""
+    if not occupations_changed(new, old) or job_beside(new, old):
+        return None
+    a, b = _job_words(new.value or ""), _job_words(old.value or "")
+    if not a or not b or a == b:
+        return None
+    if a.isascii() and b.isascii():
+        wa, wb = set(a.split()), set(b.split())
+        if wa <= wb or wb <= wa:
+            return None
+    elif a.replace(" ", "") in b.replace(" ", "") or b.replace(" ", "") in a.replace(" ", ""):
+        return None
+    return f"another occupation in the job slot ({old.value} → {new.value}): a change of job, not a more specific one"

@@ -31,7 +31,7 @@ from memcli.write.value_types import change_marker, value_type
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
            "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
-           "switched_brand"]
+           "switched_brand", "taken_up"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -227,19 +227,32 @@ def stopped_object(text: str, denied: bool = False) -> str | None:
     return obj or None
 
 
+#: an event's key that tells something taken up, which goes on until a stop is told (started_learning,
+#: took_up_pottery, 开始日语): "I gave up on Japanese" ends it as it ends "I'm learning Japanese"
+_TAKEN_UP = re.compile(r"^(?:started|began|begun|took_up|taken_up|开始)")
+
+
+def taken_up(old: Facts) -> bool:
+    """``old``'s slot is an event of something taken up (``event.started_learning``, ``event.开始日语``)."""
+    if not old.slot:
+        return False
+    _, attr, key = split_slot(old.slot)
+    return attr == "event" and bool(_TAKEN_UP.match(key or ""))
+
+
 def stopped_doing(new: Facts, old: Facts, different_people: bool) -> str | None:
     """Why ``new`` (戒咖啡了, 放弃日语, "I gave up on Spanish", "I no longer drink coffee") ends the habit,
     study or plan ``old`` states (我每天喝两杯咖啡, 我在学日语, "I'm learning Spanish"): the same person,
-    ``old`` a present fact (not an event, not itself a stopping or a "no"), and the thing stopped is
-    what ``old`` is about — at least half its content units (and two Chinese characters, or one English
-    word) found in ``old``. None: nothing of ``old`` is stopped."""
+    ``old`` a present fact (not an event unless one taken up: :func:`taken_up`; not itself a stopping or a "no"),
+    and the thing stopped is what ``old`` is about — at least half its content units (and two Chinese characters,
+    or one English word) found in ``old``. None: nothing of ``old`` is stopped."""
     from memcli.write.pair_facts import content_units
 
     obj = stopped_object(new.statement)
     if obj is None or different_people or not old.positive or stopped_object(old.statement) is not None:
         return None
-    if old.slot and split_slot(old.slot)[1] == "event":
-        return None  # a past event stays history
+    if old.slot and split_slot(old.slot)[1] == "event" and not taken_up(old):
+        return None  # a past event stays history; one taken up ("I started learning Japanese", 我开始学日语了) goes on
     if _plan_called_off(new.statement) and not _PLANNED.search(old.statement):
         return None  # 那次旅行取消了 beside 我喜欢旅行: a plan called off ends a plan, not a liking
     units, in_old = content_units(obj), content_units(old.statement)

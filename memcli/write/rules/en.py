@@ -128,7 +128,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_3.match(low)
     if m and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
-    if m := rx(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| [a-z]+ed\b))").match(low):  # noqa: E501
+    if m := rx(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| (?!moved\b)[a-z]+ed\b))").match(low):  # noqa: E501
         return slots.ME, c[:2], c[3:]
     m = _RX_SUBJECT_4.match(low)
     if m and low.startswith(("the ", "a ")):
@@ -296,7 +296,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if rx(r"^(?:so )?that (?=the|a|an|my|it|i|we|they|he|she)\b", re.I).match(c):
         return []  # "so that the taste is fresher": a purpose clause
     if rx(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", re.I).match(c) and not (rx(r"^(?:it|they)\b", re.I).match(c) and ctx.thing) and \
-            not rx(r"^we (?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| [a-z]+ed\b)|"  # noqa: E501
+            not rx(r"^we (?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| (?!moved\b)[a-z]+ed\b)|"  # noqa: E501
                          r"(?:cancell?ed|called off) )", re.I).match(c):
         return []
     sub = _subject(c, ctx)
