@@ -1,4 +1,4 @@
-"""Round 37 (zhuser37): a month of Chinese daily-life chat (a grandmother, a student) lost a relative's
+"""Round 30 (zhuser37): a month of Chinese daily-life chat (a grandmother, a student) lost a relative's
 birthday told by a coming day, and ended facts that a later "no" did not touch.
 
 1. A birthday told by a day counted from the turn (下个月12号是小敏生日, 后天是我妈生日) or date first was

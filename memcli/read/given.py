@@ -1,5 +1,5 @@
 """A task on text the user hands over: translate / rewrite / proofread / summarise *this* (翻译 / 润色 / 改写 /
-总结 / 缩写 …), the text given after a colon, in quotes or as the passage that follows. Round 37.
+总结 / 缩写 …), the text given after a colon, in quotes or as the passage that follows. Round 30.
 
 The message is a transformation of the text it carries, not a question about the user: "Translate into French:
 my mother lives in Lyon", "fix the grammar: me and my wife goes to Paris", 帮我润色这段话：我女儿在北京上大学… The

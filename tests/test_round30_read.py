@@ -1,4 +1,4 @@
-"""Round 37's read path, own sentences, a real store and the real default model:
+"""Round 30's read path, own sentences, a real store and the real default model:
 
 - a task on text the user hands over (translate / proofread / summarise / 翻译 / 润色 / 总结 … + a colon, quotes
   or a following passage) gets no block, though the text names the user's family and places
