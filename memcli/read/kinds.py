@@ -214,8 +214,7 @@ def kinds_of(text: str) -> frozenset[str]:
 #: a kind word before a group's noun names the group, not a thing of the kind: "which basketball team", 哪个足球队,
 #: "the chess club", 摄影社 ask a team or a club, which a stored fact names by its own name (the Bulls, 曼联)
 _GROUP_EN = lazy(r"\b[a-z][a-z-]*\s+(?=(?:team|club|side|league|squad|franchise|society|association)s?\b)",
-                 re.IGNORECASE, gate=holding("team", "club", "side", "league", "squad", "franchise", "societ",
-                                             "association"))
+                 re.IGNORECASE, gate=LATIN)
 _GROUP_ZH = lazy(r"[\u4e00-\u9fff]{1,3}(?=队|俱乐部|协会|社团|社(?![会区交]))",
                  gate=holding("队", "俱乐部", "协会", "社"))
 
