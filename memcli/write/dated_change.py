@@ -274,15 +274,17 @@ def moved_in_kept(new: Facts, old: Facts) -> str | None:
     """Why a move told in ``new`` (incoming) to the place ``old`` (stored, positive) says the user lives in
     keeps ``old`` (None: it is no such move): "I moved to Harrogate ten years ago" beside "I live in
     Harrogate", 我八年前搬到X的 beside 我住在X — the move into the present home, however long ago, is how
-    that home began, not a new one. A leaving (moved out, 搬离) or another place is left to the judge."""
+    that home began, not a new one. A leaving (moved out, 搬离), another place, or a stored fact that is itself a
+    move (the same move told with another date) is left to the judge."""
     zh = lang_of(new.statement) == "zh"
     text = to_simplified(new.statement) if zh else new.statement
     if not (new.positive and old.positive) or _LEFT.search(text) or _LEFT.search(old.statement) \
             or not _LIVES.search(old.statement):
         return None
-    m = (_ZH_MOVED_TO if zh else _EN_MOVED_TO).search(text)
-    if m is None:
-        return None
+    rx = _ZH_MOVED_TO if zh else _EN_MOVED_TO
+    m = rx.search(text)
+    if m is None or rx.search(to_simplified(old.statement) if zh else old.statement):
+        return None  # (two moves: the same one told with another date is the dated rules' and the judge's)
     place = m.group(1).strip().casefold()
     stored = (to_simplified(old.statement) if zh else old.statement).casefold()
     if len(place) < 2 or place not in stored or re.search(r"\bfrom\s+" + re.escape(place), stored) \
