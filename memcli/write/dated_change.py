@@ -30,7 +30,7 @@ import numpy as np
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
-from memcli.text import lang_of
+from memcli.text import lang_of, to_simplified
 from memcli.timeutil import from_iso
 from memcli.write.change_rules import names_added, names_changed, relations_changed
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of, target_and_neighbors
@@ -41,7 +41,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
 
-__all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan", "row_when"]
+__all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan", "moved_in_kept", "row_when"]
 
 #: content-unit Jaccard overlap of two statements without their dates above which they tell one event
 SAME_EVENT_OVERLAP = 0.5
@@ -257,3 +257,37 @@ def end_at(valid_from: datetime, said: datetime, began: datetime) -> datetime:
     and said at ``said``: ``valid_from``, or — dated before the stored one began ("I started running last month"
     beside "I hate running" told since) — when it was said, never before ``began`` (invalid_at >= valid_from)."""
     return valid_from if valid_from >= began else max(said, began)
+
+
+#: a move told with the place moved to (moved to Leeds, moved back into town; 搬到 / 搬来 / 住进 …)
+_EN_MOVED_TO = re.compile(r"\b(?:moved|relocated|came)\s+(?:back\s+|over\s+)?(?:to|into)\s+(?:the\s+)?"
+                          r"([\w'’-]+(?:\s+(?!ago\b|in\b|on\b|last\b|when\b|from\b|with\b|because\b|since\b|"
+                          r"after\b|for\b|and\b)[\w'’-]+){0,2})", re.I)
+_ZH_MOVED_TO = re.compile(r"(?:搬到|搬来|搬去|搬进|搬回|住进)了?([\u4e00-\u9fffA-Za-z0-9]{2,}?)"
+                          r"(?:的|了|来|去|住|，|。|,|$)")
+#: a leaving told (moved out of, moved away; 搬离 / 搬出 / 搬走): the place is left, not reached
+_LEFT = re.compile(r"\bmoved (?:out|away)\b|\bleft\b|搬离|搬出|搬走|离开")
+_LIVES = re.compile(r"\b(?:live|living|lives|based)\b|住|家在", re.I)
+
+
+def moved_in_kept(new: Facts, old: Facts) -> str | None:
+    """Why a move told in ``new`` (incoming) to the place ``old`` (stored, positive) says the user lives in
+    keeps ``old`` (None: it is no such move): "I moved to Harrogate ten years ago" beside "I live in
+    Harrogate", 我八年前搬到X的 beside 我住在X — the move into the present home, however long ago, is how
+    that home began, not a new one. A leaving (moved out, 搬离), another place, or a stored fact that is itself a
+    move (the same move told with another date) is left to the judge."""
+    zh = lang_of(new.statement) == "zh"
+    text = to_simplified(new.statement) if zh else new.statement
+    if not (new.positive and old.positive) or _LEFT.search(text) or _LEFT.search(old.statement) \
+            or not _LIVES.search(old.statement):
+        return None
+    rx = _ZH_MOVED_TO if zh else _EN_MOVED_TO
+    m = rx.search(text)
+    if m is None or rx.search(to_simplified(old.statement) if zh else old.statement):
+        return None  # (two moves: the same one told with another date is the dated rules' and the judge's)
+    place = m.group(1).strip().casefold()
+    stored = (to_simplified(old.statement) if zh else old.statement).casefold()
+    if len(place) < 2 or place not in stored or re.search(r"\bfrom\s+" + re.escape(place), stored) \
+            or "从" + place in stored:
+        return None
+    return f"a move to where the user lives ({m.group(1).strip()}): how that home began, it goes on"

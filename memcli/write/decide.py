@@ -120,7 +120,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         ExtractionError: the judge failed or named a memory it was not shown.
     """
     from memcli.write.cure import cure_denied, cure_of_another, cure_plan
-    from memcli.write.dated_change import dated_plan, ending_plan
+    from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
+    from memcli.write.dose_change import dose_plan
     from memcli.write.fitted import hide_floor
 
     judge = judge or get_judge(settings)
@@ -133,7 +134,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
         ending = ending_plan(store, settings, user, candidate, vector, plan, exclude) or cure_plan(
-            store, settings, user, candidate, vector, plan, exclude)  # (a cure told: the trouble it names)
+            store, settings, user, candidate, vector, plan, exclude) or dose_plan(  # (a cure told: the trouble it
+            store, settings, user, candidate, vector, plan, exclude)  # names; a dose changed: the dose told before)
         if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
@@ -158,7 +160,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
         # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping; "My aunt's flu is cured" beside "My uncle
         # has the flu": another person's cure; 还没治好 beside the trouble: it goes on
-        why = stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old)
+        why = stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or moved_in_kept(new, old)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "

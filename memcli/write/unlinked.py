@@ -22,9 +22,9 @@ from memcli.slots import ME, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.rules.match import Facts
-from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS
+from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS, strong
 
-__all__ = ["SAME_ACTIVITY_COS", "change_verb", "nothing_shared", "unlinked"]
+__all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "unlinked"]
 
 
 def _attribute(slot: str | None) -> str | None:
@@ -140,5 +140,55 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     "I drive an old Volvo" / "I traded my car in for a Kia").
     The caller checks the slot; None: something links them."""
     if _linking_units(new, old) or change_verb(new.statement):
-        return None
+        return begun_apart(new, old)
     return "no content word and no slot shared, and no change told by a verb: nothing says they are one fact"
+
+
+#: a taking up (started, began, joined; 开始, 报了): something begun beside what goes on, not a switch
+_EN_TAKE_UP = re.compile(r"\b(?:start(?:ed|ing)?|beg[au]n|took up|taken up|taking up|joined|signed up)\b", re.I)
+_ZH_TAKE_UP = re.compile(r"开始|报了|报名了|参加了|加入了")
+#: English content units of a span or a count of times (3 nights a week, twice a day): when, not what
+_EN_SPAN_UNIT = re.compile(r"(?:day|night|week|weekend|month|year|tim|hour|morning|evening|afternoon|usuall)")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _taken_up_only(text: str) -> bool:
+    """``text`` tells a change by taking something up and by nothing else (no switch, stop or move)."""
+    zh = lang_of(text) == "zh"
+    rx = _ZH_TAKE_UP if zh else _EN_TAKE_UP
+    plain = to_simplified(text) if zh else text
+    return bool(rx.search(plain)) and not change_verb(rx.sub(" ", plain))
+
+
+def _measures(text: str) -> frozenset[str]:
+    """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year."""
+    from memcli.write.quantities import quantities
+
+    return frozenset({u for u, _ in quantities(text)} | ({"year"} if _YEAR.search(text) else set()))
+
+
+def begun_apart(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` (incoming), which tells at most a taking up (started, began; 开始) and no other change
+    verb, is another fact than ``old`` (stored) though a change word or a shared word seemed to link them
+    (None: something links them). The caller checks no strong slot is shared. Two cases:
+
+    - something taken up ("I've started doing pilates") sharing no content word with ``old`` but time
+      words (week, night, day, 3 times): a new pursuit beside what goes on, not a switch;
+    - one content word shared (student visa / 3 students) while both tell numbers that measure different
+      things (a year / a count of students; nights / times): the number changed is no change of one value.
+    """
+    if new.slot and strong(new.slot) or old.slot and strong(old.slot):
+        return None
+    taken_up = _taken_up_only(new.statement)
+    if change_verb(new.statement) and not taken_up:
+        return None
+    links = _linking_units(new, old)
+    if lang_of(new.statement) != "zh":
+        links = frozenset(u for u in links if not _EN_SPAN_UNIT.fullmatch(u))
+    if not links and taken_up:
+        return "something taken up shares no content word with the stored fact: a new pursuit beside it"
+    a, b = _measures(new.statement), _measures(old.statement)
+    if len(links) == 1 and a and b and not a & b:
+        return (f"one word shared ({next(iter(links))}) and numbers of different measures "
+                f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")
+    return None
