@@ -1,4 +1,4 @@
-"""A new turn must not end a true fact it shares nothing with (round 37), own sentences, real stores, the
+"""A new turn must not end a true fact it shares nothing with (round 30), own sentences, real stores, the
 real default model, after the judge (its features untouched):
 
 - something taken up ("I've started going swimming …, 3 times a week") sharing only time words with a
