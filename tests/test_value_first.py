@@ -23,9 +23,9 @@ def test_the_value_first_form_reads_the_attribute_of_the_relative():
 
 
 def test_a_correction_ends_the_value_first_fact(corrected):
-    active = [m.statement for m in corrected.list()]
-    assert not any(s.startswith("下个月九号") for s in active), active
-    assert any("十号" in s for s in active), active
+    # a birthday told by a coming day is stored with its calendar day (round 30: memcli.write.birthday_date)
+    birthdays = [m.statement for m in corrected.list() if "生日" in m.statement]
+    assert len(birthdays) == 1 and "10号" in birthdays[0] and "我姐" in birthdays[0], birthdays
     res = corrected.context("我姐生日是几号")
-    shown = [h["statement"] for h in res.hits][:3]
-    assert any("十号" in s for s in shown) and not any(s.startswith("下个月九号") for s in shown), shown
+    shown = [h["statement"] for h in res.hits if "生日" in h["statement"]][:3]
+    assert shown and all("10号" in s for s in shown), shown
