@@ -48,3 +48,13 @@ def drained(db: str, turns: Sequence[str], *, user: str, start: datetime,
     active = {i.statement for i in items if i.invalid_at is None and i.expired_at is None}
     return active, {i.statement for i in items
                     if i.invalid_at is not None or (expired_ends and i.expired_at is not None)}
+
+
+def pair_drained(mem: Any, first: str, second: str) -> dict[str, Any]:
+    """``first`` (Jan 5), an unrelated turn (Feb 1) and ``second`` (Jun 5) captured and drained into ``mem``:
+    every memory, ended ones too, by statement."""
+    mem.capture(first, at="2026-01-05T09:00:00Z")
+    mem.capture("We had rain all day" if first.isascii() else "今天下了一整天雨", at="2026-02-01T09:00:00Z")
+    mem.capture(second, at="2026-06-05T09:00:00Z")
+    mem.drain()
+    return {it.statement: it for it in mem.list(include_all=True)}

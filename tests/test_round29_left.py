@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import pytest
+from _stores import pair_drained
 
 from memcli.read.kin import composed_prefixes
 from memcli.read.slot_leg import composed_stored, query_slot_keys, slot_leg
@@ -27,12 +28,7 @@ BESIDE = (("I'm a postman", "I also work as a bartender on weekends"),
           ("我是老师", "我兼职做翻译"))
 
 
-def _drained(mem, first: str, second: str) -> dict[str, object]:  # noqa: ANN001
-    mem.capture(first, at="2026-01-05T09:00:00Z")
-    mem.capture("We had rain all day" if first.isascii() else "今天下了一整天雨", at="2026-02-01T09:00:00Z")
-    mem.capture(second, at="2026-06-05T09:00:00Z")
-    mem.drain()
-    return {it.statement: it for it in mem.list(include_all=True)}
+_drained = pair_drained
 
 
 @pytest.mark.parametrize(("first", "second"), PLAIN)

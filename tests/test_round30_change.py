@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import pytest
+from _stores import pair_drained
 
 from memcli.write.job_pair import job_replaced
 from memcli.write.linked_change import taken_up
@@ -24,12 +25,7 @@ STOPS = (("I started learning Korean", "I gave up on Korean"),
          ("我开始学吉他了", "我放弃吉他了"))
 
 
-def _drained(mem, first: str, second: str) -> dict[str, object]:  # noqa: ANN001
-    mem.capture(first, at="2026-01-05T09:00:00Z")
-    mem.capture("We had rain all day" if first.isascii() else "今天下了一整天雨", at="2026-02-01T09:00:00Z")
-    mem.capture(second, at="2026-06-05T09:00:00Z")
-    mem.drain()
-    return {it.statement: it for it in mem.list(include_all=True)}
+_drained = pair_drained
 
 
 def _ended(items: dict[str, object], first: str, second: str) -> None:
