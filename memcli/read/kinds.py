@@ -262,10 +262,12 @@ _WHICH_ZH = lazy(r"(?:什么|啥|哪(?:个|款|种|辆|只|条|部|本|首|家|�
 def names_asked_kind(question: str, statement: str) -> bool:
     """Whether ``question`` asks which thing of a kind ("what car do I drive", 我养的什么狗) and ``statement``
     names one of that kind by another word than the question's (a Yaris, 一只柯基: the answer; "my car failed its
-    MOT" only repeats the kind). Both simplified Chinese or any other text."""
+    MOT" only repeats the kind). Only animals and vehicles, whose gazetteer words name breeds and makes: "what
+    sport" is answered by a sport's own name, which the kind feature already weighs (:func:`kind_feature`).
+    Both simplified Chinese or any other text."""
     asked: set[str] = set()
     for m in (*_WHICH_EN.finditer(question), *_WHICH_ZH.finditer(question)):
-        asked |= kinds_of(m.group(1))
+        asked |= {k for k in kinds_of(m.group(1)) if FAMILY[k] in ("animal", "vehicle")}
     if not asked:
         return False
     zh, en, _ = _lexicon()
