@@ -189,8 +189,10 @@ def asker_can(text: str) -> str:
 
 
 #: "my best mate Jodie", "my boss Linda": a few lowercase words after "my", then the name the user gives someone
-#: of theirs ("my trip to Rome" names a place: no preposition or article among those words)
-_EN_THEIRS = (r"\b[Mm]y (?:(?!(?:to|in|at|from|for|of|on|with|about|and|the|a|an|by|near|into)\b)[a-z]+[ -]){1,3}")
+#: of theirs ("my trip to Rome" names a place: no preposition or article among those words; "my favourite author
+#: is Kazuo Ishiguro" a taste: no verb, no favourite)
+_EN_THEIRS = (r"\b[Mm]y (?:(?!(?:to|in|at|from|for|of|on|with|about|and|the|a|an|by|near|into|is|was|are|were|has|"
+              r"had|have|got|called|named|favourite|favorite|fave)\b)[a-z]+[ -]){1,3}")
 
 
 def told_people(store: MemoryStore, user: str, question: str, *, limit: int = 20,
