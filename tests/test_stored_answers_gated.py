@@ -1,7 +1,7 @@
 """Stored facts that answer the question but the answerability gate kept out of context's block (round 37's
 months of chat): a Chinese offer of food or drink put to the user with no subject (能来杯奶茶吗 with
 我不喝奶茶 stored), an English question naming someone the user named ("where is priya moving?" after
-"my old flatmate Priya …"), and "what car do I drive?" when the stored fact names the car by its make.
+"my old flatmate Priya …"), and a car named by its make is a car (kind +1).
 Unrelated questions keep an empty block. Real store, real default model; sentences written for these tests."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from _stores import told
 
-from memcli.read.kinds import names_asked_kind
 from memcli.read.meal import is_meal
 
 drinker = told("drinker", ["我不喝可乐，喝了就失眠", "我对榴莲过敏，吃一口就起疹子", "我在一家书店上班",
@@ -40,11 +39,11 @@ def test_a_person_the_user_named_grounds_the_question(driver):
     assert any("Glasgow" in s for s in shown), shown
 
 
-def test_the_car_named_by_its_make_answers_what_car(driver):
-    shown = [h["statement"] for h in driver.context("what car do i drive?").hits]
-    assert any("Octavia" in s for s in shown), shown
-    assert names_asked_kind("我开什么车", "我开的是五菱宏光") and not names_asked_kind("我开什么车", "我的车坏了")
-    assert not names_asked_kind("what car do i drive?", "My car failed its MOT last week")
+def test_a_car_named_by_its_make_is_a_car():
+    from memcli.read.kinds import kind_feature
+
+    assert kind_feature("what car do i drive?", "Last month I swapped my old Astra for a second-hand Octavia") == 1
+    assert kind_feature("我开什么车", "我开的是五菱宏光") == 1
 
 
 @pytest.mark.parametrize("question", ["what is the capital of scotland?", "how do trumpets make sound?",

@@ -18,9 +18,7 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
 - ``subject``: +1 the query names the hit's subject (我妈妈… / mother.*), -1 it names another
   one (我爸爸… vs mother.*; "where do I live" vs sister.*; my coworker Jess vs coworker Sam), 0 neither;
 - ``attr``: +1 the hit's attribute is one the query asks about (叫什么 / ``…name``), -1 the query
-  asks about another one than the hit's (:func:`attr_feature`), 0 neither; a hit of the user's naming a
-  thing of the kind the question asks which of by another word (a Yaris for "what car do I drive?":
-  :func:`memcli.read.kinds.names_asked_kind`) holds it: +1;
+  asks about another one than the hit's (:func:`attr_feature`), 0 neither;
 - ``other_attr``: 1 when the query names the hit's subject but another attribute ("my sister's
   job" vs ``sister.residence``);
 - ``topic``: the share of the query's topic words (not attribute or relation words) in the

@@ -43,7 +43,7 @@ from memcli.read.answer import (
 )
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
-from memcli.read.kinds import kind_feature, kind_missing, names_asked_kind
+from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.meal import is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
@@ -222,10 +222,6 @@ class AnswerPass:
                                      slot_of[f.id], said[f.id]) for _, f, row in own}
         attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.slots, slot_of[f.id],
                                   said[f.id]) for _, f, row in own}
-        # "what car do I drive?" asks which car: a hit naming one by its make (a Yaris) holds the asked attribute
-        attrs = {i: 1 if a == 0 and subjects[i] >= 0 and self._once(("which", said[i]), names_asked_kind, q.simple,
-                                                                    said[i]) else a
-                 for i, a in attrs.items()}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
         slotted = {f.id: "slot" in f.ranks and (not q.long or attrs[f.id] > 0) for _, f, row in own}
         found = any(slotted.values()) if q.long else slot_found

@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["FAMILY", "KINDS", "asked_kinds", "kind_feature", "kind_missing", "kinds_of", "names_asked_kind"]
+__all__ = ["FAMILY", "KINDS", "asked_kinds", "kind_feature", "kind_missing", "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
 KINDS: dict[str, tuple[str, str]] = {
@@ -250,30 +250,3 @@ def kind_feature(question: str, statement: str) -> int:
         return 1
     families = {FAMILY[k] for k in asked}
     return -1 if any(FAMILY[k] in families for k in held) else 0
-
-
-#: a question asking which thing of a kind: "what car", "which kind of dog", 什么车, 哪款车, 啥狗
-_WHICH_EN = lazy(r"\b(?:what|which)(?:\s+(?:kind|sort|type|make|model|brand|breed)s?\s+of)?\s+([a-z]+)",
-                 re.IGNORECASE, gate=holding("what", "which", "What", "Which", "WHAT", "WHICH"))
-_WHICH_ZH = lazy(r"(?:什么|啥|哪(?:个|款|种|辆|只|条|部|本|首|家|一款|一辆)?)([\u4e00-\u9fff]{1,3})",
-                 gate=holding("什么", "啥", "哪"))
-
-
-def names_asked_kind(question: str, statement: str) -> bool:
-    """Whether ``question`` asks which thing of a kind ("what car do I drive", 我养的什么狗) and ``statement``
-    names one of that kind by another word than the question's (a Yaris, 一只柯基: the answer; "my car failed its
-    MOT" only repeats the kind). Only animals and vehicles, whose gazetteer words name breeds and makes: "what
-    sport" is answered by a sport's own name, which the kind feature already weighs (:func:`kind_feature`).
-    Both simplified Chinese or any other text."""
-    asked: set[str] = set()
-    for m in (*_WHICH_EN.finditer(question), *_WHICH_ZH.finditer(question)):
-        asked |= {k for k in kinds_of(m.group(1)) if FAMILY[k] in ("animal", "vehicle")}
-    if not asked:
-        return False
-    zh, en, _ = _lexicon()
-    said = {m.group(0).casefold() for m in (*zh.finditer(question), *en.finditer(question))}
-    rest = statement
-    for w in sorted(said, key=len, reverse=True):
-        rest = (rest.replace(w, " ") if not w.isascii()
-                else re.sub(rf"\b{re.escape(w)}(?:s|es)?\b", " ", rest, flags=re.IGNORECASE))
-    return bool(asked & kinds_of(rest))
