@@ -239,6 +239,8 @@ class AnswerPass:
         people += tuple(w for w in q.definite if any(_has_word(said[i], w) for i in said))
         # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
         people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
+        if not q.has_anchor:  # "where is jodie moving?" after "My best mate Jodie …": someone the user named
+            people += self._once(("told",), subject.told_people, store, user, q.simple, as_of=as_of)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
         # attends): it may drop what the chatter names, so only a whole-message question is judged

@@ -66,10 +66,14 @@ KINDS: dict[str, tuple[str, str]] = {
     "car": (
         "汽车 轿车 开车 私家车 越野车 跑车 皮卡 特斯拉 丰田 本田 宝马 奔驰 奥迪 大众 日产 "
         "马自达 沃尔沃 保时捷 雷克萨斯 比亚迪 蔚来 凯美瑞 卡罗拉 雅阁 思域 帕萨特 途观 别克 福特 "
-        "现代汽车 吉普",
+        "现代汽车 吉普 五菱 宏光 吉利 长安汽车 哈弗 理想汽车 小鹏 问界 奇瑞 红旗轿车 传祺 荣威 名爵 斯柯达 "
+        "雪佛兰 标致 雪铁龙 路虎 捷豹 凯迪拉克 林肯 英菲尼迪 极氪 埃安 速腾 朗逸 宝来 轩逸 汉兰达 途昂",
         "car, truck, suv, sedan, hatchback, minivan, pickup, drive, driving, toyota, honda, subaru, "
         "tesla, ford, bmw, audi, mercedes, volkswagen, vw, nissan, mazda, hyundai, kia, volvo, "
-        "jeep, chevrolet, chevy, porsche, lexus, prius, camry, corolla, civic"),
+        "jeep, chevrolet, chevy, porsche, lexus, prius, camry, corolla, civic, vauxhall, peugeot, renault, "
+        "citroen, citroën, fiat, skoda, škoda, dacia, suzuki, mitsubishi, land rover, range rover, jaguar, "
+        "alfa romeo, cupra, fiesta, corsa, astra, yaris, clio, qashqai, micra, octavia, fabia, rav4, "
+        "hatch, estate car, people carrier, campervan, motorhome"),
     "bike": (
         "自行车 单车 骑车 骑行 山地车 公路车 折叠车",
         "bike, bicycle, cycling, cycle, mountain bike, road bike"),

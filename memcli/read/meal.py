@@ -20,7 +20,10 @@ English alike (:data:`_EN`): "what should I cook tonight?", "can you suggest a d
 "recommend a restaurant", "any food I should avoid?" put the choice to the asker; "how do I cook a
 haggis", "a recipe with chickpeas" (a dish already chosen) and "recommend a podcast" do not.
 
-Read path: a leaf (``re`` only).
+An offer put to the asker with no subject (能来杯奶茶吗, 零食买点花生酥怎么样: :data:`_OFFER`) asks the same,
+when it names food or drink (:func:`memcli.read.kinds.kinds_of`) or a cup of it.
+
+Read path: ``re`` and :mod:`memcli.read.kinds` (a leaf).
 """
 
 from __future__ import annotations
@@ -47,6 +50,19 @@ _PUT = re.compile(rf"^(?:请|你)?(?:给我|帮我)?(?:{_WHEN}{_WHO}{_WHEN}(?:�
 #: a recommendation of somewhere or something to eat, for the asker: 给我推荐一家川菜馆, 推荐几个好吃的
 _RECOMMEND = re.compile(r"^(?:请|你)?(?:给我|帮我|跟我)?(?:推荐|介绍)[^？?。，,]{0,8}?"
                         r"(?:餐厅|饭店|饭馆|馆子|菜馆|餐馆|小吃|美食|外卖|菜|吃的|喝的|饮料)")
+#: an offer of something to eat or drink, put to the asker with no subject (能来杯奶茶吗, 零食买点花生酥怎么样,
+#: 晚饭做个海鲜怎么样, 能喝杯咖啡提提神吗): a verb with a measure word (来杯, 买点, 做个), or 吃/喝 after a modal
+#: (能喝…吗), opens it after at most a time word, the asker and a short topic (零食), and it ends asking leave
+#: or an opinion (吗, 怎么样); :func:`is_meal` takes it only when the text names food or drink or a cup of
+#: it (来/买/做/点 say nothing alone: 买个手机怎么样) — 熊猫能吃竹子吗 names its eater before the verb,
+#: no topic allowed there
+_MODAL = r"(?:能不能|能|可以|可不可以|要不要|要不)"
+_MEASURE = r"一?(?:杯|点儿?|些|碗|份|个|瓶|块|盒|袋|包|道|顿|罐|根|片|口)"
+_OFFER = re.compile(rf"^{_WHEN}{_WHO}{_WHEN}(?:"
+                    rf"(?:(?![我你您他她它帮给])[\u4e00-\u9fff]){{0,4}}?{_MODAL}?(?:来|买|做|点)|{_MODAL}?(?:吃|喝)(?={_MEASURE})|{_MODAL}(?:吃|喝))"
+                    rf"[^？?。，,！!我你您他她它]{{1,12}}?(?:吗|呢|{_SUGGEST})[？?]*$")
+#: a cup, bowl or bottle of it: something to drink or eat whatever it is (来杯可乐, 来碗面)
+_SERVED = re.compile(r"(?:来|买|点)一?(?:杯|碗|瓶|罐|份)")
 #: the subjectless form of _PUT, for :func:`asker_meal`
 _SUBJECTLESS = re.compile(rf"^({_WHEN})((?:去|出去)?(?:吃|喝){_CHOICE})|"
                           rf"^({_DAY}{_WHEN})((?:去|出去)?(?:吃|喝)(?:什么|啥))")
@@ -70,7 +86,15 @@ _EN = re.compile(
 def is_meal(text: str) -> bool:
     """Whether ``text`` (simplified Chinese, or English) asks what the asker should eat or drink (see the
     module doc)."""
-    return bool(_PUT.search(text) or _RECOMMEND.search(text) or _EN.search(text.replace("’", "'")))
+    return bool(_PUT.search(text) or _RECOMMEND.search(text) or _EN.search(text.replace("’", "'"))
+                or (_OFFER.search(text) is not None and (_eats(text) or _SERVED.search(text) is not None)))
+
+
+def _eats(text: str) -> bool:
+    """``text`` names food or drink (:func:`memcli.read.kinds.kinds_of`)."""
+    from memcli.read.kinds import kinds_of
+
+    return bool(kinds_of(text) & {"food", "drink"})
 
 
 def meal_keys(text: str, keys: list[str]) -> list[str]:

@@ -24,7 +24,7 @@ from memcli.db.store import MemoryStore
 from memcli.slots import ME, split_slot
 
 __all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "asker_can", "expansions", "found_by_fact", "name_aliases",
-           "name_in_passing", "self_named"]
+           "name_in_passing", "self_named", "told_people"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -186,3 +186,28 @@ def asker_can(text: str) -> str:
     used (芒果能吃吗 → 芒果我能吃吗: an allergy or a diet answers it); ``text`` unchanged otherwise."""
     m = _CAN.match(text)
     return f"{m.group(1)}我{m.group(2)}{m.group(3)}{m.group(4)}" if m else text
+
+
+#: "my best mate Jodie", "my boss Linda": a few lowercase words after "my", then the name the user gives someone
+#: of theirs ("my trip to Rome" names a place: no preposition or article among those words; "my favourite author
+#: is Kazuo Ishiguro" a taste: no verb, no favourite)
+_EN_THEIRS = (r"\b[Mm]y (?:(?!(?:to|in|at|from|for|of|on|with|about|and|the|a|an|by|near|into|is|was|are|were|has|"
+              r"had|have|got|called|named|favourite|favorite|fave)\b)[a-z]+[ -]){1,3}")
+
+
+def told_people(store: MemoryStore, user: str, question: str, *, limit: int = 20,
+                as_of: datetime | None = None) -> tuple[str, ...]:
+    """Words of an English ``question`` (casefolded) that an active memory gives as the name of someone of the
+    user's ("where is jodie moving?" after "My best mate Jodie is a nurse"): the question names a person of
+    theirs, not the world. ONE bounded full-text query for the question's words of 3+ letters (not stopwords)
+    and one read of its rows; () for a question with no such word or not in Latin script."""
+    from memcli.text import STOPWORDS
+
+    if not question.isascii():
+        return ()
+    words = [w for w in dict.fromkeys(re.findall(r"[a-z]{3,15}", question.casefold())) if w not in STOPWORDS]
+    if not words:
+        return ()
+    ids = [i for i, _ in store.fts_search(user, words, limit=limit, as_of=as_of)]
+    said = [str(row["statement"]) for row in store.items_by_ids(user, ids)]
+    return tuple(w for w in words if any(re.search(_EN_THEIRS + w.capitalize() + r"\b", s) for s in said))
