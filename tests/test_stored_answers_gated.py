@@ -1,4 +1,4 @@
-"""Stored facts that answer the question but the answerability gate kept out of context's block (round 37's
+"""Stored facts that answer the question but the answerability gate kept out of context's block (round 30's
 months of chat): a Chinese offer of food or drink put to the user with no subject (能来杯奶茶吗 with
 我不喝奶茶 stored), an English question naming someone the user named ("where is priya moving?" after
 "my old flatmate Priya …"), and a car named by its make is a car (kind +1).
