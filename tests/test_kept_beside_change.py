@@ -48,6 +48,12 @@ def test_one_word_and_numbers_of_other_measures_link_nothing() -> None:
     assert begun_apart(*same) is None  # one measure given another number: a change
     assert begun_apart(facts_of("I switched to swimming, 3 times a week"),
                        facts_of("I go running 4 nights a week")) is None  # a switch is a change
+    # a day of the calendar is one measure however it is written (3rd / 14 March / 3月9号): an event's new day
+    assert begun_apart(facts_of("My operation is now on 9 March"),
+                       facts_of("My knee operation got pushed to February 20th")) is None
+    assert begun_apart(facts_of("The recital is now on the 2nd"),
+                       facts_of("My daughter's recital was moved to the 14th")) is None
+    assert begun_apart(facts_of("手术现在改在3月9号"), facts_of("我膝盖的手术推迟到了2月20号")) is None
 
 
 @pytest.mark.parametrize(("home", "moved"), [("I live in Harrogate, in a flat near the station",

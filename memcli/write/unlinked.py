@@ -160,11 +160,20 @@ def _taken_up_only(text: str) -> bool:
     return bool(rx.search(plain)) and not change_verb(rx.sub(" ", plain))
 
 
+#: units of a calendar day as quantities reads them: ordinals (3rd, 14th), Chinese month / day characters
+_DATE_UNITS = {"st": "date", "nd": "date", "rd": "date", "th": "date", "月": "date", "号": "date", "日": "date"}
+_MONTH_NAMES = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
+                          "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                          "sept", "oct", "nov", "dec"})
+
+
 def _measures(text: str) -> frozenset[str]:
-    """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year."""
+    """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year, ``date``
+    for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日)."""
     from memcli.write.quantities import quantities
 
-    return frozenset({u for u, _ in quantities(text)} | ({"year"} if _YEAR.search(text) else set()))
+    units = {_DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u) for u, _ in quantities(text)}
+    return frozenset(units | ({"year"} if _YEAR.search(text) else set()))
 
 
 def begun_apart(new: Facts, old: Facts) -> str | None:
