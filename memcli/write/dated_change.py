@@ -282,11 +282,10 @@ def moved_in_kept(new: Facts, old: Facts) -> str | None:
             or not _LIVES.search(old.statement):
         return None
     rx = _ZH_MOVED_TO if zh else _EN_MOVED_TO
-    m = rx.search(text)
-    if m is None or rx.search(to_simplified(old.statement) if zh else old.statement):
+    m, stored = rx.search(text), to_simplified(old.statement) if zh else old.statement
+    if m is None or rx.search(stored):
         return None  # (two moves: the same one told with another date is the dated rules' and the judge's)
-    place = m.group(1).strip().casefold()
-    stored = (to_simplified(old.statement) if zh else old.statement).casefold()
+    place, stored = m.group(1).strip().casefold(), stored.casefold()
     if len(place) < 2 or place not in stored or re.search(r"\bfrom\s+" + re.escape(place), stored) \
             or "从" + place in stored:
         return None

@@ -86,7 +86,6 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.liking_over import broader_liking_over, is_liking_given_up
-from memcli.write.linked_change import brands_in, moved_from_workplace, plan_dropped, stop_denied, switched_brand
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.negation_scope import flip_off_topic
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
@@ -133,10 +132,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
-        ending = ending_plan(store, settings, user, candidate, vector, plan, exclude) or cure_plan(
-            store, settings, user, candidate, vector, plan, exclude) or dose_plan(  # (a cure told: the trouble it
-            store, settings, user, candidate, vector, plan, exclude)  # names; a dose changed: the dose told before)
-        if ending is not None:  # a death, a parting, a job left, a thing sold: the fact it names ends
+        # the first ending named: a death, a parting, a job left, a thing sold, a cure (the trouble), a dose changed
+        ending = next(filter(None, (f(store, settings, user, candidate, vector, plan, exclude)
+                                    for f in (ending_plan, cure_plan, dose_plan))), None)
+        if ending is not None:
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
         return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
@@ -160,7 +159,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
         # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping; "My aunt's flu is cured" beside "My uncle
         # has the flu": another person's cure; 还没治好 beside the trouble: it goes on
-        why = stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or moved_in_kept(new, old)
+        why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or moved_in_kept(new, old)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
@@ -198,7 +197,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     if new.slot and split_slot(new.slot)[1] == "residence":
         subj = split_slot(new.slot)[0]
         rows += store.active_in_slot(user, join_slot(subj, "workplace"))
-    if brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new):
+    if lc.brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new):
         # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
@@ -212,8 +211,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         old = _facts(row["statement"], row["slot"])
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
-        why = moved_from_workplace(new, old) or switched_brand(new, old) or swapped_value(new, old) or \
-            plan_dropped(new, old, len(plans)) or rescheduled(new, old) or broader_liking_over(new, old)
+        why = lc.moved_from_workplace(new, old) or lc.switched_brand(new, old) or swapped_value(new, old) or \
+            lc.plan_dropped(new, old, len(plans)) or rescheduled(new, old) or broader_liking_over(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.text import lang_of, to_simplified
+from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.write.pair_facts import content_overlap, content_units
 from memcli.write.rules.match import EN_NEGATION, ZH_NEGATION, ZH_NOT_NEGATION, Facts, expand_en
 from memcli.write.unlinked import ZH_CHANGE_VERBS, change_verb
@@ -110,8 +110,6 @@ def one_character_shared(neg: str, pos: str, scope: frozenset[str]) -> bool:
     shared = units_neg & units_pos
     if len(shared) != 1 or not shared <= scope or len(units_neg - shared) < 2 or len(units_pos - shared) < 2:
         return False
-    from memcli.text import pos_tags
-
     (c,) = shared
     return not any(w == c and not flag.startswith("v") for s in (neg, pos) for w, flag in pos_tags(to_simplified(s)))
 

@@ -21,6 +21,7 @@ import re
 from memcli.slots import ME, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
+from memcli.write.quantities import quantities
 from memcli.write.rules.match import Facts
 from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS, strong
 
@@ -139,8 +140,9 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了,
     "I drive an old Volvo" / "I traded my car in for a Kia").
     The caller checks the slot; None: something links them."""
-    if _linking_units(new, old) or change_verb(new.statement):
-        return begun_apart(new, old)
+    links = _linking_units(new, old)
+    if links or change_verb(new.statement):
+        return _begun_apart(new, old, links)
     return "no content word and no slot shared, and no change told by a verb: nothing says they are one fact"
 
 
@@ -170,8 +172,6 @@ _MONTH_NAMES = frozenset({"january", "february", "march", "april", "may", "june"
 def _measures(text: str) -> frozenset[str]:
     """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year, ``date``
     for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日)."""
-    from memcli.write.quantities import quantities
-
     units = {_DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u) for u, _ in quantities(text)}
     return frozenset(units | ({"year"} if _YEAR.search(text) else set()))
 
@@ -186,12 +186,16 @@ def begun_apart(new: Facts, old: Facts) -> str | None:
     - one content word shared (student visa / 3 students) while both tell numbers that measure different
       things (a year / a count of students; nights / times): the number changed is no change of one value.
     """
+    return _begun_apart(new, old, _linking_units(new, old))
+
+
+def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
+    """:func:`begun_apart` given the pair's linking units (:func:`_linking_units`), which its caller has."""
     if new.slot and strong(new.slot) or old.slot and strong(old.slot):
         return None
     taken_up = _taken_up_only(new.statement)
     if change_verb(new.statement) and not taken_up:
         return None
-    links = _linking_units(new, old)
     if lang_of(new.statement) != "zh":
         links = frozenset(u for u in links if not _EN_SPAN_UNIT.fullmatch(u))
     if not links and taken_up:
