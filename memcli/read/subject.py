@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from memcli.db.store import MemoryStore
-from memcli.slots import ME, split_slot
+from memcli.read.slot_leg import names_relative, relative_names
+from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
+from memcli.text import STOPWORDS
 
 __all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "asker_can", "expansions", "found_by_fact", "name_aliases",
            "name_in_passing", "self_named", "told_people"]
@@ -63,8 +65,6 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
     我姐姐叫小美 and 小美的生日是5月1号). R is the asked relation or one it may name
     (:data:`memcli.slots.GENERAL_RELATIONS`: my sister → 姐姐's ``elder_sister``). ONE bounded slot
     query, only when the query names a relation and a hit is about a named person; {} otherwise."""
-    from memcli.slots import GENERAL_RELATIONS, SOMEONE
-
     rels = [r for r in dict.fromkeys(split_slot(k)[0] for k in query_slots)
             if r not in (ME, SOMEONE) and ":" not in r]
     persons = {split_slot(s)[0] for s in hit_slots if s and s.startswith("person:")}
@@ -81,8 +81,6 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
             if asked and name and p not in out and name in said:
                 out[p] = asked
     if persons - out.keys():  # "My husband Raj hates bananas": a name given in passing (no R.name fact)
-        from memcli.read.slot_leg import relative_names
-
         names = relative_names(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
         out |= {p: names[p.split(":", 1)[1]] for p in persons - out.keys() if p.split(":", 1)[1] in names}
     return out
@@ -103,9 +101,6 @@ def name_in_passing(slot: str | None, statement: str, query_slots: Sequence[str]
     question asks, whatever else it is about (:func:`memcli.read.slot_leg.names_relative`; a relation
     R may name counts: my sister → ``elder_sister``). ``slot`` unchanged otherwise, and a hit that
     holds a name slot already keeps it."""
-    from memcli.read.slot_leg import names_relative
-    from memcli.slots import GENERAL_RELATIONS, SOMEONE
-
     if slot and split_slot(slot)[1] == "name":
         return slot
     for k in query_slots:
@@ -126,8 +121,6 @@ def found_by_fact(query_slots: Sequence[str], pairs: Sequence[tuple[str | None, 
     brought the same subject's fact holding the other. ``pairs``: (parent hit's slot, expanded
     fact's slot) of each expansion. Such a question names nobody of the user's, yet the store
     answers it: it is grounded (:func:`question_p`)."""
-    from memcli.slots import SOMEONE
-
     asked = {split_slot(k)[1] for k in query_slots if split_slot(k)[0] == SOMEONE}
     if len(asked) < 2:
         return False
@@ -201,8 +194,6 @@ def told_people(store: MemoryStore, user: str, question: str, *, limit: int = 20
     user's ("where is jodie moving?" after "My best mate Jodie is a nurse"): the question names a person of
     theirs, not the world. ONE bounded full-text query for the question's words of 3+ letters (not stopwords)
     and one read of its rows; () for a question with no such word or not in Latin script."""
-    from memcli.text import STOPWORDS
-
     if not question.isascii():
         return ()
     words = [w for w in dict.fromkeys(re.findall(r"[a-z]{3,15}", question.casefold())) if w not in STOPWORDS]
