@@ -11,7 +11,8 @@ plan and an amount with no attribute noun as nothing.
   person's (他/她/朋友…: their news, not the user's world).
 - **A plan of the user's**: the user (我, 我们, 我们家, a relative of the user's) with a plan verb (打算, 准备, 计划,
   决定) or a coming time with 要 (下个月要, 明年要), then what is to be done, a verb phrase: 我准备换一辆电动车,
-  我下个月要搬到城西. Not a wish (想, 希望), a condition (如果, 要是), a question, a hedge, nor a plan denied
+  我下个月要搬到城西 (要 needs a time a month or more away: 下周三要去复查 is a visit). Not a wish (想, 希望), a
+  condition (如果, 要是), a question, a hedge, nor a plan denied
   (不打算: the change of a plan, left to the model).
 
 :func:`told_by_shape` reads one clause unit; the fitted extractor keeps a unit it accepts as a candidate in
@@ -35,14 +36,16 @@ _ADV = r"(?:现在|又|已经|也|都|终于|总算|一下子|突然|这个月|�
 #: a verb of an amount changed, to a new amount or by one
 _TO = r"(?:涨到|降到|跌到|升到|提到|提高到|加到|增加到|增到|减到|减少到|调到|调整到|变成|变为|改成|改为)"
 _BY = r"(?:涨|降|跌|少|多|加|减|提|升)"
-_CHANGED = re.compile(rf"^(?:{_MINE})?(?P<what>[\u4e00-\u9fff]{{1,6}}?){_ADV}(?:{_TO}了?|{_BY}了)(?P<amount>{_AMOUNT})"
-                      r"(?:了|啦|呢)?$")
+_CHANGED = re.compile(rf"^(?:{_MINE})?(?P<what>(?:(?!的)[\u4e00-\u9fff]){{1,6}}?){_ADV}(?:{_TO}了?|{_BY}了)"
+                      rf"(?P<amount>{_AMOUNT})(?:了|啦|呢)?$")
 #: one who is not the user (their amount is their news): a pronoun or a person named as such
 _OTHERS = re.compile(r"^(?:你|您|他|她|它|他们|她们|人家|别人|朋友|同事|邻居|同学|大家)")
 
 #: a later time a plan is for
 _LATER = (r"(?:明年|下半年|年底|年后|下个?月(?:初|中|底)?|(?:下周|下星期|下礼拜)[一二三四五六日天末]?|"
           r"[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|过年|国庆|春节|五一|今年(?:年底|下半年)?)")
+#: a time of a plan told with 要: a month or more away (下个月, 明年, 年底, 暑假), no day of next week
+_FAR = re.sub(r"\|\(\?:下周\|下星期\|下礼拜\)\[[^]]*\]\?", "", _LATER)
 _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
 #: (who)(a time)(plan verb | a time + 要)(a time) what: a verb phrase of two characters or more
 _PLAN = re.compile(rf"^(?:{_LATER})?(?:我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?:{_REL})|我)(?:{_LATER})*"
@@ -58,7 +61,7 @@ def value_changed(text: str) -> bool:
     t = text.strip("。！!，, ")
     m = _CHANGED.match(t)
     return m is not None and not _OTHERS.match(t) and not re.search(r"吗|呢$|？|\?|什么|多少|怎么", t) and \
-        not m.group("what").endswith(("了", "的"))
+        not m.group("what").endswith("了") and not slots.ZH_RELATION_RE.match(m.group("what"))  # (我同事工资: theirs)
 
 
 def as_stated(text: str) -> str | None:
@@ -79,7 +82,8 @@ def plan_told(text: str) -> bool:
     m = _PLAN.match(t)
     if m is None or _NOT_PLAN.search(t) or m.group("what").startswith(("好", "着", "完", "过")):  # 准备好了: ready
         return False
-    return m.group("verb") != "要" or re.search(_LATER, t[:m.start("verb")]) is not None  # 要: with a time only
+    # 要: with a time past the coming days only (下周三要去复查 is a day's errand or visit, not a plan)
+    return m.group("verb") != "要" or re.search(_FAR, t[:m.start("verb")]) is not None
 
 
 def told_by_shape(text: str, lang: str) -> bool:
