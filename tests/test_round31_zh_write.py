@@ -23,7 +23,8 @@ JOBS = (("我在工厂当保安", "下周二我去物流公司上班，当司机
         ("我是厨师", "下周四我去超市上班，当理货员", "理货员", "超市"))
 DOSES = (("我每天吃一片降糖药", "医生让我改成每天半片降糖药"),
          ("我每晚吃半粒褪黑素", "医生把褪黑素加到一粒"),
-         ("我每天早上吃两片二甲双胍", "医生把二甲双胍减到一片半"))
+         ("我每天早上吃两片二甲双胍", "医生把二甲双胍减到一片半"),
+         ("我每天吃一片降糖药", "我每天吃一片半降糖药"))  # no verb of change: all but the dose alike
 
 
 def _ended(items: dict[str, object], first: str, second: str) -> None:
@@ -58,6 +59,13 @@ def test_a_job_started_with_its_workplace_ends_the_old_job(mem, first: str, seco
 @pytest.mark.parametrize(("first", "second"), DOSES)
 def test_a_half_tablet_dose_changed_ends_the_old_dose(mem, first: str, second: str) -> None:  # noqa: ANN001
     _ended(pair_drained(mem, first, second), first, second)
+
+
+def test_a_dose_alike_in_all_but_the_dose() -> None:
+    from memcli.write.dose_change import _but_the_dose
+
+    assert _but_the_dose("我现在每天吃一片半降糖药") == _but_the_dose("我每天吃半片降糖药")
+    assert _but_the_dose("我早上吃一片降糖药") != _but_the_dose("我晚上吃一片降糖药")  # two times: two doses
 
 
 def test_halves_are_read_as_amounts() -> None:
