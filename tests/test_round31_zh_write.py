@@ -80,6 +80,7 @@ def test_shapes() -> None:
     assert not value_changed("我同事的工资涨了两千") and not value_changed("房租涨到多少了？")
     assert not value_changed("天气变冷了")
     assert as_stated("房租涨到了四千二") == "我的房租是四千二"
+    assert as_stated("这个月开始车位费涨到了四百") == "我的车位费是四百"  # a time before it
     assert as_stated("我的工资涨了两千") is None  # changed by an amount: no value now
     assert plan_told("我打算年底换工作") and plan_told("下个月我要去杭州出差")
     assert not plan_told("我准备好了") and not plan_told("如果有空我打算去看看") and not plan_told("我不打算换车了")

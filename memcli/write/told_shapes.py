@@ -36,7 +36,9 @@ _ADV = r"(?:现在|又|已经|也|都|终于|总算|一下子|突然|这个月|�
 #: a verb of an amount changed, to a new amount or by one
 _TO = r"(?:涨到|降到|跌到|升到|提到|提高到|加到|增加到|增到|减到|减少到|调到|调整到|变成|变为|改成|改为)"
 _BY = r"(?:涨|降|跌|少|多|加|减|提|升)"
-_CHANGED = re.compile(rf"^(?:{_MINE})?(?P<what>(?:(?!的)[\u4e00-\u9fff]){{1,6}}?){_ADV}(?:{_TO}了?|{_BY}了)"
+#: a time before it all (这个月开始房租涨到了…, 今年我的工资涨到了…)
+_LEAD = r"(?:(?:从)?(?:这个?月|下个?月|上个?月|今年|去年|明年|最近|年初|月初)(?:开始|起)?[，,]?)?"
+_CHANGED = re.compile(rf"^{_LEAD}(?:{_MINE})?(?P<what>(?:(?!的)[\u4e00-\u9fff]){{1,6}}?){_ADV}(?:{_TO}了?|{_BY}了)"
                       rf"(?P<amount>{_AMOUNT})(?:了|啦|呢)?$")
 #: one who is not the user (their amount is their news): a pronoun or a person named as such
 _OTHERS = re.compile(r"^(?:你|您|他|她|它|他们|她们|人家|别人|朋友|同事|邻居|同学|大家)")
