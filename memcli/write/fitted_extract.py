@@ -60,6 +60,7 @@ from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects, zh_parts
+from memcli.write.told_shapes import as_stated, plan_told, told_by_shape
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -366,7 +367,7 @@ class FittedExtractor(RuleExtractor):
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
-            if isinstance(out, Exception) or low and not named_attribute(unit):
+            if isinstance(out, Exception) or low and not (named_attribute(unit) or told_by_shape(unit.text, unit.lang)):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
@@ -434,7 +435,7 @@ class FittedExtractor(RuleExtractor):
         if not statement or len(statement) > self.max_chars:
             return None
         statement, when = dated_clause(_own_words(statement, simplified, utt.text), utt.occurred_at)
-        parsed = generic_slot(statement)
+        parsed = None if plan_told(statement) else generic_slot(as_stated(statement) or statement)  # (round 31)
         slot = parsed[0] if parsed else None
         attr = slots.split_slot(slot)[1] if slot else None
         a = slots.attribute(attr) if attr else None

@@ -32,6 +32,11 @@ _EN_QTY = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|(?:" + _EN_NUM + r")(?:[- ](?:" 
 #: a Chinese number and the measure character after it (公里 → 公, 点 → 点, 杯 → 杯); a 个 before a
 #: unit is skipped (两个小时 → 小)
 _ZH_QTY = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*个?([\u4e00-\u9fffA-Za-z])")
+#: measure characters of a portion or a dose a half may be told of (半片, 一片半, 半粒, 两杯半; round 31): a
+#: half of a time (半夜, 半天) or of anything else is left as it was read
+_ZH_HALVED = "片粒颗支滴杯勺碗瓶袋包盒"
+_ZH_HALF = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百千万])半(?=[{_ZH_HALVED}])")
+_ZH_AND_HALF = re.compile(rf"(\d+|[零〇一二两三四五六七八九十百千万]+)([{_ZH_HALVED}])半")
 #: words that start with 一 but count nothing (一般, 一直, 一起, 一定 …)
 _ZH_NOT_ONE = frozenset("般直起定样些下切边向旦致共同生辈再贯律时会")
 
@@ -51,6 +56,16 @@ def _en_value(w: str) -> float | None:
     return float(total)
 
 
+def _halves(t: str) -> str:
+    """``t`` with a half of a portion or a dose said in digits: 半片 → 0.5片, 一片半 → 1.5片 (两粒半 → 2.5粒)."""
+    def and_half(m: re.Match[str]) -> str:
+        n = m.group(1)
+        v = float(n) if n.isdigit() else cn_to_int(n)
+        return m.group(0) if v is None else f"{v + 0.5:g}{m.group(2)}"
+
+    return _ZH_HALF.sub("0.5", _ZH_AND_HALF.sub(and_half, t))
+
+
 @lru_cache(maxsize=16384)
 def quantities(text: str) -> frozenset[tuple[str, float]]:
     """The (unit, value) pairs ``text`` states: ``我每天跑五公里`` → {("公", 5.0)}, ``I sleep about 5 hours``
@@ -58,6 +73,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
     out: set[tuple[str, float]] = set()
     if lang_of(text) == "zh":
         t = re.sub(r"(\d),(\d{3})\b", r"\1\2", counts_spelled(to_simplified(text), True))
+        t = _halves(t)
         for m in _ZH_QTY.finditer(t):
             n = m.group(1)
             if n == "一" and m.group(2) in _ZH_NOT_ONE:

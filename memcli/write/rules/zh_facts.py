@@ -22,6 +22,7 @@ from memcli.write.rules.zh_words import (
     _EMOTION,
     _HABIT,
     _IMPRESSION,
+    _JOB_WHEN,
     _LIFE_EVENT,
     _MENTAL,
     _NOT_FACT,
@@ -34,6 +35,7 @@ from memcli.write.rules.zh_words import (
     _SPLIT_OBJ,
     _TAIL,
     _VAGUE,
+    FUTURE_JOB,
     HABIT_PRONOUN_OBJECT,
     TIME_SPAN,
 )
@@ -183,7 +185,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
     if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n" or
                             rx(r"^(?:一|这)(?:家|所)").match(m.group(1)) or  # (去)一家律所(当律师): a place of work
-                            job_told and len(m.group(1)) <= 6):  # 在超市当收银员 (超市 tagged a verb): an occupation
+                            len(m.group(1)) <= 6 and (job_told or go and rx(  # 在超市当收银员, 去超市上班 (超市 a verb)
+                                r"(?:超市|商场|药店|公司|工厂|银行|餐厅|酒店|饭店)$").search(m.group(1)))):
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
@@ -398,7 +401,7 @@ _RX_PREDICATE_2 = re.compile(rf"^(?:今年|已经)?({_NUM})(?:周)?岁(?:了|半
 _RX_PREDICATE_3 = re.compile(rf"^(?:身高)?((?:[一1]米{_NUM}?|\d\.\d+米|\d{{3}}(?:厘米|cm|公分)))$")
 _RX_PREDICATE_4 = re.compile(rf"^(?:体重)?(?:有)?({_NUM}(?:斤|公斤|kg|千克))$")
 #: a job taken up: (下个月/下周/明年)(开始/起)(就/要)去/到/进/在 + the place and the work, read as 在 + the rest
-_RX_GO_WORK = re.compile(r"^(?:(?:从)?(?:下个?月|下周|下星期|下礼拜|明年)(?:初|中|底)?)?(?:开始|起)?(?:就|要|会|将)?"
+_RX_GO_WORK = re.compile(rf"^(?:(?:从)?{_JOB_WHEN})?(?:开始|起)?(?:就|要|会|将)?"
                          r"((?:去|到|进)了?)?(?=.{2,}(?:工作|上班|任职|就职|入职|当|做|担任))")
 _RX_PREDICATE_5 = re.compile(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$")
 
@@ -407,7 +410,8 @@ def _topic_any(c: str) -> str | None:
     """周末我基本都宅在家里 / 咖啡我一天要喝三杯 → the clause read from 我 on (the topic stays in
     the statement), or None."""
     m = rx(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$").match(c)
-    if m and TIME_SPAN.match(m.group(1)):
+    if m and (TIME_SPAN.match(m.group(1)) or rx(r"下(?:周|星期|礼拜)[一二三四五六日天]").fullmatch(m.group(1)) and
+              FUTURE_JOB.match("我" + m.group(2))):  # (a job from 下周一, tagged an idiom; round 31)
         return "我" + m.group(2)
     if not m or rx(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)").match(m.group(1)):
         return None

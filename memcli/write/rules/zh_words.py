@@ -43,7 +43,9 @@ _NOT_FACT = re.compile(r"^(?:感到|感觉到|感受到|推荐|帮我|帮忙|给
                        r"害怕自己|怕自己|希望|正在|在想|需要|可以|能|要|会|得(?!到|了)|该|刚|好|挺|很|太|有点|真|超级?累|好累)")
 
 #: a job taken up from a near date (下个月开始去一家公司做顾问, 下周起到律所上班): settled, not a plan
-FUTURE_JOB = re.compile(r"^我?(?:从)?(?:下个?月|下周|下星期|下礼拜|明年)(?:初|中|底)?(?:开始|起)?(?:就|要|会|将)?"
+#: (round 31: told before 我 too, and a day of a coming week or tomorrow: 下周一我去超市上班)
+_JOB_WHEN = r"(?:下个?月|(?:下周|下星期|下礼拜)[一二三四五六日天]?|明年|明天|后天)(?:初|中|底)?"
+FUTURE_JOB = re.compile(rf"^(?:{_JOB_WHEN})?我?(?:从)?(?:{_JOB_WHEN})?(?:开始|起)?(?:就|要|会|将)?"
                         r"(?:去|到|进|在)[^，,]{1,16}?(?:(?:当|做|担任)[^，,]{1,10}|工作|上班|任职|就职|入职)$")
 
 #: a feeling said with 死了 (爱死了, 累死我了): how strongly a moment is felt, of nothing named

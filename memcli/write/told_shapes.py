@@ -1,0 +1,93 @@
+"""Chinese clauses kept by their shape whatever the clause model's probability (round 31).
+
+Two kinds of the user's own news the fitted model scored low and lost (P(fact) 0.03–0.49 against a
+threshold of 0.93): the model was fitted on few such clauses, and its rule signals mark a plan word as a
+plan and an amount with no attribute noun as nothing.
+
+- **A told value change**: an amount of the user's (or of no one named: the speaker's) said to have risen,
+  fallen or become another amount — ``<what>涨到/降到/跌到/升到/加到/减到/调到/变成(了)<amount>`` or
+  ``<what>涨了/降了/少了/多了<amount>``: 房租涨到了四千八, 我的工资涨了两千, 我家电费变成了每月三百. The
+  amount has a number (digits or Chinese numerals); what changed is a noun of one to six characters, not a
+  person's (他/她/朋友…: their news, not the user's world).
+- **A plan of the user's**: the user (我, 我们, 我们家, a relative of the user's) with a plan verb (打算, 准备, 计划,
+  决定) or a coming time with 要 (下个月要, 明年要), then what is to be done, a verb phrase: 我准备换一辆电动车,
+  我下个月要搬到城西 (要 needs a time a month or more away: 下周三要去复查 is a visit). Not a wish (想, 希望), a
+  condition (如果, 要是), a question, a hedge, nor a plan denied
+  (不打算: the change of a plan, left to the model).
+
+:func:`told_by_shape` reads one clause unit; the fitted extractor keeps a unit it accepts as a candidate in
+the speaker's words (:mod:`memcli.write.fitted_extract`). A pure function of the unit's text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+
+__all__ = ["as_stated", "plan_told", "told_by_shape", "value_changed"]
+
+#: the user as the owner or the one who plans: 我 / 我的 / 我家(的) / 我们家(的) / 咱家
+_MINE = r"(?:我们家|咱们家|我家|咱家|我们|咱们|我)(?:的)?"
+#: a number said in digits or Chinese numerals (四千八, 2000, 一万二, 两块)
+_AMOUNT = r"[^，,。！？?!]{0,6}?(?:\d|[一二两三四五六七八九十百千万])[^，,。！？?!]{0,10}"
+#: adverbs between what changed and its verb (房租又涨到…, 工资终于涨了…)
+_ADV = r"(?:现在|又|已经|也|都|终于|总算|一下子|突然|这个月|今年|从下个?月起?|从这个月起?)*"
+#: a verb of an amount changed, to a new amount or by one
+_TO = r"(?:涨到|降到|跌到|升到|提到|提高到|加到|增加到|增到|减到|减少到|调到|调整到|变成|变为|改成|改为)"
+_BY = r"(?:涨|降|跌|少|多|加|减|提|升)"
+#: a time before it all (这个月开始房租涨到了…, 今年我的工资涨到了…)
+_LEAD = r"(?:(?:从)?(?:这个?月|下个?月|上个?月|今年|去年|明年|最近|年初|月初)(?:开始|起)?[，,]?)?"
+_CHANGED = re.compile(rf"^{_LEAD}(?:{_MINE})?(?P<what>(?:(?!的)[\u4e00-\u9fff]){{1,6}}?){_ADV}(?:{_TO}了?|{_BY}了)"
+                      rf"(?P<amount>{_AMOUNT})(?:了|啦|呢)?$")
+#: one who is not the user (their amount is their news): a pronoun or a person named as such
+_OTHERS = re.compile(r"^(?:你|您|他|她|它|他们|她们|人家|别人|朋友|同事|邻居|同学|大家)")
+
+#: a later time a plan is for
+_LATER = (r"(?:明年|下半年|年底|年后|下个?月(?:初|中|底)?|(?:下周|下星期|下礼拜)[一二三四五六日天末]?|"
+          r"[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|过年|国庆|春节|五一|今年(?:年底|下半年)?)")
+#: a time of a plan told with 要: a month or more away (下个月, 明年, 年底, 暑假), no day of next week
+_FAR = re.sub(r"\|\(\?:下周\|下星期\|下礼拜\)\[[^]]*\]\?", "", _LATER)
+_REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
+#: (who)(a time)(plan verb | a time + 要)(a time) what: a verb phrase of two characters or more
+_PLAN = re.compile(rf"^(?:{_LATER})?(?:我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?:{_REL})|我)(?:{_LATER})*"
+                   rf"(?:也|还|就)?(?P<verb>打算|准备|计划|决定|要)(?:{_LATER})*(?:要)?"
+                   r"(?P<what>[\u4e00-\u9fffA-Za-z0-9]{2,16})(?:了|啦)?$")
+#: not a plan told: a wish, a condition, a doubt, a question, a denial
+_NOT_PLAN = re.compile(r"想|希望|如果|要是|假如|万一|可能|也许|或许|大概|好像|不知道|还没|吗|呢|吧|什么|怎么|哪|谁|几|"
+                       r"不打算|不准备|不计划|不要|没打算|没准备")
+
+
+def value_changed(text: str) -> bool:
+    """``text`` (a simplified Chinese clause) tells an amount of the user's changed (see the module doc)."""
+    t = text.strip("。！!，, ")
+    m = _CHANGED.match(t)
+    return m is not None and not _OTHERS.match(t) and not re.search(r"吗|呢$|？|\?|什么|多少|怎么", t) and \
+        not m.group("what").endswith("了") and not slots.ZH_RELATION_RE.match(m.group("what"))  # (我同事工资: theirs)
+
+
+def as_stated(text: str) -> str | None:
+    """A told value change said as the value it states now (房租涨到了四千八 → 我的房租是四千八; 我家电费变成了
+    每月三百 → 我的电费是每月三百): the statement whose parse gives the slot of the amount, so the change meets the
+    amount told before (:func:`memcli.write.clauses.generic_slot`); None for any other clause. An amount changed
+    by so much (涨了三千) states no value now: None."""
+    t = text.strip("。！!，, ")
+    m = _CHANGED.match(t)
+    if m is None or not value_changed(t) or not re.search(_TO, t[m.end("what"):m.start("amount")]):
+        return None
+    return f"我的{m.group('what')}是{m.group('amount')}"  # (我家的电费: the household's is the user's)
+
+
+def plan_told(text: str) -> bool:
+    """``text`` (a simplified Chinese clause) tells a plan of the user's (see the module doc)."""
+    t = text.strip("。！!，, ")
+    m = _PLAN.match(t)
+    if m is None or _NOT_PLAN.search(t) or m.group("what").startswith(("好", "着", "完", "过")):  # 准备好了: ready
+        return False
+    # 要: with a time past the coming days only (下周三要去复查 is a day's errand or visit, not a plan)
+    return m.group("verb") != "要" or re.search(_FAR, t[:m.start("verb")]) is not None
+
+
+def told_by_shape(text: str, lang: str) -> bool:
+    """A Chinese clause (``lang`` ``zh``) the fitted extractor keeps by its shape: a told value change or a plan."""
+    return lang == "zh" and (value_changed(text) or plan_told(text))
