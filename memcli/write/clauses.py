@@ -38,9 +38,7 @@ from memcli.text import to_simplified
 from memcli.textcache import short_cached
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
-from memcli.write.correction import denied_values
-from memcli.write.correction import hearsay_opener
-from memcli.write.correction import split_correction
+from memcli.write.correction import denied_values, hearsay_opener, split_correction
 from memcli.write.reaction import reaction_lead
 from memcli.write.rules import zh_words
 from memcli.write.rules.en_news import NEWS_PREFACE, TOPIC_TURN
