@@ -70,6 +70,7 @@ from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
+from memcli.write.home_left import home_plan
 from memcli.write.job_change import promotion_kept
 from memcli.write.job_pair import job_replaced
 from memcli.write.judge import (
@@ -138,6 +139,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
         return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+            store, settings, user, candidate, vector, plan, exclude) or home_plan(
             store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan
