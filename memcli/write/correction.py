@@ -50,7 +50,7 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
 #: sentence whose end denies a value is one (:func:`hearsay_opener`), a plain "My wife told me …" is hearsay
 _EN_HEARSAY = re.compile(r"^(?!(?:i|we|you|it|they|he|she)\b)(?:(?:my|our) (?:[a-z'-]+ ){0,2}[a-z'-]+|[a-z]+)\s+"
                          r"(?:just |kindly )?(?:reminded|reminds|told|tells|corrected|said|says)(?: me| us)?"
-                         r"(?:,| that)?\s+(?=\S)", re.I)
+                         r"(?:[,:]| that)?\s+(?=\S)", re.I)
 
 
 def hearsay_opener(sent: str) -> re.Match[str] | None:

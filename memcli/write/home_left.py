@@ -25,7 +25,7 @@ from memcli.settings import Settings
 from memcli.slots import join_slot
 from memcli.write.decide_range import Plan, _cosine_to, neighbors_of
 
-__all__ = ["HOME_RELATIONS", "home_left", "home_plan", "moved_out", "relation_only"]
+__all__ = ["HOME_RELATIONS", "home_ended_with", "home_left", "home_plan", "moved_out", "relation_only"]
 
 #: the relations a home gives, as :func:`memcli.slots.relation_en` names them (flatmate / housemate → roommate)
 HOME_RELATIONS = ("roommate", "landlord", "neighbour")
@@ -84,3 +84,14 @@ def home_plan(store: Any, settings: Settings, user: str, cand: Candidate, vector
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")
     return None
+
+
+def home_ended_with(store: Any, user: str, cand: Candidate, old: dict[str, Any]) -> list[dict[str, Any]]:
+    """The user's other active memories of a home relation (the ``<relation>.name`` slots) that the move told in
+    ``cand`` ends with ``old`` (one move ends the flatmate and the landlord both); empty when ``cand`` ended
+    ``old`` for another reason."""
+    if home_left(cand.statement, old["statement"]) is None:
+        return []
+    rows = [r for rel in HOME_RELATIONS for r in store.active_in_slot(user, join_slot(rel, "name"))]
+    return [r for r in rows if r["id"] != old["id"] and r["invalid_at"] is None and r["expired_at"] is None
+            and home_left(cand.statement, r["statement"])]
