@@ -65,6 +65,17 @@ def hearsay_opener(sent: str) -> re.Match[str] | None:
     return m if re.search(r"remind|correct", m.group(0), re.I) or re.search(r"\bactually\b", rest, re.I) else None
 
 
+#: a finite verb: a correction's statement that says one is a clause ("The dinner is on Saturday"), not a bare value
+_CLAUSE_VERB = re.compile(r"\b(?:is|are|was|were|will be|has|have|had)\b|\w's\b", re.I)
+
+
+def asserted_fix(sent: str, statement: str) -> bool:
+    """``statement`` (cut from the English ``sent`` by :func:`split_correction`) is a clause the user asserts as the
+    right value: ``sent`` denies a value and ``statement`` has a finite verb (round 31: "The dinner with the Parkers
+    is on Saturday" scored under the clause model's threshold, and a correction was silent)."""
+    return bool(_denied(sent)) and _CLAUSE_VERB.search(statement) is not None
+
+
 _SENT = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")
 _EN_DENIED = re.compile(r",\s*(?:and\s+)?not\s+((?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2})\s*[.!]?\s*$", re.I)
 _ZH_DENIED = re.compile(r"(?:不是|并非)([^，,。！!；;我你他她]{1,12})[。！!]?$")
