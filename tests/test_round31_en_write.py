@@ -24,6 +24,7 @@ START = datetime(2026, 9, 7, 9, tzinfo=UTC)
      "The barbecue at the Lees' is on Sunday", ["Saturday"]),
     ("Grandma corrected me: the reunion is in Cork, not Galway", "The reunion is in Cork", ["Galway"]),
     ("My coach told me that the final is actually on the 20th, not the 18th", "The final is on the 20th", ["18th"]),
+    ("She reminded me the vet appointment is at 4, not 3", "The vet appointment is at 4", ["3"]),
 ])
 def test_a_correction_someone_told_the_user_is_cut_as_one(sentence: str, statement: str, denied: list[str]):
     cut = split_correction(sentence, "en")
@@ -49,10 +50,11 @@ def test_a_reminded_correction_ends_the_stored_date(db: str, embedder):
 
 # -- a start at another workplace -------------------------------------------------------------------------
 def test_a_job_told_with_its_workplace_and_a_start_elsewhere_are_read_as_such():
-    assert job_at("I'm a sound engineer at Abbey Studios in Leeds") == ("I'm a sound engineer", "Abbey Studios in Leeds")
+    assert job_at("I'm a sound engineer at Abbey Road Studios") == ("I'm a sound engineer", "Abbey Road Studios")
     assert job_at("I work as a chef for Nando's") == ("I work as a chef", "Nando's")
     assert job_at("I'm a sound engineer in Leeds") is None  # a city, no workplace
     assert job_at("I'm no longer a chef at Nando's") is None
+    assert job_at("I'm a volunteer at the food bank") is None  # helped at beside the job
     assert workplace_start("I started at Greenfield Primary", "workplace") == "Greenfield Primary"
     assert workplace_start("I've started at a new hospital", "event.started_new") == "a new hospital"
     assert workplace_start("I started at a new gym", "event.started_new") is None

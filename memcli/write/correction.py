@@ -48,7 +48,7 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
 #: round 31: a correction told as what someone else said ("My wife reminded me the dinner is actually on Saturday,
 #: not Friday", "Dad told me that the match is on Sunday, not Saturday"): the teller's words open it; only a
 #: sentence whose end denies a value is one (:func:`hearsay_opener`), a plain "My wife told me …" is hearsay
-_EN_HEARSAY = re.compile(r"^(?!(?:i|we|you|it|they|he|she)\b)(?:(?:my|our) (?:[a-z'-]+ ){0,2}[a-z'-]+|[a-z]+)\s+"
+_EN_HEARSAY = re.compile(r"^(?!(?:i|we|you|it)\b)(?:(?:my|our) (?:[a-z'-]+ ){0,2}[a-z'-]+|[a-z]+)\s+"
                          r"(?:just |kindly )?(?:reminded|reminds|told|tells|corrected|said|says)(?: me| us)?"
                          r"(?:[,:]| that)?\s+(?=\S)", re.I)
 

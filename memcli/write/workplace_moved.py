@@ -42,8 +42,9 @@ def job_at(statement: str) -> tuple[str, str] | None:
     """``(job, place)`` of a job told with where it is done ("I'm a teacher at Oakwood Elementary" →
     ("I'm a teacher", "Oakwood Elementary")); None for any other statement."""
     m = _JOB_AT.match(statement.strip())
-    if m is None or re.search(r"\b(?:not|no longer|never)\b", m.group("job"), re.I):
-        return None
+    if m is None or re.search(r"\b(?:not|no longer|never)\b|\b(?:volunteer|member|regular|patient|customer|"
+                              r"client|guest|fan|visitor)s?$", m.group("job"), re.I):
+        return None  # (a place the user goes to or helps at beside the job: "I'm a volunteer at the food bank")
     return m.group("job"), m.group("place")
 
 
@@ -66,7 +67,7 @@ def workplace_left(new: Facts, old: Facts) -> str | None:
     with its workplace, :func:`job_at`), or None: not such a pair, or the new one names the old workplace."""
     if not (new.positive and old.positive) or (place := workplace_start(new.statement, new.slot)) is None:
         return None
-    if (job := job_at(old.statement)) is None or (old.slot and split_slot(old.slot)[0] != "me"):
+    if (job := job_at(old.statement)) is None or (old.slot and split_slot(old.slot)[0:2] != ("me", "job")):
         return None
     if job[1].casefold().removeprefix("the ") in place.casefold():
         return None
