@@ -50,11 +50,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError
+from memcli.read.kinds import kind_feature
 from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
 from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
+from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import MAX_DURATION_S, check_duration, parse_at
 
@@ -119,7 +121,7 @@ class ContextResult(BaseModel):
         return self.degraded or (self.reason if (self.reason or "").startswith(BUDGET_EXCEEDED) else None)
 
 
-def relevant_share(hits: list[Any], ratio: float) -> list[Any]:
+def relevant_share(hits: list[Any], ratio: float, question: str = "") -> list[Any]:
     """``hits`` (best first) without the dense-only ones scoring below ``ratio`` × the best score.
 
     A KNN always returns neighbours, and a block padded with them (asked "how do I take my
@@ -127,11 +129,18 @@ def relevant_share(hits: list[Any], ratio: float) -> list[Any]:
     A hit the lexical or the slot leg found as well stays (咖啡 茶 妈妈 生日 asks for three).
     On the retrieval goldset (65 queries, top 10) the default 0.4 — the largest ratio of the
     grid that keeps every relevant hit — keeps all 70 relevant hits and leaves out 109 of 172
-    others (``python bench/bench_context_ratio.py``)."""
+    others (``python bench/bench_context_ratio.py``).
+
+    A hit that names a thing of the kind the ``question`` asks for stays too (round 31: asked "what car do I
+    have?" months later, "I got a Kia Sportage in March" scored under the cut beside a fresh "the car wash was
+    packed" that said the word: the one fact that answers was left out; :func:`memcli.read.kinds.kind_feature`).
+    It only keeps a hit beside the best one, so a block that is empty stays empty."""
     if not hits or ratio <= 0:
         return hits
     top = max(h.score for h in hits)
-    return [h for h in hits if h.score >= ratio * top or set(h.legs) - {"dense"}]
+    asked = to_simplified(question_focus(question)).casefold() if question else ""
+    return [h for h in hits if h.score >= ratio * top or set(h.legs) - {"dense"} or
+            (asked and kind_feature(asked, to_simplified(h.statement).casefold()) == 1)]
 
 
 def _messages(system: str | None, block: str, history: list[ChatMessage]) -> list[dict[str, str]]:
@@ -282,7 +291,7 @@ class MemoryContextBuilder:
             shown = for_block(hits)  # a memory as the memory, the user's words only for what they add
             answers = [h for h in shown if not h.below_floor]
             res.dropped_below_floor = len(shown) - len(answers)
-            ranked = relevant_share(answers, st.context_min_ratio)
+            ranked = relevant_share(answers, st.context_min_ratio, head)
             res.dropped_below_ratio = len(answers) - len(ranked)
             if not ranked and hits.info.asks_secret:
                 res.reason = (f"no relevant memories (asks for a secret, {hits.info.asks_secret.replace('_', ' ')}: "

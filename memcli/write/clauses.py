@@ -38,7 +38,7 @@ from memcli.text import to_simplified
 from memcli.textcache import short_cached
 from memcli.write.chatter import GREETING_EN, GREETING_ZH, greeting_head
 from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generic_slot, lang_of, specific_slot
-from memcli.write.correction import split_correction
+from memcli.write.correction import asserted_fix, hearsay_opener, split_correction
 from memcli.write.reaction import reaction_lead
 from memcli.write.rules import zh_words
 from memcli.write.rules.en_news import NEWS_PREFACE, TOPIC_TURN
@@ -88,10 +88,11 @@ _EN_NAME_ALONE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?\s*[.!]*")
 
 @dataclass(frozen=True)
 class Unit:
-    """One clause unit of an utterance: its text as written (simplified Chinese) and its language."""
+    """One clause unit: its text as written (simplified Chinese), its language; ``fix``: a correction's statement."""
 
     text: str
     lang: str
+    fix: bool = False
 
 
 _COLON = re.compile(r"(?<!\d)[:：](?!\d)\s*")  # not a time (3:30)
@@ -141,8 +142,11 @@ def _cut_units(text: str) -> list[Unit]:
             out.append(Unit(sent[:k].strip(), lang))
             sent = sent[k:].strip()
         if (cut := split_correction(sent, lang)) is not None:  # 不好意思我说错了，…不是五岁: the statement alone
-            out.append(Unit(cut[0], lang))
+            out += [Unit(cut[0], lang)] if zh or hearsay_opener(sent) is None else []  # (not who reminded the user)
             sent = cut[1]
+            if not zh and asserted_fix(m.group(0), sent) and len(sent) <= _MAX_EN:  # kept whatever the model says
+                out.append(Unit(sent, lang, fix=True))
+                continue
         if not zh and (lead := _colon_lead(sent)) is not None:  # "Sorry, I got that wrong: Tim's birthday is …"
             out.append(Unit(lead[0], lang))
             sent = lead[1]

@@ -27,6 +27,8 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
     it ("Sorry, I meant Kim's party is on the 9th, not the 2nd" → ("Sorry, I meant", "Kim's party is on
     the 9th")); the statement keeps its end mark. None: no opener, or nothing said after it."""
     m = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(sent)
+    if (m is None or m.end() == 0) and lang != "zh":
+        m = hearsay_opener(sent)
     if m is None or m.end() == 0:
         return None
     rest = sent[m.end() :].strip()
@@ -36,10 +38,42 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
             return None
     else:
         rest = _EN_NOT_HALF.sub(r"\1", rest).strip()
+        rest = re.sub(r"\s+actually(?= )", "", rest, count=1)  # "the dinner is actually on Saturday"
         if not re.search(r"[A-Za-z]{2}.*\s.*[A-Za-z0-9]", rest):
             return None
         rest = rest[:1].upper() + rest[1:]
     return sent[: m.end()].strip(), rest
+
+
+#: round 31: a correction told as what someone else said ("My wife reminded me the dinner is actually on Saturday,
+#: not Friday", "Dad told me that the match is on Sunday, not Saturday"): the teller's words open it; only a
+#: sentence whose end denies a value is one (:func:`hearsay_opener`), a plain "My wife told me …" is hearsay
+_EN_HEARSAY = re.compile(r"^(?!(?:i|we|you|it)\b)(?:(?:my|our) (?:[a-z'-]+ ){0,2}[a-z'-]+|[a-z]+)\s+"
+                         r"(?:just |kindly )?(?:reminded|reminds|told|tells|corrected|said|says)(?: me| us)?"
+                         r"(?:[,:]| that)?\s+(?=\S)", re.I)
+
+
+def hearsay_opener(sent: str) -> re.Match[str] | None:
+    """The opener of a correction someone else told the user ("My wife reminded me", "Dad told me that"), when
+    ``sent`` (English) denies a value at its end (", not Friday") after it and the teller reminded or corrected
+    the user, or the rest says "actually"; None otherwise. Round 31."""
+    m = _EN_HEARSAY.match(sent)
+    if m is None or not _EN_NOT_HALF.search(rest := sent[m.end():]):
+        return None
+    # a reminder or a correction says the user had it wrong; "said"/"told" only with "actually" ("My boss said I
+    # should use Python, not Java" is advice in contrast, no correction)
+    return m if re.search(r"remind|correct", m.group(0), re.I) or re.search(r"\bactually\b", rest, re.I) else None
+
+
+#: a finite verb: a correction's statement that says one is a clause ("The dinner is on Saturday"), not a bare value
+_CLAUSE_VERB = re.compile(r"\b(?:is|are|was|were|will be|has|have|had)\b|\w's\b", re.I)
+
+
+def asserted_fix(sent: str, statement: str) -> bool:
+    """``statement`` (cut from the English ``sent`` by :func:`split_correction`) is a clause the user asserts as the
+    right value: ``sent`` denies a value and ``statement`` has a finite verb (round 31: "The dinner with the Parkers
+    is on Saturday" scored under the clause model's threshold, and a correction was silent)."""
+    return bool(_denied(sent)) and _CLAUSE_VERB.search(statement) is not None
 
 
 _SENT = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")

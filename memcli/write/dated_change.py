@@ -196,7 +196,13 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
 def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[str, Any]) -> list[dict[str, Any]]:
     """The other active facts of the job that ``candidate`` ends with ``old`` (an ending CONFLICT): a job
     changed or left ends the same person's ``workplace`` and ``job`` together ("I work at a law firm" and
-    "I am a paralegal", both from one turn). Empty for any other ending (a death or a sale names one fact)."""
+    "I am a paralegal", both from one turn); a move of home the other home relations
+    (:func:`~memcli.write.home_left.home_ended_with`). Empty for any other ending (a death or a sale names one
+    fact)."""
+    from memcli.write.home_left import home_ended_with
+
+    if moved := home_ended_with(store, user, candidate, old):  # a move of home: its other relations (round 31)
+        return moved
     told = ending_told(candidate.statement)
     if told is not None and told[0] == "death" and (kind := thing_kind(old["slot"])) and _one_named(store, user, old):
         rows = [*store.active_in_slot(user, f"owns.{kind}"), *store.active_in_slot(user, f"thing:{kind}.name")]

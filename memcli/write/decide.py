@@ -44,7 +44,6 @@ from memcli.governance import confidence as conf
 from memcli.governance import validity
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
-from memcli.slots import join_slot, split_slot
 from memcli.text import normalize
 from memcli.timeutil import from_iso
 from memcli.write import linked_change as lc
@@ -71,6 +70,7 @@ from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
+from memcli.write.home_left import home_plan
 from memcli.write.job_change import promotion_kept
 from memcli.write.job_pair import job_replaced
 from memcli.write.judge import (
@@ -139,6 +139,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
         return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+            store, settings, user, candidate, vector, plan, exclude) or home_plan(
             store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan
@@ -193,10 +194,7 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     (:mod:`memcli.write.linked_change`: a move beside a workplace given as a place, a switch of
     brand of one kind of thing), when the decision so far is ``plan`` (an ADD). None: no such fact."""
     new = _facts(candidate.statement, candidate.slot)
-    rows: list[dict[str, Any]] = []
-    if new.slot and split_slot(new.slot)[1] == "residence":
-        subj = split_slot(new.slot)[0]
-        rows += store.active_in_slot(user, join_slot(subj, "workplace"))
+    rows: list[dict[str, Any]] = [r for s in lc.ended_slots(new) for r in store.active_in_slot(user, s)]
     if lc.brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new):
         # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
@@ -211,8 +209,9 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         old = _facts(row["statement"], row["slot"])
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
-        why = lc.moved_from_workplace(new, old) or lc.switched_brand(new, old) or swapped_value(new, old) or \
-            lc.plan_dropped(new, old, len(plans)) or rescheduled(new, old) or broader_liking_over(new, old)
+        why = lc.moved_from_workplace(new, old) or lc.workplace_left(new, old) or lc.switched_brand(new, old) or \
+            swapped_value(new, old) or lc.plan_dropped(new, old, len(plans)) or rescheduled(new, old) or \
+            broader_liking_over(new, old)
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")

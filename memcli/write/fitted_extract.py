@@ -367,7 +367,8 @@ class FittedExtractor(RuleExtractor):
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
-            if isinstance(out, Exception) or low and not (named_attribute(unit) or told_by_shape(unit.text, unit.lang)):
+            if isinstance(out, Exception) or low and not (named_attribute(unit) or unit.fix
+                                                          or told_by_shape(unit.text, unit.lang)):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)

@@ -22,16 +22,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.slots import split_slot
+from memcli.slots import join_slot, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.event_change import PLAN_SLOT, plan_slot_for
 from memcli.write.rules import Facts
 from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
+from memcli.write.workplace_moved import workplace_left, workplace_start
 
-__all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ending_told",
+__all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ended_slots", "ending_told",
            "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
-           "switched_brand", "taken_up"]
+           "switched_brand", "taken_up", "workplace_left"]
 
 #: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
 BRANDS: dict[str, tuple[str, ...]] = {
@@ -103,6 +104,18 @@ def switched_brand(new: Facts, old: Facts) -> str | None:
             return (f"a switch of {kind} told: {'/'.join(sorted(b[kind]))} → {'/'.join(sorted(a[kind]))}, "
                     "one kind of thing, another brand")
     return None
+
+
+def ended_slots(new: Facts) -> list[str]:
+    """The slots of memories a change told in ``new`` may end beside its own slot: a move (``residence``) the
+    ``workplace`` given as a place (:func:`moved_from_workplace`); a start at another workplace (round 31) the
+    ``job`` that names the old one (:func:`~memcli.write.workplace_moved.workplace_left`)."""
+    if not new.slot:
+        return []
+    subj, attr, _ = split_slot(new.slot)
+    if attr == "residence":
+        return [join_slot(subj, "workplace")]
+    return [join_slot(subj, "job")] if workplace_start(new.statement, new.slot) else []
 
 
 def moved_from_workplace(new: Facts, old: Facts) -> str | None:

@@ -49,7 +49,10 @@ def untouched_parts(old: str, new: str, new_slot: str | None) -> list[str]:
     clause is touched."""
     from memcli.write.pair_facts import facts_of
     from memcli.write.rules.match import mixed_content_units, numbers_of
+    from memcli.write.workplace_moved import job_kept
 
+    if job := job_kept(old, new, new_slot):  # a job told with its workplace: the job stays when the user starts
+        return [job]  # at another workplace (round 31)
     parts = _clauses(old)
     if len(parts) < 2:
         return []

@@ -1,0 +1,97 @@
+"""A move out of the home ends who was the user's flatmate, landlord or neighbour there (round 31, English).
+
+"My landlord is Mr. Patel" then "I moved house in May": the landlord is the home's; after the move he is no
+longer the user's landlord, yet the two statements share no slot and few words, so "my landlord" stayed active
+(a question about the landlord got the old one). The person still exists, and whatever else was told of them
+stays true, so only a memory that says nothing but the relation ("My flatmate is called Tom", "Mr. Patel is my
+landlord", :func:`relation_only`) ends; "My neighbour Linda has a cat" stays (Linda still has her cat).
+
+Who moved matters: "I moved out" ends the flatmate, the landlord and the neighbours; "We moved house" may have
+taken the flatmate along (we), so it ends the landlord and the neighbours only. A move that is no move of home
+("I moved the meeting", "I moved on", "I moved in with Tom") ends nothing. Pure functions of text but
+:func:`home_plan`, which reads the store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Any
+
+import numpy as np
+
+from memcli.models import Candidate, Decision, Level
+from memcli.settings import Settings
+from memcli.slots import join_slot
+from memcli.write.decide_range import Plan, _cosine_to, neighbors_of
+
+__all__ = ["HOME_RELATIONS", "home_ended_with", "home_left", "home_plan", "moved_out", "relation_only"]
+
+#: the relations a home gives, as :func:`memcli.slots.relation_en` names them (flatmate / housemate → roommate)
+HOME_RELATIONS = ("roommate", "landlord", "neighbour")
+_REL = (r"(?:flat-?mate|room-?mate|house-?mate|landlord|landlady|neighbou?r)s?")
+_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}"
+_RELATION_ONLY = re.compile(rf"^(?:(?:my|our) (?P<a>{_REL})(?:'s name)? (?:is|was|are) (?:called |named )?{_NAME}|"
+                            rf"{_NAME} (?:is|was) (?:my|our) (?P<b>{_REL}))\s*[.!]?$", re.I)
+#: a move of home told by the user: moved out / house / home / away, to or into a new place or a named one
+_MOVED = re.compile(r"^(?P<who>i|we)(?:'ve| have| just| finally| recently)* (?:moved|relocated)"
+                    r"(?: (?:out|house|home|flats?|away|apartments?)\b|"
+                    r" (?:to|into) (?:a |an |our |my )?(?:new|different|another|other)\b| to (?-i:[A-Z]))", re.I)
+
+
+def moved_out(statement: str) -> str | None:
+    """"i" or "we" when ``statement`` tells the user (or their household) moved home ("I moved out of the flat",
+    "We moved house last week", "I moved to Leeds"); None otherwise."""
+    m = _MOVED.match(statement.strip())
+    return m.group("who").casefold() if m else None
+
+
+def relation_only(statement: str) -> str | None:
+    """The home relation a statement says and nothing else of ("My flatmate is called Tom" → "roommate",
+    "Mr. Patel is my landlord" → "landlord"), or None."""
+    m = _RELATION_ONLY.match(statement.strip())
+    if m is None:
+        return None
+    rel = (m.group("a") or m.group("b")).casefold().replace("-", "").rstrip("s")
+    return "landlord" if rel == "landlady" else "neighbour" if rel.startswith("neighbo") else \
+        "landlord" if rel == "landlord" else "roommate"
+
+
+def home_left(new: str, old: str) -> str | None:
+    """Why the move told in ``new`` ends ``old``, a memory that only says who was the user's flatmate, landlord
+    or neighbour (see the module doc), or None."""
+    if (who := moved_out(new)) is None or (rel := relation_only(old)) is None:
+        return None
+    if who == "we" and rel == "roommate":
+        return None  # (we moved: the flatmate may have come along)
+    return f"moved home ({new}): the {rel} of the old home is no longer the user's"
+
+
+def home_plan(store: Any, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan,
+              exclude: Collection[int] = ()) -> Plan | None:
+    """CONFLICT with the user's active memory that only says who was their flatmate, landlord or neighbour
+    (the ``<relation>.name`` slots, else the nearest memories) when ``cand`` tells a move of home
+    (:func:`home_left`); None: no move, or no such memory (``plan``, an ADD, stands). Reads only."""
+    if moved_out(cand.statement) is None:
+        return None
+    rows = [r for rel in HOME_RELATIONS for r in store.active_in_slot(user, join_slot(rel, "name"))]
+    ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
+    rows += store.items_by_ids(user, ids) if ids else []
+    for row in rows:
+        if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
+            continue
+        if why := home_left(cand.statement, row["statement"]):
+            return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                        f"{why}; {plan.reason}", "slot")
+    return None
+
+
+def home_ended_with(store: Any, user: str, cand: Candidate, old: dict[str, Any]) -> list[dict[str, Any]]:
+    """The user's other active memories of a home relation (the ``<relation>.name`` slots) that the move told in
+    ``cand`` ends with ``old`` (one move ends the flatmate and the landlord both); empty when ``cand`` ended
+    ``old`` for another reason."""
+    if home_left(cand.statement, old["statement"]) is None:
+        return []
+    rows = [r for rel in HOME_RELATIONS for r in store.active_in_slot(user, join_slot(rel, "name"))]
+    return [r for r in rows if r["id"] != old["id"] and r["invalid_at"] is None and r["expired_at"] is None
+            and home_left(cand.statement, r["statement"])]

@@ -1,0 +1,82 @@
+"""A start at another workplace ends the workplace a stored job names; the job itself stays (round 31, English).
+
+"I'm a teacher at Oakwood Elementary" then "I started at Maple High School last week": the new statement's slot is
+``workplace``, the stored one's ``job``, so no slot joined them, the judge read two facts and the old school stayed
+active beside the new one. Then "I'm a nurse at St. Mary's Hospital" and "I started at a new clinic": the judge
+ended the stored memory, and the job (nurse) went with it.
+
+A workplace is one place at a time, a job goes on across workplaces (a teacher who moves school is still a
+teacher). So :func:`workplace_left` ends a stored job memory of the same person that names a workplace ("… at X",
+:func:`job_at`) when the new statement tells the user started at, joined or moved to another one (a named
+workplace, or "a new school / clinic / company …"); and :func:`job_kept` gives the job part ("I'm a teacher") that
+:func:`memcli.write.untouched.untouched_parts` re-stores when such a memory ends. Not a start somewhere that is no
+workplace ("a new gym", "a yoga class"), not someone else's (my son started at a new school), not a job told
+without a workplace ("I'm a teacher": nothing to end), not a place "in" a city ("a teacher in Leeds").
+Pure functions of :class:`~memcli.write.rules.match.Facts` and text; no model, no store.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.slots import split_slot
+from memcli.write.rules.match import Facts
+
+__all__ = ["job_at", "job_kept", "workplace_left", "workplace_start"]
+
+#: a job told with the place it is done at: "I'm a teacher at Oakwood Elementary", "I work as a nurse at St. Mary's
+#: Hospital", "I teach at …" (the job in its words as said; the place after "at"/"for")
+_JOB_AT = re.compile(r"^(?P<job>(?:i'm|i am) (?:an? |the )?(?:[\w-]+ ){0,2}[\w-]+|i work as (?:an? |the )?"
+                     r"(?:[\w-]+ ){0,2}[\w-]+|i (?:teach|lecture))\s+(?:at|for)\s+(?P<place>[^,;]+?)[.!]?$", re.I)
+#: a start at a workplace: started / began / joined / moved to / transferred to (the user's)
+_START = re.compile(r"^i(?:'ve| have)? (?:just |recently |now |finally )?(?:started|began|start|joined|moved to|"
+                    r"switched to|transferred to)\b(?: (?:work|working|teaching|a (?:new )?job))?(?: (?:at|with|to))?"
+                    r"\s+(?P<place>.+)$", re.I)
+#: a workplace told as new without its name: "a new school", "a new clinic"
+_NEW_WORKPLACE = re.compile(r"^an? new (?:[\w-]+ )?(?:school|hospital|clinic|company|firm|office|practice|job|"
+                            r"employer|agency|bank|restaurant|kitchen|lab|laboratory|studio|startup|store|shop|"
+                            r"pharmacy|station|surgery|academy|college|university)\b", re.I)
+
+
+def job_at(statement: str) -> tuple[str, str] | None:
+    """``(job, place)`` of a job told with where it is done ("I'm a teacher at Oakwood Elementary" →
+    ("I'm a teacher", "Oakwood Elementary")); None for any other statement."""
+    m = _JOB_AT.match(statement.strip())
+    if m is None or re.search(r"\b(?:not|no longer|never)\b|\b(?:volunteer|member|regular|patient|customer|"
+                              r"client|guest|fan|visitor)s?$", m.group("job"), re.I):
+        return None  # (a place the user goes to or helps at beside the job: "I'm a volunteer at the food bank")
+    return m.group("job"), m.group("place")
+
+
+def workplace_start(statement: str, slot: str | None) -> str | None:
+    """The workplace a statement of the user's says they started at ("I started at Maple High School last week" →
+    "Maple High School last week"; "I've started at a new school, Riverside Academy"), or None: no start, a start
+    of someone else's, or at a place that is no workplace told as new ("a new gym")."""
+    if slot and split_slot(slot)[0] != "me":
+        return None
+    m = _START.match(statement.strip())
+    if m is None:
+        return None
+    place = m.group("place")
+    named = (slot or "").endswith("workplace")
+    return place if named or _NEW_WORKPLACE.match(place) else None
+
+
+def workplace_left(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` (a start at another workplace, :func:`workplace_start`) ends ``old`` (the same user's job told
+    with its workplace, :func:`job_at`), or None: not such a pair, or the new one names the old workplace."""
+    if not (new.positive and old.positive) or (place := workplace_start(new.statement, new.slot)) is None:
+        return None
+    if (job := job_at(old.statement)) is None or (old.slot and split_slot(old.slot)[0:2] != ("me", "job")):
+        return None
+    if job[1].casefold().removeprefix("the ") in place.casefold():
+        return None
+    return f"started at another workplace ({place}): the workplace of the job ({job[1]}) ends, the job stays"
+
+
+def job_kept(old: str, new: str, new_slot: str | None) -> str | None:
+    """The job part of the stored ``old`` ("I'm a teacher") that a start at another workplace (``new``, slot
+    ``new_slot``) leaves true, or None."""
+    if workplace_start(new, new_slot) is None or (job := job_at(old)) is None:
+        return None
+    return job[0][:1].upper() + job[0][1:]
