@@ -55,7 +55,7 @@ from memcli.write.clauses import (
 from memcli.write.correction import denied_values
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
-from memcli.write.relay import relayed
+from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
@@ -353,11 +353,10 @@ class FittedExtractor(RuleExtractor):
                 doubt += [(i, c, x) for c, x in self._doubtful(out, parts[i])]
         if not todo and not doubt:
             return self._distributed(rule_out, utts)
-        read = [relayed(x) for _, x in todo] + [relayed(x) for _, _, x in doubt]  # a relay: by the news it reports
-        texts = [model_text(x.text) for x in read[:len(todo)]]
-        vec = self.embedder.embed(texts + [model_text(x.text) for x in read[len(todo):]],
-                                  batch_size=self.settings.embed_batch_size)
-        prob = self.model.proba(vec, np.vstack([signals(x) for x in read]))
+        read, fold = with_relays([x for _, x in todo] + [x for _, _, x in doubt])  # a relay: by its news too
+        texts = [model_text(x.text) for _, x in todo]
+        vec = self.embedder.embed([model_text(x.text) for x in read], batch_size=self.settings.embed_batch_size)
+        prob = fold(self.model.proba(vec, np.vstack([signals(x) for x in read])))
         vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):]
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
         for (i, c, unit), p in zip(doubt, doubt_p, strict=True):
