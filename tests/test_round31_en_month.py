@@ -91,3 +91,26 @@ def test_change_against_a_told_event_ends_it(db) -> None:
                                  "not vegan."])
     assert any("vegan" in s and "2023" in s for s in ended), (active, ended)
     assert any("flexitarian now" in s for s in active), active
+
+
+# -- a move told by where one is now -------------------------------------------------------------------------------
+def test_in_the_new_home_is_a_residence() -> None:
+    from memcli.write.clause_slots import generic_slot
+
+    assert generic_slot("We're in the Hazel Close bungalow") == ("residence", "Hazel Close")
+    assert generic_slot("I'm finally into my new flat on Quay Street") == ("residence", "Quay Street")
+    for no_home in ("We're in the kitchen", "I'm in the house", "We're in the Lake District"):
+        assert generic_slot(no_home) is None or generic_slot(no_home)[0] != "residence"
+
+
+def test_in_the_new_home_ends_the_old_residence(db) -> None:
+    active, ended = _active(db, ["We live in a tiny basement flat on Mercer Street.",
+                                 "Keys collected! We're in the Hazel Close bungalow, boxes everywhere."])
+    assert any("Mercer Street" in s for s in ended), (active, ended)
+    assert any("Hazel Close" in s for s in active), active
+
+
+# -- a deed done to "it", the thing named in the next sentence ----------------------------------------------------
+def test_thing_named_after_a_deed_done_to_it_is_kept(db) -> None:
+    active, _ = _active(db, ["Bought it! A secondhand Brompton folding bike, racing green."])
+    assert any("Brompton" in s for s in active), active

@@ -55,6 +55,7 @@ from memcli.write.clauses import (
 from memcli.write.correction import denied_values
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
+from memcli.write.named_it import with_named_it
 from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
@@ -337,7 +338,7 @@ class FittedExtractor(RuleExtractor):
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                parts.append(units(_read_as(u)) if u.role == "user" else [])
+                parts.append(with_named_it(units(_read_as(u))) if u.role == "user" else [])  # (Bought it! A…)
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
                 rule_out.append(self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1]))
             except Exception as exc:  # kept per task: one bad utterance fails only its task
