@@ -114,3 +114,11 @@ def test_in_the_new_home_ends_the_old_residence(db) -> None:
 def test_thing_named_after_a_deed_done_to_it_is_kept(db) -> None:
     active, _ = _active(db, ["Bought it! A secondhand Brompton folding bike, racing green."])
     assert any("Brompton" in s for s in active), active
+
+
+# -- something taken up, its numbers of another measure, beside a dated fact of the same person ------------------------
+def test_taking_up_with_a_weekly_count_keeps_the_dated_fact(db) -> None:
+    active, ended = _active(db, ["My nephew's graduation is on July 8th in Cork.",
+                                 "My nephew has started cycling four evenings a week to get fit before the graduation."])
+    assert any("July 8th" in s for s in active), (active, ended)
+    assert any("cycling" in s for s in active), active
