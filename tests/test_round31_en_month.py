@@ -119,6 +119,7 @@ def test_thing_named_after_a_deed_done_to_it_is_kept(db) -> None:
 # -- something taken up, its numbers of another measure, beside a dated fact of the same person ------------------------
 def test_taking_up_with_a_weekly_count_keeps_the_dated_fact(db) -> None:
     active, ended = _active(db, ["My nephew's graduation is on July 8th in Cork.",
-                                 "My nephew has started cycling four evenings a week to get fit before the graduation."])
+                                 "My nephew has started cycling four evenings a week to get fit before the "
+                                 "graduation."])
     assert any("July 8th" in s for s in active), (active, ended)
     assert any("cycling" in s for s in active), active
