@@ -123,3 +123,18 @@ def test_taking_up_with_a_weekly_count_keeps_the_dated_fact(db) -> None:
                                  "graduation."])
     assert any("July 8th" in s for s in active), (active, ended)
     assert any("cycling" in s for s in active), active
+
+
+# -- "we" said again as the pair it means, between commas after the verb -------------------------------------------
+def test_pair_after_the_verb_is_the_subject() -> None:
+    from memcli.write.rules.en_pair_subject import pair_as_subject
+
+    assert pair_as_subject("We've finally sold up, my partner Dev and I, and bought a narrowboat.") == (
+        "My partner Dev and I have finally sold up and bought a narrowboat.")
+    assert pair_as_subject("We love it here, my dog and I.") == "We love it here, my dog and I."
+
+
+def test_pair_subject_move_is_kept(db) -> None:
+    active, _ = _active(db, ["We've just moved, my husband and I, from a terraced house in Bolton to a cottage in "
+                             "Kendal."])
+    assert any("Kendal" in s and "Bolton" in s and not s.startswith("I,") for s in active), active

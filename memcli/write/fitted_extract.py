@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,7 @@ from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
+from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects, zh_parts
 
@@ -333,7 +335,8 @@ class FittedExtractor(RuleExtractor):
 
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""
-        self.vectors = {}
+        self.vectors = {}  # ("We've moved, my wife and I, from…": read as "My wife and I have moved from…")
+        utts = [u if (t := pair_as_subject(u.text)) == u.text else replace(u, text=t) for u in utts]
         parts: list[list[Unit]] = []  # each utterance cut into units once
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
