@@ -138,3 +138,23 @@ def test_pair_subject_move_is_kept(db) -> None:
     active, _ = _active(db, ["We've just moved, my husband and I, from a terraced house in Bolton to a cottage in "
                              "Kendal."])
     assert any("Kendal" in s and "Bolton" in s and not s.startswith("I,") for s in active), active
+
+
+# -- eval conversations: questions nothing told answers ------------------------------------------------------------
+def test_no_answer_question_takes_no_keys(tmp_path) -> None:
+    import json
+
+    import pytest
+
+    from memcli.errors import BadInputError
+    from memcli.eval.conversations import load_conversations
+
+    conv = {"id": "c1", "messages": [{"role": "user", "text": "I keep two ferrets.", "at": "2026-03-01T10:00Z"}],
+            "questions": [{"q": "What's my shoe size?", "at": "2026-03-02T10:00Z", "no_answer": True}]}
+    p = tmp_path / "c.jsonl"
+    p.write_text(json.dumps(conv) + "\n", encoding="utf-8")
+    assert load_conversations(p)[0].questions[0].no_answer is True
+    conv["questions"][0]["answer_keys"] = ["ferret"]
+    p.write_text(json.dumps(conv) + "\n", encoding="utf-8")
+    with pytest.raises(BadInputError, match="no_answer question takes no answer_keys"):
+        load_conversations(p)

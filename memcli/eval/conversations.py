@@ -242,7 +242,9 @@ def run_conversation(settings: Settings, conv: Conversation, workdir: Path, n: i
         kept = {f["id"]: f["kept"] for f in facts}
         questions = []
         for q in conv.questions:
-            if q.no_answer:
+            if q.no_answer:  # (asked of the block only: skipped with use_context=False)
+                if not use_context:
+                    continue
                 ctx = mem.context(q.q, as_of=q.at, limit=3, budget_ms=CONTEXT_BUDGET_MS)
                 questions.append({"q": q.q, "at": q.at, "no_answer": True, "block_empty": not ctx.text,
                                   "top": [h["statement"] for h in ctx.hits]})
