@@ -349,4 +349,6 @@ def eval_conversations_cmd(
                   "ctx@3: in the context block")
     kinds = ", ".join(f"{k} {n}" for k, n in report["miss_kinds"].items()) or "none"
     console.print(f"[bold]questions missed in the top 3, by cause:[/] {kinds}   (--json lists each miss)")
+    if n := report["overall"].get("no_answer_questions"):
+        console.print(f"[bold]no-answer questions:[/] {n}, empty block {_pct(report['overall']['no_answer_empty'])}")
 

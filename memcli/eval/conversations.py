@@ -133,6 +133,7 @@ class ConvQuestion(BaseModel):
     at: str = Field(min_length=1)
     answer_keys: Keys | None = None
     fact: str | None = None
+    no_answer: bool = False  # round 31: nothing told answers it; the context block must be empty
 
     @field_validator("answer_keys", mode="before")
     @classmethod
@@ -178,6 +179,10 @@ class Conversation(BaseModel):
         for i, q in enumerate(self.questions):
             if q.fact is not None and q.fact not in by_id:
                 raise ValueError(f"questions.{i}.fact: unknown fact id {q.fact!r}")
+            if q.no_answer:
+                if q.answer_keys is not None or q.fact is not None:
+                    raise ValueError(f"questions.{i}: a no_answer question takes no answer_keys and no fact")
+                continue
             if q.answer_keys is None:
                 if q.fact is None:
                     raise ValueError(f"questions.{i}: needs answer_keys or a fact")
@@ -237,6 +242,13 @@ def run_conversation(settings: Settings, conv: Conversation, workdir: Path, n: i
         kept = {f["id"]: f["kept"] for f in facts}
         questions = []
         for q in conv.questions:
+            if q.no_answer:  # (asked of the block only: skipped with use_context=False)
+                if not use_context:
+                    continue
+                ctx = mem.context(q.q, as_of=q.at, limit=3, budget_ms=CONTEXT_BUDGET_MS)
+                questions.append({"q": q.q, "at": q.at, "no_answer": True, "block_empty": not ctx.text,
+                                  "top": [h["statement"] for h in ctx.hits]})
+                continue
             keys = q.answer_keys or []
             hits = mem.search(q.q, limit=K_SEARCH, as_of=q.at)
             rank = next((i for i, h in enumerate(hits, start=1) if matches(h.statement, keys)), None)
@@ -247,6 +259,7 @@ def run_conversation(settings: Settings, conv: Conversation, workdir: Path, n: i
             if use_context:
                 ctx = mem.context(q.q, as_of=q.at, limit=3, budget_ms=CONTEXT_BUDGET_MS)
                 row["context_hit"] = any(matches(h["statement"], keys) for h in ctx.hits)
+                row["context"] = [h["statement"] for h in ctx.hits]
             questions.append(row)
     for suffix in ("", "-wal", "-shm"):
         Path(str(db) + suffix).unlink(missing_ok=True)
@@ -255,6 +268,8 @@ def run_conversation(settings: Settings, conv: Conversation, workdir: Path, n: i
 
 
 def _miss_kind(q: dict[str, Any], facts: dict[str, dict[str, Any]]) -> str:
+    if q.get("no_answer"):
+        return "answered" if q["block_empty"] else "block on a no-answer question"
     if q["rank"] is not None and q["rank"] <= 3:
         return "answered"
     f = facts.get(q["fact"]) if q["fact"] else None
@@ -268,7 +283,8 @@ def _miss_kind(q: dict[str, Any], facts: dict[str, dict[str, Any]]) -> str:
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Facts kept, answered@1/@3, MRR and context@3 over ``rows`` (conversations)."""
     facts = [f for r in rows for f in r["facts"]]
-    qs = [q for r in rows for q in r["questions"]]
+    qs = [q for r in rows for q in r["questions"] if not q.get("no_answer")]
+    nos = [q for r in rows for q in r["questions"] if q.get("no_answer")]
     changed = [f for f in facts if f["has_stale"]]
 
     def share(x: int, n: int) -> float | None:
@@ -286,6 +302,8 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "answered@3": share(sum(q["rank"] is not None and q["rank"] <= 3 for q in qs), len(qs)),
         "mrr": share(sum(1 / q["rank"] for q in qs if q["rank"]), len(qs)),
         "context@3": share(sum(q["context_hit"] for q in ctx), len(ctx)),
+        **({"no_answer_questions": len(nos), "no_answer_empty": share(sum(q["block_empty"] for q in nos), len(nos))}
+           if nos else {}),
     }
 
 

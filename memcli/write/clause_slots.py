@@ -51,6 +51,12 @@ _EN_WORK_IN_RX = re.compile(r"^(?P<s>I|we|[Mm]y [a-z' ]{1,30}?)(?: (?:have|has)|
                             r"(?P<v>[A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+)*)(?: (?:since|for|now|these days)\b.*)?$")
 _EN_MOVE_RX = re.compile(r"^(?:update:\s*)?(?P<s>i|we|my [a-z ]+?) (?:just |recently |finally )?(?:moved|relocated) "
                          r"(?:to|into) (?P<v>[A-Z][\w .'-]*?)(?: (?:last|this|a few|two|three) .*)?$", re.I)
+#: round 31: a move told by where one is now — "We're in the Alder Road house", "I'm finally into my new flat on
+#: Kings Road": the home named, as "we moved into…" (the old residence is decided against it)
+_EN_IN_HOME_RX = re.compile(r"^(?P<s>I|We)(?:'re|'m| are| am) (?:now |finally |all |officially )?(?:moved )?in(?:to)? "
+                            r"(?:the|our|my) (?:new )?(?:(?P<v>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) )?(?P<h>house|flat|"
+                            r"apartment|bungalow|cottage|condo|home|place)"
+                            r"(?: (?:on|in|at) (?P<w>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*))?(?:,.*)?$")
 _EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
                            r"(?P<v>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)")
 _EN_NAME_RX = re.compile(r"^(?P<s>.+?) (?:is|are) (?:called|named) (?P<v>.+)$", re.I)
@@ -203,6 +209,8 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         return "boss.name", m["v"]
     if m := _EN_MOVE_RX.match(t):
         return _slot(_en_subject(m["s"]), "residence"), m["v"]
+    if (m := _EN_IN_HOME_RX.match(t)) and (m["v"] or m["w"]):
+        return _slot(_en_subject(m["s"]), "residence"), m["v"] or m["w"]
     if m := _EN_JOB_AT_RX.match(t):
         return _slot(_en_subject(m["s"]), "workplace"), m["v"]
     if m := _EN_WORK_RX.match(t) or _EN_WORK_IN_RX.match(t):

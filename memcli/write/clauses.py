@@ -41,10 +41,12 @@ from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generi
 from memcli.write.correction import asserted_fix, hearsay_opener, split_correction
 from memcli.write.reaction import reaction_lead
 from memcli.write.rules import zh_words
+from memcli.write.rules.en_label import labelled, own_label
 from memcli.write.rules.en_news import NEWS_PREFACE, TOPIC_TURN
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, clause_pieces, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
+from memcli.write.shared_subject import with_shared_subject
 
 __all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "hearsay_or_passing", "is_chatter", "model_text",
            "named_attribute", "signals", "specific_slot", "units"]
@@ -111,7 +113,7 @@ def _colon_lead(sent: str) -> tuple[str, str] | None:
 
     head, tail = sent[:m.start()].strip(), sent[m.end():].strip()
     tail_slot = analyze(tail).slot
-    if not tail_slot or tail_slot.startswith("fact.") or analyze(head).slot is not None:
+    if not tail_slot or tail_slot.startswith("fact.") or analyze(head).slot is not None or labelled(head):
         return None
     return head, tail
 
@@ -137,7 +139,7 @@ def _cut_units(text: str) -> list[Unit]:
         if not sent:
             continue
         if not zh:
-            sent = told_back(sent)  # "Did I tell you I adopted a puppy?": the fact told, not a question
+            sent = own_label(told_back(sent))  # "Did I tell you I adopted a puppy?": the fact told; "New goal: …"
         if k := greeting_head(sent, lang):  # 你好我叫小明, "Good morning I just moved…": the greeting a unit of its own
             out.append(Unit(sent[:k].strip(), lang))
             sent = sent[k:].strip()
@@ -214,8 +216,8 @@ def en_parts(unit: Unit) -> list[Unit]:
         if parts and (_EN_JOIN.match(p) or len(p) <= 12 or re.fullmatch(r"[A-Za-z]+ly\W*", p)
                       or _EN_KEEP_CUT.search(cut) or re.match(r"(?:a|an)\s", p, flags=re.I)):
             parts[-1] = parts[-1] + cut + p
-        else:
-            parts.append(p)
+        else:  # (… is 71 and has taken up surfing: the second verb said with the first clause's subject)
+            parts.append(with_shared_subject(parts[0], cut, p) if parts else p)
     return [Unit(p, unit.lang) for p in parts] if len(parts) > 1 else [unit]
 
 

@@ -79,6 +79,10 @@ def asserted_fix(sent: str, statement: str) -> bool:
 _SENT = re.compile(r"[^。！!？?；;\n.]+[。！!？?；;.]*")
 _EN_DENIED = re.compile(r",\s*(?:and\s+)?not\s+((?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2})\s*[.!]?\s*$", re.I)
 _ZH_DENIED = re.compile(r"(?:不是|并非)([^，,。！!；;我你他她]{1,12})[。！!]?$")
+#: round 31: a change told against the value it ends — "I'm pescatarian now, not vegetarian", "they need me on
+#: Fridays now instead of Wednesdays": as a correction's "…, not the 2nd", the memory that says it ends
+_EN_NOW_INSTEAD = re.compile(r"\bnow,?\s+(?:(?:and\s+)?not|instead of)\s+((?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2}?)\s*"
+                             r"(?:[,.!;]|$)", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an|my|our|on|in|at)\s+", re.I)
 #: a softer opener than :func:`split_correction`'s that still says the sentence corrects something, when its
 #: end denies a value ("Actually Kofi is 36, not 35", "I was wrong, the party is on the 9th, not the 2nd",
@@ -112,6 +116,10 @@ def _denied_of(text: str) -> list[str]:
         zh = re.search(r"[\u4e00-\u9fff]", sent) is not None
         lang = "zh" if zh else "en"
         soft = False
+        if not zh and (d := _EN_NOW_INSTEAD.search(sent)) is not None:  # a change told against its old value
+            if not _NO_VALUE.match(value := _ARTICLE.sub("", d.group(1).strip())):
+                out.append(value)
+            continue
         if not sent or (split_correction(sent, lang) is None and not (soft := bool(_SOFT_OPEN[lang].match(sent)))):
             continue
         rest = denial_last(sent) if zh else sent
@@ -128,6 +136,8 @@ def says_denied(denied: list[str], statement: str, numbers: tuple[int, ...], den
     low = statement.casefold()
     for d in denied:
         w = d.casefold()
-        if w and (re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) if w.isascii() else w in low):
+        if len(w) > 4 and w.isascii() and w.endswith("s"):
+            w = w[:-1]  # (Wednesdays denied: "on Wednesday mornings" says it)
+        if w and (re.search(rf"(?<!\w){re.escape(w)}s?(?!\w)", low) if w.isascii() else w in low):
             return True
     return any(n == o or (n < 32 and o > 100 and o % 100 == n) for n in denied_numbers for o in numbers)

@@ -185,7 +185,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
                 f"hard guard: {why}; {plan.judge or plan.level.value} said {plan.decision.value} "
                 f"for #{plan.target['id']}: ADD", "guard")
-    return _linked_change(store, settings, user, candidate, vector, plan, exclude) or plan
+    return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+        store, settings, user, candidate, vector, plan, exclude) or plan  # round 31: a denied value ends anyway
 
 
 def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate: Candidate,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -55,9 +56,12 @@ from memcli.write.clauses import (
 from memcli.write.correction import denied_values
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
+from memcli.write.named_it import with_named_it
+from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
+from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects, zh_parts
 from memcli.write.told_shapes import as_stated, plan_told, told_by_shape
@@ -332,12 +336,13 @@ class FittedExtractor(RuleExtractor):
 
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""
-        self.vectors = {}
+        self.vectors = {}  # ("We've moved, my wife and I, from…": read as "My wife and I have moved from…")
+        utts = [u if (t := pair_as_subject(u.text)) == u.text else replace(u, text=t) for u in utts]
         parts: list[list[Unit]] = []  # each utterance cut into units once
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:
             try:
-                parts.append(units(_read_as(u)) if u.role == "user" else [])
+                parts.append(with_named_it(units(_read_as(u))) if u.role == "user" else [])  # (Bought it! A…)
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
                 rule_out.append(self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1]))
             except Exception as exc:  # kept per task: one bad utterance fails only its task
@@ -353,10 +358,10 @@ class FittedExtractor(RuleExtractor):
                 doubt += [(i, c, x) for c, x in self._doubtful(out, parts[i])]
         if not todo and not doubt:
             return self._distributed(rule_out, utts)
+        read, fold = with_relays([x for _, x in todo] + [x for _, _, x in doubt])  # a relay: by its news too
         texts = [model_text(x.text) for _, x in todo]
-        vec = self.embedder.embed(texts + [model_text(x.text) for _, _, x in doubt],
-                                  batch_size=self.settings.embed_batch_size)
-        prob = self.model.proba(vec, np.vstack([signals(x) for _, x in todo] + [signals(x) for _, _, x in doubt]))
+        vec = self.embedder.embed([model_text(x.text) for x in read], batch_size=self.settings.embed_batch_size)
+        prob = fold(self.model.proba(vec, np.vstack([signals(x) for x in read])))
         vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):]
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
         for (i, c, unit), p in zip(doubt, doubt_p, strict=True):

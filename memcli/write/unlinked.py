@@ -176,6 +176,13 @@ def _measures(text: str) -> frozenset[str]:
     return frozenset(units | ({"year"} if _YEAR.search(text) else set()))
 
 
+def _subject_words(new: Facts, old: Facts) -> frozenset[str]:
+    """The content units of the one subject both facts are about (person:ruth → ruth; sister), else none."""
+    if new.subject != old.subject or new.subject == ME:
+        return frozenset()
+    return content_units(new.subject.split(":", 1)[-1].replace("_", " "))
+
+
 def begun_apart(new: Facts, old: Facts) -> str | None:
     """Why ``new`` (incoming), which tells at most a taking up (started, began; 开始) and no other change
     verb, is another fact than ``old`` (stored) though a change word or a shared word seemed to link them
@@ -201,6 +208,10 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
     if not links and taken_up:
         return "something taken up shares no content word with the stored fact: a new pursuit beside it"
     a, b = _measures(new.statement), _measures(old.statement)
+    if taken_up and a and b and not a & b and len(links - _subject_words(new, old)) <= 2:
+        # round 31: "Ruth has started swimming three mornings a week before surgery" beside her surgery date
+        return (f"something taken up, with numbers of another measure ({'/'.join(sorted(a))} / "
+                f"{'/'.join(sorted(b))}) than the stored fact's: a new pursuit beside it, no value changed")
     if len(links) == 1 and a and b and not a & b:
         return (f"one word shared ({next(iter(links))}) and numbers of different measures "
                 f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")

@@ -71,9 +71,12 @@ _EN_HAVE_PETS = re.compile(rf"\b(?:(?:I|we) (?:just |finally |recently |also |no
                            rf"have got|rescued|own|took in|brought home) {_EN_COUNT}|(?:my|our)(?: {_EN_COUNT})?) "
                            rf"((?:(?!and\b|or\b)[a-z-]+ )?)({_EN_PETS})\b", re.I)
 _EN_OWNED_PET = re.compile(rf"\b(?:my|our) (?:{EN_REL})(?: (?-i:[A-Z][a-z]+))?'s (?:[a-z-]+ )?(?:{_EN_THINGS})\b", re.I)
-_EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?= (?:is|was|has|works|worked|lives|"
-                      r"lived|moved|got|just|recently|studies|teaches|loves|likes|hates|married|graduated|started|"
-                      r"joined|runs|drives|plays|owns)\b)")
+#: (round 31: any past verb in -ed and the common irregular ones too — "Colin used to help me. He's a retired postman":
+#: Colin named the clause's subject, so "he" is Colin, not a man of an earlier turn)
+_EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]+)(?<!ing)(?<!ed)(?= (?:is|was|"
+                      r"has|works|lives|got|just|recently|studies|teaches|loves|likes|hates|runs|drives|plays|owns|[a-z]{2,}ed|"
+                      r"rang|came|went|said|told|sold|bought|left|took|gave|made|found|knew|won|ran|wrote|taught|"
+                      r"became|had|can|will|would|could|keeps|kept|knows|says|sent|brought|met|spent)\b)")
 _EN_NOT_NAME = frozenset("i the this that these those it he she they we you my our his her their there here today "
                          "yesterday tomorrow everyone everything nothing someone something work life dinner lunch "
                          "breakfast mom dad".split()) | {m.casefold() for m in (
