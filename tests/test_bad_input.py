@@ -164,7 +164,7 @@ def test_malformed_capture_jsonl_names_the_line(base, db_path, bad, expect):
 @pytest.mark.parametrize("bad, expect", [
     ('{"text": "oops"', "line 3: not valid JSON"),
     ('{"text": "hi", "kind": "food"}', "line 3: kind: Input should be"),
-    ('{"text": "hi", "confidence": 1.5}', "line 3: confidence: Input should be less than or equal to 1"),
+    ('{"text": "hi", "confidence": 1.5}', "line 3: confidence: needs a number ≤ 1, got 1.5"),
     ('{"text": "hi", "metadata": "not an object"}', "line 3: metadata: Input should be a valid dictionary"),
     ('{"text": "hi", "role": "user"}', "line 3: role: Extra inputs are not permitted"),
     ('{"text": "hi", "at": "2026-03-01", "invalid_at": "2026-01-01"}', "line 3: invalid_at is before at"),
@@ -174,9 +174,9 @@ def test_malformed_import_names_the_line(base, db_path, tmp_path, bad, expect):
     f = tmp_path / "in.jsonl"
     f.write_text("\n".join([GOOD, "", bad, '{"text": "after"}']) + "\n", encoding="utf-8")
     before = snapshot(db_path)
-    msg = assert_error(run_cli(*base, "import", str(f)), 2, expect)
+    msg = assert_error(run_cli(*base, "import", str(f)), 2, f"{f} {expect}")  # round 31: the file named too
     assert msg.endswith("nothing was written")
-    msg = assert_error(run_cli(*base, "import", "-", input=f.read_text(encoding="utf-8")), 2, expect)
+    msg = assert_error(run_cli(*base, "import", "-", input=f.read_text(encoding="utf-8")), 2, f"stdin {expect}")
     assert snapshot(db_path) == before
 
 
@@ -335,5 +335,5 @@ def test_a_lone_surrogate_in_imported_metadata_names_its_line(base, db_path, met
     before = snapshot(db_path)
     lines = '{"text": "I like tea"}\n{"text": "I like jazz", "metadata": ' + meta + "}\n"
     msg = assert_error(run_cli(*base, "import", "-", input=lines), 2)
-    assert msg == "line 2: metadata: not valid Unicode (an unpaired surrogate); nothing was written"
+    assert msg == "stdin line 2: metadata: not valid Unicode (an unpaired surrogate); nothing was written"
     assert snapshot(db_path) == before
