@@ -14,6 +14,10 @@ from typing import Any
 
 __all__ = ["error_words", "shown"]
 
+#: pydantic's type error types → what the value needs to be
+_NEEDS = {"int_parsing": "a whole number", "int_type": "a whole number", "int_from_float": "a whole number",
+          "float_parsing": "a number", "float_type": "a number", "bool_parsing": "true or false",
+          "bool_type": "true or false", "string_type": "text", "dict_type": "a JSON object"}
 #: pydantic's bound error types → the comparison memcli writes, and the ``ctx`` key of the bound
 _BOUNDS = {"greater_than": (">", "gt"), "greater_than_equal": ("≥", "ge"),
            "less_than": ("<", "lt"), "less_than_equal": ("≤", "le")}
@@ -31,10 +35,21 @@ def error_words(err: Mapping[str, Any]) -> str:
 
     - a number that is not finite (NaN, an infinity, ``1e400``) → ``needs a finite number, got nan``;
     - a number out of its range → ``needs a number ≥ 1, got 0``;
+    - a value of the wrong type → ``needs a whole number, got 'lots'`` (text, true or false, a JSON object);
+    - a value not among the choices → ``must be 'user' or 'assistant', got 'bot'``;
+    - an unknown field → ``unknown field``;
     - a validator's own message → that message, pydantic's "Value error, " prefix dropped;
-    - else pydantic's message (``Field required``, ``Input should be 'user' or 'assistant'``).
+    - else pydantic's message (``Field required``).
     """
-    kind = err.get("type")
+    kind, said = err.get("type"), str(err.get("msg")).removeprefix("Value error, ")
+    if not said.startswith(("Input should", "Extra inputs")):  # our own words (a validator, PydanticCustomError)
+        return said
+    if kind in _NEEDS:
+        return f"needs {_NEEDS[str(kind)]}, got {shown(err.get('input'))}"
+    if kind in ("literal_error", "enum") and (err.get("ctx") or {}).get("expected"):
+        return f"must be {err['ctx']['expected']}, got {shown(err.get('input'))}"
+    if kind == "extra_forbidden":
+        return "unknown field"
     if kind == "finite_number":
         return f"needs a finite number, got {shown(err.get('input'))}"
     if kind in _BOUNDS:
@@ -46,4 +61,4 @@ def error_words(err: Mapping[str, Any]) -> str:
             if isinstance(value, float) and not math.isfinite(value):
                 return f"needs a finite number {sign} {bound}, got {shown(value)}"
             return f"needs a number {sign} {bound}, got {shown(value)}"
-    return str(err.get("msg")).removeprefix("Value error, ")
+    return said

@@ -42,6 +42,19 @@ def test_library_says_a_number_is_not_finite_or_out_of_range_in_memcli_words(mem
     assert [m.statement for m in mem.list()] == ["I keep two goldfish"]
 
 
+def test_the_cli_says_a_value_of_the_wrong_kind_in_the_same_words(cli, tmp_path) -> None:
+    """typer's own coercion of ``--limit 0`` said pydantic's "Input should be greater than or equal to 1"."""
+    db = ("--db", str(tmp_path / "w.db"), "--user", "noor")
+    kinds = "'preference', 'relationship', 'identity', 'habit', 'health' or 'other'"
+    for args, said in ((("search", "kites", "--limit", "0"), "Invalid value for '--limit' / '-k': needs a number ≥ 1, "
+                                                             "got '0'; see 'memcli search --help'"),
+                       (("capture", "I fly kites", "--role", "bot"), "role: must be 'user' or 'assistant', got 'bot'"),
+                       (("remember", "I fly kites", "--kind", "fun"), f"kind: must be {kinds}, got 'fun'")):
+        r = cli(*db, *args)
+        assert (r.exit_code, r.stderr.strip()) == (2, f"memcli: error: {said}"), r.stderr
+    assert cli(*db, "list", "--all", "--json").json() == []
+
+
 def test_max_seconds_infinity_is_refused_by_the_library_the_admin_and_the_cli(mem, cli, db_path) -> None:
     mem.capture("My neighbour teaches the cello")
     for drain in (mem.drain, Admin(settings=mem.settings).drain):
@@ -76,6 +89,11 @@ def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
     r = cli(*db, "import", str(cut))
     assert r.exit_code == 2 and r.stderr.startswith(f"memcli: error: {cut}: the file has no end line"), r.stderr
     assert cli(*db, "list", "--all", "--json").json() == []  # nothing was written
+    hist = tmp_path / "turns.jsonl"  # context --history: the same kind (it said "--history line 2", counted after
+    hist.write_text('\n{"role": "user", "content": "hi"}\n{"role": "user", content}\n', encoding="utf-8")  # a strip)
+    r = cli(*db, "context", "what do I do on Tuesdays?", "--history", str(hist))
+    assert (r.exit_code, r.stderr.strip()) == (2, f"memcli: error: --history: {hist} line 3: not valid JSON at column "
+                                                  "18: Expecting property name enclosed in double quotes"), r.stderr
 
 
 # -- HTTP -------------------------------------------------------------------------------------------
@@ -114,6 +132,10 @@ def test_http_says_a_number_is_not_finite_or_out_of_range_in_memcli_words(server
             httpx.post(f"{base}/v1/context", content='{"query": "chillies", "budget_ms": 1e400}', headers=hdr),
         "limit: needs a number ≥ 1, got 0":
             httpx.post(f"{base}/v1/context", content='{"query": "chillies", "limit": 0}', headers=hdr),
+        "purge: needs true or false, got 'maybe'":
+            httpx.delete(f"{base}/v1/memories/1", params={"purge": "maybe"}, headers=hdr),
+        "role: must be 'user' or 'assistant', got 'bot'":
+            httpx.post(f"{base}/v1/capture", json={"text": "I grow chillies", "role": "bot"}, headers=hdr),
         "max_seconds: needs a finite number, got inf":
             httpx.post(f"{base}/internal/drain", content='{"max_seconds": Infinity}',
                        headers={**hdr, "Authorization": f"Bearer {op}"}),
@@ -121,7 +143,7 @@ def test_http_says_a_number_is_not_finite_or_out_of_range_in_memcli_words(server
     for want, r in said.items():
         assert _err(r) == want
     assert not any(re.search("Input should", _err(r)) for r in said.values())
-    listed = httpx.get(f"{base}/v1/memories", headers=hdr).json()["memories"]
+    listed = httpx.get(f"{base}/v1/memories", params={"all": "true"}, headers=hdr).json()["memories"]
     assert listed == []  # nothing written
 
 
