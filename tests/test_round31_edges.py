@@ -163,6 +163,7 @@ class _FailingModel:
         return getattr(self.real, name)
 
 
+@pytest.mark.backends
 def test_langgraph_put_that_fails_after_validation_leaves_the_old_version(db, embedder) -> None:
     pytest.importorskip("langgraph", reason="pip install 'memcli[langgraph]'")
     from memcli.integrations.langgraph import MemcliStore
