@@ -137,12 +137,18 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
     yields); anything else is a bad line. Blank lines are skipped but counted. With ``max_chars``,
     each record's ``text`` is checked as :func:`check_text` does (blank, too long), so those
     errors name the line too (not a :class:`TurnRecord`'s: a turn was captured within ``max_turn_chars``).
+    ``lines`` itself a str (a file name, one line) is refused, not read character by character.
     Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
     file name, and followed by ``note``); in that case nothing is written (the valid lines
     are not kept either). ``model`` is a pydantic model, or a function that picks one for each
     line's JSON object (:func:`record_model`). ``context`` is pydantic's validation context (``{"refuse_future":
     True}``: an ``at`` more than a day ahead is a bad line).
     """
+    if isinstance(lines, str | bytes):  # round 31: a path or one line iterated as characters said "line 1: not JSON"
+        one = str(lines).lstrip().startswith("{")
+        what, hint = ("one str", "for one line: [line]") if one else ("a file name", "open(path, encoding='utf-8')")
+        raise BadInputError(f"expected the lines (an open file, a list of str), got {what} ({str(lines)[:40]!r}); "
+                            f"give {hint}{note}")
     out = []
     for n, line in enumerate(lines, start=1):
         number = f"{where} line {n}" if where else f"line {n}"

@@ -89,6 +89,15 @@ def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
     r = cli(*db, "import", str(cut))
     assert r.exit_code == 2 and r.stderr.startswith(f"memcli: error: {cut}: the file has no end line"), r.stderr
     assert cli(*db, "list", "--all", "--json").json() == []  # nothing was written
+    with Memory(db=str(tmp_path / "imp.db"), user="ines") as m:  # a str read as lines: each character a line
+        for given, said in ((str(path), f"a file name ({str(path)[:40]!r}); give open(path, encoding='utf-8')"),
+                            ('{"text": "I swim"}', """one str ('{"text": "I swim"}'); give for one line: [line]""")):
+            for call in (m.import_jsonl, m.capture_jsonl):
+                with pytest.raises(BadInputError) as err:
+                    call(given)
+                assert str(err.value) == f"expected the lines (an open file, a list of str), got {said}; nothing was " \
+                                         "written"
+        assert m.list(include_all=True) == [] and m.stats()["outbox"]["pending"] == 0
     hist = tmp_path / "turns.jsonl"  # context --history: the same kind (it said "--history line 2", counted after
     hist.write_text('\n{"role": "user", "content": "hi"}\n{"role": "user", content}\n', encoding="utf-8")  # a strip)
     r = cli(*db, "context", "what do I do on Tuesdays?", "--history", str(hist))
