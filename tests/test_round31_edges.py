@@ -70,7 +70,8 @@ def test_max_seconds_infinity_is_refused_by_the_library_the_admin_and_the_cli(me
 def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
     db = ("--db", str(tmp_path / "imp.db"), "--user", "ines")
     path = tmp_path / "mine.jsonl"
-    path.write_text('{"text": "I swim on Tuesdays", "kind": "habit"}\n{"text": "oops", kind: 1}\n', encoding="utf-8")
+    first = '{"text": "I practise fencing at the old armoury on Thursdays", "kind": "habit"}\n'
+    path.write_text(first + '{"text": "oops", kind: 1}\n', encoding="utf-8")
     r = cli(*db, "import", str(path))
     assert r.exit_code == 2
     assert r.stderr.strip() == (f"memcli: error: {path} line 2: not valid JSON at column 18: Expecting property name "
@@ -78,12 +79,12 @@ def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
     r = cli(*db, "import", "-", input=path.read_text(encoding="utf-8"))
     assert r.exit_code == 2, r.stderr
     assert r.stderr.startswith("memcli: error: stdin line 2: not valid JSON at column 18"), r.stderr
-    path.write_text('{"text": "I swim on Tuesdays", "kind": "habit"}\n{"text": "unterminated\n', encoding="utf-8")
+    path.write_text(first + '{"text": "unterminated\n', encoding="utf-8")
     r = cli(*db, "import", str(path))
     assert r.stderr.strip().endswith(f"{path} line 2: not valid JSON at column 10: Unterminated string; "
                                      "nothing was written"), r.stderr
     src = ("--db", str(tmp_path / "src.db"), "--user", "ines")
-    assert cli(*src, "remember", "I swim on Tuesdays").exit_code == 0
+    assert cli(*src, "remember", "I practise fencing at the old armoury on Thursdays").exit_code == 0
     cut = tmp_path / "cut.jsonl"  # an export cut at a line end: no end line
     cut.write_text(cli(*src, "export", "--all").stdout.splitlines()[0] + "\n", encoding="utf-8")
     r = cli(*db, "import", str(cut))
@@ -91,7 +92,7 @@ def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
     assert cli(*db, "list", "--all", "--json").json() == []  # nothing was written
     with Memory(db=str(tmp_path / "imp.db"), user="ines") as m:  # a str read as lines: each character a line
         for given, said in ((str(path), f"a file name ({str(path)[:40]!r}); give open(path, encoding='utf-8')"),
-                            ('{"text": "I swim"}', """one str ('{"text": "I swim"}'); give for one line: [line]""")):
+                            ('{"text": "I fence"}', """one str ('{"text": "I fence"}'); give for one line: [line]""")):
             for call in (m.import_jsonl, m.capture_jsonl):
                 with pytest.raises(BadInputError) as err:
                     call(given)
@@ -100,7 +101,7 @@ def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
         assert m.list(include_all=True) == [] and m.stats()["outbox"]["pending"] == 0
     hist = tmp_path / "turns.jsonl"  # context --history: the same kind (it said "--history line 2", counted after
     hist.write_text('\n{"role": "user", "content": "hi"}\n{"role": "user", content}\n', encoding="utf-8")  # a strip)
-    r = cli(*db, "context", "what do I do on Tuesdays?", "--history", str(hist))
+    r = cli(*db, "context", "when do I practise fencing?", "--history", str(hist))
     assert (r.exit_code, r.stderr.strip()) == (2, f"memcli: error: --history: {hist} line 3: not valid JSON at column "
                                                   "18: Expecting property name enclosed in double quotes"), r.stderr
 
