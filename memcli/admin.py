@@ -59,6 +59,7 @@ class Admin(Engine):
         :class:`~memcli.write.worker.DrainSummary` (``user`` None).
 
         Raises:
+            BadInputError: ``max_seconds`` 0, negative, infinite or NaN; ``limit`` not a whole number ≥ 1.
             StoreError, EmbeddingError, ConfigError: only when it cannot run at all.
         """
         worker = self._make_worker(extractor, judge) if extractor or judge else self.worker

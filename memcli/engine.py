@@ -21,6 +21,7 @@ from memcli.db import open_store
 from memcli.errors import ConfigError, StoreError
 from memcli.settings import CHOICES, Settings, check_choice, default_db_path, follow_stored_model, load_settings
 from memcli.text import check_flags
+from memcli.validation_words import error_words
 
 if TYPE_CHECKING:
     from memcli.db.store import MemoryStore
@@ -104,7 +105,7 @@ def resolve_settings(settings: Settings | None, **overrides: Any) -> Settings:
         try:
             Settings.__pydantic_validator__.validate_assignment(probe, k, v)
         except ValidationError as exc:
-            msg = str(exc.errors()[0].get("msg")).removeprefix("Value error, ")
+            msg = error_words(exc.errors()[0])
             raise ConfigError(f"invalid setting {k}: {msg}") from None
     return settings.model_copy(update=upd) if upd else settings
 

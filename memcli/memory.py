@@ -203,10 +203,10 @@ class Memory(EpisodesAPI, Engine):
 
         return import_records(self.store, self.settings, self.user, lambda: self.embedder, records, progress)
 
-    def read_records(self, lines: Iterable[str], *, allow_future: bool = False) -> list[Any]:
+    def read_records(self, lines: Iterable[str], *, allow_future: bool = False, where: str = "") -> list[Any]:
         """Parse and validate import JSON Lines, all or nothing: format-1 lines as
         :class:`MemoryRecord`, format-2 lines (``"v": 2``) as :class:`~memcli.records.StoredRecord`
-        (the end line checked and dropped, :func:`~memcli.records.complete_records`).
+        (end line checked, :func:`~memcli.records.complete_records`); ``where`` (a file name) begins errors.
 
         Raises:
             BadInputError: naming the first bad line (JSON, field, blank or oversized text, an
@@ -215,8 +215,8 @@ class Memory(EpisodesAPI, Engine):
         """
         from memcli.records import complete_records, parse_jsonl, record_model
 
-        return complete_records(parse_jsonl(lines, record_model, max_chars=self.settings.max_text_chars,
-                                            context={"refuse_future": not allow_future}))
+        return complete_records(parse_jsonl(lines, record_model, max_chars=self.settings.max_text_chars, where=where,
+                                            context={"refuse_future": not allow_future}), where)
 
     def import_jsonl(self, lines: Iterable[str], progress: Progress | None = None, *,
                      allow_future: bool = False) -> list[DecisionResult]:
@@ -387,6 +387,7 @@ class Memory(EpisodesAPI, Engine):
         Args:
             limit: at most this many tasks (None: until the outbox is empty).
             loop: keep polling every ``interval_s`` seconds until ``max_seconds`` have passed.
+            max_seconds: stop claiming after this many seconds: finite, > 0 (None: no limit; ``inf`` is refused).
             progress: called with the number of tasks finished after each task.
             extractor, judge: use these for this call instead of the Memory's.
             stop: when set (a signal handler, another thread), finish the task being written,
@@ -395,6 +396,7 @@ class Memory(EpisodesAPI, Engine):
         Returns a :class:`~memcli.write.worker.DrainSummary` (counts, per-stage seconds).
 
         Raises:
+            BadInputError: ``max_seconds`` 0, negative, infinite or NaN; ``limit`` not a whole number ≥ 1.
             StoreError, EmbeddingError, ConfigError: only when it cannot run at all.
         """
         worker = self._make_worker(extractor, judge) if extractor or judge else self.worker

@@ -25,6 +25,7 @@ from memcli.models import Kind
 from memcli.sensitive import redact, refuse_secret
 from memcli.text import check_text, has_lone_surrogate
 from memcli.timeutil import parse_at, refuse_future
+from memcli.validation_words import error_words
 
 __all__ = ["EndRecord", "EventRecord", "ImportResults", "MemoryRecord", "SourceRecord", "StoredRecord", "TurnRecord",
            "complete_records", "parse_jsonl", "record_model", "validation_line"]
@@ -50,10 +51,11 @@ def nesting_depth(value: Any, stop: int = MAX_METADATA_DEPTH + 1) -> int:
 
 def validation_line(exc: ValidationError) -> str:
     """The first error of a pydantic ``ValidationError`` as one line: ``field: message``
-    (``message`` alone for a whole-record error), pydantic's "Value error, " prefix dropped."""
+    (``message`` alone for a whole-record error) in memcli's words (:func:`memcli.validation_words.error_words`:
+    ``confidence: needs a finite number, got nan``)."""
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err.get("loc", ()))
-    msg = str(err.get("msg")).removeprefix("Value error, ")
+    msg = error_words(err)
     return f"{loc}: {msg}" if loc else msg
 
 
@@ -135,12 +137,18 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
     yields); anything else is a bad line. Blank lines are skipped but counted. With ``max_chars``,
     each record's ``text`` is checked as :func:`check_text` does (blank, too long), so those
     errors name the line too (not a :class:`TurnRecord`'s: a turn was captured within ``max_turn_chars``).
+    ``lines`` itself a str (a file name, one line) is refused, not read character by character.
     Raises BadInputError naming the first bad line number (prefixed by ``where``, e.g. a
     file name, and followed by ``note``); in that case nothing is written (the valid lines
     are not kept either). ``model`` is a pydantic model, or a function that picks one for each
     line's JSON object (:func:`record_model`). ``context`` is pydantic's validation context (``{"refuse_future":
     True}``: an ``at`` more than a day ahead is a bad line).
     """
+    if isinstance(lines, str | bytes):  # round 31: a path or one line iterated as characters said "line 1: not JSON"
+        one = str(lines).lstrip().startswith("{")
+        what, hint = ("one str", "for one line: [line]") if one else ("a file name", "open(path, encoding='utf-8')")
+        raise BadInputError(f"expected the lines (an open file, a list of str), got {what} ({str(lines)[:40]!r}); "
+                            f"give {hint}{note}")
     out = []
     for n, line in enumerate(lines, start=1):
         number = f"{where} line {n}" if where else f"line {n}"
@@ -160,6 +168,9 @@ def parse_jsonl(lines: Iterable[str], model: type[BaseModel] | Callable[[dict[st
             raise BadInputError(f"{number}: {exc}{note}") from None
         except ValidationError as exc:
             raise BadInputError(f"{number}: {validation_line(exc)}{note}") from None
+        except json.JSONDecodeError as exc:  # its own "line 1 column 9" is the line's, not the file's (round 31)
+            why = exc.msg.removesuffix(" starting at")[:80]  # ("Unterminated string starting at")
+            raise BadInputError(f"{number}: not valid JSON at column {exc.colno}: {why}{note}") from None
         except ValueError as exc:
             raise BadInputError(f"{number}: not valid JSON ({str(exc).splitlines()[0][:80]}){note}") from None
         except RecursionError:  # e.g. "[[[[…" thousands deep: json recurses per level
@@ -326,10 +337,10 @@ def record_model(data: dict[str, Any]) -> type[BaseModel]:
     return EndRecord if "records" in data or data.keys() <= {"v", "turns"} else StoredRecord
 
 
-def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
+def complete_records(recs: Sequence[BaseModel], where: str = "") -> list[BaseModel]:
     """``recs`` without the format-2 end line, after checking it: a file with format-2 lines
     must end with ``{"v": 2, "records": N, "turns": M}``, N and M the numbers of memory and turn lines
-    (``turns`` absent: 0), ids unique.
+    (``turns`` absent: 0), ids unique. ``where`` (a file name) begins each error, as :func:`parse_jsonl`'s.
 
     Raises:
         BadInputError: no end line (truncated), a line after it, a count or id that does not match.
@@ -339,22 +350,22 @@ def complete_records(recs: Sequence[BaseModel]) -> list[BaseModel]:
     turns = [r for r in recs if isinstance(r, TurnRecord)]
     if not stored and not turns and not ends:
         return list(recs)
-    note = "; nothing was written"
+    note, file = "; nothing was written", f"{where}: " if where else ""
     if not ends:
-        raise BadInputError(f"the file has no end line {{\"v\": 2, \"records\": N}}: truncated?{note}")
+        raise BadInputError(f"{file}the file has no end line {{\"v\": 2, \"records\": N}}: truncated?{note}")
     if len(ends) > 1 or ends[0] != len(recs) - 1:
-        raise BadInputError(f"the end line {{\"v\": 2, ...}} must be the last line, once{note}")
+        raise BadInputError(f"{file}the end line {{\"v\": 2, ...}} must be the last line, once{note}")
     end = recs[ends[0]]
     assert isinstance(end, EndRecord)
     if end.records != len(stored):
-        raise BadInputError(f"the end line says {end.records} memory line(s), the file has {len(stored)}: "
+        raise BadInputError(f"{file}the end line says {end.records} memory line(s), the file has {len(stored)}: "
                             f"truncated or edited{note}")
     if end.turns != len(turns):
-        raise BadInputError(f"the end line says {end.turns} turn line(s), the file has {len(turns)}: "
+        raise BadInputError(f"{file}the end line says {end.turns} turn line(s), the file has {len(turns)}: "
                             f"truncated or edited{note}")
     for what, ids in (("memory lines have the same id", [r.id for r in stored]),
                       ("turn lines have the same turn", [r.turn for r in turns])):
         if len(set(ids)) != len(ids):
             twice = next(i for n, i in enumerate(ids) if i in ids[:n])
-            raise BadInputError(f"two {what} {twice}{note}")
+            raise BadInputError(f"{file}two {what} {twice}{note}")
     return list(recs[:-1])

@@ -24,6 +24,7 @@ from memcli.settings_sources import (
     write_config_values,
 )
 from memcli.timeutil import MAX_DURATION_S  # durations: at most 100 years (a wait past it overflows)
+from memcli.validation_words import error_words
 
 __all__ = ["DEFAULT_MODEL", "MODEL_PROFILES", "Settings", "calibration_warning", "canonical_model", "config_path",
            "load_settings", "quick_settings", "write_config_values"]
@@ -439,7 +440,7 @@ def load_settings(**overrides: Any) -> Settings:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "settings"
-        msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix for our own checks
+        msg = error_words(err)  # memcli's words (a NaN, a bound); our own checks' lines as they are
         if msg.startswith(_UNKNOWN):  # a named choice: the message names the setting itself
             raise ConfigError(msg) from None
         raise ConfigError(f"invalid setting {loc}: {msg}") from None

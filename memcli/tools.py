@@ -29,6 +29,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from memcli.errors import BadInputError
 from memcli.models import Kind
 from memcli.refs import memory_ref
+from memcli.validation_words import error_words
 
 if TYPE_CHECKING:
     from memcli.memory import Memory
@@ -203,7 +204,7 @@ def _validate(name: str, arguments: Any) -> _Args:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
-        msg = str(err.get("msg")).removeprefix("Value error, ")  # pydantic's prefix of a validator's own line
+        msg = error_words(err)  # memcli's words for a NaN or a bound; a validator's own line as it is
         if err.get("type") == "string_too_short":  # "  " stripped to "": said as the CLI and HTTP say it
             msg = "is empty"
         raise BadInputError(f"{name}: {loc}: {msg}; nothing was done") from None

@@ -138,14 +138,14 @@ def test_a_confidence_that_is_no_finite_number_is_told_so(mem) -> None:
     """``remember(confidence=nan)`` and an import line's ``NaN`` said "less than or equal to 1"; HTTP says
     "a finite number" for the same value. One wording now, and nothing written."""
     for bad in (float("nan"), float("inf"), float("-inf")):
-        with pytest.raises(BadInputError, match="^confidence: Input should be a finite number$"):
+        with pytest.raises(BadInputError, match="^confidence: needs a finite number, got (-?inf|nan)$"):
             mem.remember("I like plums", confidence=bad)
-    with pytest.raises(BadInputError, match="^confidence: Input should be less than or equal to 1$"):
+    with pytest.raises(BadInputError, match="^confidence: needs a number ≤ 1, got 2$"):
         mem.remember("I like plums", confidence=2)
     for line in ('{"text": "I like figs", "confidence": NaN}',
                  '{"v": 2, "id": 1, "text": "I like figs", "kind": "other", "salience": Infinity, "confidence": 0.5, '
                  '"origin": "explicit", "at": "2026-01-01T00:00:00Z", "recorded_at": "2026-01-01T00:00:00Z"}'):
-        with pytest.raises(BadInputError, match="^line 1: (confidence|salience): Input should be a finite number; "
+        with pytest.raises(BadInputError, match="^line 1: (confidence|salience): needs a finite number, got (nan|inf); "
                                                 "nothing was written$"):
             mem.import_jsonl([line])
     assert mem.list(include_all=True) == []

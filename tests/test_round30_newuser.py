@@ -73,8 +73,9 @@ def test_an_export_line_without_its_text_is_told_so_not_that_it_lacks_records(tm
     first = json.loads(lines[0])
     del first["text"]
     target = tmp_path / "other.db"
-    for body, said in (([json.dumps(first), *lines[1:]], "line 1: text: Field required; nothing was written"),
-                       ([*lines[:-1], '{"v": 2}'], f"line {len(lines)}: records: Field required; nothing was written")):
+    for body, said in (([json.dumps(first), *lines[1:]], "stdin line 1: text: Field required; nothing was written"),
+                       ([*lines[:-1], '{"v": 2}'],
+                        f"stdin line {len(lines)}: records: Field required; nothing was written")):
         r = cli("--db", str(target), "--user", "mei", "import", "-", input="\n".join(body) + "\n")
         assert assert_error(r, 2) == said
     assert cli("--db", str(target), "--user", "mei", "list").stdout.strip() == ""
@@ -88,7 +89,7 @@ def test_duplicate_ids_in_an_export_name_the_id(tmp_path, db_path, cli) -> None:
     body = [lines[0], lines[0], *lines[1:-1], json.dumps({**end, "records": end["records"] + 1})]
     first_id = json.loads(lines[0])["id"]
     r = cli("--db", str(tmp_path / "other.db"), "--user", "mei", "import", "-", input="\n".join(body) + "\n")
-    assert assert_error(r, 2) == f"two memory lines have the same id {first_id}; nothing was written"
+    assert assert_error(r, 2) == f"stdin: two memory lines have the same id {first_id}; nothing was written"
 
 
 def test_a_langgraph_put_that_is_refused_leaves_the_old_value(db_path, embedder) -> None:
@@ -127,9 +128,10 @@ def test_a_malformed_or_foreign_database_url_is_bad_input_without_its_password(u
 
 @pytest.mark.parametrize(("line", "said"), [
     ('{"id": "a", "utterance": "I grow mint", "expected": [{"statement": "I grow mint", "kind": "hobby"}]}',
-     "line 1: expected.0.kind: Input should be 'preference', 'relationship', 'identity', 'habit', 'health' or 'other'"),
+     "line 1: expected.0.kind: must be 'preference', 'relationship', 'identity', 'habit', "
+     "'health' or 'other', got 'hobby'"),
     ('{"id": "a", "utterance": "I grow mint", "role": "bot", "expected": []}',
-     "line 1: role: Input should be 'user' or 'assistant'"),
+     "line 1: role: must be 'user' or 'assistant', got 'bot'"),
     ('{"id": "a", "utterance": "I grow mint", "expected": []}\n{"id": "a", "utterance": "I grow sage", "expected": []}',
      ": duplicate extraction case id 'a'"),
 ])

@@ -103,11 +103,11 @@ def test_public_dict_masks_the_api_key(monkeypatch):
 
 # -- invalid values ----------------------------------------------------------------------------
 @pytest.mark.parametrize("env, value, expect", [
-    ("MEMCLI_MAX_TEXT_CHARS", "lots", "invalid setting max_text_chars: Input should be a valid integer"),
-    ("MEMCLI_MAX_TEXT_CHARS", "0", "invalid setting max_text_chars: Input should be greater than or equal to 1"),
+    ("MEMCLI_MAX_TEXT_CHARS", "lots", "invalid setting max_text_chars: needs a whole number, got 'lots'"),
+    ("MEMCLI_MAX_TEXT_CHARS", "0", "invalid setting max_text_chars: needs a number ≥ 1, got '0'"),
     ("MEMCLI_USER", "   ", "invalid setting user: user must not be empty"),
-    ("MEMCLI_EMBED_BATCH_SIZE", "-3", "invalid setting embed_batch_size: Input should be greater than or equal"),
-    ("MEMCLI_AUTO_DRAIN", "maybe", "invalid setting auto_drain: Input should be a valid boolean"),
+    ("MEMCLI_EMBED_BATCH_SIZE", "-3", "invalid setting embed_batch_size: needs a number ≥ 1"),
+    ("MEMCLI_AUTO_DRAIN", "maybe", "invalid setting auto_drain: needs true or false, got 'maybe'"),
 ])
 def test_invalid_env_value(monkeypatch, env, value, expect):
     monkeypatch.setenv(env, value)
@@ -127,7 +127,7 @@ def test_invalid_flag_value():
 
 @pytest.mark.parametrize("content, expect", [
     ('user = "alice\n', "cannot read config "),
-    ("max_text_chars = 'lots'\n", "invalid setting max_text_chars: Input should be a valid integer"),
+    ("max_text_chars = 'lots'\n", "invalid setting max_text_chars: needs a whole number, got 'lots'"),
     ("db = 42\n", "invalid setting db: Input is not a valid path"),
     ("max_text_char = 10\n", "unknown setting 'max_text_char' in config "),  # a typo is not ignored
     ("frobnicate = 1\n", "unknown setting 'frobnicate' in config "),
@@ -168,7 +168,7 @@ def test_sources_as_pydantic_settings_read_them(config, monkeypatch):
     assert "dedup_upper" not in s.model_fields_set and s.dedup_upper == 0.9223  # the default model's profile
     assert Settings().max_tokens == 123  # a direct Settings() reads the same sources
     monkeypatch.setenv("MEMCLI_ANSWER_MIN_P_ZH", "")
-    with pytest.raises(ConfigError, match=r"^invalid setting answer_min_p_zh: Input should be a valid number"):
+    with pytest.raises(ConfigError, match=r"^invalid setting answer_min_p_zh: needs a number, got"):
         load_settings()
 
 

@@ -198,6 +198,12 @@ def usage_message(exc: UsageError) -> str:
         scored = sorted((-SequenceMatcher(None, name, p).ratio(), p) for p in getattr(exc, "possibilities", None) or ())
         near = [p for r, p in scored if -r >= NEAR_OPTION][:3]
         return " ".join(exc.message.split()) + (f" (did you mean {' or '.join(near)}?)" if near else "")
+    from pydantic import ValidationError  # (imported already when typer's coercion raised it)
+
+    if isinstance(exc.__cause__, ValidationError) and exc.__cause__.errors():  # typer's coercion: pydantic's words
+        from memcli.validation_words import error_words
+
+        exc.message = error_words(exc.__cause__.errors()[0])  # round 31: "needs a number ≥ 1, got '0'", as elsewhere
     return " ".join(exc.format_message().split()).rstrip(".")
 
 

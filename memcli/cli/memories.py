@@ -361,7 +361,7 @@ def import_(
     """
     lines = read_lines(file)
     with open_memory(db, user, model) as mem:
-        recs = mem.read_records(lines, allow_future=allow_future)
+        recs = mem.read_records(lines, allow_future=allow_future, where="stdin" if file == "-" else file)
         prog, advance = progress_bar(len(recs), "embedding", enabled=not as_json)
         with prog:
             results = mem.import_records(recs, progress=advance)

@@ -34,7 +34,8 @@ QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to
 
 def _read_history(path: Path) -> list[Any]:
     """A JSON array of {"role", "content"} or JSON Lines of them."""
-    text = read_file(path, "--history", writes=False).strip()
+    raw = read_file(path, "--history", writes=False)
+    text = raw.strip()
     if not text:
         return []
     try:
@@ -43,12 +44,15 @@ def _read_history(path: Path) -> list[Any]:
     except (ValueError, RecursionError):
         pass
     out = []
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in enumerate(raw.splitlines(), start=1):  # (numbered as the file is: leading blank lines count)
         if line.strip():
             try:
                 out.append(json.loads(line))
+            except json.JSONDecodeError as exc:  # round 31: the file, its line and column, as import says them
+                why = f"not valid JSON at column {exc.colno}: {exc.msg.removesuffix(' starting at')}"
+                raise BadInputError(f"--history: {path} line {n}: {why}") from None
             except (ValueError, RecursionError):
-                raise BadInputError(f"--history line {n}: not valid JSON (or nested too deeply)") from None
+                raise BadInputError(f"--history: {path} line {n}: JSON nested too deeply") from None
     return out
 
 

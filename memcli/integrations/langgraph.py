@@ -8,7 +8,8 @@ memory's metadata.
 
 - ``put(ns, key, value)`` → ``Memory.remember`` of the value's text (``value["text"]``, else
   ``"content"``, ``"memory"``, ``"data"``, else the JSON of the value), through memcli's
-  decision step; a put over an existing key retires the old version first (``Memory.forget``).
+  decision step; a put over an existing key retires the old version first (``Memory.forget``), in the
+  same transaction as the new one's write: a put that fails leaves the old version as it was.
   ``put(ns, key, None)`` and ``delete`` → ``Memory.forget`` (kept in the history; not purged).
 - ``get(ns, key)`` → the active memory put under that key, or the memory whose id is ``key``
   (memories made by memcli itself — the drain of captured turns — have their id as key).
@@ -198,12 +199,15 @@ class MemcliStore(BaseStore):
         value = dict(op.value)
         text = _text_of(value)
         meta = {_META: {"namespace": list(rest), "key": op.key, "value": value}}
-        if old is not None:
-            if old.statement == text and self._value_of(old) == value:
-                return
-            mem._record(text=text, metadata=meta)  # what remember refuses (a secret, too long) before the old goes
-            mem.forget(old.id)
-        res = mem.remember(text, metadata=meta, split=False)  # one key, one memory
+        if old is not None and old.statement == text and self._value_of(old) == value:
+            return
+        # one turn on the Memory and one transaction (round 31): a failure after the input was checked (the model,
+        # the store) rolls the old version's retirement back too, so the key never resolves to nothing
+        with mem._calls, mem.store.tx():
+            if old is not None:
+                mem._record(text=text, metadata=meta)  # what remember refuses (a secret, too long) before the old goes
+                mem.forget(old.id)
+            res = mem.remember(text, metadata=meta, split=False)  # one key, one memory
         new = mem.show(res.item_id)
         if self._key_of(new) != op.key or tuple(self._namespace_of(user, new)[len(self.prefix) + 1:]) != rest:
             self._aliases[((user, *rest), op.key)] = res.item_id  # memcli kept an existing memory (NOOP)

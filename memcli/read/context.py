@@ -59,6 +59,7 @@ from memcli.read.retrieve import MemoryRetrievalService
 from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import MAX_DURATION_S, check_duration, parse_at
+from memcli.validation_words import error_words
 
 if TYPE_CHECKING:
     from memcli.read.results import Hits
@@ -163,7 +164,7 @@ def parse_history(history: Any) -> list[ChatMessage]:
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = ".".join(str(p) for p in err.get("loc", ())) or "message"
-            raise BadInputError(f"history message {n}: {loc}: {err.get('msg')}") from None
+            raise BadInputError(f"history message {n}: {loc}: {error_words(err)}") from None
     return out
 
 

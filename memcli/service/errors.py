@@ -29,6 +29,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from memcli import errors as e
+from memcli.validation_words import error_words
 
 __all__ = ["ServiceError", "body", "status_of", "undecodable_body", "validation_message"]
 
@@ -82,7 +83,8 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
     - a field naming a user (``user_fields``) → the user comes from the token;
     - a path id that is no id (``/v1/memories/abc``) → ``id: must be …``, named as the docs' route
       table names it (``{id}``), saying what an id of that route looks like, not the pattern's regex;
-    - else ``field: pydantic's message`` (``text: Field required``).
+    - else ``field: message`` in memcli's words (:func:`memcli.validation_words.error_words`: ``confidence:
+      needs a finite number, got nan``; ``text: Field required``).
     """
     err = dict(errors[0]) if errors else {"loc": (), "msg": "invalid request"}
     raw_loc = tuple(err.get("loc", ()))
@@ -99,7 +101,7 @@ def validation_message(errors: Sequence[Any], body: Any = None, user_fields: Col
         return f"{loc}: must be {what}, got {str(err.get('input'))[:40]!r}"
     if str(raw_loc[-1] if raw_loc else "").lower() in user_fields and err.get("type") == "extra_forbidden":
         return "the user comes from the token; no request names a user"
-    return f"{loc}: {err.get('msg')}" if loc else str(err.get("msg"))
+    return f"{loc}: {error_words(err)}" if loc else error_words(err)
 
 
 def undecodable_body(cause: BaseException | None, tags: Collection[str] | None = None) -> str | None:

@@ -157,21 +157,21 @@ class MemoryCaptureWorker:
             limit: at most this many tasks claimed in total (None: until the outbox is empty).
             loop: keep polling every ``interval_s`` seconds (default ``drain_interval_s``) until
                 ``max_seconds`` have passed (forever when None) or ``limit`` is reached.
-            max_seconds: wall-clock budget, seconds (more than 0); checked between batches. With it or
+            max_seconds: wall-clock budget, seconds (finite, > 0; None: no limit); checked between batches. With it or
                 ``limit``, the summary's ``waiting`` counts the tasks left in the outbox.
             progress: called with the number of tasks finished after each task.
             stop: when set (by a signal handler or another thread), finish the task being written,
                 release the claimed tasks not started and return (``interrupted``).
 
         Raises:
-            BadInputError: ``max_seconds`` 0, negative or not a number; ``limit`` not a whole number ≥ 1.
+            BadInputError: ``max_seconds`` 0, negative, infinite or NaN; ``limit`` not a whole number ≥ 1.
             StoreError, EmbeddingError, ConfigError: the worker cannot run at all (tasks already
             claimed stay leased and are reclaimed when the lease expires).
         """
         st, settings = self.store, self.settings
         interval = (settings.drain_interval_s if interval_s is None
                     else check_duration(interval_s, field="interval_s"))
-        if max_seconds is not None and max_seconds != float("inf"):  # infinity: no limit; NaN, negative: bad input
+        if max_seconds is not None:  # NaN, negative, infinite: bad input, as the CLI and HTTP say (None: no limit)
             max_seconds = check_duration(max_seconds, field="max_seconds")
             if max_seconds == 0:  # the budget would end before the first task is claimed
                 raise BadInputError("max_seconds: 0 drains nothing; give more than 0 (or leave it out: no limit)")
