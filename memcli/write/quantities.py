@@ -30,8 +30,11 @@ _EN_NUM = "|".join(sorted([*_EN_WORDS, *_EN_TENS], key=len, reverse=True))
 _EN_QTY = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|(?:" + _EN_NUM + r")(?:[- ](?:" + "|".join(_EN_WORDS) +
                      r"))?)\s*([a-z][a-z.']*)")
 #: a Chinese number and the measure character after it (公里 → 公, 点 → 点, 杯 → 杯); a 个 before a
-#: unit is skipped (两个小时 → 小)
-_ZH_QTY = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*个?([\u4e00-\u9fffA-Za-z])")
+#: unit is skipped (两个小时 → 小), and so is a word of about (九千来块 → 块, 两个多小时 → 小: round 31)
+_ZH_QTY = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*个?(?:多|来|余|左右)?个?"
+                     r"([\u4e00-\u9fffA-Za-z])")
+#: what follows a number without measuring it: a particle or the end of about (存了四万多 / 有五万二了: no unit)
+_ZH_NOT_UNIT = frozenset("了的啦呢吧啊呀嘛哦多来余左")
 #: words that start with 一 but count nothing (一般, 一直, 一起, 一定 …)
 _ZH_NOT_ONE = frozenset("般直起定样些下切边向旦致共同生辈再贯律时会")
 
@@ -60,7 +63,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
         t = re.sub(r"(\d),(\d{3})\b", r"\1\2", counts_spelled(to_simplified(text), True))
         for m in _ZH_QTY.finditer(t):
             n = m.group(1)
-            if n == "一" and m.group(2) in _ZH_NOT_ONE:
+            if n == "一" and m.group(2) in _ZH_NOT_ONE or m.group(2) in _ZH_NOT_UNIT:
                 continue
             v = float(n) if n[0].isdigit() else cn_to_int(n)
             if v is not None:

@@ -23,6 +23,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantities
 from memcli.write.rules.match import Facts
+from memcli.write.shared_person import without_person
 from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS, strong
 
 __all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "unlinked"]
@@ -119,8 +120,11 @@ def _linking_units(new: Facts, old: Facts) -> frozenset[str]:
     each side tells two things or more of them besides (an exam, a cast) — a side that tells one ("Hannah is
     my niece" / "Hannah is my granddaughter") is who the person is, and the name is what links the two."""
     shared = content_units(new.statement) & content_units(old.statement)
-    if not shared or lang_of(new.statement) == "zh":
+    if not shared:
         return shared
+    if lang_of(new.statement) == "zh":  # 老伴儿每天晚饭后去 / 老伴儿不太愿意去: 老伴儿 links nothing (round 31)
+        pair = without_person(new, old)
+        return shared if pair is None else content_units(pair[0].statement) & content_units(pair[1].statement)
     shared = frozenset(u for u in shared if not _EN_TIME_UNIT.fullmatch(u))
     named = {w for w in re.findall(r"[a-z]+", new.subject.split(":", 1)[-1])} \
         if new.subject == old.subject and new.subject != ME else set()
@@ -135,7 +139,8 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     """Why an UPDATE or CONFLICT between ``new`` (incoming) and ``old`` (stored) that share no strong slot
     must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`; in English a
     month, weekday or ordinal day, and the name of the one person both tell of, do not count:
-    :func:`_linking_units`) and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
+    :func:`_linking_units`; in Chinese the one person both open with: :func:`memcli.write.shared_person.without_person`)
+    and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
     says the two are one fact ("I just got new boots" / "Lately I've had a tough time" sit at cosine 0.4
     under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了,
     "I drive an old Volvo" / "I traded my car in for a Kia").
