@@ -100,3 +100,29 @@ def test_an_older_speakers_spouse_is_a_person_the_next_clause_continues(mem) -> 
     say_all(mem, ["老伴胃不好，吃不了凉的，一吃就疼"])
     said = {it.statement for it in mem.list()}
     assert any(s.startswith("老伴吃不了凉的") for s in said), said
+
+
+def test_a_piece_with_whom_the_speaker_does_it_is_kept_beside_a_rule_fact(mem) -> None:  # noqa: ANN001
+    # the rules carry the first piece (a job); the second was glued to it and lost with it
+    say_all(mem, ["我在一家物流公司开车，跟我表哥一起跑长途"])
+    said = {it.statement for it in mem.list()}
+    assert "我跟我表哥一起跑长途" in said and "我在一家物流公司开车" in said, said
+
+
+def test_a_change_of_one_persons_school_year_still_ends_the_old(mem) -> None:  # noqa: ANN001
+    # no "no" in either: the person may be all that links a change told in new words
+    items = pair_drained(mem, "我女儿在读小学五年级", "我女儿现在上初一了")
+    assert items["我女儿在读小学五年级"].status != "active"
+    assert items["我女儿现在上初一了"].status == "active"
+
+
+@pytest.mark.parametrize(("old", "new", "apart"), [
+    ("我准备攒够二十万块回老家开超市", "回老家开超市的事我定在二〇三〇年", True),  # a year beside an amount
+    ("我计划二〇二九年回老家开超市", "回老家开超市的事我改到二〇三〇年了", False),  # one year for another: a change
+    ("我每个月房租两千块", "我现在每个月房租两千五百块", False),  # one measure, another value
+])
+def test_a_year_beside_an_amount_is_no_changed_value(old: str, new: str, apart: bool) -> None:
+    from memcli.write.pair_facts import facts_of
+    from memcli.write.unlinked import begun_apart
+
+    assert (begun_apart(facts_of(new), facts_of(old)) is not None) == apart

@@ -122,8 +122,10 @@ def _linking_units(new: Facts, old: Facts) -> frozenset[str]:
     shared = content_units(new.statement) & content_units(old.statement)
     if not shared:
         return shared
-    if lang_of(new.statement) == "zh":  # 老伴儿每天晚饭后去 / 老伴儿不太愿意去: 老伴儿 links nothing (round 31)
-        pair = without_person(new, old)
+    if lang_of(new.statement) == "zh":  # 老伴儿每天晚饭后去 / 老伴儿不太愿意去: a "no" of one thing of a person
+        # says nothing of another, 老伴儿 links nothing (round 31); with no "no" the person may be all that links a
+        # change told in new words (我儿子在读幼儿园大班 / 我儿子现在上一年级了)
+        pair = without_person(new, old) if new.positive != old.positive else None
         return shared if pair is None else content_units(pair[0].statement) & content_units(pair[1].statement)
     shared = frozenset(u for u in shared if not _EN_TIME_UNIT.fullmatch(u))
     named = {w for w in re.findall(r"[a-z]+", new.subject.split(":", 1)[-1])} \
@@ -139,7 +141,8 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     """Why an UPDATE or CONFLICT between ``new`` (incoming) and ``old`` (stored) that share no strong slot
     must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`; in English a
     month, weekday or ordinal day, and the name of the one person both tell of, do not count:
-    :func:`_linking_units`; in Chinese the one person both open with: :func:`memcli.write.shared_person.without_person`)
+    :func:`_linking_units`; in Chinese, across a "no", the one person both open with:
+    :func:`memcli.write.shared_person.without_person`)
     and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
     says the two are one fact ("I just got new boots" / "Lately I've had a tough time" sit at cosine 0.4
     under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了,
@@ -177,7 +180,8 @@ _MONTH_NAMES = frozenset({"january", "february", "march", "april", "may", "june"
 def _measures(text: str) -> frozenset[str]:
     """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year, ``date``
     for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日)."""
-    units = {_DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u) for u, _ in quantities(text)}
+    units = {"year" if u == "年" and 1900 <= v <= 2100 else _DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u)
+             for u, v in quantities(text)}  # (二〇二八年 is a year, 三年 a count of them)
     return frozenset(units | ({"year"} if _YEAR.search(text) else set()))
 
 
@@ -206,7 +210,10 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
     if not links and taken_up:
         return "something taken up shares no content word with the stored fact: a new pursuit beside it"
     a, b = _measures(new.statement), _measures(old.statement)
-    if len(links) == 1 and a and b and not a & b:
-        return (f"one word shared ({next(iter(links))}) and numbers of different measures "
+    # a year beside an amount is no changed value whatever the words share (攒够十万块回老家开店 / 回老家开店定在
+    # 二〇二八年: the plan given its year, round 31)
+    if (len(links) == 1 or "year" in a ^ b) and a and b and not a & b:
+        shared = f"one word shared ({next(iter(links))})" if len(links) == 1 else "a year beside another measure"
+        return (f"{shared} and numbers of different measures "
                 f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")
     return None

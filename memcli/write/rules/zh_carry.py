@@ -158,8 +158,9 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     opens with 他/她/它 (我同事小陈辞职了，他要去国外读书 → 我同事小陈要去国外读书) takes the subject of the
     piece before it when that names a person of the pronoun's gender (a pet or thing for 它), and a
     piece that opens with 而且/并且 + a predicate (…，而且也在学吉他) takes it as chat drops it
-    (:func:`carried_subjects`). A piece whose subject is not known stays with the piece before it
-    (one unit, read whole, as :func:`~memcli.write.clauses.units` joined it); an English unit, or
+    (:func:`carried_subjects`); a piece that opens with whom the speaker does it with (…，跟老伴两个人住) after
+    a piece of the speaker's takes 我 (:func:`_with_someone`). A piece whose subject is not known stays with the
+    piece before it (one unit, read whole, as :func:`~memcli.write.clauses.units` joined it); an English unit, or
     one that cuts into one clause, is itself (both ways). Pure function of the text."""
     pieces = [p.strip() for p in re.split(r"[，,]", unit.text) if p.strip()]
     if unit.lang != "zh" or len(pieces) < 2:
@@ -179,6 +180,8 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
             fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
                 key, m.group("pron") == "她"))
             said = phrase + m.group("lead") + p[m.end():] if fits else None
+        elif last and last[0] == slots.ME and _WITH_SOMEONE.match(p) and _with_someone(p):
+            said = "我" + p  # 我家住在…，跟老伴两个人住 → 我跟老伴两个人住: with whom the speaker does it (round 31)
         elif m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
             rest = p[2:]
             sub = carried_subjects([parts[-1], rest])[1]
