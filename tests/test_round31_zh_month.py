@@ -120,6 +120,7 @@ def test_a_change_of_one_persons_school_year_still_ends_the_old(mem) -> None:  #
     ("我准备攒够二十万块回老家开超市", "回老家开超市的事我定在二〇三〇年", True),  # a year beside an amount
     ("我计划二〇二九年回老家开超市", "回老家开超市的事我改到二〇三〇年了", False),  # one year for another: a change
     ("我每个月房租两千块", "我现在每个月房租两千五百块", False),  # one measure, another value
+    ("我妈是五年前做的胆囊手术", "我妈2021年做了胆囊手术", False),  # a year beside a time: maybe one day told again
 ])
 def test_a_year_beside_an_amount_is_no_changed_value(old: str, new: str, apart: bool) -> None:
     from memcli.write.pair_facts import facts_of

@@ -177,11 +177,19 @@ _MONTH_NAMES = frozenset({"january", "february", "march", "april", "may", "june"
                           "sept", "oct", "nov", "dec"})
 
 
+#: measures of a time (a count of years, months, days; a calendar day; an age): not "another measure" than a year
+_TIME_MEASURES = frozenset({"年", "月", "天", "周", "date", "岁", "day", "month", "week", "age", "hour", "小"})
+
+
+def _has_year(text: str) -> bool:
+    """``text`` names a year (2028, 二〇二八年), not a count of years (三年)."""
+    return bool(_YEAR.search(text)) or any(u == "年" and 1900 <= v <= 2100 for u, v in quantities(text))
+
+
 def _measures(text: str) -> frozenset[str]:
     """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year, ``date``
     for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日)."""
-    units = {"year" if u == "年" and 1900 <= v <= 2100 else _DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u)
-             for u, v in quantities(text)}  # (二〇二八年 is a year, 三年 a count of them)
+    units = {_DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u) for u, _ in quantities(text)}
     return frozenset(units | ({"year"} if _YEAR.search(text) else set()))
 
 
@@ -211,8 +219,10 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
         return "something taken up shares no content word with the stored fact: a new pursuit beside it"
     a, b = _measures(new.statement), _measures(old.statement)
     # a year beside an amount is no changed value whatever the words share (攒够十万块回老家开店 / 回老家开店定在
-    # 二〇二八年: the plan given its year, round 31)
-    if (len(links) == 1 or "year" in a ^ b) and a and b and not a & b:
+    # 二〇二八年: the plan given its year, round 31) — beside a time (三年前, 5月) it may be the same day told again
+    ya, yb = _has_year(new.statement), _has_year(old.statement)
+    year_apart = ya != yb and not (b if ya else a) & _TIME_MEASURES
+    if (len(links) == 1 or year_apart) and a and b and not a & b:
         shared = f"one word shared ({next(iter(links))})" if len(links) == 1 else "a year beside another measure"
         return (f"{shared} and numbers of different measures "
                 f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")
