@@ -127,3 +127,13 @@ def test_a_year_beside_an_amount_is_no_changed_value(old: str, new: str, apart: 
     from memcli.write.unlinked import begun_apart
 
     assert (begun_apart(facts_of(new), facts_of(old)) is not None) == apart
+
+
+def test_a_goal_told_with_its_amount_stays_beside_the_year_set_for_it(mem) -> None:  # noqa: ANN001
+    # the goal has a slot of its own (我的目标是…), the year does not: the slot held it out of the measure check
+    mem.capture("我的目标是攒够二十万块在县城买房", at="2026-03-05T21:00:00+08:00")
+    mem.capture("在县城买房的时间我定在二〇三〇年", at="2026-03-20T21:00:00+08:00")
+    mem.drain()
+    items = {it.statement: it for it in mem.list(include_all=True)}
+    assert items["我的目标是攒够二十万块在县城买房"].status == "active", items["我的目标是攒够二十万块在县城买房"]
+    assert items["在县城买房的时间我定在二〇三〇年"].status == "active"

@@ -208,6 +208,8 @@ def begun_apart(new: Facts, old: Facts) -> str | None:
 
 def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
     """:func:`begun_apart` given the pair's linking units (:func:`_linking_units`), which its caller has."""
+    if (new.slot != old.slot or not new.slot) and (why := _year_apart(new, old)):
+        return why  # (我的打算是攒够十万块… / …定在二〇二八年: a slot on one side only, round 31)
     if new.slot and strong(new.slot) or old.slot and strong(old.slot):
         return None
     taken_up = _taken_up_only(new.statement)
@@ -218,12 +220,21 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
     if not links and taken_up:
         return "something taken up shares no content word with the stored fact: a new pursuit beside it"
     a, b = _measures(new.statement), _measures(old.statement)
-    # a year beside an amount is no changed value whatever the words share (攒够十万块回老家开店 / 回老家开店定在
-    # 二〇二八年: the plan given its year, round 31) — beside a time (三年前, 5月) it may be the same day told again
-    ya, yb = _has_year(new.statement), _has_year(old.statement)
-    year_apart = ya != yb and not (b if ya else a) & _TIME_MEASURES
-    if (len(links) == 1 or year_apart) and a and b and not a & b:
-        shared = f"one word shared ({next(iter(links))})" if len(links) == 1 else "a year beside another measure"
-        return (f"{shared} and numbers of different measures "
+    if len(links) == 1 and a and b and not a & b:
+        return (f"one word shared ({next(iter(links))}) and numbers of different measures "
                 f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")
     return None
+
+
+def _year_apart(new: Facts, old: Facts) -> str | None:
+    """Why a year told on one side only beside another measure on the other is no changed value whatever the
+    words share (攒够十万块回老家开店 / 回老家开店定在二〇二八年: the plan given its year, round 31); None when the
+    other side tells a time (三年前, 5月: maybe the same day told again) or no number, or a change verb."""
+    ya, yb = _has_year(new.statement), _has_year(old.statement)
+    if ya == yb or change_verb(new.statement):
+        return None
+    a, b = _measures(new.statement), _measures(old.statement)
+    if not a or not b or a & b or (b if ya else a) & _TIME_MEASURES:
+        return None
+    return (f"a year beside another measure ({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): "
+            "no value changed")
