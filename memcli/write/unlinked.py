@@ -208,7 +208,7 @@ def begun_apart(new: Facts, old: Facts) -> str | None:
 
 def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
     """:func:`begun_apart` given the pair's linking units (:func:`_linking_units`), which its caller has."""
-    if (new.slot != old.slot or not new.slot) and (why := _year_apart(new, old)):
+    if links and (new.slot != old.slot or not new.slot) and (why := _year_apart(new, old)):
         return why  # (我的打算是攒够十万块… / …定在二〇二八年: a slot on one side only, round 31)
     if new.slot and strong(new.slot) or old.slot and strong(old.slot):
         return None
@@ -229,7 +229,8 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
 def _year_apart(new: Facts, old: Facts) -> str | None:
     """Why a year told on one side only beside another measure on the other is no changed value whatever the
     words share (攒够十万块回老家开店 / 回老家开店定在二〇二八年: the plan given its year, round 31); None when the
-    other side tells a time (三年前, 5月: maybe the same day told again) or no number, or a change verb."""
+    other side tells a time (三年前, 5月: maybe the same day told again) or no number, or a change verb. (Its caller
+    asks only when the two share a word: with none, :func:`nothing_shared` decides.)"""
     ya, yb = _has_year(new.statement), _has_year(old.statement)
     if ya == yb or change_verb(new.statement):
         return None
