@@ -26,6 +26,7 @@ from functools import lru_cache
 from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.write.pair_facts import content_overlap, content_units
 from memcli.write.rules.match import EN_NEGATION, ZH_NEGATION, ZH_NOT_NEGATION, Facts, expand_en
+from memcli.write.shared_person import without_person
 from memcli.write.unlinked import ZH_CHANGE_VERBS, change_verb
 
 __all__ = ["SCOPE_WORDS", "FLIP_SCOPE_OVERLAP", "flip_off_topic", "negated_units", "one_character_shared",
@@ -79,11 +80,14 @@ def flip_off_topic(new: Facts, old: Facts) -> str | None:
     a longer turn), its negated words share no content unit with the other (the "no" is about something
     else), the two are in one language and overlap below :data:`FLIP_SCOPE_OVERLAP`, and ``new`` tells no
     change by a verb (:func:`memcli.write.unlinked.change_verb`: "I don't eat meat anymore" after "I love
-    steak" is the judge's to weigh). A statement that is all its "no" may deny the other's thing by a
-    broader word ("I don't own a car" / "I drive a Corolla"), so it is left to the judge. A one-line
+    steak" is the judge's to weigh). Two Chinese statements that open with one person are read without it
+    (:func:`memcli.write.shared_person.without_person`). A statement that is all its "no" may deny the other's
+    thing by a broader word ("I don't own a car" / "I drive a Corolla"), so it is left to the judge. A one-line
     reason, or None (the flip may be about the old fact)."""
     if new.positive == old.positive or lang_of(new.statement) != lang_of(old.statement):
         return None
+    if (pair := without_person(new, old)) is not None:  # 我妈膝盖不好 / 我妈出院了: 妈 is whom, not what (round 31)
+        new, old = pair
     neg, pos = (new, old) if not new.positive else (old, new)
     if one_character_shared(neg.statement, pos.statement, negated_units(neg.statement)):
         return "the negation shares one character with the other statement, not a thing: a flip, not a contradiction"

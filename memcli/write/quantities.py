@@ -30,8 +30,11 @@ _EN_NUM = "|".join(sorted([*_EN_WORDS, *_EN_TENS], key=len, reverse=True))
 _EN_QTY = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|(?:" + _EN_NUM + r")(?:[- ](?:" + "|".join(_EN_WORDS) +
                      r"))?)\s*([a-z][a-z.']*)")
 #: a Chinese number and the measure character after it (公里 → 公, 点 → 点, 杯 → 杯); a 个 before a
-#: unit is skipped (两个小时 → 小)
-_ZH_QTY = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*个?([\u4e00-\u9fffA-Za-z])")
+#: unit is skipped (两个小时 → 小), and so is a word of about (九千来块 → 块, 两个多小时 → 小: round 31)
+_ZH_QTY = re.compile(r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*个?(?:多|来|余|左右)?个?"
+                     r"([\u4e00-\u9fffA-Za-z])")
+#: what follows a number without measuring it: a particle or the end of about (存了四万多 / 有五万二了: no unit)
+_ZH_NOT_UNIT = frozenset("了的啦呢吧啊呀嘛哦多来余左")
 #: measure characters of a portion or a dose a half may be told of (半片, 一片半, 半粒, 两杯半; round 31): a
 #: half of a time (半夜, 半天) or of anything else is left as it was read
 _ZH_HALVED = "片粒颗支滴杯勺碗瓶袋包盒"
@@ -76,7 +79,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
         t = _halves(t)
         for m in _ZH_QTY.finditer(t):
             n = m.group(1)
-            if n == "一" and m.group(2) in _ZH_NOT_ONE:
+            if n == "一" and m.group(2) in _ZH_NOT_ONE or m.group(2) in _ZH_NOT_UNIT:
                 continue
             v = float(n) if n[0].isdigit() else cn_to_int(n)
             if v is not None:

@@ -23,6 +23,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantities
 from memcli.write.rules.match import Facts
+from memcli.write.shared_person import without_person
 from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS, strong
 
 __all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "unlinked"]
@@ -119,8 +120,13 @@ def _linking_units(new: Facts, old: Facts) -> frozenset[str]:
     each side tells two things or more of them besides (an exam, a cast) — a side that tells one ("Hannah is
     my niece" / "Hannah is my granddaughter") is who the person is, and the name is what links the two."""
     shared = content_units(new.statement) & content_units(old.statement)
-    if not shared or lang_of(new.statement) == "zh":
+    if not shared:
         return shared
+    if lang_of(new.statement) == "zh":  # 老伴儿每天晚饭后去 / 老伴儿不太愿意去: a "no" of one thing of a person
+        # says nothing of another, 老伴儿 links nothing (round 31); with no "no" the person may be all that links a
+        # change told in new words (我儿子在读幼儿园大班 / 我儿子现在上一年级了)
+        pair = without_person(new, old) if new.positive != old.positive else None
+        return shared if pair is None else content_units(pair[0].statement) & content_units(pair[1].statement)
     shared = frozenset(u for u in shared if not _EN_TIME_UNIT.fullmatch(u))
     named = {w for w in re.findall(r"[a-z]+", new.subject.split(":", 1)[-1])} \
         if new.subject == old.subject and new.subject != ME else set()
@@ -135,7 +141,9 @@ def nothing_shared(new: Facts, old: Facts) -> str | None:
     """Why an UPDATE or CONFLICT between ``new`` (incoming) and ``old`` (stored) that share no strong slot
     must be an ADD: no content unit in common (:func:`memcli.write.pair_facts.content_units`; in English a
     month, weekday or ordinal day, and the name of the one person both tell of, do not count:
-    :func:`_linking_units`) and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
+    :func:`_linking_units`; in Chinese, across a "no", the one person both open with:
+    :func:`memcli.write.shared_person.without_person`)
+    and no change told by a verb in ``new`` (:func:`change_verb`). Nothing then
     says the two are one fact ("I just got new boots" / "Lately I've had a tough time" sit at cosine 0.4
     under the default model); a true change in new words tells it (我住在成都 / 我搬到重庆了,
     "I drive an old Volvo" / "I traded my car in for a Kia").
@@ -169,6 +177,15 @@ _MONTH_NAMES = frozenset({"january", "february", "march", "april", "may", "june"
                           "sept", "oct", "nov", "dec"})
 
 
+#: measures of a time (a count of years, months, days; a calendar day; an age): not "another measure" than a year
+_TIME_MEASURES = frozenset({"年", "月", "天", "周", "date", "岁", "day", "month", "week", "age", "hour", "小"})
+
+
+def _has_year(text: str) -> bool:
+    """``text`` names a year (2028, 二〇二八年), not a count of years (三年)."""
+    return bool(_YEAR.search(text)) or any(u == "年" and 1900 <= v <= 2100 for u, v in quantities(text))
+
+
 def _measures(text: str) -> frozenset[str]:
     """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year, ``date``
     for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日)."""
@@ -198,6 +215,8 @@ def begun_apart(new: Facts, old: Facts) -> str | None:
 
 def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
     """:func:`begun_apart` given the pair's linking units (:func:`_linking_units`), which its caller has."""
+    if links and (new.slot != old.slot or not new.slot) and (why := _year_apart(new, old)):
+        return why  # (我的打算是攒够十万块… / …定在二〇二八年: a slot on one side only, round 31)
     if new.slot and strong(new.slot) or old.slot and strong(old.slot):
         return None
     taken_up = _taken_up_only(new.statement)
@@ -216,3 +235,18 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
         return (f"one word shared ({next(iter(links))}) and numbers of different measures "
                 f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")
     return None
+
+
+def _year_apart(new: Facts, old: Facts) -> str | None:
+    """Why a year told on one side only beside another measure on the other is no changed value whatever the
+    words share (攒够十万块回老家开店 / 回老家开店定在二〇二八年: the plan given its year, round 31); None when the
+    other side tells a time (三年前, 5月: maybe the same day told again) or no number, or a change verb. (Its caller
+    asks only when the two share a word: with none, :func:`nothing_shared` decides.)"""
+    ya, yb = _has_year(new.statement), _has_year(old.statement)
+    if ya == yb or change_verb(new.statement):
+        return None
+    a, b = _measures(new.statement), _measures(old.statement)
+    if not a or not b or a & b or (b if ya else a) & _TIME_MEASURES:
+        return None
+    return (f"a year beside another measure ({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): "
+            "no value changed")

@@ -73,16 +73,26 @@ _NOT_OPENING = re.compile(r"^(?:比起|比|对于|关于|至于|除了|为了|�
 #: an attribute of a thing said by the thing's name (阅读跑者盛宴的地点是上海): the name is the subject
 _OF_IS = re.compile(r"的[\u4e00-\u9fff]{1,6}(?:是|为)")
 #: a degree word: the clause judges a thing the talk is about (拍照特别给力, 人太多), it tells nothing the speaker did
-_DEGREE = re.compile(r"太|特别|超级?|非常|挺|很|真|简直|有点|不太|好(?!像|久)")
+#: (a word that only holds one: 太极, 太太, 超市, 认真 — round 31)
+_DEGREE = re.compile(r"太(?![极太阳空平])|特别|超(?![市过重时出声])级?|非常|挺|很|(?<!认)真(?!丝)|简直|有点|不太|"
+                     r"好(?!像|久)")
+#: a turn that opens with whom the speaker did it with (跟同村的阿杰说好了, 和老同学去爬山了): a person (a name,
+#: a relation word) after 跟/和/同, then a verb — the speaker's own clause (round 31), not a phrase (跟着感觉走)
+_WITH_SOMEONE = re.compile(r"^(?:跟|和|同)(?!着)")
 
 
 def says_no_one(clause: str) -> bool:
     """The clause names no one and nothing it is about: no pronoun, relation word or name, the rules
     find no subject, and it opens with its predicate (上周去协和看了胃) or with a topic and its amount
-    (房贷每月八千) — a clause whose subject chat drops (not a thing's: 现在的家电越来越智能了).
+    (房贷每月八千) — a clause whose subject chat drops (not a thing's: 现在的家电越来越智能了) — or it opens
+    with whom it was done with, then a verb (跟同事约好了周末爬山: :func:`_with_someone`).
     At the start of a turn, the one it drops is the speaker's own (see :func:`with_subjects`)."""
     c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
-    if not c or re.search(r"[我你您他她它咱]", clause) or slots.ZH_RELATION_RE.search(clause):
+    if not c or re.search(r"[我你您他她它咱]", clause):
+        return False
+    if _WITH_SOMEONE.match(c) and _with_someone(c):  # 跟同事约好了…: the person is whom the speaker did it with
+        return True
+    if slots.ZH_RELATION_RE.search(clause):
         return False
     toks = _pos(c[:10])
     if len(toks) < 2 or len(re.findall(r"[\u4e00-\u9fff]", c)) < 4 or _NOT_OPENING.match(c) or _OF_IS.search(c) or \
@@ -94,6 +104,14 @@ def says_no_one(clause: str) -> bool:
         and w1 != "的"  # 上周去协和看了胃, 看中了…
     amount = f0[:1] in ("n", "j", "v") and (f1 == "m" or w1.startswith("每"))  # 房贷每月八千: the topic's amount
     return (predicate or amount) and _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) is None
+
+
+def _with_someone(c: str) -> bool:
+    """``c`` (opening with 跟/和/同) names a person (a name, or a relation word of the vocabulary) and then a
+    verb within its first twelve characters: 跟同村的阿杰说好了, 和老同学去爬山了 (not 跟着感觉走, 和平时一样)."""
+    toks = _pos(c[:12])[1:]
+    person = next((i for i, (w, f) in enumerate(toks) if f == "nr" or slots.ZH_RELATION_RE.fullmatch(w)), None)
+    return person is not None and any(f[:1] == "v" for _, f in toks[person + 1:])
 
 
 def with_subjects(parts: list[Unit]) -> list[Unit]:
@@ -140,8 +158,9 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     opens with 他/她/它 (我同事小陈辞职了，他要去国外读书 → 我同事小陈要去国外读书) takes the subject of the
     piece before it when that names a person of the pronoun's gender (a pet or thing for 它), and a
     piece that opens with 而且/并且 + a predicate (…，而且也在学吉他) takes it as chat drops it
-    (:func:`carried_subjects`). A piece whose subject is not known stays with the piece before it
-    (one unit, read whole, as :func:`~memcli.write.clauses.units` joined it); an English unit, or
+    (:func:`carried_subjects`); a piece that opens with whom the speaker does it with (…，跟老伴两个人住) after
+    a piece of the speaker's takes 我 (:func:`_with_someone`). A piece whose subject is not known stays with the
+    piece before it (one unit, read whole, as :func:`~memcli.write.clauses.units` joined it); an English unit, or
     one that cuts into one clause, is itself (both ways). Pure function of the text."""
     pieces = [p.strip() for p in re.split(r"[，,]", unit.text) if p.strip()]
     if unit.lang != "zh" or len(pieces) < 2:
@@ -161,6 +180,8 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
             fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
                 key, m.group("pron") == "她"))
             said = phrase + m.group("lead") + p[m.end():] if fits else None
+        elif last and last[0] == slots.ME and _WITH_SOMEONE.match(p) and _with_someone(p):
+            said = "我" + p  # 我家住在…，跟老伴两个人住 → 我跟老伴两个人住: with whom the speaker does it (round 31)
         elif m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
             rest = p[2:]
             sub = carried_subjects([parts[-1], rest])[1]
