@@ -1,0 +1,98 @@
+"""Round 31: question kinds the dev data lacks — items and places, things named by another attribute, comparisons —
+own sentences, real stores, the real default model:
+
+- a hit naming a colour holds the colour a question asks ("What colour is my …?" vs "a green … mat"): only 颜色 /
+  colour typed a hit as a colour, so the question had no hit of its kind and was left empty
+  (:func:`memcli.read.kinds.held_kinds`); a colour named in passing still makes no other question's hit a thing of
+  another kind;
+- a bare-topic Chinese question that points back with 那 + a classifier (那辆电动车…) or asks a year a hit holds
+  (电动车哪年买的) is the user's, not the world's (:mod:`memcli.read.request`);
+- a turn that names a thing bare (面馆在…), kept only as an episode, is read as that thing's fact and shares the
+  answerability of the thing's memories (:func:`memcli.read.quotes.told_thing`); 去了一家叫Y的X names the thing X;
+- a comparison of two things the hits name (A和B哪个更贵) is the user's (:mod:`memcli.read.compare`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memcli.read.compare import compared_things
+from memcli.read.kinds import kind_feature, kind_missing
+from memcli.read.quotes import told_thing
+from memcli.write.clauses import generic_slot
+
+TURNS = ("I picked up a grey wool coat at the outlet mall.",
+         "我上周去了一家叫松间的民宿。",
+         "民宿在莫干山脚下，旁边有条小溪。",
+         "我给女儿买了一个粉色的书包。",
+         "我的电动车是2020年买的。",
+         "我常去一家叫老周的面馆。",
+         "面馆在和平街菜场对面。",
+         "客厅的沙发是在家具城买的，花了六千八。",
+         "卧室的床垫是在网上买的，花了三千二。",
+         "我爸爸每天早上去公园打太极。")
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory, embedder):  # noqa: ANN001
+    from memcli import Memory
+
+    m = Memory(db=str(tmp_path_factory.mktemp("r31") / "m.db"), user="mei", embedder=embedder)
+    for n, s in enumerate(TURNS):
+        m.capture(s, at=f"2026-05-{n + 1:02d}T10:00:00+08:00")
+    m.drain()
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("What colour is my coat?", "grey"),
+    ("女儿的书包是什么颜色的？", "粉色"),
+    ("那辆电动车是哪年买的？", "2020年"),
+    ("电动车哪年买的？", "2020年"),
+    ("我常去的面馆在哪里？", "和平街菜场对面"),
+    ("我上周住的民宿在哪？", "莫干山脚下"),
+    ("沙发和床垫哪个更贵？", "六千八"),
+    ("沙发和床垫哪个更贵？", "三千二"),
+])
+def test_item_and_place_questions_get_their_fact(store, question: str, answer: str) -> None:  # noqa: ANN001
+    block = store.context(question, budget_ms=60000).text
+    assert answer in block, block
+
+
+@pytest.mark.parametrize("question", ["长江和黄河哪个更长？", "长城是哪年建的？", "那座桥有多长？",
+                                      "What colour is the sky on Mars?"])
+def test_world_questions_stay_empty(store, question: str) -> None:  # noqa: ANN001
+    assert store.context(question, budget_ms=60000).text == ""
+
+
+def test_the_bare_turn_is_kept_as_an_episode_not_a_memory(store) -> None:  # noqa: ANN001
+    # what the episode reading is for: the place told bare is no memory of its own
+    assert not any("莫干山" in it.statement for it in store.list())
+
+
+def test_a_named_colour_is_the_asked_colour_only() -> None:
+    assert kind_feature("What colour is my jacket?", "I got a navy jacket at the outlet") == 1
+    assert kind_missing("我的伞是什么颜色的？", ["我的伞是蓝色的"]) == 0
+    assert kind_missing("我的伞是什么颜色的？", ["我的伞是在超市买的"]) == 1
+    # a colour in passing: no thing of another kind of the interest family (no veto of the hit)
+    assert kind_feature("我最喜欢什么运动？", "我有一条黑色的腰带") == 0
+    assert kind_feature("What sport do I like?", "I have a black belt") == 0
+
+
+def test_told_thing_reads_a_bare_turn_by_the_hits_things() -> None:
+    assert told_thing("营地在城北的山脚下", ["thing:露营地.name", "job"]) == "thing:露营地.fact"
+    assert told_thing("面馆八点开门", ["mother.residence", "thing:面馆.name"]) == "thing:面馆.fact"
+    assert told_thing("今天下雨了", ["thing:面馆.name"]) is None
+    assert told_thing("面馆八点开门", ["mother.residence"]) is None
+
+
+def test_a_thing_named_in_its_own_phrase_is_the_subject() -> None:
+    assert generic_slot("我上周去了一家叫松间的民宿") == ("thing:民宿.name", "松间")
+    assert generic_slot("我买了一只叫咕噜的仓鼠") == ("thing:仓鼠.name", "咕噜")
+
+
+def test_compared_things_need_both_sides_in_the_hits() -> None:
+    said = ["客厅的沙发花了六千八", "卧室的床垫花了三千二"]
+    assert compared_things("沙发和床垫哪个更贵？", ["沙发", "床垫", "更贵"], said) == ("沙发", "床垫")
+    assert compared_things("沙发和衣柜哪个更贵？", ["沙发", "衣柜", "更贵"], said) == ()
+    assert compared_things("长江和黄河哪个更长？", ["长江", "黄河", "更长"], said) == ()
