@@ -96,3 +96,23 @@ def test_compared_things_need_both_sides_in_the_hits() -> None:
     assert compared_things("沙发和床垫哪个更贵？", ["沙发", "床垫", "更贵"], said) == ("沙发", "床垫")
     assert compared_things("沙发和衣柜哪个更贵？", ["沙发", "衣柜", "更贵"], said) == ()
     assert compared_things("长江和黄河哪个更长？", ["长江", "黄河", "更长"], said) == ()
+
+
+def test_a_kin_title_in_a_name_is_that_relation(tmp_path, embedder) -> None:  # noqa: ANN001
+    # "Uncle Ben" is stored as person:uncle ben: "my uncle who …" asked another subject (-1) and was left empty
+    from memcli import Memory
+    from memcli.read.question_subject import subject_feature
+
+    assert subject_feature("What car does my uncle who teaches drive?", [], "person:uncle ben.car",
+                           "Uncle Ben drives a red pickup") == 1
+    assert subject_feature("What car does my aunt drive?", [], "person:uncle ben.car",
+                           "Uncle Ben drives a red pickup") == -1
+    m = Memory(db=str(tmp_path / "k.db"), user="ada", embedder=embedder)
+    try:
+        for s in ("Uncle Ben teaches history at a high school.", "Uncle Ben's favourite band is Queen.",
+                  "Uncle Leo's favourite band is Oasis.", "Uncle Leo is a plumber in Derby."):
+            m.capture(s, at="2026-05-02T10:00:00+01:00")
+        m.drain()
+        assert "Queen" in m.context("Which band does my uncle who teaches history love?", budget_ms=60000).text
+    finally:
+        m.close()
