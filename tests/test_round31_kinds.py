@@ -116,3 +116,14 @@ def test_a_kin_title_in_a_name_is_that_relation(tmp_path, embedder) -> None:  # 
         assert "Queen" in m.context("Which band does my uncle who teaches history love?", budget_ms=60000).text
     finally:
         m.close()
+
+
+def test_a_year_asked_needs_the_verb_told() -> None:
+    from memcli.read.request import told_value_zh
+    from memcli.read.tokens import query_tokens
+
+    def told(q: str, st: str) -> str | None:
+        return told_value_zh(q, query_tokens(q, drop_stopwords=False), [st])
+
+    assert told("摩托车哪年买的？", "我的摩托车是2018年买的") is not None
+    assert told("鼓浪屿是哪一年开放的", "我2019年去过鼓浪屿") is None  # a visit's year says nothing of the island's

@@ -334,8 +334,9 @@ _ASKS_VALUE_ZH = (
     (lazy(r"多少钱|花了多少|多少块|价格|价钱|多贵"), lazy(rf"{_NUM_ZH}+\s*(?:块|元|万|千|百|钱)|花了{_NUM_ZH}|\d")),
     (lazy(r"什么时候|哪天|哪一天|几点|几号|星期几|周几|礼拜几|哪个月"),
      lazy(rf"(?:周|星期|礼拜)[一二三四五六日天末]|[明后]天|下个?(?:周|星期|月)|{_NUM_ZH}+\s*(?:点|号|月|日)")),
-    # round 31: a year (那台电脑哪年买的 with 台式机是2019年买的 told)
-    (lazy(r"哪年|哪一年|几几年|什么年份|哪个年份"), lazy(rf"{_NUM_ZH}{{2,4}}\s*年(?!级)|[去前今]年")),
+    # round 31: a year (台式机哪年买的 with 台式机是2019年买的 told), with the verb asked (:data:`_YEAR_VERB_ZH`)
+    (_ASKS_YEAR_ZH := lazy(r"(?:哪一?|几几|什么|哪个)年份?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?=的|了|呢|？|\?|$)"),
+     lazy(rf"{_NUM_ZH}{{2,4}}\s*年(?!级)")),
 )
 #: a kind, not one thing: 沙发一般多少钱, 牙医通常几点下班
 _KIND_ZH = lazy(r"一般|通常|平均|大概|大约|普遍|正常")
@@ -353,8 +354,10 @@ def told_value_zh(question: str, tokens: Sequence[str], statements: Sequence[str
         return None
     content = [t for t in tokens
                if len(t) >= 2 and not t.isascii() and t not in STOPWORDS and not t.startswith(_ASK_ZH)]
+    year = _ASKS_YEAR_ZH.search(question)
+    verb = year["verb"] if year else ""  # 哪年买的: a year the user told of buying it, not of a visit (三峡大坝哪一年建成)
     for word in content[:1]:
-        if any(word in st and any(v.search(st) for v in asked) for st in statements):
+        if any(word in st and verb in st and any(v.search(st) for v in asked) for st in statements):
             return word
     return None
 
