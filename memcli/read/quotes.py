@@ -179,8 +179,8 @@ def told_thing(text: str, slots: Sequence[str]) -> str | None:
     hits' slot keys, best first) whose name X — or, a Chinese name of 3+ characters, its last two, the head noun
     (露营地 → 营地) — the turn's words hold. The place, price or opening hour of a thing is often told in a turn
     of its own that names the thing bare (理发店在文化路口, 营地在青龙山脚下), which the extractor keeps only as
-    an episode; read so, it shares the answerability of the thing's memories (:func:`memcli.read.answer.share_by_subject`)
-    as a memory of it would. None when no such thing is named."""
+    an episode; read so, it shares the answerability of the thing's memories as a memory of it would
+    (:func:`memcli.read.answer.share_by_subject`). None when no such thing is named."""
     from memcli.read.question_subject import slot_subject
 
     simple = to_simplified(text).casefold()

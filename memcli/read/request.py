@@ -355,7 +355,8 @@ def told_value_zh(question: str, tokens: Sequence[str], statements: Sequence[str
     content = [t for t in tokens
                if len(t) >= 2 and not t.isascii() and t not in STOPWORDS and not t.startswith(_ASK_ZH)]
     year = _ASKS_YEAR_ZH.search(question)
-    verb = year["verb"] if year else ""  # 哪年买的: a year the user told of buying it, not of a visit (三峡大坝哪一年建成)
+    # 哪年买的: a year the user told of buying it, not the year of a visit (三峡大坝哪一年建成)
+    verb = year["verb"] if year else ""
     for word in content[:1]:
         if any(word in st and verb in st and any(v.search(st) for v in asked) for st in statements):
             return word
