@@ -80,15 +80,23 @@ def test_a_named_colour_is_the_asked_colour_only() -> None:
 
 
 def test_told_thing_reads_a_bare_turn_by_the_hits_things() -> None:
-    assert told_thing("营地在城北的山脚下", ["thing:露营地.name", "job"]) == "thing:露营地.fact"
-    assert told_thing("面馆八点开门", ["mother.residence", "thing:面馆.name"]) == "thing:面馆.fact"
-    assert told_thing("今天下雨了", ["thing:面馆.name"]) is None
-    assert told_thing("面馆八点开门", ["mother.residence"]) is None
+    assert told_thing("营地在城北的山脚下", [("job", "我是护士"), ("thing:松间.is", "我去了一家叫松间的露营地")]) \
+        == "thing:松间.fact"
+    assert told_thing("面馆八点开门", [("mother.residence", "我妈住在杭州"), ("thing:面馆.name", "我常去的面馆叫老周")]) \
+        == "thing:面馆.fact"
+    assert told_thing("今天下雨了", [("thing:面馆.name", "我常去的面馆叫老周")]) is None
+    assert told_thing("面馆八点开门", [("mother.residence", "我妈住在杭州")]) is None
 
 
-def test_a_thing_named_in_its_own_phrase_is_the_subject() -> None:
-    assert generic_slot("我上周去了一家叫松间的民宿") == ("thing:民宿.name", "松间")
-    assert generic_slot("我买了一只叫咕噜的仓鼠") == ("thing:仓鼠.name", "咕噜")
+def test_a_thing_introduced_with_its_name_is_that_named_thing(mem) -> None:  # noqa: ANN001
+    assert generic_slot("我上周去了一家叫松间的民宿") == ("thing:松间.is", "民宿")
+    assert generic_slot("我买了一只叫咕噜的仓鼠") == ("thing:咕噜.is", "仓鼠")
+    # two places of one kind, each introduced with its name: two things, neither ends the other
+    for n, s in enumerate(("我去过一家叫松间的民宿。", "后来又去了一家叫竹里的民宿。")):
+        mem.capture(s, at=f"2026-05-0{n + 1}T10:00:00+08:00")
+    mem.drain()
+    active = {it.statement for it in mem.list()}
+    assert any("松间" in s for s in active) and any("竹里" in s for s in active), active
 
 
 def test_compared_things_need_both_sides_in_the_hits() -> None:

@@ -133,7 +133,7 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
     as a fact of ``mother_in_law``, not as one of nobody's."""
     out = list(top)
     by_slot = set(slot_found)
-    things = [r.get("slot") for _, _, r, _ in top if r.get("slot")]
+    things = [(r["slot"], r["statement"]) for _, _, r, _ in top if r.get("slot")]
     for h in episodes:
         slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.key, []) if s]
         found = any(f for f, _ in slots)
@@ -173,26 +173,33 @@ def told_slot(text: str, asked: str | None = None) -> str | None:
     return f"{rel}.fact"
 
 
-def told_thing(text: str, slots: Sequence[str]) -> str | None:
+def told_thing(text: str, hits: Sequence[tuple[str, str]]) -> str | None:
     """The slot a turn with no memory and no relative is read with when its words name a thing of the user's that
-    a memory hit is about (round 31): ``thing:X.fact`` for the first ``thing:X`` subject of ``slots`` (the memory
-    hits' slot keys, best first) whose name X — or, a Chinese name of 3+ characters, its last two, the head noun
-    (露营地 → 营地) — the turn's words hold. The place, price or opening hour of a thing is often told in a turn
-    of its own that names the thing bare (理发店在文化路口, 营地在青龙山脚下), which the extractor keeps only as
-    an episode; read so, it shares the answerability of the thing's memories as a memory of it would
-    (:func:`memcli.read.answer.share_by_subject`). None when no such thing is named."""
+    a memory hit is about (round 31): ``thing:X.fact`` for the first hit (``hits``: its slot key and statement, best
+    first) about a thing ``thing:X`` whose name — X, or what the statement introduces X as (一家叫X的露营地: 露营地)
+    — the turn's words hold; a Chinese name of 3+ characters also by its last two, the head noun (露营地 → 营地).
+    The place, price or opening hour of a thing is often told in a turn of its own that names the thing bare
+    (理发店在文化路口, 营地在青龙山脚下), which the extractor keeps only as an episode; read so, it shares the
+    answerability of the thing's memories as a memory of it would (:func:`memcli.read.answer.share_by_subject`).
+    None when no such thing is named."""
     from memcli.read.question_subject import slot_subject
 
     simple = to_simplified(text).casefold()
-    for key in slots:
+    for key, statement in hits:
         subject = slot_subject(key)
-        name = subject[len("thing:"):].casefold() if subject.startswith("thing:") else ""
-        if len(name) < 2:
+        if not subject.startswith("thing:"):
             continue
-        heads = (name, name[-2:]) if len(name) >= 3 and not name.isascii() else (name,)
-        if any(hd in simple for hd in heads):
-            return f"{subject}.fact"
+        name = subject[len("thing:"):].casefold()
+        names = [name, *(m.group(1) for m in _INTRODUCED.finditer(statement) if m.group(0)[1:].startswith(name))]
+        for n in names:
+            heads = (n, n[-2:]) if len(n) >= 3 and not n.isascii() else (n,)
+            if len(n) >= 2 and any(hd in simple for hd in heads):
+                return f"{subject}.fact"
     return None
+
+
+#: a thing introduced with its name: 叫山野的露营地 → 露营地 (the name is the slot's subject, ``thing:山野``)
+_INTRODUCED = re.compile(r"叫[^，,的]{1,12}的([\u4e00-\u9fff]{2,8})")
 
 
 def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: float | None) -> None:
