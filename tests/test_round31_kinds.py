@@ -82,8 +82,8 @@ def test_a_named_colour_is_the_asked_colour_only() -> None:
 def test_told_thing_reads_a_bare_turn_by_the_hits_things() -> None:
     assert told_thing("营地在城北的山脚下", [("job", "我是护士"), ("thing:松间.is", "我去了一家叫松间的露营地")]) \
         == "thing:松间.fact"
-    assert told_thing("面馆八点开门", [("mother.residence", "我妈住在杭州"), ("thing:面馆.name", "我常去的面馆叫老周")]) \
-        == "thing:面馆.fact"
+    hits = [("mother.residence", "我妈住在杭州"), ("thing:面馆.name", "我常去的面馆叫老周")]
+    assert told_thing("面馆八点开门", hits) == "thing:面馆.fact"
     assert told_thing("今天下雨了", [("thing:面馆.name", "我常去的面馆叫老周")]) is None
     assert told_thing("面馆八点开门", [("mother.residence", "我妈住在杭州")]) is None
 
