@@ -85,6 +85,7 @@ def test_told_thing_reads_a_bare_turn_by_the_hits_things() -> None:
     hits = [("mother.residence", "我妈住在杭州"), ("thing:面馆.name", "我常去的面馆叫老周")]
     assert told_thing("面馆八点开门", hits) == "thing:面馆.fact"
     assert told_thing("今天下雨了", [("thing:面馆.name", "我常去的面馆叫老周")]) is None
+    assert told_thing("今天有点累", [("thing:有点.opinion", "有点贵")]) is None  # a word in passing: no subject
     assert told_thing("面馆八点开门", [("mother.residence", "我妈住在杭州")]) is None
 
 

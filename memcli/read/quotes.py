@@ -177,14 +177,15 @@ def told_thing(text: str, hits: Sequence[tuple[str, str]]) -> str | None:
     """The slot a turn with no memory and no relative is read with when its words name a thing of the user's that
     a memory hit is about (round 31): ``thing:X.fact`` for the first hit (``hits``: its slot key and statement, best
     first) about a thing ``thing:X`` whose name — X, or what the statement introduces X as (一家叫X的露营地: 露营地)
-    — the turn's words hold; a Chinese name of 3+ characters also by its last two, the head noun (露营地 → 营地).
+    — opens the turn (after 那 / 这 and a classifier: its subject, not a word in passing: 有点 of 今天有点累); a
+    Chinese name of 3+ characters also by its last two, the head noun (露营地 → 营地).
     The place, price or opening hour of a thing is often told in a turn of its own that names the thing bare
     (理发店在文化路口, 营地在青龙山脚下), which the extractor keeps only as an episode; read so, it shares the
     answerability of the thing's memories as a memory of it would (:func:`memcli.read.answer.share_by_subject`).
     None when no such thing is named."""
     from memcli.read.question_subject import slot_subject
 
-    simple = to_simplified(text).casefold()
+    simple = _THAT.sub("", to_simplified(text).casefold().lstrip())  # the thing opens the turn: its subject
     for key, statement in hits:
         subject = slot_subject(key)
         if not subject.startswith("thing:"):
@@ -193,11 +194,13 @@ def told_thing(text: str, hits: Sequence[tuple[str, str]]) -> str | None:
         names = [name, *(m.group(1) for m in _INTRODUCED.finditer(statement) if m.group(0)[1:].startswith(name))]
         for n in names:
             heads = (n, n[-2:]) if len(n) >= 3 and not n.isascii() else (n,)
-            if len(n) >= 2 and any(hd in simple for hd in heads):
+            if len(n) >= 2 and simple.startswith(heads):
                 return f"{subject}.fact"
     return None
 
 
+#: a demonstrative before the thing that opens a turn (那家面馆…, 这个营地…)
+_THAT = re.compile(r"^(?:那|这)(?:[个家座间所台辆只件])?")
 #: a thing introduced with its name: 叫山野的露营地 → 露营地 (the name is the slot's subject, ``thing:山野``)
 _INTRODUCED = re.compile(r"叫[^，,的]{1,12}的([\u4e00-\u9fff]{2,8})")
 
