@@ -136,3 +136,21 @@ def test_a_year_asked_needs_the_verb_told() -> None:
 
     assert told("摩托车哪年买的？", "我的摩托车是2018年买的") is not None
     assert told("鼓浪屿是哪一年开放的", "我2019年去过鼓浪屿") is None  # a visit's year says nothing of the island's
+
+
+def test_a_person_named_after_a_relation_brings_her_facts(tmp_path, embedder) -> None:  # noqa: ANN001
+    # the person found by one fact (the piano teacher) is stored under no person slot; her home is person:周敏.…
+    from memcli import Memory
+
+    m = Memory(db=str(tmp_path / "p.db"), user="mei", embedder=embedder)
+    try:
+        for n, s in enumerate(("我最近认识了一个邻居周敏，她是钢琴老师。", "周敏住在桂花苑。",
+                               "我还有个邻居叫钱伟，是做装修的。", "钱伟住在梧桐里。")):
+            m.capture(s, at=f"2026-05-0{n + 1}T10:00:00+08:00")
+        m.drain()
+        question = "我那个教钢琴的邻居住在哪个小区？"
+        top = [h.statement for h in m.search(question, limit=3) if not h.below_floor]
+        assert "周敏住在桂花苑" in top, top
+        assert "桂花苑" in m.context(question, budget_ms=60000).text
+    finally:
+        m.close()
