@@ -41,6 +41,7 @@ from memcli.read.answer import (
     subject_feature,
     topic_coverage,
 )
+from memcli.read.compare import compared_things
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
 from memcli.read.kinds import kind_feature, kind_missing
@@ -239,6 +240,8 @@ class AnswerPass:
         people += tuple(w for w in q.definite if any(_has_word(said[i], w) for i in said))
         # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
         people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
+        # 书房的椅子和办公室的椅子哪个更贵 with both chairs told: two things of the user's (memcli.read.compare)
+        people += compared_things(q.simple, q.tokens, list(said.values()))
         if not q.has_anchor:  # "where is jodie moving?" after "My best mate Jodie …": someone the user named
             people += self._once(("told",), subject.told_people, store, user, q.simple, as_of=as_of)
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)

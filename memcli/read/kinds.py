@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["FAMILY", "KINDS", "asked_kinds", "kind_feature", "kind_missing", "kinds_of"]
+__all__ = ["FAMILY", "KINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing", "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
 KINDS: dict[str, tuple[str, str]] = {
@@ -223,6 +223,26 @@ _GROUP_ZH = lazy(r"[\u4e00-\u9fff]{1,3}(?=队|俱乐部|协会|社团|社(?![会
                  gate=holding("队", "俱乐部", "协会", "社"))
 
 
+#: a colour by its name (蓝色; "blue", lower case: Mr Green is a name): a hit that names one holds the colour a
+#: question asks (我的伞是什么颜色的 vs 我的伞是蓝色的; round 31: items are told with their colour, and only 颜色 /
+#: colour typed a hit, so "What colour is my coat?" had no hit of its kind and was left empty)
+_COLOUR_NAMES = lazy(r"[红橙黄绿青蓝紫黑白灰粉棕褐银金米]色|咖啡色|藏青|墨绿|天蓝|深蓝|浅蓝|"
+                     r"\b(?:red|blue|green|black|white|yellow|purple|pink|grey|gray|brown|beige|navy|teal|maroon|"
+                     r"turquoise|lavender|burgundy|silver|golden)\b")
+
+
+def held_kinds(statement: str, asked: frozenset[str]) -> frozenset[str]:
+    """The kinds of the things a hit's ``statement`` names (:func:`kinds_of`), and ``colour`` when the question
+    asks one (``asked``: its kinds) and the statement names a colour by its name (蓝色, 黑色的, "a blue jacket"):
+    the question asks 颜色 / "what colour", the statement says which. Only then: a colour named in passing
+    ("a black belt") makes no other question's hit a thing of another kind, and a question naming a colour
+    (Mr Green, 红色的包多少钱) asks none."""
+    held = kinds_of(statement)
+    if "colour" in asked and "colour" not in held and _COLOUR_NAMES.search(statement):
+        return held | {"colour"}
+    return held
+
+
 def asked_kinds(question: str) -> frozenset[str]:
     """The kinds of the things ``question`` asks about (:func:`kinds_of`), without a kind word that only names a
     group ("which basketball team" asks a team: :data:`_GROUP_EN`)."""
@@ -234,7 +254,7 @@ def kind_missing(question: str, statements: list[str]) -> int:
     a thing of that kind (我开什么车 when the hits hold a bike and a job), else 0. A kind word naming a group
     ("which basketball team do I cheer for") asks no thing of that kind (:func:`asked_kinds`)."""
     asked = asked_kinds(question)
-    return int(bool(asked) and not any(asked & kinds_of(s) for s in statements))
+    return int(bool(asked) and not any(asked & held_kinds(s, asked) for s in statements))
 
 
 def kind_feature(question: str, statement: str) -> int:
@@ -244,7 +264,7 @@ def kind_feature(question: str, statement: str) -> int:
     asked = kinds_of(question)
     if not asked:
         return 0
-    held = kinds_of(statement)
+    held = held_kinds(statement, asked)
     if asked & held:
         return 1
     families = {FAMILY[k] for k in asked}

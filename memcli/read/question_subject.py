@@ -66,6 +66,19 @@ def user_is(statement: str) -> bool:
     return m is not None and _USER_IS_ZH.search(statement[:m.start()]) is not None
 
 
+def _titled(subject: str) -> str:
+    """A named person whose name opens with a kin title ("Aunt Mary", "Grandpa Joe", "Cousin Ray": ``person:aunt
+    mary``) as the relation the title names (``aunt``), so "my aunt who runs a bakery" meets her facts (round 31: it
+    read them as another subject's, -1); any other subject as it is. English only: 王阿姨, 李叔叔 are as often a
+    neighbour as kin."""
+    from memcli.slots import relation_en
+
+    if not subject.startswith("person:"):
+        return subject
+    title, _, rest = subject[7:].partition(" ")
+    return (relation_en(title) or subject) if rest and title.isascii() and title.isalpha() else subject
+
+
 def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
     """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
     names another subject (我爸爸… vs ``mother.residence``; 我的同事小张 vs 我的同事老王: another name
@@ -94,6 +107,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
         if hs == ME and user_is(statement):  # 我是一名中学老师: the user is a teacher, no teacher of theirs
             named = ME
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
+    hs = _titled(hs)
     named = None if subjects else asked_name(query, query_slots)
     if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王
         return 1 if named in statement.casefold() or named in slot_subject(hit_slot).casefold() else -1

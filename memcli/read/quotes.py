@@ -43,7 +43,7 @@ from memcli.text import to_simplified, word_form
 from memcli.timeutil import from_iso, now_utc
 
 __all__ = ["MIN_ADDED", "UNSHARED_MIN_COS", "adds", "for_block", "gate", "mark_turns", "pool", "shares_content",
-           "told_relations", "told_slot", "units", "unrelated"]
+           "told_relations", "told_slot", "told_thing", "units", "unrelated"]
 
 #: a turn adds to its memories when this many units of it are in none of them: an English word stem
 #: counts 2, a Chinese character 1 — one word (the month of "due in September") or two characters (a
@@ -133,12 +133,14 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
     as a fact of ``mother_in_law``, not as one of nobody's."""
     out = list(top)
     by_slot = set(slot_found)
+    things = [(r["slot"], r["statement"]) for _, _, r, _ in top if r.get("slot")]
     for h in episodes:
         slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.key, []) if s]
         found = any(f for f, _ in slots)
         ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
         row = {"statement": h.statement,
-               "slot": max(slots, key=lambda x: x[0])[1] if slots else told_slot(h.statement, asked)}
+               "slot": max(slots, key=lambda x: x[0])[1] if slots
+               else told_slot(h.statement, asked) or told_thing(h.statement, things)}
         out.append((h.score / (weight or 1.0), Fused(-h.key, ranks=ranks), row, 0.0))
     out.sort(key=lambda x: -x[0])
     return out, {**memory_cosines, **{-h.key: cosines[h.key] for h in episodes if h.key in cosines}}
@@ -169,6 +171,38 @@ def told_slot(text: str, asked: str | None = None) -> str | None:
         return None
     rel = next((r for r in rels if asked and same_relation(r, asked)), rels[0])
     return f"{rel}.fact"
+
+
+def told_thing(text: str, hits: Sequence[tuple[str, str]]) -> str | None:
+    """The slot a turn with no memory and no relative is read with when its words name a thing of the user's that
+    a memory hit is about (round 31): ``thing:X.fact`` for the first hit (``hits``: its slot key and statement, best
+    first) about a thing ``thing:X`` whose name — X, or what the statement introduces X as (一家叫X的露营地: 露营地)
+    — opens the turn (after 那 / 这 and a classifier: its subject, not a word in passing: 有点 of 今天有点累); a
+    Chinese name of 3+ characters also by its last two, the head noun (露营地 → 营地).
+    The place, price or opening hour of a thing is often told in a turn of its own that names the thing bare
+    (理发店在文化路口, 营地在青龙山脚下), which the extractor keeps only as an episode; read so, it shares the
+    answerability of the thing's memories as a memory of it would (:func:`memcli.read.answer.share_by_subject`).
+    None when no such thing is named."""
+    from memcli.read.question_subject import slot_subject
+
+    simple = _THAT.sub("", to_simplified(text).casefold().lstrip())  # the thing opens the turn: its subject
+    for key, statement in hits:
+        subject = slot_subject(key)
+        if not subject.startswith("thing:"):
+            continue
+        name = subject[len("thing:"):].casefold()
+        names = [name, *(m.group(1) for m in _INTRODUCED.finditer(statement) if m.group(0)[1:].startswith(name))]
+        for n in names:
+            heads = (n, n[-2:]) if len(n) >= 3 and not n.isascii() else (n,)
+            if len(n) >= 2 and simple.startswith(heads):
+                return f"{subject}.fact"
+    return None
+
+
+#: a demonstrative before the thing that opens a turn (那家面馆…, 这个营地…)
+_THAT = re.compile(r"^(?:那|这)(?:[个家座间所台辆只件])?")
+#: a thing introduced with its name: 叫山野的露营地 → 露营地 (the name is the slot's subject, ``thing:山野``)
+_INTRODUCED = re.compile(r"叫[^，,的]{1,12}的([\u4e00-\u9fff]{2,8})")
 
 
 def gate(episodes: Sequence[Hit], readings: Sequence[dict[int, float]], min_p: float | None) -> None:

@@ -227,7 +227,10 @@ _ROUTINE_EN = lazy(r"\b(?:again|still|usually|normally|these days|nowadays|latel
                    r"eight|nine|ten|a few|a couple of|\d{1,2}) (?:years?|months?|weeks?|days?) ago|"
                    r"last (?:year|summer|spring|winter|fall|autumn|week|month))\b", re.IGNORECASE)
 #: a third person named by a fact: 那个来自重庆的人, 老家在泉州的人姓什么, "the person from Birmingham"
-_PERSON_ZH = lazy(r"那个|那位|的人(?=叫|姓|是|住|在|有|喜欢|做|从|多大|几岁|哪)")
+#: round 31: 那 + a classifier other than 个 points back to one thing told as much (那台联想电脑是哪年买的, 那家做海鲜的
+#: 餐厅在哪, 那辆车, 那双鞋): the user's, not a kind's (not 那么, 那里, 那些, 那时)
+_PERSON_ZH = lazy(r"那个|那位|那[台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里])|"
+                  r"的人(?=叫|姓|是|住|在|有|喜欢|做|从|多大|几岁|哪)")
 #: the question asks who: with a hit about someone of the user's, it asks which of them (谁对花粉过敏)
 _WE_EN = lazy(r"\b(?:we|we've|we're|we'd|us|our|ours|ourselves)\b", re.IGNORECASE)
 _YES_NO_ZH = lazy(r"(?:吗|呢|没有?)[?？]?\s*$")
@@ -331,6 +334,9 @@ _ASKS_VALUE_ZH = (
     (lazy(r"多少钱|花了多少|多少块|价格|价钱|多贵"), lazy(rf"{_NUM_ZH}+\s*(?:块|元|万|千|百|钱)|花了{_NUM_ZH}|\d")),
     (lazy(r"什么时候|哪天|哪一天|几点|几号|星期几|周几|礼拜几|哪个月"),
      lazy(rf"(?:周|星期|礼拜)[一二三四五六日天末]|[明后]天|下个?(?:周|星期|月)|{_NUM_ZH}+\s*(?:点|号|月|日)")),
+    # round 31: a year (台式机哪年买的 with 台式机是2019年买的 told), with the verb asked (:data:`_YEAR_VERB_ZH`)
+    (_ASKS_YEAR_ZH := lazy(r"(?:哪一?|几几|什么|哪个)年份?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?=的|了|呢|？|\?|$)"),
+     lazy(rf"{_NUM_ZH}{{2,4}}\s*年(?!级)")),
 )
 #: a kind, not one thing: 沙发一般多少钱, 牙医通常几点下班
 _KIND_ZH = lazy(r"一般|通常|平均|大概|大约|普遍|正常")
@@ -348,8 +354,11 @@ def told_value_zh(question: str, tokens: Sequence[str], statements: Sequence[str
         return None
     content = [t for t in tokens
                if len(t) >= 2 and not t.isascii() and t not in STOPWORDS and not t.startswith(_ASK_ZH)]
+    year = _ASKS_YEAR_ZH.search(question)
+    # 哪年买的: a year the user told of buying it, not the year of a visit (三峡大坝哪一年建成)
+    verb = year["verb"] if year else ""
     for word in content[:1]:
-        if any(word in st and any(v.search(st) for v in asked) for st in statements):
+        if any(word in st and verb in st and any(v.search(st) for v in asked) for st in statements):
             return word
     return None
 

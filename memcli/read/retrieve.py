@@ -41,7 +41,7 @@ from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.slot_leg import query_slot_keys, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slots import question_focus
-from memcli.text import clean_text, lang_of, query_head, whole_number
+from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import event_day, from_iso, now_utc, parse_at
 
 if TYPE_CHECKING:
@@ -326,8 +326,9 @@ class MemoryRetrievalService:
         """Subject expansion (:mod:`memcli.read.subject`): each parent's same-subject facts right after it,
         at the parent's score. Returns the new order and item id → parent id."""
         t1 = time.monotonic()
+        said = {f.id: to_simplified(row["statement"]) for _, f, row, _ in scored[:subject.LOOK_AT]}
         found = subject.expansions(self.store, user, [(f.id, row.get("slot")) for _, f, row, _ in scored],
-                                   info.slots, as_of=as_of)
+                                   info.slots, as_of=as_of, statements=said)
         info.timings_ms["subject"] = _ms(t1)
         if not found:
             return scored, {}

@@ -34,26 +34,31 @@ PER_SUBJECT = 8  # rows per subject query
 
 
 def expansions(store: MemoryStore, user: str, top: Sequence[tuple[int, str | None]], query_slots: Sequence[str], *,
-               as_of: datetime | None = None) -> dict[int, list[int]]:
+               as_of: datetime | None = None, statements: dict[int, str] | None = None) -> dict[int, list[int]]:
     """For ``top`` ((item id, slot) of the best hits, best first): parent id → ids of the same
     subject's facts with an attribute the query asks about (the parent itself left out), best
-    first. Empty when the query names no attribute."""
+    first. Empty when the query names no attribute. ``statements`` (item id → statement, simplified Chinese or
+    other text): a hit that names a person right after a relation word (我新认识了一个朋友孟佳，她是牙医; "my
+    coworker Sam …") is about ``person:孟佳`` too, whatever its slot says (round 31: the person named by one fact,
+    a conditional question, and her other facts stored as ``person:孟佳.…`` were never brought together)."""
+    from memcli.read.mismatch import names_after_relation
+
     attrs = list(dict.fromkeys(split_slot(k)[1] for k in query_slots))
     out: dict[int, list[int]] = {}
     if not attrs:
         return out
     seen: set[str] = set()
     for item_id, slot in top[:LOOK_AT]:
-        if not slot or len(seen) >= MAX_SUBJECTS:
-            continue
-        subject = split_slot(slot)[0]
-        if subject == ME or subject in seen:
-            continue
-        seen.add(subject)
-        ids = store.slot_search(user, [f"{subject}.{a}" for a in attrs], limit=PER_SUBJECT, as_of=as_of)
-        ids = [i for i in ids if i != item_id]
-        if ids:
-            out[item_id] = ids
+        subjects = [split_slot(slot)[0]] if slot else []
+        subjects += [f"person:{n}" for n in sorted(names_after_relation((statements or {}).get(item_id, "")))]
+        for subject in subjects:
+            if subject == ME or subject in seen or len(seen) >= MAX_SUBJECTS:
+                continue
+            seen.add(subject)
+            ids = store.slot_search(user, [f"{subject}.{a}" for a in attrs], limit=PER_SUBJECT, as_of=as_of)
+            ids = [i for i in ids if i != item_id and i not in out.get(item_id, [])]
+            if ids:
+                out[item_id] = [*out.get(item_id, []), *ids]
     return out
 
 

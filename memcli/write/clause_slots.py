@@ -34,6 +34,12 @@ _ZH_WHO_RX = re.compile(r"^(?P<n>[\u4e00-\u9fff]{2,4})是(?P<s>我[^，,]{1,8}?)
                         r"(?:是|为)(?P<v>.+)$")
 _ZH_WORK_RX = re.compile(r"^(?P<s>.+?)(?:在|于)(?P<v>[^，,]{1,20}?)(?:上班|工作|任职|就职|实习)")
 _ZH_NAME_RX = re.compile(r"^(?P<s>[^，,]+?)(?:名字)?(?:叫做|名叫|叫)(?!我)(?P<v>.+)$")  # not 医生叫我…: advice
+#: round 31: a thing introduced with its name (去了一家叫山野的露营地, 买了一个叫小度的音箱) is the named thing,
+#: and what it is its value: ``thing:山野.is`` = 露营地 (the verb before the classifier was read as a thing,
+#: thing:去了一家.name, so two places introduced with one verb were one slot; 露营地.name would make a second
+#: campsite end the first)
+_ZH_NAMED_THING_RX = re.compile(r"^[^，,]*?[一两这那]?[家个只台辆座间所条本部件位款](?:叫做|名叫|叫)(?!我)"
+                                r"(?P<v>[^，,的]{1,12})的(?P<s>[\u4e00-\u9fff]{1,8})$")
 _ZH_MOVE_RX = re.compile(r"^(?P<s>[^，,]{0,10}?)(?:已经|刚|上个月|去年|最近)?(?:搬到了?|搬去了?|搬家到)(?P<v>[^，,]+?)(?:了|住|去了)?$")  # noqa: E501
 _ZH_SWAP_RX = re.compile(r"^(?:现在)?(?P<s>[^，,]{1,10}?)(?:现在)?(?:换成了|换成|改成了|变成了)(?P<v>[\u4e00-\u9fff]{2,4})(?:了)?$")  # noqa: E501
 _ZH_AGE_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:今年|现在|目前|已经|都|快|才)*(?:是|有|满)?(?P<v>\d{1,3}|[一二三四五六七八九十两]{1,3})(?:周)?岁")  # noqa: E501
@@ -188,6 +194,8 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
             return "boss.name", m["v"] or m["w"]
         if m := _ZH_AGE_RX.match(t):
             return _slot(_zh_subject(m["s"]), "age"), m["v"]
+        if m := _ZH_NAMED_THING_RX.match(t):
+            return f"thing:{m['v']}.is", m["s"]
         if m := _ZH_NAME_RX.match(t):
             return _slot(_zh_subject(m["s"]), "name"), m["v"]
         if (m := _ZH_VALUE_FIRST_RX.match(t)) and (a := _zh_attr(_CHANGE_ZH.sub("", m["a"]))) != m["a"] and \
