@@ -59,6 +59,10 @@ _PERSONS = r"|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse
 _THEIRS = re.compile(rf"'s\b|\b(?:{_PERSONS}|friend|neighbou?r|colleague|coworker|roommate|landlord|boss)s?\b", re.I)
 
 
+#: an amount of a medicine: a dose, whose change :mod:`memcli.write.dose_change` reads
+_DOSE = re.compile(r"\d\s*(?:mg|mcg|ml|iu)\b|\b(?:tablets?|pills?|capsules?|units?|puffs?|drops?)\b", re.I)
+
+
 def _said(text: str) -> str:
     t = re.sub(r"(\d),(\d{3})\b", r"\1\2", text.strip(" .!,;").replace("\u2019", "'"))  # (1,450 → 1450)
     return re.sub(r"\s+", " ", t)
@@ -82,12 +86,12 @@ def en_value_changed(text: str) -> bool:
 def en_as_stated(text: str) -> str | None:
     """A told value change said as the value it states now (my rent went up to 1,450 a month → My rent is
     1,450 a month; they cut my hours to 20 a week → My hours are 20 a week): the statement whose parse gives
-    the slot of the amount, so the change meets the amount told before. None for any other clause, and for
-    an amount changed by so much (went up by 200: no value now)."""
+    the slot of the amount, so the change meets the amount told before. None for any other clause, for an
+    amount changed by so much (went up by 200: no value now) and for a dose (upped my X to 40mg)."""
     t = _said(text)
     m = _changed(t)
-    if m is None or not en_value_changed(t) or m.group("to") == "by":
-        return None
+    if m is None or not en_value_changed(t) or m.group("to") == "by" or _DOSE.search(m.group("amount")):
+        return None  # (a dose changed: its slot is the medicine's, the dose rules end the old dose)
     what = m.group("what")
     verb = "are" if what.endswith("s") and not what.endswith("ss") else "is"
     return f"{m.group('owner').capitalize()} {what} {verb} {m.group('amount')}"
