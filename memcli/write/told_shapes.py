@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 
 from memcli import slots
-from memcli.write.told_shapes_en import en_as_stated, en_plan_told, en_value_changed
+from memcli.write.told_shapes_en import en_as_stated, en_plan_told, en_value_changed, en_wished
 
-__all__ = ["as_stated", "plan_told", "told_by_shape", "value_changed"]
+__all__ = ["as_stated", "only_wished", "plan_told", "told_by_shape", "value_changed"]
 
 #: the user as the owner or the one who plans: 我 / 我的 / 我家(的) / 我们家(的) / 咱家
 _MINE = r"(?:我们家|咱们家|我家|咱家|我们|咱们|我)(?:的)?"
@@ -100,3 +100,9 @@ def told_by_shape(text: str, lang: str) -> bool:
     if lang == "en":
         return en_value_changed(text) or en_plan_told(text)
     return lang == "zh" and (value_changed(text) or plan_told(text))
+
+
+def only_wished(text: str, lang: str) -> bool:
+    """An English clause (``lang`` ``en``) that is only a wish or a hedge (I'd love to…, I'm thinking about…), which
+    the fitted extractor does not keep whatever its probability (:func:`~memcli.write.told_shapes_en.en_wished`)."""
+    return lang == "en" and en_wished(text)

@@ -25,7 +25,7 @@ import re
 
 from memcli import slots
 
-__all__ = ["en_as_stated", "en_plan_told", "en_value_changed"]
+__all__ = ["en_as_stated", "en_plan_told", "en_value_changed", "en_wished"]
 
 _NUM_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
              r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|a dozen)")
@@ -129,3 +129,21 @@ def en_plan_told(text: str) -> bool:
         what = m.group("what")
         return what[:1].islower() and not _NOT_VERB.match(what) and _FAR.search(t) is not None
     return True
+
+
+#: a wish or a hedge the clause opens with: I'd love to…, we would like to…, I wish…, I'm thinking about…
+_WISHED = re.compile(r"^(?:(?:someday|one day|honestly|really|and|but|so|also),? )*(?:i|we)(?: really| also| still)?"
+                     r"(?:(?:'d| would)(?: really| so| also| very much)? (?:love|like|prefer) to "
+                     r"(?!be called|go by|add|say|mention|note|tell|point out)|"
+                     r"(?: really| just| still)? (?:wish|hope to)\b|"
+                     r"(?:'m| am|'re| are)(?: really| seriously| kind of| sort of)? "
+                     r"(?:thinking (?:of|about)|considering)\b)|"
+                     r"^(?:if|unless) [^,]*?,? (?:i|we)(?:'ll| will|'d| would)\b",  # a condition and what would follow
+                     re.I)
+
+
+def en_wished(text: str) -> bool:
+    """``text`` (an English clause) is only a wish, a hedge or a condition of the user's (I'd love to retile the
+    bathroom, I'm thinking about selling the car, if it rains we'll stay in): no fact, whatever the clause model
+    scores it (round 31)."""
+    return _WISHED.match(_said(text)) is not None
