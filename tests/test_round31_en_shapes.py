@@ -96,6 +96,7 @@ def test_shapes() -> None:
     assert told_by_shape("I'm down to two coffees a day", "en")
     assert not told_by_shape("The stock market went up today", "en")
     assert not told_by_shape("His hours were cut to 10 a week", "en")
+    assert not told_by_shape("My heart rate went up to 150 during the run", "en")  # a passing state
     assert as_stated("My phone plan went up to 42 a month") == "My phone plan is 42 a month"
     assert as_stated("They cut my shifts to three a week") == "My shifts are three a week"
     assert as_stated("My pay went up by 200 a month") is None  # changed by an amount: no value now

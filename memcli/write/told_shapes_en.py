@@ -53,7 +53,9 @@ _DOWN_TO = re.compile(rf"^(?:{_TIME})*(?:i am|we are|i'm|we're) {_ADV}(?:down|up
 #: not the user's fact: a question, a condition, a wish, a hedge, a denial
 _NOT_TOLD = re.compile(r"\?|^(?:did|does|do|has|have|is|are|was|were|will|would|can|could|should|what|how|why|when|"
                        r"where|who)\b|\b(?:if|unless|whether|once|in case|wish|hope|hoping|would|could|might|"
-                       r"maybe|perhaps|probably|not|never|no longer|n't|supposed|might)\b", re.I)
+                       r"maybe|perhaps|probably|not|never|no longer|n't|supposed|might|"
+                       r"today|yesterday|tonight|this morning|this afternoon|this evening|last night|during|earlier)\b",
+                       re.I)  # (… today, during the run: a passing state, not an amount the user has)
 _PERSONS = r"|".join(sorted(map(re.escape, slots.EN_RELATIONS), key=len, reverse=True))
 #: what changed names a person (my sister's rent, my boss's salary): their amount, not the user's
 _THEIRS = re.compile(rf"'s\b|\b(?:{_PERSONS}|friend|neighbou?r|colleague|coworker|roommate|landlord|boss)s?\b", re.I)
