@@ -64,7 +64,7 @@ from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects, zh_parts
-from memcli.write.told_shapes import as_stated, plan_told, told_by_shape
+from memcli.write.told_shapes import as_stated, only_wished, plan_told, told_by_shape
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -372,8 +372,8 @@ class FittedExtractor(RuleExtractor):
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
-            if isinstance(out, Exception) or low and not (named_attribute(unit) or unit.fix
-                                                          or told_by_shape(unit.text, unit.lang)):
+            if isinstance(out, Exception) or only_wished(unit.text, unit.lang) or low and not (  # (wishes: round 31)
+                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang)):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
