@@ -25,7 +25,7 @@ import re
 
 from memcli import slots
 from memcli.write.rules.en_plan import _GOING, _LATER, _PLACE, _TRAVEL, _UNSURE
-from memcli.write.rules.en_the_event import the_event
+from memcli.write.rules.en_the_event import the_event, without_opener
 from memcli.write.rules.en_words import _REL
 from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.match import Match
@@ -87,7 +87,7 @@ def event_time(sentence: str) -> Match | None:
     slot ``event.scheduled`` / ``event.rescheduled`` (a relative's: ``mother.event.scheduled``), value the
     event word (case-folded: "appointment" of "dentist appointment"; what qualifies it stays in the statement);
     None for anything else."""
-    said = sentence.strip().rstrip(" .!")
+    said = without_opener(sentence.strip().rstrip(" .!"))  # ("Sorry, my interview is at 10": round 31)
     if not said or "?" in said:
         return None
     if trip := relative_trip(said):

@@ -22,7 +22,7 @@ import re
 from memcli import slots
 from memcli.write.rules.match import Match
 
-__all__ = ["the_event"]
+__all__ = ["event_subject", "the_event", "without_opener"]
 
 #: a personal event: what the speaker goes to, has or holds (lower case as said: "the Labour Party" is no party)
 _OWN = (r"(?:appointments?|meetings?|interviews?|check-?ups?|surgery|operation|procedure|scan|ultrasound|"
@@ -58,6 +58,8 @@ _TIME = re.compile(rf"\b(?:{_DAY}|{_MONTH}|tomorrow|tonight|today|noon|midday|mo
 _NOT_TIME = re.compile(rf"\b(?:every|each|{_DAY}s|weekends|weekdays|room|rooms|hall|building|office|floor|"
                        r"street|avenue|suite|gate|terminal|platform|zoom|teams|online|line|agenda|list|hold|way|"
                        r"track|budget|me|us|him|her|them)\b", re.I)
+_OPENER = re.compile(r"^(?:(?:sorry|oh|oops|actually|correction|update|wait|ok|okay|fyi|btw|also|just so you know|"
+                     r"quick update|heads up|reminder)\b[,:!-]*\s+)+(?=\w)", re.I)
 _SAID = re.compile(rf"^{_SUBJECT}(?: |(?=['’]s\b))(?P<verb>{_VERB}) (?P<when>[^,;]{{1,40}}?)"
                    r"(?:(?:,| (?=because|since|as|so|but|and|due to|after|when|instead)\b)[^;]*)?$", re.I)
 
@@ -82,3 +84,28 @@ def the_event(said: str) -> Match | None:
     attr = "rescheduled" if m.group("moved") else "scheduled"
     return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
                  slot=f"{rel + '.' if rel else ''}event.{attr}", value=ev, salience=0.6)
+
+
+def event_subject(clause: str) -> str | None:
+    """The words that name the event of ``clause`` when it gives an event's time (the user's own or a
+    relative's, :func:`memcli.write.rules.en_events.event_time`): "The team meeting" of "The team meeting is on
+    Monday", "my interview" of "My interview is on Tuesday" — what a later "it" means ("It's actually on
+    Tuesday, not Monday"); None for anything else."""
+    from memcli.write.rules.en_events import event_time  # (it calls the_event)
+
+    said = clause.strip().rstrip(" .!")
+    m = event_time(said) if said else None
+    if m is None or not (m.slot or "").endswith(("event.scheduled", "event.rescheduled")) or not m.value:
+        return None
+    at = said.casefold().find(m.value.casefold())
+    words = said[:at + len(m.value)].split() if at >= 0 else []
+    if not 0 < len(words) <= 6:
+        return None
+    return " ".join(words[:1]).casefold() + " ".join(["", *words[1:]]) if words[0].casefold() in (
+        "the", "my", "our", "this", "that") else " ".join(words)  # (said inside a clause: "sorry, the meeting…")
+
+
+def without_opener(said: str) -> str:
+    """``said`` without an opener that leads a correction or an update ("Sorry, the meeting is on Tuesday",
+    "Actually my interview is at 10", "Update: …"): the event's time is what follows."""
+    return _OPENER.sub("", said, count=1) or said
