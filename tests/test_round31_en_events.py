@@ -15,7 +15,8 @@ from memcli import Memory
 from memcli.write.fragment import is_fragment
 from memcli.write.rules.coref import resolve
 from memcli.write.rules.en_events import event_time
-from memcli.write.rules.en_the_event import event_subject, the_event
+from memcli.write.rules.en_the_event import the_event
+from memcli.write.rules.event_mention import event_subject
 
 START = datetime(2026, 9, 7, 9, tzinfo=UTC)
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from memcli import slots
 from memcli.text import lang_of, pos_tags, to_simplified
-from memcli.write.rules.en_the_event import event_subject
+from memcli.write.rules.event_mention import event_subject
 
 __all__ = ["EN_ADJ", "EN_CLAUSE", "EN_LEAD", "EN_REL", "ZH_CLAUSE", "ZH_LEAD", "ZH_REL", "Mention", "couple",
            "en_mentions", "mentions", "zh_mentions"]

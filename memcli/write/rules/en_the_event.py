@@ -22,7 +22,7 @@ import re
 from memcli import slots
 from memcli.write.rules.match import Match
 
-__all__ = ["event_subject", "the_event", "without_opener"]
+__all__ = ["the_event", "without_opener"]
 
 #: a personal event: what the speaker goes to, has or holds (lower case as said: "the Labour Party" is no party)
 _OWN = (r"(?:appointments?|meetings?|interviews?|check-?ups?|surgery|operation|procedure|scan|ultrasound|"
@@ -36,7 +36,7 @@ _PUBLIC = re.compile(r"\b(?:royal|presidential|national|annual|public|world|inte
                      r"general|state|city|council|town|shareholders?'?|board)\b", re.I)
 #: whose, before it: the kids' / the children's (a child's), tomorrow's / Friday's (its day), or none
 _OWNER = (r"(?:(?P<kids>kids'|kid's|children's|child's|boys'|girls'|baby's) |"
-          r"(?:today's|tonight's|tomorrow's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's) )")
+          r"(?:tomorrow's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's) )")  # (not today's: a day's own, as before)
 _SUBJECT = (rf"(?:(?:(?:the|this|that) )?{_OWNER}|(?:the|this|that) |(?=(?:parents'? evening|sports day|open day|"
             rf"date night|prom|graduation)\b))(?P<what>(?:[a-z0-9'-]+ ){{0,3}}?(?-i:(?P<ev>{_OWN})))"
             r"(?: (?:to|with|at|for|in) [^,.]{1,30}?)?")  # (the trip to the zoo, the meeting with the landlord)
@@ -84,25 +84,6 @@ def the_event(said: str) -> Match | None:
     attr = "rescheduled" if m.group("moved") else "scheduled"
     return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
                  slot=f"{rel + '.' if rel else ''}event.{attr}", value=ev, salience=0.6)
-
-
-def event_subject(clause: str) -> str | None:
-    """The words that name the event of ``clause`` when it gives an event's time (the user's own or a
-    relative's, :func:`memcli.write.rules.en_events.event_time`): "The team meeting" of "The team meeting is on
-    Monday", "my interview" of "My interview is on Tuesday" — what a later "it" means ("It's actually on
-    Tuesday, not Monday"); None for anything else."""
-    from memcli.write.rules.en_events import event_time  # (it calls the_event)
-
-    said = clause.strip().rstrip(" .!")
-    m = event_time(said) if said else None
-    if m is None or not (m.slot or "").endswith(("event.scheduled", "event.rescheduled")) or not m.value:
-        return None
-    at = said.casefold().find(m.value.casefold())
-    words = said[:at + len(m.value)].split() if at >= 0 else []
-    if not 0 < len(words) <= 6:
-        return None
-    return " ".join(words[:1]).casefold() + " ".join(["", *words[1:]]) if words[0].casefold() in (
-        "the", "my", "our", "this", "that") else " ".join(words)  # (said inside a clause: "sorry, the meeting…")
 
 
 def without_opener(said: str) -> str:
