@@ -44,6 +44,8 @@ def test_an_event_of_the_user_told_with_the_is_its_time(sentence: str, slot: str
     "The tide comes in at 6",
     "The royal wedding is in April",  # a personal noun, a public event
     "The shareholders' meeting is on the 2nd",
+    "The Fed meeting is on Wednesday",
+    "The release date is in May",  # a date, no event
     "The Green Party conference is in September",  # no party of the user's
     "The piano lessons are on Mondays",  # a weekly habit, not a date
     "The staff meeting was on Thursday",  # past: no time to keep

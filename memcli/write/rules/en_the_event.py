@@ -28,12 +28,13 @@ __all__ = ["the_event", "without_opener"]
 _OWN = (r"(?:appointments?|meetings?|interviews?|check-?ups?|surgery|operation|procedure|scan|ultrasound|"
         r"consultation|exams?|tests?|recital|rehearsal|audition|graduation|wedding|party|shower|reunion|trip|flight|"
         r"play ?date|sleepover|haircut|lessons?|class|classes|course|presentation|parent-teacher conference|"
-        r"school run|move|viewing|date|dinner|barbecue|bbq|christening|baptism|funeral|hen do|stag do|"
+        r"school run|move|viewing|dinner|barbecue|bbq|christening|baptism|funeral|hen do|stag do|"
         r"(?:hen|stag|bachelor|bachelorette) party|open day|sports day|parents' evening|date night|"
         r"parents evening|prom)")
 #: a public or world event, not the speaker's ("the royal wedding", "the annual meeting of the shareholders")
 _PUBLIC = re.compile(r"\b(?:royal|presidential|national|annual|public|world|international|olympic|celebrity|"
-                     r"general|state|city|council|town|shareholders?'?|board)\b", re.I)
+                     r"general|state|city|council|town|shareholders?'?|board|fed|federal|government|cabinet|"
+                     r"parliament|senate|congress|nato|opec|fomc|ecb|un|eu|g7|g20|summit)\b", re.I)
 #: whose, before it: the kids' / the children's (a child's), tomorrow's / Friday's (its day), or none
 _OWNER = (r"(?:(?P<kids>kids'|kid's|children's|child's|boys'|girls'|baby's) |"
           r"(?:tomorrow's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's) )")  # (not today's: a day's own, as before)
