@@ -28,6 +28,7 @@ START = datetime(2026, 9, 7, 9, tzinfo=UTC)
     ("Parents' evening is next Tuesday", "event.scheduled", "parents' evening"),
     ("The girls' ballet lessons start in January", "child.event.scheduled", "lessons"),
     ("The flat viewing is tomorrow at 6", "event.scheduled", "viewing"),
+    ("The staff meeting is on Monday at 10 in the big room", "event.scheduled", "meeting"),
     ("The MOT test is booked for the 21st", "event.scheduled", "test"),
     ("The leaving party for Dana is this Friday", "event.scheduled", "party"),
     ("Sorry, the staff meeting is on Wednesday", "event.scheduled", "meeting"),
@@ -51,6 +52,8 @@ def test_an_event_of_the_user_told_with_the_is_its_time(sentence: str, slot: str
     "The staff meeting was on Thursday",  # past: no time to keep
     "The staff meeting is in room 12",  # a place
     "The staff meeting is on Teams",  # a way
+    "The staff meeting is in the big room at 10",
+    "The team lunch is every Friday at 1",
     "The staff meeting went well",
     "When is the staff meeting?",
 ])

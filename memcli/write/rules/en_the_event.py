@@ -55,10 +55,12 @@ _START = re.compile(rf"^(?:(?:on|at|in|for|this|next|coming|from)\b|{_DAY}|{_MON
                     r"last|end|middle|week|weekend|morning|afternoon|evening|day after)\b)", re.I)
 _TIME = re.compile(rf"\b(?:{_DAY}|{_MONTH}|tomorrow|tonight|today|noon|midday|morning|afternoon|evening|weekend|"
                    r"week|month|spring|summer|fall|autumn|winter|\d)", re.I)
-#: a weekly habit, a place, a way, or what is no time ("on Mondays", "in room 4", "on Zoom", "on the agenda")
-_NOT_TIME = re.compile(rf"\b(?:every|each|{_DAY}s|weekends|weekdays|room|rooms|hall|building|office|floor|"
-                       r"street|avenue|suite|gate|terminal|platform|zoom|teams|online|line|agenda|list|hold|way|"
-                       r"track|budget|me|us|him|her|them)\b", re.I)
+#: a weekly habit ("on Mondays", "every week"); a place, a way, or what is no time first ("in room 4", "on Zoom",
+#: "on the agenda"; "on Monday at 10 in the big room" is a time)
+_HABIT = re.compile(rf"\b(?:every|each|{_DAY}s|weekends|weekdays)\b", re.I)
+_NOT_TIME = re.compile(r"^(?:on|in|at|for)\s+(?:the\s+|a\s+|my\s+|our\s+)?(?:[a-z]+\s+)?(?:room|rooms|hall|building|"
+                       r"office|floor|street|avenue|suite|gate|terminal|platform|zoom|teams|online|line|agenda|list|"
+                       r"hold|way|track|budget|calendar)\b", re.I)
 _OPENER = re.compile(r"^(?:(?:sorry|oh|oops|actually|correction|update|wait|ok|okay|fyi|btw|also|just so you know|"
                      r"quick update|heads up|reminder)\b[,:!-]*\s+)+(?=\w)", re.I)
 _SAID = re.compile(rf"^{_SUBJECT}(?: |(?=['’]s\b))(?P<verb>{_VERB}) (?P<when>[^,;]{{1,40}}?)"
@@ -74,7 +76,7 @@ def the_event(said: str) -> Match | None:
     if m is None or "?" in said or _PUBLIC.search(m.group("what")):
         return None
     when = m.group("when")
-    if not _START.match(when) or not _TIME.search(when) or _NOT_TIME.search(when):
+    if not _START.match(when) or not _TIME.search(when) or _HABIT.search(when) or _NOT_TIME.match(when):
         return None
     if m.group("verb").casefold().startswith("was") and not m.group("moved") and not re.search(
             r"\b(?:scheduled|set|booked|planned|fixed|confirmed|arranged|pencil+ed)\b", m.group("verb"), re.I):
