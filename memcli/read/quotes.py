@@ -138,7 +138,8 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
         found = any(f for f, _ in slots)
         ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
         row = {"statement": h.statement,
-               "slot": max(slots, key=lambda x: x[0])[1] if slots else told_slot(h.statement, asked)}
+               "slot": max(slots, key=lambda x: x[0])[1] if slots else told_slot(h.statement, asked),
+               "told": not slots}  # read by the relative its words name, not by a memory of its turn
         out.append((h.score / (weight or 1.0), Fused(-h.key, ranks=ranks), row, 0.0))
     out.sort(key=lambda x: -x[0])
     return out, {**memory_cosines, **{-h.key: cosines[h.key] for h in episodes if h.key in cosines}}
