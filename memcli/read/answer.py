@@ -228,8 +228,11 @@ LIFT_PSEUDO = 10
 
 
 def pool_mean(cosines: Sequence[float]) -> float:
-    """The shrunk mean cosine of the dense leg's candidates (see :data:`LIFT_PRIOR`)."""
-    return (math.fsum(cosines) + LIFT_PRIOR * LIFT_PSEUDO) / (len(cosines) + LIFT_PSEUDO)
+    """The shrunk mean cosine of the dense leg's candidates (see :data:`LIFT_PRIOR`), never under the prior
+    (round 31): a store of long chatty turns sits far from every short question (each turn speaks of many
+    things), so its mean fell to 0.05-0.1 and the nearest unrelated turn stood out by 0.1-0.2 — an answer's
+    lift; standing out counts from where an unrelated text sits, not below it."""
+    return max(LIFT_PRIOR, (math.fsum(cosines) + LIFT_PRIOR * LIFT_PSEUDO) / (len(cosines) + LIFT_PSEUDO))
 
 
 def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,
