@@ -73,7 +73,7 @@ from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relati
 from memcli.read.question_subject import slot_subject as _subject
 from memcli.read.question_subject import subject_feature
 from memcli.read.subject import found_by_fact
-from memcli.read.tokens import WHEN_WORDS
+from memcli.read.tokens import WHEN_WORDS, holds
 from memcli.relazy import LATIN, lazy
 from memcli.settings import Settings
 
@@ -147,11 +147,13 @@ def _strong(token: str) -> bool:
 
 
 def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, strong: bool = False) -> float:
-    """Share of the query tokens' characters found in ``statement`` (case-folded), in [0, 1]. A
+    """Share of the query tokens' characters found in ``statement`` (case-folded; an English word as a word,
+    :func:`memcli.read.tokens.holds`), in [0, 1], words saying when left out (unless there are only those). A
     token that names the hit's attribute (名字 for a ``name`` slot, live for ``residence``: the
     words of :data:`memcli.slots.ATTRIBUTES`) counts as found. ``strong``: only the tokens of
     :func:`_strong` count (one shared character such as 吃 is no evidence)."""
     toks = [t.casefold() for t in tokens if t.strip() and (not strong or _strong(t))]
+    toks = [t for t in toks if t not in WHEN_WORDS] or toks  # round 31: "now", 今天 say when, not what
     total = sum(len(t) for t in toks)
     if not total:
         return 0.0
@@ -161,7 +163,7 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
         from memcli.slots import split_slot
 
         words = _attribute_words(split_slot(slot)[1])
-    return sum(len(t) for t in toks if t in low or any(t in w or w in t for w in words)) / total
+    return sum(len(t) for t in toks if holds(low, t) or any(t in w or w in t for w in words)) / total
 
 
 @lru_cache(maxsize=1)
@@ -181,12 +183,16 @@ def topic_coverage(tokens: Sequence[str], statement: str) -> float:
     if not total:
         return 0.0
     low = statement.casefold()
-    return sum(len(t) for t in toks if t in low) / total
+    return sum(len(t) for t in toks if holds(low, t)) / total
 
 
 #: a question about the user's own world names them or someone of theirs: 我/我的, I/my/me, the
-#: user, or a relation word (妈妈, my boss) — a general-knowledge question names none
-_ANCHOR_EN = lazy(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's)\b", re.IGNORECASE, gate=LATIN)
+#: user, or a relation word (妈妈, my boss) — a general-knowledge question names none. Round 31: the first
+#: person plural too ("What car do we have?", "our house"): a user living with someone speaks of "we"
+_ANCHOR_EN = lazy(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|the user|user's|"
+                  r"we|we're|we've|we'd|our|ours|ourselves)\b", re.IGNORECASE, gate=LATIN)
+#: "us" in lower case only: the user and theirs ("Who visited us?"), never the country ("the US")
+_US_EN = lazy(r"\bus\b", gate=LATIN)
 #: a question recalling what the hearer told (What car again?, 叫什么来着) is put to the user, as is one
 #: pointing back at a thing both know ("Where was that river cruise?", "the name of that café?": a
 #: demonstrative after a verb or preposition, not the relative "that" of "the river that flows …")
@@ -201,7 +207,8 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     relation word anywhere: 舅舅…, "Uncle Ray"; a relation key among its slots), else 0."""
     q = query.replace("’", "'")
     rest = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))
-    if "我" in rest or "咱" in rest or "家里" in rest or _ANCHOR_EN.search(rest) or _RECALL.search(rest):
+    if ("我" in rest or "咱" in rest or "家里" in rest or _ANCHOR_EN.search(rest) or _US_EN.search(rest)
+            or _RECALL.search(rest)):
         return 1
     zh, en, mine = _relation_words()
     from memcli.read.kin import question_relation
@@ -221,8 +228,11 @@ LIFT_PSEUDO = 10
 
 
 def pool_mean(cosines: Sequence[float]) -> float:
-    """The shrunk mean cosine of the dense leg's candidates (see :data:`LIFT_PRIOR`)."""
-    return (math.fsum(cosines) + LIFT_PRIOR * LIFT_PSEUDO) / (len(cosines) + LIFT_PSEUDO)
+    """The shrunk mean cosine of the dense leg's candidates (see :data:`LIFT_PRIOR`), never under the prior
+    (round 31): a store of long chatty turns sits far from every short question (each turn speaks of many
+    things), so its mean fell to 0.05-0.1 and the nearest unrelated turn stood out by 0.1-0.2 — an answer's
+    lift; standing out counts from where an unrelated text sits, not below it."""
+    return max(LIFT_PRIOR, (math.fsum(cosines) + LIFT_PRIOR * LIFT_PSEUDO) / (len(cosines) + LIFT_PSEUDO))
 
 
 def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, strong_cover: float, ratio: float,

@@ -163,10 +163,11 @@ class AnswerPass:
     def _lexical(self, f: Any, text: str) -> bool:
         """The lexical leg confirms the hit: not on words saying when alone; for a long message, on a word of its
         question sentence (not one CJK character) or a nickname jieba cut with the next character (小陈靠… → 小 /
-        陈靠)."""
+        陈靠); for an English one (round 31), on a word of it too, not on a piece of a word the LIKE side found
+        ("opera" in "operation")."""
         q = self.question
         return "lexical" in f.ranks and not self._once(("when", text), when_only, q.tokens, text) and (
-            not q.long or self._once(("words", text), coverage, q.words, text) > 0
+            not (q.long or q.group == "en") or self._once(("words", text), coverage, q.words, text) > 0
             or self._once(("informative", text), informative_match, q.focus, q.tokens, text))
 
     def _knows(self, statement: str) -> bool:
@@ -276,11 +277,16 @@ class AnswerPass:
             if p is not None:
                 p_of[f.id] = round(p, 4)
         by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
+        alone = {f.id: p_of[f.id] for _, f, row in own if row.get("told") and f.id in p_of}
         p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
                           by_fact=by_fact, attr_of={i: float(a) for i, a in attrs.items()})
         for i, parent in via.items():
             if parent in p_of:
                 p_of[i] = max(p_of.get(i, 0.0), p_of[parent])
+        # round 31: a turn with no memory, read as about the relative its words name (quotes.told_slot: R.fact),
+        # holds no known attribute of theirs: it gives its p to their facts and takes none from them ("Which team
+        # does my dad support?" had raised every turn naming Dad to the best of Dad's facts and filled the block)
+        p_of.update({i: min(p_of[i], p) for i, p in alone.items() if i in p_of})
         if self.secret or q.hands_text:
             p_of = dict.fromkeys(p_of, 0.0)
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None

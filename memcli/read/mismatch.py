@@ -66,8 +66,9 @@ def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
             lazy("我的?(?:" + "|".join(map(re.escape, mine)) + ")", gate=holding("我")))
 
 
-_EN_MY = lazy(r"\bmy\s+", re.IGNORECASE, gate=LATIN)
-_EN_I = lazy(r"\b(?:i|i'm|i've|i'd|me)\b", re.IGNORECASE, gate=LATIN)
+_EN_MY = lazy(r"\b(?:my|our)\s+", re.IGNORECASE, gate=LATIN)
+#: round 31: "we" asks of the user as "I" does ("Where do we live now?" by a user living with someone)
+_EN_I = lazy(r"\b(?:i|i'm|i've|i'd|me|we|we're|we've|we'd)\b", re.IGNORECASE, gate=LATIN)
 _ZH_MY = lazy(r"我的([\u4e00-\u9fff]{1,4})", gate=holding("我的"))
 _ZH_I = lazy(r"我(?![的们])", gate=holding("我"))
 _ZH_NAME = lazy(r"(?:小|老|阿)[\u4e00-\u9fff]", gate=holding("小", "老", "阿"))

@@ -138,9 +138,10 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
         slots = [(i in by_slot, s) for i, s in (turns or {}).get(h.key, []) if s]
         found = any(f for f, _ in slots)
         ranks = dict.fromkeys([*h.legs, *(["slot"] if found else [])], 1)
-        row = {"statement": h.statement,
-               "slot": max(slots, key=lambda x: x[0])[1] if slots
-               else told_slot(h.statement, asked) or told_thing(h.statement, things)}
+        rel = None if slots else told_slot(h.statement, asked)
+        thing = None if slots or rel else told_thing(h.statement, things)  # (a thing's own turn: shares its p)
+        row = {"statement": h.statement, "slot": max(slots, key=lambda x: x[0])[1] if slots else rel or thing,
+               "told": not slots and thing is None}  # read by the relative its words name, not by a memory of its turn
         out.append((h.score / (weight or 1.0), Fused(-h.key, ranks=ranks), row, 0.0))
     out.sort(key=lambda x: -x[0])
     return out, {**memory_cosines, **{-h.key: cosines[h.key] for h in episodes if h.key in cosines}}

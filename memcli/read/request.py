@@ -301,7 +301,8 @@ _BARE_EN = lazy(r"^(?i:when|where|what time)\s+(?:is|was|are|were)\s+((?:[a-z][a
 def definite_things(question: str) -> list[str]:
     """The head word of each thing an English question names with "the" as one both speakers know ("the sofa",
     "the annual physical" → physical; not "the capital of France", "the tallest mountain", "the Danube": those
-    are the world's; "the marathon world record" is a record, not a marathon; "the stag do" a stag do), 3+ letters,
+    are the world's; "the marathon world record" is a record, not a marathon; "the stag do" a stag do; "the dog's
+    name" → dog, the owner of what is asked), 3+ letters,
     no stopword, and a bare lower-case phrase asked when or where is ("When is football practice?" → football
     practice, :data:`_BARE_EN`); [] for other text. A hit of the user's naming one of them makes the
     question the user's (:func:`about_world`'s ``people``, :class:`memcli.read.answer_pass.AnswerPass`)."""
@@ -319,6 +320,8 @@ def definite_things(question: str) -> list[str]:
         # the marathon world *record*, not a marathon: the last word names it; a short or common last word is
         # no name of it ("the stag do", "the hen do": the word before)
         head = next((w for w in reversed(words[:cut]) if len(w) >= 3 and w not in STOPWORDS), "")
+        owner = next((w[:-2] for w in words[:cut] if w.endswith("'s")), "")
+        head = owner if len(owner) >= 3 else head  # round 31: "the dog's name" names the dog (its name is asked)
         if len(head) >= 3 and head not in STOPWORDS and head not in out:
             out.append(head)
     bare = _BARE_EN.match(q.strip())

@@ -15,13 +15,14 @@ used.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jieba  # the module only (~25 ms); its dictionary is what is loaded lazily
 
-__all__ = ["WHEN_WORDS", "build_table", "is_dict_word", "query_tokens", "table_path", "when_only"]
+__all__ = ["WHEN_WORDS", "build_table", "holds", "is_dict_word", "query_tokens", "table_path", "when_only"]
 
 
 def table_path() -> Path:
@@ -109,7 +110,7 @@ def is_dict_word(word: str) -> bool:
 WHEN_WORDS = frozenset({
     "今天", "今日", "今儿", "今晚", "今早", "今夜", "明天", "明日", "明晚", "明早", "昨天", "昨日", "昨晚", "前天",
     "后天", "现在", "此刻", "目前", "刚才", "刚刚", "这会儿", "眼下", "当下", "today", "tonight", "tomorrow",
-    "yesterday", "currently", "right now"})
+    "yesterday", "currently", "right now", "now"})  # round 31: "now" as 现在 ("Where do we live now?")
 
 
 def when_only(tokens: list[str] | tuple[str, ...], statement: str) -> bool:
@@ -117,8 +118,31 @@ def when_only(tokens: list[str] | tuple[str, ...], statement: str) -> bool:
     one: the lexical leg matched the hit on the day alone (今天 of 今天天气怎么样 in 今天好累啊), which
     confirms nothing."""
     low = statement.casefold()
-    found = {t.casefold() for t in tokens if t.strip() and t.casefold() in low}
+    found = {t.casefold() for t in tokens if t.strip() and holds(low, t.casefold())}
     return bool(found) and found <= WHEN_WORDS
+
+
+_LATIN_WORD = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=1024)
+def _stems(low: str) -> frozenset[str]:
+    """The English word stems of a case-folded text (:func:`memcli.text.word_form`)."""
+    from memcli.text import word_form
+
+    return frozenset(word_form(w) for w in _LATIN_WORD.findall(low))
+
+
+def holds(low: str, token: str) -> bool:
+    """Whether the case-folded text ``low`` holds the case-folded search ``token``: an English word as a word
+    of it, by its stem (paints / painted), any other token (Chinese, digits, mixed) as a substring. Round 31:
+    a long turn holds many words, and a piece of one of them is no shared word ("opera" in "operation",
+    "car" in "cards", "now" in "know")."""
+    if _LATIN_WORD.fullmatch(token):
+        from memcli.text import word_form
+
+        return word_form(token) in _stems(low)
+    return token in low
 
 
 def with_glued_names(tokens: list[str]) -> list[str]:
