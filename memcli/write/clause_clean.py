@@ -4,15 +4,19 @@ subject pronoun taken off. Used by :mod:`memcli.write.clauses` (which re-exports
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from memcli.write.rules.en_words import APPOSITION, VOCATIVE, trim_tail
 from memcli.write.rules.zh_conj import lead_conjunction
 
-if TYPE_CHECKING:
-    from memcli.write.clauses import Unit
-
 __all__ = ["clean"]
+
+
+class Unit(Protocol):
+    """What :func:`clean` reads of a clause unit (:class:`memcli.write.clauses.Unit`)."""
+
+    text: str
+    lang: str
 
 _ZH_LEAD = re.compile(r"^(?:嗯+|啊+|哦+|噢+|哈+|对了|其实|话说|说真的|老实说|说实话|顺便说一下|顺便说|顺便提一下|告诉你|跟你说|"  # noqa: E501
                       r"我跟你说|你知道吗|你知道|另外|还有|而且|就是说|说起来|是的|没错|好吧|嗯嗯|哎|唉|哇)[，,、\s]*")
