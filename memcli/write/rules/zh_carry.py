@@ -17,6 +17,7 @@ from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
+from memcli.write.told_shapes import plan_told
 
 __all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
 
@@ -135,7 +136,7 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
 
 
 #: a clause that sets what follows as a condition, a wish or a question (如果下个月不忙，…)
-_IF = re.compile(r"如果|要是|假如|万一|的话|想|希望|[？?]")
+_IF = re.compile(r"如果|要是|假如|万一|的话|想(?![了过通好])|希望|[？?]")  # (想了想: thought it over)
 
 
 def _speakers_plans(parts: list[Unit], out: list[Unit], zh: list[int]) -> list[Unit]:
@@ -143,8 +144,6 @@ def _speakers_plans(parts: list[Unit], out: list[Unit], zh: list[int]) -> list[U
     (…，打算明年换个大点的; 下礼拜一开始去新单位报到: :func:`~memcli.write.told_shapes.plan_told` once 我 is
     before it) while the turn is the speaker's own: no unit before it has a person other than the speaker as
     its subject (我姐腰不好，打算…: her plan), nor sets it as a condition or a wish (如果…，打算…) (round 31)."""
-    from memcli.write.told_shapes import plan_told
-
     others = False  # a unit before has another person for its subject
     for n, i in enumerate(zh):
         text = parts[i].text
@@ -201,7 +200,9 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     for p in pieces[1:]:
         m = _ZH_PIECE.match(p)
         said = None
-        if m and m.group("pron") and last and len(p) > m.end() + 1:
+        if m and m.group("pron") and len(parts) == 1 and plan_told(parts[0]):
+            said = p  # 我打算跟我舅学做面，他在…: the speaker's plan is a whole clause, the piece after it its own
+        elif m and m.group("pron") and last and len(p) > m.end() + 1:
             key, phrase = last[0], last[1]
             thing = key.startswith("thing:")
             fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
