@@ -61,6 +61,9 @@ _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True
 _PLAN = re.compile(rf"^(?:{_LATER})?(?:我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?:{_REL})|我)(?:{_LATER})*"
                    rf"(?:也|还|就)?(?P<verb>打算|准备|计划|决定|要)(?:{_LATER})*(?:要)?"
                    r"(?P<what>[\u4e00-\u9fffA-Za-z0-9]{2,16})(?:了|啦)?$")
+#: what one is to undergo or do once in one's life, told with 要 and no time (要做个小手术, 要搬家, 要考驾照)
+_UNDERTAKING = re.compile(r"^(?:去)?(?:做(?:个|一个|一次)?(?:小)?手术|动(?:个)?(?:小)?手术|开刀|住院|搬家|结婚|出国|留学|"
+                          r"考研|考驾照|生二胎|退休|辞职|换工作)")
 #: not a plan told: a wish, a condition, a doubt, a question, a denial
 #: a start told with its day: (从)(a later day)开始/起 (就)去/到/在 what (下礼拜一开始去新单位报到)
 _START = re.compile(rf"^(?:{_LATER})?(?:我们|我)(?:从)?(?:{_LATER}|明天|后天)(?:开始|起)(?:就)?(?:去|到|在)"
@@ -97,8 +100,10 @@ def plan_told(text: str) -> bool:
     m = _PLAN.match(t)
     if m is None or _NOT_PLAN.search(t) or m.group("what").startswith(("好", "着", "完", "过")):  # 准备好了: ready
         return False
-    # 要: with a time past the coming days only (下周三要去复查 is a day's errand or visit, not a plan)
-    return m.group("verb") != "要" or re.search(_FAR, t[:m.start("verb")]) is not None
+    # 要: with a time past the coming days only (下周三要去复查 is a day's errand or visit, not a plan), or an
+    # undertaking of one's life whenever it is (要做个小手术, 要搬家: round 31)
+    return m.group("verb") != "要" or re.search(_FAR, t[:m.start("verb")]) is not None or \
+        _UNDERTAKING.match(m.group("what")) is not None
 
 
 #: a verb of a schedule, an arrangement or a thing of the user's changed to a new one
