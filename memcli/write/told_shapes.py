@@ -62,8 +62,8 @@ _PLAN = re.compile(rf"^(?:{_LATER})?(?:我们家|我们|我和[^，,。我]{{1,4
                    rf"(?:也|还|就)?(?P<verb>打算|准备|计划|决定|要)(?:{_LATER})*(?:要)?"
                    r"(?P<what>[\u4e00-\u9fffA-Za-z0-9]{2,16})(?:了|啦)?$")
 #: what one is to undergo or do once in one's life, told with 要 and no time (要做个小手术, 要搬家, 要考驾照)
-_UNDERTAKING = re.compile(r"^(?:去)?(?:做(?:个|一个|一次)?(?:小)?手术|动(?:个)?(?:小)?手术|开刀|住院|搬家|结婚|出国|留学|"
-                          r"考研|考驾照|生二胎|退休|辞职|换工作)")
+_UNDERTAKING = re.compile(r"^(?:去)?(?:做(?:个|一个|一次)?(?:小)?手术|动(?:个)?(?:小)?手术|开刀|住院|搬家|结婚|"
+                          r"出国|留学|考研|考驾照|生二胎|退休|辞职|换工作)")
 #: not a plan told: a wish, a condition, a doubt, a question, a denial
 #: a start told with its day: (从)(a later day)开始/起 (就)去/到/在 what (下礼拜一开始去新单位报到)
 _START = re.compile(rf"^(?:{_LATER})?(?:我们|我)(?:从)?(?:{_LATER}|明天|后天)(?:开始|起)(?:就)?(?:去|到|在)"
