@@ -33,7 +33,8 @@ import re
 
 from memcli import slots
 
-__all__ = ["as_stated", "changed_for_me", "plan_told", "schedule_changed", "told_by_shape", "value_changed"]
+__all__ = ["as_stated", "changed_for_me", "lasting_plan", "plan_told", "schedule_changed", "told_by_shape",
+           "value_changed"]
 
 #: the user as the owner or the one who plans: 我 / 我的 / 我家(的) / 我们家(的) / 咱家
 _MINE = r"(?:我们家|咱们家|我家|咱家|我们|咱们|我)(?:的)?"
@@ -109,8 +110,8 @@ def plan_told(text: str) -> bool:
 #: a verb of a schedule, an arrangement or a thing of the user's changed to a new one
 _RESET = r"(?:改成|改到|改为|调成|调到|调整到|换成|换到|推迟到|推到|提前到|挪到)"
 #: a new time or number a schedule changed to (九点, 周六上午, 五点放学, 每月两次)
-_WHEN = (r"[^，,。！？?!]{0,8}?(?:\d|[一二两三四五六七八九十]|周[一二三四五六日天末]|星期|礼拜|上午|下午|早上|晚上|"
-         r"中午|傍晚)[^，,。！？?!]{0,12}")
+_WHEN = (r"[^，,。！？?!]{0,8}?(?:[\d一二两三四五六七八九十]+(?:点|号|日|个?月|天|次|分钟?|个?小时|个钟头|个?星期|周|"
+         r"节|半)|周[一二三四五六日天末]|星期|礼拜|上午|下午|早上|晚上|中午|傍晚)[^，,。！？?!]{0,12}")  # (not 一家…)
 #: when the new schedule starts, between the topic and its verb (从下周开始, 下个月起, 从明天起)
 _FROM = rf"(?:(?:从)?(?:{_LATER}|明天|后天|今天|这周|这个?月|下学期|新学期)(?:开始|起)?)?"
 _SCHEDULE = re.compile(rf"^{_LEAD}(?:{_MINE})?(?P<what>[\u4e00-\u9fffA-Za-z]{{2,12}}?){_FROM}{_ADV}{_RESET}了?"
@@ -146,6 +147,18 @@ def changed_for_me(text: str) -> bool:
     m = _FOR_ME.match(t)
     return m is not None and bool(m.group("what") or m.group("value")) and not _NOT_TOLD.search(t) and \
         not re.search(r"[？?]", text)
+
+
+#: a time of the coming days (下周末, 下礼拜三, 这周, 明天): a plan for it is a day's errand
+_NEAR = re.compile(r"(?:下周|下星期|下礼拜|这周|这星期|这礼拜|本周)[一二三四五六日天末]?|明天|后天|今晚|今天|周末")
+
+
+def lasting_plan(text: str) -> bool:
+    """``text`` (a Chinese clause, subject included) tells a plan of the user's (:func:`plan_told`) that is
+    no errand of the coming days (我下周末准备带狗去打疫苗 is one) — a start told with its day is a plan
+    whenever it is (我下礼拜一开始去新单位报到): a plan said with no subject is kept only so (round 31)."""
+    t = _first_piece(text)
+    return plan_told(t) and (_START.match(t) is not None or not _NEAR.search(t))
 
 
 def told_by_shape(text: str, lang: str) -> bool:

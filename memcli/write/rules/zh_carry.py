@@ -17,7 +17,7 @@ from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
-from memcli.write.told_shapes import plan_told
+from memcli.write.told_shapes import lasting_plan, plan_told
 
 __all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
 
@@ -141,15 +141,16 @@ _IF = re.compile(r"如果|要是|假如|万一|的话|想(?![了过通好])|希�
 
 def _speakers_plans(parts: list[Unit], out: list[Unit], zh: list[int]) -> list[Unit]:
     """``out`` with 我 put back before each Chinese unit of ``parts`` that tells a plan with no subject
-    (…，打算明年换个大点的; 下礼拜一开始去新单位报到: :func:`~memcli.write.told_shapes.plan_told` once 我 is
-    before it) while the turn is the speaker's own: no unit before it has a person other than the speaker as
-    its subject (我姐腰不好，打算…: her plan), nor sets it as a condition or a wish (如果…，打算…) (round 31)."""
+    (…，打算明年换个大点的; 下礼拜一开始去新单位报到: :func:`~memcli.write.told_shapes.lasting_plan` once 我
+    is before it: no errand of the coming days, 下周末准备带狗去打疫苗) while the turn is the speaker's own: no
+    unit before it has a person other than the speaker as its subject (我姐腰不好，打算…: her plan), nor sets it
+    as a condition or a wish (如果…，打算…) (round 31)."""
     others = False  # a unit before has another person for its subject
     for n, i in enumerate(zh):
         text = parts[i].text
         first = re.split(r"[，,]", text, maxsplit=1)[0].strip()
         if out[i] is parts[i] and not others and not (n and _IF.search(parts[zh[n - 1]].text)) and \
-                not _IF.search(text) and plan_told("我" + first):
+                not _IF.search(text) and lasting_plan("我" + first):
             out[i] = Unit("我" + text, parts[i].lang)
             continue
         c = prepare(first)
