@@ -7,7 +7,8 @@ from __future__ import annotations
 from memcli.write.change_rules import told_event_kept
 from memcli.write.chatter import uncovered
 from memcli.write.clauses import Unit, clean, is_chatter
-from memcli.write.fitted_extract import _garbled, _words
+from memcli.write.garbled import garbled as _garbled
+from memcli.write.garbled import words as _words
 from memcli.write.pair_facts import facts_of
 from memcli.write.rules.en import _expand, subject_of
 

@@ -233,7 +233,8 @@ def test_a_statement_after_thanks_is_kept_not_dropped_as_chatter(extractor):
     ("I quit tea and moved to moved to coffee", "I quit tea and moved to coffee", True),  # said twice
 ])
 def test_a_rule_statement_that_is_no_span_of_what_was_said_is_garbled(statement, said, garbled):
-    from memcli.write.fitted_extract import _garbled, _words
+    from memcli.write.garbled import garbled as _garbled
+    from memcli.write.garbled import words as _words
 
     assert _garbled(_words(statement), [_words(said)]) is garbled
 

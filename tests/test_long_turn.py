@@ -13,7 +13,7 @@ import pytest
 
 from memcli.write.clause_slots import lang_of
 from memcli.write.clauses import SIGNALS, Unit, signals
-from memcli.write.fitted_extract import _span
+from memcli.write.garbled import span as _span
 from memcli.write.rules.en_words import _OCCUPATION
 from memcli.write.value_types import asks
 

@@ -62,8 +62,9 @@ def _doses(text: str) -> dict[str, frozenset[float]]:
 #: a dose (a number and a unit of medicine, a half too: 一片半, 半粒, 20mg) and the words of a time now
 _ZH_DOSE = re.compile(r"(?:[\d.]+|[零〇一二两三四五六七八九十百]+)\s*个?[片粒颗支滴]半?|半[片粒颗支滴]|[\d.]+\s*毫克|"
                       r"现在|目前|如今|开始")
-_EN_DOSE = re.compile(r"\b(?:[\d.]+|one|two|three|four|half a)\s*(?:mg|mcg|ml|units?|iu|tablets?|pills?|capsules?)\b|"
-                      r"\b(?:now|currently)\b", re.I)
+_EN_DOSE = re.compile(r"\b(?:(?:[\d.]+|one|two|three|four|an?)(?: and a half)?|(?:a |one )?half(?: an?| of an?)?)\s*"
+                      r"(?:mg|mcg|ml|units?|iu|tablets?|pills?|capsules?)\b(?: and a half\b)?|"
+                      r"\b(?:now|currently|these days|at the moment)\b", re.I)
 
 
 def _but_the_dose(text: str) -> str:

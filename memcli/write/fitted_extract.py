@@ -39,6 +39,7 @@ from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import lang_of, to_simplified
+from memcli.write import garbled as gb
 from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
@@ -64,7 +65,7 @@ from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_subjects, zh_parts
-from memcli.write.told_shapes import as_stated, plan_told, told_by_shape
+from memcli.write.told_shapes import as_stated, only_wished, plan_told, told_by_shape
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -74,80 +75,17 @@ __all__ = ["FittedExtractor"]
 #: a clause that ends on a pronoun for what it is about ("got me into it", "talked me out of that")
 _POINTS_ON = re.compile(r"\b(?:into|about|out of|with|for|on|of|to|around|near|without) (?:it|that|this|them)\W*$",
                         re.I)
+_TIMED = re.compile(r"(?:^|\.)event\.(?:re)?scheduled$")  # the rules' time of an event ("…got moved to Friday")
 #: a subordinate clause before its main clause (Since my knee healed, …; Back when I lived in Oslo, …)
 _LEADS_MAIN = re.compile(r"^\W*(?:(?:back|ever|right|just|long) )?(?:since|when|whenever|after|before|once|until|"
                          r"till|while|as soon as)\b", re.I)
 
-#: what may stand before a span whose subject the rules completed: a pronoun they read as whom it
-#: means (he → Jake, her → my mom's), a conjunction whose clause shares the subject (… and switched
-#: to tea → I switched to tea), or "as" (… as a nurse → I'm a nurse)
-_EN_PRONOUN = frozenset("i he she it they this that we his her its their our my and but so then , as".split())
-#: a statement that ends on one of these was cut before what it needs (I love to …)
-_EN_CUT_END = frozenset("to the a an and or but of with for my our your his her their in on at from that than as"
-                        .split())
-
-
 #: words a completion or a rewrite of a name may add (My dog is called Biscuit)
-_EN_GLUE = _EN_PRONOUN | _EN_CUT_END | frozenset("is are was were am be been has have had called named me".split())
+_EN_GLUE = gb.EN_PRONOUN | gb.EN_CUT_END | frozenset("is are was were am be been has have had called named me".split())
 
 
 #: content words of an English unit no rule fact carries from which the unit is scored whole all the same
 _EN_LEFT_OPEN = 3
-
-
-def _words(text: str) -> list[str]:
-    """English words of ``text`` and its inner commas: contractions expanded, case-folded."""
-    from memcli.write.rules.en import _expand
-
-    return re.findall(r"[a-z0-9]+|,", _expand(text).casefold().strip(" ,.!?;:"))
-
-
-def _span(part: list[str], whole: list[str]) -> int:
-    """Where ``part`` occurs in ``whole``, contiguously or with one gap in between (I love cats
-    and dogs → I love dogs): the start, -1 when nowhere."""
-    n = len(part)
-    if not n:
-        return -1
-    for i in range(len(whole) - n + 1):
-        if whole[i:i + n] == part:
-            return i
-    for m in range(1, n):
-        head, tail = part[:m], part[m:]
-        # the last place the tail follows a list's glue: a head before it (with a gap) is a match; found once,
-        # not again for every place of the head (that was quadratic in the words of a long unit)
-        last = next((j for j in range(len(whole) - n + m, 0, -1)
-                     if whole[j - 1] in ("and", "or", ",") and whole[j:j + n - m] == tail), -1)
-        for i in range(last - m):
-            if whole[i:i + m] == head:
-                return i  # the gap is a sibling of a list (cats and | dogs), not a dropped object
-    return -1
-
-
-def _garbled(st: list[str], said: list[list[str]]) -> bool:
-    """A rule statement (words ``st``) that is no span of any unit (words in ``said``): not the
-    words as said, nor the words as said with their subject completed (a dropped I, a pronoun
-    read as whom it means); or one that ends on a word that needs more (… love to)."""
-    if st[-1] in _EN_CUT_END:
-        return True
-    if any(a == "," and b in ("is", "are", "was", "were") for a, b in zip(st, st[1:], strict=False)):
-        return True  # "My sister-in-law, is a pharmacist": the name before the apposition was cut off
-    if st[0] == "i" and len(st) > 2 and (st[2] in ("is", "are", "was", "were") or
-                                         st[2] == "has" or
-                                         st[1] in ("all", "the", "a", "an", "this", "that", "my", "your", "to",
-                                                   "is", "are", "has")):
-        return True  # "I dance is…", "I school has been…", "I all the…", "I are both…": an I put before what
-        # was no verb of its own
-    for w in said:
-        if _span(st, w) >= 0:
-            return False
-        for k in range(1, min(7, len(st) - 1) + 1):
-            if "," in st[:k + 1]:
-                break  # a subject the rules put before a list's tail (I sunsets, beaches) completes nothing
-            j = _span(st[k:], w)
-            if j >= 0 and (j == 0 or w[j - 1] in _EN_PRONOUN) and (k == 1 or st[k - 1] not in _EN_CUT_END):
-                # (a clause cut at a preposition with the rest said again completes nothing: … switched to switched to)
-                return False
-    return True
 
 
 def _read_as(utt: Utterance) -> str:
@@ -267,7 +205,8 @@ class FittedExtractor(RuleExtractor):
         for cand in found:
             cu = mixed_content_units(cand.statement)
             best, bu = max(read, key=lambda r: len(cu & r[1]))
-            if cu and len(cu & bu) / len(cu) >= 0.5 and hearsay_or_passing(best):
+            if cu and len(cu & bu) / len(cu) >= 0.5 and hearsay_or_passing(best) and not (  # (round 31) an event's
+                    cand.statement.isascii() and _TIMED.search(cand.slot or "")):  # time moved is no passing state
                 out.append((cand, best))
         return out
 
@@ -287,19 +226,19 @@ class FittedExtractor(RuleExtractor):
     @staticmethod
     def _faithful(found: list[Candidate], utt: Utterance, parts: Sequence[Unit]) -> list[Candidate]:
         """English rule facts in the speaker's own words: a statement that is no span of a unit
-        (pronoun-completed at most) is a rewrite that garbles or cuts the clause (:func:`_garbled`);
+        (pronoun-completed at most) is a rewrite that garbles or cuts the clause (:func:`memcli.write.garbled.garbled`);
         the unit it came from, cleaned, is said instead (its slot kept when it names a known
         attribute, else the parse's) — unless a rule fact said as spoken holds all its content (My dog
         is called Rex beside I have a dog named Rex): the rewrite adds nothing, and the whole unit kept
         for it would say every clause of the sentence again. ``parts``: the utterance's units."""
         if not found or utt.role != "user":
             return found
-        said = [(u, _words(u.text)) for u in parts if u.lang == "en" and not is_chatter(u)]
+        said = [(u, gb.words(u.text)) for u in parts if u.lang == "en" and not is_chatter(u)]
         if not said:
             return found
         out: list[Candidate] = []
-        read = [(c, _words(c.statement)) for c in found]
-        garbled = [bool(st) and all(ord(ch) < 0x3000 for ch in c.statement) and _garbled(st, [w for _, w in said])
+        read = [(c, gb.words(c.statement)) for c in found]
+        garbled = [bool(st) and all(ord(ch) < 0x3000 for ch in c.statement) and gb.garbled(st, [w for _, w in said])
                    for c, st in read]
         # the words of the rule facts said as spoken: a rewrite all of whose content one of them says
         # (My dog is called Rex beside I have a dog named Rex) adds nothing, and its unit is no fact to add
@@ -372,8 +311,8 @@ class FittedExtractor(RuleExtractor):
         for (i, unit), p in zip(todo, prob, strict=True):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
-            if isinstance(out, Exception) or low and not (named_attribute(unit) or unit.fix
-                                                          or told_by_shape(unit.text, unit.lang)):
+            if isinstance(out, Exception) or only_wished(unit.text, unit.lang) or low and not (  # (wishes: round 31)
+                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang)):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
@@ -421,8 +360,8 @@ class FittedExtractor(RuleExtractor):
         me - a gift from my aunt"), is said once, in the unit's fuller words, with the rule's slot and kind."""
         if unit.lang != "en":
             return [*found, cand]
-        words = _words(cand.statement)
-        inner = [c for c in found if (w := _words(c.statement)) and c.statement.isascii() and _span(w, words) >= 0
+        words = gb.words(cand.statement)
+        inner = [c for c in found if (w := gb.words(c.statement)) and c.statement.isascii() and gb.span(w, words) >= 0
                  and len(w) + 4 <= len(words) and c.valid_from == cand.valid_from]  # (a relative time read: its
         # words are out of the rule's statement, and stay out)
         if not inner:

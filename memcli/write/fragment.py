@@ -33,7 +33,9 @@ _SUBJECT = re.compile(r"\b(?:i|we|you|he|she|they|it|there|this|that|these|those
                       re.I)
 _AUX = re.compile(r"(?:\b(?:am|is|are|was|were|be|been|being|have|has|had|do|does|did|will|would|can|could|shall|"
                   r"should|may|might|must|get|gets|got|gotta|gonna|wanna)\b|'(?:m|re|ve|d|ll)\b|n't\b"
-                  r"|\b(?:it|that|he|she|there|here|what|who|everyone|everything)'s\b)", re.I)
+                  r"|\b(?:it|that|he|she|there|here|what|who|everyone|everything)'s\b"
+                  # a noun's "is" before where or when, no owner's before a noun (the wedding's on the 14th; round 31)
+                  r"|\b[a-z]+['’]s (?=(?:on|at|in|next|this|tomorrow|tonight|today|now|still|actually)\b))", re.I)
 #: words after which an -s or -ing word is a noun (in the mountains, next spring, the wedding), not a verb
 _NOUN_AFTER = frozenset("a an the my our your his her their this that these those next last every each some any no "
                         "in on at of for from to by with near into about".split())

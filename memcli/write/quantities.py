@@ -40,6 +40,13 @@ _ZH_NOT_UNIT = frozenset("了的啦呢吧啊呀嘛哦多来余左")
 _ZH_HALVED = "片粒颗支滴杯勺碗瓶袋包盒"
 _ZH_HALF = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百千万])半(?=[{_ZH_HALVED}])")
 _ZH_AND_HALF = re.compile(rf"(\d+|[零〇一二两三四五六七八九十百千万]+)([{_ZH_HALVED}])半")
+#: English units of a portion or a dose a half may be told of (half a tablet, one and a half pills, a tablet and
+#: a half; round 31): a half of anything else (half an hour, half the time) is left as it was read
+_EN_HALVED = (r"(?:tablet|pill|capsule|caplet|dose|cup|glass|mug|teaspoon|tablespoon|spoon|scoop|bottle|can|"
+              r"puff|drop|patch|mg|ml)s?")
+_EN_HALF = re.compile(rf"\b(?:a |one )?half (?:a |an |of a )?(?={_EN_HALVED}\b)", re.I)
+_EN_AND_HALF = re.compile(rf"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)(?: ({_EN_HALVED}))? and a "
+                          rf"half(?: ({_EN_HALVED}))?\b", re.I)
 #: words that start with 一 but count nothing (一般, 一直, 一起, 一定 …)
 _ZH_NOT_ONE = frozenset("般直起定样些下切边向旦致共同生辈再贯律时会")
 
@@ -69,6 +76,20 @@ def _halves(t: str) -> str:
     return _ZH_HALF.sub("0.5", _ZH_AND_HALF.sub(and_half, t))
 
 
+def _en_halves(t: str) -> str:
+    """``t`` with a half of a portion or a dose said in digits: half a tablet → 0.5 tablet, one and a half
+    pills → 1.5 pills, a tablet and a half → 1.5 tablet (round 31)."""
+    def and_half(m: re.Match[str]) -> str:
+        unit = m.group(2) or m.group(3)
+        if unit is None:
+            return m.group(0)
+        n = m.group(1).lower()
+        v = float(n) if n.isdigit() else 1.0 if n in ("a", "an") else _en_value(n)
+        return m.group(0) if v is None else f"{v + 0.5:g} {unit}"
+
+    return _EN_HALF.sub("0.5 ", _EN_AND_HALF.sub(and_half, t))
+
+
 @lru_cache(maxsize=16384)
 def quantities(text: str) -> frozenset[tuple[str, float]]:
     """The (unit, value) pairs ``text`` states: ``我每天跑五公里`` → {("公", 5.0)}, ``I sleep about 5 hours``
@@ -85,7 +106,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
             if v is not None:
                 out.add((m.group(2).casefold(), float(v)))
         return frozenset(out)
-    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", counts_spelled(expand_en(text), False))
+    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", counts_spelled(expand_en(_en_halves(text)), False))
     t = re.sub(r"(\d)(k|kg|km|cm|lbs?|hrs?|mins?)\b", r"\1 \2", t)
     t = re.sub(r"[- ]years?[- ]old\b", " yearsold", t)  # an age (34 years old) is no duration (4 years)
     # once / twice a week is a count of times (three times a week): "once" alone (I once lived…) is none

@@ -32,9 +32,10 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.write.told_shapes_en import en_as_stated, en_plan_told, en_value_changed, en_wished
 
-__all__ = ["as_stated", "changed_for_me", "lasting_plan", "plan_told", "schedule_changed", "told_by_shape",
-           "value_changed"]
+__all__ = ["as_stated", "changed_for_me", "lasting_plan", "only_wished", "plan_told", "schedule_changed",
+           "told_by_shape", "value_changed"]
 
 #: the user as the owner or the one who plans: 我 / 我的 / 我家(的) / 我们家(的) / 咱家
 _MINE = r"(?:我们家|咱们家|我家|咱家|我们|咱们|我)(?:的)?"
@@ -86,6 +87,8 @@ def as_stated(text: str) -> str | None:
     每月三百 → 我的电费是每月三百): the statement whose parse gives the slot of the amount, so the change meets the
     amount told before (:func:`memcli.write.clauses.generic_slot`); None for any other clause. An amount changed
     by so much (涨了三千) states no value now: None."""
+    if text.isascii():
+        return en_as_stated(text)  # (round 31: an English change, my rent went up to … → My rent is …)
     t = text.strip("。！!，, ")
     m = _CHANGED.match(t)
     if m is None or not value_changed(t) or not re.search(_TO, t[m.end("what"):m.start("amount")]):
@@ -94,7 +97,10 @@ def as_stated(text: str) -> str | None:
 
 
 def plan_told(text: str) -> bool:
-    """``text`` (a simplified Chinese clause) tells a plan of the user's (see the module doc)."""
+    """``text`` (a simplified Chinese clause, or an English one: :func:`~memcli.write.told_shapes_en.en_plan_told`)
+    tells a plan of the user's (see the module doc)."""
+    if text.isascii():
+        return en_plan_told(text)
     t = text.strip("。！!，, ")
     if _START.match(t) and not _NOT_PLAN.search(t):
         return True
@@ -162,7 +168,16 @@ def lasting_plan(text: str) -> bool:
 
 
 def told_by_shape(text: str, lang: str) -> bool:
-    """A Chinese clause (``lang`` ``zh``) the fitted extractor keeps by its shape: a told value change, a plan,
-    a schedule told changed or a change done to the speaker."""
+    """A clause (``lang`` ``zh`` or ``en``) the fitted extractor keeps by its shape: a told value change or a plan
+    (English: :mod:`memcli.write.told_shapes_en`); in Chinese also a schedule told changed or a change done to the
+    speaker (round 31)."""
+    if lang == "en":
+        return en_value_changed(text) or en_plan_told(text)
     return lang == "zh" and (value_changed(text) or plan_told(_first_piece(text)) or schedule_changed(text)
                              or changed_for_me(text))
+
+
+def only_wished(text: str, lang: str) -> bool:
+    """An English clause (``lang`` ``en``) that is only a wish or a hedge (I'd love to…, I'm thinking about…), which
+    the fitted extractor does not keep whatever its probability (:func:`~memcli.write.told_shapes_en.en_wished`)."""
+    return lang == "en" and en_wished(text)

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from memcli import slots
 from memcli.text import lang_of, pos_tags, to_simplified
+from memcli.write.rules.event_mention import event_subject
 
 __all__ = ["EN_ADJ", "EN_CLAUSE", "EN_LEAD", "EN_REL", "ZH_CLAUSE", "ZH_LEAD", "ZH_REL", "Mention", "couple",
            "en_mentions", "mentions", "zh_mentions"]
@@ -286,6 +287,8 @@ def en_mentions(text: str) -> list[Mention]:
             noun = (m.group(1) + m.group(2)).casefold()
             found.append((m.start(), Mention(f"my {noun}", f"thing:{m.group(2).casefold()}", thing=True, subject=True,
                                              pet=bool(_EN_ANIMAL.match(m.group(2).casefold())))))
+        if ev := event_subject(clause):  # "The team meeting is on Monday": "it" next (round 31)
+            found.append((start, Mention(ev, f"thing:{ev.rsplit(' ', 1)[-1].casefold()}", thing=True, subject=True)))
         if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in _EN_NOT_NAME \
                 and not slots.relation_en(m.group(1)):
             found.append((start, Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True)))

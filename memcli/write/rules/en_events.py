@@ -25,6 +25,7 @@ import re
 
 from memcli import slots
 from memcli.write.rules.en_plan import _GOING, _LATER, _PLACE, _TRAVEL, _UNSURE
+from memcli.write.rules.en_the_event import the_event, without_opener
 from memcli.write.rules.en_words import _REL
 from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.match import Match
@@ -86,7 +87,7 @@ def event_time(sentence: str) -> Match | None:
     slot ``event.scheduled`` / ``event.rescheduled`` (a relative's: ``mother.event.scheduled``), value the
     event word (case-folded: "appointment" of "dentist appointment"; what qualifies it stays in the statement);
     None for anything else."""
-    said = sentence.strip().rstrip(" .!")
+    said = without_opener(sentence.strip().rstrip(" .!"))  # ("Sorry, my interview is at 10": round 31)
     if not said or "?" in said:
         return None
     if trip := relative_trip(said):
@@ -99,4 +100,4 @@ def event_time(sentence: str) -> Match | None:
         rel = rel or (f"person:{m.group('name').casefold()}" if m.groupdict().get("name") else None)
         return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
                      slot=f"{rel + '.' if rel else ''}event.{attr}", value=m.group("ev").casefold(), salience=0.6)
-    return habit_moved(said)  # "My yoga class moved to Thursdays": a weekly habit's day
+    return the_event(said) or habit_moved(said)  # "The team meeting is on Monday" (round 31); "My yoga class moved…"
