@@ -17,6 +17,7 @@ from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
+from memcli.write.told_shapes import lasting_plan, plan_told
 
 __all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
 
@@ -127,11 +128,37 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
         if not says_no_one(parts[i].text) or is_chatter(parts[i]):
             break
         out[i] = Unit("我" + parts[i].text, parts[i].lang)
-    if len(zh) < 2:
-        return out
-    for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
-        if sub and out[i] is parts[i]:
-            out[i] = Unit(sub + parts[i].text, parts[i].lang)
+    if len(zh) >= 2:
+        for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
+            if sub and out[i] is parts[i]:
+                out[i] = Unit(sub + parts[i].text, parts[i].lang)
+    return _speakers_plans(parts, out, zh)
+
+
+#: a clause that sets what follows as a condition, a wish or a question (如果下个月不忙，…)
+_IF = re.compile(r"如果|要是|假如|万一|的话|想(?![了过通好])|希望|[？?]")  # (想了想: thought it over)
+
+
+def _speakers_plans(parts: list[Unit], out: list[Unit], zh: list[int]) -> list[Unit]:
+    """``out`` with 我 put back before each Chinese unit of ``parts`` that tells a plan with no subject
+    (…，打算明年换个大点的; 下礼拜一开始去新单位报到: :func:`~memcli.write.told_shapes.lasting_plan` once 我
+    is before it: no errand of the coming days, 下周末准备带狗去打疫苗) while the turn is the speaker's own: no
+    unit before it has a person other than the speaker as its subject (我姐腰不好，打算…: her plan), nor sets it
+    as a condition or a wish (如果…，打算…) (round 31)."""
+    others = False  # a unit before has another person for its subject
+    for n, i in enumerate(zh):
+        text = parts[i].text
+        first = re.split(r"[，,]", text, maxsplit=1)[0].strip()
+        if out[i] is parts[i] and not others and not (n and _IF.search(parts[zh[n - 1]].text)) and \
+                not _IF.search(text) and lasting_plan("我" + first):
+            out[i] = Unit("我" + text, parts[i].lang)
+            continue
+        c = prepare(first)
+        sub = _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) if c else None
+        if re.match(r"^[他她你您]", c or "") or sub and sub[0] != slots.ME and not sub[0].startswith("thing:"):
+            others = True
+        elif sub and sub[0] == slots.ME:
+            others = False
     return out
 
 
@@ -174,7 +201,9 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     for p in pieces[1:]:
         m = _ZH_PIECE.match(p)
         said = None
-        if m and m.group("pron") and last and len(p) > m.end() + 1:
+        if m and m.group("pron") and len(parts) == 1 and plan_told(parts[0]):
+            said = p  # 我打算跟我舅学做面，他在…: the speaker's plan is a whole clause, the piece after it its own
+        elif m and m.group("pron") and last and len(p) > m.end() + 1:
             key, phrase = last[0], last[1]
             thing = key.startswith("thing:")
             fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
