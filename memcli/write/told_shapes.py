@@ -89,5 +89,8 @@ def plan_told(text: str) -> bool:
 
 
 def told_by_shape(text: str, lang: str) -> bool:
-    """A Chinese clause (``lang`` ``zh``) the fitted extractor keeps by its shape: a told value change or a plan."""
-    return lang == "zh" and (value_changed(text) or plan_told(text))
+    """A Chinese clause (``lang`` ``zh``) the fitted extractor keeps by its shape: a told value change, a plan, or a
+    thing's detail told after it (round 31: :func:`~memcli.write.rules.zh_tails.told_detail`)."""
+    from memcli.write.rules.zh_tails import told_detail
+
+    return lang == "zh" and (value_changed(text) or plan_told(text) or told_detail(text))

@@ -16,6 +16,7 @@ from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
+from memcli.write.rules.zh_tails import thing_tails
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
 __all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
@@ -132,7 +133,20 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
     for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
         if sub and out[i] is parts[i]:
             out[i] = Unit(sub + parts[i].text, parts[i].lang)
+    run: list[int] = []  # the units of one sentence, in a row
+    for i in zh + [-1]:
+        if run and (i < 0 or i != run[-1] + 1 or re.search(r"[。！!？?]\s*$", parts[run[-1]].text)):
+            firsts = [_pieces(parts[j].text)[0] for j in run]
+            for j, read in zip(run, thing_tails(firsts), strict=True):
+                if read:  # 我女儿的自行车是捷安特的，花了一千二 → 我女儿的自行车花了一千二 (round 31), not 我女儿花了…
+                    out[j] = Unit("，".join([read, *_pieces(parts[j].text)[1:]]), parts[j].lang)
+            run = []
+        run.append(i)
     return out
+
+
+def _pieces(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"[，,]", text) if p.strip()] or [text]
 
 
 #: a comma piece that opens a clause of the same sentence's subject: a third-person pronoun (他/她/它, not 他们/他人),
@@ -171,18 +185,19 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     if last and not last[0].startswith(("thing:", "person:")) and last[0] != slots.ME and \
             pieces[0].startswith(last[1]) and (name := _name_after(pieces[0][len(last[1]):])):
         last = (last[0], last[1] + name)  # 我同事小陈辞职了，他… → 我同事小陈…: the relation said with its name
-    for p in pieces[1:]:
+    tails = thing_tails(pieces)
+    for p, tail in zip(pieces[1:], tails[1:], strict=True):
         m = _ZH_PIECE.match(p)
-        said = None
-        if m and m.group("pron") and last and len(p) > m.end() + 1:
+        said = tail  # 我老公的新手表是华为GT4，银色的 → 我老公的新手表是银色的: the thing's colour (round 31)
+        if said is None and m and m.group("pron") and last and len(p) > m.end() + 1:
             key, phrase = last[0], last[1]
             thing = key.startswith("thing:")
             fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
                 key, m.group("pron") == "她"))
             said = phrase + m.group("lead") + p[m.end():] if fits else None
-        elif last and last[0] == slots.ME and _WITH_SOMEONE.match(p) and _with_someone(p):
+        elif said is None and last and last[0] == slots.ME and _WITH_SOMEONE.match(p) and _with_someone(p):
             said = "我" + p  # 我家住在…，跟老伴两个人住 → 我跟老伴两个人住: with whom the speaker does it (round 31)
-        elif m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
+        elif said is None and m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
             rest = p[2:]
             sub = carried_subjects([parts[-1], rest])[1]
             said = sub + rest if sub else None
