@@ -31,7 +31,7 @@ _BARE_THING = re.compile(rf"^(?P<head>[\u4e00-\u9fff]{{1,12}}的)(?:那|这)?(?:
                          r"(?P<noun>[\u4e00-\u9fff]{2,8})$")
 
 #: nouns of a person's attribute, no thing of their own (我老婆的工作是护士，在市医院: she works there)
-_NOT_THING = re.compile(r"工作|职业|名字|生日|爱好|专业|性格|身高|体重|年龄|血型|星座|工资|学校|单位|公司|老家|家乡")
+_NOT_THING = re.compile(r"工作|职业|名字|生日|爱好|专业|性格|身高|体重|年龄|血型|星座|工资")
 
 #: the tails: one attribute of the thing and nothing else
 _COLOUR = re.compile(r"^(?:是)?(?:纯|深|浅|淡|亮|哑光|磨砂)?[\u4e00-\u9fff]{1,2}色(?:的)?$|"
