@@ -16,7 +16,9 @@ TURNS = ("我老公的新剃须刀是飞利浦S9000，墨绿色的。",
          "我经常去一家烘焙坊，就在解放路上。",
          "我女儿学琴的那家琴行，上午十点开门。",
          "我买了一台洗碗机，花了五千二。",
-         "我妈的新围巾是羊绒的，驼色的，我也想要一条。")
+         "我妈的新围巾是羊绒的，驼色的，我也想要一条。",
+         "登山包是在户外店买的，花了六百五。",
+         "上个月买了一双登山鞋，萨洛蒙的，花了1280元。")
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +41,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001
     ("我经常去一家烘焙坊", "就在解放路上", "我经常去的烘焙坊就在解放路上"),
     ("我女儿学琴的那家琴行", "上午十点开门", "我女儿学琴的琴行上午十点开门"),
     ("我公司楼下有个书店", "叫半山书局", "我公司楼下的书店叫半山书局"),
+    ("我买了一件羽绒服", "波司登的", "我买的羽绒服是波司登的"),
 ])
 def test_a_bare_attribute_tail_is_the_things(before: str, tail: str, read: str) -> None:
     assert thing_tail(before, tail) == read
@@ -73,6 +76,9 @@ def test_told_detail_is_a_lasting_detail_of_a_thing() -> None:
     "我女儿学琴的琴行上午十点开门",
     "我买的洗碗机花了五千二",
     "我妈的新围巾是驼色的",
+    "登山包花了六百五",  # a thing said bare
+    "我买的登山鞋是萨洛蒙的",  # its brand; the turn drops the speaker's 我
+    "我买的登山鞋花了1280元",  # a run of tails keeps the thing
 ])
 def test_the_detail_is_stored_as_the_things(store, statement: str) -> None:  # noqa: ANN001
     have = {i.statement for i in store.list(include_all=True)}
@@ -92,6 +98,8 @@ def test_no_person_gets_the_things_detail(store) -> None:  # noqa: ANN001
     ("我常去的烘焙坊在哪里？", "解放路"),
     ("女儿学琴的琴行几点开门？", "十点"),
     ("洗碗机多少钱？", "五千二"),
+    ("我的登山鞋是什么牌子的？", "萨洛蒙"),
+    ("登山鞋花了多少钱？", "1280"),
 ])
 def test_a_question_about_the_detail_finds_it(store, question: str, answer: str) -> None:  # noqa: ANN001
     block = store.context(question, budget_ms=60000).text

@@ -120,8 +120,10 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
     (我表哥是广东人，特别爱喝早茶 → the second unit read as 我表哥特别爱喝早茶; :func:`carried_subjects`):
     what the clause model scores and what a kept unit states. The fit reads the units as said; a
     unit with its subject put back is a whole clause like most it was fitted on. The units that open
-    the turn saying no one (:func:`says_no_one`: 房贷每月八千) are read with 我: the speaker's. Other
-    units are returned as they are."""
+    the turn saying no one (:func:`says_no_one`: 房贷每月八千) are read with 我: the speaker's. A unit that only
+    gives a detail of the thing the unit before it names (…的自行车是捷安特的，花了一千二) is read as that thing's
+    (:func:`~memcli.write.rules.zh_tails.thing_tails`: …的自行车花了一千二, not the owner's). Other units are
+    returned as they are."""
     zh = [i for i, u in enumerate(parts) if u.lang == "zh"]
     out = list(parts)
     for i in zh:  # 房贷每月八千 / 上周去协和看了胃: the turn opens without its subject, the speaker's
@@ -136,10 +138,15 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
     run: list[int] = []  # the units of one sentence, in a row
     for i in zh + [-1]:
         if run and (i < 0 or i != run[-1] + 1 or re.search(r"[。！!？?]\s*$", parts[run[-1]].text)):
-            firsts = [_pieces(parts[j].text)[0] for j in run]
-            for j, read in zip(run, thing_tails(firsts), strict=True):
-                if read:  # 我女儿的自行车是捷安特的，花了一千二 → 我女儿的自行车花了一千二 (round 31), not 我女儿花了…
-                    out[j] = Unit("，".join([read, *_pieces(parts[j].text)[1:]]), parts[j].lang)
+            pieces = [_pieces(parts[j].text) for j in run]
+            named = [p for j, ps in zip(run, pieces, strict=True)  # (each piece as read: 我前天买了… names 我前天买的…)
+                     for p in (_pieces(out[j].text) if len(_pieces(out[j].text)) == len(ps) else ps)]
+            reads = thing_tails([p for ps in pieces for p in ps], named)
+            at = 0
+            for j, ps in zip(run, pieces, strict=True):
+                if reads[at]:  # …的自行车是…的，花了一千二 → …的自行车花了一千二 (round 31)
+                    out[j] = Unit("，".join([reads[at], *ps[1:]]), parts[j].lang)
+                at += len(ps)
             run = []
         run.append(i)
     return out

@@ -23,6 +23,8 @@ _CLF = r"(?:个|台|辆|部|件|双|条|家|只|块|把|款|套|张|副|顶|枚|
 #: ``<X的Y>是/叫/在…``: a thing said with whose it is (我老公的新手表, 客厅的沙发) before its copula
 _OF_THING = re.compile(r"^(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{1,10}?的(?P<noun>[\u4e00-\u9fffA-Za-z0-9]{1,8}?))"
                        r"(?:是|叫|在)")
+#: ``Z是/在…``: a thing said bare before its copula (双肩包是在商场买的, 客厅沙发是宜家的)
+_BARE_OF = re.compile(r"^(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?:是|在)")
 #: ``…买了/有/去了 + (一)classifier + Z``: a thing brought into the talk (我买了一台戴森吸尘器, 我常去一家咖啡店)
 _NEW_THING = re.compile(rf"^(?P<head>[\u4e00-\u9fff]{{0,10}}?(?:买|入|换|订|租|有|去|挑|选|养|装|开))"
                         rf"(?:了|过)?(?:一|这|那)?{_CLF}(?P<noun>[\u4e00-\u9fffA-Za-z0-9]{{1,10}})$")
@@ -40,6 +42,7 @@ _PRICE = re.compile(r"^(?:一共|总共|才|只|足足)?(?:花了|用了|卖|要
                     r"[0-9零一二两三四五六七八九十百千万几多块元钱左右来个.]{1,12}$")
 _SHOP = re.compile(r"^(?:是)?(?:在|从)(?P<shop>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:上|里)?(?:买|订|淘|入手|下单|抢)"
                    r"(?:到)?的$|^(?:是)?(?:网上|淘宝|京东|拼多多|闲鱼|官网|专柜)(?:上)?买的$")
+_MADE_BY = re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,6})的$")
 _HOURS = re.compile(r"^(?:每天|周末|工作日|平时)?(?:早上|上午|中午|下午|晚上)?[0-9零一二两三四五六七八九十点半:：]{1,6}"
                     r"(?:点)?(?:就)?(?:开门|关门|营业|打烊|开业|开始营业)$")
 _NEAR = re.compile(r"^(?:就)?离(?P<to>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:很|挺|特别|不)?(?:近|远)$")
@@ -66,11 +69,23 @@ def _predicate(tail: str, new: bool) -> str | None:
         return "是" + t + ("" if t.endswith("的") else "的")
     if _SHOP.match(tail):
         return "是" + tail.removeprefix("是")
+    if (m := _MADE_BY.match(tail)) and (toks := _pos(m.group(1))) and len(toks) == 1 and \
+            toks[0][1][:1] in ("n", "e", "j") and not slots.ZH_RELATION_RE.search(tail):
+        return "是" + tail  # 耐克的, 纯棉的: its brand or what it is made of
     if _PRICE.match(tail) or _HOURS.match(tail) or _NEAR.match(tail) or _where(tail):
         return tail
     if new and _NAME.match(tail):
         return tail
     return None
+
+
+def _bare_noun(phrase: str) -> bool:
+    """``phrase`` is a thing's noun said bare (双肩包, 客厅沙发): no pronoun, relation word or attribute noun, and it
+    opens with no pronoun, time word, adverb, verb, preposition, conjunction or number."""
+    if re.search(r"[我你您他她它咱的]", phrase) or slots.ZH_RELATION_RE.search(phrase) or _NOT_THING.search(phrase):
+        return False
+    toks = _pos(phrase)
+    return bool(toks) and toks[0][1][:1] not in ("r", "t", "d", "v", "p", "c", "m", "a", "u")
 
 
 def thing_named(clause: str) -> tuple[str, bool] | None:
@@ -81,6 +96,8 @@ def thing_named(clause: str) -> tuple[str, bool] | None:
     c = clause.strip("，,。！!？? ")
     if (m := _OF_THING.match(c)) and not slots.ZH_RELATION_RE.search(m.group("noun")) and \
             not _NOT_THING.search(m.group("noun")):
+        return m.group("thing"), False
+    if (m := _BARE_OF.match(c)) and _bare_noun(m.group("thing")):
         return m.group("thing"), False
     for rx in (_NEW_THING, _BARE_THING):
         if (m := rx.match(c)) is None or slots.ZH_RELATION_RE.search(m.group("noun")) or \
@@ -116,10 +133,11 @@ def thing_tail(before: str, tail: str) -> str | None:
     return thing + pred + tail[len(tail.rstrip("。！!~～ ")):].strip()
 
 
-def thing_tails(pieces: list[str]) -> list[str | None]:
+def thing_tails(pieces: list[str], named: list[str] | None = None) -> list[str | None]:
     """For each comma piece of one sentence, in order: the piece read as a fact of the thing a piece before it
     names (:func:`thing_tail`), or None. A run of tails keeps the thing (我家附近有个菜市场，叫东门菜场，离地铁站很近
-    → [None, 我家附近的菜市场叫东门菜场, 我家附近的菜市场离地铁站很近]); any other piece ends it."""
+    → [None, 我家附近的菜市场叫东门菜场, 我家附近的菜市场离地铁站很近]); any other piece ends it. ``named``: the same
+    pieces as read with a subject put back (我前天买了一件冲锋衣 for 前天买了一件冲锋衣), what names the thing."""
     out: list[str | None] = [None] * len(pieces)
     thing: tuple[str, bool] | None = None
     for k, p in enumerate(pieces):
@@ -128,14 +146,14 @@ def thing_tails(pieces: list[str]) -> list[str | None]:
         if thing and pred is not None:
             out[k] = thing[0] + pred
             continue
-        thing = thing_named(p)
+        thing = thing_named(named[k] if named else p)
     return out
 
 
 #: the nouns of a place: where it is is one of its lasting details (not where a thing lies today)
 _PLACE_NOUN = re.compile(r"(?:店|馆|场|园|院|厅|吧|中心|超市|市场|菜场|小区|学校|医院|诊所|公园|商场|酒店|民宿|银行|"
                          r"药房|书店|面馆|食堂|车站|幼儿园|健身房)$")
-_TOLD = re.compile(r"^(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{1,12}?的[\u4e00-\u9fffA-Za-z0-9]{1,10}?)"
+_TOLD = re.compile(r"^(?P<thing>(?:[\u4e00-\u9fffA-Za-z0-9]{1,12}?的)?[\u4e00-\u9fffA-Za-z0-9]{1,10}?)"
                    r"(?P<pred>(?:是|花了|叫|离|就在|在|早上|上午|中午|下午|晚上|每天|周末|[0-9零一二两三四五六七八九十]).+)$")
 
 
@@ -146,10 +164,12 @@ def told_detail(text: str) -> bool:
     fitted extractor keeps such a clause whatever its score: it is a fact of the thing, told."""
     for m in _TOLD.finditer(text.strip("。！!~～ ")):
         thing, pred = m.group("thing"), m.group("pred")
-        noun = thing.rsplit("的", 1)[1]
-        if slots.ZH_RELATION_RE.search(noun) or re.search(r"[你您他她它]", thing):
+        noun = thing.rsplit("的", 1)[-1]
+        if slots.ZH_RELATION_RE.search(noun) or re.search(r"[你您他她它]", thing) or _NOT_THING.search(noun) or \
+                "的" not in thing and (not _bare_noun(thing) or re.fullmatch(r"[老小阿][\u4e00-\u9fff]", thing)):
             return False
-        if _COLOUR.match(pred) and pred.startswith("是") or _SHOP.match(pred) and pred.startswith("是") or \
+        made = bool(_MADE_BY.match(pred[1:])) and _predicate(pred[1:], False) == pred  # 是始祖鸟的, 是纯棉的
+        if made or pred.startswith("是") and (_COLOUR.match(pred) or _SHOP.match(pred)) or \
                 _PRICE.match(pred) or _HOURS.match(pred):
             return True
         return bool((_where(pred) or _NEAR.match(pred) or _NAME.match(pred)) and _PLACE_NOUN.search(noun))
