@@ -18,7 +18,9 @@ TURNS = ("我老公的新剃须刀是飞利浦S9000，墨绿色的。",
          "我买了一台洗碗机，花了五千二。",
          "我妈的新围巾是羊绒的，驼色的，我也想要一条。",
          "登山包是在户外店买的，花了六百五。",
-         "上个月买了一双登山鞋，萨洛蒙的，花了1280元。")
+         "上个月买了一双登山鞋，萨洛蒙的，花了1280元。",
+         "我们小区门口有个水果店，叫鲜果坊，离公交站不远。",
+         "我租了一间公寓，在河西，离公司很近。")
 
 
 @pytest.fixture(scope="module")
@@ -79,15 +81,25 @@ def test_told_detail_is_a_lasting_detail_of_a_thing() -> None:
     "登山包花了六百五",  # a thing said bare
     "我买的登山鞋是萨洛蒙的",  # its brand; the turn drops the speaker's 我
     "我买的登山鞋花了1280元",  # a run of tails keeps the thing
+    "我们小区门口的水果店叫鲜果坊",
+    "我们小区门口的水果店离公交站不远",  # a tail after a tail: the shop's, not the speaker's
+    "我租的公寓离公司很近",
 ])
 def test_the_detail_is_stored_as_the_things(store, statement: str) -> None:  # noqa: ANN001
     have = {i.statement for i in store.list(include_all=True)}
     assert statement in have, have
 
 
+def test_a_detail_said_within_its_things_clause_stays_with_it(store) -> None:  # noqa: ANN001
+    have = {i.statement for i in store.list(include_all=True)}
+    assert any("公寓" in s and "河西" in s for s in have), have  # 我租了一间公寓，在河西: where the home is
+    assert "我在河西" not in have, have
+
+
 def test_no_person_gets_the_things_detail(store) -> None:  # noqa: ANN001
     have = {i.statement for i in store.list(include_all=True)}
-    assert not have & {"我老公是墨绿色的", "我儿子花了四百八", "我就在解放路上", "我女儿上午十点开门"}, have
+    assert not have & {"我老公是墨绿色的", "我儿子花了四百八", "我就在解放路上", "我女儿上午十点开门",
+                       "我离公交站不远", "我离公司很近"}, have
     assert not any(s.startswith("我妈的新围巾") and "想要" in s for s in have), have  # the speaker's wish stays hers
 
 
@@ -98,6 +110,8 @@ def test_no_person_gets_the_things_detail(store) -> None:  # noqa: ANN001
     ("我常去的烘焙坊在哪里？", "解放路"),
     ("女儿学琴的琴行几点开门？", "十点"),
     ("洗碗机多少钱？", "五千二"),
+    ("我租的公寓在哪？", "河西"),
+    ("我们小区门口的水果店叫什么？", "鲜果坊"),
     ("我的登山鞋是什么牌子的？", "萨洛蒙"),
     ("登山鞋花了多少钱？", "1280"),
 ])

@@ -17,7 +17,7 @@ import re
 from memcli import slots
 from memcli.write.rules.zh_facts import _pos
 
-__all__ = ["thing_named", "thing_tail", "thing_tails", "told_detail"]
+__all__ = ["of_thing", "thing_named", "thing_tail", "thing_tails", "told_detail"]
 
 _CLF = r"(?:个|台|辆|部|件|双|条|家|只|块|把|款|套|张|副|顶|枚|瓶|盒|间|座|所|位)"
 #: ``<X的Y>是/叫/在…``: a thing said with whose it is (我老公的新手表, 客厅的沙发) before its copula
@@ -133,6 +133,20 @@ def thing_tail(before: str, tail: str) -> str | None:
     return thing + pred + tail[len(tail.rstrip("。！!~～ ")):].strip()
 
 
+def of_thing(last: str, clause: str) -> bool:
+    """``clause`` (a piece with no subject, after the piece ``last``) tells a detail of a thing, not of whom the talk
+    is about: a tail of the thing ``last`` names (:func:`thing_tail`), or one more tail after a tail (…有个菜市场，
+    叫东门菜场，离地铁站很近: the market's, not the speaker's) — a colour, price, shop, distance or hours, not where
+    (…，叫张三，在北京 may be a person's) nor a name. What the rules read as the speaker's or a person's fact
+    is no such fact."""
+    t, before = clause.strip("，,。！!？?~～ "), last.strip("，,。！!？?~～ ")
+    if thing_tail(last, clause) is not None:
+        return True
+    if not t or not before or re.search(r"[我你您他她它咱]", t + before) or _where(t) or _NAME.match(t):
+        return False
+    return _predicate(before, True) is not None and _predicate(t, False) is not None
+
+
 def thing_tails(pieces: list[str], named: list[str] | None = None) -> list[str | None]:
     """For each comma piece of one sentence, in order: the piece read as a fact of the thing a piece before it
     names (:func:`thing_tail`), or None. A run of tails keeps the thing (我家附近有个菜市场，叫东门菜场，离地铁站很近
@@ -152,7 +166,7 @@ def thing_tails(pieces: list[str], named: list[str] | None = None) -> list[str |
 
 #: the nouns of a place: where it is is one of its lasting details (not where a thing lies today)
 _PLACE_NOUN = re.compile(r"(?:店|馆|场|园|院|厅|吧|中心|超市|市场|菜场|小区|学校|医院|诊所|公园|商场|酒店|民宿|银行|"
-                         r"药房|书店|面馆|食堂|车站|幼儿园|健身房)$")
+                         r"药房|书店|面馆|食堂|车站|幼儿园|健身房|房子|新房|新家|公寓|宿舍|办公室|工作室)$")
 _TOLD = re.compile(r"^(?P<thing>(?:[\u4e00-\u9fffA-Za-z0-9]{1,12}?的)?[\u4e00-\u9fffA-Za-z0-9]{1,10}?)"
                    r"(?P<pred>(?:是|花了|叫|离|就在|在|早上|上午|中午|下午|晚上|每天|周末|[0-9零一二两三四五六七八九十]).+)$")
 
@@ -161,7 +175,12 @@ def told_detail(text: str) -> bool:
     """``text`` (a Chinese clause) says one lasting detail of a thing said with whose it is — as
     :func:`thing_tails` reads a tail: 我老公的新手表是银色的, 我买的戴森吸尘器花了三千五, 我的电饭煲是在苏宁买的,
     我常去的咖啡店就在中山路上 (a place's whereabouts: only of a place noun), 我儿子上的游泳馆早上七点开门. The
-    fitted extractor keeps such a clause whatever its score: it is a fact of the thing, told."""
+    fitted extractor keeps such a clause whatever its score: it is a fact of the thing, told. So is a clause that
+    names a thing and then only such details of it (我租了一间公寓，在河西: the detail said with its thing)."""
+    pieces = [p for p in re.split(r"[，,]", text) if p.strip("。！!~～ ")]
+    if len(pieces) > 1:
+        reads = thing_tails(pieces)
+        return reads[0] is None and all(r and told_detail(r) for r in reads[1:])
     for m in _TOLD.finditer(text.strip("。！!~～ ")):
         thing, pred = m.group("thing"), m.group("pred")
         noun = thing.rsplit("的", 1)[-1]
