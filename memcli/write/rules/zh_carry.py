@@ -16,10 +16,10 @@ from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
-from memcli.write.rules.zh_tails import thing_tails
+from memcli.write.rules.zh_tails import thing_tails, with_details
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 
-__all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
+__all__ = ["carried_subjects", "says_no_one", "with_details", "with_subjects", "zh_parts"]
 
 
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
@@ -141,7 +141,7 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
             pieces = [_pieces(parts[j].text) for j in run]
             named = [p for j, ps in zip(run, pieces, strict=True)  # (each piece as read: 我前天买了… names 我前天买的…)
                      for p in (_pieces(out[j].text) if len(_pieces(out[j].text)) == len(ps) else ps)]
-            reads = thing_tails([p for ps in pieces for p in ps], named)
+            reads = thing_tails([p for ps in pieces for p in ps], named, attached=True)
             at = 0
             for j, ps in zip(run, pieces, strict=True):
                 if reads[at]:  # …的自行车是…的，花了一千二 → …的自行车花了一千二 (round 31)
@@ -192,7 +192,7 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     if last and not last[0].startswith(("thing:", "person:")) and last[0] != slots.ME and \
             pieces[0].startswith(last[1]) and (name := _name_after(pieces[0][len(last[1]):])):
         last = (last[0], last[1] + name)  # 我同事小陈辞职了，他… → 我同事小陈…: the relation said with its name
-    tails = thing_tails(pieces)
+    tails = thing_tails(pieces, attached=True)
     for p, tail in zip(pieces[1:], tails[1:], strict=True):
         m = _ZH_PIECE.match(p)
         said = tail  # 我老公的新手表是华为GT4，银色的 → 我老公的新手表是银色的: the thing's colour (round 31)

@@ -13,11 +13,14 @@ such attribute; a tail about the speaker (…，我很喜欢) or anyone else sta
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from memcli import slots
 from memcli.write.rules.zh_facts import _pos
 
-__all__ = ["of_thing", "thing_named", "thing_tail", "thing_tails", "told_detail"]
+_C = TypeVar("_C")
+
+__all__ = ["of_thing", "thing_named", "thing_tail", "thing_tails", "told_detail", "with_details"]
 
 _CLF = r"(?:个|台|辆|部|件|双|条|家|只|块|把|款|套|张|副|顶|枚|瓶|盒|间|座|所|位)"
 #: ``<X的Y>是/叫/在…``: a thing said with whose it is (我老公的新手表, 客厅的沙发) before its copula
@@ -147,20 +150,26 @@ def of_thing(last: str, clause: str) -> bool:
     return _predicate(before, True) is not None and _predicate(t, False) is not None
 
 
-def thing_tails(pieces: list[str], named: list[str] | None = None) -> list[str | None]:
+def thing_tails(pieces: list[str], named: list[str] | None = None, attached: bool = False) -> list[str | None]:
     """For each comma piece of one sentence, in order: the piece read as a fact of the thing a piece before it
     names (:func:`thing_tail`), or None. A run of tails keeps the thing (我家附近有个菜市场，叫东门菜场，离地铁站很近
     → [None, 我家附近的菜市场叫东门菜场, 我家附近的菜市场离地铁站很近]); any other piece ends it. ``named``: the same
-    pieces as read with a subject put back (我前天买了一件冲锋衣 for 前天买了一件冲锋衣), what names the thing."""
+    pieces as read with a subject put back (我前天买了一件冲锋衣 for 前天买了一件冲锋衣), what names the thing.
+    ``attached``: each tail said after the piece that names the thing and the tails before it, one statement
+    (→ [None, 我家附近有个菜市场，叫东门菜场, 我家附近有个菜市场，叫东门菜场，离地铁站很近]): what the thing was said
+    with (its brand, its shop) stays with its price in one hit."""
     out: list[str | None] = [None] * len(pieces)
     thing: tuple[str, bool] | None = None
+    said = ""
     for k, p in enumerate(pieces):
         t = p.strip("，,。！!？?~～ ")
         pred = _predicate(t, thing[1]) if thing and t and not re.search(r"[我你您他她它咱]", t) else None
         if thing and pred is not None:
-            out[k] = thing[0] + pred
+            said += "，" + t
+            out[k] = said if attached else thing[0] + pred
             continue
-        thing = thing_named(named[k] if named else p)
+        said = (named[k] if named else p).strip("，,。！!？?~～ ")
+        thing = thing_named(said)
     return out
 
 
@@ -191,5 +200,22 @@ def told_detail(text: str) -> bool:
         if made or pred.startswith("是") and (_COLOUR.match(pred) or _SHOP.match(pred)) or \
                 _PRICE.match(pred) or _HOURS.match(pred):
             return True
-        return bool((_where(pred) or _NEAR.match(pred) or _NAME.match(pred)) and _PLACE_NOUN.search(noun))
+        # (a place said bare, 民宿在莫干山脚下, is told as the place's own turn: the model weighs it)
+        return "的" in thing and bool((_where(pred) or _NEAR.match(pred) or _NAME.match(pred)) and
+                                      _PLACE_NOUN.search(noun))
     return False
+
+
+def with_details(found: list[_C], cand: _C) -> list[_C]:
+    """``found`` (an utterance's candidates so far) with ``cand`` (a kept Chinese clause) added; a candidate whose
+    statement ``cand`` says again with details after a comma (我买了一台洗碗机 in 我买了一台洗碗机，花了五千二: the
+    thing's price said with it, :func:`thing_tails`) is said once, in the fuller words, with that candidate's slot
+    and kind — two facts of one slot and two values would end one another."""
+    st: str = cand.statement  # type: ignore[attr-defined]
+    inner = [c for c in found if st.startswith(c.statement + "，")]  # type: ignore[attr-defined]
+    if not inner:
+        return [*found, cand]
+    first = inner[0]
+    merged = first.model_copy(update={"statement": st,  # type: ignore[attr-defined]
+                                      "metadata": {**first.metadata, **cand.metadata}})  # type: ignore[attr-defined]
+    return [c for c in found if c not in inner] + [merged]
