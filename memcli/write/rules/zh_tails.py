@@ -94,7 +94,7 @@ def _bare_noun(phrase: str) -> bool:
 def thing_named(clause: str) -> tuple[str, bool] | None:
     """``(phrase, new)``: the thing ``clause`` names, said so that a detail can follow it (我老公的新手表是华为GT4 →
     我老公的新手表; 我买了一台戴森吸尘器 → 我买的戴森吸尘器; 我儿子上的那家游泳馆 → 我儿子上的游泳馆), and whether
-    it was just brought in (a name may follow it); None when it names no thing (a person's word, or no noun
+    it is a place just brought in (a name may follow it); None when it names no thing (a person's word, or no noun
     phrase the three shapes read)."""
     c = clause.strip("，,。！!？? ")
     if (m := _OF_THING.match(c)) and not slots.ZH_RELATION_RE.search(m.group("noun")) and \
@@ -114,7 +114,8 @@ def thing_named(clause: str) -> tuple[str, bool] | None:
             if head.endswith("没有") or head == "有":
                 continue
             head = (head[:-1] if head.endswith("有") else head) + "的"  # 我家附近有个菜市场 → 我家附近的菜市场
-        return head + m.group("noun"), rx is _NEW_THING
+        # (a name only for a place just brought in: a pet's or a person's name the rules read, 我养了一只猫，叫…)
+        return head + m.group("noun"), rx is _NEW_THING and bool(_PLACE_NOUN.search(m.group("noun")))
     return None
 
 
