@@ -8,7 +8,7 @@ Read alone the tail says nothing of what it is about, and a subject carried by
 a wrong fact, or no fact at all. Read with the thing (我老公的新手表是银色的, 我常去的咖啡店就在中山路上) it is a
 whole clause a later question about the thing finds. Conservative: only a tail that gives nothing but one
 such attribute; a tail about the speaker (…，我很喜欢) or anyone else stays as it is. The fitted extractor keeps a
-tail said after the clause that names its thing (:func:`thing_tails` ``attached``: 我买了一台戴森吸尘器，花了三千五), one
+tail said after the clause that names its thing (:func:`thing_tails` ``attached``: 我买了一台吸尘器，花了三千五), one
 statement in place of the rule fact it repeats (:func:`with_details`); the rules give no person a thing's tail
 (:func:`of_thing`). Pure functions over text.
 """
