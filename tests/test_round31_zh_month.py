@@ -86,7 +86,8 @@ def test_a_phrase_or_a_judgement_still_says_no_one(clause: str) -> None:
 
 
 @pytest.mark.parametrize(("turn", "kept"), [
-    ("跟表姐合伙开了一家花店，就在学校对面", "我跟表姐合伙开了一家花店"),
+    # (where the shop is stays with it: a thing's detail told as a tail, round 31 tails)
+    ("跟表姐合伙开了一家花店，就在学校对面", "我跟表姐合伙开了一家花店，就在学校对面"),
     ("和同事凑钱买了一台咖啡机，放在办公室", "我和同事凑钱买了一台咖啡机"),
     ("上周去超市办了张会员卡", "我去超市办了张会员卡"),
 ])

@@ -64,7 +64,7 @@ from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_words import _AGO, trim_tail
-from memcli.write.rules.zh_carry import with_subjects, zh_parts
+from memcli.write.rules.zh_carry import with_details, with_subjects, zh_parts
 from memcli.write.told_shapes import as_stated, only_wished, plan_told, told_by_shape
 
 if TYPE_CHECKING:
@@ -358,8 +358,8 @@ class FittedExtractor(RuleExtractor):
         """``found`` with ``cand`` (a kept English unit) added; a rule fact whose words are a span of the
         unit's, four words or more shorter ("This scarf is special to me" in "This scarf is special to
         me - a gift from my aunt"), is said once, in the unit's fuller words, with the rule's slot and kind."""
-        if unit.lang != "en":
-            return [*found, cand]
+        if unit.lang != "en":  # (a Chinese fact said again with its thing's details: said once, round 31)
+            return with_details(found, cand)
         words = gb.words(cand.statement)
         inner = [c for c in found if (w := gb.words(c.statement)) and c.statement.isascii() and gb.span(w, words) >= 0
                  and len(w) + 4 <= len(words) and c.valid_from == cand.valid_from]  # (a relative time read: its

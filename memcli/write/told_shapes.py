@@ -169,12 +169,14 @@ def lasting_plan(text: str) -> bool:
 
 def told_by_shape(text: str, lang: str) -> bool:
     """A clause (``lang`` ``zh`` or ``en``) the fitted extractor keeps by its shape: a told value change or a plan
-    (English: :mod:`memcli.write.told_shapes_en`); in Chinese also a schedule told changed or a change done to the
-    speaker (round 31)."""
+    (English: :mod:`memcli.write.told_shapes_en`); in Chinese also a schedule told changed, a change done to the
+    speaker, or a thing's detail told after it (:func:`~memcli.write.rules.zh_tails.told_detail`) (round 31)."""
+    from memcli.write.rules.zh_tails import told_detail
+
     if lang == "en":
         return en_value_changed(text) or en_plan_told(text)
     return lang == "zh" and (value_changed(text) or plan_told(_first_piece(text)) or schedule_changed(text)
-                             or changed_for_me(text))
+                             or changed_for_me(text) or told_detail(text))
 
 
 def only_wished(text: str, lang: str) -> bool:

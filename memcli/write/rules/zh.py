@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from memcli import slots
 from memcli.rx import rx
 from memcli.write.chatter import is_instruction
-from memcli.write.rules import zh_patterns, zh_words
+from memcli.write.rules import zh_patterns, zh_tails, zh_words
 from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
@@ -294,7 +294,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object); 酒一口都不喝 → 我一口酒都不喝
         c = tf.group(2) + tf.group(1) + tf.group(3) if tf.group(2) else tf.group(3) + tf.group(1)
     if sub is None:
-        if ctx.subject is None or rx(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))").match(c) or not _continues(c, ctx.subject[0] == slots.ME):  # noqa: E501
+        if ctx.subject is None or rx(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))").match(c) or not _continues(c, ctx.subject[0] == slots.ME) or zh_tails.of_thing(ctx.last, c):  # noqa: E501
             return []
         if ctx.subject[0] == slots.ME and rx(r"^[\u4e00-\u9fff]得(?:很|真|太|挺|特别|非常|超)").match(c):
             return []  # 最近在看《繁花》，拍得真好: how the thing was made, not the user

@@ -16,10 +16,11 @@ from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
+from memcli.write.rules.zh_tails import thing_tails, with_details
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 from memcli.write.told_shapes import lasting_plan, plan_told
 
-__all__ = ["carried_subjects", "says_no_one", "with_subjects", "zh_parts"]
+__all__ = ["carried_subjects", "says_no_one", "with_details", "with_subjects", "zh_parts"]
 
 
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
@@ -120,8 +121,10 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
     (我表哥是广东人，特别爱喝早茶 → the second unit read as 我表哥特别爱喝早茶; :func:`carried_subjects`):
     what the clause model scores and what a kept unit states. The fit reads the units as said; a
     unit with its subject put back is a whole clause like most it was fitted on. The units that open
-    the turn saying no one (:func:`says_no_one`: 房贷每月八千) are read with 我: the speaker's. Other
-    units are returned as they are."""
+    the turn saying no one (:func:`says_no_one`: 房贷每月八千) are read with 我: the speaker's. A unit that only
+    gives a detail of the thing the unit before it names (…的自行车是捷安特的，花了一千二) is read as that thing's
+    (:func:`~memcli.write.rules.zh_tails.thing_tails`: …的自行车花了一千二, not the owner's). Other units are
+    returned as they are."""
     zh = [i for i, u in enumerate(parts) if u.lang == "zh"]
     out = list(parts)
     for i in zh:  # 房贷每月八千 / 上周去协和看了胃: the turn opens without its subject, the speaker's
@@ -132,6 +135,21 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
         for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
             if sub and out[i] is parts[i]:
                 out[i] = Unit(sub + parts[i].text, parts[i].lang)
+        run: list[int] = []  # the units of one sentence, in a row
+        for i in zh + [-1]:
+            if run and (i < 0 or i != run[-1] + 1 or re.search(r"[。！!？?]\s*$", parts[run[-1]].text)):
+                pieces = [_pieces(parts[j].text) for j in run]
+                # each piece as read (我前天买了… names 我前天买的…)
+                named = [p for j, ps in zip(run, pieces, strict=True)
+                         for p in (_pieces(out[j].text) if len(_pieces(out[j].text)) == len(ps) else ps)]
+                reads = thing_tails([p for ps in pieces for p in ps], named, attached=True)
+                at = 0
+                for j, ps in zip(run, pieces, strict=True):
+                    if reads[at]:  # …的自行车是…的，花了一千二 → …的自行车花了一千二 (round 31)
+                        out[j] = Unit("，".join([reads[at], *ps[1:]]), parts[j].lang)
+                    at += len(ps)
+                run = []
+            run.append(i)
     return _speakers_plans(parts, out, zh)
 
 
@@ -160,6 +178,10 @@ def _speakers_plans(parts: list[Unit], out: list[Unit], zh: list[int]) -> list[U
         elif sub and sub[0] == slots.ME:
             others = False
     return out
+
+
+def _pieces(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"[，,]", text) if p.strip()] or [text]
 
 
 #: a comma piece that opens a clause of the same sentence's subject: a third-person pronoun (他/她/它, not 他们/他人),
@@ -198,20 +220,21 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     if last and not last[0].startswith(("thing:", "person:")) and last[0] != slots.ME and \
             pieces[0].startswith(last[1]) and (name := _name_after(pieces[0][len(last[1]):])):
         last = (last[0], last[1] + name)  # 我同事小陈辞职了，他… → 我同事小陈…: the relation said with its name
-    for p in pieces[1:]:
+    tails = thing_tails(pieces, attached=True)
+    for p, tail in zip(pieces[1:], tails[1:], strict=True):
         m = _ZH_PIECE.match(p)
-        said = None
-        if m and m.group("pron") and len(parts) == 1 and plan_told(parts[0]):
+        said = tail  # 我老公的新手表是华为GT4，银色的 → 我老公的新手表是银色的: the thing's colour (round 31)
+        if said is None and m and m.group("pron") and len(parts) == 1 and plan_told(parts[0]):
             said = p  # 我打算跟我舅学做面，他在…: the speaker's plan is a whole clause, the piece after it its own
-        elif m and m.group("pron") and last and len(p) > m.end() + 1:
+        elif said is None and m and m.group("pron") and last and len(p) > m.end() + 1:
             key, phrase = last[0], last[1]
             thing = key.startswith("thing:")
             fits = thing if m.group("pron") == "它" else (not thing and key != slots.ME and slots.gender_fits(
                 key, m.group("pron") == "她"))
             said = phrase + m.group("lead") + p[m.end():] if fits else None
-        elif last and last[0] == slots.ME and _WITH_SOMEONE.match(p) and _with_someone(p):
+        elif said is None and last and last[0] == slots.ME and _WITH_SOMEONE.match(p) and _with_someone(p):
             said = "我" + p  # 我家住在…，跟老伴两个人住 → 我跟老伴两个人住: with whom the speaker does it (round 31)
-        elif m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
+        elif said is None and m and m.group("lead")[:2] in ("而且", "并且") and last and last[0] != slots.ME:
             rest = p[2:]
             sub = carried_subjects([parts[-1], rest])[1]
             said = sub + rest if sub else None
