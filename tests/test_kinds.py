@@ -14,7 +14,7 @@ from memcli.read.kinds import FAMILY, KINDS, kind_feature, kind_missing, kinds_o
     ("我有一只英短，叫团子", {"cat"}),
     ("My sister adopted a labradoodle", {"dog"}),
     ("Our two kittens sleep all day", {"cat"}),
-    ("我的车是辆白色的比亚迪", {"car", "colour"}),  # 车 with a brand: a car, not a bike (round 31: 白色 a colour)
+    ("我的车是辆白色的比亚迪", {"car"}),  # 车 with a brand: a car, not a bike
     ("我每天骑车去地铁站", {"bike", "sport"}),
     ("我骑什么车去公司", {"bike", "motorbike"}),  # 骑…车: two wheels, which one unsaid
     ("我开什么车", {"car"}),  # 开…车: a car

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from memcli.read.answer import LIFT_PRIOR, anchor, coverage, pool_mean, topic_coverage
-from memcli.read.kinds import asked_kinds, kinds_of
+from memcli.read.kinds import asked_kinds, held_kinds, kinds_of
 from memcli.read.mismatch import asks_me
 from memcli.read.request import definite_things
 from memcli.read.tokens import holds, when_only
@@ -76,7 +76,9 @@ def test_now_says_when() -> None:
 
 def test_kinds_by_value_and_stem() -> None:
     assert "colour" in asked_kinds("What colour is the ring on the speckled hen?")
-    assert "colour" in kinds_of("The speckled hen is marked with a red ring")
+    # a colour named holds the colour kind only for a question that asks one (kinds.held_kinds)
+    assert "colour" in held_kinds("The speckled hen is marked with a red ring", frozenset({"colour"}))
+    assert "colour" not in held_kinds("The speckled hen is marked with a red ring", frozenset({"sport"}))
     assert "book" in asked_kinds("Do I still read to the twins?")
     assert "book" in kinds_of("I am reading a thriller")
     assert not kinds_of("I had my knee operation")

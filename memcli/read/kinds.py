@@ -114,9 +114,9 @@ KINDS: dict[str, tuple[str, str]] = {
         "golf, yoga, pilates, gym, climbing, hiking, skiing, cycling, marathon, workout, boxing, "
         "volleyball, baseball, cricket, rugby, surfing, fishing, dance, dancing, ballet, exercise, "
         "tai chi"),
-    "colour": (  # round 31: the colours too, the values that answer "what colour" (not only its name)
-        "颜色 红色 橙色 黄色 绿色 蓝色 紫色 粉色 粉红色 黑色 白色 灰色 棕色 咖啡色",
-        "colour, color, red, orange, yellow, green, blue, purple, pink, brown, black, white, grey, gray"),
+    "colour": (  # a colour named (蓝色, "navy") holds this kind only when a question asks one (held_kinds)
+        "颜色",
+        "colour, color"),
     "instrument": (
         "乐器 钢琴 吉他 小提琴 大提琴 古筝 二胡 架子鼓 尤克里里 笛子 萨克斯",
         "instrument, piano, guitar, violin, cello, drums, ukulele, flute, saxophone, trumpet, harp"),
