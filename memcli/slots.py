@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from memcli.owned_name import owned_name
 from memcli.relazy import lazy
 
 __all__ = ["ATTRIBUTES", "Attribute", "CATCH_ALL_ATTRIBUTES", "EN_RELATIONS", "GENERAL_RELATIONS", "GROUP_RELATIONS",
@@ -424,10 +425,9 @@ def query_slots(text: str) -> list[str]:
 
     Keyed attributes come back without an object (``allergy``, ``like``): match stored slots
     by prefix. A question about someone named by another fact, not by a relation (那个来自重庆的人
-    叫什么名字, "the person from Chicago") gets the subject :data:`SOMEONE`. Empty when no
-    attribute word is found. Substring matching, no tokenizer (an English word's whole-word
-    pattern is compiled only when the word is in the question: a cold process compiled ~130).
-    """
+    叫什么名字, "the person from Chicago") gets the subject :data:`SOMEONE`; the name of a thing of the user's
+    ("What's my dog's name?") not ``name`` (:func:`memcli.owned_name.owned_name`). Empty when no attribute
+    word is found. Substring matching (an English word's pattern compiled only when the word is asked)."""
     text = question_focus(text)
     t = " " + re.sub(r"\s+", " ", text.casefold().replace("’", "'")) + " "
     subject = _subject_of_query(text)
@@ -446,4 +446,5 @@ def query_slots(text: str) -> list[str]:
     # a word found only inside another attribute's longer word is not asked (地址 in 邮箱地址)
     names += [a for a, w in hits if not any(b != a and w in v and w != v and t.count(w) == t.count(v)
                                             for b, v in hits)]
-    return [n if subject == ME else f"{subject}.{n}" for n in dict.fromkeys(names)]
+    names = list(dict.fromkeys(names))
+    return [f"{subject}.{n}" for n in names] if subject != ME else owned_name(t, names)  # (my dog's name)
