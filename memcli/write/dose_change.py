@@ -24,6 +24,7 @@ from memcli.slots import ME
 from memcli.text import lang_of, to_simplified
 from memcli.write.decide_range import Plan, _cosine_to, _facts, target_and_neighbors
 from memcli.write.judge import different_people
+from memcli.write.kept_apart import apart_plan, two_times
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantities
 from memcli.write.rules.match import Facts
@@ -46,7 +47,7 @@ _EN_DOSING = frozenset({"tak", "take", "dos", "dose", "doctor", "gp", "mg", "mcg
 #: subjects who change a dose that is another's (the patient's): "My doctor upped my citalopram to 40mg"
 PRESCRIBERS = frozenset({"doctor", "gp", "psychiatrist", "consultant", "specialist", "pharmacist"})
 
-_ZH_DOSING = frozenset("药吃服每天日次医生加减调到把的我了用")
+_ZH_DOSING = frozenset("药吃服每天日次医生加减调到把的我了用早晚上午睡前")
 
 
 def _doses(text: str) -> dict[str, frozenset[float]]:
@@ -62,6 +63,7 @@ def _doses(text: str) -> dict[str, frozenset[float]]:
 #: a dose (a number and a unit of medicine, a half too: 一片半, 半粒, 20mg) and the words of a time now
 _ZH_DOSE = re.compile(r"(?:[\d.]+|[零〇一二两三四五六七八九十百]+)\s*个?[片粒颗支滴]半?|半[片粒颗支滴]|[\d.]+\s*毫克|"
                       r"现在|目前|如今|开始")
+_ZH_AMOUNT = re.compile(r"(?:[\d.]+|[零〇一二两三四五六七八九十百]+)\s*个?[片粒颗支滴]半?|半[片粒颗支滴]|[\d.]+\s*毫克")
 _EN_DOSE = re.compile(r"\b(?:[\d.]+|one|two|three|four|half a)\s*(?:mg|mcg|ml|units?|iu|tablets?|pills?|capsules?)\b|"
                       r"\b(?:now|currently)\b", re.I)
 
@@ -83,6 +85,8 @@ def dose_changed(new: Facts, old: Facts) -> str | None:
     if not (_ZH_CHANGE if zh else _EN_CHANGE).search(to_simplified(new.statement) if zh else new.statement) and \
             _but_the_dose(new.statement) != _but_the_dose(old.statement):
         return None  # no change told, and more than the dose differs (早上吃一片 / 晚上吃半片: two doses)
+    if two_times(new.statement, old.statement):
+        return None  # 早上一片 / 晚上改成半片: the night dose changed, the morning one stays (round 31)
     a, b = _doses(new.statement), _doses(old.statement)
     units = [u for u in a.keys() & b.keys() if a[u] != b[u]]
     if not units:
@@ -97,10 +101,13 @@ def dose_changed(new: Facts, old: Facts) -> str | None:
 def medicine(new: str, old: str) -> str | None:
     """What both statements name that is no word of dosing (citalopram; 降压): a content word shared, or in
     Chinese two characters or more (in ``old``'s order); None: nothing."""
-    shared = {u for u in content_units(new) & content_units(old) if not any(c.isdigit() for c in u)}
     if lang_of(new) != "zh":
+        shared = {u for u in content_units(new) & content_units(old) if not any(c.isdigit() for c in u)}
         return min(shared - _EN_DOSING, default=None)
-    chars = shared - _ZH_DOSE_UNITS - _ZH_DOSING
+    # the amounts said first (一片, 两粒, 半片): a unit character left is part of a name (钙片, 维生素片; round 31)
+    new, old = _ZH_AMOUNT.sub("", to_simplified(new)), _ZH_AMOUNT.sub("", to_simplified(old))
+    shared = {u for u in content_units(new) & content_units(old) if not any(c.isdigit() for c in u)}
+    chars = shared - _ZH_DOSING
     return "".join(c for c in dict.fromkeys(to_simplified(old)) if c in chars) if len(chars) >= 2 else None
 
 
@@ -110,6 +117,9 @@ def dose_plan(store: MemoryStore, settings: Settings, user: str, candidate: Cand
     (:func:`dose_changed`), when ``plan`` is an ADD or a NOOP, or an UPDATE / CONFLICT of another memory;
     None otherwise (no dose change told, or the judge already ends that memory)."""
     from memcli.write.linked_change import stopped_doing
+
+    if kept := apart_plan(store, settings, user, candidate, vector, plan, exclude):
+        return kept  # two doses at two times of day, an amount changed by so much: not a changed value
 
     stop = plan.decision == Decision.ADD and not _doses(candidate.statement)
     if not (_doses(candidate.statement) or stop):
