@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 from _stores import pair_drained
 
-from memcli.write.dose_change import medicine
-from memcli.write.kept_apart import apart, times_of_day
+from memcli.write.dose_change import medicine, times_of_day
+from memcli.write.kept_apart import apart
 from memcli.write.told_shapes import changed_by, owned_step
 
 TWO_TIMES = (("我每天早上吃一片硝苯地平", "我晚上再吃半片硝苯地平"),

@@ -24,12 +24,11 @@ from memcli.slots import ME
 from memcli.text import lang_of, to_simplified
 from memcli.write.decide_range import Plan, _cosine_to, _facts, target_and_neighbors
 from memcli.write.judge import different_people
-from memcli.write.kept_apart import apart_plan, two_times
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantities
 from memcli.write.rules.match import Facts
 
-__all__ = ["PRESCRIBERS", "dose_changed", "dose_plan", "medicine"]
+__all__ = ["PRESCRIBERS", "dose_changed", "dose_plan", "medicine", "times_of_day", "two_times"]
 
 #: English units of a dose, folded as :func:`memcli.write.quantities.quantities` folds them (plural off)
 _EN_DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ml", "unit", "iu", "tablet", "pill", "capsule", "puff", "drop"})
@@ -76,6 +75,31 @@ def _but_the_dose(text: str) -> str:
     return re.sub(r"[\s\W]+", "", said).casefold()
 
 
+#: words of a time of day, each to one of four times (the evening and the night are one: 晚上 / 睡前)
+_ZH_TIMES = (("morning", re.compile(r"早上|早晨|清晨|早饭|早餐|上午|起床|空腹|早起")),
+             ("noon", re.compile(r"中午|午饭|午餐")),
+             ("afternoon", re.compile(r"下午")),
+             ("night", re.compile(r"晚上|晚饭|晚餐|傍晚|睡前|睡觉前|临睡|夜里|夜间|半夜|每晚|晚间")))
+_EN_TIMES = (("morning", re.compile(r"\b(?:mornings?|breakfast|a\.?m\.?|on waking|when I wake up)\b", re.I)),
+             ("noon", re.compile(r"\b(?:noon|midday|lunch(?:time)?)\b", re.I)),
+             ("afternoon", re.compile(r"\bafternoons?\b", re.I)),
+             ("night", re.compile(r"\b(?:evenings?|nights?|tonight|bedtime|bed|dinner|supper|p\.?m\.?)\b", re.I)))
+
+
+def times_of_day(text: str) -> frozenset[str]:
+    """The times of day ``text`` names (morning, noon, afternoon, night): 早上吃一片 → {"morning"},
+    早晚各一片 is read as no time (早 and 晚 alone are left out)."""
+    zh = lang_of(text) == "zh"
+    t = to_simplified(text) if zh else text
+    return frozenset(name for name, rx in (_ZH_TIMES if zh else _EN_TIMES) if rx.search(t))
+
+
+def two_times(new: str, old: str) -> bool:
+    """Each statement names a time of day and no time is named by both (早上 / 晚上; morning / at night)."""
+    a, b = times_of_day(new), times_of_day(old)
+    return bool(a) and bool(b) and not a & b
+
+
 def dose_changed(new: Facts, old: Facts) -> str | None:
     """Why ``new`` (incoming) replaces the dose ``old`` (stored) tells (None: it does not): a change of amount
     told with a dose of a unit ``old`` gives another amount, and one medicine named in both."""
@@ -117,9 +141,6 @@ def dose_plan(store: MemoryStore, settings: Settings, user: str, candidate: Cand
     (:func:`dose_changed`), when ``plan`` is an ADD or a NOOP, or an UPDATE / CONFLICT of another memory;
     None otherwise (no dose change told, or the judge already ends that memory)."""
     from memcli.write.linked_change import stopped_doing
-
-    if kept := apart_plan(store, settings, user, candidate, vector, plan, exclude):
-        return kept  # two doses at two times of day, an amount changed by so much: not a changed value
 
     stop = plan.decision == Decision.ADD and not _doses(candidate.statement)
     if not (_doses(candidate.statement) or stop):

@@ -24,39 +24,17 @@ from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
 from memcli.text import lang_of, to_simplified
 from memcli.write.decide_range import Plan, _facts
+from memcli.write.dose_change import _doses, medicine, times_of_day, two_times
 from memcli.write.judge import different_people
 from memcli.write.pair_facts import content_units
 from memcli.write.told_shapes import changed_by
 
-__all__ = ["apart", "apart_plan", "changed_by_en", "times_of_day", "two_times"]
+__all__ = ["apart", "apart_plan", "changed_by_en"]
 
-#: words of a time of day, each to one of four times (the evening and the night are one: 晚上 / 睡前)
-_ZH_TIMES = (("morning", re.compile(r"早上|早晨|清晨|早饭|早餐|上午|起床|空腹|早起")),
-             ("noon", re.compile(r"中午|午饭|午餐")),
-             ("afternoon", re.compile(r"下午")),
-             ("night", re.compile(r"晚上|晚饭|晚餐|傍晚|睡前|睡觉前|临睡|夜里|夜间|半夜|每晚|晚间")))
-_EN_TIMES = (("morning", re.compile(r"\b(?:mornings?|breakfast|a\.?m\.?|on waking|when I wake up)\b", re.I)),
-             ("noon", re.compile(r"\b(?:noon|midday|lunch(?:time)?)\b", re.I)),
-             ("afternoon", re.compile(r"\bafternoons?\b", re.I)),
-             ("night", re.compile(r"\b(?:evenings?|nights?|tonight|bedtime|bed|dinner|supper|p\.?m\.?)\b", re.I)))
 #: an amount said to have changed by so much: "went up by 100", "rose by £50", "increased by 10%"
 _EN_BY = re.compile(r"\b(?:went|gone|goes|go|has gone|was|were|got|is|been)?\s*(?:up|down|raised|cut|increased|"
                     r"decreased|reduced|lowered|rose|risen|fell|fallen|dropped|jumped|climbed)\s+by\s+"
                     r"(?:about |around |another |a further )?[$£€¥]?\d", re.I)
-
-
-def times_of_day(text: str) -> frozenset[str]:
-    """The times of day ``text`` names (morning, noon, afternoon, night): 早上吃一片 → {"morning"},
-    早晚各一片 is read as no time (早 and 晚 alone are left out)."""
-    zh = lang_of(text) == "zh"
-    t = to_simplified(text) if zh else text
-    return frozenset(name for name, rx in (_ZH_TIMES if zh else _EN_TIMES) if rx.search(t))
-
-
-def two_times(new: str, old: str) -> bool:
-    """Each statement names a time of day and no time is named by both (早上 / 晚上; morning / at night)."""
-    a, b = times_of_day(new), times_of_day(old)
-    return bool(a) and bool(b) and not a & b
 
 
 def changed_by_en(text: str) -> bool:
@@ -83,8 +61,6 @@ _EN_STEP_WORDS = frozenset({"went", "gone", "up", "down", "by", "rose", "risen",
 
 def apart(new: str, old: str) -> str | None:
     """Why ``new`` and ``old`` are two facts the number/date guard would tie (None: nothing found)."""
-    from memcli.write.dose_change import _doses, medicine
-
     if _doses(new) and _doses(old) and two_times(new, old) and (named := medicine(new, old)):
         return f"two doses of {named} at two times of day ({'/'.join(sorted(times_of_day(old)))} → " \
                f"{'/'.join(sorted(times_of_day(new)))}): both kept"
