@@ -75,4 +75,5 @@ def test_pieces() -> None:
     assert owned_step("这个月起电费少了五十") == "这个月起我的电费少了五十"
     assert owned_step("我同事工资涨了两千") == "我同事工资涨了两千"  # another's amount
     assert apart("我早上吃一片硝苯地平", "我早上吃两片硝苯地平") is None
+    assert apart("I was picked up by 2 friends", "I have 3 close friends") is None  # no amount changed
     assert apart("我的工资是九千", "工资涨了一千五") is None  # (the step is the new one)

@@ -32,8 +32,8 @@ from memcli.write.told_shapes import changed_by
 __all__ = ["apart", "apart_plan", "changed_by_en"]
 
 #: an amount said to have changed by so much: "went up by 100", "rose by £50", "increased by 10%"
-_EN_BY = re.compile(r"\b(?:went|gone|goes|go|has gone|was|were|got|is|been)?\s*(?:up|down|raised|cut|increased|"
-                    r"decreased|reduced|lowered|rose|risen|fell|fallen|dropped|jumped|climbed)\s+by\s+"
+_EN_BY = re.compile(r"\b(?:(?:went|gone|goes|go|is|was|are|were|been|has gone|have gone) (?:up|down)|raised|cut|"
+                    r"increased|decreased|reduced|lowered|rose|risen|fell|fallen|dropped|jumped|climbed)\s+by\s+"
                     r"(?:about |around |another |a further )?[$£€¥]?\d", re.I)
 
 
