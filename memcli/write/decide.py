@@ -122,6 +122,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
     from memcli.write.dose_change import dose_plan
     from memcli.write.fitted import hide_floor
+    from memcli.write.kept_apart import apart_plan
 
     judge = judge or get_judge(settings)
     store = DecisionReads(store)  # type: ignore[assignment]  # nothing is written until decide returns
@@ -132,9 +133,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
-        # the first ending named: a death, a parting, a job left, a thing sold, a cure (the trouble), a dose changed
+        # two facts a guard tied (kept_apart), or the first ending: a death, parting, job left, sale, cure, dose changed
         ending = next(filter(None, (f(store, settings, user, candidate, vector, plan, exclude)
-                                    for f in (ending_plan, cure_plan, dose_plan))), None)
+                                    for f in (apart_plan, ending_plan, cure_plan, dose_plan))), None)
         if ending is not None:
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)

@@ -28,7 +28,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantities
 from memcli.write.rules.match import Facts
 
-__all__ = ["PRESCRIBERS", "dose_changed", "dose_plan", "medicine"]
+__all__ = ["PRESCRIBERS", "dose_changed", "dose_plan", "medicine", "times_of_day", "two_times"]
 
 #: English units of a dose, folded as :func:`memcli.write.quantities.quantities` folds them (plural off)
 _EN_DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ml", "unit", "iu", "tablet", "pill", "capsule", "puff", "drop"})
@@ -46,7 +46,7 @@ _EN_DOSING = frozenset({"tak", "take", "dos", "dose", "doctor", "gp", "mg", "mcg
 #: subjects who change a dose that is another's (the patient's): "My doctor upped my citalopram to 40mg"
 PRESCRIBERS = frozenset({"doctor", "gp", "psychiatrist", "consultant", "specialist", "pharmacist"})
 
-_ZH_DOSING = frozenset("药吃服每天日次医生加减调到把的我了用")
+_ZH_DOSING = frozenset("药吃服每天日次医生加减调到把的我了用早晚上午睡前")
 
 
 def _doses(text: str) -> dict[str, frozenset[float]]:
@@ -62,6 +62,7 @@ def _doses(text: str) -> dict[str, frozenset[float]]:
 #: a dose (a number and a unit of medicine, a half too: 一片半, 半粒, 20mg) and the words of a time now
 _ZH_DOSE = re.compile(r"(?:[\d.]+|[零〇一二两三四五六七八九十百]+)\s*个?[片粒颗支滴]半?|半[片粒颗支滴]|[\d.]+\s*毫克|"
                       r"现在|目前|如今|开始")
+_ZH_AMOUNT = re.compile(r"(?:[\d.]+|[零〇一二两三四五六七八九十百]+)\s*个?[片粒颗支滴]半?|半[片粒颗支滴]|[\d.]+\s*毫克")
 _EN_DOSE = re.compile(r"\b(?:(?:[\d.]+|one|two|three|four|an?)(?: and a half)?|(?:a |one )?half(?: an?| of an?)?)\s*"
                       r"(?:mg|mcg|ml|units?|iu|tablets?|pills?|capsules?)\b(?: and a half\b)?|"
                       r"\b(?:now|currently|these days|at the moment)\b", re.I)
@@ -75,6 +76,31 @@ def _but_the_dose(text: str) -> str:
     return re.sub(r"[\s\W]+", "", said).casefold()
 
 
+#: words of a time of day, each to one of four times (the evening and the night are one: 晚上 / 睡前)
+_ZH_TIMES = (("morning", re.compile(r"早上|早晨|清晨|早饭|早餐|上午|起床|空腹|早起")),
+             ("noon", re.compile(r"中午|午饭|午餐")),
+             ("afternoon", re.compile(r"下午")),
+             ("night", re.compile(r"晚上|晚饭|晚餐|傍晚|睡前|睡觉前|临睡|夜里|夜间|半夜|每晚|晚间")))
+_EN_TIMES = (("morning", re.compile(r"\b(?:mornings?|breakfast|a\.?m\.?|on waking|when I wake up)\b", re.I)),
+             ("noon", re.compile(r"\b(?:noon|midday|lunch(?:time)?)\b", re.I)),
+             ("afternoon", re.compile(r"\bafternoons?\b", re.I)),
+             ("night", re.compile(r"\b(?:evenings?|nights?|tonight|bedtime|bed|dinner|supper|p\.?m\.?)\b", re.I)))
+
+
+def times_of_day(text: str) -> frozenset[str]:
+    """The times of day ``text`` names (morning, noon, afternoon, night): 早上吃一片 → {"morning"},
+    早晚各一片 is read as no time (早 and 晚 alone are left out)."""
+    zh = lang_of(text) == "zh"
+    t = to_simplified(text) if zh else text
+    return frozenset(name for name, rx in (_ZH_TIMES if zh else _EN_TIMES) if rx.search(t))
+
+
+def two_times(new: str, old: str) -> bool:
+    """Each statement names a time of day and no time is named by both (早上 / 晚上; morning / at night)."""
+    a, b = times_of_day(new), times_of_day(old)
+    return bool(a) and bool(b) and not a & b
+
+
 def dose_changed(new: Facts, old: Facts) -> str | None:
     """Why ``new`` (incoming) replaces the dose ``old`` (stored) tells (None: it does not): a change of amount
     told with a dose of a unit ``old`` gives another amount, and one medicine named in both."""
@@ -84,6 +110,8 @@ def dose_changed(new: Facts, old: Facts) -> str | None:
     if not (_ZH_CHANGE if zh else _EN_CHANGE).search(to_simplified(new.statement) if zh else new.statement) and \
             _but_the_dose(new.statement) != _but_the_dose(old.statement):
         return None  # no change told, and more than the dose differs (早上吃一片 / 晚上吃半片: two doses)
+    if two_times(new.statement, old.statement):
+        return None  # 早上一片 / 晚上改成半片: the night dose changed, the morning one stays (round 31)
     a, b = _doses(new.statement), _doses(old.statement)
     units = [u for u in a.keys() & b.keys() if a[u] != b[u]]
     if not units:
@@ -98,10 +126,13 @@ def dose_changed(new: Facts, old: Facts) -> str | None:
 def medicine(new: str, old: str) -> str | None:
     """What both statements name that is no word of dosing (citalopram; 降压): a content word shared, or in
     Chinese two characters or more (in ``old``'s order); None: nothing."""
-    shared = {u for u in content_units(new) & content_units(old) if not any(c.isdigit() for c in u)}
     if lang_of(new) != "zh":
+        shared = {u for u in content_units(new) & content_units(old) if not any(c.isdigit() for c in u)}
         return min(shared - _EN_DOSING, default=None)
-    chars = shared - _ZH_DOSE_UNITS - _ZH_DOSING
+    # the amounts said first (一片, 两粒, 半片): a unit character left is part of a name (钙片, 维生素片; round 31)
+    new, old = _ZH_AMOUNT.sub("", to_simplified(new)), _ZH_AMOUNT.sub("", to_simplified(old))
+    shared = {u for u in content_units(new) & content_units(old) if not any(c.isdigit() for c in u)}
+    chars = shared - _ZH_DOSING
     return "".join(c for c in dict.fromkeys(to_simplified(old)) if c in chars) if len(chars) >= 2 else None
 
 

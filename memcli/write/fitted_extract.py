@@ -65,7 +65,7 @@ from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_words import _AGO, trim_tail
 from memcli.write.rules.zh_carry import with_details, with_subjects, zh_parts
-from memcli.write.told_shapes import as_stated, only_wished, plan_told, told_by_shape
+from memcli.write.told_shapes import as_stated, only_wished, owned_step, plan_told, told_by_shape
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -379,7 +379,7 @@ class FittedExtractor(RuleExtractor):
         statement = clean(unit)
         if not statement or len(statement) > self.max_chars:
             return None
-        statement, when = dated_clause(_own_words(statement, simplified, utt.text), utt.occurred_at)
+        statement, when = dated_clause(owned_step(_own_words(statement, simplified, utt.text)), utt.occurred_at)
         parsed = None if plan_told(statement) else generic_slot(as_stated(statement) or statement)  # (round 31)
         slot = parsed[0] if parsed else None
         attr = slots.split_slot(slot)[1] if slot else None

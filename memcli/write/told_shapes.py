@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.text import to_simplified
 from memcli.write.told_shapes_en import en_as_stated, en_plan_told, en_value_changed, en_wished
 
-__all__ = ["as_stated", "changed_for_me", "lasting_plan", "only_wished", "plan_told", "schedule_changed",
-           "told_by_shape", "value_changed"]
+__all__ = ["as_stated", "changed_by", "changed_for_me", "lasting_plan", "only_wished", "owned_step", "plan_told",
+           "schedule_changed", "told_by_shape", "value_changed"]
 
 #: the user as the owner or the one who plans: 我 / 我的 / 我家(的) / 我们家(的) / 咱家
 _MINE = r"(?:我们家|咱们家|我家|咱家|我们|咱们|我)(?:的)?"
@@ -94,6 +95,27 @@ def as_stated(text: str) -> str | None:
     if m is None or not value_changed(t) or not re.search(_TO, t[m.end("what"):m.start("amount")]):
         return None
     return f"我的{m.group('what')}是{m.group('amount')}"  # (我家的电费: the household's is the user's)
+
+
+def changed_by(text: str) -> str | None:
+    """What a told value change by so much changed (工资涨了两千 → 工资; 我家电费少了五十 → 电费), None for any
+    other clause (涨到了四千八 states the amount now: :func:`as_stated`)."""
+    t = text.strip("。！!，, ")
+    m = _CHANGED.match(t)
+    if m is None or not value_changed(t) or re.search(_TO, t[m.end("what"):m.start("amount")]):
+        return None
+    return m.group("what")
+
+
+def owned_step(text: str) -> str:
+    """``text`` (a Chinese clause, either script) with the user's 我的 before what a change by so much changed when
+    no owner is said (工资涨了两千 → 我的工资涨了两千; 这个月起电费少了五十 → 这个月起我的电费少了五十): said bare,
+    a question about the amount (我的工资是多少？) read the step as no answer to it. Any other text as it is."""
+    t = to_simplified(text)
+    m = _CHANGED.match(t.rstrip("。！!，, "))
+    if m is None or changed_by(t) is None or re.match(rf"{_LEAD}{_MINE}", t) or len(t) != len(text):
+        return text
+    return text[:m.start("what")] + "我的" + text[m.start("what"):]
 
 
 def plan_told(text: str) -> bool:
