@@ -21,6 +21,16 @@ def say_all(mem: Any, facts: Sequence[str], at: str = AT) -> None:
     assert s.dead == 0 and s.retried == 0, s.errors
 
 
+def say_daily(mem: Any, turns: Sequence[str], start: str) -> None:
+    """Capture each of ``turns`` a day apart from ``start`` (ISO-8601 with offset), then drain them once; no task
+    may be retried or dead."""
+    first = datetime.fromisoformat(start)
+    for n, text in enumerate(turns):
+        mem.capture(text, at=(first + timedelta(days=n)).isoformat())
+    s = mem.drain()
+    assert s.dead == 0 and s.retried == 0, s.errors
+
+
 def told(name: str, facts: Sequence[str], at: str = AT) -> Callable[..., Any]:
     """A fixture ``name``: the ``mem`` fixture's store after :func:`say_all` of ``facts``."""
 

@@ -14,6 +14,7 @@ own sentences, real stores, the real default model:
 from __future__ import annotations
 
 import pytest
+from _stores import say_daily
 
 from memcli.read.compare import compared_things
 from memcli.read.kinds import kind_feature, kind_missing
@@ -37,9 +38,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001
     from memcli import Memory
 
     m = Memory(db=str(tmp_path_factory.mktemp("r31") / "m.db"), user="mei", embedder=embedder)
-    for n, s in enumerate(TURNS):
-        m.capture(s, at=f"2026-05-{n + 1:02d}T10:00:00+08:00")
-    m.drain()
+    say_daily(m, TURNS, "2026-05-01T10:00:00+08:00")
     yield m
     m.close()
 

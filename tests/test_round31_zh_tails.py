@@ -7,6 +7,7 @@ it is. Own sentences, real stores, the real default model."""
 from __future__ import annotations
 
 import pytest
+from _stores import say_daily
 
 from memcli.write.rules.zh_tails import thing_tail, thing_tails, told_detail
 
@@ -28,10 +29,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001
     from memcli import Memory
 
     m = Memory(db=str(tmp_path_factory.mktemp("r31tails") / "m.db"), user="lan", embedder=embedder)
-    for n, s in enumerate(TURNS):
-        m.capture(s, at=f"2026-04-{n + 1:02d}T10:00:00+08:00")
-    s = m.drain()
-    assert s.dead == 0 and s.retried == 0, s.errors
+    say_daily(m, TURNS, "2026-04-01T10:00:00+08:00")
     yield m
     m.close()
 
