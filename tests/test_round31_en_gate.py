@@ -74,13 +74,14 @@ def test_now_says_when() -> None:
     assert coverage(["live", "now"], "It's in a spare hive now") == 0.0  # "now" is no shared content
 
 
-def test_kinds_by_value_and_stem() -> None:
+def test_kinds_by_value_not_by_stem() -> None:
     assert "colour" in asked_kinds("What colour is the ring on the speckled hen?")
     # a colour named holds the colour kind only for a question that asks one (kinds.held_kinds)
     assert "colour" in held_kinds("The speckled hen is marked with a red ring", frozenset({"colour"}))
     assert "colour" not in held_kinds("The speckled hen is marked with a red ring", frozenset({"sport"}))
-    assert "book" in asked_kinds("Do I still read to the twins?")
-    assert "book" in kinds_of("I am reading a thriller")
+    # a kind word is not read by its stem: "read" / "reading" as books made near-miss hits things of the asked
+    # kind (held-out no-answer empty, English, 96.4% -> 94.0% in the answer fit's CV)
+    assert "book" not in asked_kinds("Do I still read to the twins?")
     assert not kinds_of("I had my knee operation")
 
 

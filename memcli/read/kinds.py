@@ -30,7 +30,6 @@ import re
 from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
-from memcli.text import word_form
 
 __all__ = ["FAMILY", "KINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing", "kinds_of"]
 
@@ -213,24 +212,7 @@ def kinds_of(text: str) -> frozenset[str]:
         generic.append(frozenset({"car"}))
     if generic and not any(FAMILY[k] == "vehicle" for k in out):
         out |= frozenset.intersection(*generic)
-    if LATIN(text):  # round 31: an English word by its stem too ("read" as "reading", "painted" as "painting")
-        stems = _stems()
-        out.update(k for w in _EN_WORD.findall(en.sub(" ", text).casefold()) for k in stems.get(word_form(w), ()))
     return frozenset(out)
-
-
-_EN_WORD = lazy(r"[a-z]{3,}", gate=LATIN)
-
-
-@lru_cache(maxsize=1)
-def _stems() -> dict[str, frozenset[str]]:
-    """The English one-word entries of :data:`KINDS` by their stem (:func:`memcli.text.word_form`) → kinds."""
-    out: dict[str, set[str]] = {}
-    for kind, words in _words().items():
-        for w in words:
-            if w.isascii() and w.isalpha():
-                out.setdefault(word_form(w.casefold()), set()).add(kind)
-    return {w: frozenset(k) for w, k in out.items()}
 
 
 #: a kind word before a group's noun names the group, not a thing of the kind: "which basketball team", 哪个足球队,
