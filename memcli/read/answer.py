@@ -148,12 +148,13 @@ def _strong(token: str) -> bool:
 
 def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, strong: bool = False) -> float:
     """Share of the query tokens' characters found in ``statement`` (case-folded; an English word as a word,
-    :func:`memcli.read.tokens.holds`), in [0, 1], words saying when left out (unless there are only those). A
+    :func:`memcli.read.tokens.holds`), in [0, 1]; a word saying when is never found (unless there are only those:
+    "now", 今晚 say when, not what — still counted in the whole, so the other words' share does not grow). A
     token that names the hit's attribute (名字 for a ``name`` slot, live for ``residence``: the
     words of :data:`memcli.slots.ATTRIBUTES`) counts as found. ``strong``: only the tokens of
     :func:`_strong` count (one shared character such as 吃 is no evidence)."""
     toks = [t.casefold() for t in tokens if t.strip() and (not strong or _strong(t))]
-    toks = [t for t in toks if t not in WHEN_WORDS] or toks  # round 31: "now", 今天 say when, not what
+    when = {t for t in toks if t in WHEN_WORDS} if any(t not in WHEN_WORDS for t in toks) else set()  # round 31
     total = sum(len(t) for t in toks)
     if not total:
         return 0.0
@@ -163,7 +164,8 @@ def coverage(tokens: Sequence[str], statement: str, slot: str | None = None, *, 
         from memcli.slots import split_slot
 
         words = _attribute_words(split_slot(slot)[1])
-    return sum(len(t) for t in toks if holds(low, t) or any(t in w or w in t for w in words)) / total
+    return sum(len(t) for t in toks if t not in when and (holds(low, t) or any(t in w or w in t for w in words))) \
+        / total
 
 
 @lru_cache(maxsize=1)
