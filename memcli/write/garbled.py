@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from memcli.write.rules.en import _expand
+
 __all__ = ["EN_CUT_END", "EN_PRONOUN", "garbled", "span", "words"]
 
 #: what may stand before a span whose subject the rules completed: a pronoun they read as whom it
@@ -19,8 +21,6 @@ EN_CUT_END = frozenset("to the a an and or but of with for my our your his her t
 
 def words(text: str) -> list[str]:
     """English words of ``text`` and its inner commas: contractions expanded, case-folded."""
-    from memcli.write.rules.en import _expand
-
     return re.findall(r"[a-z0-9]+|,", _expand(text).casefold().strip(" ,.!?;:"))
 
 

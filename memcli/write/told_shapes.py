@@ -67,20 +67,27 @@ _PLAN = re.compile(rf"^(?:{_LATER})?(?:我们家|我们|我和[^，,。我]{{1,4
 #: what one is to undergo or do once in one's life, told with 要 and no time (要做个小手术, 要搬家, 要考驾照)
 _UNDERTAKING = re.compile(r"^(?:去)?(?:做(?:个|一个|一次)?(?:小)?手术|动(?:个)?(?:小)?手术|开刀|住院|搬家|结婚|"
                           r"出国|留学|考研|考驾照|生二胎|退休|辞职|换工作)")
-#: not a plan told: a wish, a condition, a doubt, a question, a denial
 #: a start told with its day: (从)(a later day)开始/起 (就)去/到/在 what (下礼拜一开始去新单位报到)
 _START = re.compile(rf"^(?:{_LATER})?(?:我们|我)(?:从)?(?:{_LATER}|明天|后天)(?:开始|起)(?:就)?(?:去|到|在)"
                     r"(?P<what>[\u4e00-\u9fffA-Za-z0-9]{2,16})(?:了|啦)?$")
+#: not a plan told: a wish, a condition, a doubt, a question, a denial
 _NOT_PLAN = re.compile(r"想|希望|如果|要是|假如|万一|可能|也许|或许|大概|好像|不知道|还没|吗|呢|吧|什么|怎么|哪|谁|几|"
                        r"不打算|不准备|不计划|不要|没打算|没准备")
 
 
-def value_changed(text: str) -> bool:
-    """``text`` (a simplified Chinese clause) tells an amount of the user's changed (see the module doc)."""
+def _change(text: str) -> re.Match[str] | None:
+    """The match of a told value change of the user's in ``text`` (stripped of end punctuation), None: not one."""
     t = text.strip("。！!，, ")
     m = _CHANGED.match(t)
-    return m is not None and not _OTHERS.match(t) and not re.search(r"吗|呢$|？|\?|什么|多少|怎么", t) and \
-        not m.group("what").endswith("了") and not slots.ZH_RELATION_RE.match(m.group("what"))  # (我同事工资: theirs)
+    if m is None or _OTHERS.match(t) or re.search(r"吗|呢$|？|\?|什么|多少|怎么", t) or \
+            m.group("what").endswith("了") or slots.ZH_RELATION_RE.match(m.group("what")):  # (我同事工资: theirs)
+        return None
+    return m
+
+
+def value_changed(text: str) -> bool:
+    """``text`` (a simplified Chinese clause) tells an amount of the user's changed (see the module doc)."""
+    return _change(text) is not None
 
 
 def as_stated(text: str) -> str | None:
@@ -90,9 +97,8 @@ def as_stated(text: str) -> str | None:
     by so much (涨了三千) states no value now: None."""
     if text.isascii():
         return en_as_stated(text)  # (round 31: an English change, my rent went up to … → My rent is …)
-    t = text.strip("。！!，, ")
-    m = _CHANGED.match(t)
-    if m is None or not value_changed(t) or not re.search(_TO, t[m.end("what"):m.start("amount")]):
+    m = _change(text)
+    if m is None or not re.search(_TO, m.string[m.end("what"):m.start("amount")]):
         return None
     return f"我的{m.group('what')}是{m.group('amount')}"  # (我家的电费: the household's is the user's)
 
@@ -100,9 +106,8 @@ def as_stated(text: str) -> str | None:
 def changed_by(text: str) -> str | None:
     """What a told value change by so much changed (工资涨了两千 → 工资; 我家电费少了五十 → 电费), None for any
     other clause (涨到了四千八 states the amount now: :func:`as_stated`)."""
-    t = text.strip("。！!，, ")
-    m = _CHANGED.match(t)
-    if m is None or not value_changed(t) or re.search(_TO, t[m.end("what"):m.start("amount")]):
+    m = _change(text)
+    if m is None or re.search(_TO, m.string[m.end("what"):m.start("amount")]):
         return None
     return m.group("what")
 
