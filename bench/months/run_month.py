@@ -44,7 +44,14 @@ def run(path: str) -> dict:
                 items = mem.list(include_all=True)
                 facts = {f.id: f for f in conv.facts}
                 rows = []
+                nb = []
                 for q in conv.questions:
+                    if q.no_answer:  # the month written in eval conversations' format since round 31
+                        ctx = mem.context(q.q, as_of=q.at, limit=3, budget_ms=CONTEXT_BUDGET_MS)
+                        nb.append({"q": q.q, "empty": not ctx.hits, "block": [h["statement"] for h in ctx.hits]})
+                        continue
+                    if q.fact is None:
+                        continue
                     f = facts[q.fact]
                     anyst = [it for it in items if matches(it.statement, f.keys)]
                     act = [it for it in anyst if it.status == "active"]
@@ -66,7 +73,6 @@ def run(path: str) -> dict:
                                  "block": [h["statement"] for h in ctx.hits],
                                  "matching": [(it.status, it.statement) for it in anyst],
                                  "stale": [it.statement for it in stale]})
-                nb = []
                 for q in raw[conv.id].get("no_block", []):
                     ctx = mem.context(q["q"], as_of=q["at"], limit=3, budget_ms=CONTEXT_BUDGET_MS)
                     nb.append({"q": q["q"], "empty": not ctx.hits, "block": [h["statement"] for h in ctx.hits]})
