@@ -305,7 +305,8 @@ def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = N
         return list(_search_tokens(text, drop_stopwords))
     t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     out: list[str] = []
-    for tok in (tokenizer or _jieba()).cut_for_search(t):
+    jb = _jieba()
+    for tok in _by_blocks(jb, t) if tokenizer is None or tokenizer is jb else tokenizer.cut_for_search(t):
         tok = tok.strip()
         if not tok or not any(ch.isalnum() for ch in tok):
             continue
@@ -313,6 +314,21 @@ def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = N
             continue
         out.append(tok)
     return out
+
+
+def _by_blocks(jb: Any, text: str) -> Any:
+    """jieba's ``cut_for_search(text)``, each of its blocks' tokens cached (:func:`_block_search`): jieba cuts
+    every block (a run of letters, digits and CJK between spaces and punctuation) on its own, so the tokens
+    of a text are those of its blocks in order, and a word said in many texts is cut once (round 32)."""
+    for blk in jb.re_han_default.split(text):
+        if blk:
+            yield from _block_search(blk) if len(blk) <= CACHED_CHARS else jb.cut_for_search(blk)
+
+
+@lru_cache(maxsize=32768)
+def _block_search(block: str) -> tuple[str, ...]:
+    """jieba ``cut_for_search`` of one block of :func:`_by_blocks` (what it yields for it inside any text)."""
+    return tuple(_jieba().cut_for_search(block))
 
 
 _ENGLISH_WORD = re.compile(r"[a-z]+")
