@@ -63,6 +63,8 @@ class TokenRows:
                 self._slot[:] = -1
                 self._n = 0
                 new = np.unique(flat)
+                if len(new) > self.size:  # more ids in one micro-batch than the cache holds: computed, not kept
+                    return self._first_layer(new)[np.searchsorted(new, flat)]
             x = self._first_layer(new)
             if self._n + len(new) > len(self._rows):
                 grown = np.empty((min(self.size, max(2 * len(self._rows), self._n + len(new), 256)), x.shape[1]),
