@@ -405,7 +405,7 @@ class UseEmbedder(Embedder):
         vocabulary (the drain's look-ahead). Vectors are the same (to float rounding at worst)."""
         from memcli.embed.use_rows import TokenRows
 
-        self._rows = TokenRows(self._be, size)
+        self._rows = TokenRows(self._be, _module("backends.numpy"), size)
 
 
 def _blas_limiter(threads: int):  # noqa: ANN202

@@ -28,13 +28,11 @@ _MIN_ROWS = 3
 
 
 class TokenRows:
-    """Per token id, the first layer's row (768 float32) of ``be`` (the package's ``NumpyBackend``), kept
-    for at most ``size`` ids. :meth:`encode`: the package's ``_encode`` with those rows."""
+    """Per token id, the first layer's row (768 float32) of ``be`` (the package's ``NumpyBackend``; ``pkg``:
+    its module), kept for at most ``size`` ids. :meth:`encode`: the package's ``_encode`` with those rows."""
 
-    def __init__(self, be: Any, size: int = 8192) -> None:
-        from memcli.embed.use import _module
-
-        self.pkg = _module("backends.numpy")  # the package's module, as the backend was loaded
+    def __init__(self, be: Any, pkg: Any, size: int = 8192) -> None:
+        self.pkg = pkg  # the package's backends.numpy module, as the backend was loaded (its constants)
         self.be, self.size = be, size
         self._slot = np.full(be.table.shape[0], -1, dtype=np.int64)  # id → row of self._rows, -1: none yet
         self._rows = np.empty((0, be.proj_W.shape[1]), dtype=np.float32)
