@@ -15,6 +15,7 @@ are one subject and slot (a CONFLICT, not two facts side by side).
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -305,8 +306,10 @@ def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = N
         return list(_search_tokens(text, drop_stopwords))
     t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     out: list[str] = []
-    jb = _jieba()
-    for tok in _by_blocks(jb, t) if tokenizer is None or tokenizer is jb else tokenizer.cut_for_search(t):
+    # jieba itself: cut block by block, each block's tokens cached; another tokenizer (the read path's lazily
+    # loaded one, whose point is not to load jieba's dictionary) as it is
+    bulk = tokenizer is None or tokenizer is sys.modules.get("jieba")
+    for tok in _by_blocks(_jieba(), t) if bulk else tokenizer.cut_for_search(t):
         tok = tok.strip()
         if not tok or not any(ch.isalnum() for ch in tok):
             continue

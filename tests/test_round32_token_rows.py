@@ -99,3 +99,17 @@ def test_search_tokens_by_block_are_jiebas(sample: str) -> None:
     plain = [t.strip() for t in jb.cut_for_search(text.to_simplified(
         unicodedata.normalize("NFKC", text.clean_text(sample))).casefold())]
     assert text.search_tokens(sample) == [t for t in plain if t and any(ch.isalnum() for ch in t)]
+
+
+def test_another_tokenizer_is_used_as_it_is_and_jieba_left_unloaded(monkeypatch) -> None:  # noqa: ANN001
+    """The read path's lazily loaded tokenizer (a cold ``context``) must not load jieba's dictionary."""
+
+    class Lazy:
+        def cut_for_search(self, t: str) -> list[str]:
+            return t.split("|")
+
+    def no_jieba() -> None:
+        raise AssertionError("jieba loaded")
+
+    monkeypatch.setattr(text, "_jieba", no_jieba)
+    assert text.search_tokens("Ab|，|c", tokenizer=Lazy()) == ["ab", "c"]
