@@ -15,6 +15,7 @@ are one subject and slot (a CONFLICT, not two facts side by side).
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -305,7 +306,10 @@ def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = N
         return list(_search_tokens(text, drop_stopwords))
     t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     out: list[str] = []
-    for tok in (tokenizer or _jieba()).cut_for_search(t):
+    # jieba itself: cut block by block, each block's tokens cached; another tokenizer (the read path's lazily
+    # loaded one, whose point is not to load jieba's dictionary) as it is
+    bulk = tokenizer is None or tokenizer is sys.modules.get("jieba")
+    for tok in _by_blocks(_jieba(), t) if bulk else tokenizer.cut_for_search(t):
         tok = tok.strip()
         if not tok or not any(ch.isalnum() for ch in tok):
             continue
@@ -313,6 +317,21 @@ def search_tokens(text: str, *, drop_stopwords: bool = False, tokenizer: Any = N
             continue
         out.append(tok)
     return out
+
+
+def _by_blocks(jb: Any, text: str) -> Any:
+    """jieba's ``cut_for_search(text)``, each of its blocks' tokens cached (:func:`_block_search`): jieba cuts
+    every block (a run of letters, digits and CJK between spaces and punctuation) on its own, so the tokens
+    of a text are those of its blocks in order, and a word said in many texts is cut once (round 32)."""
+    for blk in jb.re_han_default.split(text):
+        if blk:
+            yield from _block_search(blk) if len(blk) <= CACHED_CHARS else jb.cut_for_search(blk)
+
+
+@lru_cache(maxsize=32768)
+def _block_search(block: str) -> tuple[str, ...]:
+    """jieba ``cut_for_search`` of one block of :func:`_by_blocks` (what it yields for it inside any text)."""
+    return tuple(_jieba().cut_for_search(block))
 
 
 _ENGLISH_WORD = re.compile(r"[a-z]+")

@@ -73,6 +73,13 @@ class MemoEmbedder(Embedder):
             memo.popitem(last=False)
         return out
 
+    def keep_token_rows(self) -> None:
+        """Ask the wrapped embedder to keep its first layer's rows per token, when it can
+        (:meth:`memcli.embed.use.UseEmbedder.keep_token_rows`; other models: nothing)."""
+        keep = getattr(self.inner, "keep_token_rows", None)
+        if keep is not None:
+            keep()
+
     def state(self) -> OrderedDict[str, np.ndarray]:
         """The memo's texts and vectors, least recently used first (a look-ahead process hands them back)."""
         return self._memo

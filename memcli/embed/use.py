@@ -372,6 +372,7 @@ class UseEmbedder(Embedder):
             raise ModelUnavailableError(f"cannot load embedding model {DEFAULT_MODEL!r}: {type(exc).__name__}: "
                                         f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
         self._limit = _blas_limiter(self.threads)
+        self._rows = None  # the first layer's rows per token id, when kept (:meth:`keep_token_rows`)
 
     def pin_threads(self) -> None:
         """Limit numpy's BLAS to ``threads`` for the whole process, once, instead of around each
@@ -390,12 +391,21 @@ class UseEmbedder(Embedder):
         tok = getattr(self._be, "sp", None)
         if len(batch) >= BULK_TEXTS and isinstance(getattr(tok, "_prefixes", None), _ShardedPrefixes):
             tok._prefixes = tok._prefixes.whole()  # a bulk caller (drain, import): the same table, a plain dict
+        encode = self._be._encode if self._rows is None else self._rows.encode
         if self._limit is None:
-            out = self._be._encode(batch)
+            out = encode(batch)
         else:
             with self._limit():
-                out = self._be._encode(batch)
+                out = encode(batch)
         return np.asarray(out, dtype=np.float32)
+
+    def keep_token_rows(self, size: int = 8192) -> None:
+        """From now on, keep the first layer's row of each token id seen (at most ``size`` ids, 3 KB each) and
+        read it back (:class:`memcli.embed.use_rows.TokenRows`): for a process that embeds many texts of one
+        vocabulary (the drain's look-ahead). Vectors are the same (to float rounding at worst)."""
+        from memcli.embed.use_rows import TokenRows
+
+        self._rows = TokenRows(self._be, _module("backends.numpy"), size)
 
 
 def _blas_limiter(threads: int):  # noqa: ANN202

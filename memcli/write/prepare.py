@@ -193,6 +193,9 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
     from memcli.write.precompute import texts
 
     primed.recording(True)  # what this process computes of the texts goes back with each batch
+    keep = getattr(worker.embedder, "keep_token_rows", None)
+    if keep is not None:  # (round 32) this process embeds every batch's texts: each token's first layer once
+        keep()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
