@@ -31,7 +31,8 @@ __all__ = ["keep_untouched", "untouched_parts"]
 #: where a memory's statement is cut into clauses: a sentence or clause mark, or (English) "and"/"but"
 #: before a clause with its own subject and verb ("… and the plate is ABX-3390", "… and his birthday is …")
 _ZH_CUT = re.compile(r"\s*[，,；;。！!？?]\s*")
-_EN_CUT = re.compile(r"\s*[;.!?]\s+|,?\s+(?:and|but)\s+(?=(?:the|my|our|his|her|its|their|i|he|she|it|we|they)\b"
+_EN_CUT = re.compile(r"\s*(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[;.!?]\s+|"
+                     r",?\s+(?:and|but)\s+(?=(?:the|my|our|his|her|its|their|i|he|she|it|we|they)\b"
                      r"[^,;]{0,40}?\b(?:is|are|was|were|has|have|had|lives|works|loves|likes)\b)", re.I)
 #: a clause that says nothing on its own: too few content words
 _MIN_CONTENT = 2
@@ -47,12 +48,15 @@ def untouched_parts(old: str, new: str, new_slot: str | None) -> list[str]:
     """The clauses of the stored statement ``old`` that the incoming statement ``new`` (slot ``new_slot``)
     neither changes nor restates (see the module doc), in order; empty when ``old`` is one clause or every
     clause is touched."""
+    from memcli.write.deed_change import ends_whole
     from memcli.write.pair_facts import facts_of
     from memcli.write.rules.match import mixed_content_units, numbers_of
     from memcli.write.workplace_moved import job_kept
 
     if job := job_kept(old, new, new_slot):  # a job told with its workplace: the job stays when the user starts
         return [job]  # at another workplace (round 31)
+    if ends_whole(old, new):  # a medicine switched, a landlord left, a thing traded: its dose or name goes too
+        return []  # (round 32)
     parts = _clauses(old)
     if len(parts) < 2:
         return []
