@@ -41,7 +41,7 @@ from memcli.write.rules.match import Facts
 from memcli.write.workplace_moved import workplace_left, workplace_start
 
 __all__ = ["bought_instead", "deed_ended_with", "deed_plan", "ends_whole", "landlord_named", "landlord_replaced",
-           "medicine_switched", "medicine_taken", "trade_told"]
+           "medicine_switched", "medicine_taken", "taken_now", "trade_told"]
 
 _EN_BOUGHT = re.compile(r"^(?:(?:i|we)(?:'ve| have| just| finally| recently| eventually)* )?(?:bought|purchased|"
                         r"picked up|ended up buying|got ourselves|got myself)\b", re.I)
@@ -205,6 +205,15 @@ def ends_whole(old: str, new: str) -> bool:
     replaced; a thing traded in): no clause of ``old`` is kept apart (:mod:`memcli.write.untouched`)."""
     return (_switch(new) is not None and medicine_taken(old)) or (landlord_named(old) is not None and (
         moved_out(new) is not None or bool(_NEW_LANDLORD.search(new)))) or (_bought(new) and bool(trade_told(old)))
+
+
+def taken_now(old: str, new: str) -> str | None:
+    """What the user takes now, told as a present fact, when a switch of medicine told in ``new`` ends the taking
+    told in ``old`` (医生给我换成了X → 我现在吃X, "My doctor switched me to X" → "I take X now"): the switch itself
+    names neither taking nor medicine, so a question of what the user takes found nothing once the old one ended."""
+    if (sw := _switch(new)) is None or not medicine_taken(old):
+        return None
+    return f"我现在吃{sw[1]}" if lang_of(new) == "zh" else f"I take {sw[1]} now"
 
 
 def deed_ended_with(store: Any, user: str, candidate: Candidate, old: dict[str, Any]) -> list[dict[str, Any]]:

@@ -90,12 +90,12 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
     from memcli.timeutil import from_iso
     from memcli.write.pair_facts import facts_of
 
+    rows = _taken_now(store, user, old, cand, new_id)
     parts = untouched_parts(old["statement"], cand.statement, cand.slot)
     if not parts:
-        return []
+        return rows
     vector = store.vector_of(old["id"])
     sources = store.source_ids_of(old["id"])
-    rows = []
     for part in parts:
         kept = Candidate(statement=part, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else
                          Kind.OTHER, slot=facts_of(part).slot, salience=old["salience"],
@@ -109,3 +109,28 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
                            after=snapshot(row), level="judge", cosine=None, judge="untouched")
         rows.append(row)
     return rows
+
+
+def _taken_now(store: Any, user: str, old: dict[str, Any], cand: Candidate, new_id: int) -> list[dict[str, Any]]:
+    """The medicine a switch told in ``cand`` has the user take now, stored as a present fact beside the switch
+    (:func:`memcli.write.deed_change.taken_now`; round 32): valid from the switch, from its turn, with the vector of
+    the taking it ends (one memory of what is taken). Empty when ``cand`` switches no medicine ``old`` told taken."""
+    from memcli.db.store import snapshot
+    from memcli.write.deed_change import taken_now
+    from memcli.write.pair_facts import facts_of
+
+    if (now := taken_now(old["statement"], cand.statement)) is None:
+        return []
+    vector = store.vector_of(old["id"])
+    sources = store.source_ids_of(new_id)
+    kept = Candidate(statement=now, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else Kind.OTHER,
+                     slot=facts_of(now).slot, salience=old["salience"], confidence=cand.confidence,
+                     valid_from=cand.valid_from)
+    row = store.insert_item(user_id=user, candidate=kept, origin=old["origin"], confidence=old["confidence"],
+                            vector=vector, model=old.get("embed_model") if vector is not None else None,
+                            source_ids=sources)
+    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], other_item_id=new_id,
+                       source_id=sources[0] if sources else None,
+                       reason=f"what #{new_id} (a medicine switched) has the user take now, #{old['id']} ended",
+                       after=snapshot(row), level="judge", cosine=None, judge="untouched")
+    return [row]
