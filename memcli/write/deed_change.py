@@ -35,7 +35,7 @@ from memcli.settings import Settings
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.decide_range import Plan, _cosine_to, _facts, target_and_neighbors
-from memcli.write.home_left import landlord_named, moved_out
+from memcli.write.home_left import home_left, landlord_named, moved_out
 from memcli.write.linked_change import brands_in
 from memcli.write.rules.match import Facts
 from memcli.write.workplace_moved import workplace_left, workplace_start
@@ -148,7 +148,7 @@ _NEW_LANDLORD = re.compile(r"\b(?:the|my|our) new (?:landlord|landlady)\b", re.I
 def landlord_replaced(new: Facts, old: Facts) -> str | None:
     """Why a new landlord told in ``new`` ("The new landlady is called Mrs. Reyes") ends ``old``, which says who
     the user's landlord was and names another person (None: it does not)."""
-    if not (new.positive and old.positive and _NEW_LANDLORD.search(new.statement)):
+    if not (new.positive and _NEW_LANDLORD.search(new.statement)):  # (what else is said of the old one: "… won't …")
         return None
     if (name := landlord_named(old.statement)) is None or name.casefold() in new.statement.casefold():
         return None
@@ -157,7 +157,7 @@ def landlord_replaced(new: Facts, old: Facts) -> str | None:
 
 def _why(new: Facts, old: Facts, traded: Collection[str], takers: int) -> str | None:
     return bought_instead(new, old, traded) or medicine_switched(new, old, takers <= 1) or \
-        landlord_replaced(new, old) or workplace_left(new, old)
+        landlord_replaced(new, old) or workplace_left(new, old) or home_left(new.statement, old.statement)
 
 
 def _live(rows: Iterable[dict[str, Any]], exclude: Collection[int]) -> list[dict[str, Any]]:
@@ -185,8 +185,10 @@ def deed_plan(store: Any, settings: Settings, user: str, candidate: Candidate, v
     if plan.decision not in (Decision.ADD, Decision.NOOP):
         return None
     new = _facts(candidate.statement, candidate.slot)
-    rows = _live([*target_and_neighbors(store, settings, user, vector, plan.target),
-                  *store.active_in_slot(user, "job")], exclude)
+    rows = [*target_and_neighbors(store, settings, user, vector, plan.target), *store.active_in_slot(user, "job")]
+    if _far_reaching(candidate.statement, candidate.slot):  # a job, a home: what it ends may be told in any words
+        rows += store.list_items(user)
+    rows = _live(rows, exclude)
     traded, takers = _context(new, rows)
     for row in rows:
         if why := _why(new, _facts(row["statement"], row["slot"]), traded, takers):
@@ -195,9 +197,15 @@ def deed_plan(store: Any, settings: Settings, user: str, candidate: Candidate, v
     return None
 
 
+def _far_reaching(statement: str, slot: str | None) -> bool:
+    """A start at another workplace, a move of home or a new landlord: the memory it ends shares few words with it
+    and may be far from the nearest ones, so every active memory of the user is read (such turns are rare)."""
+    return workplace_start(statement, slot) is not None or moved_out(statement) is not None or \
+        bool(_NEW_LANDLORD.search(statement))
+
+
 def _deed_told(statement: str, slot: str | None) -> bool:
-    return _bought(statement) or _switch(statement) is not None or bool(_NEW_LANDLORD.search(statement)) or \
-        workplace_start(statement, slot) is not None
+    return _bought(statement) or _switch(statement) is not None or _far_reaching(statement, slot)
 
 
 def ends_whole(old: str, new: str) -> bool:

@@ -119,5 +119,8 @@ def home_ended_with(store: Any, user: str, cand: Candidate, old: dict[str, Any])
             moved_out(cand.statement) and (old["slot"] or "").endswith("residence")):
         return []  # (a move that ended the old residence ends the home's relations too; round 32)
     rows = [r for rel in HOME_RELATIONS for r in store.active_in_slot(user, join_slot(rel, "name"))]
-    return [r for r in rows if r["id"] != old["id"] and r["invalid_at"] is None and r["expired_at"] is None
+    rows += [r for r in store.list_items(user) if landlord_of(r["statement"])]  # "Our landlord, X, is …" (round 32)
+    seen: set[int] = set()
+    return [r for r in rows if not (r["id"] in seen or seen.add(r["id"])) and r["id"] != old["id"]
+            and r["invalid_at"] is None and r["expired_at"] is None
             and home_left(cand.statement, r["statement"])]
