@@ -201,7 +201,7 @@ EN_RELATIONS: dict[str, str] = {
     "ex": "ex", "ex-wife": "ex_wife", "ex-husband": "ex_husband", "ex-boyfriend": "ex_boyfriend",
     "ex-girlfriend": "ex_girlfriend", "parents": "parents", "family": "family", "twin": "twin",
     "twin brother": "twin_brother", "twin sister": "twin_sister", "ceo": "ceo", "intern": "intern",
-    "teammate": "teammate", "client": "client", "housekeeper": "housekeeper", "nanny": "nanny",
+    "teammate": "teammate", "client": "client", "housekeeper": "housekeeper", "nanny": "nanny", "landlady": "landlord",
     "childhood friend": "childhood_friend", "college friend": "friend", "college roommate": "roommate",
     "team lead": "team_lead", "grandparents": "grandparents", "in-laws": "in_laws",
     "stepson": "stepson", "stepdaughter": "stepdaughter", "godmother": "godmother", "godfather": "godfather",
