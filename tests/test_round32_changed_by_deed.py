@@ -46,8 +46,8 @@ def _first(m: Memory, question: str) -> str:
 
 # -- the readers, on text -------------------------------------------------------------------------------------
 def test_the_deeds_are_read_from_their_words():
-    assert job_at("I work weekends as a barista at Copper Kettle Cafe, two shifts a week") == (
-        "I work weekends as a barista", "Copper Kettle Cafe")
+    assert job_at("I work evenings as a barista at Copper Kettle Cafe, two shifts a week") == (
+        "I work evenings as a barista", "Copper Kettle Cafe")
     assert workplace_start("I got the Northfield Library job", None) == "Northfield Library"
     assert workplace_start("I started at the Westbrook Hotel", "event.started_westbrook") == "the Westbrook Hotel"
     assert workplace_start("I started at the climbing gym", None) is None  # no workplace
@@ -146,7 +146,7 @@ def test_two_medicines_and_a_switch_that_names_neither_end_nothing(db: str, embe
 
 
 def test_a_job_got_at_a_named_workplace_ends_the_old_workplace(db: str, embedder):
-    old = "I work weekends as a barista at Copper Kettle Cafe, two shifts a week"
+    old = "I work evenings as a barista at Copper Kettle Cafe, two shifts a week"
     m, items = _told(db, [old, "I got the Northfield Library job"])
     try:
         why = _ended_by(items, old, "I got the Northfield Library job")
