@@ -187,3 +187,11 @@ def test_a_second_car_bought_without_a_trade_keeps_the_first(db: str, embedder):
         assert items["I drive a Honda Jazz"].invalid_at is None
     finally:
         m.close()
+
+
+def test_a_move_told_late_keeps_the_landlord_told_since(db: str, embedder):
+    m, items = _told(db, ["My landlord is Mr. Ferris", "We moved into our flat on Dean Street back in 2019"])
+    try:
+        assert items["My landlord is Mr. Ferris"].invalid_at is None, items["My landlord is Mr. Ferris"].invalid_reason
+    finally:
+        m.close()

@@ -35,7 +35,7 @@ from memcli.settings import Settings
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.decide_range import Plan, _cosine_to, _facts, target_and_neighbors
-from memcli.write.home_left import home_left, landlord_named, moved_out
+from memcli.write.home_left import began_after, home_left, landlord_named, moved_out
 from memcli.write.linked_change import brands_in
 from memcli.write.rules.match import Facts
 from memcli.write.workplace_moved import workplace_left, workplace_start
@@ -155,9 +155,10 @@ def landlord_replaced(new: Facts, old: Facts) -> str | None:
     return f"a new landlord told: {name} is no longer the user's landlord"
 
 
-def _why(new: Facts, old: Facts, traded: Collection[str], takers: int) -> str | None:
+def _why(new: Facts, old: Facts, traded: Collection[str], takers: int, home: bool = True) -> str | None:
     return bought_instead(new, old, traded) or medicine_switched(new, old, takers <= 1) or \
-        landlord_replaced(new, old) or workplace_left(new, old) or home_left(new.statement, old.statement)
+        landlord_replaced(new, old) or workplace_left(new, old) or (
+            home_left(new.statement, old.statement) if home else None)
 
 
 def _live(rows: Iterable[dict[str, Any]], exclude: Collection[int]) -> list[dict[str, Any]]:
@@ -191,7 +192,10 @@ def deed_plan(store: Any, settings: Settings, user: str, candidate: Candidate, v
     rows = _live(rows, exclude)
     traded, takers = _context(new, rows)
     for row in rows:
-        if why := _why(new, _facts(row["statement"], row["slot"]), traded, takers):
+        # a move ends the home relations told before it, never one that began after it (a move told late, "we moved
+        # here in 2019", keeps the landlord told since); a move restated (NOOP) is no new move
+        home = plan.decision == Decision.ADD and not began_after(row, candidate)
+        if why := _why(new, _facts(row["statement"], row["slot"]), traded, takers, home):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}", "deed")
     return None

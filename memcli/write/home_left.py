@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from datetime import UTC
 from typing import Any
 
 import numpy as np
@@ -92,6 +93,14 @@ def home_left(new: str, old: str) -> str | None:
     return f"moved home ({new}): the {rel} of the old home is no longer the user's"
 
 
+def began_after(row: dict[str, Any], cand: Candidate) -> bool:
+    """The stored ``row`` was told in a later year than the one ``cand`` tells (its date, ``event_when``: "in 2019",
+    else its valid time): a deed told late ("we moved here in 2019") does not end it. Years only: a fact told a few
+    weeks after a move it was told with ("I moved out in August") is the old home's all the same."""
+    told = cand.event_when or cand.valid_from.astimezone(UTC).isoformat()
+    return row["valid_from"][:4] > told[:4]
+
+
 def home_plan(store: Any, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan,
               exclude: Collection[int] = ()) -> Plan | None:
     """CONFLICT with the user's active memory that only says who was their flatmate, landlord or neighbour
@@ -105,6 +114,8 @@ def home_plan(store: Any, settings: Settings, user: str, cand: Candidate, vector
     for row in rows:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
+        if began_after(row, cand):
+            continue  # (round 32: a move told late, "we moved here in 2019", keeps the landlord told since)
         if why := home_left(cand.statement, row["statement"]):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "slot")
