@@ -77,6 +77,8 @@ def test_a_thing_bought_ends_the_one_traded_in(new: str, old: str, ends: bool):
     ("医生给我换成了瑞舒伐他汀", "我一直在吃阿托伐他汀，每晚一片", True, True),
     ("医生把维生素D换成了钙片", "我一直在吃阿托伐他汀，每晚一片", True, False),  # another medicine switched
     ("I switched to oat milk", "I take atorvastatin every night", True, False),  # no medicine
+    ("My GP switched me to twice a day", "I take atorvastatin every night", True, False),  # a time, not a medicine
+    ("医生给我换成了一天两次", "我一直在吃阿托伐他汀，每晚一片", True, False),
 ])
 def test_a_medicine_switched_ends_the_one_taken(new: str, old: str, only: bool, ends: bool):
     assert (medicine_switched(_facts(new, None), _facts(old, None), only) is not None) is ends

@@ -101,6 +101,14 @@ _DOSE_WORDS = re.compile(r"药|片|粒|毫克|胶囊|一天|每天|每日|早上
 _PRESCRIBERS = frozenset({"doctor", "gp", "psychiatrist", "consultant", "specialist", "cardiologist", "医生", "大夫"})
 
 
+#: words after "switched me to" that name no medicine: a dose, a time, an article
+_NOT_MEDICINE = frozenset({"a", "an", "the", "my", "another", "something", "it", "twice", "once", "daily", "half",
+                           "lower", "higher", "smaller", "bigger", "generic", "morning", "mornings", "evening",
+                           "evenings", "night", "nights", "every", "one", "two", "three", "weekly", "tablets", "pills",
+                           "liquid", "injections"})
+_ZH_NOT_MEDICINE = re.compile(r"[\d一二两三四五六七八九十半]+(?:天|日|次|片|粒|顿|毫克|周|个)|每|早|晚|睡前|中午|饭")
+
+
 def _switch(statement: str) -> tuple[str | None, str] | None:
     """(medicine switched from or None, medicine switched to) of a switch a doctor made, or None."""
     zh = lang_of(statement) == "zh"
@@ -110,8 +118,8 @@ def _switch(statement: str) -> tuple[str | None, str] | None:
         return None
     src = m.group("src") if zh else (m.group("src") or m.group("src2"))
     to = m.group("to")
-    if not zh and to.casefold() in {"a", "an", "the", "my", "another", "something", "it"}:
-        return None
+    if (not zh and to.casefold() in _NOT_MEDICINE) or (zh and _ZH_NOT_MEDICINE.match(to)):
+        return None  # (a dose or a time switched: "switched me to twice a day", 换成一天两次; dose_change reads it)
     return src, to
 
 
@@ -240,4 +248,5 @@ def deed_ended_with(store: Any, user: str, candidate: Candidate, old: dict[str, 
     if _why(new, first, traded, 1) is None:
         return []
     traded |= frozenset(b for bs in trade_told(old["statement"]).values() for b in bs)
-    return [r for r in rows if _why(new, _facts(r["statement"], r["slot"]), traded, 2)]  # (a medicine: the named one)
+    # (a medicine: only the one named; a home's relations: memcli.write.home_left.home_ended_with)
+    return [r for r in rows if _why(new, _facts(r["statement"], r["slot"]), traded, 2, home=False)]
