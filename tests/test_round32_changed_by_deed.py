@@ -12,7 +12,7 @@ import pytest
 
 from memcli import Memory
 from memcli.write.decide_range import _facts
-from memcli.write.deed_change import bought_instead, landlord_replaced, medicine_switched, taken_now
+from memcli.write.deed_change import bought_instead, landlord_replaced, medicine_switched, replaced_value, taken_now
 from memcli.write.home_left import moved_out
 from memcli.write.workplace_moved import job_at, left_from, workplace_start
 
@@ -195,5 +195,27 @@ def test_a_move_told_late_keeps_the_landlord_told_since(db: str, embedder):
     m, items = _told(db, ["My landlord is Mr. Ferris", "We moved into our flat on Dean Street back in 2019"])
     try:
         assert items["My landlord is Mr. Ferris"].invalid_at is None, items["My landlord is Mr. Ferris"].invalid_reason
+    finally:
+        m.close()
+
+
+@pytest.mark.parametrize(("new", "old", "ends"), [
+    ("My choir practice moved to Thursdays instead of Mondays", "I sing in the cathedral choir on Monday nights", True),
+    ("My choir practice moved to Thursdays instead of Mondays", "I go swimming on Monday nights", False),  # other
+    ("I drink rooibos instead of coffee now", "I love coffee", False),  # no activity shared: a liking stays
+    ("I drink rooibos instead of coffee now", "I drink coffee every morning", True),
+    ("I cycle to the office instead of driving", "I drive to the office", False),  # the value is not said
+])
+def test_a_change_told_with_the_value_it_replaces(new: str, old: str, ends: bool):
+    assert (replaced_value(_facts(new, None), _facts(old, None)) is not None) is ends
+
+
+def test_a_weekly_shift_moved_instead_of_its_old_day_ends_the_old_day(db: str, embedder):
+    old = "I sing in the cathedral choir on Monday nights, mostly Bach"
+    m, items = _told(db, [old, "My choir practice moved to Thursday nights instead of Mondays"])
+    try:
+        it = items[old]
+        assert it.invalid_at is not None, items
+        assert "Thursday" in _first(m, "Which night is choir practice?")
     finally:
         m.close()

@@ -41,7 +41,7 @@ from memcli.write.rules.match import Facts
 from memcli.write.workplace_moved import workplace_left, workplace_start
 
 __all__ = ["bought_instead", "deed_ended_with", "deed_plan", "ends_whole", "landlord_named", "landlord_replaced",
-           "medicine_switched", "medicine_taken", "taken_now", "trade_told"]
+           "medicine_switched", "medicine_taken", "replaced_value", "taken_now", "trade_told"]
 
 _EN_BOUGHT = re.compile(r"^(?:(?:i|we)(?:'ve| have| just| finally| recently| eventually)* )?(?:bought|purchased|"
                         r"picked up|ended up buying|got ourselves|got myself)\b", re.I)
@@ -163,9 +163,38 @@ def landlord_replaced(new: Facts, old: Facts) -> str | None:
     return f"a new landlord told: {name} is no longer the user's landlord"
 
 
+#: a change told with the value it replaces: "they need me on Fridays now instead of Wednesdays"
+_INSTEAD_OF = re.compile(r"\binstead of (?:on |the |my |a |an )?(?P<was>[\w'-]+)", re.I)
+_EN_STOP_UNITS = frozenset({"i", "me", "my", "we", "our", "now", "on", "the", "a", "an", "at", "to", "of", "in", "is",
+                            "are", "need", "needs", "instead", "moved", "move", "they", "it", "so", "and", "morning",
+                            "evening", "night", "afternoon", "week", "day", "weekend", "every", "from", "with"})
+
+
+def replaced_value(new: Facts, old: Facts) -> str | None:
+    """Why ``new``, a change told with the value it replaces ("My choir practice moved to Thursdays instead of
+    Mondays"), ends ``old``, the same person's present statement of that value with the same activity ("I sing with
+    the Cathedral choir on Monday nights"), or None: another value, another activity (no word shared beside the
+    value), a denied or past statement. English (the Chinese shapes are read by told_shapes)."""
+    if lang_of(new.statement) == "zh" or not (new.positive and old.positive) or old.subject != "me":
+        return None
+    if (m := _INSTEAD_OF.search(new.statement)) is None or (old.slot and split_slot(old.slot)[1] == "event") or \
+            _INSTEAD_OF.search(old.statement):
+        return None  # (a change told before is history of its own)
+    was = m.group("was").casefold()
+    stem = was[:-1] if was.endswith("s") and len(was) > 3 else was
+    if not re.search(rf"\b{re.escape(stem)}s?\b", old.statement, re.I):
+        return None
+    words = {w.casefold().rstrip("s") for w in re.findall(r"[A-Za-z][\w'-]+", new.statement[:m.start()])}
+    shared = {w.casefold().rstrip("s") for w in re.findall(r"[A-Za-z][\w'-]+", old.statement)} & words
+    shared -= {stem.rstrip("s")} | {w.rstrip("s") for w in _EN_STOP_UNITS}
+    if not any(len(w) > 3 for w in shared):
+        return None
+    return f"a change told with the value it replaces (instead of {m.group('was')}; {'/'.join(sorted(shared))})"
+
+
 def _why(new: Facts, old: Facts, traded: Collection[str], takers: int, home: bool = True) -> str | None:
     return bought_instead(new, old, traded) or medicine_switched(new, old, takers <= 1) or \
-        landlord_replaced(new, old) or workplace_left(new, old) or (
+        landlord_replaced(new, old) or workplace_left(new, old) or replaced_value(new, old) or (
             home_left(new.statement, old.statement) if home else None)
 
 
@@ -217,7 +246,8 @@ def _far_reaching(statement: str, slot: str | None) -> bool:
 
 
 def _deed_told(statement: str, slot: str | None) -> bool:
-    return _bought(statement) or _switch(statement) is not None or _far_reaching(statement, slot)
+    return _bought(statement) or _switch(statement) is not None or _far_reaching(statement, slot) or \
+        bool(_INSTEAD_OF.search(statement))
 
 
 def ends_whole(old: str, new: str) -> bool:
@@ -243,7 +273,7 @@ def deed_ended_with(store: Any, user: str, candidate: Candidate, old: dict[str, 
         return []
     new = _facts(candidate.statement, candidate.slot)
     first = _facts(old["statement"], old["slot"])
-    rows = _live(store.list_items(user), (old["id"],))
+    rows = [r for r in _live(store.list_items(user), (old["id"],)) if r["statement"] != candidate.statement]
     traded, _ = _context(new, [old, *rows])
     if _why(new, first, traded, 1) is None:
         return []
