@@ -267,16 +267,15 @@ def taken_now(old: str, new: str) -> str | None:
 
 
 def deed_ended_with(store: Any, user: str, candidate: Candidate, old: dict[str, Any]) -> list[dict[str, Any]]:
-    """The user's other active memories the deed that ended ``old`` ends too: a copy of the same belief, the car
-    whose trade was told (empty when ``candidate`` ended ``old`` for another reason)."""
+    """The user's other active memories the deed told in ``candidate`` ends beside ``old``, which a CONFLICT ends: a
+    copy of the same belief, the car whose trade was told, and — when the judge ended another memory ("My food bank
+    shift moved: … instead of Wednesdays" beside a remark on Wednesdays) — the memory the deed itself ends. Empty when
+    ``candidate`` tells no deed."""
     if not _deed_told(candidate.statement, candidate.slot):
         return []
     new = _facts(candidate.statement, candidate.slot)
-    first = _facts(old["statement"], old["slot"])
     rows = [r for r in _live(store.list_items(user), (old["id"],)) if r["statement"] != candidate.statement]
     traded, _ = _context(new, [old, *rows])
-    if _why(new, first, traded, 1) is None:
-        return []
     traded |= frozenset(b for bs in trade_told(old["statement"]).values() for b in bs)
     # (a medicine: only the one named; a home's relations: memcli.write.home_left.home_ended_with)
     return [r for r in rows if _why(new, _facts(r["statement"], r["slot"]), traded, 2, home=False)]
