@@ -201,7 +201,7 @@ EN_RELATIONS: dict[str, str] = {
     "ex": "ex", "ex-wife": "ex_wife", "ex-husband": "ex_husband", "ex-boyfriend": "ex_boyfriend",
     "ex-girlfriend": "ex_girlfriend", "parents": "parents", "family": "family", "twin": "twin",
     "twin brother": "twin_brother", "twin sister": "twin_sister", "ceo": "ceo", "intern": "intern",
-    "teammate": "teammate", "client": "client", "housekeeper": "housekeeper", "nanny": "nanny",
+    "teammate": "teammate", "client": "client", "housekeeper": "housekeeper", "nanny": "nanny", "landlady": "landlord",
     "childhood friend": "childhood_friend", "college friend": "friend", "college roommate": "roommate",
     "team lead": "team_lead", "grandparents": "grandparents", "in-laws": "in_laws",
     "stepson": "stepson", "stepdaughter": "stepdaughter", "godmother": "godmother", "godfather": "godfather",
@@ -396,7 +396,7 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
      r"(?: now| these days)?\s*[?.!]*\s*$|\bdo for (?:a living|work)\b", "job"),
     (r"\bwhere (?:(?:am|is|are|was|were) [^?]{1,40}? from|did [^?]{1,40}? grow up)\b", "hometown"),
     (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
-    (r"\bwhere (?:do|does|did) [^?]{1,40}? live\b", "residence"),
+    (r"\b(?:where|(?:which|what) [a-z]+) (?:do|does|did) [^?]{1,40}? live\b", "residence"),  # which street (r32)
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? work(?:ing)?\b", "workplace"),
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:study|studying|go(?:ing)? to school)\b", "school"),
     (r"\bhow old\b", "age"),

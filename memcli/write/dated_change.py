@@ -199,10 +199,13 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
     "I am a paralegal", both from one turn); a move of home the other home relations
     (:func:`~memcli.write.home_left.home_ended_with`). Empty for any other ending (a death or a sale names one
     fact)."""
+    from memcli.write.deed_change import deed_ended_with
     from memcli.write.home_left import home_ended_with
 
     if moved := home_ended_with(store, user, candidate, old):  # a move of home: its other relations (round 31)
         return moved
+    if deeds := deed_ended_with(store, user, candidate, old):  # a deed: its other memories (round 32)
+        return deeds
     told = ending_told(candidate.statement)
     if told is not None and told[0] == "death" and (kind := thing_kind(old["slot"])) and _one_named(store, user, old):
         rows = [*store.active_in_slot(user, f"owns.{kind}"), *store.active_in_slot(user, f"thing:{kind}.name")]

@@ -120,6 +120,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     """
     from memcli.write.cure import cure_denied, cure_of_another, cure_plan
     from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
+    from memcli.write.deed_change import deed_plan
     from memcli.write.dose_change import dose_plan
     from memcli.write.fitted import hide_floor
     from memcli.write.kept_apart import apart_plan
@@ -133,9 +134,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
-        # two facts a guard tied (kept_apart), or the first ending: a death, parting, job left, sale, cure, dose changed
+        # two facts a guard tied (kept_apart), or the first ending: a death, parting, job left, sale, cure, dose, a deed
         ending = next(filter(None, (f(store, settings, user, candidate, vector, plan, exclude)
-                                    for f in (apart_plan, ending_plan, cure_plan, dose_plan))), None)
+                                    for f in (apart_plan, ending_plan, cure_plan, dose_plan, deed_plan))), None)
         if ending is not None:
             return ending
     if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
@@ -271,7 +272,6 @@ def _decide(store: MemoryStore, settings: Settings, user: str, candidate: Candid
     if verdict.decision == Decision.NOOP and (plan := _guarded_noop(new, target, verdict.reason, judge.name, cos)):
         return plan
     return Plan(verdict.decision, Level.JUDGE, target, cos, why, judge.name)
-
 
 
 def decide_and_apply(

@@ -28,7 +28,7 @@ from memcli.write.event_change import PLAN_SLOT, plan_slot_for
 from memcli.write.rules import Facts
 from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
-from memcli.write.workplace_moved import workplace_left, workplace_start
+from memcli.write.workplace_moved import left_from, workplace_left, workplace_start
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ended_slots", "ending_told",
            "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
@@ -347,6 +347,7 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         return None  # a past event, or a fact marked past (我以前在上海工作过), stays history
     linked = _named_in(_names_told(old), new.statement)
     if kind == "job":
+        linked |= left_from(new.statement, old.statement)  # 我从美团辞了 / 我跑的是美团众包 (round 32)
         if _JOB_KEPT.search(new.statement) and old.slot and split_slot(old.slot)[1] in ("job", "occupation"):
             return None  # "New job at City General, still a nurse": the workplace changed, the job stays
         if different_people or old.slot and split_slot(old.slot)[1] == "name" and \

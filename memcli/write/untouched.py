@@ -31,7 +31,8 @@ __all__ = ["keep_untouched", "untouched_parts"]
 #: where a memory's statement is cut into clauses: a sentence or clause mark, or (English) "and"/"but"
 #: before a clause with its own subject and verb ("… and the plate is ABX-3390", "… and his birthday is …")
 _ZH_CUT = re.compile(r"\s*[，,；;。！!？?]\s*")
-_EN_CUT = re.compile(r"\s*[;.!?]\s+|,?\s+(?:and|but)\s+(?=(?:the|my|our|his|her|its|their|i|he|she|it|we|they)\b"
+_EN_CUT = re.compile(r"\s*(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[;.!?]\s+|"
+                     r",?\s+(?:and|but)\s+(?=(?:the|my|our|his|her|its|their|i|he|she|it|we|they)\b"
                      r"[^,;]{0,40}?\b(?:is|are|was|were|has|have|had|lives|works|loves|likes)\b)", re.I)
 #: a clause that says nothing on its own: too few content words
 _MIN_CONTENT = 2
@@ -47,12 +48,15 @@ def untouched_parts(old: str, new: str, new_slot: str | None) -> list[str]:
     """The clauses of the stored statement ``old`` that the incoming statement ``new`` (slot ``new_slot``)
     neither changes nor restates (see the module doc), in order; empty when ``old`` is one clause or every
     clause is touched."""
+    from memcli.write.deed_change import ends_whole
     from memcli.write.pair_facts import facts_of
     from memcli.write.rules.match import mixed_content_units, numbers_of
     from memcli.write.workplace_moved import job_kept
 
     if job := job_kept(old, new, new_slot):  # a job told with its workplace: the job stays when the user starts
         return [job]  # at another workplace (round 31)
+    if ends_whole(old, new):  # a medicine switched, a landlord left, a thing traded: its dose or name goes too
+        return []  # (round 32)
     parts = _clauses(old)
     if len(parts) < 2:
         return []
@@ -86,12 +90,12 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
     from memcli.timeutil import from_iso
     from memcli.write.pair_facts import facts_of
 
+    rows = _taken_now(store, user, old, cand, new_id)
     parts = untouched_parts(old["statement"], cand.statement, cand.slot)
     if not parts:
-        return []
+        return rows
     vector = store.vector_of(old["id"])
     sources = store.source_ids_of(old["id"])
-    rows = []
     for part in parts:
         kept = Candidate(statement=part, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else
                          Kind.OTHER, slot=facts_of(part).slot, salience=old["salience"],
@@ -105,3 +109,28 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
                            after=snapshot(row), level="judge", cosine=None, judge="untouched")
         rows.append(row)
     return rows
+
+
+def _taken_now(store: Any, user: str, old: dict[str, Any], cand: Candidate, new_id: int) -> list[dict[str, Any]]:
+    """The medicine a switch told in ``cand`` has the user take now, stored as a present fact beside the switch
+    (:func:`memcli.write.deed_change.taken_now`; round 32): valid from the switch, from its turn, with the vector of
+    the taking it ends (one memory of what is taken). Empty when ``cand`` switches no medicine ``old`` told taken."""
+    from memcli.db.store import snapshot
+    from memcli.write.deed_change import taken_now
+    from memcli.write.pair_facts import facts_of
+
+    if (now := taken_now(old["statement"], cand.statement)) is None:
+        return []
+    vector = store.vector_of(old["id"])
+    sources = store.source_ids_of(new_id)
+    kept = Candidate(statement=now, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else Kind.OTHER,
+                     slot=facts_of(now).slot, salience=old["salience"], confidence=cand.confidence,
+                     valid_from=cand.valid_from)
+    row = store.insert_item(user_id=user, candidate=kept, origin=old["origin"], confidence=old["confidence"],
+                            vector=vector, model=old.get("embed_model") if vector is not None else None,
+                            source_ids=sources)
+    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], other_item_id=new_id,
+                       source_id=sources[0] if sources else None,
+                       reason=f"what #{new_id} (a medicine switched) has the user take now, #{old['id']} ended",
+                       after=snapshot(row), level="judge", cosine=None, judge="untouched")
+    return [row]

@@ -22,16 +22,33 @@ import re
 from memcli.slots import split_slot
 from memcli.write.rules.match import Facts
 
-__all__ = ["job_at", "job_kept", "workplace_left", "workplace_start"]
+__all__ = ["job_at", "job_kept", "left_from", "workplace_left", "workplace_start"]
 
 #: a job told with the place it is done at: "I'm a teacher at Oakwood Elementary", "I work as a nurse at St. Mary's
 #: Hospital", "I teach at …" (the job in its words as said; the place after "at"/"for")
-_JOB_AT = re.compile(r"^(?P<job>(?:i'm|i am) (?:an? |the )?(?:[\w-]+ ){0,2}[\w-]+|i work as (?:an? |the )?"
-                     r"(?:[\w-]+ ){0,2}[\w-]+|i (?:teach|lecture))\s+(?:at|for)\s+(?P<place>[^,;]+?)[.!]?$", re.I)
+#: when a job is worked, said between "I work" and "as" ("I work nights as a nurse at …"; round 32)
+_WHEN = r"(?:nights|evenings|days|mornings|afternoons|weekends|weekdays|nightshifts?|night shifts?|day shifts?|" \
+        r"part-time|full-time|part time|full time|shifts|mostly|now)"
+_JOB_AT = re.compile(r"^(?P<job>(?:i'm|i am) (?:an? |the )?(?:[\w-]+ ){0,2}[\w-]+|i work(?: " + _WHEN + r")* as "
+                     r"(?:an? |the )?(?:[\w-]+ ){0,2}[\w-]+|i (?:teach|lecture))\s+(?:at|for)\s+(?P<place>[^,;]+?)"
+                     r"(?:\s*[,;].*)?[.!]?$", re.I)
 #: a start at a workplace: started / began / joined / moved to / transferred to (the user's)
 _START = re.compile(r"^i(?:'ve| have)? (?:just |recently |now |finally )?(?:started|began|start|joined|moved to|"
                     r"switched to|transferred to)\b(?: (?:work|working|teaching|a (?:new )?job))?(?: (?:at|with|to))?"
                     r"\s+(?P<place>.+)$", re.I)
+#: a job got at a workplace told by name: "I got the Lakeside Hospital job", "I've accepted the job at Brightwell
+#: Bank", "I landed a job with Ocado" (round 32: a job won is a workplace taken up, like a start)
+_GOT_JOB = re.compile(r"^i(?:'ve| have)? (?:just |finally |officially )?(?:got|landed|accepted|took|was offered and "
+                      r"accepted) (?:the |a |an )?(?:(?:new )?job|position|post|offer|role) (?:at|with|from) "
+                      r"(?P<place>.+)$|^i(?:'ve| have)? (?:just |finally |officially )?(?:got|landed|accepted|took) "
+                      r"the (?P<name>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3}) (?:job|position|post|offer)\b",
+                      re.I)
+#: the last word of a workplace's name: "the Harbor Hotel", "Riverside Dialysis Center" (a start there is a job's)
+_WORKPLACE_HEAD = re.compile(r"\b(?:hotel|hospital|clinic|cent(?:er|re)|school|academy|college|university|bank|"
+                             r"company|corp(?:oration)?|inc|ltd|llc|group|partners|associates|firm|office|agency|"
+                             r"labs?|laboratory|studios?|restaurant|grill|bistro|caf[eé]|bakery|kitchen|store|shop|"
+                             r"pharmacy|surgery|practice|station|library|museum|council|institute|foundation|trust|"
+                             r"department|factory|plant|warehouse|garage|mall|supermarket|newspaper|magazine)\b", re.I)
 #: a workplace told as new without its name: "a new school", "a new clinic"
 _NEW_WORKPLACE = re.compile(r"^an? new (?:[\w-]+ )?(?:school|hospital|clinic|company|firm|office|practice|job|"
                             r"employer|agency|bank|restaurant|kitchen|lab|laboratory|studio|startup|store|shop|"
@@ -54,12 +71,21 @@ def workplace_start(statement: str, slot: str | None) -> str | None:
     of someone else's, or at a place that is no workplace told as new ("a new gym")."""
     if slot and split_slot(slot)[0] != "me":
         return None
+    if (got := _GOT_JOB.match(statement.strip())) is not None:
+        return (got.group("place") or got.group("name")).rstrip(".!")
     m = _START.match(statement.strip())
     if m is None:
         return None
     place = m.group("place")
-    named = (slot or "").endswith("workplace")
+    named = (slot or "").endswith("workplace") or _named_workplace(place)
     return place if named or _NEW_WORKPLACE.match(place) else None
+
+
+def _named_workplace(place: str) -> bool:
+    """``place`` opens with a name whose words end in a workplace's ("the Harbor Hotel on Monday" → True; "the gym",
+    "Orangetheory" → False)."""
+    m = re.match(r"(?:the )?((?-i:[A-Z])[\w'&.-]*(?: (?:of |and |& )?(?-i:[A-Z])[\w'&.-]*){0,4})", place, re.I)
+    return m is not None and _WORKPLACE_HEAD.search(m.group(1)) is not None
 
 
 def workplace_left(new: Facts, old: Facts) -> str | None:
@@ -67,8 +93,8 @@ def workplace_left(new: Facts, old: Facts) -> str | None:
     with its workplace, :func:`job_at`), or None: not such a pair, or the new one names the old workplace."""
     if not (new.positive and old.positive) or (place := workplace_start(new.statement, new.slot)) is None:
         return None
-    if (job := job_at(old.statement)) is None or (old.slot and split_slot(old.slot)[0:2] != ("me", "job")):
-        return None
+    if (job := job_at(old.statement)) is None or (old.slot and split_slot(old.slot)[0] != "me"):
+        return None  # (any slot of the user's: "I work nights as a guard at X, four shifts a week" read as fact.work)
     if job[1].casefold().removeprefix("the ") in place.casefold():
         return None
     return f"started at another workplace ({place}): the workplace of the job ({job[1]}) ends, the job stays"
@@ -77,6 +103,18 @@ def workplace_left(new: Facts, old: Facts) -> str | None:
 def job_kept(old: str, new: str, new_slot: str | None) -> str | None:
     """The job part of the stored ``old`` ("I'm a teacher") that a start at another workplace (``new``, slot
     ``new_slot``) leaves true, or None."""
-    if workplace_start(new, new_slot) is None or (job := job_at(old)) is None:
-        return None
+    if workplace_start(new, new_slot) is None or (job := job_at(old)) is None or _GOT_JOB.match(new.strip()):
+        return None  # (a job got is a new job: "I got the X job" after "I applied for a day-shift job at X")
     return job[0][:1].upper() + job[0][1:]
+
+
+#: a workplace left by its name in Chinese: 我从美团辞了, 我从顺丰离职了 (the name between 从 and the verb)
+_ZH_LEFT_FROM = re.compile(r"从([\u4e00-\u9fffA-Za-z]{2,8}?)(?:那边|这边|那儿|那里)?"
+                           r"(?:辞职|离职|辞了|辞掉|出来了|不干了)")
+
+
+def left_from(new: str, old: str) -> frozenset[str]:
+    """The workplace ``new`` tells the user left by name (我从美团辞了 → 美团) when ``old`` names it too
+    (我跑的是美团众包: the names of ``old`` cut as 美团众 missed it; round 32); empty otherwise."""
+    m = _ZH_LEFT_FROM.search(new)
+    return frozenset({m.group(1)}) if m and m.group(1) in old else frozenset()
