@@ -91,6 +91,7 @@ _HELD = {
         r"饭店|餐厅|公司|单位|老家|家里)|(?:住在|在|去|到|搬到|搬去|回)[\u4e00-\u9fff]{2}"),
     "name": (
         r"(?<=[a-z,;:]\s)[A-Z][a-z]{1,15}\b|(?<=[a-z]\s)(?:Dr|Mr|Mrs|Ms)\.?\s+[A-Z]|"
+        r"\b[A-Z][a-z]{1,15}(?=,\s+(?:my|our|his|her|their)\s)|"
         r"[小老](?=[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡杜叶程苏魏吕丁沈姚卢])"
         r"[\u4e00-\u9fff]|阿(?![姨婆公伯爸妈哥姐嫂])[\u4e00-\u9fff]|"
         r"(?:叫|名叫|名字是|名字叫)[\u4e00-\u9fffA-Za-z]{2}"),
@@ -139,7 +140,8 @@ def holds_value(statement: str, asked: str, question: str = "") -> bool:
     answered by a date or a time of day, a ``clock`` one by a time of day, an ``amount`` one by a number, a
     ``place`` one by a capitalised word after a preposition, a place noun or a Chinese place word (…市, 住在…),
     a ``name`` one by a capitalised word after a lower-case one that is not a day or a month ("the charge
-    nurse, Marcus"), a title and a name, or a Chinese nickname (小X, 老X, 阿X) or a name said with 叫 — not
+    nurse, Marcus"), a title and a name, a name set beside a relation ("Biscuit, our cat"; 我跟老伴儿刘桂芳…),
+    or a Chinese nickname (小X, 老X, 阿X) or a name said with 叫 — not
     a name the ``question`` says itself ("What's Tom's wife called?": Tom is whom it is asked of)."""
     held = _compiled()[2]
     rx = held.get(asked)
@@ -150,6 +152,8 @@ def holds_value(statement: str, asked: str, question: str = "") -> bool:
     if asked != "name":
         return rx.search(statement) is not None
     given = question.casefold()
+    if NON_ASCII(statement) and _relative_named_zh(statement):
+        return True
     return any((w := m.group(0).casefold()) not in _NOT_NAMES and w not in given
                and not _PLACE_BEFORE.search(statement, 0, m.start()) for m in rx.finditer(statement))
 
@@ -157,6 +161,16 @@ def holds_value(statement: str, asked: str, question: str = "") -> bool:
 #: English words that ask a value rather than name what it is of ("how long", "what time", "the name")
 _ASKING_EN = frozenset("when where who whom whose what which how long many much old far often time date day year "
                        "month week name called".split())
+
+
+def _relative_named_zh(statement: str) -> bool:
+    """A Chinese statement names someone of the user's right after the relation word (我跟老伴儿刘桂芳两个人住,
+    我同事小陈…: :func:`memcli.read.mismatch.opens_with_name_zh`): the apposition that answers 我老伴儿叫什么."""
+    from memcli.read.mismatch import _relation_words, opens_with_name_zh
+
+    zh = _relation_words()[0]
+    return any(not zh.match(statement, m.end()) and opens_with_name_zh(statement[m.end():])
+               for m in zh.finditer(statement))
 
 
 def asking_word(token: str) -> bool:
@@ -167,7 +181,7 @@ def asking_word(token: str) -> bool:
 
 def shares_word(tokens: Sequence[str], statement: str) -> bool:
     """Whether ``statement`` holds one of a question's informative search ``tokens`` (2+ CJK characters
-    anywhere; 4+ letters at the start of a word, so teach finds teacher and knee knees), not one that only
+    anywhere; 3+ letters at the start of a word, so teach finds teacher and dog dogs), not one that only
     asks the value (:func:`asking_word`)."""
     low = statement.casefold()
     for t in tokens:
@@ -175,7 +189,7 @@ def shares_word(tokens: Sequence[str], statement: str) -> bool:
         if asking_word(t):
             continue
         if t.isascii():
-            if len(t) >= 4 and t.isalpha() and re.search(rf"\b{re.escape(t)}", low):
+            if len(t) >= 3 and t.isalpha() and re.search(rf"\b{re.escape(t)}", low):
                 return True
         elif len(t) >= 2 and t in low:
             return True
