@@ -17,11 +17,12 @@ thing that hold no value of the asked type.
 
 :func:`holds_value` reads whether a statement holds a value of that type (a date or a weekday, a time of day,
 a number, a place word or a capitalised place after a preposition, a capitalised name or a Chinese nickname),
-and :func:`demoted` lowers, among one query's scored hits, those that hold none when at least
-one hit that does is tied to the question (:func:`any_held`: it shares one of the question's topic words, or
-the dense leg ranks it near the best): the tied hits holding the value keep their order and scores, so the
-subject's other facts, and values of that type about something else, come after them. A question that asks
-no value type, or whose tied hits hold none, is ranked as before.
+and :func:`lift` gives the one factor (:data:`DEMOTE`) by which, among one query's hits (memories and the user's
+turns alike), those that do not hold one are lowered once a hit holds one and is tied to the question
+(:func:`holds_tied`: it shares one of the question's informative words, or the dense leg ranks it near the best):
+the subject's other facts, and values of that type about something else, come after the answers within about
+half the best score, in their own order. A question that asks no value type, or whose tied hits hold none, is
+ranked as before.
 
 Pure regex: no store access, no model. Read path only.
 """
@@ -34,11 +35,10 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII
 
-__all__ = ["DEMOTE", "any_held", "asked_value", "asking_word", "demoted", "holds_value", "shares_word"]
+__all__ = ["DEMOTE", "asked_value", "asking_word", "holds_tied", "holds_value", "lift", "shares_word"]
 
-#: a hit that holds no value of the asked type keeps this share of its score when another one holds one
-#: (round 32): between the 0.6-0.65 of the block's usual best hits and the 0.15-0.5 of an answer ranked
-#: under them, so an answer within half of the best rises above the subject's chatter, and a far one does not
+#: the share of its score a hit that holds no value of the asked type keeps (:func:`lift`, round 32): an answer
+#: within about half of the best score rises above the subject's chatter, a far one only nearer to it
 DEMOTE = 0.55
 
 #: (type, pattern) of an English question, tried in order
@@ -50,7 +50,8 @@ _EN_ASKED = (
     ("place", r"^\W*where\b|\bwhere (?:is|was|are|were|do|does|did|will|am|have|has)\b|"
               r"\b(?:what|which) (?:city|town|country|street|address|hospital|school|restaurant|place|neighbourhood|"
               r"neighborhood)\b"),
-    ("name", r"\bwho\b|\bwhose\b|\bname\b|\bcalled\b"),
+    # who / whose opening the question: "the neighbour who keeps bees" is no question of a name
+    ("name", r"^\W*(?:and |so |but )?(?:who|whom|whose)\b|\bname\b|\bcalled\b"),
 )
 #: (type, pattern) of a Chinese question, tried in order
 _ZH_ASKED = (
@@ -196,16 +197,15 @@ def shares_word(tokens: Sequence[str], statement: str) -> bool:
     return False
 
 
-def any_held(asked: str | None, hits: Sequence[tuple[str, bool]], question: str = "") -> bool:
-    """Whether a hit tied to the question holds a value of the type ``asked``. ``hits``: each hit's
-    (statement, tied); ``tied``: it shares a topic word with the question or the dense leg ranks it near the
-    best (the caller's reading); ``question``: the question (:func:`holds_value`)."""
-    return asked is not None and any(tied and holds_value(s, asked, question) for s, tied in hits)
+def holds_tied(statement: str, asked: str | None, tied: bool, question: str = "") -> bool:
+    """Whether a hit holds a value of the type ``asked`` (:func:`holds_value`) and is ``tied`` to the question:
+    it shares an informative word with it or the dense leg ranks it near the best (the caller's reading);
+    ``question``: the question (a name it says is no answer)."""
+    return asked is not None and tied and holds_value(statement, asked, question)
 
 
-def demoted(score: float, statement: str, asked: str, tied: bool, question: str = "") -> float:
-    """``score`` of a hit of a question asking a value of type ``asked`` once a tied hit holds one
-    (:func:`any_held`): unchanged when the hit is ``tied`` too and ``statement`` holds such a value,
-    :data:`DEMOTE` of it otherwise (a hit about the subject that holds no value, or one holding a value of
-    that type that is about something else)."""
-    return score if tied and holds_value(statement, asked, question) else score * DEMOTE
+def lift(held: bool) -> float:
+    """The factor the scores of one question's hits that do not hold the asked value (:func:`holds_tied`) are
+    multiplied by: :data:`DEMOTE` when some hit of the question (a memory or a turn) ``held`` one, else 1. One
+    factor for all of them: their order and their ratios to one another stay."""
+    return DEMOTE if held else 1.0

@@ -32,7 +32,7 @@ from memcli.governance.confidence import effective
 from memcli.read import fusion, quotes, subject
 from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
-from memcli.read.asked_value import any_held, asked_value, demoted, shares_word
+from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
@@ -64,7 +64,7 @@ TIE_COSINE = 0.8
 
 
 def _tied(tokens: list[str], statement: str, cos: float | None, best_cos: float, asked: str | None) -> bool:
-    """A hit tied to the question's subject (round 32, :func:`memcli.read.asked_value.any_held`): it holds one
+    """A hit tied to the question's subject (round 32, :func:`memcli.read.asked_value.holds_tied`): it holds one
     of the question's informative words (:func:`memcli.read.asked_value.shares_word`: teach in teacher), or its
     cosine is at least :data:`TIE_COSINE` of the best one — not for a name (``asked``): a name near the question
     is another one's (asked "what's Tom's wife called?", "Ruth named the car Pearl")."""
@@ -251,18 +251,18 @@ class MemoryRetrievalService:
         asked = asked_value(asked_q) if "dense" in rankings else None
         found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
         ep_cos = dict(ep.dense) if ep is not None else {}
-        ep_tied = {h.key: _tied(info.tokens, h.statement, ep_cos.get(h.key), max(ep_cos.values(), default=0.0),
-                                asked) for h in found} if asked is not None else {}
-        ranked: dict[str, Any] = {"value_held": any_held(asked, [(h.statement, ep_tied.get(h.key, False))
-                                                                 for h in found], asked_q)}
+        ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), max(
+            ep_cos.values(), default=0.0), asked), asked_q) for h in found} if asked is not None else {}
+        ranked: dict[str, Any] = {"held": any(ep_held.values())}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
                           asked=None if asked is None else (asked, asked_q))
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
-            if asked is not None and ranked["value_held"]:
+            if ranked.get("lift", 1.0) < 1.0:  # round 32: the turns lowered by the memories' factor
                 for h in found:
-                    h.score = round(demoted(h.score, h.statement, asked, ep_tied[h.key], asked_q), 4)
+                    if not ep_held[h.key]:
+                        h.score = round(h.score * ranked["lift"], 4)
                 found.sort(key=lambda h: (-h.score, -h.key))
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:  # the user's words meet the memories' bar (memcli.read.quotes)
@@ -289,9 +289,10 @@ class MemoryRetrievalService:
         """The fused, scored and floored hits of ``rankings`` (leg → ids, best first), subject expansion
         after their parents, at most ``limit``, each with its p from ``gate`` (None: no p, as before the
         dense leg ran). ``ranked`` (when given) receives ``top`` (the pool, :data:`memcli.read.answer_pass.Pool`)
-        and ``via`` (expanded id → parent id) for the episode gate, and holds ``value_held``: a tied episode holds
-        the asked value (set True here when a tied memory does). ``asked``: (the type of value the question asks,
-        the question; round 32, :mod:`memcli.read.asked_value`): the hits holding none are demoted then."""
+        and ``via`` (expanded id → parent id) for the episode gate; it holds ``held`` (an episode holds the asked
+        value, :func:`~memcli.read.asked_value.holds_tied`) and receives ``lift``, the factor of the hits holding
+        none. ``asked``: (the type of value the question asks, the question; round 32,
+        :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`."""
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -314,21 +315,18 @@ class MemoryRetrievalService:
                 continue
             scored.append((final, f, row, rec))
         scored.sort(key=lambda x: (-x[0], -x[1].id))
-        if asked is not None:  # round 32: the hits holding the asked value above those that hold none
-            best = max(cos_by_id.values(), default=0.0)
-            kind, q = asked
-            tied = {f.id: _tied(info.tokens, row["statement"], cos_by_id.get(f.id), best, kind)
-                    for _, f, row, _ in scored}
-            if (ranked or {}).get("value_held") or any_held(kind, [(row["statement"], tied[f.id])
-                                                                    for _, f, row, _ in scored], q):
-                scored = [(demoted(final, row["statement"], kind, tied[f.id], q), f, row, rec)
-                          for final, f, row, rec in scored]
-                scored.sort(key=lambda x: (-x[0], -x[1].id))
-                if ranked is not None:
-                    ranked["value_held"] = True
         via: dict[int, int] = {}
         if st.subject_expansion and info.slots and scored:
             scored, via = self._expand(user, scored, info, as_of, now)
+        if asked is not None:  # round 32, after expansion: a fact it brings keeps its parent's p (via)
+            best, (kind, q) = max(cos_by_id.values(), default=0.0), asked
+            held = {f.id: holds_tied(row["statement"], kind, _tied(info.tokens, row["statement"], cos_by_id.get(f.id),
+                                                                   best, kind), q) for _, f, row, _ in scored}
+            pools = ranked if ranked is not None else {}
+            pools["lift"] = factor = lift(pools.get("held", False) or any(held.values()))
+            if factor < 1.0:  # the hits holding the asked value above those that hold none
+                scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
+                scored.sort(key=lambda x: (-x[0], -x[1].id))
         top = scored[:limit]
         if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
             ranked.update(top=top, via=via)
