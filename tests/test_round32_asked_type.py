@@ -34,9 +34,9 @@ def test_the_question_says_the_type_of_value_it_asks() -> None:
         "我舅舅住在哪里？": "place", "我跟谁一起去的厦门？": "name", "我家的狗叫什么？": "name",
     }
     assert {q: asked_value(q) for q in asked} == asked
-    # a yes/no question, a kind asked, and the relative "who" ask no value type
+    # a yes/no question, a kind asked, the relative "who" and an email address ask no value type
     for q in ("Do I still sing in the choir?", "What kind of bread do I bake?", "我妈做的什么菜？",
-              "What did the teacher who lives upstairs cook for us?"):
+              "What did the teacher who lives upstairs cook for us?", "那个当护士的人邮箱地址是什么？"):
         assert asked_value(q) is None, q
 
 
