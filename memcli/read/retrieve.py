@@ -259,10 +259,11 @@ class MemoryRetrievalService:
                           asked=None if asked is None else (asked, asked_q))
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
-            if ranked.get("lift", 1.0) < 1.0:  # round 32: the turns lowered by the memories' factor
+            factor = ranked.get("lift", lift(ranked["held"]))  # round 32: the memories' factor (no memory: theirs)
+            if factor < 1.0:
                 for h in found:
                     if not ep_held[h.key]:
-                        h.score = round(h.score * ranked["lift"], 4)
+                        h.score = round(h.score * factor, 4)
                 found.sort(key=lambda h: (-h.score, -h.key))
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:  # the user's words meet the memories' bar (memcli.read.quotes)
