@@ -259,12 +259,6 @@ class MemoryRetrievalService:
                           asked=None if asked is None else (asked, asked_q))
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
-            factor = ranked.get("lift", lift(ranked["held"]))  # round 32: the memories' factor (no memory: theirs)
-            if factor < 1.0:
-                for h in found:
-                    if not ep_held[h.key]:
-                        h.score = round(h.score * factor, 4)
-                found.sort(key=lambda h: (-h.score, -h.key))
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:  # the user's words meet the memories' bar (memcli.read.quotes)
                 info.legs_run.append("episode")
@@ -277,6 +271,12 @@ class MemoryRetrievalService:
                 quotes.gate(found, readings, info.answer_min_p)
                 if info.answer_min_p is not None and qv is not None:  # a sigh at the day answers nothing of today
                     quotes.unrelated(found, question_focus(text), vec, dict(ep.dense), lambda t: loader().embed_one(t))
+            factor = ranked.get("lift", lift(ranked["held"]))  # round 32: the memories' factor (no memory: theirs)
+            if factor < 1.0:  # after the gate, which reads the turns' scores as fused
+                for h in found:
+                    if not ep_held[h.key]:
+                        h.score = round(h.score * factor, 4)
+                found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)
@@ -319,6 +319,7 @@ class MemoryRetrievalService:
         via: dict[int, int] = {}
         if st.subject_expansion and info.slots and scored:
             scored, via = self._expand(user, scored, info, as_of, now)
+        base = {f.id: final for final, f, _, _ in scored}  # the answerability reads the scores as fused (round 32)
         if asked is not None:  # round 32, after expansion: a fact it brings keeps its parent's p (via)
             best, (kind, q) = max(cos_by_id.values(), default=0.0), asked
             held = {f.id: holds_tied(row["statement"], kind, _tied(info.tokens, row["statement"], cos_by_id.get(f.id),
@@ -329,9 +330,12 @@ class MemoryRetrievalService:
                 scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
         top = scored[:limit]
+        # the pool the answerability reads: these hits at their fused scores, in that order (the value asked moves a
+        # hit into the list, not the features its p was fitted on)
+        pool = sorted(((base[f.id], f, row, rec) for _, f, row, rec in top), key=lambda x: (-x[0], -x[1].id))
         if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
-            ranked.update(top=top, via=via)
-        p_of, x_of = ({}, {}) if gate is None else gate.score(top, via, cos_by_id, dense_ran="dense" in rankings,
+            ranked.update(top=pool, via=via)
+        p_of, x_of = ({}, {}) if gate is None else gate.score(pool, via, cos_by_id, dense_ran="dense" in rankings,
                                                              explain=explain, slot_found="slot" in rankings)
         out: list[Hit] = []
         for final, f, row, rec in top:
