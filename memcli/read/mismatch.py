@@ -149,6 +149,23 @@ def _full_names_zh(rest: str) -> set[str]:
     return out
 
 
+#: characters that, after a surname character, make no name (刘也…, 王说…): a word of the sentence goes on
+_NOT_GIVEN = frozenset("的了也又就在是说和跟去来都还不没要会把给被让对向从到着过们这那")
+
+
+def opens_with_name_zh(rest: str) -> bool:
+    """Whether ``rest``, the text right after a relation word, opens with a person's name: a nickname (小陈,
+    老王, 阿杰) or a common surname and a character with which it makes no dictionary word nor a word of the
+    sentence (我跟老伴儿刘桂芳两个人住, 我妹妹林兰下个月…; not 我妈白天上班: 白天 is a word, nor 我爸也…).
+    Round 32: the apposition a name question is answered by."""
+    if _ZH_NAME.match(rest):
+        return True
+    from memcli.read.tokens import is_dict_word
+
+    return (len(rest) >= 2 and rest[0] in _SURNAMES and "\u4e00" <= rest[1] <= "\u9fff" and rest[1] not in _NOT_GIVEN
+            and not is_dict_word(rest[:2]))
+
+
 def names_given(text: str, question: str) -> set[str]:
     """Names ``text`` gives a thing or a person of the user's (那个公园叫翠湖公园 → 翠湖公园; "a café
     called Blue Door") that ``question`` names too, casefolded. A Chinese name is the longest run of

@@ -32,6 +32,7 @@ from memcli.governance.confidence import effective
 from memcli.read import fusion, quotes, subject
 from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
+from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge
@@ -56,6 +57,19 @@ MAX_CANDIDATES_PER_LEG = 4096  # sqlite-vec's cap on k
 DEADLINE_RESERVE_BASE_S = 0.03
 DEADLINE_RESERVE_PER_VECTOR_S = 1.5e-6
 _SPACE = re.compile(r"\s+")
+
+
+#: a hit the dense leg ranks at this share of the best cosine or more is about what the question asks
+TIE_COSINE = 0.8
+
+
+def _tied(tokens: list[str], statement: str, cos: float | None, best_cos: float, asked: str | None) -> bool:
+    """A hit tied to the question's subject (round 32, :func:`memcli.read.asked_value.holds_tied`): it holds one
+    of the question's informative words (:func:`memcli.read.asked_value.shares_word`: teach in teacher), or its
+    cosine is at least :data:`TIE_COSINE` of the best one — not for a name (``asked``): a name near the question
+    is another one's (asked "what's Tom's wife called?", "Ruth named the car Pearl")."""
+    return shares_word(tokens, statement) or (asked != "name" and cos is not None and best_cos > 0
+                                              and cos >= TIE_COSINE * best_cos)
 
 
 def _ms(t0: float) -> float:
@@ -231,12 +245,20 @@ class MemoryRetrievalService:
         # the answerability of this query's pools: the memory hits, then the episodes among them (each feature once)
         gate = AnswerPass(store, self.answer, user=user, query=text, info=info, lang=lang,
                           qvec=vec if qv is not None else None, as_of=at)
-        ranked: dict[str, Any] = {}
+        # round 32: the type of value the question asks (a date, a name…); the episodes first, so that a turn
+        # holding one and a memory holding one lower the hits holding none alike (memcli.read.asked_value)
+        asked_q = to_simplified(question_focus(text))
+        asked = asked_value(asked_q) if "dense" in rankings else None
+        found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
+        ep_cos = dict(ep.dense) if ep is not None else {}
+        ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), max(
+            ep_cos.values(), default=0.0), asked), asked_q) for h in found} if asked is not None else {}
+        ranked: dict[str, Any] = {"held": any(ep_held.values())}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
-                          explain=explain, info=info, as_of=at, gate=gate, ranked=ranked)
+                          explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
+                          asked=None if asked is None else (asked, asked_q))
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
-            found = ep.hits(lang=lang, min_score=min_score, explain=explain)
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
             if found:  # the user's words meet the memories' bar (memcli.read.quotes)
                 info.legs_run.append("episode")
@@ -249,6 +271,12 @@ class MemoryRetrievalService:
                 quotes.gate(found, readings, info.answer_min_p)
                 if info.answer_min_p is not None and qv is not None:  # a sigh at the day answers nothing of today
                     quotes.unrelated(found, question_focus(text), vec, dict(ep.dense), lambda t: loader().embed_one(t))
+            factor = ranked.get("lift", lift(ranked["held"]))  # round 32: the memories' factor (no memory: theirs)
+            if factor < 1.0:  # after the gate, which reads the turns' scores as fused
+                for h in found:
+                    if not ep_held[h.key]:
+                        h.score = round(h.score * factor, 4)
+                found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)
@@ -258,11 +286,14 @@ class MemoryRetrievalService:
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
               info: RetrievalInfo, as_of: datetime | None = None, gate: AnswerPass | None = None,
-              ranked: dict[str, Any] | None = None) -> list[Hit]:
+              ranked: dict[str, Any] | None = None, asked: tuple[str, str] | None = None) -> list[Hit]:
         """The fused, scored and floored hits of ``rankings`` (leg → ids, best first), subject expansion
         after their parents, at most ``limit``, each with its p from ``gate`` (None: no p, as before the
         dense leg ran). ``ranked`` (when given) receives ``top`` (the pool, :data:`memcli.read.answer_pass.Pool`)
-        and ``via`` (expanded id → parent id) for the episode gate."""
+        and ``via`` (expanded id → parent id) for the episode gate; it holds ``held`` (an episode holds the asked
+        value, :func:`~memcli.read.asked_value.holds_tied`) and receives ``lift``, the factor of the hits holding
+        none. ``asked``: (the type of value the question asks, the question; round 32,
+        :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`."""
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -288,10 +319,23 @@ class MemoryRetrievalService:
         via: dict[int, int] = {}
         if st.subject_expansion and info.slots and scored:
             scored, via = self._expand(user, scored, info, as_of, now)
+        base = {f.id: final for final, f, _, _ in scored}  # the answerability reads the scores as fused (round 32)
+        if asked is not None:  # round 32, after expansion: a fact it brings keeps its parent's p (via)
+            best, (kind, q) = max(cos_by_id.values(), default=0.0), asked
+            held = {f.id: holds_tied(row["statement"], kind, _tied(info.tokens, row["statement"], cos_by_id.get(f.id),
+                                                                   best, kind), q) for _, f, row, _ in scored}
+            pools = ranked if ranked is not None else {}
+            pools["lift"] = factor = lift(pools.get("held", False) or any(held.values()))
+            if factor < 1.0:  # the hits holding the asked value above those that hold none
+                scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
+                scored.sort(key=lambda x: (-x[0], -x[1].id))
         top = scored[:limit]
+        # the pool the answerability reads: these hits at their fused scores, in that order (the value asked moves a
+        # hit into the list, not the features its p was fitted on)
+        pool = sorted(((base[f.id], f, row, rec) for _, f, row, rec in top), key=lambda x: (-x[0], -x[1].id))
         if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
-            ranked.update(top=top, via=via)
-        p_of, x_of = ({}, {}) if gate is None else gate.score(top, via, cos_by_id, dense_ran="dense" in rankings,
+            ranked.update(top=pool, via=via)
+        p_of, x_of = ({}, {}) if gate is None else gate.score(pool, via, cos_by_id, dense_ran="dense" in rankings,
                                                              explain=explain, slot_found="slot" in rankings)
         out: list[Hit] = []
         for final, f, row, rec in top:

@@ -178,16 +178,17 @@ def _asked_names(keys: list[str]) -> dict[str, str]:
 
 def names_relative(statement: str, relations: Collection[str]) -> bool:
     """The statement names a relative of one of ``relations`` (relation keys) by name right after
-    the relation word ("My daughter Emma starts school…", 我女儿小美上小学了; not "my daughter's
-    teacher Mrs Brown" for ``daughter``): it says that relative's name, whatever its slot."""
-    from memcli.read.mismatch import _EN_NAME, _ZH_NAME, _relation_words
+    the relation word ("My daughter Emma starts school…", 我女儿小美上小学了, 我跟老伴儿刘桂芳两个人住:
+    :func:`memcli.read.mismatch.opens_with_name_zh`; not "my daughter's teacher Mrs Brown" for ``daughter``):
+    it says that relative's name, whatever its slot."""
+    from memcli.read.mismatch import _EN_NAME, _relation_words, opens_with_name_zh
     from memcli.slots import EN_RELATIONS, ZH_RELATIONS
 
     text = to_simplified(statement)
     zh, en, _ = _relation_words()
     for m in zh.finditer(text):
         rest = text[m.end():]
-        if ZH_RELATIONS.get(m.group(0)) in relations and _ZH_NAME.match(rest) and not zh.match(rest):
+        if ZH_RELATIONS.get(m.group(0)) in relations and not zh.match(rest) and opens_with_name_zh(rest):
             return True
     for m in en.finditer(text):
         word = m.group(0).casefold()
