@@ -82,6 +82,8 @@ _NUMBER = lazy(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven
 #: words that ask a measured value: held by a number ("my latest ferritin result" by "ferritin of 9")
 _MEASURES = frozenset("""reading readings level levels result results score scores count total figure rate price cost
     costs amount size weight height distance pace speed""".split())
+#: words that ask which sort of a thing the question names ("what breed is my dog", "what make is her car")
+_SORTS = frozenset("breed breeds make model brand variety species".split())
 _TIME_WORDS = frozenset({"time", "times", "date", "dates", "day", "days", "hour", "hours", "year", "month", "week"})
 _TIME_VALUE = lazy(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekends?|weekdays?|mornings?|"
                    r"evenings?|nights?|noon|midnight|january|february|march|april|may|june|july|august|september|"
@@ -182,11 +184,11 @@ def _asked(question: str) -> tuple[tuple[str, ...], bool]:
 
 
 def _held(word: str, low: str, statement: str, kinds_held: frozenset[str], attrs_held: frozenset[str],
-          name: bool) -> int:
+          name: bool, asked: frozenset[str] = frozenset()) -> int:
     """2: ``word`` is a word of the statement (by its stem); 1: the statement holds it otherwise (a thing of its
     kind, the attribute it names, a value of the time or amount it asks, a proper name for a named sort of
-    thing — "which city" by Atlanta — or, ``name``, for any head noun: "which running shoes" by Brooks Ghosts);
-    0: not at all."""
+    thing — "which city" by Atlanta — or, ``name``, for any head noun: "which running shoes" by Brooks Ghosts; a
+    sort of a thing of the question's kinds, ``asked``: "what breed is my dog" by a beagle); 0: not at all."""
     from memcli.read.kinds import FAMILY, kinds_of
     from memcli.read.tokens import holds
     from memcli.text import word_form
@@ -196,7 +198,7 @@ def _held(word: str, low: str, statement: str, kinds_held: frozenset[str], attrs
     if holds(low, word) or (word.endswith("'s") and holds(low, word[:-2])):
         return 2
     if (word in _TIME_WORDS and _TIME_VALUE.search(low)) or (word in _MEASURES and _NUMBER.search(low)) \
-            or kinds_of(word) & kinds_held \
+            or kinds_of(word) & kinds_held or (word in _SORTS and bool(asked)) \
             or _attribute_words().get(word_form(word), frozenset()) & attrs_held \
             or (word in _FAMILY_WORDS and any(FAMILY[k] == _FAMILY_WORDS[word] and k not in _NO_PASTIME
                                               for k in kinds_of(statement))):
@@ -228,8 +230,10 @@ def thing_features(question: str, statement: str, attrs: frozenset[str] = frozen
     named = _new_names(statement, question)
     head = max((n for n, w in enumerate(words) if w != AMOUNT), default=-1)
     # a modifier is held as said, not by a thing of its kind ("which rugby team" is no gym's)
-    held = [_held(w, low, named, kinds_held if n == head else frozenset(), attrs, which and n == head)
-            for n, w in enumerate(words)]
+    of_question = kinds_of(question)  # "what breed is my dog": the dog's kind, whose sort a beagle is
+    held_q = held_kinds(statement, of_question) if of_question else frozenset()
+    held = [_held(w, low, named, kinds_held if n == head else frozenset(), attrs, which and n == head,
+                  of_question & held_q) for n, w in enumerate(words)]
     unheld = held.count(0)
     return unheld / len(words), float(unheld > 0 and 2 in held)
 
@@ -239,12 +243,13 @@ def unheld_share(question: str, statement: str, attrs: frozenset[str] = frozense
     return thing_features(question, statement, attrs)[0]
 
 #: attributes that answer each other's questions (as :data:`memcli.read.answer._KIN_ATTRS`)
-_KIN = ({"job", "workplace"}, {"education", "school"}, {"like", "favourite"})
+_KIN = ({"job", "workplace"}, {"education", "school"}, {"like", "favourite", "habit"})
 
 
 def held_attrs(slot: str | None, statement: str) -> frozenset[str]:
     """The attributes a hit holds or says: its slot's, those its statement names
-    (:func:`memcli.read.mismatch.said_attrs`: "named" → name), and their kin (job / workplace)."""
+    (:func:`memcli.read.mismatch.said_attrs`: "named" → name), and their kin (job / workplace; a habit for a
+    hobby: "I do pottery every Saturday")."""
     from memcli.read.mismatch import said_attrs
     from memcli.slots import split_slot
 

@@ -27,7 +27,7 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.relazy import NON_ASCII, holding, lazy
 
-__all__ = ["LexicalHit", "english_sentence", "like_variants", "lexical_leg", "MAX_LIKE_VARIANTS"]
+__all__ = ["LexicalHit", "like_variants", "lexical_leg", "MAX_LIKE_VARIANTS"]
 
 MAX_LIKE_VARIANTS = 12
 MAX_VARIANT_CHARS = 32
@@ -49,20 +49,11 @@ class LexicalHit:
     like_score: int
 
 
-def english_sentence(query: str) -> bool:
-    """Whether ``query`` is English text of two words or more (no CJK character): its Latin words are whole words,
-    not the start of one typed so far (a one-word lookup, ``coff``, may be)."""
-    return not _HAS_CJK.search(query) and len(_LATIN.findall(query)) >= 2
-
-
 def like_variants(query: str, tokens: list[str]) -> list[str]:
     """Substrings to look for with LIKE (unescaped), longest first, at most MAX_LIKE_VARIANTS.
 
     - Chinese tokens of any length (糖, 加糖) and digit runs of 2+ (2024);
-    - Latin tokens of 3+ characters, matched where a word starts (partial words: ``coff`` → coffee) — except in
-      an English sentence (:func:`english_sentence`), whose words are whole: the full-text side finds them by
-      their stem, and a piece of a longer word is another word (round 32: "opera" had found "operation",
-      "blood" "bloodwork", and the match ranked them first);
+    - Latin tokens of 3+ characters, matched as substrings (partial words);
     - a Latin word with up to 2 adjacent Chinese characters on either side (Python开发, 学Python);
     - digit chains with Chinese units (2024, 3月5号, 1949年).
     """
@@ -73,10 +64,7 @@ def like_variants(query: str, tokens: list[str]) -> list[str]:
         if v and len(v) <= MAX_VARIANT_CHARS and v not in out:
             out.append(v)
 
-    whole = english_sentence(query)
     for t in tokens:
-        if whole and _LATIN.fullmatch(t):
-            continue
         if _HAS_CJK.search(t) or (t.isdigit() and len(t) >= 2) or (len(t) >= 3 and any(c.isalpha() for c in t)):
             add(t)
     for m in _LATIN.finditer(query):  # Python开发 / 学Python: the Latin word with its Chinese neighbours
