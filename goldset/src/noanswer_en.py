@@ -142,6 +142,60 @@ STORES = [
             "What breed is my dog?",
         ],
     },
+    {
+        # round 32 (written 2026-12-05 for the gate's compound near misses): a question asking a thing named by a
+        # modifier and a head ("which rugby team", "home insurance") against a fact holding only one of its
+        # words, beside answers that hold the thing in other words (a name for "which team", a number for
+        # "reading") or as said
+        "user": "na-en-6",
+        "tag": "compound",
+        "facts": [
+            "I'm Maya Lindqvist, I teach chemistry at a sixth-form college",
+            "My blood type is O positive",
+            "My husband Dev has been an Arsenal fan since he was six",
+            "Our car insurance is with Direct Line",
+            "The pub quiz team meets on Thursday nights",
+            "We sold our old caravan last summer",
+            "My last cholesterol reading was 4.8",
+            "I had keyhole surgery on my shoulder in March",
+            "We bought a new carpet for the hallway",
+            "My son Leo goes to Oakfield Primary",
+            "We pay 950 pounds a month for the flat",
+            "I've just joined the leisure centre gym",
+            "I bought new hiking boots in Keswick",
+            "My dentist is Dr Okafor on Mill Lane",
+            "My daughter Ella plays netball for the county under-14s",
+            "I take my tea with oat milk",
+        ],
+        "answer": [
+            ("What's my blood type?", [2], ["attr_query"]),
+            ("Which football team does my husband support?", [3], ["subject"]),
+            ("Who is our car insurance with?", [4], ["keyword"]),
+            ("What was my last cholesterol reading?", [7], ["keyword"]),
+            ("Which school does Leo go to?", [10], ["subject"]),
+            ("How much do we pay for the flat each month?", [11], ["keyword"]),
+            ("Which gym did I join?", [12], ["keyword"]),
+            ("Which walking boots did I buy?", [13], ["keyword"]),
+            ("Who is my dentist?", [14], ["keyword"]),
+            ("What team does my daughter play for?", [15], ["subject"]),
+            ("How do I take my tea?", [16], ["keyword"]),
+            ("What surgery did I have?", [8], ["keyword"]),
+        ],
+        "near_miss": [
+            "What's my blood pressure?",
+            "Which rugby team do I support?",
+            "What's our home insurance company?",
+            "What's our caravan site called?",
+            "What was my last blood sugar reading?",
+            "What's my favourite car?",
+            "What's my son's shoe size?",
+            "Which primary school did my husband go to?",
+            "How much is our council tax?",
+            "Which gym class do I go to?",
+            "What's my pub quiz team called?",
+            "What position does my daughter play in netball?",
+        ],
+    },
 ]
 
 GENERAL = [

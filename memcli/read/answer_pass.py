@@ -41,6 +41,7 @@ from memcli.read.answer import (
     subject_feature,
     topic_coverage,
 )
+from memcli.read.asked_thing import held_attrs, thing_features
 from memcli.read.compare import compared_things
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
@@ -256,6 +257,9 @@ class AnswerPass:
         world = world or (not q.long and self._general(people, others, [
             about_other(slot_of[f.id], said[f.id]) for _, f, row in own if lexical_of[f.id]
             and self._once(("informative", row["statement"]), informative_match, q.focus, q.tokens, row["statement"])]))
+        # round 32: how much of the thing an English question asks ("football team") each hit holds
+        thing = {f.id: self._once(("thing", said[f.id], slot_of[f.id]), thing_features, q.focus, said[f.id],
+                                  held_attrs(slot_of[f.id], said[f.id])) for _, f, _ in own}
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
@@ -271,7 +275,8 @@ class AnswerPass:
                 no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and (self._once(("informative", text), informative_match, q.focus, q.tokens,
-                                                      text) or self._knows(said[f.id])), world=world)
+                                                      text) or self._knows(said[f.id])), world=world,
+                unheld=thing[f.id][0], thing_part=thing[f.id][1])
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:

@@ -174,6 +174,8 @@ def names_given(text: str, question: str) -> set[str]:
     English one the capitalised words after called/named. A name the user gave makes a question that
     names it a question about the user's thing, not the world ("I climbed Mount Rainier" gives no name:
     "How tall is Mount Rainier?" stays a question about the world)."""
+    from memcli.read.tokens import has_word
+
     low = question.casefold()
     out: set[str] = set()
     for m in _GIVEN_ZH.finditer(text):
@@ -187,7 +189,7 @@ def names_given(text: str, question: str) -> set[str]:
         words = m.group(1).split()
         for end in range(len(words), 0, -1):
             name = " ".join(words[:end]).casefold()
-            if len(name) > 2 and name in low:
+            if len(name) > 2 and has_word(low, name):  # round 32: a whole name, not a piece of a word
                 out.add(name)
                 break
     return out

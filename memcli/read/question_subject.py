@@ -110,7 +110,10 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     hs = _titled(hs)
     named = None if subjects else asked_name(query, query_slots)
     if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王
-        return 1 if named in statement.casefold() or named in slot_subject(hit_slot).casefold() else -1
+        from memcli.read.tokens import has_word  # round 32: Tom is no piece of "tomorrow"
+
+        return 1 if has_word(statement.casefold(), named) or has_word(slot_subject(hit_slot).casefold(), named) \
+            else -1
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
         mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
         return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0

@@ -50,7 +50,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from memcli.read.tokens import WHEN_WORDS
+from memcli.read.tokens import WHEN_WORDS, has_word
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 from memcli.smalltalk import (
     EN_ACKS,
@@ -117,8 +117,8 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
     if topic_coverage([t for t in tokens if not any(t in k for k in kin)], statement) > 0:
         return True
     low = statement.casefold()
-    if any(m.group(0).casefold() in low and m.group(0).casefold() not in STOPWORDS | WHEN_WORDS
-           for m in _NAME.finditer(query)):
+    if any(has_word(low, m.group(0).casefold()) and m.group(0).casefold() not in STOPWORDS | WHEN_WORDS
+           for m in _NAME.finditer(query)):  # round 32: Ruth is no piece of "truth"
         return True
     from memcli.read.tokens import is_dict_word
 
@@ -380,7 +380,8 @@ def names_someone(q: str, slots: Sequence[str], people: Sequence[str] = (), othe
             or _WE_EN.search(q):  # "which ramen place did we try?": 我们 is the user's (我), so is "we"
         return True
     low = q.casefold()
-    if any(len(n) > 1 and n.casefold() in low for n in people) or _PERSON_ZH.search(q) or _PERSON_EN.search(q):
+    if any(len(n) > 1 and has_word(low, n.casefold()) for n in people) or _PERSON_ZH.search(q) \
+            or _PERSON_EN.search(q):
         return True
     return any(not is_dict_word(m.group(0)) and not (longer_words and _in_word(q, m.start()))
                for m in _ZH_NICK.finditer(q))  # 小陈, 老王: a person

@@ -22,6 +22,7 @@ from datetime import datetime
 
 from memcli.db.store import MemoryStore
 from memcli.read.slot_leg import names_relative, relative_names
+from memcli.read.tokens import has_word
 from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
 from memcli.text import STOPWORDS
 
@@ -83,7 +84,7 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
         asked = keys.get(str(row["slot"] or ""))
         for p in persons:
             name = p.split(":", 1)[1].casefold()
-            if asked and name and p not in out and name in said:
+            if asked and name and p not in out and has_word(said, name):
                 out[p] = asked
     if persons - out.keys():  # "My husband Raj hates bananas": a name given in passing (no R.name fact)
         names = relative_names(store, user, rels, limit=PER_SUBJECT, as_of=as_of)

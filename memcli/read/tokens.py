@@ -22,7 +22,7 @@ from typing import Any
 
 import jieba  # the module only (~25 ms); its dictionary is what is loaded lazily
 
-__all__ = ["WHEN_WORDS", "build_table", "holds", "is_dict_word", "query_tokens", "table_path", "when_only"]
+__all__ = ["WHEN_WORDS", "build_table", "has_word", "holds", "is_dict_word", "query_tokens", "table_path", "when_only"]
 
 
 def table_path() -> Path:
@@ -143,6 +143,18 @@ def holds(low: str, token: str) -> bool:
 
         return word_form(token) in _stems(low)
     return token in low
+
+
+_LATIN_TEXT = re.compile(r"[a-z][a-z '-]*[a-z]|[a-z]")
+
+
+def has_word(low: str, name: str) -> bool:
+    """Whether the case-folded text ``low`` holds the case-folded ``name`` (a name, a word or a few): Latin text
+    as whole words, or with its possessive or plural ending (Ruth / Ruth's, not truth; Tom, not tomorrow; round
+    32), any other (Chinese, mixed) as a substring."""
+    if not _LATIN_TEXT.fullmatch(name):
+        return name in low
+    return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?:'s|s|es)?(?![a-z0-9])", low) is not None
 
 
 def with_glued_names(tokens: list[str]) -> list[str]:
