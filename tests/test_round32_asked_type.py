@@ -36,7 +36,7 @@ def test_the_question_says_the_type_of_value_it_asks() -> None:
     assert {q: asked_value(q) for q in asked} == asked
     # a yes/no question, a kind asked, the relative "who" and an email address ask no value type
     for q in ("Do I still sing in the choir?", "What kind of bread do I bake?", "我妈做的什么菜？",
-              "What did the teacher who lives upstairs cook for us?", "那个当护士的人邮箱地址是什么？"):
+              "What did the teacher who lives upstairs cook for us?", "我那个当护士的表妹，邮箱地址你还记得吗？"):
         assert asked_value(q) is None, q
 
 
