@@ -1,13 +1,11 @@
 """Judges for the gray zone of the decision, and the explicit checks that guard it.
 
-A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was
-shown) and returns a :class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that
-supersedes the target) or CONFLICT (the target stops holding). Two judges (chosen by name in
-:mod:`memcli.write.backends`):
+A :class:`Judge` sees one candidate and the nearest stored active memories (ids it was shown) and returns a
+:class:`Verdict`: ADD, NOOP (reinforce), UPDATE (a refinement that supersedes the target) or CONFLICT (the
+target stops holding). Two judges (chosen by name in :mod:`memcli.write.backends`):
 
 - :class:`OfflineJudge` (default, no model): slot, polarity, numbers, lexical overlap;
-- :class:`memcli.write.llm.LLMJudge`: one call to an OpenAI-compatible endpoint, when
-  ``llm_base_url``/``llm_model`` are set and ``judge`` is ``auto`` or ``llm``.
+- :class:`memcli.write.llm.LLMJudge`: one call to an OpenAI-compatible endpoint (``llm_base_url``/``llm_model``).
 
 :func:`guard` is the rule that embeddings cannot be trusted with: a polarity flip, a changed
 number or date, or another slot is never a NOOP, whatever the cosine.
@@ -235,13 +233,15 @@ def other_person(new: Facts, old: Facts) -> bool:
 
 
 def different_people(new: Facts, old: Facts) -> bool:
-    """The two statements are about two different people (or a person and the user): their
-    subjects differ, neither is a thing the user owns, and neither subject may be the other's
-    relation (爱人 / 老婆 may be one person; 哥哥 / 弟弟, my sister / me, Priya / me are two)."""
+    """Two people (or a person and the user): the subjects differ, neither is a thing the user owns, neither may
+    be the other's relation (爱人 / 老婆 may be one; 哥哥 / 弟弟, my sister / me are two), and a statement of the
+    user's naming the relation tells who they are — never beside the relation's taste, habit or health (round 32)."""
     a, b = new.subject, old.subject
     if a == b or a.startswith("thing:") or b.startswith("thing:"):
         return False
-    if slots.ME in (a, b) and names_relation(new if a == slots.ME else old, b if a == slots.ME else a):
+    kind = getattr(slots.slot_attribute((old if a == slots.ME else new).slot), "kind", "")  # theirs: not who
+    if slots.ME in (a, b) and names_relation(new if a == slots.ME else old, b if a == slots.ME else a) and kind not in (
+            "preference", "habit", "health"):
         return False  # "I have a new doctor now, Dr. Nguyen" / "My doctor is Dr. Allen": who the doctor is
     return not slots.same_relation(a, b)
 
