@@ -48,9 +48,7 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   pressure", "house insurance company") the hit does not hold (:func:`memcli.read.asked_thing.unheld_share`;
   round 32), 0 for no such thing; ``thing_part``: 1 when the hit holds some of those words as its own and not
   the others — only the head or only the modifier ("The Wednesday team is full" for "which football team"),
-  another thing; ``value_unheld``: 1 when the question asks a type of value (a date, a time of day, an amount,
-  a place, a name: :func:`memcli.read.asked_value.asked_value`) and the hit holds none (round 32: "When is
-  Sam's birthday?" beside "Sam's boat is moored at Poole").
+  another thing.
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
 query names another subject than the hit's): ``p = 0``. Then each hit gets the best p among the
@@ -91,7 +89,7 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
             "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic", "world", "unheld",
-            "thing_part", "value_unheld")
+            "thing_part")
 
 
 
@@ -250,7 +248,7 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
                  query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
                  no_subject: int = 0, kind: int = 0, kind_missing: int = 0, task: bool = False,
                  lexical_topic: bool = False, world: bool = False, unheld: float = 0.0,
-                 thing_part: float = 0.0, value_unheld: bool = False) -> list[float]:
+                 thing_part: float = 0.0) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
@@ -258,7 +256,7 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
             float(slot and has_anchor),
             float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
             float(no_subject), float(kind), float(kind_missing), float(task), float(lexical and lexical_topic),
-            float(world), float(unheld), float(thing_part), float(value_unheld)]
+            float(world), float(unheld), float(thing_part)]
 
 
 _SUBJECT = FEATURES.index("subject")

@@ -42,7 +42,6 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.asked_thing import held_attrs, thing_features
-from memcli.read.asked_value import asked_value, holds_value
 from memcli.read.compare import compared_things
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
@@ -261,10 +260,6 @@ class AnswerPass:
         # round 32: how much of the thing an English question asks ("football team") each hit holds
         thing = {f.id: self._once(("thing", said[f.id], slot_of[f.id]), thing_features, q.focus, said[f.id],
                                   held_attrs(slot_of[f.id], said[f.id])) for _, f, _ in own}
-        # round 32: the type of value the question asks (a date, an amount, a name…) and whether each hit holds one
-        asked = asked_value(q.focus)
-        unvalued = {f.id: asked is not None and not self._once(("value", said[f.id], asked), holds_value, said[f.id],
-                                                                 asked, q.focus) for _, f, _ in own}
         p_of: dict[int, float] = {}
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
@@ -281,7 +276,7 @@ class AnswerPass:
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and (self._once(("informative", text), informative_match, q.focus, q.tokens,
                                                       text) or self._knows(said[f.id])), world=world,
-                unheld=thing[f.id][0], thing_part=thing[f.id][1], value_unheld=unvalued[f.id])
+                unheld=thing[f.id][0], thing_part=thing[f.id][1])
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:
