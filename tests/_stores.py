@@ -31,6 +31,22 @@ def say_daily(mem: Any, turns: Sequence[str], start: str) -> None:
     assert s.dead == 0 and s.retried == 0, s.errors
 
 
+def module_store(user: str, turns: Sequence[str], at: str = AT) -> Callable[..., Any]:
+    """A module-scoped fixture: ``user``'s store on a fresh database after :func:`say_all` of ``turns`` at ``at``
+    (the session's ``embedder``), closed after the module."""
+
+    @pytest.fixture(scope="module")
+    def store(tmp_path_factory: Any, embedder: Any) -> Any:
+        from memcli import Memory
+
+        m = Memory(db=str(tmp_path_factory.mktemp(user) / "m.db"), user=user, embedder=embedder)
+        say_all(m, turns, at)
+        yield m
+        m.close()
+
+    return store
+
+
 def told(name: str, facts: Sequence[str], at: str = AT) -> Callable[..., Any]:
     """A fixture ``name``: the ``mem`` fixture's store after :func:`say_all` of ``facts``."""
 

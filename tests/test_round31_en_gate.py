@@ -15,6 +15,7 @@ default model.
 from __future__ import annotations
 
 import pytest
+from _stores import module_store
 
 from memcli.read.answer import LIFT_PRIOR, anchor, coverage, pool_mean, topic_coverage
 from memcli.read.kinds import asked_kinds, held_kinds, kinds_of
@@ -34,16 +35,7 @@ TURNS = (
 )
 
 
-@pytest.fixture(scope="module")
-def store(tmp_path_factory, embedder):  # noqa: ANN001
-    from memcli import Memory
-
-    m = Memory(db=str(tmp_path_factory.mktemp("r31gate") / "m.db"), user="nell", embedder=embedder)
-    for t in TURNS:
-        m.capture(t, at=AT)
-    m.drain()
-    yield m
-    m.close()
+store = module_store("nell", TURNS, AT)
 
 
 def test_first_person_plural_names_the_user() -> None:

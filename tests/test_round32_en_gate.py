@@ -19,6 +19,7 @@ an amount).
 from __future__ import annotations
 
 import pytest
+from _stores import module_store
 
 from memcli.read.asked_thing import AMOUNT, asked_words, held_attrs, thing_features
 from memcli.read.tokens import has_word
@@ -37,17 +38,7 @@ TURNS = (
 )
 
 
-@pytest.fixture(scope="module")
-def store(tmp_path_factory, embedder):  # noqa: ANN001
-    from memcli import Memory
-
-    m = Memory(db=str(tmp_path_factory.mktemp("r32gate") / "m.db"), user="ines", embedder=embedder)
-    for t in TURNS:
-        m.capture(t, at=AT)
-    s = m.drain()
-    assert s.dead == 0 and s.retried == 0, s.errors
-    yield m
-    m.close()
+store = module_store("ines", TURNS, AT)
 
 
 @pytest.mark.parametrize(("question", "words"), [
