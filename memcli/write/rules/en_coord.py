@@ -80,8 +80,9 @@ def distribute(statement: str) -> list[str]:
 
 
 _TOPIC_Q = re.compile(r"^\s*(?P<np>[A-Za-z][\w'-]*(?: [\w'-]+){0,3})\?\s+\S")
+#: (the thing had is one noun phrase: "a little van and Pete named it Dolly" holds a clause of its own, round 32)
 _HAD = re.compile(r"^(?P<s>I|We) (?:have|has|got|bought|own|adopted|rescued) (?:a|an|one|two|three|four|\d+|some) "
-                  r"(?P<np>[\w' -]+?)$")
+                  r"(?P<np>(?:(?!\b(?:and|but|or|so|who|which|that|because|when|it)\b)[\w' -])+?)$")
 _IT = re.compile(r"(?<=\s)(?:one of them|them|it\b(?!'s| is| was))\b", re.I)
 
 
