@@ -251,8 +251,9 @@ class MemoryRetrievalService:
         asked = asked_value(asked_q) if "dense" in rankings else None
         found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
         ep_cos = dict(ep.dense) if ep is not None else {}
-        ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), max(
-            ep_cos.values(), default=0.0), asked), asked_q) for h in found} if asked is not None else {}
+        ep_best = max(ep_cos.values(), default=0.0)
+        ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
+                                                               asked), asked_q) for h in found} if asked else {}
         ranked: dict[str, Any] = {"held": any(ep_held.values())}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,

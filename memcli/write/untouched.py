@@ -86,9 +86,7 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
                    new_id: int) -> list[dict[str, Any]]:
     """Re-store the clauses of the ended memory ``old`` that ``cand`` does not touch (:func:`untouched_parts`),
     each a memory of its own with one ADD event; the rows written (none: nothing untouched)."""
-    from memcli.db.store import snapshot
     from memcli.timeutil import from_iso
-    from memcli.write.pair_facts import facts_of
 
     rows = _taken_now(store, user, old, cand, new_id)
     parts = untouched_parts(old["statement"], cand.statement, cand.slot)
@@ -96,41 +94,38 @@ def keep_untouched(store: Any, user: str, old: dict[str, Any], cand: Candidate, 
         return rows
     vector = store.vector_of(old["id"])
     sources = store.source_ids_of(old["id"])
-    for part in parts:
-        kept = Candidate(statement=part, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else
-                         Kind.OTHER, slot=facts_of(part).slot, salience=old["salience"],
-                         confidence=old["confidence"], valid_from=from_iso(old["valid_from"]))
-        row = store.insert_item(user_id=user, candidate=kept, origin=old["origin"], confidence=old["confidence"],
-                                vector=vector, model=old.get("embed_model") if vector is not None else None,
-                                source_ids=sources)
-        store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], other_item_id=old["id"],
-                           source_id=sources[0] if sources else None,
-                           reason=f"the part of #{old['id']} that #{new_id} ({decision.value}) does not touch: kept",
-                           after=snapshot(row), level="judge", cosine=None, judge="untouched")
-        rows.append(row)
-    return rows
+    return rows + [_store_kept(store, user, old, part, old["confidence"], from_iso(old["valid_from"]), vector, sources,
+                               old["id"], f"the part of #{old['id']} that #{new_id} ({decision.value}) does not touch: "
+                                          "kept") for part in parts]
 
 
 def _taken_now(store: Any, user: str, old: dict[str, Any], cand: Candidate, new_id: int) -> list[dict[str, Any]]:
     """The medicine a switch told in ``cand`` has the user take now, stored as a present fact beside the switch
     (:func:`memcli.write.deed_change.taken_now`; round 32): valid from the switch, from its turn, with the vector of
     the taking it ends (one memory of what is taken). Empty when ``cand`` switches no medicine ``old`` told taken."""
-    from memcli.db.store import snapshot
     from memcli.write.deed_change import taken_now
-    from memcli.write.pair_facts import facts_of
 
     if (now := taken_now(old["statement"], cand.statement)) is None:
         return []
-    vector = store.vector_of(old["id"])
-    sources = store.source_ids_of(new_id)
-    kept = Candidate(statement=now, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else Kind.OTHER,
-                     slot=facts_of(now).slot, salience=old["salience"], confidence=cand.confidence,
-                     valid_from=cand.valid_from)
+    return [_store_kept(store, user, old, now, cand.confidence, cand.valid_from, store.vector_of(old["id"]),
+                        store.source_ids_of(new_id), new_id,
+                        f"what #{new_id} (a medicine switched) has the user take now, #{old['id']} ended")]
+
+
+def _store_kept(store: Any, user: str, old: dict[str, Any], statement: str, confidence: float, valid_from: Any,
+                vector: Any, sources: list[int], other_id: int, reason: str) -> dict[str, Any]:
+    """``statement`` stored as a memory of ``old``'s kind, salience, origin and confidence, with ``vector`` (old's,
+    or None) and ``sources``, and its one ADD event (judge ``untouched``, naming ``other_id``); the row written."""
+    from memcli.db.store import snapshot
+    from memcli.write.pair_facts import facts_of
+
+    kept = Candidate(statement=statement, kind=Kind(old["kind"]) if old["kind"] in Kind._value2member_map_ else
+                     Kind.OTHER, slot=facts_of(statement).slot, salience=old["salience"], confidence=confidence,
+                     valid_from=valid_from)
     row = store.insert_item(user_id=user, candidate=kept, origin=old["origin"], confidence=old["confidence"],
                             vector=vector, model=old.get("embed_model") if vector is not None else None,
                             source_ids=sources)
-    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], other_item_id=new_id,
-                       source_id=sources[0] if sources else None,
-                       reason=f"what #{new_id} (a medicine switched) has the user take now, #{old['id']} ended",
-                       after=snapshot(row), level="judge", cosine=None, judge="untouched")
-    return [row]
+    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], other_item_id=other_id,
+                       source_id=sources[0] if sources else None, reason=reason, after=snapshot(row), level="judge",
+                       cosine=None, judge="untouched")
+    return row
