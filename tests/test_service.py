@@ -278,8 +278,9 @@ def test_internal_drain_from_two_schedulers_drains_every_task_once(server):
     base, svc, settings = server
     with Admin(settings=settings) as adm:
         op = {"Authorization": f"Bearer {adm.create_token(operator=True)['token']}"}
-    # the server is shared by this module's tests: an earlier test's next-request drain may still hold its tasks,
-    # which a budgeted drain counts as waiting; start once the outbox is quiet, so only this test's tasks can wait
+    # the server is shared by this module's tests: start once their next-request drains are done, so only this
+    # test's tasks can wait. (The [0, 16] once seen here was the drain's own fault: it read the outbox counts once per
+    # status, and the other drain's claim between the two reads counted 8 tasks as pending and again as processing.)
     deadline = time.monotonic() + 60
     while (n := _in_outbox(settings)) and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -246,8 +246,8 @@ class MemoryCaptureWorker:
                 inflight.clear()
         if stop is not None and stop.is_set():
             summary.interrupted = True
-        if max_seconds is not None or limit is not None:  # what a budget left in the outbox, said beside what it did
-            summary.waiting = sum(st.outbox_counts(user)[k] for k in ("pending", "processing"))
+        if max_seconds is not None or limit is not None:  # what a budget left; one read (two let a claim count twice)
+            summary.waiting = (n := st.outbox_counts(user))["pending"] + n["processing"]
         secs["total"] = time.perf_counter() - started
         for k in secs:
             secs[k] = round(secs[k], 4)
