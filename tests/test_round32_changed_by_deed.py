@@ -19,14 +19,23 @@ from memcli.write.workplace_moved import job_at, left_from, workplace_start
 START = datetime(2026, 10, 5, 9, tzinfo=UTC)
 
 
-def _told(db: str, turns: list[str], user: str = "kim") -> tuple[Memory, dict]:
-    """``turns`` captured two days apart and drained after each: the open memory and every item by statement."""
-    m = Memory(db=db, user=user)
-    for n, text in enumerate(turns):
-        m.capture(text, at=(START + timedelta(days=2 * n)).isoformat())
-        s = m.drain()
-        assert s.dead == 0 and s.retried == 0, s.errors
-    return m, {it.statement: it for it in m.list(include_all=True)}
+@pytest.fixture
+def told(db: str, embedder):  # noqa: ARG001 (the real default model, loaded once)
+    """``told(turns)``: ``turns`` captured two days apart and drained after each; the open memory and every item by
+    statement. Each memory it opened is closed when the test ends."""
+    opened: list[Memory] = []
+
+    def tell(turns: list[str], user: str = "kim") -> tuple[Memory, dict]:
+        opened.append(m := Memory(db=db, user=user))
+        for n, text in enumerate(turns):
+            m.capture(text, at=(START + timedelta(days=2 * n)).isoformat())
+            s = m.drain()
+            assert s.dead == 0 and s.retried == 0, s.errors
+        return m, {it.statement: it for it in m.list(include_all=True)}
+
+    yield tell
+    for m in opened:
+        m.close()
 
 
 def _ended_by(items: dict, old: str, new: str) -> str:
@@ -100,103 +109,76 @@ def test_a_new_landlord_ends_the_old_one_only():
 
 
 # -- on real stores -------------------------------------------------------------------------------------------
-def test_a_car_bought_after_its_trade_ends_the_trade_and_leads_the_block(db: str, embedder):
-    m, items = _told(db, ["I drive an old Peugeot 208", "I'm trading in the Peugeot next week",
+def test_a_car_bought_after_its_trade_ends_the_trade_and_leads_the_block(told):
+    m, items = told(["I drive an old Peugeot 208", "I'm trading in the Peugeot next week",
                           "Bought it! A used Skoda Fabia, red"])
-    try:
-        new = "Bought it! A used Skoda Fabia, red"
-        whys = [_ended_by(items, old, new) for old in ("I'm trading in the Peugeot next week",
-                                                       "I drive an old Peugeot 208")]  # the car traded in too
-        assert any("bought" in why for why in whys), whys
-        assert "Skoda" in _first(m, "What car do I drive?")
-    finally:
-        m.close()
+    new = "Bought it! A used Skoda Fabia, red"
+    whys = [_ended_by(items, old, new) for old in ("I'm trading in the Peugeot next week",
+                                                   "I drive an old Peugeot 208")]  # the car traded in too
+    assert any("bought" in why for why in whys), whys
+    assert "Skoda" in _first(m, "What car do I drive?")
 
 
-def test_a_medicine_switched_by_the_doctor_ends_the_old_one_en(db: str, embedder):
-    m, items = _told(db, ["I take atorvastatin every night", "My GP switched me to rosuvastatin last week"])
-    try:
-        new = next(s for s in items if s.startswith("My GP switched me to rosuvastatin"))
-        why = _ended_by(items, "I take atorvastatin every night", new)
-        assert "medicine switched" in why, why
-        assert items["I take rosuvastatin now"].invalid_at is None
-        assert "rosuvastatin" in _first(m, "Which statin do I take?")
-    finally:
-        m.close()
+def test_a_medicine_switched_by_the_doctor_ends_the_old_one_en(told):
+    m, items = told(["I take atorvastatin every night", "My GP switched me to rosuvastatin last week"])
+    new = next(s for s in items if s.startswith("My GP switched me to rosuvastatin"))
+    why = _ended_by(items, "I take atorvastatin every night", new)
+    assert "medicine switched" in why, why
+    assert items["I take rosuvastatin now"].invalid_at is None
+    assert "rosuvastatin" in _first(m, "Which statin do I take?")
 
 
-def test_a_medicine_switched_by_the_doctor_ends_the_old_one_zh(db: str, embedder):
-    m, items = _told(db, ["我一直在吃阿托伐他汀，每晚一片", "医生给我换成了瑞舒伐他汀，还是每晚一片"])
-    try:
-        new = next(s for s in items if s.startswith("医生给我换成了瑞舒伐他汀"))
-        why = _ended_by(items, "我一直在吃阿托伐他汀，每晚一片", new)
-        assert "medicine switched" in why, why
-        assert not any("阿托伐他汀" in s and it.invalid_at is None for s, it in items.items())  # no clause kept
-        assert "瑞舒伐他汀" in _first(m, "我现在吃的降脂药是哪种？")
-    finally:
-        m.close()
+def test_a_medicine_switched_by_the_doctor_ends_the_old_one_zh(told):
+    m, items = told(["我一直在吃阿托伐他汀，每晚一片", "医生给我换成了瑞舒伐他汀，还是每晚一片"])
+    new = next(s for s in items if s.startswith("医生给我换成了瑞舒伐他汀"))
+    why = _ended_by(items, "我一直在吃阿托伐他汀，每晚一片", new)
+    assert "medicine switched" in why, why
+    assert not any("阿托伐他汀" in s and it.invalid_at is None for s, it in items.items())  # no clause kept
+    assert "瑞舒伐他汀" in _first(m, "我现在吃的降脂药是哪种？")
 
 
-def test_two_medicines_and_a_switch_that_names_neither_end_nothing(db: str, embedder):
-    m, items = _told(db, ["I take atorvastatin every night", "I take metformin twice a day",
+def test_two_medicines_and_a_switch_that_names_neither_end_nothing(told):
+    m, items = told(["I take atorvastatin every night", "I take metformin twice a day",
                           "My GP switched me to rosuvastatin"])
-    try:
-        assert items["I take atorvastatin every night"].invalid_at is None
-        assert items["I take metformin twice a day"].invalid_at is None
-    finally:
-        m.close()
+    assert items["I take atorvastatin every night"].invalid_at is None
+    assert items["I take metformin twice a day"].invalid_at is None
 
 
-def test_a_job_got_at_a_named_workplace_ends_the_old_workplace(db: str, embedder):
+def test_a_job_got_at_a_named_workplace_ends_the_old_workplace(told):
     old = "I work evenings as a barista at Copper Kettle Cafe, two shifts a week"
-    m, items = _told(db, [old, "I got the Northfield Library job"])
-    try:
-        why = _ended_by(items, old, "I got the Northfield Library job")
-        assert "another workplace" in why, why
-        assert not any(it.invalid_at is None and "Copper Kettle" in s for s, it in items.items())
-        assert "Northfield Library" in _first(m, "Where do I work now?")
-    finally:
-        m.close()
+    m, items = told([old, "I got the Northfield Library job"])
+    why = _ended_by(items, old, "I got the Northfield Library job")
+    assert "another workplace" in why, why
+    assert not any(it.invalid_at is None and "Copper Kettle" in s for s, it in items.items())
+    assert "Northfield Library" in _first(m, "Where do I work now?")
 
 
-def test_a_job_left_by_name_ends_the_platform_told_in_other_words_zh(db: str, embedder):
-    m, items = _told(db, ["我跑的是闪送同城，一天跑二十来单", "我从闪送辞了"])
-    try:
-        old = next(s for s in items if s.startswith("我跑的是闪送"))
-        assert items[old].invalid_at is not None, items
-        assert "闪送" in (items[old].invalid_reason or "")
-    finally:
-        m.close()
+def test_a_job_left_by_name_ends_the_platform_told_in_other_words_zh(told):
+    m, items = told(["我跑的是闪送同城，一天跑二十来单", "我从闪送辞了"])
+    old = next(s for s in items if s.startswith("我跑的是闪送"))
+    assert items[old].invalid_at is not None, items
+    assert "闪送" in (items[old].invalid_reason or "")
 
 
-def test_a_move_and_a_new_landlady_end_the_old_landlord(db: str, embedder):
+def test_a_move_and_a_new_landlady_end_the_old_landlord(told):
     old = "Our landlord, Mr. Kowalski, never answers the phone"
-    m, items = _told(db, ["I live on Sycamore Street", old, "We moved into a terraced house on Birch Row",
+    m, items = told(["I live on Sycamore Street", old, "We moved into a terraced house on Birch Row",
                           "The new landlady is called Mrs. Adeyemi"])
-    try:
-        _ended_by(items, old, "We moved into a terraced house on Birch Row")  # (with the old street it ends)
-        assert items["I live on Sycamore Street"].invalid_at is not None
-        assert not any(it.invalid_at is None and "Mrs" == s.split(", ")[-1] for s, it in items.items())
-        assert "Adeyemi" in _first(m, "What's my landlord's name?")
-        assert "Birch Row" in _first(m, "Which street do I live on?")
-    finally:
-        m.close()
+    _ended_by(items, old, "We moved into a terraced house on Birch Row")  # (with the old street it ends)
+    assert items["I live on Sycamore Street"].invalid_at is not None
+    assert not any(it.invalid_at is None and "Mrs" == s.split(", ")[-1] for s, it in items.items())
+    assert "Adeyemi" in _first(m, "What's my landlord's name?")
+    assert "Birch Row" in _first(m, "Which street do I live on?")
 
 
-def test_a_second_car_bought_without_a_trade_keeps_the_first(db: str, embedder):
-    m, items = _told(db, ["I drive a Honda Jazz", "We bought a Toyota Yaris for my son"])
-    try:
-        assert items["I drive a Honda Jazz"].invalid_at is None
-    finally:
-        m.close()
+def test_a_second_car_bought_without_a_trade_keeps_the_first(told):
+    m, items = told(["I drive a Honda Jazz", "We bought a Toyota Yaris for my son"])
+    assert items["I drive a Honda Jazz"].invalid_at is None
 
 
-def test_a_move_told_late_keeps_the_landlord_told_since(db: str, embedder):
-    m, items = _told(db, ["My landlord is Mr. Ferris", "We moved into our flat on Dean Street back in 2019"])
-    try:
-        assert items["My landlord is Mr. Ferris"].invalid_at is None, items["My landlord is Mr. Ferris"].invalid_reason
-    finally:
-        m.close()
+def test_a_move_told_late_keeps_the_landlord_told_since(told):
+    m, items = told(["My landlord is Mr. Ferris", "We moved into our flat on Dean Street back in 2019"])
+    assert items["My landlord is Mr. Ferris"].invalid_at is None, items["My landlord is Mr. Ferris"].invalid_reason
 
 
 @pytest.mark.parametrize(("new", "old", "ends"), [
@@ -210,12 +192,9 @@ def test_a_change_told_with_the_value_it_replaces(new: str, old: str, ends: bool
     assert (replaced_value(_facts(new, None), _facts(old, None)) is not None) is ends
 
 
-def test_a_weekly_shift_moved_instead_of_its_old_day_ends_the_old_day(db: str, embedder):
+def test_a_weekly_shift_moved_instead_of_its_old_day_ends_the_old_day(told):
     old = "I sing in the cathedral choir on Monday nights, mostly Bach"
-    m, items = _told(db, [old, "My choir practice moved to Thursday nights instead of Mondays"])
-    try:
-        it = items[old]
-        assert it.invalid_at is not None, items
-        assert "Thursday" in _first(m, "Which night is choir practice?")
-    finally:
-        m.close()
+    m, items = told([old, "My choir practice moved to Thursday nights instead of Mondays"])
+    it = items[old]
+    assert it.invalid_at is not None, items
+    assert "Thursday" in _first(m, "Which night is choir practice?")
