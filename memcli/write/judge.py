@@ -235,13 +235,13 @@ def other_person(new: Facts, old: Facts) -> bool:
 def different_people(new: Facts, old: Facts) -> bool:
     """Two people (or a person and the user): the subjects differ, neither is a thing the user owns, neither may
     be the other's relation (爱人 / 老婆 may be one; 哥哥 / 弟弟, my sister / me are two), and a statement of the
-    user's naming the relation tells who they are — never beside the relation's taste, habit or health (round 32)."""
+    user's naming the relation tells who they are: only beside who the relation is (a name, a job; rounds 32, 33)."""
     a, b = new.subject, old.subject
     if a == b or a.startswith("thing:") or b.startswith("thing:"):
         return False
     kind = getattr(slots.slot_attribute((old if a == slots.ME else new).slot), "kind", "")  # theirs: not who
     if slots.ME in (a, b) and names_relation(new if a == slots.ME else old, b if a == slots.ME else a) and kind not in (
-            "preference", "habit", "health"):
+            "preference", "habit", "health", "other"):
         return False  # "I have a new doctor now, Dr. Nguyen" / "My doctor is Dr. Allen": who the doctor is
     return not slots.same_relation(a, b)
 
