@@ -60,6 +60,18 @@ class Facts:
     kind: str | None = None
     subject: str = "me"
 
+    def __hash__(self) -> int:
+        # the fields' hash, computed once: every pair the decision compares is a cache key of two Facts, asked of a
+        # dozen cached checks (round 33); never pickled (a str hash differs from process to process)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.statement, self.slot, self.value, self.positive, self.numbers, self.kind, self.subject))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
 
 # -- polarity ------------------------------------------------------------------------------
 ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|不管|不同|不得不|差不多|了不起|对不起|不一定|无论|没关系|"  # noqa: E501
