@@ -204,8 +204,7 @@ def guard(new: Facts, old: Facts) -> str | None:
     if strong(new.slot) and new.slot == old.slot and new.value != old.value and \
             not (new.numbers and new.numbers == old.numbers):
         return "same slot, other value"
-    # (each side's units the other lacks tested by inclusion, counted by the intersection: no set built per pair)
-    a, b = entity_units(new.statement), entity_units(old.statement)
+    a, b = entity_units(new.statement), entity_units(old.statement)  # (a - b and b - a: a ⊄ b, b ⊄ a; no set built)
     if not (a <= b or b <= a):  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
         return "different content"
     ca, cb = content_units(new.statement), content_units(old.statement)
@@ -361,18 +360,18 @@ def align_subjects(new: Facts, old: Facts) -> tuple[Facts, Facts]:
     """The pair with one subject when one side names the person by a general relation and the
     other by a specific one (我爱人… / 我老婆…: spouse / wife): the general side takes the
     specific key, in its subject and slot, so the slot checks compare one person's facts."""
-    if new.subject != old.subject:  # (asked of every pair: one subject, the common case, returns at once)
-        if old.subject in slots.GENERAL_RELATIONS.get(new.subject, ()):
-            return _to_subject(new, old.subject), old
-        if new.subject in slots.GENERAL_RELATIONS.get(old.subject, ()):
-            return new, _to_subject(old, new.subject)
+    if new.subject == old.subject:  # (asked of every pair: one subject, the common case, returns at once)
+        return new, old
+
+    def to(f: Facts, key: str) -> Facts:
+        slot = key + f.slot[len(f.subject):] if f.slot and f.slot.startswith(f.subject + ".") else f.slot
+        return replace(f, subject=key, slot=slot)
+
+    if old.subject in slots.GENERAL_RELATIONS.get(new.subject, ()):
+        return to(new, old.subject), old
+    if new.subject in slots.GENERAL_RELATIONS.get(old.subject, ()):
+        return new, to(old, new.subject)
     return new, old
-
-
-def _to_subject(f: Facts, key: str) -> Facts:
-    """``f`` about ``key``: its subject, and its slot's subject part (:func:`align_subjects`)."""
-    slot = key + f.slot[len(f.subject):] if f.slot and f.slot.startswith(f.subject + ".") else f.slot
-    return replace(f, subject=key, slot=slot)
 
 
 class OfflineJudge(Judge):

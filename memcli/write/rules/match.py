@@ -25,6 +25,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.rx import rx
 from memcli.text import lang_of, to_simplified
+from memcli.write.rules.hashed_once import HashedOnce
 
 __all__ = ["EN_NEGATION", "Facts", "Match", "ZH_NEGATION", "ZH_NOT_NEGATION", "cn_to_int", "content_tokens",
            "content_units", "counts_spelled", "entity_units", "expand_en", "numbers_of", "polarity_of", "resolve_ago",
@@ -49,7 +50,7 @@ class Match:
 
 
 @dataclass(frozen=True)
-class Facts:
+class Facts(HashedOnce):
     """The checkable content of one statement."""
 
     statement: str
@@ -60,17 +61,7 @@ class Facts:
     kind: str | None = None
     subject: str = "me"
 
-    def __hash__(self) -> int:
-        # the fields' hash, computed once: every pair the decision compares is a cache key of two Facts, asked of a
-        # dozen cached checks (round 33); never pickled (a str hash differs from process to process)
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = hash((self.statement, self.slot, self.value, self.positive, self.numbers, self.kind, self.subject))
-            object.__setattr__(self, "_hash", h)
-        return h
-
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    __hash__ = HashedOnce.__hash__  # the fields' hash, once (a pair's cache key: round 33)
 
 
 # -- polarity ------------------------------------------------------------------------------
