@@ -43,7 +43,7 @@ def _contains(longer: str, shorter: str) -> bool:
 def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     """Each side states a number the other does not (2 cats vs 3 cats; 3月5号 vs 3月6号).
     A side that only adds numbers refines ("in 2019" → "in March 2019"), it does not clash."""
-    if not a or not b:
+    if not a or not b or a == b:
         return False
     ca, cb = Counter(a), Counter(b)
     return not (ca <= cb or cb <= ca)
@@ -51,9 +51,7 @@ def numbers_clash(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 def plural_subject(slot: str | None) -> bool:
     """The slot's subject is a relation the user has several of (colleague, friend: :data:`PLURAL_RELATIONS`)."""
-    from memcli.slots import PLURAL_RELATIONS
-
-    return bool(slot) and slot_subject(slot).rsplit(".", 1)[-1] in PLURAL_RELATIONS
+    return bool(slot) and slot_subject(slot).rsplit(".", 1)[-1] in slots.PLURAL_RELATIONS
 
 
 
@@ -99,6 +97,7 @@ _PAST_MARK = re.compile(r"以前|之前|曾经|从前|\b(?:used to|previously|fo
 _NOW_MARK = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)\b", re.I)
 
 
+@lru_cache(maxsize=16384)  # asked of the stored side of every pair the hard guard sees
 def marked_past(text: str) -> bool:
     """``text`` is marked past and not present (我以前在上海工作过, "I used to live in Boston")."""
     return bool(_PAST_MARK.search(text)) and not _NOW_MARK.search(text)
@@ -353,7 +352,7 @@ def names_changed(new: str, old: str) -> bool:
     Honda, 腾讯 / 阿里): one changed name is another fact or another value, never the same
     fact restated — the fitted judge never merges such a pair (NOOP)."""
     a, b = names_of(new), names_of(old)
-    return bool(a - b) and bool(b - a)
+    return not (a <= b or b <= a)  # (a - b and b - a, no set built: asked of every pair the judge weighs)
 
 
 def names_added(new: str, old: str) -> bool:
@@ -367,8 +366,10 @@ def relations_changed(new: str, old: str) -> bool:
     """Each statement names a relation the other does not, and none may be the other's
     (Ines is my cousin / my niece; 周明是我表弟 / 堂弟): another relation, never a restatement."""
     a, b = relations_of(new), relations_of(old)
+    if not a or not b or a <= b or b <= a:  # (most statements name no relation: no set built)
+        return False
     only_a, only_b = a - b, b - a
-    return bool(only_a) and bool(only_b) and not any(slots.same_relation(x, y) for x in only_a for y in only_b)
+    return not any(slots.same_relation(x, y) for x in only_a for y in only_b)
 
 
 def names_another_fact(new: str, old: str) -> str | None:

@@ -223,6 +223,8 @@ def deed_plan(store: Any, settings: Settings, user: str, candidate: Candidate, v
     if plan.decision not in (Decision.ADD, Decision.NOOP):
         return None
     new = _facts(candidate.statement, candidate.slot)
+    if not _deed_told(new.statement, new.slot):  # each reason of _why starts from a deed told in ``new``: no rows read
+        return None
     rows = [*target_and_neighbors(store, settings, user, vector, plan.target), *store.active_in_slot(user, "job")]
     if _far_reaching(candidate.statement, candidate.slot):  # a job, a home: what it ends may be told in any words
         rows += store.list_items(user)

@@ -204,16 +204,16 @@ def guard(new: Facts, old: Facts) -> str | None:
     if strong(new.slot) and new.slot == old.slot and new.value != old.value and \
             not (new.numbers and new.numbers == old.numbers):
         return "same slot, other value"
-    a, b = entity_units(new.statement), entity_units(old.statement)
-    if a - b and b - a:  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
+    a, b = entity_units(new.statement), entity_units(old.statement)  # (a - b and b - a: a ⊄ b, b ⊄ a; no set built)
+    if not (a <= b or b <= a):  # one changed entity is a different fact: vitamin D / vitamin C, 丰田 / 本田
         return "different content"
     ca, cb = content_units(new.statement), content_units(old.statement)
     if not a and not b:
         a, b = ca, cb
     zh = lang_of(new.statement) == "zh"
-    if zh and a - b and b - a:
+    if zh and not (a <= b or b <= a):
         return "different content"
-    if zh and ca - cb and cb - ca and max(len(ca - cb), len(cb - ca)) >= 2:  # 靠窗 / 靠过道
+    if zh and not (ca <= cb or cb <= ca) and max(len(ca), len(cb)) - len(ca & cb) >= 2:  # 靠窗 / 靠过道
         return "different content"
     more_numbers = len(new.numbers) > len(old.numbers) and Counter(old.numbers) <= Counter(new.numbers)
     if _more_specific(a, b, zh) or adds_detail(new.statement, old.statement) or more_numbers:
@@ -325,7 +325,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
         return f"another value of {new.slot}: the user has several of them (maybe another one)"
     if new.slot and new.slot == old.slot and introduces_thing(new) and new.value != old.value:
         return f"another value of {new.slot} told with having one: maybe another one, not a change"
-    ov = content_overlap(new.statement, old.statement)
+    ov = 1.0 if shared_slot else content_overlap(new.statement, old.statement)  # (read only without a shared slot)
     if not shared_slot and ov < TALK_OVERLAP and (talk_only(new.statement) or talk_only(old.statement)):
         return f"a turn of talk, thanks or intentions only states no fact (content overlap {ov:.2f})"
     if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old, cosine)) is not None:
@@ -360,17 +360,17 @@ def align_subjects(new: Facts, old: Facts) -> tuple[Facts, Facts]:
     """The pair with one subject when one side names the person by a general relation and the
     other by a specific one (我爱人… / 我老婆…: spouse / wife): the general side takes the
     specific key, in its subject and slot, so the slot checks compare one person's facts."""
-    from memcli.slots import GENERAL_RELATIONS
+    if new.subject == old.subject:  # (asked of every pair: one subject, the common case, returns at once)
+        return new, old
 
     def to(f: Facts, key: str) -> Facts:
         slot = key + f.slot[len(f.subject):] if f.slot and f.slot.startswith(f.subject + ".") else f.slot
         return replace(f, subject=key, slot=slot)
 
-    if new.subject != old.subject:
-        if old.subject in GENERAL_RELATIONS.get(new.subject, ()):
-            return to(new, old.subject), old
-        if new.subject in GENERAL_RELATIONS.get(old.subject, ()):
-            return new, to(old, new.subject)
+    if old.subject in slots.GENERAL_RELATIONS.get(new.subject, ()):
+        return to(new, old.subject), old
+    if new.subject in slots.GENERAL_RELATIONS.get(old.subject, ()):
+        return new, to(old, new.subject)
     return new, old
 
 

@@ -37,7 +37,9 @@ def entity_units(text: str) -> frozenset[str]:
 def content_overlap(a: str, b: str) -> float:
     """Jaccard overlap of the content units of two statements, in [0, 1]."""
     x, y = content_units(a), content_units(b)
-    return len(x & y) / len(x | y) if x | y else 0.0
+    inter = len(x & y)  # |x ∪ y| counted, not built: the same integers, the same quotient
+    union = len(x) + len(y) - inter
+    return inter / union if union else 0.0
 
 
 _ZH_NEW_WORDS = re.compile(r"(?<=[我的])(?:新|现任的?)(?=[\u4e00-\u9fff])|现在|如今|目前")

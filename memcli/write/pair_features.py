@@ -94,7 +94,7 @@ def rank_changed(new: str, old: str) -> bool:
     """Both statements place something on a scale of ranks or stages (third / fourth grade, 小学 /
     初中, elementary / middle school) and each names a rank the other does not."""
     a, b = _ranks(new), _ranks(old)
-    return bool(a - b) and bool(b - a)
+    return not (a <= b or b <= a)  # (a - b and b - a, no set built)
 
 
 @lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
@@ -186,18 +186,19 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     s_new, s_old = new.statement, old.statement
     a, b = content_units(s_new), content_units(s_old)
     ea, eb = entity_units(s_new), entity_units(s_old)
-    a_b, b_a, ea_eb, eb_ea = a - b, b - a, ea - eb, eb - ea
     inter = len(a & b)
+    # what each side has that the other lacks, counted (|a - b| = |a| - |a ∩ b|) and tested (a ⊄ b), not built
+    a_b, b_a, ea_eb, eb_ea = len(a) - inter, len(b) - inter, not ea <= eb, not eb <= ea
     g = guard(new, old)
     slot_hit = compare_slot(new, old)
     vn, vo = value_key(new.value or ""), value_key(old.value or "")
     flip = float(new.positive != old.positive)
     jac = inter / (len(a) + len(b) - inter) if a or b else 0.0  # _jaccard(a, b), its intersection counted once
-    changed = float(bool(ea_eb) and bool(eb_ea))
+    changed = float(ea_eb and eb_ea)
     # one word swapped in an otherwise shared frame (靠窗 → 靠过道, third → fourth grade): another
     # value or another thing, never the same fact restated
     shared = inter / min(len(a), len(b)) if a and b else 0.0
-    swap = float(bool(a_b) and bool(b_a) and shared >= 0.5 and max(len(a_b), len(b_a)) <= 2)
+    swap = float(bool(a_b) and bool(b_a) and shared >= 0.5 and max(a_b, b_a) <= 2)
     swap_entity = float(changed and shared >= 0.5)
     ns, os_ = new.slot, old.slot
     strong_new, strong_old = strong(ns), strong(os_)
@@ -209,8 +210,8 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     mid = (
         jac,
         inter / len(b) if b else 0.0, inter / len(a) if a else 0.0,
-        math.log1p(len(a_b)), math.log1p(len(b_a)),
-        float(bool(ea_eb)), float(bool(eb_ea)), changed, float(bool(ea & eb)), _jaccard(ea, eb),
+        math.log1p(a_b), math.log1p(b_a),
+        float(ea_eb), float(eb_ea), changed, float(not ea.isdisjoint(eb)), _jaccard(ea, eb),
         _jaccard(_bigrams(s_new), _bigrams(s_old)),
         flip, float(numbers_clash(new.numbers, old.numbers)), float(len(new.numbers) > len(old.numbers)),
         float(bool(new.numbers) and new.numbers == old.numbers),
@@ -233,7 +234,7 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     tn, to = name_tokens(s_new), name_tokens(s_old)
     end = (float(different_people(new, old)),
            float(hard_guard(new, old, Decision.CONFLICT, 1.0, _NO_FLOOR) is not None),
-           float(bool(tn - to) and bool(to - tn)),
+           float(not (tn <= to or to <= tn)),
            float(names_added(s_new, s_old)),
            swap * float(own_new[2] or own_old[2]),
            float(own_new[3] != own_old[3]),

@@ -136,12 +136,23 @@ def quantity_changed(new: str, old: str) -> bool:
     """Some unit both statements measure carries values on one side that the other never gives
     (5公里 → 10公里, 11点 → 1点, seven hours → 5 hours, 70 kg → 78 kg)."""
     a, b = _by_unit(new), _by_unit(old)
-    return any(a[u] != b[u] for u in a.keys() & b.keys())
+    if a and b:  # (asked of every pair the judge weighs: most statements measure nothing)
+        for u, v in a.items():
+            if u in b and b[u] != v:
+                return True
+    return False
 
 
 def quantity_kept(new: str, old: str) -> bool:
     """The statements share a unit and every shared unit carries the same values (5 km / five km,
     一万步 / 10000步)."""
     a, b = _by_unit(new), _by_unit(old)
-    shared = a.keys() & b.keys()
-    return bool(shared) and all(a[u] == b[u] for u in shared)
+    if not (a and b):
+        return False
+    shared = False
+    for u, v in a.items():
+        if u in b:
+            if b[u] != v:
+                return False
+            shared = True
+    return shared

@@ -84,10 +84,9 @@ PERSONAL_ATTRIBUTES = frozenset({"height", "weight", "age", "birthday"})
 def thing_beside_person(new: Facts, old: Facts) -> str | None:
     """Why a fact of a thing (My aunt's bakery is in …) and a person's own attribute (her height, age) are two
     facts whatever their words share (the owner named in both): a one-line reason, or None."""
-    for thing, person in ((new, old), (old, new)):
-        attr = split_slot(person.slot)[1] if person.slot else None
-        if thing.subject.startswith("thing:") and not person.subject.startswith("thing:") and \
-                attr in PERSONAL_ATTRIBUTES:
+    for thing, person in ((new, old), (old, new)):  # (the subjects first: asked of every pair, most name no thing)
+        if thing.subject.startswith("thing:") and not person.subject.startswith("thing:") and person.slot and \
+                (attr := split_slot(person.slot)[1]) in PERSONAL_ATTRIBUTES:
             return f"a thing's fact ({thing.subject}) beside {person.subject}'s {attr}: two facts"
     return None
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
+from memcli.write.job_pair import job_beside
 from memcli.write.no_about import no_about_another
 from memcli.write.rules.match import Facts
 
@@ -416,8 +417,6 @@ def attributes_apart(new: Facts, old: Facts, *, update: bool, change: bool) -> s
     if old.slot and split_slot(old.slot)[1] in ("job", "occupation") and new.slot != old.slot and \
             JOB_KEPT.search(to_simplified(new.statement)):
         return f"the job told as kept ({old.slot}): a change of workplace beside it is no new job"
-    from memcli.write.job_pair import job_beside
-
     if why := job_beside(new, old):  # "I also work as …", 兼职: a second job, the first one kept
         return why
     if change or not old.slot:

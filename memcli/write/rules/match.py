@@ -25,6 +25,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.rx import rx
 from memcli.text import lang_of, to_simplified
+from memcli.write.rules.hashed_once import HashedOnce
 
 __all__ = ["EN_NEGATION", "Facts", "Match", "ZH_NEGATION", "ZH_NOT_NEGATION", "cn_to_int", "content_tokens",
            "content_units", "counts_spelled", "entity_units", "expand_en", "numbers_of", "polarity_of", "resolve_ago",
@@ -49,7 +50,7 @@ class Match:
 
 
 @dataclass(frozen=True)
-class Facts:
+class Facts(HashedOnce):
     """The checkable content of one statement."""
 
     statement: str
@@ -59,6 +60,8 @@ class Facts:
     numbers: tuple[int, ...] = field(default_factory=tuple)
     kind: str | None = None
     subject: str = "me"
+
+    __hash__ = HashedOnce.__hash__  # the fields' hash, once (a pair's cache key: round 33)
 
 
 # -- polarity ------------------------------------------------------------------------------
