@@ -89,7 +89,7 @@ def test_what_a_keepsake_stands_for_is_kept(fitted_extractor):
 
 def test_a_described_thing_is_found_in_a_real_store(db: str, embedder):
     active, _ = drained(db, ["I finished my second novel last month. It's about exile, memory and a lighthouse "
-                             "keeper.", "My sister lives in Leeds."], user="ann", start=AT)
+                             "keeper.", "My cousin runs a bike shop in Bristol."], user="ann", start=AT)
     assert any("lighthouse keeper" in s and "novel" in s for s in active), active
     m = Memory(db=db, user="ann")
     try:
