@@ -6,6 +6,8 @@
   sentence, and the higher score kept (`rules/en_carry.referent_read`); a reaction ("It's so cute!") is not.
 - A background clause cut from the end of a kept statement ("… when I was nine") took the clause coordinated after
   it with it ("…, and it stands for courage"): that clause stays (`rules/en_tail.trim_tail`).
+- A name left alone of an opener ("Ravi, can you believe it? …" → "Ravi") was kept as a memory: one English word
+  states nothing (`FittedExtractor._candidate`).
 """
 
 from __future__ import annotations
@@ -97,3 +99,13 @@ def test_a_described_thing_is_found_in_a_real_store(db: str, embedder):
         assert hits and "lighthouse keeper" in hits[0].statement, [h.statement for h in hits]
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Ravi, can you believe it? I finally bought a kayak!", "I finally bought a kayak"),
+    ("Milo, can you believe it? I passed my driving test.", "I passed my driving test"),
+])
+def test_a_name_left_alone_of_an_opener_is_no_memory(fitted_extractor, text, fact):
+    got = _said(fitted_extractor, text)
+    assert fact in got, got
+    assert all(len(s.split()) >= 2 for s in got), got  # "Ravi" / "Milo" was kept as a memory of its own

@@ -383,8 +383,8 @@ class FittedExtractor(RuleExtractor):
         from memcli.write.extract import _own_words, dated_clause
 
         statement = clean(unit)
-        if not statement or len(statement) > self.max_chars:
-            return None
+        if not statement or len(statement) > self.max_chars or unit.lang == "en" and len(statement.split()) < 2:
+            return None  # (round 33: one English word left of a unit — a name the opener was said to — states nothing)
         statement, when = dated_clause(owned_step(_own_words(statement, simplified, utt.text)), utt.occurred_at)
         parsed = None if plan_told(statement) else generic_slot(as_stated(statement) or statement)  # (round 31)
         slot = parsed[0] if parsed else None
