@@ -60,7 +60,7 @@ from memcli.write.job_change import with_job_change
 from memcli.write.named_it import with_named_it
 from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
-from memcli.write.rules.en_carry import referent_read, with_en_subjects, with_referent
+from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_tail import trim_tail
@@ -298,16 +298,11 @@ class FittedExtractor(RuleExtractor):
                 doubt += [(i, c, x) for c, x in self._doubtful(out, parts[i])]
         if not todo and not doubt:
             return self._distributed(rule_out, utts)
-        # a pronoun-led description: also read with its referent sentence, the higher score kept (round 33)
-        joined = [(k, j) for k, (i, x) in enumerate(todo) if (j := referent_read(parts[i], x)) is not None]
-        n = len(todo) + len(doubt)
-        read, fold = with_relays([x for _, x in todo] + [x for _, _, x in doubt] + [j for _, j in joined])
+        read, fold = with_relays([x for _, x in todo] + [x for _, _, x in doubt])  # a relay: by its news too
         texts = [model_text(x.text) for _, x in todo]
         vec = self.embedder.embed([model_text(x.text) for x in read], batch_size=self.settings.embed_batch_size)
         prob = fold(self.model.proba(vec, np.vstack([signals(x) for x in read])))
-        for m, (k, _) in enumerate(joined):  # (a relay among them: folded by its news first)
-            prob[k] = max(prob[k], prob[n + m])
-        vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):n]
+        vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):]
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
         for (i, c, unit), p in zip(doubt, doubt_p, strict=True):
             out = rule_out[i]

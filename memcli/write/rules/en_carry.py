@@ -20,7 +20,7 @@ from memcli.rx import rx
 from memcli.write.clauses import Unit
 from memcli.write.rules.en_words import _PAST
 
-__all__ = ["dropped_subject", "referent_read", "with_en_subjects", "with_referent"]
+__all__ = ["dropped_subject", "with_en_subjects"]
 
 #: adverbs that may stand where the subject was dropped (Just finished…, Finally got…)
 _ADV = r"(?:(?:just|finally|also|recently|actually|already|then|still|currently|now|really|even) )*"
@@ -116,29 +116,3 @@ def with_referent(parts: list[Unit], unit: Unit) -> Unit:
         return unit
     before = parts[j - 1].text.strip()
     return Unit(before + ("" if before[-1:] in ".!?;" else ".") + " " + unit.text, unit.lang)
-
-
-#: a word of a back-pointing sentence that tells something of what it points to (not a stopword, not the pronoun)
-_CONTENT = re.compile(r"[A-Za-z][A-Za-z'-]+")
-#: …at least this many of them: "It's so cute" says no more than a reaction, "It's about loss, identity and
-#: connection" describes the thing
-_MIN_CONTENT = 3
-
-
-def referent_read(parts: list[Unit], unit: Unit) -> Unit | None:
-    """How the clause model reads ``unit`` (an English clause of the utterance whose units are ``parts``) besides
-    alone (round 33): a sentence that opens with a pronoun pointing back and tells at least three content words
-    of its own ("It's a map of the old town from the film", "They eat a mix of greens and worms") is read as
-    :func:`with_referent` would store it, with the sentence that names what the pronoun means. Alone it says
-    nothing of whose thing it is and scored as no fact (0.00 – 0.21 on such descriptions); said after its
-    referent the model reads the user's thing described. None when ``unit`` is no such sentence or
-    :func:`with_referent` joins nothing to it."""
-    from memcli.text import STOPWORDS
-
-    if unit.lang != "en" or not _BACK.match(unit.text):
-        return None
-    said = [w for w in _CONTENT.findall(_BACK.sub("", unit.text, count=1)) if w.casefold() not in STOPWORDS]
-    if len(said) < _MIN_CONTENT:
-        return None
-    joined = with_referent(parts, unit)
-    return None if joined is unit else joined
