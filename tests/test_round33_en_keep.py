@@ -3,7 +3,8 @@
 - A background clause cut from the end of a kept statement ("… when I was nine") took the clause coordinated after
   it with it ("…, and it stands for courage"): that clause stays (`rules/en_tail.trim_tail`).
 - A name left alone of an opener ("Ravi, can you believe it? …" → "Ravi") was kept as a memory: one English word
-  states nothing (`FittedExtractor._candidate`).
+  states nothing (`FittedExtractor._candidate`); nor does an I the rules put before one word said alone ("So
+  uplifting." → "I uplifting": `garbled.garbled`, dropped in `FittedExtractor._faithful`).
 """
 
 from __future__ import annotations
@@ -57,3 +58,17 @@ def test_a_real_store_keeps_the_clause_and_no_lone_name(db: str):
     assert any("stands for finding my way" in s for s in active), active
     assert "I finally bought a kayak" in active and "Ravi" not in active, active
     assert not ended, ended
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("I love this poem. So uplifting.", "I love this poem"),
+    ("Hey Pia! I just went to a pottery market in Kyoto - so cool!", "I just went to a pottery market in Kyoto"),
+])
+def test_an_i_put_before_a_lone_word_is_no_memory(fitted_extractor, text, kept):
+    got = _said(fitted_extractor, text)
+    assert any(s.startswith(kept) for s in got), got
+    assert not any(s in ("I uplifting", "I cool") for s in got), got  # "So uplifting." read as "I uplifting"
+
+
+def test_a_two_word_deed_said_as_such_stays(fitted_extractor):
+    assert "I graduated" in _said(fitted_extractor, "Graduated last week!")
