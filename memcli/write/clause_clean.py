@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from memcli.write.rules.en_words import APPOSITION, VOCATIVE, trim_tail
+from memcli.write.rules.en_tail import trim_tail
+from memcli.write.rules.en_words import APPOSITION, VOCATIVE
 from memcli.write.rules.zh_conj import lead_conjunction
 
 __all__ = ["clean"]

@@ -63,7 +63,8 @@ from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
-from memcli.write.rules.en_words import _AGO, trim_tail
+from memcli.write.rules.en_tail import trim_tail
+from memcli.write.rules.en_words import _AGO
 from memcli.write.rules.zh_carry import with_details, with_subjects, zh_parts
 from memcli.write.told_shapes import as_stated, only_wished, owned_step, plan_told, told_by_shape
 
@@ -247,6 +248,8 @@ class FittedExtractor(RuleExtractor):
             if not g:
                 out.append(c)
                 continue
+            if len(st) == 2 and st[0] == "i":
+                continue  # (round 33) an I put before one word said alone ("So fun!" → "I fun"): no unit says it
             content = set(st) - _EN_GLUE
             if content and any(content <= w for w in spoken):
                 continue
@@ -377,8 +380,8 @@ class FittedExtractor(RuleExtractor):
         from memcli.write.extract import _own_words, dated_clause
 
         statement = clean(unit)
-        if not statement or len(statement) > self.max_chars:
-            return None
+        if not statement or len(statement) > self.max_chars or unit.lang == "en" and len(statement.split()) < 2:
+            return None  # (round 33: one English word left of a unit — a name the opener was said to — states nothing)
         statement, when = dated_clause(owned_step(_own_words(statement, simplified, utt.text)), utt.occurred_at)
         parsed = None if plan_told(statement) else generic_slot(as_stated(statement) or statement)  # (round 31)
         slot = parsed[0] if parsed else None

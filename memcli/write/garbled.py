@@ -59,6 +59,8 @@ def garbled(st: list[str], said: list[list[str]]) -> bool:
                                                    "is", "are", "has")):
         return True  # "I dance is…", "I school has been…", "I all the…", "I are both…": an I put before what
         # was no verb of its own
+    if len(st) == 2 and st[0] == "i" and not any(span(st, w) >= 0 for w in said):
+        return True  # (round 33) an I put before one word said alone: "So fun!" read as "I fun"
     for w in said:
         if span(st, w) >= 0:
             return False

@@ -341,23 +341,6 @@ _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
                     r"who|why)\b)")
 
-#: what trails a statement without being its fact: a time clause of its background (… after I left the
-#: army, … when I was seven, … back in college), a condition or a word to the listener (… especially
-#: when I don't sleep, … if you ever need it), an aside after a comma (…, not far from work, …, way too
-#: spicy for me, …, so basically no bread)
-_TAIL = re.compile(r"(?:,\s*|\s+)(?:if you|in case you|when I was|after I|before I|back in (?:college|school|"
-                   r"high school|university|the day)|(?:especially|particularly|mostly|even|only|usually) "
-                   r"(?:when|if|after|before))\b.*$"
-                   r"|,\s*(?:not far from|close to|right next to|so basically|basically|way too|too)\b.*$", re.I)
-
-
-def trim_tail(statement: str) -> str:
-    """``statement`` without a trailing background clause, condition or aside (:data:`_TAIL`),
-    when what is left still has a verb phrase (three words or more)."""
-    head = _TAIL.sub("", statement).rstrip(" ,")
-    return head if head != statement and len(head.split()) >= 3 else statement
-
-
 _CO_SUBJECT = re.compile(r"^(?:(?i:my|our|his|her|their|the) [\w'-]+(?: [\w'-]+)?|(?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+)$")
 
 
