@@ -20,9 +20,9 @@ episode's (:func:`memcli.db.episodes.record`), wait here, in their table's inser
 Why FTS5 rows wait too (round 33): once an FTS5 table is written in a transaction, SQLite tells it of
 every later savepoint and of every statement that opens a statement journal (most inserts), and FTS5
 then writes its pending terms to disk as a new segment — one segment (and its merges) per task and
-per insert of the batch, ~2.5 s of SQLite's 16 s in a 10k drain. Written together before the commit,
-the batch's terms make one segment per table. The rows (content, document sizes, totals) are
-the same, so every match and every bm25 score is too.
+per insert of the batch (a 10k drain: its RELEASEs alone took ~2.2 s by SQLite's own statement timer).
+Written together before the commit, the batch's terms make one segment per table. The rows (content,
+document sizes, totals) are the same, so every match and every bm25 score is too.
 
 The writers that know a statement cannot touch a waiting row run it under :meth:`Pending.direct`
 (a vector read of an older memory); a flag update or a read of a waiting row is answered here
