@@ -39,9 +39,9 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
-__all__ = ["EPISODE_VEC_INSERT", "backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like",
-           "episode_rows", "episodes_of", "forget", "has_vectors", "knn_sql", "note_fresh", "record", "recheck",
-           "retire", "turn_statements", "unindex", "vec_sql"]
+__all__ = ["EPISODE_FTS_INSERT", "EPISODE_VEC_INSERT", "backlog", "drop_vectors", "episode_fts", "episode_knn",
+           "episode_like", "episode_rows", "episodes_of", "forget", "has_vectors", "knn_sql", "note_fresh", "record",
+           "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -74,6 +74,10 @@ def vec_sql(dim: int) -> str:
 
 #: an episode's vec0 row, as :func:`record` writes it
 EPISODE_VEC_INSERT = f"INSERT INTO {s.EPISODE_VEC}(source_id, user_id, occurred_at, embedding) VALUES (?, ?, ?, ?)"
+
+
+#: an episode's FTS5 row, as :func:`record` writes it
+EPISODE_FTS_INSERT = f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)"
 
 
 def has_vectors(store: Store) -> bool:
@@ -179,15 +183,19 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
             from memcli.smalltalk import unaddressed
 
             # the turn's words, not the name it addresses (Thanks, Mel!): memcli.smalltalk.unaddressed
-            store.x(f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)",
-                    (int(source_id), " ".join(search_terms_of(unaddressed(content))[1]), user_token(user)))
+            pend = getattr(store, "vec_pending", None)  # the drain: one insert of the batch's rows per table
+            pend = pend if pend is not None and not store.conn.get_autocommit() else None
+            fts = (int(source_id), " ".join(search_terms_of(unaddressed(content))[1]), user_token(user))
+            if pend is not None:
+                pend.add(s.EPISODE_FTS, int(source_id), fts)
+            else:
+                store.x(EPISODE_FTS_INSERT, fts)
             if vector is not None:
                 from memcli.embed import vec_to_blob
 
                 _ensure_vec(store, int(vector.shape[-1]), model or "")
                 row = (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector))
-                pend = getattr(store, "vec_pending", None)  # the drain: one insert of the batch's rows
-                if pend is not None and not store.conn.get_autocommit():
+                if pend is not None:
                     pend.add(s.EPISODE_VEC, int(source_id), row)
                 else:
                     store.x(EPISODE_VEC_INSERT, row)

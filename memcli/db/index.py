@@ -31,8 +31,8 @@ from memcli.timeutil import to_epoch
 if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture process never needs it
     import numpy as np
 
-__all__ = ["VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts", "index_vector",
-           "refresh_flags", "search_terms_of", "unindex", "vec_flags"]
+__all__ = ["FTS_INSERT", "VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts",
+           "index_vector", "refresh_flags", "search_terms_of", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -132,14 +132,22 @@ def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: st
     """Index (or re-index) an item's tokens. ``fresh``: the id was just allocated (ids are
     never reused, AUTOINCREMENT), so there is no old row to delete first."""
     tokens = " ".join(fts_tokens(statement, slot))
-    for table, keyed in _fts_targets(store, item_id):  # + the new table, if a rebuild is under way
+    targets = _fts_targets(store, item_id)  # + the new table, if a rebuild is under way
+    pend = _pending(store) if fresh and targets == [(s.FTS, True)] else None
+    if pend is not None:  # the drain: written with the batch's others before it commits (memcli.db.vec_pending)
+        pend.add(s.FTS, int(item_id), (item_id, tokens, user_id, user_token(user_id)))
+        return
+    for table, keyed in targets:
         if not fresh:
             store.x(f"DELETE FROM {table} WHERE rowid = ?", (item_id,))
         if keyed:
-            store.x(f"INSERT INTO {table}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)",
-                    (item_id, tokens, user_id, user_token(user_id)))
+            store.x(FTS_INSERT.replace(s.FTS, table, 1), (item_id, tokens, user_id, user_token(user_id)))
         else:
             store.x(f"INSERT INTO {table}(rowid, tokens, user_id) VALUES (?, ?, ?)", (item_id, tokens, user_id))
+
+
+#: a memory's FTS5 row, as :func:`index_fts` writes it
+FTS_INSERT = f"INSERT INTO {s.FTS}(rowid, tokens, user_id, user_key) VALUES (?, ?, ?, ?)"
 
 
 def _logged(store: Store, user_id: str, item_id: int, change: tuple[Any, ...]) -> None:
@@ -161,7 +169,7 @@ VEC_FLAGS = f"{s.VEC} flags"
 
 
 def _pending(store: Store) -> Any:
-    """The transaction's waiting vector rows (:mod:`memcli.db.vec_pending`), or None (row by row)."""
+    """The transaction's waiting index rows (:mod:`memcli.db.vec_pending`), or None (row by row)."""
     pend = getattr(store, "vec_pending", None)
     return None if pend is None or store.conn.get_autocommit() else pend
 

@@ -74,22 +74,22 @@ class SQLiteStore(Store, MemoryStore):
             self.active_rows = None
         return was
 
-    # -- the drain's vector rows, written together before each commit (memcli.db.vec_pending) -----------
+    # -- the drain's index rows (vec0, FTS5), written together before each commit (memcli.db.vec_pending) --
     vec_pending: Pending | None = None
     _temp_was: int | None = None  # temp_store before batching set it to memory
 
     def batch_vectors(self, on: bool = True) -> bool:
-        """Write the fresh vec0 rows of memories and episodes of each write transaction, and the flag
+        """Write the fresh vec0 and FTS5 rows of memories and episodes of each write transaction, and the flag
         updates of written memories, with one ``executemany`` per table before it commits (``on``), or row
         by row (:mod:`memcli.db.vec_pending`; the drain), the tasks' savepoint sub-journals in memory meanwhile
         (:mod:`memcli.db.temp_store`). Returns whether it was on; off only between transactions."""
         was = self.vec_pending is not None
         if on and not was:
-            from memcli.db.episodes import EPISODE_VEC_INSERT
-            from memcli.db.index import VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
+            from memcli.db.episodes import EPISODE_FTS_INSERT, EPISODE_VEC_INSERT
+            from memcli.db.index import FTS_INSERT, VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
 
-            self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE,
-                                        s.EPISODE_VEC: EPISODE_VEC_INSERT}, self)
+            self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE, s.FTS: FTS_INSERT,
+                                        s.EPISODE_VEC: EPISODE_VEC_INSERT, s.EPISODE_FTS: EPISODE_FTS_INSERT}, self)
             was_temp = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
             self._temp_was = self._temp_was if was_temp is None else was_temp
         elif not on:

@@ -1,21 +1,28 @@
-"""The vector rows of a write transaction, written together: one ``executemany`` per vec0 table
-just before the commit, instead of one ``INSERT`` per memory and per episode (the drain's batch).
+"""The index rows of a write transaction, written together: one ``executemany`` per vec0 and FTS5
+table just before the commit, instead of one ``INSERT`` per memory and per episode (the drain's batch).
 
 The drain (:meth:`memcli.db.sqlite.SQLiteStore.batch_vectors`) writes a batch of tasks in one
 transaction, each task in a savepoint. With batching on, a fresh memory's vec0 row
-(:func:`memcli.db.index.index_vector`) and a new episode's (:func:`memcli.db.episodes.record`)
-wait here, in their table's insertion order, and reach the table:
+(:func:`memcli.db.index.index_vector`) and FTS5 row (:func:`memcli.db.index.index_fts`), and a new
+episode's (:func:`memcli.db.episodes.record`), wait here, in their table's insertion order, and reach the table:
 
 - before the transaction commits (:meth:`~memcli.db.sqlite.SQLiteStore.tx`: a flush that fails
   rolls the whole transaction back, as a failed commit does);
-- before any other statement that names the table (``memory_vec`` or ``memory_episode_vec`` in its
-  text, the shadow tables included: vec0's KNN, a load of the vectors, a delete): every reader sees
-  every row, so no answer changes;
+- before any other statement that names the table (``memory_vec``, ``memory_episode_vec``,
+  ``memory_fts`` or ``memory_episode_fts`` in its text, the shadow tables included: vec0's KNN, a
+  load of the vectors, a full-text match, a delete): every reader sees every row, so no answer changes;
 - in the order they were asked for, per table: the flag updates of memories already written
   (``memory_vec flags``: a CONFLICT retiring an older memory) after the inserts;
 - never, when the savepoint (or transaction) they were added in rolls back: :meth:`Pending.mark` /
   :meth:`Pending.rollback` undo the additions, the changes of waiting rows and any flush since,
   exactly as SQLite undoes the statements they replace.
+
+Why FTS5 rows wait too (round 33): once an FTS5 table is written in a transaction, SQLite tells it of
+every later savepoint and of every statement that opens a statement journal (most inserts), and FTS5
+then writes its pending terms to disk as a new segment — one segment (and its merges) per task and
+per insert of the batch (a 10k drain: its RELEASEs alone took ~2.2 s by SQLite's own statement timer).
+Written together before the commit, the batch's terms make one segment per table. The rows (content,
+document sizes, totals) are the same, so every match and every bm25 score is too.
 
 The writers that know a statement cannot touch a waiting row run it under :meth:`Pending.direct`
 (a vector read of an older memory); a flag update or a read of a waiting row is answered here
@@ -32,12 +39,16 @@ from typing import Any
 
 __all__ = ["Pending", "Table"]
 
+#: the marks of the tables that may wait here (every table's name holds one): a statement holding neither
+#: names none of them (:meth:`Pending.before`, checked before each statement of the writer: kept cheap)
+MARKS = ("_vec", "_fts")
+
 #: runs ``sql`` once per parameter row (``executemany``), with the store's error translation
 Run = Callable[[str, Sequence[Sequence[Any]]], None]
 
 
 class Table:
-    """One vec0 table's waiting rows: ``rows`` (``[key, params]``) of which
+    """One vec0 or FTS5 table's waiting rows: ``rows`` (``[key, params]``) of which
     the first ``flushed`` are written, an index of the waiting ones by key, and an undo log of
     changes made to waiting rows."""
 
@@ -63,15 +74,16 @@ class Table:
 
 
 class Pending:
-    """The waiting vec0 rows of one connection's open write transaction, by table."""
+    """The waiting vec0 and FTS5 rows of one connection's open write transaction, by table."""
 
     def __init__(self, tables: dict[str, str], store: Any) -> None:
         # key → its statement; a key's first word is the table the statement writes ("memory_vec flags": updates)
         self.tables = {key: Table(key.split(" ")[0], sql) for key, sql in tables.items()}
         self.quiet = False
         self.live = False  # some row may wait (checked by the store before each statement: kept cheap)
-        if not all("_vec" in t.name for t in self.tables.values()):
-            raise ValueError("only vector tables (named *_vec*) wait here: before() looks for '_vec' first")
+        if not all(any(m in t.name for m in MARKS) for t in self.tables.values()):
+            raise ValueError("only vec0 and FTS5 tables (named *_vec* or *_fts*) wait here: before() looks for "
+                             "those marks first")
         self._store = store  # a memcli.db.connect.Store
 
     def _run(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -117,7 +129,7 @@ class Pending:
 
     def before(self, sql: str) -> None:
         """Flush each table ``sql`` names (unless under :meth:`direct`)."""
-        if self.quiet or "_vec" not in sql:  # every table here is a vector table (memory_vec, memory_episode_vec)
+        if self.quiet or ("_vec" not in sql and "_fts" not in sql):  # MARKS: every table here holds one
             return
         for t in self.tables.values():
             if t.waiting and t.name in sql:

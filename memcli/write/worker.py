@@ -21,9 +21,9 @@ the commit, the index upkeep after it and the vector files' update are paid once
 tasks' leases are read once when the transaction begins (the writer's lock keeps any other worker
 from changing one until it ends) and the written tasks are marked done in one statement at its end
 (:func:`memcli.write.outbox.held`, :func:`~memcli.write.outbox.complete_many`); a task whose lease was
-lost still rolls back in its savepoint. A killed
-process leaves its open transaction uncommitted: no item, no event of any task of the batch,
-and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
+lost still rolls back in its savepoint (:func:`memcli.db.task_savepoint.task_savepoint`: left open when the
+task succeeds). A killed process leaves its open transaction uncommitted: no item, no event of any task of the
+batch, and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
 signal, the database rolled the transaction back) leaves nothing and releases all its tasks.
 Extraction runs one extractor call's worth at a time (the LLM extractor's ``batch``), and a failed
 extraction is recorded on its task as soon as it happens — an interrupted drain keeps the error of
@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Union
 from pydantic import BaseModel, Field
 
 from memcli.db.store import MemoryStore
+from memcli.db.task_savepoint import task_savepoint
 from memcli.errors import BadInputError
 from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
@@ -396,19 +397,18 @@ class MemoryCaptureWorker:
     def _write_task(self, task: outbox.Task, cands: list[Candidate], vecs, summary: DrainSummary,  # noqa: ANN001
                     episode: tuple[bool, object, bool] = (False, None, False), pre=None,  # noqa: ANN001
                     held: set[int] | None = None) -> None:
-        """All results of one task and its completion, in ONE savepoint of the batch's transaction
-        (its own transaction when called outside one). ``episode``: (the turn is chatter, its vector
-        or None) — a user turn is recorded as an episode or not after the decisions
-        (:meth:`~memcli.db.store.MemoryStore.record_episode`). ``pre``: the batch's reads for the first
-        candidate (:meth:`_prefetch`). ``held``: the batch's tasks found leased to this worker when its
-        transaction began (:func:`memcli.write.outbox.held`): the task is then marked done together with
-        the others at the end of that transaction (a lost lease still rolls this task back here);
-        None: marked done here."""
+        """All results of one task and its completion, in ONE savepoint of the batch's transaction (its own
+        transaction when called outside one). ``episode``: (the turn is chatter, its vector or None) — a user turn
+        is recorded as an episode or not after the decisions (:meth:`~memcli.db.store.MemoryStore.record_episode`).
+        ``pre``: the batch's reads for the first candidate (:meth:`_prefetch`). ``held``: the batch's tasks found
+        leased to this worker when its transaction began (:func:`memcli.write.outbox.held`): the task is then
+        marked done together with the others at the end of that transaction (a lost lease still rolls this task
+        back here); None: marked done here."""
         st, settings = self.store, self.settings
         timings: dict[str, float] = {}
         counts: dict[str, int] = {}
         t = time.perf_counter()
-        with st.tx():
+        with task_savepoint(st):
             written: set[int] = set()  # memories this utterance wrote or decided on: not compared again
             for n, (cand, vec) in enumerate(zip(cands, vecs, strict=True)):
                 res = decide_and_apply(st, settings, task.user, cand, vec, origin=Origin.EXTRACTED,
