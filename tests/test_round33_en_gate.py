@@ -34,7 +34,6 @@ TURNS = (
     "My cousin Dara keeps bees on an allotment in Hull.",
     "Our border terrier is called Nutmeg.",
     "I was a postman for twenty-two years.",
-    "Our tortoise sleeps in a box in the garage all winter.",
 )
 
 store = module_store("wren", TURNS, AT)
@@ -48,7 +47,6 @@ def _block(store, question: str) -> list[str]:
     "Which bar do we go to on Fridays?",   # "bar" only in barbershop
     "What pen do I write with?",           # "pen" only in appendix
     "When is Dara's birthday?",            # Dara's only fact holds no date
-    "How old is our tortoise?",            # the tortoise's fact holds no age
     "What does my wife's brother do for a living?",  # the wife's own job is not her brother's
 ])
 def test_a_question_nothing_told_answers_gets_no_block(store, question: str) -> None:
