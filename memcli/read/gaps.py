@@ -6,8 +6,9 @@ Two answer features (:mod:`memcli.read.answer`), both of one hit against one que
   asked_value`: when, what time, how long / many / much, where, who / what's … called) and the hit's statement
   holds none of that type ("When is Sam's birthday?" against "Sam's boat is moored at Poole": the subject's
   fact, no date). 0 when the question asks no value type, asks who (a relation answers it as a name does) or how
-  often (every morning). The ranking already lowered such hits below one that
-  holds the value (round 32, ``asked_value.lift``); the gate did not know it, and the subject's only fact passed.
+  often (every morning), or names its subject by another fact ("my friend who runs a bakery"). The ranking
+  already lowered such hits below one that holds the value (round 32, ``asked_value.lift``); the gate did not
+  know it, and the subject's only fact passed.
 - ``piece`` (:func:`piece_only`): the statement shares an English word of the question only as a piece of a
   longer, other word ("opera" in "operation", "blood" in "bloodwork", "car" in "cards"), and no word of the
   question whole. The lexical leg's LIKE side finds partial words on purpose (``coff`` → coffee), and the dense
@@ -37,9 +38,11 @@ _AGENT = re.compile(r"(?:er|ers|or|ors|ist|ists|ian|ians)")
 _WHO = re.compile(r"\W*(?:and |so |but )?(?:who|whom|whose)\b|.*谁", re.IGNORECASE)
 #: "how often" is answered by "every morning", "twice a week" as well as by a number
 _OFTEN = re.compile(r"\bhow often\b|多久一次|几天一次", re.IGNORECASE)
-#: "what's the name of the person from Leeds": the fact naming the person by another fact answers it with the
-#: subject's other facts (answer.share_by_subject), none of which need hold the name
-_BY_FACT = re.compile(r"\b(?:the|that|this)\s+(?:person|one|guy|woman|man|lady|friend)\b|那个|那位|的人", re.IGNORECASE)
+#: a question naming its subject by another fact ("what's the name of the person from Leeds", "when is the birthday
+#: of my friend who runs a bakery", "where did the flatmate who's a chef move"): the fact that names the subject is
+#: found with the value asked among the subject's other facts (answer.share_by_subject) and need hold none
+_BY_FACT = re.compile(r"\b(?:the|that|this)\s+(?:person|one|guy|woman|man|lady|friend)\b|"
+                      r"(?<=[a-z] )(?:who|whom|whose|that)\b|那个|那位|的人", re.IGNORECASE)
 #: values said more loosely than the ranking's reading (asked_value.holds_value) needs: a place as "at a law firm",
 #: "in the shed", "at UT Austin"; a year of birth by an age ("34 years old")
 _MORE = {
@@ -56,7 +59,7 @@ def value_unheld(question: str, statement: str) -> float:
     from memcli.read.asked_value import asked_value, holds_value
 
     asked = asked_value(question)
-    if asked is None or (asked == "name" and (_WHO.match(question) or _BY_FACT.search(question))) \
+    if asked is None or _BY_FACT.search(question) or (asked == "name" and _WHO.match(question)) \
             or (asked == "amount" and _OFTEN.search(question)):
         return 0.0
     more = _MORE.get(asked)
