@@ -99,3 +99,5 @@ def test_a_thing_named_by_its_kind() -> None:
     assert names_thing("The dogs bark all night", "dog")
     assert not names_thing("Our tabby is called Miso", "dog")
     assert not names_thing("I collect old football cards", "car")
+    # a bare phrase (request.definite_things: "When was netball invented?" → "netball invented") only as said
+    assert not names_thing("I play netball on Mondays", "netball invented")

@@ -101,12 +101,15 @@ def piece_only(tokens: Sequence[str], statement: str) -> float:
 
 
 def names_thing(statement: str, word: str) -> bool:
-    """Whether ``statement`` names the thing ``word`` (case-folded, one word) names: as a whole word, its plural or
-    possessive, or a thing of the kind it is (:func:`memcli.read.kinds.kinds_of`: a spaniel for "dog")."""
+    """Whether ``statement`` names the thing ``word`` (case-folded) names: as whole words, their plural or
+    possessive, or — one word — a thing of the kind it is (:func:`memcli.read.kinds.kinds_of`: a spaniel for
+    "dog"; not "volleyball" for the bare phrase of "When was volleyball invented?")."""
     from memcli.read.kinds import held_kinds, kinds_of
     from memcli.read.tokens import has_word
 
     if has_word(statement.casefold(), word):
         return True
+    if " " in word:  # a bare phrase asked when or where ("football practice", "volleyball invented"): as said
+        return False
     kinds = kinds_of(word)
     return bool(kinds & held_kinds(statement, kinds))
