@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 from _stores import module_store
 
+from memcli.read.asked_thing import held_attrs, thing_features
 from memcli.read.asked_value import holds_value
 from memcli.read.gaps import names_thing, piece_only, value_unheld
 from memcli.read.tokens import query_tokens
@@ -101,3 +102,11 @@ def test_a_thing_named_by_its_kind() -> None:
     assert not names_thing("I collect old football cards", "car")
     # a bare phrase (request.definite_things: "When was netball invented?" → "netball invented") only as said
     assert not names_thing("I play netball on Mondays", "netball invented")
+
+
+def test_an_occupation_holds_the_job_asked() -> None:
+    # "What's my job?" is answered by a statement naming an occupation in no slot the write path gave it
+    said = "I'm a market analyst, mostly spreadsheets"
+    assert "job" in held_attrs(None, said)
+    assert thing_features("What's my job?", said, held_attrs(None, said)) == (0.0, 0.0)
+    assert "job" not in held_attrs(None, "I'm a night owl, mostly")
