@@ -196,6 +196,59 @@ STORES = [
             "What position does my daughter play in netball?",
         ],
     },
+    {
+        # round 33 (written 2026-12-06 for the gate's English near misses): a question sharing a word only as a
+        # piece of a longer, other word of a fact ("band" in husband, "pain" in painting), or asking a value of a
+        # type (a date, an age, a time, a name) of a subject whose stored fact holds none; beside answers holding
+        # the value, and a word inflected or made an agent noun (swim / swimmer)
+        "user": "na-en-7",
+        "tag": "piece",
+        "facts": [
+            "My husband Raj works night shifts at the sorting office",
+            "I start work at 8am on weekdays",
+            "I do oil painting on Sunday mornings",
+            "We're moving house in the spring",
+            "I run a small catering business from home",
+            "Our flat looks over the river embankment",
+            "My five-a-side team won the league last month",
+            "I have very sensitive skin",
+            "My brother Theo is a keen cyclist",
+            "My brother Theo lives in Galway",
+            "My dog Bramble is a border collie",
+            "My yoga class is in the church hall",
+            "My accountant sorted out my tax return",
+            "My dentist appointment is on the 14th of May",
+            "I've been a swimmer for twelve years",
+            "I paint in the shed at the bottom of the garden",
+        ],
+        "answer": [
+            ("What time do I start work?", [2], ["attr_query"]),
+            ("Where does my brother Theo live?", [10], ["subject"]),
+            ("What breed is my dog?", [11], ["pet"]),
+            ("Where is my yoga class?", [12], ["keyword"]),
+            ("When is my dentist appointment?", [14], ["keyword"]),
+            ("How long have I been swimming?", [15], ["keyword"]),
+            ("Where do I paint?", [16], ["keyword"]),
+            ("What business do I run?", [5], ["keyword"]),
+            ("What does my husband do?", [1], ["subject"]),
+            ("What did my team win?", [7], ["keyword"]),
+            ("When are we moving house?", [4], ["keyword"]),
+        ],
+        "near_miss": [
+            "Which band do I like?",
+            "Where did I buy my engagement ring?",
+            "What pain medication do I take?",
+            "What's my cat called?",
+            "Which bank am I with?",
+            "What tea do I drink?",
+            "Where do I ski?",
+            "When is my brother Theo's birthday?",
+            "How old is my dog?",
+            "What time does my yoga class start?",
+            "Who is my accountant?",
+            "When does my brother Theo race next?",
+        ],
+    },
 ]
 
 GENERAL = [

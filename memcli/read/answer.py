@@ -89,7 +89,7 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
             "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic", "world", "unheld",
-            "thing_part")
+            "thing_part", "no_value", "piece")
 
 
 
@@ -248,7 +248,7 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
                  query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
                  no_subject: int = 0, kind: int = 0, kind_missing: int = 0, task: bool = False,
                  lexical_topic: bool = False, world: bool = False, unheld: float = 0.0,
-                 thing_part: float = 0.0) -> list[float]:
+                 thing_part: float = 0.0, no_value: float = 0.0, piece: float = 0.0) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
@@ -256,7 +256,7 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
             float(slot and has_anchor),
             float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
             float(no_subject), float(kind), float(kind_missing), float(task), float(lexical and lexical_topic),
-            float(world), float(unheld), float(thing_part)]
+            float(world), float(unheld), float(thing_part), float(no_value), float(piece)]
 
 
 _SUBJECT = FEATURES.index("subject")

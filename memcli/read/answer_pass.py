@@ -43,6 +43,7 @@ from memcli.read.answer import (
 )
 from memcli.read.asked_thing import held_attrs, thing_features
 from memcli.read.compare import compared_things
+from memcli.read.gaps import names_thing, piece_only, value_unheld
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
 from memcli.read.kinds import kind_feature, kind_missing
@@ -103,6 +104,7 @@ class _Question:
         self.words = [t for t in self.tokens if t.isascii() or len(t) > 1]
         self.group = answer_group(query, lang)
         self.long = self.focus != query
+        self.en = self.group.startswith("en")  # round 33's no_value and piece: English questions only
         self.slots = query_slot_keys(self.focus) if self.long else info.slots  # not the slots the chatter names
         self.personal = personal_score(None if qvec is None else qvec.tolist(), answer.lang_params(self.group))
         self.simple = to_simplified(self.focus)
@@ -239,7 +241,7 @@ class AnswerPass:
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),
                                                  *names_given(said[i], q.simple)) if n)
         # "How much was the sofa?" with 'We bought a new sofa' stored: a thing both know, the user's
-        people += tuple(w for w in q.definite if any(_has_word(said[i], w) for i in said))
+        people += tuple(w for w in q.definite if any(names_thing(said[i], w) for i in said))
         # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
         people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
         # 书房的椅子和办公室的椅子哪个更贵 with both chairs told: two things of the user's (memcli.read.compare)
@@ -276,7 +278,9 @@ class AnswerPass:
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and (self._once(("informative", text), informative_match, q.focus, q.tokens,
                                                       text) or self._knows(said[f.id])), world=world,
-                unheld=thing[f.id][0], thing_part=thing[f.id][1])
+                unheld=thing[f.id][0], thing_part=thing[f.id][1],
+                no_value=self._once(("value", said[f.id]), value_unheld, q.focus, said[f.id]) if q.en else 0.0,
+                piece=self._once(("piece", text), piece_only, q.tokens, text) if q.en else 0.0)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:

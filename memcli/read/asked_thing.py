@@ -248,12 +248,14 @@ _KIN = ({"job", "workplace"}, {"education", "school"}, {"like", "favourite", "ha
 
 def held_attrs(slot: str | None, statement: str) -> frozenset[str]:
     """The attributes a hit holds or says: its slot's, those its statement names
-    (:func:`memcli.read.mismatch.said_attrs`: "named" → name), and their kin (job / workplace; a habit for a
-    hobby: "I do pottery every Saturday")."""
-    from memcli.read.mismatch import said_attrs
+    (:func:`memcli.read.mismatch.said_attrs`: "named" → name; an occupation → job), and their kin (job /
+    workplace; a habit for a hobby: "I do pottery every Saturday")."""
+    from memcli.read.mismatch import names_occupation, said_attrs
     from memcli.slots import split_slot
 
     out = set(said_attrs(statement)) | ({split_slot(slot)[1]} if slot else set())
+    if names_occupation(statement):  # round 33: "I'm a data analyst" holds the job "what's my job" asks
+        out.add("job")
     for kin in _KIN:
         if out & kin:
             out |= kin

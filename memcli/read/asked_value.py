@@ -79,6 +79,7 @@ _HELD = {
         rf"\b(?:{_EN_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_EN_MONTHS})\b|"
         rf"\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:in|since|until|by|from)\s+(?:{_EN_MONTHS}|(?:19|20)\d\d)\b|\b(?:19|20)\d\d\b|"
         rf"\b(?:next|last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter|{_EN_DAYS})\b|"
+        rf"\bin\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b|"
         rf"\b(?:on\s+)?(?:{_EN_DAYS})s?\b|\b\d{{1,2}}/\d{{1,2}}\b|"
         rf"{_ZH_NUM}+(?:月|号|日(?!子)|年(?!级|纪|轻|龄|代)|周年)|(?:星期|周|礼拜)[一二三四五六日天末]|"
         rf"明天|后天|大后天|下(?:个)?(?:月|礼拜|星期|周)|明年|后年|去年|前年|年底|年初|月底|月初|过年|春节|国庆|中秋|元旦"),

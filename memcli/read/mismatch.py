@@ -205,7 +205,7 @@ OCCUPATIONS = (
     "architect, pharmacist, dentist, vet, veterinarian, pilot, professor, researcher, scientist, translator, "
     "electrician, plumber, carpenter, mechanic, librarian, paramedic, pediatrician, surgeon, therapist, "
     "physiotherapist, consultant, banker, cashier, hygienist, midwife, paralegal, barista, waiter, "
-    "waitress, bartender, cleaner, receptionist, tutor")
+    "waitress, bartender, cleaner, receptionist, tutor, analyst")
 
 
 @lru_cache(maxsize=1)

@@ -67,8 +67,8 @@ from memcli.smalltalk import (
 )
 from memcli.text import STOPWORDS
 
-__all__ = ["about_world", "addressed", "names_someone", "asks_only", "informative_match", "is_small_talk", "is_task",
-           "wants_taste"]
+__all__ = ["about_world", "addressed", "names_someone", "asks_only", "informative_match", "is_relation",
+           "is_small_talk", "is_task", "wants_taste"]
 
 _TASK_VERBS_EN = (
     "translate", "write", "draft", "compose", "rewrite", "rephrase", "paraphrase", "proofread", "edit", "polish",
@@ -101,7 +101,7 @@ _ZH_NICK = lazy(r"[小老阿][\u4e00-\u9fff]", gate=holding("小", "老", "阿")
 
 
 @lru_cache(maxsize=512)
-def _relation(token: str) -> bool:
+def is_relation(token: str) -> bool:
     """A token naming someone of the user's (小女儿, 合伙人, husband): evidence of whose fact, not of a topic."""
     from memcli.slots import ME, SOMEONE, query_subject
 
@@ -113,7 +113,7 @@ def informative_match(query: str, tokens: Sequence[str], statement: str) -> bool
     not at the start of the query (see the module doc)."""
     from memcli.read.answer import topic_coverage
 
-    kin = [t for t in tokens if _relation(t)]  # and the pieces jieba cuts them into (小女 of 小女儿)
+    kin = [t for t in tokens if is_relation(t)]  # and the pieces jieba cuts them into (小女 of 小女儿)
     if topic_coverage([t for t in tokens if not any(t in k for k in kin)], statement) > 0:
         return True
     low = statement.casefold()
