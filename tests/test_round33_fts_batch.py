@@ -12,14 +12,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import apsw
-import numpy as np
 import pytest
 from _procs import jsonl, utterances
+from _rows import insert_text, seeded_vec
 
 from memcli import Memory
 from memcli.admin import Admin
 from memcli.db.sqlite import SQLiteStore
-from memcli.models import Candidate, Kind
 
 N_USERS = 3
 FTS_TABLES = ("memory_fts", "memory_episode_fts")
@@ -79,18 +78,9 @@ def test_a_batched_drain_writes_fewer_fts_segments_and_leaves_the_same_rows_matc
     assert batched_writes * 3 < row_writes
 
 
-def _cand(text: str) -> Candidate:
-    return Candidate(statement=text, kind=Kind.PREFERENCE, salience=0.5, valid_from="2026-03-01T00:00:00+00:00")
-
-
-def _vec(seed: int) -> np.ndarray:
-    v = np.random.default_rng(seed).standard_normal(512).astype(np.float32)
-    return v / np.linalg.norm(v)
-
-
 def _insert(st: SQLiteStore, text: str, seed: int) -> int:
-    return int(st.insert_item(user_id="bea", candidate=_cand(text), origin="extracted", confidence=0.8,
-                              vector=_vec(seed), model="m")["id"])
+    return insert_text(st, "bea", text, seed, "2026-03-01T00:00:00+00:00")
+
 
 
 def _matches(st: SQLiteStore, table: str, word: str) -> list[int]:
@@ -120,7 +110,7 @@ def test_waiting_fts_rows_are_matched_and_a_rolled_back_savepoint_takes_its_own_
             with pytest.raises(RuntimeError), st.tx():  # a task's savepoint
                 b = _insert(st, "I polish copper pans on Sundays", 2)
                 st.record_episode("bea", s1, occurred_at="2026-03-01T09:00:00+00:00", content="the lighthouse "
-                                  "keeper waved at noon", chatter=False, vector=_vec(3), model="m",
+                                  "keeper waved at noon", chatter=False, vector=seeded_vec(3), model="m",
                                   now=datetime.now(UTC))
                 assert st.vec_pending.get("memory_episode_fts", s1) is not None
                 assert _matches(st, "memory_fts", "copper") == [a, b]
@@ -130,7 +120,7 @@ def test_waiting_fts_rows_are_matched_and_a_rolled_back_savepoint_takes_its_own_
             assert _matches(st, "memory_episode_fts", "lighthouse") == []
             c = _insert(st, "My copper kettle whistles", 4)
             st.record_episode("bea", s2, occurred_at="2026-03-01T09:00:00+00:00", content="lighthouse soup tonight",
-                              chatter=False, vector=_vec(5), model="m",
+                              chatter=False, vector=seeded_vec(5), model="m",
                               now=datetime.now(UTC))
             assert st.vec_pending.get("memory_fts", c) is not None
         assert not st.vec_pending.has_waiting  # written before the commit

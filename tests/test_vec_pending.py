@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _procs import jsonl, utterances
+from _rows import insert_text, seeded_vec
 
 from memcli import Memory
 from memcli.admin import Admin
 from memcli.db import vec_pending
 from memcli.db.sqlite import SQLiteStore
-from memcli.models import Candidate, Kind
 
 N_USERS = 3
 VEC_TABLES = ("memory_vec", "memory_episode_vec")
@@ -74,28 +74,16 @@ def test_a_batched_drain_leaves_the_vector_tables_as_the_row_by_row_one(tmp_path
     assert any(r["invalid_at"] for r in items)  # a contradicted memory's flags changed while its row waited
 
 
-def _cand(text: str) -> Candidate:
-    return Candidate(statement=text, kind=Kind.PREFERENCE, salience=0.5, valid_from="2026-01-01T00:00:00+00:00")
-
-
-def _vec(seed: int) -> np.ndarray:
-    v = np.random.default_rng(seed).standard_normal(512).astype(np.float32)
-    return v / np.linalg.norm(v)
-
-
 def _insert(st: SQLiteStore, text: str, seed: int) -> int:
-    return int(
-        st.insert_item(
-            user_id="alice", candidate=_cand(text), origin="extracted", confidence=0.8, vector=_vec(seed), model="m"
-        )["id"]
-    )
+    return insert_text(st, "alice", text, seed, "2026-01-01T00:00:00+00:00")
+
 
 
 def _vec0(st: SQLiteStore) -> dict[int, int]:
     """item id → its active flag, as vec0's KNN over every row of alice sees them."""
     rows = st.q(
         "SELECT item_id, active FROM memory_vec WHERE embedding MATCH ? AND k = 50 AND user_id = 'alice'",
-        (_vec(0).tobytes(),),
+        (seeded_vec(0).tobytes(),),
     )
     return {r["item_id"]: r["active"] for r in rows}
 
@@ -139,7 +127,7 @@ def test_waiting_rows_are_seen_and_a_rolled_back_savepoint_takes_its_own_along(t
             with pytest.raises(RuntimeError), st.tx():  # a task's savepoint
                 c = _insert(st, "I like chess", 3)
                 st.update_item(b, invalid_at="2026-02-01T00:00:00+00:00")  # changes a waiting row
-                assert np.array_equal(st.vector_of(b), _vec(2))  # read from the waiting row
+                assert np.array_equal(st.vector_of(b), seeded_vec(2))  # read from the waiting row
                 st.update_item(a, invalid_at="2026-02-01T00:00:00+00:00")  # a written row: its UPDATE waits
                 assert a in st.vec_pending.tables["memory_vec flags"].waiting
                 assert _vec0(st) == {a: 0, b: 0, c: 1}  # a statement naming the table flushes first…
