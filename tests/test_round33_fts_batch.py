@@ -82,7 +82,6 @@ def _insert(st: SQLiteStore, text: str, seed: int) -> int:
     return insert_text(st, "bea", text, seed, "2026-03-01T00:00:00+00:00")
 
 
-
 def _matches(st: SQLiteStore, table: str, word: str) -> list[int]:
     """Rows of ``table`` whose tokens hold ``word`` (as indexed: an English word by its stem)."""
     from memcli.db.index import search_terms_of
