@@ -78,7 +78,6 @@ def _insert(st: SQLiteStore, text: str, seed: int) -> int:
     return insert_text(st, "alice", text, seed, "2026-01-01T00:00:00+00:00")
 
 
-
 def _vec0(st: SQLiteStore) -> dict[int, int]:
     """item id → its active flag, as vec0's KNN over every row of alice sees them."""
     rows = st.q(
