@@ -326,6 +326,26 @@ def relations_of(text: str) -> frozenset[str]:
     return frozenset(slots.EN_RELATIONS[m.group(1)] for m in _EN_REL_WORDS.finditer(text.casefold()))
 
 
+def names_relation(mine: Facts, relation: str) -> bool:
+    """``mine`` (a statement read as about the user) names ``relation`` or a relation that may be the same
+    person (我换导师了 names 导师, "we got a new manager" a manager): it tells who that relation is, not a
+    fact of the user's own. "我住在成都" names no relation and stays the user's."""
+    return any(slots.same_relation(r, relation) for r in relations_of(mine.statement))
+
+
+def relation_fact_beside(new: Facts, old: Facts) -> str | None:
+    """Why a statement of the user's naming a relation (我和老婆两个人过日子, "I share a flat with my partner")
+    and a fact of that relation's own that is not who they are (老婆不会开车: what they can do, did, have) are
+    two facts, or None. Round 32 kept the relation's taste, habit and health apart (``different_people``), round
+    33 any other fact of theirs (the fitted judge had said CONFLICT p 0.92-1.00); who they are may replace it."""
+    me, them = (new, old) if new.subject == slots.ME else (old, new)
+    if me.subject != slots.ME or them.subject in (slots.ME, "") or them.subject.startswith("thing:"):
+        return None
+    if getattr(slots.slot_attribute(them.slot), "kind", "") != "other" or not names_relation(me, them.subject):
+        return None
+    return f"the user's statement naming {them.subject} beside a fact of {them.subject}'s own: two facts"
+
+
 _ZH_NAME_POS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg", "eng"})
 _EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
 _EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})

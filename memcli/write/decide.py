@@ -5,11 +5,10 @@
    ``subject.attribute`` slot with another value, a flipped polarity or another number →
    CONFLICT, a more specific value → UPDATE, the same value → NOOP — even when the cosine is
    below ``dedup_lower`` (recorded as level ``judge``, judge ``slot``);
-2. **vector**: KNN over the user's active memories (vec0 partition ``user_id``, ``active = 1``):
-   cosine ≥ ``dedup_upper`` → NOOP unless :func:`~memcli.write.judge.guard` objects (a
-   polarity flip, a changed number/date or another slot is never a NOOP, whatever the
-   cosine); cosine < ``dedup_lower`` → ADD; every neighbour at or above ``dedup_lower`` about
-   another subject (我妈妈… vs 我…) → ADD without a judge (recorded as level ``judge``, judge
+2. **vector**: KNN over the user's active memories (vec0 partition ``user_id``, ``active = 1``): cosine ≥
+   ``dedup_upper`` → NOOP unless :func:`~memcli.write.judge.guard` objects (a polarity flip, a changed number/date or
+   another slot is never a NOOP, whatever the cosine); cosine < ``dedup_lower`` → ADD; every neighbour at or above
+   ``dedup_lower`` about another subject (我妈妈… vs 我…) → ADD without a judge (recorded as level ``judge``, judge
    ``subject``; goldset: 110 such pairs are ADD, none CONFLICT/UPDATE);
 3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
    offline); an id the judge was not shown fails the task (ExtractionError), never a write.
@@ -18,13 +17,12 @@
    an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is
    that offline CONFLICT, with both reasons.
 
-Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last
-confirmation, count, source linked); UPDATE supersedes the old version in system time with
-a lineage link; CONFLICT invalidates the older belief in world time (``invalid_at`` = the
-newer ``valid_from``; a change told later with an earlier told date ends an undated stored fact too),
-stores an older incoming fact already invalid, and lets confidence
-rule 3 (:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an
-extracted guess. Every decision is one event (level, cosine, judge, reason).
+Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last confirmation, count, source
+linked); UPDATE supersedes the old version in system time with a lineage link; CONFLICT invalidates the older belief
+in world time (``invalid_at`` = the newer ``valid_from``; a change told later with an earlier told date ends an
+undated stored fact too), stores an older incoming fact already invalid, and lets confidence rule 3
+(:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an extracted guess. Every decision
+is one event (level, cosine, judge, reason).
 
 This module is the one place where candidates become items: ``remember``, ``import`` and
 the outbox worker (``drain``) all call :func:`decide_and_apply`.
@@ -52,6 +50,7 @@ from memcli.write.change_rules import (
     keyed_side_by_side,
     passing_wish_kept,
     refinement_drops_value,
+    relation_fact_beside,
     told_event_kept,
     told_remark_kept,
 )
@@ -146,7 +145,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if plan.target is None or plan.level == Level.EXACT:
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
-    why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge))
+    why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
+        new, old)  # (not in hard_guard: its reasons are a feature the fitted judge was fitted on)
     if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
         why = None  # the slot is the named thing's (memcli.write.named_kind): the name links the two, not the words
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):

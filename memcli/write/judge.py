@@ -33,12 +33,12 @@ from memcli.write.change_rules import (
     introduces_thing,
     keyed_apart,
     kin_changed,
+    names_relation,
     noop_apart,
     numbers_clash,
     past_event_kept,
     past_state_kept,
     plural_subject,
-    relations_of,
     talk_only,
     told_change,
 )
@@ -235,22 +235,16 @@ def other_person(new: Facts, old: Facts) -> bool:
 def different_people(new: Facts, old: Facts) -> bool:
     """Two people (or a person and the user): the subjects differ, neither is a thing the user owns, neither may
     be the other's relation (爱人 / 老婆 may be one; 哥哥 / 弟弟, my sister / me are two), and a statement of the
-    user's naming the relation tells who they are: only beside who the relation is (a name, a job; rounds 32, 33)."""
+    user's naming the relation tells who they are — never beside the relation's taste, habit or health (round 32;
+    round 33's other facts of the relation: :func:`memcli.write.change_rules.relation_fact_beside`)."""
     a, b = new.subject, old.subject
     if a == b or a.startswith("thing:") or b.startswith("thing:"):
         return False
     kind = getattr(slots.slot_attribute((old if a == slots.ME else new).slot), "kind", "")  # theirs: not who
     if slots.ME in (a, b) and names_relation(new if a == slots.ME else old, b if a == slots.ME else a) and kind not in (
-            "preference", "habit", "health", "other"):
+            "preference", "habit", "health"):
         return False  # "I have a new doctor now, Dr. Nguyen" / "My doctor is Dr. Allen": who the doctor is
     return not slots.same_relation(a, b)
-
-
-def names_relation(mine: Facts, relation: str) -> bool:
-    """``mine`` (a statement read as about the user) names ``relation`` or a relation that may be the same
-    person (我换导师了 names 导师, "we got a new manager" a manager): it tells who that relation is, not a
-    fact of the user's own. "我住在成都" names no relation and stays the user's."""
-    return any(slots.same_relation(r, relation) for r in relations_of(mine.statement))
 
 
 #: the default hide floor (:func:`hard_guard`) for a model without fitted judge weights: no CONFLICT /
