@@ -4,7 +4,8 @@
 import pytest
 
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
-from memcli.write.rules.en_words import split_clauses, trim_tail
+from memcli.write.rules.en_tail import trim_tail
+from memcli.write.rules.en_words import split_clauses
 
 
 @pytest.mark.parametrize("text, expect", [
