@@ -13,11 +13,9 @@ from pathlib import Path
 
 import apsw
 import pytest
-from _procs import jsonl, utterances
-from _rows import insert_text, seeded_vec
+from _procs import utterances
+from _rows import drained_by, insert_text, seeded_vec
 
-from memcli import Memory
-from memcli.admin import Admin
 from memcli.db.sqlite import SQLiteStore
 
 N_USERS = 3
@@ -45,12 +43,7 @@ def _fts_state(store: SQLiteStore) -> dict[str, object]:
 def _drain(db: Path, recs: list[dict], embedder, batched: bool) -> tuple[dict, int]:  # noqa: ANN001
     """Capture and drain ``recs``; the drain's FTS5 segment writes counted (FTS5's own statements that
     write a table's ``_data`` rows, seen through SQLite's statement trace)."""
-    for u in range(N_USERS):
-        with Memory(db=str(db), user=f"user{u}", embedder=embedder) as m:
-            m.capture_jsonl(jsonl([r for r in recs if r["_user"] == f"user{u}"]))
-    with Admin(db=str(db), embedder=embedder, drain_batch_size=16) as adm:
-        if not batched:
-            adm.store.batch_vectors = lambda on=True: True  # type: ignore[method-assign]  # never on: row by row
+    with drained_by(db, recs, embedder, N_USERS, batched) as adm:
         writes = [0]
 
         def traced(ev: dict) -> None:

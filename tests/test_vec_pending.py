@@ -10,11 +10,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _procs import jsonl, utterances
-from _rows import insert_text, seeded_vec
+from _procs import utterances
+from _rows import drained_by, insert_text, seeded_vec
 
-from memcli import Memory
-from memcli.admin import Admin
 from memcli.db import vec_pending
 from memcli.db.sqlite import SQLiteStore
 
@@ -41,12 +39,7 @@ def _dump(store: SQLiteStore) -> dict[str, list[tuple]]:
 
 
 def _drain(db: Path, recs: list[dict], embedder, batched: bool) -> tuple:  # noqa: ANN001
-    for u in range(N_USERS):
-        with Memory(db=str(db), user=f"user{u}", embedder=embedder) as m:
-            m.capture_jsonl(jsonl([r for r in recs if r["_user"] == f"user{u}"]))
-    with Admin(db=str(db), embedder=embedder, drain_batch_size=16) as adm:
-        if not batched:
-            adm.store.batch_vectors = lambda on=True: True  # type: ignore[method-assign]  # never on: row by row
+    with drained_by(db, recs, embedder, N_USERS, batched) as adm:
         s = adm.drain()
         assert s.done == len(recs) and s.dead == 0 and s.retried == 0
         assert adm.store.vec_pending is None  # the drain turns it off again
