@@ -190,13 +190,15 @@ def _held(word: str, low: str, statement: str, kinds_held: frozenset[str], attrs
     thing — "which city" by Atlanta — or, ``name``, for any head noun: "which running shoes" by Brooks Ghosts; a
     sort of a thing of the question's kinds, ``asked``: "what breed is my dog" by a beagle); 0: not at all."""
     from memcli.read.kinds import FAMILY, kinds_of
-    from memcli.read.tokens import holds
+    from memcli.read.tokens import ends_compound, holds
     from memcli.text import word_form
 
     if word == AMOUNT:
         return int(bool(_NUMBER.search(low)))
     if holds(low, word) or (word.endswith("'s") and holds(low, word[:-2])):
         return 2
+    if ends_compound(low, word):  # "which statin" by rosuvastatin: a thing of its kind
+        return 1
     if (word in _TIME_WORDS and _TIME_VALUE.search(low)) or (word in _MEASURES and _NUMBER.search(low)) \
             or kinds_of(word) & kinds_held or (word in _SORTS and bool(asked)) \
             or _attribute_words().get(word_form(word), frozenset()) & attrs_held \

@@ -89,7 +89,7 @@ _HELD = {
         rf"{_ZH_NUM}+(?:个|岁|年|天|次|块|元|万|千|百|公里|里|斤|公斤|米|小时|钟头|分钟|月|周|礼拜|星期|口|位|只|套|辆|倍|成|遍|趟|人)"),
     "place": (
         r"\b(?:in|at|to|on|near|from|into)\s+(?:the\s+)?[A-Z][a-z]+|"
-        r"\b(?:street|road|lane|avenue|drive|close|way|city|town|village|hospital|clinic|school|university|centre|"
+        r"\b(?i:street|road|lane|avenue|drive|close|way|city|town|village|hospital|clinic|school|university|centre|"
         r"center|park|station|airport|house|flat|apartment|bungalow|office|church|library|restaurant|café|cafe)\b|"
         r"[\u4e00-\u9fff](?:市|省|县|区|镇|村|路|街|巷|小区|公园|医院|学校|大学|中学|小学|幼儿园|机场|车站|广场|商场|超市|"
         r"饭店|餐厅|公司|单位|老家|家里)|(?:住在|在|去|到|搬到|搬去|回)[\u4e00-\u9fff]{2}"),

@@ -13,7 +13,8 @@ Two answer features (:mod:`memcli.read.answer`), both of one hit against one que
   longer, other word ("opera" in "operation", "blood" in "bloodwork", "car" in "cards"), and no word of the
   question whole. The lexical leg's LIKE side finds partial words on purpose (``coff`` → coffee), and the dense
   leg ranks such a statement near too (the pieces share sub-word units), so it may be the question's first hit.
-  An inflection or an agent noun of the word is the word ("teach" in teacher, "paint" in painting): not a piece.
+  An inflection or an agent noun of the word is the word ("teach" in teacher, "paint" in painting), and a compound
+  ending in it is a thing of its kind ("statin" in rosuvastatin: :func:`memcli.read.tokens.ends_compound`).
 
 :func:`names_thing`: a statement names the thing a word names, as a whole word (its plural, its possessive) or
 as a thing of the kind the word is (:mod:`memcli.read.kinds`: "the dog" by "our springer spaniel").
@@ -87,7 +88,7 @@ def piece_only(tokens: Sequence[str], statement: str) -> float:
     from memcli.read.asked_value import asking_word
     from memcli.read.kin import question_relation
     from memcli.read.request import is_relation
-    from memcli.read.tokens import holds
+    from memcli.read.tokens import ends_compound, holds
     from memcli.text import STOPWORDS
 
     low = statement.casefold()
@@ -97,7 +98,7 @@ def piece_only(tokens: Sequence[str], statement: str) -> float:
     if not words or any(holds(low, t) for t in words):
         return 0.0
     stmt_words = set(_LATIN_WORD.findall(low))
-    return float(any(t in w and not _same_word(t, w) for t in words for w in stmt_words))
+    return float(any(t in w and not _same_word(t, w) and not ends_compound(w, t) for t in words for w in stmt_words))
 
 
 def names_thing(statement: str, word: str) -> bool:

@@ -145,6 +145,14 @@ def holds(low: str, token: str) -> bool:
     return token in low
 
 
+def ends_compound(low: str, word: str) -> bool:
+    """Whether the case-folded text ``low`` holds a word of 4+ more letters ending in ``word`` (4+ letters): an
+    English compound is a kind of its last part (rosuvastatin a statin, blueberry a berry, a football a ball; round
+    33), where a word only beginning with it is another word (opera / operation, blood / bloodwork). A part of 3
+    letters before it is rarely a word of its own (hus-band is no band)."""
+    return len(word) >= 4 and re.search(rf"[a-z]{{4}}{re.escape(word)}(?![a-z])", low) is not None
+
+
 _LATIN_TEXT = re.compile(r"[a-z][a-z '-]*[a-z]|[a-z]")
 
 
