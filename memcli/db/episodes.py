@@ -179,12 +179,11 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
         if fresh is not None:
             fresh.no_row.discard(int(source_id))
         if is_episode:
-            from memcli.db.index import search_terms_of
+            from memcli.db.index import pending_rows, search_terms_of
             from memcli.smalltalk import unaddressed
 
             # the turn's words, not the name it addresses (Thanks, Mel!): memcli.smalltalk.unaddressed
-            pend = getattr(store, "vec_pending", None)  # the drain: one insert of the batch's rows per table
-            pend = pend if pend is not None and not store.conn.get_autocommit() else None
+            pend = pending_rows(store)  # the drain: one insert of the batch's rows per table
             fts = (int(source_id), " ".join(search_terms_of(unaddressed(content))[1]), user_token(user))
             if pend is not None:
                 pend.add(s.EPISODE_FTS, int(source_id), fts)

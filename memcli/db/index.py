@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # numpy loads only when a vector is written: the capture proc
     import numpy as np
 
 __all__ = ["FTS_INSERT", "VEC_FLAGS", "VEC_FLAGS_UPDATE", "VEC_INSERT", "ensure_vec_table", "fts_tokens", "index_fts",
-           "index_vector", "refresh_flags", "search_terms_of", "unindex", "vec_flags"]
+           "index_vector", "pending_rows", "refresh_flags", "search_terms_of", "unindex", "vec_flags"]
 
 
 def ensure_vec_table(store: Store, dim: int, model: str) -> None:
@@ -133,7 +133,7 @@ def index_fts(store: Store, item_id: int, user_id: str, statement: str, slot: st
     never reused, AUTOINCREMENT), so there is no old row to delete first."""
     tokens = " ".join(fts_tokens(statement, slot))
     targets = _fts_targets(store, item_id)  # + the new table, if a rebuild is under way
-    pend = _pending(store) if fresh and targets == [(s.FTS, True)] else None
+    pend = pending_rows(store) if fresh and targets == [(s.FTS, True)] else None
     if pend is not None:  # the drain: written with the batch's others before it commits (memcli.db.vec_pending)
         pend.add(s.FTS, int(item_id), (item_id, tokens, user_id, user_token(user_id)))
         return
@@ -168,7 +168,7 @@ VEC_FLAGS_UPDATE = f"UPDATE {s.VEC} SET active = ?, current = ?, valid_from = ?,
 VEC_FLAGS = f"{s.VEC} flags"
 
 
-def _pending(store: Store) -> Any:
+def pending_rows(store: Store) -> Any:
     """The transaction's waiting index rows (:mod:`memcli.db.vec_pending`), or None (row by row)."""
     pend = getattr(store, "vec_pending", None)
     return None if pend is None or store.conn.get_autocommit() else pend
@@ -184,7 +184,7 @@ def index_vector(store: Store, item: dict[str, Any], vector: np.ndarray, *, fres
     targets = _mirror_targets(store, int(item["id"]))  # + the rebuild table, if one is under way
     params = (item["id"], item["user_id"], f["active"], f["current"], f["valid_from"], f["invalid_at"],
               vec_to_blob(vector))
-    pend = _pending(store) if fresh and targets == [s.VEC] else None
+    pend = pending_rows(store) if fresh and targets == [s.VEC] else None
     if pend is not None:
         pend.add(s.VEC, int(item["id"]), params)
     for table in targets if pend is None else ():
@@ -200,7 +200,7 @@ def refresh_flags(store: Store, item: dict[str, Any]) -> None:
     if not store.table_exists(s.VEC):
         return
     f = vec_flags(item)
-    pend = _pending(store)
+    pend = pending_rows(store)
     targets = _mirror_targets(store, int(item["id"]))
     params = (f["active"], f["current"], f["valid_from"], f["invalid_at"], item["id"])
     if pend is not None and targets == [s.VEC]:
