@@ -31,6 +31,15 @@ def say_daily(mem: Any, turns: Sequence[str], start: str) -> None:
     assert s.dead == 0 and s.retried == 0, s.errors
 
 
+def say_apart(mem: Any, turns: Sequence[str], start: datetime) -> None:
+    """Capture each of ``turns`` two days after the one before, from ``start``, and drain each on its own (the
+    fact stored before is then the new one's neighbour); no task may be retried or dead."""
+    for n, text in enumerate(turns):
+        mem.capture(text, at=(start + timedelta(days=2 * n)).isoformat())
+        s = mem.drain()
+        assert s.dead == 0 and s.retried == 0, s.errors
+
+
 def module_store(user: str, turns: Sequence[str], at: str = AT) -> Callable[..., Any]:
     """A module-scoped fixture: ``user``'s store on a fresh database after :func:`say_all` of ``turns`` at ``at``
     (the session's ``embedder``), closed after the module."""

@@ -6,9 +6,10 @@ in ``context``. Own sentences (none from a data set); real stores, the real defa
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+from _stores import say_apart
 
 from memcli import Memory
 from memcli.write.decide_range import _facts
@@ -27,10 +28,7 @@ def told(db: str, embedder):  # noqa: ARG001 (the real default model, loaded onc
 
     def tell(turns: list[str], user: str = "kim") -> tuple[Memory, dict]:
         opened.append(m := Memory(db=db, user=user))
-        for n, text in enumerate(turns):
-            m.capture(text, at=(START + timedelta(days=2 * n)).isoformat())
-            s = m.drain()
-            assert s.dead == 0 and s.retried == 0, s.errors
+        say_apart(m, turns, START)
         return m, {it.statement: it for it in m.list(include_all=True)}
 
     yield tell

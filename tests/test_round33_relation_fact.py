@@ -7,19 +7,13 @@ real default model."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
+from _stores import say_apart
 
 START = datetime.fromisoformat("2026-05-04T09:00:00+00:00")
 
-
-def say_apart(mem, turns: list[str]) -> None:  # noqa: ANN001
-    """Each turn two days after the one before, drained on its own (the stored fact is then the neighbour)."""
-    for n, text in enumerate(turns):
-        mem.capture(text, at=(START + timedelta(days=2 * n)).isoformat())
-        s = mem.drain()
-        assert s.dead == 0 and s.retried == 0, s.errors
 
 PAIRS = [
     ["我和老婆两个人过日子", "老婆不会开车"],
@@ -31,13 +25,13 @@ PAIRS = [
 
 @pytest.mark.parametrize("turns", PAIRS, ids=["zh-老婆", "zh-老伴儿", "zh-爱人", "en-partner"])
 def test_the_relations_other_facts_end_nothing_the_user_told(mem, turns) -> None:
-    say_apart(mem, turns)
+    say_apart(mem, turns, START)
     items = mem.list(include_all=True)
     assert turns[0] in [it.statement for it in items] and all(it.status == "active" for it in items), [
         (it.status, it.statement, it.invalid_reason) for it in items]  # the relation's fact may be stored cut
 
 
 def test_who_the_relation_is_still_replaces_who_they_were(mem) -> None:
-    say_apart(mem, ["My dentist is Dr. Okafor", "I have a new dentist now, Dr. Lind"])
+    say_apart(mem, ["My dentist is Dr. Okafor", "I have a new dentist now, Dr. Lind"], START)
     active = [it.statement for it in mem.list() if it.status == "active"]
     assert "My dentist is Dr. Okafor" not in active, active
