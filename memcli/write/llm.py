@@ -12,7 +12,7 @@ Trust nothing that comes back, but read what real models send (issue 15 §1):
   names the format (llama.cpp's server answers 500 "Input should be 'text' or 'json_object'") —
   is asked again with JSON mode, then with no ``response_format``; what an endpoint refused is
   remembered per endpoint and model for every later call of the process (``llm_response_format``
-  forces one mode).
+  forces one mode). The HTTP client is :class:`memcli.write.llm_client.LLMClient`.
 - **A bounded reply.** Every request sends ``max_tokens`` (``llm_max_tokens``, default 512: a
   judgement or a batch's memories fit), and, where no grammar constrains the reply (JSON mode or
   no format), ``stop`` strings that end a reply after its JSON block; a timed-out call is not
@@ -40,18 +40,19 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from memcli.errors import ConfigError, ExtractionError
+from memcli.errors import ExtractionError
 from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Decision, Kind
 from memcli.settings import Settings
 from memcli.timeutil import offset_text
 from memcli.write.extract import Extractor, Utterance
 from memcli.write.judge import Judge, Neighbor, Verdict
-from memcli.write.llm_reply import judgement_schema, parse_reply, reply_excerpt
+from memcli.write.llm_client import STOP, LLMClient, names_format
+from memcli.write.llm_reply import judgement_schema, reply_excerpt
 
 __all__ = ["CHUNK_CHARS", "LLMClient", "LLMExtractor", "LLMJudge", "STOP", "chunks", "names_format"]
 
@@ -98,25 +99,6 @@ JUDGE_PROMPT = (
 CHUNK_CHARS = 4000
 #: longest context turn sent (its last characters), characters
 CONTEXT_CHARS = 500
-#: response_format modes tried in order by ``llm_response_format = "auto"``
-MODES = ("json_schema", "json_object", "none")
-#: (chat URL, model) → the modes still to try, first = the one in use (shared by every client)
-_LEARNT: dict[tuple[str, str], list[str]] = {}
-#: stop strings where no grammar constrains the reply: a blank line after a closing fence, or three line breaks
-STOP = ["```\n\n", "\n\n\n"]
-_FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|json schema|schema|grammar|structured|"
-                           r"format", re.I)
-
-
-def names_format(status: int, body: str) -> bool:
-    """An HTTP error answer that is about the requested output format (any 4xx/5xx whose body names
-    it), so the next mode may work: 400/422 always (the classic refusal), other codes when the
-    body says ``response_format``, ``json_schema``, ``json_object``, ``schema``, ``grammar``…"""
-    if status in (400, 422):
-        return True
-    return status >= 400 and bool(_FORMAT_WORDS.search(body or ""))
-
-
 class _Memory(BaseModel):
     statement: str = Field(min_length=1, max_length=500)
     kind: Kind = Kind.OTHER
@@ -209,106 +191,6 @@ class _Judgement(BaseModel):
     @classmethod
     def _short(cls, v: object) -> object:
         return "" if v is None else (v[:500] if isinstance(v, str) else v)
-
-
-def _content_text(content: object) -> object:
-    """Message content as text (some servers send a list of parts)."""
-    if isinstance(content, list):
-        return "".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
-    return content
-
-
-class LLMClient:
-    """A minimal OpenAI-compatible chat client (``POST {base}/chat/completions``) that
-    returns the reply's first JSON value.
-
-    Raises:
-        ConfigError: no endpoint configured, or httpx/tenacity missing.
-        ExtractionError: unreachable endpoint after retries, HTTP error, or a reply without
-            JSON (the message holds a truncated copy of the reply).
-    """
-
-    def __init__(self, settings: Settings) -> None:
-        if not settings.llm_configured:
-            raise ConfigError("LLM not configured: set llm_base_url and llm_model (MEMCLI_LLM_BASE_URL, "
-                              "MEMCLI_LLM_MODEL)")
-        try:
-            import httpx  # noqa: F401
-            import tenacity  # noqa: F401
-        except ImportError:
-            raise ConfigError("the LLM extractor/judge needs the llm extra: pip install 'memcli[llm]'") from None
-        self.settings = settings
-        self.url = str(settings.llm_base_url).rstrip("/") + "/chat/completions"
-        forced = settings.llm_response_format
-        key = (self.url, str(settings.llm_model))
-        # what an endpoint accepts is learnt once per process, for the extractor and the judge alike
-        self.modes: list[str] = (_LEARNT.setdefault(key, list(MODES)) if forced == "auto" else [forced])
-
-    def _response_format(self, mode: str, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
-        if mode == "json_schema":
-            return {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": False}}
-        if mode == "json_object":
-            return {"type": "json_object"}
-        return None
-
-    def chat(self, system: str, user: str, schema: type[BaseModel], what: str,
-             json_schema: dict[str, Any] | None = None) -> tuple[Any, object]:
-        """One chat call: ``(first JSON value of the reply, the reply as sent)``; ``json_schema`` overrides."""
-        import httpx
-        from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
-
-        def transient(exc: BaseException) -> bool:
-            if isinstance(exc, httpx.TimeoutException):
-                return False  # the server may still be generating it: a retry now only queues more
-            if isinstance(exc, httpx.TransportError):
-                return True
-            if not isinstance(exc, httpx.HTTPStatusError):
-                return False
-            code = exc.response.status_code
-            if len(self.modes) > 1 and names_format(code, exc.response.text):
-                return False  # about the format: the next mode, not the same request again
-            return code in (429, 500, 502, 503, 504)
-
-        headers = {"Content-Type": "application/json"}
-        if self.settings.llm_api_key:
-            headers["Authorization"] = f"Bearer {self.settings.llm_api_key}"
-
-        @retry(retry=retry_if_exception(transient), stop=stop_after_attempt(3),
-               wait=wait_exponential(multiplier=0.2, max=2), reraise=True)
-        def post(body: dict[str, Any]) -> httpx.Response:
-            r = httpx.post(self.url, json=body, headers=headers, timeout=self.settings.llm_timeout_s)
-            r.raise_for_status()
-            return r
-
-        while True:
-            mode = self.modes[0]
-            body: dict[str, Any] = {"model": self.settings.llm_model, "temperature": 0,
-                                    "max_tokens": self.settings.llm_max_tokens,
-                                    "messages": [{"role": "system", "content": system},
-                                                 {"role": "user", "content": user}]}
-            rf = self._response_format(mode, json_schema or schema.model_json_schema(), what)
-            if rf is not None:
-                body["response_format"] = rf
-            if mode != "json_schema":
-                body["stop"] = STOP
-            try:
-                resp = post(body)
-                break
-            except httpx.HTTPStatusError as exc:
-                if len(self.modes) > 1 and names_format(exc.response.status_code, exc.response.text):
-                    if self.modes and self.modes[0] == mode:
-                        self.modes.pop(0)  # the endpoint lacks this structured-output mode: the next one, from now on
-                    continue
-                raise ExtractionError(f"LLM endpoint {self.url} failed: HTTP {exc.response.status_code}: "
-                                      f"{reply_excerpt(exc.response.text)}") from None
-            except httpx.HTTPError as exc:
-                raise ExtractionError(f"LLM endpoint {self.url} failed: {type(exc).__name__}: {exc}") from None
-        try:
-            content = _content_text(resp.json()["choices"][0]["message"]["content"])
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise ExtractionError(f"LLM response is not a chat completion ({type(exc).__name__}); "
-                                  f"body: {reply_excerpt(resp.text)}") from None
-        return parse_reply(content, what), content
 
 
 _M = TypeVar("_M", bound=BaseModel)
