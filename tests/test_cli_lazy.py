@@ -30,8 +30,8 @@ def test_context_imports_neither_the_other_command_groups_nor_the_eval_code(tmp_
     code = ("import sys; sys.argv = ['memcli', '--db', sys.argv[1], '--user', 'u', 'context', 'coffee'];"
             "from memcli.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "bad = [m for m in ('memcli.cli.memories', 'memcli.cli.evaluate', 'memcli.cli.tools', 'memcli.cli.worker',"
-            " 'memcli.eval.formats') if m in sys.modules]\n"
+            "bad = [m for m in ('memcli.cli.memories', 'memcli.cli.transfer', 'memcli.cli.evaluate',"
+            " 'memcli.cli.tools', 'memcli.cli.worker', 'memcli.eval.formats') if m in sys.modules]\n"
             "print('loaded:', bad)")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "m.db")], capture_output=True, text=True,
                          timeout=120)

@@ -33,8 +33,8 @@ __all__ = ["COMMANDS", "app", "json_errors", "main", "module_for", "register", "
 #: eval, tools, worker and memories groups with their imports); tests/test_cli_lazy.py checks
 #: that this table matches the commands the modules register.
 COMMANDS = {
-    **dict.fromkeys(("capture", "remember", "correct", "forget", "list", "show", "history", "stats", "import",
-                     "export", "reembed", "rebuild-episodes"), "memories"),
+    **dict.fromkeys(("capture", "remember", "correct", "forget", "list", "show", "history", "stats"), "memories"),
+    **dict.fromkeys(("import", "export", "reembed", "rebuild-episodes"), "transfer"),
     **dict.fromkeys(("search", "context", "warm"), "read"),
     **dict.fromkeys(("drain", "outbox"), "worker"),
     "calibrate": "evaluate",
@@ -43,7 +43,8 @@ COMMANDS = {
     **dict.fromkeys(("serve", "token"), "serve"),
     "redact-secrets": "privacy",
 }
-GROUPS = ("memories", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve", "privacy")
+GROUPS = ("memories", "transfer", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve",
+          "privacy")
 _VALUE_OPTS = {"--db", "--user", "-u", "--model"}  # the root callback's options that take a value
 _FLAG_OPTS = {"--verbose", "-v", "--debug", "--json"}
 
