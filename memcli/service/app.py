@@ -29,29 +29,23 @@ from __future__ import annotations
 
 import json
 import threading
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, Literal, TypeVar
-from urllib.parse import parse_qsl
+from typing import Annotated, Any, TypeVar
 
 import anyio
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query
 from fastapi import Path as PathParam
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError, to_json
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi.responses import Response
+from pydantic_core import to_json
 
 from memcli.admin import Admin
 from memcli.auth import TokenOwner
-from memcli.errors import MemcliError
 from memcli.memory import Memory
 from memcli.models import hit_json
-from memcli.records import MAX_METADATA_DEPTH, nesting_depth
-from memcli.service.access import bound_user, denied, operator
-from memcli.service.errors import ServiceError, body, status_of, undecodable_body, validation_message
+from memcli.service.access import bound_user, operator
+from memcli.service.bodies import CaptureIn, ContextIn, CorrectIn, DrainIn, RememberIn
+from memcli.service.guard import Guard, install_errors
 from memcli.service.metrics import CONTENT_TYPE, Metrics
 from memcli.service.models import ModelProcesses
 from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemories, drain_in_thread, warm
@@ -62,7 +56,6 @@ __all__ = ["Service", "app_from_env", "create_app"]
 
 FAST, MODEL = "fast", "model"
 T = TypeVar("T")
-_USER_FIELDS = frozenset({"user", "user_id", "userid", "uid"})
 
 
 class Service:
@@ -160,63 +153,6 @@ def serving(settings: Settings) -> Settings:
     return settings.model_copy(update={"read_threads": False})
 
 
-# -- request bodies (unknown fields, a user among them, are refused) --------------------------
-class _Body(BaseModel):
-    # NaN, Infinity and 1e400 are no JSON numbers (RFC 8259) though Python's parser reads them:
-    # "Input should be a finite number", not "less than or equal to 1" for a NaN
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _shallow(cls, v: Any) -> Any:  # pickling to a model process recursed per level: 600 deep was a 500
-        if isinstance(v, dict | list) and nesting_depth(v) > MAX_METADATA_DEPTH:
-            raise PydanticCustomError("too_deep", "nested more than {n} levels deep", {"n": MAX_METADATA_DEPTH})
-        return v
-
-
-class CaptureIn(_Body):
-    text: str = Field(description="what was said (up to max_turn_chars characters)")
-    role: str = Field("user", description="user | assistant")
-    at: str | None = Field(None, description="when it was said, ISO-8601 (default: now)")
-    session: str | None = None
-    key: str | None = Field(None, description="idempotency key: a repeated capture with it is a no-op")
-    allow_future: bool = Field(False, description="accept an `at` more than a day ahead")
-
-
-class ContextIn(_Body):
-    query: str
-    budget_ms: int | None = Field(None, ge=1, description="hard wall-clock budget, milliseconds (default 800)")
-    max_tokens: int | None = Field(None, ge=1)
-    lang: str | None = Field(None, description="zh | en (default: the query's language)")
-    format: Literal["text", "messages"] = "text"
-    system: str | None = None
-    history: list[Any] | None = None
-    limit: int = Field(5, ge=1, le=1000)
-    as_of: str | None = None
-    min_score: float | None = Field(None, ge=0, le=1)
-
-
-class RememberIn(_Body):
-    text: str
-    kind: str = "other"
-    at: str | None = None
-    metadata: dict[str, Any] | None = None
-    confidence: float | None = Field(None, ge=0, le=1)
-    allow_future: bool = Field(False, description="accept an `at` more than a day ahead")
-
-
-class CorrectIn(_Body):
-    text: str
-    at: str | None = None  # when the correction starts to hold (ISO-8601; default now), as remember's at
-    allow_future: bool = Field(False, description="accept an `at` more than a day ahead")
-
-
-class DrainIn(_Body):
-    max_seconds: float | None = Field(None, gt=0, description="stop claiming after this long (capped by "
-                                      "server_drain_max_s), seconds")
-    limit: int | None = Field(None, ge=1, description="at most this many tasks")
-
-
 # -- the token → user step: one dependency (memcli.service.access) -------------------------------
 User = Annotated[str, Depends(bound_user)]
 ItemId = Annotated[str, PathParam(alias="id", pattern=r"^[eEmM]?[0-9]{1,19}$",  # {id}, as docs/service.md
@@ -224,113 +160,11 @@ ItemId = Annotated[str, PathParam(alias="id", pattern=r"^[eEmM]?[0-9]{1,19}$",  
                                   "DELETE only)")]
 
 
-# -- the ASGI wrapper: body size limit, no user in the query, metrics -------------------------
-class _Guard:
-    def __init__(self, app: Any, limit: int, metrics: Callable[[], Metrics | None]) -> None:
-        self.app, self.limit, self.metrics = app, limit, metrics
-
-    async def __call__(self, scope: dict, receive: Callable[[], Awaitable[dict]], send: Callable) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        start = time.perf_counter()
-        status = [500]
-
-        async def send_wrapper(message: dict) -> None:
-            if message["type"] == "http.response.start":
-                status[0] = message["status"]
-            await send(message)
-
-        refusal = self._refusal(scope)
-        if refusal is None and scope["method"] in ("POST", "PUT", "PATCH"):
-            chunks, size, more = [], 0, True
-            while more:
-                msg = await receive()
-                if msg["type"] == "http.disconnect":
-                    return
-                chunk = msg.get("body", b"")
-                size += len(chunk)
-                if size > self.limit:
-                    refusal = ServiceError(413, "too_large", f"request body over {self.limit} bytes")
-                    break
-                chunks.append(chunk)
-                more = msg.get("more_body", False)
-            if refusal is None:
-                data, sent = b"".join(chunks), [False]
-
-                async def replay() -> dict:
-                    if not sent[0]:
-                        sent[0] = True
-                        return {"type": "http.request", "body": data, "more_body": False}
-                    return await receive()
-
-                receive = replay
-        if refusal is not None:
-            await _error_response(refusal.status, refusal.code, refusal.message, 2)(scope, receive, send_wrapper)
-        else:
-            await self.app(scope, receive, send_wrapper)
-        m = self.metrics()
-        if m is not None:
-            route = getattr(scope.get("route"), "path", None) or "unmatched"
-            m.observe(scope["method"], route, status[0], time.perf_counter() - start)
-
-    def _refusal(self, scope: dict) -> ServiceError | None:
-        for k, v in scope.get("headers", ()):
-            if k == b"content-length":
-                try:
-                    if int(v) > self.limit:
-                        return ServiceError(413, "too_large", f"request body over {self.limit} bytes")
-                except ValueError:
-                    return ServiceError(400, "bad_input", "invalid Content-Length")
-        query = scope.get("query_string", b"").decode("latin-1")
-        if any(k.lower() in _USER_FIELDS for k, _ in parse_qsl(query, keep_blank_values=True)):
-            return ServiceError(400, "bad_input", "the user comes from the token; no request names a user")
-        return None
-
-
 def _json(value: Any, status: int = 200) -> Response:
     """The answer of a model route, serialised by pydantic's Rust serializer: the same JSON as
     FastAPI's ``jsonable_encoder`` for these models (checked), ~20x less CPU (0.34 -> 0.016 ms for
     a search answer) on the server process's thread, where captures wait for the GIL."""
     return Response(to_json(value), status_code=status, media_type="application/json")
-
-
-def _error_response(status: int, code: str, message: str, exit_code: int) -> JSONResponse:
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
-    if code == "store_locked":
-        headers["Retry-After"] = "1"
-    return JSONResponse(body(code, message, exit_code), status_code=status, headers=headers)
-
-
-def _install_errors(app: FastAPI) -> None:
-    @app.exception_handler(MemcliError)
-    async def _memcli(_: Request, exc: MemcliError) -> JSONResponse:
-        status, code = status_of(exc)
-        return _error_response(status, code, str(exc), exc.exit_code)
-
-    @app.exception_handler(ServiceError)
-    async def _service(_: Request, exc: ServiceError) -> JSONResponse:
-        return _error_response(exc.status, exc.code, exc.message, 2)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        if (refused := await denied(request)) is not None:
-            return await _service(request, refused)
-        return _error_response(400, "bad_input", validation_message(exc.errors(), exc.body, _USER_FIELDS,
-                                                                      request.url.path), 2)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if exc.status_code < 500 and (refused := await denied(request)) is not None:
-            return await _service(request, refused)
-        code = {400: "bad_input", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code)
-        message = undecodable_body(exc.__cause__, getattr(request.scope.get("route"), "tags", None)) or str(exc.detail)
-        return _error_response(exc.status_code, code or "http", message, 3 if exc.status_code == 404 else 2)
-
-    @app.exception_handler(Exception)
-    async def _internal(_: Request, exc: Exception) -> JSONResponse:
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        return _error_response(500, "internal", f"internal error: {type(exc).__name__}: {first}", 70)
 
 
 def create_app(settings: Settings | None = None, *, service: Service | None = None) -> Any:
@@ -354,7 +188,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     api = FastAPI(title="memcli", version=__version__, lifespan=lifespan,
                   description="Long-term memory for AI agents. The user is bound by the bearer token.")
     api.state.service = svc
-    _install_errors(api)
+    install_errors(api)
     call = svc.call
 
     @api.post("/v1/capture", tags=["write"], summary="Capture a turn (two rows, no model); drained in the background")
@@ -433,7 +267,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     def metrics() -> Response:
         return Response(svc.metrics.render(), media_type=CONTENT_TYPE)
 
-    return _Guard(api, svc.settings.server_max_body_bytes, lambda: svc.metrics)
+    return Guard(api, svc.settings.server_max_body_bytes, lambda: svc.metrics)
 
 
 def app_from_env() -> Any:
