@@ -2,7 +2,7 @@
 
 :func:`warm` makes what a cold ``search``/``context`` process needs: the ONNX export of the
 embedding model (:func:`memcli.embed.onnx.export`, needs torch once) — or, for the default
-model, its ready-to-load state (:func:`memcli.embed.use.prepare`) — and the jieba lookup
+model, its ready-to-load state (:func:`memcli.embed.use_prepared.prepare`) — and the jieba lookup
 table of the read path (:func:`memcli.read.tokens.build_table`), both in
 :func:`memcli.paths.cache_dir`.
 
@@ -26,7 +26,7 @@ def warm(model: str) -> dict[str, object]:
     """Prepare everything a cold read needs: the ONNX export and the jieba lookup table.
 
     Returns ``{"onnx": path | None, "onnx_error": str | None, "jieba_table": path}``, and
-    ``"prepared": path`` for the default model (:func:`memcli.embed.use.prepare`: the weights
+    ``"prepared": path`` for the default model (:func:`memcli.embed.use_prepared.prepare`: the weights
     memory-mappable, the tokenizer pre-parsed).
     """
     from memcli.embed import is_native

@@ -248,16 +248,17 @@ def test_a_local_folder_is_a_model_name_the_check_lets_through(cli, db_path, tmp
 def test_bulk_embedding_reads_the_whole_piece_table_and_tokenises_alike(tmp_path, monkeypatch):
     """A batch of 16+ texts swaps the tokenizer's lazily sharded piece table for one dict: the same
     pieces for every text (Chinese, traditional, English, mixed, emoji, full-width), so the same vectors."""
-    from memcli.embed.use import BULK_TEXTS, _fast_load, _ShardedPrefixes, prepare, prepared_dir
+    from memcli.embed.use import BULK_TEXTS
+    from memcli.embed.use_prepared import ShardedPrefixes, fast_load, prepare, prepared_dir
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # a private prepared state
     prepare()
-    lazy, bulk = _fast_load(prepared_dir(), 1), _fast_load(prepared_dir(), 1)
+    lazy, bulk = fast_load(prepared_dir(), 1), fast_load(prepared_dir(), 1)
     texts = ["我妈妈的生日是3月5号", "我媽媽住在臺北", "I'm allergic to peanuts!", "My e-mail is li@x.com",
              "周末去爬山🏔️ with 小林", "ＡＢＣ１２３ ｆｕｌｌ ｗｉｄｔｈ", "naïve café résumé", "", " ",
              "3号线 iPhone 15 维生素D", "ok", "今天天气不错，我们去公园散步吧。", "Ünïcödé ß ẞ", "中文English混合text",
              "a" * 300, "謝謝你的幫忙"]
-    assert len(texts) >= BULK_TEXTS and isinstance(lazy.sp._prefixes, _ShardedPrefixes)
+    assert len(texts) >= BULK_TEXTS and isinstance(lazy.sp._prefixes, ShardedPrefixes)
     whole = bulk.sp._prefixes.whole()
     assert len(whole) > 200_000
     bulk.sp._prefixes = whole
@@ -266,7 +267,7 @@ def test_bulk_embedding_reads_the_whole_piece_table_and_tokenises_alike(tmp_path
 
     emb = UseEmbedder()
     one_by_one = np.vstack([emb.embed_batch([t]) for t in texts[:3]])  # lazily, below the bulk size
-    assert isinstance(emb._be.sp._prefixes, _ShardedPrefixes)
+    assert isinstance(emb._be.sp._prefixes, ShardedPrefixes)
     together = emb.embed_batch(texts)  # the swap happens here
     assert isinstance(emb._be.sp._prefixes, dict)
     assert np.allclose(one_by_one, together[:3], atol=1e-5)

