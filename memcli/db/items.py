@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import episodes, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
+from memcli.db.inserted import inserted_row
 from memcli.db.store import FORGOTTEN, snapshot, status_of
 from memcli.errors import NotFoundError
 from memcli.text import normalize
@@ -90,22 +91,18 @@ def insert_item(
     """Insert one item, index it (FTS5 + vec0), link its sources; return the row."""
     now = recorded_at or now_utc()
     vf = iso(candidate.valid_from)
-    row = store.one(
-        f"""INSERT INTO {s.ITEMS}(user_id, statement, normalized, kind, slot, salience, confidence,
-            origin, valid_from, invalid_at, recorded_at, expired_at, last_confirmed_at, confirmations,
-            supersedes_id, invalid_reason, metadata, embed_model, event_when)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?, ?) RETURNING *""",
-        (user_id, candidate.statement, normalize(candidate.statement), str(candidate.kind), candidate.slot,
-         float(candidate.salience), float(confidence), str(origin), vf,
-         iso(invalid_at) if invalid_at else None, iso(now), iso(candidate.confirmed_at or candidate.valid_from),
-         supersedes_id, invalid_reason,
-         _json(candidate.metadata), model, candidate.event_when),
-    )
-    assert row is not None
+    values = {"user_id": user_id, "statement": candidate.statement, "normalized": normalize(candidate.statement),
+              "kind": str(candidate.kind), "slot": candidate.slot, "salience": float(candidate.salience),
+              "confidence": float(confidence), "origin": str(origin), "valid_from": vf,
+              "invalid_at": iso(invalid_at) if invalid_at else None, "recorded_at": iso(now),
+              "last_confirmed_at": iso(candidate.confirmed_at or candidate.valid_from),
+              "supersedes_id": supersedes_id, "invalid_reason": invalid_reason,
+              "metadata": _json(candidate.metadata), "embed_model": model, "event_when": candidate.event_when}
+    row = inserted_row(store, values)
     item_id = int(row["id"])
     for sid in source_ids:
         link_source(store, item_id, sid)
-    # the row as inserted (RETURNING: no second read); a new id has no index rows to replace
+    # the row as inserted (built from its values: memcli.db.inserted); a new id has no index rows to replace
     index.index_fts(store, item_id, user_id, candidate.statement, candidate.slot, fresh=True)
     if vector is not None:
         index.ensure_vec_table(store, int(vector.shape[-1]), model or "")
