@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from memcli.db import episodes, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.db.inserted import inserted_row
 from memcli.db.store import FORGOTTEN, snapshot, status_of
+from memcli.db.written_row import inserted_row, updated_row
 from memcli.errors import NotFoundError
 from memcli.text import normalize
 from memcli.timeutil import iso, now_utc
@@ -102,7 +102,7 @@ def insert_item(
     item_id = int(row["id"])
     for sid in source_ids:
         link_source(store, item_id, sid)
-    # the row as inserted (built from its values: memcli.db.inserted); a new id has no index rows to replace
+    # the row as inserted (built from its values: memcli.db.written_row); a new id has no index rows to replace
     index.index_fts(store, item_id, user_id, candidate.statement, candidate.slot, fresh=True)
     if vector is not None:
         index.ensure_vec_table(store, int(vector.shape[-1]), model or "")
@@ -110,16 +110,23 @@ def insert_item(
     return row
 
 
-def update_item(store: Store, item_id: int, **fields: Any) -> dict[str, Any]:
+def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
     """Set columns of one item; re-mirror validity flags into vec0. Returns the new row.
 
-    datetime values are stored as ISO-8601 UTC text.
+    datetime values are stored as ISO-8601 UTC text. ``held``: the row as stored now, when the caller knows it
+    exactly (the drain's copy of active rows): the new row is then built from it and the values
+    (:func:`memcli.db.written_row.updated_row`), not returned by the statement.
     """
     if not fields:
         raise ValueError("no fields to update")
     cols = ", ".join(f"{k} = ?" for k in fields)
     vals = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
-    row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # the row as updated
+    known = held is not None and held["id"] == item_id
+    row = updated_row(store, held, dict(zip(fields, vals, strict=True))) if known else None  # type: ignore[arg-type]
+    if row is not None:
+        store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
+    else:
+        row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # as updated
     assert row is not None
     if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
         index.refresh_flags(store, row)

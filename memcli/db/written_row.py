@@ -1,4 +1,4 @@
-"""A memory row as inserted, built from the values written instead of read back (round 34, issue 24).
+"""A memory row as inserted or updated, built from the values written instead of read back (round 34, issue 24).
 
 ``INSERT … RETURNING *`` is how :func:`memcli.db.items.insert_item` used to get the new row. SQLite runs a
 ``RETURNING`` clause as a temporary trigger, which makes the insert a statement that needs its own statement
@@ -13,6 +13,11 @@ its column's affinity keeps unchanged (``str`` in a TEXT column, ``float`` in a 
 one), and the table holding exactly the columns written plus those whose default is known here. Anything else
 (an ``int`` in a REAL column, a ``bool``, a table with a column added by someone else) reads the row back by its
 id: the same answer, one statement more.
+
+An update (:func:`memcli.db.items.update_item`) the same way, when the row before it is known exactly: the drain's
+copy of the user's active rows holds it (:meth:`memcli.db.active_rows.ActiveRows.held`, the stored row, as every
+write of the transaction left it). The new row is that one with the values written, when each is of the type its
+column keeps; otherwise ``UPDATE … RETURNING *`` as before.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 
 from memcli.db import schema as s
 
-__all__ = ["DEFAULTS", "inserted_row"]
+__all__ = ["DEFAULTS", "inserted_row", "updated_row"]
 
 #: columns ``insert_item`` never writes, with the value SQLite gives them (their default)
 DEFAULTS: dict[str, Any] = {"expired_at": None, "confirmations": 1, "superseded_by_id": None}
@@ -34,11 +39,12 @@ _ATTR = "_items_columns"  # the store's cached (column, declared type) list of m
 _UNKNOWN = object()  # a column neither written nor of a known default
 
 
-def _columns(store: Any) -> list[tuple[str, str]]:
+def _columns(store: Any) -> dict[str, str]:
+    """Column → declared type (upper case) of ``memory_items``, in the table's order, read once per connection."""
     got = store.__dict__.get(_ATTR)
     if got is None:
-        got = store.__dict__[_ATTR] = [(r["name"], str(r["type"]).upper())
-                                       for r in store.q(f"PRAGMA table_info({s.ITEMS})")]
+        got = store.__dict__[_ATTR] = {r["name"]: str(r["type"]).upper()
+                                       for r in store.q(f"PRAGMA table_info({s.ITEMS})")}
     return got
 
 
@@ -64,7 +70,7 @@ def inserted_row(store: Any, values: Mapping[str, Any]) -> dict[str, Any]:
     new_id = store.x(_insert_sql(names), tuple(values.values()))
     cols = _columns(store)
     row: dict[str, Any] = {}
-    for name, decl in cols:
+    for name, decl in cols.items():
         if name == "id":
             row[name] = new_id
             continue
@@ -78,3 +84,17 @@ def inserted_row(store: Any, values: Mapping[str, Any]) -> dict[str, Any]:
     got = store.one(f"SELECT * FROM {s.ITEMS} WHERE id = ?", (new_id,))  # anything unsure: as stored
     assert got is not None
     return got
+
+
+def updated_row(store: Any, held: dict[str, Any], values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``held`` (the row as stored before the update, every column) with ``values`` (column → value as bound)
+    set, as ``SELECT *`` would return it after ``UPDATE … SET`` them; None when a value's type is not the one its
+    column keeps, or a column is not the table's (the caller then reads the row back)."""
+    cols = _columns(store)
+    if len(held) != len(cols):
+        return None
+    for name, v in values.items():
+        decl = cols.get(name)
+        if decl is None or (v is not None and type(v) is not _KEEPS.get(decl)):
+            return None
+    return {**held, **values}
