@@ -149,6 +149,11 @@ class ActiveRows:
             held.add(row)
             self.owner[row["id"]] = row["user_id"]
 
+    def held(self, item_id: Any) -> Row | None:
+        """The row of ``item_id`` as stored (not a copy: do not change it), when the copy is open and holds it."""
+        user = self.owner.get(item_id) if self.open else None
+        return None if user is None else self.users[user].by_id.get(item_id)
+
     def patch(self, item_id: int, **fields: Any) -> None:
         """Columns of a held row changed (``fields``: the values as stored)."""
         user = self.owner.get(item_id)

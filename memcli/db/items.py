@@ -16,6 +16,7 @@ from memcli.db import episodes, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.store import FORGOTTEN, snapshot, status_of
+from memcli.db.written_row import inserted_row, updated_row
 from memcli.errors import NotFoundError
 from memcli.text import normalize
 from memcli.timeutil import iso, now_utc
@@ -90,22 +91,18 @@ def insert_item(
     """Insert one item, index it (FTS5 + vec0), link its sources; return the row."""
     now = recorded_at or now_utc()
     vf = iso(candidate.valid_from)
-    row = store.one(
-        f"""INSERT INTO {s.ITEMS}(user_id, statement, normalized, kind, slot, salience, confidence,
-            origin, valid_from, invalid_at, recorded_at, expired_at, last_confirmed_at, confirmations,
-            supersedes_id, invalid_reason, metadata, embed_model, event_when)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?, ?) RETURNING *""",
-        (user_id, candidate.statement, normalize(candidate.statement), str(candidate.kind), candidate.slot,
-         float(candidate.salience), float(confidence), str(origin), vf,
-         iso(invalid_at) if invalid_at else None, iso(now), iso(candidate.confirmed_at or candidate.valid_from),
-         supersedes_id, invalid_reason,
-         _json(candidate.metadata), model, candidate.event_when),
-    )
-    assert row is not None
+    values = {"user_id": user_id, "statement": candidate.statement, "normalized": normalize(candidate.statement),
+              "kind": str(candidate.kind), "slot": candidate.slot, "salience": float(candidate.salience),
+              "confidence": float(confidence), "origin": str(origin), "valid_from": vf,
+              "invalid_at": iso(invalid_at) if invalid_at else None, "recorded_at": iso(now),
+              "last_confirmed_at": iso(candidate.confirmed_at or candidate.valid_from),
+              "supersedes_id": supersedes_id, "invalid_reason": invalid_reason,
+              "metadata": _json(candidate.metadata), "embed_model": model, "event_when": candidate.event_when}
+    row = inserted_row(store, values)
     item_id = int(row["id"])
     for sid in source_ids:
         link_source(store, item_id, sid)
-    # the row as inserted (RETURNING: no second read); a new id has no index rows to replace
+    # the row as inserted (built from its values: memcli.db.written_row); a new id has no index rows to replace
     index.index_fts(store, item_id, user_id, candidate.statement, candidate.slot, fresh=True)
     if vector is not None:
         index.ensure_vec_table(store, int(vector.shape[-1]), model or "")
@@ -113,16 +110,23 @@ def insert_item(
     return row
 
 
-def update_item(store: Store, item_id: int, **fields: Any) -> dict[str, Any]:
+def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
     """Set columns of one item; re-mirror validity flags into vec0. Returns the new row.
 
-    datetime values are stored as ISO-8601 UTC text.
+    datetime values are stored as ISO-8601 UTC text. ``held``: the row as stored now, when the caller knows it
+    exactly (the drain's copy of active rows): the new row is then built from it and the values
+    (:func:`memcli.db.written_row.updated_row`), not returned by the statement.
     """
     if not fields:
         raise ValueError("no fields to update")
     cols = ", ".join(f"{k} = ?" for k in fields)
     vals = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
-    row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # the row as updated
+    known = held is not None and held["id"] == item_id
+    row = updated_row(store, held, dict(zip(fields, vals, strict=True))) if known else None  # type: ignore[arg-type]
+    if row is not None:
+        store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
+    else:
+        row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # as updated
     assert row is not None
     if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
         index.refresh_flags(store, row)

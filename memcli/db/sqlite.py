@@ -305,7 +305,7 @@ class SQLiteStore(Store, MemoryStore):
         if rows is None:
             return items.update_item(self, item_id, **fields)
         with rows.keeping():
-            row = items.update_item(self, item_id, **fields)
+            row = items.update_item(self, item_id, held=rows.held(item_id), **fields)
         rows.wrote(row)
         return row
 

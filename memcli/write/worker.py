@@ -21,7 +21,7 @@ the commit, the index upkeep after it and the vector files' update are paid once
 tasks' leases are read once when the transaction begins (the writer's lock keeps any other worker
 from changing one until it ends) and the written tasks are marked done in one statement at its end
 (:func:`memcli.write.outbox.held`, :func:`~memcli.write.outbox.complete_many`); a task whose lease was
-lost still rolls back in its savepoint (:func:`memcli.db.task_savepoint.task_savepoint`: left open when the
+lost still rolls back in its savepoint (:func:`memcli.db.task_savepoint.task_savepoint`: released when the
 task succeeds). A killed process leaves its open transaction uncommitted: no item, no event of any task of the
 batch, and its tasks are reclaimed when their leases expire. A batch that cannot commit (a second
 signal, the database rolled the transaction back) leaves nothing and releases all its tasks.
