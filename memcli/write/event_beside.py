@@ -12,8 +12,11 @@ one fact (goldset: "I have a fear of flying", "My salary is $85,000 a year") bri
 always with a slot of their own; a second event brings a handful ("We won the cup final on penalties" beside
 "We pulled off a close win on Saturday": cup, final, penalt, won).
 
-English only: a Chinese statement's content units are characters, and a restatement in other words brings
-several (周五我带我家鹦鹉看兽医去了 / 我周五带鹦鹉去看了兽医) — the character count cannot tell the two apart.
+In Chinese a statement's content units are characters, and a restatement in other words brings several
+(周五我带我家鹦鹉看兽医去了 / 我周五带鹦鹉去看了兽医): what counts there is the words that name things
+(:func:`memcli.write.pair_facts.entity_units`: nouns by jieba) sharing no character with the stored statement
+(:func:`new_things`) — no labelled Chinese restatement in the goldsets brings two, a second event often does
+(我家鹦鹉学会了吹一首新曲子 beside 我周五带鹦鹉去看了兽医: 学会, 曲子).
 
 Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.decide` calls
 :func:`event_beside` after :func:`memcli.write.judge.hard_guard` (outside it: the fitted judge's features stay
@@ -25,14 +28,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli import slots
 from memcli.models import Decision
 from memcli.slots import split_slot
-from memcli.write.pair_facts import content_units
+from memcli.text import lang_of
+from memcli.write.pair_facts import content_units, entity_units
 from memcli.write.rules import Facts
 from memcli.write.rules.match import _EN_LIGHT_WORDS, _stem
 from memcli.write.value_types import asks, strong
 
-__all__ = ["EVENT_WORDS", "RESTATING_WORDS", "SLOTTED_WORDS", "event_beside", "new_content", "tells_particular"]
+__all__ = ["EVENT_WORDS", "RESTATING_WORDS", "SLOTTED_WORDS", "event_beside", "new_content", "new_things",
+           "tells_particular"]
 
 #: words a restatement of one fact brings without telling anything more (beside the light words of
 #: :mod:`memcli.write.rules.match`): praise and feelings, degree, pronouns, modal verbs, light verbs,
@@ -55,7 +61,7 @@ RESTATING_WORDS = frozenset(_WORDS) | frozenset(_stem(w) for w in _WORDS)
 
 #: new content words that make a NOOP another fact when the new statement tells a particular event or thing
 #: (:func:`tells_particular`); otherwise one more is needed; and two more again when the stored statement has a
-#: strong slot or tells who or what someone is (a keyed fact: "My neighbour is a retired cop" / "… next door is a
+#: strong slot or tells who or what someone else is (a keyed fact: "My neighbour is a retired cop" / "… next door is a
 #: retired police officer" brings three words and restates it)
 EVENT_WORDS = 2
 SLOTTED_WORDS = 4
@@ -89,6 +95,15 @@ def new_content(new: str, old: str) -> frozenset[str]:
     return frozenset(u for u in _heavy(new) if not _carried(u, carried))
 
 
+def new_things(new: str, old: str) -> frozenset[str]:
+    """The Chinese words of ``new`` that name things (:func:`memcli.write.pair_facts.entity_units`) and share no
+    character with ``old``'s content; empty unless both are Chinese."""
+    if lang_of(new) != "zh" or lang_of(old) != "zh":
+        return frozenset()
+    carried = content_units(old)
+    return frozenset(w for w in entity_units(new) if not w.isascii() and not set(w) & carried)
+
+
 def tells_particular(text: str) -> bool:
     """``text`` tells a deed in the past or shows a particular thing (:data:`_PARTICULAR`)."""
     return bool(_PARTICULAR.search(text))
@@ -96,18 +111,21 @@ def tells_particular(text: str) -> bool:
 
 def event_beside(new: Facts, old: Facts, decision: Decision = Decision.NOOP) -> str | None:
     """Why ``decision``, a NOOP (reinforcement) of stored ``old`` by ``new``, would hide a fact (None: it may be
-    merged, or ``decision`` is no NOOP): both English, neither a question, not one strong slot told again (the
-    slot comparison weighs those), and ``new`` brings :data:`EVENT_WORDS` words of content ``old`` lacks
+    merged, or ``decision`` is no NOOP): neither a question, not one strong slot told again (the slot comparison
+    weighs those), and, both Chinese, ``new`` names :data:`EVENT_WORDS` things ``old`` does not (:func:`new_things`),
+    or, both English, ``new`` brings :data:`EVENT_WORDS` words of content ``old`` lacks
     (:func:`new_content`) when it tells a particular deed or thing (:func:`tells_particular`), one more when it
     does not, :data:`SLOTTED_WORDS` when it does not and ``old`` is a keyed fact (a strong slot, or who or what
-    someone is: ``….is.…``). Then ``new`` tells another event or state on the same topic."""
-    if decision != Decision.NOOP or not (new.statement.isascii() and old.statement.isascii()) \
-            or asks(new.statement) or asks(old.statement):
+    someone else is: ``husband.is.…``). Then ``new`` tells another event or state on the same topic."""
+    if decision != Decision.NOOP or asks(new.statement) or asks(old.statement) or (
+            new.slot and new.slot == old.slot and strong(new.slot)):
         return None
-    if new.slot and new.slot == old.slot and strong(new.slot):
-        return None
+    if len(things := new_things(new.statement, old.statement)) >= EVENT_WORDS:
+        return (f"the new statement names things the stored one does not ({'、'.join(sorted(things)[:6])}): another "
+                "event or state on the same topic, not a restatement")
     extra = new_content(new.statement, old.statement)
-    keyed = bool(old.slot) and (strong(old.slot) or split_slot(old.slot)[1] == "is")  # (who or what X is)
+    who, attr, _ = split_slot(old.slot) if old.slot else ("", "", None)
+    keyed = bool(old.slot) and (strong(old.slot) or (attr == "is" and who != slots.ME))  # (my husband is a cop)
     need = EVENT_WORDS if tells_particular(new.statement) else SLOTTED_WORDS if keyed else EVENT_WORDS + 1
     if len(extra) < need:
         return None
