@@ -34,7 +34,8 @@ RESTATED = [
     ("I finally repaired the fence in the back garden", "I fixed the back garden fence at last"),
     ("I'm passionate about restoring vintage radios", "Restoring old radios is something I'm really passionate about"),
     ("我周末喜欢在阳台种花", "周末我喜欢在阳台上种种花"),
-    ("我每周六去食物银行做志愿者", "每个周六我都去食物银行当志愿者"),
+    ("我每周六去社区食堂做志愿者", "每个周六我都去社区食堂当志愿者"),
+    ("我很喜欢做陶艺", "做陶艺是我很喜欢的事"),
 ]
 
 
