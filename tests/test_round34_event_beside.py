@@ -1,8 +1,9 @@
 """Round 34: a statement telling another event or state on the same topic is stored beside the one it resembles,
 never merged into it as a reinforcement (NOOP). The fitted judge had reinforced "I'm a big fan of ceramics" with
-a vase made in class, a way to relax with a second hobby (the first three pairs): the new fact was never stored.
-A restatement (the same fact in other words) still reinforces: no duplicate pile. Own sentences, real stores, the
-real default model."""
+a vase made in class (the first two pairs): the new fact was never stored. A restatement (the same fact in other
+words) still reinforces: no duplicate pile; and a remark with no deed told and no thing shown is not counted (as
+many new words as another fact, it would crowd facts out of the top hits). Own sentences, real stores, the real
+default model."""
 
 from __future__ import annotations
 
@@ -20,9 +21,7 @@ START = datetime.fromisoformat("2026-05-04T09:00:00+00:00")
 # (stored, incoming, a word only the incoming statement says)
 BESIDE = [
     ("I'm a big fan of ceramics", "I made this vase in ceramics class", "vase"),
-    ("Yoga is my way of calming down after a long day", "Yoga calms me down and sketching keeps my mind sharp",
-     "sketching"),
-    ("Swimming is my favourite way to relax", "Swimming relaxes me and baking calms my nerves", "baking"),
+    ("I'm a big fan of woodworking", "I made this cherry cutting board in woodworking class", "cutting board"),
     ("I took my parrot to the vet on Friday", "My parrot learned to whistle a new song", "whistle"),
     ("My cats are curled up on the sofa", "I took my cats to the groomer in Salem", "groomer"),
     ("我家鹦鹉很怕洗澡", "我家鹦鹉学会了吹一首新曲子", "曲子"),
@@ -69,5 +68,8 @@ def test_only_a_noop_is_turned_and_never_one_slot_told_again() -> None:
     assert event_beside(new, old) is not None
     assert event_beside(new, old, Decision.UPDATE) is None  # (the other guards weigh an UPDATE or a CONFLICT)
     assert event_beside(facts_of("Did you take the parrot to the vet in Salem last week?"), old) is None
+    remark = facts_of("My cats remind me to slow down and enjoy quiet evenings at home")  # no deed, nothing shown
+    assert len(new_content(remark.statement, "My cats love napping in the sun")) >= 2
+    assert event_beside(remark, facts_of("My cats love napping in the sun")) is None
     same = facts_of("I live in Berlin with my sister and two cats")  # one strong slot told again
     assert same.slot and event_beside(same, facts_of("I live in Berlin")) is None

@@ -28,16 +28,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli import slots
 from memcli.models import Decision
-from memcli.slots import split_slot
 from memcli.text import lang_of
 from memcli.write.pair_facts import content_units, entity_units
 from memcli.write.rules import Facts
 from memcli.write.rules.match import _EN_LIGHT_WORDS, _stem
 from memcli.write.value_types import asks, strong
 
-__all__ = ["EVENT_WORDS", "RESTATING_WORDS", "SLOTTED_WORDS", "event_beside", "new_content", "new_things",
+__all__ = ["EVENT_WORDS", "RESTATING_WORDS", "event_beside", "new_content", "new_things",
            "tells_particular"]
 
 #: words a restatement of one fact brings without telling anything more (beside the light words of
@@ -60,11 +58,10 @@ _WORDS = (_EN_LIGHT_WORDS + " " + _RESTATING).split()
 RESTATING_WORDS = frozenset(_WORDS) | frozenset(_stem(w) for w in _WORDS)
 
 #: new content words that make a NOOP another fact when the new statement tells a particular event or thing
-#: (:func:`tells_particular`); otherwise one more is needed; and two more again when the stored statement has a
-#: strong slot or tells who or what someone else is (a keyed fact: "My neighbour is a retired cop" / "… next door is a
-#: retired police officer" brings three words and restates it)
+#: (:func:`tells_particular`). Without a deed or a thing shown, no count is asked: a remark of the same topic
+#: ("My cats remind me to slow down and enjoy quiet evenings" beside "My cats love napping in the sun") brings as
+#: many words as another fact, and stored beside it, crowds the facts out of a question's top hits
 EVENT_WORDS = 2
-SLOTTED_WORDS = 4
 
 #: a deed told in the past, or a particular thing shown: "I made …", "We won …", "this vase", "Here are …"
 _PARTICULAR = re.compile(
@@ -113,10 +110,9 @@ def event_beside(new: Facts, old: Facts, decision: Decision = Decision.NOOP) -> 
     """Why ``decision``, a NOOP (reinforcement) of stored ``old`` by ``new``, would hide a fact (None: it may be
     merged, or ``decision`` is no NOOP): neither a question, not one strong slot told again (the slot comparison
     weighs those), and, both Chinese, ``new`` names :data:`EVENT_WORDS` things ``old`` does not (:func:`new_things`),
-    or, both English, ``new`` brings :data:`EVENT_WORDS` words of content ``old`` lacks
-    (:func:`new_content`) when it tells a particular deed or thing (:func:`tells_particular`), one more when it
-    does not, :data:`SLOTTED_WORDS` when it does not and ``old`` is a keyed fact (a strong slot, or who or what
-    someone else is: ``husband.is.…``). Then ``new`` tells another event or state on the same topic."""
+    or, both English, ``new`` tells a particular deed or thing (:func:`tells_particular`) and brings
+    :data:`EVENT_WORDS` words of content ``old`` lacks (:func:`new_content`). Then ``new`` tells another event or
+    state on the same topic."""
     if decision != Decision.NOOP or asks(new.statement) or asks(old.statement) or (
             new.slot and new.slot == old.slot and strong(new.slot)):
         return None
@@ -124,10 +120,7 @@ def event_beside(new: Facts, old: Facts, decision: Decision = Decision.NOOP) -> 
         return (f"the new statement names things the stored one does not ({'、'.join(sorted(things)[:6])}): another "
                 "event or state on the same topic, not a restatement")
     extra = new_content(new.statement, old.statement)
-    who, attr, _ = split_slot(old.slot) if old.slot else ("", "", None)
-    keyed = bool(old.slot) and (strong(old.slot) or (attr == "is" and who != slots.ME))  # (my husband is a cop)
-    need = EVENT_WORDS if tells_particular(new.statement) else SLOTTED_WORDS if keyed else EVENT_WORDS + 1
-    if len(extra) < need:
+    if len(extra) < EVENT_WORDS or not tells_particular(new.statement):
         return None
     return (f"the new statement tells more than the stored one ({', '.join(sorted(extra)[:6])}): another event "
             "or state on the same topic, not a restatement")
