@@ -10,12 +10,11 @@
    another slot is never a NOOP, whatever the cosine); cosine < ``dedup_lower`` → ADD; every neighbour at or above
    ``dedup_lower`` about another subject (我妈妈… vs 我…) → ADD without a judge (recorded as level ``judge``, judge
    ``subject``; goldset: 110 such pairs are ADD, none CONFLICT/UPDATE);
-3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else
-   offline); an id the judge was not shown fails the task (ExtractionError), never a write.
-   A judge's NOOP across a polarity flip or a changed number/date is overridden into a
-   CONFLICT with the guard's reason (recorded in the event), never an ADD beside the old fact;
-   an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is
-   that offline CONFLICT, with both reasons.
+3. **judge**: the gray zone (and guarded pairs) → one judge call (LLM when configured, else offline); an id the judge
+   was not shown fails the task (ExtractionError), never a write. A judge's NOOP across a polarity flip or a changed
+   number/date is overridden into a CONFLICT with the guard's reason (recorded in the event), never an ADD beside the
+   old fact; an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is that offline
+   CONFLICT, with both reasons. A NOOP whose statement tells another event is an ADD (memcli.write.event_beside).
 
 Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last confirmation, count, source
 linked); UPDATE supersedes the old version in system time with a lineage link; CONFLICT invalidates the older belief
@@ -66,6 +65,7 @@ from memcli.write.decide_range import (
     neighbors_of,
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
+from memcli.write.event_beside import event_beside
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
@@ -146,7 +146,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
-        new, old)  # (not in hard_guard: its reasons are a feature the fitted judge was fitted on)
+        new, old) or event_beside(new, old, plan.decision)  # (not in hard_guard: its reasons are a judge feature)
     if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
         why = None  # the slot is the named thing's (memcli.write.named_kind): the name links the two, not the words
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
