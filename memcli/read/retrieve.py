@@ -39,8 +39,9 @@ from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
-from memcli.read.slot_leg import query_slot_keys, slot_leg
+from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
+from memcli.read.turn_kin import with_siblings
 from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import event_day, from_iso, now_utc, parse_at
@@ -241,6 +242,11 @@ class MemoryRetrievalService:
                                       and "lexical" in info.legs_run)
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
+        slot_found = "slot" in rankings  # the answerability reads that the slot leg found something, as before
+        if slot_found and cos_by_id:  # round 34: a list of likes is not which one (memcli.read.slot_leg.slot_focus)
+            rankings["slot"] = slot_focus(rankings["slot"], lex_by_id, cos_by_id)
+            if not rankings["slot"]:
+                del rankings["slot"]
         t1 = time.monotonic()
         # the answerability of this query's pools: the memory hits, then the episodes among them (each feature once)
         gate = AnswerPass(store, self.answer, user=user, query=text, info=info, lang=lang,
@@ -257,7 +263,7 @@ class MemoryRetrievalService:
         ranked: dict[str, Any] = {"held": any(ep_held.values())}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
-                          asked=None if asked is None else (asked, asked_q))
+                          asked=None if asked is None else (asked, asked_q), slot_found=slot_found)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
@@ -268,7 +274,7 @@ class MemoryRetrievalService:
                     pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
                                             told, rankings.get("slot", []), asked=gate.asked_relation)
                     readings.append(gate.score(pool, ranked.get("via", {}), cos, dense_ran="dense" in rankings,
-                                               explain=False, slot_found="slot" in rankings)[0])
+                                               explain=False, slot_found=slot_found)[0])
                 quotes.gate(found, readings, info.answer_min_p)
                 if info.answer_min_p is not None and qv is not None:  # a sigh at the day answers nothing of today
                     quotes.unrelated(found, question_focus(text), vec, dict(ep.dense), lambda t: loader().embed_one(t))
@@ -287,14 +293,17 @@ class MemoryRetrievalService:
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
               info: RetrievalInfo, as_of: datetime | None = None, gate: AnswerPass | None = None,
-              ranked: dict[str, Any] | None = None, asked: tuple[str, str] | None = None) -> list[Hit]:
+              ranked: dict[str, Any] | None = None, asked: tuple[str, str] | None = None,
+              slot_found: bool | None = None) -> list[Hit]:
         """The fused, scored and floored hits of ``rankings`` (leg → ids, best first), subject expansion
         after their parents, at most ``limit``, each with its p from ``gate`` (None: no p, as before the
         dense leg ran). ``ranked`` (when given) receives ``top`` (the pool, :data:`memcli.read.answer_pass.Pool`)
         and ``via`` (expanded id → parent id) for the episode gate; it holds ``held`` (an episode holds the asked
         value, :func:`~memcli.read.asked_value.holds_tied`) and receives ``lift``, the factor of the hits holding
         none. ``asked``: (the type of value the question asks, the question; round 32,
-        :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`."""
+        :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`.
+        ``slot_found``: the slot leg found memories before :func:`~memcli.read.slot_leg.slot_focus` (None: it is in
+        ``rankings``)."""
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -330,6 +339,11 @@ class MemoryRetrievalService:
             if factor < 1.0:  # the hits holding the asked value above those that hold none
                 scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
+        if lang != "zh" and as_of is None and scored:  # round 34: a hit's fellow memories of its turn after it
+            n_via = len(via)
+            scored = with_siblings(self.store, user, scored, via, fusion.Fused, lambda r: fusion.recency(
+                from_iso(r["last_confirmed_at"]), now, st.recency_half_life_days))
+            base.update({i: base[p] for i, p in list(via.items())[n_via:]})
         top = scored[:limit]
         # the pool the answerability reads: these hits at their fused scores, in that order (the value asked moves a
         # hit into the list, not the features its p was fitted on)
@@ -337,7 +351,8 @@ class MemoryRetrievalService:
         if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
             ranked.update(top=pool, via=via)
         p_of, x_of = ({}, {}) if gate is None else gate.score(pool, via, cos_by_id, dense_ran="dense" in rankings,
-                                                             explain=explain, slot_found="slot" in rankings)
+                                                             explain=explain, slot_found="slot" in rankings
+                                                             if slot_found is None else slot_found)
         out: list[Hit] = []
         for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)
