@@ -260,7 +260,8 @@ class MemoryRetrievalService:
         ep_best = max(ep_cos.values(), default=0.0)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
-        ranked: dict[str, Any] = {"held": any(ep_held.values())}
+        # round 34: the best episode's score, which the best memory must reach to bring its turn (turn_kin)
+        ranked: dict[str, Any] = {"held": any(ep_held.values()), "ep_best": max((h.score for h in found), default=0.0)}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
                           asked=None if asked is None else (asked, asked_q), slot_found=slot_found)
@@ -339,7 +340,8 @@ class MemoryRetrievalService:
             if factor < 1.0:  # the hits holding the asked value above those that hold none
                 scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
-        if lang != "zh" and as_of is None and scored:  # round 34: a hit's fellow memories of its turn after it
+        # round 34: the best hit's fellow memories of its turn after it, when no turn of the episode leg is above it
+        if lang != "zh" and as_of is None and scored and scored[0][0] >= (ranked or {}).get("ep_best", 0.0):
             n_via = len(via)
             scored = with_siblings(self.store, user, scored, via, fusion.Fused, lambda r: fusion.recency(
                 from_iso(r["last_confirmed_at"]), now, st.recency_half_life_days))
