@@ -1,0 +1,100 @@
+"""Round 34: English recall — a stored memory that answers reaches the top of search and the block. Own sentences,
+a real store (the real pipeline, episodes off: the memories alone), the real default model.
+
+Two causes of an answering memory left below others (LoCoMo, conversations 0-4):
+
+- a long turn is stored as several memories, and the one holding the answer says what it is about by a pronoun or
+  by nothing ("We each made a little blue vase"): the question finds the turn's first memory, not that one. The best
+  hit now brings the other memories of its turn right after it (memcli/read/turn_kin.py);
+- a question naming a list-like slot ("enjoy": the user's likes) lifted every liked thing over the one memory that
+  answers; a slot leg finding more than a few memories now lifts only those the question ties to
+  (memcli.read.slot_leg.slot_focus).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from _stores import say_daily
+
+from memcli.read.slot_leg import SLOT_LIST, slot_focus
+from memcli.read.turn_kin import turn_siblings
+
+START = "2026-03-01T10:00:00+00:00"
+TURNS = (
+    "Last month I finally took the twins to a glass-blowing class downtown. We each made a little blue vase, and "
+    "mine came out lopsided.",
+    "I make sourdough bread every Sunday morning.",
+    "The twins started a coding class at school this term.",
+    "I love hiking in the hills near our house.",
+    "I love old jazz records.",
+    "I love cooking Thai curries for friends.",
+    "I love watching thunderstorms from the porch.",
+    "I love the smell of fresh coffee.",
+    "I'm a fan of both baroque composers like Vivaldi and Handel, as well as newer film scores.",
+    "My sister teaches a ceramics class on Thursdays.",
+    "We're planning a trip to the coast in August.",
+    "I signed up for an evening class in Spanish.",
+    "The twins turn eight in October.",
+    "I make my own candles from beeswax.",
+    "My back has been sore since I moved the couch.",
+    "Work has been hectic with the end of the quarter.",
+)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: Any, embedder: Any) -> Any:
+    from memcli import Memory
+
+    m = Memory(db=str(tmp_path_factory.mktemp("ines") / "m.db"), user="ines", embedder=embedder, episodes=False)
+    say_daily(m, TURNS, START)
+    yield m
+    m.close()
+
+
+def _id(store: Any, words: str) -> int:
+    (found,) = [it.id for it in store.list() if it.status == "active" and words in it.statement]
+    return found
+
+
+def test_the_turn_is_stored_as_several_memories(store: Any) -> None:
+    took, made = _id(store, "glass-blowing class downtown"), _id(store, "little blue vase")
+    assert took != made
+    assert turn_siblings(store.store, "ines", [took]) == {took: [made]}
+    assert turn_siblings(store.store, "ines", [_id(store, "sourdough")]) == {}  # a turn of one memory
+
+
+def test_the_best_hit_brings_the_answer_of_its_turn(store: Any) -> None:
+    hits = store.search("What did the twins and I make at the glass-blowing class?", limit=5)
+    took, made = _id(store, "glass-blowing class downtown"), _id(store, "little blue vase")
+    assert [h.id for h in hits[:2]] == [took, made]
+    assert "turn" in hits[1].legs and hits[1].via == took and hits[1].score == hits[0].score
+    assert hits[1].p_relevant == hits[0].p_relevant  # it shares its turn's answerability
+    block = [h["statement"] for h in store.context("What did the twins and I make at the glass-blowing class?",
+                                                     limit=3).hits]
+    assert any("blue vase" in s for s in block), block
+
+
+def test_a_question_about_another_turn_brings_no_sibling(store: Any) -> None:
+    hits = store.search("How old will the twins be in October?", limit=5)
+    assert not any("turn" in h.legs for h in hits)  # the best hit's turn holds no other memory
+
+
+def test_a_liked_thing_does_not_outrank_the_answer(store: Any) -> None:
+    q = "Which composers do I enjoy listening to?"
+    hits = store.search(q, limit=5)
+    assert "like" in hits.info.slots
+    assert "Vivaldi" in hits[0].statement
+    block = [h["statement"] for h in store.context(q, limit=3).hits]
+    assert block and "Vivaldi" in block[0], block
+    assert not any("thunderstorms" in s or "coffee" in s for s in block), block
+
+
+def test_slot_focus_keeps_a_few_and_the_tied_of_many() -> None:
+    few = [7, 8, 9][:SLOT_LIST]
+    assert slot_focus(few, set(), {7: 0.1, 8: 0.2, 9: 0.9}) == few  # one place lived, one job: all kept
+    cos = {1: 0.5, 2: 0.1, 3: 0.45, 4: 0.2, 5: 0.3}
+    assert slot_focus([5, 4, 3, 2, 1], {2}, cos) == [3, 2, 1]  # 0.45 >= 0.8 * 0.5; 2 found by the lexical leg
+    assert slot_focus([5, 4, 3, 2, 1], set(), {}) == [5, 4, 3, 2, 1]  # no dense leg: as before
+    assert slot_focus([5, 4, 3, 2], set(), {1: 0.6, 5: 0.1}) == []
