@@ -39,6 +39,7 @@ from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
+from memcli.read.said_when import OUTSIDE, asked_window, in_window
 from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.read.turn_kin import with_siblings
@@ -264,7 +265,8 @@ class MemoryRetrievalService:
         ranked: dict[str, Any] = {"held": any(ep_held.values()), "ep_best": max((h.score for h in found), default=0.0)}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
-                          asked=None if asked is None else (asked, asked_q), slot_found=slot_found)
+                          asked=None if asked is None else (asked, asked_q), slot_found=slot_found,
+                          window=asked_window(asked_q) if lang != "zh" and at is None else None)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
@@ -295,7 +297,7 @@ class MemoryRetrievalService:
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
               info: RetrievalInfo, as_of: datetime | None = None, gate: AnswerPass | None = None,
               ranked: dict[str, Any] | None = None, asked: tuple[str, str] | None = None,
-              slot_found: bool | None = None) -> list[Hit]:
+              slot_found: bool | None = None, window: tuple[datetime, datetime] | None = None) -> list[Hit]:
         """The fused, scored and floored hits of ``rankings`` (leg → ids, best first), subject expansion
         after their parents, at most ``limit``, each with its p from ``gate`` (None: no p, as before the
         dense leg ran). ``ranked`` (when given) receives ``top`` (the pool, :data:`memcli.read.answer_pass.Pool`)
@@ -303,6 +305,8 @@ class MemoryRetrievalService:
         value, :func:`~memcli.read.asked_value.holds_tied`) and receives ``lift``, the factor of the hits holding
         none. ``asked``: (the type of value the question asks, the question; round 32,
         :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`.
+        ``window``: the day or month the question names (round 34, :func:`~memcli.read.said_when.asked_window`):
+        when a hit was said or dated in it, the hits that were not are lowered (:data:`memcli.read.said_when.OUTSIDE`).
         ``slot_found``: the slot leg found memories before :func:`~memcli.read.slot_leg.slot_focus` (None: it is in
         ``rankings``)."""
         st = self.settings
@@ -339,6 +343,11 @@ class MemoryRetrievalService:
             pools["lift"] = factor = lift(pools.get("held", False) or any(held.values()))
             if factor < 1.0:  # the hits holding the asked value above those that hold none
                 scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
+                scored.sort(key=lambda x: (-x[0], -x[1].id))
+        if window is not None and scored:  # round 34: a day or month the question names (memcli.read.said_when)
+            inside = {f.id for _, f, row, _ in scored if in_window(row, window)}
+            if inside:
+                scored = [(final if f.id in inside else final * OUTSIDE, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
         # round 34: the best hit's fellow memories of its turn after it, when no turn of the episode leg is above it
         if lang != "zh" and as_of is None and scored and scored[0][0] >= (ranked or {}).get("ep_best", 0.0):
