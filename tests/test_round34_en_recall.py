@@ -98,3 +98,61 @@ def test_slot_focus_keeps_a_few_and_the_tied_of_many() -> None:
     assert slot_focus([5, 4, 3, 2, 1], {2}, cos) == [3, 2, 1]  # 0.45 >= 0.8 * 0.5; 2 found by the lexical leg
     assert slot_focus([5, 4, 3, 2, 1], set(), {}) == [5, 4, 3, 2, 1]  # no dense leg: as before
     assert slot_focus([5, 4, 3, 2], set(), {1: 0.6, 5: 0.1}) == []
+
+
+# --- a day or month the question names (memcli/read/said_when.py) ---
+
+BAKED = (
+    "I tried baking focaccia but it came out flat.",
+    "Baking with the kids is chaos but fun.",
+    "I made a lemon tart for Sunday lunch.",
+    "I love baking sourdough on weekends.",
+    "I baked cinnamon rolls for my book club.",
+    "My oven needs a new thermostat.",
+)
+
+
+@pytest.fixture(scope="module")
+def baker(tmp_path_factory: Any, embedder: Any) -> Any:
+    from datetime import datetime
+
+    from _stores import say_apart
+
+    from memcli import Memory
+
+    m = Memory(db=str(tmp_path_factory.mktemp("orla") / "m.db"), user="orla", embedder=embedder, episodes=False)
+    say_apart(m, BAKED, datetime.fromisoformat("2026-03-01T10:00:00+00:00"))  # the tart: 5 March
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize("question", ["What did I bake on 5 March, 2026?", "What did I bake on March 5th, 2026?",
+                                      "What did I bake on the 5th of March 2026?"])
+def test_the_memory_said_on_the_day_asked_comes_first(baker: Any, question: str) -> None:
+    hits = baker.search(question, limit=5)
+    assert "lemon tart" in hits[0].statement, [h.statement for h in hits]
+
+
+def test_a_bound_or_a_whole_month_moves_nothing(baker: Any) -> None:
+    for q in ("What did I bake before March 5, 2026?", "What did I bake in March 2026?"):
+        assert "lemon tart" not in baker.search(q, limit=5)[0].statement, q
+
+
+def test_asked_window_reads_one_day_or_one_month() -> None:
+    from datetime import UTC, datetime
+
+    from memcli.read.said_when import asked_window, in_window
+
+    day = asked_window("What did Ana cook on 9 November, 2024?")
+    assert day == (datetime(2024, 11, 8, 12, tzinfo=UTC), datetime(2024, 11, 10, 12, tzinfo=UTC))
+    assert asked_window("What did Ana cook on November 9th, 2024?") == day
+    assert asked_window("Which trip did Ana take in June 2023?") == (datetime(2023, 6, 1, tzinfo=UTC),
+                                                                      datetime(2023, 7, 1, tzinfo=UTC))
+    assert asked_window("What did Ana do in December 2023?")[1] == datetime(2024, 1, 1, tzinfo=UTC)
+    assert asked_window("How many races had Ana won by July 10, 2022?") is None  # a bound, not the day
+    assert asked_window("What changed between 2 May, 2024 and 9 May, 2024?") is None  # two days
+    assert asked_window("What did Ana cook on 31 February, 2024?") is None  # no such day
+    assert asked_window("What did Ana cook last week?") is None
+    assert in_window({"valid_from": "2024-11-09T21:30:00+00:00", "event_when": None}, day)
+    assert not in_window({"valid_from": "2024-11-11T08:00:00+00:00", "event_when": None}, day)
+    assert in_window({"valid_from": "2024-10-01T08:00:00+00:00", "event_when": "2024-11-09"}, day)  # dated then
