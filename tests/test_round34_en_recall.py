@@ -3,12 +3,12 @@ a real store (the real pipeline, episodes off: the memories alone), the real def
 
 Two causes of an answering memory left below others (LoCoMo, conversations 0-4):
 
-- a long turn is stored as several memories, and the one holding the answer says what it is about by a pronoun or
-  by nothing ("We each made a little blue vase"): the question finds the turn's first memory, not that one. The best
-  hit now brings the other memories of its turn right after it (memcli/read/turn_kin.py);
 - a question naming a list-like slot ("enjoy": the user's likes) lifted every liked thing over the one memory that
   answers; a slot leg finding more than a few memories now lifts only those the question ties to
-  (memcli.read.slot_leg.slot_focus).
+  (memcli.read.slot_leg.slot_focus);
+- a question naming the day or month a thing was said ("What did I bake on 5 March, 2026?") ranked every memory of
+  the kind alike, the answer rarely repeating the date; the hits said or dated outside it now go below those inside
+  (memcli/read/said_when.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import pytest
 from _stores import say_daily
 
 from memcli.read.slot_leg import SLOT_LIST, slot_focus
-from memcli.read.turn_kin import turn_siblings
 
 START = "2026-03-01T10:00:00+00:00"
 TURNS = (
@@ -51,34 +50,6 @@ def store(tmp_path_factory: Any, embedder: Any) -> Any:
     say_daily(m, TURNS, START)
     yield m
     m.close()
-
-
-def _id(store: Any, words: str) -> int:
-    (found,) = [it.id for it in store.list() if it.status == "active" and words in it.statement]
-    return found
-
-
-def test_the_turn_is_stored_as_several_memories(store: Any) -> None:
-    took, made = _id(store, "glass-blowing class downtown"), _id(store, "little blue vase")
-    assert took != made
-    assert turn_siblings(store.store, "ines", [took]) == {took: [made]}
-    assert turn_siblings(store.store, "ines", [_id(store, "sourdough")]) == {}  # a turn of one memory
-
-
-def test_the_best_hit_brings_the_answer_of_its_turn(store: Any) -> None:
-    hits = store.search("What did the twins and I make at the glass-blowing class?", limit=5)
-    took, made = _id(store, "glass-blowing class downtown"), _id(store, "little blue vase")
-    assert [h.id for h in hits[:2]] == [took, made]
-    assert "turn" in hits[1].legs and hits[1].via == took and hits[1].score == hits[0].score
-    assert hits[1].p_relevant == hits[0].p_relevant  # it shares its turn's answerability
-    block = [h["statement"] for h in store.context("What did the twins and I make at the glass-blowing class?",
-                                                     limit=3).hits]
-    assert any("blue vase" in s for s in block), block
-
-
-def test_a_question_about_another_turn_brings_no_sibling(store: Any) -> None:
-    hits = store.search("How old will the twins be in October?", limit=5)
-    assert not any("turn" in h.legs for h in hits)  # the best hit's turn holds no other memory
 
 
 def test_a_liked_thing_does_not_outrank_the_answer(store: Any) -> None:

@@ -86,9 +86,8 @@ def _named(slot: str | None, question: str) -> str:
 
 
 def _own_hit(f: Any) -> bool:
-    """A hit a leg found (dense, lexical, slot), not only subject expansion or its turn (round 34,
-    :mod:`memcli.read.turn_kin`): it has features of its own."""
-    return any(leg not in ("subject", "turn") for leg in f.ranks)
+    """A hit a leg found (dense, lexical, slot), not only subject expansion: it has features of its own."""
+    return any(leg != "subject" for leg in f.ranks)
 
 
 def _has_word(statement: str, word: str) -> bool:

@@ -42,7 +42,6 @@ from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.said_when import OUTSIDE, asked_window, in_window
 from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
-from memcli.read.turn_kin import with_siblings
 from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import event_day, from_iso, now_utc, parse_at
@@ -261,8 +260,7 @@ class MemoryRetrievalService:
         ep_best = max(ep_cos.values(), default=0.0)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
-        # round 34: the best episode's score, which the best memory must reach to bring its turn (turn_kin)
-        ranked: dict[str, Any] = {"held": any(ep_held.values()), "ep_best": max((h.score for h in found), default=0.0)}
+        ranked: dict[str, Any] = {"held": any(ep_held.values())}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
                           asked=None if asked is None else (asked, asked_q), slot_found=slot_found,
@@ -349,12 +347,6 @@ class MemoryRetrievalService:
             if inside:
                 scored = [(final if f.id in inside else final * OUTSIDE, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
-        # round 34: the best hit's fellow memories of its turn after it, when no turn of the episode leg is above it
-        if lang != "zh" and as_of is None and scored and scored[0][0] >= (ranked or {}).get("ep_best", 0.0):
-            n_via = len(via)
-            scored = with_siblings(self.store, user, scored, via, fusion.Fused, lambda r: fusion.recency(
-                from_iso(r["last_confirmed_at"]), now, st.recency_half_life_days))
-            base.update({i: base[p] for i, p in list(via.items())[n_via:]})
         top = scored[:limit]
         # the pool the answerability reads: these hits at their fused scores, in that order (the value asked moves a
         # hit into the list, not the features its p was fitted on)
