@@ -97,11 +97,31 @@ def baker(tmp_path_factory: Any, embedder: Any) -> Any:
     m.close()
 
 
+@pytest.fixture(scope="module")
+def baker_turns(tmp_path_factory: Any, embedder: Any) -> Any:
+    from datetime import datetime
+
+    from _stores import say_apart
+
+    from memcli import Memory
+
+    m = Memory(db=str(tmp_path_factory.mktemp("orla_ep") / "m.db"), user="orla", embedder=embedder, episodes=True)
+    say_apart(m, BAKED, datetime.fromisoformat("2026-03-01T10:00:00+00:00"))
+    yield m
+    m.close()
+
+
 @pytest.mark.parametrize("question", ["What did I bake on 5 March, 2026?", "What did I bake on March 5th, 2026?",
                                       "What did I bake on the 5th of March 2026?"])
 def test_the_memory_said_on_the_day_asked_comes_first(baker: Any, question: str) -> None:
     hits = baker.search(question, limit=5)
     assert "lemon tart" in hits[0].statement, [h.statement for h in hits]
+
+
+def test_with_episodes_the_turns_of_other_days_go_below_too(baker_turns: Any) -> None:
+    hits = baker_turns.search("What did I bake on 5 March, 2026?", limit=5)
+    assert "lemon tart" in hits[0].statement, [(h.origin, h.statement) for h in hits]
+    assert all(h.score < hits[0].score for h in hits[1:] if h.origin == "episode")
 
 
 def test_a_bound_or_a_whole_month_moves_nothing(baker: Any) -> None:

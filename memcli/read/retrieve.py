@@ -260,11 +260,12 @@ class MemoryRetrievalService:
         ep_best = max(ep_cos.values(), default=0.0)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
-        ranked: dict[str, Any] = {"held": any(ep_held.values())}
+        window = asked_window(asked_q) if lang != "zh" and at is None else None  # round 34 (memcli.read.said_when)
+        ep_in = {h.key for h in found if window and in_window({"valid_from": h.valid_from}, window)}
+        ranked: dict[str, Any] = {"held": any(ep_held.values()), "in_window": bool(ep_in)}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
-                          asked=None if asked is None else (asked, asked_q), slot_found=slot_found,
-                          window=asked_window(asked_q) if lang != "zh" and at is None else None)
+                          asked=None if asked is None else (asked, asked_q), slot_found=slot_found, window=window)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
@@ -285,6 +286,10 @@ class MemoryRetrievalService:
                     if not ep_held[h.key]:
                         h.score = round(h.score * factor, 4)
                 found.sort(key=lambda h: (-h.score, -h.key))
+            if ranked.get("in_window"):  # round 34: the turns said outside the day or month asked, as the memories
+                for h in found:
+                    h.score = h.score if h.key in ep_in else round(h.score * OUTSIDE, 4)
+                found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
             info.below_floor = sum(h.below_floor for h in hits)
@@ -304,7 +309,8 @@ class MemoryRetrievalService:
         none. ``asked``: (the type of value the question asks, the question; round 32,
         :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`.
         ``window``: the day or month the question names (round 34, :func:`~memcli.read.said_when.asked_window`):
-        when a hit was said or dated in it, the hits that were not are lowered (:data:`memcli.read.said_when.OUTSIDE`).
+        when a hit was said or dated in it (or an episode, ``ranked["in_window"]``), the hits that were not are
+        lowered (:data:`memcli.read.said_when.OUTSIDE`); ``ranked`` receives whether one was.
         ``slot_found``: the slot leg found memories before :func:`~memcli.read.slot_leg.slot_focus` (None: it is in
         ``rankings``)."""
         st = self.settings
@@ -344,7 +350,9 @@ class MemoryRetrievalService:
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
         if window is not None and scored:  # round 34: a day or month the question names (memcli.read.said_when)
             inside = {f.id for _, f, row, _ in scored if in_window(row, window)}
-            if inside:
+            if ranked is not None:  # a turn or a memory said then lowers the turns and memories said at other times
+                ranked["in_window"] = ranked.get("in_window", False) or bool(inside)
+            if inside or (ranked or {}).get("in_window"):
                 scored = [(final if f.id in inside else final * OUTSIDE, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
         top = scored[:limit]
