@@ -243,7 +243,8 @@ class MemoryRetrievalService:
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
         slot_found = "slot" in rankings  # the answerability reads that the slot leg found something, as before
-        if slot_found and cos_by_id:  # round 34: a list of likes is not which one (memcli.read.slot_leg.slot_focus)
+        # round 34: a list of likes is not which one (memcli.read.slot_leg.slot_focus); Chinese left as it was
+        if slot_found and cos_by_id and lang != "zh":
             rankings["slot"] = slot_focus(rankings["slot"], lex_by_id, cos_by_id)
             if not rankings["slot"]:
                 del rankings["slot"]

@@ -274,7 +274,8 @@ def slot_focus(slot_ids: list[int], lexical_ids: Collection[int], cos_by_id: dic
     bonus would lift every member over the one that answers ("which singers do I enjoy?" over "I love live
     music", "I love the necklace", …): only the members the lexical leg also found (``lexical_ids``) or the
     dense leg ranks at :data:`SLOT_TIE_COSINE` of its best cosine or more (``cos_by_id``: id → cosine; empty,
-    as when the dense leg did not run: all). Order kept; may be empty."""
+    as when the dense leg did not run: all). Order kept; may be empty. The retrieval asks it for English queries
+    (on Chinese ones it moved the goldset's answerability features, so it is left for a round that refits them)."""
     if len(slot_ids) <= SLOT_LIST or not cos_by_id:
         return slot_ids
     best = max(cos_by_id.values())
