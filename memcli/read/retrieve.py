@@ -39,7 +39,8 @@ from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
-from memcli.read.slot_leg import query_slot_keys, slot_leg
+from memcli.read.said_when import OUTSIDE, asked_window, in_window
+from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slots import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
@@ -241,6 +242,12 @@ class MemoryRetrievalService:
                                       and "lexical" in info.legs_run)
         info.candidates = {leg: len(ids) for leg, ids in rankings.items()}
 
+        slot_found = "slot" in rankings  # the answerability reads that the slot leg found something, as before
+        # round 34: a list of likes is not which one (memcli.read.slot_leg.slot_focus); Chinese left as it was
+        if slot_found and cos_by_id and lang != "zh":
+            rankings["slot"] = slot_focus(rankings["slot"], lex_by_id, cos_by_id)
+            if not rankings["slot"]:
+                del rankings["slot"]
         t1 = time.monotonic()
         # the answerability of this query's pools: the memory hits, then the episodes among them (each feature once)
         gate = AnswerPass(store, self.answer, user=user, query=text, info=info, lang=lang,
@@ -254,10 +261,12 @@ class MemoryRetrievalService:
         ep_best = max(ep_cos.values(), default=0.0)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
-        ranked: dict[str, Any] = {"held": any(ep_held.values())}
+        window = asked_window(asked_q) if lang != "zh" and at is None else None  # round 34 (memcli.read.said_when)
+        ep_in = {h.key for h in found if window and in_window({"valid_from": h.valid_from}, window)}
+        ranked: dict[str, Any] = {"held": any(ep_held.values()), "in_window": bool(ep_in)}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
-                          asked=None if asked is None else (asked, asked_q))
+                          asked=None if asked is None else (asked, asked_q), slot_found=slot_found, window=window)
         info.timings_ms["fuse_rank"] = _ms(t1)  # fusion, the candidates' rows, scores, Hit models
         if ep is not None:
             info.candidates["episode"] = len({i for i, _ in ep.lexical} | {i for i, _ in ep.dense})
@@ -268,7 +277,7 @@ class MemoryRetrievalService:
                     pool, cos = quotes.pool(found, ranked.get("top", []), ep.weight(lang), dict(ep.dense), cos_by_id,
                                             told, rankings.get("slot", []), asked=gate.asked_relation)
                     readings.append(gate.score(pool, ranked.get("via", {}), cos, dense_ran="dense" in rankings,
-                                               explain=False, slot_found="slot" in rankings)[0])
+                                               explain=False, slot_found=slot_found)[0])
                 quotes.gate(found, readings, info.answer_min_p)
                 if info.answer_min_p is not None and qv is not None:  # a sigh at the day answers nothing of today
                     quotes.unrelated(found, question_focus(text), vec, dict(ep.dense), lambda t: loader().embed_one(t))
@@ -277,6 +286,10 @@ class MemoryRetrievalService:
                 for h in found:
                     if not ep_held[h.key]:
                         h.score = round(h.score * factor, 4)
+                found.sort(key=lambda h: (-h.score, -h.key))
+            if ranked.get("in_window"):  # round 34: the turns said outside the day or month asked, as the memories
+                for h in found:
+                    h.score = h.score if h.key in ep_in else round(h.score * OUTSIDE, 4)
                 found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
@@ -287,14 +300,20 @@ class MemoryRetrievalService:
     def _rank(self, user: str, rankings: dict[str, list[int]], lex_by_id: dict[int, Any],
               cos_by_id: dict[int, float], *, lang: str, min_score: float, limit: int, explain: bool,
               info: RetrievalInfo, as_of: datetime | None = None, gate: AnswerPass | None = None,
-              ranked: dict[str, Any] | None = None, asked: tuple[str, str] | None = None) -> list[Hit]:
+              ranked: dict[str, Any] | None = None, asked: tuple[str, str] | None = None,
+              slot_found: bool | None = None, window: tuple[datetime, datetime] | None = None) -> list[Hit]:
         """The fused, scored and floored hits of ``rankings`` (leg → ids, best first), subject expansion
         after their parents, at most ``limit``, each with its p from ``gate`` (None: no p, as before the
         dense leg ran). ``ranked`` (when given) receives ``top`` (the pool, :data:`memcli.read.answer_pass.Pool`)
         and ``via`` (expanded id → parent id) for the episode gate; it holds ``held`` (an episode holds the asked
         value, :func:`~memcli.read.asked_value.holds_tied`) and receives ``lift``, the factor of the hits holding
         none. ``asked``: (the type of value the question asks, the question; round 32,
-        :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`."""
+        :mod:`memcli.read.asked_value`): the hits holding none are lowered by :func:`~memcli.read.asked_value.lift`.
+        ``window``: the day or month the question names (round 34, :func:`~memcli.read.said_when.asked_window`):
+        when a hit was said or dated in it (or an episode, ``ranked["in_window"]``), the hits that were not are
+        lowered (:data:`memcli.read.said_when.OUTSIDE`); ``ranked`` receives whether one was.
+        ``slot_found``: the slot leg found memories before :func:`~memcli.read.slot_leg.slot_focus` (None: it is in
+        ``rankings``)."""
         st = self.settings
         weights = fusion.leg_weights(st, lang)
         fused = fusion.fuse(st, rankings, cos_by_id, lang)
@@ -330,6 +349,13 @@ class MemoryRetrievalService:
             if factor < 1.0:  # the hits holding the asked value above those that hold none
                 scored = [(final if held[f.id] else final * factor, f, row, rec) for final, f, row, rec in scored]
                 scored.sort(key=lambda x: (-x[0], -x[1].id))
+        if window is not None and scored:  # round 34: a day or month the question names (memcli.read.said_when)
+            inside = {f.id for _, f, row, _ in scored if in_window(row, window)}
+            if ranked is not None:  # a turn or a memory said then lowers the turns and memories said at other times
+                ranked["in_window"] = ranked.get("in_window", False) or bool(inside)
+            if inside or (ranked or {}).get("in_window"):
+                scored = [(final if f.id in inside else final * OUTSIDE, f, row, rec) for final, f, row, rec in scored]
+                scored.sort(key=lambda x: (-x[0], -x[1].id))
         top = scored[:limit]
         # the pool the answerability reads: these hits at their fused scores, in that order (the value asked moves a
         # hit into the list, not the features its p was fitted on)
@@ -337,7 +363,8 @@ class MemoryRetrievalService:
         if ranked is not None:  # what the episode gate ranks episodes among (memcli.read.quotes.pool)
             ranked.update(top=pool, via=via)
         p_of, x_of = ({}, {}) if gate is None else gate.score(pool, via, cos_by_id, dense_ran="dense" in rankings,
-                                                             explain=explain, slot_found="slot" in rankings)
+                                                             explain=explain, slot_found="slot" in rankings
+                                                             if slot_found is None else slot_found)
         out: list[Hit] = []
         for final, f, row, rec in top:
             lex = lex_by_id.get(f.id)

@@ -25,10 +25,16 @@ from datetime import datetime
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "composed_keys", "composed_stored", "name_keys", "named_in_passing",
-           "names_relative", "place_kin", "query_slot_keys", "relative_names", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "SLOT_LIST", "SLOT_TIE_COSINE", "composed_keys", "composed_stored",
+           "name_keys", "named_in_passing", "names_relative", "place_kin", "query_slot_keys", "relative_names",
+           "slot_focus", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
+#: round 34: a slot leg finding more of the user's memories than this found a list (likes, hobbies, films seen),
+#: which says what kind of fact answers, not which one
+SLOT_LIST = 3
+#: a listed memory the dense leg ranks at this share of its best cosine or more is about what the question asks
+SLOT_TIE_COSINE = 0.8
 
 
 def query_slot_keys(query: str) -> list[str]:
@@ -260,3 +266,17 @@ def name_keys(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     names = relative_names(store, user, asked, limit=limit, as_of=as_of)
     out = list(dict.fromkeys(f"person:{n}.{rest}" for n, rel in names.items() for rest in asked[rel]))
     return out[:MAX_QUERY_SLOTS]
+
+
+def slot_focus(slot_ids: list[int], lexical_ids: Collection[int], cos_by_id: dict[int, float]) -> list[int]:
+    """The slot leg's ids (best first) a question can lean on (round 34). Up to :data:`SLOT_LIST` of them: all
+    (the one place someone lives, their job). More: a list of the user's likes or hobbies, where the slot leg's
+    bonus would lift every member over the one that answers ("which singers do I enjoy?" over "I love live
+    music", "I love the necklace", …): only the members the lexical leg also found (``lexical_ids``) or the
+    dense leg ranks at :data:`SLOT_TIE_COSINE` of its best cosine or more (``cos_by_id``: id → cosine; empty,
+    as when the dense leg did not run: all). Order kept; may be empty. The retrieval asks it for English queries
+    (on Chinese ones it moved the goldset's answerability features, so it is left for a round that refits them)."""
+    if len(slot_ids) <= SLOT_LIST or not cos_by_id:
+        return slot_ids
+    best = max(cos_by_id.values())
+    return [i for i in slot_ids if i in lexical_ids or (best > 0 and cos_by_id.get(i, -1.0) >= SLOT_TIE_COSINE * best)]
