@@ -25,8 +25,11 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     each candidate's statement, and the full-text terms of each user turn that may be kept as an episode."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
+    from memcli.write.cure import cure_told
+    from memcli.write.deed_change import _deed_told
     from memcli.write.extract import enrich
     from memcli.write.judge import facts_of
+    from memcli.write.linked_change import _brands_in, ending_told
     from memcli.write.rules import analyze
 
     for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
@@ -36,6 +39,11 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
             analyze(c.statement)
             search_terms_of(c.statement)
             c = enrich(c)
-            facts_of(c.statement, c.slot)
+            f = facts_of(c.statement, c.slot)
+            # the text checks the decision step makes of every candidate (decide's ending rules, _linked_change)
+            cure_told(c.statement)
+            ending_told(c.statement)
+            _brands_in(c.statement)
+            _deed_told(f.statement, f.slot)
         if task.role == "user" and wants and not chatter:
             search_terms_of(unaddressed(task.content))
