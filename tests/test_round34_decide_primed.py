@@ -24,6 +24,7 @@ from memcli.write.deed_change import _deed_told
 from memcli.write.dose_change import dose_plan
 from memcli.write.judge import facts_of
 from memcli.write.linked_change import _brands_in, ending_told
+from memcli.write.pair_features import _pair_core, feature_list
 from memcli.write.precompute import texts
 from tests._stores import say_all
 
@@ -83,6 +84,53 @@ def test_a_primed_check_is_used_by_the_writer_instead_of_computed() -> None:
     assert cure_told(s) == want
     after = primed.counts()[name]
     assert (after["used"] - before["used"], after["computed"] - before["computed"]) == (1, 0)
+
+
+#: what the pair features and the hard guard read of one statement alone
+READINGS = ("memcli.write.pair_facts.entity_units", "memcli.write.judge.fact_clauses",
+            "memcli.write.change_rules.talk_only", "memcli.write.pair_features._bigrams",
+            "memcli.write.pair_features._own", "memcli.write.pair_features._ranks")
+#: (stored, incoming): a rank, an amount of practice, a brand, a thing named, in both languages
+PAIRS = [("My daughter is in third grade", "My daughter just started fourth grade"),
+         ("我每周去健身房两次", "我现在每周去健身房四次"),
+         ("I drive a Honda Civic", "I drive a Mazda 3 now"),
+         ("我的猫叫年糕，三岁了", "我的猫叫汤圆")]
+
+
+def _rows() -> list[list[float]]:
+    return [feature_list(facts_of(new), facts_of(old), 0.81) for old, new in PAIRS]
+
+
+def test_a_pairs_features_from_readings_handed_over_equal_those_computed_here() -> None:
+    from memcli.write import change_rules, judge, pair_facts, pair_features
+
+    fns = (pair_facts.entity_units, judge.fact_clauses, change_rules.talk_only, pair_features._bigrams,
+           pair_features._own, pair_features._ranks)
+
+    def clear() -> None:
+        for f in fns:
+            f.cache_clear()
+        _pair_core.cache_clear()
+
+    clear()
+    here = _rows()
+    said = [s for pair in PAIRS for s in pair]
+    clear()
+    primed.recording(True)
+    texts(*_tasks(said))
+    handed = {k: v for k, v in primed.take().items() if k in READINGS}
+    primed.recording(False)
+    assert set(handed) == set(READINGS)
+    assert all(set(dict(handed[name])) >= {(s,) for s in said} for name in READINGS)
+    clear()
+    primed.prime(handed)
+    before = {name: primed.counts()[name] for name in READINGS}
+    assert _rows() == here  # float for float
+    used = {name: primed.counts()[name]["used"] - before[name]["used"] for name in READINGS}
+    # every statement's entity units, bigrams, ranks and own readings came from the other process, none computed
+    assert all(used[f"memcli.write.{name}"] == len(said) for name in (
+        "pair_facts.entity_units", "pair_features._bigrams", "pair_features._own", "pair_features._ranks")), used
+    assert used["memcli.write.judge.fact_clauses"] > 0, used  # (asked of the pairs with no shared slot)
 
 
 class _Counted:
