@@ -311,7 +311,7 @@ _EN_REL_WORDS: re.Pattern[str] | None = None
 _ZH_REL_WORDS: re.Pattern[str] | None = None
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def relations_of(text: str) -> frozenset[str]:
     """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
     niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
@@ -351,7 +351,7 @@ _EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
 _EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def names_of(text: str) -> frozenset[str]:
     """The names a statement mentions: English capitalised words after the first word (and
     single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns

@@ -9,9 +9,9 @@ reading of each candidate's statement (:func:`memcli.write.rules.analyze`, and t
 are indexed by (:func:`memcli.db.index.search_terms_of`: no jieba and no stemmer in the writer for them).
 Round 34: also what the decision step reads of each candidate's statement alone — its ending rules' checks (a cure,
 an ending, a deed told, the brands named) and the pair features' and hard guard's per-statement readings (entity
-units, clause count, talk only, character bigrams, ranks, :func:`memcli.write.pair_features._own`); only values whose
-every use is order-free (a number, a flag, a set compared or counted, never iterated into text), as a primed
-set is rebuilt in another order.
+units, clause count, talk only, character bigrams, ranks, names, relations, ``pair_features._own``); only values
+whose every use is order-free (a number, a flag, a set compared, counted or sorted, never iterated into text as it
+comes), as a primed set is rebuilt in another order.
 
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
@@ -30,7 +30,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     each candidate's statement, and the full-text terms of each user turn that may be kept as an episode."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
-    from memcli.write.change_rules import talk_only
+    from memcli.write.change_rules import names_of, relations_of, talk_only
     from memcli.write.cure import cure_told
     from memcli.write.deed_change import _deed_told
     from memcli.write.extract import enrich
@@ -51,7 +51,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
             # the text checks the decision step makes of every candidate (decide's ending rules, _linked_change)
             # and what the pair features and the hard guard read of each side alone
             for check in (cure_told, ending_told, _brands_in, entity_units, fact_clauses, talk_only, _bigrams, _own,
-                          _ranks):
+                          _ranks, names_of, relations_of):
                 check(c.statement)
             _deed_told(f.statement, f.slot)
         if task.role == "user" and wants and not chatter:
