@@ -46,7 +46,7 @@ def _clean() -> None:
 
 
 def _tasks(said: list[str]) -> tuple[list[Any], list[list[Candidate]], list[tuple[bool, bool, bool]]]:
-    tasks = [SimpleNamespace(role="user", content=s, occurred_at=AT) for s in said]
+    tasks = [SimpleNamespace(role="user", content=s) for s in said]
     cands = [[Candidate(statement=s, valid_from=AT)] for s in said]
     return tasks, cands, [(False, False, False)] * len(said)
 
@@ -185,23 +185,3 @@ def test_a_stop_reads_rows_only_beside_a_prescribers_dose(tmp_path, embedder) ->
         assert _rows_read(store) == 0, store.reads
     finally:
         set_by.close()
-
-
-def test_the_date_a_turn_gives_is_resolved_once_against_its_time_in_utc() -> None:
-    from datetime import timedelta, timezone
-
-    from memcli.write.pair_dates import _when_said, when_at, when_of
-
-    said = "I have a dentist appointment tomorrow"
-    late = datetime(2026, 3, 5, 23, 30, tzinfo=UTC)  # the 5th in UTC, already the 6th in UTC+8
-    east = late.astimezone(timezone(timedelta(hours=8)))
-    assert late == east
-    assert when_at(said, late) == when_of(said, late) is not None
-    assert when_at(said, east) == when_of(said, east) != when_of(said, late)  # equal times, two dates: never cached
-    _when_said.cache_clear()
-    task = SimpleNamespace(role="user", content=said, occurred_at=late)
-    primed.recording(True)
-    texts([task], [[Candidate(statement=said, valid_from=late)]], [(False, False, False)])
-    handed = dict(primed.take()["memcli.write.pair_dates._when_said"])
-    primed.recording(False)
-    assert handed == {(said, late.isoformat()): when_of(said, late)}

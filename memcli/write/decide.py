@@ -330,11 +330,11 @@ def decide_and_apply(
 def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
     """``cand`` with its resolved date in ``event_when`` (a column of its own, never the user's
     metadata, which ``export`` gives back as imported)."""
-    from memcli.write.pair_dates import moved_back, when_at, when_to_text
+    from memcli.write.pair_dates import moved_back, when_of, when_to_text
 
     if cand.event_when is not None:
         return cand
-    w = when_at(cand.statement, said_at or cand.valid_from)  # (cached: the look-ahead computes it)
+    w = when_of(cand.statement, said_at or cand.valid_from)
     if w is None and said_at is not None:  # the extractor read the relative time into valid_from
         w = moved_back(cand.valid_from, said_at)
     return cand if w is None else cand.model_copy(update={"event_when": when_to_text(w)})

@@ -23,15 +23,14 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from memcli.primed import primable
 from memcli.text import to_simplified
 from memcli.timeutil import EVENT_WHEN
 
-__all__ = ["When", "date_relation", "moved_back", "strip_dates", "tells_future", "when_at", "when_from_text", "when_of",
+__all__ = ["When", "date_relation", "moved_back", "strip_dates", "tells_future", "when_from_text", "when_of",
            "when_to_text"]
 
 
@@ -344,18 +343,6 @@ def when_of(statement: str, said: datetime) -> When | None:
     zh, found, ahead, bare = _matches(statement)
     whens = [w for w in (_when_of_match(zh, m, said, ahead, bare) for m in found) if w is not None]
     return whens[0] if len(whens) == 1 else None
-
-
-def when_at(statement: str, said: datetime) -> When | None:
-    """:func:`when_of`, cached for a time in UTC (the drain's turns: the look-ahead computes it for each candidate,
-    :mod:`memcli.write.precompute`); another zone is not cached (two equal times in two zones have two dates)."""
-    return _when_said(statement, said.isoformat()) if said.tzinfo is UTC else when_of(statement, said)
-
-
-@primable(maxsize=16384)
-def _when_said(statement: str, said_utc: str) -> When | None:
-    """:func:`when_of` of ``statement`` said at ``said_utc`` (ISO-8601 text of a UTC time, read back as it was)."""
-    return when_of(statement, datetime.fromisoformat(said_utc))
 
 
 def _when_of_match(zh: bool, m: re.Match[str], said: datetime, ahead: int, bare: bool) -> When | None:

@@ -36,7 +36,6 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.extract import enrich
     from memcli.write.judge import fact_clauses, facts_of
     from memcli.write.linked_change import _brands_in, ending_told
-    from memcli.write.pair_dates import when_at
     from memcli.write.pair_facts import entity_units
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.rules import analyze
@@ -55,7 +54,5 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                           _ranks, names_of, relations_of):
                 check(c.statement)
             _deed_told(f.statement, f.slot)
-            if c.event_when is None:  # the date the decision step resolves against the turn's time
-                when_at(c.statement, task.occurred_at)
         if task.role == "user" and wants and not chatter:
             search_terms_of(unaddressed(task.content))
