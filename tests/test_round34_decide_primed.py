@@ -94,7 +94,7 @@ READINGS = ("memcli.write.pair_facts.entity_units", "memcli.write.judge.fact_cla
 #: (stored, incoming): a rank, an amount of practice, a brand, a thing named, in both languages
 PAIRS = [("My daughter is in third grade", "My daughter just started fourth grade"),
          ("我每周去健身房两次", "我现在每周去健身房四次"),
-         ("I drive a Honda Civic", "I drive a Mazda 3 now"),
+         ("My car is a grey Honda Civic", "My car is a blue Kia Rio now"),
          ("我的猫叫年糕，三岁了", "我的猫叫汤圆")]
 
 
