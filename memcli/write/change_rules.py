@@ -15,6 +15,7 @@ from collections import Counter
 from functools import lru_cache
 
 from memcli import slots  # loaded by the line below anyway: not imported per call (hot)
+from memcli.primed import primable
 from memcli.slots import slot_subject, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.job_pair import occupations_changed
@@ -24,8 +25,7 @@ from memcli.write.value_types import COMPARABLE, change_marker, name_tokens, str
 
 __all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "introduces_thing", "keyed_apart", "kin_changed",
            "keyed_objects_apart", "marked_past", "names_added", "names_another_fact", "names_changed", "names_of",
-           "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept",
-           "plural_subject",
+           "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept", "plural_subject",
            "relations_changed", "relations_of", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
 
@@ -246,7 +246,7 @@ _EN_TALK = re.compile(r"\b(?:talk|chat|speak)(?:ing|ting)?\b.*\byou\b|\bmakes? (
 _EN_WISH = re.compile(r"\b(?:would|'d)(?: (?:also|really|so|very much))? (?:like|love) to\b")
 
 
-@lru_cache(maxsize=4096)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def talk_only(statement: str) -> bool:
     """Every clause unit of ``statement`` is chatter (a greeting, thanks, a question, a request:
     :func:`memcli.write.clauses.is_chatter`), an intention (a plan marker: 想/打算/明天…, will/want to…),
@@ -311,7 +311,7 @@ _EN_REL_WORDS: re.Pattern[str] | None = None
 _ZH_REL_WORDS: re.Pattern[str] | None = None
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def relations_of(text: str) -> frozenset[str]:
     """The relation keys a statement names (我表哥… → cousin_elder_male; "Ines is my niece" →
     niece), from the :mod:`memcli.slots` vocabulary, longest word first."""
@@ -351,7 +351,7 @@ _EN_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’-]*|[A-Z])\b")
 _EN_NOT_NAME = frozenset({"I", "I'm", "I’m", "I've", "I'd", "I'll", "Mom", "Dad", "OK"})
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def names_of(text: str) -> frozenset[str]:
     """The names a statement mentions: English capitalised words after the first word (and
     single capital letters: vitamin D), Chinese person/place/organisation/other proper nouns

@@ -22,6 +22,7 @@ import numpy as np
 
 from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Level
+from memcli.primed import primable
 from memcli.settings import Settings
 from memcli.slots import EN_RELATIONS, ZH_RELATION_RE, split_slot
 from memcli.text import lang_of, to_simplified
@@ -74,6 +75,7 @@ def _en_words(part: str) -> list[str]:
     return [w for w in re.findall(r"[a-z]+", part.casefold()) if w not in _EN_SKIP and w not in EN_RELATIONS]
 
 
+@primable(maxsize=16384)  # asked of every candidate: the drain's look-ahead computes it (memcli.write.precompute)
 def cure_told(text: str) -> str | None:
     """The trouble ``text`` tells cured (膝盖, 糖尿病, "diabetes", "back injury"), None when it tells no cure or
     denies one."""

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from memcli.models import Candidate, Decision, Level
+from memcli.primed import primable
 from memcli.settings import Settings
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
@@ -247,6 +248,7 @@ def _far_reaching(statement: str, slot: str | None) -> bool:
         bool(_NEW_LANDLORD.search(statement))
 
 
+@primable(maxsize=16384)  # asked of every candidate: the drain's look-ahead computes it (memcli.write.precompute)
 def _deed_told(statement: str, slot: str | None) -> bool:
     return _bought(statement) or _switch(statement) is not None or _far_reaching(statement, slot) or \
         bool(_INSTEAD_OF.search(statement))

@@ -22,7 +22,7 @@ from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
 from memcli.slots import ME
 from memcli.text import lang_of, to_simplified
-from memcli.write.decide_range import Plan, _cosine_to, _facts, target_and_neighbors
+from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of, target_and_neighbors
 from memcli.write.judge import different_people
 from memcli.write.pair_facts import content_units
 from memcli.write.quantities import quantities
@@ -136,6 +136,19 @@ def medicine(new: str, old: str) -> str | None:
     return "".join(c for c in dict.fromkeys(to_simplified(old)) if c in chars) if len(chars) >= 2 else None
 
 
+def _prescribed_near(store: MemoryStore, settings: Settings, user: str, vector: np.ndarray | None,
+                     target: dict | None, new: Facts) -> bool:
+    """A stop told by the user (``new``) may end a dose a doctor set: the judge's target or a neighbour
+    (:func:`~memcli.write.decide_range.target_and_neighbors`, read from what the neighbours show) is a
+    prescriber's statement giving a dose. False: no row can be ended by the stop, none need be read."""
+    if new.subject != ME:
+        return False
+    shown = [(target["statement"], target["slot"])] if target is not None else []
+    if vector is not None:
+        shown += [(nb.statement, nb.slot) for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
+    return any(_facts(s, slot).subject in PRESCRIBERS and _doses(s) for s, slot in shown)
+
+
 def dose_plan(store: MemoryStore, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
               plan: Plan, exclude: Collection[int]) -> Plan | None:
     """A CONFLICT with the judge's target or the nearest active memory whose dose ``candidate`` changes
@@ -147,6 +160,8 @@ def dose_plan(store: MemoryStore, settings: Settings, user: str, candidate: Cand
     if not (_doses(candidate.statement) or stop):
         return None
     new = _facts(candidate.statement, candidate.slot)
+    if stop and not _prescribed_near(store, settings, user, vector, plan.target, new):
+        return None  # a stop ends only a dose a doctor set for the user: no such memory near, no row to read
     owner = ME if new.subject in PRESCRIBERS else new.subject  # (my doctor upped my dose: the dose is mine)
     for row in target_and_neighbors(store, settings, user, vector, plan.target):
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:

@@ -24,6 +24,7 @@ from functools import lru_cache
 from memcli import slots  # loaded by the line below anyway: not imported per call (hot)
 from memcli.errors import ExtractionError
 from memcli.models import Candidate, Decision
+from memcli.primed import primable
 from memcli.settings import Settings
 from memcli.slots import is_functional
 from memcli.text import lang_of
@@ -336,7 +337,7 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     return None
 
 
-@lru_cache(maxsize=4096)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def fact_clauses(statement: str) -> int:
     """How many clause units of ``statement`` are not chatter (:mod:`memcli.write.clauses`)."""
     from memcli.write.clauses import is_chatter, units

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli.primed import primable
 from memcli.slots import join_slot, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.event_change import PLAN_SLOT, plan_slot_for
@@ -70,7 +71,7 @@ def brands_in(text: str) -> dict[str, frozenset[str]]:
     return dict(_brands_in(text))
 
 
-@lru_cache(maxsize=16384)  # every candidate is asked, and a drain sees the same statement again and again
+@primable(maxsize=16384)  # every candidate is asked, and a drain sees the same statement again and again
 def _brands_in(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     t = to_simplified(text).lower()
     zh = lang_of(t) == "zh"
@@ -293,6 +294,7 @@ def stop_denied(new: Facts, old: Facts) -> str | None:
     return f"a stop denied or only intended ({obj}): the fact still holds"
 
 
+@primable(maxsize=16384)  # asked of every candidate: the drain's look-ahead computes it (memcli.write.precompute)
 def ending_told(text: str) -> tuple[str, int] | None:
     """(kind, start) of the ending ``text`` tells: death, couple, job or sold; None: none told."""
     zh = lang_of(text) == "zh"

@@ -28,7 +28,7 @@ def content_units(text: str) -> frozenset[str]:
     return _rule_content_units(text) | name_tokens(text)
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=8192)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def entity_units(text: str) -> frozenset[str]:
     """The rules' entity units plus the name tokens (:func:`memcli.write.value_types.name_tokens`)."""
     return _rule_entity_units(text) | name_tokens(text)

@@ -20,6 +20,7 @@ from functools import lru_cache
 import numpy as np
 
 from memcli.models import Decision
+from memcli.primed import primable
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import (
@@ -97,7 +98,7 @@ def rank_changed(new: str, old: str) -> bool:
     return not (a <= b or b <= a)  # (a - b and b - a, no set built)
 
 
-@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def _ranks(text: str) -> frozenset[str]:
     return frozenset(m.group(0).casefold() for m in _RANK.finditer(to_simplified(text)))
 
@@ -121,7 +122,7 @@ def _family_refines(new: Facts, old: Facts) -> bool:
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def _bigrams(text: str) -> frozenset[str]:
     """Character bigrams of the letters/ideographs of ``text`` (case-folded, simplified)."""
     t = _NOT_WORD.sub("", to_simplified(text).casefold())
@@ -162,7 +163,7 @@ def feature_list(new: Facts, old: Facts, cosine: float) -> list[float]:
             cm * (same_strong + cosine * not_apart), *end]
 
 
-@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
+@primable(maxsize=16384)  # asked of each pair: the look-ahead computes it (write/precompute.py)
 def _own(text: str) -> tuple[float, float, bool, bool, float]:
     """What the features read of one statement alone: a clause break (``clause``), Chinese (``zh``), a word
     of a single-valued frame (:data:`_EXCLUSIVE`), a restricting word (:data:`_QUALIFIER`), a told change."""

@@ -7,6 +7,11 @@ a pure function of texts the look-ahead has already read, so the look-ahead comp
 reading of each candidate's statement (:func:`memcli.write.rules.analyze`, and the decision's reading of it,
 :func:`memcli.write.judge.facts_of`) and the full-text tokens and terms its memory and its turn's episode
 are indexed by (:func:`memcli.db.index.search_terms_of`: no jieba and no stemmer in the writer for them).
+Round 34: also what the decision step reads of each candidate's statement alone — its ending rules' checks (a cure,
+an ending, a deed told, the brands named) and the pair features' and hard guard's per-statement readings (entity
+units, clause count, talk only, character bigrams, ranks, names, relations, ``pair_features._own``); only values
+whose every use is order-free (a number, a flag, a set compared, counted or sorted, never iterated into text as it
+comes), as a primed set is rebuilt in another order.
 
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
@@ -25,8 +30,14 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     each candidate's statement, and the full-text terms of each user turn that may be kept as an episode."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
+    from memcli.write.change_rules import names_of, relations_of, talk_only
+    from memcli.write.cure import cure_told
+    from memcli.write.deed_change import _deed_told
     from memcli.write.extract import enrich
-    from memcli.write.judge import facts_of
+    from memcli.write.judge import fact_clauses, facts_of
+    from memcli.write.linked_change import _brands_in, ending_told
+    from memcli.write.pair_facts import entity_units
+    from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.rules import analyze
 
     for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
@@ -36,6 +47,12 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
             analyze(c.statement)
             search_terms_of(c.statement)
             c = enrich(c)
-            facts_of(c.statement, c.slot)
+            f = facts_of(c.statement, c.slot)
+            # the text checks the decision step makes of every candidate (decide's ending rules, _linked_change)
+            # and what the pair features and the hard guard read of each side alone
+            for check in (cure_told, ending_told, _brands_in, entity_units, fact_clauses, talk_only, _bigrams, _own,
+                          _ranks, names_of, relations_of):
+                check(c.statement)
+            _deed_told(f.statement, f.slot)
         if task.role == "user" and wants and not chatter:
             search_terms_of(unaddressed(task.content))
