@@ -129,6 +129,19 @@ def workload(n: int, seed: int = 7) -> list[dict]:
     return recs
 
 
+def capture_workload(db: str, recs: list[dict]) -> None:
+    """Capture ``recs`` (:func:`workload`) into the database ``db``, one ``Memory`` per user (the outbox then
+    holds one task per utterance, nothing drained)."""
+    from memcli import Memory
+
+    mems: dict[str, Memory] = {}
+    for r in recs:
+        m = mems.get(r["user"]) or mems.setdefault(r["user"], Memory(db=db, user=r["user"]))
+        m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"], allow_future=True)  # 10k × 52 min: past now
+    for m in mems.values():
+        m.close()
+
+
 def _cpu() -> tuple[float, float]:
     """CPU seconds of this process, and of its finished children (the drain's look-ahead process)."""
     t = os.times()
@@ -136,19 +149,13 @@ def _cpu() -> tuple[float, float]:
 
 
 def run_once(n: int, embedder) -> dict:  # noqa: ANN001
-    from memcli import Memory
     from memcli.admin import Admin
     from memcli.write.extract import RuleExtractor, Utterance
 
     recs = workload(n)
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
-        mems: dict[str, Memory] = {}
-        for r in recs:
-            m = mems.get(r["user"]) or mems.setdefault(r["user"], Memory(db=db, user=r["user"]))
-            m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"], allow_future=True)  # 10k × 52 min: past now
-        for m in mems.values():
-            m.close()
+        capture_workload(db, recs)
         mem = Admin(db=db)
         mem._embedder = embedder  # preloaded: model load is not part of the drain figure
         # every model call of the drain (extractor's and worker's), appended to a file: the drain's

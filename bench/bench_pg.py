@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_drain import workload  # noqa: E402
+from bench_drain import capture_workload, workload  # noqa: E402
 from bench_search import QUERIES, pct, statements  # noqa: E402
 
 
@@ -99,13 +99,7 @@ def bench_capture(db: str, n: int) -> dict:
 def bench_drain(db: str, n: int, workers: int) -> dict:
     from memcli import Memory
 
-    recs = workload(n)
-    mems: dict[str, Memory] = {}
-    for r in recs:
-        m = mems.get(r["user"]) or mems.setdefault(r["user"], Memory(db=db, user=r["user"]))
-        m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"], allow_future=True)
-    for m in mems.values():
-        m.close()
+    capture_workload(db, workload(n))
     env = {**os.environ, "MEMCLI_DB": db, "TOKENIZERS_PARALLELISM": "false", "OMP_NUM_THREADS": "1"}
     env.pop("MEMCLI_USER", None)
     procs = [subprocess.Popen([sys.executable, "-m", "memcli", "drain", "--json"], env=env, stdout=subprocess.PIPE,

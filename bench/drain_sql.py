@@ -40,7 +40,6 @@ def main() -> None:
 
     import bench_drain
 
-    from memcli import Memory
     from memcli.admin import Admin
     from memcli.db import connect, vec_pending
 
@@ -68,12 +67,7 @@ def main() -> None:
     recs = bench_drain.workload(args.n)
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "b.db")
-        mems: dict[str, Memory] = {}
-        for r in recs:
-            m = mems.get(r["user"]) or mems.setdefault(r["user"], Memory(db=db, user=r["user"]))
-            m.capture(r["text"], role=r["role"], at=r["at"], key=r["key"], allow_future=True)
-        for m in mems.values():
-            m.close()
+        bench_drain.capture_workload(db, recs)
         mem = Admin(db=db)
 
         def trace(_cursor, sql: str, _bindings) -> bool:  # noqa: ANN001
