@@ -16,12 +16,8 @@
    old fact; an LLM judge's ADD for a pair the offline judge finds related and flipped (a hard guard) is that offline
    CONFLICT, with both reasons. A NOOP whose statement tells another event is an ADD (memcli.write.event_beside).
 
-Outcomes (issue 3 §6): ADD inserts; NOOP reinforces (confidence rule 2's step, last confirmation, count, source
-linked); UPDATE supersedes the old version in system time with a lineage link; CONFLICT invalidates the older belief
-in world time (``invalid_at`` = the newer ``valid_from``; a change told later with an earlier told date ends an
-undated stored fact too), stores an older incoming fact already invalid, and lets confidence rule 3
-(:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an extracted guess. Every decision
-is one event (level, cosine, judge, reason).
+Outcomes (issue 3 §6: ADD inserts, NOOP reinforces, UPDATE supersedes in system time, CONFLICT invalidates in
+world time, each one event) are written by :func:`memcli.write.outcome.apply_plan` in the same transaction.
 
 This module is the one place where candidates become items: ``remember``, ``import`` and
 the outbox worker (``drain``) all call :func:`decide_and_apply`.
@@ -36,13 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from memcli.db.store import MemoryStore, snapshot
-from memcli.governance import confidence as conf
-from memcli.governance import validity
+from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.text import normalize
-from memcli.timeutil import from_iso
 from memcli.write import linked_change as lc
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import (
@@ -88,10 +81,9 @@ from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.negation_scope import flip_off_topic
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
+from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
-from memcli.write.same_belief import same_belief
 from memcli.write.unlinked import nothing_shared
-from memcli.write.untouched import keep_untouched
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -319,8 +311,8 @@ def decide_and_apply(
                               other_item_id=plan.target["id"], cosine=plan.cosine, judge=plan.judge,
                               reason=f"{plan.reason}; already confirmed by this utterance")
     try:
-        return _apply(store, settings, user, cand, vector, plan, origin=origin, model=model, source_ids=source_ids,
-                      keep=exclude)
+        return apply_plan(store, settings, user, cand, vector, plan, origin=origin, model=model,
+                          source_ids=source_ids, keep=exclude)
     finally:
         if timings is not None:
             timings["decide"] = timings.get("decide", 0.0) + (t1 - t0)
@@ -338,113 +330,3 @@ def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
     if w is None and said_at is not None:  # the extractor read the relative time into valid_from
         w = moved_back(cand.valid_from, said_at)
     return cand if w is None else cand.model_copy(update={"event_when": when_to_text(w)})
-
-
-def _apply(store: MemoryStore, settings: Settings, user: str, cand: Candidate, vector: np.ndarray | None, plan: Plan, *,
-           origin: Origin, model: str | None, source_ids: Sequence[int], keep: Collection[int] = ()) -> DecisionResult:
-    src = source_ids[0] if source_ids else None
-    base = {"level": plan.level, "cosine": plan.cosine, "judge": plan.judge}
-    if plan.decision == Decision.NOOP and plan.target is not None and not cand.ended:
-        return _reinforce(store, settings, user, plan.target, cand, source_ids, plan.level, plan.cosine,
-                          plan.reason, plan.judge)
-    initial = conf.initial(origin, settings, cand.confidence)
-
-    def insert(**kw: Any) -> dict[str, Any]:
-        return store.insert_item(user_id=user, candidate=cand, origin=origin, confidence=initial,
-                                 vector=vector, model=model, source_ids=source_ids, **kw)
-
-    if cand.ended:  # a past value told with the current one (memcli.write.past_value): history, already ended
-        row = insert(invalid_at=cand.valid_from, invalid_reason="a past value: the same turn tells the current one")
-        store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
-                           reason="a past value told beside the current one: stored already invalid",
-                           after=snapshot(row), **base)
-        return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason="past value, stored ended", **base)
-    if plan.decision == Decision.UPDATE and plan.target is not None:
-        old = plan.target
-        row = insert(supersedes_id=old["id"])
-        validity.supersede(store, old["id"], row["id"], reason=f"refined by #{row['id']}")
-        store.record_event(user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
-                           source_id=src, reason=plan.reason, before=snapshot(old),
-                           after=snapshot(row), **base)
-        keep_untouched(store, user, old, cand, Decision.UPDATE, row["id"])  # its other facts stay (untouched)
-        return DecisionResult(decision=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
-                              reason=plan.reason, **base)
-    if plan.decision == Decision.CONFLICT and plan.target is not None:
-        return _conflict(store, user, cand, plan, initial, origin, insert, src, base, keep)
-    row = insert()
-    store.record_event(user_id=user, action=Decision.ADD, item_id=row["id"], source_id=src,
-                       reason=plan.reason, after=snapshot(row), **base)
-    return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason=plan.reason, **base)
-
-
-def _conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
-              insert: Any, src: int | None, base: dict[str, Any], keep: Collection[int] = ()) -> DecisionResult:
-    """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
-    from memcli.write.dated_change import end_at, ended_with
-
-    old = plan.target
-    assert old is not None
-    old_from = from_iso(old["valid_from"])
-    said = cand.confirmed_at or cand.valid_from
-    winner = conf.adjudicate(old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from,
-                             stored_dated=old["event_when"] is not None, incoming_said_at=said)
-    stored_invalid = winner == "stored"
-    if not stored_invalid:
-        row = insert()
-        after_old = validity.invalidate(store, old["id"], end_at(cand.valid_from, said, old_from),
-                                        f"contradicted by #{row['id']} ({plan.reason})")
-        reason = f"{plan.reason}; #{old['id']} invalid from {cand.valid_from.isoformat()}"
-    elif cand.valid_from < old_from:
-        row = insert(invalid_at=old_from, invalid_reason=f"older than #{old['id']}, which contradicts it")
-        after_old = old
-        reason = f"{plan.reason}; incoming fact is older than #{old['id']}: stored already invalid"
-    else:
-        row = insert(invalid_at=cand.valid_from,
-                     invalid_reason=f"contradicts #{old['id']} set by the user (confidence {old['confidence']:.2f}); "
-                                    "an extracted guess does not overturn it")
-        after_old = old
-        reason = f"{plan.reason}; #{old['id']} was set by the user and wins: incoming stored invalid"
-    store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"],
-                       source_id=src, reason=reason, before=snapshot(old),
-                       after={"new": snapshot(row), "other": snapshot(after_old)}, **base)
-    if not stored_invalid:
-        keep_untouched(store, user, old, cand, Decision.CONFLICT, row["id"])  # a combined memory's other facts stay
-
-        sibs = same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
-        sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
-        for sib in (s for s in sibs if s["id"] not in keep):
-            sib_from = from_iso(sib["valid_from"])
-            if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
-                               stored_dated=sib["event_when"] is not None, incoming_said_at=said) == "stored":
-                continue  # a user-set or later belief stands
-            after_sib = validity.invalidate(store, sib["id"], end_at(cand.valid_from, said, sib_from),
-                                            f"contradicted by #{row['id']} with #{old['id']}, which says the same")
-            store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=sib["id"],
-                               source_id=src, reason=f"#{sib['id']} says what #{old['id']} says (slot {old['slot']}): "
-                                                    f"invalid from {cand.valid_from.isoformat()} too",
-                               before=snapshot(sib), after={"new": snapshot(row), "other": snapshot(after_sib)},
-                               **base)
-    return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
-                          stored_invalid=stored_invalid, **base)
-
-
-def _reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, candidate: Candidate,
-               source_ids: Sequence[int], level: Level, cosine: float | None, reason: str,
-               judge: str | None = None) -> DecisionResult:
-    """NOOP: confidence up, last confirmation moved to the candidate's time, sources linked.
-
-    A restatement said *before* the stored valid_from (a late-drained older capture) moves
-    valid_from back: the fact is now known to have held since then (world time)."""
-    last = max(from_iso(row["last_confirmed_at"]), candidate.confirmed_at or candidate.valid_from)
-    fields: dict = {"confidence": conf.reinforced(row["confidence"], settings), "last_confirmed_at": last,
-                    "confirmations": row["confirmations"] + 1}
-    if candidate.valid_from < from_iso(row["valid_from"]):
-        fields["valid_from"] = candidate.valid_from
-    new = store.update_item(row["id"], **fields)
-    for sid in source_ids:
-        store.link_source(row["id"], sid)
-    store.record_event(user_id=user, action=Decision.NOOP, item_id=row["id"],
-                       source_id=source_ids[0] if source_ids else None, level=level, cosine=cosine, judge=judge,
-                       reason=reason, before=snapshot(row), after=snapshot(new))
-    return DecisionResult(decision=Decision.NOOP, level=level, item_id=row["id"], other_item_id=row["id"],
-                          cosine=cosine, judge=judge, reason=reason)

@@ -1,5 +1,5 @@
 """The other active memories that hold what a contradicted memory holds (:func:`same_belief`): a CONFLICT
-ends them with it (:func:`memcli.write.decide._conflict`), so no copy of the old belief stays active."""
+ends them with it (:func:`memcli.write.outcome.conflict`), so no copy of the old belief stays active."""
 
 from __future__ import annotations
 
