@@ -53,8 +53,6 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Union
 
-from pydantic import BaseModel, Field
-
 from memcli.db.store import MemoryStore
 from memcli.db.task_savepoint import task_savepoint
 from memcli.errors import BadInputError
@@ -65,6 +63,7 @@ from memcli.timeutil import check_duration, now_utc
 from memcli.write import outbox
 from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
+from memcli.write.drain_summary import DrainSummary
 from memcli.write.extract import Extractor, MemoryExtractionService
 from memcli.write.judge import Judge
 from memcli.write.prepare import Ahead, Prepared, failure_text, prepare, utterances
@@ -77,39 +76,10 @@ __all__ = ["DrainSummary", "EmbedderSource", "MemoryCaptureWorker"]
 #: an embedder, or a callable that loads it on first use (no model load for an empty outbox)
 EmbedderSource = Union["Embedder", Callable[[], "Embedder"]]
 
-STAGES = ("claim", "extract", "embed", "decide", "write")
-
 #: batches claimed ahead and prepared by the look-ahead process while one is written: two, so that a batch
 #: slower to extract than the one being written to write does not leave this process waiting (the look-ahead
 #: works on through the next one meanwhile)
 AHEAD_BATCHES = 2
-
-
-class DrainSummary(BaseModel):
-    """What one ``drain`` run did. Times are wall-clock seconds."""
-
-    user: str | None = Field(description="the user drained; None: every user")
-    extractor: str
-    judge: str
-    claimed: int = 0
-    done: int = 0
-    retried: int = 0
-    dead: int = 0
-    lost: int = Field(0, description="tasks whose lease another worker took over (results dropped)")
-    candidates: int = 0
-    episodes: int = Field(0, description="user turns kept as episodes (not chatter, no memory)")
-    added: int = 0
-    reinforced: int = 0
-    updated: int = 0
-    conflicted: int = 0
-    seconds: dict[str, float] = Field(default_factory=lambda: {k: 0.0 for k in (*STAGES, "total")})
-    utterances_per_s: float = 0.0
-    interrupted: bool = Field(False, description="stopped by a signal (SIGINT/SIGTERM) before the outbox was empty")
-    released: int = Field(0, description="claimed tasks given back unstarted when interrupted (pending again)")
-    waiting: int | None = Field(None, description="tasks still pending or in process at the end, counted when "
-                                "max_seconds or limit was given (None: neither, it ran until the outbox was empty)")
-    done_ids: list[int] = Field(default_factory=list, description="outbox task ids completed by this run")
-    errors: list[str] = Field(default_factory=list, description="first errors seen (at most 10)")
 
 
 _COUNTER = {Decision.ADD: "added", Decision.NOOP: "reinforced", Decision.UPDATE: "updated",
