@@ -310,11 +310,12 @@ class Store(RowHelpers):
         return self.conn.changes()
 
     @contextlib.contextmanager
-    def tx(self) -> Iterator[Store]:
+    def tx(self, savepoint: str | None = None) -> Iterator[Store]:
         """``BEGIN IMMEDIATE`` … ``COMMIT``; rollback on any exception. Nested use joins the
-        outer transaction (a savepoint), so helpers can be composed."""
+        outer transaction (a savepoint, named ``savepoint`` if given, else ``memcli_sp<depth>``), so helpers
+        can be composed."""
         if not self.conn.get_autocommit():
-            yield from self._savepoint()
+            yield from self._savepoint(savepoint)
             return
         try:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -358,13 +359,13 @@ class Store(RowHelpers):
         self.vec_dirty.clear()
         sync_users(self, users)
 
-    def _savepoint(self) -> Iterator[Store]:
+    def _savepoint(self, name: str | None = None) -> Iterator[Store]:
         """A savepoint inside the open transaction. SQLite rolls the *whole* transaction back
         by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM): then there is no
         savepoint left to roll back to, and the original error must reach the caller (not
         apsw's "no such savepoint")."""
         self._depth = getattr(self, "_depth", 0) + 1
-        name = f"memcli_sp{self._depth}"
+        name = name or f"memcli_sp{self._depth}"
         try:
             self.conn.execute(f"SAVEPOINT {name}")
             try:

@@ -99,20 +99,20 @@ class SQLiteStore(Store, MemoryStore):
         return was
 
     @contextlib.contextmanager
-    def tx(self) -> Iterator[SQLiteStore]:
+    def tx(self, savepoint: str | None = None) -> Iterator[SQLiteStore]:
         """:meth:`Store.tx <memcli.db.connect.Store.tx>`; with a copy of the active rows kept, that
         copy is checked when a write transaction begins and dropped on any rollback; with vector
         batching on, the waiting vector rows are written before the commit and forgotten with what a
         rollback undoes."""
         rows, pend = self.active_rows, self.vec_pending
         if rows is None and pend is None:
-            with Store.tx(self):
+            with Store.tx(self, savepoint):
                 yield self
             return
         outer = self.conn.get_autocommit()
         mark = pend.mark() if pend is not None and not outer else None
         try:
-            with Store.tx(self):
+            with Store.tx(self, savepoint):
                 if outer and rows is not None:  # the writer's lock is held: no other connection commits until the end
                     rows.begin(self.scalar("PRAGMA data_version"))
                 yield self
