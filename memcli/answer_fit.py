@@ -48,7 +48,7 @@ STEP = 0.5
 PERSONAL_L2 = 0.01  # on raw 512-d embeddings, per question
 PERSONAL_STEP = 2.0
 #: fitting groups: the query language, and apart the long messages whose question sentence
-#: (:func:`memcli.slots.question_focus`) is not the whole text — chatter dilutes their cosine
+#: (:func:`memcli.slot_query.question_focus`) is not the whole text — chatter dilutes their cosine
 LANGS = ("zh", "en", "zh_long", "en_long")
 #: the share of answer questions a chosen point may leave empty beyond the ungated read (issue 20:
 #: the gate may cost answered@3 at most 0.02; a question left empty is lost whatever its rank)

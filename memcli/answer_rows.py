@@ -44,7 +44,7 @@ class QueryRows:
 
 #: chatter a message may carry before its question (written for memcli): each fitting question is
 #: also asked once wrapped in two of these (seeded), so the fit sees a question whose cosine the
-#: chatter dilutes (the features read the question sentence, :func:`memcli.slots.question_focus`)
+#: chatter dilutes (the features read the question sentence, :func:`memcli.slot_query.question_focus`)
 CHATTER = {
     "zh": ["今天下班路上堵了快一个小时，真是累死了。", "最近老是睡不好，早上起来头昏昏的。",
            "周末本来想出去走走，结果一直下雨。", "刚才在群里看到一个好笑的视频，笑了半天。",

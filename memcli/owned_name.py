@@ -3,7 +3,7 @@
 of that kind stored the user's own name came back as the answer. The question asks no key of the user's then; the
 thing's name is told in many shapes (我养了一只橘猫，名字叫年糕: ``owns.橘猫``; "My dog's name is Rex":
 ``thing:dog.name``), which the other legs find. A pure function of the question text, for
-:func:`memcli.slots.query_slots`."""
+:func:`memcli.slot_query.query_slots`."""
 
 from __future__ import annotations
 

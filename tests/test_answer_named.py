@@ -38,6 +38,6 @@ def test_a_named_question_is_not_answered_by_the_user_nor_by_someone_else() -> N
     ("我表哥在哪工作", "我表哥在哪工作"),
 ])
 def test_a_long_message_is_read_by_its_question_without_the_lead_in(text: str, focus: str) -> None:
-    from memcli.slots import question_focus
+    from memcli.slot_query import question_focus
 
     assert question_focus(text) == focus

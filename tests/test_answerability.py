@@ -260,7 +260,7 @@ def test_a_question_put_to_the_user_with_no_subject_is_about_the_user_en(en) -> 
 def test_a_question_names_no_subject_only_when_nothing_is_said_of_one() -> None:
     from memcli.read.request import addressed
     from memcli.read.tokens import query_tokens
-    from memcli.slots import query_slots
+    from memcli.slot_query import query_slots
 
     def said(q: str) -> bool:
         return addressed(q, query_slots(q), query_tokens(q, drop_stopwords=False))

@@ -155,7 +155,7 @@ def test_the_batched_cv_fits_are_the_single_fits():
 ])
 def test_query_attributes_read_the_longest_word(text, expect):
     """A question's attributes: 教育背景 is education, 联系电话 a phone; 地址 inside 邮箱地址 is no residence."""
-    from memcli.slots import query_slots
+    from memcli.slot_query import query_slots
 
     assert sorted(query_slots(text)) == sorted(expect)
 

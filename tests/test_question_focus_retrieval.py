@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from memcli.slots import question_focus
+from memcli.slot_query import question_focus
 
 AT = "2026-06-01T09:00:00+08:00"
 

@@ -12,7 +12,7 @@ from _stores import told
 from memcli.read.quotes import shares_content
 from memcli.read.request import definite_things
 from memcli.read.slot_leg import kin_relations
-from memcli.slots import query_slots
+from memcli.slot_query import query_slots
 
 # -- 1. the user's own thing, asked without "my" -------------------------------------------------------------
 

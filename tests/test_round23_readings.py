@@ -147,7 +147,7 @@ def test_a_named_relatives_husband_is_found_and_changes_alone(db: str, embedder)
 
 
 def test_a_question_about_a_relatives_relative_asks_that_relative():
-    from memcli.slots import query_slots
+    from memcli.slot_query import query_slots
 
     assert query_slots("What does my aunt's husband do?") == ["aunt.husband.job"]
     assert query_slots("Where does my wife's brother live?") == ["wife.brother.residence"]

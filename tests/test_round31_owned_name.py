@@ -1,12 +1,12 @@
 """Round 31: the name of a thing of the user's, asked ("What's my dog's name?", 我的狗叫什么名字), is no question about
 the user's own name: read as ``name``, the slot leg brought "My name is …" and, with no dog stored, the user's own
-name came back as the answer (memcli.owned_name, through memcli.slots.query_slots)."""
+name came back as the answer (memcli.owned_name, through memcli.slot_query.query_slots)."""
 
 from __future__ import annotations
 
 import pytest
 
-from memcli.slots import query_slots
+from memcli.slot_query import query_slots
 
 
 @pytest.mark.parametrize(("question", "slots"), [

@@ -5,7 +5,7 @@ fact is stored as ``job``, and no word nor the cosine joined them)."""
 from __future__ import annotations
 
 from memcli.read.slot_leg import place_kin
-from memcli.slots import query_slots
+from memcli.slot_query import query_slots
 
 
 def _drained(mem, texts: list[str]) -> None:  # noqa: ANN001

@@ -391,9 +391,9 @@ def load_answer_weights(settings: Settings) -> dict[str, Any] | None:
 
 def answer_group(query: str, lang: str) -> str:
     """The params group of a query: its language (``zh``/``en``), plus ``_long`` for a message whose
-    question sentence is not the whole text (:func:`memcli.slots.question_focus`): chatter before
+    question sentence is not the whole text (:func:`memcli.slot_query.question_focus`): chatter before
     the question dilutes its cosine, so those are fitted apart."""
-    from memcli.slots import question_focus
+    from memcli.slot_query import question_focus
 
     base = "zh" if lang == "zh" else "en"
     return base + "_long" if question_focus(query) != query else base

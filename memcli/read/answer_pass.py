@@ -63,7 +63,7 @@ from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens, when_only
 from memcli.sensitive import asks_secret
-from memcli.slots import question_focus
+from memcli.slot_query import question_focus
 from memcli.text import to_simplified
 
 __all__ = ["AnswerPass", "Pool"]

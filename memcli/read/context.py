@@ -56,7 +56,7 @@ from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assembl
 from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
-from memcli.slots import question_focus
+from memcli.slot_query import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import MAX_DURATION_S, check_duration, parse_at
 from memcli.validation_words import error_words

@@ -84,7 +84,8 @@ def about_other(slot: str | None, statement: str) -> bool:
     :func:`memcli.read.question_subject.user_is`)."""
     from memcli.read.answer import answer_subject
     from memcli.read.question_subject import user_is
-    from memcli.slots import EN_RELATIONS, ME, SOMEONE, ZH_RELATIONS, query_subject
+    from memcli.slot_query import query_subject
+    from memcli.slots import EN_RELATIONS, ME, SOMEONE, ZH_RELATIONS
 
     subject = answer_subject(slot)
     if subject is not None:  # a relation key (daughter, brother.wife) or a person; not a thing (coffee.sugar)

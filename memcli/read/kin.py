@@ -146,8 +146,9 @@ def question_pair(text: str) -> tuple[str, str, str] | None:
     """``(relative, their relative, relation to the user)`` of a relative of a relative a question names
     (我妈的弟弟 → ``("mother", "younger_brother", "maternal_uncle")``, "my dad's mother" → ``("father",
     "mother", "paternal_grandmother")``), or None when it names none that :func:`compose` knows. Read in the
-    question sentence (:func:`memcli.slots.question_focus`). ``text``: simplified Chinese or any other text."""
-    from memcli.slots import question_focus, relation_en, relation_zh
+    question sentence (:func:`memcli.slot_query.question_focus`). ``text``: simplified Chinese or any other text."""
+    from memcli.slot_query import question_focus
+    from memcli.slots import relation_en, relation_zh
 
     text = question_focus(text)
     zh_pair, en_pair = _patterns()[:2]
@@ -161,10 +162,10 @@ def question_pair(text: str) -> tuple[str, str, str] | None:
 
 def question_relation(text: str) -> str | None:
     """The relation key a question names in other words (a relative of a relative, :func:`question_pair`; a
-    colloquial name), or None when it names none that way (the plain word is :func:`memcli.slots.query_subject`'s).
-    Read in the question sentence (:func:`memcli.slots.question_focus`), not the chatter before it.
+    colloquial name), or None when it names none that way (the plain word is :func:`memcli.slot_query.query_subject`'s).
+    Read in the question sentence (:func:`memcli.slot_query.question_focus`), not the chatter before it.
     ``text``: simplified Chinese or any other text."""
-    from memcli.slots import question_focus
+    from memcli.slot_query import question_focus
 
     pair = question_pair(text)
     if pair:

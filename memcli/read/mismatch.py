@@ -8,7 +8,7 @@ and :func:`memcli.read.answer.attr_feature` beyond the slot keys.
   coworker Jess", 我室友小林): two different names under one relation key are two people.
 - :func:`hit_attribute`: the attribute a hit holds; for a generic slot (``fact.读``,
   ``daughter.is``, ``owns.…``: :data:`memcli.slots.CATCH_ALL_ATTRIBUTES` or no known attribute)
-  read from its statement with the question-side reader (:func:`memcli.slots.query_slots`:
+  read from its statement with the question-side reader (:func:`memcli.slot_query.query_slots`:
   我小女儿今年十岁 → age, "my daughter is in high school" → school), so "my daughter's name" sees
   that the hit holds another attribute; a statement that names an occupation and no attribute
   the reader knows (我爸爸退休前是铁路工人, "my dad used to be a firefighter": stored under
@@ -223,14 +223,15 @@ def names_occupation(statement: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _statement_attrs(statement: str) -> tuple[str, ...]:
-    from memcli.slots import query_slots, split_slot
+    from memcli.slot_query import query_slots
+    from memcli.slots import split_slot
 
     return tuple(split_slot(k)[1] for k in query_slots(statement))
 
 
 def said_attrs(statement: str) -> frozenset[str]:
     """Every attribute a statement names, whatever slot its memory got (its clauses read as a question's:
-    :func:`memcli.slots.query_slots`; "… and his birthday is on June 3rd" → birthday; 不太能吃咸了 → allergy,
+    :func:`memcli.slot_query.query_slots`; "… and his birthday is on June 3rd" → birthday; 不太能吃咸了 → allergy,
     the ability to eat something)."""
     return frozenset(_statement_attrs(statement))
 
@@ -270,7 +271,7 @@ def named_subject(sentence: str) -> str | None:
     surname), or an English name of 3+ letters after an auxiliary verb or with 's; None for a question
     that joins or compares (和, 比, and, than: 老王和小李谁大 asks of two people); a question naming
     the user (我, I/my) is the caller's to rule out. ``sentence``: the question sentence
-    (:func:`memcli.slots.question_focus`)."""
+    (:func:`memcli.slot_query.question_focus`)."""
     s = sentence.strip().lstrip("\"'“‘「").replace("’", "'")
     if _TWO_PEOPLE.search(s):  # 老王和小李谁大, "is Sam older than Kim": two subjects, neither the only one
         return None
@@ -292,12 +293,13 @@ def asked_name(question: str, query_slots: Sequence[str]) -> str | None:
     :func:`asks_me`) nor a relation (its slots' or its words'); else None.
     ``question``: simplified Chinese or other text."""
     from memcli.read.kin import question_relation
-    from memcli.slots import ME, SOMEONE, query_subject, split_slot
+    from memcli.slot_query import query_subject
+    from memcli.slots import ME, SOMEONE, split_slot
 
     if question_relation(question) or asks_me(question) or query_subject(question) not in (ME, SOMEONE):
         return None
     if any(split_slot(k)[0] not in (ME, SOMEONE) for k in query_slots):
         return None
-    from memcli.slots import question_focus
+    from memcli.slot_query import question_focus
 
     return named_subject(question_focus(question))

@@ -3,8 +3,8 @@
 A near miss shares a subject or a word with a stored fact but asks for something not stored:
 "where does my sister work" when only her city is stored, 我爸爸住在哪里 when only 妈妈 is. Each
 hit alone looks like an answer (same subject, same words), so the question itself says what is
-missing, read with the parser the write path uses (:func:`memcli.slots.query_slots`,
-:func:`memcli.slots.query_subject`, :func:`memcli.read.kin.question_relation`):
+missing, read with the parser the write path uses (:func:`memcli.slot_query.query_slots`,
+:func:`memcli.slot_query.query_subject`, :func:`memcli.read.kin.question_relation`):
 
 - ``no_slot``: the question asks a slot of the user or of someone of theirs (``sister.job``,
   ``blood_type``; not ``someone.…``, the person named by another fact) and the slot leg found no
@@ -31,7 +31,8 @@ def asked_subject(question: str, query_slots: Sequence[str]) -> str | None:
     """The relation key of whom ``question`` (simplified Chinese or other text) asks, None when
     it asks about the user, someone named by a fact, or a group."""
     from memcli.read.kin import question_relation
-    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject, split_slot
+    from memcli.slot_query import query_subject
+    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, split_slot
 
     said = question_relation(question)  # a group (家人, parents): any relative answers, nothing to look up
     if said:

@@ -57,7 +57,7 @@ _USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:
 
 
 def user_is(statement: str) -> bool:
-    """Whether the relation word a statement names (:func:`memcli.slots.query_subject`: 老师, 老板) is the user's
+    """Whether the relation word a statement names (:func:`memcli.slot_query.query_subject`: 老师, 老板) is the user's
     own role (我是一名中学老师, 我在一家公司当老板) rather than someone of theirs (我的老师…, 我老板…). Simplified
     Chinese or other text."""
     from memcli.slots import ZH_RELATION_RE
@@ -93,7 +93,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     ``statement`` are simplified Chinese or any other text."""
     from memcli.read.kin import question_relation
     from memcli.read.mismatch import asked_name, asks_me, names_after_relation
-    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE, query_subject
+    from memcli.slot_query import query_subject
+    from memcli.slots import GROUP_RELATIONS, ME, SOMEONE
 
     said = question_relation(query)  # 我妈的弟弟 → maternal_uncle, "my sis" → sister: the person, not 妈
     subjects = ({said} if said else {slot_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}

@@ -90,7 +90,7 @@ _TASK_ZH = lazy(r"^(?:请|麻烦)?(?:你)?(?:" + "|".join(_TASK_VERBS_ZH) +
 
 def is_task(sentence: str) -> bool:
     """Whether the question sentence asks for a task (see the module doc). ``sentence``: the
-    question sentence (:func:`memcli.slots.question_focus`), simplified Chinese or other text."""
+    question sentence (:func:`memcli.slot_query.question_focus`), simplified Chinese or other text."""
     s = sentence.strip().lstrip("\"'“‘「").replace("’", "'")
     return bool(_TASK_EN.search(s) or _TASK_ZH.search(s))
 
@@ -103,7 +103,8 @@ _ZH_NICK = lazy(r"[小老阿][\u4e00-\u9fff]", gate=holding("小", "老", "阿")
 @lru_cache(maxsize=512)
 def is_relation(token: str) -> bool:
     """A token naming someone of the user's (小女儿, 合伙人, husband): evidence of whose fact, not of a topic."""
-    from memcli.slots import ME, SOMEONE, query_subject
+    from memcli.slot_query import query_subject
+    from memcli.slots import ME, SOMEONE
 
     return query_subject(f"my {token}" if token.isascii() else token) not in (ME, SOMEONE)
 
@@ -147,7 +148,7 @@ _SOMEONE_ZH = lazy(r"谁|那个|那位|的人")
 def addressed(question: str, slots: Sequence[str], tokens: Sequence[str]) -> bool:
     """Whether ``question`` is put to the user and names no subject (see the module doc), so it is
     about the user. ``question``: the question sentence, simplified Chinese or other text;
-    ``slots``: its slot keys (:func:`memcli.slots.query_slots`; ``allergy``, not ``mother.allergy``);
+    ``slots``: its slot keys (:func:`memcli.slot_query.query_slots`; ``allergy``, not ``mother.allergy``);
     ``tokens``: its search tokens, stopwords kept (:func:`memcli.read.tokens.query_tokens`)."""
     q = question.strip().replace("’", "'")
     if not q or any("." in k for k in slots) or is_task(q):  # 我妈妈…: someone else's; "Write a haiku?": a task

@@ -9,7 +9,7 @@ LIKE variants, :mod:`memcli.read.lexical`) → KNN with the query vector if it i
 the deadline (else lexical only, marked in ``info``) → weighted RRF + salience + recency and
 the relevance floor (:mod:`memcli.read.fusion`) → :class:`Hit` models.
 A long message whose question sentence is not the whole text (chatter first,
-:func:`memcli.slots.question_focus`) is searched by that sentence: the lexical tokens and the
+:func:`memcli.slot_query.question_focus`) is searched by that sentence: the lexical tokens and the
 query vector come from it, not from the chatter.
 
 Scope: always the bound user, active memories only (``invalid_at IS NULL AND expired_at IS
@@ -42,7 +42,7 @@ from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.said_when import OUTSIDE, asked_window, in_window
 from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
 from memcli.read.tokens import query_tokens, with_glued_names
-from memcli.slots import question_focus
+from memcli.slot_query import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import event_day, from_iso, now_utc, parse_at
 

@@ -6,7 +6,7 @@ fact is rightly hidden, its replacement shares no token with the question (搬�
 stored 我搬到北京了 under ``residence``, and the question asks about ``residence``.
 
 So the query's slots are detected with the SAME vocabulary extraction uses
-(:func:`memcli.slots.query_slots`: attribute trigger words and relation keys, Chinese and
+(:func:`memcli.slot_query.query_slots`: attribute trigger words and relation keys, Chinese and
 English; traditional Chinese read as simplified), and the user's active (or believed-at-T)
 memories whose slot is one of them — exactly, or by prefix for keyed attributes
 (``allergy`` → ``allergy.peanut``) — form a third ranked list for RRF (weight
@@ -42,7 +42,7 @@ def query_slot_keys(query: str) -> list[str]:
     relative read as the relative they are (:func:`composed_keys`); a question what the asker should eat
     asks their allergies and diet too (:func:`memcli.read.meal.meal_keys`)."""
     from memcli.read.meal import meal_keys
-    from memcli.slots import query_slots
+    from memcli.slot_query import query_slots
 
     text = to_simplified(query)
     keys: list[str] = []

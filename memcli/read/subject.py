@@ -3,7 +3,7 @@
 ``那个来自重庆的人叫什么名字？`` after ``我上司的老家是重庆。`` and ``我的上司叫赵雅琳。``: the hit on
 重庆 is found (``boss.hometown``), but the name shares nothing with the question. Both facts
 carry the subject in their slot (``boss.…``, written by the write path), and the question asks
-for an attribute (``name``, :func:`memcli.slots.query_slots`). So for each of at most
+for an attribute (``name``, :func:`memcli.slot_query.query_slots`). So for each of at most
 :data:`MAX_SUBJECTS` subjects of the first :data:`LOOK_AT` hits that are not the user (a
 relative, 我上司, my sister, a named person, a thing of theirs), ONE bounded slot query
 (:meth:`~memcli.db.store.MemoryStore.slot_search`, an index range per key, at most
