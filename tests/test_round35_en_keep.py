@@ -1,0 +1,94 @@
+"""Round 35: English told in chat that a later question needs, kept as a memory (own sentences; the real default
+model and real stores). LoCoMo's never-stored questions, read on its first five conversations, were most often a
+clause the fitted clause model scored under its threshold though it tells the speaker's own world:
+
+- a sentence that opens with a pronoun pointing back ("It's about a lighthouse keeper…") scored alone says nothing
+  of whose thing it is; kept, it is stored with the sentence before it (`rules/en_carry.with_referent`), so it is
+  scored as that too (`write/en_readings.py`);
+- a deed told first and a long judgement after it ("…, and it's wild how many people…", "… - it's a cooperative
+  game where…") scored as the judgement: the deed (the speaker as subject, four words or more) is scored alone
+  too, and kept, the whole unit is stored in the speaker's words.
+
+Neither keeps a feeling, a judgement of the talk or a passing remark that tells no deed.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from _stores import drained
+
+from memcli.write.clauses import Unit
+from memcli.write.en_readings import lead_clause
+from memcli.write.extract import Utterance
+from memcli.write.fitted_extract import FittedExtractor
+
+AT = datetime(2026, 10, 3, 18, tzinfo=UTC)
+
+
+def _said(fx: FittedExtractor, text: str) -> list[str]:
+    return [c.statement for c in fx.extract(Utterance(1, "u", "user", text, AT))]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("I wrote a short story for the library contest. It's about a lighthouse keeper who adopts a seal.",
+     ("lighthouse", "seal")),
+    ("I restored an old sailboat with my uncle this spring. It has a cedar hull and bright red sails.",
+     ("cedar", "sails")),
+    ("I just finished my thesis on coral reefs. It focuses on bleaching in the Red Sea.", ("bleaching", "Red Sea")),
+])
+def test_what_a_pronoun_tells_of_the_thing_before_it_is_kept(fitted_extractor, text, words):
+    got = _said(fitted_extractor, text)
+    kept = [s for s in got if all(w in s for w in words)]
+    assert kept, got
+    assert all(s.startswith("I ") for s in kept), kept  # said with the sentence that names the thing
+
+
+@pytest.mark.parametrize("text, words", [
+    ("We played this card game called Hanabi - it's a cooperative game where nobody can see their own cards and "
+     "you give each other hints.", ("Hanabi",)),
+    ("I spent the weekend fixing bikes at the repair cafe, and it's wild how many people just throw away things "
+     "that need one small part.", ("fixing bikes", "repair cafe")),
+    ("I helped my neighbor build a chicken coop, but wow, it's crazy how stubborn those hens can be.",
+     ("chicken coop",)),
+])
+def test_a_deed_told_before_a_judgement_is_kept(fitted_extractor, text, words):
+    got = _said(fitted_extractor, text)
+    assert any(all(w in s for w in words) for s in got), got
+
+
+@pytest.mark.parametrize("text", [
+    "Yeah, it was so nice. It was a bit cold though.",
+    "I'm so glad we talked, and it was great to catch up.",
+    "That sounds lovely - I'd love to see it sometime.",
+    "I watched the game last night. It was so loud.",
+])
+def test_a_feeling_or_a_passing_remark_stays_unkept(fitted_extractor, text):
+    assert _said(fitted_extractor, text) == []
+
+
+@pytest.mark.parametrize("text, lead", [
+    ("I helped out at the food bank, and it was moving", "I helped out at the food bank"),
+    ("We tried a game called Azul - it's clever", "We tried a game called Azul"),
+    ("My brother fixed the fence; it took all day", "My brother fixed the fence"),
+    ("I'm so glad we did it - it was fun", None),  # a feeling, no deed
+    ("It was great, and we loved it", None),  # no speaker first
+    ("I did it - wow", None),  # under four words
+    ("I baked bread and it was good", None),  # no comma, dash or semicolon: one clause to the rules
+])
+def test_lead_clause(text, lead):
+    got = lead_clause(Unit(text, "en"))
+    assert (got.text if got else None) == lead
+
+
+def test_a_real_store_keeps_both_kinds(db: str):
+    active, _ = drained(db, [
+        "I wrote a short story for the library contest. It's about a lighthouse keeper who adopts a seal.",
+        "We played this card game called Hanabi - it's a cooperative game where nobody can see their own cards and "
+        "you give each other hints.",
+        "Yeah, it was so nice. It was a bit cold though.",
+    ], user="ivy", start=AT)
+    assert any("lighthouse keeper" in s for s in active), active
+    assert any("Hanabi" in s for s in active), active
+    assert not any("cold" in s for s in active), active
