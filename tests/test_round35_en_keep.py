@@ -2,7 +2,7 @@
 model and real stores). LoCoMo's never-stored questions, read on its first five conversations, were most often a
 clause the fitted clause model scored under its threshold though it tells the speaker's own world:
 
-- a sentence that opens with a pronoun pointing back ("It's about a lighthouse keeper…") scored alone says nothing
+- a sentence that opens with a pronoun pointing back ("It's about loss, courage and…") scored alone says nothing
   of whose thing it is; kept, it is stored with the sentence before it (`rules/en_carry.with_referent`), so it is
   scored as that too (`write/en_readings.py`);
 - a deed told first and a long judgement after it ("…, and it's wild how many people…", "… - it's a cooperative
@@ -32,11 +32,11 @@ def _said(fx: FittedExtractor, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("text, words", [
-    ("I wrote a short story for the library contest. It's about a lighthouse keeper who adopts a seal.",
-     ("lighthouse", "seal")),
-    ("I restored an old sailboat with my uncle this spring. It has a cedar hull and bright red sails.",
-     ("cedar", "sails")),
-    ("I just finished my thesis on coral reefs. It focuses on bleaching in the Red Sea.", ("bleaching", "Red Sea")),
+    ("I wrote a radio play for the village festival. It's about loss, courage and starting over.",
+     ("loss", "courage")),
+    ("I finished knitting a blanket for the twins. It's got stripes of teal, mustard and rust.", ("teal", "rust")),
+    ("I just handed in my dissertation on urban foxes. It focuses on how they raise cubs under garden sheds.",
+     ("cubs", "sheds")),
 ])
 def test_what_a_pronoun_tells_of_the_thing_before_it_is_kept(fitted_extractor, text, words):
     got = _said(fitted_extractor, text)
@@ -84,11 +84,11 @@ def test_lead_clause(text, lead):
 
 def test_a_real_store_keeps_both_kinds(db: str):
     active, _ = drained(db, [
-        "I wrote a short story for the library contest. It's about a lighthouse keeper who adopts a seal.",
+        "We finally bought a tent for the summer. It sleeps six and packs down really small.",
         "We played this card game called Hanabi - it's a cooperative game where nobody can see their own cards and "
         "you give each other hints.",
         "Yeah, it was so nice. It was a bit cold though.",
     ], user="ivy", start=AT)
-    assert any("lighthouse keeper" in s for s in active), active
+    assert any("sleeps six" in s for s in active), active
     assert any("Hanabi" in s for s in active), active
     assert not any("cold" in s for s in active), active
