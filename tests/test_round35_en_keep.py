@@ -7,7 +7,9 @@ clause the fitted clause model scored under its threshold though it tells the sp
   scored as that too (`write/en_readings.py`);
 - a deed told first and a long judgement after it ("…, and it's wild how many people…", "… - it's a cooperative
   game where…") scored as the judgement: the deed (the speaker as subject, four words or more) is scored alone
-  too, and kept, the whole unit is stored in the speaker's words.
+  too, and kept, the whole unit is stored in the speaker's words;
+- a statement with a question tacked on after a dash ("I finished a quilt - want to see it?") was one question
+  (chatter): the statement before the dash is a unit of its own (`rules/en_tag_question.py`).
 
 Neither keeps a feeling, a judgement of the talk or a passing remark that tells no deed.
 """
@@ -19,10 +21,11 @@ from datetime import UTC, datetime
 import pytest
 from _stores import drained
 
-from memcli.write.clauses import Unit
+from memcli.write.clauses import Unit, units
 from memcli.write.en_readings import lead_clause
 from memcli.write.extract import Utterance
 from memcli.write.fitted_extract import FittedExtractor
+from memcli.write.rules.en_tag_question import asked_after
 
 AT = datetime(2026, 10, 3, 18, tzinfo=UTC)
 
@@ -92,3 +95,20 @@ def test_a_real_store_keeps_both_kinds(db: str):
     assert any("sleeps six" in s for s in active), active
     assert any("Hanabi" in s for s in active), active
     assert not any("cold" in s for s in active), active
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("FYI, I finished another quilt for my niece - want to see a pic?", "I finished another quilt for my niece"),
+    ("Jazz has always been my favorite music - who doesn't love a good sax solo?",
+     "Jazz has always been my favorite music"),
+])
+def test_a_statement_before_a_question_tacked_on_is_scored(fitted_extractor, text, fact):
+    got = _said(fitted_extractor, text)
+    assert any(fact in s for s in got), got
+    assert not any("?" in s for s in got), got
+
+
+@pytest.mark.parametrize("text", ["Looks like you had fun - where was that?", "Did you go to the fair - was it fun?"])
+def test_a_remark_or_a_question_before_the_dash_stays_whole(text):
+    assert asked_after(text) is None
+    assert len(units(text)) == 1
