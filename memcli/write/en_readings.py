@@ -4,10 +4,14 @@ English chat tells a deed or a thing of the speaker's and, in the same breath, h
 was like. The clause model was fitted on clauses that say one thing, and scored two kinds of such
 units under its threshold, so what a later question asks for was never stored:
 
-- **a pronoun that points back** ("It's about two sisters who run a bakery", "It has a clawfoot tub and
-  a tiny garden"): read alone it says nothing of whose thing it is (0.0-0.2), but a kept one is stored
-  with the sentence before it (:func:`memcli.write.rules.en_carry.with_referent`: "I finished my first
-  novel. It's about two sisters who run a bakery"), so it is scored as that: the words that would be stored;
+- **a pronoun that points back and says what the thing is** ("It's about two sisters who run a bakery", "It
+  has a clawfoot tub and a tiny garden", "It's a small park with a trail by the river"): read alone it says
+  nothing of whose thing it is (0.0-0.2), but a kept one is stored with the sentence before it
+  (:func:`memcli.write.rules.en_carry.with_referent`: "I finished my first novel. It's about two sisters who
+  run a bakery"), so it is scored as that too: the words that would be stored. Only a sentence that tells
+  what the thing is about, has, holds or is made of, or what kind of thing it is with a detail
+  (:data:`_DESCRIBES`): joined to a fact, "It was amazing" or "It's so relaxing" scores as the fact, and
+  was kept as a second, longer copy of it that pushed other memories out of a search's top 5;
 - **a deed told first, then a judgement** ("I helped out at the food bank downtown, and it was so moving
   to see everyone pitch in", "We tried this game called Azul - it's a clever tile game where you…"): the
   first clause alone scores as the fact it is (0.99), the whole as a feeling. The first clause is scored
@@ -28,7 +32,7 @@ import numpy as np
 from memcli.write.clauses import Unit
 from memcli.write.rules.en_carry import with_referent
 
-__all__ = ["lead_clause", "with_readings"]
+__all__ = ["describes", "lead_clause", "with_readings"]
 
 #: where a judgement or an aside joins the clause before it: a spaced dash, ", and/but/so", a semicolon
 _JOIN = re.compile(r"\s[-–—]+\s|,\s(?:and|but|so)\s|;\s")
@@ -41,6 +45,18 @@ _FEELING = re.compile(r"^\W*(?:I|we)(?:'m| am| was| were|'re| are| feel| felt| g
                       r"stoked|nervous|scared|lucky|tired|bummed|feeling|hoping|wondering|thinking|sure)\b", re.I)
 #: the words a lead clause needs to stand alone
 _MIN_WORDS = 4
+_PRON = r"(?:(?:and|so|but|plus|also)[, ]+)*(?:it|they|he|she)"
+_BE = r"(?:'s|'re| is| are| was| were)"
+#: a sentence on a thing said before that says what it is about, has or is made of, or what kind of thing it is
+#: with a detail ("It's a tiny juniper that's forty years old"); not how it was ("It was amazing", "It's a nice change")
+_DESCRIBES = re.compile(
+    rf"^{_PRON}{_BE}? (?:(?:all|mostly|basically|really|also|actually|just) )*(?:about|based on|set in|"
+    r"made (?:with|from|of|by)|called|named|written by|built (?:in|by)|from|for)\b"
+    rf"|^{_PRON}(?: has| have|'s got|'ve got| has got| contains?| covers?| focus(?:es)? on| features?| includes?|"
+    r" eats?| sleeps| seats| holds| stars| uses| had (?:lots|a lot|plenty|loads) of)\b"
+    rf"|^{_PRON}{_BE} (?:a|an) (?:[\w-]+ ){{0,4}}?[\w-]+ (?:about|made|with|where|that|from|of|called|named|set|"
+    r"based|in|by|who|which)\b"
+    r"|^(?:its|their|his|her) [a-z]+ (?:is|are|was|were)\b", re.I)
 
 
 def lead_clause(unit: Unit) -> Unit | None:
@@ -56,11 +72,17 @@ def lead_clause(unit: Unit) -> Unit | None:
     return Unit(lead, unit.lang)
 
 
+def describes(text: str) -> bool:
+    """Whether the English sentence ``text`` opens with a pronoun and says what the thing it means is about,
+    has, holds or is made of, or what kind of thing it is with a detail (see the module doc)."""
+    return bool(_DESCRIBES.match(text.strip()))
+
+
 def _others(parts: Sequence[Unit], unit: Unit) -> list[Unit]:
     if unit.lang != "en":
         return []
     out = []
-    if (joined := with_referent(list(parts), unit)) is not unit:
+    if _DESCRIBES.match(unit.text) and (joined := with_referent(list(parts), unit)) is not unit:
         out.append(joined)
     if (lead := lead_clause(unit)) is not None:
         out.append(lead)
