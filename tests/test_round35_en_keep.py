@@ -4,7 +4,8 @@ clause the fitted clause model scored under its threshold though it tells the sp
 
 - a sentence that opens with a pronoun pointing back ("It's about loss, courage and…") scored alone says nothing
   of whose thing it is; kept, it is stored with the sentence before it (`rules/en_carry.with_referent`), so it is
-  scored as that too (`write/en_readings.py`);
+  scored as that too (`write/en_readings.py`) — when it says what the thing is about, has or is made of, or its
+  kind with a detail: "It was amazing" joined to a fact scores as the fact, and stored a second copy of it;
 - a deed told first and a long judgement after it ("…, and it's wild how many people…", "… - it's a cooperative
   game where…") scored as the judgement: the deed (the speaker as subject, four words or more) is scored alone
   too, and kept, the whole unit is stored in the speaker's words;
@@ -22,7 +23,7 @@ import pytest
 from _stores import drained
 
 from memcli.write.clauses import Unit, units
-from memcli.write.en_readings import lead_clause
+from memcli.write.en_readings import describes, lead_clause
 from memcli.write.extract import Utterance
 from memcli.write.fitted_extract import FittedExtractor
 from memcli.write.rules.en_tag_question import asked_after
@@ -112,3 +113,25 @@ def test_a_statement_before_a_question_tacked_on_is_scored(fitted_extractor, tex
 def test_a_remark_or_a_question_before_the_dash_stays_whole(text):
     assert asked_after(text) is None
     assert len(units(text)) == 1
+
+
+@pytest.mark.parametrize("text, want", [
+    ("It's about a girl who trains pigeons.", True),
+    ("It has two bedrooms and a balcony.", True),
+    ("It's a little cafe with a reading corner.", True),
+    ("They eat mostly carrots and hay.", True),
+    ("Its engine was rebuilt last year.", True),
+    ("It was amazing!", False),
+    ("It's so relaxing.", False),
+    ("It's a nice change.", False),
+    ("They had a great time!", False),
+    ("It was a struggle at first.", False),
+    ("He's the best.", False),
+])
+def test_describes(text, want):
+    assert describes(text) is want
+
+
+def test_a_fact_and_how_it_felt_is_stored_once(fitted_extractor):
+    got = _said(fitted_extractor, "I repainted my grandmother's rocking chair. It was so satisfying!")
+    assert not any("satisfying" in s for s in got), got
