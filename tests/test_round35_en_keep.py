@@ -127,6 +127,8 @@ def test_a_remark_or_a_question_before_the_dash_stays_whole(text):
     ("They had a great time!", False),
     ("It was a struggle at first.", False),
     ("He's the best.", False),
+    ("It's a lovely reminder of home.", False),
+    ("It's got so much going on.", False),
 ])
 def test_describes(text, want):
     assert describes(text) is want

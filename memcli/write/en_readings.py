@@ -53,8 +53,8 @@ _DESCRIBES = re.compile(
     rf"^{_PRON}{_BE}? (?:(?:all|mostly|basically|really|also|actually|just) )*(?:about|based on|set in|"
     r"made (?:with|from|of|by)|called|named|written by|built (?:in|by)|from|for)\b"
     rf"|^{_PRON}(?: has| have|'s got|'ve got| has got| contains?| covers?| focus(?:es)? on| features?| includes?|"
-    r" eats?| sleeps| seats| holds| stars| uses| had (?:lots|a lot|plenty|loads) of)\b"
-    rf"|^{_PRON}{_BE} (?:a|an) (?:[\w-]+ ){{0,4}}?[\w-]+ (?:about|made|with|where|that|from|of|called|named|set|"
+    r" eats?| sleeps| seats| holds| stars| uses| had (?:lots|a lot|plenty|loads) of)\b(?! (?:so|such|too) )"
+    rf"|^{_PRON}{_BE} (?:a|an) (?:[\w-]+ ){{0,4}}?[\w-]+ (?:about|made|with|where|that|from|called|named|set|"
     r"based|in|by|who|which)\b"
     r"|^(?:its|their|his|her) [a-z]+ (?:is|are|was|were)\b", re.I)
 
