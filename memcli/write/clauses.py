@@ -44,6 +44,7 @@ from memcli.write.reaction import reaction_lead
 from memcli.write.rules import zh_words
 from memcli.write.rules.en_label import labelled, own_label
 from memcli.write.rules.en_news import NEWS_PREFACE, TOPIC_TURN
+from memcli.write.rules.en_tag_question import asked_after
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import clause_pieces
 from memcli.write.rules.zh_conj import lead_conjunction
@@ -162,6 +163,9 @@ def _cut_units(text: str) -> list[Unit]:
         if not zh and (k := reaction_lead(sent)) and _stands(sent[k:]):  # "That's awesome, I just signed up…"
             out.append(Unit(sent[:k].strip(), lang))
             sent = sent[k:].strip()
+        if not zh and (k := asked_after(sent)) is not None:  # "I finished a quilt - want to see it?" (round 35)
+            out += [Unit(sent[:k].strip(), lang), Unit(sent[k:].strip(" -–—"), lang)]
+            continue
         if not zh and len(sent) <= _MAX_EN:
             out.append(Unit(sent, lang))
             continue

@@ -55,6 +55,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.correction import denied_values
+from memcli.write.en_readings import with_readings
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
 from memcli.write.named_it import with_named_it
@@ -300,11 +301,13 @@ class FittedExtractor(RuleExtractor):
                 doubt += [(i, c, x) for c, x in self._doubtful(out, parts[i])]
         if not todo and not doubt:
             return self._distributed(rule_out, utts)
-        read, fold = with_relays([x for _, x in todo] + [x for _, _, x in doubt])  # a relay: by its news too
+        # (round 35) a unit is scored as it would be stored too (…. It's about…) and by the deed it tells first
+        more, fold_more = with_readings([parts[i] for i, _ in todo], [x for _, x in todo])
+        read, fold = with_relays(more + [x for _, _, x in doubt])  # a relay: by its news too
         texts = [model_text(x.text) for _, x in todo]
         vec = self.embedder.embed([model_text(x.text) for x in read], batch_size=self.settings.embed_batch_size)
         prob = fold(self.model.proba(vec, np.vstack([signals(x) for x in read])))
-        vec, prob, doubt_p = vec[:len(todo)], prob[:len(todo)], prob[len(todo):]
+        vec, prob, doubt_p = vec[:len(todo)], fold_more(prob[:len(more)]), prob[len(more):]
         self.vectors = dict(zip(texts, vec, strict=True))  # a kept unit said as embedded: the drain reuses it
         for (i, c, unit), p in zip(doubt, doubt_p, strict=True):
             out = rule_out[i]
