@@ -1,0 +1,66 @@
+"""Round 35: the drain's look-ahead process spends less CPU for the same results.
+
+- The default model's tokenizer run segment by segment (:mod:`memcli.embed.use_pieces`: cut where no piece
+  crosses, each segment's ids kept) gives the package's ids for every text, and the look-ahead's encoder
+  (:class:`memcli.embed.use_rows.TokenRows`) the package's vectors with it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from memcli.embed.use import UseEmbedder
+from memcli.embed.use_pieces import segmenter
+
+#: our own sentences (round 35): Chinese, English, mixed, full-width forms, odd spacing and symbols
+TEXTS = [
+    "我舅舅上周把书房刷成了浅绿色。", "My cousin repaints her bike every spring, always in teal.",
+    "  Two   spaces\tand a tab  ", "我在用 Notion 记账，每月 5 号对一次账！", "ｆｕｌｌ ｗｉｄｔｈ ＡＢＣ １２３",
+    "。。。", "a。b。c", "▁leading marker", "emoji 🙂 between 🚲 words", "ǅemal İzmir ﬁne ①②",
+    "", " ", "x", "好", "I'm gonna—well, maybe—try the 10k run?!",
+    " ".join(["Our neighbour's parrot repeats the doorbell sound all afternoon"] * 20),
+]
+
+
+@pytest.fixture(scope="module")
+def model() -> UseEmbedder:
+    m = UseEmbedder()
+    m.embed(["warm", "up"] * 10)  # a bulk call: the tokenizer's prefix table is loaded whole
+    return m
+
+
+def test_segments_give_the_package_ids(model: UseEmbedder) -> None:
+    sp = model._be.sp
+    seg = segmenter(sp)
+    assert seg is not None  # exact for the default model's vocabulary
+    rnd = random.Random(35)
+    chars = "".join(sorted(set("".join(TEXTS))))
+    texts = TEXTS + ["".join(rnd.choice(chars) for _ in range(rnd.randrange(1, 40))) for _ in range(3000)]
+    for t in texts * 2:  # the second round reads the segments back
+        assert seg.encode(t) == sp.encode(t, out_type=int, add_bos=True, add_eos=True), t
+    assert seg._ids.cache_info().hits > 0
+
+
+def test_segments_refused_when_not_exact(model: UseEmbedder) -> None:
+    class Odd:  # a vocabulary one of whose pieces holds the word-start marker inside: no exact cut
+        _prefixes = {"a": 1, "a▁": 0, "a▁b": 2}
+        _scores = [-1.0, -2.0]
+        _unk_score = -12.0
+
+    assert segmenter(Odd()) is None
+    Odd._prefixes = {"a": 1, "▁a": 2}
+    Odd._scores = [-1.0, -0.1]  # 0.1 needs every bit of its float: sums would round
+    assert segmenter(Odd()) is None
+
+
+def test_look_ahead_vectors_with_segments(model: UseEmbedder) -> None:
+    kept = UseEmbedder()
+    kept.keep_token_rows()
+    texts = [t for t in TEXTS if t.strip()]
+    got = kept.embed(texts * 2)
+    assert kept._rows._pieces  # the look-ahead's encoder tokenized by segments
+    want = model.embed(texts * 2)
+    assert got.shape == want.shape and np.abs(got - want).max() < 1e-6
