@@ -64,3 +64,24 @@ def test_look_ahead_vectors_with_segments(model: UseEmbedder) -> None:
     assert kept._rows._pieces  # the look-ahead's encoder tokenized by segments
     want = model.embed(texts * 2)
     assert got.shape == want.shape and np.abs(got - want).max() < 1e-6
+
+
+def test_job_change_reads_the_turn_only_with_a_job() -> None:
+    """The change of job is read of a turn (once: cached) only when one of its candidates is a job or workplace."""
+    from datetime import UTC, datetime
+
+    from memcli.settings import Settings
+    from memcli.write.backends import get_extractor
+    from memcli.write.extract import MemoryExtractionService, Utterance
+    from memcli.write.job_change import _change_told, with_job_change
+
+    svc = MemoryExtractionService(get_extractor(Settings()))
+    said = datetime(2026, 3, 3, 9, tzinfo=UTC)
+    got = svc.extract_batch([Utterance(1, "u", "user", "我换工作了，现在在图书馆上班", said),
+                             Utterance(2, "u", "user", "I work as a florist at Fern and Moss.", said)])
+    assert [(c.statement, c.slot) for c in got[0]] == [("我换工作了，我现在在图书馆上班", "workplace")]
+    assert [(c.statement, c.slot) for c in got[1]] == [("I work as a florist at Fern and Moss", "job")]
+    assert _change_told("I work as a florist at Fern and Moss.") is None
+    before = _change_told.cache_info()
+    assert with_job_change("I switched jobs last week and I'm much happier now.", []) == []
+    assert _change_told.cache_info() == before  # no job among the candidates: the turn is not read
