@@ -85,3 +85,42 @@ def test_job_change_reads_the_turn_only_with_a_job() -> None:
     before = _change_told.cache_info()
     assert with_job_change("I switched jobs last week and I'm much happier now.", []) == []
     assert _change_told.cache_info() == before  # no job among the candidates: the turn is not read
+
+
+def test_look_ahead_reads_a_restated_candidate_once() -> None:
+    """precompute.texts reads each candidate (statement, slot, kind) once per look-ahead process: a batch that
+    restates one sends nothing more for it (its readings, cached, went back with the first batch); a statement
+    longer than the full-text cache takes is read, and sent, every time, as before."""
+    from datetime import UTC, datetime
+
+    from memcli import primed
+    from memcli.settings import Settings
+    from memcli.text import CACHED_CHARS
+    from memcli.write.backends import get_extractor
+    from memcli.write.extract import MemoryExtractionService, Utterance
+    from memcli.write.outbox import Task
+    from memcli.write.precompute import forget, texts
+
+    svc = MemoryExtractionService(get_extractor(Settings()))
+    said = datetime(2026, 4, 9, 18, tzinfo=UTC)
+    said_text = "My aunt Odile keeps three tortoises in her greenhouse in Nantes."
+    utt = Utterance(7, "u35", "user", said_text, said)
+    task = Task(id=1, source_id=7, user="u35", attempts=1, owner="t", role="user", content=said_text, occurred_at=said)
+    got = svc.extract_batch([utt])
+    assert got[0] and all(len(c.statement) <= CACHED_CHARS for c in got[0])
+    long = got[0][0].model_copy(update={"statement": "My aunt Odile keeps tortoises. " * 12})
+    primed.take()  # (what earlier tests noted)
+    primed.recording(True)
+    try:
+        forget()
+        texts([task], [got[0] + [long]], [(False, False, False)])
+        first = primed.take()
+        texts([task], [got[0] + [long]], [(False, False, False)])
+        again = primed.take()
+    finally:
+        primed.recording(False)
+        forget()
+    noted = {args[0] for pairs in first.values() for args, _ in pairs}
+    assert {c.statement for c in got[0]} <= noted
+    assert list(again) == ["memcli.db.index._search_terms"]  # only the long statement's terms, computed again
+    assert [args for args, _ in again["memcli.db.index._search_terms"]] == [(long.statement,)]
