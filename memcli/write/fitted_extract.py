@@ -338,7 +338,7 @@ class FittedExtractor(RuleExtractor):
         An object "it"/"them" is said as the thing it means when the utterance names it
         (:func:`~memcli.write.rules.en_coord.antecedent`: I have a X and I use it → I use my X)."""
         for out, utt in zip(outs, utts, strict=True):
-            if isinstance(out, Exception):
+            if isinstance(out, Exception) or not out:  # (no candidate: nothing to say apart, resolve or mark)
                 continue
             new: list[Candidate] = []
             for c in out:

@@ -17,6 +17,7 @@ import re
 from memcli.models import Candidate
 from memcli.slots import split_slot
 from memcli.text import to_simplified
+from memcli.textcache import short_cached
 from memcli.write.clauses import clean, en_parts, units
 from memcli.write.linked_change import _JOB_CHANGED, _JOB_KEPT
 
@@ -38,9 +39,7 @@ def with_job_change(text: str, cands: list[Candidate]) -> list[Candidate]:
     """``cands`` (one turn's) with the clause that tells a change of job put before each new job or workplace
     that does not tell it itself, and the change clause dropped as a candidate of its own (see the module doc).
     As given when the turn tells no change of job, keeps the job, or tells it in the same clause as the job."""
-    simple = to_simplified(text)
-    told = _JOB_CHANGED if _JOB_CHANGED.search(simple) else _PROMOTED  # (a promotion: the role now, told with it)
-    if not told.search(simple) or _JOB_KEPT.search(simple) or not any(_is_job(c) for c in cands):
+    if not any(_is_job(c) for c in cands) or (told := _change_told(text)) is None:  # (no job: the turn unread)
         return cands
     change = next((p for u in units(text) for p in en_parts(u) if told.search(p.text)), None)
     said = clean(change) if change is not None else ""
@@ -60,6 +59,15 @@ def with_job_change(text: str, cands: list[Candidate]) -> list[Candidate]:
             c = c.model_copy(update={"statement": f"{said}{'，' if zh else ', '}{st}"})
         out.append(c)
     return out
+
+
+@short_cached(1000, 8192)
+def _change_told(text: str) -> re.Pattern[str] | None:
+    """The pattern by which ``text`` (a whole turn) tells a change of job, None when it tells none or keeps the job:
+    read once per turn (round 35: the drain reads the same turn of many users)."""
+    simple = to_simplified(text)
+    told = _JOB_CHANGED if _JOB_CHANGED.search(simple) else _PROMOTED  # (a promotion: the role now, told with it)
+    return told if told.search(simple) and not _JOB_KEPT.search(simple) else None
 
 
 #: a workplace named in a statement: "at/for <place>", "to/in <Place>", 在<place>当/做/上班/工作

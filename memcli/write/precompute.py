@@ -13,6 +13,9 @@ units, clause count, talk only, character bigrams, ranks, names, relations, ``pa
 whose every use is order-free (a number, a flag, a set compared, counted or sorted, never iterated into text as it
 comes), as a primed set is rebuilt in another order.
 
+Round 35: a candidate already read (its statement, slot and kind) is not read again: its readings are cached
+here and went back with the batch that computed them.
+
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
 look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
@@ -22,7 +25,20 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["texts"]
+from memcli.text import CACHED_CHARS
+
+__all__ = ["DONE_MAX", "forget", "texts"]
+
+#: candidates (statement, slot, kind) and turns (``("turn", text)``) whose readings this process computed in an
+#: earlier batch, at most :data:`DONE_MAX` (the smallest primable cache these readings sit in): a drain restates
+#: the same facts again and again, and their readings, cached, went back with the batch that computed them (round 35)
+DONE_MAX = 8192
+_DONE: set[tuple] = set()
+
+
+def forget() -> None:
+    """Forget which candidates were read (a new look-ahead process: what it reads goes back from the start)."""
+    _DONE.clear()
 
 
 def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, bool, bool]]) -> None:
@@ -40,10 +56,16 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.rules import analyze
 
+    if len(_DONE) > DONE_MAX:  # (past the primable caches' size a reading may have been dropped: read again)
+        _DONE.clear()
     for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
         if isinstance(got, Exception):
             continue
         for c in got:
+            if len(c.statement) <= CACHED_CHARS:  # (a longer one's terms are not cached: computed and sent again)
+                if (key := (c.statement, c.slot, c.kind)) in _DONE:
+                    continue  # read in an earlier batch: every value below is cached here, and was sent then
+                _DONE.add(key)
             analyze(c.statement)
             search_terms_of(c.statement)
             c = enrich(c)
@@ -55,4 +77,8 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                 check(c.statement)
             _deed_told(f.statement, f.slot)
         if task.role == "user" and wants and not chatter:
+            if len(task.content) <= CACHED_CHARS:
+                if (key := ("turn", task.content)) in _DONE:
+                    continue
+                _DONE.add(key)
             search_terms_of(unaddressed(task.content))

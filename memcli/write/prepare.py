@@ -190,9 +190,10 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
     import signal
 
     from memcli import primed
-    from memcli.write.precompute import texts
+    from memcli.write.precompute import forget, texts
 
     primed.recording(True)  # what this process computes of the texts goes back with each batch
+    forget()
     keep = getattr(worker.embedder, "keep_token_rows", None)
     if keep is not None:  # (round 32) this process embeds every batch's texts: each token's first layer once
         keep()

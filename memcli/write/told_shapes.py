@@ -33,6 +33,7 @@ import re
 
 from memcli import slots
 from memcli.text import to_simplified
+from memcli.textcache import short_cached
 from memcli.write.told_shapes_en import en_as_stated, en_plan_told, en_value_changed, en_wished
 
 __all__ = ["as_stated", "changed_by", "changed_for_me", "lasting_plan", "only_wished", "owned_step", "plan_told",
@@ -194,10 +195,12 @@ def lasting_plan(text: str) -> bool:
     return plan_told(t) and (_START.match(t) is not None or not _NEAR.search(t))
 
 
+@short_cached(1000, 16384)
 def told_by_shape(text: str, lang: str) -> bool:
     """A clause (``lang`` ``zh`` or ``en``) the fitted extractor keeps by its shape: a told value change or a plan
     (English: :mod:`memcli.write.told_shapes_en`); in Chinese also a schedule told changed, a change done to the
-    speaker, or a thing's detail told after it (:func:`~memcli.write.rules.zh_tails.told_detail`) (round 31)."""
+    speaker, or a thing's detail told after it (:func:`~memcli.write.rules.zh_tails.told_detail`) (round 31).
+    Cached (round 35): a drain asks it of the same clause of many users' turns."""
     from memcli.write.rules.zh_tails import told_detail
 
     if lang == "en":

@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
+from memcli.textcache import short_cached
 from memcli.write.rules.coref_mentions import (
     EN_ADJ,
     EN_CLAUSE,
@@ -76,8 +77,10 @@ class Resolution:
     resolved: tuple[tuple[str, str, int], ...]  # (pronoun as written, antecedent phrase, its context turn)
 
 
+@short_cached(1000, 16384)
 def has_pronoun(text: str) -> bool:
-    """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap)."""
+    """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap; cached, round 35: a
+    drain asks it of each turn three times — whether it wants its context, and twice resolving it)."""
     if not _ANY_PRON.search(text):
         return False
     if lang_of(text) == "zh":
