@@ -317,7 +317,7 @@ def _scripts(value: str | None) -> frozenset[str]:
                      ({"latin"} if re.search(r"[A-Za-z]", v) else set()))
 
 
-@lru_cache(maxsize=65536)  # asked of one pair by the guard, the hard guard and the pair features
+# (no cache of its own: asked by types_apart only, which caches each pair)
 def different_things(new: str, old: str) -> str | None:
     """Why two statements are about two named things (None: not shown): both read as the same
     attribute of a named thing (``<名称>的<属性>是<值>``, ``the <attr> of <name> is …``:
