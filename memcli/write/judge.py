@@ -222,7 +222,6 @@ def guard(new: Facts, old: Facts) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)  # asked of each neighbour a decision shows, then again by the features and guards
 def other_person(new: Facts, old: Facts) -> bool:
     """Both statements are about people of the user's life (the user, or a relation of the
     vocabulary: 妈妈, sister, ...) and not the same one: 我妈妈的生日… vs 我的生日…. Subjects
@@ -234,7 +233,6 @@ def other_person(new: Facts, old: Facts) -> bool:
     return new.subject in people and old.subject in people and not slots.same_relation(new.subject, old.subject)
 
 
-@lru_cache(maxsize=65536)
 def different_people(new: Facts, old: Facts) -> bool:
     """Two people (or a person and the user): the subjects differ, neither is a thing the user owns, neither may
     be the other's relation (爱人 / 老婆 may be one; 哥哥 / 弟弟, my sister / me are two), and a statement of the
