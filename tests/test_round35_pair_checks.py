@@ -19,7 +19,7 @@ STATEMENTS = [
     "星光合唱团的排练时间是周四晚上", "晨曦读书会的排练时间是周六上午", "星光合唱团的指挥是李老师",
     "我下个月要参加星光合唱团", "青禾设计大赛的截止日期是十月底", "青禾设计大赛的报名费是两百元",
     "蓝湾音乐节的截止日期是九月初", "杭州青年创业论坛的时长是两天", "杭州青年摄影展的时长是一周",
-    "我每天早上跑步", "我喜欢喝乌龙茶", "The deadline of the Harbour Film Prize is in May", "I walk my dog at six",
+    "我每天早上跑步", "我平时爱泡一壶普洱", "The deadline of the Harbour Film Prize is in May", "I walk my dog at six",
 ]
 
 
@@ -64,7 +64,7 @@ def test_every_pair_gets_the_answer_of_the_full_check() -> None:
     ("晨曦读书会的排练时间是周六上午", "星光合唱团的排练时间是周四晚上", "the 排练时间 of two different things"),
     ("星光合唱团的指挥是李老师", "星光合唱团的排练时间是周四晚上", "two attributes of 星光合唱团"),
     ("我下个月要参加星光合唱团", "星光合唱团的指挥是李老师", "the 指挥 of a named thing is not what"),
-    ("我每天早上跑步", "我喜欢喝乌龙茶", None),
+    ("我每天早上跑步", "我平时爱泡一壶普洱", None),
 ])
 def test_named_things_apart_and_plain_facts_not(new: str, old: str, why: str | None) -> None:
     got = different_things(new, old)
