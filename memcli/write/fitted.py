@@ -29,6 +29,7 @@ from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, LABELS, decide_classes, feature_list
+from memcli.write.row_classes import SMALL, classes_of
 from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
@@ -84,6 +85,17 @@ def softmax_proba(x: np.ndarray, mean: np.ndarray, scale: np.ndarray, weights: n
     return e / e.sum(axis=1, keepdims=True)
 
 
+def _argmin(values: Sequence[float]) -> int:
+    """``np.argmin`` of a list: the first smallest, or the first NaN (numpy's rule)."""
+    at = 0
+    for i, v in enumerate(values):
+        if v != v:  # NaN
+            return i
+        if v < values[at]:
+            at = i
+    return at
+
+
 def _two_things(a: str, b: str) -> bool:
     """Two different things (``thing:X`` / ``thing:Y``): the subjects of two facts, never one."""
     return a != b and a.startswith("thing:") and b.startswith("thing:")
@@ -137,30 +149,32 @@ class FittedJudge(Judge):
             return [Verdict(Decision.ADD, None, "fitted judge: nothing to compare with") for _ in asked]
         x = np.array(rows, dtype=np.float64)  # the rows of pair_features, stacked in one call
         prob = self.proba(x)
-        chosen = decide_classes(prob, x, self.min_prob)  # floors per row (see row_floors)
+        pl = prob.tolist()
+        # a few rows (one candidate's neighbours): the floors read row by row in Python (row_classes), else numpy's
+        chosen = classes_of(rows, pl, self.min_prob) if len(rows) <= SMALL else None
+        if chosen is None:
+            chosen = decide_classes(prob, x, self.min_prob).tolist()  # floors per row (see row_floors)
         out, at = [], 0
         for new, os_, (_, nbs) in zip(news, olds, asked, strict=True):
             k = len(nbs)
-            out.append(self._verdict(new, os_, nbs, x[at:at + k], prob[at:at + k], chosen[at:at + k]))
+            out.append(self._verdict(new, os_, nbs, x[at:at + k], pl[at:at + k], chosen[at:at + k]))
             at += k
         return out
 
     def _verdict(self, new: Facts, olds: Sequence[Facts], neighbors: Sequence[Neighbor], rows: np.ndarray,
-                 prob: np.ndarray, chosen: np.ndarray) -> Verdict:
-        """The verdict on one candidate (``new``) from its rows' probabilities and classes."""
+                 prob: list[list[float]], chosen: list[int]) -> Verdict:
+        """The verdict on one candidate (``new``) from its rows' probabilities and classes (lists, row by row)."""
         if not neighbors:
             return Verdict(Decision.ADD, None, "fitted judge: nothing to compare with")
-        chosen = chosen.copy()
-        # two named things of the user's (读书会 / 交流会) are two subjects: one never refines the other
-        chosen[[_two_things(new.subject, old.subject) for old in olds]] = 0
         best: tuple[float, int, int] | None = None  # (p, neighbour index, class)
-        for i, cls in enumerate(chosen.tolist()):
-            if cls and (best is None or prob[i, cls] > best[0]):
-                best = (float(prob[i, cls]), i, cls)
+        for i, (cls, old) in enumerate(zip(chosen, olds, strict=True)):
+            # two named things of the user's (读书会 / 交流会) are two subjects: one never refines the other
+            if cls and not _two_things(new.subject, old.subject) and (best is None or prob[i][cls] > best[0]):
+                best = (prob[i][cls], i, cls)
         if best is None:
-            i = int(prob[:, 0].argmin())
+            i = _argmin([p[0] for p in prob])
             return Verdict(Decision.ADD, None, f"fitted judge: ADD, no stored memory is surely the same fact "
-                           f"(nearest #{neighbors[i].id}: p(ADD)={prob[i, 0]:.2f}, cosine {neighbors[i].cosine:.3f})")
+                           f"(nearest #{neighbors[i].id}: p(ADD)={prob[i][0]:.2f}, cosine {neighbors[i].cosine:.3f})")
         p, i, cls = best
         nb = neighbors[i]
         n2, old = align_subjects(new, facts_of(nb.statement, nb.slot))

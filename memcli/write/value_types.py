@@ -261,6 +261,7 @@ def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, .
     return "text"
 
 
+@lru_cache(maxsize=16384)  # asked of one statement's facts for each pair it is in (a Facts hashes once)
 def value_type(f: Facts) -> str:
     """The type of ``f``'s slot value (one of :data:`TYPES`); ``text`` when there is no value or
     the gazetteers do not know it."""
@@ -316,7 +317,7 @@ def _scripts(value: str | None) -> frozenset[str]:
                      ({"latin"} if re.search(r"[A-Za-z]", v) else set()))
 
 
-@lru_cache(maxsize=65536)  # asked of one pair by the guard, the hard guard and the pair features
+# (no cache of its own: asked by types_apart only, which caches each pair)
 def different_things(new: str, old: str) -> str | None:
     """Why two statements are about two named things (None: not shown): both read as the same
     attribute of a named thing (``<名称>的<属性>是<值>``, ``the <attr> of <name> is …``:
@@ -327,17 +328,18 @@ def different_things(new: str, old: str) -> str | None:
     shared content (杭州…招聘会 / 杭州…招聘节). Two attributes of one named thing
     (its duration, its programme) are two facts; an attribute of a named thing is no change of a
     statement that never names that attribute (我将要参加X / X的主要内容是…)."""
-    from memcli.write.clauses import generic_slot
+    a, b = _thing_slot(new), _thing_slot(old)
+    if a is None and b is None:  # (most pairs: neither names a thing's attribute)
+        return None
     from memcli.write.rules.match import mixed_content_units
 
-    a, b = generic_slot(new), generic_slot(old)
-    one = _named_attr(new) if a and a[0].startswith("thing:") else None
-    other = _named_attr(old) if b and b[0].startswith("thing:") else None
+    one = _named_attr(new) if a else None
+    other = _named_attr(old) if b else None
     if (one is None) != (other is None):  # an attribute of a named thing and a statement of another shape
         named, said = (one, old) if one else (other, new)
         if named not in to_simplified(said):  # the other one never names the attribute (我将要参加X)
             return f"the {named} of a named thing is not what the other statement says"
-    if a is None or b is None or not (a[0].startswith("thing:") and b[0].startswith("thing:")):
+    if a is None or b is None:
         return None
     (sa, _, aa), (sb, _, ab) = a[0].rpartition("."), b[0].rpartition(".")
     na, nb = sa[len("thing:"):], sb[len("thing:"):]
@@ -352,6 +354,15 @@ def different_things(new: str, old: str) -> str | None:
     if aa != ab:  # both by the named-attribute shape: another attribute of another thing (论坛的时长 / 某人的学历)
         return f"two different things and attributes ({nb}.{ab} / {na}.{aa})"
     return f"the {aa} of two different things ({nb} / {na})"
+
+
+@lru_cache(maxsize=16384)
+def _thing_slot(statement: str) -> tuple[str, str] | None:
+    """:func:`memcli.write.clauses.generic_slot` of ``statement`` when its subject is a named thing, else None."""
+    from memcli.write.clauses import generic_slot
+
+    got = generic_slot(statement)
+    return got if got and got[0].startswith("thing:") else None
 
 
 def _named_attr(statement: str) -> str | None:
