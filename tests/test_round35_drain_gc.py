@@ -13,8 +13,8 @@ from memcli import Memory
 from memcli.admin import Admin
 from memcli.write import drain_gc
 
-TURNS = ["我喜欢喝乌龙茶", "I live in Porto", "我妹妹是一名兽医", "My neighbour keeps bees on his roof",
-         "我不喜欢喝乌龙茶了", "I moved to Lisbon last month"]
+TURNS = ["我喜欢喝桂花酒酿", "I live in Porto", "我妹妹是一名兽医", "My neighbour keeps bees on his roof",
+         "我不喜欢喝桂花酒酿了", "I moved to Lisbon last month"]
 
 
 def _captured(db: Path, embedder) -> None:  # noqa: ANN001
