@@ -35,7 +35,7 @@ def sync_users(store: Store, users: Iterable[str]) -> None:
     todo = users
     if vector_file.enabled():
         try:
-            if not store.table_exists(s.VEC) or vec_dim(store.conn) is None:
+            if vec_dim(store.conn) is None:  # no vector table (its declared dimension read with it: one statement)
                 return  # sync: no table, nothing to follow
             root = vector_file.folder_of(store)
             # no folder of vector files at all (a store whose users are all small): none has files, no stat each
