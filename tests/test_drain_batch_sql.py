@@ -107,10 +107,11 @@ def test_a_batch_completes_in_one_statement_and_skips_the_episode_reads_of_new_t
     assert mem.store.scalar("SELECT count(*) FROM memory_episodes WHERE is_episode = 1") == s.episodes >= 1
 
 
-def test_a_linked_turn_its_memory_leaves_uncovered_is_read_and_kept(mem) -> None:
-    """SQLite: a new turn whose memory carries only part of it (uncovered) is the one turn of a batch the
-    episode step reads (a retired memory of it would keep it out); nothing retired: it is kept as an episode
-    beside its memory, as without the batch's knowledge."""
+def test_a_linked_turn_its_memory_leaves_uncovered_is_kept_without_a_read(mem) -> None:
+    """SQLite: a new turn whose memory carries only part of it (uncovered) was the one turn of a batch the
+    episode step read (a retired memory of it would keep it out); since round 35 the batch knows its one memory
+    was inserted active and not ended since, so nothing retired it: it is kept as an episode beside its memory,
+    as without the batch's knowledge, and not read (tests/test_round35_episode_notes.py: an ended one is)."""
     if mem.store.dialect != "sqlite":
         pytest.skip("SQLite's statements")
     long = ("I'm allergic to peanuts. Yesterday we spent the whole afternoon in the old bookshop downtown, "
@@ -132,4 +133,4 @@ def test_a_linked_turn_its_memory_leaves_uncovered_is_read_and_kept(mem) -> None
     sid = mem.store.scalar("SELECT id FROM memory_sources WHERE content = ?", (long,))
     assert mem.store.scalar("SELECT count(*) FROM memory_item_sources WHERE source_id = ?", (sid,)) >= 1
     assert mem.store.scalar("SELECT is_episode FROM memory_episodes WHERE source_id = ?", (sid,)) == 1
-    assert sum(x.startswith("SELECT (SELECT 1 FROM memory_item_sources") for x in seen) == 1
+    assert sum(x.startswith("SELECT (SELECT 1 FROM memory_item_sources") for x in seen) == 0

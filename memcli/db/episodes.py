@@ -28,8 +28,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from memcli.db import episode_fresh
 from memcli.db import schema as s
 from memcli.db.bounded import like_params, like_score_sql, user_token
+from memcli.db.episode_fresh import fresh_of, note_fresh, note_item
 from memcli.db.vector_layout import CHUNK_SIZE
 from memcli.errors import ModelMismatchError
 from memcli.timeutil import from_iso, iso, to_epoch
@@ -40,8 +42,8 @@ if TYPE_CHECKING:
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle: migrations import this)
 
 __all__ = ["EPISODE_FTS_INSERT", "EPISODE_VEC_INSERT", "backlog", "drop_vectors", "episode_fts", "episode_knn",
-           "episode_like", "episode_rows", "episodes_of", "forget", "has_vectors", "knn_sql", "note_fresh", "record",
-           "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
+           "episode_like", "episode_rows", "episodes_of", "forget", "has_vectors", "knn_sql", "note_fresh", "note_item",
+           "record", "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -105,44 +107,12 @@ def _drop_index_rows(store: Store, source_ids: Sequence[int]) -> None:
             store.x(f"DELETE FROM {s.EPISODE_VEC} WHERE source_id = ?", (int(sid),))
 
 
-class Fresh:
-    """Of a batch's sources, those with no episode row (``no_row``) and those linked to no memory
-    (``unlinked``), read in one write transaction (:func:`note_fresh`) and kept current through it:
-    :func:`record` takes a source out of ``no_row``, :func:`retire` (every new link) out of ``unlinked``."""
-
-    def __init__(self, gen: int, no_row: set[int], unlinked: set[int]) -> None:
-        self.gen, self.no_row, self.unlinked = gen, no_row, unlinked
-
-
-_FRESH = "_episode_fresh"
-
-
-def note_fresh(store: Store, source_ids: Sequence[int]) -> None:
-    """Read (two statements) which of ``source_ids`` have no episode row and which no link, inside the
-    open write transaction: until it ends or a savepoint in it rolls back (a new ``tx_gen``) — only
-    :func:`record` adds an episode row and only ``link_source`` a link, both tell :class:`Fresh` —
-    :func:`retire` of a source without a row skips its UPDATE (nothing to retire) and :func:`record` of
-    one with neither skips its read (linked: none, was: none, retired: no), and so does :func:`record` of one
-    without a row that the batch linked, when it is chatter or its memories cover it (not an episode whether
-    a memory of it was retired or not). The drain notes its batch's turns: ~1 statement per candidate and
-    1 per user turn fewer."""
-    ids = sorted({int(i) for i in source_ids})
-    if not ids or store.conn.get_autocommit():
-        return
-    marks = ",".join("?" * len(ids))
-    rows = {int(r["source_id"]) for r in store.q(f"SELECT source_id FROM {s.EPISODES} WHERE source_id IN ({marks})",
-                                                 ids)}
-    links = {int(r["source_id"]) for r in store.q(
-        f"SELECT DISTINCT source_id FROM {s.ITEM_SOURCES} WHERE source_id IN ({marks})", ids)}
-    store.__dict__[_FRESH] = Fresh(store.tx_gen, set(ids) - rows, set(ids) - links)
-
-
-def _fresh(store: Store) -> Fresh | None:
-    """The batch's :class:`Fresh`, when still true (same write transaction, no rollback since)."""
-    got = store.__dict__.get(_FRESH)
-    if got is None or got.gen != store.tx_gen or store.conn.get_autocommit():
-        return None
-    return got
+def _read(store: Store, sid: int) -> tuple[Any, Any, Any]:
+    """(linked: 1 or None, was: the row's is_episode or None, retired: 1 or 0) of the turn ``sid``, one statement."""
+    got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
+                    f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
+                    f"{_RETIRED_SID} AS retired", (sid,) * 4)
+    return (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
 
 
 def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | str, content: str,
@@ -152,17 +122,18 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     it ``uncovered`` (decided by the caller; a turn already kept so stays so on a re-record).
     Indexes an episode (the jieba tokens of ``content``, computed only then, and the vector when
     given); replaces an earlier row of the same source. Returns is_episode."""
-    fresh = _fresh(store)
+    fresh = fresh_of(store)
     sid = int(source_id)
     if fresh is not None and sid in fresh.no_row and sid in fresh.unlinked:
         was, is_episode = None, not chatter  # no row, no link: nothing retired either
     elif fresh is not None and sid in fresh.no_row and (chatter or not uncovered):
         was, is_episode = None, False  # no row, linked by this batch and covered (or chatter): no read decides it
+    elif fresh is not None and sid in fresh.no_row and fresh.unended(sid):
+        was, is_episode = None, True  # no row, linked by this batch to active memories only (none retired), uncovered
+        if episode_fresh.CHECK:
+            assert _read(store, sid) == (1, None, 0), f"turn {sid}: retired or unlinked behind the batch's notes"
     else:
-        got = store.one(f"SELECT (SELECT 1 FROM {s.ITEM_SOURCES} WHERE source_id = ? LIMIT 1) AS linked, "
-                        f"(SELECT is_episode FROM {s.EPISODES} WHERE source_id = ?) AS was, "
-                        f"{_RETIRED_SID} AS retired", (sid,) * 4)
-        linked, was, retired = (got["linked"], got["was"], got["retired"]) if got else (None, None, 0)
+        linked, was, retired = _read(store, sid)
         is_episode = not chatter and not retired and (linked is None or uncovered or bool(was))
     # inside a transaction already (the drain's task savepoint, a rebuild's batch): that one rolls these
     # writes back with the rest on any failure; a savepoint of their own would add two statements a turn
@@ -201,11 +172,17 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     return is_episode
 
 
-def retire(store: Store, source_id: int) -> None:
-    """A memory now holds this turn: it stops being an episode (called by ``link_source``)."""
-    fresh = _fresh(store)
+def retire(store: Store, source_id: int, item_id: int | None = None) -> None:
+    """A memory (``item_id``, when known) now holds this turn: it stops being an episode (called by
+    ``link_source``)."""
+    fresh = fresh_of(store)
     if fresh is not None:
         fresh.unlinked.discard(int(source_id))
+        if int(source_id) in fresh.clean:
+            if item_id is None:
+                fresh.clean.discard(int(source_id))  # a memory not named: its state is unknown
+            else:
+                fresh.linked.setdefault(int(source_id), []).append(int(item_id))
         if int(source_id) in fresh.no_row:
             return  # no episode row: nothing to retire
     store.x(f"UPDATE {s.EPISODES} SET is_episode = 0, embed_model = NULL WHERE source_id = ? AND is_episode = 1",

@@ -100,6 +100,7 @@ def insert_item(
               "metadata": _json(candidate.metadata), "embed_model": model, "event_when": candidate.event_when}
     row = inserted_row(store, values)
     item_id = int(row["id"])
+    episodes.note_item(store, item_id, inserted=True, ended=invalid_at is not None)
     for sid in source_ids:
         link_source(store, item_id, sid)
     # the row as inserted (built from its values: memcli.db.written_row); a new id has no index rows to replace
@@ -128,6 +129,8 @@ def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, 
     else:
         row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # as updated
     assert row is not None
+    if {"invalid_at", "expired_at"} & fields.keys():
+        episodes.note_item(store, item_id, inserted=False, ended=True)  # its turns may be retired now
     if {"invalid_at", "expired_at", "valid_from"} & fields.keys():
         index.refresh_flags(store, row)
     return row
@@ -135,7 +138,7 @@ def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, 
 
 def link_source(store: Store, item_id: int, source_id: int) -> None:
     store.x(f"INSERT OR IGNORE INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)", (item_id, source_id))
-    episodes.retire(store, source_id)  # a memory holds the turn now: it is no episode
+    episodes.retire(store, source_id, item_id)  # a memory holds the turn now: it is no episode
 
 
 def record_event(

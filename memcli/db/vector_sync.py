@@ -5,7 +5,8 @@ dimension and, for a user without files, the user's slot count (three statements
 commits once for the ~dozen users it wrote, most of them below
 :data:`~memcli.db.vector_file.MIN_FILE_VECTORS` (no files to write): :func:`sync_users` reads the
 table and its dimension once and the slot counts of every user without files in one statement,
-skips those too small for files — what ``sync`` would decide for each — and syncs the others.
+skips those too small for files — what ``sync`` would decide for each — and syncs the others. Without a folder of
+vector files no user has files: one ``stat`` instead of one per user (round 35).
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ def sync_users(store: Store, users: Iterable[str]) -> None:
     todo = users
     if vector_file.enabled():
         try:
-            if not store.table_exists(s.VEC) or vec_dim(store.conn) is None:
+            if vec_dim(store.conn) is None:  # no vector table (its declared dimension read with it: one statement)
                 return  # sync: no table, nothing to follow
-            bare = [u for u in users if not (vector_file.user_folder(store, u) / "head").exists()]  # type: ignore[operator]
+            root = vector_file.folder_of(store)
+            # no folder of vector files at all (a store whose users are all small): none has files, no stat each
+            bare = users if not root.is_dir() else [  # type: ignore[union-attr]
+                u for u in users if not (vector_file.user_folder(store, u) / "head").exists()]  # type: ignore[operator]
             slots = _slots(store, bare)
             todo = [u for u in users if u not in slots or slots[u] >= vector_file.MIN_FILE_VECTORS]
         except (OSError, ValueError, KeyError, MemcliError):

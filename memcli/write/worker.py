@@ -60,7 +60,7 @@ from memcli.models import Candidate, Decision, Origin
 from memcli.settings import Settings
 from memcli.text import whole_number
 from memcli.timeutil import check_duration, now_utc
-from memcli.write import outbox
+from memcli.write import drain_gc, outbox
 from memcli.write.chatter import ChatterTest, is_chatter
 from memcli.write.decide import decide_and_apply
 from memcli.write.drain_summary import DrainSummary
@@ -160,6 +160,7 @@ class MemoryCaptureWorker:
         ahead: Ahead | None = None  # the next batches prepared in another process while this one is written
         nxt: deque[list[outbox.Task]] = deque()  # claimed and sent to it, in claim order
         ended = False
+        drain_gc.begin()  # fewer cyclic collections meanwhile (memcli.write.drain_gc)
         try:
             while not (stop is not None and stop.is_set()):
                 if max_seconds is not None and time.perf_counter() - started >= max_seconds:
@@ -206,6 +207,7 @@ class MemoryCaptureWorker:
                 raise
             summary.interrupted = True
         finally:
+            drain_gc.end()
             if ahead is not None:
                 ahead.close(memo=ended or summary.interrupted)
             if not kept:
