@@ -34,7 +34,8 @@ K1, B = 1.2, 0.75
 
 def bm25_scores(docs: Sequence[Sequence[str]], query: Sequence[str]) -> np.ndarray:
     """BM25 score of each tokenised doc for the tokenised query: float64 (n,), 0 where no
-    query token occurs (the formula of the module docstring)."""
+    query token occurs (the formula of the module docstring). Each distinct query token's term is added in the
+    query's order, so the sums — and the ties of a ranking by them — do not depend on the process's hash seed."""
     n = len(docs)
     out = np.zeros(n)
     if not n or not query:
@@ -43,7 +44,7 @@ def bm25_scores(docs: Sequence[Sequence[str]], query: Sequence[str]) -> np.ndarr
     avg = float(lens.mean()) or 1.0
     df: Counter[str] = Counter(t for d in docs for t in set(d))
     tfs = [Counter(d) for d in docs]
-    for tok in set(query):
+    for tok in dict.fromkeys(query):  # not set(): its order, so the float sums, changed with PYTHONHASHSEED
         if not df[tok]:
             continue
         idf = math.log(1 + (n - df[tok] + 0.5) / (df[tok] + 0.5))
