@@ -19,11 +19,12 @@ import pytest
 
 from memcli import Memory
 from memcli.models import Candidate, Decision, Level
-from memcli.write.change_rules import names_changed, names_of, numbers_clash, relations_changed
+from memcli.write.change_rules import numbers_clash
 from memcli.write.decide_range import Plan
 from memcli.write.deed_change import deed_plan
 from memcli.write.judge import content_units, entity_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, _ranks, feature_list, rank_changed
+from memcli.write.pair_names import names_changed, names_of, relations_changed
 from memcli.write.quantities import quantity_changed, quantity_kept
 from memcli.write.value_types import name_tokens
 from tests._stores import say_all

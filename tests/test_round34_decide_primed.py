@@ -90,7 +90,7 @@ def test_a_primed_check_is_used_by_the_writer_instead_of_computed() -> None:
 READINGS = ("memcli.write.pair_facts.entity_units", "memcli.write.judge.fact_clauses",
             "memcli.write.change_rules.talk_only", "memcli.write.pair_features._bigrams",
             "memcli.write.pair_features._own", "memcli.write.pair_features._ranks",
-            "memcli.write.change_rules.names_of", "memcli.write.change_rules.relations_of")
+            "memcli.write.pair_names.names_of", "memcli.write.pair_names.relations_of")
 #: (stored, incoming): a rank, an amount of practice, a brand, a thing named, in both languages
 PAIRS = [("My daughter is in third grade", "My daughter just started fourth grade"),
          ("我每周去健身房两次", "我现在每周去健身房四次"),
@@ -103,10 +103,10 @@ def _rows() -> list[list[float]]:
 
 
 def test_a_pairs_features_from_readings_handed_over_equal_those_computed_here() -> None:
-    from memcli.write import change_rules, judge, pair_facts, pair_features
+    from memcli.write import change_rules, judge, pair_facts, pair_features, pair_names
 
     fns = (pair_facts.entity_units, judge.fact_clauses, change_rules.talk_only, pair_features._bigrams,
-           pair_features._own, pair_features._ranks, change_rules.names_of, change_rules.relations_of)
+           pair_features._own, pair_features._ranks, pair_names.names_of, pair_names.relations_of)
 
     def clear() -> None:
         for f in fns:
@@ -131,7 +131,7 @@ def test_a_pairs_features_from_readings_handed_over_equal_those_computed_here() 
     # every statement's entity units, bigrams, ranks and own readings came from the other process, none computed
     assert all(used[f"memcli.write.{name}"] == len(said) for name in (
         "pair_facts.entity_units", "pair_features._bigrams", "pair_features._own", "pair_features._ranks",
-        "change_rules.names_of", "change_rules.relations_of")), used
+        "pair_names.names_of", "pair_names.relations_of")), used
     assert used["memcli.write.judge.fact_clauses"] > 0, used  # (asked of the pairs with no shared slot)
 
 

@@ -57,7 +57,7 @@ _EN_SKIP = frozenset("my his her their our your the a an s dad's mom's is was ha
 
 def _owner(text: str) -> str | None:
     """Whom ``text`` is about: the one relative it names, the user when it names none, None for several."""
-    from memcli.write.change_rules import relations_of
+    from memcli.write.pair_names import relations_of
 
     rel = relations_of(text)
     return "me" if not rel else next(iter(rel)) if len(rel) == 1 else None

@@ -32,12 +32,12 @@ from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
 from memcli.text import lang_of, to_simplified
 from memcli.timeutil import from_iso
-from memcli.write.change_rules import names_added, names_changed, relations_changed
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of, target_and_neighbors
 from memcli.write.judge import different_people, numbers_clash
 from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, one_of_kind, thing_kind
 from memcli.write.pair_dates import When, date_relation, strip_dates, tells_future, when_from_text, when_of
 from memcli.write.pair_facts import content_units
+from memcli.write.pair_names import names_added, names_changed, relations_changed
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
 

@@ -42,7 +42,6 @@ from memcli.write.change_rules import (
     keyed_side_by_side,
     passing_wish_kept,
     refinement_drops_value,
-    relation_fact_beside,
     told_event_kept,
     told_remark_kept,
 )
@@ -83,6 +82,7 @@ from memcli.write.negation_scope import flip_off_topic
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
+from memcli.write.pair_names import relation_fact_beside
 from memcli.write.unlinked import nothing_shared
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]

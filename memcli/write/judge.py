@@ -33,8 +33,6 @@ from memcli.write.change_rules import (
     _contains,
     introduces_thing,
     keyed_apart,
-    kin_changed,
-    names_relation,
     noop_apart,
     numbers_clash,
     past_event_kept,
@@ -45,6 +43,7 @@ from memcli.write.change_rules import (
 )
 from memcli.write.event_change import other_event, rescheduled
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
+from memcli.write.pair_names import kin_changed, names_relation
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
 from memcli.write.unlinked import thing_beside_person, unlinked
 from memcli.write.value_types import WEAK_ATTRIBUTES, asks, attributes_apart, change_marker, strong, types_apart  # noqa: F401
@@ -237,7 +236,7 @@ def different_people(new: Facts, old: Facts) -> bool:
     """Two people (or a person and the user): the subjects differ, neither is a thing the user owns, neither may
     be the other's relation (爱人 / 老婆 may be one; 哥哥 / 弟弟, my sister / me are two), and a statement of the
     user's naming the relation tells who they are — never beside the relation's taste, habit or health (round 32;
-    round 33's other facts of the relation: :func:`memcli.write.change_rules.relation_fact_beside`)."""
+    round 33's other facts of the relation: :func:`memcli.write.pair_names.relation_fact_beside`)."""
     a, b = new.subject, old.subject
     if a == b or a.startswith("thing:") or b.startswith("thing:"):
         return False

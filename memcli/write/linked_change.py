@@ -309,7 +309,7 @@ def ending_told(text: str) -> tuple[str, int] | None:
 def _names_told(old: Facts) -> frozenset[str]:
     """The names ``old`` gives a being or a thing: its proper nouns, the value of a ``….name`` slot,
     the word after 叫 / named / called (case-folded)."""
-    from memcli.write.change_rules import names_of
+    from memcli.write.pair_names import names_of
 
     out = set(names_of(old.statement))
     if old.slot and old.slot.endswith(".name") and old.value:
@@ -361,7 +361,7 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
             return None
         return f"a job {'changed' if changed else 'left'} ({'/'.join(sorted(linked)) or old.value}): the workplace ends"
     if kind == "couple":
-        from memcli.write.change_rules import relations_of
+        from memcli.write.pair_names import relations_of
 
         partner = any(_PARTNER.match(r) for r in relations_of(old.statement)) or bool(
             old.subject and _PARTNER.match(old.subject))
@@ -418,6 +418,6 @@ def being_died(new: Facts, old: Facts) -> str | None:
 
 def _names_of_new_other(new: Facts, old: Facts) -> bool:
     """``new`` names someone or something ``old`` does not (another company, another person)."""
-    from memcli.write.change_rules import names_of
+    from memcli.write.pair_names import names_of
 
     return bool(names_of(new.statement) - names_of(old.statement))

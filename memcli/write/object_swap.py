@@ -54,7 +54,7 @@ def _tags_over(text: str, start: int, end: int) -> list[str]:
 def swapped_object(new: str, old: str) -> str | None:
     """``"old thing → new thing"`` when ``new`` and ``old`` are one frame with one object swapped
     (None otherwise). Pure, cached."""
-    from memcli.write.change_rules import relations_of
+    from memcli.write.pair_names import relations_of
 
     if lang_of(new) != lang_of(old):
         return None

@@ -23,14 +23,6 @@ from memcli.models import Decision
 from memcli.primed import primable
 from memcli.slots import is_functional
 from memcli.text import lang_of, to_simplified
-from memcli.write.change_rules import (
-    names_added,
-    names_another_fact,
-    names_changed,
-    names_of,
-    relations_changed,
-    relations_of,
-)
 from memcli.write.judge import (
     _contains,
     adds_detail,
@@ -45,6 +37,14 @@ from memcli.write.judge import (
     other_person,
     same_owner,
     strong,
+)
+from memcli.write.pair_names import (
+    names_added,
+    names_another_fact,
+    names_changed,
+    names_of,
+    relations_changed,
+    relations_of,
 )
 from memcli.write.quantities import quantity_changed, quantity_kept
 from memcli.write.rules import Facts

@@ -46,7 +46,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     each candidate's statement, and the full-text terms of each user turn that may be kept as an episode."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
-    from memcli.write.change_rules import names_of, relations_of, talk_only
+    from memcli.write.change_rules import talk_only
     from memcli.write.cure import cure_told
     from memcli.write.deed_change import _deed_told
     from memcli.write.extract import enrich
@@ -54,6 +54,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.linked_change import _brands_in, ending_told
     from memcli.write.pair_facts import entity_units
     from memcli.write.pair_features import _bigrams, _own, _ranks
+    from memcli.write.pair_names import names_of, relations_of
     from memcli.write.rules import analyze
 
     if len(_DONE) > DONE_MAX:  # (past the primable caches' size a reading may have been dropped: read again)
