@@ -4,7 +4,8 @@
 migrations, error translation, ``tx()``) plus the interface's methods, whose SQL lives in the
 modules beside it: :mod:`~memcli.db.items` (items, sources, events), :mod:`~memcli.db.index`
 (FTS5 and vec0 upkeep), :mod:`~memcli.db.search` (KNN, BM25, LIKE), :mod:`~memcli.db.outbox`
-(capture, claim/lease) and :mod:`~memcli.db.purge`. The raw ``q``/``x``/``scalar`` of
+(capture, claim/lease: the methods in :class:`~memcli.db.sqlite_outbox.SQLiteOutbox`) and
+:mod:`~memcli.db.purge`. The raw ``q``/``x``/``scalar`` of
 ``Store`` stay available for SQLite-specific tests and tools; nothing outside ``db/`` uses them.
 
 ``SQLiteStore(":memory:")`` (or :meth:`SQLiteStore.in_memory`) opens a private in-memory
@@ -20,11 +21,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import bounded, episodes, index, items, outbox, purge, search, temp_store
+from memcli.db import bounded, episodes, index, items, purge, search, temp_store
 from memcli.db import schema as s
 from memcli.db.active_rows import ActiveRows, checked, writes_items
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
-from memcli.db.store import CaptureRow, MemoryStore, Row
+from memcli.db.sqlite_outbox import SQLiteOutbox
+from memcli.db.store import MemoryStore, Row
 from memcli.db.vec_pending import Pending
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ class _Vec0Only:
         return None
 
 
-class SQLiteStore(Store, MemoryStore):
+class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     """An open memcli SQLite database (see :class:`~memcli.db.connect.Store` for ``Args``/``Raises``)."""
 
     dialect = "sqlite"
@@ -176,65 +178,6 @@ class SQLiteStore(Store, MemoryStore):
 
     def compact(self) -> None:
         purge.compact(self)
-
-    # -- capture, outbox ---------------------------------------------------------------------------
-    def capture(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,
-                key: str, now: datetime) -> CaptureRow:
-        return outbox.capture(self, user, role=role, session=session, content=content, occurred_at=occurred_at,
-                              key=key, now=now)
-
-    def add_source(self, user: str, *, role: str, content: str, occurred_at: datetime,
-                   recorded_at: datetime) -> int:
-        return outbox.add_source(self, user, role=role, content=content, occurred_at=occurred_at,
-                                 recorded_at=recorded_at)
-
-    def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
-                             limit: int) -> list[Row]:
-        return outbox.preceding_utterances(self, user, source_id, since=since, session_since=session_since, limit=limit)
-
-    def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
-                    user: str | None = None) -> list[Row]:
-        return outbox.claim_tasks(self, owner=owner, limit=limit, now=now, lease_until=lease_until,
-                                  max_attempts=max_attempts, user=user)
-
-    def complete_task(self, task_id: int, *, owner: str, now: datetime) -> bool:
-        return outbox.complete_task(self, task_id, owner=owner, now=now)
-
-    def held_tasks(self, task_ids: Sequence[int], owner: str) -> set[int]:
-        """Ids of ``task_ids`` still leased to ``owner``. Inside a write transaction this holds until it
-        ends: the writer's lock keeps every other worker from changing a lease (:mod:`memcli.write.outbox`)."""
-        return outbox.held_tasks(self, task_ids, owner)
-
-    def complete_tasks(self, task_ids: Sequence[int], *, owner: str, now: datetime) -> int:
-        return outbox.complete_tasks(self, task_ids, owner=owner, now=now)
-
-    def fail_task(self, task_id: int, *, owner: str, error: str, now: datetime,
-                  retry_at: datetime | None) -> bool:
-        return outbox.fail_task(self, task_id, owner=owner, error=error, now=now, retry_at=retry_at)
-
-    def release_tasks(self, tasks: Sequence[tuple[int, str]], now: datetime) -> int:
-        return outbox.release_tasks(self, tasks, now)
-
-    def reclaim_expired(self, now: datetime, user: str | None = None) -> int:
-        return outbox.reclaim_expired(self, now, user)
-
-    def outbox_counts(self, user: str | None = None) -> dict[str, int]:
-        return outbox.outbox_counts(self, user)
-
-    def outbox_health(self, now: datetime, user: str | None = None) -> tuple[str | None, int]:
-        return outbox.outbox_health(self, now, user)
-
-    def dead_tasks(self, user: str | None = None, limit: int = 50) -> list[Row]:
-        return outbox.dead_tasks(self, user, limit)
-
-    def task_status(self, task_id: int, user: str | None = None) -> str | None:
-        return outbox.task_status(self, task_id, user)
-
-    def dead_task_ids(self, user: str | None = None) -> list[int]:
-        return outbox.dead_task_ids(self, user)
-
-    def requeue_tasks(self, task_ids: Sequence[int], now: datetime) -> None:
-        outbox.requeue_tasks(self, task_ids, now)
 
     # -- items, sources, events --------------------------------------------------------------------
     def get_item(self, user: str, item_id: int) -> Row:
