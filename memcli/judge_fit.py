@@ -130,8 +130,8 @@ def predict_proba(params: dict[str, Any], x: np.ndarray) -> np.ndarray:
 
 
 def decide_rows(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
-    """Class index per row; see :func:`memcli.write.pair_features.decide_classes`."""
-    from memcli.write.pair_features import decide_classes
+    """Class index per row; see :func:`memcli.write.row_classes.decide_classes`."""
+    from memcli.write.row_classes import decide_classes
 
     return decide_classes(prob, x, min_prob)
 

@@ -9,8 +9,9 @@ import pytest
 
 from memcli.models import Decision
 from memcli.write.pair_facts import facts_of
-from memcli.write.pair_features import FEATURES, LABELS, decide_classes, pair_features
+from memcli.write.pair_features import FEATURES, LABELS, pair_features
 from memcli.write.quantities import quantities
+from memcli.write.row_classes import decide_classes
 from memcli.write.value_types import value_type
 
 

@@ -1,12 +1,14 @@
-"""Round 35: the fitted judge reads a few rows' floors in plain Python (memcli/write/row_classes.py) instead of
-numpy's forty calls per stack. The classes must be numpy's (pair_features.decide_classes), row for row: on the
-feature rows of real pairs (our own sentences, cosines of the real default model, the shipped floors), on rows
-moved onto every floor's boundary, and through the judge itself (one stack of many candidates, read by numpy,
-against each candidate alone, read in Python)."""
+"""Round 35: the fitted judge's floors are read row by row in plain Python (memcli/write/row_classes.py), one
+definition for a candidate's few rows and the fit's thousands. Until the end of round 35 they were also written as
+numpy (pair_features.decide_classes): on 9,000 rows moved onto every floor's boundary, NaN probabilities among
+them, under three sets of floors, the classes recorded below are that implementation's, and the Python one must
+keep giving them. Through the judge itself: one stack of many candidates gives each candidate's verdict alone."""
 
 from __future__ import annotations
 
+import hashlib
 import math
+from collections import Counter
 from datetime import UTC, datetime
 
 import numpy as np
@@ -16,8 +18,8 @@ from memcli.models import Candidate, Decision
 from memcli.settings import load_settings
 from memcli.write.fitted import FittedJudge, _argmin, load_weights
 from memcli.write.judge import Neighbor, facts_of
-from memcli.write.pair_features import FEATURES, decide_classes, feature_list
-from memcli.write.row_classes import SMALL, classes_of
+from memcli.write.pair_features import FEATURES, feature_list
+from memcli.write.row_classes import classes_of, decide_classes
 
 WHEN = datetime(2026, 3, 1, tzinfo=UTC)
 
@@ -56,53 +58,67 @@ def rows(embedder) -> list[list[float]]:
     return out
 
 
-def _same(rows: list[list[float]], prob: np.ndarray, min_prob: dict[str, float]) -> list[int]:
-    got = classes_of(rows, prob.tolist(), min_prob)
-    assert got == decide_classes(prob, np.array(rows, dtype=np.float64), min_prob).tolist()
-    return got
+#: the shipped floors of the default model at round 35, as literals (a refit of the judge does not move this test)
+MP = {"NOOP": 0.5, "UPDATE": 0.65, "CONFLICT": 0.65, "hide_cosine": 0.3521, "hide_overlap": 0.15, "mixed_slot": 0.65,
+      "nothing_shared": 0.9, "one_fact_hide": 0.5, "other_slot": 0.9, "other_subject": 0.9, "sure_one_fact": 0.15}
+FLAGS = ["same_slot", "change_marker", "different_strong_slots", "family_refines", "guard:different subject",
+         "flip", "entity_shared", "one_strong_slot", "names_changed", "relations_changed", "names_added",
+         "same_strong_slot", "hard_no_hide", "different_people"]
+#: each bounded feature at, just below and away from its floor
+EDGES = {"cos": [0.3521, 0.3521 - 1e-9, 0.9], "jaccard": [0.0, 0.15, 0.5], "old_in_new": [0.2, 0.19999, 0.5],
+         "bigram_jaccard": [0.1, 0.09, 0.0]}
 
 
-def test_real_rows_get_numpys_classes_under_the_shipped_floors(judge: FittedJudge, rows: list[list[float]]) -> None:
-    prob = judge.proba(np.array(rows, dtype=np.float64))
-    got = _same(rows, prob, judge.min_prob)
-    assert len(got) == 2 * len(PAIRS) and set(got) - {0} != set()  # not all ADD: the floors were crossed
-    # the same rows under floors without the "sure one fact" rule and under bare floors
-    _same(rows, prob, {k: v for k, v in judge.min_prob.items() if k not in ("sure_one_fact", "one_fact_hide")})
-    _same(rows, prob, {"NOOP": 0.5, "UPDATE": 0.6, "CONFLICT": 0.7})
-
-
-def test_every_floor_and_flag_on_its_boundary(judge: FittedJudge, rows: list[list[float]]) -> None:
-    mp = judge.min_prob
-    edges = {"cos": [mp["hide_cosine"], mp["hide_cosine"] - 1e-9, 0.9], "jaccard": [0.0, mp["hide_overlap"], 0.5],
-             "old_in_new": [0.2, 0.19999, 0.5], "bigram_jaccard": [0.1, 0.09, 0.0]}
-    flags = ["same_slot", "change_marker", "different_strong_slots", "family_refines", "guard:different subject",
-             "flip", "entity_shared", "one_strong_slot", "names_changed", "relations_changed", "names_added",
-             "same_strong_slot", "hard_no_hide", "different_people"]
+def _boundary_stack() -> tuple[np.ndarray, np.ndarray]:
+    """3,000 feature rows with every flag at random and every bound on its edge, and probabilities on the floors
+    (0.5, 0.65, 0.9, 0.15, just under 0.15), ties between classes and 2% NaN."""
     rng = np.random.default_rng(35)
-    base = np.array(rows, dtype=np.float64)
-    checked = 0
-    for _ in range(300):
-        x = base[rng.integers(0, len(base), 8)].copy()
-        for name in rng.choice(flags, 5, replace=False):
-            x[:, FEATURES.index(name)] = rng.integers(0, 2, len(x))
-        for name, values in edges.items():
-            x[:, FEATURES.index(name)] = rng.choice(values, len(x))
-        # probabilities on the floors too (0.5, 0.65, 0.9, 0.15), and ties between classes
-        prob = rng.choice([0.0, 0.15, 0.25, 0.5, 0.65, 0.9, 0.14999], (len(x), 4))
-        checked += len(_same(x.tolist(), prob, mp))
-    assert checked == 2400
+    x = np.zeros((3000, len(FEATURES)))
+    for name in FLAGS:
+        x[:, FEATURES.index(name)] = rng.integers(0, 2, len(x))
+    for name, values in EDGES.items():
+        x[:, FEATURES.index(name)] = rng.choice(values, len(x))
+    prob = rng.choice([0.0, 0.15, 0.25, 0.5, 0.65, 0.9, 0.14999, math.nan], (len(x), 4), p=[.14] * 7 + [.02])
+    return x, prob
 
 
-def test_a_probability_that_is_not_a_number_is_left_to_numpy() -> None:
+@pytest.mark.parametrize(("floors", "digest", "counts"), [
+    (MP, "4c8a228e36ef41da", {0: 2764, 1: 43, 2: 116, 3: 77}),
+    ({k: v for k, v in MP.items() if k not in ("sure_one_fact", "one_fact_hide")}, "4211b78ef3ad2cca",
+     {0: 2773, 1: 43, 2: 112, 3: 72}),
+    ({"NOOP": 0.5, "UPDATE": 0.6, "CONFLICT": 0.7}, "6c6a9718cb31b390", {0: 2721, 1: 43, 2: 174, 3: 62}),
+])
+def test_every_floor_on_its_boundary_gives_the_numpy_classes(floors: dict[str, float], digest: str,
+                                                              counts: dict[int, int]) -> None:
+    x, prob = _boundary_stack()
+    got = classes_of(x.tolist(), prob.tolist(), floors)
+    assert dict(Counter(got)) == counts
+    assert hashlib.sha256(bytes(got)).hexdigest()[:16] == digest
+    assert decide_classes(prob, x, floors).tolist() == got
+
+
+def test_real_rows_cross_the_shipped_floors(judge: FittedJudge, rows: list[list[float]]) -> None:
+    prob = judge.proba(np.array(rows, dtype=np.float64))
+    got = classes_of(rows, prob.tolist(), judge.min_prob)
+    assert len(got) == 2 * len(PAIRS) and set(got) - {0} != set()  # not all ADD: the floors were crossed
+    # bare floors let more hide than the shipped ones, never less
+    bare = classes_of(rows, prob.tolist(), {"NOOP": 0.5, "UPDATE": 0.6, "CONFLICT": 0.7})
+    assert sum(c != 0 for c in bare) >= sum(c != 0 for c in got)
+
+
+def test_a_probability_that_is_not_a_number_clears_no_floor() -> None:
     row = [0.0] * len(FEATURES)
-    assert classes_of([row], [[math.nan, 0.5, 0.2, 0.3]], {"NOOP": 0.5, "UPDATE": 0.6, "CONFLICT": 0.7}) is None
+    floors = {"NOOP": 0.5, "UPDATE": 0.6, "CONFLICT": 0.7}
+    # numpy's argmax: a NaN p(ADD) is ADD; a NaN elsewhere is never chosen
+    assert classes_of([row, row, row], [[math.nan, 0.9, 0.2, 0.3], [0.1, math.nan, 0.2, 0.8],
+                                        [0.1, 0.8, math.nan, math.nan]], floors) == [0, 3, 1]
     assert _argmin([0.3, 0.1, 0.1]) == int(np.argmin([0.3, 0.1, 0.1])) == 1
     assert _argmin([0.3, math.nan, 0.1, math.nan]) == int(np.argmin([0.3, math.nan, 0.1, math.nan])) == 1
 
 
 def test_one_stack_read_by_numpy_gives_each_candidates_verdict_read_alone(judge: FittedJudge, embedder) -> None:
-    """A drained batch's first candidates are judged in one stack (more than SMALL rows: numpy's floors); each
-    candidate alone has a few rows (Python's). Every verdict, its class, target and reason, is the same."""
+    """A drained batch's first candidates are judged in one stack; each candidate alone has a few rows. Every
+    verdict, its class, target and reason, is the same."""
     stored = [a for a, _ in PAIRS]
     vs = embedder.embed(stored + [b for _, b in PAIRS])
     asked = []
@@ -112,7 +128,7 @@ def test_one_stack_read_by_numpy_gives_each_candidates_verdict_read_alone(judge:
                         origin="user", confidence=0.9) for i, s in enumerate(stored)]
         nbs.sort(key=lambda nb: -nb.cosine)
         asked.append((Candidate(statement=b, slot=facts_of(b, None).slot, valid_from=WHEN), nbs[:3]))
-    assert sum(len(nbs) for _, nbs in asked) > SMALL
+    assert sum(len(nbs) for _, nbs in asked) > 24  # (a stack, not one candidate's few rows)
     together = judge.judge_many(asked)
     alone = [judge.judge(c, nbs) for c, nbs in asked]
     assert together == alone

@@ -28,8 +28,8 @@ from memcli.models import Candidate, Decision
 from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
-from memcli.write.pair_features import FEATURES, LABELS, decide_classes, feature_list
-from memcli.write.row_classes import SMALL, classes_of
+from memcli.write.pair_features import FEATURES, LABELS, feature_list
+from memcli.write.row_classes import classes_of
 from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
@@ -150,10 +150,7 @@ class FittedJudge(Judge):
         x = np.array(rows, dtype=np.float64)  # the rows of pair_features, stacked in one call
         prob = self.proba(x)
         pl = prob.tolist()
-        # a few rows (one candidate's neighbours): the floors read row by row in Python (row_classes), else numpy's
-        chosen = classes_of(rows, pl, self.min_prob) if len(rows) <= SMALL else None
-        if chosen is None:
-            chosen = decide_classes(prob, x, self.min_prob).tolist()  # floors per row (see row_floors)
+        chosen = classes_of(rows, pl, self.min_prob)  # the floors per row (memcli.write.row_classes)
         out, at = [], 0
         for new, os_, (_, nbs) in zip(news, olds, asked, strict=True):
             k = len(nbs)

@@ -51,8 +51,8 @@ from memcli.write.rules import Facts
 from memcli.write.rules.match import value_key
 from memcli.write.value_types import change_marker, name_tokens, types_apart
 
-__all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "decide_classes", "names_another_fact", "names_changed", "names_of",
-           "feature_list", "pair_features", "relations_changed", "relations_of", "row_floors"]
+__all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "names_another_fact", "names_changed", "names_of",
+           "feature_list", "pair_features", "relations_changed", "relations_of"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
 GUARD_NAMES = ("different subject", "different types", "polarity flip", "number/date changed", "different slots",
@@ -137,7 +137,8 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 #: :func:`memcli.write.judge.hard_guard` without its overlap/cosine floor: the ``hard_no_hide`` feature
-#: is the part of the guard that needs no fitted bound (people, types); :func:`row_floors` adds the floor
+#: is the part of the guard that needs no fitted bound (people, types); the judge's classes add the floor
+#: (:func:`memcli.write.row_classes.classes_of`)
 _NO_FLOOR = {"overlap": -1.0, "cosine": -2.0}
 
 
@@ -244,96 +245,5 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
 
 
-#: a feature's column in :data:`FEATURES` (row_floors reads a dozen of them per call)
-_AT = {name: i for i, name in enumerate(FEATURES)}.__getitem__
-
-#: class order of the judge's probabilities and of row_floors / decide_classes
+#: class order of the judge's probabilities and of its classes (:func:`memcli.write.row_classes.decide_classes`)
 LABELS = ("ADD", "NOOP", "UPDATE", "CONFLICT")
-
-
-def row_floors(x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
-    """Per-row probability floors (n, 4) in ADD, NOOP, UPDATE, CONFLICT order for feature rows
-    ``x`` (n, len(FEATURES)).
-
-    ``min_prob`` holds the floors of NOOP, UPDATE and CONFLICT, and two stricter floors for
-    hiding a memory (UPDATE/CONFLICT) when the slots say the two may be different attributes:
-    ``other_slot`` (both have a strong slot and they differ: like.香菜 / like.粤菜) and
-    ``mixed_slot`` (only one side has a strong slot: residence / event.拿到offer), and
-    ``other_subject`` (the guard reads two subjects: 我每天早上喝咖啡 / 我咖啡不加糖), and
-    ``nothing_shared`` (no slot, and no content unit and under 10% of character pairs in common, or
-    content overlap under ``hide_overlap`` with no change told).
-    Without the slot, an UPDATE needs at least 20% of the old statement's content in the new one
-    (a refinement keeps what was said). The hard guard (:func:`memcli.write.judge.hard_guard`)
-    forbids UPDATE/CONFLICT (``hard_no_hide``: two people, types apart; and no shared strong slot
-    below ``hide_overlap`` content overlap and ``hide_cosine`` cosine) and, between two people,
-    NOOP too. A changed name (:func:`names_changed`) or relation (:func:`relations_changed`), or a
-    name added to all the old one names (:func:`names_added`), can never be NOOP (floor above 1)."""
-    n = len(x)
-    c = x.T  # one feature's column per row of c: read a dozen of them, each once
-    f = np.empty((n, 4))
-    f[:] = (0.0, min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"])
-    hide = f[:, 2:]  # the UPDATE and CONFLICT floors (a view: raised in place)
-
-    def raise_hide(rows: np.ndarray, floor: float) -> None:
-        np.maximum(hide, floor, out=hide, where=rows[:, None])
-
-    def forbid(rows: np.ndarray, col: slice | int) -> None:
-        f[rows, col] = 1.01
-
-    no_slot = c[_AT("same_slot")] == 0
-    jac = c[_AT("jaccard")]
-    cos = c[_AT("cos")]
-    no_change = c[_AT("change_marker")] == 0
-    other_slots = c[_AT("different_strong_slots")] > 0
-    family = c[_AT("family_refines")] > 0
-    hide_overlap, hide_cosine = min_prob.get("hide_overlap", -1.0), min_prob.get("hide_cosine", -2.0)
-    raise_hide(other_slots & ~family, min_prob.get("other_slot", 0.0))
-    raise_hide(c[_AT("guard:different subject")] > 0, min_prob.get("other_subject", 0.0))
-    # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
-    forbid(no_slot & (c[_AT("old_in_new")] < 0.2), 2)
-    # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge
-    bare = no_slot & (jac == 0) & (c[_AT("bigram_jaccard")] < 0.1)
-    # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
-    # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
-    thin = no_slot & (jac < hide_overlap) & no_change
-    raise_hide(bare | thin, min_prob.get("nothing_shared", 0.0))
-    # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" /
-    # "I love spicy food"): a polarity flip is a CONFLICT only between statements that share content,
-    # and between two strong slots only when they name a common thing
-    flip = c[_AT("flip")] > 0
-    apart = other_slots & (c[_AT("entity_shared")] == 0)
-    forbid(flip & (bare | apart), 3)
-    # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement
-    # by construction: never a restatement, and UPDATE whenever it is likelier than ADD
-    refines = family & ~flip
-    f[refines, 1] = 1.01
-    f[refines, 2] = 0.0
-    raise_hide(c[_AT("one_strong_slot")] > 0, min_prob.get("mixed_slot", 0.0))
-    # a changed name or relation, or a name added (Boston → Boston University: more specific): never NOOP
-    forbid((c[_AT("names_changed")] > 0) | (c[_AT("relations_changed")] > 0) | (c[_AT("names_added")] > 0), 1)
-    # the hard guard (memcli.write.judge.hard_guard): never hide across types, subjects or no common ground,
-    # never merge two people's facts
-    no_shared_strong = c[_AT("same_strong_slot")] == 0
-    low_cos = cos < hide_cosine
-    # below the hide cosine without a shared slot only a told change hides (hard_guard's last rule)
-    forbid((c[_AT("hard_no_hide")] > 0) | (no_shared_strong & low_cos & ((jac < hide_overlap) | no_change)),
-           slice(2, None))
-    forbid(c[_AT("different_people")] > 0, slice(1, None))
-    return f
-
-
-def decide_classes(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
-    """Class index per row (0 ADD, 1 NOOP, 2 UPDATE, 3 CONFLICT): the most probable class
-    whose probability clears its floor (:func:`row_floors`), ADD when none does."""
-    f = row_floors(x, min_prob)
-    # the judge sure the two are one fact (p(ADD) under ``sure_one_fact``): keeping both is no longer the
-    # likely truth, so a change or refinement needs only to outweigh the rest (``one_fact_hide``), not the
-    # plain floor; a stricter floor (other slot, subject, nothing shared) or the guard's 1.01 still holds
-    if "sure_one_fact" in min_prob:
-        base = np.array([min_prob["UPDATE"], min_prob["CONFLICT"]])
-        sure = (prob[:, 0] < min_prob["sure_one_fact"])[:, None] & (f[:, 2:] <= base[None, :])
-        f[:, 2:] = np.where(sure, np.minimum(f[:, 2:], min_prob["one_fact_hide"]), f[:, 2:])
-    ok = prob >= f
-    ok[:, 0] = True
-    masked = np.where(ok, prob, -1.0)
-    return masked.argmax(axis=1)

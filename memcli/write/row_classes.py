@@ -1,25 +1,23 @@
-"""The fitted judge's class per pair row, read row by row in plain Python (round 35).
+"""The fitted judge's class per pair row: the floors each class's probability must clear (round 35: one
+definition, read row by row in plain Python).
 
-:func:`memcli.write.pair_features.decide_classes` computes the floors of a stack of feature rows
-(:func:`~memcli.write.pair_features.row_floors`) with some forty numpy calls whatever the number of rows;
-the drain's judge is asked one candidate at a time (five rows, its neighbours), so those calls' fixed cost
-was ~a fifth of its CPU. :func:`classes_of` reads the same columns of each row as Python floats and applies
-the same floors in the same order: every comparison is the one numpy makes on the same float64 values, so the
-classes are the same, row for row (``tests/test_round35_row_classes.py`` compares both). It is used for a few
-rows (:data:`SMALL`); a large stack (a drained batch's first candidates) stays with numpy.
+The drain's judge is asked one candidate at a time (about five rows, its neighbours), where the forty-odd numpy
+calls of a stacked computation cost ~a fifth of its CPU; a stack of a thousand rows (the judge's fit in
+:mod:`memcli.judge_fit`) takes a few milliseconds. Until round 35 the floors were also written as numpy
+(``pair_features.row_floors`` / ``decide_classes``, numpy for long stacks, this module for short ones); one
+definition keeps a floor from meaning two things by the size of a stack. Every comparison is the one numpy made on
+the same float64 values, NaN included (it clears no floor; a NaN p(ADD) leaves ADD, as ``argmax`` did).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
+
+import numpy as np
 
 from memcli.write.pair_features import FEATURES
 
-__all__ = ["SMALL", "classes_of"]
-
-#: at most this many rows: read in Python (a longer stack: numpy's per-call cost is spread over its rows)
-SMALL = 24
+__all__ = ["classes_of", "decide_classes"]
 
 _C = {name: FEATURES.index(name) for name in (
     "same_slot", "jaccard", "cos", "change_marker", "different_strong_slots", "family_refines",
@@ -28,10 +26,22 @@ _C = {name: FEATURES.index(name) for name in (
 
 
 def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
-               min_prob: dict[str, float]) -> list[int] | None:
-    """Class index per row (0 ADD, 1 NOOP, 2 UPDATE, 3 CONFLICT) of feature ``rows`` (n × len(FEATURES))
-    with class probabilities ``prob`` (n × 4): :func:`memcli.write.pair_features.decide_classes`, row by row.
-    None when a probability is not a number (numpy's argmax has its own rule for NaN: ask it)."""
+               min_prob: dict[str, float]) -> list[int]:
+    """Class index per row (0 ADD, 1 NOOP, 2 UPDATE, 3 CONFLICT) of feature ``rows`` (n × len(FEATURES)) with
+    class probabilities ``prob`` (n × 4): the most probable class whose probability clears its floor, ADD
+    when none does.
+
+    ``min_prob`` holds the floors of NOOP, UPDATE and CONFLICT, and stricter floors for hiding a memory
+    (UPDATE/CONFLICT) when the slots say the two may be different attributes: ``other_slot`` (both have a strong
+    slot and they differ: like.香菜 / like.粤菜), ``mixed_slot`` (only one side has a strong slot: residence /
+    event.拿到offer), ``other_subject`` (the guard reads two subjects: 我每天早上喝咖啡 / 我咖啡不加糖) and
+    ``nothing_shared`` (no slot, and no content unit and under 10% of character pairs in common, or content
+    overlap under ``hide_overlap`` with no change told). Without the slot, an UPDATE needs at least 20% of the
+    old statement's content in the new one (a refinement keeps what was said). The hard guard
+    (:func:`memcli.write.judge.hard_guard`) forbids UPDATE/CONFLICT (``hard_no_hide``: two people, types apart;
+    and no shared strong slot below ``hide_overlap`` content overlap and ``hide_cosine`` cosine) and, between two
+    people, NOOP too. A changed name or relation, or a name added to all the old one names, can never be NOOP
+    (floor above 1)."""
     c = _C
     noop, update, conflict = min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]
     other_slot, other_subject = min_prob.get("other_slot", 0.0), min_prob.get("other_subject", 0.0)
@@ -41,8 +51,6 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
     one_fact = min_prob["one_fact_hide"] if sure_at is not None else 0.0
     out = []
     for r, p in zip(rows, prob, strict=True):
-        if any(math.isnan(v) for v in p):
-            return None
         f1, f2, f3 = noop, update, conflict
         no_slot = r[c["same_slot"]] == 0
         jac = r[c["jaccard"]]
@@ -53,26 +61,41 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
             f2, f3 = max(f2, other_slot), max(f3, other_slot)
         if r[c["guard:different subject"]] > 0:
             f2, f3 = max(f2, other_subject), max(f3, other_subject)
+        # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
         if no_slot and r[c["old_in_new"]] < 0.2:
             f2 = 1.01
+        # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge; nor
+        # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
+        # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
         bare = no_slot and jac == 0 and r[c["bigram_jaccard"]] < 0.1
         if bare or (no_slot and jac < hide_overlap and no_change):
             f2, f3 = max(f2, nothing_shared), max(f3, nothing_shared)
+        # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" / "I love
+        # spicy food"): a polarity flip is a CONFLICT only between statements that share content, and between two
+        # strong slots only when they name a common thing
         flip = r[c["flip"]] > 0
         if flip and (bare or (other_slots and r[c["entity_shared"]] == 0)):
             f3 = 1.01
+        # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement by
+        # construction: never a restatement, and UPDATE whenever it is likelier than ADD
         if family and not flip:
             f1, f2 = 1.01, 0.0
         if r[c["one_strong_slot"]] > 0:
             f2, f3 = max(f2, mixed_slot), max(f3, mixed_slot)
+        # a changed name or relation, or a name added (Boston → Boston University: more specific): never NOOP
         if r[c["names_changed"]] > 0 or r[c["relations_changed"]] > 0 or r[c["names_added"]] > 0:
             f1 = 1.01
+        # the hard guard: never hide across types, subjects or no common ground (below the hide cosine without
+        # a shared slot only a told change hides: hard_guard's last rule), never merge two people's facts
         if r[c["hard_no_hide"]] > 0 or (r[c["same_strong_slot"]] == 0 and r[c["cos"]] < hide_cosine
                                         and (jac < hide_overlap or no_change)):
             f2 = f3 = 1.01
         if r[c["different_people"]] > 0:
             f1 = f2 = f3 = 1.01
         p0, p1, p2, p3 = p
+        # the judge sure the two are one fact (p(ADD) under ``sure_one_fact``): keeping both is no longer the
+        # likely truth, so a change or refinement needs only to outweigh the rest (``one_fact_hide``), not the
+        # plain floor; a stricter floor (other slot, subject, nothing shared) or the guard's 1.01 still holds
         if sure_at is not None and p0 < sure_at:
             f2 = min(f2, one_fact) if f2 <= update else f2
             f3 = min(f3, one_fact) if f3 <= conflict else f3
@@ -83,3 +106,8 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
                 best, cls = pk, k
         out.append(cls)
     return out
+
+
+def decide_classes(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:
+    """:func:`classes_of` of arrays: ``prob`` (n, 4), feature rows ``x`` (n, len(FEATURES)) → class indices (n,)."""
+    return np.array(classes_of(x.tolist(), prob.tolist(), min_prob), dtype=np.intp)
