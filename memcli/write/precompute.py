@@ -16,6 +16,10 @@ comes), as a primed set is rebuilt in another order.
 Round 35: a candidate already read (its statement, slot and kind) is not read again: its readings are cached
 here and went back with the batch that computed them.
 
+Round 36: only while the writer is busy. When the writer is already waiting for the batch (a drain's first
+batches: a small store decides fast, the look-ahead's caches are cold), the look-ahead sends it at once and the
+writer reads the rest itself: the readings move to whichever process has time, the values are the same.
+
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
 look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
@@ -23,6 +27,7 @@ look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from memcli.text import CACHED_CHARS
@@ -41,9 +46,13 @@ def forget() -> None:
     _DONE.clear()
 
 
-def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, bool, bool]]) -> None:
+def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, bool, bool]],
+          enough: Callable[[], bool] | None = None) -> None:
     """Compute (for :func:`memcli.primed.take`) the rules' and the decision's reading and the full-text terms of
-    each candidate's statement, and the full-text terms of each user turn that may be kept as an episode."""
+    each candidate's statement, and the full-text terms of each user turn that may be kept as an episode.
+
+    ``enough``: asked before each task; True stops there (round 36: the writer is waiting for this batch, so the
+    readings not yet computed are left to it — it computes any reading not sent, the same value)."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
     from memcli.write.change_rules import talk_only
@@ -62,6 +71,8 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
         if isinstance(got, Exception):
             continue
+        if enough is not None and enough():
+            return
         for c in got:
             if len(c.statement) <= CACHED_CHARS:  # (a longer one's terms are not cached: computed and sent again)
                 if (key := (c.statement, c.slot, c.kind)) in _DONE:

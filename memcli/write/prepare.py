@@ -181,10 +181,11 @@ def failure_text(exc: BaseException) -> str:
     return f"{exc.kind if isinstance(exc, _Failure) else type(exc).__name__}: {exc}"
 
 
-def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int) -> None:
+def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waiting: Any = None) -> None:
     """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
     embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written); with
-    each batch, what it computed for the writer (:mod:`memcli.write.precompute`)."""
+    each batch, what it computed for the writer (:mod:`memcli.write.precompute`), unless ``waiting`` (a shared
+    integer, non-zero while the writer waits for a batch) says the writer wants the batch now."""
     import os
     import queue
     import signal
@@ -214,7 +215,7 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         try:
             got = prepare(worker, tasks, utts)
             if got.complete:
-                texts(tasks, got.extracted, got.episodes)
+                texts(tasks, got.extracted, got.episodes, None if waiting is None else lambda: bool(waiting.value))
             got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
@@ -239,10 +240,11 @@ class Ahead:
         worker.embedder  # noqa: B018 - loaded before the fork, once, not by the look-ahead process
         ctx = multiprocessing.get_context("fork")
         self.requests, self.results = ctx.Queue(), ctx.Queue()
-        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid()),
+        self.waiting = 0
+        self.wants = ctx.RawValue("b", 0)  # 1 while this process waits for a batch (the look-ahead then sends it)
+        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid(), self.wants),
                                 name="memcli-drain-ahead", daemon=True)
         self.proc.start()
-        self.waiting = 0
 
     def submit(self, tasks: list[outbox.Task]) -> Ahead:
         self.requests.put((tasks, utterances(self.worker, tasks)))
@@ -264,14 +266,21 @@ class Ahead:
     def _get(self) -> tuple[str, Any]:
         import queue
 
-        while True:
-            try:
-                return self.results.get(timeout=1.0)
-            except queue.Empty:
-                if not self.proc.is_alive():
-                    from memcli.errors import StoreError
+        try:
+            return self.results.get(block=False)
+        except queue.Empty:  # not ready: the look-ahead is told, and leaves the readings not yet computed to us
+            self.wants.value = 1
+        try:
+            while True:
+                try:
+                    return self.results.get(timeout=1.0)
+                except queue.Empty:
+                    if not self.proc.is_alive():
+                        from memcli.errors import StoreError
 
-                    raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
+                        raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
+        finally:
+            self.wants.value = 0
 
     def close(self, *, memo: bool = True) -> None:
         """Stop the process. ``memo``: take the embedder's memo back first (a drain that ended
