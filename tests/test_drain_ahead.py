@@ -84,12 +84,17 @@ def test_the_writer_indexes_with_the_tokens_the_look_ahead_computed(tmp_path: Pa
     """The look-ahead sends each batch's full-text tokens and terms along (:mod:`memcli.write.precompute`, through
     :mod:`memcli.primed`): each is what jieba and the stemmer give its text, and they hold every memory statement and
     episode the batches it prepared wrote (the first batch is prepared by the writer itself, and a text read before
-    the look-ahead began is in both processes' caches), so the writer runs no jieba for them."""
+    the look-ahead began is in both processes' caches), so the writer runs no jieba for them. (Round 36: a look-ahead
+    that has the time; one whose writer already waits for the batch leaves them to it, test_round36_ahead_balance.)"""
     from memcli import primed
     from memcli.db.index import _search_terms
     from memcli.smalltalk import unaddressed
     from memcli.text import fts_terms, search_tokens
+    from memcli.write import precompute
 
+    real_texts = precompute.texts  # every batch read in full, as if the writer never waited (the fork inherits it)
+    monkeypatch.setattr(precompute, "texts", lambda tasks, extracted, episodes, enough=None:
+                        real_texts(tasks, extracted, episodes))
     _search_terms.cache_clear()  # texts an earlier test indexed are not computed again by either process
     got: list[dict] = []
     real = primed.prime

@@ -23,7 +23,11 @@ and every vector is the same float for float; at the end the memo comes back
 writes nothing: a SIGKILLed drain leaves the batches claimed ahead leased (reclaimed like any other
 when their lease expires) and the process ends within a second when it sees its parent gone; an
 interrupted drain releases those batches unwritten. What the process computed of a batch's texts for
-the writer comes back with it (:mod:`memcli.write.precompute`, :mod:`memcli.primed`).
+the writer comes back with it (:mod:`memcli.write.precompute`, :mod:`memcli.primed`), unless the writer was already
+waiting for that batch: then the process sends it at once and the writer reads the rest itself (round 36: a drain's
+first batches, the store small and the process's caches cold, left the writer waiting ~1.6 s of a 10k drain).
+Each batch goes back through a pipe written by the process's own thread, its buffer enlarged for the batches
+ahead (:func:`_pipe`): a prepared batch reaches the writer without waiting for a feeder thread's turn.
 """
 
 from __future__ import annotations
@@ -181,11 +185,14 @@ def failure_text(exc: BaseException) -> str:
     return f"{exc.kind if isinstance(exc, _Failure) else type(exc).__name__}: {exc}"
 
 
-def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waiting: Any = None) -> None:
+def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waiting: Any = None,
+           theirs: Any = None) -> None:
     """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
     embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written); with
     each batch, what it computed for the writer (:mod:`memcli.write.precompute`), unless ``waiting`` (a shared
-    integer, non-zero while the writer waits for a batch) says the writer wants the batch now."""
+    integer, non-zero while the writer waits for a batch) says the writer wants the batch now. ``results``: the
+    sending end of a pipe (:func:`_pipe`), written by this thread; ``theirs``: its reading end, the writer's (closed
+    here: with the writer gone, a send fails instead of waiting for ever)."""
     import os
     import queue
     import signal
@@ -193,6 +200,8 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
     from memcli import primed
     from memcli.write.precompute import forget, texts
 
+    if theirs is not None:
+        theirs.close()
     primed.recording(True)  # what this process computes of the texts goes back with each batch
     forget()
     keep = getattr(worker.embedder, "keep_token_rows", None)
@@ -209,7 +218,7 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
             continue
         if job is None:
             memo = getattr(worker.embedder, "state", None)
-            results.put(("memo", memo() if memo is not None else None))
+            _send(results, ("memo", memo() if memo is not None else None))
             return
         tasks, utts = job
         try:
@@ -219,9 +228,42 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
             got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]
-            results.put(("ok", got))
+            msg: tuple = ("ok", got)
         except Exception as exc:  # noqa: BLE001 - raised in the parent when it asks for this batch
-            results.put(("error", _portable(exc)))
+            msg = ("error", _portable(exc))
+        if not _send(results, msg):
+            return
+
+
+#: bytes asked of the kernel for the pipe the look-ahead sends its batches through: a prepared batch of 32 turns is
+#: ~0.1 MB (its vectors, candidates and readings), so the two batches ahead fit and a send never waits for the writer
+PIPE_BYTES = 1 << 20
+
+
+def _pipe(ctx: Any) -> tuple[Any, Any]:
+    """A one-way pipe (reading end, sending end) for the look-ahead's batches (round 36). The look-ahead's own
+    thread pickles and writes each batch: a ``multiprocessing.Queue`` left that to a feeder thread, which waited for
+    the look-ahead's busy interpreter lock (~5 ms each time) before it pickled a batch and again after each 64 KiB
+    the pipe held, so the writer waited ~5 ms for a batch long prepared. The buffer is enlarged where the system
+    allows (Linux: ``F_SETPIPE_SZ``, up to ``/proc/sys/fs/pipe-max-size``); elsewhere a batch larger than the buffer
+    waits in the look-ahead until the writer takes it (then it runs one batch ahead, not two)."""
+    theirs, ours = ctx.Pipe(duplex=False)
+    try:
+        import fcntl
+
+        fcntl.fcntl(ours.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+    except (ImportError, OSError):  # not Linux, or a lower system limit: the default buffer
+        pass
+    return theirs, ours
+
+
+def _send(results: Any, msg: tuple) -> bool:
+    """Send ``msg`` to the writer; False: the writer is gone (its end closed)."""
+    try:
+        results.send(msg)
+    except (BrokenPipeError, ConnectionError):
+        return False
+    return True
 
 
 class Ahead:
@@ -239,12 +281,16 @@ class Ahead:
         self.worker = worker
         worker.embedder  # noqa: B018 - loaded before the fork, once, not by the look-ahead process
         ctx = multiprocessing.get_context("fork")
-        self.requests, self.results = ctx.Queue(), ctx.Queue()
+        self.requests = ctx.Queue()
+        self.results, sending = _pipe(ctx)
         self.waiting = 0
         self.wants = ctx.RawValue("b", 0)  # 1 while this process waits for a batch (the look-ahead then sends it)
-        self.proc = ctx.Process(target=_child, args=(worker, self.requests, self.results, os.getpid(), self.wants),
-                                name="memcli-drain-ahead", daemon=True)
-        self.proc.start()
+        self.proc = ctx.Process(target=_child, args=(worker, self.requests, sending, os.getpid(), self.wants,
+                                                     self.results), name="memcli-drain-ahead", daemon=True)
+        try:
+            self.proc.start()
+        finally:
+            sending.close()  # the look-ahead's end: with it gone, a read here ends instead of waiting
 
     def submit(self, tasks: list[outbox.Task]) -> Ahead:
         self.requests.put((tasks, utterances(self.worker, tasks)))
@@ -264,23 +310,28 @@ class Ahead:
         return got
 
     def _get(self) -> tuple[str, Any]:
-        import queue
-
+        if self.results.poll():
+            return self._recv()
+        self.wants.value = 1  # not ready: the look-ahead is told, and leaves the readings not yet computed to us
         try:
-            return self.results.get(block=False)
-        except queue.Empty:  # not ready: the look-ahead is told, and leaves the readings not yet computed to us
-            self.wants.value = 1
-        try:
-            while True:
-                try:
-                    return self.results.get(timeout=1.0)
-                except queue.Empty:
-                    if not self.proc.is_alive():
-                        from memcli.errors import StoreError
-
-                        raise StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})") from None
+            while not self.results.poll(1.0):
+                if not self.proc.is_alive():
+                    raise self._ended()
+            return self._recv()
         finally:
             self.wants.value = 0
+
+    def _recv(self) -> tuple[str, Any]:
+        try:
+            return self.results.recv()
+        except (EOFError, OSError):  # the look-ahead ended (its end closed) mid-batch or before sending one
+            self.proc.join(1.0)
+            raise self._ended() from None
+
+    def _ended(self) -> Exception:
+        from memcli.errors import StoreError
+
+        return StoreError(f"the drain's look-ahead process ended (exit {self.proc.exitcode})")
 
     def close(self, *, memo: bool = True) -> None:
         """Stop the process. ``memo``: take the embedder's memo back first (a drain that ended

@@ -1,0 +1,119 @@
+"""Round 36: the drain's look-ahead and its writer share the work by who has time, and a prepared batch reaches
+the writer as soon as it is ready.
+
+- The look-ahead leaves a batch's readings to the writer when the writer already waits for that batch
+  (:func:`memcli.write.precompute.texts` with ``enough``): the writer computes what was not sent, the same values,
+  so a drain whose look-ahead never has time for them writes every table as one without a look-ahead.
+- The look-ahead's own thread pickles and writes each batch into a pipe large enough for the batches ahead
+  (:func:`memcli.write.prepare._pipe`), so a send never waits for the writer; with the writer gone a send fails at
+  once instead of hanging.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from _procs import utterances
+from test_drain_ahead import _drain
+
+from memcli import primed
+from memcli.write import precompute, prepare, worker
+
+N_USERS = 3
+
+
+@pytest.fixture(autouse=True)
+def _one_thread(monkeypatch) -> None:  # noqa: ANN001
+    """The drain forks only in a process with no other thread (an idle one an earlier test left does not count)."""
+    monkeypatch.setattr(worker.threading, "active_count", lambda: 1)
+
+
+def _batch() -> tuple[list, list, list]:
+    """Two user turns of our own (round 36), extracted by the default extractor: (tasks, candidates, plan)."""
+    from memcli.settings import Settings
+    from memcli.write.backends import get_extractor
+    from memcli.write.extract import MemoryExtractionService, Utterance
+    from memcli.write.outbox import Task
+
+    said = datetime(2026, 3, 14, 9, tzinfo=UTC)
+    lines = ["My nephew Bastien collects vintage slide rules from flea markets in Lyon.",
+             "我表姐在青岛开了一家卖手工皂的小店。"]
+    svc = MemoryExtractionService(get_extractor(Settings()))
+    got = svc.extract_batch([Utterance(i, "u36", "user", t, said) for i, t in enumerate(lines)])
+    tasks = [Task(id=i, source_id=i, user="u36", attempts=1, owner="t", role="user", content=t, occurred_at=said)
+             for i, t in enumerate(lines)]
+    assert all(got) and all(not isinstance(g, Exception) for g in got)
+    return tasks, got, [(False, False, False)] * len(lines)
+
+
+def test_readings_stop_when_the_writer_waits() -> None:
+    tasks, got, plan = _batch()
+    asked: list[int] = []
+
+    def after_first() -> bool:  # the writer starts waiting once the first turn is read
+        asked.append(1)
+        return len(asked) > 1
+
+    primed.take()  # (what earlier tests noted)
+    primed.recording(True)
+    try:
+        precompute.forget()
+        precompute.texts(tasks, got, plan, enough=lambda: True)
+        none = primed.take()
+        precompute.texts(tasks, got, plan, enough=after_first)
+        first = primed.take()
+        precompute.texts(tasks, got, plan)
+        rest = primed.take()
+    finally:
+        primed.recording(False)
+        precompute.forget()
+    assert none == {}  # the writer was waiting from the start: nothing read for it
+    said = {args[0] for pairs in first.values() for args, _ in pairs}
+    assert {c.statement for c in got[0]} <= said and not {c.statement for c in got[1]} & said
+    later = {args[0] for pairs in rest.values() for args, _ in pairs}  # the next batch reads only what was left
+    assert {c.statement for c in got[1]} <= later and not {c.statement for c in got[0]} & later
+
+
+def test_a_look_ahead_that_never_reads_for_the_writer_writes_the_same_tables(tmp_path: Path, embedder,
+                                                                               monkeypatch) -> None:
+    """Every reading left to the writer (as when it waits for every batch): the tables of a drain alone."""
+    real = precompute.texts
+    monkeypatch.setattr(precompute, "texts", lambda tasks, extracted, episodes, enough=None:
+                        real(tasks, extracted, episodes, enough=lambda: True))  # (the forked process inherits it)
+    recs = utterances(64, seed=36, user_count=N_USERS)
+    s1, ahead, memo1 = _drain(tmp_path / "a.db", recs, embedder, ahead=True)
+    monkeypatch.setattr(precompute, "texts", real)
+    s0, alone, memo0 = _drain(tmp_path / "b.db", recs, embedder, ahead=False)
+    assert "wait" in s1.seconds and s0.added > 10
+    assert (s1.done, s1.added, s1.updated, s1.conflicted) == (s0.done, s0.added, s0.updated, s0.conflicted)
+    assert ahead == alone
+    assert [t for t, _ in memo1] == [t for t, _ in memo0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="F_SETPIPE_SZ is Linux's")
+def test_the_pipe_holds_the_batches_ahead() -> None:
+    import fcntl
+
+    theirs, ours = prepare._pipe(multiprocessing.get_context("fork"))
+    try:
+        assert fcntl.fcntl(ours.fileno(), 1032) >= prepare.PIPE_BYTES  # F_GETPIPE_SZ
+        big = ("ok", b"x" * (prepare.PIPE_BYTES // 3))
+        for _ in range(2):  # two batches of a third of the buffer each: sent with nobody reading yet
+            assert prepare._send(ours, big)
+        assert theirs.poll(0) and theirs.recv() == big and theirs.recv() == big and not theirs.poll(0)
+    finally:
+        theirs.close()
+        ours.close()
+
+
+def test_a_send_to_a_writer_gone_fails_at_once() -> None:
+    theirs, ours = prepare._pipe(multiprocessing.get_context("fork"))
+    theirs.close()
+    try:
+        assert prepare._send(ours, ("ok", b"x" * 1000)) is False
+    finally:
+        ours.close()
