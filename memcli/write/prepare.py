@@ -261,7 +261,7 @@ def _send(results: Any, msg: tuple) -> bool:
     """Send ``msg`` to the writer; False: the writer is gone (its end closed)."""
     try:
         results.send(msg)
-    except (BrokenPipeError, ConnectionError):
+    except ConnectionError:  # BrokenPipeError: the writer's end is closed
         return False
     return True
 
