@@ -117,27 +117,3 @@ def test_a_send_to_a_writer_gone_fails_at_once() -> None:
         assert prepare._send(ours, ("ok", b"x" * 1000)) is False
     finally:
         ours.close()
-
-
-def test_segmenter_cuts_where_the_key_by_key_definition_does() -> None:
-    """Round 36 builds the segmenter's sets in C (the look-ahead's first batch waited ~0.3 s for the key-by-key
-    loop): the same cut characters and the same longest exact text as that loop on the default model's vocabulary."""
-    import re
-
-    from memcli.embed.use import UseEmbedder
-    from memcli.embed.use_pieces import _exact_bits, segmenter
-
-    m = UseEmbedder()
-    m.embed(["warm", "up"] * 10)  # a bulk call: the prefix table is loaded whole
-    sp = m._be.sp
-    inner: set[str] = set()
-    first: set[str] = set()
-    for key in sp._prefixes:
-        first.add(key[0])
-        inner.update(key[1:])
-    cut = first - inner
-    top = max(max(abs(float(x)) for x in sp._scores), abs(float(sp._unk_score)), 1.0)
-    seg = segmenter(sp)
-    assert seg is not None and len(cut) > 1000
-    assert seg.split.pattern == "(?=[" + "".join(re.escape(c) for c in sorted(cut)) + "])"
-    assert seg.longest == int(2 ** (53 - _exact_bits(sp._scores, sp._unk_score)) / top) - 1

@@ -46,18 +46,15 @@ def segmenter(sp: Any) -> SegmentTokenizer | None:
     bits = _exact_bits(sp._scores, sp._unk_score)
     if bits is None:
         return None
-    import numpy as np
-
-    # every prefix of every piece: a character past a key's first is inside a piece (round 36: the sets built in
-    # C — one string of every key's tail, each key's first character — not key by key: 0.3 → 0.05 s of the
-    # look-ahead's first batch, on its critical path)
-    first = {key[0] for key in prefixes}
-    inner = set("".join([key[1:] for key in prefixes]))
+    inner: set[str] = set()
+    first: set[str] = set()
+    for key in prefixes:  # every prefix of every piece: a character past a key's first is inside a piece
+        first.add(key[0])
+        inner.update(key[1:])
     cut = first - inner
     if "▁" not in cut:
         return None
-    top = max(float(np.abs(np.asarray(sp._scores, dtype=np.float64)).max(initial=0.0)), abs(float(sp._unk_score)),
-              1.0)
+    top = max(max(abs(float(x)) for x in sp._scores), abs(float(sp._unk_score)), 1.0)
     longest = int(2 ** (53 - bits) / top) - 1  # a text with fewer lattice steps sums exactly
     return SegmentTokenizer(sp, re.compile("(?=[" + "".join(re.escape(c) for c in sorted(cut)) + "])"), longest)
 
