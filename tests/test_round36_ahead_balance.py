@@ -4,6 +4,8 @@ the writer as soon as it is ready.
 - The look-ahead leaves a batch's readings to the writer when the writer already waits for that batch
   (:func:`memcli.write.precompute.texts` with ``enough``): the writer computes what was not sent, the same values,
   so a drain whose look-ahead never has time for them writes every table as one without a look-ahead.
+- A batch that cannot commit gives back its ids and counters only (the summary's lists cut back, not copied each
+  batch).
 - The look-ahead's own thread pickles and writes each batch into a pipe large enough for the batches ahead
   (:func:`memcli.write.prepare._pipe`), so a send never waits for the writer; with the writer gone a send fails at
   once instead of hanging.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,7 +24,9 @@ from _procs import utterances
 from test_drain_ahead import _drain
 
 from memcli import primed
+from memcli.models import Candidate
 from memcli.write import precompute, prepare, worker
+from memcli.write.judge import Neighbor, OfflineJudge, Verdict
 
 N_USERS = 3
 
@@ -117,3 +122,28 @@ def test_a_send_to_a_writer_gone_fails_at_once() -> None:
         assert prepare._send(ours, ("ok", b"x" * 1000)) is False
     finally:
         ours.close()
+
+
+class _SignalOnSaturday(OfflineJudge):
+    """The offline judge, interrupted by a second Ctrl-C when a candidate tells of Saturdays."""
+
+    name = "signal-on-saturday"
+
+    def judge(self, candidate: Candidate, neighbors: list[Neighbor]) -> Verdict:
+        if "Saturday" in candidate.statement:
+            raise KeyboardInterrupt
+        return super().judge(candidate, neighbors)
+
+
+def test_a_batch_that_cannot_commit_gives_back_its_ids_and_counters_only(db: str, embedder) -> None:
+    """Round 36: the summary's lists are cut back to their lengths when a batch does not commit (no longer copied
+    every batch): the batches before it keep their ids and counts, the failed one leaves none."""
+    from memcli import Memory
+
+    with Memory(db=db, user="ines", embedder=embedder, drain_batch_size=2, drain_ahead=False) as m:
+        kept = [m.capture(t).outbox_id for t in ("I'm allergic to hazelnuts", "My sister Maud lives in Ghent")]
+        m.capture("I play squash on Sundays")
+        m.capture("I play squash on Saturdays")  # reaches the judge (Sundays is its neighbour): no commit
+        s = m.drain(judge=_SignalOnSaturday(), stop=threading.Event())
+        assert s.interrupted and s.done_ids == kept and s.done == 2 and s.added >= 2 and s.errors == []
+        assert m.store.scalar("SELECT count(*) FROM memory_items") == s.added + s.updated + s.conflicted
