@@ -13,6 +13,7 @@ the writer as soon as it is ready.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import sys
 import threading
@@ -147,3 +148,63 @@ def test_a_batch_that_cannot_commit_gives_back_its_ids_and_counters_only(db: str
         s = m.drain(judge=_SignalOnSaturday(), stop=threading.Event())
         assert s.interrupted and s.done_ids == kept and s.done == 2 and s.added >= 2 and s.errors == []
         assert m.store.scalar("SELECT count(*) FROM memory_items") == s.added + s.updated + s.conflicted
+
+
+def _fds() -> int:
+    import os
+
+    return len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else -1
+
+
+def test_a_look_ahead_that_cannot_fork_leaves_the_drain_alone_and_no_pipe_open(tmp_path: Path, embedder,
+                                                                                monkeypatch) -> None:
+    def no_fork(self) -> None:  # noqa: ANN001
+        raise OSError("Resource temporarily unavailable")
+
+    recs = utterances(40, seed=36, user_count=N_USERS)
+    monkeypatch.setattr(multiprocessing.get_context("fork").Process, "start", no_fork)
+    _drain(tmp_path / "w.db", recs, embedder, ahead=True)  # (the process's shared-memory arena, made once)
+    gc.collect()
+    was = _fds()
+    s1, alone1, _ = _drain(tmp_path / "a.db", recs, embedder, ahead=True)
+    gc.collect()  # (the request queue's pipe is closed when it is collected)
+    assert _fds() == was  # no pipe left open by a process that could not start
+    monkeypatch.undo()
+    s0, alone0, _ = _drain(tmp_path / "b.db", recs, embedder, ahead=False)
+    assert "wait" not in s1.seconds and s1.done == s0.done == 40 and alone1 == alone0
+
+
+def test_a_look_ahead_that_dies_fails_the_drain_and_the_next_one_finishes(tmp_path: Path, embedder,
+                                                                          monkeypatch) -> None:
+    """The look-ahead process killed while it prepares (here: it exits at its third batch): the drain raises
+    StoreError, the batches it wrote stay written, the rest go back to the outbox, and the next drain does them."""
+    import os
+
+    from test_drain_ahead import _capture
+
+    from memcli.admin import Admin
+    from memcli.errors import StoreError
+
+    parent, seen = os.getpid(), []
+    real = prepare.prepare
+
+    def dies(worker, tasks, utts, *a, **kw):  # noqa: ANN001,ANN002,ANN003,ANN202
+        if os.getpid() != parent:
+            seen.append(1)
+            if len(seen) == 3:
+                os._exit(9)
+        return real(worker, tasks, utts, *a, **kw)
+
+    monkeypatch.setattr(prepare, "prepare", dies)
+    recs = utterances(64, seed=36, user_count=N_USERS)
+    _capture(tmp_path / "d.db", recs, embedder)
+    with Admin(db=str(tmp_path / "d.db"), embedder=embedder, drain_batch_size=8, drain_ahead=True) as adm:
+        with pytest.raises(StoreError, match="look-ahead process ended"):
+            adm.drain()
+        n = adm.store.outbox_counts(None)
+        done = adm.store.scalar("SELECT count(*) FROM memory_capture_outbox WHERE status = 'done'")
+        assert 8 <= done < 64 and n["pending"] == 64 - done and n["processing"] == 0
+        monkeypatch.undo()
+        s = adm.drain()
+        assert s.done == 64 - done and s.dead == 0
+        assert adm.store.scalar("SELECT count(*) FROM memory_capture_outbox WHERE status = 'done'") == 64

@@ -289,6 +289,9 @@ class Ahead:
                                                      self.results), name="memcli-drain-ahead", daemon=True)
         try:
             self.proc.start()
+        except BaseException:  # no process (OSError: memory, a limit): the drain goes on alone, no pipe left open
+            self.results.close()
+            raise
         finally:
             sending.close()  # the look-ahead's end: with it gone, a read here ends instead of waiting
 
