@@ -56,8 +56,9 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.pair_facts import entity_units
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.pair_names import names_of, relations_of
+    from memcli.write.quantities import _by_unit
     from memcli.write.rules import analyze
-    from memcli.write.value_types import _thing_slot, value_type
+    from memcli.write.value_types import _thing_slot, food_drink_items, value_type
 
     if len(_DONE) > DONE_MAX:  # (past the primable caches' size a reading may have been dropped: read again)
         _DONE.clear()
@@ -79,11 +80,12 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                           _ranks, names_of, relations_of):
                 check(c.statement)
             _deed_told(f.statement, f.slot)
-            # round 36: the type of its value and the named thing it states (the pair's type check) and the relation
-            # words it names (a "no" about another thing): strings and a set only intersected
+            # round 36: the type of its value, the named thing and the foods it names (the pair's type check), the
+            # relation words it names (a "no" about another thing) and its measures by unit (the pair's quantities):
+            # strings, sets only intersected or sorted, a unit's values only compared
             value_type(f)
-            _thing_slot(c.statement)
-            _relations_named(c.statement)
+            for check in (_thing_slot, food_drink_items, _relations_named, _by_unit):
+                check(c.statement)
         if task.role == "user" and wants and not chatter:
             if len(task.content) <= CACHED_CHARS:
                 if (key := ("turn", task.content)) in _DONE:

@@ -193,7 +193,7 @@ _EN_PLACES_K = _stemmed(_EN_PLACES)
 _EN_PLACE_WORDS_K = _stemmed(_EN_PLACE_WORDS)
 
 
-@lru_cache(maxsize=8192)
+@primable(maxsize=8192)  # (round 36: the look-ahead computes it of each candidate, write/precompute.py)
 def food_drink_items(text: str) -> frozenset[str]:
     """The foods and drinks a statement names (咖啡, 茶; coffee, tea), simplified and case-folded.
     A longer Chinese item hides the shorter one it contains (奶茶 is not 茶)."""
