@@ -1,10 +1,9 @@
 """Round 36: less of the drain writer's decision work, every decision the same.
 
-- The look-ahead process (memcli.write.precompute) also computes, for each candidate it extracts, three readings
+- The look-ahead process (memcli.write.precompute) also computes, for each candidate it extracts, four readings
   the judge's pairs ask of each new statement: the type of its value (``value_types._type_of``), the named thing's
-  slot it states (``value_types._thing_slot``), the foods and drinks it names (``value_types.food_drink_items``),
-  the relation words it names (``no_about._relations_named``) and its measures by unit (``quantities._by_unit``).
-  The writer takes them instead of computing them.
+  slot it states (``value_types._thing_slot``), the foods and drinks it names (``value_types.food_drink_items``)
+  and the relation words it names (``no_about._relations_named``). The writer takes them instead of computing them.
 - A drained batch's first candidate of a user (memcli.write.decide_range.prefetch) keeps the pool and the list
   ``_shown`` gave it; the decision takes them back instead of reading them again when it has nothing to exclude.
 
@@ -27,7 +26,6 @@ from memcli.write.extract import enrich
 from memcli.write.judge import facts_of
 from memcli.write.no_about import _relations_named
 from memcli.write.precompute import texts
-from memcli.write.quantities import _by_unit
 from memcli.write.value_types import _thing_slot, _type_of, food_drink_items, value_type
 from tests._stores import say_all
 
@@ -37,7 +35,7 @@ SAID = ["My stepbrother lives in Valencia", "围棋社的活动时间是每周�
         "我舅舅不吃羊肉", "我住在宁波的江北区", "I drink two mugs of cocoa before bed"]
 READINGS = {"memcli.write.value_types._type_of": _type_of, "memcli.write.value_types._thing_slot": _thing_slot,
             "memcli.write.no_about._relations_named": _relations_named,
-            "memcli.write.value_types.food_drink_items": food_drink_items, "memcli.write.quantities._by_unit": _by_unit}
+            "memcli.write.value_types.food_drink_items": food_drink_items}
 
 
 @pytest.fixture(autouse=True)
@@ -66,8 +64,7 @@ def test_the_look_ahead_hands_the_writer_the_pair_readings_of_each_candidate() -
         assert all(handed[(s,)] == f.__wrapped__(s) for s in SAID), name  # the value the function gives
     things, relations = dict(got["memcli.write.value_types._thing_slot"]), dict(
         got["memcli.write.no_about._relations_named"])
-    foods, measures = dict(got["memcli.write.value_types.food_drink_items"]), dict(
-        got["memcli.write.quantities._by_unit"])
+    foods = dict(got["memcli.write.value_types.food_drink_items"])
     types = dict(got["memcli.write.value_types._type_of"])
     for s in SAID:
         f = facts_of(enrich(Candidate(statement=s, valid_from=AT)).statement)
@@ -80,7 +77,6 @@ def test_the_look_ahead_hands_the_writer_the_pair_readings_of_each_candidate() -
     assert things[(SAID[0],)] is None and things[(SAID[4],)] is None
     assert "舅舅" in relations[(SAID[3],)] and "stepbrother" not in relations[(SAID[4],)]
     assert foods[(SAID[5],)] and not foods[(SAID[0],)]
-    assert measures[(SAID[5],)] == {"mug": frozenset({2.0})} and measures[(SAID[3],)] == {}
 
 
 def test_a_primed_reading_is_used_by_the_writer_instead_of_computed() -> None:

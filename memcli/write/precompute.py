@@ -56,7 +56,6 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.pair_facts import entity_units
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.pair_names import names_of, relations_of
-    from memcli.write.quantities import _by_unit
     from memcli.write.rules import analyze
     from memcli.write.value_types import _thing_slot, food_drink_items, value_type
 
@@ -80,11 +79,10 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                           _ranks, names_of, relations_of):
                 check(c.statement)
             _deed_told(f.statement, f.slot)
-            # round 36: the type of its value, the named thing and the foods it names (the pair's type check), the
-            # relation words it names (a "no" about another thing) and its measures by unit (the pair's quantities):
-            # strings, sets only intersected or sorted, a unit's values only compared
+            # round 36: the type of its value, the named thing and the foods it names (the pair's type check) and the
+            # relation words it names (a "no" about another thing): strings, sets only intersected or sorted
             value_type(f)
-            for check in (_thing_slot, food_drink_items, _relations_named, _by_unit):
+            for check in (_thing_slot, food_drink_items, _relations_named):
                 check(c.statement)
         if task.role == "user" and wants and not chatter:
             if len(task.content) <= CACHED_CHARS:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.primed import primable
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import _EN_TENS, _EN_WORDS, cn_to_int, counts_spelled, expand_en
 
@@ -125,7 +124,7 @@ def quantities(text: str) -> frozenset[tuple[str, float]]:
     return frozenset(out)
 
 
-@primable(maxsize=16384)  # asked of one statement for every pair it is in; read only; primed (round 36)
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in; read only
 def _by_unit(text: str) -> dict[str, frozenset[float]]:
     d: dict[str, set[float]] = {}
     for unit, v in quantities(text):
