@@ -1,9 +1,9 @@
 """Round 36: less of the drain writer's decision work, every decision the same.
 
-- The look-ahead process (memcli.write.precompute) also computes, for each candidate it extracts, four readings
+- The look-ahead process (memcli.write.precompute) also computes, for each candidate it extracts, three readings
   the judge's pairs ask of each new statement: the type of its value (``value_types._type_of``), the named thing's
-  slot it states (``value_types._thing_slot``), the foods and drinks it names (``value_types.food_drink_items``)
-  and the relation words it names (``no_about._relations_named``). The writer takes them instead of computing them.
+  slot it states (``value_types._thing_slot``) and the foods and drinks it names (``value_types.food_drink_items``).
+  The writer takes them instead of computing them.
 - A drained batch's first candidate of a user (memcli.write.decide_range.prefetch) keeps the pool and the list
   ``_shown`` gave it; the decision takes them back instead of reading them again when it has nothing to exclude.
 
@@ -24,7 +24,6 @@ from memcli.write.backends import get_judge
 from memcli.write.decide import decide
 from memcli.write.extract import enrich
 from memcli.write.judge import facts_of
-from memcli.write.no_about import _relations_named
 from memcli.write.precompute import texts
 from memcli.write.value_types import _thing_slot, _type_of, food_drink_items, value_type
 from tests._stores import say_all
@@ -34,7 +33,6 @@ AT = datetime(2026, 8, 3, 10, tzinfo=UTC)
 SAID = ["My stepbrother lives in Valencia", "围棋社的活动时间是每周四晚上", "摄影课的老师是钱立",
         "我舅舅不吃羊肉", "我住在宁波的江北区", "I drink two mugs of cocoa before bed"]
 READINGS = {"memcli.write.value_types._type_of": _type_of, "memcli.write.value_types._thing_slot": _thing_slot,
-            "memcli.write.no_about._relations_named": _relations_named,
             "memcli.write.value_types.food_drink_items": food_drink_items}
 
 
@@ -62,8 +60,7 @@ def test_the_look_ahead_hands_the_writer_the_pair_readings_of_each_candidate() -
         handed = dict(got[name])
         assert set(handed) >= {(s,) for s in SAID}, name
         assert all(handed[(s,)] == f.__wrapped__(s) for s in SAID), name  # the value the function gives
-    things, relations = dict(got["memcli.write.value_types._thing_slot"]), dict(
-        got["memcli.write.no_about._relations_named"])
+    things = dict(got["memcli.write.value_types._thing_slot"])
     foods = dict(got["memcli.write.value_types.food_drink_items"])
     types = dict(got["memcli.write.value_types._type_of"])
     for s in SAID:
@@ -71,11 +68,10 @@ def test_the_look_ahead_hands_the_writer_the_pair_readings_of_each_candidate() -
         if f.value:
             key = next(k for k in types if k[1] == f.statement)
             assert types[key] == _type_of.__wrapped__(*key)
-    # what they read, spelled out: a place; two named things' attributes; the relatives named
+    # what they read, spelled out: a place; two named things' attributes; a drink
     assert "place" in types.values()
     assert things[(SAID[1],)][0] == "thing:围棋社.活动时间" and things[(SAID[2],)][0] == "thing:摄影课.老师"
     assert things[(SAID[0],)] is None and things[(SAID[4],)] is None
-    assert "舅舅" in relations[(SAID[3],)] and "stepbrother" not in relations[(SAID[4],)]
     assert foods[(SAID[5],)] and not foods[(SAID[0],)]
 
 

@@ -5,8 +5,8 @@ is the knee's, and neither value is named on the other side: both facts hold). R
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from memcli.primed import primable
 from memcli.slots import EN_RELATIONS, ZH_RELATIONS
 from memcli.text import to_simplified
 from memcli.write.rules.match import Facts, content_units
@@ -30,7 +30,7 @@ _RELATION_WORDS = tuple((w, None if not w.isascii() else re.compile(rf"\b{re.esc
                         for w in dict.fromkeys((*ZH_RELATIONS, *EN_RELATIONS)))
 
 
-@primable(maxsize=16384)  # asked of one statement for every pair it is in; the look-ahead computes it (round 36)
+@lru_cache(maxsize=16384)  # asked of one statement for every pair it is in
 def _relations_named(statement: str) -> frozenset[str]:
     """The relation words ``statement`` (simplified, case-folded) names: a Latin one as a whole word."""
     t = to_simplified(statement).casefold()

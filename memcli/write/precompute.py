@@ -52,7 +52,6 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.extract import enrich
     from memcli.write.judge import fact_clauses, facts_of
     from memcli.write.linked_change import _brands_in, ending_told
-    from memcli.write.no_about import _relations_named
     from memcli.write.pair_facts import entity_units
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.pair_names import names_of, relations_of
@@ -79,11 +78,11 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                           _ranks, names_of, relations_of):
                 check(c.statement)
             _deed_told(f.statement, f.slot)
-            # round 36: the type of its value, the named thing and the foods it names (the pair's type check) and the
-            # relation words it names (a "no" about another thing): strings, sets only intersected or sorted
+            # round 36: the type of its value, the named thing and the foods and drinks it names (the pair's type
+            # check): strings, a set only intersected or sorted
             value_type(f)
-            for check in (_thing_slot, food_drink_items, _relations_named):
-                check(c.statement)
+            _thing_slot(c.statement)
+            food_drink_items(c.statement)
         if task.role == "user" and wants and not chatter:
             if len(task.content) <= CACHED_CHARS:
                 if (key := ("turn", task.content)) in _DONE:
