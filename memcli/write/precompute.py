@@ -16,6 +16,11 @@ comes), as a primed set is rebuilt in another order.
 Round 35: a candidate already read (its statement, slot and kind) is not read again: its readings are cached
 here and went back with the batch that computed them.
 
+Round 36: also the value's type (``value_types._type_of``), the named thing's slot (``_thing_slot``) and the foods
+and drinks named (``food_drink_items``), which the judge's type check asked of each new statement in the writer.
+Left: the relation words (``no_about._relations_named``: a third of those sent used) and the measures by unit
+(``quantities._by_unit``: the writer's ``dose_change._doses`` reads ``quantities`` of every candidate anyway).
+
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
 look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
