@@ -16,11 +16,6 @@ comes), as a primed set is rebuilt in another order.
 Round 35: a candidate already read (its statement, slot and kind) is not read again: its readings are cached
 here and went back with the batch that computed them.
 
-Round 36: also the value's type (``value_types._type_of``), the named thing's slot (``_thing_slot``) and the foods
-and drinks named (``food_drink_items``), which the judge's type check asked of each new statement in the writer.
-Left: the relation words (``no_about._relations_named``: a third of those sent used) and the measures by unit
-(``quantities._by_unit``: the writer's ``dose_change._doses`` reads ``quantities`` of every candidate anyway).
-
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
 look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
@@ -61,7 +56,6 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.pair_names import names_of, relations_of
     from memcli.write.rules import analyze
-    from memcli.write.value_types import _thing_slot, food_drink_items, value_type
 
     if len(_DONE) > DONE_MAX:  # (past the primable caches' size a reading may have been dropped: read again)
         _DONE.clear()
@@ -83,11 +77,6 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                           _ranks, names_of, relations_of):
                 check(c.statement)
             _deed_told(f.statement, f.slot)
-            # round 36: the type of its value, the named thing and the foods and drinks it names (the pair's type
-            # check): strings, a set only intersected or sorted
-            value_type(f)
-            _thing_slot(c.statement)
-            food_drink_items(c.statement)
         if task.role == "user" and wants and not chatter:
             if len(task.content) <= CACHED_CHARS:
                 if (key := ("turn", task.content)) in _DONE:

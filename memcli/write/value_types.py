@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memcli.primed import primable
 from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.job_pair import job_beside
@@ -193,7 +192,7 @@ _EN_PLACES_K = _stemmed(_EN_PLACES)
 _EN_PLACE_WORDS_K = _stemmed(_EN_PLACE_WORDS)
 
 
-@primable(maxsize=8192)  # (round 36: the look-ahead computes it of each candidate, write/precompute.py)
+@lru_cache(maxsize=8192)
 def food_drink_items(text: str) -> frozenset[str]:
     """The foods and drinks a statement names (咖啡, 茶; coffee, tea), simplified and case-folded.
     A longer Chinese item hides the shorter one it contains (奶茶 is not 茶)."""
@@ -215,7 +214,7 @@ def _proper_nouns(statement: str) -> frozenset[str]:
     return frozenset(value_key(w) for w in words if w not in ("I", "I'm", "I’m", "I've", "I'd"))
 
 
-@primable(maxsize=8192)  # (round 36: the look-ahead computes it of each candidate, write/precompute.py)
+@lru_cache(maxsize=8192)
 def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, ...]) -> str:
     v = to_simplified(value)
     if lang_of(v + statement) == "zh" and re.search(r"[\u4e00-\u9fff]", v):
@@ -357,7 +356,7 @@ def different_things(new: str, old: str) -> str | None:
     return f"the {aa} of two different things ({nb} / {na})"
 
 
-@primable(maxsize=16384)  # asked of each pair (round 36: the look-ahead computes it, write/precompute.py)
+@lru_cache(maxsize=16384)
 def _thing_slot(statement: str) -> tuple[str, str] | None:
     """:func:`memcli.write.clauses.generic_slot` of ``statement`` when its subject is a named thing, else None."""
     from memcli.write.clauses import generic_slot
