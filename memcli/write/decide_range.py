@@ -52,13 +52,16 @@ class Plan:
 @dataclass(frozen=True)
 class Prefetched:
     """One candidate's reads made when its batch began (:func:`prefetch`): the exact match, the
-    same-slot rows, the neighbours, and the judge's verdict on ``shown`` (None: not judged up front)."""
+    same-slot rows, the neighbours, and the judge's verdict on ``shown`` (None: not judged up front);
+    ``seen``: the candidate's reading and the pool and list :func:`_shown` gave it then (None: not read up
+    front), so the decision reads them again only when it must exclude something (round 36)."""
 
     same: dict[str, Any] | None
     slot_rows: list[dict[str, Any]]
     nbs: list[Neighbor]
     shown: tuple[int, ...] = ()
     verdict: Verdict | None = None
+    seen: tuple[Facts, dict[int, Neighbor], list[Neighbor]] | None = None
 
 
 #: what the decision compares of a statement (:func:`memcli.write.judge.facts_of`, cached): asked ~10 times a decision
@@ -161,7 +164,10 @@ def decide_whole_range(store: MemoryStore, settings: Settings, user: str, candid
     ``dedup_lower`` — except those about another person of the user's life (never one fact).
     ``pre``: the batch's reads and verdict for this candidate (:func:`prefetch`)."""
     rows = (pre.slot_rows if pre is not None else store.active_in_slot(user, new.slot)) if new.slot else []
-    pool, shown = _shown(store, settings, new, vector, nbs, rows, exclude)
+    if pre is not None and pre.seen is not None and not exclude and pre.seen[0] == new and nbs is pre.nbs:
+        pool, shown = pre.seen[1], list(pre.seen[2])  # what prefetch's _shown gave: the same reads, nothing written
+    else:
+        pool, shown = _shown(store, settings, new, vector, nbs, rows, exclude)
     top = nbs[0].cosine if nbs else None
     if not shown:
         why = ("a new fact: the close memories are about someone else" if pool else
@@ -199,14 +205,14 @@ def prefetch(store: MemoryStore, settings: Settings, judge: Judge,
         rows = slots.get((user, new.slot), []) if new.slot else []
         pre = Prefetched(same, rows, nbs)
         if same is None and getattr(judge, "whole_range", False) and hasattr(judge, "judge_many"):
-            _, shown = _shown(store, settings, new, vec, nbs, rows, ())
+            pool, shown = _shown(store, settings, new, vec, nbs, rows, ())
+            pre = Prefetched(same, rows, nbs, tuple(nb.id for nb in shown), seen=(new, pool, shown))
             if shown:
-                pre = Prefetched(same, rows, nbs, tuple(nb.id for nb in shown))
                 todo.append((len(out), cand, shown))
         out.append(pre)
     if todo:
         verdicts = judge.judge_many([(cand, shown) for _, cand, shown in todo])  # type: ignore[attr-defined]
         for (i, _, _), v in zip(todo, verdicts, strict=True):
             p = out[i]
-            out[i] = Prefetched(p.same, p.slot_rows, p.nbs, p.shown, v)
+            out[i] = Prefetched(p.same, p.slot_rows, p.nbs, p.shown, v, p.seen)
     return out

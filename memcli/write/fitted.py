@@ -174,7 +174,7 @@ class FittedJudge(Judge):
                            f"(nearest #{neighbors[i].id}: p(ADD)={prob[i][0]:.2f}, cosine {neighbors[i].cosine:.3f})")
         p, i, cls = best
         nb = neighbors[i]
-        n2, old = align_subjects(new, facts_of(nb.statement, nb.slot))
+        n2, old = align_subjects(new, olds[i])  # (facts_of(nb.statement, nb.slot), read once in judge_many)
         checks = [hit[1] if (hit := compare_slot(n2, old)) else None, guard(n2, old)]
         a, b = content_units(new.statement), content_units(old.statement)
         overlap = len(a & b) / len(a | b) if a | b else 0.0
