@@ -18,8 +18,8 @@ from functools import lru_cache
 
 from memcli.errors import BadInputError, MemcliError
 
-__all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "EVENT_WHEN", "FAR_FUTURE_EPOCH", "event_day",
-           "get_zone", "human",
+__all__ = ["iso", "now_iso", "now_utc", "parse_at", "to_epoch", "from_iso", "EVENT_WHEN", "FAR_FUTURE_EPOCH",
+           "event_day", "get_zone", "human",
            "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE",
            "MAX_DURATION_S", "check_duration"]
 
@@ -30,6 +30,12 @@ FAR_FUTURE_EPOCH = 253402300799
 def now_utc() -> datetime:
     """Return the current time, timezone-aware UTC."""
     return datetime.now(UTC)
+
+
+def now_iso() -> str:
+    """:func:`iso` of :func:`now_utc`: the current time as stored text (an instant met once, so not through
+    :func:`_iso`'s cache, which it would only push older times out of)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def iso(dt: datetime) -> str:

@@ -193,11 +193,19 @@ def retire(store: Store, source_id: int, item_id: int | None = None) -> None:
 
 def recheck(store: Store, item_ids: Sequence[int | None]) -> None:
     """After a decision that may retire memories (:data:`RETIRING`, called by ``record_event``): the turns
-    of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes."""
+    of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes. While the transaction's
+    events wait (:mod:`memcli.db.vec_pending`), whether any of the turns is an episode is read first: only then
+    does the check read ``memory_events`` (which writes them)."""
     ids = [int(i) for i in item_ids if i is not None]
     if not ids:
         return
     marks = ",".join("?" * len(ids))
+    pend = getattr(store, "vec_pending", None)
+    waiting = pend.tables.get(s.EVENTS) if pend is not None else None
+    if waiting is not None and waiting.waiting and not store.q(
+            f"SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e ON e.source_id = l.source_id "
+            f"WHERE l.item_id IN ({marks}) AND e.is_episode = 1 LIMIT 1", ids):
+        return  # no episode among the turns (most checks): the waiting events need not be written to know it
     for r in store.q(f"""SELECT DISTINCT e.source_id AS sid FROM {s.ITEM_SOURCES} l
                          JOIN {s.EPISODES} e ON e.source_id = l.source_id
                          WHERE l.item_id IN ({marks}) AND e.is_episode = 1 AND {RETIRED.format(sid="e.source_id")}""",

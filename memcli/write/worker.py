@@ -297,7 +297,7 @@ class MemoryCaptureWorker:
         ep_pos = sum(len(out) for out in extracted if not isinstance(out, Exception))
 
         pos = 0
-        before = summary.model_dump(exclude={"seconds"})  # the counters, should the batch not commit
+        before = summary.mark()  # the counters, should the batch not commit
         written: list[outbox.Task] = []
         try:
             with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
@@ -337,8 +337,7 @@ class MemoryCaptureWorker:
             secs["write"] += time.perf_counter() - t  # the commit, and the vector files' update after it
         except BaseException:  # the batch did not commit (a second signal, a database error): nothing of it
             inflight[:0] = written  # stays; its tasks are released with the unstarted ones
-            for k, v in before.items():
-                setattr(summary, k, v)
+            summary.undo(before)
             raise
 
     def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors) -> dict:  # noqa: ANN001

@@ -1,0 +1,103 @@
+"""Round 36 (issue 24, the drain's write stage): a batch's audit events wait with its vec0 and FTS5 rows
+(:mod:`memcli.db.vec_pending`) and go in with one ``executemany`` before the commit, or before a statement that
+reads ``memory_events`` (the retired-turn check of :func:`memcli.db.episodes.recheck` when a turn of the
+decided memories is an episode).
+
+The events (ids included: AUTOINCREMENT in the same order) and the episode rows must be those of the row-by-row
+writes; a statement naming ``memory_events`` sees the waiting rows; a rolled-back savepoint takes its own along;
+a text that cannot be stored fails its task at once, as a row written at once would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _procs import utterances
+from _rows import drained_by, insert_text
+
+from memcli.db import episodes, vec_pending
+from memcli.db.items import EVENT_INSERT
+from memcli.db.sqlite import SQLiteStore
+from memcli.errors import BadInputError
+
+N_USERS = 3
+
+
+def _state(store: SQLiteStore) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """Every event (all columns but its clock time), every episode row (but its clock time), every memory id."""
+    ev = [tuple(v for k, v in r.items() if k != "created_at")
+          for r in store.q("SELECT * FROM memory_events ORDER BY id")]
+    ep = [tuple(v for k, v in r.items() if k != "indexed_at")
+          for r in store.q("SELECT * FROM memory_episodes ORDER BY source_id")]
+    items = [tuple(r.values()) for r in store.q("SELECT id, statement, invalid_at, expired_at FROM memory_items "
+                                                "ORDER BY id")]
+    return ev, ep, items
+
+
+def _drain(db: Path, recs: list[dict], embedder, batched: bool) -> tuple:  # noqa: ANN001
+    with drained_by(db, recs, embedder, N_USERS, batched) as adm:
+        s = adm.drain()
+        assert s.done == len(recs) and s.dead == 0 and s.retried == 0
+        return _state(adm.store)
+
+
+def test_a_batched_drain_writes_the_events_of_the_row_by_row_one(tmp_path: Path, embedder, monkeypatch):
+    recs = utterances(150, seed=11, user_count=N_USERS)
+    sizes: list[int] = []
+    run = vec_pending.Pending._run
+
+    def counted(self, sql, rows):  # noqa: ANN001, ANN202
+        if sql == EVENT_INSERT:
+            sizes.append(len(rows))
+        return run(self, sql, rows)
+
+    checks: list[int] = []
+    recheck = episodes.recheck
+
+    def counted_recheck(store, ids):  # noqa: ANN001, ANN202
+        checks.append(len(ids))
+        return recheck(store, ids)
+
+    monkeypatch.setattr(vec_pending.Pending, "_run", counted)
+    monkeypatch.setattr(episodes, "recheck", counted_recheck)
+    batched = _drain(tmp_path / "a.db", recs, embedder, True)
+    assert sum(sizes) == len(batched[0]) and len(sizes) < len(batched[0]) / 3  # together, ~16 turns a batch
+    assert checks  # CONFLICT / UPDATE events were checked for retired turns while events waited
+    row_by_row = _drain(tmp_path / "b.db", recs, embedder, False)
+    assert batched == row_by_row
+    events, eps, _ = batched
+    assert {e[5] for e in events} >= {"ADD", "NOOP", "CONFLICT"} and len(eps) > 50
+
+
+def _events(st: SQLiteStore) -> list[tuple]:
+    rows = st.q("SELECT id, action, reason FROM memory_events ORDER BY id")
+    return [(r["id"], r["action"], r["reason"]) for r in rows]
+
+
+def test_waiting_events_are_seen_and_a_rolled_back_savepoint_takes_its_own_along(tmp_path: Path):
+    st = SQLiteStore(tmp_path / "m.db")
+    try:
+        assert st.batch_vectors() is False
+        with st.tx():
+            a = insert_text(st, "alice", "I grow tomatoes on the balcony", 1, "2026-01-01T00:00:00+00:00")
+            assert st.record_event(user_id="alice", action="ADD", item_id=a, reason="first") is None  # waiting…
+            assert _events(st) == [(1, "ADD", "first")]  # …until a statement names the table
+            with pytest.raises(RuntimeError), st.tx():  # a task's savepoint
+                st.record_event(user_id="alice", action="NOOP", item_id=a, reason="second")
+                assert _events(st)[-1] == (2, "NOOP", "second")  # flushed inside the savepoint…
+                st.record_event(user_id="alice", action="NOOP", item_id=a, reason="third")
+                raise RuntimeError("task failed")
+            assert _events(st) == [(1, "ADD", "first")]  # …and rolled back with it, the waiting one too
+            st.record_event(user_id="alice", action="NOOP", item_id=a, reason="fourth")
+            with pytest.raises(BadInputError), st.tx():  # an unstorable text fails its own task, not the commit
+                st.record_event(user_id="alice", action="NOOP", item_id=a, reason="bad \ud800 text")
+        assert _events(st) == [(1, "ADD", "first"), (2, "NOOP", "fourth")]  # the ids row-by-row inserts give
+        assert not st.vec_pending.has_waiting
+        with pytest.raises(RuntimeError), st.tx():  # a whole transaction rolled back: nothing stays
+            st.record_event(user_id="alice", action="NOOP", item_id=a, reason="fifth")
+            raise RuntimeError("batch failed")
+        assert _events(st) == [(1, "ADD", "first"), (2, "NOOP", "fourth")]
+        assert st.batch_vectors(False) is True
+        assert st.record_event(user_id="alice", action="NOOP", item_id=a, reason="sixth") == 3  # row by row again
+    finally:
+        st.close()
