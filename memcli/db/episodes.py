@@ -78,6 +78,13 @@ def vec_sql(dim: int) -> str:
 EPISODE_VEC_INSERT = f"INSERT INTO {s.EPISODE_VEC}(source_id, user_id, occurred_at, embedding) VALUES (?, ?, ?, ?)"
 
 
+#: a drained user turn's row, as :func:`record` writes it (a re-record replaces the row's flags and times)
+EPISODE_INSERT = (f"INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model, "
+                  "indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(source_id) DO UPDATE SET "
+                  "is_chatter = excluded.is_chatter, is_episode = excluded.is_episode, "
+                  "embed_model = excluded.embed_model, indexed_at = excluded.indexed_at")
+
+
 #: an episode's FTS5 row, as :func:`record` writes it
 EPISODE_FTS_INSERT = f"INSERT INTO {s.EPISODE_FTS}(rowid, tokens, user_key) VALUES (?, ?, ?)"
 
@@ -140,21 +147,22 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     with store.tx() if store.conn.get_autocommit() else contextlib.nullcontext():
         if was:
             _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
-        store.x(f"""INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model,
-                    indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(source_id) DO UPDATE SET is_chatter = excluded.is_chatter,
-                    is_episode = excluded.is_episode, embed_model = excluded.embed_model,
-                    indexed_at = excluded.indexed_at""",
-                (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
-                 model if (is_episode and vector is not None) else None, iso(now)))
+        from memcli.db.index import pending_rows
+
+        pend = pending_rows(store)  # the drain: one insert of the batch's rows per table
+        row = (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
+               model if (is_episode and vector is not None) else None, iso(now))
+        if pend is not None and s.EPISODES in pend.tables:
+            pend.add(s.EPISODES, int(source_id), row)
+        else:
+            store.x(EPISODE_INSERT, row)
         if fresh is not None:
             fresh.no_row.discard(int(source_id))
         if is_episode:
-            from memcli.db.index import pending_rows, search_terms_of
+            from memcli.db.index import search_terms_of
             from memcli.smalltalk import unaddressed
 
             # the turn's words, not the name it addresses (Thanks, Mel!): memcli.smalltalk.unaddressed
-            pend = pending_rows(store)  # the drain: one insert of the batch's rows per table
             fts = (int(source_id), " ".join(search_terms_of(unaddressed(content))[1]), user_token(user))
             if pend is not None:
                 pend.add(s.EPISODE_FTS, int(source_id), fts)
@@ -164,11 +172,11 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
                 from memcli.embed import vec_to_blob
 
                 _ensure_vec(store, int(vector.shape[-1]), model or "")
-                row = (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector))
+                vec = (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector))
                 if pend is not None:
-                    pend.add(s.EPISODE_VEC, int(source_id), row)
+                    pend.add(s.EPISODE_VEC, int(source_id), vec)
                 else:
-                    store.x(EPISODE_VEC_INSERT, row)
+                    store.x(EPISODE_VEC_INSERT, vec)
     return is_episode
 
 
@@ -194,18 +202,23 @@ def retire(store: Store, source_id: int, item_id: int | None = None) -> None:
 def recheck(store: Store, item_ids: Sequence[int | None]) -> None:
     """After a decision that may retire memories (:data:`RETIRING`, called by ``record_event``): the turns
     of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes. While the transaction's
-    events wait (:mod:`memcli.db.vec_pending`), whether any of the turns is an episode is read first: only then
-    does the check read ``memory_events`` (which writes them)."""
+    events and episode rows wait (:mod:`memcli.db.vec_pending`), whether any of the turns is an episode is read
+    first, the waiting rows' flags over the stored ones: only then does the check read the two tables (which
+    writes them)."""
     ids = [int(i) for i in item_ids if i is not None]
     if not ids:
         return
     marks = ",".join("?" * len(ids))
     pend = getattr(store, "vec_pending", None)
-    waiting = pend.tables.get(s.EVENTS) if pend is not None else None
-    if waiting is not None and waiting.waiting and not store.q(
-            f"SELECT 1 FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e ON e.source_id = l.source_id "
-            f"WHERE l.item_id IN ({marks}) AND e.is_episode = 1 LIMIT 1", ids):
-        return  # no episode among the turns (most checks): the waiting events need not be written to know it
+    if pend is not None and not store.conn.get_autocommit() and s.EPISODES in pend.tables:
+        # each turn's is_episode: its waiting row's, else its stored row's (read without writing what waits)
+        waiting = pend.tables[s.EPISODES].waiting  # turns of this transaction: the newest source ids
+        with pend.direct():  # the stored episodes among the turns, and every turn that may have a waiting row
+            links = store.q(f"SELECT l.source_id AS sid, e.is_episode AS ep FROM {s.ITEM_SOURCES} l LEFT JOIN "
+                            f"{s.EPISODES} e ON e.source_id = l.source_id WHERE l.item_id IN ({marks}) "
+                            "AND (e.is_episode = 1 OR l.source_id >= ?)", [*ids, min(waiting, default=2**62)])
+        if not any((w[1][4] if (w := waiting.get(r["sid"])) is not None else r["ep"]) == 1 for r in links):
+            return  # no episode among the turns (most checks): the waiting rows need not be written to know it
     for r in store.q(f"""SELECT DISTINCT e.source_id AS sid FROM {s.ITEM_SOURCES} l
                          JOIN {s.EPISODES} e ON e.source_id = l.source_id
                          WHERE l.item_id IN ({marks}) AND e.is_episode = 1 AND {RETIRED.format(sid="e.source_id")}""",
