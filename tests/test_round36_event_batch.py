@@ -9,16 +9,18 @@ a text that cannot be stored fails its task at once, as a row written at once wo
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from _procs import utterances
-from _rows import drained_by, insert_text
+from _rows import drained_by, insert_text, seeded_vec
 
 from memcli.db import episodes, vec_pending
 from memcli.db.items import EVENT_INSERT
 from memcli.db.sqlite import SQLiteStore
 from memcli.errors import BadInputError
+from memcli.models import Candidate, Kind
 
 N_USERS = 3
 
@@ -101,3 +103,51 @@ def test_waiting_events_are_seen_and_a_rolled_back_savepoint_takes_its_own_along
         assert st.record_event(user_id="alice", action="NOOP", item_id=a, reason="sixth") == 3  # row by row again
     finally:
         st.close()
+
+
+AT = datetime(2026, 5, 4, 10, 0, tzinfo=UTC)
+
+
+def _retired_turn(batched: bool, same_turn: bool) -> tuple[dict[int, int], int]:
+    """One transaction: turn 1 tells where Ada lives (its memory kept, the turn left uncovered: an episode), turn 2
+    a new city that ends turn 1's memory (CONFLICT; ``same_turn``: the event names turn 1 itself). Returns each
+    turn's is_episode afterwards and how many whole retired-turn checks ran (SQLite's statement trace)."""
+    st = SQLiteStore.in_memory()
+    if batched:
+        st.batch_vectors()
+    full = [0]
+
+    def trace(_cursor, sql: str, _bindings) -> bool:  # noqa: ANN001
+        full[0] += "SELECT DISTINCT e.source_id AS sid" in sql
+        return True
+
+    s1, s2 = (st.add_source("ada", role="user", content=f"turn {n}: a long story about moving house and the river",
+                            occurred_at=AT, recorded_at=AT) for n in (1, 2))
+    st.conn.exec_trace = trace
+    with st.tx():
+        st.note_fresh_sources([s1, s2])
+        old = st.insert_item(user_id="ada", candidate=Candidate(statement="I live in Porto", kind=Kind.IDENTITY,
+                                                                salience=0.5, valid_from=AT, slot="home.city"),
+                             origin="extracted", confidence=0.8, vector=seeded_vec(1), model="m", source_ids=[s1])
+        st.record_episode("ada", s1, occurred_at=AT, content="turn 1", chatter=False, vector=seeded_vec(7),
+                          model="m", now=AT, uncovered=True)
+        new = st.insert_item(user_id="ada", candidate=Candidate(statement="I live in Braga", kind=Kind.IDENTITY,
+                                                                salience=0.5, valid_from=AT, slot="home.city"),
+                             origin="extracted", confidence=0.8, vector=seeded_vec(2), model="m", source_ids=[s2])
+        st.update_item(old["id"], invalid_at=AT, invalid_reason="moved")
+        st.record_event(user_id="ada", action="CONFLICT", item_id=new["id"], other_item_id=old["id"],
+                        source_id=s1 if same_turn else s2, reason="a new city")
+        st.record_event(user_id="ada", action="CONFLICT", item_id=new["id"], source_id=s2, reason="no turn of it")
+    st.conn.exec_trace = None
+    got = {r["source_id"]: r["is_episode"] for r in st.q("SELECT source_id, is_episode FROM memory_episodes")}
+    assert st.scalar("SELECT count(*) FROM memory_episode_vec") == sum(got.values())  # retired: unindexed too
+    st.close()
+    return got, full[0]
+
+
+@pytest.mark.parametrize("same_turn", [False, True])
+def test_a_turn_retired_while_its_episode_row_and_the_event_wait_is_retired_as_row_by_row(same_turn: bool):
+    batched, checks = _retired_turn(True, same_turn)
+    row_by_row, all_checks = _retired_turn(False, same_turn)
+    assert batched == row_by_row == {1: int(same_turn)}  # a changed value is no episode; the turn's own is
+    assert (checks, all_checks) == (1, 2)  # the memory with no episode turn was not checked whole while rows waited

@@ -210,20 +210,34 @@ def recheck(store: Store, item_ids: Sequence[int | None]) -> None:
         return
     marks = ",".join("?" * len(ids))
     pend = getattr(store, "vec_pending", None)
-    if pend is not None and not store.conn.get_autocommit() and s.EPISODES in pend.tables:
-        # each turn's is_episode: its waiting row's, else its stored row's (read without writing what waits)
-        waiting = pend.tables[s.EPISODES].waiting  # turns of this transaction: the newest source ids
-        with pend.direct():  # the stored episodes among the turns, and every turn that may have a waiting row
-            links = store.q(f"SELECT l.source_id AS sid, e.is_episode AS ep FROM {s.ITEM_SOURCES} l LEFT JOIN "
-                            f"{s.EPISODES} e ON e.source_id = l.source_id WHERE l.item_id IN ({marks}) "
-                            "AND (e.is_episode = 1 OR l.source_id >= ?)", [*ids, min(waiting, default=2**62)])
-        if not any((w[1][4] if (w := waiting.get(r["sid"])) is not None else r["ep"]) == 1 for r in links):
-            return  # no episode among the turns (most checks): the waiting rows need not be written to know it
+    if pend is not None and not store.conn.get_autocommit() and s.EPISODES in pend.tables \
+            and not _maybe_episode(store, pend, ids, marks):
+        return  # no episode among the turns (most checks): the waiting rows need not be written to know it
     for r in store.q(f"""SELECT DISTINCT e.source_id AS sid FROM {s.ITEM_SOURCES} l
                          JOIN {s.EPISODES} e ON e.source_id = l.source_id
                          WHERE l.item_id IN ({marks}) AND e.is_episode = 1 AND {RETIRED.format(sid="e.source_id")}""",
                      ids):
         retire(store, int(r["sid"]))
+
+
+def _maybe_episode(store: Store, pend: Any, ids: list[int], marks: str) -> bool:
+    """Whether a turn of the memories ``ids`` may be an episode, read without writing the transaction's waiting
+    rows (:mod:`memcli.db.vec_pending`): a stored episode row whose turn has no waiting row, or a waiting row
+    that says episode; a waiting row's turn is linked to ``ids`` as the batch's notes say (:class:`Fresh`: its
+    links since the batch began, when it had none before); any turn the notes do not know: True (the caller then
+    runs the whole check, which writes what waits first)."""
+    waiting = pend.tables[s.EPISODES].waiting  # source id → [key, the row's parameters]; is_episode is 4th
+    with pend.direct():
+        stored = store.q(f"SELECT l.source_id AS sid FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e "
+                         f"ON e.source_id = l.source_id WHERE l.item_id IN ({marks}) AND e.is_episode = 1", ids)
+    if any((w := waiting.get(r["sid"])) is None or w[1][4] == 1 for r in stored):
+        return True
+    told = [sid for sid, w in waiting.items() if w[1][4] == 1]
+    if not told:
+        return False
+    fresh = fresh_of(store)
+    return fresh is None or any(sid not in fresh.clean or not set(ids).isdisjoint(fresh.linked.get(sid, ()))
+                                for sid in told)
 
 
 def unindex(store: Store, source_ids: Sequence[int]) -> None:
