@@ -151,3 +151,20 @@ def test_a_turn_retired_while_its_episode_row_and_the_event_wait_is_retired_as_r
     row_by_row, all_checks = _retired_turn(False, same_turn)
     assert batched == row_by_row == {1: int(same_turn)}  # a changed value is no episode; the turn's own is
     assert (checks, all_checks) == (1, 2)  # the memory with no episode turn was not checked whole while rows waited
+
+
+def test_a_batch_that_does_not_commit_takes_back_what_it_counted():
+    """The drain's per-batch undo mark (round 36: the counters and the lists' lengths, no copy of the ids)."""
+    from memcli.write.drain_summary import DrainSummary
+
+    s = DrainSummary(user=None, extractor="rules", judge="fitted", done=3, added=2, done_ids=[1, 2, 3],
+                     errors=["task 9: boom"])
+    mark = s.mark()
+    s.done, s.added, s.conflicted, s.interrupted = 5, 4, 1, True
+    s.done_ids += [4, 5]
+    s.errors.append("task 10: boom")
+    s.seconds["write"] = 1.5  # time spent stays spent
+    s.undo(mark)
+    assert (s.done, s.added, s.conflicted, s.interrupted, s.done_ids, s.errors) == (3, 2, 0, False, [1, 2, 3],
+                                                                                     ["task 9: boom"])
+    assert s.seconds["write"] == 1.5

@@ -34,7 +34,7 @@ from memcli.db.bounded import like_params, like_score_sql, user_token
 from memcli.db.episode_fresh import fresh_of, note_fresh, note_item
 from memcli.db.vector_layout import CHUNK_SIZE
 from memcli.errors import ModelMismatchError
-from memcli.timeutil import from_iso, iso, to_epoch
+from memcli.timeutil import from_iso, iso, iso_once, to_epoch
 
 if TYPE_CHECKING:
     import numpy as np
@@ -151,7 +151,7 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
 
         pend = pending_rows(store)  # the drain: one insert of the batch's rows per table
         row = (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
-               model if (is_episode and vector is not None) else None, iso(now))
+               model if (is_episode and vector is not None) else None, iso_once(now))
         if pend is not None and s.EPISODES in pend.tables:
             pend.add(s.EPISODES, int(source_id), row)
         else:

@@ -32,8 +32,9 @@ __all__ = [
     "snapshot", "source_ids_of", "status_of", "update_item",
 ]
 
-#: ``json.dumps(obj, ensure_ascii=False)``, the text for text, with one encoder made once (dumps makes one a call)
-_json = json.JSONEncoder(ensure_ascii=False).encode
+#: ``json.dumps(obj, ensure_ascii=False)``, the text for text, with one encoder made once (dumps makes one a call);
+#: no check for circular references (plain rows and metadata: the same text, a dict of ids a container less)
+_json = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def get_row(store: Store, user_id: str, item_id: int) -> dict[str, Any]:
