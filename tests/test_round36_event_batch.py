@@ -1,11 +1,11 @@
-"""Round 36 (issue 24, the drain's write stage): a batch's audit events wait with its vec0 and FTS5 rows
-(:mod:`memcli.db.vec_pending`) and go in with one ``executemany`` before the commit, or before a statement that
-reads ``memory_events`` (the retired-turn check of :func:`memcli.db.episodes.recheck` when a turn of the
-decided memories is an episode).
+"""Round 36 (issue 24, the drain's write stage): a batch's audit events, episode rows and memories' links to their
+turns wait with its vec0 and FTS5 rows (:mod:`memcli.db.vec_pending`) and go in with one ``executemany`` per table
+before the commit, or before a statement that reads the table (the retired-turn check of
+:func:`memcli.db.episodes.recheck` when a turn of the decided memories is an episode).
 
-The events (ids included: AUTOINCREMENT in the same order) and the episode rows must be those of the row-by-row
-writes; a statement naming ``memory_events`` sees the waiting rows; a rolled-back savepoint takes its own along;
-a text that cannot be stored fails its task at once, as a row written at once would."""
+The events (ids included: AUTOINCREMENT in the same order), the episode rows and the links must be those of the
+row-by-row writes; a statement naming ``memory_events`` sees the waiting rows; a rolled-back savepoint takes its
+own along; a text that cannot be stored fails its task at once, as a row written at once would."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from _procs import utterances
 from _rows import drained_by, insert_text, seeded_vec
 
 from memcli.db import episodes, vec_pending
-from memcli.db.items import EVENT_INSERT
+from memcli.db.items import EVENT_INSERT, LINK_INSERT
 from memcli.db.sqlite import SQLiteStore
 from memcli.errors import BadInputError
 from memcli.models import Candidate, Kind
@@ -48,9 +48,13 @@ def test_a_batched_drain_writes_the_events_of_the_row_by_row_one(tmp_path: Path,
     sizes: list[int] = []
     run = vec_pending.Pending._run
 
+    links: list[int] = []
+
     def counted(self, sql, rows):  # noqa: ANN001, ANN202
         if sql == EVENT_INSERT:
             sizes.append(len(rows))
+        if sql == LINK_INSERT:
+            links.append(len(rows))
         return run(self, sql, rows)
 
     checks: list[int] = []
@@ -64,6 +68,7 @@ def test_a_batched_drain_writes_the_events_of_the_row_by_row_one(tmp_path: Path,
     monkeypatch.setattr(episodes, "recheck", counted_recheck)
     batched = _drain(tmp_path / "a.db", recs, embedder, True)
     assert sum(sizes) == len(batched[0]) and len(sizes) < len(batched[0]) / 3  # together, ~16 turns a batch
+    assert len(links) < sum(links) / 2  # the memories' links to their turns too
     assert checks  # CONFLICT / UPDATE events were checked for retired turns while events waited
     row_by_row = _drain(tmp_path / "b.db", recs, embedder, False)
     assert batched == row_by_row

@@ -224,9 +224,15 @@ def _maybe_episode(store: Store, pend: Any, ids: list[int], marks: str) -> bool:
     """Whether a turn of the memories ``ids`` may be an episode, read without writing the transaction's waiting
     rows (:mod:`memcli.db.vec_pending`): a stored episode row whose turn has no waiting row, or a waiting row
     that says episode; a waiting row's turn is linked to ``ids`` as the batch's notes say (:class:`Fresh`: its
-    links since the batch began, when it had none before); any turn the notes do not know: True (the caller then
-    runs the whole check, which writes what waits first)."""
+    links since the batch began, when it had none before); a waiting link counts unless its turn has no row at
+    all (``no_row``: the task's own turn, recorded after its decisions); any turn the notes do not know: True
+    (the caller then runs the whole check, which writes what waits first)."""
     waiting = pend.tables[s.EPISODES].waiting  # source id → [key, the row's parameters]; is_episode is 4th
+    fresh = fresh_of(store)
+    links = pend.tables.get(s.ITEM_SOURCES)  # waiting links: a turn of this task, no episode row yet (no_row)
+    if links is not None and any(w[1][0] in ids and (fresh is None or w[1][1] not in fresh.no_row)
+                                 for w in links.waiting.values()):
+        return True  # a waiting link to a turn with a row: not read below (nothing written first)
     with pend.direct():
         stored = store.q(f"SELECT l.source_id AS sid FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e "
                          f"ON e.source_id = l.source_id WHERE l.item_id IN ({marks}) AND e.is_episode = 1", ids)
@@ -235,7 +241,6 @@ def _maybe_episode(store: Store, pend: Any, ids: list[int], marks: str) -> bool:
     told = [sid for sid, w in waiting.items() if w[1][4] == 1]
     if not told:
         return False
-    fresh = fresh_of(store)
     return fresh is None or any(sid not in fresh.clean or not set(ids).isdisjoint(fresh.linked.get(sid, ()))
                                 for sid in told)
 

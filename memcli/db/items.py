@@ -136,8 +136,18 @@ def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, 
     return row
 
 
+#: a memory's link to a turn it came from, as :func:`link_source` writes it (again: nothing)
+LINK_INSERT = f"INSERT OR IGNORE INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)"
+
+
 def link_source(store: Store, item_id: int, source_id: int) -> None:
-    store.x(f"INSERT OR IGNORE INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)", (item_id, source_id))
+    """Link ``source_id`` to ``item_id`` (no-op when linked); the drain's link waits for the transaction's one insert
+    of them (:mod:`memcli.db.vec_pending`). The turn stops being an episode (:func:`memcli.db.episodes.retire`)."""
+    pend = index.pending_rows(store)
+    if pend is not None and s.ITEM_SOURCES in pend.tables:
+        pend.append(s.ITEM_SOURCES, (int(item_id), int(source_id)))
+    else:
+        store.x(LINK_INSERT, (item_id, source_id))
     episodes.retire(store, source_id, item_id)  # a memory holds the turn now: it is no episode
 
 

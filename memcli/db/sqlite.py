@@ -82,7 +82,7 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
 
     def batch_vectors(self, on: bool = True) -> bool:
         """Write the fresh vec0 and FTS5 rows of memories and episodes of each write transaction, the flag
-        updates of written memories, the audit events and the turns' episode rows, with one ``executemany`` per
+        updates of written memories, the audit events, the turns' episode rows and links, one ``executemany`` per
         table before it commits
         (``on``), or row by row (:mod:`memcli.db.vec_pending`; the drain), the tasks' savepoint sub-journals in
         memory meanwhile (:mod:`memcli.db.temp_store`). Returns whether it was on; off only between transactions."""
@@ -93,7 +93,8 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
 
             self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE, s.FTS: FTS_INSERT,
                                         s.EPISODE_VEC: EPISODE_VEC_INSERT, s.EPISODE_FTS: EPISODE_FTS_INSERT,
-                                        s.EVENTS: items.EVENT_INSERT, s.EPISODES: EPISODE_INSERT}, self)
+                                        s.EVENTS: items.EVENT_INSERT, s.EPISODES: EPISODE_INSERT,
+                                        s.ITEM_SOURCES: items.LINK_INSERT}, self)
             was_temp = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
             self._temp_was = self._temp_was if was_temp is None else was_temp
         elif not on:
