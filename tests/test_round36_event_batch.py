@@ -100,6 +100,7 @@ def test_waiting_events_are_seen_and_a_rolled_back_savepoint_takes_its_own_along
                 st.record_event(user_id="alice", action="NOOP", item_id=a, reason="bad \ud800 text")
         assert _events(st) == [(1, "ADD", "first"), (2, "NOOP", "fourth")]  # the ids row-by-row inserts give
         assert not st.vec_pending.has_waiting
+        assert not any(t.rows for t in st.vec_pending.tables.values())  # written rows are not kept past the commit
         with pytest.raises(RuntimeError), st.tx():  # a whole transaction rolled back: nothing stays
             st.record_event(user_id="alice", action="NOOP", item_id=a, reason="fifth")
             raise RuntimeError("batch failed")

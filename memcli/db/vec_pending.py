@@ -156,9 +156,12 @@ class Pending:
         self._settle()
 
     def flush(self) -> None:
-        """Write every waiting row (before the commit)."""
+        """Write every waiting row (before the commit), and forget them: no savepoint of the transaction is left
+        to roll back to (a commit that fails rolls everything back), so the rows written need not be kept — the
+        tables' lists held a whole drain's rows, vectors and events' JSON included, until it ended."""
         for t in self.tables.values():
             t.flush(self._run)
+            t.reset()
         self.live = False
 
     @contextlib.contextmanager
