@@ -18,8 +18,8 @@ from functools import lru_cache
 
 from memcli.errors import BadInputError, MemcliError
 
-__all__ = ["iso", "now_utc", "parse_at", "to_epoch", "from_iso", "EVENT_WHEN", "FAR_FUTURE_EPOCH", "event_day",
-           "get_zone", "human",
+__all__ = ["iso", "iso_once", "now_iso", "now_utc", "parse_at", "to_epoch", "from_iso", "EVENT_WHEN",
+           "FAR_FUTURE_EPOCH", "event_day", "get_zone", "human",
            "local_zone", "offset_text", "refuse_future", "zone_label", "zone_note", "FUTURE_TOLERANCE",
            "MAX_DURATION_S", "check_duration"]
 
@@ -30,6 +30,19 @@ FAR_FUTURE_EPOCH = 253402300799
 def now_utc() -> datetime:
     """Return the current time, timezone-aware UTC."""
     return datetime.now(UTC)
+
+
+def now_iso() -> str:
+    """:func:`iso` of :func:`now_utc`: the current time as stored text (an instant met once, so not through
+    :func:`_iso`'s cache, which it would only push older times out of)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def iso_once(dt: datetime) -> str:
+    """:func:`iso` of a time formatted once (a clock reading passed along): the same text, not kept in the cache."""
+    if dt.tzinfo is None:
+        raise ValueError("naive datetime; memcli stores aware UTC times only")
+    return dt.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def iso(dt: datetime) -> str:

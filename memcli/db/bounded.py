@@ -26,6 +26,7 @@ not by substring. The cap is reported in ``--json`` output (``constants``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from memcli.db import schema as s
@@ -42,9 +43,11 @@ LIKE_SCAN_CAP = 5000
 VOCAB = "memcli_fts_vocab"  # a TEMP fts5vocab table (per connection, nothing in the file)
 
 
+@lru_cache(maxsize=4096)
 def user_token(user_id: str) -> str:
     """The one FTS5 token that stands for a user in the indexed ``user_key`` column: ``u`` + 16
-    hex digits of BLAKE2b (unicode61 would split an id such as ``a@b.c`` into several tokens)."""
+    hex digits of BLAKE2b (unicode61 would split an id such as ``a@b.c`` into several tokens). Kept per
+    id (a drain asks it for every memory and episode it indexes, of a few users)."""
     import hashlib
 
     return "u" + hashlib.blake2b(str(user_id).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()

@@ -34,7 +34,7 @@ from memcli.db.bounded import like_params, like_score_sql, user_token
 from memcli.db.episode_fresh import fresh_of, note_fresh, note_item
 from memcli.db.vector_layout import CHUNK_SIZE
 from memcli.errors import ModelMismatchError
-from memcli.timeutil import from_iso, iso, to_epoch
+from memcli.timeutil import from_iso, iso, iso_once, to_epoch
 
 if TYPE_CHECKING:
     import numpy as np
@@ -76,6 +76,13 @@ def vec_sql(dim: int) -> str:
 
 #: an episode's vec0 row, as :func:`record` writes it
 EPISODE_VEC_INSERT = f"INSERT INTO {s.EPISODE_VEC}(source_id, user_id, occurred_at, embedding) VALUES (?, ?, ?, ?)"
+
+
+#: a drained user turn's row, as :func:`record` writes it (a re-record replaces the row's flags and times)
+EPISODE_INSERT = (f"INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model, "
+                  "indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(source_id) DO UPDATE SET "
+                  "is_chatter = excluded.is_chatter, is_episode = excluded.is_episode, "
+                  "embed_model = excluded.embed_model, indexed_at = excluded.indexed_at")
 
 
 #: an episode's FTS5 row, as :func:`record` writes it
@@ -140,21 +147,22 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
     with store.tx() if store.conn.get_autocommit() else contextlib.nullcontext():
         if was:
             _drop_index_rows(store, [source_id])  # a re-record (rebuild): the old index rows go first
-        store.x(f"""INSERT INTO {s.EPISODES}(source_id, user_id, occurred_at, is_chatter, is_episode, embed_model,
-                    indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(source_id) DO UPDATE SET is_chatter = excluded.is_chatter,
-                    is_episode = excluded.is_episode, embed_model = excluded.embed_model,
-                    indexed_at = excluded.indexed_at""",
-                (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
-                 model if (is_episode and vector is not None) else None, iso(now)))
+        from memcli.db.index import pending_rows
+
+        pend = pending_rows(store)  # the drain: one insert of the batch's rows per table
+        row = (int(source_id), user, iso(from_iso(occurred_at)), int(chatter), int(is_episode),
+               model if (is_episode and vector is not None) else None, iso_once(now))
+        if pend is not None and s.EPISODES in pend.tables:
+            pend.add(s.EPISODES, int(source_id), row)
+        else:
+            store.x(EPISODE_INSERT, row)
         if fresh is not None:
             fresh.no_row.discard(int(source_id))
         if is_episode:
-            from memcli.db.index import pending_rows, search_terms_of
+            from memcli.db.index import search_terms_of
             from memcli.smalltalk import unaddressed
 
             # the turn's words, not the name it addresses (Thanks, Mel!): memcli.smalltalk.unaddressed
-            pend = pending_rows(store)  # the drain: one insert of the batch's rows per table
             fts = (int(source_id), " ".join(search_terms_of(unaddressed(content))[1]), user_token(user))
             if pend is not None:
                 pend.add(s.EPISODE_FTS, int(source_id), fts)
@@ -164,11 +172,11 @@ def record(store: Store, user: str, source_id: int, *, occurred_at: datetime | s
                 from memcli.embed import vec_to_blob
 
                 _ensure_vec(store, int(vector.shape[-1]), model or "")
-                row = (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector))
+                vec = (int(source_id), user, to_epoch(occurred_at), vec_to_blob(vector))
                 if pend is not None:
-                    pend.add(s.EPISODE_VEC, int(source_id), row)
+                    pend.add(s.EPISODE_VEC, int(source_id), vec)
                 else:
-                    store.x(EPISODE_VEC_INSERT, row)
+                    store.x(EPISODE_VEC_INSERT, vec)
     return is_episode
 
 
@@ -193,16 +201,48 @@ def retire(store: Store, source_id: int, item_id: int | None = None) -> None:
 
 def recheck(store: Store, item_ids: Sequence[int | None]) -> None:
     """After a decision that may retire memories (:data:`RETIRING`, called by ``record_event``): the turns
-    of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes."""
+    of ``item_ids`` that are episodes and now :data:`RETIRED` stop being episodes. While the transaction's
+    events and episode rows wait (:mod:`memcli.db.vec_pending`), whether any of the turns is an episode is read
+    first, the waiting rows' flags over the stored ones: only then does the check read the two tables (which
+    writes them)."""
     ids = [int(i) for i in item_ids if i is not None]
     if not ids:
         return
     marks = ",".join("?" * len(ids))
+    pend = getattr(store, "vec_pending", None)
+    if pend is not None and not store.conn.get_autocommit() and s.EPISODES in pend.tables \
+            and not _maybe_episode(store, pend, ids, marks):
+        return  # no episode among the turns (most checks): the waiting rows need not be written to know it
     for r in store.q(f"""SELECT DISTINCT e.source_id AS sid FROM {s.ITEM_SOURCES} l
                          JOIN {s.EPISODES} e ON e.source_id = l.source_id
                          WHERE l.item_id IN ({marks}) AND e.is_episode = 1 AND {RETIRED.format(sid="e.source_id")}""",
                      ids):
         retire(store, int(r["sid"]))
+
+
+def _maybe_episode(store: Store, pend: Any, ids: list[int], marks: str) -> bool:
+    """Whether a turn of the memories ``ids`` may be an episode, read without writing the transaction's waiting
+    rows (:mod:`memcli.db.vec_pending`): a stored episode row whose turn has no waiting row, or a waiting row
+    that says episode; a waiting row's turn is linked to ``ids`` as the batch's notes say (:class:`Fresh`: its
+    links since the batch began, when it had none before); a waiting link counts unless its turn has no row at
+    all (``no_row``: the task's own turn, recorded after its decisions); any turn the notes do not know: True
+    (the caller then runs the whole check, which writes what waits first)."""
+    waiting = pend.tables[s.EPISODES].waiting  # source id → [key, the row's parameters]; is_episode is 4th
+    fresh = fresh_of(store)
+    links = pend.tables.get(s.ITEM_SOURCES)  # waiting links: a turn of this task, no episode row yet (no_row)
+    if links is not None and any(w[1][0] in ids and (fresh is None or w[1][1] not in fresh.no_row)
+                                 for w in links.waiting.values()):
+        return True  # a waiting link to a turn with a row: not read below (nothing written first)
+    with pend.direct():
+        stored = store.q(f"SELECT l.source_id AS sid FROM {s.ITEM_SOURCES} l JOIN {s.EPISODES} e "
+                         f"ON e.source_id = l.source_id WHERE l.item_id IN ({marks}) AND e.is_episode = 1", ids)
+    if any((w := waiting.get(r["sid"])) is None or w[1][4] == 1 for r in stored):
+        return True
+    told = [sid for sid, w in waiting.items() if w[1][4] == 1]
+    if not told:
+        return False
+    return fresh is None or any(sid not in fresh.clean or not set(ids).isdisjoint(fresh.linked.get(sid, ()))
+                                for sid in told)
 
 
 def unindex(store: Store, source_ids: Sequence[int]) -> None:

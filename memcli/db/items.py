@@ -19,7 +19,7 @@ from memcli.db.store import FORGOTTEN, snapshot, status_of
 from memcli.db.written_row import inserted_row, updated_row
 from memcli.errors import NotFoundError
 from memcli.text import normalize
-from memcli.timeutil import iso, now_utc
+from memcli.timeutil import iso, now_iso
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,8 +32,9 @@ __all__ = [
     "snapshot", "source_ids_of", "status_of", "update_item",
 ]
 
-#: ``json.dumps(obj, ensure_ascii=False)``, the text for text, with one encoder made once (dumps makes one a call)
-_json = json.JSONEncoder(ensure_ascii=False).encode
+#: ``json.dumps(obj, ensure_ascii=False)``, the text for text, with one encoder made once (dumps makes one a call);
+#: no check for circular references (plain rows and metadata: the same text, a dict of ids a container less)
+_json = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def get_row(store: Store, user_id: str, item_id: int) -> dict[str, Any]:
@@ -89,12 +90,11 @@ def insert_item(
     recorded_at: datetime | None = None,
 ) -> dict[str, Any]:
     """Insert one item, index it (FTS5 + vec0), link its sources; return the row."""
-    now = recorded_at or now_utc()
-    vf = iso(candidate.valid_from)
+    vf, at = iso(candidate.valid_from), iso(recorded_at) if recorded_at else now_iso()
     values = {"user_id": user_id, "statement": candidate.statement, "normalized": normalize(candidate.statement),
               "kind": str(candidate.kind), "slot": candidate.slot, "salience": float(candidate.salience),
               "confidence": float(confidence), "origin": str(origin), "valid_from": vf,
-              "invalid_at": iso(invalid_at) if invalid_at else None, "recorded_at": iso(now),
+              "invalid_at": iso(invalid_at) if invalid_at else None, "recorded_at": at,
               "last_confirmed_at": iso(candidate.confirmed_at or candidate.valid_from),
               "supersedes_id": supersedes_id, "invalid_reason": invalid_reason,
               "metadata": _json(candidate.metadata), "embed_model": model, "event_when": candidate.event_when}
@@ -136,9 +136,24 @@ def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, 
     return row
 
 
+#: a memory's link to a turn it came from, as :func:`link_source` writes it (again: nothing)
+LINK_INSERT = f"INSERT OR IGNORE INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)"
+
+
 def link_source(store: Store, item_id: int, source_id: int) -> None:
-    store.x(f"INSERT OR IGNORE INTO {s.ITEM_SOURCES}(item_id, source_id) VALUES (?, ?)", (item_id, source_id))
+    """Link ``source_id`` to ``item_id`` (no-op when linked); the drain's link waits for the transaction's one insert
+    of them (:mod:`memcli.db.vec_pending`). The turn stops being an episode (:func:`memcli.db.episodes.retire`)."""
+    pend = index.pending_rows(store)
+    if pend is not None and s.ITEM_SOURCES in pend.tables:
+        pend.append(s.ITEM_SOURCES, (int(item_id), int(source_id)))
+    else:
+        store.x(LINK_INSERT, (item_id, source_id))
     episodes.retire(store, source_id, item_id)  # a memory holds the turn now: it is no episode
+
+
+#: an audit event's row, as :func:`record_event` writes it
+EVENT_INSERT = (f"INSERT INTO {s.EVENTS}(user_id, item_id, other_item_id, source_id, action, level, cosine, judge, "
+                "reason, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 def record_event(
@@ -155,21 +170,43 @@ def record_event(
     reason: str | None = None,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
-) -> int:
-    """Append one row to the audit trail; returns its id. After a decision that may retire a memory,
-    the turns it came from are checked (:func:`memcli.db.episodes.recheck`): no retired value comes back
-    as an episode."""
-    got = store.x(
-        f"""INSERT INTO {s.EVENTS}(user_id, item_id, other_item_id, source_id, action, level, cosine,
-            judge, reason, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        (user_id, item_id, other_item_id, source_id, str(action), level and str(level),
-         None if cosine is None else float(cosine), judge, reason,
-         None if before is None else _json(before),
-         None if after is None else _json(after), iso(now_utc())),
-    )
+) -> int | None:
+    """Append one row to the audit trail; returns its id, or None when the row waits for the transaction's
+    one insert of its events (the drain: :mod:`memcli.db.vec_pending`; it is written before the commit or before
+    any statement reading ``memory_events``, with the id it would have had). After a decision that may retire a
+    memory, the turns it came from are checked (:func:`memcli.db.episodes.recheck`): no retired value comes back
+    as an episode.
+
+    Raises:
+        BadInputError: a text holds an unpaired surrogate (checked here also when the row waits: the task fails
+            alone, as a row written at once would).
+        StoreError: the insert failed."""
+    params = (user_id, item_id, other_item_id, source_id, str(action), level and str(level),
+              None if cosine is None else float(cosine), judge, reason,
+              None if before is None else _json(before),
+              None if after is None else _json(after), now_iso())
+    pend = index.pending_rows(store)
+    if pend is not None and s.EVENTS in pend.tables:
+        for v in params:
+            if type(v) is str:
+                _encodable(v)
+        pend.append(s.EVENTS, params)
+        got = None
+    else:
+        got = store.x(EVENT_INSERT, params)
     if str(action) in episodes.RETIRING:
         episodes.recheck(store, [item_id, other_item_id])
     return got
+
+
+def _encodable(text: str) -> None:
+    """Raise BadInputError (as :meth:`memcli.db.connect.Store.x` does) when ``text`` cannot be stored as UTF-8."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        from memcli.db.connect import _surrogate_error
+
+        raise _surrogate_error() from None
 
 
 _ACTIVE = "invalid_at IS NULL AND expired_at IS NULL"

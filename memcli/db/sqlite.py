@@ -81,17 +81,20 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     _temp_was: int | None = None  # temp_store before batching set it to memory
 
     def batch_vectors(self, on: bool = True) -> bool:
-        """Write the fresh vec0 and FTS5 rows of memories and episodes of each write transaction, and the flag
-        updates of written memories, with one ``executemany`` per table before it commits (``on``), or row
-        by row (:mod:`memcli.db.vec_pending`; the drain), the tasks' savepoint sub-journals in memory meanwhile
-        (:mod:`memcli.db.temp_store`). Returns whether it was on; off only between transactions."""
+        """Write the fresh vec0 and FTS5 rows of memories and episodes of each write transaction, the flag
+        updates of written memories, the audit events, the turns' episode rows and links, one ``executemany`` per
+        table before it commits
+        (``on``), or row by row (:mod:`memcli.db.vec_pending`; the drain), the tasks' savepoint sub-journals in
+        memory meanwhile (:mod:`memcli.db.temp_store`). Returns whether it was on; off only between transactions."""
         was = self.vec_pending is not None
         if on and not was:
-            from memcli.db.episodes import EPISODE_FTS_INSERT, EPISODE_VEC_INSERT
+            from memcli.db.episodes import EPISODE_FTS_INSERT, EPISODE_INSERT, EPISODE_VEC_INSERT
             from memcli.db.index import FTS_INSERT, VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
 
             self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE, s.FTS: FTS_INSERT,
-                                        s.EPISODE_VEC: EPISODE_VEC_INSERT, s.EPISODE_FTS: EPISODE_FTS_INSERT}, self)
+                                        s.EPISODE_VEC: EPISODE_VEC_INSERT, s.EPISODE_FTS: EPISODE_FTS_INSERT,
+                                        s.EVENTS: items.EVENT_INSERT, s.EPISODES: EPISODE_INSERT,
+                                        s.ITEM_SOURCES: items.LINK_INSERT}, self)
             was_temp = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
             self._temp_was = self._temp_was if was_temp is None else was_temp
         elif not on:
@@ -268,7 +271,7 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     def source_ids_of(self, item_id: int) -> list[int]:
         return items.source_ids_of(self, item_id)
 
-    def record_event(self, **fields: Any) -> int:  # type: ignore[override]
+    def record_event(self, **fields: Any) -> int | None:  # type: ignore[override]
         return items.record_event(self, **fields)
 
     def lineage(self, user: str, item_id: int) -> set[int]:

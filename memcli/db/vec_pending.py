@@ -1,5 +1,7 @@
 """The index rows of a write transaction, written together: one ``executemany`` per vec0 and FTS5
-table just before the commit, instead of one ``INSERT`` per memory and per episode (the drain's batch).
+table just before the commit, instead of one ``INSERT`` per memory and per episode (the drain's batch);
+and the transaction's audit events (``memory_events``), drained turns' rows (``memory_episodes``) and
+memories' links to their turns (``memory_item_sources``) the same way (round 36).
 
 The drain (:meth:`memcli.db.sqlite.SQLiteStore.batch_vectors`) writes a batch of tasks in one
 transaction, each task in a savepoint. With batching on, a fresh memory's vec0 row
@@ -29,6 +31,13 @@ The writers that know a statement cannot touch a waiting row run it under :meth:
 (:meth:`Pending.patch`, :meth:`Pending.get`). A killed process commits nothing of
 the transaction, waiting rows included. Each table keeps its own order, so vec0's chunks, row ids
 and metadata are those of the row-by-row writes.
+
+Why the events, episode rows and links wait too (round 36): a single-row ``INSERT`` in the drain costs ~35 us of
+CPU where the same statement run back to back costs ~5 us — SQLite's code and the table's pages are cold
+again after each decision's Python. Written together (before the commit, or before any statement naming
+the table: the retired-turn check of :func:`memcli.db.episodes.recheck` when one of its turns is an
+episode, a turn's re-read), the rows and the events' AUTOINCREMENT ids are those of the row-by-row inserts,
+in the same order (an episode row's upsert is one too: a second row of the same turn replaces the first).
 """
 
 from __future__ import annotations
@@ -39,9 +48,9 @@ from typing import Any
 
 __all__ = ["Pending", "Table"]
 
-#: the marks of the tables that may wait here (every table's name holds one): a statement holding neither
+#: the marks of the tables that may wait here (every table's name holds one): a statement holding none
 #: names none of them (:meth:`Pending.before`, checked before each statement of the writer: kept cheap)
-MARKS = ("_vec", "_fts")
+MARKS = ("_vec", "_fts", "_events", "_episodes", "_item_sources")
 
 #: runs ``sql`` once per parameter row (``executemany``), with the store's error translation
 Run = Callable[[str, Sequence[Sequence[Any]]], None]
@@ -82,7 +91,7 @@ class Pending:
         self.quiet = False
         self.live = False  # some row may wait (checked by the store before each statement: kept cheap)
         if not all(any(m in t.name for m in MARKS) for t in self.tables.values()):
-            raise ValueError("only vec0 and FTS5 tables (named *_vec* or *_fts*) wait here: before() looks for "
+            raise ValueError(f"only tables whose name holds one of {MARKS} wait here: before() looks for "
                              "those marks first")
         self._store = store  # a memcli.db.connect.Store
 
@@ -111,6 +120,15 @@ class Pending:
         t.waiting[int(key)] = row
         self.live = True
 
+    def append(self, table: str, params: tuple[Any, ...]) -> None:
+        """A row for ``table``'s insert statement that nothing reads by key (an event), written at the
+        next flush of that table."""
+        t = self.tables[table]
+        row = [len(t.rows), params]
+        t.rows.append(row)
+        t.waiting[row[0]] = row
+        self.live = True
+
     def get(self, table: str, key: int) -> tuple[Any, ...] | None:
         """The parameters of the waiting row ``key`` of ``table``, or None (none waits)."""
         row = self.tables[table].waiting.get(int(key))
@@ -129,7 +147,8 @@ class Pending:
 
     def before(self, sql: str) -> None:
         """Flush each table ``sql`` names (unless under :meth:`direct`)."""
-        if self.quiet or ("_vec" not in sql and "_fts" not in sql):  # MARKS: every table here holds one
+        if self.quiet or ("_vec" not in sql and "_fts" not in sql and "_events" not in sql
+                          and "_episodes" not in sql and "_item_sources" not in sql):  # MARKS
             return
         for t in self.tables.values():
             if t.waiting and t.name in sql:
@@ -137,9 +156,12 @@ class Pending:
         self._settle()
 
     def flush(self) -> None:
-        """Write every waiting row (before the commit)."""
+        """Write every waiting row (before the commit), and forget them: no savepoint of the transaction is left
+        to roll back to (a commit that fails rolls everything back), so the rows written need not be kept — the
+        tables' lists held a whole drain's rows, vectors and events' JSON included, until it ended."""
         for t in self.tables.values():
             t.flush(self._run)
+            t.reset()
         self.live = False
 
     @contextlib.contextmanager

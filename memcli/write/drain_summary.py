@@ -36,3 +36,18 @@ class DrainSummary(BaseModel):
                                 "max_seconds or limit was given (None: neither, it ran until the outbox was empty)")
     done_ids: list[int] = Field(default_factory=list, description="outbox task ids completed by this run")
     errors: list[str] = Field(default_factory=list, description="first errors seen (at most 10)")
+
+    def mark(self) -> tuple[dict[str, object], int, int]:
+        """The counters (every field but ``seconds`` and the two lists) and the lists' lengths, for :meth:`undo`:
+        a batch that does not commit takes back what it counted. The lists only grow, so their lengths say what
+        to cut (a copy of ``done_ids`` a batch made the drain quadratic: 10k ids copied 313 times at 10k)."""
+        keep = {k: getattr(self, k) for k in type(self).model_fields if k not in ("seconds", "done_ids", "errors")}
+        return keep, len(self.done_ids), len(self.errors)
+
+    def undo(self, mark: tuple[dict[str, object], int, int]) -> None:
+        """Back to ``mark`` (:meth:`mark`): the counters as they were, the ids and errors added since dropped."""
+        keep, ids, errors = mark
+        for k, v in keep.items():
+            setattr(self, k, v)
+        del self.done_ids[ids:]
+        del self.errors[errors:]

@@ -297,10 +297,7 @@ class MemoryCaptureWorker:
         ep_pos = sum(len(out) for out in extracted if not isinstance(out, Exception))
 
         pos = 0
-        # the counters, should the batch not commit; the two lists only grow: cut back to their lengths, not copied
-        # each batch (round 36: a copy of done_ids a batch made a long drain quadratic)
-        before = summary.model_dump(exclude={"seconds", "done_ids", "errors"})
-        marks = len(summary.done_ids), len(summary.errors)
+        before = summary.mark()  # the counters, should the batch not commit
         written: list[outbox.Task] = []
         try:
             with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
@@ -340,9 +337,7 @@ class MemoryCaptureWorker:
             secs["write"] += time.perf_counter() - t  # the commit, and the vector files' update after it
         except BaseException:  # the batch did not commit (a second signal, a database error): nothing of it
             inflight[:0] = written  # stays; its tasks are released with the unstarted ones
-            for k, v in before.items():
-                setattr(summary, k, v)
-            del summary.done_ids[marks[0]:], summary.errors[marks[1]:]
+            summary.undo(before)
             raise
 
     def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors) -> dict:  # noqa: ANN001
