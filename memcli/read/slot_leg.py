@@ -288,8 +288,7 @@ def slot_focus(slot_ids: list[int], lexical_ids: Collection[int], cos_by_id: dic
     if not cos_by_id:
         return slot_ids
     best = max(cos_by_id.values())
-    if best > 0:
-        slot_ids = [i for i in slot_ids if cos_by_id.get(i, -1.0) >= SLOT_FAR * best]
+    near = [i for i in slot_ids if cos_by_id.get(i, -1.0) >= SLOT_FAR * best] if best > 0 else slot_ids
     if len(slot_ids) <= SLOT_LIST:
-        return slot_ids
-    return [i for i in slot_ids if i in lexical_ids or (best > 0 and cos_by_id.get(i, -1.0) >= SLOT_TIE_COSINE * best)]
+        return near
+    return [i for i in near if i in lexical_ids or (best > 0 and cos_by_id.get(i, -1.0) >= SLOT_TIE_COSINE * best)]
