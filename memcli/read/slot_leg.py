@@ -35,9 +35,6 @@ MAX_QUERY_SLOTS = 4
 SLOT_LIST = 3
 #: a listed memory the dense leg ranks at this share of its best cosine or more is about what the question asks
 SLOT_TIE_COSINE = 0.8
-#: round 36: a slot member the dense leg ranks under this share of its best cosine (or not at all) is not what an
-#: English question asks, whatever the list's size ("charity work" read as the workplace slot)
-SLOT_FAR = 0.5
 
 
 def query_slot_keys(query: str) -> list[str]:
@@ -278,17 +275,8 @@ def slot_focus(slot_ids: list[int], lexical_ids: Collection[int], cos_by_id: dic
     music", "I love the necklace", …): only the members the lexical leg also found (``lexical_ids``) or the
     dense leg ranks at :data:`SLOT_TIE_COSINE` of its best cosine or more (``cos_by_id``: id → cosine; empty,
     as when the dense leg did not run: all). Order kept; may be empty. The retrieval asks it for English queries
-    (on Chinese ones it moved the goldset's answerability features, so it is left for a round that refits them).
-
-    Round 36, any size: a member the dense leg did not return or ranks under :data:`SLOT_FAR` of its best cosine
-    is dropped first. The slot is read from the question's words, and a word can name a slot the question does
-    not ask ("what organisation is Sam teaming up with for his charity work?" is read as the workplace slot,
-    "… on top of his studies" as education): the slot leg's bonus then lifted a memory unrelated to the
-    question ("I'm a shooting guard for the team", at no cosine) over the one that answers."""
-    if not cos_by_id:
+    (on Chinese ones it moved the goldset's answerability features, so it is left for a round that refits them)."""
+    if len(slot_ids) <= SLOT_LIST or not cos_by_id:
         return slot_ids
     best = max(cos_by_id.values())
-    near = [i for i in slot_ids if cos_by_id.get(i, -1.0) >= SLOT_FAR * best] if best > 0 else slot_ids
-    if len(slot_ids) <= SLOT_LIST:
-        return near
-    return [i for i in near if i in lexical_ids or (best > 0 and cos_by_id.get(i, -1.0) >= SLOT_TIE_COSINE * best)]
+    return [i for i in slot_ids if i in lexical_ids or (best > 0 and cos_by_id.get(i, -1.0) >= SLOT_TIE_COSINE * best)]
