@@ -60,6 +60,8 @@ def asks_back(text: str) -> bool:
     user's own life, yet a question's embedding is near another question's whatever they are about: such turns
     of the user ranked above the turns that answered (the yoga question above "the upside-down poses make me
     feel free"). Read for queries not in Chinese; ".", "!" and "?" end a sentence (not "？")."""
+    if "?" not in text:
+        return False
     said = [s.strip() for s in _SENTENCE.findall(text)]
     total = sum(len(s) for s in said)
     return total > 0 and 2 * sum(len(s) for s in said if s.endswith("?")) >= total
