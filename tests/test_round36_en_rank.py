@@ -94,8 +94,7 @@ CLIMBING = (
     "Wow, that wall looks tough! How long have you been climbing?",
     "Cool photo! Which climbing shoes do you use?",
     "Haha, do you ever get scared up there on the high routes?",
-    "Thanks! Honestly the overhang routes are my favourite, hanging upside down there makes me feel strong and "
-    "fearless.",
+    "Thanks! Honestly the overhang routes are my favourite, they leave me feeling strong and fearless.",
     "We're repainting the kitchen next month.",
     "My sister is training for a marathon.",
 )
@@ -116,8 +115,8 @@ def test_the_turn_that_answers_ranks_above_the_users_questions(climbing: Any) ->
 
 
 def test_asks_back_is_a_turn_mostly_asking() -> None:
-    assert asks_back("Wow, that looks great! What kind of yoga is it?")
+    assert asks_back("Oh nice! Which trail was that one?")
     assert asks_back("Is it far from the station?")
-    assert not asks_back("I tried aerial yoga this week and loved it. Have you tried it?")
+    assert not asks_back("I re-glazed the old teapot this week and it came out beautifully. Ever tried it?")
     assert not asks_back("I moved to Porto in May.")
     assert not asks_back("")

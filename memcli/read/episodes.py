@@ -56,10 +56,10 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 
 def asks_back(text: str) -> bool:
     """Whether a turn is mostly a question (round 36): its sentences ending in "?" hold half its characters or
-    more ("Wow, that looks great! What kind of yoga is it?"). Asked of someone else, it tells little of the
-    user's own life, yet a question's embedding is near another question's whatever they are about: such turns
-    of the user ranked above the turns that answered (the yoga question above "the upside-down poses make me
-    feel free"). Read for queries not in Chinese; ".", "!" and "?" end a sentence (not "？")."""
+    more ("Cool photo! Which climbing shoes do you use?"). Asked of someone else, it tells little of the user's
+    own life, yet a question's embedding is near another question's whatever they are about: such turns of the
+    user ranked above the turn that answered ("… the overhang routes leave me feeling strong and fearless").
+    Read for queries not in Chinese; ".", "!" and "?" end a sentence (not "？")."""
     if "?" not in text:
         return False
     said = [s.strip() for s in _SENTENCE.findall(text)]
