@@ -146,7 +146,12 @@ def holds_value(statement: str, asked: str, question: str = "") -> bool:
     a ``name`` one by a capitalised word after a lower-case one that is not a day or a month ("the charge
     nurse, Marcus"), a title and a name, a name set beside a relation ("Biscuit, our cat"; 我跟老伴儿刘桂芳…),
     or a Chinese nickname (小X, 老X, 阿X) or a name said with 叫 — not
-    a name the ``question`` says itself ("What's Tom's wife called?": Tom is whom it is asked of)."""
+    a name the ``question`` says itself ("What's Tom's wife called?": Tom is whom it is asked of). ``title``
+    (round 36, which book, film, game…; not from :func:`asked_value`): :func:`memcli.read.asked_title.holds_title`."""
+    if asked == "title":  # round 36: which book, film, game… (memcli.read.asked_title)
+        from memcli.read.asked_title import holds_title
+
+        return holds_title(statement, question)
     held = _compiled()[2]
     rx = held.get(asked)
     if rx is None:

@@ -10,6 +10,8 @@ KNN with the same query vector — fuses the two with the same language-aware we
 
 ``weight_episode`` (setting, default 0.5; ``weight_episode_en`` for queries not in Chinese) keeps
 an episode below a memory that matches as well: the block's facts come first, the user's words after.
+For a query not in Chinese, a turn that is mostly a question to someone (:func:`asks_back`) keeps
+:data:`ASKING_TURN` of that (round 36).
 The dense-only floor (``min_cosine``/``min_cosine_zh``) and ``min_score`` apply as to memories. ``--as-of T``
 keeps turns said at or before T. Hits are :class:`~memcli.read.results.Hit` with
 ``origin="episode"``, ``kind="episode"``, ``episode_id`` = the source id (``id`` None), ``valid_from`` = when it
@@ -21,6 +23,7 @@ Read path: imports the store, fusion and results, never ``memcli.write``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -38,13 +41,30 @@ if TYPE_CHECKING:
 
     from memcli.settings import Settings
 
-__all__ = ["EPISODE", "EPISODE_SALIENCE", "EpisodeLeg", "merge"]
+__all__ = ["ASKING_TURN", "EPISODE", "EPISODE_SALIENCE", "EpisodeLeg", "asks_back", "merge"]
 
 EPISODE = "episode"
 EPISODE_SALIENCE = 0.5  # an episode has no salience of its own: the middle of [0, 1]
 #: an English query's episodes are fused by plain RRF, both legs weighed alike (Cormack et al. 2009, k=60)
 EN_EPISODE_WEIGHTS = {"dense": 1.0, "lexical": 1.0}
 EN_EPISODE_RRF_K = 60
+#: the share of its score an English query's turn keeps when it is mostly a question to someone (round 36,
+#: :func:`asks_back`)
+ASKING_TURN = 0.7
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+
+
+def asks_back(text: str) -> bool:
+    """Whether a turn is mostly a question (round 36): its sentences ending in "?" hold half its characters or
+    more ("Cool photo! Which climbing shoes do you use?"). Asked of someone else, it tells little of the user's
+    own life, yet a question's embedding is near another question's whatever they are about: such turns of the
+    user ranked above the turn that answered ("… the overhang routes leave me feeling strong and fearless").
+    Read for queries not in Chinese; ".", "!" and "?" end a sentence (not "？")."""
+    if "?" not in text:
+        return False
+    said = [s.strip() for s in _SENTENCE.findall(text)]
+    total = sum(len(s) for s in said)
+    return total > 0 and 2 * sum(len(s) for s in said if s.endswith("?")) >= total
 
 
 @dataclass
@@ -113,6 +133,8 @@ class EpisodeLeg:
             text = clean_text(row["content"])
             rec = fusion.recency(said, now, st.recency_half_life_days)
             final = weight * fusion.final_score(f.rrf_norm, EPISODE_SALIENCE, rec, st)
+            if lang != "zh" and asks_back(text):  # round 36: a turn that asks holds little of the user's own
+                final *= ASKING_TURN
             dense_only = "lexical" not in f.ranks
             floor = fusion.min_cosine_for(st, lang, lang_of(text) if dense_only and lang != "zh" else lang)
             if not fusion.passes_floor(f, cos.get(f.id), final, min_cosine=floor, min_score=min_score):

@@ -32,6 +32,7 @@ from memcli.governance.confidence import effective
 from memcli.read import fusion, quotes, subject
 from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
+from memcli.read.asked_title import asked_title
 from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
@@ -255,7 +256,8 @@ class MemoryRetrievalService:
         # round 32: the type of value the question asks (a date, a name…); the episodes first, so that a turn
         # holding one and a memory holding one lower the hits holding none alike (memcli.read.asked_value)
         asked_q = to_simplified(question_focus(text))
-        asked = asked_value(asked_q) if "dense" in rankings else None
+        asked = (asked_value(asked_q) or ("title" if lang != "zh" and asked_title(asked_q) else None)
+                 if "dense" in rankings else None)  # round 36: which book, film, game (memcli.read.asked_title)
         found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
         ep_cos = dict(ep.dense) if ep is not None else {}
         ep_best = max(ep_cos.values(), default=0.0)
