@@ -86,9 +86,9 @@ def test_rebuild_killed_midway_resumes_and_loses_nothing(tmp_path: Path) -> None
     _old_layout_db(path, n)
     raw = apsw.Connection(str(path))
     raw.enable_load_extension(True)
-    from memcli.db.connect import _sqlite_vec_path
+    from memcli.db.open_checks import sqlite_vec_path
 
-    raw.load_extension(_sqlite_vec_path())
+    raw.load_extension(sqlite_vec_path())
     before = {r[0]: tuple(r[1:]) for r in raw.execute(
         f"SELECT item_id, user_id, active, current, valid_from, invalid_at, embedding FROM {s.VEC}")}
     rng = np.random.default_rng(3)
@@ -100,10 +100,10 @@ def test_rebuild_killed_midway_resumes_and_loses_nothing(tmp_path: Path) -> None
 
     child = textwrap.dedent(f"""
         import sys, time, apsw
-        from memcli.db.connect import _sqlite_vec_path
+        from memcli.db.open_checks import sqlite_vec_path
         from memcli.db import vector_layout as vl
         c = apsw.Connection({str(path)!r}); c.set_busy_timeout(5000)
-        c.enable_load_extension(True); c.load_extension(_sqlite_vec_path())
+        c.enable_load_extension(True); c.load_extension(sqlite_vec_path())
         def progress(done, total):
             print(done, total, flush=True); time.sleep(0.2)
         vl.resume_rebuild(c, batch=100, progress=progress)
@@ -121,7 +121,7 @@ def test_rebuild_killed_midway_resumes_and_loses_nothing(tmp_path: Path) -> None
     cursor = int(raw.execute(f"SELECT value FROM {s.META} WHERE key = ?", (vl.CURSOR_KEY,)).fetchone()[0])
     assert 300 <= cursor < n  # three batches committed, the rest not
     raw.enable_load_extension(True)
-    raw.load_extension(_sqlite_vec_path())
+    raw.load_extension(sqlite_vec_path())
     assert vl.resume_rebuild(raw) == n - cursor  # goes on from the cursor, not from zero
     raw.close()
     with Store(path) as st:
@@ -144,9 +144,9 @@ def test_writes_during_a_pending_rebuild_reach_the_new_table(tmp_path: Path) -> 
 
     raw = apsw.Connection(str(path))
     raw.enable_load_extension(True)
-    from memcli.db.connect import _sqlite_vec_path
+    from memcli.db.open_checks import sqlite_vec_path
 
-    raw.load_extension(_sqlite_vec_path())
+    raw.load_extension(sqlite_vec_path())
     with pytest.raises(Stop):
         vl.resume_rebuild(raw, batch=200, progress=stop)  # one batch copied (ids 1..200), then "killed"
     raw.close()
@@ -156,7 +156,7 @@ def test_writes_during_a_pending_rebuild_reach_the_new_table(tmp_path: Path) -> 
     st.path, st.conn = path, apsw.Connection(str(path))
     st.conn.row_trace = lambda c, r: {d[0]: v for d, v in zip(c.get_description(), r, strict=True)}
     st.conn.enable_load_extension(True)
-    st.conn.load_extension(_sqlite_vec_path())
+    st.conn.load_extension(sqlite_vec_path())
     assert st.table_exists(vl.REBUILD) and st.meta_get(vl.CURSOR_KEY) == "200"
     v = np.ones(DIM, np.float32) / np.sqrt(DIM)
     item = {"id": 10, "user_id": "u3", "invalid_at": None, "expired_at": None, "valid_from": "2026-01-01T00:00:00Z"}

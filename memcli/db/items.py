@@ -204,9 +204,9 @@ def _encodable(text: str) -> None:
     try:
         text.encode()
     except UnicodeEncodeError:
-        from memcli.db.connect import _surrogate_error
+        from memcli.db.open_checks import surrogate_error
 
-        raise _surrogate_error() from None
+        raise surrogate_error() from None
 
 
 _ACTIVE = "invalid_at IS NULL AND expired_at IS NULL"

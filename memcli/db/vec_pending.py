@@ -98,7 +98,7 @@ class Pending:
     def _run(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         import apsw
 
-        from memcli.db.connect import translate_error
+        from memcli.db.open_checks import translate_error
 
         try:
             self._store.conn.executemany(sql, rows)
