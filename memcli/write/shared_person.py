@@ -29,7 +29,8 @@ _OWN_UNITS = 2
 def _opening_person(statement: str) -> tuple[str, str] | None:
     """(subject key, the rest after it) when ``statement`` (Chinese) opens with a person other than the user
     (我妈, 老伴儿, 王大夫 — not 我, not a thing); None otherwise."""
-    from memcli.write.rules.zh import _Ctx, _subject, prepare
+    from memcli.write.rules.zh import prepare
+    from memcli.write.rules.zh_subject import _Ctx, _subject
 
     text = prepare(to_simplified(statement))
     sub = _subject(text, _Ctx()) if text else None

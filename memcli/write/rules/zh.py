@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from memcli import slots
 from memcli.rx import rx
@@ -33,7 +33,6 @@ from memcli.write.rules.zh_facts import (
     _elaborates,
     _event,
     _generic,
-    _noun_phrase,
     _one_object,
     _parts,
     _pos,
@@ -44,27 +43,20 @@ from memcli.write.rules.zh_facts import (
 )
 from memcli.write.rules.zh_named import naming_clause, split_named
 from memcli.write.rules.zh_plan import plan_cancelled, plan_change, plan_had, plan_made, plan_moved, plan_set
+from memcli.write.rules.zh_subject import _continues, _Ctx, _subject
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
-    _ATTR_NOUN,
-    _ATTR_NOUNS,
     _BAD_THING,
     _BODY_TOPIC,
     _HABIT,
-    _IMPRESSION,
     _IRREALIS,
     _LIFE_EVENT,
     _MENTAL,
-    _NOT_CONTINUATION,
     _NOT_FACT,
     _NOW,
     _OPINION,
-    _OPINION_PRED,
-    _PERSON_NOUN,
-    _QUANT_SUBJECT,
     _QUESTION,
-    _REL,
     _SENTENCE,
     _STEPS,
     _TOPIC_VERB,
@@ -76,155 +68,9 @@ from memcli.write.rules.zh_words import (
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
 
-@dataclass
-class _Ctx:
-    """What the clauses of one utterance share: the last subject, person and thing named."""
-
-    subject: tuple[str, str] | None = None  # (key, phrase as written)
-    person: tuple[str, str] | None = None
-    thing: tuple[str, str] | None = None
-    carried: bool = False  # the last clause had no subject of its own
-    clause: str = ""
-    now: bool = False  # the sentence is about today (今天我去了…): its events and weak facts are passing
-    last: str = ""  # the previous clause as written
-    like: str = ""  # the like verb of the previous clause (比较喜欢), which a list of clauses after it shares
-    first: bool = True  # the first clause of the utterance
-
-
 def is_question(clause: str) -> bool:
     """A question, not a statement (？, …吗/呢, 什么/怎么/哪/谁…)."""
     return bool(_QUESTION.search(clause))
-
-
-def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
-    """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
-    m = zh_patterns.RX_SUBJECT_1.match(c)
-    if m:  # 我现在的老板 / 我的新老板: a change told in new words is the same relation
-        rels = rx(_REL).findall(m.group(1))
-        key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
-        rest = c[m.end():]
-        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)"
-                  ).match(rest)
-        if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1))) \
-                and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住通州: the
-            # colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
-            return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
-        return key, c[:m.end()], rest
-    m = zh_patterns.RX_SUBJECT_2.match(c)
-    if m:
-        key = slots.ZH_RELATIONS[m.group(2)]
-        return key, "我" + m.group(1) + m.group(2), c[m.end():]
-    m = zh_patterns.RX_SUBJECT_3.match(c)
-    if m:
-        return slots.ZH_RELATIONS[rx(_REL).search(m.group(0)).group(0)], m.group(0), c[m.end():]  # type: ignore[union-attr]
-    m = rx(r"^我(?:们)?的?家(?=在)").match(c)  # 我家在上海 = 我住在上海: a place name or unit after 在 is the residence
-    if m and (_pos(c[m.end() + 1:] or "的")[0][1] == "ns" or rx(r"[省市区县镇村路街]$").search(c[m.end() + 1:])):
-        return slots.ME, m.group(0), "住" + c[m.end():]
-    m = rx(r"^我(?:们)?家(?:的|里的|养的)?((?:小)?(?:狗狗|狗|猫咪|猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|宝宝|柯基|泰迪|金毛|哈士奇|布偶|橘猫|车|房子))"  # noqa: E501
-                 r"(?=名字|的名字|叫|今年|已经|是|很|特别)").match(c)
-    if m:  # 我(们)家狗狗名字叫豆豆: the pet (or the household's thing) is the subject, and the one
-        # the next subjectless clause carries (…，是一只柯基，三岁了), not the household
-        return f"thing:{m.group(1)}", m.group(0), rx(r"^的?名字(?=叫|是)").sub("", c[m.end():])
-    m = rx(r"^我们(?:的)?家(?:里)?").match(c)
-    if m:
-        return slots.ME, m.group(0), c[m.end():]  # the household is the user's
-    m = rx(r"^我们(?:的)?(公司|部门|团队|小区|学校|单位|班|组|楼|医院|店)").match(c)
-    if m:
-        return f"thing:{m.group(1)}", m.group(0), c[m.end():]
-    m = rx(r"^我们(?:家)?(?=(?:也|还|又)?(?:养|有|住|租|买了|领养))").match(c)
-    if m:
-        return slots.ME, "我们", c[m.end():]  # 我们养了一只兔子: the household is the user's
-    m = rx(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))").match(c)
-    if m:  # 我家还有一只猫: the household's, so the user's
-        return slots.ME, "我家", c[m.end():]
-    m = rx(r"^我(?!们)").match(c)
-    if m:
-        rest = c[1:]
-        # 我住的那个小区叫世纪花园: a demonstrative (那个/这家…) before the noun still names the user's thing
-        th = rx(r"^(?:的|[^，的]{0,5}[^，的真好是目确别]的)(?:[那这][个家只条所座栋间辆位]?)?"
-                      r"([\u4e00-\u9fffA-Za-z]{1,8}?)"
-                      r"(?=是|很|真|太|挺|特别|非常|超|叫|有点|不|穿|用|坏|买|已经|在|今年|"
-                      r"[\d一二两三四五六七八九十]{1,3}周?岁)").match(rest)  # 我的猫六岁了: the pet's age
-        if th and th.group(1) not in _ATTR_NOUNS and not rx(_ATTR_NOUN).match(th.group(1)) \
-                and _pos(rest[:4])[0][1] not in ("d", "c") \
-                and all(f[:1] == "n" or f in ("eng", "j", "vn") for _, f in _pos(th.group(1))) \
-                and not rx(r"(?:喜欢|爱|讨厌|最)的?$").search(rest[:th.start(1)]):
-            return f"thing:{th.group(1)}", c[:th.end() + 1], rest[th.end():]
-        return slots.ME, "我", zh_words.NOW_BEFORE.sub("", rest)
-    m = zh_patterns.RX_SUBJECT_4.match(c)
-    if m and not rx(r"^(?:朋友圈|老师说|医生说)").match(c):  # 新领导, 楼下的邻居刘叔: a relation with its modifier
-        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=人|是|在|叫|住|今年|也|很|特别|喜欢|对|有|每|经常)").match(c[m.end():])
-        if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿].|.[叔姨哥姐]$").match(name.group(1))):
-            return f"person:{name.group(1)}", c[:m.end() + name.end()], c[m.end() + name.end():]
-        return slots.ZH_RELATIONS[m.group(1)], c[:m.end()], c[m.end():]
-    if (nick := zh_words.NICKNAME.match(c)) and nick.group(1) not in zh_words.NOT_NICKNAME:  # 豆豆今年六岁
-        return f"person:{nick.group(1)}", nick.group(1), c[nick.end():]
-    if c[:1] in "她他" and not c.startswith(("他们", "她们")):
-        if not ctx.person or not slots.gender_fits(ctx.person[0], c[0] == "她"):
-            return None
-        if ctx.person[1].startswith("我") and (again := _subject(ctx.person[1] + c[1:], _Ctx())):
-            return again  # 她老公是四川人 → 我妹妹老公…: a relation of the person
-        return ctx.person[0], ctx.person[1], c[1:]
-    if c[:1] == "它" and not c.startswith("它们"):
-        return (ctx.thing[0], ctx.thing[1], c[1:]) if ctx.thing else None
-    m = zh_patterns.RX_SUBJECT_5.match(c)
-    if m and m.end() > 1:
-        toks = _pos(c[m.end():m.end() + 12])
-        head, n = "", 0
-        for w, f in toks:
-            if f.startswith(("n", "eng", "j")) or (w == "的" and head):
-                head += w
-                n += len(w)
-                continue
-            break
-        noun = head.rsplit("的", 1)[-1]
-        if noun and not _BAD_THING.match(noun):
-            return f"thing:{noun}", c[:m.end() + n], c[m.end() + n:]
-        return None
-    m = rx(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
-                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)").match(c)
-    not_name = rx(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)").match(m.group(1)) if m else None
-    if m and m.group(1) not in slots.ZH_RELATIONS and m.group(1) not in _ATTR_NOUNS and not not_name and \
-            m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # (小名叫… names the attribute, not a 小X)
-        return f"person:{m.group(1)}", m.group(1), c[m.end():]
-    m = zh_patterns.RX_SUBJECT_6.match(c)
-    if m and _pos(m.group(1)) == [(m.group(1), "nr")] and m.group(1) not in slots.ZH_RELATIONS:
-        return f"person:{m.group(1)}", m.group(1), c[m.end() - 1:]  # 李建华的老家在…: a named person's attribute
-    if ctx.person and ctx.subject == ctx.person and zh_words.PERSON_TRAIT.match(c):  # 我儿子…，成绩还不错: his
-        return ctx.person[0], ctx.person[1], c
-    toks = _pos(c[:8])
-    np = _noun_phrase(c)
-    if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
-        noun, n = np
-        if not _IMPRESSION.match(c[n:]) and (_OPINION_PRED.match(c[n:]) or any(
-                f.startswith("a") for _, f in _pos(c[n:n + 10])[:3])):
-            return f"thing:{noun}", c[:n], c[n:]
-        return None
-    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS and \
-            toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外" and \
-            not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
-        return f"person:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]
-    return None
-
-
-def _continues(c: str, me: bool = False) -> bool:
-    """A clause without a subject continues the previous subject only when it starts with a
-    predicate (在一家咖啡店工作, 是建筑师, 特别能吃辣, 基本不碰米饭), not with a connective, a
-    quantified subject or a noun (但还有很多工作要做, 以便…, 每个地方都有…, 夏天到了); a noun of a
-    person's own (人还挺好的) continues a person, and never the user with another noun (画面非常震撼)."""
-    if _NOT_CONTINUATION.match(c) or _QUANT_SUBJECT.match(c):
-        return False
-    toks = _pos(c[:8])
-    if not toks or toks[0][0] in ("但", "而", "和") or toks[0][0][:1] in "它他她这那你":
-        return False
-    if toks[0][1][:1] in ("v", "d", "a", "p", "m", "c", "r", "t", "i", "l") or toks[0][0] in ("最近", "平时", "以前"):
-        return True
-    if _PERSON_NOUN.match(c) and len(toks) > 1 and toks[1][1][:1] == "p":
-        return True  # 大学在武汉读的: the person's own attribute, then where
-    if me and not _PERSON_NOUN.match(c):  # 基本不碰米饭 (基本 read as a noun) still continues
-        bare = _pos(_ADVERB.sub("", c)[:8])
-        return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
-    return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
 
 
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from memcli import slots
 from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
-from memcli.write.rules.zh import _continues, _Ctx, _subject, _topic_any, _topic_first, prepare
+from memcli.write.rules.zh import _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_facts import _pos
+from memcli.write.rules.zh_subject import _continues, _Ctx, _subject
 from memcli.write.rules.zh_tails import thing_tails, with_details
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 from memcli.write.told_shapes import lasting_plan, plan_told
