@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from _stores import say_daily
 
-from memcli.read.asked_title import asked_title, holds_title
+from memcli.read.asked_title import asked_title
+from memcli.read.asked_value import holds_value
 from memcli.read.episodes import asks_back
 
 START = "2026-03-01T10:00:00+00:00"
@@ -80,11 +81,11 @@ def test_asked_title_reads_a_kind_whose_members_are_named() -> None:
 
 def test_holds_title_a_quote_or_a_name_not_the_questions_own() -> None:
     q = "Which film did Ravi recommend?"
-    assert holds_title('We watched "Paper Moon" twice', q)
-    assert holds_title("Ravi and I saw it at the Odeon, a film by Varda", q)
-    assert not holds_title("Ravi recommends old films all the time", q)  # Ravi is whom it is asked of
-    assert not holds_title("I watched a film on Monday in March", q)  # a day and a month name nothing
-    assert not holds_title("I'm into films with long slow shots", q)
+    assert holds_value('We watched "Paper Moon" twice', "title", q)
+    assert holds_value("Ravi and I saw it at the Odeon, a film by Varda", "title", q)
+    assert not holds_value("Ravi recommends old films all the time", "title", q)  # Ravi is whom it is asked of
+    assert not holds_value("I watched a film on Monday in March", "title", q)  # a day and a month name nothing
+    assert not holds_value("I'm into films with long slow shots", "title", q)
 
 
 # --- the user's turns that ask someone something (memcli.read.episodes.asks_back) ---

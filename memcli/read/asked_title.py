@@ -11,9 +11,10 @@ name something are ranked above those that name nothing, once one tied to the qu
 :func:`asked_title` reads an English question asking for one of :data:`TITLED` (a book, a film, a game, a
 band…) — a kind whose members are named, so that the answer holds a capitalised name or a quoted title. Kinds
 whose answers are common nouns (a dish, a recipe, a sport: "coconut ice cream", "kickboxing") are not read:
-no capital tells their answer from the chatter. :func:`holds_title` reads whether a statement holds a title:
-a quoted span, or a capitalised word after a lower-case word ("we played Carcassonne", "a band called Blue
-Lantern") that is no day, month or "I", and not a word the question says itself (the name of whom it asks).
+no capital tells their answer from the chatter. Whether a statement holds a title is read with the other value
+types (:func:`memcli.read.asked_value.holds_value` with ``"title"``): a quoted span, or a capitalised word after
+a lower-case word ("we played Carcassonne", "a band called Blue Lantern") that is no day, month or "I", and not a
+word the question says itself (the name of whom it asks).
 
 Pure regex, English only (a Chinese question asks no title here). Read path only; the answerability features
 (:mod:`memcli.read.gaps`) do not read it.
@@ -22,9 +23,8 @@ Pure regex, English only (a Chinese question asks no title here). Read path only
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-__all__ = ["TITLED", "asked_title", "holds_title"]
+__all__ = ["TITLED", "asked_title"]
 
 #: the kinds of thing whose members are named by a title or a proper name
 TITLED = ("movie", "movies", "film", "films", "book", "books", "novel", "novels", "series", "shows",
@@ -40,11 +40,6 @@ _AUX = r"(?:do|does|did|is|was|are|were|has|have|had|will|would|can|could|should
 _ASKED = re.compile(
     rf"\b(?:which|what)(?:'s|\s+is|\s+was|\s+are|\s+were)?\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
     rf"(?:(?!{_AUX}\b)[a-z]+(?:'s)?\s+){{0,2}}?(?:favou?rite\s+)?(?:{_KIND})\b", re.IGNORECASE)
-_QUOTED = re.compile(r"[\"“'‘][A-Z0-9][^\"”’]{1,60}?[\"”’]")
-_CAPITAL = re.compile(r"(?<=[a-z,;:]\s)[A-Z][A-Za-z0-9'’-]{1,20}\b")
-_NOT_TITLES = frozenset(
-    "i i'm i've i'd i'll i’m monday tuesday wednesday thursday friday saturday sunday january february march april "
-    "may june july august september october november december christmas easter mom mum dad ok okay tv".split())
 
 
 def asked_title(question: str) -> bool:
@@ -52,13 +47,3 @@ def asked_title(question: str) -> bool:
     see?", "what kind of books do I read", "What's my favourite band?"; False for any other text."""
     return question.isascii() and _ASKED.search(question) is not None
 
-
-@lru_cache(maxsize=8192)
-def holds_title(statement: str, question: str = "") -> bool:
-    """Whether ``statement`` names something: a quoted span that opens with a capital or a digit, or a
-    capitalised word after a lower-case one that is no day, month or pronoun and not said in ``question``."""
-    if _QUOTED.search(statement):
-        return True
-    given = question.casefold()
-    return any((w := m.group(0).casefold()) not in _NOT_TITLES and not re.search(rf"\b{re.escape(w)}\b", given)
-               for m in _CAPITAL.finditer(statement))

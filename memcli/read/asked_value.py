@@ -100,10 +100,14 @@ _HELD = {
         r"[\u4e00-\u9fff]|阿(?![姨婆公伯爸妈哥姐嫂])[\u4e00-\u9fff]|"
         r"(?:叫|名叫|名字是|名字叫)[\u4e00-\u9fffA-Za-z]{2}"),
 }
-#: capitalised words that are no one's name (English, after a lower-case word)
+#: capitalised words that are no one's name nor a title (English, after a lower-case word)
 _NOT_NAMES = frozenset(
-    "i i'm i've i'd i'll monday tuesday wednesday thursday friday saturday sunday january february march april may "
-    "june july august september october november december christmas easter mom mum dad ok okay tv".split())
+    "i i'm i’m i've i'd i'll monday tuesday wednesday thursday friday saturday sunday january february march "
+    "april may june july august september october november december christmas easter mom mum dad ok okay tv".split())
+#: a ``title`` held (round 36, :mod:`memcli.read.asked_title`): a quoted span opening with a capital or a digit, or
+#: a capitalised word after a lower-case one (longer than a name's, with digits and inner marks: "Catan", "Blink-182")
+_TITLE_QUOTED = r"[\"“'‘][A-Z0-9][^\"”’]{1,60}?[\"”’]"
+_TITLE_CAPITAL = r"(?<=[a-z,;:]\s)[A-Z][A-Za-z0-9'’-]{1,20}\b"
 
 
 @lru_cache(maxsize=1)
@@ -114,6 +118,7 @@ def _compiled() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], tuple[tuple[st
     en = tuple((k, re.compile(p, re.IGNORECASE)) for k, p in _EN_ASKED)
     zh = tuple((k, re.compile(p)) for k, p in _ZH_ASKED)
     held = {k: re.compile(p) if k in ("name", "place") else re.compile(p, re.IGNORECASE) for k, p in _HELD.items()}
+    held["title"], held["title_quoted"] = re.compile(_TITLE_CAPITAL), re.compile(_TITLE_QUOTED)
     return en, zh, held
 
 
@@ -147,12 +152,16 @@ def holds_value(statement: str, asked: str, question: str = "") -> bool:
     nurse, Marcus"), a title and a name, a name set beside a relation ("Biscuit, our cat"; 我跟老伴儿刘桂芳…),
     or a Chinese nickname (小X, 老X, 阿X) or a name said with 叫 — not
     a name the ``question`` says itself ("What's Tom's wife called?": Tom is whom it is asked of). ``title``
-    (round 36, which book, film, game…; not from :func:`asked_value`): :func:`memcli.read.asked_title.holds_title`."""
-    if asked == "title":  # round 36: which book, film, game… (memcli.read.asked_title)
-        from memcli.read.asked_title import holds_title
-
-        return holds_title(statement, question)
+    (round 36, which book, film, game…: :func:`memcli.read.asked_title.asked_title`; not from :func:`asked_value`)
+    by a quoted span that opens with a capital or a digit, or a capitalised word after a lower-case one that is no
+    day, month or pronoun and not a word the ``question`` says."""
     held = _compiled()[2]
+    if asked == "title":
+        if held["title_quoted"].search(statement):
+            return True
+        given = question.casefold()
+        return any((w := m.group(0).casefold()) not in _NOT_NAMES and not re.search(rf"\b{re.escape(w)}\b", given)
+                   for m in held["title"].finditer(statement))
     rx = held.get(asked)
     if rx is None:
         return False
