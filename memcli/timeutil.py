@@ -35,28 +35,33 @@ def now_utc() -> datetime:
 def now_iso() -> str:
     """:func:`iso` of :func:`now_utc`: the current time as stored text (an instant met once, so not through
     :func:`_iso`'s cache, which it would only push older times out of)."""
-    return datetime.now(UTC).isoformat(timespec="microseconds")
+    return _format(datetime.now(UTC))
 
 
 def iso_once(dt: datetime) -> str:
     """:func:`iso` of a time formatted once (a clock reading passed along): the same text, not kept in the cache."""
-    if dt.tzinfo is None:
-        raise ValueError("naive datetime; memcli stores aware UTC times only")
-    return dt.astimezone(UTC).isoformat(timespec="microseconds")
+    return _format(_aware(dt))
 
 
 def iso(dt: datetime) -> str:
     """Format an aware datetime as fixed-width ISO-8601 UTC text (microseconds)."""
+    return _iso(_aware(dt))
+
+
+def _aware(dt: datetime) -> datetime:
     if dt.tzinfo is None:
         raise ValueError("naive datetime; memcli stores aware UTC times only")
-    return _iso(dt)
+    return dt
 
 
-@lru_cache(maxsize=8192)
-def _iso(dt: datetime) -> str:
-    """(``isoformat`` costs ~10 µs and a drain formats one time a dozen times: equal aware datetimes
-    are one instant, so one text)"""
+def _format(dt: datetime) -> str:
+    """The stored text of an aware datetime: ISO-8601 in UTC, microseconds (fixed width)."""
     return dt.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+#: (``isoformat`` costs ~10 µs and a drain formats one time a dozen times: equal aware datetimes are one instant,
+#: so one text)
+_iso = lru_cache(maxsize=8192)(_format)
 
 
 def from_iso(text: str | datetime) -> datetime:
