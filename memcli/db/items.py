@@ -16,7 +16,7 @@ from memcli.db import episodes, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.store import FORGOTTEN, snapshot, status_of
-from memcli.db.written_row import inserted_row, updated_row
+from memcli.db.written_row import inserted_row, patch_waiting, stored_update, updated_row
 from memcli.errors import NotFoundError
 from memcli.text import normalize
 from memcli.timeutil import iso, now_iso
@@ -123,9 +123,12 @@ def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, 
     cols = ", ".join(f"{k} = ?" for k in fields)
     vals = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
     known = held is not None and held["id"] == item_id
-    row = updated_row(store, held, dict(zip(fields, vals, strict=True))) if known else None  # type: ignore[arg-type]
+    bound = dict(zip(fields, vals, strict=True))
+    row = updated_row(store, held, bound) if known else None  # type: ignore[arg-type]
     if row is not None:
-        store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
+        if not patch_waiting(store, item_id, bound):  # the drain: a row still waiting is changed where it waits
+            with stored_update(store, item_id, bound):
+                store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
     else:
         row = store.one(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ? RETURNING *", (*vals, item_id))  # as updated
     assert row is not None
@@ -281,7 +284,8 @@ def active_in_slots(store: Store, keys: Sequence[tuple[str, str]]) -> dict[tuple
 
 
 def set_supersedes(store: Store, new_id: int, old_id: int) -> None:
-    store.x(f"UPDATE {s.ITEMS} SET supersedes_id = ? WHERE id = ?", (old_id, new_id))
+    if not patch_waiting(store, int(new_id), {"supersedes_id": int(old_id)}):
+        store.x(f"UPDATE {s.ITEMS} SET supersedes_id = ? WHERE id = ?", (old_id, new_id))
 
 
 def lineage(store: Store, user_id: str, item_id: int) -> set[int]:

@@ -81,17 +81,21 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     _temp_was: int | None = None  # temp_store before batching set it to memory
 
     def batch_vectors(self, on: bool = True) -> bool:
-        """Write the fresh vec0 and FTS5 rows of memories and episodes of each write transaction, the flag
-        updates of written memories, the audit events, the turns' episode rows and links, one ``executemany`` per
-        table before it commits
+        """Write the fresh memory rows (their ids given here), the vector change log's rows, the vec0 and FTS5 rows
+        of memories and episodes of each write transaction, the flag updates of written memories, the audit events,
+        the turns' episode rows and links, one ``executemany`` per table before it commits
         (``on``), or row by row (:mod:`memcli.db.vec_pending`; the drain), the tasks' savepoint sub-journals in
         memory meanwhile (:mod:`memcli.db.temp_store`). Returns whether it was on; off only between transactions."""
         was = self.vec_pending is not None
         if on and not was:
             from memcli.db.episodes import EPISODE_FTS_INSERT, EPISODE_INSERT, EPISODE_VEC_INSERT
             from memcli.db.index import FTS_INSERT, VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
+            from memcli.db.vector_copy import LOG, LOG_INSERT
+            from memcli.db.written_row import insert_all_sql
 
-            self.vec_pending = Pending({s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE, s.FTS: FTS_INSERT,
+            # the memories first: a waiting link names one (its foreign key)
+            self.vec_pending = Pending({s.ITEMS: insert_all_sql(self), LOG: LOG_INSERT,
+                                        s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE, s.FTS: FTS_INSERT,
                                         s.EPISODE_VEC: EPISODE_VEC_INSERT, s.EPISODE_FTS: EPISODE_FTS_INSERT,
                                         s.EVENTS: items.EVENT_INSERT, s.EPISODES: EPISODE_INSERT,
                                         s.ITEM_SOURCES: items.LINK_INSERT}, self)

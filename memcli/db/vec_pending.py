@@ -50,7 +50,12 @@ __all__ = ["Pending", "Table"]
 
 #: the marks of the tables that may wait here (every table's name holds one): a statement holding none
 #: names none of them (:meth:`Pending.before`, checked before each statement of the writer: kept cheap)
-MARKS = ("_vec", "_fts", "_events", "_episodes", "_item_sources")
+MARKS = ("_vec", "_fts", "_events", "_episodes", "_item_sources", "_items")
+
+#: tables whose waiting rows are written before those of another: the links' foreign key names a memory; the change
+#: log's rows went in before any vec0 row when they did not wait (so its ``sqlite_sequence`` row comes first too)
+NEEDS = {"memory_item_sources": ("memory_items",), "memory_vec": ("memcli_vec_log",),
+         "memory_episode_vec": ("memcli_vec_log",)}
 
 #: runs ``sql`` once per parameter row (``executemany``), with the store's error translation
 Run = Callable[[str, Sequence[Sequence[Any]]], None]
@@ -145,13 +150,25 @@ class Pending:
         row[1] = tuple(values.get(i, v) for i, v in enumerate(row[1]))
         return True
 
+    def next_key(self, table: str, read: Callable[[], int]) -> int:
+        """The id the next row of ``table`` (an AUTOINCREMENT table whose rows wait with their ids) gets: one past
+        the last waiting row's, or ``read()`` (the table's next id as SQLite would give it, read under the write
+        lock) when none waits — a statement naming the table wrote the waiting rows first, so no row can have come
+        in between unseen."""
+        t = self.tables[table]
+        return t.rows[-1][0] + 1 if t.waiting else read()
+
     def before(self, sql: str) -> None:
-        """Flush each table ``sql`` names (unless under :meth:`direct`)."""
-        if self.quiet or ("_vec" not in sql and "_fts" not in sql and "_events" not in sql
+        """Flush each table ``sql`` names (unless under :meth:`direct`), the tables they need first."""
+        if self.quiet or ("_vec" not in sql and "_fts" not in sql and "_events" not in sql and "_items" not in sql
                           and "_episodes" not in sql and "_item_sources" not in sql):  # MARKS
             return
-        for t in self.tables.values():
-            if t.waiting and t.name in sql:
+        named = {t.name for t in self.tables.values() if t.waiting and t.name in sql}
+        if not named:
+            return
+        named.update(*(NEEDS[n] for n in named if n in NEEDS))
+        for t in self.tables.values():  # in the tables' order: a needed table comes first
+            if t.waiting and t.name in named:
                 t.flush(self._run)
         self._settle()
 

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from memcli.db.sql import SQL as Store  # the connection's shape (no import cycle)
 
-__all__ = ["LOG", "LOG_KEEP", "PATCH_MAX", "WRITE_KNN_ATTR", "Scan", "UserVectors", "int8_min", "load_user",
-           "log_change", "m0003_vector_change_log", "quantise"]
+__all__ = ["LOG", "LOG_INSERT", "LOG_KEEP", "PATCH_MAX", "WRITE_KNN_ATTR", "Scan", "UserVectors", "int8_min",
+           "load_user", "log_change", "m0003_vector_change_log", "quantise"]
 
 LOG = "memcli_vec_log"
 LOG_KEEP = 50_000  # log rows kept; a cache further behind reloads in full
@@ -53,6 +53,16 @@ def m0003_vector_change_log(conn: Any) -> None:
 WRITE_KNN_ATTR = "_write_knn"
 
 
+#: a change log row with the ``seq`` the writer gave it (round 37: the drain's rows wait, :mod:`memcli.db.vec_pending`)
+LOG_INSERT = f"INSERT INTO {LOG}(seq, user_id, item_id) VALUES (?, ?, ?)"
+
+
+def _next_seq(store: Store) -> int:
+    """The ``seq`` SQLite gives the log's next row (AUTOINCREMENT: one past its ``sqlite_sequence`` and its largest)."""
+    return int(store.scalar(f"SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '{LOG}'), 0), "
+                            f"coalesce((SELECT max(seq) FROM {LOG}), 0)) + 1"))
+
+
 def log_change(store: Store, user_id: str, item_id: int, *, noted: bool = False) -> int:
     """Record that ``item_id``'s vector or flags changed (same transaction as the change); the
     user's vector files follow after the commit (:meth:`memcli.db.connect.Store.tx`). Returns the
@@ -63,7 +73,12 @@ def log_change(store: Store, user_id: str, item_id: int, *, noted: bool = False)
     dirty = getattr(store, "vec_dirty", None)
     if dirty is not None:
         dirty.add(user_id)
-    seq = store.x(f"INSERT INTO {LOG}(user_id, item_id) VALUES (?, ?)", (user_id, item_id))
+    pend = getattr(store, "vec_pending", None)  # the drain: the row waits for the batch's one insert of them
+    if pend is not None and LOG in pend.tables and not store.conn.get_autocommit():
+        seq = pend.next_key(LOG, lambda: _next_seq(store))
+        pend.add(LOG, seq, (seq, user_id, item_id))
+    else:
+        seq = store.x(f"INSERT INTO {LOG}(user_id, item_id) VALUES (?, ?)", (user_id, item_id))
     if seq % 1000 == 0:
         store.x(f"DELETE FROM {LOG} WHERE seq <= ?", (seq - LOG_KEEP,))
     return seq

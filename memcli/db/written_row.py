@@ -18,16 +18,25 @@ An update (:func:`memcli.db.items.update_item`) the same way, when the row befor
 copy of the user's active rows holds it (:meth:`memcli.db.active_rows.ActiveRows.held`, the stored row, as every
 write of the transaction left it). The new row is that one with the values written, when each is of the type its
 column keeps; otherwise ``UPDATE … RETURNING *`` as before.
+
+In the drain's batch (round 37, :mod:`memcli.db.vec_pending`) the row does not go in at once: the writer gives it the
+id SQLite would have given it (one past the table's ``sqlite_sequence`` and largest id, read under the write lock, or
+one past the last waiting row's) and it waits with the batch's other rows for one ``executemany`` before the commit
+or before any statement naming the table. Only a row whose insert cannot fail waits (every ``NOT NULL`` column set,
+salience and confidence in [0, 1], every text storable as UTF-8, no ``supersedes_id`` to check): any other goes in
+at once as before, so a failing insert still fails its task alone. An update of a waiting row changes it where it
+waits (:func:`patch_waiting`).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
 from memcli.db import schema as s
 
-__all__ = ["DEFAULTS", "inserted_row", "updated_row"]
+__all__ = ["DEFAULTS", "FK_COLUMNS", "inserted_row", "insert_all_sql", "patch_waiting", "stored_update", "updated_row"]
 
 #: columns ``insert_item`` never writes, with the value SQLite gives them (their default)
 DEFAULTS: dict[str, Any] = {"expired_at": None, "confirmations": 1, "superseded_by_id": None}
@@ -59,13 +68,109 @@ def _insert_sql(names: tuple[str, ...]) -> str:
     return sql
 
 
+#: the columns of ``memory_items`` that must hold a value (``NOT NULL``; ``id`` aside)
+_NOT_NULL = ("user_id", "statement", "normalized", "kind", "salience", "confidence", "origin", "valid_from",
+             "recorded_at", "last_confirmed_at", "confirmations", "metadata")
+#: the columns that name another memory (a foreign key, checked by SQLite when the row is written)
+FK_COLUMNS = frozenset({"supersedes_id", "superseded_by_id"})
+
+
+def insert_all_sql(store: Any) -> str:
+    """The insert of a whole ``memory_items`` row, id included, every column in the table's order (the rows that
+    wait in the drain's batch: :func:`inserted_row`)."""
+    cols = _columns(store)
+    return f"INSERT INTO {s.ITEMS}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
+
+
+def _pending(store: Any) -> Any:
+    """The transaction's waiting rows when memory rows wait there (:mod:`memcli.db.vec_pending`), else None."""
+    pend = getattr(store, "vec_pending", None)
+    if pend is None or s.ITEMS not in pend.tables or store.conn.get_autocommit():
+        return None
+    return pend
+
+
+def _storable(values: Mapping[str, Any]) -> bool:
+    """Whether writing ``values`` (column → value) to a memory row cannot fail: no ``NOT NULL`` column set to None,
+    salience and confidence in [0, 1], every text encodable as UTF-8."""
+    for name, v in values.items():
+        if v is None:
+            if name in _NOT_NULL:
+                return False
+        elif type(v) is str:
+            try:
+                v.encode()
+            except UnicodeEncodeError:
+                return False
+        elif name in ("salience", "confidence") and (type(v) is not float or not 0.0 <= v <= 1.0):
+            return False
+    return True
+
+
+def _next_id(store: Any) -> int:
+    """The id SQLite gives the next ``memory_items`` row (AUTOINCREMENT: one past the larger of the table's
+    ``sqlite_sequence`` and its largest id)."""
+    return int(store.scalar(f"SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '{s.ITEMS}'), 0), "
+                            f"coalesce((SELECT max(id) FROM {s.ITEMS}), 0)) + 1"))
+
+
+def _waiting_row(store: Any, pend: Any, values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The row of ``values`` with the id it gets, left waiting in ``pend``; None when it must go in at once."""
+    if values.get("supersedes_id") is not None or not _storable(values):
+        return None
+    cols = _columns(store)
+    row: dict[str, Any] = {}
+    for name, decl in cols.items():
+        if name == "id":
+            row[name] = 0
+            continue
+        v = values[name] if name in values else DEFAULTS.get(name, _UNKNOWN)
+        if v is not None and type(v) is not _KEEPS.get(decl):
+            return None
+        row[name] = v
+    if len(row) != len(values) + len(DEFAULTS) + 1:
+        return None
+    row["id"] = new_id = pend.next_key(s.ITEMS, lambda: _next_id(store))
+    pend.add(s.ITEMS, new_id, tuple(row.values()))
+    return row
+
+
+def patch_waiting(store: Any, item_id: int, values: Mapping[str, Any]) -> bool:
+    """Set ``values`` (column → value, of the types their columns keep) on the memory row ``item_id`` where it waits
+    (:func:`inserted_row`); False when it does not wait or a value could make the update fail (the caller then runs
+    the ``UPDATE``, which writes the waiting rows first)."""
+    pend = _pending(store)
+    if pend is None or pend.get(s.ITEMS, item_id) is None or not _storable(values):
+        return False
+    pos = {name: i for i, name in enumerate(_columns(store))}
+    for name, value in values.items():  # a memory named must be written before this one: waiting ahead of it
+        if name not in pos or (name in FK_COLUMNS and value is not None
+                               and (type(value) is not int or value >= item_id or pend.get(s.ITEMS, value) is None)):
+            return False
+    return pend.patch(s.ITEMS, item_id, {pos[name]: v for name, v in values.items()})
+
+
+def stored_update(store: Any, item_id: int, values: Mapping[str, Any]) -> contextlib.AbstractContextManager:
+    """The context of an ``UPDATE`` of ``values`` on the memory row ``item_id`` by its id: when the row is stored
+    (not waiting) and no value names another memory, the statement cannot touch a waiting row and runs without
+    writing them first (:meth:`memcli.db.vec_pending.Pending.direct`)."""
+    pend = _pending(store)
+    if pend is None or pend.get(s.ITEMS, item_id) is not None or not FK_COLUMNS.isdisjoint(values):
+        return contextlib.nullcontext()
+    return pend.direct()
+
+
 def inserted_row(store: Any, values: Mapping[str, Any]) -> dict[str, Any]:
     """Insert one ``memory_items`` row of ``values`` (column → value; ``expired_at`` NULL, ``confirmations`` 1,
-    the rest their defaults) and return it as ``SELECT *`` would: every column, in the table's order.
+    the rest their defaults) and return it as ``SELECT *`` would: every column, in the table's order. In the
+    drain's batch the row waits for the batch's one insert of them (see the module's docstring).
 
     Raises:
         StoreError (translated by ``store.x``): the insert failed (a constraint, a locked or full database).
     """
+    pend = _pending(store)
+    if pend is not None and (got := _waiting_row(store, pend, values)) is not None:
+        return got
     names = tuple(values)
     new_id = store.x(_insert_sql(names), tuple(values.values()))
     cols = _columns(store)
