@@ -2,7 +2,7 @@
 
 Drains the workload of ``bench_drain.py`` (same seed, same sizes) once and prints, per statement text (spaces
 collapsed, parameter lists shortened): how many ran (apsw's ``exec_trace``: an ``executemany`` counts each row) and
-the CPU the writer's thread spent in ``Store.q`` / ``Store.x`` / the batched index inserts for it (thread time:
+the CPU the writer's thread spent in ``Store.q`` / ``Store.x`` / the batched inserts for it (thread time:
 what the machine's load inflates least; SQLite's own profile timer counts wall milliseconds). The capture before
 the drain is not counted, nor the CPU of the statements run on the connection outside ``Store.q`` / ``Store.x``
 (BEGIN, SAVEPOINT, RELEASE, COMMIT, the writer KNN's ``vec_distance_cosine``: counted, 0 ms).
@@ -46,12 +46,14 @@ def main() -> None:
     count: collections.Counter[str] = collections.Counter()
     cpu: collections.Counter[str] = collections.Counter()
     on = [False]
+    calls = [0]  # Store.q / Store.x calls and batched inserts (one executemany: one call), while the drain runs
     tt = time.thread_time_ns
 
     def timed(name: str, fn, many: bool = False):  # noqa: ANN001, ANN202
         def run(self, sql, params=()):  # noqa: ANN001, ANN202
             if not on[0]:
                 return fn(self, sql, params)
+            calls[0] += 1
             t = tt()
             try:
                 return fn(self, sql, params)
@@ -88,7 +90,8 @@ def main() -> None:
           f"conflicted {s.conflicted}, episodes {s.episodes}; wall {wall:.1f} s, this process's CPU "
           f"{c1.user + c1.system - c0.user - c0.system:.2f} s (traced)")
     print(f"statements {total} ({total / n:.2f} per utterance); writer thread CPU in them "
-          f"{sum(cpu.values()) / 1e9:.2f} s")
+          f"{sum(cpu.values()) / 1e9:.2f} s; calls from Python {calls[0]} ({calls[0] / n:.2f} per utterance: "
+          "an executemany one call)")
     print("   count  /utt   CPU ms  us each  statement")
     for k, v in count.most_common(args.top):
         ms = (cpu.get(k, 0) + cpu.get("MANY " + k, 0)) / 1e6

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memcli.primed import primable
 from memcli.rx import rx
 from memcli.textcache import short_cached
 
@@ -228,7 +229,7 @@ def unaddressed(text: str) -> str:
     return _unaddressed(text)
 
 
-@short_cached(_KEPT_CHARS, _KEPT_TURNS)
+@short_cached(_KEPT_CHARS, cache=primable(maxsize=_KEPT_TURNS))  # the drain's look-ahead reads a turn's first
 def _unaddressed(text: str) -> str:
     opener, trailing = _en_addressed()
     out = opener.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)].rstrip(" ,"), text)

@@ -129,3 +129,95 @@ def test_an_update_of_a_waiting_row_lands_and_so_does_one_of_a_stored_row(tmp_pa
         assert st.scalar("SELECT active FROM memory_vec WHERE item_id = ?", (old["id"],)) == 0
     finally:
         st.close()
+
+
+def test_updates_of_stored_rows_wait_in_order_and_leave_with_their_savepoint(tmp_path: Path):
+    """A CONFLICT's end of a stored memory and a NOOP's reinforcement wait (round 37); a statement naming the table
+    sees them, a rolled-back task takes its own back, and a later update of another kind lands after them."""
+    from memcli.db.written_row import UPDATES
+
+    invalid, confirm = (UPDATES[k][0] for k in (("invalid_at", "invalid_reason"),
+                                                 ("confidence", "last_confirmed_at", "confirmations")))
+    st = SQLiteStore(tmp_path / "m.db")
+    try:
+        st.keep_active_rows()
+        with st.tx():
+            a, b = _insert(st, "di", "I play the cello", 1), _insert(st, "di", "I swim at dawn", 2)
+        st.batch_vectors()
+        with st.tx():
+            assert st.find_exact("di", "i play the oboe") is None  # the user's rows read, as a decision does
+            st.update_item(a["id"], confidence=0.85, last_confirmed_at=AT, confirmations=2)
+            st.update_item(a["id"], confidence=0.9, last_confirmed_at=AT, confirmations=3)  # the same row again
+            assert st.vec_pending.get(confirm, a["id"]) is not None  # waiting
+            with pytest.raises(RuntimeError), st.tx():
+                st.update_item(b["id"], invalid_at=AT, invalid_reason="a task that failed")
+                assert st.vec_pending.get(invalid, b["id"]) is not None
+                raise RuntimeError("task failed")
+            assert st.vec_pending.get(invalid, b["id"]) is None  # gone with its savepoint
+            st.update_item(b["id"], invalid_at=AT, invalid_reason="ended")
+            assert st.scalar("SELECT invalid_reason FROM memory_items WHERE id = ?", (b["id"],)) == "ended"  # seen
+            st.update_item(a["id"], confidence=0.95, last_confirmed_at=AT, confirmations=4,
+                           valid_from=datetime(2026, 1, 1, tzinfo=UTC))  # another kind: the waiting ones first
+        got = {r["id"]: r for r in st.q("SELECT * FROM memory_items")}
+        assert (got[a["id"]]["confidence"], got[a["id"]]["confirmations"]) == (0.95, 4)
+        assert got[a["id"]]["valid_from"].startswith("2026-01-01")
+        assert (got[b["id"]]["invalid_at"], got[b["id"]]["invalid_reason"]) == (iso(AT), "ended")
+        assert st.scalar("SELECT active FROM memory_vec WHERE item_id = ?", (b["id"],)) == 0
+    finally:
+        st.close()
+
+
+def test_what_a_write_transaction_learnt_of_the_schema_holds_until_another_connection_commits(tmp_path: Path):
+    """Round 37: the drain's transactions start from the last one's memo of ``table_exists`` while ``PRAGMA
+    data_version`` says no other connection committed; another connection's new table is seen at once."""
+    st, other = SQLiteStore(tmp_path / "m.db"), SQLiteStore(tmp_path / "m.db")
+    reads: list[str] = []
+
+    def trace(_cursor, sql: str, _bindings) -> bool:  # noqa: ANN001
+        reads.append(sql)
+        return True
+
+    try:
+        st.keep_active_rows()
+        st.conn.exec_trace = trace
+        for _ in range(3):
+            with st.tx():
+                assert st.table_exists("memory_items") and not st.table_exists("garden_notes")
+        assert sum("sqlite_master" in r for r in reads) == 2  # read in the first transaction only
+        other.x("CREATE TABLE garden_notes (id INTEGER PRIMARY KEY)")
+        with st.tx():
+            assert st.table_exists("garden_notes")
+        with pytest.raises(RuntimeError), st.tx():
+            st.x("CREATE TABLE seed_list (id INTEGER PRIMARY KEY)")
+            assert st.table_exists("seed_list")
+            raise RuntimeError("rolled back")
+        with st.tx():
+            assert not st.table_exists("seed_list")
+    finally:
+        st.conn.exec_trace = None
+        st.close()
+        other.close()
+
+
+def test_the_look_aheads_reading_of_an_addressed_turn_reaches_the_writer():
+    """Round 37: an episode's text without the name it addresses is primable (:mod:`memcli.primed`): the look-ahead
+    reads it for a turn that may be kept, the writer takes it instead of reading the turn again."""
+    from memcli import primed
+    from memcli.smalltalk import _unaddressed, unaddressed
+
+    turn = "Thanks, Ingrid! The pottery class on Thursday went really well"
+    primed.recording(True)
+    try:
+        _unaddressed.cache_clear()
+        want = unaddressed(turn)
+        sent = primed.take()
+    finally:
+        primed.recording(False)
+    assert want == "Thanks! The pottery class on Thursday went really well"
+    assert sent["memcli.smalltalk._unaddressed"] == [((turn,), want)]
+    _unaddressed.cache_clear()
+    before = primed.counts()["memcli.smalltalk._unaddressed"]
+    primed.prime(sent)
+    assert unaddressed(turn) == want
+    after = primed.counts()["memcli.smalltalk._unaddressed"]
+    assert (after["used"] - before["used"], after["computed"] - before["computed"]) == (1, 0)

@@ -179,8 +179,10 @@ class Store(RowHelpers):
 
     def x(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Execute a statement; return the last inserted rowid."""
-        if self._schema and (s.META in sql or sql.lstrip()[:4].upper() in _DDL):
-            self._schema.clear()  # the schema or meta may change: read them again
+        if (self._schema or self._schema_kept) and (s.META in sql or sql.lstrip()[:4].upper() in _DDL):
+            if self._schema:
+                self._schema.clear()  # the schema or meta may change: read them again
+            self._schema_kept = None
         try:
             self.conn.execute(sql, params)
         except apsw.Error as exc:
@@ -214,21 +216,22 @@ class Store(RowHelpers):
         except apsw.Error as exc:
             raise translate_error(exc, self.path) from None
         self.vec_dirty.clear()
-        self._schema = {}
+        memo = self._schema = {}
+        self._tx_version = None
         self.tx_gen += 1
         try:
             yield self
         except BaseException:
             self.tx_gen += 1
             self.vec_dirty.clear()
-            self._schema = None
+            self._schema = self._schema_kept = None
             if not self.conn.get_autocommit():
                 try:
                     self.conn.execute("ROLLBACK")
                 except apsw.Error:
                     pass
             raise
-        self._schema = None
+        self._schema = self._schema_kept = None
         try:
             self.conn.execute("COMMIT")
         except apsw.Error as exc:
@@ -237,7 +240,27 @@ class Store(RowHelpers):
             if not self.conn.get_autocommit():
                 self.conn.execute("ROLLBACK")
             raise translate_error(exc, self.path) from None
+        if self._tx_version is not None:
+            self._schema_kept = (self._tx_version, memo)
         self._sync_vector_files()
+
+    #: the memo of this connection's last committed write transaction that read ``PRAGMA data_version`` after its
+    #: ``BEGIN`` (:meth:`resume_schema`), with that number; dropped by any rollback, DDL or write of meta
+    _schema_kept: tuple[int, dict] | None = None
+    _tx_version: int | None = None
+
+    def resume_schema(self, data_version: int) -> None:
+        """Inside a write transaction just begun, ``data_version`` its ``PRAGMA data_version`` read after the
+        ``BEGIN``: when it equals the one the last committed transaction read, no other connection has committed
+        since (SQLite changes the number only for them), so what that one learnt of the schema and the model's
+        meta (:meth:`table_exists`, :meth:`meta_get`) still holds and this one starts from it (the drain: ~5 reads of
+        ``sqlite_master`` a batch, round 37)."""
+        if self._schema is None:
+            return
+        self._tx_version = int(data_version)
+        kept = self._schema_kept
+        if kept is not None and kept[0] == self._tx_version:
+            self._schema.update(kept[1])
 
     def _sync_vector_files(self) -> None:
         """After a commit: the vector files of the users whose vectors changed follow the

@@ -16,7 +16,7 @@ from memcli.db import episodes, index
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.store import FORGOTTEN, snapshot, status_of
-from memcli.db.written_row import inserted_row, patch_waiting, stored_update, updated_row
+from memcli.db.written_row import inserted_row, patch_waiting, stored_update, updated_row, wait_update
 from memcli.errors import NotFoundError
 from memcli.text import normalize
 from memcli.timeutil import iso, now_iso
@@ -126,7 +126,8 @@ def update_item(store: Store, item_id: int, held: dict[str, Any] | None = None, 
     bound = dict(zip(fields, vals, strict=True))
     row = updated_row(store, held, bound) if known else None  # type: ignore[arg-type]
     if row is not None:
-        if not patch_waiting(store, item_id, bound):  # the drain: a row still waiting is changed where it waits
+        # the drain: a row still waiting is changed where it waits, a common update of a stored row waits too
+        if not patch_waiting(store, item_id, bound) and not wait_update(store, item_id, bound):
             with stored_update(store, item_id, bound):
                 store.x(f"UPDATE {s.ITEMS} SET {cols} WHERE id = ?", (*vals, item_id))
     else:

@@ -91,10 +91,10 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
             from memcli.db.episodes import EPISODE_FTS_INSERT, EPISODE_INSERT, EPISODE_VEC_INSERT
             from memcli.db.index import FTS_INSERT, VEC_FLAGS, VEC_FLAGS_UPDATE, VEC_INSERT
             from memcli.db.vector_copy import LOG, LOG_INSERT
-            from memcli.db.written_row import insert_all_sql
+            from memcli.db.written_row import UPDATES, insert_all_sql
 
             # the memories first: a waiting link names one (its foreign key)
-            self.vec_pending = Pending({s.ITEMS: insert_all_sql(self), LOG: LOG_INSERT,
+            self.vec_pending = Pending({s.ITEMS: insert_all_sql(self), **dict(UPDATES.values()), LOG: LOG_INSERT,
                                         s.VEC: VEC_INSERT, VEC_FLAGS: VEC_FLAGS_UPDATE, s.FTS: FTS_INSERT,
                                         s.EPISODE_VEC: EPISODE_VEC_INSERT, s.EPISODE_FTS: EPISODE_FTS_INSERT,
                                         s.EVENTS: items.EVENT_INSERT, s.EPISODES: EPISODE_INSERT,
@@ -123,7 +123,9 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
         try:
             with Store.tx(self, savepoint):
                 if outer and rows is not None:  # the writer's lock is held: no other connection commits until the end
-                    rows.begin(self.scalar("PRAGMA data_version"))
+                    version = self.scalar("PRAGMA data_version")
+                    rows.begin(version)
+                    self.resume_schema(version)
                 yield self
                 if outer and pend is not None:
                     pend.flush()

@@ -25,7 +25,8 @@ one past the last waiting row's) and it waits with the batch's other rows for on
 or before any statement naming the table. Only a row whose insert cannot fail waits (every ``NOT NULL`` column set,
 salience and confidence in [0, 1], every text storable as UTF-8, no ``supersedes_id`` to check): any other goes in
 at once as before, so a failing insert still fails its task alone. An update of a waiting row changes it where it
-waits (:func:`patch_waiting`).
+waits (:func:`patch_waiting`); the two common updates of a stored row (a CONFLICT's end of the old memory, a NOOP's
+reinforcement) wait too, as ``executemany`` of their ``UPDATE`` (:func:`wait_update`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from typing import Any
 
 from memcli.db import schema as s
 
-__all__ = ["DEFAULTS", "FK_COLUMNS", "inserted_row", "insert_all_sql", "patch_waiting", "stored_update", "updated_row"]
+__all__ = ["DEFAULTS", "FK_COLUMNS", "UPDATES", "inserted_row", "insert_all_sql", "patch_waiting", "stored_update",
+           "updated_row", "wait_update"]
 
 #: columns ``insert_item`` never writes, with the value SQLite gives them (their default)
 DEFAULTS: dict[str, Any] = {"expired_at": None, "confirmations": 1, "superseded_by_id": None}
@@ -150,12 +152,38 @@ def patch_waiting(store: Any, item_id: int, values: Mapping[str, Any]) -> bool:
     return pend.patch(s.ITEMS, item_id, {pos[name]: v for name, v in values.items()})
 
 
+#: the updates of a stored memory row that wait too, by the columns they set (a CONFLICT's end of the old memory,
+#: a NOOP's reinforcement): key in the transaction's waiting rows → their statement (the row's id last)
+UPDATES = {(cols := tuple(c)): (f"{s.ITEMS} set {','.join(cols)}",
+                                f"UPDATE {s.ITEMS} SET {', '.join(f'{k} = ?' for k in cols)} WHERE id = ?")
+           for c in (("invalid_at", "invalid_reason"), ("confidence", "last_confirmed_at", "confirmations"))}
+
+
+def _waits(pend: Any, item_id: int) -> bool:
+    """Whether a row or an update of the memory ``item_id`` waits."""
+    return any(pend.get(key, item_id) is not None for key in pend.tables if key.split(" ")[0] == s.ITEMS)
+
+
+def wait_update(store: Any, item_id: int, values: Mapping[str, Any]) -> bool:
+    """Leave the ``UPDATE`` of ``values`` (column → value as bound, of the types their columns keep) on the stored
+    memory row ``item_id`` waiting with the batch's rows, when its columns are those of one of :data:`UPDATES` and
+    it cannot fail; False: the caller runs it. Updates of one row wait in the order they were asked for, each kind
+    in its own list: the kinds set no column in common, so their order between kinds changes nothing."""
+    pend = _pending(store)
+    key = UPDATES.get(tuple(values))
+    if pend is None or key is None or key[0] not in pend.tables or pend.get(s.ITEMS, item_id) is not None \
+            or not _storable(values):
+        return False
+    pend.add(key[0], item_id, (*values.values(), item_id))
+    return True
+
+
 def stored_update(store: Any, item_id: int, values: Mapping[str, Any]) -> contextlib.AbstractContextManager:
     """The context of an ``UPDATE`` of ``values`` on the memory row ``item_id`` by its id: when the row is stored
-    (not waiting) and no value names another memory, the statement cannot touch a waiting row and runs without
-    writing them first (:meth:`memcli.db.vec_pending.Pending.direct`)."""
+    and nothing of it waits (no row, no update) and no value names another memory, the statement cannot touch a
+    waiting row and runs without writing them first (:meth:`memcli.db.vec_pending.Pending.direct`)."""
     pend = _pending(store)
-    if pend is None or pend.get(s.ITEMS, item_id) is not None or not FK_COLUMNS.isdisjoint(values):
+    if pend is None or _waits(pend, item_id) or not FK_COLUMNS.isdisjoint(values):
         return contextlib.nullcontext()
     return pend.direct()
 
