@@ -142,12 +142,15 @@ def neighbors_many(store: Store, queries: Sequence[tuple[str, np.ndarray]], k: i
 def _items_of(store: Store, ids: Sequence[int], users: Sequence[str] = ()) -> dict[int, dict[str, Any]]:
     """id → the columns a neighbour shows, of the items among ``ids`` (one statement per 900 ids);
     from the drain's copy of the active rows of ``users`` when it holds them all
-    (:mod:`memcli.db.active_rows`)."""
+    (:mod:`memcli.db.active_rows`: its rows themselves, every column; read them, change none)."""
     rows = getattr(store, "active_rows", None)
     if rows is not None and users and (held := rows.columns_of(ids, users)) is not None:
-        from memcli.db.active_rows import checked
+        from memcli.db import active_rows
 
-        return checked(held, lambda: _items_of(store, ids), ordered=False)
+        if active_rows.CHECK:
+            active_rows.checked({i: {k: r[k] for k in active_rows.NEIGHBOR_COLUMNS} for i, r in held.items()},
+                                lambda: _items_of(store, ids), ordered=False)
+        return held
     got: dict[int, dict[str, Any]] = {}
     for at in range(0, len(ids), 900):
         part = ids[at:at + 900]
