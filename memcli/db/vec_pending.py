@@ -1,7 +1,9 @@
 """The index rows of a write transaction, written together: one ``executemany`` per vec0 and FTS5
 table just before the commit, instead of one ``INSERT`` per memory and per episode (the drain's batch);
 and the transaction's audit events (``memory_events``), drained turns' rows (``memory_episodes``) and
-memories' links to their turns (``memory_item_sources``) the same way (round 36).
+memories' links to their turns (``memory_item_sources``) the same way (round 36); and the memory rows
+themselves (``memory_items``), the vector change log's rows (``memcli_vec_log``) and the two common updates of a
+stored memory row (round 37: :mod:`memcli.db.written_row`).
 
 The drain (:meth:`memcli.db.sqlite.SQLiteStore.batch_vectors`) writes a batch of tasks in one
 transaction, each task in a savepoint. With batching on, a fresh memory's vec0 row
@@ -31,6 +33,15 @@ The writers that know a statement cannot touch a waiting row run it under :meth:
 (:meth:`Pending.patch`, :meth:`Pending.get`). A killed process commits nothing of
 the transaction, waiting rows included. Each table keeps its own order, so vec0's chunks, row ids
 and metadata are those of the row-by-row writes.
+
+Why the memory rows and the log's rows wait too (round 37): the writer reads their ids at once (a memory's id names
+it in its events, links and index rows; a log row's ``seq`` is the writer's KNN copy's mark), so they went in one by
+one (~95 and ~30 us each in the drain, ~30 and ~10 us in an ``executemany``). Both tables are AUTOINCREMENT and
+nothing else inserts into them while the writer holds the write lock: the id SQLite would give is one past the
+larger of the table's ``sqlite_sequence`` and its largest id, read when no row of the table waits
+(:meth:`Pending.next_key`), then one past the last waiting row's. A rolled-back savepoint takes its rows and so its
+ids back, as SQLite's rollback does. Tables are written in their order here, and a table a waiting row depends on
+first (:data:`NEEDS`: a link's memory; the log before vec0, whose rows it always preceded).
 
 Why the events, episode rows and links wait too (round 36): a single-row ``INSERT`` in the drain costs ~35 us of
 CPU where the same statement run back to back costs ~5 us — SQLite's code and the table's pages are cold
