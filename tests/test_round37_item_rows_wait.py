@@ -221,3 +221,42 @@ def test_the_look_aheads_reading_of_an_addressed_turn_reaches_the_writer():
     assert unaddressed(turn) == want
     after = primed.counts()["memcli.smalltalk._unaddressed"]
     assert (after["used"] - before["used"], after["computed"] - before["computed"]) == (1, 0)
+
+
+def test_the_next_id_is_read_once_and_again_after_another_connection_or_a_direct_insert(tmp_path: Path):
+    """Round 37: the next memory id is known from the last row written until another connection commits, a
+    rollback, or a row goes in another way (one that names the memory it supersedes)."""
+    st, other = SQLiteStore(tmp_path / "m.db"), SQLiteStore(tmp_path / "m.db")
+    reads: list[str] = []
+
+    def trace(_cursor, sql: str, _bindings) -> bool:  # noqa: ANN001
+        reads.append(sql)
+        return True
+
+    def next_id_reads() -> int:
+        return sum("sqlite_sequence WHERE name = 'memory_items'" in r for r in reads)
+
+    try:
+        st.keep_active_rows()
+        st.batch_vectors()
+        st.conn.exec_trace = trace
+        with st.tx():
+            assert _insert(st, "ed", "I knit scarves in winter", 1)["id"] == 1
+        with st.tx():
+            assert _insert(st, "ed", "I bake rye bread on Fridays", 2)["id"] == 2
+        assert next_id_reads() == 1  # known from the row written in the first transaction
+        _insert(other, "fi", "I restore old clocks", 3)  # another connection: id 3
+        with st.tx():
+            assert _insert(st, "ed", "I grow basil indoors", 4)["id"] == 4
+            cand = _cand("I bake rye and spelt bread on Fridays")
+            row = st.insert_item(user_id="ed", candidate=cand, origin="extracted", confidence=0.8,
+                                 vector=seeded_vec(5), model="m", supersedes_id=2)  # goes in at once
+            assert row["id"] == 5 and st.vec_pending.get("memory_items", 5) is None
+            assert _insert(st, "ed", "I walk to work", 6)["id"] == 6
+        assert next_id_reads() == 3
+        ids = [r["id"] for r in st.q("SELECT id FROM memory_items ORDER BY id")]
+        assert ids == [1, 2, 3, 4, 5, 6]
+    finally:
+        st.conn.exec_trace = None
+        st.close()
+        other.close()

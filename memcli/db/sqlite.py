@@ -126,6 +126,10 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
                     version = self.scalar("PRAGMA data_version")
                     rows.begin(version)
                     self.resume_schema(version)
+                    if pend is not None:
+                        pend.begin(version)
+                elif outer and pend is not None:
+                    pend.begin(None)
                 yield self
                 if outer and pend is not None:
                     pend.flush()

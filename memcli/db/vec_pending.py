@@ -83,12 +83,15 @@ class Table:
         self.flushed = 0
         self.waiting: dict[int, list[Any]] = {}
         self.undo: list[tuple[list[Any], tuple[Any, ...]]] = []
+        #: the id the table's next row gets, known since its last row was written here (:meth:`Pending.next_key`)
+        self.next: int | None = None
 
     def reset(self) -> None:
         self.rows.clear()
         self.waiting.clear()
         self.undo.clear()
         self.flushed = 0
+        self.next = None
 
     def flush(self, run: Run) -> None:
         todo = [r[1] for r in self.rows[self.flushed :]]
@@ -96,6 +99,7 @@ class Table:
         self.waiting.clear()
         if todo:
             run(self.sql, todo)
+            self.next = self.rows[-1][0] + 1
 
 
 class Pending:
@@ -106,6 +110,7 @@ class Pending:
         self.tables = {key: Table(key.split(" ")[0], sql) for key, sql in tables.items()}
         self.quiet = False
         self.live = False  # some row may wait (checked by the store before each statement: kept cheap)
+        self.version: int | None = None  # PRAGMA data_version when the open (or last) transaction began
         if not all(any(m in t.name for m in MARKS) for t in self.tables.values()):
             raise ValueError(f"only tables whose name holds one of {MARKS} wait here: before() looks for "
                              "those marks first")
@@ -167,7 +172,25 @@ class Pending:
         lock) when none waits — a statement naming the table wrote the waiting rows first, so no row can have come
         in between unseen."""
         t = self.tables[table]
-        return t.rows[-1][0] + 1 if t.waiting else read()
+        if t.waiting:
+            return t.rows[-1][0] + 1
+        if t.next is None:
+            t.next = read()
+        return t.next
+
+    def forget_next(self, table: str) -> None:
+        """A row went into ``table`` by another way (an insert that could fail, written at once): the next id is
+        read again."""
+        self.tables[table].next = None
+
+    def begin(self, version: int | None) -> None:
+        """A write transaction begins, ``version`` its ``PRAGMA data_version`` (None: not read). The next ids known
+        from the last transaction hold only when no other connection has committed since (the number unchanged:
+        SQLite changes it for them alone)."""
+        if version is None or version != self.version:
+            for t in self.tables.values():
+                t.next = None
+        self.version = version
 
     def before(self, sql: str) -> None:
         """Flush each table ``sql`` names (unless under :meth:`direct`), the tables they need first."""
@@ -189,7 +212,9 @@ class Pending:
         tables' lists held a whole drain's rows, vectors and events' JSON included, until it ended."""
         for t in self.tables.values():
             t.flush(self._run)
+            known, t.next = t.next, None
             t.reset()
+            t.next = known  # kept for the next transaction, if no other connection commits first (:meth:`begin`)
         self.live = False
 
     @contextlib.contextmanager
@@ -209,6 +234,7 @@ class Pending:
         """Back to ``mark`` (None: nothing waits): rows added since are gone, changes of waiting rows
         undone, and rows flushed since wait again (the rollback removed them from the table)."""
         for name, t in self.tables.items():
+            t.next = None  # read again: the rollback may have taken ids back
             if mark is None:
                 t.reset()
                 continue

@@ -79,6 +79,8 @@ def log_change(store: Store, user_id: str, item_id: int, *, noted: bool = False)
         pend.add(LOG, seq, (seq, user_id, item_id))
     else:
         seq = store.x(f"INSERT INTO {LOG}(user_id, item_id) VALUES (?, ?)", (user_id, item_id))
+        if pend is not None and LOG in pend.tables:
+            pend.forget_next(LOG)  # a row written now (outside a transaction): its seq is SQLite's
     if seq % 1000 == 0:
         store.x(f"DELETE FROM {LOG} WHERE seq <= ?", (seq - LOG_KEEP,))
     return seq

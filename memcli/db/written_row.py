@@ -196,11 +196,14 @@ def inserted_row(store: Any, values: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         StoreError (translated by ``store.x``): the insert failed (a constraint, a locked or full database).
     """
-    pend = _pending(store)
-    if pend is not None and (got := _waiting_row(store, pend, values)) is not None:
-        return got
+    pend = getattr(store, "vec_pending", None)
+    if pend is not None and s.ITEMS in pend.tables:
+        if not store.conn.get_autocommit() and (got := _waiting_row(store, pend, values)) is not None:
+            return got
     names = tuple(values)
-    new_id = store.x(_insert_sql(names), tuple(values.values()))
+    new_id = store.x(_insert_sql(names), tuple(values.values()))  # (the waiting rows written first)
+    if pend is not None and s.ITEMS in pend.tables:
+        pend.forget_next(s.ITEMS)  # this one went in now: SQLite gave its id
     cols = _columns(store)
     row: dict[str, Any] = {}
     for name, decl in cols.items():
