@@ -47,6 +47,8 @@ from memcli.write.change_rules import (
 )
 from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
+from memcli.write.cure import cure_denied, cure_of_another, cure_plan
+from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -57,10 +59,13 @@ from memcli.write.decide_range import (
     neighbors_of,
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
+from memcli.write.deed_change import deed_plan
+from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
+from memcli.write.fitted import hide_floor
 from memcli.write.home_left import home_plan
 from memcli.write.job_change import promotion_kept
 from memcli.write.job_pair import job_replaced
@@ -76,6 +81,7 @@ from memcli.write.judge import (
     other_person,
     strong,
 )
+from memcli.write.kept_apart import apart_plan
 from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.negation_scope import flip_off_topic
@@ -109,13 +115,6 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     Raises:
         ExtractionError: the judge failed or named a memory it was not shown.
     """
-    from memcli.write.cure import cure_denied, cure_of_another, cure_plan
-    from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
-    from memcli.write.deed_change import deed_plan
-    from memcli.write.dose_change import dose_plan
-    from memcli.write.fitted import hide_floor
-    from memcli.write.kept_apart import apart_plan
-
     judge = judge or get_judge(settings)
     store = DecisionReads(store)  # type: ignore[assignment]  # nothing is written until decide returns
     if pre is not None and pre.same is None and vector is not None:  # the batch read them: nothing written since
