@@ -11,7 +11,9 @@ name something are ranked above those that name nothing, once one tied to the qu
 :func:`asked_title` reads an English question asking for one of :data:`TITLED` (a book, a film, a game, a
 band…) — a kind whose members are named, so that the answer holds a capitalised name or a quoted title. Kinds
 whose answers are common nouns (a dish, a recipe, a sport: "coconut ice cream", "kickboxing") are not read:
-no capital tells their answer from the chatter. Whether a statement holds a title is read with the other value
+no capital tells their answer from the chatter, and for the same reason neither is a kind, type, sort or genre
+of any of them asked ("What kind of films does he like?": "action and sci-fi"; round 37). Whether a statement
+holds a title is read with the other value
 types (:func:`memcli.read.asked_value.holds_value` with ``"title"``): a quoted span, or a capitalised word after
 a lower-case word ("we played Carcassonne", "a band called Blue Lantern") that is no day, month or "I", and not a
 word the question says itself (the name of whom it asks).
@@ -36,14 +38,21 @@ _KIND = "|".join(TITLED)
 #: a verb between the question word and the noun makes the noun the verb's subject or object ("what did the team
 #: win", "what does the show cost"), not the kind asked
 _AUX = r"(?:do|does|did|is|was|are|were|has|have|had|will|would|can|could|should|made|make|makes)"
-#: "which book", "what kind of films", "what video game", "what's my favourite band", "what is the name of the show"
+#: "which book", "what video game", "what's my favourite band", "what is the name of the show"
 _ASKED = re.compile(
-    rf"\b(?:which|what)(?:'s|\s+is|\s+was|\s+are|\s+were)?\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+    rf"\b(?:which|what)(?:'s|\s+is|\s+was|\s+are|\s+were)?\s+"
     rf"(?:(?!{_AUX}\b)[a-z]+(?:'s)?\s+){{0,2}}?(?:favou?rite\s+)?(?:{_KIND})\b", re.IGNORECASE)
+#: "what kind / type / sort / genre of films": a genre is asked ("action and sci-fi", "thrillers"), a common noun
+#: like a dish's or a sport's, not a title (round 37)
+_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|genres?)\s+of\b", re.IGNORECASE)
 
 
 def asked_title(question: str) -> bool:
     """Whether an English ``question`` asks which member of a named kind (:data:`TITLED`): "Which film did I
-    see?", "what kind of books do I read", "What's my favourite band?"; False for any other text."""
-    return question.isascii() and _ASKED.search(question) is not None
+    see?", "What's my favourite band?"; False for "what kind of books do I read" (a genre is asked: :data:`_KIND_OF`)
+    and for any other text."""
+    if not question.isascii():
+        return False
+    m = _ASKED.search(question)
+    return m is not None and _KIND_OF.search(m.group(0)) is None
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII
 
-__all__ = ["DEMOTE", "asked_value", "asking_word", "holds_tied", "holds_value", "lift", "shares_word"]
+__all__ = ["DEMOTE", "asked_value", "asking_word", "holds_tied", "holds_value", "lift", "same_stem", "shares_word"]
 
 #: the share of its score a hit that holds no value of the asked type keeps (:func:`lift`, round 32): an answer
 #: within about half of the best score rises above the subject's chatter, a far one only nearer to it
@@ -199,19 +199,33 @@ def asking_word(token: str) -> bool:
 
 def shares_word(tokens: Sequence[str], statement: str) -> bool:
     """Whether ``statement`` holds one of a question's informative search ``tokens`` (2+ CJK characters
-    anywhere; 3+ letters at the start of a word, so teach finds teacher and dog dogs), not one that only
-    asks the value (:func:`asking_word`)."""
+    anywhere; 3+ letters at the start of a word, so teach finds teacher and dog dogs, or a word of the same
+    English stem, so books finds book and painting painted: :func:`same_stem`), not one that only asks the
+    value (:func:`asking_word`)."""
+    from memcli.text import word_form
+
     low = statement.casefold()
     for t in tokens:
         t = t.casefold()
-        if asking_word(t):
+        if asking_word(t) or (t.isascii() and asking_word(word_form(t))):  # times, names, years ask as time… do
             continue
         if t.isascii():
-            if len(t) >= 3 and t.isalpha() and re.search(rf"\b{re.escape(t)}", low):
+            if len(t) >= 3 and t.isalpha() and (re.search(rf"\b{re.escape(t)}", low) or same_stem(low, t)):
                 return True
         elif len(t) >= 2 and t in low:
             return True
     return False
+
+
+def same_stem(low: str, word: str) -> bool:
+    """Whether the case-folded text ``low`` holds a word of the case-folded English ``word``'s Snowball stem
+    (:func:`memcli.text.word_form`) of 3+ letters: a plural, a past tense or an -ing form of it or of what it is
+    the form of (books / book, painting / painted, stayed / staying; round 37). A stem of 2 letters (doing → do)
+    ties nothing: too many words share it."""
+    from memcli.read.tokens import holds
+    from memcli.text import word_form
+
+    return len(word_form(word)) >= 3 and holds(low, word)
 
 
 def holds_tied(statement: str, asked: str | None, tied: bool, question: str = "") -> bool:

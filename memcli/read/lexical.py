@@ -9,7 +9,8 @@ such as ``multi-agent``, ``a:b``, ``"x``, ``NEAR(``, ``AND`` never reaches FTS5 
 LIKE side (:func:`like_variants`): substring patterns over ``memory_items.statement`` for
 what tokenisation misses — a 2-character Chinese word cut differently in the memory (加糖 in
 不加糖 → 不/加糖, or 糖 alone), mixed Chinese/Latin runs (``Python开发``), digit runs
-(``2024``, ``3月5号``) and partial Latin words (``coff`` → coffee); the store escapes ``%``,
+(``2024``, ``3月5号``), partial Latin words (``coff`` → coffee) and an English word's other forms (its stem:
+``experiment`` of experimentation finds experimenting); the store escapes ``%``,
 ``_`` and the escape character. Each match scores the summed length of the variants it contains;
 LIKE-only hits must match at least ``min(2, longest variant)`` characters, so one common
 character (不) alone never pulls a memory in.
@@ -26,11 +27,15 @@ from datetime import datetime
 
 from memcli.db.store import MemoryStore
 from memcli.relazy import NON_ASCII, holding, lazy
+from memcli.text import word_form
 
-__all__ = ["LexicalHit", "like_variants", "lexical_leg", "MAX_LIKE_VARIANTS"]
+__all__ = ["LexicalHit", "like_variants", "lexical_leg", "MAX_LIKE_VARIANTS", "MIN_STEM_VARIANT"]
 
 MAX_LIKE_VARIANTS = 12
 MAX_VARIANT_CHARS = 32
+#: the fewest letters of an English word's stem added as a LIKE variant of its own (a shorter one, do of doing,
+#: starts too many words)
+MIN_STEM_VARIANT = 4
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
@@ -54,6 +59,10 @@ def like_variants(query: str, tokens: list[str]) -> list[str]:
 
     - Chinese tokens of any length (糖, 加糖) and digit runs of 2+ (2024);
     - Latin tokens of 3+ characters, matched as substrings (partial words);
+    - an English word's Snowball stem of :data:`MIN_STEM_VARIANT`+ letters (:func:`memcli.text.word_form`) when
+      it differs from the word, so the word's other forms match where a word starts (round 37: experimentation →
+      experiment finds "experimenting", paintings → paint finds "painted"; the full-text side meets only the forms
+      of one stem, and Snowball gives experimenting the stem experi);
     - a Latin word with up to 2 adjacent Chinese characters on either side (Python开发, 学Python);
     - digit chains with Chinese units (2024, 3月5号, 1949年).
     """
@@ -67,6 +76,8 @@ def like_variants(query: str, tokens: list[str]) -> list[str]:
     for t in tokens:
         if _HAS_CJK.search(t) or (t.isdigit() and len(t) >= 2) or (len(t) >= 3 and any(c.isalpha() for c in t)):
             add(t)
+            if len(stem := word_form(t.casefold())) >= MIN_STEM_VARIANT:  # round 37: experimentation → experiment
+                add(stem)
     for m in _LATIN.finditer(query):  # Python开发 / 学Python: the Latin word with its Chinese neighbours
         pre = _CJK_TAIL.search(query, 0, m.start())
         post = _CJK_HEAD.match(query, m.end())
