@@ -4,11 +4,18 @@
   look-ahead (the extractor, the episode's vector: :func:`memcli.write.episodes.embed_text`); it is primable
   (:mod:`memcli.primed`), so it goes back with the batch and the writer's full-text row of the episode takes it
   instead of reading the turn again. The value is the function's: primed or computed, the same text.
+- Each candidate goes back as the decision reads it (:func:`memcli.write.precompute.ready`: enriched, its date
+  resolved against its turn's time); the decision's own step finds it done (applied again, the same candidate), and
+  the date's reading (:func:`memcli.write.pair_dates.when_of`, ``moved_back``) is primable, keyed by the time's UTC
+  offset too (one instant at two offsets can be two days). Every table of a drain is the same with or without it.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
 
 from memcli import primed
 from memcli.smalltalk import _unaddressed, unaddressed
@@ -89,3 +96,73 @@ def test_a_primed_value_is_the_computed_one() -> None:
     before = primed.counts()[NAME]
     assert unaddressed(turn) == computed
     assert primed.counts()[NAME]["computed"] == before["computed"] + 1
+
+
+#: our own dated and undated turns (round 37), English and Chinese
+DATED = ["I'm flying to Porto next Friday for my cousin's wedding.", "我下周三要去苏州看外婆。",
+         "My niece starts primary school on September 1.", "去年我在宁波学会了潜水。",
+         "My landlord raised the rent last month.", "I collect enamel pins from train stations.",
+         "我弟弟是消防员。", "We adopted a grey rabbit called Pebble two weeks ago."]
+
+
+def test_ready_candidates_are_what_the_decision_reads() -> None:
+    """The candidates put ahead are those decide_and_apply's first step makes, and that step leaves them as they are."""
+    from memcli.settings import Settings
+    from memcli.write.backends import get_extractor
+    from memcli.write.decide import _with_when
+    from memcli.write.extract import MemoryExtractionService, Utterance, enrich
+
+    said = datetime(2026, 4, 16, 8, 30, tzinfo=UTC)  # a Thursday
+    svc = MemoryExtractionService(get_extractor(Settings()))
+    got = svc.extract_batch([Utterance(i, "u37", "user", t, said) for i, t in enumerate(DATED)])
+    cands = [c for out in got for c in out]
+    put = precompute.ready(cands, said)
+    assert put == [_with_when(enrich(c), said) for c in cands]
+    assert [_with_when(enrich(c), said) for c in put] == put  # the writer's step: nothing left to do
+    assert sum(c.event_when is not None for c in put) >= 3 and all(c.event_when is None for c in cands)
+    # a candidate that already carries a date is left to the writer, with its task's others
+    assert precompute.ready([*cands[:1], put[0].model_copy(update={"event_when": "2026-04"})], said) is None
+
+
+def test_a_date_is_read_at_the_offset_it_was_said() -> None:
+    """One instant at two UTC offsets: two wall times, maybe two days — the cached reading keeps them apart."""
+    from memcli.write.pair_dates import moved_back, when_of
+
+    utc = datetime(2026, 4, 16, 20, 0, tzinfo=UTC)  # Thursday evening in UTC ...
+    east = utc.astimezone(timezone(timedelta(hours=9)))  # ... Friday morning at UTC+9: equal datetimes
+    assert utc == east
+    assert when_of("I'm seeing the dentist tomorrow", utc).text() == "2026-04-17"
+    assert when_of("I'm seeing the dentist tomorrow", east).text() == "2026-04-18"
+    back = datetime(2025, 4, 16, 20, 0, tzinfo=UTC)
+    assert moved_back(back, utc).text() == "2025" and moved_back(back, east).text() == "2025-04-16"
+
+
+@pytest.fixture()
+def _one_thread(monkeypatch) -> None:  # noqa: ANN001
+    from memcli.write import worker
+
+    monkeypatch.setattr(worker.threading, "active_count", lambda: 1)  # (an idle thread of an earlier test)
+
+
+@pytest.mark.usefixtures("_one_thread")
+def test_a_drain_with_ready_candidates_writes_every_table_as_one_without(tmp_path: Path, embedder,
+                                                                          monkeypatch) -> None:  # noqa: ANN001
+    from test_drain_ahead import _drain
+
+    real = precompute.texts  # every batch read in full, as if the writer never waited (the fork inherits it)
+    monkeypatch.setattr(precompute, "texts", lambda tasks, extracted, episodes, enough=None:
+                        real(tasks, extracted, episodes))
+    recs = [{"text": t, "key": f"d{i}", "at": f"2026-04-{1 + i // 8:02d}T{8 + i % 8:02d}:15:00Z", "_user": "user0"}
+            for i, t in enumerate(DATED * 6)]
+    before = primed.counts().get("memcli.write.pair_dates._when_of", {"used": 0})["used"]
+    s1, ahead, _ = _drain(tmp_path / "a.db", recs, embedder, ahead=True)
+    used = primed.counts()["memcli.write.pair_dates._when_of"]["used"] - before
+    monkeypatch.setattr(precompute, "texts", real)
+    s0, alone, _ = _drain(tmp_path / "b.db", recs, embedder, ahead=False)
+    assert "wait" in s1.seconds and used > 0  # the look-ahead ran, and the writer took dates it had read
+    assert (s1.done, s1.added, s1.reinforced, s1.updated, s1.conflicted) == \
+        (s0.done, s0.added, s0.reinforced, s0.updated, s0.conflicted)
+    assert s0.added >= 6
+    dated = [r for r in alone["memory_items"] if '"event_when": null' not in r]
+    assert len(dated) >= 3
+    assert ahead == alone
