@@ -1,5 +1,6 @@
 """Round 37: what the drain's look-ahead already read of a turn goes back to the writer.
 
+- Each candidate's exact-match key (:func:`memcli.text.normalize`) is primable and read ahead.
 - A kept turn's text without the name it addresses (:func:`memcli.smalltalk.unaddressed`) is read by the
   look-ahead (the extractor, the episode's vector: :func:`memcli.write.episodes.embed_text`); it is primable
   (:mod:`memcli.primed`), so it goes back with the batch and the writer's full-text row of the episode takes it
@@ -60,13 +61,18 @@ def _prepared(turns: list[str], model):  # noqa: ANN001,ANN202
 
 
 def test_the_look_ahead_sends_the_unaddressed_turn(embedder) -> None:  # noqa: ANN001
+    from memcli.text import _normalize
+
     _unaddressed.cache_clear()
+    _normalize.cache_clear()  # (texts an earlier test read are not computed, so not noted, again)
     primed.take()  # (what earlier tests noted)
     primed.recording(True)
     try:
         precompute.forget()
         tasks, got = _prepared(TURNS, embedder)
-        sent = dict(primed.take().get(NAME, []))
+        taken = primed.take()
+        sent = dict(taken.get(NAME, []))
+        keys = dict(taken.get("memcli.text._normalize", []))
     finally:
         primed.recording(False)
         precompute.forget()
@@ -75,6 +81,13 @@ def test_the_look_ahead_sends_the_unaddressed_turn(embedder) -> None:  # noqa: A
     assert sent[(TURNS[0],)] == "Thanks so much! The pottery class on Thursdays has been great for my hands."
     assert sent[(TURNS[1],)] == "Our allotment finally gave us three enormous marrows."
     assert (TURNS[2],) not in sent
+    # each candidate's exact-match key goes back too (the decision and the row's insert ask it)
+    from memcli.text import normalize
+
+    statements = {c.statement for out in got.extracted for c in out}
+    assert statements and all((st,) in keys for st in statements)
+    _normalize.cache_clear()
+    assert all(keys[(st,)] == normalize(st) for st in statements)  # computed again here: the same keys
 
     # the writer: a fresh cache, the batch's values primed — the episode's text is taken, not computed
     _unaddressed.cache_clear()

@@ -20,6 +20,11 @@ Round 36: only while the writer is busy. When the writer is already waiting for 
 batches: a small store decides fast, the look-ahead's caches are cold), the look-ahead sends it at once and the
 writer reads the rest itself: the readings move to whichever process has time, the values are the same.
 
+Round 37: also each candidate's exact-match key (:func:`memcli.text.normalize`, asked deciding and again inserting
+the row), and each candidate itself as the decision reads it (:func:`ready`: enriched, its date resolved against its
+turn's time: :func:`memcli.write.pair_dates.when_of`, primable too); the turn without the name it addresses
+(:func:`memcli.smalltalk.unaddressed`) is primable, so the episode's full-text row takes the look-ahead's reading.
+
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
 look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
@@ -59,6 +64,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     readings not yet computed are left to it — it computes any reading not sent, the same value)."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
+    from memcli.text import normalize
     from memcli.write.change_rules import talk_only
     from memcli.write.cure import cure_told
     from memcli.write.deed_change import _deed_told
@@ -88,6 +94,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                 _DONE.add(key)
             analyze(c.statement)
             search_terms_of(c.statement)
+            normalize(c.statement)  # (round 37) the exact-match key the decision and the row's insert ask
             c = enrich(c)
             f = facts_of(c.statement, c.slot)
             # the text checks the decision step makes of every candidate (decide's ending rules, _linked_change)
