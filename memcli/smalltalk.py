@@ -213,7 +213,9 @@ def _en_addressed() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 #: turns up to this many characters have their :func:`unaddressed` text kept (the last :data:`_KEPT_TURNS`):
-#: a drain asks it of a kept turn twice, for the episode's vector and for its full-text row
+#: a drain asks it of a kept turn twice, for the episode's vector and for its full-text row. Primable (round 37):
+#: the drain's look-ahead reads it of each turn (extraction, the episode's vector), and the value goes back with the
+#: batch, so the writer's full-text row of a kept turn does not read the turn again (:mod:`memcli.primed`)
 _KEPT_CHARS = 4000
 _KEPT_TURNS = 256
 
@@ -229,7 +231,7 @@ def unaddressed(text: str) -> str:
     return _unaddressed(text)
 
 
-@short_cached(_KEPT_CHARS, cache=primable(maxsize=_KEPT_TURNS))  # the drain's look-ahead reads a turn's first
+@short_cached(_KEPT_CHARS, cache=primable(maxsize=_KEPT_TURNS))
 def _unaddressed(text: str) -> str:
     opener, trailing = _en_addressed()
     out = opener.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)].rstrip(" ,"), text)

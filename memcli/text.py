@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from memcli.errors import BadInputError
+from memcli.primed import primable
 from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
@@ -218,8 +219,14 @@ def normalize(text: str) -> str:
     whitespace removed.
 
     "I take my coffee, without sugar!" and "i take my coffee without sugar" share a key, and
-    so do 我對花生過敏 and 我对花生过敏.
+    so do 我對花生過敏 and 我对花生过敏. Cached up to :data:`CACHED_CHARS` characters, and primable (round 37: the
+    drain asks it of each candidate twice, deciding and writing; its look-ahead computes it, :mod:`memcli.primed`).
     """
+    return _normalize(text) if len(text) <= CACHED_CHARS else _normalize.__wrapped__(text)
+
+
+@primable(maxsize=16384)
+def _normalize(text: str) -> str:
     t = to_simplified(unicodedata.normalize("NFKC", clean_text(text))).casefold()
     return _PUNCT_OR_SPACE.sub("", t)
 

@@ -46,7 +46,7 @@ def _clean() -> None:
 
 
 def _tasks(said: list[str]) -> tuple[list[Any], list[list[Candidate]], list[tuple[bool, bool, bool]]]:
-    tasks = [SimpleNamespace(role="user", content=s) for s in said]
+    tasks = [SimpleNamespace(role="user", content=s, occurred_at=AT) for s in said]  # (round 37: its time dates it)
     cands = [[Candidate(statement=s, valid_from=AT)] for s in said]
     return tasks, cands, [(False, False, False)] * len(said)
 

@@ -122,5 +122,7 @@ def test_look_ahead_reads_a_restated_candidate_once() -> None:
         forget()
     noted = {args[0] for pairs in first.values() for args, _ in pairs}
     assert {c.statement for c in got[0]} <= noted
-    assert list(again) == ["memcli.db.index._search_terms"]  # only the long statement's terms, computed again
+    # only the long statement's terms (and, round 37, its exact-match key), computed again: neither is cached
+    assert sorted(again) == ["memcli.db.index._search_terms", "memcli.text._normalize"]
     assert [args for args, _ in again["memcli.db.index._search_terms"]] == [(long.statement,)]
+    assert [args for args, _ in again["memcli.text._normalize"]] == [(long.statement,)]

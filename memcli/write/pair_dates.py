@@ -27,6 +27,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from memcli.primed import primable
 from memcli.text import to_simplified
 from memcli.timeutil import EVENT_WHEN
 
@@ -340,6 +341,13 @@ def when_of(statement: str, said: datetime) -> When | None:
     要, 打算, 约了, tomorrow, 下周五), the nearest one when it tells no tense at all (我12月3号考试, "dentist
     March 4th": no past, future or habit word), else the last one on or before. None: no date, two dates
     (a span: 2019年到2021年), or a weekday told with no tense (周六, "on Monday")."""
+    return _when_of(statement, said, said.utcoffset())
+
+
+@primable(maxsize=16384)  # asked of every candidate (decide's _with_when): the drain's look-ahead computes it
+def _when_of(statement: str, said: datetime, offset: timedelta | None) -> When | None:
+    """:func:`when_of`, cached and primable (round 37: :mod:`memcli.write.precompute`). ``offset``: ``said``'s UTC
+    offset, part of the key only — two equal instants at two offsets are two wall times, maybe two days."""
     zh, found, ahead, bare = _matches(statement)
     whens = [w for w in (_when_of_match(zh, m, said, ahead, bare) for m in found) if w is not None]
     return whens[0] if len(whens) == 1 else None
@@ -359,6 +367,14 @@ def moved_back(valid_from: datetime, said: datetime) -> When | None:
     from its words (the drain's 我去年考上了研究生 → 我考上了研究生, valid from a year before it was said):
     the valid time at the unit it was moved by (:func:`memcli.write.rules.match.resolve_ago` keeps the
     day of the month: whole years → the year, whole months → the month, else the day). None: not moved."""
+    return _moved_back(valid_from, valid_from.utcoffset(), said, said.utcoffset())
+
+
+@primable(maxsize=16384)  # asked of every candidate (decide's _with_when): the drain's look-ahead computes it
+def _moved_back(valid_from: datetime, from_offset: timedelta | None, said: datetime,
+                said_offset: timedelta | None) -> When | None:
+    """:func:`moved_back`, cached and primable (round 37); the UTC offsets are part of the key only (see
+    :func:`_when_of`)."""
     if said - valid_from < timedelta(hours=12):
         return None
     if (valid_from.month, valid_from.day) == (said.month, said.day) or (

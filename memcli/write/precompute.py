@@ -20,6 +20,11 @@ Round 36: only while the writer is busy. When the writer is already waiting for 
 batches: a small store decides fast, the look-ahead's caches are cold), the look-ahead sends it at once and the
 writer reads the rest itself: the readings move to whichever process has time, the values are the same.
 
+Round 37: also each candidate's exact-match key (:func:`memcli.text.normalize`, asked deciding and again inserting
+the row), and each candidate itself as the decision reads it (:func:`ready`: enriched, its date resolved against its
+turn's time: :func:`memcli.write.pair_dates.when_of`, primable too); the turn without the name it addresses
+(:func:`memcli.smalltalk.unaddressed`) is primable, so the episode's full-text row takes the look-ahead's reading.
+
 Tried and left (round 22): the judge's pair features of each candidate against the same user's earlier
 candidates, guessed ahead — 61% of those sent were used, the writer's CPU fell 0.5 s at 10k, the
 look-ahead's rose 2.3 s and the writer waited for it longer: no faster drain.
@@ -32,7 +37,7 @@ from typing import Any
 
 from memcli.text import CACHED_CHARS
 
-__all__ = ["DONE_MAX", "forget", "texts"]
+__all__ = ["DONE_MAX", "forget", "ready", "texts"]
 
 #: candidates (statement, slot, kind) and turns (``("turn", text)``) whose readings this process computed in an
 #: earlier batch, at most :data:`DONE_MAX` (the smallest primable cache these readings sit in): a drain restates
@@ -47,14 +52,19 @@ def forget() -> None:
 
 
 def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, bool, bool]],
-          enough: Callable[[], bool] | None = None) -> None:
+          enough: Callable[[], bool] | None = None) -> set[int]:
     """Compute (for :func:`memcli.primed.take`) the rules' and the decision's reading and the full-text terms of
     each candidate's statement, and the full-text terms of each user turn that may be kept as an episode.
+
+    Round 37: each task's candidates are also put in ``extracted`` as the decision reads them (:func:`ready`: slot
+    and kind filled, the date resolved against when the turn was said), so the writer's decision finds them done.
+    Returns the positions (in ``tasks``) of the tasks whose candidates were put so.
 
     ``enough``: asked before each task; True stops there (round 36: the writer is waiting for this batch, so the
     readings not yet computed are left to it — it computes any reading not sent, the same value)."""
     from memcli.db.index import search_terms_of
     from memcli.smalltalk import unaddressed
+    from memcli.text import normalize
     from memcli.write.change_rules import talk_only
     from memcli.write.cure import cure_told
     from memcli.write.deed_change import _deed_told
@@ -68,11 +78,15 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
 
     if len(_DONE) > DONE_MAX:  # (past the primable caches' size a reading may have been dropped: read again)
         _DONE.clear()
-    for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
+    done: set[int] = set()
+    for at, (task, got, (chatter, wants, _)) in enumerate(zip(tasks, extracted, episodes, strict=True)):
         if isinstance(got, Exception):
             continue
         if enough is not None and enough():
-            return
+            return done
+        if (put := ready(got, task.occurred_at)) is not None:
+            got[:] = put
+            done.add(at)
         for c in got:
             if len(c.statement) <= CACHED_CHARS:  # (a longer one's terms are not cached: computed and sent again)
                 if (key := (c.statement, c.slot, c.kind)) in _DONE:
@@ -80,6 +94,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                 _DONE.add(key)
             analyze(c.statement)
             search_terms_of(c.statement)
+            normalize(c.statement)  # (round 37) the exact-match key the decision and the row's insert ask
             c = enrich(c)
             f = facts_of(c.statement, c.slot)
             # the text checks the decision step makes of every candidate (decide's ending rules, _linked_change)
@@ -94,3 +109,22 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                     continue
                 _DONE.add(key)
             search_terms_of(unaddressed(task.content))
+    return done
+
+
+def ready(candidates: list[Any], said_at: Any) -> list[Any] | None:
+    """One task's ``candidates`` (an extractor's :class:`~memcli.models.Candidate` objects) as the decision reads them
+    (:func:`memcli.write.decide.decide_and_apply`): :func:`~memcli.write.extract.enrich` applied and their date
+    resolved against ``said_at`` (the turn's time) into ``event_when``. Both steps give the same candidate when
+    applied again, so the writer's decision, which applies them, finds them done (round 37: per-candidate work moved
+    off the writer). None: left to the writer — a candidate already carries a date (none of a drain's extractors
+    gives one), or a step failed (the writer's decision then fails the task as it would have)."""
+    from memcli.write.decide import _with_when
+    from memcli.write.extract import enrich
+
+    if any(c.event_when is not None for c in candidates):
+        return None
+    try:
+        return [_with_when(enrich(c), said_at) for c in candidates]
+    except Exception:  # noqa: BLE001 - the writer meets the same failure in the task's own savepoint
+        return None

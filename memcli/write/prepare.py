@@ -60,7 +60,9 @@ class Prepared:
     of the candidates' statements then of the would-be episodes (None: nothing to embed), the
     extraction's failures not yet recorded, and the seconds spent extracting and embedding.
     ``complete`` False: a stop came during extraction (nothing of the batch is written). ``primed``: what
-    the look-ahead process computed of the batch's texts for the writer (:mod:`memcli.write.precompute`))."""
+    the look-ahead process computed of the batch's texts for the writer (:mod:`memcli.write.precompute`)).
+    ``ready``: the positions of the tasks whose candidates the look-ahead put as the decision reads them
+    (:func:`memcli.write.precompute.ready`: enriched, dated)."""
 
     extracted: list[Any]
     episodes: list[tuple[bool, bool, bool]] = field(default_factory=list)
@@ -70,6 +72,7 @@ class Prepared:
     embed_s: float = 0.0
     complete: bool = True
     primed: dict = field(default_factory=dict)
+    ready: set[int] = field(default_factory=set)
 
 
 def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
@@ -224,7 +227,8 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
         try:
             got = prepare(worker, tasks, utts)
             if got.complete:
-                texts(tasks, got.extracted, got.episodes, None if waiting is None else lambda: bool(waiting.value))
+                got.ready = texts(tasks, got.extracted, got.episodes,
+                                  None if waiting is None else lambda: bool(waiting.value))
             got.primed = primed.take()
             got.extracted = [_portable(x) if isinstance(x, Exception) else x for x in got.extracted]
             got.failed = [(k, _portable(x)) for k, x in got.failed]

@@ -50,7 +50,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Union
 
 from memcli.db.store import MemoryStore
@@ -307,7 +307,7 @@ class MemoryCaptureWorker:
                 if note is not None:
                     note([k.source_id for k in tasks])
                 completed: list[outbox.Task] = []
-                pre = self._prefetch(tasks, extracted, vectors)
+                pre = self._prefetch(tasks, extracted, vectors, prep.ready)
                 summary.seconds["decide"] += time.perf_counter() - t
                 t = time.perf_counter()
                 for task, out in zip(tasks, extracted, strict=True):
@@ -340,22 +340,28 @@ class MemoryCaptureWorker:
             summary.undo(before)
             raise
 
-    def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors) -> dict:  # noqa: ANN001
+    def _prefetch(self, tasks: list[outbox.Task], extracted: list, vectors,  # noqa: ANN001
+                  ready: Collection[int] = ()) -> dict:
         """task id → the batch's reads for its first candidate (:func:`memcli.write.decide_range.prefetch`),
         for the first task with candidates of each user: no decision of the batch comes before it, so
         what it reads is what the batch found. Inside the batch's transaction, before its first write;
         should the reads fail, every candidate reads the store itself (the task's own savepoint then
-        records what fails)."""
+        records what fails). ``ready``: the positions of the tasks whose candidates the look-ahead already dated
+        (:func:`memcli.write.precompute.ready`): the reads are of the enriched candidate without its date, as
+        when the extractor's own candidate comes here."""
         from memcli.write.decide_range import prefetch
         from memcli.write.extract import enrich
 
         firsts, users, pos = [], set(), 0
-        for task, out in zip(tasks, extracted, strict=True):
+        for at, (task, out) in enumerate(zip(tasks, extracted, strict=True)):
             if isinstance(out, Exception):
                 continue
             if out and task.user not in users and vectors is not None:
                 users.add(task.user)
-                firsts.append((task.id, (task.user, enrich(out[0]), vectors[pos])))
+                first = enrich(out[0])
+                if at in ready and first.event_when is not None:  # dated ahead: read as the extractor's (undated)
+                    first = first.model_copy(update={"event_when": None})
+                firsts.append((task.id, (task.user, first, vectors[pos])))
             pos += len(out)
         if not firsts:
             return {}
