@@ -254,7 +254,8 @@ STOPPED = re.compile(r"^(?:已经|终于|早就|彻底)?(?:戒掉?|戒除|放弃
 NOW_BEFORE = re.compile(r"^(?:(?:现在|目前|如今|当前|眼下)(?=在|是|住|做|当|叫|已经|搬|最|更|比较|喜欢|爱|养|有)|"
                          r"(?:最近|近来|近期|这阵子|这段时间|这些天|这几天|这两年|这几年)(?=最(?:喜欢|爱)))")
 #: a leading span of time that is not a topic of its own (这阵子我最爱…): the clause is read from 我 on
-TIME_SPAN = re.compile(r"^(?:这阵子|这段时间|这些天|这几天|这两天|这两年|这几年|这些年|近来|近期|眼下|当前)$")
+TIME_SPAN = re.compile(r"^(?:这阵子|这段时间|这些天|这几天|这两天|这两年|这几年|这些年|近来|近期|眼下|当前|"
+                       r"这个?月|这(?:个)?(?:星期|礼拜)|这周|这学期|这半年)$")
 #: a person's advice or order to the user (医生让我少吃盐, 老板要我加班): what they said, not a fact of theirs
 ADVICE = re.compile(r"^(?:总是|老是|一直|经常|又|也|还|都|就)?"
                     r"(?:让|叫|要|建议|劝|嘱咐|叮嘱|要求|提醒|不让|不许|命令|催)我")
