@@ -166,16 +166,19 @@ class Pending:
         row[1] = tuple(values.get(i, v) for i, v in enumerate(row[1]))
         return True
 
-    def next_key(self, table: str, read: Callable[[], int]) -> int:
-        """The id the next row of ``table`` (an AUTOINCREMENT table whose rows wait with their ids) gets: one past
-        the last waiting row's, or ``read()`` (the table's next id as SQLite would give it, read under the write
-        lock) when none waits — a statement naming the table wrote the waiting rows first, so no row can have come
-        in between unseen."""
+    def next_key(self, table: str, key: str) -> int:
+        """The id the next row of ``table`` (an AUTOINCREMENT table whose rows wait with their ids, ``key`` its
+        INTEGER PRIMARY KEY column) gets: one past the last waiting row's, or, when none waits, the id SQLite would
+        give (one past the larger of the table's ``sqlite_sequence`` entry and its largest ``key``), read under the
+        write lock — a statement naming the table wrote the waiting rows first, so no row can have come in between
+        unseen."""
         t = self.tables[table]
         if t.waiting:
             return t.rows[-1][0] + 1
         if t.next is None:
-            t.next = read()
+            t.next = int(self._store.scalar(
+                f"SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '{table}'), 0), "
+                f"coalesce((SELECT max({key}) FROM {table}), 0)) + 1"))
         return t.next
 
     def forget_next(self, table: str) -> None:
@@ -246,3 +249,4 @@ class Pending:
             t.flushed = min(t.flushed, flushed)
             t.waiting = {r[0]: r for r in t.rows[t.flushed :]}
         self._settle()
+

@@ -13,6 +13,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
+from memcli.db.waiting_rows import waiting_in, written_at_once
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,12 +58,6 @@ WRITE_KNN_ATTR = "_write_knn"
 LOG_INSERT = f"INSERT INTO {LOG}(seq, user_id, item_id) VALUES (?, ?, ?)"
 
 
-def _next_seq(store: Store) -> int:
-    """The ``seq`` SQLite gives the log's next row (AUTOINCREMENT: one past its ``sqlite_sequence`` and its largest)."""
-    return int(store.scalar(f"SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '{LOG}'), 0), "
-                            f"coalesce((SELECT max(seq) FROM {LOG}), 0)) + 1"))
-
-
 def log_change(store: Store, user_id: str, item_id: int, *, noted: bool = False) -> int:
     """Record that ``item_id``'s vector or flags changed (same transaction as the change); the
     user's vector files follow after the commit (:meth:`memcli.db.connect.Store.tx`). Returns the
@@ -73,14 +68,12 @@ def log_change(store: Store, user_id: str, item_id: int, *, noted: bool = False)
     dirty = getattr(store, "vec_dirty", None)
     if dirty is not None:
         dirty.add(user_id)
-    pend = getattr(store, "vec_pending", None)  # the drain: the row waits for the batch's one insert of them
-    if pend is not None and LOG in pend.tables and not store.conn.get_autocommit():
-        seq = pend.next_key(LOG, lambda: _next_seq(store))
+    if (pend := waiting_in(store, LOG)) is not None:  # the drain: the row waits for the batch's one insert of them
+        seq = pend.next_key(LOG, "seq")
         pend.add(LOG, seq, (seq, user_id, item_id))
     else:
         seq = store.x(f"INSERT INTO {LOG}(user_id, item_id) VALUES (?, ?)", (user_id, item_id))
-        if pend is not None and LOG in pend.tables:
-            pend.forget_next(LOG)  # a row written now (outside a transaction): its seq is SQLite's
+        written_at_once(store, LOG)  # a row written now (outside a transaction): its seq is SQLite's
     if seq % 1000 == 0:
         store.x(f"DELETE FROM {LOG} WHERE seq <= ?", (seq - LOG_KEEP,))
     return seq

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from memcli.db import schema as s
+from memcli.db.waiting_rows import waiting_in, written_at_once
 
 __all__ = ["DEFAULTS", "FK_COLUMNS", "UPDATES", "inserted_row", "insert_all_sql", "patch_waiting", "stored_update",
            "updated_row", "wait_update"]
@@ -84,14 +85,6 @@ def insert_all_sql(store: Any) -> str:
     return f"INSERT INTO {s.ITEMS}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
 
 
-def _pending(store: Any) -> Any:
-    """The transaction's waiting rows when memory rows wait there (:mod:`memcli.db.vec_pending`), else None."""
-    pend = getattr(store, "vec_pending", None)
-    if pend is None or s.ITEMS not in pend.tables or store.conn.get_autocommit():
-        return None
-    return pend
-
-
 def _storable(values: Mapping[str, Any]) -> bool:
     """Whether writing ``values`` (column → value) to a memory row cannot fail: no ``NOT NULL`` column set to None,
     salience and confidence in [0, 1], every text encodable as UTF-8."""
@@ -107,13 +100,6 @@ def _storable(values: Mapping[str, Any]) -> bool:
         elif name in ("salience", "confidence") and (type(v) is not float or not 0.0 <= v <= 1.0):
             return False
     return True
-
-
-def _next_id(store: Any) -> int:
-    """The id SQLite gives the next ``memory_items`` row (AUTOINCREMENT: one past the larger of the table's
-    ``sqlite_sequence`` and its largest id)."""
-    return int(store.scalar(f"SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '{s.ITEMS}'), 0), "
-                            f"coalesce((SELECT max(id) FROM {s.ITEMS}), 0)) + 1"))
 
 
 def _waiting_row(store: Any, pend: Any, values: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -132,7 +118,7 @@ def _waiting_row(store: Any, pend: Any, values: Mapping[str, Any]) -> dict[str, 
         row[name] = v
     if len(row) != len(values) + len(DEFAULTS) + 1:
         return None
-    row["id"] = new_id = pend.next_key(s.ITEMS, lambda: _next_id(store))
+    row["id"] = new_id = pend.next_key(s.ITEMS, "id")
     pend.add(s.ITEMS, new_id, tuple(row.values()))
     return row
 
@@ -141,7 +127,7 @@ def patch_waiting(store: Any, item_id: int, values: Mapping[str, Any]) -> bool:
     """Set ``values`` (column → value, of the types their columns keep) on the memory row ``item_id`` where it waits
     (:func:`inserted_row`); False when it does not wait or a value could make the update fail (the caller then runs
     the ``UPDATE``, which writes the waiting rows first)."""
-    pend = _pending(store)
+    pend = waiting_in(store, s.ITEMS)
     if pend is None or pend.get(s.ITEMS, item_id) is None or not _storable(values):
         return False
     pos = {name: i for i, name in enumerate(_columns(store))}
@@ -169,7 +155,7 @@ def wait_update(store: Any, item_id: int, values: Mapping[str, Any]) -> bool:
     memory row ``item_id`` waiting with the batch's rows, when its columns are those of one of :data:`UPDATES` and
     it cannot fail; False: the caller runs it. Updates of one row wait in the order they were asked for, each kind
     in its own list: the kinds set no column in common, so their order between kinds changes nothing."""
-    pend = _pending(store)
+    pend = waiting_in(store, s.ITEMS)
     key = UPDATES.get(tuple(values))
     if pend is None or key is None or key[0] not in pend.tables or pend.get(s.ITEMS, item_id) is not None \
             or not _storable(values):
@@ -182,7 +168,7 @@ def stored_update(store: Any, item_id: int, values: Mapping[str, Any]) -> contex
     """The context of an ``UPDATE`` of ``values`` on the memory row ``item_id`` by its id: when the row is stored
     and nothing of it waits (no row, no update) and no value names another memory, the statement cannot touch a
     waiting row and runs without writing them first (:meth:`memcli.db.vec_pending.Pending.direct`)."""
-    pend = _pending(store)
+    pend = waiting_in(store, s.ITEMS)
     if pend is None or _waits(pend, item_id) or not FK_COLUMNS.isdisjoint(values):
         return contextlib.nullcontext()
     return pend.direct()
@@ -196,14 +182,11 @@ def inserted_row(store: Any, values: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         StoreError (translated by ``store.x``): the insert failed (a constraint, a locked or full database).
     """
-    pend = getattr(store, "vec_pending", None)
-    if pend is not None and s.ITEMS in pend.tables:
-        if not store.conn.get_autocommit() and (got := _waiting_row(store, pend, values)) is not None:
-            return got
+    if (pend := waiting_in(store, s.ITEMS)) is not None and (got := _waiting_row(store, pend, values)) is not None:
+        return got
     names = tuple(values)
     new_id = store.x(_insert_sql(names), tuple(values.values()))  # (the waiting rows written first)
-    if pend is not None and s.ITEMS in pend.tables:
-        pend.forget_next(s.ITEMS)  # this one went in now: SQLite gave its id
+    written_at_once(store, s.ITEMS)  # this one went in now: SQLite gave its id
     cols = _columns(store)
     row: dict[str, Any] = {}
     for name, decl in cols.items():
