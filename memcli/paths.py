@@ -3,14 +3,15 @@
 - :func:`cache_dir`: ``<platform cache dir>/memcli`` — ONNX exports (``onnx/``), the jieba
   lookup table of the read path, and the lock file of a background warm-up.
 
-The database's default path is :func:`memcli.settings.default_db_path`.
+The database's default path is :func:`memcli.settings.default_db_path`; :func:`missing_database`
+tells whether opening a database location would create its file.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["cache_dir", "warm_lock_path"]
+__all__ = ["cache_dir", "missing_database", "warm_lock_path"]
 
 
 def cache_dir() -> Path:
@@ -23,3 +24,14 @@ def cache_dir() -> Path:
 def warm_lock_path() -> Path:
     """The lock file of a running background warm-up (:func:`memcli.embed.onnx.spawn_warm`)."""
     return cache_dir() / "warm.lock"
+
+
+def missing_database(location: object) -> Path | None:
+    """The SQLite file at ``location`` (a settings ``db``: a path, a ``postgresql://`` URL,
+    ``:memory:``) when it does not exist yet, so opening it would create an empty database; None
+    when it exists or ``location`` is no file (a URL, an in-memory database)."""
+    text = str(location)
+    if not isinstance(location, (str, Path)) or text == ":memory:" or "://" in text or text.startswith("file:"):
+        return None
+    path = Path(text).expanduser()
+    return None if path.exists() else path

@@ -142,15 +142,31 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
     return st
 
 
-def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_MODEL, **extra: Any) -> Memory:
+def no_database_error(path: Path) -> Exception:
+    """The error a command that only reads or changes what is stored gives for a missing file
+    (:class:`~memcli.errors.StoreError`, exit 4): opening it would create an empty database."""
+    from memcli.errors import StoreError
+
+    return StoreError(f"no memcli database at {path}: nothing was captured there yet (this command never creates "
+                      "one); check --db, MEMCLI_DB or db in the config file")
+
+
+def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_MODEL, *, creates: bool = True,
+                **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main). A command that
     embeds passes its ``--model`` value (None too); one that never does passes none, and the model
-    setting is not checked for it."""
+    setting is not checked for it. ``creates=False`` (a command that reads or changes stored
+    memories): a SQLite file that does not exist raises StoreError (exit 4) instead of being created
+    empty, so a mistyped ``--db`` is said, not answered with "no memories"."""
     from memcli.memory import Memory
+    from memcli.paths import missing_database
     from memcli.settings import calibration_warning
 
     uses = model is not NO_MODEL
-    mem = Memory(settings=settings_for(db, user, model if uses else None, uses_model=uses, **extra))
+    settings = settings_for(db, user, model if uses else None, uses_model=uses, **extra)
+    if not creates and (path := missing_database(settings.db)) is not None:
+        raise no_database_error(path)
+    mem = Memory(settings=settings)
     GLOBALS.tz = mem.settings.tz
     if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
         info(mem.model_note)
@@ -159,13 +175,17 @@ def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_
     return mem
 
 
-def open_admin(db: str | None = None, model: Any = NO_MODEL, **extra: Any) -> Admin:
-    """Open the store for cross-user work (worker, reembed); no user is bound. ``model``: as for
-    :func:`open_memory`."""
+def open_admin(db: str | None = None, model: Any = NO_MODEL, *, creates: bool = True, **extra: Any) -> Admin:
+    """Open the store for cross-user work (worker, reembed); no user is bound. ``model`` and
+    ``creates``: as for :func:`open_memory`."""
     from memcli.admin import Admin
+    from memcli.paths import missing_database
 
     uses = model is not NO_MODEL
-    adm = Admin(settings=settings_for(db, None, model if uses else None, uses_model=uses, **extra))
+    settings = settings_for(db, None, model if uses else None, uses_model=uses, **extra)
+    if not creates and (path := missing_database(settings.db)) is not None:
+        raise no_database_error(path)
+    adm = Admin(settings=settings)
     if adm.model_note:
         info(adm.model_note)
     return adm

@@ -51,8 +51,9 @@ def _parse(argv: list[str]) -> dict[str, Any]:
 
 def _open(p: dict[str, Any]) -> Any:
     """The Memory the Typer command would open (:func:`memcli.cli.app.open_memory`), or
-    _Fallback when it would print a note first (another model's store, stale calibration)."""
+    _Fallback when it would print a note first (another model's store, stale calibration, no database file)."""
     from memcli.memory import Memory
+    from memcli.paths import missing_database
     from memcli.settings import (
         DEFAULT_MODEL,
         E5_MODEL,
@@ -65,6 +66,8 @@ def _open(p: dict[str, Any]) -> Any:
 
     where = {"db": p.get("db") or p.get("g:db"), "user": p.get("user") or p.get("g:user")}
     st = quick_settings(**where) or load_settings(**where, model=None)
+    if missing_database(st.db) is not None:
+        raise _Fallback  # the Typer command says so, and creates no empty database
     if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):
         raise _Fallback  # the Typer app checks the model name first
     if calibration_warning(st):

@@ -176,7 +176,7 @@ def correct(
 
       memcli correct 7 "I moved to Berlin" --at 2026-09-01
     """
-    with open_memory(db, user, model) as mem:
+    with open_memory(db, user, model, creates=False) as mem:
         new = mem.correct(item_id, read_text_arg(text), at=at, allow_future=allow_future)
         note = None if as_json else _zone_note([at], mem)
     if as_json:
@@ -240,7 +240,7 @@ def forget(
     item_id, episode = forget_id(item_id, episode)
     if cascade and (not purge or episode):
         raise BadInputError("--cascade: only with --purge of a memory (it erases the turns it shares)")
-    with open_memory(db, user) as mem:
+    with open_memory(db, user, creates=False) as mem:
         out = mem.forget_episode(item_id, purge=purge) if episode else \
             mem.forget(item_id, purge=purge, cascade=cascade)
     if as_json:
@@ -283,7 +283,7 @@ def list_(
 
       memcli list --as-of 2026-03-01
     """
-    with open_memory(db, user) as mem:
+    with open_memory(db, user, creates=False) as mem:
         rows = mem.list(include_all=all_, limit=limit, as_of=as_of)
     if as_json:
         emit_json(rows)
@@ -299,7 +299,7 @@ def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOp
 
     Example: memcli show 12 --json
     """
-    with open_memory(db, user) as mem:
+    with open_memory(db, user, creates=False) as mem:
         it = mem.show(item_id)
     emit_json(it) if as_json else render.item_detail(it)
 
@@ -310,7 +310,7 @@ def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: Jso
 
     Example: memcli history 12
     """
-    with open_memory(db, user) as mem:
+    with open_memory(db, user, creates=False) as mem:
         h = mem.history(item_id)
     if as_json:
         emit_json(h)
@@ -329,6 +329,6 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
 
     Example: memcli --user alice stats --json
     """
-    with open_memory(db, user) as mem:
+    with open_memory(db, user, creates=False) as mem:
         st = mem.stats()
     emit_json(st) if as_json else render.kv_table(st)

@@ -39,7 +39,7 @@ def redact_secrets(
     """
     if all_users and (user is not None or GLOBALS.user is not None):
         raise BadInputError("--all-users scans every user's text; leave out --user (or leave out --all-users)")
-    with open_admin(db) if all_users else open_memory(db, user) as engine:
+    with open_admin(db, creates=False) if all_users else open_memory(db, user, creates=False) as engine:
         out = engine.redact_secrets(apply=apply)
     if as_json:
         emit_json(out)

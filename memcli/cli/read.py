@@ -21,11 +21,13 @@ from memcli.cli.app import (
     open_memory,
     read_file,
     read_text_arg,
+    settings_for,
 )
 from memcli.cli.jsonout import emit_context
 from memcli.cli.numbers import finite
 from memcli.errors import BadInputError
 from memcli.models import hit_json, hit_ref
+from memcli.paths import missing_database
 from memcli.text import check_query
 
 QueryArg = Annotated[str, typer.Argument(help="the query (any language), or - to read it from stdin",
@@ -84,7 +86,7 @@ def search(
     """
     query = read_text_arg(query, writes=False)
     check_query(query)  # before the store and the model: an empty query is bad input
-    with open_memory(db, user, model) as mem:
+    with open_memory(db, user, model, creates=False) as mem:
         hits = mem.search(query, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
         emit_json({"hits": [hit_json(h) for h in hits], "info": hits.info})
@@ -178,7 +180,11 @@ def context(
     # ``system`` as given)
     system_text = _final_newline_off(read_file(system, "--system", writes=False)) if system else None
     hist = _read_history(history) if history else None
-    with open_memory(db, user, model) as mem:
+    missing = missing_database(settings_for(db, user, model).db)
+    if missing is not None:  # no block, and no empty database created at a mistyped path
+        info(f"memcli: note: no memory block: no memcli database at {missing} yet (nothing was captured there; "
+             "check --db, MEMCLI_DB or db in the config file)")
+    with open_memory(":memory:" if missing is not None else db, user, model) as mem:
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit, as_of=as_of)
     if verbose or GLOBALS.verbose:

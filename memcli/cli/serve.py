@@ -129,7 +129,7 @@ def token_revoke(
 
       memcli token revoke 3
     """
-    with open_admin(db) as adm:
+    with open_admin(db, creates=False) as adm:
         out = adm.revoke_token(token_id)
     if as_json:
         emit_json(out)
@@ -151,7 +151,7 @@ def token_list(
 
       memcli token list --user alice --json
     """
-    with open_admin(db) as adm:
+    with open_admin(db, creates=False) as adm:
         rows = adm.tokens(user)
     if as_json:
         emit_json(rows)

@@ -98,7 +98,7 @@ def export(
     if all_ and episodes:
         raise BadInputError("--all and --episodes are two exports: --all already holds every turn "
                             "(import reads it), --episodes writes capture records; choose one")
-    with open_memory(db, user) as mem:
+    with open_memory(db, user, creates=False) as mem:
         for rec in (mem.export_episodes() if episodes else mem.export(include_all=all_)):
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
@@ -113,7 +113,7 @@ def rebuild_episodes(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: memcli rebuild-episodes
     """
-    with open_admin(db, None) as adm:
+    with open_admin(db, None, creates=False) as adm:
         out = adm.rebuild_episodes()
     emit_json(out) if as_json else info(f"classified {out['turns']} turn(s): {out['episodes']} kept as episodes "
                                         f"({out['model']})")
@@ -131,7 +131,7 @@ def reembed(
 
     Examples: memcli reembed;  memcli reembed --model /models/paraphrase-multilingual-MiniLM-L12-v2
     """
-    with open_admin(db, model) as adm:
+    with open_admin(db, model, creates=False) as adm:
         prog, advance = progress_bar(adm.item_count(), "re-embedding", enabled=not as_json)
         with prog:
             out = adm.reembed(model, progress=advance)  # no --model: the configured (default) model

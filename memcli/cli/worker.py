@@ -113,7 +113,7 @@ def outbox_status(
     if ctx.invoked_subcommand is not None:
         return
     scope = user or GLOBALS.user
-    with (open_memory(db, scope) if scope else open_admin(db)) as mem:
+    with (open_memory(db, scope, creates=False) if scope else open_admin(db, creates=False)) as mem:
         st = mem.outbox_status()
     if as_json:
         emit_json(st)
@@ -145,7 +145,7 @@ def outbox_retry(
       memcli outbox retry --all-dead --json
     """
     scope = user or GLOBALS.user
-    with (open_memory(db, scope) if scope else open_admin(db)) as mem:
+    with (open_memory(db, scope, creates=False) if scope else open_admin(db, creates=False)) as mem:
         ids = mem.retry_dead(task_id, all_dead=all_dead)
     if as_json:
         emit_json({"requeued": ids})
