@@ -3,7 +3,8 @@
 A mistyped ``--db`` used to be opened with SQLite's create flag: ``list`` answered "no memories"
 and left an empty database at the typo. Now every such command says there is none (exit 4, one
 line, no file made); ``context`` keeps its contract (nothing on stdout, exit 0) with one note on
-stderr; the commands that record something (capture, remember, import, drain) still create it.
+stderr, and ``stats`` still says which database, user and model a command would use; the commands
+that record something (capture, remember, import, drain) still create it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from conftest import run_cli
 from test_bad_input import assert_error
 
 READERS = [
-    ("list",), ("search", "tea"), ("show", "1"), ("history", "1"), ("stats",), ("export",),
+    ("list",), ("search", "tea"), ("show", "1"), ("history", "1"), ("export",),
     ("forget", "1"), ("correct", "1", "I drink tea"), ("outbox",), ("outbox", "retry", "1"),
     ("redact-secrets",), ("rebuild-episodes",), ("reembed",), ("token", "list"), ("token", "revoke", "1"),
 ]
@@ -54,6 +55,18 @@ def test_context_gives_no_block_and_one_note(tmp_path, embedder, fmt):
         assert out["text"] == "" and out["hits"] == []
     else:
         assert r.json() == []  # as for a store with no relevant memory: no system, no history given
+    assert not db.exists()
+
+
+def test_stats_says_where_it_would_be_and_creates_nothing(tmp_path):
+    db = tmp_path / "typo.db"
+    r = run_cli("--db", str(db), "--user", "alice", "--json", "stats")
+    assert r.exit_code == 0, r.stderr
+    st = r.json()
+    assert st["db"] == str(db) and st["db_bytes"] == 0 and st["schema_version"] is None
+    assert st["user"] == "alice" and sum(st["items"].values()) == 0
+    assert st["sources"] == 0 and st["outbox_depth"] == 0
+    assert r.stderr.startswith(f"memcli: note: no memcli database at {db} yet")
     assert not db.exists()
 
 

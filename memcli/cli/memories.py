@@ -20,10 +20,12 @@ from memcli.cli.app import (
     open_memory,
     read_lines,
     read_text_arg,
+    settings_for,
 )
 from memcli.cli.capture_lines import apply_options, utterance_lines
 from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
 from memcli.errors import BadInputError, MemcliError
+from memcli.paths import missing_database
 
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
@@ -329,6 +331,11 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
 
     Example: memcli --user alice stats --json
     """
-    with open_memory(db, user, creates=False) as mem:
+    missing = missing_database(settings_for(db, user, uses_model=False).db)
+    with open_memory(":memory:" if missing is not None else db, user) as mem:  # no empty file made
         st = mem.stats()
+    if missing is not None:  # where it would be, and what it would use
+        st.update(db=str(missing), db_bytes=0, schema_version=None)
+        info(f"memcli: note: no memcli database at {missing} yet (nothing was captured there; "
+             "check --db, MEMCLI_DB or db in the config file)")
     emit_json(st) if as_json else render.kv_table(st)
