@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -142,6 +144,22 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
     return st
 
 
+@contextmanager
+def _stand_in(engine: Any, missing: Path) -> Iterator[Any]:
+    """``engine`` opened on an empty in-memory database in place of the ``missing`` file: the
+    command runs and checks its input as usual (a bad ``--as-of`` is still exit 2), then, instead
+    of answering from nothing (or of "no memory #3"), raises :func:`no_database_error` (exit 4).
+    Nothing is created."""
+    from memcli.errors import NotFoundError
+
+    with engine:
+        try:
+            yield engine
+        except NotFoundError:  # "no memory #3": there is no database to hold it
+            raise no_database_error(missing) from None
+    raise no_database_error(missing)
+
+
 def no_database_error(path: Path) -> Exception:
     """The error a command that only reads or changes what is stored gives for a missing file
     (:class:`~memcli.errors.StoreError`, exit 4): opening it would create an empty database."""
@@ -156,23 +174,23 @@ def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_
     """Open the store for the resolved user (raises memcli errors, caught in main). A command that
     embeds passes its ``--model`` value (None too); one that never does passes none, and the model
     setting is not checked for it. ``creates=False`` (a command that reads or changes stored
-    memories): a SQLite file that does not exist raises StoreError (exit 4) instead of being created
-    empty, so a mistyped ``--db`` is said, not answered with "no memories"."""
+    memories): a SQLite file that does not exist is not created; the command runs on an empty
+    in-memory stand-in (so its own input errors come first) and the ``with`` block then raises
+    StoreError (exit 4), so a mistyped ``--db`` is said, not answered with "no memories"."""
     from memcli.memory import Memory
     from memcli.paths import missing_database
     from memcli.settings import calibration_warning
 
     uses = model is not NO_MODEL
     settings = settings_for(db, user, model if uses else None, uses_model=uses, **extra)
-    if not creates and (path := missing_database(settings.db)) is not None:
-        raise no_database_error(path)
-    mem = Memory(settings=settings)
+    missing = None if creates else missing_database(settings.db)
+    mem = Memory(settings=settings if missing is None else settings.model_copy(update={"db": ":memory:"}))
     GLOBALS.tz = mem.settings.tz
     if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
         info(mem.model_note)
     if uses and (warning := calibration_warning(mem.settings)):  # thresholds calibrated for another model
         info(warning)
-    return mem
+    return mem if missing is None else _stand_in(mem, missing)  # type: ignore[return-value]
 
 
 def open_admin(db: str | None = None, model: Any = NO_MODEL, *, creates: bool = True, **extra: Any) -> Admin:
@@ -183,12 +201,11 @@ def open_admin(db: str | None = None, model: Any = NO_MODEL, *, creates: bool = 
 
     uses = model is not NO_MODEL
     settings = settings_for(db, None, model if uses else None, uses_model=uses, **extra)
-    if not creates and (path := missing_database(settings.db)) is not None:
-        raise no_database_error(path)
-    adm = Admin(settings=settings)
+    missing = None if creates else missing_database(settings.db)
+    adm = Admin(settings=settings if missing is None else settings.model_copy(update={"db": ":memory:"}))
     if adm.model_note:
         info(adm.model_note)
-    return adm
+    return adm if missing is None else _stand_in(adm, missing)  # type: ignore[return-value]
 
 
 def info(message: str) -> None:

@@ -180,13 +180,13 @@ def context(
     # ``system`` as given)
     system_text = _final_newline_off(read_file(system, "--system", writes=False)) if system else None
     hist = _read_history(history) if history else None
-    missing = missing_database(settings_for(db, user, model).db)
-    if missing is not None:  # no block, and no empty database created at a mistyped path
-        info(f"memcli: note: no memory block: no memcli database at {missing} yet (nothing was captured there; "
-             "check --db, MEMCLI_DB or db in the config file)")
+    missing = missing_database(settings_for(db, user, model).db)  # then: no block, and no empty file made
     with open_memory(":memory:" if missing is not None else db, user, model) as mem:
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit, as_of=as_of)
+    if missing is not None:  # after the query's own checks (a bad --as-of is exit 2 first)
+        info(f"memcli: note: no memory block: no memcli database at {missing} yet (nothing was captured there; "
+             "check --db, MEMCLI_DB or db in the config file)")
     if verbose or GLOBALS.verbose:
         if res.reason:
             info(f"no memory block: {res.reason} ({res.elapsed_ms:.0f} ms)")
