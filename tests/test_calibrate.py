@@ -133,6 +133,7 @@ def test_write_stores_thresholds_with_the_model_and_warns_when_stale(cli, tmp_pa
     assert "calibration is stale" in calibration_warning(stale)
     other = tmp_path / "some-other-model"  # a model folder of the user's (an unknown name is an error)
     other.mkdir()
+    assert cli("capture", "I drink coffee").exit_code == 0  # a database to search
     r = cli("--model", str(other), "search", "coffee")  # a command that embeds warns (list, which never does, need not)
     assert r.exit_code == 0 and "calibration is stale" in r.stderr, r.stderr
 

@@ -45,6 +45,7 @@ def test_a_flag_shows_no_type_in_help(cli, cmd):
 
 def test_json_errors_are_json_for_every_kind(cli, db_path):
     base = ("--db", str(db_path), "--user", "alice")
+    assert cli(*base, "capture", "hello").exit_code == 0  # a database (show on none: exit 4, round 38)
     assert json_error(cli(*base, "show", "999", "--json"), 3, "not_found") == "no memory with id 999 for user 'alice'"
     assert json_error(cli(*base, "search", "咖啡", "--as-of", "someday", "--json"), 2, "bad_input").startswith(
         "as_of (--as-of): 'someday' is not an ISO-8601 time")

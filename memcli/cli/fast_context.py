@@ -51,7 +51,8 @@ def _parse(argv: list[str]) -> dict[str, Any]:
 
 def _open(p: dict[str, Any]) -> Any:
     """The Memory the Typer command would open (:func:`memcli.cli.app.open_memory`), or
-    _Fallback when it would print a note first (another model's store, stale calibration, no database file)."""
+    _Fallback when it would print a note first (another model's store, stale calibration). A database
+    file that is not there is not created: an empty in-memory stand-in answers, ``p["missing"]`` names it."""
     from memcli.memory import Memory
     from memcli.paths import missing_database
     from memcli.settings import (
@@ -66,8 +67,9 @@ def _open(p: dict[str, Any]) -> Any:
 
     where = {"db": p.get("db") or p.get("g:db"), "user": p.get("user") or p.get("g:user")}
     st = quick_settings(**where) or load_settings(**where, model=None)
-    if missing_database(st.db) is not None:
-        raise _Fallback  # the Typer command says so, and creates no empty database
+    if (missing := missing_database(st.db)) is not None:  # no block (said by emit_context), no empty file made
+        p["missing"] = missing
+        st = st.model_copy(update={"db": ":memory:"})
     if canonical_model(st.model) not in (DEFAULT_MODEL, E5_MODEL, MINILM_MODEL):
         raise _Fallback  # the Typer app checks the model name first
     if calibration_warning(st):
@@ -168,6 +170,6 @@ def _run(p: dict[str, Any]) -> None:
         return
     from memcli.cli.jsonout import emit_context
 
-    emit_context(res, out)
+    emit_context(res, out, missing=p.get("missing"))
     gc.freeze()
     raise Answered

@@ -16,7 +16,7 @@ def emit_json(data: Any) -> None:
     sys.stdout.flush()
 
 
-def emit_context(res: Any, fmt: str, note: bool = True) -> None:
+def emit_context(res: Any, fmt: str, note: bool = True, missing: Any = None) -> None:
     """Write a :class:`~memcli.read.context.ContextResult` to stdout as ``context`` prints it: ``json``
     (the whole result), ``messages`` (the chat messages) or the block's text (nothing when empty).
 
@@ -24,7 +24,13 @@ def emit_context(res: Any, fmt: str, note: bool = True) -> None:
     exceeded") also gets one line on
     stderr, so a caller of the text or messages form can tell "nothing relevant" from "ran out of
     time" (``json`` carries ``degraded`` itself; ``--verbose`` says it anyway). An empty block whose relevant
-    hits did not fit in ``max_tokens`` (its frame alone may not) says so the same way."""
+    hits did not fit in ``max_tokens`` (its frame alone may not) says so the same way. ``missing``: the
+    database file that is not there (the block came from an empty stand-in), said in one line whatever
+    the format."""
+    if missing is not None:
+        sys.stderr.write(f"memcli: note: no memory block: no memcli database at {missing} yet (nothing was captured "
+                         "there; check --db, MEMCLI_DB or db in the config file)\n")
+        sys.stderr.flush()
     short = res.cut_short
     if note and fmt != "json" and short:
         sys.stderr.write(f"memcli: note: no memory block, and the time budget cut the search short ({short}); "

@@ -184,9 +184,6 @@ def context(
     with open_memory(":memory:" if missing is not None else db, user, model) as mem:
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit, as_of=as_of)
-    if missing is not None:  # after the query's own checks (a bad --as-of is exit 2 first)
-        info(f"memcli: note: no memory block: no memcli database at {missing} yet (nothing was captured there; "
-             "check --db, MEMCLI_DB or db in the config file)")
     if verbose or GLOBALS.verbose:
         if res.reason:
             info(f"no memory block: {res.reason} ({res.elapsed_ms:.0f} ms)")
@@ -194,7 +191,7 @@ def context(
             info(f"{len(res.hits)} memories, {res.tokens} tokens, {res.elapsed_ms:.0f} ms")
         if res.degraded:
             info(res.degraded)
-    emit_context(res, out, note=not (verbose or GLOBALS.verbose))
+    emit_context(res, out, note=not (verbose or GLOBALS.verbose), missing=missing)  # (after the query's checks)
 
 
 def _final_newline_off(text: str) -> str:
