@@ -1,0 +1,86 @@
+"""A give-up told ends the liking or habit of the thing it names, in either language, and nothing else (round 38).
+
+我现在不喝咖啡了 after "I take my coffee with milk" was an ADD, both active: no content word compares across the
+scripts, the two-languages guard forbids a CONFLICT without a shared slot, and :mod:`memcli.write.cross_lang` pairs
+only likings (``like.X``) of one subject, while the stored one read ``coffee.milk``. And a give-up of coffee in
+English ended "I work at a coffee shop" (the fitted judge's polarity flip, p 0.96): a give-up of coffee says nothing
+of a job.
+
+- :func:`give_up_of`: what a give-up names — a "no" on the user's liking or habit (``like.X`` / ``habit.X``,
+  negative: 不喝咖啡了, "I don't drink cola any more") with a change told (了 / 不再 / 现在 / 已经, any more /
+  no longer / now …: not a lasting dislike said for the first time).
+- :func:`given_up_ends`: it ends a stored positive present preference or habit of the user (kind ``preference`` or
+  ``habit``, or a liking / habit / catch-all slot: "I drink cola" reads ``fact.drink``) that names the same thing
+  (:func:`memcli.write.thing_named.names_thing`, either language). The decision asks it when the judge left an ADD.
+- :func:`given_up_kept`: a CONFLICT or UPDATE by the give-up of a stored fact of another attribute — a workplace, a
+  job, a thing owned — is forbidden: the fact only mentions the thing.
+
+Pure functions over :class:`~memcli.write.rules.Facts`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.slots import EN_RELATIONS, ZH_RELATIONS, split_slot
+from memcli.text import lang_of, to_simplified
+from memcli.write.change_rules import marked_past
+from memcli.write.rules import Facts
+from memcli.write.thing_named import names_thing
+
+__all__ = ["give_up_of", "given_up_ends", "given_up_kept"]
+
+#: the attributes a give-up ends: a liking, a habit, a diet, a favourite, and the catch-alls that hold a bare
+#: "I drink cola" (``fact.drink``) or "I'm a coffee person"
+_TAKEN = frozenset({"like", "habit", "diet", "favourite", "fact", "is", "which"})
+_ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|早就|再也")
+_EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|nowadays|stopped|quit|gave up|given up|since)\b", re.I)
+_PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
+
+
+def give_up_of(new: Facts) -> str | None:
+    """The thing ``new`` tells the user gave up (咖啡 of 我现在不喝咖啡了, cola of "I don't drink cola any
+    more"), or None: not a negated liking or habit of the user, or no change told."""
+    if new.positive or not new.slot or new.subject != "me":
+        return None
+    _, attr, obj = split_slot(new.slot)
+    if attr not in ("like", "habit") or not obj:
+        return None
+    zh = lang_of(new.statement) == "zh"
+    if not (_ZH_TOLD if zh else _EN_TOLD).search(to_simplified(new.statement) if zh else new.statement):
+        return None
+    return obj
+
+
+def _the_users(old: Facts) -> bool:
+    """``old`` is about the user or a thing of theirs, not a relative or a named person ("I take my coffee with
+    milk" reads ``coffee.milk``: about the coffee)."""
+    subject = old.subject
+    return subject == "me" or subject.startswith("thing:") or not (
+        subject.startswith("person:") or subject.rsplit(".", 1)[-1] in _PEOPLE)
+
+
+def _taken(old: Facts) -> bool:
+    """``old`` states a taste or a habit (not a job, a place, a thing owned)."""
+    attr = split_slot(old.slot)[1] if old.slot else None
+    return old.kind in ("preference", "habit") or attr in _TAKEN
+
+
+def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
+    """Why the give-up ``new`` ends ``old`` (see the module doc); None: it does not."""
+    thing = give_up_of(new)
+    if thing is None or not old.positive or not _the_users(old) or not _taken(old) or marked_past(old.statement):
+        return None
+    if old.slot and split_slot(old.slot)[1] == "event":
+        return None  # a past event stays history
+    if not names_thing(old.statement, thing, model):
+        return None
+    return f"a give-up told ({thing}): the liking or habit of it ends"
+
+
+def given_up_kept(new: Facts, old: Facts) -> str | None:
+    """Why ``old`` stays beside the give-up ``new`` (None: it may end): ``old`` is a fact of another attribute (a
+    workplace, a job, a thing owned: "I work at a coffee shop" beside "I don't drink cola any more")."""
+    if give_up_of(new) is None or not old.slot or _taken(old):
+        return None  # (a statement of no slot: the judge's word stands)
+    return f"a give-up ends a liking or habit, not a fact of another attribute ({old.slot})"
