@@ -158,7 +158,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # has the flu": another person's cure; 还没治好 beside the trouble: it goes on; round 38: a give-up of coffee
         # beside a job at a coffee shop, a switch to tea beside a liking of green tea
         why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or \
-            moved_in_kept(new, old) or given_up_kept(new, old) or switch_kept(new, old, settings.model)
+            moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(new, old, settings.model)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "

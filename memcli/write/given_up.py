@@ -11,9 +11,12 @@ of a job.
   no longer / now …: not a lasting dislike said for the first time).
 - :func:`given_up_ends`: it ends a stored positive present preference or habit of the user (kind ``preference`` or
   ``habit``, or a liking / habit / catch-all slot: "I drink cola" reads ``fact.drink``) that names the same thing
-  (:func:`memcli.write.thing_named.names_thing`, either language). The decision asks it when the judge left an ADD.
+  (:func:`memcli.write.thing_named.names_thing`, either language) or, for a kind given up (alcohol, meat, 酒), a
+  food of the kind (:data:`memcli.write.liking_over.KINDS`: wine, steak). The decision asks it when the judge left
+  an ADD.
 - :func:`given_up_kept`: a CONFLICT or UPDATE by the give-up of a stored fact of another attribute — a workplace, a
-  job, a thing owned — is forbidden: the fact only mentions the thing.
+  job, a thing owned — is forbidden: the fact only mentions the thing; so is one of a fact naming another food or
+  drink and not the thing given up (beer given up beside a liking of orange juice: the fitted judge's polarity flip).
 
 Pure functions over :class:`~memcli.write.rules.Facts`.
 """
@@ -25,7 +28,10 @@ import re
 from memcli.slots import EN_RELATIONS, ZH_RELATIONS, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
+from memcli.write.liking_over import KINDS
 from memcli.write.rules import Facts
+from memcli.write.rules.foods import food_drink_items
+from memcli.write.rules.match import value_key
 from memcli.write.thing_named import names_thing
 
 __all__ = ["give_up_of", "given_up_ends", "given_up_kept"]
@@ -49,7 +55,14 @@ def give_up_of(new: Facts) -> str | None:
     zh = lang_of(new.statement) == "zh"
     if not (_ZH_TOLD if zh else _EN_TOLD).search(to_simplified(new.statement) if zh else new.statement):
         return None
-    return obj
+    return obj if zh else _surface(new.statement, obj)
+
+
+def _surface(statement: str, key: str) -> str:
+    """The words of ``statement`` an English slot key was stemmed from (smok → smoking): the encoder compares
+    words, not stems."""
+    words = re.findall(r"[a-z]+", statement.casefold())
+    return " ".join(next((w for w in words if value_key(w) == k or w.startswith(k)), k) for k in key.split())
 
 
 def _the_users(old: Facts) -> bool:
@@ -73,14 +86,34 @@ def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
         return None
     if old.slot and split_slot(old.slot)[1] == "event":
         return None  # a past event stays history
-    if not names_thing(old.statement, thing, model):
-        return None
-    return f"a give-up told ({thing}): the liking or habit of it ends"
+    if names_thing(old.statement, thing, model):
+        return f"a give-up told ({thing}): the liking or habit of it ends"
+    if food := _of_kind(old.statement, thing):
+        return f"a kind given up ({thing}): the liking or habit of one of it ({food}) ends"
+    return None
 
 
-def given_up_kept(new: Facts, old: Facts) -> str | None:
+def _of_kind(statement: str, kind: str) -> str | None:
+    """A food or drink of ``kind`` (a key of :data:`~memcli.write.liking_over.KINDS`: alcohol, meat, 酒) that
+    ``statement`` names (wine, steak, 红酒), or None."""
+    foods = KINDS.get(kind.casefold(), frozenset())
+    if lang_of(statement) == "zh":
+        return next((f for f in sorted(foods) if f in to_simplified(statement)), None)
+    words = re.findall(r"[a-z]+", statement.casefold())
+    return next((w for w in words if w in foods or w.removesuffix("s") in foods), None)
+
+
+def given_up_kept(new: Facts, old: Facts, model: str) -> str | None:
     """Why ``old`` stays beside the give-up ``new`` (None: it may end): ``old`` is a fact of another attribute (a
-    workplace, a job, a thing owned: "I work at a coffee shop" beside "I don't drink cola any more")."""
-    if give_up_of(new) is None or not old.slot or _taken(old):
+    workplace, a job, a thing owned: "I work at a coffee shop" beside "I don't drink cola any more"), or names
+    another food or drink and not the one given up ("I don't drink beer any more" beside a liking of orange juice; a
+    kind given up — alcohol, meat, 酒 — is :mod:`memcli.write.liking_over`'s)."""
+    thing = give_up_of(new)
+    if thing is None or not old.slot:
         return None  # (a statement of no slot: the judge's word stands)
-    return f"a give-up ends a liking or habit, not a fact of another attribute ({old.slot})"
+    if not _taken(old):
+        return f"a give-up ends a liking or habit, not a fact of another attribute ({old.slot})"
+    if food_drink_items(thing) and food_drink_items(old.statement) and thing not in KINDS and \
+            not names_thing(old.statement, thing, model):
+        return f"a give-up of {thing} ends no other food or drink ({'/'.join(sorted(food_drink_items(old.statement)))})"
+    return None

@@ -33,6 +33,10 @@ _EN_VERB_FORMS = {"drink": r"drink|drinks|drinking|drank", "eat": r"eat|eats|eat
                   "smoke": r"smoke|smokes|smoking|smoked", "have": r"have|has|having"}
 
 
+#: the verbs of taking, either language: a bare "I drink cola" (``fact.drink``) states the habit too
+_TAKING = ("喝", "吃", "抽", "drink", "eat", "smoke")
+
+
 def _takes(statement: str, verb: str) -> bool:
     """``statement`` tells the taking ``verb`` (喝, drink) in its own language."""
     if not verb:
@@ -48,8 +52,10 @@ def switch_ends(new: Facts, old: Facts, model: str) -> str | None:
     sw = switch_of(new.statement)
     if sw is None or new.subject != "me" or not old.positive or old.subject != "me" or not old.slot:
         return None
-    if split_slot(old.slot)[1] != "habit" and old.kind != "habit" or marked_past(old.statement):
-        return None  # a liking, a job, a past habit: not what a switch of what is taken ends
+    attr = split_slot(old.slot)[1]
+    told_taken = attr in ("fact", "is", "which") and any(_takes(old.statement, v) for v in _TAKING)
+    if not (attr == "habit" or old.kind == "habit" or told_taken) or marked_past(old.statement):
+        return None  # a liking, a job, a past habit: not what a switch of what is taken ends ("I drink X": fact.drink)
     if names_thing(old.statement, sw.new, model):
         return None  # the habit of the thing switched to (or of a kind of it) goes on
     if sw.old:
