@@ -10,13 +10,15 @@ of a job.
   negative: 不喝咖啡了, "I don't drink cola any more") with a change told (了 / 不再 / 现在 / 已经, any more /
   no longer / now …: not a lasting dislike said for the first time).
 - :func:`given_up_ends`: it ends a stored positive present preference or habit of the user (kind ``preference`` or
-  ``habit``, or a liking / habit / catch-all slot: "I drink cola" reads ``fact.drink``) that names the same thing
+  ``habit``, a liking / habit / diet slot, or a catch-all slot that tells a thing taken: "I drink cola" reads
+  ``fact.drink``) that names the same thing
   (:func:`memcli.write.thing_named.names_thing`, either language) or, for a kind given up (alcohol, meat, 酒), a
   food of the kind (:data:`memcli.write.liking_over.KINDS`: wine, steak). The decision asks it when the judge left
   an ADD.
-- :func:`given_up_kept`: a CONFLICT or UPDATE by the give-up of a stored fact of another attribute — a workplace, a
-  job, a thing owned — is forbidden: the fact only mentions the thing; so is one of a fact naming another food or
-  drink and not the thing given up (beer given up beside a liking of orange juice: the fitted judge's polarity flip).
+- :func:`given_up_kept`: a CONFLICT or UPDATE by the give-up of a thing taken (不喝 / 不吃 / 不抽, drink / eat /
+  smoke) of a stored fact of another attribute — a workplace, a job, a thing owned — is forbidden: the fact only
+  mentions the thing; so is one of a fact naming another food or drink and not the thing given up (beer given up
+  beside a liking of orange juice: the fitted judge's polarity flip).
 
 Pure functions over :class:`~memcli.write.rules.Facts`.
 """
@@ -36,11 +38,15 @@ from memcli.write.thing_named import names_thing
 
 __all__ = ["give_up_of", "given_up_ends", "given_up_kept"]
 
-#: the attributes a give-up ends: a liking, a habit, a diet, a favourite, and the catch-alls that hold a bare
-#: "I drink cola" (``fact.drink``) or "I'm a coffee person"
-_TAKEN = frozenset({"like", "habit", "diet", "favourite", "fact", "is", "which"})
+#: the attributes a give-up ends: a liking, a habit, a diet, a favourite, and a catch-all that tells a thing taken
+#: (a bare "I drink cola" reads ``fact.drink``)
+_TAKEN = frozenset({"like", "habit", "diet", "favourite"})
+_CATCH_ALL = frozenset({"fact", "is", "which"})
 _ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|早就|再也")
 _EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|nowadays|stopped|quit|gave up|given up|since)\b", re.I)
+#: a thing taken given up (不喝 / 不吃 / 不抽, drink / eat / smoke): what the guard keeps other facts beside; a "no"
+#: on having or doing ("I don't have a dog anymore", "I don't deliver anymore") is the judge's
+_TAKING = re.compile(r"喝|吃|抽|\b(?:drinks?|drinking|drank|eats?|eating|ate|smokes?|smoking|smoked)\b", re.I)
 _PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
 
 
@@ -76,6 +82,8 @@ def _the_users(old: Facts) -> bool:
 def _taken(old: Facts) -> bool:
     """``old`` states a taste or a habit (not a job, a place, a thing owned)."""
     attr = split_slot(old.slot)[1] if old.slot else None
+    if attr in _CATCH_ALL:  # "I drink cola" (fact.drink) is a habit; "I manage a tea shop" (fact.manag) is not
+        return bool(_TAKING.search(to_simplified(old.statement)))
     return old.kind in ("preference", "habit") or attr in _TAKEN
 
 
@@ -109,8 +117,8 @@ def given_up_kept(new: Facts, old: Facts, model: str) -> str | None:
     another food or drink and not the one given up ("I don't drink beer any more" beside a liking of orange juice; a
     kind given up — alcohol, meat, 酒 — is :mod:`memcli.write.liking_over`'s)."""
     thing = give_up_of(new)
-    if thing is None or not old.slot:
-        return None  # (a statement of no slot: the judge's word stands)
+    if thing is None or not old.slot or not _TAKING.search(to_simplified(new.statement)):
+        return None  # (a statement of no slot, a "no" on having or doing: the judge's word stands)
     if not _taken(old):
         return f"a give-up ends a liking or habit, not a fact of another attribute ({old.slot})"
     if food_drink_items(thing) and food_drink_items(old.statement) and thing not in KINDS and \

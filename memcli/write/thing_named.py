@@ -43,7 +43,7 @@ def names_thing(statement: str, thing: str, model: str) -> bool:
 @lru_cache(maxsize=4096)
 def _pieces(statement: str) -> tuple[str, ...]:
     """What of ``statement`` may name a thing: its content words; a Chinese word's beginnings and ends (咖啡店 →
-    咖啡, 店; 喝咖啡 → 咖啡), English words alone and two together."""
+    咖啡, 店; 喝咖啡 → 咖啡), English words alone (and without a plural s) and two together."""
     if lang_of(statement) == "zh":
         out: list[str] = []
         for w, flag in pos_tags(to_simplified(statement)):
@@ -52,4 +52,5 @@ def _pieces(statement: str) -> tuple[str, ...]:
                 out += [w] + [w[:i] for i in range(1, len(w))] + [w[i:] for i in range(1, len(w))]
         return tuple(dict.fromkeys(p for p in out if p and p not in STOPWORDS))
     words = [w for w in re.findall(r"[a-z]+", statement.casefold()) if len(w) > 2 and w not in STOPWORDS]
-    return tuple(dict.fromkeys(words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]))
+    one = [w.removesuffix("s") for w in words if w.endswith("s") and not w.endswith("ss")]  # beers → beer
+    return tuple(dict.fromkeys(words + one + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]))
