@@ -2,10 +2,12 @@
 
 A give-up (我现在不喝咖啡了) or a switch (I switched to tea) names one thing; the stored statement it may end names
 it in its own words and perhaps in the other language ("I take my coffee with milk"). :func:`names_thing` reads it:
-in one language the thing's content units are all in the statement's (茶 in 我最喜欢喝绿茶: a compound's head comes
-last, so green tea is tea; "tea" in "I love green tea"), across the two the multilingual encoder finds the thing at
-:data:`SAME_THING_COSINE` or above beside a word of the statement, a Chinese word's beginnings and ends (咖啡 of
-咖啡店, 茶 of 绿茶) or two English words together (green tea). Only a bundled multilingual model is trusted with
+in one language a Chinese word of the statement is the thing or ends with it (茶 of 我最喜欢喝绿茶: a compound's head
+comes last, so green tea is tea; 鱼香肉丝 is no 鱼) or holds it whole when it has two characters or more (咖啡 of
+咖啡店), an English statement's content units hold the thing's ("tea" in "I love green tea"); across the two the
+multilingual encoder finds the thing at :data:`SAME_THING_COSINE` or above beside a word of the statement, a Chinese
+word's beginnings and ends (咖啡 of 咖啡店, 茶 of 绿茶), an English word without its plural s or two English words
+together (green tea). Only a bundled multilingual model is trusted with
 that (as :mod:`memcli.write.cross_lang` is): with another model two languages name nothing of each other.
 """
 
@@ -31,13 +33,20 @@ def names_thing(statement: str, thing: str, model: str) -> bool:
     thing = _ZH_VERB.sub("", to_simplified(thing.strip()))
     if not thing:
         return False
+    if lang_of(thing) == lang_of(statement) == "zh":
+        return any(w == thing or w.endswith(thing) or len(thing) >= 2 and thing in w for w in _zh_words(statement))
     if lang_of(thing) == lang_of(statement):
         units = content_units(thing)
-        return bool(units) and units <= content_units(statement) or lang_of(thing) == "zh" and \
-            thing in to_simplified(statement)
+        return bool(units) and units <= content_units(statement)
     from memcli.write.cross_lang import thing_cosine
 
     return any(thing_cosine(model, thing, piece) >= SAME_THING_COSINE for piece in _pieces(statement))
+
+
+@lru_cache(maxsize=4096)
+def _zh_words(statement: str) -> tuple[str, ...]:
+    """jieba's words of a Chinese ``statement``, a verb of taking before a thing dropped (喝咖啡 → 咖啡)."""
+    return tuple(_ZH_VERB.sub("", w) for w, _ in pos_tags(to_simplified(statement)))
 
 
 @lru_cache(maxsize=4096)
