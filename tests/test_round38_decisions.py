@@ -63,7 +63,7 @@ def test_a_give_up_ends_nothing_else(mem, first: str, second: str) -> None:  # n
 SWITCHES = (("我每天早上喝牛奶", "我改喝豆浆了"),
             ("我每天都吃米饭", "我现在改吃面条了"),
             ("I drink cola every afternoon", "I switched to sparkling water"),
-            ("I have a latte every morning", "I switched to green tea"),
+            ("I drink a latte every morning", "I switched to green tea"),
             ("我每天晚上喝红酒", "I switched to beer"),                        # across the two languages
             ("I drink hot chocolate every night", "我换成喝牛奶了"))
 

@@ -27,7 +27,6 @@ from memcli.write.rules.en_words import (
     _TIME_WORDS,
     _TRANSIENT,
 )
-from memcli.write.rules.foods import food_drink_items
 from memcli.write.rules.job_verbs import en_job_verb
 from memcli.write.rules.match import _EN_TENS, _EN_WORDS, _stem, counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -228,8 +227,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                  rf"(?:(?:a|an|any|{_COUNT}|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$",
                  counts_spelled(p, False))  # a pair of cats, twelve eggs: the thing owned is the cat, the egg
     if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not)\b").match(m.group(1)) \
-            and not (rx(r"^(?:have|has) ").match(p) and (_PAST.match(m.group(1)) or _HABIT.search(p) and
-                                                        food_drink_items(m.group(1)))) \
+            and not (rx(r"^(?:have|has) ").match(p) and _PAST.match(m.group(1))) \
             and not rx(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)").match(p):  # noqa: E501
         v = _obj(m.group(1))
         rel = slots.relation_en(v or "") if v else None
