@@ -10,8 +10,9 @@ of a job.
   negative: 不喝咖啡了, "I don't drink cola any more") with a change told (了 / 不再 / 现在 / 已经, any more /
   no longer / now …: not a lasting dislike said for the first time).
 - :func:`given_up_ends`: it ends a stored positive present preference or habit of the user (kind ``preference`` or
-  ``habit``, a liking / habit / diet slot, or a catch-all slot that tells a thing taken: "I drink cola" reads
-  ``fact.drink``) that names the same thing
+  ``habit``, a liking / habit / diet slot, or a catch-all or ``owns`` slot that tells a thing taken — a verb of
+  taking, "have" a food or drink, a diet: "I drink cola" reads ``fact.drink``, "I have a beer every Friday"
+  ``owns.…``) that names the same thing
   (:func:`memcli.write.thing_named.names_thing`, either language) or, for a kind given up (alcohol, meat, 酒), a
   food of the kind (:data:`memcli.write.liking_over.KINDS`: wine, steak). The decision asks it when the judge left
   an ADD.
@@ -36,7 +37,7 @@ from memcli.write.rules.foods import food_drink_items
 from memcli.write.rules.match import value_key
 from memcli.write.thing_named import names_thing
 
-__all__ = ["give_up_of", "given_up_ends", "given_up_kept"]
+__all__ = ["give_up_of", "given_up_ends", "given_up_kept", "told_taken"]
 
 #: the attributes a give-up ends: a liking, a habit, a diet, a favourite, and a catch-all that tells a thing taken
 #: (a bare "I drink cola" reads ``fact.drink``)
@@ -47,6 +48,10 @@ _EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|nowadays|stopped
 #: a thing taken given up (不喝 / 不吃 / 不抽, drink / eat / smoke): what the guard keeps other facts beside; a "no"
 #: on having or doing ("I don't have a dog anymore", "I don't deliver anymore") is the judge's
 _TAKING = re.compile(r"喝|吃|抽|\b(?:drinks?|drinking|drank|eats?|eating|ate|smokes?|smoking|smoked)\b", re.I)
+#: a diet told in a catch-all (我是素食者, "I'm vegan"): a thing not taken, which a give-up of the diet ends
+_DIET = re.compile(r"素食|吃素|\b(?:vegetarian|vegan)\b", re.I)
+#: "have" a food or drink ("Every afternoon I have a cup of …"): taking it
+_HAVE = re.compile(r"\b(?:have|has|having|had)\b", re.I)
 _PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
 
 
@@ -82,9 +87,16 @@ def _the_users(old: Facts) -> bool:
 def _taken(old: Facts) -> bool:
     """``old`` states a taste or a habit (not a job, a place, a thing owned)."""
     attr = split_slot(old.slot)[1] if old.slot else None
-    if attr in _CATCH_ALL:  # "I drink cola" (fact.drink) is a habit; "I manage a tea shop" (fact.manag) is not
-        return bool(_TAKING.search(to_simplified(old.statement)))
+    if attr in _CATCH_ALL or attr == "owns":  # "I drink cola" (fact.drink) is a habit; "I manage a tea shop"
+        return told_taken(old.statement)        # (fact.manag) and "I own a bakery" are not
     return old.kind in ("preference", "habit") or attr in _TAKEN
+
+
+def told_taken(statement: str) -> bool:
+    """``statement`` tells a thing taken: a verb of taking (喝 / 吃 / 抽, drink / eat / smoke), "have" a food or
+    drink ("I have a beer every Friday", which the rules read as a thing owned), or a diet (我是素食者)."""
+    t = to_simplified(statement)
+    return bool(_TAKING.search(t) or _DIET.search(t) or _HAVE.search(t) and food_drink_items(t))
 
 
 def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
@@ -96,6 +108,8 @@ def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
         return None  # a past event stays history
     if names_thing(old.statement, thing, model):
         return f"a give-up told ({thing}): the liking or habit of it ends"
+    if old.slot and split_slot(old.slot)[1] == "diet" and _DIET.search(to_simplified(new.statement)):
+        return f"a diet given up ({thing}): the diet ends"  # 我是素食者 / 我不再吃素了
     if food := _of_kind(old.statement, thing):
         return f"a kind given up ({thing}): the liking or habit of one of it ({food}) ends"
     return None

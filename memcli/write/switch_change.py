@@ -22,6 +22,7 @@ import re
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
+from memcli.write.given_up import told_taken
 from memcli.write.rules import Facts
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.thing_named import names_thing
@@ -31,10 +32,6 @@ __all__ = ["switch_ends", "switch_kept"]
 
 _EN_VERB_FORMS = {"drink": r"drink|drinks|drinking|drank", "eat": r"eat|eats|eating|ate",
                   "smoke": r"smoke|smokes|smoking|smoked", "have": r"have|has|having"}
-
-
-#: the verbs of taking, either language: a bare "I drink cola" (``fact.drink``) states the habit too
-_TAKING = ("喝", "吃", "抽", "drink", "eat", "smoke")
 
 
 def _takes(statement: str, verb: str) -> bool:
@@ -53,9 +50,9 @@ def switch_ends(new: Facts, old: Facts, model: str) -> str | None:
     if sw is None or new.subject != "me" or not old.positive or old.subject != "me" or not old.slot:
         return None
     attr = split_slot(old.slot)[1]
-    told_taken = attr in ("fact", "is", "which") and any(_takes(old.statement, v) for v in _TAKING)
-    if not (attr == "habit" or old.kind == "habit" or told_taken) or marked_past(old.statement):
-        return None  # a liking, a job, a past habit: not what a switch of what is taken ends ("I drink X": fact.drink)
+    taken = attr in ("fact", "is", "which", "owns") and told_taken(old.statement)  # "I drink X": fact.drink
+    if not (attr == "habit" or old.kind == "habit" or taken) or marked_past(old.statement):
+        return None  # a liking, a job, a past habit: not what a switch of what is taken ends
     if names_thing(old.statement, sw.new, model):
         return None  # the habit of the thing switched to (or of a kind of it) goes on
     if sw.old:
