@@ -83,6 +83,18 @@ def test_label_follows_category() -> None:
             assert str(p.label) == expected[p.category], p
 
 
+#: round 38 (goldset/decisions_round38.jsonl, written by hand: give-ups and switches, both languages)
+ROUND38_PAIR_LABELS = {"give_up_xlang": "CONFLICT", "give_up_same": "CONFLICT", "give_up_other": "ADD",
+                       "give_up_mention": "ADD", "switch_ends": "CONFLICT", "switch_kept": "ADD"}
+
+
+def test_round38_label_follows_category() -> None:
+    pairs = load_pairs(GOLD / "decisions_round38.jsonl")
+    assert len(pairs) == 24 and {p.category for p in pairs} == set(ROUND38_PAIR_LABELS)
+    for p in pairs:
+        assert str(p.label) == ROUND38_PAIR_LABELS[p.category], p
+
+
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
     stsb = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
     if not stsb.exists():

@@ -408,3 +408,9 @@ def _vector(model: str, text: str) -> Any:
         return get_embedder(model).embed_one(text)
     except ModelUnavailableError:
         return None
+
+
+def thing_cosine(model: str, a: str, b: str) -> float:
+    """The encoder's cosine of two short phrases ``a`` / ``b`` (cached per process), 0.0 unless ``model`` is a
+    bundled multilingual one: what :func:`memcli.write.thing_named.names_thing` compares across languages."""
+    return _cosine(model, a, b) if _multilingual(model) else 0.0

@@ -66,6 +66,7 @@ from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import plan_slot_for, rescheduled
 from memcli.write.extract import enrich
 from memcli.write.fitted import hide_floor
+from memcli.write.given_up import give_up_of, given_up_ends, given_up_kept
 from memcli.write.home_left import home_plan
 from memcli.write.job_change import promotion_kept
 from memcli.write.job_pair import job_replaced
@@ -89,6 +90,8 @@ from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
+from memcli.write.rules.switch_to import switch_of
+from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
@@ -152,8 +155,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                     f"{same[1]}, nothing more told; the fitted judge said CONFLICT", "restated")  # nothing
     if why is None and plan.decision in (Decision.CONFLICT, Decision.UPDATE):
         # 我不打算放弃日语 beside 我在学日语: the "no" is on the stopping; "My aunt's flu is cured" beside "My uncle
-        # has the flu": another person's cure; 还没治好 beside the trouble: it goes on
-        why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or moved_in_kept(new, old)
+        # has the flu": another person's cure; 还没治好 beside the trouble: it goes on; round 38: a give-up of coffee
+        # beside a job at a coffee shop, a switch to tea beside a liking of green tea
+        why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or \
+            moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(new, old, settings.model)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
@@ -189,8 +194,9 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     brand of one kind of thing), when the decision so far is ``plan`` (an ADD). None: no such fact."""
     new = _facts(candidate.statement, candidate.slot)
     rows: list[dict[str, Any]] = [r for s in lc.ended_slots(new) for r in store.active_in_slot(user, s)]
-    if lc.brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new):
-        # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it)
+    if lc.brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new) or \
+            switch_of(candidate.statement) or give_up_of(new):
+        # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it; a switch: the habit)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
     if new.slot and strong(new.slot):  # one thing swapped in a one-valued attribute (another hospital, same job)
@@ -201,6 +207,9 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         old = _facts(row["statement"], row["slot"])
+        if mine := given_up_ends(new, old, settings.model) or switch_ends(new, old, settings.model):
+            return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                        f"{mine}; {plan.reason}", "slot")  # (round 38: either language; whose, these rules say)
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
             continue
         why = lc.moved_from_workplace(new, old) or lc.workplace_left(new, old) or lc.switched_brand(new, old) or \

@@ -25,6 +25,8 @@ from memcli.slots import CATCH_ALL_ATTRIBUTES, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.job_pair import job_beside
 from memcli.write.no_about import no_about_another
+from memcli.write.rules.foods import EN_FOOD_KEYS as _EN_FOOD_K
+from memcli.write.rules.foods import food_drink_items
 from memcli.write.rules.match import Facts
 
 __all__ = ["COMPARABLE", "JOB_KEPT", "TYPES", "WEAK_ATTRIBUTES", "asks", "change_marker", "different_things",
@@ -48,15 +50,6 @@ _ZH_DWELLING = ("公寓", "宿舍", "别墅", "出租屋", "房子", "平房", "
                 "套房", "房间", "次卧", "主卧", "小屋", "洋房")
 _EN_GROUP = frozenset("family families household siblings kids children clan generation".split())
 _ZH_GROUP = ("大家庭", "小家庭", "家庭", "单亲", "独生", "兄弟姐妹", "多子女")
-_EN_FOOD = frozenset(
-    "coffee tea latte lattes espresso cappuccino americano mocha milk juice beer wine water soda coke cola "
-    "smoothie kombucha whisky whiskey vodka gin rum cocoa chocolate matcha lemonade cider sake soju "
-    "bread rice noodles pasta pizza sushi salad steak chicken pork beef fish eggs egg cheese yogurt yoghurt "
-    "oatmeal cereal fruit apples bananas soup burger burgers tacos dumplings tofu".split())
-_ZH_FOOD = ("咖啡", "拿铁", "美式", "奶茶", "绿茶", "红茶", "乌龙", "普洱", "茶", "牛奶", "酸奶", "豆浆", "果汁",
-            "啤酒", "红酒", "白酒", "黄酒", "可乐", "雪碧", "矿泉水", "白开水", "热水", "苏打水", "椰汁", "咖啡因",
-            "米饭", "面条", "馒头", "包子", "饺子", "粥", "面包", "鸡蛋", "水果", "蔬菜", "沙拉", "火锅", "烧烤",
-            "牛肉", "猪肉", "鸡肉", "鱼", "豆腐", "燕麦", "麦片", "巧克力", "蛋糕")
 _EN_ORG_WORDS = frozenset(
     "inc corp corporation company ltd llc gmbh bank university college school hospital clinic agency firm "
     "startup studio group institute lab labs ministry department council museum library".split())
@@ -185,25 +178,10 @@ def _stemmed(words: frozenset[str]) -> frozenset[str]:
 
 _EN_DWELLING_K = _stemmed(_EN_DWELLING)
 _EN_GROUP_K = _stemmed(_EN_GROUP)
-_EN_FOOD_K = _stemmed(_EN_FOOD)
 _EN_ORG_K = _stemmed(_EN_ORG_WORDS)
 _EN_ORGS_K = _stemmed(_EN_ORGS)
 _EN_PLACES_K = _stemmed(_EN_PLACES)
 _EN_PLACE_WORDS_K = _stemmed(_EN_PLACE_WORDS)
-
-
-@lru_cache(maxsize=8192)
-def food_drink_items(text: str) -> frozenset[str]:
-    """The foods and drinks a statement names (咖啡, 茶; coffee, tea), simplified and case-folded.
-    A longer Chinese item hides the shorter one it contains (奶茶 is not 茶)."""
-    t = to_simplified(text)
-    if lang_of(t) == "zh":
-        found: list[str] = []
-        for w in sorted(_ZH_FOOD, key=len, reverse=True):
-            if w in t and not any(w in f for f in found):
-                found.append(w)
-        return frozenset(found)
-    return frozenset(w for w in _en_words(t) if w in _EN_FOOD_K)
 
 
 @lru_cache(maxsize=8192)

@@ -46,6 +46,7 @@ from memcli.write.rules.en_words import (
 )
 from memcli.write.rules.job_moved import job_started, plan_or_job
 from memcli.write.rules.match import Match
+from memcli.write.rules.switch_to import switched_to
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
@@ -254,6 +255,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                                         r"bought|started|switched|moved|adopted|finished|love|like|hate|work|live)\b",
                                         re.I).match(c) and not rx(r"^(?:need|used|based)\b", re.I).match(c):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
+    if (sw := switched_to(c)) is not None:
+        ctx.subject = (slots.ME, "I")  # "I switched to tea": the habit now (round 38), not event.switched_tea
+        return [sw]
     m = rx(r"^(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,4}?[\w'-]+ (?:named|called) ([A-Z][\w-]+)$").match(c)
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."
         return [Match(statement=f"{ctx.thing[1][0].upper()}{ctx.thing[1][1:]} is called {m.group(1)}", kind="other",

@@ -27,6 +27,7 @@ from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
+from memcli.write.rules.switch_to import switched_to
 from memcli.write.rules.zh_conj import prepare, split_at_conjunctions
 from memcli.write.rules.zh_facts import (
     _clean_value,
@@ -93,6 +94,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             plan_set(c, ctx.subject) or plan_had(c, ctx.subject) or habit_moved(c):  # 改去西安 / 取消了 / 计划去… /
         # 推迟到… / 定在… / 周五要去看牙医 / 课改到周五
         return [plan]
+    if (sw := switched_to(c)) and (c.startswith("我") or ctx.subject is None or ctx.subject[0] == slots.ME):
+        ctx.subject = (slots.ME, "我")  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改
+        return [sw]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
     c = rx(r"^(?:感觉|觉得)(?=[这那])").sub("", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
