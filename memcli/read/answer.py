@@ -76,9 +76,8 @@ from pathlib import Path
 from typing import Any
 
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
-from memcli.read.question_subject import names_no_one
+from memcli.read.question_subject import names_no_one, subject_feature
 from memcli.read.question_subject import slot_subject as _subject
-from memcli.read.question_subject import subject_feature
 from memcli.read.subject import found_by_fact
 from memcli.read.tokens import WHEN_WORDS, holds
 from memcli.relazy import LATIN, lazy
