@@ -262,7 +262,7 @@ class AnswerPass:
         # round 38: a fact of history or make-up (memcli.read.world_fact) names nobody and nothing of the user's: not
         # who among their people ("Who invented the violin?" over the daughter's lessons), and of an invention or an
         # origin, "the X" is the kind ("Who invented the telephone?"), not a thing of theirs a hit names
-        # (its *who* is the inventor or the author: no someone.… slot of 特斯拉公司是谁创立的 names one of theirs either)
+        # (its *who* is the inventor or the author: no someone.… slot of 特斯拉公司是谁创立的 names one of theirs)
         world_fact = bool(q.world_fact) and not names_someone(
             q.simple, (), tuple(n for n in people if n not in known) if q.world_fact == "origin" else people,
             longer_words=True)  # 谁发明了小提琴: 小提 opens 小提琴, no nickname
