@@ -48,7 +48,8 @@ the features a hit has (:data:`FEATURES`, :func:`hit_features`):
   pressure", "house insurance company") the hit does not hold (:func:`memcli.read.asked_thing.unheld_share`;
   round 32), 0 for no such thing; ``thing_part``: 1 when the hit holds some of those words as its own and not
   the others — only the head or only the modifier ("The Wednesday team is full" for "which football team"),
-  another thing.
+  another thing; ``world_fact``, of the question: it asks a fact of the world's history or make-up ("Who invented
+  coffee?", 红楼梦的作者是谁) and names nobody and nothing of the user's (:mod:`memcli.read.world_fact`; round 38).
 
 ``p = 1 / (1 + exp(-(w · (x - mean) / scale + b)))``, except for a :func:`vetoed` hit (the
 query names another subject than the hit's): ``p = 0``. Then each hit gets the best p among the
@@ -75,8 +76,8 @@ from pathlib import Path
 from typing import Any
 
 from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
+from memcli.read.question_subject import names_no_one, subject_feature
 from memcli.read.question_subject import slot_subject as _subject
-from memcli.read.question_subject import subject_feature
 from memcli.read.subject import found_by_fact
 from memcli.read.tokens import WHEN_WORDS, holds
 from memcli.relazy import LATIN, lazy
@@ -89,7 +90,7 @@ __all__ = ["FEATURES", "Answerability", "anchor", "answer_group", "attr_feature"
 FEATURES = ("cos", "lexical", "slot", "coverage", "strong_coverage", "ratio", "cos_gap", "lift", "rank", "subject",
             "attr", "other_attr", "anchor", "slot_anchor", "lexical_anchor", "qlen", "personal", "topic",
             "no_slot", "no_subject", "kind", "kind_missing", "task", "lexical_topic", "world", "unheld",
-            "thing_part", "no_value", "piece")
+            "thing_part", "no_value", "piece", "world_fact")
 
 
 
@@ -248,7 +249,8 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
                  query_chars: int, personal: float = 0.0, topic: float = 0.0, no_slot: int = 0,
                  no_subject: int = 0, kind: int = 0, kind_missing: int = 0, task: bool = False,
                  lexical_topic: bool = False, world: bool = False, unheld: float = 0.0,
-                 thing_part: float = 0.0, no_value: float = 0.0, piece: float = 0.0) -> list[float]:
+                 thing_part: float = 0.0, no_value: float = 0.0, piece: float = 0.0,
+                 world_fact: bool = False) -> list[float]:
     """The feature row of one hit, in :data:`FEATURES` order (see the module doc)."""
     c = 0.0 if cos is None else float(cos)
     return [c, float(lexical), float(slot), float(cover), float(strong_cover), float(ratio), max(0.0, best_cos - c),
@@ -256,7 +258,7 @@ def hit_features(*, cos: float | None, lexical: bool, slot: bool, cover: float, 
             float(slot and has_anchor),
             float(lexical and has_anchor), math.log1p(query_chars), float(personal), float(topic), float(no_slot),
             float(no_subject), float(kind), float(kind_missing), float(task), float(lexical and lexical_topic),
-            float(world), float(unheld), float(thing_part), float(no_value), float(piece)]
+            float(world), float(unheld), float(thing_part), float(no_value), float(piece), float(world_fact)]
 
 
 _SUBJECT = FEATURES.index("subject")
@@ -280,8 +282,8 @@ def personal_score(vector: Sequence[float] | None, params: dict[str, Any] | None
 
 _TOPIC = FEATURES.index("topic")
 _KIND = FEATURES.index("kind")
-_ANCHOR, _TASK, _SLOT_ANCHOR, _LEX_TOPIC, _ATTR, _NO_SLOT, _WORLD = (
-    FEATURES.index(f) for f in ("anchor", "task", "slot_anchor", "lexical_topic", "attr", "no_slot", "world"))
+_ANCHOR, _TASK, _SLOT_ANCHOR, _LEX_TOPIC, _ATTR, _NO_SLOT, _WORLD, _WORLD_FACT = (FEATURES.index(f) for f in (
+    "anchor", "task", "slot_anchor", "lexical_topic", "attr", "no_slot", "world", "world_fact"))
 
 
 def grounded(rows: Sequence[Sequence[float]]) -> bool:
@@ -291,11 +293,13 @@ def grounded(rows: Sequence[Sequence[float]]) -> bool:
     (``slot_anchor``: 宇宙有多大 asks an age, but nobody's), or the lexical leg confirms one on an
     informative word (``lexical_topic``: a topic word or a name, not 吃 of 熊猫吃什么 or "live" of
     "where do penguins live") of a question not about the world (``world``,
-    :func:`memcli.read.request.about_world`: 长江有多长 vs 我坐游轮游了长江三峡).
-    One that does none (日本的首都是哪里, "how do bees make honey":
+    :func:`memcli.read.request.about_world`: 长江有多长 vs 我坐游轮游了长江三峡) nor after a fact of the world's
+    history or make-up (``world_fact``, :mod:`memcli.read.world_fact`: "Who invented coffee?" vs "I take my
+    coffee with oat milk"). One that does none (日本的首都是哪里, "how do bees make honey":
     only the dense leg's nearest neighbours) gets p = 0 for every hit. ``rows``: the feature rows
     of the question's own hits (:func:`hit_features`)."""
-    return any((x[_ANCHOR] and not x[_TASK]) or x[_SLOT_ANCHOR] or (x[_LEX_TOPIC] and not x[_WORLD]) for x in rows)
+    return any((x[_ANCHOR] and not x[_TASK]) or x[_SLOT_ANCHOR]
+               or (x[_LEX_TOPIC] and not x[_WORLD] and not x[_WORLD_FACT]) for x in rows)
 
 
 def vetoed(x: Sequence[float]) -> bool:
@@ -334,7 +338,7 @@ def answer_subject(slot: str | None) -> str | None:
     from memcli.slots import ME, SOMEONE
 
     subject = _subject(slot)
-    return None if subject in (ME, SOMEONE) else subject
+    return None if subject in (ME, SOMEONE) or names_no_one(subject) else subject  # coffee.milk: the user's
 
 
 def share_by_subject(p_of: dict[int, float], subject_of: dict[int, str | None],

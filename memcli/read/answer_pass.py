@@ -56,12 +56,14 @@ from memcli.read.request import (
     definite_things,
     informative_match,
     is_task,
+    names_someone,
     told_value_zh,
     wants_taste,
 )
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens, when_only
+from memcli.read.world_fact import asks_world_fact
 from memcli.sensitive import asks_secret
 from memcli.slot_query import question_focus
 from memcli.text import to_simplified
@@ -120,6 +122,9 @@ class _Question:
         # instruction alone; one naming nobody of the user's asks nothing of the store (memcli.read.given)
         told = instruction(to_simplified(query))
         self.hands_text = told is not None and not anchor(told, query_slot_keys(told))
+        # round 38: "Who invented coffee?", 红楼梦的作者是谁 — a fact of the world's history or make-up (whole messages,
+        # as ``world``; one naming the user or someone of theirs asks of their world)
+        self.world_fact = None if self.long or self.has_anchor else asks_world_fact(self.simple)
 
 
 class AnswerPass:
@@ -241,7 +246,8 @@ class AnswerPass:
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),
                                                  *names_given(said[i], q.simple)) if n)
         # "How much was the sofa?" with 'We bought a new sofa' stored: a thing both know, the user's
-        people += tuple(w for w in q.definite if any(names_thing(said[i], w) for i in said))
+        known = tuple(w for w in q.definite if any(names_thing(said[i], w) for i in said))
+        people += known
         # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
         people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
         # 书房的椅子和办公室的椅子哪个更贵 with both chairs told: two things of the user's (memcli.read.compare)
@@ -253,6 +259,13 @@ class AnswerPass:
         # attends): it may drop what the chatter names, so only a whole-message question is judged
         world = not q.long and self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
                                           has_anchor=bool(q.has_anchor), people=people, others=others)
+        # round 38: a fact of history or make-up (memcli.read.world_fact) names nobody and nothing of the user's: not
+        # who among their people ("Who invented the violin?" over the daughter's lessons), and of an invention or an
+        # origin, "the X" is the kind ("Who invented the telephone?"), not a thing of theirs a hit names
+        # (its *who* is the inventor or the author: no someone.… slot of 特斯拉公司是谁创立的 names one of theirs)
+        world_fact = bool(q.world_fact) and not names_someone(
+            q.simple, (), tuple(n for n in people if n not in known) if q.world_fact == "origin" else people,
+            longer_words=True)  # 谁发明了小提琴: 小提 opens 小提琴, no nickname
         lexical_of = {f.id: self._lexical(f, row["statement"]) for _, f, row in own}
         # a task, a topic to be told about, a general frame, or a question matched only on someone else's facts
         # (钢琴怎么入门 vs the daughter's lessons), naming nobody of the user's: about the world (memcli.read.general)
@@ -280,7 +293,7 @@ class AnswerPass:
                                                       text) or self._knows(said[f.id])), world=world,
                 unheld=thing[f.id][0], thing_part=thing[f.id][1],
                 no_value=self._once(("value", said[f.id]), value_unheld, q.focus, said[f.id]) if q.en else 0.0,
-                piece=self._once(("piece", text), piece_only, q.tokens, text) if q.en else 0.0)
+                piece=self._once(("piece", text), piece_only, q.tokens, text) if q.en else 0.0, world_fact=world_fact)
             x_of[f.id] = [round(v, 6) for v in x]
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:

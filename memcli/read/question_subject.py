@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 
 def slot_subject(key: str) -> str:
@@ -17,6 +18,31 @@ def slot_subject(key: str) -> str:
     if key.startswith("has."):  # has.boss (I got a new boss, 我有一个女儿): the relation the user holds
         return key.split(".")[1]
     return split_slot(key)[0]
+
+
+@lru_cache(maxsize=1)
+def _kin_words() -> frozenset[str]:
+    """Every word of every relation key the slot tables and the kin table know (maternal_uncle_wife → maternal,
+    uncle, wife)."""
+    from memcli.read.kin import COMPOSED
+    from memcli.slots import EN_RELATIONS, GENERAL_RELATIONS, GROUP_RELATIONS, PLURAL_RELATIONS, ZH_RELATIONS
+
+    keys = {*ZH_RELATIONS.values(), *EN_RELATIONS.values(), *GENERAL_RELATIONS, *GROUP_RELATIONS, *PLURAL_RELATIONS,
+            *COMPOSED.values(), *(k for v in GENERAL_RELATIONS.values() for k in v)}
+    return frozenset(w for k in keys for w in k.split("_"))
+
+
+def names_no_one(subject: str) -> bool:
+    """Whether a slot's subject (:func:`slot_subject`) is no one: not the user, someone, a named person or a thing
+    (``person:…``, ``thing:…``), and no word of it a relation key's (``maternal_uncle``, ``brother.wife``) — a key
+    the rules name by its object, as how the user takes a drink (``coffee.sugar`` from 我咖啡不加糖, ``tea.milk``
+    from "I take my tea with milk"): the user's own fact (round 38: "我喝咖啡吗" read ``coffee.milk`` as another
+    person's fact and vetoed it)."""
+    from memcli.slots import ME, SOMEONE
+
+    if subject in (ME, SOMEONE) or subject.startswith(("person:", "thing:")):
+        return False
+    return not any(w in _kin_words() for part in subject.split(".") for w in part.split("_"))
 
 
 _SPOUSE_OF = ("_wife", "_husband")
@@ -101,6 +127,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     if not hit_slot:
         return 0
     hs = _composed(slot_subject(hit_slot))  # brother.wife → sister_in_law: the wife, not the brother
+    hs = ME if names_no_one(hs) else hs  # coffee.milk: how the user takes it
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
         if named in (ME, SOMEONE):  # "My hubby is a plumber" stored as thing:hubby: the relation in other words
