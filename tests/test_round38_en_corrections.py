@@ -20,7 +20,7 @@ import pytest
 from memcli.write.clause_slots import generic_slot
 from memcli.write.extract import MemoryExtractionService, Utterance
 from memcli.write.rules.en_denial import correction_opener, denial_last
-from memcli.write.rules.en_plural import singular
+from memcli.write.rules.en_plural import names_kept, singular
 from memcli.write.rules.zh_words import denial_last as zh_denial_last
 
 START = datetime(2026, 11, 16, 10, tzinfo=UTC)
@@ -141,6 +141,13 @@ def test_a_name_after_is_called_is_the_subjects_name(statement, slot):
 ])
 def test_only_a_plural_is_made_singular(word, one):
     assert singular(word) == one
+
+
+def test_a_capitalised_name_keeps_its_s_and_a_days_plural_does_not():
+    assert names_kept("like.athen", "I adore Athens") == "like.athens"
+    assert names_kept("like.kink", "I'm a fan of the Kinks") == "like.kinks"
+    assert names_kept("habit.swim on monday", "I swim on Mondays") == "habit.swim on monday"  # every Monday
+    assert names_kept("like.dog", "Dogs are the best") == "like.dog"  # capitalised as a sentence opens
 
 
 def _slots(embedder, texts: list[str]) -> list[list[str | None]]:

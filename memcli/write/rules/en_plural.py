@@ -66,8 +66,9 @@ def singular(word: str) -> str:
     return word
 
 
-#: a capitalised word not at the start of its sentence: a name (I love Texas, a fan of the Beatles)
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+s)\b")
+#: a capitalised word not at the start of its sentence: a name (I love Texas, a fan of the Beatles); not a day's
+#: plural ("on Tuesdays": every Tuesday)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\b)([A-Z][a-z]+s)\b")
 
 
 def names_kept(key: str, said: str) -> str:
