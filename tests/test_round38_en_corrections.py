@@ -115,9 +115,10 @@ def test_chinese_denial_read_last(said, read):
     assert zh_denial_last(said) == read
 
 
-def test_a_slip_owned_opens_a_correction_only_with_a_value_denied_or_a_colon():
+def test_a_slip_owned_opens_a_correction_only_with_a_value_denied():
     assert correction_opener("I made a mistake, my nephew is Otto, not Oskar") is not None
-    assert correction_opener("I got that wrong: the recital is on Friday") is not None
+    assert correction_opener("I got that wrong: my nephew is Otto, not Oskar") is not None
+    assert correction_opener("I got that wrong: the recital is on Friday") is None  # (a lead-in the units cut off)
     assert correction_opener("I made a mistake, I trusted the wrong builder") is None
     assert correction_opener("I made a mistake at work today") is None
 

@@ -34,6 +34,7 @@ _EN_POINTED = re.compile(
     _START
     + _OPEN
     + r"(?:it'?s|it is|that'?s|that is|it should be|that should be)\s+(?:actually\s+)?"
+    + r"(?!(?:actually|on|at|in|by|from|to|for|until|till|after|before|around)\b)"  # (a time: the event rules')
     + _V.format("y")
     + r"(?:\s*,\s*(?:and\s+)?not|,?\s+rather than)\s+"
     + _V.format("x")

@@ -58,11 +58,12 @@ def denial_last(sentence: str) -> str:
 
 
 def correction_opener(sentence: str) -> re.Match[str] | None:
-    """:data:`CORRECTION_OPEN` at the start of ``sentence``, or None. A slip owned before a comma ("I made a mistake,
-    …") opens a correction only when the sentence denies a value after it ("…, my niece lives in Ghent, not Bruges"):
-    "I made a mistake, I trusted him" tells what happened; before a colon or a dash it always does ("I was wrong:
-    the recital is on Friday")."""
+    """:data:`CORRECTION_OPEN` at the start of ``sentence``, or None. A slip owned ("I made a mistake", "I got that
+    wrong") opens a correction only when the sentence denies a value after it ("…, my niece lives in Ghent, not
+    Bruges"): "I made a mistake, I trusted him" tells what happened, and a lead-in before a colon with no value
+    denied ("I got that wrong: the recital is on Friday") is cut off by the clause units as any lead-in is
+    (:func:`memcli.write.clauses.units`)."""
     m = CORRECTION_OPEN.match(sentence)
-    if m is None or m["slip"] is None or m["sep"].strip() in (":", ";") or m["sep"].strip() in "-–—":
+    if m is None or m["slip"] is None:
         return m
     return m if NOT_HALF.search(denial_last(sentence[m.end():])) else None
