@@ -66,6 +66,8 @@ _EN_IN_HOME_RX = re.compile(r"^(?P<s>I|We)(?:'re|'m| are| am) (?:now |finally |a
 _EN_JOB_AT_RX = re.compile(r"^(?P<s>I|[Mm]y [a-z ]+?) (?:[Jj]ust )?(?:started|joined|am starting|began)(?: working)?(?: at)? "  # noqa: E501
                            r"(?P<v>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)")
 _EN_NAME_RX = re.compile(r"^(?P<s>.+?) (?:is|are) (?:called|named) (?P<v>.+)$", re.I)
+#: a value that is a name given after the copula of "my X is …" / "X's Y is …": "called Tim", "named Rex"
+_EN_CALLED = re.compile(r"^(?:called|named)\s+(?P<v>\S.*)$", re.I)
 #: whom the user reports to is the user's boss ("now I report to Sandra Lopez", 我现在向李明汇报)
 _EN_REPORT_RX = re.compile(r"^(?:[Nn]ow,? )?I (?:now |currently )?(?:report|answer) (?:directly )?to "
                            r"(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
@@ -206,10 +208,14 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         return None
     for rx in (_EN_ATTR_RX,):
         if m := rx.match(t):
+            if n := _EN_CALLED.match(m["v"]):  # "my brother's wife is called Ana": her name (brother.wife.name)
+                return _slot(_en_subject(m["s"]), f"{_en_attr(m['a'])}.name"), n["v"]
             return _slot(_en_subject(m["s"]), _en_attr(m["a"])), m["v"]
     if m := _EN_MY_RX.match(t):
         words = _CHANGE_EN.sub("", m["a"].casefold()).strip()
         key = slots.relation_en(words)
+        if n := _EN_CALLED.match(m["v"]):  # "my brother is called Tim" (was brother.is), "my dog is named Rex" (dog)
+            return _slot(_en_subject(f"{m['s']} {words}"), "name"), n["v"]
         if key is not None:  # "my new boss is Raj Patel": the boss's name
             return f"{key}.name" if re.match(r"^[A-Z][a-z]+", m["v"]) else f"{key}.is", m["v"]
         return _en_attr(words), m["v"]

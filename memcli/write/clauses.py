@@ -42,6 +42,7 @@ from memcli.write.clause_slots import _NOT_NAMED, _ZH_ATTR_RX, _ZH_OF_RX, generi
 from memcli.write.correction import asserted_fix, hearsay_opener, split_correction
 from memcli.write.reaction import reaction_lead
 from memcli.write.rules import zh_words
+from memcli.write.rules.en_denial import denial_last as en_denial_last
 from memcli.write.rules.en_label import labelled, own_label
 from memcli.write.rules.en_news import NEWS_PREFACE, TOPIC_TURN
 from memcli.write.rules.en_tag_question import asked_after
@@ -142,6 +143,9 @@ def _cut_units(text: str) -> list[Unit]:
             continue
         if not zh:
             sent = own_label(told_back(sent))  # "Did I tell you I adopted a puppy?": the fact told; "New goal: …"
+        # a value denied before or beside the right one, read as the rules read it (… not Tom but Tim, … Tim rather
+        # than Tom, 不是小亮而是小明, 叫小明不叫小亮): the right one first, the denial last (", not Tom", "，不是小亮")
+        sent = zh_words.denial_last(sent) if zh else en_denial_last(sent)
         if k := greeting_head(sent, lang):  # 你好我叫小明, "Good morning I just moved…": the greeting a unit of its own
             out.append(Unit(sent[:k].strip(), lang))
             sent = sent[k:].strip()

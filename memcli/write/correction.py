@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from memcli.textcache import short_cached
-from memcli.write.rules.en_words import _CORRECTION as _EN_OPEN
-from memcli.write.rules.en_words import _NOT_HALF as _EN_NOT_HALF
+from memcli.write.rules.en_denial import EN_SLIP, correction_opener
+from memcli.write.rules.en_denial import NOT_HALF as _EN_NOT_HALF
+from memcli.write.rules.en_denial import denial_last as en_denial_last
 from memcli.write.rules.zh_words import ZH_CORRECTION_OPEN as _ZH_OPEN
 from memcli.write.rules.zh_words import denial_last
 
@@ -26,7 +27,7 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
     """``(opener, statement)`` when ``sent`` opens with a correction's opener and says a statement after
     it ("Sorry, I meant Kim's party is on the 9th, not the 2nd" → ("Sorry, I meant", "Kim's party is on
     the 9th")); the statement keeps its end mark. None: no opener, or nothing said after it."""
-    m = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(sent)
+    m = _ZH_OPEN.match(sent) if lang == "zh" else correction_opener(sent)
     if (m is None or m.end() == 0) and lang != "zh":
         m = hearsay_opener(sent)
     if m is None or m.end() == 0:
@@ -37,7 +38,7 @@ def split_correction(sent: str, lang: str) -> tuple[str, str] | None:
         if len(re.sub(r"[^\u4e00-\u9fff\w]", "", rest)) < 2:
             return None
     else:
-        rest = _EN_NOT_HALF.sub(r"\1", rest).strip()
+        rest = _EN_NOT_HALF.sub(r"\1", en_denial_last(rest)).strip()  # (… not Tom but Tim: … Tim, not Tom)
         rest = re.sub(r"\s+actually(?= )", "", rest, count=1)  # "the dinner is actually on Saturday"
         if not re.search(r"[A-Za-z]{2}.*\s.*[A-Za-z0-9]", rest):
             return None
@@ -58,7 +59,7 @@ def hearsay_opener(sent: str) -> re.Match[str] | None:
     ``sent`` (English) denies a value at its end (", not Friday") after it and the teller reminded or corrected
     the user, or the rest says "actually"; None otherwise. Round 31."""
     m = _EN_HEARSAY.match(sent)
-    if m is None or not _EN_NOT_HALF.search(rest := sent[m.end():]):
+    if m is None or not _EN_NOT_HALF.search(en_denial_last(rest := sent[m.end():])):
         return None
     # a reminder or a correction says the user had it wrong; "said"/"told" only with "actually" ("My boss said I
     # should use Python, not Java" is advice in contrast, no correction)
@@ -89,7 +90,7 @@ _ARTICLE = re.compile(r"^(?:the|a|an|my|our|on|in|at)\s+", re.I)
 #: 其实咪咪四岁，不是三岁, 不对，我哥今年三十六不是三十五): the opener alone is no correction ("Actually I like
 #: tea" denies nothing), the denied half alone neither ("I like tea, not coffee" is a liking said in contrast)
 _SOFT_OPEN = {"en": re.compile(r"^(?:(?:sorry|oops|my bad|wait|actually|no|in fact)[,!.]?\s+|"
-                               r"(?:i was wrong|i got (?:it|that) wrong|i mixed (?:it|that) up)\s*[,:;-]\s*)+", re.I),
+                               rf"{EN_SLIP}\s*[,:;-]\s*)+", re.I),
               "zh": re.compile(r"^(?:(?:其实|不对|不是的|哦不|错了|准确地说|确切地说|更正一下)[，,：:\s]*)+")}
 #: "…, not sure yet", "not really", "not at all": a hedge, no value denied
 _NO_VALUE = re.compile(r"^(?:sure|yet|really|at all|bad|much|that|too|only|just|so|quite|very|exactly|necessarily|"
@@ -122,7 +123,7 @@ def _denied_of(text: str) -> list[str]:
             continue
         if not sent or (split_correction(sent, lang) is None and not (soft := bool(_SOFT_OPEN[lang].match(sent)))):
             continue
-        rest = denial_last(sent) if zh else sent
+        rest = denial_last(sent) if zh else en_denial_last(sent)
         if (d := (_ZH_DENIED if zh else _EN_DENIED).search(rest)) is not None:
             value = _ARTICLE.sub("", d.group(1).strip())
             if not (soft and _NO_VALUE.match(value)):

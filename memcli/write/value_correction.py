@@ -1,5 +1,6 @@
 """A correction that names only the values: "Sorry, I said Leeds, I meant York", "Not Rex but Max",
-"Leeds — I mean York", "Correction: York, not Leeds", 我刚才说的是北大，其实是清华, 是清华，不是北大; or only the
+"Leeds — I mean York", "Correction: York, not Leeds", "It's York, not Leeds" (two names, two numbers),
+我刚才说的是北大，其实是清华, 是清华，不是北大, 叫小明，不叫小亮; or only the
 right value with a slip owned (其实是4月24号，我之前记错了; "It's the 9th, I misremembered"): the wrong one is the
 value of the same type (a date, a number) the latest turn said.
 
@@ -19,12 +20,27 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memcli.write.rules.en_denial import EN_SLIP
+
 __all__ = ["rewritten", "value_correction"]
 
 _OPEN = r"(?:(?:sorry|oops|my bad|wait|actually|no|oh|hmm|ah|ugh|argh)[,!.]*\s*){0,3}"
 _V = r"(?P<{}>[^,;:!?—–]{{1,40}}?)"
 _END = r"\s*[.!~]*\s*$"
 _START = r"(?:^|(?<=[.!?。！？;；]\s)|(?<=[。！？；]))"
+#: (round 38) the right value pointed at, the wrong one after it: "It's Tim, not Tom", "That's Lakeside rather than
+#: Riverside" — a correction only when the two are values of one kind (two names, two numbers: :func:`_same_kind`)
+_EN_POINTED = re.compile(
+    _START
+    + _OPEN
+    + r"(?:it'?s|it is|that'?s|that is|it should be|that should be)\s+(?:actually\s+)?"
+    + r"(?!(?:actually|on|at|in|by|from|to|for|until|till|after|before|around)\b)"  # (a time: the event rules')
+    + _V.format("y")
+    + r"(?:\s*,\s*(?:and\s+)?not|,?\s+rather than)\s+"
+    + _V.format("x")
+    + _END,
+    re.I,
+)
 #: English corrections of a value: (denied x, corrected y) by group name
 _EN = [
     re.compile(
@@ -47,6 +63,7 @@ _EN = [
         + _END,
         re.I,
     ),
+    _EN_POINTED,
     re.compile(
         _START
         + _OPEN
@@ -76,7 +93,8 @@ _ZH = [
         + _ZH_END
     ),
     re.compile(
-        r"^" + _ZH_OPEN + r"(?:其实|应该)?是" + _ZV.format("y") + r"[，,]\s*(?:而)?不是" + _ZV.format("x") + _ZH_END
+        r"^" + _ZH_OPEN + r"(?:其实|应该)?(?:是|叫)" + _ZV.format("y") + r"[，,]?\s*(?:而)?不(?:是|叫)"
+        + _ZV.format("x") + _ZH_END
     ),
     re.compile(
         r"^" + _ZH_OPEN + r"不是" + _ZV.format("x") + r"[，,]\s*(?:而|其实|应该)?是" + _ZV.format("y") + _ZH_END
@@ -85,7 +103,7 @@ _ZH = [
 #: a correction that names only the right value and says the earlier one was misremembered (其实是4月24号，我之前记错了;
 #: "Actually it's the 9th, I misremembered"): the wrong value is the one of the same type the latest turn said
 _ZH_SLIP = r"(?:我)?(?:之前|刚才|刚刚|前面|上次)?(?:记错了|说错了|搞错了|写错了|弄错了)"
-_EN_SLIP = r"i (?:misremembered|got (?:it|that) wrong|was wrong|mixed (?:it|them) up)"
+_EN_SLIP = EN_SLIP
 #: an opener that says the latest turn was wrong, before the right value alone (不对，是周四; "Sorry, I meant
 #: Thursday"): a correction across turns, as a slip owned is
 _ZH_DENY = r"(?:不对|不是的|错了|(?:我)?说错了|(?:我)?记错了|搞错了|更正一下|纠正一下)"
@@ -150,7 +168,8 @@ def value_correction(text: str) -> tuple[str, str, int] | None:
     for rx in _ZH if zh else _EN:
         if (m := rx.search(text.strip())) is not None:
             x, y = m.group("x").strip(), m.group("y").strip()
-            if x.casefold() != y.casefold() and (zh or not (_CLAUSE.search(x) or _CLAUSE.search(y))):
+            if x.casefold() != y.casefold() and (zh or not (_CLAUSE.search(x) or _CLAUSE.search(y))) and (
+                    zh or rx is not _EN_POINTED or _same_kind(x, y)):  # ("It's cold, not hot" corrects no value)
                 return x, y, m.start()
     return None
 

@@ -25,6 +25,7 @@ from memcli import slots
 from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
+from memcli.write.rules.en_plural import names_kept
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
 from memcli.write.rules.en_words import (
@@ -359,13 +360,14 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         facts = [(f"{key}.name", "relationship", nm.group(1))]  # "My new boss is Raj Patel": the boss's name
     out = []
     for slot, kind, value in facts:
+        one, slot, value = value, names_kept(slot, raw), names_kept(value, raw)  # "I love Athens": not like.athen
         s = stmt
         if len(facts) > 1 and slot.endswith("workplace"):  # "I work at Google as a data scientist"
             s = rx(r" as (?:a |an )?[^,]+$").sub("", stmt)
         elif len(facts) > 1 and slot.endswith("job"):
             s = f"{phrase[0].upper() + phrase[1:]} {'am' if key == slots.ME else 'is'} a {value}"
         elif len(facts) > 1:  # one candidate per object: "I love cats and dogs" → "I love cats", "I love dogs"
-            s = _one_object(stmt, value)
+            s = _one_object(stmt, one)
         sal = 0.8 if kind in ("identity", "relationship", "health") else 0.6
         out.append(Match(statement=s, kind=kind, slot=slot, value=value, salience=sal, ago=ago))
         if slot.startswith("owns.") and value:

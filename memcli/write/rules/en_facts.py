@@ -9,6 +9,7 @@ import re
 
 from memcli import slots
 from memcli.rx import rx
+from memcli.write.rules.en_plural import singular as _singular
 from memcli.write.rules.en_words import (
     _ABSTRACT,
     _ASPECT,
@@ -51,21 +52,13 @@ _AGE_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve
              r"seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)")
 
 
-def _singular(word: str) -> str:
-    if word in ("movies", "cookies", "pies", "ties", "lies", "zombies", "selfies", "calories", "brownies",
-                "smoothies", "series", "species", "aunties", "goodies", "hippies", "rookies"):
-        return word if word in ("series", "species") else word[:-1]
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")):
-        return word[:-1]
-    return word
-
-
 def _lemma(word: str) -> str:
-    """A verb or noun's key for a slot: running/runs/run → run, taking/take → tak."""
+    """A verb or noun's key for a slot: running/runs/run → run, taking/take → tak. A y after a vowel and an s
+    that is no plural's (:func:`~memcli.write.rules.en_plural.singular`: chess, tennis, physics, darts) are the
+    word's own: play/plays/played → play, "I play chess" → chess (were pla and ches, other keys than the word's
+    other forms: played → play, classes → class)."""
+    if re.search(r"[aeiou]y$", word) or word.endswith("s") and _singular(word) == word:
+        return word
     w = _stem(word)
     return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
 

@@ -7,6 +7,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memcli import slots
+from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
+from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
 
 if TYPE_CHECKING:
@@ -392,14 +394,6 @@ APPOSITION = re.compile(r"\b(?:my|our|the|a|an|his|her|their|your|this|that|in|a
                         r"(?:\s+[\w'-]+){1,3}\s*,\s*[A-Z][a-z]+$", re.I)
 
 
-#: a correction's opener ("Correction:", "Sorry, I meant", "Let me correct that:") and its negated half at the
-#: end (", not five", ", not Porto"): the corrected statement alone is the user's fact
-_CORRECTION = re.compile(r"^(?:(?:sorry|oops|my bad|wait|actually|no|oh|hmm)[,!.]?\s*){0,2}"
-                         r"(?:correction\s*[:,-]|to correct myself,?|"
-                         r"let me correct (?:that|myself)\s*[:,-]?|i meant,?|i mean,|scratch that[,.]?)\s*", re.I)
-_NOT_HALF = re.compile(r",\s*(?:and\s+)?not\s+(?:\w+[\w'-]*)(?:\s+\w+[\w'-]*){0,2}\s*([.!]?)\s*$", re.I)
-
-
 #: a stop or an ending told without its "I" ("Sold my Tesla last week", "Gave up on Spanish"): the user's own
 _DROPPED_I = re.compile(r"^(?:just |finally |already )?(?:sold|quit|gave up|stopped|dropped|cancell?ed|broke up|"
                         r"got divorced|resigned)\b", re.I)
@@ -407,10 +401,11 @@ _DROPPED_I = re.compile(r"^(?:just |finally |already )?(?:sold|quit|gave up|stop
 
 def corrected(sentence: str) -> str:
     """``sentence`` without a correction's opener and its negated half ("Correction: my son is six, not
-    five" → "my son is six") or a leading "sadly" ("Sadly Rex passed away" → Rex's), and with the "I" a stop
-    told without it drops ("Quit coffee" → "I quit
-    coffee"); as given otherwise."""
-    out = _CORRECTION.sub("", sentence, count=1)
+    five" → "my son is six"; the half said in any order: :func:`~memcli.write.rules.en_denial.denial_last`) or a
+    leading "sadly" ("Sadly Rex passed away" → Rex's), and with the "I" a stop told without it drops ("Quit
+    coffee" → "I quit coffee"); as given otherwise."""
+    out = denial_last(sentence)  # (… not Tom but Tim → … Tim, not Tom)
+    out = out[m.end():] if (m := correction_opener(out)) is not None else out
     out = re.sub(r"^(?:sadly|unfortunately|tragically),?\s+(?=[A-Z]|my\b|our\b|we\b|i\b)", "", out, flags=re.I)
     out = _NOT_HALF.sub(r"\1", out)
     if _DROPPED_I.match(out):

@@ -284,8 +284,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m:
         v = _clean_value(m.group(1))
         if v and not rx(r"^(?:说|觉得|想|不是|因为|为了|要|在|有|没|会|能|对|关于|由于)").match(m.group(1)):
-            if key == slots.ME and 2 <= len(v) <= 3 and _pos(v) == [(v, "nr")]:
-                return [_fact(key, "name", v)]  # 我是陆琳: a person's name is the user's name
+            if not key.startswith(("thing:", "person:")) and 2 <= len(v) <= 3 and _pos(v) == [(v, "nr")]:
+                return [_fact(key, "name", v)]  # 我是陆琳, 我弟弟是小明: a person's name is the user's, the relative's
             if thing and (_NUMBERED.search(key) or rx(r"\d").search(v)):
                 return [_fact(key, "which", v, "other")]  # 我的车牌号是沪A12345 / 工号是A1023: a number, no brand
             if thing:

@@ -214,8 +214,18 @@ ZH_CORRECTION_OPEN = re.compile(r"^(?:(?:不好意思|抱歉|对不起|sorry|哎
                                 r"[，,：:。！!\s]+", re.I)
 CONTRAST = re.compile(r"^(?:而|并|倒|可)?(?:不是|并非)")
 #: a correction told denial first (我儿子不是七岁，是八岁; 他不是住在北京，而是住在上海): the denied value, the fact
-_DENIAL_FIRST = re.compile(r"^(.*?)(?:并|其实)?(?:不是|并非)(?![不没])([^，,。；;我你他她它]{1,12})[，,]\s*"
-                           r"(?:而|其实|实际上|应该)?是([^，,。；;我你他她它]{1,16})([。！!]?)$")
+_DENIAL_FIRST = re.compile(r"^(.*?)(?:并|其实)?(?:不是|并非)(?![不没])([^，,。；;我你他她它]{1,12})(?:[，,]\s*"
+                           r"(?:而|其实|实际上|应该)?|而)是([^，,。；;我你他她它]{1,16})([。！!]?)$")
+#: the verbs (and a verb and its object's verb: 喜欢吃) a denied value and the fact may both open with (不是住在北京，
+#: 而是住在上海): said once, with the fact; the value after them is not cut (叫小亮 / 叫小明 share 叫, not 叫小)
+_DENIED_VERB = re.compile(r"(?:住在|叫做|名叫|住|在|叫|姓|做|当|喜欢|爱|养|有|学|去|开|用|喝|吃|属)+")
+#: what a denied place and the fact may both end with (不是在腾讯工作 / 在阿里工作): said once, with the fact
+_DENIED_TAIL = re.compile(r"(?:工作|上班|上学|读书|实习|任职|生活|学习)$")
+#: the value said first and the denial after it with the same verb (叫小明，不叫小亮; 我姓王不姓黄;
+#: 是属龙的，不是属蛇的): …叫小明，不是小亮, the shape whose denied half the rules drop
+_SAME_VERB_DENIED = re.compile(r"^(?P<head>.*?(?:是)?(?P<v>叫做|名叫|叫|姓|住在|属|是))"
+                               r"(?P<x>[^，,。；;我你他她它不]{1,12}?)[，,]?\s*(?:而|并|可)?不(?:是)?(?P=v)"
+                               r"(?P<y>[^，,。；;我你他她它]{1,12})(?P<end>[。！!]?)$")
 
 
 def corrected(sentence: str) -> str:
@@ -228,16 +238,21 @@ def corrected(sentence: str) -> str:
 
 
 def denial_last(sentence: str) -> str:
-    """``sentence`` with a denial-first correction turned round (…不是七岁，是八岁 → …是八岁，不是七岁), the shape
+    """``sentence`` with a denial-first correction turned round (…不是七岁，是八岁 → …是八岁，不是七岁; also
+    不是小亮而是小明), or a denial said with the fact's own verb (叫小明，不叫小亮 → 叫小明，不是小亮): the shape
     whose negated half the rules drop; as given otherwise."""
+    if (same := _SAME_VERB_DENIED.match(sentence)) is not None and same["x"] != same["y"]:
+        return f"{same['head']}{same['x']}，不是{same['y']}{same['end']}"  # 叫小明，不叫小亮 → 叫小明，不是小亮
     m = _DENIAL_FIRST.match(sentence)
     if m is None:
         return sentence
     head, denied, fact, end = m.groups()
-    verb = re.match(r"(?:住|在|叫|做|当|喜欢|爱|养|有|学|去|开|用|喝|吃|属)", fact) is not None
+    verb = _DENIED_VERB.match(fact) is not None
     n = len(os.path.commonprefix([denied, fact])) if verb else 0
+    while n > 0 and not _DENIED_VERB.fullmatch(fact[:n]):
+        n -= 1  # (叫小亮 / 叫小明: the verb 叫 is shared, 小 is the value's)
     denied = denied[n:] if 0 < n < len(denied) else denied  # 不是住在北京 → 不是北京: the verb is the fact's
-    k = len(os.path.commonprefix([denied[::-1], fact[::-1]])) if verb else 0
+    k = len(t.group(0)) if verb and (t := _DENIED_TAIL.search(fact)) and denied.endswith(t.group(0)) else 0
     denied = denied[:-k] if 0 < k < len(denied) else denied  # 不是在腾讯工作 → 不是腾讯
     return f"{head}{'' if verb else '是'}{fact}，不是{denied}{end}"
 #: a reduplicated pet name (豆豆, 朵朵) as the subject of a clause, and the reduplicated words that are no name
