@@ -108,6 +108,9 @@ def real_turns() -> list[tuple[str, str]]:
                         out.append((t["query"], "user"))
                     if t.get("response") and len(out) % 5 == 0:
                         out.append((t["response"], "assistant"))
+    if not out:  # (a checkout not beside shared/, e.g. a worktree in another folder: other counts, other figures)
+        print(f"note: no MemoryBank turns at {DATA}: the workload is the templates alone, its counts and rates are "
+              "not the benchmark page's", file=sys.stderr)
     return out
 
 
