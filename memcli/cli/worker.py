@@ -62,7 +62,9 @@ def drain(
     from memcli.write.interrupt import EXIT_INTERRUPTED, Interruptible
 
     scope = user or GLOBALS.user
-    with Interruptible() as it, (open_memory(db, scope, model) if scope else open_admin(db, model)) as mem:
+    creates = loop or background  # a worker may start before the first capture; a one-shot drain of nothing
+    with Interruptible() as it, (open_memory(db, scope, model, creates=creates) if scope  # at a typo says so
+                                 else open_admin(db, model, creates=creates)) as mem:
         if background:
             from memcli.write.trigger import background_lock
 

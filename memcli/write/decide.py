@@ -148,6 +148,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,
                         f"{change}; {plan.judge or plan.level.value} said NOOP", "swap")
         why = f"one thing swapped ({swap}): another fact, not a restatement"
+    if why is None and plan.decision == Decision.NOOP and (mine := given_up_ends(new, old, settings.model)):
+        return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # "I gave up coffee" reinforced the
+                    f"{mine}; {plan.judge or plan.level.value} said NOOP", "slot")  # coffee habit (a trial)
     if why is None and plan.decision == Decision.CONFLICT and plan.judge == "fitted" and new.value == old.value and \
             new.value and (same := compare_slot(new, old)) is not None and same[0] == Decision.NOOP and \
             content_units(new.statement) <= content_units(old.statement):  # (在网易做运营 after 在京东: a word more)
