@@ -59,6 +59,9 @@ _HAVE = re.compile(r"\b(?:have|has|having|had)\b", re.I)
 _ZH_QUIT = re.compile(r"戒(?:掉|除)?(?P<done>了)?(?:喝|吃|抽)?(?P<thing>[^了掉，,。！!~～\s]{1,8}?)(?P<end>了)?"
                       r"[。！!~～]*$")
 _ZH_QUIT_NOT = re.compile(r"没有?|不|别|未|想|打算|准备|考虑|要|会|试|(?<!现)在|正在")
+#: a kind given up named in the other language (戒酒了 beside "a beer after work")
+_KIND_OTHER = {"酒": "alcohol", "肉": "meat", "鱼": "fish", "海鲜": "seafood"}
+_KIND_OTHER |= {v: k for k, v in _KIND_OTHER.items()}
 _PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
 
 
@@ -140,11 +143,16 @@ def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
 
 
 def _of_kind(statement: str, kind: str) -> str | None:
-    """A food or drink of ``kind`` (a key of :data:`~memcli.write.liking_over.KINDS`: alcohol, meat, 酒) that
-    ``statement`` names (wine, steak, 红酒), or None."""
-    foods = KINDS.get(kind.casefold(), frozenset())
+    """A food or drink of ``kind`` (a key of :data:`~memcli.write.liking_over.KINDS`: alcohol, meat, 酒, or its name
+    in the other language: 酒 given up, "a beer after work") that ``statement`` names (wine, steak, 红酒, 啤酒), or
+    None."""
+    kinds = (kind.casefold(), _KIND_OTHER.get(kind.casefold(), ""))
+    foods = frozenset().union(*(KINDS.get(k, frozenset()) for k in kinds))
     if lang_of(statement) == "zh":
-        return next((f for f in sorted(foods) if f in to_simplified(statement)), None)
+        t = to_simplified(statement)
+        heads = [k for k in kinds if k and lang_of(k) == "zh"]  # 啤酒 / 红酒 are 酒, 牛肉 is 肉
+        return next((f for f in sorted(foods) if f in t), None) or next(
+            (f for f in sorted(food_drink_items(t)) if any(f.endswith(h) for h in heads)), None)
     words = re.findall(r"[a-z]+", statement.casefold())
     return next((w for w in words if w in foods or w.removesuffix("s") in foods), None)
 
