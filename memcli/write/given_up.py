@@ -150,9 +150,9 @@ def _of_kind(statement: str, kind: str) -> str | None:
     foods = frozenset().union(*(KINDS.get(k, frozenset()) for k in kinds))
     if lang_of(statement) == "zh":
         t = to_simplified(statement)
-        heads = [k for k in kinds if k and lang_of(k) == "zh"]  # 啤酒 / 红酒 are 酒, 牛肉 is 肉
+        head = kinds[1] if lang_of(kind) != "zh" else ""  # "alcohol" given up: 啤酒 / 红酒 are 酒 (not 鱼 of 鱼香)
         return next((f for f in sorted(foods) if f in t), None) or next(
-            (f for f in sorted(food_drink_items(t)) if any(f.endswith(h) for h in heads)), None)
+            (f for f in sorted(food_drink_items(t)) if head and len(f) > len(head) and f.endswith(head)), None)
     words = re.findall(r"[a-z]+", statement.casefold())
     return next((w for w in words if w in foods or w.removesuffix("s") in foods), None)
 
