@@ -33,6 +33,7 @@ from memcli.settings import Settings
 from memcli.text import lang_of, to_simplified
 from memcli.timeutil import from_iso
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of, target_and_neighbors
+from memcli.write.given_up import given_up_kept
 from memcli.write.judge import different_people, numbers_clash
 from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, one_of_kind, thing_kind
 from memcli.write.pair_dates import When, date_relation, strip_dates, tells_future, when_from_text, when_of
@@ -183,6 +184,8 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
         old = _job_row(row)
         why = ended_by(new, old, different_people(new, old)) or (
             being_died(new, old) if _one_named(store, user, row) else None)
+        if why and given_up_kept(new, old, settings.model):
+            continue  # "I gave up coffee" beside "I work at a coffee roastery": a stop of a thing taken ends no job
         if why:
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}", "ending")

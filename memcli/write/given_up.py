@@ -8,7 +8,9 @@ of a job.
 
 - :func:`give_up_of`: what a give-up names — a "no" on the user's liking or habit (``like.X`` / ``habit.X``,
   negative: 不喝咖啡了, "I don't drink cola any more") with a change told (了 / 不再 / 现在 / 已经, any more /
-  no longer / now …: not a lasting dislike said for the first time).
+  no longer / now …: not a lasting dislike said for the first time), or a Chinese 戒 told done (戒了咖啡, 我已经戒掉
+  奶茶了, 戒酒了: the rules read an event or a catch-all, ``event.戒咖啡``; a 戒 wished, denied or going on — 想戒,
+  戒不掉, 在戒 — is none).
 - :func:`given_up_ends`: it ends a stored positive present preference or habit of the user (kind ``preference`` or
   ``habit``, a liking / habit / diet slot, or a catch-all or ``owns`` slot that tells a thing taken — a verb of
   taking, "have" a food or drink, a diet: "I drink cola" reads ``fact.drink``, "I have a beer every Friday"
@@ -52,12 +54,22 @@ _TAKING = re.compile(r"喝|吃|抽|\b(?:drinks?|drinking|drank|eats?|eating|ate|
 _DIET = re.compile(r"素食|吃素|\b(?:vegetarian|vegan)\b", re.I)
 #: "have" a food or drink ("Every afternoon I have a cup of …"): taking it
 _HAVE = re.compile(r"\b(?:have|has|having|had)\b", re.I)
+#: 戒 told done: 戒 (掉 / 除) (了) X (了), X a food or drink of the gazetteer or a short thing (烟, 酒); before it no
+#: wish, "no" or going on (想戒, 没戒, 在戒: 现在 is a time)
+_ZH_QUIT = re.compile(r"戒(?:掉|除)?(?P<done>了)?(?:喝|吃|抽)?(?P<thing>[^了掉，,。！!~～\s]{1,8}?)(?P<end>了)?"
+                      r"[。！!~～]*$")
+_ZH_QUIT_NOT = re.compile(r"没有?|不|别|未|想|打算|准备|考虑|要|会|试|(?<!现)在|正在")
+#: a kind given up named in the other language (戒酒了 beside "a beer after work")
+_KIND_OTHER = {"酒": "alcohol", "肉": "meat", "鱼": "fish", "海鲜": "seafood"}
+_KIND_OTHER |= {v: k for k, v in _KIND_OTHER.items()}
 _PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
 
 
 def give_up_of(new: Facts) -> str | None:
     """The thing ``new`` tells the user gave up (咖啡 of 我现在不喝咖啡了, cola of "I don't drink cola any
     more"), or None: not a negated liking or habit of the user, or no change told."""
+    if new.subject == "me" and (quit_ := _zh_quit(new.statement)):
+        return quit_
     if new.positive or not new.slot or new.subject != "me":
         return None
     _, attr, obj = split_slot(new.slot)
@@ -67,6 +79,21 @@ def give_up_of(new: Facts) -> str | None:
     if not (_ZH_TOLD if zh else _EN_TOLD).search(to_simplified(new.statement) if zh else new.statement):
         return None
     return obj if zh else _surface(new.statement, obj)
+
+
+def _zh_quit(statement: str) -> str | None:
+    """X of a Chinese 戒 told done (咖啡 of 我戒了咖啡, 奶茶 of 我已经戒掉奶茶了, 酒 of 戒酒了), or None."""
+    if lang_of(statement) != "zh":
+        return None
+    t = to_simplified(statement)
+    m = _ZH_QUIT.search(t)
+    if m is None or _ZH_QUIT_NOT.search(t[:m.start()]) or not (m["done"] or m["end"] or "掉" in m[0] or "已经" in t):
+        return None
+    thing = m["thing"]
+    foods = food_drink_items(thing)
+    if foods:
+        return max(foods, key=len)
+    return thing if len(thing) <= 2 else None
 
 
 def _surface(statement: str, key: str) -> str:
@@ -116,22 +143,29 @@ def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
 
 
 def _of_kind(statement: str, kind: str) -> str | None:
-    """A food or drink of ``kind`` (a key of :data:`~memcli.write.liking_over.KINDS`: alcohol, meat, 酒) that
-    ``statement`` names (wine, steak, 红酒), or None."""
-    foods = KINDS.get(kind.casefold(), frozenset())
+    """A food or drink of ``kind`` (a key of :data:`~memcli.write.liking_over.KINDS`: alcohol, meat, 酒, or its name
+    in the other language: 酒 given up, "a beer after work") that ``statement`` names (wine, steak, 红酒, 啤酒), or
+    None."""
+    kinds = (kind.casefold(), _KIND_OTHER.get(kind.casefold(), ""))
+    foods = frozenset().union(*(KINDS.get(k, frozenset()) for k in kinds))
     if lang_of(statement) == "zh":
-        return next((f for f in sorted(foods) if f in to_simplified(statement)), None)
+        t = to_simplified(statement)
+        head = kinds[1] if lang_of(kind) != "zh" else ""  # "alcohol" given up: 啤酒 / 红酒 are 酒 (not 鱼 of 鱼香)
+        return next((f for f in sorted(foods) if f in t), None) or next(
+            (f for f in sorted(food_drink_items(t)) if head and len(f) > len(head) and f.endswith(head)), None)
     words = re.findall(r"[a-z]+", statement.casefold())
     return next((w for w in words if w in foods or w.removesuffix("s") in foods), None)
 
 
 def given_up_kept(new: Facts, old: Facts, model: str) -> str | None:
-    """Why ``old`` stays beside the give-up ``new`` (None: it may end): ``old`` is a fact of another attribute (a
+    """Why ``old`` stays beside the give-up ``new`` of a thing taken (a verb of taking, 戒, or a food or drink given
+    up: "I gave up coffee") (None: it may end): ``old`` is a fact of another attribute (a
     workplace, a job, a thing owned: "I work at a coffee shop" beside "I don't drink cola any more"), or names
     another food or drink and not the one given up ("I don't drink beer any more" beside a liking of orange juice; a
     kind given up — alcohol, meat, 酒 — is :mod:`memcli.write.liking_over`'s)."""
     thing = give_up_of(new)
-    if thing is None or not old.slot or not _TAKING.search(to_simplified(new.statement)):
+    if thing is None or not old.slot or not (_TAKING.search(to_simplified(new.statement)) or _zh_quit(
+            new.statement) or food_drink_items(thing)):
         return None  # (a statement of no slot, a "no" on having or doing: the judge's word stands)
     if not _taken(old):
         return f"a give-up ends a liking or habit, not a fact of another attribute ({old.slot})"

@@ -7,7 +7,8 @@ comes last, so green tea is tea; 鱼香肉丝 is no 鱼) or holds it whole when 
 咖啡店), an English statement's content units hold the thing's ("tea" in "I love green tea"); across the two the
 multilingual encoder finds the thing at :data:`SAME_THING_COSINE` or above beside a word of the statement, a Chinese
 word's beginnings and ends (咖啡 of 咖啡店, 茶 of 绿茶), an English word without its plural s or two English words
-together (green tea). Only a bundled multilingual model is trusted with
+together (green tea) — after the gazetteer's own two names of a food or drink (:data:`memcli.write.rules.foods.
+ZH_EN_FOOD`: 可乐 / cola, which the encoder puts at 0.50). Only a bundled multilingual model is trusted with
 that (as :mod:`memcli.write.cross_lang` is): with another model two languages name nothing of each other.
 """
 
@@ -18,6 +19,7 @@ from functools import lru_cache
 
 from memcli.text import STOPWORDS, lang_of, pos_tags, to_simplified
 from memcli.write.pair_facts import content_units
+from memcli.write.rules.foods import ZH_EN_FOOD, food_drink_items
 
 __all__ = ["SAME_THING_COSINE", "names_thing"]
 
@@ -40,7 +42,21 @@ def names_thing(statement: str, thing: str, model: str) -> bool:
         return bool(units) and units <= content_units(statement)
     from memcli.write.cross_lang import thing_cosine
 
+    if _glossed(statement, thing):
+        return True
     return any(thing_cosine(model, thing, piece) >= SAME_THING_COSINE for piece in _pieces(statement))
+
+
+def _glossed(statement: str, thing: str) -> bool:
+    """The gazetteer gives a food or drink of ``statement`` and ``thing`` (the other language) one name: 可乐 of
+    我喜欢喝可乐 is cola; "I love cola" names 可乐."""
+    if lang_of(statement) == "zh":
+        key = thing.casefold()
+        return any(key in ZH_EN_FOOD.get(item, ()) or key.removesuffix("s") in ZH_EN_FOOD.get(item, ())
+                   for item in food_drink_items(statement))
+    text = " ".join(re.findall(r"[a-z]+", statement.casefold()))
+    return any(re.search(rf"\b{re.escape(en)}\b", text) for item in food_drink_items(thing)
+               for en in ZH_EN_FOOD.get(item, ()))
 
 
 @lru_cache(maxsize=4096)

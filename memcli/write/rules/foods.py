@@ -10,7 +10,7 @@ from functools import lru_cache
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import value_key
 
-__all__ = ["EN_FOOD", "EN_FOOD_KEYS", "ZH_FOOD", "food_drink_items"]
+__all__ = ["EN_FOOD", "EN_FOOD_KEYS", "ZH_EN_FOOD", "ZH_FOOD", "food_drink_items"]
 
 EN_FOOD = frozenset(
     "coffee tea latte lattes espresso cappuccino americano mocha milk juice beer wine water soda coke cola "
@@ -21,6 +21,16 @@ ZH_FOOD = ("咖啡", "拿铁", "美式", "奶茶", "绿茶", "红茶", "乌龙",
            "啤酒", "红酒", "白酒", "黄酒", "可乐", "雪碧", "矿泉水", "白开水", "热水", "苏打水", "椰汁", "咖啡因",
            "米饭", "面条", "馒头", "包子", "饺子", "粥", "面包", "鸡蛋", "水果", "蔬菜", "沙拉", "火锅", "烧烤",
            "牛肉", "猪肉", "鸡肉", "鱼", "豆腐", "燕麦", "麦片", "巧克力", "蛋糕")
+#: the English names of the Chinese foods and drinks (round 38: the encoder does not know them all across the two
+#: languages — 可乐 / cola 0.50, 拿铁 / latte 0.43 — so a give-up or a switch compares them by this table first)
+ZH_EN_FOOD: dict[str, tuple[str, ...]] = {
+    "咖啡": ("coffee",), "拿铁": ("latte",), "美式": ("americano",), "奶茶": ("milk tea", "bubble tea"),
+    "绿茶": ("green tea",), "红茶": ("black tea",), "乌龙": ("oolong",), "茶": ("tea",), "牛奶": ("milk",),
+    "酸奶": ("yogurt", "yoghurt"), "豆浆": ("soy milk",), "果汁": ("juice",), "啤酒": ("beer",),
+    "红酒": ("red wine", "wine"), "可乐": ("cola", "coke"), "雪碧": ("sprite",), "苏打水": ("soda",),
+    "米饭": ("rice",), "面条": ("noodles",), "饺子": ("dumplings",), "面包": ("bread",), "鸡蛋": ("eggs", "egg"),
+    "水果": ("fruit",), "沙拉": ("salad",), "牛肉": ("beef",), "猪肉": ("pork",), "鸡肉": ("chicken",),
+    "鱼": ("fish",), "豆腐": ("tofu",), "燕麦": ("oatmeal",), "巧克力": ("chocolate",), "蛋糕": ("cake",)}
 #: the English foods and drinks as written and as slot values are stemmed (coffe)
 EN_FOOD_KEYS = frozenset(value_key(w) for w in EN_FOOD) | EN_FOOD
 
