@@ -47,7 +47,8 @@ def query_slot_keys(query: str) -> list[str]:
 
     text = to_simplified(query)
     keys: list[str] = []
-    for k in meal_keys(text, ability_keys(text, composed_keys(text, query_slots(text)))):  # 中午吃什么 asks the allergies too
+    # 中午吃什么 asks the allergies too; 我老公能吃辣吗 his diet and likes besides the allergy its modal reads
+    for k in meal_keys(text, ability_keys(text, composed_keys(text, query_slots(text)))):
         if k and k not in keys:
             keys.append(k)
     return keys[:MAX_QUERY_SLOTS]
