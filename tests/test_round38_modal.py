@@ -5,8 +5,8 @@ default model.
 The slot vocabulary reads 能吃 / 可以喝 / "can i eat" as asking an ``allergy``. Asked as that only, a stored diet or
 dislike (我老公不吃辣 is ``husband.like.辣``) held "another specific attribute", no allergy was stored, and with a
 one-character topic (辣, 鱼) no lexical word confirmed it: the hit was vetoed (p 0) and the block left empty,
-while 我老公吃辣吗 found it. The question now asks the subject's ``diet`` and ``like`` too
-(:func:`memcli.read.meal.ability_keys`); a question about the world with a modal stays empty.
+while 我老公吃辣吗 found it. A hit holding the subject's ``diet`` or ``like`` now answers it too (the ``attr``
+feature, :func:`memcli.read.meal.ability_keys`); a question about the world with a modal stays empty.
 """
 
 from __future__ import annotations
@@ -31,13 +31,17 @@ FACTS = (
 store = module_store("modal", FACTS, AT)
 
 
-def test_a_modal_eat_question_asks_diet_and_likes_of_its_subject() -> None:
-    assert query_slot_keys("我老公能吃辣吗？") == ["husband.allergy", "husband.diet", "husband.like"]
-    assert query_slot_keys("我女儿可不可以吃鱼") == ["daughter.allergy", "daughter.diet", "daughter.like"]
-    assert query_slot_keys("Can I have mushrooms on my pizza?") == ["allergy", "diet", "like"]
+def test_a_modal_eat_question_is_answered_by_diet_and_likes_of_its_subject() -> None:
+    def answered_by(q: str) -> list[str]:
+        return ability_keys(q, query_slot_keys(q))
+
+    assert answered_by("我老公能吃辣吗？") == ["husband.allergy", "husband.diet", "husband.like"]
+    assert answered_by("我女儿可不可以吃鱼") == ["daughter.allergy", "daughter.diet", "daughter.like"]
+    assert answered_by("Can I have mushrooms on my pizza?") == ["allergy", "diet", "like"]
+    # the slot leg still asks the allergy only: every like of the user by prefix would outrank the answer
+    assert query_slot_keys("我老公能吃辣吗？") == ["husband.allergy"]
     # an allergy asked by its own word stays an allergy
-    assert query_slot_keys("我老公对什么过敏") == ["husband.allergy"]
-    assert ability_keys("我老公对什么过敏", ["husband.allergy"]) == ["husband.allergy"]
+    assert answered_by("我老公对什么过敏") == ["husband.allergy"]
     # no allergy read: nothing added
     assert ability_keys("我老公能开车吗", ["husband.fact"]) == ["husband.fact"]
 
@@ -61,6 +65,11 @@ def _block(store, question: str) -> str:  # noqa: ANN001
 ])
 def test_a_modal_question_about_a_stored_fact_gets_it(store, question: str, fact: str) -> None:  # noqa: ANN001
     assert fact in _block(store, question)
+
+
+def test_another_memory_does_not_outrank_the_answer(store) -> None:  # noqa: ANN001
+    top = store.search("Can my wife eat shellfish?", as_of=AT)[0]
+    assert top.statement == "My wife is allergic to shellfish" and not top.below_floor
 
 
 @pytest.mark.parametrize("question", ["Can dogs eat chocolate?", "孕妇能吃螃蟹吗", "猫能喝牛奶吗",

@@ -27,8 +27,10 @@ A question whether someone of the user's may or can eat or drink something (我�
 "Can I eat pork?": :func:`ability_keys`) is read by the slot vocabulary as asking an ``allergy`` (能吃, 可以喝,
 "can i eat"); yet what answers it is as often the subject's diet or a dislike (我老公不吃辣 is ``husband.like.辣``).
 Asked as ``allergy`` only, such a fact held "another specific attribute", no allergy was stored, and with a
-one-character topic (辣, 鱼) no lexical confirmation: the hit was vetoed and the block left empty (round 38). The
-question now asks the same subject's ``diet`` and ``like`` after its ``allergy``, as a meal question does.
+one-character topic (辣, 鱼) no lexical confirmation: the hit was vetoed and the block left empty (round 38). Such a
+hit's attribute is now read against the same subject's ``diet`` and ``like`` besides the ``allergy`` (the answer
+features' ``attr``, :mod:`memcli.read.answer_pass`); the slot leg still asks the allergy only, since every like
+of the user by prefix would rank above the fact that answers ("Can I have dairy?").
 
 Read path: ``re`` and :mod:`memcli.read.kinds` (a leaf).
 """
@@ -130,9 +132,10 @@ _CAN_TAKE = re.compile(r"(?:能不能|可不可以|能|可以|会不会)(?:吃|�
 
 
 def ability_keys(text: str, keys: list[str]) -> list[str]:
-    """``keys`` and, after each ``…allergy`` key of a question whether its subject may or can eat or drink
-    something (:data:`_CAN_TAKE`: 我老公能吃辣吗 → ``husband.allergy``), the same subject's ``diet`` and ``like``
-    (each once): a diet or a dislike answers it as an allergy does (see the module doc)."""
+    """``keys`` (slot keys of :func:`memcli.slot_query.query_slots`) and, after each ``…allergy`` key of a question
+    whether its subject may or can eat or drink something (:data:`_CAN_TAKE`: 我老公能吃辣吗 → ``husband.allergy``),
+    the same subject's ``diet`` and ``like`` (each once): the attributes that answer it, a diet or a dislike as an
+    allergy does (see the module doc). ``keys`` unchanged for any other question."""
     from memcli.slots import join_slot, split_slot
 
     asked = [split_slot(k) for k in keys]

@@ -40,15 +40,13 @@ SLOT_TIE_COSINE = 0.8
 def query_slot_keys(query: str) -> list[str]:
     """The slot keys a query asks about, best first (at most :data:`MAX_QUERY_SLOTS`); a relative of a
     relative read as the relative they are (:func:`composed_keys`); a question what the asker should eat
-    asks their allergies and diet too (:func:`memcli.read.meal.meal_keys`), and one whether someone may eat or
-    drink something their diet and likes besides the allergy its modal reads (:func:`memcli.read.meal.ability_keys`)."""
-    from memcli.read.meal import ability_keys, meal_keys
+    asks their allergies and diet too (:func:`memcli.read.meal.meal_keys`)."""
+    from memcli.read.meal import meal_keys
     from memcli.slot_query import query_slots
 
     text = to_simplified(query)
     keys: list[str] = []
-    # 中午吃什么 asks the allergies too; 我老公能吃辣吗 his diet and likes besides the allergy its modal reads
-    for k in meal_keys(text, ability_keys(text, composed_keys(text, query_slots(text)))):
+    for k in meal_keys(text, composed_keys(text, query_slots(text))):  # 中午吃什么 asks the allergies too
         if k and k not in keys:
             keys.append(k)
     return keys[:MAX_QUERY_SLOTS]
