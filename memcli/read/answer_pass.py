@@ -47,7 +47,7 @@ from memcli.read.gaps import names_thing, piece_only, value_unheld
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
 from memcli.read.kinds import kind_feature, kind_missing
-from memcli.read.meal import is_meal
+from memcli.read.meal import ability_keys, is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
 from memcli.read.request import (
@@ -114,6 +114,8 @@ class _Question:
         # a meal put to the asker names them ("can you suggest a dinner recipe for me": the "for me" of a request)
         self.has_anchor = anchor(self.focus, self.slots) or int(
             addressed(self.simple, self.slots, query_tokens(self.simple, drop_stopwords=False)) or is_meal(self.simple))
+        # 我老公能吃辣吗: the allergy its modal reads, or his diet or a dislike, answers (memcli.read.meal.ability_keys)
+        self.answered_by = ability_keys(self.simple, self.slots)
         self.asks_name = bool(asked_name(self.simple, self.slots))  # 老王住在哪里: 我住在… holds the slot, not 老王's
         self.task = is_task(self.simple) and not wants_taste(self.simple)  # "recommend a restaurant I'd like"
         self.all_tokens = query_tokens(self.simple, drop_stopwords=False)
@@ -230,7 +232,7 @@ class AnswerPass:
         said = {f.id: self._once(("simple", row["statement"]), to_simplified, row["statement"]) for _, f, row in own}
         subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id]), subject_feature, q.simple, q.slots,
                                      slot_of[f.id], said[f.id]) for _, f, row in own}
-        attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.slots, slot_of[f.id],
+        attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.answered_by, slot_of[f.id],
                                   said[f.id]) for _, f, row in own}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
         slotted = {f.id: "slot" in f.ranks and (not q.long or attrs[f.id] > 0) for _, f, row in own}

@@ -23,6 +23,15 @@ haggis", "a recipe with chickpeas" (a dish already chosen) and "recommend a podc
 An offer put to the asker with no subject (能来杯奶茶吗, 零食买点花生酥怎么样: :data:`_OFFER`) asks the same,
 when it names food or drink (:func:`memcli.read.kinds.kinds_of`) or a cup of it.
 
+A question whether someone of the user's may or can eat or drink something (我老公能吃辣吗, 我女儿可以吃鱼吗,
+"Can I eat pork?": :func:`ability_keys`) is read by the slot vocabulary as asking an ``allergy`` (能吃, 可以喝,
+"can i eat"); yet what answers it is as often the subject's diet or a dislike (我老公不吃辣 is ``husband.like.辣``).
+Asked as ``allergy`` only, such a fact held "another specific attribute", no allergy was stored, and with a
+one-character topic (辣, 鱼) no lexical confirmation: the hit was vetoed and the block left empty (round 38). Such a
+hit's attribute is now read against the same subject's ``diet`` and ``like`` besides the ``allergy`` (the answer
+features' ``attr``, :mod:`memcli.read.answer_pass`); the slot leg still asks the allergy only, since every like
+of the user by prefix would rank above the fact that answers ("Can I have dairy?").
+
 Read path: ``re`` and :mod:`memcli.read.kinds` (a leaf).
 """
 
@@ -30,7 +39,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MEAL_KEYS", "asker_meal", "is_meal", "meal_keys"]
+__all__ = ["MEAL_KEYS", "ability_keys", "asker_meal", "is_meal", "meal_keys"]
 
 #: the keys a meal question asks (keyed attributes: ``allergy`` matches ``allergy.花生``, ``like`` ``like.辣``)
 MEAL_KEYS = ("allergy", "diet", "like")
@@ -113,3 +122,27 @@ def asker_meal(text: str) -> str:
         return text
     cut = m.end(1) if m.group(2) else m.end(3)
     return f"{text[:cut]}我{text[cut:]}"
+
+
+#: a modal (or 会不会) before eating, drinking or a bite of something: 能吃, 可以喝, 能不能吃, 可不可以喝; "can/could
+#: … eat/drink/have", "allowed/able to eat/drink/have" — what asks whether the subject may or can take it
+_CAN_TAKE = re.compile(r"(?:能不能|可不可以|能|可以|会不会)(?:吃|喝|碰)|"
+                       r"\b(?:can|could|may)\b[^?.!,]{0,30}?\b(?:eat|drink|have)\b|"
+                       r"\b(?:allowed|able|ok|okay|safe) (?:for \w+ )?to (?:eat|drink|have)\b", re.IGNORECASE)
+
+
+def ability_keys(text: str, keys: list[str]) -> list[str]:
+    """``keys`` (slot keys of :func:`memcli.slot_query.query_slots`) and, after each ``…allergy`` key of a question
+    whether its subject may or can eat or drink something (:data:`_CAN_TAKE`: 我老公能吃辣吗 → ``husband.allergy``),
+    the same subject's ``diet`` and ``like`` (each once): the attributes that answer it, a diet or a dislike as an
+    allergy does (see the module doc). ``keys`` unchanged for any other question."""
+    from memcli.slots import join_slot, split_slot
+
+    asked = [split_slot(k) for k in keys]
+    if not any(a == "allergy" for _, a, _o in asked) or not _CAN_TAKE.search(text.replace("\u2019", "'")):
+        return keys
+    out: list[str] = []
+    for k, (subject, attr, _o) in zip(keys, asked, strict=True):
+        more = [k, join_slot(subject, "diet"), join_slot(subject, "like")] if attr == "allergy" else [k]
+        out += [m for m in more if m not in out]
+    return out
