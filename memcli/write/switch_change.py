@@ -3,10 +3,11 @@
 我改喝茶了 / "I switched to tea" (read by :mod:`memcli.write.rules.switch_to` as the habit ``habit.喝茶`` /
 ``habit.tea``) says the user now takes tea instead of something else, usually not named:
 
-- :func:`switch_ends`: it ends a stored present habit of the user of another thing of the kind — one that takes
-  the old thing when it is named (从咖啡改成喝茶: a habit naming 咖啡), else one with the same verb of taking (喝,
-  drink) or a food or drink named on both sides, not the thing switched to (我每天早上喝咖啡 ends; "I drink green tea
-  every day" does not). The decision asks it when the judge left an ADD.
+- :func:`switch_ends`: it ends a stored present habit (or liking of a food or drink: 最近我更爱喝咖啡, "I prefer
+  green tea to espresso" — what is liked is the first of a comparison) of the user of another thing of the kind —
+  one that takes the old thing when it is named (从咖啡改成喝茶: a habit naming 咖啡), else one with the same verb
+  of taking (喝, drink) or a food or drink named on both sides, not the thing switched to (我每天早上喝咖啡
+  ends; "I drink green tea every day" does not). The decision asks it when the judge left an ADD.
 - :func:`switch_kept`: a CONFLICT or UPDATE by a switch of a stored fact that names the thing switched to is
   forbidden: 我最喜欢喝绿茶 (green tea is tea) is no fact the switch to tea ends; before, the fitted judge's change
   marker made it a CONFLICT (p 0.99) and the liking was lost.
@@ -44,17 +45,34 @@ def _takes(statement: str, verb: str) -> bool:
     return bool(forms and re.search(rf"\b(?:{forms})\b", statement, re.I))
 
 
+#: a preference told as a comparison ("I prefer green tea to espresso"): the thing liked is the first
+_PREFER = re.compile(r"\bprefer(?:s|red)?\s+(.+?)\s+(?:to|over)\s+\S", re.I)
+
+
+def _liked(statement: str) -> str:
+    """The words of ``statement`` that name what it likes: "green tea" of "I prefer green tea to espresso" (the
+    thing it puts second is the one it likes less), else the whole statement."""
+    m = _PREFER.search(statement)
+    return m.group(1) if m else statement
+
+
 def switch_ends(new: Facts, old: Facts, model: str) -> str | None:
-    """Why the switch ``new`` ends the habit ``old`` (see the module doc); None: it does not."""
+    """Why the switch ``new`` ends the habit or the liking ``old`` (see the module doc); None: it does not."""
     sw = switch_of(new.statement)
     if sw is None or new.subject != "me" or not old.positive or old.subject != "me" or not old.slot:
         return None
     attr = split_slot(old.slot)[1]
     taken = attr in ("fact", "is", "which", "owns") and told_taken(old.statement)  # "I drink X": fact.drink
-    if not (attr == "habit" or old.kind == "habit" or taken) or marked_past(old.statement):
-        return None  # a liking, a job, a past habit: not what a switch of what is taken ends
-    if names_thing(old.statement, sw.new, model):
+    liking = (attr in ("like", "favourite") or old.kind == "preference") and bool(food_drink_items(old.statement))
+    if not (attr == "habit" or old.kind == "habit" or taken or liking) or marked_past(old.statement):
+        return None  # a job, a past habit, a liking of no food or drink: not what a switch of what is taken ends
+    if names_thing(_liked(old.statement), sw.new, model):
         return None  # the habit of the thing switched to (or of a kind of it) goes on
+    if liking and not (attr == "habit" or old.kind == "habit" or taken):
+        m = _PREFER.search(old.statement)  # "I prefer green tea to espresso", then "I switched to espresso"
+        if not (m and names_thing(old.statement[m.end(1):], sw.new, model) or _takes(old.statement, sw.verb)
+                or sw.old and names_thing(old.statement, sw.old, model)):
+            return None  # a liking of another food ("I love chocolate cake") is not what a switch to tea replaces
     if sw.old:
         if not names_thing(old.statement, sw.old, model):
             return None
@@ -67,6 +85,6 @@ def switch_kept(new: Facts, old: Facts, model: str) -> str | None:
     """Why ``old`` stays beside the switch ``new`` whatever the judge said (None: no switch, or ``old`` names
     another thing): ``old`` names the thing switched to, so the switch does not end it."""
     sw = switch_of(new.statement)
-    if sw is None or not names_thing(old.statement, sw.new, model):
+    if sw is None or not names_thing(_liked(old.statement), sw.new, model):
         return None
     return f"a switch to {sw.new} ends no fact about it or a kind of it"
