@@ -35,7 +35,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.liking_over import KINDS
 from memcli.write.rules import Facts
-from memcli.write.rules.foods import food_drink_items
+from memcli.write.rules.foods import EN_TAKING_FORMS, food_drink_items
 from memcli.write.rules.match import value_key
 from memcli.write.thing_named import names_thing
 
@@ -49,7 +49,8 @@ _ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|�
 _EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|nowadays|stopped|quit|gave up|given up|since)\b", re.I)
 #: a thing taken given up (不喝 / 不吃 / 不抽, drink / eat / smoke): what the guard keeps other facts beside; a "no"
 #: on having or doing ("I don't have a dog anymore", "I don't deliver anymore") is the judge's
-_TAKING = re.compile(r"喝|吃|抽|\b(?:drinks?|drinking|drank|eats?|eating|ate|smokes?|smoking|smoked)\b", re.I)
+_TAKING = re.compile(r"喝|吃|抽|\b(?:" + "|".join(f for v in ("drink", "eat", "smoke") for f in EN_TAKING_FORMS[v])
+                     + r")\b", re.I)
 #: a diet told in a catch-all (我是素食者, "I'm vegan"): a thing not taken, which a give-up of the diet ends
 _DIET = re.compile(r"素食|吃素|\b(?:vegetarian|vegan)\b", re.I)
 #: "have" a food or drink ("Every afternoon I have a cup of …"): taking it

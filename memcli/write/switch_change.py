@@ -25,14 +25,12 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.given_up import told_taken
 from memcli.write.rules import Facts
+from memcli.write.rules.foods import EN_TAKING_FORMS, food_drink_items
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.thing_named import names_thing
-from memcli.write.value_types import food_drink_items
 
 __all__ = ["switch_ends", "switch_kept"]
 
-_EN_VERB_FORMS = {"drink": r"drink|drinks|drinking|drank", "eat": r"eat|eats|eating|ate",
-                  "smoke": r"smoke|smokes|smoking|smoked", "have": r"have|has|having"}
 
 
 def _takes(statement: str, verb: str) -> bool:
@@ -41,8 +39,8 @@ def _takes(statement: str, verb: str) -> bool:
         return False
     if lang_of(statement) == "zh":
         return verb in to_simplified(statement) if lang_of(verb) == "zh" else False
-    forms = _EN_VERB_FORMS.get(verb)
-    return bool(forms and re.search(rf"\b(?:{forms})\b", statement, re.I))
+    forms = EN_TAKING_FORMS.get(verb)
+    return bool(forms and re.search(rf"\b(?:{'|'.join(forms)})\b", statement, re.I))
 
 
 #: a preference told as a comparison ("I prefer green tea to espresso"): the thing liked is the first

@@ -10,7 +10,7 @@ from functools import lru_cache
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import value_key
 
-__all__ = ["EN_FOOD", "EN_FOOD_KEYS", "ZH_EN_FOOD", "ZH_FOOD", "food_drink_items"]
+__all__ = ["EN_FOOD", "EN_FOOD_KEYS", "EN_TAKING_FORMS", "ZH_EN_FOOD", "ZH_FOOD", "food_drink_items"]
 
 EN_FOOD = frozenset(
     "coffee tea latte lattes espresso cappuccino americano mocha milk juice beer wine water soda coke cola "
@@ -31,6 +31,10 @@ ZH_EN_FOOD: dict[str, tuple[str, ...]] = {
     "米饭": ("rice",), "面条": ("noodles",), "饺子": ("dumplings",), "面包": ("bread",), "鸡蛋": ("eggs", "egg"),
     "水果": ("fruit",), "沙拉": ("salad",), "牛肉": ("beef",), "猪肉": ("pork",), "鸡肉": ("chicken",),
     "鱼": ("fish",), "豆腐": ("tofu",), "燕麦": ("oatmeal",), "巧克力": ("chocolate",), "蛋糕": ("cake",)}
+#: the English verbs of taking a food or drink, each with its forms (a give-up's and a switch's one vocabulary)
+EN_TAKING_FORMS: dict[str, tuple[str, ...]] = {
+    "drink": ("drink", "drinks", "drinking", "drank"), "eat": ("eat", "eats", "eating", "ate"),
+    "smoke": ("smoke", "smokes", "smoking", "smoked"), "have": ("have", "has", "having")}
 #: the English foods and drinks as written and as slot values are stemmed (coffe)
 EN_FOOD_KEYS = frozenset(value_key(w) for w in EN_FOOD) | EN_FOOD
 
