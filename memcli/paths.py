@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["cache_dir", "missing_database", "warm_lock_path"]
+__all__ = ["DB_SETTING", "cache_dir", "missing_database", "missing_note", "warm_lock_path"]
+
+
+#: where the database is chosen, as a message names it
+DB_SETTING = "--db, MEMCLI_DB or db in the config file"
 
 
 def cache_dir() -> Path:
@@ -35,3 +39,9 @@ def missing_database(location: object) -> Path | None:
         return None
     path = Path(text).expanduser()
     return None if path.exists() else path
+
+
+def missing_note(path: Path) -> str:
+    """What a command that answers without a database (``context``, ``stats``) says of the ``path`` that is not
+    there."""
+    return f"no memcli database at {path} yet (nothing was captured there; check {DB_SETTING})"

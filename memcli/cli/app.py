@@ -144,6 +144,15 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
     return st
 
 
+def _located(settings: Any, creates: bool) -> tuple[Any, Path | None]:
+    """``settings`` to open, and the database file that is not there when ``creates`` is False (then the
+    settings name an empty in-memory stand-in in its place, so nothing is created), else None."""
+    from memcli.paths import missing_database
+
+    missing = None if creates else missing_database(settings.db)
+    return (settings if missing is None else settings.model_copy(update={"db": ":memory:"})), missing
+
+
 @contextmanager
 def _stand_in(engine: Any, missing: Path) -> Iterator[Any]:
     """``engine`` opened on an empty in-memory database in place of the ``missing`` file: the
@@ -164,9 +173,10 @@ def no_database_error(path: Path) -> Exception:
     """The error a command that only reads or changes what is stored gives for a missing file
     (:class:`~memcli.errors.StoreError`, exit 4): opening it would create an empty database."""
     from memcli.errors import StoreError
+    from memcli.paths import DB_SETTING
 
     return StoreError(f"no memcli database at {path}: nothing was captured there yet (this command never creates "
-                      "one); check --db, MEMCLI_DB or db in the config file")
+                      f"one); check {DB_SETTING}")
 
 
 def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_MODEL, *, creates: bool = True,
@@ -178,13 +188,11 @@ def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_
     in-memory stand-in (so its own input errors come first) and the ``with`` block then raises
     StoreError (exit 4), so a mistyped ``--db`` is said, not answered with "no memories"."""
     from memcli.memory import Memory
-    from memcli.paths import missing_database
     from memcli.settings import calibration_warning
 
     uses = model is not NO_MODEL
-    settings = settings_for(db, user, model if uses else None, uses_model=uses, **extra)
-    missing = None if creates else missing_database(settings.db)
-    mem = Memory(settings=settings if missing is None else settings.model_copy(update={"db": ":memory:"}))
+    settings, missing = _located(settings_for(db, user, model if uses else None, uses_model=uses, **extra), creates)
+    mem = Memory(settings=settings)
     GLOBALS.tz = mem.settings.tz
     if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
         info(mem.model_note)
@@ -197,12 +205,10 @@ def open_admin(db: str | None = None, model: Any = NO_MODEL, *, creates: bool = 
     """Open the store for cross-user work (worker, reembed); no user is bound. ``model`` and
     ``creates``: as for :func:`open_memory`."""
     from memcli.admin import Admin
-    from memcli.paths import missing_database
 
     uses = model is not NO_MODEL
-    settings = settings_for(db, None, model if uses else None, uses_model=uses, **extra)
-    missing = None if creates else missing_database(settings.db)
-    adm = Admin(settings=settings if missing is None else settings.model_copy(update={"db": ":memory:"}))
+    settings, missing = _located(settings_for(db, None, model if uses else None, uses_model=uses, **extra), creates)
+    adm = Admin(settings=settings)
     if adm.model_note:
         info(adm.model_note)
     return adm if missing is None else _stand_in(adm, missing)  # type: ignore[return-value]

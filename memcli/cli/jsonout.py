@@ -28,8 +28,9 @@ def emit_context(res: Any, fmt: str, note: bool = True, missing: Any = None) -> 
     database file that is not there (the block came from an empty stand-in), said in one line whatever
     the format."""
     if missing is not None:
-        sys.stderr.write(f"memcli: note: no memory block: no memcli database at {missing} yet (nothing was captured "
-                         "there; check --db, MEMCLI_DB or db in the config file)\n")
+        from memcli.paths import missing_note
+
+        sys.stderr.write(f"memcli: note: no memory block: {missing_note(missing)}\n")
         sys.stderr.flush()
     short = res.cut_short
     if note and fmt != "json" and short:

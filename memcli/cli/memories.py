@@ -25,7 +25,7 @@ from memcli.cli.app import (
 from memcli.cli.capture_lines import apply_options, utterance_lines
 from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
 from memcli.errors import BadInputError, MemcliError
-from memcli.paths import missing_database
+from memcli.paths import missing_database, missing_note
 
 AtOpt = Annotated[str | None, typer.Option(
     "--at", help="when it was said / started to hold: ISO-8601 such as 2026-03-01 or 2026-03-01T09:30:00+08:00 "
@@ -336,6 +336,5 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
         st = mem.stats()
     if missing is not None:  # where it would be, and what it would use
         st.update(db=str(missing), db_bytes=0, schema_version=None)
-        info(f"memcli: note: no memcli database at {missing} yet (nothing was captured there; "
-             "check --db, MEMCLI_DB or db in the config file)")
+        info(f"memcli: note: {missing_note(missing)}")
     emit_json(st) if as_json else render.kv_table(st)
