@@ -32,11 +32,12 @@ from memcli.errors import MemcliError
 from memcli.tools import DATA_NOTE, TOOL_NAMES, call_tool, input_schema, tool_definitions
 
 if TYPE_CHECKING:
+    from anyio.streams.memory import MemoryObjectSendStream
     from mcp.server.context import ServerRequestContext
 
     from memcli.memory import Memory
 
-__all__ = ["SERVER_NAME", "build_server", "recover", "serve_stdio"]
+__all__ = ["SERVER_NAME", "StdioSession", "build_server", "recover", "serve_stdio"]
 
 SERVER_NAME = "memcli"
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -46,15 +47,17 @@ INSTRUCTIONS = ("Long-term memory of the person you are talking to (the user is 
                 "correct when they say a memory is wrong, forget when they ask. " + DATA_NOTE)
 
 
-def build_server(memory: Memory) -> Server[Any]:
+def build_server(memory: Memory, session: StdioSession | None = None) -> Server[Any]:
     """A low-level MCP ``Server`` whose four tools act on ``memory``'s user only.
 
-    Tool calls run one at a time in a worker thread (the store and the embedding model are
-    synchronous), so the protocol loop stays responsive while a model loads.
+    Tool calls run one at a time, in the order received, in a worker thread (the store and the
+    embedding model are synchronous), so the protocol loop stays responsive while a model loads.
+    ``session``: the stdio connection's :class:`StdioSession`; a call whose turn comes after its
+    grace is over is answered with a tool error and not run (nothing is changed).
     """
     from memcli import __version__
 
-    limiter = anyio.CapacityLimiter(1)
+    turn = anyio.Lock()  # FIFO: calls run one at a time, in order
     tools = [types.Tool(name=d["function"]["name"], description=d["function"]["description"],
                         input_schema=d["function"]["parameters"]) for d in tool_definitions()]
 
@@ -62,12 +65,23 @@ def build_server(memory: Memory) -> Server[Any]:
                          params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tools)
 
+    def failed(message: str) -> types.CallToolResult:
+        return types.CallToolResult(content=[types.TextContent(type="text", text=f"error: {message}")], is_error=True)
+
     async def call(ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if session is not None:
+            session.calls += 1
         try:
-            result = await anyio.to_thread.run_sync(call_tool, memory, params.name, params.arguments or {},
-                                                    limiter=limiter)
-        except MemcliError as exc:
-            return types.CallToolResult(content=[types.TextContent(type="text", text=f"error: {exc}")], is_error=True)
+            async with turn:
+                if session is not None and session.is_past_grace():
+                    return failed(session.not_run_message(params.name))
+                try:
+                    result = await anyio.to_thread.run_sync(call_tool, memory, params.name, params.arguments or {})
+                except MemcliError as exc:
+                    return failed(str(exc))
+        finally:
+            if session is not None:
+                session.calls -= 1
         text = json.dumps(result, ensure_ascii=False)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=result)
 
@@ -118,27 +132,100 @@ def recover(exc: Exception) -> tuple[str, SessionMessage] | None:
         return None
 
 
+#: seconds after stdin's end a request not yet taken up by a call is still waited for (the grace when longer)
+SETTLE_S = 1.0
+
+
+class StdioSession:
+    """What a stdio connection has received and not yet answered, so that the end of stdin (a
+    one-shot pipe: ``printf '…' | memcli mcp``) ends the server only once the calls already
+    received are answered. The SDK cancels its handlers when its read stream ends; the server's
+    read stream is therefore held open after stdin's end until every received request (by its
+    JSON-RPC id) has its response written, or a client's ``notifications/cancelled`` withdrew it.
+
+    A call that gets its turn later than ``grace_s`` seconds after stdin's end is answered with a
+    tool error and not run; the one running then finishes (a thread cannot be stopped halfway,
+    and a ``remember`` is one transaction). Once the grace (at least :data:`SETTLE_S`) is over and no
+    call is running or waiting, the server stops waiting for an id (a request the SDK never answers).
+    """
+
+    def __init__(self, grace_s: float) -> None:
+        self.grace_s = grace_s
+        self.pending: set[types.RequestId] = set()
+        self.calls = 0  # tool calls running or waiting for their turn
+        self.eof_at: float | None = None  # anyio clock, seconds
+        self._idle = anyio.Event()
+
+    def received(self, item: SessionMessage | Exception) -> None:
+        """Note a request the client sent (or drop one its ``notifications/cancelled`` withdrew)."""
+        msg = item.message if isinstance(item, SessionMessage) else None
+        if isinstance(msg, types.JSONRPCRequest):
+            self.pending.add(msg.id)
+        elif isinstance(msg, types.JSONRPCNotification) and msg.method == "notifications/cancelled":
+            self._answered((msg.params or {}).get("requestId"))
+
+    def sent(self, item: SessionMessage) -> None:
+        """Note a message the server writes: a response or an error answers its id."""
+        if isinstance(item.message, (types.JSONRPCResponse, types.JSONRPCError)):
+            self._answered(item.message.id)
+
+    def _answered(self, request_id: Any) -> None:
+        self.pending.discard(request_id)
+        self._idle.set()
+
+    def is_past_grace(self) -> bool:
+        """Whether stdin ended more than ``grace_s`` seconds ago."""
+        return self.eof_at is not None and anyio.current_time() > self.eof_at + self.grace_s
+
+    def not_run_message(self, name: str) -> str:
+        """The tool error of a call not run because its turn came after the grace."""
+        return (f"{name} was not run: the client closed stdin and its turn came more than {self.grace_s:g} s later "
+                "(setting mcp_eof_grace_s); nothing was changed")
+
+    async def finish(self) -> None:
+        """After stdin's end: wait until every received request is answered — past the grace (at
+        least :data:`SETTLE_S`), only while a call is running or waiting for its turn."""
+        self.eof_at = anyio.current_time()
+        until = self.eof_at + max(self.grace_s, SETTLE_S)
+        while self.pending and (self.calls or anyio.current_time() < until):
+            self._idle = anyio.Event()
+            with anyio.move_on_after(max(0.05, until - anyio.current_time())):
+                await self._idle.wait()
+
+
 async def _serve(memory: Memory) -> None:
-    server = build_server(memory)
+    session = StdioSession(memory.settings.mcp_eof_grace_s)
+    server = build_server(memory, session)
     async with stdio_server() as (read_stream, write_stream):
         send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        out_send, out_receive = anyio.create_memory_object_stream[SessionMessage](0)
 
-        async def mend() -> None:  # between the SDK's reader and the server: see recover()
-            async with send, read_stream:
-                async for item in read_stream:
-                    fixed = recover(item) if isinstance(item, Exception) else None
-                    if fixed is None:
+        async def mend(answer: MemoryObjectSendStream[SessionMessage]) -> None:  # stdin → server: see recover()
+            async with send, answer:
+                async with read_stream:
+                    async for item in read_stream:
+                        fixed = recover(item) if isinstance(item, Exception) else None
+                        if fixed is not None and fixed[0] == "write":
+                            await answer.send(fixed[1])
+                            continue
+                        item = item if fixed is None else fixed[1]
+                        session.received(item)
                         await send.send(item)
-                    elif fixed[0] == "read":
-                        await send.send(fixed[1])
-                    else:
-                        await write_stream.send(fixed[1])
+                await session.finish()  # stdin ended: answer what was received, then end the server
+
+        async def relay() -> None:  # server → stdout, noting what is answered
+            async with write_stream, out_receive:
+                async for item in out_receive:
+                    session.sent(item)
+                    await write_stream.send(item)
 
         async with anyio.create_task_group() as tg:
-            tg.start_soon(mend)
-            await server.run(receive, write_stream, server.create_initialization_options())
+            tg.start_soon(mend, out_send.clone())
+            tg.start_soon(relay)
+            await server.run(receive, out_send, server.create_initialization_options())
 
 
 def serve_stdio(memory: Memory) -> None:
-    """Serve ``memory``'s user over stdin/stdout until the client closes the connection."""
+    """Serve ``memory``'s user over stdin/stdout until the client closes stdin; the requests
+    received by then are answered first (see :class:`StdioSession`, setting ``mcp_eof_grace_s``)."""
     anyio.run(_serve, memory)

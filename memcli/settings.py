@@ -171,6 +171,10 @@ class Settings(BaseModel):
                                      "(capture, list, show, forget, export) at once per process")
     server_drain_process: bool = Field(True, description="memcli serve: the next-request drain runs in a child "
                                        "process of lower CPU priority (its own copy of the model) instead of a thread")
+    mcp_eof_grace_s: float = Field(60.0, ge=0, le=MAX_DURATION_S,
+                                   description="memcli mcp: after the client closes stdin, calls already received "
+                                   "still run when their turn comes within this many seconds (later: not run, "
+                                   "answered with an error); then the server exits")
     decide_neighbors: int = Field(5, ge=1, le=100, description="stored neighbours the decision compares (KNN k)")
 
     # -- decision (dedup) thresholds: cosine similarity in [-1, 1] -----------------------------
