@@ -144,13 +144,29 @@ def settings_for(db: str | None = None, user: str | None = None, model: str | No
     return st
 
 
+def in_memory(settings: Any) -> Any:
+    """``settings`` with an empty private in-memory database in place of theirs (nothing is created)."""
+    return settings.model_copy(update={"db": Path(":memory:")})
+
+
 def _located(settings: Any, creates: bool) -> tuple[Any, Path | None]:
     """``settings`` to open, and the database file that is not there when ``creates`` is False (then the
     settings name an empty in-memory stand-in in its place, so nothing is created), else None."""
     from memcli.paths import missing_database
 
     missing = None if creates else missing_database(settings.db)
-    return (settings if missing is None else settings.model_copy(update={"db": ":memory:"})), missing
+    return (settings if missing is None else in_memory(settings)), missing
+
+
+def _resolved(settings: Any, db: str | None, user: str | None, model: Any, extra: dict[str, Any]) -> Any:
+    """The settings to open: ``settings`` as given (resolved once by the command, which then gives no
+    ``db``, ``user`` or other value), else resolved now by :func:`settings_for`."""
+    uses = model is not NO_MODEL
+    if settings is None:
+        return settings_for(db, user, model if uses else None, uses_model=uses, **extra)
+    if db is not None or user is not None or extra:
+        raise TypeError("give either resolved settings or the values to resolve them from, not both")
+    return settings
 
 
 @contextmanager
@@ -180,18 +196,21 @@ def no_database_error(path: Path) -> Exception:
 
 
 def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_MODEL, *, creates: bool = True,
-                **extra: Any) -> Memory:
+                settings: Any = None, **extra: Any) -> Memory:
     """Open the store for the resolved user (raises memcli errors, caught in main). A command that
     embeds passes its ``--model`` value (None too); one that never does passes none, and the model
     setting is not checked for it. ``creates=False`` (a command that reads or changes stored
     memories): a SQLite file that does not exist is not created; the command runs on an empty
     in-memory stand-in (so its own input errors come first) and the ``with`` block then raises
-    StoreError (exit 4), so a mistyped ``--db`` is said, not answered with "no memories"."""
+    StoreError (exit 4), so a mistyped ``--db`` is said, not answered with "no memories".
+    ``settings``: already resolved by the command (:func:`settings_for`, to look at the database
+    first), so they are resolved once; then ``db``, ``user`` and ``extra`` are not given, and
+    ``model`` (the value they were resolved with) only says whether the command embeds."""
     from memcli.memory import Memory
     from memcli.settings import calibration_warning
 
     uses = model is not NO_MODEL
-    settings, missing = _located(settings_for(db, user, model if uses else None, uses_model=uses, **extra), creates)
+    settings, missing = _located(_resolved(settings, db, user, model, extra), creates)
     mem = Memory(settings=settings)
     GLOBALS.tz = mem.settings.tz
     if mem.model_note:  # a database made with another model than the default (e.g. MiniLM)
@@ -201,13 +220,13 @@ def open_memory(db: str | None = None, user: str | None = None, model: Any = NO_
     return mem if missing is None else _stand_in(mem, missing)  # type: ignore[return-value]
 
 
-def open_admin(db: str | None = None, model: Any = NO_MODEL, *, creates: bool = True, **extra: Any) -> Admin:
-    """Open the store for cross-user work (worker, reembed); no user is bound. ``model`` and
-    ``creates``: as for :func:`open_memory`."""
+def open_admin(db: str | None = None, model: Any = NO_MODEL, *, creates: bool = True, settings: Any = None,
+               **extra: Any) -> Admin:
+    """Open the store for cross-user work (worker, reembed); no user is bound. ``model``,
+    ``creates`` and ``settings``: as for :func:`open_memory`."""
     from memcli.admin import Admin
 
-    uses = model is not NO_MODEL
-    settings, missing = _located(settings_for(db, None, model if uses else None, uses_model=uses, **extra), creates)
+    settings, missing = _located(_resolved(settings, db, None, model, extra), creates)
     adm = Admin(settings=settings)
     if adm.model_note:
         info(adm.model_note)

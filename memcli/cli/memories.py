@@ -16,6 +16,7 @@ from memcli.cli.app import (
     UserOpt,
     app,
     emit_json,
+    in_memory,
     info,
     open_memory,
     read_lines,
@@ -331,8 +332,9 @@ def stats(db: DbOpt = None, user: UserOpt = None, as_json: JsonOpt = False) -> N
 
     Example: memcli --user alice stats --json
     """
-    missing = missing_database(settings_for(db, user, uses_model=False).db)
-    with open_memory(":memory:" if missing is not None else db, user) as mem:  # no empty file made
+    settings = settings_for(db, user, uses_model=False)
+    missing = missing_database(settings.db)
+    with open_memory(settings=settings if missing is None else in_memory(settings)) as mem:  # no empty file made
         st = mem.stats()
     if missing is not None:  # where it would be, and what it would use
         st.update(db=str(missing), db_bytes=0, schema_version=None)

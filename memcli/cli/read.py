@@ -17,6 +17,7 @@ from memcli.cli.app import (
     app,
     console,
     emit_json,
+    in_memory,
     info,
     open_memory,
     read_file,
@@ -180,8 +181,9 @@ def context(
     # ``system`` as given)
     system_text = _final_newline_off(read_file(system, "--system", writes=False)) if system else None
     hist = _read_history(history) if history else None
-    missing = missing_database(settings_for(db, user, model).db)  # then: no block, and no empty file made
-    with open_memory(":memory:" if missing is not None else db, user, model) as mem:
+    settings = settings_for(db, user, model)
+    missing = missing_database(settings.db)  # then: no block, and no empty file made
+    with open_memory(model=model, settings=settings if missing is None else in_memory(settings)) as mem:
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit, as_of=as_of)
     if verbose or GLOBALS.verbose:

@@ -101,9 +101,10 @@ def export(
     if all_ and episodes:
         raise BadInputError("--all and --episodes are two exports: --all already holds every turn "
                             "(import reads it), --episodes writes capture records; choose one")
-    if (missing := missing_database(settings_for(db, user, uses_model=False).db)) is not None:
+    settings = settings_for(db, user, uses_model=False)
+    if (missing := missing_database(settings.db)) is not None:
         raise no_database_error(missing)  # before the first line: a stand-in would write an empty export
-    with open_memory(db, user, creates=False) as mem:
+    with open_memory(settings=settings, creates=False) as mem:
         for rec in (mem.export_episodes() if episodes else mem.export(include_all=all_)):
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
