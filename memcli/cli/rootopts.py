@@ -4,8 +4,11 @@ People write ``memcli show 1 --json`` as often as ``memcli --json show 1``, and 
 -v`` as often as ``memcli -v list``. The root callback takes ``--db``, ``--user``/``-u``,
 ``--model``, ``--verbose``/``-v``, ``--debug`` and ``--json``; :func:`root_options_anywhere`
 gives every command the root options it lacks (hidden from its help, they set the same global
-value) and lets ``--json`` before the command switch on the command's own ``--json``. A
-command whose output is JSON anyway (``export``, ``tools call``) takes ``--json`` and changes
+value) and lets ``--json`` before the command switch on the command's own ``--json``. A command
+group takes them too, between the group and its command (``memcli eval --json decisions``,
+``memcli token --user alice create``, ``memcli outbox --user bob retry 3``: a group's own
+``--db``, ``--user`` or ``--json`` reaches its command the same way; before round 39 ``outbox``
+dropped them when a command followed). A command whose output is JSON anyway (``export``, ``tools call``) takes ``--json`` and changes
 nothing; one without JSON output (``serve``, ``mcp``) refuses it with one line (exit 2). The fast paths
 (:mod:`memcli.cli.fast_args`) read the same lines the same way.
 """
@@ -49,11 +52,16 @@ def _with_root_json(callback: Any, json_name: str | None, path: str) -> Any:
     return run
 
 
-def _leaf(cmd: Any, path: str, root_params: dict[str, Any]) -> None:
+def _take_root_options(cmd: Any, root_params: dict[str, Any], *, group: bool) -> None:
+    """Give ``cmd`` the root options it lacks (hidden; each sets its global value). In a ``group``,
+    its own option of a root option's name (``outbox --db``) sets the global value as well, so that
+    it reaches the command that follows (which reads it as the root option's)."""
     taken = {o for p in cmd.params for o in (*p.opts, *p.secondary_opts)}
-    json_name = next((p.name for p in cmd.params if "--json" in getattr(p, "opts", ())), None)
     for name, field in ROOT_OPTIONS.items():
         root = root_params[name]
+        own = [p for p in cmd.params if set(getattr(p, "opts", ())) & set(root.opts)]
+        if group and own and own[0].callback is None:
+            own[0].callback = _setter(field)
         free = [n for n in root.opts if n not in taken]
         if not free:  # the command has an option of that name itself (context --verbose, --db, --user ...)
             continue
@@ -61,6 +69,11 @@ def _leaf(cmd: Any, path: str, root_params: dict[str, Any]) -> None:
         opt.opts, opt.secondary_opts, opt.hidden, opt.expose_value = free, [], True, False
         opt.name, opt.callback = f"_root_{field}", _setter(field)
         cmd.params.append(opt)
+
+
+def _leaf(cmd: Any, path: str, root_params: dict[str, Any]) -> None:
+    json_name = next((p.name for p in cmd.params if "--json" in getattr(p, "opts", ())), None)
+    _take_root_options(cmd, root_params, group=False)
     if cmd.callback is not None:
         cmd.callback = _with_root_json(cmd.callback, json_name, path)
 
@@ -72,6 +85,7 @@ def root_options_anywhere(root: Any) -> None:
             json_name = next((p.name for p in cmd.params if "--json" in getattr(p, "opts", ())), None)
             if cmd.callback is not None and json_name is not None:  # a group that answers alone (`outbox --json`)
                 cmd.callback = _with_root_json(cmd.callback, json_name, path)
+            _take_root_options(cmd, root_params, group=True)
             for name, sub in cmd.commands.items():
                 walk(sub, f"{path} {name}")
         else:
