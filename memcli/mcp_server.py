@@ -18,7 +18,6 @@ Example (a client configuration)::
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -26,9 +25,9 @@ from mcp import types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
-from pydantic import ValidationError
 
 from memcli.errors import MemcliError
+from memcli.mcp_lines import recover
 from memcli.tools import DATA_NOTE, TOOL_NAMES, call_tool, input_schema, tool_definitions
 
 if TYPE_CHECKING:
@@ -40,7 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["SERVER_NAME", "StdioSession", "build_server", "recover", "serve_stdio"]
 
 SERVER_NAME = "memcli"
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 INSTRUCTIONS = ("Long-term memory of the person you are talking to (the user is fixed by the host). "
                 "Use search to recall facts about them, remember to keep a durable fact they state, "
@@ -90,46 +88,6 @@ def build_server(memory: Memory, session: StdioSession | None = None) -> Server[
 
     return Server(SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, get_tool_input_schema=schema_of,
                   on_list_tools=list_tools, on_call_tool=call)
-
-
-_ID = re.compile(r'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
-
-
-def _surrogate_free(v: Any) -> Any:
-    """``v`` (parsed JSON) with unpaired surrogates dropped from every string, keys included."""
-    if isinstance(v, str):
-        return _SURROGATE.sub("", v)
-    if isinstance(v, list):
-        return [_surrogate_free(x) for x in v]
-    if isinstance(v, dict):
-        return {_surrogate_free(k): _surrogate_free(x) for k, x in v.items()}
-    return v
-
-
-def recover(exc: Exception) -> tuple[str, SessionMessage] | None:
-    """What to do with a line the SDK's parser refused (its ``ValidationError``), which it would
-    drop without an answer, leaving the client waiting: ``("read", message)`` for a request whose
-    JSON holds an unpaired surrogate ("\\ud83d" from a client that cut an emoji in two), those
-    dropped as :func:`memcli.text.clean_text` drops them; ``("write", error)``, a JSON-RPC parse
-    error (-32700) with the request's id (null when none precedes its params), for JSON nested too
-    deeply to parse or no JSON at all; None otherwise (the SDK's own handling)."""
-    errors = exc.errors() if isinstance(exc, ValidationError) else []
-    raw = errors[0].get("input") if errors and errors[0].get("type") == "json_invalid" else None
-    if not isinstance(raw, str):
-        return None
-    try:
-        data = json.loads(raw)
-    except (RecursionError, ValueError) as err:  # the request's id when it comes before its params, else null
-        m = _ID.search(raw[:raw.find('"params"')] if '"params"' in raw else raw[:200])
-        why = "JSON nested too deeply" if isinstance(err, RecursionError) else "not valid JSON"
-        error = types.ErrorData(code=types.PARSE_ERROR, message=f"Parse error: {why}")
-        return "write", SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=json.loads(m.group(1)) if m else None,
-                                                          error=error))
-    try:
-        return "read", SessionMessage(types.jsonrpc_message_adapter.validate_python(_surrogate_free(data),
-                                                                                   by_name=False))
-    except (ValidationError, RecursionError):
-        return None
 
 
 #: seconds after stdin's end a request not yet taken up by a call is still waited for (the grace when longer)
@@ -206,11 +164,12 @@ async def _serve(memory: Memory) -> None:
                     async for item in read_stream:
                         fixed = recover(item) if isinstance(item, Exception) else None
                         if fixed is not None and fixed[0] == "write":
-                            await answer.send(fixed[1])
+                            for error in fixed[1]:
+                                await answer.send(error)
                             continue
-                        item = item if fixed is None else fixed[1]
-                        session.received(item)
-                        await send.send(item)
+                        for message in [item] if fixed is None else fixed[1]:
+                            session.received(message)
+                            await send.send(message)
                 await session.finish()  # stdin ended: answer what was received, then end the server
 
         async def relay() -> None:  # server → stdout, noting what is answered

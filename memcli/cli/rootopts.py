@@ -8,9 +8,10 @@ value) and lets ``--json`` before the command switch on the command's own ``--js
 group takes them too, between the group and its command (``memcli eval --json decisions``,
 ``memcli token --user alice create``, ``memcli outbox --user bob retry 3``: a group's own
 ``--db``, ``--user`` or ``--json`` reaches its command the same way; before round 39 ``outbox``
-dropped them when a command followed). A command whose output is JSON anyway (``export``, ``tools call``) takes ``--json`` and changes
-nothing; one without JSON output (``serve``, ``mcp``) refuses it with one line (exit 2). The fast paths
-(:mod:`memcli.cli.fast_args`) read the same lines the same way.
+dropped them when a command followed). A command whose output is JSON anyway (``export``,
+``tools call``) takes ``--json`` and changes nothing; one without JSON output (``serve``, ``mcp``)
+refuses it with one line (exit 2). The fast paths (:mod:`memcli.cli.fast_args`) read the same
+lines the same way.
 """
 
 from __future__ import annotations
