@@ -68,18 +68,14 @@ def build_server(memory: Memory, session: StdioSession | None = None) -> Server[
 
     async def call(ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
         if session is not None:
-            session.calls += 1
-        try:
-            async with turn:
-                if session is not None and session.is_past_grace():
-                    return failed(session.not_run_message(params.name))
-                try:
-                    result = await anyio.to_thread.run_sync(call_tool, memory, params.name, params.arguments or {})
-                except MemcliError as exc:
-                    return failed(str(exc))
-        finally:
-            if session is not None:
-                session.calls -= 1
+            session.taken(ctx.request_id)
+        async with turn:
+            if session is not None and session.is_past_grace():
+                return failed(session.not_run_message(params.name))
+            try:
+                result = await anyio.to_thread.run_sync(call_tool, memory, params.name, params.arguments or {})
+            except MemcliError as exc:
+                return failed(str(exc))
         text = json.dumps(result, ensure_ascii=False)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=result)
 
@@ -94,6 +90,13 @@ def build_server(memory: Memory, session: StdioSession | None = None) -> Server[
 SETTLE_S = 1.0
 
 
+def _key(request_id: Any) -> Any:
+    """A request id as the SDK correlates it ("7" and 7 are one id)."""
+    if isinstance(request_id, str) and request_id.lstrip("-").isdigit():
+        return int(request_id)
+    return request_id
+
+
 class StdioSession:
     """What a stdio connection has received and not yet answered, so that the end of stdin (a
     one-shot pipe: ``printf '…' | memcli mcp``) ends the server only once the calls already
@@ -104,13 +107,13 @@ class StdioSession:
     A call that gets its turn later than ``grace_s`` seconds after stdin's end is answered with a
     tool error and not run; the one running then finishes (a thread cannot be stopped halfway,
     and a ``remember`` is one transaction). Once the grace (at least :data:`SETTLE_S`) is over and no
-    call is running or waiting, the server stops waiting for an id (a request the SDK never answers).
+    call taken up is unanswered, the server stops waiting for an id (a request the SDK never answers).
     """
 
     def __init__(self, grace_s: float) -> None:
         self.grace_s = grace_s
         self.pending: set[types.RequestId] = set()
-        self.calls = 0  # tool calls running or waiting for their turn
+        self.working: set[types.RequestId] = set()  # of those, the tool calls taken up (running, or waiting)
         self.eof_at: float | None = None  # anyio clock, seconds
         self._idle = anyio.Event()
 
@@ -118,7 +121,7 @@ class StdioSession:
         """Note a request the client sent (or drop one its ``notifications/cancelled`` withdrew)."""
         msg = item.message if isinstance(item, SessionMessage) else None
         if isinstance(msg, types.JSONRPCRequest):
-            self.pending.add(msg.id)
+            self.pending.add(_key(msg.id))
         elif isinstance(msg, types.JSONRPCNotification) and msg.method == "notifications/cancelled":
             self._answered((msg.params or {}).get("requestId"))
 
@@ -127,8 +130,14 @@ class StdioSession:
         if isinstance(item.message, (types.JSONRPCResponse, types.JSONRPCError)):
             self._answered(item.message.id)
 
+    def taken(self, request_id: types.RequestId | None) -> None:
+        """Note a tool call taken up: it is answered in bounded time (run, or "not run" past the grace)."""
+        if _key(request_id) in self.pending:
+            self.working.add(_key(request_id))
+
     def _answered(self, request_id: Any) -> None:
-        self.pending.discard(request_id)
+        self.pending.discard(_key(request_id))
+        self.working.discard(_key(request_id))
         self._idle.set()
 
     def is_past_grace(self) -> bool:
@@ -142,10 +151,10 @@ class StdioSession:
 
     async def finish(self) -> None:
         """After stdin's end: wait until every received request is answered — past the grace (at
-        least :data:`SETTLE_S`), only while a call is running or waiting for its turn."""
+        least :data:`SETTLE_S`), only while a tool call taken up is not answered yet."""
         self.eof_at = anyio.current_time()
         until = self.eof_at + max(self.grace_s, SETTLE_S)
-        while self.pending and (self.calls or anyio.current_time() < until):
+        while self.pending and (self.working or anyio.current_time() < until):
             self._idle = anyio.Event()
             with anyio.move_on_after(max(0.05, until - anyio.current_time())):
                 await self._idle.wait()
