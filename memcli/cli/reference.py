@@ -106,10 +106,12 @@ def cli_reference_markdown() -> str:
            "command and option of the code it was built from. `memcli COMMAND --help` prints the same help "
            "in the terminal.", "",
            "Global options (`--db`, `--user`, `--model`, `--verbose`, `--debug`, `--json`) go before or after "
-           "the command (`memcli --json show 1` = `memcli show 1 --json`); given on both sides, the one after "
-           "the command wins. `export` and `tools call` print JSON anyway and take `--json` as it is; `serve` "
-           "and `mcp` refuse it (exit 2). A command-line word that is not valid UTF-8 is refused with "
-           "one line (exit 2) before anything is done.", "",
+           "the command (`memcli --json show 1` = `memcli show 1 --json`), and between a group and its command "
+           "(`memcli eval --json decisions`, `memcli token --user alice create`); given in two places, the one "
+           "nearest the end wins. A group's own options (`outbox --db`, `--user`, `--json`) reach its command "
+           "the same way (`memcli outbox --user bob retry --all-dead`). `export` and `tools call` print JSON "
+           "anyway and take `--json` as it is; `serve` and `mcp` refuse it (exit 2). A command-line word that "
+           "is not valid UTF-8 is refused with one line (exit 2) before anything is done.", "",
            "| command | what it does |", "|---|---|"]
     commands = list(iter_commands())
     for path, cmd, _ctx in commands[1:]:
