@@ -44,7 +44,7 @@ def _pipe(db: Path, lines: list[str], **env_extra: str) -> tuple[int, list[dict]
     env = {k: v for k, v in os.environ.items() if k.startswith(("MEMCLI_", "XDG_", "HF_", "PATH"))}
     env.update(env_extra)
     proc = subprocess.run([sys.executable, "-m", "memcli", "mcp", "--user", "kai", "--db", str(db)],
-                          input=("\n".join(lines) + "\n").encode(), capture_output=True, env=env, timeout=300)
+                          input="".join(f"{x}\n" for x in lines).encode(), capture_output=True, env=env, timeout=300)
     return proc.returncode, [json.loads(x) for x in proc.stdout.decode().splitlines()], proc.stderr.decode()
 
 
@@ -210,3 +210,22 @@ def test_a_groups_own_options_reach_its_command(tmp_path):
     missing = tmp_path / "typo.db"
     msg = assert_error(run_cli("outbox", "--db", str(missing), "retry", "--all-dead"), 4)
     assert msg.startswith(f"no memcli database at {missing}:")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("token", "--operator", "create"),
+     "No such option: --operator (an option of 'memcli token create': put it after the command); "
+     "see 'memcli token --help'"),
+    (("outbox", "--all-dead", "retry"),
+     "No such option: --all-dead (an option of 'memcli outbox retry': put it after the command); "
+     "see 'memcli outbox --help'"),
+    (("eval", "--pairs", "p.jsonl", "decisions"),
+     "No such option: --pairs (an option of 'memcli eval decisions': put it after the command); "
+     "see 'memcli eval --help'"),
+    (("token", "--bogus", "list"), "No such option: --bogus; see 'memcli token --help'"),
+])
+def test_a_commands_option_before_the_command_says_where_it_goes(args, message):
+    """A command's own option given to its group was "No such option" and no more: now it names the
+    command(s) that take it. Nothing runs (no token made)."""
+    assert assert_error(run_cli(*args), 2) == message
+    assert not Path(os.environ["MEMCLI_DB"]).exists()

@@ -13,6 +13,7 @@ import inspect
 import os
 import re
 import sys
+from typing import Any
 
 import typer
 
@@ -198,7 +199,8 @@ def usage_message(exc: UsageError) -> str:
         name = exc.option_name
         scored = sorted((-SequenceMatcher(None, name, p).ratio(), p) for p in getattr(exc, "possibilities", None) or ())
         near = [p for r, p in scored if -r >= NEAR_OPTION][:3]
-        return " ".join(exc.message.split()) + (f" (did you mean {' or '.join(near)}?)" if near else "")
+        return " ".join(exc.message.split()) + (f" (did you mean {' or '.join(near)}?)" if near else
+                                                _option_of_a_command(exc.ctx, name))
     from pydantic import ValidationError  # (imported already when typer's coercion raised it)
 
     if isinstance(exc.__cause__, ValidationError) and exc.__cause__.errors():  # typer's coercion: pydantic's words
@@ -206,6 +208,20 @@ def usage_message(exc: UsageError) -> str:
 
         exc.message = error_words(exc.__cause__.errors()[0])  # round 31: "needs a number ≥ 1, got '0'", as elsewhere
     return " ".join(exc.format_message().split()).rstrip(".")
+
+
+def _option_of_a_command(ctx: Any, name: str) -> str:
+    """Where an option given to a group belongs, when its commands take it (``memcli token --operator
+    create``): `` (an option of 'memcli token create': put it after the command)``; else ""."""
+    commands = getattr(getattr(ctx, "command", None), "commands", None)
+    if not isinstance(commands, dict):
+        return ""
+    takers = [f"'{ctx.command_path} {n}'" for n, c in commands.items()
+              if any(name in (*p.opts, *p.secondary_opts) for p in c.params if not getattr(p, "hidden", False))]
+    if not takers:
+        return ""
+    return f" (an option of {', '.join(takers[:-1]) + ' or ' if len(takers) > 1 else ''}{takers[-1]}: " \
+           "put it after the command)"
 
 
 def main() -> None:
