@@ -195,5 +195,16 @@ async def _serve(memory: Memory) -> None:
 
 def serve_stdio(memory: Memory) -> None:
     """Serve ``memory``'s user over stdin/stdout until the client closes stdin; the requests
-    received by then are answered first (see :class:`StdioSession`, setting ``mcp_eof_grace_s``)."""
-    anyio.run(_serve, memory)
+    received by then are answered first (see :class:`StdioSession`, setting ``mcp_eof_grace_s``).
+
+    Raises:
+        BrokenPipeError: the client closed stdout (it is gone; the CLI then exits 0, as for
+            ``memcli list | head -1``), instead of the task groups' ExceptionGroup.
+    """
+    try:
+        anyio.run(_serve, memory)
+    except BaseExceptionGroup as group:
+        _, rest = group.split((BrokenPipeError, anyio.BrokenResourceError))
+        if rest is not None:
+            raise
+        raise BrokenPipeError("the MCP client closed stdout") from None

@@ -116,6 +116,36 @@ def test_json_that_is_no_request_is_answered_with_its_id(db_path):
     assert all(m["error"]["code"] == -32600 for m in out[1:-1]) and out[-1]["result"] == {}
 
 
+def test_a_client_that_closes_stdout_ends_the_server_quietly(db_path):
+    """The answer to a call could not be written (the client closed stdout): once stdin closes too, the
+    server ends with exit 0 and nothing on stderr but its start line (it was an internal error, exit 70).
+    (While stdin stays open the SDK's reader thread keeps the process, whatever memcli does.)"""
+    import time
+
+    pytest.importorskip("mcp")
+    env = {k: v for k, v in os.environ.items() if k.startswith(("MEMCLI_", "XDG_", "HF_", "PATH"))}
+    proc = subprocess.Popen([sys.executable, "-m", "memcli", "mcp", "--user", "kai", "--db", str(db_path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        proc.stdin.write((json.dumps(INIT) + "\n").encode())
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["id"] == 1
+        proc.stdout.close()
+        call = _call(2, "remember", {"text": "I have a tabby cat called Miso"})
+        proc.stdin.write("".join(json.dumps(m) + "\n" for m in (INITIALIZED, call)).encode())
+        proc.stdin.flush()
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and not _statements(db_path):  # stored: its answer is being written
+            time.sleep(0.2)
+        time.sleep(1.0)
+    finally:
+        proc.stdin.close()
+    assert proc.wait(timeout=120) == 0
+    assert proc.stderr.read().decode().strip().splitlines() == [
+        f"memcli mcp: serving the memories of user 'kai' ({db_path}) over stdio"]
+    assert _statements(db_path) == ["I have a tabby cat called Miso"]
+
+
 def test_a_bad_grace_setting_is_one_line(monkeypatch):
     monkeypatch.setenv("MEMCLI_MCP_EOF_GRACE_S", "-5")
     assert_error(run_cli("--user", "kai", "mcp"), 2, "invalid setting mcp_eof_grace_s: needs a number ≥ 0, got '-5'")
