@@ -131,7 +131,7 @@ def test_a_client_that_closes_stdout_ends_the_server_quietly(db_path):
         proc.stdin.flush()
         assert json.loads(proc.stdout.readline())["id"] == 1
         proc.stdout.close()
-        call = _call(2, "remember", {"text": "I have a tabby cat called Miso"})
+        call = _call(2, "remember", {"text": "My tortoise Basalt sleeps in a shoebox"})
         proc.stdin.write("".join(json.dumps(m) + "\n" for m in (INITIALIZED, call)).encode())
         proc.stdin.flush()
         deadline = time.monotonic() + 240
@@ -143,7 +143,7 @@ def test_a_client_that_closes_stdout_ends_the_server_quietly(db_path):
     assert proc.wait(timeout=120) == 0
     assert proc.stderr.read().decode().strip().splitlines() == [
         f"memcli mcp: serving the memories of user 'kai' ({db_path}) over stdio"]
-    assert _statements(db_path) == ["I have a tabby cat called Miso"]
+    assert _statements(db_path) == ["My tortoise Basalt sleeps in a shoebox"]
 
 
 def test_a_bad_grace_setting_is_one_line(monkeypatch):
