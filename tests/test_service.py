@@ -221,7 +221,7 @@ def test_a_bad_body_is_told_what_is_wrong_with_it(server):
         assert r.status_code == 400, r.text
         assert r.json() == {"error": {"code": "bad_input", "message": message, "exit_code": 2}}
     r = httpx.get(f"{base}/v1/search", params={"q": "  "}, headers=auth)
-    assert (r.status_code, r.json()["error"]["message"]) == (400, "query is empty")
+    assert (r.status_code, r.json()["error"]["message"]) == (400, "q is empty")  # the parameter as spelled
     for bad in ("1.5", "-0.1"):  # the final score's range is [0, 1]: a floor outside it is refused, not empty hits
         r = httpx.get(f"{base}/v1/search", params={"q": "tea", "min_score": bad}, headers=auth)
         assert r.status_code == 400 and "min_score" in r.json()["error"]["message"], r.text
@@ -484,7 +484,7 @@ def test_cascade_without_purge_is_refused_not_ignored(server):
     _, auth = _user(svc)
     mid = httpx.post(f"{base}/v1/memories", json={"text": "My brother plays the cello"}, headers=auth).json()["item_id"]
     r = httpx.delete(f"{base}/v1/memories/{mid}", params={"cascade": "true"}, headers=auth)
-    assert r.status_code == 400 and r.json()["error"]["message"].startswith("cascade: only with purge"), r.text
+    assert r.status_code == 400 and r.json()["error"]["message"].startswith("cascade: only with purge=true"), r.text
     assert httpx.get(f"{base}/v1/memories/{mid}", headers=auth).json()["status"] == "active"
 
 
