@@ -61,7 +61,8 @@ def export_records(store: MemoryStore, user: str, *, include_all: bool = False) 
             invalid_at=r["invalid_at"] and from_iso(r["invalid_at"]), recorded_at=from_iso(r["recorded_at"]),
             expired_at=r["expired_at"] and from_iso(r["expired_at"]), confirmed_at=from_iso(r["last_confirmed_at"]),
             confirmations=r["confirmations"], supersedes=r["supersedes_id"], superseded_by=r["superseded_by_id"],
-            invalid_reason=without_erased(r["invalid_reason"], gone), event_when=r["event_when"], metadata=_json(r["metadata"]) or {},
+            invalid_reason=without_erased(r["invalid_reason"], gone), event_when=r["event_when"],
+            metadata=_json(r["metadata"]) or {},
             sources=sources.get(int(r["id"]), []), events=events.get(int(r["id"]), []))
         out = _bare(rec.model_dump(mode="json"))
         out["sources"], out["events"] = [_bare(x) for x in out["sources"]], [_bare(x) for x in out["events"]]

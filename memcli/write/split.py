@@ -9,7 +9,8 @@ side, each whole on its own:
 
 - every part is a fact the rules read, no two parts the same slot, at least one with a specific slot (a reason
   or a request, "…, so please never suggest shrimp", is no fact: the text stays one). A part the rules read as
-  a first-person fact of no known attribute (``fact.…``: "I play the cello") or that tells an ability with a
+  a first-person state of no known attribute (``fact.…``: "I play the cello"; not a thing done or changed,
+  "I changed jobs", 我换工作了: the news of the fact told after it) or that tells an ability with a
   modal, which the rules leave (:func:`ability`: "I can sail", 我会拉大提琴), counts beside a specific one
   (round 39: "My favourite colour is green and I play the cello" was one memory);
 - every later part names its own subject and is joined as a second statement: an English part opens
@@ -55,6 +56,23 @@ _EN_PROMISE_VERBS = frozenset("try help come go be do get let make call send bri
                               "tell say meet wait stay keep".split())
 _ZH_NOT_ABILITY = lazy(r"^(?:去|来|回|给|帮|告诉|注意|考虑|记得|记住|尽量|努力|试|想|争取|好好|按时|准时|再|一直|马上|"
                        r"立刻|继续|坚持|小心|陪|等|带)|[你您]|[的了吧呢啊哦呀嘛]$")
+
+
+#: a Chinese clause that tells something done or changed (换工作了, 去过): the news, not a state
+_ZH_DONE = lazy(r"了|过(?!敏)")
+#: an English clause's subject before its verb ("I changed jobs": changed)
+_EN_SUBJ = lazy(r"^(?:I|we)(?:'ve| have| had)? (?:(?:just|recently|finally|also|then|now) )?", re.IGNORECASE)
+
+
+def _told_done(part: str) -> bool:
+    """Whether ``part`` of no known attribute tells a thing done or changed ("I changed jobs", 我前阵子换工作了)
+    rather than a state: told with the part after it (…, I now work at X), it is the news of that one fact."""
+    from memcli.write.rules.en_words import _PAST
+
+    if lang_of(part) == "zh":
+        return bool(_ZH_DONE.search(to_simplified(part)))
+    m = _EN_SUBJ.match(part)
+    return m is None or bool(_PAST.match(part[m.end():]))
 
 
 def ability(part: str) -> bool:
@@ -154,7 +172,8 @@ def _facts_apart(said: list[str], slots: list[str | None], *, loose: bool = Fals
     keys = [specific_slot(s, slot, things=False) for s, slot in zip(said, slots, strict=True)]
     specific = [k is not None and not k.startswith("fact.") for k in keys]
     if loose and any(specific):  # (a generic part is told apart by its words: "fact.play" twice is two facts)
-        keys = [k if ok else f"{k}:{s}" if k is not None else f"ability:{s}" if ability(s) else None
+        keys = [k if ok else f"{k}:{s}" if k is not None and not _told_done(s) else
+                f"ability:{s}" if k is None and ability(s) else None
                 for k, s, ok in zip(keys, said, specific, strict=True)]
         specific = [k is not None for k in keys]
     if not all(specific) or len(set(keys)) < len(keys):
