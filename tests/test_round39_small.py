@@ -111,13 +111,15 @@ def test_the_cli_says_it_with_its_own_options(tmp_path, embedder):
         f"purged episode e{sid}", f"source {sid} erased too (--cascade): memories #{mid} lose it"], r.stderr
 
 
-def test_an_episode_no_memory_came_from_is_purged_as_before(tmp_path, embedder):
-    with Memory(db=str(tmp_path / "m.db"), user="bo", embedder=embedder) as m:
-        sid = m.capture("We walked along the harbour after lunch and the gulls were loud.").source_id
-        m.drain()
-        assert m.list() == [] and [e["id"] for e in m.episodes()] == [sid]
+def test_a_turn_whose_memories_are_all_retired_is_purged_as_before(tmp_path, embedder):
+    """Only an *active* memory keeps its turn (as a memory's purge): a forgotten one is history."""
+    db = str(tmp_path / "m.db")
+    sid, mid = _drained_memory(db, embedder)
+    with Memory(db=db, user="bo", embedder=embedder) as m:
+        m.forget(mid)
         out = m.forget_episode(sid, purge=True)
-        assert (out["sources"], out["shared"]) == (1, []) and m.episodes() == []
+        assert (out["sources"], out["shared"]) == (1, []) and m.stats()["sources"] == 0
+        assert m.show(mid).status == "forgotten" and m.show(mid).source_ids == []
 
 
 # -- 4. token create speaks CLI on the command line, Python in the library ----------------------------------
