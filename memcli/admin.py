@@ -155,11 +155,11 @@ class Admin(Engine):
         from memcli.timeutil import iso, now_utc
 
         if operator and user is not None:
-            raise BadInputError("a token is for one user (user=U, --user U) or for the operator "
-                                "(operator=True, --operator), not both")
+            raise BadInputError("a token is for one user (user=U) or for the operator (operator=True), "
+                                "not both")
         if not operator and user is None:
-            raise BadInputError("a token needs its user (user=U, --user U) or the operator's scope "
-                                "(operator=True, --operator); none was given")
+            raise BadInputError("a token needs its user (user=U) or the operator's scope (operator=True); "
+                                "none was given")
         if user is not None:
             try:
                 user = Settings._user_not_blank(user)

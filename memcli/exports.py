@@ -31,7 +31,10 @@ def export_records(store: MemoryStore, user: str, *, include_all: bool = False) 
     dicts; with ``include_all`` then every turn no memory holds (:func:`loose_turns`); then
     ``{"v": 2, "records": N}`` (``"turns": M`` when M > 0). Each event is written once, on the line of the memory
     it acted on (else of the other memory it names); links to memories not exported are kept as
-    the ids they were (``import`` drops what it cannot resolve)."""
+    the ids they were (``import`` drops what it cannot resolve); a reason that names a memory erased since
+    (``forget --purge``) says so in place of its id (:func:`memcli.governance.views.without_erased`)."""
+    from memcli.governance.views import erased_ids, without_erased
+
     rows = sorted(store.list_items(user, include_all=include_all), key=lambda r: int(r["id"]))
     ids = [int(r["id"]) for r in rows]
     sources: dict[int, list[SourceRecord]] = {}
@@ -42,11 +45,14 @@ def export_records(store: MemoryStore, user: str, *, include_all: bool = False) 
             episode=None if r["is_episode"] is None else bool(r["is_episode"])))
     events: dict[int, list[EventRecord]] = {}
     exported = set(ids)
-    for e in store.events_of(user, ids):
+    event_rows = store.events_of(user, ids)
+    gone = erased_ids(store, user, [r["invalid_reason"] for r in rows] + [e["reason"] for e in event_rows])
+    for e in event_rows:
         owner = e["item_id"] if e["item_id"] in exported else e["other_item_id"]
         events.setdefault(int(owner), []).append(EventRecord(
             id=e["id"], action=e["action"], item=e["item_id"], other=e["other_item_id"], source=e["source_id"],
-            level=e["level"], cosine=e["cosine"], judge=e["judge"], reason=e["reason"], before=_json(e["before"]),
+            level=e["level"], cosine=e["cosine"], judge=e["judge"], reason=without_erased(e["reason"], gone),
+            before=_json(e["before"]),
             after=_json(e["after"]), at=from_iso(e["created_at"])))
     for r in rows:
         rec = StoredRecord(
@@ -55,7 +61,8 @@ def export_records(store: MemoryStore, user: str, *, include_all: bool = False) 
             invalid_at=r["invalid_at"] and from_iso(r["invalid_at"]), recorded_at=from_iso(r["recorded_at"]),
             expired_at=r["expired_at"] and from_iso(r["expired_at"]), confirmed_at=from_iso(r["last_confirmed_at"]),
             confirmations=r["confirmations"], supersedes=r["supersedes_id"], superseded_by=r["superseded_by_id"],
-            invalid_reason=r["invalid_reason"], event_when=r["event_when"], metadata=_json(r["metadata"]) or {},
+            invalid_reason=without_erased(r["invalid_reason"], gone), event_when=r["event_when"],
+            metadata=_json(r["metadata"]) or {},
             sources=sources.get(int(r["id"]), []), events=events.get(int(r["id"]), []))
         out = _bare(rec.model_dump(mode="json"))
         out["sources"], out["events"] = [_bare(x) for x in out["sources"]], [_bare(x) for x in out["events"]]

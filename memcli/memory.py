@@ -250,7 +250,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             raise BadInputError("cascade: only with purge=True (it erases the turns the purged memory shares)")
         number, episode = parse_ref(item_id, "forget: the id")
         if episode:
-            return self.forget_episode(f"e{number}", purge=purge)
+            return self.forget_episode(f"e{number}", purge=purge, cascade=cascade)
         return lifecycle.forget(self.store, self.user, number, erase=purge, cascade=cascade)
 
     # -- reading stored items ----------------------------------------------------------------

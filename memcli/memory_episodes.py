@@ -21,18 +21,24 @@ class EpisodesAPI:
     user: str
     _rebuild_episodes: Callable[..., dict[str, Any]]
 
-    def forget_episode(self, source_id: int | str | Any, *, purge: bool = False) -> dict[str, Any]:
+    def forget_episode(self, source_id: int | str | Any, *, purge: bool = False,
+                       cascade: bool = False) -> dict[str, Any]:
         """Forget an episode (its ``episode_id``, ref "e12" or search hit; a memory's ref or hit is refused):
         never found again, the words kept for history; ``purge=True``: erased with its source
-        (:func:`memcli.governance.lifecycle.forget_episode`). Returns ``{"id", "episode", "purged",
-        "already"}`` (+ ``{"sources", "events"}`` when purged).
+        (:func:`memcli.governance.lifecycle.forget_episode`) — a turn an active memory came from only with
+        ``cascade`` (the memory loses it), as :meth:`forget` keeps such a turn. Returns ``{"id", "episode",
+        "purged", "already"}`` (+ ``{"sources", "events", "shared"}`` when purged).
 
         Raises:
-            NotFoundError: no drained turn with that id for this user. BadInputError: not an episode's id.
+            NotFoundError: no drained turn with that id for this user. BadInputError: not an episode's id;
+                ``cascade`` without ``purge``; a purge of a turn an active memory came from without ``cascade``.
         """
+        from memcli.errors import BadInputError
         from memcli.governance import lifecycle
 
-        return lifecycle.forget_episode(self.store, self.user, episode_ref(source_id), erase=purge)
+        if cascade and not purge:
+            raise BadInputError("cascade: only with purge=True (it erases a turn memories came from)")
+        return lifecycle.forget_episode(self.store, self.user, episode_ref(source_id), erase=purge, cascade=cascade)
 
     def episodes(self) -> list[dict[str, Any]]:
         """The bound user's episodes, oldest first: ``{"id", "text", "at", "session"}`` (``at``:

@@ -164,21 +164,22 @@ def check_text(text: object, max_chars: int, *, what: str = "text", setting: str
 _CHECK_CHUNK = 2048
 
 
-def check_query(query: object) -> None:
+def check_query(query: object, what: str = "query") -> None:
     """Validate a search or context query: a string with something besides whitespace and
     control characters (a long one is truncated by retrieval, not refused: :func:`query_head`).
     Reads the query a chunk at a time and stops at the first one with text in it, so a 1 MB
-    query costs what its first chunk does.
+    query costs what its first chunk does. ``what``: the query's name as the caller spells it
+    (``q``, the HTTP search's query parameter).
 
     Raises:
-        BadInputError: ``query must be a string`` / ``query is empty``.
+        BadInputError: ``query must be a string`` / ``query is empty`` (``what`` for ``query``).
     """
     if not isinstance(query, str):
-        raise BadInputError("query must be a string")
+        raise BadInputError(f"{what} must be a string")
     for i in range(0, len(query), _CHECK_CHUNK):
         if clean_text(query[i: i + _CHECK_CHUNK]).strip():
             return
-    raise BadInputError("query is empty")
+    raise BadInputError(f"{what} is empty")
 
 
 def query_head(query: str, max_chars: int) -> tuple[str, bool]:

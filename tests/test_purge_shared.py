@@ -56,7 +56,7 @@ def test_purge_keeps_the_turn_another_memory_came_from_and_says_so(cli, db: str,
     r = cli("--db", db, "--user", "alice", "forget", str(doomed), "--purge")
     assert r.exit_code == 0, r.stderr
     assert r.stderr.splitlines() == [f"purged #{doomed}", f"source {sid} kept: it backs memories #{other}; "
-                                     f"to erase it too: memcli forget e{sid} --purge"]
+                                     f"to erase it too: memcli forget e{sid} --purge --cascade"]
     with Memory(db=db, user="alice") as m:
         assert [(i.id, i.source_ids) for i in m.list(include_all=True)] == [(other, [sid])]
         assert [e["text"] for e in m.episodes()] == [said]  # the quote is still there
@@ -112,7 +112,7 @@ def test_a_turn_backing_only_retired_memories_is_erased(cli, db: str, embedder):
 def test_cascade_needs_purge(cli, db: str, embedder):
     said, _, _ = TURNS["en"]
     _, doomed, _, _ = _drain(db, said)
-    for args in (("forget", str(doomed), "--cascade"), ("forget", f"e{doomed}", "--purge", "--cascade")):
+    for args in (("forget", str(doomed), "--cascade"), ("forget", f"e{doomed}", "--cascade")):
         r = cli("--db", db, "--user", "alice", *args)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "--cascade" in r.stderr, r.stderr
     with Memory(db=db, user="alice") as m:
@@ -127,11 +127,12 @@ def test_the_kept_turn_is_erased_by_the_command_the_message_names(cli, db: str, 
     r = cli("--db", db, "--user", "alice", "forget", str(doomed), "--purge")
     assert r.exit_code == 0, r.stderr
     command = r.stderr.splitlines()[-1].split("to erase it too: memcli ")[1]
-    assert command == f"forget e{sid} --purge"
+    assert command == f"forget e{sid} --purge --cascade"
     late = cli("--db", db, "--user", "alice", "forget", str(doomed), "--purge", "--cascade")
     assert late.exit_code == 3 and "no memory with id" in late.stderr, late.stderr
     r = cli("--db", db, "--user", "alice", *command.split())
-    assert r.exit_code == 0 and r.stderr.splitlines() == [f"purged episode e{sid}"], r.stderr
+    assert r.exit_code == 0 and r.stderr.splitlines() == [
+        f"purged episode e{sid}", f"source {sid} erased too (--cascade): memories #{other} lose it"], r.stderr
     with Memory(db=db, user="alice") as m:
         assert [(i.id, i.source_ids) for i in m.list()] == [(other, [])] and m.episodes() == []
     assert only_turn not in raw_bytes(db) and sql_hits(db, only_turn.decode()) == []

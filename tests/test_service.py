@@ -128,7 +128,8 @@ def test_remember_show_history_correct_forget_export(server):
 
 def test_a_purge_keeps_a_shared_turn_and_the_episode_route_erases_it(server):
     """One turn, two memories: purging one keeps the turn for the other (``kept``), and ``DELETE
-    /v1/episodes/{source}?purge=true`` erases it afterwards; ``cascade=true`` erases it at once."""
+    /v1/episodes/{source}?purge=true&cascade=true`` erases it afterwards (without cascade: 400, as the turn
+    still backs an active memory); ``cascade=true`` on the memory erases it at once."""
     from test_purge_shared import TURNS
 
     base, svc, _ = server
@@ -145,8 +146,12 @@ def test_a_purge_keeps_a_shared_turn_and_the_episode_route_erases_it(server):
             assert (out["kept"], out["shared"]) == ([], [{"source": sid, "memories": [other]}])
         else:
             assert (out["kept"], out["shared"]) == ([{"source": sid, "memories": [other]}], [])
-            gone = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth).json()
-            assert (gone["id"], gone["purged"], gone["sources"]) == (sid, True, 1)
+            refused = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth)
+            assert refused.status_code == 400 and "cascade=true" in refused.json()["error"]["message"], refused.text
+            gone = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true", "cascade": "true"},
+                                headers=auth).json()
+            assert (gone["id"], gone["purged"], gone["sources"], gone["shared"]) == (
+                sid, True, 1, [{"source": sid, "memories": [other]}])
         with Memory(settings=svc.settings.model_copy(update={"user": user})) as m:
             assert [(i.id, i.source_ids) for i in m.list()] == [(other, [])] and m.stats()["sources"] == 0
         again = httpx.delete(f"{base}/v1/episodes/{sid}", params={"purge": "true"}, headers=auth)
@@ -216,7 +221,7 @@ def test_a_bad_body_is_told_what_is_wrong_with_it(server):
         assert r.status_code == 400, r.text
         assert r.json() == {"error": {"code": "bad_input", "message": message, "exit_code": 2}}
     r = httpx.get(f"{base}/v1/search", params={"q": "  "}, headers=auth)
-    assert (r.status_code, r.json()["error"]["message"]) == (400, "query is empty")
+    assert (r.status_code, r.json()["error"]["message"]) == (400, "q is empty")  # the parameter as spelled
     for bad in ("1.5", "-0.1"):  # the final score's range is [0, 1]: a floor outside it is refused, not empty hits
         r = httpx.get(f"{base}/v1/search", params={"q": "tea", "min_score": bad}, headers=auth)
         assert r.status_code == 400 and "min_score" in r.json()["error"]["message"], r.text
@@ -479,7 +484,7 @@ def test_cascade_without_purge_is_refused_not_ignored(server):
     _, auth = _user(svc)
     mid = httpx.post(f"{base}/v1/memories", json={"text": "My brother plays the cello"}, headers=auth).json()["item_id"]
     r = httpx.delete(f"{base}/v1/memories/{mid}", params={"cascade": "true"}, headers=auth)
-    assert r.status_code == 400 and r.json()["error"]["message"].startswith("cascade: only with purge"), r.text
+    assert r.status_code == 400 and r.json()["error"]["message"].startswith("cascade: only with purge=true"), r.text
     assert httpx.get(f"{base}/v1/memories/{mid}", headers=auth).json()["status"] == "active"
 
 

@@ -39,8 +39,11 @@ class Answered(SystemExit):
 CLI_FLAGS = {"as_of": "--as-of", "limit": "--limit", "min_score": "--min-score", "budget_ms": "--budget-ms",
              "max_tokens": "--max-tokens", "fmt": "--format", "lang": "--lang", "interval_s": "--interval",
              "max_seconds": "--max-seconds"}
+#: the library's spelling of a keyword argument in its messages → the command line's (``user=U`` → ``--user U``)
 _KEYWORDS = {"allow it (allow_future)": "allow it (--allow-future)", "all_dead=True": "--all-dead",
-             "remember the fact as a new memory": "`memcli remember` the fact"}
+             "remember the fact as a new memory": "`memcli remember` the fact", "user=U": "--user U",
+             "operator=True": "--operator", "purge=True": "--purge",
+             "cascade=True": "--cascade"}
 
 
 def cli_message(message: str) -> str:

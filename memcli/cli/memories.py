@@ -218,7 +218,8 @@ def forget(
         "--purge", help="erase it, its sources, index rows, events and every stored copy of its text "
         "(cannot be undone); a turn another active memory came from too is kept for it")] = False,
     cascade: Annotated[bool, typer.Option(
-        "--cascade", help="with --purge: erase such shared turns too (the other memories lose them)")] = False,
+        "--cascade", help="with --purge: erase such shared turns too (the other memories lose them); of an "
+        "episode: erase it even when an active memory came from that turn")] = False,
     episode: Annotated[bool, typer.Option(
         "--episode", help="ID is an episode (a search hit of kind episode: words no memory holds), not a memory")
     ] = False,
@@ -231,6 +232,7 @@ def forget(
     `forget 13 --episode`: it is never found again (its words stay as a source), or is erased
     with its source with --purge. Its number is no memory id: `forget 13` is memory #13.
     A purge keeps a turn that another active memory came from too, and says so; --cascade erases it.
+    Likewise `forget eN --purge` of a turn an active memory came from is refused; --cascade erases it.
 
     Examples:
 
@@ -241,10 +243,10 @@ def forget(
       memcli forget e40 --purge
     """
     item_id, episode = forget_id(item_id, episode)
-    if cascade and (not purge or episode):
-        raise BadInputError("--cascade: only with --purge of a memory (it erases the turns it shares)")
+    if cascade and not purge:
+        raise BadInputError("--cascade: only with --purge (it erases the turns memories came from)")
     with open_memory(db, user, creates=False) as mem:
-        out = mem.forget_episode(item_id, purge=purge) if episode else \
+        out = mem.forget_episode(item_id, purge=purge, cascade=cascade) if episode else \
             mem.forget(item_id, purge=purge, cascade=cascade)
     if as_json:
         emit_json(out)
@@ -255,7 +257,7 @@ def forget(
         info(f"{'purged' if purge else 'forgot'} {name}")
         for k in out.get("kept", []):
             info(f"source {k['source']} kept: it backs memories {_ids(k['memories'])}; to erase it too: "
-                 f"memcli forget e{k['source']} --purge")
+                 f"memcli forget e{k['source']} --purge --cascade")
         for k in out.get("shared", []):
             info(f"source {k['source']} erased too (--cascade): memories {_ids(k['memories'])} lose it")
 

@@ -96,12 +96,15 @@ class EpisodeStore(ABC):
         """
 
     @abstractmethod
-    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
+    def purge_episode(self, user: str, source_id: int, *, cascade: bool = False) -> dict[str, object]:
         """Erase a turn kept as an episode: index rows, source, outbox task; one ``PURGE`` event
-        without the text. Returns ``{"sources", "events"}``. Run :meth:`compact` afterwards.
+        without the text. A turn an active memory came from only with ``cascade`` (those memories lose it).
+        Returns ``{"sources", "events", "shared"}`` (``shared``: ``[{"source", "memories"}]``, the memories
+        that lost it). Run :meth:`compact` afterwards.
 
         Raises:
             NotFoundError: no drained turn ``source_id`` of ``user``.
+            BadInputError: the turn backs an active memory and ``cascade`` is False; nothing erased.
         """
 
     @abstractmethod

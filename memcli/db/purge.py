@@ -5,7 +5,7 @@ from __future__ import annotations
 from memcli.db import episodes, index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
-from memcli.db.purge_sources import backing, purge_reason, purge_result
+from memcli.db.purge_sources import backing, episode_backing, purge_reason, purge_result
 from memcli.errors import StoreError, StoreLockedError
 
 __all__ = ["compact", "purge_episode", "purge_item"]
@@ -64,20 +64,28 @@ def purge_item(store: Store, user_id: str, item_id: int, *, cascade: bool = Fals
     return purge_result(len(source_ids), int(n_events or 0), shared, cascade)
 
 
-def purge_episode(store: Store, user: str, source_id: int) -> dict[str, int]:
+def purge_episode(store: Store, user: str, source_id: int, *, cascade: bool = False) -> dict[str, object]:
     """Erase a turn kept as an episode: its index rows, its episode row, the source and its
-    outbox task. One ``PURGE`` event without the text. Run ``compact`` afterwards.
+    outbox task. One ``PURGE`` event without the text. Run ``compact`` afterwards. A turn an active
+    memory came from is erased only with ``cascade`` (:func:`~memcli.db.purge_sources.episode_backing`).
+
+    Returns ``{"sources", "events", "shared"}`` (``shared``: ``[{"source", "memories"}]``, the memories
+    that lost the turn, with ``cascade``).
 
     Raises:
         NotFoundError: no drained turn ``source_id`` of ``user``.
+        BadInputError: the turn backs an active memory and ``cascade`` is False (nothing erased).
     """
     with store.tx():
         episodes.episode_state(store, user, source_id)
+        shared = episode_backing(store, user, source_id, cascade=cascade)
         episodes.unindex(store, [source_id])
         store.x(f"DELETE FROM {s.SOURCES} WHERE id = ? AND user_id = ?", (int(source_id), user))
         items.record_event(store, user_id=user, action="PURGE", source_id=int(source_id), level="explicit",
-                           reason="episode purged with its source")
-    return {"sources": 1, "events": 0}
+                           reason="episode purged with its source" + (
+                               f"; memories {', '.join(str(i) for i in shared[0]['memories'])} lose it"
+                               if shared else ""))
+    return {"sources": 1, "events": 0, "shared": shared}
 
 
 def compact(store: Store) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.db import schema as s
+from memcli.errors import BadInputError
 
-__all__ = ["backing", "purge_reason", "purge_result"]
+__all__ = ["backing", "episode_backing", "purge_reason", "purge_result"]
 
 
 def backing(store: Any, user_id: str, item_id: int, source_ids: list[int]) -> dict[int, list[int]]:
@@ -29,6 +30,26 @@ def backing(store: Any, user_id: str, item_id: int, source_ids: list[int]) -> di
                              ORDER BY l.source_id, l.item_id""", (user_id, int(item_id), *part)):
             out.setdefault(int(r["sid"]), []).append(int(r["iid"]))
     return out
+
+
+def episode_backing(store: Any, user_id: str, source_id: int, *, cascade: bool) -> list[dict[str, object]]:
+    """The active memories of ``user_id`` the turn ``source_id`` backs, as ``[{"source", "memories"}]``
+    (empty when none), for an episode purge: as a memory's purge keeps such a turn unless ``cascade``,
+    an episode purge of it is refused unless ``cascade`` (then the memories lose it). Read-only.
+
+    Raises:
+        BadInputError: the turn backs an active memory and ``cascade`` is False; the message names the
+            memories and both ways on.
+    """
+    shared = backing(store, user_id, 0, [int(source_id)])  # (no item has id 0: every memory counts)
+    if shared and not cascade:
+        ids = shared[int(source_id)]
+        which = ", ".join(f"#{i}" for i in ids)
+        raise BadInputError(
+            f"turn e{source_id} is the source of active memor{'y' if len(ids) == 1 else 'ies'} {which}: "
+            f"forget {'it' if len(ids) == 1 else 'them'} with purge=True first, or erase the turn anyway with "
+            f"cascade=True ({'it loses' if len(ids) == 1 else 'they lose'} its source); nothing was erased")
+    return [{"source": sid, "memories": ids} for sid, ids in sorted(shared.items())]
 
 
 def purge_reason(n_sources: int, n_events: int, shared: dict[int, list[int]], cascade: bool) -> str:

@@ -384,8 +384,8 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     def forget_episode(self, user: str, source_id: int) -> bool:
         return episodes.forget(self, user, source_id)
 
-    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
-        return purge.purge_episode(self, user, source_id)
+    def purge_episode(self, user: str, source_id: int, *, cascade: bool = False) -> dict[str, object]:
+        return purge.purge_episode(self, user, source_id, cascade=cascade)
 
     def drop_episode_vectors(self) -> None:
         episodes.drop_vectors(self)

@@ -142,19 +142,24 @@ def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = Fals
     return {"id": item_id, "purged": erase, "already": already, **counts}
 
 
-def forget_episode(store: MemoryStore, user_id: str, source_id: int, *, erase: bool = False) -> dict[str, Any]:
+def forget_episode(store: MemoryStore, user_id: str, source_id: int, *, erase: bool = False,
+                   cascade: bool = False) -> dict[str, Any]:
     """Forget an episode (a turn the user said that no memory holds, :mod:`memcli.read.episodes`).
     Default: never found again, its text kept as a source for history. ``erase=True``: erased —
-    the source, its outbox task and the episode's index rows (then ``compact``).
+    the source, its outbox task and the episode's index rows (then ``compact``). As a memory's
+    purge keeps a turn another active memory came from, a turn an active memory came from is erased
+    only with ``cascade`` (those memories lose it); without, the purge is refused and nothing changes.
 
     Returns:
-        ``{"id", "episode": True, "purged", "already"}`` plus, when purged, ``{"sources", "events"}``.
+        ``{"id", "episode": True, "purged", "already"}`` plus, when purged, ``{"sources", "events", "shared"}``
+        (``shared``: ``[{"source", "memories"}]``, the active memories that lost the turn).
 
     Raises:
         NotFoundError: no drained turn ``source_id`` of this user.
+        BadInputError: ``erase`` of a turn an active memory came from, without ``cascade``.
     """
     if erase:
-        counts = store.purge_episode(user_id, source_id)
+        counts = store.purge_episode(user_id, source_id, cascade=cascade)
         store.compact()
         return {"id": source_id, "episode": True, "purged": True, "already": False, **counts}
     changed = store.forget_episode(user_id, source_id)

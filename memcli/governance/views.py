@@ -15,7 +15,25 @@ from memcli.models import Event, MemoryItem
 from memcli.settings import Settings
 from memcli.timeutil import from_iso, now_utc
 
-__all__ = ["erased_note", "event_model", "item_model"]
+__all__ = ["ERASED", "erased_ids", "erased_note", "event_model", "item_model", "without_erased"]
+
+#: what an exported reason says in place of a memory id erased since (``forget --purge``)
+ERASED = "a memory erased since"
+_ID = re.compile(r"#(\d+)")
+
+
+def erased_ids(store: MemoryStore, user: str, reasons: list[str | None]) -> set[int]:
+    """The memory ids ``reasons`` name (``#12``) that ``user``'s store no longer holds (erased by a purge):
+    one lookup for them all."""
+    named = sorted({int(n) for r in reasons for n in _ID.findall(r or "")})
+    return set(named) - {int(r["id"]) for r in store.items_by_ids(user, named)} if named else set()
+
+
+def without_erased(reason: str | None, gone: set[int]) -> str | None:
+    """``reason`` with each id of ``gone`` said as :data:`ERASED` ("corrected by the user (#7)" →
+    "corrected by the user (a memory erased since)"): an export never cites a memory that is not there,
+    and an import has no id of it to resolve. None stays None."""
+    return _ID.sub(lambda m: ERASED if int(m[1]) in gone else m[0], reason) if reason and gone else reason
 
 
 def erased_note(store: MemoryStore, user: str, reason: str | None, own: int | None = None) -> str | None:

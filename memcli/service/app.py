@@ -211,7 +211,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
                      limit: Annotated[int, Query(ge=1, le=1000)] = 5, as_of: str | None = None,
                      min_score: Annotated[float | None, Query(ge=0, le=1, allow_inf_nan=False)] = None,
                      explain: bool = False) -> Any:
-        check_query(q)
+        check_query(q, "q")  # named as the request spells it
         hits = await svc.model(user, "search", q, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
         return _json({"hits": [hit_json(h) for h in hits], "info": hits.info})
 
@@ -242,8 +242,8 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
         return await call(user, FAST, lambda m: m.forget(item_id, purge=purge, cascade=cascade))  # cascade alone: 400
 
     @api.delete("/v1/episodes/{id}", tags=["write"], summary="Forget an episode or kept turn (purge: erase)")
-    async def forget_episode(source_id: ItemId, user: User, purge: bool = False) -> Any:
-        return await call(user, FAST, lambda m: m.forget_episode(source_id, purge=purge))
+    async def forget_episode(source_id: ItemId, user: User, purge: bool = False, cascade: bool = False) -> Any:
+        return await call(user, FAST, lambda m: m.forget_episode(source_id, purge=purge, cascade=cascade))
 
     @api.get("/v1/export", tags=["read"], summary="Memories as JSON Lines (memcli import reads them)",
              response_class=Response)

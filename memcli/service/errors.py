@@ -25,13 +25,14 @@ anything else                     500     internal
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
 from memcli import errors as e
 from memcli.validation_words import error_words
 
-__all__ = ["ServiceError", "body", "status_of", "undecodable_body", "validation_message"]
+__all__ = ["ServiceError", "body", "http_message", "status_of", "undecodable_body", "validation_message"]
 
 _MAP: list[tuple[type[e.MemcliError], int]] = [
     (e.StoreLockedError, 503),
@@ -60,6 +61,16 @@ def status_of(exc: e.MemcliError) -> tuple[int, str]:
         if isinstance(exc, cls):
             return status, exc.code
     return 500, exc.code
+
+
+#: a keyword argument the library's message names with a Python value (``purge=True``)
+_PY_FLAG = re.compile(r"\b([a-z_]+)=(True|False)\b")
+
+
+def http_message(message: str) -> str:
+    """A library error's one line as an HTTP client says it: a flag named with its Python value
+    (``cascade: only with purge=True``) spelled as the query parameter is (``purge=true``)."""
+    return _PY_FLAG.sub(lambda m: f"{m[1]}={m[2].lower()}", message)
 
 
 def body(code: str, message: str, exit_code: int) -> dict[str, Any]:

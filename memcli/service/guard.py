@@ -16,7 +16,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memcli.errors import MemcliError
 from memcli.service.access import denied
-from memcli.service.errors import ServiceError, body, status_of, undecodable_body, validation_message
+from memcli.service.errors import (
+    ServiceError,
+    body,
+    http_message,
+    status_of,
+    undecodable_body,
+    validation_message,
+)
 from memcli.service.metrics import Metrics
 
 __all__ = ["USER_FIELDS", "Guard", "error_response", "install_errors"]
@@ -108,7 +115,7 @@ def install_errors(app: FastAPI) -> None:
     @app.exception_handler(MemcliError)
     async def _memcli(_: Request, exc: MemcliError) -> JSONResponse:
         status, code = status_of(exc)
-        return error_response(status, code, str(exc), exc.exit_code)
+        return error_response(status, code, http_message(str(exc)), exc.exit_code)
 
     @app.exception_handler(ServiceError)
     async def _service(_: Request, exc: ServiceError) -> JSONResponse:

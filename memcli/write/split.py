@@ -7,8 +7,12 @@ clause; :func:`fact_parts` cuts an explicit text at the same places (:func:`memc
 :func:`~memcli.write.clauses.en_parts`) and keeps the cut only when the parts are facts side by
 side, each whole on its own:
 
-- every part has a specific slot from the rules, no two parts the same slot (a reason or a request,
-  "…, so please never suggest shrimp", has none: the text stays one);
+- every part is a fact the rules read, no two parts the same slot, at least one with a specific slot (a reason
+  or a request, "…, so please never suggest shrimp", is no fact: the text stays one). A part the rules read as
+  a first-person state of no known attribute (``fact.…``: "I play the cello"; not a thing done or changed,
+  "I changed jobs", 我换工作了: the news of the fact told after it) or that tells an ability with a
+  modal, which the rules leave (:func:`ability`: "I can sail", 我会拉大提琴), counts beside a specific one
+  (round 39: "My favourite colour is green and I play the cello" was one memory);
 - every later part names its own subject and is joined as a second statement: an English part opens
   with its subject after "and", "but", ";" or a sentence end ("I no longer teach, I work in
   publishing now" is one change, "… and work at a bakery" has no subject); a Chinese part opens with
@@ -33,7 +37,7 @@ from memcli.records import MemoryRecord
 from memcli.relazy import lazy
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["fact_parts", "split_record"]
+__all__ = ["ability", "fact_parts", "split_record"]
 
 # compiled on first use (memcli.relazy): remember runs them, every read imports this module through the facade
 #: an English part that stands alone opens with its subject ("work at Siemens" does not)
@@ -41,6 +45,51 @@ _EN_SUBJECT = lazy(r"(?i:i|i'm|i've|i'd|my|our|we|we're)\b|[A-Z]")
 #: what joins a second English statement to the one before it
 _EN_JOINED = lazy(r"(?:\band|\bbut|[;.!?])\s*$", re.IGNORECASE)
 _ZH_SENTENCE_END = lazy(r"[。！？；!?;]\s*$")
+#: an ability told with a modal: "I can play the cello", "we know how to sail", 我会拉大提琴, 我也能说日语
+_EN_ABILITY = lazy(r"(?:I|we) (?:can|know how to) (?P<verb>[a-z]+)(?: (?P<obj>[^,;]+?))?[.!]?", re.IGNORECASE)
+_ZH_ABILITY = lazy(r"我们?(?:也|还|都)?(?:会|能)(?P<vp>[^，,。；;！!？?]{2,})[。！!]?")
+#: what makes a modal a promise, an offer or a plan rather than an ability ("I can help you", "I can come
+#: tomorrow", 我会注意的, 我会去的): an object that is the listener or a pronoun, a time ahead, a promise's verb
+_EN_NOT_ABILITY = lazy(r"^(?:you|it|that|this|them|him|her|us|me|there|here)\b|\b(?:tomorrow|tonight|today|later|"
+                       r"soon|next|sometime|anytime|if|for you)\b", re.IGNORECASE)
+_EN_PROMISE_VERBS = frozenset("try help come go be do get let make call send bring give take see check ask "
+                              "tell say meet wait stay keep".split())
+_ZH_NOT_ABILITY = lazy(r"^(?:去|来|回|给|帮|告诉|注意|考虑|记得|记住|尽量|努力|试|想|争取|好好|按时|准时|再|一直|马上|"
+                       r"立刻|继续|坚持|小心|陪|等|带)|[你您]|[的了吧呢啊哦呀嘛]$")
+
+
+#: a Chinese clause that tells something done or changed (换工作了, 去过): the news, not a state
+_ZH_DONE = lazy(r"了|过(?!敏)")
+#: an English clause's subject before its verb ("I changed jobs": changed)
+_EN_SUBJ = lazy(r"^(?:I|we)(?:'ve| have| had)? (?:(?:just|recently|finally|also|then|now) )?", re.IGNORECASE)
+
+
+def _told_done(part: str) -> bool:
+    """Whether ``part`` of no known attribute tells a thing done or changed ("I changed jobs", 我前阵子换工作了)
+    rather than a state: told with the part after it (…, I now work at X), it is the news of that one fact."""
+    from memcli.write.rules.en_words import _PAST
+
+    if lang_of(part) == "zh":
+        return bool(_ZH_DONE.search(to_simplified(part)))
+    m = _EN_SUBJ.match(part)
+    return m is None or bool(_PAST.match(part[m.end():]))
+
+
+def ability(part: str) -> bool:
+    """Whether ``part`` (one clause of a ``remember`` text) tells an ability of the speaker with a modal
+    ("I can play the cello", 我会拉大提琴, 我能说日语): a fact about the user that the rules leave, a modal
+    being no fact to them — not a promise, an offer or a plan said with the same words ("I can help you",
+    "I can come tomorrow", 我会注意的, 我明天会去)."""
+    from memcli.write.rules.en_words import _IRREALIS as EN_IRREALIS
+    from memcli.write.rules.zh_words import _IRREALIS as ZH_IRREALIS
+
+    part = part.strip()
+    if lang_of(part) == "zh":
+        m = _ZH_ABILITY.fullmatch(to_simplified(part))
+        return bool(m) and not _ZH_NOT_ABILITY.search(m["vp"]) and not ZH_IRREALIS.search(part)
+    m = _EN_ABILITY.fullmatch(part)
+    return bool(m) and m["verb"].casefold() not in _EN_PROMISE_VERBS and not (
+        _EN_NOT_ABILITY.search(m["obj"] or "") or EN_IRREALIS.search(part))
 
 
 def _stands_alone(part: str, before: str) -> bool:
@@ -110,16 +159,24 @@ def fact_parts(text: str) -> list[str]:
         at += len(s)
     if not all(_stands_alone(s, text[:i]) for s, i in zip(said[1:], starts[1:], strict=True)):
         return _pronoun_parts(text)
-    return _facts_apart(said, [analyze(s).slot for s in said]) or [text]
+    return _facts_apart(said, [analyze(s).slot for s in said], loose=True) or [text]
 
 
-def _facts_apart(said: list[str], slots: list[str | None]) -> list[str] | None:
+def _facts_apart(said: list[str], slots: list[str | None], *, loose: bool = False) -> list[str] | None:
     """``said`` (statements, with the slots read of them) as the facts to keep, an English one capitalised, when
-    each has a specific slot and no two the same (:func:`memcli.write.clauses.specific_slot`); None otherwise."""
+    each has a specific slot and no two the same (:func:`memcli.write.clauses.specific_slot`); None otherwise.
+    ``loose``: a part of a first-person fact of no known attribute (``fact.…``) or of an ability (:func:`ability`)
+    counts too, when another part has a specific slot (see the module doc)."""
     from memcli.write.clauses import specific_slot
 
     keys = [specific_slot(s, slot, things=False) for s, slot in zip(said, slots, strict=True)]
-    if any(k is None or k.startswith("fact.") for k in keys) or len(set(keys)) < len(keys):
+    specific = [k is not None and not k.startswith("fact.") for k in keys]
+    if loose and any(specific):  # (a generic part is told apart by its words: "fact.play" twice is two facts)
+        keys = [k if ok else f"{k}:{s}" if k is not None and not _told_done(s) else
+                f"ability:{s}" if k is None and ability(s) else None
+                for k, s, ok in zip(keys, said, specific, strict=True)]
+        specific = [k is not None for k in keys]
+    if not all(specific) or len(set(keys)) < len(keys):
         return None
     return [s[:1].upper() + s[1:] if lang_of(s) == "en" else s for s in said]
 

@@ -208,10 +208,15 @@ def forget(store: PgStore, user: str, source_id: int) -> bool:
     return True
 
 
-def purge(store: PgStore, user: str, source_id: int) -> dict[str, int]:
+def purge(store: PgStore, user: str, source_id: int, *, cascade: bool = False) -> dict[str, object]:
+    from memcli.db.purge_sources import episode_backing
+
     with store.tx(user=user):
         _state(store, user, source_id)
+        shared = episode_backing(store, user, source_id, cascade=cascade)
         store.x(f"DELETE FROM {s.SOURCES} WHERE user_id = %s AND id = %s", (user, int(source_id)))  # cascades
         store.record_event(user_id=user, action="PURGE", source_id=int(source_id), level="explicit",
-                           reason="episode purged with its source")
-    return {"sources": 1, "events": 0}
+                           reason="episode purged with its source" + (
+                               f"; memories {', '.join(str(i) for i in shared[0]['memories'])} lose it"
+                               if shared else ""))
+    return {"sources": 1, "events": 0, "shared": shared}

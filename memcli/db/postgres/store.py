@@ -415,8 +415,8 @@ class PostgresStore(PgStore, MemoryStore):
     def forget_episode(self, user: str, source_id: int) -> bool:
         return pge.forget(self, user, source_id)
 
-    def purge_episode(self, user: str, source_id: int) -> dict[str, int]:
-        return pge.purge(self, user, source_id)
+    def purge_episode(self, user: str, source_id: int, *, cascade: bool = False) -> dict[str, object]:
+        return pge.purge(self, user, source_id, cascade=cascade)
 
     def drop_episode_vectors(self) -> None:
         pge.drop_vectors(self)

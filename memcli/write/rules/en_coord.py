@@ -84,6 +84,8 @@ _TOPIC_Q = re.compile(r"^\s*(?P<np>[A-Za-z][\w'-]*(?: [\w'-]+){0,3})\?\s+\S")
 _HAD = re.compile(r"^(?P<s>I|We) (?:have|has|got|bought|own|adopted|rescued) (?:a|an|one|two|three|four|\d+|some) "
                   r"(?P<np>(?:(?!\b(?:and|but|or|so|who|which|that|because|when|it)\b)[\w' -])+?)$")
 _IT = re.compile(r"(?<=\s)(?:one of them|them|it\b(?!'s| is| was))\b", re.I)
+#: a "thing had" that names no thing: a part of something said before ("two of them", "a few of my…") or a pronoun
+_NO_THING = re.compile(r"^of\b|\b(?:them|it|those|these|that|this|ones?|some|any)\b", re.I)
 
 
 def antecedent(text: str, statements: list[str]) -> str | None:
@@ -94,7 +96,8 @@ def antecedent(text: str, statements: list[str]) -> str | None:
             "what", "who", "why", "how", "where", "when", "really", "right", "yes", "no", "ok", "okay", "you"):
         return m["np"][:1].lower() + m["np"][1:]
     for st in statements:
-        if (m := _HAD.match(st)) is not None:
+        # (round 39) "I have two of them" names no thing of its own: read as one, "them" became "my of them"
+        if (m := _HAD.match(st)) is not None and not _NO_THING.search(m["np"]):
             return ("my " if m["s"] == "I" else "our ") + m["np"]
     return None
 
