@@ -19,8 +19,8 @@ Workload (deterministic, seed 7): captured utterances spread over 20 users, time
 over a year. About half are first-person facts from templates in Chinese and English
 (preferences, allergies, residence, relatives' birthdays, habits, with restatements,
 conflicting values and polarity flips, so every decision path runs), half are real user
-turns from MemoryBank-SiliconFriend (``../shared/data/memorybank``, read by path), which
-are mostly chatter and questions, plus some assistant turns and calendar lines.
+turns from MemoryBank-SiliconFriend (``../shared/data/memorybank``, or the folder ``MEMCLI_MEMORYBANK``
+names, read by path), which are mostly chatter and questions, plus some assistant turns and calendar lines.
 
 Measured per run, on a fresh database, model loaded before the clock starts:
 
@@ -60,7 +60,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent / "out"
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "memorybank"
+# MEMCLI_MEMORYBANK names the folder when the checkout is not beside shared/ (a git worktree elsewhere)
+DATA = Path(os.environ.get("MEMCLI_MEMORYBANK")
+            or Path(__file__).resolve().parents[2] / "shared" / "data" / "memorybank")
 
 ZH_OBJ = ["猫", "狗", "咖啡", "绿茶", "爬山", "游泳", "火锅", "寿司", "爵士乐", "摇滚", "看电影", "钢琴",
           "足球", "篮球",
