@@ -189,22 +189,23 @@ def failure_text(exc: BaseException) -> str:
 
 
 def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int, waiting: Any = None,
-           theirs: Any = None) -> None:
+           theirs: Any = None, ours: Any = None) -> None:
     """The look-ahead process: prepare each batch sent, in order, until told to stop (then send the
     embedder's memo back) or until the parent is gone (a SIGKILLed drain: exit, nothing written); with
     each batch, what it computed for the writer (:mod:`memcli.write.precompute`), unless ``waiting`` (a shared
-    integer, non-zero while the writer waits for a batch) says the writer wants the batch now. ``results``: the
-    sending end of a pipe (:func:`_pipe`), written by this thread; ``theirs``: its reading end, the writer's (closed
-    here: with the writer gone, a send fails instead of waiting for ever)."""
+    integer, non-zero while the writer waits for a batch) says the writer wants the batch now. ``requests``: the
+    reading end of the writer's pipe of batches (:func:`_pipe`); ``results``: the sending end of a pipe (:func:`_pipe`),
+    written by this thread; ``theirs``: its reading end, the writer's, and ``ours``: the sending end of ``requests``
+    (both closed here: with the writer gone, a send fails and a read ends instead of waiting for ever)."""
     import os
-    import queue
     import signal
 
     from memcli import primed
     from memcli.write.precompute import forget, texts
 
-    if theirs is not None:
-        theirs.close()
+    for end in (theirs, ours):
+        if end is not None:
+            end.close()
     primed.recording(True)  # what this process computes of the texts goes back with each batch
     forget()
     keep = getattr(worker.embedder, "keep_token_rows", None)
@@ -214,11 +215,13 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
         try:
-            job = requests.get(timeout=0.5)
-        except queue.Empty:
-            if os.getppid() != parent:
-                return
-            continue
+            if not requests.poll(0.5):
+                if os.getppid() != parent:
+                    return
+                continue
+            job = requests.recv()
+        except (EOFError, OSError):  # the writer's end closed: it is gone
+            return
         if job is None:
             memo = getattr(worker.embedder, "state", None)
             _send(results, ("memo", memo() if memo is not None else None))
@@ -250,7 +253,9 @@ def _pipe(ctx: Any) -> tuple[Any, Any]:
     the look-ahead's busy interpreter lock (~5 ms each time) before it pickled a batch and again after each 64 KiB
     the pipe held, so the writer waited ~5 ms for a batch long prepared. The buffer is enlarged where the system
     allows (Linux: ``F_SETPIPE_SZ``, up to ``/proc/sys/fs/pipe-max-size``); elsewhere a batch larger than the buffer
-    waits in the look-ahead until the writer takes it (then it runs one batch ahead, not two)."""
+    waits in the look-ahead until the writer takes it (then it runs one batch ahead, not two). The claimed batches
+    go the other way through one too (round 39), written by the writer's thread: the queue's feeder thread there
+    woke at each batch and took the writer's interpreter lock to pickle it."""
     theirs, ours = ctx.Pipe(duplex=False)
     try:
         import fcntl
@@ -285,22 +290,28 @@ class Ahead:
         self.worker = worker
         worker.embedder  # noqa: B018 - loaded before the fork, once, not by the look-ahead process
         ctx = multiprocessing.get_context("fork")
-        self.requests = ctx.Queue()
+        asked, self.requests = _pipe(ctx)  # sent by this thread (round 39): no feeder thread here, no pickling in it
         self.results, sending = _pipe(ctx)
         self.waiting = 0
         self.wants = ctx.RawValue("b", 0)  # 1 while this process waits for a batch (the look-ahead then sends it)
-        self.proc = ctx.Process(target=_child, args=(worker, self.requests, sending, os.getpid(), self.wants,
-                                                     self.results), name="memcli-drain-ahead", daemon=True)
+        self.proc = ctx.Process(target=_child, args=(worker, asked, sending, os.getpid(), self.wants,
+                                                     self.results, self.requests), name="memcli-drain-ahead",
+                                daemon=True)
         try:
             self.proc.start()
         except BaseException:  # no process (OSError: memory, a limit): the drain goes on alone, no pipe left open
             self.results.close()
+            self.requests.close()
             raise
         finally:
-            sending.close()  # the look-ahead's end: with it gone, a read here ends instead of waiting
+            sending.close()  # the look-ahead's ends: with them gone, a read here ends instead of waiting
+            asked.close()
 
     def submit(self, tasks: list[outbox.Task]) -> Ahead:
-        self.requests.put((tasks, utterances(self.worker, tasks)))
+        try:
+            self.requests.send((tasks, utterances(self.worker, tasks)))
+        except OSError:  # the look-ahead is gone (its end closed): :meth:`result` says so for this batch
+            pass
         self.waiting += 1
         return self
 
@@ -345,7 +356,10 @@ class Ahead:
         normally); else (an error, a signal) end it at once."""
         try:
             if memo and self.proc.is_alive():
-                self.requests.put(None)
+                try:
+                    self.requests.send(None)
+                except OSError:  # gone meanwhile: the read below says so
+                    pass
                 while self.waiting > 0:  # batches prepared but never written (an interrupted drain)
                     self._get()
                     self.waiting -= 1
@@ -357,6 +371,5 @@ class Ahead:
             if self.proc.is_alive():
                 self.proc.terminate()
             self.proc.join()
-            self.requests.cancel_join_thread()  # never wait at exit on a pipe nobody reads
             self.requests.close()
             self.results.close()
