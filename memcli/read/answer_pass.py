@@ -315,11 +315,12 @@ class AnswerPass:
             lexical, tokens = lexical_of[f.id], tokens_of.get(f.id, q.tokens)
             x = hit_features(
                 cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
-                cover=self._once(("cover", text, slot), coverage, tokens, text, slot),
-                strong_cover=self._once(("strong", text, slot), coverage, tokens, text, slot, strong=True),
+                cover=self._once(("cover", text, slot, *tokens), coverage, tokens, text, slot),
+                strong_cover=self._once(("strong", text, slot, *tokens), coverage, tokens, text, slot,
+                                        strong=True),
                 ratio=final / best, best_cos=best_cos, mean_cos=mean_cos, rank=rank, subject=subjects[f.id],
                 attr=attrs[f.id], has_anchor=q.has_anchor, query_chars=len(q.focus), personal=q.personal,
-                topic=self._once(("topic", text), topic_coverage, tokens, text), no_slot=no_slot,
+                topic=self._once(("topic", text, *tokens), topic_coverage, tokens, text), no_slot=no_slot,
                 no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and (f.id in cross or self._once(("informative", text), informative_match,
