@@ -43,9 +43,11 @@ from memcli.read.answer import (
 )
 from memcli.read.asked_thing import held_attrs, thing_features
 from memcli.read.compare import compared_things
+from memcli.read.cross_word import Embed, bare_words, crossed
 from memcli.read.gaps import names_thing, piece_only, value_unheld
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
+from memcli.read.how_to import asks_market, procedure_rest
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.meal import ability_keys, is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
@@ -127,6 +129,24 @@ class _Question:
         # round 38: "Who invented coffee?", 红楼梦的作者是谁 — a fact of the world's history or make-up (whole messages,
         # as ``world``; one naming the user or someone of theirs asks of their world)
         self.world_fact = None if self.long or self.has_anchor else asks_world_fact(self.simple)
+        # round 39: 咖啡 looked up over "I take my coffee with milk": bare topic words, matched across scripts
+        self.bare = [] if self.long else bare_words(self.focus, self.tokens)
+        # round 39: a how-to ("How do I cook dumplings?", 饺子怎么做) or a market, weather or news question
+        # (腾讯今天股价) is the world's: the "I" of "how do I" is anyone, so the anchor is read on the rest
+        # (memcli.read.how_to)
+        if not self.long and not self.world_fact and self.public_ask():
+            self.world_fact, self.has_anchor = "fact", 0
+
+    def public_ask(self) -> bool:
+        """The question asks a procedure or a public thing's state (:mod:`memcli.read.how_to`) and, once the how-to
+        opening is taken off, names neither the user nor anyone of theirs; not a meal put to the asker ("how should I
+        cook dinner tonight?": :func:`memcli.read.meal.is_meal`)."""
+        if is_meal(self.simple):
+            return False
+        rest = procedure_rest(self.simple)
+        if rest is None:
+            rest = self.simple if asks_market(self.simple) else None
+        return rest is not None and not anchor(rest, query_slot_keys(rest))
 
 
 class AnswerPass:
@@ -137,14 +157,17 @@ class AnswerPass:
         answer: the fitted gate (:class:`~memcli.read.answer.Answerability`).
         query: the cleaned query text; ``info``: its retrieval info (``tokens`` and ``slots`` set by
             the legs before the first :meth:`score`; ``answer_min_p`` set by each one); ``lang``: its
-            language; ``qvec``: the query vector, float32 (dim,), or None (no dense leg).
+            language; ``qvec``: the query vector, float32 (dim,), or None (no dense leg); ``embed``: texts →
+            (n, dim) float32 L2-normalised vectors of the query's model, or None (a bare word is then matched across
+            scripts by nothing: :mod:`memcli.read.cross_word`).
     """
 
     def __init__(self, store: MemoryStore, answer: Answerability, *, user: str, query: str, info: RetrievalInfo,
-                 lang: str, qvec: Any = None, as_of: datetime | None = None) -> None:
+                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None) -> None:
         self.store, self.answer, self.user, self.query = store, answer, user, query
-        self.info, self.lang, self.qvec, self.as_of = info, lang, qvec, as_of
+        self.info, self.lang, self.qvec, self.as_of, self.embed = info, lang, qvec, as_of, embed
         self._memo: dict[tuple[Any, ...], Any] = {}
+        self._vectors: dict[str, Any] = {}  # word → vector, for :func:`memcli.read.cross_word.crossed`
 
     @cached_property
     def question(self) -> _Question:
@@ -259,8 +282,10 @@ class AnswerPass:
         others = any(not (answer_subject(slot_of[i]) or "thing:").startswith("thing:") for i in said)
         # a long message's question sentence is read alone (地点是什么 after chatter about an event the user
         # attends): it may drop what the chatter names, so only a whole-message question is judged
-        world = not q.long and self._once(("world", people, others), about_world, q.simple, q.slots, q.all_tokens,
-                                          has_anchor=bool(q.has_anchor), people=people, others=others)
+        # a bare word asked (咖啡?) is a topic looked up, as 咖啡 is: no subject named first (round 39)
+        world = not q.long and not q.bare and self._once(("world", people, others), about_world, q.simple, q.slots,
+                                                         q.all_tokens, has_anchor=bool(q.has_anchor), people=people,
+                                                         others=others)
         # round 38: a fact of history or make-up (memcli.read.world_fact) names nobody and nothing of the user's: not
         # who among their people ("Who invented the violin?" over the daughter's lessons), and of an invention or an
         # origin, "the X" is the kind ("Who invented the telephone?"), not a thing of theirs a hit names
@@ -269,6 +294,12 @@ class AnswerPass:
             q.simple, (), tuple(n for n in people if n not in known) if q.world_fact == "origin" else people,
             longer_words=True)  # 谁发明了小提琴: 小提 opens 小提琴, no nickname
         lexical_of = {f.id: self._lexical(f, row["statement"]) for _, f, row in own}
+        # round 39: a bare word naming, in the other script, a word of the hit is the lexical leg's match on that word
+        cross = {f.id: c for _, f, row in own if q.bare and self.embed is not None and not lexical_of[f.id]
+                 and (c := self._once(("cross", row["statement"]), crossed, q.bare, row["statement"], self.embed,
+                                      self._vectors))}
+        lexical_of.update(dict.fromkeys(cross, True))
+        tokens_of = {i: [c.get(t, t) for t in q.tokens] for i, c in cross.items()}
         # a task, a topic to be told about, a general frame, or a question matched only on someone else's facts
         # (钢琴怎么入门 vs the daughter's lessons), naming nobody of the user's: about the world (memcli.read.general)
         world = world or (not q.long and self._general(people, others, [
@@ -281,18 +312,20 @@ class AnswerPass:
         x_of: dict[int, list[float]] = {}
         for rank, (final, f, row) in enumerate(own, start=1):
             text, slot = row["statement"], row.get("slot")
-            lexical = lexical_of[f.id]
+            lexical, tokens = lexical_of[f.id], tokens_of.get(f.id, q.tokens)
             x = hit_features(
                 cos=cos_by_id.get(f.id), lexical=lexical, slot=slotted[f.id],
-                cover=self._once(("cover", text, slot), coverage, q.tokens, text, slot),
-                strong_cover=self._once(("strong", text, slot), coverage, q.tokens, text, slot, strong=True),
+                cover=self._once(("cover", text, slot, *tokens), coverage, tokens, text, slot),
+                strong_cover=self._once(("strong", text, slot, *tokens), coverage, tokens, text, slot,
+                                        strong=True),
                 ratio=final / best, best_cos=best_cos, mean_cos=mean_cos, rank=rank, subject=subjects[f.id],
                 attr=attrs[f.id], has_anchor=q.has_anchor, query_chars=len(q.focus), personal=q.personal,
-                topic=self._once(("topic", text), topic_coverage, q.tokens, text), no_slot=no_slot,
+                topic=self._once(("topic", text, *tokens), topic_coverage, tokens, text), no_slot=no_slot,
                 no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
                 kind_missing=missing_kind, task=q.task,
-                lexical_topic=lexical and (self._once(("informative", text), informative_match, q.focus, q.tokens,
-                                                      text) or self._knows(said[f.id])), world=world,
+                lexical_topic=lexical and (f.id in cross or self._once(("informative", text), informative_match,
+                                                                       q.focus, q.tokens, text)
+                                           or self._knows(said[f.id])), world=world,
                 unheld=thing[f.id][0], thing_part=thing[f.id][1],
                 no_value=self._once(("value", said[f.id]), value_unheld, q.focus, said[f.id]) if q.en else 0.0,
                 piece=self._once(("piece", text), piece_only, q.tokens, text) if q.en else 0.0, world_fact=world_fact)

@@ -57,6 +57,14 @@ _FILLER_EN = frozenset(
     "honestly frankly actually really basically literally seriously truly anyway anyways btw tbh oh "
     "so also just yeah ok okay um uh hey lol haha".split())
 _FILLER_ZH = ("说实话", "说真的", "老实说", "其实", "反正", "确实", "真的", "哈哈", "嗯", "呃")
+#: phrases that say the telling, not a fact (round 39: "Like I said, I take my coffee with milk" quoted beside the
+#: memory it repeats): "as I said", "I told you", "you know", "by the way"; 我跟你说过, 跟你讲, 对了, 你知道吗
+_TELLING = re.compile(
+    r"\b(?:(?:like|as) i (?:said|told you|mentioned)(?: (?:before|earlier|already))?|i (?:told|tell) you|"
+    r"i (?:already )?(?:said|mentioned)(?: (?:this|that|it))?(?: (?:before|earlier|already))?|you know|i mean|"
+    r"by the way|just so you know|for the record|to be honest|fyi|remember)\b|"
+    r"我?(?:之前|以前|上次|早就)?(?:跟你|和你|对你|给你)?(?:说过|讲过|提过|说了|讲了)(?:的|了)?|跟你(?:说|讲)|"
+    r"对了|你知道(?:吗|的)?|顺便(?:说|提)一下|我记得", re.IGNORECASE)
 
 
 def units(text: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -65,6 +73,7 @@ def units(text: str) -> tuple[frozenset[str], frozenset[str]]:
     said), stems of one letter (the m of I'm) left out."""
     zh: set[str] = set()
     en: set[str] = set()
+    text = _TELLING.sub(" ", text)
     for f in _FILLER_ZH:
         text = text.replace(f, " ")
     for t in query_tokens(text, drop_stopwords=True):
@@ -274,7 +283,9 @@ def for_block(hits: Sequence[Hit]) -> list[Hit]:
     """The hits as the memory block shows them, in order: an episode of a stale turn (``superseded``,
     :func:`mark_turns`) is left out; an episode standing in for memories of its turn gives way to those
     memories; then an episode is kept only when no memory of its turn is shown (admitted by the gate, not
-    ``below_floor``) or its words :func:`adds` to those that are."""
+    ``below_floor``) or its words :func:`adds` to those that are — and (round 39) its words add to each memory
+    shown: a turn that told again what one memory says ("Like I said, I take my coffee with milk": a turn no memory
+    was drawn from, the fact being stored already) repeats that memory."""
     out: list[Hit] = []
     seen: set[str] = set()
     for h in hits:
@@ -284,5 +295,6 @@ def for_block(hits: Sequence[Hit]) -> list[Hit]:
                 seen.add(key)
                 out.append(g)
     shown = {h.key: h.statement for h in out if h.origin != "episode" and not h.below_floor}
-    return [h for h in out if h.origin != "episode" or not (said := [shown[i] for i in h.turn_memories if i in shown])
-            or adds(h.statement, said)]
+    return [h for h in out if h.origin != "episode" or (
+        (not (said := [shown[i] for i in h.turn_memories if i in shown]) or adds(h.statement, said))
+        and all(adds(h.statement, [s]) for s in shown.values()))]

@@ -252,7 +252,8 @@ class MemoryRetrievalService:
         t1 = time.monotonic()
         # the answerability of this query's pools: the memory hits, then the episodes among them (each feature once)
         gate = AnswerPass(store, self.answer, user=user, query=text, info=info, lang=lang,
-                          qvec=vec if qv is not None else None, as_of=at)
+                          qvec=vec if qv is not None else None, as_of=at,
+                          embed=(lambda texts: loader().embed_batch(texts)) if qv is not None else None)
         # round 32: the type of value the question asks (a date, a name…); the episodes first, so that a turn
         # holding one and a memory holding one lower the hits holding none alike (memcli.read.asked_value)
         asked_q = to_simplified(question_focus(text))
