@@ -257,7 +257,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                                         re.I).match(c) and not rx(r"^(?:need|used|based)\b", re.I).match(c):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
     if (sw := switched_to(c)) is not None:
-        ctx.subject = (slots.ME, "I")  # "I switched to tea": the habit now (round 38), not event.switched_tea
+        ctx.subject = (w := slots.slot_subject(sw.slot), "I" if w == slots.ME else " ".join(sw.statement.split()[:2]))
+        # "I switched to tea": the habit now (round 38), not event.switched_tea; "My dad switched to tea": his (r. 39)
         return [sw]
     m = rx(r"^(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,4}?[\w'-]+ (?:named|called) ([A-Z][\w-]+)$").match(c)
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."

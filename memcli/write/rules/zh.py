@@ -95,7 +95,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         # 推迟到… / 定在… / 周五要去看牙医 / 课改到周五
         return [plan]
     if (sw := switched_to(c)) and (c.startswith("我") or ctx.subject is None or ctx.subject[0] == slots.ME):
-        ctx.subject = (slots.ME, "我")  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改
+        who = slots.slot_subject(sw.slot)  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改;
+        ctx.subject = (slots.ME, "我") if who == slots.ME else (who, sw.statement[:slots.ZH_RELATION_RE.search(
+            sw.statement).end()])  # 我爸改喝茶了: his (round 39)
         return [sw]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
