@@ -60,6 +60,7 @@ from memcli.write.decide_range import (
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.deed_change import deed_plan
+from memcli.write.denied_plan import denied_plan
 from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
@@ -132,8 +133,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                                     for f in (apart_plan, ending_plan, cure_plan, dose_plan, deed_plan))), None)
         if ending is not None:
             return ending
-    if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
-        return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+    if plan.decision == Decision.ADD:  # (a correction, a value denied in contrast: the memory saying it ends)
+        return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
+            store, settings, user, candidate, vector, plan, exclude) or _linked_change(
             store, settings, user, candidate, vector, plan, exclude) or home_plan(
             store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
@@ -186,7 +188,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
                 f"hard guard: {why}; {plan.judge or plan.level.value} said {plan.decision.value} "
                 f"for #{plan.target['id']}: ADD", "guard")
-    return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+    return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
+        store, settings, user, candidate, vector, plan, exclude) or _linked_change(
         store, settings, user, candidate, vector, plan, exclude) or plan  # round 31: a denied value ends anyway
 
 
