@@ -21,18 +21,41 @@ from memcli.db.store import MemoryStore
 from memcli.models import Candidate, Decision, Level
 from memcli.settings import Settings
 from memcli.slots import split_slot
-from memcli.write.correction import says_denied
+from memcli.write.correction import contrast_denied, says_denied
 from memcli.write.decide_range import Plan, _cosine_to, neighbors_of
 from memcli.write.pair_facts import facts_of
 from memcli.write.rules import Facts
 
-__all__ = ["denied_ends", "denied_plan"]
+__all__ = ["denied_ends", "denied_kept", "denied_of", "denied_plan"]
+
+
+def denied_of(cand: Candidate) -> list[str]:
+    """The values ``cand`` denies in contrast: carried by the extractor (``denies``: the statement keeps only the
+    affirmed half), else read from the statement itself (``remember`` keeps the words: "I have a parrot, not a
+    hamster"); empty: none."""
+    denied = (cand.metadata or {}).get("denies")
+    if isinstance(denied, list) and denied:
+        return [str(d) for d in denied]
+    return contrast_denied(cand.statement) if "corrects" not in (cand.metadata or {}) else []
+
+
+def denied_kept(new: Facts, old: Facts, denied: list[str]) -> str | None:
+    """Why ``old`` stays beside ``new``, which denies ``denied`` in contrast, whatever the judge said (None: it may
+    end): ``old`` is about another subject or another attribute, so the statement's only "no" — on the denied value
+    of its own attribute — does not reach it ("I love hamsters" beside "I have a parrot, not a hamster": the fitted
+    judge read a polarity flip, CONFLICT p 1.00)."""
+    if not denied or not new.slot or not old.slot:
+        return None
+    if old.subject != new.subject or split_slot(new.slot)[1] != split_slot(old.slot)[1]:
+        return f"a value denied in contrast ({', '.join(denied)}) of {new.slot}: no fact of {old.slot} ends"
+    return None
 
 
 def denied_ends(new: Facts, old: Facts, denied: list[str]) -> str | None:
     """Why ``new`` (said with the ``denied`` values in contrast) ends ``old``; None: ``old`` is about another
     subject or attribute, is a "no", says no denied value, or already says ``new``'s value."""
-    if not (new.slot and old.slot and old.positive and new.positive) or old.subject != new.subject:
+    if not (new.slot and old.slot and old.positive) or old.subject != new.subject:  # (new's "no" may be the
+        # denied half itself, as ``remember`` keeps it)
         return None
     if split_slot(new.slot)[1] != split_slot(old.slot)[1]:
         return None  # "I love cats" beside "I have a dog, not a cat": another attribute
@@ -49,8 +72,8 @@ def denied_plan(store: MemoryStore, settings: Settings, user: str, cand: Candida
     """CONFLICT with the stored fact ``cand``'s denied value ends (see the module doc), when the decision so far is
     ``plan`` (an ADD); None: ``cand`` denies nothing, or no stored fact affirms it of the same subject and
     attribute."""
-    denied = (cand.metadata or {}).get("denies")
-    if not denied or not isinstance(denied, list):
+    denied = denied_of(cand)
+    if not denied:
         return None
     new = facts_of(cand.statement, cand.slot)
     if not new.slot:
@@ -61,7 +84,7 @@ def denied_plan(store: MemoryStore, settings: Settings, user: str, cand: Candida
     for row in rows:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
-        if why := denied_ends(new, facts_of(row["statement"], row["slot"]), [str(d) for d in denied]):
+        if why := denied_ends(new, facts_of(row["statement"], row["slot"]), denied):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.reason}", "correction")
     return None

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from memcli.slots import EN_RELATIONS, ZH_RELATIONS, split_slot
+from memcli.slots import EN_RELATIONS, ZH_RELATIONS, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.liking_over import KINDS
@@ -120,7 +120,7 @@ def same_taker(new: Facts, old: Facts) -> bool:
     user's, the same relative or person for theirs (round 39: 我妈戒烟了 ends 我妈抽烟, never the user's 我抽烟)."""
     if new.subject == "me":
         return _the_users(old)
-    return old.subject == new.subject
+    return same_relation(old.subject, new.subject)  # (奶奶 / "my grandma": one person may be named either way)
 
 
 def _taken(old: Facts) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from memcli.slots import split_slot
+from memcli.slots import same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.given_up import told_taken
@@ -58,7 +58,8 @@ def _liked(statement: str) -> str:
 def switch_ends(new: Facts, old: Facts, model: str) -> str | None:
     """Why the switch ``new`` ends the habit or the liking ``old`` (see the module doc); None: it does not."""
     sw = switch_of(new.statement)
-    if sw is None or new.subject != sw.who or not old.positive or old.subject != sw.who or not old.slot:
+    if sw is None or new.subject != sw.who or not old.positive or not same_relation(old.subject, sw.who) or \
+            not old.slot:
         return None
     attr = split_slot(old.slot)[1]
     taken = attr in ("fact", "is", "which", "owns") and told_taken(old.statement)  # "I drink X": fact.drink
