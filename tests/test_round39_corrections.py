@@ -44,7 +44,7 @@ def test_a_nominalised_subject_takes_the_plain_clauses_slot(said: str, statement
 
 
 @pytest.mark.parametrize(("said", "slot"), (("我平时穿的跑鞋是李宁的", "thing:跑鞋.brand"),  # a thing's brand stays
-                                            ("我开的车是白色的", "fact.开"),                  # how it is: no value taken
+                                            ("我开的车是白色的", "fact.开"),  # how it is: no value taken
                                             ("我最喜欢的水果是芒果", "favourite.水果"),
                                             ("The reason I moved is my job", None)))
 def test_what_is_no_nominalised_fact_keeps_its_reading(said: str, slot: str | None) -> None:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from memcli import slots
+from memcli.text import pos_tags
 
 __all__ = ["en_plain", "zh_cleft_facts", "zh_cleft_read", "zh_plain"]
 
@@ -42,8 +43,8 @@ def zh_plain(rest: str) -> tuple[str, ...]:
     if m is None or _ZH_JUDGED.match(m["x"]) or m["x"].startswith(("我", "你", "他", "她", "它", "什么", "谁", "哪")):
         return ()
     verb, x = m["adv"] + m["verb"], m["x"].rstrip("的了")
-    if not x or "不" in m["verb"] or "没" in m["verb"]:
-        return ()
+    if not x or "不" in m["verb"] or "没" in m["verb"] or not pos_tags(m["verb"])[-1][1].startswith("v"):
+        return ()  # (我妈的车是…: 妈 is no verb, the clause is about her car)
     if m["verb"] in _ZH_PLACE_FIRST:
         return f"{m['adv']}在{x}{m['verb']}", verb + x
     return (verb + x,)
@@ -117,13 +118,17 @@ _EN_JUDGED = re.compile(r"^(?:(?:quite|pretty|really|very|so|too|kind of|a bit|r
                         r"[a-z]+(?:ful|ous|ive|able|ible|ish|y))\s*[.!]?$", re.I)
 
 
+_EN_PERSON = re.compile(r"(?:.* )?(?:guy|man|woman|person|people|girl|boy|lady|kid|neighbou?r|one)s?$", re.I)
+
+
 def en_plain(clause: str) -> str | None:
     """The plain clause an English nominalised one restates ("The city I live in is Denver" → "I live in Denver";
     "What I drive is a Toyota" → "I drive a Toyota"; "The car my dad drives is a Volvo" → "my dad drives a Volvo";
     "The town where I grew up is Leeds" → "I grew up in Leeds"), or None: no such clause."""
     m = _EN_CLEFT.match(clause.strip())
-    if m is None or re.search(r"\b(?:is|are|was|were|be)$", m["verb"], re.I) or _EN_JUDGED.match(m["x"]):
-        return None
+    if m is None or re.search(r"\b(?:is|are|was|were|be)$", m["verb"], re.I) or _EN_JUDGED.match(m["x"]) or (
+            m["noun"] and (slots.relation_en(m["noun"].split()[-1]) or _EN_PERSON.match(m["noun"]))):
+        return None  # ("My sister I live with is a nurse": about the sister)
     prep = (m["prep"] or "").strip() or ("in" if (m["rel"] or "").strip().casefold() == "where" else "")
     subj = m["subj"] if m["subj"].casefold() != "i" else "I"
     return " ".join(p for p in (subj, m["verb"], prep, m["x"]) if p)
