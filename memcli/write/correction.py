@@ -148,9 +148,10 @@ def contrast_denied(text: str) -> list[str]:
             continue
         rest = denial_last(sent) if zh else en_denial_last(sent)
         if (d := (_ZH_DENIED if zh else _EN_DENIED).search(rest)) is not None:
-            value = _ARTICLE.sub("", d.group(1).strip())
-            if value and not _NO_VALUE.match(value) and rest[:d.start()].strip(" ，,"):
-                out.append(value)
+            value, head = _ARTICLE.sub("", d.group(1).strip()), rest[:d.start()].rstrip()
+            if value and not _NO_VALUE.match(value) and head.strip(" ，,而") and (
+                    not zh or head.endswith(("，", ",", "而"))):  # (我不是素食者 denies all it says: a "no", no
+                out.append(value)                                 # value beside another)
     return out
 
 
