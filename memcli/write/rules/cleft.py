@@ -43,8 +43,8 @@ def zh_plain(rest: str) -> tuple[str, ...]:
     if m is None or _ZH_JUDGED.match(m["x"]) or m["x"].startswith(("我", "你", "他", "她", "它", "什么", "谁", "哪")):
         return ()
     verb, x = m["adv"] + m["verb"], m["x"].rstrip("的了")
-    if not x or "不" in m["verb"] or "没" in m["verb"] or not pos_tags(m["verb"])[-1][1].startswith("v"):
-        return ()  # (我妈的车是…: 妈 is no verb, the clause is about her car)
+    if not x or "不" in m["verb"] or "没" in m["verb"] or not all(f.startswith("v") for _, f in pos_tags(m["verb"])):
+        return ()  # (我妈的车是…: 妈 is no verb, the clause is about her car; 刚才路过的…: a moment's, no fact)
     if m["verb"] in _ZH_PLACE_FIRST:
         return f"{m['adv']}在{x}{m['verb']}", verb + x
     return (verb + x,)
