@@ -95,6 +95,20 @@ def test_round38_label_follows_category() -> None:
         assert str(p.label) == ROUND38_PAIR_LABELS[p.category], p
 
 
+#: round 39 (goldset/decisions_round39b.jsonl, written by hand: nominalised subjects, values denied in contrast,
+#: relatives' give-ups and switches, both languages)
+ROUND39B_PAIR_LABELS = {"cleft_correction": "CONFLICT", "contrast_ends": "CONFLICT", "contrast_other": "ADD",
+                        "relative_give_up": "CONFLICT", "relative_switch": "CONFLICT", "relative_not_mine": "ADD"}
+
+
+def test_round39b_label_follows_category() -> None:
+    pairs = load_pairs(GOLD / "decisions_round39b.jsonl")
+    assert len(pairs) == 28 and {p.category for p in pairs} == set(ROUND39B_PAIR_LABELS)
+    assert {p.lang for p in pairs} == {"zh", "en"}
+    for p in pairs:
+        assert str(p.label) == ROUND39B_PAIR_LABELS[p.category], p
+
+
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
     stsb = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
     if not stsb.exists():

@@ -97,9 +97,9 @@ def test_a_switch_is_slotted_by_what_is_taken(statement: str, slot: str, value: 
 
 
 def test_switch_of_reads_the_old_value_and_leaves_other_switches() -> None:
-    assert switch_of("我从可乐改成喝茶了") == ("喝", "茶", "可乐")
-    assert switch_of("I've switched from cola to tea") == ("", "tea", "cola")
-    assert switch_of("I now drink tea instead of cola") == ("drink", "tea", "cola")
+    assert switch_of("我从可乐改成喝茶了") == ("喝", "茶", "可乐", "me")  # (round 39: whose switch, the 4th)
+    assert switch_of("I've switched from cola to tea") == ("", "tea", "cola", "me")
+    assert switch_of("I now drink tea instead of cola") == ("drink", "tea", "cola", "me")
     assert switch_of("I switched to Hoka") is None           # a brand: memcli.write.linked_change
     assert switch_of("I switched to a startup") is None      # a job
     assert switch_of("我改吃素了") is None                     # a diet

@@ -131,6 +131,30 @@ def _denied_of(text: str) -> list[str]:
     return out
 
 
+def contrast_denied(text: str) -> list[str]:
+    """The values ``text`` denies in contrast with the one it affirms, said with no correction's opener (round 39:
+    "I have a dog, not a cat" → ["cat"]; 我的车不是白色的，是黑色的 → ["白色的"]; 我住的不是上海，而是杭州 → ["上海"];
+    "I live in Porto rather than Lisbon" → ["Lisbon"]): the sentence affirms X and denies Y of one attribute, so a
+    stored fact that affirms Y of it ends (:mod:`memcli.write.denied_plan`, stricter than a correction's
+    :func:`denied_values`: the same subject and attribute). Empty: no such sentence, or a correction (its opener:
+    :func:`denied_values` reads it), or a hedge (", not sure", ", not really")."""
+    out: list[str] = []
+    for m in _SENT.finditer(text):
+        sent = m.group(0).strip()
+        zh = re.search(r"[\u4e00-\u9fff]", sent) is not None
+        lang = "zh" if zh else "en"
+        if not sent or split_correction(sent, lang) is not None or _SOFT_OPEN[lang].match(sent) or (
+                not zh and _EN_NOW_INSTEAD.search(sent)):
+            continue
+        rest = denial_last(sent) if zh else en_denial_last(sent)
+        if (d := (_ZH_DENIED if zh else _EN_DENIED).search(rest)) is not None:
+            value, head = _ARTICLE.sub("", d.group(1).strip()), rest[:d.start()].rstrip()
+            if value and not _NO_VALUE.match(value) and head.strip(" ，,而") and (
+                    not zh or head.endswith(("，", ",", "而"))):  # (我不是素食者 denies all it says: a "no", no
+                out.append(value)                                 # value beside another)
+    return out
+
+
 def says_denied(denied: list[str], statement: str, numbers: tuple[int, ...], denied_numbers: tuple[int, ...]) -> bool:
     """``statement`` (with its ``numbers``) says one of the ``denied`` values: the word itself (a whole word in
     English) or one of their numbers (a day of a date: "the 3rd" in "May 3rd")."""

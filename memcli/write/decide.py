@@ -60,6 +60,7 @@ from memcli.write.decide_range import (
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.deed_change import deed_plan
+from memcli.write.denied_plan import denied_kept, denied_of, denied_plan
 from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
@@ -132,8 +133,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                                     for f in (apart_plan, ending_plan, cure_plan, dose_plan, deed_plan))), None)
         if ending is not None:
             return ending
-    if plan.decision == Decision.ADD:  # (a correction: the memory saying the denied value ends)
-        return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+    if plan.decision == Decision.ADD:  # (a correction, a value denied in contrast: the memory saying it ends)
+        return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
+            store, settings, user, candidate, vector, plan, exclude) or _linked_change(
             store, settings, user, candidate, vector, plan, exclude) or home_plan(
             store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
@@ -161,7 +163,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # has the flu": another person's cure; 还没治好 beside the trouble: it goes on; round 38: a give-up of coffee
         # beside a job at a coffee shop, a switch to tea beside a liking of green tea
         why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or \
-            moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(new, old, settings.model)
+            moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
+                new, old, settings.model) or denied_kept(new, old, denied_of(candidate))  # (round 39: "a parrot, not
+        # a hamster" beside "I love hamsters")
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
@@ -186,7 +190,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     plan = Plan(Decision.ADD, Level.JUDGE, None, plan.cosine,
                 f"hard guard: {why}; {plan.judge or plan.level.value} said {plan.decision.value} "
                 f"for #{plan.target['id']}: ADD", "guard")
-    return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or _linked_change(
+    return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
+        store, settings, user, candidate, vector, plan, exclude) or _linked_change(
         store, settings, user, candidate, vector, plan, exclude) or plan  # round 31: a denied value ends anyway
 
 

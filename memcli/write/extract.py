@@ -92,6 +92,7 @@ class MemoryExtractionService:
         Every extractor reads what the user *told* (:func:`memcli.write.guard.told`: no task for the
         assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
         secret or a hypothetical (:func:`memcli.write.guard.keep`)."""
+        from memcli.write.correction import contrast_denied
         from memcli.write.guard import keep
         from memcli.write.past_value import mark_ended_past
         from memcli.write.value_correction import rewritten
@@ -106,6 +107,9 @@ class MemoryExtractionService:
             out[n] = res if isinstance(res, Exception) else mark_ended_past([c for c in res if keep(c)])
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
+            elif utts[n].role == "user" and not isinstance(res, Exception) and (den := contrast_denied(texts[n])):
+                out[n] = [c if "corrects" in c.metadata or any(d in c.statement for d in den) else c.model_copy(
+                    update={"metadata": {**c.metadata, "denies": den}}) for c in out[n]]  # "a dog, not a cat" (r. 39)
         return out
 
 

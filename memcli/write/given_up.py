@@ -6,12 +6,14 @@ only likings (``like.X``) of one subject, while the stored one read ``coffee.mil
 English ended "I work at a coffee shop" (the fitted judge's polarity flip, p 0.96): a give-up of coffee says nothing
 of a job.
 
-- :func:`give_up_of`: what a give-up names — a "no" on the user's liking or habit (``like.X`` / ``habit.X``,
+- :func:`give_up_of`: what a give-up names — a "no" on a liking or habit (the user's or, round 39, anyone's:
+  我妈戒烟了, "My dad quit coffee") (``like.X`` / ``habit.X``,
   negative: 不喝咖啡了, "I don't drink cola any more") with a change told (了 / 不再 / 现在 / 已经, any more /
   no longer / now …: not a lasting dislike said for the first time), or a Chinese 戒 told done (戒了咖啡, 我已经戒掉
   奶茶了, 戒酒了: the rules read an event or a catch-all, ``event.戒咖啡``; a 戒 wished, denied or going on — 想戒,
   戒不掉, 在戒 — is none).
-- :func:`given_up_ends`: it ends a stored positive present preference or habit of the user (kind ``preference`` or
+- :func:`given_up_ends`: it ends a stored positive present preference or habit of the one who gave it up
+  (:func:`same_taker`: the user's for the user's give-up, the relative's for theirs; kind ``preference`` or
   ``habit``, a liking / habit / diet slot, or a catch-all or ``owns`` slot that tells a thing taken — a verb of
   taking, "have" a food or drink, a diet: "I drink cola" reads ``fact.drink``, "I have a beer every Friday"
   ``owns.…``) that names the same thing
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from memcli.slots import EN_RELATIONS, ZH_RELATIONS, split_slot
+from memcli.slots import EN_RELATIONS, ZH_RELATIONS, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.liking_over import KINDS
@@ -39,7 +41,7 @@ from memcli.write.rules.foods import EN_TAKING_FORMS, food_drink_items
 from memcli.write.rules.match import value_key
 from memcli.write.thing_named import names_thing
 
-__all__ = ["give_up_of", "given_up_ends", "given_up_kept", "told_taken"]
+__all__ = ["give_up_of", "given_up_ends", "given_up_kept", "same_taker", "told_taken"]
 
 #: the attributes a give-up ends: a liking, a habit, a diet, a favourite, and a catch-all that tells a thing taken
 #: (a bare "I drink cola" reads ``fact.drink``)
@@ -67,11 +69,12 @@ _PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
 
 
 def give_up_of(new: Facts) -> str | None:
-    """The thing ``new`` tells the user gave up (咖啡 of 我现在不喝咖啡了, cola of "I don't drink cola any
-    more"), or None: not a negated liking or habit of the user, or no change told."""
-    if new.subject == "me" and (quit_ := _zh_quit(new.statement)):
+    """The thing ``new`` tells its subject gave up (咖啡 of 我现在不喝咖啡了, cola of "I don't drink cola any
+    more", 烟 of 我妈戒烟了: round 39, the user's or anyone's), or None: not a negated liking or habit, or no change
+    told. Whose give-up it is, is ``new.subject``."""
+    if quit_ := _zh_quit(new.statement):
         return quit_
-    if new.positive or not new.slot or new.subject != "me":
+    if new.positive or not new.slot:
         return None
     _, attr, obj = split_slot(new.slot)
     if attr not in ("like", "habit") or not obj:
@@ -112,6 +115,14 @@ def _the_users(old: Facts) -> bool:
         subject.startswith("person:") or subject.rsplit(".", 1)[-1] in _PEOPLE)
 
 
+def same_taker(new: Facts, old: Facts) -> bool:
+    """``old`` is about whom the give-up or switch ``new`` is told of: the user (or a thing of theirs) for the
+    user's, the same relative or person for theirs (round 39: 我妈戒烟了 ends 我妈抽烟, never the user's 我抽烟)."""
+    if new.subject == "me":
+        return _the_users(old)
+    return same_relation(old.subject, new.subject)  # (奶奶 / "my grandma": one person may be named either way)
+
+
 def _taken(old: Facts) -> bool:
     """``old`` states a taste or a habit (not a job, a place, a thing owned)."""
     attr = split_slot(old.slot)[1] if old.slot else None
@@ -130,7 +141,7 @@ def told_taken(statement: str) -> bool:
 def given_up_ends(new: Facts, old: Facts, model: str) -> str | None:
     """Why the give-up ``new`` ends ``old`` (see the module doc); None: it does not."""
     thing = give_up_of(new)
-    if thing is None or not old.positive or not _the_users(old) or not _taken(old) or marked_past(old.statement):
+    if thing is None or not old.positive or not same_taker(new, old) or not _taken(old) or marked_past(old.statement):
         return None
     if old.slot and split_slot(old.slot)[1] == "event":
         return None  # a past event stays history

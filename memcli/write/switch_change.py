@@ -4,7 +4,8 @@
 ``habit.tea``) says the user now takes tea instead of something else, usually not named:
 
 - :func:`switch_ends`: it ends a stored present habit (or liking of a food or drink: 最近我更爱喝咖啡, "I prefer
-  green tea to espresso" — what is liked is the first of a comparison) of the user of another thing of the kind —
+  green tea to espresso" — what is liked is the first of a comparison) of the one who switched (the user, or since
+  round 39 a relative: 我爸改喝茶了 ends 我爸每天喝咖啡, never the user's own) of another thing of the kind —
   one that takes the old thing when it is named (从咖啡改成喝茶: a habit naming 咖啡), else one with the same verb
   of taking (喝, drink) or a food or drink named on both sides, not the thing switched to (我每天早上喝咖啡
   ends; "I drink green tea every day" does not). The decision asks it when the judge left an ADD.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from memcli.slots import split_slot
+from memcli.slots import same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.given_up import told_taken
@@ -57,7 +58,8 @@ def _liked(statement: str) -> str:
 def switch_ends(new: Facts, old: Facts, model: str) -> str | None:
     """Why the switch ``new`` ends the habit or the liking ``old`` (see the module doc); None: it does not."""
     sw = switch_of(new.statement)
-    if sw is None or new.subject != "me" or not old.positive or old.subject != "me" or not old.slot:
+    if sw is None or new.subject != sw.who or not old.positive or not same_relation(old.subject, sw.who) or \
+            not old.slot:
         return None
     attr = split_slot(old.slot)[1]
     taken = attr in ("fact", "is", "which", "owns") and told_taken(old.statement)  # "I drink X": fact.drink

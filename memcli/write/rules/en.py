@@ -24,6 +24,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.rx import rx
 from memcli.write.rules import en_words
+from memcli.write.rules.cleft import en_plain
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
 from memcli.write.rules.en_plural import names_kept
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
@@ -228,6 +229,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one English clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
     raw = clause.strip()
+    if (plain := en_plain(raw)) is not None and (got := match_clause(plain, ctx)):  # "The city I live in is Denver":
+        return [replace(m, statement=raw[:1].upper() + raw[1:].rstrip(".! ")) for m in got]  # its plain slot (r. 39)
     c = prepare(raw)
     plan = _IRREALIS.search(without_stopped_motion(c))  # "stopped going to the gym" is no plan
     if not c or is_question(raw) or is_question(c) or plan:
@@ -257,7 +260,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
                                         re.I).match(c) and not rx(r"^(?:need|used|based)\b", re.I).match(c):
         c = "I " + c[0].lower() + c[1:]  # "Switched to Hoka last week": chat drops the I of the first clause
     if (sw := switched_to(c)) is not None:
-        ctx.subject = (slots.ME, "I")  # "I switched to tea": the habit now (round 38), not event.switched_tea
+        ctx.subject = (w := slots.slot_subject(sw.slot), "I" if w == slots.ME else " ".join(sw.statement.split()[:2]))
+        # "I switched to tea": the habit now (round 38), not event.switched_tea; "My dad switched to tea": his (r. 39)
         return [sw]
     m = rx(r"^(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,4}?[\w'-]+ (?:named|called) ([A-Z][\w-]+)$").match(c)
     if m and ctx.thing and ctx.thing[1].casefold().startswith("my "):  # "I adopted a dog! A beagle named Biscuit."

@@ -23,6 +23,7 @@ from memcli import slots
 from memcli.rx import rx
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_tails, zh_words
+from memcli.write.rules.cleft import zh_cleft_read
 from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
@@ -95,7 +96,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         # 推迟到… / 定在… / 周五要去看牙医 / 课改到周五
         return [plan]
     if (sw := switched_to(c)) and (c.startswith("我") or ctx.subject is None or ctx.subject[0] == slots.ME):
-        ctx.subject = (slots.ME, "我")  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改
+        who = slots.slot_subject(sw.slot)  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改;
+        ctx.subject = (slots.ME, "我") if who == slots.ME else (who, sw.statement[:slots.ZH_RELATION_RE.search(
+            sw.statement).end()])  # 我爸改喝茶了: his (round 39)
         return [sw]
     ago, c = _ago_of(c)
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
@@ -193,6 +196,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return [Match(statement=f"{phrase}{ctx.like}{c}", kind="preference", slot=slots_fact(key, "like", c)[0],
                       value=c, salience=0.6, ago=ago)]  # 我比较喜欢弹吉他，听摇滚音乐: one more thing liked
     facts = _predicate(key, rest, stmt)
+    own, facts = zh_cleft_read(key, phrase, rest, stmt, facts, _predicate)  # 我住的是杭州: 我住在杭州's slot (r. 39)
+    if own != key:  # 我现在住的城市是成都: the user's residence, not a thing's brand
+        key, ctx.subject = own, (own, "我")
     if not facts and not (_TRANSIENT.search(clause) and not ago and not _LIFE_EVENT.search(rest)):
         facts = _event(key, rest, ago) or (_generic(key, rest, ago) if not ctx.now and (
             not key.startswith("thing:") or phrase.startswith("我")) else [])  # today: a life event still counts
