@@ -23,9 +23,10 @@ from memcli.write.decide_range import Plan
 from memcli.write.deed_change import _deed_told
 from memcli.write.dose_change import dose_plan
 from memcli.write.judge import facts_of
-from memcli.write.linked_change import _brands_in, ending_told
+from memcli.write.linked_change import ending_told
 from memcli.write.pair_features import _pair_core, feature_list
 from memcli.write.precompute import texts
+from memcli.write.rules.makes import _brands_in
 from tests._stores import say_all
 
 AT = datetime(2026, 7, 1, 9, tzinfo=UTC)

@@ -31,6 +31,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts
+from memcli.write.rules.makes import one_make
 from memcli.write.rules.means import GENERIC, Means, beside_told, means_of
 from memcli.write.thing_named import SAME_THING_COSINE, names_thing
 
@@ -71,19 +72,26 @@ def _same_person(new: Facts, old: Facts) -> bool:
     return _whose(new) == _whose(old)
 
 
-def _same_means(a: Means, b: Means, model: str) -> bool:
-    """Two means of one activity are one thing: equal, one holds the other's words, one only names the kind
-    ("my phone"), or the encoder reads one thing in two languages."""
-    x, y = a.means.casefold(), b.means.casefold()
-    if x == y or x in y or y in x:
-        return True
-    if x.split()[0] in GENERIC or y.split()[0] in GENERIC:
-        return True  # ("my phone a lot": no make told)
-    if lang_of(x) != lang_of(y):
-        from memcli.write.cross_lang import thing_cosine
+#: under this cosine two means named in two languages are two things (iphone / 华为手机 0.50, apple music / qq音乐
+#: 0.63); between it and :data:`SAME_THING_COSINE` the encoder cannot tell (iphone / 苹果手机 0.72): no rule
+OTHER_THING_COSINE = 0.65
 
-        return thing_cosine(model, a.means, b.means) >= SAME_THING_COSINE
-    return False
+
+def _same_means(a: Means, b: Means, model: str) -> bool | None:
+    """Two means of one activity are one thing (True): equal, one holds the other's words, one only names the kind
+    ("my phone"), one make in two languages (:func:`~memcli.write.rules.makes.one_make`, else the encoder at
+    :data:`~memcli.write.thing_named.SAME_THING_COSINE`); two things (False); or None: the encoder cannot tell."""
+    x, y = a.means.casefold(), b.means.casefold()
+    if x == y or x in y or y in x or x.split()[0] in GENERIC or y.split()[0] in GENERIC:
+        return True  # ("my phone a lot": no make told)
+    if lang_of(x) == lang_of(y):
+        return False
+    if one_make({x}, {y}):
+        return True
+    from memcli.write.cross_lang import thing_cosine
+
+    cos = thing_cosine(model, a.means, b.means)
+    return True if cos >= SAME_THING_COSINE else False if cos < OTHER_THING_COSINE else None
 
 
 def _same_activity(a: Means, b: Means, model: str) -> bool:
@@ -112,7 +120,7 @@ def means_changed(new: Facts, old: Facts, model: str) -> str | None:
     if pair is None or marked_past(old.statement) or beside_told(new.statement):
         return None
     a, b = pair
-    if not _same_activity(a, b, model) or _same_means(a, b, model):
+    if not _same_activity(a, b, model) or _same_means(a, b, model) is not False:
         return None
     return f"another means of one activity ({a.activity}: {b.means} → {a.means}): the old means ends"
 
@@ -126,7 +134,7 @@ def means_kept(new: Facts, old: Facts, model: str) -> str | None:
     a, b = pair
     if not _same_activity(a, b, model):
         return f"two activities ({b.activity} / {a.activity}): two facts"
-    if beside_told(new.statement) and not _same_means(a, b, model):
+    if beside_told(new.statement) and _same_means(a, b, model) is False:
         return f"another means told beside the old one ({b.means} / {a.means}): both held"
     return None
 

@@ -13,7 +13,7 @@ and one clause reads as the other reworded (我开车上班 / 我现在骑车上
 - *a thing used*: "I use an iPhone", "I use a Kindle for reading", "I switched to Mac", 我用华为手机, 我现在用Kindle
   看书, 我换成Mac了; the activity is what it is used for when told (:data:`PURPOSES`: paying, music, notes,
   reading), else the kind of thing (a phone, a computer, an e-reader: :data:`KINDS` and
-  :data:`memcli.write.linked_change.BRANDS`);
+  :data:`memcli.write.rules.makes.BRANDS`);
 - *an instrument of a task*: "I pay with cash", "I listen to music on Spotify", "I take notes in Notion",
   我用微信付钱, 我用网易云听歌.
 
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memcli.text import lang_of, to_simplified
+from memcli.write.rules.makes import brands_in
 
 __all__ = ["GENERIC", "KINDS", "PLACES", "PURPOSES", "Means", "beside_told", "means_of"]
 
@@ -74,7 +75,8 @@ GENERIC = frozenset({"phone", "smartphone", "手机", "computer", "laptop", "pc"
                      "平板", "watch", "smartwatch", "手表", "headphones", "earbuds", "耳机", "e-reader", "ereader",
                      "browser", "浏览器"})
 #: a means told beside another rather than instead of it: also, sometimes, on rainy days, 也, 有时, 偶尔, 下雨
-_BESIDE = re.compile(r"\b(?:also|too|as well|sometimes|occasionally|some days|on (?:rainy|some|sun|snow)\w* days?|"
+_BESIDE = re.compile(r"\b(?:also|too|as well|sometimes|occasionally|some days|on weekends|at weekends|"
+                     r"on the weekends?|on (?:rainy|some|sun|snow)\w* days?|"
                      r"when it rains|if it rains|on fridays|on mondays|once a week|twice a week)\b|也|有时|偶尔|下雨|"
                      r"周末|有的时候|天气好", re.I)
 
@@ -108,13 +110,15 @@ _ZH_GO = re.compile(rf"(?:{_ZH_M})(?:来|去|着)?(?P<dest>{_ZH_DEST_WORDS}|"
 _ZH_DEST_FIRST = re.compile(rf"(?P<dest>{_ZH_DEST_WORDS})(?:都|一般|平时|主要|现在|基本上?|一直)?(?:是|就)?(?:{_ZH_M})")
 _EN_USE = re.compile(r"\b(?:i|i've|i have|i now|i mostly|i mainly|i still|i only|i just|i've now)\s+(?:now |mostly |"
                      r"mainly |still |only |just |also |usually |always )?(?:use|uses|switched(?: over)? to|"
-                     r"changed to|moved over to|swapped to|got)\s+(?:an? |the |my |a new )?(?P<thing>[a-z0-9][\w+\-]*"
+                     r"changed to|moved over to|swapped to)\s+(?:an? |the |my |a new )?(?P<thing>[a-z0-9][\w+\-]*"
                      r"(?: [a-z0-9][\w+\-]*){0,2}?)(?:\s+(?:for|to)\s+(?P<purpose>[a-z\- ]+?))?"
                      r"(?:\s+(?:now|these days|nowadays|every day|daily|at work|at home|instead|all the time|anymore))*"
                      r"[.!]*$", re.I)
 _EN_TASK = re.compile(rf"\b(?P<purpose>{_alt([w for ws in PURPOSES.values() for w in ws if w.isascii()])})"
-                      r"(?: for \w+| my \w+| everything| things)?\s+(?:with|by|on|in|using|via|through)\s+"
+                      r"(?: for \w+| my \w+| everything| things)?\s+(?P<prep>with|by|on|in|using|via|through)\s+"
                       r"(?:an? |the |my )?(?P<thing>[a-z0-9][\w+\-]*(?: [a-z0-9][\w+\-]*)?)", re.I)
+#: what one pays with, named without a capital ("in cash", "by card")
+_PAY_WITH = frozenset({"cash", "card", "cards", "credit card", "debit card", "check", "cheque", "phone", "coins"})
 _ZH_USE = re.compile(r"(?:用|改用|换成了?|换用|改成了?用?)(?:的是)?(?P<thing>[A-Za-z0-9\u4e00-\u9fff+\- ]{1,12}?)"
                      rf"(?:来)?(?P<purpose>{_alt([w for ws in PURPOSES.values() for w in ws if not w.isascii()])})?"
                      r"(?:了)?[。！!~～]*$")
@@ -161,8 +165,6 @@ def _zh_going(t: str) -> Means | None:
 
 
 def _kind(thing: str) -> str | None:
-    from memcli.write.linked_change import brands_in
-
     t = thing.casefold()
     for kind, words in KINDS.items():
         if any((w in t) if not w.isascii() else re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", t) for w in words):
@@ -181,8 +183,11 @@ def _activity(thing: str, purpose: str | None) -> str | None:
 
 
 def _en_use(t: str) -> Means | None:
-    if m := _EN_TASK.search(t):
-        return Means(_PURPOSE_OF[m["purpose"].casefold()], m["thing"].casefold())
+    if m := _EN_TASK.search(t):  # (read on the train, pay in a shop: in / on a place is no instrument)
+        thing = m["thing"].casefold()
+        if m["prep"].casefold() not in ("on", "in") or m["thing"][:1].isupper() or _kind(thing) or \
+                thing in _PAY_WITH:
+            return Means(_PURPOSE_OF[m["purpose"].casefold()], thing)
     if (m := _EN_USE.search(t)) and (act := _activity(m["thing"], m["purpose"])):
         return Means(act, re.sub(r"^(?:an?|the|my) ", "", m["thing"].casefold()))
     return None
@@ -190,8 +195,7 @@ def _en_use(t: str) -> Means | None:
 
 def _zh_use(t: str) -> Means | None:
     m = _ZH_USE.search(t)
-    if m is None or _ZH_NOT_THING.match(m["thing"]) or not t[:m.start()].rstrip("现在平时一直都主要只也还").endswith(
-            ("我", "我现在", "")) and lang_of(t[:m.start()]) == "zh" and "我" not in t[:m.start()]:
+    if m is None or _ZH_NOT_THING.match(m["thing"]):
         return None
     thing = m["thing"].strip()
     if act := _activity(thing, m["purpose"]):
