@@ -34,7 +34,7 @@ AT = datetime(2026, 7, 1, 9, tzinfo=UTC)
 SAID = ["My sprained wrist has healed completely", "我和男朋友上个月分手了", "We just bought a Skoda Octavia",
         "我最近在学做川菜", "I sold my old piano last week"]
 CHECKS = {"memcli.write.cure.cure_told": cure_told, "memcli.write.linked_change.ending_told": ending_told,
-          "memcli.write.linked_change._brands_in": _brands_in}
+          "memcli.write.rules.makes._brands_in": _brands_in}
 
 
 @pytest.fixture(autouse=True)

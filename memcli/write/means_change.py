@@ -31,6 +31,7 @@ from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts
+from memcli.write.rules.foods import food_drink_items
 from memcli.write.rules.makes import one_make
 from memcli.write.rules.means import GENERIC, Means, beside_told, means_of
 from memcli.write.thing_named import SAME_THING_COSINE, names_thing
@@ -54,12 +55,19 @@ ACTIVITIES: dict[str, tuple[str, ...]] = {
 _ZH_GIVE_UP = re.compile(r"(?:不再?|没再|再也不|已经不)(?:去|打|踢|玩|练|弹|下|跑|游|骑|上|做|跳|学)"
                          r"(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:了|啦)?[。！!~～]*$")
 _ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|再也")
-_EN_GIVE_UP = re.compile(r"\b(?:don't|do not|doesn't|no longer|stopped|quit|gave up|given up|not)\s+(?:go(?:ing)? to|"
-                         r"play(?:ing)?|do(?:ing)?|practi[cs](?:e|ing)|attend(?:ing)?|go(?:ing)?)?\s*(?:the |my )?"
+_EN_GIVE_UP = re.compile(r"\b(?:don't|do not|doesn't|no longer|stopped|quit|gave up|given up|not)\s+"
+                         r"(?P<verb>go(?:ing)? to|play(?:ing)?|do(?:ing)?|practi[cs](?:e|ing)|attend(?:ing)?|"
+                         r"go(?:ing)?)?\s*(?:the |my )?"
                          r"(?P<thing>[a-z][a-z\-]*(?: [a-z][a-z\-]*)??)(?:\s+(?:any ?more|now|these days|lately))*"
                          r"[.!]*$", re.I)
 _EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|stopped|quit|gave up|given up)\b", re.I)
-_OF_DOING = frozenset({"habit", "like", "fact", "which", "is", "favourite", "owns"})
+_OF_DOING = frozenset({"habit", "like", "favourite"})
+_CATCH_ALL = frozenset({"fact", "which", "is"})
+#: a catch-all fact told as done again and again ("I go to the gym three times a week", 我每周六打网球): a habit;
+#: "I run a small coffee roastery", "I coach a swimming team" tell no habit of doing the thing
+_HABITUAL = re.compile(r"每|经常|常常|天天|总是|平时|一般|周末|一周|星期|礼拜|次|"
+                       r"\b(?:every|each|daily|weekly|often|usually|regularly|weekends?|times? a|once a|twice a|"
+                       r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b", re.I)
 
 
 def _whose(f: Facts) -> str:
@@ -150,8 +158,10 @@ def activity_of_give_up(new: Facts) -> str | None:
     if m is None or not (_ZH_TOLD if zh else _EN_TOLD).search(t):
         return None
     thing = m["thing"].casefold()
-    if not zh and (not content_units(thing) or thing in ("it", "that", "this", "them", "there")):
-        return None
+    if food_drink_items(thing) or not zh and (not content_units(thing) or thing in ("it", "that", "this", "them")):
+        return None  # (a food or drink given up is memcli.write.given_up's)
+    if not zh and not m["verb"] and not thing.endswith("ing") and not any(thing in e for e in ACTIVITIES.values()):
+        return None  # "I gave up coffee", "I quit my job": no doing named
     return thing
 
 
@@ -170,8 +180,10 @@ def activity_given_up(new: Facts, old: Facts, model: str) -> str | None:
     thing = activity_of_give_up(new)
     if thing is None or _whose(old) != "me" or not old.positive or marked_past(old.statement) or not old.slot:
         return None
-    if split_slot(old.slot)[1] not in _OF_DOING and old.kind not in ("habit", "preference"):
-        return None  # a workplace, a job, an event: only mentions it
+    attr = split_slot(old.slot)[1]
+    if not (attr in _OF_DOING or old.kind in ("habit", "preference") or attr in _CATCH_ALL and _HABITUAL.search(
+            to_simplified(old.statement))):
+        return None  # a workplace, a job, an event, a business: only mentions it
     if not _names_activity(old.statement, thing, model):
         return None
     return f"an activity given up ({thing}): the habit of it ends"
