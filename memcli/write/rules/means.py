@@ -97,7 +97,17 @@ def _alt(words: tuple[str, ...] | list[str]) -> str:
 
 _EN_M = "|".join(f"(?P<m_{k}>{v})" for k, v in _EN_MEANS.items())
 _EN_V = "|".join(f"(?P<v_{k}>{v})" for k, v in _EN_MEANS_VERB.items())
-_EN_DEST = r"(?P<dest>(?:the |my )?[a-z]+(?: (?!on\b|every\b|now\b|at\b|in\b|these\b|most\b)[a-z]+)?)"
+_EN_DEST = (r"(?P<dest>(?:the |my )?[a-z]+(?: (?!(?:on|every|each|now|at|in|these|most|over|for|with|during|instead|"
+            r"after|before|this|next|tomorrow|today|tonight|by|from|and|or|but|because|so|when|if|to|daily|again|too|"
+            r"also|sometimes|as|since|until|without|nowadays|lately|anymore)\b)[a-z]+)?)")
+#: a trip or a plan, not a way of doing a thing: the future, a plan, "we" (round 17's plans: "We're driving to
+#: Yosemite over the holidays", "Change of plans: …"); a progressive only with a habit word ("I'm biking to work now")
+_EN_PLAN = re.compile(r"\b(?:will|'ll|going to|gonna|tomorrow|tonight|next|plans?|planning|holidays?|trip|vacation|"
+                      r"we|we're|we've|our|us)\b", re.I)
+_EN_GOING_ON = re.compile(r"(?:'m|'re|'s|\bam|\bare|\bis)\s+(?:\w+\s+)?(?:driving|taking|biking|cycling|walking|riding|"
+                          r"catching|going|heading|flying)\b", re.I)
+_EN_HABIT = re.compile(r"\b(?:now|these days|nowadays|lately|every|each|daily|usually|always|most days)\b", re.I)
+_ZH_PLAN = re.compile(r"明天|后天|下周|下个?月|下次|打算|准备|计划|将要|要去|想去|我们|咱们|旅行|旅游|出差")
 _EN_TAKE = re.compile(rf"\b(?:take|takes|taking|took|catch|catches|ride|rides|riding|use|uses)\s+(?:the |a |an |my )?"
                       rf"(?:{_EN_M})\b(?:\s+[a-z]+){{0,2}}?\s+to\s+{_EN_DEST}", re.I)
 _EN_GO = re.compile(rf"\b(?:{_EN_V})\s+(?:(?:in|into|over|down|up)\s+)?to\s+{_EN_DEST}", re.I)
@@ -133,7 +143,9 @@ def means_of(statement: str) -> Means | None:
 @lru_cache(maxsize=8192)
 def _means_of(t: str) -> Means | None:
     if lang_of(t) == "zh":
-        return _zh_going(t) or _zh_use(t)
+        return None if _ZH_PLAN.search(t) else _zh_going(t) or _zh_use(t)
+    if _EN_PLAN.search(t) or _EN_GOING_ON.search(t) and not _EN_HABIT.search(t):
+        return None
     return _en_going(t) or _en_use(t)
 
 
