@@ -105,3 +105,48 @@ def test_the_change_is_recorded_with_its_reason(mem) -> None:  # noqa: ANN001
     items = pair_drained(mem, "我开车上班", "我现在骑车上班")
     events = [e for e in mem.events(items["我开车上班"].id) if e.action == "CONFLICT"]
     assert events and "another means of one activity (go:work: car → bike)" in events[-1].reason
+
+
+MODEL = "use-multilingual-v3"
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("I use an iPhone", "我现在用苹果手机"),           # one make in two languages (rules/makes.NAMES)
+    ("I pay with WeChat", "我用微信付钱"),
+    ("I use a MacBook", "I use a Mac now"),            # one holds the other's words
+    ("I use an iPhone", "I use my phone a lot"),       # only the kind named
+    ("我每天坐地铁上班", "今天我打车上班"),             # a day's one-off, not the habit changed
+    ("I take the bus to work", "This morning I took a taxi to work"),
+])
+def test_one_means_or_a_one_off_is_no_change(old: str, new: str) -> None:
+    from memcli.write.means_change import means_changed
+    from memcli.write.pair_facts import facts_of
+
+    assert means_changed(facts_of(new), facts_of(old), MODEL) is None
+
+
+@pytest.mark.parametrize(("old", "new", "kept"), [
+    ("I drive to work", "I drive to the lake on Sundays", True),      # two activities
+    ("我开车上班", "我偶尔也骑车上班", True),                          # told beside
+    ("I take the bus to work", "I take the subway to work now", False),
+])
+def test_two_activities_or_a_means_told_beside_are_kept(old: str, new: str, kept: bool) -> None:
+    from memcli.write.means_change import means_kept
+    from memcli.write.pair_facts import facts_of
+
+    assert (means_kept(facts_of(new), facts_of(old), MODEL) is not None) is kept
+
+
+@pytest.mark.parametrize(("new", "thing"), [
+    ("我现在不打网球了", "网球"), ("我不去健身房了", "健身房"), ("I don't play squash anymore", "squash"),
+    ("I stopped going to the gym", "gym"), ("I quit swimming", "swimming"),
+    ("I gave up coffee", None),            # a thing taken: round 38's give-up
+    ("I quit my job", None),               # no doing named
+    ("我不喜欢打网球", None),               # a dislike, no change told
+    ("我妈现在不打网球了", None),           # a relative's
+])
+def test_an_activity_given_up_is_read(new: str, thing: str | None) -> None:
+    from memcli.write.means_change import activity_of_give_up
+    from memcli.write.pair_facts import facts_of
+
+    assert activity_of_give_up(facts_of(new)) == thing

@@ -61,6 +61,9 @@ _EN_GIVE_UP = re.compile(r"\b(?:don't|do not|doesn't|no longer|stopped|quit|gave
                          r"(?P<thing>[a-z][a-z\-]*(?: [a-z][a-z\-]*)??)(?:\s+(?:any ?more|now|these days|lately))*"
                          r"[.!]*$", re.I)
 _EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|stopped|quit|gave up|given up)\b", re.I)
+#: a day's one-off (今天我打车上班, "This morning I took a taxi to work"): the habit is not changed
+_ONE_OFF = re.compile(r"今天|昨天|今早|今晚|刚才|这次|那天|\b(?:today|yesterday|this morning|tonight|"
+                      r"this time|that day|last night)\b", re.I)
 _OF_DOING = frozenset({"habit", "like", "favourite"})
 _CATCH_ALL = frozenset({"fact", "which", "is"})
 #: a catch-all fact told as done again and again ("I go to the gym three times a week", 我每周六打网球): a habit;
@@ -125,7 +128,7 @@ def _pair(new: Facts, old: Facts) -> tuple[Means, Means] | None:
 def means_changed(new: Facts, old: Facts, model: str) -> str | None:
     """Why ``new`` ends ``old``: one activity of one person, another means (see the module doc); None: it does not."""
     pair = _pair(new, old)
-    if pair is None or marked_past(old.statement) or beside_told(new.statement):
+    if pair is None or marked_past(old.statement) or beside_told(new.statement) or _ONE_OFF.search(new.statement):
         return None
     a, b = pair
     if not _same_activity(a, b, model) or _same_means(a, b, model) is not False:
@@ -142,8 +145,8 @@ def means_kept(new: Facts, old: Facts, model: str) -> str | None:
     a, b = pair
     if not _same_activity(a, b, model):
         return f"two activities ({b.activity} / {a.activity}): two facts"
-    if beside_told(new.statement) and _same_means(a, b, model) is False:
-        return f"another means told beside the old one ({b.means} / {a.means}): both held"
+    if (beside_told(new.statement) or _ONE_OFF.search(new.statement)) and _same_means(a, b, model) is False:
+        return f"another means told beside the old one or once ({b.means} / {a.means}): both held"
     return None
 
 
