@@ -52,7 +52,12 @@ def test_the_activity_and_its_means_are_read_in_both_languages(statement: str, e
 
 
 @pytest.mark.parametrize("statement", ["I live in Madrid", "I walk my dog after dinner", "我用心准备考试",
-                                       "I moved to Leeds", "我坐高铁回老家过年"])
+                                       "I moved to Leeds", "我坐高铁回老家过年",
+                                       "I walk to clear my head",              # "to" + a verb of purpose
+                                       "I love taking photos with my cousins",  # people, not an instrument
+                                       "I started reading in March",           # a month, not a thing
+                                       "我现在不用老担心电脑坏了",                # 不用: no need, a clause after it
+                                       "We're driving to Cornwall next week"])  # a trip planned
 def test_a_fact_of_no_means_reads_none(statement: str) -> None:
     assert means_of(statement) is None
 

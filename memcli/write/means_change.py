@@ -158,8 +158,8 @@ def activity_of_give_up(new: Facts) -> str | None:
     t = to_simplified(new.statement.strip())
     zh = lang_of(t) == "zh"
     m = (_ZH_GIVE_UP if zh else _EN_GIVE_UP).search(t)
-    if m is None or not (_ZH_TOLD if zh else _EN_TOLD).search(t):
-        return None
+    if m is None or not (_ZH_TOLD if zh else _EN_TOLD).search(t) or re.search(r"你|\byou\b", t, re.I):
+        return None  # (advice to someone: "anyone else would quit and you're not going to …")
     thing = m["thing"].casefold()
     if food_drink_items(thing) or not zh and (not content_units(thing) or thing in ("it", "that", "this", "them")):
         return None  # (a food or drink given up is memcli.write.given_up's)

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memcli.text import lang_of, to_simplified
+from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.write.rules.makes import brands_in
 
 __all__ = ["GENERIC", "KINDS", "PLACES", "PURPOSES", "Means", "beside_told", "means_of"]
@@ -132,6 +132,15 @@ _PAY_WITH = frozenset({"cash", "card", "cards", "credit card", "debit card", "ch
 _ZH_USE = re.compile(r"(?:用|改用|换成了?|换用|改成了?用?)(?:的是)?(?P<thing>[A-Za-z0-9\u4e00-\u9fff+\- ]{1,12}?)"
                      rf"(?:来)?(?P<purpose>{_alt([w for ws in PURPOSES.values() for w in ws if not w.isascii()])})?"
                      r"(?:了)?[。！!~～]*$")
+#: 用 inside another word or after a "no": 不用 / 没用 (no need), 费用, 作用, 利用, 使用 of a clause …
+_ZH_NOT_USE = re.compile(r"(?:不|没|费|作|利|采|享|专|通|信|适|实|应|常|备|试|食|租|无|有|管|够|好|中|日)用$")
+#: jieba flags of a verb, an adjective, an adverb, a conjunction or a preposition: the words after 用 are a clause,
+#: not a thing (微信 is a verbal noun, ``vn``: a thing)
+_ZH_CLAUSE_FLAGS = frozenset({"v", "vd", "vg", "vi", "a", "ad", "d", "c", "p"})
+#: a month or a day named with a capital is a time, not a thing ("read in January")
+_TIMES = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                    "sunday", "the"})
 _ZH_NOT_THING = re.compile(r"^(?:心|力|功|手|脑|钱|餐|饭|过|完|掉|得|不|着|上|的)")
 
 
@@ -160,9 +169,19 @@ def _place(dest: str | None) -> str:
     return "go:" + _PLACE_OF.get(d, _PLACE_OF.get((dest or "").casefold().strip(), d))
 
 
+def _a_place(dest: str | None) -> bool:
+    """``dest`` (the words after "to") names a place: none (by / on, read as work), a place of :data:`PLACES`, a
+    noun after the / my ("the beach"), or a name ("Denver"); not a verb of purpose ("walk to destress", "drive to
+    make a …")."""
+    if dest is None:
+        return True
+    d = dest.strip()
+    return d.casefold() in _PLACE_OF or d.casefold().startswith(("the ", "my ")) or d[:1].isupper()
+
+
 def _en_going(t: str) -> Means | None:
     for rx in (_EN_TAKE, _EN_GO, _EN_BY):
-        if m := rx.search(t):
+        if (m := rx.search(t)) and _a_place(m["dest"]):
             means = _group(m, "m_") or _group(m, "v_")
             if means:
                 return Means(_place(m["dest"]), means)
@@ -195,10 +214,10 @@ def _activity(thing: str, purpose: str | None) -> str | None:
 
 
 def _en_use(t: str) -> Means | None:
-    if m := _EN_TASK.search(t):  # (read on the train, pay in a shop: in / on a place is no instrument)
-        thing = m["thing"].casefold()
-        if m["prep"].casefold() not in ("on", "in") or m["thing"][:1].isupper() or _kind(thing) or \
-                thing in _PAY_WITH:
+    if m := _EN_TASK.search(t):  # (read on the train, photos with her friends: a place or people is no instrument)
+        thing = re.sub(r"\s+(?:and|or|the|a|an|to|for|of|at)$", "", m["thing"].casefold())
+        named = m["thing"][:1].isupper() and thing.split()[0] not in _TIMES
+        if len(thing) > 1 and (named or _kind(thing) or thing in _PAY_WITH):
             return Means(_PURPOSE_OF[m["purpose"].casefold()], thing)
     if (m := _EN_USE.search(t)) and (act := _activity(m["thing"], m["purpose"])):
         return Means(act, re.sub(r"^(?:an?|the|my) ", "", m["thing"].casefold()))
@@ -207,8 +226,10 @@ def _en_use(t: str) -> Means | None:
 
 def _zh_use(t: str) -> Means | None:
     m = _ZH_USE.search(t)
-    if m is None or _ZH_NOT_THING.match(m["thing"]):
+    if m is None or _ZH_NOT_THING.match(m["thing"]) or _ZH_NOT_USE.search(t[:m.start() + 1]):
         return None
+    if any(flag in _ZH_CLAUSE_FLAGS for _, flag in pos_tags(m["thing"].strip())):
+        return None  # (不用老担心手机没电: no thing used, a clause)
     thing = m["thing"].strip()
     if act := _activity(thing, m["purpose"]):
         return Means(act, thing.casefold())
