@@ -45,6 +45,7 @@ def _keeps(mem, first: str, second: str) -> None:  # noqa: ANN001
     ("我换成Mac了", Means("use:computer", "mac")),
     ("I use a Kobo for reading", Means("read", "kobo")),
     ("I pay with my debit card", Means("pay", "debit card")),
+    ("I pay by card now", Means("pay", "card")),
     ("我用支付宝付钱", Means("pay", "支付宝")),
 ])
 def test_the_activity_and_its_means_are_read_in_both_languages(statement: str, expected: Means) -> None:

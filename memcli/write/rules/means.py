@@ -215,7 +215,8 @@ def _activity(thing: str, purpose: str | None) -> str | None:
 
 def _en_use(t: str) -> Means | None:
     if m := _EN_TASK.search(t):  # (read on the train, photos with her friends: a place or people is no instrument)
-        thing = re.sub(r"\s+(?:and|or|the|a|an|to|for|of|at)$", "", m["thing"].casefold())
+        thing = re.sub(r"\s+(?:and|or|the|a|an|to|for|of|at|now|today|instead|mostly|too|also|nowadays|every|all|"
+                       r"only|again|anymore)$", "", m["thing"].casefold())
         named = m["thing"][:1].isupper() and thing.split()[0] not in _TIMES
         if len(thing) > 1 and (named or _kind(thing) or thing in _PAY_WITH):
             return Means(_PURPOSE_OF[m["purpose"].casefold()], thing)
