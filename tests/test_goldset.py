@@ -109,6 +109,19 @@ def test_round39b_label_follows_category() -> None:
         assert str(p.label) == ROUND39B_PAIR_LABELS[p.category], p
 
 
+#: round 39 (goldset/decisions_round39.jsonl, written by hand: a changed means of one activity, an activity given up,
+#: both languages and across them)
+ROUND39_PAIR_LABELS = {"means_changed": "CONFLICT", "means_xlang": "CONFLICT", "means_other": "ADD",
+                       "activity_given_up": "CONFLICT", "activity_given_up_other": "ADD"}
+
+
+def test_round39_label_follows_category() -> None:
+    pairs = load_pairs(GOLD / "decisions_round39.jsonl")
+    assert len(pairs) == 27 and {p.category for p in pairs} == set(ROUND39_PAIR_LABELS)
+    for p in pairs:
+        assert str(p.label) == ROUND39_PAIR_LABELS[p.category], p
+
+
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
     stsb = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
     if not stsb.exists():

@@ -23,9 +23,10 @@ from memcli.write.decide_range import Plan
 from memcli.write.deed_change import _deed_told
 from memcli.write.dose_change import dose_plan
 from memcli.write.judge import facts_of
-from memcli.write.linked_change import _brands_in, ending_told
+from memcli.write.linked_change import ending_told
 from memcli.write.pair_features import _pair_core, feature_list
 from memcli.write.precompute import texts
+from memcli.write.rules.makes import _brands_in
 from tests._stores import say_all
 
 AT = datetime(2026, 7, 1, 9, tzinfo=UTC)
@@ -33,7 +34,7 @@ AT = datetime(2026, 7, 1, 9, tzinfo=UTC)
 SAID = ["My sprained wrist has healed completely", "我和男朋友上个月分手了", "We just bought a Skoda Octavia",
         "我最近在学做川菜", "I sold my old piano last week"]
 CHECKS = {"memcli.write.cure.cure_told": cure_told, "memcli.write.linked_change.ending_told": ending_told,
-          "memcli.write.linked_change._brands_in": _brands_in}
+          "memcli.write.rules.makes._brands_in": _brands_in}
 
 
 @pytest.fixture(autouse=True)

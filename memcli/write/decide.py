@@ -85,12 +85,14 @@ from memcli.write.judge import (
 )
 from memcli.write.kept_apart import apart_plan
 from memcli.write.liking_over import broader_liking_over, is_liking_given_up
+from memcli.write.means_change import activity_given_up, activity_of_give_up, means_changed, means_kept
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.negation_scope import flip_off_topic
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
+from memcli.write.rules.means import means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
@@ -153,6 +155,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision == Decision.NOOP and (mine := given_up_ends(new, old, settings.model)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # "I gave up coffee" reinforced the
                     f"{mine}; {plan.judge or plan.level.value} said NOOP", "slot")  # coffee habit (a trial)
+    if why is None and plan.decision == Decision.NOOP and (means := means_changed(new, old, settings.model)):
+        return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我开车上班 / 我现在骑车上班 was
+                    f"{means}; {plan.judge or plan.level.value} said NOOP", "slot")  # reinforced (round 39)
     if why is None and plan.decision == Decision.CONFLICT and plan.judge == "fitted" and new.value == old.value and \
             new.value and (same := compare_slot(new, old)) is not None and same[0] == Decision.NOOP and \
             content_units(new.statement) <= content_units(old.statement):  # (在网易做运营 after 在京东: a word more)
@@ -166,6 +171,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate))  # (round 39: "a parrot, not
         # a hamster" beside "I love hamsters")
+    if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时)
+        why = means_kept(new, old, settings.model)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
@@ -203,7 +210,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     new = _facts(candidate.statement, candidate.slot)
     rows: list[dict[str, Any]] = [r for s in lc.ended_slots(new) for r in store.active_in_slot(user, s)]
     if lc.brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new) or \
-            switch_of(candidate.statement) or give_up_of(new):
+            switch_of(candidate.statement) or give_up_of(new) or means_of(candidate.statement) or \
+            activity_of_give_up(new):
         # (a time of an event or a weekly habit; a liking given up: the likings of a kind of it; a switch: the habit)
         ids = [nb.id for nb in neighbors_of(store, user, vector, settings.decide_neighbors)]
         rows += store.items_by_ids(user, ids) if ids else []
@@ -215,7 +223,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue
         old = _facts(row["statement"], row["slot"])
-        if mine := given_up_ends(new, old, settings.model) or switch_ends(new, old, settings.model):
+        if mine := given_up_ends(new, old, settings.model) or switch_ends(new, old, settings.model) or \
+                means_changed(new, old, settings.model) or activity_given_up(new, old, settings.model):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{mine}; {plan.reason}", "slot")  # (round 38: either language; whose, these rules say)
         if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)

@@ -13,20 +13,21 @@ the present fact it names (我的狗叫豆豆, "My wife is Laura", "I work at X"
 
 The first two need the same subject, a change marker in the new statement
 (:func:`memcli.write.value_types.change_marker`) and two values of one type that differ; the
-brand kinds come from a small gazetteer written for memcli (:data:`BRANDS`). Pure functions:
+brand kinds come from a small gazetteer written for memcli (:data:`BRANDS`, kept in
+:mod:`memcli.write.rules.makes`). Pure functions:
 :func:`memcli.write.decide.decide` asks them when the judge found nothing to change.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memcli.primed import primable
 from memcli.slots import join_slot, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.event_change import PLAN_SLOT, plan_slot_for
 from memcli.write.rules import Facts
+from memcli.write.rules.makes import BRANDS, brands_in, one_make
 from memcli.write.value_types import JOB_KEPT as _JOB_KEPT
 from memcli.write.value_types import change_marker, value_type
 from memcli.write.workplace_moved import left_from, workplace_left, workplace_start
@@ -35,54 +36,8 @@ __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ende
            "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
            "switched_brand", "taken_up", "workplace_left"]
 
-#: brands and models by kind of thing (lower case; Chinese as written). Short, general lists.
-BRANDS: dict[str, tuple[str, ...]] = {
-    "shoes": ("nike", "adidas", "asics", "brooks", "hoka", "saucony", "new balance", "mizuno", "puma", "reebok",
-              "skechers", "salomon", "altra", "under armour", "vans", "converse", "allbirds",
-              "耐克", "阿迪达斯", "阿迪", "亚瑟士", "李宁", "安踏", "特步", "新百伦", "斯凯奇", "匹克", "鸿星尔克",
-              "索康尼", "萨洛蒙"),
-    "car": ("toyota", "honda", "subaru", "bmw", "audi", "mercedes", "volkswagen", "vw", "ford", "chevrolet", "chevy",
-            "nissan", "mazda", "hyundai", "kia", "tesla", "volvo", "lexus", "porsche", "jeep", "peugeot", "renault",
-            "skoda", "fiat", "corolla", "camry", "prius", "civic", "accord", "outback", "forester", "golf",
-            "丰田", "本田", "大众", "宝马", "奥迪", "奔驰", "比亚迪", "特斯拉", "蔚来", "小鹏", "日产", "别克",
-            "福特", "吉利", "马自达", "起亚", "雷克萨斯", "沃尔沃", "保时捷", "五菱", "卡罗拉", "凯美瑞", "思域",
-            "雅阁", "帕萨特", "朗逸", "速腾", "迈腾"),
-    "phone": ("iphone", "samsung", "galaxy", "pixel", "huawei", "xiaomi", "oneplus", "oppo", "vivo", "motorola",
-              "nokia", "苹果手机", "华为", "小米", "荣耀", "三星", "一加", "魅族", "红米"),
-}
-
 #: words that tell a switch beside :func:`change_marker` (traded the car in, 把车换成了…)
 _SWITCH = re.compile(r"\b(?:traded|trade|swapped|swap|replaced|went with|going with)\b|换成|换了|改用", re.I)
-_ZH_NOT_BRAND = re.compile(r"大众点评|大众化|小米粥|小米饭")
-
-
-@lru_cache(maxsize=8192)
-@lru_cache(maxsize=1)
-def _brand_tests() -> dict[str, tuple[tuple[str, bool, re.Pattern[str] | None], ...]]:
-    """Per kind, each brand of :data:`BRANDS` with how it is found, compiled once: (name, written in
-    Chinese: a substring test, the whole-word pattern of a Latin name or None)."""
-    return {kind: tuple((n, bool(re.search(r"[\u4e00-\u9fff]", n)),
-                         re.compile(rf"(?<![a-z]){re.escape(n)}(?![a-z])") if n.isascii() else None) for n in names)
-            for kind, names in BRANDS.items()}
-
-
-def brands_in(text: str) -> dict[str, frozenset[str]]:
-    """Kind → the brands of :data:`BRANDS` that ``text`` names (words in English, substrings in Chinese)."""
-    return dict(_brands_in(text))
-
-
-@primable(maxsize=16384)  # every candidate is asked, and a drain sees the same statement again and again
-def _brands_in(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    t = to_simplified(text).lower()
-    zh = lang_of(t) == "zh"
-    t = _ZH_NOT_BRAND.sub("", t)
-    out: dict[str, frozenset[str]] = {}
-    for kind, tests in _brand_tests().items():
-        found = frozenset(n for n, cjk, word in tests
-                          if (cjk and zh and n in t) or (word is not None and word.search(t)))
-        if found:
-            out[kind] = found
-    return tuple(out.items())
 
 
 def _same_subject(new: Facts, old: Facts) -> bool:
@@ -101,7 +56,7 @@ def switched_brand(new: Facts, old: Facts) -> str | None:
         return None  # a past event stays history
     a, b = brands_in(new.statement), brands_in(old.statement)
     for kind in sorted(a.keys() & b.keys()):
-        if not a[kind] & b[kind]:
+        if not a[kind] & b[kind] and not one_make(a[kind], b[kind]):  # (iphone / 苹果手机: one make)
             return (f"a switch of {kind} told: {'/'.join(sorted(b[kind]))} → {'/'.join(sorted(a[kind]))}, "
                     "one kind of thing, another brand")
     return None

@@ -70,11 +70,12 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
     from memcli.write.deed_change import _deed_told
     from memcli.write.extract import enrich
     from memcli.write.judge import fact_clauses, facts_of
-    from memcli.write.linked_change import _brands_in, ending_told
+    from memcli.write.linked_change import ending_told
     from memcli.write.pair_facts import entity_units
     from memcli.write.pair_features import _bigrams, _own, _ranks
     from memcli.write.pair_names import names_of, relations_of
     from memcli.write.rules import analyze
+    from memcli.write.rules.makes import _brands_in
 
     if len(_DONE) > DONE_MAX:  # (past the primable caches' size a reading may have been dropped: read again)
         _DONE.clear()

@@ -1,0 +1,192 @@
+"""A changed means of one activity ends the old one; an activity given up ends its habit, in either language (round 39).
+
+A new user's trial: "I take the bus to work" then "I drive to work now" was an ADD, both active (the hard guard's
+"another remark": a third of the content carried); 我开车上班 then 我现在骑车上班 a NOOP (p 0.51: the new means lost);
+"I use Windows" then 我换成Mac了, "I play tennis every Saturday" then 我现在不打网球了, "I go to the gym three times a
+week" then 我不去健身房了 were ADDs: no content word compares across the scripts and the generic slots (``fact.tak``,
+``fact.开车``, ``fact.打网球``) name the first verb, not the activity.
+
+- :func:`means_changed`: ``new`` and ``old`` tell one activity of one person (:func:`memcli.write.rules.means.
+  means_of`: getting to work, using a phone, paying …) with two means that are not one thing (bus / car, iPhone /
+  华为手机; one thing in two languages — the multilingual encoder at :data:`~memcli.write.thing_named.
+  SAME_THING_COSINE` — or a means that only names the kind, "my phone", is the same), ``new`` not told beside the
+  other (also, sometimes, 也, 有时) and ``old`` no past: the activity is the slot, the means its value, and the new
+  value ends the old (a CONFLICT, with or without a change marker: one gets to work one way).
+- :func:`means_kept`: two ways of two activities ("I take the bus to work" / "I drive to the beach on weekends") or
+  two means told side by side neither contradict nor restate each other: no CONFLICT, UPDATE or NOOP.
+- :func:`activity_given_up`: a "no" with a change told on doing a sport or going somewhere (我现在不打网球了,
+  我不去健身房了, "I don't play tennis anymore", "I stopped going to the gym") ends the user's present habit that
+  names the activity in either language (:data:`ACTIVITIES`' two names, else the encoder as
+  :func:`memcli.write.thing_named.names_thing` does); a relative's give-up, a job at a gym, an event stay.
+
+Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.decide` asks them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.slots import split_slot
+from memcli.text import lang_of, to_simplified
+from memcli.write.change_rules import marked_past
+from memcli.write.pair_facts import content_units
+from memcli.write.rules import Facts
+from memcli.write.rules.foods import food_drink_items
+from memcli.write.rules.makes import one_make
+from memcli.write.rules.means import GENERIC, Means, beside_told, means_of
+from memcli.write.thing_named import SAME_THING_COSINE, names_thing
+
+__all__ = ["ACTIVITIES", "activity_given_up", "activity_of_give_up", "means_changed", "means_kept"]
+
+#: sports and pastimes by their Chinese and English names (the encoder puts some below its floor: tennis / 网球 0.69,
+#: gym / 健身房 0.77, pilates / 普拉提 0.37, while chess / 围棋 is 0.75): a short list written for memcli
+ACTIVITIES: dict[str, tuple[str, ...]] = {
+    "网球": ("tennis",), "健身房": ("gym", "the gym", "working out", "work out"),
+    "健身": ("gym", "working out"), "游泳": ("swimming", "swim", "pool"), "瑜伽": ("yoga",),
+    "篮球": ("basketball",), "足球": ("football", "soccer"), "羽毛球": ("badminton",),
+    "乒乓球": ("table tennis", "ping pong", "ping-pong"), "跑步": ("running", "jogging", "run"),
+    "钢琴": ("piano",), "吉他": ("guitar",), "高尔夫": ("golf",), "排球": ("volleyball",),
+    "普拉提": ("pilates",), "爬山": ("hiking", "hike"), "徒步": ("hiking", "hike"),
+    "攀岩": ("climbing", "bouldering"), "滑雪": ("skiing", "ski"), "拳击": ("boxing",),
+    "跳舞": ("dancing", "dance"), "舞蹈": ("dancing", "dance"), "象棋": ("chess",), "围棋": ("go",),
+    "骑行": ("cycling",), "冲浪": ("surfing",), "滑板": ("skateboarding",), "太极": ("tai chi",),
+    "棒球": ("baseball",), "橄榄球": ("rugby",), "广场舞": ("square dancing",), "合唱团": ("choir",),
+    "读书会": ("book club",)}
+_ZH_GIVE_UP = re.compile(r"(?:不再?|没再|再也不|已经不)(?:去|打|踢|玩|练|弹|下|跑|游|骑|上|做|跳|学)"
+                         r"(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:了|啦)?[。！!~～]*$")
+_ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|再也")
+_EN_GIVE_UP = re.compile(r"\b(?:don't|do not|doesn't|no longer|stopped|quit|gave up|given up|not)\s+"
+                         r"(?P<verb>go(?:ing)? to|play(?:ing)?|do(?:ing)?|practi[cs](?:e|ing)|attend(?:ing)?|"
+                         r"go(?:ing)?)?\s*(?:the |my )?"
+                         r"(?P<thing>[a-z][a-z\-]*(?: [a-z][a-z\-]*)??)(?:\s+(?:any ?more|now|these days|lately))*"
+                         r"[.!]*$", re.I)
+_EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|stopped|quit|gave up|given up)\b", re.I)
+#: a day's one-off (今天我打车上班, "This morning I took a taxi to work"): the habit is not changed
+_ONE_OFF = re.compile(r"今天|昨天|今早|今晚|刚才|这次|那天|\b(?:today|yesterday|this morning|tonight|"
+                      r"this time|that day|last night)\b", re.I)
+_OF_DOING = frozenset({"habit", "like", "favourite"})
+_CATCH_ALL = frozenset({"fact", "which", "is"})
+#: a catch-all fact told as done again and again ("I go to the gym three times a week", 我每周六打网球): a habit;
+#: "I run a small coffee roastery", "I coach a swimming team" tell no habit of doing the thing
+_HABITUAL = re.compile(r"每|经常|常常|天天|总是|平时|一般|周末|一周|星期|礼拜|次|"
+                       r"\b(?:every|each|daily|weekly|often|usually|regularly|weekends?|times? a|once a|twice a|"
+                       r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b", re.I)
+
+
+def _whose(f: Facts) -> str:
+    """Whose way of doing ``f`` tells: a subject read as a thing (``thing:现`` of 我现在骑车上班, a misparse) is the
+    user's."""
+    return "me" if f.subject.startswith("thing:") else f.subject
+
+
+def _same_person(new: Facts, old: Facts) -> bool:
+    return _whose(new) == _whose(old)
+
+
+#: under this cosine two means named in two languages are two things (iphone / 华为手机 0.50, apple music / qq音乐
+#: 0.63); between it and :data:`SAME_THING_COSINE` the encoder cannot tell (iphone / 苹果手机 0.72): no rule
+OTHER_THING_COSINE = 0.65
+
+
+def _same_means(a: Means, b: Means, model: str) -> bool | None:
+    """Two means of one activity are one thing (True): equal, one holds the other's words, one only names the kind
+    ("my phone"), one make in two languages (:func:`~memcli.write.rules.makes.one_make`, else the encoder at
+    :data:`~memcli.write.thing_named.SAME_THING_COSINE`); two things (False); or None: the encoder cannot tell."""
+    x, y = a.means.casefold(), b.means.casefold()
+    if x == y or x in y or y in x or x.split()[0] in GENERIC or y.split()[0] in GENERIC:
+        return True  # ("my phone a lot": no make told)
+    if lang_of(x) == lang_of(y):
+        return False
+    if one_make({x}, {y}):
+        return True
+    from memcli.write.cross_lang import thing_cosine
+
+    cos = thing_cosine(model, a.means, b.means)
+    return True if cos >= SAME_THING_COSINE else False if cos < OTHER_THING_COSINE else None
+
+
+def _same_activity(a: Means, b: Means, model: str) -> bool:
+    if a.activity == b.activity:
+        return True
+    x, y = a.activity.removeprefix("for:"), b.activity.removeprefix("for:")
+    if a.activity.startswith("for:") and b.activity.startswith("for:"):
+        if lang_of(x) == lang_of(y):
+            return bool(content_units(x)) and content_units(x) == content_units(y)
+        from memcli.write.cross_lang import thing_cosine
+
+        return thing_cosine(model, x, y) >= SAME_THING_COSINE
+    return False
+
+
+def _pair(new: Facts, old: Facts) -> tuple[Means, Means] | None:
+    a, b = means_of(new.statement), means_of(old.statement)
+    if a is None or b is None or not _same_person(new, old) or not new.positive or not old.positive:
+        return None
+    return a, b
+
+
+def means_changed(new: Facts, old: Facts, model: str) -> str | None:
+    """Why ``new`` ends ``old``: one activity of one person, another means (see the module doc); None: it does not."""
+    pair = _pair(new, old)
+    if pair is None or marked_past(old.statement) or beside_told(new.statement) or _ONE_OFF.search(new.statement):
+        return None
+    a, b = pair
+    if not _same_activity(a, b, model) or _same_means(a, b, model) is not False:
+        return None
+    return f"another means of one activity ({a.activity}: {b.means} → {a.means}): the old means ends"
+
+
+def means_kept(new: Facts, old: Facts, model: str) -> str | None:
+    """Why ``old`` stays beside ``new`` (None: this rule says nothing): two ways of two activities, or another
+    means told beside the old one."""
+    pair = _pair(new, old)
+    if pair is None:
+        return None
+    a, b = pair
+    if not _same_activity(a, b, model):
+        return f"two activities ({b.activity} / {a.activity}): two facts"
+    if (beside_told(new.statement) or _ONE_OFF.search(new.statement)) and _same_means(a, b, model) is False:
+        return f"another means told beside the old one or once ({b.means} / {a.means}): both held"
+    return None
+
+
+def activity_of_give_up(new: Facts) -> str | None:
+    """The sport or place the user tells they gave up (网球 of 我现在不打网球了, gym of "I don't go to the gym
+    anymore"), or None: not the user's, no "no" on doing, or no change told."""
+    if _whose(new) != "me" or new.positive:
+        return None
+    t = to_simplified(new.statement.strip())
+    zh = lang_of(t) == "zh"
+    m = (_ZH_GIVE_UP if zh else _EN_GIVE_UP).search(t)
+    if m is None or not (_ZH_TOLD if zh else _EN_TOLD).search(t) or re.search(r"你|\byou\b", t, re.I):
+        return None  # (advice to someone: "anyone else would quit and you're not going to …")
+    thing = m["thing"].casefold()
+    if food_drink_items(thing) or not zh and (not content_units(thing) or thing in ("it", "that", "this", "them")):
+        return None  # (a food or drink given up is memcli.write.given_up's)
+    if not zh and not m["verb"] and not thing.endswith("ing") and not any(thing in e for e in ACTIVITIES.values()):
+        return None  # "I gave up coffee", "I quit my job": no doing named
+    return thing
+
+
+def _names_activity(statement: str, thing: str, model: str) -> bool:
+    t = to_simplified(statement).casefold()
+    if lang_of(thing) == "zh" and lang_of(t) != "zh":
+        return any(re.search(rf"\b{re.escape(en)}\b", t) for en in ACTIVITIES.get(thing, ())) or names_thing(
+            statement, thing, model)
+    if lang_of(thing) != "zh" and lang_of(t) == "zh":
+        return any(zh in t for zh, ens in ACTIVITIES.items() if thing in ens) or names_thing(statement, thing, model)
+    return names_thing(statement, thing, model)
+
+
+def activity_given_up(new: Facts, old: Facts, model: str) -> str | None:
+    """Why the give-up ``new`` ends ``old`` (see the module doc); None: it does not."""
+    thing = activity_of_give_up(new)
+    if thing is None or _whose(old) != "me" or not old.positive or marked_past(old.statement) or not old.slot:
+        return None
+    attr = split_slot(old.slot)[1]
+    if not (attr in _OF_DOING or old.kind in ("habit", "preference") or attr in _CATCH_ALL and _HABITUAL.search(
+            to_simplified(old.statement))):
+        return None  # a workplace, a job, an event, a business: only mentions it
+    if not _names_activity(old.statement, thing, model):
+        return None
+    return f"an activity given up ({thing}): the habit of it ends"
