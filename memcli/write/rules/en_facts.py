@@ -103,6 +103,16 @@ _FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
          r"(?: tall)?$")
 
 
+def _home_place(value: str) -> str:
+    """A home's place without the detail told after it (round 39): "leeds, in a flat near the university",
+    "manchester, into a house in didsbury", "leeds in a flat by the park" → the town; "a flat in munich" (no place
+    first) as said."""
+    v = rx(r",\s*(?=(?:in|into|near|close to|next to|by|on|at|with|just|right)\b)").split(value)[0]
+    if not rx(r"^(?:a|an|the|my|our|his|her|their)\b").match(v):
+        v = rx(r"\s+(?=(?:in|into|near|by) (?:a|an|the|my|our)\b)").split(v)[0]
+    return v
+
+
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     p = rx(r"^(?:'s |' )").sub("", rest.casefold()).strip()  # my kid's name, my kids' names
@@ -133,7 +143,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"
          rf"^(?:moved|relocated|(?:have|has) moved|{_BE} moving back) (?:from .+? )?(?:to|back to) (.+)$|"
          rf"^(?:home|house|flat|apartment|place|address) {_BE} (?:in |at )?(.+)$", "residence"),
-        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?) (?:at|for) (.+?)(?: as .+)?$|"  # noqa: E501
+        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?|"
+         r"(?:(?:have|has) )?(?:started|begun|began) working) (?:at|for) (.+?)(?: as .+)?$|"
          rf"^{_BE} employed (?:by|at) (.+)$|^(?:workplace|employer|company) {_BE} (.+)$", "workplace"),
         (rf"^(?:works?|worked|{_BE} working|(?:started|began) working)(?: {_WORK_HOW})? as (?:a |an )?(.+)$|"
          rf"^(?:job|profession|occupation) {_BE} (?:a |an )?(.+)$|"
@@ -175,7 +186,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     for pat, attr in rules:
         m = rx(pat).match(p)
         if m and (not thing or attr in ("name", "age", "birthday")):
-            v = _obj(rx(r" (?:for|since) (?=\S)").split(next(g for g in m.groups() if g))[0]) \
+            g = next(g for g in m.groups() if g)
+            g = _home_place(g) if attr == "residence" else g
+            v = _obj(rx(r" (?:for|since) (?=\S)").split(g)[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
                 return []  # "working for a company" names no employer
