@@ -101,7 +101,7 @@ ROUND39C_PAIR_LABELS = {"move_ends": "CONFLICT", "move_other": "ADD", "job_ends"
 
 def test_round39c_label_follows_category() -> None:
     pairs = load_pairs(GOLD / "decisions_round39c.jsonl")
-    assert len(pairs) == 24 and {p.category for p in pairs} == set(ROUND39C_PAIR_LABELS)
+    assert len(pairs) == 26 and {p.category for p in pairs} == set(ROUND39C_PAIR_LABELS)
     for p in pairs:
         assert str(p.label) == ROUND39C_PAIR_LABELS[p.category], p
 

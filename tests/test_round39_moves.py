@@ -146,6 +146,22 @@ def test_a_change_told_after_a_user_set_fact_ends_it(mem, set_by_user: str, told
         assert all("set by the user" in (it.invalid_reason or "") for it in new), items
 
 
+def test_another_workplace_of_the_same_kind_is_no_refinement(mem) -> None:  # noqa: ANN001
+    items = _told(mem, "我在一家连锁药店上班", "我跳槽到了另一家连锁药店")
+    old = items["我在一家连锁药店上班"]
+    assert old.invalid_at is not None and old.expired_at is None, old  # ended in world time, not "refined by"
+
+
+def test_the_same_move_told_closer_stays_a_refinement() -> None:
+    from memcli.write.decide import _facts
+    from memcli.write.place_moved import moved_on
+
+    assert moved_on(_facts("我搬到开封的鼓楼区了", "residence"), _facts("我搬到开封了", "residence")) is None
+    assert moved_on(_facts("我跳槽到了另一家连锁药店", "workplace"), _facts("我在一家连锁药店上班", "workplace"))
+    assert moved_on(_facts("I also work at another pharmacy", "workplace"),
+                    _facts("I work at a pharmacy", "workplace")) is None  # a second job told beside it
+
+
 def test_a_change_said_before_the_user_set_it_does_not_end_it() -> None:
     from memcli.governance.confidence import adjudicate
 
