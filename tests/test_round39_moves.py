@@ -86,7 +86,7 @@ def test_a_homes_town_is_its_value_without_the_detail_after_it() -> None:
     assert got == {"residence": "flat in norwich"}  # no town first: as said (the place inside wins when compared)
 
 
-JOBS = (("I'm a pharmacist at Boots in Norwich", "I started a new job at a hospital pharmacy in Cromer"),
+JOBS = (("I'm a pharmacy technician at Boots in Norwich", "I started a new job at a hospital pharmacy in Cromer"),
         ("I work at Greggs", "I got a job at a bakery in Truro"),
         ("I work at Hollybank Surgery", "I joined Westfield Bank last month"),
         ("I work for a courier firm", "I've just started working at Ocado"),

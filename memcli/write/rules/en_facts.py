@@ -104,13 +104,15 @@ _FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
 
 
 def _home_place(value: str) -> str:
-    """A home's place without the detail told after it (round 39): "leeds, in a flat near the university",
-    "manchester, into a house in didsbury", "leeds in a flat by the park" → the town; "a flat in munich" (no place
-    first) as said."""
+    """The user's home's town without the detail told after it (round 39): "leeds, in a flat near the university",
+    "manchester, into a house in didsbury", "leeds in a flat by the park" → the town. A value that opens with no
+    town ("a flat in camden, in north london", "a flat in munich") is left as said: what the detail tells there is
+    the place itself, and a goldset refinement reads it whole. (A relative's home is left as said too: its
+    detail refines the stored town, as the goldset labels it.)"""
+    if rx(r"^(?:a|an|the|my|our|his|her|their)\b").match(value):
+        return value
     v = rx(r",\s*(?=(?:in|into|near|close to|next to|by|on|at|with|just|right)\b)").split(value)[0]
-    if not rx(r"^(?:a|an|the|my|our|his|her|their)\b").match(v):
-        v = rx(r"\s+(?=(?:in|into|near|by) (?:a|an|the|my|our)\b)").split(v)[0]
-    return v
+    return rx(r"\s+(?=(?:in|into|near|by) (?:a|an|the|my|our)\b)").split(v)[0]
 
 
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
@@ -187,7 +189,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         m = rx(pat).match(p)
         if m and (not thing or attr in ("name", "age", "birthday")):
             g = next(g for g in m.groups() if g)
-            g = _home_place(g) if attr == "residence" else g
+            g = _home_place(g) if attr == "residence" and key == slots.ME else g
             v = _obj(rx(r" (?:for|since) (?=\S)").split(g)[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
