@@ -77,6 +77,10 @@ _CHANGE = re.compile(r"换到|换去|换工作|跳槽|搬到|搬去|搬家|调�
                      r"\b(?:moved|relocated|started|joined|switched|transferred)\b", re.I)
 
 
+#: a time of this year said with the value (今年三月, this month): told as now, against a value told of an earlier year
+_THIS = re.compile(r"今年|本月|这个月|\bthis (?:year|month|spring|summer|autumn|fall|winter)\b", re.I)
+
+
 def _dated_past(cands: Sequence[Candidate]) -> list[Candidate]:
     """``cands`` with a value told at an earlier date (我去年在杭州工作) marked ``ended`` when the turn tells the
     same slot's value now, later, by a change (今年三月换到了深圳 → 我现在在深圳上班): the same history as a past
@@ -90,7 +94,7 @@ def _dated_past(cands: Sequence[Candidate]) -> list[Candidate]:
             continue
         for cur in cands:
             if cur is past or cur.valid_from <= past.valid_from or \
-                    not (_NOW.search(cur.statement) or _CHANGE.search(cur.statement)):
+                    not (_NOW.search(cur.statement) or _CHANGE.search(cur.statement) or _THIS.search(cur.statement)):
                 continue
             now = _slot_values(cur.statement)
             if past.slot in now and now[past.slot] != then[past.slot]:

@@ -45,11 +45,12 @@ _EN_GOT = re.compile(
 #: an organisation named by its kind, its town after it (round 39): "a hospital pharmacy in Hull", "the bank on
 #: Queen Street", "a small law firm" — a new job "at" it is a workplace as a named one is
 _EN_ORG_PHRASE = re.compile(
-    r"(?:a|an|the) (?:[a-z'-]+ ){0,3}?(?:hospital|clinic|surgery|pharmacy|bank|school|academy|college|university|"
+    r"(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,3}?(?i:hospital|clinic|surgery|pharmacy|bank|school|academy|college|university|"
     r"company|firm|agency|start-?up|shop|store|supermarket|restaurant|caf[eé]|bakery|hotel|factory|warehouse|office|"
     r"practice|charity|council|library|museum|studio|garage|salon|nursery|care home|newspaper|lab|laboratory|"
-    r"consultancy|brewery|farm|airline|airport|university hospital)"
-    r"(?: (?:in|at|on|near) [A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)?", re.I)
+    r"consultancy|brewery|farm|airline|airport)"
+    r"(?: (?:in|at|on|near) (?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|"
+    r"July|August|September|October|November|December|Christmas|Easter)[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)?")
 #: "I (just) joined Riverside Academy (last week)", "I joined the team at Acme": a named organisation joined, whose
 #: name ends in an employer's word (a school joined by its teacher, a bank, a clinic) or a team at it — not a gym,
 #: a club or a choir joined (round 39)
@@ -91,6 +92,9 @@ _EN_START = re.compile(
 _EN_STILL = re.compile(
     r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
 )
+#: a date said before the change (its words kept in the statement, so the memory holds from then)
+_ZH_DATED = re.compile(r"去年|前年|今年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?(?:初|中|底)?|"
+                       r"年初|年中|年底|月初|月底")
 #: (今年三月)换到/跳槽到/换工作到 X (上班/工作)(了): the workplace now (a time before the verb: when, round 39)
 _ZH_WHEN_MOVED = (r"(?:(?:今年|去年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?|年初|年中|年底|月初|月底|"
                   r"最近|刚刚?|已经)(?:[一二三四五六七八九十\d]{1,3}月份?)?(?:初|中|底)?)?")
@@ -189,6 +193,8 @@ def zh_job_moved(clause: str) -> str | None:
     """One prepared clause as the fact it tells (换到市第一医院上班了 → 我现在在市第一医院上班, 还是当护士 →
     我还是护士); None for any other clause."""
     if m := _ZH_MOVED.match(clause):
+        if times := _ZH_DATED.findall(clause[: m.start("place")]):  # 去年跳槽到了美团, 今年三月换到了深圳: the
+            return f"{''.join(times)}我在{m.group('place')}上班"  # workplace since then, its date kept to be read
         return f"我现在在{m.group('place')}上班"
     if said := _zh_started(clause):
         return said

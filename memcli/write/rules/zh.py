@@ -294,7 +294,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                         m = replace(m, statement=m.statement + named.group(1))  # …面馆叫老马家牛肉面，我几乎天天去
                     same = next((i for i, o in enumerate(out) if o.slot == m.slot and m.slot and o.value != m.value
                                  and slots.split_slot(m.slot)[1] in ("residence", "workplace")
-                                 and not (_CHANGED.search(m.statement) and not _CHANGED.search(o.statement))), None)
+                                 and not (_CHANGED.search(f"{ctx.last or ''}{m.statement}")
+                                          and not _CHANGED.search(o.statement))), None)
                     if same is None:
                         out.append(m)
                     else:  # 我已经搬到杭州了，住在西湖区: the second is a detail of the first, one fact
