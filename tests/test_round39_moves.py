@@ -102,6 +102,15 @@ def test_a_new_job_told_ends_the_old_workplace(mem, first: str, second: str) -> 
     assert any(it.slot == "workplace" for it in _active(items).values()), items
 
 
+@pytest.mark.parametrize(("text", "slot"), (("I joined another design agency, a bigger one", "workplace"),
+                                            ("I joined a law firm in Leeds last month", "workplace"),
+                                            ("I got a job at the bank on Queen Street", "workplace"),
+                                            ("I joined a gym", "event.joined_gym"),  # no employer
+                                            ("I started a new hobby, knitting", "event.started_new")))
+def test_a_new_job_told_reads_as_the_workplace_and_nothing_else_does(text: str, slot: str) -> None:
+    assert [s for s, _ in _slots(text)] == [slot], _slots(text)
+
+
 @pytest.mark.parametrize(("first", "second"), (("I work at a garden centre", "I started a new hobby, knitting"),
                                                ("我在一家银行上班", "我开始学瑜伽了"),
                                                ("I work at Greggs", "my wife got a job at a bakery in Truro")))

@@ -44,11 +44,12 @@ _EN_GOT = re.compile(
     r"(?:job|position|role) (?:at|with) (?P<place>[^,;.!]{2,40}?)(?P<rest>[,;.!].*)?$", re.I)
 #: an organisation named by its kind, its town after it (round 39): "a hospital pharmacy in Hull", "the bank on
 #: Queen Street", "a small law firm" — a new job "at" it is a workplace as a named one is
+_EN_ORG_NOUN = (r"(?i:hospital|clinic|surgery|pharmacy|bank|school|academy|college|university|"
+                r"company|firm|agency|start-?up|shop|store|supermarket|restaurant|caf[eé]|bakery|hotel|factory|"
+                r"warehouse|office|practice|charity|council|library|museum|studio|garage|salon|nursery|care home|"
+                r"newspaper|lab|laboratory|consultancy|brewery|farm|airline|airport)")
 _EN_ORG_PHRASE = re.compile(
-    r"(?:[Aa]n?|[Tt]he) (?:[\w'-]+ ){0,3}?(?i:hospital|clinic|surgery|pharmacy|bank|school|academy|college|university|"
-    r"company|firm|agency|start-?up|shop|store|supermarket|restaurant|caf[eé]|bakery|hotel|factory|warehouse|office|"
-    r"practice|charity|council|library|museum|studio|garage|salon|nursery|care home|newspaper|lab|laboratory|"
-    r"consultancy|brewery|farm|airline|airport)"
+    rf"(?:[Aa]n?|[Aa]nother|[Tt]he) (?:[\w'-]+ ){{0,3}}?{_EN_ORG_NOUN}"
     r"(?: (?:in|at|on|near) (?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|"
     r"July|August|September|October|November|December|Christmas|Easter)[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)?")
 #: "I (just) joined Riverside Academy (last week)", "I joined the team at Acme": a named organisation joined, whose
@@ -59,7 +60,8 @@ _EN_JOINED = re.compile(
     r"(?P<org>(?:[A-Z][\w'&.-]*(?: (?:of |the |and |& )?[A-Z][\w'&.-]*)* (?:Academy|Bank|Hospital|Clinic|School|"
     r"College|University|Group|Ltd|Inc|Partners|Company|Agency|Consulting|Solutions|Technologies|Labs|Trust|Council|"
     r"Pharmacy|Surgery|Practice|Studios?|Associates|Systems|Capital|Bakery|Hotel))|(?<=team at )[A-Z][\w'&.-]*"
-    r"(?: [A-Z][\w'&.-]*)*)(?: (?:last|this|in|on|a few|two|three) [a-z ]{2,20})?$")
+    rf"(?: [A-Z][\w'&.-]*)*|(?:an?|another|the) (?:[\w'-]+ ){{0,3}}?{_EN_ORG_NOUN}(?: in [A-Z][\w'.-]*)?)"
+    r"(?:,? (?:last|this|in|on|a few|two|three|a) [a-z ]{2,20})?$")
 #: "I quit the hospital job, starting next Monday as a school nurse" (round 21): a job left and the new one taken,
 #: in one sentence — the new job (the old one is what the job slot held)
 _EN_QUIT_NEW = re.compile(
