@@ -95,7 +95,7 @@ _EN_STILL = re.compile(
     r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
 )
 #: a date said before the change (its words kept in the statement, so the memory holds from then)
-_ZH_DATED = re.compile(r"去年|前年|今年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?(?:初|中|底)?|"
+_ZH_DATED = re.compile(r"今年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?(?:初|中|底)?|"
                        r"年初|年中|年底|月初|月底")
 #: (今年三月)换到/跳槽到/换工作到 X (上班/工作)(了): the workplace now (a time before the verb: when, round 39)
 _ZH_WHEN_MOVED = (r"(?:(?:今年|去年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?|年初|年中|年底|月初|月底|"
@@ -195,7 +195,9 @@ def zh_job_moved(clause: str) -> str | None:
     """One prepared clause as the fact it tells (换到市第一医院上班了 → 我现在在市第一医院上班, 还是当护士 →
     我还是护士); None for any other clause."""
     if m := _ZH_MOVED.match(clause):
-        if times := _ZH_DATED.findall(clause[: m.start("place")]):  # 去年跳槽到了美团, 今年三月换到了深圳: the
+        if re.search(r"去年|前年", clause[: m.start("place")]):
+            return None  # 去年跳槽到了美团: a change of an earlier year, read by the rules as the dated event it tells
+        if times := _ZH_DATED.findall(clause[: m.start("place")]):  # 今年三月换到了深圳, 上个月换到了…: the
             return f"{''.join(times)}我在{m.group('place')}上班"  # workplace since then, its date kept to be read
         return f"我现在在{m.group('place')}上班"
     if said := _zh_started(clause):
