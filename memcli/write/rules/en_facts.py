@@ -103,18 +103,6 @@ _FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
          r"(?: tall)?$")
 
 
-def _home_place(value: str) -> str:
-    """The user's home's town without the detail told after it (round 39): "leeds, in a flat near the university",
-    "manchester, into a house in didsbury", "leeds in a flat by the park" → the town. A value that opens with no
-    town ("a flat in camden, in north london", "a flat in munich") is left as said: what the detail tells there is
-    the place itself, and a goldset refinement reads it whole. (A relative's home is left as said too: its
-    detail refines the stored town, as the goldset labels it.)"""
-    if rx(r"^(?:a|an|the|my|our|his|her|their)\b").match(value):
-        return value
-    v = rx(r",\s*(?=(?:in|into|near|close to|next to|by|on|at|with|just|right)\b)").split(value)[0]
-    return rx(r"\s+(?=(?:in|into|near|by) (?:a|an|the|my|our)\b)").split(v)[0]
-
-
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     p = rx(r"^(?:'s |' )").sub("", rest.casefold()).strip()  # my kid's name, my kids' names
@@ -145,8 +133,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^(?:lives?|lived|{_BE} living|(?:have|has) (?:lived|been living)|resides?) (?:in|at|on|near) (.+)$|"
          rf"^(?:moved|relocated|(?:have|has) moved|{_BE} moving back) (?:from .+? )?(?:to|back to) (.+)$|"
          rf"^(?:home|house|flat|apartment|place|address) {_BE} (?:in |at )?(.+)$", "residence"),
-        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?|"
-         r"(?:(?:have|has) )?(?:started|begun|began) working) (?:at|for) (.+?)(?: as .+)?$|"
+        (rf"^(?:works?|worked|{_BE} working|(?:have|has) (?:worked|been working)|interns?) (?:at|for) (.+?)(?: as .+)?$|"  # noqa: E501
          rf"^{_BE} employed (?:by|at) (.+)$|^(?:workplace|employer|company) {_BE} (.+)$", "workplace"),
         (rf"^(?:works?|worked|{_BE} working|(?:started|began) working)(?: {_WORK_HOW})? as (?:a |an )?(.+)$|"
          rf"^(?:job|profession|occupation) {_BE} (?:a |an )?(.+)$|"
@@ -189,7 +176,9 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         m = rx(pat).match(p)
         if m and (not thing or attr in ("name", "age", "birthday")):
             g = next(g for g in m.groups() if g)
-            g = _home_place(g) if attr == "residence" and key == slots.ME else g
+            if attr == "residence" and key == slots.ME and rx(r"^(?:moved|relocated|(?:have|has) moved)\b").match(p) \
+                    and not rx(r"^(?:a|an|the|my|our)\b").match(g):  # "moved to X, into a house in Y": the town
+                g = rx(r",\s*(?=(?:in|into|near|to)\b)").split(g)[0]  # (round 39; "a flat in …, in …" as said)
             v = _obj(rx(r" (?:for|since) (?=\S)").split(g)[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
