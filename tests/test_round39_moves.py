@@ -4,8 +4,8 @@ Own sentences, real stores, the real default model:
 
 - a move told ("we just moved to X", "My husband and I moved to X", 我们全家搬到了X, 搬家到X) is the user's
   ``residence`` and ends the home stored before; a relative's move ends nothing of the user's;
-- a new job told (a new job at an organisation named by its kind, got a job at, joined <X Bank>, started working
-  at; 入职了, 跳槽到, 换工作到) ends the old workplace or job; a new hobby is no job;
+- a new job told (a new job at an organisation named by its kind, got / took a job at, joined <X Bank>; 入职了,
+  跳槽到, 换工作到) ends the old workplace or job; a new hobby is no job;
 - one turn telling an earlier dated workplace and a change (我前年在武汉工作，今年四月换到了长沙) ends the earlier;
 - a change told after a user-set fact (remember) ends it; a chat fact that tells no change still does not;
 - a question about the user's home finds a move told by "my X and I"; a quote whose turn's facts all ended is
@@ -80,7 +80,7 @@ def test_an_adverb_before_another_verb_is_still_no_fact_of_the_users() -> None:
 JOBS = (("I'm a pharmacy technician at Boots in Norwich", "I started a new job at a hospital pharmacy in Cromer"),
         ("I work at Greggs", "I got a job at a bakery in Truro"),
         ("I work at Hollybank Surgery", "I joined Westfield Bank last month"),
-        ("I work for a courier firm", "I've just started working at Ocado"),
+        ("I work for a courier firm", "I took a job with the council"),
         ("我在一家外贸公司上班", "我上个月入职了一家医院"),
         ("我在一家超市当收银员", "我跳槽到了一家物流公司"),
         ("我在一家广告公司工作", "我换工作到了一家律所"))
