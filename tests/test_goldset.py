@@ -122,6 +122,17 @@ def test_round39_label_follows_category() -> None:
         assert str(p.label) == ROUND39_PAIR_LABELS[p.category], p
 
 
+#: round 39 (goldset/decisions_round39c.jsonl, written by hand: moves and new jobs told in chat, both languages)
+ROUND39C_PAIR_LABELS = {"move_ends": "CONFLICT", "move_other": "ADD", "job_ends": "CONFLICT", "job_other": "ADD"}
+
+
+def test_round39c_label_follows_category() -> None:
+    pairs = load_pairs(GOLD / "decisions_round39c.jsonl")
+    assert len(pairs) == 26 and {p.category for p in pairs} == set(ROUND39C_PAIR_LABELS)
+    for p in pairs:
+        assert str(p.label) == ROUND39C_PAIR_LABELS[p.category], p
+
+
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
     stsb = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
     if not stsb.exists():

@@ -17,7 +17,10 @@
    fact was said (no date told), a contradiction said later wins even with an earlier told date
    ("I live in Berlin", then 我上周搬到慕尼黑了) —, *unless* the stored one was set by the user
    (origin ``correction`` or ``explicit``) and the incoming one is only an extracted guess with
-   lower confidence: then the guess is stored already invalid, with the reason.
+   lower confidence: then the guess is stored already invalid, with the reason. A change the user
+   *tells* after setting it (a move, a new job: the statement tells a change, unhedged, said after
+   the user-set fact's valid time) is new information, not a guess against it, and is judged by
+   valid time like any other (round 39).
 4. **User correction forces 1.0** (:data:`CORRECTED`).
 """
 
@@ -96,7 +99,8 @@ def reinforced(confidence: float, settings: Settings) -> float:
 
 def adjudicate(stored_origin: str, stored_confidence: float, stored_valid_from: datetime,
                incoming_origin: str, incoming_confidence: float, incoming_valid_from: datetime, *,
-               stored_dated: bool = True, incoming_said_at: datetime | None = None) -> str:
+               stored_dated: bool = True, incoming_said_at: datetime | None = None,
+               incoming_changed: bool = False) -> str:
     """Rule 3: who wins a CONFLICT. Returns ``"incoming"`` or ``"stored"``.
 
     The later valid time wins, except that a user-set belief (correction, or explicit with
@@ -107,16 +111,22 @@ def adjudicate(stored_origin: str, stored_confidence: float, stored_valid_from: 
     *said* after it (``incoming_said_at`` later than ``stored_valid_from``) wins even when its told
     valid time is earlier (a move dated "last week" told after "I live in Berlin"). An incoming fact
     said earlier (a late-drained capture, imported history) or two told dates keep the valid-time order.
+
+    ``incoming_changed``: the incoming statement tells a change (moved, a new job, 搬到, 换到 …; the caller
+    reads it, unhedged). Said after the user-set belief's valid time, it is the user telling what happened
+    since, and the user-set protection does not hold it back: the valid-time order decides. A contradiction
+    that tells no change, or one said before the user set the fact, still loses to it.
     """
     from memcli.models import Origin
 
     user_set = stored_origin in (Origin.CORRECTION, Origin.EXPLICIT, Origin.IMPORT)
-    if (user_set and incoming_origin == Origin.EXTRACTED and incoming_confidence < stored_confidence):
+    told_after = incoming_said_at is not None and incoming_said_at > stored_valid_from
+    if (user_set and incoming_origin == Origin.EXTRACTED and incoming_confidence < stored_confidence
+            and not (incoming_changed and told_after)):
         return "stored"
     if incoming_valid_from >= stored_valid_from:
         return "incoming"
-    told_later = incoming_said_at is not None and incoming_said_at > stored_valid_from
-    return "incoming" if not stored_dated and told_later else "stored"
+    return "incoming" if not stored_dated and told_after else "stored"
 
 
 def label(effective_confidence: float, lang: str = "zh") -> str:

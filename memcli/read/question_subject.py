@@ -82,6 +82,12 @@ _USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:
                          r"(?:是|当|做|干|担任|作为|成为|成了)(?:一名|一个|一位|个|名|位)?[^，。,;；我他她]{0,10}$")
 
 
+#: a statement whose subject is a pair holding the user ("My wife and I live in …", 我和老公搬到了…): the user's fact
+#: (round 39: read as the relative's, it was vetoed for "Where do I live?")
+_WITH_ME = re.compile(r"^(?:(?:my|our) (?:[a-z]+ )?[a-z]+ and i\b|"
+                      r"我和(?:我的?)?[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住|搬|在))", re.I)
+
+
 def user_is(statement: str) -> bool:
     """Whether the relation word a statement names (:func:`memcli.slot_query.query_subject`: 老师, 老板) is the user's
     own role (我是一名中学老师, 我在一家公司当老板) rather than someone of theirs (我的老师…, 我老板…). Simplified
@@ -132,8 +138,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
         if named in (ME, SOMEONE):  # "My hubby is a plumber" stored as thing:hubby: the relation in other words
             named = question_relation(statement) or named
-        if hs == ME and user_is(statement):  # 我是一名中学老师: the user is a teacher, no teacher of theirs
-            named = ME
+        if hs == ME and (user_is(statement) or _WITH_ME.match(statement)):  # 我是一名中学老师: the user is a
+            named = ME  # teacher, no teacher of theirs; "My family and I moved to …", 我和老公…: the user among them
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
     hs = _titled(hs)
     named = None if subjects else asked_name(query, query_slots)

@@ -19,7 +19,8 @@ Two rules, for every episode hit (:mod:`memcli.read.episodes`):
   (``invalid_at``; a memory expired as a correction of the record does not count) and its words add
   nothing to theirs (``superseded``, :func:`mark_turns`). Then the user's old words are no current fact and
   ``context`` does not quote them (``--as-of`` a time they held, it does). ``search`` keeps its one line
-  per turn, the stale one marked.
+  per turn, the stale one marked. When its words do add to them (a move's old town told with a market loved
+  there), the quote stays, marked as since changed (``turn_ended``; round 39: it was served as if it held).
 
 - **Not a sigh at the day** (:func:`unrelated`): an episode sharing no content word with the question is
   admitted only at a cosine of :data:`UNSHARED_MIN_COS` or more, read without its words saying when: a mood
@@ -122,6 +123,7 @@ def mark_turns(store: Any, user: str, episodes: Sequence[Hit], as_of: datetime |
         h.turn_memories = [i for i, _ in turns.get(h.key, [])]
         gone = ended.get(h.key, []) if h.key not in live else []
         h.superseded = [i for i, _ in gone] if gone and not adds(h.statement, [s for _, s in gone]) else []
+        h.turn_ended = bool(gone) and not h.superseded  # it adds to them: quoted, marked as since changed
     return turns
 
 

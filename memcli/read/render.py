@@ -132,12 +132,14 @@ def _date(dt: datetime, lang: str, now: datetime, tz: tzinfo | None = None) -> s
 
 def render_episode_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | None = None) -> str:
     """An episode (``origin == "episode"``): the user's own words with the day they said them —
-    ``- 你在 4 月 2 日说过：“…”`` / ``- On Apr 2 you said: "…"`` — never a ``[很确定]`` fact line."""
+    ``- 你在 4 月 2 日说过：“…”`` / ``- On Apr 2 you said: "…"`` — never a ``[很确定]`` fact line; a turn whose
+    memories a later change all ended (``turn_ended``) is marked so: ``说过（其中的事实后来变了）`` / ``said (what it
+    told has since changed)``."""
     date = _date(hit.valid_from, lang, now or now_utc(), tz)
     words = inert(hit.statement).replace("“", "\"").replace("”", "\"")
     if lang == "zh":
-        return f"- 你在 {date}说过：“{words}”"
-    return f"- On {date} you said: \"{words}\""
+        return f"- 你在 {date}说过{'（其中的事实后来变了）' if hit.turn_ended else ''}：“{words}”"
+    return f"- On {date} you said{' (what it told has since changed)' if hit.turn_ended else ''}: \"{words}\""
 
 
 def event_shown(hit: Hit) -> str | None:

@@ -86,6 +86,9 @@ class Hit(BaseModel):
     # in for in this list, and the ids of the active memories drawn from its turn
     stands_for: list[Hit] = Field(default_factory=list, exclude=True)
     turn_memories: list[int] = Field(default_factory=list, exclude=True)
+    # every memory drawn from the turn was ended by a later change, but its words add to theirs (round 39): the
+    # block quotes it marked as since changed, never as a current fact
+    turn_ended: bool = Field(False, exclude=True)
     # event_when's year was read from when it was said, not written (去年, next Friday, 12月3号): the block
     # and the table show the day beside the statement, whose words do not give it
     event_inferred: bool = Field(False, exclude=True)

@@ -92,6 +92,7 @@ from memcli.write.object_swap import denies_old, swapped_object, swapped_value
 from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
+from memcli.write.place_moved import moved_on
 from memcli.write.rules.means import means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.switch_change import switch_ends, switch_kept
@@ -189,7 +190,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"])
-    if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old)):
+    if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)
     if why is None:

@@ -4,7 +4,8 @@ then calls :func:`apply_plan` in the same transaction.
 ADD inserts; NOOP reinforces (confidence rule 2's step, last confirmation, count, source linked); UPDATE
 supersedes the old version in system time with a lineage link; CONFLICT invalidates the older belief in world time,
 stores an older incoming fact already invalid, and lets confidence rule 3
-(:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an extracted guess; the copies of
+(:func:`memcli.governance.confidence.adjudicate`) protect a user-set memory from an extracted guess (not from a change
+told after it: a move, a new job); the copies of
 the old belief (:func:`memcli.write.same_belief.same_belief`) and the facts ending with it end too. Every decision is
 one event (level, cosine, judge, reason).
 """
@@ -76,13 +77,16 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
               insert: Any, src: int | None, base: dict[str, Any], keep: Collection[int] = ()) -> DecisionResult:
     """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
     from memcli.write.dated_change import end_at, ended_with
+    from memcli.write.value_types import change_marker
 
     old = plan.target
     assert old is not None
     old_from = from_iso(old["valid_from"])
     said = cand.confirmed_at or cand.valid_from
+    changed = change_marker(cand.statement) and not conf.is_hedged(cand.statement)  # a move / new job told: news
     winner = conf.adjudicate(old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from,
-                             stored_dated=old["event_when"] is not None, incoming_said_at=said)
+                             stored_dated=old["event_when"] is not None, incoming_said_at=said,
+                             incoming_changed=changed)
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()
@@ -110,7 +114,8 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
         for sib in (s for s in sibs if s["id"] not in keep):
             sib_from = from_iso(sib["valid_from"])
             if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
-                               stored_dated=sib["event_when"] is not None, incoming_said_at=said) == "stored":
+                               stored_dated=sib["event_when"] is not None, incoming_said_at=said,
+                               incoming_changed=changed) == "stored":
                 continue  # a user-set or later belief stands
             after_sib = validity.invalidate(store, sib["id"], end_at(cand.valid_from, said, sib_from),
                                             f"contradicted by #{row['id']} with #{old['id']}, which says the same")

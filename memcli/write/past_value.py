@@ -71,9 +71,44 @@ def _past_habit(cand: Candidate) -> bool:
     return any(m.kind in (Kind.HABIT, Kind.PREFERENCE) for m in extract_matches(_without_past(s)))
 
 
+#: a change told by its verb (换到 / 搬到 / 跳槽 / 入职, moved / started / joined): the value it brings is the
+#: current one
+_CHANGE = re.compile(r"换到|换去|换工作|跳槽|搬到|搬去|搬家|调到|转到|入职|"
+                     r"\b(?:moved|relocated|started|joined|switched|transferred)\b", re.I)
+
+
+#: a time of this year said with the value (今年三月, this month): told as now, against a value told of an earlier year
+_THIS = re.compile(r"今年|本月|这个月|\bthis (?:year|month|spring|summer|autumn|fall|winter)\b", re.I)
+
+
+def _dated_past(cands: Sequence[Candidate]) -> list[Candidate]:
+    """``cands`` with a value told at an earlier date (我去年在杭州工作) marked ``ended`` when the turn tells the
+    same slot's value now, later, by a change (今年三月换到了深圳 → 我现在在深圳上班): the same history as a past
+    marker tells (round 39)."""
+    out = list(cands)
+    for i, past in enumerate(cands):
+        if past.ended or not past.slot or _NOW.search(past.statement) or _CHANGE.search(past.statement):
+            continue
+        then = _slot_values(past.statement)
+        if past.slot not in then:
+            continue
+        for cur in cands:
+            if cur is past or cur.valid_from <= past.valid_from or \
+                    not (_NOW.search(cur.statement) or _CHANGE.search(cur.statement) or _THIS.search(cur.statement)):
+                continue
+            now = _slot_values(cur.statement)
+            if past.slot in now and now[past.slot] != then[past.slot]:
+                out[i] = past.model_copy(update={"ended": True})
+                break
+    return out
+
+
 def mark_ended_past(cands: Sequence[Candidate]) -> list[Candidate]:
-    """``cands`` of one turn, a past value of a slot whose current value the turn also tells marked ``ended``,
-    and a habit or a liking told as past (:func:`_past_habit`) marked ``ended`` whatever else the turn tells."""
+    """``cands`` of one turn, a past value of a slot whose current value the turn also tells marked ``ended``
+    (by a past marker, or by an earlier told date beside a change: :func:`_dated_past`), and a habit or a liking
+    told as past (:func:`_past_habit`) marked ``ended`` whatever else the turn tells."""
+    if len(cands) > 1:
+        cands = _dated_past(cands)
     if not any(_PAST.search(c.statement) for c in cands):
         return list(cands)
     cands = [c.model_copy(update={"ended": True}) if not c.ended and _past_habit(c) else c for c in cands]

@@ -215,6 +215,8 @@ def _type_of(value: str, statement: str, attr: str | None, numbers: tuple[int, .
             return "date"
         if numbers and re.search(r"\d|[零一二两三四五六七八九十百千万]", v):
             return "quantity"
+        if attr in ("residence", "hometown", "destination") and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v):
+            return "place"  # 住在/搬到 a short name the lists lack (芜湖, 大理): a place, as an English proper noun
         return "text"
     words = _en_words(v)
     keys = set(v.split())

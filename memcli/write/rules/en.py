@@ -29,6 +29,7 @@ from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _pr
 from memcli.write.rules.en_plural import names_kept
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
+from memcli.write.rules.en_we import PAIR_SUBJECT, WE_SUBJECT
 from memcli.write.rules.en_words import (
     _ASPECT,
     _ATTR_NOUN,
@@ -131,8 +132,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = _RX_SUBJECT_3.match(low)
     if m and not slots.relation_en(m.group(1)):
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
-    if m := rx(r"^we (?=(?:have|got|own|live|moved|bought|adopted|rent|go|visit|cancell?ed|called off)\b(?! not\b| been\b| (?!moved\b)[a-z]+ed\b))").match(low):  # noqa: E501
-        return slots.ME, c[:2], c[3:]
+    if m := WE_SUBJECT.match(low) or PAIR_SUBJECT.match(low):  # "we (just) moved", "my wife and I live": the user
+        return slots.ME, c[:m.end() - 1], c[m.end():]
     m = _RX_SUBJECT_4.match(low)
     if m and low.startswith(("the ", "a ")):
         rel = rx(_REL).search(low[:m.end()])
@@ -305,8 +306,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if rx(r"^(?:so )?that (?=the|a|an|my|it|i|we|they|he|she)\b", re.I).match(c):
         return []  # "so that the taste is fresher": a purpose clause
     if rx(r"^(?:you|we|they|there|here|it is|that is|this is|what|thanks|thank you|please|let)\b", re.I).match(c) and not (rx(r"^(?:it|they)\b", re.I).match(c) and ctx.thing) and \
-            not rx(r"^we (?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| (?!moved\b)[a-z]+ed\b)|"  # noqa: E501
-                         r"(?:cancell?ed|called off) )", re.I).match(c):
+            not WE_SUBJECT.match(c):  # noqa: E501
         return []
     sub = _subject(c, ctx)
     if sub and rx(r"\b(?:you|your)\b", re.I).search(sub[1]):

@@ -175,7 +175,11 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     for pat, attr in rules:
         m = rx(pat).match(p)
         if m and (not thing or attr in ("name", "age", "birthday")):
-            v = _obj(rx(r" (?:for|since) (?=\S)").split(next(g for g in m.groups() if g))[0]) \
+            g = next(g for g in m.groups() if g)
+            if attr == "residence" and key == slots.ME and rx(r"^(?:moved|relocated|(?:have|has) moved)\b").match(p) \
+                    and not rx(r"^(?:a|an|the|my|our)\b").match(g):  # "moved to X, into a house in Y": the town
+                g = rx(r",\s*(?=(?:in|into|near|to)\b)").split(g)[0]  # (round 39; "a flat in …, in …" as said)
+            v = _obj(rx(r" (?:for|since) (?=\S)").split(g)[0]) \
                 if attr not in ("phone", "email") else next(g for g in m.groups() if g).strip()
             if attr == "workplace" and rx(r"\b(?:a|an|some) (?:company|firm|business|startup|place|office)$").search(p):
                 return []  # "working for a company" names no employer

@@ -38,6 +38,30 @@ _EN_NEW = re.compile(
     r"(?:a |my )?new (?:job|position|role) (?:at|with) (?P<place>[^,;.!]{2,40}?)(?P<rest>[,;.!].*)?$",
     re.I,
 )
+#: "I (just) got / landed / took / found a job at X" (round 39): a new job told without "new", as :data:`_EN_NEW`
+_EN_GOT = re.compile(
+    r"^(?:i |i've |i have )?(?:just |recently |finally )?(?:got|landed|took|found|accepted) (?:a |the )?"
+    r"(?:job|position|role) (?:at|with) (?P<place>[^,;.!]{2,40}?)(?P<rest>[,;.!].*)?$", re.I)
+#: an organisation named by its kind, its town after it (round 39): "a hospital pharmacy in Hull", "the bank on
+#: Queen Street", "a small law firm" — a new job "at" it is a workplace as a named one is
+_EN_ORG_NOUN = (r"(?i:hospital|clinic|surgery|pharmacy|bank|school|academy|college|university|"
+                r"company|firm|agency|start-?up|shop|store|supermarket|restaurant|caf[eé]|bakery|hotel|factory|"
+                r"warehouse|office|practice|charity|council|library|museum|studio|garage|salon|nursery|care home|"
+                r"newspaper|lab|laboratory|consultancy|brewery|farm|airline|airport)")
+_EN_ORG_PHRASE = re.compile(
+    rf"(?:[Aa]n?|[Aa]nother|[Tt]he) (?:[\w'-]+ ){{0,3}}?{_EN_ORG_NOUN}"
+    r"(?: (?:in|at|on|near) (?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|"
+    r"July|August|September|October|November|December|Christmas|Easter)[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)?")
+#: "I (just) joined Riverside Academy (last week)", "I joined the team at Acme": a named organisation joined, whose
+#: name ends in an employer's word (a school joined by its teacher, a bank, a clinic) or a team at it — not a gym,
+#: a club or a choir joined (round 39)
+_EN_JOINED = re.compile(
+    r"^(?i:i|i've|i have)(?: (?:just|recently|finally|officially))? joined (?:the (?:[a-z]+ )?team at )?"
+    r"(?P<org>(?:[A-Z][\w'&.-]*(?: (?:of |the |and |& )?[A-Z][\w'&.-]*)* (?:Academy|Bank|Hospital|Clinic|School|"
+    r"College|University|Group|Ltd|Inc|Partners|Company|Agency|Consulting|Solutions|Technologies|Labs|Trust|Council|"
+    r"Pharmacy|Surgery|Practice|Studios?|Associates|Systems|Capital|Bakery|Hotel))|(?<=team at )[A-Z][\w'&.-]*"
+    rf"(?: [A-Z][\w'&.-]*)*|(?:an?|another|the) (?:[\w'-]+ ){{0,3}}?{_EN_ORG_NOUN}(?: in [A-Z][\w'.-]*)?)"
+    r"(?:,? (?:last|this|in|on|a few|two|three|a) [a-z ]{2,20})?$")
 #: "I quit the hospital job, starting next Monday as a school nurse" (round 21): a job left and the new one taken,
 #: in one sentence — the new job (the old one is what the job slot held)
 _EN_QUIT_NEW = re.compile(
@@ -70,9 +94,15 @@ _EN_START = re.compile(
 _EN_STILL = re.compile(
     r"^[,;.!]\s*(?:but |and )?(?:i am |i'm )?still (?P<a>a |an )?(?P<job>[a-z][a-z -]{1,30}?)[.!]?$", re.I
 )
-#: 换到/跳槽到 X (上班/工作)(了): the workplace now
+#: a date said before the change (its words kept in the statement, so the memory holds from then)
+_ZH_DATED = re.compile(r"今年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?(?:初|中|底)?|"
+                       r"年初|年中|年底|月初|月底")
+#: (今年三月)换到/跳槽到/换工作到 X (上班/工作)(了): the workplace now (a time before the verb: when, round 39)
+_ZH_WHEN_MOVED = (r"(?:(?:今年|去年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?|年初|年中|年底|月初|月底|"
+                  r"最近|刚刚?|已经)(?:[一二三四五六七八九十\d]{1,3}月份?)?(?:初|中|底)?)?")
 _ZH_MOVED = re.compile(
-    r"^我?(?:现在)?(?:也)?(?:换到|换去|跳槽到|跳槽去|跳到)了?"
+    rf"^{_ZH_WHEN_MOVED}我?{_ZH_WHEN_MOVED}(?:现在)?(?:也)?"
+    r"(?:换到|换去|跳槽到|跳槽去|跳到|换工作到|换工作去|换工作换到)了?"
     r"(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$"
 )
 #: when a new job starts or started, said before its verb (下个月, 下周一, 明天, 上个月, 刚, 已经): the memory
@@ -141,25 +171,34 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Matc
         return [event], ""
     if started := job_started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now
         return started, ""
+    if m := _EN_JOINED.match(said := sentence.strip().rstrip(".!")):  # "I joined Riverside Academy": the workplace
+        return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="workplace",
+                      value=m.group("org").casefold(), salience=0.7)], ""
     m = _EN_QUIT_NEW.match(sentence.strip().rstrip(".!"))
     if m and en_occupation(m.group("job")):
         said = sentence.strip().rstrip(".!")
         return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job",
                       value=m.group("job").strip().casefold(), salience=0.7)], ""
-    m = _EN_NEW.match(sentence.strip())
-    if m is None or not re.fullmatch(r"[A-Z][\w'&.-]*(?: (?:of |de |the |and |& )?[A-Z][\w'&.-]*)*", m.group("place")):
-        return None  # a named place alone ("… at Figma last month": a time after it, the rules read it)
+    m = _EN_NEW.match(sentence.strip()) or _EN_GOT.match(sentence.strip())
+    if m is None or not (re.fullmatch(r"[A-Z][\w'&.-]*(?: (?:of |de |the |and |& )?[A-Z][\w'&.-]*)*", m.group("place"))
+                         or _EN_ORG_PHRASE.fullmatch(m.group("place"))):
+        return None  # a named place or organisation alone ("… at Figma last month": a time after it, the rules read it)
     rest = (m.group("rest") or "").strip()
     kept = _EN_STILL.match(rest) if rest else None  # ", still a nurse": the job kept stays in the statement
     said = sentence.strip().rstrip(".!") if kept else sentence.strip()[: m.end("place")]
     return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="workplace",
-                  value=m.group("place").strip().casefold(), salience=0.7)], "" if kept else rest.lstrip(",;.! ")
+                  value=re.sub(r"^(?:a|an|the) ", "", m.group("place").strip().casefold()), salience=0.7)], \
+        "" if kept else rest.lstrip(",;.! ")
 
 
 def zh_job_moved(clause: str) -> str | None:
     """One prepared clause as the fact it tells (换到市第一医院上班了 → 我现在在市第一医院上班, 还是当护士 →
     我还是护士); None for any other clause."""
     if m := _ZH_MOVED.match(clause):
+        if re.search(r"去年|前年", clause[: m.start("place")]):
+            return None  # 去年跳槽到了美团: a change of an earlier year, read by the rules as the dated event it tells
+        if times := _ZH_DATED.findall(clause[: m.start("place")]):  # 今年三月换到了深圳, 上个月换到了…: the
+            return f"{''.join(times)}我在{m.group('place')}上班"  # workplace since then, its date kept to be read
         return f"我现在在{m.group('place')}上班"
     if said := _zh_started(clause):
         return said

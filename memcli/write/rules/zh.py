@@ -244,6 +244,11 @@ def subject_of(text: str) -> str:
     return sub[0] if sub else slots.ME
 
 
+#: a change told (现在 / 换到 / 搬到 / 跳槽 …): a home or workplace told after one without it is the new value, not a
+#: detail of the old (我去年在杭州工作，今年三月换到了深圳: two facts, round 39)
+_CHANGED = rx(r"现在|如今|换到|换去|换工作|跳槽|搬到|搬去|搬家|调到|转到|入职")
+
+
 def extract_matches(text: str) -> list[Match]:
     """Facts stated in a Chinese utterance: sentences → clauses → facts (see the module doc)."""
     return extract_in_context(text)[0]
@@ -294,7 +299,9 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                     if named and rx(r"(?:去|来|逛)$").search(m.statement):
                         m = replace(m, statement=m.statement + named.group(1))  # …面馆叫老马家牛肉面，我几乎天天去
                     same = next((i for i, o in enumerate(out) if o.slot == m.slot and m.slot and o.value != m.value
-                                 and slots.split_slot(m.slot)[1] in ("residence", "workplace")), None)
+                                 and slots.split_slot(m.slot)[1] in ("residence", "workplace")
+                                 and not (_CHANGED.search(f"{ctx.last or ''}{m.statement}")
+                                          and not _CHANGED.search(o.statement))), None)
                     if same is None:
                         out.append(m)
                     else:  # 我已经搬到杭州了，住在西湖区: the second is a detail of the first, one fact
