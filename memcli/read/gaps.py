@@ -7,7 +7,8 @@ Two answer features (:mod:`memcli.read.answer`), both of one hit against one que
   holds none of that type ("When is Sam's birthday?" against "Sam's boat is moored at Poole": the subject's
   fact, no date). 0 when the question asks no value type, asks when the user did a thing (round 39, "When did
   I go to the dentist?": the day the event was told answers it, :func:`memcli.read.time_intent.told_when`), asks who
-  (a relation answers it as a name does) or how often (every morning), or names its subject by another fact ("my friend who runs a bakery"). The ranking
+  (a relation answers it as a name does) or how often (every morning), or names its subject by another fact
+  ("my friend who runs a bakery"). The ranking
   already lowered such hits below one that holds the value (round 32, ``asked_value.lift``); the gate did not
   know it, and the subject's only fact passed.
 - ``piece`` (:func:`piece_only`): the statement shares an English word of the question only as a piece of a
