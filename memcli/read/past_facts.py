@@ -43,9 +43,12 @@ _ACTIVITY = re.compile(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:do|done|get\s
                        r"发生了什么|怎么过的|去(?:了)?哪(?:儿|里)?(?:了|玩)", re.IGNORECASE)
 
 
+_USER = re.compile(r"\b(?:i|me|my|we|us|our)\b|我|咱", re.IGNORECASE)
+
+
 def activity_asked(question: str) -> bool:
-    """Whether ``question`` asks what the user did or what happened, with no thing of theirs named."""
-    return _ACTIVITY.search(question) is not None
+    """Whether ``question`` asks what the user (named: I, we, 我) did or what happened, no thing of theirs named."""
+    return _ACTIVITY.search(question) is not None and _USER.search(question) is not None
 
 
 def _slot_asked(slot: str | None, slots: Sequence[str]) -> bool:

@@ -73,9 +73,15 @@ _ZH = tuple((re.compile(p), v) for p, v in (
 _ZH_AGO = re.compile(r"(\d{1,2}|[一两二三四五六七八九十])(?:个)?(天|周|星期|礼拜|月)(?:以前|之前|前)")
 _ZH_WEEKDAY = re.compile(r"(上|这|本|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 
+#: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it)
+_ROUTINE_DAY = re.compile(r"(?<![上这本下])(?:周|星期|礼拜)[一二三四五六日天末]|(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
+                          r"\b(?:on\s+)?(?:" + "|".join(_EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
+#: the past tense a bare weekday needs to name the last one ("What did I cook on Monday?", 我周一吃了什么)
+_PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|got|made|saw|met)\b|\b\w+[^e\W]ed\b|了|过", re.IGNORECASE)
 #: the past asked: English words that say it themselves, and "before" / "earlier" beside a past-tense verb
 _PAST_EN = re.compile(r"\b(?:used\s+to|use\s+to|previously|formerly|in\s+the\s+past|back\s+then|"
-                      r"(?:my|our)\s+(?:old|previous|former|last|ex)\b)", re.IGNORECASE)
+                      r"(?:my|our)\s+(?:old(?!\s+(?:man|lady|woman|girl|boy|dear))|previous|former|ex)\b)",
+                      re.IGNORECASE)
 _BEFORE_EN = re.compile(r"\b(?:before|earlier|originally)\b", re.IGNORECASE)
 _PAST_VERB_EN = re.compile(r"\b(?:did|had|was|were|used)\b", re.IGNORECASE)
 #: a thing of the day or an event after "before" makes it a routine's time ("before work", "before bed")
@@ -154,6 +160,8 @@ def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[dat
         for m in _EN_WEEKDAY.finditer(question):
             which = m.group(1).casefold() if m.group(1) else None
             found.append(_weekday(which, _EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
+    if found and _ROUTINE_DAY.search(question) and not _PAST_TENSE.search(question):
+        return None  # 我周三晚上干嘛, "What do I do on Wednesday evenings?": a routine's day, no window
     spans = set(found)
     if len(spans) == 1:
         return found[0]
@@ -188,10 +196,16 @@ _HABIT_WORDS = re.compile(r"\b(?:usually|always|normally|generally|typically|eve
                           re.IGNORECASE)
 
 
+#: a day of the user's that recurs or that no telling dates (born, a birthday): its date is in the words
+_OWN_DAY = re.compile(r"\b(?:born|birthday|anniversary)\b|出生|生日|纪念日", re.IGNORECASE)
+
+
 def told_when(question: str) -> bool:
-    """Whether ``question`` (simplified Chinese or other text) asks when the user did a thing, in the past tense."""
+    """Whether ``question`` (simplified Chinese or other text) asks when the user did a thing, in the past tense
+    (not when they were born: the day of telling is no birth date)."""
     q = question.strip()
-    return (_TOLD_WHEN_ZH.search(q) if not q.isascii() else _TOLD_WHEN_EN.search(q)) is not None
+    return (_TOLD_WHEN_ZH.search(q) if not q.isascii() else _TOLD_WHEN_EN.search(q)) is not None \
+        and _OWN_DAY.search(q) is None
 
 
 def habitual(kind: str | None, statement: str) -> bool:
