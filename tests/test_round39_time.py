@@ -53,11 +53,16 @@ def test_a_routine_asked_names_no_window(question: str) -> None:
     assert routine_asked(question)
 
 
+@pytest.mark.parametrize("question", ["What do I do on Thursday nights?", "我周四晚上干嘛", "我周末踢什么球"])
+def test_a_bare_weekday_in_the_present_is_a_routine(question: str) -> None:
+    assert relative_window(question, REF) is None
+
+
 @pytest.mark.parametrize(("question", "past"), [
     ("What car did I have before?", True), ("Where did I use to live?", True), ("What was my previous job?", True),
     ("我以前开什么车？", True), ("我之前住在哪？", True), ("我原来的工作是什么？", True),
     ("What car do I drive?", False), ("What do I eat before work?", False), ("我睡觉之前喝什么？", False),
-    ("我开什么车？", False),
+    ("我开什么车？", False), ("What does my old man like to eat?", False), ("What was my last blood test result?", False),
 ])
 def test_the_past_asked(question: str, past: bool) -> None:
     assert asks_past(question) is past
@@ -66,6 +71,7 @@ def test_the_past_asked(question: str, past: bool) -> None:
 def test_when_told_and_activity_readings() -> None:
     assert told_when("When did I go to the optician?") and told_when("我什么时候搬的家？")
     assert not told_when("When is my dentist appointment?") and not told_when("我什么时候去体检？")
+    assert not told_when("What day was I born?") and not told_when("我是哪天出生的？")  # the words hold that date
     assert activity_asked("What did I do yesterday?") and activity_asked("我上周做了什么？")
     assert not activity_asked("What did I eat yesterday?")
 
