@@ -62,7 +62,8 @@ def test_a_bare_weekday_in_the_present_is_a_routine(question: str) -> None:
     ("What car did I have before?", True), ("Where did I use to live?", True), ("What was my previous job?", True),
     ("我以前开什么车？", True), ("我之前住在哪？", True), ("我原来的工作是什么？", True),
     ("What car do I drive?", False), ("What do I eat before work?", False), ("我睡觉之前喝什么？", False),
-    ("我开什么车？", False), ("What does my old man like to eat?", False), ("What was my last blood test result?", False),
+    ("我开什么车？", False), ("What does my old man like to eat?", False),
+    ("What was my last blood test result?", False),
 ])
 def test_the_past_asked(question: str, past: bool) -> None:
     assert asks_past(question) is past

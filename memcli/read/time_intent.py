@@ -188,8 +188,8 @@ def asks_past(question: str) -> bool:
 #: by "I went to the dentist" said on Nov 16; 我什么时候搬到苏州的, 我哪天拔的牙)
 _TOLD_WHEN_EN = re.compile(r"\b(?:when|what\s+day|which\s+day|what\s+date)\s+(?:did|was|were|had)\s+(?:i|we)\b|"
                            r"\bhow\s+long\s+ago\s+did\s+(?:i|we)\b", re.IGNORECASE)
-_TOLD_WHEN_ZH = re.compile(r"我(?:们)?(?:是)?(?:什么时候|啥时候|哪天|哪一天|几号|几月几号)(?![^，,。？?]*(?:要|会|打算|准备|将))"
-                           r"[^，,。？?]{0,16}?(?:的|了|过)")
+_TOLD_WHEN_ZH = re.compile(r"我(?:们)?(?:是)?(?:什么时候|啥时候|哪天|哪一天|几号|几月几号)"
+                           r"(?![^，,。？?]*(?:要|会|打算|准备|将))[^，,。？?]{0,16}?(?:的|了|过)")
 #: a habit's words: a thing done as a rule, not an event of a day
 _HABIT_WORDS = re.compile(r"\b(?:usually|always|normally|generally|typically|every|each\s+(?:day|morning|week)|"
                           r"most\s+(?:days|mornings|evenings))\b|平时|平常|一般|通常|每天|每周|每个|每晚|每次|总是|经常|常常",
