@@ -5,8 +5,10 @@ Two answer features (:mod:`memcli.read.answer`), both of one hit against one que
 - ``no_value`` (:func:`value_unheld`): the question asks a value of one type (:func:`memcli.read.asked_value.
   asked_value`: when, what time, how long / many / much, where, who / what's … called) and the hit's statement
   holds none of that type ("When is Sam's birthday?" against "Sam's boat is moored at Poole": the subject's
-  fact, no date). 0 when the question asks no value type, asks who (a relation answers it as a name does) or how
-  often (every morning), or names its subject by another fact ("my friend who runs a bakery"). The ranking
+  fact, no date). 0 when the question asks no value type, asks when the user did a thing (round 39, "When did
+  I go to the dentist?": the day the event was told answers it, :func:`memcli.read.time_intent.told_when`), asks who
+  (a relation answers it as a name does) or how often (every morning), or names its subject by another fact
+  ("my friend who runs a bakery"). The ranking
   already lowered such hits below one that holds the value (round 32, ``asked_value.lift``); the gate did not
   know it, and the subject's only fact passed.
 - ``piece`` (:func:`piece_only`): the statement shares an English word of the question only as a piece of a
@@ -58,10 +60,11 @@ def value_unheld(question: str, statement: str) -> float:
     """1.0 when ``question`` (simplified Chinese or other text) asks a value type and ``statement`` holds no
     value of it (:func:`memcli.read.asked_value.holds_value`), else 0.0."""
     from memcli.read.asked_value import asked_value, holds_value
+    from memcli.read.time_intent import told_when
 
     asked = asked_value(question)
     if asked is None or _BY_FACT.search(question) or (asked == "name" and _WHO.match(question)) \
-            or (asked == "amount" and _OFTEN.search(question)):
+            or (asked == "amount" and _OFTEN.search(question)) or (asked == "when" and told_when(question)):
         return 0.0
     more = _MORE.get(asked)
     return float(not holds_value(statement, asked, question) and not (more and more.search(statement)))

@@ -161,7 +161,9 @@ def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | N
     Sep 21, is "since Aug 21"), as the day in the user's zone ``tz`` (``settings.timezone``). The day
     the statement is about, when its words leave the year to when it was said (:func:`event_shown`),
     follows in ISO form: ``- [sure] My exam is next Friday (other, since Dec 2; date 2026-12-11)`` /
-    ``（其他，12 月 2 日起；日期 2026-12-11）``, so no reader does the date arithmetic itself."""
+    ``（其他，12 月 2 日起；日期 2026-12-11）``, so no reader does the date arithmetic itself. A memory a later change
+    ended (``ended_at``, a question about the past, round 39) says so: ``(other, from Nov 2 to Nov 25, no longer
+    true)`` / ``（其他，11 月 2 日至 11 月 25 日，现已不再如此）``."""
     if hit.origin == "episode":
         return render_episode_line(hit, lang, now, tz)
     now = now or now_utc()
@@ -170,6 +172,11 @@ def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | N
     date = _date(hit.valid_from, lang, now, tz)
     corrected = hit.origin == "correction"
     day = event_shown(hit)
+    if hit.ended_at is not None:
+        end = _date(hit.ended_at, lang, now, tz)
+        if lang == "zh":
+            return f"- [{lab}] {inert(hit.statement)}（{inert(kind, 40)}，{date}至 {end}，现已不再如此）"
+        return f"- [{lab}] {inert(hit.statement)} ({inert(kind, 40)}, from {date} to {end}, no longer true)"
     if lang == "zh":
         prov = (f"你在 {date}纠正过" if corrected else f"{date}起") + (f"；日期 {inert(day, 10)}" if day else "")
         return f"- [{lab}] {inert(hit.statement)}（{inert(kind, 40)}，{prov}）"

@@ -60,6 +60,8 @@ class Hit(BaseModel):
     kind: str
     effective_confidence: float = Field(description="confidence after decay, in [0, 1]")
     valid_from: datetime
+    ended_at: datetime | None = Field(None, description="a memory a later change ended, reached by a question about "
+                                      "the past (\"What car did I have before?\", round 39): when it stopped holding")
     event_when: str | None = Field(None, description="the date the statement is about, resolved when it was said "
                                    "(\"my exam is next Friday\" said on 2026-12-02: 2026-12-11): ISO 8601, as "
                                    "precise as the statement (2025, 2025-09 or 2025-09-03); None when it names none")

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
-from memcli.read import fusion, quotes, subject
+from memcli.read import fusion, past_facts, quotes, subject
 from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
 from memcli.read.asked_title import asked_title
@@ -40,8 +40,9 @@ from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
-from memcli.read.said_when import OUTSIDE, asked_window, in_window
+from memcli.read.said_when import OUTSIDE, in_window
 from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
+from memcli.read.time_intent import asks_past, told_when
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slot_query import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
@@ -264,8 +265,11 @@ class MemoryRetrievalService:
         ep_best = max(ep_cos.values(), default=0.0)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
-        window = asked_window(asked_q) if lang != "zh" and at is None else None  # round 34 (memcli.read.said_when)
-        ep_in = {h.key for h in found if window and in_window({"valid_from": h.valid_from}, window)}
+        if asked == "when" and told_when(asked_q):  # round 39: the day an event was told answers "when did I"
+            asked = None
+        window = past_facts.asked_window(asked_q, lang, at, st.tz)  # rounds 34, 39 (memcli.read.past_facts)
+        ep_in = {h.key for h in found if window and in_window({"valid_from": h.valid_from.isoformat(), "kind": h.kind,
+                                                               "statement": h.statement}, window)}
         ranked: dict[str, Any] = {"held": any(ep_held.values()), "in_window": bool(ep_in)}
         hits = self._rank(user, rankings, lex_by_id, cos_by_id, lang=lang, min_score=min_score, limit=limit,
                           explain=explain, info=info, as_of=at, gate=gate, ranked=ranked,
@@ -296,7 +300,8 @@ class MemoryRetrievalService:
                 found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
-            info.below_floor = sum(h.below_floor for h in hits)
+        past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
+        hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

@@ -68,8 +68,13 @@ def _bound(question: str, at: int) -> bool:
 
 def in_window(row: dict[str, Any], window: tuple[datetime, datetime]) -> bool:
     """Whether the memory ``row`` (``valid_from``: when it was said or became true; ``event_when``: the day it
-    is about, ISO, may be None) falls in ``window``."""
+    is about, ISO, may be None) falls in ``window``; a habit (``kind`` habit, or a statement of "usually", 平时:
+    :func:`memcli.read.time_intent.habitual`, round 39) is of no window, wherever it was said."""
+    from memcli.read.time_intent import habitual
     from memcli.timeutil import from_iso
+
+    if habitual(row.get("kind"), str(row.get("statement") or "")):
+        return False
 
     start, end = window
     try:

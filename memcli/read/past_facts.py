@@ -1,0 +1,169 @@
+"""What held before, and what happened in a window (round 39): the retrieval's time readings at work.
+
+- :func:`ended_hits`: a question about the past (:func:`memcli.read.time_intent.asks_past`: "What car did I have
+  before?", 我以前住在哪) is answered by a memory a later change ended (``invalid_at`` set by a change, not expired
+  as a correction of the record and not forgotten), which the legs never reach: they read what holds now. Among
+  the user's :data:`SCAN` newest memories, an ended one answers when the change that ended it is among the
+  question's hits (its ``invalid_reason`` names it: "contradicted by #5"), its slot is one the question asks
+  (``residence`` for "where did I live"), it holds an informative word of the question, or it names a thing of
+  the kind asked (:func:`memcli.read.kinds.kind_feature`: a Honda Civic for "car"). Each comes first, at the best
+  hit's score and at least the answerability point, with ``ended_at`` set: the block says it no longer holds.
+- :func:`window_answers`: a question about the user's doings in a window (:mod:`memcli.read.time_intent`) — or a
+  when-question about a thing they did (:func:`memcli.read.time_intent.told_when`) — is answered by the events
+  told in the window (or by the event it names, whose day of telling is the answer): a hit of the window that is
+  no habit and, unless the question asks what the user did at all ("What did I do last week?", 我上周做了什么),
+  shares an informative word with it, is kept at least at the answerability point; for the former, the hits of
+  other times and the habits are left out, and the user's memories of the window that no leg found
+  (:func:`window_events`) are added. The fitted gate reads the
+  words of a question against a statement, and "What did I do yesterday?" shares none with "I went bouldering".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from memcli.read.results import Hit, construct
+from memcli.read.said_when import in_window
+from memcli.read.time_intent import habitual
+
+__all__ = ["SCAN", "activity_asked", "asked_window", "ended_hits", "finish", "window_answers", "window_events"]
+
+#: the user's newest memories read for ended ones (a bounded look-up: an ended fact older than these is not found)
+SCAN = 256
+_BY = re.compile(r"contradicted by #(\d+)")
+_FORGOTTEN = "forgotten by the user"  # memcli.db.store.FORGOTTEN
+#: a question asking what the user did or what happened at all, not one thing of theirs
+_ACTIVITY = re.compile(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:do|done|get\s+up\s+to|been\s+up\s+to)\b|"
+                       r"\bwhat\s+(?:was|were)\s+(?:i|we)\s+(?:doing|up\s+to)\b|\bwhat\s+happened\b|"
+                       r"\bhow\s+did\s+(?:i|we)\s+spend\b|\bwhat\s+(?:did|have)\s+(?:i|we)\s+been\s+up\s+to\b|"
+                       r"做(?:了)?(?:什么|啥|些什么)|干(?:了)?(?:什么|啥|嘛)|忙(?:了)?(?:什么|啥|些什么)|"
+                       r"发生了什么|怎么过的|去(?:了)?哪(?:儿|里)?(?:了|玩)", re.IGNORECASE)
+
+
+_USER = re.compile(r"\b(?:i|me|my|we|us|our)\b|我|咱", re.IGNORECASE)
+
+
+def activity_asked(question: str) -> bool:
+    """Whether ``question`` asks what the user (named: I, we, 我) did or what happened, no thing of theirs named."""
+    return _ACTIVITY.search(question) is not None and _USER.search(question) is not None
+
+
+def _slot_asked(slot: str | None, slots: Sequence[str]) -> bool:
+    return bool(slot) and any(slot == k or slot.startswith(k + ".") or k.startswith(slot + ".") for k in slots)
+
+
+def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slots: Sequence[str],
+               hits: Sequence[Hit], point: float | None, limit: int) -> list[Hit]:
+    """The ended memories that answer the past ``question`` (see the module doc), best first, at most ``limit``:
+    :class:`Hit` with ``ended_at`` (when the change ended it), ``legs`` ``["past"]``, ``score`` the best hit's
+    (1.0 with none) and ``p_relevant`` at least ``point`` (the answerability point; None: no gate). ``tokens``:
+    the question's search tokens; ``slots``: its slot keys; ``hits``: its hits as ranked."""
+    from memcli.read.asked_value import shares_word
+    from memcli.read.kinds import kind_feature
+
+    found = {h.id: h for h in hits if h.id is not None}
+    rows = [r for r in store.list_items(user, include_all=True, limit=SCAN)
+            if r["invalid_at"] is not None and r["expired_at"] is None and r["invalid_reason"] != _FORGOTTEN]
+    top = max((h.score for h in hits), default=1.0)
+    out: list[tuple[int, Hit]] = []
+    for r in rows:
+        by = _BY.search(r["invalid_reason"] or "")
+        changer = found.get(int(by.group(1))) if by else None
+        statement = str(r["statement"])
+        strength = (2 if changer is not None else 0) + (2 if _slot_asked(r["slot"], slots) else 0) + \
+            int(shares_word(tokens, statement)) + int(kind_feature(question, statement) > 0)
+        if not strength:
+            continue
+        p = max(changer.p_relevant or 0.0 if changer else 0.0, point or 0.0)
+        out.append((strength, _row_hit(r, top, None if point is None else p, "past", ended=True)))
+    out.sort(key=lambda x: -x[0])
+    return [h for _, h in out[:limit]]
+
+
+def _row_hit(r: dict[str, Any], score: float, p: float | None, leg: str, *, ended: bool = False) -> Hit:
+    from memcli.timeutil import event_day, from_iso
+
+    day = event_day(r.get("event_when"))
+    return construct(
+        Hit, id=int(r["id"]), statement=str(r["statement"]), kind=str(r["kind"]),
+        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]),
+        ended_at=from_iso(r["invalid_at"]) if ended else None, event_when=day and day[0],
+        event_inferred=bool(day and day[1]), score=float(round(score, 4)), origin=str(r["origin"]), slot=r.get("slot"),
+        legs=[leg], p_relevant=p, below_floor=False, metadata={})
+
+
+def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[datetime, datetime],
+                  point: float | None) -> list[Hit]:
+    """The user's active memories told or dated in ``window`` that are no habit and not among ``hits`` (nor drawn
+    from a turn among them), among the :data:`SCAN` newest: the events a question about the user's doings in the
+    window asks for, which share no word with it. Newest first, at the lowest score of ``hits`` (the legs' own
+    finds stay first), ``p_relevant`` ``point``, ``legs`` ``["window"]``."""
+    rows = [r for r in store.list_items(user, limit=SCAN) if in_window(r, window)]
+    have = {h.id for h in hits if h.id is not None}
+    rows = [r for r in rows if int(r["id"]) not in have]
+    turns = {h.episode_id for h in hits if h.episode_id is not None}
+    if rows and turns:
+        told = store.source_ids_by_item(user, [int(r["id"]) for r in rows])
+        rows = [r for r in rows if not set(told.get(int(r["id"]), [])) & turns]
+    low = min((h.score for h in hits), default=1.0)
+    return [_row_hit(r, low, point, "window") for r in rows]
+
+
+def window_answers(hits: Sequence[Hit], question: str, tokens: Sequence[str], window: tuple[datetime, datetime] | None,
+                   point: float | None, when_told: bool = False) -> int:
+    """Keep at ``point`` (the answerability point; None: no gate, nothing to do) the hits that answer a window
+    question or a when-question about a thing told (``when_told``), see the module doc. Returns how many hits
+    were raised from below the point. ``window``: ``[start, end)`` UTC, or None (only ``when_told`` then)."""
+    from memcli.read.asked_value import shares_word
+
+    if point is None or (window is None and not when_told):
+        return 0
+    every = window is not None and activity_asked(question)
+    raised = 0
+    for h in hits:
+        dated = window is None or in_window({"valid_from": h.valid_from.isoformat(), "event_when": h.event_when,
+                                             "kind": h.kind, "statement": h.statement}, window)
+        if every and not dated:  # what the user did then: a thing of another time, or a habit, answers nothing
+            h.below_floor = True
+        if not h.below_floor or habitual(h.kind, h.statement):
+            continue
+        if dated and (every or shares_word(tokens, h.statement)):
+            h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
+            raised += 1
+    return raised
+
+
+def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> tuple[datetime, datetime] | None:
+    """The window ``question`` asks about: a date it names (English, :func:`memcli.read.said_when.asked_window`,
+    not with ``as_of``, as in round 34) or a window relative to its time (``as_of``, else now; calendar days in
+    ``tz``: :func:`memcli.read.time_intent.relative_window`); None for neither, or for a routine asked ("What do I
+    usually do on Mondays?", 我周末一般做什么)."""
+    from memcli.read import said_when
+    from memcli.read.time_intent import relative_window, routine_asked
+    from memcli.timeutil import now_utc
+
+    if routine_asked(question):
+        return None
+    named = said_when.asked_window(question) if lang != "zh" and as_of is None else None
+    return named or relative_window(question, as_of or now_utc(), tz)
+
+
+def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], window: tuple[datetime, datetime] | None,
+           limit: int, *, past: bool) -> list[Hit]:
+    """The hits after the time readings (see the module doc): the window's and a told event's answers kept at the
+    point, and for a ``past`` question the ended memories first. ``info``: the query's
+    :class:`~memcli.read.results.RetrievalInfo` (its tokens, slots, ``answer_min_p``; ``below_floor`` recounted)."""
+    from memcli.read.time_intent import told_when
+
+    window_answers(hits, question, info.tokens, window, info.answer_min_p, when_told=told_when(question))
+    if window is not None and activity_asked(question):
+        hits = sorted(hits, key=lambda h: h.below_floor)  # (stable: the answers first, each part in its order)
+        hits = (hits + window_events(store, user, hits, window, info.answer_min_p))[:limit]
+    if past:
+        ended = ended_hits(store, user, question, info.tokens, info.slots, hits, info.answer_min_p, limit)
+        hits = (ended + [h for h in hits if h.id not in {e.id for e in ended} or h.origin == "episode"])[:limit]
+    info.below_floor = sum(h.below_floor for h in hits)
+    return hits

@@ -1,0 +1,218 @@
+"""The time a question asks about (round 39): a window relative to when it is asked, or the past.
+
+Two readings of one question, both languages, regex and small word lists (no store, no model):
+
+- :func:`relative_window`: a window named relative to the question's time ``ref`` (the ``as_of`` of the call, else
+  now) — yesterday, the day before yesterday, today, tomorrow, N days ago, last / this / next week, last weekend,
+  last / this month, last year, (last) Monday … Sunday; 昨天 / 昨晚 / 前天 / 今天 / 明天, N天前, 上周 / 上个星期 /
+  本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 … The window is ``[start,
+  end)`` in UTC, of calendar days in the user's zone ``tz`` (``settings.timezone``), weeks from Monday. A weekday
+  alone is the last such day before today ("What did I do on Monday?" asked on a Sunday: six days before). The
+  retrieval reads it as it reads a date the question names (:mod:`memcli.read.said_when`): a memory said or
+  dated in it (``valid_from``, ``event_when``) or a turn said in it ranks above the others, which keep
+  :data:`memcli.read.said_when.OUTSIDE` of their score; and a hit in the window of a question about the user's
+  own doings is an answer to it (:func:`memcli.read.past_facts.window_answers`). A habit, a fact with no date of
+  its own, is no event of the window, wherever it was said.
+- :func:`asks_past`: the question asks what held before, not what holds now — "What car did I have before?",
+  "Where did I use to live?", "my previous job", "previously", "formerly"; 我以前开什么车, 我之前住在哪, 原来的
+  工作, 曾经. "before" or 之前 after a thing of the day ("before work", 睡觉之前) is a routine's time, not the past;
+  "before" in an English question counts only beside a past-tense verb (did, had, was, were, used). Such a
+  question reaches the memories a later change ended (:mod:`memcli.read.past_facts`); any other question stays
+  with what holds now.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, tzinfo
+
+__all__ = ["asks_past", "habitual", "relative_window", "routine_asked", "told_when"]
+
+_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_ZH_WEEKDAYS = "一二三四五六日天"
+_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_EN_NUM = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "couple of": 2, "few": 3}
+
+# (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
+_EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
+    (r"\b(?:the\s+)?day\s+before\s+yesterday\b", ("day", -2)),
+    (r"\byesterday\b|\blast\s+night\b", ("day", -1)),
+    (r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b", ("day", 0)),
+    (r"\btomorrow\b", ("day", 1)),
+    (r"\blast\s+weekend\b|\bover\s+the\s+weekend\b|\bthis\s+past\s+weekend\b", ("weekend", -1)),
+    (r"\bthis\s+weekend\b", ("weekend", 0)),
+    (r"\blast\s+week\b|\bthe\s+week\s+before\b|\bthis\s+past\s+week\b|\bthe\s+past\s+week\b", ("week", -1)),
+    (r"\bthis\s+week\b", ("week", 0)),
+    (r"\bnext\s+week\b", ("week", 1)),
+    (r"\blast\s+month\b|\bthe\s+past\s+month\b", ("month", -1)),
+    (r"\bthis\s+month\b", ("month", 0)),
+    (r"\bnext\s+month\b", ("month", 1)),
+    (r"\blast\s+year\b", ("year", -1)),
+))
+_EN_AGO = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)\s+"
+                     r"(days?|weeks?|months?)\s+ago\b", re.IGNORECASE)
+_EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(_EN_WEEKDAYS) + r")\b", re.IGNORECASE)
+_ZH = tuple((re.compile(p), v) for p, v in (
+    (r"大前天", ("day", -3)),
+    (r"前天|前日", ("day", -2)),
+    (r"昨天|昨日|昨晚|昨儿|昨夜", ("day", -1)),
+    (r"今天|今日|今晚|今早|今儿|今夜|今天早上", ("day", 0)),
+    (r"明天|明日|明晚|明早", ("day", 1)),
+    (r"上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
+    (r"(?<![上下这本每])周末", ("weekend", -1)),
+    (r"(?:这|本)(?:个)?周末", ("weekend", 0)),
+    (r"上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
+    (r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 0)),
+    (r"下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 1)),
+    (r"上(?:个)?月", ("month", -1)),
+    (r"(?:这|本)(?:个)?月", ("month", 0)),
+    (r"下(?:个)?月", ("month", 1)),
+    (r"去年", ("year", -1)),
+))
+_ZH_AGO = re.compile(r"(\d{1,2}|[一两二三四五六七八九十])(?:个)?(天|周|星期|礼拜|月)(?:以前|之前|前)")
+_ZH_WEEKDAY = re.compile(r"(上|这|本|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
+
+#: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it)
+_ROUTINE_DAY = re.compile(r"(?<![上这本下])(?:周|星期|礼拜)[一二三四五六日天末]|(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
+                          r"\b(?:on\s+)?(?:" + "|".join(_EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
+#: the past tense a bare weekday needs to name the last one ("What did I cook on Monday?", 我周一吃了什么)
+_PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|got|made|saw|met)\b|\b\w+[^e\W]ed\b|了|过", re.IGNORECASE)
+#: the past asked: English words that say it themselves, and "before" / "earlier" beside a past-tense verb
+_PAST_EN = re.compile(r"\b(?:used\s+to|use\s+to|previously|formerly|in\s+the\s+past|back\s+then|"
+                      r"(?:my|our)\s+(?:old(?!\s+(?:man|lady|woman|girl|boy|dear))|previous|former|ex)\b)",
+                      re.IGNORECASE)
+_BEFORE_EN = re.compile(r"\b(?:before|earlier|originally)\b", re.IGNORECASE)
+_PAST_VERB_EN = re.compile(r"\b(?:did|had|was|were|used)\b", re.IGNORECASE)
+#: a thing of the day or an event after "before" makes it a routine's time ("before work", "before bed")
+_BEFORE_THING_EN = re.compile(r"\bbefore\s+(?:(?:going\s+to\s+)?(?:work|bed|breakfast|lunch|dinner|school|class|"
+                              r"sleep|sleeping|running|training)|(?:a|the|my|our|each|every)\s+\w+)", re.IGNORECASE)
+_PAST_ZH = re.compile(r"(?:^|[我们俺咱你，,])(?:以前|之前|原来|原先|从前|过去|曾经|早先|当初)|"
+                      r"(?:以前|之前|原来|原先|从前|过去)(?:的|我|是)|上一(?:辆|个|份|套|任|家|只|部)|前任")
+
+
+def _local_midnight(dt: datetime, tz: tzinfo) -> datetime:
+    return dt.astimezone(tz).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _span(unit: str, offset: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
+    day = _local_midnight(ref, tz)
+    if unit == "day":
+        start, end = day + timedelta(days=offset), day + timedelta(days=offset + 1)
+    elif unit in ("week", "weekend"):
+        monday = day - timedelta(days=day.weekday()) + timedelta(weeks=offset)
+        start, end = (monday, monday + timedelta(days=7)) if unit == "week" else \
+            (monday + timedelta(days=5), monday + timedelta(days=7))
+        if unit == "weekend" and offset == -1 and day.weekday() >= 5:  # asked on the weekend: the one just past
+            start, end = start + timedelta(days=7), end + timedelta(days=7)
+    elif unit == "month":
+        m = day.year * 12 + day.month - 1 + offset
+        start = day.replace(year=m // 12, month=m % 12 + 1, day=1)
+        end = start.replace(year=(m + 1) // 12, month=(m + 1) % 12 + 1)
+    else:
+        start, end = day.replace(year=day.year + offset, month=1, day=1), day.replace(year=day.year + offset + 1,
+                                                                                     month=1, day=1)
+    return start.astimezone(UTC), end.astimezone(UTC)
+
+
+def _weekday(which: str | None, wd: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
+    day = _local_midnight(ref, tz)
+    if which in ("last", "上"):
+        start = day - timedelta(days=day.weekday() + 7 - wd)
+    elif which in ("this", "这", "本"):
+        start = day - timedelta(days=day.weekday() - wd)
+    elif which in ("next", "下"):
+        start = day + timedelta(days=7 - day.weekday() + wd)
+    else:  # a weekday alone: the last such day before today
+        back = (day.weekday() - wd) % 7 or 7
+        start = day - timedelta(days=back)
+    return start.astimezone(UTC), (start + timedelta(days=1)).astimezone(UTC)
+
+
+def _ago(n: int, unit: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
+    day = _local_midnight(ref, tz)
+    if unit.startswith(("day", "天")):
+        return _span("day", -n, ref, tz)
+    if unit.startswith(("week", "周", "星期", "礼拜")):  # the week around that day, three days each side
+        mid = day - timedelta(weeks=n)
+        return (mid - timedelta(days=3)).astimezone(UTC), (mid + timedelta(days=4)).astimezone(UTC)
+    return _span("month", -n, ref, tz)
+
+
+def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[datetime, datetime] | None:
+    """The window ``[start, end)`` (UTC datetimes) ``question`` names relative to ``ref`` (an aware datetime: when it
+    is asked), of calendar days in ``tz``; None when it names none or more than one (see the module doc)."""
+    found: list[tuple[datetime, datetime]] = []
+    zh = not question.isascii()
+    for pattern, (unit, offset) in _ZH if zh else _EN:
+        if pattern.search(question):
+            found.append(_span(unit, offset, ref, tz))
+    if zh:
+        for m in _ZH_AGO.finditer(question):
+            n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
+            found.append(_ago(n, m.group(2), ref, tz))
+        for m in _ZH_WEEKDAY.finditer(question):
+            found.append(_weekday(m.group(1), _ZH_WEEKDAYS.index(m.group(2)) if m.group(2) != "天" else 6, ref, tz))
+    else:
+        for m in _EN_AGO.finditer(question):
+            n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1).casefold()]
+            found.append(_ago(n, m.group(2).casefold(), ref, tz))
+        for m in _EN_WEEKDAY.finditer(question):
+            which = m.group(1).casefold() if m.group(1) else None
+            found.append(_weekday(which, _EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
+    if found and _ROUTINE_DAY.search(question) and not _PAST_TENSE.search(question):
+        return None  # 我周三晚上干嘛, "What do I do on Wednesday evenings?": a routine's day, no window
+    spans = set(found)
+    if len(spans) == 1:
+        return found[0]
+    # two readings of one phrase (前天 holds 天; 上周末 holds 周末): the narrowest inside all the others
+    narrow = min(spans, key=lambda s: s[1] - s[0]) if spans else None
+    if narrow and all(s[0] <= narrow[0] and narrow[1] <= s[1] for s in spans):
+        return narrow
+    return None
+
+
+def asks_past(question: str) -> bool:
+    """Whether ``question`` (simplified Chinese or other text) asks what held before rather than what holds now
+    (see the module doc)."""
+    if not question.isascii():
+        return _PAST_ZH.search(question) is not None
+    if _PAST_EN.search(question):
+        return True
+    return (_BEFORE_EN.search(question) is not None and _PAST_VERB_EN.search(question) is not None
+            and _BEFORE_THING_EN.search(question) is None)
+
+
+#: a when-question about a thing the user did or had happen, asked in the past tense: the day it was told (the
+#: memory's ``valid_from``, the turn's time) answers it, whatever the words hold ("When did I go to the dentist?"
+#: by "I went to the dentist" said on Nov 16; 我什么时候搬到苏州的, 我哪天拔的牙)
+_TOLD_WHEN_EN = re.compile(r"\b(?:when|what\s+day|which\s+day|what\s+date)\s+(?:did|was|were|had)\s+(?:i|we)\b|"
+                           r"\bhow\s+long\s+ago\s+did\s+(?:i|we)\b", re.IGNORECASE)
+_TOLD_WHEN_ZH = re.compile(r"我(?:们)?(?:是)?(?:什么时候|啥时候|哪天|哪一天|几号|几月几号)"
+                           r"(?![^，,。？?]*(?:要|会|打算|准备|将))[^，,。？?]{0,16}?(?:的|了|过)")
+#: a habit's words: a thing done as a rule, not an event of a day
+_HABIT_WORDS = re.compile(r"\b(?:usually|always|normally|generally|typically|every|each\s+(?:day|morning|week)|"
+                          r"most\s+(?:days|mornings|evenings))\b|平时|平常|一般|通常|每天|每周|每个|每晚|每次|总是|经常|常常",
+                          re.IGNORECASE)
+
+
+#: a day of the user's that recurs or that no telling dates (born, a birthday): its date is in the words
+_OWN_DAY = re.compile(r"\b(?:born|birthday|anniversary)\b|出生|生日|纪念日", re.IGNORECASE)
+
+
+def told_when(question: str) -> bool:
+    """Whether ``question`` (simplified Chinese or other text) asks when the user did a thing, in the past tense
+    (not when they were born: the day of telling is no birth date)."""
+    q = question.strip()
+    return (_TOLD_WHEN_ZH.search(q) if not q.isascii() else _TOLD_WHEN_EN.search(q)) is not None \
+        and _OWN_DAY.search(q) is None
+
+
+def habitual(kind: str | None, statement: str) -> bool:
+    """Whether a memory (its ``kind``; an episode's is ``episode``) or a turn tells a habit, not an event."""
+    return kind == "habit" or _HABIT_WORDS.search(statement) is not None
+
+
+def routine_asked(question: str) -> bool:
+    """Whether ``question`` asks after a routine (平时, 一般, usually, every): its time words name no window."""
+    return _HABIT_WORDS.search(question) is not None or re.search(r"\bweekends\b|周末一般|每逢", question) is not None
