@@ -93,3 +93,24 @@ def pair_drained(mem: Any, first: str, second: str) -> dict[str, Any]:
     mem.capture(second, at="2026-06-05T09:00:00Z")
     mem.drain()
     return {it.statement: it for it in mem.list(include_all=True)}
+
+
+def active_of(items: dict[str, Any]) -> set[str]:
+    """The statements of ``items`` (``pair_drained``'s) neither ended in world time nor expired."""
+    return {s for s, it in items.items() if it.invalid_at is None and it.expired_at is None}
+
+
+def pair_ends(mem: Any, first: str, second: str) -> None:
+    """``second`` told after ``first`` is stored (not reinforced away) and ends it in world time (a CONFLICT)."""
+    items = pair_drained(mem, first, second)
+    assert second in items, items
+    active = active_of(items)
+    assert second in active and first not in active, active
+    assert items[first].invalid_at is not None, items[first]
+
+
+def pair_kept(mem: Any, first: str, second: str) -> None:
+    """``second`` told after ``first`` is stored beside it: both active."""
+    items = pair_drained(mem, first, second)
+    assert second in items, items
+    assert {first, second} <= active_of(items), items

@@ -10,29 +10,11 @@
 from __future__ import annotations
 
 import pytest
-from _stores import pair_drained
+from _stores import pair_ends as _ends
+from _stores import pair_kept as _keeps
 
 from memcli.write.judge import facts_of
 from memcli.write.rules.switch_to import switch_of
-
-
-def _active(items: dict[str, object]) -> set[str]:
-    return {s for s, it in items.items() if it.invalid_at is None and it.expired_at is None}
-
-
-def _ends(mem, first: str, second: str) -> None:  # noqa: ANN001
-    items = pair_drained(mem, first, second)
-    assert second in items, items
-    active = _active(items)
-    assert second in active and first not in active, active
-    assert items[first].invalid_at is not None, items[first]  # a CONFLICT: ended in world time
-
-
-def _keeps(mem, first: str, second: str) -> None:  # noqa: ANN001
-    items = pair_drained(mem, first, second)
-    assert second in items, items
-    assert {first, second} <= _active(items), items
-
 
 GIVE_UPS = (("I take my tea with honey", "我现在不喝茶了"),           # English stored, Chinese give-up
             ("我每天晚上都喝啤酒", "I don't drink beer anymore"),      # Chinese stored, English give-up

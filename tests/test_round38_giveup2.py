@@ -12,15 +12,11 @@
 from __future__ import annotations
 
 import pytest
+from _stores import active_of as _active
 from _stores import pair_drained
 
 from memcli.write.given_up import give_up_of
 from memcli.write.judge import facts_of
-
-
-def _active(items: dict[str, object]) -> set[str]:
-    return {s for s, it in items.items() if it.invalid_at is None and it.expired_at is None}
-
 
 QUITS = (("我戒了可乐", "可乐"), ("我已经戒掉牛奶了", "牛奶"), ("戒烟了", "烟"), ("我现在戒了啤酒", "啤酒"),
          ("我戒掉了吃蛋糕的习惯", "蛋糕"), ("我想戒可乐", None), ("我戒不掉可乐", None), ("我在戒烟", None),

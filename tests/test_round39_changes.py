@@ -10,26 +10,10 @@ from __future__ import annotations
 
 import pytest
 from _stores import pair_drained
+from _stores import pair_ends as _ends
+from _stores import pair_kept as _keeps
 
 from memcli.write.rules.means import Means, means_of
-
-
-def _active(items: dict[str, object]) -> set[str]:
-    return {s for s, it in items.items() if it.invalid_at is None and it.expired_at is None}
-
-
-def _ends(mem, first: str, second: str) -> None:  # noqa: ANN001
-    items = pair_drained(mem, first, second)
-    assert second in items, items  # stored, not reinforced away
-    active = _active(items)
-    assert second in active and first not in active, active
-    assert items[first].invalid_at is not None, items[first]  # a CONFLICT: ended in world time
-
-
-def _keeps(mem, first: str, second: str) -> None:  # noqa: ANN001
-    items = pair_drained(mem, first, second)
-    assert second in items, items
-    assert {first, second} <= _active(items), items
 
 
 @pytest.mark.parametrize(("statement", "expected"), [

@@ -10,16 +10,12 @@
 from __future__ import annotations
 
 import pytest
+from _stores import active_of as _active
 from _stores import pair_drained
 
 from memcli.write.correction import contrast_denied
 from memcli.write.rules import analyze, extract_matches
 from memcli.write.rules.switch_to import switch_of
-
-
-def _active(items: dict[str, object]) -> set[str]:
-    return {s for s, it in items.items() if it.invalid_at is None and it.expired_at is None}
-
 
 CLEFT_SLOTS = (("我住的是苏州", "我住的是苏州", "residence", "苏州"),
                ("我住的不是南京，而是苏州", "我住的是苏州", "residence", "苏州"),
