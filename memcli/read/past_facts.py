@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from memcli.db.store import status_of
 from memcli.read.results import Hit, construct
 from memcli.read.said_when import in_window
 from memcli.read.time_intent import habitual
@@ -34,7 +35,6 @@ __all__ = ["SCAN", "activity_asked", "asked_window", "ended_hits", "finish", "wi
 #: the user's newest memories read for ended ones (a bounded look-up: an ended fact older than these is not found)
 SCAN = 256
 _BY = re.compile(r"contradicted by #(\d+)")
-_FORGOTTEN = "forgotten by the user"  # memcli.db.store.FORGOTTEN
 #: a question asking what the user did or what happened at all, not one thing of theirs
 _ACTIVITY = re.compile(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:do|done|get\s+up\s+to|been\s+up\s+to)\b|"
                        r"\bwhat\s+(?:was|were)\s+(?:i|we)\s+(?:doing|up\s+to)\b|\bwhat\s+happened\b|"
@@ -65,8 +65,7 @@ def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slot
     from memcli.read.kinds import kind_feature
 
     found = {h.id: h for h in hits if h.id is not None}
-    rows = [r for r in store.list_items(user, include_all=True, limit=SCAN)
-            if r["invalid_at"] is not None and r["expired_at"] is None and r["invalid_reason"] != _FORGOTTEN]
+    rows = [r for r in store.list_items(user, include_all=True, limit=SCAN) if status_of(r) == "invalid"]
     top = max((h.score for h in hits), default=1.0)
     out: list[tuple[int, Hit]] = []
     for r in rows:
