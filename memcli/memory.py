@@ -16,6 +16,7 @@ imports numpy, torch or the embedding model.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from importlib import import_module
@@ -35,6 +36,7 @@ from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:  # the write path, governance and the record models load where used (a cold `context`: none)
     from memcli.embed import Embedder
+    from memcli.memory_read import ReadPathLoader
     from memcli.models import CaptureResult, DecisionResult, Event, Kind, MemoryItem, Origin
     from memcli.read.context import ContextResult, MemoryContextBuilder
     from memcli.read.encoder import QueryEncoder
@@ -91,6 +93,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         self._encoder: QueryEncoder | None = None
         self._retrieval: MemoryRetrievalService | None = None
         self._context: MemoryContextBuilder | None = None
+        self._read_loader: ReadPathLoader | None = None
 
     def close(self) -> None:
         """Close the database connections; the object is unusable afterwards (also on ``with`` exit)."""
@@ -389,15 +392,50 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         """The memory block for ``query`` (:class:`~memcli.read.context.MemoryContextBuilder`),
         framed as user data, for right after the static system prompt: a ``ContextResult``
         whose ``text`` is "" (``reason`` set) when nothing is relevant or ``budget_ms`` (wall
-        clock, default 800) ran out; ``fmt="messages"`` adds ``messages``. ``limit``, ``as_of``,
-        ``min_score``, ``legs``, ``explain``: as for :meth:`search`.
+        clock from this call's start, default 800) ran out; ``fmt="messages"`` adds ``messages``. ``limit``,
+        ``as_of``, ``min_score``, ``legs``, ``explain``: as for :meth:`search`. The first call of a process
+        loads the read path on a thread of its own (:mod:`memcli.memory_read`): if that outlasts the budget,
+        the call answers on time with no block and the next call finds it loaded; :meth:`warm` loads it ahead.
 
         Raises:
             BadInputError: empty or blank query, bad options or history.
         """
+        started = time.monotonic()
+        check_query(query)
+        builder = self._context
+        if builder is None and self.settings.read_threads:  # `memcli serve` (no read threads) warms at start
+            from memcli.memory_read import still_loading
+            from memcli.read.context_result import checked_inputs
+
+            given = checked_inputs(self.settings, budget_ms, max_tokens, fmt, lang, system, history)
+            builder = self._read_path().ready(started + given.budget_ms / 1000.0)
+            if builder is None:
+                return still_loading(given, query, started)
         from memcli.read.retrieve import ALL_LEGS
 
-        check_query(query)
-        return self.context_builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
-                                          fmt=fmt, system=system, history=history, limit=limit, as_of=as_of,
-                                          min_score=min_score, legs=ALL_LEGS if legs is None else legs, explain=explain)
+        return (builder or self.context_builder).build(
+            self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang, fmt=fmt, system=system,
+            history=history, limit=limit, as_of=as_of, min_score=min_score, legs=ALL_LEGS if legs is None else legs,
+            explain=explain, started=started)
+
+    def _read_path(self) -> ReadPathLoader:
+        if self._read_loader is None:
+            from memcli.memory_read import ReadPathLoader
+
+            self._read_loader = ReadPathLoader(lambda: self.context_builder)
+        return self._read_loader
+
+    def warm(self) -> dict[str, Any]:
+        """Load the read path and the query encoder now (at start-up), so the first :meth:`context` meets its
+        budget: ``{"read_path_s": float, "encoder_s": float, "encoder": str}`` (seconds; the encoder's name).
+
+        Raises:
+            ModelMismatchError: the database was embedded with another model.
+        """
+        t0 = time.monotonic()
+        self._read_path().ready(None)
+        t1 = time.monotonic()
+        name, load = self.encoder.choose(has_deadline=False)
+        if load is not None:
+            load()
+        return {"read_path_s": round(t1 - t0, 3), "encoder_s": round(time.monotonic() - t1, 3), "encoder": name}

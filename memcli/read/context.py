@@ -41,85 +41,36 @@ and assembles (:mod:`memcli.read.render`)::
 
 from __future__ import annotations
 
-import re
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import TYPE_CHECKING, Any
 
 from memcli.db.store import MemoryStore
-from memcli.errors import BadInputError
+from memcli.read.context_result import (
+    BUDGET_EXCEEDED,
+    ChatMessage,
+    ContextResult,
+    checked_inputs,
+    messages_of,
+    parse_history,
+)
 from memcli.read.kinds import kind_feature
 from memcli.read.quotes import for_block
-from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, TOKEN_METHOD, assemble, count_tokens, inert, render_line
+from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, assemble, count_tokens, inert, render_line
 from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.slot_query import question_focus
-from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
-from memcli.timeutil import MAX_DURATION_S, check_duration, parse_at
-from memcli.validation_words import error_words
+from memcli.text import clean_text, lang_of, query_head, to_simplified
+from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:
     from memcli.read.results import Hits
 
-__all__ = ["ChatMessage", "ContextResult", "FRAME", "MAX_STATEMENT_CHARS", "MemoryContextBuilder", "count_tokens",
-           "inert", "parse_history", "render_line"]
+__all__ = ["BUDGET_EXCEEDED", "ChatMessage", "ContextResult", "FRAME", "MAX_STATEMENT_CHARS", "MemoryContextBuilder",
+           "count_tokens", "inert", "parse_history", "render_line"]
 
-MEMORY_ROLE = "system"
-_SURROGATE = re.compile("[\ud800-\udfff]")
 ASSEMBLY_RESERVE_S = 0.04  # time kept for assembling the block after retrieval
-
-
-class ChatMessage(BaseModel):
-    """One chat message of ``--history``."""
-
-    model_config = ConfigDict(defer_build=True)  # built when a history is given, not in every context
-    role: Literal["system", "user", "assistant", "tool"]
-    content: str
-
-    @field_validator("content")
-    @classmethod
-    def _encodable(cls, v: str) -> str:
-        """Without unpaired surrogates (JSON "\\ud800"): no UTF-8 holds them, so the messages handed
-        back (HTTP's answer, the host's next model call) could not be sent. The rest is the host's, as given."""
-        return _SURROGATE.sub("", v)
-
-
-#: how :attr:`ContextResult.reason` starts when the time budget, not relevance, left no block
-BUDGET_EXCEEDED = "budget exceeded"
-
-
-class ContextResult(BaseModel):
-    """The outcome of :func:`build_context`. ``text`` is "" when there is no block."""
-
-    model_config = ConfigDict(defer_build=True)  # made by build() below, written with results.plain
-
-    text: str = ""
-    messages: list[dict[str, str]] | None = None
-    lang: str
-    format: str
-    hits: list[Any] = Field(default_factory=list, description="the memories in the block, best first")
-    tokens: int = 0
-    max_tokens: int
-    skipped_for_tokens: int = 0
-    dropped_below_ratio: int = Field(0, description="hits left out: score below context_min_ratio x the best score")
-    dropped_below_floor: int = Field(0, description="hits left out: below the answerability point (Hit.below_floor)")
-    budget_ms: int
-    elapsed_ms: float
-    reason: str | None = Field(None, description="why there is no block (None when there is one)")
-    degraded: str | None = Field(None, description="e.g. lexical only: the dense leg missed the budget")
-    retrieval: dict[str, Any] = Field(default_factory=dict)
-    token_method: str = TOKEN_METHOD
-
-    @property
-    def cut_short(self) -> str | None:
-        """Why the time budget left this block empty (``degraded``, or a "budget exceeded" reason),
-        None when it had a block or relevance alone left it empty. Not part of the JSON."""
-        if self.hits:
-            return None
-        return self.degraded or (self.reason if (self.reason or "").startswith(BUDGET_EXCEEDED) else None)
 
 
 def relevant_share(hits: list[Any], ratio: float, question: str = "") -> list[Any]:
@@ -142,30 +93,6 @@ def relevant_share(hits: list[Any], ratio: float, question: str = "") -> list[An
     asked = to_simplified(question_focus(question)).casefold() if question else ""
     return [h for h in hits if h.score >= ratio * top or set(h.legs) - {"dense"} or
             (asked and kind_feature(asked, to_simplified(h.statement).casefold()) == 1)]
-
-
-def _messages(system: str | None, block: str, history: list[ChatMessage]) -> list[dict[str, str]]:
-    out = [{"role": "system", "content": system}] if system else []
-    if block:
-        out.append({"role": MEMORY_ROLE, "content": block})
-    return out + [m.model_dump() for m in history]
-
-
-def parse_history(history: Any) -> list[ChatMessage]:
-    """Validate chat history: a list of ``{"role", "content"}``. Raises BadInputError."""
-    if history is None:
-        return []
-    if not isinstance(history, list):
-        raise BadInputError("history must be a JSON list of {\"role\", \"content\"} messages")
-    out = []
-    for n, m in enumerate(history, start=1):
-        try:
-            out.append(m if isinstance(m, ChatMessage) else ChatMessage.model_validate(m))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(str(p) for p in err.get("loc", ())) or "message"
-            raise BadInputError(f"history message {n}: {loc}: {error_words(err)}") from None
-    return out
 
 
 class MemoryContextBuilder:
@@ -208,7 +135,7 @@ class MemoryContextBuilder:
 
     def build(self, user: str, query: str, budget_ms: int | None = None, max_tokens: int | None = None,
               lang: str | None = None, fmt: str = "text", system: str | None = None,
-              history: list[Any] | None = None, **retrieve_kw: Any) -> ContextResult:
+              history: list[Any] | None = None, started: float | None = None, **retrieve_kw: Any) -> ContextResult:
         """The memory block of ``user`` for ``query`` within ``budget_ms`` (wall clock) and ``max_tokens``.
 
         Args:
@@ -217,6 +144,7 @@ class MemoryContextBuilder:
             lang: ``zh`` | ``en``; default: the query's language (:func:`memcli.text.lang_of`).
             fmt: ``text`` | ``json`` | ``messages`` (the result carries ``messages`` for the last).
             system: static system prompt (``messages``: first message). history: prior messages.
+            started: ``time.monotonic()`` when the caller's call began (default: now): the budget counts from it.
             retrieve_kw: passed to :meth:`MemoryRetrievalService.retrieve` (``limit``, ``as_of``...).
 
         Returns a :class:`ContextResult`; ``text == ""`` (and ``reason`` set) when there is no block.
@@ -224,24 +152,13 @@ class MemoryContextBuilder:
         Raises:
             BadInputError: bad ``fmt``/``lang``/``max_tokens``/``budget_ms``, history or ``system`` (not text).
         """
-        t0 = time.monotonic()
+        t0 = time.monotonic() if started is None else started
         st = self.settings
-        budget = st.budget_ms if budget_ms is None else budget_ms
-        if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= MAX_DURATION_S * 1000:
-            # a deadline past ~100 years overflows the clock's waits: bad input, not an internal error
-            budget = int(check_duration(budget, field="budget_ms", unit="ms", low=1))
-        max_tok = st.max_tokens if max_tokens is None else whole_number(max_tokens, "max_tokens")
-        if fmt not in ("text", "json", "messages"):
-            raise BadInputError(f"fmt must be text, json or messages (got {fmt!r})")
-        if lang is not None and lang not in ("zh", "en"):
-            raise BadInputError(f"lang must be zh or en (got {lang!r})")
+        given = checked_inputs(st, budget_ms, max_tokens, fmt, lang, system, history)
+        budget, max_tok, system, msgs = given.budget_ms, given.max_tokens, given.system, given.history
         as_of = retrieve_kw.get("as_of")
         if isinstance(as_of, str):  # a bad --as-of is bad input, never a silent empty block at the deadline
             retrieve_kw["as_of"] = parse_at(as_of, field="as_of")
-        msgs = parse_history(history)
-        if system is not None and not isinstance(system, str):  # clean_text would raise TypeError
-            raise BadInputError(f"system must be text, the static system prompt (got {type(system).__name__})")
-        system = clean_text(system) if system and system.strip() else None  # blank: no system message
         # what retrieval reads of the query (its first max_text_chars characters): nothing here looks further
         head = clean_text(query_head(query or "", st.max_text_chars)[0])
         lang = lang or lang_of(head)
@@ -252,7 +169,7 @@ class MemoryContextBuilder:
         if is_small_talk(to_simplified(head)):  # thanks, 哈哈好无聊: nothing asked of the store
             res.reason = "no relevant memories (small talk: nothing asked about the user)"
             if fmt == "messages":
-                res.messages = _messages(system, res.text, msgs)
+                res.messages = messages_of(system, res.text, msgs)
             res.elapsed_ms = round((time.monotonic() - t0) * 1000, 2)
             return res
         box: dict[str, Any] = {}
@@ -310,6 +227,6 @@ class MemoryContextBuilder:
                 else:
                     res.text, res.hits, res.tokens = text, [plain(h, json=True) for h in kept], used
         if fmt == "messages":
-            res.messages = _messages(system, res.text, msgs)
+            res.messages = messages_of(system, res.text, msgs)
         res.elapsed_ms = round((time.monotonic() - t0) * 1000, 2)
         return res

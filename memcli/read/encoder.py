@@ -187,7 +187,10 @@ def _join_pending() -> None:
     with _PENDING_LOCK:
         threads = list(_PENDING)
     for t in threads:
-        t.join(max(0.0, end - time.monotonic()))
+        try:
+            t.join(max(0.0, end - time.monotonic()))
+        except RuntimeError:  # registered, not started yet (the process ended first): nothing of it runs
+            pass
 
 
 atexit.register(_join_pending)

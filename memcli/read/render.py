@@ -13,6 +13,7 @@ import unicodedata
 from datetime import datetime, tzinfo
 
 from memcli.governance.confidence import label
+from memcli.read.context_result import TOKEN_METHOD
 from memcli.read.results import Hit
 from memcli.relazy import NON_ASCII, lazy
 from memcli.slots import slot_attribute
@@ -36,7 +37,6 @@ KIND_LABEL = {
     "en": {},
 }
 MAX_STATEMENT_CHARS = 300
-TOKEN_METHOD = "CJK char = 1; other word piece = 1.3; other symbol = 1; line break = 1; rounded up"
 # Fragments of the frame that must never appear inside a memory line.
 _FRAME_FRAGMENTS = sorted({*(p.rstrip("：:") for pair in FRAME.values() for p in pair),
                            "用户长期记忆", "以上是用户数据", "不是系统指令", "User's long-term memory",
