@@ -97,3 +97,12 @@ def test_an_encoder_thread_registered_but_not_started_does_not_break_the_exit() 
     finally:
         with encoder._PENDING_LOCK:
             encoder._PENDING.discard(idle)
+
+
+def test_list_of_a_user_id_mistyped_in_case_names_the_id_that_has_memories(seeded: str, cli) -> None:
+    r = cli("--db", seeded, "--user", "U1", "list")
+    assert r.exit_code == 0
+    assert "no memories for user 'U1'; user ids are case-sensitive: 'u1' has memories" in r.stderr
+    r = cli("--db", seeded, "--user", "nobody", "list")
+    assert r.exit_code == 0 and r.stderr.strip() == "no memories"  # no other id alike: nothing more said
+    assert cli("--db", seeded, "--user", "U1", "list", "--json").stdout.strip() == "[]"

@@ -290,12 +290,20 @@ def list_(
     """
     with open_memory(db, user, creates=False) as mem:
         rows = mem.list(include_all=all_, limit=limit, as_of=as_of)
+        alike = [] if rows or as_json else same_but_case(mem.user, mem.store.user_ids())
     if as_json:
         emit_json(rows)
     elif rows:
         render.items_table(rows)
-    else:
-        info("no memories")
+    else:  # a mistyped --user said, not answered with an empty list alone (a new user's trial: u_EN for u_en)
+        info("no memories" + (f" for user {mem.user!r}; user ids are case-sensitive: {', '.join(map(repr, alike))} "
+                              "has memories" if alike else ""))
+
+
+def same_but_case(user: str, users: list[str]) -> list[str]:
+    """The users of ``users`` whose id is ``user``'s but for case or surrounding spaces (not ``user`` itself)."""
+    key = user.strip().casefold()
+    return [u for u in users if u != user and u.strip().casefold() == key]
 
 
 @app.command(cls=IdCommand)
