@@ -116,12 +116,6 @@ def test_questions_get_the_answer_in_the_block(chat: dict[str, Any], stores: Any
     assert missed == NOT_IN_BLOCK | NOT_STORED  # 45 of 50 (main: 43)
 
 
-def test_memories_alone_answer_as_search_ranks_them(chat: dict[str, Any], stores: Any) -> None:
-    hits = sum(covers([h.statement for h in stores[sp].search(qa["question"], limit=5)], answer_words(qa["answer"]))
-               for sp, qa in _asked(chat))
-    assert hits >= 47  # the eval's measure (third-person questions, memories alone); main 44
-
-
 # -- the readings, on other sentences (no model) --------------------------------------------------------------------
 def test_a_question_word_is_no_one() -> None:
     res = resolve("Nice! What is she like? We adopted Bramble, our rescue collie, she chews everything.",
