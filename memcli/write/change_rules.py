@@ -25,9 +25,9 @@ from memcli.write.pair_names import names_another_fact
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
-__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "introduces_thing", "keyed_apart", "keyed_objects_apart",
-           "marked_past", "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept", "plural_subject",
-           "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "counted_apart", "introduces_thing", "keyed_apart",
+           "keyed_objects_apart", "marked_past", "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept",
+           "plural_subject", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -180,9 +180,26 @@ def told_remark_kept(new: Facts, old: Facts, cosine: float | None) -> str | None
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:
         return None
     if (new.positive != old.positive and a & b and cosine is not None and cosine >= NEGATION_COSINE) \
-            or numbers_clash(new.numbers, old.numbers) or _EN_ENDED.search(new.statement):
-        return None  # a "no" about the same thing, another number, or a state ended
+            or numbers_clash(new.numbers, old.numbers) and not counted_apart(a & b) or _EN_ENDED.search(new.statement):
+        return None  # a "no" about the same thing, another number of the same thing, or a state ended
     return f"another remark: the new statement carries {len(a & b)}/{len(b)} of its content"
+
+
+#: English content units that say when, how many or in what unit, not what: a span or day (week, Sunday, May), a
+#: number word, a unit of money, length, weight or time
+_EN_NOT_WHAT = re.compile(r"(?:time|day|night|week|weekend|month|year|morning|evening|afternoon|hour|minut|second|"
+                          r"januar|februar|march|april|may|jun|jul|august|september|october|november|december|"
+                          r"monday?|tuesday?|wednesday?|thursday?|friday?|saturday?|sunday?|hundr|thousand|million|"
+                          r"billion|dozen|pound|dollar|euro|buck|quid|cent|penn|mile|kilometr|km|kilo|kilogram|gram|"
+                          r"metr|meter|feet|foot|inch|percent|\d+\w*)\w*")
+
+
+def counted_apart(shared: frozenset[str]) -> bool:
+    """Two English remarks' numbers count different things: the content units they share (``shared``) say only
+    when, how many or in what unit (:data:`_EN_NOT_WHAT`: "my week was rough, … one of my shoes" beside "the best
+    part of my week was Sunday", "sold my Vespa for nine hundred pounds" beside "three hundred pounds in pledges"),
+    so another number is no change of one (round 40: such a stored remark was ended at content overlap 0.03–0.15)."""
+    return not any(not _EN_NOT_WHAT.fullmatch(u) for u in shared)
 
 
 #: a wish of the moment ("I don't want coffee right now", "I fancy pizza tonight", 今天不想吃辣的, 今晚想吃火锅): a

@@ -76,7 +76,8 @@ _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Ch
 _EN_OPENER = re.compile(
     rf"^(?:(?:{alternation(EN_GREETINGS)}|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|"
     r"awesome|amazing|congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|"
-    rf"exactly|true|anyway|so|{NEWS_PREFACE}|{TOPIC_TURN})(?: (?:so much|a lot|a bunch|again|for [^,!.?]{{1,40}}))?"
+    rf"exactly|true|anyway|so|{NEWS_PREFACE}|{TOPIC_TURN})"
+    r"(?: (?:so much|a lot|a bunch|again|though|too|first|for [^,!.?]{1,40}))?"
     r"(?:,? (?:[A-Z][a-z]+|you|guys|man|dude))?\s*(?:[,!:]|\s[-–—]|[-–—](?=\s|$)|\.\.\.)\s*)+", re.I)
 
 _TOPIC_TURN = re.compile(rf"(?:{TOPIC_TURN})\b", re.I)
@@ -223,13 +224,16 @@ def en_parts(unit: Unit) -> list[Unit]:
         if not p:
             continue
         if parts and (_EN_JOIN.match(p) or len(p) <= 12 or re.fullmatch(r"[A-Za-z]+ly\W*", p)
-                      or _EN_KEEP_CUT.search(cut) or re.match(r"(?:a|an)\s", p, flags=re.I)):
+                      or _EN_KEEP_CUT.search(cut) or re.match(r"(?:a|an)\s", p, flags=re.I)
+                      or _EN_APPOSITION.fullmatch(p)):  # (Pickle, our old tabby: what the name is, round 40)
             parts[-1] = parts[-1] + cut + p
         else:  # (… is 71 and has taken up surfing: the second verb said with the first clause's subject)
             parts.append(with_shared_subject(parts[0], cut, p) if parts else p)
     return [Unit(p, unit.lang) for p in parts] if len(parts) > 1 else [unit]
 
 
+#: a possessive and a noun or two after a comma, no verb: what the name before it is ("Pickle, our old tabby")
+_EN_APPOSITION = re.compile(r"(?:my|our|his|her|their) [a-z'-]+(?: [a-z'-]+)?[.!]*")
 _EDGE_PUNCT = re.compile(r"^[\s，,、。.！!？?；;…~～:：\"'“”‘’]+|[\s，,、。.！!？?；;…~～:：\"'“”‘’]+$")
 
 

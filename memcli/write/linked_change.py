@@ -325,11 +325,17 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         if new.subject not in ("me", old.subject) and not linked:
             return None
         return f"a parting told{' (' + '/'.join(sorted(linked)) + ')' if linked else ''}: the partner fact ends"
+    if kind == "sold" and new.statement.isascii():  # what was sold is in the sale's clause: "I sold the car, … so
+        linked = _named_in(linked, _EN_CLAUSE_END.split(new.statement[told[1]:])[0])  # Biscuit can ride…" (r. 40)
     if not linked:
         return None
     if different_people and new.subject != "me":
         return None
     return f"{'a death' if kind == 'death' else 'a thing sold'} told ({'/'.join(sorted(linked))}): the fact ends"
+
+
+#: where an English clause ends (after a sale's object)
+_EN_CLAUSE_END = re.compile(r"[,.;:!?]| (?:and|but|so|because|then)\b")
 
 
 def thing_kind(slot: str | None) -> str | None:

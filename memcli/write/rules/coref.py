@@ -56,6 +56,7 @@ from memcli.write.rules.coref_mentions import (
     mentions,
     zh_mentions,
 )
+from memcli.write.rules.en_has import has_after
 
 __all__ = ["CONTEXT_CHARS", "Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
 
@@ -161,14 +162,16 @@ def _en_phrase(phrase: str, at_start: bool) -> str:
 def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
     local: list[list[Mention]] | None = None  # who the utterance's last naming clauses named
+    prev = 0  # where the part before began
     for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
         part = cm.group(0)
         sub = re.match(r"^\s*(?:(?:and|but|so) )?", part)
         off = cm.start() + (sub.end() if sub else 0)
         clause = text[off:cm.end()]
         m = _EN_PRON.match(clause)
-        if not m:
-            if ms := en_mentions(clause):  # the utterance names someone itself: only they from here on
+        prev, joined = cm.start(), text[prev:cm.end()] if text[cm.start() - 1:cm.start()] == "," else clause
+        if not m:  # (a name and what it is, across the comma: "Pickle, our old tabby", round 40)
+            if ms := en_mentions(clause) or en_mentions(joined):  # the utterance names someone: only they from here on
                 local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
@@ -192,7 +195,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             nxt = clause[m.end():]
             verb = {"'re": " are", "'ve": " have"}.get(contraction)
             if contraction == "'s":
-                verb = " has" if re.match(r" (?:got|been|had)\b", nxt) else " is"
+                verb = " has" if has_after(nxt[1:]) and nxt[:1] == " " else " is"
             if ante.plural is False and low == "they":
                 continue
             rep = phrase + (verb or "")

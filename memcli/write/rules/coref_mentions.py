@@ -71,6 +71,12 @@ _EN_COUNT = r"(?:two|three|four|five|six|seven|[2-9]|a couple of|a few|some|seve
 _EN_HAVE_PETS = re.compile(rf"\b(?:(?:I|we) (?:just |finally |recently |also |now |still )?(?:adopted|got|have|"
                            rf"have got|rescued|own|took in|brought home) {_EN_COUNT}|(?:my|our)(?: {_EN_COUNT})?) "
                            rf"((?:(?!and\b|or\b)[a-z-]+ )?)({_EN_PETS})\b", re.I)
+_EN_NAMED_REL = re.compile(rf"\b((?-i:[A-Z][a-z]+))'s ({EN_ADJ}(?:{EN_REL}))(s)?\b(?!')", re.I)
+_EN_THING_NAMED = re.compile(r"\b(?:my|our) ((?:[a-z-]+ )?([a-z-]+)) (?:is |was |'s )?(?:called|named) (?-i:[A-Z])",
+                             re.I)
+#: a name and what it is, after it ("Pickle, our old tabby,", "Walter, my neighbour."): a pet or thing, or a person
+_EN_APPOSED = re.compile(r"\b((?-i:[A-Z][a-z]+)), (?:my|our) (?:[a-z-]+ ){0,2}?([a-z-]+)(?=\s*(?:[,.!?;]|$)|"
+                         r" (?:and|who|which|is|was)\b)", re.I)
 _EN_OWNED_PET = re.compile(rf"\b(?:my|our) (?:{EN_REL})(?: (?-i:[A-Z][a-z]+))?'s (?:[a-z-]+ )?(?:{_EN_THINGS})\b", re.I)
 #: (round 31: any past verb in -ed and the common irregular ones too — "Colin used to help me. He's a retired postman":
 #: Colin named the clause's subject, so "he" is Colin, not a man of an earlier turn)
@@ -80,7 +86,12 @@ _EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]
                       r"became|had|can|will|would|could|keeps|kept|knows|says|sent|brought|met|spent)\b)")
 _EN_NOT_NAME = frozenset("i the this that these those it he she they we you my our his her their there here today "
                          "yesterday tomorrow everyone everything nothing someone something work life dinner lunch "
-                         "breakfast mom dad".split()) | {m.casefold() for m in (
+                         "breakfast mom dad mum "
+                         # (round 40) a question word or an adverb opening a clause is no one: "How is he settling
+                         # in?" named "How", and "she" in the next sentence was said as "How"
+                         "how what who whom whose which where when why whatever whoever just still also finally "
+                         "recently really honestly actually luckily sadly unfortunately hopefully basically "
+                         "everybody nobody somebody anybody anyone".split()) | {m.casefold() for m in (
     "January February March April May June July August September October November December Monday Tuesday "
     "Wednesday Thursday Friday Saturday Sunday").split()}
 
@@ -268,6 +279,24 @@ def en_mentions(text: str) -> list[Mention]:
         start = clause.find(clause.strip()) + (lead.end() if lead else 0)
         for m in _EN_MY_REL.finditer(clause):
             found += _en_my_rel(m, subj=m.start() <= start)
+        taken = [(m.start(), m.end()) for m in _EN_MY_REL.finditer(clause)]
+        for m in _EN_NAMED_REL.finditer(clause):  # Omar's mum (round 40: "she" after it was Omar's sister-in-law)
+            if m.group(1).casefold() not in _EN_NOT_NAME and not any(a <= m.start() < b for a, b in taken):
+                key = _en_rel(m.group(2))
+                found.append((m.start(), Mention(m.group(0), f"person:{m.group(1).casefold()}.{key}", _gender(key),
+                                                 plural=bool(m.group(3)) or key in _PLURAL_KEYS,
+                                                 subject=m.start() <= start)))
+        for m in _EN_THING_NAMED.finditer(clause):  # my starter is called Doug: he / she here may be it — no guess
+            if not slots.relation_en(m.group(2)):
+                found.append((m.start(), Mention(f"my {m.group(1).casefold()}", f"thing:{m.group(2).casefold()}",
+                                                 thing=True, subject=True, pet=True)))
+        for m in _EN_APPOSED.finditer(clause):  # Pickle, our old tabby / Walter, my neighbour: the name is whom next
+            if m.group(1).casefold() not in _EN_NOT_NAME and not (rel := slots.relation_en(m.group(2))):
+                found.append((m.start(), Mention(m.group(1), f"thing:{m.group(2).casefold()}", thing=True,
+                                                 subject=True, pet=True)))
+            elif m.group(1).casefold() not in _EN_NOT_NAME and rel:
+                found.append((m.start(), Mention(m.group(1), f"person:{m.group(1).casefold()}", _gender(rel),
+                                                 subject=m.start() <= start)))
         for m in _EN_OWNED_PET.finditer(clause):  # my friend's dog: he/she/it may be the dog — no guess
             found.append((m.start() + 1, Mention(m.group(0), f"pet:{m.group(0).casefold()}", pet=True)))
         for m in _EN_HAVE.finditer(clause):

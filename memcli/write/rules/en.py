@@ -34,7 +34,6 @@ from memcli.write.rules.en_words import (
     _ASPECT,
     _ATTR_NOUN,
     _ATTR_NOUNS,
-    _DEMONYM,
     _FILLER,
     _IRREALIS,
     _MENTAL,
@@ -202,6 +201,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
                  r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|"
                  r"died|passed)\b)").match(c)
+    if (r := en_words.NAMED_REL.match(c)) and r.group(1).casefold() not in _NAME_STOP:  # Omar's mum: his mother
+        return f"person:{r.group(1).casefold()}.{slots.relation_en(r.group(2))}", c[:r.end()], c[r.end():].strip()
     if m and " " not in m.group(1) and slots.relation_en(m.group(1)):  # "Mom was born…": a relation, not a name
         rest = c[m.end():]
         return slots.relation_en(m.group(1)), m.group(1), rest[2:].strip() if rest.startswith("'s") else rest.strip()  # type: ignore[return-value]  # noqa: E501
@@ -247,7 +248,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not c:
         return []
     m = rx(r"^I am ([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?=,|$)").match(c)
-    if m and not _DEMONYM.match(m.group(1)) and m.group(1).casefold() not in _NAME_STOP:
+    if m and not en_words._DEMONYM.match(m.group(1)) and m.group(1).casefold() not in _NAME_STOP:
         name = c[5:m.end()]
         return [Match(statement=f"I'm {name}", kind="identity", slot="name", value=name.casefold(), salience=0.8)]
     m = rx(r"^(?:(?:my|the|our) )?(?:doctor|dentist|physician|gp|vet|nurse|therapist|specialist|tests?|results?) "
@@ -324,8 +325,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         stmt = c if not rx(r"^(?:he|she|it|they|his|her)\b", re.I).match(c) else \
             phrase + ("" if rest.startswith("'") else " ") + rest  # (her birthday: "My wife Clara's birthday")
     ctx.subject = (key, phrase)
-    if key.startswith("thing:"):
-        ctx.thing = (key, phrase)
+    if key.startswith("thing:"):  # a thing named is whom he / she means next (my starter is called Doug and he's…)
+        ctx.thing, ctx.person = (key, phrase), None if en_words.NAMING.match(rest) else ctx.person
     elif key != slots.ME:
         ctx.person = (key, phrase)
     if lead:

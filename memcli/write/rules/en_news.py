@@ -27,9 +27,10 @@ _TELL = r"(?:tell|show|share with|update) you"
 NEWS_PREFACE = "|".join((
     r"guess what(?: happened)?",
     r"you(?:'ll| will)? (?:won't|never|not) (?:believe|guess) (?:it|this|what(?: happened)?)",
-    r"(?:(?:some|the|more|so much|a bit of) )?(?:(?:really|very|super|pretty) )?(?:big|good|great|exciting|"
-    r"crazy|huge|amazing|awesome|wild|happy|fun|cool|interesting|some) (?:(?:life|personal|family|work) )?"
-    r"(?:news|update)",
+    r"(?:(?:some|the|more|so much|a bit of) )?(?:(?:really|very|super|pretty|not so|not-so-) ?)?(?:big|good|great|"
+    r"exciting|crazy|huge|amazing|awesome|wild|happy|fun|cool|interesting|some|sad|bad|tough|terrible|awful|"
+    r"horrible|weird|strange|surprising|unexpected|mixed) (?:(?:life|personal|family|work) )?(?:news|update)",
+    r"(?:a )?(?:funny|true|long|quick|crazy|sad) story(?: short)?",
     r"(?:(?:a|some) )?(?:quick|little|small|short) (?:update|news)|news ?flash|fun fact|update",
     r"long time no (?:see|talk|chat)",
     rf"(?:so )?(?:something|some things|a few things|a lot|lots|so much|stuff)(?: (?:\w+|really \w+))? "

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from memcli import slots
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
+from memcli.write.rules.en_has import HAS_AFTER
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
 
 if TYPE_CHECKING:
@@ -25,8 +26,12 @@ _ATTR_NOUNS |= {"names": "name", "nicknames": "name", "allergies": "allergy", "b
                 "hobbies": "like", "interests": "like", "pastimes": "like"}
 
 _ATTR_NOUN = "|".join(sorted(map(re.escape, _ATTR_NOUNS), key=len, reverse=True))
+#: a name's relation opening a clause ("Omar's mum has settled in": Omar's mother, not Omar; round 40)
+NAMED_REL = re.compile(rf"^([A-Z][a-z]+)'s ((?i:{_REL}))\b(?!')")
+#: what names the thing just said ("my starter is called Doug"): he / she next may mean it, not a person before
+NAMING = re.compile(r"^(?:is |was |'s )?(?:called|named)\b")
 
-_CONTRACTIONS = [(r"\b([A-Za-z]+)'s (?=been\b|got\b|gotten\b|had\b)", r"\1 has "),  # "work's been" is "work has been"
+_CONTRACTIONS = [(rf"\b([A-Za-z]+)'s (?={HAS_AFTER})", r"\1 has "),  # "work's been", "she's taken": has
                  (r"\b(can)'t\b", r"\1 not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"\b(I)'m\b", r"\1 am"),
                  (r"'ve\b", " have"), (r"'re\b", " are"), (r"'ll\b", " will"), (r"'d\b", " would"),
                  (r"\b(it|he|she|that|there|what|who|name|birthday|job|home|hometown)'s\b", r"\1 is")]

@@ -1,0 +1,23 @@
+"""When an English "X's" is "X has": before got / been / had and a past participle of its own (taken, eaten, bought:
+"she's already taken over the kitchen", "my brother's bought a van"), or already / finally / recently before a verb
+in -ed ("he's finally finished"). Read so by the clause rules' contractions (:mod:`memcli.write.rules.en_words`) and
+by coreference (:mod:`memcli.write.rules.coref`: "she's …" said with whom "she" means); was "is" (round 40: "Omar's
+mum is already taken over the kitchen")."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["HAS_AFTER", "has_after"]
+
+#: what follows the 's of "X's" when it is "has" (a regex without groups of its own; case-insensitive by its users)
+HAS_AFTER = (r"(?:(?:already|just|never|finally|recently|ever|also|even|always|since) )*(?:got|been|had|gotten|taken|"
+             r"given|eaten|written|seen|made|found|won|become|begun|brought|bought|built|chosen|driven|fallen|"
+             r"forgotten|grown|shown|spent|spoken|started|stolen|swum|thrown|told|ridden|flown)\b"
+             r"|(?:already|finally|recently) [a-z]+ed\b")
+_HAS = re.compile(HAS_AFTER, re.I)
+
+
+def has_after(rest: str) -> bool:
+    """Whether ``rest`` (the words right after an 's, no leading space) makes that 's "has"."""
+    return bool(_HAS.match(rest))
