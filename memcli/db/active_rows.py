@@ -45,6 +45,10 @@ _WRITE_WORD = re.compile(r"\b(?:INSERT|UPDATE|DELETE|REPLACE|DROP|ALTER|CREATE)\
 _LITERAL = re.compile(r"'[^']*'")
 _LEAD = re.compile(r"\s*(\w+)")
 
+#: a user's rows are read by a caller's key (:meth:`ActiveRows.keyed`) only while the user has at most this many
+#: active rows when first asked: the key is computed once per row then, and kept through every write after
+KEYED_ROWS = 256
+
 #: the columns a neighbour shows (:func:`memcli.db.search._items_of`), in its statement's order
 NEIGHBOR_COLUMNS = ("id", "statement", "slot", "valid_from", "origin", "confidence")
 
@@ -71,12 +75,14 @@ def _active(row: Row) -> bool:
 class _User:
     """One user's active rows: by id, by slot, by normalised statement."""
 
-    __slots__ = ("by_id", "by_norm", "by_slot")
+    __slots__ = ("by_id", "by_key", "by_norm", "by_slot", "key_of")
 
     def __init__(self, rows: Iterable[Row]) -> None:
         self.by_id: dict[int, Row] = {}
         self.by_slot: dict[str, dict[int, Row]] = {}
         self.by_norm: dict[str, dict[int, Row]] = {}
+        self.key_of: Callable[[Row], Any] | None = None  # the caller's key (:meth:`ActiveRows.keyed`), once asked
+        self.by_key: dict[Any, set[int]] = {}
         for r in rows:
             self.add(r)
 
@@ -86,11 +92,15 @@ class _User:
         if row["slot"] is not None:
             self.by_slot.setdefault(row["slot"], {})[i] = row
         self.by_norm.setdefault(row["normalized"], {})[i] = row
+        if self.key_of is not None:
+            self.by_key.setdefault(self.key_of(row), set()).add(i)
 
     def remove(self, item_id: int) -> None:
         row = self.by_id.pop(item_id, None)
         if row is None:
             return
+        if self.key_of is not None:
+            self.by_key[self.key_of(row)].discard(item_id)
         for table, key in ((self.by_slot, row["slot"]), (self.by_norm, row["normalized"])):
             got = table.get(key)
             if got is not None:
@@ -201,6 +211,24 @@ class ActiveRows:
             return None
         rows = {i: u.by_id[i] for i in ids}.values()
         return [dict(r) for r in sorted(rows, key=lambda r: (r["recorded_at"], r["id"]))]
+
+    def keyed(self, user: str, key_of: Callable[[Row], Any], key: Any) -> set[int] | None:
+        """The ids of ``user``'s active rows whose ``key_of(row)`` is ``key`` (``key_of``: a pure function of a row's
+        columns, the same one at every call); None: not answered (no copy open, a user of more than :data:`KEYED_ROWS`
+        active rows when first asked, or asked with another function). Each row's key is computed once: when first
+        asked, then as each row is written."""
+        u = self._user(user)
+        if u is None:
+            return None
+        if u.key_of is None:
+            if len(u.by_id) > KEYED_ROWS:
+                return None
+            u.key_of = key_of
+            for i, r in u.by_id.items():
+                u.by_key.setdefault(key_of(r), set()).add(i)
+        elif u.key_of is not key_of:
+            return None
+        return set(u.by_key.get(key, ()))
 
     def columns_of(self, ids: Sequence[int], users: Iterable[str]) -> dict[int, Row] | None:
         """id → the held row of each of ``ids``, active rows of ``users`` (loaded if need be); None when one of them
