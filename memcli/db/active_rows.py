@@ -45,10 +45,6 @@ _WRITE_WORD = re.compile(r"\b(?:INSERT|UPDATE|DELETE|REPLACE|DROP|ALTER|CREATE)\
 _LITERAL = re.compile(r"'[^']*'")
 _LEAD = re.compile(r"\s*(\w+)")
 
-#: a user's rows are read by a caller's key (:meth:`ActiveRows.keyed`) only while the user has at most this many
-#: active rows when first asked: the key is computed once per row then, and kept through every write after
-KEYED_ROWS = 256
-
 #: the columns a neighbour shows (:func:`memcli.db.search._items_of`), in its statement's order
 NEIGHBOR_COLUMNS = ("id", "statement", "slot", "valid_from", "origin", "confidence")
 
@@ -75,7 +71,7 @@ def _active(row: Row) -> bool:
 class _User:
     """One user's active rows: by id, by slot, by normalised statement."""
 
-    __slots__ = ("by_id", "by_key", "by_norm", "by_slot", "key_of")
+    __slots__ = ("by_id", "by_key", "by_norm", "by_slot", "cold", "key_of")
 
     def __init__(self, rows: Iterable[Row]) -> None:
         self.by_id: dict[int, Row] = {}
@@ -85,6 +81,7 @@ class _User:
         self.by_key: dict[Any, set[int]] = {}
         for r in rows:
             self.add(r)
+        self.cold = set(self.by_id)  # read from the store, not written since: no key computed of them
 
     def add(self, row: Row) -> None:
         i = row["id"]
@@ -99,6 +96,7 @@ class _User:
         row = self.by_id.pop(item_id, None)
         if row is None:
             return
+        self.cold.discard(item_id)
         if self.key_of is not None:
             self.by_key[self.key_of(row)].discard(item_id)
         for table, key in ((self.by_slot, row["slot"]), (self.by_norm, row["normalized"])):
@@ -214,14 +212,16 @@ class ActiveRows:
 
     def keyed(self, user: str, key_of: Callable[[Row], Any], key: Any) -> set[int] | None:
         """The ids of ``user``'s active rows whose ``key_of(row)`` is ``key`` (``key_of``: a pure function of a row's
-        columns, the same one at every call); None: not answered (no copy open, a user of more than :data:`KEYED_ROWS`
-        active rows when first asked, or asked with another function). Each row's key is computed once: when first
-        asked, then as each row is written."""
+        columns, the same one at every call); None: not answered (no copy open, asked with another function, or an
+        active row of the user read from the store and not written since). Only the rows this copy saw written are
+        keyed — what the writer just decided, whose key (the decision's own reading, for the drain) costs nothing
+        more; a key of a row read cold could cost more than the answer saves. Each row's key is computed once: when
+        first asked, then as each row is written."""
         u = self._user(user)
         if u is None:
             return None
         if u.key_of is None:
-            if len(u.by_id) > KEYED_ROWS:
+            if u.cold:
                 return None
             u.key_of = key_of
             for i, r in u.by_id.items():
