@@ -71,14 +71,17 @@ def _active(row: Row) -> bool:
 class _User:
     """One user's active rows: by id, by slot, by normalised statement."""
 
-    __slots__ = ("by_id", "by_norm", "by_slot")
+    __slots__ = ("by_id", "by_key", "by_norm", "by_slot", "cold", "key_of")
 
     def __init__(self, rows: Iterable[Row]) -> None:
         self.by_id: dict[int, Row] = {}
         self.by_slot: dict[str, dict[int, Row]] = {}
         self.by_norm: dict[str, dict[int, Row]] = {}
+        self.key_of: Callable[[Row], Any] | None = None  # the caller's key (:meth:`ActiveRows.keyed`), once asked
+        self.by_key: dict[Any, set[int]] = {}
         for r in rows:
             self.add(r)
+        self.cold = set(self.by_id)  # read from the store, not written since: no key computed of them
 
     def add(self, row: Row) -> None:
         i = row["id"]
@@ -86,11 +89,16 @@ class _User:
         if row["slot"] is not None:
             self.by_slot.setdefault(row["slot"], {})[i] = row
         self.by_norm.setdefault(row["normalized"], {})[i] = row
+        if self.key_of is not None:
+            self.by_key.setdefault(self.key_of(row), set()).add(i)
 
     def remove(self, item_id: int) -> None:
         row = self.by_id.pop(item_id, None)
         if row is None:
             return
+        self.cold.discard(item_id)
+        if self.key_of is not None:
+            self.by_key[self.key_of(row)].discard(item_id)
         for table, key in ((self.by_slot, row["slot"]), (self.by_norm, row["normalized"])):
             got = table.get(key)
             if got is not None:
@@ -201,6 +209,26 @@ class ActiveRows:
             return None
         rows = {i: u.by_id[i] for i in ids}.values()
         return [dict(r) for r in sorted(rows, key=lambda r: (r["recorded_at"], r["id"]))]
+
+    def keyed(self, user: str, key_of: Callable[[Row], Any], key: Any) -> set[int] | None:
+        """The ids of ``user``'s active rows whose ``key_of(row)`` is ``key`` (``key_of``: a pure function of a row's
+        columns, the same one at every call); None: not answered (no copy open, asked with another function, or an
+        active row of the user read from the store and not written since). Only the rows this copy saw written are
+        keyed — what the writer just decided, whose key (the decision's own reading, for the drain) costs nothing
+        more; a key of a row read cold could cost more than the answer saves. Each row's key is computed once: when
+        first asked, then as each row is written."""
+        u = self._user(user)
+        if u is None:
+            return None
+        if u.key_of is None:
+            if u.cold:
+                return None
+            u.key_of = key_of
+            for i, r in u.by_id.items():
+                u.by_key.setdefault(key_of(r), set()).add(i)
+        elif u.key_of is not key_of:
+            return None
+        return set(u.by_key.get(key, ()))
 
     def columns_of(self, ids: Sequence[int], users: Iterable[str]) -> dict[int, Row] | None:
         """id → the held row of each of ``ids``, active rows of ``users`` (loaded if need be); None when one of them

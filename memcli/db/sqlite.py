@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -229,6 +229,16 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
         if rows is not None and (got := rows.in_slot(user, slot)) is not None:
             return checked(got, lambda: items.active_in_slot(self, user, slot))
         return items.active_in_slot(self, user, slot)
+
+    def active_keyed(self, user: str, key_of: Callable[[Row], Any], key: Any) -> set[int] | None:
+        """The ids of ``user``'s active memories whose row ``key_of`` reads as ``key``, from the drain's copy of the
+        active rows (:meth:`~memcli.db.active_rows.ActiveRows.keyed`); None: not known without reading every row."""
+        rows = self.active_rows
+        got = rows.keyed(user, key_of, key) if rows is not None else None
+        if got is not None:
+            checked(sorted(got), lambda: sorted(r["id"] for r in items.active_rows_of(self, user, 1 << 62)
+                                                if key_of(r) == key))
+        return got
 
     def find_exact_many(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Row]:
         if self.active_rows is not None and self.active_rows.open:
