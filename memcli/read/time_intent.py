@@ -26,13 +26,12 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, tzinfo
 
+from memcli.numerals import en_number, zh_number
+
 __all__ = ["asks_past", "habitual", "relative_window", "routine_asked", "told_when"]
 
 _EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ZH_WEEKDAYS = "一二三四五六日天"
-_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_EN_NUM = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "couple of": 2, "few": 3}
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
 _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
@@ -149,13 +148,13 @@ def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[dat
             found.append(_span(unit, offset, ref, tz))
     if zh:
         for m in _ZH_AGO.finditer(question):
-            n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
+            n = int(m.group(1)) if m.group(1).isdigit() else zh_number(m.group(1)) or 0
             found.append(_ago(n, m.group(2), ref, tz))
         for m in _ZH_WEEKDAY.finditer(question):
             found.append(_weekday(m.group(1), _ZH_WEEKDAYS.index(m.group(2)) if m.group(2) != "天" else 6, ref, tz))
     else:
         for m in _EN_AGO.finditer(question):
-            n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1).casefold()]
+            n = int(m.group(1)) if m.group(1).isdigit() else en_number(m.group(1)) or 0
             found.append(_ago(n, m.group(2).casefold(), ref, tz))
         for m in _EN_WEEKDAY.finditer(question):
             which = m.group(1).casefold() if m.group(1) else None

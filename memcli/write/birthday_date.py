@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from memcli.numerals import zh_number
+
 __all__ = ["dated_birthdays"]
 
 _N = r"\d{1,2}|[一二两三四五六七八九十]{1,3}"
@@ -30,17 +32,23 @@ _DAY_FIRST = re.compile(rf"{_START}(?:每年的?)?(?:{_DAY})(?:就|正好|刚好
 _DAY_AFTER = re.compile(rf"{_START}{_WHO}(?:生日|生辰)(?:就|正好|刚好)?(?:是|在)(?:在)?(?:{_DAY}){_END}")
 _OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3}
 _MONTHS = {"这个月": 0, "本月": 0, "下个月": 1, "下月": 1, "下下个月": 2}
-_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 _NOT_WHO = re.compile(r"^(?:他|她|它|这|那|谁|哪|你|什么|今天|明天|后天|每年|每个|去年|今年|明年)")
 
 
+def _digit(s: str, default: int) -> int:
+    """One Chinese digit's value (:func:`memcli.numerals.zh_number`), else ``default``."""
+    v = zh_number(s) if len(s) == 1 and s != "十" else None
+    return default if v is None else v
+
+
 def _number(s: str) -> int:
+    """A day or month in digits or Chinese (十二, 二十三, 两); 0 for a run of digits (一二: no day)."""
     if s.isdigit():
         return int(s)
     if "十" in s:
         tens, _, ones = s.partition("十")
-        return _DIGIT.get(tens, 1) * 10 + _DIGIT.get(ones, 0) if tens or ones else 10
-    return _DIGIT.get(s, 0)
+        return _digit(tens, 1) * 10 + _digit(ones, 0)
+    return _digit(s, 0)
 
 
 def _day(m: re.Match[str], at: datetime) -> datetime | None:

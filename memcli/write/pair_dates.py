@@ -27,6 +27,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from memcli.numerals import en_number, zh_number
 from memcli.primed import primable
 from memcli.text import to_simplified
 from memcli.timeutil import EVENT_WHEN
@@ -55,9 +56,6 @@ class When:
         return out
 
 
-_CN = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_EN_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-         "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
@@ -66,13 +64,13 @@ _CNUM = r"(\d{1,2}|十[一二]?|[一二三四五六七八九十])"
 
 
 def _cn(t: str) -> int:
+    """A number written in digits or Chinese numerals of one or two characters (:func:`memcli.numerals.zh_number`);
+    a longer numeral reads 10 when it starts with 十, else 0, as before round 40 (二十三 is 0)."""
     if t.isdigit():
         return int(t)
-    if t.startswith("十"):
-        return 10 + (_CN.get(t[1:], 0) if len(t) > 1 else 0)
-    if len(t) == 2 and t[1] == "十":
-        return _CN[t[0]] * 10
-    return _CN.get(t, 0)
+    if len(t) == 1 or len(t) == 2 and "十" in t:
+        return zh_number(t) or 0
+    return 10 if t.startswith("十") else 0
 
 
 def _month_no(word: str) -> int:
@@ -255,7 +253,7 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
             return When(_yearless(at, mon, None, True), mon, relative=True)
         return When(_last_month_named(at, mon, bool(step)), mon, relative=True)
     if g["n"]:
-        n = int(g["n"]) if g["n"].isdigit() else _EN_N.get(g["n"].casefold(), 1)
+        n = int(g["n"]) if g["n"].isdigit() else en_number(g["n"]) or 1
         unit = g["u"].casefold().rstrip("s")
         if unit == "year":
             return When(at.year - n, relative=True)
