@@ -64,13 +64,8 @@ _CNUM = r"(\d{1,2}|十[一二]?|[一二三四五六七八九十])"
 
 
 def _cn(t: str) -> int:
-    """A number written in digits or Chinese numerals of one or two characters (:func:`memcli.numerals.zh_number`);
-    a longer numeral reads 10 when it starts with 十, else 0, as before round 40 (二十三 is 0)."""
-    if t.isdigit():
-        return int(t)
-    if len(t) == 1 or len(t) == 2 and "十" in t:
-        return zh_number(t) or 0
-    return 10 if t.startswith("十") else 0
+    """A number written in digits or Chinese (:func:`memcli.numerals.zh_number`: 二十三 → 23); 0 for none."""
+    return int(t) if t.isdigit() else zh_number(t) or 0
 
 
 def _month_no(word: str) -> int:
