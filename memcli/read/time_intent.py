@@ -1,6 +1,7 @@
 """The time a question asks about (round 39): a window relative to when it is asked, or the past.
 
-Two readings of one question, both languages, regex and small word lists (no store, no model):
+Two readings of one question, both languages, regex and small word lists (no store, no model); the days a phrase
+tells and the calendar arithmetic are :mod:`memcli.reltime`'s, shared with the write path's dates (round 40):
 
 - :func:`relative_window`: a window named relative to the question's time ``ref`` (the ``as_of`` of the call, else
   now) — yesterday, the day before yesterday, today, tomorrow, N days ago, last / this / next week, last weekend,
@@ -26,12 +27,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, tzinfo
 
-from memcli.numerals import en_number, zh_number
+from memcli.reltime import EN_WEEKDAYS, ZH_WEEKDAYS, Told, shift, told, weekday_before, weekday_of_week
 
 __all__ = ["asks_past", "habitual", "relative_window", "routine_asked", "told_when"]
 
-_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_ZH_WEEKDAYS = "一二三四五六日天"
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
 _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
@@ -51,7 +50,7 @@ _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
 ))
 _EN_AGO = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)\s+"
                      r"(days?|weeks?|months?)\s+ago\b", re.IGNORECASE)
-_EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(_EN_WEEKDAYS) + r")\b", re.IGNORECASE)
+_EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(EN_WEEKDAYS) + r")\b", re.IGNORECASE)
 _ZH = tuple((re.compile(p), v) for p, v in (
     (r"大前天", ("day", -3)),
     (r"前天|前日", ("day", -2)),
@@ -74,7 +73,7 @@ _ZH_WEEKDAY = re.compile(r"(上|这|本|下)?(?:个)?(?:周|星期|礼拜)([一�
 
 #: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it)
 _ROUTINE_DAY = re.compile(r"(?<![上这本下])(?:周|星期|礼拜)[一二三四五六日天末]|(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
-                          r"\b(?:on\s+)?(?:" + "|".join(_EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
+                          r"\b(?:on\s+)?(?:" + "|".join(EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
 #: the past tense a bare weekday needs to name the last one ("What did I cook on Monday?", 我周一吃了什么)
 _PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|got|made|saw|met)\b|\b\w+[^e\W]ed\b|了|过", re.IGNORECASE)
 #: the past asked: English words that say it themselves, and "before" / "earlier" beside a past-tense verb
@@ -94,48 +93,33 @@ def _local_midnight(dt: datetime, tz: tzinfo) -> datetime:
     return dt.astimezone(tz).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+def _window(told: Told, day: datetime) -> tuple[datetime, datetime]:
+    """``told``'s days as ``[start, end)`` in UTC, of local midnights (``day``: the local midnight of ``ref``)."""
+    return ((day + timedelta(days=(told.start - day.date()).days)).astimezone(UTC),
+            (day + timedelta(days=(told.end - day.date()).days)).astimezone(UTC))
+
+
 def _span(unit: str, offset: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     day = _local_midnight(ref, tz)
-    if unit == "day":
-        start, end = day + timedelta(days=offset), day + timedelta(days=offset + 1)
-    elif unit in ("week", "weekend"):
-        monday = day - timedelta(days=day.weekday()) + timedelta(weeks=offset)
-        start, end = (monday, monday + timedelta(days=7)) if unit == "week" else \
-            (monday + timedelta(days=5), monday + timedelta(days=7))
-        if unit == "weekend" and offset == -1 and day.weekday() >= 5:  # asked on the weekend: the one just past
-            start, end = start + timedelta(days=7), end + timedelta(days=7)
-    elif unit == "month":
-        m = day.year * 12 + day.month - 1 + offset
-        start = day.replace(year=m // 12, month=m % 12 + 1, day=1)
-        end = start.replace(year=(m + 1) // 12, month=(m + 1) % 12 + 1)
-    else:
-        start, end = day.replace(year=day.year + offset, month=1, day=1), day.replace(year=day.year + offset + 1,
-                                                                                     month=1, day=1)
-    return start.astimezone(UTC), end.astimezone(UTC)
+    span = shift(unit, offset, day.date())
+    if unit == "weekend" and offset == -1 and day.weekday() >= 5:  # asked on the weekend: the one just past
+        span = shift(unit, 0, day.date())
+    return _window(span, day)
 
 
 def _weekday(which: str | None, wd: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     day = _local_midnight(ref, tz)
-    if which in ("last", "上"):
-        start = day - timedelta(days=day.weekday() + 7 - wd)
-    elif which in ("this", "这", "本"):
-        start = day - timedelta(days=day.weekday() - wd)
-    elif which in ("next", "下"):
-        start = day + timedelta(days=7 - day.weekday() + wd)
-    else:  # a weekday alone: the last such day before today
-        back = (day.weekday() - wd) % 7 or 7
-        start = day - timedelta(days=back)
-    return start.astimezone(UTC), (start + timedelta(days=1)).astimezone(UTC)
+    steps = {"last": -1, "上": -1, "this": 0, "这": 0, "本": 0, "next": 1, "下": 1}
+    # a weekday alone: the last such day before today
+    d = weekday_of_week(day.date(), wd, steps[which]) if which else weekday_before(day.date(), wd)
+    return _window(Told("day", d, d + timedelta(days=1), d), day)
 
 
-def _ago(n: int, unit: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
+def _ago(phrase: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime] | None:
+    """A count back (三天前, "two weeks ago": :func:`memcli.reltime.told`; a week the seven days around its day)."""
     day = _local_midnight(ref, tz)
-    if unit.startswith(("day", "天")):
-        return _span("day", -n, ref, tz)
-    if unit.startswith(("week", "周", "星期", "礼拜")):  # the week around that day, three days each side
-        mid = day - timedelta(weeks=n)
-        return (mid - timedelta(days=3)).astimezone(UTC), (mid + timedelta(days=4)).astimezone(UTC)
-    return _span("month", -n, ref, tz)
+    span = told(phrase, day.date())
+    return _window(span, day) if span else None
 
 
 def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[datetime, datetime] | None:
@@ -147,18 +131,14 @@ def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[dat
         if pattern.search(question):
             found.append(_span(unit, offset, ref, tz))
     if zh:
-        for m in _ZH_AGO.finditer(question):
-            n = int(m.group(1)) if m.group(1).isdigit() else zh_number(m.group(1)) or 0
-            found.append(_ago(n, m.group(2), ref, tz))
+        found += filter(None, (_ago(m.group(0), ref, tz) for m in _ZH_AGO.finditer(question)))
         for m in _ZH_WEEKDAY.finditer(question):
-            found.append(_weekday(m.group(1), _ZH_WEEKDAYS.index(m.group(2)) if m.group(2) != "天" else 6, ref, tz))
+            found.append(_weekday(m.group(1), ZH_WEEKDAYS.index(m.group(2).replace("天", "日")), ref, tz))
     else:
-        for m in _EN_AGO.finditer(question):
-            n = int(m.group(1)) if m.group(1).isdigit() else en_number(m.group(1)) or 0
-            found.append(_ago(n, m.group(2).casefold(), ref, tz))
+        found += filter(None, (_ago(m.group(0), ref, tz) for m in _EN_AGO.finditer(question)))
         for m in _EN_WEEKDAY.finditer(question):
             which = m.group(1).casefold() if m.group(1) else None
-            found.append(_weekday(which, _EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
+            found.append(_weekday(which, EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
     if found and _ROUTINE_DAY.search(question) and not _PAST_TENSE.search(question):
         return None  # 我周三晚上干嘛, "What do I do on Wednesday evenings?": a routine's day, no window
     spans = set(found)

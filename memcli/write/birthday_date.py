@@ -15,9 +15,10 @@ reading (memcli.write.extract dates it). Chinese only; pure functions over text 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from memcli.numerals import zh_number
+from memcli.reltime import ZH_DAYS, ZH_STEPS, ZH_WEEKDAYS, months_back, weekday_of_week
 
 __all__ = ["dated_birthdays"]
 
@@ -30,8 +31,6 @@ _END = r"(?=[，,。.！!？?~～；;\s]|了|$)"
 _START = r"(?:^|(?<=[，,。！!；;\s]))"
 _DAY_FIRST = re.compile(rf"{_START}(?:每年的?)?(?:{_DAY})(?:就|正好|刚好)?是{_WHO}(?:生日|生辰){_END}")
 _DAY_AFTER = re.compile(rf"{_START}{_WHO}(?:生日|生辰)(?:就|正好|刚好)?(?:是|在)(?:在)?(?:{_DAY}){_END}")
-_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3}
-_MONTHS = {"这个月": 0, "本月": 0, "下个月": 1, "下月": 1, "下下个月": 2}
 _NOT_WHO = re.compile(r"^(?:他|她|它|这|那|谁|哪|你|什么|今天|明天|后天|每年|每个|去年|今年|明年)")
 
 
@@ -51,28 +50,25 @@ def _number(s: str) -> int:
     return _digit(s, 0)
 
 
-def _day(m: re.Match[str], at: datetime) -> datetime | None:
+def _day(m: re.Match[str], at: datetime) -> date | None:
     """The calendar day ``m``'s day expression names, counted from ``at`` (None: it names no day)."""
     rel, month, day = m.group("rel"), m.group("m"), m.group("d")
-    if m.group("wd"):
-        wd = "一二三四五六日".find(m.group("wd").replace("天", "日"))
-        start = at - timedelta(days=at.weekday()) + timedelta(weeks=1 if (m.group("wk") or "").startswith("下") else 0)
-        return start + timedelta(days=wd)
-    if rel in _OFFSET and not month and not day:
-        return at + timedelta(days=_OFFSET[rel])
-    if not day or rel in _OFFSET or (rel and month):
+    if m.group("wd"):  # 周三, 这周三: this week's; 下周三: next week's
+        wd = ZH_WEEKDAYS.index(m.group("wd").replace("天", "日"))
+        return weekday_of_week(at.date(), wd, 1 if (m.group("wk") or "").startswith("下") else 0)
+    if rel in ZH_DAYS and not month and not day:
+        return at.date() + timedelta(days=ZH_DAYS[rel])
+    if not day or rel in ZH_DAYS or (rel and month):
         return None
     d = _number(day)
     if month:
         mo, y = _number(month), at.year
     else:
-        y, mo = divmod(at.year * 12 + at.month - 1 + _MONTHS.get(rel or "", 0), 12)
-        mo += 1
+        y, mo = months_back(at.year, at.month, -ZH_STEPS[rel.removesuffix("月").removesuffix("个")] if rel else 0)
         if not rel and d < at.day:  # 12号 after the 12th: next month's
-            y, mo = divmod(y * 12 + mo, 12)
-            mo += 1
+            y, mo = months_back(y, mo, -1)
     try:
-        return datetime(y, mo, d)
+        return date(y, mo, d)
     except ValueError:
         return None
 
