@@ -49,8 +49,9 @@ class Told:
 ZH_DAYS = {"大前天": -3, "前天": -2, "前日": -2, "昨天": -1, "昨日": -1, "昨晚": -1, "昨儿": -1, "昨夜": -1,
            "今天": 0, "今日": 0, "今晚": 0, "今早": 0, "今儿": 0, "今夜": 0, "明天": 1, "明日": 1, "明晚": 1,
            "明早": 1, "后天": 2, "大后天": 3}
-EN_DAYS = {"the day before yesterday": -2, "yesterday": -1, "last night": -1, "today": 0, "tonight": 0,
-           "this morning": 0, "this afternoon": 0, "this evening": 0, "tomorrow": 1, "the day after tomorrow": 2}
+EN_DAYS = {"the day before yesterday": -2, "day before yesterday": -2, "yesterday": -1, "last night": -1, "today": 0,
+           "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0, "tomorrow": 1,
+           "the day after tomorrow": 2, "day after tomorrow": 2}
 #: a week or month counted in steps from the reference one (上个月, 下下周, "last week", "next month")
 ZH_STEPS = {"上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2}
 EN_STEPS = {"last": -1, "this": 0, "next": 1}

@@ -4,8 +4,9 @@ Two readings of one question, both languages, regex and small word lists (no sto
 tells and the calendar arithmetic are :mod:`memcli.reltime`'s, shared with the write path's dates (round 40):
 
 - :func:`relative_window`: a window named relative to the question's time ``ref`` (the ``as_of`` of the call, else
-  now) — yesterday, the day before yesterday, today, tomorrow, N days ago, last / this / next week, last weekend,
-  last / this month, last year, (last) Monday … Sunday; 昨天 / 昨晚 / 前天 / 今天 / 明天, N天前, 上周 / 上个星期 /
+  now) — yesterday, the day before yesterday, today, tomorrow, the day after tomorrow, N days ago, last / this /
+  next week, last weekend, last / this month, last year, (last) Monday … Sunday; 昨天 / 昨晚 / 前天 / 大前天 / 今天 /
+  明天 / 后天 / 大后天 (each day word once, the longest: :data:`memcli.reltime.ZH_DAYS`), N天前, 上周 / 上个星期 /
   本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 … The window is ``[start,
   end)`` in UTC, of calendar days in the user's zone ``tz`` (``settings.timezone``), weeks from Monday. A weekday
   alone is the last such day before today ("What did I do on Monday?" asked on a Sunday: six days before). The
@@ -27,17 +28,27 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, tzinfo
 
-from memcli.reltime import EN_WEEKDAYS, ZH_WEEKDAYS, Told, shift, told, weekday_before, weekday_of_week
+from memcli.reltime import (
+    EN_DAYS,
+    EN_WEEKDAYS,
+    ZH_DAYS,
+    ZH_WEEKDAYS,
+    Told,
+    shift,
+    told,
+    weekday_before,
+    weekday_of_week,
+)
 
 __all__ = ["asks_past", "habitual", "relative_window", "routine_asked", "told_when"]
 
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
+#: a day by its word (昨天, 大前天, "the day before yesterday"; memcli.reltime's), each read once, the longest first
+_EN_DAY = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in sorted(EN_DAYS, key=len, reverse=True))
+                     + r")\b", re.IGNORECASE)
+_ZH_DAY = re.compile("|".join(sorted(ZH_DAYS, key=len, reverse=True)))
 _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
-    (r"\b(?:the\s+)?day\s+before\s+yesterday\b", ("day", -2)),
-    (r"\byesterday\b|\blast\s+night\b", ("day", -1)),
-    (r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b", ("day", 0)),
-    (r"\btomorrow\b", ("day", 1)),
     (r"\blast\s+weekend\b|\bover\s+the\s+weekend\b|\bthis\s+past\s+weekend\b", ("weekend", -1)),
     (r"\bthis\s+weekend\b", ("weekend", 0)),
     (r"\blast\s+week\b|\bthe\s+week\s+before\b|\bthis\s+past\s+week\b|\bthe\s+past\s+week\b", ("week", -1)),
@@ -52,11 +63,6 @@ _EN_AGO = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine
                      r"(days?|weeks?|months?)\s+ago\b", re.IGNORECASE)
 _EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(EN_WEEKDAYS) + r")\b", re.IGNORECASE)
 _ZH = tuple((re.compile(p), v) for p, v in (
-    (r"大前天", ("day", -3)),
-    (r"前天|前日", ("day", -2)),
-    (r"昨天|昨日|昨晚|昨儿|昨夜", ("day", -1)),
-    (r"今天|今日|今晚|今早|今儿|今夜|今天早上", ("day", 0)),
-    (r"明天|明日|明晚|明早", ("day", 1)),
     (r"上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
     (r"(?<![上下这本每])周末", ("weekend", -1)),
     (r"(?:这|本)(?:个)?周末", ("weekend", 0)),
@@ -115,8 +121,9 @@ def _weekday(which: str | None, wd: int, ref: datetime, tz: tzinfo) -> tuple[dat
     return _window(Told("day", d, d + timedelta(days=1), d), day)
 
 
-def _ago(phrase: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime] | None:
-    """A count back (三天前, "two weeks ago": :func:`memcli.reltime.told`; a week the seven days around its day)."""
+def _told(phrase: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime] | None:
+    """A day word or a count back (昨天, 三天前, "two weeks ago": :func:`memcli.reltime.told`; a week counted back is
+    the seven days around its day)."""
     day = _local_midnight(ref, tz)
     span = told(phrase, day.date())
     return _window(span, day) if span else None
@@ -130,12 +137,13 @@ def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[dat
     for pattern, (unit, offset) in _ZH if zh else _EN:
         if pattern.search(question):
             found.append(_span(unit, offset, ref, tz))
+    found += filter(None, (_told(m.group(0), ref, tz) for m in (_ZH_DAY if zh else _EN_DAY).finditer(question)))
     if zh:
-        found += filter(None, (_ago(m.group(0), ref, tz) for m in _ZH_AGO.finditer(question)))
+        found += filter(None, (_told(m.group(0), ref, tz) for m in _ZH_AGO.finditer(question)))
         for m in _ZH_WEEKDAY.finditer(question):
             found.append(_weekday(m.group(1), ZH_WEEKDAYS.index(m.group(2).replace("天", "日")), ref, tz))
     else:
-        found += filter(None, (_ago(m.group(0), ref, tz) for m in _EN_AGO.finditer(question)))
+        found += filter(None, (_told(m.group(0), ref, tz) for m in _EN_AGO.finditer(question)))
         for m in _EN_WEEKDAY.finditer(question):
             which = m.group(1).casefold() if m.group(1) else None
             found.append(_weekday(which, EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
