@@ -30,3 +30,18 @@ def _day(y: int, m: int, d: int) -> datetime:
 ])
 def test_each_day_word_is_read_once(question: str, start: datetime, end: datetime) -> None:
     assert relative_window(question, REF) == (start, end)
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("我上上个月去了几次医院？", _day(2026, 8, 1), _day(2026, 9, 1)),
+    ("我下下个月要去哪出差？", _day(2026, 12, 1), _day(2027, 1, 1)),
+    ("我上上周见过谁？", _day(2026, 9, 28), _day(2026, 10, 5)),
+    ("我下下个星期有什么事？", _day(2026, 10, 26), _day(2026, 11, 2)),
+    ("我上上周四吃了什么？", _day(2026, 10, 1), _day(2026, 10, 2)),
+    ("我上上周末去哪了？", _day(2026, 10, 3), _day(2026, 10, 5)),
+    ("我上个月去了几次医院？", _day(2026, 9, 1), _day(2026, 10, 1)),  # as before
+])
+def test_two_steps_back_or_ahead_are_two(question: str, start: datetime, end: datetime) -> None:
+    """上上 / 下下 before 周 or 月 count two (as the write path's dates do); before, the 上个月 inside 上上个月 was read
+    and the question asked about last month."""
+    assert relative_window(question, REF) == (start, end)

@@ -7,7 +7,8 @@ tells and the calendar arithmetic are :mod:`memcli.reltime`'s, shared with the w
   now) — yesterday, the day before yesterday, today, tomorrow, the day after tomorrow, N days ago, last / this /
   next week, last weekend, last / this month, last year, (last) Monday … Sunday; 昨天 / 昨晚 / 前天 / 大前天 / 今天 /
   明天 / 后天 / 大后天 (each day word once, the longest: :data:`memcli.reltime.ZH_DAYS`), N天前, 上周 / 上个星期 /
-  本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 … The window is ``[start,
+  本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 …, 上上 / 下下 two of them
+  (上上个月, 下下周, 上上周三) … The window is ``[start,
   end)`` in UTC, of calendar days in the user's zone ``tz`` (``settings.timezone``), weeks from Monday. A weekday
   alone is the last such day before today ("What did I do on Monday?" asked on a Sunday: six days before). The
   retrieval reads it as it reads a date the question names (:mod:`memcli.read.said_when`): a memory said or
@@ -30,8 +31,10 @@ from datetime import UTC, datetime, timedelta, tzinfo
 
 from memcli.reltime import (
     EN_DAYS,
+    EN_STEPS,
     EN_WEEKDAYS,
     ZH_DAYS,
+    ZH_STEPS,
     ZH_WEEKDAYS,
     Told,
     shift,
@@ -63,19 +66,24 @@ _EN_AGO = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine
                      r"(days?|weeks?|months?)\s+ago\b", re.IGNORECASE)
 _EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(EN_WEEKDAYS) + r")\b", re.IGNORECASE)
 _ZH = tuple((re.compile(p), v) for p, v in (
-    (r"上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
+    (r"上上(?:个)?(?:周末|礼拜天)", ("weekend", -2)),
+    (r"(?<!上)上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
     (r"(?<![上下这本每])周末", ("weekend", -1)),
     (r"(?:这|本)(?:个)?周末", ("weekend", 0)),
-    (r"上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
+    (r"上上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -2)),
+    (r"(?<!上)上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
     (r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 0)),
-    (r"下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 1)),
-    (r"上(?:个)?月", ("month", -1)),
+    (r"(?<!下)下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 1)),
+    (r"下下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 2)),
+    (r"上上(?:个)?月", ("month", -2)),
+    (r"(?<!上)上(?:个)?月", ("month", -1)),
     (r"(?:这|本)(?:个)?月", ("month", 0)),
-    (r"下(?:个)?月", ("month", 1)),
+    (r"(?<!下)下(?:个)?月", ("month", 1)),
+    (r"下下(?:个)?月", ("month", 2)),
     (r"去年", ("year", -1)),
 ))
 _ZH_AGO = re.compile(r"(\d{1,2}|[一两二三四五六七八九十])(?:个)?(天|周|星期|礼拜|月)(?:以前|之前|前)")
-_ZH_WEEKDAY = re.compile(r"(上|这|本|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
+_ZH_WEEKDAY = re.compile(r"(上上|上|这|本|下下|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 
 #: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it)
 _ROUTINE_DAY = re.compile(r"(?<![上这本下])(?:周|星期|礼拜)[一二三四五六日天末]|(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
@@ -115,7 +123,7 @@ def _span(unit: str, offset: int, ref: datetime, tz: tzinfo) -> tuple[datetime, 
 
 def _weekday(which: str | None, wd: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     day = _local_midnight(ref, tz)
-    steps = {"last": -1, "上": -1, "this": 0, "这": 0, "本": 0, "next": 1, "下": 1}
+    steps = EN_STEPS | ZH_STEPS
     # a weekday alone: the last such day before today
     d = weekday_of_week(day.date(), wd, steps[which]) if which else weekday_before(day.date(), wd)
     return _window(Told("day", d, d + timedelta(days=1), d), day)
