@@ -346,7 +346,7 @@ class MemoryRetrievalService:
         scored.sort(key=lambda x: (-x[0], -x[1].id))
         via: dict[int, int] = {}
         if st.subject_expansion and info.slots and scored:
-            scored, via = self._expand(user, scored, info, as_of, now)
+            scored, via = subject.expand_scored(self.store, user, scored, info, st, as_of, now)
         base = {f.id: final for final, f, _, _ in scored}  # the answerability reads the scores as fused (round 32)
         if asked is not None:  # round 32, after expansion: a fact it brings keeps its parent's p (via)
             best, (kind, q) = max(cos_by_id.values(), default=0.0), asked
@@ -399,42 +399,3 @@ class MemoryRetrievalService:
                 below_floor=bool(info.answer_min_p is not None and (1.0 if p is None else p) < info.answer_min_p)))
         info.below_floor = sum(h.below_floor for h in out)
         return out
-
-    def _expand(self, user: str, scored: list[tuple[float, Any, dict[str, Any], float]], info: RetrievalInfo,
-                as_of: datetime | None, now: datetime) -> tuple[list[tuple[float, Any, dict[str, Any], float]],
-                                                                dict[int, int]]:
-        """Subject expansion (:mod:`memcli.read.subject`): each parent's same-subject facts right after it,
-        at the parent's score. Returns the new order and item id → parent id."""
-        t1 = time.monotonic()
-        said = {f.id: to_simplified(row["statement"]) for _, f, row, _ in scored[:subject.LOOK_AT]}
-        found = subject.expansions(self.store, user, [(f.id, row.get("slot")) for _, f, row, _ in scored],
-                                   info.slots, as_of=as_of, statements=said)
-        info.timings_ms["subject"] = _ms(t1)
-        if not found:
-            return scored, {}
-        by_id = {f.id: (final, f, row, rec) for final, f, row, rec in scored}
-        new_ids = [i for ids in found.values() for i in ids if i not in by_id]
-        rows = {r["id"]: r for r in self.store.items_by_ids(user, new_ids)} if new_ids else {}
-        st, via, out, placed = self.settings, {}, [], set()
-        for final, f, row, rec in scored:
-            if f.id in placed:
-                continue
-            out.append((final, f, row, rec))
-            placed.add(f.id)
-            for n, i in enumerate(found.get(f.id, []), start=1):
-                if i in placed:
-                    continue
-                if i in by_id:
-                    _, g, grow, grec = by_id[i]
-                else:
-                    grow = rows.get(i)
-                    if grow is None:
-                        continue
-                    g = fusion.Fused(i)
-                    grec = fusion.recency(from_iso(grow["last_confirmed_at"]), now, st.recency_half_life_days)
-                g.ranks.setdefault("subject", n)
-                out.append((final, g, grow, grec))
-                placed.add(i)
-                via[i] = f.id
-        info.expanded = len(via)
-        return out, via

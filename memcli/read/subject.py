@@ -17,17 +17,22 @@ The user's own facts are not expanded (the slot leg already ranks them by attrib
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from memcli.db.store import MemoryStore
+from memcli.read import fusion
 from memcli.read.slot_leg import names_relative, relative_names
 from memcli.read.tokens import has_word
+from memcli.settings import Settings
 from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
-from memcli.text import STOPWORDS
+from memcli.text import STOPWORDS, to_simplified
+from memcli.timeutil import from_iso
 
-__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "asker_can", "expansions", "found_by_fact", "name_aliases",
-           "name_in_passing", "self_named", "told_people"]
+__all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "asker_can", "expand_scored", "expansions", "found_by_fact",
+           "name_aliases", "name_in_passing", "self_named", "told_people"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -208,3 +213,48 @@ def told_people(store: MemoryStore, user: str, question: str, *, limit: int = 20
     ids = [i for i, _ in store.fts_search(user, words, limit=limit, as_of=as_of)]
     said = [str(row["statement"]) for row in store.items_by_ids(user, ids)]
     return tuple(w for w in words if any(re.search(_EN_THEIRS + w.capitalize() + r"\b", s) for s in said))
+
+
+def expand_scored(store: MemoryStore, user: str, scored: list[tuple[float, Any, dict[str, Any], float]],
+                  info: Any, settings: Settings, as_of: datetime | None, now: datetime
+                  ) -> tuple[list[tuple[float, Any, dict[str, Any], float]], dict[int, int]]:
+    """The retrieval's scored hits (``(final, fused, row, recency)``, best first) with each parent's same-subject
+    facts (:func:`expansions`) right after it, at the parent's score, and item id → parent id; ``info`` (the
+    call's :class:`~memcli.read.results.RetrievalInfo`) gives the query's slots and receives ``expanded`` and the
+    milliseconds :func:`expansions` took (``timings_ms["subject"]``). (Moved from :mod:`memcli.read.retrieve`,
+    round 40.)"""
+    t1 = time.monotonic()
+    said = {f.id: to_simplified(row["statement"]) for _, f, row, _ in scored[:LOOK_AT]}
+    found = expansions(store, user, [(f.id, row.get("slot")) for _, f, row, _ in scored], info.slots, as_of=as_of,
+                       statements=said)
+    info.timings_ms["subject"] = round((time.monotonic() - t1) * 1000, 2)
+    if not found:
+        return scored, {}
+    by_id = {f.id: (final, f, row, rec) for final, f, row, rec in scored}
+    new_ids = [i for ids in found.values() for i in ids if i not in by_id]
+    rows = {r["id"]: r for r in store.items_by_ids(user, new_ids)} if new_ids else {}
+    via: dict[int, int] = {}
+    out: list[tuple[float, Any, dict[str, Any], float]] = []
+    placed: set[int] = set()
+    for final, f, row, rec in scored:
+        if f.id in placed:
+            continue
+        out.append((final, f, row, rec))
+        placed.add(f.id)
+        for n, i in enumerate(found.get(f.id, []), start=1):
+            if i in placed:
+                continue
+            if i in by_id:
+                _, g, grow, grec = by_id[i]
+            else:
+                grow = rows.get(i)
+                if grow is None:
+                    continue
+                g = fusion.Fused(i)
+                grec = fusion.recency(from_iso(grow["last_confirmed_at"]), now, settings.recency_half_life_days)
+            g.ranks.setdefault("subject", n)
+            out.append((final, g, grow, grec))
+            placed.add(i)
+            via[i] = f.id
+    info.expanded = len(via)
+    return out, via

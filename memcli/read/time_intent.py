@@ -1,11 +1,14 @@
 """The time a question asks about (round 39): a window relative to when it is asked, or the past.
 
-Two readings of one question, both languages, regex and small word lists (no store, no model):
+Two readings of one question, both languages, regex and small word lists (no store, no model); the days a phrase
+tells and the calendar arithmetic are :mod:`memcli.reltime`'s, shared with the write path's dates (round 40):
 
 - :func:`relative_window`: a window named relative to the question's time ``ref`` (the ``as_of`` of the call, else
-  now) — yesterday, the day before yesterday, today, tomorrow, N days ago, last / this / next week, last weekend,
-  last / this month, last year, (last) Monday … Sunday; 昨天 / 昨晚 / 前天 / 今天 / 明天, N天前, 上周 / 上个星期 /
-  本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 … The window is ``[start,
+  now) — yesterday, the day before yesterday, today, tomorrow, the day after tomorrow, N days ago, last / this /
+  next week, last weekend, last / this month, last year, (last) Monday … Sunday; 昨天 / 昨晚 / 前天 / 大前天 / 今天 /
+  明天 / 后天 / 大后天 (each day word once, the longest: :data:`memcli.reltime.ZH_DAYS`), N天前, 上周 / 上个星期 /
+  本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 …, 上上 / 下下 two of them
+  (上上个月, 下下周, 上上周三) … The window is ``[start,
   end)`` in UTC, of calendar days in the user's zone ``tz`` (``settings.timezone``), weeks from Monday. A weekday
   alone is the last such day before today ("What did I do on Monday?" asked on a Sunday: six days before). The
   retrieval reads it as it reads a date the question names (:mod:`memcli.read.said_when`): a memory said or
@@ -26,20 +29,29 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, tzinfo
 
+from memcli.reltime import (
+    EN_DAYS,
+    EN_STEPS,
+    EN_WEEKDAYS,
+    ZH_DAYS,
+    ZH_STEPS,
+    ZH_WEEKDAYS,
+    Told,
+    shift,
+    told,
+    weekday_before,
+    weekday_of_week,
+)
+
 __all__ = ["asks_past", "habitual", "relative_window", "routine_asked", "told_when"]
 
-_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_ZH_WEEKDAYS = "一二三四五六日天"
-_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_EN_NUM = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "couple of": 2, "few": 3}
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
+#: a day by its word (昨天, 大前天, "the day before yesterday"; memcli.reltime's), each read once, the longest first
+_EN_DAY = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in sorted(EN_DAYS, key=len, reverse=True))
+                     + r")\b", re.IGNORECASE)
+_ZH_DAY = re.compile("|".join(sorted(ZH_DAYS, key=len, reverse=True)))
 _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
-    (r"\b(?:the\s+)?day\s+before\s+yesterday\b", ("day", -2)),
-    (r"\byesterday\b|\blast\s+night\b", ("day", -1)),
-    (r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b", ("day", 0)),
-    (r"\btomorrow\b", ("day", 1)),
     (r"\blast\s+weekend\b|\bover\s+the\s+weekend\b|\bthis\s+past\s+weekend\b", ("weekend", -1)),
     (r"\bthis\s+weekend\b", ("weekend", 0)),
     (r"\blast\s+week\b|\bthe\s+week\s+before\b|\bthis\s+past\s+week\b|\bthe\s+past\s+week\b", ("week", -1)),
@@ -52,30 +64,30 @@ _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
 ))
 _EN_AGO = re.compile(r"\b(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)\s+"
                      r"(days?|weeks?|months?)\s+ago\b", re.IGNORECASE)
-_EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(_EN_WEEKDAYS) + r")\b", re.IGNORECASE)
+_EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(EN_WEEKDAYS) + r")\b", re.IGNORECASE)
 _ZH = tuple((re.compile(p), v) for p, v in (
-    (r"大前天", ("day", -3)),
-    (r"前天|前日", ("day", -2)),
-    (r"昨天|昨日|昨晚|昨儿|昨夜", ("day", -1)),
-    (r"今天|今日|今晚|今早|今儿|今夜|今天早上", ("day", 0)),
-    (r"明天|明日|明晚|明早", ("day", 1)),
-    (r"上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
+    (r"上上(?:个)?(?:周末|礼拜天)", ("weekend", -2)),
+    (r"(?<!上)上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
     (r"(?<![上下这本每])周末", ("weekend", -1)),
     (r"(?:这|本)(?:个)?周末", ("weekend", 0)),
-    (r"上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
+    (r"上上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -2)),
+    (r"(?<!上)上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
     (r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 0)),
-    (r"下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 1)),
-    (r"上(?:个)?月", ("month", -1)),
+    (r"(?<!下)下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 1)),
+    (r"下下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", 2)),
+    (r"上上(?:个)?月", ("month", -2)),
+    (r"(?<!上)上(?:个)?月", ("month", -1)),
     (r"(?:这|本)(?:个)?月", ("month", 0)),
-    (r"下(?:个)?月", ("month", 1)),
+    (r"(?<!下)下(?:个)?月", ("month", 1)),
+    (r"下下(?:个)?月", ("month", 2)),
     (r"去年", ("year", -1)),
 ))
 _ZH_AGO = re.compile(r"(\d{1,2}|[一两二三四五六七八九十])(?:个)?(天|周|星期|礼拜|月)(?:以前|之前|前)")
-_ZH_WEEKDAY = re.compile(r"(上|这|本|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
+_ZH_WEEKDAY = re.compile(r"(上上|上|这|本|下下|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 
 #: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it)
 _ROUTINE_DAY = re.compile(r"(?<![上这本下])(?:周|星期|礼拜)[一二三四五六日天末]|(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
-                          r"\b(?:on\s+)?(?:" + "|".join(_EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
+                          r"\b(?:on\s+)?(?:" + "|".join(EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
 #: the past tense a bare weekday needs to name the last one ("What did I cook on Monday?", 我周一吃了什么)
 _PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|got|made|saw|met)\b|\b\w+[^e\W]ed\b|了|过", re.IGNORECASE)
 #: the past asked: English words that say it themselves, and "before" / "earlier" beside a past-tense verb
@@ -95,48 +107,34 @@ def _local_midnight(dt: datetime, tz: tzinfo) -> datetime:
     return dt.astimezone(tz).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+def _window(told: Told, day: datetime) -> tuple[datetime, datetime]:
+    """``told``'s days as ``[start, end)`` in UTC, of local midnights (``day``: the local midnight of ``ref``)."""
+    return ((day + timedelta(days=(told.start - day.date()).days)).astimezone(UTC),
+            (day + timedelta(days=(told.end - day.date()).days)).astimezone(UTC))
+
+
 def _span(unit: str, offset: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     day = _local_midnight(ref, tz)
-    if unit == "day":
-        start, end = day + timedelta(days=offset), day + timedelta(days=offset + 1)
-    elif unit in ("week", "weekend"):
-        monday = day - timedelta(days=day.weekday()) + timedelta(weeks=offset)
-        start, end = (monday, monday + timedelta(days=7)) if unit == "week" else \
-            (monday + timedelta(days=5), monday + timedelta(days=7))
-        if unit == "weekend" and offset == -1 and day.weekday() >= 5:  # asked on the weekend: the one just past
-            start, end = start + timedelta(days=7), end + timedelta(days=7)
-    elif unit == "month":
-        m = day.year * 12 + day.month - 1 + offset
-        start = day.replace(year=m // 12, month=m % 12 + 1, day=1)
-        end = start.replace(year=(m + 1) // 12, month=(m + 1) % 12 + 1)
-    else:
-        start, end = day.replace(year=day.year + offset, month=1, day=1), day.replace(year=day.year + offset + 1,
-                                                                                     month=1, day=1)
-    return start.astimezone(UTC), end.astimezone(UTC)
+    span = shift(unit, offset, day.date())
+    if unit == "weekend" and offset == -1 and day.weekday() >= 5:  # asked on the weekend: the one just past
+        span = shift(unit, 0, day.date())
+    return _window(span, day)
 
 
 def _weekday(which: str | None, wd: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     day = _local_midnight(ref, tz)
-    if which in ("last", "上"):
-        start = day - timedelta(days=day.weekday() + 7 - wd)
-    elif which in ("this", "这", "本"):
-        start = day - timedelta(days=day.weekday() - wd)
-    elif which in ("next", "下"):
-        start = day + timedelta(days=7 - day.weekday() + wd)
-    else:  # a weekday alone: the last such day before today
-        back = (day.weekday() - wd) % 7 or 7
-        start = day - timedelta(days=back)
-    return start.astimezone(UTC), (start + timedelta(days=1)).astimezone(UTC)
+    steps = EN_STEPS | ZH_STEPS
+    # a weekday alone: the last such day before today
+    d = weekday_of_week(day.date(), wd, steps[which]) if which else weekday_before(day.date(), wd)
+    return _window(Told("day", d, d + timedelta(days=1), d), day)
 
 
-def _ago(n: int, unit: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
+def _told(phrase: str, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime] | None:
+    """A day word or a count back (昨天, 三天前, "two weeks ago": :func:`memcli.reltime.told`; a week counted back is
+    the seven days around its day)."""
     day = _local_midnight(ref, tz)
-    if unit.startswith(("day", "天")):
-        return _span("day", -n, ref, tz)
-    if unit.startswith(("week", "周", "星期", "礼拜")):  # the week around that day, three days each side
-        mid = day - timedelta(weeks=n)
-        return (mid - timedelta(days=3)).astimezone(UTC), (mid + timedelta(days=4)).astimezone(UTC)
-    return _span("month", -n, ref, tz)
+    span = told(phrase, day.date())
+    return _window(span, day) if span else None
 
 
 def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[datetime, datetime] | None:
@@ -147,19 +145,16 @@ def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[dat
     for pattern, (unit, offset) in _ZH if zh else _EN:
         if pattern.search(question):
             found.append(_span(unit, offset, ref, tz))
+    found += filter(None, (_told(m.group(0), ref, tz) for m in (_ZH_DAY if zh else _EN_DAY).finditer(question)))
     if zh:
-        for m in _ZH_AGO.finditer(question):
-            n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
-            found.append(_ago(n, m.group(2), ref, tz))
+        found += filter(None, (_told(m.group(0), ref, tz) for m in _ZH_AGO.finditer(question)))
         for m in _ZH_WEEKDAY.finditer(question):
-            found.append(_weekday(m.group(1), _ZH_WEEKDAYS.index(m.group(2)) if m.group(2) != "天" else 6, ref, tz))
+            found.append(_weekday(m.group(1), ZH_WEEKDAYS.index(m.group(2).replace("天", "日")), ref, tz))
     else:
-        for m in _EN_AGO.finditer(question):
-            n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1).casefold()]
-            found.append(_ago(n, m.group(2).casefold(), ref, tz))
+        found += filter(None, (_told(m.group(0), ref, tz) for m in _EN_AGO.finditer(question)))
         for m in _EN_WEEKDAY.finditer(question):
             which = m.group(1).casefold() if m.group(1) else None
-            found.append(_weekday(which, _EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
+            found.append(_weekday(which, EN_WEEKDAYS.index(m.group(2).casefold()), ref, tz))
     if found and _ROUTINE_DAY.search(question) and not _PAST_TENSE.search(question):
         return None  # 我周三晚上干嘛, "What do I do on Wednesday evenings?": a routine's day, no window
     spans = set(found)

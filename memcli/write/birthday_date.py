@@ -15,7 +15,10 @@ reading (memcli.write.extract dates it). Chinese only; pure functions over text 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
+
+from memcli.numerals import zh_number
+from memcli.reltime import ZH_DAYS, ZH_STEPS, ZH_WEEKDAYS, months_back, weekday_of_week
 
 __all__ = ["dated_birthdays"]
 
@@ -28,43 +31,44 @@ _END = r"(?=[，,。.！!？?~～；;\s]|了|$)"
 _START = r"(?:^|(?<=[，,。！!；;\s]))"
 _DAY_FIRST = re.compile(rf"{_START}(?:每年的?)?(?:{_DAY})(?:就|正好|刚好)?是{_WHO}(?:生日|生辰){_END}")
 _DAY_AFTER = re.compile(rf"{_START}{_WHO}(?:生日|生辰)(?:就|正好|刚好)?(?:是|在)(?:在)?(?:{_DAY}){_END}")
-_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3}
-_MONTHS = {"这个月": 0, "本月": 0, "下个月": 1, "下月": 1, "下下个月": 2}
-_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 _NOT_WHO = re.compile(r"^(?:他|她|它|这|那|谁|哪|你|什么|今天|明天|后天|每年|每个|去年|今年|明年)")
 
 
+def _digit(s: str, default: int) -> int:
+    """One Chinese digit's value (:func:`memcli.numerals.zh_number`), else ``default``."""
+    v = zh_number(s) if len(s) == 1 and s != "十" else None
+    return default if v is None else v
+
+
 def _number(s: str) -> int:
+    """A day or month in digits or Chinese (十二, 二十三, 两); 0 for a run of digits (一二: no day)."""
     if s.isdigit():
         return int(s)
     if "十" in s:
         tens, _, ones = s.partition("十")
-        return _DIGIT.get(tens, 1) * 10 + _DIGIT.get(ones, 0) if tens or ones else 10
-    return _DIGIT.get(s, 0)
+        return _digit(tens, 1) * 10 + _digit(ones, 0)
+    return _digit(s, 0)
 
 
-def _day(m: re.Match[str], at: datetime) -> datetime | None:
+def _day(m: re.Match[str], at: datetime) -> date | None:
     """The calendar day ``m``'s day expression names, counted from ``at`` (None: it names no day)."""
     rel, month, day = m.group("rel"), m.group("m"), m.group("d")
-    if m.group("wd"):
-        wd = "一二三四五六日".find(m.group("wd").replace("天", "日"))
-        start = at - timedelta(days=at.weekday()) + timedelta(weeks=1 if (m.group("wk") or "").startswith("下") else 0)
-        return start + timedelta(days=wd)
-    if rel in _OFFSET and not month and not day:
-        return at + timedelta(days=_OFFSET[rel])
-    if not day or rel in _OFFSET or (rel and month):
+    if m.group("wd"):  # 周三, 这周三: this week's; 下周三: next week's
+        wd = ZH_WEEKDAYS.index(m.group("wd").replace("天", "日"))
+        return weekday_of_week(at.date(), wd, 1 if (m.group("wk") or "").startswith("下") else 0)
+    if rel in ZH_DAYS and not month and not day:
+        return at.date() + timedelta(days=ZH_DAYS[rel])
+    if not day or rel in ZH_DAYS or (rel and month):
         return None
     d = _number(day)
     if month:
         mo, y = _number(month), at.year
     else:
-        y, mo = divmod(at.year * 12 + at.month - 1 + _MONTHS.get(rel or "", 0), 12)
-        mo += 1
+        y, mo = months_back(at.year, at.month, -ZH_STEPS[rel.removesuffix("月").removesuffix("个")] if rel else 0)
         if not rel and d < at.day:  # 12号 after the 12th: next month's
-            y, mo = divmod(y * 12 + mo, 12)
-            mo += 1
+            y, mo = months_back(y, mo, -1)
     try:
-        return datetime(y, mo, d)
+        return date(y, mo, d)
     except ValueError:
         return None
 

@@ -6,7 +6,8 @@ only likings (``like.X``) of one subject, while the stored one read ``coffee.mil
 English ended "I work at a coffee shop" (the fitted judge's polarity flip, p 0.96): a give-up of coffee says nothing
 of a job.
 
-- :func:`give_up_of`: what a give-up names — a "no" on a liking or habit (the user's or, round 39, anyone's:
+- :func:`give_up_of`: what a give-up names (the taking or liking reading of the one give-up reader,
+  :func:`memcli.write.give_up_told.give_ups`) — a "no" on a liking or habit (the user's or, round 39, anyone's:
   我妈戒烟了, "My dad quit coffee") (``like.X`` / ``habit.X``,
   negative: 不喝咖啡了, "I don't drink cola any more") with a change told (了 / 不再 / 现在 / 已经, any more /
   no longer / now …: not a lasting dislike said for the first time), or a Chinese 戒 told done (戒了咖啡, 我已经戒掉
@@ -20,10 +21,10 @@ of a job.
   (:func:`memcli.write.thing_named.names_thing`, either language) or, for a kind given up (alcohol, meat, 酒), a
   food of the kind (:data:`memcli.write.liking_over.KINDS`: wine, steak). The decision asks it when the judge left
   an ADD.
-- :func:`given_up_kept`: a CONFLICT or UPDATE by the give-up of a thing taken (不喝 / 不吃 / 不抽, drink / eat /
-  smoke) of a stored fact of another attribute — a workplace, a job, a thing owned — is forbidden: the fact only
-  mentions the thing; so is one of a fact naming another food or drink and not the thing given up (beer given up
-  beside a liking of orange juice: the fitted judge's polarity flip).
+- :func:`given_up_kept`: a CONFLICT or UPDATE by the give-up of a thing taken (its reading's verb ``"taking"``:
+  不喝 / 不吃 / 不抽, drink / eat / smoke) of a stored fact of another attribute — a workplace, a job, a thing
+  owned — is forbidden: the fact only mentions the thing; so is one of a fact naming another food or drink and not
+  the thing given up (beer given up beside a liking of orange juice: the fitted judge's polarity flip).
 
 Pure functions over :class:`~memcli.write.rules.Facts`.
 """
@@ -35,10 +36,11 @@ import re
 from memcli.slots import EN_RELATIONS, ZH_RELATIONS, same_relation, split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
+from memcli.write.give_up_told import TAKING as _TAKING
+from memcli.write.give_up_told import GiveUp, give_ups
 from memcli.write.liking_over import KINDS
 from memcli.write.rules import Facts
-from memcli.write.rules.foods import EN_TAKING_FORMS, food_drink_items
-from memcli.write.rules.match import value_key
+from memcli.write.rules.foods import food_drink_items
 from memcli.write.thing_named import names_thing
 
 __all__ = ["give_up_of", "given_up_ends", "given_up_kept", "same_taker", "told_taken"]
@@ -47,64 +49,27 @@ __all__ = ["give_up_of", "given_up_ends", "given_up_kept", "same_taker", "told_t
 #: (a bare "I drink cola" reads ``fact.drink``)
 _TAKEN = frozenset({"like", "habit", "diet", "favourite"})
 _CATCH_ALL = frozenset({"fact", "is", "which"})
-_ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|早就|再也")
-_EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|nowadays|stopped|quit|gave up|given up|since)\b", re.I)
-#: a thing taken given up (不喝 / 不吃 / 不抽, drink / eat / smoke): what the guard keeps other facts beside; a "no"
-#: on having or doing ("I don't have a dog anymore", "I don't deliver anymore") is the judge's
-_TAKING = re.compile(r"喝|吃|抽|\b(?:" + "|".join(f for v in ("drink", "eat", "smoke") for f in EN_TAKING_FORMS[v])
-                     + r")\b", re.I)
 #: a diet told in a catch-all (我是素食者, "I'm vegan"): a thing not taken, which a give-up of the diet ends
 _DIET = re.compile(r"素食|吃素|\b(?:vegetarian|vegan)\b", re.I)
 #: "have" a food or drink ("Every afternoon I have a cup of …"): taking it
 _HAVE = re.compile(r"\b(?:have|has|having|had)\b", re.I)
-#: 戒 told done: 戒 (掉 / 除) (了) X (了), X a food or drink of the gazetteer or a short thing (烟, 酒); before it no
-#: wish, "no" or going on (想戒, 没戒, 在戒: 现在 is a time)
-_ZH_QUIT = re.compile(r"戒(?:掉|除)?(?P<done>了)?(?:喝|吃|抽)?(?P<thing>[^了掉，,。！!~～\s]{1,8}?)(?P<end>了)?"
-                      r"[。！!~～]*$")
-_ZH_QUIT_NOT = re.compile(r"没有?|不|别|未|想|打算|准备|考虑|要|会|试|(?<!现)在|正在")
 #: a kind given up named in the other language (戒酒了 beside "a beer after work")
 _KIND_OTHER = {"酒": "alcohol", "肉": "meat", "鱼": "fish", "海鲜": "seafood"}
 _KIND_OTHER |= {v: k for k, v in _KIND_OTHER.items()}
 _PEOPLE = frozenset(ZH_RELATIONS.values()) | frozenset(EN_RELATIONS.values())
 
 
+def _given_up(new: Facts) -> GiveUp | None:
+    """``new``'s give-up of a thing taken or a liking (:func:`memcli.write.give_up_told.give_ups`), or None."""
+    return next((g for g in give_ups(new) if g.verb != "doing"), None)
+
+
 def give_up_of(new: Facts) -> str | None:
     """The thing ``new`` tells its subject gave up (咖啡 of 我现在不喝咖啡了, cola of "I don't drink cola any
     more", 烟 of 我妈戒烟了: round 39, the user's or anyone's), or None: not a negated liking or habit, or no change
     told. Whose give-up it is, is ``new.subject``."""
-    if quit_ := _zh_quit(new.statement):
-        return quit_
-    if new.positive or not new.slot:
-        return None
-    _, attr, obj = split_slot(new.slot)
-    if attr not in ("like", "habit") or not obj:
-        return None
-    zh = lang_of(new.statement) == "zh"
-    if not (_ZH_TOLD if zh else _EN_TOLD).search(to_simplified(new.statement) if zh else new.statement):
-        return None
-    return obj if zh else _surface(new.statement, obj)
-
-
-def _zh_quit(statement: str) -> str | None:
-    """X of a Chinese 戒 told done (咖啡 of 我戒了咖啡, 奶茶 of 我已经戒掉奶茶了, 酒 of 戒酒了), or None."""
-    if lang_of(statement) != "zh":
-        return None
-    t = to_simplified(statement)
-    m = _ZH_QUIT.search(t)
-    if m is None or _ZH_QUIT_NOT.search(t[:m.start()]) or not (m["done"] or m["end"] or "掉" in m[0] or "已经" in t):
-        return None
-    thing = m["thing"]
-    foods = food_drink_items(thing)
-    if foods:
-        return max(foods, key=len)
-    return thing if len(thing) <= 2 else None
-
-
-def _surface(statement: str, key: str) -> str:
-    """The words of ``statement`` an English slot key was stemmed from (smok → smoking): the encoder compares
-    words, not stems."""
-    words = re.findall(r"[a-z]+", statement.casefold())
-    return " ".join(next((w for w in words if value_key(w) == k or w.startswith(k)), k) for k in key.split())
+    g = _given_up(new)
+    return g.thing if g else None
 
 
 def _the_users(old: Facts) -> bool:
@@ -175,10 +140,10 @@ def given_up_kept(new: Facts, old: Facts, model: str) -> str | None:
     workplace, a job, a thing owned: "I work at a coffee shop" beside "I don't drink cola any more"), or names
     another food or drink and not the one given up ("I don't drink beer any more" beside a liking of orange juice; a
     kind given up — alcohol, meat, 酒 — is :mod:`memcli.write.liking_over`'s)."""
-    thing = give_up_of(new)
-    if thing is None or not old.slot or not (_TAKING.search(to_simplified(new.statement)) or _zh_quit(
-            new.statement) or food_drink_items(thing)):
+    g = _given_up(new)
+    if g is None or not old.slot or g.verb != "taking":
         return None  # (a statement of no slot, a "no" on having or doing: the judge's word stands)
+    thing = g.thing
     if not _taken(old):
         return f"a give-up ends a liking or habit, not a fact of another attribute ({old.slot})"
     if food_drink_items(thing) and food_drink_items(old.statement) and thing not in KINDS and \

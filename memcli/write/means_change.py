@@ -15,7 +15,8 @@ week" then 我不去健身房了 were ADDs: no content word compares across the 
 - :func:`means_kept`: two ways of two activities ("I take the bus to work" / "I drive to the beach on weekends") or
   two means told side by side neither contradict nor restate each other: no CONFLICT, UPDATE or NOOP.
 - :func:`activity_given_up`: a "no" with a change told on doing a sport or going somewhere (我现在不打网球了,
-  我不去健身房了, "I don't play tennis anymore", "I stopped going to the gym") ends the user's present habit that
+  我不去健身房了, "I don't play tennis anymore", "I stopped going to the gym": the doing reading of the one give-up
+  reader, :func:`memcli.write.give_up_told.give_ups`) ends the user's present habit that
   names the activity in either language (:data:`ACTIVITIES`' two names, else the encoder as
   :func:`memcli.write.thing_named.names_thing` does); a relative's give-up, a job at a gym, an event stay.
 
@@ -29,38 +30,15 @@ import re
 from memcli.slots import split_slot
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import marked_past
+from memcli.write.give_up_told import ACTIVITIES, give_ups
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts
-from memcli.write.rules.foods import food_drink_items
 from memcli.write.rules.makes import one_make
 from memcli.write.rules.means import GENERIC, Means, beside_told, means_of
 from memcli.write.thing_named import SAME_THING_COSINE, names_thing
 
 __all__ = ["ACTIVITIES", "activity_given_up", "activity_of_give_up", "means_changed", "means_kept"]
 
-#: sports and pastimes by their Chinese and English names (the encoder puts some below its floor: tennis / 网球 0.69,
-#: gym / 健身房 0.77, pilates / 普拉提 0.37, while chess / 围棋 is 0.75): a short list written for memcli
-ACTIVITIES: dict[str, tuple[str, ...]] = {
-    "网球": ("tennis",), "健身房": ("gym", "the gym", "working out", "work out"),
-    "健身": ("gym", "working out"), "游泳": ("swimming", "swim", "pool"), "瑜伽": ("yoga",),
-    "篮球": ("basketball",), "足球": ("football", "soccer"), "羽毛球": ("badminton",),
-    "乒乓球": ("table tennis", "ping pong", "ping-pong"), "跑步": ("running", "jogging", "run"),
-    "钢琴": ("piano",), "吉他": ("guitar",), "高尔夫": ("golf",), "排球": ("volleyball",),
-    "普拉提": ("pilates",), "爬山": ("hiking", "hike"), "徒步": ("hiking", "hike"),
-    "攀岩": ("climbing", "bouldering"), "滑雪": ("skiing", "ski"), "拳击": ("boxing",),
-    "跳舞": ("dancing", "dance"), "舞蹈": ("dancing", "dance"), "象棋": ("chess",), "围棋": ("go",),
-    "骑行": ("cycling",), "冲浪": ("surfing",), "滑板": ("skateboarding",), "太极": ("tai chi",),
-    "棒球": ("baseball",), "橄榄球": ("rugby",), "广场舞": ("square dancing",), "合唱团": ("choir",),
-    "读书会": ("book club",)}
-_ZH_GIVE_UP = re.compile(r"(?:不再?|没再|再也不|已经不)(?:去|打|踢|玩|练|弹|下|跑|游|骑|上|做|跳|学)"
-                         r"(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:了|啦)?[。！!~～]*$")
-_ZH_TOLD = re.compile(r"了[。！!~～]*$|不再|现在|已经|如今|目前|再也")
-_EN_GIVE_UP = re.compile(r"\b(?:don't|do not|doesn't|no longer|stopped|quit|gave up|given up|not)\s+"
-                         r"(?P<verb>go(?:ing)? to|play(?:ing)?|do(?:ing)?|practi[cs](?:e|ing)|attend(?:ing)?|"
-                         r"go(?:ing)?)?\s*(?:the |my )?"
-                         r"(?P<thing>[a-z][a-z\-]*(?: [a-z][a-z\-]*)??)(?:\s+(?:any ?more|now|these days|lately))*"
-                         r"[.!]*$", re.I)
-_EN_TOLD = re.compile(r"\b(?:any ?more|no longer|now|these days|stopped|quit|gave up|given up)\b", re.I)
 #: a day's one-off (今天我打车上班, "This morning I took a taxi to work"): the habit is not changed
 _ONE_OFF = re.compile(r"今天|昨天|今早|今晚|刚才|这次|那天|\b(?:today|yesterday|this morning|tonight|"
                       r"this time|that day|last night)\b", re.I)
@@ -152,20 +130,9 @@ def means_kept(new: Facts, old: Facts, model: str) -> str | None:
 
 def activity_of_give_up(new: Facts) -> str | None:
     """The sport or place the user tells they gave up (网球 of 我现在不打网球了, gym of "I don't go to the gym
-    anymore"), or None: not the user's, no "no" on doing, or no change told."""
-    if _whose(new) != "me" or new.positive:
-        return None
-    t = to_simplified(new.statement.strip())
-    zh = lang_of(t) == "zh"
-    m = (_ZH_GIVE_UP if zh else _EN_GIVE_UP).search(t)
-    if m is None or not (_ZH_TOLD if zh else _EN_TOLD).search(t) or re.search(r"你|\byou\b", t, re.I):
-        return None  # (advice to someone: "anyone else would quit and you're not going to …")
-    thing = m["thing"].casefold()
-    if food_drink_items(thing) or not zh and (not content_units(thing) or thing in ("it", "that", "this", "them")):
-        return None  # (a food or drink given up is memcli.write.given_up's)
-    if not zh and not m["verb"] and not thing.endswith("ing") and not any(thing in e for e in ACTIVITIES.values()):
-        return None  # "I gave up coffee", "I quit my job": no doing named
-    return thing
+    anymore"), or None: not the user's, no "no" on doing, or no change told (the doing reading of
+    :func:`memcli.write.give_up_told.give_ups`)."""
+    return next((g.thing for g in give_ups(new) if g.verb == "doing"), None)
 
 
 def _names_activity(statement: str, thing: str, model: str) -> bool:

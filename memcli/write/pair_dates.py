@@ -4,7 +4,8 @@ the time the statement was *said*, explicit ones (2024年9月, 三月份, "in 20
 "March 14") read as they are. Of what is to come (a plan, an appointment: will, 're moving, 要, 约了,
 tomorrow, 下周五, 明年), a yearless month or day and a weekday are read forward from the said day; a
 yearless month or day told with no tense at all (我12月3号考试) is the nearest one to the said day.
-The user's words are never rewritten: the date is only compared.
+The user's words are never rewritten: the date is only compared. The day a relative phrase tells (昨天, 上周三,
+上个月, "yesterday") and the weekday arithmetic are :mod:`memcli.reltime`'s, shared with the read path (round 40).
 
 A date is ``When(year, month, day, relative)``: ``month``/``day`` None when not said; ``relative``
 True when the year was not written but inferred from the said time (去年, "in February" — the last
@@ -27,7 +28,21 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from memcli.numerals import en_number, zh_number
 from memcli.primed import primable
+from memcli.reltime import (
+    EN_STEPS,
+    EN_WEEKDAYS,
+    ZH_STEPS,
+    ZH_WEEKDAYS,
+    ZH_YEARS,
+    months_back,
+    weekday_before,
+    weekday_of_week,
+    weekday_on_or_after,
+    weekday_on_or_before,
+)
+from memcli.reltime import told as told_span
 from memcli.text import to_simplified
 from memcli.timeutil import EVENT_WHEN
 
@@ -55,9 +70,6 @@ class When:
         return out
 
 
-_CN = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_EN_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-         "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
@@ -66,13 +78,8 @@ _CNUM = r"(\d{1,2}|十[一二]?|[一二三四五六七八九十])"
 
 
 def _cn(t: str) -> int:
-    if t.isdigit():
-        return int(t)
-    if t.startswith("十"):
-        return 10 + (_CN.get(t[1:], 0) if len(t) > 1 else 0)
-    if len(t) == 2 and t[1] == "十":
-        return _CN[t[0]] * 10
-    return _CN.get(t, 0)
+    """A number written in digits or Chinese (:func:`memcli.numerals.zh_number`: 二十三 → 23); 0 for none."""
+    return int(t) if t.isdigit() else zh_number(t) or 0
 
 
 def _month_no(word: str) -> int:
@@ -81,8 +88,7 @@ def _month_no(word: str) -> int:
 
 
 def _back_months(at: datetime, n: int) -> tuple[int, int]:
-    y, m = divmod(at.year * 12 + at.month - 1 - n, 12)
-    return y, m + 1
+    return months_back(at.year, at.month, n)
 
 
 def _last_month_named(at: datetime, month: int, strict: bool) -> int:
@@ -113,11 +119,7 @@ def _nearest_year(at: datetime, month: int, day: int | None) -> int:
                key=lambda y: (abs((date(y, month, min(day, monthrange(y, month)[1])) - said).days), y))
 
 
-def _fwd_months(at: datetime, n: int) -> tuple[int, int]:
-    return _back_months(at, -n)
-
-
-def _day(d: datetime) -> When:
+def _day(d: date) -> When:
     return When(d.year, d.month, d.day, True)
 
 
@@ -130,22 +132,23 @@ def _weekday(at: datetime, wd: int, how: str) -> When | None:
     ``"prev2"`` (of the week after next … the week before last), ``"last"`` (the last one before the
     said day), ``"ahead"`` (on or after), ``"back"`` (on or before); None for any other ``how`` (a
     weekday told with no tense)."""
+    day = at.date()
     if how in _WEEK:
-        return _day(at + timedelta(days=7 * _WEEK[how] - at.weekday() + wd))
+        return _day(weekday_of_week(day, wd, _WEEK[how]))
     if how in ("ahead", "back"):
-        delta = (wd - at.weekday()) % 7
-        return _day(at + timedelta(days=delta) if how == "ahead" else at - timedelta(days=(7 - delta) % 7))
+        return _day(weekday_on_or_after(day, wd) if how == "ahead" else weekday_on_or_before(day, wd))
     if how == "last":
-        return _day(at - timedelta(days=(at.weekday() - wd - 1) % 7 + 1))
+        return _day(weekday_before(day, wd))
     return None
 
 
 # -- Chinese -------------------------------------------------------------------------------------
-_ZH_REL_YEAR = {"今年": 0, "去年": 1, "前年": 2, "大前年": 3}
-_ZH_REL_MONTH = {"这个月": 0, "本月": 0, "上个月": 1, "上月": 1, "上上个月": 2}
-_ZH_DAY = {"今天": 0, "昨天": 1, "前天": 2, "大前天": 3, "明天": -1, "后天": -2, "大后天": -3}
-_ZH_NEXT = {"明年": 1, "后年": 2, "下个月": 1, "下月": 1, "下下个月": 2}
-_ZH_WD = "一二三四五六日天"
+
+
+def _zh_months(word: str) -> int:
+    """The months 上上个月 / 上个月 / 上月 / 这个月 / 本月 / 下个月 / 下下个月 count from the said one (-2 … 2)."""
+    return ZH_STEPS[word.removesuffix("月").removesuffix("个")]
+
 _ZH = re.compile(
     r"(?P<y>(?:19|20)\d{2})年(?:" + _CNUM + r"月份?(?:" + _CNUM + r"[日号])?)?"
     r"|(?P<ry>大前年|前年|去年|今年)(?:" + _CNUM + r"月份?(?:" + _CNUM + r"[日号])?)?"
@@ -167,27 +170,26 @@ def _zh_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
         return When(int(g["y"]), _cn(rest[0]) if rest else None, _cn(rest[1]) if len(rest) > 1 else None)
     if g["ry"]:
         rest = nums[1:]
-        return When(at.year - _ZH_REL_YEAR[g["ry"]], _cn(rest[0]) if rest else None,
+        return When(at.year + ZH_YEARS[g["ry"]], _cn(rest[0]) if rest else None,
                     _cn(rest[1]) if len(rest) > 1 else None, True)
     if g["ny"]:
         return When(at.year - _cn(g["ny"]), relative=True)
     if g["rm"]:
-        return When(*_back_months(at, _ZH_REL_MONTH[g["rm"]]), relative=True)
+        return When(*_back_months(at, -_zh_months(g["rm"])), relative=True)
     if g["nm"]:
         return When(*_back_months(at, _cn(g["nm"])), relative=True)
     if g["rd"]:
-        return _day(at - timedelta(days=_ZH_DAY[g["rd"]]))
+        return _day(told_span(g["rd"], at.date()).day)  # type: ignore[union-attr]  # (a day word: always told)
     if g["zy"]:
         rest = nums[1:]
-        return When(at.year + _ZH_NEXT[g["zy"]], _cn(rest[0]) if rest else None,
+        return When(at.year + ZH_YEARS[g["zy"]], _cn(rest[0]) if rest else None,
                     _cn(rest[1]) if len(rest) > 1 else None, True)
     if g["zm"]:
-        return When(*_fwd_months(at, _ZH_NEXT[g["zm"]]), relative=True)
+        return When(*_back_months(at, -_zh_months(g["zm"])), relative=True)
     if g["wd"]:
-        wd = _ZH_WD.index(g["wd"]) if g["wd"] != "天" else 6
-        how = {"上上": "prev2", "上": "prev", "下下": "next2", "下": "next", "这": "this", "本": "this"}.get(
-            g["wk"] or "") or _DIRECTION[ahead]
-        return _weekday(at, wd, how)
+        if g["wk"]:  # 上周三, 下个星期五, 这周日: that week's
+            return _day(told_span(m.group(0), at.date()).day)  # type: ignore[union-attr]
+        return _weekday(at, ZH_WEEKDAYS.index(g["wd"].replace("天", "日")), _DIRECTION[ahead])
     month = _cn(g["m"])
     if not 1 <= month <= 12:
         return None
@@ -209,9 +211,6 @@ _EN = re.compile(
 
 
 _SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_YD = {"today": 0, "tonight": 0, "yesterday": 1, "the day before yesterday": 2, "tomorrow": -1,
-       "the day after tomorrow": -2}
 
 
 def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> When | None:
@@ -227,9 +226,9 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
         wp = g["wp"].casefold()
         how = {"next": "next", "last": "last", "this coming": "ahead"}.get(wp) or (
             _DIRECTION[ahead] if wp == "on" else "ahead" if ahead > 0 else "this")
-        return _weekday(at, _WEEKDAYS.index(g["wdn"].casefold()), how)
+        return _weekday(at, EN_WEEKDAYS.index(g["wdn"].casefold()), how)
     if g["last"]:
-        step = {"last": -1, "this": 0, "next": 1}[g["last"].casefold()]
+        step = EN_STEPS[g["last"].casefold()]
         unit = g["lm"].casefold()
         if unit == "year":
             return When(at.year + step, relative=True)
@@ -255,7 +254,7 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
             return When(_yearless(at, mon, None, True), mon, relative=True)
         return When(_last_month_named(at, mon, bool(step)), mon, relative=True)
     if g["n"]:
-        n = int(g["n"]) if g["n"].isdigit() else _EN_N.get(g["n"].casefold(), 1)
+        n = int(g["n"]) if g["n"].isdigit() else en_number(g["n"]) or 1
         unit = g["u"].casefold().rstrip("s")
         if unit == "year":
             return When(at.year - n, relative=True)
@@ -264,7 +263,7 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
         d = at - timedelta(days=n * (7 if unit == "week" else 1))
         return When(d.year, d.month, d.day if unit == "day" else None, True)
     if g["yd"]:
-        return _day(at - timedelta(days=_YD[re.sub(r"\s+", " ", g["yd"].casefold())]))
+        return _day(told_span(g["yd"], at.date()).day)  # type: ignore[union-attr]  # (a day word: always told)
     if g["mo"]:
         mon = _month_no(g["mo"])
         if g["moy"]:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memcli import slots
+from memcli.numerals import en_number
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_has import HAS_AFTER
@@ -112,9 +113,6 @@ _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _UNDATED = frozenset("january february march april june july august september october november december year spring "
                      "summer autumn fall winter".split())
 
-_NUMW = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-         "a few": 3, "several": 3}
-
 #: a preposition that makes the relative time after it a bound of the fact: "since" / "from" say when it
 #: began (its valid time), "until" / "before" / "after" / "by" a limit, not when it was true
 _TIME_BOUND = re.compile(r"\b(ever since|since|from|until|till|before|after|by)\s+$", re.I)
@@ -200,7 +198,7 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
                                     else ("year", 2) if "years" in w else ("day", 2))
     else:
         n = m.group(2).casefold()
-        ago = (m.group(3).casefold(), int(n) if n.isdigit() else _NUMW.get(n, 2))
+        ago = (m.group(3).casefold(), int(n) if n.isdigit() else en_number(n) or 2)
     return cut_time(c, m, ago)
 
 

@@ -11,7 +11,7 @@ these explicitly before it lets a high cosine reinforce a stored memory:
 - **relative time words** (昨天, 上周, 去年, yesterday, last month): resolved against the
   time the utterance was said (:func:`resolve_ago`), never the clock of the drain.
 
-Pure functions, no model, no database; imports only leaves (memcli.text, memcli.slots).
+Pure functions, no model, no database; imports only leaves (memcli.text, memcli.slots, memcli.numerals).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from memcli import slots
+from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
+from memcli.numerals import EN_TENS as _EN_TENS
+from memcli.numerals import zh_number as cn_to_int
 from memcli.rx import rx
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.hashed_once import HashedOnce
@@ -104,7 +107,7 @@ def polarity_of(text: str) -> bool:
 
 
 # -- numbers -------------------------------------------------------------------------------
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}  # noqa: E501
+# (Chinese numerals and English number words: memcli.numerals, cn_to_int being its zh_number)
 _CN_NUM = re.compile(r"([零〇一二两三四五六七八九十百千万]+)(?=[月号日岁点年周天次斤块元米个小分只位条本台辆勺杯公度楼层平步钱克件双套间所门节回遍趟顿份张篇首部集场届名口户瓶碗盒])|"  # noqa: E501
                      r"([零〇一二两三四五六七八九十百千万]*[十百千万][零〇一二两三四五六七八九]?)(?![\u4e00-\u9fff])")
 _MONTHS = {m: i for i, m in enumerate(
@@ -112,38 +115,9 @@ _MONTHS = {m: i for i, m in enumerate(
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS.pop("may", None)  # "may" is mostly the verb; "May 5" is handled below
 _EN_NUM = re.compile(r"\b(\d+(?:\.\d+)?)(k)?(?:st|nd|rd|th)?\b")
-_EN_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen".split())}
-_EN_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split())
-            if i > 1}
 _EN_NUMWORD = re.compile(r"\b(" + "|".join(_EN_TENS) + r")(?:[- ](" + "|".join(list(_EN_WORDS)[1:10]) + r"))?\b|\b("
                          + "|".join(_EN_WORDS) + r")\b(?! of (?:us|them|my|the))")
 _EN_MONTH = re.compile(r"\b(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b|\bmay(?=\s+\d)")
-
-
-def cn_to_int(text: str) -> int | None:
-    """Chinese numeral to int (三 → 3, 十五 → 15, 二十三 → 23, 一百零五 → 105, 八千五 → 8500, 一万二 → 12000)."""
-    if not text:
-        return None
-    if all(c in _CN_DIGITS for c in text) and len(text) > 1:  # 二〇二六 digit by digit
-        return int("".join(str(_CN_DIGITS[c]) for c in text))
-    units = {"十": 10, "百": 100, "千": 1000, "万": 10000}
-    total, cur, last = 0, 0, 1
-    for c in text:
-        if c in _CN_DIGITS:
-            cur = _CN_DIGITS[c]
-        elif c in units:
-            if units[c] == 10000:
-                total = (total + (cur or 0)) * 10000 or 10000
-            else:
-                total += (cur or 1) * units[c]
-            last, cur = units[c], 0
-        else:
-            return None
-    if cur and last >= 100 and text[-1] in _CN_DIGITS and text[-2:-1] in units:  # 八千五 → 8500
-        return total + cur * last // 10
-    return total + cur
 
 
 _ZH_DATE = re.compile(r"([零〇一二两三四五六七八九十]{1,3}|\d{1,2})月([零〇一二三四五六七八九十]{1,3}|\d{1,2})(?:[号日]|(?![\u4e00-\u9fff\d]))")  # noqa: E501
@@ -183,7 +157,7 @@ _EN_WHEN_RE = re.compile(r"\b(" + "|".join(_EN_WHEN) + r")s?\b")
 
 _ZH_HOURS = re.compile(r"(半|[零〇一二两三四五六七八九十]+|\d+(?:\.\d+)?)?(个)?(半)?(?:小时|钟头)")
 _EN_HOURS = re.compile(r"\b(an|a|one|half an|an hour and a half|\d+(?:\.\d+)?|" + "|".join(
-    ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]) + r")[- ]hours?\b")
+    list(_EN_WORDS)[2:13]) + r")[- ]hours?\b")
 
 
 def _in_minutes(t: str, zh: bool) -> str:
