@@ -98,6 +98,7 @@ from memcli.write.rules.means import means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
+from memcli.write.work_arrangement import arrangement_kept
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -172,8 +173,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or \
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
-                    new, old)  # (round 39: "a parrot, not a hamster" beside "I love hamsters"; round 40: a plan
-        # changed from Oslo beside a trip to Denver)
+                    new, old) or arrangement_kept(new, old)  # (round 39: "a parrot, not a hamster" beside "I love
+        # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job)
     if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时)
         why = means_kept(new, old, settings.model)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
