@@ -29,7 +29,8 @@ _EN_DROPPED = re.compile(
     r"\b(?:instead of|rather than|(?:not|no longer|never) (?:going|flying|driving|heading|travel(?:l)?ing) to|"
     r"cancell?ed (?:our|my|the) (?:trip|flight|vacation|holiday) to)\s+(?P<old>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,3})")
 #: the times a Chinese plan is told with (a holiday, a month, a season, next year)
-_ZH_TIME = re.compile(r"春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|暑假|寒假|[一二三四五六七八九十\d]{1,2}月|[春夏秋冬]天|年底|年初")
+_ZH_TIME = re.compile(r"春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|暑假|寒假|[一二三四五六七八九十\d]{1,2}月|"
+                      r"[春夏秋冬]天|年底|年初")
 #: the times an English plan is told with ("May" only after "in": the verb is the commoner word)
 _EN_TIME = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
                       r"spring|summer|fall|autumn|winter|christmas|easter|thanksgiving|new year)\b|\bin may\b")

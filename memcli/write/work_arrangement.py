@@ -35,8 +35,8 @@ _EN_ARRANGEMENT = re.compile(
     rf"got moved|got transferred|got put|got switched|been moved|been put|am on|'m on|working|work)\b"
     rf"(?: (?:over|back))?(?: (?:to|onto|on|into|in|from))? (?:the |a |an |my |our |another |a new |new )?"
     rf"(?:(?!at\b|for\b|with\b)[a-z-]+ ){{0,2}}(?P<part>{_EN_PART})\b", re.I)
-_ZH_PART = (r"(?:夜班|白班|早班|晚班|中班|大夜班|小夜班|倒班|轮班|班次|排班|值班|工位|座位|部门|项目组|小组|组|团队|科室|"
-            r"病区|病房|分部|分公司|门店|岗位|[\u4e00-\u9fff]{1,4}部)")
+_ZH_PART = (r"(?:夜班|白班|早班|晚班|中班|大夜班|小夜班|倒班|轮班|班次|排班|值班|工位|座位|部门|项目组|小组|组|"
+            r"团队|科室|病区|病房|分部|分公司|门店|岗位|[\u4e00-\u9fff]{1,4}部)")
 _ZH_ARRANGEMENT = re.compile(rf"(?:调到|调去|调进|换到|换成|改成|改上|转到|转去|轮到|分到|上|倒|值)(?:了)?"
                              rf"[^，,。我]{{0,8}}?(?P<part>{_ZH_PART})")
 #: a workplace named by the change itself ("the night shift at Mercy General"): another workplace is the judge's

@@ -100,8 +100,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if rx(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)").match(c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c, ctx.subject) or plan_moved(c) or \
-            plan_set(c, ctx.subject) or plan_had(c, ctx.subject) or plan_redirected(c) or habit_moved(c):  # 改去西安 / 取消了 / 计划去… /
-        # 推迟到… / 定在… / 周五要去看牙医 / 课改到周五
+            plan_set(c, ctx.subject) or plan_had(c, ctx.subject) or plan_redirected(c) or habit_moved(c):
+        # 改去西安 / 取消了 / 计划去… / 推迟到… / 定在… / 周五要去看牙医 / 旅行改成去新疆 / 课改到周五
         return [plan]
     if (sw := switched_to(c)) and (c.startswith("我") or ctx.subject is None or ctx.subject[0] == slots.ME):
         who = slots.slot_subject(sw.slot)  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改;

@@ -20,8 +20,8 @@ from memcli.write.rules.zh_words import _REL
 __all__ = ["plan_cancelled", "plan_change", "plan_had", "plan_made", "plan_moved", "plan_redirected", "plan_set"]
 
 #: the time a changed plan keeps, told before its "no" or its new place (五一不去云南了，改去新疆; round 40)
-_KEPT_TIME = (r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|春节|过年|"
-              r"国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)*")
+_KEPT_TIME = (r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|"
+              r"春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)*")
 #: the old plan dropped: (我/我们/我们家)(+ its time)(就/也/都)不去/不回/没去 + the place (+ 了)
 _DROPPED = re.compile(rf"^{_KEPT_TIME}(?:我们家|我们|我家|我)?{_KEPT_TIME}(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
                       r"(?P<old>[^，,。]{1,10}?)(?:了)?$")
