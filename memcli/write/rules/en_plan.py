@@ -80,8 +80,8 @@ _LABEL = re.compile(r"^(?:(?:a )?change of plans?|plans? (?:have |has )?changed|
 #: the trip itself given its new place (round 40): "the trip will be to Lisbon instead", "our honeymoon is now in Bali
 #: instead of Rome" — what is planned stays, its place changes
 _TRIP_TO = re.compile(
-    r"^(?:the|our|my) (?:trip|vacation|holiday|getaway|honeymoon|road trip|flight)(?: (?:in|this|next) [a-z]+)? "
-    r"(?:(?:will|is going to) be|is now|is|has been (?:moved|changed|switched)) (?:now )?(?:going )?(?:to|in) "
+    r"^(?i:(?:the|our|my) (?:trip|vacation|holiday|getaway|honeymoon|road trip|flight)(?: (?:in|this|next) [a-z]+)? "
+    r"(?:(?:will|is going to) be|is now|is|has been (?:moved|changed|switched)) (?:now )?(?:going )?(?:to|in) )"
     rf"{_PLACE}(?P<tail>.*)$"
 )
 #: where a sentence's clauses meet (a comma, "and/so/but" before the speaker or a relation), in the words as said
