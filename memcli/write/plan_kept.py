@@ -7,7 +7,8 @@ p 1.00) — and so ended "I'm flying to Denver next week", another trip, as read
 dropped. A plan of the same slot is the one changed when it names the place the change drops (Oslo, 云南) or the
 place it changes to; a change that names the place it drops keeps every other plan. A plan told without the place it
 drops (我们的旅行改成去新疆了) and a stored plan that each name a time and share none (五一 / 十一, April / next week)
-are two trips too. Any other pair is the judge's.
+are two trips too. Any other pair is the judge's — and so is a pair told in two languages (里斯本 / Lisbon: a place's
+two names share no words).
 
 Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
 """
@@ -62,6 +63,8 @@ def plan_change_kept(new: Facts, old: Facts) -> str | None:
     judge said, or None: see the module doc."""
     if not (new.slot and new.slot == old.slot and new.slot.endswith(_SLOT)):
         return None
+    if lang_of(new.statement) != lang_of(old.statement):
+        return None  # (a place's two names, 里斯本 / Lisbon, compare by no words: the judge's)
     if new.value and _names(old.statement, new.value):
         return None  # the stored plan names the place the change goes to: the judge's
     if (was := dropped_place(new.statement)) is not None:
