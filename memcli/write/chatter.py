@@ -68,7 +68,7 @@ _ZH_FILLER = re.compile(rf"^(?:{_ZH_ACK}[啊呀呢吧啦哈了的嘛]*)+$")  # �
 _ZH_GREETING = rf"{alternation(ZH_GREETINGS)}(?:呀|啊|啦|哦|哈|嘛|呢)?{alternation(ZH_VOCATIVES)}?"
 _ZH_GREET = re.compile(rf"^{_ZH_GREETING}$")
 _ZH_THANKS = re.compile(alternation(ZH_THANKS))
-_ZH_QUESTION = re.compile(r"(?:什么|怎么|为什么|为啥|哪里|哪儿|哪个|哪些|哪天|哪家|几点|几个|几号|多少|多久|"
+_ZH_QUESTION = re.compile(r"(?:什么|(?<![不没])怎么|为什么|为啥|哪里|哪儿|哪个|哪些|哪天|哪家|几点|几个|几号|多少|多久|"
                           r"多大|谁|是否|能不能|可不可以|有没有|是不是|要不要|会不会|对不对|好不好|行不行|如何)|[吗么]$")
 _ZH_REQUEST = re.compile(r"^(?:请|麻烦|帮我|帮忙|给我|替我|提醒我|告诉我|推荐|你能|你可以|你帮|能否|可否|"
                          r"我想问|想问|问一下|查一下|帮着)|(?:帮我|提醒我|告诉我|给我推荐|推荐一下|查一下|帮忙)")

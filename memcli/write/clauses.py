@@ -247,7 +247,7 @@ def model_text(text: str) -> str:
 # -- signals ------------------------------------------------------------------------------------
 _ZH_MARKERS = {
     "first_person": r"我|咱",
-    "question": r"[?？]\s*$|[吗么]\s*[。.!！~～]*$|什么|怎么|为什么|为啥|哪|谁|几点|多少|是不是|有没有|能不能|可不可以|如何|咋",  # noqa: E501
+    "question": r"[?？]\s*$|[吗么]\s*[。.!！~～]*$|什么|(?<![不没])怎么|为什么|为啥|哪|谁|几点|多少|是不是|有没有|能不能|可不可以|如何|咋",  # noqa: E501
     "greeting": GREETING_ZH,
     "thanks": r"谢谢|感谢|多谢|辛苦你",
     # (no request: 帮我们 inside, 岳母过来帮我们带孩子; a change done to the speaker told, 给我换成X了 — round 31)

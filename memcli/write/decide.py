@@ -93,10 +93,12 @@ from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
+from memcli.write.plan_kept import plan_change_kept
 from memcli.write.rules.means import means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
+from memcli.write.work_arrangement import arrangement_kept
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -170,8 +172,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # beside a job at a coffee shop, a switch to tea beside a liking of green tea
         why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or \
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
-                new, old, settings.model) or denied_kept(new, old, denied_of(candidate))  # (round 39: "a parrot, not
-        # a hamster" beside "I love hamsters")
+                new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
+                    new, old) or arrangement_kept(new, old)  # (round 39: "a parrot, not a hamster" beside "I love
+        # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job)
     if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时)
         why = means_kept(new, old, settings.model)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):

@@ -29,7 +29,7 @@ from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, LABELS, feature_list
-from memcli.write.row_classes import classes_of
+from memcli.write.row_classes import classes_of, floors_of
 from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
@@ -170,8 +170,18 @@ class FittedJudge(Judge):
                 best = (prob[i][cls], i, cls)
         if best is None:
             i = _argmin([p[0] for p in prob])
-            return Verdict(Decision.ADD, None, f"fitted judge: ADD, no stored memory is surely the same fact "
-                           f"(nearest #{neighbors[i].id}: p(ADD)={prob[i][0]:.2f}, cosine {neighbors[i].cosine:.3f})")
+            k = 1 + _argmin([-q for q in prob[i][1:]])  # the likeliest class but ADD
+            if prob[i][k] <= prob[i][0]:
+                return Verdict(Decision.ADD, None, f"fitted judge: ADD, no stored memory is surely the same fact "
+                               f"(nearest #{neighbors[i].id}: p(ADD)={prob[i][0]:.2f}, cosine "
+                               f"{neighbors[i].cosine:.3f})")
+            # (round 40) likelier than ADD, held back by its floor: "ADD … p(ADD)=0.04" said nothing of why
+            floor = floors_of(rows[i], prob[i], self.min_prob)[k - 1]
+            held = ("two named things, never one" if chosen[i] else "forbidden for this pair" if floor > 1
+                    else f"under its floor {floor:.2f}")
+            return Verdict(Decision.ADD, None, f"fitted judge: ADD, no likelier decision clears its floor (nearest "
+                           f"#{neighbors[i].id}: {LABELS[k]} p={prob[i][k]:.2f} {held}, p(ADD)={prob[i][0]:.2f}, "
+                           f"cosine {neighbors[i].cosine:.3f})")
         p, i, cls = best
         nb = neighbors[i]
         n2, old = align_subjects(new, olds[i])  # (facts_of(nb.statement, nb.slot), read once in judge_many)

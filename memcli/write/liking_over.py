@@ -39,6 +39,13 @@ KINDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "肉": "牛排 排骨 火腿 香肠 培根 烤鸭 鸡翅 鸡腿 肥牛 牛腩 羊肉串",
     "鱼": "三文鱼 寿司 刺身",
     "海鲜": "虾 蟹 生蚝 扇贝 鱿鱼 鲍鱼",
+    # (round 40) a taste given up in degree (不怎么吃辣了, "not into spicy food anymore") ends the liking of a
+    # dish or cuisine known for it (川菜, 火锅; Sichuan, curry) — not of a dish that only holds a spice (辣椒炒肉:
+    # round 21 keeps it)
+    "spicy": "sichuan szechuan hunan curry vindaloo hotpot kimchi",
+    "sweet": "dessert cake candy chocolate cookie donut doughnut pastry pudding",
+    "辣": "川菜 湘菜 火锅 麻辣 辣条 水煮鱼 酸辣粉 螺蛳粉 冒菜 串串 毛血旺 辣子鸡 麻婆豆腐",
+    "甜": "甜品 甜点 甜食 蛋糕 奶茶 冰淇淋 巧克力 糖果 马卡龙",
 }.items()}
 #: a diet told that gives up a kind (我不吃肉了 reads as ``diet`` 素食)
 _DIET_WITHOUT = {"素食": "肉", "吃素": "肉", "vegetarian": "meat", "vegan": "meat"}

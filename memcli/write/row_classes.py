@@ -17,7 +17,7 @@ import numpy as np
 
 from memcli.write.pair_features import FEATURES
 
-__all__ = ["classes_of", "decide_classes"]
+__all__ = ["classes_of", "decide_classes", "floors_of"]
 
 _C = {name: FEATURES.index(name) for name in (
     "same_slot", "jaccard", "cos", "change_marker", "different_strong_slots", "family_refines",
@@ -42,63 +42,10 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
     and no shared strong slot below ``hide_overlap`` content overlap and ``hide_cosine`` cosine) and, between two
     people, NOOP too. A changed name or relation, or a name added to all the old one names, can never be NOOP
     (floor above 1)."""
-    c = _C
-    noop, update, conflict = min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]
-    other_slot, other_subject = min_prob.get("other_slot", 0.0), min_prob.get("other_subject", 0.0)
-    nothing_shared, mixed_slot = min_prob.get("nothing_shared", 0.0), min_prob.get("mixed_slot", 0.0)
-    hide_overlap, hide_cosine = min_prob.get("hide_overlap", -1.0), min_prob.get("hide_cosine", -2.0)
-    sure_at = min_prob.get("sure_one_fact")
-    one_fact = min_prob["one_fact_hide"] if sure_at is not None else 0.0
     out = []
     for r, p in zip(rows, prob, strict=True):
-        f1, f2, f3 = noop, update, conflict
-        no_slot = r[c["same_slot"]] == 0
-        jac = r[c["jaccard"]]
-        no_change = r[c["change_marker"]] == 0
-        other_slots = r[c["different_strong_slots"]] > 0
-        family = r[c["family_refines"]] > 0
-        if other_slots and not family:
-            f2, f3 = max(f2, other_slot), max(f3, other_slot)
-        if r[c["guard:different subject"]] > 0:
-            f2, f3 = max(f2, other_subject), max(f3, other_subject)
-        # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
-        if no_slot and r[c["old_in_new"]] < 0.2:
-            f2 = 1.01
-        # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge; nor
-        # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
-        # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
-        bare = no_slot and jac == 0 and r[c["bigram_jaccard"]] < 0.1
-        if bare or (no_slot and jac < hide_overlap and no_change):
-            f2, f3 = max(f2, nothing_shared), max(f3, nothing_shared)
-        # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" / "I love
-        # spicy food"): a polarity flip is a CONFLICT only between statements that share content, and between two
-        # strong slots only when they name a common thing
-        flip = r[c["flip"]] > 0
-        if flip and (bare or (other_slots and r[c["entity_shared"]] == 0)):
-            f3 = 1.01
-        # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement by
-        # construction: never a restatement, and UPDATE whenever it is likelier than ADD
-        if family and not flip:
-            f1, f2 = 1.01, 0.0
-        if r[c["one_strong_slot"]] > 0:
-            f2, f3 = max(f2, mixed_slot), max(f3, mixed_slot)
-        # a changed name or relation, or a name added (Boston → Boston University: more specific): never NOOP
-        if r[c["names_changed"]] > 0 or r[c["relations_changed"]] > 0 or r[c["names_added"]] > 0:
-            f1 = 1.01
-        # the hard guard: never hide across types, subjects or no common ground (below the hide cosine without
-        # a shared slot only a told change hides: hard_guard's last rule), never merge two people's facts
-        if r[c["hard_no_hide"]] > 0 or (r[c["same_strong_slot"]] == 0 and r[c["cos"]] < hide_cosine
-                                        and (jac < hide_overlap or no_change)):
-            f2 = f3 = 1.01
-        if r[c["different_people"]] > 0:
-            f1 = f2 = f3 = 1.01
+        f1, f2, f3 = floors_of(r, p, min_prob)
         p0, p1, p2, p3 = p
-        # the judge sure the two are one fact (p(ADD) under ``sure_one_fact``): keeping both is no longer the
-        # likely truth, so a change or refinement needs only to outweigh the rest (``one_fact_hide``), not the
-        # plain floor; a stricter floor (other slot, subject, nothing shared) or the guard's 1.01 still holds
-        if sure_at is not None and p0 < sure_at:
-            f2 = min(f2, one_fact) if f2 <= update else f2
-            f3 = min(f3, one_fact) if f3 <= conflict else f3
         # the most probable class that clears its floor (ADD always does); the first of equals, as argmax
         best, cls = p0, 0
         for k, (pk, fk) in enumerate(((p1, f1), (p2, f2), (p3, f3)), 1):
@@ -106,6 +53,67 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
                 best, cls = pk, k
         out.append(cls)
     return out
+
+
+def floors_of(r: Sequence[float], p: Sequence[float], min_prob: dict[str, float]) -> tuple[float, float, float]:
+    """The floors (NOOP, UPDATE, CONFLICT) the probabilities ``p`` (4) of the pair with feature row ``r`` must clear
+    (see :func:`classes_of`); a floor over 1 forbids the class for this pair."""
+    c = _C
+    noop, update, conflict = min_prob["NOOP"], min_prob["UPDATE"], min_prob["CONFLICT"]
+    other_slot, other_subject = min_prob.get("other_slot", 0.0), min_prob.get("other_subject", 0.0)
+    nothing_shared, mixed_slot = min_prob.get("nothing_shared", 0.0), min_prob.get("mixed_slot", 0.0)
+    hide_overlap, hide_cosine = min_prob.get("hide_overlap", -1.0), min_prob.get("hide_cosine", -2.0)
+    sure_at = min_prob.get("sure_one_fact")
+    one_fact = min_prob["one_fact_hide"] if sure_at is not None else 0.0
+    f1, f2, f3 = noop, update, conflict
+    no_slot = r[c["same_slot"]] == 0
+    jac = r[c["jaccard"]]
+    no_change = r[c["change_marker"]] == 0
+    other_slots = r[c["different_strong_slots"]] > 0
+    family = r[c["family_refines"]] > 0
+    if other_slots and not family:
+        f2, f3 = max(f2, other_slot), max(f3, other_slot)
+    if r[c["guard:different subject"]] > 0:
+        f2, f3 = max(f2, other_subject), max(f3, other_subject)
+    # a refinement keeps what the old statement said: an UPDATE needs some of it in the new one
+    if no_slot and r[c["old_in_new"]] < 0.2:
+        f2 = 1.01
+    # nothing in common (no content unit, hardly a character pair, no slot): hiding needs a sure judge; nor
+    # hardly a content word in common and no change told (我在补充维生素E / 我用的是…精华液): the cosine of two
+    # things used or taken is no evidence of one fact; a told change (now / switched / 现在 / 换成) still hides
+    bare = no_slot and jac == 0 and r[c["bigram_jaccard"]] < 0.1
+    if bare or (no_slot and jac < hide_overlap and no_change):
+        f2, f3 = max(f2, nothing_shared), max(f3, nothing_shared)
+    # a "no" about another thing contradicts nothing (我不加奶 / 我喜欢喝美式咖啡; "I hate cilantro" / "I love
+    # spicy food"): a polarity flip is a CONFLICT only between statements that share content, and between two
+    # strong slots only when they name a common thing
+    flip = r[c["flip"]] > 0
+    if flip and (bare or (other_slots and r[c["entity_shared"]] == 0)):
+        f3 = 1.01
+    # a more specific key of the same attribute (like.tea → like.japanese green tea) is a refinement by
+    # construction: never a restatement, and UPDATE whenever it is likelier than ADD
+    if family and not flip:
+        f1, f2 = 1.01, 0.0
+    if r[c["one_strong_slot"]] > 0:
+        f2, f3 = max(f2, mixed_slot), max(f3, mixed_slot)
+    # a changed name or relation, or a name added (Boston → Boston University: more specific): never NOOP
+    if r[c["names_changed"]] > 0 or r[c["relations_changed"]] > 0 or r[c["names_added"]] > 0:
+        f1 = 1.01
+    # the hard guard: never hide across types, subjects or no common ground (below the hide cosine without
+    # a shared slot only a told change hides: hard_guard's last rule), never merge two people's facts
+    if r[c["hard_no_hide"]] > 0 or (r[c["same_strong_slot"]] == 0 and r[c["cos"]] < hide_cosine
+                                    and (jac < hide_overlap or no_change)):
+        f2 = f3 = 1.01
+    if r[c["different_people"]] > 0:
+        f1 = f2 = f3 = 1.01
+    p0 = p[0]
+    # the judge sure the two are one fact (p(ADD) under ``sure_one_fact``): keeping both is no longer the
+    # likely truth, so a change or refinement needs only to outweigh the rest (``one_fact_hide``), not the
+    # plain floor; a stricter floor (other slot, subject, nothing shared) or the guard's 1.01 still holds
+    if sure_at is not None and p0 < sure_at:
+        f2 = min(f2, one_fact) if f2 <= update else f2
+        f3 = min(f3, one_fact) if f3 <= conflict else f3
+    return f1, f2, f3
 
 
 def decide_classes(prob: np.ndarray, x: np.ndarray, min_prob: dict[str, float]) -> np.ndarray:

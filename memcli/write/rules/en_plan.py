@@ -8,7 +8,8 @@ meets the plan it replaces.
   "I'm flying to Denver next week", "We're going to Lisbon in March";
 - a trip changed: a dropped plan and the one that takes its place, in one sentence ("We're not going
   to Lisbon anymore, we're going to Porto instead", "Change of plans: I'm flying to Seattle instead",
-  "We're going to Rome instead of Lisbon"): the new place is the value.
+  "We're going to Rome instead of Lisbon", "We changed our mind, the trip will be to Oslo instead of Rome": round
+  40): the new place is the value.
 
 Not a plan here: a day's errand (going to Costco tomorrow), going to a common noun (the gym, bed),
 a wish or a condition (I'd love to go to Japan, if we go to Rome), a question, a plan dropped with
@@ -72,8 +73,17 @@ _UNSURE = re.compile(
     r"considering|probably|not sure|unless)\b",
     re.I,
 )
-#: a change's label before the new plan ("Change of plans:", "Plans changed,")
-_LABEL = re.compile(r"^(?:(?:a )?change of plans?|plans? (?:have |has )?changed|new plan|update)\s*[:,!.-]\s*", re.I)
+#: a change's label before the new plan ("Change of plans:", "Plans changed,", round 40: "Actually we changed our
+#: mind,")
+_LABEL = re.compile(r"^(?:(?:a )?change of plans?|plans? (?:have |has )?changed|new plan|update|(?:(?:so|well|ok|okay|"
+                    r"actually),? )*(?:I|we) (?:have |'ve )?(?:changed|change) (?:my|our) minds?)\s*[:,!.-]\s*", re.I)
+#: the trip itself given its new place (round 40): "the trip will be to Lisbon instead", "our honeymoon is now in Bali
+#: instead of Rome" — what is planned stays, its place changes
+_TRIP_TO = re.compile(
+    r"^(?i:(?:the|our|my) (?:trip|vacation|holiday|getaway|honeymoon|road trip|flight)(?: (?:in|this|next) [a-z]+)? "
+    r"(?:(?:will|is going to) be|is now|is|has been (?:moved|changed|switched)) (?:now )?(?:going )?(?:to|in) )"
+    rf"{_PLACE}(?P<tail>.*)$"
+)
 #: where a sentence's clauses meet (a comma, "and/so/but" before the speaker or a relation), in the words as said
 _CUT = re.compile(r",\s*|\s+(?i:so|and|but)\s+(?=(?i:now |then )?(?:I\b(?! are\b| were\b)|(?i:we|my|our)\b))")
 
@@ -95,10 +105,10 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
             continue  # the plan dropped: the place of the clause that takes its place is the value
         if part[:1].islower() and re.match(rf"^(?:{_TRAVEL}|{_GOING}) ", part):
             part = ("we are " if rx(r"\bwe\b", re.I).search(said) else "I am ") + part  # "…, going to X instead"
-        m = _PLAN.match(part)
+        m = _PLAN.match(part) or _TRIP_TO.match(part)
         if not m or _NOT_PLACE.match(m.group("place")):
             continue
-        if not m.group("travel") and not _LATER.search(m.group("tail") + " " + said):
+        if "travel" in m.re.groupindex and not m.group("travel") and not _LATER.search(m.group("tail") + " " + said):
             continue  # "going to Costco tomorrow": an errand, not a trip
         place = rx(r"\s+(?:instead|again|too)$").sub("", m.group("place"))
         return Match(

@@ -44,7 +44,15 @@ from memcli.write.rules.zh_facts import (
     _topic_first,
 )
 from memcli.write.rules.zh_named import naming_clause, split_named
-from memcli.write.rules.zh_plan import plan_cancelled, plan_change, plan_had, plan_made, plan_moved, plan_set
+from memcli.write.rules.zh_plan import (
+    plan_cancelled,
+    plan_change,
+    plan_had,
+    plan_made,
+    plan_moved,
+    plan_redirected,
+    plan_set,
+)
 from memcli.write.rules.zh_subject import _continues, _Ctx, _subject
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
@@ -80,7 +88,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     ctx = ctx if ctx is not None else _Ctx()
     c = zh_job_moved(prepare(clause)) or prepare(clause)  # 换到X上班了 / 还是当护士: the workplace now, the job kept
     if not c or rx(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)").match(c) or \
-            rx(r"吧[。！!～~]*$").search(clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c)) or _ADDRESSEE.match(c) and not rx(r"^你(?:可以|就)?叫我").match(c):  # noqa: E501
+            rx(r"吧[。！!～~]*$").search(clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c) or plan_redirected(c)) or _ADDRESSEE.match(c) and not rx(r"^你(?:可以|就)?叫我").match(c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
             ctx.subject = None  # 我会注意这些方面，多进行实践…: the clauses after a wish or plan share it
             named = _subject(c, ctx) if c.startswith("我") else None
@@ -92,8 +100,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if rx(r"^今天(?:是|就是)我(?:的)?(?:生日|生辰)").match(c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="今天是我的生日", kind="identity", slot="birthday", value="today", salience=0.8)]
     if plan := plan_change(c, ctx.last) or plan_cancelled(c) or plan_made(c, ctx.subject) or plan_moved(c) or \
-            plan_set(c, ctx.subject) or plan_had(c, ctx.subject) or habit_moved(c):  # 改去西安 / 取消了 / 计划去… /
-        # 推迟到… / 定在… / 周五要去看牙医 / 课改到周五
+            plan_set(c, ctx.subject) or plan_had(c, ctx.subject) or plan_redirected(c) or habit_moved(c):
+        # 改去西安 / 取消了 / 计划去… / 推迟到… / 定在… / 周五要去看牙医 / 旅行改成去新疆 / 课改到周五
         return [plan]
     if (sw := switched_to(c)) and (c.startswith("我") or ctx.subject is None or ctx.subject[0] == slots.ME):
         who = slots.slot_subject(sw.slot)  # 我改喝茶了 / …，改喝茶了: the habit now (round 38), not a fact.改;

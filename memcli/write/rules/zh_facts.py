@@ -247,7 +247,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = rx(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
                  r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$").match(q) or \
         rx(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$").match(q) or \
-        rx(r"^(?:从来不|从不|不再|不太能|不怎么能|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$").match(q)
+        rx(r"^(?:从来不|从不|不再|不太能|不怎么能|不太|不怎么|不大|不|没|戒了|戒掉了)(吃|喝|抽|碰)(.+)$").match(q)
     if m and not thing and not _DEGREE_ONLY.fullmatch(m.group(m.lastindex or 1)):  # 烦死了: a reaction, no object
         raw_v = m.group(m.lastindex or 1)
         head = q[:m.start(m.lastindex or 1)]

@@ -17,26 +17,47 @@ from memcli import slots
 from memcli.write.rules.match import Match
 from memcli.write.rules.zh_words import _REL
 
-__all__ = ["plan_cancelled", "plan_change", "plan_had", "plan_made", "plan_moved", "plan_set"]
+__all__ = ["plan_cancelled", "plan_change", "plan_had", "plan_made", "plan_moved", "plan_redirected", "plan_set"]
 
-#: the old plan dropped: (我/我们/我们家)(就/也/都)不去/不回/没去 + the place (+ 了)
-_DROPPED = re.compile(r"^(?:我们家|我们|我家|我)?(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
+#: the time a changed plan keeps, told before its "no" or its new place (五一不去云南了，改去新疆; round 40)
+_KEPT_TIME = (r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|"
+              r"春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)*")
+#: the old plan dropped: (我/我们/我们家)(+ its time)(就/也/都)不去/不回/没去 + the place (+ 了)
+_DROPPED = re.compile(rf"^{_KEPT_TIME}(?:我们家|我们|我家|我)?{_KEPT_TIME}(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
                       r"(?P<old>[^，,。]{1,10}?)(?:了)?$")
-#: the new one: (我们)(就)改去/改成去/换成去/改到/改成 + the place, what is done there trimmed
-_CHANGED = re.compile(r"^(?:我们|我)?(?:就|也|还是)?(?:改|换)(?:(?:成|为)(?:去|到)?|去|到)(?P<new>[^，,。]{1,10}?)"
-                      r"(?:玩|旅游|旅行|度假|过年|了|吧)*$")
+#: the new one: (我们)(+ its time)(就)改去/改成去/换成去/改到/改成 + the place, what is done there trimmed
+_CHANGED = re.compile(rf"^{_KEPT_TIME}(?:我们|我)?{_KEPT_TIME}(?:就|也|还是)?(?:改|换)(?:(?:成|为)(?:去|到)?|去|到)"
+                      r"(?P<new>[^，,。]{1,10}?)(?:玩|旅游|旅行|度假|过年|了|吧)*$")
 
 
 def plan_change(clause: str, last: str) -> Match | None:
     """The plan as changed when ``clause`` (prepared: 改去西安) takes the place of the plan ``last`` (the
-    clause before it, prepared: 我们不去成都了) drops: statement ``<last>，<clause>`` (我 added when neither
-    names the speaker), slot ``plan.destination``, value the new place; None for any other pair."""
+    clause before it, prepared: 我们不去成都了) drops: statement ``<last>，<clause>`` (我 added when the dropped
+    plan does not name the speaker), slot ``plan.destination``, value the new place; None for any other pair."""
     old, new = _DROPPED.match(last), _CHANGED.match(clause)
     if not old or not new or new.group("new") == old.group("old"):
         return None
     said = f"{last}，{clause}"
-    return Match(statement=said if said.startswith("我") else "我" + said, kind="other", slot="plan.destination",
+    return Match(statement=said if "我" in last else "我" + said, kind="other", slot="plan.destination",
                  value=new.group("new"), salience=0.6)
+
+
+#: a trip's new place told alone, by the trip or its time (我们的旅行改成去新疆了, 五一改去新疆了): what changes, then
+#: 改成/换成/改去 + the place
+_REDIRECTED = re.compile(rf"^(?:我们家|我们|我家|我)?(?:的)?(?P<t>{_KEPT_TIME})(?:的)?(?:那次|这次|那个|这个)?"
+                         r"(?P<trip>旅行|旅游|行程|出游|度假|计划|目的地)?(?:也|就|又|还是)?(?:改成|换成|改为|改去|换去|改到)"
+                         r"(?:去|到)?(?P<new>[^，,。我你他她]{2,10}?)(?:玩|旅游|旅行|度假|过年|了|吧)*$")
+
+
+def plan_redirected(clause: str) -> Match | None:
+    """A trip's new place told without the old one (prepared: 我们的旅行改成去新疆了, 五一改去新疆了; round 40):
+    statement as told (我 added when it does not name the speaker), slot ``plan.destination``, value the new place;
+    None without a trip word or a time (改成周五: a habit's day, :mod:`memcli.write.rules.habit_moved`)."""
+    m = _REDIRECTED.match(clause)
+    if m is None or not (m.group("t") or m.group("trip")):
+        return None
+    return Match(statement=clause if clause.startswith("我") else "我" + clause, kind="other",
+                 slot="plan.destination", value=m.group("new"), salience=0.6)
 
 
 #: a plan called off, told topic first (那次旅行取消了, 日本的旅行也取消了, 去云南的计划取消了): the plan, then 取消

@@ -1,0 +1,77 @@
+"""A changed plan ends the plan it changes, not another one (round 40).
+
+"Actually we changed our mind, the trip will be to Lisbon instead of Oslo" / 五一不去云南了，改去新疆 are read as the
+user's plan as it now stands (``plan.destination``, :mod:`memcli.write.rules.en_plan`,
+:mod:`memcli.write.rules.zh_plan`); the fitted judge ends a stored plan of the same slot whose place differs (CONFLICT
+p 1.00) — and so ended "I'm flying to Denver next week", another trip, as readily as the plan to Oslo the user
+dropped. A plan of the same slot is the one changed when it names the place the change drops (Oslo, 云南) or the
+place it changes to; a change that names the place it drops keeps every other plan. A plan told without the place it
+drops (我们的旅行改成去新疆了) and a stored plan that each name a time and share none (五一 / 十一, April / next week)
+are two trips too. Any other pair is the judge's — and so is a pair told in two languages (里斯本 / Lisbon: a place's
+two names share no words).
+
+Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules import Facts
+
+__all__ = ["dropped_place", "plan_change_kept", "plan_times"]
+
+_SLOT = "plan.destination"
+#: the place a Chinese change drops: 不去 / 没去 / 不再去 + the place (+ 了, a comma, the end)
+_ZH_DROPPED = re.compile(r"(?:不|不再)(?:去|到|回)(?P<old>[^，,。了我你他她]{1,10}?)(?:了|[，,。]|$)")
+#: the place an English change drops: instead of / rather than X, not (or no longer) going / flying … to X
+_EN_DROPPED = re.compile(
+    r"\b(?:instead of|rather than|(?:not|no longer|never) (?:going|flying|driving|heading|travel(?:l)?ing) to|"
+    r"cancell?ed (?:our|my|the) (?:trip|flight|vacation|holiday) to)\s+(?P<old>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,3})")
+#: the times a Chinese plan is told with (a holiday, a month, a season, next year)
+_ZH_TIME = re.compile(r"春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|暑假|寒假|[一二三四五六七八九十\d]{1,2}月|"
+                      r"[春夏秋冬]天|年底|年初")
+#: the times an English plan is told with ("May" only after "in": the verb is the commoner word)
+_EN_TIME = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
+                      r"spring|summer|fall|autumn|winter|christmas|easter|thanksgiving|new year)\b|\bin may\b")
+
+
+def dropped_place(statement: str) -> str | None:
+    """The place a changed plan says it drops (五一不去云南了，改去新疆 → 云南; "… to Lisbon instead of Oslo" → Oslo),
+    or None."""
+    if lang_of(statement) == "zh":
+        m = _ZH_DROPPED.search(to_simplified(statement))
+    else:
+        m = _EN_DROPPED.search(statement)
+    return m.group("old").strip() if m else None
+
+
+def plan_times(statement: str) -> frozenset[str]:
+    """The time words of a plan (五一, 十月, 暑假; april, summer, christmas), simplified and case-folded."""
+    if lang_of(statement) == "zh":
+        return frozenset(_ZH_TIME.findall(to_simplified(statement)))
+    return frozenset(t.removeprefix("in ") for t in _EN_TIME.findall(statement.casefold()))
+
+
+def _names(statement: str, place: str) -> bool:
+    return bool(place) and to_simplified(place).casefold() in to_simplified(statement).casefold()
+
+
+def plan_change_kept(new: Facts, old: Facts) -> str | None:
+    """Why the stored plan ``old`` stays beside the plan ``new`` (both ``plan.destination`` of one owner) whatever the
+    judge said, or None: see the module doc."""
+    if not (new.slot and new.slot == old.slot and new.slot.endswith(_SLOT)):
+        return None
+    if lang_of(new.statement) != lang_of(old.statement):
+        return None  # (a place's two names, 里斯本 / Lisbon, compare by no words: the judge's)
+    if new.value and _names(old.statement, new.value):
+        return None  # the stored plan names the place the change goes to: the judge's
+    if (was := dropped_place(new.statement)) is not None:
+        if _names(old.statement, was):
+            return None
+        return f"a plan changed from {was}: a plan that names neither {was} nor {new.value} is another trip"
+    tn, to = plan_times(new.statement), plan_times(old.statement)
+    if tn and to and not tn & to:
+        return f"two plans of other times ({'/'.join(sorted(tn))}; {'/'.join(sorted(to))}): another trip"
+    return None
