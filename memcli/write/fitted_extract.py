@@ -67,6 +67,7 @@ from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_tail import trim_tail
 from memcli.write.rules.en_words import _AGO
 from memcli.write.rules.zh_carry import with_details, with_subjects, zh_parts
+from memcli.write.split import ability
 from memcli.write.told_shapes import as_stated, only_wished, owned_step, plan_told, told_by_shape
 from memcli.write.unit_cuts import with_model
 
@@ -321,7 +322,7 @@ class FittedExtractor(RuleExtractor):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or only_wished(unit.text, unit.lang) or low and not (  # (wishes: round 31)
-                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang)):
+                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang) or ability(unit.text)):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
