@@ -63,12 +63,16 @@ def model_fragment(text: str) -> bool:
 #: a part that only agrees with the clause before it, or a 我 of two people (我和我老婆…): no clause of its own
 _ZH_ECHO = re.compile(r"我们?(?:也|还|都|就)*(?:是|一样|同意|不是|没有|有|会|能|要|如此|这样)?[的了呢啊吧呀哦]*")
 _ZH_PAIR = re.compile(r"^我(?:们)?(?:和|跟|与|同)")
+#: a part that opens with a modal of ability before its verb (会滑雪, 能说粤语): a predicate, no listed noun
+_ZH_MODAL = re.compile(r"^(?:会|能|可以)[\u4e00-\u9fff]{2,}$")
 
 
 def own_clause_zh(part: str) -> bool:
     """Whether ``part`` (a Chinese comma part, not the first) opens with 我 and says a predicate of its own
     (我弹钢琴, 我会弹吉他, 我养猫): cut as a unit whatever its length. 我也是 / 我也一样 / 我和我老婆… are not."""
     p = part.strip(_END)
+    if _ZH_MODAL.match(p):  # 会滑雪, 能说粤语: an ability of the clause's subject, carried (zh_carry)
+        return True
     return p.startswith("我") and len(p) >= 3 and not _ZH_ECHO.fullmatch(p) and not _ZH_PAIR.match(p)
 
 
