@@ -182,7 +182,7 @@ def _cut_units(text: str) -> list[Unit]:
             join = _ZH_JOIN.match(p) if zh else _EN_JOIN.match(p)
             listed = zh and parts and _ZH_LIST_HEAD.search(parts[-1]) and not (
                 _ZH_OWN_CLAUSE.search(p) or lead_conjunction(p))
-            short = len(p) <= (4 if zh else 12) and not (zh and own_clause_zh(p))  # (我住在杭州，我弹钢琴: two)
+            short = len(p) <= (4 if zh else 12) and not (zh and parts and own_clause_zh(p, parts[-1]))  # (…，我弹钢琴)
             if parts and (join or listed or short or model_fragment(p)):  # (…，索尼A7C2: the product's model)
                 parts[-1] = parts[-1] + ("，" if zh else ", ") + p
             else:

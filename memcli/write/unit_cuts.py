@@ -67,9 +67,13 @@ _ZH_PAIR = re.compile(r"^我(?:们)?(?:和|跟|与|同)")
 _ZH_MODAL = re.compile(r"^(?:会|能|可以)[\u4e00-\u9fff]{2,}$")
 
 
-def own_clause_zh(part: str) -> bool:
-    """Whether ``part`` (a Chinese comma part, not the first) opens with 我 and says a predicate of its own
-    (我弹钢琴, 我会弹吉他, 我养猫): cut as a unit whatever its length. 我也是 / 我也一样 / 我和我老婆… are not."""
+def own_clause_zh(part: str, before: str) -> bool:
+    """Whether ``part`` (a Chinese comma part) opens with 我 and says a predicate of its own (我弹钢琴, 我会弹吉他,
+    我养猫), or with a modal of ability and its verb (会滑雪), after ``before`` (the part before it), a clause:
+    cut as a unit whatever its length. 我也是 / 我也一样 / 我和我老婆… are not, nor a part after a word of
+    two characters or fewer (嗯嗯，我知道了: an interjection is no clause to cut it from)."""
+    if len(before.strip(_END)) <= 2:
+        return False
     p = part.strip(_END)
     if _ZH_MODAL.match(p):  # 会滑雪, 能说粤语: an ability of the clause's subject, carried (zh_carry)
         return True
