@@ -18,7 +18,6 @@ import pytest
 
 from memcli.models import Kind
 from memcli.write.kind_words import kind_by_words
-from memcli.write.rules.match import numbers_of
 from memcli.write.unit_cuts import model_fragment
 from tests._stores import module_store
 
@@ -72,13 +71,6 @@ def test_two_clauses_after_a_comma_are_two_memories(items) -> None:  # noqa: ANN
 def test_a_list_of_one_predicate_or_a_pair_of_people_is_not_cut(items) -> None:  # noqa: ANN001
     assert not any(s.strip("我") == "馄饨" for s in items), list(items)  # no 馄饨 / 我馄饨: no clause of its own
     assert any(s.startswith("我和我老婆") for s in items), list(items)  # the pair's fact, said whole
-
-
-@pytest.mark.parametrize(("text", "numbers"), [("我开的车是一辆红色的本田", ()), ("我是一名牙医", ()),
-                                               ("它是一只三花猫", ()), ("我有一个外孙", (1,)),
-                                               ("我养了一只乌龟", (1,)), ("我有两个外孙", (2,))])
-def test_a_classifier_after_a_copula_is_no_number(text: str, numbers: tuple[int, ...]) -> None:
-    assert numbers_of(text) == numbers
 
 
 @pytest.mark.parametrize(("text", "kind"), [("我对尘螨过敏", Kind.HEALTH), ("我的血糖偏高", Kind.HEALTH),

@@ -26,7 +26,6 @@ from memcli import slots
 from memcli.rx import rx
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.hashed_once import HashedOnce
-from memcli.write.rules.zh_article import without_articles
 
 __all__ = ["EN_NEGATION", "Facts", "Match", "ZH_NEGATION", "ZH_NOT_NEGATION", "cn_to_int", "content_tokens",
            "content_units", "counts_spelled", "entity_units", "expand_en", "numbers_of", "polarity_of", "resolve_ago",
@@ -249,7 +248,6 @@ def numbers_of(text: str) -> tuple[int, ...]:
         # 一周三次 / 一个月去两回: 一 is "per", not a count (每周一次 and 一周三次 differ in 1 vs 3)
         t = rx(r"[一1](?=个?(?:周|星期|礼拜|月|天|年)[^，。,；;]{0,6}?[次回趟遍])").sub("每", t)
         out += [_ZH_WHEN[m.group(0)] for m in _ZH_WHEN_RE.finditer(t)]
-        t = without_articles(t)  # 是一辆本田: "is a" Honda, no 1 (round 40)
         for m in _CN_NUM.finditer(t):
             v = cn_to_int(m.group(1) or m.group(2))
             if v is not None:
