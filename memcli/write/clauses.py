@@ -50,6 +50,7 @@ from memcli.write.rules.en_told import INITIAL_DOT, INITIALS, told_back
 from memcli.write.rules.en_words import clause_pieces
 from memcli.write.rules.zh_conj import lead_conjunction
 from memcli.write.shared_subject import with_shared_subject
+from memcli.write.unit_cuts import joined_fragments, model_fragment, own_clause_zh
 
 __all__ = ["SIGNALS", "Unit", "clean", "en_parts", "generic_slot", "hearsay_or_passing", "is_chatter", "model_text",
            "named_attribute", "signals", "specific_slot", "units"]
@@ -182,13 +183,16 @@ def _cut_units(text: str) -> list[Unit]:
             join = _ZH_JOIN.match(p) if zh else _EN_JOIN.match(p)
             listed = zh and parts and _ZH_LIST_HEAD.search(parts[-1]) and not (
                 _ZH_OWN_CLAUSE.search(p) or lead_conjunction(p))
-            if parts and (join or listed or len(p) <= (4 if zh else 12)):
+            short = len(p) <= (4 if zh else 12) and not (zh and parts and own_clause_zh(p, parts[-1]))  # (…，我弹钢琴)
+            if parts and (join or listed or short or model_fragment(p)):  # (…，索尼A7C2: the product's model)
                 parts[-1] = parts[-1] + ("，" if zh else ", ") + p
             else:
                 parts.append(p)
         out += [Unit(p, lang) for p in parts]
     if len(out) > 1 and _cut_off(out[-1].text, [u.text for u in out[:-1]]):
         out.pop()
+    if len(out) > 1 and not any(u.fix for u in out) and any(model_fragment(u.text) for u in out[1:]):
+        out = [Unit(t, lang) for t in joined_fragments([u.text for u in out], lang)]  # (…。A7C2。: round 40)
     return out
 
 

@@ -104,7 +104,7 @@ class MemoryExtractionService:
                                             for n in todo]) if todo else []
         out: list[list[Candidate] | Exception] = [[] for _ in utts]
         for n, res in zip(todo, got, strict=True):
-            out[n] = res if isinstance(res, Exception) else mark_ended_past([c for c in res if keep(c)])
+            out[n] = res if isinstance(res, Exception) else mark_ended_past([_kinded(c) for c in res if keep(c)])
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
             elif utts[n].role == "user" and not isinstance(res, Exception) and (den := contrast_denied(texts[n])):
@@ -230,7 +230,15 @@ def enrich(candidate: Candidate) -> Candidate:
         upd["slot"] = slot  # the rules' slot, or the parse's where the rules name no attribute (I report to X)
     if candidate.kind == Kind.OTHER and f.kind:
         upd["kind"] = Kind(f.kind)
-    return candidate.model_copy(update=upd) if upd else candidate
+    return _kinded(candidate.model_copy(update=upd) if upd else candidate)
+
+
+def _kinded(c: Candidate) -> Candidate:
+    """``c`` with its kind read from its words when it is ``other`` (health, habit: :mod:`memcli.write.kind_words`)."""
+    from memcli.write.kind_words import kind_by_words
+
+    kind = kind_by_words(c.statement, c.kind, c.slot)
+    return c if kind == c.kind else c.model_copy(update={"kind": kind})
 
 
 

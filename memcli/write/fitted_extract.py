@@ -67,7 +67,9 @@ from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_tail import trim_tail
 from memcli.write.rules.en_words import _AGO
 from memcli.write.rules.zh_carry import with_details, with_subjects, zh_parts
+from memcli.write.split import ability
 from memcli.write.told_shapes import as_stated, only_wished, owned_step, plan_told, told_by_shape
+from memcli.write.unit_cuts import with_model
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -287,7 +289,9 @@ class FittedExtractor(RuleExtractor):
             try:
                 parts.append(with_named_it(units(_read_as(u))) if u.role == "user" else [])  # (Bought it! A…)
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
-                rule_out.append(self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1]))
+                found = self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1])
+                rule_out.append([c.model_copy(update={"statement": st}) if (st := next(  # (…，华为Mate60: round 40)
+                    (m for x in parts[-1] if (m := with_model(c.statement, x.text))), None)) else c for c in found])
             except Exception as exc:  # kept per task: one bad utterance fails only its task
                 parts[len(rule_out):] = [[]]
                 rule_out.append(exc)
@@ -318,7 +322,7 @@ class FittedExtractor(RuleExtractor):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or only_wished(unit.text, unit.lang) or low and not (  # (wishes: round 31)
-                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang)):
+                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang) or ability(unit.text)):
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
