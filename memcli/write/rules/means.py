@@ -116,7 +116,8 @@ _EN_GOING_ON = re.compile(r"(?:'m|'re|'s|\bam|\bare|\bis)\s+(?:\w+\s+)?(?:drivin
                           r"catching|going|heading|flying)\b", re.I)
 _EN_HABIT = re.compile(r"\b(?:now|these days|nowadays|lately|every|each|daily|usually|always|most days)\b", re.I)
 _ZH_PLAN = re.compile(r"明天|后天|下周|下个?月|下次|打算|准备|计划|将要|要去|想去|我们|咱们|旅行|旅游|出差")
-_EN_TAKE = re.compile(rf"\b(?:take|takes|taking|took|catch|catches|ride|rides|riding|use|uses)\s+(?:the |a |an |my )?"
+_EN_TAKE = re.compile(rf"\b(?:take|takes|taking|took|catch|catches|ride|rides|riding|use|uses|get|gets)\s+"
+                      rf"(?:the |a |an |my )?"
                       rf"(?:{_EN_M})\b(?:\s+[a-z]+){{0,2}}?\s+to\s+{_EN_DEST}", re.I)
 _EN_GO = re.compile(rf"\b(?:{_EN_V})\s+(?:(?:in|into|over|down|up)\s+)?to\s+{_EN_DEST}", re.I)
 _EN_BY = re.compile(rf"\b(?:go|goes|going|get|gets|getting|commute|commutes|commuting|travel|travels|come|comes|"

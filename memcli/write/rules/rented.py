@@ -17,7 +17,7 @@ __all__ = ["DWELLING", "en_rented_place", "zh_rented_place"]
 
 #: what is lived in: the head noun after "rent a … "
 DWELLING = (r"(?:flat|flats|apartment|apartments|house|home|studio|room|bedsit|condo|condominium|cottage|bungalow|"
-                r"townhouse|loft|maisonette|place|unit|duplex|basement|annex|annexe|semi|terrace|one-bed|two-bed|"
+                r"townhouse|loft|maisonette|place|duplex|basement|annex|annexe|semi|terrace|one-bed|two-bed|"
                 r"one-bedroom|two-bedroom|three-bedroom)")
 _EN_RENT = re.compile(
     r"^(?:rents?|rented|(?:am|is|are|was|were|'m|'re) (?:renting|leasing|subletting)|(?:have|has) (?:rented|been "
