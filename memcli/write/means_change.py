@@ -249,7 +249,7 @@ def _had(f: Facts) -> bool:
 
 def owned_kept(new: Facts, old: Facts) -> str | None:
     """Why ``old`` stays beside ``new`` when one tells a vehicle had and the other a way of going ("I drive to work"
-    / "I drive a Honda", "I take the train to work" / "I bought a Tesla"): two facts, owning and commuting; None:
+    / "I drive a Honda", "I catch a train to the office" / "I bought a Tesla"): two facts, owning and commuting; None:
     not such a pair."""
     if going(new.statement) and _had(old) or going(old.statement) and _had(new):
         return "a thing had and a way of going are two facts"
