@@ -15,7 +15,7 @@ __all__ = ["is_spot"]
 _NUM = r"(?:[一二三四五六七八九十百\d]+|[a-z]?\d+)"
 _ZH_SPOT = re.compile(r"(?:座位|座儿|位子|位置|工位|办公桌|桌子|桌|工区|卡座|隔间|会议室|办公室|窗边|靠窗|角落|"
                       rf"前排|后排|床位|{_NUM}(?:楼|层|号位|排)|楼上|楼下|夜班|白班|早班|晚班|中班|大夜班)$")
-_EN_SPOT = re.compile(r"\b(?:desk|desks|seat|seats|cubicle|workstation|office|room|corner|bench|spot|row|floor|"
+_EN_SPOT = re.compile(r"\b(?:desk|desks|seat|seats|cubicle|workstation|room|corner|bench|spot|row|floor|"
                       r"storey|story|shift|shifts|bunk|bed)s?$", re.I)
 #: what follows the spot's head noun: where it stands ("a desk by the window", "the seat near the door")
 _EN_AFTER = re.compile(r"\s+(?:by|near|next to|beside|at|on|in|opposite|behind|facing|close to)\s.*$", re.I)
