@@ -1,8 +1,8 @@
 """A home rented in a place is where one lives, in either language (round 40).
 
-"I rent a flat in Bristol near the harbour" was keyed ``fact.rent``, "We're renting a house in Leeds" was no fact,
-我在杭州租了个房子 none either and 我租房住在南京 ``fact.住``: none of them the ``residence``, so a move told later
-("we moved to Glasgow", 我搬到无锡了) ended nothing and "Where did I live before?" found only the new town. Renting,
+"I rent a flat in Cardiff near the castle" was keyed ``fact.rent``, "We're renting a cottage in Kendal" was no fact,
+我在苏州租了一套房子 none either and 我租房住在西安 ``fact.住``: none of them the ``residence``, so a move told later
+("we moved to Dundee", 我搬到无锡了) ended nothing and "Where did I live before?" found only the new town. Renting,
 leasing or subletting a *dwelling* (a flat, a house, a studio, a room; 房子, 公寓, 单间) in a place is living there:
 :func:`en_rented_place` and :func:`zh_rented_place` give the place, which the rules key as the residence. Renting a
 car, a bike or a storage unit is not (no dwelling word); neither is letting a home out (rent out, 出租, 租出去) nor a
@@ -30,7 +30,7 @@ _EN_NOT_HOME = re.compile(r"\b(?:every|each|summer|summers|holidays?|vacation|we
 
 
 def en_rented_place(predicate: str) -> str | None:
-    """The place a home is rented in (``bristol near the harbour`` of "rent a flat in Bristol near the harbour";
+    """The place a home is rented in (``cardiff near the castle`` of "rent a flat in Cardiff near the castle";
     ``leeds`` of "are renting a house in Leeds"), or None: no dwelling rented, a holiday let, a home let out.
     ``predicate``: the clause after its subject, as the English rules read it (lower case)."""
     m = _EN_RENT.match(predicate.strip())
@@ -52,7 +52,7 @@ _ZH_NOT_HOME = re.compile(r"出租|租出去|度假|旅游|旅行|民宿|周末|
 
 
 def zh_rented_place(predicate: str) -> str | None:
-    """The place a home is rented in (杭州 of 在杭州租了个房子, 南京 of 租房住在南京, 武汉 of 在武汉租房住), or
+    """The place a home is rented in (宁波 of 在宁波租了个房子, 合肥 of 租房住在合肥, 武汉 of 在武汉租房住), or
     None: no dwelling rented, a holiday let, a home let out. ``predicate``: the clause after its subject."""
     q = predicate.strip().rstrip("。！!")
     if _ZH_NOT_HOME.search(q):
