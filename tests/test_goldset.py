@@ -133,6 +133,21 @@ def test_round39c_label_follows_category() -> None:
         assert str(p.label) == ROUND39C_PAIR_LABELS[p.category], p
 
 
+#: round 40 (goldset/decisions_round40.jsonl, written by hand: a rented home, a bare means, a car had, tools and apps,
+#: nominal subjects and a copula denied, a spot inside a place; both languages)
+ROUND40_PAIR_LABELS = {"rent_ends": "CONFLICT", "rent_other": "ADD", "bare_means": "CONFLICT",
+                       "bare_means_other": "ADD", "owned_not_means": "ADD", "tool_other": "ADD",
+                       "tool_switched": "CONFLICT", "nominal_correction": "CONFLICT", "seat_not_job": "ADD"}
+
+
+def test_round40_label_follows_category() -> None:
+    pairs = load_pairs(GOLD / "decisions_round40.jsonl")
+    assert len(pairs) == 42 and {p.category for p in pairs} == set(ROUND40_PAIR_LABELS)
+    assert {p.lang for p in pairs} == {"zh", "en"}
+    for p in pairs:
+        assert str(p.label) == ROUND40_PAIR_LABELS[p.category], p
+
+
 def test_decisions_builder_reproduces_the_committed_file(tmp_path: Path) -> None:
     stsb = ROOT.parent / "shared" / "data" / "stsb_zh" / "STS-B.train.data"
     if not stsb.exists():

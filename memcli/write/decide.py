@@ -85,7 +85,16 @@ from memcli.write.judge import (
 )
 from memcli.write.kept_apart import apart_plan
 from memcli.write.liking_over import broader_liking_over, is_liking_given_up
-from memcli.write.means_change import activity_given_up, activity_of_give_up, means_changed, means_kept
+from memcli.write.means_change import (
+    activity_given_up,
+    activity_of_give_up,
+    bare_kept,
+    bare_means_ends,
+    going,
+    means_changed,
+    means_kept,
+    owned_kept,
+)
 from memcli.write.named_kind import LOW_COSINE_GUARD, kind_slot
 from memcli.write.negation_scope import flip_off_topic
 from memcli.write.object_swap import denies_old, swapped_object, swapped_value
@@ -94,7 +103,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
 from memcli.write.plan_kept import plan_change_kept
-from memcli.write.rules.means import means_of
+from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
@@ -175,8 +184,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
                     new, old) or arrangement_kept(new, old)  # (round 39: "a parrot, not a hamster" beside "I love
         # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job)
-    if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时)
-        why = means_kept(new, old, settings.model)
+    if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时); round 40:
+        why = means_kept(new, old, settings.model) or owned_kept(new, old) or (  # a car had beside a way of going,
+            bare_kept(new, old) if plan.decision != Decision.NOOP else None)  # "I drive now" (the store decides)
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
@@ -212,6 +222,11 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
     (:mod:`memcli.write.linked_change`: a move beside a workplace given as a place, a switch of
     brand of one kind of thing), when the decision so far is ``plan`` (an ADD). None: no such fact."""
     new = _facts(candidate.statement, candidate.slot)
+    if bare_means(candidate.statement):  # "I drive now": the one way of going stored, if one (round 40)
+        goes = [r for r in store.list_items(user) if r["id"] not in exclude and going(r["statement"])]
+        for i, why in bare_means_ends(new, [_facts(r["statement"], r["slot"]) for r in goes], settings.model)[:1]:
+            return Plan(Decision.CONFLICT, Level.JUDGE, goes[i], _cosine_to(store, goes[i]["id"], vector, ()),
+                        f"{why}; {plan.reason}", "slot")
     rows: list[dict[str, Any]] = [r for s in lc.ended_slots(new) for r in store.active_in_slot(user, s)]
     if lc.brands_in(candidate.statement) or (new.slot or "").endswith(_TIMED) or is_liking_given_up(new) or \
             switch_of(candidate.statement) or give_up_of(new) or means_of(candidate.statement) or \

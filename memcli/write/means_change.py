@@ -19,6 +19,12 @@ week" then 我不去健身房了 were ADDs: no content word compares across the 
   reader, :func:`memcli.write.give_up_told.give_ups`) ends the user's present habit that
   names the activity in either language (:data:`ACTIVITIES`' two names, else the encoder as
   :func:`memcli.write.thing_named.names_thing` does); a relative's give-up, a job at a gym, an event stay.
+- :func:`bare_means_ends` (round 40): a means told with no place gone to ("I drive now", 我现在开车了) is the new
+  means of the one way of going somewhere the person has stored, and of none when they have two or more (to work by
+  bus, to the lake by car: which one changed is not said, so it is kept beside them) or none; :func:`bare_kept`
+  keeps a judge from ending one way of going with it pair by pair (the store decides, not the nearest fact).
+- :func:`owned_kept` (round 40): a vehicle had ("I drive a Honda", "I have a Tesla", 我开的是比亚迪) and a way of
+  going ("I drive to work", 我坐地铁上班) are two facts: neither ends the other, though both may read ``which.drive``.
 
 Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.decide` asks them.
 """
@@ -34,10 +40,11 @@ from memcli.write.give_up_told import ACTIVITIES, give_ups
 from memcli.write.pair_facts import content_units
 from memcli.write.rules import Facts
 from memcli.write.rules.makes import one_make
-from memcli.write.rules.means import GENERIC, Means, beside_told, means_of
+from memcli.write.rules.means import GENERIC, Means, bare_means, beside_told, means_of
 from memcli.write.thing_named import SAME_THING_COSINE, names_thing
 
-__all__ = ["ACTIVITIES", "activity_given_up", "activity_of_give_up", "means_changed", "means_kept"]
+__all__ = ["ACTIVITIES", "activity_given_up", "activity_of_give_up", "bare_kept", "bare_means_ends", "going",
+           "means_changed", "means_kept", "owned_kept"]
 
 #: a day's one-off (今天我打车上班, "This morning I took a taxi to work"): the habit is not changed
 _ONE_OFF = re.compile(r"今天|昨天|今早|今晚|刚才|这次|那天|\b(?:today|yesterday|this morning|tonight|"
@@ -157,3 +164,60 @@ def activity_given_up(new: Facts, old: Facts, model: str) -> str | None:
     if not _names_activity(old.statement, thing, model):
         return None
     return f"an activity given up ({thing}): the habit of it ends"
+
+
+def going(statement: str) -> bool:
+    """``statement`` tells a way of going somewhere ("I take the bus to work", 我骑车上班): what a bare means may
+    change."""
+    m = means_of(statement)
+    return m is not None and m.activity.startswith("go:")
+
+
+def bare_means_ends(new: Facts, olds: list[Facts], model: str) -> list[tuple[int, str]]:
+    """``[(index in olds, why)]`` of the ways of going that ``new``, a means told with no place gone to
+    (:func:`memcli.write.rules.means.bare_means`: "I drive now", 我现在开车了), ends: those of the one activity of
+    going somewhere the same person has in ``olds`` (the user's active facts that tell one, :func:`going`), when
+    their means is another and not told beside another (sometimes, 也). Empty: not a bare means, two or more
+    activities stored (which one changed is not said) or none, or the means is the one stored."""
+    means = bare_means(new.statement)
+    if means is None or not new.positive or beside_told(new.statement) or _ONE_OFF.search(new.statement):
+        return []
+    acts: dict[str, list[tuple[int, Means]]] = {}
+    for i, old in enumerate(olds):
+        m = means_of(old.statement)
+        if m is not None and m.activity.startswith("go:") and old.positive and _same_person(new, old) and \
+                not marked_past(old.statement):
+            acts.setdefault(m.activity, []).append((i, m))
+    if len(acts) != 1:
+        return []
+    activity, held = next(iter(acts.items()))
+    told = Means(activity, means)
+    if any(_same_means(told, m, model) is not False for _, m in held):
+        return []  # (the means stored, told again without its place)
+    return [(i, f"another means of the one way of going stored ({activity}: {m.means} → {means}), told without "
+                f"its place: the old means ends") for i, m in held if not beside_told(olds[i].statement)]
+
+
+def bare_kept(new: Facts, old: Facts) -> str | None:
+    """Why a judge's CONFLICT or UPDATE of the way of going ``old`` by the bare means ``new`` ("I drive now") is not
+    taken pair by pair (:func:`bare_means_ends` decides it over all the ways of going stored); None: not such a
+    pair."""
+    if bare_means(new.statement) is None or not going(old.statement):
+        return None
+    return "a means told without its place: the ways of going stored decide what it changes"
+
+
+def _had(f: Facts) -> bool:
+    """``f`` tells a thing had or driven, not a way of going: ``owns.…``, or a ``which.…`` (drive a Honda, 开的是…)
+    that names no place gone to."""
+    return bool(f.slot) and split_slot(f.slot)[1] in ("owns", "which") and not going(f.statement) and \
+        bare_means(f.statement) is None
+
+
+def owned_kept(new: Facts, old: Facts) -> str | None:
+    """Why ``old`` stays beside ``new`` when one tells a vehicle had and the other a way of going ("I drive to work"
+    / "I drive a Honda", "I catch a train to the office" / "I bought a Tesla"): two facts, owning and commuting; None:
+    not such a pair."""
+    if going(new.statement) and _had(old) or going(old.statement) and _had(new):
+        return "a thing had and a way of going are two facts"
+    return None

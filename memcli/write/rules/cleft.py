@@ -105,7 +105,8 @@ _EN_NOT = (r"(?!(?:reason|problem|way|time|day|question|issue|point|part|trouble
            r"last|first|only|hardest|biggest|main|funny|weird|strange|good|bad|thing|things|one thing)\b)")
 #: the city (that / where) I live in (now) is Denver; what I drive is a Toyota
 _EN_CLEFT = re.compile(
-    rf"^(?:(?:the|my) {_EN_NOT}(?P<noun>[a-z]+(?: [a-z]+)?) (?P<rel>that |which |who |where )?|what )"
+    rf"^(?:(?:the|my) {_EN_NOT}(?P<noun>[a-z]+(?: (?!(?:that|which|who|where)\b)[a-z]+)?) "
+    rf"(?P<rel>that |which |who |where )?|what )"
     rf"{_EN_SUBJ} (?P<verb>(?:(?:usually|really|mostly|currently|now|still|actually) )?[a-z]+(?: up)?)"
     r"(?P<prep> (?:in|at|for|with|on|to|from|into|about))?(?: (?:now|currently|these days|most))? "
     r"(?:is|was|are|'s) (?P<x>(?!(?:that|because|when|if|to|not|so|very|really|too)\b)[^,;]{1,60}?)\s*[.!]?$", re.I)

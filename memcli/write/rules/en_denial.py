@@ -38,6 +38,8 @@ _NOT_BUT = re.compile(r"^(?P<head>.*?\S)\s+not\s+(?!(?:only|just|merely|simply|e
 #: "… X rather than Y" at a sentence's end, Y a value of at most four words
 _RATHER = re.compile(r"^(?P<head>.*?\S),?\s+rather than\s+(?P<y>" + _WORDS.format(3) + r")\s*(?P<end>[.!]?)\s*$",
                      re.I)
+#: a copula's "n't" read as its "not" ("isn't red but blue" as "is not red but blue"); "don't" stays the verb's
+_BE_NOT = re.compile(r"\b(is|are|was|were)n['’]t\b", re.I)
 #: an auxiliary before "not" negates the verb after it ("I do not like tea but coffee"): no value denied
 _AUX_END = re.compile(r"\b(?:do|does|did|can|could|will|would|shall|should|may|might|must|have|has|had|i|we|you|"
                       r"they|he|she)$", re.I)
@@ -47,8 +49,9 @@ def denial_last(sentence: str) -> str:
     """``sentence`` with a value denied before or beside the right one said after it: "My brother is called not Tom
     but Tim" → "My brother is called Tim, not Tom"; "I live in Porto rather than Lisbon" → "I live in Porto, not
     Lisbon" — the shape whose negated half (:data:`NOT_HALF`) the rules drop. As given otherwise (no such shape, a
-    verb negated: "I do not like tea but coffee", a hedge: "not sure but maybe")."""
-    m = _NOT_BUT.match(sentence)
+    verb negated: "I do not like tea but coffee", a hedge: "not sure but maybe"). A copula's "n't" is its "not" ("My
+    car isn't red but blue" → "My car is blue, not red")."""
+    m = _NOT_BUT.match(_BE_NOT.sub(r"\1 not", sentence))  # ("My car isn't red but blue", round 40)
     if m is not None and not _AUX_END.search(m["head"]) and m["x"].casefold() != m["y"].casefold():
         return f"{m['head']} {m['x']}, not {m['y']}{m['end']}"
     m = _RATHER.match(sentence)

@@ -31,6 +31,8 @@ from memcli.write.rules.en_words import (
 from memcli.write.rules.job_verbs import en_job_verb
 from memcli.write.rules.match import _EN_TENS, _EN_WORDS, _stem, counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
+from memcli.write.rules.rented import en_rented_place
+from memcli.write.rules.spots import is_spot
 
 #: "my job is <quality>": how the job is (stable, boring, fine), not what it is
 #: a count before an owned thing: any number word (twenty-one), longest first
@@ -165,6 +167,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         return [_fact(key, "workplace", v)]
     if not thing and (job := en_job_verb(p)):  # "teaches maths at a high school", "drives a taxi": the job
         return [_fact(key, "job", job)]
+    if not thing and (v := en_rented_place(p)) and (v := _obj(v)):  # "rent a flat in Leeds": lives there (r. 40)
+        return [_fact(key, "residence", v)]
     m = rx(r"^(?:drives?|drove) (?:a |an )?(.+?)(?: now| these days| to work)?$").match(p)
     if m and not thing and (v := _obj(m.group(1))):
         return [(("" if key == slots.ME else key + ".") + "which.drive", "other" if key == slots.ME else "relationship",
@@ -176,6 +180,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         m = rx(pat).match(p)
         if m and (not thing or attr in ("name", "age", "birthday")):
             g = next(g for g in m.groups() if g)
+            if attr == "residence" and rx(r"^(?:moved|relocated|(?:have|has) moved)\b").match(p) and is_spot(g):
+                return []  # "moved to a new desk by the window": a spot inside a place, no move (round 40)
             if attr == "residence" and key == slots.ME and rx(r"^(?:moved|relocated|(?:have|has) moved)\b").match(p) \
                     and not rx(r"^(?:a|an|the|my|our)\b").match(g):  # "moved to X, into a house in Y": the town
                 g = rx(r",\s*(?=(?:in|into|near|to)\b)").split(g)[0]  # (round 39; "a flat in …, in …" as said)

@@ -28,6 +28,7 @@ from memcli.write.rules.en_plan import plan_of
 from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
 from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
+from memcli.write.rules.spots import is_spot
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
 __all__ = ["en_occupation", "job_started", "plan_or_job", "zh_job_moved", "zh_occupation"]
@@ -195,6 +196,8 @@ def zh_job_moved(clause: str) -> str | None:
     """One prepared clause as the fact it tells (换到市第一医院上班了 → 我现在在市第一医院上班, 还是当护士 →
     我还是护士); None for any other clause."""
     if m := _ZH_MOVED.match(clause):
+        if is_spot(m.group("place")):
+            return None  # 我换到了新的座位, 换到三楼, 换到夜班: a spot inside the same place, no new job (round 40)
         if re.search(r"去年|前年", clause[: m.start("place")]):
             return None  # 去年跳槽到了美团: a change of an earlier year, read by the rules as the dated event it tells
         if times := _ZH_DATED.findall(clause[: m.start("place")]):  # 今年三月换到了深圳, 上个月换到了…: the

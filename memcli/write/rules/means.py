@@ -30,7 +30,7 @@ from functools import lru_cache
 from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.write.rules.makes import brands_in
 
-__all__ = ["GENERIC", "KINDS", "PLACES", "PURPOSES", "Means", "beside_told", "means_of"]
+__all__ = ["APPS", "GENERIC", "KINDS", "PLACES", "PURPOSES", "Means", "bare_means", "beside_told", "means_of"]
 
 #: means of transport, canonical name → English words (nouns after take / by / on, or verbs before "to …")
 _EN_MEANS = {"bus": r"bus(?:es)?|shuttle|coach", "subway": r"subway|metro|tube|underground", "train": r"trains?",
@@ -70,6 +70,14 @@ KINDS = {"phone": ("phone", "smartphone", "手机", "android", "安卓"),
          "watch": ("watch", "smartwatch", "apple watch", "手表", "手环"),
          "headphones": ("headphones", "earbuds", "airpods", "耳机"),
          "browser": ("chrome", "firefox", "safari", "edge", "浏览器")}
+#: apps of one use, named without it ("I use Obsidian now", "I switched to Spotify"): the use is the activity, as
+#: when told ("I use Evernote for notes"); a tool of many uses (Notion, Slack, Figma) names none (round 40)
+APPS = {"notes": ("evernote", "obsidian", "onenote", "apple notes", "google keep", "simplenote", "bear notes",
+                  "印象笔记", "有道云笔记", "有道笔记"),
+        "music": ("spotify", "apple music", "youtube music", "tidal", "deezer", "pandora", "soundcloud", "网易云音乐",
+                  "网易云", "qq音乐", "酷狗音乐", "酷狗", "酷我音乐"),
+        "maps": ("google maps", "apple maps", "waze", "citymapper", "高德地图", "百度地图", "高德")}
+_APP_OF = {w: k for k, ws in APPS.items() for w in ws}
 #: the plain name of a kind, which tells no make ("I use my phone a lot"): no value to change
 GENERIC = frozenset({"phone", "smartphone", "手机", "computer", "laptop", "pc", "电脑", "笔记本", "tablet",
                      "平板", "watch", "smartwatch", "手表", "headphones", "earbuds", "耳机", "e-reader", "ereader",
@@ -108,7 +116,8 @@ _EN_GOING_ON = re.compile(r"(?:'m|'re|'s|\bam|\bare|\bis)\s+(?:\w+\s+)?(?:drivin
                           r"catching|going|heading|flying)\b", re.I)
 _EN_HABIT = re.compile(r"\b(?:now|these days|nowadays|lately|every|each|daily|usually|always|most days)\b", re.I)
 _ZH_PLAN = re.compile(r"明天|后天|下周|下个?月|下次|打算|准备|计划|将要|要去|想去|我们|咱们|旅行|旅游|出差")
-_EN_TAKE = re.compile(rf"\b(?:take|takes|taking|took|catch|catches|ride|rides|riding|use|uses)\s+(?:the |a |an |my )?"
+_EN_TAKE = re.compile(rf"\b(?:take|takes|taking|took|catch|catches|ride|rides|riding|use|uses|get|gets)\s+"
+                      rf"(?:the |a |an |my )?"
                       rf"(?:{_EN_M})\b(?:\s+[a-z]+){{0,2}}?\s+to\s+{_EN_DEST}", re.I)
 _EN_GO = re.compile(rf"\b(?:{_EN_V})\s+(?:(?:in|into|over|down|up)\s+)?to\s+{_EN_DEST}", re.I)
 _EN_BY = re.compile(rf"\b(?:go|goes|going|get|gets|getting|commute|commutes|commuting|travel|travels|come|comes|"
@@ -210,7 +219,7 @@ def _activity(thing: str, purpose: str | None) -> str | None:
         return _PURPOSE_OF.get(p) or next((v for k, v in _PURPOSE_OF.items() if k.isascii() and
                                            re.search(rf"\b{re.escape(k)}\b", p)), None) or f"for:{p}"
     kind = _kind(thing)
-    return f"use:{kind}" if kind else None
+    return f"use:{kind}" if kind else _APP_OF.get(re.sub(r"^(?:an?|the|my) ", "", thing.casefold().strip()))
 
 
 def _en_use(t: str) -> Means | None:
@@ -241,3 +250,32 @@ def beside_told(statement: str) -> bool:
     """``statement`` tells its means beside another (also, sometimes, on rainy days, 也, 有时, 偶尔, 下雨): two
     ways of one activity both held, not a change."""
     return bool(_BESIDE.search(to_simplified(statement)))
+
+
+#: a means told with no place gone to, as the way one goes now or usually ("I drive now", "These days I take the
+#: train", 我现在开车了, 我现在改坐公交了): the time or habit word is needed — "I drive a Honda" names a car, "I can
+#: drive now" / 我会开车了 an ability, 跑步 a sport
+_EN_BARE = re.compile(
+    r"^(?:(?:these days|nowadays|now|lately|so|and|but|actually)[, ]+)?i (?:(?:now|usually|mostly|just|always|"
+    rf"actually|normally|generally) )?(?:(?P<verb>{_EN_V})|(?:take|catch|get|ride|(?:go|travel|commute) (?:by|on)) "
+    rf"(?:the |a |an |my )?(?:{_EN_M}))"
+    r"(?P<when>(?:,? (?:now|these days|nowadays|instead|every day|daily|most days|most of the time|mostly|usually))*)"
+    r"[.!]*$", re.I)
+_EN_BARE_TIME = re.compile(r"\b(?:now|these days|nowadays|lately|instead|usually|mostly|every day|daily|most days|"
+                           r"normally|generally|always)\b", re.I)
+_ZH_BARE = re.compile(rf"^我?(?P<when>(?:现在|如今|最近|这阵子|目前|平时|每天|一般|基本上?|都|改|改成|换成|开始|已经|"
+                      rf"天天)+)(?:{_ZH_M})(?:了|啦)?[。！!]*$")
+
+
+def bare_means(statement: str) -> str | None:
+    """The means of going ``statement`` tells with no place gone to (``car`` of "I drive now" and of 我现在开车了,
+    ``bus`` of 我现在改坐公交了), or None: a place is told (:func:`means_of` reads it), no time or habit word, a
+    plan, a sport (running), a thing owned ("I drive a Honda") or an ability (我会开车了)."""
+    t = to_simplified(statement.strip())
+    if lang_of(t) == "zh":
+        m = _ZH_BARE.match(t)
+        means = _group(m, "m_") if m else None
+    else:
+        m = _EN_BARE.match(t)
+        means = (_group(m, "m_") or _group(m, "v_")) if m and _EN_BARE_TIME.search(t) else None
+    return None if means in (None, "run") or means_of(statement) is not None else means

@@ -12,6 +12,7 @@ from memcli.rx import rx
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
+from memcli.write.rules.rented import zh_rented_place
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -155,6 +156,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not rx(r"^(?:我|你|他|她|了|不|着|起来|醒|人|车|外卖)").match(m.group(1)):
         v = _clean_value(m.group(1))
         return [_fact(key, "name", v)] if v else []
+    if not thing and (v := zh_rented_place(q)) and (v := _clean_value(v)):  # 在杭州租了个房子: lives there (r. 40)
+        return [_fact(key, "residence", v)]
     m = rx(r"^(?:从.{1,10}?)?(?:住在|住|家在|生活在|定居在?|搬到了?|搬去了?|搬家到了?|搬回了?|搬回到了?)(.+?)(?:住|生活|去了|来了)?$").match(q)  # noqa: E501
     if m and not thing:
         v = _clean_value(m.group(1))
