@@ -22,7 +22,7 @@ from memcli.write.rules import analyze
     ("我不打篮球了", [("篮球", "doing")]),
     ("I no longer play squash", [("squash", "liking"), ("squash", "doing")]),  # a habit given up, and a sport
     ("我想戒糖", []),  # a wish
-    ("I don't drink coffee", []),  # no change told
+    ("I don't drink cola", []),  # no change told
     ("我弟弟不踢足球了", []),  # a relative's activity: only a liking or a thing taken is anyone's
 ])
 def test_each_reading_carries_its_verb_class(statement: str, readings: list[tuple[str, str]]) -> None:
