@@ -12,7 +12,14 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
+# numpy's OpenBLAS starts a thread per core at import and that thread spins for work: on two loaded cores
+# it burned CPU beside every product (measured, round 40, load ~20: `pytest tests/test_calibrate.py -k
+# shipped` took 87 s user+sys with one BLAS thread; with the default two, started at the same moment, it
+# had used 262 s and not finished when stopped after 20 min). The tests' processes (and the CLI
+# subprocesses they start) use one BLAS thread; a value the caller set is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 import pytest
 
 from memcli.embed import Embedder
