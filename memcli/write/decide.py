@@ -84,6 +84,7 @@ from memcli.write.judge import (
     strong,
 )
 from memcli.write.kept_apart import apart_plan
+from memcli.write.languages_kept import languages_kept
 from memcli.write.liking_over import broader_liking_over, is_liking_given_up
 from memcli.write.means_change import (
     activity_given_up,
@@ -186,7 +187,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job)
     if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时); round 40:
         why = means_kept(new, old, settings.model) or owned_kept(new, old) or (  # a car had beside a way of going,
-            bare_kept(new, old) if plan.decision != Decision.NOOP else None)  # "I drive now" (the store decides)
+            bare_kept(new, old) if plan.decision != Decision.NOOP else None) or (  # "I drive now" (the store
+            languages_kept(new, old) if plan.decision != Decision.NOOP else None)  # decides); Spanish, Portuguese
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "
