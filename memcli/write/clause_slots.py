@@ -11,6 +11,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.text import lang_of as _lang_of
 from memcli.text import to_simplified
+from memcli.write.rules.spots import is_spot
 
 __all__ = ["generic_slot", "lang_of", "specific_slot"]
 
@@ -189,7 +190,7 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         if m := _ZH_WORK_RX.match(t):
             return _slot(_zh_subject(m["s"]), "workplace"), m["v"]
         if m := _ZH_MOVE_RX.match(t):
-            return _slot(_zh_subject(m["s"]), "residence"), m["v"]
+            return None if is_spot(m["v"]) else (_slot(_zh_subject(m["s"]), "residence"), m["v"])
         if (m := _ZH_SWAP_RX.match(t)) and (key := _zh_subject(m["s"])) != slots.ME and not key.startswith("thing:"):
             return f"{key}.name", m["v"]  # 我们领导换成了李明: the relation's new holder
         if m := _ZH_REPORT_RX.match(t):
@@ -221,8 +222,8 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         return _en_attr(words), m["v"]
     if m := _EN_REPORT_RX.match(t):
         return "boss.name", m["v"]
-    if m := _EN_MOVE_RX.match(t):
-        return _slot(_en_subject(m["s"]), "residence"), m["v"]
+    if m := _EN_MOVE_RX.match(t):  # (a shift, a team moved to is no home: round 41)
+        return None if is_spot(m["v"]) else (_slot(_en_subject(m["s"]), "residence"), m["v"])
     if (m := _EN_IN_HOME_RX.match(t)) and (m["v"] or m["w"]):
         return _slot(_en_subject(m["s"]), "residence"), m["v"] or m["w"]
     if m := _EN_JOB_AT_RX.match(t):

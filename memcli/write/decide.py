@@ -60,7 +60,9 @@ from memcli.write.decide_range import (
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.deed_change import deed_plan
+from memcli.write.degree_told import narrowed, reduction_beside
 from memcli.write.denied_plan import denied_kept, denied_of, denied_plan
+from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
@@ -157,7 +159,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
-        new, old) or event_beside(new, old, plan.decision)  # (not in hard_guard: its reasons are a judge feature)
+        new, old) or event_beside(new, old, plan.decision) or (  # (not in hard_guard: its reasons are a judge
+        reduction_beside(new, old) if plan.decision == Decision.NOOP else None)  # feature); round 41: cut down
     if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
         why = None  # the slot is the named thing's (memcli.write.named_kind): the name links the two, not the words
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):
@@ -183,12 +186,16 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         why = lc.stop_denied(new, old) or cure_of_another(new, old) or cure_denied(new, old) or \
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
-                    new, old) or arrangement_kept(new, old)  # (round 39: "a parrot, not a hamster" beside "I love
-        # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job)
+                    new, old) or arrangement_kept(new, old) or detail_denied(new, old)  # (round 39: "a parrot, not a
+        # hamster" beside "I love hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift
+        # beside the job; round 41: 我拿铁不加糖 beside the latte every morning, a detail of the habit)
     if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时); round 40:
         why = means_kept(new, old, settings.model) or owned_kept(new, old) or (  # a car had beside a way of going,
             bare_kept(new, old) if plan.decision != Decision.NOOP else None) or (  # "I drive now" (the store
             languages_kept(new, old) if plan.decision != Decision.NOOP else None)  # decides); Spanish, Portuguese
+    if why is None and plan.decision == Decision.CONFLICT and (kind := narrowed(new, old)):
+        return Plan(Decision.UPDATE, Level.JUDGE, plan.target, plan.cosine,  # 我喜欢喝茶 / 我现在只喝普洱茶 (round 41)
+                    f"{kind}; {plan.judge or plan.level.value} said CONFLICT", "narrowed")
     if why is None and plan.decision == Decision.UPDATE and (denied := denies_old(new.statement, old.statement)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我住在常州，不是无锡
                     f"a correction: the stored value is denied ({denied}); {plan.judge or plan.level.value} said "

@@ -60,7 +60,9 @@ PURPOSES = {"pay": ("pay", "paying", "pays", "payment", "payments", "支付", "�
                       "笔记"),
             "read": ("read", "reading", "books", "ebooks", "看书", "读书", "阅读", "看电子书"),
             "photos": ("photos", "photography", "taking photos", "拍照", "摄影"),
-            "email": ("email", "emails", "mail", "邮件", "收邮件", "发邮件")}
+            "email": ("email", "emails", "mail", "邮件", "收邮件", "发邮件"),
+            "tasks": ("tasks", "to-do", "to-dos", "todo", "todos", "to-do list", "to-do lists", "todo list",
+                      "todo lists", "my to-do lists", "my to-do list", "my tasks", "待办", "待办事项", "任务清单")}
 _PURPOSE_OF = {w: k for k, ws in PURPOSES.items() for w in ws}
 #: kinds of device or software by their names and makes (beside linked_change's shoes, cars and phones)
 KINDS = {"phone": ("phone", "smartphone", "手机", "android", "安卓"),
@@ -71,11 +73,13 @@ KINDS = {"phone": ("phone", "smartphone", "手机", "android", "安卓"),
          "headphones": ("headphones", "earbuds", "airpods", "耳机"),
          "browser": ("chrome", "firefox", "safari", "edge", "浏览器")}
 #: apps of one use, named without it ("I use Obsidian now", "I switched to Spotify"): the use is the activity, as
-#: when told ("I use Evernote for notes"); a tool of many uses (Notion, Slack, Figma) names none (round 40)
-APPS = {"notes": ("evernote", "obsidian", "onenote", "apple notes", "google keep", "simplenote", "bear notes",
+#: when told ("I use Evernote for notes"); a tool of many uses (Slack, Figma) names none (round 40). Round 41: Notion
+#: is read as the note app it is mostly switched to ("I switched to Notion" after Evernote), to-do apps as "tasks"
+APPS = {"notes": ("evernote", "obsidian", "onenote", "apple notes", "google keep", "simplenote", "bear notes", "notion",
                   "印象笔记", "有道云笔记", "有道笔记"),
         "music": ("spotify", "apple music", "youtube music", "tidal", "deezer", "pandora", "soundcloud", "网易云音乐",
                   "网易云", "qq音乐", "酷狗音乐", "酷狗", "酷我音乐"),
+        "tasks": ("todoist", "ticktick", "any.do", "microsoft to do", "things 3", "滴答清单", "奇妙清单", "todo清单"),
         "maps": ("google maps", "apple maps", "waze", "citymapper", "高德地图", "百度地图", "高德")}
 _APP_OF = {w: k for k, ws in APPS.items() for w in ws}
 #: the plain name of a kind, which tells no make ("I use my phone a lot"): no value to change

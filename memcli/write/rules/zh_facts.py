@@ -13,6 +13,7 @@ from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_v
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import zh_rented_place
+from memcli.write.rules.spots import is_spot
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -161,8 +162,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     m = rx(r"^(?:从.{1,10}?)?(?:住在|住|家在|生活在|定居在?|搬到了?|搬去了?|搬家到了?|搬回了?|搬回到了?)(.+?)(?:住|生活|去了|来了)?$").match(q)  # noqa: E501
     if m and not thing:
         v = _clean_value(m.group(1))
-        if v and not rx(r"^(?:院|校|不|得|的|一起|着|过|了|宿舍$)").match(v):
-            return [_fact(key, "residence", v)]
+        if v and not rx(r"^(?:院|校|不|得|的|一起|着|过|了|宿舍$)").match(v):  # (搬到了三楼 / 市场部: a spot, a team
+            return [] if "搬" in q[:m.start(1)] and is_spot(v) else [_fact(key, "residence", v)]  # no home: r. 41)
     m = rx(r"^在(.+?)(?:住|生活|定居)$").match(q)
     if m:
         v = _clean_value(m.group(1))
