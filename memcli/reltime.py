@@ -15,21 +15,40 @@ meaning of a phrase and the calendar arithmetic are here.
 - The arithmetic the callers share: :func:`shift`, :func:`weekday_of_week`, :func:`weekday_before`,
   :func:`weekday_on_or_after`, :func:`weekday_on_or_before`, :func:`months_back`.
 
+- :func:`moved_back`: a time told back from when it was said, as the write path's clause rules cut it (a (unit, n)
+  pair: ("day", 1) of "yesterday", ("weekend", 1) of "last weekend", ("month_of", 3) of "back in March" …), with the
+  same arithmetic (round 41: the third reader, ``rules.match.resolve_ago``, is this one).
+
 Weeks run Monday to Sunday; a weekend is its Saturday and Sunday. Numbers are read by :mod:`memcli.numerals`.
 Pure functions over :class:`datetime.date` (a datetime's date part is its wall-clock day).
+
+One meaning per phrase, on every path (round 41; the read path's window, the write path's date and the clause
+rules' valid time):
+
+- "last Monday" (English ``last`` + a weekday): the last Monday before yesterday — two to eight days back
+  (:func:`weekday_last`). Who means yesterday says "yesterday": told on a Wednesday, "last Tuesday" is the Tuesday
+  of the week before; told on a Sunday, "last Monday" is six days back; told on a Monday, "last Sunday" is eight.
+- A bare weekday told in the past ("on Monday I …", 周一我去了…): the last such day before the said day, one to
+  seven days back (:func:`weekday_before`): told on a Thursday, Monday is three days back; told on a Monday, a week.
+- 上周一 / 上个星期一: the Monday of the calendar week before (:func:`weekday_of_week`, -1); "this Monday" /
+  这周一: of the reference day's week; "next Monday" / 下周一: of the week after.
+- "last weekend" / 上周末: the weekend of the calendar week before — told Monday to Friday the one just past, told
+  on a Saturday or Sunday the one before it ("this weekend" is the one that day is in). "over the weekend", "this
+  past weekend" and a bare 周末 told in the past: the weekend just lived — that day's when told on a Saturday or
+  Sunday, else the one before (:func:`recent_weekend`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from memcli.numerals import en_number, zh_number
 
 __all__ = ["EN_DAYS", "EN_STEPS", "EN_WEEKDAYS", "ZH_DAYS", "ZH_STEPS", "ZH_WEEKDAYS", "ZH_YEARS", "Told",
-           "months_back", "shift", "told", "weekday_before", "weekday_of_week", "weekday_on_or_after",
-           "weekday_on_or_before"]
+           "months_back", "moved_back", "recent_weekend", "shift", "told", "weekday_before", "weekday_last",
+           "weekday_of_week", "weekday_on_or_after", "weekday_on_or_before"]
 
 
 @dataclass(frozen=True)
@@ -117,7 +136,7 @@ def _told(kind: str, m: re.Match[str], zh: bool, ref: date) -> Told | None:
     step = (ZH_STEPS if zh else EN_STEPS)[m[1]]
     if kind == "weekday":
         wd = ZH_WEEKDAYS.index(m[2].replace("天", "日")) if zh else EN_WEEKDAYS.index(m[2])
-        d = weekday_of_week(ref, wd, step)
+        d = weekday_last(ref, wd) if not zh and step < 0 else weekday_of_week(ref, wd, step)
         return Told("day", d, d + timedelta(days=1), d)
     return shift(kind, step, ref)
 
@@ -178,3 +197,55 @@ def weekday_on_or_after(ref: date, wd: int) -> date:
 def weekday_on_or_before(ref: date, wd: int) -> date:
     """The last weekday ``wd`` up to ``ref`` (``ref`` itself when it is one)."""
     return ref - timedelta(days=(ref.weekday() - wd) % 7)
+
+
+def weekday_last(ref: date, wd: int) -> date:
+    """"Last Monday" (``wd``: 0 Monday … 6 Sunday) told on ``ref``: the last such day before yesterday, two to eight
+    days back (who means yesterday says "yesterday")."""
+    return weekday_before(ref - timedelta(days=1), wd)
+
+
+def recent_weekend(ref: date) -> Told:
+    """The weekend just lived ("over the weekend", "this past weekend", a bare 周末 in the past): ``ref``'s own when
+    it is a Saturday or Sunday, else the one before."""
+    return shift("weekend", 0 if ref.weekday() >= 5 else -1, ref)
+
+
+def moved_back(at: datetime, unit: str, n: int) -> datetime:
+    """``at`` (when it was said; its time of day kept) moved to the day a time told back names: ``unit`` ``"day"``,
+    ``"week"``, ``"month"``, ``"year"`` n of them back (the day of the month kept where the month holds it);
+    ``"weekend"``: the Saturday of the weekend n weeks back (("weekend", 1): "last weekend", 上周末);
+    ``"weekday"``: the last weekday n before the said day (a bare "on Monday"; n: 0 Monday … 6 Sunday);
+    ``"last_weekday"``: "last Monday" (:func:`weekday_last`); ``"prev_week_day"`` / ``"this_week_day"``: weekday n of
+    the week before / of the said week (上周三, "this Monday"); ``"month_of"``: the first of the last such month
+    (this month's at the latest: "back in March"); ``"month_in_year"``: n = years back × 100 + month, its first
+    (去年三月); ``"season"``: n the month it ends, the first day of the last one ended before the said month ("last
+    winter"); ``"year_start"``: 1 January ("earlier this year"). Any other unit: ``at``.
+
+    Raises:
+        ValueError: the day leaves the calendar (before year 1).
+        OverflowError: a count no timedelta holds.
+    """
+    day = at.date()
+    if unit == "weekday":
+        d = weekday_before(day, n)
+    elif unit == "last_weekday":
+        d = weekday_last(day, n)
+    elif unit in ("prev_week_day", "this_week_day"):
+        d = weekday_of_week(day, n, -1 if unit == "prev_week_day" else 0)
+    elif unit == "weekend":
+        d = shift("weekend", -n, day).start
+    elif unit in ("day", "week", "month", "year"):
+        d = shift(unit, -n, day).day
+    elif unit == "month_of":
+        d = date(day.year - (n > day.month), n, 1)
+    elif unit == "month_in_year":
+        d = date(day.year - n // 100, n % 100, 1)
+    elif unit == "season":
+        y = day.year if day.month > n else day.year - 1
+        d = date(y - (n < 3), (n - 3) % 12 + 1, 1)
+    elif unit == "year_start":
+        d = date(day.year, 1, 1)
+    else:
+        return at
+    return at + (d - day)

@@ -10,7 +10,9 @@ tells and the calendar arithmetic are :mod:`memcli.reltime`'s, shared with the w
   本周 / 这周 / 下周, (上)周末, 上个月 / 这个月 / 本月, 去年, (上)周一 … 周日 / 星期一 …, 上上 / 下下 two of them
   (上上个月, 下下周, 上上周三) … The window is ``[start,
   end)`` in UTC, of calendar days in the user's zone ``tz`` (``settings.timezone``), weeks from Monday. A weekday
-  alone is the last such day before today ("What did I do on Monday?" asked on a Sunday: six days before). The
+  alone is the last such day before today ("What did I do on Monday?" asked on a Sunday: six days before); "last
+  Monday" the last before yesterday (two to eight days back); "last weekend" / 上周末 the weekend of the week before,
+  "over the weekend" / a bare 周末 the one just lived (round 41: :mod:`memcli.reltime`'s one meaning each). The
   retrieval reads it as it reads a date the question names (:mod:`memcli.read.said_when`): a memory said or
   dated in it (``valid_from``, ``event_when``) or a turn said in it ranks above the others, which keep
   :data:`memcli.read.said_when.OUTSIDE` of their score; and a hit in the window of a question about the user's
@@ -37,9 +39,11 @@ from memcli.reltime import (
     ZH_STEPS,
     ZH_WEEKDAYS,
     Told,
+    recent_weekend,
     shift,
     told,
     weekday_before,
+    weekday_last,
     weekday_of_week,
 )
 
@@ -52,7 +56,8 @@ _EN_DAY = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in sorted(
                      + r")\b", re.IGNORECASE)
 _ZH_DAY = re.compile("|".join(sorted(ZH_DAYS, key=len, reverse=True)))
 _EN = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
-    (r"\blast\s+weekend\b|\bover\s+the\s+weekend\b|\bthis\s+past\s+weekend\b", ("weekend", -1)),
+    (r"\blast\s+weekend\b", ("weekend", -1)),
+    (r"\bover\s+the\s+weekend\b|\bthis\s+past\s+weekend\b", ("recent_weekend", 0)),
     (r"\bthis\s+weekend\b", ("weekend", 0)),
     (r"\blast\s+week\b|\bthe\s+week\s+before\b|\bthis\s+past\s+week\b|\bthe\s+past\s+week\b", ("week", -1)),
     (r"\bthis\s+week\b", ("week", 0)),
@@ -68,7 +73,7 @@ _EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(EN_WEEKD
 _ZH = tuple((re.compile(p), v) for p, v in (
     (r"上上(?:个)?(?:周末|礼拜天)", ("weekend", -2)),
     (r"(?<!上)上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
-    (r"(?<![上下这本每])周末", ("weekend", -1)),
+    (r"(?<![上下这本每])周末", ("recent_weekend", 0)),
     (r"(?:这|本)(?:个)?周末", ("weekend", 0)),
     (r"上上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -2)),
     (r"(?<!上)上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
@@ -114,18 +119,16 @@ def _window(told: Told, day: datetime) -> tuple[datetime, datetime]:
 
 
 def _span(unit: str, offset: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
-    day = _local_midnight(ref, tz)
-    span = shift(unit, offset, day.date())
-    if unit == "weekend" and offset == -1 and day.weekday() >= 5:  # asked on the weekend: the one just past
-        span = shift(unit, 0, day.date())
-    return _window(span, day)
+    day = _local_midnight(ref, tz)  # (over the weekend, a bare 周末: the one just lived; reltime's meanings)
+    return _window(recent_weekend(day.date()) if unit == "recent_weekend" else shift(unit, offset, day.date()), day)
 
 
 def _weekday(which: str | None, wd: int, ref: datetime, tz: tzinfo) -> tuple[datetime, datetime]:
     day = _local_midnight(ref, tz)
     steps = EN_STEPS | ZH_STEPS
-    # a weekday alone: the last such day before today
-    d = weekday_of_week(day.date(), wd, steps[which]) if which else weekday_before(day.date(), wd)
+    # a weekday alone: the last such day before today; "last Monday": the last before yesterday (memcli.reltime)
+    d = weekday_last(day.date(), wd) if which == "last" else weekday_of_week(
+        day.date(), wd, steps[which]) if which else weekday_before(day.date(), wd)
     return _window(Told("day", d, d + timedelta(days=1), d), day)
 
 

@@ -38,9 +38,9 @@ from memcli.reltime import (
     ZH_YEARS,
     months_back,
     weekday_before,
+    weekday_last,
     weekday_of_week,
     weekday_on_or_after,
-    weekday_on_or_before,
 )
 from memcli.reltime import told as told_span
 from memcli.text import to_simplified
@@ -130,15 +130,18 @@ _DIRECTION = {1: "ahead", -1: "back", 0: ""}
 def _weekday(at: datetime, wd: int, how: str) -> When | None:
     """The day of weekday ``wd`` (0 = Monday) ``how``: ``"next2"``/``"next"``/``"this"``/``"prev"``/
     ``"prev2"`` (of the week after next … the week before last), ``"last"`` (the last one before the
-    said day), ``"ahead"`` (on or after), ``"back"`` (on or before); None for any other ``how`` (a
+    said day, yesterday excluded: :func:`memcli.reltime.weekday_last`), ``"ahead"`` (on or after), ``"back"`` (the
+    last one before the said day: :func:`memcli.reltime.weekday_before`); None for any other ``how`` (a
     weekday told with no tense)."""
     day = at.date()
     if how in _WEEK:
         return _day(weekday_of_week(day, wd, _WEEK[how]))
-    if how in ("ahead", "back"):
-        return _day(weekday_on_or_after(day, wd) if how == "ahead" else weekday_on_or_before(day, wd))
-    if how == "last":
+    if how == "ahead":
+        return _day(weekday_on_or_after(day, wd))
+    if how == "back":  # a bare weekday told in the past: one to seven days back (round 41: reltime's meaning)
         return _day(weekday_before(day, wd))
+    if how == "last":  # "last Monday": two to eight days back (who means yesterday says so)
+        return _day(weekday_last(day, wd))
     return None
 
 
@@ -158,6 +161,7 @@ _ZH = re.compile(
     r"|(?P<rd>大前天|前天|昨天|今天|大后天|后天|明天)"
     r"|(?P<zy>明年|后年)(?:" + _CNUM + r"月份?(?:" + _CNUM + r"[日号])?)?"
     r"|(?P<zm>下下个月|下个月|下月)"
+    r"|(?P<zwe>上上|上|这|本|下下|下)(?:个)?周末"
     r"|(?<![每个一二两三四五六七八九十几\d])(?P<wk>上上|上|下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?![一二三四五六日天末])"
     r"|(?<![\d个一二三四五六七八九十])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九十])月份?(?:(?P<md>\d{1,2}|[一二三四五六七八九十]+)[日号])?")
 
@@ -165,6 +169,8 @@ _ZH = re.compile(
 def _zh_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> When | None:
     g = m.groupdict()
     nums = [x for x in m.groups() if x is not None]
+    if g["zwe"]:  # 上周末: its Saturday (memcli.reltime's weekend)
+        return _day(told_span(m.group(0), at.date()).start)  # type: ignore[union-attr]
     if g["y"]:
         rest = nums[1:]
         return When(int(g["y"]), _cn(rest[0]) if rest else None, _cn(rest[1]) if len(rest) > 1 else None)
@@ -202,7 +208,7 @@ _EN = re.compile(
     r"\b(?:(?P<md>" + _MON + r")\.? (?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,? (?P<dy>(?:19|20)\d{2}))?"
     r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)? of (?P<md2>" + _MON + r")(?:,? (?P<dy2>(?:19|20)\d{2}))?"
     r"|(?P<wp>on|this coming|this|coming|next|last) (?P<wdn>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"|(?P<last>last|this|next) (?P<lm>" + _MON + r"|year|month|week|spring|summer|fall|autumn|winter)"
+    r"|(?P<last>last|this|next) (?P<lm>" + _MON + r"|year|month|weekend|week|spring|summer|fall|autumn|winter)"
     r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
     r"(?P<u>years?|months?|weeks?|days?) ago"
     r"|(?P<yd>yesterday|today|tonight|tomorrow|the day (?:before yesterday|after tomorrow))"
@@ -240,6 +246,8 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
                 return When(at.year if at.month < end - 2 else at.year + 1, relative=True)
             year = at.year if (at.month > end or not step) else at.year - 1
             return When(year, relative=True)
+        if unit == "weekend":  # "last weekend": its Saturday (memcli.reltime's weekend, round 41)
+            return _day(told_span(f"{g['last']} weekend", at.date()).start)  # type: ignore[union-attr]
         if unit == "week":
             if step > 0:  # next week, when all of it falls in one month
                 mon = at + timedelta(days=7 - at.weekday())

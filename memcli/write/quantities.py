@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
+from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.text import lang_of, to_simplified
-from memcli.write.rules.match import _EN_TENS, _EN_WORDS, cn_to_int, counts_spelled, expand_en
+from memcli.write.rules.match import cn_to_int, counts_spelled, expand_en
 
 __all__ = ["quantities", "quantity_changed", "quantity_kept"]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
+from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.rx import rx
 from memcli.write.rules.en_plural import singular as _singular
 from memcli.write.rules.en_words import (
@@ -29,7 +31,7 @@ from memcli.write.rules.en_words import (
     _TRANSIENT,
 )
 from memcli.write.rules.job_verbs import en_job_verb
-from memcli.write.rules.match import _EN_TENS, _EN_WORDS, _stem, counts_spelled
+from memcli.write.rules.match import _stem, counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import en_rented_place
 from memcli.write.rules.spots import is_spot

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from memcli import slots
 from memcli.numerals import en_number
+from memcli.reltime import EN_DAYS
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_has import HAS_AFTER
@@ -103,10 +104,15 @@ _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|
                   r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "  # noqa: E501
                   r"ago)\b,?\s*", re.I)
 
-_AGO_FIXED = {"yesterday": ("day", 1), "last night": ("day", 1), "the day before yesterday": ("day", 2),
-              "last week": ("week", 1), "last month": ("month", 1), "last year": ("year", 1),
-              "last weekend": ("day", 3), "this morning": ("day", 0), "earlier today": ("day", 0), "today": ("day", 0),
-              "a week ago": ("week", 1), "a month ago": ("month", 1), "a year ago": ("year", 1)}
+#: a past time by its words, as (unit, n) back for :func:`memcli.reltime.moved_back` (the day words are reltime's:
+#: one meaning on every path; "last weekend" is its Saturday, round 41 — it was three days back, whatever the day)
+_AGO_FIXED = {**{w: ("day", -d) for w, d in EN_DAYS.items() if d <= 0 and w not in ("tonight", "this evening")},
+              "earlier today": ("day", 0), "last week": ("week", 1), "last month": ("month", 1),
+              "last year": ("year", 1), "last weekend": ("weekend", 1), "a week ago": ("week", 1),
+              "a month ago": ("month", 1), "a year ago": ("year", 1)}
+#: a weekday after last / this / on: "last Monday" (two to eight days back), "this Monday" (of the said week), "on
+#: Monday" (one to seven days back): memcli.reltime's meanings
+_WEEKDAY_HOW = {"last": "last_weekday", "this": "this_week_day", "on": "weekday"}
 
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
@@ -171,7 +177,7 @@ _MONTHS = "january february march april may june july august september october n
 
 
 def _past_span(w: str) -> tuple[str, int] | None:
-    """A month, season or year that can only be past, as :func:`memcli.write.rules.match.resolve_ago` reads it:
+    """A month, season or year that can only be past, as :func:`memcli.reltime.moved_back` reads it:
     "back in March" → ("month_of", 3), "last winter" → ("season", 2), "earlier this year" → ("year_start", 0);
     None for one that may lie ahead or recur ("in April", "this summer", "this year": its words are kept)."""
     if w.startswith("back in "):
@@ -189,7 +195,8 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
         return None, c
     if m.group(1) and re.search(r"day$", m.group(1).casefold()) and " " in m.group(1) and \
             m.group(1).casefold() not in _AGO_FIXED:
-        ago = ("weekday", _WEEKDAYS.index(m.group(1).casefold().split()[-1]))
+        how, wd = m.group(1).casefold().split()
+        ago = (_WEEKDAY_HOW[how], _WEEKDAYS.index(wd))
     elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED and m.group(1).casefold() not in _AGO_FIXED:
         ago = _past_span(m.group(1).casefold())
     elif m.group(1):

@@ -11,7 +11,8 @@ these explicitly before it lets a high cosine reinforce a stored memory:
 - **relative time words** (昨天, 上周, 去年, yesterday, last month): resolved against the
   time the utterance was said (:func:`resolve_ago`), never the clock of the drain.
 
-Pure functions, no model, no database; imports only leaves (memcli.text, memcli.slots, memcli.numerals).
+Pure functions, no model, no database; imports only leaves (memcli.text, memcli.slots, memcli.numerals,
+memcli.reltime: the one reader of relative time).
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
 
 from memcli import slots
 from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
 from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.numerals import zh_number as cn_to_int
+from memcli.reltime import moved_back
 from memcli.rx import rx
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.hashed_once import HashedOnce
@@ -333,49 +335,16 @@ _EN_LIGHT = content_units(_EN_LIGHT_WORDS)
 
 # -- relative time -------------------------------------------------------------------------
 def resolve_ago(at: datetime, ago: tuple[str, int] | None) -> datetime:
-    """``at`` moved back by ``ago`` (("day", 1) → the day before; ("month", 1) → the same day
-    of the previous month, clamped to its length; ("year", 2) → two years before; ("month_of", 3) → the
-    first of the last March; ("season", 2) → the first day of the last winter (the season ending in
-    February) that ended before ``at``'s month; ("year_start", 0) → 1 January of ``at``'s year;
-    ("month_in_year", 103) → 1 March of the year before). A count no calendar holds (5000 years ago,
-    10**20 days ago) moves nothing: ``at``, the time it was said."""
+    """``at`` moved back by ``ago`` as :func:`memcli.reltime.moved_back` reads it (the one reader of relative time,
+    round 41: ("day", 1) → the day before; ("month", 1) → the same day of the previous month, clamped to its
+    length; ("weekend", 1) → the Saturday of last weekend; ("month_of", 3) → the first of the last March …). A count
+    no calendar holds (5000 years ago, 10**20 days ago) moves nothing: ``at``, the time it was said."""
     if not ago:
         return at
     try:
-        return _moved_back(at, *ago)
+        return moved_back(at, *ago)
     except (OverflowError, ValueError):  # before the year 1, or past what a timedelta holds
         return at
-
-
-def _moved_back(at: datetime, unit: str, n: int) -> datetime:
-    if unit == "weekday":  # the last such weekday before the utterance (n: 0 Monday … 6 Sunday)
-        return at - timedelta(days=(at.weekday() - n) % 7 or 7)
-    if unit == "prev_week_day":  # 上周三: that weekday of the calendar week (Monday to Sunday) before the utterance's
-        return at - timedelta(days=at.weekday() + 7 - n)
-    if unit == "day":
-        return at - timedelta(days=n)
-    if unit == "week":
-        return at - timedelta(weeks=n)
-    if unit == "month":
-        y, mo = divmod(at.year * 12 + at.month - 1 - n, 12)
-        mo += 1
-        days = [31, 29 if y % 4 == 0 and (y % 100 or y % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return at.replace(year=y, month=mo, day=min(at.day, days[mo - 1]))
-    if unit == "month_of":  # "back in March": the first of the last such month (this month's at the latest)
-        return at.replace(year=at.year - (n > at.month), month=n, day=1)
-    if unit == "month_in_year":  # 去年三月 (n: years back × 100 + month): the first of that month
-        return at.replace(year=at.year - n // 100, month=n % 100, day=1)
-    if unit == "season":  # "last winter" (n: the month it ends): the first day of the last one ended before
-        y = at.year if at.month > n else at.year - 1
-        return at.replace(year=y - (n < 3), month=(n - 3) % 12 + 1, day=1)
-    if unit == "year_start":  # "earlier this year"
-        return at.replace(month=1, day=1)
-    if unit == "year":
-        try:
-            return at.replace(year=at.year - n)
-        except ValueError:  # 29 February
-            return at.replace(year=at.year - n, day=28)
-    return at
 
 
 # -- one fact of a rule ------------------------------------------------------------------------

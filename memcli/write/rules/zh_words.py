@@ -6,6 +6,7 @@ import os
 import re
 
 from memcli import slots
+from memcli.reltime import ZH_DAYS
 from memcli.write.rules.match import ZH_BODY, cn_to_int
 
 _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
@@ -57,8 +58,10 @@ _AGO = re.compile(r"(大前天|上上周|上周[一二三四五六日天末]|上
                   r"今年(?:[一二三四五六七八九十]{1,2}月|\d{1,2}月|年初|年底|上半年|下半年)?|前天|昨天|昨晚|上周|上星期|上个星期|上礼拜|上个礼拜|上个月|上月|去年|前年|"
                   r"(?:(\d+|[一二两三四五六七八九十]+)(?:个)?(天|周|星期|月|年)(?:前|以前)))")
 
-_AGO_FIXED = {"大前天": ("day", 3), "上上周": ("week", 2), "前天": ("day", 2), "昨天": ("day", 1), "昨晚": ("day", 1), "上周": ("week", 1), "上星期": ("week", 1),  # noqa: E501
-              "上个星期": ("week", 1), "上礼拜": ("week", 1), "上个礼拜": ("week", 1), "上个月": ("month", 1),
+#: a past time by its words, as (unit, n) back for memcli.reltime.moved_back (the day words are reltime's)
+_AGO_FIXED = {**{w: ("day", -ZH_DAYS[w]) for w in ("大前天", "前天", "昨天", "昨晚")}, "上上周": ("week", 2),
+              "上周": ("week", 1), "上星期": ("week", 1), "上周末": ("weekend", 1), "上个星期": ("week", 1),
+              "上礼拜": ("week", 1), "上个礼拜": ("week", 1), "上个月": ("month", 1),
               "上月": ("month", 1), "去年": ("year", 1), "前年": ("year", 2)}
 
 #: a weekday's character (周三, 星期天) → 0 Monday … 6 Sunday; a weekend (周末) is read as its Saturday
@@ -166,7 +169,7 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
     word = m.group(1)
     if word in _AGO_FIXED:
         ago = _AGO_FIXED[word]
-    elif word.startswith(("上周", "上星期", "上个星期")):  # 上周三: that day of the week before (上周末: its Saturday)
+    elif word.startswith(("上周", "上星期", "上个星期")):  # 上周三: that day of the week before
         ago = ("prev_week_day", _WEEKDAY_ZH[word[-1]])
     elif word.startswith(("这周", "本周", "今年")):
         return None, clause
