@@ -5,7 +5,7 @@ the window" was a new ``residence``. A move to a seat, a desk, a floor, a room o
 inside the same place: no change of job, no move of home. :func:`is_spot` tells such a value from a place. A short
 vocabulary of the parts of a building and the shifts of a day, in both languages; no sentence. Pure functions.
 
-Round 41: a team, a department, a rota or a ward moved to is such a spot too — a unit inside the same employer
+Round 41: a team, a department or a rota moved to is such a spot too — a unit inside the same employer
 ("I moved to the marketing team" was a new ``residence``; 调到了市场部).
 """
 
@@ -21,7 +21,7 @@ _ZH_SPOT = re.compile(r"(?:座位|座儿|位子|位置|工位|办公桌|桌子|�
                       r"部门|(?<![东西南北中])部|小组|项目组|组|科室|班组|团队|排班)$")
 _EN_SPOT = re.compile(r"\b(?:desk|desks|seat|seats|cubicle|workstation|room|corner|bench|spot|row|floor|"
                       r"storey|story|shift|shifts|bunk|bed|team|department|dept|division|unit|squad|crew|rota|roster|"
-                      r"ward|desk)s?$", re.I)
+                      r"desk)s?$", re.I)
 #: what follows the spot's head noun: where it stands ("a desk by the window", "the seat near the door")
 _EN_AFTER = re.compile(r"\s+(?:by|near|next to|beside|at|on|in|opposite|behind|facing|close to)\s.*$", re.I)
 
