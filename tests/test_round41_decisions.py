@@ -99,7 +99,8 @@ def test_a_detail_denied_keeps_the_habit_unless_it_names_what_is_denied(old: str
 
 @pytest.mark.parametrize(("old", "new", "kind"), [
     ("I read novels", "These days I only read crime novels", True), ("我喜欢喝茶", "我现在只喝普洱茶", True),
-    ("我喜欢听音乐", "我现在只听爵士乐", True), ("I like milk in my coffee", "I only put oat milk in my coffee now", True),
+    ("我喜欢听音乐", "我现在只听爵士乐", True),
+    ("I like milk in my coffee", "I only put oat milk in my coffee now", True),
     ("I like coffee", "I only drink tea now", False), ("我喜欢喝绿茶", "我现在只喝红茶", False),
     ("我喜欢听摇滚乐", "我现在只听爵士乐", False), ("I love rock music", "I only listen to jazz music now", False)])
 def test_only_a_kind_of_the_thing_narrows_it(old: str, new: str, kind: bool) -> None:
@@ -107,7 +108,8 @@ def test_only_a_kind_of_the_thing_narrows_it(old: str, new: str, kind: bool) -> 
 
 
 @pytest.mark.parametrize(("old", "new", "beside"), [
-    ("我每天都喝奶茶", "我最近少喝点奶茶了", True), ("I play chess online every night", "I play less chess these days", True),
+    ("我每天都喝奶茶", "我最近少喝点奶茶了", True),
+    ("I play chess online every night", "I play less chess these days", True),
     ("I drink less coffee", "I drink less coffee now", False), ("我每天喝咖啡", "我每天都喝咖啡", False)])
 def test_a_habit_cut_down_is_no_restatement(old: str, new: str, beside: bool) -> None:
     assert (reduction_beside(*_pair(new, old)) is not None) == beside
@@ -121,7 +123,8 @@ def test_a_team_or_rota_is_a_spot(value: str, spot: bool) -> None:
 
 
 @pytest.mark.parametrize(("statement", "use"), [
-    ("I switched to Notion", "notes"), ("I switched to TickTick", "tasks"), ("I use Todoist for my to-do lists", "tasks"),
+    ("I switched to Notion", "notes"), ("I switched to TickTick", "tasks"),
+    ("I use Todoist for my to-do lists", "tasks"),
     ("I use Figma", None)])
 def test_apps_of_one_use(statement: str, use: str | None) -> None:
     m = means_of(statement)
