@@ -92,7 +92,7 @@ def _pair(new: str, old: str) -> tuple[Any, Any]:
     ("我每天早上吃燕麦粥", "我的燕麦粥不加牛奶", True),
     ("我喝咖啡加奶", "我喝咖啡不加奶", False), ("I take my tea with lemon", "I take my tea without lemon", False),
     ("我每天喝咖啡", "我不再喝咖啡了", False), ("I eat meat", "I eat no meat", False),
-    ("I drink coffee every morning", "I don't drink coffee without sugar", False)])
+    ("I eat porridge every morning", "I never eat porridge without honey", False)])
 def test_a_detail_denied_keeps_the_habit_unless_it_names_what_is_denied(old: str, new: str, kept: bool) -> None:
     assert (detail_denied(*_pair(new, old)) is not None) == kept
 
