@@ -128,7 +128,7 @@ def test_a_bare_means_is_read_only_as_a_way_of_going(statement: str, means: str 
 
 @pytest.mark.parametrize(("statement", "activity"), [
     ("I use Obsidian now", "notes"), ("I switched to Spotify", "music"), ("我用高德地图", "maps"),
-    ("I use Notion", "notes"), ("I use Figma", None)])  # (round 41: Notion is read as a note app)
+    ("I use Notion", None), ("I use Figma", None)])
 def test_an_app_of_one_use_names_it(statement: str, activity: str | None) -> None:
     m = means_of(statement)
     assert (m.activity if m else None) == activity

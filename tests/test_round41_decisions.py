@@ -39,6 +39,7 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
                       ("I switched to Notion",)),
     "switch_tasks": (("I use Todoist for my to-do lists", "I switched to TickTick"),
                      ("I use Todoist for my to-do lists",), ("I switched to TickTick",)),
+    "notion_beside": (("I use Evernote for notes", "I use Notion"), (), ("I use Evernote for notes", "I use Notion")),
     "shift_en": (("I live in Leeds", "I moved to the day shift"), (), ("I live in Leeds", "I moved to the day shift")),
     "team_en": (("I live in Leeds", "I moved to the marketing team"), (),
                 ("I live in Leeds", "I moved to the marketing team")),
@@ -124,8 +125,8 @@ def test_a_team_or_rota_is_a_spot(value: str, spot: bool) -> None:
 
 @pytest.mark.parametrize(("statement", "use"), [
     ("I switched to Notion", "notes"), ("I switched to TickTick", "tasks"),
-    ("I use Todoist for my to-do lists", "tasks"),
-    ("I use Figma", None)])
+    ("I use Todoist for my to-do lists", "tasks"), ("我改用Notion了", "notes"),
+    ("I use Notion", None), ("I use Notion for my team wiki", "for:my team wiki"), ("I use Figma", None)])
 def test_apps_of_one_use(statement: str, use: str | None) -> None:
     m = means_of(statement)
     assert (m.activity if m else None) == use

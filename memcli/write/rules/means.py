@@ -30,7 +30,8 @@ from functools import lru_cache
 from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.write.rules.makes import brands_in
 
-__all__ = ["APPS", "GENERIC", "KINDS", "PLACES", "PURPOSES", "Means", "bare_means", "beside_told", "means_of"]
+__all__ = ["APPS", "GENERIC", "KINDS", "PLACES", "PURPOSES", "SWITCHED_TO", "Means", "bare_means", "beside_told",
+           "means_of"]
 
 #: means of transport, canonical name → English words (nouns after take / by / on, or verbs before "to …")
 _EN_MEANS = {"bus": r"bus(?:es)?|shuttle|coach", "subway": r"subway|metro|tube|underground", "train": r"trains?",
@@ -73,15 +74,19 @@ KINDS = {"phone": ("phone", "smartphone", "手机", "android", "安卓"),
          "headphones": ("headphones", "earbuds", "airpods", "耳机"),
          "browser": ("chrome", "firefox", "safari", "edge", "浏览器")}
 #: apps of one use, named without it ("I use Obsidian now", "I switched to Spotify"): the use is the activity, as
-#: when told ("I use Evernote for notes"); a tool of many uses (Slack, Figma) names none (round 40). Round 41: Notion
-#: is read as the note app it is mostly switched to ("I switched to Notion" after Evernote), to-do apps as "tasks"
-APPS = {"notes": ("evernote", "obsidian", "onenote", "apple notes", "google keep", "simplenote", "bear notes", "notion",
+#: when told ("I use Evernote for notes"); a tool of many uses (Notion, Slack, Figma) names none (round 40); round
+#: 41: to-do apps have theirs ("tasks")
+APPS = {"notes": ("evernote", "obsidian", "onenote", "apple notes", "google keep", "simplenote", "bear notes",
                   "印象笔记", "有道云笔记", "有道笔记"),
         "music": ("spotify", "apple music", "youtube music", "tidal", "deezer", "pandora", "soundcloud", "网易云音乐",
                   "网易云", "qq音乐", "酷狗音乐", "酷狗", "酷我音乐"),
         "tasks": ("todoist", "ticktick", "any.do", "microsoft to do", "things 3", "滴答清单", "奇妙清单", "todo清单"),
         "maps": ("google maps", "apple maps", "waze", "citymapper", "高德地图", "百度地图", "高德")}
 _APP_OF = {w: k for k, ws in APPS.items() for w in ws}
+#: a tool of many uses that a switch to names the use of: the app it is mostly switched to in place of ("I switched
+#: to Notion" after "I take notes in Evernote", round 41); used beside another ("I use Notion") it names none
+SWITCHED_TO = {"notion": "notes"}
+_SWITCH_WORD = re.compile(r"\b(?:switched|changed|moved over|swapped)\b|改用|换成|换用|改成", re.I)
 #: the plain name of a kind, which tells no make ("I use my phone a lot"): no value to change
 GENERIC = frozenset({"phone", "smartphone", "手机", "computer", "laptop", "pc", "电脑", "笔记本", "tablet",
                      "平板", "watch", "smartwatch", "手表", "headphones", "earbuds", "耳机", "e-reader", "ereader",
@@ -217,13 +222,14 @@ def _kind(thing: str) -> str | None:
     return next(iter(sorted(brands)), None)
 
 
-def _activity(thing: str, purpose: str | None) -> str | None:
+def _activity(thing: str, purpose: str | None, switched: bool = False) -> str | None:
     if purpose:
         p = purpose.casefold().strip()
         return _PURPOSE_OF.get(p) or next((v for k, v in _PURPOSE_OF.items() if k.isascii() and
                                            re.search(rf"\b{re.escape(k)}\b", p)), None) or f"for:{p}"
     kind = _kind(thing)
-    return f"use:{kind}" if kind else _APP_OF.get(re.sub(r"^(?:an?|the|my) ", "", thing.casefold().strip()))
+    name = re.sub(r"^(?:an?|the|my) ", "", thing.casefold().strip())
+    return f"use:{kind}" if kind else _APP_OF.get(name) or (SWITCHED_TO.get(name) if switched else None)
 
 
 def _en_use(t: str) -> Means | None:
@@ -233,7 +239,7 @@ def _en_use(t: str) -> Means | None:
         named = m["thing"][:1].isupper() and thing.split()[0] not in _TIMES
         if len(thing) > 1 and (named or _kind(thing) or thing in _PAY_WITH):
             return Means(_PURPOSE_OF[m["purpose"].casefold()], thing)
-    if (m := _EN_USE.search(t)) and (act := _activity(m["thing"], m["purpose"])):
+    if (m := _EN_USE.search(t)) and (act := _activity(m["thing"], m["purpose"], bool(_SWITCH_WORD.search(t)))):
         return Means(act, re.sub(r"^(?:an?|the|my) ", "", m["thing"].casefold()))
     return None
 
@@ -245,7 +251,7 @@ def _zh_use(t: str) -> Means | None:
     if any(flag in _ZH_CLAUSE_FLAGS for _, flag in pos_tags(m["thing"].strip())):
         return None  # (不用老担心手机没电: no thing used, a clause)
     thing = m["thing"].strip()
-    if act := _activity(thing, m["purpose"]):
+    if act := _activity(thing, m["purpose"], bool(_SWITCH_WORD.search(t))):
         return Means(act, thing.casefold())
     return None
 
