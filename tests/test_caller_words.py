@@ -266,3 +266,33 @@ def test_a_flag_that_is_no_bool_a_count_that_is_no_number_and_a_closed_memory_ar
 
     assert isinstance(err.value, StoreError)
     assert str(err.value) == "this Memory is closed (close() or the end of its with block); open a new one"
+
+
+def test_a_query_parameter_the_route_does_not_take_is_refused_after_the_token(server):
+    """Round 41's trial: ``/v1/search?q=tea&limt=3`` answered 200 (the typo dropped) while an unknown body field is
+    400; a query parameter the route does not take is 400 now, on every route kind, and the token still comes first."""
+    base, auth, op = server
+    typo = _err(httpx.get(f"{base}/v1/search", params={"q": "tea", "limt": "3"}, headers=auth))
+    assert typo == "limt: unknown query parameter (this route takes: as_of, explain, limit, min_score, q)"
+    purge = _err(httpx.delete(f"{base}/v1/memories/m999999", params={"purg": "true"}, headers=auth))
+    assert purge == "purg: unknown query parameter (this route takes: cascade, purge)"
+    body_route = _err(httpx.post(f"{base}/v1/context", params={"debug": "1"}, json={"query": "tea"}, headers=auth))
+    assert body_route == "debug: unknown query parameter (this route takes: no query parameters)"
+    operator = {"Authorization": f"Bearer {op}"}
+    internal = _err(httpx.post(f"{base}/internal/drain", params={"limit": "5"}, headers=operator))
+    assert internal.startswith("limit: unknown query parameter")
+    assert httpx.get(f"{base}/v1/search", params={"q": "tea", "limt": "3"}).status_code == 401
+    known = httpx.get(f"{base}/v1/search", params={"q": "tea", "limit": "3"}, headers=auth)
+    assert known.status_code == 200 and known.json()["hits"] == []
+
+
+def test_a_context_budget_counts_the_wait_for_a_model_lane():
+    """Round 41's trial: with 8 clients a context's wall time was ~470 ms at p50 against an ``elapsed_ms`` of 74
+    (the wait for a free model lane was outside the budget). The route's budget now counts from its arrival."""
+    from memcli.service.app import budget_left
+
+    assert budget_left(800, 800, 10.0, 10.3) == 500  # 300 ms spent waiting
+    assert budget_left(None, 600, 10.0, 10.25) == 350  # the settings' budget when the request gives none
+    assert budget_left(800, 800, 10.0, 12.0) == 1  # spent waiting: 1 ms, "no block" at once
+    for not_a_budget in (0, -5, "abc", True, 10.5):
+        assert budget_left(not_a_budget, 800, 10.0, 10.3) == not_a_budget  # the library's check answers it

@@ -343,7 +343,7 @@ def test_scale_out_doc_shows_the_schema_memcli_creates():
     doc = (Path(__file__).resolve().parents[1] / "docs" / "scale-out.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- DDL:BEGIN.*?```sql\n(.*?)```\n<!-- DDL:END -->", doc, re.S)
     assert block, "docs/scale-out.md lost its DDL block"
-    want = textwrap.dedent(CORE_DDL).strip() + "\n" + textwrap.dedent(vec_table_ddl(384)).strip()
+    want = textwrap.dedent(CORE_DDL).strip() + "\n" + textwrap.dedent(vec_table_ddl(512)).strip()
     assert block.group(1).strip() == want.strip()
 
 

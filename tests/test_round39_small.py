@@ -136,6 +136,19 @@ def test_token_create_messages_speak_the_callers_spelling(tmp_path):
     assert str(exc.value) == "a token needs its user (user=U) or the operator's scope (operator=True); none was given"
 
 
+def test_token_create_says_that_memcli_user_is_not_read(tmp_path, monkeypatch):
+    """Round 41's trial: ``MEMCLI_USER=zed memcli token create`` said "none was given" of a user the shell gave; it
+    now says MEMCLI_USER is not read there (on purpose), and no token is made."""
+    db = str(tmp_path / "t.db")
+    monkeypatch.setenv("MEMCLI_USER", "zed")
+    said = assert_error(run_cli("--db", db, "token", "create"), 2)
+    assert said == ("a token needs its user named on the command line (--user U) or --operator; MEMCLI_USER is not "
+                    "read here, so that a token is never made for a user by accident")
+    made = run_cli("--db", db, "token", "create", "--user", "zed", "--json")
+    assert made.exit_code == 0 and made.json()["user"] == "zed"
+    assert [t["user"] for t in run_cli("--db", db, "token", "list", "--json").json()] == ["zed"]
+
+
 # -- 5. export never cites a memory erased since --------------------------------------------------------------
 def test_a_purged_correction_is_not_cited_as_if_it_existed(tmp_path, embedder):
     with Memory(db=str(tmp_path / "m.db"), user="di", embedder=embedder) as m:

@@ -146,8 +146,8 @@ def context(
     query: QueryArg,
     budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1,
                                                   help="hard wall-clock budget, ms \\[settings.budget_ms=800]")] = None,
-    max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1,
-                                                   help="token budget of the block \\[settings.max_tokens]")] = None,
+    max_tokens: Annotated[int | None, typer.Option(
+        "--max-tokens", min=1, help="token budget of the block \\[settings.max_tokens=400]")] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="zh | en (default: the query's language)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text | json | messages")] = "text",
     system: Annotated[Path | None, typer.Option(

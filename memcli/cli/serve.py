@@ -11,7 +11,7 @@ import typer
 
 from memcli.cli.app import GLOBALS, DbOpt, JsonOpt, ModelOpt, app, console, emit_json, info, open_admin, settings_for
 from memcli.cli.ids import IdCommand, positive_id
-from memcli.errors import ConfigError
+from memcli.errors import BadInputError, ConfigError
 
 
 @app.command()
@@ -109,6 +109,9 @@ def token_create(
     """
     if user is None and not operator:  # `memcli --user alice token create` (never MEMCLI_USER)
         user = GLOBALS.user
+        if user is None and os.environ.get("MEMCLI_USER"):
+            raise BadInputError("a token needs its user named on the command line (--user U) or --operator; "
+                                "MEMCLI_USER is not read here, so that a token is never made for a user by accident")
     with open_admin(db) as adm:
         out = adm.create_token(user, operator=operator, name=name)
     if as_json:

@@ -16,7 +16,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from memcli.auth import OPERATOR, USER, TokenOwner
 from memcli.service.errors import ServiceError
 
-__all__ = ["bound_user", "denied", "operator"]
+__all__ = ["bound_user", "denied", "known_query", "operator"]
 
 _bearer = HTTPBearer(auto_error=False, description="memcli token create --user U")
 
@@ -36,12 +36,41 @@ async def bound_user(request: Request, cred: Annotated[HTTPAuthorizationCredenti
     """The user bound to the request's token (401 without a valid one; 403 for the operator's).
 
     The lookup (one indexed row) runs on the event loop: a thread hop would cost more than it."""
-    return _owner(request, cred).user  # type: ignore[return-value]
+    user = _owner(request, cred).user
+    known_query(request)
+    return user  # type: ignore[return-value]
 
 
 async def operator(request: Request, cred: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
     """Only the operator's token (``memcli token create --operator``) passes."""
     _owner(request, cred, internal=True)
+    known_query(request)
+
+
+def _query_names(dependant: object) -> set[str]:
+    """The query parameter names a route's dependant (and its sub-dependencies) declares."""
+    names = {getattr(p, "alias", None) or p.name for p in getattr(dependant, "query_params", ())}
+    for sub in getattr(dependant, "dependencies", ()):
+        names |= _query_names(sub)
+    return names
+
+
+def known_query(request: Request) -> None:
+    """Refuse a query parameter the route does not take (``limt=3``: 400, as an unknown body field is), after the
+    token has passed. The route's parameters are read from its FastAPI dependant.
+
+    Raises:
+        ServiceError: 400 ``bad_input``, ``limt: unknown query parameter (this route takes: as_of, limit, …)``.
+    """
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None or not request.query_params:
+        return
+    known = _query_names(dependant)
+    unknown = [name for name in request.query_params if name not in known]
+    if unknown:
+        takes = ", ".join(sorted(known)) or "no query parameters"
+        raise ServiceError(400, "bad_input", f"{unknown[0]}: unknown query parameter (this route takes: {takes})")
 
 
 async def denied(request: Request) -> ServiceError | None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
@@ -52,7 +53,7 @@ from memcli.service.pool import Drainer, DrainProcess, SharedEmbedder, UserMemor
 from memcli.settings import Settings, load_settings
 from memcli.text import check_query
 
-__all__ = ["Service", "app_from_env", "create_app"]
+__all__ = ["Service", "app_from_env", "budget_left", "create_app"]
 
 FAST, MODEL = "fast", "model"
 T = TypeVar("T")
@@ -109,13 +110,24 @@ class Service:
 
         return await anyio.to_thread.run_sync(run, limiter=self._lanes[lane])
 
-    async def model(self, user: str, method: str, *args: Any, **kwargs: Any) -> Any:
+    async def model(self, user: str, method: str, *args: Any, arrived: float | None = None, **kwargs: Any) -> Any:
         """``Memory.<method>(*args, **kwargs)`` of ``user`` for a call that runs the model: in a
         model process (:mod:`memcli.service.models`), or on the ``MODEL`` lane's threads when
-        ``server_model_processes`` is 0. At most that many at once; the others wait."""
+        ``server_model_processes`` is 0. At most that many at once; the others wait.
+
+        ``arrived`` (``time.monotonic()`` when the request reached its route) makes a ``budget_ms`` count from
+        then: the time the call waited for a free lane is taken off it when the call starts (at least 1 ms is
+        left, so a budget spent waiting answers "no block" at once, as the library does when its budget ran out).
+        """
+        def budgeted() -> dict[str, Any]:
+            if arrived is None or "budget_ms" not in kwargs:
+                return kwargs
+            left = budget_left(kwargs["budget_ms"], self.settings.budget_ms, arrived, time.monotonic())
+            return {**kwargs, "budget_ms": left}
+
         if self.models is None:
-            return await self.call(user, MODEL, lambda m: getattr(m, method)(*args, **kwargs))
-        return await anyio.to_thread.run_sync(lambda: self.models.run(user, method, *args, **kwargs),
+            return await self.call(user, MODEL, lambda m: getattr(m, method)(*args, **budgeted()))
+        return await anyio.to_thread.run_sync(lambda: self.models.run(user, method, *args, **budgeted()),
                                               limiter=self._lanes[MODEL])
 
     def owner(self, token: str) -> TokenOwner | None:
@@ -142,6 +154,17 @@ class Service:
         self.drainer.close()
         self.memories.close()
         self.admin.close()
+
+
+def budget_left(budget_ms: Any, default_ms: int, arrived: float, now: float) -> Any:
+    """The part of a request's ``budget_ms`` (None: ``default_ms``) left at ``now`` of a request that reached its
+    route at ``arrived`` (both ``time.monotonic()`` seconds): at least 1 ms, so that a budget spent waiting answers
+    "no block" at once. A value that is no budget (0, a string, a bool) is returned as given, for the library's
+    own check to answer."""
+    budget = default_ms if budget_ms is None else budget_ms
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        return budget_ms
+    return max(1, budget - int((now - arrived) * 1000))
 
 
 def serving(settings: Settings) -> Settings:
@@ -201,8 +224,10 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
 
     @api.post("/v1/context", tags=["read"], summary="The memory block for a query (empty text: no block)")
     async def context(req: ContextIn, user: User) -> Any:
+        arrived = time.monotonic()  # the budget counts from here: a wait for a free model lane is part of it
         check_query(req.query)  # 400 here, not in a model process
-        return _json(await svc.model(user, "context", req.query, budget_ms=req.budget_ms, max_tokens=req.max_tokens,
+        return _json(await svc.model(user, "context", req.query, arrived=arrived, budget_ms=req.budget_ms,
+                                     max_tokens=req.max_tokens,
                                      lang=req.lang, fmt=req.format, system=req.system, history=req.history,
                                      limit=req.limit, as_of=req.as_of, min_score=req.min_score))
 

@@ -7,7 +7,7 @@ together: claims are atomic with a lease, so no task is extracted twice.
 
 A per-database, per-user lock file (``<db>.drain-<hash>.lock``, ``fcntl.flock``) keeps at
 most one background drain per user running: a burst of captures starts one worker, not one
-model load per utterance. Explicit drains do not take the lock.
+model load per utterance. Explicit drains do not take the lock. The file is removed when the lock is let go.
 """
 
 from __future__ import annotations
@@ -43,29 +43,50 @@ def lock_path(settings: Settings) -> Path:
 
 @contextlib.contextmanager
 def background_lock(settings: Settings) -> Iterator[bool]:
-    """Hold the user's background-drain lock; yields False when another process holds it."""
+    """Hold the user's background-drain lock; yields False when another process holds it.
+
+    The lock file is removed when the lock is let go (a server that drained many users left one file per user
+    beside the database). A process that opened the file just before it was removed would lock a file no longer
+    at the path: after locking, the file's inode is checked against the path's, and on a mismatch the lock is
+    taken again on the file now there (the usual lock-file-with-unlink protocol). Claims stay atomic either way.
+    """
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows: no lock, claims stay safe anyway
         yield True
         return
     path = lock_path(settings)
-    try:
-        fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
-    except OSError:
-        yield True  # unwritable folder: run unlocked, claims are still atomic
-        return
-    try:
+    fd = None
+    for _ in range(5):
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+        except OSError:
+            yield True  # unwritable folder: run unlocked, claims are still atomic
+            return
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
+            os.close(fd)
             yield False
             return
         try:
-            yield True
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except OSError:
+            same = False  # removed by the holder that just let it go
+        if same:
+            break
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+        fd = None
+    if fd is None:  # pragma: no cover - five holders came and went in between: run unlocked, claims stay atomic
+        yield True
+        return
+    try:
+        yield True
     finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)  # while still locked: a process that opens it now gets a new file
+        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
 
 
