@@ -11,6 +11,8 @@ Own sentences, one real store (default model) for the file, drained once.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from memcli import Memory
@@ -18,6 +20,7 @@ from memcli.errors import BadInputError, NotFoundError, StoreLockedError
 from memcli.governance.confidence import extracted, hedges
 from memcli.mcp_errors import tool_error
 from memcli.read.repeats import holds_whole, without_repeats
+from memcli.read.results import Hit
 from memcli.read.told import tells
 from memcli.tools import call_tool
 
@@ -81,14 +84,28 @@ def test_questions_get_what_they_got(mem: Memory, question: str, wanted: set[str
     assert wanted <= set(shown) and r.dropped_not_told == 0
 
 
-@pytest.mark.parametrize(("question", "fuller", "shorter"), [
-    ("Do I like Korean barbecue?", "I love Korean barbecue, especially pork belly", "I love Korean barbecue"),
-    ("我喜欢喝什么茶", "我喜欢喝普洱茶，尤其是熟普", "我喜欢喝普洱茶"),  # a memory and the quote of its turn
-])
-def test_one_fact_once_the_fuller_line(mem: Memory, question: str, fuller: str, shorter: str) -> None:
-    shown, r = _block(mem, question)
+def test_one_fact_once_the_fuller_line(mem: Memory) -> None:
+    fuller, shorter = "I love Korean barbecue, especially pork belly", "I love Korean barbecue"
+    shown, r = _block(mem, "Do I like Korean barbecue?")
     assert fuller in shown and shorter not in shown and r.dropped_repeats == 1, shown
     assert shorter in [it.statement for it in mem.list()]  # the store keeps both: the block alone chooses
+    shown, r = _block(mem, "我喜欢喝什么茶")  # a memory and the quote of its turn: quotes.py's choice, as it was
+    assert shown[:2] == ["我喜欢喝普洱茶", "我喜欢喝普洱茶，尤其是熟普"] and r.dropped_repeats == 0, shown
+
+
+def _hit(i: int, text: str, day: int, episode: bool = False) -> Hit:
+    ids = {"episode_id": i} if episode else {"id": i}
+    return Hit(**ids, statement=text, kind="preference", effective_confidence=0.8, score=0.9 - i / 100,
+               valid_from=datetime(2026, 10, day, tzinfo=UTC), origin="episode" if episode else "extracted")
+
+
+def test_without_repeats_in_chinese_and_by_sort() -> None:
+    hits = [_hit(1, "我爱吃酸菜鱼", 1), _hit(2, "我周末去钓鱼", 2), _hit(3, "我爱吃酸菜鱼，尤其是老坛的", 3),
+            _hit(4, "我爱吃酸菜鱼", 5), _hit(5, "我爱吃酸菜鱼，尤其是老坛的", 4, episode=True)]
+    kept, n = without_repeats(hits)
+    assert [(h.key, h.episode_id is None) for h in kept] == [(3, True), (2, True), (5, False)] and n == 2
+    same, n = without_repeats([_hit(1, "我周末去钓鱼", 1), _hit(2, "我周末去钓鱼。", 6)])
+    assert [h.id for h in same] == [2] and n == 1  # the same words: the newer
 
 
 def test_a_hedge_of_another_clause_leaves_the_changed_plan_sure(mem: Memory) -> None:
@@ -174,3 +191,83 @@ def test_mcp_errors_name_the_tool_and_the_fix(mem: Memory) -> None:
     busy = tool_error("remember", StoreLockedError("database is locked"))
     assert busy == "remember: database is locked; nothing was done; the memory store is busy or unavailable: try " \
                    "the call again later"
+
+
+def test_calibrate_bad_folds_and_a_relative_goldset(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.conftest import run_cli
+
+    monkeypatch.chdir(tmp_path)
+    r = run_cli("calibrate", "--folds", "2")  # was an internal error after minutes of fitting
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        "memcli: error: --folds must be at least 3 with --answerability (its personal score is cross-fitted inside "
+        "each training fold), got 2; or add --no-answerability")
+    r = run_cli("calibrate", "--goldset", "mine", "--no-fusion")  # from the current directory, named whole
+    assert r.exit_code == 2 and f"no goldset at {tmp_path / 'mine'};" in r.stderr, r.stderr
+
+
+def test_calibrate_writes_weights_paths_that_hold_from_any_directory(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memcli.cli.evaluate import _write_calibration
+    from memcli.settings import load_settings
+
+    (tmp_path / "cfg").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MEMCLI_CONFIG", "cfg/memcli.toml")  # relative, as a user types it
+    report = {"judge": {"params": {"w": [1.0]}}, "thresholds": {"upper": 0.97, "lower": 0.61}}
+    _write_calibration(load_settings(), report, fusion=False, answerability=False)
+    text = (tmp_path / "cfg" / "memcli.toml").read_text(encoding="utf-8")
+    folder = tmp_path / "cfg"
+    assert f'judge_weights = "{folder}/judge-' in text  # absolute: read later from anywhere
+
+
+def _report() -> dict:
+    pc = {"NOOP": {"precision": 0.981, "recall": 0.412}, "ADD": {"precision": 0.962, "recall": 0.507}}
+    sec = {"per_class": pc, "gray_share": 0.433, "risky_by_cosine": 0, "conflict_as_noop": 0}
+    modes = {m: {"n": 362, "recall@5": 0.928, "recall@10": 0.977, "mrr": 0.787} for m in ("hybrid", "dense", "lexical")}
+    gated = {"recall@5": 0.954, "empty_no_answer": 0.958, "empty_answer": 0.011,
+             "by_tag": {"general": 1.0, "task": 0.976, "near_miss": 0.875}}
+    return {
+        "model": "use-multilingual-v3", "pairs": 1246, "label_counts": {"NOOP": 400, "ADD": 500, "UPDATE": 100,
+                                                                       "CONFLICT": 246},
+        "target_precision": 0.95, "margin": 0.05, "folds": 5, "thresholds": {"upper": 0.965, "lower": 0.605},
+        "risky_cosine_range": [0.312, 0.915], "fit": sec, "cv": sec,
+        "current": {**sec, "upper": 0.965, "lower": 0.605},
+        "judge": {"cv": {"by_lang": {"zh": 0.93, "en": 0.91}, "folds": 5, "accuracy": 0.92, "risky_as_noop": 3},
+                  "fit": {"accuracy": 0.95, "risky_as_noop": 1}, "params": {"min_prob": {"NOOP": 0.62}}},
+        "by_lang": {lg: {"n": 623, "gray_share": 0.43, "per_class": pc,
+                         "own_thresholds": {"upper": 0.971, "lower": 0.602, "gray_share": 0.41}}
+                    for lg in ("zh", "en")},
+        "histogram": {"edges": [round(0.05 * i, 2) for i in range(21)],
+                      "counts": {lb: [40 if i == 18 else i for i in range(20)] for lb in
+                                 ("NOOP", "ADD", "UPDATE", "CONFLICT")}},
+        "fusion": {"values": {"fusion": "score", "rrf_k": 1, "weight_dense_zh": 1.0, "weight_lexical_zh": 0.05,
+                              "weight_dense_en": 1.0, "weight_lexical_en": 0.15, "min_cosine": 0.15,
+                              "min_cosine_zh": 0.13},
+                   "queries": 724, "folds": 5,
+                   **{s: {"overall": modes, "by_lang": {"zh": modes, "en": modes}} for s in ("cv", "fit")}},
+        "answerability": {"params": {"zh": {"min_p": 0.06}, "en": {"min_p": 0.13}}, "target": 0.955,
+                          "questions": 1414, "folds": 5,
+                          **{s: {lg: gated for lg in ("zh", "en", "zh_long", "en_long")}
+                             for s in ("cv", "fit", "ungated")},
+                          "curve": {lg: [{"cut": c / 100, "recall@5": 0.95, "empty_no_answer": 0.9}
+                                         for c in range(0, 30, 5)] for lg in ("zh", "en")}},
+    }
+
+
+def test_calibrate_tables_fit_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from memcli.cli import calibrate_report, evaluate
+
+    narrow = Console(width=80, record=True, force_terminal=False, color_system=None, soft_wrap=True)  # as the CLI
+    monkeypatch.setattr(evaluate, "console", narrow)
+    monkeypatch.setattr(calibrate_report, "console", narrow)
+    r = _report()
+    evaluate._render_calibration(r)
+    calibrate_report.render_fusion(r["fusion"])
+    calibrate_report.render_answerability(r["answerability"])
+    lines = narrow.export_text().splitlines()
+    assert max(map(len, lines)) <= 80
+    headers = ["NOOP prec", "C/U cos", "C→NOOP", "own gray", "recall@5", "empty¹", "near miss", "empty²",
+               "hybrid", "0.928/0.977/0.787", "CONFLICT"]
+    assert all(any(h in ln for ln in lines) for h in headers)  # each header and cell on one line: nothing wrapped
+    assert sum("NOOP prec" in ln for ln in lines) == 1 and not any(ln.strip() in ("prec", "cos") for ln in lines)

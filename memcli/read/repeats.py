@@ -1,10 +1,12 @@
 """One fact once in the block: a line whose words another line of the block holds whole is left out (round 41).
 
 A fact told twice, the second time with more ("I love spicy Thai food", then "I love spicy Thai food, especially
-green curry"; 我爱吃酸菜鱼, then 我爱吃酸菜鱼，尤其是老坛的) is stored as two memories when the decision step
-read the second as new, or as one memory and the user's turn quoted for what it adds
-(:mod:`memcli.read.quotes`). Either way the block spent two of its few lines on one fact. The store keeps both (a
-decision is the write path's, and the history is the user's); the block shows the fuller one.
+green curry"; 我爱吃酸菜鱼, then 我爱吃酸菜鱼，尤其是老坛的), is stored as two memories when the decision step read
+the second as new (an import, two turns far apart, a refinement read as another fact): the block spent two of its few
+lines on one fact. The store keeps both (a decision is the write path's, and the history is the user's); the block
+shows the fuller one. Memories are compared with memories and the user's quoted turns with quoted turns: a memory
+beside the quote of its own turn is :mod:`memcli.read.quotes`' choice (the memory shown as the memory, the turn
+quoted only for what it adds), kept as it is.
 
 :func:`holds_whole`: line A repeats line B when B's words hold A's whole, in order and together — A's normalised
 text (simplified, case-folded, punctuation as one space) inside B's, an English word as a word (so "I love cats" is
@@ -13,9 +15,8 @@ longer, 不, 没, 别, 再也), a past (used to, before, 以前, 原来, 曾经)
 改成). A must have three words, or two of three letters or more (English), or three characters (Chinese). The same
 words in another order ("My mother visits my sister" / "My sister visits my mother") are not the same fact: both stay.
 
-:func:`without_repeats`: of two such lines the fuller stays, at the better rank of the two; two lines of the same
-words keep the newer. A memory left out for the user's own words of its turn is named by the quote's
-``memory_ids`` (what ``show`` / ``correct`` / ``forget`` take). A line marked as ended (a past fact, a turn since
+:func:`without_repeats`: of two such lines of one sort (memories, quoted turns) the fuller stays, at the better rank
+of the two; two lines of the same words keep the newer. A line marked as ended (a past fact, a turn since
 changed) is compared only with lines marked alike: "no longer true" and a fact that holds are two things.
 """
 
@@ -73,25 +74,22 @@ def _line(hit: Any) -> str:
 
 
 def without_repeats(hits: list[Any]) -> tuple[list[Any], int]:
-    """``hits`` (best first, as the block will show them) with each line another one holds whole left out (see the
-    module doc), and how many were. Returns a new list; a kept quote that stands for a memory left out is a copy
-    naming it in ``memory_ids``."""
+    """``hits`` (best first, as the block will show them) with each line another one of its sort holds whole left out
+    (see the module doc), and how many were. Returns a new list."""
     out: list[Any] = []
     dropped = 0
     for hit in hits:
         placed = False
         for k, kept in enumerate(out):
-            if _ended(kept) != _ended(hit):
+            if _ended(kept) != _ended(hit) or (kept.episode_id is None) != (hit.episode_id is None):
                 continue
             a, b = _line(hit), _line(kept)
             if normalised(a) == normalised(b):
-                newer = hit if hit.valid_from > kept.valid_from and (hit.episode_id is None) == \
-                    (kept.episode_id is None) else kept
-                out[k], placed = _naming(newer, hit if newer is kept else kept), True
+                out[k], placed = hit if hit.valid_from > kept.valid_from else kept, True
             elif holds_whole(a, b):  # the kept line holds the new one whole
-                out[k], placed = _naming(kept, hit), True
+                placed = True
             elif holds_whole(b, a):  # the new one holds the kept line whole: it takes its place
-                out[k], placed = _naming(hit, kept), True
+                out[k], placed = hit, True
             if placed:
                 dropped += 1
                 break
@@ -99,11 +97,3 @@ def without_repeats(hits: list[Any]) -> tuple[list[Any], int]:
             out.append(hit)
     return out, dropped
 
-
-def _naming(kept: Any, gone: Any) -> Any:
-    """``kept``, naming the memory ``gone`` in its ``memory_ids`` when ``kept`` quotes the turn ``gone`` was drawn
-    from (a copy; ``kept`` itself otherwise)."""
-    if kept.episode_id is None or gone.id is None or gone.id not in getattr(kept, "turn_memories", ()) or \
-            gone.id in kept.memory_ids:
-        return kept
-    return kept.model_copy(update={"memory_ids": [*kept.memory_ids, gone.id]})
