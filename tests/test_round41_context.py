@@ -27,7 +27,8 @@ from memcli.tools import call_tool
 TOLD = ["I'm allergic to shellfish", "I'm a big fan of bluegrass music", "My brother Idris works as a paramedic",
         "I drive an old grey Volvo estate", "I love Korean barbecue", "I love Korean barbecue, especially pork belly",
         "I'm training for the Lisbon half marathon", "我对虾过敏", "我喜欢听评书", "我姐姐在武汉当老师",
-        "我喜欢喝普洱茶", "我喜欢喝普洱茶，尤其是熟普", "我开一辆银色的大众"]
+        "我喜欢喝普洱茶", "我喜欢喝普洱茶，尤其是熟普", "我开一辆银色的大众",
+        "I have a dental appointment next Tuesday", "我每天早上跑五公里"]
 PLANS = [("I'm flying to Vienna in April", "Change of plans: I'm flying to Prague in April, I think Vienna was too "
           "pricey"), ("我国庆去桂林玩", "桂林估计人太多，国庆改去大理了")]
 BUDGET = 120_000  # a loaded machine must not change what is asserted
@@ -60,6 +61,11 @@ def test_news_of_another_allergy_gets_no_list_of_allergies(mem: Memory, message:
     assert shown == [] and r.dropped_not_told >= 1 and "the message tells" in r.reason, (shown, r.reason)
 
 
+def test_another_liking_is_not_the_one_told(mem: Memory) -> None:
+    shown, _ = _block(mem, "I love listening to jazz")
+    assert "I'm a big fan of bluegrass music" not in shown and "我喜欢听评书" not in shown, shown
+
+
 @pytest.mark.parametrize(("message", "about"), [
     ("I'm not allergic to shellfish anymore", "I'm allergic to shellfish"),  # the news contradicts it
     ("I just bought a new car", "I drive an old grey Volvo estate"),  # a car: the one it may replace
@@ -67,6 +73,9 @@ def test_news_of_another_allergy_gets_no_list_of_allergies(mem: Memory, message:
     ("My brother just got promoted to station manager", "My brother Idris works as a paramedic"),  # his job
     ("我姐姐换工作了", "我姐姐在武汉当老师"),
     ("Thanks, the marathon went great", "I'm training for the Lisbon half marathon"),
+    ("I'm so nervous about the dentist", "I have a dental appointment next Tuesday"),  # the gate's near-certain
+    ("我今天没跑步", "我每天早上跑五公里"),  # answer: the same thing in other words
+    ("I had prawns last night and felt awful", "I'm allergic to shellfish"),  # news of another kind: no list added to
 ])
 def test_news_keeps_the_memory_it_is_about(mem: Memory, message: str, about: str) -> None:
     shown, r = _block(mem, message)

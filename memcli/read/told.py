@@ -22,9 +22,13 @@ predicate and is no telling. Greetings and thanks alone are small talk and get n
 - the message is about someone of the user's and the hit is that person's fact of a one-value attribute (their
   name, job, city: who the news is about), not one of their lists (a like, an allergy);
 - it names a thing of the kind the message names (a car for "I just bought a new car":
-  :func:`memcli.read.kinds.kind_feature`), unless it is one member of a list.
-A keyed fact (``allergy.mushroom``, ``like.jazz piano``) is kept only by its thing: another allergy, or another
-seafood one is allergic to, is another member of the list. The user's own turns (episodes) are kept only by a
+  :func:`memcli.read.kinds.kind_feature`);
+- the gate reads it as a near-certain answer (p ≥ :data:`SURE_P`): the same thing in other words ("I'm so nervous
+  about the dentist" / "I have a dental appointment next Tuesday"; 我今天没跑步 / 我每天早上跑五公里).
+A member of a list (``allergy.mushroom``, ``like.jazz piano``) is kept only by its thing when the message tells that
+same attribute ("I'm allergic to penicillin", "I love jazz": it adds another member, and the others are noise); a
+message telling something else is read by the rules above ("I had prawns last night and felt awful" keeps the shrimp
+allergy). The user's own turns (episodes) are kept only by a
 shared topic word.
 
 Questions get exactly what they got before: nothing here runs for a message that asks.
@@ -38,7 +42,7 @@ from typing import Any
 
 from memcli.relazy import LATIN, NON_ASCII, lazy
 
-__all__ = ["about_told", "keep_told", "tells"]
+__all__ = ["SURE_P", "about_told", "keep_told", "tells"]
 
 #: a sentence that asks: a question word or an auxiliary opening it, a tag question, a recall of what was forgotten
 _ASK_EN = lazy(r"^(?:what|what's|whats|how|how's|who|who's|whom|whose|when|when's|where|where's|why|which|do|does|"
@@ -64,8 +68,12 @@ _VERB_EN = lazy(r"\b(?:am|is|are|was|were|be|been|have|has|had|do|does|did|don't
 #: a verb of one character only right after its subject (我叫…, 我哥开…; not 学 of 动力学, 生 of 生日)
 _VERB_ZH = lazy(r"了|过(?!敏)|着|是|不|没|很|太|刚|已经|正在|要|会|想|打算|准备|开始|喜欢|讨厌|过敏|结婚|离婚|分手|"
                 r"升职|辞职|退休|毕业|怀孕|参加|报名|拿到|收到|感冒|发烧|住院|出院|认识|遇到|决定|取消|"
-                r"(?:我|们|他|她|[爸妈哥姐弟妹婆公爷奶儿女夫妻])(?:也|还|都|就|又|才|一直|每天|经常|在)?"
-                r"[叫住买卖搬换去来回做当学养吃喝看听玩跑骑开爱在有]", gate=NON_ASCII)
+                r"(?:我|们|他|她|[爸妈哥姐弟妹婆公爷奶儿女夫妻])(?:今天|昨天|前天|昨晚|刚才|刚刚|上周|这周|周末|早上|晚上|"
+                r"中午|下午|也|还|都|就|又|才|一直|每天|经常|在){0,3}"
+                r"[叫住买卖搬换去来回做当学养吃喝看听玩跑骑开爱在有钓打踢写读画拍种修洗煮烤唱跳游爬坐走送生病]",
+                gate=NON_ASCII)
+#: the gate's p at which a hit is the same thing in other words (the dentist / a dental appointment; 没跑步 / 跑五公里)
+SURE_P = 0.9
 _SENTENCES = re.compile(r"[^。！!？?；;.\n]+(?:[。！!？?；;.\n]+|$)")
 
 
@@ -114,9 +122,23 @@ def about_told(message: str, tokens: Sequence[str], query_slots: Sequence[str], 
         return True
     if hit.episode_id is not None:
         return False
+    if _keyed(hit.slot) and _tells_attribute(message, hit.slot):
+        return False  # "I'm allergic to penicillin" vs allergy.mushroom: another member of the list it adds to
     if _kept_by_slot(message, query_slots, hit):
         return True
-    return not _keyed(hit.slot) and kind_feature(message.casefold(), statement.casefold()) == 1
+    return kind_feature(message.casefold(), statement.casefold()) == 1 or (hit.p_relevant or 0.0) >= SURE_P
+
+
+def _tells_attribute(message: str, slot: str) -> bool:
+    """The message says the words of the slot's attribute (allergic, 过敏, love, 喜欢): it tells that attribute."""
+    from memcli.slots import attribute, split_slot
+
+    a = attribute(split_slot(slot)[1])
+    if a is None:
+        return False
+    low = message.casefold()
+    return any((re.search(rf"\b{re.escape(w)}\b", low) if w.isascii() else w in low)
+               for w in (*a.zh_verbs, *a.zh_nouns, *a.en_verbs, *a.en_nouns) if w)
 
 
 def _keyed(slot: str | None) -> bool:
