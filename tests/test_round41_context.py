@@ -149,7 +149,8 @@ def test_hedge_read_on_the_fact_clauses(text: str, statement: str, hedged: bool)
     ("I forgot when my nephew's birthday is", False), ("Write a poem about my dog", False),
     ("帮我给我姐姐写一段生日祝福", False), ("coffee", False), ("我妈妈的生日", False),
     ("my brother", False), ("I'm allergic to penicillin, what can I take for a sore throat?", False),
-    ("You were right about the bakery", False), ("我姐姐是不是在武汉", False),
+    ("You were right about the bakery", False), ("我姐姐是不是在武汉", False), ("我最近累不累", False),
+    ("我老公今天钓到一条大鱼", True),
 ])
 def test_tells(message: str, telling: bool) -> None:
     assert tells(message) is telling

@@ -56,7 +56,8 @@ _ASK_EN = lazy(r"^(?:what|what's|whats|how|how's|who|who's|whom|whose|when|when'
                re.IGNORECASE, gate=LATIN)
 _ASK_ZH = lazy(r"[吗么呢吧]\s*[。.!！~～…]*$|什么|怎么|怎样|为什么|为啥|哪|谁|几|多少|多[大长高远重深宽久]|啥|干嘛|"
                r"是不是|有没有|能不能|可不可以|要不要|会不会|好不好|对不对|行不行|如何|咋|是否|帮我|告诉我|提醒我|"
-               r"^(?:请|麻烦|给我|推荐)|(?<!谢谢)(?<!感谢)(?<!多谢)[你您]", gate=NON_ASCII)
+               r"^(?:请|麻烦|给我|推荐)|(?<!谢谢)(?<!感谢)(?<!多谢)[你您]|"
+               r"([\u4e00-\u9fff])[不没]\1|([\u4e00-\u9fff]{2})不\2", gate=NON_ASCII)  # 累不累, 喜欢不喜欢
 #: an English predicate: a finite auxiliary or copula, a subject pronoun before a word, a past form, an adverb of news
 _VERB_EN = lazy(r"\b(?:am|is|are|was|were|be|been|have|has|had|do|does|did|don't|doesn't|didn't|can|could|will|"
                 r"would|should|must|can't|won't|isn't|aren't|wasn't|weren't|just|finally|recently|already|"
@@ -118,7 +119,7 @@ def about_told(message: str, tokens: Sequence[str], query_slots: Sequence[str], 
     from memcli.read.kinds import kind_feature
 
     statement = hit.statement
-    if topic_coverage(tokens, statement) > 0:
+    if topic_coverage(tokens, statement) > 0 or _repeats(message, statement):
         return True
     if hit.episode_id is not None:
         return False
@@ -127,6 +128,13 @@ def about_told(message: str, tokens: Sequence[str], query_slots: Sequence[str], 
     if _kept_by_slot(message, query_slots, hit):
         return True
     return kind_feature(message.casefold(), statement.casefold()) == 1 or (hit.p_relevant or 0.0) >= SURE_P
+
+
+def _repeats(message: str, statement: str) -> bool:
+    """The message says the memory again ("Like I said, I take my coffee with milk"): its words hold the statement's."""
+    from memcli.read.repeats import holds_whole, normalised
+
+    return normalised(statement) == normalised(message) or holds_whole(statement, message)
 
 
 def _tells_attribute(message: str, slot: str) -> bool:
@@ -155,8 +163,10 @@ def _keyed(slot: str | None) -> bool:
 
 def keep_told(hits: list[Any], message: str, tokens: Sequence[str], query_slots: Sequence[str]) -> list[Any]:
     """``hits`` (best first) without those a telling ``message`` is not about (:func:`about_told`); all of them when
-    the message asks (:func:`tells` is false). An episode standing for memories is kept when one of them is."""
-    if not hits or not tells(message):
+    the message asks (:func:`tells` is false) or no hit was read by the answerability gate (``p_relevant`` None: the
+    gate off, no weights for the model, the lexical-only fallback — then nothing is cut, as the gate cuts nothing). An
+    episode standing for memories is kept when one of them is."""
+    if not hits or all(h.p_relevant is None for h in hits) or not tells(message):
         return hits
     return [h for h in hits if about_told(message, tokens, query_slots, h)
             or any(about_told(message, tokens, query_slots, m) for m in getattr(h, "stands_for", ()))]
