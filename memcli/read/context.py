@@ -31,6 +31,9 @@ and assembles (:mod:`memcli.read.render`)::
   block at all, however near its nearest memory is. The user's own words (episodes) meet the same
   gate, and a memory is shown as the memory: its turn is quoted only for what its memories lack
   (:mod:`memcli.read.quotes`).
+- **A message that tells** (news, a remark: "I'm allergic to penicillin") keeps only the hits it is about
+  (:mod:`memcli.read.told`, ``dropped_not_told``); **one fact once**: a line another line of its sort holds whole is
+  left out, the fuller stays (:mod:`memcli.read.repeats`, ``dropped_repeats``).
 - **Inert memory text** (:func:`inert`): each memory is one line; line breaks, control and
   bidi characters are removed; ``<``/``>`` become ‹/›, backticks ', ``#`` ＃, runs of
   ``-=*_~`` collapse, and the frame's own sentences inside a memory are replaced by ``[…]``,
