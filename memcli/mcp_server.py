@@ -8,7 +8,8 @@ cannot change it: an argument such as ``user_id`` is rejected by :func:`memcli.t
 
 Tool errors (bad arguments, an id that is not this user's) come back as a tool result with
 ``isError: true`` and a one-line message, as the MCP specification asks, so the model can
-read and recover from them. Nothing is ever written to stdout except protocol messages.
+read and recover from them: it names the tool and what to do
+(:func:`memcli.mcp_errors.tool_error`). Nothing is ever written to stdout except protocol messages.
 
 Example (a client configuration)::
 
@@ -27,6 +28,7 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
 from memcli.errors import MemcliError
+from memcli.mcp_errors import tool_error
 from memcli.mcp_lines import recover
 from memcli.tools import DATA_NOTE, TOOL_NAMES, call_tool, input_schema, tool_definitions
 
@@ -74,8 +76,8 @@ def build_server(memory: Memory, session: StdioSession | None = None) -> Server[
                 return failed(session.not_run_message(params.name))
             try:
                 result = await anyio.to_thread.run_sync(call_tool, memory, params.name, params.arguments or {})
-            except MemcliError as exc:
-                return failed(str(exc))
+            except MemcliError as exc:  # the tool named, and what the model can do next
+                return failed(tool_error(params.name, exc))
         text = json.dumps(result, ensure_ascii=False)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=result)
 

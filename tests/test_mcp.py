@@ -53,7 +53,10 @@ def test_server_for_alice_lists_four_tools_and_never_reaches_bob(db_path, embedd
             assert refused.is_error and "unexpected argument 'user_id'" in refused.content[0].text
             denied = await client.call_tool("forget", {"id": bob_id})
             assert denied.is_error
-            assert refused.content[0].text.count("\n") == 0 and f"no memory with id {bob_id}" in denied.content[0].text
+            assert refused.content[0].text.count("\n") == 0 and denied.content[0].text.startswith(
+                f"error: forget: no memory #{bob_id} among this user's memories; nothing was done; find the memory "
+                "with search")  # the tool and the fix (memcli.mcp_errors), and not the user's id
+            assert "'alice'" not in denied.content[0].text
 
             found = _json(await client.call_tool("search", {"query": "coffee sugar", "limit": 10}))
             assert found["note"] == DATA_NOTE

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.table import Table
 
 from memcli.cli import calibrate_report as cr
@@ -89,6 +90,8 @@ def calibrate(
     if not 0 < keep <= 1:
         raise BadInputError(f"--keep must be in (0, 1], got {keep}")
     cr.check_target(answer_target)
+    goldset = None if goldset is None else cr.from_cwd(goldset)  # every message and the report name it whole
+    cr.check_folds(folds, answerability, goldset)
     st = settings_for(model=model)
     if write:  # before the fit, not after it: a folder that cannot be written is one line at once
         from memcli.settings_sources import writable_config_dir
@@ -122,7 +125,8 @@ def _write_calibration(st: Any, report: dict[str, Any], fusion: bool, answerabil
     """``calibrate --write``: the judge's (and answerability's) weights files, then the config's values."""
     from memcli.settings import config_path, write_config_values
 
-    weights = config_path().parent / f"judge-{_file_safe(st.model)}.json"
+    folder = config_path().absolute().parent  # a relative MEMCLI_CONFIG: the weights' paths still name the file
+    weights = folder / f"judge-{_file_safe(st.model)}.json"
     weights.parent.mkdir(parents=True, exist_ok=True)
     tmp = weights.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(report["judge"]["params"]), encoding="utf-8")
@@ -131,7 +135,7 @@ def _write_calibration(st: Any, report: dict[str, Any], fusion: bool, answerabil
               **(report["fusion"].get("values", {}) if fusion else {}), "calibrated_model": st.model,
               "judge_weights": str(weights)}
     if answerability:
-        values.update(cr.write_answer_weights(report["answerability"], config_path().parent, _file_safe(st.model)))
+        values.update(cr.write_answer_weights(report["answerability"], folder, _file_safe(st.model)))
     path = write_config_values(values)
     report["written_to"] = str(path)
     info("wrote " + " ".join(f"{k}={v!r}" for k, v in values.items()) + f" to {path}")
@@ -160,20 +164,21 @@ def _render_calibration(r: dict[str, Any]) -> None:
     th = r["thresholds"]
     up = "never (exact match only)" if th["upper"] > 1 else f"cosine >= {th['upper']}"
     lo = "never" if th["lower"] < -1 else f"cosine < {th['lower']}"
-    console.print(f"[bold]model[/] {r['model']}   [bold]pairs[/] {r['pairs']} {r['label_counts']}   "
+    counts = " ".join(f"{k} {v}" for k, v in r["label_counts"].items())
+    console.print(f"[bold]model[/] {r['model']}\n[bold]pairs[/] {r['pairs']} ({counts})\n"
                   f"[bold]target precision[/] {r['target_precision']}   [bold]margin[/] {r['margin']}   "
                   f"[bold]folds[/] {r['folds']}")
     console.print(f"[bold]NOOP by cosine:[/] {up}    [bold]ADD by cosine:[/] {lo}")
     if r["risky_cosine_range"]:
         a, b = r["risky_cosine_range"]
         console.print(f"CONFLICT/UPDATE pairs span cosine {a:.3f} … {b:.3f} (never decided by cosine)")
-    t = Table(title="what cosine decides (fit: all pairs; cv: held-out folds; now: thresholds in use; "
-              "gray zone = sent to the judge)")
-    for col in ("", "NOOP prec", "NOOP rec", "ADD prec", "ADD rec", "gray zone", "CONFL/UPD by cos",
-                "CONFL→NOOP"):
-        t.add_column(col, justify="right")
     cur = r["current"]
-    for name, s in (("fit", r["fit"]), ("cv", r["cv"]), (f"now {cur['upper']}/{cur['lower']}", cur)):
+    t = Table(title="what cosine decides (fit: all pairs; cv: held out; now: in use)", box=box.SIMPLE_HEAD,
+              caption=f"now: {cur['upper']:g} / {cur['lower']:g}; gray: sent to the judge\nC/U cos: CONFLICT/UPDATE "
+                      "decided by cosine; C→NOOP: CONFLICT read as NOOP")  # 80 columns
+    for col in ("", "NOOP prec", "NOOP rec", "ADD prec", "ADD rec", "gray", "C/U cos", "C→NOOP"):
+        t.add_column(col, justify="right", no_wrap=True)
+    for name, s in (("fit", r["fit"]), ("cv", r["cv"]), ("now", cur)):
         pc = s["per_class"]
         t.add_row(name, _pct(pc["NOOP"]["precision"]), _pct(pc["NOOP"]["recall"]), _pct(pc["ADD"]["precision"]),
                   _pct(pc["ADD"]["recall"]), _pct(s["gray_share"]), str(s["risky_by_cosine"]),
@@ -183,13 +188,14 @@ def _render_calibration(r: dict[str, Any]) -> None:
         j = r["judge"]
         by = "  ".join(f"{lg} {_pct(a)}" for lg, a in j["cv"]["by_lang"].items())
         by = f" ({by})" if by else ""  # (pairs that name no language)
-        console.print(f"[bold]fitted judge[/] accuracy held out ({j['cv']['folds']}-fold, grouped by stored statement) "
-                      f"{_pct(j['cv']['accuracy'])}{by}, on all pairs {_pct(j['fit']['accuracy'])}; "
+        console.print(f"[bold]fitted judge[/] accuracy held out ({j['cv']['folds']}-fold, grouped by stored "
+                      "statement)\n"
+                      f"  {_pct(j['cv']['accuracy'])}{by}, on all pairs {_pct(j['fit']['accuracy'])};\n  "
                       f"CONFLICT/UPDATE merged as NOOP: {j['cv']['risky_as_noop']} held out, "
                       f"{j['fit']['risky_as_noop']} fit; NOOP floor p >= {j['params']['min_prob']['NOOP']}")
     if r["by_lang"]:
-        t = Table(title="per language (chosen thresholds; and each language's own fit)")
-        for col in ("lang", "n", "gray zone", "NOOP rec", "ADD rec", "own upper", "own lower", "own gray zone"):
+        t = Table(title="per language (chosen thresholds; and each language's own fit)", box=box.SIMPLE_HEAD)
+        for col in ("lang", "n", "gray", "NOOP rec", "ADD rec", "own upper", "own lower", "own gray"):
             t.add_column(col, justify="right")
         for lg, s in r["by_lang"].items():
             own = s["own_thresholds"]
@@ -200,7 +206,7 @@ def _render_calibration(r: dict[str, Any]) -> None:
     _render_histogram(r["histogram"], th)
 
 
-def _render_histogram(h: dict[str, Any], th: dict[str, float], width: int = 14) -> None:
+def _render_histogram(h: dict[str, Any], th: dict[str, float], width: int = 10) -> None:
     edges, counts = h["edges"], h["counts"]
     peak = max(max(v) for v in counts.values()) or 1
     t = Table(title="cosine by label (█ = pairs; ▲ marks the bins holding a threshold)", box=None, pad_edge=False)

@@ -37,8 +37,8 @@ from memcli.timeutil import days_between
 if TYPE_CHECKING:  # loaded by the write path's rules below: a read only decays (effective), no model module
     from memcli.models import Origin
 
-__all__ = ["CORRECTED", "STABLE_ATTRIBUTES", "adjudicate", "effective", "extracted", "initial", "is_hedged", "label",
-           "reinforced"]
+__all__ = ["CORRECTED", "STABLE_ATTRIBUTES", "adjudicate", "effective", "extracted", "hedges", "initial", "is_hedged",
+           "label", "reinforced"]
 
 CORRECTED = 1.0  # rule 4
 #: attributes whose value does not change with time (rule 2 decays them slowly)
@@ -55,12 +55,58 @@ def is_hedged(text: str) -> bool:
     return _HEDGE.search(text.replace("’", "'")) is not None
 
 
-def extracted(text: str, settings: Settings | None = None) -> float:
+#: clauses of a turn: split at punctuation and at a contrast that opens a new one (but, 但是, 不过, 可是)
+_CLAUSE = re.compile(r"[,，;；:：。.!！?？\n]+|\s+(?:but|though|although)\s+|但是|不过|可是|所以", re.IGNORECASE)
+_UNIT_EN = re.compile(r"[a-z]{3,}")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: words that carry no fact of their own: what is left of "I'm not sure if it's still true" or 好像是吧 is only a hedge
+_FILLER_EN = frozenset("the and but that this it its was were are not sure say still true right correct correctly "
+                       "exactly remember recall think guess believe suppose though anyway well yes yeah just actually "
+                       "really honestly pretty very quite some something kind sort what for you".split())
+_FILLER_ZH = frozenset("我你他她它们的了是在吧呢啊呀吗也都就很太还这那个有点一些说记得对")
+
+
+def _units(text: str) -> frozenset[str]:
+    """The content of a clause, its hedge words taken out: English words of 3+ letters that are no filler, Chinese
+    characters that are no filler (a sketch of what it states, enough to say which clauses a statement came from)."""
+    low = _HEDGE.sub(" ", text.replace("’", "'")).casefold()
+    return frozenset([w for w in _UNIT_EN.findall(low) if w not in _FILLER_EN] +
+                     [c for c in _CJK.findall(low) if c not in _FILLER_ZH])
+
+
+def hedges(text: str, statement: str) -> bool:
+    """Whether what the user said (``text``) hedges the fact ``statement`` was taken from: a clause of the turn that
+    is only a hedge (\"…, I think\", \"Not sure if it's still true, but …\", 好像是吧) hedges all of it; otherwise a
+    hedge counts in the clauses the statement came from (more than half of a clause's content in the statement), not
+    in another clause of the same turn: \"Change of plans: I'm flying to Madrid in May, I think Rome was too pricey\"
+    states the new plan plainly and hedges only why; 成都估计人太多，五一改去西安了 alike. A statement drawn from no
+    clause (reworded) is hedged when the turn is (:func:`is_hedged`). Either text in any script."""
+    if not is_hedged(text):
+        return False
+    said = _units(statement)
+    drawn = False
+    for clause in _CLAUSE.split(text):
+        if not clause.strip():
+            continue
+        units = _units(clause)
+        hedged = is_hedged(clause)
+        if hedged and not units:
+            return True  # a clause that only hedges ("I think", 好像是吧) hedges the turn
+        if units and len(units & said) * 2 > len(units):
+            drawn = True
+            if hedged:
+                return True
+    return not drawn
+
+
+def extracted(text: str, settings: Settings | None = None, statement: str | None = None) -> float:
     """Rule 1 for an extracted fact: ``confidence_extracted`` for a plain statement,
-    ``confidence_hedged`` when ``text`` (what the user said) hedges it (:func:`is_hedged`)."""
+    ``confidence_hedged`` when ``text`` (what the user said) hedges it (:func:`is_hedged`) — with the fact's
+    ``statement`` given, when it hedges that fact (:func:`hedges`: a hedge of another clause of the turn is not)."""
     plain = settings.confidence_extracted if settings else 0.8
     hedged = settings.confidence_hedged if settings else 0.45
-    return min(plain, hedged) if is_hedged(text) else plain
+    told = is_hedged(text) if statement is None else hedges(text, statement)
+    return min(plain, hedged) if told else plain
 
 
 def initial(origin: Origin | str, settings: Settings, proposed: float | None = None) -> float:

@@ -31,6 +31,9 @@ and assembles (:mod:`memcli.read.render`)::
   block at all, however near its nearest memory is. The user's own words (episodes) meet the same
   gate, and a memory is shown as the memory: its turn is quoted only for what its memories lack
   (:mod:`memcli.read.quotes`).
+- **A message that tells** (news, a remark: "I'm allergic to penicillin") keeps only the hits it is about
+  (:mod:`memcli.read.told`, ``dropped_not_told``); **one fact once**: a line another line of its sort holds whole is
+  left out, the fuller stays (:mod:`memcli.read.repeats`, ``dropped_repeats``).
 - **Inert memory text** (:func:`inert`): each memory is one line; line breaks, control and
   bidi characters are removed; ``<``/``>`` become ‹/›, backticks ', ``#`` ＃, runs of
   ``-=*_~`` collapse, and the frame's own sentences inside a memory are replaced by ``[…]``,
@@ -57,9 +60,11 @@ from memcli.read.context_result import (
 from memcli.read.kinds import kind_feature
 from memcli.read.quotes import for_block
 from memcli.read.render import FRAME, MAX_STATEMENT_CHARS, assemble, count_tokens, inert, render_line
+from memcli.read.repeats import without_repeats
 from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
+from memcli.read.told import keep_told
 from memcli.slot_query import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified
 from memcli.timeutil import parse_at
@@ -211,9 +216,15 @@ class MemoryContextBuilder:
             res.dropped_below_floor = len(shown) - len(answers)
             ranked = relevant_share(answers, st.context_min_ratio, head)
             res.dropped_below_ratio = len(answers) - len(ranked)
+            told = keep_told(ranked, to_simplified(head), hits.info.tokens, hits.info.slots)  # news, not a question
+            res.dropped_not_told, ranked = len(ranked) - len(told), told
+            ranked, res.dropped_repeats = without_repeats(ranked)  # one fact once: the fuller line stays
             if not ranked and hits.info.asks_secret:
                 res.reason = (f"no relevant memories (asks for a secret, {hits.info.asks_secret.replace('_', ' ')}: "
                               "memcli keeps none)")
+            elif not ranked and res.dropped_not_told:
+                res.reason = (f"no relevant memories (the message tells, and none of the {res.dropped_not_told} "
+                              "found is about what it tells)")
             elif not ranked:
                 res.reason = "no relevant memories" + (
                     f" ({res.dropped_below_floor} below the answerability point)" if res.dropped_below_floor else "")

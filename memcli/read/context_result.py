@@ -61,6 +61,10 @@ class ContextResult(BaseModel):
     skipped_for_tokens: int = 0
     dropped_below_ratio: int = Field(0, description="hits left out: score below context_min_ratio x the best score")
     dropped_below_floor: int = Field(0, description="hits left out: below the answerability point (Hit.below_floor)")
+    dropped_repeats: int = Field(0, description="lines left out: another line of the block holds their words whole "
+                                 "(the fuller one stays; memcli.read.repeats)")
+    dropped_not_told: int = Field(0, description="hits left out: the message tells (news, a remark), not asks, and "
+                                  "they are not about what it tells (memcli.read.told)")
     budget_ms: int
     elapsed_ms: float
     reason: str | None = Field(None, description="why there is no block (None when there is one)")

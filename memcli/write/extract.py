@@ -208,7 +208,7 @@ class RuleExtractor(Extractor):
                     for p, a, i in res.resolved if to_simplified(a) in to_simplified(statement)]):
                 meta["coref"] = used
             out.append(Candidate(statement=statement, kind=Kind(m.kind), slot=m.slot, salience=m.salience,
-                                 confidence=extracted_confidence(utt.text, self.settings), valid_from=when,
+                                 confidence=extracted_confidence(utt.text, self.settings, statement), valid_from=when,
                                  confirmed_at=utt.occurred_at if when != utt.occurred_at else None, metadata=meta))
         return out
 

@@ -396,6 +396,8 @@ class FittedExtractor(RuleExtractor):
         a = slots.attribute(attr) if attr else None
         kind = Kind(a.kind) if a else (Kind.RELATIONSHIP if slot and slots.slot_subject(slot) not in
                                        (slots.ME,) and not slot.startswith("thing:") else Kind.OTHER)
+        if confidence < self.settings.confidence_extracted:  # the turn hedges: does it hedge this fact's clauses?
+            confidence = extracted_confidence(utt.text, self.settings, statement)
         return Candidate(statement=statement, kind=kind, slot=slot, salience=0.5,
                          confidence=confidence, valid_from=when, metadata={"clause_p": round(p, 3)},
                          confirmed_at=utt.occurred_at if when != utt.occurred_at else None)

@@ -258,7 +258,8 @@ class LLMExtractor(Extractor):
                 continue
             when = utt.occurred_at - timedelta(days=m.days_ago)
             out.append(Candidate(statement=m.statement.strip(), kind=m.kind, slot=m.slot, salience=m.salience,
-                                 confidence=min(m.confidence, extracted_confidence(utt.text, self.settings)),
+                                 confidence=min(m.confidence, extracted_confidence(utt.text, self.settings,
+                                                                        m.statement.strip())),
                                  valid_from=when,
                                  confirmed_at=utt.occurred_at if m.days_ago else None))
         return out
