@@ -93,7 +93,10 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
     (r"\bwhere (?:(?:am|is|are|was|were) [^?]{1,40}? from|did [^?]{1,40}? grow up)\b", "hometown"),
     (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
     (r"\b(?:where|(?:which|what) [a-z]+) (?:do|does|did) [^?]{1,40}? live\b", "residence"),  # which street (r32)
+    (r"\b(?:where|(?:which|what) [a-z]+) (?:have|has|had) [^?]{1,40}? lived\b", "residence"),  # over time (r41)
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? work(?:ing)?\b", "workplace"),
+    (r"\b(?:where|(?:which|what) [a-z]+) (?:have|has|had) [^?]{1,40}? worked\b", "workplace"),
+    (r"\b(?:which|what) (?:jobs|careers|occupations|professions)\b", "job"),
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:study|studying|go(?:ing)? to school)\b", "school"),
     (r"\bhow old\b", "age"),
     # what one does with the time work leaves (free time, for fun, weekends; 业余时间, 闲下来, 周末一般…干嘛):
