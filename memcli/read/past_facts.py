@@ -139,8 +139,9 @@ def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots
         if point is not None:
             h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
         first.append(h)
-    held = {r["slot"] for _, r in then if _slot_asked(r["slot"], slots)}
-    later = {h.id for h in hits if h.id is not None and h.slot in held and h.valid_from >= window[1]}
+    held = any(_slot_asked(r["slot"], slots) for _, r in then)  # the asked slot (or its kin) held then: a hit of it
+    later = {h.id for h in hits if held and h.id is not None and _slot_asked(h.slot, slots)  # begun after answers
+             and h.valid_from >= window[1]}  # nothing of then (我跳槽去了大疆 for 去年我在哪儿工作)
     ids = {h.id for h in first}
     return (first + [h for h in hits if (h.id not in ids or h.origin == "episode") and h.id not in later])[:limit]
 

@@ -1,21 +1,21 @@
 """A union told with the other person's name: whom the user married, got engaged to or is together with.
 
-"Sophie and I got married", "I married Sophie", "I'm engaged to Sam", 我和张伟结婚了, 我嫁给了张伟,
-我跟李娜在一起三年了 say who the user's spouse or partner is, as "My wife is Sophie" does: the fact is the
+"Marta and I got married", "I married Marta", "I'm engaged to Sam", 我和陈静结婚了, 我嫁给了陈静,
+我跟李娜在一起三年了 say who the user's spouse or partner is, as "My wife is Marta" does: the fact is the
 relation and the name (slot ``spouse.name`` / ``partner.name``, kind ``relationship``), so "What's my
-wife's name?", 我老公叫什么 and "Who is Sophie?" reach it the way they reach a relation's name
+wife's name?", 我老公叫什么 and "Who is Marta?" reach it the way they reach a relation's name
 (:data:`memcli.slots.GENERAL_RELATIONS`: ``spouse`` covers wife and husband, ``partner`` a spouse,
 girlfriend, boyfriend and fiancé(e)). The words do not tell the other's sex, so the general key is kept.
 
 - married / wed / 结婚 / 领证 / 嫁给 / 娶 → ``spouse``; engaged / dating / together / 订婚 / 在一起 / 谈恋爱 →
   ``partner``;
 - the name is the one said beside the user (``<name> and I``, ``to <name>``, 我和<name>, <name>和我), after a
-  relation word that may stand before it (my girlfriend Sophie, 女朋友李娜); a pronoun, a relation word alone
+  relation word that may stand before it (my girlfriend Marta, 女朋友李娜); a pronoun, a relation word alone
   ("my girlfriend and I got engaged") or we (我们结婚了) is no name, and the clause is left to the other rules
   (a dated life event);
-- not when negated or asked ("We never got married", 我和张伟没结婚, questions never reach the rules), and
-  Chinese 在一起 / 结婚 only at the clause's end or before a duration (我和张伟在一起三年了), so
-  我和张伟在一起吃饭 is no union.
+- not when negated or asked ("We never got married", 我和陈静没结婚, questions never reach the rules), and
+  Chinese 在一起 / 结婚 only at the clause's end or before a duration (我和陈静在一起三年了), so
+  我和陈静在一起吃饭 is no union.
 
 The value is the name (English case-folded, as ``wife.name``'s). :func:`union_told` is called by both
 languages' clause rules after the relative time word is taken off (``ago``).
@@ -35,10 +35,10 @@ _EN_REL = r"(?:(?:[Mm]y|[Oo]ur) (?:girlfriend|boyfriend|partner|fianc[eé]e?|lon
 _EN_ADV = r"(?:(?:just|finally|recently|officially|secretly|already|actually) )*"
 _EN_SPOUSE = r"(?P<spouse>married|wed|hitched)"
 _EN_PARTNER = r"(?:engaged|together|dating|a couple)"
-#: "Sophie and I got married", "My girlfriend Sophie and I got engaged", "Sophie and I have been together since…"
+#: "Marta and I got married", "My girlfriend Marta and I got engaged", "Marta and I have been together since…"
 _EN_PAIR = re.compile(rf"^{_EN_REL}{_EN_NAME} and I {_EN_ADV}(?:got |are |were |have been |'ve been |became |"
                       rf"started )?{_EN_ADV}(?:{_EN_SPOUSE}|{_EN_PARTNER})\b(?! to\b)")
-#: "I married Sophie", "I got married to Sophie", "I'm engaged to Sam", "I'm dating Sophie" (not "I was …": over;
+#: "I married Marta", "I got married to Marta", "I'm engaged to Sam", "I'm dating Marta" (not "I was …": over;
 #: not "seeing" / "going out with": a meeting as often as a partner)
 _EN_ME = re.compile(rf"^I(?:'m|’m| am| have been|'ve been|’ve been| got)? {_EN_ADV}(?:got )?"
                     rf"(?:(?:{_EN_SPOUSE}|{_EN_PARTNER}) (?:to |with )?|in a relationship with )"
@@ -60,7 +60,7 @@ _ZH_WITH = re.compile(rf"^我{_ZH_ADV}(?:和|跟|与|同){_ZH_REL}{_ZH_NAME}{_ZH
 _ZH_NAME_FIRST = re.compile(rf"^{_ZH_NAME}(?:和|跟|与)我{_ZH_ADV}{_ZH_VERB}{_ZH_TAIL}")
 _ZH_MARRIED = re.compile(rf"^我{_ZH_ADV}(嫁给|娶)了?{_ZH_REL}{_ZH_NAME}(?:了|啦)?{_ZH_TAIL}")
 _ZH_NOT_NAME = re.compile(r"[我你您他她它们咱]|^(?:这|那|一|个|家人|朋友|同事|同学|对方|人家|自己|大家|别人|某人|谁)")
-_ZH_DENIED = re.compile(r"[没不未别]")  # 我和张伟没结婚, 还不打算结婚: no union told
+_ZH_DENIED = re.compile(r"[没不未别]")  # 我和陈静没结婚, 还不打算结婚: no union told
 _ZH_SPOUSE = frozenset({"结婚", "领证", "领了证", "嫁给", "娶"})
 
 
