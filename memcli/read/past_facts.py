@@ -118,17 +118,20 @@ def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots
               window: tuple[datetime, datetime], point: float | None, limit: int) -> list[Hit]:
     """``hits`` read for a past period (see the module doc): the user's memories (active, or ended by a change;
     among the :data:`SCAN` newest) valid at some time of ``window`` that are of the asked slot (or its kin: job and
-    workplace), or hold an informative word of the question, come first — the ones not among the hits at the best
+    workplace; a question asking no slot is left as it is) come first, those holding an informative word of the
+    question too before the others — the ones not among the hits at the best
     hit's score and at least ``point``, legs ``["past"]``, ``ended_at`` set when they ended; the hits of an asked
     slot whose memory began after the window leave the list when a memory of that slot held in it. At most
     ``limit``; ``hits`` unchanged when no memory held then."""
     from memcli.read.asked_value import shares_word
 
+    if not slots:  # a state asks an attribute; "What did I eat yesterday?" asks the window's events (window_answers)
+        return hits
     rows = [r for r in store.list_items(user, include_all=True, limit=SCAN)
             if status_of(r) in ("active", "invalid") and not habitual(r["kind"], str(r["statement"]))
             and _overlaps(r, window)]
     then = [(2 * _slot_asked(r["slot"], slots) + int(shares_word(tokens, str(r["statement"]))), r) for r in rows]
-    then = sorted(((s, r) for s, r in then if s >= (2 if slots else 1)), key=lambda x: -x[0])
+    then = sorted(((s, r) for s, r in then if s >= 2), key=lambda x: -x[0])
     if not then:
         return hits
     found = {h.id: h for h in hits if h.id is not None}
