@@ -240,8 +240,11 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         time (``already=True``, no event); times already set are kept.
 
         Returns:
-            ``{"id", "purged", "already"}``; when purged also ``{"sources", "events"}`` counts and
-            ``{"kept", "shared"}``: ``[{"source", "memories"}]`` kept / erased with ``cascade``.
+            ``{"id", "purged", "already"}``; when purged also ``{"sources", "events"}`` counts,
+            ``{"kept", "shared"}``: ``[{"source", "memories"}]`` kept / erased with ``cascade``, and
+            ``wal_cleared`` — False (with a one-line ``note``) when another process's read kept the old text in
+            the SQLite ``-wal`` past the checkpoint: the purge is done all the same
+            (:func:`memcli.governance.lifecycle.compacted`).
 
         Raises:
             NotFoundError: no such item for this user. BadInputError: not an id, ref or hit; ``cascade``

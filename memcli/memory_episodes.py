@@ -27,7 +27,8 @@ class EpisodesAPI:
         never found again, the words kept for history; ``purge=True``: erased with its source
         (:func:`memcli.governance.lifecycle.forget_episode`) — a turn an active memory came from only with
         ``cascade`` (the memory loses it), as :meth:`forget` keeps such a turn. Returns ``{"id", "episode",
-        "purged", "already"}`` (+ ``{"sources", "events", "shared"}`` when purged).
+        "purged", "already"}`` (+ ``{"sources", "events", "shared", "wal_cleared"}`` when purged, and a ``note``
+        when ``wal_cleared`` is False: :func:`memcli.governance.lifecycle.compacted`).
 
         Raises:
             NotFoundError: no drained turn with that id for this user. BadInputError: not an episode's id;

@@ -93,7 +93,10 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
     (r"\bwhere (?:(?:am|is|are|was|were) [^?]{1,40}? from|did [^?]{1,40}? grow up)\b", "hometown"),
     (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
     (r"\b(?:where|(?:which|what) [a-z]+) (?:do|does|did) [^?]{1,40}? live\b", "residence"),  # which street (r32)
+    (r"\b(?:where|(?:which|what) [a-z]+) (?:have|has|had) [^?]{1,40}? lived\b", "residence"),  # over time (r41)
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? work(?:ing)?\b", "workplace"),
+    (r"\b(?:where|(?:which|what) [a-z]+) (?:have|has|had) [^?]{1,40}? worked\b", "workplace"),
+    (r"\b(?:which|what) (?:jobs|careers|occupations|professions)\b", "job"),
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:study|studying|go(?:ing)? to school)\b", "school"),
     (r"\bhow old\b", "age"),
     # what one does with the time work leaves (free time, for fun, weekends; 业余时间, 闲下来, 周末一般…干嘛):
@@ -110,6 +113,8 @@ _THIRD_PERSON = lazy(r"那个[^？?]{0,40}?(?:的人|的那位|的那个)|那位
                      r"\b(?:the|that) (?:person|one|guy|woman|man|friend|relative|colleague|coworker)\b|"
                      r"\bsomeone\b|\bwho (?:is|was)\b")
 _FIRST_PERSON = lazy(r"我|\b(?:i|my|me|i'm|mine)\b")
+#: "Who is my wife?", 我爱人是谁: a relative asked by who they are, which their name answers (round 41)
+_WHO_IS = re.compile(r"^\s*who(?:'s| is| was)\b|是谁\s*[?？]*\s*$")
 
 
 def query_slots(text: str) -> list[str]:
@@ -120,13 +125,16 @@ def query_slots(text: str) -> list[str]:
     by prefix. A question about someone named by another fact, not by a relation (那个来自重庆的人
     叫什么名字, "the person from Chicago") gets the subject :data:`SOMEONE`; the name of a thing of the user's
     ("What's my dog's name?") not ``name`` (:func:`memcli.owned_name.owned_name`). Empty when no attribute
-    word is found. Substring matching (an English word's pattern compiled only when the word is asked)."""
+    word is found; a relative asked with who is / 是谁 asks their ``name``. Substring matching (an English word's
+    pattern compiled only when the word is asked)."""
     text = question_focus(text)
     t = " " + re.sub(r"\s+", " ", text.casefold().replace("’", "'")) + " "
     subject = _subject_of_query(text)
     if subject == ME and _someone(t):
         subject = SOMEONE  # 那个老家在九江的人叫什么 asks about someone named by a fact, not the user
     names: list[str] = [a for rx, a in _EN_QUERY_PATTERNS if rx.search(t)]  # the question's shape first
+    if subject not in (ME, SOMEONE) and _WHO_IS.search(t):
+        names.append("name")  # who is my wife → wife.name (a marriage told with a name is stored so: r. 41)
     hits: list[tuple[str, str]] = []
     for a in ATTRIBUTES.values():
         if a.name in _SKIP_QUERY or a.name in names:

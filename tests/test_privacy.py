@@ -328,7 +328,8 @@ def test_purge_of_a_drained_memory_erases_the_utterances_it_came_from(cli, db: s
 
 def test_purge_while_another_process_reads_is_honest(cli, db_path: Path, embedder, monkeypatch):
     """A reader mid-transaction stops the final checkpoint: the old text then survives in the
-    -wal file, so the purge must not report plain success; once every connection is closed
+    -wal file, so the purge must not report plain success — it is committed, so it is answered as
+    done (exit 0) with a note saying where the text may linger; once every connection is closed
     the text is gone."""
     with Memory(db=str(db_path), user="alice") as m:
         doomed = m.remember(EN).item_id
@@ -339,9 +340,9 @@ def test_purge_while_another_process_reads_is_honest(cli, db_path: Path, embedde
     assert reader.execute("SELECT count(*) FROM memory_items").fetchone()[0] == 2
     try:
         r = cli("--db", str(db_path), "--user", "alice", "forget", str(doomed), "--purge")
-        assert r.exit_code == 4, (r.exit_code, r.stderr)
-        assert "purge was committed" in r.stderr and "-wal" in r.stderr, r.stderr
-        assert r.stderr.count("\n") == 1
+        assert r.exit_code == 0, (r.exit_code, r.stderr)
+        assert r.stderr.splitlines()[0] == f"purged #{doomed}", r.stderr
+        assert r.stderr.splitlines()[1].startswith("note: another process was reading") and "-wal" in r.stderr
     finally:
         reader.execute("COMMIT")
         reader.close()

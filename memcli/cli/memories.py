@@ -260,6 +260,8 @@ def forget(
                  f"memcli forget e{k['source']} --purge --cascade")
         for k in out.get("shared", []):
             info(f"source {k['source']} erased too (--cascade): memories {_ids(k['memories'])} lose it")
+        if out.get("note"):  # committed; a reader kept old pages in the -wal (exit 0: the purge is done)
+            info(f"note: {out['note']}")
 
 
 def _ids(ids: list[int]) -> str:

@@ -71,7 +71,9 @@ def _render(out: dict[str, Any]) -> None:
     if out["memories"]:
         console.print(f"  {out['memories']} memory statement(s) {'were' if out['applied'] else 'would be'} "
                       "re-indexed and re-embedded", markup=False, highlight=False)
-    if out["applied"]:
+    if out["applied"] and not out["verified"]:
+        info(f"{out['episodes']} turn(s) stopped being episodes; database compacted, but {out['note']}")
+    elif out["applied"]:
         info(f"{out['episodes']} turn(s) stopped being episodes; database compacted, and no redacted value is "
              "left in its bytes")
     else:

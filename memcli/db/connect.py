@@ -67,6 +67,7 @@ class Store(RowHelpers):
                  create_parent: bool = False) -> None:
         #: a named in-memory database (``file:/memcli-…?vfs=memdb``, see SQLiteStore)
         self.is_memory = str(path).startswith("file:/memcli-") and str(path).endswith("?vfs=memdb")
+        self.busy_timeout_ms = busy_timeout_ms  # kept: a purge's checkpoint retries briefly, then restores it
         self.path = Path(path) if self.is_memory else Path(path).expanduser()
         parent = self.path.parent
         if self.is_memory:

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import time
+
 from memcli.db import episodes, index, items
 from memcli.db import schema as s
 from memcli.db.connect import Store
 from memcli.db.purge_sources import backing, episode_backing, purge_reason, purge_result
-from memcli.errors import StoreError, StoreLockedError
+from memcli.errors import StoreError
 
-__all__ = ["compact", "purge_episode", "purge_item"]
+__all__ = ["RETRY_PAUSES_S", "compact", "purge_episode", "purge_item"]
+
+#: pauses (seconds) before the final WAL checkpoint is tried again when a reader still held the old pages; each
+#: retry waits at most ``RETRY_BUSY_MS`` for the readers (the first try waited the store's busy_timeout)
+RETRY_PAUSES_S = (0.05, 0.2, 0.5)
+RETRY_BUSY_MS = 250
 
 
 def purge_item(store: Store, user_id: str, item_id: int, *, cascade: bool = False) -> dict[str, object]:
@@ -88,13 +95,19 @@ def purge_episode(store: Store, user: str, source_id: int, *, cascade: bool = Fa
     return {"sources": 1, "events": 0, "shared": shared}
 
 
-def compact(store: Store) -> None:
+def compact(store: Store) -> bool:
     """Rewrite the database so purged text leaves no trace in freed pages, FTS segments or
     the WAL: WAL checkpoint (TRUNCATE), FTS5 optimize, VACUUM, checkpoint again.
 
     The checkpoint comes before VACUUM because it needs no free space while VACUUM needs
     about the size of the database: on a nearly full disk the old WAL frames are still
     erased (freed pages are zeroed by ``secure_delete``).
+
+    Returns True when the last checkpoint emptied the WAL; False when another connection kept a read
+    transaction open through it and the retries (:data:`RETRY_PAUSES_S`): the purge is committed and the
+    rewritten file holds no trace, but old pages may stay in the ``-wal`` file until every process using
+    the database has closed it (the next checkpoint, or the last connection's close, empties it).
+    :func:`memcli.db.store.wal_note` says so in one line.
 
     Raises:
         StoreError (the same subclass): compaction failed *after* the purge committed; the
@@ -106,14 +119,33 @@ def compact(store: Store) -> None:
         if store.table_exists(s.EPISODE_FTS):
             store.x(f"INSERT INTO {s.EPISODE_FTS}({s.EPISODE_FTS}) VALUES ('optimize')")
         store.x("VACUUM")
-        busy = store.one("PRAGMA wal_checkpoint(TRUNCATE)") or {}
+        if not _checkpoint(store):
+            return True
     except StoreError as exc:
         reason = str(exc).replace("; nothing was written", "")
         raise type(exc)(f"the purge was committed, but compacting the database afterwards failed: {reason}; "
                         "free some space, the next `forget --purge` compacts again") from None
-    if next(iter(busy.values()), 0):
-        # Another connection kept a read transaction open past busy_timeout: the checkpoint
-        # could not finish, so old pages holding the text survive in the -wal file.
-        raise StoreLockedError("the purge was committed, but another process was reading the database, so its "
-                               "write-ahead log (-wal) may still hold the old text until every process using "
-                               f"{store.path.name} has closed it")
+    return _retry_checkpoint(store)
+
+
+def _checkpoint(store: Store) -> int:
+    """``PRAGMA wal_checkpoint(TRUNCATE)``'s ``busy``: 1 when a reader kept it from emptying the WAL."""
+    return int(next(iter((store.one("PRAGMA wal_checkpoint(TRUNCATE)") or {}).values()), 0) or 0)
+
+
+def _retry_checkpoint(store: Store) -> bool:
+    """Try the final checkpoint again after short pauses, waiting briefly for the readers each time: a
+    reader's snapshot usually ends within a request. True once the WAL is empty."""
+    try:
+        store.conn.set_busy_timeout(RETRY_BUSY_MS)
+        for pause in RETRY_PAUSES_S:
+            time.sleep(pause)
+            try:
+                if not _checkpoint(store):
+                    return True
+            except StoreError:  # a writer came between: the purge stays committed, the WAL is emptied later
+                continue
+        return False
+    finally:
+        store.conn.set_busy_timeout(store.busy_timeout_ms)
+

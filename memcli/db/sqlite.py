@@ -189,8 +189,8 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     def size_bytes(self) -> int | None:  # type: ignore[override]
         return None if self.is_memory else super().size_bytes()
 
-    def compact(self) -> None:
-        purge.compact(self)
+    def compact(self) -> bool:
+        return purge.compact(self)
 
     # -- items, sources, events --------------------------------------------------------------------
     def get_item(self, user: str, item_id: int) -> Row:

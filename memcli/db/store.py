@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
     from memcli.models import Candidate
 
-__all__ = ["CaptureRow", "DetachedKnn", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of"]
+__all__ = ["CaptureRow", "DetachedKnn", "FORGOTTEN", "ITEM_COLUMNS", "MemoryStore", "Row", "snapshot", "status_of",
+           "wal_note"]
 
 Row = dict[str, Any]
 
@@ -72,6 +73,12 @@ def status_of(row: dict[str, Any]) -> str:
     if row["invalid_at"] is not None:
         return "invalid"
     return "active"
+
+
+def wal_note(location: str) -> str:
+    """The line a committed purge (or redaction) answers with when :meth:`MemoryStore.compact` returned False."""
+    return (f"another process was reading the database, so its write-ahead log (-wal) may still hold the old text "
+            f"until every process using {location} has closed it, or the next purge empties it")
 
 
 def snapshot(row: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -154,9 +161,13 @@ class MemoryStore(EpisodeStore, OutboxStore, TextStore, TransferStore):
         """Bytes the database takes on disk (None when the backend cannot say)."""
 
     @abstractmethod
-    def compact(self) -> None:
+    def compact(self) -> bool:
         """Rewrite storage so that purged text leaves no trace (freed pages, logs, indexes).
         Run outside any transaction.
+
+        Returns True when done; False when the rewrite is done but another process's open read kept
+        old pages in a log this call could not empty (SQLite's ``-wal``: they stay until every process
+        using the file has closed it, :func:`memcli.db.purge.compact`).
 
         Raises:
             StoreError: compaction failed (the purge before it stays committed).

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
+from memcli.db.store import FORGOTTEN, MemoryStore, snapshot, wal_note
 from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
@@ -111,9 +111,9 @@ def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = Fals
     already set (``invalid_at``, ``expired_at`` of a corrected version) are kept.
 
     Returns:
-        ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts and
+        ``{"id", "purged", "already"}`` plus, when purged, ``{"sources", "events"}`` counts,
         ``{"kept", "shared"}``: ``[{"source": id, "memories": [ids]}]``, the shared sources kept
-        (without ``cascade``) or erased (with it).
+        (without ``cascade``) or erased (with it), and :func:`compacted`'s ``wal_cleared`` (and ``note``).
 
     Raises:
         NotFoundError: no such item for this user.
@@ -138,8 +138,22 @@ def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = Fals
                                after=snapshot(new))
             counts = {}
     if erase:
-        store.compact()
+        counts.update(compacted(store))
     return {"id": item_id, "purged": erase, "already": already, **counts}
+
+
+def compacted(store: MemoryStore) -> dict[str, Any]:
+    """Compact after a committed purge (:meth:`~memcli.db.store.MemoryStore.compact`) and say how it ended:
+    ``{"wal_cleared": True}``, or ``{"wal_cleared": False, "note": line}`` when another process's open read kept
+    old pages in the write-ahead log — the purge is done and answered as done; the note says where the
+    old text may linger and until when (:func:`~memcli.db.store.wal_note`).
+
+    Raises:
+        StoreError: compaction itself failed after the commit (the message says the purge was committed).
+    """
+    if store.compact():
+        return {"wal_cleared": True}
+    return {"wal_cleared": False, "note": wal_note(store.location)}
 
 
 def forget_episode(store: MemoryStore, user_id: str, source_id: int, *, erase: bool = False,
@@ -152,7 +166,8 @@ def forget_episode(store: MemoryStore, user_id: str, source_id: int, *, erase: b
 
     Returns:
         ``{"id", "episode": True, "purged", "already"}`` plus, when purged, ``{"sources", "events", "shared"}``
-        (``shared``: ``[{"source", "memories"}]``, the active memories that lost the turn).
+        (``shared``: ``[{"source", "memories"}]``, the active memories that lost the turn) and :func:`compacted`'s
+        ``wal_cleared`` (and ``note``).
 
     Raises:
         NotFoundError: no drained turn ``source_id`` of this user.
@@ -160,7 +175,7 @@ def forget_episode(store: MemoryStore, user_id: str, source_id: int, *, erase: b
     """
     if erase:
         counts = store.purge_episode(user_id, source_id, cascade=cascade)
-        store.compact()
+        counts.update(compacted(store))
         return {"id": source_id, "episode": True, "purged": True, "already": False, **counts}
     changed = store.forget_episode(user_id, source_id)
     return {"id": source_id, "episode": True, "purged": False, "already": not changed}

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.db import schema as s
 from memcli.db.secret_store import TEXT_COLUMNS
+from memcli.db.store import wal_note
 from memcli.errors import StoreError
 from memcli.sensitive import redacted_line, redaction
 
@@ -101,7 +102,8 @@ def redact_secrets(store: MemoryStore, user: str | None, *, apply: bool = False,
     sit in the turn, the memory and an event), ``columns`` the rows by ``table.column``,
     ``memories`` the memories whose statement changes (re-indexed and re-embedded), ``episodes`` the
     turns that stopped being episodes (apply only); ``verified`` (apply only): the compacted store
-    was checked and holds none of the redacted values. Never the secret itself.
+    was checked and holds none of the redacted values — False, with a ``note`` (:func:`memcli.db.store.wal_note`),
+    when another process's open read kept old pages in the ``-wal`` that still hold one. Never the secret itself.
 
     Raises:
         StoreError: nothing was written (rolled back whole); or, after the commit, compaction
@@ -128,7 +130,7 @@ def redact_secrets(store: MemoryStore, user: str | None, *, apply: bool = False,
         for c in items:  # ``history N`` shows it; kinds and counts only, no snapshot (it would hold the value)
             store.record_event(user_id=c["user_id"], action="REDACT", item_id=int(c["id"]), level="explicit",
                                reason=f"secrets redacted in place: {redacted_line(c['kinds'])}")
-    store.compact()
+    cleared = store.compact()
     out.update(applied=True, episodes=done["episodes"])
     left = scan(store, user)[0]
     if left:  # a redaction is a fixed point: anything found again means the rewrite did not hold
@@ -137,6 +139,9 @@ def redact_secrets(store: MemoryStore, user: str | None, *, apply: bool = False,
     checked = sorted({v for v in values if len(v.encode("utf-8")) >= MIN_CHECKED_BYTES})
     elsewhere = [r["text"] for r in store.stored_texts(None)]  # another user's words, or said without a name
     stuck = [v for v in store.bytes_holding(checked) if not any(v in t for t in elsewhere)]
+    if stuck and not cleared:  # committed and compacted; a reader kept the old pages in the -wal: done, not verified
+        out.update(verified=False, note=wal_note(store.location))
+        return out
     if stuck:
         raise StoreError(f"the redaction was committed, but {len(stuck)} redacted value(s) are still in the stored "
                          f"bytes of {store.location}; close every process using it and run redact-secrets again")

@@ -16,6 +16,16 @@
   other times and the habits are left out, and the user's memories of the window that no leg found
   (:func:`window_events`) are added. The fitted gate reads the
   words of a question against a statement, and "What did I do yesterday?" shares none with "I went bouldering".
+- :func:`held_then` (round 41): a question about a state in a past period (a year, last year, 去年, "in 2025",
+  2025年: the window ends before the question's time; not what the user did then) is answered by the facts valid
+  then, as ``--as-of`` reads them (the bitemporal valid time: ``valid_from`` before the period's end, ``invalid_at``
+  none or after its start), ended ones marked as such; a hit of the asked slot that began after the period does not
+  answer it and leaves the list once a fact of that slot held then is found. "Where did I work last year?" read
+  the job taken this year.
+- ended facts beside the current ones (round 41): a question asking every fact of a kind over time
+  (:func:`memcli.read.time_intent.over_time`: "Which cities have I lived in?", 我住过哪些城市) reaches the ended
+  memories of the asked slot after the current ones; a when-question about a thing the user did ("When did I move
+  to Hamburg?") reaches the ended memory naming it (the move happened, though the user lives elsewhere now).
 """
 
 from __future__ import annotations
@@ -39,7 +49,7 @@ _BY = re.compile(r"contradicted by #(\d+)")
 _ACTIVITY = re.compile(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:do|done|get\s+up\s+to|been\s+up\s+to)\b|"
                        r"\bwhat\s+(?:was|were)\s+(?:i|we)\s+(?:doing|up\s+to)\b|\bwhat\s+happened\b|"
                        r"\bhow\s+did\s+(?:i|we)\s+spend\b|\bwhat\s+(?:did|have)\s+(?:i|we)\s+been\s+up\s+to\b|"
-                       r"做(?:了)?(?:什么|啥|些什么)|干(?:了)?(?:什么|啥|嘛)|忙(?:了)?(?:什么|啥|些什么)|"
+                       r"做(?:了)?(?:什么|啥|些什么)(?!工作|职业|行业|生意|的工作)|干(?:了)?(?:什么|啥|嘛)(?!工作|职业|行业)|忙(?:了)?(?:什么|啥|些什么)|"
                        r"发生了什么|怎么过的|去(?:了)?哪(?:儿|里)?(?:了|玩)", re.IGNORECASE)
 
 
@@ -51,16 +61,25 @@ def activity_asked(question: str) -> bool:
     return _ACTIVITY.search(question) is not None and _USER.search(question) is not None
 
 
+#: attributes that answer each other's questions ("where did I work" / "what was my job"; as the answerability's)
+_KIN = ({"job", "workplace"}, {"education", "school"})
+
+
 def _slot_asked(slot: str | None, slots: Sequence[str]) -> bool:
-    return bool(slot) and any(slot == k or slot.startswith(k + ".") or k.startswith(slot + ".") for k in slots)
+    if not slot:
+        return False
+    kin = [f"{k.rsplit('.', 1)[0]}.{o}" if "." in k else o for k in slots for group in _KIN
+           if k.rsplit(".", 1)[-1] in group for o in group]
+    return any(slot == k or slot.startswith(k + ".") or k.startswith(slot + ".") for k in [*slots, *kin])
 
 
 def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slots: Sequence[str],
-               hits: Sequence[Hit], point: float | None, limit: int) -> list[Hit]:
+               hits: Sequence[Hit], point: float | None, limit: int, *, reading: str = "any") -> list[Hit]:
     """The ended memories that answer the past ``question`` (see the module doc), best first, at most ``limit``:
     :class:`Hit` with ``ended_at`` (when the change ended it), ``legs`` ``["past"]``, ``score`` the best hit's
     (1.0 with none) and ``p_relevant`` at least ``point`` (the answerability point; None: no gate). ``tokens``:
-    the question's search tokens; ``slots``: its slot keys; ``hits``: its hits as ranked."""
+    the question's search tokens; ``slots``: its slot keys; ``hits``: its hits as ranked. ``reading``: ``any``
+    (a past question), ``slot`` only (a question over time), ``word`` only (a when-question: the thing named)."""
     from memcli.read.asked_value import shares_word
     from memcli.read.kinds import kind_feature
 
@@ -72,14 +91,62 @@ def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slot
         by = _BY.search(r["invalid_reason"] or "")
         changer = found.get(int(by.group(1))) if by else None
         statement = str(r["statement"])
-        strength = (2 if changer is not None else 0) + (2 if _slot_asked(r["slot"], slots) else 0) + \
-            int(shares_word(tokens, statement)) + int(kind_feature(question, statement) > 0)
+        if reading == "slot":
+            strength = 2 * _slot_asked(r["slot"], slots)
+        elif reading == "word":
+            strength = int(shares_word(tokens, statement))
+        else:
+            strength = (2 if changer is not None else 0) + (2 if _slot_asked(r["slot"], slots) else 0) + \
+                int(shares_word(tokens, statement)) + int(kind_feature(question, statement) > 0)
         if not strength:
             continue
         p = max(changer.p_relevant or 0.0 if changer else 0.0, point or 0.0)
         out.append((strength, _row_hit(r, top, None if point is None else p, "past", ended=True)))
     out.sort(key=lambda x: -x[0])
     return [h for _, h in out[:limit]]
+
+
+def _overlaps(r: dict[str, Any], window: tuple[datetime, datetime]) -> bool:
+    """Whether the memory row held at some time of ``window`` (valid time: ``[valid_from, invalid_at)``)."""
+    from memcli.timeutil import from_iso
+
+    ends = r["invalid_at"]
+    return from_iso(r["valid_from"]) < window[1] and (ends is None or from_iso(ends) > window[0])
+
+
+def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots: Sequence[str], hits: list[Hit],
+              window: tuple[datetime, datetime], point: float | None, limit: int) -> list[Hit]:
+    """``hits`` read for a past period (see the module doc): the user's memories (active, or ended by a change;
+    among the :data:`SCAN` newest) valid at some time of ``window`` that are of the asked slot (or its kin: job and
+    workplace; a question asking no slot is left as it is) come first, those holding an informative word of the
+    question too before the others — the ones not among the hits at the best
+    hit's score and at least ``point``, legs ``["past"]``, ``ended_at`` set when they ended; the hits of an asked
+    slot whose memory began after the window leave the list when a memory of that slot held in it. At most
+    ``limit``; ``hits`` unchanged when no memory held then."""
+    from memcli.read.asked_value import shares_word
+
+    if not slots:  # a state asks an attribute; "What did I eat yesterday?" asks the window's events (window_answers)
+        return hits
+    rows = [r for r in store.list_items(user, include_all=True, limit=SCAN)
+            if status_of(r) in ("active", "invalid") and not habitual(r["kind"], str(r["statement"]))
+            and _overlaps(r, window)]
+    then = [(2 * _slot_asked(r["slot"], slots) + int(shares_word(tokens, str(r["statement"]))), r) for r in rows]
+    then = sorted(((s, r) for s, r in then if s >= 2), key=lambda x: -x[0])
+    if not then:
+        return hits
+    found = {h.id: h for h in hits if h.id is not None}
+    top = max((h.score for h in hits), default=1.0)
+    first: list[Hit] = []
+    for _, r in then:
+        h = found.get(int(r["id"])) or _row_hit(r, top, point, "past", ended=r["invalid_at"] is not None)
+        if point is not None:
+            h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
+        first.append(h)
+    held = any(_slot_asked(r["slot"], slots) for _, r in then)  # the asked slot (or its kin) held then: a hit of it
+    later = {h.id for h in hits if held and h.id is not None and _slot_asked(h.slot, slots)  # begun after answers
+             and h.valid_from >= window[1]}  # nothing of then (我跳槽去了大疆 for 去年我在哪儿工作)
+    ids = {h.id for h in first}
+    return (first + [h for h in hits if (h.id not in ids or h.origin == "episode") and h.id not in later])[:limit]
 
 
 def _row_hit(r: dict[str, Any], score: float, p: float | None, leg: str, *, ended: bool = False) -> Hit:
@@ -146,23 +213,37 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> t
 
     if routine_asked(question):
         return None
+    from memcli.read.time_intent import year_window
+
     named = said_when.asked_window(question) if lang != "zh" and as_of is None else None
-    return named or relative_window(question, as_of or now_utc(), tz)
+    return named or relative_window(question, as_of or now_utc(), tz) or year_window(question, tz)
 
 
 def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], window: tuple[datetime, datetime] | None,
-           limit: int, *, past: bool) -> list[Hit]:
+           limit: int, *, past: bool, as_of: datetime | None = None) -> list[Hit]:
     """The hits after the time readings (see the module doc): the window's and a told event's answers kept at the
-    point, and for a ``past`` question the ended memories first. ``info``: the query's
+    point, for a ``past`` question the ended memories first, for a past period (a window ended before now; not with
+    ``as_of``, which reads one time already) the facts valid then (:func:`held_then`), and for a question over time
+    or a when-question the ended memories of the slot or naming the thing after the hits. ``info``: the query's
     :class:`~memcli.read.results.RetrievalInfo` (its tokens, slots, ``answer_min_p``; ``below_floor`` recounted)."""
-    from memcli.read.time_intent import told_when
+    from memcli.read.time_intent import over_time, told_when
+    from memcli.timeutil import now_utc
 
-    window_answers(hits, question, info.tokens, window, info.answer_min_p, when_told=told_when(question))
-    if window is not None and activity_asked(question):
+    when = told_when(question)
+    window_answers(hits, question, info.tokens, window, info.answer_min_p, when_told=when)
+    activity = window is not None and activity_asked(question)
+    if activity:
         hits = sorted(hits, key=lambda h: h.below_floor)  # (stable: the answers first, each part in its order)
         hits = (hits + window_events(store, user, hits, window, info.answer_min_p))[:limit]
+    elif window is not None and as_of is None and window[1] <= now_utc() and not when:
+        hits = held_then(store, user, question, info.tokens, info.slots, hits, window, info.answer_min_p, limit)
     if past:
         ended = ended_hits(store, user, question, info.tokens, info.slots, hits, info.answer_min_p, limit)
         hits = (ended + [h for h in hits if h.id not in {e.id for e in ended} or h.origin == "episode"])[:limit]
+    elif as_of is None and ((o := over_time(question)) or when):
+        ended = ended_hits(store, user, question, info.tokens, info.slots, hits, info.answer_min_p, limit,
+                           reading="slot" if o else "word")
+        keep = [h for h in hits if not h.below_floor]
+        hits = (keep + ended + [h for h in hits if h.below_floor])[:limit]
     info.below_floor = sum(h.below_floor for h in hits)
     return hits

@@ -86,6 +86,9 @@ _USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:
 #: (round 39: read as the relative's, it was vetoed for "Where do I live?")
 _WITH_ME = re.compile(r"^(?:(?:my|our) (?:[a-z]+ )?[a-z]+ and i\b|"
                       r"我和(?:我的?)?[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住|搬|在))", re.I)
+#: a union the user tells with the other's name (我和陈静结婚了, "Marta and I got married", "I married Marta": the
+#: write path stores it as spouse.name / partner.name, memcli.write.rules.union) is the user's own fact too
+_USER_UNION = re.compile(r"^我(?:已经|刚|终于)*(?:和|跟|与|同|嫁|娶)|\band I\b|^I\b")
 
 
 def user_is(statement: str) -> bool:
@@ -148,6 +151,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
 
         return 1 if has_word(statement.casefold(), named) or has_word(slot_subject(hit_slot).casefold(), named) \
             else -1
+    if not subjects and hs in ("spouse", "partner") and _USER_UNION.search(statement):
+        return 0  # 我什么时候结的婚 asks the user's marriage, which 我和陈静结婚了 (spouse.name) tells (round 41)
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
         mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
         return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0

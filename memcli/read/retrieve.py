@@ -301,7 +301,7 @@ class MemoryRetrievalService:
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
-        hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past)
+        hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

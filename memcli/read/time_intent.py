@@ -47,7 +47,7 @@ from memcli.reltime import (
     weekday_of_week,
 )
 
-__all__ = ["asks_past", "habitual", "relative_window", "routine_asked", "told_when"]
+__all__ = ["asks_past", "habitual", "over_time", "relative_window", "routine_asked", "told_when", "year_window"]
 
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
@@ -106,6 +106,25 @@ _BEFORE_THING_EN = re.compile(r"\bbefore\s+(?:(?:going\s+to\s+)?(?:work|bed|brea
                               r"sleep|sleeping|running|training)|(?:a|the|my|our|each|every)\s+\w+)", re.IGNORECASE)
 _PAST_ZH = re.compile(r"(?:^|[我们俺咱你，,])(?:以前|之前|原来|原先|从前|过去|曾经|早先|当初)|"
                       r"(?:以前|之前|原来|原先|从前|过去)(?:的|我|是)|上一(?:辆|个|份|套|任|家|只|部)|前任")
+#: "before" a change of the user's life (我搬到上海之前, 去腾讯以前, 结婚之前: round 41), not before a thing of the day
+#: (去上班之前, 睡觉之前, 吃饭以前: a routine's time)
+_BEFORE_CHANGE_ZH = re.compile(r"(?:搬|跳槽|换|去|到|来|结婚|毕业|离开|辞职|入职|加入|退休|回国|出国)[^，,。？?]{0,10}?"
+                               r"(?:之前|以前)")
+_ROUTINE_BEFORE_ZH = re.compile(r"(?:上班|下班|上学|放学|睡觉|睡前|吃饭|早饭|午饭|晚饭|出门|回家|运动|跑步|锻炼|"
+                                r"开会|上课)(?:之前|以前)")
+#: a year named as a period ("in 2025", "during 2024", 2025年; not 2025年3月, a month, nor a bound: since, before,
+#: after, 以前, 以来 …): round 41
+_YEAR_EN = re.compile(r"\b(?:in|during|throughout|over)\s+((?:19|20)\d\d)\b(?!\s*-)", re.IGNORECASE)
+_YEAR_ZH = re.compile(r"(?<![从自至到])((?:19|20)\d\d)\s*年"
+                      r"(?!\s*[\d一二三四五六七八九十]+\s*月|[以之]?(?:前|后|来|起))")
+#: the facts of a kind over the user's life asked ("Which cities have I lived in?", "What jobs have I had?", "Where
+#: have I worked?", 我住过哪些城市, 我做过哪些工作, 我在哪些公司工作过): round 41
+_OVER_TIME_EN = re.compile(r"\b(?:which|what)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:have|had)\s+(?:i|we)\s+(?:ever\s+)?"
+                           r"(?:lived|worked|had|owned|driven|studied|done|been)\b|\bwhere\s+(?:have|had)\s+(?:i|we)\s+"
+                           r"(?:ever\s+)?(?:lived|worked|studied)\b|\ball\s+the\s+[a-z]+\s+(?:i|we)(?:'ve|\s+have)\s+"
+                           r"(?:ever\s+)?(?:lived|worked|had|owned)\b", re.IGNORECASE)
+_OVER_TIME_ZH = re.compile(r"[住做干待呆开养学读用]过(?:哪些|哪几|几)|"
+                           r"(?:哪些|哪几)[^，,。？?]{0,6}?(?:住|工作|上班|待|呆|读|学|开)过")
 
 
 def _local_midnight(dt: datetime, tz: tzinfo) -> datetime:
@@ -172,9 +191,10 @@ def relative_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[dat
 
 def asks_past(question: str) -> bool:
     """Whether ``question`` (simplified Chinese or other text) asks what held before rather than what holds now
-    (see the module doc)."""
+    (see the module doc; 我搬到上海之前 … : before a change of the user's life, round 41)."""
     if not question.isascii():
-        return _PAST_ZH.search(question) is not None
+        return _PAST_ZH.search(question) is not None or (_BEFORE_CHANGE_ZH.search(question) is not None
+                                                         and _ROUTINE_BEFORE_ZH.search(question) is None)
     if _PAST_EN.search(question):
         return True
     return (_BEFORE_EN.search(question) is not None and _PAST_VERB_EN.search(question) is not None
@@ -204,6 +224,22 @@ def told_when(question: str) -> bool:
     q = question.strip()
     return (_TOLD_WHEN_ZH.search(q) if not q.isascii() else _TOLD_WHEN_EN.search(q)) is not None \
         and _OWN_DAY.search(q) is None
+
+
+def year_window(question: str, tz: tzinfo = UTC) -> tuple[datetime, datetime] | None:
+    """The calendar year ``question`` names as a period ("in 2025", "during 2024", 2025年: see :data:`_YEAR_EN`), as
+    ``[start, end)`` in UTC of local midnights in ``tz``; None when it names none, or more than one year."""
+    years = {int(m.group(1)) for m in (_YEAR_EN if question.isascii() else _YEAR_ZH).finditer(question)}
+    if len(years) != 1:
+        return None
+    y = years.pop()
+    return (datetime(y, 1, 1, tzinfo=tz).astimezone(UTC), datetime(y + 1, 1, 1, tzinfo=tz).astimezone(UTC))
+
+
+def over_time(question: str) -> bool:
+    """Whether ``question`` asks every fact of a kind over the user's life, ended ones too ("Which cities have I
+    lived in?", 我住过哪些城市): round 41."""
+    return (_OVER_TIME_EN if question.isascii() else _OVER_TIME_ZH).search(question) is not None
 
 
 def habitual(kind: str | None, statement: str) -> bool:

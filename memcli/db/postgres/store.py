@@ -60,8 +60,9 @@ class PostgresStore(PgStore, MemoryStore):
         return PostgresStore(self.url, busy_timeout_ms=self._lock_ms, connect_timeout_s=self._connect_timeout_s,
                              _migrated=True)
 
-    def compact(self) -> None:
+    def compact(self) -> bool:
         self.vacuum(_TABLES)
+        return True  # pg_wal is the server's (docs/scale-out.md), no reader keeps VACUUM from finishing
 
     # -- capture and the outbox ---------------------------------------------------------------
     def capture(self, user: str, *, role: str, session: str | None, content: str, occurred_at: datetime,

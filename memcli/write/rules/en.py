@@ -10,9 +10,8 @@
    thing named; none → the previous clause's subject ("… and work at Google").
 3. **Predicate** → attribute (vocabulary in :mod:`memcli.slots`): be called / name is, live
    in / moved to, work at/for, work as / be + occupation, be from / grew up in, graduated,
-   be allergic to, like / love / hate, have / own / adopted, favourite X is, habits (usually,
-   every morning), opinions of a named thing ("these shoes are comfortable"), past events
-   dated by a relative time word or a life event (got married, adopted a dog).
+   be allergic to, like / love / hate, have / own / adopted, favourite X is, habits (usually, every morning),
+   opinions of a named thing, past events dated by a relative time word or a life event (adopted a dog).
 """
 
 from __future__ import annotations
@@ -49,6 +48,7 @@ from memcli.write.rules.en_words import (
 from memcli.write.rules.job_moved import job_started, plan_or_job
 from memcli.write.rules.match import Match
 from memcli.write.rules.switch_to import switched_to
+from memcli.write.rules.union import union_told
 
 __all__ = ["extract_in_context", "extract_matches", "is_question", "match_clause", "prepare", "subject_of"]
 
@@ -245,8 +245,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if rx(r"^today is my birthday\b", re.I).match(c):  # the date is the utterance's (memcli.write.extract)
         return [Match(statement="Today is my birthday", kind="identity", slot="birthday", value="today", salience=0.8)]
     said, (ago, c) = c, _ago_of(c)
-    if not c:
-        return []
+    if not c or (union := union_told(c, ago)):  # "Sophie and I got married": spouse.name (round 41), no event
+        return [union] if c else []
     m = rx(r"^I am ([A-Z][a-z]+)(?: [A-Z][a-z]+)?(?=,|$)").match(c)
     if m and not en_words._DEMONYM.match(m.group(1)) and m.group(1).casefold() not in _NAME_STOP:
         name = c[5:m.end()]

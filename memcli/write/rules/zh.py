@@ -29,6 +29,7 @@ from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.switch_to import switched_to
+from memcli.write.rules.union import union_told
 from memcli.write.rules.zh_conj import prepare, split_at_conjunctions
 from memcli.write.rules.zh_facts import (
     _clean_value,
@@ -109,6 +110,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             sw.statement).end()])  # 我爸改喝茶了: his (round 39)
         return [sw]
     ago, c = _ago_of(c)
+    if union := union_told(c, ago):  # 我和张伟结婚了: the spouse and the name, not event.结婚 (round 41)
+        return [union]
     c = naming_clause(c, ctx.thing, ctx.last) or c  # 我有一只猫，名字叫年糕: the name is the cat's (它叫年糕)
     c = rx(r"^(?:感觉|觉得)(?=[这那])").sub("", c)  # 感觉这个过程很有意思: the opinion, read as 我觉得…
     if rx(r"^(?:你|您)?(?:以后)?(?:可以|就|直接)?(?:叫|喊|称呼)我(?!们)").match(c):
