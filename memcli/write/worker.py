@@ -30,7 +30,8 @@ extraction is recorded on its task as soon as it happens — an interrupted drai
 every utterance it tried.
 
 **Look-ahead** (``drain_ahead``, a local extractor): after a first full batch, the next batches
-(:data:`AHEAD_BATCHES`) are claimed before this one is written and extracted and embedded in a forked process meanwhile
+(:data:`AHEAD_BATCHES`) are claimed before this one is written (on SQLite, once the look-ahead runs, each inside the
+transaction that writes the batch two before it: round 41) and extracted and embedded in a forked process meanwhile
 (:mod:`memcli.write.prepare`: that work reads only the captured turns and writes nothing); the
 decisions and writes stay here, in claim order, and give the same store as without it. The
 summary's ``seconds`` then count the other process's extract and embed time (overlapping the
