@@ -30,7 +30,8 @@ extraction is recorded on its task as soon as it happens — an interrupted drai
 every utterance it tried.
 
 **Look-ahead** (``drain_ahead``, a local extractor): after a first full batch, the next batches
-(:data:`AHEAD_BATCHES`) are claimed before this one is written and extracted and embedded in a forked process meanwhile
+(:data:`AHEAD_BATCHES`) are claimed before this one is written (on SQLite, once the look-ahead runs, each inside the
+transaction that writes the batch two before it: round 41) and extracted and embedded in a forked process meanwhile
 (:mod:`memcli.write.prepare`: that work reads only the captured turns and writes nothing); the
 decisions and writes stay here, in claim order, and give the same store as without it. The
 summary's ``seconds`` then count the other process's extract and embed time (overlapping the
@@ -51,6 +52,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Collection
+from functools import partial
 from typing import TYPE_CHECKING, Union
 
 from memcli.db.store import MemoryStore
@@ -195,12 +197,14 @@ class MemoryCaptureWorker:
                             ahead = Ahead(self)
                         except OSError:  # no process to be had (memory, a limit): the drain goes on alone
                             ahead = None
+                then = None  # the next batch's claim, made inside this batch's transaction (round 41)
                 while ahead is not None and len(nxt) < AHEAD_BATCHES and not (stop is not None and stop.is_set()):
-                    got = self._claim_ahead(ahead, owner, user, limit, summary, inflight)
-                    if got is None:
+                    if job is not None and len(nxt) == AHEAD_BATCHES - 1 and getattr(st, "held_tasks", None):
+                        then = partial(self._claim_ahead, ahead, owner, user, limit, summary, inflight, nxt)
                         break
-                    nxt.append(got)
-                self._process_batch(tasks, summary, progress, inflight, stop, ready=job, prep=prep)
+                    if self._claim_ahead(ahead, owner, user, limit, summary, inflight, nxt) is None:
+                        break
+                self._process_batch(tasks, summary, progress, inflight, stop, ready=job, prep=prep, then=then)
             ended = True
         except KeyboardInterrupt:  # a second signal: the task in hand was rolled back by its transaction
             if stop is None:  # no handler of ours: the caller's Ctrl-C, after the release below
@@ -253,9 +257,9 @@ class MemoryCaptureWorker:
         return prepare(self, tasks, utterances(self, tasks), stop, on_fail=failed)
 
     def _claim_ahead(self, ahead: Ahead, owner: str, user: str | None, limit: int | None, summary: DrainSummary,
-                     inflight: list[outbox.Task]) -> list[outbox.Task] | None:
-        """Claim the next batch before the one in hand is written and start preparing it; None: nothing
-        (more) to claim. Its tasks join ``inflight``: released unwritten should the drain stop."""
+                     inflight: list[outbox.Task], nxt: deque[list[outbox.Task]]) -> list[outbox.Task] | None:
+        """Claim the next batch before the one in hand is written, start preparing it and queue it in ``nxt``;
+        None: nothing (more) to claim. Its tasks join ``inflight``: released unwritten should the drain stop."""
         want = self.settings.drain_batch_size if limit is None else min(self.settings.drain_batch_size,
                                                                         limit - summary.claimed)
         if want <= 0:
@@ -268,15 +272,20 @@ class MemoryCaptureWorker:
         summary.claimed += len(tasks)
         inflight.extend(tasks)
         ahead.submit(tasks)
+        nxt.append(tasks)
         return tasks
 
     def _process_batch(self, tasks: list[outbox.Task], summary: DrainSummary,
                        progress: Callable[[int], None] | None, inflight: list[outbox.Task],
-                       stop: threading.Event | None, ready: Ahead | None = None, prep: Prepared | None = None) -> None:
+                       stop: threading.Event | None, ready: Ahead | None = None, prep: Prepared | None = None,
+                       then: Callable[[], list[outbox.Task] | None] | None = None) -> None:
         """Extract, embed and write one claimed batch. ``inflight`` lists the tasks not yet
         written or failed (the caller releases them if this returns early or raises). ``ready``: the
         look-ahead process the batch was sent to (:class:`~memcli.write.prepare.Ahead`), its oldest
-        batch; ``prep``: the batch already prepared here; neither: prepared here now."""
+        batch; ``prep``: the batch already prepared here; neither: prepared here now. ``then``: claims the next
+        batch for the look-ahead (:meth:`_claim_ahead`), called first thing in this batch's transaction: SQLite,
+        whose writer lock the transaction holds anyway (:func:`~memcli.write.outbox.held`), so one commit a batch
+        instead of two; the claim's leases commit with the batch's writes, or leave with them (round 41)."""
         secs = summary.seconds
         if prep is None and ready is None:
             prep = self._prepare_here(tasks, summary, progress, inflight, stop)
@@ -299,8 +308,11 @@ class MemoryCaptureWorker:
         pos = 0
         before = summary.mark()  # the counters, should the batch not commit
         written: list[outbox.Task] = []
+        claimed: list[outbox.Task] = []  # claimed for the look-ahead in this transaction
         try:
             with self.store.tx():  # ONE transaction per batch; each task is a savepoint inside it
+                if then is not None and not (stop is not None and stop.is_set()):
+                    claimed = then() or []
                 t = time.perf_counter()
                 held = outbox.held(self.store, tasks)  # leases, read once: completed together at the end
                 note = getattr(self.store, "note_fresh_sources", None)  # SQLite: the turns' episode rows and links
@@ -337,6 +349,8 @@ class MemoryCaptureWorker:
             secs["write"] += time.perf_counter() - t  # the commit, and the vector files' update after it
         except BaseException:  # the batch did not commit (a second signal, a database error): nothing of it
             inflight[:0] = written  # stays; its tasks are released with the unstarted ones
+            for task in claimed:  # their claim left with the transaction: pending again, not ours to release
+                inflight.remove(task)
             summary.undo(before)
             raise
 
