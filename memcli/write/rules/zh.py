@@ -53,7 +53,7 @@ from memcli.write.rules.zh_plan import (
     plan_redirected,
     plan_set,
 )
-from memcli.write.rules.zh_subject import _continues, _Ctx, _subject
+from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, pair_subject
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -229,11 +229,21 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
     lk = rx(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))").match(rest)
     ctx.like = lk.group(1) if lk and slots.split_slot(facts[0][0])[1] == "like" else ""
+    if key == slots.ME and len(facts) == 1 and slots.split_slot(facts[0][0])[1] == "residence" and \
+            (pair := pair_subject(c)):  # 我和我老婆住在杭州: her home too, a memory of her own (round 41; where
+        # one is from is the user's fact: 我和我老公都是重庆人, one memory)
+        slot, kind, value = facts[0]
+        rel = pair.group("rel")
+        return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago),
+                Match(statement=f"我{rel}{rx(r'^[都也]').sub('', c[pair.end():])}", kind="relationship", value=value, salience=sal, ago=ago,
+                      slot=f"{slots.ZH_RELATIONS[rel]}.{slots.split_slot(slot)[1]}")]
     if len(facts) == 1:
         slot, kind, value = facts[0]
         a = slots.split_slot(slot)[1]
         if a == "name" and not key.startswith(("person:", "thing:")) and key != slots.ME:
             ctx.person = (f"person:{value}", value)  # 我有个同事叫何磊，他是湖北人 → 何磊是湖北人
+            if 2 <= len(value) <= 4 and rx(r"[\u4e00-\u9fff]+").fullmatch(value) and not phrase.endswith(value):
+                ctx.subject = (key, phrase + value)  # …叫张伟，周末要来我家 → 我最好的朋友张伟周末要来… (round 41)
         elif a == "owns" and key == slots.ME:  # (我同事养了一只猫: not the user's cat)
             ctx.thing = (f"thing:{value}", f"我的{value}")
         elif slot.startswith("has.") and value in slots.ZH_RELATIONS:  # 我们有一个女儿，叫朵朵: the daughter is named

@@ -6,6 +6,7 @@ Split out of ``zh.py`` (round 36: it sat at the 450-line cap); the same function
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memcli import slots
@@ -45,8 +46,10 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
     m = zh_patterns.RX_SUBJECT_1.match(c)
     if m:  # 我现在的老板 / 我的新老板: a change told in new words is the same relation
-        rels = rx(_REL).findall(m.group(1))
+        rels = rx(_REL).findall(m.group(2))
         key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
+        if m.group("best") and key in ("friend", "classmate"):
+            key = "best_friend"  # 我最好的朋友 = 我闺蜜 / 死党: one person
         rest = c[m.end():]
         name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)"
                   ).match(rest)
@@ -82,6 +85,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = rx(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))").match(c)
     if m:  # 我家还有一只猫: the household's, so the user's
         return slots.ME, "我家", c[m.end():]
+    if pair := pair_subject(c):  # 我和我老婆住在杭州: the user is one of the pair, the home is the user's (round 41)
+        return slots.ME, pair.group(0), c[pair.end():]
     m = rx(r"^我(?!们)").match(c)
     if m:
         rest = c[1:]
@@ -150,6 +155,18 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
         return f"person:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]
     return None
+
+
+#: 我和/跟(我)(的) + a relation (+ 一起/俩/两口子) before what a household shares: a home, a pet, a thing had or bought
+_PAIR = rx(rf"^我(?:和|跟|与|同)(?:我的?)?(?P<rel>{_REL})(?:一起|俩|两个人?|两口子)?"
+           r"(?=(?:都|也|还|现在|目前|一直|已经|早就|刚)*(?:住|搬|定居|生活在|养|有|买了|租|在(?!一起)|是(?=[\u4e00-\u9fff]{2,6}人$)))")
+
+
+def pair_subject(c: str) -> re.Match[str] | None:
+    """The pair that opens ``c`` when it holds the user and a relative (我和我老婆, 我跟我女朋友) and the predicate
+    is one a household shares (住在, 搬到, 养了, 有, 租了, 在…): its ``rel`` group is the relative's word. As
+    "my wife and I live in …" is read (:mod:`memcli.write.rules.en_we`)."""
+    return _PAIR.match(c)
 
 
 def _continues(c: str, me: bool = False) -> bool:
