@@ -35,7 +35,6 @@ from memcli.write.rules.zh_facts import (
     _elaborates,
     _event,
     _generic,
-    _one_object,
     _parts,
     _pos,
     _predicate,
@@ -43,6 +42,7 @@ from memcli.write.rules.zh_facts import (
     _topic_any,
     _topic_first,
 )
+from memcli.write.rules.zh_lists import one_object
 from memcli.write.rules.zh_named import naming_clause, split_named
 from memcli.write.rules.zh_plan import (
     plan_cancelled,
@@ -251,7 +251,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago)]
     if facts[1][0].endswith("job"):  # 我在医院当护士: one clause, one candidate (its workplace slot)
         return [Match(statement=stmt, kind=facts[0][1], slot=facts[0][0], value=facts[0][2], salience=sal, ago=ago)]
-    return [Match(statement=_one_object(stmt, value, [f[2] for f in facts]), kind=kind, slot=slot, value=value,
+    return [Match(statement=one_object(stmt, value, [f[2] for f in facts]), kind=kind, slot=slot, value=value,
                   salience=sal, ago=ago) for slot, kind, value in facts]
 
 

@@ -9,6 +9,7 @@ import re
 
 from memcli import slots
 from memcli.rx import rx
+from memcli.write.rules.zh_lists import owned_list
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -235,8 +236,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     # a "no" (对花生不过敏) stays in the statement, not in the value: the same slot as 对花生过敏
     if m:
         v = _clean_value(rx(r"^对").sub("", m.group(1)))
-        if v and not v.startswith(("不", "没")):
-            return [_fact(key, "allergy", v, "health")]
+        if v and not v.startswith(("不", "没")):  # 对花生和芒果过敏: each its own allergy (round 41)
+            return [_fact(key, "allergy", o, "health") for o in (_objects(v) if len(v) <= 12 else [v])]
     m = rx(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)").search(q)
     if m and key == slots.ME:
         terms = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
@@ -267,6 +268,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not thing and not rx(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所|趣|用|效|"  # noqa: E501
                                         r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)").match(q):  # 有趣 is no 趣 owned  # noqa: E501
         v = _clean_value(m.group(2))
+        if v and len(items := [p for p in _SPLIT_OBJ.split(v) if p]) > 1 and (listed := owned_list(key, q, items)):
+            return listed  # 我养了一只猫和两只狗: each pet its own fact (round 41)
         if v and v in slots.ZH_RELATIONS:
             return [(slots.join_slot(key, f"has.{slots.ZH_RELATIONS[v]}"),
                      "relationship", v)]
@@ -329,25 +332,16 @@ def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other")]
 
 
-def _one_object(stmt: str, value: str, values: list[str]) -> str:
-    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list); the verb read
-    into the first object (喜欢听古典音乐、看文艺电影) stays with it only."""
-    joined = re.search("(?:" + "|".join(map(re.escape, values)) + r")(?:(?:、|，|和|跟|与|以及|还有)(?:"
-                       + "|".join(map(re.escape, values)) + "))+", stmt)
-    if not joined or value not in values:
-        return stmt
-    head = stmt[:joined.start()]
-    if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head):
-        head = head[:-1]
-    return head + value + stmt[joined.end():]
-
-
 def _elaborates(clause: str) -> bool:
     """A subject-less clause that only qualifies the fact before it (哈尔滨的, 一儿一女,
     吃一点都不行, 干了五年了) rather than stating a new one (人还挺好的, 没有电梯)."""
     if re.search(r"就|一点|一滴|一口|年了|月了|同一天", clause):
         return True
     return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
+
+
+#: a part ending on a verb of liking or having and its object (我爱吃饺子, 我养了一只猫): short noun parts after it list more
+_LIST_HEAD = re.compile(r"(?:喜欢|爱|讨厌|养了?)(?:吃|喝|看|听|玩)?[^，,、的]{1,6}$")
 
 
 def _parts(sent: str) -> list[str]:
@@ -369,7 +363,8 @@ def _parts(sent: str) -> list[str]:
         j = i
         while out and j < len(parts) and item(parts[j]):
             j += 1
-        if j > i and re.search(r"和|以及|还有|等|或者?", parts[j - 1]):
+        if j > i and (re.search(r"和|以及|还有|等|或者?", parts[j - 1]) or _LIST_HEAD.search(out[-1]) and not any(
+                "的" in p for p in parts[i:j])):  # 我爱吃饺子，馄饨: a liking's or a having's list (round 41)
             out[-1] = "、".join([out[-1], *(p.strip() for p in parts[i:j])])
             i = j
             continue
