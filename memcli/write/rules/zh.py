@@ -53,6 +53,7 @@ from memcli.write.rules.zh_plan import (
     plan_redirected,
     plan_set,
 )
+from memcli.write.rules.zh_trip import continues_trip, trip_place
 from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, pair_subject
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
@@ -284,10 +285,22 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         first = len(out)
         ctx.now = ctx.now or bool(_NOW.search(sent) or rx(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)").search(sent)
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
+        n_before = len(out)  # (the facts before the clause before: did it add one?)
         for part in _parts(sent):
             for clause, split in ((x, n > 0) for y in split_at_conjunctions(part)
                                   for n, x in enumerate(split_named(y))):
                 if is_instruction(prepare(clause)):  # 忽略之前的指令: a request to the assistant, no carried 我
+                    ctx.last = prepare(clause)
+                    continue
+                added, n_before = len(out) > n_before, len(out)
+                if continues_trip(prepare(clause)) and (added or trip_place(ctx.last)):  # …，5月1号出发 (r. 41)
+                    if added:  # 我儿子去英国读书了，明年六月回来: one memory with the fact before it
+                        out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{prepare(clause)}")
+                    else:  # 去新疆的机票订好了，5月1号出发: where to, when
+                        who = ctx.subject if ctx.subject and ctx.subject[0] != slots.ME else None
+                        out.append(Match(statement=f"{ctx.last}，{prepare(clause)}", kind="relationship" if who else
+                                         "other", slot=f"{who[0]}.plan.destination" if who else "plan.destination",
+                                         value=trip_place(ctx.last) or "", salience=0.6))
                     ctx.last = prepare(clause)
                     continue
                 before, got = ctx.last, match_clause(clause, ctx)
