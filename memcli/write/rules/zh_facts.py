@@ -248,6 +248,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         slot, kind, _ = _fact(key, "favourite", v)
         return [(f"{slot}.{m.group(1)}" if not slot.endswith(m.group(1)) else slot, "preference", v)]
     q = _reversed_like(q)  # 不再喜欢 / 不想再吃…了 / 吃腻了…: the liking ends, as 不喜欢…了 says
+    if (m := rx(r"^(?:很少|极少|少)(?:再)?(吃|喝|抽|碰)(.+?)了$").match(q)) and not thing and (v := _clean_value(m[2])):
+        return [_fact(key, "like", v)]  # 我很少喝咖啡了: less than before, a liking in decline (its "no": match, r. 41)
     m = rx(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
                  r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$").match(q) or \
         rx(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$").match(q) or \
