@@ -132,6 +132,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         sub = (slots.ME, we.group(0), c[we.end():])
     if sub is None and c.startswith("我们"):
         return []
+    if (met := zh_patterns.MET.match(c)) and (sub is None or sub[0] == slots.ME):  # 我新认识了一个朋友，叫周杰，…
+        ctx.subject = ctx.person = (slots.ZH_RELATIONS[met["rel"]], f"我{met['how'] or ''}认识的{met['rel']}"
+                                    if "认识" in met.group(0) else f"我的{met['rel']}")  # (the clauses after: theirs)
+        return []
     intro = zh_patterns.RX_MATCH_CLAUSE_1.search(c)
     if intro and (sub is None or sub[0].startswith("thing:")):  # 我们组新来了一个同事叫林峰: an introduction
         key, name = slots.ZH_RELATIONS[intro.group(1)], intro.group(2)
@@ -198,7 +202,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not rest or _NOT_FACT.match(_ADVERB.sub("", rest) if not _HABIT.match(rest) else "x") and not \
             rx(r"^(?:很|特别|非常|超|最|挺|比较|真|好)?(?:喜欢|爱|讨厌|怕)").match(rest):
         if not (key.startswith("thing:") and _OPINION.search(rest)):
-            ctx.subject = None if not ctx.carried else ctx.subject
+            named = not rest and key.startswith("person:")  # 我邻居王阿姨，…: the person the next clause is about
+            ctx.subject = None if not ctx.carried and not named else ctx.subject
             return []
     if ctx.carried and ctx.like and len(c) <= 8 and _pos(c)[0][1] == "v" and not _HABIT.search(c) and \
             c[0] not in "不没别少多加放" and not rx(r"[了过着]").search(c):

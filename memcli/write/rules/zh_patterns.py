@@ -28,3 +28,6 @@ RX_INTRODUCED = re.compile(rf"(?:有|养了?|领养了?|收养了?|捡了|添了
 #: how a clause goes on about the thing the clause before introduced at its end (…买了一本小说，叫《围城》;
 #: …在追一部剧，讲的是律师的故事): its name or what it is about — the thing's, never the user's
 OF_THING = re.compile(r"^(?:名字)?(?:叫做?|名叫|是|讲(?:述|的是)?|说的是|写的是|主要讲|内容是|关于)")
+#: a person met or had, said alone (我新认识了一个朋友 / 我交了个男朋友 / 最近认识了一位医生): whom the clauses after it,
+#: which drop their subject (叫周杰, 是个摄影师), are about (round 41)
+MET = re.compile(rf"^我?(?P<how>新|刚|最近|前几天|上周|去年)?(?:认识了?|结识了|交了)(?:一)?(?:个|位)(?:新)?(?:的)?(?P<rel>{_REL})$")

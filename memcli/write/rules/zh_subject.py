@@ -51,8 +51,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if m.group("best") and key in ("friend", "classmate"):
             key = "best_friend"  # 我最好的朋友 = 我闺蜜 / 死党: one person
         rest = c[m.end():]
-        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)"
-                  ).match(rest)
+        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|$)"
+                  ).match(rest)  # (我邻居王阿姨，…: the name alone, whom the next clause is about — round 41)
         if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1))) \
                 and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住通州: the
             # colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
