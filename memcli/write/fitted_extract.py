@@ -293,7 +293,8 @@ class FittedExtractor(RuleExtractor):
                 found = self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1])
                 if not found and u.role == "user" and (listed := noun_turn(u.text)):  # 牛奶、鸡蛋和面包 (round 41)
                     found = [Candidate(statement=listed, kind=Kind.OTHER, slot=None, salience=0.5,
-                                       confidence=extracted_confidence(u.text, self.settings), valid_from=u.occurred_at)]
+                                       confidence=extracted_confidence(u.text, self.settings),
+                                       valid_from=u.occurred_at)]
                 rule_out.append([c.model_copy(update={"statement": st}) if (st := next(  # (…，华为Mate60: round 40)
                     (m for x in parts[-1] if (m := with_model(c.statement, x.text))), None)) else c for c in found])
             except Exception as exc:  # kept per task: one bad utterance fails only its task

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import re
 
+from memcli.write.rules.zh_words import _CLF, _NUM
+
 __all__ = ["noun_turn"]
 
 #: what splits a list's items
 _ITEMS = re.compile(r"[、，,；;\s]+|和|及|以及|跟|与|还有|加上")
 #: an adverb jieba may tag a noun as (相机 'd'): only these adverbs say the turn is a clause
-_ADVERBS = frozenset("也 都 还 很 就 再 又 太 最 真 刚 才 只 已经 一直 非常 特别 比较 真的 其实 还是 就是 可能 大概 一起 马上 "
+_ADVERBS = frozenset("也 都 还 很 就 再 又 太 最 真 刚 才 只 已经 一直 非常 特别 比较 真的 其实 还是 就是 可能 大概 "
+                     "一起 马上 "
                      "刚刚 经常 总是 不 没".split())
 _NOUNY = ("n", "m", "q", "eng", "j", "x", "c")
+#: a thing counted (三本小说, 一台相机): one item is enough
+_COUNTED = re.compile(rf"^{_NUM}{_CLF}(?=[\u4e00-\u9fffA-Za-z])")
 
 
 def noun_turn(text: str) -> str | None:
@@ -29,7 +34,7 @@ def noun_turn(text: str) -> str | None:
     from memcli.write.rules.zh_facts import _pos
 
     t = text.strip().rstrip("。！!～~…. ")
-    if not t or len(t) > 40 or not re.search(r"[\u4e00-\u9fff]", t) or re.search(r"[我你您他她它咱？?吗呢吧啊呀哦嗯的了着过得]", t) \
+    if not t or len(t) > 40 or not re.search(r"[\u4e00-\u9fff]", t) or re.search(r"[？?]", t) \
             or re.search(r"谢|好的|哈哈|拜拜|再见|你好|早上好|晚安", t) or is_instruction(t):
         return None
     toks = _pos(t)
@@ -37,6 +42,6 @@ def noun_turn(text: str) -> str | None:
                        for w, f in toks):
         return None
     items = [p for p in _ITEMS.split(t) if p]
-    if len(items) < 2 and not (toks[0][1] == "m" and len(toks) >= 2):
+    if len(items) < 2 and not _COUNTED.match(t):
         return None
     return t

@@ -53,8 +53,8 @@ from memcli.write.rules.zh_plan import (
     plan_redirected,
     plan_set,
 )
-from memcli.write.rules.zh_trip import continues_trip, trip_place
 from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, pair_subject
+from memcli.write.rules.zh_trip import continues_trip, trip_place
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -241,7 +241,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         slot, kind, value = facts[0]
         rel = pair.group("rel")
         return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago),
-                Match(statement=f"我{rel}{rx(r'^[都也]').sub('', c[pair.end():])}", kind="relationship", value=value, salience=sal, ago=ago,
+                Match(statement=f"我{rel}{rx(r'^[都也]').sub('', c[pair.end():])}", kind="relationship", value=value,
+                      salience=sal, ago=ago,
                       slot=f"{slots.ZH_RELATIONS[rel]}.{slots.split_slot(slot)[1]}")]
     if len(facts) == 1:
         slot, kind, value = facts[0]

@@ -9,11 +9,11 @@ import re
 
 from memcli import slots
 from memcli.rx import rx
-from memcli.write.rules.zh_lists import owned_list
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import zh_rented_place
+from memcli.write.rules.zh_lists import owned_list
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -342,7 +342,8 @@ def _elaborates(clause: str) -> bool:
     return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
 
 
-#: a part ending on a verb of liking or having and its object (我爱吃饺子, 我养了一只猫): short noun parts after it list more
+#: a part ending on a verb of liking or keeping and its object (我爱吃饺子, 我养了一只猫): short noun parts after it
+#: list more
 _LIST_HEAD = re.compile(r"(?:喜欢|爱|讨厌|养了?)(?:吃|喝|看|听|玩)?[^，,、的]{1,6}$")
 
 

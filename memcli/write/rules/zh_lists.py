@@ -2,8 +2,8 @@
 
 A list after one verb (我养了一只猫和两只狗, 我对花生和芒果过敏, 我喜欢游泳、爬山和看电影) is one fact per object when
 its attribute is keyed by the object (owns, has, allergy, like): a later question asks of one (我养了几只狗?), a later
-change ends one (我的猫走丢了, 我不喜欢爬山了); a list bought (买了牛奶、鸡蛋和面包) is one fact: what was bought is asked
-whole. :func:`one_object` says each object's fact in the clause's words, its count kept (我养了两只狗).
+change ends one (我的猫走丢了, 我不喜欢爬山了); a list bought (买了牛奶、鸡蛋和面包) is one fact: what was
+bought is asked whole. :func:`one_object` says each object's fact in the clause's words, its count kept (我养了两只狗).
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ def one_object(stmt: str, value: str, values: list[str]) -> str:
     if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head) and \
             value[:1] in _VERBS:  # (爱吃饺子，馄饨: 我爱吃馄饨)
         head = head[:-1]
-    said = next((x for x in re.split(r"、|，|和|跟|与|以及|还有", joined.group(0)) if _COUNTED.sub("", x) == value), value)
+    said = next((x for x in re.split(r"、|，|和|跟|与|以及|还有", joined.group(0)) if _COUNTED.sub("", x) == value),
+                value)
     if value != values[0] and values[0][:1] in _VERBS and value[:1] not in _VERBS and \
             re.search(r"(?:喜欢|爱|讨厌|热爱)$", head):
         said = values[0][0] + said  # 我爱吃饺子、馄饨 → 我爱吃馄饨: the verb read into the first object is the list's
