@@ -53,9 +53,14 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         rest = c[m.end():]
         name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|$)"
                   ).match(rest)  # (我邻居王阿姨，…: the name alone, whom the next clause is about — round 41)
-        if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1))) \
-                and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住通州: the
-            # colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
+        alone = name is not None and name.end() == len(rest)  # (我邻居王阿姨: a name alone, tagged whole — not 戴眼镜)
+        named = name is not None and (
+            _pos(name.group(1))[0][1] == "nr" and (not alone or _pos(rest) == [(rest, "nr")] and
+                                                   _pos(rest[:1])[0][1][:1] not in "vdp") or
+            rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1)) is not None or
+            alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None)
+        if name and named and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住
+            # 通州: the colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
     m = zh_patterns.RX_SUBJECT_2.match(c)
