@@ -59,6 +59,7 @@ from memcli.write.en_readings import with_readings
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
 from memcli.write.named_it import with_named_it
+from memcli.write.noun_turn import noun_turn
 from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import with_en_subjects, with_referent
@@ -290,6 +291,10 @@ class FittedExtractor(RuleExtractor):
                 parts.append(with_named_it(units(_read_as(u))) if u.role == "user" else [])  # (Bought it! A…)
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
                 found = self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1])
+                if not found and u.role == "user" and (listed := noun_turn(u.text)):  # 牛奶、鸡蛋和面包 (round 41)
+                    found = [Candidate(statement=listed, kind=Kind.OTHER, slot=None, salience=0.5,
+                                       confidence=extracted_confidence(u.text, self.settings),
+                                       valid_from=u.occurred_at)]
                 rule_out.append([c.model_copy(update={"statement": st}) if (st := next(  # (…，华为Mate60: round 40)
                     (m for x in parts[-1] if (m := with_model(c.statement, x.text))), None)) else c for c in found])
             except Exception as exc:  # kept per task: one bad utterance fails only its task

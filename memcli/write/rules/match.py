@@ -74,7 +74,8 @@ ZH_NOT_NEGATION = re.compile(r"不过(?!敏)|不错|不少|不久|不但|不仅|
                               r"特别|分别|别人|区别|级别|告别|别墅|性别|差别|类别|别的|无聊|无线|无糖")
 #: (a cure told ends a condition: 痊愈 / 治好了 / 我妈的高血压好了 / "recovered", "cured", as "no longer" does)
 ZH_NEGATION = re.compile(r"腻了|从来不|从来没|不再|受不了|讨厌|厌恶|戒了|戒掉|戒烟|戒酒|克服|搬离|搬出|离开了|没有|"
-                         r"不|没|别|无|痊愈|康复|治好|治愈|(?<=[病症炎压伤痛冒敏疹])好了")
+                         r"不|没|别|无|痊愈|康复|治好|治愈|(?<=[病症炎压伤痛冒敏疹])好了|"
+                         r"(?:很少|极少)(?=[^，。,]*了)")  # (我很少喝咖啡了: less than it was, round 41)
 _EN_CONTRACTIONS = [
     (re.compile(r"\bcan't\b|\bcan’t\b"), "cannot"), (re.compile(r"\bwon't\b|\bwon’t\b"), "will not"),
     (re.compile(r"n't\b|n’t\b"), " not"), (re.compile(r"\bi'm\b|\bi’m\b"), "i am"),

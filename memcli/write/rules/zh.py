@@ -36,7 +36,6 @@ from memcli.write.rules.zh_facts import (
     _elaborates,
     _event,
     _generic,
-    _one_object,
     _parts,
     _pos,
     _predicate,
@@ -44,6 +43,7 @@ from memcli.write.rules.zh_facts import (
     _topic_any,
     _topic_first,
 )
+from memcli.write.rules.zh_lists import one_object
 from memcli.write.rules.zh_named import naming_clause, split_named
 from memcli.write.rules.zh_plan import (
     plan_cancelled,
@@ -54,7 +54,8 @@ from memcli.write.rules.zh_plan import (
     plan_redirected,
     plan_set,
 )
-from memcli.write.rules.zh_subject import _continues, _Ctx, _subject
+from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, pair_subject
+from memcli.write.rules.zh_trip import continues_trip, trip_place
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,
     _ADVERB,
@@ -134,6 +135,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         sub = (slots.ME, we.group(0), c[we.end():])
     if sub is None and c.startswith("我们"):
         return []
+    if (met := zh_patterns.MET.match(c)) and (sub is None or sub[0] == slots.ME):  # 我新认识了一个朋友，叫周杰，…
+        ctx.subject = ctx.person = (slots.ZH_RELATIONS[met["rel"]], f"我{met['how'] or ''}认识的{met['rel']}"
+                                    if "认识" in met.group(0) else f"我的{met['rel']}")  # (the clauses after: theirs)
+        return []
     intro = zh_patterns.RX_MATCH_CLAUSE_1.search(c)
     if intro and (sub is None or sub[0].startswith("thing:")):  # 我们组新来了一个同事叫林峰: an introduction
         key, name = slots.ZH_RELATIONS[intro.group(1)], intro.group(2)
@@ -200,7 +205,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if not rest or _NOT_FACT.match(_ADVERB.sub("", rest) if not _HABIT.match(rest) else "x") and not \
             rx(r"^(?:很|特别|非常|超|最|挺|比较|真|好)?(?:喜欢|爱|讨厌|怕)").match(rest):
         if not (key.startswith("thing:") and _OPINION.search(rest)):
-            ctx.subject = None if not ctx.carried else ctx.subject
+            named = not rest and key.startswith("person:")  # 我邻居王阿姨，…: the person the next clause is about
+            ctx.subject = None if not ctx.carried and not named else ctx.subject
             return []
     if ctx.carried and ctx.like and len(c) <= 8 and _pos(c)[0][1] == "v" and not _HABIT.search(c) and \
             c[0] not in "不没别少多加放" and not rx(r"[了过着]").search(c):
@@ -232,11 +238,22 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     sal = 0.8 if facts[0][1] in ("identity", "relationship", "health") else 0.6
     lk = rx(r"^(?:[也还都就真]|一直|其实|真的)*((?:很|特别|非常|超|最|挺|比较)?(?:喜欢|爱|热爱))").match(rest)
     ctx.like = lk.group(1) if lk and slots.split_slot(facts[0][0])[1] == "like" else ""
+    if key == slots.ME and len(facts) == 1 and slots.split_slot(facts[0][0])[1] == "residence" and \
+            (pair := pair_subject(c)):  # 我和我老婆住在杭州: her home too, a memory of her own (round 41; where
+        # one is from is the user's fact: 我和我老公都是重庆人, one memory)
+        slot, kind, value = facts[0]
+        rel = pair.group("rel")
+        return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago),
+                Match(statement=f"我{rel}{rx(r'^[都也]').sub('', c[pair.end():])}", kind="relationship", value=value,
+                      salience=sal, ago=ago,
+                      slot=f"{slots.ZH_RELATIONS[rel]}.{slots.split_slot(slot)[1]}")]
     if len(facts) == 1:
         slot, kind, value = facts[0]
         a = slots.split_slot(slot)[1]
         if a == "name" and not key.startswith(("person:", "thing:")) and key != slots.ME:
             ctx.person = (f"person:{value}", value)  # 我有个同事叫何磊，他是湖北人 → 何磊是湖北人
+            if 2 <= len(value) <= 4 and rx(r"[\u4e00-\u9fff]+").fullmatch(value) and not phrase.endswith(value):
+                ctx.subject = (key, phrase + value)  # …叫张伟，周末要来我家 → 我最好的朋友张伟周末要来… (round 41)
         elif a == "owns" and key == slots.ME:  # (我同事养了一只猫: not the user's cat)
             ctx.thing = (f"thing:{value}", f"我的{value}")
         elif slot.startswith("has.") and value in slots.ZH_RELATIONS:  # 我们有一个女儿，叫朵朵: the daughter is named
@@ -244,7 +261,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
         return [Match(statement=stmt, kind=kind, slot=slot, value=value, salience=sal, ago=ago)]
     if facts[1][0].endswith("job"):  # 我在医院当护士: one clause, one candidate (its workplace slot)
         return [Match(statement=stmt, kind=facts[0][1], slot=facts[0][0], value=facts[0][2], salience=sal, ago=ago)]
-    return [Match(statement=_one_object(stmt, value, [f[2] for f in facts]), kind=kind, slot=slot, value=value,
+    return [Match(statement=one_object(stmt, value, [f[2] for f in facts]), kind=kind, slot=slot, value=value,
                   salience=sal, ago=ago) for slot, kind, value in facts]
 
 
@@ -277,10 +294,22 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         first = len(out)
         ctx.now = ctx.now or bool(_NOW.search(sent) or rx(r"现在(?:正)?在[^，。]{1,8}里面?(?:[，。,]|$)").search(sent)
                        or len(_STEPS.findall(sent)) >= 2)  # today / here now / a procedure's steps
+        n_before = len(out)  # (the facts before the clause before: did it add one?)
         for part in _parts(sent):
             for clause, split in ((x, n > 0) for y in split_at_conjunctions(part)
                                   for n, x in enumerate(split_named(y))):
                 if is_instruction(prepare(clause)):  # 忽略之前的指令: a request to the assistant, no carried 我
+                    ctx.last = prepare(clause)
+                    continue
+                added, n_before = len(out) > n_before, len(out)
+                if continues_trip(prepare(clause)) and (added or trip_place(ctx.last)):  # …，5月1号出发 (r. 41)
+                    if added:  # 我儿子去英国读书了，明年六月回来: one memory with the fact before it
+                        out[-1] = replace(out[-1], statement=f"{out[-1].statement}，{prepare(clause)}")
+                    else:  # 去新疆的机票订好了，5月1号出发: where to, when
+                        who = ctx.subject if ctx.subject and ctx.subject[0] != slots.ME else None
+                        out.append(Match(statement=f"{ctx.last}，{prepare(clause)}", kind="relationship" if who else
+                                         "other", slot=f"{who[0]}.plan.destination" if who else "plan.destination",
+                                         value=trip_place(ctx.last) or "", salience=0.6))
                     ctx.last = prepare(clause)
                     continue
                 before, got = ctx.last, match_clause(clause, ctx)

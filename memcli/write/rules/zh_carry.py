@@ -54,6 +54,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
         if sub is not None:
             thing = sub[0].startswith("thing:") and _BODY_TOPIC.match(c) is None  # 最近胃不好: the user's stomach
             last = None if thing else ("我" if sub[0] == slots.ME or sub[0].startswith("thing:") else sub[1])
+            if last and sub[0] != slots.ME and not sub[0].startswith("person:") and \
+                    (name := _name_after(re.sub(r"^(?:名字)?(?:叫做?|名叫)", "", c[len(sub[1]):]))) and \
+                    c.endswith(name):  # 我高中同学李强，… / 我表姐叫刘芳，…: the relation said with its name (r. 41)
+                last += name
             out.append(None)
         elif last and c and zh_patterns.OF_THING.match(c) and before and not re.match(r"^我(?:也|还|就)?是", before) \
                 and (new := zh_patterns.RX_MATCH_CLAUSE_4.search(before)):
@@ -194,7 +198,7 @@ def _name_after(rest: str) -> str:
     """The person's name that opens ``rest`` (老李, 小陈, 王芳: a name the tagger reads, with 老/小/阿 before
     a one-character one), or ''."""
     toks = _pos(rest[:6])
-    if toks and toks[0][1] == "nr" and 2 <= len(toks[0][0]) <= 3:
+    if toks and toks[0][1] in ("nr", "nrfg") and 2 <= len(toks[0][0]) <= 3:  # (李强: nrfg)
         return toks[0][0]
     if len(toks) > 1 and toks[0][0] in ("老", "小", "阿") and toks[1][1] == "nr" and len(toks[1][0]) == 1:
         return toks[0][0] + toks[1][0]

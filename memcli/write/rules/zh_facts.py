@@ -14,6 +14,7 @@ from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import zh_rented_place
 from memcli.write.rules.spots import is_spot
+from memcli.write.rules.zh_lists import owned_list
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -236,8 +237,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     # a "no" (对花生不过敏) stays in the statement, not in the value: the same slot as 对花生过敏
     if m:
         v = _clean_value(rx(r"^对").sub("", m.group(1)))
-        if v and not v.startswith(("不", "没")):
-            return [_fact(key, "allergy", v, "health")]
+        if v and not v.startswith(("不", "没")):  # 对花生和芒果过敏: each its own allergy (round 41)
+            return [_fact(key, "allergy", o, "health") for o in (_objects(v) if len(v) <= 12 else [v])]
     m = rx(r"(咖啡|奶茶|红茶|绿茶|茶).*?(?:加|放)了?.{0,3}?(糖|牛奶|奶|冰|盐|蜂蜜)").search(q)
     if m and key == slots.ME:
         terms = {"咖啡": "coffee", "茶": "tea", "奶茶": "milk_tea", "红茶": "tea", "绿茶": "tea", "糖": "sugar",
@@ -248,6 +249,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         slot, kind, _ = _fact(key, "favourite", v)
         return [(f"{slot}.{m.group(1)}" if not slot.endswith(m.group(1)) else slot, "preference", v)]
     q = _reversed_like(q)  # 不再喜欢 / 不想再吃…了 / 吃腻了…: the liking ends, as 不喜欢…了 says
+    if (m := rx(r"^(?:很少|极少|少)(?:再)?(吃|喝|抽|碰)(.+?)了$").match(q)) and not thing and (v := _clean_value(m[2])):
+        return [_fact(key, "like", v)]  # 我很少喝咖啡了: less than before, a liking in decline (its "no": match, r. 41)
     m = rx(r"^(?:不太|不怎么|不|从不|从来不|没那么|一点都不|一点也不|并不|也不)?(?:喜欢|爱上了|爱上|迷上了|迷上|爱|热爱|喜爱|偏爱|偏好|迷)"  # noqa: E501
                  r"(?:上了|上)?(?:吃|喝|看|听|玩|做|去|逛|打|弹|养|穿|用|读|画|唱|跳|踢|骑|拍)?(.+)$").match(q) or \
         rx(r"^(?:不太|不)?(?:讨厌|厌恶|受不了|烦|害怕|怕|恨|反感)(?:吃|喝|看|听|玩|做|去)?(.+)$").match(q) or \
@@ -268,6 +271,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and not thing and not rx(r"^有(?:点|些|时|空|事|意思|必要|道理|问题|办法|关系|可能|机会|人|一点|的|过|没有|所|趣|用|效|"  # noqa: E501
                                         r"帮助|启发|收获|意义|兴趣|名|钱|精神|信心|压力|经验)").match(q):  # 有趣 is no 趣 owned  # noqa: E501
         v = _clean_value(m.group(2))
+        if v and len(items := [p for p in _SPLIT_OBJ.split(v) if p]) > 1 and (listed := owned_list(key, q, items)):
+            return listed  # 我养了一只猫和两只狗: each pet its own fact (round 41)
         if v and v in slots.ZH_RELATIONS:
             return [(slots.join_slot(key, f"has.{slots.ZH_RELATIONS[v]}"),
                      "relationship", v)]
@@ -330,25 +335,17 @@ def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other")]
 
 
-def _one_object(stmt: str, value: str, values: list[str]) -> str:
-    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list); the verb read
-    into the first object (喜欢听古典音乐、看文艺电影) stays with it only."""
-    joined = re.search("(?:" + "|".join(map(re.escape, values)) + r")(?:(?:、|，|和|跟|与|以及|还有)(?:"
-                       + "|".join(map(re.escape, values)) + "))+", stmt)
-    if not joined or value not in values:
-        return stmt
-    head = stmt[:joined.start()]
-    if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head):
-        head = head[:-1]
-    return head + value + stmt[joined.end():]
-
-
 def _elaborates(clause: str) -> bool:
     """A subject-less clause that only qualifies the fact before it (哈尔滨的, 一儿一女,
     吃一点都不行, 干了五年了) rather than stating a new one (人还挺好的, 没有电梯)."""
     if re.search(r"就|一点|一滴|一口|年了|月了|同一天", clause):
         return True
     return not any(f.startswith(("v", "a")) for _, f in _pos(clause))
+
+
+#: a part ending on a verb of liking or keeping and its object (我爱吃饺子, 我养了一只猫): short noun parts after it
+#: list more
+_LIST_HEAD = re.compile(r"(?:喜欢|爱|讨厌|养了?)(?:吃|喝|看|听|玩)?[^，,、的]{1,6}$")
 
 
 def _parts(sent: str) -> list[str]:
@@ -370,7 +367,8 @@ def _parts(sent: str) -> list[str]:
         j = i
         while out and j < len(parts) and item(parts[j]):
             j += 1
-        if j > i and re.search(r"和|以及|还有|等|或者?", parts[j - 1]):
+        if j > i and (re.search(r"和|以及|还有|等|或者?", parts[j - 1]) or _LIST_HEAD.search(out[-1]) and not any(
+                "的" in p for p in parts[i:j])):  # 我爱吃饺子，馄饨: a liking's or a having's list (round 41)
             out[-1] = "、".join([out[-1], *(p.strip() for p in parts[i:j])])
             i = j
             continue

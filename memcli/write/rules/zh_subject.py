@@ -6,6 +6,7 @@ Split out of ``zh.py`` (round 36: it sat at the 450-line cap); the same function
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memcli import slots
@@ -45,14 +46,21 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
     m = zh_patterns.RX_SUBJECT_1.match(c)
     if m:  # 我现在的老板 / 我的新老板: a change told in new words is the same relation
-        rels = rx(_REL).findall(m.group(1))
+        rels = rx(_REL).findall(m.group(2))
         key = ".".join(slots.ZH_RELATIONS[r] for r in rels)
+        if m.group("best") and key in ("friend", "classmate"):
+            key = "best_friend"  # 我最好的朋友 = 我闺蜜 / 死党: one person
         rest = c[m.end():]
-        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最)"
-                  ).match(rest)
-        if name and (_pos(name.group(1))[0][1] == "nr" or rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1))) \
-                and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住通州: the
-            # colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
+        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|$)"
+                  ).match(rest)  # (我邻居王阿姨，…: the name alone, whom the next clause is about — round 41)
+        alone = name is not None and name.end() == len(rest)  # (我邻居王阿姨: a name alone, tagged whole — not 戴眼镜)
+        named = name is not None and (
+            _pos(name.group(1))[0][1] == "nr" and (not alone or _pos(rest) == [(rest, "nr")] and
+                                                   _pos(rest[:1])[0][1][:1] not in "vdp") or
+            rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1)) is not None or
+            alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None)
+        if name and named and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住
+            # 通州: the colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
     m = zh_patterns.RX_SUBJECT_2.match(c)
@@ -82,6 +90,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     m = rx(r"^(?:我家|家里)(?:里)?(?=(?:也|还|又)?(?:养|有|住|在))").match(c)
     if m:  # 我家还有一只猫: the household's, so the user's
         return slots.ME, "我家", c[m.end():]
+    if pair := pair_subject(c):  # 我和我老婆住在杭州: the user is one of the pair, the home is the user's (round 41)
+        return slots.ME, pair.group(0), c[pair.end():]
     m = rx(r"^我(?!们)").match(c)
     if m:
         rest = c[1:]
@@ -150,6 +160,18 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
         return f"person:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]
     return None
+
+
+#: 我和/跟(我)(的) + a relation (+ 一起/俩/两口子) before what a household shares: a home, a pet, a thing had or bought
+_PAIR = rx(rf"^我(?:和|跟|与|同)(?:我的?)?(?P<rel>{_REL})(?:一起|俩|两个人?|两口子)?"
+           r"(?=(?:都|也|还|现在|目前|一直|已经|早就|刚)*(?:住|搬|定居|生活在|养|有|买了|租|在(?!一起)|是(?=[\u4e00-\u9fff]{2,6}人$)))")
+
+
+def pair_subject(c: str) -> re.Match[str] | None:
+    """The pair that opens ``c`` when it holds the user and a relative (我和我老婆, 我跟我女朋友) and the predicate
+    is one a household shares (住在, 搬到, 养了, 有, 租了, 在…): its ``rel`` group is the relative's word. As
+    "my wife and I live in …" is read (:mod:`memcli.write.rules.en_we`)."""
+    return _PAIR.match(c)
 
 
 def _continues(c: str, me: bool = False) -> bool:

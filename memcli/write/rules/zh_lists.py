@@ -1,0 +1,59 @@
+"""Lists in a Chinese clause (round 41): what one fact per object says, and which lists are one fact.
+
+A list after one verb (我养了一只猫和两只狗, 我对花生和芒果过敏, 我喜欢游泳、爬山和看电影) is one fact per object when
+its attribute is keyed by the object (owns, has, allergy, like): a later question asks of one (我养了几只狗?), a later
+change ends one (我的猫走丢了, 我不喜欢爬山了); a list bought (买了牛奶、鸡蛋和面包) is one fact: what was
+bought is asked whole. :func:`one_object` says each object's fact in the clause's words, its count kept (我养了两只狗).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+from memcli.write.rules.match import slot_fact as _fact
+from memcli.write.rules.zh_words import _CLF, _NUM, _TAIL
+
+__all__ = ["one_object", "owned_list"]
+
+
+def _clean(v: str) -> str | None:
+    v = _TAIL.sub("", re.sub(r"(?:的|了|左右|而已|吧|呢)+$", "", v.strip(" ：:，,"))).strip()
+    return v or None
+
+
+_VERBS = "吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍"
+_COUNTED = re.compile(rf"^{_NUM}?{_CLF}")
+
+
+def owned_list(key: str, q: str, items: list[str]) -> list[tuple[str, str, str]]:
+    """The facts of a list owned (有/养了 + A、B和C; each item with its own count: 一只猫和两只狗): one per
+    item — a pet or a relative is asked of, changed or lost on its own (``owns.猫``, ``owns.狗``, ``has.son``) —
+    but one for a list bought (买了牛奶、鸡蛋和面包: what was bought is asked as a whole, no item is owned
+    for long): the list's weak slot. Empty when an item is no short noun phrase (the whole is read as before)."""
+    vals = [_clean(_COUNTED.sub("", o)) for o in items]
+    if not all(v and len(v) <= 6 and not re.search(r"[，的了在是我你他她]", v) for v in vals):
+        return []
+    if q.startswith("买"):
+        return [_fact(key, "fact", "买", "other")]
+    return [(slots.join_slot(key, f"has.{slots.ZH_RELATIONS[v]}"), "relationship", v) if v in slots.ZH_RELATIONS
+            else _fact(key, "owns", v, "other") for v in vals if v]
+
+
+def one_object(stmt: str, value: str, values: list[str]) -> str:
+    """我喜欢绘画、弹钢琴和品茶 → 我喜欢绘画 (one candidate per object of a list); the verb read
+    into the first object (喜欢听古典音乐、看文艺电影) stays with it only."""
+    item = rf"(?:{_NUM}?{_CLF})?(?:" + "|".join(map(re.escape, values)) + ")"  # (一只猫和两只狗: each its count)
+    joined = re.search(rf"{item}(?:(?:、|，|和|跟|与|以及|还有){item})+", stmt)
+    if not joined or value not in values:
+        return stmt
+    head = stmt[:joined.start()]
+    if value != values[0] and re.search(r"(?:喜欢|爱|讨厌|热爱)[吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍]$", head) and \
+            value[:1] in _VERBS:  # (爱吃饺子，馄饨: 我爱吃馄饨)
+        head = head[:-1]
+    said = next((x for x in re.split(r"、|，|和|跟|与|以及|还有", joined.group(0)) if _COUNTED.sub("", x) == value),
+                value)
+    if value != values[0] and values[0][:1] in _VERBS and value[:1] not in _VERBS and \
+            re.search(r"(?:喜欢|爱|讨厌|热爱)$", head):
+        said = values[0][0] + said  # 我爱吃饺子、馄饨 → 我爱吃馄饨: the verb read into the first object is the list's
+    return head + said + stmt[joined.end():]
