@@ -7,7 +7,7 @@ durable fact about the user's world) or ``not`` (greeting, thanks, question, req
 passing feeling, chatter, opinion about the world, hypothetical); ``kind`` says which; ``group``
 is the cross-validation group (clauses written together or from one frame share it, so a
 grouped fold never tests on the frame it was fitted on). Written by hand (``clauses_zh.py``,
-``clauses_en.py``, ``clauses_reported.py``, ``clauses_experience.py``, ``clauses_others.py``); deterministic: a rerun rewrites
+``clauses_en.py``, ``clauses_reported.py``, ``clauses_experience.py``); deterministic: a rerun rewrites
 the file byte for byte.
 """
 
@@ -25,7 +25,6 @@ ROOT = HERE.parents[1]
 
 import clauses_en  # noqa: E402
 import clauses_experience  # noqa: E402
-import clauses_others  # noqa: E402
 import clauses_reported  # noqa: E402
 import clauses_zh  # noqa: E402
 
@@ -36,8 +35,7 @@ def build() -> list[dict]:
     for lang, mod in (("zh", clauses_zh), ("en", clauses_en)):
         seen: set[str] = set()
         # (the reported-speech and passing-state kinds are appended after each language's first lists: no id moves)
-        for r in [*mod.clauses(), *clauses_reported.clauses(lang), *clauses_experience.clauses(lang),
-                  *clauses_others.clauses(lang)]:
+        for r in [*mod.clauses(), *clauses_reported.clauses(lang), *clauses_experience.clauses(lang)]:
             if r["text"] in seen:
                 continue
             seen.add(r["text"])
