@@ -8,10 +8,6 @@ speaker's turns are captured at their session's time and drained once (one store
 
 What the chat lost on main, each a kind, each fixed in general:
 
-- **a named person's deed told in passing** ("Raymond built them a hutch out of scrap cedar", "Lena has already
-  volunteered to do the flowers"): said by a bare first name, the clause model read it as news of a stranger (P 0.07,
-  0.40); labelled clauses of the kind and of the speaker's project "right now", with a named person's moment and
-  chores of the moment as counter-examples (``goldset/src/clauses_others.py``), and the clause model refit;
 - **a setting told as a sentence of its own after the deed** ("… proposed on Sunday! At the beach in Alki, with a
   ring …"): stored with the sentence before it (memcli.write.en_readings.with_setting), so "where" finds the deed;
 - **a named person's relation and name** ("Dev's dad Raymond …, he was a ferry captain"): "he" was said as
@@ -20,7 +16,11 @@ What the chat lost on main, each a kind, each fixed in general:
   "Raymond is training … in August"): the second ended the first on a number clash
   (memcli.write.change_rules.told_remark_kept).
 
-Measured with ``memcli eval locomo-e2e fixtures/round41_en_chat.json`` (memories alone, top 5): main 0.77, now 0.85.
+Still lost: a named person's deed said by a bare first name ("Raymond built them a two-storey hutch out of scrap
+cedar, …": P 0.07, read as news of a stranger); a refit with labelled clauses of the kind stored it but moved the
+joint model's Chinese side (MemDaily answered@3 92.5% → 92.3%) and was reverted (docs/extraction.md, round 41).
+
+Measured with ``memcli eval locomo-e2e fixtures/round41_en_chat.json`` (memories alone, top 5): main 0.77, now 0.83.
 """
 
 from __future__ import annotations
@@ -76,21 +76,21 @@ def _active(store: Any) -> list[str]:
 
 # -- what the drain stores -----------------------------------------------------------------------------------------
 #: told facts no memory holds: two replies whose topic is only in the other speaker's question ("Yep, a secondhand
-#: Bernina, …", "The green ones, …": fragments, never decided on)
+#: Bernina, …", "The green ones, …": fragments, never decided on), and a named person's deed the clause model scores
+#: 0.07 ("Raymond built them a two-storey hutch …")
 NOT_STORED = {"What brand of sewing machine did I buy?", "How much did I pay for my sewing machine?",
-              "What colour tiles did I choose for the bathroom?"}
+              "What colour tiles did I choose for the bathroom?", "What did Raymond build for the guinea pigs?"}
 
 
 def test_the_told_facts_are_stored(chat: dict[str, Any], stores: Any) -> None:
     missing = {qa["question_me"] for sp, qa in _asked(chat)
                if not any(covers([s], answer_words(qa["answer"])) for s in _active(stores[sp]))}
-    assert missing == NOT_STORED  # main: also the hutch, and Raymond's home ended
+    assert missing == NOT_STORED  # main: also Raymond's home (ended by an unrelated remark on him)
 
 
 def test_what_others_did_is_kept_whole(stores: Any) -> None:
     jonah = _active(stores["Jonah"])
-    for said in ("Raymond built them a two-storey hutch out of scrap cedar, which was honestly the sweetest thing",
-                 "Dev's dad Raymond was a ferry captain on the Sound for thirty years",
+    for said in ("Dev's dad Raymond was a ferry captain on the Sound for thirty years",
                  "Raymond's hip is much better, he went back home to Bremerton on Friday"):
         assert said in jonah, jonah
     assert any(s.startswith("Dev proposed on Sunday! At the beach in Alki") for s in jonah), jonah
@@ -98,7 +98,7 @@ def test_what_others_did_is_kept_whole(stores: Any) -> None:
 
 # -- what a question gets (memories alone, top 5, as the eval asks) ------------------------------------------------
 #: stored, but outside the top 5: what the team builds (only "The flood map tool is officially mine now" names it;
-#: "Right now we're building a flood map tool for the county" scores 0.07), the brisket (the send-off's other
+#: "Right now we're building a flood map tool for the county" scores 0.03), the brisket (the send-off's other
 #: memories first), a feeling stored without what it is about, where two friends met (the friend named only in the
 #: other speaker's question), the wedding's place (said by the reply "Next spring, … at Raymond's place in
 #: Bremerton": a fragment)
@@ -112,7 +112,7 @@ def test_questions_find_the_answer(chat: dict[str, Any], stores: Any) -> None:
               if not covers([h.statement for h in stores[sp].search(qa["question"], limit=5)],
                             answer_words(qa["answer"]))}
     stored_not = {qa["question"] for _, qa in _asked(chat) if qa["question_me"] in NOT_STORED}
-    assert missed == NOT_IN_TOP5 | stored_not  # 45 of 53 (main: 41)
+    assert missed == NOT_IN_TOP5 | stored_not  # 44 of 53 (main: 41)
 
 
 # -- the readings, on other sentences (no model) --------------------------------------------------------------------

@@ -20,7 +20,7 @@ units under its threshold, so what a later question asks for was never stored:
 
 - **a setting said after the deed, as a sentence of its own** ("Kofi proposed on Friday! At the lighthouse, with
   his gran's ring."): the setting alone says nothing of what happened there (P ≈ 0.5), the deed alone may score low
-  ("… proposed on Friday": 0.002, a suggestion?); a unit that opens with a preposition of place, time or company and
+  ("Dev proposed on Sunday!": 0.001); a unit that opens with a preposition of place, time or company and
   whose first comma-part has no clause of its own (:func:`memcli.write.fragment.has_clause`) is read and stored with
   the sentence before it (:func:`with_setting`), as a pronoun's sentence is (round 41).
 
