@@ -18,12 +18,6 @@ units under its threshold, so what a later question asks for was never stored:
   when it opens with the speaker (I, we, my / our + a noun) and says four words or more; kept, the whole
   unit is stored, in the speaker's words.
 
-- **a setting said after the deed, as a sentence of its own** ("Kofi proposed on Friday! At the lighthouse, with
-  his gran's ring."): the setting alone says nothing of what happened there (P ≈ 0.5), the deed alone may score low
-  ("Dev proposed on Sunday!": 0.001); a unit that opens with a preposition of place, time or company and
-  whose first comma-part has no clause of its own (:func:`memcli.write.fragment.has_clause`) is read and stored with
-  the sentence before it (:func:`with_setting`), as a pronoun's sentence is (round 41).
-
 A unit counts as kept when any of its readings is, the higher score counting (as a relay of news is
 scored by its news too: :mod:`memcli.write.relay`). Pure functions over units.
 """
@@ -36,10 +30,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from memcli.write.clauses import Unit
-from memcli.write.fragment import has_clause
 from memcli.write.rules.en_carry import with_referent
 
-__all__ = ["describes", "lead_clause", "with_readings", "with_setting"]
+__all__ = ["describes", "lead_clause", "with_readings"]
 
 #: where a judgement or an aside joins the clause before it: a spaced dash, ", and/but/so", a semicolon
 _JOIN = re.compile(r"\s[-–—]+\s|,\s(?:and|but|so)\s|;\s")
@@ -79,30 +72,6 @@ def lead_clause(unit: Unit) -> Unit | None:
     return Unit(lead, unit.lang)
 
 
-#: a sentence that opens with where, when or with whom, before any clause of its own (At the beach in Alki, …)
-_SETTING = re.compile(r"^(?:at|in|on|near|by|with|outside|inside|behind|during|from|under|over|across|along|"
-                      r"around|beside)\s+(?:the|a|an|my|our|his|her|their|this|that|[A-Z])", re.I)
-#: the sentence before that a setting can belong to: a statement of four words or more, not over 200 characters
-_MIN_BEFORE, _MAX_BEFORE = 4, 200
-
-
-def with_setting(parts: Sequence[Unit], unit: Unit) -> Unit:
-    """``unit`` (an English unit of the utterance whose units are ``parts``) said with the sentence before it when
-    it opens with a setting and no clause of its own ("At the beach in Alki, with a ring" after "Dev proposed on
-    Sunday!" → "Dev proposed on Sunday! At the beach in Alki, with a ring"; see the module doc); else ``unit``. Not
-    when it opens the utterance, or the sentence before is chatter (a question, thanks…), short or long."""
-    from memcli.write.clauses import is_chatter
-
-    if unit.lang != "en" or not _SETTING.match(unit.text) or has_clause(re.split(r"[,;:]", unit.text)[0]):
-        return unit
-    j = next((k for k, u in enumerate(parts) if u.text == unit.text), None)
-    if not j or parts[j - 1].lang != "en" or is_chatter(parts[j - 1]) or len(parts[j - 1].text) > _MAX_BEFORE \
-            or len(re.findall(r"[A-Za-z']+", parts[j - 1].text)) < _MIN_BEFORE:
-        return unit
-    before = parts[j - 1].text.strip()
-    return Unit(before + ("" if before[-1:] in ".!?;" else ".") + " " + unit.text, unit.lang)
-
-
 def describes(text: str) -> bool:
     """Whether the English sentence ``text`` opens with a pronoun and says what the thing it means is about,
     has, holds or is made of, or what kind of thing it is with a detail (see the module doc)."""
@@ -117,8 +86,6 @@ def _others(parts: Sequence[Unit], unit: Unit) -> list[Unit]:
         out.append(joined)
     if (lead := lead_clause(unit)) is not None:
         out.append(lead)
-    if (joined := with_setting(parts, unit)) is not unit:
-        out.append(joined)
     return out
 
 

@@ -55,7 +55,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.correction import denied_values
-from memcli.write.en_readings import with_readings, with_setting
+from memcli.write.en_readings import with_readings
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
 from memcli.write.named_it import with_named_it
@@ -324,8 +324,7 @@ class FittedExtractor(RuleExtractor):
             if isinstance(out, Exception) or only_wished(unit.text, unit.lang) or low and not (  # (wishes: round 31)
                     named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang) or ability(unit.text)):
                 continue
-            unit = with_setting(parts[i], with_referent(parts[i], unit))  # (It was carved from… said after what
-            # "it" is; At the beach in Alki… after what happened there: round 41)
+            unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)
                 said[i] = (to_simplified(utts[i].text), extracted_confidence(utts[i].text, self.settings))
             cand = self._candidate(utts[i], unit, float(p), *said[i])

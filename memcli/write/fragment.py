@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from memcli.write.rules.en_words import _PAST
 
-__all__ = ["has_clause", "is_fragment"]
+__all__ = ["is_fragment"]
 
 #: a comma-part that modifies the phrase before it: a comparison or an example, not a clause of its own
 _MODIFIER = re.compile(r"^(?:just |much |a bit )?(?:like|such as|as|than|including|especially|mostly|mainly|"
@@ -55,8 +55,7 @@ _ANSWER = re.compile(r"^(?:a|an|the|one|some|another|any|either|or|probably|mayb
                      r"definitely|not)\b|\b(?:maybe|probably|perhaps|possibly|i guess|or so)\W*$", re.I)
 
 
-def has_clause(part: str) -> bool:
-    """Whether one comma-part of an English statement shows a finite verb (see the module doc)."""
+def _has_clause(part: str) -> bool:
     if _SUBJECT.search(part) or _AUX.search(part) or _VERB.search(part):
         return True
     words = re.findall(r"[A-Za-z']+", part)
@@ -81,4 +80,4 @@ def is_fragment(statement: str) -> bool:
     if not s or not s.isascii() or not _ANSWER.search(s):
         return False
     parts = [p.strip() for p in re.split(r"[,;:()\u2013\u2014]|\s-\s", s) if p.strip()]
-    return not any(has_clause(p) for p in parts if not _MODIFIER.match(p))
+    return not any(_has_clause(p) for p in parts if not _MODIFIER.match(p))
