@@ -8,8 +8,6 @@ speaker's turns are captured at their session's time and drained once (one store
 
 What the chat lost on main, each a kind, each fixed in general:
 
-- **a setting told as a sentence of its own after the deed** ("… proposed on Sunday! At the beach in Alki, with a
-  ring …"): stored with the sentence before it (memcli.write.en_readings.with_setting), so "where" finds the deed;
 - **a named person's relation and name** ("Dev's dad Raymond …, he was a ferry captain"): "he" was said as
   "Dev's dad", and a question naming Raymond found nothing (memcli.write.rules.coref_mentions);
 - **two remarks about one person sharing only the name** ("Raymond's hip is better, he went home on Friday" /
@@ -18,9 +16,11 @@ What the chat lost on main, each a kind, each fixed in general:
 
 Still lost: a named person's deed said by a bare first name ("Raymond built them a two-storey hutch out of scrap
 cedar, …": P 0.07, read as news of a stranger); a refit with labelled clauses of the kind stored it but moved the
-joint model's Chinese side (MemDaily answered@3 92.5% → 92.3%) and was reverted (docs/extraction.md, round 41).
+joint model's Chinese side (MemDaily answered@3 92.5% → 92.3%) and was reverted (docs/extraction.md, round 41); a
+setting told as a sentence of its own after the deed ("Dev proposed on Sunday! At the beach in Alki, …": P 0.001 and
+0.50, neither kept); reading it with the sentence before it stored it, but cost LoCoMo one question, and was reverted.
 
-Measured with ``memcli eval locomo-e2e fixtures/round41_en_chat.json`` (memories alone, top 5): main 0.77, now 0.83.
+Measured with ``memcli eval locomo-e2e fixtures/round41_en_chat.json`` (memories alone, top 5): main 0.77, now 0.81.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ from typing import Any
 import pytest
 
 from memcli.eval.locomo_e2e import _speaker_turns, answer_words, covers
-from memcli.write.clauses import Unit
-from memcli.write.en_readings import with_setting
 from memcli.write.rules.coref import resolve
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "round41_en_chat.json"
@@ -77,9 +75,11 @@ def _active(store: Any) -> list[str]:
 # -- what the drain stores -----------------------------------------------------------------------------------------
 #: told facts no memory holds: two replies whose topic is only in the other speaker's question ("Yep, a secondhand
 #: Bernina, …", "The green ones, …": fragments, never decided on), and a named person's deed the clause model scores
-#: 0.07 ("Raymond built them a two-storey hutch …")
+#: 0.07 ("Raymond built them a two-storey hutch …"), and a setting said after the deed ("… proposed on Sunday! At
+#: the beach in Alki, …")
 NOT_STORED = {"What brand of sewing machine did I buy?", "How much did I pay for my sewing machine?",
-              "What colour tiles did I choose for the bathroom?", "What did Raymond build for the guinea pigs?"}
+              "What colour tiles did I choose for the bathroom?", "What did Raymond build for the guinea pigs?",
+              "Where did Dev propose?"}
 
 
 def test_the_told_facts_are_stored(chat: dict[str, Any], stores: Any) -> None:
@@ -93,7 +93,6 @@ def test_what_others_did_is_kept_whole(stores: Any) -> None:
     for said in ("Dev's dad Raymond was a ferry captain on the Sound for thirty years",
                  "Raymond's hip is much better, he went back home to Bremerton on Friday"):
         assert said in jonah, jonah
-    assert any(s.startswith("Dev proposed on Sunday! At the beach in Alki") for s in jonah), jonah
 
 
 # -- what a question gets (memories alone, top 5, as the eval asks) ------------------------------------------------
@@ -112,20 +111,10 @@ def test_questions_find_the_answer(chat: dict[str, Any], stores: Any) -> None:
               if not covers([h.statement for h in stores[sp].search(qa["question"], limit=5)],
                             answer_words(qa["answer"]))}
     stored_not = {qa["question"] for _, qa in _asked(chat) if qa["question_me"] in NOT_STORED}
-    assert missed == NOT_IN_TOP5 | stored_not  # 44 of 53 (main: 41)
+    assert missed == NOT_IN_TOP5 | stored_not  # 43 of 53 (main: 41)
 
 
 # -- the readings, on other sentences (no model) --------------------------------------------------------------------
-def test_a_setting_is_said_with_its_deed() -> None:
-    parts = [Unit("Kofi proposed on Friday!", "en"), Unit("At the lighthouse, with his gran's ring.", "en")]
-    assert with_setting(parts, parts[1]).text == "Kofi proposed on Friday! At the lighthouse, with his gran's ring."
-    for first, second in (("Kofi proposed on Friday!", "At the lighthouse we had a picnic."),  # a clause of its own
-                          ("Wow!", "At the lighthouse, with his gran's ring."),  # nothing said before
-                          ("How did he do it?", "At the lighthouse, with his gran's ring.")):  # a question before
-        parts = [Unit(first, "en"), Unit(second, "en")]
-        assert with_setting(parts, parts[1]) is parts[1], (first, second)
-
-
 def test_a_relation_and_a_name_are_whom_he_means() -> None:
     res = resolve("Mia's uncle Bertie came for tea, he used to drive a taxi in Leeds.", ())
     assert res is not None and "Mia's uncle Bertie used to drive a taxi" in res.text
