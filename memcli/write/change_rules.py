@@ -180,9 +180,20 @@ def told_remark_kept(new: Facts, old: Facts, cosine: float | None) -> str | None
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:
         return None
     if (new.positive != old.positive and a & b and cosine is not None and cosine >= NEGATION_COSINE) \
-            or numbers_clash(new.numbers, old.numbers) and not counted_apart(a & b) or _EN_ENDED.search(new.statement):
+            or numbers_clash(new.numbers, old.numbers) and not counted_apart(a & b - _named(new, old)) \
+            or _EN_ENDED.search(new.statement):
         return None  # a "no" about the same thing, another number of the same thing, or a state ended
     return f"another remark: the new statement carries {len(a & b)}/{len(b)} of its content"
+
+
+def _named(new: Facts, old: Facts) -> frozenset[str]:
+    """The content units of the person both statements are about (their slots' one ``person:NAME`` subject; else
+    none): two remarks on one friend sharing only the friend's name ("Raymond's hip is better, he went home on Friday"
+    / "Raymond is sailing in August") count different things, as two of the speaker's own remarks do (round 41)."""
+    subject = slot_subject(old.slot) if old.slot else None
+    if not subject or not subject.startswith("person:") or not new.slot or slot_subject(new.slot) != subject:
+        return frozenset()
+    return frozenset(content_units(subject.split(":", 1)[1].replace("_", " ")))
 
 
 #: English content units that say when, how many or in what unit, not what: a span or day (week, Sunday, May), a

@@ -71,7 +71,7 @@ _EN_COUNT = r"(?:two|three|four|five|six|seven|[2-9]|a couple of|a few|some|seve
 _EN_HAVE_PETS = re.compile(rf"\b(?:(?:I|we) (?:just |finally |recently |also |now |still )?(?:adopted|got|have|"
                            rf"have got|rescued|own|took in|brought home) {_EN_COUNT}|(?:my|our)(?: {_EN_COUNT})?) "
                            rf"((?:(?!and\b|or\b)[a-z-]+ )?)({_EN_PETS})\b", re.I)
-_EN_NAMED_REL = re.compile(rf"\b((?-i:[A-Z][a-z]+))'s ({EN_ADJ}(?:{EN_REL}))(s)?\b(?!')", re.I)
+_EN_NAMED_REL = re.compile(rf"\b((?-i:[A-Z][a-z]+))'s ({EN_ADJ}(?:{EN_REL}))(s)?\b(?!')(?:,? {_EN_NAMEW}\b)?", re.I)
 _EN_THING_NAMED = re.compile(r"\b(?:my|our) ((?:[a-z-]+ )?([a-z-]+)) (?:is |was |'s )?(?:called|named) (?-i:[A-Z])",
                              re.I)
 #: a name and what it is, after it ("Pickle, our old tabby,", "Walter, my neighbour."): a pet or thing, or a person
@@ -282,8 +282,14 @@ def en_mentions(text: str) -> list[Mention]:
         taken = [(m.start(), m.end()) for m in _EN_MY_REL.finditer(clause)]
         for m in _EN_NAMED_REL.finditer(clause):  # Omar's mum (round 40: "she" after it was Omar's sister-in-law)
             if m.group(1).casefold() not in _EN_NOT_NAME and not any(a <= m.start() < b for a, b in taken):
-                key = _en_rel(m.group(2))
-                found.append((m.start(), Mention(m.group(0), f"person:{m.group(1).casefold()}.{key}", _gender(key),
+                key, name = _en_rel(m.group(2)), m.group(4)
+                if name and name.casefold() not in _EN_NOT_NAME and not m.group(3):  # Dev's dad Raymond: Raymond
+                    found.append((m.start(), Mention(m.group(0).replace(",", ""), f"person:{name.casefold()}",
+                                                     _gender(key), subject=m.start() <= start,
+                                                     owner=m.group(0)[:m.end(3 if m.group(3) else 2) - m.start()])))
+                    continue
+                found.append((m.start(), Mention(m.group(0)[:m.end(3 if m.group(3) else 2) - m.start()],
+                                                 f"person:{m.group(1).casefold()}.{key}", _gender(key),
                                                  plural=bool(m.group(3)) or key in _PLURAL_KEYS,
                                                  subject=m.start() <= start)))
         for m in _EN_THING_NAMED.finditer(clause):  # my starter is called Doug: he / she here may be it — no guess
