@@ -31,7 +31,8 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["FAMILY", "FAMILY_WORDS", "KINDS", "SUBKINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing", "kinds_of"]
+__all__ = ["FAMILY", "FAMILY_WORDS", "KINDS", "SUBKINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing",
+           "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
 KINDS: dict[str, tuple[str, str]] = {

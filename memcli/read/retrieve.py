@@ -39,6 +39,7 @@ from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_e
 from memcli.read.episodes import EpisodeLeg, merge
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
+from memcli.read.parts import recall_parts, split_question
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.said_when import OUTSIDE, in_window
 from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
@@ -146,6 +147,9 @@ class MemoryRetrievalService:
         head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
         said = _SPACE.sub(" ", clean_text(head)).strip()
         info.query_chars = len(query or "") if info.query_truncated else len(said)
+        if len(asked_parts := split_question(said)) > 1:  # round 40: 我老婆叫什么？她做什么的？ (memcli.read.parts)
+            return recall_parts(self, user, asked_parts, info, limit=limit, as_of=as_of, min_score=min_score,
+                                legs=legs, explain=explain, deadline=deadline)
         text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
         text = asker_meal(text)  # 今晚吃火锅怎么样 → 今晚我吃火锅怎么样
         lang = lang_of(text)
