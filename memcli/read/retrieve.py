@@ -36,7 +36,7 @@ from memcli.read.asked_title import asked_title
 from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
-from memcli.read.episodes import EpisodeLeg, merge
+from memcli.read.episodes import EpisodeLeg, merge, told_cos
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.parts import recall_parts, split_question
@@ -267,6 +267,7 @@ class MemoryRetrievalService:
         found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
         ep_cos = dict(ep.dense) if ep is not None else {}
         ep_best = max(ep_cos.values(), default=0.0)
+        gate.turn_cos = told_cos(found, ep_cos, info.tokens)  # round 40: a memory's cos_gap reads the turns too
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
         if asked == "when" and told_when(asked_q):  # round 39: the day an event was told answers "when did I"
