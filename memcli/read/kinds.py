@@ -38,7 +38,7 @@ __all__ = ["FAMILY", "FAMILY_WORDS", "KINDS", "SUBKINDS", "asked_kinds", "held_k
 KINDS: dict[str, tuple[str, str]] = {
     "dog": (
         "狗 狗狗 小狗 犬 柯基 金毛 拉布拉多 泰迪 哈士奇 柴犬 边牧 萨摩耶 贵宾犬 比熊 博美 法斗 "
-        "斗牛犬 雪纳瑞 吉娃娃 德牧 阿拉斯加犬 秋田犬 巴哥犬 腊肠犬",
+        "斗牛犬 雪纳瑞 吉娃娃 德牧 阿拉斯加犬 秋田犬 巴哥犬 腊肠犬 比格 比格犬 杜宾 罗威纳 喜乐蒂 马尔济斯",
         "dog, doggo, puppy, puppies, pup, corgi, beagle, labrador, retriever, poodle, husky, "
         "terrier, spaniel, dachshund, collie, sheepdog, german shepherd, bulldog, pug, chihuahua, "
         "schnauzer, shiba, samoyed, dalmatian, greyhound, whippet, rottweiler, doberman, "

@@ -122,9 +122,10 @@ def merge(per_part: Sequence[Sequence[Any]], limit: int) -> list[Any]:
 
 
 def recall_parts(service: Any, user: str, parts: list[str], info: RetrievalInfo, *, limit: int, **kw: Any) -> Hits:
-    """Each of ``parts`` (:func:`split_question`) recalled by ``service.retrieve`` on its own, then :func:`merge`\ d.
-    The info is the first part's, with ``parts``, the whole message's ``query_chars`` / ``query_truncated`` (from
-    ``info``), ``below_floor`` of the merged hits and the whole call's ``total`` time (ms)."""
+    """Each of ``parts`` (:func:`split_question`) recalled by ``service.retrieve`` on its own, then merged
+    (:func:`merge`). The info is the first part's, with ``parts``, the whole message's ``query_chars`` /
+    ``query_truncated`` (from ``info``), ``below_floor`` of the merged hits and the whole call's ``total`` time
+    (ms)."""
     t0 = time.monotonic()
     found = [service.retrieve(user, part, limit=limit, **kw) for part in parts]
     out = construct(RetrievalInfo, **{**dict(found[0].info), "query_chars": info.query_chars,
