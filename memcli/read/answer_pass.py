@@ -163,7 +163,8 @@ class AnswerPass:
     """
 
     def __init__(self, store: MemoryStore, answer: Answerability, *, user: str, query: str, info: RetrievalInfo,
-                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None) -> None:
+                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None,
+                 turn_cos: float = 0.0) -> None:
         self.store, self.answer, self.user, self.query = store, answer, user, query
         self.info, self.lang, self.qvec, self.as_of, self.embed = info, lang, qvec, as_of, embed
         self._memo: dict[tuple[Any, ...], Any] = {}
@@ -171,7 +172,7 @@ class AnswerPass:
         # round 40: the best cosine of the user's turns the dense leg found (memcli.read.episodes); a memory's
         # cos_gap is read from it too — "I get a skin rash from penicillin" topped the memories for "When did I get
         # my wisdom tooth out?" (cos_gap 0.02) while the turn that told the extraction stood far above it
-        self.turn_cos = 0.0
+        self.turn_cos = turn_cos
 
     @cached_property
     def question(self) -> _Question:
