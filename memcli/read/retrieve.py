@@ -267,7 +267,7 @@ class MemoryRetrievalService:
         found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
         ep_cos = dict(ep.dense) if ep is not None else {}
         ep_best = max(ep_cos.values(), default=0.0)
-        gate.turn_cos = told_cos(found, ep_cos, info.tokens)  # round 40: a memory's cos_gap reads the turns too
+        gate.turn_cos = told_cos(found, ep_cos, info.tokens) if lang != "zh" else 0.0  # round 40: cos_gap (English)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
         if asked == "when" and told_when(asked_q):  # round 39: the day an event was told answers "when did I"
