@@ -163,11 +163,16 @@ class AnswerPass:
     """
 
     def __init__(self, store: MemoryStore, answer: Answerability, *, user: str, query: str, info: RetrievalInfo,
-                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None) -> None:
+                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None,
+                 turn_cos: float = 0.0) -> None:
         self.store, self.answer, self.user, self.query = store, answer, user, query
         self.info, self.lang, self.qvec, self.as_of, self.embed = info, lang, qvec, as_of, embed
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._vectors: dict[str, Any] = {}  # word → vector, for :func:`memcli.read.cross_word.crossed`
+        # round 40: the best cosine of the user's turns the dense leg found (memcli.read.episodes); a memory's
+        # cos_gap is read from it too — "I get a skin rash from penicillin" topped the memories for "When did I get
+        # my wisdom tooth out?" (cos_gap 0.02) while the turn that told the extraction stood far above it
+        self.turn_cos = turn_cos
 
     @cached_property
     def question(self) -> _Question:
@@ -243,7 +248,7 @@ class AnswerPass:
             return {}, {}
         q, store, user, as_of = self.question, self.store, self.user, self.as_of
         best = max(final for final, _, _ in own) or 1.0
-        best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
+        best_cos = max(self.turn_cos, max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0))
         mean_cos = pool_mean(list(cos_by_id.values()))
         # a named person the user's R.name fact names is R (Anna's birthday answers "my sister's birthday")
         own_slots = tuple(row.get("slot") for _, _, row in own)

@@ -150,7 +150,9 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
             else -1
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
         mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
-        return -1 if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")) else 0
+        if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")):
+            return -1
+        return owned_thing(query, hs, statement)
     if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
         return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
@@ -160,3 +162,27 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     own = slot_subject(hit_slot)
     held = names_after_relation(statement) | ({own[7:].casefold()} if own.startswith("person:") else set())
     return -1 if asked and held and not asked & held else 1
+
+
+#: the question is the user's: 我 / I, my, me, our
+_MINE = re.compile(r"我|\b(?:i|my|me|mine|our)\b", re.IGNORECASE)
+
+
+def owned_thing(query: str, subject: str, statement: str) -> int:
+    """The ``subject`` feature of a question naming a thing of the user's by its kind (我的狗叫什么, "Do I have
+    pets?", "What car do I drive?": :func:`memcli.read.kinds.asked_kinds`) and no person: +1 for a hit of the user
+    or of a thing whose statement names a thing of that kind (我的柯基叫豆豆, "I have a corgi"), -1 for a relative's
+    or a person's fact that names none (我老婆叫李娜: her name, not the dog's; round 40: both are 名字 facts, and the
+    wife's ranked first), else 0. ``subject``: the hit's subject as :func:`subject_feature` reads it."""
+    from memcli.read.kinds import asked_kinds, held_kinds
+    from memcli.slots import ME, SOMEONE
+
+    if not _MINE.search(query):
+        return 0
+    asked = asked_kinds(query)
+    if not asked:
+        return 0
+    holds = bool(asked & held_kinds(statement, asked))
+    if subject == ME or subject.startswith("thing:"):
+        return 1 if holds else 0
+    return 0 if holds or subject == SOMEONE else -1
