@@ -91,7 +91,7 @@ en = module_store("gwen", (
 
 
 def _block(store, question: str) -> str:
-    res = store.context(question, limit=3)
+    res = store.context(question, limit=3, budget_ms=60000)  # the read path loads on a thread: not the budget here
     return res.text
 
 
