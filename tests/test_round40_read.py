@@ -62,6 +62,10 @@ def test_a_question_in_two_parts(message: str, parts: list[str]) -> None:
     "Thanks. Where does my brother live?",           # one question
     "我喜欢吃芒果。我老公喜欢什么水果？",               # a statement before the question
     "咖啡 茶 妈妈 生日",
+    "昨天走了好几公里呢。我女儿几岁了？",              # round 41: a sentence ended with 。 is told (好几 asks nothing)
+    "What a lovely day it is! Where does my sister live?",  # ... and one ended with an exclamation mark
+    "会不会下雨呢？我老婆几点下班？",                    # a part naming nobody: chatter or a general question
+    "Is it going to rain tomorrow? What time does my wife finish work?",
 ])
 def test_one_question_stays_whole(message: str) -> None:
     assert split_question(message) == [message]

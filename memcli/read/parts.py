@@ -37,13 +37,23 @@ _JOIN_EN = re.compile(r",?\s+(?:and|also)\s+(?=(?:what|what's|where|where's|who|
 _JOIN_ZH = re.compile(r"[，,、\s]*(?:还有|另外|以及|顺便问一下|还想问)[，,]?\s*")
 _ASKS_EN = re.compile(r"\?\s*$|^(?:what|what's|where|where's|who|who's|whom|whose|when|when's|which|how|why|is|are|"
                       r"was|were|does|do|did|can|could|has|have|any)\b", re.IGNORECASE)
-_ASKS_ZH = re.compile(r"[？?]\s*$|什么|哪|谁|几|多少|多大|多久|怎么|怎样|如何|为什么|吗|呢|没有|是不是|有没有")
+_ASKS_ZH = re.compile(r"[？?]\s*$|什么|哪|谁|(?<![好十])几|多少|多大|多久|怎么|怎样|如何|为什么|吗|呢|没有|是不是|"
+                      r"有没有")
 _PRONOUN_EN = re.compile(r"\b(?:she|he|her|his|him|they|them|their|it|its)\b", re.IGNORECASE)
 _PRONOUN_ZH = re.compile(r"[她他它](?:们)?(?:的)?")
 _MY_EN = re.compile(r"\bmy ((?:[a-z-]+ )?[a-z-]+?)(?:'s|’s)?(?=\W|$)", re.IGNORECASE)
 
 
+#: a sentence ended as told (。！. …), not asked: chatter before the question ("…持续了好几个小时呢。")
+_TOLD_END = re.compile(r"[。！!.…~～]\s*$")
+
+
 def _is_question(part: str) -> bool:
+    """Whether ``part`` asks: it ends with a question mark, or it has no end of its own (a part joined by "and" /
+    另外) and opens with a question word (English) or holds one (Chinese: 什么, 哪, 谁, 几 — not 好几 —, 吗, 呢 …);
+    a sentence ended with 。 ！ . … is told, whatever words it holds."""
+    if _TOLD_END.search(part):
+        return False
     if part.isascii():
         return bool(_ASKS_EN.search(part)) and len(part.split()) >= 3
     return bool(_ASKS_ZH.search(part)) and len(re.sub(r"\W", "", part)) >= 3
@@ -101,7 +111,24 @@ def split_question(text: str) -> list[str]:
     if not 1 < len(parts) <= MAX_PARTS or not all(_is_question(p) for p in parts):
         return [text]
     subject = subject_phrase(parts[0])
-    return [parts[0], *(_resolve(p, subject) for p in parts[1:])]
+    parts = [parts[0], *(_resolve(p, subject) for p in parts[1:])]
+    return parts if all(_names_whom(p) for p in parts) else [text]
+
+
+#: the user named: I, my, me, our, we; 我, 咱
+_USER_EN = re.compile(r"\b(?:i|i'm|i've|my|me|mine|our|ours|we|us)\b", re.IGNORECASE)
+_USER_ZH = re.compile(r"我|咱")
+
+
+def _names_whom(part: str) -> bool:
+    """Whether a part names whom it asks about: the user (I, my, 我 …) or a relation of theirs (老婆, "my wife"; a
+    later part's pronoun already read as the first part's subject). A part naming nobody is chatter or a general
+    question (不知道会不会下雨呢？) — recalled on its own it would only push the asked part's hits down."""
+    from memcli.slots import ZH_RELATION_RE
+
+    if part.isascii():
+        return bool(_USER_EN.search(part))
+    return bool(_USER_ZH.search(part) or ZH_RELATION_RE.search(part))
 
 
 def merge(per_part: Sequence[Sequence[Any]], limit: int) -> list[Any]:
