@@ -258,8 +258,9 @@ class AnswerPass:
         slot_of = {f.id: subject.name_in_passing(subject.aliased(row.get("slot"), alias), row["statement"], q.slots)
                    for _, f, row, _ in top}
         said = {f.id: self._once(("simple", row["statement"]), to_simplified, row["statement"]) for _, f, row in own}
-        subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id]), subject_feature, q.simple, q.slots,
-                                     slot_of[f.id], said[f.id]) for _, f, row in own}
+        missing_kind = kind_missing(q.simple, list(said.values()))
+        subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id], missing_kind), subject_feature, q.simple,
+                                     q.slots, slot_of[f.id], said[f.id], not missing_kind) for _, f, row in own}
         attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.answered_by, slot_of[f.id],
                                   said[f.id]) for _, f, row in own}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
@@ -270,7 +271,6 @@ class AnswerPass:
         subject_hit = max(subjects.values()) > 0
         no_slot, no_subject = self._once(("missing", found, subject_hit), missing_features, store, user, q.simple,
                                          q.slots, slot_found=found, subject_hit=subject_hit, as_of=as_of)
-        missing_kind = kind_missing(q.simple, list(said.values()))
         # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),

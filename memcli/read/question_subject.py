@@ -111,7 +111,8 @@ def _titled(subject: str) -> str:
     return (relation_en(title) or subject) if rest and title.isascii() and title.isalpha() else subject
 
 
-def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "") -> int:
+def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None, statement: str = "",
+                    kind_held: bool = True) -> int:
     """+1 when the query's subject (a relative, a named person) is the hit's, -1 when the query
     names another subject (我爸爸… vs ``mother.residence``; 我的同事小张 vs 我的同事老王: another name
     under the relation, :func:`memcli.read.mismatch.names_after_relation`; a question about the
@@ -122,7 +123,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     stored as ``person:小林…``; "My hubby is a plumber" stored as ``thing:hubby…``) is read by that relation
     (:func:`memcli.read.kin.question_relation` when the plain word names none). A relation the query says in other words
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
-    ``statement`` are simplified Chinese or any other text."""
+    ``statement`` are simplified Chinese or any other text; ``kind_held``: see :func:`owned_thing`."""
     from memcli.read.kin import question_relation
     from memcli.read.mismatch import asked_name, asks_me, names_after_relation
     from memcli.slot_query import query_subject
@@ -152,7 +153,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
         mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
         if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")):
             return -1
-        return owned_thing(query, hs, statement)
+        return owned_thing(query, hs, statement, kind_held)
     if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
         return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
@@ -168,12 +169,15 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
 _MINE = re.compile(r"我|\b(?:i|my|me|mine|our)\b", re.IGNORECASE)
 
 
-def owned_thing(query: str, subject: str, statement: str) -> int:
+def owned_thing(query: str, subject: str, statement: str, kind_held: bool = True) -> int:
     """The ``subject`` feature of a question naming a thing of the user's by its kind (我的狗叫什么, "Do I have
     pets?", "What car do I drive?": :func:`memcli.read.kinds.asked_kinds`) and no person: +1 for a hit of the user
     or of a thing whose statement names a thing of that kind (我的柯基叫豆豆, "I have a corgi"), -1 for a relative's
     or a person's fact that names none (我老婆叫李娜: her name, not the dog's; round 40: both are 名字 facts, and the
-    wife's ranked first), else 0. ``subject``: the hit's subject as :func:`subject_feature` reads it."""
+    wife's ranked first), else 0. ``subject``: the hit's subject as :func:`subject_feature` reads it.
+    ``kind_held``: some hit of the question names a thing of the kind asked; when none does, no −1 either (round
+    41): ``kind_missing`` already says so of the question, and the two together halved its fitted weight, so a
+    near miss of a kind (a rabbit asked, a cat stored) got a block."""
     from memcli.read.kinds import asked_kinds, held_kinds
     from memcli.slots import ME, SOMEONE
 
@@ -185,4 +189,4 @@ def owned_thing(query: str, subject: str, statement: str) -> int:
     holds = bool(asked & held_kinds(statement, asked))
     if subject == ME or subject.startswith("thing:"):
         return 1 if holds else 0
-    return 0 if holds or subject == SOMEONE else -1
+    return 0 if holds or subject == SOMEONE or not kind_held else -1
