@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["FAMILY", "FAMILY_WORDS", "KINDS", "SUBKINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing",
+__all__ = ["FAMILY", "KINDS", "SUBKINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing",
            "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
@@ -155,11 +155,6 @@ FAMILY: dict[str, str] = {
 #: the kind's own word (水果 / "fruit" asks a fruit: "I love pizza" is no answer of "what fruit do I like")
 SUBKINDS: dict[str, tuple[str, frozenset[str]]] = {"fruit": ("food", frozenset({"水果", "fruit"}))}
 
-#: words that name a family, not a kind (:data:`FAMILY`): 宠物 / "pets" ask for any animal kept, 交通工具 / "vehicle"
-#: any vehicle — a kind word reaching the memory that names an instance of it (我有宠物吗 vs 我养了一只柯基, round 40)
-FAMILY_WORDS: dict[str, str] = {"宠物": "animal", "动物": "animal", "交通工具": "vehicle", "pet": "animal",
-                                "animal": "animal", "vehicle": "vehicle"}
-
 #: words that contain a typed word but name no such thing (a station, a dish of fish, studying)
 _NEUTRAL_ZH = ("车站", "车库", "车间", "火车", "停车", "堵车", "车程", "车位", "读书", "书记", "秘书", "书包", "书法家",
                "茶餐厅", "酒店", "酒吧", "菜市场", "肌肉", "吃惊", "吃亏", "歌剧院", "鸟巢", "船长", "诗人", "剧院")
@@ -180,13 +175,10 @@ _ZH_BALL = lazy(r"[打踢玩][^，。？！,.?!]{0,4}球", gate=holding("球")) 
 
 def _words() -> dict[str, tuple[str, ...]]:
     """kind → its words, both languages (:data:`KINDS` split; a wider kind holds the members of its
-    :data:`SUBKINDS`; a family's word is a word of each of its kinds, :data:`FAMILY_WORDS`)."""
+    :data:`SUBKINDS`)."""
     out = {k: (*zh.split(), *(w.strip() for w in en.split(",") if w.strip())) for k, (zh, en) in KINDS.items()}
     for sub, (wider, heads) in SUBKINDS.items():
         out[wider] = (*out[wider], *(w for w in out[sub] if w not in heads))
-    for word, family in FAMILY_WORDS.items():
-        for kind in (k for k, f in FAMILY.items() if f == family):
-            out[kind] = (*out[kind], word)
     return out
 
 

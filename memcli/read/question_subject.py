@@ -170,8 +170,8 @@ _MINE = re.compile(r"我|\b(?:i|my|me|mine|our)\b", re.IGNORECASE)
 
 
 def owned_thing(query: str, subject: str, statement: str, kind_held: bool = True) -> int:
-    """The ``subject`` feature of a question naming a thing of the user's by its kind (我的狗叫什么, "Do I have
-    pets?", "What car do I drive?": :func:`memcli.read.kinds.asked_kinds`) and no person: +1 for a hit of the user
+    """The ``subject`` feature of a question naming a thing of the user's by its kind (我的狗叫什么, "What's my
+    dog called?", "What car do I drive?": :func:`memcli.read.kinds.asked_kinds`) and no person: +1 for a hit of the user
     or of a thing whose statement names a thing of that kind (我的柯基叫豆豆, "I have a corgi"), -1 for a relative's
     or a person's fact that names none (我老婆叫李娜: her name, not the dog's; round 40: both are 名字 facts, and the
     wife's ranked first), else 0. ``subject``: the hit's subject as :func:`subject_feature` reads it.
