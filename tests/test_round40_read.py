@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from _stores import module_store
 
-from memcli.read.kinds import kind_feature, kinds_of
+from memcli.read.kinds import kind_feature, kind_missing, kinds_of
 from memcli.read.parts import split_question, subject_phrase
 from memcli.read.question_subject import subject_feature
 from memcli.read.tokens import when_only
@@ -35,6 +35,14 @@ def test_a_kind_is_compared_by_its_members() -> None:
     assert kind_feature("what food do i like", "i love lychees") == 1        # a fruit is food
     assert kind_feature("what fruit do i like", "i love pizza") == -1       # food is not a fruit
     assert kind_feature("what's my favourite colour", "my favourite colour is blue") == 1
+
+
+def test_a_family_word_finds_no_kind_missing() -> None:
+    # round 41: a family is open (an axolotl, a hedgehog are pets no table lists), so it marks no answer as missing
+    assert kind_missing("what pet do i have", ["i keep an axolotl"]) == 0
+    assert kind_missing("我家有什么宠物", ["我养了一只刺猬"]) == 0
+    assert kind_missing("what's my cat called", ["i keep an axolotl"]) == 1   # a kind word still does
+    assert kind_missing("我的猫叫什么", ["我养了一只刺猬"]) == 1
 
 
 def test_whose_thing_a_question_asks() -> None:
