@@ -22,7 +22,7 @@ AT = "2026-05-04T09:00:00+08:00"
 
 
 @pytest.mark.parametrize(("text", "kind"), [
-    ("I adopted a beagle", "dog"),
+    ("Do you keep any pets?", "dog"), ("I adopted a beagle", "dog"),
     ("What fruit do I like?", "fruit"), ("我爱吃荔枝", "food"), ("我在学单簧管", "instrument"),
     ("I play the viola", "instrument"),
 ])
@@ -34,6 +34,7 @@ def test_a_kind_is_compared_by_its_members() -> None:
     assert kind_feature("what fruit do i like", "i love lychees") == 1
     assert kind_feature("what food do i like", "i love lychees") == 1        # a fruit is food
     assert kind_feature("what fruit do i like", "i love pizza") == -1       # food is not a fruit
+    assert kind_feature("do i have pets", "i adopted a beagle") == 1
     assert kind_feature("what's my favourite colour", "my favourite colour is blue") == 1
 
 

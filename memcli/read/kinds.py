@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 
-__all__ = ["FAMILY", "KINDS", "SUBKINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing",
+__all__ = ["FAMILY", "FAMILY_WORDS", "KINDS", "SUBKINDS", "asked_kinds", "held_kinds", "kind_feature", "kind_missing",
            "kinds_of"]
 
 #: kind → (Chinese words, space-separated; English words, comma-separated: multi-word allowed)
@@ -155,6 +155,13 @@ FAMILY: dict[str, str] = {
 #: the kind's own word (水果 / "fruit" asks a fruit: "I love pizza" is no answer of "what fruit do I like")
 SUBKINDS: dict[str, tuple[str, frozenset[str]]] = {"fruit": ("food", frozenset({"水果", "fruit"}))}
 
+#: English words that name a family, not a kind (:data:`FAMILY`): "pets" asks for any animal kept, "vehicle" any
+#: vehicle — a kind word reaching the memory that names an instance of it ("Do I have pets?" vs "I adopted a beagle",
+#: round 40). English only (round 41): the Chinese ones (宠物, 动物, 交通工具) moved the Chinese fit most (point 0.06 ->
+#: 0.05) and cost MemDaily's Chinese noisy events a gated answer; without the English ones the English fit's held-out
+#: no-answer empty fell under 0.90 (0.895)
+FAMILY_WORDS: dict[str, str] = {"pet": "animal", "animal": "animal", "vehicle": "vehicle"}
+
 #: words that contain a typed word but name no such thing (a station, a dish of fish, studying)
 _NEUTRAL_ZH = ("车站", "车库", "车间", "火车", "停车", "堵车", "车程", "车位", "读书", "书记", "秘书", "书包", "书法家",
                "茶餐厅", "酒店", "酒吧", "菜市场", "肌肉", "吃惊", "吃亏", "歌剧院", "鸟巢", "船长", "诗人", "剧院")
@@ -175,10 +182,13 @@ _ZH_BALL = lazy(r"[打踢玩][^，。？！,.?!]{0,4}球", gate=holding("球")) 
 
 def _words() -> dict[str, tuple[str, ...]]:
     """kind → its words, both languages (:data:`KINDS` split; a wider kind holds the members of its
-    :data:`SUBKINDS`)."""
+    :data:`SUBKINDS`; a family's word is a word of each of its kinds, :data:`FAMILY_WORDS`)."""
     out = {k: (*zh.split(), *(w.strip() for w in en.split(",") if w.strip())) for k, (zh, en) in KINDS.items()}
     for sub, (wider, heads) in SUBKINDS.items():
         out[wider] = (*out[wider], *(w for w in out[sub] if w not in heads))
+    for word, family in FAMILY_WORDS.items():
+        for kind in (k for k, f in FAMILY.items() if f == family):
+            out[kind] = (*out[kind], word)
     return out
 
 
@@ -270,7 +280,7 @@ def kind_missing(question: str, statements: list[str]) -> int:
     """1 when ``question`` names a thing of some kind and none of ``statements`` (its hits) names
     a thing of that kind (我开什么车 when the hits hold a bike and a job), else 0. A kind word naming a group
     ("which basketball team do I cheer for") asks no thing of that kind (:func:`asked_kinds`), and a family's word
-    (宠物, "pet", :data:`FAMILY_WORDS`) asks none here: a family is open — "What pet do I have?" is answered by "I
+    ("pet", :data:`FAMILY_WORDS`) asks none here: a family is open — "What pet do I have?" is answered by "I
     have a bearded dragon", which no table lists (round 41: read as missing, such answers halved the fitted weight
     of a kind truly missing, and near misses of a kind word were answered)."""
     asked = asked_kinds(_FAMILY_WORD.sub(" ", question))
@@ -278,8 +288,7 @@ def kind_missing(question: str, statements: list[str]) -> int:
 
 
 #: a family's word (:data:`FAMILY_WORDS`), English plural too
-_FAMILY_WORD = lazy("|".join(w for w in FAMILY_WORDS if not w.isascii()) + r"|\b(?:"
-                    + "|".join(w for w in FAMILY_WORDS if w.isascii()) + r")s?\b", re.IGNORECASE)
+_FAMILY_WORD = lazy(r"\b(?:" + "|".join(FAMILY_WORDS) + r")s?\b", re.IGNORECASE)
 
 
 def kind_feature(question: str, statement: str) -> int:
