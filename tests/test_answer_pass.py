@@ -44,5 +44,6 @@ def test_a_pass_that_keeps_features_scores_every_pool_as_a_fresh_pass(db: str, e
         assert len(pools) >= 4 and any(c[5][0] for c in pools)
         for gate, top, via, cos, kw, out in calls:
             fresh = AnswerPass(gate.store, gate.answer, user=gate.user, query=gate.query,
-                               info=gate.info.model_copy(deep=True), lang=gate.lang, qvec=gate.qvec, as_of=gate.as_of)
+                               info=gate.info.model_copy(deep=True), lang=gate.lang, qvec=gate.qvec, as_of=gate.as_of,
+                               turn_cos=gate.turn_cos)  # round 40: the best turn's cosine, set by retrieve
             assert score(fresh, top, via, cos, **kw) == out, gate.query  # the unrecorded method

@@ -163,11 +163,16 @@ class AnswerPass:
     """
 
     def __init__(self, store: MemoryStore, answer: Answerability, *, user: str, query: str, info: RetrievalInfo,
-                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None) -> None:
+                 lang: str, qvec: Any = None, as_of: datetime | None = None, embed: Embed | None = None,
+                 turn_cos: float = 0.0) -> None:
         self.store, self.answer, self.user, self.query = store, answer, user, query
         self.info, self.lang, self.qvec, self.as_of, self.embed = info, lang, qvec, as_of, embed
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._vectors: dict[str, Any] = {}  # word → vector, for :func:`memcli.read.cross_word.crossed`
+        # round 40: the best cosine of the user's turns the dense leg found (memcli.read.episodes); a memory's
+        # cos_gap is read from it too — "I get a skin rash from penicillin" topped the memories for "When did I get
+        # my wisdom tooth out?" (cos_gap 0.02) while the turn that told the extraction stood far above it
+        self.turn_cos = turn_cos
 
     @cached_property
     def question(self) -> _Question:
@@ -243,7 +248,7 @@ class AnswerPass:
             return {}, {}
         q, store, user, as_of = self.question, self.store, self.user, self.as_of
         best = max(final for final, _, _ in own) or 1.0
-        best_cos = max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0)
+        best_cos = max(self.turn_cos, max((cos_by_id.get(f.id, 0.0) for _, f, _ in own), default=0.0))
         mean_cos = pool_mean(list(cos_by_id.values()))
         # a named person the user's R.name fact names is R (Anna's birthday answers "my sister's birthday")
         own_slots = tuple(row.get("slot") for _, _, row in own)
@@ -253,8 +258,9 @@ class AnswerPass:
         slot_of = {f.id: subject.name_in_passing(subject.aliased(row.get("slot"), alias), row["statement"], q.slots)
                    for _, f, row, _ in top}
         said = {f.id: self._once(("simple", row["statement"]), to_simplified, row["statement"]) for _, f, row in own}
-        subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id]), subject_feature, q.simple, q.slots,
-                                     slot_of[f.id], said[f.id]) for _, f, row in own}
+        missing_kind = kind_missing(q.simple, list(said.values()))
+        subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id], missing_kind), subject_feature, q.simple,
+                                     q.slots, slot_of[f.id], said[f.id], not missing_kind) for _, f, row in own}
         attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.answered_by, slot_of[f.id],
                                   said[f.id]) for _, f, row in own}
         # a long message's slot and lexical matches count when its question sentence confirms them, not its chatter
@@ -265,7 +271,6 @@ class AnswerPass:
         subject_hit = max(subjects.values()) > 0
         no_slot, no_subject = self._once(("missing", found, subject_hit), missing_features, store, user, q.simple,
                                          q.slots, slot_found=found, subject_hit=subject_hit, as_of=as_of)
-        missing_kind = kind_missing(q.simple, list(said.values()))
         # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),

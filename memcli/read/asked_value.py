@@ -201,14 +201,15 @@ def shares_word(tokens: Sequence[str], statement: str) -> bool:
     """Whether ``statement`` holds one of a question's informative search ``tokens`` (2+ CJK characters
     anywhere; 3+ letters at the start of a word, so teach finds teacher and dog dogs, or a word of the same
     English stem, so books finds book and painting painted: :func:`same_stem`), not one that only asks the
-    value (:func:`asking_word`)."""
+    value (:func:`asking_word`) nor a light verb (:data:`memcli.read.tokens.LIGHT_WORDS`: get, take, make)."""
+    from memcli.read.tokens import LIGHT_WORDS
     from memcli.text import word_form
 
     low = statement.casefold()
     for t in tokens:
         t = t.casefold()
-        if asking_word(t) or (t.isascii() and asking_word(word_form(t))):  # times, names, years ask as time… do
-            continue
+        if asking_word(t) or (t.isascii() and asking_word(word_form(t))) or t in LIGHT_WORDS:  # times, names, years
+            continue  # ask as time… does; a light verb ("get": round 40) says nothing of what is asked
         if t.isascii():
             if len(t) >= 3 and t.isalpha() and (re.search(rf"\b{re.escape(t)}", low) or same_stem(low, t)):
                 return True

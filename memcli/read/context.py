@@ -94,9 +94,11 @@ def relevant_share(hits: list[Any], ratio: float, question: str = "") -> list[An
     It only keeps a hit beside the best one, so a block that is empty stays empty."""
     if not hits or ratio <= 0:
         return hits
-    top = max(h.score for h in hits)
+    top: dict[int | None, float] = {}  # a two-part question's hits beside their own part's best (round 40)
+    for h in hits:
+        top[getattr(h, "part", None)] = max(top.get(getattr(h, "part", None), 0.0), h.score)
     asked = to_simplified(question_focus(question)).casefold() if question else ""
-    return [h for h in hits if h.score >= ratio * top or set(h.legs) - {"dense"} or
+    return [h for h in hits if h.score >= ratio * top[getattr(h, "part", None)] or set(h.legs) - {"dense"} or
             (asked and kind_feature(asked, to_simplified(h.statement).casefold()) == 1)]
 
 

@@ -200,3 +200,16 @@ def _cut(hits: list[Hit], limit: int) -> list[Hit]:
     over = [h for h in hits if not h.below_floor][:limit]
     keep = {id(h) for h in over} | {id(h) for h in [h for h in hits if h.below_floor][:limit - len(over)]}
     return [h for h in hits if id(h) in keep]
+
+
+def told_cos(turns: Sequence[Hit], cos: dict[int, float], tokens: Sequence[str]) -> float:
+    """The best dense cosine (``cos``: source id → cosine) among ``turns`` (the episode hits of a query) that tell
+    something of the question: they share an informative word with it (``tokens``: its search tokens,
+    :func:`memcli.read.asked_value.shares_word`) and are not mostly a question (:func:`asks_back`: a question's
+    embedding is near another question's). 0.0 when none does. Round 40: a memory's ``cos_gap`` is read from it too
+    (:class:`memcli.read.answer_pass.AnswerPass`), so a memory does not stand out among the memories when the turn
+    that answers stands far above it."""
+    from memcli.read.asked_value import shares_word
+
+    return max((cos.get(h.key, 0.0) for h in turns if shares_word(tokens, h.statement) and not asks_back(h.statement)),
+               default=0.0)

@@ -94,6 +94,9 @@ class Hit(BaseModel):
     # event_when's year was read from when it was said, not written (去年, next Friday, 12月3号): the block
     # and the table show the day beside the statement, whose words do not give it
     event_inferred: bool = Field(False, exclude=True)
+    # which part of a two-part question found it (memcli.read.parts, round 40): the ratio cut reads each part
+    # beside its own best hit; None for a question of one part
+    part: int | None = Field(None, exclude=True)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -131,6 +134,9 @@ class RetrievalInfo(BaseModel):
     asks_secret: str | None = Field(None, description="the kind of secret the query asks for (password, pin, …): "
                                     "memcli keeps none, so every hit is below the answerability point")
     expanded: int = Field(0, description="hits brought by subject expansion")
+    parts: list[str] = Field(default_factory=list, description="a question of two or more parts (round 40, "
+                             "memcli.read.parts): each part as recalled, a later part's pronoun read as the first "
+                             "part's subject; the hits are the parts' in turn, the info the first part's")
     timings_ms: dict[str, float] = Field(default_factory=dict)
     constants: dict[str, Any] = Field(default_factory=dict)
 

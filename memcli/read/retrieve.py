@@ -36,12 +36,13 @@ from memcli.read.asked_title import asked_title
 from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
-from memcli.read.episodes import EpisodeLeg, merge
+from memcli.read.episodes import EpisodeLeg, merge, told_cos
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
+from memcli.read.parts import recall_parts, split_question
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.said_when import OUTSIDE, in_window
-from memcli.read.slot_leg import query_slot_keys, slot_focus, slot_leg
+from memcli.read.slot_leg import held_answers, query_slot_keys, slot_focus, slot_leg
 from memcli.read.time_intent import asks_past, told_when
 from memcli.read.tokens import query_tokens, with_glued_names
 from memcli.slot_query import question_focus
@@ -146,6 +147,9 @@ class MemoryRetrievalService:
         head, info.query_truncated = query_head(query or "", st.max_text_chars)  # before any work on the text
         said = _SPACE.sub(" ", clean_text(head)).strip()
         info.query_chars = len(query or "") if info.query_truncated else len(said)
+        if len(asked_parts := split_question(said)) > 1:  # round 40: 我老婆叫什么？她做什么的？ (memcli.read.parts)
+            return recall_parts(self, user, asked_parts, info, limit=limit, as_of=as_of, min_score=min_score,
+                                legs=legs, explain=explain, deadline=deadline)
         text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
         text = asker_meal(text)  # 今晚吃火锅怎么样 → 今晚我吃火锅怎么样
         lang = lang_of(text)
@@ -263,6 +267,7 @@ class MemoryRetrievalService:
         found = ep.hits(lang=lang, min_score=min_score, explain=explain) if ep is not None else []
         ep_cos = dict(ep.dense) if ep is not None else {}
         ep_best = max(ep_cos.values(), default=0.0)
+        gate.turn_cos = told_cos(found, ep_cos, info.tokens) if lang != "zh" else 0.0  # round 40: cos_gap (English)
         ep_held = {h.key: holds_tied(h.statement, asked, _tied(info.tokens, h.statement, ep_cos.get(h.key), ep_best,
                                                                asked), asked_q) for h in found} if asked else {}
         if asked == "when" and told_when(asked_q):  # round 39: the day an event was told answers "when did I"
@@ -302,6 +307,8 @@ class MemoryRetrievalService:
                          store.source_ids_by_item(user, [h.id for h in hits]))
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
         hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
+        if held_answers(hits, asked_q, info.slots, info.answer_min_p):  # round 40: the one slot asked, held
+            info.below_floor = sum(h.below_floor for h in hits)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

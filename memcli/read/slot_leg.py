@@ -19,8 +19,9 @@ Read path: imports ``memcli.slots`` (a leaf) and the store, never ``memcli.write
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime
+from typing import Any
 
 from memcli.db.store import MemoryStore
 from memcli.text import to_simplified
@@ -280,3 +281,24 @@ def slot_focus(slot_ids: list[int], lexical_ids: Collection[int], cos_by_id: dic
         return slot_ids
     best = max(cos_by_id.values())
     return [i for i in slot_ids if i in lexical_ids or (best > 0 and cos_by_id.get(i, -1.0) >= SLOT_TIE_COSINE * best)]
+
+
+def held_answers(hits: Sequence[Any], question: str, slots: Sequence[str], point: float | None) -> int:
+    """Keep at ``point`` (the answerability point; None: no gate, nothing to do) each memory the slot leg found under
+    the one slot the question asks (``slots``: :func:`query_slot_keys`, exactly one, not ``someone.…``) that holds a
+    value of the type asked (:func:`memcli.read.asked_value.holds_value`: a place for where) and that the gate did
+    not veto (p > 0: grounded, the question's subject). Round 40: "Where do I work?" over "I joined Riverside Academy
+    in September" (slot ``workplace``) had p 0.10: joining an organisation is a job told in words far from "work"
+    (cosine 0.07), and the fitted gate reads the cosine. Returns how many hits were raised."""
+    from memcli.read.asked_value import asked_value, holds_value
+
+    if point is None or len(slots) != 1 or slots[0].startswith("someone."):
+        return 0
+    asked = asked_value(question)
+    raised = 0
+    for h in hits:
+        if (h.below_floor and h.slot == slots[0] and "slot" in h.legs and h.origin != "episode"
+                and (h.p_relevant or 0.0) > 0 and asked and holds_value(h.statement, asked, question)):
+            h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
+            raised += 1
+    return raised

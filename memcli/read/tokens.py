@@ -22,7 +22,8 @@ from typing import Any
 
 import jieba  # the module only (~25 ms); its dictionary is what is loaded lazily
 
-__all__ = ["WHEN_WORDS", "build_table", "has_word", "holds", "is_dict_word", "query_tokens", "table_path", "when_only"]
+__all__ = ["LIGHT_WORDS", "WHEN_WORDS", "build_table", "has_word", "holds", "is_dict_word", "query_tokens",
+           "table_path", "when_only"]
 
 
 def table_path() -> Path:
@@ -113,13 +114,21 @@ WHEN_WORDS = frozenset({
     "yesterday", "currently", "right now", "now"})  # round 31: "now" as 现在 ("Where do we live now?")
 
 
+#: English light verbs and particles (round 40): "get" of "When did I get my wisdom tooth out?" says nothing of what is
+#: asked, and it tied "I get a skin rash from penicillin" to the question (shown first, above the turn that answers)
+LIGHT_WORDS = frozenset("""get gets got gotten getting take takes took taken taking make makes made making give gives
+    gave given put puts keep keeps kept come comes came went goes going use uses used let lets set say says said thing
+    things stuff out off back still just really also""".split())
+
+
 def when_only(tokens: list[str] | tuple[str, ...], statement: str) -> bool:
-    """Whether the query tokens found in ``statement`` (case-folded) are all :data:`WHEN_WORDS`, at least
-    one: the lexical leg matched the hit on the day alone (今天 of 今天天气怎么样 in 今天好累啊), which
-    confirms nothing."""
+    """Whether the query tokens found in ``statement`` (case-folded) are all :data:`WHEN_WORDS` or
+    :data:`LIGHT_WORDS`, at least one: the lexical leg matched the hit on the day alone (今天 of 今天天气怎么样 in
+    今天好累啊) or on a light verb ("get" of "When did I get my wisdom tooth out?" in "I get a skin rash…", round
+    40), which confirms nothing."""
     low = statement.casefold()
     found = {t.casefold() for t in tokens if t.strip() and holds(low, t.casefold())}
-    return bool(found) and found <= WHEN_WORDS
+    return bool(found) and found <= WHEN_WORDS | LIGHT_WORDS
 
 
 _LATIN_WORD = re.compile(r"[a-z]+")
