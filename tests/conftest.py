@@ -21,6 +21,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 import pytest
+from _background import _background_checks, background_run, pytest_collection_modifyitems  # noqa: E402, F401
 
 from memcli.embed import Embedder
 from memcli.settings import DEFAULT_MODEL
