@@ -70,15 +70,17 @@ class Runner:
             folder = Path(self._tmp.name) / f"job-{n}"
             folder.mkdir()
             try:
-                with self._lock:
+                # output to files whose descriptors close as soon as the child has them: a test that counts
+                # this process's open descriptors (test_round36_ahead_balance) sees none of ours while it runs
+                with self._lock, open(folder / "out", "wb") as out, open(folder / "err", "wb") as err:
                     if self._stop.is_set():
                         raise RuntimeError("the session ended before this check's process ran")
                     self._proc = subprocess.Popen([sys.executable, "-m", "memcli", *job.args], cwd=ROOT,
-                                                  env=job_env(folder, self._environ), stdout=subprocess.PIPE,
-                                                  stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
-                                                  encoding="utf-8", errors="replace")
-                out, err = self._proc.communicate(timeout=TIMEOUT_S)
-                job.result = subprocess.CompletedProcess(self._proc.args, self._proc.returncode, out, err)
+                                                  env=job_env(folder, self._environ), stdout=out, stderr=err,
+                                                  stdin=subprocess.DEVNULL)
+                code = self._proc.wait(timeout=TIMEOUT_S)
+                job.result = subprocess.CompletedProcess(self._proc.args, code, *(
+                    (folder / name).read_text(encoding="utf-8", errors="replace") for name in ("out", "err")))
             except BaseException as exc:  # noqa: BLE001 - handed to the test that reads it
                 with self._lock:
                     if self._proc is not None and self._proc.poll() is None:
