@@ -57,3 +57,16 @@ def running(app: Any) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+
+
+def http_user(settings: Any, name: str = "u", *, operator: bool = False) -> tuple[str, dict[str, str]]:
+    """A fresh user of ``http_service`` (``name`` and a random suffix) and its Authorization header;
+    ``operator=True``: the operator's token (``/internal/drain``) instead, user ``""``."""
+    import uuid
+
+    from memcli.admin import Admin
+
+    user = "" if operator else f"{name}-{uuid.uuid4().hex[:8]}"
+    with Admin(settings=settings) as adm:
+        tok = adm.create_token(operator=True)["token"] if operator else adm.create_token(user)["token"]
+    return user, {"Authorization": f"Bearer {tok}"}

@@ -21,6 +21,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 import pytest
+from _background import _background_checks, background_run, pytest_collection_modifyitems  # noqa: E402, F401
 
 from memcli.embed import Embedder
 from memcli.settings import DEFAULT_MODEL
@@ -196,6 +197,26 @@ def assert_second_decided(db: Path, embedder: Embedder, first: str, second: str,
 def cli(embedder):
     """``cli("--user", "alice", "list", "--json")`` → CliResult (model preloaded)."""
     return run_cli
+
+
+@pytest.fixture(scope="session")
+def http_service(tmp_path_factory: pytest.TempPathFactory, embedder):
+    """One live HTTP service for the session's tests that need no settings of their own:
+    ``(base_url, settings)``, default settings (two model processes and the drain process,
+    as ``memcli serve`` runs) on a SQLite file. Each test makes users of its own (``_http.http_user``),
+    so tests never see each other's memories; its child processes start once, not once a test."""
+    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+    from _http import running
+
+    from memcli.service.app import Service, create_app
+    from memcli.settings import load_settings
+
+    folder = tmp_path_factory.mktemp("http-service")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("MEMCLI_CONFIG", str(folder / "none.toml"))
+        settings = load_settings(db=str(folder / "svc.db"))
+    with running(create_app(service=Service(settings, embedder=embedder))) as base_url:
+        yield base_url, settings
 
 
 # -- PostgreSQL (issue 13): one pgserver per session, one schema per test ------------------------

@@ -21,29 +21,21 @@ import pytest
 
 pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
 
-from _http import running  # noqa: E402
 
 from memcli.admin import Admin  # noqa: E402
 from memcli.errors import BadInputError  # noqa: E402
-from memcli.settings import load_settings  # noqa: E402
 
 ISO = "'someday' is not an ISO-8601 time (e.g. 2026-03-01 or 2026-03-01T09:30:00+08:00)"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory, embedder):
-    from memcli.service.app import Service, create_app
-
-    db = str(tmp_path_factory.mktemp("words") / "w.db")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("MEMCLI_CONFIG", str(tmp_path_factory.mktemp("cfg") / "none.toml"))
-        settings = load_settings(db=db)
-    svc = Service(settings, embedder=embedder)
-    with running(create_app(service=svc)) as base_url:
-        with Admin(settings=settings) as adm:
-            tok = adm.create_token(f"u-{uuid.uuid4().hex[:8]}")["token"]
-            op = adm.create_token(operator=True)["token"]
-        yield base_url, {"Authorization": f"Bearer {tok}"}, op
+def server(http_service):
+    """The session's server (``http_service``), a user of this module's and the operator's token."""
+    base_url, settings = http_service
+    with Admin(settings=settings) as adm:
+        tok = adm.create_token(f"u-{uuid.uuid4().hex[:8]}")["token"]
+        op = adm.create_token(operator=True)["token"]
+    return base_url, {"Authorization": f"Bearer {tok}"}, op
 
 
 def _err(r: httpx.Response, status: int = 400) -> str:

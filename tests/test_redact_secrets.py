@@ -180,21 +180,12 @@ def test_capture_reports_what_it_redacted(cli, db_path: Path, embedder):
     assert CARD.encode() not in raw_bytes(db) and PIN_ZH.encode() not in raw_bytes(db)
 
 
-def test_http_capture_reports_what_it_redacted(tmp_path: Path, embedder, monkeypatch):
-    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+def test_http_capture_reports_what_it_redacted(http_service):
     import httpx
-    from _http import running
+    from _http import http_user
 
-    from memcli.admin import Admin
-    from memcli.service.app import Service, create_app
-    from memcli.settings import load_settings
-
-    monkeypatch.setenv("MEMCLI_CONFIG", str(tmp_path / "none.toml"))
-    settings = load_settings(db=str(tmp_path / "svc.db"), server_next_request_drain=False)
-    with Admin(settings=settings) as adm:
-        auth = {"Authorization": f"Bearer {adm.create_token('alice')['token']}"}
-    svc = Service(settings, embedder=embedder)
-    with running(create_app(service=svc)) as base:
-        r = httpx.post(f"{base}/v1/capture", json={"text": f"the door code is {PIN_ZH}"}, headers=auth)
+    base, settings = http_service
+    _, auth = http_user(settings, "alice")
+    r = httpx.post(f"{base}/v1/capture", json={"text": f"the door code is {PIN_ZH}"}, headers=auth)
     assert r.status_code == 200, r.text
     assert r.json()["redacted"] == {"code": 1} and PIN_ZH not in r.text

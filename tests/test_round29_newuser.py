@@ -66,24 +66,16 @@ def test_history_with_an_unpaired_surrogate_comes_back_sendable(mem) -> None:
     json.dumps(ctx.messages, ensure_ascii=False).encode("utf-8")  # sendable as it is
 
 
-def test_http_context_history_with_an_unpaired_surrogate_is_answered(tmp_path, embedder) -> None:
-    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+def test_http_context_history_with_an_unpaired_surrogate_is_answered(http_service) -> None:
     import httpx
-    from _http import running
+    from _http import http_user
 
-    from memcli.admin import Admin
-    from memcli.service.app import Service, create_app
-    from memcli.settings import load_settings
-
-    settings = load_settings(db=str(tmp_path / "h.db"))
-    with Admin(settings=settings) as adm:
-        tok = adm.create_token("mei")["token"]
-    with running(create_app(service=Service(settings, embedder=embedder))) as base:
-        hdr = {"Authorization": f"Bearer {tok}", "content-type": "application/json"}
-        body = '{"query": "tea?", "format": "messages", "history": [{"role": "user", "content": "hi \\ud800"}]}'
-        r = httpx.post(f"{base}/v1/context", content=body, headers=hdr, timeout=60)
-        assert r.status_code == 200, r.text
-        assert r.json()["messages"] == [{"role": "user", "content": "hi "}]
+    base, settings = http_service
+    hdr = {**http_user(settings, "mei")[1], "content-type": "application/json"}
+    body = '{"query": "tea?", "format": "messages", "history": [{"role": "user", "content": "hi \\ud800"}]}'
+    r = httpx.post(f"{base}/v1/context", content=body, headers=hdr, timeout=60)
+    assert r.status_code == 200, r.text
+    assert r.json()["messages"] == [{"role": "user", "content": "hi "}]
 
 
 def test_mcp_answers_a_request_its_sdk_cannot_parse(db_path, embedder) -> None:
@@ -176,32 +168,28 @@ def test_metadata_nested_too_deeply_is_bad_input_everywhere(mem) -> None:
     assert [i.statement for i in mem.list(include_all=True)] == ["I like plums"]
 
 
-def test_http_bodies_nested_too_deeply_are_400(tmp_path, embedder) -> None:
-    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+def test_http_bodies_nested_too_deeply_are_400(http_service) -> None:
     import httpx
-    from _http import running
+    from _http import http_user
 
     from memcli.admin import Admin
-    from memcli.service.app import Service, create_app
-    from memcli.settings import load_settings
 
-    settings = load_settings(db=str(tmp_path / "d.db"))
-    with Admin(settings=settings) as adm:
-        tok = adm.create_token("mei")["token"]
+    base, settings = http_service
+    hdr = {**http_user(settings, "mei")[1], "content-type": "application/json"}
     deep = "[" * 600 + "]" * 600
-    with running(create_app(service=Service(settings, embedder=embedder))) as base:
-        hdr = {"Authorization": f"Bearer {tok}", "content-type": "application/json"}
-        for route, body, field in (
-                ("memories", json.dumps({"text": "I like damsons", "metadata": _nested(600)}), "metadata"),
-                ("context", '{"query": "tea?", "history": [' + deep + "]}", "history"),
-                ("context", '{"query": "tea?", "history": [{"role": "user", "content": "hi", "x": ' + deep + "}]}",
-                 "history"),
-                ("capture", '{"text": "I like damsons", "session": ' + deep + "}", "session")):
-            r = httpx.post(f"{base}/v1/{route}", content=body, headers=hdr, timeout=60)
-            assert r.status_code == 400, r.text
-            assert r.json()["error"]["message"] == f"{field}: nested more than 64 levels deep"
-        with Admin(settings=settings) as adm:
-            assert adm.stats()["sources"] == 0
+    with Admin(settings=settings) as adm:
+        sources = adm.stats()["sources"]  # the session's server: other tests' turns are there already
+    for route, body, field in (
+            ("memories", json.dumps({"text": "I like damsons", "metadata": _nested(600)}), "metadata"),
+            ("context", '{"query": "tea?", "history": [' + deep + "]}", "history"),
+            ("context", '{"query": "tea?", "history": [{"role": "user", "content": "hi", "x": ' + deep + "}]}",
+             "history"),
+            ("capture", '{"text": "I like damsons", "session": ' + deep + "}", "session")):
+        r = httpx.post(f"{base}/v1/{route}", content=body, headers=hdr, timeout=60)
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["message"] == f"{field}: nested more than 64 levels deep"
+    with Admin(settings=settings) as adm:
+        assert adm.stats()["sources"] == sources  # nothing written
 
 
 def test_langgraph_namespace_user_follows_the_one_user_rule(db_path, embedder) -> None:

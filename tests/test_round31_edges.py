@@ -108,22 +108,13 @@ def test_import_names_the_file_the_line_and_the_column(cli, tmp_path) -> None:
 
 # -- HTTP -------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def server(tmp_path_factory, embedder):
-    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
-    from _http import running
-
-    from memcli.service.app import Service, create_app
-    from memcli.settings import load_settings
-
-    db = str(tmp_path_factory.mktemp("edges31") / "h.db")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("MEMCLI_CONFIG", str(tmp_path_factory.mktemp("cfg") / "none.toml"))
-        settings = load_settings(db=db)
-    with running(create_app(service=Service(settings, embedder=embedder))) as base_url:
-        with Admin(settings=settings) as adm:
-            tok = adm.create_token(f"u-{uuid.uuid4().hex[:8]}")["token"]
-            op = adm.create_token(operator=True)["token"]
-        yield base_url, {"Authorization": f"Bearer {tok}", "content-type": "application/json"}, op
+def server(http_service):
+    """The session's server (``http_service``), a user of this module's and the operator's token."""
+    base_url, settings = http_service
+    with Admin(settings=settings) as adm:
+        tok = adm.create_token(f"u-{uuid.uuid4().hex[:8]}")["token"]
+        op = adm.create_token(operator=True)["token"]
+    return base_url, {"Authorization": f"Bearer {tok}", "content-type": "application/json"}, op
 
 
 def _err(r: httpx.Response) -> str:

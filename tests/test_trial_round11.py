@@ -126,27 +126,18 @@ def test_an_english_episode_standing_for_a_memory_names_it(db_path, embedder):
     assert all(h.memory_ids == [] for h in hits if h.origin != "episode")
 
 
-def test_http_non_utf8_body_is_bad_input_and_list_takes_as_of(tmp_path, embedder, monkeypatch):
-    pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
+def test_http_non_utf8_body_is_bad_input_and_list_takes_as_of(http_service):
     import httpx
-    from _http import running
+    from _http import http_user
 
-    from memcli.admin import Admin
-    from memcli.service.app import Service, create_app
-    from memcli.settings import load_settings
-
-    monkeypatch.setenv("MEMCLI_CONFIG", str(tmp_path / "none.toml"))
-    settings = load_settings(db=str(tmp_path / "svc.db"))
-    svc = Service(settings, embedder=embedder)
-    with Admin(settings=settings) as adm:
-        auth = {"Authorization": f"Bearer {adm.create_token('alice')['token']}"}
-    with running(create_app(service=svc)) as base:
-        r = httpx.post(f"{base}/v1/capture", content=b'{"text": "caf\xe9"}', headers={
-            **auth, "content-type": "application/json"})
-        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_input", r.text
-        for text, at in (("I live in Leeds", "2025-02-01"), ("I moved to York", "2026-05-01")):
-            assert httpx.post(f"{base}/v1/memories", json={"text": text, "at": at}, headers=auth).status_code == 201
-        then = httpx.get(f"{base}/v1/memories", params={"as_of": "2025-12-31"}, headers=auth).json()["memories"]
-        assert [m["statement"] for m in then] == ["I live in Leeds"]
-        bad = httpx.get(f"{base}/v1/memories", params={"as_of": "soon"}, headers=auth)
-        assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_input"
+    base, settings = http_service
+    _, auth = http_user(settings, "alice")
+    r = httpx.post(f"{base}/v1/capture", content=b'{"text": "caf\xe9"}', headers={
+        **auth, "content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_input", r.text
+    for text, at in (("I live in Leeds", "2025-02-01"), ("I moved to York", "2026-05-01")):
+        assert httpx.post(f"{base}/v1/memories", json={"text": text, "at": at}, headers=auth).status_code == 201
+    then = httpx.get(f"{base}/v1/memories", params={"as_of": "2025-12-31"}, headers=auth).json()["memories"]
+    assert [m["statement"] for m in then] == ["I live in Leeds"]
+    bad = httpx.get(f"{base}/v1/memories", params={"as_of": "soon"}, headers=auth)
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_input"
