@@ -114,3 +114,42 @@ def pair_kept(mem: Any, first: str, second: str) -> None:
     items = pair_drained(mem, first, second)
     assert second in items, items
     assert {first, second} <= active_of(items), items
+
+
+def cases_told(db: str, cases: dict[str, tuple[Sequence[str], Any, Any]], embedder: Any) -> dict[str, dict[str, Any]]:
+    """Each case's turns (``cases[name][0]``) captured a month apart to its own user ``name`` on ``db``, drained
+    once; returns each case's memories (ended ones too) by statement. No task may be retried or dead."""
+    from memcli import Memory
+    from memcli.admin import Admin
+
+    for name, (turns, _, _) in cases.items():
+        with Memory(db=db, user=name, embedder=embedder) as m:
+            for n, text in enumerate(turns):
+                m.capture(text, at=f"2026-0{n + 2}-05T09:00:00Z")
+    with Admin(db=db, embedder=embedder) as adm:
+        s = adm.drain()
+        assert s.dead == 0 and s.retried == 0, s.errors
+    out = {}
+    for name in cases:
+        with Memory(db=db, user=name, embedder=embedder) as m:
+            out[name] = {it.statement: it for it in m.list(include_all=True)}
+    return out
+
+
+def speaker_stores(chat: dict[str, Any], folder: Callable[[str], Any], embedder: Any, **memory: Any) -> dict[str, Any]:
+    """A LoCoMo-format chat's speakers, each in a store of their own (``folder(speaker)`` / m.db) after their own
+    turns, captured at their session's time (key: the turn's id) and drained once; ``memory``: more ``Memory``
+    options (``episodes=False``). The caller closes the stores."""
+    from memcli import Memory
+    from memcli.eval.locomo_e2e import _speaker_turns
+
+    _, turns = _speaker_turns(chat)
+    out = {}
+    for speaker, said in turns.items():
+        m = Memory(db=str(folder(speaker) / "m.db"), user=speaker, embedder=embedder, **memory)
+        for dia, at, text in said:
+            m.capture(text, at=at, session=dia.split(":")[0], key=dia)
+        s = m.drain()
+        assert s.dead == 0 and s.retried == 0, s.errors
+        out[speaker] = m
+    return out

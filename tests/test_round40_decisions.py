@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _stores import cases_told
 
 from memcli.write.rules.cleft import en_plain
 from memcli.write.rules.en_denial import denial_last
@@ -64,23 +65,8 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 
 @pytest.fixture(scope="module")
 def told(tmp_path_factory: Any, embedder: Any) -> dict[str, dict[str, Any]]:
-    """Each case's memories (ended ones too) by statement, its turns told a week apart to its own user."""
-    from memcli import Memory
-    from memcli.admin import Admin
-
-    db = str(tmp_path_factory.mktemp("r40") / "m.db")
-    for name, (turns, _, _) in CASES.items():
-        with Memory(db=db, user=name, embedder=embedder) as m:
-            for n, text in enumerate(turns):
-                m.capture(text, at=f"2026-0{n + 2}-05T09:00:00Z")
-    with Admin(db=db, embedder=embedder) as adm:
-        s = adm.drain()
-        assert s.dead == 0 and s.retried == 0, s.errors
-    out = {}
-    for name in CASES:
-        with Memory(db=db, user=name, embedder=embedder) as m:
-            out[name] = {it.statement: it for it in m.list(include_all=True)}
-    return out
+    """Each case's memories (ended ones too) by statement, its turns told a month apart to its own user."""
+    return cases_told(str(tmp_path_factory.mktemp("r40") / "m.db"), CASES, embedder)
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _stores import speaker_stores
 
 from memcli.eval.locomo_e2e import _speaker_turns, answer_words, covers
 from memcli.write.rules.coref import resolve
@@ -46,18 +47,7 @@ def chat() -> dict[str, Any]:
 def stores(chat: dict[str, Any], tmp_path_factory: Any, embedder: Any) -> Any:
     """Each speaker's store after their own turns, captured at their session's time and drained once (episodes
     off: the memories alone answer)."""
-    from memcli import Memory
-
-    _, turns = _speaker_turns(chat)
-    out = {}
-    for speaker, said in turns.items():
-        m = Memory(db=str(tmp_path_factory.mktemp(speaker) / "m.db"), user=speaker, embedder=embedder,
-                   episodes=False)
-        for dia, at, text in said:
-            m.capture(text, at=at, session=dia.split(":")[0], key=dia)
-        s = m.drain()
-        assert s.dead == 0 and s.retried == 0, s.errors
-        out[speaker] = m
+    out = speaker_stores(chat, tmp_path_factory.mktemp, embedder, episodes=False)
     yield out
     for m in out.values():
         m.close()
