@@ -281,3 +281,18 @@ def test_calibrate_tables_fit_80_columns(monkeypatch: pytest.MonkeyPatch) -> Non
                "hybrid", "0.928/0.977/0.787", "CONFLICT"]
     assert all(any(h in ln for ln in lines) for h in headers)  # each header and cell on one line: nothing wrapped
     assert sum("NOOP prec" in ln for ln in lines) == 1 and not any(ln.strip() in ("prec", "cos") for ln in lines)
+
+
+def test_news_about_someone_of_the_users_keeps_their_lists_too(tmp_path, embedder):
+    """Merge of round 41: a telling about a relative kept only their one-value facts, so 今晚给我老婆做饭 lost her
+    peanut allergy and her liking (main showed both). The person the news is about brings any fact of theirs."""
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "w.db"), user="cook", embedder=embedder) as m:
+        for s in ("我老婆对花生过敏", "我老婆特别爱吃泰国菜", "我对青霉素过敏", "My husband is allergic to shellfish"):
+            m.capture(s, at="2026-05-01T09:00:00Z")
+        m.drain()
+        zh = m.context("今晚给我老婆做饭", budget_ms=60000).text
+        assert "我老婆对花生过敏" in zh and "青霉素" not in zh
+        en = m.context("I'm making dinner for my husband tonight", budget_ms=60000).text
+        assert "My husband is allergic to shellfish" in en and "青霉素" not in en

@@ -19,8 +19,9 @@ predicate and is no telling. Greetings and thanks alone are small talk and get n
   :func:`memcli.read.answer.topic_coverage`): the message speaks of its thing (penicillin, the Berlin marathon);
 - it holds the value of a one-value attribute the message tells, of the same subject (``job`` for "I started a
   new job at …", ``elder_brother.job`` for 我哥哥换工作了: the news may replace it; ``slots.is_functional``);
-- the message is about someone of the user's and the hit is that person's fact of a one-value attribute (their
-  name, job, city: who the news is about), not one of their lists (a like, an allergy);
+- the message is about someone of the user's and the hit is a fact of that person (their name, job, city: who the
+  news is about; their likes and allergies too: 今晚给我老婆做饭 needs her peanut allergy), unless the message tells
+  that same list (below);
 - it names a thing of the kind the message names (a car for "I just bought a new car":
   :func:`memcli.read.kinds.kind_feature`);
 - the gate reads it as a near-certain answer (p ≥ :data:`SURE_P`): the same thing in other words ("I'm so nervous
@@ -94,21 +95,24 @@ def tells(message: str) -> bool:
 
 def _kept_by_slot(message: str, query_slots: Sequence[str], hit: Any) -> bool:
     """The hit's slot is a one-value attribute the message tells of the same subject, or the message is about
-    someone of the user's and the hit is that person's one-value fact."""
+    someone of the user's and the hit is a fact of that person (a list's member too: cooking for one's wife, her
+    allergy is what the assistant needs)."""
     from memcli.read.answer import attr_feature
     from memcli.read.question_subject import subject_feature
     from memcli.slot_query import query_subject
     from memcli.slots import ME, is_functional, split_slot
 
     slot = hit.slot
-    if not slot or not is_functional(slot):
+    if not slot:
         return False
     subject = subject_feature(message, query_slots, slot, hit.statement)
     if subject < 0:
         return False
-    if attr_feature(query_slots, slot, hit.statement) > 0:
-        return subject > 0 or split_slot(slot)[0] == ME
-    return subject > 0 and query_subject(message) != ME
+    if subject > 0 and query_subject(message) != ME:
+        return True  # the person the news is about: any fact of theirs ("今晚给我老婆做饭": her peanut allergy)
+    if not is_functional(slot):
+        return False
+    return attr_feature(query_slots, slot, hit.statement) > 0 and (subject > 0 or split_slot(slot)[0] == ME)
 
 
 def about_told(message: str, tokens: Sequence[str], query_slots: Sequence[str], hit: Any) -> bool:
