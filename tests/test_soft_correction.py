@@ -28,7 +28,7 @@ def test_denied_values(text: str, denied: list[str]) -> None:
     ("My brother Kofi is 35", "Actually Kofi is 36, not 35", "My brother Kofi is 35", "Kofi is 36"),
     ("My cousin Ama lives in Accra", "No, Ama lives in Kumasi, not Accra", "My cousin Ama lives in Accra",
      "Ama lives in Kumasi"),
-    ("我表姐的女儿叫朵朵，今年五岁", "其实朵朵今年六岁，不是五岁", "我表姐的女儿今年五岁", "朵朵今年六岁"),
+    ("我表姐的女儿叫朵朵，今年五岁", "其实朵朵今年六岁，不是五岁", "我表姐的女儿朵朵今年五岁", "朵朵今年六岁"),
 ])
 def test_a_soft_correction_ends_the_denied_value(db: str, first: str, second: str, old: str, new: str) -> None:
     with Memory(db=db, user="alice") as m:
