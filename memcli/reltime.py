@@ -77,6 +77,9 @@ EN_STEPS = {"last": -1, "this": 0, "next": 1}
 #: a year by its word
 ZH_YEARS = {"大前年": -3, "前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: the English months, January first (a month's number is its index + 1)
+EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+             "november", "december")
 #: the Chinese weekdays after 周 / 星期 / 礼拜, Monday first (天 is Sunday as 日 is)
 ZH_WEEKDAYS = "一二三四五六日"
 

@@ -16,14 +16,14 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from memcli.reltime import EN_MONTHS
+
 __all__ = ["OUTSIDE", "asked_window", "in_window"]
 
 #: the factor of a hit said and dated outside the window when a hit inside it exists (LoCoMo conversations 0-4:
 #: 0.3 and 0.1 found the same, 0.55 — the asked value's factor — less)
 OUTSIDE = 0.3
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
 _MON = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d{2})"
@@ -38,7 +38,7 @@ _RELATIVE = re.compile(r"\b(?:before|after|since|until|till|by|prior to)\s+(?:th
 
 def _day(y: str, m: str, d: str) -> datetime | None:
     try:
-        return datetime(int(y), _MONTHS.index(m.casefold()) + 1, int(d), tzinfo=UTC)
+        return datetime(int(y), EN_MONTHS.index(m.casefold()) + 1, int(d), tzinfo=UTC)
     except ValueError:
         return None
 
@@ -57,7 +57,7 @@ def asked_window(question: str) -> tuple[datetime, datetime] | None:
     months = list(_MONTH_ONLY.finditer(question))
     if len(months) != 1 or _bound(question, months[0].start()):
         return None
-    y, mo = int(months[0].group(2)), _MONTHS.index(months[0].group(1).casefold()) + 1
+    y, mo = int(months[0].group(2)), EN_MONTHS.index(months[0].group(1).casefold()) + 1
     start = datetime(y, mo, 1, tzinfo=UTC)
     return start, datetime(y + mo // 12, mo % 12 + 1, 1, tzinfo=UTC)
 

@@ -31,6 +31,7 @@ from typing import Any
 from memcli.numerals import en_number, zh_number
 from memcli.primed import primable
 from memcli.reltime import (
+    EN_MONTHS,
     EN_STEPS,
     EN_WEEKDAYS,
     ZH_STEPS,
@@ -70,8 +71,6 @@ class When:
         return out
 
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _CNUM = r"(\d{1,2}|十[一二]?|[一二三四五六七八九十])"
@@ -84,7 +83,7 @@ def _cn(t: str) -> int:
 
 def _month_no(word: str) -> int:
     w = word.casefold()[:3]
-    return next(i for i, m in enumerate(_MONTHS, 1) if m.startswith(w))
+    return next(i for i, m in enumerate(EN_MONTHS, 1) if m.startswith(w))
 
 
 def _back_months(at: datetime, n: int) -> tuple[int, int]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.reltime import EN_MONTHS, EN_WEEKDAYS
 from memcli.write.rules.match import Match
 
 __all__ = ["union_told"]
@@ -44,10 +45,8 @@ _EN_ME = re.compile(rf"^I(?:'m|’m| am| have been|'ve been|’ve been| got)? {_
                     rf"(?:(?:{_EN_SPOUSE}|{_EN_PARTNER}) (?:to |with )?|in a relationship with )"
                     rf"{_EN_REL}{_EN_NAME}\b")
 _EN_NOT_NAME = frozenset({"i", "he", "she", "they", "we", "him", "her", "them", "someone", "somebody", "my", "our",
-                          "the", "a", "an", "this", "that", "last", "next", "in", "on", "at", "monday", "tuesday",
-                          "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
-                          "april", "may", "june", "july", "august", "september", "october", "november",
-                          "december", "god", "christ"})
+                          "the", "a", "an", "this", "that", "last", "next", "in", "on", "at", "god", "christ",
+                          *EN_WEEKDAYS, *EN_MONTHS})
 
 _ZH_ADV = r"(?:已经|刚|刚刚|终于|早就|正式|前不久|去年|今年|上个月|年初|年底)*"
 _ZH_VERB = r"(结婚|领证|领了证|订婚|订了婚|在一起|谈恋爱|恋爱|确定了?关系|走到了一起)"
