@@ -87,6 +87,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
        en_verbs="work at|works at|work for|works for|employed by|working at|working for|intern at",
        query="在哪上班|在哪工作|在哪儿上班|在哪里上班|在哪里工作|在哪儿工作|工作地|工作地点|上班的地方|"
              "where do i work|who do i work for|work"),
+    _A("department", "identity", True, zh_nouns="部门|科室", query="哪个部门|什么部门|哪个科室|哪个部|什么科室"),
     _A("job", "identity", True, zh_nouns="职业|工作|职位|职务|岗位|行业|身份", zh_verbs="当|做|干|担任",
        en_nouns="job|occupation|profession|position|role",
        en_verbs="work as|works as|working as",

@@ -4,6 +4,9 @@
   now, in the words as said (``New job at City General``; the rest, the job said again, is read on);
 - 换到市第一医院上班了 / 跳槽到字节跳动了: the workplace now (我现在在市第一医院上班); 还是当护士 / 还是护士:
   the job as it was (我还是护士). A pro-drop clause is the speaker's.
+- Round 42: the change told with where it left (从华为跳槽到了腾讯) is the same new workplace; a transfer (调到 /
+  转到) to a department named alone (调到了市场部) is the department now (我现在在市场部工作, slot ``department``); one
+  to a branch or a town (调到苏州分公司) is read by the rules as said.
 - A new job told as a start, a hire, a join or a move (round 29: stored with no job slot, or ``event.joined_…``,
   so the job question's ``context`` left it out and the old job stayed active): "Next week I start at a bank as
   a teller", "I got hired as a barista at a cafe", "I joined a firm as a paralegal", "I took a job as a chef",
@@ -28,7 +31,7 @@ from memcli.write.rules.en_plan import plan_of
 from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
 from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
-from memcli.write.rules.spots import is_spot
+from memcli.write.rules.spots import is_department, is_spot
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
 __all__ = ["en_occupation", "job_started", "plan_or_job", "zh_job_moved", "zh_occupation"]
@@ -102,10 +105,13 @@ _ZH_DATED = re.compile(r"今年|上个?月|这个?月|[一二三四五六七八�
 _ZH_WHEN_MOVED = (r"(?:(?:今年|去年|上个?月|这个?月|[一二三四五六七八九十\d]{1,3}月份?|年初|年中|年底|月初|月底|"
                   r"最近|刚刚?|已经)(?:[一二三四五六七八九十\d]{1,3}月份?)?(?:初|中|底)?)?")
 _ZH_MOVED = re.compile(
-    rf"^{_ZH_WHEN_MOVED}我?{_ZH_WHEN_MOVED}(?:现在)?(?:也)?"
-    r"(?:换到|换去|跳槽到|跳槽去|跳到|换工作到|换工作去|换工作换到)了?"
+    rf"^{_ZH_WHEN_MOVED}我?{_ZH_WHEN_MOVED}(?:现在)?(?:也)?(?:从(?P<old>[^，,。我]{{2,12}}?))?(?:被)?"
+    r"(?P<verb>换到|换去|跳槽到|跳槽去|跳到|换工作到|换工作去|换工作换到|调到|调去|调进|转到|转去)了?"
     r"(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$"
 )
+#: the verbs of a transfer (调到, 转到): read here only with a department (市场部); a time, a dose, a seat, a branch
+#: (调到九点, 调到夜班, 调到苏州分公司) is read by the rules as said (round 42)
+_ZH_TRANSFER = re.compile(r"调|转")
 #: when a new job starts or started, said before its verb (下个月, 下周一, 明天, 上个月, 刚, 已经): the memory
 #: holds from when it is told, as 换到 X does
 _ZH_WHEN = (r"(?:从)?(?:下个?月|下周[一二三四五六日天]?|下星期[一二三四五六日天]?|下礼拜|明年|明天|后天|月底|年后|"
@@ -196,7 +202,10 @@ def zh_job_moved(clause: str) -> str | None:
     """One prepared clause as the fact it tells (换到市第一医院上班了 → 我现在在市第一医院上班, 还是当护士 →
     我还是护士); None for any other clause."""
     if m := _ZH_MOVED.match(clause):
-        if is_spot(m.group("place")):
+        place = m.group("place")
+        if is_department(place) and not (m.group("old") and not is_department(m.group("old"))):
+            return f"我现在在{place}工作"  # 调到了市场部, 从销售部调到了市场部: the department now (round 42)
+        if is_spot(place) or _ZH_TRANSFER.match(m.group("verb")):
             return None  # 我换到了新的座位, 换到三楼, 换到夜班: a spot inside the same place, no new job (round 40)
         if re.search(r"去年|前年", clause[: m.start("place")]):
             return None  # 去年跳槽到了美团: a change of an earlier year, read by the rules as the dated event it tells

@@ -7,13 +7,16 @@ vocabulary of the parts of a building and the shifts of a day, in both languages
 
 Round 41: a team, a department or a rota moved to is such a spot too — a unit inside the same employer
 ("I moved to the marketing team" was a new ``residence``; 调到了市场部).
+
+Round 42: :func:`is_department` — a department named alone (市场部, 财务科, 人事部门) is where one works inside the
+employer: its own slot (``department``), so a move between departments ends the old one and leaves the employer.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["is_spot"]
+__all__ = ["is_department", "is_spot"]
 
 _NUM = r"(?:[一二三四五六七八九十百\d]+|[a-z]?\d+)"
 _ZH_SPOT = re.compile(r"(?:座位|座儿|位子|位置|工位|办公桌|桌子|桌|工区|卡座|隔间|会议室|办公室|窗边|靠窗|角落|"
@@ -35,3 +38,14 @@ def is_spot(value: str) -> bool:
     if re.search(r"[\u4e00-\u9fff]", v):
         return bool(_ZH_SPOT.search(v))
     return bool(_EN_SPOT.search(_EN_AFTER.sub("", v)))
+
+
+#: a department named alone: a few characters then 部 / 部门 / 科 / 科室 / 处 (not 总部, 分部, 俱乐部, 东部, 全部 …)
+_ZH_DEPARTMENT = re.compile(r"[\u4e00-\u9fff]{1,5}?(?:(?<![总分本乐东西南北中全内外局干])部门?|(?<![学专内外牙儿眼])科室?|"
+                            r"(?<![到远好难去此彼各])处)")
+
+
+def is_department(value: str) -> bool:
+    """``value`` (Chinese) is a department named alone, nothing before it (市场部, 财务科, 人事部门; not 银行的信贷部,
+    总部, 分部, 俱乐部): where one works inside one employer, the ``department`` slot (round 42)."""
+    return bool(_ZH_DEPARTMENT.fullmatch(value.strip().rstrip("了。！!")))

@@ -13,7 +13,7 @@ from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_v
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import zh_rented_place
-from memcli.write.rules.spots import is_spot
+from memcli.write.rules.spots import is_department, is_spot
 from memcli.write.rules.zh_lists import owned_list
 from memcli.write.rules.zh_words import (
     _ADVERB,
@@ -195,7 +195,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         v = _clean_value(m.group(1))
         if m.lastindex == 2 and (j := _clean_value(m.group(2))) and _OCCUPATION.search(j):
             return [_fact(key, "job", j)]  # 在医院当护士: the job is the attribute, the place its detail
-        return [_fact(key, "workplace", v)] if v and not rx(r"^(?:家|线上|网上)$").match(v) else []
+        attr = "department" if is_department(m.group(1)) else "workplace"  # 在市场部上班: inside the employer (r. 42)
+        return [_fact(key, attr, v)] if v and not rx(r"^(?:家|线上|网上)$").match(v) else []
     m = _EDUCATION.match(rx(r"^(?:正在|在)?读(?=博士|硕士|研究生|本科)").sub("", q))  # 在读博士 = 博士
     if m and not thing:
         return [_fact(key, "education", m.group(1))]
