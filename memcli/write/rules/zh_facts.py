@@ -14,7 +14,7 @@ from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import zh_rented_place
 from memcli.write.rules.spots import is_department, is_spot
-from memcli.write.rules.zh_lists import owned_list
+from memcli.write.rules.zh_lists import counted_head, counted_item, owned_list
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -366,10 +366,10 @@ def _parts(sent: str) -> list[str]:
     i = 0
     while i < len(parts):
         j = i
-        while out and j < len(parts) and item(parts[j]):
-            j += 1
-        if j > i and (re.search(r"和|以及|还有|等|或者?", parts[j - 1]) or _LIST_HEAD.search(out[-1]) and not any(
-                "的" in p for p in parts[i:j])):  # 我爱吃饺子，馄饨: a liking's or a having's list (round 41)
+        while out and j < len(parts) and (item(parts[j]) or counted_head(out[-1]) and counted_item(parts[j])):
+            j += 1  # (我养了一只猫，两只乌龟: a counted list, round 42)
+        if j > i and (re.search(r"和|以及|还有|等|或者?", parts[j - 1]) or (_LIST_HEAD.search(out[-1]) or counted_head(
+                out[-1])) and not any("的" in p for p in parts[i:j])):  # 我爱吃饺子，馄饨: a list (round 41)
             out[-1] = "、".join([out[-1], *(p.strip() for p in parts[i:j])])
             i = j
             continue

@@ -14,7 +14,7 @@ from memcli import slots
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import _CLF, _NUM, _TAIL
 
-__all__ = ["one_object", "owned_list"]
+__all__ = ["counted_head", "counted_item", "one_object", "owned_list"]
 
 
 def _clean(v: str) -> str | None:
@@ -23,6 +23,23 @@ def _clean(v: str) -> str | None:
 
 
 _VERBS = "吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍"
+#: a part that has or keeps a counted thing (我养了一只猫, 家里有两个孩子, 我有一个哥哥): counted parts after it list more
+_COUNTED_HEAD = re.compile(rf"(?:有|养了?|买了|生了)(?:{_NUM}){_CLF}[^，,、的了在是]{{1,6}}$")
+#: a counted noun alone (两只乌龟, 一个妹妹): a number, a measure word, a short noun — nothing it does or is
+_COUNTED_ITEM = re.compile(rf"(?:{_NUM}){_CLF}[\u4e00-\u9fff]{{1,6}}")
+
+
+def counted_head(part: str) -> bool:
+    """``part`` ends on having or keeping a counted thing (我养了一只猫, 家里有两个孩子) — round 42."""
+    return bool(_COUNTED_HEAD.search(part.strip()))
+
+
+def counted_item(part: str) -> bool:
+    """``part`` is a counted noun alone (两只乌龟, 一个妹妹; not 一个上小学, 两个很调皮): an item of a counted list
+    cut by a comma (我养了一只猫，两只乌龟: two things kept, one fact each) — round 42."""
+    p = part.strip()
+    return bool(_COUNTED_ITEM.fullmatch(p)) and not re.search(r"[的了在是很都也还上去做]", p[2:]) and \
+        len(re.findall(rf"{_NUM}{_CLF}", p)) == 1  # (一个儿子一个女儿: what the two are, not two more)
 _COUNTED = re.compile(rf"^{_NUM}?{_CLF}")
 
 
