@@ -66,7 +66,7 @@ from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
-from memcli.write.event_change import plan_slot_for, rescheduled
+from memcli.write.event_change import PLAN_SLOT, plan_slot_for, rescheduled
 from memcli.write.extract import enrich
 from memcli.write.fitted import hide_floor
 from memcli.write.given_up import give_up_of, given_up_ends, given_up_kept
@@ -105,7 +105,7 @@ from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
-from memcli.write.plan_kept import plan_change_kept
+from memcli.write.plan_kept import plan_change_ends, plan_change_kept
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.switch_change import switch_ends, switch_kept
@@ -247,6 +247,11 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
         rows += store.active_in_slot(user, new.slot)
     plans = store.active_in_slot(user, ps) if (ps := plan_slot_for(new.slot)) else []  # (a relative's: theirs)
     rows += plans  # a plan called off: the trip it names, or the only one planned
+    if (new.slot or "").endswith(PLAN_SLOT):  # a plan changed (不去成都了，改去重庆): the plan it names (round 42)
+        for row in store.active_in_slot(user, new.slot or ""):
+            if row["id"] not in exclude and (why := plan_change_ends(new, _facts(row["statement"], row["slot"]))):
+                return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
+                            f"{why}; {plan.reason}", "slot")
     for row in rows:
         if row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
             continue

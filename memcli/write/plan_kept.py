@@ -7,8 +7,11 @@ p 1.00) — and so ended "I'm flying to Denver next week", another trip, as read
 dropped. A plan of the same slot is the one changed when it names the place the change drops (Oslo, 云南) or the
 place it changes to; a change that names the place it drops keeps every other plan. A plan told without the place it
 drops (我们的旅行改成去新疆了) and a stored plan that each name a time and share none (五一 / 十一, April / next week)
-are two trips too. Any other pair is the judge's — and so is a pair told in two languages (里斯本 / Lisbon: a place's
+are two trips too; so are a work trip and a holiday (出差 / 度假, round 42). Any other pair is the judge's — and so is a pair told in two languages (里斯本 / Lisbon: a place's
 two names share no words).
+
+Round 42: :func:`plan_change_ends` — the plan a change names ends even when the judge saw two facts (我下个月去成都 /
+我不去成都了，改去重庆: the change names 成都; 暑假我们去青岛玩 / 我们暑假改去大连了: a new place for the same time).
 
 Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
 """
@@ -20,7 +23,7 @@ import re
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 
-__all__ = ["dropped_place", "plan_change_kept", "plan_times"]
+__all__ = ["dropped_place", "plan_change_ends", "plan_change_kept", "plan_times"]
 
 _SLOT = "plan.destination"
 #: the place a Chinese change drops: 不去 / 没去 / 不再去 + the place (+ 了, a comma, the end)
@@ -31,7 +34,10 @@ _EN_DROPPED = re.compile(
     r"cancell?ed (?:our|my|the) (?:trip|flight|vacation|holiday) to)\s+(?P<old>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,3})")
 #: the times a Chinese plan is told with (a holiday, a month, a season, next year)
 _ZH_TIME = re.compile(r"春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|暑假|寒假|[一二三四五六七八九十\d]{1,2}月|"
-                      r"[春夏秋冬]天|年底|年初")
+                      r"[春夏秋冬]天|年底|年初|下个?月|明年|后年|下半年|下周|下星期|下礼拜")
+#: what a Chinese trip is for: work (出差, 开会, 培训) or leisure (旅游, 度假, 玩, 探亲) — a trip of each is two trips
+_ZH_WORK_TRIP = re.compile(r"出差|开会|培训|参会|公干")
+_ZH_LEISURE_TRIP = re.compile(r"旅游|旅行|度假|度蜜月|玩|探亲|过年|看樱花|看海")
 #: the times an English plan is told with ("May" only after "in": the verb is the commoner word)
 _EN_TIME = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
                       r"spring|summer|fall|autumn|winter|christmas|easter|thanksgiving|new year)\b|\bin may\b")
@@ -74,4 +80,31 @@ def plan_change_kept(new: Facts, old: Facts) -> str | None:
     tn, to = plan_times(new.statement), plan_times(old.statement)
     if tn and to and not tn & to:
         return f"two plans of other times ({'/'.join(sorted(tn))}; {'/'.join(sorted(to))}): another trip"
+    if lang_of(new.statement) == "zh" and any(
+            _ZH_WORK_TRIP.search(a) and _ZH_LEISURE_TRIP.search(b) and not _ZH_WORK_TRIP.search(b)
+            for a, b in ((to_simplified(new.statement), to_simplified(old.statement)),
+                         (to_simplified(old.statement), to_simplified(new.statement)))):
+        return "a work trip and a holiday: two trips (round 42)"
+    return None
+
+
+#: a plan's new place told as a change (改去, 改成, 换成 …) — what a redirect without the dropped place says
+_ZH_REDIRECT = re.compile(r"改去|改成|改为|改到|换成|换去|换到")
+
+
+def plan_change_ends(new: Facts, old: Facts) -> str | None:
+    """Why the changed plan ``new`` ends the stored plan ``old`` (both ``plan.destination`` of one owner, one
+    language) though the judge read two facts, or None: ``new`` drops the place ``old`` goes to (不去成都了，改去重庆)
+    or, in Chinese, redirects a trip (改去, 换成) of a time ``old`` is told with (暑假 / 暑假); ``old`` names not the
+    new place (another trip there is the judge's)."""
+    if not (new.slot and new.slot == old.slot and new.slot.endswith(_SLOT)) or not new.value:
+        return None
+    if lang_of(new.statement) != lang_of(old.statement) or _names(old.statement, new.value):
+        return None
+    if (was := dropped_place(new.statement)) is not None:
+        return f"a plan changed from {was} to {new.value}: the trip to {was} ends" if _names(old.statement, was) \
+            else None
+    if lang_of(new.statement) == "zh" and _ZH_REDIRECT.search(to_simplified(new.statement)) and \
+            (shared := plan_times(new.statement) & plan_times(old.statement)):
+        return f"a trip of {'/'.join(sorted(shared))} redirected to {new.value}: the plan told before ends"
     return None
