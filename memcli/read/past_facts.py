@@ -213,9 +213,11 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> t
 
     if routine_asked(question):
         return None
-    from memcli.read.time_intent import year_window
+    from memcli.read.time_intent import month_window, year_window
 
     named = said_when.asked_window(question) if lang != "zh" and as_of is None else None
+    if lang == "zh" and (month := month_window(question, as_of or now_utc(), tz)):  # 去年三月 (round 42): not 去年
+        return month
     return named or relative_window(question, as_of or now_utc(), tz) or year_window(question, tz)
 
 

@@ -17,7 +17,8 @@ tells and the calendar arithmetic are :mod:`memcli.reltime`'s, shared with the w
   dated in it (``valid_from``, ``event_when``) or a turn said in it ranks above the others, which keep
   :data:`memcli.read.said_when.OUTSIDE` of their score; and a hit in the window of a question about the user's
   own doings is an answer to it (:func:`memcli.read.past_facts.window_answers`). A habit, a fact with no date of
-  its own, is no event of the window, wherever it was said.
+  its own, is no event of the window, wherever it was said. Round 42: :func:`month_window`, a month inside a year
+  (2025年3月, 去年三月, 今年5月份), read before the year alone (去年).
 - :func:`asks_past`: the question asks what held before, not what holds now — "What car did I have before?",
   "Where did I use to live?", "my previous job", "previously", "formerly"; 我以前开什么车, 我之前住在哪, 原来的
   工作, 曾经. "before" or 之前 after a thing of the day ("before work", 睡觉之前) is a routine's time, not the past;
@@ -31,6 +32,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, tzinfo
 
+from memcli.numerals import zh_number
 from memcli.reltime import (
     EN_DAYS,
     EN_STEPS,
@@ -234,6 +236,31 @@ def year_window(question: str, tz: tzinfo = UTC) -> tuple[datetime, datetime] | 
         return None
     y = years.pop()
     return (datetime(y, 1, 1, tzinfo=tz).astimezone(UTC), datetime(y + 1, 1, 1, tzinfo=tz).astimezone(UTC))
+
+
+#: a month inside a year (round 42): 2025年3月, 去年三月, 今年5月份, 前年十二月 — a period, not a day (2025年3月5号: a
+#: date) nor a bound (三月以前, 3月以来)
+_MONTH_ZH = re.compile(r"(?:((?:19|20)\d\d)\s*年|(前年|去年|今年))\s*(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?:份)?"
+                       r"(?!\s*(?:\d|[一二三四五六七八九十])|[以之]?(?:前|后|来|起))")
+_YEARS_BACK = {"前年": 2, "去年": 1, "今年": 0}
+
+
+def month_window(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[datetime, datetime] | None:
+    """The calendar month ``question`` (Chinese) names inside a year (2025年3月, 去年三月, 今年5月份: a year said or
+    counted back from ``ref``, the question's time), as ``[start, end)`` in UTC of local midnights in ``tz``; None
+    when it names none, more than one, or a month that is no month (13月) — round 42."""
+    months: set[tuple[int, int]] = set()
+    for m in _MONTH_ZH.finditer(question):
+        year = int(m.group(1)) if m.group(1) else ref.astimezone(tz).year - _YEARS_BACK[m.group(2)]
+        month = int(m.group(3)) if m.group(3).isdigit() else zh_number(m.group(3))
+        if month is None or not 1 <= month <= 12:
+            return None
+        months.add((year, month))
+    if len(months) != 1:
+        return None
+    y, mo = months.pop()
+    end = (y + 1, 1) if mo == 12 else (y, mo + 1)
+    return datetime(y, mo, 1, tzinfo=tz).astimezone(UTC), datetime(*end, 1, tzinfo=tz).astimezone(UTC)
 
 
 def over_time(question: str) -> bool:
