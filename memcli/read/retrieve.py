@@ -41,6 +41,7 @@ from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.parts import recall_parts, split_question
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
+from memcli.read.routine import routine_answers
 from memcli.read.said_when import OUTSIDE, in_window
 from memcli.read.slot_leg import held_answers, query_slot_keys, slot_focus, slot_leg
 from memcli.read.time_intent import asks_past, told_when
@@ -307,7 +308,8 @@ class MemoryRetrievalService:
                          store.source_ids_by_item(user, [h.id for h in hits]))
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
         hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
-        if held_answers(hits, asked_q, info.slots, info.answer_min_p):  # round 40: the one slot asked, held
+        if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
+                hits, asked_q, info.answer_min_p)):  # round 40: the one slot asked, held; round 42: 我周末干嘛
             info.below_floor = sum(h.below_floor for h in hits)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
