@@ -1,6 +1,6 @@
 """What the user does at a recurring time (round 42): 我周末干嘛？, 我周末一般做什么, 我周三晚上做什么.
 
-Such a question asks the habits and plans told of that time (我周末一般去爬山, 我每周六去游泳), not any liking: the
+Such a question asks the habits and plans told of that time (我周末常去钓鱼, 我每周六去游泳), not any liking: the
 dense leg found 我喜欢喝普洱茶 for it (a question about oneself, "what", a liking of the user's), and the gate kept it
 at p 0.30–0.50 with nothing of the weekend stored. :func:`routine_time` reads the time asked: a day or part of the
 week said bare (周末, 周三, 星期六, 礼拜天, 晚上, 下班后; not 上周末 / 这周三, a window of days, nor a question in the

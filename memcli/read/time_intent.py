@@ -240,7 +240,8 @@ def year_window(question: str, tz: tzinfo = UTC) -> tuple[datetime, datetime] | 
 
 #: a month inside a year (round 42): 2025年3月, 去年三月, 今年5月份, 前年十二月 — a period, not a day (2025年3月5号: a
 #: date) nor a bound (三月以前, 3月以来)
-_MONTH_ZH = re.compile(r"(?:((?:19|20)\d\d)\s*年|(前年|去年|今年))\s*(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?:份)?"
+_MONTH_ZH = re.compile(r"(?:((?:19|20)\d\d)\s*年|(前年|去年|今年))\s*(\d{1,2}|十[一二]?|[一二三四五六七八九])"
+                       r"\s*月(?:份)?"
                        r"(?!\s*(?:\d|[一二三四五六七八九十])|[以之]?(?:前|后|来|起))")
 _YEARS_BACK = {"前年": 2, "去年": 1, "今年": 0}
 

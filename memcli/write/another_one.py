@@ -1,7 +1,7 @@
 """Another one of a kind stored is a second, not the one told again (round 42).
 
-我有一辆车 then 我又买了一辆车, 我养了一只猫 then 我又养了一只猫: the judge (and the slot, ``owns.车`` with the same value)
-read the second as a restatement (NOOP), and the second car was never stored. 一辆 / 一只 say "a", not the number
+我有一辆车 then 我又买了一辆车, 我养了一只猫 then 我又养了一只猫: the judge (and the slot, ``owns.车`` with the same
+value) read the second as a restatement (NOOP), and the second car was never stored. 一辆 / 一只 say "a", not the number
 one; 又 / 再 / 另(外) + a verb of getting or keeping + a count + a measure word tell one more of the kind: another
 fact beside the one stored (ADD). "I bought another car", "we got a second dog" alike.
 

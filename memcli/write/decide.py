@@ -37,6 +37,7 @@ from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.write import linked_change as lc
+from memcli.write.another_one import another_beside
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import (
     keyed_side_by_side,
@@ -60,14 +61,13 @@ from memcli.write.decide_range import (
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
 from memcli.write.deed_change import deed_plan
-from memcli.write.another_one import another_beside
 from memcli.write.degree_told import narrowed, reduction_beside
 from memcli.write.denied_plan import denied_kept, denied_of, denied_plan
 from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
-from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_change import PLAN_SLOT, plan_slot_for, rescheduled
+from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.extract import enrich
 from memcli.write.fitted import hide_floor
 from memcli.write.given_up import give_up_of, given_up_ends, given_up_kept

@@ -7,7 +7,8 @@ p 1.00) — and so ended "I'm flying to Denver next week", another trip, as read
 dropped. A plan of the same slot is the one changed when it names the place the change drops (Oslo, 云南) or the
 place it changes to; a change that names the place it drops keeps every other plan. A plan told without the place it
 drops (我们的旅行改成去新疆了) and a stored plan that each name a time and share none (五一 / 十一, April / next week)
-are two trips too; so are a work trip and a holiday (出差 / 度假, round 42). Any other pair is the judge's — and so is a pair told in two languages (里斯本 / Lisbon: a place's
+are two trips too; so are a work trip and a holiday (出差 / 度假, round 42). Any other pair is the
+judge's — and so is a pair told in two languages (里斯本 / Lisbon: a place's
 two names share no words).
 
 Round 42: :func:`plan_change_ends` — the plan a change names ends even when the judge saw two facts (我下个月去成都 /

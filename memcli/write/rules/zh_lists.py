@@ -23,7 +23,8 @@ def _clean(v: str) -> str | None:
 
 
 _VERBS = "吃喝看听玩做去逛打弹养穿用读画唱跳踢骑拍"
-#: a part that has or keeps a counted thing (我养了一只猫, 家里有两个孩子, 我有一个哥哥): counted parts after it list more
+#: a part that has or keeps a counted thing (我养了一只猫, 家里有两个孩子, 我有一个哥哥): counted parts after it list
+#: more
 _COUNTED_HEAD = re.compile(rf"(?:有|养了?|买了|生了)(?:{_NUM}){_CLF}[^，,、的了在是]{{1,6}}$")
 #: a counted noun alone (两只乌龟, 一个妹妹): a number, a measure word, a short noun — nothing it does or is
 _COUNTED_ITEM = re.compile(rf"(?:{_NUM}){_CLF}[\u4e00-\u9fff]{{1,6}}")

@@ -81,13 +81,15 @@ def plan_cancelled(clause: str) -> Match | None:
 #: a time said in several: 明年 + 三月)
 _LATER = r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中)?|暑假|寒假|春节|过年|国庆|五一|十一|端午|中秋|元旦|圣诞|[春夏秋冬]天|假期|年假|蜜月)"  # noqa: E501
 #: what is done there, after the place: a trip word
-_TRIP = r"(?:旅游|旅行|玩|度假|度蜜月|过年|过春节|探亲|出差|留学|自驾游?|看[^，,。我]{1,8}|参加[^，,。我]{1,8}|一趟|一次)"
+_TRIP = (r"(?:旅游|旅行|玩|度假|度蜜月|过年|过春节|探亲|出差|留学|自驾游?|看[^，,。我]{1,8}|参加[^，,。我]{1,8}|"
+         r"一趟|一次)")
 #: a trip planned: (我/我们/我们家/我和X/我 + a relative)(+ a time)计划/打算/准备/决定(+ a time)(一起)去/到/飞/回 + the
 #: place (+ a trip word); a time may be said in more than one word (明年三月, 今年十月底)
 #: a time of the coming days (下周, 下星期三, 这周末): a trip's only with a trip word (下周去深圳出差; round 42)
 _AHEAD = r"下个?月|明年|后年|下半年|下周|下星期|下礼拜"
 _NEAR = r"(?:下周[一二三四五六日天末]?|下星期[一二三四五六日天]?|下礼拜[一二三四五六日天]?|这周末|周末)"
-_MADE = re.compile(rf"^(?P<t0>(?:{_LATER}|{_NEAR})*)(?P<who>我们家|我们|我和[^，,。我]{{1,4}}|我(?:的)?(?P<rel>{_REL})|我)?"
+_MADE = re.compile(rf"^(?P<t0>(?:{_LATER}|{_NEAR})*)"
+                   rf"(?P<who>我们家|我们|我和[^，,。我]{{1,4}}?|我(?:的)?(?P<rel>{_REL})|我)?"
                    rf"(?P<t1>(?:{_LATER}|{_NEAR})*)(?P<verb>计划|打算|准备|决定|要|将要|会)?(?P<t2>{_LATER}*)"
                    r"(?:一起|全家|带[^，,。]{1,4})?(?:去|到|飞|回|来)(?![了过])"
                    rf"(?P<place>[^，,。我你他她]{{2,10}}?)(?P<trip>{_TRIP}*)(?:[一两三四五六七八九十几\d]+(?:天|周|个?星期|个?月|晚))?了?$")
