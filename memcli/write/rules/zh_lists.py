@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.text import pos_tags
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import _CLF, _NUM, _TAIL
 
@@ -39,8 +40,10 @@ def counted_item(part: str) -> bool:
     """``part`` is a counted noun alone (两只乌龟, 一个妹妹; not 一个上小学, 两个很调皮): an item of a counted list
     cut by a comma (我养了一只猫，两只乌龟: two things kept, one fact each) — round 42."""
     p = part.strip()
-    return bool(_COUNTED_ITEM.fullmatch(p)) and not re.search(r"[的了在是很都也还上去做]", p[2:]) and \
-        len(re.findall(rf"{_NUM}{_CLF}", p)) == 1  # (一个儿子一个女儿: what the two are, not two more)
+    if not _COUNTED_ITEM.fullmatch(p) or len(re.findall(rf"{_NUM}{_CLF}", p)) != 1:
+        return False  # (一个儿子一个女儿: what the two are, not two more)
+    rest = re.sub(rf"^{_NUM}{_CLF}", "", p)
+    return all(f[:1] == "n" for _, f in pos_tags(rest))  # a noun, nothing it does (一只叫咪咪, 一个上初中)
 _COUNTED = re.compile(rf"^{_NUM}?{_CLF}")
 
 
