@@ -87,8 +87,9 @@ def test_a_move_between_departments_ends_the_old_one_and_keeps_the_employer(mems
     assert "人事部" in block and "财务部" not in block, block
 
 
-@pytest.mark.parametrize(("said", "slot"), [("我被调到了人事部", "department"), ("我从销售部调到了市场部", "department"),
-                                            ("我从美团跳槽到了滴滴", "workplace"), ("我调到夜班了", None)])
+@pytest.mark.parametrize(("said", "slot"), [
+    ("我被调到了人事部", "department"), ("我从销售部调到了市场部", "department"), ("我从美团跳槽到了滴滴", "workplace"),
+    ("我调到夜班了", None)])
 def test_a_change_of_job_or_department_read_from_one_clause(said: str, slot: str | None) -> None:
     slots = {m.slot for m in extract_matches(said)}
     assert (slot in slots) if slot else not slots & {"department", "workplace", "job"}, slots
@@ -117,8 +118,9 @@ def test_a_work_trip_and_a_holiday_are_two_trips(mems) -> None:  # noqa: ANN001
     assert {s for s, slot in active.items() if slot == "plan.destination"} == set(STORIES["two_trips"]), active
 
 
-@pytest.mark.parametrize(("said", "place"), [("我下个月去厦门", "厦门"), ("下周我要去武汉出差", "武汉"),
-                                             ("我下周去医院", None), ("我今年三月去北京", None), ("我五月去了杭州", None)])
+@pytest.mark.parametrize(("said", "place"), [
+    ("我下个月去厦门", "厦门"), ("下周我要去武汉出差", "武汉"), ("我下周去医院", None), ("我今年三月去北京", None),
+    ("我五月去了杭州", None)])
 def test_a_trip_told_without_a_verb_of_planning(said: str, place: str | None) -> None:
     m = plan_made(said)
     assert (m.value if m else None) == place
