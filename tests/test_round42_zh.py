@@ -89,7 +89,7 @@ def test_a_move_between_departments_ends_the_old_one_and_keeps_the_employer(mems
 
 @pytest.mark.parametrize(("said", "slot"), [
     ("我被调到了人事部", "department"), ("我从销售部调到了市场部", "department"), ("我从美团跳槽到了滴滴", "workplace"),
-    ("我调到夜班了", None)])
+    ("去年我跳槽到了滴滴", "workplace"), ("我调到夜班了", None)])
 def test_a_change_of_job_or_department_read_from_one_clause(said: str, slot: str | None) -> None:
     slots = {m.slot for m in extract_matches(said)}
     assert (slot in slots) if slot else not slots & {"department", "workplace", "job"}, slots

@@ -34,7 +34,7 @@ from memcli.write.rules.match import Match
 from memcli.write.rules.spots import is_department, is_spot
 from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
 
-__all__ = ["en_occupation", "job_started", "plan_or_job", "zh_job_moved", "zh_occupation"]
+__all__ = ["en_occupation", "job_started", "plan_or_job", "zh_job_moved", "zh_moved_to", "zh_occupation"]
 
 #: "(I) (just) started / got / landed a new job at X": the new workplace (up to a comma or the end)
 _EN_NEW = re.compile(
@@ -218,6 +218,18 @@ def zh_job_moved(clause: str) -> str | None:
     if m and _OCCUPATION.match(m.group("job")) and not _NOT_OCCUPATION.search(m.group("job")):
         return f"我还是{m.group('job')}"
     return None
+
+
+#: 跳槽到 / 换工作到 X (上班)(了), its time said elsewhere (去年我跳槽到了美团: the rules read the time)
+_ZH_MOVED_TO = re.compile(r"(?:跳槽|换工作)(?:到|去)了?(?P<place>[^，,。我]{2,12}?)(?:去)?(?:上班|工作)?了?$")
+
+
+def zh_moved_to(clause: str) -> str | None:
+    """The workplace a job change told as a dated event goes to (去年跳槽到了美团 → 美团; the date is the rules': the
+    memory holds from then), or None (a spot inside one place: 换到了三楼) — round 42: the event had no workplace, so
+    我现在在哪工作 found nothing."""
+    m = _ZH_MOVED_TO.search(clause)
+    return m.group("place") if m and not is_spot(m.group("place")) else None
 
 
 def _zh_started(clause: str) -> str | None:

@@ -9,6 +9,7 @@ import re
 
 from memcli import slots
 from memcli.rx import rx
+from memcli.write.rules.job_moved import zh_moved_to
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -322,15 +323,15 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
 
 
 def _event(key: str, q: str, ago: tuple[str, int] | None) -> list[tuple[str, str, str]]:
-    """A past event of the user's life (昨天领养了一只狗, 去年我结婚了): kept when it is dated
-    by a relative time word or is a life event, and is not a passing state."""
+    """A past event of the user's life (昨天领养了一只狗, 去年我结婚了): dated, or a life event; no passing state."""
     if key.startswith("thing:") or not re.search(r"了|过", q) or _MENTAL.match(q):
         return []
     m = _LIFE_EVENT.search(q)
     if not m:
         return []
-    toks = [w for w, f in _pos(q) if f.startswith(("v", "n", "eng", "j"))]
-    if not toks:
+    if (place := zh_moved_to(q)) is not None:  # 去年跳槽到了美团: the workplace since then, dated (round 42)
+        return [_fact(key, "workplace", place)]
+    if not (toks := [w for w, f in _pos(q) if f.startswith(("v", "n", "eng", "j"))]):
         return []
     verb = (m.group(0) if m else toks[0]).rstrip("了")
     return [_fact(key, "event", verb + (toks[-1] if toks[-1] != verb else ""), "other")]
