@@ -41,9 +41,9 @@ def is_spot(value: str) -> bool:
 
 
 #: a department named alone: a few characters then 部 / 部门 / 科 / 科室 / 处 (not 总部, 分部, 俱乐部, 东部, 全部 …)
-_ZH_DEPARTMENT = re.compile(r"[\u4e00-\u9fff]{1,5}?(?:(?<![总分本乐东西南北中全内外局干])部门?|"
+_ZH_DEPARTMENT = re.compile(r"[^\W\d的之在]{1,5}?(?:(?<![总分本乐东西南北中全内外局干])部门?|"
                             r"(?<![学专内外牙儿眼])科室?|"
-                            r"(?<![到远好难去此彼各])处)")
+                            r"(?<![到远好难去此彼各事])处)")
 
 
 def is_department(value: str) -> bool:
