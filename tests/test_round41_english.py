@@ -16,9 +16,10 @@ What the chat lost on main, each a kind, each fixed in general:
 
 A named person's deed said by a bare first name ("Raymond built them a two-storey hutch out of scrap cedar, …": P
 0.07, read as news of a stranger) is kept by its shape since round 42 (memcli.write.named_deed; a refit with labelled
-clauses of the kind had moved the joint model's Chinese side and was reverted, docs/extraction.md, round 41). Still
-lost: a setting told as a sentence of its own after the deed ("Dev proposed on Sunday! At the beach in Alki, …": P 0.001 and
-0.50, neither kept); reading it with the sentence before it stored it, but cost LoCoMo one question, and was reverted.
+clauses of the kind had moved the joint model's Chinese side and was reverted, docs/extraction.md, round 41).
+Still lost: a setting told as a sentence of its own after the deed ("Dev proposed on Sunday! At the beach in Alki,
+…": P 0.001 and 0.50, neither kept); reading it with the sentence before it stored it, but cost LoCoMo one
+question, and was reverted.
 
 Measured with ``memcli eval locomo-e2e fixtures/round41_en_chat.json`` (memories alone, top 5): main 0.77, now 0.81.
 """

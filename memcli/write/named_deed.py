@@ -1,4 +1,4 @@
-"""An English clause that tells a deed of a person the speaker names by a bare first name (round 42).
+"""An English clause that tells a deed (or a habit) of a person the speaker names by a bare first name (round 42).
 
 In chat between friends a person of the speaker's life is named by first name only: "Ines ran her first
 10k in Ghent on Sunday", "Bram finally finished the shed he was building", "Noor got the job at the museum".
@@ -10,15 +10,17 @@ English only, before the model's threshold is applied (:func:`memcli.write.told_
 
 The shape: the clause opens (after a filler: so, and, oh, also…) with a capitalised name that is no English
 function or time word, then at most two adverbs (finally, just, also…), then a verb in the past tense — a
-regular one in -ed or a common irregular one — or has / had with a past participle, then three words or
-more of what was done. Not a deed: a verb of saying, thinking, feeling or perceiving (Ines said / thought /
-loved / saw …: hearsay or a passing state, read as such by the model), a state of the moment (was / were),
-a question, a denial, a condition or a wish. Pure functions of one clause's text.
+regular one in -ed or a common irregular one —, has / had with a past participle, or a verb in the present
+(a habit or a standing fact: "Bram coaches the under-tens on Saturdays", "Noor starts as a curator in June"),
+then three words or more of what was done. Not a deed: a verb of saying, thinking, feeling or perceiving
+(Ines said / thought / loved / saw …: hearsay or a passing state, read as such by the model), a state of the
+moment (was / were), a question, a denial, a condition or a wish. Pure functions of one clause's text.
 """
 
 from __future__ import annotations
 
 import re
+
 from memcli.reltime import EN_MONTHS, EN_WEEKDAYS
 from memcli.text import STOPWORDS
 
@@ -38,16 +40,16 @@ _NOT_NAME = frozenset({
 #: a filler before the name: So Ines…, And then Bram…, Oh, Noor…
 _LEAD = r"(?i:(?:so|and|and then|then|oh|also|plus|anyway|well|btw|by the way|guess what|turns out),? )*"
 _ADV = r"(?:(?:finally|just|also|actually|already|recently|officially|even|totally|somehow|secretly|proudly|" \
-       r"single-handedly|basically|literally|apparently|really) )*"
+       r"single-handedly|basically|literally|apparently|really|always|sometimes|usually|often|still|now) )*"
 #: common irregular past forms (a participle too, after has / had)
 _IRREGULAR = ("ran|won|got|made|built|took|bought|sold|gave|went|found|wrote|began|became|left|brought|caught|drew|"
               "drove|flew|grew|held|kept|lost|met|paid|rode|sang|sent|spent|swam|taught|threw|wore|broke|chose|fell|"
               "fought|hung|lent|shot|spun|stole|struck|sewed|quit|dug|fed|beat|bit|hid|knit|led|sewn|run|won|gotten|"
               "built|taken|given|gone|written|begun|become|driven|flown|grown|drawn|thrown|worn|broken|chosen|"
               "fallen|stolen|ridden|sung|swum|done")
-#: the deed: past tense (-ed or irregular), or has / had + a participle
+#: the deed: past tense (-ed or irregular), has / had + a participle, or a habit in the present (coaches, runs)
 _DEED = re.compile(rf"^{_LEAD}(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) {_ADV}"
-                   rf"(?:(?:has|had|'s) {_ADV})?(?P<verb>[a-z]+ed|{_IRREGULAR}) (?P<rest>.+)$")
+                   rf"(?:(?:has|had|'s) {_ADV})?(?P<verb>[a-z]+ed|{_IRREGULAR}|[a-z]{{3,}}(?<!s)s) (?P<rest>.+)$")
 #: verbs that tell no deed of the person: saying, thinking, feeling, perceiving, wanting, a passing moment
 _NOT_DEED = frozenset((
     "said told asked answered mentioned claimed texted messaged called emailed replied suggested recommended "
@@ -55,7 +57,10 @@ _NOT_DEED = frozenset((
     "noticed liked loved hated adored enjoyed preferred minded cried laughed smiled screamed yelled sighed "
     "complained worried freaked panicked agreed disagreed argued promised warned reminded joked teased "
     "pointed showed insisted admitted confessed explained asked invited offered tried forgot remembered knew "
-    "picked dropped waited stayed napped slept woke ate had did").split())
+    "picked dropped waited stayed napped slept woke ate had did "
+    # the same in the present: what a person says, thinks, feels or wants, or how they seem, is no habit of theirs
+    "says tells asks thinks believes guesses wonders wants needs wishes hopes seems looks sounds feels knows means "
+    "misses texts calls keeps gets goes does comes sends always sometimes perhaps").split())
 _NOT_TOLD = re.compile(r"\?|\b(?:if|unless|whether|wish|hope|would|could|might|maybe|perhaps|never|not|n't|"
                        r"supposed)\b", re.I)
 
