@@ -375,7 +375,7 @@ def clause_pieces(sent: str) -> list[tuple[str, str]]:
             head, comma, tail = piece.rpartition(",")  # (…about Lisbon, Marco and I booked…: round 42)
             if comma and head.strip() and _CO_SUBJECT.match(tail.strip()) and re.match(r"(?i:i|we)\b", sent[m.end():]):
                 out.append((cut, head))
-                pos, cut = pos + len(head) + 1, ","
+                pos, cut = pos + len(head) + 1 + len(tail) - len(tail.lstrip()), ", "
                 continue  # the name after the comma is the next clause's co-subject, no end of this one
         out.append((cut, piece))
         pos, cut = m.end(), m.group(0)
