@@ -8,20 +8,22 @@ feelings told with what they are about. Each speaker's turns are captured at the
 
 What the chat lost on main, each a kind, each fixed in general:
 
-- **a deed or habit of a person named by a bare first name** ("Anjali ran her first half marathon in Porto…",
-  "Dev coaches the kids' team there on Wednesdays"): the clause model read a stranger's news (P 0.03 – 0.54, none
-  kept); kept now by its shape, English only, so the Chinese side is untouched (memcli.write.named_deed);
+- **a deed of a person named by a bare first name** ("Anjali ran her first half marathon in Porto…", "Marco
+  learned to juggle…"): the clause model read a stranger's news (P 0.03 – 0.40, lost); kept now by its shape,
+  English only, so the Chinese side is untouched (memcli.write.named_deed);
 - **a feeling, a comma, then "<Name> and I …"** ("I'm over the moon about Lisbon, Marco and I booked …"): the
   sentence was cut before "and", storing "I'm over the moon about Lisbon, Marco" and "I booked …" (the partner
   lost); now cut at the comma, the name the co-subject of the next clause (memcli.write.rules.en_words).
 
 Still lost (counted below): replies whose topic is only in the other speaker's question ("Mostly a speckled
 celadon, …" after "What glaze does she use?", "Fourteen." after "How old is he?"; the speaker's store never sees
-the question: capture's context holds the user's own turns only), and facts said with a pronoun whose referent is
-only in the other speaker's turn.
+the question: capture's context holds the user's own turns only), facts said with a pronoun whose referent is only
+in the other speaker's turn, and a named person's habit in the present ("Dev coaches the kids' team there on
+Wednesdays": read too, it kept "Music helps…", "Little things make…" on LoCoMo — no word list here tells a name
+from a capitalised noun — and was dropped).
 
 Measured with ``memcli eval locomo-e2e fixtures/round42_en_chat.json`` (memories alone / + episodes / raw turns, top
-5): main 0.53 / 0.85 / 0.85, now 0.68 / 0.85 / 0.85.
+5): main 0.53 / 0.85 / 0.85, now 0.64 / 0.85 / 0.85.
 """
 
 from __future__ import annotations
@@ -65,23 +67,23 @@ def _active(store: Any) -> list[str]:
 
 # -- what the drain stores -----------------------------------------------------------------------------------------
 #: told facts no active memory holds: replies whose topic is in the other speaker's question (the flour, since
-#: when, which anniversary, the glaze, Biscuit's age, the day they leave), and a deed of "they" (the council)
+#: when, which anniversary, the glaze, Biscuit's age, the day they leave), a deed of "they" (the council), and a
+#: named person's habit or plan in the present (Dev's coaching, Anjali's new post: not read by the shape)
 NOT_STORED = {"What flour does Priya feed her sourdough starter?", "What did the city council approve funding for?",
               "Since when has Priya shared a flat with Anjali?", "Which anniversary are Tomas and Marco celebrating?",
               "What glaze does Lucia mostly use?", "How old is Biscuit?",
-              "When do Tomas and Marco leave for Lisbon?"}
+              "When do Tomas and Marco leave for Lisbon?", "When does Dev coach the kids' team?",
+              "What will Anjali work as?"}
 
 
 def test_the_told_facts_are_stored(chat: dict[str, Any], stores: Any) -> None:
     missing = {qa["question"] for sp, qa in _asked(chat)
                if not any(covers([s], answer_words(qa["answer"])) for s in _active(stores[sp]))}
-    assert missing == NOT_STORED  # main: 12 more, among them all of Anjali's, Dev's and Marco's juggling
+    assert missing == NOT_STORED  # main: 10 more, among them Anjali's marathon and job, Dev's treehouse
 
 
 def test_what_a_named_friend_did_is_kept(stores: Any) -> None:
     priya, tomas = _active(stores["Priya"]), _active(stores["Tomas"])
-    assert "Dev coaches the kids' team there on Wednesdays" in priya
-    assert "Anjali starts as a jellyfish keeper in April" in priya  # ("She" read as Anjali, then kept)
     assert any(s.startswith("Anjali ran her first half marathon in Porto") for s in priya), priya
     assert any(s.startswith("Marco learned to juggle") for s in tomas), tomas
 
@@ -106,7 +108,7 @@ def test_questions_find_the_answer(chat: dict[str, Any], stores: Any) -> None:
     missed = {qa["question"] for sp, qa in _asked(chat)
               if not covers([h.statement for h in stores[sp].search(qa["question"], limit=5)],
                             answer_words(qa["answer"]))}
-    assert missed == NOT_IN_TOP5 | NOT_STORED  # 32 of 47 (main: 25)
+    assert missed == NOT_IN_TOP5 | NOT_STORED  # 30 of 47 (main: 25)
 
 
 # -- the readings, on other sentences (no model) --------------------------------------------------------------------
@@ -114,7 +116,6 @@ def test_questions_find_the_answer(chat: dict[str, Any], stores: Any) -> None:
     "Ines finally got her pilot's licence last month",
     "So Bram built a cedar greenhouse behind the garage",
     "Noor has just finished her second novel about the war",
-    "Yusuf teaches Portuguese at the community college",
     "Oh, Greta sold her flat in Bergen over the summer",
 ])
 def test_a_named_deed_or_habit(said: str) -> None:
@@ -131,6 +132,9 @@ def test_a_named_deed_or_habit(said: str) -> None:
     "Tuesday started with a flat tyre on the motorway",  # a weekday
     "Greta sends her love",  # too short, and a greeting
     "Bram always comes late to everything",  # an adverb, then a verb of coming
+    "Yusuf teaches Portuguese at the community college",  # the present: not read (see the module doc)
+    "Super thrilled about the new flat",  # a feeling's participle after an intensifier
+    "Gardening helped me through a hard winter",  # an -ing word is no name
 ])
 def test_not_a_named_deed(said: str) -> None:
     assert not en_named_deed(said)

@@ -1,4 +1,4 @@
-"""An English clause that tells a deed (or a habit) of a person the speaker names by a bare first name (round 42).
+"""An English clause that tells a deed of a person the speaker names by a bare first name (round 42).
 
 In chat between friends a person of the speaker's life is named by first name only: "Ines ran her first
 10k in Ghent on Sunday", "Bram finally finished the shed he was building", "Noor got the job at the museum".
@@ -10,11 +10,13 @@ English only, before the model's threshold is applied (:func:`memcli.write.told_
 
 The shape: the clause opens (after a filler: so, and, oh, also…) with a capitalised name that is no English
 function or time word, then at most two adverbs (finally, just, also…), then a verb in the past tense — a
-regular one in -ed or a common irregular one —, has / had with a past participle, or a verb in the present
-(a habit or a standing fact: "Bram coaches the under-tens on Saturdays", "Noor starts as a curator in June"),
-then three words or more of what was done. Not a deed: a verb of saying, thinking, feeling or perceiving
-(Ines said / thought / loved / saw …: hearsay or a passing state, read as such by the model), a state of the
-moment (was / were), a question, a denial, a condition or a wish. Pure functions of one clause's text.
+regular one in -ed or a common irregular one — or has / had with a past participle, then three words or more
+of what was done. The first word must look like a name: no -ing / -ed / -ly word (Dancing, Mixed, Finally), no
+quantity (Lots, Tons) and no imperative (Stay, Try); a verb in the present is not read (a capitalised plural or an
+abstract noun before it — "Little things…", "Music helps…" — is no person, and no word list here tells them
+apart). Not a deed: a verb of saying, thinking, feeling or perceiving (Ines said / thought / loved / saw …:
+hearsay or a passing state, read as such by the model), a participle of a feeling (Super excited…), a state of
+the moment (was / were), a question, a denial, a condition or a wish. Pure functions of one clause's text.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ _NOT_NAME = frozenset({
     "so", "and", "but", "also", "plus", "anyway", "finally", "just", "still", "even", "again", "once", "after",
     "before", "since", "while", "though", "although", "because", "sadly", "luckily", "honestly", "actually", "guess",
     "turns", "apparently", "everything", "nothing", "something", "one", "both", "all", "some", "many", "most",
+    "lots", "tons", "loads", "plenty", "stay", "try", "keep", "check", "let", "make", "take", "get", "go",
     "god", "lol", "omg", "congrats", "aw", "aww", "haha", "ha", "ugh", "sorry", "dear", "mr", "mrs", "ms", "dr",
     *EN_WEEKDAYS, *EN_MONTHS})
 #: a filler before the name: So Ines…, And then Bram…, Oh, Noor…
@@ -47,9 +50,9 @@ _IRREGULAR = ("ran|won|got|made|built|took|bought|sold|gave|went|found|wrote|beg
               "fought|hung|lent|shot|spun|stole|struck|sewed|quit|dug|fed|beat|bit|hid|knit|led|sewn|run|won|gotten|"
               "built|taken|given|gone|written|begun|become|driven|flown|grown|drawn|thrown|worn|broken|chosen|"
               "fallen|stolen|ridden|sung|swum|done")
-#: the deed: past tense (-ed or irregular), has / had + a participle, or a habit in the present (coaches, runs)
+#: the deed: past tense (-ed or irregular), or has / had + a participle
 _DEED = re.compile(rf"^{_LEAD}(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) {_ADV}"
-                   rf"(?:(?:has|had|'s) {_ADV})?(?P<verb>[a-z]+ed|{_IRREGULAR}|[a-z]{{3,}}(?<!s)s) (?P<rest>.+)$")
+                   rf"(?:(?:has|had|'s) {_ADV})?(?P<verb>[a-z]+ed|{_IRREGULAR}) (?P<rest>.+)$")
 #: verbs that tell no deed of the person: saying, thinking, feeling, perceiving, wanting, a passing moment
 _NOT_DEED = frozenset((
     "said told asked answered mentioned claimed texted messaged called emailed replied suggested recommended "
@@ -60,7 +63,10 @@ _NOT_DEED = frozenset((
     "picked dropped waited stayed napped slept woke ate had did "
     # the same in the present: what a person says, thinks, feels or wants, or how they seem, is no habit of theirs
     "says tells asks thinks believes guesses wonders wants needs wishes hopes seems looks sounds feels knows means "
-    "misses texts calls keeps gets goes does comes sends always sometimes perhaps").split())
+    "misses texts calls keeps gets goes does comes sends always sometimes perhaps "
+    # a participle of a feeling after an intensifier or a plural (Super excited…, Fingers crossed…): no deed
+    "excited pumped stoked thrilled motivated focused inspired stressed bored tired worried scared amazed surprised "
+    "crossed blessed relieved").split())
 _NOT_TOLD = re.compile(r"\?|\b(?:if|unless|whether|wish|hope|would|could|might|maybe|perhaps|never|not|n't|"
                        r"supposed)\b", re.I)
 
@@ -76,7 +82,7 @@ def en_named_deed(text: str) -> bool:
     if m is None or _NOT_TOLD.search(t):
         return False
     name, verb = m.group("name"), m.group("verb")
-    if name.casefold() in _NOT_NAME or name.casefold() in STOPWORDS or name.endswith("ly") \
+    if name.casefold() in _NOT_NAME or name.casefold() in STOPWORDS or name.endswith(("ly", "ing", "ed")) \
             or verb in _NOT_DEED or verb in ("need", "red", "bed", "shed", "seed", "feed", "speed"):
         return False
     return len(re.findall(r"[A-Za-z0-9']+", m.group("rest"))) >= 3
