@@ -19,8 +19,8 @@ Still lost (counted below): replies whose topic is only in the other speaker's q
 celadon, …" after "What glaze does she use?", "Fourteen." after "How old is he?"; the speaker's store never sees
 the question: capture's context holds the user's own turns only), facts said with a pronoun whose referent is only
 in the other speaker's turn, and a named person's habit in the present ("Dev coaches the kids' team there on
-Wednesdays": read too, it kept "Music helps…", "Little things make…" on LoCoMo — no word list here tells a name
-from a capitalised noun — and was dropped).
+Wednesdays": read too, it kept LoCoMo's generic remarks opened by a capitalised noun, in our words "Cooking calms
+me…" — no word list here tells a name from a capitalised noun — and was dropped).
 
 Measured with ``memcli eval locomo-e2e fixtures/round42_en_chat.json`` (memories alone / + episodes / raw turns, top
 5): main 0.53 / 0.85 / 0.85, now 0.64 / 0.85 / 0.85.

@@ -11,11 +11,11 @@ English only, before the model's threshold is applied (:func:`memcli.write.told_
 The shape: the clause opens (after a filler: so, and, oh, also…) with a capitalised name that is no English
 function or time word, then at most two adverbs (finally, just, also…), then a verb in the past tense — a
 regular one in -ed or a common irregular one — or has / had with a past participle, then three words or more
-of what was done. The first word must look like a name: no -ing / -ed / -ly word (Dancing, Mixed, Finally), no
-quantity (Lots, Tons) and no imperative (Stay, Try); a verb in the present is not read (a capitalised plural or an
-abstract noun before it — "Little things…", "Music helps…" — is no person, and no word list here tells them
+of what was done. The first word must look like a name: no -ing / -ed / -ly word (Gardening, Baked, Luckily), no
+quantity (Plenty, Loads) and no imperative (Keep, Check); a verb in the present is not read (a capitalised plural or an
+abstract noun before it — "Small wins add up…", "Cooking calms me…" — is no person, and no word list here tells them
 apart). Not a deed: a verb of saying, thinking, feeling or perceiving (Ines said / thought / loved / saw …:
-hearsay or a passing state, read as such by the model), a participle of a feeling (Super excited…), a state of
+hearsay or a passing state, read as such by the model), a participle of a feeling (Super thrilled…), a state of
 the moment (was / were), a question, a denial, a condition or a wish. Pure functions of one clause's text.
 """
 
@@ -64,7 +64,7 @@ _NOT_DEED = frozenset((
     # the same in the present: what a person says, thinks, feels or wants, or how they seem, is no habit of theirs
     "says tells asks thinks believes guesses wonders wants needs wishes hopes seems looks sounds feels knows means "
     "misses texts calls keeps gets goes does comes sends always sometimes perhaps "
-    # a participle of a feeling after an intensifier or a plural (Super excited…, Fingers crossed…): no deed
+    # a participle of a feeling after an intensifier or a plural (Super thrilled…, Totally stressed…): no deed
     "excited pumped stoked thrilled motivated focused inspired stressed bored tired worried scared amazed surprised "
     "crossed blessed relieved").split())
 _NOT_TOLD = re.compile(r"\?|\b(?:if|unless|whether|wish|hope|would|could|might|maybe|perhaps|never|not|n't|"
