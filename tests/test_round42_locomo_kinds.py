@@ -79,7 +79,7 @@ NOT_STORED = {"What flour does Priya feed her sourdough starter?", "What did the
 def test_the_told_facts_are_stored(chat: dict[str, Any], stores: Any) -> None:
     missing = {qa["question"] for sp, qa in _asked(chat)
                if not any(covers([s], answer_words(qa["answer"])) for s in _active(stores[sp]))}
-    assert missing == NOT_STORED  # main: 10 more, among them Anjali's marathon and job, Dev's treehouse
+    assert missing == NOT_STORED  # main: 6 more (Anjali's marathon and job, Dev's treehouse, Marco's juggling)
 
 
 def test_what_a_named_friend_did_is_kept(stores: Any) -> None:
