@@ -358,7 +358,8 @@ _CO_SUBJECT = re.compile(r"^(?:(?i:my|our|his|her|their|the) [\w'-]+(?: [\w'-]+)
 
 def split_clauses(sent: str) -> list[str]:
     """``sent`` cut at :data:`_SPLIT`, except where what stands before "and I/we" is a noun phrase
-    alone: "My husband and I are from Ohio" has one subject, two people."""
+    alone: "My husband and I are from Ohio" has one subject, two people; after a comma, such a noun phrase
+    opens the next clause ("I'm thrilled, Nadia and I bought a van": cut at the comma, not before "and")."""
     return [p for _, p in clause_pieces(sent)]
 
 
@@ -368,8 +369,14 @@ def clause_pieces(sent: str) -> list[tuple[str, str]]:
     pos, cut = 0, ""
     for m in _SPLIT.finditer(sent):
         piece = sent[pos:m.start()]
-        if not out and _CO_SUBJECT.match(piece.strip()) and re.fullmatch(r"\s+and\s+", m.group(0), flags=re.I):
-            continue  # keep scanning: this cut is no clause boundary
+        if re.fullmatch(r"\s+and\s+", m.group(0), flags=re.I):
+            if (not out or cut.strip() == ",") and _CO_SUBJECT.match(piece.strip()):
+                continue  # keep scanning: this cut is no clause boundary
+            head, comma, tail = piece.rpartition(",")  # (…about Lisbon, Marco and I booked…: round 42)
+            if comma and head.strip() and _CO_SUBJECT.match(tail.strip()) and re.match(r"(?i:i|we)\b", sent[m.end():]):
+                out.append((cut, head))
+                pos, cut = pos + len(head) + 1 + len(tail) - len(tail.lstrip()), ", "
+                continue  # the name after the comma is the next clause's co-subject, no end of this one
         out.append((cut, piece))
         pos, cut = m.end(), m.group(0)
     out.append((cut, sent[pos:]))
