@@ -144,7 +144,7 @@ class Admin(Engine):
             check_models(self.store, dst, self.settings.model, where)
             plans = plan_users(self.store, dst, dst_settings, users, where)
             rows = token_rows(self.store, None if only is None else users) if tokens else []
-            counts = copy_users(dst, dst_settings, lambda: self.embedder, plans, rows, progress, done)
+            counts = copy_users(self.store, dst, dst_settings, lambda: self.embedder, plans, rows, progress, done)
         listed = [{"user": p.user, "status": "copied" if p.status == "copy" else "already", "memories": p.memories,
                    "turns": p.turns, "pending": p.pending} for p in plans]
         return {"source": self.store.location, "target": where, "model": self.settings.model, "users": listed,

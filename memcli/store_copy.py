@@ -21,7 +21,7 @@ clear token is known to the store, so none could be made again without handing e
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,16 +36,26 @@ Progress = Callable[[int], None]
 
 @dataclass
 class UserPlan:
-    """One user of a copy: ``records`` (the source's lines, parsed as ``import`` parses them), ``memories`` and
-    ``turns`` (memory and turn lines), ``status``: ``copy`` (the target holds nothing of the user) or ``already``
-    (it holds every line: copied before)."""
+    """One user of a copy: ``status`` ``copy`` (the target holds nothing of the user) or ``already`` (it holds
+    every line: copied before); ``memories``, ``turns`` and ``pending`` count the source's memory lines, turn lines
+    and turns not drained yet (filled when the user is read: one user's lines at a time, never a whole store's,
+    are held in memory)."""
 
     user: str
-    records: list[Any] = field(repr=False)
-    memories: int
-    turns: int
-    pending: int
-    status: str
+    status: str = "copy"
+    memories: int = 0
+    turns: int = 0
+    pending: int = 0
+
+    def read(self, source: MemoryStore, settings: Settings) -> list[Any]:
+        """The user's lines from ``source`` (:func:`_records`), counted."""
+        from memcli.records import StoredRecord, TurnRecord
+
+        recs = _records(source, settings, self.user)
+        turns = [r for r in recs if isinstance(r, TurnRecord)]
+        self.memories = sum(isinstance(r, StoredRecord) for r in recs)
+        self.turns, self.pending = len(turns), sum(bool(r.pending) for r in turns)
+        return recs
 
 
 def _records(source: MemoryStore, settings: Settings, user: str) -> list[Any]:
@@ -105,42 +115,40 @@ def check_models(source: MemoryStore, target: MemoryStore, model: str, where: st
 
 def plan_users(source: MemoryStore, target: MemoryStore, settings: Settings, users: Sequence[str],
                where: str) -> list[UserPlan]:
-    """Each of ``users`` read from ``source`` and checked against ``target`` (read-only, both).
+    """A plan for each of ``users``: a user the target holds anything of is read from ``source`` and checked
+    against it (``already`` when it holds every line); the others are read when copied (read-only, both).
 
     Raises:
         BadInputError: the target holds data of a user that is not this source's copy (named, with what it holds);
             nothing was copied.
     """
     from memcli.db.users import user_has_rows
-    from memcli.records import StoredRecord, TurnRecord
 
     plans = []
     for user in users:
-        recs = _records(source, settings, user)
-        turns = [r for r in recs if isinstance(r, TurnRecord)]
-        status = "copy"
+        plan = UserPlan(user)
         if user_has_rows(target, user):
-            missing = _missing(target, user, recs)
-            if missing:
+            recs = plan.read(source, settings)
+            if missing := _missing(target, user, recs):
                 raise BadInputError(
                     f"the target {where} already holds memories or turns of user {user!r} that are not this "
                     f"source's ({missing} of the source's {len(recs)} line(s) are not there): copying would mix two "
                     "histories of one user; copy into an empty store (or without that user: --only); "
                     "nothing was copied")
-            status = "already"
-        plans.append(UserPlan(user, recs, sum(isinstance(r, StoredRecord) for r in recs), len(turns),
-                              sum(bool(r.pending) for r in turns), status))
+            plan.status = "already"
+        plans.append(plan)
     return plans
 
 
-def copy_users(target: MemoryStore, settings: Settings, embedder: Callable[[], Any], plans: Sequence[UserPlan],
-               tokens: list[dict[str, Any]], progress: Progress | None = None,
+def copy_users(source: MemoryStore, target: MemoryStore, settings: Settings, embedder: Callable[[], Any],
+               plans: Sequence[UserPlan], tokens: list[dict[str, Any]], progress: Progress | None = None,
                done: Callable[[UserPlan], None] | None = None) -> dict[str, int]:
-    """Write each plan of status ``copy`` into ``target``, one transaction per user with that user's tokens
-    (``tokens``: rows of :func:`memcli.db.tokens.token_rows`), then the tokens of no user copied here (the
-    operator's; those of a user copied before). ``progress`` advances by the memories embedded (a user copied
-    before: by its memories); ``done`` is told
-    each user finished. Returns ``{"tokens", "tokens_present"}``: token rows written and found there already."""
+    """Read each plan of status ``copy`` from ``source`` and write it into ``target``, one user at a time, one
+    transaction per user with that user's tokens (``tokens``: rows of :func:`memcli.db.tokens.token_rows`), then
+    the tokens of no user copied here (the operator's; those of a user copied before). ``progress`` advances by
+    the memories embedded (a user copied before: by its memories); ``done`` is told each user finished.
+
+    Returns ``{"tokens", "tokens_present"}``: token rows written, and found there already."""
     from memcli.db.tokens import restore_token
     from memcli.write.importing import import_records
 
@@ -153,11 +161,12 @@ def copy_users(target: MemoryStore, settings: Settings, embedder: Callable[[], A
     copied = set()
     for plan in plans:
         if plan.status == "copy":
+            recs = plan.read(source, settings)
             with target.tx():  # the user's memories, turns and tokens: all or nothing
-                import_records(target, settings, plan.user, embedder, plan.records, progress)
+                import_records(target, settings, plan.user, embedder, recs, progress)
                 before = out["tokens"]
                 put([t for t in tokens if t["user_id"] == plan.user])
-            if not plan.records and out["tokens"] == before:
+            if not recs and out["tokens"] == before:
                 plan.status = "already"  # a user with tokens alone, whose tokens are there already
             copied.add(plan.user)
         elif progress is not None:

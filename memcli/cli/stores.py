@@ -72,7 +72,8 @@ def copy_store(
         emit_json(out)
         return
     for u in out["users"]:
-        what = f"{u['memories']} memories, {u['turns']} other turns ({u['pending']} not drained yet)"
+        n = u["memories"]
+        what = f"{n} memor{'y' if n == 1 else 'ies'}, {u['turns']} other turn(s) ({u['pending']} not drained yet)"
         info(f"{u['user']}: {'copied' if u['status'] == 'copied' else 'already there (copied before)'}: {what}")
     tokens = f"; tokens: {out['tokens']} copied" + (f", {out['tokens_present']} already there"
                                                     if out["tokens_present"] else "")
