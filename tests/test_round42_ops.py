@@ -147,6 +147,11 @@ def test_a_copy_that_cannot_be_made_writes_nothing_and_says_why(source, tmp_path
     assert _users(other) == []
     r = cli("--db", path, "copy-store", "postgresql://memcli:s3cret@127.0.0.1:1/memcli")
     assert r.exit_code == 4 and "cannot reach PostgreSQL" in r.stderr and "s3cret" not in r.stderr, r.stderr
+    half = str(tmp_path / "half.db")  # a user that fails midway (a turn past this store's limit) leaves nothing
+    with Admin(db=path, embedder=embedder, max_turn_chars=30) as adm:
+        with pytest.raises(BadInputError, match="max_turn_chars"):
+            adm.copy_store(half)
+    assert _users(half) == []  # ann's memories, restored before her long turn, were rolled back with it
     for args, words in (((path,), "is the source store itself"), ((taken, "--only", "zed"), "no user 'zed'")):
         r = cli("--db", path, "copy-store", *args)
         assert r.exit_code == 2 and words in r.stderr and "Traceback" not in r.stderr, r.stderr
