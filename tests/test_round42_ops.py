@@ -175,7 +175,7 @@ def test_a_budget_that_is_no_budget_is_refused_everywhere(source, embedder, cli)
     assert all("budget" not in json.dumps(t) for t in tool_definitions())  # MCP: a model sets no budget at all
 
 
-def test_the_service_refuses_a_budget_above_the_operators_cap(source, tmp_path, embedder):
+def test_the_service_refuses_a_budget_above_the_operators_cap(source, tmp_path, embedder, cli, monkeypatch):
     pytest.importorskip("fastapi", reason="pip install 'memcli[server]'")
     import httpx
     from _http import running
@@ -188,6 +188,10 @@ def test_the_service_refuses_a_budget_above_the_operators_cap(source, tmp_path, 
     base = dict(db=path, server_model_processes=0, server_drain_process=False, server_next_request_drain=False)
     with pytest.raises(ConfigError, match="above server_max_budget_ms"):
         Service(load_settings(**base, budget_ms=3000, server_max_budget_ms=2000), embedder=embedder)
+    monkeypatch.setenv("MEMCLI_BUDGET_MS", "20000")  # serve says so once, before any worker starts
+    r = cli("--db", path, "serve", "--workers", "2", "--port", "0")
+    assert r.exit_code == 2 and "the server's budget_ms (20000 ms) is above server_max_budget_ms" in r.stderr, r.stderr
+    monkeypatch.delenv("MEMCLI_BUDGET_MS")
     svc = Service(load_settings(**base, server_max_budget_ms=2000), embedder=embedder)
     auth = {"Authorization": f"Bearer {tokens['ann']}"}
     with running(create_app(service=svc)) as url:

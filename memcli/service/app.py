@@ -182,18 +182,28 @@ def check_budget(budget_ms: int | None, cap_ms: int) -> None:
                             f"(server_max_budget_ms); ask for {cap_ms} or less")
 
 
+def check_server_settings(settings: Settings) -> None:
+    """Refuse settings a server cannot run with (``memcli serve`` checks them before it starts its workers).
+
+    Raises:
+        ConfigError: ``budget_ms`` (the default of a request that gives none) above ``server_max_budget_ms``.
+    """
+    if settings.budget_ms > settings.server_max_budget_ms:
+        raise ConfigError(f"the server's budget_ms ({settings.budget_ms} ms) is above server_max_budget_ms "
+                          f"({settings.server_max_budget_ms} ms): a request without its own budget would get more "
+                          "than one may ask; lower budget_ms (MEMCLI_BUDGET_MS) or raise server_max_budget_ms "
+                          "(MEMCLI_SERVER_MAX_BUDGET_MS)")
+
+
 def serving(settings: Settings) -> Settings:
     """The settings a server process runs with: reads on the request's thread (``read_threads``
     false: the request threads already run side by side; a thread per request only adds GIL
     hand-offs) unless the configuration sets ``read_threads`` itself.
 
     Raises:
-        ConfigError: ``budget_ms`` (the default of a request that gives none) above ``server_max_budget_ms``.
+        ConfigError: settings no server runs with (:func:`check_server_settings`).
     """
-    if settings.budget_ms > settings.server_max_budget_ms:
-        raise ConfigError(f"budget_ms ({settings.budget_ms} ms) is above server_max_budget_ms "
-                          f"({settings.server_max_budget_ms} ms): a request without its own budget would get more "
-                          "than one may ask; lower budget_ms or raise server_max_budget_ms")
+    check_server_settings(settings)
     if "read_threads" in settings.model_fields_set:
         return settings
     return settings.model_copy(update={"read_threads": False})
