@@ -8,7 +8,7 @@ across users) lives here instead, on an :class:`Admin` opened by the operator.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from memcli.engine import Engine, backend_overrides, one_call_at_a_time, resolve_settings
@@ -96,6 +96,60 @@ class Admin(Engine):
     def users(self) -> list[str]:
         """Every user who has memories (any status), sorted."""
         return self.store.user_ids()
+
+    def user_summaries(self) -> list[dict[str, Any]]:
+        """Every user of the store (a source, memory, outbox task or unrevoked token), in byte order, with
+        counts: ``{"user", "active", "ended", "turns", "pending", "dead", "tokens"}``
+        (:func:`memcli.db.users.user_counts`)."""
+        from memcli.db.users import user_counts
+
+        return user_counts(self.store)
+
+    def copy_store(self, target: str, *, only: Sequence[str] | None = None, tokens: bool = True,
+                   progress: Progress | None = None, done: Callable[[Any], None] | None = None) -> dict[str, Any]:
+        """Copy every user (``only``: those) of this store into the store at ``target`` (a SQLite path or a
+        ``postgresql://`` URL, created and migrated when new), each user all or nothing, with the API tokens
+        carried hashed unless ``tokens`` is false (:mod:`memcli.store_copy`). The source is only read.
+        ``progress`` advances by the memories copied; ``done`` gets each user's
+        :class:`~memcli.store_copy.UserPlan` when it is finished.
+
+        Returns ``{"source", "target", "model", "users": [{"user", "status", "memories", "turns", "pending"}],
+        "copied", "already", "tokens", "tokens_present"}`` (``status``: ``copied`` or ``already``: copied before).
+
+        Raises:
+            BadInputError: a blank target, the source itself, a user of ``only`` the source does not have, or a
+                target holding other data of a user (nothing is copied then).
+            ModelMismatchError: the target holds vectors of another model (nothing is copied).
+            StoreError, ConfigError: the target cannot be opened (an unreachable PostgreSQL, a bad URL).
+        """
+        from memcli.db import open_store
+        from memcli.db.tokens import token_rows
+        from memcli.errors import BadInputError
+        from memcli.store_copy import check_models, copy_users, plan_users, same_store
+
+        if not isinstance(target, str) or not target.strip():
+            raise BadInputError("the target store is blank; give a SQLite path or a postgresql:// URL")
+        dst_settings = resolve_settings(self.settings, db=target)
+        if same_store(self.settings.db, dst_settings.db):
+            raise BadInputError(f"the target {target} is the source store itself; give another path or URL")
+        summaries = self.user_summaries()
+        if only is not None and (absent := [u for u in only if u not in {s["user"] for s in summaries}]):
+            raise BadInputError(f"no user {absent[0]!r} in the source store (its users: `memcli users`); "
+                                "nothing was copied")
+        # without the tokens, a user who has nothing but a token has nothing to copy
+        names = [s["user"] for s in summaries if tokens or any(s[c] for c in ("active", "ended", "turns"))]
+        users = names if only is None else [u for u in dict.fromkeys(only) if u in names]
+        with open_store(dst_settings.db, busy_timeout_ms=dst_settings.busy_timeout_ms) as dst:
+            where = dst.location
+            check_models(self.store, dst, self.settings.model, where)
+            plans = plan_users(self.store, dst, dst_settings, users, where)
+            rows = token_rows(self.store, None if only is None else users) if tokens else []
+            counts = copy_users(self.store, dst, dst_settings, lambda: self.embedder, plans, rows, progress, done)
+        listed = [{"user": p.user, "status": "copied" if p.status == "copy" else "already", "memories": p.memories,
+                   "turns": p.turns, "pending": p.pending} for p in plans]
+        return {"source": self.store.location, "target": where, "model": self.settings.model, "users": listed,
+                "copied": sum(u["status"] == "copied" for u in listed),
+                "already": sum(u["status"] == "already" for u in listed), **counts}
 
     def item_count(self) -> int:
         """Stored items of every user (any status)."""

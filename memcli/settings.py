@@ -161,6 +161,9 @@ class Settings(BaseModel):
     server_drain_max_s: float = Field(50.0, gt=0, le=MAX_DURATION_S,
                                       description="memcli serve: POST /internal/drain stops claiming "
                                       "after this many seconds unless the request asks for less")
+    server_max_budget_ms: int = Field(10_000, ge=1, le=MAX_DURATION_S * 1000,
+                                      description="memcli serve: the largest budget_ms a POST /v1/context may ask "
+                                      "(above: 400), and budget_ms may not exceed it, milliseconds")
     server_next_request_drain: bool = Field(True, description="memcli serve: a capture starts that user's drain in "
                                             "the background (never two at once for one user)")
     server_model_processes: int = Field(2, ge=0, le=64, description="memcli serve: child processes running the model "

@@ -43,9 +43,10 @@ COMMANDS = {
     **dict.fromkeys(("tools", "mcp"), "tools"),
     **dict.fromkeys(("serve", "token"), "serve"),
     "redact-secrets": "privacy",
+    **dict.fromkeys(("users", "copy-store"), "stores"),
 }
 GROUPS = ("memories", "transfer", "worker", "read", "evaluate", "evaluate_e2e", "evaluate_sets", "tools", "serve",
-          "privacy")
+          "privacy", "stores")
 _VALUE_OPTS = {"--db", "--user", "-u", "--model"}  # the root callback's options that take a value
 _FLAG_OPTS = {"--verbose", "-v", "--debug", "--json"}
 

@@ -37,12 +37,13 @@ def serve(
     try:
         import uvicorn
 
-        from memcli.service.app import create_app
+        from memcli.service.app import check_server_settings, create_app
     except ModuleNotFoundError as exc:
         if (exc.name or "").split(".")[0] not in ("fastapi", "uvicorn", "starlette", "prometheus_client"):
             raise
         raise ConfigError("memcli serve needs the server extra: pip install 'memcli[server]'") from None
     settings = settings_for(db, None, model)
+    check_server_settings(settings)  # one line before any worker starts, not one traceback per worker
     kw = {"host": host, "port": port, "access_log": access_log, "log_level": "info" if access_log else "warning",
           "timeout_graceful_shutdown": 30}
     sock = _listen(host, port)  # a port in use is a one-line error before the model loads

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["TOKENS", "add_token", "list_tokens", "m0003_api_tokens_pg", "m0006_api_tokens", "revoke_token",
-           "token_owner"]
+__all__ = ["TOKENS", "add_token", "list_tokens", "m0003_api_tokens_pg", "m0006_api_tokens", "restore_token",
+           "revoke_token", "token_owner", "token_rows"]
 
 TOKENS = "memcli_api_tokens"
 
@@ -74,3 +74,24 @@ def list_tokens(store: Any, user: str | None = None) -> list[dict[str, Any]]:
     if user is None:
         return store.q(f"SELECT {cols} FROM {TOKENS} ORDER BY id")
     return store.q(f"SELECT {cols} FROM {TOKENS} WHERE user_id = ? ORDER BY id", (user,))
+
+
+def token_rows(store: Any, users: list[str] | None = None) -> list[dict[str, Any]]:
+    """Token rows with their digest (``memcli copy-store``), oldest first: every one (None), or those of
+    ``users`` only (no operator token)."""
+    cols = "token_hash, prefix, scope, user_id, name, created_at, revoked_at"
+    if users is None:
+        return store.q(f"SELECT {cols} FROM {TOKENS} ORDER BY id")
+    return [r for r in store.q(f"SELECT {cols} FROM {TOKENS} WHERE user_id IS NOT NULL ORDER BY id")
+            if r["user_id"] in set(users)]
+
+
+def restore_token(store: Any, row: dict[str, Any]) -> bool:
+    """Insert a token row of another store as it was (digest, prefix, scope, user, name, created and revoked
+    times; a new id) unless a row of that digest is here already; True when inserted."""
+    if store.q(f"SELECT 1 AS x FROM {TOKENS} WHERE token_hash = ?", (row["token_hash"],)):
+        return False
+    store.x(f"INSERT INTO {TOKENS}(token_hash, prefix, scope, user_id, name, created_at, revoked_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (row["token_hash"], row["prefix"], row["scope"], row["user_id"],
+                                             row["name"], row["created_at"], row["revoked_at"]))
+    return True

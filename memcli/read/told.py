@@ -41,6 +41,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from memcli.en_past import en_irregular_past_rx
 from memcli.relazy import LATIN, NON_ASCII, lazy
 
 __all__ = ["SURE_P", "about_told", "keep_told", "tells"]
@@ -62,9 +63,7 @@ _ASK_ZH = lazy(r"[吗么呢吧]\s*[。.!！~～…]*$|什么|怎么|怎样|为�
 #: an English predicate: a finite auxiliary or copula, a subject pronoun before a word, a past form, an adverb of news
 _VERB_EN = lazy(r"\b(?:am|is|are|was|were|be|been|have|has|had|do|does|did|don't|doesn't|didn't|can|could|will|"
                 r"would|should|must|can't|won't|isn't|aren't|wasn't|weren't|just|finally|recently|already|"
-                r"got|went|bought|became|began|came|ate|drank|felt|found|gave|heard|kept|knew|left|lost|made|met|paid|"
-                r"ran|said|saw|sold|sent|spent|took|told|thought|won|wrote|broke|chose|drove|flew|fell|grew|hurt|quit|"
-                r"rode|sang|slept|spoke|taught|threw|woke|wore|[a-z]{2,}ed)\b|"
+                rf"{en_irregular_past_rx()}|[a-z]{{2,}}ed)\b|"
                 r"\b(?:i|we|he|she|they)\b(?:'[a-z]+)? [a-z]|[a-z]'(?:m|re|ve|ll|d)\b", re.IGNORECASE, gate=LATIN)
 #: a Chinese predicate: an aspect word, the copula, a negation, a modal or adverb of news, a verb of two characters;
 #: a verb of one character only right after its subject (我叫…, 我哥开…; not 学 of 动力学, 生 of 生日)

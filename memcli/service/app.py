@@ -42,6 +42,7 @@ from pydantic_core import to_json
 
 from memcli.admin import Admin
 from memcli.auth import TokenOwner
+from memcli.errors import BadInputError, ConfigError
 from memcli.memory import Memory
 from memcli.models import hit_json
 from memcli.service.access import bound_user, operator
@@ -167,10 +168,42 @@ def budget_left(budget_ms: Any, default_ms: int, arrived: float, now: float) -> 
     return max(1, budget - int((now - arrived) * 1000))
 
 
+def check_budget(budget_ms: int | None, cap_ms: int) -> None:
+    """Refuse a request's ``budget_ms`` above the operator's cap (``server_max_budget_ms``, milliseconds): a
+    client asking for more is told so (400), not served a shorter budget it would read as "nothing relevant".
+    None (the server's ``budget_ms``) passes; 0, negative or no whole number never reaches here (the body's
+    validation answers 400 first).
+
+    Raises:
+        BadInputError: ``budget_ms`` > ``cap_ms``.
+    """
+    if budget_ms is not None and budget_ms > cap_ms:
+        raise BadInputError(f"budget_ms: {budget_ms} is above this server's cap of {cap_ms} ms "
+                            f"(server_max_budget_ms); ask for {cap_ms} or less")
+
+
+def check_server_settings(settings: Settings) -> None:
+    """Refuse settings a server cannot run with (``memcli serve`` checks them before it starts its workers).
+
+    Raises:
+        ConfigError: ``budget_ms`` (the default of a request that gives none) above ``server_max_budget_ms``.
+    """
+    if settings.budget_ms > settings.server_max_budget_ms:
+        raise ConfigError(f"the server's budget_ms ({settings.budget_ms} ms) is above server_max_budget_ms "
+                          f"({settings.server_max_budget_ms} ms): a request without its own budget would get more "
+                          "than one may ask; lower budget_ms (MEMCLI_BUDGET_MS) or raise server_max_budget_ms "
+                          "(MEMCLI_SERVER_MAX_BUDGET_MS)")
+
+
 def serving(settings: Settings) -> Settings:
     """The settings a server process runs with: reads on the request's thread (``read_threads``
     false: the request threads already run side by side; a thread per request only adds GIL
-    hand-offs) unless the configuration sets ``read_threads`` itself."""
+    hand-offs) unless the configuration sets ``read_threads`` itself.
+
+    Raises:
+        ConfigError: settings no server runs with (:func:`check_server_settings`).
+    """
+    check_server_settings(settings)
     if "read_threads" in settings.model_fields_set:
         return settings
     return settings.model_copy(update={"read_threads": False})
@@ -226,6 +259,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     async def context(req: ContextIn, user: User) -> Any:
         arrived = time.monotonic()  # the budget counts from here: a wait for a free model lane is part of it
         check_query(req.query)  # 400 here, not in a model process
+        check_budget(req.budget_ms, svc.settings.server_max_budget_ms)
         return _json(await svc.model(user, "context", req.query, arrived=arrived, budget_ms=req.budget_ms,
                                      max_tokens=req.max_tokens,
                                      lang=req.lang, fmt=req.format, system=req.system, history=req.history,

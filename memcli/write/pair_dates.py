@@ -28,6 +28,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from memcli.en_past import en_irregular_past_rx
 from memcli.numerals import en_number, zh_number
 from memcli.primed import primable
 from memcli.reltime import (
@@ -287,9 +288,8 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 # -- tense: whether a statement tells what is to come (a yearless date or a weekday read forward) --
 _EN_WILL = re.compile(r"\b(?:will|shall|won't|gonna|going to|plan(?:s|ned|ning)? (?:to|on)|intend(?:s|ed)? to|"
                       r"scheduled|upcoming|tomorrow|next (?!to\b)|(?:this )?coming)\b|'ll\b", re.I)
-#: irregular past forms of the verbs a statement dates (went, got, met…), beside the regular ones in -ed
-_EN_IRREGULAR_PAST = (r"went|got|saw|met|took|came|made|bought|ate|gave|left|told|said|began|found|lost|paid|sold|"
-                      r"spent|wrote|flew|drove|ran")
+#: irregular past forms (went, got, met…: :data:`memcli.en_past.EN_IRREGULAR_PAST`), beside the regular ones in -ed
+_EN_IRREGULAR_PAST = en_irregular_past_rx()
 _EN_PAST = re.compile(r"\b(?:was|were|had|did|ago|last|yesterday|used to)\b|"
                       rf"\b(?:i|we|he|she|they|you|it)\s+(?:\w+ly\s+)?(?:\w*[^\We]ed|{_EN_IRREGULAR_PAST})\b|"
                       r"^\s*\w*[^\We]ed\b|\b(?:have|has|'ve)\s+(?:\w+ed|been|gone|got|gotten|had|seen|met|"
