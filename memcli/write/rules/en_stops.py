@@ -22,11 +22,16 @@ from memcli.write.rules.match import slot_fact
 
 __all__ = ["stop_fact", "without_stopped_motion"]
 
+#: what one is "done with" as a stop: a place or group of a standing activity (not a task: "done with the dishes")
+_GROUPS = (r"(?:gym|club|team|band|choir|orchestra|class|classes|lessons|course|league|church|diet|yoga|pilates|"
+           r"crossfit|running|dating|membership|subscription)")
 #: the predicate of a stop: a stop verb, then what was stopped
 _STOPPED = re.compile(
     r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already|completely|totally|mostly|officially|actually|"
     r"pretty much) )*(?:stopped|quit|quitted|given up|gave up|kicked|dropped|no longer)(?: on)? (?P<obj>.+)$|"
     r"^(?:do|does) not (?P<any>.+?) any ?more$|"
+    r"^(?:am|are|is) (?:(?:so|totally|completely|officially|finally|really|pretty much) )*(?:done|finished|through) "
+    r"with (?P<done>(?:[a-z-]+ing\b|(?:my |the |our )?(?:[\w'-]+ ){0,2}" + _GROUPS + r"\b).*)$|"
     r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already) )*cancell?ed "
     r"(?P<sub>(?:my |the |our )?(?:[\w'-]+ ){0,3}"
     r"(?:membership|subscription|account|lessons|classes|plan))\b|"  # a subscription, never a meeting
@@ -34,7 +39,9 @@ _STOPPED = re.compile(
     r"(?:[\w'-]+ ){0,3}(?:trip|holiday|vacation|journey|tour|wedding|party))\b")  # a plan called off: event.cancelled
 #: what a job left says (an ending of its own), or a stop of something said before (it, that)
 _NOT_HABIT = re.compile(r"^(?:(?:my|the|a|an|his|her) )?(?:job|work|position|company|firm|career|it|that|this|them|"
-                        r"him|her|there|me|you)\b|^(?:by|in|at|to|for|because|since)\b")
+                        r"him|her|there|me|you)\b|^(?:by|in|at|to|for|because|since)\b|"
+                        r"^(?:my |the |our )?(?:[\w'-]+ ){0,2}(?:hospital|school|office|practice|agency|startup|"
+                        r"clinic|bank|store|shop|restaurant|factory|university|college)\b")  # a workplace: a job left
 _LEAD = re.compile(r"^(?:the habit of|my habit of|my|the|a|an|being)\s+")
 #: "stopped going to the gym": a stop of going somewhere, not a plan ("going to" + a place)
 _STOPPED_MOTION = re.compile(r"\b(stopped|stop|stopping|quit|quitting|gave up|given up|giving up|no longer|kicked|"
@@ -56,7 +63,7 @@ def stop_fact(key: str, rest: str) -> list[tuple[str, str, str]]:
         return []
     if m.group("trip"):
         return [("event.cancelled", "other", re.sub(r"^(?:my|the|our) ", "", m.group("trip")))]
-    obj = (m.group("obj") or m.group("any") or m.group("sub") or "").strip()
+    obj = (m.group("obj") or m.group("any") or m.group("sub") or m.group("done") or "").strip()
     obj = re.split(r",| because | since | after | when | so that | but ", obj)[0].strip()
     for _ in range(2):
         obj = _LEAD.sub("", obj)
