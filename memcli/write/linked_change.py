@@ -121,7 +121,7 @@ _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|pu
 #: a "no", an intention or a question before the ending word: nothing ended (我没有辞职, I want to sell)
 _NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑|可能|会不会|要不要|\b(?:not|never|didn't|did not|"
                         r"won't|haven't|hasn't|want|wants|plan|planning|thinking|might|may|going to|considering|"
-                        r"if|whether)\b", re.I)
+                        r"if|whether|trying|try|attempting)\b", re.I)  # an attempt is no ending (trying to quit)
 #: a change of job told (换工作, 跳槽, "changed jobs", "started a new job"): the old job ends, whatever the new is named
 _JOB_CHANGED = re.compile(r"换工作|换了(?:一)?(?:份|个)?(?:新)?工作|跳槽|转行|改行|新工作|"
                           r"\b(?:chang|switch)(?:ed|e|ing) (?:jobs|careers|employers)\b|"
