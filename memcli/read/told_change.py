@@ -27,8 +27,9 @@ __all__ = ["changed_attributes", "kept_by_change"]
 #: words of change, by the attribute they may change (English, then simplified Chinese)
 _CHANGE: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
     (frozenset({"residence"}), lazy(
-        r"\b(?:mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|emigrat(?:e|es|ed|ing))\b(?! on\b)(?! (?:up|the (?:car|sofa|"
-        r"couch|table|desk|meeting|date)|my (?:car|desk|meeting|appointment)|it|them|things|stuff)\b)|"
+        r"\b(?:relocat(?:e|es|ed|ing)|emigrat(?:e|es|ed|ing))\b|\bmov(?:e|es|ed|ing)(?=\s*$|[.,!;]| (?:to|out|abroad|"
+        r"away|back|house|home|in with|into|in together|overseas|countries|cities|up north|down south|closer|nearer|"
+        r"somewhere|next|this|in the|at the end|after)\b)|"
         r"\b(?:new (?:house|flat|apartment|home|place)|house[- ]?hunting|flat[- ]?hunting|buy(?:ing)? a (?:house|flat)"
         r"|sell(?:ing)? (?:my|our|the) (?:house|flat|apartment))\b|搬家|搬到|搬去|搬回|换房子|买房", re.IGNORECASE)),
     (frozenset({"job", "workplace"}), lazy(

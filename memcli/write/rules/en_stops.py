@@ -87,7 +87,7 @@ def stop_fact(key: str, rest: str) -> list[tuple[str, str, str]]:
              and w not in ("going", "to", "altogether", "completely", "anymore")]
     if not words:
         return []
-    verb_first = bool(g.get("any")) or low.startswith("no longer") or words[0].endswith("ing")
+    verb_first = bool(g.get("any")) or low.startswith("no longer") or words[0].endswith("ing") and not g.get("done")
     head = words[1] if verb_first and len(words) > 1 else words[0]
     from memcli.write.rules.en_facts import _lemma
 
