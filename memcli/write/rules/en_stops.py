@@ -53,8 +53,8 @@ _CUTTING = re.compile(
 #: what a job left says (an ending of its own), or a stop of something said before (it, that)
 _NOT_HABIT = re.compile(r"^(?:(?:my|the|a|an|his|her) )?(?:job|work|position|company|firm|career|it|that|this|them|"
                         r"him|her|there|me|you)\b|^(?:by|in|at|to|for|because|since)\b|"
-                        r"^(?:my |the |our )?(?:[\w'-]+ ){0,2}(?:hospital|school|office|practice|agency|startup|"
-                        r"clinic|bank|store|shop|restaurant|factory|university|college)\b")  # a workplace: a job left
+                        r"^(?:(?!going |to |at |in )[\w'-]+ ){0,2}(?:hospital|school|office|practice|agency|startup|"
+                        r"clinic|bank|store|shop|restaurant|factory|university|college)$")  # a workplace: a job left
 _LEAD = re.compile(r"^(?:the habit of|my habit of|my|the|a|an|being)\s+")
 #: "stopped going to the gym": a stop of going somewhere, not a plan ("going to" + a place)
 _STOPPED_MOTION = re.compile(r"\b(stopped|stop|stopping|quit|quitting|gave up|given up|giving up|no longer|kicked|"
