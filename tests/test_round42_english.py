@@ -40,7 +40,7 @@ TURNS = {
             "I'm trying to give up crisps.", "I'm drinking less cola these days."],
     "feel": ["My piano recital was this afternoon. I was so anxious.", "My viva was this morning. I was so nervous.",
              "I had my first driving lesson on Monday. Honestly I was terrified."],
-    "told": ["I live in Norwich.", "I work as a pharmacist.", "I'm allergic to wasps.", "I play the cello."],
+    "told": ["I live in Norwich.", "I work as a dental hygienist.", "I'm allergic to wasps.", "I play the cello."],
 }
 
 
@@ -137,7 +137,7 @@ def test_a_feeling_keeps_its_object(stores: dict[str, Memory]) -> None:
 # -- 5. news that may change a one-value fact keeps it in the block ---------------------------------------------------
 @pytest.mark.parametrize(("message", "kept", "dropped"), [
     ("I'm thinking of moving to Bristol next year.", "I live in Norwich", "wasps"),
-    ("I might switch jobs and retrain as a nurse.", "I work as a pharmacist", "wasps"),
+    ("I might switch jobs and retrain as a nurse.", "I work as a dental hygienist", "wasps"),
     ("We're relocating to Leeds in the spring.", "I live in Norwich", "cello")])
 def test_news_of_a_change_keeps_the_fact_it_may_replace(stores: dict[str, Memory], message: str, kept: str,
                                                         dropped: str) -> None:
