@@ -22,6 +22,9 @@ predicate and is no telling. Greetings and thanks alone are small talk and get n
 - the message is about someone of the user's and the hit is a fact of that person (their name, job, city: who the
   news is about; their likes and allergies too: 今晚给我老婆做饭 needs her peanut allergy), unless the message tells
   that same list (below);
+- it holds a one-value fact of the user the message's words of change may replace, though it names no attribute
+  word (the home for "I'm thinking of moving to Manchester", the job for "I might switch jobs": only residence, job,
+  diet, phone and partner, :mod:`memcli.read.told_change`);
 - it names a thing of the kind the message names (a car for "I just bought a new car":
   :func:`memcli.read.kinds.kind_feature`);
 - the gate reads it as a near-certain answer (p ≥ :data:`SURE_P`): the same thing in other words ("I'm so nervous
@@ -120,6 +123,7 @@ def about_told(message: str, tokens: Sequence[str], query_slots: Sequence[str], 
     ``message`` simplified Chinese or other text."""
     from memcli.read.answer import topic_coverage
     from memcli.read.kinds import kind_feature
+    from memcli.read.told_change import kept_by_change
 
     statement = hit.statement
     if topic_coverage(tokens, statement) > 0 or _repeats(message, statement):
@@ -128,7 +132,7 @@ def about_told(message: str, tokens: Sequence[str], query_slots: Sequence[str], 
         return False
     if _keyed(hit.slot) and _tells_attribute(message, hit.slot):
         return False  # "I'm allergic to penicillin" vs allergy.mushroom: another member of the list it adds to
-    if _kept_by_slot(message, query_slots, hit):
+    if _kept_by_slot(message, query_slots, hit) or kept_by_change(message, hit.slot):
         return True
     return kind_feature(message.casefold(), statement.casefold()) == 1 or (hit.p_relevant or 0.0) >= SURE_P
 

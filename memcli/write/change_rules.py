@@ -25,9 +25,9 @@ from memcli.write.pair_names import names_another_fact
 from memcli.write.rules import Facts, analyze
 from memcli.write.value_types import COMPARABLE, change_marker, strong, value_type
 
-__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "counted_apart", "introduces_thing", "keyed_apart",
-           "keyed_objects_apart", "marked_past", "noop_apart", "numbers_clash", "past_event_kept", "past_state_kept",
-           "plural_subject", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
+__all__ = ["EVENT_CARRIED", "NAMED_TYPES", "TALK_OVERLAP", "counted_apart", "habit_cut", "introduces_thing",
+           "keyed_apart", "keyed_objects_apart", "marked_past", "noop_apart", "numbers_clash", "past_event_kept",
+           "past_state_kept", "plural_subject", "talk_only", "told_change", "told_event_kept", "told_remark_kept"]
 
 
 def _contains(longer: str, shorter: str) -> bool:
@@ -338,8 +338,22 @@ def keyed_objects_apart(new: Facts, old: Facts) -> str | None:
 
 def noop_apart(new: Facts, old: Facts) -> str | None:
     """Why a NOOP of ``new`` against stored ``old`` would drop a fact: :func:`names_another_fact` of their
-    statements, or :func:`keyed_objects_apart` of their slots (None: it may be merged)."""
-    return names_another_fact(new.statement, old.statement) or keyed_objects_apart(new, old)
+    statements, :func:`keyed_objects_apart` of their slots, or :func:`habit_cut` (None: it may be merged)."""
+    return names_another_fact(new.statement, old.statement) or keyed_objects_apart(new, old) or habit_cut(new, old)
+
+
+#: a habit cut down or a give-up going on (round 42): "cutting back on", "trying to give up", "drinking less"
+_CUT_TOLD = re.compile(r"\b(?:cut(?:ting)? (?:down|back|out)|(?:trying|attempting|working) (?:to|on) (?:quit|give up|"
+                       r"cut|stop|kick)|quitting|giving up|(?:drinking|eating|smoking|using) less)\b", re.I)
+
+
+def habit_cut(new: Facts, old: Facts) -> str | None:
+    """Why ``new``, a habit cut down or a give-up going on ("I'm trying to give up crisps"), is not ``old`` said
+    again ("I love crisps"), or the other way round: one tells a change of the habit the other does not (None:
+    neither does, or both do)."""
+    if bool(_CUT_TOLD.search(new.statement)) == bool(_CUT_TOLD.search(old.statement)):
+        return None  # (either way round: "I eat a lot of chocolate" after "I've been cutting back on chocolate")
+    return "a habit cut down or a give-up going on: told beside the habit or liking, not the same said again"
 
 
 def refinement_drops_value(new: Facts, old: Facts) -> str | None:

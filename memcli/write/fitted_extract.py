@@ -62,7 +62,7 @@ from memcli.write.named_it import with_named_it
 from memcli.write.noun_turn import noun_turn
 from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
-from memcli.write.rules.en_carry import with_en_subjects, with_referent
+from memcli.write.rules.en_carry import felt_about, with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_tail import trim_tail
@@ -291,6 +291,8 @@ class FittedExtractor(RuleExtractor):
                 parts.append(with_named_it(units(_read_as(u))) if u.role == "user" else [])  # (Bought it! A…)
                 found = [self._specific(c) for c in RuleExtractor.extract(self, u)]
                 found = self._faithful(self._not_in_a_list(found, u, parts[-1]), u, parts[-1])
+                found = [c if (st := felt_about(parts[-1], c.statement)) == c.statement else c.model_copy(
+                    update={"statement": st, "kind": Kind.OTHER, "slot": None}) for c in found]  # (I was so nervous)
                 if not found and u.role == "user" and (listed := noun_turn(u.text)):  # 牛奶、鸡蛋和面包 (round 41)
                     found = [Candidate(statement=listed, kind=Kind.OTHER, slot=None, salience=0.5,
                                        confidence=extracted_confidence(u.text, self.settings),

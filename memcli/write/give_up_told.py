@@ -66,6 +66,8 @@ _EN_CHANGE = r"any ?more|no longer|now|these days|stopped|quit|gave up|given up"
 _ZH_TOLD = {"liking": re.compile(_ZH_CHANGE + r"|早就"), "doing": re.compile(_ZH_CHANGE)}
 _EN_TOLD = {"liking": re.compile(rf"\b(?:{_EN_CHANGE}|nowadays|since)\b", re.I),
             "doing": re.compile(rf"\b(?:{_EN_CHANGE})\b", re.I)}
+#: a give-up tried, not done ("I'm trying to quit sugar", "attempting to give up"; 试着戒, 在努力戒)
+_ATTEMPT = re.compile(r"\b(?:trying|try|tried|attempting|working on)\b|试着|试图|努力|尝试", re.I)
 #: a verb of taking (喝 / 吃 / 抽, drink / eat / smoke)
 TAKING = re.compile(r"喝|吃|抽|\b(?:" + "|".join(f for v in ("drink", "eat", "smoke") for f in EN_TAKING_FORMS[v])
                     + r")\b", re.I)
@@ -87,7 +89,9 @@ _EN_GIVE_UP = re.compile(r"\b(?:don't|do not|doesn't|no longer|stopped|quit|gave
 def give_ups(new: Facts) -> tuple[GiveUp, ...]:
     """What ``new`` tells its subject gave up: the taking or liking reading first, then the doing one (each at most
     once; see the module doc); () when it tells no give-up."""
-    out = []
+    out: list[GiveUp] = []
+    if _ATTEMPT.search(new.statement):
+        return ()  # "I'm trying to quit sugar": a give-up going on, not done — the liking still holds
     if (liked := _liking(new)) is not None:
         taken = TAKING.search(to_simplified(new.statement)) or zh_quit(new.statement) or food_drink_items(liked)
         out.append(GiveUp(liked, "taking" if taken else "liking"))

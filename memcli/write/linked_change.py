@@ -97,6 +97,9 @@ def moved_from_workplace(new: Facts, old: Facts) -> str | None:
 #: last week", "I left Acme"); not an object ("I quit smoking", "I left my keys at home": a habit stopped, a thing left)
 _BARE_LEFT = (r"\s*(?:[.,;!?~]|$|(?:today|yesterday|recently|already|finally|last|this|in|from)\b|"
               r"(?:a|\w+) (?:days?|weeks?|months?|years?) ago\b|(?-i:[A-Z]))")
+#: a group one belongs to, left ("I've left the choir", "left my book club"): its membership or habit ends
+_GROUP_LEFT = (r"(?=\s+(?:my|the|our)\s+(?:[\w-]+\s+){0,2}(?:band|club|team|choir|orchestra|league|union|gym|class|"
+               r"group|society|church)\b)")
 #: words that tell a being died, a couple parted, a job was left, a thing was sold or given away
 _ZH_END = {"death": re.compile(r"去世|过世|离世|病逝|走了(?=[了。，,！!~]|$)|死了|不在了"),
            "couple": re.compile(r"离婚|分手|分开了|离了婚"),
@@ -114,11 +117,11 @@ _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|pu
                              r"\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
            "sold": re.compile(r"\b(?:sold|gave away|got rid of)\b", re.I),
            "stopped": re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|stopped|dropped|cancell?ed|"
-                                 r"no longer|kicked)\b", re.I)}
+                                 r"no longer|kicked|(?:done|finished|through) with|left" + _GROUP_LEFT + r")\b", re.I)}
 #: a "no", an intention or a question before the ending word: nothing ended (我没有辞职, I want to sell)
 _NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑|可能|会不会|要不要|\b(?:not|never|didn't|did not|"
                         r"won't|haven't|hasn't|want|wants|plan|planning|thinking|might|may|going to|considering|"
-                        r"if|whether)\b", re.I)
+                        r"if|whether|trying|try|attempting)\b", re.I)  # an attempt is no ending (trying to quit)
 #: a change of job told (换工作, 跳槽, "changed jobs", "started a new job"): the old job ends, whatever the new is named
 _JOB_CHANGED = re.compile(r"换工作|换了(?:一)?(?:份|个)?(?:新)?工作|跳槽|转行|改行|新工作|"
                           r"\b(?:chang|switch)(?:ed|e|ing) (?:jobs|careers|employers)\b|"
@@ -135,7 +138,9 @@ _ZH_STOPPED = re.compile(r"(?:戒掉?了?|戒除了?|放弃了?|不再|停止了
                          r"(?P<obj>[^，,。.!！?？~]{1,12})|把(?P<ba>[^，,。.!！?？~]{1,10}?)(?:给)?"
                          r"(?:戒|放弃|停|退|取消|断)|(?P<top>[^，,。.!！?？~]{2,12}?)(?:已经|也|都|彻底|被)*(?:取消|泡汤)了")
 _EN_STOPPED = re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|give up|stopped|stop|dropped|drop|"
-                         r"cancell?ed|cancel|no longer|kicked)\b(?:\s+on)?\s+(?P<obj>[\w' -]{2,40})", re.I)
+                         r"cancell?ed|cancel|no longer|kicked|(?:done|finished|through) with|left" + _GROUP_LEFT +
+                         r")\b(?:\s+on)?\s+"
+                         r"(?P<obj>[\w' -]{2,40})", re.I)
 _ZH_TAIL = re.compile(r"(?:了|啦|吧|呢|啊|呀|的|掉|这件事|这个习惯|这个爱好|习惯|计划)+$")
 _EN_OBJ_STOP = re.compile(r"^(?:my|the|a|an|on|to|being|the habit of|my habit of)\s+|\s+(?:habit|altogether|"
                           r"completely|entirely|for good|last \w+|this \w+|a while ago|\w+ ago)$", re.I)

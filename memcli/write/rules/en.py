@@ -25,6 +25,7 @@ from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.cleft import en_plain
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
+from memcli.write.rules.en_one_off import one_off_thing
 from memcli.write.rules.en_plural import names_kept
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
@@ -133,8 +134,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         return f"thing:{_singular(m.group(1))}", c[:m.end() - 1], c[m.end():]
     if m := WE_SUBJECT.match(low) or PAIR_SUBJECT.match(low):  # "we (just) moved", "my wife and I live": the user
         return slots.ME, c[:m.end() - 1], c[m.end():]
-    m = _RX_SUBJECT_4.match(low)
-    if m and low.startswith(("the ", "a ")):
+    if (m := _RX_SUBJECT_4.match(low)) and low.startswith(("the ", "a ")):
         rel = rx(_REL).search(low[:m.end()])
         return slots.relation_en(rel.group(0)) if rel else "person", c[:m.end()], c[m.end():].strip()  # type: ignore[return-value]
     m = _RX_SUBJECT_5.match(low)
@@ -337,9 +337,9 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if key.startswith("thing:") and (rx(r"^(?:sounds?|seems?|looks? like)\b").match(rest.casefold()) or rx(
             r"^looks?\b").match(rest.casefold()) and not rx(r"^(?:my|our|all my)\b", re.I).match(phrase)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
-    if key.startswith("thing:") and en_words.TALK_THING.match(phrase.strip()):
-        ctx.subject = ctx.thing = None
-        return []  # "that joke was terrible", "this answer is wrong": a judgement of the conversation, chatter
+    if key.startswith("thing:") and (en_words.TALK_THING.match(phrase.strip()) or one_off_thing(phrase, ago, ctx.now)):
+        ctx.subject = ctx.thing = None  # "that joke was terrible": of the chat; "this coffee is too strong": one cup
+        return []  # a judgement of the conversation or of one occasion, chatter (en_one_off)
     if not ctx.said and en_words._HABIT.search(rest) and \
             en_words.HABIT_PRONOUN_OBJECT.fullmatch(en_words._HABIT.sub(" ", rest).strip()):
         return []  # "I always forget it": a habit on a pronoun that points to nothing said, no activity

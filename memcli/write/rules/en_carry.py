@@ -20,7 +20,7 @@ from memcli.rx import rx
 from memcli.write.clauses import Unit
 from memcli.write.rules.en_words import _PAST
 
-__all__ = ["dropped_subject", "with_en_subjects"]
+__all__ = ["dropped_subject", "felt_about", "with_en_subjects", "with_referent"]
 
 #: adverbs that may stand where the subject was dropped (Just finished…, Finally got…)
 _ADV = r"(?:(?:just|finally|also|recently|actually|already|then|still|currently|now|really|even) )*"
@@ -91,6 +91,15 @@ def with_en_subjects(parts: list[Unit]) -> list[Unit]:
 #: a sentence that opens with a pronoun pointing back (It was…, They talked…, Her name is…)
 _BACK = re.compile(r"^(?:(?:and|so|but|plus|oh|also)[, ]+)*(?:it|they|he|she|its|their|his|her)(?:'s|'re|'ve|'d)?\b",
                    re.I)
+#: a feeling said alone, its object in the sentence before ("My driving test was this morning. I was so nervous."):
+#: a feeling of nothing named, which a later question about the test cannot find (round 42)
+_BARE_FEELING = re.compile(
+    r"^(?:(?:and|so|but|oh|honestly|man|god|wow|tbh)[, ]+)*i(?: was|'m| am| felt| feel| got| have been|'ve been)"
+    r"(?: (?:so|really|very|super|pretty|quite|totally|absolutely|a bit|a little|kind of|extremely|incredibly|"
+    r"beyond|seriously|honestly))* (?:nervous|anxious|excited|scared|terrified|relieved|thrilled|happy|sad|upset|"
+    r"worried|stressed|proud|devastated|overwhelmed|angry|furious|frustrated|disappointed|embarrassed|heartbroken|"
+    r"ecstatic|delighted|shaken|gutted|moved|emotional|annoyed|jealous|grateful|a nervous wreck|on edge)"
+    r"(?: (?:out|too|then|afterwards|all day|the whole time|beforehand))?\W*$", re.I)
 #: the sentence said before it: no longer than this, or it is not joined
 _MAX_BEFORE = 200
 #: …and at least this many words: a name left of a vocative ("Thanks so much, Mel." → "Mel.") names no thing
@@ -102,13 +111,14 @@ def with_referent(parts: list[Unit], unit: Unit) -> Unit:
     sentence with a pronoun pointing back ("It was carved from one oak log", "They argued about
     grants") said together with the sentence before it, which names what the pronoun means: the
     user's own words, two sentences, instead of a statement about "it" that a later question about
-    the thing cannot find. Chinese units keep such a part with the part before it the same way
+    the thing cannot find; so is a feeling said alone ("I was so nervous": what about is said before it). Chinese
+    units keep such a part with the part before it the same way
     (:func:`memcli.write.clauses.units`). The unit as it is when it opens otherwise, opens the
     utterance, or the sentence before is chatter (a question, thanks…), long, or
     under four words (a name left after an opener names no thing)."""
     from memcli.write.clauses import is_chatter
 
-    if unit.lang != "en" or not _BACK.match(unit.text):
+    if unit.lang != "en" or not (_BACK.match(unit.text) or _BARE_FEELING.match(unit.text)):
         return unit
     j = next((k for k, u in enumerate(parts) if u.text.startswith(unit.text[:40])), None)
     if not j or parts[j - 1].lang != "en" or is_chatter(parts[j - 1]) or len(parts[j - 1].text) > _MAX_BEFORE \
@@ -116,3 +126,16 @@ def with_referent(parts: list[Unit], unit: Unit) -> Unit:
         return unit
     before = parts[j - 1].text.strip()
     return Unit(before + ("" if before[-1:] in ".!?;" else ".") + " " + unit.text, unit.lang)
+
+
+def felt_about(parts: list[Unit], statement: str) -> str:
+    """A rule fact's ``statement`` that is a feeling said alone ("I was terrified" of "Honestly I was terrified")
+    said with the sentence before it in the utterance whose units are ``parts`` (:func:`with_referent`'s rules):
+    what the feeling is about. ``statement`` as it is otherwise."""
+    if not _BARE_FEELING.match(statement):
+        return statement
+    unit = next((u for u in parts if u.lang == "en" and statement.rstrip(" .!") in u.text), None)
+    if unit is None or not _BARE_FEELING.match(unit.text):
+        return statement
+    said = with_referent(parts, unit).text
+    return statement if said == unit.text else said

@@ -306,7 +306,7 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
 def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str, str]]:
     """A past event ("adopted a dog yesterday", "got married last year"): dated or a life event."""
     low = p.casefold()
-    life = _LIFE.search(low)
+    life = _LIFE.search(low) or _LEFT_NAMED.match(p)  # "left Google", "left Acme last year": a place of one's left
     past = re.match(r"^(?:[a-z]+ed|went|got|had|made|took|saw|met|ran|won|lost|bought|began|became|flew|drove|"
                     r"wrote|read|gave|left|found|came|did|spent|sold|built|broke|caught|taught|thought|felt)\b", low)
     died = bool(life and re.match(r"(?:died|passed away|was put down)\b", life.group(0)))  # a pet's death is kept
@@ -323,6 +323,8 @@ def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str
 
 # the f-string patterns above compiled once (built per call, each cost ~5 µs in re's cache lookup)
 _RX_EVENT_1 = re.compile(rf"^{_BE} ")
+#: a place named left (its name capitalised: an employer, a school, a city), the predicate after the subject
+_LEFT_NAMED = re.compile(r"^(?:(?:have|has|had) )?(?:(?:just|finally|recently|already) )*left(?= [A-Z])")
 _RX_GENERIC_1 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")
 _RX_GENERIC_2 = re.compile(rf"^(?:{_BE}|(?:have|has) been|used to be) (.+)$")
 _RX_GENERIC_3 = re.compile(rf"^{_BE} (?:in|at|on) .+ now\b")

@@ -253,7 +253,9 @@ _TRANSIENT = re.compile(r"^(?:so |very |really |a bit |a little |kind of |pretty
 
 #: a change in someone's life (kept as an event, dated or not); an ordinary action of a day ("went to
 #: the park", "made scrambled eggs", "watched a movie") is not a memory, even when dated ("Yesterday I went…")
-_LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|started|joined|retired|quit|bought|got "
+_LIFE = re.compile(r"\b(?:got married|married|divorced|graduated|adopted|moved|started|joined|retired|quit|resigned|"
+                   r"left(?= (?:my|the|our) (?:[a-z-]+ )?(?:job|company|firm|band|club|team|choir|hospital|school|"
+                   r"practice|agency|startup|church|league|union)\b)|handed in (?:my|his|her) notice|bought|got "
                    r"engaged|had a baby|passed away|died|was put down|broke up|got promoted|won|learned to|learnt to|"
                    r"took up|signed up|"
                    r"enrolled|opened|launched|got a|lost my|became|gave birth|was born|were born|turned|"
