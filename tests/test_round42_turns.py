@@ -2,7 +2,7 @@
 store for the file, the real default model:
 
 - a code-switched clause takes the slot its all-Chinese / all-English clause takes — a Latin name or place inside
-  a Chinese clause (我住在Shenzhen → residence, :func:`memcli.write.rules.rules_lang`), a Chinese relation inside an
+  a Chinese clause (我住在Zurich → residence, :func:`memcli.write.rules.rules_lang`), a Chinese relation inside an
   English clause (我妈妈 lives in Leeds → mother.residence), a Latin name beside a Chinese relation
   (:mod:`memcli.write.rules.mixed`) — and a job told of the same person in the other language replaces the old one;
 - of a long pasted turn only what it says of the speaker is kept (:mod:`memcli.write.pasted`): the move in an

@@ -34,8 +34,8 @@ def rules_lang(text: str) -> str:
     """Whose grammar a clause is in, ``"zh"`` or ``"en"``: English when it has no Chinese character or more
     lower-case English words than Chinese words (two characters a word); Chinese otherwise. Unlike
     :func:`memcli.text.lang_of` (a share of letters) a Latin name or place inside a Chinese clause does not make
-    it English (我住在Shenzhen, 我老公Max是老师), and a Chinese name inside an English one does not make it
-    Chinese (I live in 北京, 我老公 is a teacher now)."""
+    it English (我住在Zurich, 我老公Leo是厨师), and a Chinese name inside an English one does not make it
+    Chinese (I live in 北京, 我老公 is a chef now)."""
     han = len(_HAN.findall(text))
     if not han:
         return "en"

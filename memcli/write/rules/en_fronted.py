@@ -1,11 +1,11 @@
 """An English object put in front of its clause and taken up again by a pronoun (left dislocation): "Coffee, I
-never drink it", "Spicy food, I don't really eat it", "Olives, I can't stand them" → the clause in its plain order
-("I never drink coffee"), so the object, the verb and the clause's negation are read together — the rules would
+never drink it", "Spicy food, I don't really eat it", "Tripe, I can't bear it" → the clause in its plain order
+("I never drink gin"), so the object, the verb and the clause's negation are read together — the rules would
 otherwise read "I never drink it" with nothing to say what "it" is, and the fronted words as a clause of their own.
 
 Only a short noun phrase (one to four words, no verb form, no time or discourse word: "Yesterday, I did it",
 "Honestly, I love it" stay as said) before the comma, a clause led by "I" and one "it"/"them" standing for it.
-The Chinese topic-first clause (海鲜我基本不吃) needs no rewrite: its rules read the object in front with the
+The Chinese topic-first clause (羊肉我基本不吃) needs no rewrite: its rules read the object in front with the
 clause's negation (:mod:`memcli.write.rules.zh`)."""
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ _TAKES_OBJECT = re.compile(r"\b(?:not |never |no longer |really |rarely |hardly 
 
 def unfronted(sentence: str) -> str:
     """``sentence`` with a fronted object put back after its verb, in place of the pronoun that takes it up
-    ("Coffee, I never drink it" → "I never drink coffee"; "Olives, I can't stand them at all" → "I can't stand
-    olives at all"); as given when it is no such sentence."""
+    ("Gin, I never drink it" → "I never drink gin"; "Tripe, I can't bear it at all" → "I can't bear
+    tripe at all"); as given when it is no such sentence."""
     m = _FRONTED.match(sentence.strip().rstrip(".!"))
     if m is None:
         return sentence

@@ -416,7 +416,7 @@ def corrected(sentence: str) -> str:
     leading "sadly" ("Sadly Rex passed away" → Rex's), with a fronted object back after its verb
     (:func:`~memcli.write.rules.en_fronted.unfronted`), and with the "I" a stop told without it drops ("Quit
     coffee" → "I quit coffee"); as given otherwise."""
-    out = unfronted(denial_last(sentence))  # (… not Tom but Tim → … Tim, not Tom; Coffee, I never drink it)
+    out = unfronted(denial_last(sentence))  # (… not Tom but Tim → … Tim, not Tom; Gin, I never drink it)
     out = out[m.end():] if (m := correction_opener(out)) is not None else out
     out = re.sub(r"^(?:sadly|unfortunately|tragically),?\s+(?=[A-Z]|my\b|our\b|we\b|i\b)", "", out, flags=re.I)
     out = _NOT_HALF.sub(r"\1", out)

@@ -1,11 +1,11 @@
 """Code-switched clauses: a Chinese relation inside an English clause, a Latin name beside a Chinese relation.
 
-- **English clause, Chinese relation** ("我老公 is a teacher now", "我妈妈 lives in Leeds"): the English rules
+- **English clause, Chinese relation** ("我老公 is a chef now", "我妈妈 lives in Leeds"): the English rules
   know "my husband", not 我老公; the clause is read with the relation's English words in its place (the same
   relation key: :data:`memcli.slots.ZH_RELATIONS` and ``EN_RELATIONS``) and each statement is given back with the
   speaker's own words, so the clause takes the slot the all-English clause takes (``husband.job``).
-- **Chinese clause, a Latin name after the relation** (我老公Max在医院当护士, 我老婆 Lily 是老师): the name
-  stands beside the relation as an apposition; the clause is read without it (我老公在医院当护士 →
+- **Chinese clause, a Latin name after the relation** (我老公Leo在工厂当司机, 我老婆 Lily 是老师): the name
+  stands beside the relation as an apposition; the clause is read without it (我老公在工厂当司机 →
   ``husband.job``) and stated as said, name included.
 
 Pure functions of the text; the dispatcher (:mod:`memcli.write.rules`) calls them."""
@@ -64,7 +64,7 @@ def read_en_with_zh_relations(text: str, read: Callable[[str], list[Match]]) -> 
 
 def read_zh_without_apposed_names(text: str, read: Callable[[str], list[Match]]) -> list[Match] | None:
     """The Chinese rules' matches (``read``) of ``text`` read without a Latin name set beside a relation
-    (我老公Max在医院当护士 read as 我老公在医院当护士), each statement the one said when the name-less one is the
+    (我老公Leo在工厂当司机 read as 我老公在工厂当司机), each statement the one said when the name-less one is the
     name-less text's own; None when ``text`` has no such name."""
     names = [m for m in _APPOSED_NAME.finditer(text) if slots.relation_zh(m.group(1).removeprefix("我").lstrip("的"))]
     if not names:
