@@ -25,7 +25,7 @@ __all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches",
 _DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")  # noqa: E501
 
 
-#: a word of English grammar: lower case (a name or a brand inside a Chinese clause is capitalised: Shenzhen, Max)
+#: a word of English grammar: lower case (a name or a brand inside a Chinese clause is capitalised: Zurich, Leo)
 _EN_WORD = re.compile(r"(?<![A-Za-z])(?:I|[a-z]+)(?:'[a-z]+)?(?![A-Za-z])")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 

@@ -95,7 +95,7 @@ _EN_WORD = re.compile(r"(?<![A-Za-z])(?:I|[a-z]+)(?:'[a-z]+)?(?![A-Za-z])")
 
 def language_runs(text: str, lang: Callable[[str], str]) -> list[str]:
     """``text`` cut where its clauses change language (``lang`` of a clause: ``"zh"``/``"en"``), runs of one
-    language kept whole: "Max现在不在医院了, he's a teacher now" → ["Max现在不在医院了, ", "he's a teacher now"];
+    language kept whole: "Leo已经不开车了, he's a chef now" → ["Leo已经不开车了,", "he's a chef now"];
     one run when the text keeps to one language (a clause of fewer than two English words goes with its
     neighbour: "好的, thanks")."""
     pieces = [p for p in _CUT.split(text) if p]
