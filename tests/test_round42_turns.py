@@ -67,7 +67,7 @@ def _active(items: list[dict]) -> list[tuple[str | None, str]]:
     ("我住在 Rotterdam", "residence"), ("我搬到了Krakow", "residence"), ("我在Zalando上班", "workplace"),
     ("我老公叫Tobias", "husband.name"), ("我爸爸 lives in Porto now", "father.residence"),
     ("My daughter is called 小雨", "daughter.name"), ("I work at 美团", "workplace"),
-    ("我哥哥Felix在银行当保安", "elder_brother.job"),
+    ("我哥哥Felix在银行当保安", "elder_brother.job"), ("我的邮箱是lin.wei@outlook.com", "email"),
 ])
 def test_a_clause_in_two_scripts_takes_the_slot_of_its_grammar(text: str, slot: str) -> None:
     assert [m.slot for m in extract_matches(text)] == [slot]
