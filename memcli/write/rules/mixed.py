@@ -87,8 +87,9 @@ def _with_names(statement: str, names: list[re.Match[str]]) -> str:
     return statement
 
 
-#: a clause boundary: sentence or comma punctuation of either script
-_CUT = re.compile(r"(?<=[,，;；。.!?！？])(?=\s*\S)")
+#: a clause boundary: sentence or comma punctuation of either script (a Latin one only after a Chinese character or
+#: before a space: not the dots of an e-mail address, amy.zhou@foxmail.com, nor of 3.5)
+_CUT = re.compile(r"(?<=[，；。！？])(?=\s*\S)|(?<=[\u4e00-\u9fff][,;.!?])(?=\s*\S)|(?<=[,;.!?])(?=\s+\S)")
 #: an English word of grammar (lower case; a name is capitalised)
 _EN_WORD = re.compile(r"(?<![A-Za-z])(?:I|[a-z]+)(?:'[a-z]+)?(?![A-Za-z])")
 
