@@ -17,31 +17,12 @@ from memcli.text import CACHED_CHARS, lang_of, to_simplified
 from memcli.textcache import short_cached
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
-from memcli.write.rules.mixed import language_runs, read_en_with_zh_relations, read_zh_without_apposed_names
+from memcli.write.rules.mixed import language_runs, read_en_with_zh_relations, read_zh_without_apposed_names, rules_lang
 
 __all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches", "rules_lang", "subject_of"]
 
 
 _DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")  # noqa: E501
-
-
-#: a word of English grammar: lower case (a name or a brand inside a Chinese clause is capitalised: Zurich, Leo)
-_EN_WORD = re.compile(r"(?<![A-Za-z])(?:I|[a-z]+)(?:'[a-z]+)?(?![A-Za-z])")
-#: what is written in Latin letters whatever the language around it: an e-mail address, a link, a dotted name
-_ADDRESS = re.compile(r"[\w.+-]+@[\w.-]+|(?:https?://|www\.)\S+|\w+(?:[./_]\w+)+")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-
-
-def rules_lang(text: str) -> str:
-    """Whose grammar a clause is in, ``"zh"`` or ``"en"``: English when it has no Chinese character or more
-    lower-case English words than Chinese words (two characters a word); Chinese otherwise. Unlike
-    :func:`memcli.text.lang_of` (a share of letters) a Latin name or place inside a Chinese clause does not make
-    it English (我住在Zurich, 我老公Leo是厨师; nor does an e-mail address or a link), and a Chinese name inside an
-    English one does not make it Chinese (I live in 北京, 我老公 is a chef now)."""
-    han = len(_HAN.findall(text))
-    if not han:
-        return "en"
-    return "en" if 2 * len(_EN_WORD.findall(_ADDRESS.sub(" ", text))) > han else "zh"
 
 
 def _rules(text: str):  # noqa: ANN202 - a module

@@ -20,7 +20,7 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.rules.match import Match
 
-__all__ = ["read_en_with_zh_relations", "read_zh_without_apposed_names"]
+__all__ = ["language_runs", "read_en_with_zh_relations", "read_zh_without_apposed_names", "rules_lang"]
 
 #: 我(的)+ a relation word before English words (a space, an apostrophe or a Latin letter follows)
 _ZH_REL_IN_EN = re.compile(r"(?<![\u4e00-\u9fff])我的?([\u4e00-\u9fff]{1,4}?)(?=\s*(?:'s\b|[A-Za-z]))")
@@ -87,11 +87,28 @@ def _with_names(statement: str, names: list[re.Match[str]]) -> str:
     return statement
 
 
+#: a word of English grammar: lower case (a name or a brand inside a Chinese clause is capitalised: Zurich, Leo)
+_EN_WORD = re.compile(r"(?<![A-Za-z])(?:I|[a-z]+)(?:'[a-z]+)?(?![A-Za-z])")
+#: what is written in Latin letters whatever the language around it: an e-mail address, a link, a dotted name
+_ADDRESS = re.compile(r"[\w.+-]+@[\w.-]+|(?:https?://|www\.)\S+|\w+(?:[./_]\w+)+")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def rules_lang(text: str) -> str:
+    """Whose grammar a clause is in, ``"zh"`` or ``"en"``: English when it has no Chinese character or more
+    lower-case English words than Chinese words (two characters a word); Chinese otherwise. Unlike
+    :func:`memcli.text.lang_of` (a share of letters) a Latin name or place inside a Chinese clause does not make
+    it English (我住在Zurich, 我老公Leo是厨师; nor does an e-mail address or a link), and a Chinese name inside an
+    English one does not make it Chinese (I live in 北京, 我老公 is a chef now)."""
+    han = len(_HAN.findall(text))
+    if not han:
+        return "en"
+    return "en" if 2 * len(_EN_WORD.findall(_ADDRESS.sub(" ", text))) > han else "zh"
+
+
 #: a clause boundary: sentence or comma punctuation of either script (a Latin one only after a Chinese character or
 #: before a space: not the dots of an e-mail address, amy.zhou@foxmail.com, nor of 3.5)
 _CUT = re.compile(r"(?<=[，；。！？])(?=\s*\S)|(?<=[\u4e00-\u9fff][,;.!?])(?=\s*\S)|(?<=[,;.!?])(?=\s+\S)")
-#: an English word of grammar (lower case; a name is capitalised)
-_EN_WORD = re.compile(r"(?<![A-Za-z])(?:I|[a-z]+)(?:'[a-z]+)?(?![A-Za-z])")
 
 
 def language_runs(text: str, lang: Callable[[str], str]) -> list[str]:
