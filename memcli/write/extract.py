@@ -91,10 +91,12 @@ class MemoryExtractionService:
 
         Every extractor reads what the user *told* (:func:`memcli.write.guard.told`: no task for the
         assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
-        secret or a hypothetical (:func:`memcli.write.guard.keep`)."""
+        secret or a hypothetical (:func:`memcli.write.guard.keep`); of a long pasted turn, only what it says of the
+        speaker (:func:`memcli.write.pasted.kept_of_long_turn`)."""
         from memcli.write.correction import contrast_denied
         from memcli.write.guard import keep
         from memcli.write.past_value import mark_ended_past
+        from memcli.write.pasted import kept_of_long_turn
         from memcli.write.value_correction import rewritten
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
@@ -104,7 +106,9 @@ class MemoryExtractionService:
                                             for n in todo]) if todo else []
         out: list[list[Candidate] | Exception] = [[] for _ in utts]
         for n, res in zip(todo, got, strict=True):
-            out[n] = res if isinstance(res, Exception) else mark_ended_past([_kinded(c) for c in res if keep(c)])
+            out[n] = res if isinstance(res, Exception) else mark_ended_past(kept_of_long_turn(  # (an e-mail pasted)
+                utts[n].text, [_kinded(c) for c in res if keep(c)]) if utts[n].role == "user" else
+                [_kinded(c) for c in res if keep(c)])
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
             elif utts[n].role == "user" and not isinstance(res, Exception) and (den := contrast_denied(texts[n])):

@@ -38,7 +38,7 @@ from memcli import slots
 from memcli.governance.confidence import extracted as extracted_confidence
 from memcli.models import Candidate, Kind
 from memcli.settings import Settings
-from memcli.text import lang_of, to_simplified
+from memcli.text import to_simplified
 from memcli.write import garbled as gb
 from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
@@ -99,8 +99,9 @@ def _read_as(utt: Utterance) -> str:
     "I have three turtles" is scored and kept as "My turtles eat crickets"); any other as said. Not "it":
     it is as often no thing at all ("It would be fun to…") and a wrong thing garbles what is kept."""
     from memcli.write.rules.coref import apply_edits, resolve
+    from memcli.write.rules.mixed import rules_lang  # (the turn's grammar: Leo已经不开车了, he's a chef now)
 
-    if lang_of(utt.text) != "en" or (res := resolve(utt.text, utt.context)) is None:
+    if rules_lang(utt.text) != "en" or (res := resolve(utt.text, utt.context)) is None:
         return utt.text
     # (English edits and what they resolved are made one for one, in order)
     return apply_edits(utt.text, [e for e, (word, _, _) in zip(res.edits, res.resolved, strict=True)

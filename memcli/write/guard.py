@@ -135,16 +135,33 @@ def contrast(text: str) -> str:
 _CLAUSE_CUT = re.compile(r"([,，;；]\s*(?:(?:and|but|so|while)\s+)?|\s+(?:and|but|so|while)\s+|而且|并且|而)", re.I)
 
 
-def unsaid(sentence: str) -> str:
+#: a pronoun a clause after a secret's placeholder points back to the secret with ("I use it for my side project",
+#: 我一直用它登录): its thing is the redacted value
+_BACK_TO_SECRET = re.compile(r"\b(?:it|its|them|this one|that one)\b|它", re.I)
+
+
+def unsaid(sentence: str, after_secret: bool = False) -> str:
     """``sentence`` without its clauses that hold a placeholder of :func:`memcli.sensitive.redact`: a
     statement whose value was redacted gives no memory (``My wifi password is [redacted]!!`` → ``""``;
-    ``our wifi is called Home5G and the password is [redacted]`` → ``our wifi is called Home5G``).
-    A sentence with no placeholder is returned unchanged."""
-    if not is_redacted(sentence):
+    ``our wifi is called Home5G and the password is [redacted]`` → ``our wifi is called Home5G``), nor
+    does a clause after it whose it / them / 它 points back to the secret (``here is my key [redacted], I use
+    it for my side project`` → ``""``: kept, "I use it …" would say nothing of what "it" is, and naming the
+    secret would keep a memory of it). ``after_secret``: a placeholder ended the sentence before, so the first
+    clauses of this one lean on it the same way. A sentence with neither is returned unchanged."""
+    if not is_redacted(sentence) and not (after_secret and _BACK_TO_SECRET.search(sentence)):
         return sentence
     parts = _CLAUSE_CUT.split(sentence)
-    kept = [(parts[i], parts[i + 1] if i + 1 < len(parts) else "") for i in range(0, len(parts), 2)
-            if not is_redacted(parts[i]) and parts[i].strip()]
+    kept = []
+    for i in range(0, len(parts), 2):
+        if is_redacted(parts[i]):
+            after_secret = True
+        elif after_secret and _BACK_TO_SECRET.search(parts[i]):
+            continue  # (the secret stays the clauses' thing until a clause says something of its own)
+        elif parts[i].strip():
+            after_secret = False
+            kept.append((parts[i], parts[i + 1] if i + 1 < len(parts) else ""))
+    if len(kept) == (len(parts) + 1) // 2:
+        return sentence
     if not kept:
         return ""
     lead = sentence[: len(sentence) - len(sentence.lstrip())]
@@ -162,7 +179,7 @@ def told(text: str) -> str:
         return ""
     zh = re.search(r"[\u3400-\u9fff]", text) is not None
     sents = (_SENT if zh else _EN_SENT).findall(text)
-    kept = ["" if is_hypothetical(s) else unsaid(s) for s in sents]
+    kept = ["" if is_hypothetical(s) else unsaid(s, n > 0 and is_redacted(sents[n - 1])) for n, s in enumerate(sents)]
     for n in range(1, len(kept)):  # "here is my key:\n[redacted]": the line announcing the value is its statement,
         # and so is a sentence naming a secret right before one its value opens ("Here's my OpenAI key. [redacted]")
         if is_redacted(sents[n]) and (not kept[n].strip() and not re.search(r"[.!?。！？]\s*$", kept[n - 1]) or

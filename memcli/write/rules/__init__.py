@@ -17,15 +17,16 @@ from memcli.text import CACHED_CHARS, lang_of, to_simplified
 from memcli.textcache import short_cached
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
+from memcli.write.rules.mixed import language_runs, read_en_with_zh_relations, read_zh_without_apposed_names, rules_lang
 
-__all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches", "subject_of"]
+__all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches", "rules_lang", "subject_of"]
 
 
 _DIET_NEG = re.compile(r"不是素食|不再吃素|不吃素|不再是素食|\bnot (?:a )?(?:vegetarian|vegan)|no longer (?:a )?(?:vegetarian|vegan)")  # noqa: E501
 
 
 def _rules(text: str):  # noqa: ANN202 - a module
-    return zh if lang_of(text) == "zh" else en
+    return zh if rules_lang(text) == "zh" else en
 
 
 def extract_matches(text: str) -> list[Match]:
@@ -39,17 +40,41 @@ def extract_matches(text: str) -> list[Match]:
 def _matches(text: str) -> tuple[Match, ...]:
     """The rules' matches of ``text``: a function of the text alone (no context, no clock; the
     matches are frozen), so one reading serves every utterance that says it."""
-    return tuple(_rules(text).extract_matches(text))
+    return tuple(_read(_rules(text), text))
+
+
+def _read(rules, text: str) -> list[Match]:  # noqa: ANN001 - a module
+    """``rules``' matches of ``text``, its code-switched phrases read as the clause's language
+    (:mod:`.mixed`: 我老公 in an English clause, a Latin name beside a Chinese relation)."""
+    if len(runs := language_runs(text, rules_lang)) > 1:  # a code-switched turn: each clause in its own grammar
+        return [m for run in runs for m in _read(_rules(run), run)]
+    got = read_en_with_zh_relations(text, en.extract_matches) if rules is en else \
+        read_zh_without_apposed_names(text, zh.extract_matches)
+    return got if got is not None else rules.extract_matches(text)
 
 
 def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:
     """:func:`extract_matches` with a leading 她/他/she/he read as ``person`` (``(key, phrase)``, the person
     named last in the user's previous message; ignored when the language differs), and the person named
     last in this utterance."""
+    if len(runs := language_runs(text, rules_lang)) > 1:  # a code-switched turn: each clause in its own grammar
+        out: list[Match] = []
+        for run in runs:
+            got, named = extract_in_context(run, person)
+            out += got
+            person = named or person
+        return out, person
     rules = _rules(text)
     if person and (lang_of(person[1]) == "zh") != (rules is zh):
         person = None
-    return rules.extract_in_context(text, person)
+    last: list[tuple[str, str] | None] = [None]
+
+    def read(t: str) -> list[Match]:
+        got, last[0] = rules.extract_in_context(t, person)
+        return got
+
+    got = read_en_with_zh_relations(text, read) if rules is en else read_zh_without_apposed_names(text, read)
+    return (got, last[0]) if got is not None else rules.extract_in_context(text, person)
 
 
 def subject_of(text: str) -> str:
@@ -72,7 +97,7 @@ def analyze(statement: str) -> Facts:
     rules = _rules(text)
     m = match_name(rules.prepare(text))
     if m is None:
-        ms = rules.extract_matches(text)
+        ms = _read(rules, text)
         m = ms[0] if ms else None
     subject = slots.slot_subject(m.slot) if m and m.slot else subject_of(text)
     positive = polarity_of(text)

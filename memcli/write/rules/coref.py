@@ -57,6 +57,7 @@ from memcli.write.rules.coref_mentions import (
     zh_mentions,
 )
 from memcli.write.rules.en_has import has_after
+from memcli.write.rules.mixed import rules_lang
 
 __all__ = ["CONTEXT_CHARS", "Mention", "Resolution", "apply_edits", "has_pronoun", "mentions", "resolve"]
 
@@ -84,7 +85,7 @@ def has_pronoun(text: str) -> bool:
     drain asks it of each turn three times — whether it wants its context, and twice resolving it)."""
     if not _ANY_PRON.search(text):
         return False
-    if lang_of(text) == "zh":
+    if rules_lang(text) == "zh":  # (the clause's grammar: Leo已经不开车了, he's a chef now reads "he")
         return any(_ZH_PRON.match(c.strip()) for c in ZH_CLAUSE.findall(to_simplified(text)))
     return any(_EN_PRON.match(c.strip()) for c in EN_CLAUSE.findall(text) for c in re.split(r",|\band\b|\bbut\b", c))
 
@@ -225,7 +226,7 @@ def resolve(text: str, context: Sequence[str]) -> Resolution | None:
 
 @lru_cache(maxsize=64)
 def _resolve(text: str, context: tuple[str, ...]) -> Resolution | None:
-    zh = lang_of(text) == "zh"
+    zh = rules_lang(text) == "zh"
     read = to_simplified(text) if zh else text
     turns: list[list[Mention]] = []
     for turn in (c[-CONTEXT_CHARS:] for c in context):

@@ -218,7 +218,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
     if m and not thing and (objs := [o for o in (_obj(x) for x in _objects(m.group(1))) if o]):
         return [_fact(key, "like", o) for o in objs]  # "I'm also interested in Chinese cuisine"
     m = _RX_PREDICATE_9.match(liking) or \
-        rx(r"^(?:do|does|did) not (?:eat|drink|smoke) (.+)$").match(liking) or \
+        rx(r"^(?:(?:do|does|did) not|(?:almost |basically )?never) (?:ever |really )?(?:eat|drink|smoke) (.+)$"
+           ).match(liking) or \
         rx(r"^(?:quit|gave up|stopped) ((?:smoking|drinking|coffee|alcohol|sugar|meat)\b.*)$").match(liking)
     if m and not thing:
         v = rx(r"\b(?:over|rather than|more than|because|since|when|such as|including|especially|that|which|who)\b|"  # noqa: E501

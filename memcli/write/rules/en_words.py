@@ -11,6 +11,7 @@ from memcli.numerals import en_number
 from memcli.reltime import EN_DAYS
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
+from memcli.write.rules.en_fronted import unfronted
 from memcli.write.rules.en_has import HAS_AFTER
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
 
@@ -421,9 +422,10 @@ _DROPPED_I = re.compile(r"^(?:just |finally |already )?(?:sold|quit|gave up|stop
 def corrected(sentence: str) -> str:
     """``sentence`` without a correction's opener and its negated half ("Correction: my son is six, not
     five" → "my son is six"; the half said in any order: :func:`~memcli.write.rules.en_denial.denial_last`) or a
-    leading "sadly" ("Sadly Rex passed away" → Rex's), and with the "I" a stop told without it drops ("Quit
+    leading "sadly" ("Sadly Rex passed away" → Rex's), with a fronted object back after its verb
+    (:func:`~memcli.write.rules.en_fronted.unfronted`), and with the "I" a stop told without it drops ("Quit
     coffee" → "I quit coffee"); as given otherwise."""
-    out = denial_last(sentence)  # (… not Tom but Tim → … Tim, not Tom)
+    out = unfronted(denial_last(sentence))  # (… not Tom but Tim → … Tim, not Tom; Gin, I never drink it)
     out = out[m.end():] if (m := correction_opener(out)) is not None else out
     out = re.sub(r"^(?:sadly|unfortunately|tragically),?\s+(?=[A-Z]|my\b|our\b|we\b|i\b)", "", out, flags=re.I)
     out = _NOT_HALF.sub(r"\1", out)

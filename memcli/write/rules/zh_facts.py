@@ -445,6 +445,8 @@ def _topic_first(c: str) -> str | None:
     if not m or _BAD_THING.match(m.group(1)) or rx(r"^(?:这|那|你|他|她|它|什么)").match(m.group(1)):
         return None
     toks = _pos(m.group(1))
-    if not all(f.startswith(("n", "v", "eng", "j")) for _, f in toks):
+    # (a word jieba tags as an adjective is a thing when it is eaten or drunk: 可乐我从来不喝)
+    tags = ("n", "v", "eng", "j", "a") if m.group(2).endswith(("吃", "喝")) else ("n", "v", "eng", "j")
+    if not all(f.startswith(tags) for _, f in toks):
         return None
     return "我" + m.group(2) + m.group(1)

@@ -231,10 +231,16 @@ _SAME_VERB_DENIED = re.compile(r"^(?P<head>.*?(?:是)?(?P<v>叫做|名叫|叫|�
                                r"(?P<y>[^，,。；;我你他她它]{1,12})(?P<end>[。！!]?)$")
 
 
+#: a short lead-in that announces what follows its colon (补充一下：, 说一下我自己的事：, 个人近况：) when the
+#: speaker's own clause follows (我…): the clause is read as said alone; not a quotation (我老婆说：我…)
+_ANNOUNCED = re.compile(r"^[^：:，,。！!？?；;\d]{2,14}(?<![说讲问道写喊答])[：:]\s*(?=我(?!们))")
+
+
 def corrected(sentence: str) -> str:
-    """:func:`denial_last`, and in a sentence that opens with a correction (不好意思我说错了，…) the denied half
+    """:func:`denial_last` (with a short announcing lead-in before a colon left off: 补充一下：我…), and in a
+    sentence that opens with a correction (不好意思我说错了，…) the denied half
     said without a comma (…三岁不是两岁) set off as its clause (…三岁，不是两岁), which the rules drop."""
-    out = denial_last(sentence)
+    out = _ANNOUNCED.sub("", denial_last(sentence), count=1)  # 另外说一下我自己的事：我搬到成都了 → 我搬到成都了
     if ZH_CORRECTION_OPEN.match(out):
         out = re.sub(r"(?<=[^，,])((?:而)?(?:不是|并非)[^，,。！!；;我你他她]{1,12}[。！!]?)$", r"，\1", out)
     return out
