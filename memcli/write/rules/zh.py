@@ -40,8 +40,6 @@ from memcli.write.rules.zh_facts import (
     _pos,
     _predicate,
     _reversed_like,
-    _topic_any,
-    _topic_first,
 )
 from memcli.write.rules.zh_lists import one_object
 from memcli.write.rules.zh_named import naming_clause, split_named
@@ -55,6 +53,7 @@ from memcli.write.rules.zh_plan import (
     plan_set,
 )
 from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, pair_subject
+from memcli.write.rules.zh_topic import _topic_any, _topic_first
 from memcli.write.rules.zh_trip import continues_trip, trip_place
 from memcli.write.rules.zh_words import (
     _ADDRESSEE,

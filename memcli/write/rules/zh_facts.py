@@ -39,9 +39,7 @@ from memcli.write.rules.zh_words import (
     _SPLIT_OBJ,
     _TAIL,
     _VAGUE,
-    FUTURE_JOB,
     HABIT_PRONOUN_OBJECT,
-    TIME_SPAN,
 )
 
 
@@ -410,20 +408,6 @@ _RX_GO_WORK = re.compile(rf"^(?:(?:从)?{_JOB_WHEN})?(?:开始|起)?(?:就|要|�
 _RX_PREDICATE_5 = re.compile(rf"^(?:有|养了?|买了|领养了?|收养了?|捡了|添了)({_NUM})?{_CLF}?(.+)$")
 
 
-def _topic_any(c: str) -> str | None:
-    """周末我基本都宅在家里 / 咖啡我一天要喝三杯 → the clause read from 我 on (the topic stays in
-    the statement), or None."""
-    m = rx(r"^([\u4e00-\u9fffA-Za-z0-9《》]{1,10}?)(?:的话)?[，, ]?我(?!们)(.+)$").match(c)
-    if m and (TIME_SPAN.match(m.group(1)) or rx(r"下(?:周|星期|礼拜)[一二三四五六日天]").fullmatch(m.group(1)) and
-              FUTURE_JOB.match("我" + m.group(2))):  # (a job from 下周一, tagged an idiom; round 31)
-        return "我" + m.group(2)
-    if not m or rx(r"^(?:这|那|你|他|她|它|什么|如果|要是|因为|所以|但是|可是|而且)").match(m.group(1)):
-        return None
-    if not all(f.startswith(("n", "t", "eng", "j", "nz", "f", "m", "q")) or w in ("的话", "的") for w, f in _pos(m.group(1))):  # noqa: E501
-        return None
-    return "我" + m.group(2)
-
-
 #: a liking said to be over: 不再喜欢…, 不想(再)吃…了 (with 了: 今天不想吃辣的 is one day's), 吃腻了…
 _REVERSED = re.compile(r"^(?:再也|已经|真的|早就|都|也|就)*(?:(?:不再|再也不)(?:喜欢|爱)|(?:不想再?|再也不想|不再想)"
                        r"(?=[吃喝看听玩碰用穿].+了$)|(?=[吃喝看听玩用穿]腻了))([吃喝看听玩碰用穿]?)(?:腻了)?(.+?)了?$")
@@ -433,20 +417,3 @@ def _reversed_like(q: str) -> str:
     """``q`` said as 不喜欢… when it says a liking is over (:data:`_REVERSED`), else as given."""
     m = _REVERSED.match(q)
     return f"不喜欢{m.group(1)}{m.group(2)}" if m else q
-
-
-def _topic_first(c: str) -> str | None:
-    """川菜我一点都不喜欢 → 我一点都不喜欢川菜 (the topic read as the object), else None; 火锅吃腻了 → 我吃腻了火锅."""
-    m = rx(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:都|也|已经|真的|早就|真)*([吃喝看听玩用穿])腻了[。！!~～]*$"
-           ).match(c)
-    if m and all(f.startswith(("n", "eng", "j")) for _, f in _pos(m.group(1))):
-        return f"我{m.group(2)}腻了{m.group(1)}"
-    m = rx(r"^([\u4e00-\u9fffA-Za-z]{1,8}?)(?:啊|呀|嘛|呢|，|,)?我(?!们)(.*?(?:喜欢|爱|讨厌|受不了|吃|喝|过敏|碰))$").match(c)  # noqa: E501
-    if not m or _BAD_THING.match(m.group(1)) or rx(r"^(?:这|那|你|他|她|它|什么)").match(m.group(1)):
-        return None
-    toks = _pos(m.group(1))
-    # (a word jieba tags as an adjective is a thing when it is eaten or drunk: 可乐我从来不喝)
-    tags = ("n", "v", "eng", "j", "a") if m.group(2).endswith(("吃", "喝")) else ("n", "v", "eng", "j")
-    if not all(f.startswith(tags) for _, f in toks):
-        return None
-    return "我" + m.group(2) + m.group(1)
