@@ -1,0 +1,84 @@
+"""A new user's trial (round 42), own sentences, real SQLite stores, the real default model:
+
+- "forget that …" said in a turn: the drain invalidates the memories the request clearly names (the same person, the
+  same slot or attribute, a high cosine), never another person's, never a value it does not name; a request that
+  names nothing stored changes nothing and the summary says so; an assistant turn never forgets
+  (:mod:`memcli.write.told_forget`).
+
+Every case is told to its own user of one module database: the facts drained once, then the requests once."""
+
+from __future__ import annotations
+
+import pytest
+
+from memcli.write.told_forget import requested
+
+#: user → (facts told first, the turn asking to forget, its role, the statements it must leave forgotten)
+CASES: dict[str, tuple[list[str], str, str, list[str]]] = {
+    "wife": (["My wife is vegetarian", "My sister is vegetarian"], "Please forget that my wife is vegetarian",
+             "user", ["My wife is vegetarian"]),
+    "horses": (["I love drawing horses", "I love drawing cats"], "forget that I love drawing horses", "user",
+               ["I love drawing horses"]),
+    "coffee": (["我不喝咖啡", "我每天早上喝茶"], "忘掉我不喝咖啡这件事吧", "user", ["我不喝咖啡"]),
+    "mother": (["我妈妈的生日是五月三号", "我爸爸的生日是八月九号"], "别记着我妈妈的生日了", "user", ["我妈妈的生日是五月三号"]),
+    "bank": (["我在银行上班", "我住在杭州"], "把我在银行上班这件事忘了吧", "user", ["我在银行上班"]),
+    "nephew": (["我外甥在实验小学上学"], "忘掉我外甥的学校吧", "user", ["我外甥在实验小学上学"]),
+    "uncle": (["I play golf"], "Please forget that my uncle plays golf", "user", []),  # another person: unmatched
+    "vegan": (["My wife is vegan"], "forget that my wife is vegetarian", "user", []),  # a value it does not name
+    "assistant": (["I love drawing horses"], "forget that I love drawing horses", "assistant", []),
+}
+
+
+@pytest.fixture(scope="module")
+def told(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
+    """(the Memory of each case's user, the summary of the drain of the requests)."""
+    from memcli import Memory
+
+    db = str(tmp_path_factory.mktemp("r42") / "m.db")
+    mems = {u: Memory(db=db, user=u, embedder=embedder) for u in CASES}
+    for u, (facts, _, _, _) in CASES.items():
+        for f in facts:
+            mems[u].capture(f, at="2026-11-02T09:00:00+00:00")
+    for u in CASES:  # Memory.drain drains its own user only
+        assert mems[u].drain().dead == 0
+    for u, (_, ask, role, _) in CASES.items():
+        mems[u].capture(ask, role=role, at="2026-11-03T09:00:00+00:00")
+    summaries = {u: mems[u].drain() for u in CASES}
+    yield mems, summaries
+    for m in mems.values():
+        m.close()
+
+
+@pytest.mark.parametrize("user", list(CASES))
+def test_a_request_to_forget_said_in_a_turn_forgets_what_it_names(told, user: str) -> None:  # noqa: ANN001
+    mems, summaries = told
+    facts, _, role, gone = CASES[user]
+    m, s = mems[user], summaries[user]
+    assert sorted(i.statement for i in m.list(include_all=True) if i.status == "forgotten") == sorted(gone)
+    assert sorted(i.statement for i in m.list()) == sorted(f for f in facts if f not in gone)
+    assert (s.added, s.forgotten) == (0, len(gone))
+    assert s.forget_unmatched == (1 if role == "user" and not gone else 0)
+    events = m.store.q("SELECT level, reason, source_id FROM memory_events WHERE action = 'FORGET' AND user_id = ?",
+                       (user,))
+    assert [(e["level"], e["reason"]) for e in events] == [("told", "forgotten by the user")] * len(gone)
+
+
+def test_a_forgotten_memory_leaves_the_context_block(told) -> None:  # noqa: ANN001
+    mems, _ = told
+    block = mems["wife"].context("What does my wife eat?").text
+    assert "wife is vegetarian" not in block
+
+
+@pytest.mark.parametrize(("text", "things"), [
+    ("Please forget that my wife is vegetarian", ["my wife is vegetarian"]),
+    ("could you forget that my son plays rugby and that I hate olives?", ["my son plays rugby", "I hate olives"]),
+    ("forget that my cousin's flat is in Leith, I mixed it up", ["my cousin's flat is in Leith"]),
+    ("忘掉我不喝咖啡这件事吧", ["我不喝咖啡"]),
+    ("别记着我老公的车牌号了", ["我老公的车牌号"]),
+    ("把我在医院上班的事忘了吧", ["我在医院上班"]),
+    ("forget it", []), ("Forget everything", []), ("忘了吧", []),
+    ("I always forget my keys", []),  # told, no request
+    ("Forget that, I live in Bristol now", []),  # a fact beside it: no chatter turn
+])
+def test_what_a_turn_asks_to_forget(text: str, things: list[str]) -> None:
+    assert requested(text) == things
