@@ -1,8 +1,8 @@
 """A request to forget, said in chat, is no episode (round 20's new-user trial).
 
 Kept as an episode, the turn served the very words the user asked to have forgotten in later blocks; since
-round 42 the drain also forgets the memory the request clearly names (:mod:`memcli.write.told_forget`). Real store, real default model;
-sentences written for these tests."""
+round 42 the drain also forgets the memory the request clearly names (:mod:`memcli.write.told_forget`).
+Real store, real default model; sentences written for these tests."""
 
 from __future__ import annotations
 

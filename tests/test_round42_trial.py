@@ -20,7 +20,8 @@ CASES: dict[str, tuple[list[str], str, str, list[str]]] = {
     "horses": (["I love drawing horses", "I love drawing cats"], "forget that I love drawing horses", "user",
                ["I love drawing horses"]),
     "coffee": (["我不喝咖啡", "我每天早上喝茶"], "忘掉我不喝咖啡这件事吧", "user", ["我不喝咖啡"]),
-    "mother": (["我妈妈的生日是五月三号", "我爸爸的生日是八月九号"], "别记着我妈妈的生日了", "user", ["我妈妈的生日是五月三号"]),
+    "mother": (["我妈妈的生日是五月三号", "我爸爸的生日是八月九号"], "别记着我妈妈的生日了", "user",
+               ["我妈妈的生日是五月三号"]),
     "bank": (["我在银行上班", "我住在杭州"], "把我在银行上班这件事忘了吧", "user", ["我在银行上班"]),
     "nephew": (["我外甥在实验小学上学"], "忘掉我外甥的学校吧", "user", ["我外甥在实验小学上学"]),
     "uncle": (["I play golf"], "Please forget that my uncle plays golf", "user", []),  # another person: unmatched

@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
     from memcli.embed import Embedder
 
-__all__ = ["BAND", "NAMED_ATTR", "NAMED_SLOT", "NEAREST", "SAME_SLOT", "SAME_WORDS", "forget_told", "matches", "requested"]
+__all__ = ["BAND", "NAMED_ATTR", "NAMED_SLOT", "NEAREST", "SAME_SLOT", "SAME_WORDS", "forget_told", "matches",
+           "requested"]
 
 #: nearest active memories read per thing
 NEAREST = 8
@@ -66,13 +67,14 @@ _EN = re.compile(r"^(?:(?:oh|ok|okay|actually|also|and|sorry|hey)\W+)*(?:please\
                  r"(?P<thing>.+?)(?:\s+please)?\W*$", re.I)
 _ZH_LEAD = r"^(?:请你?|你|麻烦你?|帮我|也|就)*"
 _ZH_TAIL = r"(?:这件事情?|这个事情?|这事儿?|的事情?|这条|这一条|这个)?(?:了吧|吧|了|啦|哈)?[。！!～~]*$"
-_ZH = re.compile(_ZH_LEAD + r"(?:忘掉|忘记|忘了|别再?记着?|不要再?记着?|不用再?记着?|删掉|删除)(?P<thing>.+?)" + _ZH_TAIL)
+_ZH = re.compile(_ZH_LEAD + r"(?:忘掉|忘记|忘了|别再?记着?|不要再?记着?|不用再?记着?|删掉|删除)"
+                 r"(?P<thing>.+?)" + _ZH_TAIL)
 _ZH_BA = re.compile(_ZH_LEAD + r"把(?P<thing>.+?)" + r"(?:这件事情?|这个事情?|这事儿?|的事情?|这条|这个)?"
                     r"(?:给)?(?:忘掉|忘了|忘记|删掉|删除|去掉)(?:了吧|吧|了|啦)?[。！!～~]*$")
 _CLAUSE = re.compile(r"[^,，;；。!！?？\n]+")
 _AND_THAT = re.compile(r"\s+and\s+(?:also\s+)?that\s+|还有|以及", re.I)
-_NO_THING = re.compile(r"^(?:it|that|this|everything|all|all of (?:it|that|this)|what i said|我说的话?|这些|那些|这个|那个|"
-                       r"刚才的?|一切|所有|全部)\W*$", re.I)
+_NO_THING = re.compile(r"^(?:it|that|this|everything|all|all of (?:it|that|this)|what i said"
+                       r"|我说的话?|这些|那些|这个|那个|刚才的?|一切|所有|全部)\W*$", re.I)
 
 
 def requested(text: str) -> list[str]:
@@ -105,7 +107,8 @@ def _attr_word(slot: str | None) -> str | None:
 
 
 def _names_attribute(word: str, slot: str | None) -> bool:
-    """``word`` is a noun the slot's attribute is named by (学校 → ``nephew.school``; :data:`memcli.slots.ATTRIBUTES`)."""
+    """``word`` is a noun the slot's attribute is named by (学校 → ``nephew.school``:
+    :data:`memcli.slots.ATTRIBUTES`)."""
     if not slot:
         return False
     attr = split_slot(slot)[1]
