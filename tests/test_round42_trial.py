@@ -83,3 +83,24 @@ def test_a_forgotten_memory_leaves_the_context_block(told) -> None:  # noqa: ANN
 ])
 def test_what_a_turn_asks_to_forget(text: str, things: list[str]) -> None:
     assert requested(text) == things
+
+
+def test_text_that_is_no_string_is_refused_in_one_line(told) -> None:  # noqa: ANN001
+    from memcli.errors import BadInputError
+
+    m = told[0]["wife"]
+    for call in (m.capture, m.remember, m.context, m.search):
+        with pytest.raises(BadInputError, match=r"must be a string, got bytes \(decode it first"):
+            call(b"my aunt keeps bees")
+    with pytest.raises(BadInputError, match=r"must be a string, got int$"):
+        m.capture(42)
+    assert m.store.q("SELECT count(*) AS n FROM memory_sources WHERE user_id = 'wife'")[0]["n"] == 3
+
+
+@pytest.mark.parametrize(("user", "kind"), [("bob\n", "whitespace (a newline, tab or other blank)"),
+                                            ("\tbob", "whitespace (a newline, tab or other blank)"),
+                                            ("bob ", "a space")])
+def test_a_user_id_with_a_blank_at_an_end_names_the_blank(user: str, kind: str) -> None:
+    from memcli.settings_sources import user_problem
+
+    assert user_problem(user).startswith(f"user {user!r} has {kind} at its start or end;")
