@@ -1,5 +1,6 @@
 """A new user's trial (round 42), own sentences, real SQLite stores, the real default model:
 
+- ``--json`` outputs: every top-level field of each command is the one docs/formats.md lists;
 - "forget that …" said in a turn: the drain invalidates the memories the request clearly names (the same person, the
   same slot or attribute, a high cosine), never another person's, never a value it does not name; a request that
   names nothing stored changes nothing and the summary says so; an assistant turn never forgets
@@ -8,6 +9,8 @@
 Every case is told to its own user of one module database: the facts drained once, then the requests once."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -32,7 +35,7 @@ CASES: dict[str, tuple[list[str], str, str, list[str]]] = {
 
 @pytest.fixture(scope="module")
 def told(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
-    """(the Memory of each case's user, the summary of the drain of the requests)."""
+    """(the Memory of each case's user, the summary of the drain of the requests, the database's path)."""
     from memcli import Memory
 
     db = str(tmp_path_factory.mktemp("r42") / "m.db")
@@ -45,14 +48,14 @@ def told(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
     for u, (_, ask, role, _) in CASES.items():
         mems[u].capture(ask, role=role, at="2026-11-03T09:00:00+00:00")
     summaries = {u: mems[u].drain() for u in CASES}
-    yield mems, summaries
+    yield mems, summaries, db
     for m in mems.values():
         m.close()
 
 
 @pytest.mark.parametrize("user", list(CASES))
 def test_a_request_to_forget_said_in_a_turn_forgets_what_it_names(told, user: str) -> None:  # noqa: ANN001
-    mems, summaries = told
+    mems, summaries, _ = told
     facts, _, role, gone = CASES[user]
     m, s = mems[user], summaries[user]
     assert sorted(i.statement for i in m.list(include_all=True) if i.status == "forgotten") == sorted(gone)
@@ -65,7 +68,7 @@ def test_a_request_to_forget_said_in_a_turn_forgets_what_it_names(told, user: st
 
 
 def test_a_forgotten_memory_leaves_the_context_block(told) -> None:  # noqa: ANN001
-    mems, _ = told
+    mems, _, _ = told
     block = mems["wife"].context("What does my wife eat?").text
     assert "wife is vegetarian" not in block
 
@@ -104,3 +107,40 @@ def test_a_user_id_with_a_blank_at_an_end_names_the_blank(user: str, kind: str) 
     from memcli.settings_sources import user_problem
 
     assert user_problem(user).startswith(f"user {user!r} has {kind} at its start or end;")
+
+
+def _documented() -> dict[str, list[set[str]]]:
+    """docs/formats.md's ``--json`` section: bullet's first words → the field sets it lists (a bullet lists one set
+    after each "fields:"; glosses in parentheses left out)."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = doc.split("## The `--json` outputs, field by field", 1)[1]
+    out = {}
+    for bullet in re.findall(r"^- (.+?)(?=^- |^\n|\Z)", section, re.M | re.S):
+        head = bullet.split(" — ")[0]
+        parts = re.sub(r"\([^()]*\)", "", bullet).split("fields")[1:]
+        out[head] = [set(re.findall(r"`([a-z_]+)`", p)) for p in parts]
+    return out
+
+
+def test_the_json_outputs_are_the_documented_fields(told, cli) -> None:  # noqa: ANN001
+    doc = _documented()
+    base = ("--db", told[2], "--user", "uncle")  # (the other tests read the other users)
+    cap = cli(*base, "capture", "my aunt keeps bees", "--json").json()
+    assert doc["`memcli capture TEXT --json`"] == [set(cap)]
+    drained = cli(*base, "drain", "--json").json()
+    assert doc["`memcli drain --json`"] == [set(drained)]
+    listed = cli(*base, "list", "--json").json()
+    assert doc["`memcli list --json`"] == [set(listed[0])]
+    found = cli(*base, "search", "golf", "--json").json()
+    assert doc["`memcli search QUERY --json`"] == [set(found), set(found["hits"][0])]
+    assert doc["search's `info` and context's `retrieval`"] == [set(found["info"])]
+    empty = cli(*base, "context", "what is the tallest mountain in Chile?", "--json").json()
+    assert doc["`memcli context QUERY --json`"] == [set(empty)]
+    assert empty["text"] == "" and set(empty["retrieval"]) == set(found["info"])  # an empty block's retrieval
+    bad = cli(*base, "forget", "abc", "--json")
+    assert bad.exit_code == 2 and bad.stdout == ""
+    err = json.loads(bad.stderr)
+    assert doc["errors"] == [set(err), set(err["error"])]
