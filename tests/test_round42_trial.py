@@ -1,5 +1,6 @@
 """A new user's trial (round 42), own sentences, real SQLite stores, the real default model:
 
+- a count question about one thing never takes a count of another (:mod:`memcli.read.counted`);
 - ``--json`` outputs: every top-level field of each command is the one docs/formats.md lists;
 - "forget that …" said in a turn: the drain invalidates the memories the request clearly names (the same person, the
   same slot or attribute, a high cosine), never another person's, never a value it does not name; a request that
@@ -27,7 +28,8 @@ CASES: dict[str, tuple[list[str], str, str, list[str]]] = {
                ["我妈妈的生日是五月三号"]),
     "bank": (["我在银行上班", "我住在杭州"], "把我在银行上班这件事忘了吧", "user", ["我在银行上班"]),
     "nephew": (["我外甥在实验小学上学"], "忘掉我外甥的学校吧", "user", ["我外甥在实验小学上学"]),
-    "uncle": (["I play golf"], "Please forget that my uncle plays golf", "user", []),  # another person: unmatched
+    # another person: unmatched
+    "uncle": (["I play golf", "I have 14 houseplants"], "Please forget that my uncle plays golf", "user", []),
     "vegan": (["My wife is vegan"], "forget that my wife is vegetarian", "user", []),  # a value it does not name
     "assistant": (["I love drawing horses"], "forget that I love drawing horses", "assistant", []),
 }
@@ -144,3 +146,20 @@ def test_the_json_outputs_are_the_documented_fields(told, cli) -> None:  # noqa:
     assert bad.exit_code == 2 and bad.stdout == ""
     err = json.loads(bad.stderr)
     assert doc["errors"] == [set(err), set(err["error"])]
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How many bicycles do I have?", False), ("how many books do I own?", False),
+    ("How many plants do I have?", True), ("how many houseplants have I got?", True),
+])
+def test_a_count_question_never_takes_a_count_of_another_thing(told, question: str, shown: bool) -> None:  # noqa: ANN001
+    block = told[0]["uncle"].context(question).text
+    assert ("14 houseplants" in block) is shown, block
+
+
+def test_what_a_count_question_and_a_statement_count() -> None:
+    from memcli.read.counted import asked_count, counted_nouns
+
+    assert asked_count("So how many guitars do you think I own?") == "guitars"
+    assert asked_count("How much is my rent?") is None
+    assert counted_nouns("We keep two grey rabbits and 3 hens, for 4 years now") == ["rabbits", "hens"]
