@@ -160,6 +160,7 @@ def test_a_count_question_never_takes_a_count_of_another_thing(told, question: s
 def test_what_a_count_question_and_a_statement_count() -> None:
     from memcli.read.counted import asked_count, counted_nouns
 
-    assert asked_count("So how many guitars do you think I own?") == "guitars"
+    assert asked_count("So how many guitars do you think I own?") == ["guitars"]
+    assert asked_count("How many bee colonies have I got?") == ["bee", "colonies"]
     assert asked_count("How much is my rent?") is None
     assert counted_nouns("We keep two grey rabbits and 3 hens, for 4 years now") == ["rabbits", "hens"]
