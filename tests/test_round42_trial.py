@@ -163,4 +163,5 @@ def test_what_a_count_question_and_a_statement_count() -> None:
     assert asked_count("So how many guitars do you think I own?") == ["guitars"]
     assert asked_count("How many bee colonies have I got?") == ["bee", "colonies"]
     assert asked_count("How much is my rent?") is None
+    assert asked_count("how many of my cousins are married?") is None  # "of my …": not read, nothing vetoed
     assert counted_nouns("We keep two grey rabbits and 3 hens, for 4 years now") == ["rabbits", "hens"]

@@ -22,7 +22,8 @@ __all__ = ["KIND_COS", "asked_count", "counted_nouns", "other_counts"]
 KIND_COS = 0.5
 
 _STOP = r"(?:do|does|did|have|has|had|are|is|was|were|will|would|can|could|should|of|in|at|on|for|i|we|you|my)"
-_ASK = re.compile(rf"\bhow\s+many\s+(?:more\s+)?(?P<thing>[a-z][a-z'-]+(?:\s+(?!{_STOP}\b)[a-z][a-z'-]+){{0,2}})",
+_ASK = re.compile(rf"\bhow\s+many\s+(?:more\s+)?"
+                  rf"(?P<thing>(?!{_STOP}\b|the\b|your\b|our\b)[a-z][a-z'-]+(?:\s+(?!{_STOP}\b)[a-z][a-z'-]+){{0,2}})",
                   re.I)
 _NUM = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
         r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|a\s+dozen|dozens\s+of|several|a\s+few"
