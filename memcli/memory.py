@@ -31,7 +31,7 @@ from memcli.memory_episodes import EpisodesAPI
 from memcli.memory_transfer import TransferAPI
 from memcli.refs import memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
-from memcli.text import check_query, check_text, whole_number
+from memcli.text import check_query, check_text, not_text, whole_number
 from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:  # the write path, governance and the record models load where used (a cold `context`: none)
@@ -152,6 +152,8 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         """
         from memcli.records import validation_line
         from memcli.write.capture import Utterance, capture
+        if not isinstance(text, str):  # b"hello" was coerced to 'hello' by the model's lax mode
+            raise BadInputError(not_text(text, "text"))
         try:
             utt = Utterance.model_validate(dict(text=text, role=role, at=at, session=session, key=key),
                                            context={"refuse_future": not allow_future})

@@ -42,8 +42,10 @@ def user_problem(user: object) -> str | None:
         return f"user must be text; {USER_RULE}"
     if not user.strip():
         return f"user must not be empty; {USER_RULE}"
-    if user != user.strip():
-        return f"user {user!r} has a space at its start or end; {USER_RULE}"
+    if user != user.strip():  # a newline or a tab is whitespace too: name what it is ("bob\n")
+        ends = {c for c in (user[0], user[-1]) if c.isspace()}
+        kind = "a space" if ends == {" "} else "whitespace (a newline, tab or other blank)"
+        return f"user {user!r} has {kind} at its start or end; {USER_RULE}"
     # C0, DEL, C1 and format characters (zero-width, bidi); lone surrogates (non-UTF-8 bytes of argv, which
     # SQLite cannot store); private-use and unassigned code points; line and paragraph separators
     bad = [c for c in user if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]

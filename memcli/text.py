@@ -26,7 +26,7 @@ from memcli.relazy import lazy
 
 __all__ = ["is_cjk_text", "lang_of", "normalize", "search_tokens", "STOPWORDS", "check_text", "clean_text",
            "label_problem", "MAX_LABEL_CHARS", "same_text", "check_flags", "whole_number",
-           "fts_terms", "query_head", "to_simplified", "word_form"]
+           "fts_terms", "not_text", "query_head", "to_simplified", "word_form"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PUNCT_OR_SPACE = lazy(r"[\s\W_]+", re.UNICODE)
@@ -151,7 +151,7 @@ def check_text(text: object, max_chars: int, *, what: str = "text", setting: str
         BadInputError: not a string, blank, or too long.
     """
     if not isinstance(text, str):
-        raise BadInputError(f"{what} must be a string")
+        raise BadInputError(not_text(text, what))
     cleaned = clean_text(text).strip()
     if not cleaned:
         raise BadInputError(f"{what} is empty")
@@ -162,6 +162,14 @@ def check_text(text: object, max_chars: int, *, what: str = "text", setting: str
 
 #: characters of a query looked at per step by :func:`check_query`
 _CHECK_CHUNK = 2048
+
+
+def not_text(value: object, what: str) -> str:
+    """The one line for a value that is no ``str`` where text is expected (capture, remember, context, search):
+    ``text must be a string, got bytes (decode it first: data.decode('utf-8'))`` — bytes are never decoded
+    silently (their encoding is the caller's to know)."""
+    hint = " (decode it first: data.decode('utf-8'))" if isinstance(value, (bytes, bytearray, memoryview)) else ""
+    return f"{what} must be a string, got {type(value).__name__}{hint}"
 
 
 def check_query(query: object, what: str = "query") -> None:
@@ -175,7 +183,7 @@ def check_query(query: object, what: str = "query") -> None:
         BadInputError: ``query must be a string`` / ``query is empty`` (``what`` for ``query``).
     """
     if not isinstance(query, str):
-        raise BadInputError(f"{what} must be a string")
+        raise BadInputError(not_text(query, what))
     for i in range(0, len(query), _CHECK_CHUNK):
         if clean_text(query[i: i + _CHECK_CHUNK]).strip():
             return

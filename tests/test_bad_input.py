@@ -82,7 +82,7 @@ def test_an_empty_query_is_bad_input_like_an_empty_text(base, db_path, text, tmp
         for call in (m.search, m.context):
             with pytest.raises(BadInputError, match="^query is empty$"):
                 call(text)
-        with pytest.raises(BadInputError, match="^query must be a string$"):
+        with pytest.raises(BadInputError, match="^query must be a string, got NoneType$"):
             m.search(None)  # type: ignore[arg-type]
 
 

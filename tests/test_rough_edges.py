@@ -346,7 +346,8 @@ def test_a_negative_or_zero_id_gets_the_commands_bad_id_error(cli, raw: str):
         assert f"Invalid value for 'item_id': must be a memory id such as 12 (see `memcli list`), got '{raw}'" \
             in line, line
     line = one_error_line(cli("forget", raw, "--purge"), 2)
-    assert line == f"memcli: error: ID must be a memory id such as 12 or an episode id such as e12 (got '{raw}')"
+    assert line == ("memcli: error: ID must be a memory id such as 12 or 'm12', or an episode id such as e12 "
+                    f"(got '{raw}')")
     for cmd in (["token", "revoke", raw], ["outbox", "retry", raw]):
         line = one_error_line(cli(*cmd), 2)
         assert f"must be a positive id such as 3, got '{raw}'" in line, line

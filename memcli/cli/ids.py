@@ -63,7 +63,7 @@ def forget_id(raw: str, episode: bool = False) -> tuple[int, bool]:
     """
     parsed = parse_id(raw)
     if parsed is None:
-        raise BadInputError(f"ID must be a memory id such as 12 or an episode id such as e12 (got {raw!r})")
+        raise BadInputError(f"ID must be a memory id such as 12 or 'm12', or an episode id such as e12 (got {raw!r})")
     if episode and raw.strip()[:1] in ("m", "M"):
         raise BadInputError(f"{raw.strip()} is a memory (its ref), not an episode: drop --episode")
     return parsed[0], episode or parsed[1]

@@ -91,6 +91,10 @@ def drain(
          f"({summary.utterances_per_s}/s): added {summary.added}, reinforced {summary.reinforced}, "
          f"updated {summary.updated}, conflicted {summary.conflicted}; retried {summary.retried}, "
          f"dead {summary.dead}")
+    if summary.forgotten or summary.forget_unmatched:  # a turn asked to forget: what it changed, or that it did not
+        info(f"forgot {summary.forgotten} memory(ies) a turn asked to forget"
+             + (f"; {summary.forget_unmatched} thing(s) asked named no stored memory (nothing changed for them)"
+                if summary.forget_unmatched else ""))
     for e in summary.errors:
         info(f"  {e}")
     if summary.waiting:  # --max-seconds or --limit stopped it: what is left, not a silent half-drain

@@ -43,6 +43,7 @@ from memcli.read.answer import (
 )
 from memcli.read.asked_thing import held_attrs, thing_features
 from memcli.read.compare import compared_things
+from memcli.read.counted import other_counts
 from memcli.read.cross_word import Embed, bare_words, crossed
 from memcli.read.gaps import names_thing, piece_only, value_unheld
 from memcli.read.general import about_other, general_request, others_only
@@ -351,5 +352,8 @@ class AnswerPass:
         p_of.update({i: min(p_of[i], p) for i, p in alone.items() if i in p_of})
         if self.secret or q.hands_text:
             p_of = dict.fromkeys(p_of, 0.0)
+        if q.en and self.embed is not None and p_of:  # "how many books" never takes "19 cats" (round 42)
+            p_of.update(dict.fromkeys(other_counts(q.focus, {f.id: row["statement"] for _, f, row in own
+                                                             if f.id in p_of}, self.embed, self._vectors), 0.0))
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None
         return p_of, x_of

@@ -23,8 +23,8 @@ interjections are the one list the read path's small talk reads too (:mod:`memcl
 - request: zh 请 麻烦 帮我 给我推荐 提醒我 告诉我 你能 你可以 …; en please, can you, could you, help
   me, tell me, remind me, recommend, let's;
 - a request to forget (forget that…, don't remember…, 忘掉…, 别记…, 把…删掉吧) and the slip admitted with
-  it (I mixed it up, my mistake, 我记错了): the drain does not act on it, the forget tool does — and as an
-  episode it would quote the words to be forgotten;
+  it (I mixed it up, my mistake, 我记错了): no memory, and as an episode it would quote the words to be
+  forgotten; the drain forgets the memories it clearly names (:mod:`memcli.write.told_forget`);
 - a task for the assistant in the imperative: a clause that opens with a task verb and no subject,
   zh 写 翻译 总结 解释 列出 生成 计算 … (or ``用<tool>写…``) not followed by 了/过/着, which would
   make it a pro-drop report of what the user did (``写过一本书``); en write, translate, summarize,
@@ -130,8 +130,8 @@ _EN_INSTRUCTION = re.compile(r"^(?:now\s+)?(?:ignore|disregard|forget|override|b
 
 
 #: a request to forget or not to keep something the user said (forget that…, please don't remember…, 忘掉…,
-#: 别记…, 把…删掉吧) and the admission of a slip said with it (I mixed it up, my mistake, 我记错了): the drain
-#: does not act on them (the forget tool does), and kept as an episode such a turn served the very words
+#: 别记…, 把…删掉吧) and the admission of a slip said with it (I mixed it up, my mistake, 我记错了): no fact (the
+#: drain forgets what they name: memcli.write.told_forget), and kept as an episode such a turn served the very words
 #: the user asked to have forgotten ("forget that my brother's wife is called Ania") in later blocks
 _EN_FORGET = re.compile(r"^(?:(?:oh|ok|okay|actually|also|and|sorry|hey)\W+)*(?:please\s+)?"
                         r"(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"

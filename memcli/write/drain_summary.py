@@ -28,6 +28,10 @@ class DrainSummary(BaseModel):
     reinforced: int = 0
     updated: int = 0
     conflicted: int = 0
+    forgotten: int = Field(0, description="memories invalidated because a user turn asked to forget them "
+                           "(memcli.write.told_forget: 'forget that …', 忘掉…吧)")
+    forget_unmatched: int = Field(0, description="things a user turn asked to forget that named no stored memory "
+                                  "clearly: nothing changed for them")
     seconds: dict[str, float] = Field(default_factory=lambda: {k: 0.0 for k in (*STAGES, "total")})
     utterances_per_s: float = 0.0
     interrupted: bool = Field(False, description="stopped by a signal (SIGINT/SIGTERM) before the outbox was empty")

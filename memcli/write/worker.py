@@ -69,6 +69,7 @@ from memcli.write.drain_summary import DrainSummary
 from memcli.write.extract import Extractor, MemoryExtractionService
 from memcli.write.judge import Judge
 from memcli.write.prepare import Ahead, Prepared, failure_text, prepare, utterances
+from memcli.write.told_forget import forget_told
 
 if TYPE_CHECKING:
     from memcli.embed import Embedder
@@ -408,6 +409,11 @@ class MemoryCaptureWorker:
                                        said_at=task.occurred_at)
                 written |= {i for i in (res.item_id, res.other_item_id) if i is not None}
                 counts[_COUNTER[res.decision]] = counts.get(_COUNTER[res.decision], 0) + 1
+            if task.role == "user" and not cands and episode[0]:  # "forget that …": memcli.write.told_forget
+                asked = forget_told(st, self.embedder, task.user, task.content, task.source_id, now_utc())
+                if asked is not None:
+                    summary.forgotten, summary.forget_unmatched = (summary.forgotten + asked[0],
+                                                                   summary.forget_unmatched + asked[1])
             if task.role == "user":
                 kept = st.record_episode(task.user, task.source_id, occurred_at=task.occurred_at, content=task.content,
                                          chatter=episode[0], vector=episode[1], model=settings.model, now=now_utc(),
