@@ -3,7 +3,7 @@
 - An ending told as leaving ("I left <employer>", "I've left the choir", "I'm done with the gym", "I quit the
   clinic") ends the job, membership or habit it names, in valid time, and a later "where do I work?" does not answer
   the ended job (memcli.write.rules.en_stops, en_words._LIFE, memcli.write.linked_change).
-- A remark on a thing of one occasion ("This tea is far too sweet", "The curry last night was amazing") is no
+- A remark on a thing of one occasion ("This tea is far too sweet today", "The curry last night was amazing") is no
   standing preference; a liking ("I love spicy food") and an opinion of a named or own thing still are
   (memcli.write.rules.en_one_off).
 - A habit cut down or a give-up going on ("I've been cutting back on chocolate", "I'm trying to give up crisps") is
@@ -34,8 +34,8 @@ TURNS = {
     "clinic": ["I work as a receptionist at the Oakfield dental clinic.", "I quit the clinic a few days ago."],
     "choir": ["I sing with the town choir every Thursday evening.", "I've left the choir."],
     "gym": ["I go to the climbing gym twice a week.", "I'm done with the gym."],
-    "chatter": ["This tea is far too sweet.", "The curry last night was amazing.", "That show on Friday was so dull.",
-                "I love spicy food.", "The bakery on Quay Street is really good."],
+    "chatter": ["This tea is far too sweet today.", "The curry last night was amazing.",
+                "That show on Friday was so dull.", "I love spicy food.", "The bakery on Quay Street is really good."],
     "cut": ["I love crisps.", "I drink four cans of cola a day.", "I've been cutting back on chocolate.",
             "I'm trying to give up crisps.", "I'm drinking less cola these days."],
     "feel": ["My piano recital was this afternoon. I was so anxious.", "My viva was this morning. I was so nervous.",
@@ -106,7 +106,8 @@ def test_a_remark_on_one_occasion_is_no_preference(stores: dict[str, Memory]) ->
 
 
 @pytest.mark.parametrize(("phrase", "ago", "today", "one_off"), [
-    ("This tea", None, False, True), ("Those boots", None, False, True), ("The curry", ("day", 1), False, True),
+    ("This tea", None, True, True), ("Those boots", ("day", 2), False, True), ("The curry", ("day", 1), False, True),
+    ("This tea", None, False, False), ("That film", None, False, False), ("Those boots", None, False, False),
     ("The curry", None, False, False), ("The Rivoli Cinema", ("day", 1), False, False),
     ("That Dune sequel", None, False, False), ("My flat", None, False, False)])
 def test_one_off_thing(phrase: str, ago: tuple[str, int] | None, today: bool, one_off: bool) -> None:

@@ -5,7 +5,8 @@ dense leg found 我喜欢喝普洱茶 for it (a question about oneself, "what", 
 at p 0.30–0.50 with nothing of the weekend stored. :func:`routine_time` reads the time asked: a day or part of the
 week said bare (周末, 周三, 星期六, 礼拜天, 晚上, 下班后; not 上周末 / 这周三, a window of days, nor a question in the
 past tense, 我周末干嘛了, which :mod:`memcli.read.time_intent` reads), then what one does (干嘛, 做什么, 干什么, 玩什么,
-去哪). :func:`routine_answers` keeps the hits that name that time or one inside it (周末: 周六, 星期天, 双休;
+去哪; not what one likes to do then — 我姐姐周末喜欢干嘛 asks a liking, which a hobby told without
+its day answers). :func:`routine_answers` keeps the hits that name that time or one inside it (周末: 周六, 星期天, 双休;
 周三: 星期三, 礼拜三) at the answerability point and leaves the others below it — with no such hit, no block.
 
 Chinese questions only; pure regex over the hits. Read path: imports only :mod:`memcli.read.results`.
@@ -23,7 +24,7 @@ __all__ = ["routine_answers", "routine_time"]
 _DAY = r"[一二三四五六日天]"
 #: the time asked, said bare (no 上/这/下/本/每 before it: a window or a rule of its own), then what one does then
 _ASKED = re.compile(rf"(?<![上这下本])(?P<t>周末|双休日?|(?:周|星期|礼拜){_DAY}|晚上|早上|下班后|下班以后|放学后)"
-                    r"(?:晚上|早上|下午|上午)?(?:一般|通常|平时|都|经常|常常|主要)?(?:会|要|喜欢)?"
+                    r"(?:晚上|早上|下午|上午)?(?:一般|通常|平时|都|经常|常常|主要)?(?:会|要)?"
                     r"(?:干嘛|干啥|干什么|做什么|做啥|做些什么|玩什么|去哪|去哪儿|去哪里|有什么安排)")
 #: a question in the past tense asks a window of days (我周末干嘛了): not a routine
 _PAST = re.compile(r"了|过(?!得)")

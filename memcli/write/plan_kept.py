@@ -61,6 +61,33 @@ def plan_times(statement: str) -> frozenset[str]:
     return frozenset(t.removeprefix("in ") for t in _EN_TIME.findall(statement.casefold()))
 
 
+_ZH_MONTHS = "一二三四五六七八九十"
+_EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december")
+#: the same time in either language (a month is its number; a season, a holiday, next week / month / year their key)
+_SAME = {"春天": "spring", "夏天": "summer", "秋天": "fall", "autumn": "fall", "冬天": "winter", "圣诞": "christmas",
+         "元旦": "new year", "下周": "next week", "下星期": "next week", "下礼拜": "next week", "下个月": "next month",
+         "下月": "next month", "明年": "next year"}
+
+
+def _canonical(times: frozenset[str]) -> frozenset[str]:
+    """:func:`plan_times`' words of either language as one key each (七月 / 7月 / july → m7, 夏天 / summer →
+    summer); a word with no counterpart keeps its own."""
+    out = set()
+    for t in times:
+        m = re.fullmatch(r"([一二三四五六七八九十]{1,2}|\d{1,2})月", t)
+        if m:
+            g = m.group(1)
+            n = int(g) if g.isdigit() else (10 + _ZH_MONTHS.index(g[-1]) + 1 if g.startswith("十") and len(g) > 1
+                                            else 10 if g == "十" else _ZH_MONTHS.index(g[0]) + 1)
+            out.add(f"m{n}")
+        elif t in _EN_MONTHS:
+            out.add(f"m{_EN_MONTHS.index(t) + 1}")
+        else:
+            out.add(_SAME.get(t, t))
+    return frozenset(out)
+
+
 def _names(statement: str, place: str) -> bool:
     return bool(place) and to_simplified(place).casefold() in to_simplified(statement).casefold()
 
@@ -71,7 +98,11 @@ def plan_change_kept(new: Facts, old: Facts) -> str | None:
     if not (new.slot and new.slot == old.slot and new.slot.endswith(_SLOT)):
         return None
     if lang_of(new.statement) != lang_of(old.statement):
-        return None  # (a place's two names, 里斯本 / Lisbon, compare by no words: the judge's)
+        # (a place's two names, 里斯本 / Lisbon, compare by no words: the judge's — unless the two times are told and
+        # share none: 下周我要去洛阳出差 / "I'm flying to Lisbon in July", two trips)
+        tn, to = _canonical(plan_times(new.statement)), _canonical(plan_times(old.statement))
+        return f"two plans of other times ({'/'.join(sorted(tn))}; {'/'.join(sorted(to))}): another trip" \
+            if tn and to and not tn & to else None
     if new.value and _names(old.statement, new.value):
         return None  # the stored plan names the place the change goes to: the judge's
     if (was := dropped_place(new.statement)) is not None:
