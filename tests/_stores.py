@@ -153,3 +153,23 @@ def speaker_stores(chat: dict[str, Any], folder: Callable[[str], Any], embedder:
         assert s.dead == 0 and s.retried == 0, s.errors
         out[speaker] = m
     return out
+
+
+def chat_fixtures(fixture: Any, **memory: Any) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """Module-scoped ``chat`` (the first conversation of the LoCoMo-format file ``fixture``) and ``stores`` (its
+    speakers' stores, :func:`speaker_stores` with ``memory``), for a test module to bind:
+    ``chat, stores = chat_fixtures(FIXTURE, episodes=False)``."""
+    import json
+
+    @pytest.fixture(scope="module")
+    def chat() -> dict[str, Any]:
+        return json.loads(fixture.read_text(encoding="utf-8"))[0]
+
+    @pytest.fixture(scope="module")
+    def stores(chat: dict[str, Any], tmp_path_factory: Any, embedder: Any) -> Any:
+        out = speaker_stores(chat, tmp_path_factory.mktemp, embedder, **memory)
+        yield out
+        for m in out.values():
+            m.close()
+
+    return chat, stores

@@ -28,12 +28,11 @@ Measured with ``memcli eval locomo-e2e fixtures/round42_en_chat.json`` (memories
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _stores import speaker_stores
+from _stores import chat_fixtures
 
 from memcli.eval.locomo_e2e import _speaker_turns, answer_words, covers
 from memcli.write.named_deed import en_named_deed
@@ -42,18 +41,7 @@ from memcli.write.rules.en_words import split_clauses
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "round42_en_chat.json"
 
 
-@pytest.fixture(scope="module")
-def chat() -> dict[str, Any]:
-    return json.loads(FIXTURE.read_text(encoding="utf-8"))[0]
-
-
-@pytest.fixture(scope="module")
-def stores(chat: dict[str, Any], tmp_path_factory: Any, embedder: Any) -> Any:
-    """Each speaker's store after their own turns, drained once (episodes off: the memories alone answer)."""
-    out = speaker_stores(chat, tmp_path_factory.mktemp, embedder, episodes=False)
-    yield out
-    for m in out.values():
-        m.close()
+chat, stores = chat_fixtures(FIXTURE, episodes=False)
 
 
 def _asked(chat: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
