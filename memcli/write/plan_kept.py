@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from memcli.numerals import zh_number
+from memcli.reltime import EN_MONTHS
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 
@@ -61,9 +63,6 @@ def plan_times(statement: str) -> frozenset[str]:
     return frozenset(t.removeprefix("in ") for t in _EN_TIME.findall(statement.casefold()))
 
 
-_ZH_MONTHS = "一二三四五六七八九十"
-_EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-              "november", "december")
 #: the same time in either language (a month is its number; a season, a holiday, next week / month / year their key)
 _SAME = {"春天": "spring", "夏天": "summer", "秋天": "fall", "autumn": "fall", "冬天": "winter", "圣诞": "christmas",
          "元旦": "new year", "下周": "next week", "下星期": "next week", "下礼拜": "next week", "下个月": "next month",
@@ -75,14 +74,10 @@ def _canonical(times: frozenset[str]) -> frozenset[str]:
     summer); a word with no counterpart keeps its own."""
     out = set()
     for t in times:
-        m = re.fullmatch(r"([一二三四五六七八九十]{1,2}|\d{1,2})月", t)
-        if m:
-            g = m.group(1)
-            n = int(g) if g.isdigit() else (10 + _ZH_MONTHS.index(g[-1]) + 1 if g.startswith("十") and len(g) > 1
-                                            else 10 if g == "十" else _ZH_MONTHS.index(g[0]) + 1)
-            out.add(f"m{n}")
-        elif t in _EN_MONTHS:
-            out.add(f"m{_EN_MONTHS.index(t) + 1}")
+        if (m := re.fullmatch(r"([一二三四五六七八九十]{1,3}|\d{1,2})月", t)) is not None:
+            out.add(f"m{int(m.group(1)) if m.group(1).isdigit() else zh_number(m.group(1))}")
+        elif t in EN_MONTHS:
+            out.add(f"m{EN_MONTHS.index(t) + 1}")
         else:
             out.add(_SAME.get(t, t))
     return frozenset(out)
