@@ -86,6 +86,23 @@ def snapshot(row: dict[str, Any] | None) -> dict[str, Any] | None:
     return None if row is None else {k: row[k] for k in _SNAPSHOT_FIELDS}
 
 
+def mark_forgotten(store: MemoryStore, user_id: str, row: dict[str, Any], now: datetime, *, level: str,
+                   source_id: int | None = None, cosine: float | None = None) -> dict[str, Any]:
+    """Retire the item ``row`` as forgotten by the user, never deleting it: ``invalid_reason`` :data:`FORGOTTEN`,
+    ``expired_at`` (transaction time) and ``invalid_at`` (valid time) set to ``now`` where unset, and a ``FORGET``
+    event at ``level`` ("explicit": `memcli forget`; "told": a turn that asks it). Inside the caller's transaction;
+    returns the updated row. Callers: :func:`memcli.governance.lifecycle.forget`, :mod:`memcli.write.told_forget`."""
+    fields: dict[str, Any] = {"invalid_reason": FORGOTTEN}
+    if row["expired_at"] is None:
+        fields["expired_at"] = now
+    if row["invalid_at"] is None:
+        fields["invalid_at"] = now
+    new = store.update_item(row["id"], **fields)
+    store.record_event(user_id=user_id, action="FORGET", item_id=row["id"], source_id=source_id, level=level,
+                       cosine=cosine, reason=FORGOTTEN, before=snapshot(row), after=snapshot(new))
+    return new
+
+
 @dataclass(frozen=True)
 class CaptureRow:
     """What :meth:`MemoryStore.capture` stored (or found, ``duplicate=True``)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memcli.db.store import FORGOTTEN, MemoryStore, snapshot, wal_note
+from memcli.db.store import FORGOTTEN, MemoryStore, mark_forgotten, snapshot, wal_note
 from memcli.errors import BadInputError
 from memcli.governance import confidence as conf
 from memcli.governance import validity
@@ -126,16 +126,7 @@ def forget(store: MemoryStore, user_id: str, item_id: int, *, erase: bool = Fals
         elif row["invalid_reason"] == FORGOTTEN:
             already, counts = True, {}
         else:
-            now = now_utc()
-            fields: dict[str, Any] = {"invalid_reason": FORGOTTEN}
-            if row["expired_at"] is None:
-                fields["expired_at"] = now
-            if row["invalid_at"] is None:
-                fields["invalid_at"] = now
-            new = store.update_item(item_id, **fields)
-            store.record_event(user_id=user_id, action="FORGET", item_id=item_id,
-                               level="explicit", reason=FORGOTTEN, before=snapshot(row),
-                               after=snapshot(new))
+            mark_forgotten(store, user_id, row, now_utc(), level="explicit")
             counts = {}
     if erase:
         counts.update(compacted(store))

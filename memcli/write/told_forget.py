@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from memcli.db.store import FORGOTTEN, MemoryStore, snapshot
+from memcli.db.store import FORGOTTEN, MemoryStore, mark_forgotten
 from memcli.models import Candidate
 from memcli.slots import ATTRIBUTES, CATCH_ALL_ATTRIBUTES, slot_subject, split_slot
 from memcli.text import to_simplified
@@ -160,11 +160,6 @@ def forget_told(store: MemoryStore, embedder: Embedder, user: str, text: str, so
         for row, cos in got:
             if row["invalid_reason"] == FORGOTTEN or row["expired_at"] is not None:
                 continue
-            fields: dict[str, Any] = {"invalid_reason": FORGOTTEN, "expired_at": now}
-            if row["invalid_at"] is None:
-                fields["invalid_at"] = now
-            new = store.update_item(row["id"], **fields)
-            store.record_event(user_id=user, action="FORGET", item_id=row["id"], source_id=source_id, level="told",
-                               cosine=round(cos, 4), reason=FORGOTTEN, before=snapshot(row), after=snapshot(new))
+            mark_forgotten(store, user, row, now, level="told", source_id=source_id, cosine=round(cos, 4))
             forgotten += 1
     return forgotten, unmatched
