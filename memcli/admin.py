@@ -105,6 +105,19 @@ class Admin(Engine):
 
         return user_counts(self.store)
 
+    def _refuse_running_drain(self) -> None:
+        """Raise :class:`~memcli.errors.BadInputError` when a drain holds a lease on this store's outbox: it is
+        writing memories a copy made now would miss half of (:func:`memcli.db.users.live_leases`)."""
+        from memcli.db.users import live_leases
+        from memcli.errors import BadInputError
+        from memcli.timeutil import iso, now_utc
+
+        if lease := live_leases(self.store, iso(now_utc())):
+            raise BadInputError(
+                f"a drain is working on the source store ({lease['tasks']} task(s) leased by {lease['owner']} "
+                f"until {lease['until']}): stop its writers (serve, drain) and run again once the lease is "
+                "released or runs out; nothing was copied")
+
     def copy_store(self, target: str, *, only: Sequence[str] | None = None, tokens: bool = True,
                    progress: Progress | None = None, done: Callable[[Any], None] | None = None) -> dict[str, Any]:
         """Copy every user (``only``: those) of this store into the store at ``target`` (a SQLite path or a
@@ -117,8 +130,9 @@ class Admin(Engine):
         "copied", "already", "tokens", "tokens_present"}`` (``status``: ``copied`` or ``already``: copied before).
 
         Raises:
-            BadInputError: a blank target, the source itself, a user of ``only`` the source does not have, or a
-                target holding other data of a user (nothing is copied then).
+            BadInputError: a blank target, the source itself, a drain holding a lease on the source's outbox (it
+                is still writing: stop it, or wait for the lease to run out), a user of ``only`` the source does
+                not have, or a target holding other data of a user (nothing is copied then).
             ModelMismatchError: the target holds vectors of another model (nothing is copied).
             StoreError, ConfigError: the target cannot be opened (an unreachable PostgreSQL, a bad URL).
         """
@@ -132,6 +146,7 @@ class Admin(Engine):
         dst_settings = resolve_settings(self.settings, db=target)
         if same_store(self.settings.db, dst_settings.db):
             raise BadInputError(f"the target {target} is the source store itself; give another path or URL")
+        self._refuse_running_drain()
         summaries = self.user_summaries()
         if only is not None and (absent := [u for u in only if u not in {s["user"] for s in summaries}]):
             raise BadInputError(f"no user {absent[0]!r} in the source store (its users: `memcli users`); "

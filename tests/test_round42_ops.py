@@ -157,6 +157,27 @@ def test_a_copy_that_cannot_be_made_writes_nothing_and_says_why(source, tmp_path
         assert r.exit_code == 2 and words in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
+def test_a_copy_waits_for_a_running_drain(tmp_path, embedder, cli):
+    """Round 43: a drain holding a lease on the source's outbox is still writing: the copy is refused before the
+    target is touched; once the lease has run out (a worker that died) the turn is copied as not drained yet."""
+    path, target = str(tmp_path / "busy.db"), str(tmp_path / "busy-copy.db")
+    with Memory(db=path, user="dee", embedder=embedder) as m:
+        m.capture("I keep bees on the roof of our flat", key="k-bees")
+        for until, owner in (("2999-01-01T00:00:00.000000Z", "worker-7"), ("2000-01-01T00:00:00.000000Z", "w-0")):
+            m.store.x("UPDATE memory_capture_outbox SET status = 'processing', lease_until = ?, lease_owner = ? "
+                      "WHERE idempotency_key = 'k-bees'", (until, owner))
+            r = cli("--db", path, "copy-store", target, "--json")
+            if owner == "worker-7":
+                assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+                assert "a drain is working on the source store (1 task(s) leased by worker-7 until 2999-" in r.stderr
+                assert "nothing was copied" in r.stderr and "Traceback" not in r.stderr
+                from pathlib import Path
+
+                assert not Path(target).exists()  # refused before the target was opened
+    assert r.exit_code == 0, r.stderr
+    assert [(u["user"], u["pending"]) for u in r.json()["users"]] == [("dee", 1)]
+
+
 # -- budget_ms: the whole kind on every surface, and the operator's cap over HTTP -----------------------------
 BAD_BUDGETS = (0, -1, math.nan, math.inf, True, 10**20, "800")
 

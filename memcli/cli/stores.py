@@ -54,8 +54,9 @@ def copy_store(
     links, audit events), the turns they came from, the turns no memory holds, and the turns not drained yet
     (pending tasks of the target's drain). Vectors are embedded again with the source's model. API tokens are
     carried as stored (hashed): clients keep their tokens. The source is only read; stop its writers (serve,
-    drain) first. Run again, a user copied before is said so ("already"), not doubled; a target that holds
-    other memories of a user is refused before anything is written.
+    drain) first: a drain holding a lease on the source's outbox refuses the copy. Run again, a user copied
+    before is said so ("already"), not doubled; a target that holds other memories of a user is refused before
+    anything is written.
 
     Examples:
 

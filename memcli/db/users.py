@@ -13,7 +13,7 @@ from typing import Any
 from memcli.db import schema as s
 from memcli.db.tokens import TOKENS
 
-__all__ = ["COUNTS", "held_keys", "user_counts", "user_has_rows"]
+__all__ = ["COUNTS", "held_keys", "live_leases", "user_counts", "user_has_rows"]
 
 #: the counts of one user, in the order ``memcli users`` shows them
 COUNTS = ("active", "ended", "turns", "pending", "dead", "tokens")
@@ -48,6 +48,17 @@ def user_has_rows(store: Any, user: str) -> bool:
     """Whether ``store`` holds any memory, source or outbox task of ``user`` (tokens aside). Read-only."""
     return any(store.q(f"SELECT 1 AS x FROM {table} WHERE user_id = ? LIMIT 1", (user,))
                for table in (s.ITEMS, s.SOURCES, s.OUTBOX))
+
+
+def live_leases(store: Any, now: str) -> dict[str, Any] | None:
+    """The outbox tasks a drain holds a lease on at ``now`` (ISO 8601 UTC, as the outbox writes it): ``None`` when
+    there are none, else ``{"tasks", "owner", "until"}`` — how many, one owner (the first in byte order) and the
+    latest ``lease_until``. A worker that died mid-task holds its lease until it runs out. Read-only."""
+    rows = store.q(f"SELECT count(*) AS n, min(lease_owner) AS owner, max(lease_until) AS until FROM {s.OUTBOX} "
+                   "WHERE status = ? AND lease_until > ?", (s.PROCESSING, now))
+    if not rows or not int(rows[0]["n"] or 0):
+        return None
+    return {"tasks": int(rows[0]["n"]), "owner": rows[0]["owner"], "until": rows[0]["until"]}
 
 
 def held_keys(store: Any, user: str, keys: list[str]) -> set[str]:
