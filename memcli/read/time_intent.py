@@ -49,7 +49,8 @@ from memcli.reltime import (
     weekday_of_week,
 )
 
-__all__ = ["asks_past", "habitual", "over_time", "relative_window", "routine_asked", "told_when", "year_window"]
+__all__ = ["asks_past", "habitual", "over_time", "relative_window", "routine_asked", "suggestion_asked", "told_when",
+           "year_window"]
 
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
@@ -278,3 +279,20 @@ def habitual(kind: str | None, statement: str) -> bool:
 def routine_asked(question: str) -> bool:
     """Whether ``question`` asks after a routine (平时, 一般, usually, every): its time words name no window."""
     return _HABIT_WORDS.search(question) is not None or re.search(r"\bweekends\b|周末一般|每逢", question) is not None
+
+
+#: a suggestion or a choice asked of the assistant (round 43): "What should I cook tonight?", "any ideas?", "can
+#: you suggest …", 做什么好, 去哪玩比较好, 有什么推荐, 要不要, 怎么样 — what to do then, not what the user did or has
+#: on then
+_SUGGEST_EN = re.compile(r"\b(?:should|shall|could|can)\s+(?:i|we)\b|\bany\s+(?:good\s+)?(?:ideas?|suggestions?|tips|"
+                         r"recommendations?|thoughts)\b|\b(?:suggest|recommend)\b|\bideas?\s+(?:for|of|on)\b|"
+                         r"\b(?:what|where|how)\s+to\s+[a-z]|\bwhat(?:'s|\s+is|\s+would\s+be)\s+(?:a\s+)?good\b|"
+                         r"\bhow\s+about\b", re.IGNORECASE)
+_SUGGEST_ZH = re.compile(r"(?:什么|啥|哪(?:儿|里)?|哪家|哪个|哪种|怎么)(?:比较|最)?(?:好|合适)(?!像|多)|比较好|"
+                         r"推荐|建议|主意|怎么样|好不好|行不行|要不要|应该|(?<!应)该(?=[\u4e00-\u9fff])|可以吗|好吗|行吗|怎么办")
+
+
+def suggestion_asked(question: str) -> bool:
+    """Whether ``question`` (simplified Chinese or other text) asks the assistant for a suggestion or a choice
+    (see :data:`_SUGGEST_EN`): a time word in it says when the thing is to be done, it asks nothing of that time."""
+    return (_SUGGEST_EN if question.isascii() else _SUGGEST_ZH).search(question.replace("’", "'")) is not None
