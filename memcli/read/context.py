@@ -11,13 +11,15 @@ and assembles (:mod:`memcli.read.render`)::
 (English: :data:`FRAME` ``["en"]``.) Rules, from the seed:
 
 - **Hard wall-clock budget** (``budget_ms``, default ``settings.budget_ms`` = 800): retrieval
-  runs on a worker thread; if the query encoder or the KNN cannot finish in time, the
-  lexical result (published by the worker as soon as it exists) is used (``degraded``); if
-  not even that exists by the deadline, or the block is ready only after it, there is no
-  block (``reason`` says why) and the caller goes on. With ``settings.read_threads`` false
-  (``memcli serve``: no thread per request) retrieval runs on the caller's thread and the
-  deadline is checked between its steps: the query is not encoded once it has passed (lexical
-  only), and a block ready after it is dropped as above.
+  runs on a worker thread, which assembles the block as soon as its hits exist — first the lexical
+  ranking's (published by the retrieval while the dense leg is still out), kept, then every leg's. At
+  the deadline the caller gets the best block ready then: the whole one, else the lexical one
+  (``degraded``); with neither there is no block (``reason`` says why) and the caller goes on. A
+  block finished after the deadline is never waited for (round 43: the lexical block used to be
+  assembled on the caller's thread at the deadline and dropped when that made it late). With
+  ``settings.read_threads`` false (``memcli serve``: no thread per request) retrieval runs on the
+  caller's thread and the deadline is checked between its steps: the query is not encoded once it
+  has passed (lexical only), and a block ready after it is dropped.
 - **Token budget** (``max_tokens``): header + lines + footer fit in it; lines are taken in
   relevance order and a line that does not fit is skipped. Counting (:func:`count_tokens`,
   no downloaded tokenizer): each CJK character (ideographs, kana, hangul, fullwidth
@@ -65,8 +67,9 @@ from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.read.told import keep_told
+from memcli.relazy import LATIN, compile_for
 from memcli.slot_query import question_focus
-from memcli.text import clean_text, lang_of, query_head, to_simplified
+from memcli.text import clean_text, fts_terms, lang_of, query_head, to_simplified
 from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:
@@ -164,6 +167,33 @@ class MemoryContextBuilder:
                 self._idle, reader = reader, None
         if reader is not None:
             reader.close()
+
+    def prepare(self, query: str | None = None) -> float:
+        """Pay now what the first call of a process pays once whatever it is asked, before a budget's clock starts:
+        the reader connection (kept for the next call), the read path's modules that load on first use, OpenCC
+        when ``query`` holds Chinese, the English stemmer when it holds a Latin letter, and the lazy patterns
+        ``query`` could use (:func:`memcli.relazy.compile_for`; ``None``: both languages, every pattern). A new
+        ``memcli context`` process calls it with its query; :meth:`memcli.Memory.warm` with none. Returns the
+        seconds taken. (Round 43, measured: at a load average of ~20 a cold call spent 100-270 ms of its 800 in
+        the lexical step alone, ~3 ms warm; ``bench/bench_context_load.py``.)"""
+        import importlib
+        import pkgutil
+
+        import memcli.read
+
+        t0 = time.monotonic()
+        with self._lock:
+            idle = self._idle is not None
+        if not idle:
+            self._give_back(self.retrieval.store.reader())
+        for mod in pkgutil.iter_modules(memcli.read.__path__):  # (kin, …: imported inside the functions using them)
+            importlib.import_module(f"memcli.read.{mod.name}")
+        if query is None or not query.isascii():
+            to_simplified("中")  # loads OpenCC; the query's own conversion stays its call's
+        if query is None or LATIN(query):
+            fts_terms(["prepared"])  # loads the English stemmer
+        compile_for(query)
+        return time.monotonic() - t0
 
     def close(self) -> None:
         """Close the idle reader connection (a busy one closes when its worker ends)."""
