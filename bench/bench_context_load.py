@@ -3,7 +3,8 @@
 Run (from the repo root, after ``./scripts/setup``)::
 
     PYTHONPATH=. .venv/bin/python bench/bench_context_load.py                        # 1k and 100k, 0/2/4 loops
-    PYTHONPATH=. .venv/bin/python bench/bench_context_load.py --sizes 1000 --loads 0,2 --calls 10
+    PYTHONPATH=. .venv/bin/python bench/bench_context_load.py --sizes 1000 --loads 0,2 --calls 10 \\
+        before=/tmp/before after=.                                                      # two trees, in turns
 
 Stores: ``n`` memories of one user (``bench``), the statements ``bench_scale.py`` writes, with their *real*
 query-encoder vectors (not ``bench_scale``'s synthetic ones: the answerability gate reads real cosines),
@@ -17,9 +18,10 @@ this script), ``--calls`` calls each of:
 - **warm library**: one process, ``Memory(db, "bench")`` opened, then ``--calls`` ``Memory.context`` calls (the
   first loads the read path inside its budget: it is reported apart as ``first``).
 
-Per cell: calls with an empty block (``budget`` : the time budget, ``relevance``: nothing relevant), how many were
-lexical only, the p50 of ``elapsed_ms`` and of the result's ``timings_ms`` (retrieval, block) and of the
-retrieval's own steps. Prints markdown; writes bench/out/bench_context_load.json.
+Several trees (``NAME=DIR``) take turns call by call (the warm processes: one after the other). Per tree and cell:
+calls with an empty block and how many of those the time budget emptied, how many were lexical only, the p50 of
+``elapsed_ms`` and of the result's ``timings_ms`` (retrieval, block) and of the retrieval's own steps.
+Prints markdown; writes bench/out/bench_context_load.json (``--out``).
 """
 
 from __future__ import annotations
@@ -142,44 +144,54 @@ def main() -> None:
     ap.add_argument("--calls", type=int, default=20)
     ap.add_argument("--dir", default="/tmp")
     ap.add_argument("--modes", default="cli,warm")
-    ap.add_argument("--tree", default=str(ROOT), help="the tree holding the memcli/ timed (default: this one)")
     ap.add_argument("--out", default=str(OUT / "bench_context_load.json"))
+    ap.add_argument("trees", nargs="*", default=[f"this={ROOT}"],
+                    help="NAME=DIR, each a tree holding memcli/ (git archive REV memcli | tar -x -C DIR): the trees "
+                         "take turns call by call, so a changing load falls on each alike")
     a = ap.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the busy loops end with this process
     os.environ["MEMCLI_CONFIG"] = os.devnull
     sys.path.insert(0, str(ROOT))
-    report: dict = {"tree": a.tree, "loadavg_start": os.getloadavg()[0], "cells": []}
+    trees = {name: Path(d).resolve() for name, d in (t.split("=", 1) for t in a.trees)}
+    report: dict = {"trees": {k: str(v) for k, v in trees.items()}, "loadavg_start": os.getloadavg()[0], "cells": []}
     for n in map(int, a.sizes.split(",")):
         db = store(Path(a.dir), n)
-        env = env_for(db, Path(a.tree).resolve())
-        qs = [q for q in QUESTIONS if cli_call(env, q, budget=60_000)["hits"]]  # a block exists without pressure
+        envs = {name: env_for(db, d) for name, d in trees.items()}
+        first = next(iter(envs.values()))
+        qs = [q for q in QUESTIONS if cli_call(first, q, budget=60_000)["hits"]]  # a block exists without pressure
         print(f"store {n:,}: {len(qs)} of {len(QUESTIONS)} questions get a block unhurried", flush=True)
         for load in map(int, a.loads.split(",")):
             busy = [subprocess.Popen([PY, "-c", "while 1: pass"]) for _ in range(load)]
             try:
                 time.sleep(0.5 if load else 0)
                 for mode in a.modes.split(","):
+                    rows: dict[str, list[dict]] = {name: [] for name in trees}
                     if mode == "cli":
-                        rows = [cli_call(env, qs[i % len(qs)]) for i in range(a.calls)]
-                        cells = [("cli", rows)]
+                        for i in range(a.calls):
+                            for name, env in envs.items():
+                                rows[name].append(cli_call(env, qs[i % len(qs)]))
                     else:
-                        rows = warm_calls(env, db, qs, a.calls + 1)
-                        cells = [("warm first", rows[:1]), ("warm", rows[1:])]
-                    for name, rs in cells:
-                        s = {"n": n, "load": load, "mode": name, **summary(rs), "loadavg": os.getloadavg()[0]}
-                        report["cells"].append(s)
-                        print(json.dumps(s), flush=True)
+                        for name, env in envs.items():
+                            rows[name] = warm_calls(env, db, qs, a.calls + 1)
+                    for name, rs in rows.items():
+                        cells = [("cli", rs)] if mode == "cli" else [("warm first", rs[:1]), ("warm", rs[1:])]
+                        for m, part in cells:
+                            s = {"tree": name, "n": n, "load": load, "mode": m, **summary(part),
+                                 "loadavg": os.getloadavg()[0]}
+                            report["cells"].append(s)
+                            print(json.dumps(s), flush=True)
             finally:
                 for p in busy:
                     p.kill()
                     p.wait()
-    print("\n| memories | busy loops | mode | empty / calls | of which budget | lexical only | elapsed p50 / max ms "
-          "| retrieval p50 | block p50 |")
-    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+    print("\n| tree | memories | busy loops | mode | empty / calls | of which budget | lexical only "
+          "| elapsed p50 / max ms | retrieval p50 | block p50 | load avg |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for c in report["cells"]:
         t = c["timings_p50"]
-        print(f"| {c['n']:,} | {c['load']} | {c['mode']} | {c['empty']}/{c['calls']} | {c['empty_budget']} | "
-              f"{c['lexical_only']} | {c['elapsed_p50']} / {c['elapsed_max']} | {t['retrieval']} | {t['block']} |")
+        print(f"| {c['tree']} | {c['n']:,} | {c['load']} | {c['mode']} | {c['empty']}/{c['calls']} | "
+              f"{c['empty_budget']} | {c['lexical_only']} | {c['elapsed_p50']} / {c['elapsed_max']} | "
+              f"{t['retrieval']} | {t['block']} | {c['loadavg']:.1f} |")
     Path(a.out).parent.mkdir(exist_ok=True)
     Path(a.out).write_text(json.dumps(report, indent=1))
 
