@@ -25,8 +25,8 @@ from memcli.read import past_facts
 from memcli.read.past_facts import asks_time
 from memcli.read.time_intent import relative_window, suggestion_asked
 
-OLD = ["My wife Priya is allergic to sesame", "Priya doesn't eat beef", "I have run a small pharmacy in Bristol for years",
-       "我老公叫陈刚，他不吃辣", "陈刚对花生过敏"]
+OLD = ["My wife Priya is allergic to sesame", "Priya doesn't eat beef",
+       "I have run a small pharmacy in Bristol for years", "我老公叫陈刚，他不吃辣", "陈刚对花生过敏"]
 TODAY = ["I got the car's tyres changed this morning", "It's my grandmother's 90th birthday today",
          "I finished a jigsaw puzzle of a lighthouse today", "我今天下午去银行办了张卡", "今天是我外公的生日"]
 BUDGET = 120_000  # a loaded machine must not change what is asserted where time is not the subject
