@@ -438,7 +438,8 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             ModelMismatchError: the database was embedded with another model.
         """
         t0 = time.monotonic()
-        self._read_path().ready(None)
+        if (builder := self._read_path().ready(None)) is not None:
+            builder.prepare()  # and what a first call pays once: its reader, OpenCC, the lazy patterns
         t1 = time.monotonic()
         name, load = self.encoder.choose(has_deadline=False)
         if load is not None:

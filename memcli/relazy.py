@@ -21,10 +21,11 @@ character outside ASCII), :func:`holding` (every match holds one of some substri
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
-__all__ = ["LATIN", "NON_ASCII", "GatedPattern", "LazyPattern", "holding", "lazy", "words_gate"]
+__all__ = ["LATIN", "NON_ASCII", "GatedPattern", "LazyPattern", "compile_for", "holding", "lazy", "words_gate"]
 
 Gate = Callable[[str], bool]
 #: the characters outside ASCII that an ASCII letter matches under re.IGNORECASE (İ ı → i, K → k,
@@ -55,6 +56,10 @@ def words_gate(words: Iterable[str], gate: Gate) -> Gate | None:
     """``gate`` for an alternation of ``words``: itself when every word passes it (then so does every
     match), else None (no gate: the pattern compiles at its first use)."""
     return gate if all(gate(w) for w in words) else None
+
+
+#: every lazy pattern made in this process, with the module that made it (for :func:`compile_for`)
+_MADE: list[tuple[str, LazyPattern]] = []
 
 
 class LazyPattern:
@@ -116,4 +121,19 @@ class GatedPattern(LazyPattern):
 def lazy(pattern: str, flags: int = 0, gate: Gate | None = None) -> re.Pattern[str]:
     """A pattern compiled on first use (with ``gate``: on the first use whose text passes it), typed
     as what it answers for (its methods and attributes)."""
-    return cast("re.Pattern[str]", LazyPattern(pattern, flags) if gate is None else GatedPattern(pattern, flags, gate))
+    made = LazyPattern(pattern, flags) if gate is None else GatedPattern(pattern, flags, gate)
+    _MADE.append((sys._getframe(1).f_globals.get("__name__", ""), made))
+    return cast("re.Pattern[str]", made)
+
+
+def compile_for(text: str | None, package: str = "memcli.read") -> int:
+    """Compile now the lazy patterns made so far by the modules of ``package`` that ``text`` could use (the gate
+    passes ``text``; no gate: any text; ``None``: every one): what their first use would compile, paid ahead (a new
+    process's ``context`` pays it before its budget's clock, :meth:`memcli.read.context.MemoryContextBuilder.prepare`).
+    Other packages' patterns (the write path's secrets, governance's hedges) wait for a use. Returns how many were
+    compiled."""
+    todo = [p for owner, p in list(_MADE) if (owner == package or owner.startswith(package + "."))
+            and "_compiled" not in p.__dict__ and (text is None or not isinstance(p, GatedPattern) or p._gate(text))]
+    for p in todo:
+        p.compiled  # noqa: B018 - compiles and keeps it
+    return len(todo)

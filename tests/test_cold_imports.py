@@ -44,7 +44,10 @@ from threadpoolctl import threadpool_info
 blas = [i["num_threads"] for i in threadpool_info() if i["internal_api"] == "openblas"]
 lazy = [f"{m}.{n}" for m, names in never_run.items() for n in names  # a re.Pattern has no __dict__: compiled
         if "_compiled" in getattr(getattr(importlib.import_module(m), n), "__dict__", {"_compiled": 1})]
+from memcli.read import request
+ahead = {n: "_compiled" in getattr(request, n).__dict__ for n in ("_TASK_EN", "_TASK_ZH")}  # round 43: prepare
 print(json.dumps({"code": code, "stem": stem, "mods": sorted(sys.modules), "compiled": lazy, "gc": gc.isenabled(),
+                  "ahead": ahead,
                   "scanned": scanned, "plugins_env": os.environ.get("PYDANTIC_DISABLE_PLUGINS"), "built": built,
                   "blas": blas, "blas_env": os.environ.get("OPENBLAS_NUM_THREADS")}))
 """
@@ -78,6 +81,9 @@ def test_a_cold_context_loads_only_what_it_uses(tmp_path) -> None:  # noqa: ANN0
     assert not {"difflib", "tomllib"} & mods  # no config file to read or to check keys of
     assert "memcli.calibrate" not in mods  # the stale-calibration check is memcli.settings'
     assert out["compiled"] == []
+    # the read path's patterns the English query could use were compiled before the clock, not the Chinese ones
+    # (MemoryContextBuilder.prepare, round 43)
+    assert out["ahead"] == {"_TASK_EN": True, "_TASK_ZH": False}
     assert out["gc"] is True
     # pydantic built its models without scanning every distribution for plugins (its public switch),
     # and the environment is as it was once main() returns

@@ -247,3 +247,29 @@ def test_sqlite_vec_and_numpy_give_the_same_distances_bit_for_bit(tmp_path: Path
     for q in _unit(rng, 40):
         assert e.knn(q, 8, store.conn) == e.knn(q, 8)
     store.close()
+
+
+def test_the_entries_total_is_kept_as_they_come_grow_and_go() -> None:
+    """Round 43: one counter kept up to date, not a sum over every cached user at each load; the same evictions."""
+    rng = np.random.default_rng(43)
+    st = write_knn.WriteKnn()
+
+    def entry(n: int) -> write_knn.Entry:
+        return write_knn.Entry(np.arange(1, n + 1), _unit(rng, n), np.ones(n, bool), seq=1, epoch=None, gen=-1)
+
+    for user, n in (("a", 10), ("b", 40), ("c", 16)):
+        st.add(user, entry(n))
+    c = st.users["c"]
+    for i in range(100, 120):  # past its capacity: it grows, and the total with it
+        c.put(i, _unit(rng, 1)[0], True)
+    assert c.n == 36 and st.total == sum(e.nbytes for e in st.users.values()) > 0
+    st.add("b", entry(8))  # a user's entry replaced: the old one leaves the total
+    assert st.total == sum(e.nbytes for e in st.users.values())
+    st.users.move_to_end("a")
+    budget = st.total - 1  # one byte short: the least recently used goes first (c, then b), never the last one
+    st.evict(budget)
+    assert list(st.users) == ["b", "a"] and st.total == sum(e.nbytes for e in st.users.values()) <= budget
+    st.evict(0)
+    assert list(st.users) == ["a"] and st.total == st.users["a"].nbytes
+    st.drop("a")
+    assert st.total == 0 and not st.users and c.owner is None

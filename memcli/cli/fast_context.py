@@ -160,7 +160,7 @@ def _run(p: dict[str, Any]) -> None:
             # a process that ends after this one call gains nothing from answering while the read path still
             # loads: it loads here, and the budget covers the query as docs/read-path.md says (the library's
             # first call counts the loading in: memcli.memory_read)
-            mem.context_builder  # noqa: B018
+            mem.context_builder.prepare(p["query"])  # and what its first call pays once whatever it is asked
             res = mem.context(p["query"], budget_ms=p.get("budget_ms"), max_tokens=p.get("max_tokens"),
                               lang=p.get("lang"), fmt=fmt, system=None, history=None, limit=p["limit"],
                               as_of=p.get("as_of"))

@@ -184,7 +184,7 @@ def context(
     settings = settings_for(db, user, model)
     missing = missing_database(settings.db)  # then: no block, and no empty file made
     with open_memory(model=model, settings=settings if missing is None else in_memory(settings)) as mem:
-        mem.context_builder  # noqa: B018 - loaded before the clock, as on the fast path (memcli.cli.fast_context)
+        mem.context_builder.prepare(query)  # before the clock, as on the fast path (memcli.cli.fast_context)
         res = mem.context(query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang,
                             fmt=fmt, system=system_text, history=hist, limit=limit, as_of=as_of)
     if verbose or GLOBALS.verbose:

@@ -133,6 +133,8 @@ class Entry:
         self.clean = bool(((self.norm > _TINY) & (self.norm < np.inf)).all())
         self.row = {int(i): r for r, i in enumerate(self.ids.tolist())}
         self.seq, self.epoch, self.gen = seq, epoch, gen
+        #: the store's entries this one is counted in (its growth changes their total): set by WriteKnn.add
+        self.owner: WriteKnn | None = None
 
     @property
     def nbytes(self) -> int:
@@ -141,6 +143,7 @@ class Entry:
     def _grow(self) -> None:
         import numpy as np
 
+        before = self.nbytes
         cap = max(16, int(len(self.ids) * 1.5))
         extra = cap - len(self.ids)
         self.mat = np.concatenate([self.mat, np.zeros((extra, self.mat.shape[1]), np.float32)])
@@ -148,6 +151,8 @@ class Entry:
         self.live = np.concatenate([self.live, np.zeros(extra, bool)])
         self.sq = np.concatenate([self.sq, np.zeros(extra, np.float32)])
         self.norm = np.concatenate([self.norm, np.zeros(extra, np.float32)])
+        if self.owner is not None:
+            self.owner.total += self.nbytes - before
 
     def put(self, item_id: int, vec: np.ndarray | None, active: bool | None) -> None:
         """A new or replaced vector (``vec``), new flags only (``vec=None, active``), or the row
@@ -249,15 +254,30 @@ class Entry:
 
 
 class WriteKnn:
-    """Per-store entries (user → :class:`Entry`), least recently used first."""
+    """Per-store entries (user → :class:`Entry`), least recently used first, and ``total``: their
+    :attr:`Entry.nbytes` summed, kept up to date as entries come, grow and go (round 43: the sum was
+    taken over every cached user at each load, a cost growing with the number of users)."""
 
     def __init__(self) -> None:
         self.users: OrderedDict[str, Entry] = OrderedDict()
         self.asked: dict[str, int] = {}
         self.broken = False
+        self.total = 0
+
+    def add(self, user: str, e: Entry) -> None:
+        self.drop(user)
+        self.users[user], e.owner = e, self
+        self.total += e.nbytes
 
     def drop(self, user: str) -> None:
-        self.users.pop(user, None)
+        if (e := self.users.pop(user, None)) is not None:
+            self.total -= e.nbytes
+            e.owner = None
+
+    def evict(self, budget: int) -> None:
+        """Drop the least recently used entries while ``total`` exceeds ``budget`` bytes (one is always kept)."""
+        while self.total > budget and len(self.users) > 1:
+            self.drop(next(iter(self.users)))
 
 
 def _held(store: Store) -> WriteKnn | None:
@@ -325,9 +345,8 @@ def _entry(store: Store, user: str, dim: int) -> Entry | None:
                   gen if gen is not None else -1)
         if e.nbytes > budget:
             return None
-        st.users[user] = e
-        while sum(x.nbytes for x in st.users.values()) > budget and len(st.users) > 1:  # on a load only
-            st.users.popitem(last=False)
+        st.add(user, e)
+        st.evict(budget)  # on a load only
     st.users.move_to_end(user)
     return e
 

@@ -11,13 +11,15 @@ and assembles (:mod:`memcli.read.render`)::
 (English: :data:`FRAME` ``["en"]``.) Rules, from the seed:
 
 - **Hard wall-clock budget** (``budget_ms``, default ``settings.budget_ms`` = 800): retrieval
-  runs on a worker thread; if the query encoder or the KNN cannot finish in time, the
-  lexical result (published by the worker as soon as it exists) is used (``degraded``); if
-  not even that exists by the deadline, or the block is ready only after it, there is no
-  block (``reason`` says why) and the caller goes on. With ``settings.read_threads`` false
-  (``memcli serve``: no thread per request) retrieval runs on the caller's thread and the
-  deadline is checked between its steps: the query is not encoded once it has passed (lexical
-  only), and a block ready after it is dropped as above.
+  runs on a worker thread, which assembles the block as soon as its hits exist — first the lexical
+  ranking's (published by the retrieval while the dense leg is still out), kept, then every leg's. At
+  the deadline the caller gets the best block ready then: the whole one, else the lexical one
+  (``degraded``); with neither there is no block (``reason`` says why) and the caller goes on. A
+  block finished after the deadline is never waited for (round 43: the lexical block used to be
+  assembled on the caller's thread at the deadline and dropped when that made it late). With
+  ``settings.read_threads`` false (``memcli serve``: no thread per request) retrieval runs on the
+  caller's thread and the deadline is checked between its steps: the query is not encoded once it
+  has passed (lexical only), and a block ready after it is dropped.
 - **Token budget** (``max_tokens``): header + lines + footer fit in it; lines are taken in
   relevance order and a line that does not fit is skipped. Counting (:func:`count_tokens`,
   no downloaded tokenizer): each CJK character (ideographs, kana, hangul, fullwidth
@@ -65,8 +67,9 @@ from memcli.read.request import is_small_talk
 from memcli.read.results import construct, plain
 from memcli.read.retrieve import MemoryRetrievalService
 from memcli.read.told import keep_told
+from memcli.relazy import LATIN, compile_for
 from memcli.slot_query import question_focus
-from memcli.text import clean_text, lang_of, query_head, to_simplified
+from memcli.text import clean_text, fts_terms, lang_of, query_head, to_simplified
 from memcli.timeutil import parse_at
 
 if TYPE_CHECKING:
@@ -102,6 +105,39 @@ def relevant_share(hits: list[Any], ratio: float, question: str = "") -> list[An
             (asked and kind_feature(asked, to_simplified(h.statement).casefold()) == 1)]
 
 
+def fill_block(res: ContextResult, hits: Hits, head: str, lang: str, max_tokens: int, settings: Any) -> None:
+    """Assemble the block of ``hits`` (best first) into ``res``: ``text``, ``hits``, ``tokens``, the counts of what
+    each rule left out and ``reason`` when nothing is left (see the module doc). ``head``: the query as retrieval
+    read it; ``degraded`` is set when ``hits`` are the lexical leg's alone."""
+    res.retrieval = plain(hits.info)
+    if hits.info.lexical_only_fallback:
+        res.degraded = f"lexical only: {hits.info.dense_skipped}"
+    shown = for_block(hits)  # a memory as the memory, the user's words only for what they add
+    answers = [h for h in shown if not h.below_floor]
+    res.dropped_below_floor = len(shown) - len(answers)
+    ranked = relevant_share(answers, settings.context_min_ratio, head)
+    res.dropped_below_ratio = len(answers) - len(ranked)
+    told = keep_told(ranked, to_simplified(head), hits.info.tokens, hits.info.slots)  # news, not a question
+    res.dropped_not_told, ranked = len(ranked) - len(told), told
+    ranked, res.dropped_repeats = without_repeats(ranked)  # one fact once: the fuller line stays
+    if not ranked and hits.info.asks_secret:
+        res.reason = (f"no relevant memories (asks for a secret, {hits.info.asks_secret.replace('_', ' ')}: "
+                      "memcli keeps none)")
+    elif not ranked and res.dropped_not_told:
+        res.reason = (f"no relevant memories (the message tells, and none of the {res.dropped_not_told} "
+                      "found is about what it tells)")
+    elif not ranked:
+        res.reason = "no relevant memories" + (
+            f" ({res.dropped_below_floor} below the answerability point)" if res.dropped_below_floor else "")
+    else:
+        text, kept, used, skipped, why = assemble(ranked, lang, max_tokens, settings.tz)
+        res.skipped_for_tokens = skipped
+        if why:
+            res.reason = why
+        else:
+            res.text, res.hits, res.tokens = text, [plain(h, json=True) for h in kept], used
+
+
 class MemoryContextBuilder:
     """The prompt-ready memory block (the seed's MemoryContextBuilder), built once per Memory.
 
@@ -131,6 +167,33 @@ class MemoryContextBuilder:
                 self._idle, reader = reader, None
         if reader is not None:
             reader.close()
+
+    def prepare(self, query: str | None = None) -> float:
+        """Pay now what the first call of a process pays once whatever it is asked, before a budget's clock starts:
+        the reader connection (kept for the next call), the read path's modules that load on first use, OpenCC
+        when ``query`` holds Chinese, the English stemmer when it holds a Latin letter, and the lazy patterns
+        ``query`` could use (:func:`memcli.relazy.compile_for`; ``None``: both languages, every pattern). A new
+        ``memcli context`` process calls it with its query; :meth:`memcli.Memory.warm` with none. Returns the
+        seconds taken. (Round 43, measured: at a load average of ~20 a cold call spent 100-270 ms of its 800 in
+        the lexical step alone, ~3 ms warm; ``bench/bench_context_load.py``.)"""
+        import importlib
+        import pkgutil
+
+        import memcli.read
+
+        t0 = time.monotonic()
+        with self._lock:
+            idle = self._idle is not None
+        if not idle:
+            self._give_back(self.retrieval.store.reader())
+        for mod in pkgutil.iter_modules(memcli.read.__path__):  # (kin, …: imported inside the functions using them)
+            importlib.import_module(f"memcli.read.{mod.name}")
+        if query is None or not query.isascii():
+            to_simplified("中")  # loads OpenCC; the query's own conversion stays its call's
+        if query is None or LATIN(query):
+            fts_terms(["prepared"])  # loads the English stemmer
+        compile_for(query)
+        return time.monotonic() - t0
 
     def close(self) -> None:
         """Close the idle reader connection (a busy one closes when its worker ends)."""
@@ -170,8 +233,8 @@ class MemoryContextBuilder:
         head = clean_text(query_head(query or "", st.max_text_chars)[0])
         lang = lang or lang_of(head)
         deadline = t0 + budget / 1000.0
-        res = construct(ContextResult, lang=str(lang), format=str(fmt), max_tokens=max_tok, budget_ms=budget,
-                                            elapsed_ms=0.0)
+        base = {"lang": str(lang), "format": str(fmt), "max_tokens": max_tok, "budget_ms": budget, "elapsed_ms": 0.0}
+        res = construct(ContextResult, **base)
 
         if is_small_talk(to_simplified(head)):  # thanks, 哈哈好无聊: nothing asked of the store
             res.reason = "no relevant memories (small talk: nothing asked about the user)"
@@ -179,6 +242,16 @@ class MemoryContextBuilder:
                 res.messages = messages_of(system, res.text, msgs)
             res.elapsed_ms = round((time.monotonic() - t0) * 1000, 2)
             return res
+
+        def block_of(hits: Hits) -> ContextResult:
+            """The result of ``hits`` with its block assembled, stamped with when retrieval and assembly ended."""
+            t1 = time.monotonic()
+            out = construct(ContextResult, **base)
+            fill_block(out, hits, head, str(lang), max_tok, st)
+            out.timings_ms = {"retrieval": round((t1 - t0) * 1000, 2),
+                              "block": round((time.monotonic() - t1) * 1000, 2)}
+            return out
+
         box: dict[str, Any] = {}
         done = threading.Event()
 
@@ -186,9 +259,13 @@ class MemoryContextBuilder:
             reader = None
             try:
                 reader = self._take_reader()
-                box["hits"] = self.retrieval.with_store(reader).retrieve(
+                # the lexical ranking's block is assembled as soon as the ranking exists and kept: at the deadline
+                # it stands in for a block the dense leg would have bettered (never nothing for want of a vector)
+                hits = self.retrieval.with_store(reader).retrieve(
                     user, query, deadline=deadline - ASSEMBLY_RESERVE_S,
-                    on_partial=lambda h: box.__setitem__("partial", h), **retrieve_kw)
+                    on_partial=lambda h: box.__setitem__("lexical", block_of(h)),
+                    **retrieve_kw)
+                box["full"] = block_of(hits)
             except BaseException as exc:  # reported below
                 box["error"] = exc
             finally:
@@ -198,47 +275,24 @@ class MemoryContextBuilder:
 
         if st.read_threads:
             threading.Thread(target=work, daemon=True, name="memcli-context").start()
-            finished = done.wait(max(0.0, deadline - ASSEMBLY_RESERVE_S - time.monotonic()))
+            finished = done.wait(max(0.0, deadline - time.monotonic()))
         else:  # on this thread and this connection: the deadline is checked between the steps
-            box["hits"] = self.retrieval.retrieve(user, query, deadline=deadline - ASSEMBLY_RESERVE_S, **retrieve_kw)
-            finished = True
-        partial = box.get("partial")
-        if not finished and partial is None:
+            box["full"] = block_of(self.retrieval.retrieve(user, query, deadline=deadline - ASSEMBLY_RESERVE_S,
+                                                           **retrieve_kw))
+            finished = time.monotonic() <= deadline
+        if finished and "error" in box:
+            raise box["error"]
+        full: ContextResult | None = box.get("full")
+        if not st.read_threads and full is not None and full.text and not finished:  # assembled after the deadline
+            res = full.model_copy(update={"text": "", "hits": [], "tokens": 0,
+                                          "reason": f"{BUDGET_EXCEEDED}: block ready after {budget} ms"})
+        elif finished or not st.read_threads:
+            res = full if full is not None else res
+        elif "lexical" in box:  # the best block ready at the deadline: the lexical one, kept as soon as it was
+            res = box["lexical"]
+        else:
             res.reason = (f"{BUDGET_EXCEEDED}: retrieval not done within the {budget} ms budget "
                           f"(less {ASSEMBLY_RESERVE_S * 1000:.0f} ms kept for assembly)")
-        elif finished and "error" in box:
-            raise box["error"]
-        else:
-            hits: Hits = box["hits"] if finished else partial
-            res.retrieval = plain(hits.info)
-            if hits.info.lexical_only_fallback:
-                res.degraded = f"lexical only: {hits.info.dense_skipped}"
-            shown = for_block(hits)  # a memory as the memory, the user's words only for what they add
-            answers = [h for h in shown if not h.below_floor]
-            res.dropped_below_floor = len(shown) - len(answers)
-            ranked = relevant_share(answers, st.context_min_ratio, head)
-            res.dropped_below_ratio = len(answers) - len(ranked)
-            told = keep_told(ranked, to_simplified(head), hits.info.tokens, hits.info.slots)  # news, not a question
-            res.dropped_not_told, ranked = len(ranked) - len(told), told
-            ranked, res.dropped_repeats = without_repeats(ranked)  # one fact once: the fuller line stays
-            if not ranked and hits.info.asks_secret:
-                res.reason = (f"no relevant memories (asks for a secret, {hits.info.asks_secret.replace('_', ' ')}: "
-                              "memcli keeps none)")
-            elif not ranked and res.dropped_not_told:
-                res.reason = (f"no relevant memories (the message tells, and none of the {res.dropped_not_told} "
-                              "found is about what it tells)")
-            elif not ranked:
-                res.reason = "no relevant memories" + (
-                    f" ({res.dropped_below_floor} below the answerability point)" if res.dropped_below_floor else "")
-            else:
-                text, kept, used, skipped, why = assemble(ranked, lang, max_tok, st.tz)
-                res.skipped_for_tokens = skipped
-                if why:
-                    res.reason = why
-                elif time.monotonic() > deadline:
-                    res.reason = f"{BUDGET_EXCEEDED}: block ready after {budget} ms"
-                else:
-                    res.text, res.hits, res.tokens = text, [plain(h, json=True) for h in kept], used
         if fmt == "messages":
             res.messages = messages_of(system, res.text, msgs)
         res.elapsed_ms = round((time.monotonic() - t0) * 1000, 2)

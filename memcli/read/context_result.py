@@ -69,6 +69,8 @@ class ContextResult(BaseModel):
     elapsed_ms: float
     reason: str | None = Field(None, description="why there is no block (None when there is one)")
     degraded: str | None = Field(None, description="e.g. lexical only: the dense leg missed the budget")
+    timings_ms: dict[str, float] = Field(default_factory=dict, description="ms from the call's start to the end of "
+                                         "retrieval (``retrieval``), and assembling the block (``block``)")
     retrieval: dict[str, Any] = Field(default_factory=dict)
     token_method: str = TOKEN_METHOD
 

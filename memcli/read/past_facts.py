@@ -40,7 +40,8 @@ from memcli.read.results import Hit, construct
 from memcli.read.said_when import in_window
 from memcli.read.time_intent import habitual
 
-__all__ = ["SCAN", "activity_asked", "asked_window", "ended_hits", "finish", "window_answers", "window_events"]
+__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "ended_hits", "finish", "window_answers",
+           "window_events"]
 
 #: the user's newest memories read for ended ones (a bounded look-up: an ended fact older than these is not found)
 SCAN = 256
@@ -202,16 +203,33 @@ def window_answers(hits: Sequence[Hit], question: str, tokens: Sequence[str], wi
     return raised
 
 
+def asks_time(question: str) -> bool:
+    """Whether a message naming a time asks about that time (round 43): a question, not a telling
+    (:func:`memcli.read.told.tells`: 今晚给我老婆做饭, "I'm taking my son to the zoo tomorrow"), nor a suggestion, a
+    choice or a task put to the assistant (:func:`memcli.read.time_intent.suggestion_asked`: "Cooking for my wife
+    tonight, any ideas?", 周末去哪玩比较好; :func:`memcli.read.request.is_task`; what to eat,
+    :func:`memcli.read.meal.is_meal`), nor a routine ("What do I usually do on Mondays?", 我周末一般做什么). Such
+    messages say when a thing is to be done: the memories said or dated then answer nothing of theirs. ``question``:
+    simplified Chinese or other text."""
+    from memcli.read.meal import is_meal
+    from memcli.read.request import is_task
+    from memcli.read.time_intent import routine_asked, suggestion_asked
+    from memcli.read.told import tells
+
+    return not (routine_asked(question) or suggestion_asked(question) or tells(question) or is_task(question)
+                or is_meal(question))
+
+
 def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> tuple[datetime, datetime] | None:
     """The window ``question`` asks about: a date it names (English, :func:`memcli.read.said_when.asked_window`,
     not with ``as_of``, as in round 34) or a window relative to its time (``as_of``, else now; calendar days in
-    ``tz``: :func:`memcli.read.time_intent.relative_window`); None for neither, or for a routine asked ("What do I
-    usually do on Mondays?", 我周末一般做什么)."""
+    ``tz``: :func:`memcli.read.time_intent.relative_window`); None for neither, or for a message that names a time
+    but asks nothing of it (:func:`asks_time`: a telling, a suggestion asked, a routine)."""
     from memcli.read import said_when
-    from memcli.read.time_intent import relative_window, routine_asked
+    from memcli.read.time_intent import relative_window
     from memcli.timeutil import now_utc
 
-    if routine_asked(question):
+    if not asks_time(question):
         return None
     from memcli.read.time_intent import month_window, year_window
 

@@ -49,7 +49,8 @@ from memcli.reltime import (
     weekday_of_week,
 )
 
-__all__ = ["asks_past", "habitual", "over_time", "relative_window", "routine_asked", "told_when", "year_window"]
+__all__ = ["asks_past", "habitual", "over_time", "relative_window", "routine_asked", "suggestion_asked", "told_when",
+           "year_window"]
 
 
 # (pattern, (unit, offset)): unit day / week / weekend / month / year; offset in units from the one holding ref
@@ -75,7 +76,7 @@ _EN_WEEKDAY = re.compile(r"\b(?:(last|this|next)\s+|on\s+)(" + "|".join(EN_WEEKD
 _ZH = tuple((re.compile(p), v) for p, v in (
     (r"上上(?:个)?(?:周末|礼拜天)", ("weekend", -2)),
     (r"(?<!上)上(?:个)?(?:周末|礼拜天)", ("weekend", -1)),
-    (r"(?<![上下这本每])周末", ("recent_weekend", 0)),
+    (r"(?<![上下这本每])(?<![上下这本]个)周末", ("recent_weekend", 0)),  # (not 这个周末: this weekend, below)
     (r"(?:这|本)(?:个)?周末", ("weekend", 0)),
     (r"上上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -2)),
     (r"(?<!上)上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", ("week", -1)),
@@ -92,8 +93,9 @@ _ZH = tuple((re.compile(p), v) for p, v in (
 _ZH_AGO = re.compile(r"(\d{1,2}|[一两二三四五六七八九十])(?:个)?(天|周|星期|礼拜|月)(?:以前|之前|前)")
 _ZH_WEEKDAY = re.compile(r"(上上|上|这|本|下下|下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 
-#: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it)
-_ROUTINE_DAY = re.compile(r"(?<![上这本下])(?:周|星期|礼拜)[一二三四五六日天末]|(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
+#: a day that recurs, said bare (a weekday, the weekend, with no last / 上 / this before it: nor 这个周末, round 43)
+_ROUTINE_DAY = re.compile(r"(?<![上这本下])(?<![上这本下]个)(?:周|星期|礼拜)[一二三四五六日天末]|"
+                          r"(?<!\blast\s)(?<!\bthis\s)(?<!\bnext\s)"
                           r"\b(?:on\s+)?(?:" + "|".join(EN_WEEKDAYS) + r")s?\b", re.IGNORECASE)
 #: the past tense a bare weekday needs to name the last one ("What did I cook on Monday?", 我周一吃了什么)
 _PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|got|made|saw|met)\b|\b\w+[^e\W]ed\b|了|过", re.IGNORECASE)
@@ -278,3 +280,21 @@ def habitual(kind: str | None, statement: str) -> bool:
 def routine_asked(question: str) -> bool:
     """Whether ``question`` asks after a routine (平时, 一般, usually, every): its time words name no window."""
     return _HABIT_WORDS.search(question) is not None or re.search(r"\bweekends\b|周末一般|每逢", question) is not None
+
+
+#: a suggestion or a choice asked of the assistant (round 43): "What should I cook tonight?", "any ideas?", "can
+#: you suggest …", 做什么好, 去哪玩比较好, 有什么推荐, 要不要 — what to do then, not what the user did or has
+#: on then
+_SUGGEST_EN = re.compile(r"\b(?:should|shall|could|can)\s+(?:i|we)\b|\bany\s+(?:good\s+)?(?:ideas?|suggestions?|tips|"
+                         r"recommendations?|thoughts)\b|\b(?:suggest|recommend)\b|\bideas?\s+(?:for|of|on)\b|"
+                         r"\b(?:what|where|how)\s+to\s+[a-z]|\bwhat(?:'s|\s+is|\s+would\s+be)\s+(?:a\s+)?good\b|"
+                         r"\bhow\s+about\b", re.IGNORECASE)
+_SUGGEST_ZH = re.compile(r"(?:什么|啥|哪|怎么)[^，,。.？?！!]{0,8}?(?:比较|最)?(?:好|合适)(?![像多几些])[呢吧啊]?\s*"
+                         r"(?:[，,。.？?！!]|$)|比较好|"
+                         r"推荐|建议|主意|好不好|行不行|要不要|应该|(?<!应)该(?=[\u4e00-\u9fff])|可以吗|好吗|行吗|怎么办")
+
+
+def suggestion_asked(question: str) -> bool:
+    """Whether ``question`` (simplified Chinese or other text) asks the assistant for a suggestion or a choice
+    (see :data:`_SUGGEST_EN`): a time word in it says when the thing is to be done, it asks nothing of that time."""
+    return (_SUGGEST_EN if question.isascii() else _SUGGEST_ZH).search(question.replace("’", "'")) is not None
