@@ -1,0 +1,96 @@
+"""A short reply read with the assistant's question it answers (round 43).
+
+In an agent's chat the assistant asks and the user answers briefly: "Do you have any pets?" → "Two cats, both
+rescues."; 你平时喝咖啡吗？→ 不喝，只喝茶. The reply alone says little ("Lisbon, since March." names no one and no
+relation); with the question as its clause it is the user's fact: "I have two cats, both rescues", 我平时不喝咖啡，
+只喝茶.
+
+- :func:`is_short_reply` — the shape, by language: a user turn of at most :data:`MAX_CHARS` characters whose first
+  phrase (up to a comma or full stop) is not a clause of its own — a yes/no, a bare noun phrase, a number, a place, a
+  verbless or subjectless clause ("Yes, two cats", "Lisbon, since March", "Three", 不喝, 在一家银行, 两只). Only such
+  a turn costs the drain a read: its directly preceding turn of the same session
+  (:meth:`memcli.db.store.MemoryStore.preceding_utterances` with both roles, one row), kept as
+  :attr:`memcli.write.extract.Utterance.asked` when it is the assistant's.
+- :func:`question_of` — the assistant turn's question: its last sentence, when it ends with a question mark (or 吗/呢).
+  An assistant turn that is not a question gives nothing.
+- :func:`read_reply` — the reply as the extractor reads it: the question's clause turned to the user's side with the
+  reply's polarity or value (:func:`memcli.write.reply_en.en_reply`, :func:`memcli.write.reply_zh.zh_reply`), else
+  None (the reply is read as said). The fact is the user's, from the user's words: the question gives only its
+  predicate; a question the assistant asks about itself, an offer, a request, another person's data asked with no
+  "you", a dodge ("not sure", 不好说) or a reply that does not answer gives nothing; a "no" is a negative fact only
+  when the question asks about the user.
+- :func:`provenance` — what the candidates of such a reading carry in ``metadata.reply_to`` (``memcli show``): the
+  question as the assistant said it and its source id. The memory's source stays the user's turn.
+
+The assistant's statements are never memories; its question is data (a topic), never an instruction. Pure functions
+over text; the one store read is the drain's (:func:`memcli.write.prepare.with_context`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.text import lang_of, to_simplified
+
+__all__ = ["MAX_CHARS", "is_short_reply", "provenance", "question_of", "read_reply"]
+
+#: the longest reply read with a question (characters; a longer turn says its own clause)
+MAX_CHARS = 80
+_EN_FIRST = re.compile(r"^[^,;:.!?—–]*")
+#: an English first phrase that is a clause of its own: a subject pronoun then more words ("I have two cats")
+_EN_SUBJ = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've|he|she|they|it|it's|he's|she's|they're|there's|"
+                      r"there|that's)\s+\w+", re.I)
+_EN_ECHO = re.compile(r"^\W*(?:i|we)\s+(?:sure\s+)?(?:do|don'?t|am|'m not|am not|have|haven'?t|did|didn'?t|was|"
+                      r"wasn'?t|never)\W*$", re.I)  # "I do", "I don't": a yes or no said with the subject
+_ZH_FIRST = re.compile(r"^[^，,。.！!；;？?~～\s]*")
+_SENTENCE = re.compile(r"[^.!?。！？]*[.!?。！？]+|[^.!?。！？]+$")
+
+
+def is_short_reply(text: str) -> bool:
+    """Whether ``text`` (a user turn, as said) has the shape of a short answer to a question: at most
+    :data:`MAX_CHARS` characters, not itself a question, its first phrase with no subject of its own (English: no
+    subject pronoun + verb, but "I do" / "I don't" said alone; Chinese: at most 8 characters, not opening with 我 +
+    a predicate of more than 3 characters)."""
+    t = text.strip()
+    if not t or len(t) > MAX_CHARS or t.endswith(("?", "？")):
+        return False
+    if lang_of(t) == "zh":
+        first = _ZH_FIRST.match(t).group(0)
+        return 0 < len(first) <= 8 and not (first.startswith("我") and len(first) > 4)
+    first = _EN_FIRST.match(t).group(0)
+    return bool(first.strip()) and len(first.split()) <= 8 and (not _EN_SUBJ.match(first) or
+                                                                bool(_EN_ECHO.match(first)))
+
+
+def question_of(turn: str) -> str | None:
+    """The question an assistant turn ends with: its last sentence, ending with "?" / "？" (or 吗/呢 in Chinese
+    without a mark), else None ("Noted." asks nothing)."""
+    parts = [p.strip() for p in _SENTENCE.findall(turn.strip()) if p.strip()]
+    if not parts:
+        return None
+    last = re.split(r"[:;：；—–]\s*|\s-\s", parts[-1])[-1].strip()  # "Before we start: do you …?"
+    if last.endswith(("?", "？")) or lang_of(last) == "zh" and re.search(r"[吗呢]\W*$", last):
+        return last
+    return None
+
+
+def read_reply(reply: str, asked: str) -> str | None:
+    """``reply`` (the user's turn) read with the question of ``asked`` (the assistant's turn just before it) as its
+    clause: the statement the extractor reads in its place, or None (``reply`` is read as said). Both languages;
+    the reply and the question must be of one language."""
+    if not is_short_reply(reply) or (q := question_of(asked)) is None:
+        return None
+    lang = lang_of(reply)
+    if lang != lang_of(q):
+        return None
+    if lang == "zh":
+        from memcli.write.reply_zh import zh_reply
+        return zh_reply(to_simplified(reply), to_simplified(q))
+    from memcli.write.reply_en import en_reply
+    return en_reply(reply, q)
+
+
+def provenance(asked: str, asked_id: int | None) -> dict:
+    """``metadata.reply_to`` of a candidate read with a question: ``{"question": the question as said, "source_id":
+    the assistant turn's source id}`` (no id: not read from the store)."""
+    return {"question": question_of(asked) or asked, **({"source_id": asked_id} if asked_id is not None else {})}
