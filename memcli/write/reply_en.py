@@ -73,6 +73,9 @@ _LOWER = re.compile(r"^(?:\w+ing|\w+ly|just|only|mainly|mostly|usually|always|so
                     r"roughly|half|all|both|none|no|zero|lots?|plenty|weekends?|weekdays?|my|our)$", re.I)
 _TIMES = re.compile(r"^(?:once|twice|(?:a few|a couple of|many|several|\w+) times|loads of times|lots of times)\b",
                     re.I)
+#: the question's object a yes may name: any-word, or an indefinite noun at its end ("Do you own a bike?")
+_ANY = re.compile(r"\b(?:anything|anyone|anywhere|any\s+\w+)\b", re.I)
+_AN = re.compile(r"\b(?:a|an|some)\s+\w+$", re.I)
 _SWAP = {"your": "my", "yours": "mine", "you": "me", "yourself": "myself"}
 
 
@@ -157,7 +160,7 @@ def _yes_no(aux: str, subj: str, rest: str, reply: str) -> str | None:
     if _CLAUSE.match(more.strip()) or more.strip().endswith("?"):
         return None  # "Yes, I have two cats": a clause of its own, read as said
     head, after = _split(more.strip())
-    if positive and head and (a := re.search(r"\b(?:anything|anyone|anywhere|any\s+\w+)\b", rest, re.I)):
+    if positive and head and ((a := _ANY.search(rest)) or _NP.match(head) and " " in head and (a := _AN.search(rest))):
         # "Are you allergic to anything?" "Yes, shellfish." → I am allergic to shellfish
         to = "to " if a.group(0).lower() == "anywhere" and not _PREP.match(head) else ""
         rest, more = rest[:a.start()] + to + head + rest[a.end():], after
@@ -174,7 +177,9 @@ def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
     if subj.lower() != "you":  # "What's your favourite food?" → My favourite food is …
         noun = _swap(subj)[3:].strip() + (" " + rest if rest else "")
         if w[0] in ("what", "who", "when"):
-            return _with_rest(f"My {noun} is {first}", after)
+            called = re.match(r"^(.+?)\s+(called|named)$", noun)  # "What's your dog called?" → My dog is called …
+            return _with_rest(f"My {called.group(1)} is {called.group(2)} {first}" if called else
+                              f"My {noun} is {first}", after)
         if w[0] == "where":
             return _with_rest(f"My {noun} is {'' if _PREP.match(first) else 'in '}{first}", after)
         if w[:2] == ["how", "old"]:
