@@ -37,9 +37,13 @@ __all__ = ["MAX_CHARS", "is_short_reply", "provenance", "question_of", "read_rep
 #: the longest reply read with a question (characters; a longer turn says its own clause)
 MAX_CHARS = 80
 _EN_FIRST = re.compile(r"^[^,;:.!?—–]*")
-#: an English first phrase that is a clause of its own: a subject pronoun then more words ("I have two cats")
-_EN_SUBJ = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've|he|she|they|it|it's|he's|she's|they're|there's|"
-                      r"there|that's)\s+\w+", re.I)
+#: an English first phrase that is a clause of its own: a subject pronoun ("I have two cats", "Usually I run"), or
+#: a finite verb after its first word ("My manager is called …", "Her husband Mark is a firefighter")
+_EN_SUBJ = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|he|she|they|it's|he's|she's|they're|there's|"
+                      r"that's)\b|^\W*\S+.*?\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b",
+                      re.I)
+#: an English first phrase opening with a yes or a no is an answer whatever follows ("Never have", "No, it's not")
+_EN_POLAR = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|no|nope|nah|never|not)\b", re.I)
 _EN_ECHO = re.compile(r"^\W*(?:i|we)\s+(?:sure\s+)?(?:do|don'?t|am|'m not|am not|have|haven'?t|did|didn'?t|was|"
                       r"wasn'?t|never)\W*$", re.I)  # "I do", "I don't": a yes or no said with the subject
 _ZH_FIRST = re.compile(r"^[^，,。.！!；;？?~～\s]*")
@@ -48,18 +52,20 @@ _SENTENCE = re.compile(r"[^.!?。！？]*[.!?。！？]+|[^.!?。！？]+$")
 
 def is_short_reply(text: str) -> bool:
     """Whether ``text`` (a user turn, as said) has the shape of a short answer to a question: at most
-    :data:`MAX_CHARS` characters, not itself a question, its first phrase with no subject of its own (English: no
-    subject pronoun + verb, but "I do" / "I don't" said alone; Chinese: at most 8 characters, not opening with 我 +
-    a predicate of more than 3 characters)."""
+    :data:`MAX_CHARS` characters, not itself a question, its first phrase with no subject of its own (English: at
+    most 8 words, no subject pronoun and no finite be/have/modal after the first word — but "I do" / "I don't" said
+    alone, or a phrase opening with yes/no/never/not; Chinese: at most 8 characters, not opening with 他/她/它/你
+    nor with 我 + a predicate of more than 3 characters)."""
     t = text.strip()
     if not t or len(t) > MAX_CHARS or t.endswith(("?", "？")):
         return False
     if lang_of(t) == "zh":
         first = _ZH_FIRST.match(t).group(0)
-        return 0 < len(first) <= 8 and not (first.startswith("我") and len(first) > 4)
+        return 0 < len(first) <= 8 and not (first.startswith("我") and len(first) > 4) and \
+            not re.match(r"[他她它你]", first)  # 它有点怕生: a subject of its own
     first = _EN_FIRST.match(t).group(0)
-    return bool(first.strip()) and len(first.split()) <= 8 and (not _EN_SUBJ.match(first) or
-                                                                bool(_EN_ECHO.match(first)))
+    return bool(first.strip()) and len(first.split()) <= 8 and (
+        not _EN_SUBJ.search(first) or bool(_EN_ECHO.match(first) or _EN_POLAR.match(first)))
 
 
 def question_of(turn: str) -> str | None:
