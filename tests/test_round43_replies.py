@@ -154,6 +154,8 @@ def test_a_stored_reply_is_found_by_a_later_question(en, zh) -> None:
     ("你周末加班吗？", "不加，周末陪孩子", "我周末不加班，周末陪孩子"),
     ("你有没有驾照？", "有，前年考的", "我有驾照，前年考的"),
     ("你家住几楼？", "六楼", "我家住六楼"),
+    ("你姐夫是做什么的？", "牙医", "我姐夫是牙医"),  # whose job: the question's subject, not the user
+    ("Do you have a balcony?", "Yes, a tiny one.", "I have a balcony, a tiny one."),
 ])
 def test_the_question_gives_the_clause(question, reply, want) -> None:
     assert read_reply(reply, question) == want
@@ -167,6 +169,8 @@ def test_the_question_gives_the_clause(question, reply, want) -> None:
     ("Should I save your card number?", "Yes."),  # the assistant's offer
     ("Can you send me the report?", "Sure."),  # a request
     ("Great, noted.", "Thanks."),  # no question
+    ("Are you going to tell Omar his landlord is selling?", "No."),  # a third party's data in the question
+    ("你知道他老婆在哪儿上班吗？", "不知道"),
     ("Do you like jazz?", "¿Qué?"),  # a question back
     ("你妈妈退休了吗？", "没有"),  # 你妈妈: someone else's no
     ("需要我提醒你吃药吗？", "好的"),  # an offer

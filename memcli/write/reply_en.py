@@ -38,8 +38,10 @@ _WH = re.compile(r"(?P<wh>where|when|who|what\s+time|what(?:\s+(?:kind|sort|type
                  r"what\s+\w+|how\s+many\s+\w+|how\s+long|how\s+often|how\s+old)\s+" + _AUX +
                  r"\s+(?P<subj>your(?:\s+[\w']+)+?(?=\s*$)|your\s+\w+|you)\b\s*(?P<rest>.*)$", re.I)
 _WH_CONTRACT = re.compile(r"^(where|what|when|who|how)'(re|s)\b", re.I)
-#: the assistant itself, an offer or a request in the question: never the user's fact
-_NOT_ABOUT_USER = re.compile(r"\b(?:me|us|i|we|our|my)\b", re.I)
+#: the assistant itself, an offer or a request in the question, or a third party's data in its predicate (he, her,
+#: Sam's, a clause of its own): never the user's fact
+_NOT_ABOUT_USER = re.compile(r"\b(?:me|us|i|we|our|my|he|she|his|her|hers|him|they|them|their|theirs|that|whether|"
+                             r"if)\b|\w'\s?s\b", re.I)
 _ABOUT_TALK = re.compile(r"^(?:think|mean|know|remember|want|need|mind|agree|see|understand|recall|like\s+me|feel "
                          r"like|prefer\s+(?:i|me))\b", re.I)
 _NOW = re.compile(r"\s*,?\s*\b(?:these days|nowadays|now|currently|at the moment|right now|at present|lately|"
@@ -76,6 +78,7 @@ _TIMES = re.compile(r"^(?:once|twice|(?:a few|a couple of|many|several|\w+) time
 #: the question's object a yes may name: any-word, or an indefinite noun at its end ("Do you own a bike?")
 _ANY = re.compile(r"\b(?:anything|anyone|anywhere|any\s+\w+)\b", re.I)
 _AN = re.compile(r"\b(?:a|an|some)\s+\w+$", re.I)
+_ONE = re.compile(r"\bones?\b", re.I)  # "a small one": the question's noun stays
 _SWAP = {"your": "my", "yours": "mine", "you": "me", "yourself": "myself"}
 
 
@@ -160,7 +163,8 @@ def _yes_no(aux: str, subj: str, rest: str, reply: str) -> str | None:
     if _CLAUSE.match(more.strip()) or more.strip().endswith("?"):
         return None  # "Yes, I have two cats": a clause of its own, read as said
     head, after = _split(more.strip())
-    if positive and head and ((a := _ANY.search(rest)) or _NP.match(head) and " " in head and (a := _AN.search(rest))):
+    named = _NP.match(head) and " " in head and not _ONE.search(head)  # "a cargo bike" names the object
+    if positive and head and ((a := _ANY.search(rest)) or named and (a := _AN.search(rest))):
         # "Are you allergic to anything?" "Yes, shellfish." → I am allergic to shellfish
         to = "to " if a.group(0).lower() == "anywhere" and not _PREP.match(head) else ""
         rest, more = rest[:a.start()] + to + head + rest[a.end():], after

@@ -27,8 +27,9 @@ _LEAD = re.compile(r"^(?:那么?|对了|顺便问一下|顺便问下|请问|另�
 _TIME = r"(?:平时|平常|现在|最近|目前|一般|通常|周末|今年|去年|小时候|以前|之前|每天|晚上|早上)?"
 _Q = re.compile(r"^(?P<pre>" + _TIME + r")你(?!们)(?P<body>.+)$")
 _END = re.compile(r"(?:[吗嘛呢呀啊吧]|(?<![什怎那这])么)?[？?。!！~～\s]*$")
-#: the assistant itself, an offer or request, or the talk itself: never the user's fact
-_NOT_ABOUT_USER = re.compile(r"[我咱]|要不要|想不想|需不需要|能不能|可不可以|愿不愿意|用不用|帮|提醒|设置|记住|"
+#: the assistant itself, a third person (他/她: someone's data in the predicate), an offer or request, or the talk
+#: itself: never the user's fact
+_NOT_ABOUT_USER = re.compile(r"[我咱他她它]|要不要|想不想|需不需要|能不能|可不可以|愿不愿意|用不用|帮|提醒|设置|记住|"
                              r"^(?:觉得|认为|是说|知道|记得|确定|同意|明白|看|说)")
 _AB = re.compile(r"(.)(不|没)\1")  # 喝不喝, 有没有, 喜不喜(欢)
 _WH = re.compile(r"哪儿|哪里|哪个|哪家|哪一?年|哪座|什么时候|什么|几[个只岁年月号点口次位套辆条本]?|"
@@ -121,7 +122,11 @@ def zh_reply(reply: str, question: str) -> str | None:
                 value = value[:-k]
                 break
         if re.search(r"[做干]$", decl[:start]) and wh == "什么" and re.match(r"^(?:工作|的)?$", after):
-            return _with_rest("我是" + value, rest)  # 你做什么工作 / 你是做什么的 + 护士 → 我是护士
+            # 你做什么工作 / 你是做什么的 + 护士 → 我是护士; 你老公做什么的 + 厨师 → 我老公是厨师 (his, not the user's)
+            subj = re.sub(r"是?[做干]$", "", decl[:start])
+            return _with_rest(subj + "是" + value, rest)
+        if after and value.endswith("的") and len(value) > 1:  # 你是哪里人 + 湖南的 → 我是湖南人
+            value = value[:-1]
         return _with_rest(decl[:start] + value + decl[end:], rest)
     if (ab := _AB.search(decl)) is not None:  # 你喝不喝咖啡 / 你有没有孩子
         if _NEG.match(said):
