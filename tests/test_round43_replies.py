@@ -156,6 +156,7 @@ def test_a_stored_reply_is_found_by_a_later_question(en, zh) -> None:
     ("你家住几楼？", "六楼", "我家住六楼"),
     ("你姐夫是做什么的？", "牙医", "我姐夫是牙医"),  # whose job: the question's subject, not the user
     ("Do you have a balcony?", "Yes, a tiny one.", "I have a balcony, a tiny one."),
+    ("Are you a morning person?", "No, but my wife is.", "I am not a morning person, but my wife is."),
 ])
 def test_the_question_gives_the_clause(question, reply, want) -> None:
     assert read_reply(reply, question) == want
@@ -171,6 +172,8 @@ def test_the_question_gives_the_clause(question, reply, want) -> None:
     ("Great, noted.", "Thanks."),  # no question
     ("Are you going to tell Omar his landlord is selling?", "No."),  # a third party's data in the question
     ("你知道他老婆在哪儿上班吗？", "不知道"),
+    ("How often do you train?", "Thanks! Three times a week."),  # thanks first: it answers the assistant's turn
+    ("How long have you been knitting?", "Been knitting since school."),  # the question's verb again: a clause
     ("Do you like jazz?", "¿Qué?"),  # a question back
     ("你妈妈退休了吗？", "没有"),  # 你妈妈: someone else's no
     ("需要我提醒你吃药吗？", "好的"),  # an offer
@@ -184,6 +187,7 @@ def test_no_reading_without_a_question_about_the_user_and_its_answer(question, r
 def test_the_shape_of_a_short_reply() -> None:
     assert all(is_short_reply(t) for t in ["Yes, two.", "Lisbon, since March.", "I do.", "不喝", "在一家银行，做柜员"])
     assert not any(is_short_reply(t) for t in [
-        "I moved to Lisbon in March.", "Where are you?", "我每天早上都喝一杯", "x" * 90])
+        "I moved to Lisbon in March.", "Where are you?", "我每天早上都喝一杯", "x" * 90, "Wow, that's wonderful.",
+        "The blue one, with the stripes, is my favourite."])
     assert question_of("Thanks for that. Before we start: where do you live?") == "where do you live?"
     assert question_of("Got it, I'll remember that.") is None

@@ -51,6 +51,8 @@ _LEAD = re.compile(r"^\W*(?:(?:oh|well|haha+|hah|lol|hmm+|um+|uh|ah|so|honestly|
 _DODGE = re.compile(r"^(?:not sure|unsure|maybe|perhaps|possibly|probably|dunno|i don'?t know|no idea|hard to say|"
                     r"it depends|depends|kind of|kinda|sort of|who knows|can'?t say|not telling|i'?d rather not|"
                     r"pass|good question|why\b|what about you|you tell me|guess)\b", re.I)
+#: thanks or praise first: the reply answers the assistant's turn, not its question ("Thanks! Three times a week")
+_THANKS = re.compile(r"^(?:thanks|thank you|thx|cheers|wow|aw+|cool|nice|great|awesome|haha|lol)\b", re.I)
 _YES = re.compile(r"^(?:yes|yeah|yep|yup|yea|sure|of course|definitely|absolutely|indeed|totally|mhm|uh-huh|"
                   r"(?:i|we)\s+(?:sure\s+)?(?:do|am|have|did|was|does))\b[\s,.!;:—–-]*", re.I)
 _NO = re.compile(r"^(?P<tok>no|nope|nah|not really|not at all|not anymore|not any ?more|never|"
@@ -64,6 +66,8 @@ _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten
 #: a clause of its own: a subject then more words (the reply is read as today)
 _CLAUSE = re.compile(r"^(?:i|i'm|i've|i'd|we|we're|we've|it|it's|he|she|they|there|that's|he's|she's|they're|"
                      r"there's)\b|^(?:my|our)\b.*\b(?:is|are|was|were|has|have|had|does|did)\b", re.I)
+#: a subject pronoun anywhere in a phrase ("today we are going"): a clause of its own
+_SUBJECT = re.compile(r"\b(?:i|i'm|i've|we|we're|he|she|they|he's|she's|they're)\b", re.I)
 _PREP = re.compile(r"^(?:in|at|on|near|by|from|outside|around|with|to|since|for|about|over|almost|nearly|last|"
                    r"back|ages|after|before|during|when|every|each|once|twice)\b", re.I)
 _TRAIL = re.compile(r"\s+(?=(?:for|at|on|in|with|after|before|to)\b(?!.*\b(?:for|at|on|in|with|after|before|to)\b)"
@@ -115,12 +119,12 @@ def _with_rest(clause: str, rest: str) -> str:
     return f"{clause}, {rest}." if rest else f"{clause}."
 
 
-def _clause(aux: str, subj: str, rest: str, positive: bool) -> str | None:
+def _clause(aux: str, subj: str, rest: str, positive: bool, swap: bool = True) -> str | None:
     """The question's clause on the user's side: ("do", "you", "have any pets", True) → "I have pets"."""
     aux = aux.lower()
     me = subj.lower() == "you"
     who = "I" if me else "My " + _swap(subj)[3:].strip()
-    words = _swap(_NOW.sub("", rest)).split()
+    words = (_swap(_NOW.sub("", rest)) if swap else rest).split()  # (a reply's words in ``rest`` stay as said)
     if not words:
         return None
     ever = "ever" in (w.lower() for w in words)
@@ -160,8 +164,13 @@ def _yes_no(aux: str, subj: str, rest: str, reply: str) -> str | None:
         return _with_rest(_clause(aux, subj, obj, True) or "", after) if _clause(aux, subj, obj, True) else None
     else:
         return None
-    if _CLAUSE.match(more.strip()) or more.strip().endswith("?"):
-        return None  # "Yes, I have two cats": a clause of its own, read as said
+    if more.strip().endswith("?"):
+        return None
+    if _CLAUSE.match(more.strip()) or _SUBJECT.search(_split(more.strip())[0]):
+        # "Yes, I have two cats": a clause of its own, read as said; after a no, the no is told too and the clause
+        # follows as said ("No, but I rarely eat red meat" → I am not vegetarian, but I rarely eat red meat)
+        c = None if positive else _clause(aux, subj, rest, False)
+        return f"{c}, {more.strip()}" if c else None
     head, after = _split(more.strip())
     named = _NP.match(head) and " " in head and not _ONE.search(head)  # "a cargo bike" names the object
     if positive and head and ((a := _ANY.search(rest)) or named and (a := _AN.search(rest))):
@@ -176,6 +185,8 @@ def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
     first, after = _split(reply)
     if _YES.match(reply) or _NO.match(reply) or _CLAUSE.match(first):
         return None
+    if first.split()[0].lower() in {x.lower() for x in re.findall(r"[\w']+", rest)}:
+        return None  # "How long have you been doing yoga?" "Been doing it for years": a clause of its own
     w = wh.lower().split()
     rest = _swap(_NOW.sub("", rest)).strip()
     if subj.lower() != "you":  # "What's your favourite food?" → My favourite food is …
@@ -199,7 +210,7 @@ def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
             return None
         noun = w[2][:-1] if re.match(r"^(?:one|1|just one|only one)$", first, re.I) and w[2].endswith("s") else w[2]
         c = _clause(a, "you", f"{rest} {first} {noun}" if not head else
-                    f"{head} {first} {noun}{' ' + more[0] if more else ''}", True)
+                    f"{head} {first} {noun}{' ' + more[0] if more else ''}", True, swap=False)
         return _with_rest(c, after) if c else None
     if not head:  # "What are you?" gives no clause
         return None
@@ -231,7 +242,7 @@ def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
         body = f"{rest[:t.start()]} {filler} {rest[t.end():]}"
     else:
         body = f"{rest} {filler}"
-    c = _clause(a, "you", body, True)
+    c = _clause(a, "you", body, True, swap=False)
     return _with_rest(c, after) if c else None
 
 
@@ -242,7 +253,7 @@ def en_reply(reply: str, question: str) -> str | None:
                          question.strip().rstrip("?").strip())
     q = re.sub(r"^(?:so|and|oh|ok|okay|also|and so|by the way)\b[,\s]*", "", q, flags=re.I)
     r = _LEAD.sub("", reply.strip()).strip()
-    if not r or r.endswith("?") or _DODGE.match(r):
+    if not r or r.endswith("?") or _DODGE.match(r) or _THANKS.match(r):
         return None
     if (m := _YN.match(q)) is not None:
         if _NOT_ABOUT_USER.search(m.group("rest")) or _ABOUT_TALK.match(m.group("rest")):

@@ -36,36 +36,44 @@ __all__ = ["MAX_CHARS", "is_short_reply", "provenance", "question_of", "read_rep
 
 #: the longest reply read with a question (characters; a longer turn says its own clause)
 MAX_CHARS = 80
+#: the longest short reply in English words / Chinese characters (a longer one tells more than an answer)
+MAX_EN_WORDS, MAX_ZH_CHARS = 14, 24
 _EN_FIRST = re.compile(r"^[^,;:.!?—–]*")
 #: an English first phrase that is a clause of its own: a subject pronoun ("I have two cats", "Usually I run"), or
 #: a finite verb after its first word ("My manager is called …", "Her husband Mark is a firefighter")
 _EN_SUBJ = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|he|she|they|it's|he's|she's|they're|there's|"
-                      r"that's)\b|^\W*\S+.*?\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b",
+                      r"that's|here's)\b|\w'(?:s|re)\s+(?:\w+ly\s+)?(?:my|a|an|the|so|very|really|too|not|mostly)\b|^\W*\S+.*?\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b",
                       re.I)
 #: an English first phrase opening with a yes or a no is an answer whatever follows ("Never have", "No, it's not")
 _EN_POLAR = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|no|nope|nah|never|not)\b", re.I)
 _EN_ECHO = re.compile(r"^\W*(?:i|we)\s+(?:sure\s+)?(?:do|don'?t|am|'m not|am not|have|haven'?t|did|didn'?t|was|"
                       r"wasn'?t|never)\W*$", re.I)  # "I do", "I don't": a yes or no said with the subject
+#: an English first phrase that answers the assistant's turn, not a question ("Thanks", "Wow", "Sounds great")
+_EN_INTERJ = re.compile(r"^\W*(?:thanks|thank you|thx|cheers|wow|whoa|aw+|cool|nice|great|awesome|amazing|haha|lol|"
+                        r"oh|ooh|hey|hi|hello|omg|sounds|congrats|congratulations|sorry|ugh)\b", re.I)
 _ZH_FIRST = re.compile(r"^[^，,。.！!；;？?~～\s]*")
 _SENTENCE = re.compile(r"[^.!?。！？]*[.!?。！？]+|[^.!?。！？]+$")
 
 
 def is_short_reply(text: str) -> bool:
     """Whether ``text`` (a user turn, as said) has the shape of a short answer to a question: at most
-    :data:`MAX_CHARS` characters, not itself a question, its first phrase with no subject of its own (English: at
-    most 8 words, no subject pronoun and no finite be/have/modal after the first word — but "I do" / "I don't" said
-    alone, or a phrase opening with yes/no/never/not; Chinese: at most 8 characters, not opening with 他/她/它/你
-    nor with 我 + a predicate of more than 3 characters)."""
+    :data:`MAX_CHARS` characters (:data:`MAX_EN_WORDS` English words, :data:`MAX_ZH_CHARS` Chinese characters), not
+    itself a question, its first phrase with no subject of its own (English: at most 8 words, no subject pronoun,
+    no "'s"/"'re" before its complement and no finite be/have/modal after the first word — but "I do" / "I don't"
+    said alone, or a phrase opening with yes/no/never/not; Chinese: at most 8 characters, not opening with
+    他/她/它/你 nor with 我 + a predicate of more than 3 characters)."""
     t = text.strip()
     if not t or len(t) > MAX_CHARS or t.endswith(("?", "？")):
         return False
     if lang_of(t) == "zh":
         first = _ZH_FIRST.match(t).group(0)
-        return 0 < len(first) <= 8 and not (first.startswith("我") and len(first) > 4) and \
+        return 0 < len(first) <= 8 and len(t) <= MAX_ZH_CHARS and not (first.startswith("我") and len(first) > 4) and \
             not re.match(r"[他她它你]", first)  # 它有点怕生: a subject of its own
     first = _EN_FIRST.match(t).group(0)
-    return bool(first.strip()) and len(first.split()) <= 8 and (
-        not _EN_SUBJ.search(first) or bool(_EN_ECHO.match(first) or _EN_POLAR.match(first)))
+    sentence = _SENTENCE.match(t).group(0)  # "The warm, gooey one is my favourite.": a clause past its first comma
+    return bool(first.strip()) and len(first.split()) <= 8 and len(t.split()) <= MAX_EN_WORDS and \
+        not _EN_INTERJ.match(first) and (not _EN_SUBJ.search(sentence) or bool(_EN_ECHO.match(first) or
+                                                                              _EN_POLAR.match(first)))
 
 
 def question_of(turn: str) -> str | None:
