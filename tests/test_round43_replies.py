@@ -157,6 +157,8 @@ def test_a_stored_reply_is_found_by_a_later_question(en, zh) -> None:
     ("你姐夫是做什么的？", "牙医", "我姐夫是牙医"),  # whose job: the question's subject, not the user
     ("Do you have a balcony?", "Yes, a tiny one.", "I have a balcony, a tiny one."),
     ("Are you a morning person?", "No, but my wife is.", "I am not a morning person, but my wife is."),
+    ("Have you ever been skiing?", "Never been. My knees would not cope.",
+     "I have never been skiing. My knees would not cope."),  # the rest of the turn follows as said
 ])
 def test_the_question_gives_the_clause(question, reply, want) -> None:
     assert read_reply(reply, question) == want
@@ -174,6 +176,10 @@ def test_the_question_gives_the_clause(question, reply, want) -> None:
     ("你知道他老婆在哪儿上班吗？", "不知道"),
     ("How often do you train?", "Thanks! Three times a week."),  # thanks first: it answers the assistant's turn
     ("How long have you been knitting?", "Been knitting since school."),  # the question's verb again: a clause
+    ("Have you tried it yet?", "Yes, twice."),  # "it": the referent is in the assistant's words
+    ("Do you have any tips for a beginner?", "Yes, start slow."),  # asking for advice: no fact of the user's
+    ("Nice! Is that new? And do you ride it daily?", "Yes."),  # two questions: which one is answered is unknown
+    ("Where do you guys usually eat out?", "The noodle bar on Quay Street."),  # "you guys": a group
     ("Do you like jazz?", "¿Qué?"),  # a question back
     ("你妈妈退休了吗？", "没有"),  # 你妈妈: someone else's no
     ("需要我提醒你吃药吗？", "好的"),  # an offer

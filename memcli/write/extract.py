@@ -104,7 +104,7 @@ class MemoryExtractionService:
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
         asked = [_replied(u) if not f else None for u, f in zip(utts, fixed, strict=True)]  # "Where …?" "Lisbon."
-        texts = [f[0] if f else a or _read(u.text) if u.role == "user" else u.text
+        texts = [f[0] if f else _read(a or u.text) if u.role == "user" else u.text
                  for u, f, a in zip(utts, fixed, asked, strict=True)]
         todo = [n for n, x in enumerate(texts) if x.strip()]
         got = self.extractor.extract_batch([utts[n] if texts[n] is utts[n].text else replace(utts[n], text=texts[n])

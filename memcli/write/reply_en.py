@@ -40,8 +40,15 @@ _WH = re.compile(r"(?P<wh>where|when|who|what\s+time|what(?:\s+(?:kind|sort|type
 _WH_CONTRACT = re.compile(r"^(where|what|when|who|how)'(re|s)\b", re.I)
 #: the assistant itself, an offer or a request in the question, or a third party's data in its predicate (he, her,
 #: Sam's, a clause of its own): never the user's fact
-_NOT_ABOUT_USER = re.compile(r"\b(?:me|us|i|we|our|my|he|she|his|her|hers|him|they|them|their|theirs|that|whether|"
-                             r"if)\b|\w'\s?s\b", re.I)
+_NOT_ABOUT_USER = re.compile(r"\b(?:me|us|i|we|our|my|he|she|his|her|hers|him|they|them|their|theirs|whether|if|who|"
+                             r"who's|which|whose)\b", re.I)
+#: a question whose answer is no fact of the user's own: about a thing named only by a pronoun (it, there, those: the
+#: referent is in the assistant's words), asking the user for advice or an opinion, or "you" of a group (you guys)
+_NO_TOPIC = re.compile(r"\b(?:it|its|(?:this|these|that)(?!\s+(?:days?|summer|winter|spring|autumn|fall|year|week|"
+                       r"weekend|month|morning|evening|time|\w+day)\b)|those|them|there)\b|\b(?:tips?|advice|suggestions?|"
+                       r"recommendations?|ideas?|thoughts?|opinions?|take|views?|feelings?|questions?)\b|"
+                       r"^(?:guys|all|two|both|folks)\b", re.I)
+_NAMED_OWNER = re.compile(r"\b[A-Z]\w*'s\b")  # Sam's …: a named person's (your dad's is the user's own)
 _ABOUT_TALK = re.compile(r"^(?:think|mean|know|remember|want|need|mind|agree|see|understand|recall|like\s+me|feel "
                          r"like|prefer\s+(?:i|me))\b", re.I)
 _NOW = re.compile(r"\s*,?\s*\b(?:these days|nowadays|now|currently|at the moment|right now|at present|lately|"
@@ -80,13 +87,22 @@ _LOWER = re.compile(r"^(?:\w+ing|\w+ly|just|only|mainly|mostly|usually|always|so
 _TIMES = re.compile(r"^(?:once|twice|(?:a few|a couple of|many|several|\w+) times|loads of times|lots of times)\b",
                     re.I)
 #: the question's object a yes may name: any-word, or an indefinite noun at its end ("Do you own a bike?")
-_ANY = re.compile(r"\b(?:anything|anyone|anywhere|any\s+\w+)\b", re.I)
+_ANY = re.compile(r"\b(?:anything|anyone|anywhere|any\s+(?!(?:that|which|who|of|other|more|time)\b)\w+)\b", re.I)
+#: a finite verb: a phrase holding one is a clause ("collaborating is great", "rock's awesome")
+_FINITE = re.compile(r"\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b|\w'(?:s|re|ve|ll|d)\b",
+                     re.I)
 _AN = re.compile(r"\b(?:a|an|some)\s+\w+$", re.I)
 _ONE = re.compile(r"\bones?\b", re.I)  # "a small one": the question's noun stays
 _SWAP = {"your": "my", "yours": "mine", "you": "me", "yourself": "myself"}
 
 
 def _swap(text: str) -> str:
+    """The question's words on the user's side: your → my, you → me, "you were" → "I was" (a subject)."""
+    text = re.sub(r"\byou'(re|ve|ll|d)\b", lambda m: "I" + {"re": "'m"}.get(m.group(1).lower(), "'" + m.group(1)), text,
+                  flags=re.I)
+    text = re.sub(r"\byou(?= (?:\w+ly )?\w+ed\b)", "I", text, flags=re.I)  # "…you truly belonged" → I truly belonged
+    text = re.sub(r"\byou (were|are|have|had|do|did|will|can|could|would)\b",
+                  lambda m: "I " + {"were": "was", "are": "am"}.get(m.group(1).lower(), m.group(1)), text, flags=re.I)
     return re.sub(r"\b(?:your|yours|you|yourself)\b", lambda m: _SWAP[m.group(0).lower()], text, flags=re.I)
 
 
@@ -124,6 +140,7 @@ def _clause(aux: str, subj: str, rest: str, positive: bool, swap: bool = True) -
     aux = aux.lower()
     me = subj.lower() == "you"
     who = "I" if me else "My " + _swap(subj)[3:].strip()
+    rest = re.sub(r"\s+at all\b", "", rest, flags=re.I) if positive else rest  # "Do you recycle at all?" "Yes"
     words = (_swap(_NOW.sub("", rest)) if swap else rest).split()  # (a reply's words in ``rest`` stay as said)
     if not words:
         return None
@@ -154,6 +171,9 @@ def _yes_no(aux: str, subj: str, rest: str, reply: str) -> str | None:
         if subj.lower() != "you":  # "No" to "Is your sister …?": not the user's own fact
             return None
         positive, more = False, re.sub(r"^(?:have|did|do|am|was)\W*$", "", reply[m.end():].strip(), flags=re.I)
+        echo, past = _split(more)
+        if echo and echo.split()[0].lower() in {w.lower() for w in re.findall(r"[\w']+", rest)} | {"been"}:
+            more = past  # "Never been there before": the no said again
         if "any" in m.group("tok").lower().replace(" ", ""):  # not anymore
             more = ("anymore, " + more).strip(", ")
     elif _TIMES.match(first) and re.search(r"\bever\b", rest, re.I):  # "Have you ever …?" "Twice."
@@ -172,6 +192,12 @@ def _yes_no(aux: str, subj: str, rest: str, reply: str) -> str | None:
         c = None if positive else _clause(aux, subj, rest, False)
         return f"{c}, {more.strip()}" if c else None
     head, after = _split(more.strip())
+    if positive and head and (_FINITE.search(head) or re.fullmatch(r"[A-Z][a-z]+", head)):
+        return None  # "Yes, collaborating is great": a clause; "Yes, John": the name it is said to (no object)
+    if positive and re.fullmatch(r"\w+ly|of course|for sure|indeed|sure|yes|yeah", head, re.I):
+        head, more = "", after  # "Yes, definitely." names nothing
+    if positive and not head and re.search(r"\bany(?:thing|one|where)\b", rest, re.I):
+        return None  # "Have you been up to anything?" "Yes!": what is not said
     named = _NP.match(head) and " " in head and not _ONE.search(head)  # "a cargo bike" names the object
     if positive and head and ((a := _ANY.search(rest)) or named and (a := _AN.search(rest))):
         # "Are you allergic to anything?" "Yes, shellfish." → I am allergic to shellfish
@@ -183,7 +209,9 @@ def _yes_no(aux: str, subj: str, rest: str, reply: str) -> str | None:
 
 def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
     first, after = _split(reply)
-    if _YES.match(reply) or _NO.match(reply) or _CLAUSE.match(first):
+    if re.fullmatch(r"\w+ly|lately|these days|now|right now|at the moment", first, re.I) and after:
+        first, after = _split(after)  # "Recently, education reform": the answer is after the adverb
+    if not first or _YES.match(reply) or _NO.match(reply) or _CLAUSE.match(first):
         return None
     if first.split()[0].lower() in {x.lower() for x in re.findall(r"[\w']+", rest)}:
         return None  # "How long have you been doing yoga?" "Been doing it for years": a clause of its own
@@ -256,14 +284,16 @@ def en_reply(reply: str, question: str) -> str | None:
     if not r or r.endswith("?") or _DODGE.match(r) or _THANKS.match(r):
         return None
     if (m := _YN.match(q)) is not None:
-        if _NOT_ABOUT_USER.search(m.group("rest")) or _ABOUT_TALK.match(m.group("rest")):
+        if _NOT_ABOUT_USER.search(m.group("rest")) or _NAMED_OWNER.search(m.group("rest")) or \
+                _NO_TOPIC.search(m.group("rest")) or \
+                _ABOUT_TALK.match(m.group("rest")):
             return None
         return _yes_no(m.group("aux"), m.group("subj"), m.group("rest"), r)
     if (m := _WH.match(q)) is not None:
         rest = m.group("rest") or ""
-        if _NOT_ABOUT_USER.search(rest) or _ABOUT_TALK.match(rest) or (m.group("aux") or "").startswith("'") and \
-                m.group("subj").lower() == "you":
+        if _NOT_ABOUT_USER.search(rest) or _NAMED_OWNER.search(rest) or _ABOUT_TALK.match(rest) or \
+                _NO_TOPIC.search(rest) or _NO_TOPIC.search(m.group("subj")):
             return None
-        aux = (m.group("aux") or "").lower().replace("'s", "is").replace("'re", "are")
+        aux = (m.group("aux") or "").lower()
         return _wh(m.group("wh"), aux, m.group("subj"), rest, r)
     return None

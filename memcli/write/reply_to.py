@@ -42,7 +42,8 @@ _EN_FIRST = re.compile(r"^[^,;:.!?—–]*")
 #: an English first phrase that is a clause of its own: a subject pronoun ("I have two cats", "Usually I run"), or
 #: a finite verb after its first word ("My manager is called …", "Her husband Mark is a firefighter")
 _EN_SUBJ = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|he|she|they|it's|he's|she's|they're|there's|"
-                      r"that's|here's)\b|\w'(?:s|re)\s+(?:\w+ly\s+)?(?:my|a|an|the|so|very|really|too|not|mostly)\b|^\W*\S+.*?\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b",
+                      r"that's|here's|let's|let me)\b|\w'(?:s|re)\s+(?:\w+ly\s+)?(?:my|a|an|the|so|very|really|too|not|"
+                      r"mostly|been|got|gone|going|\w+ing|\w+ed|awesome|great|good|fine|amazing|cool|nice|fun)\b|^\W*\S+.*?\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b",
                       re.I)
 #: an English first phrase opening with a yes or a no is an answer whatever follows ("Never have", "No, it's not")
 _EN_POLAR = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|no|nope|nah|never|not)\b", re.I)
@@ -56,32 +57,41 @@ _SENTENCE = re.compile(r"[^.!?。！？]*[.!?。！？]+|[^.!?。！？]+$")
 
 
 def is_short_reply(text: str) -> bool:
-    """Whether ``text`` (a user turn, as said) has the shape of a short answer to a question: at most
+    """Whether ``text`` (a user turn, as said) opens with a short answer to a question — its first sentence (the
+    turn may go on: "Yes, flights booked. We leave on the ninth.") of at most
     :data:`MAX_CHARS` characters (:data:`MAX_EN_WORDS` English words, :data:`MAX_ZH_CHARS` Chinese characters), not
     itself a question, its first phrase with no subject of its own (English: at most 8 words, no subject pronoun,
     no "'s"/"'re" before its complement and no finite be/have/modal after the first word — but "I do" / "I don't"
     said alone, or a phrase opening with yes/no/never/not; Chinese: at most 8 characters, not opening with
     他/她/它/你 nor with 我 + a predicate of more than 3 characters)."""
-    t = text.strip()
+    t = _first_sentence(text)[0]
     if not t or len(t) > MAX_CHARS or t.endswith(("?", "？")):
         return False
     if lang_of(t) == "zh":
         first = _ZH_FIRST.match(t).group(0)
         return 0 < len(first) <= 8 and len(t) <= MAX_ZH_CHARS and not (first.startswith("我") and len(first) > 4) and \
             not re.match(r"[他她它你]", first)  # 它有点怕生: a subject of its own
-    first = _EN_FIRST.match(t).group(0)
-    sentence = _SENTENCE.match(t).group(0)  # "The warm, gooey one is my favourite.": a clause past its first comma
+    first = _EN_FIRST.match(t).group(0)  # ("The warm, gooey one is my favourite.": a clause past its first comma)
     return bool(first.strip()) and len(first.split()) <= 8 and len(t.split()) <= MAX_EN_WORDS and \
-        not _EN_INTERJ.match(first) and (not _EN_SUBJ.search(sentence) or bool(_EN_ECHO.match(first) or
-                                                                              _EN_POLAR.match(first)))
+        not _EN_INTERJ.match(first) and (not _EN_SUBJ.search(t) or bool(_EN_ECHO.match(first) or
+                                                                       _EN_POLAR.match(first)))
+
+
+def _first_sentence(text: str) -> tuple[str, str]:
+    """(the first sentence of ``text``, the rest), both stripped: the answer, and what the turn goes on to tell."""
+    t = text.strip()
+    m = _SENTENCE.match(t)
+    first = m.group(0).strip() if m else t
+    return first, t[len(m.group(0)) if m else len(t):].strip()
 
 
 def question_of(turn: str) -> str | None:
     """The question an assistant turn ends with: its last sentence, ending with "?" / "？" (or 吗/呢 in Chinese
-    without a mark), else None ("Noted." asks nothing)."""
+    without a mark), else None ("Noted." asks nothing; a turn of two questions: which one a reply answers is not
+    known)."""
     parts = [p.strip() for p in _SENTENCE.findall(turn.strip()) if p.strip()]
-    if not parts:
-        return None
+    if not parts or sum(p.endswith(("?", "？")) for p in parts) > 1:
+        return None  # two questions: which one the reply answers is not known
     last = re.split(r"[:;：；—–]\s*|\s-\s", parts[-1])[-1].strip()  # "Before we start: do you …?"
     if last.endswith(("?", "？")) or lang_of(last) == "zh" and re.search(r"[吗呢]\W*$", last):
         return last
@@ -90,18 +100,22 @@ def question_of(turn: str) -> str | None:
 
 def read_reply(reply: str, asked: str) -> str | None:
     """``reply`` (the user's turn) read with the question of ``asked`` (the assistant's turn just before it) as its
-    clause: the statement the extractor reads in its place, or None (``reply`` is read as said). Both languages;
-    the reply and the question must be of one language."""
+    clause: the statement the extractor reads in its place — the reply's first sentence read, the sentences after it
+    as said — or None (``reply`` is read as said). Both languages; the reply and the question must be of one
+    language."""
     if not is_short_reply(reply) or (q := question_of(asked)) is None:
         return None
-    lang = lang_of(reply)
+    answer, more = _first_sentence(reply)
+    lang = lang_of(answer)
     if lang != lang_of(q):
         return None
     if lang == "zh":
         from memcli.write.reply_zh import zh_reply
-        return zh_reply(to_simplified(reply), to_simplified(q))
+        read = zh_reply(to_simplified(answer), to_simplified(q))
+        return read + "。" + more if read and more else read
     from memcli.write.reply_en import en_reply
-    return en_reply(reply, q)
+    read = en_reply(answer, q)
+    return read + " " + more if read and more else read  # what the turn goes on to tell, as said
 
 
 def provenance(asked: str, asked_id: int | None) -> dict:
