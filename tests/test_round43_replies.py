@@ -155,6 +155,8 @@ def test_a_stored_reply_is_found_by_a_later_question(en, zh) -> None:
     ("你有没有驾照？", "有，前年考的", "我有驾照，前年考的"),
     ("你家住几楼？", "六楼", "我家住六楼"),
     ("你姐夫是做什么的？", "牙医", "我姐夫是牙医"),  # whose job: the question's subject, not the user
+    ("你车是买的还是租的？", "买的", "我车是买的"),  # the option the reply names
+    ("你车是买的还是租的？", "租的", "我车是租的"),
     ("Do you have a balcony?", "Yes, a tiny one.", "I have a balcony, a tiny one."),
     ("Are you a morning person?", "No, but my wife is.", "I am not a morning person, but my wife is."),
     ("Have you ever been skiing?", "Never been. My knees would not cope.",

@@ -98,6 +98,15 @@ def zh_reply(reply: str, question: str) -> str | None:
     if first.startswith("我") and len(first) > 4:  # 我每天都喝: a clause of its own
         return None
     said = first[1:] if first.startswith("我") else first
+    if (i := decl.find("还是")) > 0:  # 你房子是买的还是租的 + 租的: the option the reply names, the other dropped
+        left, right = decl[:i], decl[i + 2:]
+        if said and right.startswith(said):  # the left option: as long as the right when they end alike (买的/租的),
+            head = len(m.group("pre")) + 1  # else the whole predicate (自己做饭 / 点外卖)
+            cut = len(left) - len(right) if left[-1] == right[-1] and len(left) - len(right) >= head else head
+            return _with_rest(left[:cut] + right, rest)
+        if said and left.endswith(said):
+            return _with_rest(left, rest)
+        return None
     if (w := _WH.search(decl)) is not None:
         if _YES.match(said) or _NEG.match(said) and not _NUM.match(said):
             return None
