@@ -239,6 +239,10 @@ def test_preceding_utterances_same_user_session_role_and_window(mem, db) -> None
         "alice", solo.source_id, since=T0, session_since=late, limit=3)] == ["no session"]
     assert st.preceding_utterances("alice", solo.source_id, since=late, session_since=T0, limit=3) == []
     assert [r["content"] for r in st.preceding_utterances("alice", rows[4].source_id, since=T0, limit=3)] == []
+    # (round 43) both roles, one row: the turn just before, the assistant's here (a short reply's question)
+    last = st.preceding_utterances("alice", rows[3].source_id, since=T0, limit=1, roles=("user", "assistant"))
+    assert [(r["role"], r["content"]) for r in last] == [("assistant", "reply")]
+    assert [r["role"] for r in got] == ["user"] * 3
 
 
 def test_the_llm_extractor_gets_the_context_marked_as_context_only(db_path, embedder) -> None:

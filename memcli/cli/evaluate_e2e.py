@@ -112,7 +112,8 @@ def eval_locomo_e2e_cmd(
 ) -> None:
     """LoCoMo end to end, per speaker: single- and multi-hop questions asked of their own memory.
 
-    Each speaker's own turns are captured at the session time and drained; the questions of
+    Each speaker's own turns are captured at the session time and drained, the other speaker's
+    between them as the assistant role (its questions give a short reply its clause); the questions of
     categories 1 and 4 are searched in that speaker's memory.
 
     A question is answered when every answer word is among the words of the top 5 hits. Beside
@@ -142,7 +143,8 @@ def eval_locomo_e2e_cmd(
         return
     console.print(f"[bold]model[/] {report['model']}   [bold]extractor[/] {report['extractor']}   [bold]judge[/] "
                   f"{report['judge']}   {report['conversations']} conversations, {report['speakers']} speakers "
-                  f"(median {report['turns_per_speaker']} turns → {report['memories_per_speaker']} memories)")
+                  f"(median {report['turns_per_speaker']} turns → {report['memories_per_speaker']} memories; "
+                  f"the other speaker's turns captured as the {report['other_speaker_role']} role)")
     modes = report["modes"]
     t = Table(title=f"every answer word in the top {report['k']} (categories 1 and 4, asked of one speaker)")
     for col in ("", "n", *modes):

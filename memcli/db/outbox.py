@@ -48,19 +48,21 @@ def capture(store: Store, user: str, *, role: str, session: str | None, content:
 
 
 def preceding_utterances(store: Store, user: str, source_id: int, *, since: datetime,
-                         session_since: datetime | None = None, limit: int) -> list[dict[str, Any]]:
-    """Up to ``limit`` user turns of ``user`` before source ``source_id`` in its session (``IS``: no
+                         session_since: datetime | None = None, limit: int,
+                         roles: tuple[str, ...] = ("user",)) -> list[dict[str, Any]]:
+    """Up to ``limit`` turns of ``user`` of ``roles`` before source ``source_id`` in its session (``IS``: no
     session matches no session), said at or after ``since`` (``session_since`` for a source with a
     session); oldest first."""
+    marks = ", ".join("?" * len(roles))
     rows = store.q(
-        f"""SELECT p.id, p.content, p.occurred_at FROM {s.SOURCES} cur
+        f"""SELECT p.id, p.role, p.content, p.occurred_at FROM {s.SOURCES} cur
             JOIN {s.SOURCES} p ON p.user_id = cur.user_id AND p.session_id IS cur.session_id
-                AND p.role = 'user' AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN ? ELSE ? END)
+                AND p.role IN ({marks}) AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN ? ELSE ? END)
                 AND p.occurred_at <= cur.occurred_at
                 AND (p.occurred_at < cur.occurred_at OR (p.occurred_at = cur.occurred_at AND p.id < cur.id))
             WHERE cur.id = ? AND cur.user_id = ?
             ORDER BY p.occurred_at DESC, p.id DESC LIMIT ?""",
-        (iso(since), iso(session_since or since), int(source_id), user, int(limit)))
+        (*roles, iso(since), iso(session_since or since), int(source_id), user, int(limit)))
     return rows[::-1]
 
 

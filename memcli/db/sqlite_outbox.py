@@ -32,8 +32,9 @@ class SQLiteOutbox:
                                  recorded_at=recorded_at)
 
     def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
-                             limit: int) -> list[Row]:
-        return outbox.preceding_utterances(self, user, source_id, since=since, session_since=session_since, limit=limit)
+                             limit: int, roles: tuple[str, ...] = ("user",)) -> list[Row]:
+        return outbox.preceding_utterances(self, user, source_id, since=since, session_since=session_since, limit=limit,
+                                           roles=roles)
 
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
                     user: str | None = None) -> list[Row]:

@@ -204,13 +204,14 @@ class MemoryStore(EpisodeStore, OutboxStore, TextStore, TransferStore):
 
     @abstractmethod
     def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
-                             limit: int) -> list[Row]:
+                             limit: int, roles: tuple[str, ...] = ("user",)) -> list[Row]:
         """The user's own turns said just before source ``source_id`` in the same session (no
         session: the user's turns without one), at or after ``since`` — or ``session_since``
         when the source has a session (a conversation thread holds its context longer than a
-        session-less stream): at most ``limit`` rows ``{id, content, occurred_at}``, oldest
-        first. Only ``role = 'user'`` rows; never another user's. Read-only (the drain's
-        discourse context, :mod:`memcli.write.rules.coref`)."""
+        session-less stream): at most ``limit`` rows ``{id, role, content, occurred_at}``, oldest
+        first. Only rows of ``roles`` (``user``: the drain's discourse context,
+        :mod:`memcli.write.rules.coref`; ``user`` and ``assistant`` with ``limit`` 1: the turn a short
+        reply answers, :mod:`memcli.write.reply_to`); never another user's. Read-only."""
 
     # -- items, sources, events ---------------------------------------------------------------------
     @abstractmethod

@@ -5,7 +5,10 @@
 Each of the 10 conversations has two speakers. For each speaker, a fresh user in a fresh
 temporary store (a real SQLite file): *that speaker's own turns* are captured at their
 session's date-time (one second apart, in order) and drained through the configured
-extractor and judge — the memory that speaker would have if they talked to memcli.
+extractor and judge — the memory that speaker would have if they talked to memcli. The other
+speaker's turns are captured between them as the ``assistant`` role (round 43): the honest
+equivalent of an agent's transcript, where the assistant's turns are never memories but its question
+gives a short reply its clause (:mod:`memcli.write.reply_to`: "Where do you live?" "Boston.").
 
 Questions: categories 1 (multi-hop) and 4 (single-hop), each asked of one speaker: the
 speaker who said every evidence turn; when the evidence spans both (or none parses), the one
@@ -114,17 +117,31 @@ def assign_questions(sample: dict[str, Any], who: dict[str, str], issues: Counte
     return out
 
 
+#: the role the other speaker's turns are captured as (the eval's output says so)
+OTHER_ROLE = "assistant"
+
+
+def _transcript(turns: dict[str, list[tuple[str, datetime, str]]], speaker: str) -> list[tuple[str, datetime, str,
+                                                                                                 str]]:
+    """The whole conversation as ``speaker``'s transcript: (dia_id, at, text, role) in time order, the
+    speaker's own turns as ``user``, every other speaker's as :data:`OTHER_ROLE`."""
+    rows = [(dia, at, text, "user" if sp == speaker else OTHER_ROLE) for sp, ts in turns.items()
+            for dia, at, text in ts]
+    return sorted(rows, key=lambda r: r[1])
+
+
 def _run_speaker(settings: Settings, sample_id: str, speaker: str, turns: list[tuple[str, datetime, str]],
                  questions: list[dict[str, Any]], db: Path, embedder: Any, with_episodes: bool, built: bool,
-                 progress: Callable[[int], None] | None) -> dict[str, Any]:
+                 progress: Callable[[int], None] | None,
+                 transcript: list[tuple[str, datetime, str, str]] | None = None) -> dict[str, Any]:
     from memcli.eval.baseline import rrf_rank
     from memcli.eval.retrieval import open_eval_memory
 
     on = settings.model_copy(update={"episodes": True}) if with_episodes else settings
     user = f"{sample_id}:{speaker}"
     with open_eval_memory(on, db, user, embedder) as mem:
-        for dia, at, text in turns:
-            mem.capture(text, at=at, key=f"{user}:{dia}", session=dia.split(":")[0])
+        for dia, at, text, role in transcript or [(*t, "user") for t in turns]:
+            mem.capture(text, role=role, at=at, key=f"{user}:{dia}", session=dia.split(":")[0])
         mem.drain()
         n_mem = sum(1 for it in mem.list() if it.status == "active")
         ep_found = [covers([h.statement for h in mem.search(q["question"], limit=K)], q["words"])
@@ -169,7 +186,8 @@ def eval_locomo_e2e(settings: Settings, path: str | Path | None = None, *, sampl
         episodes: also measure with the episodes leg on (None: when the build has it).
         progress: called with 1 after each speaker.
 
-    Returns ``{"conversations", "speakers", "questions", "assigned": {...}, "turns_per_speaker",
+    Returns ``{"conversations", "speakers", "questions", "other_speaker_role" (``assistant``: how the
+    other speaker's turns were captured), "assigned": {...}, "turns_per_speaker" (the speaker's own),
     "memories_per_speaker" (medians), "modes", "overall": {"n", mode: share answered},
     "by_category", "misses"}``.
 
@@ -193,22 +211,24 @@ def eval_locomo_e2e(settings: Settings, path: str | Path | None = None, *, sampl
         sid = str(sample.get("sample_id") or f"conv-{i}")
         who, turns = _speaker_turns(sample)
         asked = assign_questions(sample, who, issues, max_questions)
-        plan += [(sid, sp, turns.get(sp, []), qs) for sp, qs in asked.items() if turns.get(sp)]
+        plan += [(sid, sp, turns.get(sp, []), qs, _transcript(turns, sp)) for sp, qs in asked.items()
+                 if turns.get(sp)]
     if embedder is None:
         from memcli.eval.retrieval import cached_embedder
 
-        embedder = cached_embedder(settings, [t for *_, ts, _ in plan for _, _, t in ts],
-                                   [q["question"] for *_, qs in plan for q in qs])
+        embedder = cached_embedder(settings, [t for _, _, ts, _, _ in plan for _, _, t in ts],
+                                   [q["question"] for _, _, _, qs, _ in plan for q in qs])
     modes = ["memories", *(["episodes"] if with_episodes else []), "raw_rrf"]
     speakers = []
     with tempfile.TemporaryDirectory(prefix="memcli-locomo-e2e-") as tmp:
-        for n, (sid, sp, turns, qs) in enumerate(plan):
+        for n, (sid, sp, turns, qs, said) in enumerate(plan):
             speakers.append(_run_speaker(settings, sid, sp, turns, qs, Path(tmp) / f"sp-{n}.db", embedder,
-                                         with_episodes, built, progress))
+                                         with_episodes, built, progress, said))
     rows = [q for s in speakers for q in s["questions"]]
     cats = sorted({r["category"] for r in rows})
     return {"dataset": str(p), "model": settings.model, "extractor": settings.extractor, "judge": settings.judge,
             "k": K, "conversations": len(data), "speakers": len(speakers), "questions": len(rows),
+            "other_speaker_role": OTHER_ROLE,
             "assigned": dict(issues), "modes": modes,
             "turns_per_speaker": statistics.median(s["turns"] for s in speakers) if speakers else 0,
             "memories_per_speaker": statistics.median(s["memories_active"] for s in speakers) if speakers else 0,

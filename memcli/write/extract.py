@@ -34,7 +34,8 @@ __all__ = ["Extractor", "MemoryExtractionService", "RuleExtractor", "Utterance",
 class Utterance:
     """What the worker hands an extractor: one captured source row, and ``context``: the same
     user's turns said just before it in the same session (oldest first; for reference only —
-    facts come from ``text``)."""
+    facts come from ``text``); ``asked``: the assistant's turn just before a short reply
+    (:mod:`memcli.write.reply_to`; its question gives the reply's clause, never a fact of its own)."""
 
     source_id: int
     user: str
@@ -43,6 +44,8 @@ class Utterance:
     occurred_at: datetime
     context: tuple[str, ...] = ()
     context_ids: tuple[int, ...] = ()  # the source ids of ``context``, when read from the store
+    asked: str = ""
+    asked_id: int | None = None  # the source id of ``asked``
 
 
 class Extractor(ABC):
@@ -100,7 +103,9 @@ class MemoryExtractionService:
         from memcli.write.value_correction import rewritten
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
-        texts = [f[0] if f else _read(u.text) if u.role == "user" else u.text for u, f in zip(utts, fixed, strict=True)]
+        asked = [_replied(u) if not f else None for u, f in zip(utts, fixed, strict=True)]  # "Where …?" "Lisbon."
+        texts = [f[0] if f else _read(a or u.text) if u.role == "user" else u.text
+                 for u, f, a in zip(utts, fixed, asked, strict=True)]
         todo = [n for n, x in enumerate(texts) if x.strip()]
         got = self.extractor.extract_batch([utts[n] if texts[n] is utts[n].text else replace(utts[n], text=texts[n])
                                             for n in todo]) if todo else []
@@ -114,7 +119,20 @@ class MemoryExtractionService:
             elif utts[n].role == "user" and not isinstance(res, Exception) and (den := contrast_denied(texts[n])):
                 out[n] = [c if "corrects" in c.metadata or any(d in c.statement for d in den) else c.model_copy(
                     update={"metadata": {**c.metadata, "denies": den}}) for c in out[n]]  # "a dog, not a cat" (r. 39)
+            if asked[n] and not isinstance(res, Exception):  # the question the reply answers: where its topic came from
+                from memcli.write.reply_to import provenance
+                q = provenance(utts[n].asked, utts[n].asked_id)
+                out[n] = [c.model_copy(update={"metadata": {**c.metadata, "reply_to": q}}) for c in out[n]]
         return out
+
+
+def _replied(u: Utterance) -> str | None:
+    """A user's short reply read with the assistant's question before it (:func:`memcli.write.reply_to.read_reply`),
+    or None."""
+    if u.role != "user" or not u.asked:
+        return None
+    from memcli.write.reply_to import read_reply
+    return read_reply(u.text, u.asked)
 
 
 def _read(text: str) -> str:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.write.episodes import embed_text
 from memcli.write.extract import Utterance
+from memcli.write.reply_to import is_short_reply
 
 if TYPE_CHECKING:
     from memcli.write import outbox
@@ -78,13 +79,21 @@ class Prepared:
 def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
     """``utt`` with the user's preceding turns of its session (``context_turns`` within
     ``context_session_window_s``; without a session, ``context_window_s``) when the extractor
-    wants them; a read of the captured sources, outside any write."""
+    wants them, and, for a short reply (:func:`memcli.write.reply_to.is_short_reply`), the assistant's
+    turn just before it (:attr:`~memcli.write.extract.Utterance.asked`: one row, of either role, read);
+    reads of the captured sources, outside any write."""
     st = worker.settings
+    since = utt.occurred_at - timedelta(seconds=st.context_window_s)
+    session_since = utt.occurred_at - timedelta(seconds=st.context_session_window_s)
+    if utt.role == "user" and st.context_turns > 0 and is_short_reply(utt.text):  # "Lisbon, since March."
+        last = worker.store.preceding_utterances(utt.user, utt.source_id, since=since, session_since=session_since,
+                                                 limit=1, roles=("user", "assistant"))
+        if last and last[0]["role"] == "assistant":  # the turn just before is the assistant's: its question
+            utt = replace(utt, asked=last[0]["content"], asked_id=last[0]["id"])
     if st.context_turns <= 0 or not worker.extraction.extractor.wants_context(utt):
         return utt
-    rows = worker.store.preceding_utterances(
-        utt.user, utt.source_id, since=utt.occurred_at - timedelta(seconds=st.context_window_s),
-        session_since=utt.occurred_at - timedelta(seconds=st.context_session_window_s), limit=st.context_turns)
+    rows = worker.store.preceding_utterances(utt.user, utt.source_id, since=since, session_since=session_since,
+                                             limit=st.context_turns)
     return replace(utt, context=tuple(r["content"] for r in rows), context_ids=tuple(r["id"] for r in rows)) \
         if rows else utt
 

@@ -91,17 +91,17 @@ class PostgresStore(PgStore, MemoryStore):
                       (user, role, content, iso(occurred_at), iso(recorded_at)))
 
     def preceding_utterances(self, user: str, source_id: int, *, since: datetime, session_since: datetime | None = None,
-                             limit: int) -> list[Row]:
+                             limit: int, roles: tuple[str, ...] = ("user",)) -> list[Row]:
         rows = self.q(
-            f"""SELECT p.id, p.content, p.occurred_at FROM {s.SOURCES} cur
+            f"""SELECT p.id, p.role, p.content, p.occurred_at FROM {s.SOURCES} cur
                 JOIN {s.SOURCES} p ON p.user_id = cur.user_id AND p.session_id IS NOT DISTINCT FROM cur.session_id
-                    AND p.role = 'user'
+                    AND p.role = ANY(%s)
                     AND p.occurred_at >= (CASE WHEN cur.session_id IS NULL THEN %s ELSE %s END)::timestamptz
                     AND p.occurred_at <= cur.occurred_at
                     AND (p.occurred_at < cur.occurred_at OR (p.occurred_at = cur.occurred_at AND p.id < cur.id))
                 WHERE cur.user_id = %s AND cur.id = %s
                 ORDER BY p.occurred_at DESC, p.id DESC LIMIT %s""",
-            (iso(since), iso(session_since or since), user, int(source_id), int(limit)))
+            (list(roles), iso(since), iso(session_since or since), user, int(source_id), int(limit)))
         return rows[::-1]
 
     def claim_tasks(self, *, owner: str, limit: int, now: datetime, lease_until: datetime, max_attempts: int,
