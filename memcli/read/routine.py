@@ -8,9 +8,9 @@ past tense, 我周末干嘛了, which :mod:`memcli.read.time_intent` reads), the
 去哪; not what one likes to do then — 我姐姐周末喜欢干嘛 asks a liking, which a hobby told without
 its day answers). :func:`routine_answers` keeps the hits that name that time or one inside it (周末: 周六, 星期天, 双休;
 周三: 星期三, 礼拜三) at the answerability point and leaves the others below it — with no such hit, no block.
-Round 43: of the one the question asks about — 我儿子周末干嘛 his habits (我儿子每周六学游泳, ``son.habit.游泳``), 我周末干嘛
-the user's own; a habit of another person of the user's is left below the point too (my wife's gym on Saturdays does not
-answer what I do at the weekend).
+Round 43: of the one the question asks about — 我儿子周末干嘛 his habits (我儿子每周六学游泳, ``son.habit.游泳``),
+我周末干嘛 the user's own; a habit of another person of the user's is left below the point too (my wife's gym on
+Saturdays does not answer what I do at the weekend).
 
 Chinese questions only; pure regex over the hits. Read path: imports :mod:`memcli.read.results` and the slot
 vocabulary (:mod:`memcli.slots`).

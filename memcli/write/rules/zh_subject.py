@@ -213,8 +213,9 @@ _RECURRING_LEAD = rx(r"^(?:每个?(?:周|星期|礼拜)[一二三四五六日天
 
 
 def recurring_first(c: str) -> str:
-    """``c`` with a recurring time said before its subject put after it (每周三我儿子去上钢琴课 → 我儿子每周三去上钢琴课,
-    每周三我去练瑜伽 → 我每周三去练瑜伽: round 43), so the subject is read as whose habit it is; else ``c`` as given."""
+    """``c`` with a recurring time said before its subject put after it (每周三我儿子去上钢琴课 →
+    我儿子每周三去上钢琴课, 每周三我去练瑜伽 → 我每周三去练瑜伽: round 43), so the subject is read as whose habit it
+    is; else ``c`` as given."""
     lead = _RECURRING_LEAD.match(c)
     if lead is None:
         return c
