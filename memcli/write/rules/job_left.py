@@ -32,7 +32,7 @@ _ALONE = re.compile(rf"^(?:现在|目前|如今|也|还|一直)*在"
                     rf"(?P<org>(?:一|这)(?:家|所|间)[^，,。我在]{{0,10}}?{EMPLOYER})了?$")
 #: a job left, said of the one the clause is about (a no before it is no leaving: 没辞职)
 ZH_JOB_LEFT = (r"(?<![刚才])离开了?(?:[^，,。！!]{0,10}?)" + EMPLOYER + r"了?(?=[，,。！!～~]|$)|"
-               r"不在[^，,。]{1,12}?(?:上班|工作|教书|任职|干|做事|实习)了")
+               r"不在(?!家)[^，,。]{1,12}?(?:上班|工作|教书|任职|干|做事|实习)了")  # (不在家工作了: the arrangement)
 _LEFT = re.compile(r"辞职|离职|辞掉|辞了|不干了|裸辞|被裁|被辞退|被开除|下岗|" + ZH_JOB_LEFT)
 _NOT_LEFT = re.compile(r"没有?|不想|想|打算|准备|考虑|要不要|会不会|如果|要是")
 #: what comes next: 去了 / 到了 / 进了 / 跳到 (一家) Y (上班 / 工作), or (现在 / 目前) 在 Y (上班 / 工作)
