@@ -220,6 +220,7 @@ def recurring_first(c: str) -> str:
     if lead is None:
         return c
     sub = _subject(c[lead.end():], _Ctx())
-    if sub is None or sub[0].startswith("thing:") or not sub[2] or not c[lead.end():].endswith(sub[2]):
-        return c
+    if sub is None or sub[0].startswith("thing:") or not sub[2] or not c[lead.end():].endswith(sub[2]) or \
+            rx(r"^(?:[都也还就]|一直|特别|很|最|比较)*(?:喜欢|爱|讨厌|不喜欢)").match(sub[2]):
+        return c  # (周末我喜欢在阳台上种花: a liking, its time read as the topic it is)
     return sub[1] + lead.group(0).rstrip("，,") + sub[2]
