@@ -8,8 +8,12 @@ past tense, 我周末干嘛了, which :mod:`memcli.read.time_intent` reads), the
 去哪; not what one likes to do then — 我姐姐周末喜欢干嘛 asks a liking, which a hobby told without
 its day answers). :func:`routine_answers` keeps the hits that name that time or one inside it (周末: 周六, 星期天, 双休;
 周三: 星期三, 礼拜三) at the answerability point and leaves the others below it — with no such hit, no block.
+Round 43: of the one the question asks about — 我儿子周末干嘛 his habits (我儿子每周六学游泳, ``son.habit.游泳``),
+我周末干嘛 the user's own; a habit of another person of the user's is left below the point too (my wife's gym on
+Saturdays does not answer what I do at the weekend).
 
-Chinese questions only; pure regex over the hits. Read path: imports only :mod:`memcli.read.results`.
+Chinese questions only; pure regex over the hits. Read path: imports :mod:`memcli.read.results` and the slot
+vocabulary (:mod:`memcli.slots`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from memcli.read.results import Hit
+from memcli.slots import ME, ZH_RELATION_RE, ZH_RELATIONS, same_relation, split_slot
 
 __all__ = ["routine_answers", "routine_time"]
 
@@ -52,9 +57,32 @@ def routine_answers(hits: Sequence[Hit], question: str, point: float | None) -> 
     question was such a one (the caller recounts ``below_floor``)."""
     if point is None or (when := routine_time(question)) is None:
         return False
+    asked = _whose(question, re.search(when, question) or _ASKED.search(question))
     for h in hits:
-        if re.search(when, h.statement):
+        if re.search(when, h.statement) and _same(asked, _of(h, when)):
             h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
         else:
             h.below_floor = True
     return True
+
+
+def _whose(text: str, at: re.Match[str] | None) -> str | None:
+    """Whom ``text`` tells or asks of, read before the time word at ``at``: a relation's key (我儿子周末… → son), the
+    user (我周末…, 我们周末…: ``me``), or None (no one said: nothing checked)."""
+    head = text[:at.start()] if at else text
+    if (rel := ZH_RELATION_RE.search(head)) and rel.group(0) in ZH_RELATIONS:
+        return ZH_RELATIONS[rel.group(0)]
+    return ME if "我" in head else None
+
+
+def _of(hit: Hit, when: str) -> str | None:
+    """Whose habit a hit tells: its slot's subject (``son.habit.游泳`` → son), else read from its words."""
+    if hit.slot and not (who := split_slot(hit.slot)[0]).startswith(("person:", "thing:")):
+        return who
+    return _whose(hit.statement, re.search(when, hit.statement))
+
+
+def _same(asked: str | None, told: str | None) -> bool:
+    """Whether a habit told of ``told`` answers a question asked of ``asked`` (either unknown: it may)."""
+    return asked is None or told is None or asked == told or (
+        asked != ME and told != ME and same_relation(asked, told))

@@ -25,6 +25,7 @@ from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_tails, zh_words
 from memcli.write.rules.cleft import zh_cleft_read
 from memcli.write.rules.habit_moved import habit_moved
+from memcli.write.rules.job_left import zh_after_left
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
@@ -52,7 +53,7 @@ from memcli.write.rules.zh_plan import (
     plan_redirected,
     plan_set,
 )
-from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, pair_subject
+from memcli.write.rules.zh_subject import _continues, _Ctx, _subject, apposed_name, pair_subject, recurring_first
 from memcli.write.rules.zh_topic import _topic_any, _topic_first
 from memcli.write.rules.zh_trip import continues_trip, trip_place
 from memcli.write.rules.zh_words import (
@@ -87,7 +88,8 @@ def is_question(clause: str) -> bool:
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
-    c = zh_job_moved(prepare(clause)) or prepare(clause)  # 换到X上班了 / 还是当护士: the workplace now, the job kept
+    # 换到X上班了 / 还是当护士: the workplace now, the job kept; 我辞职了，去了一家出版社: where one went works (r. 43)
+    c = zh_job_moved(prepare(clause)) or zh_after_left(prepare(clause), ctx.last) or prepare(clause)
     if not c or rx(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)").match(c) or \
             rx(r"吧[。！!～~]*$").search(clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c) or plan_redirected(c)) or _ADDRESSEE.match(c) and not rx(r"^你(?:可以|就)?叫我").match(c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):
@@ -127,6 +129,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     m = rx(r"^(.{1,10}?)是我(?:最喜欢|最爱)的(.{1,6})$").match(c)
     if m and (v := _clean_value(m.group(1))):
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
+    c = recurring_first(c)  # 每周三我儿子去上钢琴课: his habit, its time after him (round 43)
     topic = _topic_first(c) or _topic_any(c)
     sub = _subject(topic or c, ctx)
     we = _WE_MOVE.match(c) if sub is None else None
@@ -314,6 +317,12 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                 before, got = ctx.last, match_clause(clause, ctx)
                 ctx.last = prepare(clause)
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first
+                if got and ctx.subject and not ctx.subject[0].startswith("person:") and \
+                        (named := apposed_name(ctx.subject[1])) and \
+                        not any((o.slot or "").endswith(".name") and o.value == named for o in (*out, *got)):
+                    rel = ctx.subject[1][:-len(named)]  # 我老公小明在医院当医生 → and 我老公叫小明 (r. 43)
+                    got = [*got, Match(statement=f"{rel}叫{named}", kind="relationship", slot=f"{ctx.subject[0]}.name",
+                                       value=named, salience=0.8)]
                 if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                     ctx.person = None  # the last message's person stands until a clause is about someone else
                 if not got and len(out) > first and rx(r"[\u4e00-\u9fff]{2,5}的").fullmatch(ctx.last) and \

@@ -9,6 +9,7 @@ import re
 
 from memcli import slots
 from memcli.rx import rx
+from memcli.write.rules.job_left import employer_alone
 from memcli.write.rules.job_moved import zh_moved_to
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
@@ -178,6 +179,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
         return [_fact(key, "school", v)] if v else []
     if not thing and (job := zh_job_verb(q)):  # 在高中教数学, 开出租车: the job its verb tells
         return [_fact(key, "job", job)]
+    if not thing and (org := employer_alone(q)) and (v := _clean_value(org)):
+        return [_fact(key, "workplace", v)]  # 我在一家咨询公司: an employer's kind after 一家 is a workplace (r. 43)
     go = _RX_GO_WORK.match(q)  # 下个月开始去一家公司做顾问, 到律所上班: the job taken up, from a date or now
     w = ("在" if go and go.group(1) else "") + q[go.end():] if go else q
     m = rx(r"^在(.+?)(?:工作|上班|任职|就职|供职|实习|打工|入职)(?:了)?$").match(w) or \

@@ -58,9 +58,13 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             _pos(name.group(1))[0][1] == "nr" and (not alone or _pos(rest) == [(rest, "nr")] and
                                                    _pos(rest[:1])[0][1][:1] not in "vdp") or
             rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1)) is not None or
+            rx(r"^([\u4e00-\u9fff])\1$").match(name.group(1)) is not None and  # 我女儿朵朵: a doubled pet name (r. 43;
+            _pos(name.group(1))[0][1] not in ("d", "t", "z", "m") or  # not 天天, 常常, 慢慢: an adverb or a time)
             alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None)
         if name and named and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住
             # 通州: the colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
+            if key.rsplit(".", 1)[-1] not in slots.PLURAL_RELATIONS:  # 我老公小明在医院当医生: the husband's job, his
+                return key, c[:m.end() + name.end()], rest[name.end():]  # name in its words ("My husband Leo…", r. 43)
             return f"person:{name.group(1)}", c[:m.end() + name.end()], rest[name.end():]
         return key, c[:m.end()], rest
     m = zh_patterns.RX_SUBJECT_2.match(c)
@@ -192,3 +196,31 @@ def _continues(c: str, me: bool = False) -> bool:
         bare = _pos(_ADVERB.sub("", c)[:8])
         return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
     return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
+
+
+def apposed_name(phrase: str) -> str | None:
+    """The name a subject phrase gives beside a relation word that names one person (我老公小明 → 小明, 我妈王秀英 →
+    王秀英: :func:`_subject` keeps the relation's key and the name in the phrase, round 43), or None (我老公, 我同事
+    老李: a colleague named is ``person:老李``)."""
+    m = zh_patterns.RX_SUBJECT_1.match(phrase)
+    rest = phrase[m.end():] if m else ""
+    return rest if 2 <= len(rest) <= 3 and rx(r"[\u4e00-\u9fff]+").fullmatch(rest) else None
+
+
+#: a recurring time said before the subject (每周三我…, 周末我儿子…, 每天早上我妈…): when a habit is done
+_RECURRING_LEAD = rx(r"^(?:每个?(?:周|星期|礼拜)[一二三四五六日天末]|每个?周末|周末|双休日?|每天|每晚|每早)"
+                     r"(?:的)?(?:早上|上午|中午|下午|晚上)?[，,]?(?=我)")
+
+
+def recurring_first(c: str) -> str:
+    """``c`` with a recurring time said before its subject put after it (每周三我儿子去上钢琴课 →
+    我儿子每周三去上钢琴课, 每周三我去练瑜伽 → 我每周三去练瑜伽: round 43), so the subject is read as whose habit it
+    is; else ``c`` as given."""
+    lead = _RECURRING_LEAD.match(c)
+    if lead is None:
+        return c
+    sub = _subject(c[lead.end():], _Ctx())
+    if sub is None or sub[0].startswith("thing:") or not sub[2] or not c[lead.end():].endswith(sub[2]) or \
+            rx(r"^(?:[都也还就]|一直|特别|很|最|比较)*(?:喜欢|爱|讨厌|不喜欢)").match(sub[2]):
+        return c  # (周末我喜欢在阳台上种花: a liking, its time read as the topic it is)
+    return sub[1] + lead.group(0).rstrip("，,") + sub[2]
