@@ -80,6 +80,13 @@ class MemoEmbedder(Embedder):
         if keep is not None:
             keep()
 
+    def pin_threads(self) -> None:
+        """Ask the wrapped embedder to limit numpy's BLAS once for the whole process instead of around each call,
+        when it can (:meth:`memcli.embed.use.UseEmbedder.pin_threads`; other models: nothing)."""
+        pin = getattr(self.inner, "pin_threads", None)
+        if pin is not None:
+            pin()
+
     def state(self) -> OrderedDict[str, np.ndarray]:
         """The memo's texts and vectors, least recently used first (a look-ahead process hands them back)."""
         return self._memo

@@ -220,6 +220,9 @@ def _child(worker: MemoryCaptureWorker, requests: Any, results: Any, parent: int
     keep = getattr(worker.embedder, "keep_token_rows", None)
     if keep is not None:  # (round 32) this process embeds every batch's texts: each token's first layer once
         keep()
+    pin = getattr(worker.embedder, "pin_threads", None)
+    if pin is not None:  # (round 43) this process is the drain's own: BLAS limited once, not around each model call
+        pin()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it ends this process
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
