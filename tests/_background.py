@@ -10,6 +10,10 @@ rest of the suite is serial on one core; the checks' processes use the other one
 
 Selecting tests (``-k``, a file, a node id) selects their processes: none starts for a test not run.
 Each process is stopped when the session ends before it is read (``-x``, Ctrl-C).
+
+When ``TESTS_CHECKS_DONE`` names a file, it is created once the session's checks have all ended (at
+once when none was selected): ``scripts/test`` then starts its own work for the second core (the docs
+build, the ``llm_real`` tests), so that at most two long processes share the two cores.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "background"
+#: the file created when the checks have all ended (see the module's docstring)
+DONE_ENV = "TESTS_CHECKS_DONE"
 #: one process's limit (s); the in-suite runs this replaces had none (calibrate: 85 s of CPU, 13 min wall at load 16)
 TIMEOUT_S = 3600.0
 
@@ -66,6 +72,12 @@ class Runner:
         self._thread.start()
 
     def _run_all(self) -> None:
+        try:
+            self._run_jobs()
+        finally:
+            checks_done(self._environ)
+
+    def _run_jobs(self) -> None:
         for n, job in enumerate(self.jobs.values()):
             folder = Path(self._tmp.name) / f"job-{n}"
             folder.mkdir()
@@ -108,6 +120,12 @@ class Runner:
         self._tmp.cleanup()
 
 
+def checks_done(environ: dict[str, str]) -> None:
+    """Create the file ``environ[DONE_ENV]`` names, if it names one (empty)."""
+    if path := environ.get(DONE_ENV):
+        Path(path).touch()
+
+
 _JOBS = pytest.StashKey[dict]()
 
 
@@ -127,6 +145,7 @@ def _background_checks(request: pytest.FixtureRequest, _session_cache):  # noqa:
     ``_session_cache`` set the shared cache folder they inherit); stops what is left at its end."""
     jobs = request.config.stash.get(_JOBS, {})
     if not jobs:
+        checks_done(dict(os.environ))
         yield None
         return
     runner = Runner(jobs)
