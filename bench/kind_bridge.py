@@ -123,7 +123,7 @@ def measure(pairs: list[tuple[str, str, bool]]) -> None:
     cos = np.sum(kv * sv, axis=1)
     gold = np.array([g for *_, g in pairs])
     voc = np.array([vocabulary(k, s) for k, s, _ in pairs])
-    best = max(((float(np.mean((cos >= t) == gold)), float(t)) for t in np.unique(cos)))
+    best = max((float(np.mean((cos >= t) == gold)), float(t)) for t in np.unique(cos))
     enc_pred = cos >= best[1]
     pos, neg = gold, ~gold
     for name, pred in (("vocabulary", voc), (f"encoder (cos >= {best[1]:.3f}, best on this set)", enc_pred)):
@@ -131,7 +131,8 @@ def measure(pairs: list[tuple[str, str, bool]]) -> None:
               f"{int(pos.sum())}, negatives let through {int(np.sum(pred & neg))}/{int(neg.sum())}")
     pos_cos, neg_cos = cos[pos], cos[neg]
     auc = float(np.mean([[p > n for n in neg_cos] for p in pos_cos]))
-    print(f"encoder AUC {auc:.3f}; positives' cosine median {np.median(pos_cos):.3f}, negatives' {np.median(neg_cos):.3f}")
+    print(f"encoder AUC {auc:.3f}; positives' cosine median {np.median(pos_cos):.3f}, "
+          f"negatives' {np.median(neg_cos):.3f}")
     for (k, s, g), v, c in zip(pairs, voc, cos, strict=True):
         if v != g:
             print(f"  vocabulary wrong: {k!r} / {s!r} (gold {g}, cos {c:.3f})")

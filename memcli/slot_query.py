@@ -89,7 +89,8 @@ _NOT_QUERY_VERBS = frozenset({"当", "做", "干", "爱", "迷", "怕", "有", "
 #: study (round 43: "What does my daughter do?" of "My daughter Mia starts school in September"); "for a living" /
 #: "for work" asks the job only
 _WHAT_DO_ALL = r"\bwhat (?:do|does|did) [a-z' -]{1,40}? do(?: now| these days)?\s*[?.!]*\s*$"
-_WHAT_DO = _WHAT_DO_ALL + r"|\bwhat (?:do|does|did) [a-z' -]{1,40}? do for (?:a living|work|money)\b|\bdo for (?:a living|work)\b"
+_WHAT_DO = _WHAT_DO_ALL + (r"|\bwhat (?:do|does|did) [a-z' -]{1,40}? do for (?:a living|work|money)\b"
+                           r"|\bdo for (?:a living|work)\b")
 #: English question shapes whose attribute word is not in the question (what does my brother
 #: *do* → job; where is my husband *from* → hometown; where does my sister *live* → residence)
 _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), a) for p, a in (

@@ -63,8 +63,8 @@ KINDS: dict[str, tuple[str, str]] = {
         "turtle, tortoise, lizard, gecko, snake, iguana, chameleon, bearded dragon, corn snake, terrapin"),
     "small_animal": (  # round 43: kept animals no other kind holds ("Which pets do I have?" of "I have a ferret")
         "刺猬 雪貂 蜗牛 蜘蛛 青蛙 羊驼",
-        "ferret, hedgehog, axolotl, tarantula, stick insect, frog, snail, alpaca, llama, goat, donkey, pot-bellied pig, "
-        "sugar glider"),
+        "ferret, hedgehog, axolotl, tarantula, stick insect, frog, snail, alpaca, llama, goat, donkey, "
+        "pot-bellied pig, sugar glider"),
     "horse": (
         "马匹 小马",
         "horse, pony, ponies"),

@@ -52,8 +52,8 @@ def one_off_thing(phrase: str, ago: object | None, today: bool, rest: str = "") 
 
 
 #: a predicate that tells what happened to the thing, not how it was: "was stolen", "got cancelled", "was moved to …"
-_HAPPENED = re.compile(r"^(?:is|are|was|were)\s+(?:just\s+|finally\s+|already\s+)?(?:stolen|cancel+ed|delayed|postponed|"
-                       r"moved|closed|sold|fixed|repaired|delivered|returned|lost|found|booked|finished|done|shipped|"
+_HAPPENED = re.compile(r"^(?:is|are|was|were)\s+(?:just\s+|finally\s+|already\s+)?(?:stolen|cancel+ed|delayed|"
+                       r"postponed|moved|closed|sold|fixed|repaired|delivered|returned|lost|found|booked|finished|done|shipped|"
                        r"made|baked|cooked|bought|given|sent|written|built|painted|broken|recalled|\w+(?:ed|en)\s+"
                        r"(?:by|to|for|at|in|on|from|with)\b)", re.I)
 
