@@ -383,13 +383,11 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             BadInputError: empty or blank query, limit < 1, bad as_of, min_score outside [0, 1].
             ModelMismatchError, ModelUnavailableError: the dense leg's model.
         """
-        from memcli.read.quotes import listed
         from memcli.read.retrieve import ALL_LEGS
 
         check_query(query)
-        hits = self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
+        return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
                                        legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
-        return listed(hits, limit)  # a memory first, its turn only for what it adds (round 43)
 
     def context(self, query: str, *, budget_ms: int | None = None, max_tokens: int | None = None,
                 lang: str | None = None, fmt: str = "text", system: str | None = None,

@@ -84,7 +84,7 @@ def test_an_english_memory_is_shown_instead_of_the_turn_it_came_from(db: str, em
         assert _quotes_admitted(res)
         res = m.context("What did I eat on the hike?", budget_ms=60000)
         assert "sandwiches" in res.text and _quotes_admitted(res), res.text
-        # search lists a memory before its turn, and the turn names the memories drawn from it (round 43)
+        # search keeps one line per turn, naming the memories it stands for
         hits = m.search("Do I eat pork?", limit=5)
         assert any(h.origin == "episode" and h.memory_ids for h in hits) or all(h.origin != "episode" for h in hits)
 

@@ -9,9 +9,8 @@
 - an idempotency key reused for *another* text is still a duplicate (the key names the
   message) but says so (``text_differs``, a warning line), on SQLite and PostgreSQL; the same
   text under the same key stays a quiet duplicate;
-- an English episode of a turn a memory was drawn from names that memory (``memory_ids``), so its id can be
-  found; since round 43 ``search`` lists the memory itself first, and the turn after it only for what it adds
-  (tests/test_round43_english.py).
+- an English episode that stands in ``search`` for a memory drawn from its turn names that
+  memory (``memory_ids``), so its id can be found.
 """
 
 from __future__ import annotations
@@ -112,7 +111,7 @@ def test_a_reused_key_on_the_cli_warns_and_adds_nothing(cli, db_path):
     assert snapshot(db_path) == before
 
 
-def test_an_english_memory_is_listed_not_the_turn_that_holds_no_more(db_path, embedder):
+def test_an_english_episode_standing_for_a_memory_names_it(db_path, embedder):
     with Memory(db=str(db_path), user="alice", embedder=embedder) as m:
         m.capture("We finally settled in Denver after the long drive, and honestly the traffic is rough.")
         m.capture("My brother repairs old clocks in a shop on Elm Street.")
@@ -122,9 +121,8 @@ def test_an_english_memory_is_listed_not_the_turn_that_holds_no_more(db_path, em
     denver = [i for s, i in memories.items() if "Denver" in s]
     assert len(denver) == 1
     top = hits[0]
-    assert top.origin != "episode" and top.id == denver[0]  # the memory first (round 43)
-    # the memory holds the whole turn: the turn adds nothing and is not listed again
-    assert not [h for h in hits if h.origin == "episode" and "Denver" in h.statement]
+    assert top.origin == "episode" and "Denver" in top.statement
+    assert top.memory_ids == denver
     assert all(h.memory_ids == [] for h in hits if h.origin != "episode")
 
 

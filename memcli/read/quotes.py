@@ -38,7 +38,7 @@ from typing import Any
 
 from memcli.read.fusion import Fused
 from memcli.read.request import asks_only
-from memcli.read.results import Hit, Hits
+from memcli.read.results import Hit
 from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
 from memcli.timeutil import from_iso, now_utc
@@ -300,14 +300,3 @@ def for_block(hits: Sequence[Hit]) -> list[Hit]:
     return [h for h in out if h.origin != "episode" or (
         (not (said := [shown[i] for i in h.turn_memories if i in shown]) or adds(h.statement, said))
         and all(adds(h.statement, [s]) for s in shown.values()))]
-
-
-def listed(hits: Hits, limit: int) -> Hits:
-    """The hits as ``search`` lists them (round 43): an episode standing in for memories of its turn
-    (:func:`memcli.read.episodes.merge`, English queries) gives its place back to those memories, and stays after
-    them only where it adds what no memory shown holds (:func:`for_block`'s reading: the memory block's and the
-    list's are one rule). At most ``limit``, in order, with ``hits.info``. The turn still names its memories
-    (``memory_ids``)."""
-    if not any(h.stands_for for h in hits):
-        return hits
-    return Hits(for_block(hits)[:limit], hits.info)
