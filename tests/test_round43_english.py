@@ -5,8 +5,6 @@
   (memcli.read.kinds: genres, dishes, drinks, sports, languages, instruments, kept animals by name).
 - "What does my son do?" is answered by his study or school as by his job, and a relative told with a name is found
   by either (memcli.slot_query: the question asks ``job``, ``school`` and ``education``).
-- ``search`` lists a memory before the turn it came from, and the turn only for what it adds
-  (memcli.read.quotes.listed).
 - A date in the thing's relative clause ("The lasagne I made on Saturday was far too salty") makes the remark one of
   that occasion: no preference (memcli.write.rules.en_one_off, for the rules and the fitted clause model alike).
 - Leaving a workplace ends the job told in the same turn ("I work at Fernhill Press as an editor"), not a job told on
@@ -33,7 +31,6 @@ TURNS = {
               "I'm learning Swedish.", "My brother lives in Cork."],
     "family": ["My son Leo is at university in York.", "My daughter Ella starts school in January.",
                "My husband works at a garden centre."],
-    "turn": ["I adopted a greyhound called Pip last autumn and he sleeps on the sofa all afternoon while I work."],
     "once": ["The lasagne I made on Saturday was far too salty.", "That play we saw last night was brilliant.",
              "The jacket I bought last week is really warm.", "The café by the station is lovely."],
     "told": ["I work at Fernhill Press as an editor.", "I left Fernhill Press."],
@@ -95,17 +92,7 @@ def test_what_does_x_do_asks_a_job_or_a_study() -> None:
     assert query_slots("What does my niece do for a living?") == ["niece.job"]  # a living is a job
 
 
-# -- 3. search: the memory first, the turn only for what it adds ------------------------------------------------------
-def test_search_lists_the_memory_before_its_turn(stores: dict[str, Memory]) -> None:
-    m = stores["turn"]
-    hits = m.search("What's my dog called?")
-    assert hits[0].origin != "episode" and "Pip" in hits[0].statement, [h.statement for h in hits]
-    turns = [n for n, h in enumerate(hits) if h.origin == "episode"]
-    for n in turns:  # the turn after the memories it holds, and naming them
-        assert hits[n].memory_ids and all(any(h.id == i for h in hits[:n]) for i in hits[n].memory_ids)
-
-
-# -- 4. a date in the relative clause makes a remark one of that occasion ---------------------------------------------
+# -- 3. a date in the relative clause makes a remark one of that occasion ---------------------------------------------
 def test_a_remark_dated_in_its_relative_clause_is_no_preference(stores: dict[str, Memory]) -> None:
     stored = {it.statement for it in stores["once"].list()}
     assert not any("lasagne" in s or "play" in s for s in stored), stored
@@ -123,7 +110,7 @@ def test_one_off_clause(clause: str, once: bool) -> None:
     assert one_off_clause(clause) is once
 
 
-# -- 5. leaving a workplace ends the job told with it -----------------------------------------------------------------
+# -- 4. leaving a workplace ends the job told with it -----------------------------------------------------------------
 def test_leaving_ends_the_job_told_with_the_workplace(stores: dict[str, Memory]) -> None:
     told = {it.statement: it for it in stores["told"].list(include_all=True)}
     ended = [it for s, it in told.items() if "editor" in s or "work at Fernhill" in s]
