@@ -6,7 +6,7 @@
 - "What does my son do?" is answered by his study or school as by his job, and a relative told with a name is found
   by either (memcli.slot_query: the question asks ``job``, ``school`` and ``education``).
 - A date in the thing's relative clause ("The lasagne I made on Saturday was far too salty") makes the remark one of
-  that occasion: no preference (memcli.write.rules.en_one_off, for the rules and the fitted clause model alike).
+  that occasion: no preference, as the rules read it (memcli.write.rules.en_one_off).
 - Leaving a workplace ends the job told in the same turn ("I work at Fernhill Press as an editor"), not a job told on
   its own (memcli.write.dated_change.ended_with).
 
@@ -22,7 +22,8 @@ import pytest
 from memcli import Memory
 from memcli.read.kinds import kinds_of
 from memcli.slot_query import query_slots
-from memcli.write.rules.en_one_off import one_off_clause
+from memcli.write.rules import extract_matches
+from memcli.write.rules.en_one_off import judgement_only
 
 BUDGET = 120_000  # a loaded machine must not change what is asserted
 START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
@@ -31,8 +32,6 @@ TURNS = {
               "I'm learning Swedish.", "My brother lives in Cork."],
     "family": ["My son Leo is at university in York.", "My daughter Ella starts school in January.",
                "My husband works at a garden centre."],
-    "once": ["The lasagne I made on Saturday was far too salty.", "That play we saw last night was brilliant.",
-             "The jacket I bought last week is really warm.", "The café by the station is lovely."],
     "told": ["I work at Fernhill Press as an editor.", "I left Fernhill Press."],
     "apart": ["I work at Orbis Media.", "I'm an illustrator.", "I left Orbis Media."],
 }
@@ -93,21 +92,21 @@ def test_what_does_x_do_asks_a_job_or_a_study() -> None:
 
 
 # -- 3. a date in the relative clause makes a remark one of that occasion ---------------------------------------------
-def test_a_remark_dated_in_its_relative_clause_is_no_preference(stores: dict[str, Memory]) -> None:
-    stored = {it.statement for it in stores["once"].list()}
-    assert not any("lasagne" in s or "play" in s for s in stored), stored
-    assert any("jacket" in s for s in stored), stored  # present tense: the jacket outlives the day it was bought
-    assert any("café by the station" in s for s in stored), stored
+def test_a_remark_dated_in_its_relative_clause_is_no_preference() -> None:
+    for said in ("The lasagne I made on Saturday was far too salty.", "That play we saw last night was brilliant.",
+                 "The risotto my dad cooked yesterday was delicious.", "The gig we went to in June was amazing."):
+        assert extract_matches(said) == [], said  # the rules: one occasion, no preference
+    for kept in ("The jacket I bought last week is really warm.",):
+        assert [m.kind for m in extract_matches(kept)] == ["preference"], kept  # the thing outlives the day
 
 
-@pytest.mark.parametrize(("clause", "once"), [
-    ("The lasagne I made on Saturday was far too salty", True), ("That gig we went to in June was amazing", True),
-    ("The risotto my dad cooked yesterday was delicious", True),
-    ("The jacket I bought last week is really warm", False),
-    ("The risotto my dad cooked was delicious", False), ("The bike I bought last week was stolen", False),
-    ("The Hollow Crown gig last night was amazing", False)])
-def test_one_off_clause(clause: str, once: bool) -> None:
-    assert one_off_clause(clause) is once
+@pytest.mark.parametrize(("phrase", "ago", "rest", "once"), [
+    ("The lasagne I made", ("weekday", 5), "was far too salty", True),
+    ("The jacket I bought", ("week", 1), "is really warm", False),
+    ("The Hollow Crown gig", ("day", 1), "was amazing", False),
+    ("The risotto my dad cooked", None, "was great", False)])
+def test_judgement_only(phrase: str, ago: tuple[str, int] | None, rest: str, once: bool) -> None:
+    assert judgement_only(phrase, ago, False, rest) is once
 
 
 # -- 4. leaving a workplace ends the job told with it -----------------------------------------------------------------

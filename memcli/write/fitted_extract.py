@@ -64,7 +64,6 @@ from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
 from memcli.write.rules.en_carry import felt_about, with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
-from memcli.write.rules.en_one_off import one_off_clause
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_tail import trim_tail
 from memcli.write.rules.en_words import _AGO
@@ -401,8 +400,6 @@ class FittedExtractor(RuleExtractor):
         statement, when = dated_clause(owned_step(_own_words(statement, simplified, utt.text)), utt.occurred_at)
         parsed = None if plan_told(statement) else generic_slot(as_stated(statement) or statement)  # (round 31)
         slot = parsed[0] if parsed else None
-        if unit.lang == "en" and one_off_clause(unit.text):
-            return None  # "That film we watched last night was hilarious": one occasion, no liking (round 43)
         attr = slots.split_slot(slot)[1] if slot else None
         a = slots.attribute(attr) if attr else None
         kind = Kind(a.kind) if a else (Kind.RELATIONSHIP if slot and slots.slot_subject(slot) not in
