@@ -85,11 +85,18 @@ def _subject_of_query(text: str) -> str:
 #: one-letter predicates that set an attribute but, in a question, mostly ask about something
 #: else (我周日做什么运动 is not about the job; 我周三晚上干嘛 neither): not query words
 _NOT_QUERY_VERBS = frozenset({"当", "做", "干", "爱", "迷", "怕", "有", "是"})
+#: "what does my brother do (now / these days)": the job, or what takes the days of someone not working — a school, a
+#: study (round 43: "What does my daughter do?" of "My daughter Mia starts school in September"); "for a living" /
+#: "for work" asks the job only
+_WHAT_DO_ALL = r"\bwhat (?:do|does|did) [a-z' -]{1,40}? do(?: now| these days)?\s*[?.!]*\s*$"
+_WHAT_DO = _WHAT_DO_ALL + (r"|\bwhat (?:do|does|did) [a-z' -]{1,40}? do for (?:a living|work|money)\b"
+                           r"|\bdo for (?:a living|work)\b")
 #: English question shapes whose attribute word is not in the question (what does my brother
 #: *do* → job; where is my husband *from* → hometown; where does my sister *live* → residence)
 _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), a) for p, a in (
-    (r"\bwhat (?:do|does|did) [a-z' -]{1,40}? do(?: for (?:a living|work|money))?"
-     r"(?: now| these days)?\s*[?.!]*\s*$|\bdo for (?:a living|work)\b", "job"),
+    (_WHAT_DO, "job"),
+    # what one does is a job or a study: a daughter starting school, a son at university (round 43)
+    (_WHAT_DO_ALL, "school"), (_WHAT_DO_ALL, "education"),
     (r"\bwhere (?:(?:am|is|are|was|were) [^?]{1,40}? from|did [^?]{1,40}? grow up)\b", "hometown"),
     (r"\b(?:person|one|guy|woman|man|friend|relative|someone|who)\b[^?]{0,20}?\b(?:from|grew up in)\b", "hometown"),
     (r"\b(?:where|(?:which|what) [a-z]+) (?:do|does|did) [^?]{1,40}? live\b", "residence"),  # which street (r32)

@@ -87,7 +87,7 @@ def test_the_ending_is_no_habit_and_no_stale_job(stores: dict[str, Memory]) -> N
     assert shown and not any("receptionist" in s for s in shown), shown  # the leaving, not the ended job
     hits = stores["job"].context("Where do I work?", budget_ms=BUDGET).hits
     assert not any("work at Brightwater" in h["statement"] for h in hits if h["episode_id"] is None)
-    # (still shown: the turn itself, dated, for "I am a chemist" its other clause — the occupation is not ended)
+    # (still shown: the turn itself, dated; since round 43 the occupation told with the workplace ends with it)
 
 
 def test_leaving_words_read_by_the_rules() -> None:

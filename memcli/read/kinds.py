@@ -48,19 +48,23 @@ KINDS: dict[str, tuple[str, str]] = {
         "cat, kitten, kitty, tabby, siamese, persian cat, ragdoll, maine coon, sphynx"),
     "fish": (
         "金鱼 锦鲤 热带鱼 养鱼 鱼缸 斗鱼",
-        "goldfish, koi, betta, aquarium, fish tank"),
+        "goldfish, koi, betta, aquarium, fish tank, guppy, guppies, angelfish, clownfish"),
     "bird": (
         "鸟 鹦鹉 八哥 画眉 文鸟 虎皮鹦鹉",
-        "bird, parrot, budgie, canary, cockatiel, parakeet"),
+        "bird, parrot, budgie, canary, cockatiel, parakeet, cockatoo, macaw, lovebird, finch, hens, bantam"),
     "rabbit": (
         "兔子 小兔 兔兔",
         "rabbit, bunny, bunnies"),
     "rodent": (
         "仓鼠 豚鼠 龙猫",
-        "hamster, guinea pig, gerbil, chinchilla"),
+        "hamster, guinea pig, gerbil, chinchilla, pet rat, pet mouse, pet mice, degu"),
     "reptile": (
         "乌龟 蜥蜴 宠物蛇",
-        "turtle, tortoise, lizard, gecko, snake"),
+        "turtle, tortoise, lizard, gecko, snake, iguana, chameleon, bearded dragon, corn snake, terrapin"),
+    "small_animal": (  # round 43: kept animals no other kind holds ("Which pets do I have?" of "I have a ferret")
+        "刺猬 雪貂 蜗牛 蜘蛛 青蛙 羊驼",
+        "ferret, hedgehog, axolotl, tarantula, stick insect, frog, snail, alpaca, llama, goat, donkey, "
+        "pot-bellied pig, sugar glider"),
     "horse": (
         "马匹 小马",
         "horse, pony, ponies"),
@@ -95,25 +99,51 @@ KINDS: dict[str, tuple[str, str]] = {
         "book, novel, author, writer, reading, poem, poetry, fiction"),
     "music": (
         "音乐 歌 歌手 乐队 唱歌 听歌 演唱会 专辑 乐团",
-        "music, song, singer, band, album, concert, musician, playlist"),
+        "music, song, singer, band, album, concert, musician, playlist, "
+        # round 43: genres, the instances "what music do I like?" asks ("I like jazz"); not the words of another
+        # sense alone (country, house, pop, rock of climbing, soul, metal: with their "music" / a compound)
+        "jazz, blues, hip hop, hip-hop, rap, reggae, reggaeton, techno, trance, dubstep, drum and bass, disco, funk, "
+        "punk, grunge, indie, indie rock, rock music, rock and roll, heavy metal, metal music, classic rock, "
+        "pop music, k-pop, j-pop, folk music, country music, soul music, gospel, opera, classical music, symphony, "
+        "symphonies, orchestra, bluegrass, ska, grime, lo-fi, electronic music, ambient music, swing music, "
+        "afrobeat, afrobeats, bossa nova, flamenco, musicals, show tunes, r and b"),
     "food": (
         "菜 美食 甜点 甜品 零食 火锅 川菜 粤菜 湘菜 面条 饺子 蛋糕 巧克力 冰淇淋 寿司 "
         "披萨 烧烤 素食 吃素 香菜 肉 海鲜 小吃 吃 花生 坚果 虾 螃蟹 贝类 鸡蛋 麸质 大豆",
         "food, dish, dessert, cuisine, snack, pizza, pasta, sushi, cake, chocolate, ice "
         "cream, noodles, curry, burger, meat, seafood, vegetarian, vegan, cilantro, eat, cook, "
         "cooking, baking, shellfish, shrimp, prawn, crab, lobster, peanut, peanuts, nuts, eggs, gluten, "
-        "wheat, soy"),
+        "wheat, soy, "
+        # round 43: dishes and foods, the instances "what food do I like?" asks ("I love dumplings")
+        "dumpling, dumplings, lasagne, lasagna, taco, tacos, burrito, burritos, risotto, paella, ramen, pho, dim sum, "
+        "kimchi, falafel, hummus, steak, salad, soup, sandwich, bagel, pancake, pancakes, waffle, waffles, "
+        "croissant, pastry, pastries, stew, tapas, barbecue, bbq, kebab, biryani, sashimi, tempura, gnocchi, "
+        "spaghetti, mac and cheese, cheese, fries, donut, donuts, doughnut, doughnuts, cookie, cookies, brownie, "
+        "brownies, cheesecake, tiramisu, gelato, porridge, bacon, tofu, dal, samosa, enchiladas, nachos, "
+        "lamb, pork, beef, fried chicken, roast chicken, fish and chips"),
     "drink": (
         "茶 咖啡 酒 啤酒 红酒 白酒 奶茶 饮料 果汁 普洱 绿茶 红茶 喝",
         "tea, coffee, beer, wine, alcohol, drink, juice, latte, whisky, whiskey, cocktail, oolong, "
-        "espresso"),
+        "espresso, "
+        # round 43: drinks by name, the instances "what drinks do I like?" asks ("I love matcha")
+        "kombucha, matcha, chai, cider, gin, rum, vodka, tequila, sake, soju, prosecco, champagne, lager, ale, "
+        "stout, ipa, bourbon, scotch, brandy, lemonade, soda, smoothie, milkshake, hot chocolate, cocoa, "
+        "cappuccino, mocha, flat white, americano, macchiato, green tea, herbal tea, mojito, margarita, martini, "
+        "negroni, spritz, gin and tonic"),
     "sport": (
         "运动 跑步 游泳 篮球 足球 羽毛球 网球 乒乓球 排球 高尔夫 瑜伽 健身 爬山 登山 攀岩 滑雪 "
         "徒步 马拉松 打球 普拉提 拳击 骑车 骑行 钓鱼 跳舞 舞蹈 街舞 芭蕾 太极",
         "sport, running, jogging, run, swimming, basketball, football, soccer, tennis, badminton, "
         "golf, yoga, pilates, gym, climbing, hiking, skiing, cycling, marathon, workout, boxing, "
         "volleyball, baseball, cricket, rugby, surfing, fishing, dance, dancing, ballet, exercise, "
-        "tai chi"),
+        "tai chi, "
+        # round 43: sports by name, the instances "what sports do I play?" asks ("I do judo")
+        "judo, karate, taekwondo, kung fu, jiu-jitsu, jiu jitsu, martial arts, fencing, rowing, canoeing, sailing, "
+        "squash, table tennis, ping pong, padel, pickleball, hockey, ice hockey, field hockey, lacrosse, netball, "
+        "handball, water polo, softball, snowboarding, skateboarding, bouldering, rock climbing, triathlon, crossfit, "
+        "kickboxing, archery, wrestling, bowling, snooker, ice skating, skating, rollerblading, zumba, aerobics, "
+        "spin class, parkour, paddleboarding, horse riding, weightlifting, powerlifting, scuba diving, diving, "
+        "ultimate frisbee, frisbee, curling, athletics, sprinting, mountain biking, muay thai, sumo"),
     "colour": (  # a colour named (蓝色, "navy") holds this kind only when a question asks one (held_kinds)
         "颜色",
         "colour, color"),
@@ -127,11 +157,19 @@ KINDS: dict[str, tuple[str, str]] = {
         "乐器 钢琴 吉他 小提琴 大提琴 古筝 二胡 架子鼓 尤克里里 笛子 萨克斯 琵琶 长笛 单簧管 手风琴 口琴 竖琴 "
         "电子琴 贝斯 中提琴 小号 长号",
         "instrument, piano, guitar, violin, cello, drums, ukulele, flute, saxophone, trumpet, harp, viola, "
-        "clarinet, oboe, bassoon, accordion, harmonica, trombone, banjo, mandolin, double bass"),
+        "clarinet, oboe, bassoon, accordion, harmonica, trombone, banjo, mandolin, double bass, "
+        # round 43: more instruments by name ("I play the bagpipes")
+        "bagpipes, sitar, bass guitar, electric guitar, acoustic guitar, bass, synth, synthesizer, tuba, french horn, "
+        "xylophone, marimba, glockenspiel, harpsichord, djembe, bongos, tabla, erhu, koto, lute, fiddle, "
+        "didgeridoo, steel drum, steel drums, piccolo, euphonium, cornet"),
     "language": (
         "语言 外语 日语 英语 法语 德语 韩语 西班牙语 俄语 意大利语 粤语 阿拉伯语",
         "language, spanish, french, german, japanese, korean, italian, mandarin, portuguese, "
-        "russian, arabic, duolingo"),
+        "russian, arabic, duolingo, "
+        # round 43: more languages by name ("I'm learning Dutch"; not Polish / Thai / Irish, words of other senses)
+        "dutch, swedish, norwegian, danish, finnish, czech, hungarian, greek, turkish, hebrew, hindi, urdu, bengali, "
+        "punjabi, tamil, vietnamese, indonesian, malay, tagalog, swahili, persian, farsi, ukrainian, romanian, "
+        "latin, catalan, basque, cantonese, sign language, esperanto, icelandic, croatian, serbian"),
     "game": (
         "游戏 桌游 手游 象棋 围棋 下棋 扑克 麻将 棋",
         "game, board game, video game, chess, poker, gaming"),
@@ -145,7 +183,7 @@ KINDS: dict[str, tuple[str, str]] = {
 
 #: kind → family: kinds of one family answer the same kind of question (which pet, which vehicle, which taste)
 FAMILY: dict[str, str] = {
-    **dict.fromkeys(("dog", "cat", "fish", "bird", "rabbit", "rodent", "reptile", "horse"), "animal"),
+    **dict.fromkeys(("dog", "cat", "fish", "bird", "rabbit", "rodent", "reptile", "horse", "small_animal"), "animal"),
     **dict.fromkeys(("car", "bike", "motorbike", "boat"), "vehicle"),
     **dict.fromkeys(("film", "show", "book", "music", "food", "fruit", "drink", "sport", "colour", "instrument",
                      "language", "game", "plant", "art"), "interest"),

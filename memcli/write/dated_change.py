@@ -41,6 +41,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import names_added, names_changed, relations_changed
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
+from memcli.write.value_types import JOB_KEPT
 
 __all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan", "moved_in_kept", "row_when"]
 
@@ -221,13 +222,27 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
     subj = split_slot(new.slot)[0] if new.slot else new.subject
     rows = [*store.active_in_slot(user, join_slot(subj or "me", "workplace")),
             *store.active_in_slot(user, join_slot(subj or "me", "job"))]
+    told_with = _told_with(store, user, old, rows) if not JOB_KEPT.search(new.statement) else set()
     out = []
     for r in rows:
         fr = _job_row(r)
         if r["id"] != old["id"] and r["invalid_at"] is None and r["expired_at"] is None \
-                and ended_by(new, fr, different_people(new, fr)):
+                and (r["id"] in told_with or ended_by(new, fr, different_people(new, fr))):
             out.append(r)
     return out
+
+
+def _told_with(store: MemoryStore, user: str, old: dict[str, Any], rows: list[dict[str, Any]]) -> set[int]:
+    """The ids of ``rows`` (the same person's ``workplace`` and ``job`` facts) drawn from a turn ``old`` was drawn
+    from too: linked facts of one telling (round 43). "I work at Acme as a chemist" is stored as a workplace and a
+    job; "I left Acme" names only the workplace, and the job told with it ends with it — a job told on its own
+    ("I'm a chemist", another turn) names no Acme and stays (:func:`~memcli.write.linked_change.ended_by`)."""
+    ids = [int(r["id"]) for r in rows if r["id"] != old["id"]]
+    if not ids:
+        return set()
+    by_item = store.source_ids_by_item(user, [int(old["id"]), *ids])
+    told = set(by_item.get(int(old["id"]), ()))
+    return {i for i in ids if told & set(by_item.get(i, ()))}
 
 
 def _beings_of(store: MemoryStore, user: str, statement: str) -> list[dict[str, Any]]:

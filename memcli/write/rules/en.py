@@ -25,7 +25,7 @@ from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.cleft import en_plain
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
-from memcli.write.rules.en_one_off import one_off_thing
+from memcli.write.rules.en_one_off import judgement_only
 from memcli.write.rules.en_plural import names_kept
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
@@ -337,7 +337,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if key.startswith("thing:") and (rx(r"^(?:sounds?|seems?|looks? like)\b").match(rest.casefold()) or rx(
             r"^looks?\b").match(rest.casefold()) and not rx(r"^(?:my|our|all my)\b", re.I).match(phrase)):
         return []  # "that sounds great", "it seems fun": an impression of what was said
-    if key.startswith("thing:") and (en_words.TALK_THING.match(phrase.strip()) or one_off_thing(phrase, ago, ctx.now)):
+    if key.startswith("thing:") and judgement_only(phrase, ago, ctx.now, rest, said):
         ctx.subject = ctx.thing = None  # "that joke was terrible": of the chat; "this coffee is too strong": one cup
         return []  # a judgement of the conversation or of one occasion, chatter (en_one_off)
     if not ctx.said and en_words._HABIT.search(rest) and \
