@@ -1,6 +1,6 @@
 """Round 43's trial by a new user: a stop of one thing ended a fact of another (the shared 开始 / since frame), a
-start told by from / since / 从…开始 was dated the day it was said (or twice), and numbers given as text or true
-over HTTP, the library and MCP.
+start told by from / since / 从…开始 was dated the day it was said (or twice), numbers given as text or true
+over HTTP, the library and MCP, events of two days ending each other, and a too-large body's 413 to a Python client.
 
 One store (a real SQLite file, the real default model) is drained once for the module.
 """
@@ -22,6 +22,10 @@ TURNS = [  # (said at, words)
     ("2026-10-29T10:00:00Z", "Since this Tuesday I stopped eating sweets"),
     ("2026-06-10T09:00:00Z", "From March on I've been cycling to my office"),
     ("2026-06-11T09:00:00Z", "从三月份开始我一直在学吉他"),
+    ("2026-10-06T12:00:00Z", "Yesterday I went bowling with 4 neighbours"),
+    ("2026-10-13T12:00:00Z", "Yesterday I went bowling with 6 neighbours"),  # another day: both bowled
+    ("2026-10-01T12:00:00Z", "One of my colleagues is called Priya"),
+    ("2026-10-02T12:00:00Z", "Another colleague of mine is called Tomasz"),
 ]
 
 
@@ -48,6 +52,12 @@ def test_a_stop_of_one_thing_ends_no_fact_of_another(store):
     assert _row(rows, "无锡").status == "active"  # 开始 shared, nothing else: no ending
     assert _row(rows, "bakery").status == "active"
     assert _row(rows, "每天下午喝一杯奶茶").status == "invalid"  # the same thing stopped: it ends
+
+
+def test_events_of_two_days_and_two_colleagues_are_both_kept(store):
+    _, rows = store
+    assert [r.status for r in rows if "went bowling" in r.statement] == ["active", "active"]
+    assert _row(rows, "Priya").status == "active" and _row(rows, "Tomasz").status == "active"
 
 
 def test_a_start_told_by_from_or_since_is_its_valid_time(store, embedder):
@@ -102,3 +112,9 @@ def test_numbers_given_as_text_or_true_are_refused_on_every_surface(store, embed
         assert r.status_code == 200, r.text
         r = httpx.get(f"{url}/v1/search", params={"q": "tea", "limit": "true"}, headers=head, timeout=60)
         assert r.status_code == 400 and r.json()["error"]["message"].startswith("limit:"), r.text
+        # a body over server_max_body_bytes: a Python client that sends it all before reading reads the 413 (the
+        # server reads the body to a bound before it answers), not a broken pipe
+        big = json.dumps({"text": "x" * (svc.settings.server_max_body_bytes + 4096)})
+        for sent in (big, iter([big.encode()])):  # with a Content-Length, and streamed (chunked)
+            r = httpx.post(f"{url}/v1/memories", content=sent, headers=head, timeout=60)
+            assert r.status_code == 413 and r.json()["error"]["code"] == "too_large", r.text
