@@ -172,7 +172,6 @@ def with_time_words(found: list[Match], said: str) -> list[Match]:
 
 _PLAIN_FIRST = re.compile(r"(?:My|Our|We|The|A|An|This|These)\b")
 
-
 #: the month a season ends in (pair_dates reads "last winter" the same way)
 _SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
 _MONTHS = "january february march april may june july august september october november december".split()
@@ -201,7 +200,8 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
         ago = (_WEEKDAY_HOW[how], _WEEKDAYS.index(wd))
     elif m.group(1) and (w := re.sub(r" on(?:wards?)?$", "", m.group(1).casefold())).split()[-1] in _UNDATED \
             and w not in _AGO_FIXED:
-        ago = _past_span(w)
+        if (ago := _past_span(w)) and w.startswith(("since ", "from ", "starting ")):
+            return ago, c  # a start by its month: its words kept ("since January" says what began), valid from then
     elif m.group(1):
         w = m.group(1).casefold()
         ago = _AGO_FIXED.get(w) or (("week", 2) if "weeks" in w else ("month", 2) if "months" in w
