@@ -406,7 +406,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             BadInputError: empty or blank query, bad options or history.
         """
         started = time.monotonic()
-        check_query(query)
+        check_query(query), whole_number(limit, "limit")  # (true is no limit: refused before any answer is built)
         builder = self._context
         if builder is None and self.settings.read_threads:  # `memcli serve` (no read threads) warms at start
             from memcli.memory_read import still_loading

@@ -67,7 +67,7 @@ class MemoryRecord(BaseModel):
     text: str
     kind: Kind = Kind.OTHER
     at: datetime | None = Field(None, description="valid_from; default now")
-    confidence: float | None = Field(None, ge=0, le=1)
+    confidence: float | None = Field(None, ge=0, le=1, strict=True)  # "0.5" and true are no numbers
     metadata: dict[str, Any] = Field(default_factory=dict)
     # Written by ``export``, so that a round trip keeps how long ago the user last stated the fact
     # (its confidence decays from then); without it an import counts as a confirmation now.

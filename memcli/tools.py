@@ -105,7 +105,8 @@ class ForgetArgs(_Args):
 class SearchArgs(_Args):
     query: str = Field(min_length=1,
                        description="What to look for, in any language, e.g. 'coffee' or '咖啡怎么喝'.")
-    limit: Annotated[int, BeforeValidator(_no_bool)] = Field(5, ge=1, le=20, description="Most memories to return.")
+    limit: Annotated[int, BeforeValidator(_no_bool)] = Field(5, ge=1, le=20, strict=True,  # "5": no number
+                                                             description="Most memories to return.")
     as_of: Annotated[str | None, BeforeValidator(_iso_time)] = Field(
         None, description="ISO-8601 time, e.g. '2026-03-01': the memories believed true then instead of the current "
                           "ones (omit for now).")

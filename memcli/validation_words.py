@@ -25,7 +25,9 @@ _BOUNDS = {"greater_than": (">", "gt"), "greater_than_equal": ("≥", "ge"),
 
 def shown(value: Any) -> str:
     """``value`` as an error message quotes it: a float as Python writes it (``nan``, ``inf``, ``0.5``),
-    anything else by ``repr``, cut at 40 characters."""
+    ``true`` / ``false`` as JSON writes them, anything else by ``repr``, cut at 40 characters."""
+    if isinstance(value, bool):
+        return str(value).lower()
     text = repr(value) if not isinstance(value, float) else ("nan" if math.isnan(value) else repr(value))
     return text if len(text) <= 40 else text[:37] + "..."
 

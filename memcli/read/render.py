@@ -161,7 +161,8 @@ def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | N
     Sep 21, is "since Aug 21"), as the day in the user's zone ``tz`` (``settings.timezone``). The day
     the statement is about, when its words leave the year to when it was said (:func:`event_shown`),
     follows in ISO form: ``- [sure] My exam is next Friday (other, since Dec 2; date 2026-12-11)`` /
-    ``（其他，12 月 2 日起；日期 2026-12-11）``, so no reader does the date arithmetic itself. A memory a later change
+    ``（其他，12 月 2 日起；日期 2026-12-11）``, so no reader does the date arithmetic itself; a day that is the
+    valid time's own (the start the words told) is said once. A memory a later change
     ended (``ended_at``, a question about the past, round 39) says so: ``(other, from Nov 2 to Nov 25, no longer
     true)`` / ``（其他，11 月 2 日至 11 月 25 日，现已不再如此）``."""
     if hit.origin == "episode":
@@ -172,6 +173,8 @@ def render_line(hit: Hit, lang: str, now: datetime | None = None, tz: tzinfo | N
     date = _date(hit.valid_from, lang, now, tz)
     corrected = hit.origin == "correction"
     day = event_shown(hit)
+    if day and (hit.valid_from.astimezone(tz) if tz is not None else hit.valid_from).date().isoformat().startswith(day):
+        day = None  # the day (month) the fact began, told by its words (从这周一开始, "from March on"): said once
     if hit.ended_at is not None:
         end = _date(hit.ended_at, lang, now, tz)
         if lang == "zh":

@@ -17,7 +17,7 @@ __all__ = ["CaptureIn", "ContextIn", "CorrectIn", "DrainIn", "RememberIn"]
 class _Body(BaseModel):
     # NaN, Infinity and 1e400 are no JSON numbers (RFC 8259) though Python's parser reads them:
     # "Input should be a finite number", not "less than or equal to 1" for a NaN
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)  # "5000", true: no number
 
     @field_validator("*", mode="before")
     @classmethod

@@ -28,6 +28,9 @@ from memcli.service.metrics import Metrics
 
 __all__ = ["USER_FIELDS", "Guard", "error_response", "install_errors"]
 
+#: how many times ``server_max_body_bytes`` a refused body is read (and dropped) before its 413 is answered
+DRAIN_FACTOR = 16
+
 #: query parameters and body fields that would name a user (refused: the user comes from the token)
 USER_FIELDS = frozenset({"user", "user_id", "userid", "uid"})
 
@@ -52,7 +55,7 @@ class Guard:
                 status[0] = message["status"]
             await send(message)
 
-        refusal = self._refusal(scope)
+        refusal, more = self._refusal(scope), scope["method"] in ("POST", "PUT", "PATCH")  # (more: body unread)
         if refusal is None and scope["method"] in ("POST", "PUT", "PATCH"):
             chunks, size, more = [], 0, True
             while more:
@@ -61,11 +64,11 @@ class Guard:
                     return
                 chunk = msg.get("body", b"")
                 size += len(chunk)
+                more = msg.get("more_body", False)
                 if size > self.limit:
                     refusal = ServiceError(413, "too_large", f"request body over {self.limit} bytes")
                     break
                 chunks.append(chunk)
-                more = msg.get("more_body", False)
             if refusal is None:
                 data, sent = b"".join(chunks), [False]
 
@@ -76,6 +79,8 @@ class Guard:
                     return await receive()
 
                 receive = replay
+        if refusal is not None and refusal.status == 413 and more:
+            await self._drain(receive)  # a client still sending reads the 413, not a broken pipe
         if refusal is not None:
             await error_response(refusal.status, refusal.code, refusal.message, 2)(scope, receive, send_wrapper)
         else:
@@ -84,6 +89,20 @@ class Guard:
         if m is not None:
             route = getattr(scope.get("route"), "path", None) or "unmatched"
             m.observe(scope["method"], route, status[0], time.perf_counter() - start)
+
+    async def _drain(self, receive: Callable[[], Awaitable[dict]]) -> None:
+        """Read and drop the rest of a refused body, up to :data:`DRAIN_FACTOR` × ``limit`` bytes: a client (httpx,
+        requests) sends its whole body before it reads an answer, and a server that answers and closes while the
+        body is still coming gives it a broken pipe instead of the 413. Past that bound the connection is closed
+        (a client sending more may see the broken pipe; curl reads the 413 at once either way)."""
+        size = 0
+        while size <= DRAIN_FACTOR * self.limit:
+            msg = await receive()
+            if msg["type"] != "http.request":
+                return
+            size += len(msg.get("body", b""))
+            if not msg.get("more_body", False):
+                return
 
     def _refusal(self, scope: dict) -> ServiceError | None:
         for k, v in scope.get("headers", ()):

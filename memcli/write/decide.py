@@ -68,6 +68,7 @@ from memcli.write.dose_change import dose_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import PLAN_SLOT, plan_slot_for, rescheduled
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
+from memcli.write.event_days import as_time, other_day_event
 from memcli.write.extract import enrich
 from memcli.write.fitted import hide_floor
 from memcli.write.given_up import give_up_of, given_up_ends, given_up_kept
@@ -109,6 +110,7 @@ from memcli.write.place_moved import moved_on
 from memcli.write.plan_kept import plan_change_ends, plan_change_kept
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
+from memcli.write.start_words import stop_of_another
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
 from memcli.write.work_arrangement import arrangement_kept
@@ -208,7 +210,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         stops = lc.taken_up(old) and lc.stopped_doing(new, old, different_people(new, old))
         why = (None if stops else told_event_kept(new, old)) or told_remark_kept(new, old, plan.cosine) \
             or keyed_side_by_side(new, old) \
-            or nothing_shared(new, old) or (plan.decision == Decision.CONFLICT and flip_off_topic(new, old) or None)
+            or nothing_shared(new, old) or other_day_event(new, old, candidate.valid_from, as_time(
+                plan.target.get("valid_from"))) or (plan.decision == Decision.CONFLICT and (
+                flip_off_topic(new, old) or stop_of_another(new, old)) or None)  # round 43: a stop of another thing
     if why is None and plan.decision == Decision.UPDATE:
         why = refinement_drops_value(new, old)  # My mum is 68 / My mum takes metformin: another fact, kept
     if why is None and plan.decision != Decision.NOOP:

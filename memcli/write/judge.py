@@ -45,6 +45,7 @@ from memcli.write.event_change import other_event, rescheduled
 from memcli.write.pair_facts import content_overlap, content_units, entity_units, facts_of, with_slot  # noqa: F401
 from memcli.write.pair_names import kin_changed, names_relation
 from memcli.write.rules import Facts, analyze  # noqa: F401  (analyze: re-exported for callers)
+from memcli.write.start_words import linking_overlap
 from memcli.write.unlinked import thing_beside_person, unlinked
 from memcli.write.value_types import WEAK_ATTRIBUTES, asks, attributes_apart, change_marker, strong, types_apart  # noqa: F401
 
@@ -322,14 +323,15 @@ def hard_guard(new: Facts, old: Facts, decision: Decision, cosine: float | None 
     ov = 1.0 if shared_slot else content_overlap(new.statement, old.statement)  # (read only without a shared slot)
     if not shared_slot and ov < TALK_OVERLAP and (talk_only(new.statement) or talk_only(old.statement)):
         return f"a turn of talk, thanks or intentions only states no fact (content overlap {ov:.2f})"
-    if not shared_slot and ov < fl["overlap"] and (why := unlinked(new, old, cosine)) is not None:
+    link = 1.0 if shared_slot else linking_overlap(new.statement, old.statement)  # 开始 / since: no link
+    if not shared_slot and link < fl["overlap"] and (why := unlinked(new, old, cosine)) is not None:
         return why  # a change word alone links nothing (memcli.write.unlinked)
     cos = -1.0 if cosine is None else cosine
     two_langs_change = two_langs and change_marker(new.statement)
     if shared_slot and cosine is not None and cos < fl["cosine"] and not (change or two_langs_change):
         return f"cosine {cos:.3f} < {fl['cosine']}: a shared slot read from words the model finds unrelated"
-    if not shared_slot and ov < fl["overlap"] and cos < fl["cosine"]:
-        return (f"no shared slot, content overlap {ov:.2f} < {fl['overlap']} and cosine {cos:.3f} < "
+    if not shared_slot and link < fl["overlap"] and cos < fl["cosine"]:
+        return (f"no shared slot, content overlap {link:.2f} < {fl['overlap']} and cosine {cos:.3f} < "
                 f"{fl['cosine']}")
     if not shared_slot and cos < fl["cosine"] and not change_marker(new.statement):
         return f"no shared slot, cosine {cos:.3f} < {fl['cosine']} and no change told"

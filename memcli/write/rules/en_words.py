@@ -98,6 +98,8 @@ _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wis
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
 
 _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                  r"(?:since|from|starting(?: in| from)?) (?:january|february|march|april|may|june|july|august|september|"  # noqa: E501
+                  r"october|november|december)(?: on(?:wards?)?\b)?|"
                   r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
                   r"december)|earlier this year|(?:this|last) (?:spring|summer|autumn|fall|winter)|this year|"
                   r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
@@ -105,8 +107,7 @@ _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|
                   r"years) ago)|(\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several) (day|week|month|year)s? "  # noqa: E501
                   r"ago)\b,?\s*", re.I)
 
-#: a past time by its words, as (unit, n) back for :func:`memcli.reltime.moved_back` (the day words are reltime's:
-#: one meaning on every path; "last weekend" is its Saturday, round 41 — it was three days back, whatever the day)
+#: a past time by its words, as (unit, n) back for :func:`memcli.reltime.moved_back` (day words: reltime's, round 41)
 _AGO_FIXED = {**{w: ("day", -d) for w, d in EN_DAYS.items() if d <= 0 and w not in ("tonight", "this evening")},
               "earlier today": ("day", 0), "last week": ("week", 1), "last month": ("month", 1),
               "last year": ("year", 1), "last weekend": ("weekend", 1), "a week ago": ("week", 1),
@@ -171,7 +172,6 @@ def with_time_words(found: list[Match], said: str) -> list[Match]:
 
 _PLAIN_FIRST = re.compile(r"(?:My|Our|We|The|A|An|This|These)\b")
 
-
 #: the month a season ends in (pair_dates reads "last winter" the same way)
 _SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
 _MONTHS = "january february march april may june july august september october november december".split()
@@ -181,7 +181,7 @@ def _past_span(w: str) -> tuple[str, int] | None:
     """A month, season or year that can only be past, as :func:`memcli.reltime.moved_back` reads it:
     "back in March" → ("month_of", 3), "last winter" → ("season", 2), "earlier this year" → ("year_start", 0);
     None for one that may lie ahead or recur ("in April", "this summer", "this year": its words are kept)."""
-    if w.startswith("back in "):
+    if w.startswith(("back in ", "since ", "from ", "starting ")):  # "From March on I've been vegan": it began then
         return ("month_of", _MONTHS.index(w.split()[-1]) + 1)
     if w.startswith("last ") and w.split()[-1] in _SEASON_END:
         return ("season", _SEASON_END[w.split()[-1]])
@@ -198,8 +198,10 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
             m.group(1).casefold() not in _AGO_FIXED:
         how, wd = m.group(1).casefold().split()
         ago = (_WEEKDAY_HOW[how], _WEEKDAYS.index(wd))
-    elif m.group(1) and m.group(1).casefold().split()[-1] in _UNDATED and m.group(1).casefold() not in _AGO_FIXED:
-        ago = _past_span(m.group(1).casefold())
+    elif m.group(1) and (w := re.sub(r" on(?:wards?)?$", "", m.group(1).casefold())).split()[-1] in _UNDATED \
+            and w not in _AGO_FIXED:
+        if (ago := _past_span(w)) and w.startswith(("since ", "from ", "starting ")):
+            return ago, c  # a start by its month: its words kept ("since January" says what began), valid from then
     elif m.group(1):
         w = m.group(1).casefold()
         ago = _AGO_FIXED.get(w) or (("week", 2) if "weeks" in w else ("month", 2) if "months" in w
@@ -208,7 +210,6 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
         n = m.group(2).casefold()
         ago = (m.group(3).casefold(), int(n) if n.isdigit() else en_number(n) or 2)
     return cut_time(c, m, ago)
-
 
 
 _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|every (?:day|morning|night|evening|week|"

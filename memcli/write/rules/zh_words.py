@@ -163,6 +163,10 @@ _TOPIC_VERB = re.compile(r"^([\u4e00-\u9fff]{1,6}?)(一(?:口|点儿?|滴|根|�
 
 
 def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
+    if (begun := _START_TOLD.search(clause)) and not _AHEAD.search(clause):  # 从这周一开始 / 从三月起: it began then
+        day, month = begun.group("day"), begun.group("month")
+        ago = ("this_week_day", _WEEKDAY_ZH.get(day or "一", 0)) if month is None else ("month_of", cn_month(month))
+        return ago, (clause[:begun.start()] + clause[begun.end():]).strip("，, ")
     m = _AGO.search(clause)
     if not m:
         return None, clause
@@ -195,6 +199,12 @@ _THEN_FINER = re.compile(r"(?:[一二三四五六七八九十\d]{1,2}月|年?[�
 #: a limit, not when the fact began: 去年之前 / 以前, 直到去年, 到去年为止
 _LIMIT_AFTER = re.compile(r"(?:之前|以前|为止|之后|以后)")
 _LIMIT_BEFORE = re.compile(r"(?:直到|一直到|截至|到)$")
+#: a start told of this week (its day, else its Monday) or of a month, with 从 / 自从 / 自 … 开始 / 起 / 以来
+#: (从这周一开始, 本周起, 从三月份开始): the day the fact began; a start ahead (要 / 打算 / 准备 / 将 / 会 / 计划) is a
+#: plan, not read
+_START_TOLD = re.compile(r"(?:自从|从|自)(?:(?:这|本)(?:个)?(?:周|星期|礼拜)(?P<day>[一二三四五六日天])?|"
+                         r"(?P<month>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?)(?:开始|起|以来)")
+_AHEAD = re.compile(r"要|打算|准备|将|计划|会")
 #: 从 / 自从 / 自 … 开始 / 起 / 以来 around a relative time: when the fact began
 _SINCE_BEFORE = re.compile(r"(?:自从|从|自)$")
 _SINCE_AFTER = re.compile(r"(?:开始|起|以来)")
