@@ -173,3 +173,30 @@ def chat_fixtures(fixture: Any, **memory: Any) -> tuple[Callable[..., Any], Call
             m.close()
 
     return chat, stores
+
+
+def active_and_ended(mem: Any) -> tuple[dict[str, str | None], set[str]]:
+    """``(active statement → slot, ended statements)`` of one user's store (``Memory.list(include_all=True)``)."""
+    items = mem.list(include_all=True)
+    return ({it.statement: it.slot for it in items if it.invalid_at is None and it.expired_at is None},
+            {it.statement for it in items if it.invalid_at is not None or it.expired_at is not None})
+
+
+def block_of(mem: Any, question: str, budget_ms: int = 10_000) -> str:
+    """The text of ``mem.context(question)`` under a budget a loaded machine does not reach."""
+    return mem.context(question, budget_ms=budget_ms).text
+
+
+def users_told_daily(db: str, turns: dict[str, Sequence[str]], start: datetime) -> dict[str, Any]:
+    """One open ``Memory`` per user of ``turns`` on ``db``, each user's turns captured a day apart from ``start``
+    and drained (asserting no task died or was retried); the caller closes them."""
+    from memcli import Memory
+
+    out = {u: Memory(db=db, user=u) for u in turns}
+    for user, said in turns.items():
+        for n, text in enumerate(said):
+            out[user].capture(text, at=(start + timedelta(days=n)).isoformat())
+    for m in out.values():
+        s = m.drain()
+        assert s.dead == 0 and s.retried == 0, s.errors
+    return out

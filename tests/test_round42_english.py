@@ -25,6 +25,7 @@ from memcli import Memory
 from memcli.read.told_change import changed_attributes, kept_by_change
 from memcli.write.rules import extract_matches
 from memcli.write.rules.en_one_off import one_off_thing
+from tests._stores import users_told_daily
 
 BUDGET = 120_000  # a loaded machine must not change what is asserted
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -47,13 +48,7 @@ TURNS = {
 @pytest.fixture(scope="module")
 def stores(tmp_path_factory: pytest.TempPathFactory, embedder) -> dict[str, Memory]:  # noqa: ARG001 - loaded once
     db = str(tmp_path_factory.mktemp("en42") / "m.db")
-    out = {u: Memory(db=db, user=u) for u in TURNS}
-    for user, turns in TURNS.items():
-        for n, text in enumerate(turns):
-            out[user].capture(text, at=(START + timedelta(days=n)).isoformat())
-    for m in out.values():
-        s = m.drain()
-        assert s.dead == 0 and s.retried == 0, s.errors
+    out = users_told_daily(db, TURNS, START)
     yield out
     for m in out.values():
         m.close()

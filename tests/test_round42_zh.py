@@ -25,7 +25,7 @@ from memcli.read.routine import routine_time
 from memcli.read.time_intent import month_window
 from memcli.write.rules.zh import extract_matches
 from memcli.write.rules.zh_plan import plan_made
-from tests._stores import say_apart
+from tests._stores import active_and_ended, block_of, say_apart
 
 START = datetime(2026, 3, 2, 9, tzinfo=UTC)
 #: user → the turns told, two days apart from START, each drained on its own
@@ -61,29 +61,18 @@ def mems(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
         m.close()
 
 
-def _items(mem) -> tuple[dict[str, str | None], set[str]]:  # noqa: ANN001
-    """(active statement → slot, ended statements) of one user."""
-    items = mem.list(include_all=True)
-    return ({it.statement: it.slot for it in items if it.invalid_at is None and it.expired_at is None},
-            {it.statement for it in items if it.invalid_at is not None or it.expired_at is not None})
-
-
-def _block(mem, question: str) -> str:  # noqa: ANN001
-    return mem.context(question, budget_ms=10_000).text
-
-
 def test_a_job_change_told_with_where_it_left_is_the_new_workplace(mems) -> None:  # noqa: ANN001
-    active, ended = _items(mems["job"])
+    active, ended = active_and_ended(mems["job"])
     assert [s for s, slot in active.items() if slot == "workplace" and "京东" in s], active
     assert "我在小米做产品经理" in ended, (active, ended)
-    assert "京东" in _block(mems["job"], "我现在在哪工作？")
+    assert "京东" in block_of(mems["job"], "我现在在哪工作？")
 
 
 def test_a_move_between_departments_ends_the_old_one_and_keeps_the_employer(mems) -> None:  # noqa: ANN001
-    active, ended = _items(mems["dept"])
+    active, ended = active_and_ended(mems["dept"])
     assert {slot for s, slot in active.items() if "人事部" in s} == {"department"}, active
     assert "我在财务部上班" in ended and "我在招商银行工作" in active, (active, ended)
-    block = _block(mems["dept"], "我现在在哪个部门？")
+    block = block_of(mems["dept"], "我现在在哪个部门？")
     assert "人事部" in block and "财务部" not in block, block
 
 
@@ -96,7 +85,7 @@ def test_a_change_of_job_or_department_read_from_one_clause(said: str, slot: str
 
 
 def test_a_month_inside_a_year_reads_the_facts_valid_then(mems) -> None:  # noqa: ANN001
-    block = _block(mems["home"], "2025年4月我住在哪？")
+    block = block_of(mems["home"], "2025年4月我住在哪？")
     assert "宁波" in block and "绍兴" not in block, block
 
 
@@ -109,12 +98,12 @@ def test_month_window(question: str, month: tuple[int, int] | None) -> None:
 
 
 def test_a_changed_plan_ends_the_trip_it_names(mems) -> None:  # noqa: ANN001
-    active, ended = _items(mems["trip"])
+    active, ended = active_and_ended(mems["trip"])
     assert "我下个月去厦门" in ended and active.get("我不去厦门了，改去桂林") == "plan.destination", (active, ended)
 
 
 def test_a_work_trip_and_a_holiday_are_two_trips(mems) -> None:  # noqa: ANN001
-    active, _ = _items(mems["two_trips"])
+    active, _ = active_and_ended(mems["two_trips"])
     assert {s for s, slot in active.items() if slot == "plan.destination"} == set(STORIES["two_trips"]), active
 
 
@@ -127,9 +116,9 @@ def test_a_trip_told_without_a_verb_of_planning(said: str, place: str | None) ->
 
 
 def test_what_i_do_at_the_weekend_finds_what_names_it(mems) -> None:  # noqa: ANN001
-    block = _block(mems["weekend"], "我周末干嘛？")
+    block = block_of(mems["weekend"], "我周末干嘛？")
     assert "羽毛球" in block and "火锅" not in block, block
-    assert _block(mems["no_weekend"], "我周末一般做什么") == ""
+    assert block_of(mems["no_weekend"], "我周末一般做什么") == ""
 
 
 @pytest.mark.parametrize(("question", "asked"), [("我周末干嘛？", True), ("我周三晚上一般做什么", True),
@@ -148,5 +137,5 @@ def test_a_counted_list_cut_by_commas(said: str, facts: set[str]) -> None:
 
 
 def test_one_more_of_a_kind_is_a_second(mems) -> None:  # noqa: ANN001
-    active, _ = _items(mems["cars"])
+    active, _ = active_and_ended(mems["cars"])
     assert set(STORIES["cars"]) <= set(active), active

@@ -19,7 +19,7 @@ import pytest
 
 from memcli.write.rules.job_left import employer_alone, zh_after_left
 from memcli.write.rules.zh import extract_matches
-from tests._stores import say_apart
+from tests._stores import active_and_ended, block_of, say_apart
 
 START = datetime(2026, 4, 6, 9, tzinfo=UTC)
 #: user → the turns told, two days apart from START, each drained on its own
@@ -47,35 +47,24 @@ def mems(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
         m.close()
 
 
-def _items(mem) -> tuple[dict[str, str | None], set[str]]:  # noqa: ANN001
-    """(active statement → slot, ended statements) of one user."""
-    items = mem.list(include_all=True)
-    return ({it.statement: it.slot for it in items if it.invalid_at is None and it.expired_at is None},
-            {it.statement for it in items if it.invalid_at is not None or it.expired_at is not None})
-
-
-def _block(mem, question: str) -> str:  # noqa: ANN001
-    return mem.context(question, budget_ms=10_000).text
-
-
 def test_a_workplace_left_by_name_ends_and_the_new_one_answers(mems) -> None:  # noqa: ANN001
-    active, ended = _items(mems["left"])
+    active, ended = active_and_ended(mems["left"])
     assert "我在一家诊所当前台" in ended, (active, ended)
     assert active.get("我现在在一家药企上班") == "workplace", active
-    block = _block(mems["left"], "我在哪工作？")
+    block = block_of(mems["left"], "我在哪工作？")
     assert "药企" in block and "诊所当前台" not in block, block
 
 
 def test_the_place_gone_to_after_a_job_left_is_the_workplace_now(mems) -> None:  # noqa: ANN001
-    active, ended = _items(mems["quit"])
+    active, ended = active_and_ended(mems["quit"])
     assert "我在报社上班" in ended and active.get("我现在在一家广告公司上班") == "workplace", (active, ended)
-    assert "广告公司" in _block(mems["quit"], "我现在在哪上班")
+    assert "广告公司" in block_of(mems["quit"], "我现在在哪上班")
 
 
 def test_an_employer_kind_after_yijia_alone_is_a_workplace(mems) -> None:  # noqa: ANN001
-    active, _ = _items(mems["alone"])
+    active, _ = active_and_ended(mems["alone"])
     assert active == {"我在一家律所": "workplace"}, active
-    assert "律所" in _block(mems["alone"], "我在哪工作？")
+    assert "律所" in block_of(mems["alone"], "我在哪工作？")
 
 
 @pytest.mark.parametrize(("said", "org"), [
@@ -95,12 +84,12 @@ def test_where_one_went_after_a_job_left(before: str, clause: str, now: str | No
 
 
 def test_a_relation_named_keeps_its_key_and_the_name(mems) -> None:  # noqa: ANN001
-    active, _ = _items(mems["wife"])
+    active, _ = active_and_ended(mems["wife"])
     assert active.get("我老婆林悦在社区医院当护士") == "wife.job", active
     assert active.get("我老婆叫林悦") == "wife.name", active
-    assert "护士" in _block(mems["wife"], "林悦做什么工作")
-    assert "护士" in _block(mems["wife"], "我老婆是做什么的")
-    assert "林悦" in _block(mems["wife"], "我老婆叫什么名字")
+    assert "护士" in block_of(mems["wife"], "林悦做什么工作")
+    assert "护士" in block_of(mems["wife"], "我老婆是做什么的")
+    assert "林悦" in block_of(mems["wife"], "我老婆叫什么名字")
 
 
 @pytest.mark.parametrize(("said", "slots"), [
@@ -116,10 +105,10 @@ def test_subjects_read(said: str, slots: set[str]) -> None:
 
 
 def test_a_habit_of_someone_else_answers_only_about_them(mems) -> None:  # noqa: ANN001
-    active, _ = _items(mems["kids"])
+    active, _ = active_and_ended(mems["kids"])
     assert active.get("我儿子每周三去上钢琴课") == "son.habit.钢琴课", active
-    block = _block(mems["kids"], "我儿子周三干嘛")
+    block = block_of(mems["kids"], "我儿子周三干嘛")
     assert "钢琴" in block and "健身房" not in block, block
-    block = _block(mems["kids"], "我老婆周末干嘛")
+    block = block_of(mems["kids"], "我老婆周末干嘛")
     assert "健身房" in block and "钢琴" not in block, block
-    assert _block(mems["kids"], "我周末一般做什么") == ""
+    assert block_of(mems["kids"], "我周末一般做什么") == ""
