@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from memcli.reltime import EN_MONTHS
 from memcli.text import lang_of, to_simplified
 from memcli.write.change_rules import _EN_TOLD_EVENT
 from memcli.write.rules.match import Facts
@@ -30,9 +31,8 @@ _ZH_NOT_DEED = re.compile(r"不|没|搬|换|辞|开始|以后|以前|每|经常|
 
 #: a time coarser than a day in the words (a year, a month, a season, "last year", 去年, 三月): the event may be one
 #: retold with its date corrected ("I joined the choir in 2018" / "… last year"), the judge's to weigh
-_COARSE_TIME = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:january|february|march|april|may|june|july|august|"
-                          r"september|october|november|december|spring|summer|autumn|fall|winter|year|years|month|months|ago|"
-                          r"since|when)\b|年|月|季|假", re.I)
+_COARSE_TIME = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:" + "|".join(EN_MONTHS) + r"|spring|summer|autumn|fall|"
+                          r"winter|year|years|month|months|ago|since|when)\b|年|月|季|假", re.I)
 
 
 def tells_event(text: str) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from memcli.en_past import EN_IRREGULAR_PAST
+from memcli.reltime import EN_MONTHS
 
 __all__ = ["en_reply"]
 
@@ -80,8 +81,7 @@ _PREP = re.compile(r"^(?:in|at|on|near|by|from|outside|around|with|to|since|for|
 _TRAIL = re.compile(r"\s+(?=(?:for|at|on|in|with|after|before|to)\b(?!.*\b(?:for|at|on|in|with|after|before|to)\b)"
                     r"[^?]*$)", re.I)
 _ENDS_PREP = re.compile(r"\b(?:in|at|on|from|to|with|for|of|about|into)$", re.I)
-_MONTH_YEAR = re.compile(r"^(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|"
-                         r"december|spring|summer|autumn|fall|winter)\b", re.I)
+_MONTH_YEAR = re.compile(r"^(?:\d{4}|" + "|".join(EN_MONTHS) + r"|spring|summer|autumn|fall|winter)\b", re.I)
 _LOWER = re.compile(r"^(?:\w+ing|\w+ly|just|only|mainly|mostly|usually|always|sometimes|often|rarely|around|"
                     r"roughly|half|all|both|none|no|zero|lots?|plenty|weekends?|weekdays?|my|our)$", re.I)
 _TIMES = re.compile(r"^(?:once|twice|(?:a few|a couple of|many|several|\w+) times|loads of times|lots of times)\b",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli.reltime import EN_MONTHS, EN_WEEKDAYS
 from memcli.text import lang_of, to_simplified
 from memcli.write.pair_facts import content_units
 from memcli.write.rules.match import Facts
@@ -34,8 +35,7 @@ _ZH_FRAME = re.compile(r"开始|以来|起|从|自从|自|不再|再也|已经|�
 #: the frame in English: the start / stop words and the time words (weekday, month, ordinal, relative)
 _EN_FRAME = re.compile(r"\b(?:start(?:ed|ing|s)?|beg[au]n|since|from|on(?:wards?)?|stopp?(?:ed|ing|s)?|quit|"
                        r"no longer|any ?more|last|this|next|week|month|year|today|yesterday|"
-                       r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|"
-                       r"june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)?)\b", re.I)
+                       + "|".join((*EN_WEEKDAYS, *EN_MONTHS)) + r"|\d+(?:st|nd|rd|th)?)\b", re.I)
 
 
 @lru_cache(maxsize=16384)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from memcli import slots
 from memcli.numerals import en_number
-from memcli.reltime import EN_DAYS
+from memcli.reltime import EN_DAYS, EN_MONTHS
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_fronted import unfronted
@@ -98,8 +98,7 @@ _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wis
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
 
 _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-                  r"(?:since|from|starting(?: in| from)?) (?:january|february|march|april|may|june|july|august|september|"  # noqa: E501
-                  r"october|november|december)(?: on(?:wards?)?\b)?|"
+                  r"(?:since|from|starting(?: in| from)?) (?:" + "|".join(EN_MONTHS) + r")(?: on(?:wards?)?\b)?|"
                   r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
                   r"december)|earlier this year|(?:this|last) (?:spring|summer|autumn|fall|winter)|this year|"
                   r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
