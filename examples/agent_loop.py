@@ -24,6 +24,7 @@ def turn(mem: Memory, history: list[dict], text: str) -> tuple[str, threading.Th
     mem.capture(text, session="demo")  # online step: two row inserts, no model call
     ctx = mem.context(text, fmt="messages", system=SYSTEM, history=history)  # hard 800 ms budget
     reply = model([*ctx.messages, {"role": "user", "content": text}])  # memory block right after SYSTEM
+    mem.capture(reply, role="assistant", session="demo")  # a short answer to its question is read with it
     history += [{"role": "user", "content": text}, {"role": "assistant", "content": reply}]
     return reply, drain_in_background(mem)
 

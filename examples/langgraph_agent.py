@@ -45,7 +45,9 @@ def respond(state: Turn, config: RunnableConfig) -> Turn:  # stand-in for your L
 
 def capture(state: Turn, config: RunnableConfig) -> Turn:
     mem = memory_of(config)
-    mem.capture(state["text"], session=config["configurable"].get("thread_id"))
+    session = config["configurable"].get("thread_id")
+    mem.capture(state["text"], session=session)
+    mem.capture(state["reply"], role="assistant", session=session)  # a short answer to it is read with it
     mem.drain()  # demo: at once; a service drains in the background (memcli serve does)
     return {}
 
