@@ -24,4 +24,4 @@ def test_the_graph_reads_the_block_and_captures_the_turn(embedder, monkeypatch, 
 
     with Memory(user="alice") as mem:
         assert sorted(i.statement for i in mem.list()) == ["My sister lives in Lyon", "我咖啡不加糖"]
-        assert mem.outbox_status().counts["done"] == 3
+        assert mem.outbox_status().counts["done"] == 6  # three user turns and the three replies (role assistant)
