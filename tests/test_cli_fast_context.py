@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -102,9 +103,18 @@ def test_an_empty_block_the_budget_cut_short_says_so_on_stderr(seeded: str, monk
     """A caller of the text form can tell "nothing relevant" (no output at all) from "ran out of
     time" (one note on stderr, stdout still empty, exit 0); ``--json`` carries it in its fields."""
     base = ["--db", seeded, "--user", "alice"]
+    from memcli.read import context as context_mod
+
+    assemble = context_mod.assemble
+
+    def slow(*a, **kw):  # noqa: ANN002, ANN003, ANN202 - a warm process's lexical block fits 1 ms (round 43 keeps it)
+        time.sleep(0.01)
+        return assemble(*a, **kw)
+
     with monkeypatch.context() as m:
         if not fast_path:
             m.setattr(fast, "try_fast", lambda argv: None)
+        m.setattr(context_mod, "assemble", slow)
         short = run_cli(*base, "context", "how do I take my tea?", "--budget-ms", "1")
         nothing = run_cli(*base, "context", "量子力学的基本原理", "--budget-ms", "60000")
         verbose = run_cli(*base, "context", "how do I take my tea?", "--budget-ms", "1", "-v")

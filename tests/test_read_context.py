@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import pytest
 
@@ -142,7 +143,14 @@ def test_messages_format_order(facts, cli, db, tmp_path):
     assert cli(*base, "咖啡", "--lang", "fr").exit_code == 2
 
 
-def test_budget_exceeded_drops_the_block(facts, cli, db):
+def test_budget_exceeded_drops_the_block(facts, cli, db, monkeypatch):
+    assemble = ctxmod.assemble
+
+    def slow(*a, **kw):  # noqa: ANN002, ANN003, ANN202 - a warm process's lexical block fits 1 ms (round 43 keeps it)
+        time.sleep(0.01)
+        return assemble(*a, **kw)
+
+    monkeypatch.setattr(ctxmod, "assemble", slow)
     r = cli("--db", db, "--user", "alice", "context", "咖啡", "--budget-ms", "1", "-v")
     assert r.exit_code == 0 and r.stdout == ""
     assert "budget exceeded" in r.stderr

@@ -288,8 +288,9 @@ class MemoryContextBuilder:
                                           "reason": f"{BUDGET_EXCEEDED}: block ready after {budget} ms"})
         elif finished or not st.read_threads:
             res = full if full is not None else res
-        elif "lexical" in box:  # the best block ready at the deadline: the lexical one, kept as soon as it was
-            res = box["lexical"]
+        elif "lexical" in box and sum(box["lexical"].timings_ms.values()) <= budget:
+            res = box["lexical"]  # the best block ready by the deadline: the lexical one, kept as soon as it was
+            # (one the worker finished after the deadline, before this thread looked, is late: dropped)
         else:
             res.reason = (f"{BUDGET_EXCEEDED}: retrieval not done within the {budget} ms budget "
                           f"(less {ASSEMBLY_RESERVE_S * 1000:.0f} ms kept for assembly)")
