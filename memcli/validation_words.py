@@ -47,7 +47,10 @@ def error_words(err: Mapping[str, Any]) -> str:
     if not said.startswith(("Input should", "Extra inputs")):  # our own words (a validator, PydanticCustomError)
         return said
     if kind in _NEEDS:
-        return f"needs {_NEEDS[str(kind)]}, got {shown(err.get('input'))}"
+        value = err.get("input")  # an infinity or NaN is said so, whatever type the field wants (1e400 for a count)
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"needs a finite number, got {shown(value)}"
+        return f"needs {_NEEDS[str(kind)]}, got {shown(value)}"
     if kind in ("literal_error", "enum") and (err.get("ctx") or {}).get("expected"):
         return f"must be {err['ctx']['expected']}, got {shown(err.get('input'))}"
     if kind == "extra_forbidden":
