@@ -87,6 +87,10 @@ _LOWER = re.compile(r"^(?:\w+ing|\w+ly|just|only|mainly|mostly|usually|always|so
 _TIMES = re.compile(r"^(?:once|twice|(?:a few|a couple of|many|several|\w+) times|loads of times|lots of times)\b",
                     re.I)
 #: the question's object a yes may name: any-word, or an indefinite noun at its end ("Do you own a bike?")
+#: "the small one", "a green one": the thing is the question's noun ("Which café…?")
+_THE_ONE = re.compile(r"^((?:the|a|an|this|that)\b(?:\s+(?!one\b)[\w'-]+){0,3}\s+)one\b", re.I)
+#: a degree adverb ending the question ("… do you like most?"): it goes after the answer
+_DEGREE = re.compile(r"\s+(?:the\s+)?(?:most|best|least|more)$", re.I)
 _ANY = re.compile(r"\b(?:anything|anyone|anywhere|any\s+(?!(?:that|which|who|of|other|more|time)\b)\w+)\b", re.I)
 #: a finite verb: a phrase holding one is a clause ("collaborating is great", "rock's awesome")
 _FINITE = re.compile(r"\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should)\b|\w'(?:s|re|ve|ll|d)\b",
@@ -256,6 +260,12 @@ def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
             ("in " if _MONTH_YEAR.match(first) else "") + first
     else:
         filler = first
+    if w[0] in ("which", "what") and len(w) == 2 and w[1] != "time":  # "Which café…?" "The small one": the café
+        filler = _THE_ONE.sub(lambda m: m.group(1) + w[1], filler, count=1)
+    if (degree := _DEGREE.search(rest)) is not None:  # "… do you like most?": the degree after the answer
+        rest, after_gap = rest[:degree.start()], degree.group(0)
+    else:
+        after_gap = ""
     if w[0] == "what" and len(w) == 1 and a == "do" and head.lower() == "do" and \
             (not more or re.match(r"^(?:for (?:a living|work|a job)|exactly)$", more[0], re.I)):
         first = first[:1].lower() + first[1:] if first[1:2].islower() else first
@@ -270,7 +280,7 @@ def _wh(wh: str, aux: str, subj: str, rest: str, reply: str) -> str | None:
         body = f"{rest[:t.start()]} {filler} {rest[t.end():]}"
     else:
         body = f"{rest} {filler}"
-    c = _clause(a, "you", body, True, swap=False)
+    c = _clause(a, "you", body + after_gap, True, swap=False)
     return _with_rest(c, after) if c else None
 
 
