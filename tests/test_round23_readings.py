@@ -149,6 +149,7 @@ def test_a_named_relatives_husband_is_found_and_changes_alone(db: str, embedder)
 def test_a_question_about_a_relatives_relative_asks_that_relative():
     from memcli.slot_query import query_slots
 
-    assert query_slots("What does my aunt's husband do?") == ["aunt.husband.job"]
+    assert query_slots("What does my aunt's husband do?") == ["aunt.husband.job", "aunt.husband.school",
+                                                                "aunt.husband.education"]  # round 43: job or study
     assert query_slots("Where does my wife's brother live?") == ["wife.brother.residence"]
     assert query_slots("What's my aunt's job?") == ["aunt.job"]  # her own attribute, as before
