@@ -200,3 +200,15 @@ def users_told_daily(db: str, turns: dict[str, Sequence[str]], start: datetime) 
         s = m.drain()
         assert s.dead == 0 and s.retried == 0, s.errors
     return out
+
+
+def users_told_apart(db: str, stories: dict[str, Sequence[str]], start: datetime, embedder: Any) -> dict[str, Any]:
+    """One open ``Memory`` per user of ``stories`` on ``db``, each user's turns told by :func:`say_apart` from
+    ``start``; the caller closes them."""
+    from memcli import Memory
+
+    out = {}
+    for user, turns in stories.items():
+        out[user] = Memory(db=db, user=user, embedder=embedder)
+        say_apart(out[user], turns, start)
+    return out

@@ -25,7 +25,7 @@ from memcli.read.routine import routine_time
 from memcli.read.time_intent import month_window
 from memcli.write.rules.zh import extract_matches
 from memcli.write.rules.zh_plan import plan_made
-from tests._stores import active_and_ended, block_of, say_apart
+from tests._stores import active_and_ended, block_of, users_told_apart
 
 START = datetime(2026, 3, 2, 9, tzinfo=UTC)
 #: user → the turns told, two days apart from START, each drained on its own
@@ -44,13 +44,10 @@ HOMES = [("2025-01-12T09:00:00+08:00", "我住在宁波"), ("2025-08-20T09:00:00
 
 @pytest.fixture(scope="module")
 def mems(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
+    db = str(tmp_path_factory.mktemp("r42") / "m.db")
+    out = users_told_apart(db, STORIES, START, embedder)
     from memcli import Memory
 
-    db = str(tmp_path_factory.mktemp("r42") / "m.db")
-    out = {}
-    for user, turns in STORIES.items():
-        out[user] = Memory(db=db, user=user, embedder=embedder)
-        say_apart(out[user], turns, START)
     out["home"] = Memory(db=db, user="home", embedder=embedder)
     for at, text in HOMES:
         out["home"].capture(text, at=at)

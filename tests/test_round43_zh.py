@@ -19,7 +19,7 @@ import pytest
 
 from memcli.write.rules.job_left import employer_alone, zh_after_left
 from memcli.write.rules.zh import extract_matches
-from tests._stores import active_and_ended, block_of, say_apart
+from tests._stores import active_and_ended, block_of, users_told_apart
 
 START = datetime(2026, 4, 6, 9, tzinfo=UTC)
 #: user → the turns told, two days apart from START, each drained on its own
@@ -34,13 +34,8 @@ STORIES = {
 
 @pytest.fixture(scope="module")
 def mems(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
-    from memcli import Memory
-
     db = str(tmp_path_factory.mktemp("r43") / "m.db")
-    out = {}
-    for user, turns in STORIES.items():
-        out[user] = Memory(db=db, user=user, embedder=embedder)
-        say_apart(out[user], turns, START)
+    out = users_told_apart(db, STORIES, START, embedder)
     out["wife"].warm()
     yield out
     for m in out.values():
