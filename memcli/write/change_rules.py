@@ -120,7 +120,7 @@ def past_state_kept(new: Facts, old: Facts) -> str | None:
 
 #: an English statement that tells what the speaker (or their people) did: I / we / my X + a verb in the
 #: past ("Last Friday I went to a pottery workshop", "We took the kids to the aquarium")
-_EN_TOLD_EVENT = re.compile(
+EN_TOLD_EVENT = re.compile(
     r"^(?:[\w,' ]{0,40}?\b)?(?:i|we|my \w+|our \w+)\s+(?:(?:just|finally|recently|also|even|actually|really|"
     r"already|once|all|both|first)\s+)*(?:went|did|took|made|got|saw|had|met|ran|won|gave|found|began|bought|"
     r"brought|came|wrote|read|drew|sang|built|caught|heard|held|kept|left|lost|paid|sent|spent|taught|told|"
@@ -134,7 +134,7 @@ def told_event_kept(new: Facts, old: Facts) -> str | None:
     least :data:`EVENT_CARRIED` of its content (the same event retold, maybe with another date) changes it;
     another date alone does not (last Friday's workshop and last Tuesday's club are two events). (A stop of what
     an event of something taken up began is no later event: :func:`memcli.write.decide.decide` does not ask.)"""
-    if (old.slot and strong(old.slot)) or not old.statement.isascii() or not _EN_TOLD_EVENT.match(old.statement):
+    if (old.slot and strong(old.slot)) or not old.statement.isascii() or not EN_TOLD_EVENT.match(old.statement):
         return None
     a, b = content_units(new.statement), content_units(old.statement)
     if not b or len(a & b) / len(b) >= EVENT_CARRIED:

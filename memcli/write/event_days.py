@@ -18,7 +18,7 @@ from datetime import datetime
 
 from memcli.reltime import EN_MONTHS
 from memcli.text import lang_of, to_simplified
-from memcli.write.change_rules import _EN_TOLD_EVENT
+from memcli.write.change_rules import EN_TOLD_EVENT
 from memcli.write.rules.match import Facts
 from memcli.write.value_types import strong
 
@@ -41,7 +41,7 @@ def tells_event(text: str) -> bool:
     if lang_of(text) == "zh":
         t = to_simplified(text)
         return bool(_ZH_DEED.search(t)) and not _ZH_NOT_DEED.search(t)
-    return bool(_EN_TOLD_EVENT.match(text)) and not re.search(r"\b(?:not|never|no longer|usually|always|every)\b",
+    return bool(EN_TOLD_EVENT.match(text)) and not re.search(r"\b(?:not|never|no longer|usually|always|every)\b",
                                                                text, re.I)
 
 
