@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import struct
 from collections import namedtuple
 from collections.abc import Sequence
 from functools import lru_cache
@@ -257,17 +258,18 @@ _D = len(FEATURES)
 _CacheCount = namedtuple("_CacheCount", "hits misses")
 
 
+_ROW = struct.Struct(f"{_D + 3}d")  # one static row: float64 × (len(FEATURES) + 3), native byte order
+
+
 @lru_cache(maxsize=65536)
-def _static_row(new: Facts, old: Facts) -> np.ndarray:
-    """The cosine-free part of one pair's row as float64 (len(FEATURES) + 3,): :func:`feature_list`'s values with
-    the cosine columns 0 and the flags the cosine multiplies in their place, then ``cm``, ``same_strong`` and
-    ``not_apart``. One array per pair, cached (read-only): a pair seen again costs a lookup (round 44). Computed by
+def _static_row(new: Facts, old: Facts) -> bytes:
+    """The cosine-free part of one pair's row, packed float64 (len(FEATURES) + 3,): :func:`feature_list`'s values
+    with the cosine columns 0 and the flags the cosine multiplies in their place, then ``cm``, ``same_strong`` and
+    ``not_apart``. Cached: a pair seen again costs a lookup, a stack of rows one join (round 44). Computed by
     :func:`_pair_core` unwrapped, so a drain holds each pair once (this cache counts the pairs computed)."""
     mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end = _pair_core.__wrapped__(new, old)
-    row = np.array([0.0, 0.0, *mid, flip, jac, changed, swap, swap_entity, swap, *tail, 0.0, *end,
-                    cm, same_strong, not_apart], dtype=np.float64)
-    row.flags.writeable = False
-    return row
+    return _ROW.pack(0.0, 0.0, *mid, flip, jac, changed, swap, swap_entity, swap, *tail, 0.0, *end,
+                     cm, same_strong, not_apart)
 
 
 def pair_cache_info() -> _CacheCount:
@@ -291,9 +293,10 @@ def feature_rows(pairs: Sequence[tuple[Facts, Facts, float]]) -> np.ndarray:
     :func:`feature_list`, so the same floats."""
     if not pairs:
         return np.zeros((0, _D), dtype=np.float64)
-    s = np.array([_static_row(new, old) for new, old, _ in pairs])  # a new (n, d + 3) array: written in place
+    s = np.frombuffer(b"".join([_static_row(new, old) for new, old, _ in pairs]), dtype=np.float64).reshape(
+        len(pairs), _D + 3)
     c = np.array([cos for _, _, cos in pairs], dtype=np.float64)
-    x = s[:, :_D]
+    x = s[:, :_D].copy()
     x[:, _AT["cos"]] = c
     x[:, _AT["cos_sq"]] = c * c
     x[:, _TIMES_COS] *= c[:, None]  # flag * cosine (IEEE multiplication commutes: the same float)
