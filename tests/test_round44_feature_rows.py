@@ -31,7 +31,7 @@ PAIRS = [
     ("I run 5 km every morning", "I run 8 km every morning"),
     ("I'm learning Italian", "I'm learning Italian, mostly for a trip to Naples"),
     ("My landlord is Mr. Castellanos", "My new landlord is Ms. Abara"),
-    ("I swim on Tuesdays", "我每周二游泳"),
+    ("I play squash on Thursday evenings", "我每周四晚上打壁球"),
     ("My son is in second grade", "My son is in third grade"),
     ("I don't eat pork", "I eat pork again now"),
 ]
