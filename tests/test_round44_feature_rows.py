@@ -15,7 +15,7 @@ from memcli.write import pair_features as pf
 from memcli.write.fitted import FittedJudge, load_weights
 from memcli.write.judge import Neighbor, facts_of
 from memcli.write.pair_features import feature_list, feature_rows
-from memcli.write.row_classes import classes_of
+from memcli.write.row_classes import classes_of, classes_of_stack
 
 WHEN = datetime(2026, 4, 2, tzinfo=UTC)
 
@@ -79,6 +79,7 @@ def test_the_judge_on_the_stack_gives_the_verdicts_of_the_rows_built_one_by_one(
     assert judge.proba(x).tobytes() == prob.tobytes()
     want = classes_of(old_rows, prob.tolist(), judge.min_prob)
     assert classes_of(x.tolist(), prob.tolist(), judge.min_prob) == want
+    assert classes_of_stack(x, prob.tolist(), judge.min_prob) == want  # the floors' columns only, out of numpy
     assert set(want) - {0}  # the floors were crossed: more than ADD
     # through judge_many: one candidate at a time and all of them in one call
     asked = []

@@ -29,7 +29,7 @@ from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
 from memcli.write.pair_features import FEATURES, LABELS, feature_rows
-from memcli.write.row_classes import classes_of, floors_of
+from memcli.write.row_classes import classes_of_stack, floors_of
 from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
@@ -150,7 +150,7 @@ class FittedJudge(Judge):
         x = feature_rows(pairs)  # the rows of pair_features, stacked: each pair's checks once, the cosine's columns
         prob = self.proba(x)  # for the stack at once (round 44)
         pl = prob.tolist()
-        chosen = classes_of(x.tolist(), pl, self.min_prob)  # the floors per row (memcli.write.row_classes)
+        chosen = classes_of_stack(x, pl, self.min_prob)  # the floors per row (memcli.write.row_classes)
         out, at = [], 0
         for new, os_, (_, nbs) in zip(news, olds, asked, strict=True):
             k = len(nbs)

@@ -17,7 +17,7 @@ import numpy as np
 
 from memcli.write.pair_features import FEATURES
 
-__all__ = ["classes_of", "decide_classes", "floors_of"]
+__all__ = ["classes_of", "classes_of_stack", "decide_classes", "floors_of"]
 
 _C = {name: FEATURES.index(name) for name in (
     "same_slot", "jaccard", "cos", "change_marker", "different_strong_slots", "family_refines",
@@ -26,7 +26,7 @@ _C = {name: FEATURES.index(name) for name in (
 
 
 def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
-               min_prob: dict[str, float]) -> list[int]:
+               min_prob: dict[str, float], at: Sequence[int] | None = None) -> list[int]:
     """Class index per row (0 ADD, 1 NOOP, 2 UPDATE, 3 CONFLICT) of feature ``rows`` (n × len(FEATURES)) with
     class probabilities ``prob`` (n × 4): the most probable class whose probability clears its floor, ADD
     when none does.
@@ -41,11 +41,15 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
     (:func:`memcli.write.judge.hard_guard`) forbids UPDATE/CONFLICT (``hard_no_hide``: two people, types apart;
     and no shared strong slot below ``hide_overlap`` content overlap and ``hide_cosine`` cosine) and, between two
     people, NOOP too. A changed name or relation, or a name added to all the old one names, can never be NOOP
-    (floor above 1)."""
+    (floor above 1).
+
+    ``at``: where in a row the columns the floors read are (:data:`_FLOOR_COLS`, the default: rows of all the
+    features; :func:`classes_of_stack` passes rows of those columns only)."""
     out = []
     k = _floor_set(min_prob)  # (read once for the stack: round 44)
+    at = _FLOOR_COLS if at is None else at
     for r, p in zip(rows, prob, strict=True):
-        f1, f2, f3 = _floors(r, p, k)
+        f1, f2, f3 = _floors(r, p, k, at)
         p0, p1, p2, p3 = p
         # the most probable class that clears its floor (ADD always does); the first of equals, as argmax
         best, cls = p0, 0
@@ -59,7 +63,13 @@ def classes_of(rows: Sequence[Sequence[float]], prob: Sequence[Sequence[float]],
 def floors_of(r: Sequence[float], p: Sequence[float], min_prob: dict[str, float]) -> tuple[float, float, float]:
     """The floors (NOOP, UPDATE, CONFLICT) the probabilities ``p`` (4) of the pair with feature row ``r`` must clear
     (see :func:`classes_of`); a floor over 1 forbids the class for this pair."""
-    return _floors(r, p, _floor_set(min_prob))
+    return _floors(r, p, _floor_set(min_prob), _FLOOR_COLS)
+
+
+def classes_of_stack(x: np.ndarray, prob: Sequence[Sequence[float]], min_prob: dict[str, float]) -> list[int]:
+    """:func:`classes_of` of a stack of feature rows ``x`` (n, len(FEATURES)) float64: only the columns the floors
+    read leave numpy as Python floats (the same values, the same comparisons; round 44)."""
+    return classes_of(x[:, _FLOOR_COLS].tolist(), prob, min_prob, _NARROW)
 
 
 def _floor_set(min_prob: dict[str, float]) -> tuple:
@@ -79,10 +89,17 @@ _OLD_IN_NEW, _BIGRAM, _FLIP, _ENTITY_SHARED = _C["old_in_new"], _C["bigram_jacca
 _ONE_STRONG, _NAMES, _RELATIONS = _C["one_strong_slot"], _C["names_changed"], _C["relations_changed"]
 _NAMES_ADDED, _SAME_STRONG, _HARD, _PEOPLE = _C["names_added"], _C["same_strong_slot"], _C["hard_no_hide"], \
     _C["different_people"]
+#: those columns in the order :func:`_floors` unpacks them; ``_NARROW``: their places in a row of them only
+_FLOOR_COLS = (_SAME_SLOT, _JAC, _COS, _CHANGE, _OTHER_SLOTS, _FAMILY, _OTHER_SUBJECT, _OLD_IN_NEW, _BIGRAM, _FLIP,
+               _ENTITY_SHARED, _ONE_STRONG, _NAMES, _RELATIONS, _NAMES_ADDED, _SAME_STRONG, _HARD, _PEOPLE)
+_NARROW = tuple(range(len(_FLOOR_COLS)))
 
 
-def _floors(r: Sequence[float], p: Sequence[float], k: tuple) -> tuple[float, float, float]:
-    """:func:`floors_of` with the floors read (:func:`_floor_set`)."""
+def _floors(r: Sequence[float], p: Sequence[float], k: tuple, at: Sequence[int]) -> tuple[float, float, float]:
+    """:func:`floors_of` with the floors read (:func:`_floor_set`), the row's columns at ``at`` (:data:`_FLOOR_COLS`'s
+    order)."""
+    _SAME_SLOT, _JAC, _COS, _CHANGE, _OTHER_SLOTS, _FAMILY, _OTHER_SUBJECT, _OLD_IN_NEW, _BIGRAM, _FLIP, \
+        _ENTITY_SHARED, _ONE_STRONG, _NAMES, _RELATIONS, _NAMES_ADDED, _SAME_STRONG, _HARD, _PEOPLE = at  # noqa: N806
     noop, update, conflict, other_slot, other_subject, nothing_shared, mixed_slot, hide_overlap, hide_cosine, \
         sure_at, one_fact = k
     f1, f2, f3 = noop, update, conflict
