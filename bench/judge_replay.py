@@ -9,7 +9,7 @@ replays them in this process, CPU seconds (``time.process_time``), best of ``--p
   drain, where the look-ahead or an earlier pair read them): what the writer pays for the pairs of a 10k drain;
 - ``warm``: the same calls again, every pair seen (what a repeated pair costs);
 - ``one call``: every candidate of the drain in one ``judge_many`` call, pair caches emptied (the upper bound of
-  deciding a whole drain at once).
+  deciding a whole drain at once), and whether its verdicts are those of the calls as made.
 
 The verdicts of the calls as made are written beside ``FILE`` (``FILE.verdicts``, one line each): compare two trees'
 with ``cmp``. Run from the tree to measure::
@@ -100,9 +100,11 @@ def replay(path: str, passes: int) -> None:
     flat = [x for call in calls for x in call]
     once = timed(lambda: judge.judge_many(flat))
     assert [v for call in calls for v in judge.judge_many(call)] == verdicts
+    same = judge.judge_many(flat) == verdicts  # one stack of all: other floats by ~1e-15, the same verdicts?
     rows = sum(len(nbs) for _, nbs in flat)
     print(f"{len(calls)} calls, {len(flat)} candidates, {rows} rows: cold {cold:.3f} s ({1e6 * cold / rows:.1f} us a "
-          f"row), warm {warm:.3f} s ({1e6 * warm / rows:.1f} us), one call {once:.3f} s (CPU, best of {passes})")
+          f"row), warm {warm:.3f} s ({1e6 * warm / rows:.1f} us), one call {once:.3f} s (CPU, best of {passes}); "
+          f"one call's verdicts {'the same' if same else 'DIFFER'}")
 
 
 def main() -> None:
