@@ -93,7 +93,7 @@ def main() -> None:
         s = mem.drain()
         cpu = time.process_time() - t
         mem.close()
-    info = pf._pair_core.cache_info()
+    info = pf.pair_cache_info()
     n = c["candidates"] or 1
     print(f"{args.n} utterances, {c['candidates']} candidates, {batch[0]} batches; added {s.added} reinforced "
           f"{s.reinforced} updated {s.updated} conflicted {s.conflicted}; writer CPU {cpu:.1f} s (counting on)")
@@ -121,14 +121,14 @@ def main() -> None:
     assert each == once
     rows = [(facts_of(cand.statement, cand.slot), facts_of(nb.statement, nb.slot), nb.cosine)
             for call in recorded for cand, nbs in call for nb in nbs]
-    pf._pair_core.cache_clear()
+    pf.pair_cache_clear()
     t = time.process_time()
     for new, old, cos in rows:
         pf.feature_list(new, old, cos)
     t_pairs = time.process_time() - t
     print(f"judge replayed, pair features cached: {len(recorded)} calls one by one {t_each:.2f} s, in one call "
           f"{t_once:.2f} s; pair features of {len(rows)} rows, pair cache empty: {t_pairs:.2f} s "
-          f"({1e6 * t_pairs / max(1, pf._pair_core.cache_info().misses):.0f} us a pair computed)")
+          f"({1e6 * t_pairs / max(1, pf.pair_cache_info().misses):.0f} us a pair computed)")
 
 
 if __name__ == "__main__":

@@ -205,7 +205,7 @@ def main() -> None:
                   f"call, {sum(1 for t in texts if t == 1)} calls of one text), characters {sum(c[2] for c in cs)}; "
                   f"thread CPU {sum(c[3] for c in cs) / 1e9:.2f} s ({sum(c[3] for c in cs) / 1e3 / sum(texts):.0f} us "
                   "a text)")
-    info = pf._pair_core.cache_info()
+    info = pf.pair_cache_info()
     print(f"pair features computed {info.misses} ({info.misses / max(1, cands):.3f} a candidate), cache hits "
           f"{info.hits}")
 

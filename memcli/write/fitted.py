@@ -28,8 +28,8 @@ from memcli.models import Candidate, Decision
 from memcli.settings import Settings
 from memcli.weights import fitted_params, read_weights
 from memcli.write.judge import Judge, Neighbor, Verdict, align_subjects, compare_slot, content_units, facts_of, guard
-from memcli.write.pair_features import FEATURES, LABELS, feature_list
-from memcli.write.row_classes import classes_of, floors_of
+from memcli.write.pair_features import FEATURES, LABELS, feature_rows
+from memcli.write.row_classes import classes_of_stack, floors_of
 from memcli.write.rules import Facts
 
 __all__ = ["FittedJudge", "hide_floor", "load_weights", "shipped_weights", "softmax_proba"]
@@ -143,14 +143,14 @@ class FittedJudge(Judge):
         softmax and one set of floors for all (a drained batch's first candidates, :mod:`memcli.write.decide_range`)."""
         news = [facts_of(c.statement, c.slot) for c, _ in asked]
         olds = [[facts_of(nb.statement, nb.slot) for nb in nbs] for _, nbs in asked]
-        rows = [feature_list(new, old, nb.cosine) for new, os_, (_, nbs) in zip(news, olds, asked, strict=True)
-                for old, nb in zip(os_, nbs, strict=True)]
-        if not rows:
+        pairs = [(new, old, nb.cosine) for new, os_, (_, nbs) in zip(news, olds, asked, strict=True)
+                 for old, nb in zip(os_, nbs, strict=True)]
+        if not pairs:
             return [Verdict(Decision.ADD, None, "fitted judge: nothing to compare with") for _ in asked]
-        x = np.array(rows, dtype=np.float64)  # the rows of pair_features, stacked in one call
-        prob = self.proba(x)
+        x = feature_rows(pairs)  # the rows of pair_features, stacked: each pair's checks once, the cosine's columns
+        prob = self.proba(x)  # for the stack at once (round 44)
         pl = prob.tolist()
-        chosen = classes_of(rows, pl, self.min_prob)  # the floors per row (memcli.write.row_classes)
+        chosen = classes_of_stack(x, pl, self.min_prob)  # the floors per row (memcli.write.row_classes)
         out, at = [], 0
         for new, os_, (_, nbs) in zip(news, olds, asked, strict=True):
             k = len(nbs)

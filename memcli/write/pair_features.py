@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import math
 import re
+import struct
+from collections import namedtuple
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -52,7 +55,7 @@ from memcli.write.rules.match import value_key
 from memcli.write.value_types import change_marker, name_tokens, types_apart
 
 __all__ = ["FEATURES", "GUARD_NAMES", "LABELS", "names_another_fact", "names_changed", "names_of",
-           "feature_list", "pair_features", "relations_changed", "relations_of"]
+           "feature_list", "feature_rows", "pair_features", "relations_changed", "relations_of"]
 
 #: the reasons :func:`memcli.write.judge.guard` can give (one flag each, plus "none")
 GUARD_NAMES = ("different subject", "different types", "polarity flip", "number/date changed", "different slots",
@@ -243,6 +246,62 @@ def _pair_core(new: Facts, old: Facts) -> tuple:
            float(rank_changed(s_new, s_old)), float(quantity_changed(s_new, s_old)),
            float(quantity_kept(s_new, s_old)))
     return mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end
+
+
+#: the columns of :func:`feature_list` that read the cosine: itself, its square, the flags it multiplies (the static row
+#: holds the flag, :func:`feature_rows` multiplies), and ``change_marker`` (``cm * (same_strong + cos * not_apart)``,
+#: read from three columns kept after the features)
+_AT = {name: FEATURES.index(name) for name in ("cos", "cos_sq", "flip_x_cos", "jaccard_x_cos", "changed_x_cos",
+                                               "swap_x_cos", "change_marker")}
+_TIMES_COS = np.array([_AT["flip_x_cos"], _AT["jaccard_x_cos"], _AT["changed_x_cos"], _AT["swap_x_cos"]])
+_D = len(FEATURES)
+_CacheCount = namedtuple("_CacheCount", "hits misses")
+
+
+_ROW = struct.Struct(f"{_D + 3}d")  # one static row: float64 × (len(FEATURES) + 3), native byte order
+
+
+@lru_cache(maxsize=65536)
+def _static_row(new: Facts, old: Facts) -> bytes:
+    """The cosine-free part of one pair's row, packed float64 (len(FEATURES) + 3,): :func:`feature_list`'s values
+    with the cosine columns 0 and the flags the cosine multiplies in their place, then ``cm``, ``same_strong`` and
+    ``not_apart``. Cached: a pair seen again costs a lookup, a stack of rows one join (round 44). Computed by
+    :func:`_pair_core` unwrapped, so a drain holds each pair once (this cache counts the pairs computed)."""
+    mid, flip, jac, changed, swap, swap_entity, tail, cm, same_strong, not_apart, end = _pair_core.__wrapped__(new, old)
+    return _ROW.pack(0.0, 0.0, *mid, flip, jac, changed, swap, swap_entity, swap, *tail, 0.0, *end,
+                     cm, same_strong, not_apart)
+
+
+def pair_cache_info() -> _CacheCount:
+    """(hits, misses) of the pair caches together (:func:`_pair_core`: :func:`feature_list`'s; :func:`_static_row`:
+    :func:`feature_rows`', the judge's since round 44): the pairs computed are the misses."""
+    a, b = _pair_core.cache_info(), _static_row.cache_info()
+    return _CacheCount(a.hits + b.hits, a.misses + b.misses)
+
+
+def pair_cache_clear() -> None:
+    """Empty both pair caches (the per-statement readings stay)."""
+    _pair_core.cache_clear()
+    _static_row.cache_clear()
+
+
+def feature_rows(pairs: Sequence[tuple[Facts, Facts, float]]) -> np.ndarray:
+    """:func:`feature_list` of every (new, old, cosine) of ``pairs`` stacked: float64 (len(pairs), len(FEATURES)),
+    equal float for float to ``np.array([feature_list(*p) for p in pairs])`` (round 44: issue 24's decide in
+    batches). Each pair's rule checks run once per distinct pair (:func:`_static_row`, cached); the columns that read
+    the cosine are computed for the whole stack at once, by the same operations in the same order as
+    :func:`feature_list`, so the same floats."""
+    if not pairs:
+        return np.zeros((0, _D), dtype=np.float64)
+    s = np.frombuffer(b"".join([_static_row(new, old) for new, old, _ in pairs]), dtype=np.float64).reshape(
+        len(pairs), _D + 3)
+    c = np.array([cos for _, _, cos in pairs], dtype=np.float64)
+    x = s[:, :_D].copy()
+    x[:, _AT["cos"]] = c
+    x[:, _AT["cos_sq"]] = c * c
+    x[:, _TIMES_COS] *= c[:, None]  # flag * cosine (IEEE multiplication commutes: the same float)
+    x[:, _AT["change_marker"]] = s[:, _D] * (s[:, _D + 1] + c * s[:, _D + 2])
+    return x
 
 
 #: class order of the judge's probabilities and of its classes (:func:`memcli.write.row_classes.decide_classes`)
