@@ -27,8 +27,10 @@ def run() -> None:
     import os
     import sys
 
+    from memcli import memory_warm
     from memcli.cli.fast_args import Answered
 
+    memory_warm.WARM_ON_OPEN = False  # one command a process (`memcli mcp` starts it itself)
     try:
         main()
     except Answered:
