@@ -95,7 +95,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         self._retrieval: MemoryRetrievalService | None = None
         self._context: MemoryContextBuilder | None = None
         self._read_loader: ReadPathLoader | None = None
-        if self.settings.read_threads and self.settings.db != ":memory:":  # a library's first context answers
+        if self.settings.read_threads and str(self.settings.db) != ":memory:":  # a library's first context answers
             on_open(self.settings.model)
 
     def close(self) -> None:

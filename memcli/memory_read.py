@@ -100,12 +100,18 @@ def warm_up(model: str) -> None:
     0.6 ms). Taking the Memory's call lock step by step instead held ten captures ~100 ms each (an import is
     one step): dropped."""
     try:
-        from memcli.embed import get_embedder, is_native, use
         from memcli.read import context, retrieve  # noqa: F401 - what the first call's builder imports
+    except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+        return
+    try:
+        from memcli.embed import get_embedder, is_native, use_prepared
         from memcli.settings import DEFAULT_MODEL, canonical_model
 
-        if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use.is_prepared()):
+        if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use_prepared.is_prepared()):
             get_embedder(model).embed_query("warm")  # the first query's one-time costs too
+    except Exception:  # noqa: BLE001
+        pass
+    try:
         context.prepare_process(None)
-    except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+    except Exception:  # noqa: BLE001
         pass

@@ -27,10 +27,8 @@ def run() -> None:
     import os
     import sys
 
-    from memcli import memory_warm
     from memcli.cli.fast_args import Answered
 
-    memory_warm.WARM_ON_OPEN = False  # one command a process (`memcli mcp` starts it itself)
     try:
         main()
     except Answered:
@@ -51,6 +49,9 @@ def main() -> None:
     import os
     import sys
 
+    from memcli import memory_warm
+
+    memory_warm.WARM_ON_OPEN = False  # one command a process, no read-path warm-up (`memcli mcp` starts its own)
     for name in ("stdout", "stderr"):  # started with the descriptor closed (`memcli list >&-`)
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
