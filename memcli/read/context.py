@@ -16,7 +16,10 @@ and assembles (:mod:`memcli.read.render`)::
   the deadline the caller gets the best block ready then: the whole one, else the lexical one
   (``degraded``); with neither there is no block (``reason`` says why) and the caller goes on. A
   block finished after the deadline is never waited for (round 43: the lexical block used to be
-  assembled on the caller's thread at the deadline and dropped when that made it late). With
+  assembled on the caller's thread at the deadline and dropped when that made it late). A worker the
+  caller left at the deadline stops at its next step (round 44, :class:`_Stoppable`: every call on its store checks
+  a flag the caller set, and its KNN scan is abandoned), so it gives its reader back instead of computing beside
+  the next call. With
   ``settings.read_threads`` false (``memcli serve``: no thread per request) retrieval runs on the
   caller's thread and the deadline is checked between its steps: the query is not encoded once it
   has passed (lexical only), and a block ready after it is dropped.
