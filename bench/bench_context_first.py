@@ -41,7 +41,8 @@ print(json.dumps({"hits": len(res.hits), "reason": res.reason, "degraded": res.d
 
 def one(tree: Path, db: str, q: str, after: float) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree), "MEMCLI_CONFIG": os.devnull}
-    r = subprocess.run([PY, "-c", FIRST, db, q, str(after)], capture_output=True, text=True, env=env, timeout=300)
+    r = subprocess.run([PY, "-c", FIRST, db, q, str(after)], capture_output=True, text=True, env=env, timeout=300,
+                       cwd=tree)  # (python -c puts the working directory first on the path)
     if r.returncode != 0:
         raise SystemExit(r.stderr[-400:])
     return json.loads(r.stdout)
