@@ -15,8 +15,9 @@ For each store and each load (``N`` processes running ``while 1: pass`` beside t
 this script), ``--calls`` calls each of:
 
 - **cold CLI**: one ``python -m memcli context Q --format json`` process per call (the default 800 ms budget);
-- **warm library**: one process, ``Memory(db, "bench")`` opened, then ``--calls`` ``Memory.context`` calls (the
-  first loads the read path inside its budget: it is reported apart as ``first``).
+- **warm library**: one process, ``Memory(db, "bench")`` opened, ``--first-after`` seconds waited, then ``--calls``
+  ``Memory.context`` calls (the first loads what the warm-up begun at open has not loaded yet inside its budget:
+  it is reported apart as ``first``).
 
 Several trees (``NAME=DIR``) take turns call by call (the warm processes: one after the other). Per tree and cell:
 calls with an empty block and how many of those the time budget emptied, how many were lexical only, the p50 of
@@ -52,9 +53,10 @@ QUESTIONS = ["我喜欢喝什么咖啡", "我对什么过敏", "我妈妈住在�
 WARM = r"""
 import json, sys, time
 from memcli.memory import Memory
-db, qs, calls = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
+db, qs, calls, after = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 out = []
 with Memory(db, "bench") as mem:
+    time.sleep(after)  # an agent opens its Memory, then waits for the user's first message
     for i in range(calls):
         res = mem.context(qs[i % len(qs)], fmt="json")
         out.append({"hits": len(res.hits), "reason": res.reason, "degraded": res.degraded, "elapsed_ms": res.elapsed_ms,
@@ -112,9 +114,9 @@ def cli_call(env: dict[str, str], q: str, budget: int | None = None) -> dict:
             "wall_ms": (time.perf_counter() - t) * 1000}
 
 
-def warm_calls(env: dict[str, str], db: Path, qs: list[str], calls: int) -> list[dict]:
-    r = subprocess.run([PY, "-c", WARM, str(db), json.dumps(qs), str(calls)], capture_output=True, text=True, env=env,
-                       cwd=env["PYTHONPATH"], timeout=1200)
+def warm_calls(env: dict[str, str], db: Path, qs: list[str], calls: int, after: float = 0.0) -> list[dict]:
+    r = subprocess.run([PY, "-c", WARM, str(db), json.dumps(qs), str(calls), str(after)], capture_output=True,
+                       text=True, env=env, cwd=env["PYTHONPATH"], timeout=1200)
     if r.returncode != 0:
         raise SystemExit(r.stderr[-400:])
     return json.loads(r.stdout)
@@ -145,6 +147,9 @@ def main() -> None:
     ap.add_argument("--dir", default="/tmp")
     ap.add_argument("--modes", default="cli,warm")
     ap.add_argument("--out", default=str(OUT / "bench_context_load.json"))
+    ap.add_argument("--first-after", type=float, default=0.0,
+                    help="warm library: seconds between opening the Memory and its first call (an agent waiting for "
+                         "the user's first message); 0: at once")
     ap.add_argument("trees", nargs="*", default=[f"this={ROOT}"],
                     help="NAME=DIR, each a tree holding memcli/ (git archive REV memcli | tar -x -C DIR): the trees "
                          "take turns call by call, so a changing load falls on each alike")
@@ -172,7 +177,7 @@ def main() -> None:
                                 rows[name].append(cli_call(env, qs[i % len(qs)]))
                     else:
                         for name, env in envs.items():
-                            rows[name] = warm_calls(env, db, qs, a.calls + 1)
+                            rows[name] = warm_calls(env, db, qs, a.calls + 1, a.first_after)
                     for name, rs in rows.items():
                         cells = [("cli", rs)] if mode == "cli" else [("warm first", rs[:1]), ("warm", rs[1:])]
                         for m, part in cells:

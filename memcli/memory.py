@@ -29,6 +29,7 @@ from memcli.engine import Engine, backend_overrides, one_call_at_a_time, resolve
 from memcli.errors import BadInputError
 from memcli.memory_episodes import EpisodesAPI
 from memcli.memory_transfer import TransferAPI
+from memcli.memory_warm import on_open
 from memcli.refs import memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
 from memcli.text import check_query, check_text, not_text, whole_number
@@ -94,6 +95,8 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         self._retrieval: MemoryRetrievalService | None = None
         self._context: MemoryContextBuilder | None = None
         self._read_loader: ReadPathLoader | None = None
+        if self.settings.read_threads and str(self.settings.db) != ":memory:":  # a library's first context answers
+            on_open(self.settings.model)
 
     def close(self) -> None:
         """Close the database connections; the object is unusable afterwards (also on ``with`` exit)."""
@@ -398,9 +401,8 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         framed as user data, for right after the static system prompt: a ``ContextResult``
         whose ``text`` is "" (``reason`` set) when nothing is relevant or ``budget_ms`` (wall
         clock from this call's start, default 800) ran out; ``fmt="messages"`` adds ``messages``. ``limit``,
-        ``as_of``, ``min_score``, ``legs``, ``explain``: as for :meth:`search`. The first call of a process
-        loads the read path on a thread of its own (:mod:`memcli.memory_read`): if that outlasts the budget,
-        the call answers on time with no block and the next call finds it loaded; :meth:`warm` loads it ahead.
+        ``as_of``, ``min_score``, ``legs``, ``explain``: as for :meth:`search`. A process's first call waits for
+        the read path no longer than its budget (:mod:`memcli.memory_read`; loading since the Memory opened).
 
         Raises:
             BadInputError: empty or blank query, bad options or history.

@@ -6,6 +6,13 @@ paid that before its budget's clock started (a trial under load: 1.2-2.6 s for a
 :class:`ReadPathLoader` loads it once on a thread of its own; a call waits for it no longer than its budget,
 and when the budget runs out first the call answers on time with no block (``reason`` says the read path was
 still loading) while the loading goes on for the next call. :meth:`memcli.Memory.warm` loads it ahead.
+
+Round 44: a library user does not know to call ``warm()``. The first :class:`memcli.Memory` a library process
+opens (``settings.read_threads``; the CLI, one command a process, turns :data:`memcli.memory.WARM_ON_OPEN` off)
+starts :func:`warm_up` on a daemon thread: the read path's modules and what its first call loads once
+(:func:`memcli.read.context.prepare_process`), then the query encoder when it loads without torch. It touches no
+store and no Memory, so it cannot race the caller's connection; ``capture`` goes on meanwhile (it shares the GIL
+with it: measured in docs/benchmarks.md, round 44).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from memcli.text import lang_of
 if TYPE_CHECKING:
     from memcli.read.context import MemoryContextBuilder
 
-__all__ = ["ReadPathLoader", "still_loading"]
+__all__ = ["ReadPathLoader", "still_loading", "warm_up"]
 
 
 class ReadPathLoader:
@@ -79,3 +86,32 @@ def still_loading(given: ContextInputs, query: str, started: float) -> ContextRe
         res.messages = messages_of(given.system, "", given.history)
     res.elapsed_ms = round((time.monotonic() - started) * 1000, 2)
     return res
+
+
+def warm_up(model: str) -> None:
+    """Load, in the order a first call needs them: the context builder's modules, the query encoder of ``model``
+    into this process's cache with one query encoded (when it loads without torch: the default USE once prepared
+    by ``memcli warm``, e5), then the rest of the read path (:func:`memcli.read.context.prepare_process`, every
+    pattern of both languages). Errors are left to the call that needs the part: a warm-up that failed only makes
+    that call pay for the loading, as before round 44.
+
+    It shares the interpreter with the process's other threads: a ``capture`` made meanwhile waits for the GIL
+    (measured, round 44: a new process's first capture 100-160 ms → 250-360 ms, the later ones unchanged at
+    0.6 ms). Taking the Memory's call lock step by step instead held ten captures ~100 ms each (an import is
+    one step): dropped."""
+    try:
+        from memcli.read import context, retrieve  # noqa: F401 - what the first call's builder imports
+    except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+        return
+    try:
+        from memcli.embed import get_embedder, is_native, use_prepared
+        from memcli.settings import DEFAULT_MODEL, canonical_model
+
+        if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use_prepared.is_prepared()):
+            get_embedder(model).embed_query("warm")  # the first query's one-time costs too
+    except Exception:  # noqa: BLE001
+        pass
+    try:
+        context.prepare_process(None)
+    except Exception:  # noqa: BLE001
+        pass

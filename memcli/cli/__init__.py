@@ -49,6 +49,9 @@ def main() -> None:
     import os
     import sys
 
+    from memcli import memory_warm
+
+    memory_warm.WARM_ON_OPEN = False  # one command a process, no read-path warm-up (`memcli mcp` starts its own)
     for name in ("stdout", "stderr"):  # started with the descriptor closed (`memcli list >&-`)
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process

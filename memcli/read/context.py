@@ -16,7 +16,10 @@ and assembles (:mod:`memcli.read.render`)::
   the deadline the caller gets the best block ready then: the whole one, else the lexical one
   (``degraded``); with neither there is no block (``reason`` says why) and the caller goes on. A
   block finished after the deadline is never waited for (round 43: the lexical block used to be
-  assembled on the caller's thread at the deadline and dropped when that made it late). With
+  assembled on the caller's thread at the deadline and dropped when that made it late). A worker the
+  caller left at the deadline stops at its next step (round 44, :class:`_Stoppable`: every call on its store checks
+  a flag the caller set, and its KNN scan is abandoned), so it gives its reader back instead of computing beside
+  the next call. With
   ``settings.read_threads`` false (``memcli serve``: no thread per request) retrieval runs on the
   caller's thread and the deadline is checked between its steps: the query is not encoded once it
   has passed (lexical only), and a block ready after it is dropped.
@@ -48,7 +51,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from memcli.db.store import MemoryStore
 from memcli.read.context_result import (
@@ -76,7 +79,7 @@ if TYPE_CHECKING:
     from memcli.read.results import Hits
 
 __all__ = ["BUDGET_EXCEEDED", "ChatMessage", "ContextResult", "FRAME", "MAX_STATEMENT_CHARS", "MemoryContextBuilder",
-           "count_tokens", "inert", "parse_history", "render_line"]
+           "count_tokens", "inert", "parse_history", "prepare_process", "render_line"]
 
 ASSEMBLY_RESERVE_S = 0.04  # time kept for assembling the block after retrieval
 
@@ -138,6 +141,64 @@ def fill_block(res: ContextResult, hits: Hits, head: str, lang: str, max_tokens:
             res.text, res.hits, res.tokens = text, [plain(h, json=True) for h in kept], used
 
 
+def prepare_process(query: str | None = None) -> None:
+    """Load what the first ``context`` of a process pays once, whatever store it reads: the read path's modules
+    that load on first use, OpenCC when ``query`` holds Chinese, the English stemmer when it holds a Latin letter,
+    and the lazy patterns ``query`` could use (:func:`memcli.relazy.compile_for`; ``None``: both languages, every
+    pattern). Touches no store (:mod:`memcli.memory_read` runs it on a thread of its own when a Memory opens)."""
+    import importlib
+    import pkgutil
+
+    import memcli.read
+
+    for mod in pkgutil.iter_modules(memcli.read.__path__):  # (kin, …: imported inside the functions using them)
+        importlib.import_module(f"memcli.read.{mod.name}")
+    if query is None or not query.isascii():
+        to_simplified("中")  # loads OpenCC; the query's own conversion stays its call's
+    if query is None or LATIN(query):
+        fts_terms(["prepared"])  # loads the English stemmer
+    compile_for(query)
+
+
+class Abandoned(Exception):  # noqa: N818 - not an error: the call it worked for has answered
+    """Raised on an abandoned worker at its next step: its call answered at the deadline without it."""
+
+
+class _Stoppable:
+    """A worker's reader connection that stops the worker once its call has answered: every method call on the
+    store (each a step of retrieval: a leg's query, the rows of a ranking, a gate's reads) first checks ``stop``
+    and raises :class:`Abandoned` when it is set, and the KNN job it handed out (the encoder thread's scan,
+    :meth:`~memcli.db.store.MemoryStore.knn_detached`) is abandoned at once. Round 44: an abandoned worker went
+    on computing beside the next call (under 4 busy loops a call came back ~3 s after its start)."""
+
+    def __init__(self, store: MemoryStore, stop: threading.Event) -> None:
+        self._store, self._stop, self._jobs = store, stop, []
+
+    def halt(self) -> None:
+        """Set ``stop`` and abandon the KNN jobs handed out (the caller's thread, at the deadline)."""
+        self._stop.set()
+        for job in self._jobs:
+            job.abandon()
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+        stop, jobs = self._stop, self._jobs
+
+        def step(*args: Any, **kw: Any) -> Any:
+            if stop.is_set():
+                raise Abandoned
+            out = attr(*args, **kw)
+            if name == "knn_detached" and out is not None:
+                jobs.append(out)
+                if stop.is_set():
+                    out.abandon()
+            return out
+
+        return step
+
+
 class MemoryContextBuilder:
     """The prompt-ready memory block (the seed's MemoryContextBuilder), built once per Memory.
 
@@ -170,29 +231,16 @@ class MemoryContextBuilder:
 
     def prepare(self, query: str | None = None) -> float:
         """Pay now what the first call of a process pays once whatever it is asked, before a budget's clock starts:
-        the reader connection (kept for the next call), the read path's modules that load on first use, OpenCC
-        when ``query`` holds Chinese, the English stemmer when it holds a Latin letter, and the lazy patterns
-        ``query`` could use (:func:`memcli.relazy.compile_for`; ``None``: both languages, every pattern). A new
-        ``memcli context`` process calls it with its query; :meth:`memcli.Memory.warm` with none. Returns the
-        seconds taken. (Round 43, measured: at a load average of ~20 a cold call spent 100-270 ms of its 800 in
-        the lexical step alone, ~3 ms warm; ``bench/bench_context_load.py``.)"""
-        import importlib
-        import pkgutil
-
-        import memcli.read
-
+        the reader connection (kept for the next call) and :func:`prepare_process` of ``query``. A new ``memcli
+        context`` process calls it with its query; :meth:`memcli.Memory.warm` with none. Returns the seconds taken.
+        (Round 43, measured: at a load average of ~20 a cold call spent 100-270 ms of its 800 in the lexical step
+        alone, ~3 ms warm; ``bench/bench_context_load.py``.)"""
         t0 = time.monotonic()
         with self._lock:
             idle = self._idle is not None
         if not idle:
             self._give_back(self.retrieval.store.reader())
-        for mod in pkgutil.iter_modules(memcli.read.__path__):  # (kin, …: imported inside the functions using them)
-            importlib.import_module(f"memcli.read.{mod.name}")
-        if query is None or not query.isascii():
-            to_simplified("中")  # loads OpenCC; the query's own conversion stays its call's
-        if query is None or LATIN(query):
-            fts_terms(["prepared"])  # loads the English stemmer
-        compile_for(query)
+        prepare_process(query)
         return time.monotonic() - t0
 
     def close(self) -> None:
@@ -254,18 +302,30 @@ class MemoryContextBuilder:
 
         box: dict[str, Any] = {}
         done = threading.Event()
+        stop = threading.Event()  # set when this call answers without the worker: it stops at its next step
+        worker_store: list[_Stoppable] = []
+
+        def partial(hits: Hits) -> None:
+            if stop.is_set():
+                raise Abandoned
+            box["lexical"] = block_of(hits)
 
         def work() -> None:
             reader = None
             try:
                 reader = self._take_reader()
+                worker_store.append(steps := _Stoppable(reader, stop))
+                if stop.is_set():
+                    steps.halt()
                 # the lexical ranking's block is assembled as soon as the ranking exists and kept: at the deadline
                 # it stands in for a block the dense leg would have bettered (never nothing for want of a vector)
-                hits = self.retrieval.with_store(reader).retrieve(
-                    user, query, deadline=deadline - ASSEMBLY_RESERVE_S,
-                    on_partial=lambda h: box.__setitem__("lexical", block_of(h)),
-                    **retrieve_kw)
+                hits = self.retrieval.with_store(cast("MemoryStore", steps)).retrieve(
+                    user, query, deadline=deadline - ASSEMBLY_RESERVE_S, on_partial=partial, **retrieve_kw)
+                if stop.is_set():
+                    raise Abandoned
                 box["full"] = block_of(hits)
+            except Abandoned:
+                pass
             except BaseException as exc:  # reported below
                 box["error"] = exc
             finally:
@@ -276,6 +336,10 @@ class MemoryContextBuilder:
         if st.read_threads:
             threading.Thread(target=work, daemon=True, name="memcli-context").start()
             finished = done.wait(max(0.0, deadline - time.monotonic()))
+            if not finished:  # abandoned: it stops at its next step and gives its reader back
+                stop.set()
+                for steps in worker_store:
+                    steps.halt()
         else:  # on this thread and this connection: the deadline is checked between the steps
             box["full"] = block_of(self.retrieval.retrieve(user, query, deadline=deadline - ASSEMBLY_RESERVE_S,
                                                            **retrieve_kw))

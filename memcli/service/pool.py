@@ -337,6 +337,10 @@ def warm(settings: Settings, embedder: Any) -> None:
         m.drain()
         m.remember("I take my coffee without sugar")
         m.context("coffee?")
+        m.context("我喝咖啡加糖吗？")
+    from memcli.read.context import prepare_process
+
+    prepare_process(None)  # round 44: every lazy pattern of the read path, both languages (no first-request miss)
 
 
 def load_shared_embedder(admin: Admin) -> SharedEmbedder:
