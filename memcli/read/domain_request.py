@@ -48,7 +48,7 @@ __all__ = ["DOMAIN_WORDS", "Request", "domain_answers", "memory_domains", "reque
 
 #: a choice put to the asker (not a recall of what they did or usually do)
 _CHOICE_ZH = lazy(r"推荐|建议|帮我想|想想|帮我(?:挑|选|定|安排|规划|计划|搭配)|给我(?:定|制定|安排|规划|挑|选)|"
-                  r"(?:什么|啥|哪|哪儿|哪里|哪家|哪些)(?:好|比较好|合适|呢)|适合|合适|可以吗|行吗|好吗|怎么样|"
+                  r"(?:什么|啥|哪|哪儿|哪里|哪家|哪些)(?:好|比较好|合适)|适合|合适|可以吗|行吗|好吗|怎么样|"
                   r"该|应该|要不要|(?:买|送|穿|吃|喝|玩|选|挑|带)(?:点|些|个)?(?:什么|啥)|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
                   r"报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
                   r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末|周末)[^，。？?]{0,4}?[做干玩](?:点|些)?(?:什么|啥)")
@@ -60,30 +60,31 @@ _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do
 _RECALL_EN = lazy(r"\b(?:usually|normally|did|last|ago|used to|before)\b", re.IGNORECASE)
 
 #: the words of each domain a request names, both languages (the kinds of memcli.read.kinds add food, sports, animals)
-DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
-    "food": ("饭", "餐", "菜", "馆子", "外卖", "零食", "食谱", "早点", "夜宵", "dinner", "lunch", "breakfast", "brunch",
-             "supper", "meal", "menu", "recipe", "restaurant", "snack", "takeout", "takeaway", "place to eat"),
-    "activity": ("玩", "活动", "周末", "假期", "放假", "休息日", "放松", "消遣", "娱乐", "干点什么", "做点什么", "兴趣班",
-                 "亲子", "爱好", "fun", "weekend", "day off", "days off", "activity", "activities", "night out",
-                 "hobby", "free time", "relax", "saturday", "sunday", "to do"),
-    "travel": ("旅游", "旅行", "出游", "度假", "出行", "自驾", "景点", "国庆", "黄金周", "trip", "travel", "vacation",
-               "holiday", "getaway", "tour", "sightseeing"),
-    "gift": ("礼物", "送", "生日", "母亲节", "父亲节", "圣诞", "纪念日", "gift", "present", "birthday", "christmas",
-             "anniversary", "mother's day", "father's day"),
-    "clothes": ("衣服", "外套", "大衣", "裤", "裙", "鞋", "穿", "衬衫", "毛衣", "卫衣", "服装", "帽子", "wear", "clothes",
-                "clothing", "outfit", "shoes", "sneakers", "boots", "jacket", "coat", "dress", "shirt", "jeans"),
-    "exercise": ("运动", "健身", "锻炼", "减肥", "体能", "workout", "exercise", "fitness", "gym", "training", "work out"),
-    "pets": ("宠物", "pet", "pets"),
-    "schedule": ("安排", "日程", "约", "有空", "什么时候", "几点", "哪天", "预约", "schedule", "book", "appointment",
-                 "calendar", "free on", "when should"),
-}
+DOMAIN_WORDS: dict[str, tuple[str, ...]] = {d: (*zh.split(), *(w.strip() for w in en.split(","))) for d, (zh, en) in {
+    "food": ("饭 餐 菜 馆子 外卖 零食 食谱 早点 夜宵",
+             "dinner, lunch, breakfast, brunch, supper, meal, menu, recipe, restaurant, snack, takeout, takeaway, "
+             "place to eat"),
+    "activity": ("玩 活动 周末 假期 放假 休息日 放松 消遣 娱乐 干点什么 做点什么 兴趣班 亲子 爱好",
+                 "fun, weekend, day off, days off, activity, activities, night out, hobby, free time, relax, saturday, "
+                 "sunday, to do"),
+    "travel": ("旅游 旅行 出游 度假 出行 自驾 景点 国庆 黄金周",
+               "trip, travel, vacation, holiday, getaway, tour, sightseeing"),
+    "gift": ("礼物 送 生日 母亲节 父亲节 圣诞 纪念日",
+             "gift, present, birthday, christmas, anniversary, mother's day, father's day"),
+    "clothes": ("衣服 外套 大衣 裤 裙 鞋 穿 衬衫 毛衣 卫衣 服装 帽子",
+                "wear, clothes, clothing, outfit, shoes, sneakers, boots, jacket, coat, dress, shirt, jeans"),
+    "exercise": ("运动 健身 锻炼 减肥 体能", "workout, exercise, fitness, gym, training, work out"),
+    "pets": ("宠物", "pet, pets"),
+    "schedule": ("安排 日程 约 有空 什么时候 几点 哪天 预约",
+                 "schedule, appointment, calendar, free on, when should"),
+}.items()}
 #: kinds (memcli.read.kinds) that name a domain of their own when a request names them
 _KIND_DOMAIN = {"food": "food", "drink": "food", "fruit": "food", "sport": "exercise"}
 _LIKE_KINDS = frozenset({"film", "show", "book", "music", "game", "instrument", "art", "plant", "language"})
 
 #: foods and food needs the kinds of memcli.read.kinds do not list (their table is a fitted feature's: left as it is)
-_FOOD_MORE = lazy(r"乳糖|牛奶|奶制品|乳制品|蘑菇|洋葱|大蒜|葱|姜|辣|甜食|油腻|不耐受|忌口|清真|\b(?:lactose|dairy|milk|olives?|"
-                  r"mushrooms?|onions?|garlic|tomato(?:es)?|spicy|intoleran(?:t|ce)|keto|halal|kosher|sugar|salt)\b",
+_FOOD_MORE = lazy(r"乳糖|牛奶|奶制品|乳制品|蘑菇|洋葱|大蒜|葱|姜|辣|甜食|油腻|不耐受|忌口|清真|"
+                  r"\b(?:lactose|dairy|milk|olives?|mushrooms?|onions?|garlic|tomato(?:es)?|spicy|intoleran(?:t|ce)|keto|halal|kosher|sugar|salt)\b",
                   re.IGNORECASE)
 #: an allergy to one of these is no food allergy (pollen, a drug, a sting, dust, an animal's fur)
 _NOT_FOOD = lazy(r"花粉|尘螨|螨|灰尘|青霉素|头孢|抗生素|阿司匹林|布洛芬|磺胺|乳胶|蜜蜂|蜂蜇|蜂毒|霉菌|香水|紫外线|镍|"
@@ -97,15 +98,17 @@ _BODY = lazy(r"膝|腰|背|颈椎|关节|伤|骨折|扭|疼|痛|高血压|血压
 #: what a trip must fit: motion sickness, a fear of flying or heights
 _TRAVEL = lazy(r"晕车|晕船|晕机|恐高|怕坐飞机|\b(?:seasick|carsick|airsick|motion sickness|afraid of flying|"
                r"fear of flying|afraid of heights)\b", re.IGNORECASE)
-_CLOTHES = lazy(r"衣|裤|裙|鞋|码|穿|帽|\b(?:wear|wears|wearing|clothes|clothing|shoes?|size|jackets?|coats?|dress|"
-                r"shirts?|jeans|sneakers|boots|outfits?)\b", re.IGNORECASE)
+_CLOTHES = lazy(r"衣|裤|裙|鞋|[0-9A-Za-z]码|尺码|穿|帽|"
+                r"\b(?:wear|wears|wearing|clothes|clothing|shoes?|size|jackets?|coats?|dress|shirts?|jeans|sneakers|"
+                r"boots|outfits?)\b", re.IGNORECASE)
 #: a time of the week a habit is kept at
 _WEEK_TIME = lazy(r"每周|每个?星期|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜|每天|每晚|早上|晚上|"
                   r"\b(?:every|each|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
                   r"weekends?|mornings?|evenings?|nights?|shifts?)\b", re.IGNORECASE)
 #: capitalised words that name a day or a feast, not a person: "What can I get her for Christmas?"
-_NOT_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
-                       "july august september october november december christmas easter halloween thanksgiving".split())
+_NOT_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may "
+                       "june july august september october november december christmas easter halloween "
+                       "thanksgiving".split())
 _NAME_EN = lazy(r"(?<!^)\b[A-Z][a-z]{2,}\b")
 #: the user's own attributes a domain's facts are stored under (keyed ones by prefix) — one slot search
 _ME_KEYS = ("allergy", "diet", "like", "habit", "favourite", "owns", "fact", "is", "brand", "job")
@@ -240,8 +243,8 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
         rows = _for_person(store, user, req, as_of)
         ids = {int(r["id"]) for r in rows}
 
-        def fits(h: Hit) -> bool:
-            return h.id in ids
+        def fits(h: Hit) -> bool:  # the user's own words (an episode) keep what the gate said
+            return h.id in ids or h.origin == "episode"
     else:
         rows = _rows(store, user, _ME_KEYS, as_of) + [  # a thing's facts (thing:cat.age) by no one key: the newest
             r for r in store.list_items(user, limit=SCAN, as_of=as_of) if str(r["slot"] or "").startswith("thing:")]
@@ -251,9 +254,9 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
         rows = [r for r in rows if memory_domains(r["slot"], str(r["statement"])) & wanted]
         ids = {int(r["id"]) for r in rows}
 
-        def fits(h: Hit) -> bool:  # a hit of the user's of no domain keeps what the gate said
-            mine = not h.slot or split_slot(h.slot)[0] == ME or h.slot.startswith("thing:")
-            return mine and not memory_domains(h.slot, h.statement)
+        def fits(h: Hit) -> bool:  # a hit of no domain keeps what the gate said; the husband's food allergy stays
+            held = memory_domains(h.slot, h.statement)
+            return not held or bool(held & wanted)
     if not rows:
         return None
     found = {h.id: h for h in hits if h.id is not None}
