@@ -43,16 +43,28 @@ from typing import Any
 from memcli.read.kinds import FAMILY, kinds_of
 from memcli.read.results import Hit, construct
 from memcli.relazy import lazy
+from memcli.slots import ZH_RELATION_RE
 
 __all__ = ["DOMAIN_WORDS", "Request", "domain_answers", "memory_domains", "request_domains"]
 
+#: before a bare verb of choice (买什么, 吃什么) only a time, whom it is for or with, an occasion: 今晚吃什么, 给狗狗买
+#:点什么, 儿子生日买什么; not a subject of its own (考拉吃什么, 他中午吃什么: another eater's food, as memcli.read.meal)
+_WHEN_ZH = (r"(?:今天|今晚|明天|明晚|后天|中午|晚上|早上|早饭|午饭|晚饭|夜宵|周末|这周末|这个周末|下周末|待会儿?|现在|"
+            r"下班后|假期|国庆|周[一二三四五六日])?")
+_FOR_ZH = (rf"(?:(?:给|帮|替|为|带|跟|和)[^，。？?！!]{{1,5}}?|(?:{ZH_RELATION_RE.pattern})(?:的)?(?:生日|节日)?|"
+           r"(?:母亲节|父亲节|圣诞节?|春节|过年|中秋节?|情人节|生日|纪念日)(?:给|送)?)?")
+_BARE_ZH = (rf"^(?:请|你)?{_WHEN_ZH}{_FOR_ZH}{_WHEN_ZH}(?:去|出去)?(?:买|送|穿|吃|喝|玩|选|挑|带)"
+            r"[^，。？?！!我]{0,3}?(?:什么|啥)")
 #: a choice put to the asker (not a recall of what they did or usually do)
 _CHOICE_ZH = lazy(r"推荐|建议|帮我想|想想|帮我(?:挑|选|定|安排|规划|计划|搭配)|给我(?:定|制定|安排|规划|挑|选)|"
-                  r"(?:什么|啥|哪|哪儿|哪里|哪家|哪些)(?:好|比较好|合适)|适合|合适|可以吗|行吗|好吗|怎么样|"
-                  r"该|应该|要不要|(?:买|送|穿|吃|喝|玩|选|挑|带)(?:点|些|个)?(?:什么|啥)|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
+                  r"(?:什么|啥|哪|哪儿|哪里|哪家|哪些)[\u4e00-\u9fff]{0,4}?(?:好|比较好|合适)(?=[呢吗啊呀吧？?。!！，,]|$)|"
+                  r"适合|合适|可以吗|行吗|好吗|怎么样|该|应该|要不要|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
                   r"报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
-                  r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末|周末)[^，。？?]{0,4}?[做干玩](?:点|些)?(?:什么|啥)")
-_RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨天|去年|了吗|过吗|(?<![为除])了(?![解不])")
+                  r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末)[^，。？?]{0,4}?[做干玩吃喝穿](?:点|些)?(?:什么|啥)|"
+                  + _BARE_ZH)
+#: a recall: a habit, a past, or the asker's own liking asked (我喜欢喝什么茶 asks what is stored, no choice)
+_RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨天|去年|了吗|过吗|(?<![为除])了(?![解不])|"
+                  r"我(?:们)?(?:最|特别|很|都)?(?:喜欢|爱|讨厌|不喜欢|对)")
 _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do|get|buy|make|cook|eat|have|wear|try|"
                   r"give|take|go|plan|book)\b|\b(?:recommend|suggest|ideas?)\b|\bhelp me (?:pick|choose|find|plan|"
                   r"decide|come up|think)|\bplan (?:a|an|my|some|the)\b|\bwould \w+ (?:like|love|enjoy)\b|"
@@ -64,9 +76,9 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {d: (*zh.split(), *(w.strip() for w i
     "food": ("饭 餐 菜 馆子 外卖 零食 食谱 早点 夜宵",
              "dinner, lunch, breakfast, brunch, supper, meal, menu, recipe, restaurant, snack, takeout, takeaway, "
              "place to eat"),
-    "activity": ("玩 活动 周末 假期 放假 休息日 放松 消遣 娱乐 干点什么 做点什么 兴趣班 亲子 爱好",
-                 "fun, weekend, day off, days off, activity, activities, night out, hobby, free time, relax, saturday, "
-                 "sunday, to do"),
+    "activity": ("玩 活动 放松 消遣 娱乐 兴趣班 亲子 爱好",
+                 "fun, activity, activities, night out, hobby, relax, to do"),
+    "free": ("周末 假期 放假 休息日 下班后", "weekend, day off, days off, free time, saturday, sunday"),
     "travel": ("旅游 旅行 出游 度假 出行 自驾 景点 国庆 黄金周",
                "trip, travel, vacation, holiday, getaway, tour, sightseeing"),
     "gift": ("礼物 送 生日 母亲节 父亲节 圣诞 纪念日",
@@ -147,6 +159,8 @@ def request_domains(question: str) -> Request | None:
     if any(FAMILY.get(k) == "animal" for k in kinds):
         domains = (domains - {"food"}) | {"pets"}  # 给狗狗买零食: the food is the pet's
     likes = frozenset(k for k in kinds if k in _LIKE_KINDS)
+    if "free" in domains:  # a free time asks what to do in it, unless the request names what (周末吃什么好: food)
+        domains = domains - {"free"} if domains - {"free", "schedule"} or likes else (domains - {"free"}) | {"activity"}
     if likes:
         domains.add("likes")
     names = tuple(n.casefold() for n in _NAME_EN.findall(q) if n.casefold() not in _NOT_NAMES)
@@ -239,24 +253,24 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
     from memcli.slots import ME, split_slot
 
     wanted = req.domains - {"person"}
-    if "person" in req.domains:
-        rows = _for_person(store, user, req, as_of)
-        ids = {int(r["id"]) for r in rows}
-
-        def fits(h: Hit) -> bool:  # the user's own words (an episode) keep what the gate said
-            return h.id in ids or h.origin == "episode"
-    else:
-        rows = _rows(store, user, _ME_KEYS, as_of) + [  # a thing's facts (thing:cat.age) by no one key: the newest
+    gift = "gift" in wanted and "person" in req.domains  # a gift is the one it is for's: their facts alone
+    rows = _for_person(store, user, req, as_of) if "person" in req.domains else []
+    if not gift:  # for the asker, or done with someone (带女儿去玩, 约朋友吃饭): the asker's facts of the domain too
+        own = _rows(store, user, _ME_KEYS, as_of) + [  # a thing's facts (thing:cat.age) by no one key: the newest
             r for r in store.list_items(user, limit=SCAN, as_of=as_of) if str(r["slot"] or "").startswith("thing:")]
-        seen: set[int] = set()
-        rows = [r for r in rows if split_slot(str(r["slot"]))[0] == ME or str(r["slot"]).startswith("thing:")
-                if not (int(r["id"]) in seen or seen.add(int(r["id"])))]  # type: ignore[func-returns-value]
-        rows = [r for r in rows if memory_domains(r["slot"], str(r["statement"])) & wanted]
-        ids = {int(r["id"]) for r in rows}
+        rows += [r for r in own if (split_slot(str(r["slot"]))[0] == ME or str(r["slot"]).startswith("thing:"))
+                 and memory_domains(r["slot"], str(r["statement"])) & wanted]
+    seen: set[int] = set()
+    rows = [r for r in rows if not (int(r["id"]) in seen or seen.add(int(r["id"])))]  # type: ignore[func-returns-value]
+    ids = {int(r["id"]) for r in rows}
 
-        def fits(h: Hit) -> bool:  # a hit of no domain keeps what the gate said; the husband's food allergy stays
-            held = memory_domains(h.slot, h.statement)
-            return not held or bool(held & wanted)
+    def fits(h: Hit) -> bool:
+        """A hit of no domain keeps what the gate said, and one of the request's (the husband's food allergy for
+        dinner); for a gift, the user's own words (an episode) only."""
+        if gift:
+            return h.origin == "episode"
+        held = memory_domains(h.slot, h.statement)
+        return not held or bool(held & wanted)
     if not rows:
         return None
     found = {h.id: h for h in hits if h.id is not None}
