@@ -166,7 +166,7 @@ def request_domains(question: str) -> Request | None:
     names = tuple(n.casefold() for n in _NAME_EN.findall(q) if n.casefold() not in _NOT_NAMES)
     who = query_subject(q)
     person = None if who in (ME, SOMEONE) else who
-    if not domains and not (person or names):
+    if not domains:  # whom alone names no domain ("What would Ana enjoy?")
         return None
     if person or names:
         domains.add("person")
