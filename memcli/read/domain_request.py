@@ -62,9 +62,11 @@ _CHOICE_ZH = lazy(r"推荐|建议|帮我想|想想|帮我(?:挑|选|定|安排|�
                   r"报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
                   r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末)[^，。？?]{0,4}?[做干玩吃喝穿](?:点|些)?(?:什么|啥)|"
                   + _BARE_ZH)
-#: a recall: a habit, a past, or the asker's own liking asked (我喜欢喝什么茶 asks what is stored, no choice)
+#: a recall: a habit, a past, the asker's own liking asked (我喜欢喝什么茶 asks what is stored, no choice), or one
+#: thing told pointed back to (楼下那家湘菜馆怎么样: that restaurant, as memcli.read.request reads 那家 / 那台)
 _RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨天|去年|了吗|过吗|(?<![为除])了(?![解不])|"
-                  r"我(?:们)?(?:最|特别|很|都)?(?:喜欢|爱|讨厌|不喜欢|对)")
+                  r"我(?:们)?(?:最|特别|很|都)?(?:喜欢|爱|讨厌|不喜欢|对)|"
+                  r"那[个位台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里么])")
 _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do|get|buy|make|cook|eat|have|wear|try|"
                   r"give|take|go|plan|book)\b|\b(?:recommend|suggest|ideas?)\b|\bhelp me (?:pick|choose|find|plan|"
                   r"decide|come up|think)|\bplan (?:a|an|my|some|the)\b|\bwould \w+ (?:like|love|enjoy)\b|"
