@@ -74,7 +74,7 @@ def test_request_domains(question: str, domains: set[str], person: str | None) -
 
 
 @pytest.mark.parametrize("question", ["我平时周末做什么", "What did I cook last night?", "长城有多长",
-                                      "街角那家川菜馆怎么样", "Translate this into German"])
+                                      "街角那家川菜馆怎么样", "我新买的外套怎么样", "Translate this into German"])
 def test_recall_or_world_is_no_request(question: str) -> None:
     assert request_domains(question) is None
 

@@ -65,11 +65,13 @@ _CHOICE_ZH = lazy(r"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为�
                   r"报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
                   r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末)[^，。？?]{0,4}?[做干玩吃喝穿](?:点|些)?(?:什么|啥)|"
                   + _BARE_ZH)
-#: a recall: a habit, a past, the asker's own liking asked (我喜欢喝什么茶 asks what is stored, no choice), or one
-#: thing told pointed back to (楼下那家湘菜馆怎么样: that restaurant, as memcli.read.request reads 那家 / 那台)
+#: a recall: a habit, a past, the asker's own liking asked (我喜欢喝什么茶 asks what is stored, no choice), one
+#: thing told pointed back to (楼下那家湘菜馆怎么样: that restaurant, as memcli.read.request reads 那家 / 那台), or a
+#: thing of the user's the question opens on (我使用的运动鞋怎么样)
 _RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨天|去年|了吗|过吗|(?<![为除])了(?![解不])|"
                   r"我(?:们)?(?:最|特别|很|都)?(?:喜欢|爱|讨厌|不喜欢|对)|"
-                  r"那[个位台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里么])")
+                  r"那[个位台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里么])|"
+                  r"^我(?:们)?[^，。？?的]{0,3}的")  # 我使用的运动鞋怎么样: the user's own thing asked after
 _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do|get|buy|make|cook|eat|have|wear|try|"
                   r"give|take|go|plan|book)\b|^(?:please |(?:can|could|would|will) you )?(?:recommend|suggest)\b|"
                   r"\byou (?:recommend|suggest)\b|\bany (?:ideas?|suggestions?|recommendations?)\b|"
