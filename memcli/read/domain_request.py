@@ -71,7 +71,7 @@ _CHOICE_ZH = lazy(r"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为�
 _RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨天|去年|了吗|过吗|(?<![为除])了(?![解不])|"
                   r"我(?:们)?(?:最|特别|很|都)?(?:喜欢|爱|讨厌|不喜欢|对)|"
                   r"那[个位台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里么])|"
-                  r"^我(?:们)?[^，。？?的]{0,3}的")  # 我使用的运动鞋怎么样: the user's own thing asked after
+                  r"(?:^|[，,：:；;。！!])我(?:们)?[^，。？?的]{0,3}的")
 _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do|get|buy|make|cook|eat|have|wear|try|"
                   r"give|take|go|plan|book)\b|^(?:please |(?:can|could|would|will) you )?(?:recommend|suggest)\b|"
                   r"\byou (?:recommend|suggest)\b|\bany (?:ideas?|suggestions?|recommendations?)\b|"
