@@ -54,7 +54,7 @@ _WHEN_ZH = (r"(?:今天|今晚|明天|明晚|后天|中午|晚上|早上|早饭|
 _FOR_ZH = (rf"(?:(?:给|帮|替|为|带|跟|和)[^，。？?！!]{{1,5}}?|(?:{ZH_RELATION_RE.pattern})(?:的)?(?:生日|节日)?|"
            r"(?:母亲节|父亲节|圣诞节?|春节|过年|中秋节?|情人节|生日|纪念日)(?:给|送)?)?")
 _BARE_ZH = (rf"^(?:请|你)?{_WHEN_ZH}{_FOR_ZH}{_WHEN_ZH}(?:去|出去)?(?:买|送|穿|吃|喝|玩|选|挑|带)"
-            r"[^，。？?！!我]{0,3}?(?:什么|啥)")
+            r"[^，。？?！!我的]{0,3}?(?:什么|啥)")
 #: a choice put to the asker (not a recall of what they did or usually do);
 #: 推荐 / 建议 asked of the assistant (给我推荐…, 你有什么推荐), not told of someone (医生建议…, 小王推荐的书)
 _CHOICE_ZH = lazy(r"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为我|跟我)?(?:推荐|建议)|"
