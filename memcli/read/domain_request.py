@@ -8,10 +8,10 @@ world. So the block stayed empty, or held a neighbour of another domain (a polle
 :func:`request_domains` reads such a request: a choice put to the asker (推荐, 帮我想想, 吃什么好, 送什么, 适合, 可以吗;
 "what should I", "recommend", "any ideas", "help me pick", "plan … for me"; 推荐 / "recommend" asked of the assistant,
 not told of someone: "What does Nate suggest…"; not a recall: 平时, 了, 我喜欢喝什么茶, 楼下那家湘菜馆怎么样,
-我使用的运动鞋怎么样, "usually", "did") whose words name a domain (:data:`DOMAIN_WORDS`, and the kinds of :mod:`memcli.read.kinds`: food and drink
-→ ``food``; a sport → ``exercise``; an animal → ``pets``; music, a film, a book → ``likes`` of that kind), and whom
-it is for: the asker, or someone of theirs it names (儿子, "my dad", Maya). A person named with no domain
-("What would Ana enjoy?") is no request.
+我使用的运动鞋怎么样, "usually", "did") whose words name a domain (:data:`DOMAIN_WORDS`, and the kinds of
+:mod:`memcli.read.kinds`: food and drink → ``food``; a sport → ``exercise``; an animal → ``pets``; music, a film,
+a book → ``likes`` of that kind), and whom it is for: the asker, or someone of theirs it names (儿子, "my dad",
+Maya). A person named with no domain ("What would Ana enjoy?") is no request.
 
 :func:`memory_domains` reads the domains of one stored fact from its slot (:mod:`memcli.slots`: ``allergy``,
 ``diet``, ``like``, ``habit``, ``owns``…) and the kinds its words name:
@@ -28,8 +28,9 @@ it is for: the asker, or someone of theirs it names (儿子, "my dad", Maya). A 
 is for: for a gift that person's age, likes and habits alone, and the facts of a person their facts name ("My niece
 Maya is 12" → Maya's horses); for a request made with someone (带女儿去玩) theirs and the asker's — are kept at the
 answerability point, listed first; a hit of another domain is put below it (the pollen allergy for dinner), and for a
-gift every hit not about the one it is for (the user's car). A hit of no domain keeps what the gate said. A request whose domain holds nothing stays as the gate left it: a task, a translation, a world
-question or "recommend a mystery novel" with no book stored get no block.
+gift every hit not about the one it is for (the user's car). A hit of no domain keeps what the gate said. A request
+whose domain holds nothing stays as the gate left it: a task, a translation, a world question or "recommend a mystery
+novel" with no book stored get no block.
 
 Rules on word order and small word lists, both languages, written for memcli (no data set's words). Read path:
 :mod:`memcli.read.kinds`, :mod:`memcli.read.results`, the slot vocabulary and the store's slot and LIKE searches.
