@@ -71,7 +71,8 @@ class Hit(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict, description="the item's free metadata (import)")
     slot: str | None = Field(None, description="[subject.]attribute[.object] the write path recorded, if any")
     legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot; "
-                            "subject: brought by a hit about the same subject")
+                            "subject: brought by a hit about the same subject; domain: a fact of a request's domain "
+                            "(memcli.read.domain_request)")
     p_relevant: float | None = Field(None, description="answerability: fitted probability in [0, 1] that the hit "
                                      "answers the query (None: no weights for the model, or no dense leg)")
     below_floor: bool = Field(False, description="p_relevant is below the chosen point: context leaves it out")

@@ -35,6 +35,7 @@ from memcli.read.answer_pass import AnswerPass
 from memcli.read.asked_title import asked_title
 from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
 from memcli.read.dense import DenseHit, dense_leg
+from memcli.read.domain_request import domain_answers
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
 from memcli.read.episodes import EpisodeLeg, merge, told_cos
 from memcli.read.lexical import lexical_leg
@@ -311,6 +312,10 @@ class MemoryRetrievalService:
         if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
                 hits, asked_q, info.answer_min_p)):  # round 40: the one slot asked, held; round 42: 我周末干嘛
             info.below_floor = sum(h.below_floor for h in hits)
+        point = info.answer_min_p if info.answer_min_p is not None or not gate.answer.enabled \
+            or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)
+        if (served := domain_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:
+            hits, info.below_floor = served, sum(h.below_floor for h in served)  # round 44: a request's own domain
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 
