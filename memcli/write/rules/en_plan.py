@@ -115,7 +115,7 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
             continue  # "going to Costco tomorrow": an errand, not a trip
         if m.re is _PLAN and m.group("the") and not (_TRIP_WORD.search(m.group("travel") or "") or _LATER.search(
                 m.group("tail") + " " + said)):
-            continue  # (round 44) "the East Coast" is a place a trip is planned to; "driving to the Apple Store" no trip
+            continue  # (round 44) "the East Coast" is a place a trip is planned to; "driving to the Apple Store": none
         place = rx(r"\s+(?:instead|again|too)$").sub("", m.group("place"))
         return Match(
             statement=said[:1].upper() + said[1:end].rstrip(" ,.!"),
