@@ -66,6 +66,7 @@ def test_a_dated_deed_of_the_speaker_is_kept(stores: dict[str, Memory], word: st
     ("Last spring we drove the whole coast road", True),
     ("My partner and I repainted the hallway a couple of weeks ago", True),
     ("I went to the gym this morning", False),  # a time of today: a passing doing
+    ("I watched the match last night", False),  # the day before: a passing doing too
     ("I didn't go to the concert last week", False),
     ("I thought about the offer last week", False),  # thinking is no deed
     ("I baked bread", False),  # no time said: left to the clause model

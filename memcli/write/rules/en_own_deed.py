@@ -17,7 +17,8 @@ feeling or perceiving: "I thought about it last week" is no deed), then two word
 **a past time** said anywhere in the clause: last + week / month / year / season / weekend / weekday, N
 units ago (a few, a couple of, two…), recently, the other day, a while back, earlier this year / month, over the
 weekend, in a month's name, this past …. Not read: no such time ("I baked bread" is left to the model), a time
-of today (this morning, tonight, today: a passing doing, as "I just had lunch"), a question, a denial before the
+of today or the day before (this morning, tonight, last night, yesterday: a passing doing, as "I just had lunch",
+"I watched the game last night"), a question, a denial before the
 verb (didn't, never), a condition, a wish. Pure functions of one clause's text.
 """
 
@@ -31,16 +32,17 @@ __all__ = ["en_own_deed"]
 
 _NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple(?: of)?|several|some|many|\d+)"
 _UNIT = r"(?:days?|weeks?|months?|years?|weekends?|summers?|winters?)"
-_SEASON = r"(?:week|month|year|weekend|spring|summer|fall|autumn|winter|semester|term|night|" \
+_SEASON = r"(?:week|month|year|weekend|spring|summer|fall|autumn|winter|semester|term|" \
           + "|".join(EN_WEEKDAYS) + ")"
 _MONTH = "|".join(m for m in EN_MONTHS if len(m) > 3)  # (the full names: "may" is a verb too)
 #: a past time said in the clause
 _PAST_TIME = re.compile(
     rf"\b(?:last {_SEASON}|(?:this|that) past {_SEASON}|{_NUM} {_UNIT} ago|(?:years|ages|months|weeks) ago|"
-    rf"recently|the other (?:day|week|night)|a while (?:back|ago)|earlier this (?:year|month|week)|"
+    rf"recently|the other (?:day|week)|a while (?:back|ago)|earlier this (?:year|month|week)|"
     rf"over the (?:weekend|holidays|summer|break)|in (?:{_MONTH})|back in \d{{4}}|in \d{{4}})\b", re.I)
 #: a time of the day said (this morning, tonight): a passing doing, not read here
-_TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|just now)\b", re.I)
+_TODAY = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|just now|last night|"
+                    r"yesterday)\b", re.I)
 #: the speaker: I, we, my / our X (and Y) and I
 _WHO = r"(?:I|we|We|(?:[Mm]y|[Oo]ur) [a-z]+(?: [a-z]+)? and I)"
 #: a filler or a past time with its comma before the speaker
