@@ -4,7 +4,7 @@ want to see it?", "I opened a little bike shop last spring - pretty cool, huh?".
 An English sentence is cut at its "?" and read whole, so such a sentence was a question (chatter) and what the
 speaker told before the dash was never scored. The statement before the last spaced dash is a unit of its own
 when it is no question itself and tells something of the speaker's (I, my, me, mine, we, our, us: four words or more;
-"… a favourite of mine - I mean, who doesn't…?": round 44); the
+"That band has been a favourite of mine for years - you know them?": round 44); the
 question after it stays a question. A remark on the other one ("Looks like you had fun - where was that?") or a
 question before the dash ("Did you go - was it fun?") stays whole. Pure functions over text.
 """
