@@ -75,7 +75,8 @@ _MAX_EN = 160  # an English sentence longer than this is cut at its commas (a Ch
 #: that turn to a new topic (:data:`~memcli.write.rules.en_news.TOPIC_TURN`: "On another note, I finished a quilt"):
 #: a unit of their own (chatter), so the statement after them is read as one
 _EN_OPENER = re.compile(
-    rf"^(?:(?:{alternation(EN_GREETINGS)}|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|"
+    rf"^(?:(?:and|but|oh) (?=thanks|thank you|congrats|congratulations))?"  # ("And thanks for asking, we…": round 44)
+    rf"(?:(?:{alternation(EN_GREETINGS)}|wow|whoa|oh|ah|aw+|yeah|yep|yup|yes|no|nope|sure|ok|okay|cool|great|nice|"
     r"awesome|amazing|congrats|congratulations|thanks|thank you|haha+|lol|hmm+|well|absolutely|totally|definitely|"
     rf"exactly|true|anyway|so|{NEWS_PREFACE}|{TOPIC_TURN})"
     r"(?: (?:so much|a lot|a bunch|again|though|too|first|for [^,!.?]{1,40}))?"

@@ -199,15 +199,17 @@ def lasting_plan(text: str) -> bool:
 def told_by_shape(text: str, lang: str) -> bool:
     """A clause (``lang`` ``zh`` or ``en``) the fitted extractor keeps by its shape: a told value change or a plan
     (English: :mod:`memcli.write.told_shapes_en`), in English also a deed of a person named by a bare first name
-    (:func:`~memcli.write.named_deed.en_named_deed`, round 42); in Chinese also a schedule told changed, a change
+    (:func:`~memcli.write.named_deed.en_named_deed`, round 42) or the speaker's own deed dated in the past
+    (:func:`~memcli.write.rules.en_own_deed.en_own_deed`, round 44); in Chinese also a schedule told changed, a change
     done to the speaker, or a thing's detail told after it (:func:`~memcli.write.rules.zh_tails.told_detail`)
     (round 31).
     Cached (round 35): a drain asks it of the same clause of many users' turns."""
     from memcli.write.named_deed import en_named_deed
+    from memcli.write.rules.en_own_deed import en_own_deed
     from memcli.write.rules.zh_tails import told_detail
 
     if lang == "en":
-        return en_value_changed(text) or en_plan_told(text) or en_named_deed(text)
+        return en_value_changed(text) or en_plan_told(text) or en_named_deed(text) or en_own_deed(text)
     return lang == "zh" and (value_changed(text) or plan_told(_first_piece(text)) or schedule_changed(text)
                              or changed_for_me(text) or told_detail(text))
 

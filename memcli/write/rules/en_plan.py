@@ -5,7 +5,8 @@ meets the plan it replaces.
 - a trip planned: the speaker (I, we, my wife and I) going somewhere by a travel verb (flying, driving,
   heading, travelling, taking or planning a trip to …, planning to go to …), or "going to" a named place with
   a time past today (next week, in March, this summer) or a trip word (for a conference, on vacation):
-  "I'm flying to Denver next week", "We're going to Lisbon in March";
+  "I'm flying to Denver next week", "We're going to Lisbon in March"; a place named with "the" (the East Coast, the
+  Lake District: round 44) only after a trip word (planning a trip to …) or with such a time;
 - a trip changed: a dropped plan and the one that takes its place, in one sentence ("We're not going
   to Lisbon anymore, we're going to Porto instead", "Change of plans: I'm flying to Seattle instead",
   "We're going to Rome instead of Lisbon", "We changed our mind, the trip will be to Oslo instead of Rome": round
@@ -47,9 +48,11 @@ _NOT_PLACE = re.compile(
 _PLAN = re.compile(
     r"^(?:(?i:next|this|in|on|over|later) (?:the )?[a-z]+,? )?"  # a time first: "Next month I'm flying to …"
     rf"(?:(?:also|now|actually|finally|still) )?{_WHO} (?:(?:also|now|actually|finally|still|really) )?"
-    rf"(?:(?P<travel>{_TRAVEL})|(?P<going>{_GOING}))(?: (?:out|over|back|down|up))? to {_PLACE}"
+    rf"(?:(?P<travel>{_TRAVEL})|(?P<going>{_GOING}))(?: (?:out|over|back|down|up))? to (?P<the>the )?{_PLACE}"
     r"(?P<tail>.*)$"
 )
+#: a trip word in the travel verb: what a place named with "the" needs to be a trip's (planning a trip to the Alps)
+_TRIP_WORD = re.compile(r"\b(?:trip|vacation|holiday|visit|getaway|road trip|flight)\b")
 #: a time past the day it is said, or a trip word: "going to Rome" is then a trip, not an errand
 _LATER = re.compile(
     r"\b(?:next (?:week|month|year|spring|summer|fall|autumn|winter|weekend)|in (?:January|February|"
@@ -110,6 +113,9 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
             continue
         if "travel" in m.re.groupindex and not m.group("travel") and not _LATER.search(m.group("tail") + " " + said):
             continue  # "going to Costco tomorrow": an errand, not a trip
+        if m.re is _PLAN and m.group("the") and not (_TRIP_WORD.search(m.group("travel") or "") or _LATER.search(
+                m.group("tail") + " " + said)):
+            continue  # (round 44) "the East Coast" is a place a trip is planned to; "driving to the Apple Store": none
         place = rx(r"\s+(?:instead|again|too)$").sub("", m.group("place"))
         return Match(
             statement=said[:1].upper() + said[1:end].rstrip(" ,.!"),

@@ -3,7 +3,8 @@ want to see it?", "I opened a little bike shop last spring - pretty cool, huh?".
 
 An English sentence is cut at its "?" and read whole, so such a sentence was a question (chatter) and what the
 speaker told before the dash was never scored. The statement before the last spaced dash is a unit of its own
-when it is no question itself and tells something of the speaker's (I, my, we, our: four words or more); the
+when it is no question itself and tells something of the speaker's (I, my, me, mine, we, our, us: four words or more;
+"That band has been a favourite of mine for years - you know them?": round 44); the
 question after it stays a question. A remark on the other one ("Looks like you had fun - where was that?") or a
 question before the dash ("Did you go - was it fun?") stays whole. Pure functions over text.
 """
@@ -15,7 +16,7 @@ import re
 __all__ = ["asked_after"]
 
 _DASH = re.compile(r"\s[-–—]+\s")
-_SELF = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we've|we're|our)\b", re.I)
+_SELF = re.compile(r"\b(?:I|I'm|I've|I'd|my|mine|me|we|we've|we're|our|us)\b", re.I)
 _WORD = re.compile(r"[A-Za-z0-9']+")
 
 

@@ -21,14 +21,20 @@ _TAIL = re.compile(r"(?:,\s*|\s+)(?:if you|in case you|when I was|after I|before
 _NEXT = re.compile(r",\s*(?:and|but|so)\s+(?=(?:i|it|he|she|they|we|my|our|his|her|their|this|that)\b)", re.I)
 
 
+#: a head whose object is only a pronoun ("I painted this", "We framed it"): the clause after it says what the deed
+#: was of or came from ("I painted this after I visited the harbour"), so it is no background to cut (round 44)
+_POINTS_AT = re.compile(r"\b(?:this|that|it|these|those|them)\W*$", re.I)
+
+
 def trim_tail(statement: str) -> str:
     """``statement`` without a trailing background clause, condition or aside (:data:`_TAIL`),
-    when what is left still has a verb phrase (three words or more); a clause of its own coordinated after
+    when what is left still has a verb phrase (three words or more) and an object that is more than a pronoun
+    ("I painted this after I visited the harbour" stays whole); a clause of its own coordinated after
     it stays ("…gave me this ring when I was six, and it stands for courage" → "…gave me this ring, and it
     stands for courage")."""
     m = _TAIL.search(statement)
     head = statement[:m.start()].rstrip(" ,") if m else statement
-    if head == statement or len(head.split()) < 3:
+    if head == statement or len(head.split()) < 3 or _POINTS_AT.search(head):
         return statement
     nxt = _NEXT.search(statement, m.start() + 1) if m else None
     return head + statement[nxt.start():] if nxt else head
