@@ -48,7 +48,7 @@ TURNS: dict[str, tuple[str, tuple[str, ...]]] = {
     "Yeah right, as if I'd ever eat sushi.": ("", ("sushi",)),
     "我最爱排队了，呵呵": ("", ("排队",)),
     "I'm the King of Spain haha": ("", ("King",)),
-    "I adopted a kitten lol": ("I adopted a kitten", ("lol",)),
+    "I got a parakeet lol": ("I got a parakeet", ("lol",)),
     "Just kidding, I actually work as a librarian.": ("librarian", ("kidding",)),
 }
 #: turns that must leave no episode either: nothing of the user's own is left in them
