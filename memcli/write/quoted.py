@@ -31,14 +31,21 @@ _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(:：,，—–\-]))['‘](?=[^\s\d
 _SINGLE_CLOSE = re.compile(r"(?<=\S)['’](?![A-Za-z])")
 
 
+_ANY_QUOTE = re.compile("[“「『\"'‘]")
+
+
 def quote_spans(text: str) -> list[tuple[int, int]]:
     """The quotations of ``text`` as ``(start, end)`` character offsets, opening and closing mark included
     (``end`` is ``len(text)`` for a quotation never closed), in order and not overlapping."""
     spans: list[tuple[int, int]] = []
     i, n = 0, len(text)
     while i < n:
+        found = _ANY_QUOTE.search(text, i)
+        if found is None:
+            break
+        i = found.start()
         ch = text[i]
-        if ch in QUOTES and (ch not in "'‘" or _SINGLE_OPEN.match(text, i)):
+        if ch not in "'‘" or _SINGLE_OPEN.match(text, i):
             close = QUOTES[ch]
             if ch in "'‘":
                 m = _SINGLE_CLOSE.search(text, i + 2)
