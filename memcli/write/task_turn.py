@@ -49,7 +49,7 @@ _NAMES_TEXT = re.compile(r"\b(?:this|these|my|the)\s+(?:\w+\s+)?(?:article|text|
 _ONE_SENTENCE = re.compile(r"这句话|这句|\bthis\s+(?:sentence|line|phrase)\b", re.I)
 #: a word every request :func:`memcli.write.chatter.is_task` knows holds (a turn without one is returned at once)
 _TASK_WORD = re.compile(r"translat|writ|draft|compos|paraphras|proofread|summari[sz]|reword|polish|generat|implement|"
-                        r"debug|refactor|fix|翻译|译|润色|改|总结|概括|校对|写|编|起草|拟|生成|实现|整理|转|扩|缩|续", re.I)
+                        r"debug|refactor|fix|译|润色|改|总结|概括|校对|写|编|起草|拟|生成|实现|整理|转|扩|缩|续", re.I)
 #: sentences that run on after a request naming a text and are still its material (a pasted piece)
 _PASTED_RUN = 2
 
