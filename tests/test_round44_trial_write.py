@@ -106,6 +106,9 @@ def test_no_episode_of_a_turn_with_nothing_of_the_users_own(told, turn: str) -> 
     ("把这句话翻译成日语：明天见。我弟弟在读大学。", "我弟弟在读大学。"),  # one sentence handed over
     ("帮我润色一下这段话：本公司成立于2015年，专注于教育。顺便说一下，我下个月结婚。", "顺便说一下，我下个月结婚。"),
     ("我住在苏州。", "我住在苏州。"),
+    ("Could you look over my cover letter: I am a tireless team player. Btw I'm a twin.", "Btw I'm a twin."),
+    ("帮我看看这段：本人毕业于复旦大学，现为一名会计。另外，我在学钢琴。", "另外，我在学钢琴。"),
+    ("Note to self: I parked on level 3.", "Note to self: I parked on level 3."),  # no request before the colon
 ])
 def test_without_tasks(text: str, read: str) -> None:
     assert without_tasks(text) == read

@@ -12,6 +12,8 @@ the material it hands over, keeping the sentences around them:
   back to the user with an aside and a first-person word (by the way, btw, oh and, PS, 对了, 顺便说一下, 另外 … I / my /
   我), else to the end of the turn — pasted text stays unstored; a request naming one sentence (这句话, this
   sentence) hands over that one sentence;
+- a request to look at a text handed over after a colon (check this for me:, what do you think of this:, 帮我看看这段：)
+  hands it over the same way;
 - a request that names a text (summarise this article for me.) hands over the lines that follow it when it ends its
   line, or two sentences and more when they run on (a pasted piece: up to the aside); one short sentence after it is
   the user's own.
@@ -50,6 +52,16 @@ _ONE_SENTENCE = re.compile(r"这句话|这句|\bthis\s+(?:sentence|line|phrase)\
 #: a word every request :func:`memcli.write.chatter.is_task` knows holds (a turn without one is returned at once)
 _TASK_WORD = re.compile(r"translat|writ|draft|compos|paraphras|proofread|summari[sz]|reword|polish|generat|implement|"
                         r"debug|refactor|fix|译|润色|改|总结|概括|校对|写|编|起草|拟|生成|实现|整理|转|扩|缩|续", re.I)
+#: a request to look at a text the user hands over after a colon (check this for me:, what do you think of this:,
+#: 帮我看看这段：, 你觉得这段怎么样：): what follows is material as after a task's colon
+_HANDS_OVER = re.compile(
+    r"^\W*(?:(?:hey|hi|ok|okay)\W+)?(?:(?:please|pls|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|"
+    r"i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to)\s+)*"
+    r"(?:check|look\s+(?:at|over)|read|review|improve|edit|correct|grade|rate|critique|go\s+over|shorten|format|"
+    r"what\s+do\s+you\s+think\s+(?:of|about)|thoughts\s+on|how\s+does\s+(?:this|it)\s+(?:sound|read|look))\b"
+    r"[^:：.!?]{0,60}?\b(?:this|these|my|the\s+following|below|it|here)\b[^:：.!?]{0,40}[:：]"
+    r"|^\s*(?:请你?|麻烦你?|帮我|帮忙|你(?:能|可以)?(?:帮我)?)?(?:看看|看一下|检查|改改|修改|评价|点评|评估|审一下|过一下)"
+    r"[^：:。！？]{0,20}?[：:]|^\s*你觉得(?:这段|这篇|这句|这封|这个|下面|以下)[^：:。！？]{0,20}[：:]", re.I)
 #: sentences that run on after a request naming a text and are still its material (a pasted piece)
 _PASTED_RUN = 2
 
@@ -93,15 +105,21 @@ def _material_end(text: str, sents: list[tuple[int, int]], k: int, start: int) -
     return len(text)
 
 
+def _asks(sentence: str) -> bool:
+    """The sentence opens with a task request (:func:`memcli.write.chatter.is_task`) or hands a text over to be looked
+    at after a colon (``_HANDS_OVER``)."""
+    return is_task(sentence) or _HANDS_OVER.match(sentence) is not None
+
+
 def without_tasks(text: str) -> str:
     """``text`` without its task requests and the material they hand over (see the module's doc), the user's own
     sentences before, between and after them kept: ``Translate 'good morning' into German. I'm vegetarian.`` →
     ``I'm vegetarian.``; ``帮我把这段话翻译成英文：“…”对了，我对花生过敏。`` → ``对了，我对花生过敏。``;
     ``翻译一下：我喜欢吃苹果`` → ``""``. ``text`` itself when no sentence opens with a request."""
-    if not _TASK_WORD.search(text):
+    if not _TASK_WORD.search(text) and not _COLON.search(text):
         return text
     sents = sentences(text)
-    if not any(is_task(text[s:e]) for s, e in sents):
+    if not any(_asks(text[s:e]) for s, e in sents):
         return text
     quoted = quote_spans(text)
     kept: list[str] = []
@@ -109,7 +127,7 @@ def without_tasks(text: str) -> str:
     while k < len(sents):
         s, e = max(sents[k][0], pos), sents[k][1]
         sentence = text[s:e]
-        if not is_task(sentence.strip()):
+        if not _asks(sentence.strip()):
             kept.append(sentence)
             k += 1
             continue
