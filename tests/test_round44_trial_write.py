@@ -121,6 +121,8 @@ def test_without_tasks(text: str, read: str) -> None:
     ("我跟她说：“我下个月去上海。”", "我跟她说：“我下个月去上海。”"),
     ("I just finished 'The Remains of the Day' and cried.", "I just finished 'The Remains of the Day' and cried."),
     ("Our parrot's name is 'Captain'.", "Our parrot's name is 'Captain'."),
+    ("Aunt Rosa is 5'1\" but coaches rugby.", "Aunt Rosa is 5'1\" but coaches rugby."),  # inches
+    ('My motto is "Measure twice, cut once."', 'My motto is "Measure twice, cut once."'),  # no one else's
     ('"I moved to Accra last spring and I love it."', '"I moved to Accra last spring and I love it."'),  # all quoted
 ])
 def test_without_quoted(text: str, read: str) -> None:

@@ -4,7 +4,8 @@
 "I" inside the quotes is the cousin's, and before round 44 the drain stored "I have three children" as the
 user's. :func:`without_quoted` takes such a passage out of what the extractor reads; the user's own sentences
 around it are read as usual. A quotation is a passage (not a name or a title) when it holds a first-person word
-(I, my, me, we, 我) or a whole sentence of its own (an end mark inside, or several words after a colon); it is
+(I, my, me, we, 我), or a whole sentence of its own (an end mark inside, or several words) after a colon or a
+verb of sending or saying (sent, wrote, said, 发给我, 说); it is
 the user's own words only when they say so (I said "…", I told him "…", 我说：“…”, 我跟他说“…”). A short
 quotation with no clause stays as it is: a name (my cat "Luna", 我家的猫叫「咪咪」), a title (I read 'Dune'; 《三体》
 is a title mark, never a quotation here).
@@ -45,6 +46,9 @@ def quote_spans(text: str) -> list[tuple[int, int]]:
             break
         i = found.start()
         ch = text[i]
+        if ch == '"' and i and text[i - 1].isdigit():  # an inch or a second (4'11", 9.58"), no quotation
+            i += 1
+            continue
         if ch not in "'‘" or _SINGLE_OPEN.match(text, i):
             close = QUOTES[ch]
             if ch in "'‘":
@@ -87,9 +91,11 @@ def _is_passage(inner: str, frame: str) -> bool:
     zh = re.search(r"[\u3400-\u9fff]", inner) is not None
     if (_FIRST.search(inner) if zh else _FIRST_EN.search(inner)) is not None:
         return len(inner.split()) > 1 or zh and len(inner) > 2
+    colon = re.search(r"[:：]\s*$", frame) is not None
+    if not (colon or _SENDS.search(frame)):
+        return False  # a motto or a saying the user gives as theirs (my motto is "work hard, play hard.")
     if _SENTENCE_IN.search(inner) or zh and re.search(r"[，,；;]", inner):
         return len(inner.split()) >= 3 or zh and len(inner) >= 6
-    colon = re.search(r"[:：]\s*$", frame) is not None
     return colon and not zh and len(inner.split()) >= 5  # (a Chinese name after a colon runs long: 音乐会之夜·手作)
 
 
@@ -97,7 +103,7 @@ def _is_passage(inner: str, frame: str) -> bool:
 _FRAME_CLAUSE = re.compile(r"(?:^|[.!?。！？,，;；\n]\s*|\s(?:and|but|so)\s+)(?P<clause>[^.!?。！？,，;；\n]*)$")
 #: …that says another person sent, wrote or said what follows: the source of the passage, nothing of the user's
 _SENDS = re.compile(r"\b(?:sent|sends|send|wrote|writes|said|says|texted|posted|forwarded|shared|emailed|e-mailed|"
-                    r"messaged|told|tells|asked|replied|read|reads|goes)\b|发给我|发来|发了|说|写道|写了|转发|告诉我|问我|回复",
+                    r"messaged|told|tells|asked|replied|goes)\b|发给我|发来|发了|说|写道|写了|转发|告诉我|问我|回复",
                     re.I)
 #: a reporting clause after a quotation ("…," my neighbour told me. / “…”他说。): the passage's source, no fact
 _REPORT_AFTER = re.compile(r"\s*[,，]?\s*[^.!?。！？,，\n]{0,40}?(?:\b(?:said|says|told|tells|wrote|writes|asked|added|"
