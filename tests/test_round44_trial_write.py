@@ -97,6 +97,7 @@ def test_no_episode_of_a_turn_with_nothing_of_the_users_own(told, turn: str) -> 
 @pytest.mark.parametrize(("text", "read"), [
     ("Rewrite this paragraph so it sounds friendlier. I teach chemistry.", "I teach chemistry."),
     ("I teach chemistry. Write me a cover letter for a lab job.", "I teach chemistry."),
+    ("Please summarize this speech for me. My niece is called Ada. She is six.", "My niece is called Ada. She is six."),
     ("Summarize this: The board approved the budget. The vote was close. Btw my wife runs a bakery.",
      "Btw my wife runs a bakery."),
     ("Proofread this. Our sales grew in spring and I think we did well. Costs fell too. Also, I'm left-handed.",

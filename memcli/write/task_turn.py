@@ -15,8 +15,8 @@ the material it hands over, keeping the sentences around them:
 - a request to look at a text handed over after a colon (check this for me:, what do you think of this:, 帮我看看这段：)
   hands it over the same way;
 - a request that names a text (summarise this article for me.) hands over the lines that follow it when it ends its
-  line, or two sentences and more when they run on (a pasted piece: up to the aside); one short sentence after it is
-  the user's own.
+  line, or what runs on after it when that is a piece of :data:`PASTED_CHARS` characters and more (a pasted text: up
+  to the aside); a few short sentences after it are the user's own ("… for me. My son is called Tom. He is five.").
 
 Pure functions of text; no model, no store.
 """
@@ -28,7 +28,7 @@ import re
 from memcli.write.chatter import is_task
 from memcli.write.quoted import quote_spans
 
-__all__ = ["sentences", "without_tasks"]
+__all__ = ["PASTED_CHARS", "PASTED_CHARS_ZH", "sentences", "without_tasks"]
 
 #: where a sentence ends (outside quotations): an end mark and what follows it, or a line break
 _END = re.compile(r"[。！？!?]+[\"'”’」』)）]*\s*|(?<![A-Z])\.(?:\s+|$)|\n+")
@@ -62,8 +62,8 @@ _HANDS_OVER = re.compile(
     r"[^:：.!?]{0,60}?\b(?:this|these|my|the\s+following|below|it|here)\b[^:：.!?]{0,40}[:：]"
     r"|^\s*(?:请你?|麻烦你?|帮我|帮忙|你(?:能|可以)?(?:帮我)?)?(?:看看|看一下|检查|改改|修改|评价|点评|评估|审一下|过一下)"
     r"[^：:。！？]{0,20}?[：:]|^\s*你觉得(?:这段|这篇|这句|这封|这个|下面|以下)[^：:。！？]{0,20}[：:]", re.I)
-#: sentences that run on after a request naming a text and are still its material (a pasted piece)
-_PASTED_RUN = 2
+#: characters (English, Chinese) from which what runs on after a request naming a text is that text, pasted in
+PASTED_CHARS, PASTED_CHARS_ZH = 200, 80
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -105,6 +105,12 @@ def _material_end(text: str, sents: list[tuple[int, int]], k: int, start: int) -
     return len(text)
 
 
+def _pasted(rest: str) -> bool:
+    """What runs on after a request naming a text is long enough to be that text (:data:`PASTED_CHARS`)."""
+    zh = re.search(r"[\u3400-\u9fff]", rest) is not None
+    return len(rest.strip()) >= (PASTED_CHARS_ZH if zh else PASTED_CHARS)
+
+
 def _asks(sentence: str) -> bool:
     """The sentence opens with a task request (:func:`memcli.write.chatter.is_task`) or hands a text over to be looked
     at after a colon (``_HANDS_OVER``)."""
@@ -138,7 +144,7 @@ def without_tasks(text: str) -> str:
         elif _POINTS_ON.search(sentence):
             end = _material_end(text, sents, k, e)
         elif _NAMES_TEXT.search(sentence) and k + 1 < len(sents) and ("\n" in sentence
-                                                                        or len(sents) - k - 1 >= _PASTED_RUN):
+                                                                        or _pasted(text[e:])):
             end = _material_end(text, sents, k, e)
         else:
             end = e
