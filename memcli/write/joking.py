@@ -54,9 +54,10 @@ _OUTLANDISH = re.compile(
     r"\b(?:i['’]?m|i\s+am|i\s+was\s+born)\s+(?:(?:actually|really|secretly|basically|officially|the\s+real)\s+)*"
     r"(?:a|an|the)?\s*(?:(?:\w+\s+)?(?:billionaire|trillionaire|millionaire|multi-?millionaire)|queen|king|emperor|"
     r"empress|prince|princess|pope|president\s+of|prime\s+minister\s+of|alien|martian|superhero|superman|batman|"
-    r"spider-?man|wizard|vampire|werewolf|unicorn|mermaid|god|goddess|immortal|time\s+traveller|time\s+traveler)\b"
+    r"spider-?man|wizard|vampire|werewolf|unicorn|mermaid|god|goddess|immortal|time\s+travell?er|secret\s+agent|spy|"
+    r"ninja|jedi|pirate)\b"
     r"|我(?:其实|真的|本来|就)?(?:是|乃)(?:个|一个|一位|一名)?(?:亿万富翁|百万富翁|富翁|首富|富豪|外星人|火星人|总统|国王|女王|皇帝|"
-    r"皇后|公主|王子|超人|神仙|仙女|吸血鬼|美人鱼|上帝|玉皇大帝|秦始皇|穿越者|长生不老)", re.I)
+    r"皇后|公主|王子|超人|神仙|仙女|吸血鬼|美人鱼|上帝|玉皇大帝|秦始皇|穿越者|长生不老|特工|间谍|忍者|海盗)", re.I)
 #: "not kidding", 不是开玩笑: the opposite of a marker
 _NOT_KIDDING = re.compile(r"\b(?:not|n't|no)\s+(?:just\s+)?(?:kidding|joking)\b|不是开玩笑|没开玩笑|没骗你|不骗你",
                           re.I)
