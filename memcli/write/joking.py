@@ -62,9 +62,12 @@ _OUTLANDISH = re.compile(
 _NOT_KIDDING = re.compile(r"\b(?:not|n't|no)\s+(?:just\s+)?(?:kidding|joking)\b|不是开玩笑|没开玩笑|没骗你|不骗你",
                           re.I)
 
-#: anything this module reads (the rest of a turn is returned at once)
-_ANY = re.compile(rf"{_LAUGH_EN}|{_LAUGH_ZH}|kidding|joking|\bj/?k|/s\b|\bright\b|\b(?:like|as\s+if)\s+i\b|messing|leg|"
-                  r"玩笑|逗你|骗你|说着玩|瞎说|瞎扯|胡说", re.I)
+#: a word of anything this module reads, lower-cased (a turn holding none is returned at once: substring tests, where
+#: one regular expression of the same alternatives took ~0.3 ms a turn)
+_ANY_WORDS = ("lol", "lmao", "lmfao", "rofl", "haha", "hehe", "hihi", "xd", "😂", "🤣", "😆", "😜", "😝",
+              "哈哈", "嘿嘿", "呵呵", "嘻嘻", "kidding", "joking", "jk", "j/k", " /s", "yeah right",
+              "ya right", "yea right", "like i", "as if i", "messing", "your leg", "玩笑", "逗你", "骗你",
+              "说着玩", "瞎说", "瞎扯", "胡说")
 _LAUGHING = re.compile(rf"(?<![A-Za-z])(?:{_LAUGH_EN}|{_LAUGH_ZH})(?![A-Za-z])", re.I)
 
 #: where clauses end (the mark kept with its clause)
@@ -105,7 +108,8 @@ def without_jokes(text: str) -> str:
     module's doc): ``I'm a billionaire, just kidding.`` → ``""``; ``Yeah right, like I'd ever go skydiving.`` → ``""``;
     ``I got a puppy lol`` → ``I got a puppy``; ``Just kidding, I'm actually a nurse.`` → ``I'm actually a nurse.``.
     ``text`` itself when nothing changes."""
-    if not _ANY.search(text):
+    low = text.casefold()
+    if not any(w in low for w in _ANY_WORDS):
         return text
     parts = _clauses(text)
     drop = [False] * len(parts)
@@ -134,8 +138,8 @@ def without_jokes(text: str) -> str:
                 while j >= 0 and not parts[j][1]:
                     drop[j] = True
                     j -= 1
-        elif _OUTLANDISH.search(c) and (_LAUGHING.search(c) or joked or i + 1 < len(parts) and (
-                not re.search(r"\w", _LAUGHING.sub("", parts[i + 1][0])))):  # said laughing, or in a turn of jokes
+        elif (_LAUGHING.search(c) or joked or i + 1 < len(parts) and not re.search(
+                r"\w", _LAUGHING.sub("", parts[i + 1][0]))) and _OUTLANDISH.search(c):  # said laughing, or among jokes
             drop[i] = True
     kept = []
     for (c, _), d in zip(parts, drop, strict=True):

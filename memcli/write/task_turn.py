@@ -49,9 +49,11 @@ _NAMES_TEXT = re.compile(r"\b(?:this|these|my|the)\s+(?:\w+\s+)?(?:article|text|
                          r"|(?:这|以下|下面)(?:一|几)?[段篇封句条首份个则]", re.I)
 #: the request hands over one sentence (这句话, this sentence, this line, this phrase)
 _ONE_SENTENCE = re.compile(r"这句话|这句|\bthis\s+(?:sentence|line|phrase)\b", re.I)
-#: a word every request :func:`memcli.write.chatter.is_task` knows holds (a turn without one is returned at once)
-_TASK_WORD = re.compile(r"translat|writ|draft|compos|paraphras|proofread|summari[sz]|reword|polish|generat|implement|"
-                        r"debug|refactor|fix|译|润色|改|总结|概括|校对|写|编|起草|拟|生成|实现|整理|转|扩|缩|续", re.I)
+#: a word every request :func:`memcli.write.chatter.is_task` knows holds, lower-cased (a turn holding none, and no
+#: colon, is returned at once: substring tests, where one regular expression took ~0.15 ms a turn)
+_TASK_WORDS = ("translat", "writ", "draft", "compos", "paraphras", "proofread", "summari", "reword", "polish",
+               "generat", "implement", "debug", "refactor", "fix", "译", "润色", "改", "总结", "概括", "校对",
+               "写", "编", "起草", "拟", "生成", "实现", "整理", "转", "扩", "缩", "续", ":", "：")
 #: a request to look at a text the user hands over after a colon (check this for me:, what do you think of this:,
 #: 帮我看看这段：, 你觉得这段怎么样：): what follows is material as after a task's colon
 _HANDS_OVER = re.compile(
@@ -122,7 +124,8 @@ def without_tasks(text: str) -> str:
     sentences before, between and after them kept: ``Translate 'good morning' into German. I'm vegetarian.`` →
     ``I'm vegetarian.``; ``帮我把这段话翻译成英文：“…”对了，我对花生过敏。`` → ``对了，我对花生过敏。``;
     ``翻译一下：我喜欢吃苹果`` → ``""``. ``text`` itself when no sentence opens with a request."""
-    if not _TASK_WORD.search(text) and not _COLON.search(text):
+    low = text.casefold()
+    if not any(w in low for w in _TASK_WORDS):
         return text
     sents = sentences(text)
     if not any(_asks(text[s:e]) for s, e in sents):
