@@ -66,7 +66,8 @@ _NOT_KIDDING = re.compile(r"\b(?:not|n't|no)\s+(?:just\s+)?(?:kidding|joking)\b|
 #: one regular expression of the same alternatives took ~0.3 ms a turn)
 _ANY_WORDS = ("lol", "lmao", "lmfao", "rofl", "haha", "hehe", "hihi", "xd", "😂", "🤣", "😆", "😜", "😝",
               "哈哈", "嘿嘿", "呵呵", "嘻嘻", "kidding", "joking", "jk", "j/k", " /s", "yeah right",
-              "ya right", "yea right", "like i", "as if i", "messing", "your leg", "玩笑", "逗你", "骗你",
+              "ya right", "yea right", "like i'd", "like i’d",
+              "like i ", "as if i", "messing", "your leg", "玩笑", "逗你", "骗你",
               "说着玩", "瞎说", "瞎扯", "胡说")
 _LAUGHING = re.compile(rf"(?<![A-Za-z])(?:{_LAUGH_EN}|{_LAUGH_ZH})(?![A-Za-z])", re.I)
 
