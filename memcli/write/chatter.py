@@ -51,6 +51,8 @@ from memcli.smalltalk import (
     alternation,
 )
 from memcli.textcache import short_cached
+from memcli.write.joking import without_jokes
+from memcli.write.quoted import without_quoted
 from memcli.write.reaction import is_reaction
 
 __all__ = ["GREETING_EN", "GREETING_ZH", "ChatterTest", "clauses", "greeting_head", "is_chatter", "is_chatter_clause",
@@ -204,6 +206,12 @@ def clauses(text: str) -> list[str]:
 
 #: laughter in a clause (lol, haha, lmao, 哈哈哈): said in passing, not told to be kept
 _LAUGH = re.compile(r"\b(?:lol+|lmao|rofl|haha(?:ha)*|hehe+)\b|哈哈+|呵呵+|嘿嘿+", re.I)
+def _own_words(text: str) -> str:
+    """``text`` without another person's quoted passages (:func:`memcli.write.quoted.without_quoted`) and what is
+    said in jest (:func:`memcli.write.joking.without_jokes`): the words the user tells as their own."""
+    return without_jokes(without_quoted(text))
+
+
 #: the user named in a clause (a fact said laughing stays one)
 _PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|our|us)\b|我|咱", re.I)
 
@@ -254,10 +262,13 @@ def is_chatter(text: str) -> bool:
     """True when every clause of ``text`` is chatter (or it has no words at all), or the turn is a task
     (:func:`is_task`) or a laughing remark about no one (:func:`is_laughing_remark`: rain all day again,
     so boring haha), or the turn holds a secret's placeholder (:func:`memcli.sensitive.is_redacted`: such
-    a turn is no episode, whatever else it says — its facts become memories as usual). Cached for texts up
+    a turn is no episode, whatever else it says — its facts become memories as usual); what it says in jest
+    ("I'm a billionaire, just kidding") or quotes of another person's ("my cousin sent me her letter: "I live in
+    …" thoughts?") counts for nothing (:func:`_own_words`). Cached for texts up
     to 300 characters (a drain asks it of the same line of many users)."""
     if is_task(text) or is_laughing_remark(text) or is_redacted(text or ""):
         return True
+    text = _own_words(text or "")  # what the user says in jest or quotes of another's is no episode either
     parts: list[tuple[str, bool]] = []
     for m in _CLAUSE_END.finditer(text or ""):
         body, end = m.group(1), m.group(2)
@@ -314,7 +325,7 @@ def uncovered(text: str, statements: list[str], states: Sequence[bool] | None = 
 def _uncovered(text: str, statements: tuple[str, ...], states: tuple[bool, ...] | None) -> bool:
     from memcli.write.rules.match import mixed_content_units
 
-    parts = clauses(text)
+    parts = clauses(_own_words(text))
     told = [mixed_content_units(c) for c, chat in zip(parts, _chatter_flags([(c, False) for c in parts]), strict=True)
             if not chat]
     said = frozenset().union(*told)

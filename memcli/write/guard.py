@@ -3,10 +3,17 @@
 :class:`memcli.write.extract.MemoryExtractionService` runs every utterance through :func:`told`
 before its extractor (rules, fitted or LLM) and every candidate through :func:`keep` after it:
 
-- **a task for the assistant** (:func:`memcli.write.chatter.is_task`): a turn that opens with a
-  request to produce text or code (``把这句话翻译成英文：…``, ``translate … into French``, ``write me an
-  email …``, ``用Python写一个…``) — what follows is the task's material, not something the user told
-  about themselves: no memory (and no episode: :func:`memcli.write.chatter.is_chatter`);
+- **a task for the assistant** (:mod:`memcli.write.task_turn`): a sentence that opens with a request to
+  produce text or code (``把这句话翻译成英文：…``, ``translate … into French``, ``write me an email …``,
+  ``用Python写一个…``) and the material it hands over are not something the user told about themselves; the
+  user's own sentences around them are read as usual (round 44: "Translate 'good morning' into German. I'm
+  vegetarian." keeps "I'm vegetarian."). A turn that opens with one is no episode
+  (:func:`memcli.write.chatter.is_chatter`);
+- **another person's words in quotation marks** (:mod:`memcli.write.quoted`): ``My cousin sent me her letter:
+  "I live in Madrid …"`` — the passage is taken out, a name or title in quotes stays;
+- **a joke or sarcasm** (:mod:`memcli.write.joking`): a claim taken back (``…, just kidding``, ``开玩笑的``), a
+  sarcastic frame (``yeah right, like I'd ever …``, ``…呵呵``), an outlandish claim said laughing; laughter is cut
+  from a fact said laughing (``I got a puppy lol``);
 - **a counterfactual or hypothetical sentence** (:func:`is_hypothetical`): ``If I were rich I would buy
   a yacht``, ``I wish I lived in Spain``, ``如果我有钱我就买游艇``, ``要是我会说法语就好了`` — the sentence is
   left out of extraction (the rest of the turn is read as usual);
@@ -32,9 +39,11 @@ import re
 from memcli.models import Candidate
 from memcli.sensitive import has_secret, is_redacted, names_secret, opens_with_placeholder
 from memcli.textcache import short_cached
-from memcli.write.chatter import is_task
 from memcli.write.fragment import is_fragment
+from memcli.write.joking import without_jokes
+from memcli.write.quoted import without_quoted
 from memcli.write.reaction import is_reaction
+from memcli.write.task_turn import without_tasks
 
 __all__ = ["contrast", "is_hypothetical", "keep", "told", "unsaid"]
 
@@ -171,11 +180,14 @@ def unsaid(sentence: str, after_secret: bool = False) -> str:
 
 
 def told(text: str) -> str:
-    """What of ``text`` the extractor reads: "" for a task turn; otherwise the text with its
-    hypothetical sentences and its clauses holding a secret's placeholder left out (:func:`unsaid`)
-    and its "not me, X" pairs rewritten (:func:`contrast`). Returns
-    ``text`` itself when nothing changes."""
-    if is_task(text):
+    """What of ``text`` the extractor reads: the text without its task requests and their material
+    (:func:`memcli.write.task_turn.without_tasks`: "" for a turn of nothing else), another person's quoted
+    passages (:func:`memcli.write.quoted.without_quoted`), jokes and sarcasm
+    (:func:`memcli.write.joking.without_jokes`), its hypothetical sentences and its clauses holding a secret's
+    placeholder (:func:`unsaid`), and with its "not me, X" pairs rewritten (:func:`contrast`). Returns ``text``
+    itself when nothing changes."""
+    text = without_jokes(without_quoted(without_tasks(text)))
+    if not text.strip():
         return ""
     zh = re.search(r"[\u3400-\u9fff]", text) is not None
     sents = (_SENT if zh else _EN_SENT).findall(text)
