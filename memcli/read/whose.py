@@ -1,0 +1,112 @@
+"""Whose fact answers a question about the user (round 44): the user's own before another person's.
+
+A question about the user themself ("how much is my rent?", "do I like cilantro?", 我房租多少) names no one else
+(:func:`memcli.read.mismatch.asks_me`). The answerability model weighs whose a hit is as one feature among many
+(``subject``, :mod:`memcli.read.question_subject`), so a fact of another person that shares the question's words
+("My friend pays 2000 a month for rent") may clear its point while the user's own fact told in the other language
+(我房租每月3000: found by the dense leg alone, few shared features) does not. After the point is applied, two rules
+that no score outweighs:
+
+1. **the user's own answer in the other language**: when another person's fact answers above the point, a hit of
+   the user's own (its slot's subject is the user, and its statement names no relation) in the other language than
+   the question's, not vetoed (p > 0), that holds a value of the type asked (a number for "how much", a place for
+   "where": :func:`memcli.read.asked_value.holds_value`) is raised to the point: the question is answerable, and
+   the fact that answers it for the user is found by meaning alone;
+2. **another person's fact only when nothing of the user's answers, and it says whose**: once a hit of the user's
+   own is above the point, every hit of another person (a relative's, a friend's, a named person's) is left out;
+   when none is, another person's hit stays only if its statement names whom it is about ("My friend says she hates
+   cilantro": the block tells the model whose it is), not by a pronoun alone.
+
+Returns how many hits it changed. Read path only (imports read modules and text helpers).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from memcli.text import lang_of, to_simplified
+
+__all__ = ["about_user", "whose_answers"]
+
+#: a statement that opens with the user (I…, 我…) and not with a relative of theirs (my sister, 我妈)
+_MINE_OPEN = re.compile(r"^(?:i\b|i'm\b|i've\b|我(?![的们]?(?:[爸妈哥姐弟妹儿女老朋同室邻舅姨叔伯姑婆公爷奶])))", re.I)
+
+
+#: a number written in figures or in Chinese with its unit (3000, 每月3000 — where ``\b`` sees no edge —, 三千块)
+_NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千万]+(?:块|元|万|千|百)")
+#: the question speaks of the user: I, my, me, 我 (not the requester's: tell me, 帮我)
+_FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|i'm|i've|i'd)\b|我", re.I)
+
+
+def about_user(question: str) -> bool:
+    """``question`` (simplified Chinese or other text) asks about the user and names no one else: a first person,
+    no relation word (my friend, 我妈: :func:`memcli.read.mismatch.asks_me`'s words) and no person's name (John,
+    小王: :func:`memcli.read.mismatch.asked_name`). Wider than ``asks_me``: "how much is my rent?" asks of a thing
+    of the user's, not of someone."""
+    from memcli.read.kin import question_relation
+    from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _relation_words, asked_name
+
+    q = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", question.replace("’", "'")))
+    if not _FIRST_PERSON.search(q) or any(rx.search(q) for rx in _relation_words()) or question_relation(q):
+        return False
+    return not asked_name(q, ()) and not re.search(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+\b", q.strip())
+
+
+def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
+    """+1 the user's own fact, -1 another person's (a relative's, a friend's, a named person's: by its slot's subject
+    or the relation its statement names), 0 neither said (a thing's, a fact whose subject was not read)."""
+    from memcli.read.kin import question_relation
+    from memcli.read.question_subject import names_no_one, slot_subject
+    from memcli.slot_query import query_subject
+    from memcli.slots import ME, SOMEONE
+
+    st = to_simplified(hit.statement) if lang_of(hit.statement) == "zh" else hit.statement
+    named = query_subject(st)
+    named = question_relation(st) or named if named in (ME, SOMEONE) else named
+    sub = slot_subject(hit.slot) if hit.slot else None
+    if sub is not None and sub not in (ME, SOMEONE) and not names_no_one(sub) and not sub.startswith("thing:"):
+        return -1  # friend.fact.pay, brother.like.jazz, person:john.residence
+    if named not in (ME, SOMEONE, None):
+        return -1  # 我朋友说他最讨厌香菜 (no slot), "My hubby…" stored as the user's
+    if sub is None:
+        return 1 if _MINE_OPEN.match(st.strip()) else 0
+    return 1 if sub == ME or names_no_one(sub) else 0
+
+
+def _says_whose(statement: str) -> bool:
+    """``statement`` names whom it is about: a relation (my friend, 我朋友) or a capitalised name."""
+    from memcli.slot_query import query_subject
+    from memcli.slots import ME, SOMEONE
+
+    st = to_simplified(statement) if lang_of(statement) == "zh" else statement
+    return query_subject(st) not in (ME, SOMEONE) or bool(re.match(r"^[A-Z][a-z]+\b(?<!\bI)", statement.strip()))
+
+
+def whose_answers(hits: Sequence[Any], question: str, point: float | None) -> int:
+    """Apply the module's two rules to ``hits`` (memory hits with ``p_relevant`` and ``below_floor``; episodes are
+    left as they are) of ``question`` at ``point`` (None: no gate, nothing to do). Returns how many changed."""
+    from memcli.read.asked_value import asked_value, holds_value
+
+    q = to_simplified(question) if lang_of(question) == "zh" else question
+    if point is None or not about_user(q):
+        return 0
+    memories = [h for h in hits if h.origin != "episode" and h.statement]
+    whose = {id(h): _whose(h) for h in memories}
+    others = [h for h in memories if whose[id(h)] < 0 and not h.below_floor]
+    changed = 0
+    asked = asked_value(q)
+    if others and asked:
+        for h in memories:
+            if h.below_floor and whose[id(h)] > 0 and (h.p_relevant or 0.0) > 0 and \
+                    lang_of(h.statement) != lang_of(question) and (holds_value(h.statement, asked, q) or (
+                        asked == "amount" and _NUMBER.search(h.statement))):
+                h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
+                changed += 1
+    own = any(whose[id(h)] > 0 and not h.below_floor for h in memories)
+    for h in others:
+        if own or not _says_whose(h.statement):
+            h.below_floor = True
+            changed += 1
+    return changed
