@@ -91,9 +91,9 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()
-        after_old = validity.invalidate(store, old["id"], _end(cand, said, old, old_from),
-                                        f"contradicted by #{row['id']} ({plan.reason})")
-        reason = f"{plan.reason}; #{old['id']} invalid from {after_old['invalid_at']}"
+        at = _end(cand, said, old, old_from)
+        after_old = validity.invalidate(store, old["id"], at, f"contradicted by #{row['id']} ({plan.reason})")
+        reason = f"{plan.reason}; #{old['id']} invalid from {_told(cand, at).isoformat()}"
     elif cand.valid_from < old_from:
         row = insert(invalid_at=old_from, invalid_reason=f"older than #{old['id']}, which contradicts it")
         after_old = old
@@ -118,11 +118,12 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
                                stored_dated=sib["event_when"] is not None, incoming_said_at=said,
                                incoming_changed=changed) == "stored":
                 continue  # a user-set or later belief stands
-            after_sib = validity.invalidate(store, sib["id"], _end(cand, said, sib, sib_from),
+            sib_at = _end(cand, said, sib, sib_from)
+            after_sib = validity.invalidate(store, sib["id"], sib_at,
                                             f"contradicted by #{row['id']} with #{old['id']}, which says the same")
             store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=sib["id"],
                                source_id=src, reason=f"#{sib['id']} says what #{old['id']} says (slot {old['slot']}): "
-                                                    f"invalid from {after_sib['invalid_at']} too",
+                                                    f"invalid from {_told(cand, sib_at).isoformat()} too",
                                before=snapshot(sib), after={"new": snapshot(row), "other": snapshot(after_sib)},
                                **base)
     return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
@@ -141,6 +142,14 @@ def _end(cand: Candidate, said: datetime, old: dict[str, Any], began: datetime) 
     if thing_kind(old["slot"]) and having_ended(cand.statement) is not None:
         return max(cand.valid_from, began)
     return end_at(cand.valid_from, said, began)
+
+
+def _told(cand: Candidate, at: datetime) -> datetime:
+    """The time an event's reason gives for an invalidation at ``at``: ``at`` for the end of a thing the user had
+    (:func:`_end`), else the incoming fact's valid time, as it always read."""
+    from memcli.write.thing_ended import having_ended
+
+    return at if having_ended(cand.statement) is not None else cand.valid_from
 
 
 def reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, candidate: Candidate,

@@ -58,6 +58,22 @@ def _kind_of(slot: str | None) -> str | None:
     return m.group(1) if m else None
 
 
+#: a possessor before a Chinese kind word that is not the user (邻居家的狗, 朋友的猫, 他的车)
+_OTHERS = re.compile(r"(?:[\u4e00-\u9fff]{1,4}家的?|[\u4e00-\u9fff]{1,4}的)[那这]?[一]?[只条匹头辆台个]?小?$")
+_MINE_ZH = re.compile(r"(?:我|我们|咱|咱们|我家|我们家|自己)(?:家)?的?[那这]?[一]?[只条匹头辆台个]?小?$")
+
+
+def _users_kind_zh(text: str, kind: str) -> bool:
+    """``text`` names ``kind`` (狗) as the user's or no one's (没有猫了, 我的狗), not another's (邻居家的狗)."""
+    found = False
+    for m in re.finditer(re.escape(kind), text):
+        before = text[max(0, m.start() - 8):m.start()]
+        if _OTHERS.search(before) and not _MINE_ZH.search(before):
+            return False
+        found = True
+    return found
+
+
 def thing_ended(new: Facts, old: Facts, names: frozenset[str] = frozenset()) -> str | None:
     """Why ``new`` ends ``old``, a present fact of one being or thing the user has (None: it does not):
     ``new`` tells an ending of having (:func:`having_ended`) that names ``old``'s kind or one of ``names``
@@ -73,7 +89,8 @@ def thing_ended(new: Facts, old: Facts, names: frozenset[str] = frozenset()) -> 
     if _DIED.search(t) and _DEVICE.match(kind):
         return None  # "my phone died": it stopped working, it is still had
     k = re.escape(kind)
-    told = (kind in t) if zh else bool(re.search(rf"\b(?:the|my|our|that|this)\s+(?:[\w-]+\s+)?{k}s?\b", t, re.I))
+    told = _users_kind_zh(t, kind) if zh else bool(
+        re.search(rf"\b(?:the|my|our|that|this)\s+(?:[\w-]+\s+)?{k}s?\b", t, re.I))
     named = sorted(n for n in names if (n in t.casefold()) if zh or re.search(
         rf"(?<!\w){re.escape(n)}(?!\w)", t, re.I))
     if not (told or named):
