@@ -58,11 +58,13 @@ def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
     """+1 the user's own fact, -1 another person's (a relative's, a friend's, a named person's: by its slot's subject
     or the relation its statement names), 0 neither said (a thing's, a fact whose subject was not read)."""
     from memcli.read.kin import question_relation
-    from memcli.read.question_subject import names_no_one, slot_subject
+    from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject
     from memcli.slot_query import query_subject
     from memcli.slots import ME, SOMEONE
 
     st = to_simplified(hit.statement) if lang_of(hit.statement) == "zh" else hit.statement
+    if _USER_UNION.search(st) or _WITH_ME.match(st):
+        return 1  # 我和陈静结婚了 (spouse.name), "My wife and I moved to …": the user among them
     named = query_subject(st)
     named = question_relation(st) or named if named in (ME, SOMEONE) else named
     sub = slot_subject(hit.slot) if hit.slot else None
