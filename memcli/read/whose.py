@@ -36,6 +36,12 @@ _MINE_OPEN = re.compile(r"^(?:i\b|i'm\b|i've\b|我(?![的们]?(?:[爸妈哥姐�
 
 #: a number written in figures or in Chinese with its unit (3000, 每月3000 — where ``\b`` sees no edge —, 三千块)
 _NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千万]+(?:块|元|万|千|百)")
+#: the asker's own words before the question (我本来想说的是, 我真正想问的是, "what I really want to know is")
+_ASKER = re.compile(r"我(?:本来|真正|其实|实际上|刚才|是)?(?:想|要)(?:说|问|知道|了解|弄清楚)的?(?:是|就是)?|"
+                    r"\bwhat i (?:really )?(?:want|wanted|meant|mean) to (?:ask|know|say)(?: is)?\b", re.I)
+#: someone asked by one of their facts (那个…的人, "the person who …", "the one from …")
+_SOMEONE = re.compile(r"那个[^，。？?]{1,30}的人|那位|\b(?:the (?:person|one|guy|woman|man|lady)|someone|somebody|"
+                      r"whoever)\b", re.I)
 #: the question speaks of the user: I, my, me, 我 (not the requester's: tell me, 帮我)
 _FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|i'm|i've|i'd)\b|我", re.I)
 
@@ -47,10 +53,14 @@ def about_user(question: str) -> bool:
     of the user's, not of someone."""
     from memcli.read.kin import question_relation
     from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _relation_words, asked_name
+    from memcli.slot_query import query_slots
 
     q = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", question.replace("’", "'")))
+    q = _ASKER.sub(" ", q)  # 我真正想问的是…: the asker's 我
     if not _FIRST_PERSON.search(q) or any(rx.search(q) for rx in _relation_words()) or question_relation(q):
         return False
+    if _SOMEONE.search(q) or any(k.startswith("someone.") for k in query_slots(q)):
+        return False  # 那个工作地是深圳的人…, "the one from Oslo": someone asked by a fact, not the user
     return not asked_name(q, ()) and not re.search(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+\b", q.strip())
 
 
@@ -58,18 +68,23 @@ def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
     """+1 the user's own fact, -1 another person's (a relative's, a friend's, a named person's: by its slot's subject
     or the relation its statement names), 0 neither said (a thing's, a fact whose subject was not read)."""
     from memcli.read.kin import question_relation
-    from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject
+    from memcli.read.mismatch import _relation_words
+    from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject, user_is
     from memcli.slot_query import query_subject
     from memcli.slots import ME, SOMEONE
 
     st = to_simplified(hit.statement) if lang_of(hit.statement) == "zh" else hit.statement
-    if _USER_UNION.search(st) or _WITH_ME.match(st):
-        return 1  # 我和陈静结婚了 (spouse.name), "My wife and I moved to …": the user among them
+    sub = slot_subject(hit.slot) if hit.slot else None
+    if _WITH_ME.match(st) or user_is(st) or sub in ("spouse", "partner") and _USER_UNION.search(st):
+        return 1  # 我和陈静结婚了 (spouse.name), "My wife and I moved to …", 我是一名老师: the user's own
     named = query_subject(st)
     named = question_relation(st) or named if named in (ME, SOMEONE) else named
-    sub = slot_subject(hit.slot) if hit.slot else None
+    if named in (ME, SOMEONE) and any(rx.search(st) for rx in _relation_words()):
+        named = SOMEONE + ".relation"  # 我同事挺喜欢听音乐会的: a relation the statement names
     if sub is not None and sub not in (ME, SOMEONE) and not names_no_one(sub) and not sub.startswith("thing:"):
         return -1  # friend.fact.pay, brother.like.jazz, person:john.residence
+    if _MINE_OPEN.match(st.strip()):
+        return 1 if sub is None or sub == ME or names_no_one(sub) else 0  # "I live with my sister": the user's
     if named not in (ME, SOMEONE, None):
         return -1  # 我朋友说他最讨厌香菜 (no slot), "My hubby…" stored as the user's
     if sub is None:
