@@ -13,7 +13,8 @@ that no score outweighs:
    "where": :func:`memcli.read.asked_value.holds_value`) is raised to the point: the question is answerable, and
    the fact that answers it for the user is found by meaning alone;
 2. **another person's fact only when nothing of the user's answers, and it says whose**: once a hit of the user's
-   own is above the point, every hit of another person (a relative's, a friend's, a named person's) is left out;
+   own is above the point, every hit of another person (a relative's, a friend's, a named person's) that does not
+   have the user in it too (儿子给我寄了个新手机: the user's phone) is left out;
    when none is, another person's hit stays only if its statement names whom it is about ("My friend says she hates
    cilantro": the block tells the model whose it is), not by a pronoun alone.
 
@@ -101,6 +102,17 @@ def _says_whose(statement: str) -> bool:
     return query_subject(st) not in (ME, SOMEONE) or bool(re.match(r"^[A-Z][a-z]+\b(?<!\bI)", statement.strip()))
 
 
+def _involves_user(statement: str) -> bool:
+    """Another person's ``statement`` has the user in it beside its subject (儿子给我寄了个新手机, "my sister sent me a
+    scarf": the user's phone, the user's scarf), not only as the possessor of the relation (我朋友…, "my friend…")."""
+    from memcli.read.mismatch import _relation_words
+
+    if lang_of(statement) == "zh":
+        st = _relation_words()[2].sub(" ", to_simplified(statement))
+        return "我" in st
+    return bool(re.search(r"\b(?:me|I|us|we)\b", statement))
+
+
 def whose_answers(hits: Sequence[Any], question: str, point: float | None) -> int:
     """Apply the module's two rules to ``hits`` (memory hits with ``p_relevant`` and ``below_floor``; episodes are
     left as they are) of ``question`` at ``point`` (None: no gate, nothing to do). Returns how many changed."""
@@ -123,7 +135,7 @@ def whose_answers(hits: Sequence[Any], question: str, point: float | None) -> in
                 changed += 1
     own = any(whose[id(h)] > 0 and not h.below_floor for h in memories)
     for h in others:
-        if own or not _says_whose(h.statement):
+        if (own and not _involves_user(h.statement)) or not _says_whose(h.statement):
             h.below_floor = True
             changed += 1
     return changed
