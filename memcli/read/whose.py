@@ -78,16 +78,17 @@ def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
     sub = slot_subject(hit.slot) if hit.slot else None
     if _WITH_ME.match(st) or user_is(st) or sub in ("spouse", "partner") and _USER_UNION.search(st):
         return 1  # 我和陈静结婚了 (spouse.name), "My wife and I moved to …", 我是一名老师: the user's own
-    named = query_subject(st)
-    named = question_relation(st) or named if named in (ME, SOMEONE) else named
-    if named in (ME, SOMEONE) and any(rx.search(st) for rx in _relation_words()):
+    head = st[:8] if lang_of(st) == "zh" else " ".join(st.split()[:3])  # whom it opens with: its subject, not a
+    named = query_subject(head)  # word of its content (…的主要内容是…柜员主管分享…: an event's, no supervisor's)
+    named = question_relation(head) or named if named in (ME, SOMEONE) else named
+    if named in (ME, SOMEONE) and any(rx.search(head) for rx in _relation_words()):
         named = SOMEONE + ".relation"  # 我同事挺喜欢听音乐会的: a relation the statement names
     if sub is not None and sub not in (ME, SOMEONE) and not names_no_one(sub) and not sub.startswith("thing:"):
         return -1  # friend.fact.pay, brother.like.jazz, person:john.residence
-    if _MINE_OPEN.match(st.strip()):
-        return 1 if sub is None or sub == ME or names_no_one(sub) else 0  # "I live with my sister": the user's
     if named not in (ME, SOMEONE, None):
         return -1  # 我朋友说他最讨厌香菜 (no slot), "My hubby…" stored as the user's
+    if _MINE_OPEN.match(st.strip()):
+        return 1 if sub is None or sub == ME or names_no_one(sub) else 0  # "I live with my sister": the user's
     if sub is None:
         return 1 if _MINE_OPEN.match(st.strip()) else 0
     return 1 if sub == ME or names_no_one(sub) else 0
