@@ -47,6 +47,7 @@ from memcli.read.said_when import OUTSIDE, in_window
 from memcli.read.slot_leg import held_answers, query_slot_keys, slot_focus, slot_leg
 from memcli.read.time_intent import asks_past, told_when
 from memcli.read.tokens import query_tokens, with_glued_names
+from memcli.read.whose import whose_answers
 from memcli.slot_query import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
 from memcli.timeutil import event_day, from_iso, now_utc, parse_at
@@ -310,7 +311,8 @@ class MemoryRetrievalService:
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
         hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
         if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
-                hits, asked_q, info.answer_min_p)):  # round 40: the one slot asked, held; round 42: 我周末干嘛
+                hits, asked_q, info.answer_min_p)) or whose_answers(  # round 40: the one slot asked, held; round
+                hits, asked_q, info.answer_min_p):  # 42: 我周末干嘛; round 44: the user's own before another's
             info.below_floor = sum(h.below_floor for h in hits)
         point = info.answer_min_p if info.answer_min_p is not None or not gate.answer.enabled \
             or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)

@@ -35,12 +35,13 @@ from memcli.timeutil import from_iso
 from memcli.write.decide_range import Plan, _cosine_to, _facts, neighbors_of, target_and_neighbors
 from memcli.write.given_up import given_up_kept
 from memcli.write.judge import different_people, numbers_clash
-from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, one_of_kind, thing_kind
+from memcli.write.linked_change import being_died, called_off, ended_by, ending_told, names_told, thing_kind
 from memcli.write.pair_dates import When, date_relation, strip_dates, tells_future, when_from_text, when_of
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import names_added, names_changed, relations_changed
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
+from memcli.write.thing_ended import having_ended, thing_ended, thing_rows
 from memcli.write.value_types import JOB_KEPT
 
 __all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan", "moved_in_kept", "row_when"]
@@ -159,9 +160,12 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
     """A CONFLICT with the nearest active memory (or the same person's workplace) that ``candidate``
     ends (:func:`~memcli.write.linked_change.ended_by`), when ``plan`` is an ADD or a NOOP (or an UPDATE the
     judge read of a death or a plan called off); None otherwise."""
-    if (told := ending_told(candidate.statement)) is None:
+    told, had = ending_told(candidate.statement), having_ended(candidate.statement)
+    if told is None and had is None:
         return None
     if plan.decision not in (Decision.ADD, Decision.NOOP):
+        if told is None:
+            return None
         if plan.decision != Decision.UPDATE or plan.target is None or not (
                 told[0] == "death" or called_off(candidate.statement, "")):
             return None  # (a death or a plan called off the judge read as a refinement: it ends a fact, or it is ADD)
@@ -183,8 +187,9 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
             continue
         seen.add(row["id"])
         old = _job_row(row)
-        why = ended_by(new, old, different_people(new, old)) or (
-            being_died(new, old) if _one_named(store, user, row) else None)
+        one = _one_named(store, user, row)
+        why = (told and ended_by(new, old, different_people(new, old))) or (
+            being_died(new, old) or thing_ended(new, old, names_told(old)) if one else None)  # round 44: any end
         if why and given_up_kept(new, old, settings.model):
             continue  # "I gave up coffee" beside "I work at a coffee roastery": a stop of a thing taken ends no job
         if why:
@@ -211,9 +216,11 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
     if deeds := deed_ended_with(store, user, candidate, old):  # a deed: its other memories (round 32)
         return deeds
     told = ending_told(candidate.statement)
-    if told is not None and told[0] == "death" and (kind := thing_kind(old["slot"])) and _one_named(store, user, old):
-        rows = [*store.active_in_slot(user, f"owns.{kind}"), *store.active_in_slot(user, f"thing:{kind}.name")]
-        return [r for r in rows if r["id"] != old["id"] and one_of_kind(r["statement"])]  # the pet's having and name
+    if (kind := thing_kind(old["slot"])) and _one_named(store, user, old) and (
+            told is not None and told[0] == "death" or thing_ended(
+                _facts(candidate.statement, candidate.slot), _facts(old["statement"], old["slot"]), names_told(
+                    _facts(old["statement"], old["slot"])))):
+        return thing_rows(store, user, old, kind)  # the being's or thing's having, name, age … (round 44)
     if told is None or told[0] != "job":
         return []
     from memcli.slots import join_slot, split_slot
@@ -249,13 +256,15 @@ def _beings_of(store: MemoryStore, user: str, statement: str) -> list[dict[str, 
     """The active ``owns.<kind>`` / ``thing:<kind>.name`` rows of each kind a death told of the user's names
     (我的狗…, "my old dog…"); none when no death is told."""
     told = ending_told(statement)
-    if told is None or told[0] != "death":
-        return []
-    kinds = {k for w in re.findall(r"\b(?:my|our)\s+([a-z]+)(?:\s+([a-z]+))?", statement.lower()) for k in w if k}
-    zh = re.findall(r"(?:我的|我家的?|我们家的?|我养的|家里的?)[那这]?[只条匹头]?小?([\u4e00-\u9fff]{1,3})", statement)
+    if (told is None or told[0] != "death") and having_ended(statement) is None:
+        return []  # (round 44: a sale, a giving away, a "no longer have" too)
+    kinds = {k for w in re.findall(r"\b(?:my|our|the|that)\s+([a-z]+)(?:\s+([a-z]+))?", statement.lower())
+             for k in w if k}
+    zh = re.findall(r"(?:我的|我家的?|我们家的?|我养的|家里的?|没有|不养|不再养|把)[那这]?[一]?[只条匹头辆台个]?小?"
+                    r"([\u4e00-\u9fff]{1,3})", statement)
     kinds |= {w[:n] for w in zh for n in (1, 2, 3) if len(w) >= n}
     out: list[dict[str, Any]] = []
-    for k in sorted(kinds)[:8]:
+    for k in sorted(kinds)[:12]:
         out += [*store.active_in_slot(user, f"owns.{k}"), *store.active_in_slot(user, f"thing:{k}.name")]
     return out
 

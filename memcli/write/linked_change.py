@@ -34,8 +34,8 @@ from memcli.write.value_types import change_marker, value_type
 from memcli.write.workplace_moved import left_from, workplace_left, workplace_start
 
 __all__ = ["BRANDS", "PLAN_SLOT", "being_died", "brands_in", "called_off", "ended_by", "ended_slots", "ending_told",
-           "moved_from_workplace", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing", "stopped_object",
-           "switched_brand", "taken_up", "workplace_left"]
+           "moved_from_workplace", "names_told", "one_of_kind", "plan_dropped", "stop_denied", "stopped_doing",
+           "stopped_object", "switched_brand", "taken_up", "workplace_left"]
 
 #: words that tell a switch beside :func:`change_marker` (traded the car in, 把车换成了…)
 _SWITCH = re.compile(r"\b(?:traded|trade|swapped|swap|replaced|went with|going with)\b|换成|换了|改用", re.I)
@@ -267,7 +267,7 @@ def ending_told(text: str) -> tuple[str, int] | None:
     return None
 
 
-def _names_told(old: Facts) -> frozenset[str]:
+def names_told(old: Facts) -> frozenset[str]:
     """The names ``old`` gives a being or a thing: its proper nouns, the value of a ``….name`` slot,
     the word after 叫 / named / called (case-folded)."""
     from memcli.write.pair_names import names_of
@@ -308,7 +308,7 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
 
     if old.slot and split_slot(old.slot)[1] == "event" or marked_past(old.statement):
         return None  # a past event, or a fact marked past (我以前在上海工作过), stays history
-    linked = _named_in(_names_told(old), new.statement)
+    linked = _named_in(names_told(old), new.statement)
     if kind == "job":
         linked |= left_from(new.statement, old.statement)  # 我从美团辞了 / 我跑的是美团众包 (round 32)
         if _JOB_KEPT.search(new.statement) and old.slot and split_slot(old.slot)[1] in ("job", "occupation"):

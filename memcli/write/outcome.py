@@ -13,6 +13,7 @@ one event (level, cosine, judge, reason).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -76,7 +77,7 @@ def apply_plan(store: MemoryStore, settings: Settings, user: str, cand: Candidat
 def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial: float, origin: Origin,
               insert: Any, src: int | None, base: dict[str, Any], keep: Collection[int] = ()) -> DecisionResult:
     """CONFLICT: world-time invalidation of the older belief; confidence rule 3 decides."""
-    from memcli.write.dated_change import end_at, ended_with
+    from memcli.write.dated_change import ended_with
     from memcli.write.value_types import change_marker
 
     old = plan.target
@@ -90,9 +91,9 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()
-        after_old = validity.invalidate(store, old["id"], end_at(cand.valid_from, said, old_from),
-                                        f"contradicted by #{row['id']} ({plan.reason})")
-        reason = f"{plan.reason}; #{old['id']} invalid from {cand.valid_from.isoformat()}"
+        at = _end(cand, said, old, old_from)
+        after_old = validity.invalidate(store, old["id"], at, f"contradicted by #{row['id']} ({plan.reason})")
+        reason = f"{plan.reason}; #{old['id']} invalid from {_told(cand, at).isoformat()}"
     elif cand.valid_from < old_from:
         row = insert(invalid_at=old_from, invalid_reason=f"older than #{old['id']}, which contradicts it")
         after_old = old
@@ -117,15 +118,38 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
                                stored_dated=sib["event_when"] is not None, incoming_said_at=said,
                                incoming_changed=changed) == "stored":
                 continue  # a user-set or later belief stands
-            after_sib = validity.invalidate(store, sib["id"], end_at(cand.valid_from, said, sib_from),
+            sib_at = _end(cand, said, sib, sib_from)
+            after_sib = validity.invalidate(store, sib["id"], sib_at,
                                             f"contradicted by #{row['id']} with #{old['id']}, which says the same")
             store.record_event(user_id=user, action=Decision.CONFLICT, item_id=row["id"], other_item_id=sib["id"],
                                source_id=src, reason=f"#{sib['id']} says what #{old['id']} says (slot {old['slot']}): "
-                                                    f"invalid from {cand.valid_from.isoformat()} too",
+                                                    f"invalid from {_told(cand, sib_at).isoformat()} too",
                                before=snapshot(sib), after={"new": snapshot(row), "other": snapshot(after_sib)},
                                **base)
     return DecisionResult(decision=Decision.CONFLICT, item_id=row["id"], other_item_id=old["id"], reason=reason,
                           stored_invalid=stored_invalid, **base)
+
+
+def _end(cand: Candidate, said: datetime, old: dict[str, Any], began: datetime) -> datetime:
+    """When ``old`` (which began at ``began``) stops holding, contradicted by ``cand`` said at ``said``:
+    :func:`~memcli.write.dated_change.end_at`; for a fact of a being or thing the user had whose ending ``cand``
+    tells ("I gave the dog away last year", 咪咪去年送人了: :func:`~memcli.write.thing_ended.having_ended`) the
+    told time itself, never before ``began`` (round 44: it was the time said)."""
+    from memcli.write.dated_change import end_at
+    from memcli.write.linked_change import thing_kind
+    from memcli.write.thing_ended import having_ended
+
+    if thing_kind(old["slot"]) and having_ended(cand.statement) is not None:
+        return max(cand.valid_from, began)
+    return end_at(cand.valid_from, said, began)
+
+
+def _told(cand: Candidate, at: datetime) -> datetime:
+    """The time an event's reason gives for an invalidation at ``at``: ``at`` for the end of a thing the user had
+    (:func:`_end`), else the incoming fact's valid time, as it always read."""
+    from memcli.write.thing_ended import having_ended
+
+    return at if having_ended(cand.statement) is not None else cand.valid_from
 
 
 def reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, candidate: Candidate,

@@ -185,11 +185,29 @@ def _has_year(text: str) -> bool:
     return bool(_YEAR.search(text)) or any(u == "年" and 1900 <= v <= 2100 for u, v in quantities(text))
 
 
+#: a magnitude or a currency read as a number's unit (八千, 一万, 5k; 4500元, 200 dollars): an amount, one measure
+_AMOUNT = frozenset({"千", "万", "百", "亿", "元", "块", "thousand", "million", "hundred", "k", "yuan", "rmb", "dollar",
+                     "dollars", "euro", "euros", "pound", "pounds", "bucks", "usd", "eur", "gbp"})
+
+
 def _measures(text: str) -> frozenset[str]:
     """What ``text``'s numbers measure: the unit after each (3 students, 4 nights), ``year`` for a year, ``date``
-    for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日)."""
-    units = {_DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u) for u, _ in quantities(text)}
+    for a day of a calendar (December 3rd, 14 January, 12月3号: an ordinal, a month name, 月 / 号 / 日), ``amount``
+    for a magnitude or a currency (八千 / 一万, 4500元: round 44)."""
+    units = {"amount" if u.casefold() in _AMOUNT else _DATE_UNITS.get(u, "date" if u in _MONTH_NAMES else u)
+             for u, _ in quantities(text)}
     return frozenset(units | ({"year"} if _YEAR.search(text) else set()))
+
+
+def _counted_by_unit(a: frozenset[str], b: frozenset[str], new: str, old: str) -> bool:
+    """One side counts the thing the other measures in a unit of it ("one coffee a day" / "two cups of coffee a
+    day", "three glasses of wine" / "one wine"): one measure (round 44)."""
+    for units, counted, text in ((a, b, new), (b, a, old)):
+        for thing in counted:
+            for unit in units:
+                if re.search(rf"\b{re.escape(unit)}s?\s+of\s+(?:[a-z-]+\s+)?{re.escape(thing)}", text, re.I):
+                    return True
+    return False
 
 
 def _subject_words(new: Facts, old: Facts) -> frozenset[str]:
@@ -230,7 +248,7 @@ def _begun_apart(new: Facts, old: Facts, links: frozenset[str]) -> str | None:
         # round 31: "Ruth has started swimming three mornings a week before surgery" beside her surgery date
         return (f"something taken up, with numbers of another measure ({'/'.join(sorted(a))} / "
                 f"{'/'.join(sorted(b))}) than the stored fact's: a new pursuit beside it, no value changed")
-    if len(links) == 1 and a and b and not a & b:
+    if len(links) == 1 and a and b and not a & b and not _counted_by_unit(a, b, new.statement, old.statement):
         return (f"one word shared ({next(iter(links))}) and numbers of different measures "
                 f"({'/'.join(sorted(b))} / {'/'.join(sorted(a))}): no value changed")
     return None

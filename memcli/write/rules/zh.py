@@ -31,6 +31,7 @@ from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
 from memcli.write.rules.switch_to import switched_to
 from memcli.write.rules.union import union_told
+from memcli.write.rules.zh_amount import amount_changed
 from memcli.write.rules.zh_conj import prepare, split_at_conjunctions
 from memcli.write.rules.zh_facts import (
     _clean_value,
@@ -314,6 +315,8 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
                                          value=trip_place(ctx.last) or "", salience=0.6))
                     ctx.last = prepare(clause)
                     continue
+                if ctx.last and (amount := amount_changed(ctx.last, clause)):
+                    clause = "我" + amount + clause  # 房租涨了，现在每月5000: the new amount is the rent's (round 44)
                 before, got = ctx.last, match_clause(clause, ctx)
                 ctx.last = prepare(clause)
                 ctx.first = ctx.first and (not ctx.last or ctx.last in "对是好行嗯恩哦噢")  # 嗯，平时喜欢…: still first

@@ -15,6 +15,7 @@ from memcli import slots
 from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh import _topic_any, _topic_first, prepare
+from memcli.write.rules.zh_amount import amount_changed
 from memcli.write.rules.zh_facts import _pos
 from memcli.write.rules.zh_subject import _continues, _Ctx, _subject
 from memcli.write.rules.zh_tails import thing_tails, with_details
@@ -40,6 +41,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
     for i, clause in enumerate(clauses):
         c = prepare(re.split(r"[，,]", clause, maxsplit=1)[0])
         before = clauses[i - 1].strip("，,。！!？? ") if i else None  # (its end may introduce a thing)
+        if i and (amount := amount_changed(clauses[i - 1], clause)):
+            out.append(amount)  # 房租涨了，现在每月5000 → 房租现在每月5000: the amount is the rent's (round 44)
+            last = head = None
+            continue
         if head and c and len(c) <= 10 and all(f[:1] == "n" or f in ("eng", "j") for _, f in _pos(c)):
             out.append(head)  # 我研究生读的是同济，建筑学专业 → 我研究生读的是建筑学专业: one more value
             continue
@@ -135,7 +140,8 @@ def with_subjects(parts: list[Unit]) -> list[Unit]:
     for i in zh:  # 房贷每月八千 / 上周去协和看了胃: the turn opens without its subject, the speaker's
         if not says_no_one(parts[i].text) or is_chatter(parts[i]):
             break
-        out[i] = Unit("我" + parts[i].text, parts[i].lang)
+        amount = amount_changed(parts[i - 1].text, parts[i].text) if i and i - 1 in zh else None
+        out[i] = Unit("我" + (amount or "") + parts[i].text, parts[i].lang)  # (房租涨了，现在每月5000: the rent's)
     if len(zh) >= 2:
         for i, sub in zip(zh, carried_subjects([parts[i].text for i in zh]), strict=True):
             if sub and out[i] is parts[i]:

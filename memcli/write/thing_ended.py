@@ -1,0 +1,114 @@
+"""The end of something the user had — a pet, a thing owned — ends every present fact told of it (round 44).
+
+"I have a cat named Luna" is stored as two facts: having it (``owns.cat``) and its name (``thing:cat.name``).
+A later "I no longer have the cat", "I gave the dog away last year", "I sold my parrot", 咪咪送人了,
+我现在没有猫了, 我已经不养狗了 ends the having *and* the name (and any other fact of that one being or thing:
+``thing:<kind>.…``), not one of them: round 43 did
+this for a death (:func:`memcli.write.dated_change.ended_with`) and for a job's facts; this is the same method for
+every ending of having — a death, a sale, a giving away, a "no longer have" (:func:`having_ended`).
+
+Linked means: ``old``'s slot is the user's ``owns.<kind>`` / ``thing:<kind>.…``, ``old`` tells one of its kind,
+present (not "two cats", not 我以前养过狗: :func:`~memcli.write.linked_change.one_of_kind`), and the ending names the
+kind (the cat, 猫) or a name ``old`` gives (Luna, 咪咪). A denied, asked or only intended ending ends nothing (I might
+sell the car, 我不想把狗送人). A device's death ("my phone died") ends no having. Pure functions but
+:func:`thing_rows`, which reads the store.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from memcli.text import lang_of, to_simplified
+from memcli.write.rules import Facts
+
+__all__ = ["having_ended", "thing_ended", "thing_rows"]
+
+#: an ending of having told in English: given away, sold, rehomed, no longer had, died (a being)
+_EN_HAVING = re.compile(
+    r"\b(?:gave|give|given|giving)\b(?:\s+[\w'’-]+){0,3}\s+away\b|\bgave away\b|\b(?:sold|rehomed|re-homed|"
+    r"got rid of|lost|died|passed away|was put down|put (?:him|her|it) down|was put to sleep)\b|"
+    r"\bno longer (?:have|own|keep|got)\b|\b(?:don't|do not|doesn't) (?:have|own) (?:a |an |the |my )?[\w-]+"
+    r"(?: [\w-]+)? any ?more\b|\bnot (?:have|own) (?:a |an |the |my )?[\w-]+(?: [\w-]+)? any ?more\b", re.I)
+#: an ending of having told in Chinese: 送人, 送给…了, 卖了, 不养了, 没有…了, 不再养, 去世, 走了, 死了
+_ZH_HAVING = re.compile(r"送人|送给|送走|卖了|卖掉|转手|不养|不再养|没有[^，,。.!！?？]{0,6}了|没再养|弄丢了?|丢了|"
+                        r"去世|过世|死了|走了(?=[了。，,！!~]|$)|不在了")
+#: a "no", an intention, a wish or a question before the ending: nothing ended (I might sell it, 我不想送人)
+_NOT_YET = re.compile(r"不想|不要|不会|不打算|没有?(?=送|卖)|别|想|打算|准备|考虑|可能|如果|要不要|是否|\b(?:might|may|"
+                      r"want|wants|plan|planning|thinking|going to|considering|if|whether|would|should|could|"
+                      r"never|didn't|did not|won't|haven't|hasn't)\b", re.I)
+_DEVICE = re.compile(r"^(?:car|phone|battery|laptop|computer|tablet|truck|bike|engine|tv|printer|"
+                     r"手机|电脑|车|汽车|电池|电视|笔记本)$")
+_DIED = re.compile(r"\b(?:died|passed away)\b|去世|过世|死了|走了|不在了", re.I)
+
+
+def having_ended(text: str) -> int | None:
+    """Where in ``text`` an ending of having is told (the offset of its words), None: none, or one denied,
+    asked or only intended before it (see the module doc)."""
+    zh = lang_of(text) == "zh"
+    t = to_simplified(text) if zh else text
+    m = (_ZH_HAVING if zh else _EN_HAVING).search(t)
+    if m is None or _NOT_YET.search(t[:m.start()]) or t.rstrip().endswith(("?", "？", "吗")):
+        return None
+    return m.start()
+
+
+def _kind_of(slot: str | None) -> str | None:
+    m = re.match(r"^(?:owns\.|thing:)([^.]+)", slot or "")
+    return m.group(1) if m else None
+
+
+#: a possessor before a Chinese kind word that is not the user (邻居家的狗, 朋友的猫, 他的车)
+_OTHERS = re.compile(r"(?:[\u4e00-\u9fff]{1,4}家的?|[\u4e00-\u9fff]{1,4}的)[那这]?[一]?[只条匹头辆台个]?小?$")
+_MINE_ZH = re.compile(r"(?:我|我们|咱|咱们|我家|我们家|自己)(?:家)?的?[那这]?[一]?[只条匹头辆台个]?小?$")
+
+
+def _users_kind_zh(text: str, kind: str) -> bool:
+    """``text`` names ``kind`` (狗) as the user's or no one's (没有猫了, 我的狗), not another's (邻居家的狗)."""
+    found = False
+    for m in re.finditer(re.escape(kind), text):
+        before = text[max(0, m.start() - 8):m.start()]
+        if _OTHERS.search(before) and not _MINE_ZH.search(before):
+            return False
+        found = True
+    return found
+
+
+def thing_ended(new: Facts, old: Facts, names: frozenset[str] = frozenset()) -> str | None:
+    """Why ``new`` ends ``old``, a present fact of one being or thing the user has (None: it does not):
+    ``new`` tells an ending of having (:func:`having_ended`) that names ``old``'s kind or one of ``names``
+    (the names given to it: Luna, 咪咪). ``old``: slot ``owns.<kind>`` or ``thing:<kind>.…``."""
+    from memcli.write.linked_change import one_of_kind
+
+    kind = _kind_of(old.slot)
+    at = having_ended(new.statement)
+    if kind is None or at is None or not old.positive or not one_of_kind(old.statement):
+        return None
+    zh = lang_of(new.statement) == "zh"
+    t = to_simplified(new.statement) if zh else new.statement
+    if _DIED.search(t) and _DEVICE.match(kind):
+        return None  # "my phone died": it stopped working, it is still had
+    k = re.escape(kind)
+    told = _users_kind_zh(t, kind) if zh else bool(
+        re.search(rf"\b(?:the|my|our|that|this)\s+(?:[\w-]+\s+)?{k}s?\b", t, re.I))
+    named = sorted(n for n in names if (n in t.casefold()) if zh or re.search(
+        rf"(?<!\w){re.escape(n)}(?!\w)", t, re.I))
+    if not (told or named):
+        return None
+    return f"the user's {kind} ({'/'.join(named) or kind}) no longer had: its facts end"
+
+
+#: the attributes of one being or thing a turn may tell beside having it (its name, age, breed, make …)
+THING_ATTRIBUTES = ("name", "age", "breed", "color", "colour", "make", "model", "brand", "birthday")
+
+
+def thing_rows(store: Any, user: str, old: dict[str, Any], kind: str) -> list[dict[str, Any]]:  # noqa: ANN401
+    """The active facts of the user's one ``kind`` beside ``old``: its having (``owns.<kind>``) and its
+    ``thing:<kind>.<attribute>`` facts (:data:`THING_ATTRIBUTES`), each telling one of its kind."""
+    from memcli.write.linked_change import one_of_kind
+
+    keys = [(user, f"owns.{kind}"), *((user, f"thing:{kind}.{a}") for a in THING_ATTRIBUTES)]
+    got = store.active_in_slots(keys)
+    rows = [r for k in keys for r in got.get(k, [])]
+    return [r for r in rows if r["id"] != old["id"] and r["invalid_at"] is None and r["expired_at"] is None
+            and one_of_kind(r["statement"])]
