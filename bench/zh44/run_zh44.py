@@ -49,7 +49,8 @@ def main(path: str) -> None:
                         print(f"{user}: not active {gone}")
                 for q in story["questions"]:
                     asked += 1
-                    hits = " | ".join(h.get("statement") or h.get("text") or "" for h in mem.context(q["q"], budget_ms=30000).hits[:3])
+                    got = mem.context(q["q"], budget_ms=30000).hits[:3]
+                    hits = " | ".join(h.get("statement") or h.get("text") or "" for h in got)
                     ok = all(w in hits for w in q["want"])
                     answered += ok
                     if not ok:

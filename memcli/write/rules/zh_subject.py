@@ -42,6 +42,11 @@ class _Ctx:
     first: bool = True  # the first clause of the utterance
 
 
+#: what opens a predicate right after a name (a time of now, a change of job): jieba may take its first characters
+#: into the name (小明现 / 在…, 小军改行 / 做…)
+_AFTER_NAME = rx(r"现在|目前|如今|已经|改行|转行|跳槽|辞职|离职|不当|不做|不干")
+
+
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
     m = zh_patterns.RX_SUBJECT_1.match(c)
@@ -51,7 +56,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if m.group("best") and key in ("friend", "classmate"):
             key = "best_friend"  # 我最好的朋友 = 我闺蜜 / 死党: one person
         rest = c[m.end():]
-        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|$)"
+        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|"
+                  r"现在|目前|如今|"
+                  r"已经|改行|转行|跳槽|辞职|离职|$)"
                   ).match(rest)  # (我邻居王阿姨，…: the name alone, whom the next clause is about — round 41)
         alone = name is not None and name.end() == len(rest)  # (我邻居王阿姨: a name alone, tagged whole — not 戴眼镜)
         named = name is not None and (
@@ -141,7 +148,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             return f"thing:{noun}", c[:m.end() + n], c[m.end() + n:]
         return None
     m = rx(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
-                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)").match(c)
+                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的|"
+                 + _AFTER_NAME.pattern + ")").match(c)
     not_name = rx(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)").match(m.group(1)) if m else None
     if m and m.group(1) not in slots.ZH_RELATIONS and m.group(1) not in _ATTR_NOUNS and not not_name and \
             m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # (小名叫… names the attribute, not a 小X)
@@ -159,6 +167,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 f.startswith("a") for _, f in _pos(c[n:n + 10])[:3])):
             return f"thing:{noun}", c[:n], c[n:]
         return None
+    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 3 and (cut := name_overrun(toks[0][0], c)):
+        toks[0] = (toks[0][0][:cut], "nr")  # 小明现在…, 小军改行…: jieba took the next word's first characters
     if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS and \
             toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外" and \
             not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
@@ -196,6 +206,16 @@ def _continues(c: str, me: bool = False) -> bool:
         bare = _pos(_ADVERB.sub("", c)[:8])
         return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
     return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
+
+
+def name_overrun(name: str, c: str) -> int | None:
+    """How many characters of ``name`` (a jieba ``nr`` token of three or more opening ``c``) are the name, when its
+    tail is the start of the word after it (小明现 in 小明现在改行… → 2; 小军改行 in 小军改行做… → 2); None when the
+    token ends where the name does (王建华在…)."""
+    for k in range(2, len(name)):
+        if (m := _AFTER_NAME.match(c, k)) and m.end() >= len(name):
+            return k
+    return None
 
 
 def apposed_name(phrase: str) -> str | None:
