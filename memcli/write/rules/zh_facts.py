@@ -10,7 +10,7 @@ import re
 from memcli import slots
 from memcli.rx import rx
 from memcli.write.rules.job_left import employer_alone, employer_named
-from memcli.write.rules.job_moved import zh_moved_to
+from memcli.write.rules.job_moved import zh_moved_to, zh_occupation
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -177,6 +177,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and key != slots.ME and not thing:  # 我儿子在阳光幼儿园: a child's school, with or without 上学
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
+    if not thing and (m := rx(r"^(?:已经|早就)?不(?:当|做|干)(.{1,8}?)了$").match(q)) and zh_occupation(m.group(1)):
+        return [_fact(key, "event", f"不当{m.group(1)}", "other")]  # 不当医生了: the job left (r. 44), no 医生 fact
     if not thing and (job := zh_job_verb(q)):  # 在高中教数学, 开出租车: the job its verb tells
         return [_fact(key, "job", job)]
     if not thing and (org := employer_alone(q)) and (v := _clean_value(org)):

@@ -18,8 +18,8 @@ from memcli.write.rules.zh_words import _CLF, _NUM, _TAIL
 __all__ = ["counted_head", "counted_item", "one_more_named", "one_object", "owned_list"]
 
 #: one more person of a relation introduced by name: (我)还有 / 也有 / 另外有 (一)个 + a relation + 叫 + a name
-_ONE_MORE = re.compile(r"^我?(?:还|也|另外|另外还|又)有(?:一)?(?:个|位)(?P<rel>[\u4e00-\u9fff]{1,4}?)(?P<how>叫做?|名叫)"
-                       r"(?P<name>[\u4e00-\u9fff]{2,3})$")
+_ONE_MORE = re.compile(r"^我?(?:还|也|另外|另外还|又)有(?:一)?(?:个|位)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
+                       r"(?P<how>叫做?|名叫)(?P<name>[\u4e00-\u9fff]{2,3})$")
 
 
 def one_more_named(clause: str) -> str | None:
