@@ -66,23 +66,26 @@ def employer_named(org: str, joined: bool = False) -> bool:
     an employer's kind (一家叫星河的公司, 律所), a Latin name, or a name of one to three words jieba tags as it may
     (华为 ``nr``, 星河 ``n``, 腾讯 ``nz``, 拼多多 ``v`` + ``m``) — not a trip, a rest, a home or a person
     (:data:`_NOT_EMPLOYER`), nor a place's name (杭州 ``ns``, 海淀区), which ``joined`` (加入 / 入职 / 进了: only
-    organisations are joined) lets through (入职了京东, ``ns``)."""
+    organisations are joined) lets through (入职了京东 ``ns``, 加入了小红书, 入职了联想 ``v``)."""
     if re.fullmatch(r"(?:(?:一|这)(?:家|所|间))?[^，,。]{0,10}?" + EMPLOYER, org) or \
             re.fullmatch(r"[A-Za-z][\w&.-]+", org):
         return True
-    if _NOT_EMPLOYER.search(org) or not 2 <= len(org) <= 8 or re.match(r"^(?:[一这那][家所间个座])|^[老小阿]", org):
-        return False  # (一家咖啡馆: a kind one visits; 小明, 老王: a person)
+    if _NOT_EMPLOYER.search(org) or not 2 <= len(org) <= 8 or re.match(r"^[一这那][家所间个座]", org):
+        return False  # (一家咖啡馆: a kind one visits)
+    if joined:
+        return True  # 加入了小红书, 入职了联想: only an organisation is joined, whatever its words
     tags = [f for _, f in pos_tags(org)]
-    if not joined and (tags == ["ns"] or _PLACE_END.search(org) or _VISITED_END.search(org)):
-        return False
+    if tags == ["ns"] or _PLACE_END.search(org) or _VISITED_END.search(org) or re.fullmatch(r"[老小阿].", org):
+        return False  # (杭州, 海淀区, 健身房; 小王, 老李: a person)
     return len(tags) <= 3 and tags[0][:1] not in "dacpruyt" and tags[0] not in ("vd", "ad") and tags != ["v"]
     # (在努力工作, 在准备工作: 在 the progressive, no place; 拼多多 v + m is a name)
 
 
 def _left(clause: str) -> bool:
     m = _LEFT.search(clause)
-    if m is None and (n := _LEFT_NAMED.search(clause)) and employer_named(n.group("org"), joined=True):
-        m = n  # 我离开了招商银行: an employer left by its name
+    if m is None and (n := _LEFT_NAMED.search(clause)) and employer_named(n.group("org"), joined=True) and \
+            not re.fullmatch(r"[老小阿].", n.group("org")):
+        m = n  # 我离开了招商银行: an employer left by its name (a town left too: what comes next tells; not 小王)
     return m is not None and not _NOT_LEFT.search(clause[:m.start()])
 
 

@@ -67,7 +67,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1)) is not None or
             rx(r"^([\u4e00-\u9fff])\1$").match(name.group(1)) is not None and  # 我女儿朵朵: a doubled pet name (r. 43;
             _pos(name.group(1))[0][1] not in ("d", "t", "z", "m") or  # not 天天, 常常, 慢慢: an adverb or a time)
-            alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None)
+            alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None or
+            place_named(name.group(1), rest[name.end():]))  # 我老公建国在邮局上班: 建国 ``ns`` (r. 44)
         if name and named and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住
             # 通州: the colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
             if key.rsplit(".", 1)[-1] not in slots.PLURAL_RELATIONS:  # 我老公小明在医院当医生: the husband's job, his
@@ -160,15 +161,17 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if ctx.person and ctx.subject == ctx.person and zh_words.PERSON_TRAIT.match(c):  # 我儿子…，成绩还不错: his
         return ctx.person[0], ctx.person[1], c
     toks = _pos(c[:8])
+    if place := bool(toks and toks[0][1] == "ns" and place_named(toks[0][0], c[len(toks[0][0]):], changed=True)):
+        toks[0] = (toks[0][0], "nr")  # 建国现在改行做厨师了: a name jieba tags as a place, its job changed (r. 44)
+    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 3 and (cut := name_overrun(toks[0][0], c)):
+        toks[0] = (toks[0][0][:cut], "nr")  # 小明现在…, 小军改行…: jieba took the next word's first characters
     np = _noun_phrase(c)
-    if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
+    if np and not place and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
         noun, n = np
         if not _IMPRESSION.match(c[n:]) and (_OPINION_PRED.match(c[n:]) or any(
                 f.startswith("a") for _, f in _pos(c[n:n + 10])[:3])):
             return f"thing:{noun}", c[:n], c[n:]
         return None
-    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 3 and (cut := name_overrun(toks[0][0], c)):
-        toks[0] = (toks[0][0][:cut], "nr")  # 小明现在…, 小军改行…: jieba took the next word's first characters
     if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS and \
             toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外" and \
             not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
@@ -206,6 +209,22 @@ def _continues(c: str, me: bool = False) -> bool:
         bare = _pos(_ADVERB.sub("", c)[:8])
         return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
     return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
+
+
+#: what a place never does and a person does right after their name: changes a job (建国改行 / 跳槽 / 辞职…)
+_CHANGED_JOB = rx(r"^(?:现在|目前|如今|已经)?(?:改行|转行|跳槽|辞职|离职|不当|不干)")
+#: …or, after a relation word naming one person, is, works or is called (我老公建国在… / 是… / 叫…)
+_AFTER_ONE = rx(r"^(?:现在|目前|如今|已经)?(?:改行|转行|跳槽|辞职|离职|不当|不干|在|是|叫|今年)")
+
+
+def place_named(word: str, after: str, changed: bool = False) -> bool:
+    """Whether ``word``, a two-character word jieba tags as a place (建国 ``ns``), is a person's name by what follows it
+    (``after``): a change of job (建国现在改行做厨师了 — ``changed``: a place never changes jobs), or, right after a
+    relation word naming one person, 在 / 是 / 叫 / 今年 (我老公建国在邮局上班; 我老公北京人 stays a place) — never a
+    word that closes as a place's name does (…州, …市, …区)."""
+    if len(word) != 2 or _pos(word) != [(word, "ns")] or rx(r"[省市县区镇村乡州岛京海江河湖山]$").search(word):
+        return False
+    return bool((_CHANGED_JOB if changed else _AFTER_ONE).match(after))
 
 
 def name_overrun(name: str, c: str) -> int | None:
