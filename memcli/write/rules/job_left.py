@@ -43,7 +43,7 @@ _NOT_LEFT = re.compile(r"没有?|不想|想|打算|准备|考虑|要不要|会�
 _NEXT = re.compile(r"^(?:现在|目前|如今|后来|然后|就|又)*(?P<verb>去了|到了|进了|跳到了?|在|加入了?|入职了?|加盟了?)"
                    r"(?P<org>[^，,。我]{2,14}?)(?:上班|工作|打工|任职)?了?$")
 #: where one goes or stays that is no employer: a trip, a rest, a home, a place far or near (去了一趟杭州, 在家)
-_NOT_EMPLOYER = re.compile(r"[了过着吧吗呢趟]|一起|旅|玩|逛|看|吃|住|休息|待着|呆着|家$|老家|国外|外地|外面|附近|"
+_NOT_EMPLOYER = re.compile(r"[了过着吧吗呢趟]|一起|旅|玩|逛|看|吃|住|休息|待着|呆着|^家|家$|老家|国外|外地|外面|附近|"
                            r"这里|那里|"
                            r"这儿|那儿|哪|他|她|你|朋友|同学|医院看|学校读|^(?:一|几)(?:天|周|个月)")
 #: the closing character of a place's name (杭州, 海淀区, 日本国): a town or a region, no employer
@@ -96,10 +96,11 @@ _LEFT_CLAUSE = re.compile(r"^我(?P<when>[^，,。离]{0,6}?)离开了?(?P<org>[
 def zh_left_named(clause: str) -> str | None:
     """A prepared clause that leaves an employer named by its own name (我离开了平安保险, 我上个月离开了中信) as the
     job left it tells (我从平安保险离职了 / 我上个月从中信离职了: round 44 — as said, no fact was read, and the old
-    workplace stayed); None for anything else: an employer's kind left (我离开诊所了: :data:`ZH_JOB_LEFT` reads it), a
-    place, a home or a person left (我离开了杭州, 离开了家, 离开了小王; a lone personal name, 张伟 ``nr``, too)."""
+    workplace stayed; 我离开了工商银行 too); None for anything else: an employer left told 离开X了 (我离开诊所了:
+    kept as said, :data:`ZH_JOB_LEFT` reads it), a place, a home or a person left (我离开了杭州, 离开了家, 离开了小王;
+    a lone personal name, 张伟 ``nr``, too)."""
     m = _LEFT_CLAUSE.match(clause)
-    if m is None or re.search(ZH_JOB_LEFT, clause) or _NOT_LEFT.search(m.group("when")):
+    if m is None or clause.endswith("了") and "离开了" not in clause or _NOT_LEFT.search(m.group("when")):
         return None
     org = m.group("org")
     if not employer_named(org) or [f for _, f in pos_tags(org)] == ["nr"] and len(org) <= 3:

@@ -161,8 +161,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if ctx.person and ctx.subject == ctx.person and zh_words.PERSON_TRAIT.match(c):  # 我儿子…，成绩还不错: his
         return ctx.person[0], ctx.person[1], c
     toks = _pos(c[:8])
-    if place := bool(toks and toks[0][1] == "ns" and place_named(toks[0][0], c[len(toks[0][0]):], changed=True)):
-        toks[0] = (toks[0][0], "nr")  # 建国现在改行做厨师了: a name jieba tags as a place, its job changed (r. 44)
+    if place := bool(toks and place_named(toks[0][0], c[len(toks[0][0]):], changed=True)):
+        toks[0] = (toks[0][0], "nr")  # 建国现在改行做厨师了, 子豪跳槽去了…: a name whose job changed (r. 44)
     if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 3 and (cut := name_overrun(toks[0][0], c)):
         toks[0] = (toks[0][0][:cut], "nr")  # 小明现在…, 小军改行…: jieba took the next word's first characters
     np = _noun_phrase(c)
@@ -218,13 +218,18 @@ _AFTER_ONE = rx(r"^(?:现在|目前|如今|已经)?(?:改行|转行|跳槽|辞�
 
 
 def place_named(word: str, after: str, changed: bool = False) -> bool:
-    """Whether ``word``, a two-character word jieba tags as a place (建国 ``ns``), is a person's name by what follows it
-    (``after``): a change of job (建国现在改行做厨师了 — ``changed``: a place never changes jobs), or, right after a
-    relation word naming one person, 在 / 是 / 叫 / 今年 (我老公建国在邮局上班; 我老公北京人 stays a place) — never a
-    word that closes as a place's name does (…州, …市, …区)."""
-    if len(word) != 2 or _pos(word) != [(word, "ns")] or rx(r"[省市县区镇村乡州岛京海江河湖山]$").search(word):
+    """Whether ``word``, two characters jieba reads as one name or place (建国 ``ns``, 志强 ``nrfg``, 子豪 ``nr``),
+    is a person's name by what follows it (``after``): with ``changed``, a change of job (建国现在改行做厨师了,
+    子豪跳槽去了…: a place never changes jobs, and 子豪跳槽 is no noun phrase); else, right after a relation word naming one person,
+    在 / 是 / 叫 / 今年 (我老公建国在邮局上班; 我老公北京人 stays a place). Never a place's closing word (…州, …市)."""
+    tags = _pos(word)
+    if len(word) != 2 or len(tags) != 1 or tags[0][1] not in ("ns", "nr", "nrfg"):
         return False
-    return bool((_CHANGED_JOB if changed else _AFTER_ONE).match(after))
+    if tags[0][1] == "ns" and rx(r"[省市县区镇村乡州岛京海江河湖山]$").search(word):
+        return False
+    if changed:
+        return bool(_CHANGED_JOB.match(after))
+    return tags[0][1] != "nr" and bool(_AFTER_ONE.match(after))  # (nr: the rules' own test)
 
 
 def name_overrun(name: str, c: str) -> int | None:
