@@ -221,7 +221,8 @@ def place_named(word: str, after: str, changed: bool = False) -> bool:
     """Whether ``word``, two characters jieba reads as one name or place (建国 ``ns``, 志强 ``nrfg``, 子豪 ``nr``),
     is a person's name by what follows it (``after``): with ``changed``, a change of job (建国现在改行做厨师了,
     子豪跳槽去了…: a place never changes jobs, and 子豪跳槽 is no noun phrase); else, right after a relation word
-    naming one person, 在 / 是 / 叫 / 今年 (我老公建国在邮局上班; 我老公北京人 stays a place). Never a place's closing word (…州, …市)."""
+    naming one person, 在 / 是 / 叫 / 今年
+    (我老公建国在邮局上班; 我老公北京人 stays a place). Never a place's closing word (…州, …市)."""
     tags = _pos(word)
     if len(word) != 2 or len(tags) != 1 or tags[0][1] not in ("ns", "nr", "nrfg"):
         return False
