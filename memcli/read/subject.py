@@ -27,12 +27,12 @@ from memcli.read import fusion
 from memcli.read.slot_leg import names_relative, relative_names
 from memcli.read.tokens import has_word
 from memcli.settings import Settings
-from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
+from memcli.slots import GENERAL_RELATIONS, ME, PLURAL_RELATIONS, SOMEONE, ZH_RELATION_RE, ZH_RELATIONS, split_slot
 from memcli.text import STOPWORDS, to_simplified
 from memcli.timeutil import from_iso
 
 __all__ = ["MAX_SUBJECTS", "PER_SUBJECT", "aliased", "asker_can", "expand_scored", "expansions", "found_by_fact",
-           "name_aliases", "name_in_passing", "self_named", "told_people"]
+           "kin_named", "name_aliases", "name_in_passing", "self_named", "told_people"]
 
 MAX_SUBJECTS = 3  # subjects looked up: at most this many extra queries
 LOOK_AT = 5  # among the first this many hits
@@ -152,6 +152,39 @@ _EN_OWN = re.compile(r"(?i:\bmy (?:full )?name is|\bmy name's|\bcall me|\bi go b
 _AS_I = {"does i": "do I", "is i": "am I", "was i": "was I", "i is": "I am", "i has": "I have", "i does": "I do",
          "has i": "have I"}
 _FIRST_PERSON = re.compile(r"\b(?:does I|is I|was I|I is|I has|I does|has I)\b", re.I)
+
+
+#: a Chinese question that opens with a name of two or three characters and then asks (小明在哪上班, 志强做什么工作)
+_ZH_NAME_ASKED = re.compile(r"^([\u4e00-\u9fff]{2,3}?)(?=现在|目前|如今|以前|在|做|干|是|当|的|今年|住|多大|几岁|"
+                            r"喜欢|有|会|最近|平时)")
+
+
+def kin_named(store: MemoryStore, user: str, text: str, *, as_of: datetime | None = None) -> str:
+    """``text`` (a Chinese query) with the name it opens with read as the relative the user gave that name: 小明在哪上班
+    → 我老公在哪上班 after 我老公叫小明 (round 44: the job or workplace told by the relation, 我老公跳槽去了律所, shares
+    no word with the name, so the question by name found nothing). The relative is the one relation R whose memories
+    among the name's full-text hits (ONE bounded query, only for a text opening with a possible name and without 我)
+    say it as a name — right after the relation word (我老公叫小明, 我老公小明…) or opening the memory
+    (小明在银行上班, keyed ``husband.…`` by the write path), not in passing (我老公在银行上班 for
+    银行的活期利率是多少) — R a relation one
+    has one of (not 同事 / 朋友: a name tells which of them); ``text`` unchanged otherwise (no such memory, or two
+    relations)."""
+    m = _ZH_NAME_ASKED.match(text)
+    if m is None or "我" in text or ZH_RELATION_RE.search(m.group(1)):
+        return text
+    name = m.group(1)
+    ids = [i for i, _ in store.fts_search(user, [name, f"叫{name}"], limit=PER_SUBJECT, as_of=as_of)]
+    rels: dict[str, str] = {}
+    for row in store.items_by_ids(user, ids):
+        who = split_slot(str(row["slot"]))[0] if row["slot"] else ME
+        said = to_simplified(str(row["statement"]))
+        if who in (ME, SOMEONE) or ":" in who or who.rsplit(".", 1)[-1] in PLURAL_RELATIONS or name not in said:
+            continue  # (the write path keys a fact told by the name under the relation that name is: named_kind)
+        word = next((w for w, k in ZH_RELATIONS.items() if k == who and w in said), None)
+        if not said.startswith(name) and not (word and re.search(rf"{word}(?:叫做?|名叫|是)?{name}", said)):
+            continue  # the name said as a name, not a word in passing (我老公在银行上班 for 银行的活期利率是多少)
+        rels.setdefault(who, f"我{word}" if word else "")
+    return text.replace(name, rels.popitem()[1], 1) if len(rels) == 1 and all(rels.values()) else text
 
 
 def self_named(store: MemoryStore, user: str, text: str) -> str:

@@ -105,7 +105,8 @@ _GROUP_LEFT = (r"(?=\s+(?:my|the|our)\s+(?:[\w-]+\s+){0,2}(?:band|club|team|choi
 _ZH_END = {"death": re.compile(r"去世|过世|离世|病逝|走了(?=[了。，,！!~]|$)|死了|不在了"),
            "couple": re.compile(r"离婚|分手|分开了|离了婚"),
            "job": re.compile(r"辞职|离职|辞掉|辞了|不干了|被裁|被辞退|被开除|换工作|换了(?:一)?(?:份|个)?(?:新)?工作|"
-                             r"跳槽|转行|改行|找到了?(?:一)?(?:份|个)?新工作|" + ZH_JOB_LEFT),  # 离开医院了 (r. 43)
+                             r"跳槽|转行|改行|找到了?(?:一)?(?:份|个)?新工作|不(?:当|干)[^，,。]{1,6}?了|"  # (r. 44)
+                             + ZH_JOB_LEFT),  # 离开医院了 (r. 43)
            "sold": re.compile(r"卖了|卖掉|送人了|转手了"),
            "stopped": re.compile(r"戒掉?|戒除|放弃|不再|停止|停掉|停了|退出|退掉|退了|取消|断了")}
 _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|put (?:him|her|it) down|"

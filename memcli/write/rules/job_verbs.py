@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memcli.write.rules.zh_words import _NOT_OCCUPATION, _OCCUPATION
+
 __all__ = ["en_job_verb", "told_as_field", "zh_detailed_job", "zh_field_job", "zh_job_verb"]
 
 #: a person (or oneself) as what is taught or coached: no occupation is told
@@ -93,9 +95,23 @@ _ZH_FIXED = (
 )
 
 
+#: a new trade taken up (改行 / 转行, round 44): what follows is the job now (改行做律师了, 转行当会计, 改行开出租车)
+_ZH_RETRAINED = re.compile(r"^(?:已经|最近|去年|今年)?(?:改行|转行)(?:了|去|来)?(?:[，,])?"
+                           r"(?P<rest>[^，,。]{2,12}?)了?$")
+_ZH_BECAME = re.compile(r"^(?:去|来)?(?:做|当|干|成了|成为|变成)了?(?:一名|一个|一位|个|名)?(?P<job>[^，,。了]{1,8})$")
+
+
 def zh_job_verb(predicate: str) -> str | None:
-    """The occupation a Chinese predicate (after the subject: 在高中教数学) tells by its verb (数学老师), or None."""
+    """The occupation a Chinese predicate (after the subject: 在高中教数学) tells by its verb (数学老师), or None;
+    one told as a new trade (改行做律师了 → 律师, 转行开出租车 → 出租车司机: round 44) too."""
     q = re.sub(r"^(?:现在|目前|一直|还|也|都|就)+", "", predicate.strip("。！!，, "))
+    if m := _ZH_RETRAINED.match(q):
+        rest = m.group("rest")
+        if job := zh_job_verb(rest):
+            return job
+        m = _ZH_BECAME.match(rest)
+        return m.group("job") if m and _OCCUPATION.search(m.group("job")) and not _NOT_OCCUPATION.search(
+            m.group("job")) else None
     if m := _ZH_TEACH.match(q):
         what = m.group("what") or ""
         if what and (_ZH_PERSON.match(what) or len(what) > 4):

@@ -25,7 +25,7 @@ from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_tails, zh_words
 from memcli.write.rules.cleft import zh_cleft_read
 from memcli.write.rules.habit_moved import habit_moved
-from memcli.write.rules.job_left import zh_after_left
+from memcli.write.rules.job_left import zh_after_left, zh_left_named
 from memcli.write.rules.job_moved import zh_job_moved
 from memcli.write.rules.match import Match
 from memcli.write.rules.match import slot_fact as slots_fact
@@ -43,7 +43,7 @@ from memcli.write.rules.zh_facts import (
     _predicate,
     _reversed_like,
 )
-from memcli.write.rules.zh_lists import one_object
+from memcli.write.rules.zh_lists import one_more_named, one_object
 from memcli.write.rules.zh_named import naming_clause, split_named
 from memcli.write.rules.zh_plan import (
     plan_cancelled,
@@ -90,7 +90,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
     # 换到X上班了 / 还是当护士: the workplace now, the job kept; 我辞职了，去了一家出版社: where one went works (r. 43)
-    c = zh_job_moved(prepare(clause)) or zh_after_left(prepare(clause), ctx.last) or prepare(clause)
+    c = zh_job_moved(prepare(clause)) or zh_after_left(prepare(clause), ctx.last) or zh_left_named(prepare(clause)) \
+        or one_more_named(clause) or prepare(clause)  # 我离开了平安保险, 我还有个同事叫佳佳 (r. 44)
     if not c or rx(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)").match(c) or \
             rx(r"吧[。！!～~]*$").search(clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c) or plan_redirected(c)) or _ADDRESSEE.match(c) and not rx(r"^你(?:可以|就)?叫我").match(c):  # noqa: E501
         if c.startswith("我") or _IRREALIS.search(c):

@@ -41,7 +41,8 @@ def split_at_conjunctions(clause: str) -> list[str]:
     pieces: list[str] = []
     start = pos = 0
     for word, _flag in pos_tags(clause):
-        if word in CONJUNCTIONS and pos > 0:
+        if word in CONJUNCTIONS and pos > 0 and not (word == "另外" and re.match(r"(?:一)?[个位名]", clause[pos + 2:])):
+            # (我另外一个同事老刘…: 另外 "another", no "besides" — round 44)
             pieces.append(clause[start:pos])
             start = pos + len(word)
         pos += len(word)

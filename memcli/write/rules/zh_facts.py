@@ -9,8 +9,8 @@ import re
 
 from memcli import slots
 from memcli.rx import rx
-from memcli.write.rules.job_left import employer_alone
-from memcli.write.rules.job_moved import zh_moved_to
+from memcli.write.rules.job_left import employer_alone, employer_named
+from memcli.write.rules.job_moved import zh_moved_to, zh_occupation
 from memcli.write.rules.job_verbs import zh_detailed_job, zh_field_job, zh_job_verb
 from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -177,6 +177,8 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     if m and key != slots.ME and not thing:  # 我儿子在阳光幼儿园: a child's school, with or without 上学
         v = _clean_value(m.group(1))
         return [_fact(key, "school", v)] if v else []
+    if not thing and (m := rx(r"^(?:已经|早就)?不(?:当|做|干)(.{1,8}?)了$").match(q)) and zh_occupation(m.group(1)):
+        return [_fact(key, "event", f"不当{m.group(1)}", "other")]  # 不当医生了: the job left (r. 44), no 医生 fact
     if not thing and (job := zh_job_verb(q)):  # 在高中教数学, 开出租车: the job its verb tells
         return [_fact(key, "job", job)]
     if not thing and (org := employer_alone(q)) and (v := _clean_value(org)):
@@ -192,6 +194,7 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     tags = [f for _, f in _pos(m.group(1))] if m else []  # 在热衷于做… is no place; 字节/跳动 (n + vn) is a name
     if m and not thing and (tags[-1][:1] in ("n", "s", "f", "j", "e", "x") or tags[-1] == "vn" and tags[0][:1] == "n" or
                             rx(r"^(?:一|这)(?:家|所)").match(m.group(1)) or  # (去)一家律所(当律师): a place of work
+                            not (go and go.group(1)) and employer_named(m.group(1)) or  # 在律所 / 拼多多上班 (r. 44)
                             len(m.group(1)) <= 6 and (job_told or go and rx(  # 在超市当收银员, 去超市上班 (超市 a verb)
                                 r"(?:超市|商场|药店|公司|工厂|银行|餐厅|酒店|饭店)$").search(m.group(1)))):
         v = _clean_value(m.group(1))

@@ -15,7 +15,22 @@ from memcli.text import pos_tags
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import _CLF, _NUM, _TAIL
 
-__all__ = ["counted_head", "counted_item", "one_object", "owned_list"]
+__all__ = ["counted_head", "counted_item", "one_more_named", "one_object", "owned_list"]
+
+#: one more person of a relation introduced by name: (我)还有 / 也有 / 另外有 (一)个 + a relation + 叫 + a name
+_ONE_MORE = re.compile(r"^我?(?:还|也|另外|另外还|又)有(?:一)?(?:个|位)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
+                       r"(?P<how>叫做?|名叫)(?P<name>[\u4e00-\u9fff]{2,3})$")
+
+
+def one_more_named(clause: str) -> str | None:
+    """A clause that introduces one more person of a relation many have, by name (我还有个同事叫佳佳, 还有个同事叫小王
+    after 我有个同事叫小李) in the words the rules read as an introduction (我有个同事叫佳佳: ``colleague.name``, one
+    fact per person) — round 44: 还有个 was read as a thing owned (``owns.同事叫佳佳``) or nothing. None for any other
+    clause, and for a relation one has one of (我还有个哥哥叫…: kin, read as it was)."""
+    m = _ONE_MORE.match(clause.strip().rstrip("。！!~～ "))  # (before prepare, which drops 还有 as a filler)
+    if m is None or slots.ZH_RELATIONS.get(m.group("rel"), "").rsplit(".", 1)[-1] not in slots.PLURAL_RELATIONS:
+        return None
+    return f"我有个{m.group('rel')}{m.group('how')}{m.group('name')}"
 
 
 def _clean(v: str) -> str | None:

@@ -12,8 +12,9 @@ RX_MATCH_CLAUSE_2 = re.compile(rf"^[一另](?:{_CLF})(?=叫|是|今年|已经)")
 RX_MATCH_CLAUSE_3 = re.compile(rf"(?:换了|来了|有了?)(?:一|个|位)*(新的?)?({_REL})$")
 RX_MATCH_CLAUSE_4 = re.compile(rf"[一这那](?:{_CLF}|道|首|篇|种)[\u4e00-\u9fff]{{1,8}}$")
 #: 我(的) + a relation, with a change word (现在的, 新) — or with what picks the person out, which names the same
-#: relation (最好的朋友 is the best friend, 大学室友 a roommate; round 41): not a past one (以前的老板 is another boss)
-RX_SUBJECT_1 = re.compile(rf"^我(?!们)的?(?:(?:现在|目前|如今|现任|最新)的?|新的?|"
+#: relation (最好的朋友 is the best friend, 大学室友 a roommate; round 41): not a past one (以前的老板 is another boss);
+#: one more of a relation many have (我另一个同事小陈: round 44) is the relation, the name after it whom
+RX_SUBJECT_1 = re.compile(rf"^我(?!们)的?(?:(?:现在|目前|如今|现任|最新)的?|新的?|另(?:外)?(?:一)?(?:个|位)|"
                           rf"(?P<best>最(?:好|要好|铁)的|关系最好的)|"
                           rf"(?:大学|高中|初中|小学|中学|研究生|读研时|读书时)(?:时|时候)?的?)?"
                           rf"((?:{_REL})(?:的?(?:{_REL}))?)")

@@ -42,6 +42,11 @@ class _Ctx:
     first: bool = True  # the first clause of the utterance
 
 
+#: what opens a predicate right after a name (a time of now, a change of job): jieba may take its first characters
+#: into the name (小明现 / 在…, 小军改行 / 做…)
+_AFTER_NAME = rx(r"现在|目前|如今|已经|改行|转行|跳槽|辞职|离职|不当|不做|不干")
+
+
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     """``(key, phrase, rest)``: whom the clause is about, as written, and the predicate."""
     m = zh_patterns.RX_SUBJECT_1.match(c)
@@ -51,7 +56,9 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         if m.group("best") and key in ("friend", "classmate"):
             key = "best_friend"  # 我最好的朋友 = 我闺蜜 / 死党: one person
         rest = c[m.end():]
-        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|$)"
+        name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|"
+                  r"现在|目前|如今|"
+                  r"已经|改行|转行|跳槽|辞职|离职|$)"
                   ).match(rest)  # (我邻居王阿姨，…: the name alone, whom the next clause is about — round 41)
         alone = name is not None and name.end() == len(rest)  # (我邻居王阿姨: a name alone, tagged whole — not 戴眼镜)
         named = name is not None and (
@@ -60,7 +67,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             rx(r"^[老小阿][\u4e00-\u9fff]$").match(name.group(1)) is not None or
             rx(r"^([\u4e00-\u9fff])\1$").match(name.group(1)) is not None and  # 我女儿朵朵: a doubled pet name (r. 43;
             _pos(name.group(1))[0][1] not in ("d", "t", "z", "m") or  # not 天天, 常常, 慢慢: an adverb or a time)
-            alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None)
+            alone and rx(r"^[\u4e00-\u9fff](?:阿姨|大爷|大妈|叔|姨)$").match(name.group(1)) is not None or
+            place_named(name.group(1), rest[name.end():]))  # 我老公建国在邮局上班: 建国 ``ns`` (r. 44)
         if name and named and not rest.startswith(("的", "是")) and name.group(1) not in _ATTR_NOUNS:  # 我同事老王家住
             # 通州: the colleague is named (老王, 小陈 too) — not 我儿子小名叫豆豆: 小名 is the attribute
             if key.rsplit(".", 1)[-1] not in slots.PLURAL_RELATIONS:  # 我老公小明在医院当医生: the husband's job, his
@@ -141,7 +149,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             return f"thing:{noun}", c[:m.end() + n], c[m.end() + n:]
         return None
     m = rx(r"^((?:[老小阿][\u4e00-\u9fffA-Za-z]{1,3}?|[\u4e00-\u9fff]{1,2}(?:老师|阿姨|叔叔|师傅|医生|经理|总|姐|哥|大爷|奶奶)))"  # noqa: E501
-                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的)").match(c)
+                 r"(?=是|在|叫|住|今年|也|很|特别|人|做|教|每|经常|跟|和|从|已经|刚|的|"
+                 + _AFTER_NAME.pattern + ")").match(c)
     not_name = rx(r"^(?:老是|老家|小时|小区|老实|小心|阿姨)").match(m.group(1)) if m else None
     if m and m.group(1) not in slots.ZH_RELATIONS and m.group(1) not in _ATTR_NOUNS and not not_name and \
             m.group(1)[0] not in "但就也还都总又才却而并可每各我你":  # (小名叫… names the attribute, not a 小X)
@@ -152,8 +161,12 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
     if ctx.person and ctx.subject == ctx.person and zh_words.PERSON_TRAIT.match(c):  # 我儿子…，成绩还不错: his
         return ctx.person[0], ctx.person[1], c
     toks = _pos(c[:8])
+    if place := bool(toks and place_named(toks[0][0], c[len(toks[0][0]):], changed=True)):
+        toks[0] = (toks[0][0], "nr")  # 建国现在改行做厨师了, 子豪跳槽去了…: a name whose job changed (r. 44)
+    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 3 and (cut := name_overrun(toks[0][0], c)):
+        toks[0] = (toks[0][0][:cut], "nr")  # 小明现在…, 小军改行…: jieba took the next word's first characters
     np = _noun_phrase(c)
-    if np and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
+    if np and not place and not (toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and np[0] == toks[0][0]):
         noun, n = np
         if not _IMPRESSION.match(c[n:]) and (_OPINION_PRED.match(c[n:]) or any(
                 f.startswith("a") for _, f in _pos(c[n:n + 10])[:3])):
@@ -196,6 +209,38 @@ def _continues(c: str, me: bool = False) -> bool:
         bare = _pos(_ADVERB.sub("", c)[:8])
         return bool(bare) and bare[0][1][:1] in ("v", "d", "a", "p", "i", "l") and _ADVERB.match(c) is not None
     return toks[0][1][:1] == "n" and len(toks) > 1 and toks[1][1][:1] in ("d", "a", "v")
+
+
+#: what a place never does and a person does right after their name: changes a job (建国改行 / 跳槽 / 辞职…)
+_CHANGED_JOB = rx(r"^(?:现在|目前|如今|已经)?(?:改行|转行|跳槽|辞职|离职|不当|不干)")
+#: …or, after a relation word naming one person, is, works or is called (我老公建国在… / 是… / 叫…)
+_AFTER_ONE = rx(r"^(?:现在|目前|如今|已经)?(?:改行|转行|跳槽|辞职|离职|不当|不干|在|是|叫|今年)")
+
+
+def place_named(word: str, after: str, changed: bool = False) -> bool:
+    """Whether ``word``, two characters jieba reads as one name or place (建国 ``ns``, 志强 ``nrfg``, 子豪 ``nr``),
+    is a person's name by what follows it (``after``): with ``changed``, a change of job (建国现在改行做厨师了,
+    子豪跳槽去了…: a place never changes jobs, and 子豪跳槽 is no noun phrase); else, right after a relation word
+    naming one person, 在 / 是 / 叫 / 今年
+    (我老公建国在邮局上班; 我老公北京人 stays a place). Never a place's closing word (…州, …市)."""
+    tags = _pos(word)
+    if len(word) != 2 or len(tags) != 1 or tags[0][1] not in ("ns", "nr", "nrfg"):
+        return False
+    if tags[0][1] == "ns" and rx(r"[省市县区镇村乡州岛京海江河湖山]$").search(word):
+        return False
+    if changed:
+        return bool(_CHANGED_JOB.match(after))
+    return tags[0][1] != "nr" and bool(_AFTER_ONE.match(after))  # (nr: the rules' own test)
+
+
+def name_overrun(name: str, c: str) -> int | None:
+    """How many characters of ``name`` (a jieba ``nr`` token of three or more opening ``c``) are the name, when its
+    tail is the start of the word after it (小明现 in 小明现在改行… → 2; 小军改行 in 小军改行做… → 2); None when the
+    token ends where the name does (王建华在…)."""
+    for k in range(2, len(name)):
+        if (m := _AFTER_NAME.match(c, k)) and m.end() >= len(name):
+            return k
+    return None
 
 
 def apposed_name(phrase: str) -> str | None:
