@@ -179,6 +179,15 @@ KINDS: dict[str, tuple[str, str]] = {
     "art": (
         "画画 绘画 摄影 书法 油画 素描",
         "painting, drawing, photography, calligraphy, sketching"),
+    # round 44: a school or university subject by name, the instances "what subject do I teach?" asks ("teaching
+    # high school chemistry"); English only (the Chinese fit was not measured with it); not law, art, music or a
+    # language (a relative's in-law; kinds of their own), nor nursing or engineering (jobs as much as subjects)
+    "subject": (
+        "",
+        "subject, maths, math, mathematics, physics, chemistry, biology, geography, history, economics, literature, "
+        "english literature, computer science, psychology, sociology, philosophy, politics, geology, astronomy, "
+        "algebra, calculus, statistics, biochemistry, social studies, civics, religious studies, classics, "
+        "anthropology, accounting"),
 }
 
 #: kind → family: kinds of one family answer the same kind of question (which pet, which vehicle, which taste)
@@ -187,6 +196,7 @@ FAMILY: dict[str, str] = {
     **dict.fromkeys(("car", "bike", "motorbike", "boat"), "vehicle"),
     **dict.fromkeys(("film", "show", "book", "music", "food", "fruit", "drink", "sport", "colour", "instrument",
                      "language", "game", "plant", "art"), "interest"),
+    "subject": "study",  # its own family: a subject taught is no taste, and music or French is taught too
 }
 
 #: kind → the wider kind its members also are (a mango is food: "what food do I like" is answered by it), all but
