@@ -32,7 +32,7 @@ _ASKS = lazy(r"哪|谁|更|比较|最")
 #: an English yes/no question (an auxiliary or modal first, or "which … ") with two options joined by "or" — not "or
 #: not", "or so", "or something", "or anything", "or else", "or what" (a tag, not an option)
 _ALTERNATIVE_EN = lazy(r"^(?:(?:do|does|did|is|are|was|were|am|have|has|had|can|could|would|will|should|which)\b[^?]*?"
-                       r"|[^?]*,\s*(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+)"
+                       r"|[^?]*,\s*(?:(?:the|a|an)\s+)?\w*?)"
                        r"\w\s+or\s+(?!not\b|so\b|something\b|anything\b|else\b|what\b|whatever\b)\w",
                        re.IGNORECASE)
 
