@@ -79,6 +79,7 @@ def _block(m: Memory, q: str) -> str:
     ("What dog breed do I have?", "What dog breed do I have?"),  # a sort of dog: the dog's kind
     ("What dog food do I buy?", "What dog food do I buy?"),  # the head is a kind of its own
     ("What car do I drive?", "What car do I drive?"),
+    ("Which dance class do I take?", "Which dance class do I take?"),  # a class of the activity: a dance
 ])
 def test_a_modifier_names_no_kind_of_the_thing_asked(question: str, kept: str) -> None:
     assert modifiers_dropped(question) == kept
