@@ -180,10 +180,11 @@ KINDS: dict[str, tuple[str, str]] = {
         "画画 绘画 摄影 书法 油画 素描",
         "painting, drawing, photography, calligraphy, sketching"),
     # round 44: a school or university subject by name, the instances "what subject do I teach?" asks ("teaching
-    # high school chemistry"); English only (the Chinese fit was not measured with it); not law, art, music or a
-    # language (a relative's in-law; kinds of their own), nor nursing or engineering (jobs as much as subjects)
+    # high school chemistry"); in Chinese the kind word only (科目: in no fitting or MemDaily text; 学科 is a piece
+    # of 教学科研, and the Chinese instances were not measured); not law, art, music or a language (a relative's
+    # in-law; kinds of their own), nor nursing or engineering (jobs as much as subjects)
     "subject": (
-        "",
+        "科目",
         "subject, maths, math, mathematics, physics, chemistry, biology, geography, history, economics, literature, "
         "english literature, computer science, psychology, sociology, philosophy, politics, geology, astronomy, "
         "algebra, calculus, statistics, biochemistry, social studies, civics, religious studies, classics, "
