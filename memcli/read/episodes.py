@@ -166,13 +166,6 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
     ``stands_for``, where the block takes it back (:func:`memcli.read.quotes.for_block`). A turn below the
     answerability point (:func:`memcli.read.quotes.gate`) stands in for no memory.
 
-    Round 44: a turn that stands for one memory over the point and whose words add nothing to it
-    (:func:`memcli.read.quotes.adds`: "We sold our old boat to a neighbour in March." beside the memory of the same
-    words) gives the place back to that memory — the list shows the memory, the belief that can be corrected or
-    forgotten, as the block does —, and a turn below that point whose memory is listed and to which it adds nothing
-    is not listed beside it (the same words twice). A turn that adds (the rest of the remark: "…, a beagle called
-    Rufus") keeps the place as before, so a memory and its turn never take two places of ``limit``.
-
     A hit below that point never takes one of the ``limit`` places of a hit over it (:func:`_cut`): three
     sighs of the user's that score above the one memory that answers would otherwise leave ``context``
     (which drops them) with nothing to show."""
@@ -196,27 +189,7 @@ def merge(memories: list[Hit], episodes: list[Hit], limit: int,
             if e.key not in shown:
                 shown.add(e.key)
                 out.append(e)
-    return _cut(_memories_shown(out, sources), limit)
-
-
-def _memories_shown(hits: list[Hit], sources: dict[int, list[int]]) -> list[Hit]:
-    """``hits`` (merged, best first) with a turn that adds nothing to the one memory it stands for replaced by that
-    memory over the answerability point, and a turn below it that adds nothing to a listed memory of its turn left out
-    (:func:`merge`, round 44)."""
-    from memcli.read.quotes import adds
-
-    listed = {h.key: h for h in hits if h.origin != "episode"}
-    out: list[Hit] = []
-    for h in hits:
-        if h.origin != "episode":
-            out.append(h)
-        elif len(h.stands_for) == 1 and not h.stands_for[0].below_floor and \
-                not adds(h.statement, [h.stands_for[0].statement]):
-            out.append(h.stands_for[0])
-        elif not (h.below_floor and any(not adds(h.statement, [listed[k].statement])
-                                        for k, src in sources.items() if h.key in src and k in listed)):
-            out.append(h)
-    return out
+    return _cut(out, limit)
 
 
 def _cut(hits: list[Hit], limit: int) -> list[Hit]:
