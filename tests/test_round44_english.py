@@ -7,8 +7,6 @@
   (memcli.read.compare.offers_alternatives; memcli.read.mismatch.asks_me).
 - A start told by its calendar date ("since 2019", "since May 2023", "since the 5th of April") is valid from that
   date, in a sentence and in a short reply (memcli.write.rules.en_since; memcli.reltime.moved_back).
-- ``search`` lists a memory rather than the turn it came from when the turn adds nothing to it
-  (memcli.read.episodes.merge).
 
 Own sentences, one real store (default model) for the file: each behaviour its own user, drained once.
 """
@@ -45,10 +43,6 @@ TURNS = {
         ("assistant", "How long have you been a vegan?"), ("user", "Since May 2023."),
         ("assistant", "How long have you been at the library?"), ("user", "Since the 5th of April."),
         ("user", "I've been learning the harp since February."),
-    ],
-    "merge": [
-        ("user", "My landlord is called Mr Okafor."),
-        ("user", "Our beagle Rufus is nine, and he still pulls on the lead at every lamp post in the park."),
     ],
 }
 
@@ -150,15 +144,3 @@ def test_a_start_by_its_date(words: str, span: tuple[str, int], day: str) -> Non
 def test_the_stored_fact_is_valid_from_its_start(stores: dict[str, Memory], words: str, day: str) -> None:
     items = [i for i in stores["since"].list() if words in i.statement]
     assert [i.valid_from.date().isoformat() for i in items] == [day], [i.statement for i in stores["since"].list()]
-
-
-# -- 4. search lists the memory ----------------------------------------------------------------------------------------
-def test_search_lists_the_memory_its_turn_adds_nothing_to(stores: dict[str, Memory]) -> None:
-    hits = stores["merge"].search("What's my landlord called?", limit=3, as_of=ASK)
-    assert hits[0].origin != "episode" and "Okafor" in hits[0].statement
-    assert not [h for h in hits if h.origin == "episode" and "Okafor" in h.statement]
-
-
-def test_a_turn_that_adds_keeps_its_place(stores: dict[str, Memory]) -> None:
-    hits = stores["merge"].search("Where does Rufus pull on the lead?", limit=3, as_of=ASK)
-    assert any("lamp post" in h.statement for h in hits), [h.statement for h in hits]
