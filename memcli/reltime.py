@@ -223,7 +223,10 @@ def moved_back(at: datetime, unit: str, n: int) -> datetime:
     the week before / of the said week (上周三, "this Monday"); ``"month_of"``: the first of the last such month
     (this month's at the latest: "back in March"); ``"month_in_year"``: n = years back × 100 + month, its first
     (去年三月); ``"season"``: n the month it ends, the first day of the last one ended before the said month ("last
-    winter"); ``"year_start"``: 1 January ("earlier this year"). Any other unit: ``at``.
+    winter"); ``"year_start"``: 1 January ("earlier this year"); ``"on_date"``: n = year × 10000 + month × 100 +
+    day ("since March 2024", "since 2019": its first); ``"month_day"``: n = month × 100 + day, the last such day on
+    or before the said one ("since the 3rd of March"). Any other unit, or a date after the said day or off the
+    calendar: ``at``.
 
     Raises:
         ValueError: the day leaves the calendar (before year 1).
@@ -249,6 +252,14 @@ def moved_back(at: datetime, unit: str, n: int) -> datetime:
         d = date(y - (n < 3), (n - 3) % 12 + 1, 1)
     elif unit == "year_start":
         d = date(day.year, 1, 1)
+    elif unit in ("on_date", "month_day"):
+        try:
+            d = date(n // 10000, n // 100 % 100, n % 100) if unit == "on_date" else \
+                date(day.year - ((n // 100, n % 100) > (day.month, day.day)), n // 100, n % 100)
+        except ValueError:  # 31 April, 29 February of a common year: no day
+            return at
+        if d > day:
+            return at
     else:
         return at
     return at + (d - day)

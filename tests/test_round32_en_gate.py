@@ -98,9 +98,7 @@ def test_a_name_is_a_whole_word() -> None:
 
 @pytest.mark.parametrize("question", [
     "Which rugby team do I support?",  # "the darts team": the head only
-    pytest.param("What's our boat insurance company?", marks=pytest.mark.xfail(
-        strict=True, reason="round 43: the English answerability point refit to 0.11 (from 0.12) lets the "
-        "modifier-only hit 'our old boat' (p between the two) through")),  # "our old boat": the modifier only
+    "What's our boat insurance company?",  # "our old boat": the modifier only (round 44: not the kind asked)
     "What's my favourite poem?",  # "my favourite painter": the attribute without the thing
     "What's my favourite ski resort?",  # "skipping": a piece of a word
 ])

@@ -41,8 +41,8 @@ from memcli.read.answer import (
     subject_feature,
     topic_coverage,
 )
-from memcli.read.asked_thing import held_attrs, thing_features
-from memcli.read.compare import compared_things
+from memcli.read.asked_thing import held_attrs, modifiers_dropped, thing_features
+from memcli.read.compare import compared_things, offers_alternatives
 from memcli.read.counted import other_counts
 from memcli.read.cross_word import Embed, bare_words, crossed
 from memcli.read.gaps import names_thing, piece_only, value_unheld
@@ -113,6 +113,8 @@ class _Question:
         self.slots = query_slot_keys(self.focus) if self.long else info.slots  # not the slots the chatter names
         self.personal = personal_score(None if qvec is None else qvec.tolist(), answer.lang_params(self.group))
         self.simple = to_simplified(self.focus)
+        self.kinds_text = modifiers_dropped(self.simple)  # round 44: the kinds of the thing asked, not its modifiers
+        self.alternatives = offers_alternatives(self.focus)  # round 44: "… tea or coffee?"
         # "Any food allergies?" / 有什么过敏的吗: put to the user with no subject word, so about the user
         # a meal put to the asker names them ("can you suggest a dinner recipe for me": the "for me" of a request)
         self.has_anchor = anchor(self.focus, self.slots) or int(
@@ -259,7 +261,7 @@ class AnswerPass:
         slot_of = {f.id: subject.name_in_passing(subject.aliased(row.get("slot"), alias), row["statement"], q.slots)
                    for _, f, row, _ in top}
         said = {f.id: self._once(("simple", row["statement"]), to_simplified, row["statement"]) for _, f, row in own}
-        missing_kind = kind_missing(q.simple, list(said.values()))
+        missing_kind = kind_missing(q.kinds_text, list(said.values()), q.alternatives)
         subjects = {f.id: self._once(("subject", said[f.id], slot_of[f.id], missing_kind), subject_feature, q.simple,
                                      q.slots, slot_of[f.id], said[f.id], not missing_kind) for _, f, row in own}
         attrs = {f.id: self._once(("attr", said[f.id], slot_of[f.id]), attr_feature, q.answered_by, slot_of[f.id],
@@ -327,7 +329,8 @@ class AnswerPass:
                 ratio=final / best, best_cos=best_cos, mean_cos=mean_cos, rank=rank, subject=subjects[f.id],
                 attr=attrs[f.id], has_anchor=q.has_anchor, query_chars=len(q.focus), personal=q.personal,
                 topic=self._once(("topic", text, *tokens), topic_coverage, tokens, text), no_slot=no_slot,
-                no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.simple, said[f.id]),
+                no_subject=no_subject, kind=self._once(("kind", said[f.id]), kind_feature, q.kinds_text, said[f.id],
+                                                             q.alternatives),
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and (f.id in cross or self._once(("informative", text), informative_match,
                                                                        q.focus, q.tokens, text)

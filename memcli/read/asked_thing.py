@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from memcli.relazy import LATIN, lazy
 
-__all__ = ["AMOUNT", "asked_words", "held_attrs", "thing_features", "unheld_share"]
+__all__ = ["AMOUNT", "asked_words", "held_attrs", "modifiers_dropped", "thing_features", "unheld_share"]
 
 #: the word standing for the amount "how much" / "how many" asks
 AMOUNT = "<amount>"
@@ -238,6 +238,36 @@ def thing_features(question: str, statement: str, attrs: frozenset[str] = frozen
                   of_question & held_q) for n, w in enumerate(words)]
     unheld = held.count(0)
     return unheld / len(words), float(unheld > 0 and 2 in held)
+
+
+#: heads that name a session, a group or a person of the activity their modifier names ("which dance class": a dance;
+#: "which rugby team", "my tennis coach"): the modifier's kind is the thing's
+_ACTIVITY_HEADS = frozenset("""
+    class classes lesson lessons course courses practice training session sessions team teams club clubs league squad
+    coach teacher instructor tutor partner studio group
+    """.split())
+
+
+def modifiers_dropped(question: str) -> str:
+    """``question`` without the kind words (:mod:`memcli.read.kinds`) that only modify the head of the thing it asks
+    (round 44): "What's our boat insurance company?" asks a company — a boat insurer —, not a boat, so a memory of the
+    user's boat is no thing of the kind asked ("We sold our old boat": the modifier only, :func:`thing_features`'
+    part). Kept when the head is a sort of the kind ("what dog breed", "which car brand": :data:`_SORTS`), a kind
+    itself ("what rock music") or a session, group or person of the activity ("which dance class", "my tennis
+    coach": :data:`_ACTIVITY_HEADS`).
+    English only: a Chinese question is returned as given."""
+    words = [w for w in _asked(question)[0] if w != AMOUNT]
+    if len(words) < 2 or words[-1] in _SORTS or words[-1] in _ACTIVITY_HEADS:
+        return question
+    from memcli.read.kinds import kinds_of
+
+    if kinds_of(words[-1]):
+        return question
+    out = question
+    for w in words[:-1]:
+        if kinds_of(w):
+            out = re.sub(rf"\b{re.escape(w)}\b", " ", out, count=1, flags=re.IGNORECASE)
+    return out
 
 
 def unheld_share(question: str, statement: str, attrs: frozenset[str] = frozenset()) -> float:

@@ -179,6 +179,16 @@ KINDS: dict[str, tuple[str, str]] = {
     "art": (
         "画画 绘画 摄影 书法 油画 素描",
         "painting, drawing, photography, calligraphy, sketching"),
+    # round 44: a school or university subject by name, the instances "what subject do I teach?" asks ("teaching
+    # high school chemistry"); in Chinese the kind word only (科目: in no fitting or MemDaily text; 学科 is a piece
+    # of 教学科研, and the Chinese instances were not measured); not law, art, music or a language (a relative's
+    # in-law; kinds of their own), nor nursing or engineering (jobs as much as subjects)
+    "subject": (
+        "科目",
+        "subject, maths, math, mathematics, physics, chemistry, biology, geography, history, economics, literature, "
+        "english literature, computer science, psychology, sociology, philosophy, politics, geology, astronomy, "
+        "algebra, calculus, statistics, biochemistry, social studies, civics, religious studies, classics, "
+        "anthropology, accounting"),
 }
 
 #: kind → family: kinds of one family answer the same kind of question (which pet, which vehicle, which taste)
@@ -187,6 +197,7 @@ FAMILY: dict[str, str] = {
     **dict.fromkeys(("car", "bike", "motorbike", "boat"), "vehicle"),
     **dict.fromkeys(("film", "show", "book", "music", "food", "fruit", "drink", "sport", "colour", "instrument",
                      "language", "game", "plant", "art"), "interest"),
+    "subject": "study",  # its own family: a subject taught is no taste, and music or French is taught too
 }
 
 #: kind → the wider kind its members also are (a mango is food: "what food do I like" is answered by it), all but
@@ -314,14 +325,20 @@ def asked_kinds(question: str) -> frozenset[str]:
     return kinds_of(_GROUP_ZH.sub("", _GROUP_EN.sub("", question)))
 
 
-def kind_missing(question: str, statements: list[str]) -> int:
+def kind_missing(question: str, statements: list[str], alternatives: bool = False) -> int:
     """1 when ``question`` names a thing of some kind and none of ``statements`` (its hits) names
     a thing of that kind (我开什么车 when the hits hold a bike and a job), else 0. A kind word naming a group
     ("which basketball team do I cheer for") asks no thing of that kind (:func:`asked_kinds`), and a family's word
     ("pet", :data:`FAMILY_WORDS`) asks none here: a family is open — "What pet do I have?" is answered by "I
     have a bearded dragon", which no table lists (round 41: read as missing, such answers halved the fitted weight
-    of a kind truly missing, and near misses of a kind word were answered)."""
+    of a kind truly missing, and near misses of a kind word were answered). ``alternatives``: the question offers
+    options ("Do I drive or take the bus?", :func:`memcli.read.compare.offers_alternatives`): a thing of the family of
+    a kind asked is not missing (a bike says *neither*)."""
     asked = asked_kinds(_FAMILY_WORD.sub(" ", question))
+    if alternatives:  # "Do I drive or take the bus?": a bike of the hits is the family asked (round 44)
+        families = {FAMILY[k] for k in asked} & _ONE_CHOICE
+        return int(bool(asked) and not any(asked & held_kinds(s, asked) or FAMILY[k] in families
+                                           for s in statements for k in held_kinds(s, asked)))
     return int(bool(asked) and not any(asked & held_kinds(s, asked) for s in statements))
 
 
@@ -329,10 +346,12 @@ def kind_missing(question: str, statements: list[str]) -> int:
 _FAMILY_WORD = lazy(r"\b(?:" + "|".join(FAMILY_WORDS) + r")s?\b", re.IGNORECASE)
 
 
-def kind_feature(question: str, statement: str) -> int:
+def kind_feature(question: str, statement: str, alternatives: bool = False) -> int:
     """+1 the question and the hit name a thing of the same kind, -1 things of one family but no
     shared kind (我的猫… vs 我养了一只柯基), 0 otherwise (see the module doc). Both texts are
-    simplified Chinese or any other text; ``question`` is the question sentence."""
+    simplified Chinese or any other text; ``question`` is the question sentence. ``alternatives``: the question
+    offers options (:func:`memcli.read.compare.offers_alternatives`: "Do I drive or take the bus to work?"), and a
+    thing of their family that is neither is the answer *neither* ("I cycle to the office"): +1, not -1 (round 44)."""
     asked = kinds_of(question)
     if not asked:
         return 0
@@ -340,4 +359,12 @@ def kind_feature(question: str, statement: str) -> int:
     if asked & held:
         return 1
     families = {FAMILY[k] for k in asked}
-    return -1 if any(FAMILY[k] in families for k in held) else 0
+    if not any(FAMILY[k] in families for k in held):
+        return 0
+    return 1 if alternatives and families & _ONE_CHOICE else -1
+
+
+#: families whose kinds answer one choice (which animal, which way to travel): a third kind of one of them answers
+#: an alternative question (*neither*); the interest family's kinds are separate tastes (jazz is no answer to
+#: "Netflix or Disney?")
+_ONE_CHOICE = frozenset({"animal", "vehicle"})

@@ -49,6 +49,10 @@ _REQUEST_ZH = lazy(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|�
 _REQUEST_EN = lazy(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
                    r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE,
                    gate=LATIN)
+#: the standard of a comparison ("Is Sam older than me?", "as tall as I am"): the user named beside the subject, not
+#: as it (round 44: read as a question about the user, Sam's fact got subject -1 and was vetoed)
+_STANDARD_EN = lazy(r"\b(?:than|as)\s+(?:me|myself|i(?:'m|\s+(?:am|do|did|was|have|had)\b)?)\b", re.IGNORECASE,
+                    gate=LATIN)
 
 
 @lru_cache(maxsize=1)
@@ -82,6 +86,7 @@ def asks_me(question: str) -> bool:
 
     q = question.replace("’", "'")
     q = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))  # 我想问一下 / "tell me": the requester
+    q = _STANDARD_EN.sub(" ", q)  # "… older than me": the standard, not the subject
     zh, en, mine = _relation_words()
     if zh.search(q) or en.search(q) or mine.search(q) or question_relation(q):
         return False

@@ -110,7 +110,7 @@ from memcli.write.place_moved import moved_on
 from memcli.write.plan_kept import plan_change_ends, plan_change_kept
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
-from memcli.write.start_words import stop_of_another
+from memcli.write.start_words import start_of_another, stop_of_another
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
 from memcli.write.work_arrangement import arrangement_kept
@@ -212,7 +212,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             or keyed_side_by_side(new, old) \
             or nothing_shared(new, old) or other_day_event(new, old, candidate.valid_from, as_time(
                 plan.target.get("valid_from"))) or (plan.decision == Decision.CONFLICT and (
-                flip_off_topic(new, old) or stop_of_another(new, old)) or None)  # round 43: a stop of another thing
+                flip_off_topic(new, old) or stop_of_another(new, old)) or None) \
+            or start_of_another(new, old)  # round 43: a stop of another thing; round 44: a start of another
     if why is None and plan.decision == Decision.UPDATE:
         why = refinement_drops_value(new, old)  # My mum is 68 / My mum takes metformin: another fact, kept
     if why is None and plan.decision != Decision.NOOP:

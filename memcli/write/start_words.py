@@ -12,6 +12,11 @@ time words — weekdays, months, 周 / 月 / 年 / 天 — left out); :func:`lin
 "no longer", "stopped") shares no such unit with a stored positive fact of a strong slot it lacks: the "no" is
 about another thing, and an ending needs the same slot or the same thing.
 
+:func:`start_of_another` (round 44) says the same of two English starts: "I've lived in Dundee since March" and
+"I've been learning the harp since February" share "I've … since" and a month each, and the judge read a changed
+date (CONFLICT p=0.98, "number/date changed"; the harp stored already invalid). Two starts linked by nothing
+outside their frame are the starts of two things.
+
 Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
 """
 
@@ -26,7 +31,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.rules.match import Facts
 from memcli.write.value_types import strong
 
-__all__ = ["linking_overlap", "linking_units", "stop_of_another"]
+__all__ = ["linking_overlap", "linking_units", "start_of_another", "stop_of_another"]
 
 #: the frame of a start or stop in Chinese, and its time words (a weekday, this / last week, a month, a day)
 _ZH_FRAME = re.compile(r"开始|以来|起|从|自从|自|不再|再也|已经|了|"
@@ -72,3 +77,20 @@ def stop_of_another(new: Facts, old: Facts) -> str | None:
         return None
     return (f"a stop of another thing than {old.slot}: no content word shared outside the start / stop frame, "
             "and an ending needs the same slot or the same thing")
+
+
+#: an English start: since / ever since + a time, starting + a time, from + a time + on
+_EN_START = re.compile(r"\b(?:since|starting)\b|\bfrom\b.*\bon(?:wards?)?\b", re.I)
+
+
+def start_of_another(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` (incoming) cannot end or refine ``old`` (stored) when both are English statements telling a start
+    ("since March", "since 2019") of no shared slot and share no content unit outside the start frame
+    (:func:`linking_units`): the changed month or year is the start of another thing. A one-line reason, or None."""
+    if (new.slot and new.slot == old.slot) or lang_of(new.statement) == "zh" or lang_of(old.statement) == "zh":
+        return None
+    if not (_EN_START.search(new.statement) and _EN_START.search(old.statement)):
+        return None
+    if linking_units(new.statement, old.statement):
+        return None
+    return "the start of another thing: no content word shared outside the start frame (since …), two starts"

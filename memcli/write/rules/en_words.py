@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from memcli import slots
 from memcli.numerals import en_number
-from memcli.reltime import EN_DAYS, EN_MONTHS
+from memcli.reltime import EN_DAYS
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_fronted import unfronted
 from memcli.write.rules.en_has import HAS_AFTER
+from memcli.write.rules.en_since import START, STARTS, past_span
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wis
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
 
 _AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-                  r"(?:since|from|starting(?: in| from)?) (?:" + "|".join(EN_MONTHS) + r")(?: on(?:wards?)?\b)?|"
+                  + START + r"|"  # a start by its calendar date (memcli.write.rules.en_since)
                   r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
                   r"december)|earlier this year|(?:this|last) (?:spring|summer|autumn|fall|winter)|this year|"
                   r"the day before yesterday|yesterday|last night|last week|last month|last year|last weekend|"
@@ -171,21 +172,6 @@ def with_time_words(found: list[Match], said: str) -> list[Match]:
 
 _PLAIN_FIRST = re.compile(r"(?:My|Our|We|The|A|An|This|These)\b")
 
-#: the month a season ends in (pair_dates reads "last winter" the same way)
-_SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
-_MONTHS = "january february march april may june july august september october november december".split()
-
-
-def _past_span(w: str) -> tuple[str, int] | None:
-    """A month, season or year that can only be past, as :func:`memcli.reltime.moved_back` reads it:
-    "back in March" → ("month_of", 3), "last winter" → ("season", 2), "earlier this year" → ("year_start", 0);
-    None for one that may lie ahead or recur ("in April", "this summer", "this year": its words are kept)."""
-    if w.startswith(("back in ", "since ", "from ", "starting ")):  # "From March on I've been vegan": it began then
-        return ("month_of", _MONTHS.index(w.split()[-1]) + 1)
-    if w.startswith("last ") and w.split()[-1] in _SEASON_END:
-        return ("season", _SEASON_END[w.split()[-1]])
-    return ("year_start", 0) if w == "earlier this year" else None
-
 
 def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     """``(ago, rest)``: clause ``c``'s relative time as (unit, n) (None: no date, e.g. "in April", or none at all)
@@ -197,9 +183,9 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
             m.group(1).casefold() not in _AGO_FIXED:
         how, wd = m.group(1).casefold().split()
         ago = (_WEEKDAY_HOW[how], _WEEKDAYS.index(wd))
-    elif m.group(1) and (w := re.sub(r" on(?:wards?)?$", "", m.group(1).casefold())).split()[-1] in _UNDATED \
-            and w not in _AGO_FIXED:
-        if (ago := _past_span(w)) and w.startswith(("since ", "from ", "starting ")):
+    elif m.group(1) and ((w := re.sub(r" on(?:wards?)?$", "", m.group(1).casefold())).split()[-1] in _UNDATED
+                         or w.startswith(STARTS)) and w not in _AGO_FIXED:
+        if (ago := past_span(w)) and w.startswith(STARTS):
             return ago, c  # a start by its month: its words kept ("since January" says what began), valid from then
     elif m.group(1):
         w = m.group(1).casefold()
