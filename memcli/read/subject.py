@@ -165,7 +165,7 @@ def kin_named(store: MemoryStore, user: str, text: str, *, as_of: datetime | Non
     no word with the name, so the question by name found nothing). The relative is the one relation R whose memories
     among the name's full-text hits (ONE bounded query, only for a text opening with a possible name and without 我)
     say it as a name — right after the relation word (我老公叫小明, 我老公小明…) or opening the memory
-    (小明在银行上班, keyed ``husband.…`` by the write path), not in passing (我老公在银行上班 for
+    (小明在银行上班, keyed ``husband.…`` by the write path), not in passing (我老公在银行做事 for
     银行的活期利率是多少) — R a relation one
     has one of (not 同事 / 朋友: a name tells which of them); ``text`` unchanged otherwise (no such memory, or two
     relations)."""
@@ -182,7 +182,7 @@ def kin_named(store: MemoryStore, user: str, text: str, *, as_of: datetime | Non
             continue  # (the write path keys a fact told by the name under the relation that name is: named_kind)
         word = next((w for w, k in ZH_RELATIONS.items() if k == who and w in said), None)
         if not said.startswith(name) and not (word and re.search(rf"{word}(?:叫做?|名叫|是)?{name}", said)):
-            continue  # the name said as a name, not a word in passing (我老公在银行上班 for 银行的活期利率是多少)
+            continue  # the name said as a name, not a word in passing (我老公在银行做事 for 银行的活期利率是多少)
         rels.setdefault(who, f"我{word}" if word else "")
     return text.replace(name, rels.popitem()[1], 1) if len(rels) == 1 and all(rels.values()) else text
 
