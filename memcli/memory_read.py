@@ -8,7 +8,7 @@ and when the budget runs out first the call answers on time with no block (``rea
 still loading) while the loading goes on for the next call. :meth:`memcli.Memory.warm` loads it ahead.
 
 Round 44: a library user does not know to call ``warm()``. The first :class:`memcli.Memory` a library process
-opens (``settings.read_threads``; the CLI, one command a process, turns :data:`memcli.memory.WARM_ON_OPEN` off)
+opens (``settings.read_threads``; the CLI, one command a process, turns :data:`memcli.memory_warm.WARM_ON_OPEN` off)
 starts :func:`warm_up` on a daemon thread: the read path's modules and what its first call loads once
 (:func:`memcli.read.context.prepare_process`), then the query encoder when it loads without torch. It touches no
 store and no Memory, so it cannot race the caller's connection; ``capture`` goes on meanwhile (it shares the GIL
