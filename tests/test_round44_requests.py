@@ -19,7 +19,8 @@ FACTS = ["我对花生过敏", "我不吃羊肉", "我对阿司匹林过敏", "�
          "我女儿喜欢弹钢琴", "我开一辆比亚迪",
          "I'm allergic to sesame", "I keep a kosher diet", "I'm allergic to pollen",
          "I have a torn ligament in my knee",
-         "I love pottery classes", "My nephew Theo is 6", "Theo is crazy about trains", "I wear a size 8 dress",
+         "I love pottery classes", "My nephew Theo is 6", "Theo is crazy about trains",
+         "Theo plays the violin", "Theo won't eat mushrooms", "I wear a size 8 dress",
          "I have a beagle named Biscuit", "I drive a Volvo"]
 BUDGET = 120_000
 
@@ -46,6 +47,7 @@ def _block(mem: Memory, message: str) -> str:
     ("What should I cook for dinner tomorrow?", ["sesame", "kosher"], ["pollen", "knee"]),
     ("Any ideas for a birthday present for Theo?", ["Theo is 6", "trains"], ["Volvo", "sesame"]),
     ("What can I get my nephew for Christmas?", ["trains"], ["Volvo"]),
+    ("What should I cook for Theo this weekend?", ["mushrooms"], ["violin"]),
     ("Suggest a workout plan for me", ["knee"], ["sesame", "pollen"]),
     ("Help me pick a dress for the wedding", ["size 8"], ["Volvo", "sesame"]),
     ("What treats should I buy for my dog?", ["beagle"], ["sesame", "kosher"]),

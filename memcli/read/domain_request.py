@@ -268,7 +268,9 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
     wanted = req.domains - {"person"}
     gift = "gift" in wanted and "person" in req.domains  # a gift is the one it is for's: their facts alone
     rows = _for_person(store, user, req, as_of) if "person" in req.domains else []
-    if not gift:  # for the asker, or done with someone (带女儿去玩, 约朋友吃饭): the asker's facts of the domain too
+    if not gift:  # cooking for Clara: her food allergy and her facts of no domain, not her taste in music
+        rows = [r for r in rows if not (held := memory_domains(r["slot"], str(r["statement"]))) or held & wanted]
+        # for the asker, or done with someone (带女儿去玩, 约朋友吃饭): the asker's facts of the domain too
         own = _rows(store, user, _ME_KEYS, as_of) + [  # a thing's facts (thing:cat.age) by no one key: the newest
             r for r in store.list_items(user, limit=SCAN, as_of=as_of) if str(r["slot"] or "").startswith("thing:")]
         rows += [r for r in own if (split_slot(str(r["slot"]))[0] == ME or str(r["slot"]).startswith("thing:"))
