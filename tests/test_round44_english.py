@@ -144,3 +144,20 @@ def test_a_start_by_its_date(words: str, span: tuple[str, int], day: str) -> Non
 def test_the_stored_fact_is_valid_from_its_start(stores: dict[str, Memory], words: str, day: str) -> None:
     items = [i for i in stores["since"].list() if words in i.statement]
     assert [i.valid_from.date().isoformat() for i in items] == [day], [i.statement for i in stores["since"].list()]
+
+
+@pytest.mark.parametrize(("stored", "incoming", "beside"), [
+    ("I own an old bicycle", "My bicycle got stolen on Friday", True),  # what happened to the thing that day
+    ("I have a vegetable garden", "The garden flooded last night", True),
+    ("I have a fish tank", "I cleaned the fish tank today", True),
+    ("I have a fish tank", "I have a fish tank at home", False),  # no day: the other guards' to weigh
+    ("I went running yesterday", "I went for a run yesterday", False),  # the day in both: a restatement may be
+    ("I have a cat", "Do I still have the cat today?", False),  # a question is no fact
+])
+def test_a_day_told_beside_a_state_is_no_noop(stored: str, incoming: str, beside: bool) -> None:
+    from memcli.models import Decision
+    from memcli.write.event_beside import event_beside
+    from memcli.write.rules import Facts
+
+    why = event_beside(Facts(incoming, None, None, True), Facts(stored, None, None, True), Decision.NOOP)
+    assert (why is not None and "happened" in why) is beside, why

@@ -18,6 +18,11 @@ In Chinese a statement's content units are characters, and a restatement in othe
 (:func:`new_things`) — no labelled Chinese restatement in the goldsets brings two, a second event often does
 (我家鹦鹉学会了吹一首新曲子 beside 我周五带鹦鹉去看了兽医: 学会, 曲子).
 
+A day told (round 44): "My laptop died yesterday" beside "I have a laptop" is what happened to the thing on one
+day; a restatement of a state does not come with its day. An English statement naming a day the stored one does
+not (yesterday, today, last night, on Friday), with one content word the stored one lacks (died), is another
+fact however close the encoder puts the two (in :func:`event_beside`).
+
 Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.decide` calls
 :func:`event_beside` after :func:`memcli.write.judge.hard_guard` (outside it: the fitted judge's features stay
 those it was fitted on).
@@ -29,6 +34,7 @@ import re
 from functools import lru_cache
 
 from memcli.models import Decision
+from memcli.reltime import EN_WEEKDAYS
 from memcli.text import lang_of
 from memcli.write.pair_facts import content_units, entity_units
 from memcli.write.rules import Facts
@@ -62,6 +68,10 @@ RESTATING_WORDS = frozenset(_WORDS) | frozenset(_stem(w) for w in _WORDS)
 #: ("My cats remind me to slow down and enjoy quiet evenings" beside "My cats love napping in the sun") brings as
 #: many words as another fact, and stored beside it, crowds the facts out of a question's top hits
 EVENT_WORDS = 2
+
+#: a day named in English words: the day something happened, not a state's (round 44)
+_EN_DAY = re.compile(r"\b(?:yesterday|today|tonight|last night|this (?:morning|afternoon|evening)|(?:on|last) (?:"
+                     + "|".join(EN_WEEKDAYS) + r"))\b", re.I)
 
 #: a deed told in the past, or a particular thing shown: "I made …", "We won …", "this vase", "Here are …"
 _PARTICULAR = re.compile(
@@ -120,6 +130,9 @@ def event_beside(new: Facts, old: Facts, decision: Decision = Decision.NOOP) -> 
         return (f"the new statement names things the stored one does not ({'、'.join(sorted(things)[:6])}): another "
                 "event or state on the same topic, not a restatement")
     extra = new_content(new.statement, old.statement)
+    if extra and (day := _EN_DAY.search(new.statement)) and not _EN_DAY.search(old.statement):
+        return (f"the new statement tells what happened {day[0].lower()} ({', '.join(sorted(extra)[:6])}): an "
+                "event of one day beside the stored fact, not a restatement")
     if len(extra) < EVENT_WORDS or not tells_particular(new.statement):
         return None
     return (f"the new statement tells more than the stored one ({', '.join(sorted(extra)[:6])}): another event "
