@@ -161,10 +161,10 @@ _ZH_NAME_ASKED = re.compile(r"^([\u4e00-\u9fff]{2,3}?)(?=现在|目前|如今|�
 
 def kin_named(store: MemoryStore, user: str, text: str, *, as_of: datetime | None = None) -> str:
     """``text`` (a Chinese query) with the name it opens with read as the relative the user gave that name: 小明在哪上班
-    → 我老公在哪上班 after 我老公叫小明 (round 44: the job or workplace told by the relation, 我老公跳槽去了律所, shares
-    no word with the name, so the question by name found nothing). The relative is the one relation R whose memories
-    among the name's full-text hits (ONE bounded query, only for a text opening with a possible name and without 我)
-    say it as a name — right after the relation word (我老公叫小明, 我老公小明…) or opening the memory
+    → 我老公小明在哪上班 after 我老公叫小明 (round 44: the job or workplace told by the relation, 我老公跳槽去了律所,
+    shares no word with the name, so the question by name found nothing). The relative is the one relation R whose
+    memories among the name's full-text hits (ONE bounded query, only for a text opening with a possible name and
+    without 我) say it as a name — right after the relation word (我老公叫小明, 我老公小明…) or opening the memory
     (小明在银行上班, keyed ``husband.…`` by the write path), not in passing (我老公在银行做事 for
     银行的活期利率是多少) — R a relation one
     has one of (not 同事 / 朋友: a name tells which of them); ``text`` unchanged otherwise (no such memory, or two
@@ -184,7 +184,8 @@ def kin_named(store: MemoryStore, user: str, text: str, *, as_of: datetime | Non
         if not said.startswith(name) and not (word and re.search(rf"{word}(?:叫做?|名叫|是)?{name}", said)):
             continue  # the name said as a name, not a word in passing (我老公在银行做事 for 银行的活期利率是多少)
         rels.setdefault(who, f"我{word}" if word else "")
-    return text.replace(name, rels.popitem()[1], 1) if len(rels) == 1 and all(rels.values()) else text
+    # the name kept after the relation (我孙子豆豆今年几岁): a fact told by the name alone still matches its words
+    return text.replace(name, rels.popitem()[1] + name, 1) if len(rels) == 1 and all(rels.values()) else text
 
 
 def self_named(store: MemoryStore, user: str, text: str) -> str:
