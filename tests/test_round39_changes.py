@@ -94,7 +94,10 @@ def test_unrelated_facts_and_means_told_beside_stay(mem, first: str, second: str
 def test_the_change_is_recorded_with_its_reason(mem) -> None:  # noqa: ANN001
     items = pair_drained(mem, "我开车上班", "我现在骑车上班")
     events = [e for e in mem.events(items["我开车上班"].id) if e.action == "CONFLICT"]
-    assert events and "another means of one activity (go:work: car → bike)" in events[-1].reason
+    # the means guard's reason when the judge says NOOP; since round 44's refit (zh44's slots) the judge itself says
+    # CONFLICT for this pair, and its reason is recorded instead: the old means ends either way, with a reason
+    assert events and ("another means of one activity (go:work: car → bike)" in events[-1].reason
+                       or events[-1].reason.startswith("fitted judge: CONFLICT")), events
 
 
 MODEL = "use-multilingual-v3"
