@@ -26,13 +26,14 @@ N_USERS = 3
 
 
 def _state(store: SQLiteStore) -> tuple[list[tuple], list[tuple], list[tuple]]:
-    """Every event (all columns but its clock time), every episode row (but its clock time), every memory id."""
+    """Every event (all columns but its clock time), every episode row (but its clock time), every memory id with its
+    statement, its end in valid time and whether it was retired in transaction time (``expired_at`` is the clock's)."""
     ev = [tuple(v for k, v in r.items() if k != "created_at")
           for r in store.q("SELECT * FROM memory_events ORDER BY id")]
     ep = [tuple(v for k, v in r.items() if k != "indexed_at")
           for r in store.q("SELECT * FROM memory_episodes ORDER BY source_id")]
-    items = [tuple(r.values()) for r in store.q("SELECT id, statement, invalid_at, expired_at FROM memory_items "
-                                                "ORDER BY id")]
+    items = [tuple(r.values()) for r in store.q("SELECT id, statement, invalid_at, expired_at IS NULL FROM "
+                                                "memory_items ORDER BY id")]
     return ev, ep, items
 
 
