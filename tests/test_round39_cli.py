@@ -105,7 +105,11 @@ def test_json_that_is_no_request_is_answered_with_its_id(db_path):
            "", '{"jsonrpc": "2.0", "id": 99, "result": {}}', '{"jsonrpc": "2.0", "id": 9, "method": "ping"}']
     code, out, err = _pipe(db_path, [json.dumps(INIT), *bad])
     assert code == 0, err
-    assert [(m["id"], m.get("error", {}).get("message")) for m in out[1:]] == [
+    # the bad lines are answered as they are read, the initialize by the server's task: on a loaded machine the
+    # first error can come before initialize's answer, so that answer is taken out wherever it is
+    assert [m["id"] for m in out].count(1) == 1 and "result" in next(m for m in out if m["id"] == 1)
+    out = [m for m in out if m["id"] != 1]
+    assert [(m["id"], m.get("error", {}).get("message")) for m in out] == [
         (5, "Invalid Request: a batch (JSON array) is not supported; send one JSON object per line"),
         ("b5", "Invalid Request: a batch (JSON array) is not supported; send one JSON object per line"),
         (None, "Invalid Request: a message is a JSON object, got a number"),
@@ -113,7 +117,7 @@ def test_json_that_is_no_request_is_answered_with_its_id(db_path):
         (7, 'Invalid Request: jsonrpc must be "2.0"'),
         (8, "Invalid Request: params must be an object"),
         (9, None)]
-    assert all(m["error"]["code"] == -32600 for m in out[1:-1]) and out[-1]["result"] == {}
+    assert all(m["error"]["code"] == -32600 for m in out[:-1]) and out[-1]["result"] == {}
 
 
 def test_a_client_that_closes_stdout_ends_the_server_quietly(db_path):
