@@ -46,6 +46,7 @@ from typing import Any
 from memcli.read.kinds import FAMILY, kinds_of
 from memcli.read.results import Hit, construct
 from memcli.relazy import lazy
+from memcli.reltime import EN_MONTHS, EN_WEEKDAYS
 from memcli.slots import ZH_RELATION_RE
 
 __all__ = ["DOMAIN_WORDS", "Request", "domain_answers", "memory_domains", "request_domains"]
@@ -131,9 +132,7 @@ _WEEK_TIME = lazy(r"每周|每个?星期|周[一二三四五六日天末]|星期
                   r"\b(?:every|each|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
                   r"weekends?|mornings?|evenings?|nights?|shifts?)\b", re.IGNORECASE)
 #: capitalised words that name a day or a feast, not a person: "What can I get her for Christmas?"
-_NOT_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may "
-                       "june july august september october november december christmas easter halloween "
-                       "thanksgiving".split())
+_NOT_NAMES = frozenset((*EN_WEEKDAYS, *EN_MONTHS, "christmas", "easter", "halloween", "thanksgiving"))
 _NAME_EN = lazy(r"(?<!^)\b[A-Z][a-z]{2,}\b")
 #: the user's own attributes a domain's facts are stored under (keyed ones by prefix) — one slot search
 _ME_KEYS = ("allergy", "diet", "like", "habit", "favourite", "owns", "fact", "is", "brand", "job")
