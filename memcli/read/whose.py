@@ -90,7 +90,7 @@ def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
     if _MINE_OPEN.match(st.strip()):
         return 1 if sub is None or sub == ME or names_no_one(sub) else 0  # "I live with my sister": the user's
     if sub is None:
-        return 1 if _MINE_OPEN.match(st.strip()) else 0
+        return 0  # (an opening "I / my" returned above)
     return 1 if sub == ME or names_no_one(sub) else 0
 
 
