@@ -84,6 +84,7 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
         if isinstance(got, Exception):
             continue
         if enough is not None and enough():
+            _left(tasks[at:], extracted[at:], episodes[at:])
             return done
         if (put := ready(got, task.occurred_at)) is not None:
             got[:] = put
@@ -111,6 +112,21 @@ def texts(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, boo
                 _DONE.add(key)
             search_terms_of(unaddressed(task.content))
     return done
+
+
+def _left(tasks: list[Any], extracted: list[Any], episodes: list[tuple[bool, bool, bool]]) -> None:
+    """Note as read the candidates and turns of the tasks :func:`texts` leaves to the writer (round 45): the writer
+    reads them itself, so its caches hold what it asked of them, and a later batch that says them again need not
+    compute and send them too (a 10k drain sent ~45% of its readings to a writer that already had them). A reading
+    the writer did not ask then and asks later it computes then, the same value."""
+    if len(_DONE) > DONE_MAX:
+        _DONE.clear()
+    for task, got, (chatter, wants, _) in zip(tasks, extracted, episodes, strict=True):
+        if isinstance(got, Exception):
+            continue
+        _DONE.update((c.statement, c.slot, c.kind) for c in got if len(c.statement) <= CACHED_CHARS)
+        if task.role == "user" and wants and not chatter and len(task.content) <= CACHED_CHARS:
+            _DONE.add(("turn", task.content))
 
 
 def ready(candidates: list[Any], said_at: Any) -> list[Any] | None:
