@@ -41,6 +41,7 @@ from memcli.read.episodes import EpisodeLeg, merge, told_cos
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.parts import recall_parts, split_question
+from memcli.read.person import person_answers
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.routine import routine_answers
 from memcli.read.said_when import OUTSIDE, in_window
@@ -314,6 +315,8 @@ class MemoryRetrievalService:
         if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
                 hits, asked_q, info.answer_min_p)) or whose_answers(  # round 40: the one slot asked, held; round
                 hits, asked_q, info.answer_min_p):  # 42: 我周末干嘛; round 44: the user's own before another's
+            info.below_floor = sum(h.below_floor for h in hits)
+        if person_answers(hits, asked_q, text):  # round 45: no other person's fact answers (with or without a point)
             info.below_floor = sum(h.below_floor for h in hits)
         point = info.answer_min_p if info.answer_min_p is not None or not gate.answer.enabled \
             or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)
