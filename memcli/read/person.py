@@ -35,6 +35,8 @@ USER = "user"
 
 #: a capitalised name opening a statement ("Nina is a dentist", "Dr. Kim works…"): not I, not a sentence word
 _EN_NAME_OPEN = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?([A-Z][a-z]+)\b(?<!\bI)")
+#: a pair of a named person and the user ("Anna and I got divorced", "Tom and I met in Oslo"): the user's own
+_NAME_AND_I = re.compile(r"^[A-Z][a-z]+ and I\b")
 #: words that open a sentence capitalised and are no name
 _NOT_NAMES = frozenset("the a an my our his her their this that these those it we you he she they there here "
                        "when after before yesterday today tomorrow last next every some any all one".split())
@@ -62,7 +64,7 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
 
     st = _simplified(statement or "").strip()
     sub = slot_subject(slot) if slot else None
-    if _WITH_ME.match(st) or user_is(st) or sub in ("spouse", "partner") and _USER_UNION.search(st):
+    if _WITH_ME.match(st) or _NAME_AND_I.match(st) or user_is(st) or sub in ("spouse", "partner") and _USER_UNION.search(st):
         return USER  # "My wife and I moved to …", 我是一名老师, 我和陈静结婚了: the user's own
     if sub and sub not in (ME, SOMEONE) and not sub.startswith("thing:") and not names_no_one(sub):
         return sub.casefold() if sub.startswith("person:") else sub  # wife.brother, person:nina, maternal_uncle
