@@ -64,7 +64,8 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
 
     st = _simplified(statement or "").strip()
     sub = slot_subject(slot) if slot else None
-    if _WITH_ME.match(st) or _NAME_AND_I.match(st) or user_is(st) or sub in ("spouse", "partner") and _USER_UNION.search(st):
+    if _WITH_ME.match(st) or _NAME_AND_I.match(st) or user_is(st) or \
+            sub in ("spouse", "partner") and _USER_UNION.search(st):
         return USER  # "My wife and I moved to …", 我是一名老师, 我和陈静结婚了: the user's own
     if sub and sub not in (ME, SOMEONE) and not sub.startswith("thing:") and not names_no_one(sub):
         return sub.casefold() if sub.startswith("person:") else sub  # wife.brother, person:nina, maternal_uncle

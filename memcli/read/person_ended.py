@@ -34,8 +34,7 @@ STATES = frozenset({"residence", "job", "workplace", "employer", "occupation", "
 #: the partner relations a parting ends
 PARTNERS = frozenset({"wife", "husband", "spouse", "partner", "girlfriend", "boyfriend", "fiance", "fiancee"})
 
-_DEATH = re.compile(r"\b(?:died|passed away|passed on|is dead|was killed|lost (?:my|our) \w+)\b|去世|过世|逝世|病逝|走了",
-                    re.I)
+_DEATH = re.compile(r"\b(?:died|passed away|passed on|is dead|was killed)\b|去世|过世|逝世|病逝|走了", re.I)
 _PARTING = re.compile(r"\b(?:divorced?|divorcing|split up|broke up|separated|left me|ended (?:it|things))\b|离婚|"
                       r"离了婚|分手|分开了", re.I)
 _WORDS = ("died", "passed away", "passed on", "is dead", "was killed", "去世", "过世", "逝世", "病逝", "走了",
