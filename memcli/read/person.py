@@ -225,9 +225,11 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
             wrong = subject != USER and not _involves_user(h.statement)
         elif asked.startswith("person:"):  # the user's own fact may tell of them ("I work with Tom")
             wrong = subject != USER and not _names(h.statement, asked[7:]) and not same_person(asked, subject)
+        elif subject.startswith("person:"):  # a named person is another only when told as another relation
+            rel = _statement_relation(h.statement)  # ("My friend Ravi …" for my wife; not "Ravi is a pilot": he
+            wrong = rel != USER and not same_person(asked, rel)  # may be the one asked, told by name)
         else:
-            wrong = subject != USER and not same_person(asked, subject) and not (
-                subject.startswith("person:") and same_person(asked, _statement_relation(h.statement)))
+            wrong = subject != USER and not same_person(asked, subject)
         if wrong:
             h.below_floor = True
             changed += 1
