@@ -42,6 +42,8 @@ _NOT_NAMES = frozenset("the a an my our his her their this that these those it w
                        "when after before yesterday today tomorrow last next every some any all one".split())
 #: a second person: the question asks the assistant, not about the user ("what do you think of…")
 _YOU = re.compile(r"\b(?:you|your|yours|you're|you've)\b|你|您", re.I)
+#: a first person beside another, or a third person: the question is not about the user alone
+_OTHER = re.compile(r"\b(?:i|my|me|we|our|he|she|they|him|her|them|his|their|hers|theirs)\b", re.I)
 #: a person an English question names by a title (Dr. Kim, Mrs Lee) or asks who they are ("who is Sam?")
 _EN_ASKED_NAME = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.? ([A-Z][a-z]+)\b|\bwho(?: is|'s) ([A-Z][a-z]{2,})\b")
 
@@ -56,7 +58,7 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
     ``slot``: the memory's slot key (or None); ``statement``: its text, any language. From the slot's subject
     (:func:`memcli.read.question_subject.slot_subject`) and, when the slot names the user, a thing or nothing, the
     person the statement opens with (my sister…, 我舅舅…, "Nina …"). Pure: no store read."""
-    from memcli.read.kin import question_relation
+    from memcli.read.kin import question_pair, question_relation
     from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject, user_is
     from memcli.read.whose import _MINE_OPEN
     from memcli.slot_query import query_subject
@@ -70,6 +72,14 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
     if sub and sub not in (ME, SOMEONE) and not sub.startswith("thing:") and not names_no_one(sub):
         return sub.casefold() if sub.startswith("person:") else sub  # wife.brother, person:nina, maternal_uncle
     zh = lang_of(st) == "zh"
+    if zh and st.startswith("我"):  # 我老公…, 我的同事… name a relation right after 我; 我现在在家带孩子 not
+        from memcli.slots import ZH_RELATION_RE, relation_zh
+
+        m = ZH_RELATION_RE.match(st, 2 if st[1:2] in ("的", "家") else 1)
+        pair = question_pair(st[:12]) if m else None  # 我老婆的妹妹…: the wife's sister, wife.younger_sister
+        return f"{pair[0]}.{pair[1]}" if pair else (relation_zh(m.group(0)) or USER) if m else USER
+    if not zh and _MINE_OPEN.match(st):
+        return USER  # "I live with my sister": the user's own
     head = st[:8] if zh else " ".join(st.split()[:3])  # whom it opens with, not a word of its content
     named = query_subject(head)
     if named in (ME, SOMEONE):
@@ -130,8 +140,8 @@ def asked_user(question: str) -> bool:
     q = _simplified(question)
     if about_user(q):
         return True
-    if _YOU.search(q) or re.search(r"\b(?:i|my|me|we|our)\b|我", q, re.I) or query_subject(q) not in (ME, SOMEONE):
-        return False
+    if not q.isascii() or _YOU.search(q) or _OTHER.search(q) or query_subject(q) not in (ME, SOMEONE):
+        return False  # Chinese leaves its subject out of any question (在哪上班): only 我 says it is the user
     if _EN_ASKED_NAME.search(q.strip()) or asked_person(q):
         return False
     slots = query_slots(q)
