@@ -20,6 +20,7 @@ import pytest
 from memcli import Memory
 from memcli.read.kin import compose, composed_prefixes
 from memcli.read.person import asked_person, asked_user, memory_subject
+from memcli.read.person_ended import ending_of
 
 BUDGET = 120_000  # a loaded machine must not change what is asserted
 TURNS = {
@@ -101,7 +102,25 @@ def test_the_in_laws_compose_both_ways() -> None:
     assert asked_person("what does my wife's brother do?") == "brother_in_law"
     assert asked_person("who is Dr. Marsh?", "who is Dr. Marsh?") == "person:marsh"
     assert asked_person("what do my parents like?") is None  # a group: left as it is
-    assert asked_user("Any food allergies?") and not asked_user("What is the capital of Peru?")
+
+
+@pytest.mark.parametrize(("question", "user"), [
+    ("Any food allergies?", True), ("我过敏吗？", True), ("what's my job?", True),
+    ("What is the capital of Peru?", False), ("What does she do for work?", False),  # a third person
+    ("建华在哪上班？", False), ("在哪上班？", False),  # Chinese leaves any subject out: only 我 says the user
+])
+def test_whom_a_question_asks_about(question: str, user: bool) -> None:
+    assert asked_user(question) is user
+
+
+@pytest.mark.parametrize(("statement", "ending"), [
+    ("My partner and I split up in March.", ("parting", "partner")),  # not the husband's facts
+    ("Ilse and I got divorced", ("parting", "person:ilse")), ("We got divorced in 2020", ("parting", "spouse")),
+    ("我和老公离婚了", ("parting", "husband")), ("我姥姥前年去世了", ("death", "maternal_grandmother")),
+    ("I moved to Ghent", None),
+])
+def test_what_ends_whom(statement: str, ending: tuple[str, str] | None) -> None:
+    assert ending_of(statement, None) == ending
 
 
 # -- 3. after a death or a parting -------------------------------------------------------------------------------------
@@ -124,6 +143,7 @@ def test_a_parting_ends_the_partners_facts_as_answers_about_the_partner(stores: 
     ("person:odile.job", "Odile is a pharmacist", "person:odile"),
     (None, "Ilse and I got divorced", "user"),
     ("thing:boiler.age", "The boiler is ten years old", None),
+    ("fact.带", "我现在在家带孩子", "user"), (None, "我老婆的妹妹喜欢多肉植物", "wife.younger_sister"),
 ])
 def test_memory_subject(slot: str | None, statement: str, subject: str | None) -> None:
     assert memory_subject(slot, statement) == subject
