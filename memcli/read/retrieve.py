@@ -317,9 +317,9 @@ class MemoryRetrievalService:
                 hits, asked_q, info.answer_min_p)) or whose_answers(  # round 40: the one slot asked, held; round
                 hits, asked_q, info.answer_min_p):  # 42: 我周末干嘛; round 44: the user's own before another's
             info.below_floor = sum(h.below_floor for h in hits)
-        if person_answers(hits, asked_q, text) + ended_answers(store, user, hits, asked_person(asked_q, text), at):
-            info.below_floor = sum(h.below_floor for h in hits)  # round 45: no other person's fact answers, nor
-            # one of a person told before their death or the parting (memcli.read.person, .person_ended)
+        if gate.answer.enabled and (person_answers(hits, asked_q, text) + ended_answers(  # round 45: no other
+                store, user, hits, asked_person(asked_q, text), at)):  # person's fact answers, nor one told before
+            info.below_floor = sum(h.below_floor for h in hits)  # their death or the parting (read.person*)
         point = info.answer_min_p if info.answer_min_p is not None or not gate.answer.enabled \
             or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)
         if (served := domain_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:
