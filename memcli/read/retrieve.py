@@ -216,6 +216,8 @@ class MemoryRetrievalService:
                                     gate=AnswerPass(store, self.answer, user=user, query=text, info=part, lang=lang))
             if ep is not None:
                 early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
+            if self.answer.enabled and person_answers(early_hits, to_simplified(question_focus(text)), text):
+                part.below_floor = sum(h.below_floor for h in early_hits)  # round 45: no wrong person, early either
             on_partial(Hits(early_hits, part))
         if qv is not None:
             t1 = time.monotonic()
