@@ -102,6 +102,7 @@ def test_the_in_laws_compose_both_ways() -> None:
     assert asked_person("what does my wife's brother do?") == "brother_in_law"
     assert asked_person("who is Dr. Marsh?", "who is Dr. Marsh?") == "person:marsh"
     assert asked_person("what do my parents like?") is None  # a group: left as it is
+    assert asked_person("Is Sam older than my sister?") is None and asked_person("我老婆和我妹妹谁大？") is None  # two
 
 
 @pytest.mark.parametrize(("question", "user"), [

@@ -182,7 +182,7 @@ def asked_person(question: str, whole: str = "") -> str | None:
         return pair[2]
     rel = question_relation(q) or query_subject(q)
     if rel not in (ME, SOMEONE):
-        return None if rel in GROUP_RELATIONS else rel
+        return None if rel in GROUP_RELATIONS or _people_named(q) > 1 else rel
     name = asked_name(q, query_slots(q))
     m = None if name or _YOU.search(q) else _EN_ASKED_NAME.search(q.strip()) or (
         _EN_ASKED_NAME.search(whole) if whole.endswith(q.strip()) else None)
@@ -190,6 +190,16 @@ def asked_person(question: str, whole: str = "") -> str | None:
         word = (m.group(1) or m.group(2)).casefold()
         name = None if word in _NOT_NAMES else word
     return f"person:{name.casefold()}" if name else None
+
+
+def _people_named(question: str) -> int:
+    """How many people ``question`` names: its relation words (my wife, 我妹妹) and its capitalised names past the
+    first word ("Is Sam older than my sister?": 2, so neither is the one person asked)."""
+    from memcli.slots import EN_MY_RELATION_RE, ZH_RELATION_RE
+
+    words = question.split()
+    names = {w.strip("?!.,'s").casefold() for w in words[1:] if w[:1].isupper() and w != "I"} - _NOT_NAMES
+    return len(EN_MY_RELATION_RE.findall(question.casefold())) + len(ZH_RELATION_RE.findall(question)) + len(names)
 
 
 def _statement_relation(statement: str) -> str:
