@@ -33,8 +33,6 @@ __all__ = ["USER", "asked_person", "asked_user", "memory_subject", "person_answe
 #: the subject of the user's own fact
 USER = "user"
 
-#: a capitalised name opening a statement ("Nina is a dentist", "Dr. Kim works…"): not I, not a sentence word
-_EN_NAME_OPEN = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?([A-Z][a-z]+)\b(?<!\bI)")
 #: a pair of a named person and the user ("Anna and I got divorced", "Tom and I met in Oslo"): the user's own
 _NAME_AND_I = re.compile(r"^[A-Z][a-z]+ and I\b")
 #: words that open a sentence capitalised and are no name
@@ -57,7 +55,8 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
     ``"maternal_uncle"``), ``"person:<name>"`` (case-folded), or None when nobody is read (a thing's fact).
     ``slot``: the memory's slot key (or None); ``statement``: its text, any language. From the slot's subject
     (:func:`memcli.read.question_subject.slot_subject`) and, when the slot names the user, a thing or nothing, the
-    person the statement opens with (my sister…, 我舅舅…, "Nina …"). Pure: no store read."""
+    relation the statement opens with (my sister…, 我舅舅…; a capitalised first word is no name: "Bought it! …",
+    "First run back …"; the slot names a named person, ``person:nina``). Pure: no store read."""
     from memcli.read.kin import question_pair, question_relation
     from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject, user_is
     from memcli.read.whose import _MINE_OPEN
@@ -88,9 +87,6 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
         return named
     if _MINE_OPEN.match(st) or (zh and st.startswith("我")):
         return USER
-    m = None if zh else _EN_NAME_OPEN.match(st)
-    if m and m.group(1).casefold() not in _NOT_NAMES:
-        return f"person:{m.group(1).casefold()}"
     if sub == ME or (sub and names_no_one(sub)):
         return USER  # a slot of the user's (residence, coffee.milk) with no one else said
     return None
