@@ -108,6 +108,7 @@ def test_the_in_laws_compose_both_ways() -> None:
 @pytest.mark.parametrize(("question", "user"), [
     ("Any food allergies?", True), ("我过敏吗？", True), ("what's my job?", True),
     ("What is the capital of Peru?", False), ("What does she do for work?", False),  # a third person
+    ("Is Marek allergic to nuts or eggs?", False),  # a name, in a question of two choices
     ("建华在哪上班？", False), ("在哪上班？", False),  # Chinese leaves any subject out: only 我 says the user
 ])
 def test_whom_a_question_asks_about(question: str, user: bool) -> None:

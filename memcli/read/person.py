@@ -138,8 +138,8 @@ def asked_user(question: str) -> bool:
         return True
     if not q.isascii() or _YOU.search(q) or _OTHER.search(q) or query_subject(q) not in (ME, SOMEONE):
         return False  # Chinese leaves its subject out of any question (在哪上班): only 我 says it is the user
-    if _EN_ASKED_NAME.search(q.strip()) or asked_person(q):
-        return False
+    if _EN_ASKED_NAME.search(q.strip()) or asked_person(q) or _people_named(q):
+        return False  # "Is Theo allergic to cats or dogs?": a name (two choices: no one asked_person reads)
     slots = query_slots(q)
     if slots:
         return all(split_slot(k)[0] == ME and slot_attribute(k) is not None for k in slots)
