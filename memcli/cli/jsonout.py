@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["emit_context", "emit_json", "to_jsonable"]
+__all__ = ["emit_context", "emit_json", "to_jsonable", "with_subjects"]
 
 
 def emit_json(data: Any) -> None:
@@ -45,7 +45,9 @@ def emit_context(res: Any, fmt: str, note: bool = True, missing: Any = None) -> 
     if fmt == "json":  # (the read path's own writer: no serializer is built for a cold process)
         from memcli.read.results import plain
 
-        emit_json(plain(res, json=True))
+        out = plain(res, json=True)
+        out["hits"] = with_subjects(out.get("hits") or [])
+        emit_json(out)
     elif fmt == "messages":
         emit_json(res.messages)
     elif res.text:
@@ -65,3 +67,27 @@ def to_jsonable(data: Any) -> Any:
     if isinstance(data, Path):
         return str(data)
     return data
+
+
+def with_subjects(rows: Any) -> list[dict[str, Any]]:
+    """``rows`` (memories or hits: models or their JSON dicts) as JSON dicts, each with ``subject`` after its
+    ``slot``: whose fact it is — ``"user"``, a relation key or chain (``"wife"``, ``"wife.brother"``),
+    ``"person:<name>"``, or null (a thing's fact, a quoted turn): :func:`memcli.read.person.memory_subject`,
+    from the slot and the statement the store holds (docs/formats.md)."""
+    from memcli.read.person import memory_subject
+
+    out = []
+    for r in rows:
+        d = to_jsonable(r)
+        if isinstance(d, dict) and "statement" in d:
+            turn = d.get("origin") == "episode" or (d.get("id") is None and d.get("episode_id") is not None)
+            subject = None if turn else memory_subject(d.get("slot"), d.get("statement") or "")
+            placed: dict[str, Any] = {}
+            for k, v in d.items():
+                placed[k] = v
+                if k == "slot":
+                    placed["subject"] = subject
+            placed.setdefault("subject", subject)
+            d = placed
+        out.append(d)
+    return out

@@ -25,6 +25,7 @@ from memcli.cli.app import (
 )
 from memcli.cli.capture_lines import apply_options, utterance_lines
 from memcli.cli.ids import IdArg, IdCommand, checked_forget_id, forget_id
+from memcli.cli.jsonout import with_subjects
 from memcli.errors import BadInputError, MemcliError
 from memcli.paths import missing_database, missing_note
 
@@ -294,7 +295,7 @@ def list_(
         rows = mem.list(include_all=all_, limit=limit, as_of=as_of)
         alike = [] if rows or as_json else same_but_case(mem.user, mem.store.user_ids())
     if as_json:
-        emit_json(rows)
+        emit_json(with_subjects(rows))
     elif rows:
         render.items_table(rows)
     else:  # a mistyped --user said, not answered with an empty list alone (a new user's trial: u_EN for u_en)
@@ -316,7 +317,7 @@ def show(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: JsonOp
     """
     with open_memory(db, user, creates=False) as mem:
         it = mem.show(item_id)
-    emit_json(it) if as_json else render.item_detail(it)
+    emit_json(with_subjects([it])[0]) if as_json else render.item_detail(it)
 
 
 @app.command(cls=IdCommand)
@@ -328,7 +329,7 @@ def history(item_id: IdArg, db: DbOpt = None, user: UserOpt = None, as_json: Jso
     with open_memory(db, user, creates=False) as mem:
         h = mem.history(item_id)
     if as_json:
-        emit_json(h)
+        emit_json({**h, "items": with_subjects(h["items"])})
         return
     render.items_table(h["items"], title=f"versions of #{item_id}")
     render.events_table(h["events"])

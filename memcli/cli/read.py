@@ -24,7 +24,7 @@ from memcli.cli.app import (
     read_text_arg,
     settings_for,
 )
-from memcli.cli.jsonout import emit_context
+from memcli.cli.jsonout import emit_context, with_subjects
 from memcli.cli.numbers import finite
 from memcli.errors import BadInputError
 from memcli.models import hit_json, hit_ref
@@ -90,7 +90,7 @@ def search(
     with open_memory(db, user, model, creates=False) as mem:
         hits = mem.search(query, limit=limit, as_of=as_of, min_score=min_score, explain=explain)
     if as_json:
-        emit_json({"hits": [hit_json(h) for h in hits], "info": hits.info})
+        emit_json({"hits": with_subjects([hit_json(h) for h in hits]), "info": hits.info})
         return
     if hits.info.lexical_only_fallback:
         info(f"lexical only: {hits.info.dense_skipped}")

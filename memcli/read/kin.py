@@ -36,6 +36,8 @@ COMPOSED: dict[tuple[str, str], str] = {
     ("sister", "daughter"): "niece", ("uncle", "son"): "cousin", ("uncle", "daughter"): "cousin",
     ("aunt", "son"): "cousin", ("aunt", "daughter"): "cousin", ("uncle", "child"): "cousin",
     ("aunt", "child"): "cousin", ("parents", "brother"): "uncle", ("parents", "sister"): "aunt",
+    ("sister", "spouse"): "brother_in_law", ("brother", "spouse"): "sister_in_law",  # round 45: the in-laws, both
+    ("spouse", "brother"): "brother_in_law", ("spouse", "sister"): "sister_in_law",  # ways (:func:`compose`)
 }
 
 #: colloquial English names of a relation (matched as whole words, after "my" where marked)
@@ -69,6 +71,11 @@ _COARSE = {"elder_brother": "brother", "younger_brother": "brother", "twin_broth
            "paternal_aunt": "aunt", "auntie": "aunt", "stepson": "son", "stepdaughter": "daughter"}
 
 
+#: the specific in-law keys a spouse's sibling composes to (wife_elder_brother: 大舅子; husband_younger_sister: 小姑子)
+_IN_LAW_KEYS = frozenset(f"{s}_{a}_{b}" for s in ("wife", "husband") for a in ("elder", "younger")
+                         for b in ("brother", "sister"))
+
+
 def _coarse(key: str) -> str:
     return _COARSE.get(key, key)
 
@@ -84,6 +91,9 @@ def compose(outer: str, inner: str) -> str | None:
         return f"{outer}_husband" if outer != "sister" else "brother_in_law"
     if i == "spouse" and o == "brother":
         return f"{outer}_wife" if outer != "brother" else "sister_in_law"
+    if o == "spouse" and i in ("brother", "sister"):  # round 45: my wife's brother (大舅子 / 小舅子), her sister
+        law = f"{outer}_{inner}"
+        return law if law in _IN_LAW_KEYS else f"{i}_in_law"
     return COMPOSED.get((o, i))
 
 

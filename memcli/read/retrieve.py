@@ -41,6 +41,8 @@ from memcli.read.episodes import EpisodeLeg, merge, told_cos
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.parts import recall_parts, split_question
+from memcli.read.person import asked_person, person_answers
+from memcli.read.person_ended import ended_answers
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.routine import routine_answers
 from memcli.read.said_when import OUTSIDE, in_window
@@ -214,6 +216,8 @@ class MemoryRetrievalService:
                                     gate=AnswerPass(store, self.answer, user=user, query=text, info=part, lang=lang))
             if ep is not None:
                 early_hits = merge(early_hits, ep.hits(lang=lang, min_score=min_score, explain=explain), limit)
+            if self.answer.enabled and person_answers(early_hits, to_simplified(question_focus(text)), text):
+                part.below_floor = sum(h.below_floor for h in early_hits)  # round 45: no wrong person, early either
             on_partial(Hits(early_hits, part))
         if qv is not None:
             t1 = time.monotonic()
@@ -315,6 +319,9 @@ class MemoryRetrievalService:
                 hits, asked_q, info.answer_min_p)) or whose_answers(  # round 40: the one slot asked, held; round
                 hits, asked_q, info.answer_min_p):  # 42: 我周末干嘛; round 44: the user's own before another's
             info.below_floor = sum(h.below_floor for h in hits)
+        if gate.answer.enabled and (person_answers(hits, asked_q, text) + ended_answers(  # round 45: no other
+                store, user, hits, asked_person(asked_q, text), at)):  # person's fact answers, nor one told before
+            info.below_floor = sum(h.below_floor for h in hits)  # their death or the parting (read.person*)
         point = info.answer_min_p if info.answer_min_p is not None or not gate.answer.enabled \
             or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)
         if (served := domain_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:
