@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memcli.read.context_result import BUDGET_EXCEEDED, ContextInputs, ContextResult, messages_of
 from memcli.text import lang_of
@@ -88,30 +88,69 @@ def still_loading(given: ContextInputs, query: str, started: float) -> ContextRe
     return res
 
 
-def warm_up(model: str) -> None:
-    """Load, in the order a first call needs them: the context builder's modules, the query encoder of ``model``
-    into this process's cache with one query encoded (when it loads without torch: the default USE once prepared
-    by ``memcli warm``, e5), then the rest of the read path (:func:`memcli.read.context.prepare_process`, every
-    pattern of both languages). Errors are left to the call that needs the part: a warm-up that failed only makes
-    that call pay for the loading, as before round 44.
+def _online_step() -> None:
+    """What a process's first ``capture`` pays once: its modules, its record models' validators (built on first use)
+    and the patterns of its redaction."""
+    from memcli.models import CaptureResult
+    from memcli.records import validation_line  # noqa: F401 - capture imports it
+    from memcli.relazy import compile_for
+    from memcli.sensitive import redaction
+    from memcli.write.capture import Utterance
 
-    It shares the interpreter with the process's other threads: a ``capture`` made meanwhile waits for the GIL
-    (measured, round 44: a new process's first capture 100-160 ms → 250-360 ms, the later ones unchanged at
-    0.6 ms). Taking the Memory's call lock step by step instead held ten captures ~100 ms each (an import is
-    one step): dropped."""
-    try:
-        from memcli.read import context, retrieve  # noqa: F401 - what the first call's builder imports
-    except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+    Utterance.model_rebuild(force=True)
+    CaptureResult.model_rebuild(force=True)
+    compile_for(None, "memcli.sensitive")
+    redaction("warm-up"), redaction("热身")  # (and the patterns it compiles outside the lazy ones)
+
+
+def _encoder(model: str) -> None:
+    from memcli.embed import get_embedder, is_native, use_prepared
+    from memcli.settings import DEFAULT_MODEL, canonical_model
+
+    if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use_prepared.is_prepared()):
+        get_embedder(model).embed_query("warm")  # the first query's one-time costs too
+
+
+def _first_queries(memory: Callable[[], Any] | None) -> None:
+    from memcli.memory_warm import between_steps, busy
+
+    mem = None if memory is None else memory()
+    if mem is None or getattr(mem, "_closed", False):
         return
-    try:
-        from memcli.embed import get_embedder, is_native, use_prepared
-        from memcli.settings import DEFAULT_MODEL, canonical_model
+    builder, user = mem._read_path().ready(None), mem.user  # the Memory's own builder (its calls share the loader)
+    del mem
+    for _ in range(3):  # given way to a call: again once no call is in flight
+        between_steps()
+        if builder is None or builder.rehearse(user, busy):
+            return
 
-        if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use_prepared.is_prepared()):
-            get_embedder(model).embed_query("warm")  # the first query's one-time costs too
-    except Exception:  # noqa: BLE001
-        pass
-    try:
-        context.prepare_process(None)
-    except Exception:  # noqa: BLE001
-        pass
+
+def warm_up(model: str, memory: Callable[[], Any] | None = None) -> None:
+    """Load, in the order the calls need them: what a first ``capture`` pays once (:func:`_online_step`), the
+    context builder's modules, the query encoder of ``model`` into this process's cache with one query encoded
+    (when it loads without torch: the default USE once prepared by ``memcli warm``, e5), one question per language
+    on the store of ``memory()`` (a weak reference to the Memory that opened; None or gone: skipped;
+    :meth:`memcli.read.context.MemoryContextBuilder.rehearse`), then the rest of the read path
+    (:func:`memcli.read.context.prepare_process`, every pattern of both languages). Errors are left to the call that
+    needs the part: a warm-up that failed only makes that call pay for the loading, as before round 44.
+
+    Each step starts only while no ``capture`` is in flight (:func:`memcli.memory_warm.between_steps`): a capture
+    shares the interpreter with at most the step under way (round 44 measured a new process's first capture at
+    100-160 ms alone, 250-360 ms beside the warm-up; round 45: docs/benchmarks.md)."""
+    from memcli.memory_warm import between_steps
+
+    def read_path() -> None:
+        from memcli.read import context, retrieve  # noqa: F401 - what the first call's builder imports
+
+    def rest() -> None:
+        from memcli.read.context import prepare_process
+
+        prepare_process(None)
+
+    for step in (_online_step, read_path, lambda: _encoder(model), lambda: _first_queries(memory), rest):
+        between_steps()
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+            if step is read_path:
+                return
