@@ -10,9 +10,10 @@ still loading) while the loading goes on for the next call. :meth:`memcli.Memory
 Round 44: a library user does not know to call ``warm()``. The first :class:`memcli.Memory` a library process
 opens (``settings.read_threads``; the CLI, one command a process, turns :data:`memcli.memory_warm.WARM_ON_OPEN` off)
 starts :func:`warm_up` on a daemon thread: the read path's modules and what its first call loads once
-(:func:`memcli.read.context.prepare_process`), then the query encoder when it loads without torch. It touches no
-store and no Memory, so it cannot race the caller's connection; ``capture`` goes on meanwhile (it shares the GIL
-with it: measured in docs/benchmarks.md, round 44).
+(:func:`memcli.read.context.prepare_process`), then the query encoder when it loads without torch. Round 45: first
+what a first ``capture`` pays once, and one question per language asked of the store on a reader connection of
+the Memory's context builder (never the caller's connection); it gives way to ``capture`` and ``context``
+(:mod:`memcli.memory_warm`; measured in docs/benchmarks.md, round 45).
 """
 
 from __future__ import annotations
