@@ -55,7 +55,7 @@ from memcli import relazy
 compiled = sum("_compiled" in p.__dict__ for _, p in list(relazy._MADE))
 r = mem.context("Who repairs clocks?", budget_ms=60000, fmt="json")
 zh = mem.context("我周六上午做什么", budget_ms=60000, fmt="json")
-print(json.dumps({"times": [time.monotonic() - left], "steps": [[t - left, n] for t, n in steps], "seen": seen, "in_flight": warm._in_flight[0],
+print(json.dumps({"steps": [[t - left, n] for t, n in steps], "seen": seen, "in_flight": warm._in_flight[0],
                   "validators": [Utterance.__pydantic_complete__, CaptureResult.__pydantic_complete__],
                   "compiled_by_calls": sum("_compiled" in p.__dict__ for _, p in list(relazy._MADE)) - compiled,
                   "text": r.text, "zh": zh.text,
