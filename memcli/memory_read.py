@@ -18,6 +18,7 @@ the Memory's context builder (never the caller's connection); it gives way to ``
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 from collections.abc import Callable
@@ -89,19 +90,23 @@ def still_loading(given: ContextInputs, query: str, started: float) -> ContextRe
     return res
 
 
-def _online_step() -> None:
-    """What a process's first ``capture`` pays once: its modules, its record models' validators (built on first use)
-    and the patterns of its redaction."""
-    from memcli.models import CaptureResult
-    from memcli.records import validation_line  # noqa: F401 - capture imports it
-    from memcli.relazy import compile_for
-    from memcli.sensitive import redaction
-    from memcli.write.capture import Utterance
+def _online_steps() -> tuple[Callable[[], Any], ...]:
+    """What a process's first ``capture`` pays once, in short steps (a ``context`` made at once after opening
+    meets one of them at most): its modules, its record models' validators (built on first use) and the patterns of
+    its redaction."""
+    import_module = importlib.import_module
 
-    Utterance.model_rebuild(force=True)
-    CaptureResult.model_rebuild(force=True)
-    compile_for(None, "memcli.sensitive")
-    redaction("warm-up"), redaction("热身")  # (and the patterns it compiles outside the lazy ones)
+    def validator(module: str, model: str) -> Callable[[], Any]:
+        return lambda: getattr(import_module(module), model).model_rebuild(force=True)
+
+    def redaction() -> None:
+        from memcli.sensitive import redaction
+
+        redaction("warm-up"), redaction("热身")  # (and the patterns it compiles outside the lazy ones)
+
+    return (lambda: import_module("memcli.records"), lambda: import_module("memcli.write.capture"),
+            validator("memcli.write.capture", "Utterance"), validator("memcli.models", "CaptureResult"),
+            lambda: import_module("memcli.relazy").compile_for(None, "memcli.sensitive"), redaction)
 
 
 def _encoder(model: str) -> None:
@@ -127,7 +132,7 @@ def _first_queries(memory: Callable[[], Any] | None) -> None:
 
 
 def warm_up(model: str, memory: Callable[[], Any] | None = None) -> None:
-    """Load, in the order the calls need them: what a first ``capture`` pays once (:func:`_online_step`), the
+    """Load, in the order the calls need them: what a first ``capture`` pays once (:func:`_online_steps`), the
     context builder's modules, the query encoder of ``model`` into this process's cache with one query encoded
     (when it loads without torch: the default USE once prepared by ``memcli warm``, e5), one question per language
     on the store of ``memory()`` (a weak reference to the Memory that opened; None or gone: skipped;
@@ -148,7 +153,7 @@ def warm_up(model: str, memory: Callable[[], Any] | None = None) -> None:
 
         prepare_process(None)
 
-    for step in (_online_step, read_path, lambda: _encoder(model), lambda: _first_queries(memory), rest):
+    for step in (*_online_steps(), read_path, lambda: _encoder(model), lambda: _first_queries(memory), rest):
         between_steps()
         try:
             step()
