@@ -124,6 +124,8 @@ def _first_queries(memory: Callable[[], Any] | None) -> None:
     if mem is None or getattr(mem, "_closed", False):
         return
     builder, user = mem._read_path().ready(None), mem.user  # the Memory's own builder (its calls share the loader)
+    with mem._calls:  # the model check reads the Memory's connection: in its turn, as a call's
+        mem.encoder.check()
     del mem
     for _ in range(3):  # given way to a call: again once no call is in flight
         between_steps()
