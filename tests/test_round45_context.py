@@ -1,7 +1,7 @@
 """Round 45: a library process's warm-up gives way to ``capture`` and pays what the first calls pay once.
 
 - ``capture`` (and ``context``) are online: while one is in flight the warm-up begun at open takes no new step
-  (:func:`memcli.memory_warm.between_steps`), and its first step is what a first capture pays once (modules, record
+  (:func:`memcli.memory_warm.between_steps`), and its first steps are what a first capture pays once (modules, record
   validators, redaction patterns).
 - The warm-up asks one question per language of the opening Memory's store
   (:meth:`memcli.read.context.MemoryContextBuilder.rehearse`): a first call afterwards compiles no pattern.
